@@ -1,0 +1,283 @@
+"""Every engine text in Czech (the default) and English: errors, events, game names.
+
+One table per language; nothing else in the engine holds a user-facing sentence.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.cards import card_str
+
+LANGS = ("cs", "en")
+
+CONTRACT_NAMES: dict[str, dict[str, str]] = {
+    "cs": {
+        "cervene": "Červené",
+        "filky": "Filky",
+        "prvni_posledni": "První – poslední",
+        "vsechny": "Všechny",
+        "cerveny_kral": "Červený král",
+        "kvarty": "Kvarty",
+        "desitky": "Desítky",
+        "maturita": "Maturita",
+        "harakiri": "Harakiri",
+    },
+    "en": {
+        "cervene": "Hearts",
+        "filky": "Obers",
+        "prvni_posledni": "First and last",
+        "vsechny": "All tricks",
+        "cerveny_kral": "King of hearts",
+        "kvarty": "Quarts",
+        "desitky": "Tens",
+        "maturita": "Graduation",
+        "harakiri": "Harakiri",
+    },
+}
+
+ERRORS: dict[str, dict[str, str]] = {
+    "cs": {
+        "bad_input": "Chybný vstup.",
+        "not_your_turn": "Nejsi na tahu (hráč {seat}; na tahu je {to_act}).",
+        "game_over": "Hra už skončila.",
+        "wrong_phase": "Tahle akce teď nejde.",
+        "wrong_action_kind": "Tahle akce do hry {contract} nepatří.",
+        "expected_stovka": "Teď se odpovídá na čistou stovku.",
+        "expected_choice": "Teď maturant volí hru.",
+        "choice_not_allowed": "Hru {contract} nelze zvolit v {attempt}. pokusu maturity.",
+        "not_in_hand": "Kartu {card} nemáš v ruce.",
+        "must_follow_suit": "Musíš ctít barvu.",
+        "red_lead": "Červenou lze vynést, až když nemáš jinou barvu.",
+        "red_king_first_trick": "Červeného krále nelze dát do prvního štychu.",
+        "kvarty_first_lead": (
+            "První kvarta musí začít nejvýš spodkem (divoká karta: filkem, jinak králem)."
+        ),
+        "not_playable": "Kartu {card} nelze přiložit k žádné řadě.",
+        "must_lay": "Musíš přiložit aspoň jednu kartu.",
+        # bad_input details
+        "card_not_text": "Karta musí být text, ne {value}.",
+        "unknown_card": "Neznámá karta „{value}“.",
+        "hand_not_text": "Ruka musí být text karet oddělených mezerou, ne {value}.",
+        "duplicate_card": "Karta {value} je rozdaná dvakrát.",
+        "deal_not_four_hands": "Rozdání musí mít čtyři ruce.",
+        "hand_size": "Hráč {seat} má {count} karet místo 8.",
+        "unknown_contract": "Neznámá hra „{value}“.",
+        "options_not_object": "Volby musí být objekt.",
+        "unknown_option": "Neznámá volba: {value}.",
+        "bad_option": "Chybná hodnota volby {name}: {value}.",
+        "action_not_object": "Akce musí být objekt.",
+        "bad_seat": "Chybné místo hráče: {value}.",
+        "action_shape": "Akce má chybný tvar.",
+        "out_of_deals": "Došla rozdání ({count}).",
+        "deal_source": "Zadej buď generátor náhody, nebo rozdání.",
+        "deals_not_list": "Rozdání musí být seznam.",
+        "bad_state": "Uložený stav je poškozený ({value}).",
+        "not_json": "Vstup není platný JSON ({value}).",
+        "scenario_not_object": "Scénář musí být objekt.",
+        "missing_field": "Chybí pole „{value}“.",
+        "bad_field": "Chybná hodnota pole „{name}“: {value}.",
+        "unreadable": "Soubor nelze přečíst: {value}.",
+    },
+    "en": {
+        "bad_input": "Bad input.",
+        "not_your_turn": "It is not your turn (seat {seat}; seat {to_act} is to act).",
+        "game_over": "The game is over.",
+        "wrong_phase": "That action is not possible now.",
+        "wrong_action_kind": "That action does not belong to {contract}.",
+        "expected_stovka": "The clean hundred question is being answered now.",
+        "expected_choice": "The maturant is choosing the game now.",
+        "choice_not_allowed": "{contract} cannot be chosen on maturita attempt {attempt}.",
+        "not_in_hand": "{card} is not in your hand.",
+        "must_follow_suit": "You must follow suit.",
+        "red_lead": "You may lead a heart only when you hold no other suit.",
+        "red_king_first_trick": "The king of hearts may not go into the first trick.",
+        "kvarty_first_lead": (
+            "The first quart must start at the Unter or lower "
+            "(divoká karta: at an Ober, else a King)."
+        ),
+        "not_playable": "{card} fits no row.",
+        "must_lay": "You must lay at least one card.",
+        "card_not_text": "A card must be text, not {value}.",
+        "unknown_card": "Unknown card “{value}”.",
+        "hand_not_text": "A hand must be text of space-separated cards, not {value}.",
+        "duplicate_card": "Card {value} is dealt twice.",
+        "deal_not_four_hands": "A deal must have four hands.",
+        "hand_size": "Seat {seat} has {count} cards instead of 8.",
+        "unknown_contract": "Unknown game “{value}”.",
+        "options_not_object": "Options must be an object.",
+        "unknown_option": "Unknown option: {value}.",
+        "bad_option": "Bad value of option {name}: {value}.",
+        "action_not_object": "An action must be an object.",
+        "bad_seat": "Bad seat: {value}.",
+        "action_shape": "The action is malformed.",
+        "out_of_deals": "Ran out of deals ({count}).",
+        "deal_source": "Give either a random generator or the deals.",
+        "deals_not_list": "Deals must be a list.",
+        "bad_state": "The saved state is damaged ({value}).",
+        "not_json": "The input is not valid JSON ({value}).",
+        "scenario_not_object": "A scenario must be an object.",
+        "missing_field": "Field “{value}” is missing.",
+        "bad_field": "Bad value of field “{name}”: {value}.",
+        "unreadable": "Cannot read the file: {value}.",
+    },
+}
+
+
+def _lang(lang: str) -> str:
+    return lang if lang in LANGS else "cs"
+
+
+def contract_name(contract: str, lang: str = "cs") -> str:
+    return CONTRACT_NAMES[_lang(lang)].get(contract, contract)
+
+
+def error_text(detail: str, lang: str, params: dict[str, Any]) -> str:
+    table = ERRORS[_lang(lang)]
+    template = table.get(detail, table["bad_input"])
+    values = {k: (card_str(v) if k == "card" else v) for k, v in params.items()}
+    if "contract" in values:
+        values["contract"] = contract_name(str(values["contract"]), lang)
+    try:
+        return template.format(**values)
+    except (KeyError, IndexError):
+        return template
+
+
+EVENTS: dict[str, dict[str, str]] = {
+    "cs": {
+        "game_started": "Hraje se {contract} ({tali}. tálie, {game}. hra), vynáší {leader}.",
+        "game_started_maturita": "Maturita: {contract}, {attempt}. pokus, maturuje {leader}.",
+        "game_started_harakiri": "Harakiri, vynáší {leader}.",
+        "maturita_dealt": "Maturita ({tali}. tálie, {attempt}. pokus): {seat} si volí hru.",
+        "maturita_chosen": "{seat} maturuje ve hře {contract}.",
+        "stovka_asked": "Před červeným králem: kdo hlásí čistou stovku? Začíná {first}.",
+        "stovka_yes": "{seat} hlásí čistou stovku!",
+        "stovka_no": "{seat} čistou stovku nehlásí.",
+        "card_played": "{seat} hraje {card}.",
+        "trick_taken": "{seat} bere {number}. štych ({cards}): {penalty} b.",
+        "red_king_first_trick": "{seat} dává červeného krále do prvního štychu – na první se dává!",
+        "panak": "{seat} vzal všechny čtyři filky a platí panáka!",
+        "divoka_karta": "{seat} má divokou kartu.",
+        "kralovska_kvarta": "{seat} má královskou kvartu!",
+        "kvarta_complete": "{seat} vynáší {own}: kvarta {cards}; dál vynáší {next}.",
+        "kvarta_incomplete": "{seat} vynáší {own}: odfouknutá kvarta {cards}; dál vynáší {next}.",
+        "card_laid": "{seat} přikládá {card}.",
+        "turn_ended": "{seat} končí tah.",
+        "knock": "{seat}: ťuk!",
+        "maturita_failed": "{seat} v {attempt}. pokusu nematuroval (8 b.).",
+        "maturita_passed": "{seat} odmaturoval v {attempt}. pokusu!",
+        "game_ended": "Konec hry {contract}: {points}.",
+        "harakiri_needed": "Shoda bodů ({seats}): hraje se harakiri ({games}×).",
+        "lora_finished": "Konec lóry. Pořadí: {order}.",
+        "seat": "hráč {n}",
+    },
+    "en": {
+        "game_started": "Now {contract} (round {tali}, game {game}); {leader} leads.",
+        "game_started_maturita": "Graduation: {contract}, attempt {attempt}; {leader} graduates.",
+        "game_started_harakiri": "Harakiri; {leader} leads.",
+        "maturita_dealt": "Graduation (round {tali}, attempt {attempt}): {seat} chooses the game.",
+        "maturita_chosen": "{seat} graduates in {contract}.",
+        "stovka_asked": "Before the king of hearts: who declares a clean hundred? {first} first.",
+        "stovka_yes": "{seat} declares a clean hundred!",
+        "stovka_no": "{seat} does not declare a clean hundred.",
+        "card_played": "{seat} plays {card}.",
+        "trick_taken": "{seat} takes trick {number} ({cards}): {penalty} pts.",
+        "red_king_first_trick": "{seat} throws the king of hearts into the first trick!",
+        "panak": "{seat} took all four Obers and owes a round!",
+        "divoka_karta": "{seat} has a wild card (divoká karta).",
+        "kralovska_kvarta": "{seat} has a royal quart!",
+        "kvarta_complete": "{seat} leads {own}: quart {cards}; {next} leads next.",
+        "kvarta_incomplete": "{seat} leads {own}: blown quart {cards}; {next} leads next.",
+        "card_laid": "{seat} lays {card}.",
+        "turn_ended": "{seat} ends the turn.",
+        "knock": "{seat}: knock!",
+        "maturita_failed": "{seat} failed graduation attempt {attempt} (8 pts).",
+        "maturita_passed": "{seat} graduated on attempt {attempt}!",
+        "game_ended": "End of {contract}: {points}.",
+        "harakiri_needed": "Tie ({seats}): harakiri is played ({games}×).",
+        "lora_finished": "End of the lóra. Final order: {order}.",
+        "seat": "seat {n}",
+    },
+}
+
+
+def seat_name(seat: int, lang: str = "cs", names: list[str] | None = None) -> str:
+    if names is not None:
+        return names[seat]
+    return EVENTS[_lang(lang)]["seat"].format(n=seat)
+
+
+def event_text(event: Any, lang: str = "cs", names: list[str] | None = None) -> str:
+    """The line of one event; ``names`` replaces "seat N" with the players' names."""
+    lang = _lang(lang)
+    table = EVENTS[lang]
+    kind = event.kind
+    values: dict[str, Any] = {}
+    for name in ("seat", "leader", "first", "next_leader"):
+        if hasattr(event, name):
+            values[name] = seat_name(getattr(event, name), lang, names)
+    if hasattr(event, "contract"):
+        values["contract"] = contract_name(str(event.contract), lang)
+    for name in ("tali", "game", "attempt", "penalty", "number", "games"):
+        if hasattr(event, name):
+            values[name] = getattr(event, name)
+    if hasattr(event, "card"):
+        values["card"] = card_str(event.card)
+    if hasattr(event, "cards"):
+        values["cards"] = " ".join(card_str(c) for c in event.cards)
+    if kind == "game_started":
+        if event.contract == "harakiri":
+            kind = "game_started_harakiri"
+        elif event.attempt is not None:
+            kind = "game_started_maturita"
+    elif kind == "stovka_answered":
+        kind = "stovka_yes" if event.declared else "stovka_no"
+    elif kind == "kvarta_built":
+        kind = "kvarta_complete" if event.complete else "kvarta_incomplete"
+        values["own"] = ", ".join(card_str(c) for c in event.own_cards)
+        values["cards"] = " ".join(card_str(c) for _, c in event.placed)
+        values["next"] = values.pop("next_leader")
+    elif kind == "game_ended":
+        values["points"] = " / ".join(str(p) for p in event.points)
+    elif kind in ("harakiri_needed",):
+        values["seats"] = ", ".join(seat_name(s, lang, names) for s in event.seats)
+    elif kind == "lora_finished":
+        values["order"] = ", ".join(seat_name(s, lang, names) for s in event.order)
+    return table[kind].format(**values)
+
+
+TERMINAL: dict[str, dict[str, str]] = {
+    "cs": {
+        "welcome": "Lóra v terminálu: jsi hráč 0, ostatní hraje počítač. Konec: Ctrl+D.",
+        "hand": "Tvoje karty: {hand}",
+        "table": "Na stole: {cards}",
+        "rows": "Řady: {rows}",
+        "totals": "Stav: {totals}",
+        "choose": "Vyber číslo: ",
+        "again": "Zadej číslo od 1 do {n}.",
+        "end_turn": "konec tahu",
+        "declare_yes": "hlásit čistou stovku",
+        "declare_no": "nehlásit",
+        "lead": "vynést kvartu od {card}",
+        "bye": "Hra přerušena.",
+    },
+    "en": {
+        "welcome": "Lóra in the terminal: you are seat 0, the computer plays the rest. Quit: Ctrl+D.",
+        "hand": "Your cards: {hand}",
+        "table": "On the table: {cards}",
+        "rows": "Rows: {rows}",
+        "totals": "Standing: {totals}",
+        "choose": "Choose a number: ",
+        "again": "Type a number from 1 to {n}.",
+        "end_turn": "end the turn",
+        "declare_yes": "declare a clean hundred",
+        "declare_no": "do not declare",
+        "lead": "lead a quart from {card}",
+        "bye": "Game interrupted.",
+    },
+}
+
+
+def terminal_text(key: str, lang: str = "cs", **values: Any) -> str:
+    return TERMINAL[_lang(lang)][key].format(**values)
