@@ -1,0 +1,1 @@
+"""Procedurally drawn card art for the Lóra bot (see README.md)."""
