@@ -5,6 +5,7 @@ One table per language; nothing else in the engine holds a user-facing sentence.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine.cards import card_str
@@ -163,7 +164,7 @@ EVENTS: dict[str, dict[str, str]] = {
         "kvarta_complete": "{seat} vynáší {own}: kvarta {cards}; dál vynáší {next}.",
         "kvarta_incomplete": "{seat} vynáší {own}: odfouknutá kvarta {cards}; dál vynáší {next}.",
         "card_laid": "{seat} přikládá {card}.",
-        "turn_ended": "{seat} končí tah.",
+        "turn_ended": "{seat} přikládá {cards}.",
         "knock": "{seat}: ťuk!",
         "maturita_failed": "{seat} v {attempt}. pokusu nematuroval (8 b.).",
         "maturita_passed": "{seat} odmaturoval v {attempt}. pokusu!",
@@ -190,7 +191,7 @@ EVENTS: dict[str, dict[str, str]] = {
         "kvarta_complete": "{seat} leads {own}: quart {cards}; {next} leads next.",
         "kvarta_incomplete": "{seat} leads {own}: blown quart {cards}; {next} leads next.",
         "card_laid": "{seat} lays {card}.",
-        "turn_ended": "{seat} ends the turn.",
+        "turn_ended": "{seat} lays {cards}.",
         "knock": "{seat}: knock!",
         "maturita_failed": "{seat} failed graduation attempt {attempt} (8 pts).",
         "maturita_passed": "{seat} graduated on attempt {attempt}!",
@@ -208,8 +209,14 @@ def seat_name(seat: int, lang: str = "cs", names: list[str] | None = None) -> st
     return EVENTS[_lang(lang)]["seat"].format(n=seat)
 
 
-def event_text(event: Any, lang: str = "cs", names: list[str] | None = None) -> str:
-    """The line of one event; ``names`` replaces "seat N" with the players' names."""
+def event_text(
+    event: Any,
+    lang: str = "cs",
+    names: list[str] | None = None,
+    card_text: Callable[[int], str] = card_str,
+) -> str:
+    """The line of one event; ``names`` replaces "seat N" with the players' names and
+    ``card_text`` writes a card (the bot shows suit symbols)."""
     lang = _lang(lang)
     table = EVENTS[lang]
     kind = event.kind
@@ -223,9 +230,9 @@ def event_text(event: Any, lang: str = "cs", names: list[str] | None = None) -> 
         if hasattr(event, name):
             values[name] = getattr(event, name)
     if hasattr(event, "card"):
-        values["card"] = card_str(event.card)
+        values["card"] = card_text(event.card)
     if hasattr(event, "cards"):
-        values["cards"] = " ".join(card_str(c) for c in event.cards)
+        values["cards"] = " ".join(card_text(c) for c in event.cards)
     if kind == "game_started":
         if event.contract == "harakiri":
             kind = "game_started_harakiri"
@@ -235,8 +242,8 @@ def event_text(event: Any, lang: str = "cs", names: list[str] | None = None) -> 
         kind = "stovka_yes" if event.declared else "stovka_no"
     elif kind == "kvarta_built":
         kind = "kvarta_complete" if event.complete else "kvarta_incomplete"
-        values["own"] = ", ".join(card_str(c) for c in event.own_cards)
-        values["cards"] = " ".join(card_str(c) for _, c in event.placed)
+        values["own"] = ", ".join(card_text(c) for c in event.own_cards)
+        values["cards"] = " ".join(card_text(c) for _, c in event.placed)
         values["next"] = values.pop("next_leader")
     elif kind == "game_ended":
         values["points"] = " / ".join(str(p) for p in event.points)

@@ -1,0 +1,30 @@
+"""``python -m bot``: run the bot with DISCORD_TOKEN, or offer the offline try-out."""
+
+from __future__ import annotations
+
+import logging
+import sys
+
+from bot.config import load_settings
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    settings = load_settings()
+    logging.basicConfig(
+        level=settings.log_level,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
+    if "--offline" in args or not settings.token:
+        from bot.offline import run_offline
+
+        return run_offline(args)
+    from bot.app import create_bot
+
+    bot = create_bot(db_path=settings.db_path, test_guild_id=settings.test_guild_id)
+    bot.run(settings.token, log_handler=None)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

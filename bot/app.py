@@ -1,0 +1,85 @@
+"""The bot: ``create_bot()`` builds it without connecting (the entry point, the tests and
+every tool use it); ``setup_hook`` opens the database, reloads unfinished tables and syncs."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from bot.commands import LoraGroup
+from bot.config import DEFAULT_DB
+from bot.i18n import Translator
+from bot.persist import load_tables, open_store
+from bot.records import LeaderboardPage, add_records_commands
+from bot.ui.components import DYNAMIC_ITEMS
+from bot.ui.controller import Controller
+
+log = logging.getLogger(__name__)
+
+
+class LoraBot(commands.Bot):
+    def __init__(
+        self,
+        *,
+        db_path: str | Path = DEFAULT_DB,
+        test_guild_id: int | None = None,
+        seed: int | None = None,
+        sync: bool = True,
+    ) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True  # no privileged intent is needed
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents,
+                         help_command=None)
+        self.db_path = Path(db_path)
+        self.test_guild_id = test_guild_id
+        self.seed = seed
+        self.sync_commands = sync
+        self.store: Any = None
+        self.controller: Controller | None = None
+        self._restored = False
+
+    async def setup_hook(self) -> None:
+        self.store = await open_store(self.db_path)
+        self.controller = Controller(self, self.store, seed=self.seed)
+        for table in await load_tables(self.store):
+            self.controller.service.restore(table)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, LeaderboardPage)
+        await self.tree.set_translator(Translator())
+        group = LoraGroup()
+        add_records_commands(group)
+        self.tree.add_command(group)
+        if self.sync_commands:
+            if self.test_guild_id is not None:
+                guild = discord.Object(self.test_guild_id)
+                self.tree.copy_global_to(guild=guild)
+                await self.tree.sync(guild=guild)
+            else:
+                await self.tree.sync()
+
+    async def on_ready(self) -> None:
+        if self._restored or self.controller is None:
+            return
+        self._restored = True
+        await self.controller.resume_all()
+        log.info("ready as %s with %d tables", self.user, len(self.controller.service.tables))
+
+    async def close(self) -> None:
+        await self.shutdown()
+        await super().close()
+
+    async def shutdown(self) -> None:
+        """Stop timers and close the database (tests call this; SimCord never closes)."""
+        if self.controller is not None:
+            self.controller.service.shutdown()
+        if self.store is not None:
+            await self.store.close()
+            self.store = None
+
+
+def create_bot(**overrides: Any) -> LoraBot:
+    """The bot, not connected. Overrides: ``db_path``, ``test_guild_id``, ``seed``, ``sync``."""
+    return LoraBot(**overrides)

@@ -1,0 +1,136 @@
+"""A table of the bot: its seats, settings and the engine state it wraps.
+
+Pure data with a dict form for the database; the game itself lives in ``engine.Lora``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.contracts import Options
+from engine.lora import Lora
+
+AI_LEVELS = ("easy", "medium", "hard")
+STATUS_LOBBY = "lobby"
+STATUS_PLAYING = "playing"
+STATUS_FINISHED = "finished"
+STATUS_ABORTED = "aborted"
+RECENT_LINES = 8
+
+
+@dataclass
+class Seat:
+    """A seat: a human (``user_id``) or an AI (``ai`` level); ``absent`` when an AI stands in."""
+
+    user_id: int | None
+    name: str
+    ai: str | None = None
+    absent: bool = False
+    ai_moves: int = 0  # moves an AI made for this human
+    moves: int = 0  # all moves made for this seat
+
+    @property
+    def is_ai(self) -> bool:
+        return self.user_id is None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "user_id": self.user_id,
+            "name": self.name,
+            "ai": self.ai,
+            "absent": self.absent,
+            "ai_moves": self.ai_moves,
+            "moves": self.moves,
+        }
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> Seat:
+        return cls(
+            d.get("user_id"),
+            d.get("name", "?"),
+            d.get("ai"),
+            bool(d.get("absent", False)),
+            int(d.get("ai_moves", 0)),
+            int(d.get("moves", 0)),
+        )
+
+
+@dataclass
+class TableSettings:
+    """What the creator chose in ``/lora new``."""
+
+    options: Options = field(default_factory=Options)
+    turn_timer: int = 120  # seconds for a human; 0 = no timer
+    lang: str = "cs"
+    seating: str = "draw"  # "draw" or "join"
+    autoplay: bool = True  # auto-play forced moves (a single legal action)
+    ai_level: str = "medium"  # the level that stands in for absent players
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "options": self.options.to_json(),
+            "turn_timer": self.turn_timer,
+            "lang": self.lang,
+            "seating": self.seating,
+            "autoplay": self.autoplay,
+            "ai_level": self.ai_level,
+        }
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> TableSettings:
+        return cls(
+            Options.from_json(d.get("options")),
+            int(d.get("turn_timer", 120)),
+            d.get("lang", "cs"),
+            d.get("seating", "draw"),
+            bool(d.get("autoplay", True)),
+            d.get("ai_level", "medium"),
+        )
+
+
+@dataclass
+class Table:
+    table_id: int
+    guild_id: int
+    channel_id: int
+    creator_id: int
+    settings: TableSettings
+    seats: list[Seat | None]
+    status: str = STATUS_LOBBY
+    message_id: int | None = None
+    lora: Lora | None = None
+    seed: int = 0  # the bot's seed for this table (seating draw, AI decisions)
+    ping_message_id: int | None = None  # the last "your turn" message
+    recent: list[str] = field(default_factory=list)  # the last event lines, as shown
+
+    @property
+    def version(self) -> int:
+        """How many actions the game has taken; buttons carry it to detect stale clicks."""
+        return 0 if self.lora is None else len(self.lora.log)
+
+    def seat_of(self, user_id: int) -> int | None:
+        for i, seat in enumerate(self.seats):
+            if seat is not None and seat.user_id == user_id:
+                return i
+        return None
+
+    def names(self) -> list[str]:
+        return [s.name if s is not None else "—" for s in self.seats]
+
+    def humans(self) -> list[int]:
+        return [s.user_id for s in self.seats if s is not None and s.user_id is not None]
+
+    @property
+    def full(self) -> bool:
+        return all(s is not None for s in self.seats)
+
+    def extra_json(self) -> dict[str, Any]:
+        return {
+            "seed": self.seed,
+            "ping_message_id": self.ping_message_id,
+            "recent": self.recent[-RECENT_LINES:],
+        }
+
+    def seats_json(self) -> list[dict[str, Any] | None]:
+        return [None if s is None else s.to_json() for s in self.seats]

@@ -1,0 +1,61 @@
+"""Between the bot's tables and the database: load, restore and archive."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from bot.model import Seat, Table, TableSettings
+from bot.storage import PlayerResult, Storage, TableRecord
+from engine.lora import Lora
+
+
+async def open_store(path: str | Path) -> Storage:
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    return await Storage.open(path)
+
+
+def table_from_record(rec: TableRecord) -> Table:
+    extra = rec.extra or {}
+    seats = [None if s is None else Seat.from_json(s) for s in rec.seats]
+    while len(seats) < 4:
+        seats.append(None)
+    return Table(
+        table_id=rec.table_id,
+        guild_id=rec.guild_id,
+        channel_id=rec.channel_id,
+        creator_id=rec.creator_id or 0,
+        settings=TableSettings.from_json(rec.settings),
+        seats=seats,
+        status=rec.status,
+        message_id=rec.message_id,
+        lora=None if rec.state is None else Lora.from_json(rec.state),
+        seed=int(extra.get("seed", 0)),
+        ping_message_id=extra.get("ping_message_id"),
+        recent=list(extra.get("recent", [])),
+    )
+
+
+async def load_tables(store: Storage) -> list[Table]:
+    """Every unfinished table, as it was after its last saved action."""
+    return [table_from_record(rec) for rec in await store.active_tables()]
+
+
+async def archive(store: Storage, table: Table) -> int:
+    """A finished lóra into the history and the ratings (one transaction)."""
+    assert table.lora is not None
+    players = [
+        PlayerResult.from_seat(i, s.to_json()) for i, s in enumerate(table.seats) if s is not None
+    ]
+    return int(
+        await store.archive_game(
+            table.table_id,
+            lora_json=table.lora.to_json(),
+            players=players,
+            options=table.settings.to_json(),
+        )
+    )
+
+
+def names_of(rec: Any) -> list[str]:
+    return [s.get("name", "?") if s else "—" for s in rec.seats]

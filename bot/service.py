@@ -1,0 +1,484 @@
+"""The tables of the bot: lobby, seats, turns, AI seats, absent players, timers, persistence.
+
+This layer knows no Discord: it takes user ids and button payloads, drives the engine under a
+per-table lock, saves every accepted action before answering, and tells a ``Presenter`` what
+to show. Every rule of the game stays in the engine: a click names an index into
+``legal_actions()`` at a given state version, nothing more.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from bot.model import (
+    AI_LEVELS,
+    STATUS_ABORTED,
+    STATUS_FINISHED,
+    STATUS_LOBBY,
+    STATUS_PLAYING,
+    Seat,
+    Table,
+    TableSettings,
+)
+from engine.actions import Action
+from engine.ai import make_ai
+from engine.errors import LoraError
+from engine.events import Event
+from engine.lora import Lora
+from engine.views import SeatView
+
+log = logging.getLogger(__name__)
+
+MAX_AUTO_STEPS = 2000  # a safety bound on AI moves in one go (a whole lóra is ~800 actions)
+
+
+class TableError(Exception):
+    """A refusal to show the user: ``key`` is a string id of bot/locales."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+
+class Presenter(Protocol):
+    """What the service asks the Discord layer to show."""
+
+    async def lobby_changed(self, table: Table) -> None: ...
+
+    async def table_changed(self, table: Table, events: list[Event]) -> None: ...
+
+    async def remind(self, table: Table, seat: int, seconds_left: int) -> None: ...
+
+    async def note(self, table: Table, key: str, seat: int) -> None: ...
+
+    async def table_closed(self, table: Table, reason: str) -> None: ...
+
+
+class Store(Protocol):
+    """The persistence the service needs (``bot.storage.Storage`` implements it)."""
+
+    async def create_table(
+        self,
+        guild_id: int,
+        channel_id: int,
+        creator_id: int,
+        settings: dict[str, Any],
+        seats: list[dict[str, Any] | None],
+    ) -> int: ...
+
+    async def update_table(self, table_id: int, **changes: Any) -> None: ...
+
+
+@dataclass
+class Metrics:
+    """Timings measured inside the bot (the load benchmark reads them)."""
+
+    db_seconds: list[float] = field(default_factory=list)
+    ai_seconds: list[float] = field(default_factory=list)
+
+    def record_db(self, seconds: float) -> None:
+        self.db_seconds.append(seconds)
+
+
+class TableService:
+    def __init__(
+        self,
+        store: Any,
+        presenter: Presenter,
+        *,
+        seed: int | None = None,
+        ai_factory: Callable[[str, random.Random], Any] = make_ai,
+        on_finished: Callable[[Table], Any] | None = None,
+    ) -> None:
+        self.store = store
+        self.presenter = presenter
+        self.rng = random.Random(seed)
+        self.ai_factory = ai_factory
+        self.on_finished = on_finished
+        self.tables: dict[int, Table] = {}
+        self.locks: dict[int, asyncio.Lock] = {}
+        self.timers: dict[int, asyncio.Task[None]] = {}
+        self.metrics = Metrics()
+
+    # -- lookup ------------------------------------------------------------------------
+    def get(self, table_id: int) -> Table:
+        table = self.tables.get(table_id)
+        if table is None or table.status not in (STATUS_LOBBY, STATUS_PLAYING):
+            raise TableError("no_table")
+        return table
+
+    def lock(self, table_id: int) -> asyncio.Lock:
+        return self.locks.setdefault(table_id, asyncio.Lock())
+
+    def table_of_user(self, guild_id: int, user_id: int) -> Table | None:
+        for table in self.tables.values():
+            if (
+                table.guild_id == guild_id
+                and table.status in (STATUS_LOBBY, STATUS_PLAYING)
+                and table.seat_of(user_id) is not None
+            ):
+                return table
+        return None
+
+    def tables_in_channel(self, channel_id: int) -> list[Table]:
+        return [
+            t
+            for t in self.tables.values()
+            if t.channel_id == channel_id and t.status in (STATUS_LOBBY, STATUS_PLAYING)
+        ]
+
+    # -- persistence -------------------------------------------------------------------
+    async def _save(self, table: Table, action: dict[str, Any] | None = None) -> None:
+        started = time.perf_counter()
+        await self.store.update_table(
+            table.table_id,
+            status=table.status,
+            message_id=table.message_id,
+            seats=table.seats_json(),
+            settings=table.settings.to_json(),
+            state=None if table.lora is None else table.lora.to_json(),
+            version=table.version,
+            action=action,
+            extra=table.extra_json(),
+        )
+        self.metrics.record_db(time.perf_counter() - started)
+
+    async def set_message(self, table: Table, message_id: int | None) -> None:
+        table.message_id = message_id
+        await self.store.update_table(table.table_id, message_id=message_id)
+
+    async def set_ping(self, table: Table, message_id: int | None) -> None:
+        table.ping_message_id = message_id
+        await self.store.update_table(table.table_id, extra=table.extra_json())
+
+    def restore(self, table: Table) -> None:
+        """Take a table loaded from the database (after a restart)."""
+        self.tables[table.table_id] = table
+
+    # -- lobby -------------------------------------------------------------------------
+    async def create(
+        self,
+        guild_id: int,
+        channel_id: int,
+        creator_id: int,
+        creator_name: str,
+        settings: TableSettings,
+    ) -> Table:
+        if self.table_of_user(guild_id, creator_id) is not None:
+            raise TableError("already_seated")
+        seats: list[Seat | None] = [Seat(creator_id, creator_name), None, None, None]
+        table_id = await self.store.create_table(
+            guild_id,
+            channel_id,
+            creator_id,
+            settings.to_json(),
+            [None if s is None else s.to_json() for s in seats],
+        )
+        table = Table(
+            table_id,
+            guild_id,
+            channel_id,
+            creator_id,
+            settings,
+            seats,
+            seed=self.rng.getrandbits(63),
+        )
+        self.tables[table_id] = table
+        await self._save(table)
+        return table
+
+    async def join(self, table_id: int, user_id: int, name: str) -> Table:
+        async with self.lock(table_id):
+            table = self.get(table_id)
+            if table.status != STATUS_LOBBY:
+                raise TableError("already_started")
+            if table.seat_of(user_id) is not None:
+                raise TableError("already_here")
+            if self.table_of_user(table.guild_id, user_id) is not None:
+                raise TableError("already_seated")
+            free = next((i for i, s in enumerate(table.seats) if s is None), None)
+            if free is None:
+                raise TableError("table_full")
+            table.seats[free] = Seat(user_id, name)
+            await self._save(table)
+            await self.presenter.lobby_changed(table)
+            return table
+
+    async def add_ai(self, table_id: int, user_id: int, level: str) -> Table:
+        async with self.lock(table_id):
+            table = self.get(table_id)
+            if table.status != STATUS_LOBBY:
+                raise TableError("already_started")
+            if table.seat_of(user_id) is None:
+                raise TableError("not_seated")
+            if level not in AI_LEVELS:
+                raise TableError("bad_level")
+            free = next((i for i, s in enumerate(table.seats) if s is None), None)
+            if free is None:
+                raise TableError("table_full")
+            table.seats[free] = Seat(None, f"AI {free + 1}", ai=level)
+            await self._save(table)
+            await self.presenter.lobby_changed(table)
+            return table
+
+    async def leave(self, table_id: int, user_id: int) -> Table:
+        """Leave a lobby (the seat frees; the creator leaving closes it) or a running game
+        (an AI takes the seat for good)."""
+        async with self.lock(table_id):
+            table = self.get(table_id)
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise TableError("not_seated")
+            if table.status == STATUS_LOBBY:
+                if user_id == table.creator_id:
+                    await self._close(table, "creator_left")
+                    return table
+                table.seats[seat] = None
+                await self._save(table)
+                await self.presenter.lobby_changed(table)
+                return table
+            s = table.seats[seat]
+            assert s is not None
+            table.seats[seat] = Seat(None, s.name, ai=table.settings.ai_level, moves=s.moves)
+            await self.presenter.note(table, "left", seat)
+            if not table.humans():
+                await self._close(table, "everyone_left")
+                return table
+            await self._save(table)
+            events = await self._advance(table)
+            await self.presenter.table_changed(table, events)
+            self._arm_timer(table)
+            return table
+
+    async def start(self, table_id: int, user_id: int) -> Table:
+        async with self.lock(table_id):
+            table = self.get(table_id)
+            if table.status != STATUS_LOBBY:
+                raise TableError("already_started")
+            if user_id != table.creator_id:
+                raise TableError("not_creator")
+            if not table.full:
+                raise TableError("need_four")
+            seat_rng = random.Random(table.seed)
+            if table.settings.seating == "draw":
+                seat_rng.shuffle(table.seats)
+            table.lora = Lora(
+                options=table.settings.options,
+                first_leader=0,
+                rng=random.Random(seat_rng.getrandbits(64)),
+            )
+            table.status = STATUS_PLAYING
+            events = list(table.lora.start_events)
+            await self._save(table)
+            events += await self._advance(table)
+            await self.presenter.table_changed(table, events)
+            self._arm_timer(table)
+            return table
+
+    async def abort(self, table_id: int) -> Table:
+        async with self.lock(table_id):
+            table = self.get(table_id)
+            await self._close(table, "aborted")
+            return table
+
+    async def _close(self, table: Table, reason: str) -> None:
+        table.status = STATUS_ABORTED
+        self._cancel_timer(table.table_id)
+        await self._save(table)
+        await self.presenter.table_closed(table, reason)
+
+    # -- play --------------------------------------------------------------------------
+    def seat_view(self, table: Table, user_id: int) -> tuple[int, SeatView]:
+        """The clicking user's seat and view (marks an absent player present again)."""
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise TableError("not_seated")
+        if table.lora is None:
+            raise TableError("not_started")
+        return seat, table.lora.view(seat)
+
+    async def come_back(self, table_id: int, user_id: int) -> list[Event]:
+        """An absent player clicked: he plays again himself."""
+        async with self.lock(table_id):
+            table = self.get(table_id)
+            seat = table.seat_of(user_id)
+            if seat is None:
+                return []
+            s = table.seats[seat]
+            if s is None or not s.absent:
+                return []
+            s.absent = False
+            await self.presenter.note(table, "back", seat)
+            await self._save(table)
+            events = await self._advance(table)
+            await self.presenter.table_changed(table, events)
+            self._arm_timer(table)
+            return events
+
+    async def act(self, table_id: int, user_id: int, version: int, index: int) -> list[Event]:
+        """A human's click on a legal action: validated, applied, saved, then AI turns."""
+        async with self.lock(table_id):
+            table = self.get(table_id)
+            if table.status != STATUS_PLAYING or table.lora is None:
+                raise TableError("not_started")
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise TableError("not_seated")
+            lora = table.lora
+            if lora.finished:
+                raise TableError("game_over")
+            if version != table.version:
+                raise TableError("stale")
+            if lora.to_act != seat:
+                raise TableError("not_your_turn")
+            legal = lora.legal_actions()
+            if not 0 <= index < len(legal):
+                raise TableError("stale")
+            s = table.seats[seat]
+            assert s is not None
+            back = s.absent
+            s.absent = False
+            if back:
+                await self.presenter.note(table, "back", seat)
+            events = await self._apply(table, legal[index], by=user_id)
+            events += await self._advance(table)
+            await self.presenter.table_changed(table, events)
+            self._arm_timer(table)
+            return events
+
+    async def _apply(self, table: Table, action: Action, *, by: int | str) -> list[Event]:
+        assert table.lora is not None
+        try:
+            events = table.lora.apply(action)
+        except LoraError as exc:  # the engine refused: nothing changed
+            raise TableError("illegal", code=exc.code) from exc
+        s = table.seats[action.seat]
+        assert s is not None
+        s.moves += 1
+        if s.user_id is not None and by != s.user_id:
+            s.ai_moves += 1
+        if table.lora.finished:
+            table.status = STATUS_FINISHED
+            self._cancel_timer(table.table_id)
+        await self._save(table, {**action.to_json(), "by": by})
+        if table.status == STATUS_FINISHED and self.on_finished is not None:
+            result = self.on_finished(table)
+            if asyncio.iscoroutine(result):
+                await result
+        return events
+
+    def _auto_actor(self, table: Table) -> str | None:
+        """Who plays the seat to act without a click: "ai", "absent", "forced" or None."""
+        lora = table.lora
+        if lora is None or lora.finished or table.status != STATUS_PLAYING:
+            return None
+        seat = lora.to_act
+        if seat is None:
+            return None
+        s = table.seats[seat]
+        assert s is not None
+        if s.is_ai:
+            return "ai"
+        if s.absent:
+            present = [x for x in table.seats if x is not None and x.user_id and not x.absent]
+            return "absent" if present else None
+        if table.settings.autoplay and len(lora.legal_actions()) == 1:
+            return "forced"
+        return None
+
+    async def _advance(self, table: Table) -> list[Event]:
+        """Play AI seats, absent players and forced moves until a human must decide."""
+        events: list[Event] = []
+        for _ in range(MAX_AUTO_STEPS):
+            actor = self._auto_actor(table)
+            if actor is None:
+                break
+            assert table.lora is not None
+            seat = table.lora.to_act
+            assert seat is not None
+            if actor == "forced":
+                action = table.lora.legal_actions()[0]
+                by: int | str = "autoplay"
+            else:
+                action = self.ai_decide(table, seat)
+                by = "ai"
+            events += await self._apply(table, action, by=by)
+        return events
+
+    def ai_decide(self, table: Table, seat: int) -> Action:
+        """The AI for a seat decides from that seat's view only; its randomness is derived
+        from the table's seed and the state version, so a restart replays the same choice."""
+        assert table.lora is not None
+        s = table.seats[seat]
+        assert s is not None
+        level = s.ai or table.settings.ai_level
+        rng = random.Random(f"{table.seed}/{table.version}")
+        started = time.perf_counter()
+        action: Action = self.ai_factory(level, rng).decide(table.lora.view(seat))
+        self.metrics.ai_seconds.append(time.perf_counter() - started)
+        return action
+
+    # -- the turn timer ----------------------------------------------------------------
+    def _cancel_timer(self, table_id: int) -> None:
+        task = self.timers.pop(table_id, None)
+        if task is not None and not task.done() and task is not asyncio.current_task():
+            task.cancel()
+
+    def _arm_timer(self, table: Table) -> None:
+        """A reminder at half the time, then an AI plays for the absent player."""
+        self._cancel_timer(table.table_id)
+        limit = table.settings.turn_timer
+        lora = table.lora
+        if limit <= 0 or lora is None or table.status != STATUS_PLAYING or lora.to_act is None:
+            return
+        s = table.seats[lora.to_act]
+        if s is None or s.is_ai or s.absent:
+            return
+        self.timers[table.table_id] = asyncio.create_task(
+            self._timer(table.table_id, lora.to_act, table.version, limit)
+        )
+
+    async def _timer(self, table_id: int, seat: int, version: int, limit: int) -> None:
+        half = limit // 2
+        await asyncio.sleep(limit - half)
+        table = self.tables.get(table_id)
+        if table is None or table.version != version or table.status != STATUS_PLAYING:
+            return
+        await self.presenter.remind(table, seat, half)
+        await asyncio.sleep(half)
+        async with self.lock(table_id):
+            table = self.tables.get(table_id)
+            if table is None or table.version != version or table.status != STATUS_PLAYING:
+                return
+            s = table.seats[seat]
+            if s is None or s.is_ai:
+                return
+            s.absent = True
+            await self.presenter.note(table, "absent", seat)
+            await self._save(table)
+            events = await self._advance(table)
+            await self.presenter.table_changed(table, events)
+            self.timers.pop(table_id, None)
+            self._arm_timer(table)
+
+    def resume_timers(self) -> None:
+        for table in self.tables.values():
+            if table.status == STATUS_PLAYING:
+                self._arm_timer(table)
+
+    async def resume(self, table: Table) -> list[Event]:
+        """After a restart: AI seats whose move was not made yet move now."""
+        async with self.lock(table.table_id):
+            return await self._advance(table)
+
+    def shutdown(self) -> None:
+        for task in list(self.timers.values()):
+            task.cancel()
+        self.timers.clear()

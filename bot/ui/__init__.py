@@ -1,0 +1,1 @@
+"""The Discord side: persistent components, message builders, and the controller."""

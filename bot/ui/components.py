@@ -1,0 +1,170 @@
+"""Persistent components: every button and select is a ``DynamicItem`` whose ``custom_id``
+carries what the click means (table, state version, action index). They survive restarts
+without re-registering messages, and a stale click is recognised by its version.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+Interaction = discord.Interaction[Any]
+
+
+def _controller(interaction: Interaction) -> Any:
+    return interaction.client.controller  # type: ignore[attr-defined]
+
+
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"lora:l:(?P<table>\d+):(?P<op>join|leave|start)",
+):
+    def __init__(self, table_id: int, op: str, label: str = "", style: Any = None) -> None:
+        self.table_id, self.op = table_id, op
+        super().__init__(
+            discord.ui.Button(
+                label=label or op,
+                style=style or discord.ButtonStyle.secondary,
+                custom_id=f"lora:l:{table_id}:{op}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Button[Any], match: Any
+    ) -> LobbyButton:
+        return cls(int(match["table"]), match["op"])
+
+    async def callback(self, interaction: Interaction) -> None:
+        await _controller(interaction).on_lobby(interaction, self.table_id, self.op)
+
+
+class LobbyAISelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"lora:lai:(?P<table>\d+)"
+):
+    def __init__(self, table_id: int, options: list[discord.SelectOption] | None = None,
+                 placeholder: str | None = None) -> None:
+        self.table_id = table_id
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"lora:lai:{table_id}",
+                options=options or [discord.SelectOption(label="medium", value="medium")],
+                placeholder=placeholder,
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Select[Any], match: Any
+    ) -> LobbyAISelect:
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: Interaction) -> None:
+        values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
+        level = values[0] if values else ""
+        await _controller(interaction).on_add_ai(interaction, self.table_id, level)
+
+
+class TableButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"lora:t:(?P<table>\d+):(?P<op>hand|sheet|rules|last)",
+):
+    def __init__(self, table_id: int, op: str, label: str = "", style: Any = None,
+                 emoji: str | None = None) -> None:
+        self.table_id, self.op = table_id, op
+        super().__init__(
+            discord.ui.Button(
+                label=label or op,
+                style=style or discord.ButtonStyle.secondary,
+                custom_id=f"lora:t:{table_id}:{op}",
+                emoji=emoji,
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Button[Any], match: Any
+    ) -> TableButton:
+        return cls(int(match["table"]), match["op"])
+
+    async def callback(self, interaction: Interaction) -> None:
+        await _controller(interaction).on_table_button(interaction, self.table_id, self.op)
+
+
+class ActionButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"lora:a:(?P<table>\d+):(?P<version>\d+):(?P<index>\d+)",
+):
+    """One legal action of the engine at one state version."""
+
+    def __init__(self, table_id: int, version: int, index: int, label: str = "",
+                 style: Any = None, disabled: bool = False, emoji: str | None = None) -> None:
+        self.table_id, self.version, self.index = table_id, version, index
+        super().__init__(
+            discord.ui.Button(
+                label=label or str(index),
+                style=style or discord.ButtonStyle.primary,
+                custom_id=f"lora:a:{table_id}:{version}:{index}",
+                disabled=disabled,
+                emoji=emoji,
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Button[Any], match: Any
+    ) -> ActionButton:
+        return cls(int(match["table"]), int(match["version"]), int(match["index"]))
+
+    async def callback(self, interaction: Interaction) -> None:
+        await _controller(interaction).on_action(
+            interaction, self.table_id, self.version, self.index
+        )
+
+
+class ChooseSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"lora:c:(?P<table>\d+):(?P<version>\d+)",
+):
+    """The maturant's choice: its values are indices of legal actions."""
+
+    def __init__(self, table_id: int, version: int,
+                 options: list[discord.SelectOption] | None = None,
+                 placeholder: str | None = None, disabled: bool = False) -> None:
+        self.table_id, self.version = table_id, version
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"lora:c:{table_id}:{version}",
+                options=options or [discord.SelectOption(label="-", value="0")],
+                placeholder=placeholder,
+                disabled=disabled,
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Select[Any], match: Any
+    ) -> ChooseSelect:
+        return cls(int(match["table"]), int(match["version"]))
+
+    async def callback(self, interaction: Interaction) -> None:
+        values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
+        try:
+            index = int(values[0])
+        except (IndexError, ValueError):
+            index = -1
+        await _controller(interaction).on_action(interaction, self.table_id, self.version, index)
+
+
+DYNAMIC_ITEMS = (LobbyButton, LobbyAISelect, TableButton, ActionButton, ChooseSelect)
+
+
+def frozen_view(*items: discord.ui.Item[Any]) -> discord.ui.View:
+    """A view to send and forget: stopped, so discord.py does not store it; clicks reach the
+    dynamic items instead (no view piles up per message, and restarts change nothing)."""
+    view = discord.ui.View(timeout=None)
+    for item in items:
+        view.add_item(item)
+    view.stop()
+    return view

@@ -1,0 +1,116 @@
+"""Helpers for driving the real bot in SimCord like users do."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import simcord
+
+from bot.app import LoraBot, create_bot
+
+
+class BotHarness:
+    """One SimCord world with the bot; makes new bot generations for restarts."""
+
+    def __init__(self, db_path: Any, seed: int = 1234) -> None:
+        self.db_path = db_path
+        self.seed = seed
+        self.bots: list[LoraBot] = []
+        self.env: Any = None
+
+    def make_bot(self) -> LoraBot:
+        bot = create_bot(db_path=self.db_path, seed=self.seed)
+        self.bots.append(bot)
+        return bot
+
+    @property
+    def bot(self) -> LoraBot:
+        return self.bots[-1]
+
+    @property
+    def service(self) -> Any:
+        assert self.bot.controller is not None
+        return self.bot.controller.service
+
+    async def restart(self) -> LoraBot:
+        old = self.bot
+        old_controller = old.controller
+        if old_controller is not None:
+            old_controller.service.shutdown()
+        new = self.make_bot()
+        await self.env.restart_bot(new)
+        await old.shutdown()
+        return new
+
+    async def close(self) -> None:
+        for bot in self.bots:
+            await bot.shutdown()
+
+
+async def open_harness(tmp_path: Any, seed: int = 1234, **options: Any) -> BotHarness:
+    harness = BotHarness(tmp_path / "lora.sqlite3", seed)
+    harness.env = simcord.Env(harness.make_bot(), **options)
+    await harness.env.start()
+    return harness
+
+
+def enabled_controls(message: Any) -> list[dict[str, Any]]:
+    """The enabled buttons and selects of a message (ResponseMessage or discord.Message)."""
+    out = []
+    for row in message.components:
+        children = row["components"] if isinstance(row, dict) else row.children
+        for comp in children:
+            data = comp if isinstance(comp, dict) else comp.to_dict()
+            if not data.get("disabled"):
+                out.append(data)
+    return out
+
+
+class Players:
+    """Simulated humans who play only by clicking what the bot shows them."""
+
+    def __init__(self, harness: BotHarness, channel: Any, table_id: int, users: list[Any],
+                 rng: Any) -> None:
+        self.h = harness
+        self.channel = channel
+        self.table_id = table_id
+        self.users = {u.id: u for u in users}
+        self.rng = rng
+        self.hands: dict[int, Any] = {}  # user id -> his newest hand message
+        self.clicks = 0
+
+    @property
+    def table(self) -> Any:
+        return self.h.service.tables[self.table_id]
+
+    def table_message(self) -> Any:
+        return self.channel.get_message(self.table.message_id) if hasattr(
+            self.channel, "get_message") else next(
+            m for m in self.channel.history() if m.id == self.table.message_id)
+
+    async def open_hand(self, user: Any) -> Any:
+        res = await user.click(self.table_message(), custom_id=f"lora:t:{self.table_id}:hand")
+        assert res.ephemeral
+        msg = res.followups[-1] if res.followups else res.response
+        self.hands[user.id] = msg
+        return msg
+
+    async def move(self) -> None:
+        """The human to act makes a random legal move by clicking his hand message."""
+        lora = self.table.lora
+        seat = lora.to_act
+        user = self.users[self.table.seats[seat].user_id]
+        msg = self.hands.get(user.id)
+        controls = enabled_controls(msg) if msg is not None else []
+        version = f":{self.table.version}"
+        if not controls or version not in controls[0]["custom_id"]:
+            msg = await self.open_hand(user)
+            controls = enabled_controls(msg)
+        assert controls, f"no enabled control for seat {seat}"
+        pick = self.rng.choice(controls)
+        self.clicks += 1
+        if pick["type"] == 3:
+            option = self.rng.choice(pick["options"])
+            await user.select(msg, [option["value"]], custom_id=pick["custom_id"])
+        else:
+            await user.click(msg, custom_id=pick["custom_id"])
