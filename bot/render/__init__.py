@@ -1,0 +1,33 @@
+"""Pictures of the game: pure functions from the engine's views to PNG bytes.
+
+``render_table(PublicView, names)``, ``render_last_trick(PublicView, names)``,
+``render_hand(SeatView)`` with ``hand_labels(SeatView)`` and ``render_sheet(PublicView, names)``.
+Only views go in (never a ``Lora``), so a hidden card cannot reach a picture.
+"""
+
+from bot.render.hand import hand_labels, render_hand
+from bot.render.sheet import render_sheet
+from bot.render.table import render_last_trick, render_table
+
+
+def clear_caches() -> None:
+    """Forget every cached image (card art, scaled cards, fonts, text, composed pieces).
+
+    Call after ``cards_art/png`` was regenerated so the new pictures are loaded.
+    """
+    from bot.render import cards, common, fonts, hand, seats, sheet, table
+
+    for fn in (cards.art, cards.scaled, cards.tile, common._glyphs, common.badge, fonts.font,
+               seats.seat_panel, seats.legend, hand._hand_image, hand._label, sheet._block,
+               table._base):
+        fn.cache_clear()
+
+
+__all__ = [
+    "clear_caches",
+    "hand_labels",
+    "render_hand",
+    "render_last_trick",
+    "render_sheet",
+    "render_table",
+]

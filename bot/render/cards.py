@@ -1,0 +1,105 @@
+"""Card pictures from ``cards_art/png``: loaded once, scaled once per size, shadowed tiles.
+
+The art belongs to ``cards_art/`` (180×270 RGBA); this module never draws a card face. A
+missing file gives a plain labelled placeholder so a picture can still be made.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFilter
+
+from bot.render.common import GOLD
+from bot.render.fonts import font
+from engine.cards import card_str
+
+ART_DIR = Path(__file__).resolve().parents[2] / "cards_art" / "png"
+BACK = -1  # the card back
+ART_W, ART_H = 180, 270
+
+
+def card_height(width: int) -> int:
+    return round(width * ART_H / ART_W)
+
+
+def margin(width: int) -> int:
+    """Room around a card in its tile for the shadow and the glow."""
+    return max(5, width // 10)
+
+
+def _name(card: int) -> str:
+    return "back" if card == BACK else card_str(card)
+
+
+def _placeholder(name: str) -> Image.Image:
+    img = Image.new("RGBA", (ART_W, ART_H), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    box = (0, 0, ART_W - 1, ART_H - 1)
+    d.rounded_rectangle(box, 14, fill=(235, 235, 228), outline=(40, 40, 40), width=3)
+    d.text((ART_W // 2, ART_H // 2), name, font=font(48, "bold"), fill=(40, 40, 40), anchor="mm")
+    return img
+
+
+@lru_cache(maxsize=40)
+def art(card: int) -> Image.Image:
+    """The card's picture at its own size (RGBA), or a placeholder when the file is missing."""
+    name = _name(card)
+    try:
+        with Image.open(ART_DIR / f"{name}.png") as im:
+            img = im.convert("RGBA")
+    except (OSError, ValueError):
+        return _placeholder(name)
+    if img.size != (ART_W, ART_H):
+        img = img.resize((ART_W, ART_H), Image.Resampling.LANCZOS)
+    return img
+
+
+@lru_cache(maxsize=512)
+def scaled(card: int, width: int) -> Image.Image:
+    """The card (or BACK) ``width`` px wide."""
+    img = art(card)
+    if width == ART_W:
+        return img
+    return img.resize((width, card_height(width)), Image.Resampling.LANCZOS)
+
+
+@lru_cache(maxsize=64)
+def _shadow(width: int, colour: tuple[int, int, int, int], grow: int, blur: float) -> Image.Image:
+    m, h = margin(width), card_height(width)
+    img = Image.new("RGBA", (width + 2 * m, h + 2 * m), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    r = max(3, width // 12)
+    d.rounded_rectangle((m - grow, m - grow, m + width + grow, m + h + grow), r + grow, fill=colour)
+    return img.filter(ImageFilter.GaussianBlur(blur))
+
+
+@lru_cache(maxsize=1024)
+def tile(card: int, width: int, style: str = "plain") -> Image.Image:
+    """The card on a transparent tile ``margin(width)`` larger on each side, with a shadow.
+
+    ``style``: "plain", "glow" (a gold glow: playable / just laid) or "dim" (darkened).
+    """
+    m = margin(width)
+    off = max(2, width // 40)
+    if style == "glow":
+        base = _shadow(width, (*GOLD, 255), max(2, m // 3), m / 3).copy()
+    else:
+        base = Image.new("RGBA", _shadow(width, (0, 0, 0, 150), 0, m / 3).size, (0, 0, 0, 0))
+        base.alpha_composite(_shadow(width, (0, 0, 0, 150), 0, m / 3), (off, off))
+    face = scaled(card, width)
+    if style == "dim":
+        dark = Image.new("RGBA", face.size, (18, 28, 24, 255))
+        alpha = face.getchannel("A")
+        face = Image.blend(face, dark, 0.55)
+        face.putalpha(alpha)
+    base.alpha_composite(face, (m, m))
+    return base
+
+
+def put(canvas: Image.Image, card: int, width: int, x: int, y: int, style: str = "plain") -> None:
+    """Paste the card's tile so that the card's top-left corner lands at (x, y)."""
+    t = tile(card, width, style)
+    m = margin(width)
+    canvas.paste(t, (x - m, y - m), t)

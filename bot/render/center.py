@@ -1,0 +1,235 @@
+"""The middle of the table: the trick, the kvarty, the desítky rows and the phase banners."""
+
+from __future__ import annotations
+
+from PIL import Image
+
+from bot.render import cards
+from bot.render.common import (
+    BAR,
+    FAINT,
+    GOLD,
+    GREEN,
+    MUTED,
+    RED,
+    TEXT,
+    badge,
+    felt,
+    panel,
+    paste,
+    text,
+    wrap,
+)
+from bot.render.fonts import fit, font
+from bot.render.strings import game_name, s
+from engine.cards import RANK_SYMBOLS
+from engine.contracts import MATURITA_GAME
+from engine.rules import trick_winner_offset
+from engine.views import PublicView
+
+CX, CY = 500, 380  # the middle of the table
+# The trick: a cross of cards that never overlap, so every corner index stays visible.
+TRICK_W = 146
+TRICK_CY = 376
+TRICK_OFF = {0: (0, 113), 1: (-160, 0), 2: (0, -113), 3: (160, 0)}  # by position
+
+
+def _centred_note(img: Image.Image, note: str) -> None:
+    text(img, (CX, CY), note, font(26), MUTED, "mm")
+
+
+def draw_trick(img: Image.Image, view: PublicView, names: list[str], lang: str,
+               bottom: int) -> None:
+    """The current trick, each card in front of the seat that played it, in play order."""
+    if not view.trick:
+        if view.to_act is not None:
+            _centred_note(img, s("leads", lang, name=names[view.to_act]))
+        return
+    h = cards.card_height(TRICK_W)
+    for seat, card in view.trick:
+        dx, dy = TRICK_OFF[(seat - bottom) % 4]
+        cards.put(img, card, TRICK_W, CX + dx - TRICK_W // 2, TRICK_CY + dy - h // 2)
+
+
+def draw_last_trick(img: Image.Image, view: PublicView, names: list[str], lang: str,
+                    x: int, y: int) -> None:
+    """A small inset of the last completed trick; the winning card glows."""
+    last = view.last_trick
+    if last is None:
+        return
+    lead, played = last
+    winner = (lead + trick_winner_offset(played)) % 4
+    w, step = 70, 52
+    box = panel(272, 176, radius=14)
+    paste(img, box, x, y)
+    text(img, (x + 136, y + 20), s("last_trick", lang), font(19, "bold"), anchor="mm")
+    text(img, (x + 136, y + 158), fit(s("takes", lang, name=names[winner]), font(19, "bold"), 250),
+         font(19, "bold"), GOLD, "mm")
+    cx = x + (272 - (w + step * (len(played) - 1))) // 2
+    for i, card in enumerate(played):
+        style = "glow" if (lead + i) % 4 == winner else "plain"
+        cards.put(img, card, w, cx + i * step, y + 36, style)
+
+
+def draw_kvarty(img: Image.Image, view: PublicView, names: list[str], lang: str) -> None:
+    """The last kvarta large, with who put each card; up to three earlier ones small."""
+    if not view.kvarty:
+        if view.to_act is not None:
+            _centred_note(img, s("leads", lang, name=names[view.to_act]))
+        return
+    earlier = view.kvarty[-4:-1]
+    if earlier:
+        text(img, (CX, 172), s("earlier_kvarty", lang), font(19), MUTED, "mm")
+        gw, gap, cw, step = 167, 8, 68, 33
+        x0 = CX - (len(earlier) * gw + (len(earlier) - 1) * gap) // 2
+        for i, kv in enumerate(earlier):
+            gx = x0 + i * (gw + gap)
+            text(img, (gx + gw // 2, 198), fit(names[kv.seat], font(19, "bold"), gw),
+                 font(19, "bold"), TEXT, "mm")
+            cx = gx + (gw - (cw + step * (len(kv.placed) - 1))) // 2
+            for j, (_, card) in enumerate(kv.placed):
+                cards.put(img, card, cw, cx + j * step, 212)
+    last = view.kvarty[-1]
+    state = s("kvarta_complete" if last.complete else "kvarta_blown", lang)
+    head = f"{s('kvarta_by', lang, name=names[last.seat])} · {state}"
+    text(img, (CX, 338), fit(head, font(21, "bold"), 500), font(21, "bold"),
+         TEXT if last.complete else RED, "mm")
+    text(img, (CX, 364), fit(s("next_leads", lang, name=names[last.next_leader]), font(19), 500),
+         font(19), GOLD, "mm")
+    cw, step = 110, 124
+    n = len(last.placed)
+    x0 = CX - (cw + step * (n - 1)) // 2
+    for j, (seat, card) in enumerate(last.placed):
+        own = seat == last.seat
+        cards.put(img, card, cw, x0 + j * step, 390, "glow" if own else "plain")
+        tag = fit(names[seat], font(17, "bold"), cw + 8)
+        colour = GOLD if own else TEXT
+        text(img, (x0 + j * step + cw // 2, 575), tag, font(17, "bold"), colour, "mm")
+
+
+ROW_W, ROW_H_STEP, ROW_X_STEP = 110, 88, 46
+ROW_X0, ROW_Y0 = 250, 164
+
+
+def draw_rows(img: Image.Image, view: PublicView, lang: str) -> None:
+    """Desítky: a row per suit, cards low to high at their rank's column; this turn's glow."""
+    h = cards.card_height(ROW_W)
+    slot = panel(ROW_W, h, (0, 0, 0, 45), (255, 255, 255, 70), 2, 9)
+    turn = set(view.turn)
+    for suit, row in enumerate(view.rows):
+        y = ROW_Y0 + suit * ROW_H_STEP
+        if row is None:
+            paste(img, slot, ROW_X0 + 3 * ROW_X_STEP, y)
+            label = s("row_closed", lang)
+        else:
+            lo, hi = row
+            for rank in range(lo, hi + 1):
+                card = suit * 8 + rank
+                cards.put(img, card, ROW_W, ROW_X0 + rank * ROW_X_STEP, y,
+                          "glow" if card in turn else "plain")
+            label = RANK_SYMBOLS[lo] if lo == hi else f"{RANK_SYMBOLS[lo]}–{RANK_SYMBOLS[hi]}"
+        text(img, (ROW_X0 + 7 * ROW_X_STEP + ROW_W + 10, y + 34), label, font(26, "bold"),
+             TEXT if row else FAINT, "lm")
+
+
+def draw_turn(img: Image.Image, view: PublicView, names: list[str], lang: str,
+              x: int, y: int) -> None:
+    """Desítky: the cards laid so far in the current turn (top-right inset)."""
+    if not view.turn or view.to_act is None:
+        return
+    cw, step = 60, 34
+    box = panel(272, 150, radius=14)
+    paste(img, box, x, y)
+    text(img, (x + 14, y + 12), fit(s("this_turn", lang, name=names[view.to_act]), font(19, "bold"),
+                                  244), font(19, "bold"))
+    shown = view.turn[-6:]
+    for i, card in enumerate(shown):
+        cards.put(img, card, cw, x + 16 + i * step, y + 44, "glow")
+
+
+def _banner(img: Image.Image, title: str, height: int = 330) -> int:
+    x, y = CX - 240, CY - height // 2
+    paste(img, panel(480, height, (5, 18, 12, 225), (*GOLD, 255), 3, 20), x, y)
+    text(img, (CX, y + 38), title, font(34, "bold"), GOLD, "mm")
+    return y
+
+
+def draw_stovka(img: Image.Image, view: PublicView, names: list[str], lang: str) -> None:
+    """Čistá stovka: the question, the rule and every seat's answer so far."""
+    y = _banner(img, s("stovka_title", lang), 300)
+    yy = y + 72
+    for line in wrap(s("stovka_rule", lang), font(19), 430):
+        text(img, (CX, yy), line, font(19), MUTED, "mm")
+        yy += 26
+    yy += 14
+    for k in range(4):
+        seat = (view.leader + k) % 4
+        ans = view.stovka[seat]
+        if ans is True:
+            status, colour = s("stovka_yes", lang), GREEN
+        elif ans is False:
+            status, colour = s("stovka_no", lang), MUTED
+        elif seat == view.to_act:
+            status, colour = s("stovka_now", lang), GOLD
+        else:
+            status, colour = s("stovka_wait", lang), FAINT
+        text(img, (CX - 200, yy), fit(names[seat], font(23, "bold"), 230), font(23, "bold"),
+             TEXT, "lm")
+        text(img, (CX + 200, yy), status, font(23, "bold"), colour, "rm")
+        yy += 40
+
+
+def draw_choose(img: Image.Image, view: PublicView, names: list[str], lang: str) -> None:
+    """Maturita: who is choosing, on which attempt, and how the earlier attempts went."""
+    attempt = view.attempt or 1
+    y = _banner(img, s("choose_title", lang, attempt=attempt), 260)
+    maturant = view.maturant if view.maturant is not None else view.leader
+    text(img, (CX, y + 88), fit(s("choose_who", lang, name=names[maturant]), font(26, "bold"), 440),
+         font(26, "bold"), TEXT, "mm")
+    yy = y + 140
+    for row in view.protocol:
+        if row.tali == view.tali and row.game == MATURITA_GAME and row.attempt is not None:
+            line = s("attempt_line", lang, attempt=row.attempt, game=game_name(row.contract, lang))
+            if row.failed:
+                line += f" – {s('attempt_failed', lang)}"
+            text(img, (CX, yy), fit(line, font(21), 440), font(21), RED if row.failed else GREEN,
+                 "mm")
+            yy += 32
+
+
+def draw_order(img: Image.Image, view: PublicView, names: list[str], lang: str) -> None:
+    """The final order with points and čistá stovka outcomes."""
+    y = _banner(img, s("order_title", lang))
+    medal = [GOLD, (200, 206, 214), (205, 140, 80), (120, 140, 130)]
+    for place, seat in enumerate(view.order or ()):
+        yy = y + 98 + place * 56
+        paste(img, badge(str(place + 1), medal[place], 40), CX - 210, yy - 20)
+        text(img, (CX - 158, yy), fit(names[seat], font(26, "bold"), 200), font(26, "bold"),
+             TEXT, "lm")
+        text(img, (CX + 205, yy), s("points", lang, n=view.totals[seat]), font(26, "bold"), TEXT,
+             "rm")
+        if view.stovka[seat] is True:
+            made = view.totals[seat] == 100
+            note = s("stovka_made" if made else "stovka_missed", lang)
+            text(img, (CX - 158, yy + 22), note, font(15, "bold"), GREEN if made else RED, "lm")
+
+
+def last_trick_image(view: PublicView, names: list[str], lang: str) -> Image.Image:
+    """A picture of the last completed trick alone: the cards in play order, who played them."""
+    last = view.last_trick
+    assert last is not None
+    lead, played = last
+    winner = (lead + trick_winner_offset(played)) % 4
+    cw, gap = 150, 18
+    width = 2 * 24 + len(played) * cw + (len(played) - 1) * gap
+    img = felt(width, 372).copy()
+    paste(img, panel(width, 56, BAR, radius=0), 0, 0)
+    head = f"{s('last_trick', lang)} · {s('takes', lang, name=names[winner])}"
+    text(img, (24, 28), fit(head, font(26, "bold"), width - 48), font(26, "bold"), anchor="lm")
+    for i, card in enumerate(played):
+        seat = (lead + i) % 4
+        x = 24 + i * (cw + gap)
+        cards.put(img, card, cw, x, 76, "glow" if seat == winner else "plain")
+        text(img, (x + cw // 2, 334), fit(names[seat], font(21, "bold"), cw + gap),
+             font(21, "bold"), GOLD if seat == winner else TEXT, "mm")
+    return img

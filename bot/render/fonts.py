@@ -1,0 +1,41 @@
+"""Fonts: DejaVu Sans shipped in ``fonts/`` (licence in ``fonts/LICENSE``), else Pillow's own."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import ImageFont
+
+FONT_DIR = Path(__file__).resolve().parent / "fonts"
+FILES = {
+    "regular": "DejaVuSans.ttf",
+    "bold": "DejaVuSans-Bold.ttf",
+    "cond": "DejaVuSansCondensed-Bold.ttf",
+}
+
+Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
+
+
+@lru_cache(maxsize=128)
+def font(size: int, style: str = "regular") -> Font:
+    """The font of ``style`` ("regular", "bold", "cond") at ``size`` px, cached."""
+    try:
+        return ImageFont.truetype(str(FONT_DIR / FILES[style]), size)
+    except OSError:
+        return ImageFont.load_default(size)
+
+
+def fit(text: str, fnt: Font, width: float) -> str:
+    """``text`` cut with an ellipsis so that it is at most ``width`` px wide."""
+    if fnt.getlength(text) <= width:
+        return text
+    while text and fnt.getlength(text + "…") > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def clean_name(name: str) -> str:
+    """A player's name without control characters and characters outside the BMP (emoji)."""
+    out = "".join(ch for ch in str(name) if ch.isprintable() and ord(ch) < 0x10000)
+    return out.strip() or "?"

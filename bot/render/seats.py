@@ -1,0 +1,126 @@
+"""The seat panels of the table: name, role badges, face-down cards, points, knocks."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from bot.render import cards
+from bot.render.common import (
+    BADGE_COLOURS,
+    GOLD,
+    MUTED,
+    PANEL,
+    TEXT,
+    badge,
+    dots,
+    panel,
+    paste,
+    text,
+)
+from bot.render.fonts import fit, font
+from bot.render.strings import s
+
+BACK_W = 44
+ACTING = (74, 60, 12, 220)
+BADGE_D = 30
+
+
+def badge_image(kind: str, lang: str) -> Image.Image:
+    """The badge of a role: "dealer", "leader", "maturant" or "stovka"."""
+    return badge(s(f"badge_{kind}", lang), BADGE_COLOURS[kind], BADGE_D)
+
+
+def _fan(img: Image.Image, x: int, y: int, count: int, step: int) -> int:
+    """Face-down cards fanned from (x, y) with a count chip; returns the width used."""
+    if count <= 0:
+        return 0
+    for i in range(count):
+        cards.put(img, cards.BACK, BACK_W, x + i * step, y)
+    width = BACK_W + (count - 1) * step
+    chip = badge(str(count), TEXT, 32)
+    paste(img, chip, x + width - chip.width + 10, y + cards.card_height(BACK_W) - chip.height + 8)
+    return width
+
+
+def _badges(img: Image.Image, x: int, y: int, kinds: tuple[str, ...], lang: str) -> int:
+    for kind in kinds:
+        b = badge_image(kind, lang)
+        paste(img, b, x, y)
+        x += b.width + 5
+    return x
+
+
+def _points(img: Image.Image, x: int, y: int, label: str, value: int) -> int:
+    x += int(text(img, (x, y + 3), label, font(20), MUTED))
+    x += int(text(img, (x + 6, y), str(value), font(25, "bold"), TEXT)) + 6
+    return x + 16
+
+
+def _knocks(img: Image.Image, x: int, y: int, n: int, lang: str) -> None:
+    draw = ImageDraw.Draw(img)
+    x += int(text(img, (x, y + 3), s("knocks", lang), font(20), MUTED)) + 6
+    if n <= 4:
+        dots(draw, x, y + 10, n, 11, GOLD, 14)
+    else:
+        dots(draw, x, y + 10, 1, 11, GOLD)
+        text(img, (x + 14, y), f"×{n}", font(25, "bold"), GOLD)
+
+
+@lru_cache(maxsize=256)
+def seat_panel(
+    shape: str,
+    name: str,
+    count: int,
+    total: int,
+    game: int | None,
+    knocks: int,
+    kinds: tuple[str, ...],
+    acting: bool,
+    lang: str,
+) -> Image.Image:
+    """One seat's panel (RGBA): "wide" (top/bottom) or "tall" (left/right); warm if acting."""
+    w, h = (400, 84) if shape == "wide" else (220, 236)
+    img = panel(w, h, ACTING if acting else PANEL).copy()
+    badges_w = sum(badge_image(k, lang).width + 5 for k in kinds)
+    if shape == "wide":
+        _fan(img, 12, 9, count, 13)
+        nx = px = 170 if count else 20
+        py = 46
+        name_w = w - nx - 12 - badges_w
+        text(img, (nx, 8), fit(name, font(26, "bold"), name_w), font(26, "bold"))
+        _badges(img, w - 12 - badges_w + 5, 8, kinds, lang)
+        x = _points(img, px, py, s("pts_lora", lang), total)
+        if game is not None:
+            x = _points(img, x, py, s("pts_game", lang), game)
+        if knocks:
+            _knocks(img, x, py, knocks, lang)
+    else:
+        text(img, (12, 10), fit(name, font(26, "bold"), w - 24), font(26, "bold"))
+        _badges(img, 12, 46, kinds, lang)
+        _fan(img, 14, 88, count, 14)
+        x = _points(img, 12, 168, s("pts_lora", lang), total)
+        if game is not None:
+            x = _points(img, 12, 200, s("pts_game", lang), game)
+        if knocks:
+            _knocks(img, 110, 168, knocks, lang)
+    return img
+
+
+@lru_cache(maxsize=32)
+def legend(kinds: tuple[str, ...], lang: str) -> Image.Image:
+    """The badge legend (RGBA), one line per role shown on the table."""
+    f = font(19)
+    line = BADGE_D + 6
+    width = 16 + max(badge_image(k, lang).width + 10 + int(f.getlength(s(f"legend_{k}", lang)))
+                     for k in kinds)
+    img = panel(width + 12, line * len(kinds) + 12, radius=12).copy()
+    for i, kind in enumerate(kinds):
+        b = badge_image(kind, lang)
+        y = 6 + i * line
+        paste(img, b, 10, y + 3)
+        label = s(f"legend_{kind}", lang)
+        text(img, (10 + b.width + 10, y + 3 + BADGE_D / 2), label, f, MUTED, "lm")
+    return img
+

@@ -1,0 +1,232 @@
+"""The score sheet (protokol): 4 tálie × 8 games × 4 players with running totals.
+
+Red-king points are circled, knocks are dots, maturita attempts get a row each (failed ones in
+red), čistá stovka, harakiri and the final order sit in the players' boxes at the bottom.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from bot.render.common import (
+    BAR,
+    FAINT,
+    GOLD,
+    GREEN,
+    MUTED,
+    RED,
+    TEXT,
+    badge,
+    check_names,
+    dots,
+    encode,
+    felt,
+    panel,
+    paste,
+    text,
+)
+from bot.render.fonts import fit, font
+from bot.render.strings import game_name, lang_of, s
+from engine.contracts import GAMES_PER_TALIE, MATURITA_GAME, TALIE_ORDER, TALIE_PER_LORA, Contract
+from engine.lora import ProtocolRow
+from engine.views import PublicView
+
+M, NAME_W, CELL_W, ROW_H = 16, 190, 82, 34
+BLOCK_W = NAME_W + 4 * CELL_W
+HEADER_H, TITLE_H, NAMES_H = 56, 38, 32
+BOX_H = 146
+
+Totals = tuple[int, int, int, int]
+# One line of a tálie block: (game number, the row or None if not played yet, running totals
+# after it, state "done" / "now" / "later", the maturita attempt and game being played now).
+Line = tuple[int, ProtocolRow | None, Totals | None, str, int | None, Contract | None]
+
+
+def _lines(view: PublicView) -> tuple[list[list[Line]], list[ProtocolRow]]:
+    """The lines of every tálie block, and the harakiri rows."""
+    cum = [0, 0, 0, 0]
+    done: dict[int, list[tuple[ProtocolRow, Totals]]] = {t: [] for t in range(1, 5)}
+    harakiri = []
+    for row in view.protocol:
+        if row.tali is None:
+            harakiri.append(row)
+            continue
+        for i in range(4):
+            cum[i] += row.points[i]
+        done[row.tali].append((row, (cum[0], cum[1], cum[2], cum[3])))
+    live = view.phase != "finished" and view.contract is not Contract.HARAKIRI
+    blocks: list[list[Line]] = []
+    for tali in range(1, TALIE_PER_LORA + 1):
+        by_game: dict[int, list[tuple[ProtocolRow, Totals]]] = {}
+        for row, tot in done[tali]:
+            assert row.game is not None
+            by_game.setdefault(row.game, []).append((row, tot))
+        lines: list[Line] = []
+        for game in range(1, GAMES_PER_TALIE + 1):
+            is_now = live and view.tali == tali and view.game_no == game
+            for row, tot in by_game.get(game, []):
+                lines.append((game, row, tot, "done", row.attempt, row.contract))
+            if is_now:
+                chosen = view.contract if view.phase == "play" else None
+                lines.append((game, None, None, "now", view.attempt, chosen))
+            elif not by_game.get(game):
+                lines.append((game, None, None, "later", None, None))
+        blocks.append(lines)
+    return blocks, harakiri
+
+
+def _cell(img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int, row: ProtocolRow,
+          tot: Totals, seat: int) -> None:
+    pts = row.points[seat]
+    bad = row.failed and row.maturant == seat
+    f = font(25, "cond")
+    colour = RED if bad else (TEXT if pts else FAINT)
+    px, cy = x + 40, y + ROW_H // 2
+    text(img, (px, cy), str(pts), f, colour, "rm")
+    if row.red_king == seat and pts:
+        r = 16
+        cx = px - f.getlength(str(pts)) / 2
+        d.ellipse((cx - r, cy - r, cx + r, cy + r), outline=RED, width=3)
+    text(img, (x + CELL_W - 7, cy + 2), str(tot[seat]), font(19, "cond"), MUTED, "rm")
+    if row.knocks[seat]:
+        n = min(row.knocks[seat], 8)
+        cx = px - f.getlength(str(pts)) / 2
+        dots(d, cx - (7 * n - 2) / 2, y + ROW_H - 6, n, 5, GOLD, 7)
+
+
+def _label(img: Image.Image, y: int, line: Line, lang: str) -> None:
+    game, row, _, state, attempt, chosen = line
+    f = font(21, "cond")
+    x = 10
+    colour = TEXT if state == "done" else (GOLD if state == "now" else FAINT)
+    if state == "now":
+        x += int(text(img, (x, y + ROW_H // 2), "▶ ", f, GOLD, "lm"))
+    name = game_name(TALIE_ORDER[game - 1], lang)
+    if game == MATURITA_GAME and attempt is not None:
+        failed = row is not None and row.failed
+        colour_tag = RED if failed else (GREEN if row is not None else GOLD)
+        tag = badge(f"M{attempt}" + (" ✗" if failed else ""), colour_tag, 26)
+        paste(img, tag, x, y + (ROW_H - 26) // 2)
+        x += tag.width + 6
+        if chosen is not None:
+            name = game_name(chosen, lang)
+    text(img, (x, y + ROW_H // 2), fit(name, f, NAME_W - x - 4), f, colour, "lm")
+
+
+@lru_cache(maxsize=32)
+def _block(tali: int, lines: tuple[Line, ...], names: tuple[str, ...], leader: str,
+           rows: int, lang: str) -> Image.Image:
+    """One tálie: title, player names, a line per game / maturita attempt."""
+    h = TITLE_H + NAMES_H + rows * ROW_H + 8
+    img = panel(BLOCK_W, h, (4, 16, 11, 150), radius=12).copy()
+    d = ImageDraw.Draw(img)
+    paste(img, panel(BLOCK_W, TITLE_H, (0, 0, 0, 120), radius=12), 0, 0)
+    text(img, (12, TITLE_H // 2), fit(s("sheet_tali", lang, tali=tali, name=leader),
+                                    font(22, "bold"), BLOCK_W - 24), font(22, "bold"), GOLD, "lm")
+    fn = font(19, "cond")
+    for seat in range(4):
+        cx = NAME_W + seat * CELL_W + CELL_W // 2
+        text(img, (cx, TITLE_H + NAMES_H // 2), fit(names[seat], fn, CELL_W - 6), fn, MUTED, "mm")
+    y0 = TITLE_H + NAMES_H
+    for i, line in enumerate(lines):
+        _, row, tot, state, _, _ = line
+        y = y0 + i * ROW_H
+        if state == "now":
+            d.rectangle((2, y, BLOCK_W - 3, y + ROW_H - 1), fill=(70, 62, 22))
+        elif i % 2:
+            d.rectangle((2, y, BLOCK_W - 3, y + ROW_H - 1), fill=(16, 50, 34))
+        _label(img, y, line, lang)
+        if row is not None and tot is not None:
+            for seat in range(4):
+                _cell(img, d, NAME_W + seat * CELL_W, y, row, tot, seat)
+    for seat in range(4):
+        x = NAME_W + seat * CELL_W
+        d.line((x, TITLE_H + 4, x, h - 6), fill=(60, 96, 78), width=1)
+    return img
+
+
+def _boxes(img: Image.Image, y: int, view: PublicView, names: list[str],
+           harakiri: list[ProtocolRow], lang: str, per_row: int) -> None:
+    bw = (img.width - (per_row + 1) * M) // per_row
+    places = {seat: i + 1 for i, seat in enumerate(view.order or ())}
+    for seat in range(4):
+        x = M + (seat % per_row) * (bw + M)
+        y0 = y + (seat // per_row) * (BOX_H + M)
+        _box(img, x, y0, bw, seat, view, names, harakiri, places, lang)
+
+
+def _box(img: Image.Image, x: int, y: int, bw: int, seat: int, view: PublicView,
+         names: list[str], harakiri: list[ProtocolRow], places: dict[int, int],
+         lang: str) -> None:
+    """One player's box: name, total, čistá stovka, harakiri points, place."""
+    paste(img, panel(bw, BOX_H, (4, 16, 11, 170), radius=12), x, y)
+    text(img, (x + 12, y + 20), fit(names[seat], font(21, "bold"), bw - 24), font(21, "bold"),
+         TEXT, "lm")
+    text(img, (x + 12, y + 58), s("sheet_total", lang), font(18), MUTED, "lm")
+    text(img, (x + bw - 12, y + 58), str(view.totals[seat]), font(40, "bold"), TEXT, "rm")
+    lines = []
+    if view.stovka[seat] is not None:
+        word = s("stovka_yes" if view.stovka[seat] else "stovka_no", lang)
+        lines.append((f"{s('sheet_stovka', lang)}: {word}",
+                      GOLD if view.stovka[seat] else MUTED))
+    if harakiri:
+        pts = ", ".join(str(r.points[seat]) for r in harakiri)
+        lines.append((f"{s('sheet_harakiri', lang)}: {pts}", MUTED))
+    if seat in places:
+        lines.append((s("sheet_place", lang, n=places[seat]), GOLD))
+    for i, (line, colour) in enumerate(lines[:3]):
+        text(img, (x + 12, y + 90 + i * 21), fit(line, font(17, "bold"), bw - 24),
+             font(17, "bold"), colour, "lm")
+
+
+def sheet_image(view: PublicView, names: Sequence[str], lang: str = "cs",
+                columns: int = 2) -> Image.Image:
+    """The score sheet as a Pillow image (RGB); ``columns`` 2 (landscape) or 1 (phone)."""
+    if not isinstance(view, PublicView):
+        raise TypeError("render_sheet takes a PublicView")
+    if columns not in (1, 2):
+        raise ValueError("columns must be 1 or 2")
+    lang = lang_of(lang)
+    who = check_names(names)
+    blocks, harakiri = _lines(view)
+    grid = [list(range(r, r + columns)) for r in range(0, 4, columns)]
+    heights = [max(len(blocks[t]) for t in row) for row in grid]
+    block_h = [TITLE_H + NAMES_H + n * ROW_H + 8 for n in heights]
+    per_row = 4 if columns == 2 else 2
+    boxes_h = (4 // per_row) * (BOX_H + M)
+    width = (columns + 1) * M + columns * BLOCK_W
+    height = HEADER_H + M + sum(h + M for h in block_h) + boxes_h + 24
+    img = felt(width, height).copy()
+    paste(img, panel(width, HEADER_H, BAR, radius=0), 0, 0)
+    x = M + text(img, (M, HEADER_H // 2), s("sheet_title", lang), font(30, "bold"), anchor="lm")
+    if view.phase == "finished":
+        now = s("finished_title", lang)
+    elif view.contract is Contract.HARAKIRI:
+        now = game_name(Contract.HARAKIRI, lang)
+    else:
+        game = game_name(view.contract or Contract.CERVENE, lang)
+        if view.attempt is not None:
+            game = (s("maturita_title", lang, game=game) if view.phase == "play"
+                    else game_name(Contract.MATURITA, lang))
+        now = s("sheet_now", lang, tali=view.tali, game=game)
+    text(img, (x + 18, HEADER_H // 2 + 1), now, font(22), MUTED, "lm")
+    y = HEADER_H + M
+    for r, row in enumerate(grid):
+        for c, t in enumerate(row):
+            leader = who[(view.first_leader + t) % 4]
+            piece = _block(t + 1, tuple(blocks[t]), tuple(who), leader, heights[r], lang)
+            paste(img, piece, M + c * (BLOCK_W + M), y)
+        y += block_h[r] + M
+    _boxes(img, y, view, who, harakiri, lang, per_row)
+    legend = fit(s("sheet_legend", lang), font(16), width - 2 * M)
+    text(img, (width // 2, height - 20), legend, font(16), FAINT, "mm")
+    return img
+
+
+def render_sheet(view: PublicView, names: Sequence[str], lang: str = "cs",
+                 columns: int = 2) -> bytes:
+    """PNG of the score sheet: 2 columns of tálie (landscape) or 1 (tall, for phones)."""
+    return encode(sheet_image(view, names, lang, columns))

@@ -1,0 +1,183 @@
+"""The table picture: four seats around the felt, the game in the middle, a header and legend.
+
+Only ``PublicView`` goes in, so nothing hidden can be drawn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+from PIL import Image
+
+from bot.render import center
+from bot.render.common import (
+    BAR,
+    BLUE,
+    GOLD,
+    MUTED,
+    check_names,
+    encode,
+    felt,
+    glow_ring,
+    panel,
+    paste,
+    text,
+)
+from bot.render.fonts import fit, font
+from bot.render.seats import legend, seat_panel
+from bot.render.strings import game_name, lang_of, s
+from engine.contracts import TRICK_CONTRACTS, Contract
+from engine.views import PublicView
+
+W, H = 1000, 700
+HEADER_H = 58
+# Panel boxes (x, y, w, h) by position on the picture: 0 bottom, 1 left, 2 top, 3 right.
+BOXES = {
+    0: (300, 602, 400, 84),
+    1: (14, 252, 220, 236),
+    2: (300, 66, 400, 84),
+    3: (766, 252, 220, 236),
+}
+INSET = (716, 66)  # top-right corner: last trick / this turn
+
+
+@lru_cache(maxsize=8)
+def _base(lang: str) -> Image.Image:
+    """The felt with the header bar: the part that never changes."""
+    img = felt(W, H).copy()
+    paste(img, panel(W, HEADER_H, BAR, radius=0), 0, 0)
+    return img
+
+
+def title_parts(view: PublicView, names: list[str], lang: str) -> tuple[str, str]:
+    """The game's name and the line after it (tálie, game, attempt, trick, harakiri tie)."""
+    if view.phase == "finished":
+        return s("finished_title", lang), ""
+    contract = view.contract or Contract.CERVENE
+    name = game_name(contract, lang)
+    if contract is Contract.HARAKIRI:
+        seats = view.harakiri_seats or ()
+        return name, s("harakiri_for", lang, names=", ".join(names[x] for x in seats))
+    if view.attempt is not None:
+        sub = s("maturita_attempt", lang, attempt=view.attempt, tali=view.tali)
+        if view.phase == "choose":
+            return game_name(Contract.MATURITA, lang), sub
+        return s("maturita_title", lang, game=name), sub
+    sub = s("tali_game", lang, tali=view.tali, game=view.game_no)
+    if view.phase == "play" and contract in TRICK_CONTRACTS:
+        sub += " · " + s("trick_no", lang, n=min(8, len(view.tricks) + 1))
+    return name, sub
+
+
+def _header(img: Image.Image, view: PublicView, names: list[str], lang: str) -> None:
+    title, sub = title_parts(view, names, lang)
+    fb, fr = font(30, "bold"), font(22)
+    x = 18 + text(img, (18, HEADER_H // 2), fit(title, fb, 560), fb, anchor="lm")
+    if sub:
+        x += 14 + text(img, (x + 14, HEADER_H // 2 + 1), fit(sub, fr, 700 - x), fr, MUTED, "lm")
+    if view.to_act is not None:
+        who = s("to_act", lang, name=names[view.to_act])
+        text(img, (W - 18, HEADER_H // 2 + 1), fit(who, font(22, "bold"), W - x - 50),
+             font(22, "bold"), GOLD, "rm")
+
+
+def _kinds(view: PublicView, seat: int) -> tuple[str, ...]:
+    if view.phase == "finished":
+        return ("stovka",) if view.stovka[seat] is True else ()
+    kinds = []
+    if seat == view.dealer:
+        kinds.append("dealer")
+    if seat == view.leader:
+        kinds.append("leader")
+    if view.maturant == seat:
+        kinds.append("maturant")
+    if view.stovka[seat] is True:
+        kinds.append("stovka")
+    return tuple(kinds)
+
+
+def _legend_kinds(view: PublicView) -> tuple[str, ...]:
+    kinds = [] if view.phase == "finished" else ["dealer", "leader"]
+    if view.maturant is not None and view.phase != "finished":
+        kinds.append("maturant")
+    if any(a is True for a in view.stovka):
+        kinds.append("stovka")
+    return tuple(kinds)
+
+
+def _seats(img: Image.Image, view: PublicView, names: list[str], lang: str,
+           highlight: int | None, bottom: int) -> None:
+    playing = view.phase == "play"
+    for seat in range(4):
+        pos = (seat - bottom) % 4
+        x, y, w, h = BOXES[pos]
+        if seat == highlight:
+            ring = glow_ring(w, h, BLUE, 16)
+            paste(img, ring, x - 16, y - 16)
+        if seat == view.to_act:
+            ring = glow_ring(w, h, GOLD, 12)
+            paste(img, ring, x - 12, y - 12)
+        piece = seat_panel(
+            "wide" if pos in (0, 2) else "tall",
+            names[seat],
+            view.hand_counts[seat],
+            view.totals[seat],
+            view.game_points[seat] if playing else None,
+            view.knocks[seat],
+            _kinds(view, seat),
+            seat == view.to_act,
+            lang,
+        )
+        paste(img, piece, x, y)
+
+
+def table_image(view: PublicView, names: Sequence[str], lang: str = "cs",
+                highlight_seat: int | None = None, bottom_seat: int = 0) -> Image.Image:
+    """The table as a Pillow image (RGB)."""
+    if not isinstance(view, PublicView):
+        raise TypeError("render_table takes a PublicView")
+    lang = lang_of(lang)
+    who = check_names(names)
+    img = _base(lang).copy()
+    _header(img, view, who, lang)
+    kinds = _legend_kinds(view)
+    if kinds:
+        leg = legend(kinds, lang)
+        paste(img, leg, 14, H - 14 - leg.height)
+    _seats(img, view, who, lang, highlight_seat, bottom_seat)
+    contract = view.contract
+    if view.phase == "finished":
+        center.draw_order(img, view, who, lang)
+    elif view.phase == "stovka":
+        center.draw_stovka(img, view, who, lang)
+    elif view.phase == "choose":
+        center.draw_choose(img, view, who, lang)
+    elif contract is Contract.KVARTY:
+        center.draw_kvarty(img, view, who, lang)
+    elif contract is Contract.DESITKY:
+        center.draw_rows(img, view, lang)
+        center.draw_turn(img, view, who, lang, *INSET)
+    else:
+        center.draw_trick(img, view, who, lang, bottom_seat)
+        center.draw_last_trick(img, view, who, lang, *INSET)
+    return img
+
+
+def render_table(view: PublicView, names: Sequence[str], lang: str = "cs",
+                 highlight_seat: int | None = None, bottom_seat: int = 0) -> bytes:
+    """PNG of the table. The seat to act glows gold; ``highlight_seat`` gets a blue ring.
+
+    ``bottom_seat`` rotates the picture so that seat is at the bottom (then clockwise: left,
+    top, right).
+    """
+    return encode(table_image(view, names, lang, highlight_seat, bottom_seat))
+
+
+def render_last_trick(view: PublicView, names: Sequence[str], lang: str = "cs") -> bytes | None:
+    """PNG of the last completed trick (None before the first trick of a trick game)."""
+    if not isinstance(view, PublicView):
+        raise TypeError("render_last_trick takes a PublicView")
+    if view.last_trick is None:
+        return None
+    return encode(center.last_trick_image(view, check_names(names), lang_of(lang)))
