@@ -3,9 +3,13 @@
 ``render_table(PublicView, names)``, ``render_last_trick(PublicView, names)``,
 ``render_hand(SeatView)`` with ``hand_labels(SeatView)`` and ``render_sheet(PublicView, names)``.
 Only views go in (never a ``Lora``), so a hidden card cannot reach a picture.
+``render_leaderboard(rows)`` draws a page of ``bot.storage.LeaderboardRow``;
+``render_sheet_from_export(data)`` replays an archived lóra (``Storage.export_game``) to its sheet.
 """
 
+from bot.render.export import render_sheet_from_export
 from bot.render.hand import hand_labels, render_hand
+from bot.render.leaderboard import render_leaderboard
 from bot.render.sheet import render_sheet
 from bot.render.table import render_last_trick, render_table
 
@@ -15,11 +19,11 @@ def clear_caches() -> None:
 
     Call after ``cards_art/png`` was regenerated so the new pictures are loaded.
     """
-    from bot.render import cards, common, fonts, hand, seats, sheet, table
+    from bot.render import cards, common, fonts, hand, leaderboard, seats, sheet, table
 
     for fn in (cards.art, cards.scaled, cards.tile, common._glyphs, common.badge, fonts.font,
                seats.seat_panel, seats.legend, hand._hand_image, hand._label, sheet._block,
-               table._base):
+               table._base, leaderboard.medal, leaderboard._tag, leaderboard._base):
         fn.cache_clear()
 
 
@@ -28,6 +32,8 @@ __all__ = [
     "hand_labels",
     "render_hand",
     "render_last_trick",
+    "render_leaderboard",
     "render_sheet",
+    "render_sheet_from_export",
     "render_table",
 ]

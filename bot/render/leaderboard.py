@@ -1,0 +1,172 @@
+"""The leaderboard picture: one page (up to ten players) of a guild's ratings.
+
+Columns: rank (gold, silver and bronze medals for 1–3), name, rating (with a "provisional" tag),
+games, wins and average points per lóra. Sized for phones: 760 px wide, still readable when
+Discord shrinks it to 400 px.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from PIL import Image, ImageDraw
+
+from bot.render.common import (
+    BAR,
+    DARK,
+    FAINT,
+    GOLD,
+    MUTED,
+    RGB,
+    TEXT,
+    encode,
+    felt,
+    panel,
+    paste,
+    text,
+)
+from bot.render.fonts import clean_name, fit, font
+from bot.render.strings import lang_of, s
+
+if TYPE_CHECKING:
+    from bot.storage import LeaderboardRow
+
+MAX_ROWS = 10
+W, M = 760, 16
+HEADER_H, COLS_H, ROW_H, LEGEND_LINE = 62, 42, 68, 25
+RANK_CX, NAME_X = 56, 94
+# right edges of the numeric columns, and where the name must end
+RATING_R, GAMES_R, WINS_R, AVG_R = 458, 548, 630, W - M - 14
+NAME_END = 340
+MEDAL_D = 44
+MEDALS: dict[int, RGB] = {1: GOLD, 2: (198, 206, 214), 3: (214, 140, 76)}
+STRIPE: RGB = (16, 50, 34)
+TAG_FILL: RGB = (34, 72, 54)
+
+
+def _shade(colour: RGB, k: float) -> RGB:
+    r, g, b = colour
+    return (min(255, int(r * k)), min(255, int(g * k)), min(255, int(b * k)))
+
+
+@lru_cache(maxsize=8)
+def medal(rank: int, colour: RGB, size: int = MEDAL_D) -> Image.Image:
+    """A round medal with ``rank`` on it (RGBA), drawn 4× larger and scaled down (smooth)."""
+    k = 4
+    big = size * k
+    img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    d.ellipse((0, 0, big - 1, big - 1), fill=(*_shade(colour, 0.62), 255))
+    d.ellipse((3 * k, 3 * k, big - 1 - 3 * k, big - 1 - 3 * k), fill=(*colour, 255))
+    d.ellipse((7 * k, 7 * k, big - 1 - 7 * k, big - 1 - 7 * k),
+              outline=(*_shade(colour, 1.25), 255), width=2 * k)
+    img = img.resize((size, size), Image.Resampling.LANCZOS)
+    text(img, (size / 2, size / 2 + 1), str(rank), font(int(size * 0.55), "bold"), DARK, "mm")
+    return img
+
+
+@lru_cache(maxsize=4)
+def _tag(value: str) -> Image.Image:
+    """The small "provisional" pill (RGBA)."""
+    f = font(16, "bold")
+    w, h = int(f.getlength(value)) + 14, 22
+    img = panel(w, h, (*TAG_FILL, 255), radius=h // 2).copy()
+    text(img, (w / 2, h / 2), value, f, MUTED, "mm")
+    return img
+
+
+def _legend(lang: str, provisional: bool) -> list[str]:
+    keys = ("lb_legend_avg", "lb_legend_provisional") if provisional else ("lb_legend_avg",)
+    return [fit(s(key, lang), font(19), W - 2 * M) for key in keys]
+
+
+@lru_cache(maxsize=32)
+def _base(lang: str, title: str, rows: int, provisional: bool) -> Image.Image:
+    """Felt, the title bar, the table's panel with column labels and row stripes (RGB)."""
+    body = max(rows, 1) * ROW_H
+    legend = _legend(lang, provisional) if rows else []
+    height = HEADER_H + M + COLS_H + body + 8 + M + len(legend) * LEGEND_LINE + (8 if legend else 0)
+    img = felt(W, height).copy()
+    paste(img, panel(W, HEADER_H, BAR, radius=0), 0, 0)
+    ft = font(30, "bold")
+    text(img, (M + 2, HEADER_H // 2), fit(title, ft, W - 2 * M - 4), ft, TEXT, "lm")
+    top = HEADER_H + M
+    paste(img, panel(W - 2 * M, COLS_H + body + 8, (4, 16, 11, 170), radius=14), M, top)
+    fc = font(20, "cond")
+    cy = top + COLS_H // 2 + 2
+    text(img, (RANK_CX, cy), s("lb_rank", lang), fc, MUTED, "mm")
+    text(img, (NAME_X, cy), s("lb_player", lang), fc, MUTED, "lm")
+    for key, right in (("lb_rating", RATING_R), ("lb_games", GAMES_R), ("lb_wins", WINS_R),
+                       ("lb_avg", AVG_R)):
+        text(img, (right, cy), s(key, lang), fc, MUTED, "rm")
+    d = ImageDraw.Draw(img)
+    y0 = top + COLS_H
+    d.line((M + 10, y0 - 1, W - M - 11, y0 - 1), fill=(60, 96, 78), width=1)
+    for i in range(1, rows, 2):
+        y = y0 + i * ROW_H
+        d.rectangle((M + 3, y, W - M - 4, y + ROW_H - 1), fill=STRIPE)
+    if not rows:
+        f = font(24)
+        text(img, (W // 2, y0 + ROW_H // 2), s("lb_empty", lang), f, MUTED, "mm")
+    y = top + COLS_H + body + 8 + M
+    for line in legend:
+        text(img, (W // 2, y + LEGEND_LINE // 2), line, font(19), FAINT, "mm")
+        y += LEGEND_LINE
+    return img
+
+
+def _avg(value: float | None, lang: str) -> str:
+    if value is None:
+        return "–"
+    out = f"{value:.1f}"
+    return out.replace(".", ",") if lang == "cs" else out
+
+
+def _row(img: Image.Image, y: int, row: LeaderboardRow, lang: str) -> None:
+    cy = y + ROW_H // 2
+    rank = int(row.rank)
+    if rank in MEDALS:
+        piece = medal(rank, MEDALS[rank])
+        paste(img, piece, RANK_CX - MEDAL_D // 2, cy - MEDAL_D // 2)
+    else:
+        fr = font(24 if rank < 1000 else 18, "bold")
+        text(img, (RANK_CX, cy), str(rank), fr, MUTED, "mm")
+    name = " ".join(clean_name(row.name).split())
+    fn = font(27, "bold")
+    if fn.getlength(name) > NAME_END - NAME_X:  # a long name: condensed before ellipsized
+        fn = font(27, "cond")
+        name = fit(name, fn, NAME_END - NAME_X)
+    text(img, (NAME_X, cy), name, fn, GOLD if rank == 1 else TEXT, "lm")
+    fr = font(30, "bold")
+    if row.provisional:
+        tag = _tag(s("lb_provisional", lang))
+        text(img, (RATING_R, cy - 12), str(row.rating), fr, MUTED, "rm")
+        paste(img, tag, RATING_R - tag.width, cy + 8)
+    else:
+        text(img, (RATING_R, cy), str(row.rating), fr, TEXT, "rm")
+    fc = font(27, "cond")
+    text(img, (GAMES_R, cy), str(row.games), fc, TEXT, "rm")
+    text(img, (WINS_R, cy), str(row.wins), fc, TEXT if row.wins else FAINT, "rm")
+    text(img, (AVG_R, cy), _avg(row.avg_points, lang), fc, TEXT, "rm")
+
+
+def leaderboard_image(rows: Sequence[LeaderboardRow], lang: str = "cs",
+                      title: str = "") -> Image.Image:
+    """The leaderboard page as a Pillow image (RGB)."""
+    if len(rows) > MAX_ROWS:
+        raise ValueError(f"at most {MAX_ROWS} leaderboard rows per picture")
+    lang = lang_of(lang)
+    head = " ".join(clean_name(title).split()) if title.strip() else s("lb_title", lang)
+    img = _base(lang, head, len(rows), any(r.provisional for r in rows)).copy()
+    y0 = HEADER_H + M + COLS_H
+    for i, row in enumerate(rows):
+        _row(img, y0 + i * ROW_H, row, lang)
+    return img
+
+
+def render_leaderboard(rows: Sequence[LeaderboardRow], lang: str = "cs", title: str = "") -> bytes:
+    """PNG of one leaderboard page: ``rows`` are ``bot.storage.LeaderboardRow`` (at most 10),
+    ``title`` the header (default "Žebříček" / "Leaderboard")."""
+    return encode(leaderboard_image(rows, lang, title))
