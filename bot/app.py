@@ -67,6 +67,22 @@ class LoraBot(commands.Bot):
         await self.controller.resume_all()
         log.info("ready as %s with %d tables", self.user, len(self.controller.service.tables))
 
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """A click on a component the message no longer has (a payload from an old or
+        modified client) reaches no handler in discord.py: answer it cleanly."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        if not custom_id.startswith("lora:") or _has_component(interaction.message, custom_id):
+            return
+        from bot.i18n import t, user_lang
+
+        try:
+            await interaction.response.send_message(t("stale", user_lang(interaction)),
+                                                    ephemeral=True)
+        except discord.HTTPException:
+            log.warning("could not answer a click on a vanished component")
+
     async def close(self) -> None:
         await self.shutdown()
         await super().close()
@@ -78,6 +94,16 @@ class LoraBot(commands.Bot):
         if self.store is not None:
             await self.store.close()
             self.store = None
+
+
+def _has_component(message: discord.Message | None, custom_id: str) -> bool:
+    if message is None:
+        return False
+    for row in message.components:
+        for child in getattr(row, "children", [row]):
+            if getattr(child, "custom_id", None) == custom_id:
+                return True
+    return False
 
 
 def create_bot(**overrides: Any) -> LoraBot:

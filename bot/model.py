@@ -103,6 +103,8 @@ class Table:
     seed: int = 0  # the bot's seed for this table (seating draw, AI decisions)
     ping_message_id: int | None = None  # the last "your turn" message
     recent: list[str] = field(default_factory=list)  # the last event lines, as shown
+    # the state, seats and status as last committed (to undo what the database refused)
+    saved: tuple[Any, Any, str] | None = None
 
     @property
     def version(self) -> int:

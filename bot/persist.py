@@ -33,11 +33,17 @@ def table_from_record(rec: TableRecord) -> Table:
         seed=int(extra.get("seed", 0)),
         ping_message_id=extra.get("ping_message_id"),
         recent=list(extra.get("recent", [])),
+        saved=(rec.state, rec.seats, rec.status),
     )
 
 
 async def load_tables(store: Storage) -> list[Table]:
-    """Every unfinished table, as it was after its last saved action."""
+    """Every unfinished table, as it was after its last saved action; a finished game whose
+    archiving was cut off (a crash between the two) is archived now."""
+    for table_id in await store.unarchived_tables():
+        rec = await store.get_table(table_id)
+        if rec is not None and rec.state is not None:
+            await archive(store, table_from_record(rec))
     return [table_from_record(rec) for rec in await store.active_tables()]
 
 

@@ -35,6 +35,9 @@ from engine.views import SeatView
 
 log = logging.getLogger(__name__)
 
+AI_NAMES = ("AI Karel", "AI Božena", "AI Jaroslav", "AI Libuše", "AI Václav")
+ANONYMOUS = "anonymous"
+RETRY_SECONDS = 5
 MAX_AUTO_STEPS = 2000  # a safety bound on AI moves in one go (a whole lóra is ~800 actions)
 
 
@@ -105,6 +108,7 @@ class TableService:
         self.tables: dict[int, Table] = {}
         self.locks: dict[int, asyncio.Lock] = {}
         self.timers: dict[int, asyncio.Task[None]] = {}
+        self.retries: set[asyncio.Task[None]] = set()
         self.metrics = Metrics()
 
     # -- lookup ------------------------------------------------------------------------
@@ -136,19 +140,40 @@ class TableService:
 
     # -- persistence -------------------------------------------------------------------
     async def _save(self, table: Table, action: dict[str, Any] | None = None) -> None:
+        """Commit the table (state, seats, and the action in its log) in one transaction.
+
+        If the database refuses (locked, full, a seat rule), the table is put back as it was
+        last saved and the user is told: an action is never half-applied."""
         started = time.perf_counter()
-        await self.store.update_table(
-            table.table_id,
-            status=table.status,
-            message_id=table.message_id,
-            seats=table.seats_json(),
-            settings=table.settings.to_json(),
-            state=None if table.lora is None else table.lora.to_json(),
-            version=table.version,
-            action=action,
-            extra=table.extra_json(),
-        )
+        state = None if table.lora is None else table.lora.to_json()
+        seats = table.seats_json()
+        try:
+            await self.store.update_table(
+                table.table_id,
+                status=table.status,
+                message_id=table.message_id,
+                seats=seats,
+                settings=table.settings.to_json(),
+                state=state,
+                version=table.version,
+                action=action,
+                extra=table.extra_json(),
+            )
+        except Exception as exc:
+            log.exception("saving table %s failed", table.table_id)
+            self._restore_saved(table)
+            key = "already_seated" if type(exc).__name__ == "UserAlreadySeated" else "db_error"
+            raise TableError(key) from exc
+        table.saved = (state, seats, table.status)
         self.metrics.record_db(time.perf_counter() - started)
+
+    def _restore_saved(self, table: Table) -> None:
+        if table.saved is None:
+            return
+        state, seats, status = table.saved
+        table.lora = None if state is None else Lora.from_json(state)
+        table.seats = [None if x is None else Seat.from_json(x) for x in seats]
+        table.status = status
 
     async def set_message(self, table: Table, message_id: int | None) -> None:
         table.message_id = message_id
@@ -174,13 +199,18 @@ class TableService:
         if self.table_of_user(guild_id, creator_id) is not None:
             raise TableError("already_seated")
         seats: list[Seat | None] = [Seat(creator_id, creator_name), None, None, None]
-        table_id = await self.store.create_table(
-            guild_id,
-            channel_id,
-            creator_id,
-            settings.to_json(),
-            [None if s is None else s.to_json() for s in seats],
-        )
+        try:
+            table_id = await self.store.create_table(
+                guild_id,
+                channel_id,
+                creator_id,
+                settings.to_json(),
+                [None if s is None else s.to_json() for s in seats],
+            )
+        except Exception as exc:
+            log.exception("creating a table failed")
+            key = "already_seated" if type(exc).__name__ == "UserAlreadySeated" else "db_error"
+            raise TableError(key) from exc
         table = Table(
             table_id,
             guild_id,
@@ -190,6 +220,7 @@ class TableService:
             seats,
             seed=self.rng.getrandbits(63),
         )
+        table.saved = (None, table.seats_json(), table.status)
         self.tables[table_id] = table
         await self._save(table)
         return table
@@ -223,14 +254,16 @@ class TableService:
             free = next((i for i, s in enumerate(table.seats) if s is None), None)
             if free is None:
                 raise TableError("table_full")
-            table.seats[free] = Seat(None, f"AI {free + 1}", ai=level)
+            taken = {x.name for x in table.seats if x is not None}
+            name = next(n for n in AI_NAMES if n not in taken)
+            table.seats[free] = Seat(None, name, ai=level)
             await self._save(table)
             await self.presenter.lobby_changed(table)
             return table
 
-    async def leave(self, table_id: int, user_id: int) -> Table:
+    async def leave(self, table_id: int, user_id: int, *, anonymize: bool = False) -> Table:
         """Leave a lobby (the seat frees; the creator leaving closes it) or a running game
-        (an AI takes the seat for good)."""
+        (an AI takes the seat for good; ``anonymize`` also drops his name from it)."""
         async with self.lock(table_id):
             table = self.get(table_id)
             seat = table.seat_of(user_id)
@@ -246,7 +279,8 @@ class TableService:
                 return table
             s = table.seats[seat]
             assert s is not None
-            table.seats[seat] = Seat(None, s.name, ai=table.settings.ai_level, moves=s.moves)
+            name = ANONYMOUS if anonymize else s.name
+            table.seats[seat] = Seat(None, name, ai=table.settings.ai_level, moves=s.moves)
             await self.presenter.note(table, "left", seat)
             if not table.humans():
                 await self._close(table, "everyone_left")
@@ -409,8 +443,26 @@ class TableService:
             else:
                 action = self.ai_decide(table, seat)
                 by = "ai"
-            events += await self._apply(table, action, by=by)
+            try:
+                events += await self._apply(table, action, by=by)
+            except TableError:  # not saved, so not made: try again a little later
+                self._retry_later(table.table_id)
+                break
         return events
+
+    def _retry_later(self, table_id: int) -> None:
+        async def retry() -> None:
+            await asyncio.sleep(RETRY_SECONDS)
+            table = self.tables.get(table_id)
+            if table is None or table.status != STATUS_PLAYING:
+                return
+            async with self.lock(table_id):
+                events = await self._advance(table)
+                if events:
+                    await self.presenter.table_changed(table, events)
+                    self._arm_timer(table)
+
+        self.retries.add(asyncio.create_task(retry()))
 
     def ai_decide(self, table: Table, seat: int) -> Action:
         """The AI for a seat decides from that seat's view only; its randomness is derived
@@ -479,6 +531,7 @@ class TableService:
             return await self._advance(table)
 
     def shutdown(self) -> None:
-        for task in list(self.timers.values()):
+        for task in [*self.timers.values(), *self.retries]:
             task.cancel()
         self.timers.clear()
+        self.retries.clear()

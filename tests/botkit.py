@@ -54,6 +54,12 @@ async def open_harness(tmp_path: Any, seed: int = 1234, **options: Any) -> BotHa
     return harness
 
 
+def reply(res: Any) -> Any:
+    """The message a user sees as the answer to an interaction (a deferred answer's
+    follow-up replaces the "thinking" state)."""
+    return res.followups[-1] if res.followups else res.response
+
+
 def enabled_controls(message: Any) -> list[dict[str, Any]]:
     """The enabled buttons and selects of a message (ResponseMessage or discord.Message)."""
     out = []
@@ -91,7 +97,7 @@ class Players:
     async def open_hand(self, user: Any) -> Any:
         res = await user.click(self.table_message(), custom_id=f"lora:t:{self.table_id}:hand")
         assert res.ephemeral
-        msg = res.followups[-1] if res.followups else res.response
+        msg = reply(res)
         self.hands[user.id] = msg
         return msg
 
@@ -114,3 +120,45 @@ class Players:
             await user.select(msg, [option["value"]], custom_id=pick["custom_id"])
         else:
             await user.click(msg, custom_id=pick["custom_id"])
+
+
+async def raw_click(actor: Any, message: Any, custom_id: str) -> Any:
+    """A click as a client sends it, on a message as it was: a double click, a stale button,
+    or a modified client naming any custom id (SimCord's own component path, no checks).
+    ``message`` is a SimCord stored message (a snapshot: ``stored_message``) or a handle."""
+    from simcord.actors import _component_interaction
+    from simcord.enums import ComponentType
+
+    stored = message
+    if not hasattr(message, "visible_to"):
+        stored = stored_message(actor, message)
+    data = {"custom_id": custom_id, "component_type": ComponentType.BUTTON}
+    return await _component_interaction(actor, stored, data)
+
+
+def stored_message(actor: Any, message: Any) -> Any:
+    """A copy of SimCord's stored message as it is now (later edits do not change it)."""
+    import copy
+
+    channel_id = getattr(message, "channel_id", None) or message.channel.id
+    return copy.deepcopy(actor._env.backend.get_message(channel_id, message.id))
+
+
+async def open_table(harness: BotHarness, names: list[str], ai_levels: tuple[str, ...] = (),
+                     **options: Any) -> tuple[Any, Any, list[Any], int]:
+    """A guild, a channel, users by name; /lora new by the first, the others join, AIs fill."""
+    env = harness.env
+    guild = env.create_guild()
+    ch = guild.create_text_channel("lora")
+    users = [guild.add_member(env.create_user(n, global_name=n.capitalize())) for n in names]
+    options.setdefault("seating", "join")
+    options.setdefault("turn_timer", 0)
+    await users[0].slash(ch, "lora new", **options)
+    lobby = ch.last_message
+    tid = harness.service.table_of_user(guild.id, users[0].id).table_id
+    for u in users[1:]:
+        await u.click(lobby, custom_id=f"lora:l:{tid}:join")
+    for level in ai_levels:
+        await users[0].select(lobby, [level], custom_id=f"lora:lai:{tid}")
+    await users[0].click(lobby, custom_id=f"lora:l:{tid}:start")
+    return guild, ch, users, tid

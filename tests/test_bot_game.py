@@ -24,7 +24,7 @@ async def _open_table(harness, names, ai_levels=()):
 
 
 async def test_four_humans_play_a_whole_lora_by_clicks(harness):
-    guild, ch, users, tid = await _open_table(harness, ["alice", "bob", "cyril", "dana"])
+    _guild, ch, users, tid = await _open_table(harness, ["alice", "bob", "cyril", "dana"])
     players = Players(harness, ch, tid, users, random.Random(5))
     table = players.table
     for _ in range(3000):

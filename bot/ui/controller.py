@@ -286,6 +286,20 @@ class Controller:
                 log.exception("resuming table %s failed", table.table_id)
         self.service.resume_timers()
 
+    async def forget(self, user_id: int) -> None:
+        """/lora forget-me: off every table (an AI takes a running seat, nameless), then
+        his personal data out of the database; his games stay, anonymized."""
+        for table in list(self.service.tables.values()):
+            if table.status in ("lobby", "playing") and table.seat_of(user_id) is not None:
+                try:
+                    await self.service.leave(table.table_id, user_id, anonymize=True)
+                except TableError:
+                    log.warning("could not seat an AI for %s on table %s", user_id,
+                                table.table_id)
+        for key in [k for k in self.sessions if k[1] == user_id]:
+            del self.sessions[key]
+        await self.store.forget_user(user_id)
+
     # -- interactions --------------------------------------------------------------------
     async def on_lobby(self, interaction: Interaction, table_id: int, op: str) -> None:
         started = time.perf_counter()

@@ -1,0 +1,280 @@
+"""Finished lóras: the archive (with the rating update), recent games, export, forgetting."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+from typing import Any
+
+import aiosqlite
+
+from bot.storage import ratings
+from bot.storage.db import dumps, execute, fetchall, fetchone, loads, parse_stamp, transaction
+from bot.storage.export import replay_document
+from bot.storage.models import (
+    ACTIVE_STATUSES,
+    ANONYMOUS,
+    STATUS_ABORTED,
+    STATUS_FINISHED,
+    ForgetResult,
+    GamePlayer,
+    GameSummary,
+    PlayerResult,
+    TableNotFound,
+)
+from bot.storage.settings import guild_settings
+from engine.lora import Lora
+
+
+def _check_players(players: list[PlayerResult]) -> list[PlayerResult]:
+    by_seat = sorted(players, key=lambda p: p.seat)
+    if [p.seat for p in by_seat] != [0, 1, 2, 3]:
+        raise ValueError("archive_game needs exactly one PlayerResult per seat 0–3")
+    for p in by_seat:
+        if p.place is not None and not 1 <= p.place <= 4:
+            raise ValueError(f"bad place {p.place} for seat {p.seat}")
+    return by_seat
+
+
+async def archive_game(
+    conn: aiosqlite.Connection,
+    now: str,
+    table_id: int,
+    *,
+    lora_json: dict[str, Any],
+    players: list[PlayerResult],
+    options: dict[str, Any],
+) -> int:
+    """Store a finished lóra and update the ratings in one transaction; the table becomes
+    'finished'. Idempotent: a table already archived returns its game id unchanged."""
+    lora = Lora.from_json(lora_json)
+    if not lora.finished or lora.order is None:
+        raise ValueError("the lóra is not finished")
+    seats = _check_players(players)
+    order = list(lora.order)
+    totals = list(lora.totals)
+    logged = Counter(action.seat for action in lora.log)
+    async with transaction(conn):
+        done = await fetchone(conn, "SELECT game_id FROM games WHERE table_id = ?", (table_id,))
+        if done is not None:
+            return int(done["game_id"])
+        table = await fetchone(
+            conn,
+            "SELECT guild_id, channel_id, created_at, started_at FROM tables WHERE table_id = ?",
+            (table_id,),
+        )
+        if table is None:
+            raise TableNotFound(table_id)
+        guild_id = int(table["guild_id"])
+        ai_logged = {
+            int(r["seat"]): int(r["n"])
+            for r in await fetchall(
+                conn,
+                "SELECT seat, COUNT(*) AS n FROM table_actions WHERE table_id = ?"
+                " AND actor = 'ai' AND seat IS NOT NULL GROUP BY seat",
+                (table_id,),
+            )
+        }
+        seats = [
+            replace(
+                p,
+                place=p.place if p.place is not None else order.index(p.seat) + 1,
+                moves=p.moves if p.moves is not None else logged[p.seat],
+                ai_moves=p.ai_moves
+                if p.ai_moves is not None
+                else (ai_logged.get(p.seat, 0) if p.human else 0),
+            )
+            for p in seats
+        ]
+        humans = [p for p in seats if p.user_id is not None]
+        limit = float((await guild_settings(conn, guild_id))["ai_share_limit"])
+        reason = ratings.unrated_reason(
+            [
+                ratings.Participant(p.user_id, p.place or 0, p.ai_moves or 0, p.moves or 0)
+                for p in humans
+                if p.user_id is not None
+            ],
+            limit,
+        )
+        change: dict[int, tuple[float, float, float, float]] = {}  # seat → mu/sigma before/after
+        if reason is None:
+            before = [await ratings.current(conn, guild_id, p.user_id or 0) for p in humans]
+            after = ratings.rate(before, [p.place or 0 for p in humans])
+            for p, old, new in zip(humans, before, after, strict=True):
+                assert p.user_id is not None
+                await ratings.store(conn, now, guild_id, p.user_id, p.name, *new)
+                change[p.seat] = (*old, *new)
+        game_id = await execute(
+            conn,
+            "INSERT INTO games (guild_id, channel_id, table_id, started_at, finished_at, options,"
+            " replay, protocol, totals, final_order, stovka, rated, unrated_reason)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                guild_id,
+                table["channel_id"],
+                table_id,
+                table["started_at"] or table["created_at"],
+                now,
+                dumps(options),
+                dumps(replay_document(lora)),
+                dumps([row.to_json() for row in lora.protocol]),
+                dumps(totals),
+                dumps(order),
+                dumps(list(lora.stovka)),
+                int(reason is None),
+                reason,
+            ),
+        )
+        for p in seats:
+            mu_sigma = change.get(p.seat) or (None, None, None, None)
+            await execute(
+                conn,
+                "INSERT INTO game_players (game_id, seat, guild_id, human, user_id, name,"
+                " ai_level, ai_moves, moves, place, points, mu_before, sigma_before, mu_after,"
+                " sigma_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    game_id, p.seat, guild_id, int(p.human), p.user_id, p.name,
+                    None if p.human else p.ai_level, p.ai_moves, p.moves, p.place,
+                    totals[p.seat], *mu_sigma,
+                ),
+            )  # fmt: skip
+        await execute(
+            conn,
+            "UPDATE tables SET status = ?, updated_at = ? WHERE table_id = ?",
+            (STATUS_FINISHED, now, table_id),
+        )
+        await execute(conn, "DELETE FROM seated WHERE table_id = ?", (table_id,))
+    return game_id
+
+
+def _player(row: aiosqlite.Row) -> GamePlayer:
+    def shown(mu: float | None, sigma: float | None) -> int | None:
+        return None if mu is None or sigma is None else ratings.display_rating(mu, sigma)
+
+    return GamePlayer(
+        seat=row["seat"],
+        user_id=row["user_id"],
+        name=row["name"],
+        ai_level=row["ai_level"],
+        human=bool(row["human"]),
+        place=row["place"],
+        points=row["points"],
+        ai_moves=row["ai_moves"],
+        moves=row["moves"],
+        rating_before=shown(row["mu_before"], row["sigma_before"]),
+        rating_after=shown(row["mu_after"], row["sigma_after"]),
+    )
+
+
+async def recent_games(
+    conn: aiosqlite.Connection, guild_id: int, limit: int = 10
+) -> list[GameSummary]:
+    """The guild's last finished games, newest first, players by place."""
+    games = await fetchall(
+        conn,
+        "SELECT * FROM games WHERE guild_id = ? ORDER BY finished_at DESC, game_id DESC LIMIT ?",
+        (guild_id, limit),
+    )
+    out: list[GameSummary] = []
+    for g in games:
+        rows = await fetchall(
+            conn,
+            "SELECT * FROM game_players WHERE game_id = ? ORDER BY place, seat",
+            (g["game_id"],),
+        )
+        started, finished = parse_stamp(g["started_at"]), parse_stamp(g["finished_at"])
+        assert started is not None and finished is not None
+        out.append(
+            GameSummary(
+                game_id=g["game_id"],
+                table_id=g["table_id"],
+                channel_id=g["channel_id"],
+                started_at=started,
+                finished_at=finished,
+                rated=bool(g["rated"]),
+                unrated_reason=g["unrated_reason"],
+                players=[_player(r) for r in rows],
+            )
+        )
+    return out
+
+
+async def export_game(
+    conn: aiosqlite.Connection, guild_id: int, game_id: int
+) -> dict[str, Any] | None:
+    """``{"game_id", "replay", "names", "protocol", "totals", "order", "stovka",
+    "options", "started_at", "finished_at"}``: ``replay`` is the scenario for
+    ``python -m engine replay``, ``names`` by seat, ``protocol`` the full
+    ``ProtocolRow.to_json()`` rows; no user ids. None unless the game is this guild's."""
+    game = await fetchone(
+        conn, "SELECT * FROM games WHERE game_id = ? AND guild_id = ?", (game_id, guild_id)
+    )
+    if game is None:
+        return None
+    rows = await fetchall(
+        conn, "SELECT seat, name FROM game_players WHERE game_id = ? ORDER BY seat", (game_id,)
+    )
+    names = ["?"] * 4
+    for r in rows:
+        names[r["seat"]] = r["name"]
+    return {
+        "game_id": game_id,
+        "replay": loads(game["replay"]),
+        "names": names,
+        "protocol": loads(game["protocol"]),
+        "totals": loads(game["totals"]),
+        "order": loads(game["final_order"]),
+        "stovka": loads(game["stovka"]),
+        "options": loads(game["options"]),
+        "started_at": game["started_at"],
+        "finished_at": game["finished_at"],
+    }
+
+
+async def forget_user(conn: aiosqlite.Connection, now: str, user_id: int) -> ForgetResult:
+    """Remove a user's personal data in every guild: archived seats become "anonymous" with
+    no user id (the games stay), ratings go, logged clicks lose the id. Tables that name him
+    are anonymized (and their ``extra`` cleared: it may quote names); an active table he sits
+    at is aborted — the game cannot go on and never will be rated."""
+    async with transaction(conn):
+        game_rows = await execute(
+            conn,
+            "UPDATE game_players SET user_id = NULL, name = ? WHERE user_id = ?",
+            (ANONYMOUS, user_id),
+        )
+        deleted = await execute(conn, "DELETE FROM ratings WHERE user_id = ?", (user_id,))
+        await execute(conn, "UPDATE table_actions SET user_id = NULL WHERE user_id = ?", (user_id,))
+        tables = await fetchall(
+            conn,
+            "SELECT table_id, status, seats, creator_id FROM tables WHERE creator_id = ?"
+            " OR EXISTS (SELECT 1 FROM json_each(tables.seats) AS s WHERE s.type = 'object'"
+            " AND json_extract(s.value, '$.user_id') = ?) ORDER BY table_id",
+            (user_id, user_id),
+        )
+        touched: list[int] = []
+        aborted: list[int] = []
+        for t in tables:
+            seats: list[dict[str, Any] | None] = loads(t["seats"])
+            seated = False
+            for seat in seats:
+                if isinstance(seat, dict) and seat.get("user_id") == user_id:
+                    seat.update(user_id=None, name=ANONYMOUS)
+                    seated = True
+            sets: dict[str, Any] = {"seats": dumps(seats), "updated_at": now}
+            if t["creator_id"] == user_id:
+                sets["creator_id"] = None
+            if seated:
+                sets["extra"] = "{}"
+                touched.append(t["table_id"])
+                if t["status"] in ACTIVE_STATUSES:
+                    sets["status"] = STATUS_ABORTED
+                    aborted.append(t["table_id"])
+                    await execute(conn, "DELETE FROM seated WHERE table_id = ?", (t["table_id"],))
+            columns = ", ".join(f"{name} = ?" for name in sets)
+            await execute(
+                conn,
+                f"UPDATE tables SET {columns} WHERE table_id = ?",
+                (*sets.values(), t["table_id"]),
+            )
+        await execute(conn, "DELETE FROM seated WHERE user_id = ?", (user_id,))
+    return ForgetResult(game_rows, deleted, touched, aborted)

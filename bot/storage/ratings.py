@@ -1,0 +1,92 @@
+"""Per-guild OpenSkill (Plackett–Luce) ratings of human players, by the final order.
+
+A game is rated only when at least two seats are distinct humans and no human had more than
+the guild's ``ai_share_limit`` of his moves made by an AI (an absent player). If one human
+exceeded it, the whole game is unrated: the order among the humans was partly decided by an
+AI proxy, and rating "the rest" would still credit or blame them against it. AI seats are
+never rated and never appear in a leaderboard.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import aiosqlite
+from openskill.models import PlackettLuce
+
+from bot.storage.db import execute, fetchone
+
+MODEL = PlackettLuce()  # the defaults: mu 25, sigma 25/3 (ordinal 0)
+PROVISIONAL_GAMES = 5  # a rating is provisional until this many rated games
+DISPLAY_BASE = 1500
+DISPLAY_SCALE = 50
+
+
+def ordinal(mu: float, sigma: float) -> float:
+    return float(MODEL.rating(mu=mu, sigma=sigma).ordinal())
+
+
+def display_rating(mu: float, sigma: float) -> int:
+    """1500 + 50 × ordinal (mu − 3σ): a new player shows 1500."""
+    return round(DISPLAY_BASE + DISPLAY_SCALE * ordinal(mu, sigma))
+
+
+def is_provisional(rated_games: int) -> bool:
+    return rated_games < PROVISIONAL_GAMES
+
+
+@dataclass(frozen=True, slots=True)
+class Participant:
+    user_id: int
+    place: int  # 1 = best; equal places are ties
+    ai_moves: int
+    moves: int
+
+
+def unrated_reason(players: list[Participant], ai_share_limit: float) -> str | None:
+    """Why a game is not rated, or None when it is."""
+    if len({p.user_id for p in players}) != len(players):
+        return "duplicate_user"
+    if len(players) < 2:
+        return "too_few_humans"
+    for p in players:
+        if p.moves and p.ai_moves / p.moves > ai_share_limit:
+            return "ai_share"
+    return None
+
+
+def rate(before: list[tuple[float, float]], places: list[int]) -> list[tuple[float, float]]:
+    """New (mu, sigma) of each player, one-player teams ranked by place (ties allowed)."""
+    teams = [[MODEL.rating(mu=mu, sigma=sigma)] for mu, sigma in before]
+    result = MODEL.rate(teams, ranks=[float(p) for p in places])
+    return [(team[0].mu, team[0].sigma) for team in result]
+
+
+async def current(conn: aiosqlite.Connection, guild_id: int, user_id: int) -> tuple[float, float]:
+    row = await fetchone(
+        conn,
+        "SELECT mu, sigma FROM ratings WHERE guild_id = ? AND user_id = ?",
+        (guild_id, user_id),
+    )
+    if row is None:
+        return MODEL.mu, MODEL.sigma
+    return float(row["mu"]), float(row["sigma"])
+
+
+async def store(
+    conn: aiosqlite.Connection,
+    now: str,
+    guild_id: int,
+    user_id: int,
+    name: str,
+    mu: float,
+    sigma: float,
+) -> None:
+    await execute(
+        conn,
+        "INSERT INTO ratings (guild_id, user_id, name, mu, sigma, rated_games, updated_at)"
+        " VALUES (?, ?, ?, ?, ?, 1, ?)"
+        " ON CONFLICT (guild_id, user_id) DO UPDATE SET name = excluded.name, mu = excluded.mu,"
+        " sigma = excluded.sigma, rated_games = rated_games + 1, updated_at = excluded.updated_at",
+        (guild_id, user_id, name, mu, sigma, now),
+    )

@@ -1,0 +1,197 @@
+"""``Storage``: the bot's async persistence API on one aiosqlite connection.
+
+Every call runs under one lock (a transaction never interleaves with another coroutine's
+statements on the shared connection) and is shielded from cancellation: once called, a write
+completes or rolls back as a whole even if the awaiting interaction task is cancelled.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable, Sequence
+from datetime import datetime
+from pathlib import Path
+from typing import Any, TypeVar
+
+import aiosqlite
+
+from bot.storage import archive, stats, tables
+from bot.storage import settings as guild_config
+from bot.storage.db import Synchronous, connect, execute, migrate, stamp, utc_now
+from bot.storage.models import (
+    ForgetResult,
+    GameSummary,
+    LeaderboardRow,
+    PlayerResult,
+    PlayerStats,
+    TableRecord,
+)
+from bot.storage.tables import UNSET
+
+T = TypeVar("T")
+
+
+class Storage:
+    """Open with ``await Storage.open(path)``; ``await storage.close()`` at shutdown."""
+
+    def __init__(self, conn: aiosqlite.Connection, clock: Callable[[], datetime] = utc_now) -> None:
+        self._conn = conn
+        self._lock = asyncio.Lock()
+        self._clock = clock
+
+    @classmethod
+    async def open(
+        cls,
+        path: str | Path,
+        *,
+        synchronous: Synchronous = "FULL",
+        clock: Callable[[], datetime] = utc_now,
+    ) -> Storage:
+        """Connect (WAL, foreign keys, busy timeout) and apply the pending migrations."""
+        conn = await connect(path, synchronous)
+        try:
+            await migrate(conn)
+        except BaseException:
+            await conn.close()
+            raise
+        return cls(conn, clock)
+
+    async def close(self) -> None:
+        """``PRAGMA optimize`` (refreshes the planner's statistics), then close."""
+        async with self._lock:
+            try:
+                await execute(self._conn, "PRAGMA optimize")
+            finally:
+                await self._conn.close()
+
+    @property
+    def connection(self) -> aiosqlite.Connection:
+        """The raw connection (tests and maintenance only)."""
+        return self._conn
+
+    def _now(self) -> str:
+        return stamp(self._clock())
+
+    async def _run(self, work: Callable[[aiosqlite.Connection], Awaitable[T]]) -> T:
+        async def locked() -> T:
+            async with self._lock:
+                return await work(self._conn)
+
+        return await asyncio.shield(locked())
+
+    # -- tables in play ----------------------------------------------------------------
+    async def create_table(
+        self,
+        guild_id: int,
+        channel_id: int,
+        creator_id: int,
+        settings: dict[str, Any],
+        seats: Sequence[dict[str, Any] | None],
+    ) -> int:
+        now = self._now()
+        return await self._run(
+            lambda c: tables.create_table(c, now, guild_id, channel_id, creator_id, settings, seats)
+        )
+
+    async def update_table(
+        self,
+        table_id: int,
+        *,
+        status: str | None = None,
+        message_id: int | None = UNSET,
+        seats: Sequence[dict[str, Any] | None] | None = None,
+        settings: dict[str, Any] | None = None,
+        state: dict[str, Any] | None = UNSET,
+        version: int | None = None,
+        action: dict[str, Any] | None = None,
+        extra: dict[str, Any] | None = None,
+    ) -> None:
+        """One transaction: the table's fields, its new state and ``action`` appended to its
+        log (see ``tables.update_table``). Call it before answering the click."""
+        now = self._now()
+        await self._run(
+            lambda c: tables.update_table(
+                c,
+                now,
+                table_id,
+                status=status,
+                message_id=message_id,
+                seats=seats,
+                settings=settings,
+                state=state,
+                version=version,
+                action=action,
+                extra=extra,
+            )
+        )
+
+    async def get_table(self, table_id: int) -> TableRecord | None:
+        return await self._run(lambda c: tables.get_table(c, table_id))
+
+    async def active_tables(self) -> list[TableRecord]:
+        return await self._run(tables.active_tables)
+
+    async def table_actions(self, table_id: int) -> list[dict[str, Any]]:
+        return await self._run(lambda c: tables.table_actions(c, table_id))
+
+    async def delete_table(self, table_id: int) -> bool:
+        return await self._run(lambda c: tables.delete_table(c, table_id))
+
+    async def table_of_user(self, guild_id: int, user_id: int) -> int | None:
+        return await self._run(lambda c: tables.table_of_user(c, guild_id, user_id))
+
+    async def unarchived_tables(self) -> list[int]:
+        return await self._run(tables.unarchived_tables)
+
+    # -- the archive and ratings -------------------------------------------------------
+    async def archive_game(
+        self,
+        table_id: int,
+        *,
+        lora_json: dict[str, Any],
+        players: list[PlayerResult],
+        options: dict[str, Any],
+    ) -> int:
+        now = self._now()
+        return await self._run(
+            lambda c: archive.archive_game(
+                c, now, table_id, lora_json=lora_json, players=players, options=options
+            )
+        )
+
+    async def recent_games(self, guild_id: int, limit: int = 10) -> list[GameSummary]:
+        return await self._run(lambda c: archive.recent_games(c, guild_id, limit))
+
+    async def export_game(self, guild_id: int, game_id: int) -> dict[str, Any] | None:
+        return await self._run(lambda c: archive.export_game(c, guild_id, game_id))
+
+    async def forget_user(self, user_id: int) -> ForgetResult:
+        now = self._now()
+        return await self._run(lambda c: archive.forget_user(c, now, user_id))
+
+    async def leaderboard(
+        self, guild_id: int, *, offset: int = 0, limit: int = 10
+    ) -> tuple[list[LeaderboardRow], int]:
+        return await self._run(lambda c: stats.leaderboard(c, guild_id, offset=offset, limit=limit))
+
+    async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats:
+        return await self._run(lambda c: stats.player_stats(c, guild_id, user_id))
+
+    # -- guild settings ----------------------------------------------------------------
+    async def guild_settings(self, guild_id: int) -> dict[str, Any]:
+        return await self._run(lambda c: guild_config.guild_settings(c, guild_id))
+
+    async def set_guild_setting(self, guild_id: int, key: str, value: Any) -> None:
+        now = self._now()
+        await self._run(lambda c: guild_config.set_guild_setting(c, now, guild_id, key, value))
+
+    # -- maintenance -------------------------------------------------------------------
+    async def integrity_check(self) -> str:
+        """``PRAGMA integrity_check``: "ok" when the file is sound."""
+
+        async def check(c: aiosqlite.Connection) -> str:
+            async with c.execute("PRAGMA integrity_check") as cur:
+                rows = await cur.fetchall()
+            return "\n".join(str(r[0]) for r in rows)
+
+        return await self._run(check)

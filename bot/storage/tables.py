@@ -1,0 +1,274 @@
+"""Tables in play: the row (status, seats, settings, the engine snapshot) and the action log.
+
+``update_table`` writes the new snapshot and the accepted action in one transaction, so after
+a crash the state and its log always agree. The ``seated`` rows mirror the seats of active
+tables and enforce one active table per user and guild.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Final
+
+import aiosqlite
+
+from bot.storage.db import dumps, execute, fetchall, fetchone, loads, parse_stamp, transaction
+from bot.storage.models import (
+    ACTIVE_STATUSES,
+    STATUS_LOBBY,
+    STATUS_PLAYING,
+    STATUSES,
+    TableNotFound,
+    TableRecord,
+    UserAlreadySeated,
+)
+
+
+class _Unset:
+    def __repr__(self) -> str:
+        return "UNSET"
+
+
+UNSET: Final[Any] = _Unset()  # "leave unchanged" where None is a value to store
+ACTORS = ("ai", "autoplay")
+
+
+def record_of(row: aiosqlite.Row) -> TableRecord:
+    created = parse_stamp(row["created_at"])
+    updated = parse_stamp(row["updated_at"])
+    assert created is not None and updated is not None
+    return TableRecord(
+        table_id=row["table_id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        message_id=row["message_id"],
+        creator_id=row["creator_id"],
+        status=row["status"],
+        settings=loads(row["settings"]),
+        seats=loads(row["seats"]),
+        state=loads(row["state"]),
+        version=row["version"],
+        extra=loads(row["extra"]),
+        created_at=created,
+        updated_at=updated,
+        started_at=parse_stamp(row["started_at"]),
+    )
+
+
+def seat_user_ids(seats: Sequence[dict[str, Any] | None]) -> list[int]:
+    """The distinct user ids of human seats, in seat order."""
+    ids: dict[int, None] = {}
+    for seat in seats:
+        if isinstance(seat, dict):
+            uid = seat.get("user_id")
+            if isinstance(uid, int) and not isinstance(uid, bool):
+                ids[uid] = None
+    return list(ids)
+
+
+async def _seat_users(
+    conn: aiosqlite.Connection,
+    table_id: int,
+    guild_id: int,
+    seats: Sequence[dict[str, Any] | None],
+    status: str,
+) -> None:
+    await execute(conn, "DELETE FROM seated WHERE table_id = ?", (table_id,))
+    if status not in ACTIVE_STATUSES:
+        return
+    for uid in seat_user_ids(seats):
+        other = await fetchone(
+            conn, "SELECT table_id FROM seated WHERE guild_id = ? AND user_id = ?", (guild_id, uid)
+        )
+        if other is not None:
+            raise UserAlreadySeated(uid, other["table_id"])
+        await execute(
+            conn,
+            "INSERT INTO seated (guild_id, user_id, table_id) VALUES (?, ?, ?)",
+            (guild_id, uid, table_id),
+        )
+
+
+async def create_table(
+    conn: aiosqlite.Connection,
+    now: str,
+    guild_id: int,
+    channel_id: int,
+    creator_id: int,
+    settings: dict[str, Any],
+    seats: Sequence[dict[str, Any] | None],
+) -> int:
+    """A new table in the lobby; returns its id. Raises ``UserAlreadySeated``."""
+    async with transaction(conn):
+        table_id = await execute(
+            conn,
+            "INSERT INTO tables (guild_id, channel_id, creator_id, status, settings, seats,"
+            " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                guild_id,
+                channel_id,
+                creator_id,
+                STATUS_LOBBY,
+                dumps(settings),
+                dumps(list(seats)),
+                now,
+                now,
+            ),
+        )
+        await _seat_users(conn, table_id, guild_id, seats, STATUS_LOBBY)
+    return table_id
+
+
+def _actor(by: object) -> tuple[str | None, int | None]:
+    if by is None:
+        return None, None
+    if by in ACTORS:
+        return str(by), None
+    if isinstance(by, int) and not isinstance(by, bool):
+        return "user", by
+    raise ValueError(f"'by' must be a user id, 'ai' or 'autoplay', not {by!r}")
+
+
+async def _log_action(
+    conn: aiosqlite.Connection, now: str, table_id: int, action: dict[str, Any]
+) -> int:
+    payload = dict(action)
+    actor, user_id = _actor(payload.pop("by", None))
+    seat = payload.get("seat")
+    if seat is not None and (not isinstance(seat, int) or not 0 <= seat <= 3):
+        raise ValueError(f"bad seat in action {action!r}")
+    row = await fetchone(
+        conn, "SELECT COALESCE(MAX(seq), 0) + 1 FROM table_actions WHERE table_id = ?", (table_id,)
+    )
+    assert row is not None
+    seq = int(row[0])
+    await execute(
+        conn,
+        "INSERT INTO table_actions (table_id, seq, seat, action, actor, user_id, created_at)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+        (table_id, seq, seat, dumps(payload), actor, user_id, now),
+    )
+    return seq
+
+
+async def update_table(
+    conn: aiosqlite.Connection,
+    now: str,
+    table_id: int,
+    *,
+    status: str | None = None,
+    message_id: int | None = UNSET,
+    seats: Sequence[dict[str, Any] | None] | None = None,
+    settings: dict[str, Any] | None = None,
+    state: dict[str, Any] | None = UNSET,
+    version: int | None = None,
+    action: dict[str, Any] | None = None,
+    extra: dict[str, Any] | None = None,
+) -> None:
+    """Change a table and append ``action`` to its log, all in one transaction.
+
+    None leaves a field unchanged, except ``message_id`` and ``state`` where None is stored
+    (leave them out to keep them). ``action`` is the engine's action JSON with ``seat``, plus
+    ``"by"``: the user id who clicked, "ai" or "autoplay".
+    """
+    if status is not None and status not in STATUSES:
+        raise ValueError(f"unknown status {status!r}")
+    async with transaction(conn):
+        row = await fetchone(
+            conn,
+            "SELECT guild_id, status, seats, started_at FROM tables WHERE table_id = ?",
+            (table_id,),
+        )
+        if row is None:
+            raise TableNotFound(table_id)
+        sets: dict[str, Any] = {"updated_at": now}
+        if status is not None:
+            sets["status"] = status
+            if status == STATUS_PLAYING and row["started_at"] is None:
+                sets["started_at"] = now
+        if message_id is not UNSET:
+            sets["message_id"] = message_id
+        if seats is not None:
+            sets["seats"] = dumps(list(seats))
+        if settings is not None:
+            sets["settings"] = dumps(settings)
+        if state is not UNSET:
+            sets["state"] = None if state is None else dumps(state)
+        if version is not None:
+            sets["version"] = version
+        if extra is not None:
+            sets["extra"] = dumps(extra)
+        columns = ", ".join(f"{name} = ?" for name in sets)
+        await execute(
+            conn, f"UPDATE tables SET {columns} WHERE table_id = ?", (*sets.values(), table_id)
+        )
+        if status is not None or seats is not None:
+            await _seat_users(
+                conn,
+                table_id,
+                row["guild_id"],
+                seats if seats is not None else loads(row["seats"]),
+                status or row["status"],
+            )
+        if action is not None:
+            await _log_action(conn, now, table_id, action)
+
+
+async def get_table(conn: aiosqlite.Connection, table_id: int) -> TableRecord | None:
+    row = await fetchone(conn, "SELECT * FROM tables WHERE table_id = ?", (table_id,))
+    return None if row is None else record_of(row)
+
+
+async def active_tables(conn: aiosqlite.Connection) -> list[TableRecord]:
+    """Every table in the lobby or playing (all guilds: this is for resuming), oldest first."""
+    rows = await fetchall(
+        conn,
+        "SELECT * FROM tables WHERE status IN (?, ?) ORDER BY table_id",
+        ACTIVE_STATUSES,
+    )
+    return [record_of(r) for r in rows]
+
+
+async def table_actions(conn: aiosqlite.Connection, table_id: int) -> list[dict[str, Any]]:
+    """The log: ``{"seq", "action", "by", "at"}`` in order; ``by`` is a user id (None once
+    forgotten), "ai", "autoplay", or None when not given."""
+    rows = await fetchall(
+        conn,
+        "SELECT seq, action, actor, user_id, created_at FROM table_actions"
+        " WHERE table_id = ? ORDER BY seq",
+        (table_id,),
+    )
+    return [
+        {
+            "seq": r["seq"],
+            "action": loads(r["action"]),
+            "by": r["user_id"] if r["actor"] == "user" else r["actor"],
+            "at": r["created_at"],
+        }
+        for r in rows
+    ]
+
+
+async def delete_table(conn: aiosqlite.Connection, table_id: int) -> bool:
+    """Remove a table with its log; archived games stay. False if there was none."""
+    async with transaction(conn):
+        return await execute(conn, "DELETE FROM tables WHERE table_id = ?", (table_id,)) > 0
+
+
+async def table_of_user(conn: aiosqlite.Connection, guild_id: int, user_id: int) -> int | None:
+    row = await fetchone(
+        conn, "SELECT table_id FROM seated WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
+    )
+    return None if row is None else int(row["table_id"])
+
+
+async def unarchived_tables(conn: aiosqlite.Connection) -> list[int]:
+    """Finished tables without a game row (the process died between the last action and
+    ``archive_game``): archive them at start-up."""
+    rows = await fetchall(
+        conn,
+        "SELECT table_id FROM tables WHERE status = 'finished' AND state IS NOT NULL"
+        " AND NOT EXISTS (SELECT 1 FROM games WHERE games.table_id = tables.table_id)"
+        " ORDER BY table_id",
+    )
+    return [int(r["table_id"]) for r in rows]

@@ -1,0 +1,111 @@
+"""Every refusal gets a clean ephemeral answer and changes nothing."""
+
+from __future__ import annotations
+
+import random
+
+from tests.botkit import Players, open_table, raw_click, reply, stored_message
+
+
+async def _two_humans(harness):
+    guild, ch, users, tid = await open_table(harness, ["alice", "bob"], ("easy", "easy"))
+    players = Players(harness, ch, tid, users, random.Random(1))
+    return guild, ch, users, tid, players
+
+
+def _state(harness, tid):
+    table = harness.service.tables[tid]
+    return table.lora.to_json()
+
+
+async def test_stale_button_and_double_click_change_nothing(harness):
+    _guild, _ch, _users, tid, players = await _two_humans(harness)
+    table = players.table
+    seat = table.lora.to_act
+    user = players.users[table.seats[seat].user_id]
+    hand = await players.open_hand(user)
+    old = stored_message(user, hand)
+    controls = [c for row in hand.components for c in row["components"] if not c.get("disabled")]
+    first = controls[0]["custom_id"]
+    await user.click(hand, custom_id=first)
+    before = _state(harness, tid)
+    # the same click again, from the message as it was: a double click
+    res = await raw_click(user, old, first)
+    assert reply(res).content == (
+        "This button is out of date – the game has moved on. Open your cards again."
+    )
+    assert reply(res).ephemeral
+    assert _state(harness, tid) == before
+
+
+async def test_out_of_turn_and_outsider_are_refused(harness):
+    guild, _ch, _users, tid, players = await _two_humans(harness)
+    table = players.table
+    to_act = table.lora.to_act
+    other = next(s for s, x in enumerate(table.seats) if x.user_id and s != to_act)
+    bob = players.users[table.seats[other].user_id]
+    hand = await players.open_hand(bob)
+    before = _state(harness, tid)
+    # a modified client clicks one of his disabled card buttons while it is not his turn
+    disabled = [c["custom_id"] for row in hand.components for c in row["components"]]
+    assert all(c.get("disabled") for row in hand.components for c in row["components"])
+    res = await raw_click(bob, hand, disabled[0])
+    assert reply(res).content == "It is not your turn."
+    assert _state(harness, tid) == before
+    carol = guild.add_member(harness.env.create_user("carol"))
+    res = await raw_click(carol, players.table_message(), f"lora:a:{tid}:{table.version}:0")
+    assert res.response.content == (
+        "This button is out of date – the game has moved on. Open your cards again."
+    )
+    assert _state(harness, tid) == before
+    # a spectator sees the table but no hand
+    res = await carol.click(players.table_message(), custom_id=f"lora:t:{tid}:hand")
+    assert res.ephemeral
+    assert res.response.content.startswith("You do not sit at this table – nobody sees")
+
+
+async def test_only_the_creator_starts_and_only_creator_or_manager_aborts(harness):
+    env = harness.env
+    guild = env.create_guild()
+    ch = guild.create_text_channel("lora")
+    alice = guild.add_member(env.create_user("alice"))
+    bob = guild.add_member(env.create_user("bob"))
+    await alice.slash(ch, "lora new")
+    lobby = ch.last_message
+    await bob.click(lobby, custom_id="lora:l:1:join")
+    res = await bob.click(lobby, custom_id="lora:l:1:start")
+    assert reply(res).content == "Only the table's creator can start the game."
+    res = await alice.click(lobby, custom_id="lora:l:1:start")
+    assert reply(res).content == "The game needs four players (add AI players)."
+    res = await bob.slash(ch, "lora abort")
+    assert res.response.content == "Only the table's creator or a server manager can abort it."
+    import discord
+
+    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+    mod = guild.add_member(env.create_user("mod"), roles=[mods])
+    res = await mod.slash(ch, "lora abort", table=1)
+    assert reply(res).content == "Table 1 is aborted."
+    assert harness.service.tables[1].status == "aborted"
+    assert ch.last_message.content == "Stůl č. 1 byl zrušen."
+
+
+async def test_a_user_sits_at_one_table_and_two_tables_share_a_channel(harness):
+    env = harness.env
+    guild = env.create_guild()
+    ch = guild.create_text_channel("lora")
+    alice = guild.add_member(env.create_user("alice"))
+    bob = guild.add_member(env.create_user("bob"))
+    await alice.slash(ch, "lora new")
+    res = await alice.slash(ch, "lora new")
+    assert res.response.content == (
+        "You already sit at another table on this server (/lora leave)."
+    )
+    await bob.slash(ch, "lora new")
+    lobby_b = ch.last_message
+    for level in ("easy", "easy", "easy"):
+        await bob.select(lobby_b, [level], custom_id="lora:lai:2")
+    await bob.click(lobby_b, custom_id="lora:l:2:start")
+    service = harness.service
+    assert service.tables[1].status == "lobby"
+    assert service.tables[2].status == "playing"
+    assert {t.table_id for t in service.tables_in_channel(ch.id)} == {1, 2}

@@ -1,0 +1,175 @@
+"""Leaderboard, ratings and statistics against numbers computed by hand (and OpenSkill direct)."""
+
+from __future__ import annotations
+
+import pytest
+from openskill.models import PlackettLuce
+
+from bot.storage import Storage, display_rating
+from bot.storage.ratings import PROVISIONAL_GAMES
+from tests.storage_kit import archive, crafted_lora_json, human, robot, row, storage
+
+__all__ = ["storage"]
+
+G = 7
+ANN, BOB, CYRIL = 11, 12, 13
+
+# Game 1 — seats: Ann, Bob, Cyril, an AI. Nobody declares but Bob (who misses, 60 ≠ 100):
+# non-declarers AI 30, Ann 40, Cyril 40 (a tie, Cyril wins the harakiri), then Bob.
+GAME_1_SEATS = [human(ANN, "Ann"), human(BOB, "Bob"), human(CYRIL, "Cyril"), robot()]
+GAME_1 = crafted_lora_json(
+    [
+        row(1, 1, "cervene", [3, 2, 0, 3]),
+        row(1, 2, "filky", [2, 2, 4, 0]),
+        row(1, 6, "kvarty", [0, 5, 1, 2]),
+        row(1, 8, "cervene", [8, 0, 0, 0], attempt=1, maturant=0, failed=True),
+        row(1, 8, "filky", [0, 0, 0, 0], attempt=2, maturant=0),
+        row(2, 1, "cervene", [1, 1, 5, 1]),
+        row(2, 8, "desitky", [0, 0, 0, 0], attempt=1, maturant=1),
+        row(None, None, "harakiri", [10, 20, 5, 5]),
+    ],
+    totals=[40, 60, 40, 30],
+    order=[3, 2, 0, 1],
+    stovka=[False, True, False, False],
+)
+# Game 2 — seats: Bob, Ann, an AI, Cyril. Bob declares and makes 100 (first); Cyril declares
+# and misses with 20 (last, below every non-declarer); Ann 50, AI 70. Ann fails maturita 3×.
+GAME_2_SEATS = [human(BOB, "Bob"), human(ANN, "Ann"), robot(), human(CYRIL, "Cyril")]
+GAME_2 = crafted_lora_json(
+    [
+        row(1, 1, "cervene", [4, 0, 2, 2]),
+        row(1, 7, "desitky", [3, 1, 2, 2]),
+        row(2, 8, "kvarty", [0, 8, 0, 0], attempt=1, maturant=1, failed=True),
+        row(2, 8, "vsechny", [0, 8, 0, 0], attempt=2, maturant=1, failed=True),
+        row(2, 8, "prvni_posledni", [0, 8, 0, 0], attempt=3, maturant=1, failed=True),
+    ],
+    totals=[100, 50, 70, 20],
+    order=[0, 1, 2, 3],
+    stovka=[True, False, False, True],
+)
+
+
+async def two_games(storage: Storage) -> tuple[int, int]:
+    return (
+        await archive(storage, G, GAME_1_SEATS, GAME_1),
+        await archive(storage, G, GAME_2_SEATS, GAME_2),
+    )
+
+
+async def test_player_stats_by_hand(storage: Storage) -> None:
+    g1, g2 = await two_games(storage)
+    ann = await storage.player_stats(G, ANN)
+    assert (ann.games, ann.wins, ann.avg_points) == (2, 0, 45.0)  # (40 + 50) / 2
+    assert ann.contracts == {
+        "cervene": pytest.approx(4 / 3),  # 3 and 1 in game 1, 0 in game 2
+        "filky": 2.0,
+        "prvni_posledni": None,
+        "vsechny": None,
+        "cerveny_kral": None,
+        "kvarty": 0.0,
+        "desitky": 1.0,
+    }
+    assert ann.contract_games["cervene"] == 3
+    # Maturitas: game 1 failed then passed (8 points), game 2 failed three times (24).
+    assert (ann.maturitas, ann.maturita_attempts, ann.maturita_passed) == (2, 5, 1)
+    assert ann.maturita_rate == 0.5 and ann.maturita_avg == 16.0
+    assert (ann.stovka_declared, ann.stovka_made) == (0, 0)
+    assert (ann.harakiri_played, ann.harakiri_won) == (1, 0)
+    assert (ann.best, ann.worst) == ((g1, 40), (g2, 50))
+
+    bob = await storage.player_stats(G, BOB)
+    assert (bob.games, bob.wins, bob.avg_points) == (2, 1, 80.0)  # (60 + 100) / 2
+    assert bob.contracts["cervene"] == pytest.approx(7 / 3)  # 2, 1 and 4
+    assert (bob.contracts["filky"], bob.contracts["kvarty"], bob.contracts["desitky"]) == (
+        2.0, 5.0, 3.0,
+    )  # fmt: skip
+    assert (bob.maturitas, bob.maturita_attempts, bob.maturita_passed) == (1, 1, 1)
+    assert (bob.maturita_rate, bob.maturita_avg) == (1.0, 0.0)
+    assert (bob.stovka_declared, bob.stovka_made) == (2, 1)
+    assert (bob.harakiri_played, bob.harakiri_won) == (0, 0)
+    assert (bob.best, bob.worst) == ((g1, 60), (g2, 100))
+
+    cyril = await storage.player_stats(G, CYRIL)
+    assert (cyril.games, cyril.wins, cyril.avg_points) == (2, 0, 30.0)  # (40 + 20) / 2
+    assert cyril.contracts["cervene"] == pytest.approx(7 / 3)  # 0, 5 and 2
+    assert (cyril.contracts["filky"], cyril.contracts["kvarty"]) == (4.0, 1.0)
+    assert cyril.contracts["desitky"] == 2.0
+    assert (cyril.maturitas, cyril.maturita_rate, cyril.maturita_avg) == (0, None, None)
+    assert (cyril.stovka_declared, cyril.stovka_made) == (1, 0)
+    assert (cyril.harakiri_played, cyril.harakiri_won) == (1, 1)
+    assert (cyril.best, cyril.worst) == ((g2, 20), (g1, 40))
+
+    nobody = await storage.player_stats(G, 999)
+    assert (nobody.games, nobody.rating, nobody.avg_points, nobody.best) == (0, None, None, None)
+
+
+async def test_ratings_and_leaderboard_match_openskill(storage: Storage) -> None:
+    await two_games(storage)
+    model = PlackettLuce()
+    ann, bob, cyril = model.rating(), model.rating(), model.rating()
+    # Game 1, humans in seat order Ann, Bob, Cyril at places 3, 4, 2 (the AI was first).
+    [[ann], [bob], [cyril]] = model.rate([[ann], [bob], [cyril]], ranks=[3, 4, 2])
+    # Game 2, humans in seat order Bob, Ann, Cyril at places 1, 2, 4.
+    [[bob], [ann], [cyril]] = model.rate([[bob], [ann], [cyril]], ranks=[1, 2, 4])
+    expected = sorted(
+        [(ANN, "Ann", ann), (BOB, "Bob", bob), (CYRIL, "Cyril", cyril)],
+        key=lambda e: -e[2].ordinal(),
+    )
+    rows, total = await storage.leaderboard(G)
+    assert total == 3
+    assert [r.user_id for r in rows] == [e[0] for e in expected]
+    for r, (_, name, rating) in zip(rows, expected, strict=True):
+        assert r.name == name
+        assert r.mu == pytest.approx(rating.mu) and r.sigma == pytest.approx(rating.sigma)
+        assert r.rating == round(1500 + 50 * rating.ordinal())
+        assert r.provisional and r.rated_games == 2 and r.games == 2
+    by_user = {r.user_id: r for r in rows}
+    assert (by_user[BOB].wins, by_user[BOB].avg_points) == (1, 80.0)
+    assert (by_user[ANN].wins, by_user[ANN].avg_points) == (0, 45.0)
+    assert [r.rank for r in rows] == [1, 2, 3]
+    page, total = await storage.leaderboard(G, offset=1, limit=1)
+    assert total == 3 and [(p.rank, p.user_id) for p in page] == [(2, rows[1].user_id)]
+    stats = await storage.player_stats(G, BOB)
+    assert stats.rating == by_user[BOB].rating and stats.rated_games == 2
+    [newest, _] = await storage.recent_games(G)
+    bob_row = next(p for p in newest.players if p.user_id == BOB)
+    assert bob_row.rating_after == by_user[BOB].rating
+
+
+def test_display_rating_formula() -> None:
+    assert display_rating(25.0, 25 / 3) == 1500  # a new player: ordinal 0
+    assert display_rating(30.0, 5.0) == 2250  # 1500 + 50 × (30 − 15)
+    assert display_rating(20.0, 8.0) == 1300  # 1500 + 50 × (20 − 24)
+
+
+async def test_ties_are_rated_as_ties(storage: Storage) -> None:
+    seats = [human(1, "a"), human(2, "b"), human(3, "c"), human(4, "d")]
+    lora_json = crafted_lora_json([row(1, 1, "cervene", [2, 2, 2, 2])], [5, 5, 7, 9], [0, 1, 2, 3])
+    await archive(storage, G, seats, lora_json, places=[1, 1, 3, 4])
+    model = PlackettLuce()
+    teams = model.rate([[model.rating()] for _ in range(4)], ranks=[1, 1, 3, 4])
+    rows, _ = await storage.leaderboard(G)
+    got = {r.user_id: (r.mu, r.sigma) for r in rows}
+    for user_id, [rating] in zip((1, 2, 3, 4), teams, strict=True):
+        assert got[user_id][0] == pytest.approx(rating.mu)
+        assert got[user_id][1] == pytest.approx(rating.sigma)
+    assert got[1] == got[2]
+
+
+async def test_provisional_until_five_rated_games(storage: Storage) -> None:
+    seats = [human(1, "a"), human(2, "b"), robot(), robot()]
+    lora_json = crafted_lora_json([], [10, 20, 30, 40], [0, 1, 2, 3])
+    for played in range(1, PROVISIONAL_GAMES + 1):
+        await archive(storage, G, seats, lora_json)
+        rows, _ = await storage.leaderboard(G)
+        assert {r.provisional for r in rows} == {played < PROVISIONAL_GAMES}
+        assert {r.rated_games for r in rows} == {played}
+    assert PROVISIONAL_GAMES == 5
+    stats = await storage.player_stats(G, 1)
+    assert (stats.provisional, stats.wins, stats.games) == (False, 5, 5)
+
+
+async def test_ai_seats_never_appear_in_the_leaderboard(storage: Storage) -> None:
+    await two_games(storage)
+    rows, total = await storage.leaderboard(G, limit=100)
+    assert total == 3 and {r.user_id for r in rows} == {ANN, BOB, CYRIL}

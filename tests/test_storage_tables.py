@@ -1,0 +1,218 @@
+"""Tables in play: pragmas, the row, the action log in the same transaction, who sits where."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.storage import Storage, TableNotFound, UserAlreadySeated
+from engine.lora import Lora
+from tests.crash_worker import decide
+from tests.storage_kit import START, human, robot, storage, ticking_clock
+
+__all__ = ["storage"]
+
+GUILD, OTHER_GUILD, CHANNEL = 1, 2, 10
+
+
+async def pragma(s: Storage, name: str) -> object:
+    async with s.connection.execute(f"PRAGMA {name}") as cur:
+        found = await cur.fetchone()
+    assert found is not None
+    return found[0]
+
+
+async def test_connection_is_wal_full_with_foreign_keys(storage: Storage) -> None:
+    assert await pragma(storage, "journal_mode") == "wal"
+    assert await pragma(storage, "synchronous") == 2  # FULL
+    assert await pragma(storage, "foreign_keys") == 1
+    assert await pragma(storage, "busy_timeout") == 5000
+    assert await pragma(storage, "user_version") == 3
+
+
+async def test_synchronous_normal_can_be_chosen(tmp_path: Path) -> None:
+    s = await Storage.open(tmp_path / "n.db", synchronous="NORMAL")
+    assert await pragma(s, "synchronous") == 1
+    await s.close()
+    with pytest.raises(ValueError):
+        await Storage.open(tmp_path / "x.db", synchronous="OFF")  # type: ignore[arg-type]
+
+
+async def test_create_get_and_update_a_table(storage: Storage) -> None:
+    seats = [human(100, "Ann"), None, robot("medium"), None]
+    table_id = await storage.create_table(GUILD, CHANNEL, 100, {"lang": "cs"}, seats)
+    rec = await storage.get_table(table_id)
+    assert rec is not None
+    assert (rec.guild_id, rec.channel_id, rec.creator_id, rec.status) == (
+        GUILD, CHANNEL, 100, "lobby",
+    )  # fmt: skip
+    assert rec.seats == seats and rec.settings == {"lang": "cs"}
+    assert rec.state is None and rec.version == 0 and rec.extra == {} and rec.message_id is None
+    assert rec.created_at == START and rec.started_at is None
+    lora = Lora(rng=random.Random(3))
+    await storage.update_table(
+        table_id, status="playing", message_id=555, state=lora.to_json(), extra={"seed": 3}
+    )
+    rec = await storage.get_table(table_id)
+    assert rec is not None
+    assert rec.status == "playing" and rec.message_id == 555 and rec.extra == {"seed": 3}
+    assert rec.state == lora.to_json() and rec.started_at == rec.updated_at > rec.created_at
+    # Leaving a field out keeps it; message_id=None and state=None are stored.
+    await storage.update_table(table_id, version=4)
+    rec = await storage.get_table(table_id)
+    assert rec is not None and rec.message_id == 555 and rec.state is not None
+    await storage.update_table(table_id, message_id=None, state=None)
+    rec = await storage.get_table(table_id)
+    assert rec is not None and rec.message_id is None and rec.state is None and rec.version == 4
+    assert await storage.get_table(9999) is None
+    with pytest.raises(TableNotFound):
+        await storage.update_table(9999, version=1)
+    with pytest.raises(ValueError):
+        await storage.update_table(table_id, status="paused")
+
+
+async def test_state_and_action_are_written_together(storage: Storage) -> None:
+    table_id = await storage.create_table(GUILD, CHANNEL, 100, {}, [human(100, "Ann")])
+    lora = Lora(rng=random.Random(8))
+    await storage.update_table(table_id, status="playing", state=lora.to_json())
+    whos: list[int | str] = [100, "ai", "autoplay"]
+    for i in range(3):
+        action = decide(lora, 8)
+        lora.apply(action)
+        await storage.update_table(
+            table_id,
+            state=lora.to_json(),
+            version=len(lora.log),
+            action={**action.to_json(), "by": whos[i]},
+        )
+    logged = await storage.table_actions(table_id)
+    assert [a["seq"] for a in logged] == [1, 2, 3]
+    assert [a["action"] for a in logged] == [a.to_json() for a in lora.log]
+    assert [a["by"] for a in logged] == whos
+    # A refused write changes nothing: neither the state nor the log.
+    before = await storage.get_table(table_id)
+    nxt = Lora.from_json(lora.to_json())
+    nxt.apply(decide(nxt, 8))
+    with pytest.raises(ValueError):
+        await storage.update_table(
+            table_id, state=nxt.to_json(), version=4, action={"seat": 7, "play": "7h"}
+        )
+    with pytest.raises(ValueError):
+        await storage.update_table(table_id, state=nxt.to_json(), action={"seat": 0, "by": 1.5})
+    after = await storage.get_table(table_id)
+    assert after is not None and before is not None
+    assert after.state == before.state and after.version == 3
+    assert len(await storage.table_actions(table_id)) == 3
+
+
+async def test_concurrent_updates_never_interleave(storage: Storage) -> None:
+    ids = [await storage.create_table(GUILD, CHANNEL, u, {}, [human(u, f"u{u}")]) for u in (1, 2)]
+    await asyncio.gather(
+        *(
+            storage.update_table(t, version=i, action={"seat": i % 4, "play": "7h", "by": "ai"})
+            for i in range(40)
+            for t in ids
+        )
+    )
+    for t in ids:
+        logged = await storage.table_actions(t)
+        assert [a["seq"] for a in logged] == list(range(1, 41))
+
+
+async def test_a_cancelled_caller_does_not_cancel_the_write(storage: Storage) -> None:
+    table_id = await storage.create_table(GUILD, CHANNEL, 100, {}, [human(100, "Ann")])
+    task = asyncio.create_task(
+        storage.update_table(table_id, version=1, action={"seat": 0, "play": "7h", "by": 100})
+    )
+    await asyncio.sleep(0)
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    for _ in range(100):  # the shielded write finishes by itself
+        rec = await storage.get_table(table_id)
+        if rec is not None and rec.version == 1:
+            break
+        await asyncio.sleep(0.01)
+    assert rec is not None and rec.version == 1
+    assert len(await storage.table_actions(table_id)) == 1
+
+
+async def test_active_tables_and_delete(storage: Storage) -> None:
+    a = await storage.create_table(GUILD, CHANNEL, 1, {}, [human(1, "a")])
+    b = await storage.create_table(GUILD, CHANNEL, 2, {}, [human(2, "b")])
+    c = await storage.create_table(OTHER_GUILD, CHANNEL, 3, {}, [human(3, "c")])
+    await storage.update_table(b, status="playing", action={"seat": 0, "play": "7h"})
+    await storage.update_table(c, status="aborted")
+    assert [r.table_id for r in await storage.active_tables()] == [a, b]
+    assert await storage.delete_table(b) is True
+    assert await storage.delete_table(b) is False
+    assert await storage.table_actions(b) == []
+    assert await storage.table_of_user(GUILD, 2) is None
+    assert [r.table_id for r in await storage.active_tables()] == [a]
+
+
+async def test_a_user_sits_at_one_active_table_per_guild(storage: Storage) -> None:
+    a = await storage.create_table(GUILD, CHANNEL, 1, {}, [human(1, "a"), None, None, None])
+    assert await storage.table_of_user(GUILD, 1) == a
+    assert await storage.table_of_user(OTHER_GUILD, 1) is None
+    b = await storage.create_table(GUILD, CHANNEL, 2, {}, [human(2, "b"), None, None, None])
+    # Joining a second table is refused and changes nothing.
+    with pytest.raises(UserAlreadySeated) as refused:
+        await storage.update_table(b, seats=[human(2, "b"), human(1, "a"), None, None])
+    assert refused.value.table_id == a
+    rec = await storage.get_table(b)
+    assert rec is not None and rec.seats == [human(2, "b"), None, None, None]
+    with pytest.raises(UserAlreadySeated):
+        await storage.create_table(GUILD, CHANNEL, 1, {}, [human(1, "a")])
+    # Another guild is another world; the same user twice at one table is his business.
+    c = await storage.create_table(OTHER_GUILD, CHANNEL, 1, {}, [human(1, "a"), human(1, "a")])
+    assert await storage.table_of_user(OTHER_GUILD, 1) == c
+    # Leaving, finishing or aborting frees the seat.
+    await storage.update_table(a, seats=[None, None, None, None])
+    assert await storage.table_of_user(GUILD, 1) is None
+    await storage.update_table(b, seats=[human(2, "b"), human(1, "a"), None, None])
+    assert await storage.table_of_user(GUILD, 1) == b
+    await storage.update_table(b, status="aborted")
+    assert await storage.table_of_user(GUILD, 1) is None
+    assert await storage.table_of_user(GUILD, 2) is None
+
+
+async def test_unarchived_finished_tables_are_reported(storage: Storage) -> None:
+    t = await storage.create_table(GUILD, CHANNEL, 1, {}, [human(1, "a")])
+    await storage.update_table(t, status="finished", state={"phase": "finished"})
+    assert await storage.unarchived_tables() == [t]
+
+
+async def test_times_come_from_the_clock(tmp_path: Path) -> None:
+    s = await Storage.open(tmp_path / "c.db", clock=ticking_clock())
+    t = await s.create_table(GUILD, CHANNEL, 1, {}, [])
+    await s.update_table(t, status="playing")
+    rec = await s.get_table(t)
+    await s.close()
+    assert rec is not None and (rec.updated_at - rec.created_at).total_seconds() == 60
+
+
+async def test_no_statement_is_left_open(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every cursor is closed at once: a cursor kept alive elsewhere (a traceback, a tracer)
+    must not leave a PRAGMA's statement unreset, which would make COMMIT fail."""
+    import aiosqlite
+
+    kept: list[object] = []
+    original = aiosqlite.Connection._execute
+
+    async def keep(self: aiosqlite.Connection, fn: Any, *args: Any, **kwargs: Any) -> Any:
+        result = await original(self, fn, *args, **kwargs)
+        kept.append(result)
+        return result
+
+    monkeypatch.setattr(aiosqlite.Connection, "_execute", keep)
+    s = await Storage.open(tmp_path / "kept.db")
+    t = await s.create_table(GUILD, CHANNEL, 1, {}, [human(1, "a")])
+    await s.update_table(t, status="playing", action={"seat": 0, "play": "7h", "by": 1})
+    assert await s.table_of_user(GUILD, 1) == t
+    await s.close()
+    assert kept
