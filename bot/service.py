@@ -396,7 +396,7 @@ class TableService:
         s = table.seats[action.seat]
         assert s is not None
         s.moves += 1
-        if s.user_id is not None and by != s.user_id:
+        if s.user_id is not None and by == "ai":
             s.ai_moves += 1
         if table.lora.finished:
             table.status = STATUS_FINISHED

@@ -101,6 +101,10 @@ class Players:
         self.hands[user.id] = msg
         return msg
 
+    def pick(self, user: Any, controls: list[dict[str, Any]]) -> dict[str, Any]:
+        """Which control to use (random; subclasses choose on purpose)."""
+        return dict(self.rng.choice(controls))
+
     async def move(self) -> None:
         """The human to act makes a random legal move by clicking his hand message."""
         lora = self.table.lora
@@ -113,7 +117,7 @@ class Players:
             msg = await self.open_hand(user)
             controls = enabled_controls(msg)
         assert controls, f"no enabled control for seat {seat}"
-        pick = self.rng.choice(controls)
+        pick = self.pick(user, controls)
         self.clicks += 1
         if pick["type"] == 3:
             option = self.rng.choice(pick["options"])

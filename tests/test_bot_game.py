@@ -1,35 +1,102 @@
-"""A whole lóra through the bot: slash commands and clicks only."""
+"""Whole loras through the bot, played by simulated users with slash commands and clicks only."""
 
 from __future__ import annotations
 
 import random
 
-from tests.botkit import Players
+import pytest
+
+from tests.botkit import Players, open_table
 
 
-async def _open_table(harness, names, ai_levels=()):
-    env = harness.env
-    guild = env.create_guild()
-    ch = guild.create_text_channel("lora")
-    users = [guild.add_member(env.create_user(n)) for n in names]
-    await users[0].slash(ch, "lora new", seating="join", turn_timer=0)
-    lobby = ch.last_message
-    tid = harness.service.table_of_user(guild.id, users[0].id).table_id
-    for u in users[1:]:
-        await u.click(lobby, custom_id=f"lora:l:{tid}:join")
-    for level in ai_levels:
-        await users[0].select(lobby, [level], custom_id=f"lora:lai:{tid}")
-    await users[0].click(lobby, custom_id=f"lora:l:{tid}:start")
-    return guild, ch, users, tid
+class StovkaPlayers(Players):
+    """Random clicks, except that the first user declares čistá stovka when asked."""
+
+    def __init__(self, *args, declarer: int, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.declarer = declarer
+        self.choices: list[str] = []
+
+    def pick(self, user, controls):
+        labels = [c.get("label") for c in controls]
+        if user.id == self.declarer and "I declare a clean hundred" in labels:
+            return controls[labels.index("I declare a clean hundred")]
+        return super().pick(user, controls)
+
+
+async def _play_to_the_end(players: Players, limit: int = 3000) -> None:
+    table = players.table
+    for _ in range(limit):
+        if table.lora.finished:
+            return
+        await players.move()
+    raise AssertionError("the lóra did not end")
 
 
 async def test_four_humans_play_a_whole_lora_by_clicks(harness):
-    _guild, ch, users, tid = await _open_table(harness, ["alice", "bob", "cyril", "dana"])
-    players = Players(harness, ch, tid, users, random.Random(5))
+    _guild, ch, users, tid = await open_table(harness, ["alice", "bob", "cyril", "dana"])
+    players = StovkaPlayers(harness, ch, tid, users, random.Random(5), declarer=users[0].id)
+    await _play_to_the_end(players)
     table = players.table
-    for _ in range(3000):
-        if table.lora.finished:
-            break
-        await players.move()
-    assert table.lora.finished
-    print(players.clicks)
+    lora = table.lora
+    # čistá stovka was asked and answered by clicks, alice declared
+    alice_seat = table.seat_of(users[0].id)
+    assert lora.stovka[alice_seat] is True
+    assert all(answer is not None for answer in lora.stovka)
+    # every maturita was chosen by a click of its maturant
+    chosen = [row for row in lora.protocol if row.game == 8]
+    assert len({row.tali for row in chosen}) == 4
+    # the public messages: announcements of every game, the final message with the order
+    public = [m for m in ch.history() if not m.flags.ephemeral]
+    texts = [m.content for m in public]
+    assert sum(t.startswith("▶ **Červené**") for t in texts) == 4
+    assert sum(t.startswith("▶ **Maturita**") for t in texts) >= 4
+    assert any(t.startswith("Stav před hrou Červený král:") for t in texts)
+    final = next(m for m in public if m.embeds and m.embeds[0].title == "Konec lóry – stůl č. 1")
+    order_lines = final.embeds[0].fields[0].value.splitlines()
+    names = table.names()
+    expected = []
+    for place, seat in enumerate(lora.order, 1):
+        line = f"{place}. {names[seat]} – {lora.totals[seat]} b."
+        if lora.stovka[seat]:
+            line += " (čistá stovka!)" if lora.totals[seat] == 100 else " (čistá stovka nevyšla)"
+        expected.append(line)
+    assert order_lines == expected
+    assert final.attachments[0].filename == "protokol.png"
+    sheet = await final.attachments[0].read()
+    assert sheet.startswith(b"\x89PNG")
+    # ephemeral hands are visible only to their owners
+    for user in users:
+        others = [u for u in users if u is not user]
+        mine = {m.id for m in ch.history(viewer=user) if m.flags.ephemeral}
+        assert mine, f"{user.name} never saw a hand"
+        for other in others:
+            theirs = {m.id for m in ch.history(viewer=other) if m.flags.ephemeral}
+            assert not mine & theirs
+    # the table message now shows the end, with the score sheet button
+    last = players.table_message()
+    assert last.embeds[0].description.startswith("**Konec lóry.**")
+    assert table.status == "finished"
+    assert players.clicks > 300
+
+
+@pytest.mark.parametrize("ai_levels", [("easy",), ("medium", "easy"), ("hard", "medium", "easy")])
+async def test_humans_and_ai_players_finish_a_lora(harness, ai_levels):
+    humans = ["alice", "bob", "cyril"][: 4 - len(ai_levels)]
+    guild, ch, users, tid = await open_table(harness, humans, ai_levels)
+    players = Players(harness, ch, tid, users, random.Random(len(ai_levels)))
+    await _play_to_the_end(players)
+    table = players.table
+    assert table.status == "finished"
+    ai_seats = [s for s in table.seats if s.is_ai]
+    assert sorted(s.ai for s in ai_seats) == sorted(ai_levels)
+    assert all(s.moves > 0 for s in table.seats)
+    assert all(s.ai_moves == 0 for s in table.seats if not s.is_ai)  # nobody was absent
+    assert any(m.embeds and m.embeds[0].title == "Konec lóry – stůl č. 1" for m in ch.history())
+    # the game is archived and rated for the humans (2+ humans) in this guild only
+    store = harness.bot.store
+    games = await store.recent_games(guild.id)
+    assert len(games) == 1
+    assert [p.name for p in games[0].players] == [table.names()[s] for s in table.lora.order]
+    _rows, total = await store.leaderboard(guild.id)
+    assert total == (len(humans) if len(humans) >= 2 else 0)
