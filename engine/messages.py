@@ -270,7 +270,9 @@ TERMINAL: dict[str, dict[str, str]] = {
         "bye": "Hra přerušena.",
     },
     "en": {
-        "welcome": "Lóra in the terminal: you are seat 0, the computer plays the rest. Quit: Ctrl+D.",
+        "welcome": (
+            "Lóra in the terminal: you are seat 0, the computer plays the rest. Quit: Ctrl+D."
+        ),
         "hand": "Your cards: {hand}",
         "table": "On the table: {cards}",
         "rows": "Rows: {rows}",

@@ -1,0 +1,122 @@
+"""Nothing lost on restart: the game continues exactly where it was, old buttons still work."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.actions import EndTurn, Lay
+from engine.contracts import Contract
+from tests.botkit import Players, enabled_controls, open_table, reply
+
+
+async def _advance(harness, table, done, rng, limit=2000):
+    """Play random legal actions through the service (saved like real moves) until done()."""
+    service = harness.service
+    for _ in range(limit):
+        if done(table.lora):
+            return
+        action = rng.choice(table.lora.legal_actions())
+        await service._apply(table, action, by=table.seats[action.seat].user_id or "ai")
+    raise AssertionError("the wanted position was not reached")
+
+
+def _mid_trick(lora):
+    g = lora.game
+    return lora.phase == "play" and g is not None and g.contract is Contract.CERVENE and len(
+        getattr(g, "trick", [])
+    ) == 2
+
+
+def _kvarty_lead(lora):
+    g = lora.game
+    return lora.phase == "play" and g is not None and g.contract is Contract.KVARTY and bool(
+        g.kvarty
+    )
+
+
+def _desitky_mid_turn(lora):
+    g = lora.game
+    return (
+        lora.phase == "play"
+        and g is not None
+        and g.contract is Contract.DESITKY
+        and bool(g.turn)
+        and any(isinstance(a, Lay) for a in lora.legal_actions())
+        and any(isinstance(a, EndTurn) for a in lora.legal_actions())
+    )
+
+
+def _maturita_choice(lora):
+    return lora.phase == "choose"
+
+
+def _stovka_question(lora):
+    return lora.phase == "stovka" and lora.stovka_next != lora.leader_of_tali(3)
+
+
+POSITIONS = {
+    "mid_trick": _mid_trick,
+    "kvarty_lead": _kvarty_lead,
+    "desitky_mid_turn": _desitky_mid_turn,
+    "maturita_choice": _maturita_choice,
+    "stovka_question": _stovka_question,
+}
+
+
+@pytest.mark.parametrize("position", list(POSITIONS))
+async def test_restart_continues_exactly_where_it_was(harness, position):
+    guild, ch, users, tid = await open_table(harness, ["alice", "bob", "cyril", "dana"])
+    table = harness.service.tables[tid]
+    await _advance(harness, table, POSITIONS[position], random.Random(11))
+    await harness.bot.controller.table_changed(table, [])
+    players = Players(harness, ch, tid, users, random.Random(2))
+    seat = table.lora.to_act
+    user = players.users[table.seats[seat].user_id]
+    hand = await players.open_hand(user)  # opened before the restart
+    old_table_message = players.table_message()
+    before = table.lora.to_json()
+    version = table.version
+
+    await harness.restart()
+
+    table = harness.service.tables[tid]
+    assert table.lora.to_json() == before
+    assert table.version == version
+    assert table.message_id == old_table_message.id  # refreshed in place, not lost
+    # the old table message's buttons work
+    res = await users[1].click(old_table_message, custom_id=f"lora:t:{tid}:sheet")
+    assert reply(res).attachments[0].filename == "protokol.png"
+    # the old ephemeral hand's buttons still act after the restart
+    controls = enabled_controls(hand)
+    assert controls, "the hand had nothing to click"
+    pick = controls[0]
+    if pick["type"] == 3:
+        await user.select(hand, [pick["options"][0]["value"]], custom_id=pick["custom_id"])
+    else:
+        await user.click(hand, custom_id=pick["custom_id"])
+    assert table.version > version
+
+
+async def test_restart_reposts_a_deleted_table_message(harness):
+    import discord
+
+    guild, ch, users, tid = await open_table(harness, ["alice"], ("easy", "easy", "easy"))
+    table = harness.service.tables[tid]
+    players = Players(harness, ch, tid, users, random.Random(2))
+    old = players.table_message()
+    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_messages=True))
+    mod = guild.add_member(harness.env.create_user("mod"), roles=[mods])
+    await mod.delete(old)
+    state = table.lora.to_json()
+
+    await harness.restart()
+
+    table = harness.service.tables[tid]
+    assert table.lora.to_json() == state
+    assert table.message_id != old.id
+    new = players.table_message()
+    assert new.embeds[0].title == "Lóra – stůl č. 1"
+    await players.move()  # and the game goes on from the new message
+    assert table.version > len(state["log"])
