@@ -1,0 +1,78 @@
+"""Leaderboard, statistics, history, export and forget-me after real finished games."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from engine.replay import run_scenario
+from tests.botkit import open_table, reply
+
+
+async def _finish(harness, table, seed):
+    rng = random.Random(seed)
+    while not table.lora.finished:
+        action = rng.choice(table.lora.legal_actions())
+        await harness.service._apply(table, action, by=table.seats[action.seat].user_id or "ai")
+
+
+async def _finished_game(harness, names=("alice", "bob", "cyril"), seed=1):
+    guild, ch, users, tid = await open_table(harness, list(names), ("medium",))
+    table = harness.service.tables[tid]
+    await _finish(harness, table, seed)
+    return guild, ch, users, table
+
+
+async def test_leaderboard_lists_humans_with_a_picture(harness):
+    guild, ch, users, table = await _finished_game(harness)
+    res = await users[0].slash(ch, "lora leaderboard")
+    msg = reply(res)
+    embed = msg.embeds[0]
+    lora = table.lora
+    humans = [s for s in lora.order if not table.seats[s].is_ai]
+    lines = embed.description.splitlines()
+    assert len(lines) == 3  # the AI seat never appears
+    assert all("(provisional)" in line for line in lines)  # first game of everyone
+    winner = table.names()[humans[0]]
+    assert lines[0].startswith(f"1. **{winner}** – ")
+    assert embed.image.url == "attachment://leaderboard.png"
+    assert msg.attachments[0].filename == "leaderboard.png"
+
+
+async def test_stats_history_and_export(harness):
+    guild, ch, users, table = await _finished_game(harness)
+    seat = table.seat_of(users[1].id)
+    res = await users[0].slash(ch, "lora stats", user=users[1])
+    embed = reply(res).embeds[0]
+    assert embed.title == f"Statistics – {table.names()[seat]}"
+    total = table.lora.totals[seat]
+    assert f"⌀ {total:.1f} pts" in embed.fields[0].value
+    res = await users[0].slash(ch, "lora history")
+    history = reply(res).embeds[0].description
+    assert history.startswith("**#1** ")
+    res = await users[2].slash(ch, "lora export", game=1)
+    files = reply(res).attachments
+    assert [f.filename for f in files] == ["lora-1.png", "lora-1.json"]
+    replay = json.loads(await files[1].read())
+    out, status = run_scenario(replay)
+    assert status == 0
+    assert out["order"] == table.lora.order and out["totals"] == table.lora.totals
+    # another server cannot export it
+    other = harness.env.create_guild()
+    och = other.create_text_channel("x")
+    stranger = other.add_member(harness.env.create_user("eve"))
+    res = await stranger.slash(och, "lora export", game=1)
+    assert reply(res).content == "I cannot find game 1 on this server."
+
+
+async def test_forget_me_anonymizes_and_frees_the_seat(harness):
+    guild, ch, users, table = await _finished_game(harness)
+    # bob sits at a running table too
+    await users[1].slash(ch, "lora new")
+    res = await users[1].slash(ch, "lora forget-me")
+    assert reply(res).content == "Your personal data is deleted; your games stay, anonymized."
+    assert harness.service.table_of_user(guild.id, users[1].id) is None
+    rows, total = await harness.bot.store.leaderboard(guild.id)
+    assert total == 2 and all(r.user_id != users[1].id for r in rows)
+    games = await harness.bot.store.recent_games(guild.id)
+    assert "Bob" not in [p.name for p in games[0].players]
