@@ -21,7 +21,9 @@ def main(argv: list[str] | None = None) -> int:
         return run_offline(args)
     from bot.app import create_bot
 
-    bot = create_bot(db_path=settings.db_path, test_guild_id=settings.test_guild_id)
+    bot = create_bot(
+        db_path=settings.db_path, test_guild_id=settings.test_guild_id, heartbeat=True
+    )
     bot.run(settings.token, log_handler=None)
     return 0
 

@@ -3,7 +3,9 @@ every tool use it); ``setup_hook`` opens the database, reloads unfinished tables
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import time
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +14,7 @@ from discord.ext import commands
 
 from bot.commands import LoraGroup
 from bot.config import DEFAULT_DB
+from bot.health import HEARTBEAT_SECONDS, heartbeat_path
 from bot.i18n import Translator
 from bot.persist import load_tables, open_store
 from bot.records import LeaderboardPage, add_records_commands
@@ -29,6 +32,7 @@ class LoraBot(commands.Bot):
         test_guild_id: int | None = None,
         seed: int | None = None,
         sync: bool = True,
+        heartbeat: bool = False,
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True  # no privileged intent is needed
@@ -41,6 +45,8 @@ class LoraBot(commands.Bot):
         self.store: Any = None
         self.controller: Controller | None = None
         self._restored = False
+        self.heartbeat = heartbeat
+        self._heartbeat_task: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         self.store = await open_store(self.db_path)
@@ -60,10 +66,23 @@ class LoraBot(commands.Bot):
             else:
                 await self.tree.sync()
 
+    async def _heartbeat(self) -> None:
+        """Refresh the heartbeat file while connected (read by ``python -m bot.health``)."""
+        path = heartbeat_path(self.db_path)
+        while not self.is_closed():
+            if self.is_ready():
+                try:
+                    path.write_text(f"{time.time():.0f}\n", encoding="ascii")
+                except OSError:
+                    log.warning("cannot write the heartbeat file %s", path)
+            await asyncio.sleep(HEARTBEAT_SECONDS)
+
     async def on_ready(self) -> None:
         if self._restored or self.controller is None:
             return
         self._restored = True
+        if self.heartbeat and self._heartbeat_task is None:
+            self._heartbeat_task = asyncio.create_task(self._heartbeat())
         await self.controller.resume_all()
         log.info("ready as %s with %d tables", self.user, len(self.controller.service.tables))
 
@@ -89,6 +108,9 @@ class LoraBot(commands.Bot):
 
     async def shutdown(self) -> None:
         """Stop timers and close the database (tests call this; SimCord never closes)."""
+        if self._heartbeat_task is not None:
+            self._heartbeat_task.cancel()
+            self._heartbeat_task = None
         if self.controller is not None:
             self.controller.service.shutdown()
         if self.store is not None:
@@ -107,5 +129,6 @@ def _has_component(message: discord.Message | None, custom_id: str) -> bool:
 
 
 def create_bot(**overrides: Any) -> LoraBot:
-    """The bot, not connected. Overrides: ``db_path``, ``test_guild_id``, ``seed``, ``sync``."""
+    """The bot, not connected. Overrides: ``db_path``, ``test_guild_id``, ``seed``, ``sync``,
+    ``heartbeat`` (the container healthcheck's file; the entry point turns it on)."""
     return LoraBot(**overrides)

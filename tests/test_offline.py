@@ -1,0 +1,32 @@
+"""The offline try-out: the real bot, a table with three AI players, a local preview address."""
+
+from __future__ import annotations
+
+import urllib.request
+
+from bot.offline import open_tryout, preview_available
+
+
+async def test_tryout_opens_a_table_with_three_ai_and_serves_a_preview(harness):
+    assert preview_available()
+    tryout = await open_tryout(harness.env, level="easy", lang="cs")
+    table = tryout["table"]
+    assert table.status == "playing"
+    assert [s.is_ai for s in table.seats].count(True) == 3
+    assert table.seat_of(tryout["you"].id) is not None
+    async with harness.env.preview(tryout["channel"], viewers=[tryout["you"]],
+                                   layout="channel") as preview:
+        assert preview.url.startswith("http://127.0.0.1:")
+        base = preview.url.split("#", 1)[0]
+        status = await _fetch_status(base)
+        assert status == 200
+
+
+async def _fetch_status(url: str) -> int:
+    import asyncio
+
+    def get() -> int:
+        with urllib.request.urlopen(url, timeout=10) as resp:  # loopback only
+            return int(resp.status)
+
+    return await asyncio.to_thread(get)
