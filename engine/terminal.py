@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from engine.actions import Action, Choose, Declare, EndTurn, Lay, Lead, Play
-from engine.ai import EasyAI
+from engine.ai import make_ai
 from engine.cards import card_str, hand_str
 from engine.events import Event
 from engine.lora import Lora
@@ -43,10 +43,10 @@ def _ask(options: list[Action], lang: str) -> Action:
         print(terminal_text("again", lang, n=len(options)))
 
 
-def play(seed: int | None = None, lang: str = "cs") -> int:
+def play(seed: int | None = None, lang: str = "cs", level: str = "medium") -> int:
     rng = random.Random(seed)
     lora = Lora(rng=random.Random(rng.getrandbits(64)))
-    bots = {s: EasyAI(random.Random(rng.getrandbits(64))) for s in (1, 2, 3)}
+    bots = {s: make_ai(level, random.Random(rng.getrandbits(64))) for s in (1, 2, 3)}
     print(terminal_text("welcome", lang))
     _show(lora.start_events, lang)
     try:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine.actions import Action
+from engine.actions import Action, EndTurn, Lay, LayTurn
 from engine.contracts import Contract, Options
 from engine.desitky import DesitkyGame
 from engine.events import KvartaBuilt
@@ -54,6 +54,10 @@ class PublicView:
     totals: tuple[int, int, int, int]
     stovka: tuple[bool | None, ...]
     order: tuple[int, ...] | None
+    # desítky: every completed turn of this partial game in order, as (seat, cards laid, how
+    # it ended): "end" (EndTurn, or a LayTurn), "auto" (nothing more could be laid: the seat
+    # then held no playable card) or "knock" (no cards: the seat held no playable card).
+    desitky_turns: tuple[tuple[int, tuple[int, ...], str], ...] = ()
 
     @property
     def last_trick(self) -> tuple[int, tuple[int, ...]] | None:
@@ -136,7 +140,59 @@ def public_view(lora: Lora) -> PublicView:
         totals=(lora.totals[0], lora.totals[1], lora.totals[2], lora.totals[3]),
         stovka=tuple(lora.stovka),
         order=None if lora.order is None else tuple(lora.order),
+        desitky_turns=desitky_turns(lora) if in_play else (),
     )
+
+
+def desitky_turns(lora: Lora) -> tuple[tuple[int, tuple[int, ...], str], ...]:
+    """The public course of the running desítky game, rebuilt from the action log.
+
+    The game's actions are the trailing run of desítky actions of ``lora.log`` (the game
+    before is kvarty, or a maturita choice). Knocks are automatic, so they are the seats
+    skipped between one turn and the next (R-DESITKY-KNOCK). A turn that ended without an
+    ``EndTurn`` action ended because the seat had nothing more to lay.
+    """
+    g = lora.game
+    if not isinstance(g, DesitkyGame) or g.to_act is None:
+        return ()
+    actions: list[Lay | EndTurn | LayTurn] = []
+    for a in reversed(lora.log):
+        if not isinstance(a, Lay | EndTurn | LayTurn):
+            break
+        actions.append(a)
+    actions.reverse()
+    groups: list[tuple[int, list[int], str]] = []
+    open_group = False
+    for a in actions:
+        if isinstance(a, LayTurn):
+            groups.append((a.seat, list(a.cards), "end"))
+            open_group = False
+        elif isinstance(a, EndTurn):
+            if groups and open_group:
+                groups[-1] = (groups[-1][0], groups[-1][1], "end")
+            open_group = False
+        else:
+            if open_group and groups[-1][0] == a.seat:
+                groups[-1][1].append(a.card)
+            else:
+                groups.append((a.seat, [a.card], "auto"))
+                open_group = True
+    if g.turn and groups:  # the current, unfinished turn is ``PublicView.turn``
+        groups.pop()
+    out: list[tuple[int, tuple[int, ...], str]] = []
+    seat = g.leader
+    for s, cards, how in groups:
+        while seat != s:  # seats skipped before this turn knocked
+            out.append((seat, (), "knock"))
+            seat = (seat + 1) % 4
+        out.append((s, tuple(cards), how))
+        seat = (s + 1) % 4
+    while seat != g.to_act:  # knocks after the last completed turn
+        out.append((seat, (), "knock"))
+        seat = (seat + 1) % 4
+    if sum(1 for t in out if t[2] == "knock") != sum(g.knocks):
+        return ()  # not rebuildable (a log that does not belong to this game)
+    return tuple(out)
 
 
 def seat_view(lora: Lora, seat: int) -> SeatView:

@@ -1,0 +1,50 @@
+"""What a seat plays for: its own points, a maturita, or a čistá stovka aim (R-STOVKA)."""
+
+from __future__ import annotations
+
+from engine.contracts import GAMES_PER_TALIE, TALIE_PER_LORA
+from engine.views import SeatView
+
+# Mean points of one seat in one partial game (all seats medium), for planning a stovka.
+MEAN_POINTS_PER_GAME = 2.3
+STOVKA = 100
+
+
+def games_left_after(view: SeatView) -> int:
+    """Partial games of the lóra still to come after the current one."""
+    pub = view.public
+    return (TALIE_PER_LORA - pub.tali) * GAMES_PER_TALIE + (GAMES_PER_TALIE - pub.game_no)
+
+
+def stovka_declare(view: SeatView) -> bool:
+    """Declare čistá stovka when 100 is within reach and the seat has little to lose.
+
+    Reachable: the points still needed lie within what the rest of the lóra can give a seat
+    that steers for them (between the mean and about twice the mean). Little to lose: the
+    seat already has the most points (it would rank low anyway)."""
+    pub = view.public
+    seat = view.seat
+    need = STOVKA - pub.totals[seat]
+    rest = (games_left_after(view) + 1) * MEAN_POINTS_PER_GAME
+    if not 0.8 * rest <= need <= 2.0 * rest:
+        return False
+    others = [pub.totals[s] for s in range(4) if s != seat]
+    return pub.totals[seat] >= max(others)
+
+
+def declared(view: SeatView) -> bool:
+    pub = view.public
+    return pub.options.cista_stovka and pub.stovka[view.seat] is True
+
+
+def stovka_target(view: SeatView) -> int:
+    """Points the seat wants from the rest of the running partial game (0: as few as can be).
+
+    A declarer steers for exactly 100: he takes points in this game when the games after it
+    are not expected to bring enough."""
+    pub = view.public
+    if not declared(view) or pub.maturant is not None or pub.harakiri_seats is not None:
+        return 0  # maturita and harakiri points are not his to steer
+    need = STOVKA - pub.totals[view.seat] - pub.game_points[view.seat]
+    expected_rest = games_left_after(view) * MEAN_POINTS_PER_GAME
+    return max(0, round(need - expected_rest))

@@ -1,0 +1,690 @@
+"""The medium rules of thumb as fast functions on card masks, and rollouts that play them.
+
+One set of functions serves both the medium player (fed from a ``SeatView``) and the hard
+player's simulations (fed from a sampled world), so a simulated medium seat plays exactly as
+a real one would. Each policy reads only what its seat may know: its own hand, the cards
+still out (``remaining``), the current trick or rows, and the voids shown in play.
+
+Trick contracts are small codes (0 červené … 5 harakiri, as in ``engine.fast``).
+"""
+
+from __future__ import annotations
+
+from engine.cards import FILKY_MASK, HEARTS_MASK, KH, SUIT_MASKS
+from engine.contracts import Contract
+from engine.rules import LOW_MASK, TENS_MASK, desitky_next_ends, kvarty_lead_mask
+
+# Contract codes of the policies (the same numbering as ``engine.fast``).
+CERVENE, FILKY, PRVNI_POSLEDNI, VSECHNY, CERVENY_KRAL, HARAKIRI = range(6)
+CODES = {
+    Contract.CERVENE: CERVENE,
+    Contract.FILKY: FILKY,
+    Contract.PRVNI_POSLEDNI: PRVNI_POSLEDNI,
+    Contract.VSECHNY: VSECHNY,
+    Contract.CERVENY_KRAL: CERVENY_KRAL,
+    Contract.HARAKIRI: HARAKIRI,
+}
+KH_BIT = 1 << KH
+NON_HEARTS = 0xFFFFFFFF & ~HEARTS_MASK
+ALL_VOID = 0b1111
+
+# Penalty points a card carries into the trick that takes it, per fast code.
+CARD_VALUE: tuple[tuple[int, ...], ...] = tuple(
+    tuple(
+        (
+            (1 if c < 8 else 0) * (code in (CERVENE, HARAKIRI))
+            + (2 if (FILKY_MASK >> c) & 1 else 0) * (code in (FILKY, HARAKIRI))
+            + (8 if c == KH else 0) * (code in (CERVENY_KRAL, HARAKIRI))
+        )
+        for c in range(32)
+    )
+    for code in range(6)
+)
+PENALTY_CARDS: tuple[int, ...] = tuple(
+    sum(1 << c for c in range(32) if CARD_VALUE[code][c]) for code in range(6)
+)
+END_MASK = (HEARTS_MASK, FILKY_MASK, 0, 0, KH_BIT, 0)  # R-TRICK-END per code
+RED_LEAD = (True, False, False, False, True, True)
+# BELOW[c]: cards of c's suit lower than c; ABOVE[c]: higher.
+BELOW = tuple(SUIT_MASKS[c >> 3] & ((1 << c) - 1) for c in range(32))
+ABOVE = tuple(SUIT_MASKS[c >> 3] & ~((1 << (c + 1)) - 1) for c in range(32))
+
+
+def trick_base(code: int, index: int) -> int:
+    """Points a trick gives regardless of its cards (všechny, první–poslední, harakiri)."""
+    if code == VSECHNY:
+        return 1
+    if code == PRVNI_POSLEDNI:
+        return 4 if index == 0 or index == 7 else 0
+    if code == HARAKIRI:
+        return 5 if index == 0 or index == 7 else 1
+    return 0
+
+
+def trick_points(code: int, mask: int, index: int) -> int:
+    v = CARD_VALUE[code]
+    p = trick_base(code, index)
+    m = mask & PENALTY_CARDS[code]
+    while m:
+        low = m & -m
+        p += v[low.bit_length() - 1]
+        m ^= low
+    return p
+
+
+def fast_code(contract: Contract) -> int:
+    return CODES[contract]
+
+
+def _bits(m: int) -> list[int]:
+    out = []
+    while m:
+        low = m & -m
+        out.append(low.bit_length() - 1)
+        m ^= low
+    return out
+
+
+def legal_trick_mask(hand: int, trick: list[int], code: int, forbid_kh: bool) -> int:
+    """Same as ``rules.trick_legal_mask`` (forbid_kh only in the first trick)."""
+    if trick:
+        m = hand & SUIT_MASKS[trick[0] >> 3]
+        if not m:
+            m = hand
+    elif RED_LEAD[code] and hand & NON_HEARTS:
+        m = hand & NON_HEARTS
+    else:
+        m = hand
+    if forbid_kh and m & KH_BIT and m != KH_BIT:
+        m &= ~KH_BIT
+    return m
+
+
+# -- trick games -------------------------------------------------------------------------
+def _win_danger(c: int, others: int) -> float:
+    """How likely ``c`` is to take a trick of its suit: others' lower vs higher cards."""
+    lo = (BELOW[c] & others).bit_count()
+    hi = (ABOVE[c] & others).bit_count()
+    if hi == 0:
+        return 1.0
+    return lo / (lo + hi + 0.5)
+
+
+def _max_value(m: int, value: tuple[int, ...]) -> int:
+    """The highest penalty value among the cards of ``m``."""
+    best = 0
+    while m:
+        low = m & -m
+        v = value[low.bit_length() - 1]
+        if v > best:
+            best = v
+        m ^= low
+    return best
+
+
+def _top_by_value(m: int, value: tuple[int, ...]) -> int:
+    """The card of ``m`` with the highest penalty value, the highest rank on ties."""
+    best = -1
+    best_v = -1
+    while m:
+        top = m.bit_length() - 1
+        v = value[top]
+        if v > best_v:
+            best, best_v = top, v
+        m &= ~(1 << top)
+    return best
+
+
+def trick_policy(
+    code: int,
+    seat: int,
+    hand: int,
+    trick: list[int],
+    leader: int,
+    index: int,
+    remaining: int,
+    voids: list[int],
+    maturant: int,
+    forbid_kh: bool,
+    want: bool = False,
+) -> int:
+    """The medium card for ``seat`` (``want``: the seat wants points, a čistá stovka aim).
+
+    ``trick`` the cards of the current trick from ``leader``; ``index`` the 0-based trick
+    number; ``remaining`` every card still in a hand; ``voids[s]`` 4-bit suits s has shown
+    void in; ``maturant`` -1 outside maturita.
+    """
+    legal = legal_trick_mask(hand, trick, code, forbid_kh and index == 0)
+    if legal & (legal - 1) == 0:
+        return legal.bit_length() - 1
+    others = remaining & ~hand
+    if maturant >= 0 and seat != maturant:
+        return _defender_card(
+            code, seat, hand, legal, trick, leader, index, others, voids, maturant
+        )
+    value = CARD_VALUE[code]
+    pens = PENALTY_CARDS[code]
+    base = trick_base(code, index)
+    pen_out = others & pens
+    n = len(trick)
+    if n:
+        led = trick[0] >> 3
+        suit = SUIT_MASKS[led]
+        if not hand & suit:
+            return _discard(code, hand, legal, others, value, pens, want)
+        w = trick[0]
+        trick_pen = 0
+        for x in trick:
+            trick_pen += value[x]
+            if x >> 3 == led and x > w:
+                w = x
+        k = 3 - n
+        dumps = 0.0
+        can_follow = False
+        if k:
+            max_pen = _max_value(pen_out, value) if pen_out else 0
+            for i in range(1, k + 1):
+                vs = voids[(seat + i) & 3] >> led & 1
+                if not vs:
+                    can_follow = True
+                if max_pen:
+                    dumps += max_pen * (0.8 if vs else 0.15)
+        below = legal & BELOW[w]
+        above = legal & ~below
+        if want:
+            # a declarer who wants points: win with the most valuable card if he can
+            if above:
+                return _top_by_value(above, value)
+            return _top_by_value(below, value)
+        free = base == 0 and trick_pen == 0 and dumps == 0.0
+        if free and not legal & pens:
+            return legal.bit_length() - 1  # nothing to lose: shed the highest card
+        if below:
+            pb = below & pens
+            return (pb if pb else below).bit_length() - 1  # duck with the highest loser
+        # every card wins over the trick so far
+        safe = above & ~pens
+        if k == 0 or not can_follow:
+            return (safe if safe else above).bit_length() - 1  # taken anyway: shed high
+        best, best_cost = -1, 1e9
+        m = above
+        while m:
+            low = m & -m
+            c = low.bit_length() - 1
+            m ^= low
+            hi = (ABOVE[c] & others).bit_count()
+            if hi == 0:
+                p_win = 1.0
+            else:
+                lo = (BELOW[c] & others).bit_count()
+                p_win = 0.1 + 0.8 * lo / (lo + hi)
+            cost = p_win * (base + trick_pen + value[c] + dumps) - 0.01 * (c & 7)
+            if cost < best_cost:
+                best, best_cost = c, cost
+        return best
+    # leading: the lowest card of each suit (the highest too in a free middle trick)
+    middle_free = code == PRVNI_POSLEDNI and 0 < index < 7
+    max_pen = _max_value(pen_out, value) if pen_out else 0
+    best, best_score = -1, -1e9
+    for s_ in range(4):
+        sm = legal & SUIT_MASKS[s_]
+        if not sm:
+            continue
+        c = (sm & -sm).bit_length() - 1
+        if middle_free:
+            c = sm.bit_length() - 1
+        mine = (hand & SUIT_MASKS[s_]).bit_count()
+        out = others & SUIT_MASKS[s_]
+        void_n = (
+            (voids[(seat + 1) & 3] >> s_ & 1)
+            + (voids[(seat + 2) & 3] >> s_ & 1)
+            + (voids[(seat + 3) & 3] >> s_ & 1)
+        )
+        if not out or void_n == 3:
+            p_win = 1.0
+        else:
+            hi = (ABOVE[c] & out).bit_count()
+            if hi == 0:
+                p_win = 1.0
+            else:
+                lo = (BELOW[c] & out).bit_count()
+                p_win = 0.05 + 0.9 * lo / (lo + hi)
+        dumps = max_pen * (void_n * 0.8 + (3 - void_n) * 0.1)
+        suit_pen = 0.0
+        if s_ == 0 and code in (CERVENE, HARAKIRI):
+            suit_pen = min(3, out.bit_count())
+        cost = p_win * (base + value[c] + dumps + suit_pen)
+        if want:
+            cost = -cost
+        score = -10.0 * cost - 0.3 * mine
+        if middle_free:
+            score = 0.5 * (c & 7) - 0.3 * mine
+        else:
+            score -= 0.05 * (c & 7)
+        if score > best_score:
+            best, best_score = c, score
+    return best
+
+
+def _discard(
+    code: int,
+    hand: int,
+    legal: int,
+    others: int,
+    value: tuple[int, ...],
+    pens: int,
+    want: bool,
+) -> int:
+    """Void in the led suit: throw the most dangerous card (R-TRICK allows any card)."""
+    if want:
+        # keep penalty cards to take them later; shed the highest plain card
+        plain = legal & ~pens
+        return (plain if plain else legal).bit_length() - 1
+    pl = legal & pens
+    if pl:
+        return _top_by_value(pl, value)
+    if code in (CERVENY_KRAL, HARAKIRI) and legal >> 7 & 1 and others & KH_BIT:
+        return 7  # E♥ would take the unseen K♥
+    best, best_score = -1, -1e9
+    for s_ in range(4):
+        sm = legal & SUIT_MASKS[s_]
+        if not sm:
+            continue
+        c = sm.bit_length() - 1
+        score = 2.0 * _win_danger(c, others) + 0.1 * (c & 7) - 0.2 * sm.bit_count()
+        if code in (FILKY, HARAKIRI) and c & 7 > 5 and others >> ((c & ~7) | 5) & 1:
+            score += 1.5  # a king or ace over an unseen filek
+        if score > best_score:
+            best, best_score = c, score
+    return best
+
+
+def _defender_card(
+    code: int,
+    seat: int,
+    hand: int,
+    legal: int,
+    trick: list[int],
+    leader: int,
+    index: int,
+    others: int,
+    voids: list[int],
+    maturant: int,
+) -> int:
+    """Maturita defender: make the maturant take a point (R-MATURITA)."""
+    value = CARD_VALUE[code]
+    cards = _bits(legal)
+    n = len(trick)
+    if not n:  # lead low in a suit the maturant still holds
+        best, best_score = cards[0], -1e9
+        for c in cards:
+            score = -float(c & 7)
+            if voids[maturant] >> (c >> 3) & 1:
+                score -= 10.0
+            if score > best_score:
+                best, best_score = c, score
+        return best
+    led = trick[0] >> 3
+    w = trick[0]
+    wi = 0
+    for i, x in enumerate(trick):
+        if x >> 3 == led and x > w:
+            w, wi = x, i
+    m_pos = (maturant - leader) & 3
+    following = bool(legal & SUIT_MASKS[led])
+    if m_pos < n:  # the maturant has played
+        if wi == m_pos:  # ... and wins: stay under him, feed him
+            if not following:
+                return max(cards, key=lambda c: (value[c], c & 7))
+            under = legal & BELOW[w]
+            if under:
+                return max(_bits(under), key=lambda c: (value[c], c))
+            return min(cards, key=lambda c: (value[c], c))
+        # he is not winning: shed a high card, keep low and penalty cards for later
+        return max(cards, key=lambda c: (-value[c], c & 7))
+    # the maturant plays after me: keep the trick low so his card may win
+    if following:
+        return min(cards)
+    return max(cards, key=lambda c: (value[c], c & 7))
+
+
+def trick_rollout(
+    code: int,
+    hands: list[int],
+    trick: list[int],
+    leader: int,
+    index: int,
+    taken: int,
+    voids: list[int],
+    maturant: int,
+    forbid_kh: bool,
+    want: tuple[bool, bool, bool, bool] = (False, False, False, False),
+    first_card: int = -1,
+) -> list[int]:
+    """Play a trick game on with the medium policy in every seat: penalties from here.
+
+    ``hands`` (copied) are the current hands, ``trick`` the unfinished trick from ``leader``,
+    ``taken`` the cards already in completed tricks. Stops at the maturant's first point.
+    ``first_card`` forces the next card (a candidate being evaluated).
+    """
+    h = list(hands)
+    v = list(voids)
+    cur = list(trick)
+    points = [0, 0, 0, 0]
+    remaining = h[0] | h[1] | h[2] | h[3]
+    end = END_MASK[code]
+    while True:
+        while len(cur) < 4:
+            s = (leader + len(cur)) & 3
+            if first_card >= 0:
+                c, first_card = first_card, -1
+            else:
+                c = trick_policy(
+                    code,
+                    s,
+                    h[s],
+                    cur,
+                    leader,
+                    index,
+                    remaining,
+                    v,
+                    maturant,
+                    forbid_kh,
+                    want[s],
+                )
+            if cur:
+                if c >> 3 != cur[0] >> 3:
+                    v[s] |= 1 << (cur[0] >> 3)
+            elif c < 8 and RED_LEAD[code] and h[s] & NON_HEARTS == 0:
+                v[s] |= 0b1110
+            h[s] &= ~(1 << c)
+            remaining &= ~(1 << c)
+            cur.append(c)
+        led = cur[0] >> 3
+        win = 0
+        for i in (1, 2, 3):
+            if cur[i] >> 3 == led and cur[i] > cur[win]:
+                win = i
+        winner = (leader + win) & 3
+        m = (1 << cur[0]) | (1 << cur[1]) | (1 << cur[2]) | (1 << cur[3])
+        p = trick_points(code, m, index)
+        index += 1
+        taken |= m
+        if p:
+            points[winner] += p
+            if winner == maturant:
+                return points
+        if index == 8 or (end and taken & end == end):
+            return points
+        cur = []
+        leader = winner
+
+
+def trick_solve(
+    code: int,
+    hands: list[int],
+    trick: list[int],
+    leader: int,
+    index: int,
+    taken: int,
+    maturant: int,
+    forbid_kh: bool,
+    first_card: int = -1,
+) -> list[int]:
+    """Exact play of the last tricks of a known world: every seat minimises its own points
+    (maxⁿ); in maturita the defenders maximise the maturant's. Penalties from here.
+
+    ``first_card`` forces the next card (a candidate being evaluated)."""
+    end = END_MASK[code]
+
+    def util(s: int, pts: list[int]) -> int:
+        if maturant < 0:
+            return -pts[s]
+        if s == maturant:
+            return -1 if pts[s] else 0
+        return 1 if pts[maturant] else 0
+
+    def rec(h: list[int], cur: list[int], lead: int, idx: int, tk: int) -> list[int]:
+        if len(cur) == 4:
+            led = cur[0] >> 3
+            win = 0
+            for i in (1, 2, 3):
+                if cur[i] >> 3 == led and cur[i] > cur[win]:
+                    win = i
+            winner = (lead + win) & 3
+            m = (1 << cur[0]) | (1 << cur[1]) | (1 << cur[2]) | (1 << cur[3])
+            p = trick_points(code, m, idx)
+            idx += 1
+            tk |= m
+            if p and winner == maturant:
+                out = [0, 0, 0, 0]
+                out[winner] = p
+                return out
+            if idx == 8 or (end and tk & end == end):
+                out = [0, 0, 0, 0]
+                out[winner] = p
+                return out
+            rest = rec(h, [], winner, idx, tk)
+            rest = list(rest)
+            rest[winner] += p
+            return rest
+        s = (lead + len(cur)) & 3
+        legal = legal_trick_mask(h[s], cur, code, forbid_kh and idx == 0)
+        best: list[int] | None = None
+        best_u = -(10**9)
+        hs = h[s]
+        m = legal
+        while m:
+            low = m & -m
+            c = low.bit_length() - 1
+            m ^= low
+            h[s] = hs & ~low
+            cur.append(c)
+            r = rec(h, cur, lead, idx, tk)
+            cur.pop()
+            u = util(s, r)
+            if u > best_u:
+                best, best_u = r, u
+        h[s] = hs
+        assert best is not None
+        return best
+
+    h0 = list(hands)
+    cur0 = list(trick)
+    if first_card >= 0:
+        s0 = (leader + len(cur0)) & 3
+        h0[s0] &= ~(1 << first_card)
+        cur0.append(first_card)
+    return rec(h0, cur0, leader, index, taken)
+
+
+# -- kvarty ------------------------------------------------------------------------------
+def kvarty_policy(hand: int, played: int, first_lead: bool, want: bool = False) -> int:
+    """Start the kvarta that sheds the most own cards and keeps the lead (R-KVARTY-LEAD)."""
+    legal = kvarty_lead_mask(hand, first_lead)
+    total = hand.bit_count()
+    best, best_score = -1, -1e9
+    for c in _bits(legal):
+        top = min((c & 7) + 3, 7) - (c & 7)
+        own = others = 0
+        mine_last = True
+        for x in range(c, c + top + 1):
+            if played >> x & 1:
+                break
+            if hand >> x & 1:
+                own += 1
+                mine_last = True
+            else:
+                others += 1
+                mine_last = False
+        if own == total:
+            return c
+        score = own + (1.5 if mine_last else 0.0) - 0.4 * others - 0.05 * (c & 7)
+        if want:
+            score = -score
+        if score > best_score:
+            best, best_score = c, score
+    return best
+
+
+def kvarty_rollout(
+    hands: list[int],
+    played: int,
+    to_act: int,
+    first_lead: bool,
+    maturant: int,
+    want: tuple[bool, bool, bool, bool] = (False, False, False, False),
+    first_card: int = -1,
+) -> list[int]:
+    """Play kvarty on with the medium policy: cards left per seat at the end (R-KVARTY-END).
+
+    ``first_card`` forces the first lead (a candidate being evaluated)."""
+    h = list(hands)
+    seat = to_act
+    while True:
+        if first_card >= 0:
+            c, first_card = first_card, -1
+        else:
+            c = kvarty_policy(h[seat], played, first_lead, want[seat])
+        first_lead = False
+        top = min((c & 7) + 3, 7) - (c & 7)
+        last = seat
+        for x in range(c, c + top + 1):
+            bit = 1 << x
+            if played & bit:
+                break
+            holder = 0 if h[0] & bit else 1 if h[1] & bit else 2 if h[2] & bit else 3
+            h[holder] &= ~bit
+            played |= bit
+            last = holder
+            if not h[holder]:
+                return [h[0].bit_count(), h[1].bit_count(), h[2].bit_count(), h[3].bit_count()]
+        seat = last
+
+
+# -- desítky -----------------------------------------------------------------------------
+def _reach_all(hand: int, ends: int) -> bool:
+    """Can this hand lay all its cards in one turn from these row ends?"""
+    while hand:
+        m = hand & ends
+        if not m:
+            return False
+        while m:
+            low = m & -m
+            c = low.bit_length() - 1
+            m ^= low
+            hand &= ~low
+            ends = desitky_next_ends(ends, c)
+    return True
+
+
+def _run(hand: int, c: int, step: int) -> int:
+    """Own cards next to ``c`` in one direction (the ones laying ``c`` frees for me)."""
+    n = 0
+    r = c & 7
+    while True:
+        r += step
+        if r < 0 or r > 7:
+            return n
+        if hand >> ((c & ~7) | r) & 1:
+            n += 1
+        else:
+            return n
+
+
+def desitky_policy(
+    hand: int,
+    ends: int,
+    laid_this_turn: bool,
+    urgent: bool,
+    maturant_me: bool,
+    want: bool = False,
+) -> int:
+    """The next card to lay, or -1 to end the turn (R-DESITKY-TURN).
+
+    Lay the cards that free your own next ones, hold back those that free others'.
+    ``urgent``: someone is close to shedding everything (shed all you can)."""
+    playable = hand & ends
+    if not playable:
+        return -1
+    if _reach_all(hand, ends):
+        return (playable & -playable).bit_length() - 1
+    best, best_score = -1, -1e9
+    for c in _bits(playable):
+        r = c & 7
+        new = desitky_next_ends(ends, c) & ~ends
+        freed_others = (new & ~hand).bit_count()
+        if r == 3:
+            chain = _run(hand, c, -1) + _run(hand, c, 1)
+        elif r < 3:
+            chain = _run(hand, c, -1)
+        else:
+            chain = _run(hand, c, 1)
+        score = 1.0 + 0.8 * chain - 1.2 * freed_others
+        if want:
+            score = -score
+        if score > best_score:
+            best, best_score = c, score
+    if laid_this_turn:
+        if maturant_me:
+            return -1  # keep playable cards for the next turns (a knock fails him)
+        if not urgent and best_score < 0.9:
+            return -1
+    return best
+
+
+def desitky_rollout(
+    hands: list[int],
+    ends: int,
+    to_act: int,
+    turn_laid: int,
+    knocks: list[int],
+    maturant: int,
+    want: tuple[bool, bool, bool, bool] = (False, False, False, False),
+) -> list[int]:
+    """Play desítky on with the medium policy: cards left plus knocks from here, per seat.
+
+    ``turn_laid`` cards the seat to act has laid in its current turn."""
+    h = list(hands)
+    pts = [0, 0, 0, 0]
+    seat = to_act
+    laid_now = turn_laid
+    guard = 0
+    while True:
+        guard += 1
+        if guard > 400:
+            raise RuntimeError("desitky rollout does not end")
+        if not h[seat] & ends:
+            if laid_now == 0:  # R-DESITKY-KNOCK
+                pts[seat] += 1
+                if seat == maturant:
+                    return pts
+            seat = (seat + 1) & 3
+            laid_now = 0
+            continue
+        low = min(h[0].bit_count(), h[1].bit_count(), h[2].bit_count(), h[3].bit_count())
+        c = desitky_policy(h[seat], ends, laid_now > 0, low <= 2, seat == maturant, want[seat])
+        if c < 0:
+            seat = (seat + 1) & 3
+            laid_now = 0
+            continue
+        h[seat] &= ~(1 << c)
+        ends = desitky_next_ends(ends, c)
+        laid_now += 1
+        if not h[seat]:
+            for s in range(4):
+                pts[s] += h[s].bit_count()
+            return pts
+
+
+__all__ = [
+    "LOW_MASK",
+    "TENS_MASK",
+    "desitky_policy",
+    "desitky_rollout",
+    "kvarty_policy",
+    "kvarty_rollout",
+    "trick_policy",
+    "trick_rollout",
+    "trick_solve",
+]

@@ -1,0 +1,358 @@
+"""The AI players (issue 6): legality, hidden information, worlds, the arena."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from engine.actions import Action, Declare, Play
+from engine.ai import EasyAI, HardAI, MediumAI, make_ai
+from engine.ai.arena import mean_ci, play_deal, run
+from engine.ai.policy import trick_solve
+from engine.ai.worlds import build_game, knowledge, sample_world
+from engine.cards import HEARTS_MASK, parse_card, parse_hand
+from engine.contracts import TRICK_CONTRACTS, Contract
+from engine.desitky import DesitkyGame
+from engine.lora import Lora
+from engine.views import SeatView
+
+
+def _ais(seed: int) -> list[EasyAI | MediumAI | HardAI]:
+    return [
+        EasyAI(random.Random(seed)),
+        MediumAI(random.Random(seed), maturita_worlds=3),
+        HardAI(random.Random(seed), budget_ms=None, max_worlds=3, maturita_worlds=3),
+    ]
+
+
+def _kind(lora: Lora) -> str:
+    if lora.phase != "play":
+        return lora.phase
+    assert lora.contract is not None
+    if lora.is_maturita:
+        return "maturita_play"
+    return lora.contract.value
+
+
+def _random_states(loras: int, p: float, seed: int) -> Iterator[Lora]:
+    """Positions of random lóry (played by random moves), each yielded with probability p;
+    every stovka question and maturita choice is yielded."""
+    rng = random.Random(seed)
+    for i in range(loras):
+        lora = Lora(rng=random.Random(seed * 1000 + i), first_leader=i % 4)
+        while not lora.finished:
+            if lora.phase in ("stovka", "choose") or rng.random() < p:
+                yield lora
+            lora.apply(rng.choice(lora.legal_actions()))
+
+
+def _harakiri_lora(seed: int, tied: list[int]) -> Lora:
+    """A lóra that ends in a tie between ``tied``: its harakiri is being played."""
+    lora = Lora(rng=random.Random(seed))
+    lora.tali, lora.game_no = 4, 8
+    lora.totals = [40 if s in tied else 50 + s for s in range(4)]
+    lora._begin_final_order()
+    assert lora.harakiri is not None and lora.phase == "play"
+    return lora
+
+
+def test_every_ai_plays_only_legal_actions_in_every_phase() -> None:
+    seen: dict[str, int] = {}
+    fallbacks = 0
+    for n, lora in enumerate(_random_states(6, 0.06, 1)):
+        seat = lora.to_act
+        assert seat is not None
+        view = lora.view(seat)
+        seen[_kind(lora)] = seen.get(_kind(lora), 0) + 1
+        for ai in _ais(n):
+            action = ai.decide(view)
+            assert action in view.legal, (type(ai).__name__, action, view.legal)
+            fallbacks += getattr(ai, "fallbacks", 0)
+    for seed, tied in ((1, [0, 2]), (2, [1, 2, 3])):
+        lora = _harakiri_lora(seed, tied)
+        rng = random.Random(seed)
+        while lora.harakiri is not None:
+            seat = lora.to_act
+            assert seat is not None
+            view = lora.view(seat)
+            seen["harakiri"] = seen.get("harakiri", 0) + 1
+            ais = _ais(seed)
+            for ai in ais:
+                assert ai.decide(view) in view.legal
+            lora.apply(ais[rng.randrange(3)].decide(view))
+    expected = {"stovka", "choose", "maturita_play", "harakiri"} | {
+        c.value for c in Contract if c not in (Contract.MATURITA, Contract.HARAKIRI)
+    }
+    assert expected <= set(seen), seen
+    assert fallbacks == 0
+
+
+def test_whole_lora_between_medium_and_hard_players() -> None:
+    rng = random.Random(5)
+    bots = [
+        MediumAI(random.Random(1)),
+        HardAI(random.Random(2), budget_ms=None, max_worlds=2, maturita_worlds=2),
+        MediumAI(random.Random(3)),
+        make_ai("easy", random.Random(4)),
+    ]
+    lora = Lora(rng=rng)
+    while not lora.finished:
+        seat = lora.to_act
+        assert seat is not None
+        view = lora.view(seat)
+        action = bots[seat].decide(view)
+        assert action in view.legal
+        lora.apply(action)
+    assert lora.order is not None and sorted(lora.order) == [0, 1, 2, 3]
+
+
+def test_make_ai_levels() -> None:
+    assert make_ai("easy", random.Random(0)).name == "easy"
+    assert make_ai("medium", random.Random(0)).name == "medium"
+    assert make_ai("hard", random.Random(0)).name == "hard"
+    hard = make_ai("hard:25", random.Random(0))
+    assert isinstance(hard, HardAI) and hard.budget_ms == 25
+    for bad in ("grandmaster", "hard:", "hard:-3"):
+        with pytest.raises(ValueError):
+            make_ai(bad, random.Random(0))
+
+
+def test_hard_search_stops_early_when_settled() -> None:
+    from engine.ai.hard import _settled
+
+    assert _settled([[0.0] * 16, [0.0] * 16], [0.0, 0.0])  # identical everywhere
+    assert _settled([[0.0] * 16, [-1.0] * 16], [0.0, -16.0])  # always better
+    noisy = [[float(i % 2) for i in range(16)], [float((i + 1) % 2) for i in range(16)]]
+    assert not _settled(noisy, [8.0, 8.0])
+
+
+# -- worlds ------------------------------------------------------------------------------
+def test_sampled_worlds_are_consistent_with_the_public_history() -> None:
+    """build_game replays the public history through the engine: it refuses any world in
+    which a seat would have played a card it could not legally play (voids, red lead,
+    knocks, the first kvarta)."""
+    rng = random.Random(3)
+    checked: dict[str, int] = {}
+    for lora in _random_states(8, 0.15, 7):
+        if lora.phase != "play":
+            continue
+        seat = lora.to_act
+        assert seat is not None and lora.game is not None
+        view = lora.view(seat)
+        k = knowledge(view)
+        assert k.hand == lora.game.hands[seat]
+        for s in range(4):  # the true deal satisfies every inference
+            if s != seat:
+                assert lora.game.hands[s] & k.excluded[s] == 0, (s, _kind(lora))
+        for _ in range(3):
+            hands = sample_world(k, rng)
+            assert hands is not None
+            assert hands[seat] == view.hand
+            assert [h.bit_count() for h in hands] == list(view.public.hand_counts)
+            game = build_game(view, hands)
+            assert game.to_act == seat
+            assert game.legal_actions() == list(view.legal)
+        checked[_kind(lora)] = checked.get(_kind(lora), 0) + 1
+    assert {c.value for c in TRICK_CONTRACTS if c is not Contract.HARAKIRI} | {
+        "kvarty",
+        "desitky",
+    } <= set(checked)
+
+
+def test_desitky_turns_rebuild_the_knocks() -> None:
+    found = 0
+    for lora in _random_states(12, 0.3, 11):
+        g = lora.game
+        if lora.phase != "play" or not isinstance(g, DesitkyGame):
+            continue
+        turns = lora.public_view().desitky_turns
+        knocks = [0, 0, 0, 0]
+        for s, cards, how in turns:
+            if how == "knock":
+                knocks[s] += 1
+                assert cards == ()
+        assert knocks == g.knocks
+        laid = sum(len(c) for _, c, _ in turns) + len(g.turn)
+        assert laid == g.laid.bit_count()
+        found += sum(knocks) > 0
+    assert found > 0
+
+
+def test_void_and_red_lead_inferences() -> None:
+    # červené: seat 0 may lead a heart only holding nothing else; seat 1 then shows a void
+    deal = (
+        parse_hand("7h 8h 9h 10h Sh Fh Kh Eh"),
+        parse_hand("7l 8l 9l 10l Sl Fl Kl El"),
+        parse_hand("7b 8b 9b 10b Sb Fb Kb Eb"),
+        parse_hand("7a 8a 9a 10a Sa Fa Ka Ea"),
+    )
+    lora = Lora(deals=[deal] * 11)
+    lora.apply(Play(0, parse_card("7h")))
+    lora.apply(Play(1, parse_card("7l")))
+    k = knowledge(lora.view(2))
+    assert k.excluded[0] | HEARTS_MASK == 0xFFFFFFFF  # only hearts
+    assert k.excluded[1] & HEARTS_MASK == HEARTS_MASK  # no hearts
+    assert k.excluded[3] == 0
+    hands = sample_world(k, random.Random(0))
+    assert hands is not None and hands[0] & ~HEARTS_MASK == 0
+
+
+def test_exact_solver_ducks_in_the_last_tricks() -> None:
+    # všechny, trick 7 of 8: seat 0 leads; every seat minimises its own tricks
+    hands = [parse_hand("7h Eh"), parse_hand("8h 9h"), parse_hand("10h Sh"), parse_hand("Fh Kh")]
+    pts = trick_solve(3, hands, [], 0, 6, 0, -1, False)
+    assert sum(pts) == 2
+    assert pts[0] >= 1  # E♥ must take a trick
+
+
+# -- hidden information --------------------------------------------------------------------
+def _swapped(lora: Lora, seat: int, rng: random.Random) -> Lora | None:
+    """The same position with two hidden cards of two other seats exchanged, so that
+    nothing public changes and each seat may hold the card it gets."""
+    view = lora.view(seat)
+    data = lora.to_json()
+    if lora.phase == "choose":
+        hands = list(data["pending_deal"])
+        allowed = [0xFFFFFFFF & ~hands[seat]] * 4
+    else:
+        hands = list(data["game"]["hands"])
+        k = knowledge(view)
+        allowed = [k.allowed(s) for s in range(4)]
+    others = [s for s in range(4) if s != seat]
+    pairs = []
+    for i, x in enumerate(others):
+        for y in others[i + 1 :]:
+            for a in range(32):
+                if not hands[x] >> a & 1 or not allowed[y] >> a & 1:
+                    continue
+                for b in range(32):
+                    if hands[y] >> b & 1 and allowed[x] >> b & 1 and (a >> 3 == b >> 3):
+                        pairs.append((x, y, a, b))
+    if not pairs:
+        return None
+    x, y, a, b = rng.choice(pairs)
+    new = list(hands)
+    new[x] = (new[x] & ~(1 << a)) | (1 << b)
+    new[y] = (new[y] & ~(1 << b)) | (1 << a)
+    if lora.phase == "choose":
+        data["pending_deal"] = new
+    else:
+        deal = list(data["game"]["deal"])
+        deal[x] = (deal[x] & ~(1 << a)) | (1 << b)
+        deal[y] = (deal[y] & ~(1 << b)) | (1 << a)
+        data["game"]["hands"] = new
+        data["game"]["deal"] = deal
+    other = Lora.from_json(data)
+    return other
+
+
+def _decide(kind: int, seed: int, view: SeatView) -> Action:
+    return _ais(seed)[kind].decide(view)
+
+
+def test_hidden_cards_never_change_a_decision() -> None:
+    rng = random.Random(21)
+    compared: dict[str, int] = {}
+    for n, lora in enumerate(_random_states(6, 0.08, 31)):
+        if lora.phase == "stovka":
+            continue
+        seat = lora.to_act
+        assert seat is not None
+        if len(lora.legal_actions()) < 2:
+            continue
+        other = _swapped(lora, seat, rng)
+        if other is None:
+            continue
+        assert other.game is None or other.game.hands != lora.game.hands  # type: ignore[union-attr]
+        v1, v2 = lora.view(seat), other.view(seat)
+        assert v1 == v2  # nothing the seat can see changed
+        for kind in range(3):
+            assert _decide(kind, n, v1) == _decide(kind, n, v2)
+        compared[_kind(lora)] = compared.get(_kind(lora), 0) + 1
+    assert {"choose", "cervene", "filky", "vsechny", "kvarty", "desitky"} <= set(compared), compared
+
+
+# -- the arena -----------------------------------------------------------------------------
+def test_mean_ci() -> None:
+    s = mean_ci([1.0, 2.0, 3.0, 4.0])
+    assert s["mean"] == 2.5 and s["lo"] < 2.5 < s["hi"] and s["n"] == 4
+
+
+def test_arena_statistics_on_a_tiny_run() -> None:
+    summary = run("medium", "easy", 2, seed=3, progress=False)
+    assert summary["deals"] == 2
+    pt = summary["per_tali"]
+    assert pt["lo"] <= pt["mean"] <= pt["hi"]
+    assert set(summary["per_contract"]) == {
+        "cervene",
+        "filky",
+        "prvni_posledni",
+        "vsechny",
+        "cerveny_kral",
+        "kvarty",
+        "desitky",
+        "maturita",
+    }
+    total = sum(v["mean"] for v in summary["per_contract"].values())
+    assert total == pytest.approx(pt["mean"], abs=0.01)
+    times = summary["decision_time"]
+    assert times["medium"]["all"]["n"] > 0 and times["easy"]["all"]["n"] > 0
+    assert times["medium"]["choices"]["median_ms"] <= times["medium"]["all"]["p95_ms"] + 1e9
+
+
+def test_duplicate_runs_are_repeatable_and_identical_players_tie() -> None:
+    a = play_deal("medium", "medium", 4, 0)
+    b = play_deal("medium", "medium", 4, 0)
+    assert a["diff"] == b["diff"] == 0
+    assert all(v == 0 for v in a["diff_contract"].values())
+
+
+def test_stovka_declared_when_100_is_within_reach_of_the_last_seat() -> None:
+    from engine.ai.objective import stovka_declare
+
+    rng = random.Random(8)
+    lora = Lora(rng=random.Random(8))
+    while lora.phase != "stovka":
+        lora.apply(rng.choice(lora.legal_actions()))
+    seat = lora.to_act
+    assert seat is not None
+    lora.totals = [40, 40, 40, 40]
+    lora.totals[seat] = 75  # the most points, 25 short of 100 with 12 games to come
+    assert stovka_declare(lora.view(seat))
+    for ai in _ais(0)[1:]:
+        assert ai.decide(lora.view(seat)) == Declare(seat, True)
+    lora.totals[seat] = 30  # leading the table: nothing to win by declaring
+    assert not stovka_declare(lora.view(seat))
+    lora.totals[seat] = 98  # too close: the rest of the lóra gives more than 2 points
+    assert not stovka_declare(lora.view(seat))
+
+
+def test_rollouts_play_exactly_as_the_medium_player() -> None:
+    """The hard player's simulations model a medium seat faithfully: the mask rollouts from
+    a deal give the points that four MediumAI players get through the engine."""
+    from engine.ai.policy import desitky_rollout, fast_code, kvarty_rollout, trick_rollout
+    from engine.cards import shuffled_deal
+    from engine.rules import TENS_MASK
+
+    for seed in range(6):
+        deal = shuffled_deal(random.Random(seed))
+        leader = seed % 4
+        lora = Lora(deals=[deal] * 11, first_leader=leader)
+        bots = [MediumAI(random.Random(s)) for s in range(4)]
+        while lora.game_no < 8:
+            seat = lora.to_act
+            assert seat is not None
+            lora.apply(bots[seat].decide(lora.view(seat)))
+        hands = list(deal)
+        for row in lora.protocol:
+            if row.contract in TRICK_CONTRACTS:
+                pts = trick_rollout(
+                    fast_code(row.contract), hands, [], leader, 0, 0, [0] * 4, -1, False
+                )
+            elif row.contract is Contract.KVARTY:
+                pts = kvarty_rollout(hands, 0, leader, True, -1)
+            else:
+                pts = desitky_rollout(hands, TENS_MASK, leader, 0, [0] * 4, -1)
+            assert tuple(pts) == row.points, (seed, row.contract)
