@@ -1,6 +1,8 @@
 """``python -m engine bench``: throughput of the rollout fast path and of whole loras.
 
-Figures, not pass/fail: the README states what this machine measured.
+Figures, not pass/fail: the README states what this machine measured. The comparison with
+OpenSpiel's Hearts in the same run is ``python benchmarks/compare_openspiel.py`` (the engine
+itself never imports benchmarks/ or open_spiel).
 """
 
 from __future__ import annotations
@@ -25,33 +27,38 @@ TRICK_CONTRACTS = (
 
 
 def bench_playouts(seconds: float, seed: int = 0) -> dict[str, Any]:
-    """Random playouts of each trick contract from fixed deals, round robin."""
+    """Random playouts of each trick contract from fixed deals, round robin.
+
+    Every playout starts at the first trick, so it plays ``4 * tricks`` cards.
+    """
     rng = random.Random(seed)
     rnd = rng.random
     deals = [list(shuffled_deal(rng)) for _ in range(16)]
-    per: dict[str, list[float]] = {c.value: [0, 0, 0.0] for c in TRICK_CONTRACTS}
-    end = time.perf_counter() + seconds
-    while time.perf_counter() < end:
+    playouts = dict.fromkeys(TRICK_CONTRACTS, 0)
+    cards = dict.fromkeys(TRICK_CONTRACTS, 0)
+    spent = dict.fromkeys(TRICK_CONTRACTS, 0.0)
+    clock = time.perf_counter
+    end = clock() + seconds
+    while clock() < end:
         for contract in TRICK_CONTRACTS:
             code = FAST_CODES[contract]
-            n = cards = 0
-            t0 = time.perf_counter()
+            n = tricks_played = 0
+            t0 = clock()
             for deal in deals:
                 for leader in range(4):
                     _, tricks = random_playout(code, deal, leader, [], 0, 0, rnd)
                     n += 1
-                    cards += 4 * tricks
-            stats = per[contract.value]
-            stats[0] += n
-            stats[1] += cards
-            stats[2] += time.perf_counter() - t0
-    playouts = sum(s[0] for s in per.values())
-    cards = sum(s[1] for s in per.values())
-    spent = sum(s[2] for s in per.values())
+                    tricks_played += tricks
+            spent[contract] += clock() - t0
+            playouts[contract] += n
+            cards[contract] += 4 * tricks_played
+    total = sum(spent.values())
     return {
-        "trick_playouts_per_s": round(playouts / spent),
-        "card_plays_per_s": round(cards / spent),
-        "per_contract_playouts_per_s": {k: round(s[0] / s[2]) for k, s in per.items()},
+        "trick_playouts_per_s": round(sum(playouts.values()) / total),
+        "card_plays_per_s": round(sum(cards.values()) / total),
+        "per_contract_playouts_per_s": {
+            c.value: round(playouts[c] / spent[c]) for c in TRICK_CONTRACTS
+        },
     }
 
 
