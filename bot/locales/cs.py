@@ -99,6 +99,7 @@ STRINGS: dict[str, str] = {
     "red_king_note": "Na první se dává!",
     # the hand
     "hand_title": "Tvoje karty – {contract}",
+    "hand_replaced": "Tyhle karty jsou zastaralé – platí novější zpráva s tvými kartami.",
     "hand_wait": "Na tahu je {name}. Tlačítka se odemknou, až budeš na řadě.",
     "hand_play": "Jsi na tahu: zahraj kartu (číslo pod kartou = tlačítko).",
     "hand_lead_kvarta": "Jsi na tahu: zvol kartu, od které vyneseš kvartu.",

@@ -100,6 +100,7 @@ STRINGS: dict[str, str] = {
     "red_king_note": "Na první se dává!",
     # the hand
     "hand_title": "Your cards – {contract}",
+    "hand_replaced": "These cards are out of date – your newer hand message is the one that counts.",
     "hand_wait": "{name} is to play. The buttons unlock when it is your turn.",
     "hand_play": "Your turn: play a card (the number under a card = its button).",
     "hand_lead_kvarta": "Your turn: choose the card to start a quart from.",

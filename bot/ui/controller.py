@@ -367,7 +367,14 @@ class Controller:
                 self.acting.discard((table.table_id, user_id))
         message = builders.hand_message(table, table.lora.view(seat), lang)
         await interaction.followup.send(ephemeral=True, **_followup(message))
+        previous = self.sessions.get((table.table_id, user_id))
         self.sessions[(table.table_id, user_id)] = (interaction, time.monotonic())
+        if previous is not None and time.monotonic() - previous[1] < SESSION_SECONDS:
+            # the older hand stops: no buttons, a pointer to the new one
+            with contextlib.suppress(discord.HTTPException):
+                await previous[0].edit_original_response(
+                    content=t("hand_replaced", lang), view=None, attachments=[]
+                )
 
     async def on_action(self, interaction: Interaction, table_id: int, version: int,
                         index: int) -> None:
