@@ -391,6 +391,10 @@ class Lora:
         if isinstance(game, TrickGame) and game.contract is Contract.CERVENY_KRAL:
             red_king = next((s for s in range(4) if game.taken[s] >> KH & 1), None)
         knocks = tuple(game.knocks) if isinstance(game, DesitkyGame) else (0, 0, 0, 0)
+        if game.maturant is not None:
+            # R-MATURITA: the other seats' points (their knocks, their K♥) are never recorded
+            knocks = tuple(k if s == game.maturant else 0 for s, k in enumerate(knocks))
+            red_king = red_king if red_king == game.maturant else None
         maturita = self.is_maturita
         self.protocol.append(
             ProtocolRow(

@@ -76,10 +76,11 @@ class _Run:
         if "hands" not in data:
             raise BadInput("missing_field", value="hands")
         hands = parse_deal(data["hands"])
-        leader = _seat_field(data, "leader", 0)
         maturant = _seat_field(data, "maturant", None)
+        # R-MATURITA: the maturant leads his attempt ("leader" may be left out)
+        leader = _seat_field(data, "leader", 0 if maturant is None else maturant)
         assert leader is not None
-        if maturant is not None and contract is Contract.HARAKIRI:
+        if maturant is not None and (contract is Contract.HARAKIRI or maturant != leader):
             raise BadInput("bad_field", name="maturant", value=maturant)
         self.game = new_partial_game(contract, hands, leader, options, maturant)
         self.events += self.game.start()
@@ -158,10 +159,33 @@ def run_text(text: str, lang: str = "cs") -> tuple[dict[str, Any], int]:
 
 
 def _read(path: str) -> str:
+    """The input as text: UTF-8 (RFC 8259) from a file or standard input, whatever the locale."""
     if path == "-":
-        return sys.stdin.read()
+        stdin = getattr(sys.stdin, "buffer", None)
+        return sys.stdin.read() if stdin is None else stdin.read().decode("utf-8")
     with open(path, encoding="utf-8") as f:
         return f.read()
+
+
+def _emit(out: dict[str, Any]) -> None:
+    """Print one output object as a line of UTF-8 JSON, whatever the locale's encoding.
+
+    A lone surrogate (a ``\\ud800`` escape in the input, echoed in a message) cannot be
+    encoded in UTF-8: the line is then written with ASCII escapes, which is the same JSON.
+    """
+    text = json.dumps(out, ensure_ascii=False)
+    try:
+        data = (text + "\n").encode("utf-8")
+    except UnicodeEncodeError:
+        text = json.dumps(out)
+        data = (text + "\n").encode("ascii")
+    stdout = getattr(sys.stdout, "buffer", None)
+    if stdout is None:
+        print(text)
+        return
+    sys.stdout.flush()
+    stdout.write(data)
+    stdout.flush()
 
 
 def main(path: str, *, jsonl: bool = False, lang: str = "cs") -> int:
@@ -170,15 +194,17 @@ def main(path: str, *, jsonl: bool = False, lang: str = "cs") -> int:
         text = _read(path)
     except (OSError, UnicodeDecodeError) as exc:
         err = BadInput("unreadable", value=str(exc))
-        print(json.dumps(_empty_output(err.to_json(None, lang)), ensure_ascii=False))
+        _emit(_empty_output(err.to_json(None, lang)))
         return EXIT_BAD_INPUT
     if not jsonl:
         out, status = run_text(text, lang)
-        print(json.dumps(out, ensure_ascii=False))
+        _emit(out)
         return status
-    for line in text.splitlines():
+    # JSON Lines: only "\n" ends a line (str.splitlines would also split at U+2028, U+2029
+    # or U+0085, which JSON allows unescaped inside a string).
+    for line in text.split("\n"):
         if not line.strip():
             continue
         out, _ = run_text(line, lang)
-        print(json.dumps(out, ensure_ascii=False))
+        _emit(out)
     return EXIT_OK

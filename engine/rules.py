@@ -48,7 +48,7 @@ def trick_refusal_code(
         return None
     if led_suit >= 0 and hand & SUIT_MASKS[led_suit] and not SUIT_MASKS[led_suit] & bit:
         return ("must_follow_suit", "R-TRICK")
-    if led_suit < 0 and red_lead and bit & HEARTS_MASK:
+    if led_suit < 0 and red_lead and bit & HEARTS_MASK and hand & NON_HEARTS:
         return ("red_lead", "R-TRICK-RED-LEAD")
     return ("red_king_first_trick", "R-TRICK-FIRST-KING")
 

@@ -1,0 +1,173 @@
+"""R-HARAKIRI in a lóra: who leads (2-way and 3/4-way ties), summing four games, repeated
+play-offs, points that never enter the totals, the protocol rows.
+
+Every harakiri is dealt ``xdeal(x)``: seat x takes every trick (40 points) whatever anyone
+plays, so the outcome below does not depend on the play. The whole-lóra end-to-end case
+(replay JSON with given deals) is ``tests/replay/lora_tie_harakiri.json``, checked here and
+in test_replay_corpus.
+"""
+
+import json
+from pathlib import Path
+
+from engine.contracts import Contract
+from engine.lora import Lora
+from tests.helpers import drive, replay, xdeal
+
+N = None
+CORPUS = Path(__file__).resolve().parent / "replay"
+
+
+def final(totals, deals, stovka=(N, N, N, N), first_leader=0):
+    lora = Lora(first_leader=first_leader, deals=list(deals), start=False)
+    lora.totals = list(totals)
+    lora.stovka = list(stovka)
+    events = lora._begin_final_order()
+    events += drive(lora, lambda lo: lo.finished)
+    return lora, events
+
+
+def harakiri_games(events):
+    return [(e.leader, e.dealer) for e in events if e.kind == "game_started"]
+
+
+def harakiri_rows(lora):
+    return [r.replay_json() for r in lora.protocol if r.contract is Contract.HARAKIRI]
+
+
+def row(points):
+    return {"tali": None, "game": None, "contract": "harakiri", "points": points}
+
+
+def test_R_HARAKIRI_two_tied_one_game_led_by_a_seat_not_in_the_tie():
+    lora, events = final([10, 20, 20, 30], [xdeal(2)])
+    needed = [e for e in events if e.kind == "harakiri_needed"]
+    assert [(e.seats, e.games) for e in needed] == [((1, 2), 1)]
+    assert needed[0].text("cs") == "Shoda bodů (hráč 1, hráč 2): hraje se harakiri (1×)."
+    assert harakiri_games(events) == [(0, 3)]  # seat 0, the first leader, is not tied
+    assert harakiri_rows(lora) == [row([0, 0, 40, 0])]
+    assert lora.order == [0, 1, 2, 3]  # 2 took 40, 1 took 0: 1 is better
+    assert lora.totals == [10, 20, 20, 30]  # harakiri points never enter the totals
+
+
+def test_R_HARAKIRI_two_tied_leader_is_the_first_untied_seat_clockwise_from_first_leader():
+    # first leader 1 is tied with 2: seat 3 leads
+    lora, events = final([10, 20, 20, 30], [xdeal(1)], first_leader=1)
+    assert harakiri_games(events) == [(3, 2)]
+    assert lora.order == [0, 2, 1, 3]
+    # first leader 0 tied with 1: seat 2 leads
+    lora, events = final([20, 20, 5, 30], [xdeal(0)])
+    assert harakiri_games(events) == [(2, 1)]
+    assert lora.order == [2, 1, 0, 3]
+    # first leader 3, tie of 3 and 0: seat 1 leads
+    lora, events = final([20, 5, 30, 20], [xdeal(3)], first_leader=3)
+    assert harakiri_games(events) == [(1, 0)]
+    assert lora.order == [1, 0, 3, 2]
+
+
+def test_R_HARAKIRI_three_tied_four_games_lead_rotating_from_first_leader():
+    # tie of 0, 1, 3 at 20; seat 2 (5) is first. First leader 2: leaders 2, 3, 0, 1.
+    deals = [xdeal(0), xdeal(1), xdeal(1), xdeal(2)]
+    lora, events = final([20, 20, 5, 20], deals, first_leader=2)
+    assert [(e.seats, e.games) for e in events if e.kind == "harakiri_needed"] == [((0, 1, 3), 4)]
+    assert harakiri_games(events) == [(2, 1), (3, 2), (0, 3), (1, 0)]
+    assert harakiri_rows(lora) == [
+        row([40, 0, 0, 0]),
+        row([0, 40, 0, 0]),
+        row([0, 40, 0, 0]),
+        row([0, 0, 40, 0]),
+    ]
+    # sums: 0 → 40, 1 → 80, 3 → 0 (seat 2's 40 do not matter)
+    assert lora.order == [2, 3, 0, 1]
+    assert lora.totals == [20, 20, 5, 20]
+
+
+def test_R_HARAKIRI_four_tied_then_a_two_seat_play_off():
+    # all at 30: four games led by 0, 1, 2, 3. Sums 0: 0, 1: 40, 2: 40, 3: 80.
+    # Seats 1 and 2 are still tied: one more game, led by seat 0 (not tied), won by 1.
+    deals = [xdeal(3), xdeal(3), xdeal(2), xdeal(1), xdeal(1)]
+    lora, events = final([30, 30, 30, 30], deals)
+    needed = [(e.seats, e.games) for e in events if e.kind == "harakiri_needed"]
+    assert needed == [((0, 1, 2, 3), 4), ((1, 2), 1)]
+    assert harakiri_games(events) == [(0, 3), (1, 0), (2, 1), (3, 2), (0, 3)]
+    assert lora.order == [0, 2, 1, 3]
+    assert len(harakiri_rows(lora)) == 5
+
+
+def test_R_HARAKIRI_repeated_while_still_tied():
+    # tie of 1 and 2, led by 0: the first game goes to seat 0 (not tied), 1 and 2 both 0:
+    # played again the same way; the second goes to seat 1.
+    lora, events = final([10, 20, 20, 30], [xdeal(0), xdeal(1)])
+    needed = [(e.seats, e.games) for e in events if e.kind == "harakiri_needed"]
+    assert needed == [((1, 2), 1), ((1, 2), 1)]
+    assert harakiri_games(events) == [(0, 3), (0, 3)]
+    assert harakiri_rows(lora) == [row([40, 0, 0, 0]), row([0, 40, 0, 0])]
+    assert lora.order == [0, 2, 1, 3]
+
+
+def test_R_HARAKIRI_several_tied_groups_best_places_first():
+    # {0, 1} at 10 first (leader 2), then {2, 3} at 30 (leader 0)
+    lora, events = final([10, 10, 30, 30], [xdeal(0), xdeal(3)])
+    needed = [e.seats for e in events if e.kind == "harakiri_needed"]
+    assert needed == [(0, 1), (2, 3)]
+    assert harakiri_games(events) == [(2, 1), (0, 3)]
+    assert lora.order == [1, 0, 2, 3]
+
+
+def test_R_HARAKIRI_orders_declarers_who_made_100():
+    lora, events = final([100, 100, 50, 60], [xdeal(0)], stovka=(True, True, False, False))
+    assert [e.seats for e in events if e.kind == "harakiri_needed"] == [(0, 1)]
+    assert harakiri_games(events) == [(2, 1)]
+    assert lora.order == [1, 0, 2, 3]
+
+
+def test_R_HARAKIRI_orders_declarers_who_missed_with_equal_points():
+    lora, events = final([50, 10, 50, 40], [xdeal(2)], stovka=(True, False, True, False))
+    assert [e.seats for e in events if e.kind == "harakiri_needed"] == [(0, 2)]
+    assert harakiri_games(events) == [(1, 0)]
+    assert lora.order == [1, 3, 0, 2]
+
+
+def test_R_HARAKIRI_game_rules_red_lead_and_all_eight_tricks():
+    lora = Lora(deals=[xdeal(1)], start=False)
+    lora.totals = [10, 20, 20, 30]
+    lora._begin_final_order()
+    # seat 0 leads with S and F of every suit: hearts refused (R-TRICK-RED-LEAD)
+    assert [a.to_json()["play"] for a in lora.legal_actions()] == [
+        "Sl",
+        "Fl",
+        "Sb",
+        "Fb",
+        "Sa",
+        "Fa",
+    ]
+    events = drive(lora, lambda lo: lo.finished)
+    assert sum(e.kind == "trick_taken" for e in events) == 8
+
+
+def test_R_HARAKIRI_end_to_end_lora_with_given_deals_via_replay():
+    """A whole lóra from the replay corpus: tálie 1–4 dealt so that seat x_t = 0, 1, 0, 1
+    takes every trick of games 1–5 (40 each time) and every leader sheds all his cards in
+    kvarty and desítky (8 + 8 to each of the three others); maturita passes. Totals by hand:
+    0 and 1: 48 + 80 = 128; 2 and 3: 48. Ties {2, 3} (played first, 48 < 128) and {0, 1}.
+    {2, 3}: led by 0; deal 33 gives every trick to 1 → still tied → again, deal 34 to 2 →
+    3 before 2. {0, 1}: led by 2; deal 35 to 1 → 0 before 1. Order 3, 2, 0, 1."""
+    scenario = json.loads((CORPUS / "lora_tie_harakiri.json").read_text(encoding="utf-8"))
+    assert len(scenario["deals"]) == 35
+    out, status = replay(scenario)
+    assert status == 0 and out["error"] is None
+    assert out["finished"] is True and out["to_act"] is None and out["legal"] == []
+    assert out["totals"] == [128, 128, 48, 48]
+    assert out["order"] == [3, 2, 0, 1]
+    rows = out["protocol"]
+    assert len(rows) == 35
+    assert rows[32:] == [row([0, 40, 0, 0]), row([0, 0, 40, 0]), row([0, 40, 0, 0])]
+    assert [r["points"] for r in rows[:8]] == [[8, 0, 0, 0]] * 5 + [[0, 8, 8, 8]] * 2 + [
+        [0, 0, 0, 0]
+    ]
+    harakiri_lines = [e for e in out["events"] if e.startswith("Shoda bodů")]
+    assert harakiri_lines == [
+        "Shoda bodů (hráč 2, hráč 3): hraje se harakiri (1×).",
+        "Shoda bodů (hráč 2, hráč 3): hraje se harakiri (1×).",
+        "Shoda bodů (hráč 0, hráč 1): hraje se harakiri (1×).",
+    ]
