@@ -1,0 +1,123 @@
+"""Helpers of the storage tests: a fresh database, a ticking clock, finished lóras."""
+
+from __future__ import annotations
+
+import copy
+import functools
+from collections.abc import AsyncIterator, Callable
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest_asyncio
+
+from bot.storage import PlayerResult, Storage
+from tests.crash_worker import play_uninterrupted
+
+START = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
+
+
+def ticking_clock() -> Callable[[], datetime]:
+    """Each call is one minute later than the previous one."""
+    moments = (START + timedelta(minutes=i) for i in range(10**9))
+    return lambda: next(moments)
+
+
+@pytest_asyncio.fixture
+async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
+    s = await Storage.open(tmp_path / "lora.sqlite3", clock=ticking_clock())
+    try:
+        yield s
+    finally:
+        await s.close()
+
+
+@functools.cache
+def _finished(seed: int) -> dict[str, Any]:
+    return play_uninterrupted(seed).to_json()
+
+
+def finished_lora_json(seed: int = 0) -> dict[str, Any]:
+    """A real finished lóra (AI play, reproducible), as ``Lora.to_json()``."""
+    return copy.deepcopy(_finished(seed))
+
+
+def row(
+    tali: int | None,
+    game: int | None,
+    contract: str,
+    points: list[int],
+    *,
+    attempt: int | None = None,
+    maturant: int | None = None,
+    failed: bool = False,
+) -> dict[str, Any]:
+    """A protocol row in ``ProtocolRow.to_json()`` form."""
+    return {
+        "tali": tali,
+        "game": game,
+        "contract": contract,
+        "points": points,
+        "attempt": attempt,
+        "maturant": maturant,
+        "failed": failed,
+        "knocks": [0, 0, 0, 0],
+        "red_king": None,
+    }
+
+
+def crafted_lora_json(
+    protocol: list[dict[str, Any]],
+    totals: list[int],
+    order: list[int],
+    stovka: list[bool | None] | None = None,
+) -> dict[str, Any]:
+    """A finished lóra whose sheet is written by hand (the log and deals stay real)."""
+    data = finished_lora_json(0)
+    data.update(
+        protocol=protocol,
+        totals=totals,
+        order=order,
+        stovka=stovka if stovka is not None else [False] * 4,
+    )
+    return data
+
+
+def human(user_id: int, name: str) -> dict[str, Any]:
+    return {"user_id": user_id, "name": name, "ai": None}
+
+
+def robot(level: str = "easy") -> dict[str, Any]:
+    return {"user_id": None, "name": f"AI {level}", "ai": level}
+
+
+async def archive(
+    storage: Storage,
+    guild_id: int,
+    seats: list[dict[str, Any]],
+    lora_json: dict[str, Any],
+    *,
+    ai_moves: dict[int, int] | None = None,
+    moves: int | None = None,
+    places: list[int] | None = None,
+    channel_id: int = 500,
+) -> int:
+    """Seat a table, start it and archive ``lora_json`` for it; returns the game id."""
+    creator = next((s["user_id"] for s in seats if s["user_id"] is not None), 0)
+    table_id = await storage.create_table(guild_id, channel_id, creator, {}, list(seats))
+    await storage.update_table(table_id, status="playing")
+    players = [
+        PlayerResult(
+            seat=i,
+            user_id=s["user_id"],
+            name=s["name"],
+            ai_level=s["ai"],
+            ai_moves=(ai_moves or {}).get(i),
+            moves=moves,
+            place=None if places is None else places[i],
+        )
+        for i, s in enumerate(seats)
+    ]
+    return await storage.archive_game(
+        table_id, lora_json=lora_json, players=players, options={"lang": "cs"}
+    )
