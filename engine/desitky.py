@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.actions import Action, EndTurn, Lay, LayTurn
-from engine.cards import SUIT_MASKS
+from engine.cards import SUIT_MASKS, cards_of
 from engine.contracts import Contract, Options
 from engine.errors import BadInput, IllegalAction
 from engine.events import CardLaid, Event, Knocked, TurnEnded
@@ -69,12 +69,7 @@ class DesitkyGame(PartialGame):
         seat = self.to_act
         if seat is None:
             return []
-        m = self.legal_mask()
-        out: list[Action] = []
-        while m:
-            low = m & -m
-            out.append(Lay(seat, low.bit_length() - 1))
-            m ^= low
+        out: list[Action] = [Lay(seat, c) for c in cards_of(self.legal_mask())]
         if self.turn:
             out.append(EndTurn(seat))
         return out

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.actions import Action, Lead
+from engine.cards import cards_of
 from engine.contracts import Contract, Options
 from engine.errors import IllegalAction
 from engine.events import DivokaKarta, Event, KralovskaKvarta, KvartaBuilt
@@ -39,12 +40,7 @@ class KvartyGame(PartialGame):
         seat = self.to_act
         if seat is None:
             return []
-        m = self.legal_mask()
-        out: list[Action] = []
-        while m:
-            low = m & -m
-            out.append(Lead(seat, low.bit_length() - 1))
-            m ^= low
+        out: list[Action] = [Lead(seat, c) for c in cards_of(self.legal_mask())]
         return out
 
     def _verify(self, action: Action) -> None:

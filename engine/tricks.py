@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.actions import Action, Play
-from engine.cards import FILKY_MASK, KH
+from engine.cards import FILKY_MASK, KH, cards_of
 from engine.contracts import RED_LEAD_CONTRACTS, Contract, Options
 from engine.errors import IllegalAction
 from engine.events import CardPlayed, Event, Panak, RedKingFirstTrick, TrickTaken
@@ -62,12 +62,7 @@ class TrickGame(PartialGame):
         seat = self.to_act
         if seat is None:
             return []
-        m = self.legal_mask()
-        out: list[Action] = []
-        while m:
-            low = m & -m
-            out.append(Play(seat, low.bit_length() - 1))
-            m ^= low
+        out: list[Action] = [Play(seat, c) for c in cards_of(self.legal_mask())]
         return out
 
     def _verify(self, action: Action) -> None:

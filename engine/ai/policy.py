@@ -10,20 +10,27 @@ Trick contracts are small codes (0 červené … 5 harakiri, as in ``engine.fast
 
 from __future__ import annotations
 
-from engine.cards import FILKY_MASK, HEARTS_MASK, KH, SUIT_MASKS
+from engine.cards import FILKY_MASK, HEARTS_MASK, KH, SUIT_MASKS, cards_of
 from engine.contracts import Contract
-from engine.rules import LOW_MASK, TENS_MASK, desitky_next_ends, kvarty_lead_mask
+from engine.fast import (
+    CERVENE,
+    CERVENY_KRAL,
+    FAST_CODES,
+    FILKY,
+    HARAKIRI,
+    PRVNI_POSLEDNI,
+    VSECHNY,
+)
+from engine.rules import (
+    LOW_MASK,
+    TENS_MASK,
+    desitky_next_ends,
+    kvarty_lead_mask,
+    trick_legal_mask,
+)
 
-# Contract codes of the policies (the same numbering as ``engine.fast``).
-CERVENE, FILKY, PRVNI_POSLEDNI, VSECHNY, CERVENY_KRAL, HARAKIRI = range(6)
-CODES = {
-    Contract.CERVENE: CERVENE,
-    Contract.FILKY: FILKY,
-    Contract.PRVNI_POSLEDNI: PRVNI_POSLEDNI,
-    Contract.VSECHNY: VSECHNY,
-    Contract.CERVENY_KRAL: CERVENY_KRAL,
-    Contract.HARAKIRI: HARAKIRI,
-}
+# Contract codes of the policies: the numbering of ``engine.fast``.
+CODES = FAST_CODES
 KH_BIT = 1 << KH
 NON_HEARTS = 0xFFFFFFFF & ~HEARTS_MASK
 ALL_VOID = 0b1111
@@ -76,28 +83,11 @@ def fast_code(contract: Contract) -> int:
     return CODES[contract]
 
 
-def _bits(m: int) -> list[int]:
-    out = []
-    while m:
-        low = m & -m
-        out.append(low.bit_length() - 1)
-        m ^= low
-    return out
 
 
 def legal_trick_mask(hand: int, trick: list[int], code: int, forbid_kh: bool) -> int:
-    """Same as ``rules.trick_legal_mask`` (forbid_kh only in the first trick)."""
-    if trick:
-        m = hand & SUIT_MASKS[trick[0] >> 3]
-        if not m:
-            m = hand
-    elif RED_LEAD[code] and hand & NON_HEARTS:
-        m = hand & NON_HEARTS
-    else:
-        m = hand
-    if forbid_kh and m & KH_BIT and m != KH_BIT:
-        m &= ~KH_BIT
-    return m
+    """``rules.trick_legal_mask`` for a trick in progress (forbid_kh: the first trick)."""
+    return trick_legal_mask(hand, trick[0] >> 3 if trick else -1, RED_LEAD[code], forbid_kh)
 
 
 # -- trick games -------------------------------------------------------------------------
@@ -313,7 +303,7 @@ def _defender_card(
 ) -> int:
     """Maturita defender: make the maturant take a point (R-MATURITA)."""
     value = CARD_VALUE[code]
-    cards = _bits(legal)
+    cards = cards_of(legal)
     n = len(trick)
     if not n:  # lead low in a suit the maturant still holds
         best, best_score = cards[0], -1e9
@@ -338,7 +328,7 @@ def _defender_card(
                 return max(cards, key=lambda c: (value[c], c & 7))
             under = legal & BELOW[w]
             if under:
-                return max(_bits(under), key=lambda c: (value[c], c))
+                return max(cards_of(under), key=lambda c: (value[c], c))
             return min(cards, key=lambda c: (value[c], c))
         # he is not winning: shed a high card, keep low and penalty cards for later
         return max(cards, key=lambda c: (-value[c], c & 7))
@@ -504,7 +494,7 @@ def kvarty_policy(hand: int, played: int, first_lead: bool, want: bool = False) 
     legal = kvarty_lead_mask(hand, first_lead)
     total = hand.bit_count()
     best, best_score = -1, -1e9
-    for c in _bits(legal):
+    for c in cards_of(legal):
         top = min((c & 7) + 3, 7) - (c & 7)
         own = others = 0
         mine_last = True
@@ -610,7 +600,7 @@ def desitky_policy(
     if _reach_all(hand, ends):
         return (playable & -playable).bit_length() - 1
     best, best_score = -1, -1e9
-    for c in _bits(playable):
+    for c in cards_of(playable):
         r = c & 7
         new = desitky_next_ends(ends, c) & ~ends
         freed_others = (new & ~hand).bit_count()
