@@ -22,7 +22,7 @@ ROOT = WORKER.parent.parent
 SEEDS = (101, 202)
 GUILD = 77
 MIN_KILLS = 22
-TIME_BUDGET = 55.0  # seconds for the whole test
+WORKER_TIMEOUT = 120.0  # a worker that hangs this long is a failure, not a slow machine
 
 
 def user(table: int, seat: int) -> int:
@@ -102,8 +102,25 @@ async def final_check(db: Path, table_ids: list[int], refs: dict[int, Lora]) -> 
         await storage.close()
 
 
+def _acks(out: Path) -> int:
+    return sum(1 for line in out.read_text().splitlines() if not line.endswith("archived"))
+
+
+def _killed_after_progress(proc: subprocess.Popen[bytes], out: Path, rng: random.Random) -> bool:
+    """SIGKILL the worker after a random number of newly committed moves (and a random
+    fraction of a move more), so every kill lands mid-game whatever the machine's speed."""
+    target = rng.randint(1, 40)
+    while proc.poll() is None and _acks(out) < target:
+        time.sleep(0.002)
+    time.sleep(rng.uniform(0, 0.006))
+    if proc.poll() is not None:
+        return False
+    proc.send_signal(signal.SIGKILL)
+    proc.communicate()
+    return True
+
+
 def test_kill_9_at_random_moments_changes_nothing(tmp_path: Path) -> None:
-    started = time.monotonic()
     db = tmp_path / "crash.sqlite3"
     table_ids = asyncio.run(create_tables(db))
     refs = {
@@ -123,22 +140,17 @@ def test_kill_9_at_random_moments_changes_nothing(tmp_path: Path) -> None:
                 stdout=sink,
                 stderr=subprocess.PIPE,
             )
-            try:
-                timeout = rng.uniform(0.25, 1.0) if kills < MIN_KILLS else TIME_BUDGET
-                _, err = proc.communicate(timeout=timeout)
-            except subprocess.TimeoutExpired:
-                proc.send_signal(signal.SIGKILL)
-                proc.communicate()
+            if kills < MIN_KILLS and _killed_after_progress(proc, out, rng):
                 kills += 1
                 read_acks(out, acked)
                 done = asyncio.run(check_consistent(db, acked, refs))
                 assert done >= progress
                 progress = done
                 continue
+            _, err = proc.communicate(timeout=WORKER_TIMEOUT)
         assert proc.returncode == 0, err.decode()
         read_acks(out, acked)
         break
     assert kills >= MIN_KILLS, f"the worker finished after only {kills} kills"
     asyncio.run(check_consistent(db, acked, refs))
     asyncio.run(final_check(db, table_ids, refs))
-    assert time.monotonic() - started < 90, "the crash test should take well under a minute"
