@@ -120,6 +120,8 @@ def new_partial_game(
     contract: Contract, hands: Deal, leader: int, options: Options, maturant: int | None = None
 ) -> PartialGame:
     """The partial game object for a contract (the three families share one API)."""
+    if maturant is not None and maturant != leader:
+        raise BadInput("maturant_leads", seat=maturant)  # R-MATURITA: the maturant leads
     if contract in TRICK_CONTRACTS:
         return TrickGame(contract, hands, leader, options, maturant)
     if contract is Contract.KVARTY:
@@ -205,7 +207,11 @@ class Lora:
 
     @property
     def is_maturita(self) -> bool:
-        return self.harakiri is None and self.game_no == MATURITA_GAME
+        return (
+            self.harakiri is None
+            and self.game_no == MATURITA_GAME
+            and self.phase != PHASE_FINISHED
+        )
 
     @property
     def finished(self) -> bool:
@@ -276,11 +282,16 @@ class Lora:
         self.verify(action)
         if self.given_deals is not None and len(self.deals) >= len(self.given_deals) - 1:
             # Running out of given deals is found only while dealing: keep a snapshot.
-            snapshot = self.to_json()
+            snapshot, game, start_events = self.to_json(), self.game, self.start_events
             try:
                 return self._apply(action)
             except BadInput:
-                self.__dict__.update(Lora.from_json(snapshot).__dict__)
+                restored = Lora.from_json(snapshot)
+                if game is not None and restored.game is not None:
+                    game.__dict__.update(restored.game.__dict__)  # the same object, as it was
+                    restored.game = game
+                self.__dict__.update(restored.__dict__)
+                self.start_events = start_events
                 raise
         return self._apply(action)
 
