@@ -169,6 +169,25 @@ def add_records_commands(group: app_commands.Group) -> None:
         ]
         await interaction.followup.send(files=files, ephemeral=True)
 
+    @group.command(name="settings", description=desc("cmd_settings"))
+    @app_commands.describe(ai_share=desc("opt_ai_share_desc"))
+    @app_commands.default_permissions(manage_guild=True)
+    async def settings(interaction: Interaction,
+                       ai_share: app_commands.Range[int, 0, 100] | None = None) -> None:
+        lang = user_lang(interaction)
+        assert interaction.guild_id is not None
+        perms = getattr(interaction.user, "guild_permissions", None)
+        if perms is None or not perms.manage_guild:
+            await interaction.response.send_message(t("settings_denied", lang), ephemeral=True)
+            return
+        store = _store(interaction)
+        if ai_share is not None:
+            await store.set_guild_setting(interaction.guild_id, "ai_share_limit", ai_share / 100)
+        current = await store.guild_settings(interaction.guild_id)
+        share = round(100 * float(current["ai_share_limit"]))
+        await interaction.response.send_message(t("settings_now", lang, share=share),
+                                                ephemeral=True)
+
     @group.command(name="forget-me", description=desc("cmd_forget"))
     async def forget_me(interaction: Interaction) -> None:
         lang = user_lang(interaction)

@@ -76,3 +76,24 @@ async def test_forget_me_anonymizes_and_frees_the_seat(harness):
     assert total == 2 and all(r.user_id != users[1].id for r in rows)
     games = await harness.bot.store.recent_games(guild.id)
     assert "Bob" not in [p.name for p in games[0].players]
+
+
+async def test_only_server_managers_change_server_settings(harness):
+    import discord
+
+    env = harness.env
+    guild = env.create_guild()
+    ch = guild.create_text_channel("lora")
+    alice = guild.add_member(env.create_user("alice"))
+    res = await alice.slash(ch, "lora settings", ai_share=80)
+    assert reply(res).content == (
+        "Only server managers (Manage Server) can change the server's settings."
+    )
+    assert (await harness.bot.store.guild_settings(guild.id))["ai_share_limit"] == 0.25
+    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+    mod = guild.add_member(env.create_user("mod"), roles=[mods])
+    res = await mod.slash(ch, "lora settings", ai_share=40)
+    assert reply(res).content == (
+        "A game is not rated when an AI made more than 40 % of some player's moves."
+    )
+    assert (await harness.bot.store.guild_settings(guild.id))["ai_share_limit"] == 0.4
