@@ -544,8 +544,13 @@ class Lora:
             "slots": [list(s) for s in self.slots],
             "harakiri": None
             if h is None
-            else {"seats": list(h.seats), "games": h.games, "played": h.played, "sums": h.sums},
-            "order": self.order,
+            else {
+                "seats": list(h.seats),
+                "games": h.games,
+                "played": h.played,
+                "sums": list(h.sums),
+            },
+            "order": None if self.order is None else list(self.order),
             "log": [a.to_json() for a in self.log],
         }
 
@@ -596,7 +601,7 @@ class Lora:
                 tuple(h["seats"]), int(h["games"]), int(h["played"]), list(h["sums"])
             )
         )
-        lora.order = data["order"]
+        lora.order = None if data["order"] is None else [int(s) for s in data["order"]]
         lora.log = [action_from_json(a) for a in data["log"]]
         return lora
 
