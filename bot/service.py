@@ -177,11 +177,19 @@ class TableService:
 
     async def set_message(self, table: Table, message_id: int | None) -> None:
         table.message_id = message_id
-        await self.store.update_table(table.table_id, message_id=message_id)
+        await self._note_ids(table, message_id=message_id)
 
     async def set_ping(self, table: Table, message_id: int | None) -> None:
         table.ping_message_id = message_id
-        await self.store.update_table(table.table_id, extra=table.extra_json())
+        await self._note_ids(table)
+
+    async def _note_ids(self, table: Table, **fields: Any) -> None:
+        """Remember which messages are the table's. A refusal here costs nothing of the game
+        (the ids stay in memory and are saved with the next move)."""
+        try:
+            await self.store.update_table(table.table_id, extra=table.extra_json(), **fields)
+        except Exception:
+            log.warning("could not save the message ids of table %s", table.table_id)
 
     def restore(self, table: Table) -> None:
         """Take a table loaded from the database (after a restart)."""

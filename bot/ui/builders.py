@@ -6,6 +6,8 @@ Pictures are rendered from the public view (table, sheet) or the seat's own view
 from __future__ import annotations
 
 import io
+import logging
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -30,11 +32,22 @@ from engine.messages import contract_name
 from engine.rules import trick_winner_offset
 from engine.views import PublicView, SeatView
 
+log = logging.getLogger(__name__)
 EMBED_COLOUR = discord.Colour.from_rgb(46, 125, 50)
 
 
 def png_file(data: bytes, name: str) -> discord.File:
     return discord.File(io.BytesIO(data), filename=name)
+
+
+def _picture(render: Callable[..., bytes], *args: Any) -> bytes | None:
+    """A picture, or None when rendering fails: the message then goes out without it (the
+    buttons and the text still carry the game), and the next change tries again."""
+    try:
+        return render(*args)
+    except Exception:
+        log.exception("rendering %s failed", getattr(render, "__name__", render))
+        return None
 
 
 # -- lobby -----------------------------------------------------------------------------
@@ -112,7 +125,7 @@ def table_message(table: Table, *, closed: bool = False) -> dict[str, Any]:
     assert table.lora is not None
     lang = table.settings.lang
     view = table.lora.public_view()
-    image = render_table(view, table.names(), lang)
+    image = _picture(render_table, view, table.names(), lang)
     lines = [t("aborted_line", lang) if closed else game_line(view, lang)]
     if not closed and not view.finished:
         lines.append(turn_line(table, view, lang))
@@ -125,7 +138,8 @@ def table_message(table: Table, *, closed: bool = False) -> dict[str, Any]:
         description="\n".join(lines),
         colour=EMBED_COLOUR,
     )
-    embed.set_image(url="attachment://table.png")
+    if image is not None:
+        embed.set_image(url="attachment://table.png")
     embed.set_footer(text=t("footer", lang, id=table.table_id))
     tid = table.table_id
     buttons: list[Any] = []
@@ -139,7 +153,7 @@ def table_message(table: Table, *, closed: bool = False) -> dict[str, Any]:
         "content": None,
         "embed": embed,
         "view": frozen_view(*buttons),
-        "attachments": [png_file(image, "table.png")],
+        "attachments": [] if image is None else [png_file(image, "table.png")],
     }
 
 
@@ -154,6 +168,7 @@ def last_trick_text(table: Table, lang: str) -> str:
 
 
 def sheet_file(table: Table, lang: str) -> discord.File:
+    """The score sheet picture (a failure here is answered by the handler's error path)."""
     assert table.lora is not None
     return png_file(render_sheet(table.lora.public_view(), table.names(), lang), "protokol.png")
 
@@ -247,7 +262,11 @@ def hand_message(table: Table, view: SeatView, lang: str) -> dict[str, Any]:
             items.append(ActionButton(tid, version, i, t(key, lang), style))
     attachments = []
     if view.hand:
-        attachments.append(png_file(render_hand(view, lang), "hand.png"))
+        image = _picture(render_hand, view, lang)
+        if image is not None:
+            attachments.append(png_file(image, "hand.png"))
+        else:
+            lines.append(" ".join(card_label(c) for c in cards_of(view.hand)))
     return {
         "content": "\n".join(lines),
         "view": frozen_view(*items),

@@ -6,6 +6,7 @@ saved, and the next change re-syncs the table message.
 from __future__ import annotations
 
 import contextlib
+import functools
 import logging
 import time
 from typing import Any
@@ -34,6 +35,24 @@ Interaction = discord.Interaction[Any]
 SESSION_SECONDS = 14 * 60  # interaction tokens live 15 minutes
 QUIET_EVENTS = (CardPlayed, CardLaid, GameStarted, MaturitaDealt)
 ALLOWED = discord.AllowedMentions(users=True, roles=False, everyone=False)
+
+
+def answered(handler: Any) -> Any:
+    """Every click and command gets an answer: a REST failure or a bug in a handler is logged
+    and the user is told (as a follow-up when the response is already done), never silence."""
+
+    @functools.wraps(handler)
+    async def wrapper(self: Controller, interaction: Interaction, *args: Any) -> None:
+        try:
+            await handler(self, interaction, *args)
+        except discord.HTTPException as exc:
+            log.warning("answering %s failed: %s", handler.__name__, exc)
+            await self._error(interaction, "error", user_lang(interaction))
+        except Exception:
+            log.exception("%s failed", handler.__name__)
+            await self._error(interaction, "error", user_lang(interaction))
+
+    return wrapper
 
 
 class Controller:
@@ -174,6 +193,11 @@ class Controller:
             await channel.send(embed=embed, file=builders.sheet_file(table, lang))
         except discord.HTTPException:
             log.warning("final message failed on table %s", table.table_id)
+        except Exception:  # the sheet could not be drawn: the order still goes out
+            log.exception("the final sheet of table %s failed", table.table_id)
+            embed.set_image(url=None)
+            with contextlib.suppress(discord.HTTPException):
+                await channel.send(embed=embed)
 
     async def _edit_or_post(self, table: Table, message: dict[str, Any], *,
                             repost: bool = False) -> None:
@@ -301,6 +325,7 @@ class Controller:
         await self.store.forget_user(user_id)
 
     # -- interactions --------------------------------------------------------------------
+    @answered
     async def on_lobby(self, interaction: Interaction, table_id: int, op: str) -> None:
         started = time.perf_counter()
         lang = user_lang(interaction, self._table_lang(table_id))
@@ -317,6 +342,7 @@ class Controller:
             await self._error(interaction, exc.key, lang, **exc.params)
         self.handling_seconds.append(time.perf_counter() - started)
 
+    @answered
     async def on_add_ai(self, interaction: Interaction, table_id: int, level: str) -> None:
         lang = user_lang(interaction, self._table_lang(table_id))
         try:
@@ -325,6 +351,7 @@ class Controller:
         except TableError as exc:
             await self._error(interaction, exc.key, lang, **exc.params)
 
+    @answered
     async def on_table_button(self, interaction: Interaction, table_id: int, op: str) -> None:
         lang = user_lang(interaction, self._table_lang(table_id))
         table = self.service.tables.get(table_id)
@@ -349,6 +376,7 @@ class Controller:
                               colour=builders.EMBED_COLOUR)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
+    @answered
     async def open_hand(self, interaction: Interaction, table: Table) -> None:
         """A fresh ephemeral hand message; it replaces the previous one of this user."""
         lang = user_lang(interaction, table.settings.lang)
@@ -376,6 +404,7 @@ class Controller:
                     content=t("hand_replaced", lang), view=None, attachments=[]
                 )
 
+    @answered
     async def on_action(self, interaction: Interaction, table_id: int, version: int,
                         index: int) -> None:
         started = time.perf_counter()
