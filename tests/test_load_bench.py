@@ -1,0 +1,91 @@
+"""The load benchmark (benchmarks/load.py) on a tiny configuration: its report has every
+figure, and the figures are sane. No timing threshold here (see the benchmark for targets)."""
+
+from __future__ import annotations
+
+import json
+
+from benchmarks import load
+from bot.ui.controller import Controller
+
+SUMMARY = {"n", "p50", "p99", "max", "mean"}
+
+
+def _sane(summary, n=None):
+    assert set(summary) == SUMMARY
+    if n is not None:
+        assert summary["n"] == n
+    assert 0 <= summary["p50"] <= summary["p99"] <= summary["max"]
+    assert summary["mean"] <= summary["max"]
+
+
+async def test_tiny_benchmark_reports_every_figure(tmp_path):
+    original = Controller.__dict__["on_action"], Controller.__dict__["on_table_button"]
+    report = await load.run_benchmark([1, 2], moves=3, seed=5, db_dir=tmp_path)
+    # the benchmark patches only for the time of a run
+    assert (Controller.__dict__["on_action"], Controller.__dict__["on_table_button"]) == original
+    assert set(report) >= {"benchmark", "config", "runs", "targets"}
+    assert report["config"]["tables"] == [1, 2]
+    json.dumps(report)  # one JSON object
+    for run, tables in zip(report["runs"], (1, 2), strict=True):
+        assert run["tables"] == tables
+        assert run["human_moves"] == 3 * tables
+        assert run["bot_errors"] == []
+        for key in ("handling_ms", "handling_bot_ms", "handling_running_ms", "action_ms",
+                    "action_running_ms", "hand_open_ms", "db_ms_per_save",
+                    "ai_ms_per_decision"):
+            _sane(run[key])
+        _sane(run["action_ms"], n=run["human_moves"])
+        assert run["handling_ms"]["n"] == run["action_ms"]["n"] + run["hand_open_ms"]["n"]
+        assert run["hand_open_ms"]["n"] >= tables  # each human opened his cards
+        assert run["handling_ms"]["p50"] > 0
+        # the bot's own running time and the time without SimCord's REST are parts of it
+        assert run["handling_running_ms"]["max"] <= run["handling_ms"]["max"] + 1e-6
+        assert run["handling_bot_ms"]["max"] <= run["handling_ms"]["max"] + 1e-6
+        db = run["db_ms_per_move"]
+        assert db["saves_per_move"] >= 1  # his move, then AI moves, each committed
+        assert db["mean"] > 0
+        assert run["db_ms_per_save"]["n"] >= run["human_moves"]
+        sql = run["db_thread_ms_per_move"]
+        assert sql["round_trips_per_move"] >= db["saves_per_move"]
+        assert sql["mean"] > 0  # SQLite's own time, in its thread
+        rest = run["rest_per_move"]
+        assert set(rest) == {kind for kind, _m, _p in load.KINDS} | {"other"}
+        assert rest["callbacks"] >= 1  # every click is answered
+        assert rest["messages_edited"] > 0  # the table message is edited in place
+        assert rest["webhook_edits"] > 0  # and his hand
+        assert rest["other"] == 0
+        memory = run["memory"]
+        assert memory["bot_table_bytes_per_table"] > 1000
+        assert memory["rss_after"] > 0
+    targets = report["targets"]
+    assert set(targets) >= {"p99_limit_ms", "ratio_limit", "p99_at_max_ms", "p99_at_max_ok",
+                            "ratio", "ratio_ok"}
+    assert targets["p99_at_max_ms"] == report["runs"][-1]["handling_ms"]["p99"]
+    text = load.format_report(report)
+    assert "target p99" in text
+
+
+def test_rest_kinds():
+    assert load.rest_kind("POST", "/channels/1/messages") == "messages_posted"
+    assert load.rest_kind("PATCH", "/channels/1/messages/2") == "messages_edited"
+    assert load.rest_kind("DELETE", "/channels/1/messages/2") == "messages_deleted"
+    assert load.rest_kind("PATCH", "/webhooks/1/tok/messages/@original") == "webhook_edits"
+    assert load.rest_kind("POST", "/webhooks/1/tok") == "followups"
+    assert load.rest_kind("POST", "/interactions/1/tok/callback") == "callbacks"
+    assert load.rest_kind("GET", "/channels/1") == "other"
+
+
+def test_percentiles():
+    assert load.percentile([], 99) == 0.0
+    values = list(range(1, 101))
+    assert load.percentile(values, 50) == 50
+    assert load.percentile(values, 99) == 99
+    assert load.percentile(values, 100) == 100
+    assert load.percentile([7.0], 99) == 7.0
+
+
+def test_cli_json(capsys, tmp_path):
+    assert load.main(["--tables", "1", "--moves", "1", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["runs"][0]["human_moves"] == 1
