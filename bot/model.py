@@ -105,6 +105,7 @@ class Table:
     recent: list[str] = field(default_factory=list)  # the last event lines, as shown
     # the state, seats and status as last committed (to undo what the database refused)
     saved: tuple[Any, Any, str] | None = None
+    pending: list[dict[str, Any]] = field(default_factory=list)  # applied, not yet committed
 
     @property
     def version(self) -> int:

@@ -38,6 +38,7 @@ log = logging.getLogger(__name__)
 AI_NAMES = ("AI Karel", "AI Božena", "AI Jaroslav", "AI Libuše", "AI Václav")
 ANONYMOUS = "anonymous"
 RETRY_SECONDS = 5
+EVICT_SECONDS = 3600
 MAX_AUTO_STEPS = 2000  # a safety bound on AI moves in one go (a whole lóra is ~800 actions)
 
 
@@ -107,8 +108,8 @@ class TableService:
         self.on_finished = on_finished
         self.tables: dict[int, Table] = {}
         self.locks: dict[int, asyncio.Lock] = {}
-        self.timers: dict[int, asyncio.Task[None]] = {}
-        self.retries: set[asyncio.Task[None]] = set()
+        self.timers: dict[int, asyncio.TimerHandle] = {}
+        self.tasks: set[asyncio.Future[Any]] = set()
         self.metrics = Metrics()
 
     # -- lookup ------------------------------------------------------------------------
@@ -139,8 +140,9 @@ class TableService:
         ]
 
     # -- persistence -------------------------------------------------------------------
-    async def _save(self, table: Table, action: dict[str, Any] | None = None) -> None:
-        """Commit the table (state, seats, and the action in its log) in one transaction.
+    async def _save(self, table: Table) -> None:
+        """Commit the table (state, seats, and the pending actions in its log) in one
+        transaction.
 
         If the database refuses (locked, full, a seat rule), the table is put back as it was
         last saved and the user is told: an action is never half-applied."""
@@ -156,7 +158,7 @@ class TableService:
                 settings=table.settings.to_json(),
                 state=state,
                 version=table.version,
-                action=action,
+                actions=list(table.pending),
                 extra=table.extra_json(),
             )
         except Exception as exc:
@@ -165,12 +167,14 @@ class TableService:
             key = "already_seated" if type(exc).__name__ == "UserAlreadySeated" else "db_error"
             raise TableError(key) from exc
         table.saved = (state, seats, table.status)
+        table.pending.clear()
         self.metrics.record_db(time.perf_counter() - started)
 
     def _restore_saved(self, table: Table) -> None:
         if table.saved is None:
             return
         state, seats, status = table.saved
+        table.pending.clear()
         table.lora = None if state is None else Lora.from_json(state)
         table.seats = [None if x is None else Seat.from_json(x) for x in seats]
         table.status = status
@@ -293,10 +297,7 @@ class TableService:
             if not table.humans():
                 await self._close(table, "everyone_left")
                 return table
-            await self._save(table)
-            events = await self._advance(table)
-            await self.presenter.table_changed(table, events)
-            self._arm_timer(table)
+            await self._play_on(table, [])
             return table
 
     async def start(self, table_id: int, user_id: int) -> Table:
@@ -317,11 +318,7 @@ class TableService:
                 rng=random.Random(seat_rng.getrandbits(64)),
             )
             table.status = STATUS_PLAYING
-            events = list(table.lora.start_events)
-            await self._save(table)
-            events += await self._advance(table)
-            await self.presenter.table_changed(table, events)
-            self._arm_timer(table)
+            await self._play_on(table, list(table.lora.start_events))
             return table
 
     async def abort(self, table_id: int) -> Table:
@@ -334,6 +331,7 @@ class TableService:
         table.status = STATUS_ABORTED
         self._cancel_timer(table.table_id)
         await self._save(table)
+        self._evict_later(table.table_id)
         await self.presenter.table_closed(table, reason)
 
     # -- play --------------------------------------------------------------------------
@@ -358,14 +356,11 @@ class TableService:
                 return []
             s.absent = False
             await self.presenter.note(table, "back", seat)
-            await self._save(table)
-            events = await self._advance(table)
-            await self.presenter.table_changed(table, events)
-            self._arm_timer(table)
-            return events
+            return await self._play_on(table, [])
 
     async def act(self, table_id: int, user_id: int, version: int, index: int) -> list[Event]:
-        """A human's click on a legal action: validated, applied, saved, then AI turns."""
+        """A human's click on a legal action: validated, applied with the AI turns that
+        follow it, committed in one transaction, and only then shown."""
         async with self.lock(table_id):
             table = self.get(table_id)
             if table.status != STATUS_PLAYING or table.lora is None:
@@ -385,17 +380,48 @@ class TableService:
                 raise TableError("stale")
             s = table.seats[seat]
             assert s is not None
-            back = s.absent
-            s.absent = False
-            if back:
+            if s.absent:
+                s.absent = False
                 await self.presenter.note(table, "back", seat)
-            events = await self._apply(table, legal[index], by=user_id)
-            events += await self._advance(table)
-            await self.presenter.table_changed(table, events)
-            self._arm_timer(table)
-            return events
+            events = self._apply(table, legal[index], by=user_id)
+            return await self._play_on(table, events)
 
-    async def _apply(self, table: Table, action: Action, *, by: int | str) -> list[Event]:
+    async def _play_on(self, table: Table, events: list[Event]) -> list[Event]:
+        """The moves nobody has to click (AI seats, absent players, forced moves), one commit
+        of everything pending, then the table shown and the turn timer armed."""
+        events = events + self._advance(table)
+        await self._save(table)  # raises TableError after putting the table back as saved
+        if table.status == STATUS_FINISHED and self.on_finished is not None:
+            result = self.on_finished(table)
+            if asyncio.iscoroutine(result):
+                await result
+        await self._present(table, events)
+        self._arm_timer(table)
+        if table.status == STATUS_FINISHED:
+            self._evict_later(table.table_id)
+        return events
+
+    def _evict_later(self, table_id: int) -> None:
+        """A finished or aborted table leaves memory after a while (its buttons keep working
+        meanwhile; the archive keeps the game)."""
+        def evict() -> None:
+            table = self.tables.get(table_id)
+            if table is not None and table.status in (STATUS_FINISHED, STATUS_ABORTED):
+                del self.tables[table_id]
+                self.locks.pop(table_id, None)
+
+        asyncio.get_running_loop().call_later(EVICT_SECONDS, evict)
+
+    async def _present(self, table: Table, events: list[Event]) -> None:
+        """Show the change. It is committed already: a failure to show it is logged, and the
+        next change shows the whole table again."""
+        try:
+            await self.presenter.table_changed(table, events)
+        except Exception:
+            log.exception("showing table %s failed", table.table_id)
+
+    def _apply(self, table: Table, action: Action, *, by: int | str) -> list[Event]:
+        """Apply one action in memory; it joins the actions of the next commit."""
         assert table.lora is not None
         try:
             events = table.lora.apply(action)
@@ -406,14 +432,10 @@ class TableService:
         s.moves += 1
         if s.user_id is not None and by == "ai":
             s.ai_moves += 1
+        table.pending.append({**action.to_json(), "by": by})
         if table.lora.finished:
             table.status = STATUS_FINISHED
             self._cancel_timer(table.table_id)
-        await self._save(table, {**action.to_json(), "by": by})
-        if table.status == STATUS_FINISHED and self.on_finished is not None:
-            result = self.on_finished(table)
-            if asyncio.iscoroutine(result):
-                await result
         return events
 
     def _auto_actor(self, table: Table) -> str | None:
@@ -435,7 +457,7 @@ class TableService:
             return "forced"
         return None
 
-    async def _advance(self, table: Table) -> list[Event]:
+    def _advance(self, table: Table) -> list[Event]:
         """Play AI seats, absent players and forced moves until a human must decide."""
         events: list[Event] = []
         for _ in range(MAX_AUTO_STEPS):
@@ -451,26 +473,30 @@ class TableService:
             else:
                 action = self.ai_decide(table, seat)
                 by = "ai"
-            try:
-                events += await self._apply(table, action, by=by)
-            except TableError:  # not saved, so not made: try again a little later
-                self._retry_later(table.table_id)
-                break
+            events += self._apply(table, action, by=by)
         return events
 
+    def _spawn(self, coro: Any) -> None:
+        """Run bot work in the background, tracked so that shutdown can stop it."""
+        task = asyncio.ensure_future(coro)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
     def _retry_later(self, table_id: int) -> None:
+        """A commit the database refused outside a click (AI moves after a timer, a restart):
+        try again a little later."""
+
         async def retry() -> None:
-            await asyncio.sleep(RETRY_SECONDS)
             table = self.tables.get(table_id)
             if table is None or table.status != STATUS_PLAYING:
                 return
             async with self.lock(table_id):
-                events = await self._advance(table)
-                if events:
-                    await self.presenter.table_changed(table, events)
-                    self._arm_timer(table)
+                try:
+                    await self._play_on(table, [])
+                except TableError:
+                    self._retry_later(table_id)
 
-        self.retries.add(asyncio.create_task(retry()))
+        asyncio.get_running_loop().call_later(RETRY_SECONDS, lambda: self._spawn(retry()))
 
     def ai_decide(self, table: Table, seat: int) -> Action:
         """The AI for a seat decides from that seat's view only; its randomness is derived
@@ -487,12 +513,13 @@ class TableService:
 
     # -- the turn timer ----------------------------------------------------------------
     def _cancel_timer(self, table_id: int) -> None:
-        task = self.timers.pop(table_id, None)
-        if task is not None and not task.done() and task is not asyncio.current_task():
-            task.cancel()
+        handle = self.timers.pop(table_id, None)
+        if handle is not None:
+            handle.cancel()
 
     def _arm_timer(self, table: Table) -> None:
-        """A reminder at half the time, then an AI plays for the absent player."""
+        """A reminder at half the time, then an AI plays for the absent player. Timers are
+        loop callbacks, not sleeping tasks: a thousand waiting tables cost nothing."""
         self._cancel_timer(table.table_id)
         limit = table.settings.turn_timer
         lora = table.lora
@@ -501,32 +528,49 @@ class TableService:
         s = table.seats[lora.to_act]
         if s is None or s.is_ai or s.absent:
             return
-        self.timers[table.table_id] = asyncio.create_task(
-            self._timer(table.table_id, lora.to_act, table.version, limit)
+        half = limit // 2
+        args = (table.table_id, lora.to_act, table.version, half)
+        self.timers[table.table_id] = asyncio.get_running_loop().call_later(
+            limit - half, lambda: self._spawn(self._remind(*args))
         )
 
-    async def _timer(self, table_id: int, seat: int, version: int, limit: int) -> None:
-        half = limit // 2
-        await asyncio.sleep(limit - half)
+    def _still(self, table_id: int, version: int) -> Table | None:
         table = self.tables.get(table_id)
         if table is None or table.version != version or table.status != STATUS_PLAYING:
+            return None
+        return table
+
+    async def _remind(self, table_id: int, seat: int, version: int, left: int) -> None:
+        table = self._still(table_id, version)
+        if table is None:
             return
-        await self.presenter.remind(table, seat, half)
-        await asyncio.sleep(half)
+        try:
+            await self.presenter.remind(table, seat, left)
+        except Exception:
+            log.exception("reminding on table %s failed", table_id)
+        self.timers[table_id] = asyncio.get_running_loop().call_later(
+            left, lambda: self._spawn(self._stand_in(table_id, seat, version))
+        )
+
+    async def _stand_in(self, table_id: int, seat: int, version: int) -> None:
         async with self.lock(table_id):
-            table = self.tables.get(table_id)
-            if table is None or table.version != version or table.status != STATUS_PLAYING:
+            table = self._still(table_id, version)
+            if table is None:
                 return
             s = table.seats[seat]
             if s is None or s.is_ai:
                 return
-            s.absent = True
-            await self.presenter.note(table, "absent", seat)
-            await self._save(table)
-            events = await self._advance(table)
-            await self.presenter.table_changed(table, events)
             self.timers.pop(table_id, None)
-            self._arm_timer(table)
+            s.absent = True
+            shown = list(table.recent)
+            await self.presenter.note(table, "absent", seat)
+            try:
+                await self._play_on(table, [])
+            except TableError:  # put back as saved (he is not absent there): try it again
+                table.recent = shown
+                asyncio.get_running_loop().call_later(
+                    RETRY_SECONDS, lambda: self._spawn(self._stand_in(table_id, seat, version))
+                )
 
     def resume_timers(self) -> None:
         for table in self.tables.values():
@@ -534,12 +578,21 @@ class TableService:
                 self._arm_timer(table)
 
     async def resume(self, table: Table) -> list[Event]:
-        """After a restart: AI seats whose move was not made yet move now."""
+        """After a restart: AI seats whose move was not made yet move now (and are shown)."""
         async with self.lock(table.table_id):
-            return await self._advance(table)
+            if table.status != STATUS_PLAYING:
+                await self._present(table, [])
+                return []
+            try:
+                return await self._play_on(table, [])
+            except TableError:
+                self._retry_later(table.table_id)
+                return []
 
     def shutdown(self) -> None:
-        for task in [*self.timers.values(), *self.retries]:
+        for handle in self.timers.values():
+            handle.cancel()
+        for task in self.tasks:
             task.cancel()
         self.timers.clear()
-        self.retries.clear()
+        self.tasks.clear()

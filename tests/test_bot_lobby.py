@@ -18,6 +18,23 @@ async def test_new_table_lobby_and_start_with_ai(harness):
     await alice.click(lobby, custom_id="lora:l:1:start")
     table = harness.service.tables[1]
     assert table.status == "playing"
-    msgs = ch.history()
-    print([m.content for m in msgs])
-    print(env.transcript()[-3000:])
+    texts = [m.content for m in ch.history()]
+    assert texts[0].startswith("▶ **Červené** – 1. tálie, 1. hra. Rozdává ")
+    if table.lora.to_act == table.seat_of(alice.id):
+        assert texts[-1] == f"{alice.mention}, jsi na tahu (Červené)."
+    else:  # the AI seats played up to her turn, so she is to act now
+        raise AssertionError("with three AI seats the game waits for the only human")
+
+
+async def test_an_aborted_table_leaves_memory_after_an_hour(harness):
+    from bot.service import EVICT_SECONDS
+
+    env = harness.env
+    guild = env.create_guild()
+    ch = guild.create_text_channel("lora")
+    alice = guild.add_member(env.create_user("alice"))
+    await alice.slash(ch, "lora new")
+    await alice.slash(ch, "lora abort")
+    assert harness.service.tables[1].status == "aborted"
+    await env.advance_time(EVICT_SECONDS + 1)
+    assert 1 not in harness.service.tables

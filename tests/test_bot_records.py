@@ -13,7 +13,8 @@ async def _finish(harness, table, seed):
     rng = random.Random(seed)
     while not table.lora.finished:
         action = rng.choice(table.lora.legal_actions())
-        await harness.service._apply(table, action, by=table.seats[action.seat].user_id or "ai")
+        harness.service._apply(table, action, by=table.seats[action.seat].user_id or "ai")
+    await harness.service._play_on(table, [])  # one commit, then the archive
 
 
 async def _finished_game(harness, names=("alice", "bob", "cyril"), seed=1):

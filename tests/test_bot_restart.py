@@ -16,9 +16,10 @@ async def _advance(harness, table, done, rng, limit=2000):
     service = harness.service
     for _ in range(limit):
         if done(table.lora):
+            await service._save(table)
             return
         action = rng.choice(table.lora.legal_actions())
-        await service._apply(table, action, by=table.seats[action.seat].user_id or "ai")
+        service._apply(table, action, by=table.seats[action.seat].user_id or "ai")
     raise AssertionError("the wanted position was not reached")
 
 

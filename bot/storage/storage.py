@@ -105,9 +105,11 @@ class Storage:
         version: int | None = None,
         action: dict[str, Any] | None = None,
         extra: dict[str, Any] | None = None,
+        actions: Sequence[dict[str, Any]] = (),
     ) -> None:
-        """One transaction: the table's fields, its new state and ``action`` appended to its
-        log (see ``tables.update_table``). Call it before answering the click."""
+        """One transaction: the table's fields, its new state and ``action`` (or ``actions``)
+        appended to its log (see ``tables.update_table``). Call it before answering the
+        click."""
         now = self._now()
         await self._run(
             lambda c: tables.update_table(
@@ -122,6 +124,7 @@ class Storage:
                 version=version,
                 action=action,
                 extra=extra,
+                actions=actions,
             )
         )
 

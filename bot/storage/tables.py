@@ -164,11 +164,13 @@ async def update_table(
     version: int | None = None,
     action: dict[str, Any] | None = None,
     extra: dict[str, Any] | None = None,
+    actions: Sequence[dict[str, Any]] = (),
 ) -> None:
-    """Change a table and append ``action`` to its log, all in one transaction.
+    """Change a table and append ``action`` (or several ``actions``, in order) to its log,
+    all in one transaction.
 
     None leaves a field unchanged, except ``message_id`` and ``state`` where None is stored
-    (leave them out to keep them). ``action`` is the engine's action JSON with ``seat``, plus
+    (leave them out to keep them). An action is the engine's action JSON with ``seat``, plus
     ``"by"``: the user id who clicked, "ai" or "autoplay".
     """
     if status is not None and status not in STATUSES:
@@ -188,8 +190,11 @@ async def update_table(
                 sets["started_at"] = now
         if message_id is not UNSET:
             sets["message_id"] = message_id
-        if seats is not None:
-            sets["seats"] = dumps(list(seats))
+        seats_text = None if seats is None else dumps(list(seats))
+        if seats_text is not None and seats_text != row["seats"]:
+            sets["seats"] = seats_text
+        else:
+            seats = None  # unchanged: the seated users need no rewrite
         if settings is not None:
             sets["settings"] = dumps(settings)
         if state is not UNSET:
@@ -202,7 +207,7 @@ async def update_table(
         await execute(
             conn, f"UPDATE tables SET {columns} WHERE table_id = ?", (*sets.values(), table_id)
         )
-        if status is not None or seats is not None:
+        if (status is not None and status != row["status"]) or seats is not None:
             await _seat_users(
                 conn,
                 table_id,
@@ -210,8 +215,8 @@ async def update_table(
                 seats if seats is not None else loads(row["seats"]),
                 status or row["status"],
             )
-        if action is not None:
-            await _log_action(conn, now, table_id, action)
+        for one in ([action] if action is not None else []) + list(actions):
+            await _log_action(conn, now, table_id, one)
 
 
 async def get_table(conn: aiosqlite.Connection, table_id: int) -> TableRecord | None:

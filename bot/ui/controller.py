@@ -304,8 +304,7 @@ class Controller:
                 if table.lora is None:
                     await self.lobby_changed(table)
                     continue
-                events = await self.service.resume(table)
-                await self.table_changed(table, events)
+                await self.service.resume(table)
             except Exception:
                 log.exception("resuming table %s failed", table.table_id)
         self.service.resume_timers()
