@@ -33,8 +33,8 @@ def action_out(action: Action) -> dict[str, Any]:
 
 def _seat_field(data: dict[str, Any], name: str, default: int | None) -> int | None:
     value = data.get(name, default)
-    if value is None:
-        return None
+    if value is None and default is None:
+        return None  # an optional seat (the maturant) left out or null
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 3:
         raise BadInput("bad_field", name=name, value=repr(value))
     return value
