@@ -249,7 +249,11 @@ def hand_message(table: Table, view: SeatView, lang: str) -> dict[str, Any]:
                 )
     elif view.legal and isinstance(view.legal[0], Choose):
         options = [
-            discord.SelectOption(label=contract_name(a.contract.value, lang), value=str(i))
+            discord.SelectOption(
+                label=contract_name(a.contract.value, lang),
+                value=str(i),
+                description=t(f"choice_{a.contract.value}", lang),
+            )
             for i, a in enumerate(view.legal)
             if isinstance(a, Choose)
         ]
