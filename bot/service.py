@@ -31,7 +31,6 @@ from engine.ai import make_ai
 from engine.errors import LoraError
 from engine.events import Event
 from engine.lora import Lora
-from engine.views import SeatView
 
 log = logging.getLogger(__name__)
 
@@ -65,21 +64,6 @@ class Presenter(Protocol):
     async def table_closed(self, table: Table, reason: str) -> None: ...
 
 
-class Store(Protocol):
-    """The persistence the service needs (``bot.storage.Storage`` implements it)."""
-
-    async def create_table(
-        self,
-        guild_id: int,
-        channel_id: int,
-        creator_id: int,
-        settings: dict[str, Any],
-        seats: list[dict[str, Any] | None],
-    ) -> int: ...
-
-    async def update_table(self, table_id: int, **changes: Any) -> None: ...
-
-
 @dataclass
 class Metrics:
     """Timings measured inside the bot (the load benchmark reads them)."""
@@ -94,7 +78,7 @@ class Metrics:
 class TableService:
     def __init__(
         self,
-        store: Any,
+        store: Any,  # bot.storage.Storage (create_table, update_table)
         presenter: Presenter,
         *,
         seed: int | None = None,
@@ -335,15 +319,6 @@ class TableService:
         await self.presenter.table_closed(table, reason)
 
     # -- play --------------------------------------------------------------------------
-    def seat_view(self, table: Table, user_id: int) -> tuple[int, SeatView]:
-        """The clicking user's seat and view (marks an absent player present again)."""
-        seat = table.seat_of(user_id)
-        if seat is None:
-            raise TableError("not_seated")
-        if table.lora is None:
-            raise TableError("not_started")
-        return seat, table.lora.view(seat)
-
     async def come_back(self, table_id: int, user_id: int) -> list[Event]:
         """An absent player clicked: he plays again himself."""
         async with self.lock(table_id):
