@@ -27,6 +27,7 @@ from engine.rules import (
     desitky_next_ends,
     kvarty_lead_mask,
     trick_legal_mask,
+    trick_winner_offset,
 )
 
 # Contract codes of the policies: the numbering of ``engine.fast``.
@@ -390,12 +391,7 @@ def trick_rollout(
             h[s] &= ~(1 << c)
             remaining &= ~(1 << c)
             cur.append(c)
-        led = cur[0] >> 3
-        win = 0
-        for i in (1, 2, 3):
-            if cur[i] >> 3 == led and cur[i] > cur[win]:
-                win = i
-        winner = (leader + win) & 3
+        winner = (leader + trick_winner_offset(cur)) & 3
         m = (1 << cur[0]) | (1 << cur[1]) | (1 << cur[2]) | (1 << cur[3])
         p = trick_points(code, m, index)
         index += 1
@@ -436,12 +432,7 @@ def trick_solve(
 
     def rec(h: list[int], cur: list[int], lead: int, idx: int, tk: int) -> list[int]:
         if len(cur) == 4:
-            led = cur[0] >> 3
-            win = 0
-            for i in (1, 2, 3):
-                if cur[i] >> 3 == led and cur[i] > cur[win]:
-                    win = i
-            winner = (lead + win) & 3
+            winner = (lead + trick_winner_offset(cur)) & 3
             m = (1 << cur[0]) | (1 << cur[1]) | (1 << cur[2]) | (1 << cur[3])
             p = trick_points(code, m, idx)
             idx += 1
