@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import importlib.util
+import logging
 import sys
 import tempfile
 from pathlib import Path
@@ -58,6 +59,7 @@ async def _serve(db_path: Path, lang: str, port: int | None) -> None:
 
 def run_offline(args: list[str]) -> int:
     lang = "en" if "--en" in args else "cs"
+    logging.getLogger("discord").setLevel(logging.ERROR)  # a quiet console for the player
     if not preview_available():
         print(t("tryout_missing", lang), flush=True)
         from engine.terminal import play
