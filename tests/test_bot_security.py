@@ -32,7 +32,9 @@ from engine.lora import Lora
 from tests.botkit import Players, enabled_controls, open_table, raw_click, reply, stored_message
 
 # A made-up token of the real shape, built here so that no token-like literal is tracked.
-FAKE_TOKEN = ".".join(("MTE0NTA2NzQ0Mzk4MDgwMDAwMA", "GfAkE1", "s3cr3t-t0k3n-" + "ABCDEFGHIJKLMNOPQRSTUVWXYZab"))
+FAKE_TOKEN = ".".join(
+    ("MTE0NTA2NzQ0Mzk4MDgwMDAwMA", "GfAkE1", "s3cr3t-t0k3n-" + "ABCDEFGHIJKLMNOPQRSTUVWXYZab")
+)
 PUBLIC = None  # the audience of a message everybody sees
 
 
