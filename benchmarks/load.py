@@ -393,6 +393,7 @@ async def run_load(tables: int, moves: int, *, seed: int = 1, level: str = "medi
 async def _measure(env: Any, bot: Any, probe: Probe, tables: int, moves: int, *, seed: int,
                    level: str, turn_timer: int, profile: str | Path | None) -> dict[str, Any]:
     service = bot.controller.service
+    service.metrics.enabled = True
     rng = random.Random(seed)
     guild = env.create_guild("load")
     setup_started = time.perf_counter()

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from bot.model import Seat, Table, TableSettings
 from bot.storage import PlayerResult, Storage, TableRecord
@@ -61,7 +60,3 @@ async def archive(store: Storage, table: Table) -> int:
             options=table.settings.to_json(),
         )
     )
-
-
-def names_of(rec: Any) -> list[str]:
-    return [s.get("name", "?") if s else "—" for s in rec.seats]

@@ -66,13 +66,28 @@ class Presenter(Protocol):
 
 @dataclass
 class Metrics:
-    """Timings measured inside the bot (the load benchmark reads them)."""
+    """Timings measured inside the bot, kept only when ``enabled`` (the load benchmark turns
+    it on): a bot running for months must not collect one number per move."""
 
+    enabled: bool = False
     db_seconds: list[float] = field(default_factory=list)
     ai_seconds: list[float] = field(default_factory=list)
 
     def record_db(self, seconds: float) -> None:
-        self.db_seconds.append(seconds)
+        if self.enabled:
+            self.db_seconds.append(seconds)
+
+    def record_ai(self, seconds: float) -> None:
+        if self.enabled:
+            self.ai_seconds.append(seconds)
+
+
+def _free_seat(table: Table) -> int:
+    """The first free seat of a lobby (TableError when the table is full)."""
+    free = next((i for i, s in enumerate(table.seats) if s is None), None)
+    if free is None:
+        raise TableError("table_full")
+    return free
 
 
 class TableService:
@@ -230,10 +245,7 @@ class TableService:
                 raise TableError("already_here")
             if self.table_of_user(table.guild_id, user_id) is not None:
                 raise TableError("already_seated")
-            free = next((i for i, s in enumerate(table.seats) if s is None), None)
-            if free is None:
-                raise TableError("table_full")
-            table.seats[free] = Seat(user_id, name)
+            table.seats[_free_seat(table)] = Seat(user_id, name)
             await self._save(table)
             await self.presenter.lobby_changed(table)
             return table
@@ -247,9 +259,7 @@ class TableService:
                 raise TableError("not_seated")
             if level not in AI_LEVELS:
                 raise TableError("bad_level")
-            free = next((i for i, s in enumerate(table.seats) if s is None), None)
-            if free is None:
-                raise TableError("table_full")
+            free = _free_seat(table)
             taken = {x.name for x in table.seats if x is not None}
             name = next(n for n in AI_NAMES if n not in taken)
             table.seats[free] = Seat(None, name, ai=level)
@@ -483,7 +493,7 @@ class TableService:
         rng = random.Random(f"{table.seed}/{table.version}")
         started = time.perf_counter()
         action: Action = self.ai_factory(level, rng).decide(table.lora.view(seat))
-        self.metrics.ai_seconds.append(time.perf_counter() - started)
+        self.metrics.record_ai(time.perf_counter() - started)
         return action
 
     # -- the turn timer ----------------------------------------------------------------

@@ -63,7 +63,6 @@ class Controller:
         # (table, user) -> the interaction of his newest hand message and when it opened
         self.sessions: dict[tuple[int, int], tuple[Interaction, float]] = {}
         self.acting: set[tuple[int, int]] = set()
-        self.handling_seconds: list[float] = []
 
     # -- helpers -----------------------------------------------------------------------
     def _channel(self, table: Table) -> Any:
@@ -326,7 +325,6 @@ class Controller:
     # -- interactions --------------------------------------------------------------------
     @answered
     async def on_lobby(self, interaction: Interaction, table_id: int, op: str) -> None:
-        started = time.perf_counter()
         lang = user_lang(interaction, self._table_lang(table_id))
         user = interaction.user
         try:
@@ -339,7 +337,6 @@ class Controller:
                 await self.service.start(table_id, user.id)
         except TableError as exc:
             await self._error(interaction, exc.key, lang, **exc.params)
-        self.handling_seconds.append(time.perf_counter() - started)
 
     @answered
     async def on_add_ai(self, interaction: Interaction, table_id: int, level: str) -> None:
@@ -406,7 +403,6 @@ class Controller:
     @answered
     async def on_action(self, interaction: Interaction, table_id: int, version: int,
                         index: int) -> None:
-        started = time.perf_counter()
         lang = user_lang(interaction, self._table_lang(table_id))
         user_id = interaction.user.id
         key = (table_id, user_id)
@@ -432,7 +428,6 @@ class Controller:
             self.sessions[key] = (interaction, time.monotonic())
         except discord.HTTPException:
             log.warning("hand refresh failed for %s", user_id)
-        self.handling_seconds.append(time.perf_counter() - started)
         if table.status == STATUS_FINISHED:
             self.sessions.pop(key, None)
 
