@@ -1,6 +1,7 @@
 """Actions as frozen records, and their JSON form (the action objects of REPLAY.md).
 
-Every action names the seat that takes it, so a log of actions is a complete history.
+Every action names the seat that takes it, so a log of actions is a complete history, and
+says itself in words (``text(lang)``: the terminal's menu, a button's label).
 """
 
 from __future__ import annotations
@@ -20,6 +21,9 @@ class Play:
     seat: int
     card: int
 
+    def text(self, lang: str = "cs") -> str:
+        return card_str(self.card)
+
     def to_json(self) -> dict[str, Any]:
         return {"seat": self.seat, "play": card_str(self.card)}
 
@@ -30,6 +34,11 @@ class Lead:
 
     seat: int
     card: int
+
+    def text(self, lang: str = "cs") -> str:
+        from engine.messages import terminal_text
+
+        return terminal_text("lead", lang, card=card_str(self.card))
 
     def to_json(self) -> dict[str, Any]:
         return {"seat": self.seat, "lead": card_str(self.card)}
@@ -42,6 +51,9 @@ class Lay:
     seat: int
     card: int
 
+    def text(self, lang: str = "cs") -> str:
+        return card_str(self.card)
+
     def to_json(self) -> dict[str, Any]:
         return {"seat": self.seat, "lay": card_str(self.card)}
 
@@ -51,6 +63,11 @@ class EndTurn:
     """Desítky: end the turn after laying at least one card."""
 
     seat: int
+
+    def text(self, lang: str = "cs") -> str:
+        from engine.messages import terminal_text
+
+        return terminal_text("end_turn", lang)
 
     def to_json(self) -> dict[str, Any]:
         return {"seat": self.seat, "end_turn": True}
@@ -63,6 +80,9 @@ class LayTurn:
     seat: int
     cards: tuple[int, ...]
 
+    def text(self, lang: str = "cs") -> str:
+        return " ".join(card_str(c) for c in self.cards)
+
     def to_json(self) -> dict[str, Any]:
         return {"seat": self.seat, "play": [card_str(c) for c in self.cards]}
 
@@ -73,6 +93,11 @@ class Choose:
 
     seat: int
     contract: Contract
+
+    def text(self, lang: str = "cs") -> str:
+        from engine.messages import contract_name
+
+        return contract_name(self.contract.value, lang)
 
     def to_json(self) -> dict[str, Any]:
         return {"seat": self.seat, "choose": self.contract.value}
@@ -85,11 +110,17 @@ class Declare:
     seat: int
     declare: bool
 
+    def text(self, lang: str = "cs") -> str:
+        from engine.messages import terminal_text
+
+        return terminal_text("declare_yes" if self.declare else "declare_no", lang)
+
     def to_json(self) -> dict[str, Any]:
         return {"seat": self.seat, "cista_stovka": self.declare}
 
 
 Action = Play | Lead | Lay | EndTurn | LayTurn | Choose | Declare
+ACTION_TYPES = (Play, Lead, Lay, EndTurn, LayTurn, Choose, Declare)
 
 _KEYS = ("play", "lead", "lay", "choose", "cista_stovka", "end_turn")
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from engine.actions import Action, EndTurn, Lay, LayTurn
@@ -11,6 +12,7 @@ from engine.errors import BadInput, IllegalAction
 from engine.events import CardLaid, Event, Knocked, TurnEnded
 from engine.partial import PartialGame
 from engine.rules import TENS_MASK, desitky_next_ends, desitky_refusal_code
+from engine.views import DesitkyView
 
 
 class DesitkyGame(PartialGame):
@@ -133,6 +135,69 @@ class DesitkyGame(PartialGame):
         self.turn = []
         self.to_act = (seat + 1) % 4
         self._knock_until_playable(events)
+
+    # -- hooks -------------------------------------------------------------------------
+    def knock_counts(self) -> tuple[int, int, int, int]:
+        k = self.knocks
+        return (k[0], k[1], k[2], k[3])
+
+    def public_part(self, log: Sequence[Action]) -> DesitkyView:
+        rows = self.rows()
+        return DesitkyView(
+            rows=(rows[0], rows[1], rows[2], rows[3]),
+            turn=tuple(self.turn),
+            knocks=self.knock_counts(),
+            turns=self.public_turns(log),
+        )
+
+    def public_turns(self, log: Sequence[Action]) -> tuple[tuple[int, tuple[int, ...], str], ...]:
+        """The public course of this game while it runs, rebuilt from the lóra's action log.
+
+        The game's actions are the trailing run of desítky actions of ``log`` (the game before
+        is kvarty, or a maturita choice). Knocks are automatic, so they are the seats skipped
+        between one turn and the next (R-DESITKY-KNOCK). A turn that ended without an
+        ``EndTurn`` action ended because the seat had nothing more to lay.
+        """
+        if self.to_act is None:
+            return ()
+        actions: list[Lay | EndTurn | LayTurn] = []
+        for a in reversed(log):
+            if not isinstance(a, Lay | EndTurn | LayTurn):
+                break
+            actions.append(a)
+        actions.reverse()
+        groups: list[tuple[int, list[int], str]] = []
+        open_group = False
+        for a in actions:
+            if isinstance(a, LayTurn):
+                groups.append((a.seat, list(a.cards), "end"))
+                open_group = False
+            elif isinstance(a, EndTurn):
+                if groups and open_group:
+                    groups[-1] = (groups[-1][0], groups[-1][1], "end")
+                open_group = False
+            else:
+                if open_group and groups[-1][0] == a.seat:
+                    groups[-1][1].append(a.card)
+                else:
+                    groups.append((a.seat, [a.card], "auto"))
+                    open_group = True
+        if self.turn and groups:  # the current, unfinished turn is ``DesitkyView.turn``
+            groups.pop()
+        out: list[tuple[int, tuple[int, ...], str]] = []
+        seat = self.leader
+        for s, cards, how in groups:
+            while seat != s:  # seats skipped before this turn knocked
+                out.append((seat, (), "knock"))
+                seat = (seat + 1) % 4
+            out.append((s, tuple(cards), how))
+            seat = (s + 1) % 4
+        while seat != self.to_act:  # knocks after the last completed turn
+            out.append((seat, (), "knock"))
+            seat = (seat + 1) % 4
+        if sum(1 for t in out if t[2] == "knock") != sum(self.knocks):
+            return ()  # not rebuildable (a log that does not belong to this game)
+        return tuple(out)
 
     def to_json(self) -> dict[str, Any]:
         data = super().to_json()

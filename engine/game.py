@@ -5,6 +5,9 @@ new game is a new package plus one :class:`GameSpec` in the registry (``engine.g
 shape follows OpenSpiel's state API (``current_player``, ``legal_actions``, ``apply_action``,
 ``returns``) and python-chess's ``Outcome``: the result of a game is data, computed by the game,
 so nothing outside it re-derives a rule (a ranking, a play-off, money).
+
+Views are typed per game (Lóra: ``engine.views.SeatView``/``PublicView``); what a caller that
+knows no game may read of them is :class:`SeatViewBase` and :class:`PublicViewBase`.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 JSON = dict[str, Any]
 
@@ -26,7 +29,43 @@ class GameAction(Protocol):
     def to_json(self) -> JSON: ...
 
 
-A = TypeVar("A", bound=GameAction)
+class GameEvent(Protocol):
+    """What happened: a stable ``kind`` and a line of text in a language."""
+
+    @property
+    def kind(self) -> str: ...
+
+    def text(self, lang: str = "cs") -> str: ...
+
+
+class PublicViewBase(Protocol):
+    """What anybody may know, as far as a caller that knows no game reads it."""
+
+    @property
+    def to_act(self) -> int | None: ...
+
+    @property
+    def finished(self) -> bool: ...
+
+
+class SeatViewBase(Protocol):
+    """What one seat may know: its legal actions (empty unless it is to act) and the public."""
+
+    @property
+    def seat(self) -> int: ...
+
+    @property
+    def legal(self) -> Sequence[GameAction]: ...
+
+    @property
+    def public(self) -> PublicViewBase: ...
+
+
+SV = TypeVar("SV", bound=SeatViewBase, covariant=True)
+PV = TypeVar("PV", bound=PublicViewBase, covariant=True)
+V_contra = TypeVar("V_contra", contravariant=True)
+S = TypeVar("S", bound=SeatViewBase)  # invariant: a spec's views are exactly its game's
+P = TypeVar("P", bound=PublicViewBase)
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +77,7 @@ class Outcome:
     ``unit`` (Lóra: ``"points"``, penalty points, fewer is better; Taroky: ``"hal"``, the net
     money of the round, more is better). ``extras``: per seat, what else the game reports
     (čistá stovka declared/made, harakiri points; money, dokup). ``details``: the same for the
-    whole game (e.g. the play-offs that decided ties).
+    whole game (e.g. the play-offs that decided ties, the score sheet).
     """
 
     places: tuple[int, ...]
@@ -51,6 +90,10 @@ class Outcome:
     def order(self) -> tuple[int, ...]:
         """Seats from the best place to the worst (seat number among equals)."""
         return tuple(sorted(range(len(self.places)), key=lambda s: (self.places[s], s)))
+
+    def extra(self, seat: int) -> Mapping[str, Any]:
+        """The extras of one seat (empty when the game reports none)."""
+        return self.extras[seat] if seat < len(self.extras) else {}
 
     def to_json(self) -> JSON:
         return {
@@ -74,10 +117,11 @@ class Outcome:
         )
 
 
-class GameState(Protocol[A]):
+class GameState(Protocol[SV, PV]):
     """One running game (a whole lóra; a Taroky round). Every method is the one legality path:
     ``apply`` verifies through the same code ``legal_actions`` and ``verify`` use and changes
-    nothing when it refuses (raising the game's typed error)."""
+    nothing when it refuses (raising the game's typed error). An action of another game is
+    refused like any malformed action."""
 
     @property
     def to_act(self) -> int | None: ...
@@ -86,31 +130,62 @@ class GameState(Protocol[A]):
     def finished(self) -> bool: ...
 
     @property
-    def log(self) -> Sequence[A]: ...
+    def log(self) -> Sequence[GameAction]: ...
 
-    def legal_actions(self) -> list[A]: ...
+    def legal_actions(self) -> Sequence[GameAction]: ...
 
-    def verify(self, action: A) -> None: ...
+    def verify(self, action: GameAction) -> None: ...
 
-    def apply(self, action: A) -> Sequence[Any]: ...
+    def apply(self, action: GameAction) -> Sequence[GameEvent]: ...
 
-    def view(self, seat: int) -> Any: ...
+    def view(self, seat: int) -> SV: ...
 
-    def public_view(self) -> Any: ...
+    def public_view(self) -> PV: ...
 
     def outcome(self) -> Outcome | None: ...
 
     def to_json(self) -> JSON: ...
 
 
-@dataclass(frozen=True)
-class GameSpec:
-    """A game as the registry knows it: how to make, load and replay it, and its AI."""
+# A game of any kind, as the code that knows no game holds it.
+AnyGame = GameState[SeatViewBase, PublicViewBase]
 
-    name: str  # "lora", "taroky": the stored ``game_kind`` and the command group
+
+class GameAI(Protocol[V_contra]):
+    """A computer player: decides from one seat's view, never from the state."""
+
+    def decide(self, view: V_contra) -> GameAction: ...
+
+
+@dataclass(frozen=True)
+class GameSpec(Generic[S, P]):
+    """A game as the registry knows it: how to make, load, record and replay it, and its AI.
+
+    ``new(options, rng)`` starts a game (seat 0 first; the bot seats the players);
+    ``from_json`` loads a snapshot of ``GameState.to_json``; ``record(state)`` is the game's
+    replayable log (its starting conditions and actions: what an archive keeps) and
+    ``replay(record)`` the state it replays to. Without them the snapshot is the record.
+    """
+
+    name: str  # "lora", "taroky": the stored ``game_kind``
     seats: int
-    new: Callable[[JSON | None, random.Random], Any]  # (options JSON, rng) -> a GameState
-    from_json: Callable[[JSON], Any]  # a saved state -> a GameState
-    action_from_json: Callable[[object], Any]
-    make_ai: Callable[[str, random.Random], Any]  # (level, rng) -> .decide(seat_view)
+    new: Callable[[JSON | None, random.Random], GameState[S, P]]
+    from_json: Callable[[JSON], GameState[S, P]]
+    action_from_json: Callable[[object], GameAction]
+    make_ai: Callable[[str, random.Random], GameAI[S]]
     ai_levels: tuple[str, ...] = ("easy", "medium", "hard")
+    record: Callable[[GameState[S, P]], JSON] | None = None
+    replay: Callable[[JSON], GameState[S, P]] | None = None
+
+    def record_of(self, state: GameState[S, P]) -> JSON:
+        """The replayable log of a game (its snapshot when the game defines no record)."""
+        return self.record(state) if self.record is not None else state.to_json()
+
+    def replayed(self, record: JSON) -> GameState[S, P]:
+        """The state a record replays to."""
+        return self.replay(record) if self.replay is not None else self.from_json(record)
+
+    def ai_action(self, state: GameState[S, P], seat: int, level: str,
+                  rng: random.Random) -> GameAction:
+        """The AI's action for ``seat``: it sees that seat's view only."""
+        return self.make_ai(level, rng).decide(state.view(seat))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from engine.actions import Action, Lead
@@ -11,6 +12,7 @@ from engine.errors import IllegalAction
 from engine.events import DivokaKarta, Event, KralovskaKvarta, KvartaBuilt
 from engine.partial import PartialGame
 from engine.rules import is_divoka_karta, is_kralovska_kvarta, kvarta_window, kvarty_lead_mask
+from engine.views import KvartyView
 
 
 class KvartyGame(PartialGame):
@@ -89,6 +91,9 @@ class KvartyGame(PartialGame):
         else:
             self.to_act = next_leader
         return events
+
+    def public_part(self, log: Sequence[Action]) -> KvartyView:
+        return KvartyView(tuple(self.kvarty))
 
     def to_json(self) -> dict[str, Any]:
         data = super().to_json()

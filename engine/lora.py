@@ -12,8 +12,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.actions import Action, Choose, Declare, action_from_json
-from engine.cards import KH, deal_str, parse_deal, shuffled_deal
+from engine.actions import ACTION_TYPES, Action, Choose, Declare, action_from_json
+from engine.cards import deal_str, parse_deal, shuffled_deal
 from engine.contracts import (
     CERVENY_KRAL_GAME,
     GAMES_PER_TALIE,
@@ -22,12 +22,10 @@ from engine.contracts import (
     STOVKA_TALIE,
     TALIE_ORDER,
     TALIE_PER_LORA,
-    TRICK_CONTRACTS,
     Contract,
     Options,
     maturita_choices,
 )
-from engine.desitky import DesitkyGame
 from engine.errors import BadInput, GameOver, LoraError, NotYourTurn, WrongPhase
 from engine.events import (
     Event,
@@ -41,16 +39,19 @@ from engine.events import (
     StovkaAnswered,
     StovkaAsked,
 )
-from engine.kvarty import KvartyGame
+from engine.families import new_partial_game, partial_game_from_json
+from engine.game import GameAction, Outcome
 from engine.partial import PartialGame
-from engine.tricks import TrickGame
+from engine.phase import Phase
+from engine.views import PublicView, SeatView, public_view, seat_view
 
 Deal = tuple[int, int, int, int]
 
-PHASE_STOVKA = "stovka"
-PHASE_CHOOSE = "choose"
-PHASE_PLAY = "play"
-PHASE_FINISHED = "finished"
+PHASE_STOVKA = Phase.STOVKA
+PHASE_CHOOSE = Phase.CHOOSE
+PHASE_PLAY = Phase.PLAY
+PHASE_FINISHED = Phase.FINISHED
+SEATS = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,28 +117,24 @@ class HarakiriRound:
     sums: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
 
 
-def new_partial_game(
-    contract: Contract, hands: Deal, leader: int, options: Options, maturant: int | None = None
-) -> PartialGame:
-    """The partial game object for a contract (the three families share one API)."""
-    if maturant is not None and maturant != leader:
-        raise BadInput("maturant_leads", seat=maturant)  # R-MATURITA: the maturant leads
-    if contract in TRICK_CONTRACTS:
-        return TrickGame(contract, hands, leader, options, maturant)
-    if contract is Contract.KVARTY:
-        return KvartyGame(hands, leader, options, maturant)
-    if contract is Contract.DESITKY:
-        return DesitkyGame(hands, leader, options, maturant)
-    raise BadInput("unknown_contract", value=contract.value)
+__all__ = ["Lora", "ProtocolRow", "new_partial_game", "parse_deals", "partial_game_from_json"]
 
 
-def partial_game_from_json(data: dict[str, Any], options: Options) -> PartialGame:
-    contract = Contract(data["contract"])
-    if contract in TRICK_CONTRACTS:
-        return TrickGame.from_json(data, options)
-    if contract is Contract.KVARTY:
-        return KvartyGame.from_json(data, options)
-    return DesitkyGame.from_json(data, options)
+def rank_slots(totals: list[int], declared: list[bool]) -> list[list[int]]:
+    """R-RANK: the seats grouped by rank, best first; a group of two or more is a tie.
+
+    Declarers who made exactly 100 come first, then the others by points (fewer is better),
+    then the declarers who missed, by points."""
+    seats = range(len(totals))
+    made = [s for s in seats if declared[s] and totals[s] == 100]
+    slots: list[list[int]] = [made] if made else []
+    for group in (
+        [s for s in seats if not declared[s]],
+        [s for s in seats if declared[s] and totals[s] != 100],
+    ):
+        for value in sorted({totals[s] for s in group}):
+            slots.append([s for s in group if totals[s] == value])
+    return slots
 
 
 class Lora:
@@ -161,7 +158,7 @@ class Lora:
         self.deal_seed: int | None = rng.getrandbits(64) if rng is not None else None
         self.given_deals: list[Deal] | None = list(deals) if deals is not None else None
         self.deals: list[Deal] = []  # every deal used so far, in order
-        self.phase = PHASE_PLAY
+        self.phase: Phase = PHASE_PLAY
         self.tali = 1
         self.game_no = 1
         self.attempt: int | None = None
@@ -240,10 +237,12 @@ class Lora:
         assert self.game is not None
         return self.game.legal_actions()
 
-    def verify(self, action: Action) -> None:
+    def verify(self, action: GameAction) -> None:
         """Raise what ``apply`` would raise for this action; change nothing."""
         if self.phase == PHASE_FINISHED:
             raise GameOver()
+        if not isinstance(action, ACTION_TYPES):
+            raise BadInput("action_shape")  # an action of another game
         if self.phase == PHASE_STOVKA:
             self._verify_kind(action, Declare)
         elif self.phase == PHASE_CHOOSE:
@@ -270,16 +269,17 @@ class Lora:
         if action.seat != self.to_act:
             raise NotYourTurn(action.seat, self.to_act)
 
-    def is_legal(self, action: Action) -> bool:
+    def is_legal(self, action: GameAction) -> bool:
         try:
             self.verify(action)
         except LoraError:
             return False
         return True
 
-    def apply(self, action: Action) -> list[Event]:
+    def apply(self, action: GameAction) -> list[Event]:
         """Apply one action after verifying it; on any refusal nothing has changed."""
         self.verify(action)
+        assert isinstance(action, ACTION_TYPES)
         if self.given_deals is not None and len(self.deals) >= len(self.given_deals) - 1:
             # Running out of given deals is found only while dealing: keep a snapshot.
             snapshot, game, start_events = self.to_json(), self.game, self.start_events
@@ -398,13 +398,11 @@ class Lora:
         if self.harakiri is not None:
             return self._after_harakiri(game)
         points = game.recorded_points()
-        red_king = None
-        if isinstance(game, TrickGame) and game.contract is Contract.CERVENY_KRAL:
-            red_king = next((s for s in range(4) if game.taken[s] >> KH & 1), None)
-        knocks = tuple(game.knocks) if isinstance(game, DesitkyGame) else (0, 0, 0, 0)
+        red_king = game.red_king_taker()
+        knocks = list(game.knock_counts())
         if game.maturant is not None:
             # R-MATURITA: the other seats' points (their knocks, their K♥) are never recorded
-            knocks = tuple(k if s == game.maturant else 0 for s, k in enumerate(knocks))
+            knocks = [k if s == game.maturant else 0 for s, k in enumerate(knocks)]
             red_king = red_king if red_king == game.maturant else None
         maturita = self.is_maturita
         self.protocol.append(
@@ -444,17 +442,11 @@ class Lora:
         return events + self._begin_game()
 
     # -- R-RANK and R-HARAKIRI ---------------------------------------------------------
+    def _declared(self) -> list[bool]:
+        return [self.options.cista_stovka and self.stovka[s] is True for s in range(4)]
+
     def _begin_final_order(self) -> list[Event]:
-        declared = [self.options.cista_stovka and self.stovka[s] is True for s in range(4)]
-        made = [s for s in range(4) if declared[s] and self.totals[s] == 100]
-        slots: list[list[int]] = [made] if made else []
-        for group in (
-            [s for s in range(4) if not declared[s]],
-            [s for s in range(4) if declared[s] and self.totals[s] != 100],
-        ):
-            for value in sorted({self.totals[s] for s in group}):
-                slots.append([s for s in group if self.totals[s] == value])
-        self.slots = slots
+        self.slots = rank_slots(self.totals, self._declared())
         return self._resolve_order()
 
     def _resolve_order(self) -> list[Event]:
@@ -508,15 +500,47 @@ class Lora:
         t = self.totals
         return (t[0], t[1], t[2], t[3])
 
-    # -- views -------------------------------------------------------------------------
-    def view(self, seat: int) -> Any:
-        from engine.views import seat_view
+    # -- the result --------------------------------------------------------------------
+    def outcome(self) -> Outcome | None:
+        """The final order as data (R-RANK, harakiri included), None until the lóra ends.
 
+        ``scores`` are the lóra totals (penalty points, fewer is better). Per seat,
+        ``extras``: ``cista_stovka`` the seat's answer (None when not asked),
+        ``cista_stovka_made`` whether a declarer ended on exactly 100, ``harakiri`` the seat's
+        points in each harakiri game it played to break a tie (empty when it was in none).
+        ``details``: ``ties`` the tied groups that played harakiri, ``protocol`` the score
+        sheet (``ProtocolRow.to_json`` rows)."""
+        if self.order is None:
+            return None
+        declared = self._declared()
+        ties = [slot for slot in rank_slots(self.totals, declared) if len(slot) > 1]
+        tied = {s for slot in ties for s in slot}
+        harakiri = [row.points for row in self.protocol if row.contract is Contract.HARAKIRI]
+        places = [0, 0, 0, 0]
+        for place, seat in enumerate(self.order, 1):
+            places[seat] = place
+        extras = tuple(
+            {
+                "cista_stovka": self.stovka[s] if self.options.cista_stovka else None,
+                "cista_stovka_made": declared[s] and self.totals[s] == 100,
+                "harakiri": [p[s] for p in harakiri] if s in tied else [],
+            }
+            for s in range(4)
+        )
+        return Outcome(
+            places=tuple(places),
+            scores=self._totals(),
+            unit="points",
+            lower_is_better=True,
+            extras=extras,
+            details={"ties": ties, "protocol": [row.to_json() for row in self.protocol]},
+        )
+
+    # -- views -------------------------------------------------------------------------
+    def view(self, seat: int) -> SeatView:
         return seat_view(self, seat)
 
-    def public_view(self) -> Any:
-        from engine.views import public_view
-
+    def public_view(self) -> PublicView:
         return public_view(self)
 
     # -- serialization -----------------------------------------------------------------
@@ -581,7 +605,7 @@ class Lora:
             lora.given_deals = None
         lora.deal_seed = data["deal_seed"]
         lora.deals = [deal(d) for d in data["deals"]]
-        lora.phase = data["phase"]
+        lora.phase = Phase(data["phase"])
         lora.tali = int(data["tali"])
         lora.game_no = int(data["game_no"])
         lora.attempt = data["attempt"]

@@ -7,12 +7,14 @@ A contract is a subclass that says which actions it takes (``_verify``), what th
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from engine.actions import Action
 from engine.contracts import MATURITA_FAIL_POINTS, Contract, Options
 from engine.errors import GameOver, NotYourTurn, WrongPhase
 from engine.events import Event, GameEnded
+from engine.views import FamilyView
 
 
 class PartialGame:
@@ -78,6 +80,19 @@ class PartialGame:
         if self.maturita_failed:
             rec[self.maturant] = MATURITA_FAIL_POINTS
         return (rec[0], rec[1], rec[2], rec[3])
+
+    # -- hooks of the families (python-chess's variants: override what differs) ---------
+    def public_part(self, log: Sequence[Action]) -> FamilyView:
+        """The family's part of the public view; ``log`` is the lóra's action log so far."""
+        raise NotImplementedError
+
+    def knock_counts(self) -> tuple[int, int, int, int]:
+        """Knocks per seat (R-DESITKY-KNOCK); none outside desítky."""
+        return (0, 0, 0, 0)
+
+    def red_king_taker(self) -> int | None:
+        """Who took K♥ in červený král (circled on the sheet); None elsewhere."""
+        return None
 
     # -- for subclasses ----------------------------------------------------------------
     def _verify(self, action: Action) -> None:

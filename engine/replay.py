@@ -13,10 +13,10 @@ from typing import Any
 from engine.actions import Action, Lay, action_from_json
 from engine.cards import card_str, parse_deal
 from engine.contracts import PLAYABLE_CONTRACTS, Contract, Options
-from engine.desitky import DesitkyGame
 from engine.errors import BadInput, LoraError
 from engine.events import Event
-from engine.lora import Lora, new_partial_game, parse_deals
+from engine.families import new_partial_game
+from engine.lora import Lora, parse_deals
 from engine.partial import PartialGame
 
 EXIT_OK = 0
@@ -95,7 +95,7 @@ class _Run:
         assert target is not None
         game = self.lora.game if self.lora is not None else self.game
         points = list(game.recorded_points()) if game is not None else [0, 0, 0, 0]
-        knocks = list(game.knocks) if isinstance(game, DesitkyGame) else [0, 0, 0, 0]
+        knocks = list(game.knock_counts()) if game is not None else [0, 0, 0, 0]
         out: dict[str, Any] = {
             "finished": target.finished,
             "to_act": target.to_act,

@@ -7,25 +7,17 @@ from __future__ import annotations
 
 import random
 
-from engine.actions import Action, Choose, Declare, EndTurn, Lay, Lead, Play
+from engine.actions import Action
 from engine.ai import make_ai
 from engine.cards import card_str, hand_str
 from engine.events import Event
 from engine.lora import Lora
-from engine.messages import contract_name, terminal_text
+from engine.messages import terminal_text
+from engine.views import TrickView
 
 
 def describe(action: Action, lang: str) -> str:
-    if isinstance(action, Play | Lay):
-        return card_str(action.card)
-    if isinstance(action, Lead):
-        return terminal_text("lead", lang, card=card_str(action.card))
-    if isinstance(action, EndTurn):
-        return terminal_text("end_turn", lang)
-    if isinstance(action, Choose):
-        return contract_name(action.contract.value, lang)
-    assert isinstance(action, Declare)
-    return terminal_text("declare_yes" if action.declare else "declare_no", lang)
+    return action.text(lang)
 
 
 def _show(events: list[Event], lang: str) -> None:
@@ -57,9 +49,12 @@ def play(seed: int | None = None, lang: str = "cs", level: str = "medium") -> in
             if seat == 0:
                 pub = view.public
                 print(terminal_text("hand", lang, hand=hand_str(view.hand)))
-                if pub.trick:
-                    cards = " ".join(card_str(c) for _, c in pub.trick)
-                    print(terminal_text("table", lang, cards=cards))
+                match pub.game:
+                    case TrickView(trick=trick) if trick:
+                        cards = " ".join(card_str(c) for _, c in trick)
+                        print(terminal_text("table", lang, cards=cards))
+                    case _:
+                        pass
                 print(terminal_text("totals", lang, totals=" / ".join(map(str, pub.totals))))
                 action = _ask(list(view.legal), lang)
             else:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from engine.actions import Action, Play
@@ -17,6 +18,7 @@ from engine.rules import (
     trick_refusal_code,
     trick_winner_offset,
 )
+from engine.views import TrickView
 
 
 class TrickGame(PartialGame):
@@ -118,6 +120,22 @@ class TrickGame(PartialGame):
             self._finish(events)
         else:
             self.to_act = winner
+
+    # -- hooks -------------------------------------------------------------------------
+    def public_part(self, log: Sequence[Action]) -> TrickView:
+        taken = [0, 0, 0, 0]
+        for lead, cards in self.history:
+            taken[(lead + trick_winner_offset(cards)) % 4] += 1
+        return TrickView(
+            trick=tuple(((self.trick_leader + i) % 4, c) for i, c in enumerate(self.trick)),
+            tricks=tuple(self.history),
+            tricks_taken=(taken[0], taken[1], taken[2], taken[3]),
+        )
+
+    def red_king_taker(self) -> int | None:
+        if self.contract is not Contract.CERVENY_KRAL:
+            return None
+        return next((s for s in range(4) if self.taken[s] >> KH & 1), None)
 
     # -- serialization -----------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:

@@ -16,7 +16,7 @@ from engine.cards import HEARTS_MASK, parse_card, parse_hand
 from engine.contracts import TRICK_CONTRACTS, Contract
 from engine.desitky import DesitkyGame
 from engine.lora import Lora
-from engine.views import SeatView
+from engine.views import DesitkyView, SeatView
 
 
 def _ais(seed: int) -> list[EasyAI | MediumAI | HardAI]:
@@ -167,7 +167,9 @@ def test_desitky_turns_rebuild_the_knocks() -> None:
         g = lora.game
         if lora.phase != "play" or not isinstance(g, DesitkyGame):
             continue
-        turns = lora.public_view().desitky_turns
+        part = lora.public_view().game
+        assert isinstance(part, DesitkyView)
+        turns = part.turns
         knocks = [0, 0, 0, 0]
         for s, cards, how in turns:
             if how == "knock":

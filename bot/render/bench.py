@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from engine.contracts import Contract
 from engine.lora import Lora
+from engine.views import DesitkyView, KvartyView, TrickView
 
 NAMES = ["Anička", "Bohouš", "Cecílie", "Dalibor"]
 
@@ -30,18 +31,21 @@ def example(kind: str, seed: int = 7) -> Lora:
     rng = random.Random(seed)
 
     def trick(lo: Lora) -> bool:
-        pv = lo.public_view()
-        return (lo.tali == 2 and lo.game_no == 2 and len(pv.tricks) >= 3
-                and len(pv.trick) == 2)
+        part = lo.public_view().game
+        return (lo.tali == 2 and lo.game_no == 2 and isinstance(part, TrickView)
+                and len(part.tricks) >= 3 and len(part.trick) == 2)
 
     def kvarty(lo: Lora) -> bool:
-        return lo.contract is Contract.KVARTY and lo.tali == 2 and len(lo.public_view().kvarty) >= 4
+        part = lo.public_view().game
+        return (lo.contract is Contract.KVARTY and lo.tali == 2 and isinstance(part, KvartyView)
+                and len(part.kvarty) >= 4)
 
     def desitky(lo: Lora) -> bool:
-        pv = lo.public_view()
+        part = lo.public_view().game
         return (lo.contract is Contract.DESITKY and lo.attempt is None
-                and sum(r is not None for r in pv.rows) >= 3 and len(pv.turn) >= 2
-                and sum(pv.knocks) >= 1)
+                and isinstance(part, DesitkyView)
+                and sum(r is not None for r in part.rows) >= 3 and len(part.turn) >= 2
+                and sum(part.knocks) >= 1)
 
     stops: dict[str, Callable[[Lora], bool]] = {
         "trick": trick,

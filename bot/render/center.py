@@ -25,7 +25,7 @@ from bot.render.strings import game_name, s
 from engine.cards import RANK_SYMBOLS
 from engine.contracts import MATURITA_GAME
 from engine.rules import trick_winner_offset
-from engine.views import PublicView
+from engine.views import DesitkyView, KvartyView, PublicView, TrickView
 
 CX, CY = 500, 380  # the middle of the table
 # The trick: a cross of cards that never overlap, so every corner index stays visible.
@@ -38,23 +38,23 @@ def _centred_note(img: Image.Image, note: str) -> None:
     text(img, (CX, CY), note, font(26), MUTED, "mm")
 
 
-def draw_trick(img: Image.Image, view: PublicView, names: list[str], lang: str,
+def draw_trick(img: Image.Image, view: PublicView, part: TrickView, names: list[str], lang: str,
                bottom: int) -> None:
     """The current trick, each card in front of the seat that played it, in play order."""
-    if not view.trick:
+    if not part.trick:
         if view.to_act is not None:
             _centred_note(img, s("leads", lang, name=names[view.to_act]))
         return
     h = cards.card_height(TRICK_W)
-    for seat, card in view.trick:
+    for seat, card in part.trick:
         dx, dy = TRICK_OFF[(seat - bottom) % 4]
         cards.put(img, card, TRICK_W, CX + dx - TRICK_W // 2, TRICK_CY + dy - h // 2)
 
 
-def draw_last_trick(img: Image.Image, view: PublicView, names: list[str], lang: str,
+def draw_last_trick(img: Image.Image, part: TrickView, names: list[str], lang: str,
                     x: int, y: int) -> None:
     """A small inset of the last completed trick; the winning card glows."""
-    last = view.last_trick
+    last = part.last_trick
     if last is None:
         return
     lead, played = last
@@ -71,13 +71,14 @@ def draw_last_trick(img: Image.Image, view: PublicView, names: list[str], lang: 
         cards.put(img, card, w, cx + i * step, y + 36, style)
 
 
-def draw_kvarty(img: Image.Image, view: PublicView, names: list[str], lang: str) -> None:
+def draw_kvarty(img: Image.Image, view: PublicView, part: KvartyView, names: list[str],
+                lang: str) -> None:
     """The last kvarta large, with who put each card; up to three earlier ones small."""
-    if not view.kvarty:
+    if not part.kvarty:
         if view.to_act is not None:
             _centred_note(img, s("leads", lang, name=names[view.to_act]))
         return
-    earlier = view.kvarty[-4:-1]
+    earlier = part.kvarty[-4:-1]
     if earlier:
         text(img, (CX, 172), s("earlier_kvarty", lang), font(19), MUTED, "mm")
         gw, gap, cw, step = 167, 8, 68, 33
@@ -89,7 +90,7 @@ def draw_kvarty(img: Image.Image, view: PublicView, names: list[str], lang: str)
             cx = gx + (gw - (cw + step * (len(kv.placed) - 1))) // 2
             for j, (_, card) in enumerate(kv.placed):
                 cards.put(img, card, cw, cx + j * step, 212)
-    last = view.kvarty[-1]
+    last = part.kvarty[-1]
     state = s("kvarta_complete" if last.complete else "kvarta_blown", lang)
     head = f"{s('kvarta_by', lang, name=names[last.seat])} · {state}"
     text(img, (CX, 338), fit(head, font(21, "bold"), 500), font(21, "bold"),
@@ -111,12 +112,12 @@ ROW_W, ROW_H_STEP, ROW_X_STEP = 110, 88, 46
 ROW_X0, ROW_Y0 = 250, 164
 
 
-def draw_rows(img: Image.Image, view: PublicView, lang: str) -> None:
+def draw_rows(img: Image.Image, part: DesitkyView, lang: str) -> None:
     """Desítky: a row per suit, cards low to high at their rank's column; this turn's glow."""
     h = cards.card_height(ROW_W)
     slot = panel(ROW_W, h, (0, 0, 0, 45), (255, 255, 255, 70), 2, 9)
-    turn = set(view.turn)
-    for suit, row in enumerate(view.rows):
+    turn = set(part.turn)
+    for suit, row in enumerate(part.rows):
         y = ROW_Y0 + suit * ROW_H_STEP
         if row is None:
             paste(img, slot, ROW_X0 + 3 * ROW_X_STEP, y)
@@ -132,17 +133,17 @@ def draw_rows(img: Image.Image, view: PublicView, lang: str) -> None:
              TEXT if row else FAINT, "lm")
 
 
-def draw_turn(img: Image.Image, view: PublicView, names: list[str], lang: str,
-              x: int, y: int) -> None:
+def draw_turn(img: Image.Image, view: PublicView, part: DesitkyView, names: list[str],
+              lang: str, x: int, y: int) -> None:
     """Desítky: the cards laid so far in the current turn (top-right inset)."""
-    if not view.turn or view.to_act is None:
+    if not part.turn or view.to_act is None:
         return
     cw, step = 60, 34
     box = panel(272, 150, radius=14)
     paste(img, box, x, y)
     text(img, (x + 14, y + 12), fit(s("this_turn", lang, name=names[view.to_act]), font(19, "bold"),
                                   244), font(19, "bold"))
-    shown = view.turn[-6:]
+    shown = part.turn[-6:]
     for i, card in enumerate(shown):
         cards.put(img, card, cw, x + 16 + i * step, y + 44, "glow")
 
@@ -214,9 +215,9 @@ def draw_order(img: Image.Image, view: PublicView, names: list[str], lang: str) 
             text(img, (CX - 158, yy + 22), note, font(15, "bold"), GREEN if made else RED, "lm")
 
 
-def last_trick_image(view: PublicView, names: list[str], lang: str) -> Image.Image:
+def last_trick_image(part: TrickView, names: list[str], lang: str) -> Image.Image:
     """A picture of the last completed trick alone: the cards in play order, who played them."""
-    last = view.last_trick
+    last = part.last_trick
     assert last is not None
     lead, played = last
     winner = (lead + trick_winner_offset(played)) % 4

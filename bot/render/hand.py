@@ -26,7 +26,7 @@ from bot.render.fonts import fit, font
 from bot.render.strings import game_name, lang_of, s
 from engine.actions import Choose, Declare, EndTurn, Lay, Lead, Play
 from engine.cards import cards_of
-from engine.views import SeatView
+from engine.views import DesitkyView, SeatView
 
 CARD_W = cards.ART_W
 CARD_H = cards.ART_H
@@ -123,7 +123,11 @@ def hand_image(view: SeatView, lang: str = "cs") -> Image.Image:
     lang = lang_of(lang)
     lit = playable(view)
     pub = view.public
-    laid = pub.turn if pub.to_act == view.seat else ()
+    match pub.game:
+        case DesitkyView(turn=turn) if pub.to_act == view.seat:
+            laid = turn
+        case _:
+            laid = ()
     status, colour = _status(view, lang)
     game = game_name(pub.contract, lang) if pub.contract is not None else ""
     return _hand_image(tuple(cards_of(view.hand)), lit, bool(lit), tuple(laid), status, colour,

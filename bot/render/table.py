@@ -28,7 +28,7 @@ from bot.render.fonts import fit, font
 from bot.render.seats import legend, seat_panel
 from bot.render.strings import game_name, lang_of, s
 from engine.contracts import TRICK_CONTRACTS, Contract
-from engine.views import PublicView
+from engine.views import DesitkyView, KvartyView, PublicView, TrickView
 
 W, H = 1000, 700
 HEADER_H = 58
@@ -65,8 +65,11 @@ def title_parts(view: PublicView, names: list[str], lang: str) -> tuple[str, str
             return game_name(Contract.MATURITA, lang), sub
         return s("maturita_title", lang, game=name), sub
     sub = s("tali_game", lang, tali=view.tali, game=view.game_no)
-    if view.phase == "play" and contract in TRICK_CONTRACTS:
-        sub += " · " + s("trick_no", lang, n=min(8, len(view.tricks) + 1))
+    match view.game:
+        case TrickView(tricks=tricks) if view.phase == "play" and contract in TRICK_CONTRACTS:
+            sub += " · " + s("trick_no", lang, n=min(8, len(tricks) + 1))
+        case _:
+            pass
     return name, sub
 
 
@@ -146,21 +149,24 @@ def table_image(view: PublicView, names: Sequence[str], lang: str = "cs",
         leg = legend(kinds, lang)
         paste(img, leg, 14, H - 14 - leg.height)
     _seats(img, view, who, lang, highlight_seat, bottom_seat)
-    contract = view.contract
     if view.phase == "finished":
         center.draw_order(img, view, who, lang)
     elif view.phase == "stovka":
         center.draw_stovka(img, view, who, lang)
     elif view.phase == "choose":
         center.draw_choose(img, view, who, lang)
-    elif contract is Contract.KVARTY:
-        center.draw_kvarty(img, view, who, lang)
-    elif contract is Contract.DESITKY:
-        center.draw_rows(img, view, lang)
-        center.draw_turn(img, view, who, lang, *INSET)
     else:
-        center.draw_trick(img, view, who, lang, bottom_seat)
-        center.draw_last_trick(img, view, who, lang, *INSET)
+        match view.game:
+            case KvartyView() as part:
+                center.draw_kvarty(img, view, part, who, lang)
+            case DesitkyView() as part:
+                center.draw_rows(img, part, lang)
+                center.draw_turn(img, view, part, who, lang, *INSET)
+            case TrickView() as part:
+                center.draw_trick(img, view, part, who, lang, bottom_seat)
+                center.draw_last_trick(img, part, who, lang, *INSET)
+            case None:
+                pass
     return img
 
 
@@ -178,6 +184,8 @@ def render_last_trick(view: PublicView, names: Sequence[str], lang: str = "cs") 
     """PNG of the last completed trick (None before the first trick of a trick game)."""
     if not isinstance(view, PublicView):
         raise TypeError("render_last_trick takes a PublicView")
-    if view.last_trick is None:
-        return None
-    return encode(center.last_trick_image(view, check_names(names), lang_of(lang)))
+    match view.game:
+        case TrickView() as part if part.last_trick is not None:
+            return encode(center.last_trick_image(part, check_names(names), lang_of(lang)))
+        case _:
+            return None

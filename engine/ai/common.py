@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.actions import Action, Choose, EndTurn, Lay, Lead, Play
 from engine.cards import FULL_DECK, SUIT_MASKS
 from engine.contracts import TRICK_CONTRACTS, Contract
-from engine.views import PublicView, SeatView
+from engine.views import DesitkyView, PublicView, SeatView, TrickView
 
 
 def voids_of(excluded: tuple[int, int, int, int]) -> list[int]:
@@ -25,8 +25,13 @@ def remaining_of(pub: PublicView) -> int:
 
 def ends_of(pub: PublicView) -> int:
     """The desítky cards that may be laid next, from the public rows."""
+    match pub.game:
+        case DesitkyView(rows=rows):
+            pass
+        case _:
+            return 0
     ends = 0
-    for suit, row in enumerate(pub.rows):
+    for suit, row in enumerate(rows):
         base = suit * 8
         if row is None:
             ends |= 1 << (base + 3)
@@ -41,13 +46,18 @@ def ends_of(pub: PublicView) -> int:
 
 def trick_state(pub: PublicView) -> tuple[list[int], int, int, int]:
     """(current trick cards, its leader, 0-based trick number, cards taken in tricks)."""
-    trick = [c for _, c in pub.trick]
-    leader = pub.trick[0][0] if pub.trick else (pub.to_act if pub.to_act is not None else 0)
+    match pub.game:
+        case TrickView(trick=current, tricks=done):
+            pass
+        case _:
+            current, done = (), ()
+    trick = [c for _, c in current]
+    leader = current[0][0] if current else (pub.to_act if pub.to_act is not None else 0)
     taken = 0
-    for _, cards in pub.tricks:
+    for _, cards in done:
         for c in cards:
             taken |= 1 << c
-    return trick, leader, len(pub.tricks), taken
+    return trick, leader, len(done), taken
 
 
 def forbid_kh(pub: PublicView) -> bool:

@@ -44,9 +44,9 @@ from engine.ai.policy import (
     trick_solve,
 )
 from engine.ai.worlds import knowledge, sample_world
-from engine.contracts import TRICK_CONTRACTS, Contract
+from engine.contracts import TRICK_CONTRACTS
 from engine.rules import desitky_next_ends
-from engine.views import SeatView
+from engine.views import DesitkyView, KvartyView, SeatView
 
 DEFAULT_BUDGET_MS = 60.0
 MATURITA_BUDGET_MS = 150.0
@@ -175,16 +175,17 @@ class HardAI:
                     code, hands, trick, leader, index, taken, voids, maturant, fkh, want, c
                 )
 
-        elif contract is Contract.KVARTY:
+        elif isinstance(pub.game, KvartyView):
             played = pub.played
-            first = not pub.kvarty
+            first = not pub.game.kvarty
 
             def simulate(hands: list[int], c: int) -> list[int]:
                 return kvarty_rollout(hands, played, me, first, maturant, want, c)
 
         else:
+            assert isinstance(pub.game, DesitkyView)
             ends = ends_of(pub)
-            laid = len(pub.turn)
+            laid = len(pub.game.turn)
 
             def simulate(hands: list[int], c: int) -> list[int]:
                 h = list(hands)

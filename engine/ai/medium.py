@@ -37,7 +37,7 @@ from engine.ai.policy import (
 from engine.ai.worlds import knowledge, sample_world
 from engine.contracts import TRICK_CONTRACTS, Contract
 from engine.rules import TENS_MASK
-from engine.views import SeatView
+from engine.views import DesitkyView, KvartyView, SeatView
 
 
 def medium_card(view: SeatView) -> int:
@@ -63,12 +63,17 @@ def medium_card(view: SeatView) -> int:
             forbid_kh(pub),
             want,
         )
-    if contract is Contract.KVARTY:
-        return kvarty_policy(view.hand, pub.played, not pub.kvarty, want)
+    match pub.game:
+        case KvartyView(kvarty=kvarty):
+            return kvarty_policy(view.hand, pub.played, not kvarty, want)
+        case DesitkyView(turn=turn):
+            pass
+        case _:
+            raise ValueError(f"no card policy for {contract}")
     return desitky_policy(
         view.hand,
         ends_of(pub),
-        bool(pub.turn),
+        bool(turn),
         min(pub.hand_counts) <= 2,
         seat == pub.maturant,
         want,

@@ -24,13 +24,13 @@ from dataclasses import dataclass
 
 from engine.actions import EndTurn, Lay, Lead, Play
 from engine.cards import FILKY_MASK, FULL_DECK, HEARTS_MASK, KH, SUIT_MASKS
-from engine.contracts import RED_LEAD_CONTRACTS, TRICK_CONTRACTS, Contract
+from engine.contracts import RED_LEAD_CONTRACTS, Contract
 from engine.desitky import DesitkyGame
 from engine.kvarty import KvartyGame
 from engine.partial import PartialGame
 from engine.rules import KINGS_MASK, LOW_MASK, NON_HEARTS, TENS_MASK, desitky_next_ends
 from engine.tricks import TrickGame
-from engine.views import PublicView, SeatView
+from engine.views import DesitkyView, KvartyView, PublicView, SeatView, TrickView
 
 Hands = list[int]
 
@@ -51,7 +51,7 @@ class Knowledge:
         return self.unseen & ~self.excluded[s]
 
 
-def trick_exclusions(pub: PublicView) -> list[int]:
+def trick_exclusions(pub: PublicView, part: TrickView) -> list[int]:
     """R-TRICK voids, R-TRICK-RED-LEAD and R-TRICK-FIRST-KING inferences of a trick game."""
     excl = [0, 0, 0, 0]
     contract = pub.contract
@@ -59,9 +59,9 @@ def trick_exclusions(pub: PublicView) -> list[int]:
     forbid_kh = (
         contract is Contract.CERVENY_KRAL and pub.options.red_king_first_trick == "forbidden"
     )
-    tricks: list[tuple[int, tuple[int, ...]]] = list(pub.tricks)
-    if pub.trick:
-        tricks.append((pub.trick[0][0], tuple(c for _, c in pub.trick)))
+    tricks: list[tuple[int, tuple[int, ...]]] = list(part.tricks)
+    if part.trick:
+        tricks.append((part.trick[0][0], tuple(c for _, c in part.trick)))
     for index, (lead, cards) in enumerate(tricks):
         led = cards[0] >> 3
         if red_lead and led == 0:
@@ -76,11 +76,11 @@ def trick_exclusions(pub: PublicView) -> list[int]:
     return excl
 
 
-def kvarty_exclusions(pub: PublicView) -> list[int]:
+def kvarty_exclusions(part: KvartyView) -> list[int]:
     """R-KVARTY-FIRST: a first lead at F (K) shows a hand without cards below F (K)."""
     excl = [0, 0, 0, 0]
-    if pub.kvarty:
-        first = pub.kvarty[0]
+    if part.kvarty:
+        first = part.kvarty[0]
         start = first.placed[0][1]
         rank = start & 7
         if rank >= 5:  # filek: no card of S or lower
@@ -92,11 +92,11 @@ def kvarty_exclusions(pub: PublicView) -> list[int]:
     return excl
 
 
-def desitky_exclusions(pub: PublicView) -> list[int]:
+def desitky_exclusions(part: DesitkyView) -> list[int]:
     """R-DESITKY-KNOCK: a knocking seat, or one whose turn ended by itself, could lay nothing."""
     excl = [0, 0, 0, 0]
     ends = TENS_MASK
-    for seat, cards, how in pub.desitky_turns:
+    for seat, cards, how in part.turns:
         for c in cards:
             ends = desitky_next_ends(ends, c)
         if how != "end":
@@ -112,13 +112,16 @@ def knowledge(view: SeatView) -> Knowledge:
     played = pub.played
     unseen = FULL_DECK & ~hand & ~played
     excl = [0, 0, 0, 0]
-    if pub.phase == "play" and pub.contract is not None:
-        if pub.contract in TRICK_CONTRACTS:
-            excl = trick_exclusions(pub)
-        elif pub.contract is Contract.KVARTY:
-            excl = kvarty_exclusions(pub)
-        elif pub.contract is Contract.DESITKY:
-            excl = desitky_exclusions(pub)
+    if pub.phase == "play":
+        match pub.game:
+            case TrickView() as part:
+                excl = trick_exclusions(pub, part)
+            case KvartyView() as part:
+                excl = kvarty_exclusions(part)
+            case DesitkyView() as part:
+                excl = desitky_exclusions(part)
+            case None:
+                pass
     elif pub.phase == "choose":
         counts = (8, 8, 8, 8)
         unseen = FULL_DECK & ~hand
@@ -209,11 +212,12 @@ def build_game(view: SeatView, hands: Hands) -> PartialGame:
     assert contract is not None and pub.phase == "play"
     deal = list(hands)
     game: PartialGame
-    if contract in TRICK_CONTRACTS:
+    part = pub.game
+    if isinstance(part, TrickView):
         plays: list[tuple[int, int]] = []
-        for lead, cards in pub.tricks:
+        for lead, cards in part.tricks:
             plays += [((lead + i) % 4, c) for i, c in enumerate(cards)]
-        plays += list(pub.trick)
+        plays += list(part.trick)
         for s, c in plays:
             deal[s] |= 1 << c
         game = TrickGame(
@@ -227,23 +231,23 @@ def build_game(view: SeatView, hands: Hands) -> PartialGame:
         for s, c in plays:
             game.apply(Play(s, c))
         return game
-    if contract is Contract.KVARTY:
-        for k in pub.kvarty:
+    if isinstance(part, KvartyView):
+        for k in part.kvarty:
             for s, c in k.placed:
                 deal[s] |= 1 << c
         game = KvartyGame(
             (deal[0], deal[1], deal[2], deal[3]), pub.leader, pub.options, pub.maturant
         )
         game.start()
-        for k in pub.kvarty:
+        for k in part.kvarty:
             game.apply(Lead(k.seat, k.placed[0][1]))
         return game
-    assert contract is Contract.DESITKY
-    turns = [t for t in pub.desitky_turns if t[1]]
+    assert isinstance(part, DesitkyView)
+    turns = [t for t in part.turns if t[1]]
     for s, cards, _ in turns:
         for c in cards:
             deal[s] |= 1 << c
-    for c in pub.turn:
+    for c in part.turn:
         assert pub.to_act is not None
         deal[pub.to_act] |= 1 << c
     dg = DesitkyGame((deal[0], deal[1], deal[2], deal[3]), pub.leader, pub.options, pub.maturant)
@@ -253,8 +257,8 @@ def build_game(view: SeatView, hands: Hands) -> PartialGame:
             dg.apply(Lay(s, c))
         if dg.turn and dg.to_act == s:
             dg.apply(EndTurn(s))
-    if pub.turn:
+    if part.turn:
         assert pub.to_act is not None
-        for c in pub.turn:
+        for c in part.turn:
             dg.apply(Lay(pub.to_act, c))
     return dg
