@@ -308,7 +308,7 @@ class Human:
     async def move(self) -> bool:
         """One random legal move; False when it is not his turn (the game ended)."""
         table = self.table
-        lora = table.lora
+        lora = table.state
         if lora is None or lora.finished or lora.to_act != table.seat_of(self.user.id):
             return False
         controls = _controls(self.hand) if self.hand is not None else []
@@ -337,7 +337,7 @@ async def _open_table(env: Any, guild: Any, bot: Any, index: int, level: str,
     for _ in range(3):
         await user.select(lobby, [level], custom_id=f"lora:lai:{tid}")
     await user.click(lobby, custom_id=f"lora:l:{tid}:start")
-    if table.lora is None:
+    if table.state is None:
         raise RuntimeError(f"table {tid} did not start")
     return Human(bot, channel, user, tid, random.Random(rng.getrandbits(64)))
 

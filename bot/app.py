@@ -1,5 +1,6 @@
 """The bot: ``create_bot()`` builds it without connecting (the entry point, the tests and
-every tool use it); ``setup_hook`` opens the database, reloads unfinished tables and syncs."""
+every tool use it); ``setup_hook`` opens the database, reloads unfinished tables, adds one
+command group per game (``bot.games``) and syncs."""
 
 from __future__ import annotations
 
@@ -10,14 +11,16 @@ from pathlib import Path
 from typing import Any
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
-from bot.commands import LoraGroup
+from bot.commands import game_groups
 from bot.config import DEFAULT_DB
 from bot.health import HEARTBEAT_SECONDS, heartbeat_path
-from bot.i18n import Translator
+from bot.i18n import Translator, t, user_lang
 from bot.persist import load_tables, open_store
-from bot.records import LeaderboardPage, add_records_commands
+from bot.records import LeaderboardPage
+from bot.storage.protocol import TableStore
 from bot.ui.components import DYNAMIC_ITEMS
 from bot.ui.controller import Controller
 
@@ -42,22 +45,23 @@ class LoraBot(commands.Bot):
         self.test_guild_id = test_guild_id
         self.seed = seed
         self.sync_commands = sync
-        self.store: Any = None
+        self.store: TableStore | None = None
         self.controller: Controller | None = None
         self._restored = False
         self.heartbeat = heartbeat
         self._heartbeat_task: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
-        self.store = await open_store(self.db_path)
-        self.controller = Controller(self, self.store, seed=self.seed)
-        for table in await load_tables(self.store):
+        store = await open_store(self.db_path)
+        self.store = store
+        self.controller = Controller(self, store, seed=self.seed)
+        for table in await load_tables(store):
             self.controller.service.restore(table)
         self.add_dynamic_items(*DYNAMIC_ITEMS, LeaderboardPage)
         await self.tree.set_translator(Translator())
-        group = LoraGroup()
-        add_records_commands(group)
-        self.tree.add_command(group)
+        self.tree.error(on_command_error)
+        for group in game_groups():
+            self.tree.add_command(group)
         if self.sync_commands:
             if self.test_guild_id is not None:
                 guild = discord.Object(self.test_guild_id)
@@ -91,13 +95,12 @@ class LoraBot(commands.Bot):
         modified client) reaches no handler in discord.py: answer it cleanly."""
         if interaction.type is not discord.InteractionType.component:
             return
-        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        data: Any = interaction.data or {}
+        custom_id = str(data.get("custom_id", "")) if isinstance(data, dict) else ""
         if not custom_id.startswith("lora:") or _has_component(interaction.message, custom_id):
             return
-        from bot.i18n import t, user_lang
-
         try:
-            await interaction.response.send_message(t("stale", user_lang(interaction)),
+            await interaction.response.send_message(t("core.stale", user_lang(interaction)),
                                                     ephemeral=True)
         except discord.HTTPException:
             log.warning("could not answer a click on a vanished component")
@@ -116,6 +119,22 @@ class LoraBot(commands.Bot):
         if self.store is not None:
             await self.store.close()
             self.store = None
+
+
+async def on_command_error(interaction: discord.Interaction[Any],
+                           error: app_commands.AppCommandError) -> None:
+    """The tree's error handler: a slash command that raised still gets an answer (as a
+    follow-up when the response is already done), and the error is logged."""
+    log.error("command %s failed", getattr(interaction.command, "qualified_name", "?"),
+              exc_info=error)
+    text = t("core.error", user_lang(interaction))
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+    except discord.HTTPException:
+        log.warning("could not answer a failed command")
 
 
 def _has_component(message: discord.Message | None, custom_id: str) -> bool:

@@ -1,167 +1,197 @@
-"""The ``/lora`` command group: tables (new, hand, score, rules, abort, leave)."""
+"""The slash command group of each game (``/lora …``; ``/taroky …`` later): the commands every
+game shares (hand, rules, leave, abort, and the records: leaderboard, stats, history, export,
+settings, forget-me) plus the game's own (``new`` with its options, Lóra's ``score``), added by
+its UI module. The tables, seats, timers, leaderboards and settings behind them are shared.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 
-from bot.i18n import desc, t, user_lang
-from bot.model import TableSettings
-from bot.service import TableError
-from bot.ui import builders
-from engine.contracts import Options
+from bot.errors import TableError
+from bot.games import GameUI, all_uis
+from bot.i18n import desc, game_key, game_t, t, user_lang
+from bot.model import STATUS_LOBBY, STATUS_PLAYING, Table, TableSettings
+
+if TYPE_CHECKING:
+    from bot.ui.controller import Controller
 
 Interaction = discord.Interaction[Any]
 
 
-def _controller(interaction: Interaction) -> Any:
-    return interaction.client.controller  # type: ignore[attr-defined]
+def controller_of(interaction: Interaction) -> Controller:
+    from bot.ui.controller import Controller
+
+    controller = getattr(interaction.client, "controller", None)
+    if not isinstance(controller, Controller):
+        raise RuntimeError("the client has no controller")
+    return controller
 
 
-def _choice(key: str, value: str) -> app_commands.Choice[str]:
+def choice(key: str, value: str) -> app_commands.Choice[str]:
     return app_commands.Choice(name=app_commands.locale_str(t(key, "cs"), key=key), value=value)
 
 
-class LoraGroup(app_commands.Group):
-    """/lora …"""
+def gdesc(ui: GameUI, key: str) -> app_commands.locale_str:
+    """A description as the game words it (its namespace first, then ``core``)."""
+    return desc(game_key(ui.kind, key), game=ui.name("cs"))
 
-    def __init__(self) -> None:
-        super().__init__(name="lora", description=desc("cmd_lora"), guild_only=True)
 
-    @app_commands.command(name="new", description=desc("cmd_new"))
-    @app_commands.describe(
-        red_king_first_trick=desc("opt_red_king_desc"),
-        panak=desc("opt_panak_desc"),
-        cista_stovka=desc("opt_stovka_desc"),
-        turn_timer=desc("opt_timer_desc"),
-        language=desc("opt_lang_desc"),
-        seating=desc("opt_seating_desc"),
-        autoplay=desc("opt_autoplay_desc"),
+def my_table(interaction: Interaction) -> Table | None:
+    if interaction.guild_id is None:
+        return None
+    return controller_of(interaction).service.table_of_user(interaction.guild_id,
+                                                             interaction.user.id)
+
+
+async def open_new_table(interaction: Interaction, ui: GameUI, options: dict[str, Any], *,
+                         turn_timer: int, language: str, seating: str, autoplay: bool) -> None:
+    """``/<game> new``: a table of ``ui``'s game with the game's ``options`` (its JSON)."""
+    lang = user_lang(interaction, language)
+    if interaction.guild_id is None or interaction.channel is None:
+        await interaction.response.send_message(game_t(ui.kind, "guild_only", lang),
+                                                ephemeral=True)
+        return
+    if 0 < turn_timer < 20:
+        await interaction.response.send_message(t("core.bad_timer", lang), ephemeral=True)
+        return
+    settings = TableSettings(
+        options=options,
+        turn_timer=turn_timer,
+        lang=language if language in ("cs", "en") else "cs",
+        seating=seating if seating in ("draw", "join") else "draw",
+        autoplay=autoplay,
     )
-    @app_commands.choices(
-        red_king_first_trick=[_choice("choice_allowed", "allowed"),
-                              _choice("choice_forbidden", "forbidden")],
-        language=[_choice("choice_cs", "cs"), _choice("choice_en", "en")],
-        seating=[_choice("choice_draw", "draw"), _choice("choice_join", "join")],
+    controller = controller_of(interaction)
+    try:
+        table = await controller.service.create(
+            interaction.guild_id,
+            interaction.channel.id,
+            interaction.user.id,
+            interaction.user.display_name,
+            settings,
+            ui.kind,
+        )
+    except TableError as exc:
+        await interaction.response.send_message(game_t(ui.kind, exc.key, lang), ephemeral=True)
+        return
+    await interaction.response.send_message(
+        t("core.table_created", lang, id=table.table_id), ephemeral=True
     )
+    await controller.lobby_changed(table)
+
+
+TABLE_OPTIONS = {
+    "turn_timer": "core.opt_timer_desc",
+    "language": "core.opt_lang_desc",
+    "seating": "core.opt_seating_desc",
+    "autoplay": "core.opt_autoplay_desc",
+}
+TABLE_CHOICES = {
+    "language": [choice("core.choice_cs", "cs"), choice("core.choice_en", "en")],
+    "seating": [choice("core.choice_draw", "draw"), choice("core.choice_join", "join")],
+}
+
+
+def new_command(ui: GameUI) -> app_commands.Command[Any, Any, None]:
+    """``new`` for a game without options of its own (the table's options only)."""
+
+    @app_commands.command(name="new", description=gdesc(ui, "cmd_new"))
+    @app_commands.describe(**{k: desc(v) for k, v in TABLE_OPTIONS.items()})
+    @app_commands.choices(**TABLE_CHOICES)
     async def new(
-        self,
         interaction: Interaction,
-        red_king_first_trick: str = "allowed",
-        panak: bool = False,
-        cista_stovka: bool = True,
         turn_timer: app_commands.Range[int, 0, 3600] = 120,
         language: str = "cs",
         seating: str = "draw",
         autoplay: bool = True,
     ) -> None:
-        lang = user_lang(interaction, language)
-        if interaction.guild_id is None or interaction.channel is None:
-            await interaction.response.send_message(t("guild_only", lang), ephemeral=True)
-            return
-        if 0 < turn_timer < 20:
-            await interaction.response.send_message(t("bad_timer", lang), ephemeral=True)
-            return
-        settings = TableSettings(
-            options=Options(
-                red_king_first_trick="forbidden" if red_king_first_trick == "forbidden"
-                else "allowed",
-                panak=panak,
-                cista_stovka=cista_stovka,
-            ),
-            turn_timer=turn_timer,
-            lang=language if language in ("cs", "en") else "cs",
-            seating=seating if seating in ("draw", "join") else "draw",
-            autoplay=autoplay,
-        )
-        controller = _controller(interaction)
-        try:
-            table = await controller.service.create(
-                interaction.guild_id,
-                interaction.channel.id,
-                interaction.user.id,
-                interaction.user.display_name,
-                settings,
-            )
-        except TableError as exc:
-            await interaction.response.send_message(t(exc.key, lang), ephemeral=True)
-            return
-        await interaction.response.send_message(
-            t("table_created", lang, id=table.table_id), ephemeral=True
-        )
-        await controller.lobby_changed(table)
+        await open_new_table(interaction, ui, {}, turn_timer=turn_timer, language=language,
+                             seating=seating, autoplay=autoplay)
 
-    @app_commands.command(name="hand", description=desc("cmd_hand"))
-    async def hand(self, interaction: Interaction) -> None:
-        controller = _controller(interaction)
-        table = _my_table(interaction)
-        if table is None or table.lora is None:
+    return new
+
+
+class GameGroup(app_commands.Group):
+    """``/<game> …``: the shared commands; the game's UI adds its own."""
+
+    def __init__(self, ui: GameUI) -> None:
+        super().__init__(name=ui.command, description=gdesc(ui, "cmd_group"), guild_only=True)
+        self.ui = ui
+        for command in shared_commands(ui):
+            self.add_command(command)
+        ui.add_commands(self)
+        from bot.records import add_records_commands
+
+        add_records_commands(self, ui)
+
+
+def shared_commands(ui: GameUI) -> list[app_commands.Command[Any, Any, None]]:
+    @app_commands.command(name="hand", description=gdesc(ui, "cmd_hand"))
+    async def hand(interaction: Interaction) -> None:
+        controller = controller_of(interaction)
+        table = my_table(interaction)
+        if table is None or table.state is None:
             await interaction.response.send_message(
-                t("no_table_here", user_lang(interaction)), ephemeral=True
+                t("core.no_table_here", user_lang(interaction)), ephemeral=True
             )
             return
         await controller.open_hand(interaction, table)
 
-    @app_commands.command(name="score", description=desc("cmd_score"))
-    async def score(self, interaction: Interaction) -> None:
-        table = _my_table(interaction)
-        lang = user_lang(interaction)
-        if table is None or table.lora is None:
-            await interaction.response.send_message(t("no_table_here", lang), ephemeral=True)
-            return
-        await interaction.response.send_message(
-            file=builders.sheet_file(table, user_lang(interaction, table.settings.lang)),
-            ephemeral=True,
-        )
+    @app_commands.command(name="rules", description=gdesc(ui, "cmd_rules"))
+    async def rules(interaction: Interaction) -> None:
+        await controller_of(interaction).send_rules(interaction, ui.kind, user_lang(interaction))
 
-    @app_commands.command(name="rules", description=desc("cmd_rules"))
-    async def rules(self, interaction: Interaction) -> None:
-        await _controller(interaction).send_rules(interaction, user_lang(interaction))
-
-    @app_commands.command(name="leave", description=desc("cmd_leave"))
-    async def leave(self, interaction: Interaction) -> None:
+    @app_commands.command(name="leave", description=gdesc(ui, "cmd_leave"))
+    async def leave(interaction: Interaction) -> None:
         lang = user_lang(interaction)
-        table = _my_table(interaction)
+        table = my_table(interaction)
         if table is None:
-            await interaction.response.send_message(t("no_table_here", lang), ephemeral=True)
+            await interaction.response.send_message(t("core.no_table_here", lang),
+                                                    ephemeral=True)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        was_lobby = table.lora is None
+        was_lobby = table.state is None
         try:
-            await _controller(interaction).service.leave(table.table_id, interaction.user.id)
+            await controller_of(interaction).service.leave(table.table_id, interaction.user.id)
         except TableError as exc:
-            await interaction.followup.send(t(exc.key, lang), ephemeral=True)
+            await interaction.followup.send(game_t(table.game_kind, exc.key, lang),
+                                            ephemeral=True)
             return
-        key = "left_lobby" if was_lobby else "left_game"
+        key = "core.left_lobby" if was_lobby else "core.left_game"
         await interaction.followup.send(t(key, lang, id=table.table_id), ephemeral=True)
 
-    @app_commands.command(name="abort", description=desc("cmd_abort"))
-    @app_commands.describe(table=desc("opt_table_desc"))
-    async def abort(self, interaction: Interaction, table: int | None = None) -> None:
+    @app_commands.command(name="abort", description=gdesc(ui, "cmd_abort"))
+    @app_commands.describe(table=desc("core.opt_table_desc"))
+    async def abort(interaction: Interaction, table: int | None = None) -> None:
         lang = user_lang(interaction)
-        controller = _controller(interaction)
-        target = _my_table(interaction)
+        controller = controller_of(interaction)
+        target = my_table(interaction)
         if table is not None:
             target = controller.service.tables.get(table)
             if target is not None and target.guild_id != interaction.guild_id:
                 target = None
-        if target is None or target.status not in ("lobby", "playing"):
-            await interaction.response.send_message(t("no_table_here", lang), ephemeral=True)
+        if target is None or target.status not in (STATUS_LOBBY, STATUS_PLAYING):
+            await interaction.response.send_message(t("core.no_table_here", lang),
+                                                    ephemeral=True)
             return
         perms = getattr(interaction.user, "guild_permissions", None)
         manager = perms is not None and perms.manage_guild
         if interaction.user.id != target.creator_id and not manager:
-            await interaction.response.send_message(t("no_permission", lang), ephemeral=True)
+            await interaction.response.send_message(t("core.no_permission", lang),
+                                                    ephemeral=True)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         await controller.service.abort(target.table_id)
-        await interaction.followup.send(t("aborted_ok", lang, id=target.table_id), ephemeral=True)
+        await interaction.followup.send(t("core.aborted_ok", lang, id=target.table_id),
+                                        ephemeral=True)
+
+    return [hand, rules, leave, abort]
 
 
-def _my_table(interaction: Interaction) -> Any:
-    if interaction.guild_id is None:
-        return None
-    return _controller(interaction).service.table_of_user(interaction.guild_id,
-                                                          interaction.user.id)
+def game_groups() -> list[GameGroup]:
+    """One command group per game the bot can seat."""
+    return [GameGroup(ui) for ui in all_uis()]

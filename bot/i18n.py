@@ -1,4 +1,9 @@
-"""Language of every message: the tables of bot/locales, and discord.py's translator.
+"""Language of every message: one catalog per language (``bot/locales``), one lookup ``t``.
+
+Keys are namespaced: ``core.…`` for any game, ``<game>.…`` for a game's own texts (``lora.…``),
+``….pic.…``/``core.board.…`` for the words drawn into pictures. ``game_t`` looks a key up in
+the game's namespace first and falls back to ``core``, so a game words a common text its own
+way ("Lóra – stůl č. 1") without the core knowing the game.
 
 Public messages follow the table's language; ephemeral messages follow the clicking user's
 Discord locale (Czech for ``cs``, English for ``en-*``, else the table's language).
@@ -13,15 +18,44 @@ from discord import app_commands
 
 from bot.locales import cs, en
 
-TABLES: dict[str, dict[str, str]] = {"cs": cs.STRINGS, "en": en.STRINGS}
+LANGS = ("cs", "en")
 DEFAULT_LANG = "cs"
+CATALOGS: dict[str, dict[str, str]] = {"cs": cs.STRINGS, "en": en.STRINGS}
+
+
+def lang_of(lang: str) -> str:
+    """A supported language code; unknown codes fall back to Czech."""
+    return lang if lang in CATALOGS else DEFAULT_LANG
+
+
+def has(key: str, lang: str = DEFAULT_LANG) -> bool:
+    return key in CATALOGS[lang_of(lang)] or key in CATALOGS[DEFAULT_LANG]
 
 
 def t(key: str, lang: str = DEFAULT_LANG, /, **values: Any) -> str:
-    """The string ``key`` in ``lang`` (Czech when missing), formatted with ``values``."""
-    table = TABLES.get(lang, TABLES[DEFAULT_LANG])
-    template = table.get(key) or TABLES[DEFAULT_LANG][key]
+    """The string ``key`` (``namespace.key``) in ``lang`` (Czech when missing), formatted with
+    ``values``."""
+    table = CATALOGS[lang_of(lang)]
+    template = table.get(key) or CATALOGS[DEFAULT_LANG][key]
     return template.format(**values) if values else template
+
+
+def game_key(kind: str, key: str) -> str:
+    """``<kind>.<key>`` when the game words it, else ``core.<key>``."""
+    own = f"{kind}.{key}"
+    return own if own in CATALOGS[DEFAULT_LANG] else f"core.{key}"
+
+
+def game_t(kind: str, key: str, lang: str = DEFAULT_LANG, /, **values: Any) -> str:
+    """A common text as the game ``kind`` words it (its namespace first, then ``core``)."""
+    return t(game_key(kind, key), lang, **values)
+
+
+def add_strings(namespace: str, catalogs: dict[str, dict[str, str]]) -> None:
+    """Add a namespace of strings (a game's UI module that is not in the catalog files, e.g. a
+    test's own game). Every language gets the keys; Czech is required."""
+    for lang, table in catalogs.items():
+        CATALOGS[lang_of(lang)].update({f"{namespace}.{k}": v for k, v in table.items()})
 
 
 def lang_of_locale(locale: discord.Locale | str | None, fallback: str = DEFAULT_LANG) -> str:
@@ -74,13 +108,21 @@ class Translator(app_commands.Translator):
             return None
         if key is None:
             return None
+        values = string.extras.get("values") or {}
         if locale in (discord.Locale.american_english, discord.Locale.british_english):
-            return en.STRINGS.get(key)
+            return _maybe(CATALOGS["en"].get(key), values)
         if locale is discord.Locale.czech:
-            return cs.STRINGS.get(key)
+            return _maybe(CATALOGS["cs"].get(key), values)
         return None
 
 
-def desc(key: str) -> app_commands.locale_str:
+def _maybe(template: str | None, values: dict[str, Any]) -> str | None:
+    return None if template is None else (template.format(**values) if values else template)
+
+
+def desc(key: str, **values: Any) -> app_commands.locale_str:
     """A command or option description: Czech text, translated by key."""
-    return app_commands.locale_str(cs.STRINGS[key], key=key)
+    extras: dict[str, Any] = {"key": key}
+    if values:
+        extras["values"] = values
+    return app_commands.locale_str(t(key, "cs", **values), **extras)

@@ -1,6 +1,7 @@
-"""A table of the bot: its seats, settings and the engine state it wraps.
+"""A table of the bot: its game, seats, settings and the engine state it wraps.
 
-Pure data with a dict form for the database; the game itself lives in ``engine.Lora``.
+Pure data with a dict form for the database. The game itself lives in the engine, behind the
+game interface (``engine.game.GameState``); the table knows it only by its ``game_kind``.
 """
 
 from __future__ import annotations
@@ -8,15 +9,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.contracts import Options
-from engine.lora import Lora
+from bot.storage.models import TableStatus
+from engine.game import AnyGame
 
 AI_LEVELS = ("easy", "medium", "hard")
-STATUS_LOBBY = "lobby"
-STATUS_PLAYING = "playing"
-STATUS_FINISHED = "finished"
-STATUS_ABORTED = "aborted"
+STATUS_LOBBY = TableStatus.LOBBY
+STATUS_PLAYING = TableStatus.PLAYING
+STATUS_FINISHED = TableStatus.FINISHED
+STATUS_ABORTED = TableStatus.ABORTED
 RECENT_LINES = 8
+JSONDict = dict[str, Any]
 
 
 @dataclass
@@ -34,7 +36,7 @@ class Seat:
     def is_ai(self) -> bool:
         return self.user_id is None
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONDict:
         return {
             "user_id": self.user_id,
             "name": self.name,
@@ -45,7 +47,7 @@ class Seat:
         }
 
     @classmethod
-    def from_json(cls, d: dict[str, Any]) -> Seat:
+    def from_json(cls, d: JSONDict) -> Seat:
         return cls(
             d.get("user_id"),
             d.get("name", "?"),
@@ -58,18 +60,19 @@ class Seat:
 
 @dataclass
 class TableSettings:
-    """What the creator chose in ``/lora new``."""
+    """What the creator chose in ``/<game> new``: the game's own options (its JSON, read by
+    the game's engine and UI) and the table's (timer, language, seating, autoplay)."""
 
-    options: Options = field(default_factory=Options)
+    options: JSONDict = field(default_factory=dict)
     turn_timer: int = 120  # seconds for a human; 0 = no timer
     lang: str = "cs"
     seating: str = "draw"  # "draw" or "join"
     autoplay: bool = True  # auto-play forced moves (a single legal action)
     ai_level: str = "medium"  # the level that stands in for absent players
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONDict:
         return {
-            "options": self.options.to_json(),
+            "options": dict(self.options),
             "turn_timer": self.turn_timer,
             "lang": self.lang,
             "seating": self.seating,
@@ -78,9 +81,10 @@ class TableSettings:
         }
 
     @classmethod
-    def from_json(cls, d: dict[str, Any]) -> TableSettings:
+    def from_json(cls, d: JSONDict) -> TableSettings:
+        options = d.get("options")
         return cls(
-            Options.from_json(d.get("options")),
+            dict(options) if isinstance(options, dict) else {},
             int(d.get("turn_timer", 120)),
             d.get("lang", "cs"),
             d.get("seating", "draw"),
@@ -97,20 +101,21 @@ class Table:
     creator_id: int
     settings: TableSettings
     seats: list[Seat | None]
-    status: str = STATUS_LOBBY
+    game_kind: str = "lora"
+    status: TableStatus = STATUS_LOBBY
     message_id: int | None = None
-    lora: Lora | None = None
+    state: AnyGame | None = None  # the running game (None in the lobby)
     seed: int = 0  # the bot's seed for this table (seating draw, AI decisions)
     ping_message_id: int | None = None  # the last "your turn" message
     recent: list[str] = field(default_factory=list)  # the last event lines, as shown
     # the state, seats and status as last committed (to undo what the database refused)
-    saved: tuple[Any, Any, str] | None = None
-    pending: list[dict[str, Any]] = field(default_factory=list)  # applied, not yet committed
+    saved: tuple[JSONDict | None, list[JSONDict | None], TableStatus] | None = None
+    pending: list[JSONDict] = field(default_factory=list)  # applied, not yet committed
 
     @property
     def version(self) -> int:
         """How many actions the game has taken; buttons carry it to detect stale clicks."""
-        return 0 if self.lora is None else len(self.lora.log)
+        return 0 if self.state is None else len(self.state.log)
 
     def seat_of(self, user_id: int) -> int | None:
         for i, seat in enumerate(self.seats):
@@ -128,12 +133,12 @@ class Table:
     def full(self) -> bool:
         return all(s is not None for s in self.seats)
 
-    def extra_json(self) -> dict[str, Any]:
+    def extra_json(self) -> JSONDict:
         return {
             "seed": self.seed,
             "ping_message_id": self.ping_message_id,
             "recent": self.recent[-RECENT_LINES:],
         }
 
-    def seats_json(self) -> list[dict[str, Any] | None]:
+    def seats_json(self) -> list[JSONDict | None]:
         return [None if s is None else s.to_json() for s in self.seats]

@@ -51,7 +51,7 @@ async def _serve(db_path: Path, lang: str, port: int | None) -> None:
                 tryout["channel"], viewers=[tryout["you"]], layout="channel", port=port,
                 locale="cs" if lang == "cs" else "en-US",
             ) as preview:
-                print(t("tryout_ready", lang, url=preview.url), flush=True)
+                print(t("core.tryout_ready", lang, url=preview.url), flush=True)
                 await asyncio.Event().wait()
     finally:
         await bot.shutdown()
@@ -61,7 +61,7 @@ def run_offline(args: list[str]) -> int:
     lang = "en" if "--en" in args else "cs"
     logging.getLogger("discord").setLevel(logging.ERROR)  # a quiet console for the player
     if not preview_available():
-        print(t("tryout_missing", lang), flush=True)
+        print(t("core.tryout_missing", lang), flush=True)
         from engine.terminal import play
 
         return play(lang=lang)
@@ -73,5 +73,5 @@ def run_offline(args: list[str]) -> int:
         try:
             asyncio.run(_serve(Path(tmp) / "tryout.sqlite3", lang, port))
         except KeyboardInterrupt:
-            print(t("tryout_bye", lang), file=sys.stderr)
+            print(t("core.tryout_bye", lang), file=sys.stderr)
     return 0

@@ -1,12 +1,12 @@
-"""Between the bot's tables and the database: load, restore and archive."""
+"""Between the bot's tables and the database: open, load, restore and archive (any game)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from bot.model import Seat, Table, TableSettings
-from bot.storage import PlayerResult, Storage, TableRecord
-from engine.lora import Lora
+from bot.storage import PlayerResult, Storage, TableRecord, TableStore
+from engine import games
 
 
 async def open_store(path: str | Path) -> Storage:
@@ -16,8 +16,9 @@ async def open_store(path: str | Path) -> Storage:
 
 def table_from_record(rec: TableRecord) -> Table:
     extra = rec.extra or {}
+    spec = games.get(rec.game_kind)
     seats = [None if s is None else Seat.from_json(s) for s in rec.seats]
-    while len(seats) < 4:
+    while len(seats) < spec.seats:
         seats.append(None)
     return Table(
         table_id=rec.table_id,
@@ -26,9 +27,10 @@ def table_from_record(rec: TableRecord) -> Table:
         creator_id=rec.creator_id or 0,
         settings=TableSettings.from_json(rec.settings),
         seats=seats,
+        game_kind=rec.game_kind,
         status=rec.status,
         message_id=rec.message_id,
-        lora=None if rec.state is None else Lora.from_json(rec.state),
+        state=None if rec.state is None else spec.from_json(rec.state),
         seed=int(extra.get("seed", 0)),
         ping_message_id=extra.get("ping_message_id"),
         recent=list(extra.get("recent", [])),
@@ -36,7 +38,7 @@ def table_from_record(rec: TableRecord) -> Table:
     )
 
 
-async def load_tables(store: Storage) -> list[Table]:
+async def load_tables(store: TableStore) -> list[Table]:
     """Every unfinished table, as it was after its last saved action; a finished game whose
     archiving was cut off (a crash between the two) is archived now."""
     for table_id in await store.unarchived_tables():
@@ -46,17 +48,21 @@ async def load_tables(store: Storage) -> list[Table]:
     return [table_from_record(rec) for rec in await store.active_tables()]
 
 
-async def archive(store: Storage, table: Table) -> int:
-    """A finished lóra into the history and the ratings (one transaction)."""
-    assert table.lora is not None
+async def archive(store: TableStore, table: Table) -> int:
+    """A finished game into the history and the ratings (one transaction): the engine's
+    outcome and the game's replayable log."""
+    state = table.state
+    assert state is not None
+    outcome = state.outcome()
+    if outcome is None:
+        raise ValueError(f"the game of table {table.table_id} is not finished")
     players = [
         PlayerResult.from_seat(i, s.to_json()) for i, s in enumerate(table.seats) if s is not None
     ]
-    return int(
-        await store.archive_game(
-            table.table_id,
-            lora_json=table.lora.to_json(),
-            players=players,
-            options=table.settings.to_json(),
-        )
+    return await store.archive_game(
+        table.table_id,
+        outcome=outcome,
+        record=games.get(table.game_kind).record_of(state),
+        players=players,
+        options=table.settings.to_json(),
     )

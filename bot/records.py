@@ -1,31 +1,37 @@
-"""Records of finished games: leaderboard, statistics, history, export, forget-me
-(subcommands of ``/lora``, attached by ``add_records_commands``)."""
+"""Records of finished games, per guild and per game: leaderboard, statistics, history,
+export, server settings and forget-me (subcommands of every game's group).
+
+The game's UI module adds what only it can show (Lóra's contracts and čistá stovka in the
+statistics, its score sheet in the export).
+"""
 
 from __future__ import annotations
 
-import io
-import json
 import math
+from re import Match
 from typing import Any
 
 import discord
 from discord import app_commands
 
-from bot.i18n import desc, t, user_lang
+from bot.commands import controller_of, gdesc
+from bot.games import GameUI, ui_of
+from bot.i18n import desc, game_t, t, user_lang
+from bot.storage.models import PlayerStats
+from bot.storage.protocol import TableStore
 from bot.ui.builders import EMBED_COLOUR, png_file
 from bot.ui.components import frozen_view
-from engine.messages import contract_name
 
 Interaction = discord.Interaction[Any]
 PAGE = 10
+DEFAULT_KIND = "lora"  # leaderboard pages posted before games had kinds were Lóra's
 
 
-def _controller(interaction: Interaction) -> Any:
-    return interaction.client.controller  # type: ignore[attr-defined]
-
-
-def _store(interaction: Interaction) -> Any:
-    return interaction.client.store  # type: ignore[attr-defined]
+def store_of(interaction: Interaction) -> TableStore:
+    store = getattr(interaction.client, "store", None)
+    if not isinstance(store, TableStore):
+        raise RuntimeError("the client has no store")
+    return store
 
 
 def _num(value: float | None, digits: int = 1) -> str:
@@ -34,61 +40,64 @@ def _num(value: float | None, digits: int = 1) -> str:
 
 class LeaderboardPage(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"lora:lb:(?P<page>\d+):(?P<dir>prev|next)",
+    template=r"lora:lb:(?:(?P<kind>[a-z_]+):)?(?P<page>\d+):(?P<dir>prev|next)",
 ):
-    """Paging of the leaderboard; the guild comes from the interaction, never the id."""
+    """Paging of a game's leaderboard; the guild comes from the interaction, never the id.
+    (Lóra's pages keep the id of earlier versions, without the game.)"""
 
-    def __init__(self, page: int, direction: str, disabled: bool = False) -> None:
-        self.page, self.direction = page, direction
+    def __init__(self, page: int, direction: str, disabled: bool = False,
+                 kind: str = DEFAULT_KIND) -> None:
+        self.page, self.direction, self.kind = page, direction, kind
+        middle = "" if kind == DEFAULT_KIND else f"{kind}:"
         super().__init__(
             discord.ui.Button(
                 label="◀" if direction == "prev" else "▶",
-                custom_id=f"lora:lb:{page}:{direction}",
+                custom_id=f"lora:lb:{middle}{page}:{direction}",
                 disabled=disabled,
             )
         )
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: Interaction, item: discord.ui.Button[Any], match: Any
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: Match[str]
     ) -> LeaderboardPage:
-        return cls(int(match["page"]), match["dir"])
+        return cls(int(match["page"]), match["dir"], kind=match["kind"] or DEFAULT_KIND)
 
     async def callback(self, interaction: Interaction) -> None:
         page = self.page - 1 if self.direction == "prev" else self.page + 1
-        message = await leaderboard_message(interaction, max(page, 1))
+        message = await leaderboard_message(interaction, ui_of(self.kind), max(page, 1))
         await interaction.response.edit_message(**message)
 
 
-async def leaderboard_message(interaction: Interaction, page: int) -> dict[str, Any]:
+async def leaderboard_message(interaction: Interaction, ui: GameUI, page: int) -> dict[str, Any]:
     lang = user_lang(interaction)
     guild = interaction.guild
     assert interaction.guild_id is not None
-    rows, total = await _store(interaction).leaderboard(
-        interaction.guild_id, offset=(page - 1) * PAGE, limit=PAGE
+    rows, total = await store_of(interaction).leaderboard(
+        interaction.guild_id, ui.kind, offset=(page - 1) * PAGE, limit=PAGE
     )
     pages = max(1, math.ceil(total / PAGE))
     embed = discord.Embed(
-        title=t("lb_title", lang, guild=guild.name if guild else ""), colour=EMBED_COLOUR
+        title=t("core.lb_title", lang, guild=guild.name if guild else ""), colour=EMBED_COLOUR
     )
     if not rows:
-        embed.description = t("lb_empty", lang)
+        embed.description = t("core.lb_empty", lang)
     else:
         embed.description = "\n".join(
             t(
-                "lb_row",
+                "core.lb_row",
                 lang,
                 rank=row.rank,
                 name=row.name,
                 rating=row.rating,
-                prov=t("lb_prov", lang) if row.provisional else "",
+                prov=t("core.lb_prov", lang) if row.provisional else "",
                 games=row.games,
                 wins=row.wins,
                 avg=_num(row.avg_points),
             )
             for row in rows
         )
-        embed.set_footer(text=t("lb_page", lang, page=page, pages=pages))
+        embed.set_footer(text=t("core.lb_page", lang, page=page, pages=pages))
     attachments = []
     if rows:
         from bot.render import render_leaderboard
@@ -97,48 +106,51 @@ async def leaderboard_message(interaction: Interaction, page: int) -> dict[str, 
         attachments.append(png_file(image, "leaderboard.png"))
         embed.set_image(url="attachment://leaderboard.png")
     view = frozen_view(
-        LeaderboardPage(page, "prev", disabled=page <= 1),
-        LeaderboardPage(page, "next", disabled=page >= pages),
+        LeaderboardPage(page, "prev", disabled=page <= 1, kind=ui.kind),
+        LeaderboardPage(page, "next", disabled=page >= pages, kind=ui.kind),
     )
     return {"embed": embed, "view": view, "attachments": attachments}
 
 
-def add_records_commands(group: app_commands.Group) -> None:
-    """Attach leaderboard, stats, history, export and forget-me to the /lora group."""
+def add_records_commands(group: app_commands.Group, ui: GameUI) -> None:
+    """Attach leaderboard, stats, history, export, settings and forget-me to a game's group."""
 
-    @group.command(name="leaderboard", description=desc("cmd_leaderboard"))
-    @app_commands.describe(page=desc("opt_page_desc"))
+    @group.command(name="leaderboard", description=gdesc(ui, "cmd_leaderboard"))
+    @app_commands.describe(page=desc("core.opt_page_desc"))
     async def leaderboard(interaction: Interaction, page: app_commands.Range[int, 1, 1000] = 1
                           ) -> None:
         await interaction.response.defer(thinking=True)
-        message = await leaderboard_message(interaction, page)
+        message = await leaderboard_message(interaction, ui, page)
         await interaction.followup.send(
             embed=message["embed"], view=message["view"], files=message["attachments"]
         )
 
-    @group.command(name="stats", description=desc("cmd_stats"))
-    @app_commands.describe(user=desc("opt_user_desc"))
+    @group.command(name="stats", description=gdesc(ui, "cmd_stats"))
+    @app_commands.describe(user=desc("core.opt_user_desc"))
     async def stats(interaction: Interaction, user: discord.Member | None = None) -> None:
         lang = user_lang(interaction)
         target = user or interaction.user
         assert interaction.guild_id is not None
-        data = await _store(interaction).player_stats(interaction.guild_id, target.id)
+        data = await store_of(interaction).player_stats(interaction.guild_id, target.id,
+                                                        ui.kind)
         name = target.display_name
-        if data is None or data.games == 0:
-            await interaction.response.send_message(t("stats_none", lang, name=name),
-                                                    ephemeral=True)
+        if data.games == 0:
+            await interaction.response.send_message(
+                game_t(ui.kind, "stats_none", lang, name=name), ephemeral=True
+            )
             return
-        await interaction.response.send_message(embed=stats_embed(data, name, lang),
+        await interaction.response.send_message(embed=stats_embed(ui, data, name, lang),
                                                 ephemeral=True)
 
-    @group.command(name="history", description=desc("cmd_history"))
+    @group.command(name="history", description=gdesc(ui, "cmd_history"))
     async def history(interaction: Interaction) -> None:
         lang = user_lang(interaction)
         assert interaction.guild_id is not None
-        games = await _store(interaction).recent_games(interaction.guild_id, limit=10)
-        embed = discord.Embed(title=t("history_title", lang), colour=EMBED_COLOUR)
+        games = await store_of(interaction).recent_games(interaction.guild_id, ui.kind,
+                                                         limit=10)
+        embed = discord.Embed(title=t("core.history_title", lang), colour=EMBED_COLOUR)
         if not games:
-            embed.description = t("history_empty", lang)
+            embed.description = game_t(ui.kind, "history_empty", lang)
         else:
             lines = []
             for g in games:
@@ -148,29 +160,21 @@ def add_records_commands(group: app_commands.Group) -> None:
             embed.description = "\n".join(lines)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
-    @group.command(name="export", description=desc("cmd_export"))
-    @app_commands.describe(game=desc("opt_game_desc"))
+    @group.command(name="export", description=gdesc(ui, "cmd_export"))
+    @app_commands.describe(game=desc("core.opt_game_desc"))
     async def export(interaction: Interaction, game: int) -> None:
         lang = user_lang(interaction)
         assert interaction.guild_id is not None
         await interaction.response.defer(ephemeral=True, thinking=True)
-        data = await _store(interaction).export_game(interaction.guild_id, game)
+        data = await store_of(interaction).export_game(interaction.guild_id, game, ui.kind)
         if data is None:
-            await interaction.followup.send(t("export_missing", lang, id=game), ephemeral=True)
+            await interaction.followup.send(t("core.export_missing", lang, id=game),
+                                            ephemeral=True)
             return
-        from bot.render import render_sheet_from_export
+        await interaction.followup.send(files=ui.export_files(data, lang), ephemeral=True)
 
-        files = [
-            png_file(render_sheet_from_export(data, lang), f"lora-{game}.png"),
-            discord.File(
-                io.BytesIO(json.dumps(data["replay"], ensure_ascii=False, indent=1).encode()),
-                filename=f"lora-{game}.json",
-            ),
-        ]
-        await interaction.followup.send(files=files, ephemeral=True)
-
-    @group.command(name="settings", description=desc("cmd_settings"))
-    @app_commands.describe(ai_share=desc("opt_ai_share_desc"))
+    @group.command(name="settings", description=gdesc(ui, "cmd_settings"))
+    @app_commands.describe(ai_share=desc("core.opt_ai_share_desc"))
     @app_commands.default_permissions(manage_guild=True)
     async def settings(interaction: Interaction,
                        ai_share: app_commands.Range[int, 0, 100] | None = None) -> None:
@@ -178,50 +182,37 @@ def add_records_commands(group: app_commands.Group) -> None:
         assert interaction.guild_id is not None
         perms = getattr(interaction.user, "guild_permissions", None)
         if perms is None or not perms.manage_guild:
-            await interaction.response.send_message(t("settings_denied", lang), ephemeral=True)
+            await interaction.response.send_message(t("core.settings_denied", lang),
+                                                    ephemeral=True)
             return
-        store = _store(interaction)
+        store = store_of(interaction)
         if ai_share is not None:
             await store.set_guild_setting(interaction.guild_id, "ai_share_limit", ai_share / 100)
         current = await store.guild_settings(interaction.guild_id)
         share = round(100 * float(current["ai_share_limit"]))
-        await interaction.response.send_message(t("settings_now", lang, share=share),
+        await interaction.response.send_message(t("core.settings_now", lang, share=share),
                                                 ephemeral=True)
 
-    @group.command(name="forget-me", description=desc("cmd_forget"))
+    @group.command(name="forget-me", description=gdesc(ui, "cmd_forget"))
     async def forget_me(interaction: Interaction) -> None:
         lang = user_lang(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await _controller(interaction).forget(interaction.user.id)
-        await interaction.followup.send(t("forgotten", lang), ephemeral=True)
+        await controller_of(interaction).forget(interaction.user.id)
+        await interaction.followup.send(t("core.forgotten", lang), ephemeral=True)
 
 
-def stats_embed(data: Any, name: str, lang: str) -> discord.Embed:
-    embed = discord.Embed(title=t("stats_title", lang, name=name), colour=EMBED_COLOUR)
+def stats_embed(ui: GameUI, data: PlayerStats, name: str, lang: str) -> discord.Embed:
+    embed = discord.Embed(title=game_t(ui.kind, "stats_title", lang, name=name),
+                          colour=EMBED_COLOUR)
     rating = "–" if data.rating is None else str(data.rating)
     if data.provisional and data.rating is not None:
-        rating += t("lb_prov", lang)
+        rating += t("core.lb_prov", lang)
     embed.add_field(
-        name=t("st_loras", lang),
-        value=t("st_loras_value", lang, games=data.games, wins=data.wins,
-                avg=_num(data.avg_points), rating=rating),
+        name=game_t(ui.kind, "st_games", lang),
+        value=game_t(ui.kind, "st_games_value", lang, games=data.games, wins=data.wins,
+                     avg=_num(data.avg_points), rating=rating),
         inline=False,
     )
-    lines = [f"{contract_name(c, lang)}: ⌀ {_num(v, 2)}" for c, v in data.contracts.items()]
-    if lines:
-        embed.add_field(name=t("st_contracts", lang), value="\n".join(lines))
-    rate = "–" if data.maturita_rate is None else f"{100 * data.maturita_rate:.0f} %"
-    embed.add_field(
-        name=contract_name("maturita", lang),
-        value=t("st_maturita", lang, rate=rate, attempts=data.maturita_attempts,
-                count=data.maturitas),
-    )
-    extra = [
-        t("st_stovka", lang, made=data.stovka_made, declared=data.stovka_declared),
-        t("st_harakiri", lang, won=data.harakiri_won, played=data.harakiri_played),
-    ]
-    if data.best is not None and data.worst is not None:
-        extra.append(t("st_best_worst", lang, best=data.best[1], best_id=data.best[0],
-                       worst=data.worst[1], worst_id=data.worst[0]))
-    embed.add_field(name="\u200b", value="\n".join(extra), inline=False)
+    for field_name, value, inline in ui.stats_fields(data, lang):
+        embed.add_field(name=field_name, value=value, inline=inline)
     return embed

@@ -1,9 +1,10 @@
 """The tables of the bot: lobby, seats, turns, AI seats, absent players, timers, persistence.
 
-This layer knows no Discord: it takes user ids and button payloads, drives the engine under a
-per-table lock, saves every accepted action before answering, and tells a ``Presenter`` what
-to show. Every rule of the game stays in the engine: a click names an index into
-``legal_actions()`` at a given state version, nothing more.
+This layer knows no Discord and no game: it takes user ids and button payloads, drives the
+game through the game interface (``engine.game``; the game is looked up by the table's
+``game_kind`` in ``engine.games``) under a per-table lock, saves every accepted action before
+answering, and tells a ``Presenter`` what to show. Every rule of a game stays in its engine: a
+click names an index into ``legal_actions()`` at a given state version, nothing more.
 """
 
 from __future__ import annotations
@@ -12,12 +13,12 @@ import asyncio
 import logging
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from bot.errors import TableError, UserAlreadySeated
 from bot.model import (
-    AI_LEVELS,
     STATUS_ABORTED,
     STATUS_FINISHED,
     STATUS_LOBBY,
@@ -26,11 +27,9 @@ from bot.model import (
     Table,
     TableSettings,
 )
-from engine.actions import Action
-from engine.ai import make_ai
-from engine.errors import LoraError
-from engine.events import Event
-from engine.lora import Lora
+from bot.storage.protocol import TableStore
+from engine import games
+from engine.game import GameAction, GameEvent, GameSpec, start_events
 
 log = logging.getLogger(__name__)
 
@@ -41,13 +40,8 @@ EVICT_SECONDS = 3600
 MAX_AUTO_STEPS = 2000  # a safety bound on AI moves in one go (a whole lóra is ~800 actions)
 
 
-class TableError(Exception):
-    """A refusal to show the user: ``key`` is a string id of bot/locales."""
-
-    def __init__(self, key: str, **params: Any) -> None:
-        super().__init__(key)
-        self.key = key
-        self.params = params
+__all__ = ["Presenter", "TableError", "TableService"]
+Events = list[GameEvent]
 
 
 class Presenter(Protocol):
@@ -55,7 +49,7 @@ class Presenter(Protocol):
 
     async def lobby_changed(self, table: Table) -> None: ...
 
-    async def table_changed(self, table: Table, events: list[Event]) -> None: ...
+    async def table_changed(self, table: Table, events: Sequence[GameEvent]) -> None: ...
 
     async def remind(self, table: Table, seat: int, seconds_left: int) -> None: ...
 
@@ -90,20 +84,26 @@ def _free_seat(table: Table) -> int:
     return free
 
 
+def spec_of(table: Table) -> GameSpec[Any, Any]:
+    return games.get(table.game_kind)
+
+
+def _db_key(exc: Exception) -> str:
+    return "already_seated" if isinstance(exc, UserAlreadySeated) else "db_error"
+
+
 class TableService:
     def __init__(
         self,
-        store: Any,  # bot.storage.Storage (create_table, update_table)
+        store: TableStore,
         presenter: Presenter,
         *,
         seed: int | None = None,
-        ai_factory: Callable[[str, random.Random], Any] = make_ai,
-        on_finished: Callable[[Table], Any] | None = None,
+        on_finished: Callable[[Table], Awaitable[None]] | None = None,
     ) -> None:
         self.store = store
         self.presenter = presenter
         self.rng = random.Random(seed)
-        self.ai_factory = ai_factory
         self.on_finished = on_finished
         self.tables: dict[int, Table] = {}
         self.locks: dict[int, asyncio.Lock] = {}
@@ -146,7 +146,7 @@ class TableService:
         If the database refuses (locked, full, a seat rule), the table is put back as it was
         last saved and the user is told: an action is never half-applied."""
         started = time.perf_counter()
-        state = None if table.lora is None else table.lora.to_json()
+        state = None if table.state is None else table.state.to_json()
         seats = table.seats_json()
         try:
             await self.store.update_table(
@@ -163,8 +163,7 @@ class TableService:
         except Exception as exc:
             log.exception("saving table %s failed", table.table_id)
             self._restore_saved(table)
-            key = "already_seated" if type(exc).__name__ == "UserAlreadySeated" else "db_error"
-            raise TableError(key) from exc
+            raise TableError(_db_key(exc)) from exc
         table.saved = (state, seats, table.status)
         table.pending.clear()
         self.metrics.record_db(time.perf_counter() - started)
@@ -174,7 +173,7 @@ class TableService:
             return
         state, seats, status = table.saved
         table.pending.clear()
-        table.lora = None if state is None else Lora.from_json(state)
+        table.state = None if state is None else spec_of(table).from_json(state)
         table.seats = [None if x is None else Seat.from_json(x) for x in seats]
         table.status = status
 
@@ -206,10 +205,12 @@ class TableService:
         creator_id: int,
         creator_name: str,
         settings: TableSettings,
+        game_kind: str,
     ) -> Table:
         if self.table_of_user(guild_id, creator_id) is not None:
             raise TableError("already_seated")
-        seats: list[Seat | None] = [Seat(creator_id, creator_name), None, None, None]
+        count = games.get(game_kind).seats
+        seats: list[Seat | None] = [Seat(creator_id, creator_name)] + [None] * (count - 1)
         try:
             table_id = await self.store.create_table(
                 guild_id,
@@ -217,11 +218,11 @@ class TableService:
                 creator_id,
                 settings.to_json(),
                 [None if s is None else s.to_json() for s in seats],
+                game_kind,
             )
         except Exception as exc:
             log.exception("creating a table failed")
-            key = "already_seated" if type(exc).__name__ == "UserAlreadySeated" else "db_error"
-            raise TableError(key) from exc
+            raise TableError(_db_key(exc)) from exc
         table = Table(
             table_id,
             guild_id,
@@ -229,6 +230,7 @@ class TableService:
             creator_id,
             settings,
             seats,
+            game_kind=game_kind,
             seed=self.rng.getrandbits(63),
         )
         table.saved = (None, table.seats_json(), table.status)
@@ -257,7 +259,7 @@ class TableService:
                 raise TableError("already_started")
             if table.seat_of(user_id) is None:
                 raise TableError("not_seated")
-            if level not in AI_LEVELS:
+            if level not in spec_of(table).ai_levels:
                 raise TableError("bad_level")
             free = _free_seat(table)
             taken = {x.name for x in table.seats if x is not None}
@@ -302,17 +304,16 @@ class TableService:
             if user_id != table.creator_id:
                 raise TableError("not_creator")
             if not table.full:
-                raise TableError("need_four")
+                raise TableError("need_players", n=len(table.seats))
             seat_rng = random.Random(table.seed)
             if table.settings.seating == "draw":
                 seat_rng.shuffle(table.seats)
-            table.lora = Lora(
-                options=table.settings.options,
-                first_leader=0,
-                rng=random.Random(seat_rng.getrandbits(64)),
+            state = spec_of(table).new(
+                table.settings.options, random.Random(seat_rng.getrandbits(64))
             )
+            table.state = state
             table.status = STATUS_PLAYING
-            await self._play_on(table, list(table.lora.start_events))
+            await self._play_on(table, list(start_events(state)))
             return table
 
     async def abort(self, table_id: int) -> Table:
@@ -329,7 +330,7 @@ class TableService:
         await self.presenter.table_closed(table, reason)
 
     # -- play --------------------------------------------------------------------------
-    async def come_back(self, table_id: int, user_id: int) -> list[Event]:
+    async def come_back(self, table_id: int, user_id: int) -> Events:
         """An absent player clicked: he plays again himself."""
         async with self.lock(table_id):
             table = self.get(table_id)
@@ -343,24 +344,24 @@ class TableService:
             await self.presenter.note(table, "back", seat)
             return await self._play_on(table, [])
 
-    async def act(self, table_id: int, user_id: int, version: int, index: int) -> list[Event]:
+    async def act(self, table_id: int, user_id: int, version: int, index: int) -> Events:
         """A human's click on a legal action: validated, applied with the AI turns that
         follow it, committed in one transaction, and only then shown."""
         async with self.lock(table_id):
             table = self.get(table_id)
-            if table.status != STATUS_PLAYING or table.lora is None:
+            if table.status != STATUS_PLAYING or table.state is None:
                 raise TableError("not_started")
             seat = table.seat_of(user_id)
             if seat is None:
                 raise TableError("not_seated")
-            lora = table.lora
-            if lora.finished:
+            state = table.state
+            if state.finished:
                 raise TableError("game_over")
             if version != table.version:
                 raise TableError("stale")
-            if lora.to_act != seat:
+            if state.to_act != seat:
                 raise TableError("not_your_turn")
-            legal = lora.legal_actions()
+            legal = state.legal_actions()
             if not 0 <= index < len(legal):
                 raise TableError("stale")
             s = table.seats[seat]
@@ -371,15 +372,13 @@ class TableService:
             events = self._apply(table, legal[index], by=user_id)
             return await self._play_on(table, events)
 
-    async def _play_on(self, table: Table, events: list[Event]) -> list[Event]:
+    async def _play_on(self, table: Table, events: Events) -> Events:
         """The moves nobody has to click (AI seats, absent players, forced moves), one commit
         of everything pending, then the table shown and the turn timer armed."""
         events = events + self._advance(table)
         await self._save(table)  # raises TableError after putting the table back as saved
         if table.status == STATUS_FINISHED and self.on_finished is not None:
-            result = self.on_finished(table)
-            if asyncio.iscoroutine(result):
-                await result
+            await self.on_finished(table)
         await self._present(table, events)
         self._arm_timer(table)
         if table.status == STATUS_FINISHED:
@@ -397,7 +396,7 @@ class TableService:
 
         asyncio.get_running_loop().call_later(EVICT_SECONDS, evict)
 
-    async def _present(self, table: Table, events: list[Event]) -> None:
+    async def _present(self, table: Table, events: Events) -> None:
         """Show the change. It is committed already: a failure to show it is logged, and the
         next change shows the whole table again."""
         try:
@@ -405,30 +404,31 @@ class TableService:
         except Exception:
             log.exception("showing table %s failed", table.table_id)
 
-    def _apply(self, table: Table, action: Action, *, by: int | str) -> list[Event]:
+    def _apply(self, table: Table, action: GameAction, *, by: int | str) -> Events:
         """Apply one action in memory; it joins the actions of the next commit."""
-        assert table.lora is not None
+        state = table.state
+        assert state is not None
         try:
-            events = table.lora.apply(action)
-        except LoraError as exc:  # the engine refused: nothing changed
-            raise TableError("illegal", code=exc.code) from exc
+            events = list(state.apply(action))
+        except Exception as exc:  # the engine refused (its typed error): nothing changed
+            raise TableError("illegal", code=getattr(exc, "code", "error")) from exc
         s = table.seats[action.seat]
         assert s is not None
         s.moves += 1
         if s.user_id is not None and by == "ai":
             s.ai_moves += 1
         table.pending.append({**action.to_json(), "by": by})
-        if table.lora.finished:
+        if state.finished:
             table.status = STATUS_FINISHED
             self._cancel_timer(table.table_id)
         return events
 
     def _auto_actor(self, table: Table) -> str | None:
         """Who plays the seat to act without a click: "ai", "absent", "forced" or None."""
-        lora = table.lora
-        if lora is None or lora.finished or table.status != STATUS_PLAYING:
+        state = table.state
+        if state is None or state.finished or table.status != STATUS_PLAYING:
             return None
-        seat = lora.to_act
+        seat = state.to_act
         if seat is None:
             return None
         s = table.seats[seat]
@@ -438,22 +438,22 @@ class TableService:
         if s.absent:
             present = [x for x in table.seats if x is not None and x.user_id and not x.absent]
             return "absent" if present else None
-        if table.settings.autoplay and len(lora.legal_actions()) == 1:
+        if table.settings.autoplay and len(state.legal_actions()) == 1:
             return "forced"
         return None
 
-    def _advance(self, table: Table) -> list[Event]:
+    def _advance(self, table: Table) -> Events:
         """Play AI seats, absent players and forced moves until a human must decide."""
-        events: list[Event] = []
+        events: Events = []
         for _ in range(MAX_AUTO_STEPS):
             actor = self._auto_actor(table)
             if actor is None:
                 break
-            assert table.lora is not None
-            seat = table.lora.to_act
+            assert table.state is not None
+            seat = table.state.to_act
             assert seat is not None
             if actor == "forced":
-                action = table.lora.legal_actions()[0]
+                action = table.state.legal_actions()[0]
                 by: int | str = "autoplay"
             else:
                 action = self.ai_decide(table, seat)
@@ -461,7 +461,7 @@ class TableService:
             events += self._apply(table, action, by=by)
         return events
 
-    def _spawn(self, coro: Any) -> None:
+    def _spawn(self, coro: Coroutine[Any, Any, None]) -> None:
         """Run bot work in the background, tracked so that shutdown can stop it."""
         task = asyncio.ensure_future(coro)
         self.tasks.add(task)
@@ -483,16 +483,16 @@ class TableService:
 
         asyncio.get_running_loop().call_later(RETRY_SECONDS, lambda: self._spawn(retry()))
 
-    def ai_decide(self, table: Table, seat: int) -> Action:
+    def ai_decide(self, table: Table, seat: int) -> GameAction:
         """The AI for a seat decides from that seat's view only; its randomness is derived
         from the table's seed and the state version, so a restart replays the same choice."""
-        assert table.lora is not None
+        assert table.state is not None
         s = table.seats[seat]
         assert s is not None
         level = s.ai or table.settings.ai_level
         rng = random.Random(f"{table.seed}/{table.version}")
         started = time.perf_counter()
-        action: Action = self.ai_factory(level, rng).decide(table.lora.view(seat))
+        action = spec_of(table).ai_action(table.state, seat, level, rng)
         self.metrics.record_ai(time.perf_counter() - started)
         return action
 
@@ -507,14 +507,14 @@ class TableService:
         loop callbacks, not sleeping tasks: a thousand waiting tables cost nothing."""
         self._cancel_timer(table.table_id)
         limit = table.settings.turn_timer
-        lora = table.lora
-        if limit <= 0 or lora is None or table.status != STATUS_PLAYING or lora.to_act is None:
+        state = table.state
+        if limit <= 0 or state is None or table.status != STATUS_PLAYING or state.to_act is None:
             return
-        s = table.seats[lora.to_act]
+        s = table.seats[state.to_act]
         if s is None or s.is_ai or s.absent:
             return
         half = limit // 2
-        args = (table.table_id, lora.to_act, table.version, half)
+        args = (table.table_id, state.to_act, table.version, half)
         self.timers[table.table_id] = asyncio.get_running_loop().call_later(
             limit - half, lambda: self._spawn(self._remind(*args))
         )
@@ -562,7 +562,7 @@ class TableService:
             if table.status == STATUS_PLAYING:
                 self._arm_timer(table)
 
-    async def resume(self, table: Table) -> list[Event]:
+    async def resume(self, table: Table) -> Events:
         """After a restart: AI seats whose move was not made yet move now (and are shown)."""
         async with self.lock(table.table_id):
             if table.status != STATUS_PLAYING:

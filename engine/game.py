@@ -151,6 +151,13 @@ class GameState(Protocol[SV, PV]):
 AnyGame = GameState[SeatViewBase, PublicViewBase]
 
 
+def start_events(state: object) -> Sequence[GameEvent]:
+    """What happened while a new game was made (the first deal announced, a forced knock): a
+    game keeps these in ``start_events`` (empty when it has none)."""
+    events = getattr(state, "start_events", ())
+    return list(events) if isinstance(events, Sequence) else []
+
+
 class GameAI(Protocol[V_contra]):
     """A computer player: decides from one seat's view, never from the state."""
 

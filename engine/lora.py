@@ -510,7 +510,7 @@ class Lora:
         points in each harakiri game it played to break a tie (empty when it was in none).
         ``details``: ``ties`` the tied groups that played harakiri, ``protocol`` the score
         sheet (``ProtocolRow.to_json`` rows)."""
-        if self.order is None:
+        if self.phase != PHASE_FINISHED or self.order is None:
             return None
         declared = self._declared()
         ties = [slot for slot in rank_slots(self.totals, declared) if len(slot) > 1]

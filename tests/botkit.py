@@ -107,7 +107,7 @@ class Players:
 
     async def move(self) -> None:
         """The human to act makes a random legal move by clicking his hand message."""
-        lora = self.table.lora
+        lora = self.table.state
         seat = lora.to_act
         user = self.users[self.table.seats[seat].user_id]
         msg = self.hands.get(user.id)

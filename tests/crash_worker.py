@@ -21,6 +21,7 @@ from bot.storage import PlayerResult, Storage
 from engine.actions import Action
 from engine.ai import EasyAI
 from engine.lora import Lora
+from engine.lora_spec import replay_document
 
 
 def decide(lora: Lora, seed: int) -> Action:
@@ -52,7 +53,11 @@ async def run(path: str) -> int:
                 if lora.finished:
                     players = [PlayerResult.from_seat(i, s or {}) for i, s in enumerate(rec.seats)]
                     await storage.archive_game(
-                        table_id, lora_json=lora.to_json(), players=players, options=rec.settings
+                        table_id,
+                        outcome=lora.outcome(),
+                        record=replay_document(lora),
+                        players=players,
+                        options=rec.settings,
                     )
                     del games[table_id]
                     print(f"{table_id} archived", flush=True)

@@ -12,6 +12,8 @@ from typing import Any
 import pytest_asyncio
 
 from bot.storage import PlayerResult, Storage
+from engine.lora import Lora
+from engine.lora_spec import replay_document
 from tests.crash_worker import play_uninterrupted
 
 START = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
@@ -35,6 +37,13 @@ async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
 @functools.cache
 def _finished(seed: int) -> dict[str, Any]:
     return play_uninterrupted(seed).to_json()
+
+
+def finished(lora_json: dict[str, Any]) -> dict[str, Any]:
+    """``archive_game``'s ``outcome`` and ``record`` of a lóra given as ``Lora.to_json()``
+    (the outcome is None when the lóra is not finished)."""
+    lora = Lora.from_json(lora_json)
+    return {"outcome": lora.outcome(), "record": replay_document(lora)}
 
 
 def finished_lora_json(seed: int = 0) -> dict[str, Any]:
@@ -119,5 +128,5 @@ async def archive(
         for i, s in enumerate(seats)
     ]
     return await storage.archive_game(
-        table_id, lora_json=lora_json, players=players, options={"lang": "cs"}
+        table_id, **finished(lora_json), players=players, options={"lang": "cs"}
     )

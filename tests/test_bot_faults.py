@@ -55,7 +55,7 @@ async def assert_saved(harness, table) -> None:
     """The database holds exactly what the bot holds in memory."""
     rec = await harness.bot.store.get_table(table.table_id)
     assert rec is not None
-    assert rec.state == table.lora.to_json()
+    assert rec.state == table.state.to_json()
     assert rec.version == table.version
     assert rec.seats == table.seats_json()
     assert rec.status == table.status
@@ -64,7 +64,7 @@ async def assert_saved(harness, table) -> None:
 
 
 def snapshot(table) -> tuple[Any, ...]:
-    return table.lora.to_json(), table.seats_json(), table.status, table.version
+    return table.state.to_json(), table.seats_json(), table.status, table.version
 
 
 async def assert_table_message_current(players) -> None:
@@ -77,13 +77,13 @@ async def assert_table_message_current(players) -> None:
     shown = [c.custom_id for row in msg.components for c in row.children]
     assert shown == [item.custom_id for item in expected["view"].children]
     picture = await msg.attachments[0].read()
-    lora = table.lora
+    lora = table.state
     assert picture == render_table(lora.public_view(), table.names(), table.settings.lang)
 
 
 def human_to_act(players) -> Any:
     table = players.table
-    seat = table.lora.to_act
+    seat = table.state.to_act
     return players.users[table.seats[seat].user_id]
 
 
@@ -122,7 +122,7 @@ def faults_left(harness) -> int:
 
 async def assert_turn_timer_runs(harness, table) -> None:
     """The player to act has his turn timer: when it runs out, an AI plays for him."""
-    seat = table.lora.to_act
+    seat = table.state.to_act
     version = table.version
     await harness.env.advance_time(table.settings.turn_timer + 1)
     assert table.seats[seat].absent, "no turn timer runs for the player to act"
@@ -205,7 +205,7 @@ async def test_start_with_failed_posts_resyncs_the_old_lobby_message(harness, ca
 
 
 def _last_trick_of_the_human(table, seat):
-    lora = table.lora
+    lora = table.state
     g = lora.game
     return (
         lora.phase == "play"
@@ -222,7 +222,7 @@ async def _advance_to(harness, table, done, rng, limit=400):
             await harness.service._save(table)
             await harness.bot.controller.table_changed(table, [])
             return
-        action = rng.choice(table.lora.legal_actions())
+        action = rng.choice(table.state.legal_actions())
         harness.service._apply(table, action, by=table.seats[action.seat].user_id or "ai")
     raise AssertionError("the wanted position was not reached")
 
@@ -240,11 +240,11 @@ async def test_new_game_with_failed_posts_goes_on(harness, caplog, method, path,
     seat = table.seat_of(users[0].id)
     await _advance_to(harness, table, lambda t: _last_trick_of_the_human(t, seat),
                       random.Random(5))
-    game = (table.lora.tali, table.lora.game_no)
+    game = (table.state.tali, table.state.game_no)
     old_message = table.message_id
     harness.env.inject_error(method, path, status=500, times=times)
     await click_first(players, users[0])
-    assert (table.lora.tali, table.lora.game_no) != game  # a new partial game began
+    assert (table.state.tali, table.state.game_no) != game  # a new partial game began
     assert not faults_left(harness)
     if method == "POST":  # not re-posted: the old message is kept, to be edited
         assert table.message_id == old_message
@@ -384,7 +384,7 @@ async def test_database_refusing_a_stand_in_move_retries_it(harness, caplog):
     absent player when the timer runs out — are retried a little later instead."""
     _g, _ch, users, _tid, players = await _table(harness, ("alice", "bob"), turn_timer=30)
     table = players.table
-    seat = table.lora.to_act
+    seat = table.state.to_act
     assert table.seats[seat].user_id is not None  # a human is to play
     version = table.version
     state = fail_once(harness.bot.store, "database is locked",
@@ -465,7 +465,7 @@ async def test_rendering_failure_answers_clearly_and_is_not_half_applied(
         assert reply(res).ephemeral
         assert reply(res).content in (DB_ERROR,) or "try again" in reply(res).content.lower()
     else:  # made as a whole: his move is in the log; he sees the new state or is told
-        assert table.lora.log[before[3]].seat == table.seat_of(user.id)
+        assert table.state.log[before[3]].seat == table.seat_of(user.id)
         controls = enabled_controls(hand)
         refreshed = bool(controls) and controls[0]["custom_id"].split(":")[3] == str(
             table.version)
@@ -495,12 +495,12 @@ async def test_database_refusing_the_end_of_a_harakiri_game_keeps_memory_and_db_
     lora.stovka = [None, None, None, None]
     lora._begin_final_order()
     assert lora.harakiri is not None and seat in lora.harakiri.seats
-    table.lora = lora
+    table.state = lora
     await harness.service._save(table)
     await _advance_to(harness, table, lambda t: _last_trick_of_the_human(t, seat),
                       random.Random(9))
-    played = table.lora.harakiri.played
-    sums = list(table.lora.harakiri.sums)
+    played = table.state.harakiri.played
+    sums = list(table.state.harakiri.sums)
     state = fail_once(
         harness.bot.store, "database is locked",
         lambda n, changes: bool(changes.get("state"))
@@ -509,13 +509,13 @@ async def test_database_refusing_the_end_of_a_harakiri_game_keeps_memory_and_db_
     await click_first(players, users[0])
     assert state["failed"] == 1, "no save ended the harakiri game"
     rec = await harness.bot.store.get_table(table.table_id)
-    assert rec.state == table.lora.to_json(), "memory and database differ after the refusal"
+    assert rec.state == table.state.to_json(), "memory and database differ after the refusal"
     await harness.env.advance_time(RETRY_SECONDS + 1)  # the refused move is made again
-    h = table.lora.harakiri
+    h = table.state.harakiri
     rec = await harness.bot.store.get_table(table.table_id)
-    assert rec.state == table.lora.to_json()
+    assert rec.state == table.state.to_json()
     if h is not None and h.played == played + 1:
         gained = [h.sums[s] - sums[s] for s in range(4)]
-        assert sum(gained) == sum(row.points[s] for row in table.lora.protocol[-1:]
+        assert sum(gained) == sum(row.points[s] for row in table.state.protocol[-1:]
                                   for s in range(4))
     assert not unhandled(caplog)

@@ -27,7 +27,7 @@ class StovkaPlayers(Players):
 async def _play_to_the_end(players: Players, limit: int = 3000) -> None:
     table = players.table
     for _ in range(limit):
-        if table.lora.finished:
+        if table.state.finished:
             return
         await players.move()
     raise AssertionError("the lóra did not end")
@@ -38,7 +38,7 @@ async def test_four_humans_play_a_whole_lora_by_clicks(harness):
     players = StovkaPlayers(harness, ch, tid, users, random.Random(5), declarer=users[0].id)
     await _play_to_the_end(players)
     table = players.table
-    lora = table.lora
+    lora = table.state
     # čistá stovka was asked and answered by clicks, alice declared
     alice_seat = table.seat_of(users[0].id)
     assert lora.stovka[alice_seat] is True
@@ -97,6 +97,6 @@ async def test_humans_and_ai_players_finish_a_lora(harness, ai_levels):
     store = harness.bot.store
     games = await store.recent_games(guild.id)
     assert len(games) == 1
-    assert [p.name for p in games[0].players] == [table.names()[s] for s in table.lora.order]
-    _rows, total = await store.leaderboard(guild.id)
+    assert [p.name for p in games[0].players] == [table.names()[s] for s in table.state.order]
+    _rows, total = await store.leaderboard(guild.id, "lora")
     assert total == (len(humans) if len(humans) >= 2 else 0)

@@ -20,7 +20,7 @@ async def test_new_table_lobby_and_start_with_ai(harness):
     assert table.status == "playing"
     texts = [m.content for m in ch.history()]
     assert texts[0].startswith("▶ **Červené** – 1. tálie, 1. hra. Rozdává ")
-    if table.lora.to_act == table.seat_of(alice.id):
+    if table.state.to_act == table.seat_of(alice.id):
         assert texts[-1] == f"{alice.mention}, jsi na tahu (Červené)."
     else:  # the AI seats played up to her turn, so she is to act now
         raise AssertionError("with three AI seats the game waits for the only human")

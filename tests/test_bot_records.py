@@ -11,8 +11,8 @@ from tests.botkit import open_table, reply
 
 async def _finish(harness, table, seed):
     rng = random.Random(seed)
-    while not table.lora.finished:
-        action = rng.choice(table.lora.legal_actions())
+    while not table.state.finished:
+        action = rng.choice(table.state.legal_actions())
         harness.service._apply(table, action, by=table.seats[action.seat].user_id or "ai")
     await harness.service._play_on(table, [])  # one commit, then the archive
 
@@ -29,7 +29,7 @@ async def test_leaderboard_lists_humans_with_a_picture(harness):
     res = await users[0].slash(ch, "lora leaderboard")
     msg = reply(res)
     embed = msg.embeds[0]
-    lora = table.lora
+    lora = table.state
     humans = [s for s in lora.order if not table.seats[s].is_ai]
     lines = embed.description.splitlines()
     assert len(lines) == 3  # the AI seat never appears
@@ -46,7 +46,7 @@ async def test_stats_history_and_export(harness):
     res = await users[0].slash(ch, "lora stats", user=users[1])
     embed = reply(res).embeds[0]
     assert embed.title == f"Statistics – {table.names()[seat]}"
-    total = table.lora.totals[seat]
+    total = table.state.totals[seat]
     assert f"⌀ {total:.1f} pts" in embed.fields[0].value
     res = await users[0].slash(ch, "lora history")
     history = reply(res).embeds[0].description
@@ -57,7 +57,7 @@ async def test_stats_history_and_export(harness):
     replay = json.loads(await files[1].read())
     out, status = run_scenario(replay)
     assert status == 0
-    assert out["order"] == table.lora.order and out["totals"] == table.lora.totals
+    assert out["order"] == table.state.order and out["totals"] == table.state.totals
     # another server cannot export it
     other = harness.env.create_guild()
     och = other.create_text_channel("x")
@@ -73,7 +73,7 @@ async def test_forget_me_anonymizes_and_frees_the_seat(harness):
     res = await users[1].slash(ch, "lora forget-me")
     assert reply(res).content == "Your personal data is deleted; your games stay, anonymized."
     assert harness.service.table_of_user(guild.id, users[1].id) is None
-    rows, total = await harness.bot.store.leaderboard(guild.id)
+    rows, total = await harness.bot.store.leaderboard(guild.id, "lora")
     assert total == 2 and all(r.user_id != users[1].id for r in rows)
     games = await harness.bot.store.recent_games(guild.id)
     assert "Bob" not in [p.name for p in games[0].players]

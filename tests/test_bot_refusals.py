@@ -15,13 +15,13 @@ async def _two_humans(harness):
 
 def _state(harness, tid):
     table = harness.service.tables[tid]
-    return table.lora.to_json()
+    return table.state.to_json()
 
 
 async def test_stale_button_and_double_click_change_nothing(harness):
     _guild, _ch, _users, tid, players = await _two_humans(harness)
     table = players.table
-    seat = table.lora.to_act
+    seat = table.state.to_act
     user = players.users[table.seats[seat].user_id]
     hand = await players.open_hand(user)
     old = stored_message(user, hand)
@@ -41,7 +41,7 @@ async def test_stale_button_and_double_click_change_nothing(harness):
 async def test_out_of_turn_and_outsider_are_refused(harness):
     guild, _ch, _users, tid, players = await _two_humans(harness)
     table = players.table
-    to_act = table.lora.to_act
+    to_act = table.state.to_act
     other = next(s for s, x in enumerate(table.seats) if x.user_id and s != to_act)
     bob = players.users[table.seats[other].user_id]
     hand = await players.open_hand(bob)

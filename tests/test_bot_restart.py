@@ -15,10 +15,10 @@ async def _advance(harness, table, done, rng, limit=2000):
     """Play random legal actions through the service (saved like real moves) until done()."""
     service = harness.service
     for _ in range(limit):
-        if done(table.lora):
+        if done(table.state):
             await service._save(table)
             return
-        action = rng.choice(table.lora.legal_actions())
+        action = rng.choice(table.state.legal_actions())
         service._apply(table, action, by=table.seats[action.seat].user_id or "ai")
     raise AssertionError("the wanted position was not reached")
 
@@ -73,17 +73,17 @@ async def test_restart_continues_exactly_where_it_was(harness, position):
     await _advance(harness, table, POSITIONS[position], random.Random(11))
     await harness.bot.controller.table_changed(table, [])
     players = Players(harness, ch, tid, users, random.Random(2))
-    seat = table.lora.to_act
+    seat = table.state.to_act
     user = players.users[table.seats[seat].user_id]
     hand = await players.open_hand(user)  # opened before the restart
     old_table_message = players.table_message()
-    before = table.lora.to_json()
+    before = table.state.to_json()
     version = table.version
 
     await harness.restart()
 
     table = harness.service.tables[tid]
-    assert table.lora.to_json() == before
+    assert table.state.to_json() == before
     assert table.version == version
     assert table.message_id == old_table_message.id  # refreshed in place, not lost
     # the old table message's buttons work
@@ -110,12 +110,12 @@ async def test_restart_reposts_a_deleted_table_message(harness):
     mods = guild.create_role("Mods", permissions=discord.Permissions(manage_messages=True))
     mod = guild.add_member(harness.env.create_user("mod"), roles=[mods])
     await mod.delete(old)
-    state = table.lora.to_json()
+    state = table.state.to_json()
 
     await harness.restart()
 
     table = harness.service.tables[tid]
-    assert table.lora.to_json() == state
+    assert table.state.to_json() == state
     assert table.message_id != old.id
     new = players.table_message()
     assert new.embeds[0].title == "Lóra – stůl č. 1"

@@ -25,7 +25,7 @@ import pytest
 from simcord.http import router as simcord_router
 
 from bot.config import load_settings
-from bot.ui.cards import card_label
+from bot.games.lora.cards import card_label
 from bot.ui.controller import Controller
 from engine.cards import card_str, cards_of, shuffled_deal
 from engine.lora import Lora
@@ -102,7 +102,7 @@ class PrivacyWatch:
         """A user is about to act: what the engine tells from now on is public."""
         self.step_public: set[int] = set()
         self.step = {
-            tid: table.lora.public_view().played if table.lora else 0
+            tid: table.state.public_view().played if table.state else 0
             for tid, table in self.harness.service.tables.items()
         }
 
@@ -114,7 +114,7 @@ class PrivacyWatch:
         are public too."""
         out = []
         for tid, table in self.harness.service.tables.items():
-            lora = table.lora
+            lora = table.state
             if lora is None:
                 continue
             played = set(self.step_public)
@@ -279,8 +279,8 @@ async def test_no_hidden_card_leaks_during_a_whole_lora(harness, watch, caplog):
     rng = random.Random(22)
     games_seen = set()
     decisions = clicks = 0
-    while not table.lora.finished:
-        lora = table.lora
+    while not table.state.finished:
+        lora = table.state
         assert decisions < 2000, "the lóra did not end"
         game = (lora.tali, lora.game_no, lora.attempt)
         if game not in games_seen:
@@ -363,7 +363,7 @@ async def test_table_picture_ignores_hidden_cards(harness, seed, plays):
     for n, lora in enumerate((a, b)):
         guild, ch, users, tid = await open_table(harness, [f"u{n}"], ("easy",) * 3)
         table = harness.service.tables[tid]
-        table.lora = lora
+        table.state = lora
         for i, seat in enumerate(table.seats):
             seat.name = ["Anička", "Bohouš", "Cecílie", "Dalibor"][i]
         await harness.bot.controller.table_changed(table, [])
@@ -390,14 +390,14 @@ async def test_only_the_seated_player_acts_for_his_seat(harness, watch, caplog):
     players = Players(harness, ch, tid, users, random.Random(3))
     table = players.table
     for _round in range(3):
-        seat = table.lora.to_act
+        seat = table.state.to_act
         owner = players.users[table.seats[seat].user_id]
         other = next(u for u in users if u is not owner)
         hand = await players.open_hand(owner)
         snapshot = stored_message(owner, hand)
         controls = [c["custom_id"] for c in enabled_controls(hand)]
         assert controls
-        before = table.lora.to_json()
+        before = table.state.to_json()
         for cid in controls:  # every button of his hand, clicked by the other player …
             res = await raw_click(other, snapshot, cid)
             assert reply(res).content == "It is not your turn."
@@ -405,11 +405,11 @@ async def test_only_the_seated_player_acts_for_his_seat(harness, watch, caplog):
         res = await raw_click(carol, snapshot, controls[0])  # … and by a spectator
         assert reply(res).content == "You do not sit at this table."
         assert reply(res).ephemeral
-        assert table.lora.to_json() == before
+        assert table.state.to_json() == before
         rec = await harness.bot.store.get_table(tid)
         assert rec.state == before
         await players.move()  # the seated player himself can
-        assert table.lora.to_json() != before
+        assert table.state.to_json() != before
     assert not watch.leaks, "\n".join(watch.leaks[:10])
     assert not errors_logged(caplog)
 

@@ -13,7 +13,7 @@ async def test_reminder_then_ai_stands_in_until_the_player_returns(harness):
                                              turn_timer=60)
     table = harness.service.tables[tid]
     players = Players(harness, ch, tid, users, random.Random(4))
-    seat = table.lora.to_act
+    seat = table.state.to_act
     late = players.users[table.seats[seat].user_id]
     version = table.version
 
@@ -48,4 +48,4 @@ async def test_everybody_absent_pauses_the_table(harness):
     version = table.version
     await env.advance_time(600)
     assert table.version == version  # no human is present: nobody plays for them
-    assert not table.lora.finished
+    assert not table.state.finished

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from bot.i18n import CATALOGS
 from bot.render import cards as card_art
 from bot.render import (
     clear_caches,
@@ -23,7 +24,6 @@ from bot.render import (
     render_table,
 )
 from bot.render.hand import playable
-from bot.render.strings import STRINGS
 from engine.actions import Lay, Lead, Play
 from engine.cards import cards_of
 from engine.contracts import TALIE_ORDER, Contract
@@ -137,7 +137,7 @@ def test_same_view_same_bytes_and_odd_names() -> None:
 
 
 def test_strings_have_the_same_keys() -> None:
-    assert STRINGS["cs"].keys() == STRINGS["en"].keys()
+    assert CATALOGS["cs"].keys() == CATALOGS["en"].keys()
 
 
 def test_font_and_art_fallbacks(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

@@ -13,14 +13,15 @@ import pytest
 import pytest_asyncio
 from PIL import Image, ImageChops
 
+from bot.i18n import CATALOGS
 from bot.render import leaderboard as lb
 from bot.render import render_leaderboard, render_sheet, render_sheet_from_export
 from bot.render.common import GOLD
 from bot.render.export import export_names, lora_from_export
 from bot.render.fonts import fit, font
-from bot.render.strings import STRINGS
 from bot.storage import LeaderboardRow, PlayerResult, Storage
 from engine.lora import Lora
+from tests.storage_kit import finished
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 LB_MAX, SHEET_MAX = 150_000, 400_000
@@ -141,10 +142,10 @@ def test_empty_page_and_limits() -> None:
 
 
 def test_leaderboard_strings_in_both_languages() -> None:
-    keys = {k for k in STRINGS["cs"] if k.startswith("lb_")}
-    assert keys == {k for k in STRINGS["en"] if k.startswith("lb_")}
-    assert STRINGS["cs"]["lb_provisional"] == "předběžné"
-    assert STRINGS["en"]["lb_provisional"] == "provisional"
+    keys = {k for k in CATALOGS["cs"] if k.startswith("core.board.")}
+    assert keys == {k for k in CATALOGS["en"] if k.startswith("core.board.")}
+    assert CATALOGS["cs"]["core.board.provisional"] == "předběžné"
+    assert CATALOGS["en"]["core.board.provisional"] == "provisional"
     assert lb._avg(61.25, "cs") == "61,2" and lb._avg(61.26, "en") == "61.3"
     assert lb._avg(None, "cs") == "–"
 
@@ -174,7 +175,7 @@ async def _archive(storage: Storage, lora: Lora, names: list[str], first_user: i
     table_id = await storage.create_table(GUILD, 500, first_user, {}, seats)
     await storage.update_table(table_id, status="playing", state=lora.to_json())
     players = [PlayerResult(seat=i, user_id=first_user + i, name=n) for i, n in enumerate(names)]
-    return await storage.archive_game(table_id, lora_json=lora.to_json(), players=players,
+    return await storage.archive_game(table_id, **finished(lora.to_json()), players=players,
                                       options={})
 
 
@@ -203,7 +204,7 @@ async def test_leaderboard_from_storage_rows(storage: Storage) -> None:
     """Real rows: two archived lóry of the same four players, then the guild's leaderboard."""
     await _archive(storage, _play(3), NAMES)
     await _archive(storage, _play(4), NAMES)
-    rows, total = await storage.leaderboard(GUILD)
+    rows, total = await storage.leaderboard(GUILD, "lora")
     assert total == 4 and len(rows) == 4 and all(r.provisional for r in rows)
     for lang in ("cs", "en"):
         data = render_leaderboard(rows, lang, title="Žebříček – Test")
@@ -213,7 +214,7 @@ async def test_leaderboard_from_storage_rows(storage: Storage) -> None:
 
 def test_bad_exports_are_refused() -> None:
     lora = _play(4)
-    from bot.storage import replay_document
+    from engine.lora_spec import replay_document
 
     data: dict[str, Any] = {"replay": replay_document(lora), "names": ["A", "B", "C", "D"]}
     assert _png(render_sheet_from_export(data))

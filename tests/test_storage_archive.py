@@ -11,14 +11,16 @@ from typing import Any
 
 import pytest
 
-from bot.storage import PlayerResult, Storage, replay_actions
-from bot.storage.export import tie_groups
+from bot.storage import PlayerResult, Storage
+from engine.game import Outcome
 from engine.lora import Lora
+from engine.lora_spec import replay_actions
 from engine.replay import run_scenario
 from tests.crash_worker import play_uninterrupted
 from tests.storage_kit import (
     archive,
     crafted_lora_json,
+    finished,
     finished_lora_json,
     human,
     robot,
@@ -66,15 +68,16 @@ async def test_exported_replay_reproduces_the_lora(storage: Storage, seed: int) 
     export = await storage.export_game(G1, game_id)
     assert export is not None
     assert export["names"] == ["Ann", "Bob", "AI easy", "Cyril"]
-    assert export["protocol"] == [r.to_json() for r in lora.protocol]
+    outcome = Outcome.from_json(export["outcome"])
+    assert outcome.details["protocol"] == [r.to_json() for r in lora.protocol]
     out, status = run_scenario(export["replay"])
     assert (status, out["error"], out["finished"]) == (0, None, True)
     assert out["protocol"] == [r.replay_json() for r in lora.protocol]
-    assert out["totals"] == lora.totals == export["totals"]
-    assert out["order"] == lora.order == export["order"]
+    assert out["totals"] == lora.totals == list(outcome.scores)
+    assert out["order"] == lora.order == list(outcome.order())
     assert "user_id" not in json.dumps(export)
     if seed in (2, 10):
-        assert tie_groups(lora.totals, lora.stovka)
+        assert outcome.details["ties"]
         assert any(r.contract.value == "harakiri" for r in lora.protocol)
 
 
@@ -103,30 +106,30 @@ async def test_archive_is_one_transaction_and_idempotent(storage: Storage) -> No
     players = [PlayerResult.from_seat(i, s) for i, s in enumerate(seats)]
     lora_json = finished_lora_json(0)
     game_id = await storage.archive_game(
-        table_id, lora_json=lora_json, players=players, options={"a": 1}
+        table_id, **finished(lora_json), players=players, options={"a": 1}
     )
     again = await storage.archive_game(
-        table_id, lora_json=lora_json, players=players, options={"a": 1}
+        table_id, **finished(lora_json), players=players, options={"a": 1}
     )
     assert again == game_id
     rec = await storage.get_table(table_id)
     assert rec is not None and rec.status == "finished"
     assert await storage.table_of_user(G1, 10) is None
-    board, total = await storage.leaderboard(G1)
+    board, total = await storage.leaderboard(G1, "lora")
     assert total == 4 and all(r.rated_games == 1 for r in board)
     # Refusals change nothing.
     unfinished = Lora.from_json(lora_json)
     unfinished.phase = "play"
     with pytest.raises(ValueError):
         await storage.archive_game(
-            table_id, lora_json=unfinished.to_json(), players=players, options={}
+            table_id, **finished(unfinished.to_json()), players=players, options={}
         )
     with pytest.raises(ValueError):
-        await storage.archive_game(table_id, lora_json=lora_json, players=players[:3], options={})
+        await storage.archive_game(table_id, **finished(lora_json), players=players[:3], options={})
     with pytest.raises(ValueError):
         await storage.archive_game(
             table_id,
-            lora_json=lora_json,
+            **finished(lora_json),
             players=[*players[:3], PlayerResult(3, 13, "Dan", place=7)],
             options={},
         )
@@ -134,8 +137,8 @@ async def test_archive_is_one_transaction_and_idempotent(storage: Storage) -> No
     t2 = await storage.create_table(G1, 5, 10, {}, seats)
     broken = [*players[:3], PlayerResult(3, 13, None)]  # type: ignore[arg-type]
     with pytest.raises(sqlite3.IntegrityError):
-        await storage.archive_game(t2, lora_json=lora_json, players=broken, options={})
-    board, _ = await storage.leaderboard(G1)
+        await storage.archive_game(t2, **finished(lora_json), players=broken, options={})
+    board, _ = await storage.leaderboard(G1, "lora")
     assert all(r.rated_games == 1 for r in board)
     assert len(await storage.recent_games(G1)) == 1
     rec = await storage.get_table(t2)
@@ -164,7 +167,7 @@ async def test_moves_default_to_the_logs(storage: Storage) -> None:
     )
     await storage.connection.execute("COMMIT")
     players = [PlayerResult.from_seat(i, s) for i, s in enumerate(seats)]
-    await storage.archive_game(table_id, lora_json=lora.to_json(), players=players, options={})
+    await storage.archive_game(table_id, **finished(lora.to_json()), players=players, options={})
     [game] = await storage.recent_games(G1)
     by_seat = {p.seat: p for p in game.players}
     for seat in range(4):
@@ -187,7 +190,7 @@ async def test_ai_share_limit_decides_if_a_game_is_rated(storage: Storage) -> No
     newest, oldest = await storage.recent_games(G1)
     assert oldest.rated and not newest.rated and newest.unrated_reason == "ai_share"
     assert all(p.rating_after is None for p in newest.players)
-    board, _ = await storage.leaderboard(G1)
+    board, _ = await storage.leaderboard(G1, "lora")
     assert {r.name: (r.rated_games, r.games) for r in board} == {
         "Ann": (1, 2),
         "Bob": (1, 2),
@@ -213,7 +216,7 @@ async def test_games_with_fewer_than_two_humans_are_not_rated(storage: Storage) 
     await archive(storage, G1, [robot()] * 4, lora_json)
     reasons = [g.unrated_reason for g in await storage.recent_games(G1)]
     assert reasons == ["too_few_humans", "too_few_humans"]
-    assert await storage.leaderboard(G1) == ([], 0)
+    assert await storage.leaderboard(G1, "lora") == ([], 0)
 
 
 async def test_nothing_crosses_guilds(storage: Storage) -> None:
@@ -225,12 +228,13 @@ async def test_nothing_crosses_guilds(storage: Storage) -> None:
     assert await storage.export_game(G2, g1) is None
     assert await storage.export_game(G1, g2) is None
     assert [g.game_id for g in await storage.recent_games(G1)] == [g1]
-    (b1, t1), (b2, t2) = await storage.leaderboard(G1), await storage.leaderboard(G2)
+    (b1, t1) = await storage.leaderboard(G1, "lora")
+    (b2, t2) = await storage.leaderboard(G2, "lora")
     assert (t1, t2) == (3, 3)
     assert {r.rated_games for r in b1} == {1} and {r.rated_games for r in b2} == {2}
-    assert (await storage.player_stats(G1, 10)).games == 1
-    assert (await storage.player_stats(G2, 10)).games == 2
-    assert (await storage.player_stats(3, 10)).games == 0
+    assert (await storage.player_stats(G1, 10, "lora")).games == 1
+    assert (await storage.player_stats(G2, 10, "lora")).games == 2
+    assert (await storage.player_stats(3, 10, "lora")).games == 0
 
 
 async def test_recent_games_newest_first_with_players_by_place(storage: Storage) -> None:
@@ -268,9 +272,9 @@ async def test_forget_user_anonymizes_everywhere(storage: Storage) -> None:
     [game] = await storage.recent_games(G1)
     assert game.players[0].user_id is None and game.players[0].human
     for guild in (G1, G2):
-        board, total = await storage.leaderboard(guild)
+        board, total = await storage.leaderboard(guild, "lora")
         assert total == 2 and 10 not in {r.user_id for r in board}
-        assert (await storage.player_stats(guild, 10)).games == 0
+        assert (await storage.player_stats(guild, 10, "lora")).games == 0
     rec = await storage.get_table(lobby)
     assert rec is not None and rec.status == "aborted" and rec.creator_id is None
     assert rec.seats[0] == {"user_id": None, "name": "anonymous", "ai": None}

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.storage import Storage
+from engine.game import Outcome
 from engine.lora import Lora
 from tests.crash_worker import play_uninterrupted
 
@@ -88,13 +89,14 @@ async def final_check(db: Path, table_ids: list[int], refs: dict[int, Lora]) -> 
             ref = refs[g.table_id]
             export = await storage.export_game(GUILD, g.game_id)
             assert export is not None
-            assert export["protocol"] == [row.to_json() for row in ref.protocol]
-            assert export["totals"] == ref.totals
-            assert export["order"] == ref.order
+            outcome = Outcome.from_json(export["outcome"])
+            assert outcome.details["protocol"] == [row.to_json() for row in ref.protocol]
+            assert list(outcome.scores) == ref.totals
+            assert list(outcome.order()) == ref.order
             assert export["replay"]["deals"] == ref.deals_text()
             logged = await storage.table_actions(g.table_id)
             assert [a["action"] for a in logged] == [a.to_json() for a in ref.log]
-        board, total = await storage.leaderboard(GUILD, limit=100)
+        board, total = await storage.leaderboard(GUILD, "lora", limit=100)
         assert total == 4 * len(SEEDS)
         assert all(row.rated_games == 1 and row.games == 1 for row in board)  # rated once
         assert await storage.integrity_check() == "ok"

@@ -11,8 +11,9 @@ import pytest
 
 from bot.storage import MigrationError, Storage
 from bot.storage.db import connect, load_migrations, migrate, schema_version, split_statements
-from bot.storage.export import replay_document
+from engine.game import Outcome
 from engine.lora import Lora
+from engine.lora_spec import replay_document
 from engine.replay import run_scenario
 from tests.storage_kit import finished_lora_json
 
@@ -134,6 +135,14 @@ async def insert_version_2_rows(conn: aiosqlite.Connection) -> None:
     )
 
 
+async def insert_version_3_rows(conn: aiosqlite.Connection) -> None:
+    """Who sits where, as version 3 kept it beside the tables (0003 backfilled older ones)."""
+    await conn.executemany(
+        "INSERT INTO seated (guild_id, user_id, table_id) VALUES (1, ?, ?)",
+        [(21, 1), (22, 1), (23, 2)],
+    )
+
+
 @pytest.mark.parametrize("version", range(1, LATEST))
 async def test_from_every_earlier_version_with_data(tmp_path: Path, version: int) -> None:
     path = tmp_path / f"v{version}.sqlite3"
@@ -144,13 +153,15 @@ async def test_from_every_earlier_version_with_data(tmp_path: Path, version: int
     await insert_version_1_rows(conn)
     if version >= 2:
         await insert_version_2_rows(conn)
+    if version >= 3:
+        await insert_version_3_rows(conn)
     await conn.execute("COMMIT")
     await conn.close()
 
     storage = await Storage.open(path)
     assert await schema_version(storage.connection) == LATEST
     assert await storage.integrity_check() == "ok"
-    # Tables in play, their logs and who sits where (backfilled by 0003).
+    # Tables in play, their logs and who sits where (backfilled by 0003 when older).
     assert [t.table_id for t in await storage.active_tables()] == [1, 2]
     rec = await storage.get_table(1)
     assert rec is not None and rec.extra == {"seed": 4} and rec.version == 5
@@ -161,13 +172,15 @@ async def test_from_every_earlier_version_with_data(tmp_path: Path, version: int
     assert await storage.table_of_user(1, 23) == 2
     assert await storage.table_of_user(1, 24) is None  # finished
     # The archive: ratings, stats and a replay that still replays.
-    rows, total = await storage.leaderboard(1)
+    rows, total = await storage.leaderboard(1, "lora")
     assert total == 4 and rows[0].user_id == 27 and rows[0].name == "P3"
-    assert (await storage.player_stats(1, 25)).games == 1
+    assert (await storage.player_stats(1, 25, "lora")).games == 1
     export = await storage.export_game(1, 1)
     assert export is not None
     out, status = run_scenario(export["replay"])
-    assert status == 0 and out["totals"] == export["totals"] and out["order"] == export["order"]
+    outcome = Outcome.from_json(export["outcome"])
+    assert status == 0 and out["totals"] == list(outcome.scores)
+    assert out["order"] == list(outcome.order())
     # Settings: kept from version 2, defaults otherwise; writable in either case.
     settings = await storage.guild_settings(1)
     if version >= 2:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from openskill.models import PlackettLuce
 
+from bot.games.lora.stats import lora_stats
 from bot.storage import Storage, display_rating
 from bot.storage.ratings import PROVISIONAL_GAMES
 from tests.storage_kit import archive, crafted_lora_json, human, robot, row, storage
@@ -58,9 +59,10 @@ async def two_games(storage: Storage) -> tuple[int, int]:
 
 async def test_player_stats_by_hand(storage: Storage) -> None:
     g1, g2 = await two_games(storage)
-    ann = await storage.player_stats(G, ANN)
+    ann = await storage.player_stats(G, ANN, "lora")
+    ann_lora = lora_stats(ann)
     assert (ann.games, ann.wins, ann.avg_points) == (2, 0, 45.0)  # (40 + 50) / 2
-    assert ann.contracts == {
+    assert ann_lora.contracts == {
         "cervene": pytest.approx(4 / 3),  # 3 and 1 in game 1, 0 in game 2
         "filky": 2.0,
         "prvni_posledni": None,
@@ -69,37 +71,39 @@ async def test_player_stats_by_hand(storage: Storage) -> None:
         "kvarty": 0.0,
         "desitky": 1.0,
     }
-    assert ann.contract_games["cervene"] == 3
+    assert ann_lora.contract_games["cervene"] == 3
     # Maturitas: game 1 failed then passed (8 points), game 2 failed three times (24).
-    assert (ann.maturitas, ann.maturita_attempts, ann.maturita_passed) == (2, 5, 1)
-    assert ann.maturita_rate == 0.5 and ann.maturita_avg == 16.0
-    assert (ann.stovka_declared, ann.stovka_made) == (0, 0)
-    assert (ann.harakiri_played, ann.harakiri_won) == (1, 0)
+    assert (ann_lora.maturitas, ann_lora.maturita_attempts, ann_lora.maturita_passed) == (2, 5, 1)
+    assert ann_lora.maturita_rate == 0.5 and ann_lora.maturita_avg == 16.0
+    assert (ann_lora.stovka_declared, ann_lora.stovka_made) == (0, 0)
+    assert (ann_lora.harakiri_played, ann_lora.harakiri_won) == (1, 0)
     assert (ann.best, ann.worst) == ((g1, 40), (g2, 50))
 
-    bob = await storage.player_stats(G, BOB)
+    bob = await storage.player_stats(G, BOB, "lora")
+    bob_lora = lora_stats(bob)
     assert (bob.games, bob.wins, bob.avg_points) == (2, 1, 80.0)  # (60 + 100) / 2
-    assert bob.contracts["cervene"] == pytest.approx(7 / 3)  # 2, 1 and 4
-    assert (bob.contracts["filky"], bob.contracts["kvarty"], bob.contracts["desitky"]) == (
-        2.0, 5.0, 3.0,
-    )  # fmt: skip
-    assert (bob.maturitas, bob.maturita_attempts, bob.maturita_passed) == (1, 1, 1)
-    assert (bob.maturita_rate, bob.maturita_avg) == (1.0, 0.0)
-    assert (bob.stovka_declared, bob.stovka_made) == (2, 1)
-    assert (bob.harakiri_played, bob.harakiri_won) == (0, 0)
+    assert bob_lora.contracts["cervene"] == pytest.approx(7 / 3)  # 2, 1 and 4
+    contracts = bob_lora.contracts
+    assert (contracts["filky"], contracts["kvarty"], contracts["desitky"]) == (2.0, 5.0, 3.0)
+    assert (bob_lora.maturitas, bob_lora.maturita_attempts, bob_lora.maturita_passed) == (1, 1, 1)
+    assert (bob_lora.maturita_rate, bob_lora.maturita_avg) == (1.0, 0.0)
+    assert (bob_lora.stovka_declared, bob_lora.stovka_made) == (2, 1)
+    assert (bob_lora.harakiri_played, bob_lora.harakiri_won) == (0, 0)
     assert (bob.best, bob.worst) == ((g1, 60), (g2, 100))
 
-    cyril = await storage.player_stats(G, CYRIL)
+    cyril = await storage.player_stats(G, CYRIL, "lora")
+    cyril_lora = lora_stats(cyril)
     assert (cyril.games, cyril.wins, cyril.avg_points) == (2, 0, 30.0)  # (40 + 20) / 2
-    assert cyril.contracts["cervene"] == pytest.approx(7 / 3)  # 0, 5 and 2
-    assert (cyril.contracts["filky"], cyril.contracts["kvarty"]) == (4.0, 1.0)
-    assert cyril.contracts["desitky"] == 2.0
-    assert (cyril.maturitas, cyril.maturita_rate, cyril.maturita_avg) == (0, None, None)
-    assert (cyril.stovka_declared, cyril.stovka_made) == (1, 0)
-    assert (cyril.harakiri_played, cyril.harakiri_won) == (1, 1)
+    assert cyril_lora.contracts["cervene"] == pytest.approx(7 / 3)  # 0, 5 and 2
+    assert (cyril_lora.contracts["filky"], cyril_lora.contracts["kvarty"]) == (4.0, 1.0)
+    assert cyril_lora.contracts["desitky"] == 2.0
+    assert (cyril_lora.maturitas, cyril_lora.maturita_rate) == (0, None)
+    assert cyril_lora.maturita_avg is None
+    assert (cyril_lora.stovka_declared, cyril_lora.stovka_made) == (1, 0)
+    assert (cyril_lora.harakiri_played, cyril_lora.harakiri_won) == (1, 1)
     assert (cyril.best, cyril.worst) == ((g2, 20), (g1, 40))
 
-    nobody = await storage.player_stats(G, 999)
+    nobody = await storage.player_stats(G, 999, "lora")
     assert (nobody.games, nobody.rating, nobody.avg_points, nobody.best) == (0, None, None, None)
 
 
@@ -115,7 +119,7 @@ async def test_ratings_and_leaderboard_match_openskill(storage: Storage) -> None
         [(ANN, "Ann", ann), (BOB, "Bob", bob), (CYRIL, "Cyril", cyril)],
         key=lambda e: -e[2].ordinal(),
     )
-    rows, total = await storage.leaderboard(G)
+    rows, total = await storage.leaderboard(G, "lora")
     assert total == 3
     assert [r.user_id for r in rows] == [e[0] for e in expected]
     for r, (_, name, rating) in zip(rows, expected, strict=True):
@@ -127,9 +131,9 @@ async def test_ratings_and_leaderboard_match_openskill(storage: Storage) -> None
     assert (by_user[BOB].wins, by_user[BOB].avg_points) == (1, 80.0)
     assert (by_user[ANN].wins, by_user[ANN].avg_points) == (0, 45.0)
     assert [r.rank for r in rows] == [1, 2, 3]
-    page, total = await storage.leaderboard(G, offset=1, limit=1)
+    page, total = await storage.leaderboard(G, "lora", offset=1, limit=1)
     assert total == 3 and [(p.rank, p.user_id) for p in page] == [(2, rows[1].user_id)]
-    stats = await storage.player_stats(G, BOB)
+    stats = await storage.player_stats(G, BOB, "lora")
     assert stats.rating == by_user[BOB].rating and stats.rated_games == 2
     [newest, _] = await storage.recent_games(G)
     bob_row = next(p for p in newest.players if p.user_id == BOB)
@@ -148,7 +152,7 @@ async def test_ties_are_rated_as_ties(storage: Storage) -> None:
     await archive(storage, G, seats, lora_json, places=[1, 1, 3, 4])
     model = PlackettLuce()
     teams = model.rate([[model.rating()] for _ in range(4)], ranks=[1, 1, 3, 4])
-    rows, _ = await storage.leaderboard(G)
+    rows, _ = await storage.leaderboard(G, "lora")
     got = {r.user_id: (r.mu, r.sigma) for r in rows}
     for user_id, [rating] in zip((1, 2, 3, 4), teams, strict=True):
         assert got[user_id][0] == pytest.approx(rating.mu)
@@ -161,15 +165,15 @@ async def test_provisional_until_five_rated_games(storage: Storage) -> None:
     lora_json = crafted_lora_json([], [10, 20, 30, 40], [0, 1, 2, 3])
     for played in range(1, PROVISIONAL_GAMES + 1):
         await archive(storage, G, seats, lora_json)
-        rows, _ = await storage.leaderboard(G)
+        rows, _ = await storage.leaderboard(G, "lora")
         assert {r.provisional for r in rows} == {played < PROVISIONAL_GAMES}
         assert {r.rated_games for r in rows} == {played}
     assert PROVISIONAL_GAMES == 5
-    stats = await storage.player_stats(G, 1)
+    stats = await storage.player_stats(G, 1, "lora")
     assert (stats.provisional, stats.wins, stats.games) == (False, 5, 5)
 
 
 async def test_ai_seats_never_appear_in_the_leaderboard(storage: Storage) -> None:
     await two_games(storage)
-    rows, total = await storage.leaderboard(G, limit=100)
+    rows, total = await storage.leaderboard(G, "lora", limit=100)
     assert total == 3 and {r.user_id for r in rows} == {ANN, BOB, CYRIL}

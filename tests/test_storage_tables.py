@@ -31,7 +31,7 @@ async def test_connection_is_wal_full_with_foreign_keys(storage: Storage) -> Non
     assert await pragma(storage, "synchronous") == 2  # FULL
     assert await pragma(storage, "foreign_keys") == 1
     assert await pragma(storage, "busy_timeout") == 5000
-    assert await pragma(storage, "user_version") == 3
+    assert await pragma(storage, "user_version") == 4
 
 
 async def test_synchronous_normal_can_be_chosen(tmp_path: Path) -> None:

@@ -2,8 +2,9 @@
 
 The export holds the whole-lóra replay (docs/REPLAY.md: ``{"lora": true, "first_leader",
 "options", "deals", "actions"}``) under ``"replay"`` and the players' names by seat under
-``"names"``. The replay is run through the engine and the final public view is drawn by
-``render_sheet``, so the picture is exactly the sheet the table showed at the end.
+``"names"``. The replay is run through the engine (``engine.lora_spec.replay``) and the final
+public view is drawn by ``render_sheet``, so the picture is exactly the sheet the table showed
+at the end.
 """
 
 from __future__ import annotations
@@ -12,34 +13,20 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.render.sheet import render_sheet
-from engine.actions import action_from_json
-from engine.contracts import Options
 from engine.errors import LoraError
-from engine.lora import Lora, parse_deals
+from engine.lora import Lora
+from engine.lora_spec import replay
 
 
 def lora_from_export(data: Mapping[str, Any]) -> Lora:
     """The lóra replayed from an export (its final state). ``ValueError`` on a bad export."""
-    replay = data.get("replay") if isinstance(data, Mapping) else None
-    if not isinstance(replay, Mapping) or replay.get("lora") is not True:
+    record = data.get("replay") if isinstance(data, Mapping) else None
+    if not isinstance(record, Mapping) or record.get("lora") is not True:
         raise ValueError("the export holds no whole-lóra replay")
-    actions = replay.get("actions", [])
-    if not isinstance(actions, list):
-        raise ValueError("the replay's actions are not a list")
-    first = replay.get("first_leader", 0)
-    if not isinstance(first, int) or isinstance(first, bool):
-        raise ValueError("the replay's first_leader is not a seat")
     try:
-        lora = Lora(
-            options=Options.from_json(replay.get("options")),
-            first_leader=first,
-            deals=parse_deals(replay.get("deals")),
-        )
-        for raw in actions:
-            lora.apply(action_from_json(raw))
+        return replay(dict(record))
     except LoraError as exc:
         raise ValueError(f"the exported replay does not replay: {exc}") from exc
-    return lora
 
 
 def export_names(data: Mapping[str, Any]) -> list[str]:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
 
+from bot.i18n import lang_of, t
 from bot.render.common import (
     BAR,
     DARK,
@@ -28,7 +29,6 @@ from bot.render.common import (
     text,
 )
 from bot.render.fonts import clean_name, fit, font
-from bot.render.strings import lang_of, s
 
 if TYPE_CHECKING:
     from bot.storage import LeaderboardRow
@@ -44,6 +44,11 @@ MEDAL_D = 44
 MEDALS: dict[int, RGB] = {1: GOLD, 2: (198, 206, 214), 3: (214, 140, 76)}
 STRIPE: RGB = (16, 50, 34)
 TAG_FILL: RGB = (34, 72, 54)
+
+
+def s(key: str, lang: str) -> str:
+    """The leaderboard picture's words: ``lb_x`` is ``core.board.x`` of the catalog."""
+    return t(f"core.board.{key.removeprefix('lb_')}", lang)
 
 
 def _shade(colour: RGB, k: float) -> RGB:

@@ -1,10 +1,10 @@
 """The bot's persistence: tables in play, the game archive, ratings and statistics (SQLite).
 
-No Discord here. ``Storage`` is the whole API; see ``bot/storage/storage.py``.
+No Discord here. ``TableStore`` (``protocol.py``) is the whole API the bot uses; ``Storage``
+implements it on SQLite (``storage.py``).
 """
 
-from bot.storage.db import MigrationError, StorageError
-from bot.storage.export import replay_actions, replay_document
+from bot.errors import MigrationError, StorageError
 from bot.storage.models import (
     ForgetResult,
     GamePlayer,
@@ -12,10 +12,13 @@ from bot.storage.models import (
     LeaderboardRow,
     PlayerResult,
     PlayerStats,
+    SeatResult,
     TableNotFound,
     TableRecord,
+    TableStatus,
     UserAlreadySeated,
 )
+from bot.storage.protocol import TableStore
 from bot.storage.ratings import display_rating
 from bot.storage.storage import Storage
 
@@ -27,12 +30,13 @@ __all__ = [
     "MigrationError",
     "PlayerResult",
     "PlayerStats",
+    "SeatResult",
     "Storage",
     "StorageError",
     "TableNotFound",
     "TableRecord",
+    "TableStatus",
+    "TableStore",
     "UserAlreadySeated",
     "display_rating",
-    "replay_actions",
-    "replay_document",
 ]

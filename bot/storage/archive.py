@@ -1,4 +1,9 @@
-"""Finished lóras: the archive (with the rating update), recent games, export, forgetting."""
+"""Finished games: the archive (with the rating update), recent games, export, forgetting.
+
+An archived game is the engine's ``Outcome`` (places, scores, the game's extras) and its
+replayable log (``GameSpec.record``: for Lóra the whole-lóra scenario of docs/REPLAY.md); the
+score sheet, the export file and the statistics are derived from these two.
+"""
 
 from __future__ import annotations
 
@@ -10,7 +15,6 @@ import aiosqlite
 
 from bot.storage import ratings
 from bot.storage.db import dumps, execute, fetchall, fetchone, loads, parse_stamp, transaction
-from bot.storage.export import replay_document
 from bot.storage.models import (
     ACTIVE_STATUSES,
     ANONYMOUS,
@@ -23,17 +27,26 @@ from bot.storage.models import (
     TableNotFound,
 )
 from bot.storage.settings import guild_settings
-from engine.lora import Lora
+from engine.game import JSON, Outcome
 
 
-def _check_players(players: list[PlayerResult]) -> list[PlayerResult]:
+def _check_players(players: list[PlayerResult], seats: int) -> list[PlayerResult]:
     by_seat = sorted(players, key=lambda p: p.seat)
-    if [p.seat for p in by_seat] != [0, 1, 2, 3]:
-        raise ValueError("archive_game needs exactly one PlayerResult per seat 0–3")
+    if [p.seat for p in by_seat] != list(range(seats)):
+        raise ValueError(f"archive_game needs exactly one PlayerResult per seat 0–{seats - 1}")
     for p in by_seat:
-        if p.place is not None and not 1 <= p.place <= 4:
+        if p.place is not None and not 1 <= p.place <= seats:
             raise ValueError(f"bad place {p.place} for seat {p.seat}")
     return by_seat
+
+
+def _check_outcome(outcome: Outcome) -> int:
+    seats = len(outcome.places)
+    if seats < 1 or len(outcome.scores) != seats:
+        raise ValueError("the outcome needs a place and a score per seat")
+    if any(not 1 <= p <= seats for p in outcome.places):
+        raise ValueError(f"bad places {outcome.places}")
+    return seats
 
 
 async def archive_game(
@@ -41,48 +54,49 @@ async def archive_game(
     now: str,
     table_id: int,
     *,
-    lora_json: dict[str, Any],
+    outcome: Outcome | None,
+    record: JSON,
     players: list[PlayerResult],
     options: dict[str, Any],
 ) -> int:
-    """Store a finished lóra and update the ratings in one transaction; the table becomes
-    'finished'. Idempotent: a table already archived returns its game id unchanged."""
-    lora = Lora.from_json(lora_json)
-    if not lora.finished or lora.order is None:
-        raise ValueError("the lóra is not finished")
-    seats = _check_players(players)
-    order = list(lora.order)
-    totals = list(lora.totals)
-    logged = Counter(action.seat for action in lora.log)
+    """Store a finished game (its outcome and replayable log) and update the ratings in one
+    transaction; the table becomes 'finished'. Idempotent: a table already archived returns
+    its game id unchanged. An unfinished game (no outcome) is refused."""
+    if outcome is None:
+        raise ValueError("the game is not finished")
+    seats = _check_players(players, _check_outcome(outcome))
     async with transaction(conn):
         done = await fetchone(conn, "SELECT game_id FROM games WHERE table_id = ?", (table_id,))
         if done is not None:
             return int(done["game_id"])
         table = await fetchone(
             conn,
-            "SELECT guild_id, channel_id, created_at, started_at FROM tables WHERE table_id = ?",
+            "SELECT guild_id, channel_id, created_at, started_at, game_kind FROM tables"
+            " WHERE table_id = ?",
             (table_id,),
         )
         if table is None:
             raise TableNotFound(table_id)
-        guild_id = int(table["guild_id"])
-        ai_logged = {
-            int(r["seat"]): int(r["n"])
-            for r in await fetchall(
-                conn,
-                "SELECT seat, COUNT(*) AS n FROM table_actions WHERE table_id = ?"
-                " AND actor = 'ai' AND seat IS NOT NULL GROUP BY seat",
-                (table_id,),
-            )
-        }
+        guild_id, kind = int(table["guild_id"]), str(table["game_kind"])
+        logged: Counter[int] = Counter()
+        ai_logged: Counter[int] = Counter()
+        for r in await fetchall(
+            conn,
+            "SELECT seat, actor, COUNT(*) AS n FROM table_actions WHERE table_id = ?"
+            " AND seat IS NOT NULL GROUP BY seat, actor",
+            (table_id,),
+        ):
+            logged[int(r["seat"])] += int(r["n"])
+            if r["actor"] == "ai":
+                ai_logged[int(r["seat"])] += int(r["n"])
         seats = [
             replace(
                 p,
-                place=p.place if p.place is not None else order.index(p.seat) + 1,
+                place=p.place if p.place is not None else outcome.places[p.seat],
                 moves=p.moves if p.moves is not None else logged[p.seat],
                 ai_moves=p.ai_moves
                 if p.ai_moves is not None
-                else (ai_logged.get(p.seat, 0) if p.human else 0),
+                else (ai_logged[p.seat] if p.human else 0),
             )
             for p in seats
         ]
@@ -98,29 +112,27 @@ async def archive_game(
         )
         change: dict[int, tuple[float, float, float, float]] = {}  # seat → mu/sigma before/after
         if reason is None:
-            before = [await ratings.current(conn, guild_id, p.user_id or 0) for p in humans]
+            before = [await ratings.current(conn, guild_id, kind, p.user_id or 0) for p in humans]
             after = ratings.rate(before, [p.place or 0 for p in humans])
             for p, old, new in zip(humans, before, after, strict=True):
                 assert p.user_id is not None
-                await ratings.store(conn, now, guild_id, p.user_id, p.name, *new)
+                await ratings.store(conn, now, guild_id, kind, p.user_id, p.name, *new)
                 change[p.seat] = (*old, *new)
         game_id = await execute(
             conn,
-            "INSERT INTO games (guild_id, channel_id, table_id, started_at, finished_at, options,"
-            " replay, protocol, totals, final_order, stovka, rated, unrated_reason)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO games (guild_id, channel_id, table_id, game_kind, started_at,"
+            " finished_at, options, replay, outcome, rated, unrated_reason)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 guild_id,
                 table["channel_id"],
                 table_id,
+                kind,
                 table["started_at"] or table["created_at"],
                 now,
                 dumps(options),
-                dumps(replay_document(lora)),
-                dumps([row.to_json() for row in lora.protocol]),
-                dumps(totals),
-                dumps(order),
-                dumps(list(lora.stovka)),
+                dumps(record),
+                dumps(outcome.to_json()),
                 int(reason is None),
                 reason,
             ),
@@ -129,13 +141,13 @@ async def archive_game(
             mu_sigma = change.get(p.seat) or (None, None, None, None)
             await execute(
                 conn,
-                "INSERT INTO game_players (game_id, seat, guild_id, human, user_id, name,"
-                " ai_level, ai_moves, moves, place, points, mu_before, sigma_before, mu_after,"
-                " sigma_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO game_players (game_id, seat, guild_id, game_kind, human, user_id,"
+                " name, ai_level, ai_moves, moves, place, points, mu_before, sigma_before,"
+                " mu_after, sigma_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
-                    game_id, p.seat, guild_id, int(p.human), p.user_id, p.name,
+                    game_id, p.seat, guild_id, kind, int(p.human), p.user_id, p.name,
                     None if p.human else p.ai_level, p.ai_moves, p.moves, p.place,
-                    totals[p.seat], *mu_sigma,
+                    outcome.scores[p.seat], *mu_sigma,
                 ),
             )  # fmt: skip
         await execute(
@@ -167,13 +179,15 @@ def _player(row: aiosqlite.Row) -> GamePlayer:
 
 
 async def recent_games(
-    conn: aiosqlite.Connection, guild_id: int, limit: int = 10
+    conn: aiosqlite.Connection, guild_id: int, game_kind: str | None = None, limit: int = 10
 ) -> list[GameSummary]:
-    """The guild's last finished games, newest first, players by place."""
+    """The guild's last finished games (of one game, or of all), newest first, players by
+    place."""
     games = await fetchall(
         conn,
-        "SELECT * FROM games WHERE guild_id = ? ORDER BY finished_at DESC, game_id DESC LIMIT ?",
-        (guild_id, limit),
+        "SELECT * FROM games WHERE guild_id = ? AND (? IS NULL OR game_kind = ?)"
+        " ORDER BY finished_at DESC, game_id DESC LIMIT ?",
+        (guild_id, game_kind, game_kind, limit),
     )
     out: list[GameSummary] = []
     for g in games:
@@ -187,6 +201,7 @@ async def recent_games(
         out.append(
             GameSummary(
                 game_id=g["game_id"],
+                game_kind=g["game_kind"],
                 table_id=g["table_id"],
                 channel_id=g["channel_id"],
                 started_at=started,
@@ -200,31 +215,33 @@ async def recent_games(
 
 
 async def export_game(
-    conn: aiosqlite.Connection, guild_id: int, game_id: int
+    conn: aiosqlite.Connection, guild_id: int, game_id: int, game_kind: str | None = None
 ) -> dict[str, Any] | None:
-    """``{"game_id", "replay", "names", "protocol", "totals", "order", "stovka",
-    "options", "started_at", "finished_at"}``: ``replay`` is the scenario for
-    ``python -m engine replay``, ``names`` by seat, ``protocol`` the full
-    ``ProtocolRow.to_json()`` rows; no user ids. None unless the game is this guild's."""
+    """``{"game_id", "game_kind", "replay", "names", "outcome", "options", "started_at",
+    "finished_at"}``: ``replay`` is the game's replayable log (for Lóra the scenario of
+    ``python -m engine replay``), ``names`` by seat, ``outcome`` the engine's
+    ``Outcome.to_json()``; no user ids. None unless the game is this guild's (and of
+    ``game_kind`` when given)."""
     game = await fetchone(
-        conn, "SELECT * FROM games WHERE game_id = ? AND guild_id = ?", (game_id, guild_id)
+        conn,
+        "SELECT * FROM games WHERE game_id = ? AND guild_id = ? AND (? IS NULL OR game_kind = ?)",
+        (game_id, guild_id, game_kind, game_kind),
     )
     if game is None:
         return None
+    outcome = loads(game["outcome"])
     rows = await fetchall(
         conn, "SELECT seat, name FROM game_players WHERE game_id = ? ORDER BY seat", (game_id,)
     )
-    names = ["?"] * 4
+    names = ["?"] * len(outcome["places"])
     for r in rows:
         names[r["seat"]] = r["name"]
     return {
         "game_id": game_id,
+        "game_kind": game["game_kind"],
         "replay": loads(game["replay"]),
         "names": names,
-        "protocol": loads(game["protocol"]),
-        "totals": loads(game["totals"]),
-        "order": loads(game["final_order"]),
-        "stovka": loads(game["stovka"]),
+        "outcome": outcome,
         "options": loads(game["options"]),
         "started_at": game["started_at"],
         "finished_at": game["finished_at"],

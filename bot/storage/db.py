@@ -8,6 +8,7 @@ do that) and also a power loss or kernel crash (NORMAL would not). Measured cost
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import sqlite3
@@ -22,17 +23,13 @@ from typing import Any, Literal
 
 import aiosqlite
 
+from bot.errors import MigrationError, StorageError
+
+__all__ = ["MigrationError", "StorageError"]
+
 BUSY_TIMEOUT_MS = 5000
 Synchronous = Literal["NORMAL", "FULL"]
 _MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
-
-
-class StorageError(Exception):
-    """Base class of the storage layer's own errors."""
-
-
-class MigrationError(StorageError):
-    """A migration set that cannot be applied (gap, newer database, broken SQL)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +88,11 @@ async def migrate(
     target: int | None = None,
 ) -> list[int]:
     """Apply the missing migrations in order, each in one transaction that also sets
-    ``PRAGMA user_version``; returns the versions applied. A failing one changes nothing."""
+    ``PRAGMA user_version``; returns the versions applied. A failing one changes nothing.
+    A version may have a Python step (``bot.storage.upgrades.STEPS``) run after its SQL."""
+    from bot.storage.upgrades import STEPS
+
+    steps = STEPS if migrations is None else {}
     todo = list(migrations) if migrations is not None else load_migrations()
     latest = todo[-1].version if todo else 0
     target = latest if target is None else target
@@ -110,6 +111,9 @@ async def migrate(
             try:
                 for statement in split_statements(migration.sql):
                     await execute(conn, statement)
+                step = steps.get(migration.version)
+                if step is not None:
+                    await step(conn)
             except sqlite3.Error as exc:
                 raise MigrationError(f"{migration.name}: {exc}") from exc
             await execute(conn, f"PRAGMA user_version = {int(migration.version)}")
@@ -128,7 +132,7 @@ async def connect(path: str | Path, synchronous: Synchronous = "FULL") -> aiosql
         conn.row_factory = aiosqlite.Row
         # Every cursor is closed at once: an unreset PRAGMA statement would block COMMIT.
         await execute(conn, f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        mode = await fetchone(conn, "PRAGMA journal_mode = WAL")
+        mode = await _wal(conn)
         if str(path) != ":memory:" and (mode is None or str(mode[0]).lower() != "wal"):
             raise StorageError(f"cannot use WAL journal mode for {path}: {mode and mode[0]}")
         await execute(conn, f"PRAGMA synchronous = {synchronous}")
@@ -137,6 +141,23 @@ async def connect(path: str | Path, synchronous: Synchronous = "FULL") -> aiosql
         await conn.close()
         raise
     return conn
+
+
+async def _wal(conn: aiosqlite.Connection) -> aiosqlite.Row | None:
+    """Switch to WAL (it stays in the file). Another process may hold the database while it
+    creates or migrates it: a switch refused as locked is tried again (WAL is then usually
+    set already, which needs no lock)."""
+    for attempt in range(50):
+        try:
+            mode = await fetchone(conn, "PRAGMA journal_mode")
+            if mode is not None and str(mode[0]).lower() == "wal":
+                return mode
+            return await fetchone(conn, "PRAGMA journal_mode = WAL")
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or attempt == 49:
+                raise
+            await asyncio.sleep(0.1)
+    return None
 
 
 @asynccontextmanager

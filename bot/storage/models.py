@@ -4,44 +4,41 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
+from enum import StrEnum
 from typing import Any
 
-from bot.storage.db import StorageError
+from bot.errors import TableNotFound, UserAlreadySeated
+from engine.game import Outcome
 
-STATUS_LOBBY = "lobby"
-STATUS_PLAYING = "playing"
-STATUS_FINISHED = "finished"
-STATUS_ABORTED = "aborted"
-STATUSES = (STATUS_LOBBY, STATUS_PLAYING, STATUS_FINISHED, STATUS_ABORTED)
-ACTIVE_STATUSES = (STATUS_LOBBY, STATUS_PLAYING)
+__all__ = ["TableNotFound", "UserAlreadySeated"]
+
+
+class TableStatus(StrEnum):
+    LOBBY = "lobby"
+    PLAYING = "playing"
+    FINISHED = "finished"
+    ABORTED = "aborted"
+
+
+STATUS_LOBBY = TableStatus.LOBBY
+STATUS_PLAYING = TableStatus.PLAYING
+STATUS_FINISHED = TableStatus.FINISHED
+STATUS_ABORTED = TableStatus.ABORTED
+STATUSES = tuple(TableStatus)
+ACTIVE_STATUSES = (TableStatus.LOBBY, TableStatus.PLAYING)
 ANONYMOUS = "anonymous"
-
-
-class TableNotFound(StorageError):
-    def __init__(self, table_id: int) -> None:
-        super().__init__(f"no table {table_id}")
-        self.table_id = table_id
-
-
-class UserAlreadySeated(StorageError):
-    """A user may sit at one active table per guild; nothing was changed."""
-
-    def __init__(self, user_id: int, table_id: int) -> None:
-        super().__init__(f"user {user_id} already sits at table {table_id}")
-        self.user_id = user_id
-        self.table_id = table_id
 
 
 @dataclass(slots=True)
 class TableRecord:
-    """A table in play as stored: ``state`` is ``Lora.to_json()`` (None in the lobby)."""
+    """A table in play as stored: ``state`` is the game's ``to_json()`` (None in the lobby)."""
 
     table_id: int
     guild_id: int
     channel_id: int
     message_id: int | None
     creator_id: int | None
-    status: str
+    status: TableStatus
     settings: dict[str, Any]
     seats: list[dict[str, Any] | None]  # user_id | None, name, ai (level) | None, …
     state: dict[str, Any] | None
@@ -50,15 +47,17 @@ class TableRecord:
     created_at: datetime
     updated_at: datetime
     started_at: datetime | None = None
+    game_kind: str = "lora"
 
 
 @dataclass(frozen=True, slots=True)
 class PlayerResult:
-    """One seat of a finished lóra, as ``archive_game`` takes it.
+    """One seat of a finished game, as ``archive_game`` takes it.
 
     ``moves``/``ai_moves`` count engine actions (a desítky Lay and an EndTurn are one each).
-    Left None, ``moves`` is counted from the lóra's log and ``ai_moves`` from the table's
-    action log (actions at this seat by "ai"). ``place`` None takes it from the final order.
+    Left None, ``moves`` is counted from the table's action log (actions at this seat) and
+    ``ai_moves`` from it too (actions at this seat by "ai"). ``place`` None takes it from the
+    outcome.
     """
 
     seat: int
@@ -105,6 +104,7 @@ class GamePlayer:
 @dataclass(frozen=True, slots=True)
 class GameSummary:
     game_id: int
+    game_kind: str
     table_id: int | None
     channel_id: int
     started_at: datetime
@@ -126,14 +126,29 @@ class LeaderboardRow:
     rated_games: int
     games: int  # archived games in this guild (rated or not)
     wins: int  # first places
-    avg_points: float | None  # lóra totals, per game
+    avg_points: float | None  # the game's score (Outcome.scores), per game
+
+
+@dataclass(frozen=True, slots=True)
+class SeatResult:
+    """One archived game of a player: his seat and place, and the game's whole outcome."""
+
+    game_id: int
+    seat: int
+    place: int
+    score: int
+    outcome: Outcome
 
 
 @dataclass(slots=True)
 class PlayerStats:
-    """A user's record in one guild (all archived games where he sat as a human)."""
+    """A user's record in one guild and game (all archived games where he sat as a human).
+
+    What only one game knows how to summarise (Lóra's contracts, maturita, čistá stovka) is
+    computed by that game's UI module from ``results`` (each with the engine's outcome)."""
 
     user_id: int
+    game_kind: str = "lora"
     games: int = 0
     wins: int = 0
     avg_points: float | None = None
@@ -142,20 +157,9 @@ class PlayerStats:
     sigma: float | None = None
     rated_games: int = 0
     provisional: bool = True
-    # contract → average points per partial game (games 1–7 of a tálie); None without data
-    contracts: dict[str, float | None] = field(default_factory=dict)
-    contract_games: dict[str, int] = field(default_factory=dict)
-    maturitas: int = 0  # tálie in which he was the maturant
-    maturita_attempts: int = 0
-    maturita_passed: int = 0
-    maturita_rate: float | None = None  # passed / maturitas
-    maturita_avg: float | None = None  # points per maturita (all its attempts)
-    stovka_declared: int = 0
-    stovka_made: int = 0
-    harakiri_played: int = 0  # lóras in which he played off a tie
-    harakiri_won: int = 0  # … and came out first of his tied group
-    best: tuple[int, int] | None = None  # (game_id, lóra total): the fewest points
-    worst: tuple[int, int] | None = None  # (game_id, lóra total): the most points
+    best: tuple[int, int] | None = None  # (game_id, score): the best score
+    worst: tuple[int, int] | None = None  # (game_id, score): the worst score
+    results: list[SeatResult] = field(default_factory=list)  # by game id
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,4 +1,4 @@
-"""Per-guild OpenSkill (Plackett–Luce) ratings of human players, by the final order.
+"""Per-guild, per-game OpenSkill (Plackett–Luce) ratings of human players, by the final order.
 
 A game is rated only when at least two seats are distinct humans and no human had more than
 the guild's ``ai_share_limit`` of his moves made by an AI (an absent player). If one human
@@ -62,11 +62,13 @@ def rate(before: list[tuple[float, float]], places: list[int]) -> list[tuple[flo
     return [(team[0].mu, team[0].sigma) for team in result]
 
 
-async def current(conn: aiosqlite.Connection, guild_id: int, user_id: int) -> tuple[float, float]:
+async def current(
+    conn: aiosqlite.Connection, guild_id: int, game_kind: str, user_id: int
+) -> tuple[float, float]:
     row = await fetchone(
         conn,
-        "SELECT mu, sigma FROM ratings WHERE guild_id = ? AND user_id = ?",
-        (guild_id, user_id),
+        "SELECT mu, sigma FROM ratings WHERE guild_id = ? AND game_kind = ? AND user_id = ?",
+        (guild_id, game_kind, user_id),
     )
     if row is None:
         return MODEL.mu, MODEL.sigma
@@ -77,6 +79,7 @@ async def store(
     conn: aiosqlite.Connection,
     now: str,
     guild_id: int,
+    game_kind: str,
     user_id: int,
     name: str,
     mu: float,
@@ -84,9 +87,10 @@ async def store(
 ) -> None:
     await execute(
         conn,
-        "INSERT INTO ratings (guild_id, user_id, name, mu, sigma, rated_games, updated_at)"
-        " VALUES (?, ?, ?, ?, ?, 1, ?)"
-        " ON CONFLICT (guild_id, user_id) DO UPDATE SET name = excluded.name, mu = excluded.mu,"
-        " sigma = excluded.sigma, rated_games = rated_games + 1, updated_at = excluded.updated_at",
-        (guild_id, user_id, name, mu, sigma, now),
+        "INSERT INTO ratings (guild_id, game_kind, user_id, name, mu, sigma, rated_games,"
+        " updated_at) VALUES (?, ?, ?, ?, ?, ?, 1, ?)"
+        " ON CONFLICT (guild_id, game_kind, user_id) DO UPDATE SET name = excluded.name,"
+        " mu = excluded.mu, sigma = excluded.sigma, rated_games = rated_games + 1,"
+        " updated_at = excluded.updated_at",
+        (guild_id, game_kind, user_id, name, mu, sigma, now),
     )

@@ -1,4 +1,5 @@
-"""``Storage``: the bot's async persistence API on one aiosqlite connection.
+"""``Storage``: the bot's ``TableStore`` (``bot/storage/protocol.py``) on one aiosqlite
+connection; all of the bot's SQL lives in this package.
 
 Every call runs under one lock (a transaction never interleaves with another coroutine's
 statements on the shared connection) and is shielded from cancellation: once called, a write
@@ -27,6 +28,7 @@ from bot.storage.models import (
     TableRecord,
 )
 from bot.storage.tables import UNSET
+from engine.game import JSON, Outcome
 
 T = TypeVar("T")
 
@@ -87,10 +89,13 @@ class Storage:
         creator_id: int,
         settings: dict[str, Any],
         seats: Sequence[dict[str, Any] | None],
+        game_kind: str = "lora",
     ) -> int:
         now = self._now()
         return await self._run(
-            lambda c: tables.create_table(c, now, guild_id, channel_id, creator_id, settings, seats)
+            lambda c: tables.create_table(
+                c, now, guild_id, channel_id, creator_id, settings, seats, game_kind
+            )
         )
 
     async def update_table(
@@ -151,34 +156,42 @@ class Storage:
         self,
         table_id: int,
         *,
-        lora_json: dict[str, Any],
+        outcome: Outcome | None,
+        record: JSON,
         players: list[PlayerResult],
         options: dict[str, Any],
     ) -> int:
         now = self._now()
         return await self._run(
             lambda c: archive.archive_game(
-                c, now, table_id, lora_json=lora_json, players=players, options=options
+                c, now, table_id, outcome=outcome, record=record, players=players,
+                options=options,
             )
         )
 
-    async def recent_games(self, guild_id: int, limit: int = 10) -> list[GameSummary]:
-        return await self._run(lambda c: archive.recent_games(c, guild_id, limit))
+    async def recent_games(
+        self, guild_id: int, game_kind: str | None = None, limit: int = 10
+    ) -> list[GameSummary]:
+        return await self._run(lambda c: archive.recent_games(c, guild_id, game_kind, limit))
 
-    async def export_game(self, guild_id: int, game_id: int) -> dict[str, Any] | None:
-        return await self._run(lambda c: archive.export_game(c, guild_id, game_id))
+    async def export_game(
+        self, guild_id: int, game_id: int, game_kind: str | None = None
+    ) -> dict[str, Any] | None:
+        return await self._run(lambda c: archive.export_game(c, guild_id, game_id, game_kind))
 
     async def forget_user(self, user_id: int) -> ForgetResult:
         now = self._now()
         return await self._run(lambda c: archive.forget_user(c, now, user_id))
 
     async def leaderboard(
-        self, guild_id: int, *, offset: int = 0, limit: int = 10
+        self, guild_id: int, game_kind: str, *, offset: int = 0, limit: int = 10
     ) -> tuple[list[LeaderboardRow], int]:
-        return await self._run(lambda c: stats.leaderboard(c, guild_id, offset=offset, limit=limit))
+        return await self._run(
+            lambda c: stats.leaderboard(c, guild_id, game_kind, offset=offset, limit=limit)
+        )
 
-    async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats:
-        return await self._run(lambda c: stats.player_stats(c, guild_id, user_id))
+    async def player_stats(self, guild_id: int, user_id: int, game_kind: str) -> PlayerStats:
+        return await self._run(lambda c: stats.player_stats(c, guild_id, user_id, game_kind))
 
     # -- guild settings ----------------------------------------------------------------
     async def guild_settings(self, guild_id: int) -> dict[str, Any]:

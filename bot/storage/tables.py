@@ -20,6 +20,7 @@ from bot.storage.models import (
     STATUSES,
     TableNotFound,
     TableRecord,
+    TableStatus,
     UserAlreadySeated,
 )
 
@@ -43,7 +44,7 @@ def record_of(row: aiosqlite.Row) -> TableRecord:
         channel_id=row["channel_id"],
         message_id=row["message_id"],
         creator_id=row["creator_id"],
-        status=row["status"],
+        status=TableStatus(row["status"]),
         settings=loads(row["settings"]),
         seats=loads(row["seats"]),
         state=loads(row["state"]),
@@ -52,6 +53,7 @@ def record_of(row: aiosqlite.Row) -> TableRecord:
         created_at=created,
         updated_at=updated,
         started_at=parse_stamp(row["started_at"]),
+        game_kind=row["game_kind"],
     )
 
 
@@ -97,13 +99,15 @@ async def create_table(
     creator_id: int,
     settings: dict[str, Any],
     seats: Sequence[dict[str, Any] | None],
+    game_kind: str,
 ) -> int:
-    """A new table in the lobby; returns its id. Raises ``UserAlreadySeated``."""
+    """A new table of ``game_kind`` in the lobby; returns its id. Raises
+    ``UserAlreadySeated``."""
     async with transaction(conn):
         table_id = await execute(
             conn,
             "INSERT INTO tables (guild_id, channel_id, creator_id, status, settings, seats,"
-            " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            " created_at, updated_at, game_kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 guild_id,
                 channel_id,
@@ -113,6 +117,7 @@ async def create_table(
                 dumps(list(seats)),
                 now,
                 now,
+                game_kind,
             ),
         )
         await _seat_users(conn, table_id, guild_id, seats, STATUS_LOBBY)
@@ -130,12 +135,12 @@ def _actor(by: object) -> tuple[str | None, int | None]:
 
 
 async def _log_action(
-    conn: aiosqlite.Connection, now: str, table_id: int, action: dict[str, Any]
+    conn: aiosqlite.Connection, now: str, table_id: int, action: dict[str, Any], seats: int
 ) -> int:
     payload = dict(action)
     actor, user_id = _actor(payload.pop("by", None))
     seat = payload.get("seat")
-    if seat is not None and (not isinstance(seat, int) or not 0 <= seat <= 3):
+    if seat is not None and (not isinstance(seat, int) or not 0 <= seat < seats):
         raise ValueError(f"bad seat in action {action!r}")
     row = await fetchone(
         conn, "SELECT COALESCE(MAX(seq), 0) + 1 FROM table_actions WHERE table_id = ?", (table_id,)
@@ -149,6 +154,13 @@ async def _log_action(
         (table_id, seq, seat, dumps(payload), actor, user_id, now),
     )
     return seq
+
+
+def _seat_count(game_kind: str) -> int:
+    """How many seats the table's game has (an action names one of them)."""
+    from engine import games
+
+    return games.get(game_kind).seats
 
 
 async def update_table(
@@ -178,7 +190,7 @@ async def update_table(
     async with transaction(conn):
         row = await fetchone(
             conn,
-            "SELECT guild_id, status, seats, started_at FROM tables WHERE table_id = ?",
+            "SELECT guild_id, status, seats, started_at, game_kind FROM tables WHERE table_id = ?",
             (table_id,),
         )
         if row is None:
@@ -215,8 +227,9 @@ async def update_table(
                 seats if seats is not None else loads(row["seats"]),
                 status or row["status"],
             )
+        seat_count = _seat_count(row["game_kind"])
         for one in ([action] if action is not None else []) + list(actions):
-            await _log_action(conn, now, table_id, one)
+            await _log_action(conn, now, table_id, one, seat_count)
 
 
 async def get_table(conn: aiosqlite.Connection, table_id: int) -> TableRecord | None:

@@ -1,26 +1,38 @@
 """Persistent components: every button and select is a ``DynamicItem`` whose ``custom_id``
 carries what the click means (table, state version, action index). They survive restarts
-without re-registering messages, and a stale click is recognised by its version.
+without re-registering messages, and a stale click is recognised by its version. They know no
+game: the table id leads to the table, and the table to its game. (The ``lora:`` prefix is the
+bot's namespace, kept so that messages posted by earlier versions keep working.)
 """
 
 from __future__ import annotations
 
-from typing import Any
+from re import Match
+from typing import TYPE_CHECKING, Any
 
 import discord
+
+if TYPE_CHECKING:
+    from bot.ui.controller import Controller
 
 Interaction = discord.Interaction[Any]
 
 
-def _controller(interaction: Interaction) -> Any:
-    return interaction.client.controller  # type: ignore[attr-defined]
+def _controller(interaction: Interaction) -> Controller:
+    from bot.ui.controller import Controller
+
+    controller = getattr(interaction.client, "controller", None)
+    if not isinstance(controller, Controller):
+        raise RuntimeError("the client has no controller")
+    return controller
 
 
 class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"lora:l:(?P<table>\d+):(?P<op>join|leave|start)",
 ):
-    def __init__(self, table_id: int, op: str, label: str = "", style: Any = None) -> None:
+    def __init__(self, table_id: int, op: str, label: str = "",
+                 style: discord.ButtonStyle | None = None) -> None:
         self.table_id, self.op = table_id, op
         super().__init__(
             discord.ui.Button(
@@ -32,7 +44,7 @@ class LobbyButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: Interaction, item: discord.ui.Button[Any], match: Any
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: Match[str]
     ) -> LobbyButton:
         return cls(int(match["table"]), match["op"])
 
@@ -56,22 +68,22 @@ class LobbyAISelect(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: Interaction, item: discord.ui.Select[Any], match: Any
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: Match[str]
     ) -> LobbyAISelect:
         return cls(int(match["table"]))
 
     async def callback(self, interaction: Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
+        values = _values(interaction)
         level = values[0] if values else ""
         await _controller(interaction).on_add_ai(interaction, self.table_id, level)
 
 
 class TableButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"lora:t:(?P<table>\d+):(?P<op>hand|sheet|rules|last)",
+    template=r"lora:t:(?P<table>\d+):(?P<op>[a-z]+)",
 ):
-    def __init__(self, table_id: int, op: str, label: str = "", style: Any = None,
-                 emoji: str | None = None) -> None:
+    def __init__(self, table_id: int, op: str, label: str = "",
+                 style: discord.ButtonStyle | None = None, emoji: str | None = None) -> None:
         self.table_id, self.op = table_id, op
         super().__init__(
             discord.ui.Button(
@@ -84,7 +96,7 @@ class TableButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: Interaction, item: discord.ui.Button[Any], match: Any
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: Match[str]
     ) -> TableButton:
         return cls(int(match["table"]), match["op"])
 
@@ -99,7 +111,8 @@ class ActionButton(
     """One legal action of the engine at one state version."""
 
     def __init__(self, table_id: int, version: int, index: int, label: str = "",
-                 style: Any = None, disabled: bool = False, emoji: str | None = None) -> None:
+                 style: discord.ButtonStyle | None = None, disabled: bool = False,
+                 emoji: str | None = None) -> None:
         self.table_id, self.version, self.index = table_id, version, index
         super().__init__(
             discord.ui.Button(
@@ -113,7 +126,7 @@ class ActionButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: Interaction, item: discord.ui.Button[Any], match: Any
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: Match[str]
     ) -> ActionButton:
         return cls(int(match["table"]), int(match["version"]), int(match["index"]))
 
@@ -144,17 +157,23 @@ class ChooseSelect(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: Interaction, item: discord.ui.Select[Any], match: Any
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: Match[str]
     ) -> ChooseSelect:
         return cls(int(match["table"]), int(match["version"]))
 
     async def callback(self, interaction: Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
+        values = _values(interaction)
         try:
             index = int(values[0])
         except (IndexError, ValueError):
             index = -1
         await _controller(interaction).on_action(interaction, self.table_id, self.version, index)
+
+
+def _values(interaction: Interaction) -> list[str]:
+    data: Any = interaction.data or {}
+    values = data.get("values") if isinstance(data, dict) else None
+    return [str(v) for v in values] if isinstance(values, list) else []
 
 
 DYNAMIC_ITEMS = (LobbyButton, LobbyAISelect, TableButton, ActionButton, ChooseSelect)

@@ -1,6 +1,7 @@
 """The Discord side of the tables: answers clicks and commands, and presents what the
-service tells it (``Presenter``). Every REST failure is contained: the game state is already
-saved, and the next change re-syncs the table message.
+service tells it (``Presenter``). It knows no game: the table's game UI module
+(``bot.games``) supplies the pictures, the hand controls and the texts. Every REST failure is
+contained: the game state is already saved, and the next change re-syncs the table message.
 """
 
 from __future__ import annotations
@@ -9,54 +10,51 @@ import contextlib
 import functools
 import logging
 import time
-from typing import Any
+from collections.abc import Callable, Coroutine, Sequence
+from typing import Any, Concatenate, ParamSpec
 
 import discord
 
-from bot.i18n import t, user_lang
-from bot.model import RECENT_LINES, STATUS_FINISHED, Table
+from bot.errors import TableError
+from bot.games import GameUI, ui_of
+from bot.i18n import game_key, game_t, t, user_lang
+from bot.model import RECENT_LINES, STATUS_FINISHED, STATUS_LOBBY, STATUS_PLAYING, Table
 from bot.persist import archive
-from bot.service import TableError, TableService
+from bot.service import TableService
+from bot.storage.protocol import TableStore
 from bot.ui import builders
-from bot.ui.cards import card_label
-from engine.contracts import Contract
-from engine.events import (
-    CardLaid,
-    CardPlayed,
-    Event,
-    GameStarted,
-    MaturitaDealt,
-    StovkaAsked,
-)
-from engine.messages import contract_name, event_text
+from engine.game import GameEvent
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
 SESSION_SECONDS = 14 * 60  # interaction tokens live 15 minutes
-QUIET_EVENTS = (CardPlayed, CardLaid, GameStarted, MaturitaDealt)
 ALLOWED = discord.AllowedMentions(users=True, roles=False, everyone=False)
+P = ParamSpec("P")
+Handler = Callable[Concatenate["Controller", Interaction, P], Coroutine[Any, Any, None]]
 
 
-def answered(handler: Any) -> Any:
+def answered(handler: Handler[P]) -> Handler[P]:
     """Every click and command gets an answer: a REST failure or a bug in a handler is logged
     and the user is told (as a follow-up when the response is already done), never silence."""
 
-    @functools.wraps(handler)
-    async def wrapper(self: Controller, interaction: Interaction, *args: Any) -> None:
+    async def wrapper(self: Controller, interaction: Interaction, /, *args: P.args,
+                      **kwargs: P.kwargs) -> None:
         try:
-            await handler(self, interaction, *args)
+            await handler(self, interaction, *args, **kwargs)
         except discord.HTTPException as exc:
             log.warning("answering %s failed: %s", handler.__name__, exc)
-            await self._error(interaction, "error", user_lang(interaction))
+            await self.error(interaction, "core.error", user_lang(interaction))
         except Exception:
             log.exception("%s failed", handler.__name__)
-            await self._error(interaction, "error", user_lang(interaction))
+            await self.error(interaction, "core.error", user_lang(interaction))
 
+    functools.update_wrapper(wrapper, handler)
     return wrapper
 
 
 class Controller:
-    def __init__(self, bot: discord.Client, store: Any, *, seed: int | None = None) -> None:
+    def __init__(self, bot: discord.Client, store: TableStore, *,
+                 seed: int | None = None) -> None:
         self.bot = bot
         self.store = store
         self.service = TableService(store, self, seed=seed, on_finished=self._archive)
@@ -68,7 +66,8 @@ class Controller:
     def _channel(self, table: Table) -> Any:
         return self.bot.get_channel(table.channel_id)
 
-    async def _error(self, interaction: Interaction, key: str, lang: str, **values: Any) -> None:
+    async def error(self, interaction: Interaction, key: str, lang: str, **values: Any) -> None:
+        """An ephemeral answer with the string ``key`` (a whole ``namespace.key``)."""
         text = t(key, lang, **values)
         try:
             if interaction.response.is_done():
@@ -78,21 +77,27 @@ class Controller:
         except discord.HTTPException:
             log.warning("could not answer interaction %s", interaction.id)
 
+    async def refuse(self, interaction: Interaction, exc: TableError, lang: str,
+                     kind: str | None) -> None:
+        """A ``TableError`` as the table's game words it."""
+        key = game_key(kind, exc.key) if kind is not None else f"core.{exc.key}"
+        await self.error(interaction, key, lang, **exc.params)
+
+    def _kind(self, table_id: int) -> str | None:
+        table = self.service.tables.get(table_id)
+        return None if table is None else table.game_kind
+
     def _table_lang(self, table_id: int) -> str:
         table = self.service.tables.get(table_id)
         return table.settings.lang if table is not None else "cs"
-
-    def _lines(self, table: Table, events: list[Event]) -> list[str]:
-        lang, names = table.settings.lang, table.names()
-        shown = [e for e in events if not isinstance(e, QUIET_EVENTS)]
-        return [event_text(e, lang, names, card_label) for e in shown]
 
     # -- presenting (the service's Presenter) -------------------------------------------
     async def lobby_changed(self, table: Table) -> None:
         await self._edit_or_post(table, builders.lobby_message(table))
 
     async def note(self, table: Table, key: str, seat: int) -> None:
-        table.recent.append(t(f"note_{key}", table.settings.lang, name=table.names()[seat]))
+        table.recent.append(t(f"core.note_{key}", table.settings.lang,
+                              name=table.names()[seat]))
         del table.recent[:-RECENT_LINES]
 
     async def remind(self, table: Table, seat: int, seconds_left: int) -> None:
@@ -100,100 +105,77 @@ class Controller:
         channel = self._channel(table)
         if s is None or s.user_id is None or channel is None:
             return
-        text = t("reminder", table.settings.lang, mention=f"<@{s.user_id}>", seconds=seconds_left)
+        text = t("core.reminder", table.settings.lang, mention=f"<@{s.user_id}>",
+                 seconds=seconds_left)
         await self._ping(table, channel, text)
 
     async def table_closed(self, table: Table, reason: str) -> None:
         channel = self._channel(table)
-        if table.lora is not None:
+        lang = table.settings.lang
+        if table.state is not None:
             await self._edit_or_post(table, builders.table_message(table, closed=True))
         else:
-            lang = table.settings.lang
-            embed = discord.Embed(title=t("lobby_title", lang, id=table.table_id),
-                                  description=t(f"closed_{reason}", lang, id=table.table_id))
+            ui = builders.game_ui(table)
+            title = game_t(table.game_kind, "lobby_title", lang, id=table.table_id,
+                           game=ui.name(lang))
+            embed = discord.Embed(title=title,
+                                  description=t(f"core.closed_{reason}", lang, id=table.table_id))
             await self._edit_or_post(table, {"embed": embed, "view": None, "attachments": []})
         if channel is not None:
             try:
-                await channel.send(t(f"closed_{reason}", table.settings.lang, id=table.table_id))
+                await channel.send(t(f"core.closed_{reason}", lang, id=table.table_id))
             except discord.HTTPException:
                 log.warning("could not announce the end of table %s", table.table_id)
 
-    async def table_changed(self, table: Table, events: list[Event]) -> None:
-        lora = table.lora
-        assert lora is not None
+    async def table_changed(self, table: Table, events: Sequence[GameEvent]) -> None:
+        state = table.state
+        assert state is not None
         channel = self._channel(table)
         if channel is None:
             return
-        table.recent.extend(self._lines(table, events))
+        ui = builders.game_ui(table)
+        table.recent.extend(ui.event_lines(table, events))
         del table.recent[:-RECENT_LINES]
-        new_game = any(isinstance(e, GameStarted | MaturitaDealt | StovkaAsked) for e in events)
-        for text in self._announcements(table, events):
+        for text in ui.announcements(table, events):
             try:
                 await channel.send(text)
             except discord.HTTPException:
                 log.warning("announcement failed on table %s", table.table_id)
-        if lora.finished:
-            await self._final(table, channel)
-        await self._edit_or_post(table, builders.table_message(table), repost=new_game)
-        await self._ping_turn(table, channel, events)
+        if state.finished:
+            await self._final(table, ui, channel)
+        await self._edit_or_post(table, builders.table_message(table),
+                                 repost=ui.starts_deal(events))
+        await self._ping_turn(table, ui, channel, events)
         await self._refresh_hands(table)
 
-    def _announcements(self, table: Table, events: list[Event]) -> list[str]:
-        """New partial games, and the standing before červený král and maturita."""
-        lang, names = table.settings.lang, table.names()
-        lora = table.lora
-        assert lora is not None
-        out = []
-        for e in events:
-            if isinstance(e, GameStarted) and e.attempt is None:
-                if e.contract is Contract.HARAKIRI:
-                    out.append(t("announce_harakiri", lang, leader=names[e.leader]))
-                    continue
-                if e.contract is Contract.CERVENY_KRAL:
-                    out.append(self._standings(table, Contract.CERVENY_KRAL))
-                out.append(
-                    t("announce_game", lang, contract=contract_name(e.contract.value, lang),
-                      tali=e.tali, game=e.game, dealer=names[e.dealer], leader=names[e.leader])
-                )
-            elif isinstance(e, MaturitaDealt):
-                if e.attempt == 1:
-                    out.append(self._standings(table, Contract.MATURITA))
-                out.append(t("announce_maturita", lang, tali=e.tali, attempt=e.attempt,
-                             leader=names[e.seat]))
-            elif isinstance(e, StovkaAsked):
-                out.append(event_text(e, lang, names))
-        return out
-
-    def _standings(self, table: Table, before: Contract) -> str:
-        lang = table.settings.lang
-        assert table.lora is not None
-        totals = table.lora.totals
-        names = table.names()
-        order = sorted(range(4), key=lambda s: totals[s])
-        text = ", ".join(f"{names[s]} {totals[s]}" for s in order)
-        return t("standings", lang, contract=contract_name(before.value, lang), standings=text)
-
-    async def _final(self, table: Table, channel: Any) -> None:
-        lang = table.settings.lang
-        lora = table.lora
-        assert lora is not None and lora.order is not None
+    async def _final(self, table: Table, ui: GameUI, channel: Any) -> None:
+        """The final order from the engine's outcome, with the game's notes and picture."""
+        lang, kind = table.settings.lang, table.game_kind
+        state = table.state
+        assert state is not None
+        outcome = state.outcome()
+        assert outcome is not None
         names = table.names()
         lines = []
-        for place, seat in enumerate(lora.order, 1):
-            line = t("place", lang, n=place, name=names[seat], points=lora.totals[seat])
-            if lora.options.cista_stovka and lora.stovka[seat]:
-                line += t("stovka_made" if lora.totals[seat] == 100 else "stovka_missed", lang)
-            lines.append(line)
-        embed = discord.Embed(title=t("final_title", lang, id=table.table_id),
+        for seat in outcome.order():
+            line = game_t(kind, "place", lang, n=outcome.places[seat], name=names[seat],
+                          points=outcome.scores[seat])
+            lines.append(line + ui.outcome_note(outcome, seat, lang))
+        embed = discord.Embed(title=game_t(kind, "final_title", lang, id=table.table_id),
                               colour=builders.EMBED_COLOUR)
-        embed.add_field(name=t("final_order", lang), value="\n".join(lines), inline=False)
+        embed.add_field(name=t("core.final_order", lang), value="\n".join(lines), inline=False)
+        picture = ui.final_picture(table, lang)
+        if picture is None:
+            with contextlib.suppress(discord.HTTPException):
+                await channel.send(embed=embed)
+            return
         embed.set_image(url="attachment://protokol.png")
         try:
-            await channel.send(embed=embed, file=builders.sheet_file(table, lang))
+            await channel.send(embed=embed, file=builders.png_file(picture(), "protokol.png"))
         except discord.HTTPException:
             log.warning("final message failed on table %s", table.table_id)
-        except Exception:  # the sheet could not be drawn: the order still goes out
-            log.exception("the final sheet of table %s failed", table.table_id)
+        except Exception:  # the picture could not be drawn: the order still goes out
+            log.exception("the final picture of table %s failed", table.table_id)
             embed.set_image(url=None)
             with contextlib.suppress(discord.HTTPException):
                 await channel.send(embed=embed)
@@ -241,34 +223,24 @@ class Controller:
             with contextlib.suppress(discord.HTTPException):
                 await channel.get_partial_message(old).delete()
 
-    async def _ping_turn(self, table: Table, channel: Any, events: list[Event]) -> None:
-        lora = table.lora
-        assert lora is not None
-        seat = lora.to_act
-        if seat is None or table.status != "playing":
+    async def _ping_turn(self, table: Table, ui: GameUI, channel: Any,
+                         events: Sequence[GameEvent]) -> None:
+        state = table.state
+        assert state is not None
+        seat = state.to_act
+        if seat is None or table.status != STATUS_PLAYING:
             return
         s = table.seats[seat]
         if s is None or s.user_id is None or s.absent:
             return
-        if (table.table_id, s.user_id) in self.acting and not any(
-            isinstance(e, GameStarted | MaturitaDealt | StovkaAsked) for e in events
-        ):
+        if (table.table_id, s.user_id) in self.acting and not ui.starts_deal(events):
             return  # he is still on the move he just made (kvarty lead again, desítky turn)
-        lang = table.settings.lang
-        mention = f"<@{s.user_id}>"
-        if lora.phase == "choose":
-            text = t("your_turn_choose", lang, mention=mention)
-        elif lora.phase == "stovka":
-            text = t("your_turn_stovka", lang, mention=mention)
-        else:
-            contract = lora.contract.value if lora.contract is not None else ""
-            text = t("your_turn", lang, mention=mention, contract=contract_name(contract, lang))
-        await self._ping(table, channel, text)
+        await self._ping(table, channel, ui.turn_ping(table, seat, f"<@{s.user_id}>"))
 
     async def _refresh_hands(self, table: Table) -> None:
         """Bring the open hand messages up to date (within their token's life)."""
-        lora = table.lora
-        assert lora is not None
+        state = table.state
+        assert state is not None
         now = time.monotonic()
         for seat, s in enumerate(table.seats):
             if s is None or s.user_id is None:
@@ -280,10 +252,10 @@ class Controller:
             if now - opened > SESSION_SECONDS:
                 del self.sessions[key]
                 continue
-            if lora.to_act != seat and not lora.finished:
+            if state.to_act != seat and not state.finished:
                 continue  # nothing for him to do yet; his buttons are already disabled
-            message = builders.hand_message(table, lora.view(seat), user_lang(interaction,
-                                            table.settings.lang))
+            message = builders.hand_message(table, state.view(seat),
+                                            user_lang(interaction, table.settings.lang))
             try:
                 await interaction.edit_original_response(**message)
             except discord.HTTPException:
@@ -300,7 +272,7 @@ class Controller:
         seats whose move is due play it, and restart the turn timers."""
         for table in list(self.service.tables.values()):
             try:
-                if table.lora is None:
+                if table.state is None:
                     await self.lobby_changed(table)
                     continue
                 await self.service.resume(table)
@@ -309,10 +281,11 @@ class Controller:
         self.service.resume_timers()
 
     async def forget(self, user_id: int) -> None:
-        """/lora forget-me: off every table (an AI takes a running seat, nameless), then
-        his personal data out of the database; his games stay, anonymized."""
+        """/… forget-me: off every table (an AI takes a running seat, nameless), then his
+        personal data out of the database; his games stay, anonymized."""
         for table in list(self.service.tables.values()):
-            if table.status in ("lobby", "playing") and table.seat_of(user_id) is not None:
+            active = table.status in (STATUS_LOBBY, STATUS_PLAYING)
+            if active and table.seat_of(user_id) is not None:
                 try:
                     await self.service.leave(table.table_id, user_id, anonymize=True)
                 except TableError:
@@ -336,7 +309,7 @@ class Controller:
             else:
                 await self.service.start(table_id, user.id)
         except TableError as exc:
-            await self._error(interaction, exc.key, lang, **exc.params)
+            await self.refuse(interaction, exc, lang, self._kind(table_id))
 
     @answered
     async def on_add_ai(self, interaction: Interaction, table_id: int, level: str) -> None:
@@ -345,30 +318,33 @@ class Controller:
             await interaction.response.defer()
             await self.service.add_ai(table_id, interaction.user.id, level)
         except TableError as exc:
-            await self._error(interaction, exc.key, lang, **exc.params)
+            await self.refuse(interaction, exc, lang, self._kind(table_id))
 
     @answered
     async def on_table_button(self, interaction: Interaction, table_id: int, op: str) -> None:
         lang = user_lang(interaction, self._table_lang(table_id))
         table = self.service.tables.get(table_id)
-        if table is None or table.lora is None:
-            await self._error(interaction, "no_table", lang)
+        if table is None or table.state is None:
+            await self.error(interaction, "core.no_table", lang)
             return
         if op == "hand":
             await self.open_hand(interaction, table)
-        elif op == "sheet":
+            return
+        if op == "rules":
+            await self.send_rules(interaction, table.game_kind, lang)
+            return
+        reply = builders.game_ui(table).table_op(table, op, lang)
+        if reply.png is not None:
             await interaction.response.send_message(
-                file=builders.sheet_file(table, lang), ephemeral=True
-            )
-        elif op == "last":
-            await interaction.response.send_message(
-                builders.last_trick_text(table, lang), ephemeral=True
+                file=builders.png_file(reply.png, reply.filename), ephemeral=True
             )
         else:
-            await self.send_rules(interaction, lang)
+            await interaction.response.send_message(reply.content or "", ephemeral=True)
 
-    async def send_rules(self, interaction: Interaction, lang: str) -> None:
-        embed = discord.Embed(title=t("rules_title", lang), description=t("rules_text", lang),
+    async def send_rules(self, interaction: Interaction, kind: str, lang: str) -> None:
+        name = ui_of(kind).name(lang)
+        embed = discord.Embed(title=game_t(kind, "rules_title", lang, game=name),
+                              description=game_t(kind, "rules_text", lang),
                               colour=builders.EMBED_COLOUR)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
@@ -378,8 +354,8 @@ class Controller:
         lang = user_lang(interaction, table.settings.lang)
         user_id = interaction.user.id
         seat = table.seat_of(user_id)
-        if seat is None or table.lora is None:
-            await self._error(interaction, "spectator_hand", lang)
+        if seat is None or table.state is None:
+            await self.error(interaction, "core.spectator_hand", lang)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         s = table.seats[seat]
@@ -389,7 +365,7 @@ class Controller:
                 await self.service.come_back(table.table_id, user_id)
             finally:
                 self.acting.discard((table.table_id, user_id))
-        message = builders.hand_message(table, table.lora.view(seat), lang)
+        message = builders.hand_message(table, table.state.view(seat), lang)
         await interaction.followup.send(ephemeral=True, **_followup(message))
         previous = self.sessions.get((table.table_id, user_id))
         self.sessions[(table.table_id, user_id)] = (interaction, time.monotonic())
@@ -397,7 +373,7 @@ class Controller:
             # the older hand stops: no buttons, a pointer to the new one
             with contextlib.suppress(discord.HTTPException):
                 await previous[0].edit_original_response(
-                    content=t("hand_replaced", lang), view=None, attachments=[]
+                    content=t("core.hand_replaced", lang), view=None, attachments=[]
                 )
 
     @answered
@@ -411,18 +387,18 @@ class Controller:
         try:
             await self.service.act(table_id, user_id, version, index)
         except TableError as exc:
-            await self._error(interaction, exc.key, lang, **exc.params)
+            await self.refuse(interaction, exc, lang, self._kind(table_id))
             if exc.key not in ("stale", "not_your_turn"):
                 return
         finally:
             self.acting.discard(key)
         table = self.service.tables.get(table_id)
-        if table is None or table.lora is None:
+        if table is None or table.state is None:
             return
         seat = table.seat_of(user_id)
         if seat is None:
             return
-        message = builders.hand_message(table, table.lora.view(seat), lang)
+        message = builders.hand_message(table, table.state.view(seat), lang)
         try:
             await interaction.edit_original_response(**message)
             self.sessions[key] = (interaction, time.monotonic())

@@ -1,0 +1,188 @@
+"""``GameUI``: what the game-agnostic core (service, controller, commands, records) asks of a
+game's UI module, and ``BaseUI``, the generic answers a game may keep.
+
+A game's UI module supplies its pictures, its hand controls and its texts; the core supplies
+the lobby, seats, table message frame, timers, stand-ins, restarts, archive, leaderboards and
+settings. A toy game can run on ``BaseUI`` alone: one button per legal action labelled with
+the action's text, no pictures, the common texts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
+
+import discord
+from discord import app_commands
+
+from bot.i18n import game_t, t
+from engine.game import GameEvent, GameSpec, Outcome, SeatViewBase
+
+if TYPE_CHECKING:
+    from bot.model import Table, TableSettings
+    from bot.storage.models import PlayerStats
+
+Item = discord.ui.Item[Any]
+Picture = Callable[[], bytes]  # draws a PNG; the core calls it and copes with a failure
+
+
+@dataclass
+class HandParts:
+    """A seat's private message: text lines, controls, a picture (and its text fallback)."""
+
+    lines: list[str]
+    items: list[Item] = field(default_factory=list)
+    picture: Picture | None = None
+    fallback: str = ""  # shown instead of the picture when it cannot be drawn
+
+
+@dataclass
+class Reply:
+    """An ephemeral answer to a table button of the game (a text or a picture)."""
+
+    content: str | None = None
+    png: bytes | None = None
+    filename: str = "picture.png"
+
+
+@dataclass(frozen=True)
+class TableOp:
+    """A button of the game on the table message (e.g. Lóra's score sheet)."""
+
+    op: str  # in the custom id: lowercase letters only
+    label: str
+    style: discord.ButtonStyle = discord.ButtonStyle.secondary
+
+
+class GameUI(Protocol):
+    spec: GameSpec[Any, Any]
+    command: str  # the slash command group ("lora")
+
+    @property
+    def kind(self) -> str: ...
+
+    def name(self, lang: str) -> str: ...
+
+    def settings_lines(self, settings: TableSettings, lang: str) -> list[str]: ...
+
+    def status_lines(self, table: Table, lang: str) -> list[str]: ...
+
+    def table_picture(self, table: Table, lang: str) -> Picture | None: ...
+
+    def table_ops(self, table: Table, lang: str, running: bool) -> list[TableOp]: ...
+
+    def table_op(self, table: Table, op: str, lang: str) -> Reply: ...
+
+    def hand(self, table: Table, view: SeatViewBase, lang: str) -> HandParts: ...
+
+    def event_lines(self, table: Table, events: Sequence[GameEvent]) -> list[str]: ...
+
+    def announcements(self, table: Table, events: Sequence[GameEvent]) -> list[str]: ...
+
+    def starts_deal(self, events: Sequence[GameEvent]) -> bool: ...
+
+    def turn_ping(self, table: Table, seat: int, mention: str) -> str: ...
+
+    def outcome_note(self, outcome: Outcome, seat: int, lang: str) -> str: ...
+
+    def final_picture(self, table: Table, lang: str) -> Picture | None: ...
+
+    def add_commands(self, group: app_commands.Group) -> None: ...
+
+    def stats_fields(self, stats: PlayerStats, lang: str) -> list[tuple[str, str, bool]]: ...
+
+    def export_files(self, data: dict[str, Any], lang: str) -> list[discord.File]: ...
+
+
+class BaseUI:
+    """The generic answers of ``GameUI``; a game overrides what it shows its own way."""
+
+    command: str = ""
+
+    def __init__(self, spec: GameSpec[Any, Any], command: str | None = None) -> None:
+        self.spec = spec
+        self.command = command or spec.name
+
+    @property
+    def kind(self) -> str:
+        return self.spec.name
+
+    def name(self, lang: str) -> str:
+        return t(f"{self.kind}.name", lang)
+
+    def settings_lines(self, settings: TableSettings, lang: str) -> list[str]:
+        return []
+
+    def status_lines(self, table: Table, lang: str) -> list[str]:
+        state = table.state
+        if state is None or state.finished or state.to_act is None:
+            return [game_t(self.kind, "finished_line", lang)] if state is not None else []
+        return [t("core.turn_line", lang, name=table.names()[state.to_act])]
+
+    def table_picture(self, table: Table, lang: str) -> Picture | None:
+        return None
+
+    def table_ops(self, table: Table, lang: str, running: bool) -> list[TableOp]:
+        return []
+
+    def table_op(self, table: Table, op: str, lang: str) -> Reply:
+        return Reply(content=t("core.stale", lang))
+
+    def hand(self, table: Table, view: SeatViewBase, lang: str) -> HandParts:
+        """One button per legal action, labelled with the action's text."""
+        from bot.ui.components import ActionButton
+
+        state = table.state
+        lines = [f"**{game_t(self.kind, 'hand_title', lang)}**"]
+        if state is not None and state.finished:
+            lines.append(t("core.hand_finished", lang))
+        elif view.legal:
+            lines.append(game_t(self.kind, "hand_play", lang))
+        elif view.public.to_act is not None:
+            lines.append(t("core.hand_wait", lang, name=table.names()[view.public.to_act]))
+        else:
+            lines.append(t("core.hand_none", lang))
+        items: list[Item] = [
+            ActionButton(table.table_id, table.version, i, _action_label(a, lang, i))
+            for i, a in enumerate(view.legal)
+        ]
+        return HandParts(lines, items)
+
+    def event_lines(self, table: Table, events: Sequence[GameEvent]) -> list[str]:
+        return [e.text(table.settings.lang) for e in events]
+
+    def announcements(self, table: Table, events: Sequence[GameEvent]) -> list[str]:
+        return []
+
+    def starts_deal(self, events: Sequence[GameEvent]) -> bool:
+        return False
+
+    def turn_ping(self, table: Table, seat: int, mention: str) -> str:
+        return game_t(self.kind, "your_turn", table.settings.lang, mention=mention)
+
+    def outcome_note(self, outcome: Outcome, seat: int, lang: str) -> str:
+        return ""
+
+    def final_picture(self, table: Table, lang: str) -> Picture | None:
+        return None
+
+    def add_commands(self, group: app_commands.Group) -> None:
+        from bot.commands import new_command
+
+        group.add_command(new_command(self))
+
+    def stats_fields(self, stats: PlayerStats, lang: str) -> list[tuple[str, str, bool]]:
+        return []
+
+    def export_files(self, data: dict[str, Any], lang: str) -> list[discord.File]:
+        import io
+        import json
+
+        text = json.dumps(data["replay"], ensure_ascii=False, indent=1).encode()
+        return [discord.File(io.BytesIO(text), filename=f"{self.kind}-{data['game_id']}.json")]
+
+
+def _action_label(action: object, lang: str, index: int) -> str:
+    text = getattr(action, "text", None)
+    return str(text(lang)) if callable(text) else str(index + 1)

@@ -1,0 +1,141 @@
+"""Lóra at the table: the game's UI module (pictures, hand controls, texts, its commands).
+
+The core (``bot.service``, ``bot.ui``, ``bot.commands``, ``bot.records``) calls ``UI``
+through the ``GameUI`` protocol and knows nothing below.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.games.base import BaseUI, HandParts, Picture, Reply, TableOp
+from bot.games.lora import hand as hand_message
+from bot.games.lora import texts
+from bot.games.lora.stats import lora_stats
+from bot.i18n import t
+from bot.model import Table, TableSettings
+from bot.render import render_sheet, render_sheet_from_export, render_table
+from bot.storage.models import PlayerStats
+from engine.contracts import Options
+from engine.game import GameEvent, Outcome, SeatViewBase
+from engine.lora_spec import SPEC, lora_of
+from engine.messages import contract_name
+
+
+class LoraUI(BaseUI):
+    def __init__(self) -> None:
+        super().__init__(SPEC, "lora")
+
+    def settings_lines(self, settings: TableSettings, lang: str) -> list[str]:
+        opts = Options.from_json(settings.options)
+        onoff = {True: t("core.on", lang), False: t("core.off", lang)}
+        return [
+            t("lora.opt_red_king", lang, value=t(f"lora.{opts.red_king_first_trick}", lang)),
+            t("lora.opt_panak", lang, value=onoff[opts.panak]),
+            t("lora.opt_stovka", lang, value=onoff[opts.cista_stovka]),
+        ]
+
+    def status_lines(self, table: Table, lang: str) -> list[str]:
+        return texts.status_lines(table, lang)
+
+    def table_picture(self, table: Table, lang: str) -> Picture | None:
+        view = lora_of(table.state).public_view()
+        names = table.names()
+        return lambda: render_table(view, names, lang)
+
+    def table_ops(self, table: Table, lang: str, running: bool) -> list[TableOp]:
+        ops = [TableOp("sheet", t("lora.btn_sheet", lang))]
+        if running:
+            ops.append(TableOp("last", t("lora.btn_last", lang)))
+        return ops
+
+    def table_op(self, table: Table, op: str, lang: str) -> Reply:
+        if op == "sheet":
+            return Reply(png=self.sheet_png(table, lang), filename="protokol.png")
+        if op == "last":
+            return Reply(content=texts.last_trick_text(table, lang))
+        return super().table_op(table, op, lang)
+
+    def sheet_png(self, table: Table, lang: str) -> bytes:
+        return render_sheet(lora_of(table.state).public_view(), table.names(), lang)
+
+    def hand(self, table: Table, view: SeatViewBase, lang: str) -> HandParts:
+        return hand_message.hand(table, view, lang)
+
+    def event_lines(self, table: Table, events: Sequence[GameEvent]) -> list[str]:
+        return texts.event_lines(table, events)
+
+    def announcements(self, table: Table, events: Sequence[GameEvent]) -> list[str]:
+        return texts.announcements(table, events)
+
+    def starts_deal(self, events: Sequence[GameEvent]) -> bool:
+        return texts.starts_deal(events)
+
+    def turn_ping(self, table: Table, seat: int, mention: str) -> str:
+        return texts.turn_ping(table, mention)
+
+    def outcome_note(self, outcome: Outcome, seat: int, lang: str) -> str:
+        extra = outcome.extra(seat)
+        if extra.get("cista_stovka") is not True:
+            return ""
+        return t("lora.stovka_made" if extra.get("cista_stovka_made") else "lora.stovka_missed",
+                 lang)
+
+    def final_picture(self, table: Table, lang: str) -> Picture | None:
+        return lambda: self.sheet_png(table, lang)
+
+    def add_commands(self, group: app_commands.Group) -> None:
+        from bot.games.lora.commands import lora_commands
+
+        for command in lora_commands(self):
+            group.add_command(command)
+
+    def stats_fields(self, stats: PlayerStats, lang: str) -> list[tuple[str, str, bool]]:
+        data = lora_stats(stats)
+        fields: list[tuple[str, str, bool]] = []
+        lines = [f"{contract_name(c, lang)}: ⌀ {_num(v, 2)}" for c, v in data.contracts.items()]
+        if lines:
+            fields.append((t("lora.st_contracts", lang), "\n".join(lines), True))
+        rate = "–" if data.maturita_rate is None else f"{100 * data.maturita_rate:.0f} %"
+        fields.append((
+            contract_name("maturita", lang),
+            t("lora.st_maturita", lang, rate=rate, attempts=data.maturita_attempts,
+              count=data.maturitas),
+            True,
+        ))
+        extra = [
+            t("lora.st_stovka", lang, made=data.stovka_made, declared=data.stovka_declared),
+            t("lora.st_harakiri", lang, won=data.harakiri_won, played=data.harakiri_played),
+        ]
+        if stats.best is not None and stats.worst is not None:
+            extra.append(t("lora.st_best_worst", lang, best=stats.best[1], best_id=stats.best[0],
+                           worst=stats.worst[1], worst_id=stats.worst[0]))
+        fields.append(("\u200b", "\n".join(extra), False))
+        return fields
+
+    def export_files(self, data: dict[str, Any], lang: str) -> list[discord.File]:
+        import io
+        import json
+
+        game = data["game_id"]
+        return [
+            discord.File(io.BytesIO(render_sheet_from_export(data, lang)),
+                         filename=f"lora-{game}.png"),
+            discord.File(
+                io.BytesIO(json.dumps(data["replay"], ensure_ascii=False, indent=1).encode()),
+                filename=f"lora-{game}.json",
+            ),
+        ]
+
+
+def _num(value: float | None, digits: int = 1) -> str:
+    return "–" if value is None else f"{value:.{digits}f}"
+
+
+UI = LoraUI()
+
+__all__ = ["UI", "LoraUI"]

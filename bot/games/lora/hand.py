@@ -1,0 +1,140 @@
+"""Lóra's hand message: the picture, the prompt, the engine's reasons, one control per action.
+
+The controls follow the kind of the legal actions (read with ``match``): a button per card
+(playable or not, numbered like the picture) with *End turn* in desítky, a select for the
+maturita choice, two buttons for the čistá stovka question.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.games.base import HandParts, Item
+from bot.games.lora.cards import action_card, card_label
+from bot.i18n import t
+from bot.model import Table
+from bot.render import hand_labels, render_hand
+from bot.ui.components import ActionButton, ChooseSelect
+from engine.actions import Choose, Declare, EndTurn, Lay, Lead, Play
+from engine.cards import cards_of
+from engine.errors import LoraError
+from engine.lora import Lora
+from engine.lora_spec import lora_of
+from engine.messages import contract_name
+from engine.views import DesitkyView, KvartyView, SeatView
+
+
+def reasons(lora: Lora, view: SeatView, lang: str) -> list[str]:
+    """Why the other cards cannot be played now: the engine's own refusals."""
+    if not view.legal:
+        return []
+    template = view.legal[0]
+    if action_card(template) is None:
+        return []
+    playable = {action_card(a) for a in view.legal}
+    found: dict[str, list[int]] = {}
+    for card in cards_of(view.hand):
+        if card in playable:
+            continue
+        match template:
+            case Play():
+                probe: Play | Lead | Lay = Play(view.seat, card)
+            case Lead():
+                probe = Lead(view.seat, card)
+            case _:
+                probe = Lay(view.seat, card)
+        try:
+            lora.verify(probe)
+        except LoraError as exc:
+            found.setdefault(exc.message(lang), []).append(card)
+    return [f"{' '.join(card_label(c) for c in cards)}: {msg}" for msg, cards in found.items()]
+
+
+def prompt(table: Table, view: SeatView, lang: str) -> str:
+    pub = view.public
+    if pub.finished:
+        return t("core.hand_finished", lang)
+    if not view.legal:
+        if pub.to_act is None:
+            return t("core.hand_none", lang)
+        return t("core.hand_wait", lang, name=table.names()[pub.to_act])
+    match view.legal[0]:
+        case Declare():
+            return t("lora.hand_stovka", lang)
+        case Choose():
+            return t("lora.hand_choose", lang)
+    match pub.game:
+        case KvartyView():
+            return t("lora.hand_lead_kvarta", lang)
+        case DesitkyView(turn=turn):
+            return t("lora.hand_lay_more" if turn else "lora.hand_lay", lang)
+        case _:
+            return t("lora.hand_play", lang)
+
+
+def controls(table: Table, view: SeatView, lang: str) -> list[Item]:
+    tid, version = table.table_id, table.version
+    items: list[Item] = []
+    first = view.legal[0] if view.legal else None
+    if view.hand and (first is None or action_card(first) is not None):
+        labels = dict(hand_labels(view))
+        index_of = {action_card(a): i for i, a in enumerate(view.legal)
+                    if action_card(a) is not None}
+        for card in cards_of(view.hand):
+            i = index_of.get(card)
+            items.append(
+                ActionButton(
+                    tid,
+                    version,
+                    i if i is not None else 100 + card,
+                    f"{labels.get(card, '')} {card_label(card)}".strip(),
+                    discord.ButtonStyle.primary if i is not None else discord.ButtonStyle.secondary,
+                    disabled=i is None,
+                )
+            )
+        for i, action in enumerate(view.legal):
+            if isinstance(action, EndTurn):
+                items.append(ActionButton(tid, version, i, t("lora.btn_end_turn", lang),
+                                          discord.ButtonStyle.danger))
+        return items
+    match first:
+        case Choose():
+            options = [
+                discord.SelectOption(
+                    label=contract_name(a.contract.value, lang),
+                    value=str(i),
+                    description=t(f"lora.choice_{a.contract.value}", lang),
+                )
+                for i, a in enumerate(view.legal)
+                if isinstance(a, Choose)
+            ]
+            items.append(ChooseSelect(tid, version, options, t("lora.choose_placeholder", lang)))
+        case Declare():
+            for i, action in enumerate(view.legal):
+                assert isinstance(action, Declare)
+                key = "lora.btn_declare" if action.declare else "lora.btn_no_declare"
+                style = (discord.ButtonStyle.success if action.declare
+                         else discord.ButtonStyle.secondary)
+                items.append(ActionButton(tid, version, i, t(key, lang), style))
+        case _:
+            pass
+    return items
+
+
+def hand(table: Table, view: Any, lang: str) -> HandParts:
+    """The parts of the hand message of ``view`` (a Lóra ``SeatView``)."""
+    if not isinstance(view, SeatView):
+        raise TypeError("a Lóra hand takes a Lóra SeatView")
+    lora = lora_of(table.state)
+    pub = view.public
+    contract = pub.contract.value if pub.contract is not None else "maturita"
+    lines = [f"**{t('lora.hand_title', lang, contract=contract_name(contract, lang))}**"]
+    lines.append(prompt(table, view, lang))
+    why = reasons(lora, view, lang)
+    if why:
+        lines.append(t("lora.why_disabled", lang, reasons="; ".join(why)))
+    picture = (lambda: render_hand(view, lang)) if view.hand else None
+    fallback = " ".join(card_label(c) for c in cards_of(view.hand))
+    return HandParts(lines, controls(table, view, lang), picture, fallback)

@@ -1,0 +1,77 @@
+"""Python steps of numbered migrations: work SQL alone cannot do, run in the same transaction
+right after the version's SQL file (``db.migrate``).
+
+Version 4 replays every archived game through the engine to store its ``Outcome`` (the engine
+computes the result; nothing here re-derives a rule), copies the rest into the new tables and
+gives them the old names.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Awaitable, Callable
+
+import aiosqlite
+
+from bot.errors import MigrationError
+from engine import games
+
+
+async def _execute(conn: aiosqlite.Connection, sql: str, params: tuple[object, ...] = ()) -> None:
+    async with conn.execute(sql, params):
+        pass
+
+
+async def upgrade_4(conn: aiosqlite.Connection) -> None:
+    spec = games.get("lora")
+    async with conn.execute(
+        "SELECT game_id, guild_id, channel_id, table_id, started_at, finished_at, options,"
+        " replay, rated, unrated_reason FROM games ORDER BY game_id"
+    ) as cur:
+        rows = list(await cur.fetchall())
+    for r in rows:
+        try:
+            outcome = spec.replayed(json.loads(r[7])).outcome()
+        except Exception as exc:  # an archive that does not replay: stop, change nothing
+            raise MigrationError(f"game {r[0]} does not replay: {exc}") from exc
+        if outcome is None:
+            raise MigrationError(f"game {r[0]} replays to an unfinished lóra")
+        await _execute(
+            conn,
+            "INSERT INTO games_v4 (game_id, guild_id, channel_id, table_id, game_kind, started_at,"
+            " finished_at, options, replay, outcome, rated, unrated_reason)"
+            " VALUES (?, ?, ?, ?, 'lora', ?, ?, ?, ?, ?, ?, ?)",
+            (r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7],
+             json.dumps(outcome.to_json(), ensure_ascii=False, separators=(",", ":")), r[8], r[9]),
+        )  # fmt: skip
+    for sql in (
+        "INSERT INTO game_players_v4 SELECT game_id, seat, guild_id, 'lora', human, user_id, name,"
+        " ai_level, ai_moves, moves, place, points, mu_before, sigma_before, mu_after,"
+        " sigma_after FROM game_players",
+        "INSERT INTO ratings_v4 SELECT guild_id, 'lora', user_id, name, mu, sigma, rated_games,"
+        " updated_at FROM ratings",
+        "INSERT INTO table_actions_v4 SELECT table_id, seq, seat, action, actor, user_id,"
+        " created_at FROM table_actions",
+        # children first: dropping games would cascade into the old game_players
+        "DROP TABLE game_players",
+        "DROP TABLE games",
+        "DROP TABLE ratings",
+        "DROP TABLE table_actions",
+        "ALTER TABLE games_v4 RENAME TO games",
+        "ALTER TABLE game_players_v4 RENAME TO game_players",
+        "ALTER TABLE ratings_v4 RENAME TO ratings",
+        "ALTER TABLE table_actions_v4 RENAME TO table_actions",
+        "CREATE INDEX games_guild_kind_finished"
+        " ON games (guild_id, game_kind, finished_at, game_id)",
+        "CREATE INDEX game_players_guild_kind_user ON game_players (guild_id, game_kind, user_id)",
+        "CREATE INDEX game_players_user ON game_players (user_id) WHERE user_id IS NOT NULL",
+        "CREATE INDEX ratings_guild_kind_ordinal"
+        " ON ratings (guild_id, game_kind, (mu - 3 * sigma))",
+        "CREATE INDEX tables_kind ON tables (guild_id, game_kind, status)",
+    ):
+        await _execute(conn, sql)
+
+
+games.get("lora")  # loaded before any migration's transaction holds the write lock
+
+STEPS: dict[int, Callable[[aiosqlite.Connection], Awaitable[None]]] = {4: upgrade_4}

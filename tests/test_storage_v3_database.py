@@ -1,0 +1,93 @@
+"""A database written by the version before games had kinds (schema 3, recorded by
+``tests/fixtures/make_v3_db.py`` with that version's code) migrates and keeps its history:
+the same leaderboards, history, exports, statistics, tables in play and their logs."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.games.lora.stats import lora_stats
+from bot.persist import load_tables
+from bot.storage import Storage
+from engine.game import Outcome
+from engine.replay import run_scenario
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+@pytest.fixture
+def v3_path(tmp_path: Path) -> Path:
+    path = tmp_path / "v3.sqlite3"
+    conn = sqlite3.connect(path)
+    conn.executescript((FIXTURES / "v3_database.sql").read_text(encoding="utf-8"))
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == 3
+    conn.close()
+    return path
+
+
+def expected() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((FIXTURES / "v3_expected.json").read_text("utf-8"))
+    return data
+
+
+async def test_a_version_3_database_keeps_its_history(v3_path: Path) -> None:
+    want = expected()
+    storage = await Storage.open(v3_path)
+    try:
+        assert await storage.integrity_check() == "ok"
+        for guild in (1, 2):
+            rows, _ = await storage.leaderboard(guild, "lora")
+            got = [[r.user_id, r.name, r.rating, r.rated_games, r.games, r.wins, r.avg_points]
+                   for r in rows]
+            assert got == want["leaderboard"][str(guild)]
+            recent = [[s.game_id, s.table_id, [[p.seat, p.user_id, p.name, p.place, p.points,
+                                                p.rating_after] for p in s.players]]
+                      for s in await storage.recent_games(guild, "lora")]
+            assert recent == want["recent"][str(guild)]
+        for game_id, old in want["exports"].items():
+            guild = 2 if game_id == "3" else 1
+            data = await storage.export_game(guild, int(game_id), "lora")
+            assert data is not None and data["game_kind"] == "lora"
+            outcome = Outcome.from_json(data["outcome"])
+            assert data["names"] == old["names"]
+            assert list(outcome.scores) == old["totals"]
+            assert list(outcome.order()) == old["order"]
+            assert [e["cista_stovka"] for e in outcome.extras] == old["stovka"]
+            assert outcome.details["protocol"] == old["protocol"]
+            out, status = run_scenario(data["replay"])
+            assert status == 0 and out["order"] == old["order"]
+        for key, old in want["stats"].items():
+            guild, user = (int(x) for x in key.split("/"))
+            st = await storage.player_stats(guild, user, "lora")
+            lo = lora_stats(st)
+            got = {
+                "games": st.games, "wins": st.wins, "avg_points": st.avg_points,
+                "rating": st.rating, "contracts": lo.contracts, "maturitas": lo.maturitas,
+                "maturita_attempts": lo.maturita_attempts,
+                "maturita_passed": lo.maturita_passed, "stovka_declared": lo.stovka_declared,
+                "stovka_made": lo.stovka_made, "harakiri_played": lo.harakiri_played,
+                "harakiri_won": lo.harakiri_won,
+                "best": list(st.best) if st.best else None,
+                "worst": list(st.worst) if st.worst else None,
+            }
+            assert got == old, key
+        active = [[r.table_id, r.status, r.version] for r in await storage.active_tables()]
+        assert active == want["active"]
+        playing = active[0][0]
+        assert await storage.table_actions(playing) == want["actions"]
+        # the tables in play load into the bot as they were, and the game goes on
+        tables = {t.table_id: t for t in await load_tables(storage)}
+        table = tables[playing]
+        assert table.game_kind == "lora" and table.state is not None
+        assert table.version == active[0][2]
+        table.state.apply(table.state.legal_actions()[0])
+        assert table.version == active[0][2] + 1
+        # new games of the migrated database are rated per game
+        assert (await storage.leaderboard(1, "other"))[1] == 0
+    finally:
+        await storage.close()
