@@ -432,7 +432,14 @@ async def test_database_refusing_the_ping_id_keeps_the_game_running(harness, cap
 
 # -- a picture (or the whole message around it) fails --------------------------------------
 def break_once(monkeypatch, name):
-    original = getattr(builders, name)
+    """Make ``name`` fail once where the bot calls it (the table and hand pictures are drawn
+    by Lóra's UI module, the messages built by the core's builders)."""
+    import bot.games.lora
+    import bot.games.lora.hand
+
+    module = {"render_table": bot.games.lora, "render_hand": bot.games.lora.hand}.get(
+        name, builders)
+    original = getattr(module, name)
     state = {"failed": 0}
 
     def broken(*args, **kwargs):
@@ -441,7 +448,7 @@ def break_once(monkeypatch, name):
             raise RuntimeError(f"{name} failed (injected)")
         return original(*args, **kwargs)
 
-    monkeypatch.setattr(builders, name, broken)
+    monkeypatch.setattr(module, name, broken)
     return state
 
 
@@ -519,3 +526,30 @@ async def test_database_refusing_the_end_of_a_harakiri_game_keeps_memory_and_db_
         assert sum(gained) == sum(row.points[s] for row in table.state.protocol[-1:]
                                   for s in range(4))
     assert not unhandled(caplog)
+
+
+@pytest.mark.parametrize("command", ["lora stats", "lora export", "lora score",
+                                     "lora leaderboard"])
+async def test_every_slash_command_answers_when_it_raises(harness, caplog, monkeypatch, command):
+    """The tree's on_error: a command whose work raises still tells the user (before or after
+    its deferral), and the error is logged, not dropped."""
+    _g, ch, users, _tid, _players = await _table(harness)
+
+    async def broken(*args, **kwargs):
+        raise RuntimeError("injected")
+
+    store = harness.bot.store
+    for name in ("player_stats", "export_game", "leaderboard"):
+        monkeypatch.setattr(store, name, broken)
+    import bot.games.lora
+
+    def broken_sheet(*args, **kwargs):
+        raise RuntimeError("injected")
+
+    monkeypatch.setattr(bot.games.lora, "render_sheet", broken_sheet)
+    options = {"game": 1} if command.endswith("export") else {}
+    res = await users[0].slash(ch, command, **options)
+    # (the leaderboard is deferred in public: its answer replaces the public "thinking")
+    assert reply(res).ephemeral or command.endswith("leaderboard")
+    assert reply(res).content == "Something went wrong. Please try again."
+    assert "injected" in caplog.text

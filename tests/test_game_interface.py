@@ -1,0 +1,107 @@
+"""The game interface (``engine.game``) and the registry (``engine.games``): Lóra as the
+first game — ``outcome()`` from R-RANK and R-HARAKIRI, record and replay, the one legality
+path for an action of another game, the families registry behind the partial games."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import games
+from engine.contracts import TALIE_ORDER, Contract, Options
+from engine.errors import BadInput
+from engine.families import FAMILIES, family_of
+from engine.game import GameSpec, Outcome
+from engine.lora import Lora
+from engine.lora_spec import SPEC, replay_document
+from engine.views import DesitkyView, KvartyView, TrickView
+from tests.crash_worker import play_uninterrupted
+from tests.test_rules_rank import final
+
+
+def test_the_registry_holds_lora_and_takes_a_new_game() -> None:
+    assert games.get("lora") is SPEC and "lora" in games.names()
+    assert SPEC.seats == 4 and SPEC.ai_levels == ("easy", "medium", "hard")
+    with pytest.raises(KeyError):
+        games.get("no-such-game")
+    with pytest.raises(ValueError):
+        games.register(SPEC)
+    other = GameSpec("other", 2, SPEC.new, SPEC.from_json, SPEC.action_from_json, SPEC.make_ai)
+    games.register(other)
+    try:
+        assert games.get("other") is other
+    finally:
+        games.unregister("other")
+    assert "other" not in games.names()
+
+
+@pytest.mark.parametrize("seed", [0, 2, 10])  # 2 and 10 end with a harakiri
+def test_R_RANK_outcome_is_the_final_order(seed: int) -> None:
+    lora = play_uninterrupted(seed)
+    outcome = lora.outcome()
+    assert outcome is not None and lora.order is not None
+    assert list(outcome.order()) == lora.order
+    assert sorted(outcome.places) == [1, 2, 3, 4]
+    assert list(outcome.scores) == lora.totals
+    assert (outcome.unit, outcome.lower_is_better) == ("points", True)
+    assert outcome.details["protocol"] == [r.to_json() for r in lora.protocol]
+    harakiri = [r.points for r in lora.protocol if r.contract is Contract.HARAKIRI]
+    tied = {s for group in outcome.details["ties"] for s in group}
+    assert bool(harakiri) == bool(tied) == (seed in (2, 10))
+    for s in range(4):
+        assert outcome.extras[s]["harakiri"] == ([p[s] for p in harakiri] if s in tied else [])
+    assert Outcome.from_json(outcome.to_json()) == outcome
+    # the record replays to the same result; a lóra still running has none
+    assert SPEC.replayed(SPEC.record_of(lora)).outcome() == outcome
+    assert Lora(rng=random.Random(seed)).outcome() is None
+
+
+def test_R_STOVKA_outcome_reports_declared_and_made() -> None:
+    lora, _ = final([100, 10, 20, 40], (True, False, None, True))
+    outcome = lora.outcome()
+    assert outcome is not None and outcome.order() == (0, 1, 2, 3)
+    assert [e["cista_stovka"] for e in outcome.extras] == [True, False, None, True]
+    assert [e["cista_stovka_made"] for e in outcome.extras] == [True, False, False, False]
+    off, _ = final([30, 10, 20, 40], (None, None, None, None), cista_stovka=False)
+    assert off.outcome() is not None
+    assert all(e["cista_stovka"] is None for e in off.outcome().extras)  # type: ignore[union-attr]
+
+
+def test_an_action_of_another_game_is_refused_and_changes_nothing() -> None:
+    class Foreign:
+        seat = 0
+
+        def to_json(self) -> dict[str, object]:
+            return {"seat": 0}
+
+    lora = Lora(rng=random.Random(1))
+    before = lora.to_json()
+    with pytest.raises(BadInput):
+        lora.apply(Foreign())
+    assert lora.to_json() == before
+
+
+def test_families_cover_every_contract_and_give_their_view_part() -> None:
+    playable = {c for f in FAMILIES for c in f.contracts}
+    assert playable == set(TALIE_ORDER[:7]) | {Contract.HARAKIRI}
+    assert family_of(Contract.HARAKIRI).name == "harakiri"
+    with pytest.raises(BadInput):
+        family_of(Contract.MATURITA)
+    seen: set[type] = set()
+    lora = Lora(options=Options(), rng=random.Random(5))
+    rng = random.Random(5)
+    while not lora.finished and len(seen) < 3:
+        part = lora.public_view().game
+        if part is not None:
+            seen.add(type(part))
+            expected = {Contract.KVARTY: KvartyView, Contract.DESITKY: DesitkyView}
+            assert isinstance(part, expected.get(lora.game.contract, TrickView))  # type: ignore[union-attr]
+        lora.apply(rng.choice(lora.legal_actions()))
+    assert seen == {TrickView, KvartyView, DesitkyView}
+
+
+def test_the_record_is_the_replay_document() -> None:
+    lora = play_uninterrupted(3)
+    assert SPEC.record_of(lora) == replay_document(lora)
+    assert replay_document(lora)["lora"] is True
