@@ -101,7 +101,7 @@ class Table:
     creator_id: int
     settings: TableSettings
     seats: list[Seat | None]
-    game_kind: str = "lora"
+    game_kind: str  # the game's name in engine.games ("lora")
     status: TableStatus = STATUS_LOBBY
     message_id: int | None = None
     state: AnyGame | None = None  # the running game (None in the lobby)
