@@ -32,7 +32,7 @@ import random
 from collections.abc import Callable
 
 from engine.contracts import TRICK_RULES, TRICKS_PER_GAME, Contract
-from engine.rules import trick_legal_mask, trick_points_left, trick_winner_offset
+from engine.rules import trick_legal_mask, trick_winner_offset
 
 # Contract codes of the fast path (and of the AI's policies).
 CERVENE, FILKY, PRVNI_POSLEDNI, VSECHNY, CERVENY_KRAL, HARAKIRI = range(6)
@@ -145,9 +145,18 @@ def pick(mask: int, grb: BitSource) -> int:
     return HALF[lo][k] if k < la else HALF[hi][k - la] + 16
 
 
+# rules.trick_points_left per code, as plain tuples (the start of every playout reads them)
+_POINT_GROUPS = tuple(r.point_groups for r in _RULES)
+_TRICK_POINTS_FROM = tuple(r.trick_points_from for r in _RULES)
+
+
 def points_left(code: int, taken: int, tricks_done: int) -> int:
-    """Penalty points the game can still give; it is over at 0 (R-TRICK-END)."""
-    return trick_points_left(CONTRACT_OF[code], taken, tricks_done)
+    """Penalty points the game can still give; it is over at 0 (R-TRICK-END).
+    ``rules.trick_points_left`` of the code's contract (a test holds them equal)."""
+    left = _TRICK_POINTS_FROM[code][tricks_done if tricks_done < 8 else 8]
+    for mask, points in _POINT_GROUPS[code]:
+        left += (mask & ~taken).bit_count() * points
+    return left
 
 
 # -- the public entry points -----------------------------------------------------------------

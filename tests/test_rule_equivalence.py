@@ -296,7 +296,7 @@ def test_the_rule_tables_are_the_engines() -> None:
     """The fast path's and the AI's tables say what the engine says, card by card and trick
     by trick (a simulation stricter than the engine would not show in a replay)."""
     from engine.ai import policy
-    from engine.rules import trick_penalty
+    from engine.rules import trick_game_over, trick_penalty, trick_points_left
 
     deal = shuffled_deal(random.Random(0))
     for contract in TRICKS:
@@ -311,3 +311,9 @@ def test_the_rule_tables_are_the_engines() -> None:
         forbidden = TrickGame(contract, deal, 0, Options(red_king_first_trick="forbidden"))
         assert fast.RED_LEAD[code] == forbidden.red_lead
         assert fast.RED_KING_OPTION[code] == forbidden._forbid_kh()
+        rng = random.Random(contract.value)
+        for _ in range(200):
+            taken, done = rng.getrandbits(32), rng.randrange(9)
+            left = trick_points_left(contract, taken, done)
+            assert fast.points_left(code, taken, done) == left
+            assert (left == 0) == trick_game_over(contract, taken, done) or done == 8
