@@ -460,3 +460,31 @@ def test_R_MATURITA_kvarty_passes_when_the_maturant_sheds_first():
         lead(game, 0, card)
     assert game.finished and not game.maturita_failed
     assert list(game.recorded_points()) == [0, 0, 0, 0]  # the others' cards are not recorded
+
+
+# -- saved states ----------------------------------------------------------------------------
+def test_a_kvarty_state_saved_before_the_own_cards_first_reading_still_loads():
+    """A running table saved by the previous engine holds its kvarty as ``placed`` (every card
+    in rank order) without ``filled`` and ``out``; it loads, and plays on by R-KVARTY."""
+    from engine.contracts import Options
+    from engine.lora import partial_game_from_json
+
+    game, _ = new_game("kvarty", BLOWN, leader=0)
+    lead(game, 0, "9h")
+    data = game.to_json()
+    old = data["kvarty"][0]
+    assert old["filled"] == [[1, "10h"], [2, "Sh"]] and old["out"] is None
+    data["kvarty"] = [
+        {
+            "kind": "kvarta_built",
+            "seat": 0,
+            "own_cards": ["9h", "Fh"],
+            "placed": [[0, "9h"], [1, "10h"], [2, "Sh"], [0, "Fh"]],
+            "complete": True,
+            "next_leader": 0,
+        }
+    ]
+    loaded = partial_game_from_json(data, Options())
+    assert loaded.to_json() == game.to_json()
+    built, _ = lead(loaded, 0, "7h")
+    assert built.blown and loaded.to_act == 0
