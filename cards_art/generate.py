@@ -3,7 +3,8 @@
 Run from the repository root::
 
     python -m cards_art.generate                 # Lóra: cards_art/png/*.png, cards_art/preview.png
-    python -m cards_art.generate --game taroky   # cards_art/taroky_png/*.png, taroky_preview.png
+    python -m cards_art.generate --game taroky   # cards_art/taroky_png/*.png, taroky_preview.png,
+                                                 # taroky_fan.png
     python -m cards_art.generate --no-preview    # cards only
     python -m cards_art.generate --out /tmp/x    # somewhere else
 
@@ -34,11 +35,18 @@ class Deck:
     preview: Callable[[dict[str, Image.Image]], Image.Image]
     out_dir: Path
     preview_path: Path
+    extras: Callable[[dict[str, Image.Image]], dict[Path, Image.Image]] = lambda cards: {}
 
 
 DECKS = {
     "lora": Deck(lora.all_cards, lora.preview, lora.OUT_DIR, lora.PREVIEW),
-    "taroky": Deck(taroky.all_cards, taroky.preview, taroky.OUT_DIR, taroky.PREVIEW),
+    "taroky": Deck(
+        taroky.all_cards,
+        taroky.preview,
+        taroky.OUT_DIR,
+        taroky.PREVIEW,
+        lambda cards: {taroky.FAN: taroky.fan_sample(cards)},
+    ),
 }
 
 
@@ -55,6 +63,8 @@ def write_deck(game: str, out: Path | None = None, with_preview: bool = True) ->
         paths.append(path)
     if with_preview:
         save_png(deck.preview(cards).convert("RGB"), deck.preview_path)
+        for path, img in deck.extras(cards).items():
+            save_png(img.convert("RGB"), path)
     return paths
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw
 
-from .card import CARD_H, CARD_W, card_base, contact_sheet, finish, notched_frame
+from .card import CARD_H, CARD_W, DISCORD_DARK, card_base, contact_sheet, finish, notched_frame
 from .draw import INK, RGB, SS, Pen, Point, hexc, mix, new_layer, rounded_poly
 from .french_suits import FRENCH, RED_SUITS, FrenchSuit, draw_french
 from .glyphs import draw_text
@@ -55,6 +55,7 @@ BLACK_RANKS = ("7", "8", "9", "10", "J", "C", "Q", "K")
 COURTS = ("J", "C", "Q", "K")
 OUT_DIR = Path(__file__).resolve().parent / "taroky_png"
 PREVIEW = Path(__file__).resolve().parent / "taroky_preview.png"
+FAN = Path(__file__).resolve().parent / "taroky_fan.png"
 
 NAVY = hexc("#1d3b72")
 NAVY_DARK = hexc("#132a55")
@@ -77,7 +78,7 @@ L, M, R = 61, 90, 119
 PIPS: dict[str, tuple[float, list[Point]]] = {
     "2": (44, [(M, 62), (M, 208)]),
     "3": (40, [(M, 56), (M, 135), (M, 214)]),
-    "4": (40, [(L, 62), (R, 62), (L, 208), (R, 208)]),
+    "4": (36, [(L, 66), (R, 66), (L, 204), (R, 204)]),
     **{r: LORA_PIPS[r] for r in ("7", "8", "9", "10")},
 }
 
@@ -127,7 +128,7 @@ def tarok_index(name: str) -> Image.Image:
         _star(pen, T_INDEX_X, 53, 6.5, NAVY if trul else GOLD)
     else:
         num = str(arabic(name))
-        squeeze = 0.8 if len(num) > 1 else 1.0
+        squeeze = 0.74 if len(num) > 1 else 1.0
         draw_text(pen, num, T_INDEX_X, 12, 31, big, stroke=0.26, spacing=0.1, squeeze=squeeze)
         rs = 0.72 if len(name) > 3 else 0.85
         draw_text(pen, name, T_INDEX_X, 48, 11.5, small, stroke=0.28, spacing=0.16, squeeze=rs)
@@ -227,3 +228,75 @@ def preview(cards: dict[str, Image.Image]) -> Image.Image:
     for row, s in enumerate(SUIT_KEYS, start=3):
         slots += [(col, row, n) for col, n in enumerate(suit_names(s))]
     return contact_sheet(cards, slots, 8, 7)
+
+
+# Three 16-card hands as the bot may fan them: canonical order, only a strip of each card shows.
+FAN_HANDS = (
+    (
+        "I",
+        "II",
+        "V",
+        "VIII",
+        "X",
+        "XIV",
+        "XVII",
+        "XVIII",
+        "XXI",
+        "Sk",
+        "4h",
+        "Ah",
+        "Kh",
+        "3k",
+        "Qk",
+        "Ck",
+    ),
+    (
+        "III",
+        "IX",
+        "XII",
+        "XIX",
+        "XX",
+        "2h",
+        "Jh",
+        "4k",
+        "Jk",
+        "Kk",
+        "7x",
+        "10x",
+        "Cx",
+        "8p",
+        "9p",
+        "Qp",
+    ),
+    (
+        "IV",
+        "VI",
+        "VII",
+        "XI",
+        "XIII",
+        "XV",
+        "XVI",
+        "3h",
+        "Qh",
+        "Ch",
+        "2k",
+        "Ak",
+        "8x",
+        "9x",
+        "Jx",
+        "Kx",
+    ),
+)
+
+
+def fan_sample(cards: dict[str, Image.Image], width: int = 400, card_w: int = 80) -> Image.Image:
+    """The legibility check: each hand overlapped into `width` px with cards `card_w` px wide."""
+    card_h = round(card_w * CARD_H / CARD_W)
+    row_h = card_h + 8
+    sheet = Image.new("RGBA", (width, row_h * len(FAN_HANDS)), DISCORD_DARK)
+    for row, hand in enumerate(FAN_HANDS):
+        step = (width - card_w) / (len(hand) - 1)
+        for i, name in enumerate(hand):
+            small = cards[name].resize((card_w, card_h), Image.Resampling.LANCZOS)
+            sheet.alpha_composite(small, (round(i * step), row * row_h + 4))
+    return sheet
