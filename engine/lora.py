@@ -630,6 +630,30 @@ class Lora:
         return lora
 
     @classmethod
+    def from_sheet(
+        cls,
+        *,
+        options: Options,
+        first_leader: int,
+        protocol: list[ProtocolRow],
+        totals: list[int],
+        stovka: list[bool | None],
+        order: list[int],
+    ) -> Lora:
+        """A finished lóra rebuilt from its score sheet alone (no deals, no actions): its
+        outcome and public view are those the game ended with. For archives whose actions
+        no longer replay (a rule of the engine was corrected since they were played)."""
+        lora = cls(options=options, first_leader=first_leader, deals=[], start=False)
+        lora.given_deals = None
+        lora.protocol = list(protocol)
+        lora.totals = list(totals)
+        lora.stovka = list(stovka)
+        lora.order = list(order)
+        lora.tali, lora.game_no = TALIE_PER_LORA, GAMES_PER_TALIE
+        lora.phase = PHASE_FINISHED
+        return lora
+
+    @classmethod
     def replay(
         cls,
         actions: list[Action],

@@ -9,8 +9,8 @@ from engine.actions import action_from_json
 from engine.ai import LEVELS, make_ai
 from engine.contracts import Options
 from engine.errors import BadInput
-from engine.game import JSON, GameSpec, GameState
-from engine.lora import SEATS, Lora, parse_deals
+from engine.game import JSON, GameSpec, GameState, Outcome
+from engine.lora import SEATS, Lora, ProtocolRow, parse_deals
 from engine.views import PublicView, SeatView
 
 
@@ -79,6 +79,18 @@ def replay(data: JSON) -> Lora:
     for raw in actions:
         lora.apply(action_from_json(raw))
     return lora
+
+
+def from_outcome(outcome: Outcome, options: object, first_leader: int) -> Lora:
+    """The finished lóra of an archived outcome (its sheet), without replaying its actions."""
+    return Lora.from_sheet(
+        options=Options.from_json(options),
+        first_leader=first_leader,
+        protocol=[ProtocolRow.from_json(r) for r in outcome.details.get("protocol", [])],
+        totals=list(outcome.scores),
+        stovka=[e.get("cista_stovka") for e in outcome.extras] or [None] * SEATS,
+        order=list(outcome.order()),
+    )
 
 
 def lora_of(state: object) -> Lora:

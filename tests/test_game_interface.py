@@ -36,7 +36,7 @@ def test_the_registry_holds_lora_and_takes_a_new_game() -> None:
     assert "other" not in games.names()
 
 
-@pytest.mark.parametrize("seed", [0, 2, 10])  # 2 and 10 end with a harakiri
+@pytest.mark.parametrize("seed", [0, 1, 22])  # 1 and 22 end with a harakiri
 def test_R_RANK_outcome_is_the_final_order(seed: int) -> None:
     lora = play_uninterrupted(seed)
     outcome = lora.outcome()
@@ -48,7 +48,7 @@ def test_R_RANK_outcome_is_the_final_order(seed: int) -> None:
     assert outcome.details["protocol"] == [r.to_json() for r in lora.protocol]
     harakiri = [r.points for r in lora.protocol if r.contract is Contract.HARAKIRI]
     tied = {s for group in outcome.details["ties"] for s in group}
-    assert bool(harakiri) == bool(tied) == (seed in (2, 10))
+    assert bool(harakiri) == bool(tied) == (seed in (1, 22))
     for s in range(4):
         assert outcome.extras[s]["harakiri"] == ([p[s] for p in harakiri] if s in tied else [])
     assert Outcome.from_json(outcome.to_json()) == outcome

@@ -243,6 +243,7 @@ STRINGS: dict[str, str] = {
     "lora.pic.kvarta_by": "Kvarta: vynesl {name}",
     "lora.pic.kvarta_blown": "odfouknutá",
     "lora.pic.kvarta_complete": "celá",
+    "lora.pic.kvarta_out": "{name} nemá žádnou kartu",
     "lora.pic.next_leads": "dál vynáší {name}",
     "lora.pic.earlier_kvarty": "Předchozí kvarty",
     "lora.pic.this_turn": "Tento tah: {name}",

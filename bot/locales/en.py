@@ -237,6 +237,7 @@ STRINGS: dict[str, str] = {
     "lora.pic.kvarta_by": "Quart led by {name}",
     "lora.pic.kvarta_blown": "blown",
     "lora.pic.kvarta_complete": "complete",
+    "lora.pic.kvarta_out": "{name} has no cards left",
     "lora.pic.next_leads": "{name} leads next",
     "lora.pic.earlier_kvarty": "Earlier quarts",
     "lora.pic.this_turn": "This turn: {name}",

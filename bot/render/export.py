@@ -2,9 +2,9 @@
 
 The export holds the whole-lóra replay (docs/REPLAY.md: ``{"lora": true, "first_leader",
 "options", "deals", "actions"}``) under ``"replay"`` and the players' names by seat under
-``"names"``. The replay is run through the engine (``engine.lora_spec.replay``) and the final
-public view is drawn by ``render_sheet``, so the picture is exactly the sheet the table showed
-at the end.
+``"names"``, and the engine's outcome (with the score sheet) under ``"outcome"``. The finished
+lóra is rebuilt from the outcome (or, without one, by replaying the actions) and its final
+public view is drawn by ``render_sheet``: exactly the sheet the table showed at the end.
 """
 
 from __future__ import annotations
@@ -14,8 +14,9 @@ from typing import Any
 
 from bot.render.sheet import render_sheet
 from engine.errors import LoraError
+from engine.game import Outcome
 from engine.lora import Lora
-from engine.lora_spec import replay
+from engine.lora_spec import from_outcome, replay
 
 
 def lora_from_export(data: Mapping[str, Any]) -> Lora:
@@ -38,8 +39,24 @@ def export_names(data: Mapping[str, Any]) -> list[str]:
     return out + ["?"] * (4 - len(out))
 
 
+def sheet_lora(data: Mapping[str, Any]) -> Lora:
+    """The finished lóra whose sheet an export shows: rebuilt from the archived outcome (the
+    sheet as the game ended, even if a rule was corrected since), else replayed."""
+    outcome = data.get("outcome") if isinstance(data, Mapping) else None
+    record = data.get("replay") if isinstance(data, Mapping) else None
+    if isinstance(outcome, Mapping) and isinstance(record, Mapping):
+        settings = data.get("options")
+        options = settings.get("options") if isinstance(settings, Mapping) else None
+        first = record.get("first_leader", 0)
+        try:
+            return from_outcome(Outcome.from_json(outcome), options,
+                                first if isinstance(first, int) else 0)
+        except (LoraError, KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"the exported outcome cannot be read: {exc}") from exc
+    return lora_from_export(data)
+
+
 def render_sheet_from_export(data: Mapping[str, Any], lang: str = "cs",
                              columns: int = 2) -> bytes:
     """PNG of the final score sheet of an exported lóra (``Storage.export_game``)."""
-    lora = lora_from_export(data)
-    return render_sheet(lora.public_view(), export_names(data), lang, columns)
+    return render_sheet(sheet_lora(data).public_view(), export_names(data), lang, columns)

@@ -1,9 +1,10 @@
 """Python steps of numbered migrations: work SQL alone cannot do, run in the same transaction
 right after the version's SQL file (``db.migrate``).
 
-Version 4 replays every archived game through the engine to store its ``Outcome`` (the engine
-computes the result; nothing here re-derives a rule), copies the rest into the new tables and
-gives them the old names.
+Version 4 stores every archived lóra's ``Outcome``, computed by the engine from the score sheet
+the archive kept (``Lora.from_sheet(…).outcome()``: nothing here re-derives a rule, and an
+archive whose actions no longer replay since a rule was corrected keeps its result), copies
+the rest into the new tables and gives them the old names.
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from collections.abc import Awaitable, Callable
 import aiosqlite
 
 from bot.errors import MigrationError
-from engine import games
+from engine.contracts import Options
+from engine.lora import Lora, ProtocolRow
 
 
 async def _execute(conn: aiosqlite.Connection, sql: str, params: tuple[object, ...] = ()) -> None:
@@ -23,19 +25,29 @@ async def _execute(conn: aiosqlite.Connection, sql: str, params: tuple[object, .
 
 
 async def upgrade_4(conn: aiosqlite.Connection) -> None:
-    spec = games.get("lora")
     async with conn.execute(
         "SELECT game_id, guild_id, channel_id, table_id, started_at, finished_at, options,"
-        " replay, rated, unrated_reason FROM games ORDER BY game_id"
+        " replay, rated, unrated_reason, protocol, totals, final_order, stovka FROM games"
+        " ORDER BY game_id"
     ) as cur:
         rows = list(await cur.fetchall())
     for r in rows:
+        # The outcome from the sheet the archive kept (not by replaying: an archive played
+        # before a rule was corrected need not replay to the same sheet any more).
         try:
-            outcome = spec.replayed(json.loads(r[7])).outcome()
-        except Exception as exc:  # an archive that does not replay: stop, change nothing
-            raise MigrationError(f"game {r[0]} does not replay: {exc}") from exc
-        if outcome is None:
-            raise MigrationError(f"game {r[0]} replays to an unfinished lóra")
+            settings, replay = json.loads(r[6]), json.loads(r[7])
+            lora = Lora.from_sheet(
+                options=Options.from_json(settings.get("options")),
+                first_leader=int(replay.get("first_leader", 0)),
+                protocol=[ProtocolRow.from_json(x) for x in json.loads(r[10])],
+                totals=[int(x) for x in json.loads(r[11])],
+                stovka=list(json.loads(r[13])),
+                order=[int(x) for x in json.loads(r[12])],
+            )
+            outcome = lora.outcome()
+        except Exception as exc:  # a broken archive row: stop, change nothing
+            raise MigrationError(f"game {r[0]} cannot be read: {exc}") from exc
+        assert outcome is not None
         await _execute(
             conn,
             "INSERT INTO games_v4 (game_id, guild_id, channel_id, table_id, game_kind, started_at,"
@@ -71,7 +83,5 @@ async def upgrade_4(conn: aiosqlite.Connection) -> None:
     ):
         await _execute(conn, sql)
 
-
-games.get("lora")  # loaded before any migration's transaction holds the write lock
 
 STEPS: dict[int, Callable[[aiosqlite.Connection], Awaitable[None]]] = {4: upgrade_4}

@@ -8,7 +8,15 @@ from bot.games.lora.cards import card_label, cards_text
 from bot.i18n import t
 from bot.model import Table
 from engine.contracts import Contract
-from engine.events import CardLaid, CardPlayed, Event, GameStarted, MaturitaDealt, StovkaAsked
+from engine.events import (
+    CardLaid,
+    CardPlayed,
+    Event,
+    GameStarted,
+    MaturitaDealt,
+    StovkaAnswered,
+    StovkaAsked,
+)
 from engine.game import GameEvent
 from engine.lora_spec import lora_of
 from engine.messages import contract_name, event_text
@@ -80,15 +88,18 @@ def standings(table: Table, before: Contract) -> str:
 
 
 def announcements(table: Table, events: Sequence[GameEvent]) -> list[str]:
-    """New partial games, and the standing before červený král and maturita."""
+    """New partial games, and the standing before červený král and maturita (R-MATURITA:
+    before the čistá stovka question when there is one, since that is decided from it)."""
     lang, names = table.settings.lang, table.names()
     out = []
-    for e in lora_events(events):
+    mine = lora_events(events)
+    for i, e in enumerate(mine):
         if isinstance(e, GameStarted) and e.attempt is None:
             if e.contract is Contract.HARAKIRI:
                 out.append(t("lora.announce_harakiri", lang, leader=names[e.leader]))
                 continue
-            if e.contract is Contract.CERVENY_KRAL:
+            asked = any(isinstance(x, StovkaAnswered) for x in mine[:i])
+            if e.contract is Contract.CERVENY_KRAL and not asked:
                 out.append(standings(table, Contract.CERVENY_KRAL))
             out.append(
                 t("lora.announce_game", lang, contract=contract_name(e.contract.value, lang),
@@ -100,6 +111,7 @@ def announcements(table: Table, events: Sequence[GameEvent]) -> list[str]:
             out.append(t("lora.announce_maturita", lang, tali=e.tali, attempt=e.attempt,
                          leader=names[e.seat]))
         elif isinstance(e, StovkaAsked):
+            out.append(standings(table, Contract.CERVENY_KRAL))
             out.append(event_text(e, lang, names))
     return out
 
