@@ -15,7 +15,7 @@ NAMES = ["alice", "bob", "cyril", "dana"]
 
 async def _put(harness, table, lora):
     """Seat the given lóra at the table, saved and shown as the bot would."""
-    table.lora = lora
+    table.state = lora
     await harness.service._save(table)
     await harness.bot.controller.table_changed(table, [])
 
@@ -26,9 +26,9 @@ def _table_message(ch, table):
 
 async def _click(harness, ch, table, users, action):
     """The seat to act clicks ``action`` on his hand message."""
-    seat = table.lora.to_act
+    seat = table.state.to_act
     user = next(u for u in users if table.seat_of(u.id) == seat)
-    index = table.lora.legal_actions().index(action)
+    index = table.state.legal_actions().index(action)
     res = await user.click(_table_message(ch, table),
                            custom_id=f"lora:t:{table.table_id}:hand")
     hand = reply(res)
@@ -51,8 +51,8 @@ async def test_the_standings_come_before_the_cista_stovka_question(harness):
     drive(lora, lambda lo: len(lo.log) == len(probe.log) - 1)  # tálie 3, game 4 ends next
     await _put(harness, table, lora)
     last_id = max(m.id for m in ch.history())
-    await _click(harness, ch, table, users, first_legal(table.lora))
-    assert table.lora.phase == "stovka"
+    await _click(harness, ch, table, users, first_legal(table.state))
+    assert table.state.phase == "stovka"
     texts = _public(ch, last_id)
     standings = [i for i, x in enumerate(texts) if x.startswith("Stav před hrou Červený král:")]
     question = [i for i, x in enumerate(texts) if x.startswith("Před červeným králem: kdo")]
@@ -61,7 +61,7 @@ async def test_the_standings_come_before_the_cista_stovka_question(harness):
     # lora_deals: seat 0 took every trick of tálie 1's games 1–5, seat 1 of tálie 2's (40
     # each), seat 2 of tálie 3's games 1–4 (32); in kvarty and desítky the tálie's leader shed
     # everything (8 + 8 for each of the others); no maturita failed
-    assert table.lora.totals == [56, 56, 64, 32]
+    assert table.state.totals == [56, 56, 64, 32]
     names = table.names()
     assert texts[standings[0]] == (
         f"Stav před hrou Červený král: {names[3]} 32, {names[0]} 56, {names[1]} 56,"
@@ -70,8 +70,8 @@ async def test_the_standings_come_before_the_cista_stovka_question(harness):
     # everybody answers; červený král starts without a second standing
     last_id = max(m.id for m in ch.history())
     for _ in range(4):
-        await _click(harness, ch, table, users, first_legal(table.lora))  # "no"
-    assert table.lora.phase == "play" and table.lora.game_no == 5
+        await _click(harness, ch, table, users, first_legal(table.state))  # "no"
+    assert table.state.phase == "play" and table.state.game_no == 5
     texts = _public(ch, last_id)
     assert not any(x.startswith("Stav před hrou") for x in texts)
     assert any(x.startswith("▶ **Červený král**") for x in texts)
@@ -98,11 +98,11 @@ async def test_kvarty_lines_show_own_cards_and_say_odfouknuta_only_when_it_is(ha
     name = table.names()[0]
     await _click(harness, ch, table, users, Lead(0, parse_card("9h")))
     await _click(harness, ch, table, users, Lead(0, parse_card("7h")))
-    lines = [x for x in table.lora.public_view().kvarty]
+    lines = list(table.state.public_view().game.kvarty)
     assert [k.blown for k in lines] == [False, True]
     text = _table_message(ch, table).embeds[0].description
     complete = f"• {name} vynáší 9❤️, F❤️: kvarta 9❤️ 10❤️ S❤️ F❤️; dál vynáší {name}."
     blown = f"• {name} vynáší 7❤️: odfouknutá kvarta 7❤️ 8❤️; dál vynáší {name}."
     assert complete in text and blown in text
     assert text.count("odfouknutá") == 1
-    assert table.lora.to_act == 0
+    assert table.state.to_act == 0
