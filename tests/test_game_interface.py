@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine import games
 from engine.contracts import TALIE_ORDER, Contract, Options
@@ -105,3 +107,27 @@ def test_the_record_is_the_replay_document() -> None:
     lora = play_uninterrupted(3)
     assert SPEC.record_of(lora) == replay_document(lora)
     assert replay_document(lora)["lora"] is True
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.integers(min_value=100, max_value=10**6))
+def test_R_HARAKIRI_outcome_ties_are_equal_ranks_and_play_offs_decide_them(seed: int) -> None:
+    lora = play_uninterrupted(seed)
+    outcome = lora.outcome()
+    assert outcome is not None and list(outcome.order()) == lora.order
+    declared = [e["cista_stovka"] is True for e in outcome.extras]
+    for group in outcome.details["ties"]:
+        assert len(group) >= 2
+        assert len({(lora.totals[s], declared[s]) for s in group}) == 1
+        assert all(outcome.extras[s]["harakiri"] for s in group)
+    tied = {s for g in outcome.details["ties"] for s in g}
+    for s in set(range(4)) - tied:
+        assert outcome.extras[s]["harakiri"] == []
+    # a seat ranks above another exactly when R-RANK or the play-off put it there
+    made = [declared[s] and lora.totals[s] == 100 for s in range(4)]
+    for a in range(4):
+        for b in range(4):
+            key_a = (not made[a], declared[a] and not made[a], lora.totals[a])
+            key_b = (not made[b], declared[b] and not made[b], lora.totals[b])
+            if key_a < key_b:
+                assert outcome.places[a] < outcome.places[b]
