@@ -5,6 +5,9 @@ from __future__ import annotations
 import pytest_asyncio
 
 from tests.botkit import open_harness
+from tests.pg_kit import pg_server
+
+__all__ = ["pg_server"]
 
 
 @pytest_asyncio.fixture

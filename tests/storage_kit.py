@@ -9,6 +9,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import pytest
 import pytest_asyncio
 
 from bot.storage import PlayerResult, Storage
@@ -25,13 +26,29 @@ def ticking_clock() -> Callable[[], datetime]:
     return lambda: next(moments)
 
 
-@pytest_asyncio.fixture
-async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
-    s = await Storage.open(tmp_path / "lora.sqlite3", clock=ticking_clock())
+@pytest_asyncio.fixture(params=["sqlite", "postgres"])
+async def storage(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Any]:
+    """A fresh ``TableStore``: the SQLite ``Storage`` and the ``PostgresStore`` (the latter
+    skipped where PostgreSQL or asyncpg is missing): the protocol's tests run against both."""
+    s: Any
+    if request.param == "sqlite":
+        s = await Storage.open(tmp_path / "lora.sqlite3", clock=ticking_clock())
+    else:
+        from bot.storage.postgres import PostgresStore
+        from tests.pg_kit import fresh_database
+
+        host = request.getfixturevalue("pg_server")
+        s = await PostgresStore.open(await fresh_database(host), clock=ticking_clock())
     try:
         yield s
     finally:
         await s.close()
+
+
+def sqlite_only(storage: Any) -> None:
+    """Skip a check of the SQLite file itself (pragmas, raw rows) on another backend."""
+    if not isinstance(storage, Storage):
+        pytest.skip("a check of the SQLite storage itself")
 
 
 @functools.cache

@@ -12,7 +12,7 @@ import pytest
 from bot.storage import Storage, TableNotFound, UserAlreadySeated
 from engine.lora import Lora
 from tests.crash_worker import decide
-from tests.storage_kit import START, human, robot, storage, ticking_clock
+from tests.storage_kit import START, human, robot, sqlite_only, storage, ticking_clock
 
 __all__ = ["storage"]
 
@@ -27,6 +27,7 @@ async def pragma(s: Storage, name: str) -> object:
 
 
 async def test_connection_is_wal_full_with_foreign_keys(storage: Storage) -> None:
+    sqlite_only(storage)
     assert await pragma(storage, "journal_mode") == "wal"
     assert await pragma(storage, "synchronous") == 2  # FULL
     assert await pragma(storage, "foreign_keys") == 1

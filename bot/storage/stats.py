@@ -8,6 +8,9 @@ contracts, maturita, čistá stovka, harakiri) its UI module computes from
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 import aiosqlite
 
 from bot.storage.db import fetchall, fetchone, loads
@@ -92,6 +95,12 @@ async def player_stats(
         " AND p.human = 1 ORDER BY g.game_id",
         (guild_id, guild_id, game_kind, user_id),
     )
+    return add_results(stats, rows)
+
+
+def add_results(stats: PlayerStats, rows: Iterable[Any]) -> PlayerStats:
+    """Count the user's archived games (``game_id, seat, place, points, outcome`` rows, by
+    game id) into ``stats``: games, wins, average, best and worst, and each outcome."""
     points_sum = 0
     for r in rows:
         outcome = Outcome.from_json(loads(r["outcome"]))
@@ -102,8 +111,8 @@ async def player_stats(
         points_sum += points
         sign = 1 if outcome.lower_is_better else -1  # "best" is the fewest or the most
         if stats.best is None or sign * points < sign * stats.best[1]:
-            stats.best = (r["game_id"], points)
+            stats.best = (int(r["game_id"]), points)
         if stats.worst is None or sign * points > sign * stats.worst[1]:
-            stats.worst = (r["game_id"], points)
+            stats.worst = (int(r["game_id"]), points)
     stats.avg_points = _mean(points_sum, stats.games)
     return stats

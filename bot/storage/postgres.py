@@ -1,0 +1,453 @@
+"""``PostgresStore``: the ``TableStore`` on PostgreSQL (asyncpg), for deployments whose shards
+share one database. Same tables and behaviour as ``Storage`` (SQLite); the schema is
+``postgres_schema.sql``. Each call is one transaction on a pooled connection; a table's row is
+locked (``FOR UPDATE``) while its state and log are written, so concurrent processes never
+interleave two writes of one table. ``pip install asyncpg`` to use it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import json
+from collections.abc import Awaitable, Callable, Sequence
+from datetime import datetime
+from importlib import resources
+from typing import Any, Concatenate, ParamSpec, TypeVar
+
+from bot.errors import TableNotFound, UserAlreadySeated
+from bot.storage import ratings
+from bot.storage.archive import _check_outcome, _check_players, _player
+from bot.storage.db import dumps, loads, parse_stamp, stamp, utc_now
+from bot.storage.models import (
+    ACTIVE_STATUSES,
+    ANONYMOUS,
+    STATUS_ABORTED,
+    STATUS_FINISHED,
+    STATUS_LOBBY,
+    STATUS_PLAYING,
+    STATUSES,
+    ForgetResult,
+    GameSummary,
+    LeaderboardRow,
+    PlayerResult,
+    PlayerStats,
+    TableRecord,
+)
+from bot.storage.ratings import display_rating, is_provisional
+from bot.storage.settings import DEFAULTS, validate
+from bot.storage.stats import add_results
+from bot.storage.tables import UNSET, _actor, _seat_count, record_of, seat_user_ids
+from engine.game import JSON, Outcome
+
+Conn = Any  # an asyncpg connection (asyncpg ships no type information)
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+def shielded(
+    method: Callable[Concatenate[PostgresStore, P], Awaitable[T]],
+) -> Callable[Concatenate[PostgresStore, P], Awaitable[T]]:
+    """A write completes or rolls back as a whole even if its caller is cancelled."""
+
+    async def wrapper(self: PostgresStore, /, *args: P.args, **kwargs: P.kwargs) -> T:
+        return await asyncio.shield(method(self, *args, **kwargs))
+
+    functools.update_wrapper(wrapper, method)
+    return wrapper
+
+
+class PostgresStore:
+    """Open with ``await PostgresStore.open(dsn)``; ``await store.close()`` at shutdown."""
+
+    def __init__(self, pool: Any, clock: Callable[[], datetime] = utc_now) -> None:
+        self._pool = pool
+        self._clock = clock
+
+    @classmethod
+    async def open(cls, dsn: str, *, clock: Callable[[], datetime] = utc_now) -> PostgresStore:
+        import asyncpg
+
+        pool = await asyncpg.create_pool(dsn, min_size=1, max_size=4)
+        schema = (resources.files("bot.storage") / "postgres_schema.sql").read_text("utf-8")
+        async with pool.acquire() as conn, conn.transaction():
+            await conn.execute("SELECT pg_advisory_xact_lock(4204)")  # one creator at a time
+            await conn.execute(schema)
+        return cls(pool, clock)
+
+    async def close(self) -> None:
+        await self._pool.close()
+
+    def _now(self) -> str:
+        return stamp(self._clock())
+
+    # -- tables in play ----------------------------------------------------------------
+    async def _seat_users(self, c: Conn, table_id: int, guild_id: int,
+                          seats: Sequence[dict[str, Any] | None], status: str) -> None:
+        await c.execute("DELETE FROM seated WHERE table_id = $1", table_id)
+        if status not in ACTIVE_STATUSES:
+            return
+        for uid in seat_user_ids(seats):
+            other = await c.fetchrow(
+                "SELECT table_id FROM seated WHERE guild_id = $1 AND user_id = $2", guild_id, uid
+            )
+            if other is not None:
+                raise UserAlreadySeated(uid, int(other["table_id"]))
+            import asyncpg
+
+            try:
+                async with c.transaction():  # a savepoint: a race lost is a clean refusal
+                    await c.execute("INSERT INTO seated (guild_id, user_id, table_id)"
+                                    " VALUES ($1, $2, $3)", guild_id, uid, table_id)
+            except asyncpg.UniqueViolationError:
+                raise UserAlreadySeated(uid, -1) from None
+
+    @shielded
+    async def create_table(self, guild_id: int, channel_id: int, creator_id: int,
+                           settings: dict[str, Any], seats: Sequence[dict[str, Any] | None],
+                           game_kind: str = "lora") -> int:
+        now = self._now()
+        async with self._pool.acquire() as c, c.transaction():
+            table_id = int(await c.fetchval(
+                "INSERT INTO tables (guild_id, channel_id, creator_id, status, settings, seats,"
+                " created_at, updated_at, game_kind) VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8)"
+                " RETURNING table_id",
+                guild_id, channel_id, creator_id, STATUS_LOBBY, dumps(settings),
+                dumps(list(seats)), now, game_kind,
+            ))
+            await self._seat_users(c, table_id, guild_id, seats, STATUS_LOBBY)
+        return table_id
+
+    @shielded
+    async def update_table(
+        self, table_id: int, *, status: str | None = None, message_id: int | None = UNSET,
+        seats: Sequence[dict[str, Any] | None] | None = None,
+        settings: dict[str, Any] | None = None, state: dict[str, Any] | None = UNSET,
+        version: int | None = None, action: dict[str, Any] | None = None,
+        extra: dict[str, Any] | None = None, actions: Sequence[dict[str, Any]] = (),
+    ) -> None:
+        if status is not None and status not in STATUSES:
+            raise ValueError(f"unknown status {status!r}")
+        now = self._now()
+        todo = ([action] if action is not None else []) + list(actions)
+        async with self._pool.acquire() as c, c.transaction():
+            row = await c.fetchrow(
+                "SELECT guild_id, status, seats, started_at, game_kind FROM tables"
+                " WHERE table_id = $1 FOR UPDATE", table_id)
+            if row is None:
+                raise TableNotFound(table_id)
+            sets: dict[str, Any] = {"updated_at": now}
+            if status is not None:
+                sets["status"] = status
+                if status == STATUS_PLAYING and row["started_at"] is None:
+                    sets["started_at"] = now
+            if message_id is not UNSET:
+                sets["message_id"] = message_id
+            seats_text = None if seats is None else dumps(list(seats))
+            if seats_text is None or seats_text == row["seats"]:
+                seats = None
+            else:
+                sets["seats"] = seats_text
+            if settings is not None:
+                sets["settings"] = dumps(settings)
+            if state is not UNSET:
+                sets["state"] = None if state is None else dumps(state)
+            if version is not None:
+                sets["version"] = version
+            if extra is not None:
+                sets["extra"] = dumps(extra)
+            columns = ", ".join(f"{name} = ${i}" for i, name in enumerate(sets, 2))
+            await c.execute(f"UPDATE tables SET {columns} WHERE table_id = $1", table_id,
+                            *sets.values())
+            if (status is not None and status != row["status"]) or seats is not None:
+                await self._seat_users(c, table_id, row["guild_id"],
+                                       seats if seats is not None else loads(row["seats"]),
+                                       status or row["status"])
+            count = _seat_count(row["game_kind"])
+            seq = int(await c.fetchval(
+                "SELECT COALESCE(MAX(seq), 0) FROM table_actions WHERE table_id = $1", table_id))
+            for one in todo:
+                payload = dict(one)
+                actor, user_id = _actor(payload.pop("by", None))
+                seat = payload.get("seat")
+                if seat is not None and (not isinstance(seat, int) or not 0 <= seat < count):
+                    raise ValueError(f"bad seat in action {one!r}")
+                seq += 1
+                await c.execute(
+                    "INSERT INTO table_actions (table_id, seq, seat, action, actor, user_id,"
+                    " created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                    table_id, seq, seat, dumps(payload), actor, user_id, now)
+
+    async def get_table(self, table_id: int) -> TableRecord | None:
+        async with self._pool.acquire() as c:
+            row = await c.fetchrow("SELECT * FROM tables WHERE table_id = $1", table_id)
+        return None if row is None else record_of(row)
+
+    async def active_tables(self) -> list[TableRecord]:
+        async with self._pool.acquire() as c:
+            rows = await c.fetch("SELECT * FROM tables WHERE status = ANY($1::text[])"
+                                 " ORDER BY table_id", list(ACTIVE_STATUSES))
+        return [record_of(r) for r in rows]
+
+    async def table_actions(self, table_id: int) -> list[dict[str, Any]]:
+        async with self._pool.acquire() as c:
+            rows = await c.fetch(
+                "SELECT seq, action, actor, user_id, created_at FROM table_actions"
+                " WHERE table_id = $1 ORDER BY seq", table_id)
+        return [{"seq": r["seq"], "action": loads(r["action"]),
+                 "by": r["user_id"] if r["actor"] == "user" else r["actor"],
+                 "at": r["created_at"]} for r in rows]
+
+    @shielded
+    async def delete_table(self, table_id: int) -> bool:
+        async with self._pool.acquire() as c:
+            done = await c.execute("DELETE FROM tables WHERE table_id = $1", table_id)
+        return str(done).endswith(" 1")
+
+    async def table_of_user(self, guild_id: int, user_id: int) -> int | None:
+        async with self._pool.acquire() as c:
+            found = await c.fetchval(
+                "SELECT table_id FROM seated WHERE guild_id = $1 AND user_id = $2",
+                guild_id, user_id)
+        return None if found is None else int(found)
+
+    async def unarchived_tables(self) -> list[int]:
+        async with self._pool.acquire() as c:
+            rows = await c.fetch(
+                "SELECT table_id FROM tables WHERE status = 'finished' AND state IS NOT NULL"
+                " AND NOT EXISTS (SELECT 1 FROM games WHERE games.table_id = tables.table_id)"
+                " ORDER BY table_id")
+        return [int(r["table_id"]) for r in rows]
+
+    # -- the archive and ratings -------------------------------------------------------
+    @shielded
+    async def archive_game(self, table_id: int, *, outcome: Outcome | None, record: JSON,
+                           players: list[PlayerResult], options: dict[str, Any]) -> int:
+        if outcome is None:
+            raise ValueError("the game is not finished")
+        seats = _check_players(players, _check_outcome(outcome))
+        now = self._now()
+        async with self._pool.acquire() as c, c.transaction():
+            table = await c.fetchrow(
+                "SELECT guild_id, channel_id, created_at, started_at, game_kind FROM tables"
+                " WHERE table_id = $1 FOR UPDATE", table_id)
+            if table is None:
+                raise TableNotFound(table_id)
+            done = await c.fetchval("SELECT game_id FROM games WHERE table_id = $1", table_id)
+            if done is not None:
+                return int(done)
+            guild_id, kind = int(table["guild_id"]), str(table["game_kind"])
+            logged: dict[int, int] = {}
+            ai_logged: dict[int, int] = {}
+            for r in await c.fetch(
+                "SELECT seat, actor, COUNT(*) AS n FROM table_actions WHERE table_id = $1"
+                " AND seat IS NOT NULL GROUP BY seat, actor", table_id):
+                seat = int(r["seat"])
+                logged[seat] = logged.get(seat, 0) + int(r["n"])
+                if r["actor"] == "ai":
+                    ai_logged[seat] = ai_logged.get(seat, 0) + int(r["n"])
+            from dataclasses import replace
+
+            seats = [replace(
+                p,
+                place=p.place if p.place is not None else outcome.places[p.seat],
+                moves=p.moves if p.moves is not None else logged.get(p.seat, 0),
+                ai_moves=p.ai_moves if p.ai_moves is not None
+                else (ai_logged.get(p.seat, 0) if p.human else 0),
+            ) for p in seats]
+            humans = [p for p in seats if p.user_id is not None]
+            limit = float((await self._settings(c, guild_id))["ai_share_limit"])
+            reason = ratings.unrated_reason(
+                [ratings.Participant(p.user_id, p.place or 0, p.ai_moves or 0, p.moves or 0)
+                 for p in humans if p.user_id is not None], limit)
+            change: dict[int, tuple[float, float, float, float]] = {}
+            if reason is None:
+                before = []
+                for p in humans:
+                    row = await c.fetchrow(
+                        "SELECT mu, sigma FROM ratings WHERE guild_id = $1 AND game_kind = $2"
+                        " AND user_id = $3", guild_id, kind, p.user_id)
+                    before.append((ratings.MODEL.mu, ratings.MODEL.sigma) if row is None
+                                  else (float(row["mu"]), float(row["sigma"])))
+                after = ratings.rate(before, [p.place or 0 for p in humans])
+                for p, old, new in zip(humans, before, after, strict=True):
+                    await c.execute(
+                        "INSERT INTO ratings (guild_id, game_kind, user_id, name, mu, sigma,"
+                        " rated_games, updated_at) VALUES ($1, $2, $3, $4, $5, $6, 1, $7)"
+                        " ON CONFLICT (guild_id, game_kind, user_id) DO UPDATE SET"
+                        " name = excluded.name, mu = excluded.mu, sigma = excluded.sigma,"
+                        " rated_games = ratings.rated_games + 1, updated_at = excluded.updated_at",
+                        guild_id, kind, p.user_id, p.name, new[0], new[1], now)
+                    change[p.seat] = (*old, *new)
+            game_id = int(await c.fetchval(
+                "INSERT INTO games (guild_id, channel_id, table_id, game_kind, started_at,"
+                " finished_at, options, replay, outcome, rated, unrated_reason)"
+                " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING game_id",
+                guild_id, table["channel_id"], table_id, kind,
+                table["started_at"] or table["created_at"], now, dumps(options), dumps(record),
+                dumps(outcome.to_json()), reason is None, reason))
+            for p in seats:
+                mu_sigma = change.get(p.seat) or (None, None, None, None)
+                await c.execute(
+                    "INSERT INTO game_players (game_id, seat, guild_id, game_kind, human, user_id,"
+                    " name, ai_level, ai_moves, moves, place, points, mu_before, sigma_before,"
+                    " mu_after, sigma_after) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10,"
+                    " $11, $12, $13, $14, $15, $16)",
+                    game_id, p.seat, guild_id, kind, p.human, p.user_id, p.name,
+                    None if p.human else p.ai_level, p.ai_moves, p.moves, p.place,
+                    outcome.scores[p.seat], *mu_sigma)
+            await c.execute("UPDATE tables SET status = $1, updated_at = $2 WHERE table_id = $3",
+                            STATUS_FINISHED, now, table_id)
+            await c.execute("DELETE FROM seated WHERE table_id = $1", table_id)
+        return game_id
+
+    async def recent_games(self, guild_id: int, game_kind: str | None = None,
+                           limit: int = 10) -> list[GameSummary]:
+        async with self._pool.acquire() as c:
+            games = await c.fetch(
+                "SELECT * FROM games WHERE guild_id = $1 AND ($2::text IS NULL OR game_kind = $2)"
+                " ORDER BY finished_at DESC, game_id DESC LIMIT $3", guild_id, game_kind, limit)
+            out = []
+            for g in games:
+                rows = await c.fetch("SELECT * FROM game_players WHERE game_id = $1"
+                                     " ORDER BY place, seat", g["game_id"])
+                started, finished = parse_stamp(g["started_at"]), parse_stamp(g["finished_at"])
+                assert started is not None and finished is not None
+                out.append(GameSummary(
+                    game_id=g["game_id"], game_kind=g["game_kind"], table_id=g["table_id"],
+                    channel_id=g["channel_id"], started_at=started, finished_at=finished,
+                    rated=bool(g["rated"]), unrated_reason=g["unrated_reason"],
+                    players=[_player(r) for r in rows]))
+        return out
+
+    async def export_game(self, guild_id: int, game_id: int,
+                          game_kind: str | None = None) -> dict[str, Any] | None:
+        async with self._pool.acquire() as c:
+            game = await c.fetchrow(
+                "SELECT * FROM games WHERE game_id = $1 AND guild_id = $2"
+                " AND ($3::text IS NULL OR game_kind = $3)", game_id, guild_id, game_kind)
+            if game is None:
+                return None
+            rows = await c.fetch("SELECT seat, name FROM game_players WHERE game_id = $1"
+                                 " ORDER BY seat", game_id)
+        outcome = loads(game["outcome"])
+        names = ["?"] * len(outcome["places"])
+        for r in rows:
+            names[r["seat"]] = r["name"]
+        return {"game_id": game_id, "game_kind": game["game_kind"],
+                "replay": loads(game["replay"]), "names": names, "outcome": outcome,
+                "options": loads(game["options"]), "started_at": game["started_at"],
+                "finished_at": game["finished_at"]}
+
+    @shielded
+    async def forget_user(self, user_id: int) -> ForgetResult:
+        now = self._now()
+        async with self._pool.acquire() as c, c.transaction():
+            game_rows = int(str(await c.execute(
+                "UPDATE game_players SET user_id = NULL, name = $1 WHERE user_id = $2",
+                ANONYMOUS, user_id)).split()[-1])
+            deleted = int(str(await c.execute(
+                "DELETE FROM ratings WHERE user_id = $1", user_id)).split()[-1])
+            await c.execute("UPDATE table_actions SET user_id = NULL WHERE user_id = $1", user_id)
+            tables = await c.fetch(
+                "SELECT table_id, status, seats, creator_id FROM tables WHERE creator_id = $1"
+                " OR seats::jsonb @> $2::jsonb ORDER BY table_id FOR UPDATE",
+                user_id, json.dumps([{"user_id": user_id}]))
+            touched: list[int] = []
+            aborted: list[int] = []
+            for t in tables:
+                seats: list[dict[str, Any] | None] = loads(t["seats"])
+                seated = False
+                for seat in seats:
+                    if isinstance(seat, dict) and seat.get("user_id") == user_id:
+                        seat.update(user_id=None, name=ANONYMOUS)
+                        seated = True
+                sets: dict[str, Any] = {"seats": dumps(seats), "updated_at": now}
+                if t["creator_id"] == user_id:
+                    sets["creator_id"] = None
+                if seated:
+                    sets["extra"] = "{}"
+                    touched.append(t["table_id"])
+                    if t["status"] in ACTIVE_STATUSES:
+                        sets["status"] = STATUS_ABORTED
+                        aborted.append(t["table_id"])
+                        await c.execute("DELETE FROM seated WHERE table_id = $1", t["table_id"])
+                columns = ", ".join(f"{name} = ${i}" for i, name in enumerate(sets, 2))
+                await c.execute(f"UPDATE tables SET {columns} WHERE table_id = $1",
+                                t["table_id"], *sets.values())
+            await c.execute("DELETE FROM seated WHERE user_id = $1", user_id)
+        return ForgetResult(game_rows, deleted, touched, aborted)
+
+    async def leaderboard(self, guild_id: int, game_kind: str, *, offset: int = 0,
+                          limit: int = 10) -> tuple[list[LeaderboardRow], int]:
+        async with self._pool.acquire() as c:
+            total = int(await c.fetchval(
+                "SELECT COUNT(*) FROM ratings WHERE guild_id = $1 AND game_kind = $2",
+                guild_id, game_kind))
+            rows = await c.fetch(
+                "WITH played AS (SELECT user_id, COUNT(*) AS games,"
+                " SUM(CASE WHEN place = 1 THEN 1 ELSE 0 END) AS wins, AVG(points) AS avg_points"
+                " FROM game_players WHERE guild_id = $1 AND game_kind = $2"
+                " AND user_id IS NOT NULL AND human GROUP BY user_id)"
+                " SELECT r.user_id, r.name, r.mu, r.sigma, r.rated_games,"
+                " COALESCE(p.games, 0) AS games, COALESCE(p.wins, 0) AS wins, p.avg_points"
+                " FROM ratings AS r LEFT JOIN played AS p ON p.user_id = r.user_id"
+                " WHERE r.guild_id = $1 AND r.game_kind = $2"
+                " ORDER BY (r.mu - 3 * r.sigma) DESC, r.rated_games DESC, r.user_id"
+                " LIMIT $3 OFFSET $4", guild_id, game_kind, limit, offset)
+        return [LeaderboardRow(
+            rank=offset + i + 1, user_id=r["user_id"], name=r["name"],
+            rating=display_rating(r["mu"], r["sigma"]), mu=r["mu"], sigma=r["sigma"],
+            provisional=is_provisional(r["rated_games"]), rated_games=r["rated_games"],
+            games=int(r["games"]), wins=int(r["wins"]),
+            avg_points=None if r["avg_points"] is None else float(r["avg_points"]),
+        ) for i, r in enumerate(rows)], total
+
+    async def player_stats(self, guild_id: int, user_id: int, game_kind: str) -> PlayerStats:
+        stats = PlayerStats(user_id=user_id, game_kind=game_kind)
+        async with self._pool.acquire() as c:
+            rating = await c.fetchrow(
+                "SELECT mu, sigma, rated_games FROM ratings WHERE guild_id = $1"
+                " AND game_kind = $2 AND user_id = $3", guild_id, game_kind, user_id)
+            rows = await c.fetch(
+                "SELECT g.game_id, p.seat, p.place, p.points, g.outcome"
+                " FROM game_players AS p JOIN games AS g ON g.game_id = p.game_id"
+                " WHERE p.guild_id = $1 AND g.guild_id = $1 AND g.game_kind = $2"
+                " AND p.user_id = $3 AND p.human ORDER BY g.game_id",
+                guild_id, game_kind, user_id)
+        if rating is not None:
+            stats.mu, stats.sigma = rating["mu"], rating["sigma"]
+            stats.rating = display_rating(rating["mu"], rating["sigma"])
+            stats.rated_games = rating["rated_games"]
+        stats.provisional = is_provisional(stats.rated_games)
+        return add_results(stats, rows)
+
+    # -- guild settings ----------------------------------------------------------------
+    async def _settings(self, c: Conn, guild_id: int) -> dict[str, Any]:
+        rows = await c.fetch("SELECT key, value FROM guild_settings WHERE guild_id = $1",
+                             guild_id)
+        return {**DEFAULTS, **{r["key"]: loads(r["value"]) for r in rows}}
+
+    async def guild_settings(self, guild_id: int) -> dict[str, Any]:
+        async with self._pool.acquire() as c:
+            return await self._settings(c, guild_id)
+
+    @shielded
+    async def set_guild_setting(self, guild_id: int, key: str, value: Any) -> None:
+        async with self._pool.acquire() as c:
+            if value is None:
+                await c.execute("DELETE FROM guild_settings WHERE guild_id = $1 AND key = $2",
+                                guild_id, key)
+                return
+            validate(key, value)
+            await c.execute(
+                "INSERT INTO guild_settings (guild_id, key, value, updated_at)"
+                " VALUES ($1, $2, $3, $4) ON CONFLICT (guild_id, key) DO UPDATE SET"
+                " value = excluded.value, updated_at = excluded.updated_at",
+                guild_id, key, dumps(value), self._now())
+
+    # -- maintenance -------------------------------------------------------------------
+    async def integrity_check(self) -> str:
+        async with self._pool.acquire() as c:
+            await c.fetchval("SELECT 1")
+        return "ok"
