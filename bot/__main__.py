@@ -22,7 +22,8 @@ def main(argv: list[str] | None = None) -> int:
     from bot.app import create_bot
 
     bot = create_bot(
-        db_path=settings.db_path, test_guild_id=settings.test_guild_id, heartbeat=True
+        db_path=settings.db_path, database_url=settings.database_url,
+        test_guild_id=settings.test_guild_id, heartbeat=True,
     )
     bot.run(settings.token, log_handler=None)
     return 0

@@ -32,6 +32,7 @@ class LoraBot(commands.Bot):
         self,
         *,
         db_path: str | Path = DEFAULT_DB,
+        database_url: str | None = None,
         test_guild_id: int | None = None,
         seed: int | None = None,
         sync: bool = True,
@@ -42,6 +43,7 @@ class LoraBot(commands.Bot):
         super().__init__(command_prefix=commands.when_mentioned, intents=intents,
                          help_command=None)
         self.db_path = Path(db_path)
+        self.database_url = database_url
         self.test_guild_id = test_guild_id
         self.seed = seed
         self.sync_commands = sync
@@ -52,7 +54,7 @@ class LoraBot(commands.Bot):
         self._heartbeat_task: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
-        store = await open_store(self.db_path)
+        store = await open_store(self.db_path, self.database_url)
         self.store = store
         self.controller = Controller(self, store, seed=self.seed)
         for table in await load_tables(store):
@@ -148,6 +150,7 @@ def _has_component(message: discord.Message | None, custom_id: str) -> bool:
 
 
 def create_bot(**overrides: Any) -> LoraBot:
-    """The bot, not connected. Overrides: ``db_path``, ``test_guild_id``, ``seed``, ``sync``,
+    """The bot, not connected. Overrides: ``db_path`` (or ``database_url``, PostgreSQL),
+    ``test_guild_id``, ``seed``, ``sync``,
     ``heartbeat`` (the container healthcheck's file; the entry point turns it on)."""
     return LoraBot(**overrides)

@@ -30,10 +30,12 @@ class Settings:
     test_guild_id: int | None
     db_path: Path
     log_level: str
+    database_url: str | None = None  # PostgreSQL instead of the SQLite file (shared by shards)
 
     def __repr__(self) -> str:  # never print the token
         token = "set" if self.token else "missing"
-        return f"Settings(token={token}, test_guild_id={self.test_guild_id}, db={self.db_path})"
+        db = "postgresql" if self.database_url else self.db_path  # a URL may hold a password
+        return f"Settings(token={token}, test_guild_id={self.test_guild_id}, db={db})"
 
 
 def load_settings(env_file: Path | None = None) -> Settings:
@@ -48,4 +50,5 @@ def load_settings(env_file: Path | None = None) -> Settings:
         test_guild_id=int(guild) if guild and guild.isdigit() else None,
         db_path=Path(get("LORA_DB") or DEFAULT_DB),
         log_level=get("LORA_LOG_LEVEL") or "INFO",
+        database_url=get("LORA_DATABASE_URL"),
     )

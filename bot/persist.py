@@ -9,7 +9,13 @@ from bot.storage import PlayerResult, Storage, TableRecord, TableStore
 from engine import games
 
 
-async def open_store(path: str | Path) -> Storage:
+async def open_store(path: str | Path, database_url: str | None = None) -> TableStore:
+    """The SQLite file at ``path``, or the PostgreSQL database at ``database_url`` (shards
+    sharing one database; needs ``asyncpg``)."""
+    if database_url:
+        from bot.storage.postgres import PostgresStore
+
+        return await PostgresStore.open(database_url)
     Path(path).parent.mkdir(parents=True, exist_ok=True)
     return await Storage.open(path)
 

@@ -12,14 +12,15 @@ from bot.app import LoraBot, create_bot
 class BotHarness:
     """One SimCord world with the bot; makes new bot generations for restarts."""
 
-    def __init__(self, db_path: Any, seed: int = 1234) -> None:
+    def __init__(self, db_path: Any, seed: int = 1234, database_url: str | None = None) -> None:
         self.db_path = db_path
+        self.database_url = database_url
         self.seed = seed
         self.bots: list[LoraBot] = []
         self.env: Any = None
 
     def make_bot(self) -> LoraBot:
-        bot = create_bot(db_path=self.db_path, seed=self.seed)
+        bot = create_bot(db_path=self.db_path, seed=self.seed, database_url=self.database_url)
         self.bots.append(bot)
         return bot
 
@@ -47,8 +48,9 @@ class BotHarness:
             await bot.shutdown()
 
 
-async def open_harness(tmp_path: Any, seed: int = 1234, **options: Any) -> BotHarness:
-    harness = BotHarness(tmp_path / "lora.sqlite3", seed)
+async def open_harness(tmp_path: Any, seed: int = 1234, database_url: str | None = None,
+                       **options: Any) -> BotHarness:
+    harness = BotHarness(tmp_path / "lora.sqlite3", seed, database_url)
     harness.env = simcord.Env(harness.make_bot(), **options)
     await harness.env.start()
     return harness

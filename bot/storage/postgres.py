@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import json
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from datetime import datetime
 from importlib import resources
 from typing import Any, Concatenate, ParamSpec, TypeVar
@@ -46,8 +46,8 @@ T = TypeVar("T")
 
 
 def shielded(
-    method: Callable[Concatenate[PostgresStore, P], Awaitable[T]],
-) -> Callable[Concatenate[PostgresStore, P], Awaitable[T]]:
+    method: Callable[Concatenate[PostgresStore, P], Coroutine[Any, Any, T]],
+) -> Callable[Concatenate[PostgresStore, P], Coroutine[Any, Any, T]]:
     """A write completes or rolls back as a whole even if its caller is cancelled."""
 
     async def wrapper(self: PostgresStore, /, *args: P.args, **kwargs: P.kwargs) -> T:
