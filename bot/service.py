@@ -263,7 +263,8 @@ class TableService:
                 raise TableError("bad_level")
             free = _free_seat(table)
             taken = {x.name for x in table.seats if x is not None}
-            name = next(n for n in AI_NAMES if n not in taken)
+            names = [*AI_NAMES, *(f"AI {i}" for i in range(1, len(table.seats) + 1))]
+            name = next(n for n in names if n not in taken)
             table.seats[free] = Seat(None, name, ai=level)
             await self._save(table)
             await self.presenter.lobby_changed(table)
