@@ -146,7 +146,7 @@ ERRORS: dict[str, dict[str, str]] = {
     "cs": {
         "bad_input": "Chybný vstup.",
         "game_over": "Hra už skončila.",
-        "not_your_turn": "Nejsi na tahu (hráč {seat}; na tahu je {to_act}).",
+        "not_your_turn": "Nejsi na tahu (hráč {seat}; na tahu je hráč {to_act}).",
         "wrong_phase": "Tahle akce teď nejde.",
         "phase_bid": "Teď se licituje.",
         "phase_choose": "Teď předák volí hru.",
@@ -399,4 +399,5 @@ def event_text(event: Any, lang: str = "cs", names: list[str] | None = None) -> 
         v["amount"] = money_text(event.amount, lang)
     elif kind == "round_finished":
         v["results"] = ", ".join(money_text(m, lang, signed=True) for m in event.results)
-    return table[kind].format(**v)
+    text: str = table[kind].format(**v)
+    return text[0].upper() + text[1:] if names is None else text

@@ -30,6 +30,10 @@ class TarokyOptions:
     round_deals: int | None = None  # … or in deals (the engine counts)
     rounds: int = 4  # rounds of a tournament (T-TOURNAMENT)
 
+    def __post_init__(self) -> None:
+        if self.round_deals is not None and self.round_minutes is not None:
+            object.__setattr__(self, "round_minutes", None)  # a round is limited one way
+
     @property
     def mond_rule(self) -> bool:
         """T-PLAY-W rule 2 is in force."""
