@@ -15,7 +15,7 @@ from engine.taroky.announce import DECLARER_SIDE, OPPONENTS
 from engine.taroky.cards import PAGAT, TAROKS, eyes, mask_of
 from engine.taroky.fast import Chooser, Trick, play_out
 from engine.taroky.play import trick_winner
-from engine.taroky.scoring import pagat_result, score_game, score_varsava
+from engine.taroky.scoring import Score, pagat_result, score_game, score_varsava
 from engine.taroky.views import SeatView
 
 EYE_TIE_BREAK = 0.01  # per eye in Varšava: fewer eyes are better at equal money
@@ -117,33 +117,32 @@ class DealSim:
         )
         return self.history + extra + rest
 
-    def money(
+    def score(
         self,
         tricks: list[Trick],
         flek: tuple[int, int, int] | None = None,
         pagat_by: int | None = -1,
         valat_by: int | None = -1,
-    ) -> tuple[float, float, float, float]:
-        """What the deal is worth to each seat: the money before rounding and cap's steps
-        (the cap still applies), so a better result is always worth more. ``flek``,
-        ``pagat_by`` and ``valat_by`` may replace the announcements (-1: as they are)."""
+        cap: bool = True,
+    ) -> Score:
+        """The engine's score of the deal these tricks end. ``flek``, ``pagat_by`` and
+        ``valat_by`` may replace the announcements (-1: as they are); ``cap=False`` leaves
+        the amount uncapped."""
         won = [0, 0, 0, 0]
         piles = [0, 0, 0, 0]
         for _, cards, winner in tricks:
             won[winner] += 1
             piles[winner] |= mask_of(cards)
+        limit = self.options.cap if cap else None
         if self.varsava:
             talon = list(self.world.talon_hidden)
-            turned = [(c, s) for c, s in self.turned]
+            turned = list(self.turned)
             for k in range(len(turned), min(6, len(tricks))):
-                turned.append((talon.pop(0) if talon else -1, tricks[k][2]))
+                turned.append((talon.pop(0), tricks[k][2]))
             for c, s in turned:
-                if c >= 0 and s is not None:
+                if s is not None:
                     piles[s] |= 1 << c
-            per_seat = [eyes(p) for p in piles]
-            score = score_varsava(per_seat, won, self.options.cap)
-            m = [score.money[s] - EYE_TIE_BREAK * per_seat[s] for s in range(4)]
-            return (m[0], m[1], m[2], m[3])
+            return score_varsava([eyes(p) for p in piles], won, limit)
         lv = self.flek if flek is None else flek
         pby = self.pagat_by if pagat_by == -1 else pagat_by
         vby = self.valat_by if valat_by == -1 else valat_by
@@ -166,7 +165,7 @@ class DealSim:
             level=lv[1],
             sides=sides,
         )
-        score = score_game(
+        return score_game(
             game=self.game,
             declarer=self.declarer,
             partner=self.partner,
@@ -178,18 +177,36 @@ class DealSim:
             valat_side=None if vby is None else sides[vby],
             valat_level=lv[2],
             tie=self.options.tie,
-            cap=None,
+            cap=limit,
         )
-        assert score.components is not None
+
+    def money(
+        self,
+        tricks: list[Trick],
+        flek: tuple[int, int, int] | None = None,
+        pagat_by: int | None = -1,
+        valat_by: int | None = -1,
+    ) -> tuple[float, float, float, float]:
+        """What the deal is worth to each seat: the money before the rounding to 50 hal (the
+        cap still applies), so that every eye counts; in Varšava the money, less a hundredth
+        per eye."""
+        score = self.score(tricks, flek, pagat_by, valat_by, cap=False)
+        if score.components is None:
+            assert score.eyes_by_seat is not None
+            e = score.eyes_by_seat
+            m = [score.money[s] - EYE_TIE_BREAK * e[s] for s in range(4)]
+            return (m[0], m[1], m[2], m[3])
         total = score.components["S"]
         cap = self.options.cap
         if cap is not None:
             total = max(-cap, min(cap, total))
-        out = [0.0, 0.0, 0.0, 0.0]
         mult = 3 if self.partner is None else 1
+        out = [0.0, 0.0, 0.0, 0.0]
         for s in range(4):
-            if sides[s] == DECLARER_SIDE:
-                out[s] = float(total * (mult if s == self.declarer else 1))
+            if s == self.declarer:
+                out[s] = float(total * mult)
+            elif s == self.partner:
+                out[s] = float(total)
             else:
                 out[s] = float(-total)
         return (out[0], out[1], out[2], out[3])
