@@ -24,9 +24,9 @@ from engine.taroky.cards import (
 from engine.taroky.talon import XIX
 from engine.taroky.views import SeatView
 
-OPEN_3P = 13.5  # strength to bid preferanc
-OPEN_6P = 18.0  # … sólo
-OPEN_2P = 11.0  # … the second duty (with I and 8 taroks)
+OPEN_3P = 10.5  # strength to bid preferanc
+OPEN_6P = 14.5  # … sólo
+OPEN_2P = 9.0  # … the second duty (with I and 7 taroks)
 
 
 def tarok_power(c: int) -> float:
@@ -84,7 +84,7 @@ def decide_bid(view: SeatView) -> DealAction:
     for bid, threshold in (("6P", OPEN_6P), ("3P", OPEN_3P)):
         if bid in legal and s >= threshold:
             return Bid(view.seat, bid)
-    if "2P" in legal and t >= 8 and s >= OPEN_2P:
+    if "2P" in legal and t >= 7 and s >= OPEN_2P:
         return Bid(view.seat, "2P")
     if "zduch" in legal and varsava_danger(hand) <= 2.0 and s < 9.0:
         return Bid(view.seat, "zduch")
@@ -99,7 +99,7 @@ def decide_choose(view: SeatView) -> DealAction:
     t = (hand & TAROKS).bit_count()
     if "W" in legal and t <= 3 and varsava_danger(hand) <= 3.0:
         return Choose(view.seat, "W")
-    if "2P" in legal and t >= 8 and strength(hand) >= OPEN_2P:
+    if "2P" in legal and t >= 7 and strength(hand) >= OPEN_2P:
         return Choose(view.seat, "2P")
     return Choose(view.seat, "1P")
 
@@ -163,7 +163,7 @@ def decide_announce(view: SeatView) -> DealAction:
         return Announce(view.seat, "flek:valat")
     if "flek:game" in legal:
         level = pub.flek[0]
-        need = 13.0 if view.side == "D" else 11.0
+        need = 13.0 if view.side == "D" else 12.5
         if pub.game in ("3P1", "3P2", "3P3", "6P") and view.side != "D":
             need += 1.5
         if s >= need + 2.0 * level:
