@@ -29,13 +29,14 @@ from engine.taroky.announce import FLEK_ITEMS
 from engine.taroky.cards import CARD_VALUES, COLOR_MASKS, PAGAT, color, mask_of
 from engine.taroky.views import SeatView
 
-DEFAULT_BUDGET_MS = 40.0
+DEFAULT_BUDGET_MS = 20.0
+HIGHER_LEVELS = 0.9  # how often the side must come out ahead to raise a flek further
 ANNOUNCE_BUDGET_MS = 120.0
 # How often the seat's side must come out ahead to say an item
 CONFIDENCE = {
     "pagat": 0.6,
     "valat": 0.75,
-    "flek:game": 0.68,
+    "flek:game": 0.85,
     "flek:pagat": 0.65,
     "flek:valat": 0.6,
 }
@@ -191,7 +192,10 @@ class HardAI:
                 continue
             mean = sum(g) / len(g)
             ahead = sum(1 for x in g if x > 0) / len(g)
-            if mean > 0 and ahead >= CONFIDENCE[item] and (best is None or mean > best[0]):
+            need = CONFIDENCE[item]
+            if item in FLEK_ITEMS and pub.flek[("game", "pagat", "valat").index(FLEK_ITEMS[item])]:
+                need = max(need, HIGHER_LEVELS)  # re, sup …: the stakes double again
+            if mean > 0 and ahead >= need and (best is None or mean > best[0]):
                 best = (mean, item)
         return Announce(me, "done" if best is None else best[1])
 

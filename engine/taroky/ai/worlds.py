@@ -14,7 +14,10 @@ part (3P1's lower trojka, the sólo and Varšava talon cards not yet turned). Wh
   (or the public knows) holds the called tarok, a seat known to be an opponent does not; in
   3P3 the shown upper trojka went to the declarer;
 * T-HLASKY-AUTO: every seat's published hlášky describe its hand after the exchange (its
-  cards now plus the cards it has played), checked on each sampled world.
+  cards now plus the cards it has played), checked on each sampled world;
+* the bidding, read as the AI's own rules of thumb would bid: the declarer of a preferanc or
+  a sólo holds a strong hand, a seat that let a first duty pass holds no hand for preferanc
+  (a bound on ``hand.strength`` of the hand after the exchange, with some slack).
 
 ``sample_world`` places the most constrained cards first, each in a random allowed place
 weighted by free room, and retries on a dead end or a world that contradicts the hlášky.
@@ -25,6 +28,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from engine.taroky.ai.hand import OPEN_3P, OPEN_6P, strength
 from engine.taroky.cards import (
     FULL_DECK,
     KINGS,
@@ -45,6 +49,17 @@ from engine.taroky.views import SeatView
 
 HIDDEN_DISCARD_OK = SUITS & ~KINGS
 TALON = 8  # location index of the hidden talon; 0–3 hands, 4–7 hidden discards
+STRONG = {"3P": OPEN_3P + 1.0, "6P": OPEN_6P}  # least strength of such a declarer
+PASSED = OPEN_3P + 1.5  # most strength of a seat that let a first duty pass
+# taroks after the exchange by the hláška of the tarok count (none: 3–7)
+TAROK_COUNTS = {
+    "tarocky": (8, 9),
+    "taroky": (10, 12),
+    "barvicky": (1, 2),
+    "barvy": (0, 0),
+    None: (3, 7),
+}
+MIN_TAROKS = {"3P1": 7, "3P2": 7, "3P3": 7, "6P": 8}  # a preferanc or sólo declarer's least
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +74,8 @@ class Knowledge:
     played_by: tuple[int, int, int, int]  # cards each seat has played in this deal
     hlasky: tuple[tuple[str, ...], ...] | None  # to check (None: nothing to check)
     known_discards: tuple[int, int, int, int]  # discards this seat can see (face up, own)
+    strength: tuple[tuple[float, float], ...] = ()  # per seat: bounds read from the bidding
+    taroks: tuple[tuple[int, int], ...] = ()  # per location: how many unseen taroks it holds
 
 
 @dataclass(slots=True)
@@ -181,6 +198,29 @@ def knowledge(view: SeatView) -> Knowledge:
             if other != loc:
                 allowed[other] &= ~(1 << c)
     check = pub.hlasky if pub.hlasky is not None and pub.phase in ("announce", "play") else None
+    bounds = [(-1.0, 99.0)] * 4
+    if check is not None:
+        for s, bid in pub.bids:
+            if s == me:
+                continue
+            if bid in ("3P", "6P") and s == pub.declarer:
+                bounds[s] = (STRONG[bid], 99.0)
+            elif bid == "dobra" and (pub.game or "").startswith(("1P", "2P")):
+                bounds[s] = (-1.0, PASSED)
+    taroks = [(0, 0)] * 9
+    for loc in range(9):
+        room = min(capacity[loc], (allowed[loc] & TAROKS).bit_count())
+        taroks[loc] = (0, room)
+    if check is not None:
+        for s in range(4):
+            if s == me:
+                continue
+            lo, hi = TAROK_COUNTS.get(_count_class(check[s]), (3, 7))
+            if s == pub.declarer and pub.game in MIN_TAROKS:
+                lo = max(lo, MIN_TAROKS[pub.game])
+            played_t = (played_by[s] & TAROKS).bit_count()
+            room = taroks[s][1]
+            taroks[s] = (max(0, lo - played_t), min(room, hi - played_t))
     return Knowledge(
         me,
         view.hand,
@@ -190,40 +230,80 @@ def knowledge(view: SeatView) -> Knowledge:
         (played_by[0], played_by[1], played_by[2], played_by[3]),
         check,
         (known_discards[0], known_discards[1], known_discards[2], known_discards[3]),
+        tuple(bounds),
+        tuple(taroks),
     )
 
 
-def _assign(k: Knowledge, rng: random.Random, strict: bool) -> list[int] | None:
-    """One random placement of the unseen cards: per location a mask, or None."""
-    room = list(k.capacity)
-    allowed = k.allowed
-    if not strict:  # only the counts and the kinds of cards a hidden discard may hold
-        allowed = tuple(
-            0 if i == k.seat else k.unseen & HIDDEN_DISCARD_OK if 4 <= i < 8 else k.unseen
-            for i in range(9)
-        )
-    cards = cards_of(k.unseen)
+def _count_class(hlasky: tuple[str, ...]) -> str | None:
+    return next((h for h in hlasky if h in TAROK_COUNTS), None)
+
+
+def _quotas(k: Knowledge, rng: random.Random) -> list[int] | None:
+    """How many unseen taroks each location gets: within its range, the rest spread with
+    weights by free room (so that the tarok counts of the hlášky are met by construction)."""
+    total = (k.unseen & TAROKS).bit_count()
+    lo = [r[0] for r in k.taroks]
+    hi = [r[1] for r in k.taroks]
+    if sum(lo) > total or sum(hi) < total or any(a > b for a, b in zip(lo, hi, strict=True)):
+        return None
+    quota = list(lo)
+    for _ in range(total - sum(lo)):
+        weights = [k.capacity[i] - quota[i] if quota[i] < hi[i] else 0 for i in range(9)]
+        r = rng.randrange(sum(weights))
+        for i in range(9):
+            r -= weights[i]
+            if r < 0:
+                quota[i] += 1
+                break
+    return quota
+
+
+def _place(
+    cards: list[int], room: list[int], allowed: tuple[int, ...], rng: random.Random,
+    placed: list[int],
+) -> bool:  # fmt: skip
+    """Place ``cards`` (most constrained first), each where allowed, weighted by free room."""
     options = []
     for c in cards:
         locs = [i for i in range(9) if room[i] and allowed[i] >> c & 1]
         options.append((len(locs), rng.random(), c, locs))
     options.sort()
-    placed = [0] * 9
     for _, _, c, locs in options:
         free = [i for i in locs if room[i]]
         if not free:
-            return None
-        total = sum(room[i] for i in free)
-        r = rng.randrange(total)
+            return False
+        r = rng.randrange(sum(room[i] for i in free))
         for i in free:
             r -= room[i]
             if r < 0:
                 break
         room[i] -= 1
         placed[i] |= 1 << c
-    if any(room):
+    return True
+
+
+def _assign(k: Knowledge, rng: random.Random, strict: bool) -> list[int] | None:
+    """One random placement of the unseen cards: per location a mask, or None."""
+    placed = [0] * 9
+    if not strict:  # only the counts and the kinds of cards a hidden discard may hold
+        allowed = tuple(
+            0 if i == k.seat else k.unseen & HIDDEN_DISCARD_OK if 4 <= i < 8 else k.unseen
+            for i in range(9)
+        )
+        room = list(k.capacity)
+        return placed if _place(cards_of(k.unseen), room, allowed, rng, placed) else None
+    quota = _quotas(k, rng) if k.taroks else None
+    if quota is None:
+        room = list(k.capacity)
+        ok = _place(cards_of(k.unseen), room, k.allowed, rng, placed)
+        return placed if ok and not any(room) else None
+    if not _place(cards_of(k.unseen & TAROKS), list(quota), k.allowed, rng, placed):
         return None
-    return placed
+    room = [k.capacity[i] - quota[i] for i in range(9)]
+    if not _place(cards_of(k.unseen & ~TAROKS), room, k.allowed, rng, placed):
+        return None
+    return placed if not any(room) else None
 
 
 def _hlasky_ok(k: Knowledge, placed: list[int]) -> bool:
@@ -232,8 +312,13 @@ def _hlasky_ok(k: Knowledge, placed: list[int]) -> bool:
     for s in range(4):
         if s == k.seat:
             continue
-        if hlasky_of(placed[s] | k.played_by[s]) != k.hlasky[s]:
+        hand = placed[s] | k.played_by[s]
+        if hlasky_of(hand) != k.hlasky[s]:
             return False
+        if k.strength:
+            lo, hi = k.strength[s]
+            if not lo <= strength(hand) <= hi:
+                return False
     return True
 
 
