@@ -276,9 +276,16 @@ def error_text(detail: str, lang: str, params: dict[str, Any]) -> str:
     if "highest" in values:
         values["highest"] = word(str(values["highest"]), lang)
     try:
-        return template.format(**values)
-    except (KeyError, IndexError, ValueError):
-        return template
+        return template.format_map(_Blank(values))
+    except (IndexError, ValueError):
+        return table["bad_input"]
+
+
+class _Blank(dict[str, Any]):
+    """Formatting values where a missing one reads as "–" (never a raw placeholder)."""
+
+    def __missing__(self, key: str) -> str:
+        return "–"
 
 
 EVENTS: dict[str, dict[str, str]] = {
@@ -306,7 +313,7 @@ EVENTS: dict[str, dict[str, str]] = {
         "alone_revealed": "{seat} hraje sám.",
         "card_played": "{seat} hraje {card}.",
         "trick_taken": "{seat} bere {number}. štych ({cards}).",
-        "talon_turned": "Z talonu se otáčí {card} (do štychů hráče {to}).",
+        "talon_turned": "Z talonu se otáčí {card}, patří k štychům: {to}.",
         "talon_turned_solo": "Z talonu se otáčí {card}.",
         "deal_ended": "Konec hry ({game}): oči {eyes}; peníze {money}.",
         "dokup_added": "{seat} dokupuje {amount}.",

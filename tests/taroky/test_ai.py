@@ -46,6 +46,10 @@ def test_a_round_with_ai_players_in_all_four_seats():
     assert len(rnd.protocol) == 4 and rnd.outcome() is not None
 
 
+def player(level):
+    return small_hard(5) if level == "hard" else make_ai(level, random.Random(5))
+
+
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
 def test_decisions_from_a_pickled_view_are_the_same(level):
     rnd = TarokyRound(rng=random.Random(7), options=TarokyOptions(round_deals=1))
@@ -54,8 +58,8 @@ def test_decisions_from_a_pickled_view_are_the_same(level):
         view = rnd.view(rnd.to_act)
         copy = pickle.loads(pickle.dumps(view))
         if len(view.legal) > 1:
-            a = (small_hard(5) if level == "hard" else make_ai(level, random.Random(5))).decide(view)
-            b = (small_hard(5) if level == "hard" else make_ai(level, random.Random(5))).decide(copy)
+            a = player(level).decide(view)
+            b = player(level).decide(copy)
             assert a == b and a in view.legal
         rnd.apply(mover.decide(view))
 
@@ -104,3 +108,17 @@ def test_worlds_never_exclude_the_truth(seed, cut, bias):
         for s in range(4):
             if s != seat:
                 assert world.hands[s] & ~k.allowed[s] == 0
+
+
+def test_the_arena_and_the_bench_run():
+    from engine.ai.arena import main as arena_main
+    from engine.taroky import bench
+    from engine.taroky.ai.arena import run
+
+    summary = run("medium", "easy", 2, seed=3, progress=False)
+    assert summary["deals"] == 2 and summary["per_deal"]["n"] == 2
+    assert set(summary["decision_time"]) == {"medium", "easy"}
+    assert arena_main(["arena", "--game", "taroky", "--a", "easy", "--b", "easy", "--deals", "1",
+                       "--quiet", "--json"]) == 0  # fmt: skip
+    figures = bench.run(0.05)
+    assert figures["deals_per_s"] > 0 and figures["policy_playouts_per_s"] > 0
