@@ -14,7 +14,9 @@ INNER = (9, 9, 171, 261)
 STEP = 15.0
 
 
-def _clip(layer: Image.Image, box: tuple[float, float, float, float], radius: float) -> Image.Image:
+def clip_rounded(
+    layer: Image.Image, box: tuple[float, float, float, float], radius: float
+) -> Image.Image:
     """Keep only the part of `layer` inside a rounded box (card units)."""
     mask = Image.new("L", layer.size, 0)
     ImageDraw.Draw(mask).rounded_rectangle(tuple(v * SS for v in box), radius=radius * SS, fill=255)
@@ -67,7 +69,7 @@ def draw_back(pen: Pen, img: Image.Image) -> None:
     pen.draw.rounded_rectangle(tuple(v * SS for v in INNER), radius=7 * SS, fill=FIELD)
     pattern = new_layer()
     _lattice(Pen.on(pattern))
-    img.alpha_composite(_clip(pattern, INNER, 7))
+    img.alpha_composite(clip_rounded(pattern, INNER, 7))
     for inset, color, width in ((0, INK, 1.6), (6, GOLD, 2.2), (9.5, GOLD, 0.9)):
         pen.draw.rounded_rectangle(
             ((x0 + inset) * SS, (y0 + inset) * SS, (x1 - inset) * SS, (y1 - inset) * SS),

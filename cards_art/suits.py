@@ -180,9 +180,16 @@ def draw_suit_halo(
     color: RGB = CREAM,
 ) -> None:
     """Like draw_suit, but with a cream halo so the symbol stands out on same-coloured cloth."""
-    assert pen.img is not None, "draw_suit_halo needs a pen created with Pen.on(image)"
+    with_halo(pen, lambda p: draw_suit(p, key, x, y, size, lw), halo, color)
+
+
+def with_halo(
+    pen: Pen, paint: Callable[[Pen], None], halo: float = 1.9, color: RGB = CREAM
+) -> None:
+    """Run `paint` on a fresh layer and composite it over a solid halo of its silhouette."""
+    assert pen.img is not None, "with_halo needs a pen created with Pen.on(image)"
     layer = Image.new("RGBA", pen.img.size, (0, 0, 0, 0))
-    draw_suit(replace(pen, draw=ImageDraw.Draw(layer), img=layer), key, x, y, size, lw)
+    paint(replace(pen, draw=ImageDraw.Draw(layer), img=layer))
     box = layer.getbbox()
     if box is None:
         return

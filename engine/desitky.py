@@ -10,7 +10,7 @@ from engine.contracts import Contract, Options
 from engine.errors import BadInput, IllegalAction
 from engine.events import CardLaid, Event, Knocked, TurnEnded
 from engine.partial import PartialGame
-from engine.rules import TENS_MASK, desitky_next_ends, desitky_refusal_code
+from engine.rules import TENS_MASK, desitky_knockers, desitky_next_ends, desitky_refusal_code
 
 
 class DesitkyGame(PartialGame):
@@ -50,8 +50,7 @@ class DesitkyGame(PartialGame):
     def _knock_until_playable(self, events: list[Event]) -> None:
         """R-DESITKY-KNOCK: a seat with nothing to lay knocks; never a choice."""
         assert self.to_act is not None
-        while not self.hands[self.to_act] & self.ends:
-            seat = self.to_act
+        for seat in desitky_knockers(self.hands, self.ends, self.to_act):
             self.knocks[seat] += 1
             events.append(Knocked(seat))
             if self._penalise(seat, 1):

@@ -35,7 +35,7 @@ class Event:
                 value = card_str(value)
             elif f.name in _CARD_LIST_FIELDS:
                 value = [card_str(c) for c in value]
-            elif f.name == "placed":
+            elif f.name == "filled":
                 value = [[s, card_str(c)] for s, c in value]
             elif isinstance(value, Contract):
                 value = value.value
@@ -131,13 +131,38 @@ class KralovskaKvarta(Event):
 
 @dataclass(frozen=True, slots=True)
 class KvartaBuilt(Event):
-    """A kvarta led by ``seat``; ``placed`` lists (seat, card) in building order."""
+    """One kvarta led by ``seat`` (R-KVARTY-LEAD, -NEXT, -END).
+
+    ``own_cards``: what he laid at once, low to high (the protocol's "8, S"); ``filled``:
+    (seat, card) the others added after that, lower card first. ``complete``: the run had four
+    cards or reached the Ace; otherwise an already played card stopped it ("odfouknutá").
+    ``out``: the seat whose hand emptied while it was laid (the game is over there, nothing
+    more was added), else None. ``next_leader``: who leads next, None when the game is over.
+    """
 
     seat: int
     own_cards: tuple[int, ...]
-    placed: tuple[tuple[int, int], ...]
+    filled: tuple[tuple[int, int], ...]
     complete: bool
-    next_leader: int
+    next_leader: int | None
+    out: int | None = None
+
+    @property
+    def placed(self) -> tuple[tuple[int, int], ...]:
+        """Every card of the kvarta as (seat, card), in rank order (the start first)."""
+        own = [(self.seat, c) for c in self.own_cards]
+        return tuple(sorted(own + list(self.filled), key=lambda sc: sc[1]))
+
+    @property
+    def start(self) -> int:
+        """The card the leader named: the lowest of the kvarta."""
+        return self.own_cards[0]
+
+    @property
+    def blown(self) -> bool:
+        """Announced as "odfouknutá": incomplete, and the game goes on after it (when a hand
+        empties instead, that is what is announced)."""
+        return not self.complete and self.out is None
 
 
 @dataclass(frozen=True, slots=True)

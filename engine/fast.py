@@ -19,7 +19,9 @@ How it is fast (pure Python, measured with ``python -m engine bench``):
   k-th card of the hand through tables over its two 16-bit halves.
 * The four cards of a trick are unrolled, the hands are four local integers rotated so that
   ``a`` is always the leader's, and penalties are per-card and per-trick tables; the game
-  ends when the points that can still be given reach 0 (R-TRICK-END).
+  ends when the points that can still be given reach 0 (R-TRICK-END). Every table here
+  (red lead, card points, trick points, the points left) is derived from
+  ``contracts.TRICK_RULES`` through ``engine.rules``; nothing restates a contract.
 * The rare cases (an unfinished trick to complete, the forbidden K♥ of the first trick) take
   a plain path built on ``rules.trick_legal_mask`` before the fast loop starts.
 """
@@ -29,11 +31,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from engine.cards import FILKY_MASK, HEARTS_MASK, KH
-from engine.contracts import Contract
+from engine.contracts import TRICK_RULES, TRICKS_PER_GAME, Contract
 from engine.rules import trick_legal_mask, trick_winner_offset
 
-# Contract codes of the fast path.
+# Contract codes of the fast path (and of the AI's policies).
 CERVENE, FILKY, PRVNI_POSLEDNI, VSECHNY, CERVENY_KRAL, HARAKIRI = range(6)
 FAST_CODES = {
     Contract.CERVENE: CERVENE,
@@ -43,11 +44,12 @@ FAST_CODES = {
     Contract.CERVENY_KRAL: CERVENY_KRAL,
     Contract.HARAKIRI: HARAKIRI,
 }
+CONTRACT_OF: tuple[Contract, ...] = tuple(sorted(FAST_CODES, key=FAST_CODES.__getitem__))
+_RULES = tuple(TRICK_RULES[contract] for contract in CONTRACT_OF)
 # R-TRICK-RED-LEAD, per code.
-RED_LEAD = (True, False, False, False, True, True)
-# What must all be taken for the game to end early (R-TRICK-END); 0: play all 8 tricks.
-END_MASK = (HEARTS_MASK, FILKY_MASK, 0, 0, 1 << KH, 0)
-END_CARD_POINTS = (1, 2, 0, 0, 8, 0)  # the penalty of each of those cards
+RED_LEAD: tuple[bool, ...] = tuple(r.red_lead for r in _RULES)
+# R-TRICK-FIRST-KING: the codes where the table option forbids K♥ in the first trick.
+RED_KING_OPTION: tuple[bool, ...] = tuple(r.red_king_option for r in _RULES)
 
 # -- randomness ------------------------------------------------------------------------
 BitSource = Callable[[int], int]
@@ -112,27 +114,11 @@ HALF_COUNT: tuple[int, ...] = tuple(m.bit_count() for m in range(65536))
 # Penalties: per card (CARD_POINTS[code][card]) and per trick, indexed by the number of cards
 # each hand holds when the trick starts (TRICK_POINTS[code][8] is the first trick, [1] the
 # last).
-CARD_POINTS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(
-        (1 if code in (CERVENE, HARAKIRI) and c < 8 else 0)
-        + (2 if code in (FILKY, HARAKIRI) and c & 7 == 5 else 0)
-        + (8 if code in (CERVENY_KRAL, HARAKIRI) and c == KH else 0)
-        for c in range(32)
-    )
-    for code in range(6)
-)
+CARD_POINTS: tuple[tuple[int, ...], ...] = tuple(r.card_points for r in _RULES)
 TRICK_POINTS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(
-        0
-        if n == 0
-        else (4 if code in (PRVNI_POSLEDNI, HARAKIRI) and n in (1, 8) else 0)
-        + (1 if code in (VSECHNY, HARAKIRI) else 0)
-        for n in range(9)
-    )
-    for code in range(6)
+    tuple(0 if n == 0 else r.trick_points[TRICKS_PER_GAME - n] for n in range(9)) for r in _RULES
 )
 BY_CARD = tuple(any(values) for values in CARD_POINTS)
-NO_END = 1 << 30  # "points left to give" of the games that play all 8 tricks
 
 
 def _redraw(table: tuple[int, ...], grb: BitSource) -> int:
@@ -159,12 +145,18 @@ def pick(mask: int, grb: BitSource) -> int:
     return HALF[lo][k] if k < la else HALF[hi][k - la] + 16
 
 
-def points_left(code: int, taken: int) -> int:
-    """Penalty points the game can still give before it ends early (R-TRICK-END)."""
-    end = END_MASK[code]
-    if not end:
-        return NO_END
-    return (end & ~taken).bit_count() * END_CARD_POINTS[code]
+# rules.trick_points_left per code, as plain tuples (the start of every playout reads them)
+_POINT_GROUPS = tuple(r.point_groups for r in _RULES)
+_TRICK_POINTS_FROM = tuple(r.trick_points_from for r in _RULES)
+
+
+def points_left(code: int, taken: int, tricks_done: int) -> int:
+    """Penalty points the game can still give; it is over at 0 (R-TRICK-END).
+    ``rules.trick_points_left`` of the code's contract (a test holds them equal)."""
+    left = _TRICK_POINTS_FROM[code][tricks_done if tricks_done < 8 else 8]
+    for mask, points in _POINT_GROUPS[code]:
+        left += (mask & ~taken).bit_count() * points
+    return left
 
 
 # -- the public entry points -----------------------------------------------------------------
@@ -191,12 +183,11 @@ def random_playout(
     """
     grb = bit_source(rnd)
     points = [0, 0, 0, 0]
-    if trick or (forbid_kh and tricks_done == 0 and code == CERVENY_KRAL):
+    if trick or (forbid_kh and tricks_done == 0 and RED_KING_OPTION[code]):
         return points, _play(
             code, hands, to_act, trick, tricks_done, taken, grb, forbid_kh, maturant, points, None
         )
-    end = END_MASK[code]
-    rem = (end & ~taken).bit_count() * END_CARD_POINTS[code] if end else NO_END
+    rem = points_left(code, taken, tricks_done)
     if tricks_done >= 8 or rem <= 0:
         return points, tricks_done
     left = _tricks(code, hands, to_act, 8 - tricks_done, 0, points, rem, maturant, grb)[5]
@@ -244,14 +235,14 @@ def _play(
     played: list[int] | None,
 ) -> int:
     """The general path: add to ``points`` (and ``played``); return the tricks done."""
-    rem = points_left(code, taken)
+    rem = points_left(code, taken, tricks_done)
     if tricks_done >= 8 or rem <= 0:
         return tricks_done
     leader = (to_act - len(trick)) & 3
     now = list(hands)
-    if trick or (forbid_kh and tricks_done == 0 and code == CERVENY_KRAL):
+    kh_rule = forbid_kh and tricks_done == 0 and RED_KING_OPTION[code]
+    if trick or kh_rule:
         # -- complete the first trick through rules.trick_legal_mask ----------------------
-        kh_rule = forbid_kh and tricks_done == 0 and code == CERVENY_KRAL
         red = RED_LEAD[code]
         cards = list(trick)
         seat = to_act

@@ -1,16 +1,16 @@
-"""Kvarty (R-KVARTY): the leader names a start card, the kvarta builds itself."""
+"""Kvarty (R-KVARTY): the leader names a start card, the kvarta lays itself."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from engine.actions import Action, Lead
-from engine.cards import cards_of
+from engine.cards import FULL_DECK, cards_of, parse_card
 from engine.contracts import Contract, Options
 from engine.errors import IllegalAction
 from engine.events import DivokaKarta, Event, KralovskaKvarta, KvartaBuilt
 from engine.partial import PartialGame
-from engine.rules import is_divoka_karta, is_kralovska_kvarta, kvarta_window, kvarty_lead_mask
+from engine.rules import is_divoka_karta, is_kralovska_kvarta, kvarty_lead_mask, lay_kvarta
 
 
 class KvartyGame(PartialGame):
@@ -60,34 +60,19 @@ class KvartyGame(PartialGame):
             events.append(DivokaKarta(seat))
             if is_kralovska_kvarta(self.hands[seat]):
                 events.append(KralovskaKvarta(seat))
-        placed: list[tuple[int, int]] = []
-        ended = False
-        window = kvarta_window(action.card)
-        complete = True
-        for c in window:
-            bit = 1 << c
-            if self.played & bit:  # R-KVARTY-LEAD: an incomplete kvarta ("odfouknutá")
-                complete = False
-                break
-            holder = next(s for s in range(4) if self.hands[s] & bit)
-            self.hands[holder] &= ~bit
-            self.played |= bit
-            placed.append((holder, c))
-            if not self.hands[holder]:  # R-KVARTY-END: nothing more is added
-                ended = True
-                complete = len(placed) == len(window)
-                break
-        next_leader = placed[-1][0]  # R-KVARTY-NEXT: the highest card's owner
-        own = tuple(c for s, c in placed if s == seat)
-        built = KvartaBuilt(seat, own, tuple(placed), complete, next_leader)
+        lay = lay_kvarta(self.hands, seat, action.card)
+        self.played = FULL_DECK & ~(self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3])
+        built = KvartaBuilt(
+            seat, tuple(cards_of(lay.own)), lay.filled, lay.complete, lay.next_leader, lay.out
+        )
         self.kvarty.append(built)
         events.append(built)
-        if ended:
+        if lay.out is not None:
             for s in range(4):  # the shedder has 0; a maturant with cards left fails
                 self._penalise(s, self.hands[s].bit_count())
             self._finish(events)
         else:
-            self.to_act = next_leader
+            self.to_act = lay.next_leader
         return events
 
     def to_json(self) -> dict[str, Any]:
@@ -97,19 +82,29 @@ class KvartyGame(PartialGame):
 
     @classmethod
     def from_json(cls, data: dict[str, Any], options: Options) -> KvartyGame:
-        from engine.cards import parse_card
-
         g = cls(data["deal"], data["leader"], options, data["maturant"])
         g._load_common(data)
         g.played = int(data["played"])
-        g.kvarty = [
-            KvartaBuilt(
-                k["seat"],
-                tuple(parse_card(c) for c in k["own_cards"]),
-                tuple((s, parse_card(c)) for s, c in k["placed"]),
-                k["complete"],
-                k["next_leader"],
-            )
-            for k in data["kvarty"]
-        ]
+        g.kvarty = [_kvarta_from_json(k) for k in data["kvarty"]]
         return g
+
+
+def _kvarta_from_json(k: dict[str, Any]) -> KvartaBuilt:
+    """A saved ``KvartaBuilt``; states saved before R-KVARTY-LEAD laid the leader's own cards
+    first hold ``placed`` (every card in rank order) instead of ``filled``."""
+    seat = int(k["seat"])
+    own = tuple(parse_card(c) for c in k["own_cards"])
+    if "filled" in k:
+        filled = tuple((int(s), parse_card(c)) for s, c in k["filled"])
+    else:
+        filled = tuple((int(s), parse_card(c)) for s, c in k["placed"] if int(s) != seat)
+    out = k.get("out")
+    nxt = k["next_leader"]
+    return KvartaBuilt(
+        seat,
+        own,
+        filled,
+        bool(k["complete"]),
+        None if nxt is None else int(nxt),
+        None if out is None else int(out),
+    )

@@ -164,7 +164,12 @@ EVENTS: dict[str, dict[str, str]] = {
         "divoka_karta": "{seat} má divokou kartu.",
         "kralovska_kvarta": "{seat} má královskou kvartu!",
         "kvarta_complete": "{seat} vynáší {own}: kvarta {cards}; dál vynáší {next}.",
-        "kvarta_incomplete": "{seat} vynáší {own}: odfouknutá kvarta {cards}; dál vynáší {next}.",
+        "kvarta_blown": "{seat} vynáší {own}: odfouknutá kvarta {cards}; dál vynáší {next}.",
+        "kvarta_leader_out": "{seat} vynáší {own} a nemá už žádnou kartu: konec hry.",
+        "kvarta_filler_out": (
+            "{seat} vynáší {own}, ostatní přikládají {filled}; {out} už nemá žádnou kartu:"
+            " konec hry."
+        ),
         "card_laid": "{seat} přikládá {card}.",
         "turn_ended": "{seat} přikládá {cards}.",
         "knock": "{seat}: ťuk!",
@@ -191,7 +196,12 @@ EVENTS: dict[str, dict[str, str]] = {
         "divoka_karta": "{seat} has a wild card (divoká karta).",
         "kralovska_kvarta": "{seat} has a royal quart!",
         "kvarta_complete": "{seat} leads {own}: quart {cards}; {next} leads next.",
-        "kvarta_incomplete": "{seat} leads {own}: blown quart {cards}; {next} leads next.",
+        "kvarta_blown": "{seat} leads {own}: blown quart {cards}; {next} leads next.",
+        "kvarta_leader_out": "{seat} leads {own} and has no cards left: the game is over.",
+        "kvarta_filler_out": (
+            "{seat} leads {own}, the others add {filled}; {out} has no cards left:"
+            " the game is over."
+        ),
         "card_laid": "{seat} lays {card}.",
         "turn_ended": "{seat} lays {cards}.",
         "knock": "{seat}: knock!",
@@ -224,7 +234,7 @@ def event_text(
     kind = event.kind
     values: dict[str, Any] = {}
     for name in ("seat", "leader", "first", "next_leader"):
-        if hasattr(event, name):
+        if getattr(event, name, None) is not None:
             values[name] = seat_name(getattr(event, name), lang, names)
     if hasattr(event, "contract"):
         values["contract"] = contract_name(str(event.contract), lang)
@@ -243,10 +253,17 @@ def event_text(
     elif kind == "stovka_answered":
         kind = "stovka_yes" if event.declared else "stovka_no"
     elif kind == "kvarta_built":
-        kind = "kvarta_complete" if event.complete else "kvarta_incomplete"
+        # R-KVARTY: the leader's own cards as the protocol shows them ("8, S"); "odfouknutá"
+        # only for a run stopped by a played card; a hand that empties ends the game
         values["own"] = ", ".join(card_text(c) for c in event.own_cards)
         values["cards"] = " ".join(card_text(c) for _, c in event.placed)
-        values["next"] = values.pop("next_leader")
+        values["filled"] = " ".join(card_text(c) for _, c in event.filled)
+        if event.out is None:
+            kind = "kvarta_complete" if event.complete else "kvarta_blown"
+            values["next"] = values.pop("next_leader")
+        else:
+            kind = "kvarta_filler_out" if event.filled else "kvarta_leader_out"
+            values["out"] = seat_name(event.out, lang, names)
     elif kind == "game_ended":
         values["points"] = " / ".join(str(p) for p in event.points)
     elif kind in ("harakiri_needed",):

@@ -1,13 +1,28 @@
-"""The rules of play as functions on card masks: the single source of legality.
+"""The rules of play as functions on card masks: the single source of legality and scoring.
 
-``legal_actions()``, ``apply()`` (through ``verify``), the AI's rollouts and the replay CLI all
-call these; nothing else decides what may be played.
+``legal_actions()``, ``apply()`` (through ``verify``), the AI's rollouts and solver, the fast
+path and the replay CLI all call these (or tables derived from ``contracts.TRICK_RULES``);
+nothing else decides what may be played, what a trick costs, when a game is over, how a
+kvarta is laid or where a desítky row may grow.
 """
 
 from __future__ import annotations
 
-from engine.cards import FILKY_MASK, HEARTS_MASK, KH, SUIT_MASKS, Rank, Suit, card
-from engine.contracts import Contract
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from engine.cards import (
+    FILKY_MASK,
+    FULL_DECK,
+    HEARTS_MASK,
+    KH,
+    NUM_CARDS,
+    SUIT_MASKS,
+    Rank,
+    Suit,
+    card,
+)
+from engine.contracts import TRICK_RULES, TRICKS_PER_GAME, Contract
 
 KH_BIT = 1 << KH
 NON_HEARTS = ~HEARTS_MASK & 0xFFFFFFFF
@@ -66,37 +81,27 @@ def trick_winner_offset(cards: list[int] | tuple[int, ...]) -> int:
 
 def trick_penalty(contract: Contract, trick_mask: int, trick_index: int) -> int:
     """Penalty points of one completed trick (0-based ``trick_index``), R-TRICK, R-HARAKIRI."""
-    if contract is Contract.CERVENE:
-        return (trick_mask & HEARTS_MASK).bit_count()
-    if contract is Contract.FILKY:
-        return 2 * (trick_mask & FILKY_MASK).bit_count()
-    if contract is Contract.PRVNI_POSLEDNI:
-        return 4 if trick_index in (0, 7) else 0
-    if contract is Contract.VSECHNY:
-        return 1
-    if contract is Contract.CERVENY_KRAL:
-        return 8 if trick_mask & KH_BIT else 0
-    # harakiri: all five at once
-    return (
-        (trick_mask & HEARTS_MASK).bit_count()
-        + 2 * (trick_mask & FILKY_MASK).bit_count()
-        + (4 if trick_index in (0, 7) else 0)
-        + 1
-        + (8 if trick_mask & KH_BIT else 0)
-    )
+    rules = TRICK_RULES[contract]
+    p = rules.trick_points[trick_index]
+    for mask, points in rules.point_groups:
+        p += (trick_mask & mask).bit_count() * points
+    return p
+
+
+def trick_points_left(contract: Contract, taken_mask: int, tricks_done: int) -> int:
+    """The penalty points the game can still give: its cards not yet taken, its tricks to come."""
+    rules = TRICK_RULES[contract]
+    left = rules.trick_points_from[min(tricks_done, TRICKS_PER_GAME)]
+    for mask, points in rules.point_groups:
+        left += (mask & ~taken_mask).bit_count() * points
+    return left
 
 
 def trick_game_over(contract: Contract, taken_mask: int, tricks_done: int) -> bool:
-    """R-TRICK-END: over when no further penalty can be given."""
-    if tricks_done >= 8:
-        return True
-    if contract is Contract.CERVENE:
-        return taken_mask & HEARTS_MASK == HEARTS_MASK
-    if contract is Contract.FILKY:
-        return taken_mask & FILKY_MASK == FILKY_MASK
-    if contract is Contract.CERVENY_KRAL:
-        return bool(taken_mask & KH_BIT)
-    return False
+    """R-TRICK-END: over as soon as no further penalty can be given (all 8 tricks at most)."""
+    return tricks_done >= TRICKS_PER_GAME or not trick_points_left(
+        contract, taken_mask, tricks_done
+    )
 
 
 # -- R-KVARTY --------------------------------------------------------------------------
@@ -130,19 +135,108 @@ def kvarta_window(start: int) -> list[int]:
     return [start + i for i in range(top - rank + 1)]
 
 
+KVARTA_WINDOWS: tuple[int, ...] = tuple(
+    sum(1 << c for c in kvarta_window(start)) for start in range(NUM_CARDS)
+)
+
+
+def kvarta_run(start: int, played: int) -> tuple[int, bool]:
+    """R-KVARTY-LEAD / -NEXT: the run of a kvarta started at ``start`` (a mask: the window up
+    to the first card already ``played``), and whether it is complete (not stopped by a
+    played card: four cards, or up to the Ace). An incomplete run is "odfouknutá"."""
+    window = KVARTA_WINDOWS[start]
+    blocked = window & played
+    if not blocked:
+        return window, True
+    return window & ((blocked & -blocked) - 1), False
+
+
+class KvartaLay(NamedTuple):
+    """What one kvarty lead did (R-KVARTY-LEAD, -NEXT, -END)."""
+
+    own: int  # the leader's own cards of the run (a mask), laid at once
+    filled: tuple[tuple[int, int], ...]  # (seat, card) the others added, lower card first
+    complete: bool  # the run had four cards or reached the Ace; else odfouknutá
+    out: int | None  # the seat whose hand emptied: the game is over, nothing more was added
+    next_leader: int | None  # who leads next; None when the game is over
+
+
+def lay_kvarta(hands: list[int], leader: int, start: int) -> KvartaLay:
+    """Lay the kvarta ``leader`` starts at ``start`` (a card of his), removing the cards from
+    ``hands`` (all four, by seat; every card not in a hand counts as played).
+
+    R-KVARTY-LEAD: he lays all his own cards of the run at once; then the others fill the gaps,
+    lower card first. R-KVARTY-END: the moment a hand empties the game is over and nothing
+    more is added (so a leader whose own cards empty his hand has gone out before anybody
+    fills). R-KVARTY-NEXT: after a complete run whoever laid its highest card leads, after an
+    incomplete one the leader leads again.
+    """
+    hand = hands[leader]
+    if not hand >> start & 1:
+        raise ValueError("the start of a kvarta must be a card of the leader")
+    played = FULL_DECK & ~(hands[0] | hands[1] | hands[2] | hands[3])
+    run, complete = kvarta_run(start, played)
+    own = run & hand
+    hands[leader] = hand ^ own
+    if not hands[leader]:
+        return KvartaLay(own, (), complete, leader, None)
+    filled: list[tuple[int, int]] = []
+    rest = run ^ own
+    while rest:
+        bit = rest & -rest
+        rest ^= bit
+        holder = 0 if hands[0] & bit else 1 if hands[1] & bit else 2 if hands[2] & bit else 3
+        hands[holder] ^= bit
+        filled.append((holder, bit.bit_length() - 1))
+        if not hands[holder]:
+            return KvartaLay(own, tuple(filled), complete, holder, None)
+    top_is_own = own.bit_length() == run.bit_length()
+    nxt = filled[-1][0] if complete and not top_is_own else leader
+    return KvartaLay(own, tuple(filled), complete, None, nxt)
+
+
 # -- R-DESITKY -------------------------------------------------------------------------
-def desitky_next_ends(ends: int, c: int) -> int:
-    """The open row ends after laying ``c`` (``ends`` starts as the four tens)."""
+def _desitky_opens(c: int) -> int:
+    """The cards that laying ``c`` makes layable: a ten opens its row both ways, a card below
+    the ten the next lower one, a card above it the next higher one."""
     rank = c & 7
-    ends &= ~(1 << c)
     if rank == Rank.TEN:
-        ends |= (1 << (c - 1)) | (1 << (c + 1))
-    elif rank < Rank.TEN:
-        if rank > 0:
-            ends |= 1 << (c - 1)
-    elif rank < Rank.ESO:
-        ends |= 1 << (c + 1)
-    return ends
+        return (1 << (c - 1)) | (1 << (c + 1))
+    if rank < Rank.TEN:
+        return 1 << (c - 1) if rank > 0 else 0
+    return 1 << (c + 1) if rank < Rank.ESO else 0
+
+
+DESITKY_OPENS: tuple[int, ...] = tuple(_desitky_opens(c) for c in range(NUM_CARDS))
+
+
+def desitky_ends(laid: int) -> int:
+    """R-DESITKY-TURN: the cards that may be laid next when ``laid`` is on the table (the
+    unopened tens and the next card beyond each end of an open row)."""
+    ends = TENS_MASK
+    m = laid
+    while m:
+        low = m & -m
+        ends |= DESITKY_OPENS[low.bit_length() - 1]
+        m ^= low
+    return ends & ~laid
+
+
+def desitky_next_ends(ends: int, c: int) -> int:
+    """The ``desitky_ends`` after laying ``c`` (one of ``ends``), from the ends before it."""
+    return (ends | DESITKY_OPENS[c]) & ~(1 << c)
+
+
+def desitky_knockers(hands: Sequence[int], ends: int, seat: int) -> list[int]:
+    """R-DESITKY-KNOCK: when the turn comes to ``seat``, the seats that knock, in order: from
+    it clockwise every seat that can lay nothing, up to the first that can (who plays next)."""
+    out: list[int] = []
+    while not hands[seat] & ends:
+        if len(out) == 4:
+            raise ValueError("nobody can lay: not a position of desítky")
+        out.append(seat)
+        seat = (seat + 1) & 3
+    return out
 
 
 def desitky_refusal_code(hand: int, ends: int, c: int) -> tuple[str, str] | None:

@@ -352,7 +352,7 @@ def test_rollouts_play_exactly_as_the_medium_player() -> None:
                     fast_code(row.contract), hands, [], leader, 0, 0, [0] * 4, -1, False
                 )
             elif row.contract is Contract.KVARTY:
-                pts = kvarty_rollout(hands, 0, leader, True, -1)
+                pts = kvarty_rollout(hands, leader, True, -1)
             else:
-                pts = desitky_rollout(hands, TENS_MASK, leader, 0, [0] * 4, -1)
+                pts = desitky_rollout(hands, TENS_MASK, leader, 0, -1)
             assert tuple(pts) == row.points, (seed, row.contract)

@@ -81,7 +81,7 @@ def event_cards(events: list[Any]) -> set[int]:
                 out.add(value)
             elif f.name in ("cards", "own_cards"):
                 out.update(value)
-            elif f.name == "placed":
+            elif f.name == "filled":  # KvartaBuilt: (seat, card) the others added
                 out.update(card for _seat, card in value)
     return out
 

@@ -200,7 +200,9 @@ class RefTrick:
 
 
 class RefKvarty:
-    """R-KVARTY-LEAD, -NEXT, -FIRST, -END; R-MATURITA (someone else sheds first)."""
+    """R-KVARTY-LEAD (own cards at once, then the others, lower first), -NEXT (complete: the
+    highest card's owner; incomplete: the leader), -FIRST, -END; R-MATURITA (someone else
+    sheds first)."""
 
     def __init__(self, deal: Deal, leader: int, maturant):
         self.maturant = maturant
@@ -237,30 +239,45 @@ class RefKvarty:
         wild = self.first and all(rank(c) >= 5 for c in hand)
         royal = wild and all(8 * suit(c) + 7 in hand for c in hand)
         window = [start + i for i in range(min(rank(start) + 3, 7) - rank(start) + 1)]
-        placed: list[tuple[int, int]] = []
-        ended = False
+        # R-KVARTY-LEAD: the run goes up to the first card already played
+        run: list[int] = []
         for c in window:
             if c in self.played:
                 break
-            holder = next(s for s in range(4) if c in self.hands[s])
-            self.hands[holder].remove(c)
+            run.append(c)
+        complete = len(run) == len(window)  # R-KVARTY-NEXT: four cards or up to the ace
+        seat = action.seat
+        owner = {c: next(s for s in range(4) if c in self.hands[s]) for c in run}
+        own = [c for c in run if owner[c] == seat]
+        for c in own:  # all his own cards at once
+            self.hands[seat].remove(c)
             self.played.add(c)
-            placed.append((holder, c))
-            if not self.hands[holder]:
-                ended = True
+        filled: list[tuple[int, int]] = []
+        out = seat if not self.hands[seat] else None
+        for c in run:  # then the others, lower card first, until a hand empties
+            if out is not None:
                 break
+            if owner[c] != seat:
+                self.hands[owner[c]].remove(c)
+                self.played.add(c)
+                filled.append((owner[c], c))
+                if not self.hands[owner[c]]:
+                    out = owner[c]
         self.first = False
-        nxt = placed[-1][0]
-        if ended:
+        nxt = None
+        if out is not None:  # R-KVARTY-END
             self.points = [len(h) for h in self.hands]
             self.failed = self.maturant is not None and self.points[self.maturant] > 0
             self.finished = True
             self.to_act = None
         else:
+            nxt = owner[run[-1]] if complete else seat
             self.to_act = nxt
         return {
-            "placed": tuple(placed),
-            "complete": len(placed) == len(window),
+            "own": tuple(own),
+            "filled": tuple(filled),
+            "complete": complete,
+            "out": out,
             "next": nxt,
             "wild": wild,
             "royal": royal,
@@ -626,12 +643,16 @@ def check_step_events(g: PartialGame, action: Action, new: list[Event], info: di
         built = [e for e in new if isinstance(e, KvartaBuilt)]
         assert len(built) == 1
         k = built[0]
-        assert (k.placed, k.complete, k.next_leader) == (
-            info["placed"],
+        assert (k.seat, k.own_cards, k.filled, k.complete, k.out, k.next_leader) == (
+            action.seat,
+            info["own"],
+            info["filled"],
             info["complete"],
+            info["out"],
             info["next"],
         )
-        assert k.own_cards == tuple(c for s, c in k.placed if s == action.seat)
+        assert k.start == action.card and k.placed[0] == (action.seat, action.card)
+        assert k.blown == (not info["complete"] and info["out"] is None)
         assert new.count(DivokaKarta(action.seat)) == info["wild"]
         assert new.count(KralovskaKvarta(action.seat)) == info["royal"]
         assert len(new) == 1 + info["wild"] + info["royal"] + isinstance(new[-1], GameEnded)

@@ -459,3 +459,54 @@ def test_replay_cli_a_maturant_who_does_not_lead_is_bad_input():
     out, status = replay(data, "--lang", "en")
     assert_bad(out, status)
     assert out["error"]["message"] == "Bad value of field “maturant”: 1."
+
+
+# -- R-KVARTY through the CLI: the example of issue 10 -------------------------------------
+OWN = [
+    "7h 10h 7l 10l 7b 10b Sa Ea",
+    "8h 9h 8l 9l 8b 9b Fa Ka",
+    "Sh Fh Kh Eh Sl Fl Kl El",
+    "Sb Fb Kb Eb 7a 8a 9a 10a",
+]
+OWN_LEADS = [{"seat": 0, "lead": x} for x in ("7h", "7l", "7b", "Sa")]
+
+
+def test_replay_cli_R_KVARTY_LEAD_the_leader_lays_his_own_cards_first():
+    # 7h, 7l, 7b: seat 0 lays 7 and 10, seat 1 fills 8 and 9, seat 0 tops it and leads on.
+    # Sa: the run is Sa Fa Ka Ea; seat 0 lays Sa and Ea, his last two cards, and is out
+    # before seat 1 fills: seat 1 keeps Fa Ka (2), seats 2 and 3 all 8.
+    out, status = replay({"contract": "kvarty", "hands": OWN, "actions": OWN_LEADS})
+    assert status == 0 and out["error"] is None
+    assert out["finished"] is True and out["points"] == [0, 2, 8, 8]
+    assert out["events"][:2] == [
+        "hráč 0 vynáší 7h, 10h: kvarta 7h 8h 9h 10h; dál vynáší hráč 0.",
+        "hráč 0 vynáší 7l, 10l: kvarta 7l 8l 9l 10l; dál vynáší hráč 0.",
+    ]
+    assert out["events"][3] == "hráč 0 vynáší Sa, Ea a nemá už žádnou kartu: konec hry."
+
+
+def test_replay_cli_R_KVARTY_END_the_maturant_whose_own_cards_empty_his_hand_passes():
+    data = {"contract": "kvarty", "hands": OWN, "maturant": 0, "actions": OWN_LEADS}
+    out, status = replay(data, "--lang", "en")
+    assert status == 0 and out["finished"] is True
+    # a pass: he has no point (the others' 2, 8, 8 are not recorded in maturita)
+    assert out["points"] == [0, 0, 0, 0]
+    assert out["events"][3:] == [
+        "seat 0 leads Sa, Ea and has no cards left: the game is over.",
+        "End of Quarts: 0 / 0 / 0 / 0.",
+    ]
+
+
+def test_replay_cli_R_KVARTY_NEXT_after_an_odfouknuta_kvarta_its_leader_leads():
+    hands = [
+        "7h 9h Fh 7l 8l 9l 10l Ea",
+        "10h Kh Sl Fl Kl El 7b 8b",
+        "Sh Eh 9b 10b Sb Fb Kb Eb",
+        "8h 7a 8a 9a 10a Sa Fa Ka",
+    ]
+    actions = [{"seat": 0, "lead": "9h"}, {"seat": 0, "lead": "7h"}, {"seat": 3, "lead": "7a"}]
+    out, status = replay({"contract": "kvarty", "hands": hands, "actions": actions})
+    # 7h 8h (9h played) is odfouknutá: seat 0 leads again, seat 3's lead is refused
+    assert status == 3 and out["error"]["code"] == "not_your_turn"
+    assert out["error"]["index"] == 2 and out["to_act"] == 0
+    assert out["events"][-1] == "hráč 0 vynáší 7h: odfouknutá kvarta 7h 8h; dál vynáší hráč 0."

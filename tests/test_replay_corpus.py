@@ -44,7 +44,15 @@ HAND = {
     "cervene_solo_early_end": (0, [8, 0, 0, 0], [0, 0, 0, 0], None, None),
     "filky_solo_panak": (0, [8, 0, 0, 0], [0, 0, 0, 0], None, None),
     "kvarty_whole_game": (0, [0, 1, 3, 1], [0, 0, 0, 0], None, None),
-    "kvarty_end_mid_kvarta": (0, [7, 0, 6, 8], [0, 0, 0, 0], None, None),
+    # K3: seat 2 lays 7a and 10a, seat 1 adds 8a and 9a (his last): seat 2 keeps 5 cards
+    "kvarty_end_mid_kvarta": (0, [7, 0, 5, 8], [0, 0, 0, 0], None, None),
+    # OWN (the example): seat 0 lays Sa and Ea, his last two, before anybody fills
+    "kvarty_leader_lays_own_cards": (0, [0, 2, 8, 8], [0, 0, 0, 0], None, None),
+    "maturita_kvarty_leader_goes_out": (0, [0, 0, 0, 0], [0, 0, 0, 0], None, None),
+    # BLOWN: 7h 8h is odfouknutá (9h played): seat 0, not seat 3 (8h), leads again
+    "kvarty_blown_leader_leads_again": (0, [0, 0, 0, 0], [0, 0, 0, 0], None, None),
+    # FILL: 7a 10a his own; 8a (seat 3's last) goes before 9a (seat 1's last): seat 3 is out
+    "kvarty_fillers_lower_card_first": (0, [4, 1, 8, 0], [0, 0, 0, 0], None, None),
     "kvarty_kralovska_kvarta": (0, [0, 7, 7, 8], [0, 0, 0, 0], None, None),
     "kvarty_divoka_karta_unfinished": (0, [0, 0, 0, 0], [0, 0, 0, 0], None, None),
     "desitky_whole_game": (0, [4, 3, 0, 6], [0, 1, 0, 0], None, None),
@@ -151,6 +159,12 @@ def test_replay_corpus_expected_matches_hand_computation(name):
     else:
         assert out["to_act"] in (0, 1, 2, 3)
         assert out["legal"] and {a["seat"] for a in out["legal"]} == {out["to_act"]}
+
+
+def test_replay_corpus_blown_kvarta_leaves_the_lead_with_its_leader():
+    out = _load(CORPUS / "kvarty_blown_leader_leads_again.expected.json")["output"]
+    assert out["to_act"] == 0  # R-KVARTY-NEXT: not seat 3, who laid its highest card
+    assert [a["lead"] for a in out["legal"]] == ["7l", "8l", "9l", "10l", "Ea"]
 
 
 @pytest.mark.parametrize("name", sorted(HAND_LORAS))

@@ -1,12 +1,15 @@
-"""R-KVARTY: the lead, automatic building, the next leader, the first lead (divoká karta),
-královská kvarta and the end (also in the middle of a kvarta); exact points, legal leads,
-error codes and messages. Every expected value below is worked out by hand in the comments.
+"""R-KVARTY: the lead (the leader lays all his own cards of the run at once, then the others
+fill the gaps, lower card first), the next leader (complete run: the owner of its highest card;
+incomplete, "odfouknutá": the leader again), the first lead (divoká karta), královská kvarta and
+the end (also in the middle of a kvarta); exact points, legal leads, error codes and messages.
+Every expected value below is worked out by hand in the comments.
 """
 
 import pytest
 
 from engine.actions import Lead
 from engine.cards import card_str
+from engine.messages import event_text
 from engine.rules import kvarta_window
 from tests.helpers import c, deal, kinds, new_game, refusal, short
 
@@ -17,7 +20,7 @@ K1 = deal(
     "10h Kh Sl Fl Kl 10b Sb Fb",
     "Eh El 7a 8a 9a 10a Sa Fa",
 )
-# K3: the game ends in the middle of a kvarta when seat 1 adds his last card.
+# K3: seat 2 leads 7a with 10a of his own; seat 1 adds 8a and 9a, his last cards.
 K3 = deal(
     "7h Sb Fb Kb Eb Sa Fa Ka",
     "8h 9h 10h Sl Fl Kl 8a 9a",
@@ -44,6 +47,29 @@ KINGS = deal(
     "7h 8h 7l 8l 7b 8b 7a 8a",
     "9h 10h 9l 10l 9b 10b 9a 10a",
     "Sh Fh Sl Fl Sb Fb Sa Fa",
+)
+# OWN: the example of the issue: seat 0 holds 7 and 10 of hearts, leaves and bells, and S and E
+# of acorns; seat 1 fills 8 and 9 each time and holds F and K of acorns.
+OWN = deal(
+    "7h 10h 7l 10l 7b 10b Sa Ea",
+    "8h 9h 8l 9l 8b 9b Fa Ka",
+    "Sh Fh Kh Eh Sl Fl Kl El",
+    "Sb Fb Kb Eb 7a 8a 9a 10a",
+)
+# BLOWN: seat 0 leads 9h (topping it with his Fh), then 7h: 9h is played, so the run is 7h 8h,
+# with 8h from seat 3 — an incomplete kvarta, and seat 0 leads again.
+BLOWN = deal(
+    "7h 9h Fh 7l 8l 9l 10l Ea",
+    "10h Kh Sl Fl Kl El 7b 8b",
+    "Sh Eh 9b 10b Sb Fb Kb Eb",
+    "8h 7a 8a 9a 10a Sa Fa Ka",
+)
+# FILL: seat 1 leads; at the end seat 3 holds only 8a and seat 1 only 9a when seat 0 leads 7a.
+FILL = deal(
+    "Kb Eb 7a 10a 7h 8h 9h 10h",
+    "7l 8l 9l 10l Sl Fl Kl 9a",
+    "Sh Fh Kh Eh Sa Fa Ka Ea",
+    "El 7b 8b 9b 10b Sb Fb 8a",
 )
 # LAST: the leader keeps the lead and leads his last card, 7a: nothing is added to it.
 LAST = deal(
@@ -147,6 +173,62 @@ def test_R_KVARTY_LEAD_not_in_hand_and_not_your_turn():
     assert err.code == "not_your_turn"
 
 
+# -- R-KVARTY-LEAD: the leader's own cards first ------------------------------------------
+def test_R_KVARTY_LEAD_the_leader_lays_all_his_own_cards_of_the_run_at_once():
+    game, _ = new_game("kvarty", OWN, leader=0)
+    built, events = lead(game, 0, "7h")
+    # run 7h 8h 9h 10h: seat 0 lays 7h and 10h ("7, 10"), seat 1 fills 8h then 9h
+    assert short(_leads(built.own_cards)) == ["7h", "10h"]
+    assert [(s, card_str(x)) for s, x in built.filled] == [(1, "8h"), (1, "9h")]
+    assert placed(built) == [(0, "7h"), (1, "8h"), (1, "9h"), (0, "10h")]
+    assert built.complete is True and built.out is None
+    assert built.next_leader == 0  # his 10h is the highest card
+    assert events[0].text("cs") == "hráč 0 vynáší 7h, 10h: kvarta 7h 8h 9h 10h; dál vynáší hráč 0."
+    assert events[0].text("en") == "seat 0 leads 7h, 10h: quart 7h 8h 9h 10h; seat 0 leads next."
+    assert game.cards_left() == [6, 6, 8, 8]
+
+
+def test_R_KVARTY_LEAD_the_text_names_players_and_cards_as_the_caller_writes_them():
+    game, _ = new_game("kvarty", OWN, leader=0)
+    _, events = lead(game, 0, "7h")
+
+    def card_text(x):
+        return card_str(x)[:-1] + "♥"
+
+    assert event_text(events[0], "en", ["Ann", "Bob", "Cyril", "Dana"], card_text) == (
+        "Ann leads 7♥, 10♥: quart 7♥ 8♥ 9♥ 10♥; Ann leads next."
+    )
+
+
+def test_R_KVARTY_END_the_leader_whose_own_cards_empty_his_hand_has_gone_out():
+    """The example of the issue: [0, 2, 8, 8]; read the other way (Sa, Fa, Ka: seat 1 out
+    first) it would be [1, 0, 8, 8]."""
+    game, _ = new_game("kvarty", OWN, leader=0)
+    for card in ("7h", "7l", "7b"):  # each: 7 and 10 his own, 8 and 9 from seat 1; he tops it
+        assert game.to_act == 0
+        lead(game, 0, card)
+    assert game.cards_left() == [2, 2, 8, 8]  # seat 0: Sa Ea; seat 1: Fa Ka
+    built, events = lead(game, 0, "Sa")
+    # run Sa Fa Ka Ea: he lays Sa and Ea, his last two cards; nobody fills
+    assert short(_leads(built.own_cards)) == ["Sa", "Ea"]
+    assert built.filled == () and built.out == 0 and built.next_leader is None
+    assert kinds(events) == ["kvarta_built", "game_ended"]
+    assert events[0].text("cs") == "hráč 0 vynáší Sa, Ea a nemá už žádnou kartu: konec hry."
+    assert events[0].text("en") == (
+        "seat 0 leads Sa, Ea and has no cards left: the game is over."
+    )
+    assert game.finished and game.points == [0, 2, 8, 8]
+
+
+def test_R_KVARTY_END_with_the_leader_as_maturant_his_own_last_cards_pass_the_attempt():
+    game, _ = new_game("kvarty", OWN, leader=0, maturant=0)
+    for card in ("7h", "7l", "7b", "Sa"):
+        lead(game, 0, card)
+    assert game.finished and not game.maturita_failed
+    assert game.points == [0, 2, 8, 8]
+    assert list(game.recorded_points()) == [0, 0, 0, 0]
+
+
 # -- R-KVARTY-NEXT -------------------------------------------------------------------------
 def test_R_KVARTY_NEXT_the_seat_of_the_highest_card_leads():
     game, _ = new_game("kvarty", K1, leader=0)
@@ -167,6 +249,38 @@ def test_R_KVARTY_NEXT_the_seat_of_the_highest_card_leads():
     built, _ = lead(game, 3, "Sa")
     assert placed(built) == [(3, "Sa"), (3, "Fa"), (0, "Ka"), (0, "Ea")]
     assert game.to_act == 0
+
+
+def test_R_KVARTY_NEXT_after_an_incomplete_kvarta_the_leader_leads_again():
+    game, _ = new_game("kvarty", BLOWN, leader=0)
+    built, events = lead(game, 0, "9h")  # 9h Fh his own, 10h from seat 1, Sh from seat 2
+    assert placed(built) == [(0, "9h"), (1, "10h"), (2, "Sh"), (0, "Fh")]
+    assert built.complete is True and built.next_leader == 0
+    assert "odfouknutá" not in events[0].text("cs")
+    built, events = lead(game, 0, "7h")  # 9h is played: the run is 7h 8h, 8h from seat 3
+    assert placed(built) == [(0, "7h"), (3, "8h")]
+    assert built.complete is False and built.blown
+    # seat 3 laid the highest card, but after an incomplete kvarta the leader goes on
+    assert built.next_leader == 0 and game.to_act == 0
+    assert events[0].text("cs") == (
+        "hráč 0 vynáší 7h: odfouknutá kvarta 7h 8h; dál vynáší hráč 0."
+    )
+    assert events[0].text("en") == "seat 0 leads 7h: blown quart 7h 8h; seat 0 leads next."
+    assert game.cards_left() == [5, 7, 7, 7]
+    lead(game, 0, "7l")  # all four his own
+    built, _ = lead(game, 0, "Ea")  # his last card
+    assert built.out == 0 and game.finished
+    assert game.points == [0, 7, 7, 7]
+
+
+def test_R_KVARTY_NEXT_a_run_up_to_the_ace_is_complete_and_the_aces_owner_leads():
+    game, _ = new_game("kvarty", WILD, leader=0)
+    built, events = lead(game, 0, "Fh")  # F K E: Fh Kh his own, Eh from seat 1
+    assert short(_leads(built.own_cards)) == ["Fh", "Kh"]
+    assert built.filled == ((1, c("Eh")),)
+    assert built.complete is True and not built.blown
+    assert built.next_leader == 1 and game.to_act == 1
+    assert events[-1].text("cs") == "hráč 0 vynáší Fh, Kh: kvarta Fh Kh Eh; dál vynáší hráč 1."
 
 
 # -- R-KVARTY-FIRST ------------------------------------------------------------------------
@@ -255,7 +369,7 @@ def test_R_KVARTY_ROYAL_not_announced_for_a_plain_divoka_karta():
 
 
 # -- R-KVARTY-END --------------------------------------------------------------------------
-def test_R_KVARTY_END_in_the_middle_of_a_kvarta_nothing_more_is_added():
+def test_R_KVARTY_END_a_filler_adds_his_last_card_after_the_leaders_own_cards():
     game, _ = new_game("kvarty", K3, leader=0)
     assert short(game.legal_actions()) == ["7h", "Sb", "Sa"]
     built, _ = lead(game, 0, "7h")
@@ -264,13 +378,49 @@ def test_R_KVARTY_END_in_the_middle_of_a_kvarta_nothing_more_is_added():
     assert placed(built) == [(1, "Sl"), (1, "Fl"), (1, "Kl"), (2, "El")]
     assert game.cards_left() == [7, 2, 7, 8]
     built, events = lead(game, 2, "7a")
-    # seat 1 adds 8a and 9a, his last card: the game ends, 10a stays in seat 2's hand
-    assert placed(built) == [(2, "7a"), (1, "8a"), (1, "9a")]
-    assert built.complete is False
+    # seat 2 lays 7a and 10a, his own; seat 1 adds 8a and 9a, his last card: the game ends
+    assert short(_leads(built.own_cards)) == ["7a", "10a"]
+    assert [(s, card_str(x)) for s, x in built.filled] == [(1, "8a"), (1, "9a")]
+    assert built.complete is True and built.out == 1 and built.next_leader is None
     assert kinds(events) == ["kvarta_built", "game_ended"]
+    assert events[0].text("cs") == (
+        "hráč 2 vynáší 7a, 10a, ostatní přikládají 8a 9a; hráč 1 už nemá žádnou kartu:"
+        " konec hry."
+    )
+    assert "odfouknutá" not in events[0].text("cs")
     assert game.finished and game.to_act is None
-    assert game.hands[2] >> c("10a") & 1
-    assert game.points == [7, 0, 6, 8]
+    assert not game.hands[2] >> c("10a") & 1
+    # left: seat 0 Sb Fb Kb Eb Sa Fa Ka; seat 2 Sh Fh Kh Eh 7b; seat 3 all 8
+    assert game.points == [7, 0, 5, 8]
+
+
+def test_R_KVARTY_END_fillers_add_the_lower_card_first_and_the_first_empty_hand_ends_it():
+    game, _ = new_game("kvarty", FILL, leader=1)
+    built, _ = lead(game, 1, "7l")  # all four his own
+    assert built.next_leader == 1
+    built, _ = lead(game, 1, "Sl")  # Sl Fl Kl his own, El from seat 3, who tops it
+    assert built.next_leader == 3
+    built, _ = lead(game, 3, "7b")  # all four his own
+    built, _ = lead(game, 3, "Sb")  # Sb Fb his own, Kb and Eb from seat 0
+    assert placed(built) == [(3, "Sb"), (3, "Fb"), (0, "Kb"), (0, "Eb")]
+    assert built.next_leader == 0
+    assert game.cards_left() == [6, 1, 8, 1]  # seat 1 holds 9a, seat 3 holds 8a
+    built, events = lead(game, 0, "7a")
+    # he lays 7a and 10a; of 8a (seat 3) and 9a (seat 1) the lower goes first: seat 3 is out
+    # and 9a is not added
+    assert short(_leads(built.own_cards)) == ["7a", "10a"]
+    assert built.filled == ((3, c("8a")),)
+    assert built.out == 3 and built.complete is True
+    assert game.finished and game.hands[1] == 1 << c("9a")
+    assert game.points == [4, 1, 8, 0]
+
+
+def test_R_KVARTY_END_fillers_lower_card_first_as_maturita_failure():
+    game, _ = new_game("kvarty", FILL, leader=1, maturant=1)
+    for seat, card in [(1, "7l"), (1, "Sl"), (3, "7b"), (3, "Sb"), (0, "7a")]:
+        lead(game, seat, card)
+    assert game.finished and game.maturita_failed  # seat 3 shed first; 9a stays with him
+    assert list(game.recorded_points()) == [0, 8, 0, 0]
 
 
 def test_R_KVARTY_END_the_leaders_own_last_card_gets_nothing_added():
@@ -310,3 +460,31 @@ def test_R_MATURITA_kvarty_passes_when_the_maturant_sheds_first():
         lead(game, 0, card)
     assert game.finished and not game.maturita_failed
     assert list(game.recorded_points()) == [0, 0, 0, 0]  # the others' cards are not recorded
+
+
+# -- saved states ----------------------------------------------------------------------------
+def test_a_kvarty_state_saved_before_the_own_cards_first_reading_still_loads():
+    """A running table saved by the previous engine holds its kvarty as ``placed`` (every card
+    in rank order) without ``filled`` and ``out``; it loads, and plays on by R-KVARTY."""
+    from engine.contracts import Options
+    from engine.lora import partial_game_from_json
+
+    game, _ = new_game("kvarty", BLOWN, leader=0)
+    lead(game, 0, "9h")
+    data = game.to_json()
+    old = data["kvarty"][0]
+    assert old["filled"] == [[1, "10h"], [2, "Sh"]] and old["out"] is None
+    data["kvarty"] = [
+        {
+            "kind": "kvarta_built",
+            "seat": 0,
+            "own_cards": ["9h", "Fh"],
+            "placed": [[0, "9h"], [1, "10h"], [2, "Sh"], [0, "Fh"]],
+            "complete": True,
+            "next_leader": 0,
+        }
+    ]
+    loaded = partial_game_from_json(data, Options())
+    assert loaded.to_json() == game.to_json()
+    built, _ = lead(loaded, 0, "7h")
+    assert built.blown and loaded.to_act == 0

@@ -57,7 +57,7 @@ def test_desitky_turns_become_one_replay_action() -> None:
     ]
 
 
-@pytest.mark.parametrize("seed", [0, 1, 2, 10])  # 2 and 10 end with a harakiri
+@pytest.mark.parametrize("seed", [0, 1, 2, 22])  # 1 and 22 end with a harakiri
 async def test_exported_replay_reproduces_the_lora(storage: Storage, seed: int) -> None:
     lora = play_uninterrupted(seed)
     assert any("end_turn" in a.to_json() for a in lora.log)
@@ -73,7 +73,7 @@ async def test_exported_replay_reproduces_the_lora(storage: Storage, seed: int) 
     assert out["totals"] == lora.totals == export["totals"]
     assert out["order"] == lora.order == export["order"]
     assert "user_id" not in json.dumps(export)
-    if seed in (2, 10):
+    if seed in (1, 22):
         assert tie_groups(lora.totals, lora.stovka)
         assert any(r.contract.value == "harakiri" for r in lora.protocol)
 

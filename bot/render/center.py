@@ -90,12 +90,17 @@ def draw_kvarty(img: Image.Image, view: PublicView, names: list[str], lang: str)
             for j, (_, card) in enumerate(kv.placed):
                 cards.put(img, card, cw, cx + j * step, 212)
     last = view.kvarty[-1]
-    state = s("kvarta_complete" if last.complete else "kvarta_blown", lang)
+    if last.out is not None:  # a hand emptied: the game ended on this kvarta
+        state = s("kvarta_out", lang, name=names[last.out])
+    else:  # "odfouknutá" only for a run stopped by a played card (R-KVARTY-NEXT)
+        state = s("kvarta_blown" if last.blown else "kvarta_complete", lang)
     head = f"{s('kvarta_by', lang, name=names[last.seat])} · {state}"
     text(img, (CX, 338), fit(head, font(21, "bold"), 500), font(21, "bold"),
-         TEXT if last.complete else RED, "mm")
-    text(img, (CX, 364), fit(s("next_leads", lang, name=names[last.next_leader]), font(19), 500),
-         font(19), GOLD, "mm")
+         RED if last.blown else TEXT, "mm")
+    if last.next_leader is not None:
+        text(img, (CX, 364),
+             fit(s("next_leads", lang, name=names[last.next_leader]), font(19), 500),
+             font(19), GOLD, "mm")
     cw, step = 110, 124
     n = len(last.placed)
     x0 = CX - (cw + step * (n - 1)) // 2

@@ -42,6 +42,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "kvarta_by": "Kvarta: vynesl {name}",
         "kvarta_blown": "odfouknutá",
         "kvarta_complete": "celá",
+        "kvarta_out": "{name} nemá žádnou kartu",
         "next_leads": "dál vynáší {name}",
         "earlier_kvarty": "Předchozí kvarty",
         # desítky
@@ -119,6 +120,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "kvarta_by": "Quart led by {name}",
         "kvarta_blown": "blown",
         "kvarta_complete": "complete",
+        "kvarta_out": "{name} has no cards left",
         "next_leads": "{name} leads next",
         "earlier_kvarty": "Earlier quarts",
         "this_turn": "This turn: {name}",

@@ -26,6 +26,7 @@ from engine.events import (
     Event,
     GameStarted,
     MaturitaDealt,
+    StovkaAnswered,
     StovkaAsked,
 )
 from engine.messages import contract_name, event_text
@@ -139,17 +140,19 @@ class Controller:
         await self._refresh_hands(table)
 
     def _announcements(self, table: Table, events: list[Event]) -> list[str]:
-        """New partial games, and the standing before červený král and maturita."""
+        """New partial games, and the standing before červený král and maturita (R-MATURITA:
+        before the čistá stovka question when there is one, since that is decided from it)."""
         lang, names = table.settings.lang, table.names()
         lora = table.lora
         assert lora is not None
         out = []
-        for e in events:
+        for i, e in enumerate(events):
             if isinstance(e, GameStarted) and e.attempt is None:
                 if e.contract is Contract.HARAKIRI:
                     out.append(t("announce_harakiri", lang, leader=names[e.leader]))
                     continue
-                if e.contract is Contract.CERVENY_KRAL:
+                asked = any(isinstance(x, StovkaAnswered) for x in events[:i])
+                if e.contract is Contract.CERVENY_KRAL and not asked:
                     out.append(self._standings(table, Contract.CERVENY_KRAL))
                 out.append(
                     t("announce_game", lang, contract=contract_name(e.contract.value, lang),
@@ -161,6 +164,7 @@ class Controller:
                 out.append(t("announce_maturita", lang, tali=e.tali, attempt=e.attempt,
                              leader=names[e.seat]))
             elif isinstance(e, StovkaAsked):
+                out.append(self._standings(table, Contract.CERVENY_KRAL))
                 out.append(event_text(e, lang, names))
         return out
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.actions import Action, Choose, EndTurn, Lay, Lead, Play
 from engine.cards import FULL_DECK, SUIT_MASKS
 from engine.contracts import TRICK_CONTRACTS, Contract
+from engine.rules import desitky_ends
 from engine.views import PublicView, SeatView
 
 
@@ -24,19 +25,8 @@ def remaining_of(pub: PublicView) -> int:
 
 
 def ends_of(pub: PublicView) -> int:
-    """The desítky cards that may be laid next, from the public rows."""
-    ends = 0
-    for suit, row in enumerate(pub.rows):
-        base = suit * 8
-        if row is None:
-            ends |= 1 << (base + 3)
-            continue
-        low, high = row
-        if low > 0:
-            ends |= 1 << (base + low - 1)
-        if high < 7:
-            ends |= 1 << (base + high + 1)
-    return ends & ~pub.played
+    """The desítky cards that may be laid next: every card out of the hands is on the rows."""
+    return desitky_ends(pub.played)
 
 
 def trick_state(pub: PublicView) -> tuple[list[int], int, int, int]:

@@ -45,7 +45,6 @@ from engine.ai.policy import (
 )
 from engine.ai.worlds import knowledge, sample_world
 from engine.contracts import TRICK_CONTRACTS, Contract
-from engine.rules import desitky_next_ends
 from engine.views import SeatView
 
 DEFAULT_BUDGET_MS = 60.0
@@ -176,25 +175,17 @@ class HardAI:
                 )
 
         elif contract is Contract.KVARTY:
-            played = pub.played
             first = not pub.kvarty
 
             def simulate(hands: list[int], c: int) -> list[int]:
-                return kvarty_rollout(hands, played, me, first, maturant, want, c)
+                return kvarty_rollout(hands, me, first, maturant, want, c)
 
         else:
             ends = ends_of(pub)
             laid = len(pub.turn)
 
             def simulate(hands: list[int], c: int) -> list[int]:
-                h = list(hands)
-                if c < 0:
-                    return desitky_rollout(h, ends, (me + 1) % 4, 0, [0, 0, 0, 0], maturant, want)
-                h[me] &= ~(1 << c)
-                if not h[me]:
-                    return [x.bit_count() for x in h]
-                e = desitky_next_ends(ends, c)
-                return desitky_rollout(h, e, me, laid + 1, [0, 0, 0, 0], maturant, want)
+                return desitky_rollout(hands, ends, me, laid, maturant, want, c)
 
         if len(cands) == 1:
             return card_action(view, cands[0])

@@ -110,9 +110,9 @@ def maturita_clean_rates(
                     forbidden and contract is Contract.CERVENY_KRAL,
                 )
             elif contract is Contract.KVARTY:
-                pts = kvarty_rollout(hands, 0, seat, True, seat)
+                pts = kvarty_rollout(hands, seat, True, seat)
             else:
-                pts = desitky_rollout(hands, TENS_MASK, seat, 0, [0, 0, 0, 0], seat)
+                pts = desitky_rollout(hands, TENS_MASK, seat, 0, seat)
             if pts[seat] == 0:
                 clean[contract] += 1
     return {c: clean[c] / max(n, 1) for c in choices}

@@ -5,28 +5,41 @@ player's simulations (fed from a sampled world), so a simulated medium seat play
 a real one would. Each policy reads only what its seat may know: its own hand, the cards
 still out (``remaining``), the current trick or rows, and the voids shown in play.
 
-Trick contracts are small codes (0 červené … 5 harakiri, as in ``engine.fast``).
+Trick contracts are small codes (0 červené … 5 harakiri, as in ``engine.fast``). The rules
+themselves are never restated here: card and trick points, the red lead and the end of a trick
+game come from ``contracts.TRICK_RULES`` (through ``engine.fast``'s tables and
+``engine.rules``), a kvarta is laid by ``rules.lay_kvarta`` and desítky rows grow by
+``rules.desitky_next_ends`` with knocks from ``rules.desitky_knockers`` — the functions the
+engine itself plays by. ``tests/test_rule_equivalence.py`` replays what these simulations play
+through the engine and checks that they end exactly where, and with the points, it does.
 """
 
 from __future__ import annotations
 
-from engine.cards import FILKY_MASK, HEARTS_MASK, KH, SUIT_MASKS, cards_of
-from engine.contracts import Contract
+from engine.cards import FULL_DECK, HEARTS_MASK, KH, SUIT_MASKS, cards_of
+from engine.contracts import TRICK_RULES, Contract
 from engine.fast import (
+    CARD_POINTS,
     CERVENE,
     CERVENY_KRAL,
+    CONTRACT_OF,
     FAST_CODES,
     FILKY,
     HARAKIRI,
     PRVNI_POSLEDNI,
-    VSECHNY,
+    RED_LEAD,
+    points_left,
 )
 from engine.rules import (
     LOW_MASK,
     TENS_MASK,
+    desitky_knockers,
     desitky_next_ends,
+    kvarta_run,
     kvarty_lead_mask,
+    lay_kvarta,
     trick_legal_mask,
+    trick_penalty,
     trick_winner_offset,
 )
 
@@ -37,22 +50,8 @@ NON_HEARTS = 0xFFFFFFFF & ~HEARTS_MASK
 ALL_VOID = 0b1111
 
 # Penalty points a card carries into the trick that takes it, per fast code.
-CARD_VALUE: tuple[tuple[int, ...], ...] = tuple(
-    tuple(
-        (
-            (1 if c < 8 else 0) * (code in (CERVENE, HARAKIRI))
-            + (2 if (FILKY_MASK >> c) & 1 else 0) * (code in (FILKY, HARAKIRI))
-            + (8 if c == KH else 0) * (code in (CERVENY_KRAL, HARAKIRI))
-        )
-        for c in range(32)
-    )
-    for code in range(6)
-)
-PENALTY_CARDS: tuple[int, ...] = tuple(
-    sum(1 << c for c in range(32) if CARD_VALUE[code][c]) for code in range(6)
-)
-END_MASK = (HEARTS_MASK, FILKY_MASK, 0, 0, KH_BIT, 0)  # R-TRICK-END per code
-RED_LEAD = (True, False, False, False, True, True)
+CARD_VALUE: tuple[tuple[int, ...], ...] = CARD_POINTS
+PENALTY_CARDS: tuple[int, ...] = tuple(TRICK_RULES[c].penalty_cards for c in CONTRACT_OF)
 # BELOW[c]: cards of c's suit lower than c; ABOVE[c]: higher.
 BELOW = tuple(SUIT_MASKS[c >> 3] & ((1 << c) - 1) for c in range(32))
 ABOVE = tuple(SUIT_MASKS[c >> 3] & ~((1 << (c + 1)) - 1) for c in range(32))
@@ -60,30 +59,16 @@ ABOVE = tuple(SUIT_MASKS[c >> 3] & ~((1 << (c + 1)) - 1) for c in range(32))
 
 def trick_base(code: int, index: int) -> int:
     """Points a trick gives regardless of its cards (všechny, první–poslední, harakiri)."""
-    if code == VSECHNY:
-        return 1
-    if code == PRVNI_POSLEDNI:
-        return 4 if index == 0 or index == 7 else 0
-    if code == HARAKIRI:
-        return 5 if index == 0 or index == 7 else 1
-    return 0
+    return TRICK_RULES[CONTRACT_OF[code]].trick_points[index]
 
 
 def trick_points(code: int, mask: int, index: int) -> int:
-    v = CARD_VALUE[code]
-    p = trick_base(code, index)
-    m = mask & PENALTY_CARDS[code]
-    while m:
-        low = m & -m
-        p += v[low.bit_length() - 1]
-        m ^= low
-    return p
+    """What taking the trick ``mask`` (0-based ``index``) costs (``rules.trick_penalty``)."""
+    return trick_penalty(CONTRACT_OF[code], mask, index)
 
 
 def fast_code(contract: Contract) -> int:
     return CODES[contract]
-
-
 
 
 def legal_trick_mask(hand: int, trick: list[int], code: int, forbid_kh: bool) -> int:
@@ -351,19 +336,23 @@ def trick_rollout(
     forbid_kh: bool,
     want: tuple[bool, bool, bool, bool] = (False, False, False, False),
     first_card: int = -1,
+    trace: list[int] | None = None,
 ) -> list[int]:
     """Play a trick game on with the medium policy in every seat: penalties from here.
 
     ``hands`` (copied) are the current hands, ``trick`` the unfinished trick from ``leader``,
-    ``taken`` the cards already in completed tricks. Stops at the maturant's first point.
-    ``first_card`` forces the next card (a candidate being evaluated).
+    ``taken`` the cards already in completed tricks. Stops at the maturant's first point, or
+    when no penalty is left to give (R-TRICK-END). ``first_card`` forces the next card (a
+    candidate being evaluated); ``trace`` receives every card played, in order.
     """
     h = list(hands)
     v = list(voids)
     cur = list(trick)
     points = [0, 0, 0, 0]
     remaining = h[0] | h[1] | h[2] | h[3]
-    end = END_MASK[code]
+    rem = points_left(code, taken, index)
+    if rem <= 0:
+        return points
     while True:
         while len(cur) < 4:
             s = (leader + len(cur)) & 3
@@ -391,17 +380,17 @@ def trick_rollout(
             h[s] &= ~(1 << c)
             remaining &= ~(1 << c)
             cur.append(c)
+            if trace is not None:
+                trace.append(c)
         winner = (leader + trick_winner_offset(cur)) & 3
         m = (1 << cur[0]) | (1 << cur[1]) | (1 << cur[2]) | (1 << cur[3])
         p = trick_points(code, m, index)
         index += 1
-        taken |= m
         if p:
             points[winner] += p
-            if winner == maturant:
+            rem -= p
+            if winner == maturant or rem <= 0:
                 return points
-        if index == 8 or (end and taken & end == end):
-            return points
         cur = []
         leader = winner
 
@@ -420,8 +409,8 @@ def trick_solve(
     """Exact play of the last tricks of a known world: every seat minimises its own points
     (maxⁿ); in maturita the defenders maximise the maturant's. Penalties from here.
 
-    ``first_card`` forces the next card (a candidate being evaluated)."""
-    end = END_MASK[code]
+    ``first_card`` forces the next card (a candidate being evaluated). Of equally good cards
+    a seat plays the lowest."""
 
     def util(s: int, pts: list[int]) -> int:
         if maturant < 0:
@@ -430,23 +419,17 @@ def trick_solve(
             return -1 if pts[s] else 0
         return 1 if pts[maturant] else 0
 
-    def rec(h: list[int], cur: list[int], lead: int, idx: int, tk: int) -> list[int]:
+    def rec(h: list[int], cur: list[int], lead: int, idx: int, rem: int) -> list[int]:
         if len(cur) == 4:
             winner = (lead + trick_winner_offset(cur)) & 3
             m = (1 << cur[0]) | (1 << cur[1]) | (1 << cur[2]) | (1 << cur[3])
             p = trick_points(code, m, idx)
-            idx += 1
-            tk |= m
-            if p and winner == maturant:
+            rem -= p
+            if (p and winner == maturant) or rem <= 0:
                 out = [0, 0, 0, 0]
                 out[winner] = p
                 return out
-            if idx == 8 or (end and tk & end == end):
-                out = [0, 0, 0, 0]
-                out[winner] = p
-                return out
-            rest = rec(h, [], winner, idx, tk)
-            rest = list(rest)
+            rest = list(rec(h, [], winner, idx + 1, rem))
             rest[winner] += p
             return rest
         s = (lead + len(cur)) & 3
@@ -461,7 +444,7 @@ def trick_solve(
             m ^= low
             h[s] = hs & ~low
             cur.append(c)
-            r = rec(h, cur, lead, idx, tk)
+            r = rec(h, cur, lead, idx, rem)
             cur.pop()
             u = util(s, r)
             if u > best_u:
@@ -470,37 +453,34 @@ def trick_solve(
         assert best is not None
         return best
 
+    rem0 = points_left(code, taken, index)
+    if rem0 <= 0:
+        return [0, 0, 0, 0]
     h0 = list(hands)
     cur0 = list(trick)
     if first_card >= 0:
         s0 = (leader + len(cur0)) & 3
         h0[s0] &= ~(1 << first_card)
         cur0.append(first_card)
-    return rec(h0, cur0, leader, index, taken)
+    return rec(h0, cur0, leader, index, rem0)
 
 
 # -- kvarty ------------------------------------------------------------------------------
 def kvarty_policy(hand: int, played: int, first_lead: bool, want: bool = False) -> int:
-    """Start the kvarta that sheds the most own cards and keeps the lead (R-KVARTY-LEAD)."""
+    """Start the kvarta that sheds the most own cards and keeps the lead (R-KVARTY-LEAD): the
+    leader keeps it after an incomplete run, or when he lays its highest card himself."""
     legal = kvarty_lead_mask(hand, first_lead)
     total = hand.bit_count()
     best, best_score = -1, -1e9
     for c in cards_of(legal):
-        top = min((c & 7) + 3, 7) - (c & 7)
-        own = others = 0
-        mine_last = True
-        for x in range(c, c + top + 1):
-            if played >> x & 1:
-                break
-            if hand >> x & 1:
-                own += 1
-                mine_last = True
-            else:
-                others += 1
-                mine_last = False
+        run, complete = kvarta_run(c, played)
+        mine = run & hand
+        own = mine.bit_count()
         if own == total:
-            return c
-        score = own + (1.5 if mine_last else 0.0) - 0.4 * others - 0.05 * (c & 7)
+            return c  # he lays his last cards: the game is over, he has won it
+        others = (run ^ mine).bit_count()
+        keeps = not complete or mine.bit_length() == run.bit_length()
+        score = own + (1.5 if keeps else 0.0) - 0.4 * others - 0.05 * (c & 7)
         if want:
             score = -score
         if score > best_score:
@@ -510,37 +490,34 @@ def kvarty_policy(hand: int, played: int, first_lead: bool, want: bool = False) 
 
 def kvarty_rollout(
     hands: list[int],
-    played: int,
     to_act: int,
     first_lead: bool,
     maturant: int,
     want: tuple[bool, bool, bool, bool] = (False, False, False, False),
     first_card: int = -1,
+    trace: list[int] | None = None,
 ) -> list[int]:
     """Play kvarty on with the medium policy: cards left per seat at the end (R-KVARTY-END).
 
-    ``first_card`` forces the first lead (a candidate being evaluated)."""
+    ``hands`` (copied) are all four hands; every card in none of them has been played. Each
+    kvarta is laid by ``rules.lay_kvarta``, as in the engine. ``first_card`` forces the first
+    lead (a candidate being evaluated); ``trace`` receives every start card led, in order.
+    (``maturant`` changes nothing here: an attempt ends with the game either way.)"""
     h = list(hands)
     seat = to_act
     while True:
         if first_card >= 0:
             c, first_card = first_card, -1
         else:
+            played = FULL_DECK & ~(h[0] | h[1] | h[2] | h[3])
             c = kvarty_policy(h[seat], played, first_lead, want[seat])
+        if trace is not None:
+            trace.append(c)
         first_lead = False
-        top = min((c & 7) + 3, 7) - (c & 7)
-        last = seat
-        for x in range(c, c + top + 1):
-            bit = 1 << x
-            if played & bit:
-                break
-            holder = 0 if h[0] & bit else 1 if h[1] & bit else 2 if h[2] & bit else 3
-            h[holder] &= ~bit
-            played |= bit
-            last = holder
-            if not h[holder]:
-                return [h[0].bit_count(), h[1].bit_count(), h[2].bit_count(), h[3].bit_count()]
-        seat = last
+        lay = lay_kvarta(h, seat, c)
+        if lay.next_leader is None:
+            return [h[0].bit_count(), h[1].bit_count(), h[2].bit_count(), h[3].bit_count()]
+        seat = lay.next_leader
 
 
 # -- desítky -----------------------------------------------------------------------------
@@ -619,43 +596,57 @@ def desitky_rollout(
     ends: int,
     to_act: int,
     turn_laid: int,
-    knocks: list[int],
     maturant: int,
     want: tuple[bool, bool, bool, bool] = (False, False, False, False),
+    first_card: int | None = None,
+    trace: list[tuple[int, int]] | None = None,
 ) -> list[int]:
     """Play desítky on with the medium policy: cards left plus knocks from here, per seat.
 
-    ``turn_laid`` cards the seat to act has laid in its current turn."""
+    ``to_act`` is on turn and has laid ``turn_laid`` cards in it. ``first_card`` forces his
+    next step (a candidate being evaluated): a card, or -1 to end the turn. ``trace`` receives
+    every choice as (seat, card), -1 for ending the turn. Knocks come from
+    ``rules.desitky_knockers`` and stop at the maturant's first (R-MATURITA).
+    """
     h = list(hands)
     pts = [0, 0, 0, 0]
     seat = to_act
     laid_now = turn_laid
-    guard = 0
-    while True:
-        guard += 1
-        if guard > 400:
-            raise RuntimeError("desitky rollout does not end")
-        if not h[seat] & ends:
-            if laid_now == 0:  # R-DESITKY-KNOCK
-                pts[seat] += 1
-                if seat == maturant:
+    knocks_from = -1  # where the turn passes to (the knocks start there), -1: a seat is on turn
+    if first_card is None and not h[seat] & ends:  # nothing to lay: the turn passes
+        knocks_from = seat if laid_now == 0 else (seat + 1) & 3
+    for _ in range(200):
+        if knocks_from < 0:
+            if first_card is not None:
+                c, first_card = first_card, None
+            else:
+                low = min(h[0].bit_count(), h[1].bit_count(), h[2].bit_count(), h[3].bit_count())
+                c = desitky_policy(
+                    h[seat], ends, laid_now > 0, low <= 2, seat == maturant, want[seat]
+                )
+            if trace is not None:
+                trace.append((seat, c))
+            if c >= 0:
+                h[seat] &= ~(1 << c)
+                ends = desitky_next_ends(ends, c)
+                laid_now += 1
+                if not h[seat]:  # R-DESITKY-END
+                    for s in range(4):
+                        pts[s] += h[s].bit_count()
                     return pts
-            seat = (seat + 1) & 3
-            laid_now = 0
-            continue
-        low = min(h[0].bit_count(), h[1].bit_count(), h[2].bit_count(), h[3].bit_count())
-        c = desitky_policy(h[seat], ends, laid_now > 0, low <= 2, seat == maturant, want[seat])
-        if c < 0:
-            seat = (seat + 1) & 3
-            laid_now = 0
-            continue
-        h[seat] &= ~(1 << c)
-        ends = desitky_next_ends(ends, c)
-        laid_now += 1
-        if not h[seat]:
-            for s in range(4):
-                pts[s] += h[s].bit_count()
-            return pts
+                if h[seat] & ends:
+                    continue
+            knocks_from = (seat + 1) & 3  # ended by choice, or nothing more to lay
+        # R-DESITKY-KNOCK: whoever can lay nothing knocks, up to the next seat on turn
+        seat = knocks_from
+        for s in desitky_knockers(h, ends, seat):
+            pts[s] += 1
+            if s == maturant:
+                return pts
+            seat = (s + 1) & 3
+        knocks_from = -1
+        laid_now = 0
+    raise RuntimeError("desitky rollout does not end")
 
 
 __all__ = [

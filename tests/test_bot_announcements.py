@@ -1,0 +1,108 @@
+"""What the table says, through the real bot in SimCord: the standings come before the čistá
+stovka question (R-MATURITA, R-STOVKA), and a kvarta's line shows the leader's own cards and
+says "odfouknutá" only of a run stopped by a played card (R-KVARTY-LEAD, R-KVARTY-NEXT)."""
+
+from __future__ import annotations
+
+from engine.actions import Lead
+from engine.cards import parse_card
+from engine.lora import Lora
+from tests.botkit import enabled_controls, open_table, reply
+from tests.helpers import at_game, deal, drive, first_legal, lora_deals, tali_deals
+
+NAMES = ["alice", "bob", "cyril", "dana"]
+
+
+async def _put(harness, table, lora):
+    """Seat the given lóra at the table, saved and shown as the bot would."""
+    table.lora = lora
+    await harness.service._save(table)
+    await harness.bot.controller.table_changed(table, [])
+
+
+def _table_message(ch, table):
+    return next(m for m in ch.history() if m.id == table.message_id)
+
+
+async def _click(harness, ch, table, users, action):
+    """The seat to act clicks ``action`` on his hand message."""
+    seat = table.lora.to_act
+    user = next(u for u in users if table.seat_of(u.id) == seat)
+    index = table.lora.legal_actions().index(action)
+    res = await user.click(_table_message(ch, table),
+                           custom_id=f"lora:t:{table.table_id}:hand")
+    hand = reply(res)
+    wanted = f"lora:a:{table.table_id}:{table.version}:{index}"
+    assert wanted in [c["custom_id"] for c in enabled_controls(hand)]
+    await user.click(hand, custom_id=wanted)
+
+
+def _public(ch, since):
+    return [m.content for m in ch.history() if not m.flags.ephemeral and m.id > since]
+
+
+async def test_the_standings_come_before_the_cista_stovka_question(harness):
+    _guild, ch, users, tid = await open_table(harness, NAMES)
+    table = harness.service.tables[tid]
+    deals = lora_deals(0, [0, 1, 2, 3])
+    probe = Lora(first_leader=0, deals=deals)
+    drive(probe, lambda lo: lo.phase == "stovka")
+    lora = Lora(first_leader=0, deals=deals)
+    drive(lora, lambda lo: len(lo.log) == len(probe.log) - 1)  # tálie 3, game 4 ends next
+    await _put(harness, table, lora)
+    last_id = max(m.id for m in ch.history())
+    await _click(harness, ch, table, users, first_legal(table.lora))
+    assert table.lora.phase == "stovka"
+    texts = _public(ch, last_id)
+    standings = [i for i, x in enumerate(texts) if x.startswith("Stav před hrou Červený král:")]
+    question = [i for i, x in enumerate(texts) if x.startswith("Před červeným králem: kdo")]
+    assert len(standings) == 1 and len(question) == 1
+    assert standings[0] < question[0]
+    # lora_deals: seat 0 took every trick of tálie 1's games 1–5, seat 1 of tálie 2's (40
+    # each), seat 2 of tálie 3's games 1–4 (32); in kvarty and desítky the tálie's leader shed
+    # everything (8 + 8 for each of the others); no maturita failed
+    assert table.lora.totals == [56, 56, 64, 32]
+    names = table.names()
+    assert texts[standings[0]] == (
+        f"Stav před hrou Červený král: {names[3]} 32, {names[0]} 56, {names[1]} 56,"
+        f" {names[2]} 64"
+    )
+    # everybody answers; červený král starts without a second standing
+    last_id = max(m.id for m in ch.history())
+    for _ in range(4):
+        await _click(harness, ch, table, users, first_legal(table.lora))  # "no"
+    assert table.lora.phase == "play" and table.lora.game_no == 5
+    texts = _public(ch, last_id)
+    assert not any(x.startswith("Stav před hrou") for x in texts)
+    assert any(x.startswith("▶ **Červený král**") for x in texts)
+
+
+# BLOWN: seat 0 leads 9h (his 9h Fh; 10h of seat 1, Sh of seat 2): complete, he tops it. Then
+# 7h: 9h is played, so the run is 7h 8h with 8h of seat 3: odfouknutá, seat 0 leads again.
+BLOWN = deal(
+    "7h 9h Fh 7l 8l 9l 10l Ea",
+    "10h Kh Sl Fl Kl El 7b 8b",
+    "Sh Eh 9b 10b Sb Fb Kb Eb",
+    "8h 7a 8a 9a 10a Sa Fa Ka",
+)
+
+
+async def test_kvarty_lines_show_own_cards_and_say_odfouknuta_only_when_it_is(harness):
+    _guild, ch, users, tid = await open_table(harness, NAMES)
+    table = harness.service.tables[tid]
+    deals = tali_deals(0, 0)
+    deals[5] = BLOWN
+    lora = Lora(first_leader=0, deals=deals)
+    drive(lora, at_game(1, 6))
+    await _put(harness, table, lora)
+    name = table.names()[0]
+    await _click(harness, ch, table, users, Lead(0, parse_card("9h")))
+    await _click(harness, ch, table, users, Lead(0, parse_card("7h")))
+    lines = [x for x in table.lora.public_view().kvarty]
+    assert [k.blown for k in lines] == [False, True]
+    text = _table_message(ch, table).embeds[0].description
+    complete = f"• {name} vynáší 9❤️, F❤️: kvarta 9❤️ 10❤️ S❤️ F❤️; dál vynáší {name}."
+    blown = f"• {name} vynáší 7❤️: odfouknutá kvarta 7❤️ 8❤️; dál vynáší {name}."
+    assert complete in text and blown in text
+    assert text.count("odfouknutá") == 1
+    assert table.lora.to_act == 0
