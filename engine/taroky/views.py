@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.taroky.actions import DealAction
-from engine.taroky.announce import DECLARER_SIDE, OPPONENTS
+from engine.taroky.announce import DECLARER_SIDE
 from engine.taroky.cards import mask_of
 from engine.taroky.options import TarokyOptions
 from engine.taroky.scoring import Score
@@ -260,5 +260,3 @@ def deal_seat_view(deal: TarokyDeal, seat: int, table: TableView | None = None) 
         table=table,
     )
 
-
-SIDES = (DECLARER_SIDE, OPPONENTS)

@@ -205,3 +205,19 @@ def deal_worked_with(options):
     d = deal(WORKED_HANDS, WORKED_TALON, options=options)
     run(d, WORKED_BIDDING + "; " + WORKED_DISCARDS)
     return d
+
+
+def test_T_HLASKY_none_in_varsava():
+    """No revealing hlášky, no pagát, no valát, no announcement phase in Varšava — here the
+    pagát is played as its holder's last tarok and one seat takes nine tricks."""
+    hands = [
+        "4h 3h 2h Ah Jh Ch Qh Kh I II III IV", "4k 3k 2k Ak Jk Ck Qk Kk V VI VII VIII",
+        "7x 8x 9x 10x Jx Cx Qx Kx IX X XI XII", "7p 8p 9p 10p Jp Cp Qp Kp XIII XIV XV XVI",
+    ]  # fmt: skip
+    d = deal(hands, "XVII XVIII XIX XX XXI Sk")
+    run(d, "0 bid 1P; 1 bid dobra; 2 bid dobra; 3 bid zduch")
+    assert (d.phase, d.hlasky) == ("play", None)
+    while not d.finished:
+        d.apply(d.legal_actions()[0])
+    assert d.hlasky is None and d.score.pagat is None and d.score.valats == ()
+    assert d.score.components is None and d.levels == {"game": 0, "pagat": 0, "valat": 0}

@@ -35,7 +35,7 @@ def game(**kw):
     return score_game(**base)
 
 
-def test_T_SCORE_RATES():
+def test_T_SCORE_RATES_per_eye():
     assert RATES == {"1P": 10, "2P": 10, "3P1": 10, "3P2": 20, "3P3": 30, "6P": 60}
 
 
