@@ -97,3 +97,22 @@ def test_ai_simulation_agrees_with_the_engine(seed, extra, bias, options):
     assert d.finished and [tuple(t) for t in d.tricks] == tricks
     assert sim.partner == d.partner
     assert sim.score(tricks) == d.score
+
+
+def test_ai_simulation_from_the_announcements_leads_like_the_engine():
+    d = position(7, 0, "3P", TarokyOptions())
+    hands, talon = d.dealt, d.talon
+    fresh = TarokyDeal(hands, talon, d.dealer, d.options)
+    rng = random.Random(8)
+    while fresh.phase != "announce":
+        legal = fresh.legal_actions()
+        fresh.apply(next((a for a in legal if getattr(a, "bid", None) == "3P"), rng.choice(legal)))
+    sim = DealSim(fresh.view(fresh.to_act), true_world(fresh))
+    tricks = sim.run()
+    while fresh.phase == "announce":
+        fresh.apply(fresh.legal_actions()[-1])
+    assert tricks[0][0] == fresh.to_act == fresh.declarer
+    for t_leader, cards, _ in tricks:
+        for i in range(4):
+            fresh.apply(Play((t_leader + i) % 4, cards[i]))
+    assert sim.score(tricks) == fresh.score

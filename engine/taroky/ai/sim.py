@@ -14,7 +14,7 @@ from engine.taroky.ai.worlds import World
 from engine.taroky.announce import DECLARER_SIDE, OPPONENTS
 from engine.taroky.cards import PAGAT, TAROKS, eyes, mask_of
 from engine.taroky.fast import Chooser, Trick, play_out
-from engine.taroky.play import trick_winner
+from engine.taroky.play import first_leader, trick_winner
 from engine.taroky.scoring import Score, pagat_result, score_game, score_varsava
 from engine.taroky.views import SeatView
 
@@ -94,7 +94,10 @@ class DealSim:
         pub = self.view.public
         hands = list(self.world.hands)
         trick = [c for _, c in pub.trick]
-        leader = pub.leader if pub.leader is not None else 0
+        leader = pub.leader
+        if leader is None:  # the announcements: the first lead is still to come
+            assert pub.declarer is not None
+            leader = first_leader(self.game, pub.dealer, pub.declarer)
         if pub.trick:
             leader = pub.trick[0][0]
         done = len(self.history)
