@@ -132,6 +132,10 @@ def _empty_output(error: dict[str, Any]) -> dict[str, Any]:
 
 def run_scenario(data: object, lang: str = "cs") -> tuple[dict[str, Any], int]:
     """Replay one parsed scenario; returns (output object, exit status)."""
+    if isinstance(data, dict) and data.get("game") == "taroky":
+        from engine.taroky.replay import run_scenario as run_taroky  # T-REPLAY
+
+        return run_taroky(data, lang)
     try:
         run = _Run(data)
     except LoraError as exc:

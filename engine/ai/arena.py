@@ -234,7 +234,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+    ap.add_argument("--game", choices=("lora", "taroky"), default="lora")
     args = parser.parse_args(argv)
+    if args.game == "taroky":
+        from engine.taroky.ai import make_ai as make_taroky_ai
+        from engine.taroky.ai.arena import main as taroky_main
+
+        for level in (args.a, args.b):
+            try:
+                make_taroky_ai(level, random.Random(0))
+            except ValueError as exc:
+                parser.error(str(exc))
+        a, b, n = args.a, args.b, args.deals
+        return taroky_main(a, b, n, args.seed, args.workers, args.json, args.quiet)
     for level in (args.a, args.b):
         try:
             make_ai(level, random.Random(0))

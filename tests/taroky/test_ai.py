@@ -1,0 +1,124 @@
+"""The Taroky AI players: legal decisions from a seat's view only (also pickled), worlds that
+never exclude the truth, and a whole round with AI players in all four seats."""
+
+import pickle
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine.taroky.ai import LEVELS, HardAI, make_ai
+from engine.taroky.ai.hard import equivalence_groups
+from engine.taroky.ai.worlds import TALON, knowledge, sample_world
+from engine.taroky.cards import mask_of
+from engine.taroky.deal import TarokyDeal, random_deal
+from engine.taroky.options import TarokyOptions
+from engine.taroky.round import TarokyRound
+
+
+def small_hard(seed):
+    return HardAI(
+        random.Random(seed), budget_ms=None, max_worlds=6, settle_worlds=6,
+        announce_worlds=6, announce_budget_ms=None,
+    )  # fmt: skip
+
+
+def test_make_ai_levels():
+    assert LEVELS == ("easy", "medium", "hard")
+    for level in ("easy", "medium", "hard", "hard:10"):
+        assert make_ai(level, random.Random(0)).name == level.split(":")[0]
+    for bad in ("expert", "hard:0", "hard:x"):
+        with pytest.raises(ValueError):
+            make_ai(bad, random.Random(0))
+
+
+def test_a_round_with_ai_players_in_all_four_seats():
+    rnd = TarokyRound(rng=random.Random(11), options=TarokyOptions(round_deals=4))
+    bots = [make_ai("easy", random.Random(1)), make_ai("medium", random.Random(2)),
+            small_hard(3), make_ai("medium", random.Random(4))]  # fmt: skip
+    while not rnd.finished:
+        seat = rnd.to_act
+        view = rnd.view(seat)
+        action = bots[seat].decide(view)
+        assert action in view.legal
+        rnd.apply(action)
+    assert len(rnd.protocol) == 4 and rnd.outcome() is not None
+
+
+def player(level):
+    return small_hard(5) if level == "hard" else make_ai(level, random.Random(5))
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_decisions_from_a_pickled_view_are_the_same(level):
+    rnd = TarokyRound(rng=random.Random(7), options=TarokyOptions(round_deals=1))
+    mover = make_ai("medium", random.Random(0))
+    while not rnd.finished:
+        view = rnd.view(rnd.to_act)
+        copy = pickle.loads(pickle.dumps(view))
+        if len(view.legal) > 1:
+            a = player(level).decide(view)
+            b = player(level).decide(copy)
+            assert a == b and a in view.legal
+        rnd.apply(mover.decide(view))
+
+
+def test_equivalent_cards_are_searched_once():
+    # XI XII XIII held, nothing unseen between them: one group; XV apart from XIII by XIV
+    assert equivalence_groups([10, 11, 12, 14], separators=1 << 13) == [[10, 11, 12], [14]]
+    assert equivalence_groups([10, 12], separators=1 << 11) == [[10], [12]]
+    # same colour, different values never group (Q and K of hearts)
+    assert equivalence_groups([28, 29], separators=0) == [[28], [29]]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**31), cut=st.integers(0, 90), bias=st.sampled_from([None, "3P", "6P"]))
+def test_worlds_never_exclude_the_truth(seed, cut, bias):
+    hands, talon = random_deal(random.Random(seed), 3)
+    d = TarokyDeal(hands, talon, 3)
+    rng = random.Random(seed)
+    for _ in range(cut):
+        if d.finished:
+            return
+        legal = d.legal_actions()
+        if d.phase == "bid" and bias:
+            legal = [a for a in legal if a.bid == bias] or legal
+        if d.phase == "announce" and rng.random() < 0.7:
+            legal = legal[-1:]
+        d.apply(rng.choice(legal))
+    if d.finished:
+        return
+    for seat in range(4):
+        view = d.view(seat)
+        k = knowledge(view)
+        for s in range(4):
+            if s != seat:
+                assert d.hands[s] & ~k.allowed[s] == 0, (s, "hand")
+                assert k.capacity[s] == d.hands[s].bit_count()
+            hidden = mask_of(d.discards[s]) & k.unseen
+            assert hidden & ~k.allowed[4 + s] == 0 and k.capacity[4 + s] == hidden.bit_count()
+        rest = k.unseen & ~(sum(d.hands[s] for s in range(4) if s != seat))
+        rest &= ~sum(mask_of(x) for x in d.discards)
+        assert rest & ~k.allowed[TALON] == 0 and k.capacity[TALON] == rest.bit_count()
+        world = sample_world(k, random.Random(seed))
+        assert world is not None
+        assert [h.bit_count() for h in world.hands] == [h.bit_count() for h in d.hands]
+        assert world.hands[seat] == d.hands[seat]
+        for s in range(4):
+            if s != seat:
+                assert world.hands[s] & ~k.allowed[s] == 0
+
+
+def test_the_arena_and_the_bench_run():
+    from engine.ai.arena import main as arena_main
+    from engine.taroky import bench
+    from engine.taroky.ai.arena import run
+
+    summary = run("medium", "easy", 2, seed=3, progress=False)
+    assert summary["deals"] == 2 and summary["per_deal"]["n"] == 2
+    assert set(summary["decision_time"]) == {"medium", "easy"}
+    assert arena_main(["arena", "--game", "taroky", "--a", "easy", "--b", "easy", "--deals", "1",
+                       "--quiet", "--json"]) == 0  # fmt: skip
+    figures = bench.run(0.05)
+    assert figures["deals_per_s"] > 0 and figures["policy_playouts_per_s"] > 0

@@ -1,0 +1,80 @@
+"""Every Taroky refusal and event has a text in Czech and English, with the game's words
+and suit symbols, never an engine code or a rule id."""
+
+import dataclasses
+
+import pytest
+
+from engine.taroky import events as ev
+from engine.taroky.cards import parse_card
+from engine.taroky.errors import CODES, IllegalAction
+from engine.taroky.messages import ERRORS, EVENTS, money_text
+
+SAMPLES = [
+    ev.DealStarted(1, 3, 0),
+    ev.BidSaid(0, "1P"),
+    ev.BidSaid(3, "zduch"),
+    ev.GameChosen(0, "W"),
+    ev.BiddingWon(1, "3P", False),
+    ev.BiddingWon(0, "W", True),
+    ev.Called(0, parse_card("XIX")),
+    ev.TalonHandedOut(((0, 4), (1, 1), (2, 1))),
+    ev.TrojkaRejected(0, "upper", (parse_card("Kh"), parse_card("II"), parse_card("3k"))),
+    ev.TrojkaTaken(0, "lower", "3P2"),
+    ev.Discarded(0, None),
+    ev.Discarded(2, parse_card("XIX")),
+    ev.HlaskyAnnounced(1, ("tarocky", "trulhonery")),
+    ev.PagatPromised(0),
+    ev.Announced(0, "pagat"),
+    ev.Flekked(1, "game", 1),
+    ev.Flekked(2, "pagat", 2),
+    ev.Flekked(3, "valat", 5),
+    ev.TurnPassed(2),
+    ev.AnnouncementsClosed(0),
+    ev.PartnerRevealed(2),
+    ev.AloneRevealed(0),
+    ev.CardPlayed(1, parse_card("Sk")),
+    ev.TrickTaken(0, 1, tuple(parse_card(c) for c in ("XX", "Kh", "10x", "Qp"))),
+    ev.TalonTurned(parse_card("Ah"), 2),
+    ev.TalonTurned(parse_card("Ah"), None),
+    ev.DealEnded("1P", 0, 2, (59, 11), (1050, -1050, 1050, -1050)),
+    ev.DokupAdded(1, 1000),
+    ev.RoundEnding(),
+    ev.RoundFinished((1050, -1050, 1050, -1050)),
+]
+
+
+@pytest.mark.parametrize("lang", ["cs", "en"])
+def test_T_RENONC_every_code_has_a_message(lang):
+    for code in CODES:
+        assert code in ERRORS[lang]
+        msg = IllegalAction(code, rule="T-X", card=parse_card("Kh"), highest="3P").message(lang)
+        assert msg and "T-" not in msg and code not in msg and "{" not in msg
+    assert IllegalAction("not_in_hand", card=parse_card("Kh")).message("cs") == (
+        "Kartu K♥ nemáš v ruce."
+    )
+
+
+@pytest.mark.parametrize("lang", ["cs", "en"])
+def test_every_event_reads_well(lang):
+    kinds = {type(e).__name__ for e in SAMPLES}
+    assert kinds == {
+        name for name, obj in vars(ev).items()
+        if isinstance(obj, type) and issubclass(obj, ev.Event) and obj is not ev.Event
+    }  # fmt: skip
+    for e in SAMPLES:
+        text = e.text(lang)
+        assert text and "{" not in text and "_" not in text and not text[0].islower(), text
+        assert dataclasses.asdict(e) is not None and e.to_json()["kind"] == e.kind
+    assert set(EVENTS["cs"]) == set(EVENTS["en"])
+
+
+def test_event_texts_in_czech():
+    assert ev.Flekked(2, "pagat", 2).text() == "Hráč 2: re na pagáta."
+    assert ev.CardPlayed(1, parse_card("Sk")).text() == "Hráč 1 hraje Škýz."
+    assert ev.Discarded(2, parse_card("XIX")).text() == "Hráč 2 odkládá XIX lícem nahoru."
+    assert ev.Called(0, parse_card("XIX")).text("cs", names=["Eva", "Jan", "Ota", "Iva"]) == (
+        "Eva volá XIX."
+    )
+    assert money_text(1050) == "10,50 Kč" and money_text(-50, "en") == "−0.50 Kč"
+    assert money_text(250, signed=True) == "+2,50 Kč"
