@@ -19,7 +19,13 @@ def _lora() -> GameSpec[Any, Any]:
     return SPEC
 
 
-_BUILTIN: dict[str, Callable[[], GameSpec[Any, Any]]] = {"lora": _lora}
+def _taroky() -> GameSpec[Any, Any]:
+    from engine.taroky import SPEC
+
+    return SPEC
+
+
+_BUILTIN: dict[str, Callable[[], GameSpec[Any, Any]]] = {"lora": _lora, "taroky": _taroky}
 _REGISTERED: dict[str, GameSpec[Any, Any]] = {}
 
 

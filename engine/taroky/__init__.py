@@ -10,6 +10,7 @@ from typing import Any
 from engine.game import GameSpec
 from engine.taroky.actions import action_from_json
 from engine.taroky.round import TarokyRound
+from engine.taroky.views import SeatView, TableView
 
 AI_LEVELS = ("easy", "medium", "hard")
 
@@ -21,7 +22,7 @@ def make_ai(level: str, rng: random.Random) -> Any:
     return make(level, rng)
 
 
-SPEC = GameSpec(
+SPEC: GameSpec[SeatView, TableView] = GameSpec(
     name="taroky",
     seats=4,
     new=TarokyRound.new,

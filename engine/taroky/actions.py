@@ -109,6 +109,7 @@ class EndRound:
 
 DealAction = Bid | Choose | Call | Trojka | Discard | Announce | Play
 Action = DealAction | EndRound
+ACTION_TYPES = (Bid, Choose, Call, Trojka, Discard, Announce, Play, EndRound)
 
 _KEYS = ("bid", "choose", "call", "trojka", "discard", "announce", "play")
 

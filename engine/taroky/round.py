@@ -16,8 +16,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from engine.game import Outcome
-from engine.taroky.actions import Action, DealAction, EndRound, action_from_json
+from engine.game import GameAction, Outcome
+from engine.taroky.actions import ACTION_TYPES, Action, DealAction, EndRound, action_from_json
 from engine.taroky.cards import cards_str, hand_str, parse_cards, parse_hand
 from engine.taroky.deal import TarokyDeal, random_deal
 from engine.taroky.errors import BadInput, GameOver, TarokyError, WrongPhase
@@ -113,9 +113,10 @@ class TarokyRound:
             return False
         return True
 
-    def apply(self, action: Action) -> list[Event]:
+    def apply(self, action: GameAction) -> list[Event]:
         """Apply one action after verifying it; on any refusal nothing has changed."""
         self.verify(action)
+        assert isinstance(action, ACTION_TYPES)  # verify refuses another game's actions
         if isinstance(action, EndRound):
             self.ending = True
             self.log.append(action)

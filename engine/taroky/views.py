@@ -142,6 +142,11 @@ class TableView:
     deal: PublicView  # the deal in progress (when finished: the last deal)
     last_deal: PublicView | None  # the previous deal, fully shown
 
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act in the deal in progress (None once the round is over)."""
+        return None if self.finished else self.deal.to_act
+
 
 def deal_public_view(deal: TarokyDeal) -> PublicView:
     done = deal.finished
