@@ -158,6 +158,17 @@ def start_events(state: object) -> Sequence[GameEvent]:
     return list(events) if isinstance(events, Sequence) else []
 
 
+@dataclass(frozen=True, slots=True)
+class TimeLimit:
+    """A game that ends by the clock (a Taroky round of 60 minutes): ``seconds`` after the
+    game started, the table applies ``action`` — a request of the table, not a seat's move
+    (its ``seat`` is outside the seats; it is logged like any action, so a replay of the log
+    reproduces the game)."""
+
+    seconds: float
+    action: GameAction
+
+
 class GameAI(Protocol[V_contra]):
     """A computer player: decides from one seat's view, never from the state."""
 
@@ -172,6 +183,8 @@ class GameSpec(Generic[S, P]):
     ``from_json`` loads a snapshot of ``GameState.to_json``; ``record(state)`` is the game's
     replayable log (its starting conditions and actions: what an archive keeps) and
     ``replay(record)`` the state it replays to. Without them the snapshot is the record.
+    ``time_limit(state)``: when the game ends by the clock, how long it lasts and the action
+    that ends it (None: no limit now — none set, or the end already requested).
     """
 
     name: str  # "lora", "taroky": the stored ``game_kind``
@@ -183,6 +196,7 @@ class GameSpec(Generic[S, P]):
     ai_levels: tuple[str, ...] = ("easy", "medium", "hard")
     record: Callable[[GameState[S, P]], JSON] | None = None
     replay: Callable[[JSON], GameState[S, P]] | None = None
+    time_limit: Callable[[GameState[S, P]], TimeLimit | None] | None = None
 
     def record_of(self, state: GameState[S, P]) -> JSON:
         """The replayable log of a game (its snapshot when the game defines no record)."""
@@ -191,6 +205,10 @@ class GameSpec(Generic[S, P]):
     def replayed(self, record: JSON) -> GameState[S, P]:
         """The state a record replays to."""
         return self.replay(record) if self.replay is not None else self.from_json(record)
+
+    def time_limit_of(self, state: GameState[S, P]) -> TimeLimit | None:
+        """The game's time limit now (None: the game has none, or has been asked to end)."""
+        return self.time_limit(state) if self.time_limit is not None else None
 
     def ai_action(self, state: GameState[S, P], seat: int, level: str,
                   rng: random.Random) -> GameAction:

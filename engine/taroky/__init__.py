@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.game import GameSpec
+from engine.game import GameSpec, TimeLimit
 from engine.taroky.actions import action_from_json
 from engine.taroky.round import TarokyRound
 from engine.taroky.views import SeatView, TableView
@@ -22,6 +22,11 @@ def make_ai(level: str, rng: random.Random) -> Any:
     return make(level, rng)
 
 
+def time_limit(state: Any) -> TimeLimit | None:
+    """``GameSpec.time_limit``: the round's clock (T-ROUND, option ``round_limit``)."""
+    return state.time_limit() if isinstance(state, TarokyRound) else None
+
+
 SPEC: GameSpec[SeatView, TableView] = GameSpec(
     name="taroky",
     seats=4,
@@ -30,6 +35,7 @@ SPEC: GameSpec[SeatView, TableView] = GameSpec(
     action_from_json=action_from_json,
     make_ai=make_ai,
     ai_levels=AI_LEVELS,
+    time_limit=time_limit,
 )
 
 __all__ = ["AI_LEVELS", "SPEC", "TarokyRound", "make_ai"]

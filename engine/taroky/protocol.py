@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.taroky.cards import card_str
 from engine.taroky.scoring import PagatResult, ValatResult
+from engine.taroky.talon import silent_solo
 
 if TYPE_CHECKING:
     from engine.taroky.deal import TarokyDeal
@@ -123,7 +124,7 @@ def record_of(
         called=called,
         partner=deal.partner,
         alone=None if varsava else deal.alone,
-        tiche_solo=called is not None and bool(deal.dealt[deal.declarer] >> called & 1),
+        tiche_solo=called is not None and silent_solo(deal.dealt[deal.declarer], called),
         talon=deal.talon,
         taken=tuple(deal.taken),
         discards=tuple(tuple(d) for d in deal.discards),

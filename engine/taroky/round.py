@@ -16,7 +16,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from engine.game import GameAction, Outcome
+from engine.game import GameAction, Outcome, TimeLimit
 from engine.taroky.actions import ACTION_TYPES, Action, DealAction, EndRound, action_from_json
 from engine.taroky.cards import cards_str, hand_str, parse_cards, parse_hand
 from engine.taroky.deal import TarokyDeal, random_deal
@@ -198,8 +198,20 @@ class TarokyRound:
             unit="hal",
             lower_is_better=False,
             extras=tuple({"money": self.money[s], "dokup": self.dokup[s]} for s in range(4)),
-            details={"deals": len(self.protocol), "round": self.round_no},
+            details={
+                "deals": len(self.protocol),
+                "round": self.round_no,
+                "protocol": [r.to_json() for r in self.protocol],
+            },
         )
+
+    def time_limit(self) -> TimeLimit | None:
+        """T-ROUND by the clock: ``round_limit`` minutes, then ``EndRound()`` (None with a
+        limit in deals, or once the end is requested)."""
+        minutes = self.options.round_minutes
+        if minutes is None or self.ending or self.over:
+            return None
+        return TimeLimit(seconds=60.0 * minutes, action=EndRound())
 
     # -- serialization -----------------------------------------------------------------
     def _summary(self) -> dict[str, Any]:

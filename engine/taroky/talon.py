@@ -5,7 +5,7 @@ Each rule is one function; the deal, ``legal_actions`` and the AI use them alike
 
 from __future__ import annotations
 
-from engine.taroky.cards import KINGS, SUITS, TAROKS, TRUL, tarok
+from engine.taroky.cards import KINGS, SUITS, TAROKS, TRUL, cards_of, tarok
 from engine.taroky.errors import Refusal
 
 XIX, XVIII, XVII, XVI = tarok(19), tarok(18), tarok(17), tarok(16)
@@ -26,6 +26,11 @@ def call_refusal(hand: int, card: int) -> Refusal | None:
 
 def legal_calls(hand: int) -> list[int]:
     return [c for c in CALLABLE if call_refusal(hand, c) is None]
+
+
+def silent_solo(hand: int, card: int) -> bool:
+    """Calling a tarok the declarer holds himself is a tiché sólo (he plays alone)."""
+    return bool(hand >> card & 1)
 
 
 # -- T-TALON-411 -----------------------------------------------------------------------
@@ -70,6 +75,35 @@ def discard_refusal(hand: int, card: int) -> Refusal | None:
     if bit & NEVER_DISCARDED:
         return ("discard_king_or_trul", "T-TALON-DISCARD")
     return ("discard_tarok", "T-TALON-DISCARD")
+
+
+def discard_options(hand: int, count: int) -> int:
+    """The cards that belong to at least one legal discard of ``count`` cards from ``hand``.
+
+    Found by laying cards away one at a time by ``discard_mask`` (memoised on the hand left),
+    so it cannot disagree with the one-card rule: a card of this mask may still be refused in
+    a particular discard (a tarok without every suit card), never in all of them.
+    """
+    found = 0
+    known: dict[int, bool] = {}
+
+    def reach(left_hand: int) -> bool:
+        nonlocal found
+        if left_hand in known:
+            return known[left_hand]
+        laid = hand & ~left_hand
+        ok = laid.bit_count() == count
+        if ok:
+            found |= laid
+        else:
+            for c in cards_of(discard_mask(left_hand)):
+                ok = reach(left_hand & ~(1 << c)) or ok
+        known[left_hand] = ok
+        return ok
+
+    if count > 0:
+        reach(hand)
+    return found
 
 
 def is_face_up(card: int) -> bool:

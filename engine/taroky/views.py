@@ -23,7 +23,7 @@ from engine.taroky.announce import DECLARER_SIDE
 from engine.taroky.cards import mask_of
 from engine.taroky.options import TarokyOptions
 from engine.taroky.scoring import Score
-from engine.taroky.talon import is_face_up, lower, upper
+from engine.taroky.talon import discard_options, is_face_up, lower, upper
 
 if TYPE_CHECKING:
     from engine.taroky.deal import TarokyDeal
@@ -124,6 +124,8 @@ class SeatView:
     trojka_cards: tuple[int, ...]  # 3P: the trojka the declarer looks at
     public: PublicView
     table: TableView | None = None
+    discard_left: int = 0  # cards this seat still lays away now (0 unless it is discarding)
+    discardable: int = 0  # mask: the cards of at least one legal whole discard of that many
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,6 +252,7 @@ def deal_seat_view(deal: TarokyDeal, seat: int, table: TableView | None = None) 
     if deal.phase == "trojka" and seat == deal.declarer:
         trojka_cards = upper(deal.talon) if deal.trojka_step == 0 else lower(deal.talon)
     legal = tuple(deal.legal_actions()) if deal.to_act == seat else ()
+    left = deal.discard_queue[0][1] if discarding and deal.to_act == seat else 0
     return SeatView(
         seat=seat,
         hand=deal.hands[seat],
@@ -263,5 +266,7 @@ def deal_seat_view(deal: TarokyDeal, seat: int, table: TableView | None = None) 
         trojka_cards=trojka_cards,
         public=pub,
         table=table,
+        discard_left=left,
+        discardable=discard_options(deal.hands[seat], left),
     )
 

@@ -147,3 +147,24 @@ def test_T_TOURNAMENT_points_standings_sheet():
     sheet = table_sheet(rnd, 3)
     assert [r.points for r in sheet.rows] == [3.5, 1.5, 3.5, 1.5]
     assert sheet.control_sum == 4 * 1000 + sum(r.dokup for r in sheet.rows) == 6000
+
+
+def test_T_ROUND_time_limit_for_the_bots_clock():
+    from engine.game import TimeLimit
+
+    rnd = TarokyRound(rng=random.Random(4))
+    assert SPEC.time_limit_of(rnd) == TimeLimit(3600.0, EndRound())
+    rnd = TarokyRound(rng=random.Random(4), options=TarokyOptions(round_minutes=15))
+    assert SPEC.time_limit_of(rnd) == TimeLimit(900.0, EndRound())
+    rnd.apply(EndRound())
+    assert SPEC.time_limit_of(rnd) is None  # asked to end already
+    rnd = TarokyRound(rng=random.Random(4), options=TarokyOptions(round_deals=2))
+    assert SPEC.time_limit_of(rnd) is None  # the engine counts the deals
+
+
+def test_T_ROUND_outcome_details_hold_the_protocol():
+    rnd = TarokyRound(deals=[WORKED])
+    play_worked(rnd)
+    out = rnd.outcome()
+    assert out.details["protocol"] == [r.to_json() for r in rnd.protocol]
+    assert Outcome.from_json(json.loads(json.dumps(out.to_json()))) == out

@@ -197,3 +197,66 @@ def test_T_TALON_W_talon_cards_go_to_the_trick_winner():
             assert d.turned[-1] == (card, winner)
             assert d.piles[winner] >> card & 1
     assert sum(p.bit_count() for p in d.piles) == 54
+
+
+def _whole_discards(hand: int, count: int) -> set[int]:
+    """Every whole discard of ``count`` cards reachable one card at a time (brute force over
+    the orders, without the engine's memo)."""
+    from engine.taroky.talon import discard_mask
+
+    out: set[int] = set()
+
+    def walk(h: int, laid: int) -> None:
+        if laid.bit_count() == count:
+            out.add(laid)
+            return
+        for c in cards_of(discard_mask(h)):
+            if not laid >> c & 1:
+                walk(h & ~(1 << c), laid | 1 << c)
+
+    walk(hand, 0)
+    return out
+
+
+def test_T_TALON_DISCARD_options_are_the_cards_of_some_legal_whole_discard():
+    """The seat's discard options (for a multi-card choice) follow the one-card rule: a
+    card is offered iff some order of single legal discards lays it away with the rest."""
+    import random
+
+    from engine.taroky.cards import FULL_DECK
+    from engine.taroky.talon import discard_options
+
+    rng = random.Random(7)
+    deck = cards_of(FULL_DECK)
+    for _ in range(150):
+        count = rng.choice((1, 3, 4))
+        hand = mask_of(rng.sample(deck, 12 + count))
+        whole = _whole_discards(hand, count)
+        union = 0
+        for laid in whole:
+            union |= laid
+        assert discard_options(hand, count) == union
+    # the rule in words: suit cards first; taroks only when every non-king suit card goes too
+    hand = mask_of(parse_cards("I II III IV V XXI Sk Kh Kk Qh 2k 7x 8x 9p 10p Kp"))
+    assert discard_options(hand, 4) == mask_of(parse_cards("Qh 2k 7x 8x 9p 10p"))
+    hand = mask_of(parse_cards("I II III IV V VI VII XXI Sk Kh Kk Kx Kp Qh 2k 7x"))
+    assert discard_options(hand, 4) == mask_of(parse_cards("II III IV V VI VII Qh 2k 7x"))
+
+
+def test_T_TALON_DISCARD_the_seat_view_says_how_many_and_which():
+    d = deal(["I XXI Sk Kh II III VI VII VIII IX Ah 4h"], "IV V Kx Jk 2k 3k")
+    run(d, TO_CALL + "; 0 call XIX")
+    view = d.view(0)
+    assert view.discard_left == 4
+    assert view.discardable == mask_of(parse_cards("II III IV V VI VII VIII IX 4h Ah Jk"))
+    assert d.view(1).discard_left == 0 and d.view(1).discardable == 0
+    run(d, "0 discard Ah")
+    assert d.view(0).discard_left == 3
+
+
+def test_T_CALL_a_held_tarok_is_a_silent_solo():
+    from engine.taroky.talon import silent_solo
+
+    hand = mask_of(parse_cards("XIX XVIII Kh"))
+    assert silent_solo(hand, parse_card("XVIII")) and silent_solo(hand, parse_card("XIX"))
+    assert not silent_solo(hand, parse_card("XVII"))
