@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +38,7 @@ class LoraBot(commands.Bot):
         seed: int | None = None,
         sync: bool = True,
         heartbeat: bool = False,
+        now: Callable[[], float] = time.time,
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True  # no privileged intent is needed
@@ -51,12 +53,13 @@ class LoraBot(commands.Bot):
         self.controller: Controller | None = None
         self._restored = False
         self.heartbeat = heartbeat
+        self.now = now  # wall time of the round clocks (tests give SimCord's virtual time)
         self._heartbeat_task: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         store = await open_store(self.db_path, self.database_url)
         self.store = store
-        self.controller = Controller(self, store, seed=self.seed)
+        self.controller = Controller(self, store, seed=self.seed, now=self.now)
         for table in await load_tables(store):
             self.controller.service.restore(table)
         self.add_dynamic_items(*DYNAMIC_ITEMS, LeaderboardPage)
@@ -151,6 +154,6 @@ def _has_component(message: discord.Message | None, custom_id: str) -> bool:
 
 def create_bot(**overrides: Any) -> LoraBot:
     """The bot, not connected. Overrides: ``db_path`` (or ``database_url``, PostgreSQL),
-    ``test_guild_id``, ``seed``, ``sync``,
+    ``test_guild_id``, ``seed``, ``sync``, ``now`` (the wall clock of round clocks),
     ``heartbeat`` (the container healthcheck's file; the entry point turns it on)."""
     return LoraBot(**overrides)

@@ -108,6 +108,8 @@ class Table:
     seed: int = 0  # the bot's seed for this table (seating draw, AI decisions)
     ping_message_id: int | None = None  # the last "your turn" message
     recent: list[str] = field(default_factory=list)  # the last event lines, as shown
+    # the round clock (a game with a time limit): when the game started, epoch seconds
+    clock_started: float | None = None
     # the state, seats and status as last committed (to undo what the database refused)
     saved: tuple[JSONDict | None, list[JSONDict | None], TableStatus] | None = None
     pending: list[JSONDict] = field(default_factory=list)  # applied, not yet committed
@@ -138,6 +140,7 @@ class Table:
             "seed": self.seed,
             "ping_message_id": self.ping_message_id,
             "recent": self.recent[-RECENT_LINES:],
+            "clock_started": self.clock_started,
         }
 
     def seats_json(self) -> list[JSONDict | None]:

@@ -40,8 +40,13 @@ def table_from_record(rec: TableRecord) -> Table:
         seed=int(extra.get("seed", 0)),
         ping_message_id=extra.get("ping_message_id"),
         recent=list(extra.get("recent", [])),
+        clock_started=_stamp(extra.get("clock_started")),
         saved=(rec.state, rec.seats, rec.status),
     )
+
+
+def _stamp(value: object) -> float | None:
+    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
 
 
 async def load_tables(store: TableStore) -> list[Table]:

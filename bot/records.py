@@ -93,7 +93,7 @@ async def leaderboard_message(interaction: Interaction, ui: GameUI, page: int) -
                 prov=t("core.lb_prov", lang) if row.provisional else "",
                 games=row.games,
                 wins=row.wins,
-                avg=_num(row.avg_points),
+                avg=ui.score_text(row.avg_points, lang) or _num(row.avg_points),
             )
             for row in rows
         )
@@ -102,7 +102,10 @@ async def leaderboard_message(interaction: Interaction, ui: GameUI, page: int) -
     if rows:
         from bot.render import render_leaderboard
 
-        image = render_leaderboard(rows, lang, title=embed.title or "")
+        shown = None if ui.score_text(0, lang) is None else (
+            lambda value: ui.score_text(value, lang) or _num(value))
+        image = render_leaderboard(rows, lang, title=embed.title or "", kind=ui.kind,
+                                   avg_text=shown)
         attachments.append(png_file(image, "leaderboard.png"))
         embed.set_image(url="attachment://leaderboard.png")
     view = frozen_view(
@@ -154,7 +157,9 @@ def add_records_commands(group: app_commands.Group, ui: GameUI) -> None:
         else:
             lines = []
             for g in games:
-                order = ", ".join(f"{p.place}. {p.name} ({p.points})" for p in g.players)
+                order = ", ".join(
+                    f"{p.place}. {p.name} ({ui.score_text(p.points, lang) or p.points})"
+                    for p in g.players)
                 when = discord.utils.format_dt(g.finished_at, "d")
                 lines.append(f"**#{g.game_id}** {when} – {order}")
             embed.description = "\n".join(lines)
@@ -210,7 +215,8 @@ def stats_embed(ui: GameUI, data: PlayerStats, name: str, lang: str) -> discord.
     embed.add_field(
         name=game_t(ui.kind, "st_games", lang),
         value=game_t(ui.kind, "st_games_value", lang, games=data.games, wins=data.wins,
-                     avg=_num(data.avg_points), rating=rating),
+                     avg=ui.score_text(data.avg_points, lang) or _num(data.avg_points),
+                     rating=rating),
         inline=False,
     )
     for field_name, value, inline in ui.stats_fields(data, lang):

@@ -29,7 +29,7 @@ from bot.model import (
 )
 from bot.storage.protocol import TableStore
 from engine import games
-from engine.game import GameAction, GameEvent, GameSpec, start_events
+from engine.game import AnyGame, GameAction, GameEvent, GameSpec, start_events
 
 log = logging.getLogger(__name__)
 
@@ -88,8 +88,21 @@ def spec_of(table: Table) -> GameSpec[Any, Any]:
     return games.get(table.game_kind)
 
 
+def _new_game(table: Table, rng: random.Random) -> AnyGame:
+    return spec_of(table).new(table.settings.options, rng)
+
+
 def _db_key(exc: Exception) -> str:
     return "already_seated" if isinstance(exc, UserAlreadySeated) else "db_error"
+
+
+def _refusal(state: Any, action: GameAction) -> Exception | None:
+    """The engine's refusal of ``action`` now (None if it would be accepted)."""
+    try:
+        state.verify(action)
+    except Exception as exc:
+        return exc
+    return None
 
 
 class TableService:
@@ -100,16 +113,23 @@ class TableService:
         *,
         seed: int | None = None,
         on_finished: Callable[[Table], Awaitable[None]] | None = None,
+        now: Callable[[], float] = time.time,
     ) -> None:
         self.store = store
         self.presenter = presenter
         self.rng = random.Random(seed)
         self.on_finished = on_finished
+        self.now = now  # wall time for the round clock (epoch seconds; tests pass their own)
         self.tables: dict[int, Table] = {}
         self.locks: dict[int, asyncio.Lock] = {}
         self.timers: dict[int, asyncio.TimerHandle] = {}
+        self.clocks: dict[int, asyncio.TimerHandle] = {}
         self.tasks: set[asyncio.Future[Any]] = set()
         self.metrics = Metrics()
+        # How a starting table gets its game: the game's ``new`` with the table's options and
+        # an RNG from the table's seed. A seam for tests only (constructed deals), never set
+        # by the bot itself.
+        self.new_game: Callable[[Table, random.Random], AnyGame] = _new_game
 
     # -- lookup ------------------------------------------------------------------------
     def get(self, table_id: int) -> Table:
@@ -309,11 +329,10 @@ class TableService:
             seat_rng = random.Random(table.seed)
             if table.settings.seating == "draw":
                 seat_rng.shuffle(table.seats)
-            state = spec_of(table).new(
-                table.settings.options, random.Random(seat_rng.getrandbits(64))
-            )
+            state = self.new_game(table, random.Random(seat_rng.getrandbits(64)))
             table.state = state
             table.status = STATUS_PLAYING
+            table.clock_started = self.now()
             await self._play_on(table, list(start_events(state)))
             return table
 
@@ -326,6 +345,7 @@ class TableService:
     async def _close(self, table: Table, reason: str) -> None:
         table.status = STATUS_ABORTED
         self._cancel_timer(table.table_id)
+        self._cancel_clock(table.table_id)
         await self._save(table)
         self._evict_later(table.table_id)
         await self.presenter.table_closed(table, reason)
@@ -349,29 +369,71 @@ class TableService:
         """A human's click on a legal action: validated, applied with the AI turns that
         follow it, committed in one transaction, and only then shown."""
         async with self.lock(table_id):
-            table = self.get(table_id)
-            if table.status != STATUS_PLAYING or table.state is None:
-                raise TableError("not_started")
-            seat = table.seat_of(user_id)
-            if seat is None:
-                raise TableError("not_seated")
-            state = table.state
-            if state.finished:
-                raise TableError("game_over")
-            if version != table.version:
-                raise TableError("stale")
-            if state.to_act != seat:
-                raise TableError("not_your_turn")
-            legal = state.legal_actions()
+            table, seat = await self._acting(table_id, user_id, version)
+            assert table.state is not None
+            legal = table.state.legal_actions()
             if not 0 <= index < len(legal):
                 raise TableError("stale")
-            s = table.seats[seat]
-            assert s is not None
-            if s.absent:
-                s.absent = False
-                await self.presenter.note(table, "back", seat)
             events = self._apply(table, legal[index], by=user_id)
             return await self._play_on(table, events)
+
+    async def act_many(self, table_id: int, user_id: int, version: int,
+                       actions: Sequence[object]) -> Events:
+        """Several actions of one seat confirmed at once (a choice of several cards to lay
+        away), each given in the game's action JSON. They are applied one by one, each time
+        the first of them that the engine accepts now, and committed together with what
+        follows. If some of them cannot be applied, none is: the table stays as it was saved
+        and the refusal carries the engine's reason for the first of them."""
+        async with self.lock(table_id):
+            table, seat = await self._acting(table_id, user_id, version)
+            state = table.state
+            assert state is not None
+            try:
+                todo = [spec_of(table).action_from_json(a) for a in actions]
+            except Exception as exc:
+                raise TableError("stale") from exc
+            if not todo or any(a.seat != seat for a in todo):
+                raise TableError("stale")
+            events: Events = []
+            while todo:
+                for action in todo:
+                    try:
+                        state.verify(action)
+                    except Exception:
+                        continue
+                    events += self._apply(table, action, by=user_id)
+                    todo.remove(action)
+                    break
+                else:
+                    refused = _refusal(state, todo[0])
+                    self._restore_saved(table)
+                    raise TableError("illegal", code=getattr(refused, "code", "error"),
+                                     reason=getattr(refused, "message", None))
+            return await self._play_on(table, events)
+
+    async def _acting(self, table_id: int, user_id: int, version: int) -> tuple[Table, int]:
+        """The table and the seat of a click on an action, checked: the game runs, the user
+        sits there, the buttons are of this state, it is his turn. An absent player who
+        clicks is back."""
+        table = self.get(table_id)
+        if table.status != STATUS_PLAYING or table.state is None:
+            raise TableError("not_started")
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise TableError("not_seated")
+        state = table.state
+        if state.finished:
+            raise TableError("game_over")
+        if version != table.version:
+            raise TableError("stale")
+        if state.to_act != seat:
+            raise TableError("not_your_turn")
+        s = table.seats[seat]
+        assert s is not None
+        if s.absent:
+            s.absent = False
+            await self.presenter.note(table, "back", seat)
+        return table, seat
 
     async def _play_on(self, table: Table, events: Events) -> Events:
         """The moves nobody has to click (AI seats, absent players, forced moves), one commit
@@ -382,6 +444,7 @@ class TableService:
             await self.on_finished(table)
         await self._present(table, events)
         self._arm_timer(table)
+        self._arm_clock(table)
         if table.status == STATUS_FINISHED:
             self._evict_later(table.table_id)
         return events
@@ -413,15 +476,17 @@ class TableService:
             events = list(state.apply(action))
         except Exception as exc:  # the engine refused (its typed error): nothing changed
             raise TableError("illegal", code=getattr(exc, "code", "error")) from exc
-        s = table.seats[action.seat]
-        assert s is not None
-        s.moves += 1
-        if s.user_id is not None and by == "ai":
-            s.ai_moves += 1
+        seat = action.seat
+        s = table.seats[seat] if 0 <= seat < len(table.seats) else None  # None: the table's
+        if s is not None:
+            s.moves += 1
+            if s.user_id is not None and by == "ai":
+                s.ai_moves += 1
         table.pending.append({**action.to_json(), "by": by})
         if state.finished:
             table.status = STATUS_FINISHED
             self._cancel_timer(table.table_id)
+            self._cancel_clock(table.table_id)
         return events
 
     def _auto_actor(self, table: Table) -> str | None:
@@ -558,10 +623,67 @@ class TableService:
                     RETRY_SECONDS, lambda: self._spawn(self._stand_in(table_id, seat, version))
                 )
 
+    # -- the round clock ----------------------------------------------------------------
+    def _cancel_clock(self, table_id: int) -> None:
+        handle = self.clocks.pop(table_id, None)
+        if handle is not None:
+            handle.cancel()
+
+    def _arm_clock(self, table: Table) -> None:
+        """A game with a time limit (``GameSpec.time_limit``, e.g. a Taroky round of 60
+        minutes) gets the game's end request applied when its time is up, counted from
+        ``table.clock_started`` (saved with the table, so a restart re-arms what is left)."""
+        if table.table_id in self.clocks:
+            return
+        state = table.state
+        if state is None or table.status != STATUS_PLAYING:
+            return
+        limit = spec_of(table).time_limit_of(state)
+        if limit is None:
+            return
+        if table.clock_started is None:  # a table saved before it had a clock
+            table.clock_started = self.now()
+        delay = max(0.0, table.clock_started + limit.seconds - self.now())
+        tid = table.table_id
+        self.clocks[tid] = asyncio.get_running_loop().call_later(
+            delay, lambda: self._spawn(self._time_up(tid))
+        )
+
+    def clock_end(self, table: Table) -> float | None:
+        """When the table's game is asked to end by the clock (epoch seconds), if it will be."""
+        if table.state is None or table.clock_started is None:
+            return None
+        limit = spec_of(table).time_limit_of(table.state)
+        return None if limit is None else table.clock_started + limit.seconds
+
+    async def _time_up(self, table_id: int) -> None:
+        """Time is up: the game's end request is applied (logged like a move, by nobody),
+        then everything is shown as after any move."""
+        async with self.lock(table_id):
+            self.clocks.pop(table_id, None)
+            table = self.tables.get(table_id)
+            if table is None or table.status != STATUS_PLAYING or table.state is None:
+                return
+            limit = spec_of(table).time_limit_of(table.state)
+            if limit is None:
+                return
+            try:
+                events = self._apply(table, limit.action, by="autoplay")
+                await self._play_on(table, events)
+            except TableError:
+                log.warning("the round clock of table %s could not end it; retrying", table_id)
+                self.clocks[table_id] = asyncio.get_running_loop().call_later(
+                    RETRY_SECONDS, lambda: self._spawn(self._time_up(table_id))
+                )
+
     def resume_timers(self) -> None:
+        """(Re)arm every running table's turn timer and round clock (after a restart the
+        clock counts from the saved start, so only what is left of the time remains)."""
         for table in self.tables.values():
             if table.status == STATUS_PLAYING:
                 self._arm_timer(table)
+                self._cancel_clock(table.table_id)
+                self._arm_clock(table)
 
     async def resume(self, table: Table) -> Events:
         """After a restart: AI seats whose move was not made yet move now (and are shown)."""
@@ -576,8 +698,9 @@ class TableService:
                 return []
 
     def shutdown(self) -> None:
-        for handle in self.timers.values():
+        for handle in [*self.timers.values(), *self.clocks.values()]:
             handle.cancel()
+        self.clocks.clear()
         for task in self.tasks:
             task.cancel()
         self.timers.clear()

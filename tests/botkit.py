@@ -20,9 +20,14 @@ class BotHarness:
         self.env: Any = None
 
     def make_bot(self) -> LoraBot:
-        bot = create_bot(db_path=self.db_path, seed=self.seed, database_url=self.database_url)
+        bot = create_bot(db_path=self.db_path, seed=self.seed, database_url=self.database_url,
+                         now=self.now)
         self.bots.append(bot)
         return bot
+
+    def now(self) -> float:
+        """SimCord's virtual wall time (the round clocks run on it; ``advance_time`` moves it)."""
+        return self.env.now().timestamp() if self.env is not None else 0.0
 
     @property
     def bot(self) -> LoraBot:

@@ -92,6 +92,8 @@ class GameUI(Protocol):
 
     def stats_fields(self, stats: PlayerStats, lang: str) -> list[tuple[str, str, bool]]: ...
 
+    def score_text(self, value: float | None, lang: str) -> str | None: ...
+
     def export_files(self, data: dict[str, Any], lang: str) -> list[discord.File]: ...
 
 
@@ -174,6 +176,11 @@ class BaseUI:
 
     def stats_fields(self, stats: PlayerStats, lang: str) -> list[tuple[str, str, bool]]:
         return []
+
+    def score_text(self, value: float | None, lang: str) -> str | None:
+        """A score (``Outcome.scores``, or an average of them) as the game shows it in the
+        records (Taroky: money); None: the core's plain number."""
+        return None
 
     def export_files(self, data: dict[str, Any], lang: str) -> list[discord.File]:
         import io

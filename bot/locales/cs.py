@@ -21,6 +21,7 @@ STRINGS: dict[str, str] = {
     "core.stale": "Tohle tlačítko je staré – stav hry se mezitím změnil. Otevři si karty znovu.",
     "core.not_your_turn": "Teď nejsi na tahu.",
     "core.illegal": "Tenhle tah pravidla nedovolují.",
+    "core.illegal_why": "Takhle to pravidla nedovolují: {reason}",
     "core.no_permission": "Stůl může zrušit jen jeho zakladatel nebo správce serveru.",
     "core.no_table_here": "Nesedíš u žádného stolu na tomto serveru.",
     "core.bad_timer": "Časový limit musí být 0 (bez limitu) nebo 20 až 3600 sekund.",

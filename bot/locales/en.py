@@ -15,6 +15,7 @@ STRINGS: dict[str, str] = {
     "core.stale": "This button is out of date – the game has moved on. Open your cards again.",
     "core.not_your_turn": "It is not your turn.",
     "core.illegal": "The rules do not allow that move.",
+    "core.illegal_why": "The rules do not allow that: {reason}",
     "core.no_permission": "Only the table's creator or a server manager can abort it.",
     "core.no_table_here": "You do not sit at any table on this server.",
     "core.bad_timer": "The turn timer must be 0 (no limit) or 20 to 3600 seconds.",

@@ -1,7 +1,9 @@
-"""Card pictures from ``cards_art/png``: loaded once, scaled once per size, shadowed tiles.
+"""Card pictures from ``cards_art/png`` (Lóra) and ``cards_art/taroky_png`` (Taroky): loaded
+once, scaled once per size, shadowed tiles.
 
 The art belongs to ``cards_art/`` (180×270 RGBA); this module never draws a card face. A
-missing file gives a plain labelled placeholder so a picture can still be made.
+missing file gives a plain labelled placeholder so a picture can still be made. ``deck``
+names the deck a card number belongs to ("lora", the default, or "taroky").
 """
 
 from __future__ import annotations
@@ -14,8 +16,11 @@ from PIL import Image, ImageDraw, ImageFilter
 from bot.render.common import GOLD
 from bot.render.fonts import font
 from engine.cards import card_str
+from engine.taroky.cards import card_str as taroky_card_str
 
 ART_DIR = Path(__file__).resolve().parents[2] / "cards_art" / "png"
+TAROKY_ART_DIR = ART_DIR.parent / "taroky_png"
+NOTATION = {"lora": card_str, "taroky": taroky_card_str}
 BACK = -1  # the card back
 ART_W, ART_H = 180, 270
 
@@ -29,8 +34,12 @@ def margin(width: int) -> int:
     return max(5, width // 10)
 
 
-def _name(card: int) -> str:
-    return "back" if card == BACK else card_str(card)
+def _name(card: int, deck: str = "lora") -> str:
+    return "back" if card == BACK else NOTATION[deck](card)
+
+
+def _folder(deck: str) -> Path:
+    return TAROKY_ART_DIR if deck == "taroky" else ART_DIR
 
 
 def _placeholder(name: str) -> Image.Image:
@@ -42,12 +51,12 @@ def _placeholder(name: str) -> Image.Image:
     return img
 
 
-@lru_cache(maxsize=40)
-def art(card: int) -> Image.Image:
+@lru_cache(maxsize=128)
+def art(card: int, deck: str = "lora") -> Image.Image:
     """The card's picture at its own size (RGBA), or a placeholder when the file is missing."""
-    name = _name(card)
+    name = _name(card, deck)
     try:
-        with Image.open(ART_DIR / f"{name}.png") as im:
+        with Image.open(_folder(deck) / f"{name}.png") as im:
             img = im.convert("RGBA")
     except (OSError, ValueError):
         return _placeholder(name)
@@ -56,10 +65,10 @@ def art(card: int) -> Image.Image:
     return img
 
 
-@lru_cache(maxsize=512)
-def scaled(card: int, width: int) -> Image.Image:
+@lru_cache(maxsize=1024)
+def scaled(card: int, width: int, deck: str = "lora") -> Image.Image:
     """The card (or BACK) ``width`` px wide."""
-    img = art(card)
+    img = art(card, deck)
     if width == ART_W:
         return img
     return img.resize((width, card_height(width)), Image.Resampling.LANCZOS)
@@ -75,8 +84,8 @@ def _shadow(width: int, colour: tuple[int, int, int, int], grow: int, blur: floa
     return img.filter(ImageFilter.GaussianBlur(blur))
 
 
-@lru_cache(maxsize=1024)
-def tile(card: int, width: int, style: str = "plain") -> Image.Image:
+@lru_cache(maxsize=2048)
+def tile(card: int, width: int, style: str = "plain", deck: str = "lora") -> Image.Image:
     """The card on a transparent tile ``margin(width)`` larger on each side, with a shadow.
 
     ``style``: "plain", "glow" (a gold glow: playable / just laid) or "dim" (darkened).
@@ -88,7 +97,7 @@ def tile(card: int, width: int, style: str = "plain") -> Image.Image:
     else:
         base = Image.new("RGBA", _shadow(width, (0, 0, 0, 150), 0, m / 3).size, (0, 0, 0, 0))
         base.alpha_composite(_shadow(width, (0, 0, 0, 150), 0, m / 3), (off, off))
-    face = scaled(card, width)
+    face = scaled(card, width, deck)
     if style == "dim":
         dark = Image.new("RGBA", face.size, (18, 28, 24, 255))
         alpha = face.getchannel("A")
@@ -98,8 +107,9 @@ def tile(card: int, width: int, style: str = "plain") -> Image.Image:
     return base
 
 
-def put(canvas: Image.Image, card: int, width: int, x: int, y: int, style: str = "plain") -> None:
+def put(canvas: Image.Image, card: int, width: int, x: int, y: int, style: str = "plain",
+        deck: str = "lora") -> None:
     """Paste the card's tile so that the card's top-left corner lands at (x, y)."""
-    t = tile(card, width, style)
+    t = tile(card, width, style, deck)
     m = margin(width)
     canvas.paste(t, (x - m, y - m), t)

@@ -7,13 +7,13 @@ Discord shrinks it to 400 px.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
 
-from bot.i18n import lang_of, t
+from bot.i18n import game_t, lang_of
 from bot.render.common import (
     BAR,
     DARK,
@@ -46,9 +46,10 @@ STRIPE: RGB = (16, 50, 34)
 TAG_FILL: RGB = (34, 72, 54)
 
 
-def s(key: str, lang: str) -> str:
-    """The leaderboard picture's words: ``lb_x`` is ``core.board.x`` of the catalog."""
-    return t(f"core.board.{key.removeprefix('lb_')}", lang)
+def s(key: str, lang: str, kind: str = "lora") -> str:
+    """The leaderboard picture's words: ``lb_x`` is ``<kind>.board.x`` of the catalog when
+    the game words it its own way, else ``core.board.x``."""
+    return game_t(kind, f"board.{key.removeprefix('lb_')}", lang)
 
 
 def _shade(colour: RGB, k: float) -> RGB:
@@ -82,16 +83,17 @@ def _tag(value: str) -> Image.Image:
     return img
 
 
-def _legend(lang: str, provisional: bool) -> list[str]:
+def _legend(lang: str, provisional: bool, kind: str) -> list[str]:
     keys = ("lb_legend_avg", "lb_legend_provisional") if provisional else ("lb_legend_avg",)
-    return [fit(s(key, lang), font(19), W - 2 * M) for key in keys]
+    return [fit(s(key, lang, kind), font(19), W - 2 * M) for key in keys]
 
 
 @lru_cache(maxsize=32)
-def _base(lang: str, title: str, rows: int, provisional: bool) -> Image.Image:
+def _base(lang: str, title: str, rows: int, provisional: bool,
+          kind: str = "lora") -> Image.Image:
     """Felt, the title bar, the table's panel with column labels and row stripes (RGB)."""
     body = max(rows, 1) * ROW_H
-    legend = _legend(lang, provisional) if rows else []
+    legend = _legend(lang, provisional, kind) if rows else []
     height = HEADER_H + M + COLS_H + body + 8 + M + len(legend) * LEGEND_LINE + (8 if legend else 0)
     img = felt(W, height).copy()
     paste(img, panel(W, HEADER_H, BAR, radius=0), 0, 0)
@@ -101,11 +103,11 @@ def _base(lang: str, title: str, rows: int, provisional: bool) -> Image.Image:
     paste(img, panel(W - 2 * M, COLS_H + body + 8, (4, 16, 11, 170), radius=14), M, top)
     fc = font(20, "cond")
     cy = top + COLS_H // 2 + 2
-    text(img, (RANK_CX, cy), s("lb_rank", lang), fc, MUTED, "mm")
-    text(img, (NAME_X, cy), s("lb_player", lang), fc, MUTED, "lm")
+    text(img, (RANK_CX, cy), s("lb_rank", lang, kind), fc, MUTED, "mm")
+    text(img, (NAME_X, cy), s("lb_player", lang, kind), fc, MUTED, "lm")
     for key, right in (("lb_rating", RATING_R), ("lb_games", GAMES_R), ("lb_wins", WINS_R),
                        ("lb_avg", AVG_R)):
-        text(img, (right, cy), s(key, lang), fc, MUTED, "rm")
+        text(img, (right, cy), s(key, lang, kind), fc, MUTED, "rm")
     d = ImageDraw.Draw(img)
     y0 = top + COLS_H
     d.line((M + 10, y0 - 1, W - M - 11, y0 - 1), fill=(60, 96, 78), width=1)
@@ -114,7 +116,7 @@ def _base(lang: str, title: str, rows: int, provisional: bool) -> Image.Image:
         d.rectangle((M + 3, y, W - M - 4, y + ROW_H - 1), fill=STRIPE)
     if not rows:
         f = font(24)
-        text(img, (W // 2, y0 + ROW_H // 2), s("lb_empty", lang), f, MUTED, "mm")
+        text(img, (W // 2, y0 + ROW_H // 2), s("lb_empty", lang, kind), f, MUTED, "mm")
     y = top + COLS_H + body + 8 + M
     for line in legend:
         text(img, (W // 2, y + LEGEND_LINE // 2), line, font(19), FAINT, "mm")
@@ -129,7 +131,8 @@ def _avg(value: float | None, lang: str) -> str:
     return out.replace(".", ",") if lang == "cs" else out
 
 
-def _row(img: Image.Image, y: int, row: LeaderboardRow, lang: str) -> None:
+def _row(img: Image.Image, y: int, row: LeaderboardRow, lang: str,
+         avg_text: Callable[[float | None], str] | None = None) -> None:
     cy = y + ROW_H // 2
     rank = int(row.rank)
     if rank in MEDALS:
@@ -154,24 +157,29 @@ def _row(img: Image.Image, y: int, row: LeaderboardRow, lang: str) -> None:
     fc = font(27, "cond")
     text(img, (GAMES_R, cy), str(row.games), fc, TEXT, "rm")
     text(img, (WINS_R, cy), str(row.wins), fc, TEXT if row.wins else FAINT, "rm")
-    text(img, (AVG_R, cy), _avg(row.avg_points, lang), fc, TEXT, "rm")
+    avg = avg_text(row.avg_points) if avg_text is not None else _avg(row.avg_points, lang)
+    text(img, (AVG_R, cy), avg, fc, TEXT, "rm")
 
 
 def leaderboard_image(rows: Sequence[LeaderboardRow], lang: str = "cs",
-                      title: str = "") -> Image.Image:
-    """The leaderboard page as a Pillow image (RGB)."""
+                      title: str = "", kind: str = "lora",
+                      avg_text: Callable[[float | None], str] | None = None) -> Image.Image:
+    """The leaderboard page as a Pillow image (RGB); ``kind`` the game whose words it uses,
+    ``avg_text`` how its average score is written (default: a number)."""
     if len(rows) > MAX_ROWS:
         raise ValueError(f"at most {MAX_ROWS} leaderboard rows per picture")
     lang = lang_of(lang)
-    head = " ".join(clean_name(title).split()) if title.strip() else s("lb_title", lang)
-    img = _base(lang, head, len(rows), any(r.provisional for r in rows)).copy()
+    head = " ".join(clean_name(title).split()) if title.strip() else s("lb_title", lang, kind)
+    img = _base(lang, head, len(rows), any(r.provisional for r in rows), kind).copy()
     y0 = HEADER_H + M + COLS_H
     for i, row in enumerate(rows):
-        _row(img, y0 + i * ROW_H, row, lang)
+        _row(img, y0 + i * ROW_H, row, lang, avg_text)
     return img
 
 
-def render_leaderboard(rows: Sequence[LeaderboardRow], lang: str = "cs", title: str = "") -> bytes:
+def render_leaderboard(rows: Sequence[LeaderboardRow], lang: str = "cs", title: str = "",
+                       kind: str = "lora",
+                       avg_text: Callable[[float | None], str] | None = None) -> bytes:
     """PNG of one leaderboard page: ``rows`` are ``bot.storage.LeaderboardRow`` (at most 10),
-    ``title`` the header (default "Žebříček" / "Leaderboard")."""
-    return encode(leaderboard_image(rows, lang, title))
+    ``title`` the header (default "Žebříček" / "Leaderboard"), ``kind`` the game."""
+    return encode(leaderboard_image(rows, lang, title, kind, avg_text))

@@ -170,13 +170,50 @@ class ChooseSelect(
         await _controller(interaction).on_action(interaction, self.table_id, self.version, index)
 
 
+class ActionsSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"lora:m:(?P<table>\d+):(?P<version>\d+)",
+):
+    """Several actions of one seat chosen at once (e.g. the cards to lay away): each option's
+    value is an action in the game's JSON; the engine decides in which order they apply, and
+    refuses the choice as a whole (``TableService.act_many``)."""
+
+    def __init__(self, table_id: int, version: int,
+                 options: list[discord.SelectOption] | None = None,
+                 placeholder: str | None = None, count: int = 1) -> None:
+        self.table_id, self.version = table_id, version
+        options = options or [discord.SelectOption(label="-", value="{}")]
+        count = max(1, min(count, len(options)))
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"lora:m:{table_id}:{version}",
+                options=options,
+                placeholder=placeholder,
+                min_values=count,
+                max_values=count,
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: Match[str]
+    ) -> ActionsSelect:
+        return cls(int(match["table"]), int(match["version"]))
+
+    async def callback(self, interaction: Interaction) -> None:
+        await _controller(interaction).on_actions(
+            interaction, self.table_id, self.version, _values(interaction)
+        )
+
+
 def _values(interaction: Interaction) -> list[str]:
     data: Any = interaction.data or {}
     values = data.get("values") if isinstance(data, dict) else None
     return [str(v) for v in values] if isinstance(values, list) else []
 
 
-DYNAMIC_ITEMS = (LobbyButton, LobbyAISelect, TableButton, ActionButton, ChooseSelect)
+DYNAMIC_ITEMS = (LobbyButton, LobbyAISelect, TableButton, ActionButton, ChooseSelect,
+                 ActionsSelect)
 
 
 def frozen_view(*items: discord.ui.Item[Any]) -> discord.ui.View:

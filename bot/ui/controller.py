@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import json
 import logging
 import time
 from collections.abc import Callable, Coroutine, Sequence
@@ -54,10 +55,10 @@ def answered(handler: Handler[P]) -> Handler[P]:
 
 class Controller:
     def __init__(self, bot: discord.Client, store: TableStore, *,
-                 seed: int | None = None) -> None:
+                 seed: int | None = None, now: Callable[[], float] = time.time) -> None:
         self.bot = bot
         self.store = store
-        self.service = TableService(store, self, seed=seed, on_finished=self._archive)
+        self.service = TableService(store, self, seed=seed, on_finished=self._archive, now=now)
         # (table, user) -> the interaction of his newest hand message and when it opened
         self.sessions: dict[tuple[int, int], tuple[Interaction, float]] = {}
         self.acting: set[tuple[int, int]] = set()
@@ -79,8 +80,19 @@ class Controller:
 
     async def refuse(self, interaction: Interaction, exc: TableError, lang: str,
                      kind: str | None) -> None:
-        """A ``TableError`` as the table's game words it."""
+        """A ``TableError`` as the table's game words it (with the engine's own reason when
+        it gives one: a refused choice of several cards)."""
         key = game_key(kind, exc.key) if kind is not None else f"core.{exc.key}"
+        reason = exc.params.get("reason")
+        if callable(reason):
+            try:
+                why = str(reason(lang))
+            except Exception:
+                log.exception("the reason of a refusal could not be worded")
+            else:
+                key = game_key(kind, "illegal_why") if kind is not None else "core.illegal_why"
+                await self.error(interaction, key, lang, reason=why)
+                return
         await self.error(interaction, key, lang, **exc.params)
 
     def _kind(self, table_id: int) -> str | None:
@@ -379,16 +391,36 @@ class Controller:
     @answered
     async def on_action(self, interaction: Interaction, table_id: int, version: int,
                         index: int) -> None:
+        await self._act(interaction, table_id,
+                        lambda user_id: self.service.act(table_id, user_id, version, index))
+
+    @answered
+    async def on_actions(self, interaction: Interaction, table_id: int, version: int,
+                         values: list[str]) -> None:
+        """A choice of several actions at once (``ActionsSelect``): each value is an action's
+        JSON; a value that is not JSON makes the choice stale."""
+        try:
+            actions = [json.loads(v) for v in values]
+        except ValueError:
+            actions = []
+        await self._act(
+            interaction, table_id,
+            lambda user_id: self.service.act_many(table_id, user_id, version, actions))
+
+    async def _act(self, interaction: Interaction, table_id: int,
+                   act: Callable[[int], Coroutine[Any, Any, Any]]) -> None:
+        """A click on the hand: the service acts, then the hand message shows the new state
+        (or the refusal is answered and, when the state moved on, the hand refreshed)."""
         lang = user_lang(interaction, self._table_lang(table_id))
         user_id = interaction.user.id
         key = (table_id, user_id)
         await interaction.response.defer()
         self.acting.add(key)
         try:
-            await self.service.act(table_id, user_id, version, index)
+            await act(user_id)
         except TableError as exc:
             await self.refuse(interaction, exc, lang, self._kind(table_id))
-            if exc.key not in ("stale", "not_your_turn"):
+            if exc.key not in ("stale", "not_your_turn", "illegal"):
                 return
         finally:
             self.acting.discard(key)
