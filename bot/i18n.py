@@ -77,6 +77,7 @@ CZECH_NAMES = {
     "new": "nová",
     "hand": "karty",
     "score": "protokol",
+    "protocol": "protokol",
     "rules": "pravidla",
     "abort": "zrušit",
     "leave": "odejít",

@@ -78,14 +78,16 @@ async def leaderboard_message(interaction: Interaction, ui: GameUI, page: int) -
     )
     pages = max(1, math.ceil(total / PAGE))
     embed = discord.Embed(
-        title=t("core.lb_title", lang, guild=guild.name if guild else ""), colour=EMBED_COLOUR
+        title=game_t(ui.kind, "lb_title", lang, guild=guild.name if guild else ""),
+        colour=EMBED_COLOUR,
     )
     if not rows:
         embed.description = t("core.lb_empty", lang)
     else:
         embed.description = "\n".join(
-            t(
-                "core.lb_row",
+            game_t(
+                ui.kind,
+                "lb_row",
                 lang,
                 rank=row.rank,
                 name=row.name,

@@ -369,7 +369,7 @@ class TableService:
         """A human's click on a legal action: validated, applied with the AI turns that
         follow it, committed in one transaction, and only then shown."""
         async with self.lock(table_id):
-            table, seat = await self._acting(table_id, user_id, version)
+            table, _seat = await self._acting(table_id, user_id, version)
             assert table.state is not None
             legal = table.state.legal_actions()
             if not 0 <= index < len(legal):
@@ -504,7 +504,8 @@ class TableService:
         if s.absent:
             present = [x for x in table.seats if x is not None and x.user_id and not x.absent]
             return "absent" if present else None
-        if table.settings.autoplay and len(state.legal_actions()) == 1:
+        if (table.settings.autoplay and len(state.legal_actions()) == 1
+                and spec_of(table).autoplay_allowed(state)):
             return "forced"
         return None
 

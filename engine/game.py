@@ -185,6 +185,10 @@ class GameSpec(Generic[S, P]):
     ``replay(record)`` the state it replays to. Without them the snapshot is the record.
     ``time_limit(state)``: when the game ends by the clock, how long it lasts and the action
     that ends it (None: no limit now — none set, or the end already requested).
+    ``may_autoplay(state)``: whether a seat's only legal action may be applied without its
+    click now (default: yes). A game says no where having a single choice is itself hidden
+    information — in Taroky's announcements the secret partner may not flek his declarer's
+    game, so a partner whose turn passed by itself would be known.
     """
 
     name: str  # "lora", "taroky": the stored ``game_kind``
@@ -197,6 +201,7 @@ class GameSpec(Generic[S, P]):
     record: Callable[[GameState[S, P]], JSON] | None = None
     replay: Callable[[JSON], GameState[S, P]] | None = None
     time_limit: Callable[[GameState[S, P]], TimeLimit | None] | None = None
+    may_autoplay: Callable[[GameState[S, P]], bool] | None = None
 
     def record_of(self, state: GameState[S, P]) -> JSON:
         """The replayable log of a game (its snapshot when the game defines no record)."""
@@ -209,6 +214,10 @@ class GameSpec(Generic[S, P]):
     def time_limit_of(self, state: GameState[S, P]) -> TimeLimit | None:
         """The game's time limit now (None: the game has none, or has been asked to end)."""
         return self.time_limit(state) if self.time_limit is not None else None
+
+    def autoplay_allowed(self, state: GameState[S, P]) -> bool:
+        """A forced move (one legal action) may be applied without a click now."""
+        return self.may_autoplay(state) if self.may_autoplay is not None else True
 
     def ai_action(self, state: GameState[S, P], seat: int, level: str,
                   rng: random.Random) -> GameAction:

@@ -18,7 +18,13 @@ def _lora() -> GameUI:
     return UI
 
 
-_BUILTIN: dict[str, Callable[[], GameUI]] = {"lora": _lora}
+def _taroky() -> GameUI:
+    from bot.games.taroky import UI
+
+    return UI
+
+
+_BUILTIN: dict[str, Callable[[], GameUI]] = {"lora": _lora, "taroky": _taroky}
 _REGISTERED: dict[str, GameUI] = {}
 
 

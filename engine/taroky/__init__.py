@@ -27,6 +27,15 @@ def time_limit(state: Any) -> TimeLimit | None:
     return state.time_limit() if isinstance(state, TarokyRound) else None
 
 
+def may_autoplay(state: Any) -> bool:
+    """``GameSpec.may_autoplay``: never in the call and the announcements. A forced call
+    (XIX only) would tell that the declarer lacks XIX, so that no tiché sólo is on (T-VIEW:
+    only the declarer knows he is alone); in the announcements who may not flek or re tells
+    his side (T-FLEK), so a turn that passed by itself would reveal the secret partner. Every
+    such turn waits for its seat."""
+    return not (isinstance(state, TarokyRound) and state.deal.phase in ("call", "announce"))
+
+
 SPEC: GameSpec[SeatView, TableView] = GameSpec(
     name="taroky",
     seats=4,
@@ -36,6 +45,7 @@ SPEC: GameSpec[SeatView, TableView] = GameSpec(
     make_ai=make_ai,
     ai_levels=AI_LEVELS,
     time_limit=time_limit,
+    may_autoplay=may_autoplay,
 )
 
 __all__ = ["AI_LEVELS", "SPEC", "TarokyRound", "make_ai"]

@@ -168,3 +168,16 @@ def test_T_ROUND_outcome_details_hold_the_protocol():
     out = rnd.outcome()
     assert out.details["protocol"] == [r.to_json() for r in rnd.protocol]
     assert Outcome.from_json(json.loads(json.dumps(out.to_json()))) == out
+
+
+def test_T_ANNOUNCE_no_turn_passes_by_itself_in_the_bot():
+    """Who may not flek tells his side (T-FLEK), a forced call tells there is no tiché sólo
+    (T-CALL): a forced ``done`` or call is never auto-played, so the secret partner's turn
+    and the declarer's call look like anybody's."""
+    rnd = TarokyRound(deals=[WORKED])
+    for part in WORKED_SCRIPT.split(";"):
+        if rnd.deal.phase in ("call", "announce"):
+            assert SPEC.autoplay_allowed(rnd) is False
+        else:
+            assert SPEC.autoplay_allowed(rnd) is True
+        rnd.apply(step(part.strip()))

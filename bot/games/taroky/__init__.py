@@ -1,0 +1,165 @@
+"""Taroky at the table: the game's UI module (pictures, hand controls, texts, its commands,
+its statistics).
+
+The core (``bot.service``, ``bot.ui``, ``bot.commands``, ``bot.records``) calls ``UI``
+through the ``GameUI`` protocol. The round's clock (``round_limit`` minutes) is the core's
+(``GameSpec.time_limit``); this module only shows when the round ends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.games.base import BaseUI, HandParts, Picture, Reply, TableOp
+from bot.games.taroky import hand as hand_message
+from bot.games.taroky import texts
+from bot.games.taroky.pictures import render_sheet, render_sheet_from_export, render_table
+from bot.games.taroky.stats import GAMES, taroky_stats
+from bot.games.taroky.words import game_name, money
+from bot.i18n import t
+from bot.model import Table, TableSettings
+from bot.storage.models import PlayerStats
+from engine.game import GameEvent, Outcome, SeatViewBase
+from engine.taroky import SPEC
+from engine.taroky.options import TarokyOptions
+
+
+class TarokyUI(BaseUI):
+    def __init__(self) -> None:
+        super().__init__(SPEC, "taroky")
+
+    def settings_lines(self, settings: TableSettings, lang: str) -> list[str]:
+        o = TarokyOptions.from_json(settings.options)
+        onoff = {True: t("core.on", lang), False: t("core.off", lang)}
+        if o.round_deals is not None:
+            limit = t("taroky.limit_deals", lang, n=o.round_deals)
+        else:
+            limit = t("taroky.limit_minutes", lang, n=o.round_minutes)
+        flek = (t("taroky.unlimited", lang) if o.flek_max is None else str(o.flek_max))
+        cap = t("taroky.no_cap", lang) if o.cap is None else money(o.cap, lang)
+        lines = [
+            t("taroky.opt_round", lang, value=limit),
+            t("taroky.opt_money", lang, stake=money(o.stake, lang),
+              step=money(o.dokup_step, lang), cap=cap),
+            t("taroky.opt_varsava", lang, varsava=onoff[o.varsava], zduch=onoff[o.zduch]),
+            t("taroky.opt_flek", lang, value=flek),
+        ]
+        changed = []
+        if o.varsava_max_taroky is not None:
+            changed.append(t("taroky.opt_varsava_max", lang, n=o.varsava_max_taroky))
+        if not o.mond_rule:
+            changed.append(t("taroky.opt_mond_allowed", lang))
+        if o.solo_talon == "hidden":
+            changed.append(t("taroky.opt_solo_hidden", lang))
+        if o.tie == "one_eye":
+            changed.append(t("taroky.opt_tie_one_eye", lang))
+        if changed:
+            lines.append(t("taroky.opt_changed", lang, rules=", ".join(changed)))
+        return lines
+
+    def status_lines(self, table: Table, lang: str) -> list[str]:
+        return texts.status_lines(table, lang)
+
+    def table_picture(self, table: Table, lang: str) -> Picture | None:
+        view = texts.round_of(table).public_view()
+        names = table.names()
+        return lambda: render_table(view, names, lang)
+
+    def table_ops(self, table: Table, lang: str, running: bool) -> list[TableOp]:
+        return [TableOp("sheet", t("taroky.btn_sheet", lang))]
+
+    def table_op(self, table: Table, op: str, lang: str) -> Reply:
+        if op == "sheet":
+            return Reply(png=self.sheet_png(table, lang), filename="protokol.png")
+        return super().table_op(table, op, lang)
+
+    def sheet_png(self, table: Table, lang: str) -> bytes:
+        return render_sheet(texts.round_of(table).public_view(), table.names(), lang)
+
+    def hand(self, table: Table, view: SeatViewBase, lang: str) -> HandParts:
+        return hand_message.hand(table, view, lang)
+
+    def event_lines(self, table: Table, events: Sequence[GameEvent]) -> list[str]:
+        return texts.event_lines(table, events)
+
+    def announcements(self, table: Table, events: Sequence[GameEvent]) -> list[str]:
+        return texts.announcements(table, events)
+
+    def starts_deal(self, events: Sequence[GameEvent]) -> bool:
+        return texts.starts_deal(events)
+
+    def turn_ping(self, table: Table, seat: int, mention: str) -> str:
+        return texts.turn_ping(table, mention)
+
+    def outcome_note(self, outcome: Outcome, seat: int, lang: str) -> str:
+        extra = outcome.extra(seat)
+        return t("taroky.outcome_note", lang,
+                 result=money(outcome.scores[seat], lang, signed=True),
+                 money=money(int(extra.get("money", 0)), lang),
+                 dokup=money(int(extra.get("dokup", 0)), lang))
+
+    def final_picture(self, table: Table, lang: str) -> Picture | None:
+        return lambda: self.sheet_png(table, lang)
+
+    def add_commands(self, group: app_commands.Group) -> None:
+        from bot.games.taroky.commands import taroky_commands
+
+        for command in taroky_commands(self):
+            group.add_command(command)
+
+    def score_text(self, value: float | None, lang: str) -> str | None:
+        if value is None:
+            return "–"
+        return money(round(value), lang, signed=True)
+
+    def stats_fields(self, stats: PlayerStats, lang: str) -> list[tuple[str, str, bool]]:
+        data = taroky_stats(stats)
+        fields: list[tuple[str, str, bool]] = []
+        per_deal = "–" if data.per_deal is None else money(round(data.per_deal), lang,
+                                                            signed=True)
+        best = "–" if data.best_deal is None else money(data.best_deal, lang, signed=True)
+        fields.append((t("taroky.st_money", lang),
+                       t("taroky.st_money_value", lang, deals=data.deals, per_deal=per_deal,
+                         best=best), False))
+        lines = [t("taroky.st_game_line", lang, game=game_name(g, lang), n=data.declared[g],
+                   won=data.won.get(g, 0)) for g in GAMES if data.declared.get(g)]
+        if data.partner:
+            lines.append(t("taroky.st_partner", lang, n=data.partner, won=data.partner_won))
+        fields.append((t("taroky.st_games_declared", lang),
+                       "\n".join(lines) or t("taroky.st_none", lang), True))
+        fields.append((t("taroky.st_pagat_valat", lang), "\n".join([
+            t("taroky.st_pagat", lang, n=data.pagat_announced, won=data.pagat_announced_won,
+              silent_won=data.pagat_silent_won, silent_lost=data.pagat_silent_lost),
+            t("taroky.st_valat", lang, n=data.valat_announced, won=data.valat_announced_won,
+              silent=data.valat_silent_won),
+        ]), True))
+        if stats.best is not None and stats.worst is not None:
+            fields.append(("\u200b", t("taroky.st_best_worst", lang,
+                                       best=money(stats.best[1], lang, signed=True),
+                                       best_id=stats.best[0],
+                                       worst=money(stats.worst[1], lang, signed=True),
+                                       worst_id=stats.worst[0]), False))
+        return fields
+
+    def export_files(self, data: dict[str, Any], lang: str) -> list[discord.File]:
+        import io
+        import json
+
+        game = data["game_id"]
+        return [
+            discord.File(io.BytesIO(render_sheet_from_export(data, lang)),
+                         filename=f"taroky-{game}.png"),
+            discord.File(
+                io.BytesIO(json.dumps(data["replay"], ensure_ascii=False, indent=1).encode()),
+                filename=f"taroky-{game}.json",
+            ),
+        ]
+
+
+UI = TarokyUI()
+
+__all__ = ["UI", "TarokyUI"]

@@ -1,0 +1,116 @@
+"""Taroky's own commands in ``/taroky``: ``new`` with the table options of TAROKY.md (the
+tournament's rules by default) and ``protocol`` (the round's protocol sheet)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot.commands import TABLE_CHOICES, TABLE_OPTIONS, choice, gdesc, my_table, open_new_table
+from bot.i18n import desc, t, user_lang
+from bot.ui.builders import png_file
+from engine.taroky.errors import TarokyError
+from engine.taroky.options import TarokyOptions
+
+if TYPE_CHECKING:
+    from bot.games.taroky import TarokyUI
+
+Interaction = discord.Interaction[Any]
+KC = 100  # hal
+
+
+def options_json(*, round_minutes: int, round_deals: int, varsava: bool, zduch: bool,
+                 varsava_max_3: bool, mond_na_skyze: str, flek_max: int, solo_talon: str,
+                 tie: str, cap: int, stake: int, dokup_step: int) -> dict[str, Any]:
+    """The engine's options JSON from ``/taroky new``'s values (Kč → hal; 0 = no limit).
+    Raises ``TarokyError`` (bad_input) when they do not make a valid table."""
+    limit = {"deals": round_deals} if round_deals > 0 else {"minutes": round_minutes}
+    data: dict[str, Any] = {
+        "varsava": varsava,
+        "zduch": zduch,
+        "varsava_max_taroky": 3 if varsava_max_3 else "none",
+        "varsava_mond_na_skyze": mond_na_skyze,
+        "flek_max": flek_max if flek_max > 0 else "unlimited",
+        "solo_talon": solo_talon,
+        "tie": tie,
+        "cap": cap * KC if cap > 0 else "none",
+        "stake": stake * KC,
+        "dokup_step": dokup_step * KC,
+        "round_limit": limit,
+    }
+    return TarokyOptions.from_json(data).to_json()
+
+
+def taroky_commands(ui: TarokyUI) -> list[app_commands.Command[Any, Any, None]]:
+    @app_commands.command(name="new", description=gdesc(ui, "cmd_new"))
+    @app_commands.describe(
+        round_minutes=desc("taroky.opt_round_minutes_desc"),
+        round_deals=desc("taroky.opt_round_deals_desc"),
+        varsava=desc("taroky.opt_varsava_desc"),
+        zduch=desc("taroky.opt_zduch_desc"),
+        varsava_max_3=desc("taroky.opt_varsava_max_desc"),
+        mond_na_skyze=desc("taroky.opt_mond_desc"),
+        flek_max=desc("taroky.opt_flek_max_desc"),
+        solo_talon=desc("taroky.opt_solo_talon_desc"),
+        tie=desc("taroky.opt_tie_desc"),
+        cap=desc("taroky.opt_cap_desc"),
+        stake=desc("taroky.opt_stake_desc"),
+        dokup_step=desc("taroky.opt_dokup_desc"),
+        **{k: desc(v) for k, v in TABLE_OPTIONS.items()},
+    )
+    @app_commands.choices(
+        mond_na_skyze=[choice("taroky.choice_forbidden", "forbidden"),
+                       choice("taroky.choice_allowed", "allowed")],
+        solo_talon=[choice("taroky.choice_reveal", "reveal"),
+                    choice("taroky.choice_hidden", "hidden")],
+        tie=[choice("taroky.choice_tie_zero", "zero"),
+             choice("taroky.choice_tie_one_eye", "one_eye")],
+        **TABLE_CHOICES,
+    )
+    async def new(
+        interaction: Interaction,
+        round_minutes: app_commands.Range[int, 1, 600] = 60,
+        round_deals: app_commands.Range[int, 0, 200] = 0,
+        varsava: bool = True,
+        zduch: bool = True,
+        varsava_max_3: bool = False,
+        mond_na_skyze: str = "forbidden",
+        flek_max: app_commands.Range[int, 0, 20] = 0,
+        solo_talon: str = "reveal",
+        tie: str = "zero",
+        cap: app_commands.Range[int, 0, 1000] = 40,
+        stake: app_commands.Range[int, 1, 10000] = 50,
+        dokup_step: app_commands.Range[int, 1, 1000] = 10,
+        turn_timer: app_commands.Range[int, 0, 3600] = 120,
+        language: str = "cs",
+        seating: str = "draw",
+        autoplay: bool = True,
+    ) -> None:
+        try:
+            options = options_json(
+                round_minutes=round_minutes, round_deals=round_deals, varsava=varsava,
+                zduch=zduch, varsava_max_3=varsava_max_3, mond_na_skyze=mond_na_skyze,
+                flek_max=flek_max, solo_talon=solo_talon, tie=tie, cap=cap, stake=stake,
+                dokup_step=dokup_step)
+        except TarokyError:
+            await interaction.response.send_message(
+                t("taroky.bad_options", user_lang(interaction, language)), ephemeral=True)
+            return
+        await open_new_table(interaction, ui, options, turn_timer=turn_timer,
+                             language=language, seating=seating, autoplay=autoplay)
+
+    @app_commands.command(name="protocol", description=gdesc(ui, "cmd_protocol"))
+    async def protocol(interaction: Interaction) -> None:
+        table = my_table(interaction)
+        lang = user_lang(interaction)
+        if table is None or table.state is None or table.game_kind != ui.kind:
+            await interaction.response.send_message(t("core.no_table_here", lang),
+                                                    ephemeral=True)
+            return
+        sheet = ui.sheet_png(table, user_lang(interaction, table.settings.lang))
+        await interaction.response.send_message(file=png_file(sheet, "protokol.png"),
+                                                ephemeral=True)
+
+    return [new, protocol]

@@ -1,0 +1,262 @@
+"""Taroky's hand message: the picture, who the seat is in this deal, the prompt, one control
+per legal action of the phase, and the engine's reasons for what is not allowed.
+
+Every enabled control is one of ``legal_actions()`` (a button carries its index); a choice of
+several cards to lay away is one ``ActionsSelect`` whose options are single discards, which
+the engine applies in an order it accepts (``TableService.act_many``). Disabled controls
+show what the phase offers; why they are disabled is the engine's refusal, in words.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+from bot.games.base import HandParts, Item
+from bot.games.taroky.pictures import hand_text, render_hand
+from bot.games.taroky.texts import round_of
+from bot.games.taroky.words import (
+    card_label,
+    cards_text,
+    game_name,
+    is_tarok,
+    level_name,
+    word,
+)
+from bot.i18n import t
+from bot.model import Table
+from bot.ui.components import ActionButton, ActionsSelect
+from engine.taroky import TarokyRound
+from engine.taroky.actions import Announce, Bid, Call, Choose, DealAction, Discard, Play, Trojka
+from engine.taroky.announce import FLEK_ITEMS
+from engine.taroky.bidding import BID_WORDS, CHOICES
+from engine.taroky.cards import cards_of
+from engine.taroky.errors import TarokyError
+from engine.taroky.talon import CALLABLE, silent_solo
+from engine.taroky.views import SeatView
+
+DISABLED = 100  # index base of a disabled control (never an index of a legal action)
+PRIMARY = discord.ButtonStyle.primary
+SECONDARY = discord.ButtonStyle.secondary
+SUCCESS = discord.ButtonStyle.success
+DANGER = discord.ButtonStyle.danger
+FLEK_INDEX = {"game": 0, "pagat": 1, "valat": 2}
+
+
+def refusal_text(rnd: TarokyRound, action: DealAction, lang: str) -> str | None:
+    """The engine's reason why ``action`` is not allowed now (None: it is)."""
+    try:
+        rnd.verify(action)
+    except TarokyError as exc:
+        return exc.message(lang)
+    return None
+
+
+def _grouped(found: dict[str, list[str]]) -> list[str]:
+    return [f"• {' '.join(items)}: {why}" for why, items in found.items()]
+
+
+def role_line(table: Table, view: SeatView, lang: str) -> str:
+    """Who the seat is in this deal, as far as it knows (the secret partner knows himself)."""
+    pub = view.public
+    names = table.names()
+    if pub.game is None or pub.declarer is None:
+        return ""
+    game = game_name(pub.game, lang)
+    if pub.game == "W":
+        return t("taroky.role_varsava", lang)
+    if view.seat == pub.declarer:
+        if pub.game not in ("1P", "2P"):
+            return t("taroky.role_declarer", lang, game=game)
+        if pub.called is None:
+            return t("taroky.role_declarer_calling", lang, game=game)
+        card = card_label(pub.called, lang)
+        if view.alone:
+            return t("taroky.role_declarer_alone", lang, game=game, card=card)
+        if view.partner is not None:
+            return t("taroky.role_declarer_partner", lang, game=game,
+                     name=names[view.partner])
+        return t("taroky.role_declarer_called", lang, game=game, card=card)
+    if view.side == "D":
+        secret = pub.partner is None
+        return t("taroky.role_partner_secret" if secret else "taroky.role_partner", lang,
+                 name=names[pub.declarer], card=card_label(pub.called or 0, lang))
+    if view.side == "O":
+        if view.partner is not None:
+            return t("taroky.role_opponent_pair", lang, name=names[pub.declarer],
+                     partner=names[view.partner])
+        return t("taroky.role_opponent", lang, name=names[pub.declarer], game=game)
+    return t("taroky.role_unknown", lang, name=names[pub.declarer], game=game)
+
+
+def prompt(table: Table, view: SeatView, lang: str) -> str:
+    pub = view.public
+    if pub.finished or table.state is None or table.state.finished:
+        return t("core.hand_finished", lang)
+    if not view.legal:
+        if pub.to_act is None:
+            return t("core.hand_none", lang)
+        return t("taroky.hand_wait", lang, name=table.names()[pub.to_act])
+    match view.legal[0]:
+        case Bid():
+            return t("taroky.hand_bid", lang)
+        case Choose():
+            return t("taroky.hand_choose", lang)
+        case Call():
+            return t("taroky.hand_call", lang)
+        case Trojka():
+            key = "taroky.hand_trojka_upper" if pub.trojka == "upper" else (
+                "taroky.hand_trojka_lower")
+            return t(key, lang, cards=cards_text(view.trojka_cards, lang))
+        case Discard():
+            if view.discard_left > 1:
+                return t("taroky.hand_discard_many", lang, n=view.discard_left)
+            return t("taroky.hand_discard_one", lang)
+        case Announce():
+            said = said_this_turn(view)
+            if said:
+                return t("taroky.hand_announce_more", lang,
+                         said=", ".join(item_text(i, view, lang, said=True) for i in said))
+            return t("taroky.hand_announce", lang)
+        case _:
+            return t("taroky.hand_lead" if not pub.trick else "taroky.hand_play", lang)
+
+
+def said_this_turn(view: SeatView) -> list[str]:
+    """The items the seat has said in its current speaking turn (before its ``done``)."""
+    out: list[str] = []
+    for seat, item in reversed(view.public.announcements):
+        if item == "done" or seat != view.seat:
+            break
+        out.append(item)
+    return out[::-1]
+
+
+def item_text(item: str, view: SeatView, lang: str, said: bool = False) -> str:
+    """An announcement item as a button says it: pagát, valát, "flek/re/sup na hru" …"""
+    if item in FLEK_ITEMS:
+        key = FLEK_ITEMS[item]
+        level = view.public.flek[FLEK_INDEX[key]] + (0 if said else 1)
+        return t("taroky.btn_flek", lang, level=level_name(max(1, level), lang).capitalize(),
+                 on=word(f"on_{key}", lang))
+    if item == "done":
+        return t("taroky.btn_done" if said_this_turn(view) else "taroky.btn_dobra", lang)
+    return word(item, lang).capitalize() if said else t(f"taroky.btn_{item}", lang)
+
+
+def _buttons(table: Table, candidates: Sequence[tuple[DealAction, str, discord.ButtonStyle]],
+             view: SeatView) -> list[Item]:
+    index = {a: i for i, a in enumerate(view.legal)}
+    items: list[Item] = []
+    for k, (action, label, style) in enumerate(candidates):
+        i = index.get(action)
+        items.append(ActionButton(table.table_id, table.version,
+                                  i if i is not None else DISABLED + k, label,
+                                  style if i is not None else SECONDARY, disabled=i is None))
+    return items
+
+
+def _reasons(rnd: TarokyRound, view: SeatView, candidates: Sequence[tuple[DealAction, str]],
+             lang: str) -> list[str]:
+    """The engine's reasons for the candidates that are not legal, grouped by reason."""
+    legal = set(view.legal)
+    found: dict[str, list[str]] = {}
+    for action, label in candidates:
+        if action in legal:
+            continue
+        why = refusal_text(rnd, action, lang)
+        if why is not None:
+            found.setdefault(why, []).append(label)
+    return _grouped(found)
+
+
+def controls(table: Table, view: SeatView, lang: str) -> tuple[list[Item], list[str]]:
+    """The controls of the seat's turn and the reasons for the disabled ones."""
+    if not view.legal:
+        return [], []
+    rnd = round_of(table)
+    seat = view.seat
+    first = view.legal[0]
+    cand: list[tuple[DealAction, str, discord.ButtonStyle]]
+    match first:
+        case Bid():
+            cand = [(Bid(seat, b), t(f"taroky.btn_bid_{b}", lang),
+                     SECONDARY if b == "dobra" else (DANGER if b == "zduch" else PRIMARY))
+                    for b in BID_WORDS]
+        case Choose():
+            cand = [(Choose(seat, g), t(f"taroky.btn_choose_{g}", lang), PRIMARY)
+                    for g in CHOICES]
+        case Call():
+            cand = [(Call(seat, c), _call_label(view, c, lang), PRIMARY)
+                    for c in reversed(CALLABLE)]
+            plain = [(a, card_label(a.card, lang)) for a, _label, _style in cand
+                     if isinstance(a, Call)]
+            return _buttons(table, cand, view), _reasons(rnd, view, plain, lang)
+        case Trojka():
+            which = view.public.trojka or "upper"
+            cand = [(Trojka(seat, True), t(f"taroky.btn_take_{which}", lang), SUCCESS),
+                    (Trojka(seat, False), t(f"taroky.btn_reject_{which}", lang), SECONDARY)]
+        case Discard() if view.discard_left > 1:
+            return _discard_select(table, rnd, view, lang)
+        case Discard() | Play():
+            kind = type(first)
+            cand = [(kind(seat, c), card_label(c, lang), PRIMARY) for c in cards_of(view.hand)]
+        case Announce():  # only what the seat may say: what it may not is its own business
+            cand = [(a, item_text(a.item, view, lang),
+                     SUCCESS if a.item == "done" else (DANGER if a.item in FLEK_ITEMS
+                                                       else PRIMARY))
+                    for a in view.legal if isinstance(a, Announce)]
+        case _:
+            return [], []
+    reasons = _reasons(rnd, view, [(a, label) for a, label, _ in cand], lang)
+    return _buttons(table, cand, view), reasons
+
+
+def _call_label(view: SeatView, card: int, lang: str) -> str:
+    """A call's button; a call the declarer may make of a tarok he holds says tiché sólo."""
+    label = card_label(card, lang)
+    if Call(view.seat, card) in view.legal and silent_solo(view.hand, card):
+        return t("taroky.btn_call_silent", lang, card=label)
+    return label
+
+
+def _discard_select(table: Table, rnd: TarokyRound, view: SeatView,
+                    lang: str) -> tuple[list[Item], list[str]]:
+    """Several cards to lay away: one select of the cards that belong to a legal whole
+    discard (the engine's ``discardable``); the others, with the engine's reason, below."""
+    seat, n = view.seat, view.discard_left
+    options = [
+        discord.SelectOption(label=card_label(c, lang),
+                             value=json.dumps(Discard(seat, c).to_json(), separators=(",", ":")))
+        for c in sorted(cards_of(view.discardable), key=lambda c: (is_tarok(c), c))
+    ]  # suit cards first: they are what is usually laid away
+    select = ActionsSelect(table.table_id, table.version, options,
+                           t("taroky.discard_placeholder", lang, n=n), count=n)
+    found: dict[str, list[str]] = {}
+    for c in cards_of(view.hand & ~view.discardable):
+        why = refusal_text(rnd, Discard(seat, c), lang)
+        if why is not None:
+            found.setdefault(why, []).append(card_label(c, lang))
+    return [select], _grouped(found)
+
+
+def hand(table: Table, view: Any, lang: str) -> HandParts:
+    """The parts of the hand message of ``view`` (a Taroky ``SeatView``)."""
+    if not isinstance(view, SeatView):
+        raise TypeError("a Taroky hand takes a Taroky SeatView")
+    pub = view.public
+    lines = [f"**{t('taroky.hand_title', lang, n=pub.deal_no)}**"]
+    role = role_line(table, view, lang)
+    if role:
+        lines.append(role)
+    lines.append(prompt(table, view, lang))
+    items, why = controls(table, view, lang)
+    if why:
+        lines.append(t("taroky.why_disabled", lang))
+        lines.extend(why)
+    names = table.names()
+    picture = (lambda: render_hand(view, names, lang)) if view.hand or view.trojka_cards else None
+    return HandParts(lines, items, picture, hand_text(view, lang))

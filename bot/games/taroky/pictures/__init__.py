@@ -1,0 +1,43 @@
+"""Taroky's pictures, from views only: the hand (``SeatView``), the table and the protocol
+(``TableView``, the public view), and the protocol of an archived round (its export)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from bot.games.taroky.pictures.hand import hand_text, render_hand
+from bot.games.taroky.pictures.sheet import render_sheet
+from bot.games.taroky.pictures.table import render_table
+from engine.taroky import SPEC, TarokyRound
+from engine.taroky.errors import TarokyError
+
+
+def round_from_export(data: Mapping[str, Any]) -> TarokyRound:
+    """The archived round replayed from its record (``Storage.export_game``'s ``replay``)."""
+    record = data.get("replay") if isinstance(data, Mapping) else None
+    if not isinstance(record, Mapping) or record.get("game") != "taroky":
+        raise ValueError("the export holds no Taroky round")
+    try:
+        state = SPEC.replayed(dict(record))
+    except TarokyError as exc:
+        raise ValueError(f"the exported round does not replay: {exc}") from exc
+    assert isinstance(state, TarokyRound)
+    return state
+
+
+def export_names(data: Mapping[str, Any]) -> list[str]:
+    names = data.get("names")
+    if not isinstance(names, list | tuple):
+        names = []
+    out = [str(n) if n is not None else "?" for n in names[:4]]
+    return out + ["?"] * (4 - len(out))
+
+
+def render_sheet_from_export(data: Mapping[str, Any], lang: str = "cs") -> bytes:
+    """PNG of the final protocol of an archived round."""
+    return render_sheet(round_from_export(data).public_view(), export_names(data), lang)
+
+
+__all__ = ["hand_text", "render_hand", "render_sheet", "render_sheet_from_export",
+           "render_table", "round_from_export"]

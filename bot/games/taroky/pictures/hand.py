@@ -1,0 +1,164 @@
+"""A seat's own Taroky hand, legible on a phone: the taroks in one row, the suits (grouped, a
+gap between suits) in the next, the cards it may use now lifted and lit, the others dimmed
+while it acts. In the preferanc the trojka the declarer looks at, and while discarding the
+cards laid away so far, are drawn below.
+
+Only a ``SeatView`` goes in (with the players' names): the seat's own cards and public facts.
+Up to 16 cards (12 + 4 from the talon) fit 800 px, which a phone shows about 400 px wide:
+every card still shows its corner index.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from itertools import pairwise
+
+from PIL import Image
+
+from bot.games.taroky.words import card_label, game_name, pic
+from bot.i18n import lang_of
+from bot.render import cards
+from bot.render.common import BAR, FAINT, GOLD, MUTED, RGB, TEXT, encode, felt, panel, paste, text
+from bot.render.fonts import clean_name, fit, font
+from engine.taroky.actions import Discard, Play
+from engine.taroky.cards import NUM_TAROKS, cards_of, color
+from engine.taroky.views import SeatView
+
+DECK = "taroky"
+W = 800
+M = 20
+CARD_W = 150
+CARD_H = cards.card_height(CARD_W)
+MAX_STEP = 100
+SUIT_GAP = 18
+LIFT = 24
+HEADER_H = 60
+ROW_GAP = 12
+EXTRA_W = 112
+EXTRA_H = cards.card_height(EXTRA_W)
+EXTRA_LABEL = 34
+
+
+def _check(view: SeatView) -> None:
+    if not isinstance(view, SeatView):
+        raise TypeError("a Taroky hand picture takes a Taroky SeatView")
+
+
+def lit_cards(view: SeatView) -> frozenset[int]:
+    """The cards the seat may use now: the cards it may play, or lay away (as part of a
+    whole discard)."""
+    out = {a.card for a in view.legal if isinstance(a, Play | Discard)}
+    out.update(cards_of(view.discardable))
+    return frozenset(out)
+
+
+def rows_of(hand: Sequence[int]) -> list[list[int]]:
+    """The taroks, then the suit cards (both in canonical order); empty rows left out."""
+    taroks = [c for c in hand if c < NUM_TAROKS]
+    suits = [c for c in hand if c >= NUM_TAROKS]
+    return [row for row in (taroks, suits) if row]
+
+
+def _positions(row: Sequence[int]) -> list[int]:
+    """x of each card of a row, centred; suits get a gap between them."""
+    gaps = sum(1 for a, b in pairwise(row) if color(a) != color(b))
+    room = W - 2 * M - CARD_W - gaps * SUIT_GAP
+    step = MAX_STEP if len(row) < 2 else min(MAX_STEP, room // (len(row) - 1))
+    width = CARD_W + step * (len(row) - 1) + gaps * SUIT_GAP
+    x = (W - width) // 2
+    out = []
+    for i, card in enumerate(row):
+        if i:
+            x += step + (SUIT_GAP if color(card) != color(row[i - 1]) else 0)
+        out.append(x)
+    return out
+
+
+@lru_cache(maxsize=64)
+def _hand_image(hand: tuple[int, ...], lit: frozenset[int], acting: bool, status: str,
+                status_colour: RGB, subtitle: str, extra_title: str, extra: tuple[int, ...],
+                lang: str) -> Image.Image:
+    rows = rows_of(hand)
+    row_h = LIFT + CARD_H
+    height = HEADER_H + ROW_GAP + max(1, len(rows)) * (row_h + ROW_GAP) + M // 2
+    if extra_title:
+        height += EXTRA_LABEL + EXTRA_H + ROW_GAP
+    img = felt(W, height).copy()
+    paste(img, panel(W, HEADER_H, BAR, radius=0), 0, 0)
+    fb = font(30, "bold")
+    x = M + text(img, (M, HEADER_H // 2), pic("hand_title", lang), fb, TEXT, "lm")
+    fs = font(27, "bold")
+    fsub = font(22)
+    sub_w = fsub.getlength(subtitle) if subtitle else 0
+    text(img, (x + 16, HEADER_H // 2 + 1), fit(status, fs, W - x - sub_w - 50), fs,
+         status_colour, "lm")
+    if subtitle:
+        text(img, (W - M, HEADER_H // 2 + 1), subtitle, fsub, MUTED, "rm")
+    y = HEADER_H + ROW_GAP
+    if not rows:
+        text(img, (W // 2, y + row_h // 2), pic("hand_empty", lang), font(28), FAINT, "mm")
+        y += row_h + ROW_GAP
+    for row in rows:
+        for card, cx in zip(row, _positions(row), strict=True):
+            on = card in lit
+            style = "glow" if on else ("dim" if acting else "plain")
+            cards.put(img, card, CARD_W, cx, y + (0 if on else LIFT), style, DECK)
+        y += row_h + ROW_GAP
+    if extra_title:
+        text(img, (M, y + EXTRA_LABEL // 2), extra_title, font(25, "bold"), GOLD, "lm")
+        y += EXTRA_LABEL
+        step = EXTRA_W + 14
+        for i, card in enumerate(extra):
+            cards.put(img, card, EXTRA_W, M + i * step, y, "plain", DECK)
+    return img
+
+
+def _status(view: SeatView, names: Sequence[str], lang: str) -> tuple[str, RGB]:
+    pub = view.public
+    if not view.legal:
+        if pub.to_act is None:
+            return pic("hand_over", lang), MUTED
+        return pic("hand_wait", lang, name=clean_name(names[pub.to_act])), MUTED
+    if pub.phase == "discard":
+        return pic("hand_discard", lang, n=view.discard_left), GOLD
+    if pub.phase == "play":
+        return pic("hand_lead" if not pub.trick else "hand_play", lang), GOLD
+    return pic(f"hand_{pub.phase}", lang), GOLD
+
+
+def _extra(view: SeatView, lang: str) -> tuple[str, tuple[int, ...]]:
+    pub = view.public
+    if view.trojka_cards:
+        key = "hand_trojka_upper" if pub.trojka == "upper" else "hand_trojka_lower"
+        return pic(key, lang), view.trojka_cards
+    if view.own_discards:
+        return pic("hand_laid", lang), view.own_discards
+    return "", ()
+
+
+def hand_image(view: SeatView, names: Sequence[str], lang: str = "cs") -> Image.Image:
+    """The seat's hand as a Pillow image (RGB)."""
+    _check(view)
+    lang = lang_of(lang)
+    pub = view.public
+    status, colour = _status(view, names, lang)
+    subtitle = pic("deal_no", lang, n=pub.deal_no)
+    if pub.game is not None:
+        subtitle += " · " + game_name(pub.game, lang)
+    lit = lit_cards(view)
+    extra_title, extra = _extra(view, lang)
+    return _hand_image(tuple(cards_of(view.hand)), lit, bool(lit), status, colour,
+                       subtitle, extra_title, extra, lang)
+
+
+def render_hand(view: SeatView, names: Sequence[str], lang: str = "cs") -> bytes:
+    """PNG of the seat's hand (from its own view only)."""
+    return encode(hand_image(view, names, lang))
+
+
+def hand_text(view: SeatView, lang: str = "cs") -> str:
+    """The hand as text (when the picture cannot be drawn): taroks, then suit cards."""
+    _check(view)
+    return " · ".join(" ".join(card_label(c, lang) for c in row)
+                      for row in rows_of(cards_of(view.hand)))

@@ -1,0 +1,200 @@
+"""The protocol of a Taroky round: one row per finished deal (the game and who played it, the
+partner or "alone", fleks, pagát and valát, eyes, each player's money for the deal and the
+running money), then dokup, money and result per player; when the round is over, the table's
+sheet of T-TOURNAMENT (points 4-3-2-1 and the control sum).
+
+Drawn from the round's public view: the protocol rows exist only for finished deals, when
+everything may be shown (the partner included), so nothing secret is in them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PIL import Image, ImageDraw
+
+from bot.games.taroky.words import amount, card_label, money, pic, short_game, word
+from bot.i18n import lang_of
+from bot.render.common import (
+    BAR,
+    FAINT,
+    GOLD,
+    GREEN,
+    MUTED,
+    PANEL,
+    RED,
+    RGB,
+    TEXT,
+    check_names,
+    encode,
+    felt,
+    panel,
+    paste,
+    text,
+)
+from bot.render.fonts import fit, font
+from engine.taroky.protocol import DealRecord
+from engine.taroky.tournament import table_points
+from engine.taroky.views import TableView
+
+W = 940
+M = 16
+NO_W, GAME_W, EYES_W = 46, 318, 86
+COL_W = (W - 2 * M - NO_W - GAME_W - EYES_W) // 4
+X_NO = M + 8
+X_GAME = M + NO_W
+X_EYES = X_GAME + GAME_W
+X_COLS = X_EYES + EYES_W
+HEADER_H, NAMES_H, ROW_H, FOOT_ROW = 58, 44, 62, 40
+STRIPE = (16, 50, 34)
+
+
+def _colour(hal: int) -> RGB:
+    return GREEN if hal > 0 else (RED if hal < 0 else FAINT)
+
+
+def _detail(row: DealRecord, names: list[str], lang: str) -> str:
+    """The second line of a deal: partner or alone, fleks, pagát, valát."""
+    parts: list[str] = []
+    if row.game in ("1P", "2P") and row.called is not None:
+        called = card_label(row.called, lang)
+        if row.tiche_solo:
+            parts.append(pic("sheet_silent", lang, card=called))
+        elif row.alone:
+            parts.append(pic("sheet_alone", lang, card=called))
+        elif row.partner is not None:
+            parts.append(pic("sheet_partner", lang, name=names[row.partner], card=called))
+    if row.game == "W":
+        parts.append(pic("sheet_zduch", lang) if row.zduch else pic("sheet_chosen", lang))
+        blana = [names[s] for s in range(4) if row.blana and row.blana[s]]
+        if blana:
+            parts.append(pic("sheet_blana", lang, names=", ".join(blana)))
+    if row.flek[0]:
+        parts.append(f"{word('game', lang)} ×{2 ** row.flek[0]}")
+    if row.pagat is not None:
+        mark = "✓" if row.pagat.won else "✗"
+        key = "sheet_pagat" if row.pagat.announced else "sheet_pagat_silent"
+        level = f" ×{2 ** row.pagat.level}" if row.pagat.level else ""
+        parts.append(pic(key, lang, name=names[row.pagat.seat]) + f"{level} {mark}")
+    for v in row.valats:
+        mark = "✓" if v.won else "✗"
+        side = pic("side_d" if v.side == "D" else "side_o", lang)
+        key = "sheet_valat" if v.announced else "sheet_valat_silent"
+        level = f" ×{2 ** v.level}" if v.level else ""
+        parts.append(pic(key, lang, side=side) + f"{level} {mark}")
+    return " · ".join(parts)
+
+
+def _whole(hal: int, lang: str) -> str:
+    """Money in whole Kč when it is whole (a dokup), else with haléře."""
+    return str(hal // 100) if hal % 100 == 0 else amount(hal, lang)
+
+
+def _eyes(row: DealRecord) -> str:
+    if row.eyes is not None:
+        return f"{row.eyes[0]}:{row.eyes[1]}"
+    return ""
+
+
+def _row(img: Image.Image, y: int, row: DealRecord, names: list[str], lang: str,
+         stripe: bool) -> None:
+    d = ImageDraw.Draw(img)
+    if stripe:
+        d.rectangle((M + 3, y, W - M - 4, y + ROW_H - 1), fill=STRIPE)
+    fb, fs, fn = font(22, "bold"), font(17), font(21, "cond")
+    text(img, (X_NO, y + ROW_H // 2), str(row.deal_no), font(20), MUTED, "lm")
+    title = f"{short_game(row.game, lang)} · {names[row.declarer]}"
+    text(img, (X_GAME, y + 8), fit(title, fb, GAME_W - 10), fb, TEXT)
+    detail = _detail(row, names, lang)
+    if detail:
+        text(img, (X_GAME, y + 37), fit(detail, fs, GAME_W - 10), fs, MUTED)
+    if row.game == "W" and row.eyes_by_seat is not None:
+        eyes = row.eyes_by_seat
+    else:
+        eyes = None
+        text(img, (X_EYES + EYES_W - 14, y + 20), _eyes(row), font(21), TEXT, "rm")
+    for seat in range(4):
+        right = X_COLS + (seat + 1) * COL_W - 12
+        change = row.money[seat]
+        text(img, (right, y + 19), amount(change, lang, signed=True) if change else "·", fn,
+             _colour(change), "rm")
+        rx = right - int(text(img, (right, y + 44), amount(row.running[seat], lang), fs, FAINT,
+                              "rm"))
+        if row.dokup[seat]:  # topped up before this deal's payments
+            text(img, (rx - 8, y + 44), "↑" + _whole(row.dokup[seat], lang), fs, GOLD, "rm")
+        if eyes is not None:
+            text(img, (X_COLS + seat * COL_W + 10, y + 44), pic("eyes_n", lang, n=eyes[seat]),
+                 fs, MUTED, "lm")
+
+
+def _footer(img: Image.Image, y: int, label: str, values: Sequence[str],
+            colours: Sequence[RGB], bold: bool = True) -> None:
+    f = font(22, "bold" if bold else "regular")
+    text(img, (X_GAME, y + FOOT_ROW // 2), label, font(21), MUTED, "lm")
+    for seat, (value, colour) in enumerate(zip(values, colours, strict=True)):
+        text(img, (X_COLS + (seat + 1) * COL_W - 12, y + FOOT_ROW // 2), value, f, colour, "rm")
+
+
+def sheet_image(view: TableView, names: Sequence[str], lang: str = "cs") -> Image.Image:
+    """The round's protocol (RGB)."""
+    if not isinstance(view, TableView):
+        raise TypeError("the Taroky protocol takes a TableView")
+    lang = lang_of(lang)
+    who = check_names(names)
+    rows = view.protocol
+    feet = 4 if view.finished else 3
+    body = max(1, len(rows)) * ROW_H
+    height = HEADER_H + M + NAMES_H + body + 8 + feet * FOOT_ROW + (34 if view.finished else 0)
+    height += M + 8
+    img = felt(W, height).copy()
+    paste(img, panel(W, HEADER_H, BAR, radius=0), 0, 0)
+    title = pic("sheet_title", lang, n=view.round_no)
+    x = M + text(img, (M, HEADER_H // 2), title, font(30, "bold"), TEXT, "lm")
+    sub = pic("sheet_sub", lang, stake=money(view.options.stake, lang), deals=len(rows))
+    text(img, (x + 16, HEADER_H // 2 + 1), fit(sub, font(21), W - x - 40), font(21), MUTED,
+         "lm")
+    top = HEADER_H + M
+    paste(img, panel(W - 2 * M, height - top - M, PANEL, radius=14), M, top)
+    fh = font(22, "bold")
+    cy = top + NAMES_H // 2
+    text(img, (X_NO, cy), "#", font(20), MUTED, "lm")
+    text(img, (X_GAME, cy), pic("sheet_game", lang), font(20), MUTED, "lm")
+    text(img, (X_EYES + EYES_W - 14, cy), pic("sheet_eyes", lang), font(20), MUTED, "rm")
+    for seat in range(4):
+        right = X_COLS + (seat + 1) * COL_W - 12
+        text(img, (right, cy), fit(who[seat], fh, COL_W - 14), fh, TEXT, "rm")
+    y = top + NAMES_H
+    d = ImageDraw.Draw(img)
+    d.line((M + 10, y - 1, W - M - 11, y - 1), fill=(60, 96, 78), width=1)
+    if not rows:
+        text(img, (W // 2, y + ROW_H // 2), pic("sheet_empty", lang), font(22), FAINT, "mm")
+    for i, row in enumerate(rows):
+        _row(img, y + i * ROW_H, row, who, lang, i % 2 == 1)
+    y += body + 8
+    d.line((M + 10, y - 4, W - M - 11, y - 4), fill=(60, 96, 78), width=1)
+    _footer(img, y, pic("sheet_dokup", lang), [amount(v, lang) for v in view.dokup],
+            [TEXT if v else FAINT for v in view.dokup], bold=False)
+    y += FOOT_ROW
+    _footer(img, y, pic("sheet_money", lang), [amount(v, lang) for v in view.money],
+            [TEXT] * 4)
+    y += FOOT_ROW
+    _footer(img, y, pic("sheet_result", lang),
+            [amount(v, lang, signed=True) for v in view.results],
+            [_colour(v) for v in view.results])
+    y += FOOT_ROW
+    if view.finished:
+        points = table_points(view.results)
+        _footer(img, y, pic("sheet_points", lang),
+                [f"{p:g}".replace(".", "," if lang == "cs" else ".") for p in points],
+                [GOLD] * 4)
+        y += FOOT_ROW
+        control = pic("sheet_control", lang, money=money(sum(view.money), lang),
+                      stakes=money(4 * view.options.stake, lang),
+                      dokup=money(sum(view.dokup), lang))
+        text(img, (W // 2, y + 16), fit(control, font(19), W - 4 * M), font(19), FAINT, "mm")
+    return img
+
+
+def render_sheet(view: TableView, names: Sequence[str], lang: str = "cs") -> bytes:
+    """PNG of the round's protocol."""
+    return encode(sheet_image(view, names, lang))

@@ -1,0 +1,197 @@
+"""Taroky's words at the table: the status lines, the event lines, the announcements of each
+deal's start and result, the turn pings.
+
+Everything here is read from the public view (``TableView``), the engine's events (public by
+their contract: a hidden discard has no card, nothing names the secret partner before
+``PartnerRevealed``) and the protocol rows of finished deals.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.games.taroky.words import game_name, money
+from bot.i18n import t
+from bot.model import Table
+from engine.game import GameEvent
+from engine.taroky import SPEC, TarokyRound
+from engine.taroky.events import (
+    AnnouncementsClosed,
+    CardPlayed,
+    DealEnded,
+    DealStarted,
+    Discarded,
+    Event,
+    RoundEnding,
+    RoundFinished,
+    TurnPassed,
+)
+from engine.taroky.messages import event_text
+from engine.taroky.protocol import DealRecord
+from engine.taroky.views import TableView
+
+QUIET = (CardPlayed, TurnPassed, RoundFinished)
+
+
+def round_of(table: Table) -> TarokyRound:
+    state = table.state
+    if not isinstance(state, TarokyRound):
+        raise TypeError("the table holds no Taroky round")
+    return state
+
+
+def taroky_events(events: Sequence[GameEvent]) -> list[Event]:
+    return [e for e in events if isinstance(e, Event)]
+
+
+def clock_end(table: Table) -> float | None:
+    """When the round is asked to end by the clock (epoch seconds), if it will be."""
+    rnd = round_of(table)
+    limit = SPEC.time_limit_of(rnd)
+    if limit is None or table.clock_started is None:
+        return None
+    return table.clock_started + limit.seconds
+
+
+def game_line(table: Table, view: TableView, lang: str) -> str:
+    deal = view.deal
+    names = table.names()
+    if view.finished:
+        return t("taroky.line_round_over", lang, n=view.round_no)
+    if deal.game is None or deal.declarer is None:
+        return t(f"taroky.line_{deal.phase}", lang, n=deal.deal_no)
+    name = names[deal.declarer]
+    game = game_name(deal.game, lang)
+    if deal.game == "W":
+        key = "taroky.line_varsava_zduch" if deal.zduch else "taroky.line_varsava"
+        return t(key, lang, n=deal.deal_no, game=game)
+    if deal.called is not None:
+        from bot.games.taroky.words import card_label
+
+        return t("taroky.line_game_called", lang, n=deal.deal_no, game=game, name=name,
+                 card=card_label(deal.called, lang))
+    return t("taroky.line_game", lang, n=deal.deal_no, game=game, name=name)
+
+
+def turn_line(table: Table, view: TableView, lang: str) -> str:
+    deal = view.deal
+    if view.to_act is None:
+        return ""
+    name = table.names()[view.to_act]
+    if deal.phase == "discard":
+        return t("taroky.turn_discard", lang, name=name)
+    if deal.phase == "play":
+        key = "taroky.turn_lead" if not deal.trick else "taroky.turn_play"
+        return t(key, lang, name=name)
+    return t(f"taroky.turn_{deal.phase}", lang, name=name)
+
+
+def clock_line(table: Table, view: TableView, lang: str) -> str:
+    """How the round ends: by the clock (a live Discord timestamp), or after n deals."""
+    if view.finished:
+        return ""
+    if view.ending:
+        return t("taroky.clock_last_deal", lang)
+    deals = view.options.round_deals
+    if deals is not None:
+        return t("taroky.clock_deals", lang, n=view.deal.deal_no, of=deals)
+    end = clock_end(table)
+    if end is None:
+        return ""
+    return t("taroky.clock_ends", lang, when=f"<t:{int(end)}:R>")
+
+
+def status_lines(table: Table, lang: str) -> list[str]:
+    view = round_of(table).public_view()
+    lines = [game_line(table, view, lang), turn_line(table, view, lang),
+             clock_line(table, view, lang)]
+    return [line for line in lines if line]
+
+
+def event_lines(table: Table, events: Sequence[GameEvent]) -> list[str]:
+    """The table's recent events: bids, the game, the call, trojkas, taroks laid away,
+    hlášky, announcements, fleks, the partner once revealed, tricks, the deal's result."""
+    lang, names = table.settings.lang, table.names()
+    out = []
+    for e in taroky_events(events):
+        if isinstance(e, QUIET) or (isinstance(e, Discarded) and e.card is None):
+            continue
+        if isinstance(e, DealEnded):
+            continue  # the announcement tells the result
+        out.append(event_text(e, lang, names))
+    return out
+
+
+def starts_deal(events: Sequence[GameEvent]) -> bool:
+    return any(isinstance(e, DealStarted) for e in events)
+
+
+def deal_result(table: Table, row: DealRecord, lang: str) -> str:
+    """The result of a finished deal, told when it ends (the protocol row: all is shown)."""
+    names = table.names()
+    game = game_name(row.game, lang)
+    parts = []
+    if row.game == "W":
+        assert row.eyes_by_seat is not None
+        eyes = ", ".join(f"{names[s]} {row.eyes_by_seat[s]}" for s in range(4))
+        head = t("taroky.result_varsava", lang, n=row.deal_no, game=game, eyes=eyes)
+    else:
+        assert row.eyes is not None and row.components is not None
+        if row.partner is not None:
+            who = t("taroky.result_pair", lang, name=names[row.declarer],
+                    partner=names[row.partner])
+        elif row.tiche_solo:
+            who = t("taroky.result_silent_solo", lang, name=names[row.declarer])
+        else:
+            who = names[row.declarer]
+        g = row.components["G"]
+        key = "taroky.result_won" if g > 0 else ("taroky.result_lost" if g < 0
+                                                 else "taroky.result_tie")
+        head = t(key, lang, n=row.deal_no, game=game, who=who, eyes=row.eyes[0],
+                 other=row.eyes[1])
+        if row.pagat is not None:
+            key = "taroky.result_pagat_won" if row.pagat.won else "taroky.result_pagat_lost"
+            parts.append(t(key, lang, name=names[row.pagat.seat]))
+        for v in row.valats:
+            key = "taroky.result_valat_won" if v.won else "taroky.result_valat_lost"
+            parts.append(t(key, lang))
+    cash = ", ".join(f"{names[s]} {money(row.money[s], lang, signed=True)}" for s in range(4))
+    lines = [head + (" " + " ".join(parts) if parts else ""), t("taroky.result_money", lang,
+                                                                 money=cash)]
+    dokup = [f"{names[s]} {money(row.dokup[s], lang)}" for s in range(4) if row.dokup[s]]
+    if dokup:
+        lines.append(t("taroky.result_dokup", lang, dokup=", ".join(dokup)))
+    return "\n".join(lines)
+
+
+def announcements(table: Table, events: Sequence[GameEvent]) -> list[str]:
+    """Messages to the channel: a deal's result, a new deal, the clock's last deal."""
+    lang, names = table.settings.lang, table.names()
+    rnd = round_of(table)
+    mine = taroky_events(events)
+    ended = sum(1 for e in mine if isinstance(e, DealEnded))
+    rows = iter(rnd.protocol[len(rnd.protocol) - ended:])  # the rows of the deals ended here
+    out = []
+    for e in mine:
+        if isinstance(e, DealEnded):
+            row = next(rows, None)
+            if row is not None:
+                out.append(deal_result(table, row, lang))
+        elif isinstance(e, DealStarted):
+            out.append(t("taroky.announce_deal", lang, n=e.deal_no, dealer=names[e.dealer],
+                         predak=names[e.predak]))
+        elif isinstance(e, RoundEnding):
+            out.append(t("taroky.announce_time_up", lang, n=rnd.deal.deal_no))
+        elif isinstance(e, AnnouncementsClosed):
+            continue
+    return out
+
+
+def turn_ping(table: Table, mention: str) -> str:
+    lang = table.settings.lang
+    view = round_of(table).public_view()
+    deal = view.deal
+    key = deal.phase
+    if deal.phase == "play":
+        key = "lead" if not deal.trick else "play"
+    return t(f"taroky.ping_{key}", lang, mention=mention)

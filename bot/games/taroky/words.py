@@ -1,0 +1,58 @@
+"""How Taroky's things are named at the table: cards with suit symbols (``K♥``, ``XXI``,
+``Škýz``), games, money in Kč, flek levels — the engine's own words (``engine.taroky.messages``)
+plus the bot's catalog (the ``taroky.`` namespace of ``bot/locales``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from bot.i18n import lang_of, t
+from engine.taroky.cards import NUM_TAROKS, cards_of
+from engine.taroky.messages import card_label as engine_card_label
+from engine.taroky.messages import level_name, money_text, word
+
+__all__ = ["card_label", "cards_text", "game_name", "is_tarok", "level_name", "money",
+           "pic", "word"]
+
+
+def card_label(card: int, lang: str = "cs") -> str:
+    """A card as players read it: ``K♥``, ``10♣``, ``XIX``, ``Škýz``."""
+    return engine_card_label(card, lang_of(lang))
+
+
+def cards_text(cards: Iterable[int], lang: str = "cs") -> str:
+    return " ".join(card_label(c, lang) for c in cards)
+
+
+def hand_cards(mask: int) -> list[int]:
+    return cards_of(mask)
+
+
+def is_tarok(card: int) -> bool:
+    return card < NUM_TAROKS
+
+
+def game_name(game: str, lang: str = "cs") -> str:
+    """The game's name (``1P`` → první povinnost …), as the engine words it."""
+    return word(game, lang_of(lang))
+
+
+def short_game(game: str, lang: str = "cs") -> str:
+    """A short name for tight places (the protocol's column)."""
+    return t(f"taroky.short_{game}", lang)
+
+
+def money(hal: int, lang: str = "cs", signed: bool = False) -> str:
+    """``10,50 Kč`` / ``10.50 Kč``; ``signed`` adds + to a gain."""
+    return money_text(hal, lang_of(lang), signed)
+
+
+def amount(hal: int, lang: str = "cs", signed: bool = False) -> str:
+    """Money without the currency (``+10,50``), for the columns of the protocol."""
+    return money(hal, lang, signed).removesuffix(" Kč")
+
+
+def pic(key: str, lang: str = "cs", **values: Any) -> str:
+    """A word drawn into Taroky's pictures (``taroky.pic.…``)."""
+    return t(f"taroky.pic.{key}", lang, **values)

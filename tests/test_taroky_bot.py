@@ -1,0 +1,210 @@
+"""Taroky through the real bot in SimCord: a whole round played by clicks over constructed
+deals reaching every game (first duty with a flekked announced pagát and a secret partner,
+second duty, preferans with both sets of three shown, solo, Warsaw chosen and pushed, a
+silent solo), with a restart in every phase; the round clock; the records."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from bot.games.taroky.stats import taroky_stats
+from engine.taroky.actions import Discard
+from engine.taroky.cards import PAGAT, parse_card, parse_cards
+from tests.botkit import enabled_controls, reply
+from tests.taroky.helpers import WORKED_HANDS, WORKED_TALON, fill
+from tests.taroky_kit import (
+    XIX,
+    Clickers,
+    find_deal,
+    given,
+    holds,
+    open_taroky,
+    scripted,
+)
+
+NAMES = ["alice", "bob", "carol", "dave"]
+
+
+def _deals() -> list[Any]:
+    """Seven constructed deals; deal n is dealt by seat (2 + n) % 4 (T-SEATS)."""
+    return [
+        given(WORKED_HANDS, WORKED_TALON),  # 1: předák 0 plays 1P, calls XIX held by seat 2
+        find_deal(0, lambda d, p: holds(d, 2, PAGAT) and not holds(d, 2, XIX)),  # 2: 2P by 2
+        find_deal(1, lambda d, p: True),  # 3: 3P by předák 2, both trojkas shown
+        find_deal(2, lambda d, p: True, seed=7),  # 4: 6P by seat 0
+        find_deal(3, lambda d, p: True, seed=3),  # 5: Varšava chosen by předák 0
+        find_deal(0, lambda d, p: True, seed=5),  # 6: Varšava pushed (žďuch) by zadák 0
+        find_deal(1, lambda d, p: holds(d, 2, XIX) and not any(
+            parse_card("XIX") == c for c in d[1])),  # 7: tiché sólo by předák 2
+    ]
+
+
+SCRIPTS: list[dict[str, Any]] = [
+    {"bid": {0: "1P"}, "choose": {0: "1P"}, "call": {0: "XIX"},
+     "announce": {0: ["pagat"], 1: ["flek:pagat"]}},
+    {"bid": {1: "1P", 2: "2P"}, "call": {2: "XIX"}},
+    {"bid": {2: "3P"}, "trojka": {2: (False, False)}},
+    {"bid": {3: "1P", 0: "6P"}, "announce": {1: ["flek:game"]}},
+    {"bid": {0: "1P"}, "choose": {0: "W"}},
+    {"bid": {1: "1P", 0: "zduch"}},
+    {"bid": {2: "1P"}, "choose": {2: "1P"}, "call": {2: "XIX"}},
+]
+GAMES = ["1P", "2P", "3P3", "6P", "W", "W", "1P"]
+
+
+async def _restart(h: Any, clickers: Clickers) -> Clickers:
+    before = clickers.table.state.to_json()
+    await h.restart()
+    table = h.service.tables[clickers.tid]
+    assert table.state.to_json() == before
+    again = Clickers(h, clickers.ch, clickers.tid, list(clickers.users.values()))
+    again.clicks = clickers.clicks
+    return again
+
+
+async def test_a_whole_round_by_clicks_every_game_and_a_restart_in_every_phase(harness):
+    deals = _deals()
+    guild, ch, users, tid = await open_taroky(harness, NAMES, deals)
+    clickers = Clickers(harness, ch, tid, users)
+    restarted: set[str] = set()
+    for n, script in enumerate(SCRIPTS):
+        policy = scripted(script)
+        table = clickers.table
+        assert table.state.deal.deal_no == n + 1
+        while not table.state.finished and table.state.deal.deal_no == n + 1:
+            phase = table.state.deal.phase
+            mid_trick = phase == "play" and len(table.state.deal.trick) == 2
+            key = "mid_trick" if mid_trick else phase
+            if key not in restarted:
+                restarted.add(key)
+                clickers = await _restart(harness, clickers)
+                table = clickers.table
+            await clickers.act(policy(table.state))
+            table = clickers.table
+        row = table.state.protocol[n]
+        assert row.game == GAMES[n], (n, row.game)
+    table = clickers.table
+    assert restarted == {"bid", "choose", "call", "trojka", "discard", "announce", "play",
+                         "mid_trick"}
+    rnd = table.state
+    assert rnd.finished and table.status == "finished"
+    rows = rnd.protocol
+    assert rows[0].pagat is not None and rows[0].pagat.announced and rows[0].flek[1] == 1
+    assert rows[0].partner == 2 and not rows[0].alone
+    assert rows[1].declarer == 2 and rows[1].pagat is not None and rows[1].pagat.announced
+    assert rows[2].shown and len(rows[2].shown) == 6  # both trojkas shown
+    assert rows[3].declarer == 0 and rows[3].flek[0] == 1
+    assert not rows[4].zduch and rows[5].zduch
+    assert rows[6].tiche_solo and rows[6].alone
+    assert clickers.clicks > 300
+    # the end: the final order by results, the protocol picture, archived per game
+    final = next(m for m in ch.history() if m.embeds and m.embeds[0].title
+                 == f"Konec kola – stůl č. {tid}")
+    lines = final.embeds[0].fields[0].value.splitlines()
+    outcome = rnd.outcome()
+    assert len(lines) == 4 and lines[0].startswith(f"{outcome.places[outcome.order()[0]]}. ")
+    assert "výsledek" in lines[0] and "Kč" in lines[0]
+    assert final.attachments[0].filename == "protokol.png"
+    store = harness.bot.store
+    [game] = await store.recent_games(guild.id, "taroky")
+    assert (await store.leaderboard(guild.id, "lora"))[1] == 0
+    assert (await store.leaderboard(guild.id, "taroky"))[1] == 4
+    res = await users[0].slash(ch, "taroky export", game=game.game_id)
+    png, record = reply(res).attachments
+    assert png.filename == f"taroky-{game.game_id}.png"
+    data = json.loads(await record.read())
+    from engine.taroky import SPEC
+
+    assert SPEC.replayed(data).outcome() == outcome
+    # statistics from the archived protocol
+    stats = await store.player_stats(guild.id, users[0].id, "taroky")
+    mine = taroky_stats(stats)
+    assert mine.deals == 7 and mine.declared["1P"] == 1 and mine.declared["6P"] == 1
+    assert mine.pagat_announced == 1
+    assert mine.money == sum(r.money[0] for r in rows)
+    res = await users[0].slash(ch, "taroky stats")
+    embed = reply(res).embeds[0]
+    assert embed.title == "Taroky statistics – Alice"
+    assert any(f.name == "Games declared (won)" for f in embed.fields)
+
+
+async def test_the_hand_shows_the_phase_controls_and_the_engine_reasons(harness):
+    deal = given(WORKED_HANDS, WORKED_TALON)
+    guild, ch, users, tid = await open_taroky(harness, NAMES, [deal])
+    c = Clickers(harness, ch, tid, users)
+    alice = users[0]
+    hand = await c.open_hand(alice)
+    labels = {x["label"]: x for row in hand.components for x in row["components"]}
+    assert list(labels) == ["1P – first duty", "2P – with pagát", "3P – preferans",
+                            "6P – solo", "Pass", "Push (Warsaw)"]
+    assert labels["Pass"]["disabled"] and labels["Push (Warsaw)"]["disabled"]
+    assert not labels["1P – first duty"].get("disabled")
+    assert "The forehand must open the bidding; he cannot pass." in hand.content
+    await c.act(scripted({"bid": {0: "1P"}})(c.table.state))
+    for _ in range(3):
+        await c.act(scripted({})(c.table.state))
+    hand = await c.open_hand(alice)
+    labels = [x["label"] for x in enabled_controls(hand)]
+    assert labels == ["First duty", "Second duty (pagát)", "Warsaw"]
+    await c.act(scripted({"choose": {0: "1P"}})(c.table.state))
+    hand = await c.open_hand(alice)
+    assert [x["label"] for x in enabled_controls(hand)] == ["XIX"]
+    assert "whoever holds it is your partner" in hand.content
+    await c.act(scripted({"call": {0: "XIX"}})(c.table.state))
+    # four cards to lay away: one select of the cards of a legal whole discard
+    hand = await c.open_hand(alice)
+    [select] = enabled_controls(hand)
+    offered = [o["label"] for o in select["options"]]
+    assert select["min_values"] == select["max_values"] == 4
+    assert offered == ["J♥", "C♥", "Q♥", "3♦", "C♣", "8♠", "J♠"]
+    assert "I K♥: A king, the pagát, the mond or the Škýz cannot be laid away." in hand.content
+    assert "You may lay away a tarok only" in hand.content
+    assert "your partner is whoever holds XIX" in hand.content
+    # Carol, the secret partner, knows it; Bob does not
+    carol = users[2]
+    hand_c = await c.open_hand(carol)
+    assert "you are Alice's partner – the others do not know yet" in hand_c.content
+    hand_b = await c.open_hand(users[1])
+    assert "partner" not in hand_b.content
+    assert "You play against Alice (first duty)." in hand_b.content
+    # the choice is applied as a whole, in an order the engine accepts
+    values = [json.dumps(Discard(0, parse_card(x)).to_json(), separators=(",", ":"))
+              for x in ("Jh", "Ch", "Qh", "3k")]
+    await alice.select(hand, values, custom_id=select["custom_id"])
+    rnd = c.table.state
+    assert rnd.deal.discards[0] == parse_cards("Jh Ch Qh 3k")
+    assert rnd.to_act == 1
+
+
+async def test_an_illegal_choice_of_cards_is_refused_with_the_engines_reason(harness):
+    """Four taroks chosen while a suit card is left: the engine refuses the whole choice,
+    the player reads why, nothing is applied."""
+    masks, talon = fill(["I II III IV V VI VII VIII IX Kh 4h 3h"], "X XI XII Kk")
+    deal = ((masks[0], masks[1], masks[2], masks[3]), tuple(talon))
+    guild, ch, users, tid = await open_taroky(harness, NAMES, [deal], language="en")
+    c = Clickers(harness, ch, tid, users)
+    script = scripted({"bid": {0: "1P"}, "choose": {0: "1P"}, "call": {0: "XIX"}})
+    while c.table.state.deal.phase != "discard":
+        await c.act(script(c.table.state))
+    alice = users[0]
+    hand = await c.open_hand(alice)
+    [select] = enabled_controls(hand)
+    assert [o["label"] for o in select["options"]] == [
+        "4♥", "3♥", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII"]
+    before = c.table.state.to_json()
+    values = [json.dumps(Discard(0, parse_card(x)).to_json(), separators=(",", ":"))
+              for x in ("II", "III", "IV", "V")]
+    res = await alice.select(hand, values, custom_id=select["custom_id"])
+    assert reply(res).content == (
+        "The rules do not allow that: You may lay away a tarok only when you hold nothing "
+        "but taroks and kings.")
+    assert c.table.state.to_json() == before  # nothing of it was applied
+    assert (await harness.bot.store.get_table(tid)).state == before
+    # with the suit card it is a legal discard, laid away in an order the engine accepts
+    hand = await c.open_hand(alice)
+    [select] = enabled_controls(hand)
+    values = values[:2] + [json.dumps(Discard(0, parse_card(x)).to_json(),
+                                      separators=(",", ":")) for x in ("4h", "3h")]
+    await alice.select(hand, values, custom_id=select["custom_id"])
+    assert c.table.state.deal.discards[0] == parse_cards("4h 3h II III")
