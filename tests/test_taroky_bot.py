@@ -208,3 +208,45 @@ async def test_an_illegal_choice_of_cards_is_refused_with_the_engines_reason(har
                                       separators=(",", ":")) for x in ("4h", "3h")]
     await alice.select(hand, values, custom_id=select["custom_id"])
     assert c.table.state.deal.discards[0] == parse_cards("4h 3h II III")
+
+
+async def test_the_round_clock_ends_the_round_after_the_deal_in_progress_even_across_a_restart(
+        harness):
+    """round_limit = 15 minutes: after 15 minutes (SimCord's clock) the table asks the
+    engine to end the round (EndRound, logged by nobody), the deal in progress is played
+    out and the round is over. A restart in between keeps the start and re-arms the rest."""
+    env = harness.env
+    guild, ch, users, tid = await open_taroky(harness, ["alice"], None, ("easy", "easy", "easy"),
+                                              round_minutes=15)
+    table = harness.service.tables[tid]
+    started = table.clock_started
+    assert started is not None and abs(started - harness.now()) < 5
+    status = table_status(ch, table)
+    assert f"Kolo skončí <t:{int(started + 900)}:R>" in status
+    await env.advance_time(600)
+    assert not table.state.ending
+    await harness.restart()
+    table = harness.service.tables[tid]
+    assert table.clock_started == started  # kept across the restart
+    await env.advance_time(299)
+    assert not table.state.ending
+    await env.advance_time(2)
+    assert table.state.ending and not table.state.finished
+    assert table.state.log[-1].to_json() == {"end_round": True}
+    rec = await harness.bot.store.table_actions(tid)
+    assert rec[-1]["action"] == {"end_round": True} and rec[-1]["by"] == "autoplay"
+    assert "⏱ Čas kola vypršel" in "\n".join(m.content for m in ch.history())
+    assert "Čas vypršel – toto rozdání je poslední." in table_status(ch, table)
+    deal_no = table.state.deal.deal_no
+    c = Clickers(harness, ch, tid, users)
+    while not table.state.finished:
+        await c.act(scripted({})(table.state))
+    assert table.state.deal.deal_no == deal_no and len(table.state.protocol) == deal_no
+    assert table.status == "finished"
+    [game] = await harness.bot.store.recent_games(guild.id, "taroky")
+    assert game.unrated_reason == "too_few_humans"
+
+
+def table_status(ch: Any, table: Any) -> str:
+    message = next(m for m in ch.history() if m.id == table.message_id)
+    return message.embeds[0].description

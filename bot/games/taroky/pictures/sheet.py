@@ -37,15 +37,15 @@ from engine.taroky.protocol import DealRecord
 from engine.taroky.tournament import table_points
 from engine.taroky.views import TableView
 
-W = 940
-M = 16
-NO_W, GAME_W, EYES_W = 46, 318, 86
+W = 900
+M = 14
+NO_W, GAME_W, EYES_W = 40, 292, 76
 COL_W = (W - 2 * M - NO_W - GAME_W - EYES_W) // 4
 X_NO = M + 8
 X_GAME = M + NO_W
 X_EYES = X_GAME + GAME_W
 X_COLS = X_EYES + EYES_W
-HEADER_H, NAMES_H, ROW_H, FOOT_ROW = 58, 44, 62, 40
+HEADER_H, NAMES_H, ROW_H, FOOT_ROW = 58, 44, 66, 42
 STRIPE = (16, 50, 34)
 
 
@@ -101,36 +101,36 @@ def _row(img: Image.Image, y: int, row: DealRecord, names: list[str], lang: str,
     d = ImageDraw.Draw(img)
     if stripe:
         d.rectangle((M + 3, y, W - M - 4, y + ROW_H - 1), fill=STRIPE)
-    fb, fs, fn = font(22, "bold"), font(17), font(21, "cond")
+    fb, fs, fn = font(23, "bold"), font(18), font(25, "cond")
     text(img, (X_NO, y + ROW_H // 2), str(row.deal_no), font(20), MUTED, "lm")
     title = f"{short_game(row.game, lang)} · {names[row.declarer]}"
     text(img, (X_GAME, y + 8), fit(title, fb, GAME_W - 10), fb, TEXT)
     detail = _detail(row, names, lang)
     if detail:
-        text(img, (X_GAME, y + 37), fit(detail, fs, GAME_W - 10), fs, MUTED)
+        text(img, (X_GAME, y + 38), fit(detail, fs, GAME_W + EYES_W - 8), fs, MUTED)
     if row.game == "W" and row.eyes_by_seat is not None:
         eyes = row.eyes_by_seat
     else:
         eyes = None
-        text(img, (X_EYES + EYES_W - 14, y + 20), _eyes(row), font(21), TEXT, "rm")
+        text(img, (X_EYES + EYES_W - 12, y + 20), _eyes(row), font(22), TEXT, "rm")
     for seat in range(4):
         right = X_COLS + (seat + 1) * COL_W - 12
         change = row.money[seat]
-        text(img, (right, y + 19), amount(change, lang, signed=True) if change else "·", fn,
+        text(img, (right, y + 20), amount(change, lang, signed=True) if change else "·", fn,
              _colour(change), "rm")
-        rx = right - int(text(img, (right, y + 44), amount(row.running[seat], lang), fs, FAINT,
+        rx = right - int(text(img, (right, y + 48), amount(row.running[seat], lang), fs, MUTED,
                               "rm"))
         if row.dokup[seat]:  # topped up before this deal's payments
-            text(img, (rx - 8, y + 44), "↑" + _whole(row.dokup[seat], lang), fs, GOLD, "rm")
-        if eyes is not None:
-            text(img, (X_COLS + seat * COL_W + 10, y + 44), pic("eyes_n", lang, n=eyes[seat]),
-                 fs, MUTED, "lm")
+            text(img, (rx - 8, y + 48), "↑" + _whole(row.dokup[seat], lang), fs, GOLD, "rm")
+        if eyes is not None:  # Varšava: each player's own eyes, left of the running money
+            text(img, (X_COLS + seat * COL_W + 4, y + 48), pic("eyes_n", lang, n=eyes[seat]),
+                 font(15), MUTED, "lm")
 
 
 def _footer(img: Image.Image, y: int, label: str, values: Sequence[str],
             colours: Sequence[RGB], bold: bool = True) -> None:
-    f = font(22, "bold" if bold else "regular")
-    text(img, (X_GAME, y + FOOT_ROW // 2), label, font(21), MUTED, "lm")
+    f = font(25, "bold" if bold else "regular")
+    text(img, (X_GAME, y + FOOT_ROW // 2), label, font(22), MUTED, "lm")
     for seat, (value, colour) in enumerate(zip(values, colours, strict=True)):
         text(img, (X_COLS + (seat + 1) * COL_W - 12, y + FOOT_ROW // 2), value, f, colour, "rm")
 
@@ -155,11 +155,11 @@ def sheet_image(view: TableView, names: Sequence[str], lang: str = "cs") -> Imag
          "lm")
     top = HEADER_H + M
     paste(img, panel(W - 2 * M, height - top - M, PANEL, radius=14), M, top)
-    fh = font(22, "bold")
+    fh = font(23, "bold")
     cy = top + NAMES_H // 2
     text(img, (X_NO, cy), "#", font(20), MUTED, "lm")
     text(img, (X_GAME, cy), pic("sheet_game", lang), font(20), MUTED, "lm")
-    text(img, (X_EYES + EYES_W - 14, cy), pic("sheet_eyes", lang), font(20), MUTED, "rm")
+    text(img, (X_EYES + EYES_W - 12, cy), pic("sheet_eyes", lang), font(20), MUTED, "rm")
     for seat in range(4):
         right = X_COLS + (seat + 1) * COL_W - 12
         text(img, (right, cy), fit(who[seat], fh, COL_W - 14), fh, TEXT, "rm")

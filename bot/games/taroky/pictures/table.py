@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from PIL import Image
 
-from bot.games.taroky.words import game_name, level_name, money, pic, word
+from bot.games.taroky.words import card_label, game_name, level_name, money, pic, word
 from bot.i18n import lang_of
 from bot.render import cards
 from bot.render.common import (
@@ -124,21 +124,21 @@ def _strip(img: Image.Image, deal: PublicView, names: list[str], lang: str) -> N
     if deal.declarer is None or deal.game is None:
         return
     x = 12
+    if deal.game == "W":
+        _chip(img, x, pic("varsava_zduch" if deal.zduch else "varsava_chosen", lang),
+              names[deal.declarer], GOLD)
+        return
     x = _chip(img, x, pic("plays", lang), names[deal.declarer], GOLD)
     if deal.called is not None:
-        from bot.games.taroky.words import card_label
-
         x = _chip(img, x, pic("calls", lang), card_label(deal.called, lang))
-    if deal.game == "W":
-        return
     if deal.flek[0]:
         x = _chip(img, x, pic("flek_game", lang), _levels(deal.flek[0], lang), RED)
-        if deal.pagat_by is not None:
-            x = _chip(img, x, pic("pagat_by", lang, name=names[deal.pagat_by]),
-                      _levels(deal.flek[1], lang), RED if deal.flek[1] else TEXT)
-        if deal.valat_by is not None:
-            _chip(img, x, pic("valat_by", lang, name=names[deal.valat_by]),
-                  _levels(deal.flek[2], lang), RED if deal.flek[2] else TEXT)
+    if deal.pagat_by is not None:
+        x = _chip(img, x, pic("pagat_by", lang, name=names[deal.pagat_by]),
+                  _levels(deal.flek[1], lang), RED if deal.flek[1] else TEXT)
+    if deal.valat_by is not None:
+        _chip(img, x, pic("valat_by", lang, name=names[deal.valat_by]),
+              _levels(deal.flek[2], lang), RED if deal.flek[2] else TEXT)
 
 
 def _kinds(deal: PublicView, seat: int) -> tuple[str, ...]:
@@ -197,7 +197,7 @@ def seat_panel(shape: str, name: str, count: int, tricks: int | None, cash: str,
         if tricks is not None:
             _value(img, x + 16, 44, pic("tricks", lang), str(tricks))
         if note:
-            text(img, (nx, 78), fit(note, fs, w - nx - 10), fs, GOLD)
+            text(img, (12, 78), fit(note, fs, w - 24), fs, GOLD)
     else:
         text(img, (10, 8), fit(name, fn, w - 20), fn)
         bx = 10

@@ -1,0 +1,104 @@
+"""Taroky's pictures: golden layouts (stand-in card faces, one with the real art), legibility
+of a 16-card hand at phone width, and what each picture is drawn from.
+
+Regenerate after an intended change with::
+
+    LORA_UPDATE_GOLDEN=1 PYTHONPATH=. python -m pytest -q tests/test_taroky_pictures.py
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterator
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from bot.games.taroky.pictures import hand as hand_picture
+from bot.games.taroky.pictures import render_hand, render_sheet, render_table
+from bot.games.taroky.pictures.examples import KINDS, NAMES, example
+from bot.render import cards as card_art
+from bot.render import clear_caches
+from engine.taroky import TarokyRound
+from engine.taroky.cards import NUM_TAROKS
+from tests.test_render_golden import REAL_ART_MAX, STAND_IN_MAX, _check
+
+PHONE = 400  # px: how wide a phone shows a picture in a message
+
+
+@cache
+def _example(kind: str) -> tuple[TarokyRound, int]:
+    return example(kind)
+
+
+def _table(kind: str, lang: str = "cs") -> bytes:
+    rnd, _seat = _example(kind)
+    return render_table(rnd.public_view(), NAMES, lang)
+
+
+def _hand(kind: str, lang: str = "cs") -> bytes:
+    rnd, seat = _example(kind)
+    return render_hand(rnd.view(seat), NAMES, lang)
+
+
+CASES: dict[str, Callable[[], bytes]] = {
+    "taroky_table_bid": lambda: _table("bid"),
+    "taroky_table_trojka": lambda: _table("trojka"),
+    "taroky_table_announce": lambda: _table("announce", "en"),
+    "taroky_table_play": lambda: _table("play"),
+    "taroky_table_solo": lambda: _table("solo"),
+    "taroky_table_varsava": lambda: _table("varsava"),
+    "taroky_table_finished_en": lambda: _table("finished", "en"),
+    "taroky_hand_discard": lambda: _hand("discard"),
+    "taroky_hand_trojka": lambda: _hand("trojka", "en"),
+    "taroky_hand_play": lambda: _hand("play"),
+    "taroky_sheet_finished": lambda: render_sheet(_example("finished")[0].public_view(),
+                                                  NAMES),
+}
+
+
+@pytest.fixture
+def stand_in_art(tmp_path: Path) -> Iterator[None]:
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(card_art, "TAROKY_ART_DIR", tmp_path)
+        clear_caches()
+        yield
+    clear_caches()
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_golden_layout(name: str, stand_in_art: None) -> None:
+    _check(name, CASES[name](), STAND_IN_MAX)
+
+
+def test_golden_with_the_real_taroky_art() -> None:
+    clear_caches()
+    _check("taroky_art_hand_discard", CASES["taroky_hand_discard"](), REAL_ART_MAX)
+
+
+def test_examples_reach_their_states() -> None:
+    states = {kind: _example(kind)[0] for kind in KINDS}
+    assert states["bid"].deal.phase == "bid" and states["bid"].deal.deal_no == 2
+    assert states["discard"].view(0).discard_left == 4
+    assert states["trojka"].deal.trojka_step == 1 and len(states["trojka"].deal.shown) == 3
+    assert states["announce"].deal.levels["pagat"] == 1
+    assert states["play"].deal.partner_public
+    assert states["solo"].deal.game == "6P" and len(states["solo"].deal.turned) == 4
+    assert states["varsava"].deal.game == "W" and states["varsava"].deal.zduch
+    finished = states["finished"]
+    assert finished.finished and [r.game for r in finished.protocol] == ["1P", "W", "3P2",
+                                                                         "6P"]
+
+
+def test_a_sixteen_card_hand_stays_legible_at_phone_width() -> None:
+    """Even sixteen taroks in one row leave every card's corner index visible on a phone
+    (a strip of at least 18 px of a card at least 70 px wide, the art's index is in its left
+    fifth); a usual hand of 16 (taroks and suits in two rows) shows much more."""
+    scale = PHONE / hand_picture.W
+    assert hand_picture.CARD_W * scale >= 70
+    worst = hand_picture._positions(list(range(16)))
+    assert min(b - a for a, b in itertools.pairwise(worst)) * scale >= 18
+    assert worst[0] >= 0 and worst[-1] + hand_picture.CARD_W <= hand_picture.W
+    usual = hand_picture._positions([NUM_TAROKS + c for c in (0, 1, 2, 3, 8, 9, 10, 16, 17)])
+    assert min(b - a for a, b in itertools.pairwise(usual)) * scale >= 35
