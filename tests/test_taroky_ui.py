@@ -1,0 +1,112 @@
+"""Taroky's UI module on its own: the lobby's settings, /taroky new's options, the
+announcement controls, the statistics from archived protocols, money in the records."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.games import ui_of
+from bot.games.taroky.commands import options_json
+from bot.games.taroky.pictures.examples import NAMES, example
+from bot.games.taroky.stats import taroky_stats
+from bot.model import STATUS_PLAYING, Seat, Table, TableSettings
+from bot.render.leaderboard import s as board_word
+from bot.storage.models import PlayerStats, SeatResult
+from engine.taroky import TarokyRound
+from engine.taroky.options import TarokyOptions
+
+UI = ui_of("taroky")
+DEFAULTS = dict(round_minutes=60, round_deals=0, varsava=True, zduch=True, varsava_max_3=False,
+                mond_na_skyze="forbidden", flek_max=0, solo_talon="reveal", tie="zero", cap=40,
+                stake=50, dokup_step=10)
+
+
+def _table(state: TarokyRound, lang: str = "cs") -> Table:
+    seats: list[Seat | None] = [Seat(100 + i, name) for i, name in enumerate(NAMES)]
+    return Table(1, 1, 1, 1, TableSettings(options=state.options.to_json(), lang=lang), seats,
+                 game_kind="taroky", status=STATUS_PLAYING, state=state)
+
+
+def test_new_defaults_are_the_tournament_rules() -> None:
+    assert options_json(**DEFAULTS) == TarokyOptions().to_json()
+    changed = options_json(**{**DEFAULTS, "round_deals": 8, "flek_max": 3, "cap": 0,
+                              "varsava_max_3": True, "tie": "one_eye"})
+    opts = TarokyOptions.from_json(changed)
+    assert (opts.round_deals, opts.round_minutes, opts.flek_max, opts.cap) == (8, None, 3, None)
+    assert opts.varsava_max_taroky == 3 and opts.tie == "one_eye"
+
+
+def test_the_lobby_lists_the_rules_of_the_table() -> None:
+    default = TableSettings(options=TarokyOptions().to_json())
+    assert UI.settings_lines(default, "cs") == [
+        "Kolo: 60 minut",
+        "Vklad 50,00 Kč, dokup po 10,00 Kč, strop 40,00 Kč",
+        "Varšava: ano · žďuch: ano",
+        "Flek: bez omezení",
+    ]
+    other = TableSettings(options=options_json(**{**DEFAULTS, "round_deals": 8, "flek_max": 3,
+                                                  "solo_talon": "hidden", "zduch": False}))
+    assert UI.settings_lines(other, "en") == [
+        "Round: 8 deals",
+        "Stake 50.00 Kč, top-up by 10.00 Kč, cap 40.00 Kč",
+        "Warsaw: yes · push: no",
+        "Doubles: 3",
+        "Changes to the tournament rules: hidden talon in a solo",
+    ]
+
+
+def test_T_FLEK_the_announcement_buttons_name_the_next_level() -> None:
+    rnd, _seat = example("announce")  # Anička announced pagát, Bohouš flekked it
+    table = _table(rnd, "en")
+    parts = UI.hand(table, rnd.view(1), "en")
+    labels = [item.to_component_dict()["label"] for item in parts.items]
+    assert labels == ["Valát", "Double on the game", "Done"]
+    assert "You announced: Double on the pagát. Anything else, or Done." in parts.lines
+    rnd.apply(rnd.legal_actions()[-1])  # Bohouš done
+    rnd.apply(rnd.legal_actions()[-1])  # Cecílie, the secret partner: done
+    rnd.apply(rnd.legal_actions()[-1])  # Dalibor: done
+    parts = UI.hand(_table(rnd, "cs"), rnd.view(0), "cs")  # Anička may re her pagát
+    labels = [item.to_component_dict()["label"] for item in parts.items]
+    assert labels == ["Re na pagáta", "Dobrá"]
+
+
+def _stats(rnd: TarokyRound, seat: int) -> PlayerStats:
+    outcome = rnd.outcome()
+    assert outcome is not None
+    stats = PlayerStats(user_id=1, game_kind="taroky", games=1)
+    stats.results.append(SeatResult(1, seat, outcome.places[seat], outcome.scores[seat],
+                                    outcome))
+    return stats
+
+
+def test_statistics_from_the_archived_protocol() -> None:
+    rnd, _ = example("finished")  # 1P Anička 47:23, W, 3P2 Cecílie 5:65, 6P Anička 27:43
+    mine = taroky_stats(_stats(rnd, 0))
+    assert mine.deals == 4
+    assert mine.declared == {"1P": 1, "6P": 1} and mine.won == {"1P": 1, "6P": 0}
+    assert (mine.pagat_announced, mine.pagat_announced_won) == (1, 0)  # flekked, lost
+    assert mine.money == -700 - 250 + 700 - 3000
+    assert mine.best_deal == 700
+    cecilie = taroky_stats(_stats(rnd, 2))
+    assert cecilie.declared == {"3P2": 1} and cecilie.won == {"3P2": 0}
+    assert (cecilie.partner, cecilie.partner_won) == (1, 1)  # the partner of the 1P
+    fields = UI.stats_fields(_stats(rnd, 0), "en")
+    by_name = {name: value for name, value, _inline in fields}
+    assert by_name["Money"] == "Deals: 4 · ⌀ per deal −8.12 Kč · best +7.00 Kč"
+    assert by_name["Games declared (won)"] == "first duty: 1× (1)\nsolo: 1× (0)"
+    assert by_name["Pagát and valát"].startswith("Pagát announced: 1× (made 0×)")
+
+
+def test_records_show_money_in_the_games_words() -> None:
+    assert UI.score_text(1234.4, "cs") == "+12,34 Kč"
+    assert UI.score_text(-50, "en") == "−0.50 Kč"
+    assert ui_of("lora").score_text(12.5, "cs") is None  # Lóra keeps the plain number
+    assert board_word("lb_avg", "cs", "taroky") == "⌀ výsledek"
+    assert board_word("lb_avg", "cs", "lora") == "⌀ bodů"
+
+
+def test_the_final_note_gives_result_money_and_dokup() -> None:
+    rnd, _ = example("finished")
+    outcome: Any = rnd.outcome()
+    assert UI.outcome_note(outcome, 0, "cs") == (
+        " – výsledek −32,50 Kč (peníze 7,50 Kč, dokup 20,00 Kč)")
