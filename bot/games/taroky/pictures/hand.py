@@ -16,10 +16,10 @@ from itertools import pairwise
 
 from PIL import Image
 
-from bot.games.taroky.words import card_label, game_name, pic
+from bot.games.taroky.words import card_label, pic, short_game
 from bot.i18n import lang_of
 from bot.render import cards
-from bot.render.common import BAR, FAINT, GOLD, MUTED, RGB, TEXT, encode, felt, panel, paste, text
+from bot.render.common import BAR, FAINT, GOLD, MUTED, RGB, encode, felt, panel, paste, text
 from bot.render.fonts import clean_name, fit, font
 from engine.taroky.actions import Discard, Play
 from engine.taroky.cards import NUM_TAROKS, cards_of, color
@@ -86,13 +86,11 @@ def _hand_image(hand: tuple[int, ...], lit: frozenset[int], acting: bool, status
         height += EXTRA_LABEL + EXTRA_H + ROW_GAP
     img = felt(W, height).copy()
     paste(img, panel(W, HEADER_H, BAR, radius=0), 0, 0)
-    fb = font(30, "bold")
-    x = M + text(img, (M, HEADER_H // 2), pic("hand_title", lang), fb, TEXT, "lm")
-    fs = font(27, "bold")
-    fsub = font(22)
+    fs = font(29, "bold")
+    fsub = font(23)
     sub_w = fsub.getlength(subtitle) if subtitle else 0
-    text(img, (x + 16, HEADER_H // 2 + 1), fit(status, fs, W - x - sub_w - 50), fs,
-         status_colour, "lm")
+    text(img, (M, HEADER_H // 2), fit(status, fs, W - 2 * M - sub_w - 20), fs, status_colour,
+         "lm")
     if subtitle:
         text(img, (W - M, HEADER_H // 2 + 1), subtitle, fsub, MUTED, "rm")
     y = HEADER_H + ROW_GAP
@@ -145,7 +143,7 @@ def hand_image(view: SeatView, names: Sequence[str], lang: str = "cs") -> Image.
     status, colour = _status(view, names, lang)
     subtitle = pic("deal_no", lang, n=pub.deal_no)
     if pub.game is not None:
-        subtitle += " · " + game_name(pub.game, lang)
+        subtitle += " · " + short_game(pub.game, lang)
     lit = lit_cards(view)
     extra_title, extra = _extra(view, lang)
     return _hand_image(tuple(cards_of(view.hand)), lit, bool(lit), status, colour,
