@@ -383,7 +383,7 @@ class TableService:
         away), each given in the game's action JSON. They are applied one by one, each time
         the first of them that the engine accepts now, and committed together with what
         follows. If some of them cannot be applied, none is: the table stays as it was saved
-        and the refusal carries the engine's reason for the first of them."""
+        and the refusal carries the engine's refusal of the first of them (``refusal``)."""
         async with self.lock(table_id):
             table, seat = await self._acting(table_id, user_id, version)
             state = table.state
@@ -408,7 +408,7 @@ class TableService:
                     refused = _refusal(state, todo[0])
                     self._restore_saved(table)
                     raise TableError("illegal", code=getattr(refused, "code", "error"),
-                                     reason=getattr(refused, "message", None))
+                                     refusal=refused)
             return await self._play_on(table, events)
 
     async def _acting(self, table_id: int, user_id: int, version: int) -> tuple[Table, int]:

@@ -110,3 +110,23 @@ def test_the_final_note_gives_result_money_and_dokup() -> None:
     outcome: Any = rnd.outcome()
     assert UI.outcome_note(outcome, 0, "cs") == (
         " – výsledek −32,50 Kč (peníze 7,50 Kč, dokup 20,00 Kč)")
+
+
+def test_T_RENONC_every_refusal_of_a_move_has_the_bots_words() -> None:
+    """Each rule's refusal code reads as the game's words in both languages (a card with its
+    suit symbol), never as the code or a rule id."""
+    from bot.games.taroky.words import refusal
+    from bot.locales import cs, en
+    from engine.taroky.errors import CODES, IllegalAction
+
+    moves = set(CODES) - {"bad_input", "game_over", "not_your_turn", "wrong_phase",
+                          "discard_count"}
+    for code in moves:
+        for catalog in (cs.STRINGS, en.STRINGS):
+            assert f"taroky.why.{code}" in catalog, code
+        for lang in ("cs", "en"):
+            text = refusal(IllegalAction(code, rule="T-X", card=44, highest="2P"), lang)
+            assert code not in text and "T-" not in text and "{" not in text
+    assert refusal(IllegalAction("not_in_hand", card=44), "cs") == "Kartu D♣ nemáš."
+    assert refusal(IllegalAction("bid_too_low", highest="3P"), "en") == (
+        "Bid a higher game than preferans, or pass.")

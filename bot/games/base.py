@@ -94,6 +94,8 @@ class GameUI(Protocol):
 
     def score_text(self, value: float | None, lang: str) -> str | None: ...
 
+    def refusal_text(self, error: Exception, lang: str) -> str | None: ...
+
     def export_files(self, data: dict[str, Any], lang: str) -> list[discord.File]: ...
 
 
@@ -181,6 +183,12 @@ class BaseUI:
         """A score (``Outcome.scores``, or an average of them) as the game shows it in the
         records (Taroky: money); None: the core's plain number."""
         return None
+
+    def refusal_text(self, error: Exception, lang: str) -> str | None:
+        """Why the engine refused an action, in the game's words (the engine's own message
+        by default); None when there is nothing to say."""
+        message = getattr(error, "message", None)
+        return str(message(lang)) if callable(message) else None
 
     def export_files(self, data: dict[str, Any], lang: str) -> list[discord.File]:
         import io

@@ -80,18 +80,18 @@ class Controller:
 
     async def refuse(self, interaction: Interaction, exc: TableError, lang: str,
                      kind: str | None) -> None:
-        """A ``TableError`` as the table's game words it (with the engine's own reason when
-        it gives one: a refused choice of several cards)."""
+        """A ``TableError`` as the table's game words it (with the engine's refusal in the
+        game's words when it carries one: a refused choice of several cards)."""
         key = game_key(kind, exc.key) if kind is not None else f"core.{exc.key}"
-        reason = exc.params.get("reason")
-        if callable(reason):
+        refusal = exc.params.get("refusal")
+        if isinstance(refusal, Exception) and kind is not None:
             try:
-                why = str(reason(lang))
+                why = ui_of(kind).refusal_text(refusal, lang)
             except Exception:
-                log.exception("the reason of a refusal could not be worded")
-            else:
-                key = game_key(kind, "illegal_why") if kind is not None else "core.illegal_why"
-                await self.error(interaction, key, lang, reason=why)
+                log.exception("a refusal could not be worded")
+                why = None
+            if why:
+                await self.error(interaction, game_key(kind, "illegal_why"), lang, reason=why)
                 return
         await self.error(interaction, key, lang, **exc.params)
 

@@ -19,7 +19,7 @@ from bot.games.taroky import hand as hand_message
 from bot.games.taroky import texts
 from bot.games.taroky.pictures import render_sheet, render_sheet_from_export, render_table
 from bot.games.taroky.stats import GAMES, taroky_stats
-from bot.games.taroky.words import game_name, money
+from bot.games.taroky.words import game_name, money, refusal
 from bot.i18n import t
 from bot.model import Table, TableSettings
 from bot.storage.models import PlayerStats
@@ -110,6 +110,9 @@ class TarokyUI(BaseUI):
 
         for command in taroky_commands(self):
             group.add_command(command)
+
+    def refusal_text(self, error: Exception, lang: str) -> str | None:
+        return refusal(error, lang)
 
     def score_text(self, value: float | None, lang: str) -> str | None:
         if value is None:

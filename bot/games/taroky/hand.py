@@ -24,6 +24,7 @@ from bot.games.taroky.words import (
     game_name,
     is_tarok,
     level_name,
+    refusal,
     word,
 )
 from bot.i18n import t
@@ -51,7 +52,7 @@ def refusal_text(rnd: TarokyRound, action: DealAction, lang: str) -> str | None:
     try:
         rnd.verify(action)
     except TarokyError as exc:
-        return exc.message(lang)
+        return refusal(exc, lang)
     return None
 
 

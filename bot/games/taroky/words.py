@@ -7,13 +7,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from bot.i18n import lang_of, t
+from bot.i18n import has, lang_of, t
 from engine.taroky.cards import NUM_TAROKS, cards_of
 from engine.taroky.messages import card_label as engine_card_label
 from engine.taroky.messages import level_name, money_text, word
 
 __all__ = ["card_label", "cards_text", "game_name", "is_tarok", "level_name", "money",
-           "pic", "word"]
+           "pic", "refusal", "word"]
 
 
 def card_label(card: int, lang: str = "cs") -> str:
@@ -51,6 +51,23 @@ def money(hal: int, lang: str = "cs", signed: bool = False) -> str:
 def amount(hal: int, lang: str = "cs", signed: bool = False) -> str:
     """Money without the currency (``+10,50``), for the columns of the protocol."""
     return money(hal, lang, signed).removesuffix(" Kč")
+
+
+def refusal(error: Exception, lang: str = "cs") -> str:
+    """Why the engine refused an action, in the bot's words for its refusal code
+    (``taroky.why.<code>``; cards named with suit symbols), never a code or a rule id."""
+    code = str(getattr(error, "code", ""))
+    params = dict(getattr(error, "params", {}) or {})
+    key = f"taroky.why.{code}"
+    if has(key):
+        card = params.get("card")
+        values = {
+            "card": card_label(card, lang) if isinstance(card, int) else "",
+            "highest": word(str(params.get("highest") or ""), lang_of(lang)),
+        }
+        return t(key, lang, **values)
+    message = getattr(error, "message", None)
+    return str(message(lang)) if callable(message) else t("core.illegal", lang)
 
 
 def pic(key: str, lang: str = "cs", **values: Any) -> str:
