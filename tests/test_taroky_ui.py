@@ -130,3 +130,9 @@ def test_T_RENONC_every_refusal_of_a_move_has_the_bots_words() -> None:
     assert refusal(IllegalAction("not_in_hand", card=44), "cs") == "Kartu D♣ nemáš."
     assert refusal(IllegalAction("bid_too_low", highest="3P"), "en") == (
         "Bid a higher game than preferans, or pass.")
+
+
+def test_the_final_note_leaves_out_a_dokup_of_nothing() -> None:
+    rnd, _ = example("finished")
+    outcome: Any = rnd.outcome()
+    assert UI.outcome_note(outcome, 1, "en") == " – result +23.00 Kč (money 43.00 Kč)"

@@ -97,10 +97,12 @@ class TarokyUI(BaseUI):
 
     def outcome_note(self, outcome: Outcome, seat: int, lang: str) -> str:
         extra = outcome.extra(seat)
+        dokup = int(extra.get("dokup", 0))
         return t("taroky.outcome_note", lang,
                  result=money(outcome.scores[seat], lang, signed=True),
                  money=money(int(extra.get("money", 0)), lang),
-                 dokup=money(int(extra.get("dokup", 0)), lang))
+                 dokup=t("taroky.outcome_dokup", lang, dokup=money(dokup, lang)) if dokup
+                 else "")
 
     def final_picture(self, table: Table, lang: str) -> Picture | None:
         return lambda: self.sheet_png(table, lang)

@@ -133,7 +133,10 @@ def deal_result(table: Table, row: DealRecord, lang: str) -> str:
     parts = []
     if row.game == "W":
         assert row.eyes_by_seat is not None
-        eyes = ", ".join(f"{names[s]} {row.eyes_by_seat[s]}" for s in range(4))
+        blana = row.blana or (False, False, False, False)
+        eyes = ", ".join(
+            (t("taroky.result_blana", lang, name=names[s]) if blana[s] else names[s])
+            + f" {row.eyes_by_seat[s]}" for s in range(4))
         head = t("taroky.result_varsava", lang, n=row.deal_no, game=game, eyes=eyes)
     else:
         assert row.eyes is not None and row.components is not None
