@@ -332,7 +332,8 @@ class TableService:
             state = self.new_game(table, random.Random(seat_rng.getrandbits(64)))
             table.state = state
             table.status = STATUS_PLAYING
-            table.clock_started = self.now()
+            if table.clock_started is None:  # a tournament round may have set its own start
+                table.clock_started = self.now()
             await self._play_on(table, list(start_events(state)))
             return table
 
