@@ -60,6 +60,7 @@ TRICK_OFF = {0: (0, 84), 1: (112, 0), 2: (0, -84), 3: (-112, 0)}
 INSET_W, INSET_H = 226, 136
 LEFT_INSET = (12, 112)
 RIGHT_INSET = (622, 112)
+FACE_UP_INSET = (622, 572)
 SMALL_W = 46
 ACTING = (74, 60, 12, 220)
 BADGE_D = 30
@@ -308,11 +309,9 @@ def _talon(img: Image.Image, deal: PublicView, lang: str) -> None:
     elif deal.phase in ("bid", "choose", "call", "trojka") or (
             deal.game == "6P" and deal.phase != "done"):
         _inset(img, *LEFT_INSET, pic("talon", lang), [], backs=6)
-    if deal.phase in ("bid", "choose", "call", "trojka", "done"):
-        return
-    face_up = [(s, c) for s, cs in enumerate(deal.face_up_discards) for c in cs]
-    if face_up and deal.last_trick is None:
-        _inset(img, *RIGHT_INSET, pic("laid_taroks", lang), [c for _, c in face_up][:6])
+    face_up = [c for cs in deal.face_up_discards for c in cs]
+    if face_up and deal.phase != "done":  # taroks laid away lie face up all the deal
+        _inset(img, *FACE_UP_INSET, pic("laid_taroks", lang), face_up[:6])
 
 
 def _center_note(img: Image.Image, view: TableView, names: list[str], lang: str) -> None:
