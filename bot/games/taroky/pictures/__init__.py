@@ -13,6 +13,17 @@ from engine.taroky import SPEC, TarokyRound
 from engine.taroky.errors import TarokyError
 
 
+def clear_caches() -> None:
+    """Forget every cached image: the shared ones (card art, fonts, text) and Taroky's
+    composed pieces (hands, seat panels, the felt). Call after the card art changed."""
+    from bot.games.taroky.pictures import hand, table
+    from bot.render import clear_caches as clear_shared
+
+    clear_shared()
+    for fn in (hand._hand_image, table.seat_panel, table._base):
+        fn.cache_clear()
+
+
 def round_from_export(data: Mapping[str, Any]) -> TarokyRound:
     """The archived round replayed from its record (``Storage.export_game``'s ``replay``)."""
     record = data.get("replay") if isinstance(data, Mapping) else None
@@ -39,5 +50,5 @@ def render_sheet_from_export(data: Mapping[str, Any], lang: str = "cs") -> bytes
     return render_sheet(round_from_export(data).public_view(), export_names(data), lang)
 
 
-__all__ = ["hand_text", "render_hand", "render_sheet", "render_sheet_from_export",
+__all__ = ["clear_caches", "hand_text", "render_hand", "render_sheet", "render_sheet_from_export",
            "render_table", "round_from_export"]
