@@ -15,10 +15,9 @@ from pathlib import Path
 
 import pytest
 
+from bot.games.taroky.pictures import clear_caches, render_hand, render_sheet, render_table
 from bot.games.taroky.pictures import hand as hand_picture
-from bot.games.taroky.pictures import render_hand, render_sheet, render_table
 from bot.games.taroky.pictures.examples import KINDS, NAMES, example
-from bot.games.taroky.pictures import clear_caches
 from bot.render import cards as card_art
 from engine.taroky import TarokyRound
 from engine.taroky.cards import NUM_TAROKS
