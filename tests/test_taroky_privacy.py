@@ -239,3 +239,19 @@ def test_the_table_picture_draws_the_last_trick_only() -> None:
     from bot.games.taroky.pictures import render_table
 
     assert render_table(view, NAMES) == render_table(forgotten, NAMES)
+
+
+def test_the_twins_catch_a_leak(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The comparison itself: a status line that named the partner would be caught."""
+    from bot.games.taroky import texts
+
+    real = texts.status_lines
+
+    def leaky(table: Table, lang: str) -> list[str]:
+        rnd = table.state
+        assert isinstance(rnd, TarokyRound)
+        return [*real(table, lang), f"partner: {rnd.deal.partner}"]
+
+    monkeypatch.setattr(texts, "status_lines", leaky)
+    with pytest.raises(AssertionError):
+        test_the_secret_partner_never_shows_before_he_is_revealed(0)
