@@ -250,3 +250,21 @@ async def test_the_round_clock_ends_the_round_after_the_deal_in_progress_even_ac
 def table_status(ch: Any, table: Any) -> str:
     message = next(m for m in ch.history() if m.id == table.message_id)
     return message.embeds[0].description
+
+
+async def test_an_absent_player_gets_a_reminder_then_an_ai_stand_in(harness):
+    env = harness.env
+    guild, ch, users, tid = await open_taroky(harness, ["alice", "bob"], None,
+                                              ("easy", "easy"), turn_timer=40)
+    table = harness.service.tables[tid]
+    assert table.state.to_act == 0 == table.seat_of(users[0].id)  # the předák opens
+    await env.advance_time(21)
+    assert ch.last_message.content == (
+        f"{users[0].mention}, máš ještě 20 s, pak za tebe zahraje AI.")
+    await env.advance_time(21)
+    alice = table.seats[0]
+    assert alice.absent and alice.ai_moves == 1 and table.state.deal.bids[0][0] == 0
+    embed = next(m for m in ch.history() if m.id == table.message_id).embeds[0]
+    assert "Alice nereaguje – hraje za něj AI, dokud znovu neklikne." in embed.description
+    await Clickers(harness, ch, tid, users).open_hand(users[0])
+    assert not alice.absent
