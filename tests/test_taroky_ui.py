@@ -136,3 +136,12 @@ def test_the_final_note_leaves_out_a_dokup_of_nothing() -> None:
     rnd, _ = example("finished")
     outcome: Any = rnd.outcome()
     assert UI.outcome_note(outcome, 1, "en") == " – result +23.00 Kč (money 43.00 Kč)"
+
+
+def test_card_buttons_put_the_taroks_above_the_suits() -> None:
+    from bot.games.taroky.hand import card_rows
+
+    taroks, suits = list(range(7)), [22, 23, 30, 38, 46]
+    assert card_rows(taroks + suits) == [0, 0, 0, 0, 0, 1, 1, 2, 2, 2, 2, 2]
+    assert card_rows(list(range(16))) == [0] * 5 + [1] * 5 + [2] * 5 + [3]
+    assert max(card_rows([0] + list(range(22, 37)))) == 3  # 16 cards fit Discord's 5 rows

@@ -112,7 +112,7 @@ class ActionButton(
 
     def __init__(self, table_id: int, version: int, index: int, label: str = "",
                  style: discord.ButtonStyle | None = None, disabled: bool = False,
-                 emoji: str | None = None) -> None:
+                 emoji: str | None = None, row: int | None = None) -> None:
         self.table_id, self.version, self.index = table_id, version, index
         super().__init__(
             discord.ui.Button(
@@ -121,6 +121,7 @@ class ActionButton(
                 custom_id=f"lora:a:{table_id}:{version}:{index}",
                 disabled=disabled,
                 emoji=emoji,
+                row=row,
             )
         )
 

@@ -149,15 +149,30 @@ def item_text(item: str, view: SeatView, lang: str, said: bool = False) -> str:
 
 
 def _buttons(table: Table, candidates: Sequence[tuple[DealAction, str, discord.ButtonStyle]],
-             view: SeatView) -> list[Item]:
+             view: SeatView, rows: Sequence[int] | None = None) -> list[Item]:
+    """One button per candidate: enabled with its index in ``legal`` when legal, else
+    disabled; ``rows`` places them (cards: the taroks' rows above the suits')."""
     index = {a: i for i, a in enumerate(view.legal)}
     items: list[Item] = []
     for k, (action, label, style) in enumerate(candidates):
         i = index.get(action)
         items.append(ActionButton(table.table_id, table.version,
                                   i if i is not None else DISABLED + k, label,
-                                  style if i is not None else SECONDARY, disabled=i is None))
+                                  style if i is not None else SECONDARY, disabled=i is None,
+                                  row=None if rows is None else rows[k]))
     return items
+
+
+def card_rows(cards: Sequence[int]) -> list[int]:
+    """The button row of each card (five a row): taroks first, the suits from a new row."""
+    rows, row, used, previous = [], 0, 0, None
+    for card in cards:
+        if used == 5 or (previous is not None and is_tarok(previous) != is_tarok(card)):
+            row, used = row + 1, 0
+        rows.append(row)
+        used += 1
+        previous = card
+    return rows
 
 
 def _reasons(rnd: TarokyRound, view: SeatView, candidates: Sequence[tuple[DealAction, str]],
@@ -204,7 +219,10 @@ def controls(table: Table, view: SeatView, lang: str) -> tuple[list[Item], list[
             return _discard_select(table, rnd, view, lang)
         case Discard() | Play():
             kind = type(first)
-            cand = [(kind(seat, c), card_label(c, lang), PRIMARY) for c in cards_of(view.hand)]
+            hand_cards = cards_of(view.hand)
+            cand = [(kind(seat, c), card_label(c, lang), PRIMARY) for c in hand_cards]
+            reasons = _reasons(rnd, view, [(a, label) for a, label, _ in cand], lang)
+            return _buttons(table, cand, view, card_rows(hand_cards)), reasons
         case Announce():  # only what the seat may say: what it may not is its own business
             cand = [(a, item_text(a.item, view, lang),
                      SUCCESS if a.item == "done" else (DANGER if a.item in FLEK_ITEMS
