@@ -144,4 +144,4 @@ def test_card_buttons_put_the_taroks_above_the_suits() -> None:
     taroks, suits = list(range(7)), [22, 23, 30, 38, 46]
     assert card_rows(taroks + suits) == [0, 0, 0, 0, 0, 1, 1, 2, 2, 2, 2, 2]
     assert card_rows(list(range(16))) == [0] * 5 + [1] * 5 + [2] * 5 + [3]
-    assert max(card_rows([0] + list(range(22, 37)))) == 3  # 16 cards fit Discord's 5 rows
+    assert max(card_rows([0, *range(22, 37)])) == 3  # 16 cards fit Discord's 5 rows
