@@ -37,6 +37,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     from engine.terminal import play
 
+    if hasattr(sys.stdout, "reconfigure"):  # a terminal that cannot show a symbol shows "?"
+        sys.stdout.reconfigure(errors="replace")
     return play(seed=args.seed, lang=args.lang)
 
 

@@ -47,6 +47,9 @@ class Rank(IntEnum):
 
 SUIT_LETTERS = ("h", "l", "b", "a")
 RANK_SYMBOLS = ("7", "8", "9", "10", "S", "F", "K", "E")
+# How players read a card (the bot's buttons and lines, the terminal game): the rank as the
+# cards print it and the suit's symbol; the letters above are the notation of RULES.md.
+SUIT_SYMBOLS = ("❤️", "🍃", "🔔", "🌰")  # červené, zelené, kule, žaludy
 NUM_CARDS = 32
 FULL_DECK = (1 << NUM_CARDS) - 1
 SUIT_MASKS = tuple(0xFF << (8 * s) for s in range(4))
@@ -74,6 +77,11 @@ def rank_of(c: int) -> Rank:
 def card_str(c: int) -> str:
     """``"Kh"`` for the king of hearts."""
     return CARD_NAMES[c]
+
+
+def card_label(c: int) -> str:
+    """``"K❤️"`` for the king of hearts: a card as players read it."""
+    return RANK_SYMBOLS[c & 7] + SUIT_SYMBOLS[c >> 3]
 
 
 def parse_card(text: str) -> int:

@@ -15,7 +15,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+
+if TYPE_CHECKING:
+    from engine.tournament import TournamentRules
 
 JSON = dict[str, Any]
 
@@ -183,12 +186,17 @@ class GameSpec(Generic[S, P]):
     ``from_json`` loads a snapshot of ``GameState.to_json``; ``record(state)`` is the game's
     replayable log (its starting conditions and actions: what an archive keeps) and
     ``replay(record)`` the state it replays to. Without them the snapshot is the record.
+    ``ai_budgets``: the levels whose AI takes a time budget as ``"level:MS"`` (``make_ai``),
+    with their own budget in ms per decision; the bot's worker pool gives them less when
+    decisions queue up (``bot/workers.py``).
     ``time_limit(state)``: when the game ends by the clock, how long it lasts and the action
     that ends it (None: no limit now — none set, or the end already requested).
     ``may_autoplay(state)``: whether a seat's only legal action may be applied without its
     click now (default: yes). A game says no where having a single choice is itself hidden
     information — in Taroky's announcements the secret partner may not flek his declarer's
     game, so a partner whose turn passed by itself would be known.
+    ``tournament``: what the game's tournaments do their own way (``engine.tournament``;
+    None: a round is one game, the sheet shows the score).
     """
 
     name: str  # "lora", "taroky": the stored ``game_kind``
@@ -200,8 +208,16 @@ class GameSpec(Generic[S, P]):
     ai_levels: tuple[str, ...] = ("easy", "medium", "hard")
     record: Callable[[GameState[S, P]], JSON] | None = None
     replay: Callable[[JSON], GameState[S, P]] | None = None
+    ai_budgets: Mapping[str, float] = field(default_factory=dict)
     time_limit: Callable[[GameState[S, P]], TimeLimit | None] | None = None
     may_autoplay: Callable[[GameState[S, P]], bool] | None = None
+    tournament: TournamentRules | None = None
+
+    def tournament_rules(self) -> TournamentRules:
+        """The game's tournament rules (the generic ones when it has none of its own)."""
+        from engine.tournament import GENERIC
+
+        return self.tournament if self.tournament is not None else GENERIC
 
     def record_of(self, state: GameState[S, P]) -> JSON:
         """The replayable log of a game (its snapshot when the game defines no record)."""

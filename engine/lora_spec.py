@@ -7,10 +7,12 @@ from typing import Any
 
 from engine.actions import action_from_json
 from engine.ai import LEVELS, make_ai
+from engine.ai.hard import DEFAULT_BUDGET_MS
 from engine.contracts import Options
 from engine.errors import BadInput
 from engine.game import JSON, GameSpec, GameState, Outcome
 from engine.lora import SEATS, Lora, ProtocolRow, parse_deals
+from engine.lora_tournament import RULES as TOURNAMENT
 from engine.views import PublicView, SeatView
 
 
@@ -110,6 +112,8 @@ SPEC: GameSpec[SeatView, PublicView] = GameSpec(
     ai_levels=LEVELS,
     record=record,
     replay=replay,
+    ai_budgets={"hard": DEFAULT_BUDGET_MS},
+    tournament=TOURNAMENT,
 )
 
 __all__ = ["SPEC", "lora_of", "new", "record", "replay", "replay_actions", "replay_document"]

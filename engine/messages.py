@@ -24,15 +24,16 @@ CONTRACT_NAMES: dict[str, dict[str, str]] = {
         "maturita": "Maturita",
         "harakiri": "Harakiri",
     },
+    # English keeps the partial games' Czech names as proper names (the bot's rules gloss them)
     "en": {
-        "cervene": "Hearts",
-        "filky": "Obers",
-        "prvni_posledni": "First and last",
-        "vsechny": "All tricks",
-        "cerveny_kral": "King of hearts",
-        "kvarty": "Quarts",
-        "desitky": "Tens",
-        "maturita": "Graduation",
+        "cervene": "Červené",
+        "filky": "Filky",
+        "prvni_posledni": "První – poslední",
+        "vsechny": "Všechny",
+        "cerveny_kral": "Červený král",
+        "kvarty": "Kvarty",
+        "desitky": "Desítky",
+        "maturita": "Maturita",
         "harakiri": "Harakiri",
     },
 }
@@ -96,7 +97,7 @@ ERRORS: dict[str, dict[str, str]] = {
         "red_king_first_trick": "The king of hearts may not go into the first trick.",
         "kvarty_first_lead": (
             "The first quart must start at the Unter or lower "
-            "(divoká karta: at an Ober, else a King)."
+            "(with a wild card, no card below the Ober: at an Ober, else at a King)."
         ),
         "not_playable": "{card} fits no row.",
         "must_lay": "You must lay at least one card.",
@@ -160,7 +161,7 @@ EVENTS: dict[str, dict[str, str]] = {
         "card_played": "{seat} hraje {card}.",
         "trick_taken": "{seat} bere {number}. štych ({cards}): {penalty} b.",
         "red_king_first_trick": "{seat} dává červeného krále do prvního štychu – na první se dává!",
-        "panak": "{seat} vzal všechny čtyři filky a platí panáka!",
+        "panak": "{seat} bere všechny čtyři filky a platí panáka!",
         "divoka_karta": "{seat} má divokou kartu.",
         "kralovska_kvarta": "{seat} má královskou kvartu!",
         "kvarta_complete": "{seat} vynáší {own}: kvarta {cards}; dál vynáší {next}.",
@@ -173,8 +174,8 @@ EVENTS: dict[str, dict[str, str]] = {
         "card_laid": "{seat} přikládá {card}.",
         "turn_ended": "{seat} přikládá {cards}.",
         "knock": "{seat}: ťuk!",
-        "maturita_failed": "{seat} v {attempt}. pokusu nematuroval (8 b.).",
-        "maturita_passed": "{seat} odmaturoval v {attempt}. pokusu!",
+        "maturita_failed": "{seat}: maturita v {attempt}. pokusu nevyšla (8 b.).",
+        "maturita_passed": "{seat}: maturita v {attempt}. pokusu vyšla!",
         "game_ended": "Konec hry {contract}: {points}.",
         "harakiri_needed": "Shoda bodů ({seats}): hraje se harakiri ({games}×).",
         "lora_finished": "Konec lóry. Pořadí: {order}.",
@@ -182,11 +183,13 @@ EVENTS: dict[str, dict[str, str]] = {
     },
     "en": {
         "game_started": "Now {contract} (round {tali}, game {game}); {leader} leads.",
-        "game_started_maturita": "Graduation: {contract}, attempt {attempt}; {leader} graduates.",
+        "game_started_maturita": (
+            "Maturita in {contract}, attempt {attempt}; {leader} is the maturant."
+        ),
         "game_started_harakiri": "Harakiri; {leader} leads.",
-        "maturita_dealt": "Graduation (round {tali}, attempt {attempt}): {seat} chooses the game.",
-        "maturita_chosen": "{seat} graduates in {contract}.",
-        "stovka_asked": "Before the king of hearts: who declares a clean hundred? {first} first.",
+        "maturita_dealt": "Maturita (round {tali}, attempt {attempt}): {seat} chooses the game.",
+        "maturita_chosen": "{seat} plays the maturita in {contract}.",
+        "stovka_asked": "Before Červený král: who declares a clean hundred? {first} first.",
         "stovka_yes": "{seat} declares a clean hundred!",
         "stovka_no": "{seat} does not declare a clean hundred.",
         "card_played": "{seat} plays {card}.",
@@ -205,8 +208,8 @@ EVENTS: dict[str, dict[str, str]] = {
         "card_laid": "{seat} lays {card}.",
         "turn_ended": "{seat} lays {cards}.",
         "knock": "{seat}: knock!",
-        "maturita_failed": "{seat} failed graduation attempt {attempt} (8 pts).",
-        "maturita_passed": "{seat} graduated on attempt {attempt}!",
+        "maturita_failed": "{seat} fails the maturita on attempt {attempt} (8 pts).",
+        "maturita_passed": "{seat} passes the maturita on attempt {attempt}!",
         "game_ended": "End of {contract}: {points}.",
         "harakiri_needed": "Tie ({seats}): harakiri is played ({games}×).",
         "lora_finished": "End of the lóra. Final order: {order}.",
@@ -265,7 +268,10 @@ def event_text(
             kind = "kvarta_filler_out" if event.filled else "kvarta_leader_out"
             values["out"] = seat_name(event.out, lang, names)
     elif kind == "game_ended":
-        values["points"] = " / ".join(str(p) for p in event.points)
+        if names is not None:  # whose number is whose
+            values["points"] = ", ".join(f"{names[s]} {p}" for s, p in enumerate(event.points))
+        else:
+            values["points"] = " / ".join(str(p) for p in event.points)
     elif kind in ("harakiri_needed",):
         values["seats"] = ", ".join(seat_name(s, lang, names) for s in event.seats)
     elif kind == "lora_finished":
@@ -275,7 +281,7 @@ def event_text(
 
 TERMINAL: dict[str, dict[str, str]] = {
     "cs": {
-        "welcome": "Lóra v terminálu: jsi hráč 0, ostatní hraje počítač. Konec: Ctrl+D.",
+        "welcome": "Lóra v terminálu: hraješ jako {name}, ostatní hraje počítač. Konec: Ctrl+D.",
         "hand": "Tvoje karty: {hand}",
         "table": "Na stole: {cards}",
         "rows": "Řady: {rows}",
@@ -290,7 +296,7 @@ TERMINAL: dict[str, dict[str, str]] = {
     },
     "en": {
         "welcome": (
-            "Lóra in the terminal: you are seat 0, the computer plays the rest. Quit: Ctrl+D."
+            "Lóra in the terminal: you play as {name}, the computer plays the rest. Quit: Ctrl+D."
         ),
         "hand": "Your cards: {hand}",
         "table": "On the table: {cards}",

@@ -1,66 +1,128 @@
 """A lóra in the terminal: the human at seat 0, computer players at seats 1–3.
 
-The offline way to try the game before the Discord bot; it drives the same public API.
+The offline way to try the game without Discord; it drives the same public API. Seats have
+names, cards are written as the bot writes them (``K❤️``), the table shows what the bot's
+pictures show (the current trick, the desítky rows, the standing when it changes), a move
+the rules leave no choice about is played without asking, and Ctrl+D ends the game cleanly.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 
-from engine.actions import Action
+from engine.actions import Action, Lay, Lead, Play
 from engine.ai import make_ai
-from engine.cards import card_str, hand_str
-from engine.events import Event
+from engine.cards import RANK_SYMBOLS, SUIT_SYMBOLS, card_label, cards_of
+from engine.events import CardLaid, Event
 from engine.lora import Lora
-from engine.messages import terminal_text
-from engine.views import TrickView
+from engine.messages import event_text, terminal_text
+from engine.views import DesitkyView, SeatView, TrickView
+
+NAMES = {"cs": ("Honza", "Karel", "Božena", "Jaroslav"),
+         "en": ("Alex", "Karel", "Božena", "Jaroslav")}
+QUIET = (CardLaid,)  # a desítky turn's line names all its cards at its end
+
+Ask = Callable[[str], str]
 
 
 def describe(action: Action, lang: str) -> str:
-    return action.text(lang)
+    """An action as a menu line: its card as players read it, or its own words."""
+    match action:
+        case Play(card=card) | Lay(card=card):
+            return card_label(card)
+        case Lead(card=card):
+            return terminal_text("lead", lang, card=card_label(card))
+        case _:
+            return action.text(lang)
 
 
-def _show(events: list[Event], lang: str) -> None:
-    for e in events:
-        print("  " + e.text(lang))
+def rows_text(part: DesitkyView) -> str:
+    """The desítky rows: each suit's symbol and the ranks laid ("❤️ 8–S · 🍃 –")."""
+    out = []
+    for suit, row in enumerate(part.rows):
+        if row is None:
+            ranks = "–"
+        elif row[0] == row[1]:
+            ranks = RANK_SYMBOLS[row[0]]
+        else:
+            ranks = f"{RANK_SYMBOLS[row[0]]}–{RANK_SYMBOLS[row[1]]}"
+        out.append(f"{SUIT_SYMBOLS[suit]} {ranks}")
+    return " · ".join(out)
 
 
-def _ask(options: list[Action], lang: str) -> Action:
-    for i, a in enumerate(options, 1):
-        print(f"  {i}) {describe(a, lang)}")
-    while True:
-        answer = input(terminal_text("choose", lang)).strip()
-        if answer.isdigit() and 1 <= int(answer) <= len(options):
-            return options[int(answer) - 1]
-        print(terminal_text("again", lang, n=len(options)))
+class Terminal:
+    """One lóra between the human (seat 0) and three computer players."""
+
+    def __init__(self, seed: int | None, lang: str, level: str,
+                 ask: Ask = input, say: Callable[[str], None] = print) -> None:
+        rng = random.Random(seed)
+        self.lang = lang if lang in NAMES else "cs"
+        self.names = list(NAMES[self.lang])
+        self.lora = Lora(rng=random.Random(rng.getrandbits(64)))
+        self.bots = {s: make_ai(level, random.Random(rng.getrandbits(64))) for s in (1, 2, 3)}
+        self.ask, self.say = ask, say
+        self.standing: tuple[int, ...] | None = None
+
+    def show(self, events: Sequence[Event]) -> None:
+        for e in events:
+            if not isinstance(e, QUIET):
+                self.say("  " + event_text(e, self.lang, self.names, card_label))
+
+    def table(self, view: SeatView) -> None:
+        """What the table shows before the human decides (each line only when it says
+        something new: the standing when it changed, the trick or rows now)."""
+        pub = view.public
+        totals = tuple(pub.totals)
+        if totals != self.standing:
+            self.standing = totals
+            points = ", ".join(f"{n} {p}" for n, p in zip(self.names, totals, strict=True))
+            self.say(terminal_text("totals", self.lang, totals=points))
+        match pub.game:
+            case TrickView(trick=trick) if trick:
+                cards = ", ".join(f"{self.names[s]} {card_label(c)}" for s, c in trick)
+                self.say(terminal_text("table", self.lang, cards=cards))
+            case DesitkyView() as part:
+                self.say(terminal_text("rows", self.lang, rows=rows_text(part)))
+            case _:
+                pass
+        hand = " ".join(card_label(c) for c in cards_of(view.hand))
+        self.say(terminal_text("hand", self.lang, hand=hand))
+
+    def choose(self, options: list[Action]) -> Action:
+        for i, a in enumerate(options, 1):
+            self.say(f"  {i}) {describe(a, self.lang)}")
+        while True:
+            answer = self.ask(terminal_text("choose", self.lang)).strip()
+            if answer.isdigit() and 1 <= int(answer) <= len(options):
+                return options[int(answer) - 1]
+            self.say(terminal_text("again", self.lang, n=len(options)))
+
+    def run(self) -> int:
+        """Play to the end; Ctrl+D (end of input) stops cleanly with 0, Ctrl+C with 130."""
+        self.say(terminal_text("welcome", self.lang, name=self.names[0]))
+        self.show(self.lora.start_events)
+        try:
+            while not self.lora.finished:
+                seat = self.lora.to_act
+                assert seat is not None
+                view = self.lora.view(seat)
+                if seat != 0:
+                    action = self.bots[seat].decide(view)
+                elif len(view.legal) == 1:  # nothing to decide: played without asking
+                    action = view.legal[0]
+                else:
+                    self.table(view)
+                    action = self.choose(list(view.legal))
+                self.show(self.lora.apply(action))
+        except EOFError:
+            self.say("\n" + terminal_text("bye", self.lang))
+            return 0
+        except KeyboardInterrupt:
+            self.say("\n" + terminal_text("bye", self.lang))
+            return 130
+        return 0
 
 
 def play(seed: int | None = None, lang: str = "cs", level: str = "medium") -> int:
-    rng = random.Random(seed)
-    lora = Lora(rng=random.Random(rng.getrandbits(64)))
-    bots = {s: make_ai(level, random.Random(rng.getrandbits(64))) for s in (1, 2, 3)}
-    print(terminal_text("welcome", lang))
-    _show(lora.start_events, lang)
-    try:
-        while not lora.finished:
-            seat = lora.to_act
-            assert seat is not None
-            view = lora.view(seat)
-            if seat == 0:
-                pub = view.public
-                print(terminal_text("hand", lang, hand=hand_str(view.hand)))
-                match pub.game:
-                    case TrickView(trick=trick) if trick:
-                        cards = " ".join(card_str(c) for _, c in trick)
-                        print(terminal_text("table", lang, cards=cards))
-                    case _:
-                        pass
-                print(terminal_text("totals", lang, totals=" / ".join(map(str, pub.totals))))
-                action = _ask(list(view.legal), lang)
-            else:
-                action = bots[seat].decide(view)
-            _show(lora.apply(action), lang)
-    except (EOFError, KeyboardInterrupt):
-        print("\n" + terminal_text("bye", lang))
-        return 1
-    return 0
+    return Terminal(seed, lang, level).run()

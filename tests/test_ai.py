@@ -8,22 +8,23 @@ from collections.abc import Iterator
 import pytest
 
 from engine.actions import Action, Declare, Play
-from engine.ai import EasyAI, HardAI, MediumAI, make_ai
-from engine.ai.arena import mean_ci, play_deal, run
+from engine.ai import EasyAI, Hard1AI, HardAI, MediumAI, make_ai
+from engine.ai.arena import KeyedLora, mean_ci, play_deal, run
 from engine.ai.policy import trick_solve
 from engine.ai.worlds import build_game, knowledge, sample_world
-from engine.cards import HEARTS_MASK, parse_card, parse_hand
-from engine.contracts import TRICK_CONTRACTS, Contract
+from engine.cards import HEARTS_MASK, parse_card, parse_hand, shuffled_deal
+from engine.contracts import TALIE_ORDER, TRICK_CONTRACTS, Contract
 from engine.desitky import DesitkyGame
-from engine.lora import Lora
+from engine.lora import Deal, Lora
 from engine.views import DesitkyView, SeatView
 
 
-def _ais(seed: int) -> list[EasyAI | MediumAI | HardAI]:
+def _ais(seed: int) -> list[EasyAI | MediumAI | HardAI | Hard1AI]:
     return [
         EasyAI(random.Random(seed)),
         MediumAI(random.Random(seed), maturita_worlds=3),
         HardAI(random.Random(seed), budget_ms=None, max_worlds=3, maturita_worlds=3),
+        Hard1AI(random.Random(seed), budget_ms=None, max_worlds=3, maturita_worlds=3),
     ]
 
 
@@ -81,7 +82,7 @@ def test_every_ai_plays_only_legal_actions_in_every_phase() -> None:
             ais = _ais(seed)
             for ai in ais:
                 assert ai.decide(view) in view.legal
-            lora.apply(ais[rng.randrange(3)].decide(view))
+            lora.apply(ais[rng.randrange(len(ais))].decide(view))
     expected = {"stovka", "choose", "maturita_play", "harakiri"} | {
         c.value for c in Contract if c not in (Contract.MATURITA, Contract.HARAKIRI)
     }
@@ -112,16 +113,22 @@ def test_make_ai_levels() -> None:
     assert make_ai("easy", random.Random(0)).name == "easy"
     assert make_ai("medium", random.Random(0)).name == "medium"
     assert make_ai("hard", random.Random(0)).name == "hard"
+    assert make_ai("hard1", random.Random(0)).name == "hard1"
     hard = make_ai("hard:25", random.Random(0))
     assert isinstance(hard, HardAI) and hard.budget_ms == 25
-    for bad in ("grandmaster", "hard:", "hard:-3"):
+    hard1 = make_ai("hard1:10", random.Random(0))
+    assert isinstance(hard1, Hard1AI) and hard1.budget_ms == 10
+    for bad in ("grandmaster", "hard:", "hard:-3", "hard1:x", "medium:5"):
         with pytest.raises(ValueError):
             make_ai(bad, random.Random(0))
 
 
-def test_hard_search_stops_early_when_settled() -> None:
-    from engine.ai.hard import _settled
+@pytest.mark.parametrize("module", ["engine.ai.search", "engine.ai.hard1"])
+def test_hard_search_stops_early_when_settled(module: str) -> None:
+    import importlib
 
+    mod = importlib.import_module(module)
+    _settled = mod.settled if hasattr(mod, "settled") else mod._settled
     assert _settled([[0.0] * 16, [0.0] * 16], [0.0, 0.0])  # identical everywhere
     assert _settled([[0.0] * 16, [-1.0] * 16], [0.0, -16.0])  # always better
     noisy = [[float(i % 2) for i in range(16)], [float((i + 1) % 2) for i in range(16)]]
@@ -270,7 +277,7 @@ def test_hidden_cards_never_change_a_decision() -> None:
         assert other.game is None or other.game.hands != lora.game.hands  # type: ignore[union-attr]
         v1, v2 = lora.view(seat), other.view(seat)
         assert v1 == v2  # nothing the seat can see changed
-        for kind in range(3):
+        for kind in range(4):
             assert _decide(kind, n, v1) == _decide(kind, n, v2)
         compared[_kind(lora)] = compared.get(_kind(lora), 0) + 1
     assert {"choose", "cervene", "filky", "vsechny", "kvarty", "desitky"} <= set(compared), compared
@@ -283,32 +290,81 @@ def test_mean_ci() -> None:
 
 
 def test_arena_statistics_on_a_tiny_run() -> None:
+    """Two whole lóras of medium against easy: every figure is there and adds up."""
     summary = run("medium", "easy", 2, seed=3, progress=False)
-    assert summary["deals"] == 2
+    assert summary["deals"] == 2 and summary["talie_per_deal"] == 4
     pt = summary["per_tali"]
     assert pt["lo"] <= pt["mean"] <= pt["hi"]
-    assert set(summary["per_contract"]) == {
-        "cervene",
-        "filky",
-        "prvni_posledni",
-        "vsechny",
-        "cerveny_kral",
-        "kvarty",
-        "desitky",
-        "maturita",
-    }
-    total = sum(v["mean"] for v in summary["per_contract"].values())
-    assert total == pytest.approx(pt["mean"], abs=0.01)
+    contracts = [c.value for c in TALIE_ORDER]
+    assert set(summary["per_contract"]) == {*contracts, "harakiri"}
+    total = sum(summary["per_contract"][c]["mean"] for c in contracts)
+    assert total == pytest.approx(pt["mean"], abs=0.01)  # harakiri is kept apart
+    for who in ("a", "b"):
+        m = summary["maturita"][who]
+        # each seat is maturant once a lóra: four maturitas, one to three attempts each
+        assert 8 <= m["pass_per_attempt"]["n"] <= 24
+        assert 0.0 <= m["pass_per_attempt"]["rate"] <= 1.0
+        assert m["opponent_fail_per_attempt_defended"]["n"] > 0
     times = summary["decision_time"]
-    assert times["medium"]["all"]["n"] > 0 and times["easy"]["all"]["n"] > 0
-    assert times["medium"]["choices"]["median_ms"] <= times["medium"]["all"]["p95_ms"] + 1e9
+    for level in ("medium", "easy"):
+        assert times[level]["card"]["n"] > 0 and times[level]["choose"]["n"] > 0
+        assert times[level]["stovka"]["n"] > 0  # the čistá stovka question of tálie 3
+
+
+def test_arena_smoke_hard_against_hard1() -> None:
+    """The issue-17 comparison in miniature: hard and hard1 (small budgets), each in one seat
+    of a medium field, one tálie; every figure comes out and both played every kind."""
+    summary = run("hard:3", "hard1:3", 1, seed=5, progress=False, field="medium", talie=1)
+    pt = summary["per_tali"]
+    assert summary["deals"] == 1 and pt["lo"] <= pt["mean"] <= pt["hi"]
+    times = summary["decision_time"]
+    for level in ("hard:3", "hard1:3"):
+        assert times[level]["card"]["n"] > 50
+    assert times["hard:3"]["choose"]["n"] >= 1  # the seat that leads tálie 1 chose a maturita
+    assert summary["maturita"]["a"]["pass_per_attempt"]["n"] >= 1
+
+
+def test_arena_field_and_talie() -> None:
+    """--field: a and b each play one seat among three field players; one tálie per deal."""
+    summary = run("medium", "easy", 1, seed=2, progress=False, field="medium", talie=1)
+    assert summary["field"] == "medium" and summary["talie_per_deal"] == 1
+    assert summary["per_tali"]["mean"] > 0  # medium beats easy in a medium field too
+    assert set(summary["decision_time"]) == {"medium", "easy"}
+    assert summary["maturita"]["a"]["pass_per_attempt"]["n"] >= 1  # a as maturant once
 
 
 def test_duplicate_runs_are_repeatable_and_identical_players_tie() -> None:
-    a = play_deal("medium", "medium", 4, 0)
-    b = play_deal("medium", "medium", 4, 0)
+    a = play_deal("medium", "medium", 4, 0, talie=2)
+    b = play_deal("medium", "medium", 4, 0, talie=2)
     assert a["diff"] == b["diff"] == 0
     assert all(v == 0 for v in a["diff_contract"].values())
+    c = play_deal("medium", "medium", 4, 0, field="easy", talie=1)
+    assert c["diff"] == 0
+
+
+def test_arena_deals_are_keyed_by_the_game_not_by_the_count() -> None:
+    """The cards of a game do not depend on how many maturita attempts came before it."""
+
+    def deals_by_game(levels: list[str]) -> dict[tuple[int, int, int | None], Deal]:
+        from engine.ai import make_ai
+
+        lora = KeyedLora(7, 3, 3)
+        bots = [make_ai(lv, random.Random(s)) for s, lv in enumerate(levels)]
+        seen: dict[tuple[int, int, int | None], Deal] = {}
+        while lora.tali <= 2 and not lora.finished:
+            key = (lora.tali, lora.game_no, lora.attempt)
+            seen.setdefault(key, lora.deals[-1])
+            seat = lora.to_act
+            assert seat is not None
+            lora.apply(bots[seat].decide(lora.view(seat)))
+        return seen
+
+    a = deals_by_game(["easy"] * 4)
+    b = deals_by_game(["medium"] * 4)
+    common = set(a) & set(b)
+    assert (2, 1, None) in common and (1, 8, 1) in common
+    assert all(a[k] == b[k] for k in common)
+    assert a[(1, 1, None)] == shuffled_deal(random.Random("arena/7/3/1/1/0"))
 
 
 def test_stovka_declared_when_100_is_within_reach_of_the_last_seat() -> None:

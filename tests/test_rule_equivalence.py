@@ -10,7 +10,11 @@ of it, each simulation plays on to the end of the partial game:
   the state as it is and with each legal first action forced (as the hard player evaluates
   its candidates),
 * in the last two tricks, the AI's exact solver ``trick_solve``, against a maxⁿ search that
-  plays every line through the engine.
+  plays every line through the engine,
+* the hard player's own simulations (``engine.ai.rollouts``): trick games played on with some
+  seats' next decisions searched in the world (its model of a searching opponent), and
+  desítky turns laid as planned (every plan ``search.desitky_plans`` offers) before the
+  medium rollout goes on.
 
 What a simulation played is replayed through a copy of the engine game (``apply`` verifies
 every action): it must be legal, the game must end exactly where the simulation stopped, and
@@ -27,12 +31,19 @@ import pytest
 from engine import fast
 from engine.actions import Action, EndTurn, Lay, Lead, Play
 from engine.ai.policy import (
+    CARD_VALUE,
     desitky_rollout,
     fast_code,
     kvarty_rollout,
     trick_rollout,
     trick_solve,
 )
+from engine.ai.rollouts import (
+    desitky_plan_rollout,
+    seat_utilities,
+    trick_lookahead_rollout,
+)
+from engine.ai.search import desitky_plans, equivalence_prune_mask
 from engine.cards import FULL_DECK, shuffled_deal
 from engine.contracts import TRICK_CONTRACTS, Contract, Options
 from engine.desitky import DesitkyGame
@@ -141,6 +152,24 @@ def check_trick_rollouts(g: TrickGame, rng: random.Random, candidates: bool) -> 
         if first >= 0:
             assert trace[0] == first
         assert gained(replay_cards(g, trace), g) == points
+    if candidates:  # the hard player's lookahead: some seats' next decisions searched
+        depths = [rng.randrange(3) for _ in range(4)]
+        targets = (0, 0, 0, 0) if maturant >= 0 else (0, rng.choice([0, 5]), 0, 0)
+        utilities = seat_utilities(maturant, targets)
+        value = CARD_VALUE[code]
+
+        def prune(legal: int, out: int) -> list[int]:
+            return equivalence_prune_mask(legal, out, value)
+
+        for action in g.legal_actions():
+            assert isinstance(action, Play)
+            trace = []
+            points = trick_lookahead_rollout(
+                code, hands, trick, leader, done, taken, [0, 0, 0, 0], maturant, forbid, want,
+                action.card, depths, utilities, prune, trace,
+            )  # fmt: skip
+            assert trace[0] == action.card
+            assert gained(replay_cards(g, trace), g) == points
 
 
 def solve_by_engine(g: PartialGame) -> list[int]:
@@ -275,6 +304,21 @@ def check_desitky_rollouts(g: DesitkyGame, rng: random.Random, candidates: bool)
             h.apply(action)
         assert h.finished, f"the rollout stopped before the end, after {trace}"
         assert gained(h, g) == points
+    if candidates:  # the hard player's whole-turn plans, each laid and played on
+        plans = desitky_plans(g.hands[seat], g.ends, len(g.turn), 24) or []
+        for plan in plans:
+            trace = []
+            points = desitky_plan_rollout(
+                list(g.hands), g.ends, seat, len(g.turn), plan, maturant, want, trace
+            )
+            assert [c for _, c in trace[: len(plan)]] == list(plan)
+            h = clone(g)
+            for i, (s, c) in enumerate(trace):
+                assert not h.finished, f"the plan laid on after the end: {trace[i:]}"
+                assert h.to_act == s, (plan, trace, i, h.to_act)
+                h.apply(Lay(s, c) if c >= 0 else EndTurn(s))
+            assert h.finished, f"the plan rollout stopped before the end, after {trace}"
+            assert gained(h, g) == points
 
 
 @pytest.mark.parametrize("maturita", [False, True], ids=["plain", "maturita"])

@@ -300,8 +300,8 @@ def test_R_KVARTY_FIRST_error_messages():
         " (R-KVARTY-FIRST)"
     )
     assert err.message("en") == (
-        "The first quart must start at the Unter or lower (divoká karta: at an Ober, else a"
-        " King). (R-KVARTY-FIRST)"
+        "The first quart must start at the Unter or lower (with a wild card, no card below the"
+        " Ober: at an Ober, else at a King). (R-KVARTY-FIRST)"
     )
 
 

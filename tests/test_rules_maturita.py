@@ -74,7 +74,7 @@ def test_R_MATURITA_first_attempt_choices_exclude_prvni_posledni():
         err.message("cs") == "Hru První – poslední nelze zvolit v 1. pokusu maturity. (R-MATURITA)"
     )
     assert err.message("en") == (
-        "First and last cannot be chosen on maturita attempt 1. (R-MATURITA)"
+        "První – poslední cannot be chosen on maturita attempt 1. (R-MATURITA)"
     )
     for con in (Contract.MATURITA, Contract.HARAKIRI):
         assert refusal(lora, Choose(0, con)).code == "wrong_phase"

@@ -43,7 +43,7 @@ async def _open(h: BotHarness, names: list[str],
     ch = guild.create_text_channel("toy")
     users = [guild.add_member(env.create_user(n, global_name=n.capitalize())) for n in names]
     res = await users[0].slash(ch, "toy new", seating="join", turn_timer=0)
-    assert reply(res).content == "Table 1 is open."
+    assert reply(res).content == "Stůl č. 1 je založen."
     lobby = ch.last_message
     assert lobby.embeds[0].title == "Hračka – stůl č. 1"
     tid = h.service.table_of_user(guild.id, users[0].id).table_id
@@ -51,7 +51,7 @@ async def _open(h: BotHarness, names: list[str],
     for u in users[1:]:
         await u.click(lobby, custom_id=f"lora:l:{tid}:join")
     if ai:
-        await users[0].select(lobby, ["easy"], custom_id=f"lora:lai:{tid}")
+        await users[0].click(lobby, custom_id=f"lora:lai:{tid}:easy")
     await users[0].click(lobby, custom_id=f"lora:l:{tid}:start")
     return guild, ch, users, tid
 

@@ -1,92 +1,31 @@
-"""hard: determinized flat Monte Carlo search from the seat's view.
+"""hard: search from the seat's view (issue 17).
 
-For each decision the hard player samples worlds consistent with everything public
-(``engine.ai.worlds``: cards played, voids shown, the kvarty built, the desítky rows and
-knocks), and in every world plays each candidate action on to the end of the partial game
-with the medium rules in all seats (so a simulated medium seat plays as a real one would);
-with few tricks left a trick game is solved exactly (maxⁿ) in the world instead. The same
-worlds serve every candidate (common random numbers); the candidate with the best mean
-outcome is played, the medium card on ties. Each decision is time-boxed (``budget_ms``),
-with a floor of ``min_worlds`` and a cap of ``max_worlds`` worlds; ``budget_ms=None``
-makes it count worlds only, which is deterministic for a given RNG state.
+Cards: ``engine.ai.search`` — flat Monte Carlo over worlds drawn from what the seat believes
+(the public constraints and the other seats' play read through the opponent model of
+``engine.ai.opponent``), rollouts, exact solving of the last tricks, extra worlds where the
+best candidates are close. The maturita choice: ``engine.ai.maturita``. Čistá stovka: as the
+medium player (``engine.ai.objective``).
 
-What a candidate is worth to the seat: minus its points from here on; as maturant, minus a
-failure; as a maturita defender, the maturant's failure; a čistá stovka declarer aims at
-the points it wants from the game (``engine.ai.objective``).
+``decide`` reads nothing but the view and keeps nothing between decisions, so it runs
+unchanged in a worker process; ``budget_ms=None`` makes every budget a count of worlds, which
+is deterministic for a given RNG state.
 """
 
 from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from dataclasses import replace
 
 from engine.actions import Action, Choose, Declare
-from engine.ai.common import (
-    action_card,
-    card_action,
-    ends_of,
-    forbid_kh,
-    maturant_of,
-    trick_state,
-    voids_of,
-)
-from engine.ai.medium import best_choice, maturita_clean_rates, medium_card
-from engine.ai.objective import stovka_declare, stovka_target
-from engine.ai.policy import (
-    ABOVE,
-    BELOW,
-    CARD_VALUE,
-    desitky_rollout,
-    fast_code,
-    kvarty_rollout,
-    trick_rollout,
-    trick_solve,
-)
-from engine.ai.worlds import knowledge, sample_world
-from engine.contracts import TRICK_CONTRACTS
-from engine.views import DesitkyView, KvartyView, SeatView
+from engine.ai import maturita
+from engine.ai.common import card_action
+from engine.ai.objective import stovka_declare
+from engine.ai.search import CardSearch, SearchConfig
+from engine.views import SeatView
 
-DEFAULT_BUDGET_MS = 60.0
-MATURITA_BUDGET_MS = 150.0
-
-
-def _equivalence_prune(cards: list[int], separators: int, code: int, keep: int) -> list[int]:
-    """Drop cards equivalent to a neighbour: same suit, same penalty value, and no card
-    between them that another seat holds or the current trick shows. ``keep`` (the medium
-    card) represents its group; otherwise the highest card does."""
-    value = CARD_VALUE[code]
-    groups: list[list[int]] = []
-    for c in sorted(cards):
-        if groups:
-            p = groups[-1][-1]
-            if p >> 3 == c >> 3 and value[p] == value[c] and not (ABOVE[p] & BELOW[c] & separators):
-                groups[-1].append(c)
-                continue
-        groups.append([c])
-    return [keep if keep in g else g[-1] for g in groups]
-
-
-def _settled(results: list[list[float]], totals: list[float], z: float = 3.0) -> bool:
-    """The leader is ahead of every other candidate beyond doubt (paired over the same
-    worlds: mean difference more than ``z`` standard errors), or all candidates have done
-    exactly alike in every world so far. Either way more worlds would not change the pick."""
-    lead = max(range(len(totals)), key=lambda i: totals[i])
-    ref = results[lead]
-    n = len(ref)
-    for i, r in enumerate(results):
-        if i == lead:
-            continue
-        d = [a - b for a, b in zip(ref, r, strict=True)]
-        mean = sum(d) / n
-        var = sum((x - mean) ** 2 for x in d) / (n - 1)
-        if var == 0.0:
-            if mean == 0.0:
-                continue  # identical so far
-            continue  # the same margin in every world
-        if mean < z * (var / n) ** 0.5:
-            return False
-    return True
+DEFAULT_BUDGET_MS = 40.0
+MATURITA_BUDGET_MS = 300.0
 
 
 class HardAI:
@@ -96,25 +35,34 @@ class HardAI:
         self,
         rng: random.Random,
         budget_ms: float | None = DEFAULT_BUDGET_MS,
-        min_worlds: int = 6,
-        max_worlds: int = 300,
-        settle_worlds: int = 16,
-        solve_cards: int = 2,
-        maturita_worlds: int = 80,
+        config: SearchConfig | None = None,
+        max_worlds: int | None = None,
+        maturita_worlds: int = 120,
         maturita_budget_ms: float | None = MATURITA_BUDGET_MS,
     ) -> None:
         self.rng = rng
-        self.budget_ms = budget_ms
-        self.min_worlds = min_worlds
-        self.max_worlds = max_worlds
-        self.settle_worlds = settle_worlds
-        self.solve_cards = solve_cards
+        base = config or SearchConfig()
+        if budget_ms is None:
+            base = replace(base, budget_ms=None, close_ms=None)
+        elif budget_ms != base.budget_ms:
+            scale = budget_ms / (base.budget_ms or budget_ms)
+            close = None if base.close_ms is None else base.close_ms * scale
+            base = replace(base, budget_ms=budget_ms, close_ms=close)
+        if max_worlds is not None:  # a small fixed budget (tests, quick runs)
+            base = replace(
+                base,
+                worlds=max_worlds,
+                close_worlds=max_worlds,
+                min_worlds=min(base.min_worlds, max_worlds),
+                batch=min(base.batch, max_worlds),
+            )
+        self.config = base
+        self.budget_ms = base.budget_ms
         self.maturita_worlds = maturita_worlds
-        self.maturita_budget_ms = maturita_budget_ms
+        self.maturita_budget_ms = None if budget_ms is None else maturita_budget_ms
         self.fallbacks = 0
         self.last_worlds = 0  # worlds searched by the last decision (for the arena)
 
-    # -- the interface -----------------------------------------------------------------
     def decide(self, view: SeatView) -> Action:
         legal = view.legal
         if not legal:
@@ -129,99 +77,12 @@ class HardAI:
             deadline = None
             if self.maturita_budget_ms is not None:
                 deadline = time.perf_counter() + self.maturita_budget_ms / 1000
-            rates = maturita_clean_rates(view, self.rng, self.maturita_worlds, deadline)
-            return Choose(view.seat, best_choice(rates))
-        action = self._search(view)
+            contract, _ = maturita.choose(view, self.rng, self.maturita_worlds, deadline)
+            return Choose(view.seat, contract)
+        search = CardSearch(view, self.rng, self.config)
+        action = card_action(view, search.run())
+        self.last_worlds = search.worlds_used
         if action not in legal:
             self.fallbacks += 1
             return legal[0]
         return action
-
-    # -- the search --------------------------------------------------------------------
-    def _search(self, view: SeatView) -> Action:
-        t0 = time.perf_counter()
-        pub = view.public
-        contract = pub.contract
-        assert contract is not None
-        me = view.seat
-        prior = medium_card(view)
-        cands = [action_card(a) for a in view.legal]
-        k = knowledge(view)
-        maturant = maturant_of(pub)
-        target = stovka_target(view)
-        want = (
-            me == 0 and target > 0,
-            me == 1 and target > 0,
-            me == 2 and target > 0,
-            me == 3 and target > 0,
-        )
-        simulate: Callable[[list[int], int], list[int]]
-        if contract in TRICK_CONTRACTS:
-            code = fast_code(contract)
-            trick, leader, index, taken = trick_state(pub)
-            tmask = 0
-            for c in trick:
-                tmask |= 1 << c
-            cands = _equivalence_prune(cands, k.unseen | tmask, code, prior)
-            voids = voids_of(k.excluded)
-            fkh = forbid_kh(pub)
-            solve = view.hand.bit_count() <= self.solve_cards
-
-            def simulate(hands: list[int], c: int) -> list[int]:
-                if solve:
-                    return trick_solve(code, hands, trick, leader, index, taken, maturant, fkh, c)
-                return trick_rollout(
-                    code, hands, trick, leader, index, taken, voids, maturant, fkh, want, c
-                )
-
-        elif isinstance(pub.game, KvartyView):
-            first = not pub.game.kvarty
-
-            def simulate(hands: list[int], c: int) -> list[int]:
-                return kvarty_rollout(hands, me, first, maturant, want, c)
-
-        else:
-            assert isinstance(pub.game, DesitkyView)
-            ends = ends_of(pub)
-            laid = len(pub.game.turn)
-
-            def simulate(hands: list[int], c: int) -> list[int]:
-                return desitky_rollout(hands, ends, me, laid, maturant, want, c)
-
-        if len(cands) == 1:
-            return card_action(view, cands[0])
-
-        def utility(pts: list[int]) -> float:
-            if maturant >= 0:
-                if me == maturant:
-                    return -1.0 if pts[me] else 0.0
-                return 1.0 if pts[maturant] else 0.0
-            if target > 0:
-                return -abs(pts[me] - target)
-            return -float(pts[me])
-
-        m = len(cands)
-        results: list[list[float]] = [[] for _ in range(m)]
-        totals = [0.0] * m
-        n = 0
-        deadline = None if self.budget_ms is None else t0 + self.budget_ms / 1000
-        while n < self.max_worlds:
-            if deadline is not None and n >= self.min_worlds and time.perf_counter() > deadline:
-                break
-            if n >= self.settle_worlds and n % 8 == 0 and _settled(results, totals):
-                break
-            hands = sample_world(k, self.rng)
-            if hands is None:
-                break
-            for i, c in enumerate(cands):
-                u = utility(simulate(hands, c))
-                results[i].append(u)
-                totals[i] += u
-            n += 1
-        self.last_worlds = n
-        if n == 0:
-            return card_action(view, prior)
-        best = max(range(m), key=lambda i: totals[i])
-        if prior in cands and totals[cands.index(prior)] >= totals[best] - 1e-9:
-            best = cands.index(prior)
-        return card_action(view, cands[best])

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.contracts import GAMES_PER_TALIE, TALIE_PER_LORA
-from engine.views import SeatView
+from engine.views import PublicView, SeatView
 
 # Mean points of one seat in one partial game (all seats medium), for planning a stovka.
 MEAN_POINTS_PER_GAME = 2.3
@@ -12,7 +12,10 @@ STOVKA = 100
 
 def games_left_after(view: SeatView) -> int:
     """Partial games of the lóra still to come after the current one."""
-    pub = view.public
+    return games_left_of(view.public)
+
+
+def games_left_of(pub: PublicView) -> int:
     return (TALIE_PER_LORA - pub.tali) * GAMES_PER_TALIE + (GAMES_PER_TALIE - pub.game_no)
 
 
@@ -42,9 +45,16 @@ def stovka_target(view: SeatView) -> int:
 
     A declarer steers for exactly 100: he takes points in this game when the games after it
     are not expected to bring enough."""
-    pub = view.public
-    if not declared(view) or pub.maturant is not None or pub.harakiri_seats is not None:
+    return stovka_target_of(view.public, view.seat, view.public.game_points[view.seat])
+
+
+def stovka_target_of(pub: PublicView, seat: int, game_points: int) -> int:
+    """``stovka_target`` of any ``seat`` that has ``game_points`` in the running game (what
+    that seat's own view gives; the opponent model asks it for the other seats)."""
+    if not (pub.options.cista_stovka and pub.stovka[seat] is True):
+        return 0
+    if pub.maturant is not None or pub.harakiri_seats is not None:
         return 0  # maturita and harakiri points are not his to steer
-    need = STOVKA - pub.totals[view.seat] - pub.game_points[view.seat]
-    expected_rest = games_left_after(view) * MEAN_POINTS_PER_GAME
+    need = STOVKA - pub.totals[seat] - game_points
+    expected_rest = games_left_of(pub) * MEAN_POINTS_PER_GAME
     return max(0, round(need - expected_rest))

@@ -9,7 +9,9 @@ from typing import Any
 
 from engine.game import GameSpec, TimeLimit
 from engine.taroky.actions import action_from_json
+from engine.taroky.ai.hard import DEFAULT_BUDGET_MS
 from engine.taroky.round import TarokyRound
+from engine.taroky.tournament import RULES as TOURNAMENT
 from engine.taroky.views import SeatView, TableView
 
 AI_LEVELS = ("easy", "medium", "hard")
@@ -44,8 +46,10 @@ SPEC: GameSpec[SeatView, TableView] = GameSpec(
     action_from_json=action_from_json,
     make_ai=make_ai,
     ai_levels=AI_LEVELS,
+    ai_budgets={"hard": DEFAULT_BUDGET_MS},
     time_limit=time_limit,
     may_autoplay=may_autoplay,
+    tournament=TOURNAMENT,
 )
 
 __all__ = ["AI_LEVELS", "SPEC", "TarokyRound", "make_ai"]

@@ -1,5 +1,9 @@
 """T-TOURNAMENT: tables drawn for every round, 4-3-2-1 points by round result, standings,
-and the table's sheet (zápisový lístek) with its control sum."""
+the table's sheet (zápisový lístek) with its control sum, and Taroky's ``TournamentRules``
+(a round is a T-ROUND at each table, limited in deals or minutes).
+
+The common parts (the draw, points by place, standings) are ``engine.tournament``'s; this
+module words them in Taroky's terms (round results in haléře, money breaking ties)."""
 
 from __future__ import annotations
 
@@ -8,48 +12,34 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
+from engine import tournament as common
+from engine.game import JSON, Outcome
 from engine.taroky.errors import BadInput
-from engine.taroky.round import TarokyRound
+from engine.taroky.options import TarokyOptions
+from engine.taroky.round import TarokyRound, places_of
 
 P = TypeVar("P", bound=Hashable)
 TABLE_POINTS = (4.0, 3.0, 2.0, 1.0)
 
 
-def draw_tables(players: Sequence[P], rng: random.Random) -> list[list[P]]:
-    """Random tables of four for one round; the number of players must be a multiple of 4."""
+def draw_tables(players: Sequence[P], rng: random.Random,
+                met: Mapping[frozenset[P], int] | None = None) -> list[list[P]]:
+    """Random tables of four for one round, meeting as few earlier opponents (``met``) as
+    possible; the number of players must be a multiple of 4."""
     if not players or len(players) % 4:
         raise BadInput("bad_field", name="players", value=len(players))
-    order = list(players)
-    rng.shuffle(order)
-    return [order[i : i + 4] for i in range(0, len(order), 4)]
+    return common.draw_tables(players, rng, 4, met)
 
 
 def table_points(results: Sequence[int]) -> tuple[float, ...]:
     """4-3-2-1 by round result; equal results share the points of their places."""
-    ranked = sorted(range(len(results)), key=lambda s: -results[s])
-    points = [0.0] * len(results)
-    i = 0
-    while i < len(ranked):
-        j = i
-        while j + 1 < len(ranked) and results[ranked[j + 1]] == results[ranked[i]]:
-            j += 1
-        share = sum(TABLE_POINTS[i : j + 1]) / (j + 1 - i)
-        for k in range(i, j + 1):
-            points[ranked[k]] = share
-        i = j + 1
-    return tuple(points)
+    return common.place_points(places_of(results))
 
 
 def standings(points: Mapping[P, float], money: Mapping[P, int]) -> list[tuple[int, P]]:
     """(place, player) by points, ties broken by the sum of round results; still equal:
     a shared place."""
-    key = {p: (points[p], money[p]) for p in points}
-    ordered = sorted(points, key=lambda p: (-key[p][0], -key[p][1]))
-    out: list[tuple[int, P]] = []
-    for i, p in enumerate(ordered):
-        place = i + 1 if i == 0 or key[ordered[i - 1]] != key[p] else out[-1][0]
-        out.append((place, p))
-    return out
+    return common.ranked({p: (points[p], money[p]) for p in points}, lower_is_better=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,3 +68,38 @@ def table_sheet(rnd: TarokyRound, table_no: int) -> TableSheet:
         SheetRow(s, rnd.dokup[s], rnd.money[s], points[s]) for s in range(4)
     )
     return TableSheet(table_no, rnd.round_no, rows)
+
+
+# -- TournamentRules: the bot's tournaments read Taroky through these -----------------------
+def round_options(options: JSON | None, length: common.RoundLength) -> JSON:
+    """The table options of one tournament round: the given options with the round's limit
+    (T-ROUND: ``{"deals": n}`` or ``{"minutes": n}``)."""
+    data = TarokyOptions.from_json(options).to_json()
+    if length:
+        data["round_limit"] = dict(length)
+    return TarokyOptions.from_json(data).to_json()
+
+
+def sheet_values(outcome: Outcome, seat: int) -> tuple[int | None, ...]:
+    """Dokup and Peníze (money at the end of the round) of a seat, in haléře."""
+    extra = outcome.extra(seat)
+    return (int(extra.get("dokup", 0)), int(extra.get("money", 0)))
+
+
+def control_sum(outcome: Outcome, options: JSON | None) -> common.ControlSum:
+    """Σ Peníze against 4 × stake + Σ Dokup (T-TOURNAMENT)."""
+    stake = TarokyOptions.from_json(options).stake
+    money = sum(int(outcome.extra(s).get("money", 0)) for s in range(len(outcome.places)))
+    dokup = sum(int(outcome.extra(s).get("dokup", 0)) for s in range(len(outcome.places)))
+    return common.ControlSum("control", money, len(outcome.places) * stake + dokup, "hal")
+
+
+RULES = common.TournamentRules(
+    round_units=("deals", "minutes"),
+    default_rounds=TarokyOptions().rounds,
+    default_length={"minutes": 60},
+    round_options=round_options,
+    columns=(common.SheetColumn("dokup", "hal"), common.SheetColumn("money", "hal")),
+    values=sheet_values,
+    control=control_sum,
+)

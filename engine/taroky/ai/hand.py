@@ -159,7 +159,7 @@ def decide_announce(view: SeatView) -> DealAction:
     s = strength(hand)
     if "pagat" in legal and t >= 8 and (high or t >= 9):
         return Announce(view.seat, "pagat")
-    if "flek:valat" in legal:
+    if "flek:valat" in legal and pub.flek[2] == 0:  # once: two medium sides never stop
         return Announce(view.seat, "flek:valat")
     if "flek:game" in legal:
         level = pub.flek[0]

@@ -1,0 +1,378 @@
+"""The hard player's card search: flat Monte Carlo over believed worlds.
+
+For each decision: draw worlds from what the seat believes (``engine.ai.posterior``: the
+public constraints, and the other seats' play read through the opponent model), and in every
+world play each candidate on to the end of the partial game (rollouts with the medium rules in
+every seat, each seat with its own čistá stovka aim; with few cards left a trick game is
+solved exactly instead). The same worlds serve every candidate; the candidate with the best
+mean outcome is played, the medium card on ties.
+
+Worlds are spent where they matter: the search stops early once the leader is ahead beyond
+doubt, runs to ``worlds`` worlds (or ``budget_ms``) otherwise, and may go on up to
+``close_worlds`` (``close_ms``) while the best two candidates stay close.
+``budget_ms=None`` counts worlds only, which is deterministic for a given RNG state.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from engine.ai.common import (
+    action_card,
+    ends_of,
+    forbid_kh,
+    maturant_of,
+    trick_state,
+    voids_of,
+)
+from engine.ai.medium import medium_card
+from engine.ai.objective import stovka_target, stovka_target_of
+from engine.ai.opponent import Evidence
+from engine.ai.policy import (
+    ABOVE,
+    BELOW,
+    CARD_VALUE,
+    desitky_policy,
+    desitky_rollout,
+    fast_code,
+    kvarty_rollout,
+    trick_rollout,
+    trick_solve,
+)
+from engine.ai.posterior import Beliefs
+from engine.ai.rollouts import (
+    desitky_plan_rollout,
+    seat_utilities,
+    trick_lookahead_rollout,
+)
+from engine.ai.worlds import Hands, knowledge
+from engine.contracts import TRICK_CONTRACTS, TRICK_RULES, Contract
+from engine.rules import desitky_next_ends
+from engine.views import DesitkyView, KvartyView, SeatView
+
+
+@dataclass(frozen=True, slots=True)
+class SearchConfig:
+    """How much a decision may spend, and which parts of the search are on."""
+
+    worlds: int = 64  # worlds for an ordinary decision
+    min_worlds: int = 8
+    close_worlds: int = 120  # up to this many while the best two stay close
+    settle_worlds: int = 16  # the earliest stop when the leader is ahead beyond doubt
+    batch: int = 8  # worlds drawn at a time
+    budget_ms: float | None = 40.0
+    close_ms: float | None = 80.0
+    solve_cards: int = 2  # solve a trick game exactly from this many cards in hand
+    infer: bool = True  # weight worlds by the opponent model
+    burn: int = 20  # chain steps before a chain gives worlds
+    thin: int = 3  # chain steps between worlds
+    restart: int = 4  # worlds per chain
+    plan_turns: bool = True  # desítky: search whole turns (the cards laid before it ends)
+    opp: int = 1  # trick games with card points: a searching seat's next decisions searched
+    max_plans: int = 48
+
+
+def equivalence_prune(cards: list[int], separators: int, code: int, keep: int) -> list[int]:
+    """Drop cards equivalent to a neighbour: same suit, same penalty value, and no card
+    between them that another seat holds or the current trick shows. ``keep`` (the medium
+    card) represents its group; otherwise the highest card does."""
+    value = CARD_VALUE[code]
+    groups: list[list[int]] = []
+    for c in sorted(cards):
+        if groups:
+            p = groups[-1][-1]
+            if p >> 3 == c >> 3 and value[p] == value[c] and not (ABOVE[p] & BELOW[c] & separators):
+                groups[-1].append(c)
+                continue
+        groups.append([c])
+    return [keep if keep in g else g[-1] for g in groups]
+
+
+def equivalence_prune_mask(legal: int, out: int, value: tuple[int, ...]) -> list[int]:
+    """``equivalence_prune`` inside a rollout: of cards with the same suit and penalty value
+    and no card still out between them, the highest."""
+    groups: list[int] = []
+    prev = -1
+    m = legal
+    while m:
+        low = m & -m
+        m ^= low
+        c = low.bit_length() - 1
+        if (
+            prev >= 0
+            and prev >> 3 == c >> 3
+            and value[prev] == value[c]
+            and not (ABOVE[prev] & BELOW[c] & out)
+        ):
+            groups[-1] = c
+        else:
+            groups.append(c)
+        prev = c
+    return groups
+
+
+def settled(results: list[list[float]], totals: list[float], z: float = 3.0) -> bool:
+    """The leader is ahead of every other candidate beyond doubt (paired over the same
+    worlds: mean difference more than ``z`` standard errors), or all candidates have done
+    exactly alike (or with the same margin) in every world so far."""
+    lead = max(range(len(totals)), key=lambda i: totals[i])
+    ref = results[lead]
+    n = len(ref)
+    for i, r in enumerate(results):
+        if i == lead:
+            continue
+        d = [a - b for a, b in zip(ref, r, strict=True)]
+        mean = sum(d) / n
+        var = sum((x - mean) ** 2 for x in d) / (n - 1)
+        if var == 0.0:
+            continue
+        if mean < z * (var / n) ** 0.5:
+            return False
+    return True
+
+
+def wants(view: SeatView) -> tuple[bool, bool, bool, bool]:
+    """Per seat, whether it steers for points (a čistá stovka aim), as each seat's own view
+    would say (the points each has in the game so far are public)."""
+    pub = view.public
+    out = [
+        stovka_target_of(pub, s, pub.game_points[s]) > 0 if s != view.seat else False
+        for s in range(4)
+    ]
+    out[view.seat] = stovka_target(view) > 0
+    return (out[0], out[1], out[2], out[3])
+
+
+def desitky_plans(hand: int, ends: int, laid_now: int, limit: int) -> list[tuple[int, ...]] | None:
+    """Every distinct set of cards a seat on turn can still lay before its turn ends, each in
+    one order it can be laid in (R-DESITKY-TURN: each card one of the ends then), the empty
+    plan first when the turn already holds a card (it may end now). Where the turn ends does
+    not depend on the order, only on the set. None if there are more than ``limit``."""
+    plans: list[tuple[int, ...]] = [()] if laid_now else []
+    seen = {0}
+    stack: list[tuple[int, int, tuple[int, ...]]] = [(hand, ends, ())]
+    while stack:
+        h, e, seq = stack.pop()
+        m = h & e
+        while m:
+            low = m & -m
+            m ^= low
+            c = low.bit_length() - 1
+            nxt = (*seq, c)
+            key = hand & ~(h ^ low)
+            if key in seen:
+                continue
+            seen.add(key)
+            plans.append(nxt)
+            if len(plans) > limit:
+                return None
+            if h ^ low:
+                stack.append((h ^ low, desitky_next_ends(e, c), nxt))
+    return plans
+
+
+def strong_seats(evidence: Evidence, worlds: list[Hands], me: int) -> list[bool]:
+    """Per seat: whether it plays unlike the medium rules — in at most half of the believed
+    worlds were its decisions of this game so far all the medium ones. A seat with no
+    decision yet counts as a medium player."""
+    out = [False] * 4
+    if not worlds:
+        return out
+    for s in range(4):
+        if s == me or not evidence.decisions[s]:
+            continue
+        medium = 0
+        for hands in worlds:
+            n, matched = evidence.matches(s, hands[s])
+            medium += n == matched
+        out[s] = 2 * medium <= len(worlds)
+    return out
+
+
+class CardSearch:
+    """One decision's search; ``run`` returns the chosen card (-1: end the desítky turn)."""
+
+    def __init__(self, view: SeatView, rng: random.Random, config: SearchConfig) -> None:
+        self.view = view
+        self.rng = rng
+        self.config = config
+        self.worlds_used = 0
+
+    def run(self) -> int:
+        t0 = time.perf_counter()
+        view, cfg = self.view, self.config
+        pub = view.public
+        contract = pub.contract
+        assert contract is not None
+        prior = medium_card(view)
+        k = knowledge(view)
+        evidence = Evidence(view) if cfg.infer else None
+        beliefs = Beliefs(k, evidence, self.rng, cfg.burn, cfg.thin, cfg.restart)
+        pending = beliefs.draw(cfg.batch)
+        strong = [False] * 4
+        if cfg.opp and evidence is not None:
+            strong = strong_seats(evidence, pending, view.seat)
+        simulate, firsts, preferred = self._options(contract, prior, k.unseen, strong)
+        if len(firsts) == 1 or len(set(firsts)) == 1:
+            return firsts[0]
+        utility = self._utility()
+        m = len(firsts)
+        results: list[list[float]] = [[] for _ in range(m)]
+        totals = [0.0] * m
+        n = 0
+        deadline = None if cfg.budget_ms is None else t0 + cfg.budget_ms / 1000
+        close_deadline = None if cfg.close_ms is None else t0 + cfg.close_ms / 1000
+        target = cfg.worlds
+        while n < cfg.close_worlds:
+            now = time.perf_counter() if deadline is not None else 0.0
+            if n >= target or (deadline is not None and n >= cfg.min_worlds and now > deadline):
+                # the budget is spent: go on only while the best two are close
+                if cfg.close_worlds <= cfg.worlds or settled(results, totals, 1.0):
+                    break
+                if close_deadline is not None and now > close_deadline:
+                    break
+                target = cfg.close_worlds
+            if n >= cfg.settle_worlds and settled(results, totals):
+                break
+            batch, pending = pending or beliefs.draw(cfg.batch), []
+            if not batch:
+                break
+            for hands in batch:
+                for i in range(m):
+                    u = utility(simulate(hands, i))
+                    results[i].append(u)
+                    totals[i] += u
+                n += 1
+        self.worlds_used = n
+        if n == 0:
+            return prior
+        best = max(range(m), key=lambda i: totals[i])
+        if totals[preferred] >= totals[best] - 1e-9:
+            best = preferred
+        return firsts[best]
+
+    # -- the parts -------------------------------------------------------------------------
+    def _utility(self) -> Callable[[list[int]], float]:
+        view = self.view
+        me = view.seat
+        maturant = maturant_of(view.public)
+        target = stovka_target(view)
+        if maturant >= 0:
+            if me == maturant:
+                return lambda pts: -1.0 if pts[me] else 0.0
+            return lambda pts: 1.0 if pts[maturant] else 0.0
+        if target > 0:
+            return lambda pts: -float(abs(pts[me] - target))
+        return lambda pts: -float(pts[me])
+
+    def _options(
+        self, contract: Contract, prior: int, unseen: int, strong: list[bool]
+    ) -> tuple[Callable[[list[int], int], list[int]], list[int], int]:
+        """What the search compares: (simulate(world, option) → points from here, the first
+        card of each option, the option preferred on ties: the medium player's). ``strong``:
+        the seats modelled as searching players (their next decisions searched in the world)
+        rather than as medium ones."""
+        view = self.view
+        pub = view.public
+        me = view.seat
+        maturant = maturant_of(pub)
+        want = wants(view)
+        cards = [action_card(a) for a in view.legal]
+        if contract in TRICK_CONTRACTS:
+            code = fast_code(contract)
+            trick, leader, index, taken = trick_state(pub)
+            tmask = 0
+            for c in trick:
+                tmask |= 1 << c
+            cards = equivalence_prune(cards, unseen | tmask, code, prior)
+            voids = voids_of(knowledge(view).excluded)
+            fkh = forbid_kh(pub)
+            solve = view.hand.bit_count() <= self.config.solve_cards
+
+            # a seat that plays unlike the medium rules is modelled as searching its next
+            # card in the world, where cards carry points (measured: it helps there against
+            # hard players, and misleads in všechny)
+            opp = self.config.opp if TRICK_RULES[contract].penalty_cards else 0
+            depths = [opp if strong[s] else 0 for s in range(4)]
+            targets = tuple(stovka_target_of(pub, s, pub.game_points[s]) for s in range(4))
+            utilities = seat_utilities(maturant, (targets[0], targets[1], targets[2], targets[3]))
+            value = CARD_VALUE[code]
+
+            def prune(legal: int, out: int) -> list[int]:
+                return equivalence_prune_mask(legal, out, value)
+
+            def simulate_trick(hands: list[int], i: int) -> list[int]:
+                if solve:
+                    return trick_solve(
+                        code, hands, trick, leader, index, taken, maturant, fkh, cards[i]
+                    )
+                if any(depths):
+                    return trick_lookahead_rollout(
+                        code, hands, trick, leader, index, taken, voids, maturant, fkh, want,
+                        cards[i], depths, utilities, prune,
+                    )  # fmt: skip
+                return trick_rollout(
+                    code, hands, trick, leader, index, taken, voids, maturant, fkh, want, cards[i]
+                )
+
+            return simulate_trick, cards, _index(cards, prior)
+        if isinstance(pub.game, KvartyView):
+            first = not pub.game.kvarty
+
+            def simulate_kvarty(hands: list[int], i: int) -> list[int]:
+                return kvarty_rollout(hands, me, first, maturant, want, cards[i])
+
+            return simulate_kvarty, cards, _index(cards, prior)
+        assert isinstance(pub.game, DesitkyView)
+        ends = ends_of(pub)
+        laid = len(pub.game.turn)
+        plans = None
+        if self.config.plan_turns:
+            plans = desitky_plans(view.hand, ends, laid, self.config.max_plans)
+        if plans is None:
+
+            def simulate_desitky(hands: list[int], i: int) -> list[int]:
+                return desitky_rollout(hands, ends, me, laid, maturant, want, cards[i])
+
+            return simulate_desitky, cards, _index(cards, prior)
+        turn_plans = plans
+
+        def simulate_plan(hands: list[int], i: int) -> list[int]:
+            return desitky_plan_rollout(hands, ends, me, laid, turn_plans[i], maturant, want)
+
+        medium = medium_plan(view.hand, ends, laid, pub.hand_counts, me, me == maturant, want[me])
+        preferred = next((i for i, p in enumerate(plans) if set(p) == set(medium)), 0)
+        return simulate_plan, [p[0] if p else -1 for p in plans], preferred
+
+
+def _index(cards: list[int], card: int) -> int:
+    return cards.index(card) if card in cards else 0
+
+
+def medium_plan(
+    hand: int,
+    ends: int,
+    laid: int,
+    counts: tuple[int, ...],
+    me: int,
+    maturant_me: bool,
+    want: bool,
+) -> tuple[int, ...]:
+    """The cards the medium rules would lay in the rest of this turn (they read only the
+    seat's own hand, the rows and the hand counts, so the turn is known in advance)."""
+    out: list[int] = []
+    others = min(n for s, n in enumerate(counts) if s != me)
+    while True:
+        urgent = min(others, hand.bit_count()) <= 2
+        c = desitky_policy(hand, ends, laid > 0, urgent, maturant_me, want)
+        if c < 0:
+            return tuple(out)
+        out.append(c)
+        hand &= ~(1 << c)
+        ends = desitky_next_ends(ends, c)
+        laid += 1
+        if not hand or not hand & ends:
+            return tuple(out)
