@@ -302,3 +302,22 @@ async def test_forget_user_anonymizes_everywhere(storage: Storage) -> None:
     ) as cur:
         left = await cur.fetchone()
     assert left is not None and left[0] == 0
+
+
+async def test_a_players_own_settings_are_his_and_forgetting_removes_them(storage: Storage) -> None:
+    """The language of his private messages (/lora settings): per user, validated, gone with
+    /lora forget-me."""
+    assert await storage.user_settings(10) == {}
+    await storage.set_user_setting(10, "lang", "en")
+    await storage.set_user_setting(11, "lang", "cs")
+    assert await storage.user_settings(10) == {"lang": "en"}
+    await storage.set_user_setting(10, "lang", "cs")
+    assert await storage.user_settings(10) == {"lang": "cs"}
+    with pytest.raises(ValueError):
+        await storage.set_user_setting(10, "lang", "de")
+    with pytest.raises(ValueError):
+        await storage.set_user_setting(10, "colour", "red")
+    await storage.set_user_setting(11, "lang", None)
+    assert await storage.user_settings(11) == {}
+    await storage.forget_user(10)
+    assert await storage.user_settings(10) == {}

@@ -4,18 +4,24 @@ No Discord here. ``TableStore`` (``protocol.py``) is the whole API the bot uses;
 implements it on SQLite (``storage.py``).
 """
 
-from bot.errors import MigrationError, StorageError
+from bot.errors import AlreadyRegistered, MigrationError, StorageError, TournamentNotFound
 from bot.storage.models import (
     ForgetResult,
     GamePlayer,
     GameSummary,
     LeaderboardRow,
+    OutboxBatch,
+    OutboxDone,
+    OutboxEntry,
+    OutboxItem,
     PlayerResult,
     PlayerStats,
     SeatResult,
     TableNotFound,
     TableRecord,
     TableStatus,
+    TournamentRecord,
+    TournamentStatus,
     UserAlreadySeated,
 )
 from bot.storage.protocol import TableStore
@@ -23,11 +29,16 @@ from bot.storage.ratings import display_rating
 from bot.storage.storage import Storage
 
 __all__ = [
+    "AlreadyRegistered",
     "ForgetResult",
     "GamePlayer",
     "GameSummary",
     "LeaderboardRow",
     "MigrationError",
+    "OutboxBatch",
+    "OutboxDone",
+    "OutboxEntry",
+    "OutboxItem",
     "PlayerResult",
     "PlayerStats",
     "SeatResult",
@@ -37,6 +48,9 @@ __all__ = [
     "TableRecord",
     "TableStatus",
     "TableStore",
+    "TournamentNotFound",
+    "TournamentRecord",
+    "TournamentStatus",
     "UserAlreadySeated",
     "display_rating",
 ]

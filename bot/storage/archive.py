@@ -27,6 +27,7 @@ from bot.storage.models import (
     TableNotFound,
 )
 from bot.storage.settings import guild_settings
+from bot.storage.tournaments import forget_in_tournaments
 from engine.game import JSON, Outcome
 
 
@@ -294,4 +295,6 @@ async def forget_user(conn: aiosqlite.Connection, now: str, user_id: int) -> For
                 (*sets.values(), t["table_id"]),
             )
         await execute(conn, "DELETE FROM seated WHERE user_id = ?", (user_id,))
+        await execute(conn, "DELETE FROM user_settings WHERE user_id = ?", (user_id,))
+        await forget_in_tournaments(conn, user_id)
     return ForgetResult(game_rows, deleted, touched, aborted)

@@ -12,8 +12,8 @@ import asyncio
 import json
 import re
 import sqlite3
-from collections.abc import AsyncIterator, Iterable
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Iterable, Iterator
+from contextlib import asynccontextmanager, closing, contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from importlib import resources
@@ -40,7 +40,11 @@ class Migration:
 
 
 def load_migrations(directory: Traversable | Path | None = None) -> list[Migration]:
-    """The ``NNNN_name.sql`` files, numbered 1..N without gaps (package data by default)."""
+    """The ``NNNN_name.sql`` files, numbered 1..N without gaps (package data by default, where
+    only the numbers ``migrations.RESERVED`` may be missing)."""
+    from bot.storage.migrations import RESERVED
+
+    reserved = RESERVED if directory is None else frozenset()
     root = directory if directory is not None else resources.files("bot.storage") / "migrations"
     found: list[Migration] = []
     for entry in root.iterdir():
@@ -50,7 +54,8 @@ def load_migrations(directory: Traversable | Path | None = None) -> list[Migrati
                 Migration(int(match.group(1)), entry.name, entry.read_text(encoding="utf-8"))
             )
     found.sort(key=lambda m: m.version)
-    if [m.version for m in found] != list(range(1, len(found) + 1)):
+    top = found[-1].version if found else 0
+    if [m.version for m in found] != [v for v in range(1, top + 1) if v not in reserved]:
         raise MigrationError(f"migrations must be numbered 1..N: {[m.name for m in found]}")
     return found
 
@@ -158,6 +163,30 @@ async def _wal(conn: aiosqlite.Connection) -> aiosqlite.Row | None:
                 raise
             await asyncio.sleep(0.1)
     return None
+
+
+@contextmanager
+def sync_transaction(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+    """``transaction`` for work that runs in the connection's thread (``Storage._write``)."""
+    conn.execute("BEGIN IMMEDIATE").close()
+    try:
+        yield conn
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK").close()
+        raise
+    try:
+        conn.execute("COMMIT").close()
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK").close()
+        raise
+
+
+def one(conn: sqlite3.Connection, sql: str, params: Iterable[Any] = ()) -> Any:
+    """The first row of a query, its statement closed (in the connection's thread)."""
+    with closing(conn.execute(sql, tuple(params))) as cur:
+        return cur.fetchone()
 
 
 @asynccontextmanager

@@ -7,10 +7,10 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
-from bot.errors import TableNotFound, UserAlreadySeated
+from bot.errors import AlreadyRegistered, TableNotFound, TournamentNotFound, UserAlreadySeated
 from engine.game import Outcome
 
-__all__ = ["TableNotFound", "UserAlreadySeated"]
+__all__ = ["AlreadyRegistered", "TableNotFound", "TournamentNotFound", "UserAlreadySeated"]
 
 
 class TableStatus(StrEnum):
@@ -168,3 +168,143 @@ class ForgetResult:
     ratings: int  # rating rows deleted
     tables: list[int]  # tables whose seats named the user
     aborted: list[int]  # active tables aborted because he sat there
+
+
+OUTBOX_STATES = ("pending", "delivered", "superseded", "dropped")
+
+
+@dataclass(frozen=True, slots=True)
+class OutboxItem:
+    """A message the channel must see because of a change, written in the change's own
+    transaction (``update_table(outbox=…)``) or alone (``add_outbox``) and delivered by
+    ``bot.delivery``. ``kind`` and ``payload`` are the delivery's (``bot.delivery.items``);
+    a later pending entry with the same ``key`` supersedes this one."""
+
+    channel_id: int
+    kind: str
+    payload: dict[str, Any]
+    table_id: int | None = None
+    key: str | None = None
+
+
+@dataclass(slots=True)
+class OutboxBatch:
+    """The outbox entries of one tournament change, written in that change's transaction
+    (the tournament writes' ``outbox=``). The store fills ``ids`` (in order) once the
+    transaction has committed; they stay empty when the change changed nothing (a result or
+    a round recorded already), so nothing is announced twice."""
+
+    items: list[OutboxItem] = field(default_factory=list)
+    ids: list[int] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class OutboxEntry:
+    """An outbox row not delivered yet (``pending_outbox``)."""
+
+    entry_id: int
+    channel_id: int
+    kind: str
+    payload: dict[str, Any]
+    table_id: int | None
+    key: str | None
+    created_at: datetime
+    attempted_at: datetime | None = None  # a POST of it was sent (it may have arrived)
+    attempts: int = 0
+    watermark: int | None = None  # the newest message of the channel known at the attempt
+
+    @classmethod
+    def of(cls, entry_id: int, item: OutboxItem, created_at: datetime) -> OutboxEntry:
+        return cls(entry_id, item.channel_id, item.kind, item.payload, item.table_id,
+                   item.key, created_at)
+
+
+@dataclass(frozen=True, slots=True)
+class OutboxDone:
+    """How an entry ended: ``state`` one of delivered, superseded, dropped; ``message_id``
+    the message it posted (a POST)."""
+
+    entry_id: int
+    state: str
+    message_id: int | None = None
+# -- tournaments --------------------------------------------------------------------------
+class TournamentStatus(StrEnum):
+    REGISTRATION = "registration"
+    PLAYING = "playing"
+    FINISHED = "finished"
+    CANCELLED = "cancelled"
+
+
+TOURNAMENT_STATUSES = tuple(TournamentStatus)
+ACTIVE_TOURNAMENT = (TournamentStatus.REGISTRATION, TournamentStatus.PLAYING)
+SUBSTITUTION_REASONS = ("left", "withdrawn", "busy")
+
+
+@dataclass(slots=True)
+class EntrantRecord:
+    """A registered player (``user_id``) or an AI entrant (``ai_level``); ``replaced_from``:
+    the round from which an AI substitute plays for him (Čl. 18), None while he plays."""
+
+    entrant_no: int
+    user_id: int | None
+    name: str
+    ai_level: str | None = None
+    replaced_from: int | None = None
+
+    @property
+    def human(self) -> bool:
+        return self.ai_level is None
+
+
+@dataclass(slots=True)
+class RoundRecord:
+    round_no: int
+    status: str  # "playing" | "finished"
+    standings: list[dict[str, Any]] | None  # after the round (None while it is played)
+    started_at: datetime
+    finished_at: datetime | None = None
+
+
+@dataclass(slots=True)
+class TournamentTableRecord:
+    """A table of one round: entrant numbers by seat, where it plays, and its result (the
+    engine's ``Outcome`` as JSON) once it is done."""
+
+    round_no: int
+    table_no: int
+    seats: list[int]
+    thread_id: int | None = None
+    table_id: int | None = None
+    game_id: int | None = None
+    result: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SubstitutionRecord:
+    """A seat an AI played for an entrant: he ``left`` the table, had ``withdrawn`` before
+    the round, or was ``busy`` at another table when it started."""
+
+    round_no: int
+    table_no: int
+    seat: int
+    entrant_no: int
+    reason: str
+
+
+@dataclass(slots=True)
+class TournamentRecord:
+    tournament_id: int
+    guild_id: int
+    channel_id: int
+    organiser_id: int | None
+    game_kind: str
+    status: TournamentStatus
+    settings: dict[str, Any]
+    round_no: int
+    message_id: int | None
+    created_at: datetime
+    updated_at: datetime
+    entrants: list[EntrantRecord] = field(default_factory=list)
+    rounds: list[RoundRecord] = field(default_factory=list)
+    tables: list[TournamentTableRecord] = field(default_factory=list)
+    substitutions: list[SubstitutionRecord] = field(default_factory=list)

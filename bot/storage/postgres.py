@@ -15,7 +15,7 @@ from datetime import datetime
 from importlib import resources
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
-from bot.errors import TableNotFound, UserAlreadySeated
+from bot.errors import AlreadyRegistered, TableNotFound, UserAlreadySeated
 from bot.storage import ratings
 from bot.storage.archive import _check_outcome, _check_players, _player
 from bot.storage.db import dumps, loads, parse_stamp, stamp, utc_now
@@ -30,14 +30,31 @@ from bot.storage.models import (
     ForgetResult,
     GameSummary,
     LeaderboardRow,
+    OutboxBatch,
+    OutboxDone,
+    OutboxEntry,
+    OutboxItem,
     PlayerResult,
     PlayerStats,
     TableRecord,
+    TournamentNotFound,
+    TournamentRecord,
 )
+from bot.storage.outbox import check_done, entry_of
 from bot.storage.ratings import display_rating, is_provisional
-from bot.storage.settings import DEFAULTS, validate
+from bot.storage.settings import DEFAULTS, validate, validate_user
 from bot.storage.stats import add_results
 from bot.storage.tables import UNSET, _actor, _seat_count, record_of, seat_user_ids
+from bot.storage.tournaments import (
+    check_reason,
+    check_status,
+    check_tables,
+    entrant_of,
+    round_of,
+    substitution_of,
+    table_of,
+    tournament_of,
+)
 from engine.game import JSON, Outcome
 
 Conn = Any  # an asyncpg connection (asyncpg ships no type information)
@@ -125,7 +142,8 @@ class PostgresStore:
         settings: dict[str, Any] | None = None, state: dict[str, Any] | None = UNSET,
         version: int | None = None, action: dict[str, Any] | None = None,
         extra: dict[str, Any] | None = None, actions: Sequence[dict[str, Any]] = (),
-    ) -> None:
+        outbox: Sequence[OutboxItem] = (),
+    ) -> list[int]:
         if status is not None and status not in STATUSES:
             raise ValueError(f"unknown status {status!r}")
         now = self._now()
@@ -177,6 +195,90 @@ class PostgresStore:
                     "INSERT INTO table_actions (table_id, seq, seat, action, actor, user_id,"
                     " created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
                     table_id, seq, seat, dumps(payload), actor, user_id, now)
+            return await self._insert_outbox(c, now, outbox)
+
+    # -- the outbox ----------------------------------------------------------------------
+    @staticmethod
+    async def _insert_outbox(c: Conn, now: str, items: Sequence[OutboxItem]) -> list[int]:
+        return [int(await c.fetchval(
+            "INSERT INTO outbox (channel_id, table_id, kind, key, payload, created_at)"
+            " VALUES ($1, $2, $3, $4, $5, $6) RETURNING entry_id",
+            i.channel_id, i.table_id, i.kind, i.key, dumps(i.payload), now)) for i in items]
+
+    @classmethod
+    async def _write_batch(cls, c: Conn, now: str, batch: OutboxBatch | None) -> list[int]:
+        """A tournament change's entries, inside its transaction (``batch.ids`` are set by
+        the caller once the transaction committed)."""
+        return [] if batch is None else await cls._insert_outbox(c, now, batch.items)
+
+    @staticmethod
+    def _committed(batch: OutboxBatch | None, ids: list[int]) -> None:
+        if batch is not None:
+            batch.ids = ids
+
+    @shielded
+    async def add_outbox(self, items: Sequence[OutboxItem]) -> list[int]:
+        now = self._now()
+        async with self._pool.acquire() as c, c.transaction():
+            return await self._insert_outbox(c, now, items)
+
+    async def pending_outbox(self) -> list[OutboxEntry]:
+        async with self._pool.acquire() as c:
+            rows = await c.fetch("SELECT * FROM outbox WHERE state = 'pending' ORDER BY entry_id")
+        return [entry_of(r) for r in rows]
+
+    @shielded
+    async def outbox_attempted(self, entry_id: int, watermark: int | None = None) -> None:
+        async with self._pool.acquire() as c:
+            await c.execute("UPDATE outbox SET attempted_at = $1, attempts = attempts + 1,"
+                            " watermark = COALESCE(watermark, $2) WHERE entry_id = $3",
+                            self._now(), watermark, entry_id)
+
+    @shielded
+    async def outbox_fold(self, entry_id: int, payload: dict[str, Any],
+                          folded: Sequence[int]) -> None:
+        now = self._now()
+        async with self._pool.acquire() as c, c.transaction():
+            changed = await c.execute(
+                "UPDATE outbox SET payload = $1 WHERE entry_id = $2 AND state = 'pending'"
+                " AND attempted_at IS NULL", dumps(payload), entry_id)
+            if changed != "UPDATE 1":
+                raise ValueError(f"outbox entry {entry_id} cannot carry others")
+            for f in folded:
+                await c.execute("UPDATE outbox SET state = 'superseded', done_at = $1"
+                                " WHERE entry_id = $2 AND state = 'pending'", now, f)
+
+    @shielded
+    async def outbox_done(self, done: Sequence[OutboxDone]) -> None:
+        check_done(done)
+        if not done:
+            return
+        now = self._now()
+        async with self._pool.acquire() as c, c.transaction():
+            for d in done:
+                await c.execute(
+                    "UPDATE outbox SET state = $1, message_id = COALESCE($2, message_id),"
+                    " done_at = $3 WHERE entry_id = $4 AND state = 'pending'",
+                    d.state, d.message_id, now, d.entry_id)
+
+    async def outbox_posted_ids(self, channel_id: int, since: datetime) -> set[int]:
+        async with self._pool.acquire() as c:
+            rows = await c.fetch(
+                "SELECT message_id FROM outbox WHERE channel_id = $1 AND message_id IS NOT NULL"
+                " AND done_at >= $2", channel_id, stamp(since))
+        return {int(r["message_id"]) for r in rows}
+
+    @shielded
+    async def prune_outbox(self, before: datetime) -> int:
+        async with self._pool.acquire() as c:
+            done = await c.execute("DELETE FROM outbox WHERE state != 'pending' AND done_at < $1",
+                                   stamp(before))
+        return int(str(done).rsplit(" ", 1)[-1])
+
+    async def outbox_counts(self) -> dict[str, int]:
+        async with self._pool.acquire() as c:
+            rows = await c.fetch("SELECT state, COUNT(*) AS n FROM outbox GROUP BY state")
+        return {str(r["state"]): int(r["n"]) for r in rows}
 
     async def get_table(self, table_id: int) -> TableRecord | None:
         async with self._pool.acquire() as c:
@@ -376,6 +478,11 @@ class PostgresStore:
                 await c.execute(f"UPDATE tables SET {columns} WHERE table_id = $1",
                                 t["table_id"], *sets.values())
             await c.execute("DELETE FROM seated WHERE user_id = $1", user_id)
+            await c.execute("DELETE FROM user_settings WHERE user_id = $1", user_id)
+            await c.execute("UPDATE tournament_entrants SET user_id = NULL, name = $1"
+                            " WHERE user_id = $2", ANONYMOUS, user_id)
+            await c.execute("UPDATE tournaments SET organiser_id = NULL WHERE organiser_id = $1",
+                            user_id)
         return ForgetResult(game_rows, deleted, touched, aborted)
 
     async def leaderboard(self, guild_id: int, game_kind: str, *, offset: int = 0,
@@ -422,6 +529,240 @@ class PostgresStore:
         stats.provisional = is_provisional(stats.rated_games)
         return add_results(stats, rows)
 
+    # -- tournaments -------------------------------------------------------------------
+    @shielded
+    async def create_tournament(self, guild_id: int, channel_id: int, organiser_id: int,
+                                game_kind: str, settings: dict[str, Any]) -> int:
+        now = self._now()
+        async with self._pool.acquire() as c:
+            return int(await c.fetchval(
+                "INSERT INTO tournaments (guild_id, channel_id, organiser_id, game_kind, settings,"
+                " created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6)"
+                " RETURNING tournament_id",
+                guild_id, channel_id, organiser_id, game_kind, dumps(settings), now))
+
+    @shielded
+    async def update_tournament(self, tournament_id: int, *, status: str | None = None,
+                                message_id: int | None = UNSET,
+                                settings: dict[str, Any] | None = None,
+                                outbox: OutboxBatch | None = None) -> None:
+        check_status(status)
+        now = self._now()
+        sets: dict[str, Any] = {"updated_at": now}
+        if status is not None:
+            sets["status"] = status
+        if message_id is not UNSET:
+            sets["message_id"] = message_id
+        if settings is not None:
+            sets["settings"] = dumps(settings)
+        columns = ", ".join(f"{name} = ${i}" for i, name in enumerate(sets, 2))
+        async with self._pool.acquire() as c, c.transaction():
+            done = await c.execute(f"UPDATE tournaments SET {columns} WHERE tournament_id = $1",
+                                   tournament_id, *sets.values())
+            if str(done).endswith(" 0"):
+                raise TournamentNotFound(tournament_id)
+            ids = await self._write_batch(c, now, outbox)
+        self._committed(outbox, ids)
+
+    @shielded
+    async def add_entrant(self, tournament_id: int, user_id: int | None, name: str,
+                          ai_level: str | None = None,
+                          outbox: OutboxBatch | None = None) -> int:
+        now = self._now()
+        async with self._pool.acquire() as c, c.transaction():
+            row = await c.fetchrow("SELECT 1 FROM tournaments WHERE tournament_id = $1"
+                                   " FOR UPDATE", tournament_id)
+            if row is None:
+                raise TournamentNotFound(tournament_id)
+            if user_id is not None and await c.fetchval(
+                    "SELECT 1 FROM tournament_entrants WHERE tournament_id = $1"
+                    " AND user_id = $2", tournament_id, user_id):
+                raise AlreadyRegistered(tournament_id, user_id)
+            number = int(await c.fetchval(
+                "SELECT COALESCE(MAX(entrant_no), 0) + 1 FROM tournament_entrants"
+                " WHERE tournament_id = $1", tournament_id))
+            await c.execute(
+                "INSERT INTO tournament_entrants (tournament_id, entrant_no, user_id, name,"
+                " ai_level, joined_at) VALUES ($1, $2, $3, $4, $5, $6)",
+                tournament_id, number, user_id, name, ai_level, now)
+            ids = await self._write_batch(c, now, outbox)
+        self._committed(outbox, ids)
+        return number
+
+    @shielded
+    async def remove_entrant(self, tournament_id: int, entrant_no: int,
+                             outbox: OutboxBatch | None = None) -> bool:
+        now = self._now()
+        ids: list[int] = []
+        async with self._pool.acquire() as c, c.transaction():
+            done = str(await c.execute("DELETE FROM tournament_entrants WHERE tournament_id = $1"
+                                       " AND entrant_no = $2", tournament_id, entrant_no))
+            if done.endswith(" 1"):
+                ids = await self._write_batch(c, now, outbox)
+        self._committed(outbox, ids)
+        return done.endswith(" 1")
+
+    @shielded
+    async def start_round(self, tournament_id: int, round_no: int,
+                          tables: Sequence[Sequence[int]],
+                          outbox: OutboxBatch | None = None) -> None:
+        seats = check_tables(tables)
+        now = self._now()
+        async with self._pool.acquire() as c, c.transaction():
+            row = await c.fetchrow("SELECT 1 FROM tournaments WHERE tournament_id = $1"
+                                   " FOR UPDATE", tournament_id)
+            if row is None:
+                raise TournamentNotFound(tournament_id)
+            if await c.fetchval("SELECT 1 FROM tournament_rounds WHERE tournament_id = $1"
+                                " AND round_no = $2", tournament_id, round_no):
+                return
+            await c.execute("INSERT INTO tournament_rounds (tournament_id, round_no, started_at)"
+                            " VALUES ($1, $2, $3)", tournament_id, round_no, now)
+            for number, table in enumerate(seats, 1):
+                await c.execute("INSERT INTO tournament_tables (tournament_id, round_no,"
+                                " table_no, seats) VALUES ($1, $2, $3, $4)",
+                                tournament_id, round_no, number, dumps(table))
+            await c.execute("UPDATE tournaments SET status = 'playing', round_no = $2,"
+                            " updated_at = $3 WHERE tournament_id = $1",
+                            tournament_id, round_no, now)
+            ids = await self._write_batch(c, now, outbox)
+        self._committed(outbox, ids)
+
+    @shielded
+    async def set_table_place(self, tournament_id: int, round_no: int, table_no: int, *,
+                              thread_id: int | None = UNSET,
+                              table_id: int | None = UNSET,
+                              outbox: OutboxBatch | None = None) -> None:
+        sets: dict[str, Any] = {}
+        if thread_id is not UNSET:
+            sets["thread_id"] = thread_id
+        if table_id is not UNSET:
+            sets["table_id"] = table_id
+        if not sets:
+            return
+        columns = ", ".join(f"{name} = ${i}" for i, name in enumerate(sets, 4))
+        now = self._now()
+        async with self._pool.acquire() as c, c.transaction():
+            done = await c.execute(
+                f"UPDATE tournament_tables SET {columns} WHERE tournament_id = $1"
+                " AND round_no = $2 AND table_no = $3",
+                tournament_id, round_no, table_no, *sets.values())
+            if str(done).endswith(" 0"):
+                raise TournamentNotFound(tournament_id)
+            ids = await self._write_batch(c, now, outbox)
+        self._committed(outbox, ids)
+
+    @shielded
+    async def finish_table(self, tournament_id: int, round_no: int, table_no: int, *,
+                           result: dict[str, Any], game_id: int | None,
+                           outbox: OutboxBatch | None = None) -> bool:
+        now = self._now()
+        async with self._pool.acquire() as c, c.transaction():
+            row = await c.fetchrow(
+                "SELECT result FROM tournament_tables WHERE tournament_id = $1"
+                " AND round_no = $2 AND table_no = $3 FOR UPDATE",
+                tournament_id, round_no, table_no)
+            if row is None:
+                raise TournamentNotFound(tournament_id)
+            if row["result"] is not None:
+                return False
+            await c.execute(
+                "UPDATE tournament_tables SET result = $4, game_id = $5, finished_at = $6"
+                " WHERE tournament_id = $1 AND round_no = $2 AND table_no = $3",
+                tournament_id, round_no, table_no, dumps(result), game_id, now)
+            ids = await self._write_batch(c, now, outbox)
+        self._committed(outbox, ids)
+        return True
+
+    @shielded
+    async def add_substitution(self, tournament_id: int, round_no: int, table_no: int,
+                               seat: int, entrant_no: int, reason: str, *,
+                               withdraw: bool = False,
+                               outbox: OutboxBatch | None = None) -> None:
+        check_reason(reason)
+        now = self._now()
+        async with self._pool.acquire() as c, c.transaction():
+            await c.execute(
+                "INSERT INTO tournament_substitutions (tournament_id, round_no, table_no, seat,"
+                " entrant_no, reason, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)"
+                " ON CONFLICT DO NOTHING",
+                tournament_id, round_no, table_no, seat, entrant_no, reason, now)
+            if withdraw:
+                await c.execute(
+                    "UPDATE tournament_entrants SET replaced_from = $3 WHERE tournament_id = $1"
+                    " AND entrant_no = $2 AND replaced_from IS NULL",
+                    tournament_id, entrant_no, round_no)
+            ids = await self._write_batch(c, now, outbox)
+        self._committed(outbox, ids)
+
+    @shielded
+    async def withdraw_entrant(self, tournament_id: int, entrant_no: int, from_round: int,
+                               outbox: OutboxBatch | None = None) -> bool:
+        now = self._now()
+        ids: list[int] = []
+        async with self._pool.acquire() as c, c.transaction():
+            done = str(await c.execute(
+                "UPDATE tournament_entrants SET replaced_from = $3 WHERE tournament_id = $1"
+                " AND entrant_no = $2 AND replaced_from IS NULL",
+                tournament_id, entrant_no, from_round))
+            if done.endswith(" 1"):
+                ids = await self._write_batch(c, now, outbox)
+        self._committed(outbox, ids)
+        return done.endswith(" 1")
+
+    @shielded
+    async def finish_round(self, tournament_id: int, round_no: int,
+                           standings: list[dict[str, Any]], *, final: bool,
+                           outbox: OutboxBatch | None = None) -> bool:
+        now = self._now()
+        async with self._pool.acquire() as c, c.transaction():
+            row = await c.fetchrow(
+                "SELECT status FROM tournament_rounds WHERE tournament_id = $1"
+                " AND round_no = $2 FOR UPDATE", tournament_id, round_no)
+            if row is None:
+                raise TournamentNotFound(tournament_id)
+            if row["status"] == "finished":
+                return False
+            await c.execute(
+                "UPDATE tournament_rounds SET status = 'finished', standings = $3,"
+                " finished_at = $4 WHERE tournament_id = $1 AND round_no = $2",
+                tournament_id, round_no, dumps(standings), now)
+            if final:
+                await c.execute("UPDATE tournaments SET status = 'finished', updated_at = $2"
+                                " WHERE tournament_id = $1", tournament_id, now)
+            ids = await self._write_batch(c, now, outbox)
+        self._committed(outbox, ids)
+        return True
+
+    async def _whole(self, c: Conn, row: Any) -> TournamentRecord:
+        record = tournament_of(row)
+        tid = record.tournament_id
+        record.entrants = [entrant_of(r) for r in await c.fetch(
+            "SELECT * FROM tournament_entrants WHERE tournament_id = $1 ORDER BY entrant_no",
+            tid)]
+        record.rounds = [round_of(r) for r in await c.fetch(
+            "SELECT * FROM tournament_rounds WHERE tournament_id = $1 ORDER BY round_no", tid)]
+        record.tables = [table_of(r) for r in await c.fetch(
+            "SELECT * FROM tournament_tables WHERE tournament_id = $1"
+            " ORDER BY round_no, table_no", tid)]
+        record.substitutions = [substitution_of(r) for r in await c.fetch(
+            "SELECT * FROM tournament_substitutions WHERE tournament_id = $1"
+            " ORDER BY round_no, table_no, seat", tid)]
+        return record
+
+    async def get_tournament(self, tournament_id: int) -> TournamentRecord | None:
+        async with self._pool.acquire() as c:
+            row = await c.fetchrow("SELECT * FROM tournaments WHERE tournament_id = $1",
+                                   tournament_id)
+            return None if row is None else await self._whole(c, row)
+
+    async def active_tournaments(self) -> list[TournamentRecord]:
+        async with self._pool.acquire() as c:
+            rows = await c.fetch("SELECT * FROM tournaments WHERE status = ANY($1::text[])"
+                                 " ORDER BY tournament_id",
+                                 ["registration", "playing"])
+            return [await self._whole(c, r) for r in rows]
+
     # -- guild settings ----------------------------------------------------------------
     async def _settings(self, c: Conn, guild_id: int) -> dict[str, Any]:
         rows = await c.fetch("SELECT key, value FROM guild_settings WHERE guild_id = $1",
@@ -434,17 +775,35 @@ class PostgresStore:
 
     @shielded
     async def set_guild_setting(self, guild_id: int, key: str, value: Any) -> None:
+        if value is not None:
+            validate(key, value)
+        await self._put("guild_settings", "guild_id", guild_id, key, value)
+
+    # -- a player's own settings -------------------------------------------------------
+    async def user_settings(self, user_id: int) -> dict[str, Any]:
+        async with self._pool.acquire() as c:
+            rows = await c.fetch("SELECT key, value FROM user_settings WHERE user_id = $1",
+                                 user_id)
+        return {r["key"]: loads(r["value"]) for r in rows}
+
+    @shielded
+    async def set_user_setting(self, user_id: int, key: str, value: Any) -> None:
+        if value is not None:
+            validate_user(key, value)
+        await self._put("user_settings", "user_id", user_id, key, value)
+
+    async def _put(self, table: str, owner: str, owner_id: int, key: str, value: Any) -> None:
+        """Upsert (or, for None, delete) one validated setting of ``table`` (a literal name)."""
         async with self._pool.acquire() as c:
             if value is None:
-                await c.execute("DELETE FROM guild_settings WHERE guild_id = $1 AND key = $2",
-                                guild_id, key)
+                await c.execute(f"DELETE FROM {table} WHERE {owner} = $1 AND key = $2",
+                                owner_id, key)
                 return
-            validate(key, value)
             await c.execute(
-                "INSERT INTO guild_settings (guild_id, key, value, updated_at)"
-                " VALUES ($1, $2, $3, $4) ON CONFLICT (guild_id, key) DO UPDATE SET"
+                f"INSERT INTO {table} ({owner}, key, value, updated_at)"
+                f" VALUES ($1, $2, $3, $4) ON CONFLICT ({owner}, key) DO UPDATE SET"
                 " value = excluded.value, updated_at = excluded.updated_at",
-                guild_id, key, dumps(value), self._now())
+                owner_id, key, dumps(value), self._now())
 
     # -- maintenance -------------------------------------------------------------------
     async def integrity_check(self) -> str:

@@ -1,6 +1,6 @@
 -- The schema of PostgresStore (bot/storage/postgres.py): the same tables as the SQLite
--- schema 4, for deployments whose shards share one database. JSON as text (as in SQLite);
--- times as ISO 8601 UTC text written by the application.
+-- schemas 4 and 7 (tournaments), for deployments whose shards share one database. JSON as
+-- text (as in SQLite); times as ISO 8601 UTC text written by the application.
 
 CREATE TABLE IF NOT EXISTS tables (
     table_id    BIGSERIAL PRIMARY KEY,
@@ -91,10 +91,111 @@ CREATE TABLE IF NOT EXISTS ratings (
     PRIMARY KEY (guild_id, game_kind, user_id)
 );
 
+CREATE TABLE IF NOT EXISTS user_settings (
+    user_id     BIGINT  NOT NULL,
+    key         TEXT    NOT NULL,
+    value       TEXT    NOT NULL,
+    updated_at  TEXT    NOT NULL,
+    PRIMARY KEY (user_id, key)
+);
+
 CREATE TABLE IF NOT EXISTS guild_settings (
     guild_id    BIGINT  NOT NULL,
     key         TEXT    NOT NULL,
     value       TEXT    NOT NULL,
     updated_at  TEXT    NOT NULL,
     PRIMARY KEY (guild_id, key)
+);
+
+-- The outbox (SQLite migration 0006): what the channel must see, written in the change's
+-- transaction and delivered by bot/delivery.
+CREATE TABLE IF NOT EXISTS outbox (
+    entry_id     BIGSERIAL PRIMARY KEY,
+    channel_id   BIGINT  NOT NULL,
+    table_id     BIGINT,
+    kind         TEXT    NOT NULL,
+    key          TEXT,
+    payload      TEXT    NOT NULL,
+    created_at   TEXT    NOT NULL,
+    attempted_at TEXT,
+    attempts     INTEGER NOT NULL DEFAULT 0,
+    watermark    BIGINT,
+    state        TEXT    NOT NULL DEFAULT 'pending'
+                 CHECK (state IN ('pending', 'delivered', 'superseded', 'dropped')),
+    message_id   BIGINT,
+    done_at      TEXT
+);
+CREATE INDEX IF NOT EXISTS outbox_pending ON outbox (entry_id) WHERE state = 'pending';
+CREATE INDEX IF NOT EXISTS outbox_channel_posted ON outbox (channel_id, message_id)
+    WHERE message_id IS NOT NULL;
+CREATE INDEX IF NOT EXISTS outbox_done ON outbox (done_at) WHERE state != 'pending';
+-- Tournaments (SQLite schema 7).
+CREATE TABLE IF NOT EXISTS tournaments (
+    tournament_id BIGSERIAL PRIMARY KEY,
+    guild_id      BIGINT  NOT NULL,
+    channel_id    BIGINT  NOT NULL,
+    organiser_id  BIGINT,
+    game_kind     TEXT    NOT NULL,
+    status        TEXT    NOT NULL DEFAULT 'registration'
+                  CHECK (status IN ('registration', 'playing', 'finished', 'cancelled')),
+    settings      TEXT    NOT NULL,
+    round_no      INTEGER NOT NULL DEFAULT 0,
+    message_id    BIGINT,
+    created_at    TEXT    NOT NULL,
+    updated_at    TEXT    NOT NULL
+);
+CREATE INDEX IF NOT EXISTS tournaments_status ON tournaments (status);
+
+CREATE TABLE IF NOT EXISTS tournament_entrants (
+    tournament_id BIGINT  NOT NULL REFERENCES tournaments (tournament_id) ON DELETE CASCADE,
+    entrant_no    INTEGER NOT NULL CHECK (entrant_no >= 1),
+    user_id       BIGINT,
+    name          TEXT    NOT NULL,
+    ai_level      TEXT,
+    replaced_from INTEGER,
+    joined_at     TEXT    NOT NULL,
+    PRIMARY KEY (tournament_id, entrant_no)
+);
+CREATE UNIQUE INDEX IF NOT EXISTS tournament_entrants_user
+    ON tournament_entrants (tournament_id, user_id) WHERE user_id IS NOT NULL;
+CREATE INDEX IF NOT EXISTS tournament_entrants_user_id
+    ON tournament_entrants (user_id) WHERE user_id IS NOT NULL;
+
+CREATE TABLE IF NOT EXISTS tournament_rounds (
+    tournament_id BIGINT  NOT NULL REFERENCES tournaments (tournament_id) ON DELETE CASCADE,
+    round_no      INTEGER NOT NULL CHECK (round_no >= 1),
+    status        TEXT    NOT NULL DEFAULT 'playing' CHECK (status IN ('playing', 'finished')),
+    standings     TEXT,
+    started_at    TEXT    NOT NULL,
+    finished_at   TEXT,
+    PRIMARY KEY (tournament_id, round_no)
+);
+
+CREATE TABLE IF NOT EXISTS tournament_tables (
+    tournament_id BIGINT  NOT NULL,
+    round_no      INTEGER NOT NULL,
+    table_no      INTEGER NOT NULL CHECK (table_no >= 1),
+    seats         TEXT    NOT NULL,
+    thread_id     BIGINT,
+    table_id      BIGINT,
+    game_id       BIGINT,
+    result        TEXT,
+    finished_at   TEXT,
+    PRIMARY KEY (tournament_id, round_no, table_no),
+    FOREIGN KEY (tournament_id, round_no)
+        REFERENCES tournament_rounds (tournament_id, round_no) ON DELETE CASCADE
+);
+CREATE INDEX IF NOT EXISTS tournament_tables_table ON tournament_tables (table_id);
+
+CREATE TABLE IF NOT EXISTS tournament_substitutions (
+    tournament_id BIGINT  NOT NULL,
+    round_no      INTEGER NOT NULL,
+    table_no      INTEGER NOT NULL,
+    seat          INTEGER NOT NULL CHECK (seat >= 0),
+    entrant_no    INTEGER NOT NULL,
+    reason        TEXT    NOT NULL CHECK (reason IN ('left', 'withdrawn', 'busy')),
+    created_at    TEXT    NOT NULL,
+    PRIMARY KEY (tournament_id, round_no, table_no, seat),
+    FOREIGN KEY (tournament_id, round_no, table_no)
+        REFERENCES tournament_tables (tournament_id, round_no, table_no) ON DELETE CASCADE
 );

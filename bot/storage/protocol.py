@@ -9,15 +9,21 @@ is a ``game_kind`` string, its state and log are JSON, its result an ``engine.ga
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Any, Protocol, runtime_checkable
 
 from bot.storage.models import (
     ForgetResult,
     GameSummary,
     LeaderboardRow,
+    OutboxBatch,
+    OutboxDone,
+    OutboxEntry,
+    OutboxItem,
     PlayerResult,
     PlayerStats,
     TableRecord,
+    TournamentRecord,
 )
 from engine.game import JSON, Outcome
 
@@ -48,7 +54,8 @@ class TableStore(Protocol):
         action: dict[str, Any] | None = None,
         extra: dict[str, Any] | None = None,
         actions: Sequence[dict[str, Any]] = (),
-    ) -> None: ...
+        outbox: Sequence[OutboxItem] = (),
+    ) -> list[int]: ...
 
     async def get_table(self, table_id: int) -> TableRecord | None: ...
 
@@ -61,6 +68,24 @@ class TableStore(Protocol):
     async def table_of_user(self, guild_id: int, user_id: int) -> int | None: ...
 
     async def unarchived_tables(self) -> list[int]: ...
+
+    # -- the outbox (bot.delivery) --------------------------------------------------------
+    async def add_outbox(self, items: Sequence[OutboxItem]) -> list[int]: ...
+
+    async def pending_outbox(self) -> list[OutboxEntry]: ...
+
+    async def outbox_attempted(self, entry_id: int, watermark: int | None = None) -> None: ...
+
+    async def outbox_fold(self, entry_id: int, payload: dict[str, Any],
+                          folded: Sequence[int]) -> None: ...
+
+    async def outbox_done(self, done: Sequence[OutboxDone]) -> None: ...
+
+    async def outbox_posted_ids(self, channel_id: int, since: datetime) -> set[int]: ...
+
+    async def prune_outbox(self, before: datetime) -> int: ...
+
+    async def outbox_counts(self) -> dict[str, int]: ...
 
     # -- the archive and ratings -------------------------------------------------------
     async def archive_game(
@@ -89,10 +114,68 @@ class TableStore(Protocol):
 
     async def player_stats(self, guild_id: int, user_id: int, game_kind: str) -> PlayerStats: ...
 
+    # -- tournaments -------------------------------------------------------------------
+    async def create_tournament(
+        self, guild_id: int, channel_id: int, organiser_id: int, game_kind: str,
+        settings: dict[str, Any],
+    ) -> int: ...
+
+    # ``outbox``: the entries the change must show, written in its own transaction (the
+    # store fills ``outbox.ids`` once it committed; left empty when nothing changed).
+    async def update_tournament(
+        self, tournament_id: int, *, status: str | None = None, message_id: int | None = ...,
+        settings: dict[str, Any] | None = None, outbox: OutboxBatch | None = None,
+    ) -> None: ...
+
+    async def add_entrant(
+        self, tournament_id: int, user_id: int | None, name: str, ai_level: str | None = None,
+        outbox: OutboxBatch | None = None,
+    ) -> int: ...
+
+    async def remove_entrant(self, tournament_id: int, entrant_no: int,
+                             outbox: OutboxBatch | None = None) -> bool: ...
+
+    async def start_round(
+        self, tournament_id: int, round_no: int, tables: Sequence[Sequence[int]],
+        outbox: OutboxBatch | None = None,
+    ) -> None: ...
+
+    async def set_table_place(
+        self, tournament_id: int, round_no: int, table_no: int, *, thread_id: int | None = ...,
+        table_id: int | None = ..., outbox: OutboxBatch | None = None,
+    ) -> None: ...
+
+    async def finish_table(
+        self, tournament_id: int, round_no: int, table_no: int, *, result: dict[str, Any],
+        game_id: int | None, outbox: OutboxBatch | None = None,
+    ) -> bool: ...
+
+    async def add_substitution(
+        self, tournament_id: int, round_no: int, table_no: int, seat: int, entrant_no: int,
+        reason: str, *, withdraw: bool = False, outbox: OutboxBatch | None = None,
+    ) -> None: ...
+
+    async def withdraw_entrant(self, tournament_id: int, entrant_no: int, from_round: int,
+                               outbox: OutboxBatch | None = None) -> bool: ...
+
+    async def finish_round(
+        self, tournament_id: int, round_no: int, standings: list[dict[str, Any]], *, final: bool,
+        outbox: OutboxBatch | None = None,
+    ) -> bool: ...
+
+    async def get_tournament(self, tournament_id: int) -> TournamentRecord | None: ...
+
+    async def active_tournaments(self) -> list[TournamentRecord]: ...
+
     # -- guild settings ----------------------------------------------------------------
     async def guild_settings(self, guild_id: int) -> dict[str, Any]: ...
 
     async def set_guild_setting(self, guild_id: int, key: str, value: Any) -> None: ...
+
+    # -- a player's own settings -------------------------------------------------------
+    async def user_settings(self, user_id: int) -> dict[str, Any]: ...
+
+    async def set_user_setting(self, user_id: int, key: str, value: Any) -> None: ...
 
     # -- maintenance -------------------------------------------------------------------
     async def integrity_check(self) -> str: ...

@@ -1,4 +1,4 @@
-"""Per-guild settings: stored keys over the defaults."""
+"""Per-guild settings (stored keys over the defaults) and a player's own settings."""
 
 from __future__ import annotations
 
@@ -11,6 +11,14 @@ from bot.storage.db import dumps, execute, fetchall, loads
 DEFAULTS: dict[str, Any] = {
     "ai_share_limit": 0.25,  # a game is unrated if an AI made more of a human's moves
 }
+
+
+USER_KEYS = {"lang": ("cs", "en")}  # a user's own settings and their allowed values
+
+
+def validate_user(key: str, value: Any) -> None:
+    if key not in USER_KEYS or value not in USER_KEYS[key]:
+        raise ValueError(f"unknown user setting {key!r} = {value!r}")
 
 
 def validate(key: str, value: Any) -> None:
@@ -33,16 +41,37 @@ async def set_guild_setting(
     conn: aiosqlite.Connection, now: str, guild_id: int, key: str, value: Any
 ) -> None:
     """Store a JSON value; None removes the key (back to its default)."""
+    if value is not None:
+        validate(key, value)
+    await _put(conn, "guild_settings", "guild_id", guild_id, key, value, now)
+
+
+async def user_settings(conn: aiosqlite.Connection, user_id: int) -> dict[str, Any]:
+    rows = await fetchall(conn, "SELECT key, value FROM user_settings WHERE user_id = ?",
+                          (user_id,))
+    return {r["key"]: loads(r["value"]) for r in rows}
+
+
+async def set_user_setting(
+    conn: aiosqlite.Connection, now: str, user_id: int, key: str, value: Any
+) -> None:
+    """Store a user's setting; None removes it."""
+    if value is not None:
+        validate_user(key, value)
+    await _put(conn, "user_settings", "user_id", user_id, key, value, now)
+
+
+async def _put(conn: aiosqlite.Connection, table: str, owner: str, owner_id: int, key: str,
+               value: Any, now: str) -> None:
+    """Upsert (or, for None, delete) one validated setting of ``table`` (a literal name)."""
     if value is None:
-        await execute(
-            conn, "DELETE FROM guild_settings WHERE guild_id = ? AND key = ?", (guild_id, key)
-        )
+        await execute(conn, f"DELETE FROM {table} WHERE {owner} = ? AND key = ?",
+                      (owner_id, key))
         return
-    validate(key, value)
     await execute(
         conn,
-        "INSERT INTO guild_settings (guild_id, key, value, updated_at) VALUES (?, ?, ?, ?)"
-        " ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value,"
+        f"INSERT INTO {table} ({owner}, key, value, updated_at) VALUES (?, ?, ?, ?)"
+        f" ON CONFLICT ({owner}, key) DO UPDATE SET value = excluded.value,"
         " updated_at = excluded.updated_at",
-        (guild_id, key, dumps(value), now),
+        (owner_id, key, dumps(value), now),
     )

@@ -9,6 +9,7 @@ completes or rolls back as a whole even if the awaiting interaction task is canc
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from collections.abc import Awaitable, Callable, Sequence
 from datetime import datetime
 from pathlib import Path
@@ -16,16 +17,21 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
-from bot.storage import archive, stats, tables
+from bot.storage import archive, outbox, stats, tables, tournaments
 from bot.storage import settings as guild_config
 from bot.storage.db import Synchronous, connect, execute, migrate, stamp, utc_now
 from bot.storage.models import (
     ForgetResult,
     GameSummary,
     LeaderboardRow,
+    OutboxBatch,
+    OutboxDone,
+    OutboxEntry,
+    OutboxItem,
     PlayerResult,
     PlayerStats,
     TableRecord,
+    TournamentRecord,
 )
 from bot.storage.tables import UNSET
 from engine.game import JSON, Outcome
@@ -81,6 +87,19 @@ class Storage:
 
         return await asyncio.shield(locked())
 
+    async def _write(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """A write done in the connection's thread as a whole: one hand-over between the
+        event loop and that thread per transaction (aiosqlite's ``_execute`` runs a function
+        there with the underlying ``sqlite3`` connection)."""
+
+        async def locked() -> T:
+            async with self._lock:
+                raw: sqlite3.Connection = self._conn._conn
+                run: Callable[..., Awaitable[T]] = self._conn._execute
+                return await run(work, raw)
+
+        return await asyncio.shield(locked())
+
     # -- tables in play ----------------------------------------------------------------
     async def create_table(
         self,
@@ -92,7 +111,7 @@ class Storage:
         game_kind: str = "lora",
     ) -> int:
         now = self._now()
-        return await self._run(
+        return await self._write(
             lambda c: tables.create_table(
                 c, now, guild_id, channel_id, creator_id, settings, seats, game_kind
             )
@@ -111,12 +130,13 @@ class Storage:
         action: dict[str, Any] | None = None,
         extra: dict[str, Any] | None = None,
         actions: Sequence[dict[str, Any]] = (),
-    ) -> None:
-        """One transaction: the table's fields, its new state and ``action`` (or ``actions``)
-        appended to its log (see ``tables.update_table``). Call it before answering the
-        click."""
+        outbox: Sequence[OutboxItem] = (),
+    ) -> list[int]:
+        """One transaction: the table's fields, its new state, ``action`` (or ``actions``)
+        appended to its log and the ``outbox`` entries of the change (see
+        ``tables.update_table``); the entries' ids. Call it before answering the click."""
         now = self._now()
-        await self._run(
+        return await self._write(
             lambda c: tables.update_table(
                 c,
                 now,
@@ -130,6 +150,7 @@ class Storage:
                 action=action,
                 extra=extra,
                 actions=actions,
+                outbox=outbox,
             )
         )
 
@@ -150,6 +171,41 @@ class Storage:
 
     async def unarchived_tables(self) -> list[int]:
         return await self._run(tables.unarchived_tables)
+
+    # -- the outbox ----------------------------------------------------------------------
+    async def add_outbox(self, items: Sequence[OutboxItem]) -> list[int]:
+        """Entries not tied to a table change (a reminder, a notice); their ids."""
+        now = self._now()
+        return await self._write(lambda c: outbox.add(c, now, items))
+
+    async def pending_outbox(self) -> list[OutboxEntry]:
+        return await self._run(outbox.pending)
+
+    async def outbox_attempted(self, entry_id: int, watermark: int | None = None) -> None:
+        """Committed before the entry's POST is sent (recovery then looks for its message
+        among the channel's messages newer than ``watermark``, the newest one known)."""
+        now = self._now()
+        await self._write(lambda c: outbox.attempted(c, now, entry_id, watermark))
+
+    async def outbox_fold(self, entry_id: int, payload: dict[str, Any],
+                          folded: Sequence[int]) -> None:
+        """Entry ``entry_id`` carries the ``folded`` ones: its new payload, and theirs end
+        (``bot.delivery.folding``), in one transaction."""
+        now = self._now()
+        await self._write(lambda c: outbox.fold(c, now, entry_id, payload, folded))
+
+    async def outbox_done(self, done: Sequence[OutboxDone]) -> None:
+        now = self._now()
+        await self._write(lambda c: outbox.finish(c, now, done))
+
+    async def outbox_posted_ids(self, channel_id: int, since: datetime) -> set[int]:
+        return await self._run(lambda c: outbox.posted_ids(c, channel_id, since))
+
+    async def prune_outbox(self, before: datetime) -> int:
+        return await self._run(lambda c: outbox.prune(c, before))
+
+    async def outbox_counts(self) -> dict[str, int]:
+        return await self._run(outbox.counts)
 
     # -- the archive and ratings -------------------------------------------------------
     async def archive_game(
@@ -193,6 +249,93 @@ class Storage:
     async def player_stats(self, guild_id: int, user_id: int, game_kind: str) -> PlayerStats:
         return await self._run(lambda c: stats.player_stats(c, guild_id, user_id, game_kind))
 
+    # -- tournaments -------------------------------------------------------------------
+    async def create_tournament(
+        self, guild_id: int, channel_id: int, organiser_id: int, game_kind: str,
+        settings: dict[str, Any],
+    ) -> int:
+        now = self._now()
+        return await self._run(lambda c: tournaments.create_tournament(
+            c, now, guild_id, channel_id, organiser_id, game_kind, settings))
+
+    async def update_tournament(
+        self, tournament_id: int, *, status: str | None = None, message_id: int | None = UNSET,
+        settings: dict[str, Any] | None = None, outbox: OutboxBatch | None = None,
+    ) -> None:
+        now = self._now()
+        await self._run(lambda c: tournaments.update_tournament(
+            c, now, tournament_id, status=status, message_id=message_id, settings=settings,
+            outbox=outbox))
+
+    async def add_entrant(
+        self, tournament_id: int, user_id: int | None, name: str, ai_level: str | None = None,
+        outbox: OutboxBatch | None = None,
+    ) -> int:
+        now = self._now()
+        return await self._run(lambda c: tournaments.add_entrant(
+            c, now, tournament_id, user_id, name, ai_level, outbox))
+
+    async def remove_entrant(self, tournament_id: int, entrant_no: int,
+                             outbox: OutboxBatch | None = None) -> bool:
+        now = self._now()
+        return await self._run(lambda c: tournaments.remove_entrant(
+            c, now, tournament_id, entrant_no, outbox))
+
+    async def start_round(
+        self, tournament_id: int, round_no: int, tables: Sequence[Sequence[int]],
+        outbox: OutboxBatch | None = None,
+    ) -> None:
+        now = self._now()
+        await self._run(lambda c: tournaments.start_round(
+            c, now, tournament_id, round_no, tables, outbox))
+
+    async def set_table_place(
+        self, tournament_id: int, round_no: int, table_no: int, *, thread_id: int | None = UNSET,
+        table_id: int | None = UNSET, outbox: OutboxBatch | None = None,
+    ) -> None:
+        now = self._now()
+        await self._run(lambda c: tournaments.set_table_place(
+            c, now, tournament_id, round_no, table_no, thread_id=thread_id, table_id=table_id,
+            outbox=outbox))
+
+    async def finish_table(
+        self, tournament_id: int, round_no: int, table_no: int, *, result: dict[str, Any],
+        game_id: int | None, outbox: OutboxBatch | None = None,
+    ) -> bool:
+        now = self._now()
+        return await self._run(lambda c: tournaments.finish_table(
+            c, now, tournament_id, round_no, table_no, result=result, game_id=game_id,
+            outbox=outbox))
+
+    async def add_substitution(
+        self, tournament_id: int, round_no: int, table_no: int, seat: int, entrant_no: int,
+        reason: str, *, withdraw: bool = False, outbox: OutboxBatch | None = None,
+    ) -> None:
+        now = self._now()
+        await self._run(lambda c: tournaments.add_substitution(
+            c, now, tournament_id, round_no, table_no, seat, entrant_no, reason,
+            withdraw=withdraw, outbox=outbox))
+
+    async def withdraw_entrant(self, tournament_id: int, entrant_no: int, from_round: int,
+                               outbox: OutboxBatch | None = None) -> bool:
+        now = self._now()
+        return await self._run(lambda c: tournaments.withdraw_entrant(
+            c, now, tournament_id, entrant_no, from_round, outbox))
+
+    async def finish_round(
+        self, tournament_id: int, round_no: int, standings: list[dict[str, Any]], *, final: bool,
+        outbox: OutboxBatch | None = None,
+    ) -> bool:
+        now = self._now()
+        return await self._run(lambda c: tournaments.finish_round(
+            c, now, tournament_id, round_no, standings, final=final, outbox=outbox))
+
+    async def get_tournament(self, tournament_id: int) -> TournamentRecord | None:
+        return await self._run(lambda c: tournaments.get_tournament(c, tournament_id))
+
+    async def active_tournaments(self) -> list[TournamentRecord]:
+        return await self._run(tournaments.active_tournaments)
+
     # -- guild settings ----------------------------------------------------------------
     async def guild_settings(self, guild_id: int) -> dict[str, Any]:
         return await self._run(lambda c: guild_config.guild_settings(c, guild_id))
@@ -200,6 +343,14 @@ class Storage:
     async def set_guild_setting(self, guild_id: int, key: str, value: Any) -> None:
         now = self._now()
         await self._run(lambda c: guild_config.set_guild_setting(c, now, guild_id, key, value))
+
+    # -- a player's own settings -------------------------------------------------------
+    async def user_settings(self, user_id: int) -> dict[str, Any]:
+        return await self._run(lambda c: guild_config.user_settings(c, user_id))
+
+    async def set_user_setting(self, user_id: int, key: str, value: Any) -> None:
+        now = self._now()
+        await self._run(lambda c: guild_config.set_user_setting(c, now, user_id, key, value))
 
     # -- maintenance -------------------------------------------------------------------
     async def integrity_check(self) -> str:

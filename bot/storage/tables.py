@@ -7,17 +7,30 @@ tables and enforce one active table per user and guild.
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Sequence
 from typing import Any, Final
 
 import aiosqlite
 
-from bot.storage.db import dumps, execute, fetchall, fetchone, loads, parse_stamp, transaction
+from bot.storage import outbox as outbox_rows
+from bot.storage.db import (
+    dumps,
+    execute,
+    fetchall,
+    fetchone,
+    loads,
+    one,
+    parse_stamp,
+    sync_transaction,
+    transaction,
+)
 from bot.storage.models import (
     ACTIVE_STATUSES,
     STATUS_LOBBY,
     STATUS_PLAYING,
     STATUSES,
+    OutboxItem,
     TableNotFound,
     TableRecord,
     TableStatus,
@@ -68,31 +81,29 @@ def seat_user_ids(seats: Sequence[dict[str, Any] | None]) -> list[int]:
     return list(ids)
 
 
-async def _seat_users(
-    conn: aiosqlite.Connection,
+def _seat_users(
+    conn: sqlite3.Connection,
     table_id: int,
     guild_id: int,
     seats: Sequence[dict[str, Any] | None],
     status: str,
 ) -> None:
-    await execute(conn, "DELETE FROM seated WHERE table_id = ?", (table_id,))
+    conn.execute("DELETE FROM seated WHERE table_id = ?", (table_id,)).close()
     if status not in ACTIVE_STATUSES:
         return
     for uid in seat_user_ids(seats):
-        other = await fetchone(
-            conn, "SELECT table_id FROM seated WHERE guild_id = ? AND user_id = ?", (guild_id, uid)
-        )
+        other = one(conn, "SELECT table_id FROM seated WHERE guild_id = ? AND user_id = ?",
+                    (guild_id, uid))
         if other is not None:
             raise UserAlreadySeated(uid, other["table_id"])
-        await execute(
-            conn,
+        conn.execute(
             "INSERT INTO seated (guild_id, user_id, table_id) VALUES (?, ?, ?)",
             (guild_id, uid, table_id),
-        )
+        ).close()
 
 
-async def create_table(
-    conn: aiosqlite.Connection,
+def create_table(
+    conn: sqlite3.Connection,
     now: str,
     guild_id: int,
     channel_id: int,
@@ -102,10 +113,9 @@ async def create_table(
     game_kind: str,
 ) -> int:
     """A new table of ``game_kind`` in the lobby; returns its id. Raises
-    ``UserAlreadySeated``."""
-    async with transaction(conn):
-        table_id = await execute(
-            conn,
+    ``UserAlreadySeated``. (Runs in the connection's thread: ``Storage._write``.)"""
+    with sync_transaction(conn):
+        cur = conn.execute(
             "INSERT INTO tables (guild_id, channel_id, creator_id, status, settings, seats,"
             " created_at, updated_at, game_kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
@@ -120,7 +130,9 @@ async def create_table(
                 game_kind,
             ),
         )
-        await _seat_users(conn, table_id, guild_id, seats, STATUS_LOBBY)
+        table_id = int(cur.lastrowid or 0)
+        cur.close()
+        _seat_users(conn, table_id, guild_id, seats, STATUS_LOBBY)
     return table_id
 
 
@@ -134,26 +146,18 @@ def _actor(by: object) -> tuple[str | None, int | None]:
     raise ValueError(f"'by' must be a user id, 'ai' or 'autoplay', not {by!r}")
 
 
-async def _log_action(
-    conn: aiosqlite.Connection, now: str, table_id: int, action: dict[str, Any], seats: int
-) -> int:
-    payload = dict(action)
-    actor, user_id = _actor(payload.pop("by", None))
-    seat = payload.get("seat")
-    if seat is not None and (not isinstance(seat, int) or not 0 <= seat < seats):
-        raise ValueError(f"bad seat in action {action!r}")
-    row = await fetchone(
-        conn, "SELECT COALESCE(MAX(seq), 0) + 1 FROM table_actions WHERE table_id = ?", (table_id,)
-    )
-    assert row is not None
-    seq = int(row[0])
-    await execute(
-        conn,
-        "INSERT INTO table_actions (table_id, seq, seat, action, actor, user_id, created_at)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?)",
-        (table_id, seq, seat, dumps(payload), actor, user_id, now),
-    )
-    return seq
+def _action_rows(
+    table_id: int, first_seq: int, actions: Sequence[dict[str, Any]], seats: int, now: str
+) -> list[tuple[Any, ...]]:
+    rows = []
+    for seq, action in enumerate(actions, first_seq):
+        payload = dict(action)
+        actor, user_id = _actor(payload.pop("by", None))
+        seat = payload.get("seat")
+        if seat is not None and (not isinstance(seat, int) or not 0 <= seat < seats):
+            raise ValueError(f"bad seat in action {action!r}")
+        rows.append((table_id, seq, seat, dumps(payload), actor, user_id, now))
+    return rows
 
 
 def _seat_count(game_kind: str) -> int:
@@ -163,8 +167,8 @@ def _seat_count(game_kind: str) -> int:
     return games.get(game_kind).seats
 
 
-async def update_table(
-    conn: aiosqlite.Connection,
+def update_table(
+    conn: sqlite3.Connection,
     now: str,
     table_id: int,
     *,
@@ -177,18 +181,24 @@ async def update_table(
     action: dict[str, Any] | None = None,
     extra: dict[str, Any] | None = None,
     actions: Sequence[dict[str, Any]] = (),
-) -> None:
+    outbox: Sequence[OutboxItem] = (),
+) -> list[int]:
     """Change a table and append ``action`` (or several ``actions``, in order) to its log,
-    all in one transaction.
+    and ``outbox`` entries (what the change must show), all in one transaction; returns the
+    outbox entries' ids.
 
     None leaves a field unchanged, except ``message_id`` and ``state`` where None is stored
     (leave them out to keep them). An action is the engine's action JSON with ``seat``, plus
     ``"by"``: the user id who clicked, "ai" or "autoplay".
+
+    It runs in the connection's thread as a whole (``Storage._write``): one hand-over between
+    the event loop and that thread per change, not one per statement — under load the
+    hand-overs, not SQLite, were what a change waited for.
     """
     if status is not None and status not in STATUSES:
         raise ValueError(f"unknown status {status!r}")
-    async with transaction(conn):
-        row = await fetchone(
+    with sync_transaction(conn):
+        row = one(
             conn,
             "SELECT guild_id, status, seats, started_at, game_kind FROM tables WHERE table_id = ?",
             (table_id,),
@@ -216,20 +226,28 @@ async def update_table(
         if extra is not None:
             sets["extra"] = dumps(extra)
         columns = ", ".join(f"{name} = ?" for name in sets)
-        await execute(
-            conn, f"UPDATE tables SET {columns} WHERE table_id = ?", (*sets.values(), table_id)
-        )
+        conn.execute(f"UPDATE tables SET {columns} WHERE table_id = ?",
+                     (*sets.values(), table_id)).close()
         if (status is not None and status != row["status"]) or seats is not None:
-            await _seat_users(
+            _seat_users(
                 conn,
                 table_id,
                 row["guild_id"],
                 seats if seats is not None else loads(row["seats"]),
                 status or row["status"],
             )
-        seat_count = _seat_count(row["game_kind"])
-        for one in ([action] if action is not None else []) + list(actions):
-            await _log_action(conn, now, table_id, one, seat_count)
+        todo = ([action] if action is not None else []) + list(actions)
+        if todo:
+            last = one(conn, "SELECT COALESCE(MAX(seq), 0) FROM table_actions WHERE table_id = ?",
+                       (table_id,))
+            rows = _action_rows(table_id, int(last[0]) + 1, todo, _seat_count(row["game_kind"]),
+                                now)
+            conn.executemany(
+                "INSERT INTO table_actions (table_id, seq, seat, action, actor, user_id,"
+                " created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                rows,
+            ).close()
+        return outbox_rows.insert(conn, now, outbox)
 
 
 async def get_table(conn: aiosqlite.Connection, table_id: int) -> TableRecord | None:
