@@ -335,7 +335,7 @@ async def _open_table(env: Any, guild: Any, bot: Any, index: int, level: str,
     table = bot.controller.service.table_of_user(guild.id, user.id)
     tid = table.table_id
     for _ in range(3):
-        await user.select(lobby, [level], custom_id=f"lora:lai:{tid}")
+        await user.click(lobby, custom_id=f"lora:lai:{tid}:{level}")
     await user.click(lobby, custom_id=f"lora:l:{tid}:start")
     if table.state is None:
         raise RuntimeError(f"table {tid} did not start")
@@ -607,7 +607,22 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="seconds per human turn (0: no timer)")
     parser.add_argument("--profile", help="cProfile stats file for the largest configuration")
     parser.add_argument("--json", action="store_true", help="one JSON object on stdout")
+    parser.add_argument("--open-loop", action="store_true",
+                        help="all tables in flight at once, humans on their own clocks")
+    parser.add_argument("--channels", type=int, nargs="+", default=[20],
+                        help="open loop: tables spread over K channels (1: all in one)")
+    parser.add_argument("--minutes", type=float, default=2.0, help="open loop: run time")
+    parser.add_argument("--think", type=float, nargs=2, default=[2.0, 8.0],
+                        help="open loop: a human's think time, uniform MIN MAX seconds")
+    parser.add_argument("--discord", action="store_true",
+                        help="open loop: model Discord's per-channel rate limits (429s)")
+    parser.add_argument("--ai-workers", type=int, default=None,
+                        help="AI worker processes (default: one per core; 0: on the loop)")
+    parser.add_argument("--render-workers", type=int, default=None,
+                        help="picture worker processes (default: one per core; 0: on the loop)")
     args = parser.parse_args(argv)
+    if args.open_loop:
+        return open_loop_main(args)
 
     def progress(run: dict[str, Any]) -> None:
         h = run["handling_ms"]
@@ -621,6 +636,38 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(json.dumps(report, ensure_ascii=False))
     else:
         print(format_report(report))
+    return 0
+
+
+def open_loop_main(args: argparse.Namespace) -> int:
+    from benchmarks import open_loop
+
+    level = args.level if args.level != "medium" or "--level" in sys.argv else "hard"
+
+    def progress(text: str) -> None:
+        print(text, file=sys.stderr, flush=True)
+
+    async def run_all() -> dict[str, Any]:
+        runs = []
+        for n in args.tables:
+            for k in args.channels:
+                run = await open_loop.run_open_loop(
+                    n, level=level, channels=k, minutes=args.minutes,
+                    think=(args.think[0], args.think[1]), seed=args.seed,
+                    ai_workers=args.ai_workers, render_workers=args.render_workers,
+                    discord=args.discord, progress=progress)
+                progress(f"# {n} tables / {run['channels']} channels: ack p99 "
+                         f"{run['ack_ms']['p99']:.0f} ms, updated p99 "
+                         f"{run['updated_ms']['p99']:.0f} ms, lag p99 "
+                         f"{run['loop_lag_ms']['p99']:.1f} ms")
+                runs.append(run)
+        return {"benchmark": "load --open-loop", "python": sys.version.split()[0],
+                "load_average": list(os.getloadavg()), "runs": runs,
+                "targets": open_loop.evaluate(runs)}
+
+    report = asyncio.run(run_all())
+    print(json.dumps(report, ensure_ascii=False) if args.json
+          else open_loop.format_report(report))
     return 0
 
 

@@ -23,8 +23,9 @@ from bot.ui import builders
 from engine.contracts import TRICK_CONTRACTS
 from tests.botkit import Players, enabled_controls, open_table, reply
 
-STALE = "This button is out of date – the game has moved on. Open your cards again."
-DB_ERROR = "The move could not be saved; nothing changed. Please try again."
+# the table's language (Czech), whatever the locale of the clicking client (SimCord: en-US)
+STALE = "Tohle tlačítko je staré – stav hry se mezitím změnil. Otevři si karty znovu."
+DB_ERROR = "Tah se nepodařilo uložit, nic se nezměnilo. Zkus to prosím znovu."
 
 
 @pytest.fixture(autouse=True)
@@ -178,7 +179,10 @@ async def test_failed_ping_loses_nothing(harness, caplog):
     assert not unhandled(caplog)
 
 
-async def test_start_with_failed_posts_resyncs_the_old_lobby_message(harness, caplog):
+async def test_start_with_failed_posts_delivers_them_once_discord_accepts_again(harness, caplog):
+    """Discord refuses every post while the game starts: the game starts anyway (the lobby
+    message stays the table's), and the outbox keeps the deal's announcement and the table
+    message until Discord accepts them; then they arrive, once each, in order."""
     env = harness.env
     guild = env.create_guild()
     ch = guild.create_text_channel("lora")
@@ -186,21 +190,29 @@ async def test_start_with_failed_posts_resyncs_the_old_lobby_message(harness, ca
     await alice.slash(ch, "lora new", seating="join", turn_timer=0)
     lobby = ch.last_message
     for _ in range(3):
-        await alice.select(lobby, ["easy"], custom_id="lora:lai:1")
+        await alice.click(lobby, custom_id="lora:lai:1:easy")
     env.inject_error("POST", "/channels/*/messages", status=500, times=None)
     res = await alice.click(lobby, custom_id="lora:l:1:start")
     assert res.acknowledged
-    env.backend.faults.clear()
     table = harness.service.tables[1]
     assert table.status == "playing"
-    assert table.message_id == lobby.id  # the table could not be posted: the lobby stays
+    assert table.message_id == lobby.id  # the table could not be posted yet: the lobby stays
     await assert_saved(harness, table)
-    # /lora hand still opens the cards, and the next move turns the lobby into the table
+    assert harness.bot.controller.delivery.pending(1) >= 2  # the announcement and the table
+    assert not [m for m in ch.history() if m.content.startswith("▶")]
+    env.backend.faults.clear()
+    await env.advance_time(120)  # the backoff runs out
+    assert harness.bot.controller.delivery.pending(1) == 0
+    announced = [m for m in ch.history() if m.content.startswith("▶")]
+    assert len(announced) == 1
+    assert table.message_id > announced[0].id  # the table message below its announcement
+    assert lobby.id not in [m.id for m in ch.history()]  # the lobby message gave way
+    # /lora hand opens the cards, and the game goes on
     res = await alice.slash(ch, "lora hand")
     players = Players(harness, ch, 1, [alice], random.Random(3))
     players.hands[alice.id] = reply(res)
     await next_move_works(harness, players)
-    assert players.table_message().id == lobby.id
+    assert "announcement failed on table 1" in caplog.text
     assert not unhandled(caplog)
 
 
@@ -230,8 +242,8 @@ async def _advance_to(harness, table, done, rng, limit=400):
 @pytest.mark.parametrize(
     ("method", "path", "times"),
     [
-        ("POST", "/channels/*/messages", 2),  # the announcement and the new table message
-        ("DELETE", "/channels/*/messages/*", 1),  # the old table message stays
+        ("POST", "/channels/*/messages", 2),  # the announcement (retried twice)
+        ("DELETE", "/channels/*/messages/*", 1),  # the old table message's deletion
     ],
 )
 async def test_new_game_with_failed_posts_goes_on(harness, caplog, method, path, times):
@@ -246,8 +258,12 @@ async def test_new_game_with_failed_posts_goes_on(harness, caplog, method, path,
     await click_first(players, users[0])
     assert (table.state.tali, table.state.game_no) != game  # a new partial game began
     assert not faults_left(harness)
-    if method == "POST":  # not re-posted: the old message is kept, to be edited
-        assert table.message_id == old_message
+    # retried: the new game's announcement and table message arrive, once each, and the old
+    # table message is deleted
+    assert table.message_id != old_message
+    shown = [m for m in ch.history() if not m.flags.ephemeral]
+    assert len([m for m in shown if m.id > old_message and m.content.startswith("▶")]) == 1
+    assert old_message not in [m.id for m in shown]
     await assert_saved(harness, table)
     await next_move_works(harness, players)
     assert not unhandled(caplog)

@@ -1,0 +1,151 @@
+"""Discord's REST rate limits and 429 answers, modelled on SimCord (for the load benchmark and
+the tests): SimCord answers every request, Discord does not.
+
+* ``RateModel``: a token bucket per channel and route (create, edit, delete a channel's
+  messages), ``limit`` requests per ``per`` seconds (Discord does not document the numbers
+  and says not to hard-code them; 5 per 5 s per channel is what its headers commonly show
+  for creating messages, and the model uses it for each route). A request over the limit is
+  answered 429 with a retry-after, like Discord's.
+* ``inject_429``: the next ``times`` matching requests are answered 429 with ``retry_after``
+  (SimCord's ``env.inject_error`` cannot set the header).
+
+``install()`` patches SimCord's router and its error mapping in this process (``uninstall``
+undoes it); the bot itself is not changed.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import re
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from simcord.backend.errors import BackendError
+from simcord.http import client as simcord_client
+from simcord.http import router as simcord_router
+
+CHANNEL_ROUTE = re.compile(r"^/channels/(\d+)/messages(/\d+)?$")
+ROUTES = {("POST", False): "create", ("PATCH", True): "edit", ("DELETE", True): "delete"}
+
+
+class TooManyRequests(BackendError):
+    def __init__(self, retry_after: float, scope: str = "shared") -> None:
+        super().__init__(429, 0, "You are being rate limited.")
+        self.retry_after = retry_after
+        self.scope = scope
+
+
+def channel_route(method: str, path: str) -> tuple[int, str] | None:
+    """(channel id, route) of a request to a channel's messages, else None."""
+    match = CHANNEL_ROUTE.match(path)
+    if match is None:
+        return None
+    route = ROUTES.get((method, match.group(2) is not None))
+    return None if route is None else (int(match.group(1)), route)
+
+
+@dataclass
+class Bucket:
+    limit: int
+    per: float
+    tokens: float
+    stamp: float
+
+    def take(self, now: float) -> float:
+        """0 when a request may go now, else the seconds until it may."""
+        self.tokens = min(self.limit, self.tokens + (now - self.stamp) * self.limit / self.per)
+        self.stamp = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return 0.0
+        return (1 - self.tokens) * self.per / self.limit
+
+
+@dataclass
+class RateModel:
+    limit: int = 5
+    per: float = 5.0
+    clock: Callable[[], float] = time.perf_counter
+    buckets: dict[tuple[int, str], Bucket] = field(default_factory=dict)
+    limited: int = 0  # requests answered 429
+
+    def check(self, method: str, path: str) -> None:
+        found = channel_route(method, path)
+        if found is None:
+            return
+        now = self.clock()
+        bucket = self.buckets.get(found)
+        if bucket is None:
+            bucket = self.buckets[found] = Bucket(self.limit, self.per, float(self.limit), now)
+        wait = bucket.take(now)
+        if wait > 0:
+            self.limited += 1
+            raise TooManyRequests(round(wait, 3))
+
+
+@dataclass
+class Injected:
+    method: str
+    pattern: str
+    times: int
+    retry_after: float
+
+
+class DiscordModel:
+    """The patches: rate buckets (optional) and injected 429s with retry-after."""
+
+    def __init__(self, rates: RateModel | None = None) -> None:
+        self.rates = rates
+        self.injected: list[Injected] = []
+        self._undo: list[tuple[Any, str, Any]] = []
+
+    def inject_429(self, method: str, pattern: str, *, times: int = 1,
+                   retry_after: float = 1.0) -> None:
+        self.injected.append(Injected(method, pattern, times, retry_after))
+
+    def _check(self, method: str, path: str) -> None:
+        for fault in list(self.injected):
+            if fault.method in (method, "*") and fnmatch.fnmatch(path, fault.pattern):
+                fault.times -= 1
+                if fault.times <= 0:
+                    self.injected.remove(fault)
+                raise TooManyRequests(fault.retry_after)
+        if self.rates is not None:
+            self.rates.check(method, path)
+
+    def install(self) -> DiscordModel:
+        model = self
+        dispatch = simcord_router.dispatch
+        raise_for = simcord_client._raise_for
+
+        def limited(backend: Any, method: str, path: str, **kwargs: Any) -> Any:
+            model._check(method, path)
+            return dispatch(backend, method, path, **kwargs)
+
+        def raise_with_headers(error: BackendError) -> None:
+            if not isinstance(error, TooManyRequests):
+                raise_for(error)
+                return
+            import discord
+
+            response = simcord_client._FakeResponse(429)
+            response.headers = {"Retry-After": str(error.retry_after),
+                                "X-RateLimit-Scope": error.scope}
+            raise discord.HTTPException(response, {  # type: ignore[arg-type]
+                "code": 0, "message": error.message, "retry_after": error.retry_after,
+                "global": False})
+
+        self._patch(simcord_router, "dispatch", limited)
+        self._patch(simcord_client, "_raise_for", raise_with_headers)
+        return self
+
+    def _patch(self, owner: Any, name: str, value: Any) -> None:
+        self._undo.append((owner, name, getattr(owner, name)))
+        setattr(owner, name, value)
+
+    def uninstall(self) -> None:
+        while self._undo:
+            owner, name, value = self._undo.pop()
+            setattr(owner, name, value)

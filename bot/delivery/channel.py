@@ -1,0 +1,313 @@
+"""Outbox entries as discord.py calls (the sender's ``Deliverer``), and Discord's errors as
+``DeliveryError``s. What a table message shows comes from ``Materials`` (the controller): this
+module builds no game's message and holds no rule."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any, Protocol
+
+import aiohttp
+import discord
+
+from bot.delivery import items
+from bot.delivery.sender import DeliveryError, Route
+from bot.model import Table
+from bot.storage.models import OutboxEntry, OutboxItem
+from bot.ui.components import frozen_view
+
+log = logging.getLogger(__name__)
+HISTORY = 100  # messages looked at for an attempted POST
+MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False)
+QUIET = discord.AllowedMentions.none()
+
+
+class Materials(Protocol):
+    """What the deliverer needs of the bot (``bot.ui.controller.Controller``)."""
+
+    def channel(self, channel_id: int) -> Any: ...
+
+    def bot_user_id(self) -> int | None: ...
+
+    def table_message_id(self, table_id: int) -> int | None: ...
+
+    async def table(self, table_id: int) -> Table | None: ...
+
+    async def table_message(self, table: Table, payload: dict[str, Any]) -> dict[str, Any]: ...
+
+    async def picture(self, table_id: int | None, name: str) -> bytes | None: ...
+
+    async def set_table_message(self, table: Table, message_id: int) -> int | None: ...
+
+    async def set_ping(self, table: Table, message_id: int | None) -> int | None: ...
+
+    async def enqueue(self, entries: list[OutboxItem]) -> None: ...
+
+    def tournament_message_id(self, tournament_id: int) -> int | None: ...
+
+    async def tournament_message(self, tournament_id: int) -> dict[str, Any] | None:
+        """The tournament's message as it is now (None: the tournament is gone)."""
+        ...
+
+    async def set_tournament_message(self, tournament_id: int, message_id: int) -> int | None:
+        ...
+
+
+def nonce(entry: OutboxEntry) -> str:
+    """The entry's nonce (Discord drops a repeated POST with it, ``enforce_nonce``)."""
+    return f"lo{entry.entry_id}"
+
+
+def classify(exc: BaseException, route: Route) -> DeliveryError:
+    """A discord.py failure as the sender's ``DeliveryError``."""
+    if isinstance(exc, discord.RateLimited):
+        return DeliveryError("rate", str(exc), retry_after=exc.retry_after, route=route)
+    if isinstance(exc, discord.HTTPException):
+        status = exc.status
+        if status == 429:
+            return DeliveryError("rate", str(exc), retry_after=retry_after(exc), route=route)
+        if status >= 500:
+            return DeliveryError("server", str(exc))
+        if status == 404 and exc.code == 10003:  # Unknown Channel
+            return DeliveryError("gone", str(exc))
+        return DeliveryError("refused", str(exc))
+    if isinstance(exc, aiohttp.ClientError | OSError | TimeoutError):
+        return DeliveryError("server", repr(exc))
+    raise exc
+
+
+def retry_after(exc: discord.HTTPException) -> float | None:
+    headers = getattr(exc.response, "headers", None) or {}
+    value = headers.get("Retry-After") or headers.get("retry-after")
+    try:
+        return float(value) if value is not None else None
+    except ValueError:
+        return None
+
+
+def _buttons(payload: dict[str, Any]) -> discord.ui.View | None:
+    specs = payload.get("buttons") or []
+    if not specs:
+        return None
+    return frozen_view(*(
+        discord.ui.Button(custom_id=str(b["custom_id"]), label=b.get("label"),
+                          style=discord.ButtonStyle(int(b.get("style", 2))),
+                          emoji=b.get("emoji"))
+        for b in specs
+    ))
+
+
+class ChannelDeliverer:
+    def __init__(self, materials: Materials) -> None:
+        self.m = materials
+
+    def route(self, entry: OutboxEntry) -> Route:
+        if entry.kind == items.DELETE or _clears(entry):
+            return "delete"
+        if entry.kind == items.TABLE and not entry.payload.get("repost") and entry.table_id \
+                is not None and self.m.table_message_id(entry.table_id) is not None:
+            return "edit"
+        if entry.kind == items.TOURNAMENT and self.m.tournament_message_id(
+                _tournament_id(entry)) is not None:
+            return "edit"
+        return "post"
+
+    def describe(self, entry: OutboxEntry) -> str:
+        if entry.kind == items.TABLE:
+            return f"table message {self.route(entry)}"
+        if entry.kind == items.TOURNAMENT:
+            return f"tournament message {self.route(entry)}"
+        if _clears(entry):
+            return "ping removal"
+        if entry.kind == items.POST:
+            return "final message" if entry.payload.get("picture") == "final" else "announcement"
+        return {items.PING: "ping", items.DELETE: "message delete"}.get(entry.kind, entry.kind)
+
+    def _channel(self, entry: OutboxEntry) -> Any:
+        channel = self.m.channel(entry.channel_id)
+        if channel is None:
+            raise DeliveryError("gone", f"channel {entry.channel_id} is unknown")
+        return channel
+
+    async def deliver(self, entry: OutboxEntry,
+                      before_post: Callable[[], Awaitable[None]]) -> int | None:
+        channel = self._channel(entry)
+        route = self.route(entry)
+        try:
+            if entry.kind == items.DELETE:
+                with contextlib.suppress(discord.NotFound):
+                    await channel.get_partial_message(int(entry.payload["message_id"])).delete()
+                return None
+            if _clears(entry):
+                await self._unping(channel, entry)
+                return None
+            if entry.kind == items.TABLE:
+                return await self._table(channel, entry, before_post)
+            if entry.kind == items.TOURNAMENT:
+                return await self._tournament(channel, entry, before_post)
+            kwargs = await self._post_kwargs(entry)
+            await before_post()
+            sent = await channel.send(nonce=nonce(entry), **kwargs)
+            return int(sent.id)
+        except DeliveryError:
+            raise
+        except Exception as exc:
+            raise classify(exc, route) from exc
+
+    async def _unping(self, channel: Any, entry: OutboxEntry) -> None:
+        table = None if entry.table_id is None else await self.m.table(entry.table_id)
+        if table is None:
+            return
+        old = await self.m.set_ping(table, None)
+        if old is not None:
+            with contextlib.suppress(discord.NotFound):
+                await channel.get_partial_message(old).delete()
+
+    async def _post_kwargs(self, entry: OutboxEntry) -> dict[str, Any]:
+        payload = entry.payload
+        kwargs: dict[str, Any] = {
+            "content": payload.get("content"),
+            "allowed_mentions": MENTIONS if payload.get("mentions") else QUIET,
+        }
+        embed = None
+        if payload.get("embed") is not None:
+            embed = discord.Embed.from_dict(payload["embed"])
+        name = payload.get("picture")
+        if name:
+            png = await self.m.picture(entry.table_id, str(name))
+            filename = str(payload.get("filename") or "picture.png")
+            if png is not None:
+                import io
+
+                kwargs["file"] = discord.File(io.BytesIO(png), filename=filename)
+                if embed is not None:
+                    embed.set_image(url=f"attachment://{filename}")
+            elif embed is not None:
+                embed.set_image(url=None)
+        files = []
+        for name, filename in payload.get("pictures") or []:
+            png = await self.m.picture(entry.table_id, str(name))
+            if png is not None:
+                import io
+
+                files.append(discord.File(io.BytesIO(png), filename=str(filename)))
+        if files:
+            kwargs["files"] = files
+        if embed is not None:
+            kwargs["embed"] = embed
+        view = _buttons(payload)
+        if view is not None:
+            kwargs["view"] = view
+        return kwargs
+
+    async def _table(self, channel: Any, entry: OutboxEntry,
+                     before_post: Callable[[], Awaitable[None]]) -> int | None:
+        assert entry.table_id is not None
+        table = await self.m.table(entry.table_id)
+        if table is None:
+            return None  # the table is gone (deleted): nothing to show
+        message = await self.m.table_message(table, entry.payload)
+        if table.message_id is not None and not entry.payload.get("repost"):
+            try:
+                await channel.get_partial_message(table.message_id).edit(**message)
+                return None
+            except discord.NotFound:
+                log.info("the message of table %s is gone: posting it anew", table.table_id)
+        await before_post()
+        sent = await channel.send(
+            nonce=nonce(entry),
+            embed=message.get("embed"),
+            view=message.get("view"),
+            files=message.get("attachments") or [],
+            allowed_mentions=QUIET,
+        )
+        return int(sent.id)
+
+    async def _tournament(self, channel: Any, entry: OutboxEntry,
+                          before_post: Callable[[], Awaitable[None]]) -> int | None:
+        tid = _tournament_id(entry)
+        message = await self.m.tournament_message(tid)
+        if message is None:
+            return None  # the tournament is gone: nothing to show
+        known = self.m.tournament_message_id(tid)
+        if known is not None:
+            try:
+                await channel.get_partial_message(known).edit(**message)
+                return None
+            except discord.NotFound:
+                log.info("the message of tournament %s is gone: posting it anew", tid)
+        await before_post()
+        sent = await channel.send(nonce=nonce(entry), allowed_mentions=QUIET, **message)
+        return int(sent.id)
+
+    async def posted(self, entry: OutboxEntry, message_id: int) -> None:
+        if entry.kind == items.TOURNAMENT:
+            old = await self.m.set_tournament_message(_tournament_id(entry), message_id)
+            if old is not None and old != message_id:
+                await self.m.enqueue([items.delete(entry.channel_id, old)])
+            return
+        if entry.table_id is None or entry.kind not in (items.TABLE, items.PING):
+            return
+        table = await self.m.table(entry.table_id)
+        if table is None:
+            return
+        if entry.kind == items.TABLE:
+            old = await self.m.set_table_message(table, message_id)
+        else:
+            old = await self.m.set_ping(table, message_id)
+        if old is not None and old != message_id:
+            await self.m.enqueue([items.delete(entry.channel_id, old, entry.table_id)])
+
+    async def find_posted(self, entry: OutboxEntry, known: set[int]) -> int | None:
+        channel = self._channel(entry)
+        me = self.m.bot_user_id()
+        after = discord.Object(entry.watermark) if entry.watermark else None
+        try:
+            found = [m async for m in channel.history(limit=HISTORY, after=after)]
+        except Exception as exc:
+            raise classify(exc, "post") from exc
+        table_message = None
+        if entry.table_id is not None:
+            table_message = self.m.table_message_id(entry.table_id)
+        mine = sorted((m for m in found if m.author.id == me and m.id not in known
+                       and m.id != table_message), key=lambda m: m.id)
+        if entry.kind == items.TOURNAMENT:
+            prefix = f"lora:tn:{_tournament_id(entry)}:"
+            found_t = [m for m in mine if m.embeds
+                       and any(cid.startswith(prefix) for cid in _ids(m))]
+            return int(found_t[-1].id) if found_t else None
+        if entry.kind == items.TABLE:
+            prefixes = (f"lora:t:{entry.table_id}:", f"lora:l:{entry.table_id}:")
+            # (a ping carries a table button too, but no embed)
+            matches = [m for m in mine if m.embeds
+                       and any(cid.startswith(prefixes) for cid in _ids(m))]
+            return int(matches[-1].id) if matches else None
+        if entry.kind not in (items.POST, items.PING):
+            return None
+        content = entry.payload.get("content") or ""
+        title = (entry.payload.get("embed") or {}).get("title")
+        for m in mine:
+            shown = m.embeds[0].title if m.embeds else None
+            if (m.content or "") == content and shown == title:
+                return int(m.id)
+        return None
+
+
+def _tournament_id(entry: OutboxEntry) -> int:
+    return int(entry.payload["tournament"])
+
+
+def _clears(entry: OutboxEntry) -> bool:
+    return entry.kind == items.PING and bool(entry.payload.get("clear"))
+
+
+def _ids(message: Any) -> list[str]:
+    out = []
+    for row in message.components:
+        for child in getattr(row, "children", [row]):
+            custom_id = getattr(child, "custom_id", None)
+            if custom_id:
+                out.append(str(custom_id))
+    return out

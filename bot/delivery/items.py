@@ -1,0 +1,83 @@
+"""The outbox entries the bot writes, as ``OutboxItem`` constructors: what a change must show.
+
+Write them in the change's own transaction (``TableStore.update_table(outbox=…)``; the
+service does that for a game change; a tournament's writes take ``outbox=OutboxBatch(…)``)
+or alone (``Delivery.send``); ``bot.delivery.sender`` delivers them. Kinds:
+
+* ``post``: a channel message (announcement, standings, notice, the final order): content,
+  an embed (``discord.Embed.to_dict()``), plain buttons (custom ids of the bot's dynamic
+  items), a picture drawn when it is sent (``picture``: a name the deliverer knows, e.g.
+  ``"final"``: the game's final picture of the table).
+  A table's plain text posts waiting behind each other are sent as one
+  (``bot.delivery.folding``).
+* ``table``: refresh the table's one public message (lobby, running, finished or closed) from
+  the table as it is when sent — a later refresh supersedes an earlier one. ``repost``: post
+  it anew at the bottom of the channel (a new deal) and delete the old one.
+* ``ping``: a short message that notifies; the table's previous ping is deleted. The latest
+  ping of a table supersedes an earlier one not yet sent. ``unping`` (a ping entry with
+  ``clear``): no ping any more — the table's ping message is deleted, none is posted.
+* ``delete``: delete a message of the channel.
+* ``tournament``: refresh a tournament's one message (registration, rounds, result) from the
+  tournament as it is when sent; a later refresh supersedes an earlier one.
+
+A post's ``pictures``: pictures drawn when it is sent, as (name, file name) pairs — names the
+deliverer knows (``"final"``, a tournament's ``"tsheet:…"``/``"tstandings:…"``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from bot.storage.models import OutboxItem
+
+POST, TABLE, PING, DELETE, TOURNAMENT = "post", "table", "ping", "delete", "tournament"
+
+
+def post(channel_id: int, content: str | None = None, *, embed: dict[str, Any] | None = None,
+         picture: str | None = None, filename: str = "picture.png", mentions: bool = False,
+         buttons: Sequence[dict[str, Any]] = (), table_id: int | None = None,
+         key: str | None = None, pictures: Sequence[tuple[str, str]] = ()) -> OutboxItem:
+    """A message for the channel. ``mentions``: its user mentions notify."""
+    payload: dict[str, Any] = {"content": content}
+    if embed is not None:
+        payload["embed"] = embed
+    if picture is not None:
+        payload["picture"] = picture
+        payload["filename"] = filename
+    if pictures:
+        payload["pictures"] = [[name, file] for name, file in pictures]
+    if mentions:
+        payload["mentions"] = True
+    if buttons:
+        payload["buttons"] = [dict(b) for b in buttons]
+    return OutboxItem(channel_id, POST, payload, table_id, key)
+
+
+def tournament_refresh(channel_id: int, tournament_id: int) -> OutboxItem:
+    return OutboxItem(channel_id, TOURNAMENT, {"tournament": tournament_id}, None,
+                      f"tournament:{tournament_id}")
+
+
+def table_refresh(channel_id: int, table_id: int, *, repost: bool = False,
+                  closed: str | None = None) -> OutboxItem:
+    payload: dict[str, Any] = {"repost": repost}
+    if closed is not None:
+        payload["closed"] = closed
+    return OutboxItem(channel_id, TABLE, payload, table_id, f"table:{table_id}")
+
+
+def ping(channel_id: int, table_id: int, content: str,
+         buttons: Sequence[dict[str, Any]] = ()) -> OutboxItem:
+    payload: dict[str, Any] = {"content": content, "mentions": True}
+    if buttons:
+        payload["buttons"] = [dict(b) for b in buttons]
+    return OutboxItem(channel_id, PING, payload, table_id, f"ping:{table_id}")
+
+
+def unping(channel_id: int, table_id: int) -> OutboxItem:
+    return OutboxItem(channel_id, PING, {"clear": True}, table_id, f"ping:{table_id}")
+
+
+def delete(channel_id: int, message_id: int, table_id: int | None = None) -> OutboxItem:
+    return OutboxItem(channel_id, DELETE, {"message_id": message_id}, table_id)

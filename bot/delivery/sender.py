@@ -1,0 +1,504 @@
+"""The sender: delivers the outbox, channel by channel, and knows no Discord.
+
+Entries arrive committed (``submit``, right after the change's transaction, or ``recover``
+at start-up). Each channel is paced on its own — its messages share its rate limits — with
+at most ``CHANNEL_CONCURRENCY`` entries in flight, each of another table: the one that has
+waited longest first, in order within a table:
+
+* **Superseding**: an entry with a ``key`` (one table message refresh, the latest ping) drops
+  the older pending entry of its key that is not in flight, and takes its turn; a table never
+  has more than one message edit in flight, and a burst of changes becomes one edit.
+* **Rate limits**: a 429 blocks that route of the channel ("post", "edit", "delete") for its
+  retry-after; the other routes and channels go on. discord.py itself paces by the response
+  headers and retries short 429s; what reaches us is the rest, and SimCord's injected ones.
+* **Faults**: a 5xx or a lost connection retries the entry with exponential backoff (its
+  table's later entries wait behind it, so a table's messages stay in order); a refusal
+  (403, 400) drops it, logged.
+* **Exactly once**: a POST is not idempotent. Before a POST the entry's attempt is committed
+  (``outbox_attempted``, with the newest message id of the channel known then). An entry
+  that has an attempt and no recorded message — after a crash, or after a 5xx that may have
+  been answered after the message was created — is first looked for among the channel's
+  messages newer than that watermark (``Deliverer.find_posted``: the bot's own message of the
+  same content that no other entry has recorded); only if it is not there is it posted
+  again. The POST also carries the entry's nonce with ``enforce_nonce``, so Discord itself
+  drops a repeat within its dedup window.
+* **Folding**: a table's plain text announcements waiting right behind each other go as one
+  post, their lines joined (``bot.delivery.folding``; the fold is committed before the POST).
+* Marks (delivered, superseded, dropped) are written in batches: a lost mark is harmless
+  (an edit or delete is redone; a POST is found by the rule above).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections import deque
+from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import dataclass, field
+from datetime import timedelta
+from typing import Literal, Protocol
+
+from bot.delivery import folding
+from bot.storage.models import OutboxDone, OutboxEntry
+from bot.storage.protocol import TableStore
+
+log = logging.getLogger(__name__)
+
+Route = Literal["post", "edit", "delete"]
+FIRST_BACKOFF = 0.5
+MAX_BACKOFF = 60.0
+DEFAULT_RETRY_AFTER = 1.0
+BUG_RETRIES = 3
+CHANNEL_CONCURRENCY = 4  # entries of different tables in flight at once per channel
+STARTUP_WAIT = 15.0  # a click waits at most this long for its table's backlog at start-up
+KNOWN_MARGIN = timedelta(minutes=5)  # clock skew between the bot and its database
+
+
+class DeliveryError(Exception):
+    """A REST call that failed, classified: ``rate`` (429: ``retry_after``, ``route``),
+    ``server`` (5xx, a lost connection: retry), ``gone`` (the channel is gone: drop the
+    channel's entries), ``refused`` (4xx: drop the entry)."""
+
+    def __init__(self, kind: Literal["rate", "server", "gone", "refused"], message: str = "", *,
+                 retry_after: float | None = None, route: Route | None = None) -> None:
+        super().__init__(message or kind)
+        self.kind = kind
+        self.retry_after = retry_after
+        self.route = route
+
+
+class Deliverer(Protocol):
+    """How an entry becomes REST calls (``bot.delivery.channel.ChannelDeliverer``)."""
+
+    def route(self, entry: OutboxEntry) -> Route: ...
+
+    def describe(self, entry: OutboxEntry) -> str:
+        """What the entry is, for the log ("table message edit", "ping", …)."""
+        ...
+
+    async def deliver(self, entry: OutboxEntry,
+                      before_post: Callable[[], Awaitable[None]]) -> int | None:
+        """Make the entry's calls; the id of the message it posted (None: it edited or
+        deleted). ``before_post`` must be awaited right before a POST."""
+        ...
+
+    async def find_posted(self, entry: OutboxEntry, known: set[int]) -> int | None:
+        """An attempted POST's message, if it is in the channel (newer than the entry's
+        watermark, not one of ``known``)."""
+        ...
+
+    async def posted(self, entry: OutboxEntry, message_id: int) -> None:
+        """What follows a POST that arrived (the table's new message id, the old one's
+        deletion)."""
+        ...
+
+
+@dataclass
+class SenderMetrics:
+    """Counters, and per-delivery latencies while ``enabled`` (the load benchmark)."""
+
+    enabled: bool = False
+    submitted: int = 0
+    delivered: dict[str, int] = field(default_factory=dict)  # by kind
+    superseded: dict[str, int] = field(default_factory=dict)  # by kind
+    dropped: int = 0
+    calls: dict[str, int] = field(default_factory=dict)  # REST attempts by route
+    rate_limited: int = 0
+    server_errors: int = 0
+    found_after_crash: int = 0
+    folded: int = 0  # announcements sent as lines of an earlier one's post
+    folds: int = 0  # posts that carried others
+    latencies: list[float] = field(default_factory=list)  # submitted → delivered, seconds
+
+    def bump(self, counter: dict[str, int], key: str) -> None:
+        counter[key] = counter.get(key, 0) + 1
+
+
+@dataclass
+class _Item:
+    entry: OutboxEntry
+    submitted: float  # time.perf_counter
+    order: int  # its turn: the id of the oldest entry it superseded (else its own)
+    failures: int = 0  # unexpected errors while delivering it
+    folded: list[_Item] = field(default_factory=list)  # the entries its post carries
+
+
+@dataclass
+class _Channel:
+    channel_id: int
+    tables: dict[int | None, deque[_Item]] = field(default_factory=dict)
+    retry_at: dict[int | None, float] = field(default_factory=dict)  # table → not before
+    backoff: dict[int | None, float] = field(default_factory=dict)
+    blocked: dict[str, float] = field(default_factory=dict)  # route → not before
+    in_flight: dict[int | None, _Item] = field(default_factory=dict)  # one per table
+    workers: set[asyncio.Task[None]] = field(default_factory=set)
+    timer: asyncio.TimerHandle | None = None
+    suspect: set[int] = field(default_factory=set)  # entries whose POST may have arrived
+
+    def size(self) -> int:
+        return sum(len(q) for q in self.tables.values())
+
+
+class Sender:
+    """Delivers the outbox; ``submit`` committed entries, ``await settled()`` in tests."""
+
+    def __init__(self, store: TableStore, deliverer: Deliverer, *,
+                 on_delivered: Callable[[OutboxEntry, float], None] | None = None) -> None:
+        self.store = store
+        self.deliverer = deliverer
+        self.metrics = SenderMetrics()
+        self.on_delivered = on_delivered
+        self.channels: dict[int, _Channel] = {}
+        self._marks: list[OutboxDone] = []
+        self._mark_task: asyncio.Task[None] | None = None
+        self._waiters: list[tuple[int | None, asyncio.Future[None]]] = []
+        self._startup: dict[int, set[int]] = {}  # table → entries recovered at start-up
+        self._known: set[int] = set()  # entry ids queued (a resubmission is ignored)
+        self._posted: set[int] = set()  # messages this sender has posted (or found)
+        self._newest: dict[int, int] = {}  # channel → the newest message id it posted
+        self.closed = False
+
+    # -- intake --------------------------------------------------------------------------
+    def submit(self, entries: Iterable[OutboxEntry]) -> None:
+        """Committed entries to deliver (in entry order)."""
+        now = time.perf_counter()
+        touched: set[int] = set()
+        for entry in sorted(entries, key=lambda e: e.entry_id):
+            if entry.entry_id in self._known or self.closed:
+                continue
+            self._known.add(entry.entry_id)
+            self.metrics.submitted += 1
+            channel = self.channels.setdefault(entry.channel_id, _Channel(entry.channel_id))
+            queue = channel.tables.setdefault(entry.table_id, deque())
+            item = _Item(entry, now, entry.entry_id)
+            if entry.key is not None:
+                self._supersede(channel, queue, item)
+            if entry.attempted_at is not None:
+                channel.suspect.add(entry.entry_id)
+            queue.append(item)
+            touched.add(entry.channel_id)
+        for channel_id in touched:
+            self._kick(channel_id)
+
+    def _supersede(self, channel: _Channel, queue: deque[_Item], new: _Item) -> None:
+        """Drop the older pending entries of the new one's key; it takes the place of the
+        oldest in the channel's order (a table changing often must not lose its turn)."""
+        entry = new.entry
+        for item in list(queue):
+            old = item.entry
+            if old.key != entry.key or item is channel.in_flight.get(old.table_id) \
+                    or old.entry_id in channel.suspect:
+                continue  # (a POST that may have arrived is found, not superseded)
+            new.order = min(new.order, item.order)
+            new.submitted = min(new.submitted, item.submitted)
+            queue.remove(item)
+            self._known.discard(old.entry_id)
+            self.metrics.bump(self.metrics.superseded, old.kind)
+            self._mark(OutboxDone(old.entry_id, "superseded"))
+            self._startup_done(old)
+            if old.payload.get("repost") and not entry.payload.get("repost"):
+                entry.payload["repost"] = True  # the merged refresh keeps the repost
+
+    async def recover(self) -> int:
+        """At start-up: every pending entry of the database, queued again; a click on one of
+        their tables waits (``startup_gate``) until they are delivered."""
+        pending = await self.store.pending_outbox()
+        for entry in pending:
+            if entry.table_id is not None:
+                self._startup.setdefault(entry.table_id, set()).add(entry.entry_id)
+        self.submit(pending)
+        return len(pending)
+
+    async def startup_gate(self, table_id: int, timeout: float = STARTUP_WAIT) -> None:
+        """Wait until the table's entries from before the (re)start are delivered (at most
+        ``timeout``: a channel Discord refuses for long must not stop the game)."""
+        if table_id not in self._startup:
+            return
+        future = asyncio.get_running_loop().create_future()
+        self._waiters.append((-table_id - 1, future))  # a startup waiter: a negative key
+        self._wake_waiters()
+        try:
+            await asyncio.wait_for(asyncio.shield(future), timeout)
+        except TimeoutError:
+            log.warning("table %s takes clicks before its outbox is drained", table_id)
+            self._startup.pop(table_id, None)
+
+    def _startup_done(self, entry: OutboxEntry) -> None:
+        if entry.table_id is None or entry.table_id not in self._startup:
+            return
+        left = self._startup[entry.table_id]
+        left.discard(entry.entry_id)
+        if not left:
+            del self._startup[entry.table_id]
+
+    # -- waiting -------------------------------------------------------------------------
+    def pending(self, table_id: int | None = None) -> int:
+        """Entries not delivered yet (of a table, or all)."""
+        total = 0
+        for channel in self.channels.values():
+            if table_id is None:
+                total += channel.size()
+            else:
+                total += len(channel.tables.get(table_id, ()))
+        return total
+
+    async def settled(self, table_id: int | None = None) -> None:
+        """Until nothing (of the table) is left to deliver."""
+        if not self.pending(table_id):
+            return
+        future = asyncio.get_running_loop().create_future()
+        self._waiters.append((table_id, future))
+        await future
+
+    def _wake_waiters(self) -> None:
+        still = []
+        for key, future in self._waiters:
+            if future.done():
+                continue
+            if key is not None and key < 0:
+                done = -key - 1 not in self._startup
+            else:
+                done = not self.pending(key)
+            if done:
+                future.set_result(None)
+            else:
+                still.append((key, future))
+        self._waiters = still
+
+    # -- the channel workers ---------------------------------------------------------------
+    def _kick(self, channel_id: int) -> None:
+        """Start deliveries of the channel's ready entries (one per table, at most
+        ``CHANNEL_CONCURRENCY``), and a timer for the next that will be ready."""
+        channel = self.channels.get(channel_id)
+        if channel is None or self.closed:
+            return
+        loop = asyncio.get_running_loop()
+        if channel.timer is not None:
+            channel.timer.cancel()
+            channel.timer = None
+        while len(channel.workers) < CHANNEL_CONCURRENCY:
+            item, wake = self._next(channel, loop.time())
+            if item is None:
+                if wake is not None:
+                    channel.timer = loop.call_later(max(0.0, wake - loop.time()), self._kick,
+                                                    channel_id)
+                break
+            channel.in_flight[item.entry.table_id] = item
+            task = loop.create_task(self._run(channel, item))
+            channel.workers.add(task)
+        if not channel.workers:
+            for table in [t for t, q in channel.tables.items() if not q]:
+                del channel.tables[table]
+            self._wake_waiters()
+
+    async def _run(self, channel: _Channel, item: _Item) -> None:
+        try:
+            await self._deliver(channel, item)
+        finally:
+            channel.in_flight.pop(item.entry.table_id, None)
+            current = asyncio.current_task()
+            if current is not None:
+                channel.workers.discard(current)
+        self._wake_waiters()
+        self._kick(channel.channel_id)
+
+    def _next(self, channel: _Channel, now: float) -> tuple[_Item | None, float | None]:
+        """The deliverable head that has waited longest among the channel's tables not in
+        flight, or when one will be deliverable."""
+        best: _Item | None = None
+        wake: float | None = None
+        for table, queue in channel.tables.items():
+            if not queue or table in channel.in_flight:
+                continue
+            head = queue[0]
+            ready = max(channel.retry_at.get(table, 0.0),
+                        channel.blocked.get(self.deliverer.route(head.entry), 0.0))
+            if ready > now:
+                wake = ready if wake is None else min(wake, ready)
+                continue
+            if best is None or head.order < best.order:
+                best = head
+        return best, wake
+
+    async def _deliver(self, channel: _Channel, item: _Item) -> None:
+        entry = item.entry
+        table = entry.table_id
+        try:
+            message_id: int | None = None
+            if entry.entry_id in channel.suspect:
+                message_id = await self._find(channel, entry)
+                if message_id is not None:
+                    self.metrics.found_after_crash += 1
+            elif folding.foldable(entry):
+                await self._fold(channel, item)
+            if message_id is None:
+                route = self.deliverer.route(entry)
+                self.metrics.bump(self.metrics.calls, route)
+
+                async def before_post() -> None:
+                    await self._before_post(channel, entry)
+
+                message_id = await self.deliverer.deliver(entry, before_post)
+            if message_id is not None:
+                await self.deliverer.posted(entry, message_id)
+        except DeliveryError as exc:
+            self._failed(channel, item, exc)
+            return
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # a bug while building the message: a few tries, then drop
+            log.exception("delivering outbox entry %s failed", entry.entry_id)
+            item.failures += 1
+            if item.failures < BUG_RETRIES:
+                self._failed(channel, item, DeliveryError("server", repr(exc)))
+            else:
+                self._finish(channel, item, OutboxDone(entry.entry_id, "dropped"))
+                self.metrics.dropped += 1
+            return
+        channel.backoff.pop(table, None)
+        channel.retry_at.pop(table, None)
+        channel.suspect.discard(entry.entry_id)
+        now = time.perf_counter()
+        for one in (item, *item.folded):
+            self.metrics.bump(self.metrics.delivered, one.entry.kind)
+            if self.metrics.enabled:
+                self.metrics.latencies.append(now - one.submitted)
+        self._finish(channel, item, OutboxDone(entry.entry_id, "delivered", message_id))
+        if self.on_delivered is not None:
+            for one in (item, *item.folded):
+                self.on_delivered(one.entry, now)
+
+    async def _fold(self, channel: _Channel, item: _Item) -> None:
+        """Take the table's plain announcements waiting right behind ``item`` (the head of
+        its table's queue) into its post; committed before the POST (``folding``)."""
+        entry = item.entry
+        queue = channel.tables.get(entry.table_id)
+        if queue is None or not queue or queue[0] is not item:
+            return
+        behind = []
+        for other in list(queue)[1:]:
+            if other.entry.entry_id in channel.suspect:
+                break
+            behind.append(other)
+        content, count = folding.fold([entry, *(o.entry for o in behind)])
+        if count == 1:
+            return
+        taken = behind[:count - 1]
+        ids = [o.entry.entry_id for o in taken]
+        payload = {**entry.payload, "content": content,
+                   "folded": [*entry.payload.get("folded", []), *ids]}
+        try:
+            await self.store.outbox_fold(entry.entry_id, payload, ids)
+        except Exception as exc:
+            raise DeliveryError("server", f"cannot record the fold: {exc}") from exc
+        entry.payload.clear()
+        entry.payload.update(payload)
+        self.metrics.folds += 1
+        for other in taken:
+            if other in queue:
+                queue.remove(other)
+            self._known.discard(other.entry.entry_id)
+            self._startup_done(other.entry)
+            self.metrics.folded += 1
+            item.folded.append(other)
+
+    async def _before_post(self, channel: _Channel, entry: OutboxEntry) -> None:
+        try:
+            await self.store.outbox_attempted(entry.entry_id, self._watermark(channel))
+        except Exception as exc:
+            raise DeliveryError("server", f"cannot record the attempt: {exc}") from exc
+        channel.suspect.add(entry.entry_id)
+
+    def _watermark(self, channel: _Channel) -> int | None:
+        """The newest message id of the channel the sender knows (its last POST)."""
+        return self._newest.get(channel.channel_id)
+
+    async def _find(self, channel: _Channel, entry: OutboxEntry) -> int | None:
+        try:
+            known = await self.store.outbox_posted_ids(channel.channel_id,
+                                                       entry.created_at - KNOWN_MARGIN)
+        except Exception as exc:
+            raise DeliveryError("server", f"cannot read posted ids: {exc}") from exc
+        return await self.deliverer.find_posted(entry, known | self._posted)
+
+    def _failed(self, channel: _Channel, item: _Item, exc: DeliveryError) -> None:
+        entry = item.entry
+        loop = asyncio.get_running_loop()
+        table = entry.table_id
+        if exc.kind == "rate":
+            self.metrics.rate_limited += 1
+            wait = exc.retry_after if exc.retry_after is not None else DEFAULT_RETRY_AFTER
+            route = exc.route or self.deliverer.route(entry)
+            channel.blocked[route] = max(channel.blocked.get(route, 0.0), loop.time() + wait)
+            log.warning("%s failed on table %s: channel %s rate limited (%s) for %.2f s",
+                        self.deliverer.describe(entry), table, channel.channel_id, route, wait)
+        elif exc.kind == "server":
+            self.metrics.server_errors += 1
+            delay = min(MAX_BACKOFF, channel.backoff.get(table, FIRST_BACKOFF / 2) * 2)
+            channel.backoff[table] = delay
+            channel.retry_at[table] = loop.time() + delay
+            if self.deliverer.route(entry) == "post":
+                channel.suspect.add(entry.entry_id)  # it may have arrived: look first
+            log.warning("%s failed on table %s (outbox entry %s), retry in %.1f s: %s",
+                        self.deliverer.describe(entry), table, entry.entry_id, delay, exc)
+        elif exc.kind == "gone":
+            log.warning("channel %s is gone: its %d messages are dropped", channel.channel_id,
+                        channel.size())
+            for queue in channel.tables.values():
+                for other in list(queue):
+                    if other is not item:
+                        self._finish(channel, other, OutboxDone(other.entry.entry_id, "dropped"))
+                        self.metrics.dropped += 1
+            self._finish(channel, item, OutboxDone(entry.entry_id, "dropped"))
+            self.metrics.dropped += 1
+        else:
+            log.warning("%s failed on table %s (outbox entry %s), dropped: %s",
+                        self.deliverer.describe(entry), table, entry.entry_id, exc)
+            self._finish(channel, item, OutboxDone(entry.entry_id, "dropped"))
+            self.metrics.dropped += 1
+
+    def _finish(self, channel: _Channel, item: _Item, done: OutboxDone) -> None:
+        queue = channel.tables.get(item.entry.table_id)
+        if queue is not None and item in queue:
+            queue.remove(item)
+        self._known.discard(item.entry.entry_id)
+        channel.suspect.discard(item.entry.entry_id)
+        if done.message_id is not None:
+            self._posted.add(done.message_id)
+            newest = self._newest.get(channel.channel_id, 0)
+            self._newest[channel.channel_id] = max(newest, done.message_id)
+        self._startup_done(item.entry)
+        self._mark(done)
+
+    # -- marks ---------------------------------------------------------------------------
+    def _mark(self, done: OutboxDone) -> None:
+        self._marks.append(done)
+        if self._mark_task is None or self._mark_task.done():
+            self._mark_task = asyncio.get_running_loop().create_task(self._write_marks())
+
+    async def _write_marks(self) -> None:
+        while self._marks:
+            batch, self._marks = self._marks, []
+            try:
+                await self.store.outbox_done(batch)
+            except Exception:  # harmless: see the module's docstring
+                log.warning("could not mark %d outbox entries", len(batch))
+                return
+
+    async def flush_marks(self) -> None:
+        if self._mark_task is not None:
+            await asyncio.shield(self._mark_task)
+
+    def close(self) -> None:
+        """Stop delivering (shutdown): what is left stays in the database for the next start."""
+        self.closed = True
+        for channel in self.channels.values():
+            if channel.timer is not None:
+                channel.timer.cancel()
+            for task in channel.workers:
+                task.cancel()
+        for _key, future in self._waiters:
+            if not future.done():
+                future.cancel()
+        self._waiters.clear()

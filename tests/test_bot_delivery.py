@@ -1,0 +1,449 @@
+"""The outbox through the real bot in SimCord: what the channel must see arrives, once, in
+order — through 500s, 429s with retry-after, a lost answer, restarts and kills at random
+points — and what only the clicking player sees is tried again and never silently lost."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from typing import Any
+
+import pytest
+from simcord.http import router as simcord_router
+
+from benchmarks.discord_model import DiscordModel
+from engine.lora import Lora
+from tests.botkit import Players, open_table, raw_click, reply, stored_message
+from tests.helpers import drive, first_legal, lora_deals
+
+FINAL = "Konec lóry – stůl č. 1"
+
+
+@pytest.fixture
+def discord_model():
+    model = DiscordModel().install()
+    try:
+        yield model
+    finally:
+        model.uninstall()
+
+
+def public(ch) -> list[Any]:
+    return [m for m in ch.history() if not m.flags.ephemeral]
+
+
+def finals(ch) -> list[Any]:
+    return [m for m in public(ch) if m.embeds and m.embeds[0].title == FINAL]
+
+
+def delivery(harness) -> Any:
+    return harness.bot.controller.delivery
+
+
+async def _to_the_end(harness, tid: int) -> Any:
+    """Random legal moves through the service up to the end of the lóra; the last move's
+    events are the ones the commit will show (the earlier ones were shown long ago)."""
+    table = harness.service.tables[tid]
+    rng = random.Random(3)
+    events: list[Any] = []
+    while not table.state.finished:
+        action = rng.choice(table.state.legal_actions())
+        events = harness.service._apply(table, action,
+                                        by=table.seats[action.seat].user_id or "ai")
+    table.unshown[:] = events
+    return table
+
+
+async def _commit(harness, table) -> None:
+    async with harness.service.lock(table.table_id):
+        await harness.service._play_on(table)
+
+
+class LostAnswer:
+    """The next POST of a message whose embed has ``title`` reaches Discord, but its answer
+    is lost (a 500 after the message was created)."""
+
+    def __init__(self, monkeypatch, title: str) -> None:
+        self.done = False
+        dispatch = simcord_router.dispatch
+        from simcord.backend.errors import BackendError
+
+        def lossy(backend: Any, method: str, path: str, **kwargs: Any) -> Any:
+            result = dispatch(backend, method, path, **kwargs)
+            body = kwargs.get("json") or {}
+            embeds = body.get("embeds") or [] if isinstance(body, dict) else []
+            if not self.done and method == "POST" and any(e.get("title") == title
+                                                          for e in embeds):
+                self.done = True
+                raise BackendError(500, 0, "the answer was lost (injected)")
+            return result
+
+        monkeypatch.setattr(simcord_router, "dispatch", lossy)
+
+
+# -- the final order ------------------------------------------------------------------------
+async def test_a_500_on_the_final_order_then_it_arrives_once(harness):
+    _g, ch, users, tid = await open_table(harness, ["alice"], ("easy",) * 3)
+    table = await _to_the_end(harness, tid)
+    harness.env.inject_error("POST", f"/channels/{ch.id}/messages", status=500, times=1)
+    await _commit(harness, table)
+    await delivery(harness).settled(tid)
+    [final] = finals(ch)
+    assert final.attachments[0].filename == "protokol.png"
+    order = final.embeds[0].fields[0].value.splitlines()
+    assert len(order) == 4 and order[0].startswith("1. ")
+    assert not harness.env.backend.faults
+    assert delivery(harness).metrics.server_errors == 1
+
+
+async def test_a_restart_between_the_commit_and_the_post_then_it_arrives_once(harness):
+    _g, ch, users, tid = await open_table(harness, ["alice"], ("easy",) * 3)
+    players = Players(harness, ch, tid, users, random.Random(2))
+    old_table = stored_message(users[0], players.table_message())
+    old_hand = stored_message(users[0], await players.open_hand(users[0]))
+    old_card = next(c["custom_id"] for row in old_hand.components for c in row["components"])
+    table = await _to_the_end(harness, tid)
+    harness.env.inject_error("POST", f"/channels/{ch.id}/messages", status=500, times=None)
+    await _commit(harness, table)  # committed; its post fails, and the bot stops
+    assert table.status == "finished" and not finals(ch)
+    await harness.restart()
+    harness.env.backend.faults.clear()
+    await harness.env.advance_time(5)
+    await delivery(harness).settled()
+    assert len(finals(ch)) == 1
+    # old buttons answer with the result, not "this table no longer exists"
+    for message, custom_id in ((old_table, f"lora:t:{tid}:hand"), (old_hand, old_card)):
+        res = await raw_click(users[0], message, custom_id)
+        text = reply(res).content
+        # (in the table's language: the player chose none of his own)
+        assert text.startswith("Tahle hra už skončila.\n**Konec lóry – stůl č. 1**\n1. ")
+        assert len(text.splitlines()) == 6 and reply(res).ephemeral
+
+
+@pytest.mark.parametrize("restart", [False, True])
+async def test_a_lost_answer_to_the_final_post_is_not_posted_again(harness, monkeypatch,
+                                                                   restart):
+    """The POST reached Discord but its answer did not: the sender looks for the message
+    in the channel (after a retry delay, or after a restart) instead of posting it twice."""
+    _g, ch, users, tid = await open_table(harness, ["alice"], ("easy",) * 3)
+    table = await _to_the_end(harness, tid)
+    lost = LostAnswer(monkeypatch, FINAL)
+    await _commit(harness, table)
+    for _ in range(500):  # the sender posts it (and hears nothing back)
+        if lost.done:
+            break
+        await asyncio.sleep(0.01)
+    assert lost.done
+    if restart:
+        await harness.restart()
+    await harness.env.advance_time(5)
+    await delivery(harness).settled()
+    assert len(finals(ch)) == 1
+    assert delivery(harness).metrics.found_after_crash == 1
+    await delivery(harness).flush_marks()
+    rows = await harness.bot.store.outbox_counts()
+    assert rows.get("pending", 0) == 0
+
+
+# -- 429 with retry-after ---------------------------------------------------------------------
+async def test_429_with_retry_after_on_announcements_delivers_them_in_order(harness,
+                                                                           discord_model):
+    _g, ch, users, tid = await open_table(harness, ["alice", "bob", "cyril", "dana"])
+    table = harness.service.tables[tid]
+    deals = lora_deals(0, [0, 1, 2, 3])
+    probe = Lora(first_leader=0, deals=deals)
+    drive(probe, lambda lo: lo.phase == "stovka")
+    lora = Lora(first_leader=0, deals=deals)
+    drive(lora, lambda lo: len(lo.log) == len(probe.log) - 1)  # the move before the question
+    table.state = lora
+    await harness.service._save(table)
+    await harness.bot.controller.table_changed(table, [])
+    last = max(m.id for m in public(ch))
+    discord_model.inject_429("POST", f"/channels/{ch.id}/messages", times=3, retry_after=8)
+    await _click(harness, ch, table, users, first_legal(table.state))
+    assert table.state.phase == "stovka"
+    assert not [m for m in public(ch) if m.id > last and m.content]  # held back, not lost
+    await harness.env.advance_time(30)
+    # (both waited behind the 429s: they arrive folded into one post, in order)
+    texts = [m.content for m in public(ch) if m.id > last and m.content]
+    lines = [line for text in texts for line in text.splitlines()]
+    standings = [i for i, x in enumerate(lines) if x.startswith("Stav před hrou Červený král:")]
+    question = [i for i, x in enumerate(lines) if x.startswith("Před Červeným králem: hlásí někdo")]
+    assert len(standings) == 1 and len(question) == 1 and standings[0] < question[0]
+    assert delivery(harness).metrics.rate_limited >= 1
+    assert not discord_model.injected
+
+
+async def test_a_429_storm_on_one_channel_loses_nothing(harness, discord_model):
+    """Two tables in one channel; Discord answers most of the channel's requests 429 for a
+    while. Both games go on; afterwards each table message shows its table as it is, every
+    announcement arrived once, and nothing is left in the outbox."""
+    env = harness.env
+    guild = env.create_guild()
+    ch = guild.create_text_channel("lora")
+    tables = []
+    for name in ("alice", "bob"):
+        user = guild.add_member(env.create_user(name, global_name=name.capitalize()))
+        await user.slash(ch, "lora new", seating="join", turn_timer=0)
+        tid = harness.service.table_of_user(guild.id, user.id).table_id
+        lobby = next(m for m in public(ch) if m.id == harness.service.tables[tid].message_id)
+        for _ in range(3):
+            await user.click(lobby, custom_id=f"lora:lai:{tid}:easy")
+        await user.click(lobby, custom_id=f"lora:l:{tid}:start")
+        tables.append(Players(harness, ch, tid, [user], random.Random(tid)))
+    for method in ("POST", "PATCH", "DELETE"):
+        discord_model.inject_429(method, f"/channels/{ch.id}/messages*", times=8,
+                                 retry_after=6)  # beyond SimCord's settling: virtual time
+    for _ in range(8):
+        for players in tables:
+            await players.move()
+    await env.advance_time(120)
+    await delivery(harness).settled()
+    await delivery(harness).flush_marks()
+    assert delivery(harness).metrics.rate_limited >= 3
+    for players in tables:
+        table = players.table
+        assert players.table_message().embeds[0].description == _description(table)
+    announced = [m.content for m in public(ch) if m.content.startswith("▶")]
+    assert len(announced) == len(set(announced)) >= 2
+    assert (await harness.bot.store.outbox_counts()).get("pending", 0) == 0
+
+
+async def test_announcements_waiting_on_a_rate_limited_channel_arrive_folded(harness,
+                                                                          discord_model):
+    """The channel's POSTs are refused (429) for a while; the table's announcements made
+    meanwhile wait, and then arrive folded: fewer posts than announcements, every line once,
+    in order; the folded entries end in the outbox as superseded, nothing stays pending."""
+    _g, ch, users, tid = await open_table(harness, ["alice"], ("easy",) * 3)
+    players = Players(harness, ch, tid, users, random.Random(5))
+    store = harness.bot.store
+    last = max(m.id for m in public(ch))
+    folded_before = delivery(harness).metrics.folded
+    discord_model.inject_429("POST", f"/channels/{ch.id}/messages", times=1, retry_after=30)
+    expected: list[str] = []
+    seen: set[int] = set()
+    while len(expected) < 6:
+        await players.move()
+        for entry in await store.pending_outbox():
+            if entry.kind == "post" and entry.entry_id not in seen:
+                seen.add(entry.entry_id)
+                expected.append(entry.payload["content"])
+    assert not [m for m in public(ch) if m.id > last and m.content in expected]  # held back
+    await harness.env.advance_time(60)
+    await delivery(harness).settled()
+    await delivery(harness).flush_marks()
+    posts = [m for m in public(ch) if m.id > last and m.content
+             and m.content.splitlines()[0] in expected]
+    lines = [line for m in posts for line in m.content.splitlines()]
+    assert lines == expected  # each once, in order
+    assert len(posts) < len(expected) and any(len(m.content.splitlines()) > 1 for m in posts)
+    assert all(len(m.content) <= 2000 and not m.embeds and not m.components for m in posts)
+    metrics = delivery(harness).metrics
+    assert metrics.folded - folded_before == len(expected) - len(posts)
+    counts = await store.outbox_counts()
+    assert counts.get("pending", 0) == 0 and counts["superseded"] >= metrics.folded >= 1
+    assert not discord_model.injected
+
+
+async def _click(harness, ch, table, users, action) -> None:
+    """The seat to act clicks ``action`` on his hand message."""
+    seat = table.state.to_act
+    user = next(u for u in users if table.seat_of(u.id) == seat)
+    index = table.state.legal_actions().index(action)
+    message = next(m for m in public(ch) if m.id == table.message_id)
+    res = await user.click(message, custom_id=f"lora:t:{table.table_id}:hand")
+    await user.click(reply(res), custom_id=f"lora:a:{table.table_id}:{table.version}:{index}")
+
+
+def _description(table) -> str:
+    from bot.ui import builders
+
+    return builders.table_message(table, render=False)["embed"].description
+
+
+# -- ephemeral answers ---------------------------------------------------------------------
+async def test_a_refusal_whose_answer_fails_is_retried_and_else_given_with_the_next_click(
+        harness):
+    _g, ch, users, tid = await open_table(harness, ["alice", "bob"], ("easy", "easy"))
+    players = Players(harness, ch, tid, users, random.Random(1))
+    table = players.table
+    seat = table.state.to_act
+    waiting = next(u for u in users if table.seat_of(u.id) != seat)
+    hand = await players.open_hand(waiting)
+    disabled = next(c["custom_id"] for row in hand.components for c in row["components"])
+    # the follow-up fails once: tried again, he reads it
+    harness.env.inject_error("POST", "/webhooks/*/*", status=500, times=1)
+    res = await raw_click(waiting, hand, disabled)
+    assert [f.content for f in res.followups] == ["Teď nejsi na tahu."]
+    # it fails three times (twice, and once more at the end of the click): he gets it with
+    # his next click
+    harness.env.inject_error("POST", "/webhooks/*/*", status=500, times=3)
+    res = await raw_click(waiting, hand, disabled)
+    assert not res.followups
+    res = await waiting.click(players.table_message(), custom_id=f"lora:t:{tid}:rules")
+    assert [f.content for f in res.followups] == [
+        "Dřívější odpověď se ti nepodařilo doručit: Teď nejsi na tahu."]
+
+
+# -- kills at random points ----------------------------------------------------------------
+class Killed(BaseException):
+    """The process dies here (nothing after this point of the bot runs)."""
+
+
+class Killer:
+    """Dies at the ``at``-th request to the channel's messages, before or after Discord has
+    handled it."""
+
+    def __init__(self, monkeypatch) -> None:
+        self.at: int | None = None
+        self.after = False
+        self.count = 0
+        self.kills = 0
+        dispatch = simcord_router.dispatch
+
+        def deadly(backend: Any, method: str, path: str, **kwargs: Any) -> Any:
+            if path.startswith("/channels/") and "/messages" in path and method != "GET":
+                self.count += 1
+                if self.at is not None and self.count >= self.at:
+                    self.at = None
+                    self.kills += 1
+                    if self.after:
+                        dispatch(backend, method, path, **kwargs)
+                    raise Killed()
+            return dispatch(backend, method, path, **kwargs)
+
+        monkeypatch.setattr(simcord_router, "dispatch", deadly)
+
+    def arm(self, rng: random.Random) -> None:
+        self.at = self.count + rng.randint(1, 6)
+        self.after = rng.random() < 0.5
+
+
+async def _crash_and_restart(harness) -> None:
+    """What a kill -9 leaves: the database as committed (marks not yet written are lost)."""
+    controller = harness.bot.controller
+    controller.delivery._marks.clear()
+    controller.shutdown()
+    await harness.restart()
+    errors = harness.env.errors  # the Killed exceptions are the crash itself: seen
+    assert all(isinstance(e, Killed) for e in errors), errors
+
+
+async def test_kills_at_random_points_deliver_every_entry_exactly_once(harness, monkeypatch):
+    guild, ch, users, tid = await open_table(harness, ["alice", "bob"], ("easy", "easy"))
+    rng = random.Random(44)
+    killer = Killer(monkeypatch)
+    players = Players(harness, ch, tid, users, random.Random(5))
+    for _ in range(8):
+        killer.arm(rng)
+        for _ in range(40):
+            if killer.at is None:
+                break
+            players.hands.clear()
+            try:
+                await players.move()
+            except Killed:
+                break
+        if killer.at is None:
+            await _crash_and_restart(harness)
+            players = Players(harness, ch, tid, users, random.Random(rng.random()))
+    killer.at = None
+    await harness.env.advance_time(60)
+    await delivery(harness).settled()
+    await delivery(harness).flush_marks()
+    assert killer.kills >= 6
+    store = harness.bot.store
+    assert (await store.outbox_counts()).get("pending", 0) == 0
+    rows = await _delivered_posts(store)
+    shown = public(ch)
+    by_id = {m.id: m for m in shown}
+    for entry_id, kind, payload, message_id in rows:
+        if kind == "post":
+            assert message_id in by_id, (entry_id, payload)
+            same = [m for m in shown if m.content == (payload.get("content") or "")
+                    and bool(m.embeds) == bool(payload.get("embed"))]
+            assert len(same) == 1, (payload, [m.id for m in same])
+    table = harness.service.tables[tid]
+    # (a ping carries the table's hand button too, but no embed)
+    tables = [m for m in shown if m.embeds and any(c.custom_id.startswith(f"lora:t:{tid}:")
+                                                   for row in m.components for c in row.children)]
+    assert [m.id for m in tables] == [table.message_id]  # one table message, the current one
+    pings = [m for m in shown if m.content and m.content.startswith("<@")]
+    assert len(pings) <= 1
+
+
+async def _delivered_posts(store) -> list[tuple[int, str, dict[str, Any], int]]:
+    import json
+
+    async with store.connection.execute(
+        "SELECT entry_id, kind, payload, message_id FROM outbox"
+        " WHERE state = 'delivered' AND message_id IS NOT NULL") as cur:
+        return [(r[0], r[1], json.loads(r[2]), r[3]) for r in await cur.fetchall()]
+
+
+
+# -- tournaments and pings go through the outbox too -----------------------------------------
+async def test_a_tournament_message_whose_post_fails_arrives_once_after_the_retry(harness):
+    guild = harness.env.create_guild()
+    ch = guild.create_text_channel("turnaj")
+    ann = guild.add_member(harness.env.create_user("ann", global_name="Ann"))
+    harness.env.inject_error("POST", f"/channels/{ch.id}/messages", status=500, times=1)
+    await ann.slash(ch, "lora tournament", rounds=2, turn_timer=60)
+    await harness.env.advance_time(5)
+    await delivery(harness).settled()
+    shown = [m for m in public(ch) if m.embeds and m.embeds[0].title == "Lóra – turnaj č. 1"]
+    assert len(shown) == 1
+    desk = harness.bot.controller.desk
+    assert desk.service.get(1).message_id == shown[0].id
+    # a registration edits that one message (a superseding refresh), it posts nothing new
+    bob = guild.add_member(harness.env.create_user("bob", global_name="Bob"))
+    await bob.click(shown[0], custom_id="lora:tn:1:join")
+    await delivery(harness).settled()
+    assert [m.id for m in public(ch) if m.embeds] == [shown[0].id]
+    message = next(m for m in public(ch) if m.id == shown[0].id)
+    assert f"<@{bob.id}>" in message.embeds[0].description
+    assert delivery(harness).metrics.server_errors == 1
+
+
+async def test_the_turn_ping_goes_when_the_game_is_over(harness):
+    _g, ch, users, tid = await open_table(harness, ["alice", "bob"], ("easy", "easy"))
+    players = Players(harness, ch, tid, users, random.Random(6))
+    for _ in range(40):
+        await players.move()
+        await delivery(harness).settled()
+        if players.table.ping_message_id is not None:
+            break
+    assert [m for m in public(ch) if m.content.startswith("<@")]  # somebody is pinged
+    table = await _to_the_end(harness, tid)
+    await _commit(harness, table)
+    await delivery(harness).settled()
+    assert table.ping_message_id is None
+    assert not [m for m in public(ch) if m.content.startswith("<@")]
+    assert len(finals(ch)) == 1
+
+
+async def test_a_restart_after_a_tournament_is_cancelled_posts_its_notice_once(harness):
+    """The cancel notice is written with the cancellation: committed, its post failing, the
+    bot stopping — after the restart it arrives, once."""
+    guild = harness.env.create_guild()
+    ch = guild.create_text_channel("turnaj")
+    ann = guild.add_member(harness.env.create_user("ann", global_name="Ann"))
+    await ann.slash(ch, "lora tournament", rounds=2, turn_timer=60)
+    await delivery(harness).settled()
+    message = next(m for m in public(ch) if m.embeds)
+    harness.env.inject_error("POST", f"/channels/{ch.id}/messages", status=500, times=None)
+    res = await ann.click(message, custom_id="lora:tn:1:cancel")
+    assert reply(res).content == "Turnaj č. 1 je zrušen."
+    store = harness.bot.store
+    assert (await store.get_tournament(1)).status == "cancelled"
+    notice = "Turnaj č. 1 byl zrušen."
+    assert not [m for m in public(ch) if m.content == notice]
+    await harness.restart()
+    harness.env.backend.faults.clear()
+    await harness.env.advance_time(5)
+    await delivery(harness).settled()
+    assert len([m for m in public(ch) if m.content == notice]) == 1
+    await harness.restart()  # nothing is left to post again
+    await harness.env.advance_time(5)
+    await delivery(harness).settled()
+    assert len([m for m in public(ch) if m.content == notice]) == 1
