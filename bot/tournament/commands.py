@@ -1,0 +1,122 @@
+"""``/<game> tournament``: a tournament of the game in this channel (registration by button).
+
+Every game gets the generic command (its options: the game's defaults, the tournament rules
+where the game has them); a game's UI module may add its own ``tournament`` with the game's
+options, opening it through ``open_tournament`` (Lóra does).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot.commands import choice, controller_of, gdesc
+from bot.errors import TableError
+from bot.games import GameUI
+from bot.i18n import desc, t
+from bot.tournament.model import FILLS, MAX_ROUNDS, TournamentSettings
+from engine.tournament import check_length
+
+if TYPE_CHECKING:
+    from bot.ui.controller import Controller
+
+Interaction = discord.Interaction[Any]
+MIN_TIMER, MAX_TIMER = 20, 3600  # a tournament's table may not wait for ever
+
+TOURNAMENT_OPTIONS = {
+    "rounds": "core.tournament.opt_rounds_desc",
+    "deals": "core.tournament.opt_deals_desc",
+    "minutes": "core.tournament.opt_minutes_desc",
+    "fill": "core.tournament.opt_fill_desc",
+    "ai_level": "core.tournament.opt_ai_desc",
+    "turn_timer": "core.tournament.opt_timer_desc",
+    "language": "core.opt_lang_desc",
+    "autoplay": "core.opt_autoplay_desc",
+}
+TOURNAMENT_CHOICES = {
+    "fill": [choice("core.tournament.choice_fill_ai", "ai"),
+             choice("core.tournament.choice_fill_organiser", "organiser")],
+    "ai_level": [choice("core.ai_easy", "easy"), choice("core.ai_medium", "medium"),
+                 choice("core.ai_hard", "hard")],
+    "language": [choice("core.choice_cs", "cs"), choice("core.choice_en", "en")],
+}
+
+
+def _controller(interaction: Interaction) -> Controller:
+    return controller_of(interaction)
+
+
+async def open_tournament(interaction: Interaction, ui: GameUI, options: dict[str, Any], *,
+                          rounds: int | None, deals: int, minutes: int, fill: str,
+                          ai_level: str, turn_timer: int, language: str,
+                          autoplay: bool) -> None:
+    """Create a tournament of ``ui``'s game with the game's ``options`` and post its
+    registration message."""
+    chosen = await controller_of(interaction).chosen_lang(interaction.user.id)
+    lang = chosen or (language if language in ("cs", "en") else "cs")
+    key = "core.tournament."
+    if interaction.guild_id is None or interaction.channel is None:
+        await interaction.response.send_message(t("core.guild_only", lang), ephemeral=True)
+        return
+    rules = ui.spec.tournament_rules()
+    if deals and minutes:
+        await interaction.response.send_message(t(key + "one_length", lang), ephemeral=True)
+        return
+    length = {"deals": deals} if deals else {"minutes": minutes} if minutes else dict(
+        rules.default_length)
+    try:
+        length = dict(check_length(rules, length))
+    except ValueError:
+        which = "no_length" if not rules.round_units else "bad_length"
+        await interaction.response.send_message(t(key + which, lang), ephemeral=True)
+        return
+    if not MIN_TIMER <= turn_timer <= MAX_TIMER:
+        await interaction.response.send_message(
+            t(key + "bad_timer", lang, lo=MIN_TIMER, hi=MAX_TIMER), ephemeral=True)
+        return
+    settings = TournamentSettings(
+        rounds=rounds or rules.default_rounds,
+        length=length,
+        fill=fill if fill in FILLS else "ai",
+        ai_level=ai_level if ai_level in ui.spec.ai_levels else "medium",
+        turn_timer=turn_timer,
+        lang=language if language in ("cs", "en") else "cs",
+        autoplay=autoplay,
+        options=options,
+    )
+    desk = _controller(interaction).desk
+    try:
+        tournament = await desk.service.create(interaction.guild_id, interaction.channel.id,
+                                               interaction.user.id, ui.kind, settings)
+    except TableError as exc:
+        await interaction.response.send_message(t(f"core.{exc.key}", lang), ephemeral=True)
+        return
+    await interaction.response.send_message(
+        t(key + "created", lang, id=tournament.tournament_id), ephemeral=True)
+    await desk.service.show(tournament)
+
+
+def tournament_command(ui: GameUI) -> app_commands.Command[Any, Any, None]:
+    """``tournament`` for a game with the game's own options at their defaults."""
+
+    @app_commands.command(name="tournament", description=gdesc(ui, "tournament.cmd"))
+    @app_commands.describe(**{k: desc(v) for k, v in TOURNAMENT_OPTIONS.items()})
+    @app_commands.choices(**TOURNAMENT_CHOICES)
+    async def tournament(
+        interaction: Interaction,
+        rounds: app_commands.Range[int, 1, MAX_ROUNDS] | None = None,
+        deals: app_commands.Range[int, 0, 100] = 0,
+        minutes: app_commands.Range[int, 0, 600] = 0,
+        fill: str = "ai",
+        ai_level: str = "medium",
+        turn_timer: app_commands.Range[int, 0, 3600] = 120,
+        language: str = "cs",
+        autoplay: bool = True,
+    ) -> None:
+        await open_tournament(interaction, ui, {}, rounds=rounds, deals=deals, minutes=minutes,
+                              fill=fill, ai_level=ai_level, turn_timer=turn_timer,
+                              language=language, autoplay=autoplay)
+
+    return tournament

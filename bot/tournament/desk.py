@@ -1,0 +1,486 @@
+"""The Discord side of tournaments: the tournament's message (registration, then the rounds)
+with its buttons, a thread per table, the sheets, the standings after every round and the
+final ones, and the export. It presents what ``TournamentService`` tells it
+(``TournamentPresenter``) and answers the tournament's buttons. What the channel must see
+goes through the bot's outbox (``bot.delivery``): composed here, written by the service in
+the tournament change's own transaction, delivered with retries, paced per channel, the
+tournament's message refreshed by one superseding entry and its pictures drawn when they are
+sent. Only a table's thread is made directly (its id is where the table plays).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections import OrderedDict
+from collections.abc import Sequence
+from re import Match
+from typing import TYPE_CHECKING, Any, Literal, cast
+
+import discord
+
+from bot.delivery import items
+from bot.errors import TableError
+from bot.i18n import t
+from bot.model import Seat
+from bot.storage.models import (
+    OutboxEntry,
+    OutboxItem,
+    TournamentRecord,
+    TournamentStatus,
+    TournamentTableRecord,
+)
+from bot.tournament import model
+from bot.tournament.export import document_bytes, export_document, pictures_zip
+from bot.tournament.model import settings_of
+from bot.tournament.pictures import (
+    game_name,
+    number,
+    score_unit,
+    sheet_png,
+    standings_png,
+    tt,
+    worded,
+)
+from bot.tournament.scoring import lower_is_better, standings
+from bot.tournament.service import TournamentService
+from bot.ui.builders import EMBED_COLOUR, png_file
+from bot.ui.components import frozen_view
+from engine import games
+
+if TYPE_CHECKING:
+    from bot.ui.controller import Controller
+
+log = logging.getLogger(__name__)
+Interaction = discord.Interaction[Any]
+FILES_PER_MESSAGE = 10
+KNOWN_TOURNAMENTS = 64  # records kept for the outbox's deliveries after they leave play
+THREAD_ARCHIVE_MINUTES: Literal[1440] = 1440  # a day without a move
+
+
+def _controller(interaction: Interaction) -> Controller:
+    from bot.commands import controller_of
+
+    return controller_of(interaction)
+
+
+class TournamentButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"lora:tn:(?P<tid>\d+):(?P<op>join|leave|start|cancel|standings|export)",
+):
+    def __init__(self, tournament_id: int, op: str, label: str = "",
+                 style: discord.ButtonStyle | None = None) -> None:
+        self.tournament_id, self.op = tournament_id, op
+        super().__init__(discord.ui.Button(
+            label=label or op, style=style or discord.ButtonStyle.secondary,
+            custom_id=f"lora:tn:{tournament_id}:{op}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
+                             match: Match[str]) -> TournamentButton:
+        return cls(int(match["tid"]), match["op"])
+
+    async def callback(self, interaction: Interaction) -> None:
+        await _controller(interaction).desk.on_button(interaction, self.tournament_id, self.op)
+
+
+class TournamentAISelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"lora:tnai:(?P<tid>\d+)"
+):
+    def __init__(self, tournament_id: int, options: list[discord.SelectOption] | None = None,
+                 placeholder: str | None = None) -> None:
+        self.tournament_id = tournament_id
+        super().__init__(discord.ui.Select(
+            custom_id=f"lora:tnai:{tournament_id}",
+            options=options or [discord.SelectOption(label="medium", value="medium")],
+            placeholder=placeholder))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
+                             match: Match[str]) -> TournamentAISelect:
+        return cls(int(match["tid"]))
+
+    async def callback(self, interaction: Interaction) -> None:
+        data: Any = interaction.data or {}
+        values = data.get("values") if isinstance(data, dict) else None
+        level = str(values[0]) if isinstance(values, list) and values else ""
+        await _controller(interaction).desk.on_add_ai(interaction, self.tournament_id, level)
+
+
+DYNAMIC_ITEMS = (TournamentButton, TournamentAISelect)
+
+
+# -- messages ---------------------------------------------------------------------------
+def settings_lines(t_: TournamentRecord, lang: str) -> list[str]:
+    s = settings_of(t_)
+    lines = [tt("set_rounds", lang, n=s.rounds)]
+    if "deals" in s.length:
+        lines.append(tt("set_length_deals", lang, n=s.length["deals"]))
+    elif "minutes" in s.length:
+        lines.append(tt("set_length_minutes", lang, n=s.length["minutes"]))
+    else:
+        lines.append(worded("set_length_game", t_.game_kind, lang))
+    level = t(f"core.ai_{s.ai_level}", lang)
+    lines.append(tt(f"set_fill_{s.fill}", lang, level=level))
+    lines.append(tt("set_timer", lang, n=s.turn_timer))
+    return lines
+
+
+def entrant_lines(t_: TournamentRecord, lang: str) -> list[str]:
+    lines = []
+    for e in t_.entrants:
+        if e.ai_level is not None:
+            lines.append(tt("entrant_ai", lang, n=e.entrant_no, name=e.name,
+                            level=t(f"core.ai_{e.ai_level}", lang)))
+        elif e.replaced_from is not None or e.user_id is None:
+            lines.append(tt("entrant_replaced", lang, n=e.entrant_no, name=e.name,
+                            round=e.replaced_from or t_.round_no))
+        else:
+            lines.append(tt("entrant", lang, n=e.entrant_no, user=e.user_id))
+    return lines or [tt("no_entrants", lang)]
+
+
+def table_lines(t_: TournamentRecord, lang: str) -> list[str]:
+    lines = []
+    for s in model.tables_of(t_, t_.round_no):
+        names = ", ".join(model.entrant(t_, n).name for n in s.seats)
+        where = f"<#{s.thread_id}>" if s.thread_id else "—"
+        state = tt("table_done", lang) if s.result is not None else tt("table_playing", lang)
+        lines.append(tt("table_line", lang, n=s.table_no, where=where, names=names, state=state))
+    return lines
+
+
+def _clip(lines: list[str], limit: int) -> str:
+    out, used = [], 0
+    for i, line in enumerate(lines):
+        if used + len(line) + 1 > limit - 8:
+            out.append(f"… (+{len(lines) - i})")
+            break
+        out.append(line)
+        used += len(line) + 1
+    return "\n".join(out)
+
+
+def tournament_message(t_: TournamentRecord, lang: str,
+                       ai_levels: Sequence[str]) -> dict[str, Any]:
+    status = TournamentStatus(t_.status)
+    s = settings_of(t_)
+    desc_key = f"desc_{status.value}"
+    lines = [tt(desc_key, lang, round=t_.round_no, rounds=s.rounds,
+                organiser=f"<@{t_.organiser_id}>" if t_.organiser_id else "—")]
+    lines += ["", f"__{tt('field_players', lang, n=len(t_.entrants))}__",
+              *entrant_lines(t_, lang)]
+    if status == TournamentStatus.PLAYING:
+        lines += ["", f"__{tt('field_tables', lang, round=t_.round_no)}__",
+                  *table_lines(t_, lang)]
+    embed = discord.Embed(title=tt("title", lang, game=game_name(t_, lang), id=t_.tournament_id),
+                          description=_clip(lines, 4000), colour=EMBED_COLOUR)
+    embed.add_field(name=tt("field_settings", lang), value="\n".join(settings_lines(t_, lang)),
+                    inline=False)
+    tid = t_.tournament_id
+    items: list[discord.ui.Item[Any]] = []
+    if status == TournamentStatus.REGISTRATION:
+        items += [
+            TournamentButton(tid, "join", tt("btn_join", lang), discord.ButtonStyle.primary),
+            TournamentButton(tid, "leave", tt("btn_leave", lang)),
+            TournamentButton(tid, "start", tt("btn_start", lang), discord.ButtonStyle.success),
+            TournamentButton(tid, "cancel", tt("btn_cancel", lang), discord.ButtonStyle.danger),
+            TournamentAISelect(tid, [discord.SelectOption(label=t(f"core.ai_{lv}", lang),
+                                                          value=lv) for lv in ai_levels],
+                               tt("ai_placeholder", lang)),
+        ]
+    elif status == TournamentStatus.PLAYING:
+        items += [
+            TournamentButton(tid, "standings", tt("btn_standings", lang),
+                             discord.ButtonStyle.primary),
+            TournamentButton(tid, "leave", tt("btn_withdraw", lang)),
+            TournamentButton(tid, "cancel", tt("btn_cancel", lang), discord.ButtonStyle.danger),
+        ]
+    else:
+        items += [
+            TournamentButton(tid, "standings", tt("btn_standings", lang),
+                             discord.ButtonStyle.primary),
+            TournamentButton(tid, "export", tt("btn_export", lang)),
+        ]
+    return {"embed": embed, "view": frozen_view(*items)}
+
+
+class TournamentDesk:
+    """The ``TournamentPresenter`` of the bot, and the handler of the tournament's buttons."""
+
+    def __init__(self, controller: Controller, seed: int | None = None) -> None:
+        self.controller = controller
+        self.bot = controller.bot
+        self.service = TournamentService(controller.store, controller.service, self, seed=seed)
+        self.known: OrderedDict[int, TournamentRecord] = OrderedDict()  # see KNOWN_TOURNAMENTS
+
+    def _channel(self, channel_id: int) -> Any:
+        return self.bot.get_channel(channel_id)
+
+    @staticmethod
+    def _lang(t_: TournamentRecord) -> str:
+        return settings_of(t_).lang
+
+    def _seen(self, t_: TournamentRecord) -> None:
+        self.known[t_.tournament_id] = t_
+        self.known.move_to_end(t_.tournament_id)
+        while len(self.known) > KNOWN_TOURNAMENTS:
+            self.known.popitem(last=False)
+
+    @staticmethod
+    def _post(channel_id: int, content: str | None = None, *,
+              embed: discord.Embed | None = None, picture: tuple[str, str] | None = None,
+              pictures: Sequence[tuple[str, str]] = ()) -> OutboxItem:
+        """One message to a channel or thread, as an outbox entry (pictures by name)."""
+        name, filename = picture if picture is not None else (None, "picture.png")
+        as_dict = None if embed is None else cast(dict[str, Any], embed.to_dict())
+        return items.post(channel_id, content, embed=as_dict, picture=name, filename=filename,
+                          pictures=pictures, mentions=True)
+
+    # -- what the outbox's deliverer asks (through the controller) ---------------------------
+    async def _record(self, tournament_id: int) -> TournamentRecord | None:
+        t_ = self.service.tournaments.get(tournament_id) or self.known.get(tournament_id)
+        if t_ is None:
+            t_ = await self.controller.store.get_tournament(tournament_id)
+            if t_ is not None:
+                self._seen(t_)
+        return t_
+
+    def message_id(self, tournament_id: int) -> int | None:
+        t_ = self.service.tournaments.get(tournament_id) or self.known.get(tournament_id)
+        return None if t_ is None else t_.message_id
+
+    async def message(self, tournament_id: int) -> dict[str, Any] | None:
+        t_ = await self._record(tournament_id)
+        if t_ is None:
+            return None
+        return tournament_message(t_, self._lang(t_), games.get(t_.game_kind).ai_levels)
+
+    async def set_message(self, tournament_id: int, message_id: int) -> int | None:
+        t_ = await self._record(tournament_id)
+        if t_ is None:
+            return None
+        old = t_.message_id
+        await self.service.set_message(t_, message_id)
+        for other in (self.service.tournaments.get(tournament_id),
+                      self.known.get(tournament_id)):
+            if other is not None:
+                other.message_id = message_id
+        return old
+
+    async def picture(self, name: str) -> bytes | None:
+        """A tournament picture by its outbox name: ``tsheet:T:R:N`` (the sheet of table N of
+        round R) or ``tstandings:T:R`` (the standings after round R)."""
+        kind, _, rest = name.partition(":")
+        try:
+            numbers = [int(x) for x in rest.split(":")]
+        except ValueError:
+            return None
+        t_ = await self._record(numbers[0])
+        if t_ is None:
+            return None
+        lang = self._lang(t_)
+        if kind == "tsheet" and len(numbers) == 3:
+            try:
+                slot = model.slot(t_, numbers[1], numbers[2])
+            except Exception:
+                return None
+            return await _draw(sheet_png, t_, slot, lang)
+        if kind == "tstandings" and len(numbers) == 2:
+            return await _draw(standings_png, t_, numbers[1], lang)
+        return None
+
+    # -- TournamentPresenter -----------------------------------------------------------
+    def tournament_shown(self, t_: TournamentRecord) -> list[OutboxItem]:
+        """Refresh the tournament's message (posted anew when it is gone)."""
+        return [items.tournament_refresh(t_.channel_id, t_.tournament_id)]
+
+    def tournament_committed(self, entries: Sequence[OutboxEntry]) -> None:
+        self.controller.delivery.submit(entries)
+
+    def tournament_seen(self, t_: TournamentRecord) -> None:
+        self._seen(t_)
+
+    async def open_thread(self, t_: TournamentRecord, round_no: int,
+                          table_no: int) -> int | None:
+        channel = self._channel(t_.channel_id)
+        if channel is None or not isinstance(channel, discord.TextChannel):
+            return None
+        name = tt("thread_name", self._lang(t_), game=game_name(t_, self._lang(t_)),
+                  id=t_.tournament_id, round=round_no, table=table_no)[:100]
+        try:
+            thread = await channel.create_thread(
+                name=name, type=discord.ChannelType.public_thread,
+                auto_archive_duration=THREAD_ARCHIVE_MINUTES)
+        except discord.HTTPException:
+            log.warning("no thread for table %s of tournament %s: it plays in the channel",
+                        table_no, t_.tournament_id)
+            return None
+        return thread.id
+
+    def opening_shown(self, t_: TournamentRecord, slot: TournamentTableRecord,
+                      seats: Sequence[Seat]) -> list[OutboxItem]:
+        lang = self._lang(t_)
+        players = ", ".join(f"<@{s.user_id}>" if s.user_id is not None else s.name
+                            for s in seats)
+        return [self._post(slot.thread_id or t_.channel_id,
+                           tt("opening", lang, round=slot.round_no, table=slot.table_no,
+                              players=players))]
+
+    def table_done_shown(self, t_: TournamentRecord,
+                         slot: TournamentTableRecord) -> list[OutboxItem]:
+        lang = self._lang(t_)
+        text = tt("table_finished", lang, round=slot.round_no, table=slot.table_no)
+        sheet = (f"tsheet:{t_.tournament_id}:{slot.round_no}:{slot.table_no}", "sheet.png")
+        return [self._post(slot.thread_id or t_.channel_id, text, pictures=[sheet])]
+
+    def round_done_shown(self, t_: TournamentRecord, round_no: int) -> list[OutboxItem]:
+        lang = self._lang(t_)
+        s = settings_of(t_)
+        final = round_no >= s.rounds
+        key = "final_title" if final else "round_title"
+        embed = discord.Embed(title=tt(key, lang, game=game_name(t_, lang), id=t_.tournament_id,
+                                       round=round_no),
+                              description=self._leaders(t_, round_no, lang),
+                              colour=EMBED_COLOUR)
+        out = [self._post(t_.channel_id, embed=embed,
+                          picture=(f"tstandings:{t_.tournament_id}:{round_no}",
+                                   "standings.png"))]
+        sheets = [(f"tsheet:{t_.tournament_id}:{round_no}:{slot.table_no}",
+                   f"sheet-{round_no}-{slot.table_no}.png")
+                  for slot in model.tables_of(t_, round_no)]
+        for i in range(0, len(sheets), FILES_PER_MESSAGE):
+            out.append(self._post(t_.channel_id,
+                                  tt("sheets", lang, round=round_no) if i == 0 else None,
+                                  pictures=sheets[i:i + FILES_PER_MESSAGE]))
+        if not final:
+            out.append(self._post(t_.channel_id, tt("next_round", lang, round=round_no + 1)))
+        return out
+
+    def _leaders(self, t_: TournamentRecord, round_no: int, lang: str) -> str:
+        rows = standings(t_, round_no)
+        unit = score_unit(t_)
+        lines = []
+        for row in rows[:3]:
+            e = model.entrant(t_, row.entrant)
+            lines.append(tt("leader_line", lang, place=row.place, name=e.name,
+                            points=number(row.points, lang)))
+        tiebreak = worded("tiebreak", f"{unit}_{'low' if lower_is_better(t_) else 'high'}", lang)
+        lines.append(tt("legend_points", lang, tiebreak=tiebreak))
+        return "\n".join(lines)
+
+    def winner_shown(self, t_: TournamentRecord) -> list[OutboxItem]:
+        lang = self._lang(t_)
+        rows = standings(t_, settings_of(t_).rounds)
+        winners = [model.entrant(t_, r.entrant) for r in rows if r.place == 1]
+        names = ", ".join(f"<@{e.user_id}>" if e.user_id and e.ai_level is None
+                          and e.replaced_from is None else e.name for e in winners)
+        return [self._post(t_.channel_id, tt("winner", lang, names=names,
+                                             id=t_.tournament_id))]
+
+    def tournament_closed_shown(self, t_: TournamentRecord, reason: str) -> list[OutboxItem]:
+        return [self._post(t_.channel_id,
+                           tt(f"closed_{reason}", self._lang(t_), id=t_.tournament_id))]
+
+    # -- interactions --------------------------------------------------------------------
+    async def _refuse(self, interaction: Interaction, exc: TableError, lang: str) -> None:
+        await self.controller.error(interaction, f"core.{exc.key}", lang, **exc.params)
+
+    async def on_button(self, interaction: Interaction, tournament_id: int, op: str) -> None:
+        lang = await self._answer_lang(interaction, tournament_id)
+        try:
+            if op in ("standings", "export"):
+                await self._show(interaction, tournament_id, op, lang)
+                return
+            if op == "leave":
+                await interaction.response.defer(ephemeral=True, thinking=True)
+                done = await self.service.leave(tournament_id, interaction.user.id)
+                await interaction.followup.send(tt(done, lang, id=tournament_id),
+                                                ephemeral=True)
+                return
+            if op == "cancel":
+                await self._cancel(interaction, tournament_id, lang)
+                return
+            await interaction.response.defer()
+            if op == "join":
+                await self.service.join(tournament_id, interaction.user.id,
+                                        interaction.user.display_name)
+            else:
+                await self.service.start(tournament_id, interaction.user.id)
+        except TableError as exc:
+            await self._refuse(interaction, exc, lang)
+        except discord.HTTPException as exc:
+            log.warning("answering a tournament button failed: %s", exc)
+            await self.controller.error(interaction, "core.error", lang)
+        except Exception:
+            log.exception("the tournament button %s failed", op)
+            await self.controller.error(interaction, "core.error", lang)
+
+    async def _cancel(self, interaction: Interaction, tournament_id: int, lang: str) -> None:
+        t_ = self.service.get(tournament_id)
+        perms = getattr(interaction.user, "guild_permissions", None)
+        manager = perms is not None and perms.manage_guild
+        if interaction.user.id != t_.organiser_id and not manager:
+            raise TableError("tournament.not_organiser")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.service.cancel(tournament_id)
+        await interaction.followup.send(tt("cancelled_ok", lang, id=tournament_id),
+                                        ephemeral=True)
+
+    async def _show(self, interaction: Interaction, tournament_id: int, op: str,
+                    lang: str) -> None:
+        """The standings so far, or the export: for anyone, privately."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        t_ = self.service.tournaments.get(tournament_id)
+        if t_ is None:
+            t_ = await self.controller.store.get_tournament(tournament_id)
+        if t_ is None or t_.guild_id != interaction.guild_id:
+            raise TableError("tournament.none")
+        done = max((r.round_no for r in t_.rounds if r.status == "finished"), default=0)
+        if op == "standings":
+            if done == 0:
+                await interaction.followup.send(tt("standings_none", lang), ephemeral=True)
+                return
+            picture = await _draw(standings_png, t_, done, lang)
+            files = [] if picture is None else [png_file(picture, "standings.png")]
+            await interaction.followup.send(files=files, ephemeral=True)
+            return
+        document = await export_document(self.controller.store, t_)
+        pictures = await asyncio.to_thread(pictures_zip, t_, lang)
+        name = f"{t_.game_kind}-tournament-{tournament_id}"
+        await interaction.followup.send(
+            content=tt("export_ready", lang, id=tournament_id),
+            files=[discord.File(io.BytesIO(document_bytes(document)), filename=f"{name}.json"),
+                   discord.File(io.BytesIO(pictures), filename=f"{name}-pictures.zip")],
+            ephemeral=True)
+
+    async def on_add_ai(self, interaction: Interaction, tournament_id: int, level: str) -> None:
+        lang = await self._answer_lang(interaction, tournament_id)
+        try:
+            await interaction.response.defer()
+            await self.service.add_ai(tournament_id, interaction.user.id, level)
+        except TableError as exc:
+            await self._refuse(interaction, exc, lang)
+        except Exception:
+            log.exception("adding an AI player to tournament %s failed", tournament_id)
+            await self.controller.error(interaction, "core.error", lang)
+
+    def _tournament_lang(self, tournament_id: int) -> str:
+        t_ = self.service.tournaments.get(tournament_id)
+        return "cs" if t_ is None else self._lang(t_)
+
+    async def _answer_lang(self, interaction: Interaction, tournament_id: int) -> str:
+        """A private answer speaks the player's own chosen language, else the tournament's."""
+        chosen = await self.controller.chosen_lang(interaction.user.id)
+        return chosen or self._tournament_lang(tournament_id)
+
+
+async def _draw(render: Any, *args: Any) -> bytes | None:
+    """A picture drawn off the event loop; None (and logged) when it fails."""
+    try:
+        return bytes(await asyncio.to_thread(render, *args))
+    except Exception:
+        log.exception("a tournament picture failed")
+        return None
+

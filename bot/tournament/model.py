@@ -1,0 +1,110 @@
+"""A tournament's settings and the questions the bot asks of its record.
+
+The record itself is the storage's ``TournamentRecord`` (entrants, rounds, tables of each
+round with their results, substitutions); the service keeps it as the database has it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.storage.models import (
+    EntrantRecord,
+    SubstitutionRecord,
+    TournamentRecord,
+    TournamentTableRecord,
+)
+
+JSONDict = dict[str, Any]
+FILLS = ("ai", "organiser")  # empty seats: filled with AI players, or the organiser fills them
+MAX_ROUNDS = 12
+MAX_ENTRANTS = 64
+
+
+@dataclass
+class TournamentSettings:
+    """What the organiser chose: rounds, a round's length (``{"deals": n}``,
+    ``{"minutes": n}``, or empty: one game), how empty seats are filled, the AI level of AI
+    players and substitutes, the tables' turn timer, language and autoplay, and the game's
+    options. ``seed`` makes the draws reproducible (after a restart too)."""
+
+    rounds: int
+    length: dict[str, int] = field(default_factory=dict)
+    fill: str = "ai"
+    ai_level: str = "medium"
+    turn_timer: int = 120
+    lang: str = "cs"
+    autoplay: bool = True
+    options: JSONDict = field(default_factory=dict)
+    seed: int = 0
+
+    def to_json(self) -> JSONDict:
+        return {
+            "rounds": self.rounds,
+            "length": dict(self.length),
+            "fill": self.fill,
+            "ai_level": self.ai_level,
+            "turn_timer": self.turn_timer,
+            "lang": self.lang,
+            "autoplay": self.autoplay,
+            "options": dict(self.options),
+            "seed": self.seed,
+        }
+
+    @classmethod
+    def from_json(cls, d: JSONDict) -> TournamentSettings:
+        length = d.get("length")
+        options = d.get("options")
+        return cls(
+            rounds=int(d.get("rounds", 1)),
+            length={str(k): int(v) for k, v in length.items()} if isinstance(length, dict)
+            else {},
+            fill=str(d.get("fill", "ai")),
+            ai_level=str(d.get("ai_level", "medium")),
+            turn_timer=int(d.get("turn_timer", 120)),
+            lang=str(d.get("lang", "cs")),
+            autoplay=bool(d.get("autoplay", True)),
+            options=dict(options) if isinstance(options, dict) else {},
+            seed=int(d.get("seed", 0)),
+        )
+
+
+def settings_of(t: TournamentRecord) -> TournamentSettings:
+    return TournamentSettings.from_json(t.settings)
+
+
+def entrant(t: TournamentRecord, number: int) -> EntrantRecord:
+    return next(e for e in t.entrants if e.entrant_no == number)
+
+
+def entrant_of_user(t: TournamentRecord, user_id: int) -> EntrantRecord | None:
+    return next((e for e in t.entrants if e.user_id == user_id), None)
+
+
+def tables_of(t: TournamentRecord, round_no: int) -> list[TournamentTableRecord]:
+    return [s for s in t.tables if s.round_no == round_no]
+
+
+def slot(t: TournamentRecord, round_no: int, table_no: int) -> TournamentTableRecord:
+    return next(s for s in t.tables if s.round_no == round_no and s.table_no == table_no)
+
+
+def substitution(t: TournamentRecord, round_no: int, table_no: int,
+                 seat: int) -> SubstitutionRecord | None:
+    return next((s for s in t.substitutions if (s.round_no, s.table_no, s.seat)
+                 == (round_no, table_no, seat)), None)
+
+
+def round_finished(t: TournamentRecord, round_no: int) -> bool:
+    return any(r.round_no == round_no and r.status == "finished" for r in t.rounds)
+
+
+def standings_after(t: TournamentRecord, round_no: int) -> list[JSONDict] | None:
+    found = next((r for r in t.rounds if r.round_no == round_no), None)
+    return None if found is None else found.standings
+
+
+def link(t: TournamentRecord, round_no: int, table_no: int) -> JSONDict:
+    """What a tournament's table carries (``Table.tournament``)."""
+    return {"id": t.tournament_id, "round": round_no, "table": table_no}

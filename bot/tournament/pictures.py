@@ -1,0 +1,168 @@
+"""The tournament's pictures from its record: the standings after a round (or the final ones)
+and each table's sheet, with the words of the catalog and the game's own sheet columns
+(``engine.tournament.TournamentRules``)."""
+
+from __future__ import annotations
+
+from bot.games import ui_of
+from bot.i18n import has, t
+from bot.storage.models import EntrantRecord, TournamentRecord, TournamentTableRecord
+from bot.tournament import model
+from bot.tournament.model import settings_of
+from bot.tournament.render import (
+    Footer,
+    SheetLine,
+    StandingLine,
+    Tag,
+    render_standings,
+    render_table_sheet,
+)
+from bot.tournament.scoring import lower_is_better, outcome_of, standings
+from engine import games
+from engine.tournament import place_points
+
+K = "core.tournament."
+
+
+def tt(key: str, lang: str, /, **values: object) -> str:
+    return t(K + key, lang, **values)
+
+
+def money(hal: int, lang: str, *, sign: bool = False) -> str:
+    """Haléře as koruny: "46,50" (cs) / "46.50" (en), with a sign when asked."""
+    text = f"{abs(hal) / 100:.2f}"
+    if lang == "cs":
+        text = text.replace(".", ",")
+    if hal < 0:
+        return "−" + text
+    return ("+" + text) if sign and hal > 0 else text
+
+
+def number(value: float, lang: str) -> str:
+    """Table points: "4", "2,5" (cs) / "2.5" (en)."""
+    text = f"{value:g}"
+    return text.replace(".", ",") if lang == "cs" else text
+
+
+def value_text(value: int | None, unit: str, lang: str, *, sign: bool = False) -> str:
+    if value is None:
+        return "–"
+    return money(value, lang, sign=sign) if unit == "hal" else str(value)
+
+
+def game_name(t_: TournamentRecord, lang: str) -> str:
+    try:
+        return ui_of(t_.game_kind).name(lang)
+    except KeyError:  # a game the bot has no table for yet: its name as registered
+        key = f"{t_.game_kind}.name"
+        return t(key, lang) if has(key, lang) else t_.game_kind.capitalize()
+
+
+def title(t_: TournamentRecord, lang: str) -> str:
+    return tt("title", lang, game=game_name(t_, lang), id=t_.tournament_id)
+
+
+def score_unit(t_: TournamentRecord) -> str:
+    for s in t_.tables:
+        outcome = outcome_of(s)
+        if outcome is not None:
+            return outcome.unit
+    return ""
+
+
+def worded(key: str, unit: str, lang: str, /, **values: object) -> str:
+    """``core.tournament.<key>_<unit>`` when the catalog has it, else the plain key."""
+    full = f"{K}{key}_{unit}"
+    return t(full, lang, **values) if unit and has(full, lang) else t(K + key, lang, **values)
+
+
+def entrant_tags(e: EntrantRecord, lang: str) -> list[Tag]:
+    if e.ai_level is not None:
+        return [Tag(tt("tag_ai", lang, level=t(f"core.ai_{e.ai_level}", lang)))]
+    if e.replaced_from is not None:
+        return [Tag(tt("tag_replaced", lang, round=e.replaced_from), warn=True)]
+    return []
+
+
+def standings_png(t_: TournamentRecord, upto: int, lang: str) -> bytes:
+    """The standings after round ``upto`` (the final ones after the last round)."""
+    rounds = settings_of(t_).rounds
+    final = upto >= rounds and t_.status != "cancelled"
+    rows = standings(t_, upto)
+    unit = score_unit(t_)
+    lines = []
+    for row in rows:
+        e = model.entrant(t_, row.entrant)
+        lines.append(StandingLine(
+            place=row.place, number=e.entrant_no, name=e.name,
+            tags=tuple(entrant_tags(e, lang)),
+            rounds=tuple("–" if p is None else number(p, lang) for p in row.rounds),
+            points=number(row.points, lang),
+            score=value_text(row.score, unit, lang, sign=unit == "hal"),
+            leader=row.place == 1 and upto > 0,
+        ))
+    subtitle = (tt("pic_final", lang, rounds=rounds) if final
+                else tt("pic_after", lang, round=upto, rounds=rounds))
+    tiebreak = worded("tiebreak", f"{unit}_{'low' if lower_is_better(t_) else 'high'}", lang)
+    labels = (tt("pic_player", lang), tt("pic_points", lang), worded("score", unit, lang))
+    return render_standings(
+        title(t_, lang), subtitle, labels,
+        [tt("pic_round", lang, n=r) for r in range(1, upto + 1)], lines,
+        [Footer(tt("legend_points", lang, tiebreak=tiebreak))])
+
+
+def sheet_lines(t_: TournamentRecord, slot: TournamentTableRecord,
+                lang: str) -> list[SheetLine]:
+    """A finished table's lines in seat order: number, name, tags (AI players, substitutes
+    with why, the game's notes), the game's columns, the place and the table points."""
+    outcome = outcome_of(slot)
+    if outcome is None:
+        raise ValueError("the table has not finished")
+    rules = games.get(t_.game_kind).tournament_rules()
+    points = place_points(outcome.places)
+    lines = []
+    for seat, entrant_no in enumerate(slot.seats):
+        e = model.entrant(t_, entrant_no)
+        tags = [Tag(tt("tag_ai", lang, level=t(f"core.ai_{e.ai_level}", lang)))] \
+            if e.ai_level is not None else []
+        sub = model.substitution(t_, slot.round_no, slot.table_no, seat)
+        if sub is not None:
+            tags.append(Tag(tt(f"tag_{sub.reason}", lang), warn=True))
+        for key, value in rules.notes(outcome, seat):
+            tags.append(Tag(tt(f"note_{key}", lang, n=value)))
+        values = rules.values(outcome, seat)
+        lines.append(SheetLine(
+            number=e.entrant_no, name=e.name, tags=tuple(tags),
+            values=tuple(value_text(v, c.unit, lang)
+                         for v, c in zip(values, rules.columns, strict=True)),
+            place=outcome.places[seat], points=number(points[seat], lang)))
+    return lines
+
+
+def sheet_footer(t_: TournamentRecord, slot: TournamentTableRecord, lang: str) -> list[Footer]:
+    """The game's control sum (green when it holds) and the legend of the points."""
+    outcome = outcome_of(slot)
+    assert outcome is not None
+    settings = settings_of(t_)
+    rules = games.get(t_.game_kind).tournament_rules()
+    footer = []
+    control = rules.control(outcome, rules.round_options(settings.options, settings.length))
+    if control is not None:
+        footer.append(Footer(tt(f"control_{control.key}", lang,
+                                value=value_text(control.value, control.unit, lang),
+                                expected=value_text(control.expected, control.unit, lang),
+                                mark="✓" if control.ok else "✗"), control.ok))
+    footer.append(Footer(tt("legend_sheet", lang)))
+    return footer
+
+
+def sheet_png(t_: TournamentRecord, slot: TournamentTableRecord, lang: str) -> bytes:
+    """A table's sheet (zápisový lístek) as a picture."""
+    rules = games.get(t_.game_kind).tournament_rules()
+    labels = (tt("pic_player", lang), tt("pic_place", lang), tt("pic_points", lang))
+    columns = [tt(f"col_{c.key}", lang) for c in rules.columns]
+    return render_table_sheet(
+        tt("pic_sheet", lang, table=slot.table_no),
+        tt("pic_sheet_sub", lang, game=game_name(t_, lang), id=t_.tournament_id,
+           round=slot.round_no),
+        labels, columns, sheet_lines(t_, slot, lang), sheet_footer(t_, slot, lang))

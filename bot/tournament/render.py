@@ -1,0 +1,238 @@
+"""The tournament's pictures: the standings and a table's sheet (zápisový lístek).
+
+Pure drawing from lines of text prepared by ``bot.tournament.pictures`` (the words and the
+numbers are chosen there); the look is the shared one of ``bot.render.common``. Sized for
+phones like the leaderboard: 760 px wide, legible when Discord shrinks it to 400 px.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from bot.render.common import (
+    BAR,
+    FAINT,
+    GOLD,
+    GREEN,
+    MUTED,
+    RED,
+    RGB,
+    TEXT,
+    encode,
+    felt,
+    panel,
+    paste,
+    text,
+    wrap,
+)
+from bot.render.fonts import clean_name, fit, font
+from bot.render.leaderboard import MEDALS, medal
+
+W, M = 760, 16
+HEADER_H, COLS_H, ROW_H, FOOT_LINE = 76, 42, 70, 30
+STRIPE: RGB = (16, 50, 34)
+LINE: RGB = (60, 96, 78)
+TAG_FILL: RGB = (34, 72, 54)
+SUB_FILL: RGB = (92, 58, 30)
+
+
+@dataclass(frozen=True, slots=True)
+class Tag:
+    """A small pill under a name: "AI", "AI substitute", "harakiri 11" …"""
+
+    label: str
+    warn: bool = False  # a substitute (amber) rather than a plain note
+
+
+@dataclass(frozen=True, slots=True)
+class StandingLine:
+    place: int
+    number: int  # the player's tournament number
+    name: str
+    tags: tuple[Tag, ...]
+    rounds: tuple[str, ...]  # table points per round, as shown ("4", "2,5", "–")
+    points: str
+    score: str  # the tiebreak (money, penalty points)
+    leader: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SheetLine:
+    number: int
+    name: str
+    tags: tuple[Tag, ...]
+    values: tuple[str, ...]  # the game's own columns
+    place: int
+    points: str
+
+
+@dataclass(frozen=True, slots=True)
+class Footer:
+    label: str
+    ok: bool | None = None  # a control sum: green when it holds, red when not
+
+
+def _header(img: Image.Image, title: str, subtitle: str) -> None:
+    paste(img, panel(W, HEADER_H, BAR, radius=0), 0, 0)
+    ft = font(30, "bold")
+    text(img, (M + 2, 26), fit(clean_name(title), ft, W - 2 * M), ft, TEXT, "lm")
+    fs = font(22)
+    text(img, (M + 2, 56), fit(clean_name(subtitle), fs, W - 2 * M), fs, MUTED, "lm")
+
+
+def _pill(value: str, warn: bool) -> Image.Image:
+    f = font(19, "bold")
+    w, h = int(f.getlength(value)) + 16, 25
+    img = panel(w, h, (*(SUB_FILL if warn else TAG_FILL), 255), radius=h // 2).copy()
+    text(img, (w / 2, h / 2), value, f, GOLD if warn else MUTED, "mm")
+    return img
+
+
+def _name(img: Image.Image, x: int, cy: int, number: int, name: str, tags: Sequence[Tag],
+          end: int, gold: bool) -> None:
+    """The player's number, name and, below it, his tags."""
+    fnum = font(22, "cond")
+    width = text(img, (x, cy - (12 if tags else 0)), f"{number}.", fnum, FAINT, "lm") + 8
+    clean = " ".join(clean_name(name).split())
+    fn = font(26, "bold")
+    room = end - x - width
+    if fn.getlength(clean) > room:
+        fn = font(26, "cond")
+        clean = fit(clean, fn, room)
+    text(img, (x + width, cy - (12 if tags else 0)), clean, fn, GOLD if gold else TEXT, "lm")
+    tx = x + width
+    for tag in tags:
+        pill = _pill(tag.label, tag.warn)
+        if tx + pill.width > end:
+            break
+        paste(img, pill, tx, cy + 4)
+        tx += pill.width + 6
+
+
+def _place(img: Image.Image, cx: int, cy: int, place: int) -> None:
+    if place in MEDALS:
+        piece = medal(place, MEDALS[place], 40)
+        paste(img, piece, cx - 20, cy - 20)
+    else:
+        text(img, (cx, cy), str(place), font(24, "bold"), MUTED, "mm")
+
+
+FOOT_FONT = 22
+
+
+def _footer_lines(footer: Sequence[Footer]) -> list[tuple[str, Footer]]:
+    """Each footer wrapped to the picture's width."""
+    out = []
+    for line in footer:
+        f = font(FOOT_FONT, "bold" if line.ok is not None else "regular")
+        for part in wrap(line.label, f, W - 2 * M - 8) or [""]:
+            out.append((part, line))
+    return out
+
+
+def _frame(title: str, subtitle: str, rows: int, footer: Sequence[Footer]) -> Image.Image:
+    body = max(rows, 1) * ROW_H
+    lines = _footer_lines(footer)
+    height = HEADER_H + M + COLS_H + body + 8 + M + len(lines) * FOOT_LINE + (8 if lines else 0)
+    img = felt(W, height).copy()
+    _header(img, title, subtitle)
+    paste(img, panel(W - 2 * M, COLS_H + body + 8, (4, 16, 11, 170), radius=14), M, HEADER_H + M)
+    d = ImageDraw.Draw(img)
+    y0 = HEADER_H + M + COLS_H
+    d.line((M + 10, y0 - 1, W - M - 11, y0 - 1), fill=LINE, width=1)
+    for i in range(1, rows, 2):
+        y = y0 + i * ROW_H
+        d.rectangle((M + 3, y, W - M - 4, y + ROW_H - 1), fill=STRIPE)
+    y = HEADER_H + M + COLS_H + body + 8 + M
+    for part, line in lines:
+        colour = MUTED if line.ok is None else (GREEN if line.ok else RED)
+        f = font(FOOT_FONT, "bold" if line.ok is not None else "regular")
+        text(img, (W // 2, y + FOOT_LINE // 2), part, f, colour, "mm")
+        y += FOOT_LINE
+    return img
+
+
+# -- the standings ----------------------------------------------------------------------
+PLACE_CX, NAME_X = 50, 84
+POINTS_R, SCORE_R = 598, W - M - 14
+ROUND_W = 60
+
+
+def standings_image(title: str, subtitle: str, labels: tuple[str, str, str],
+                    round_labels: Sequence[str], lines: Sequence[StandingLine],
+                    footer: Sequence[Footer] = ()) -> Image.Image:
+    """Place, number and name (with tags), points per round (up to four rounds shown),
+    points, and the tiebreak score. ``labels``: the player, points and score headings."""
+    img = _frame(title, subtitle, len(lines), footer)
+    shown = list(round_labels)[-4:]
+    rounds_x0 = POINTS_R - 80 - len(shown) * ROUND_W
+    fc = font(22, "cond")
+    cy = HEADER_H + M + COLS_H // 2 + 2
+    text(img, (PLACE_CX, cy), "#", fc, MUTED, "mm")
+    text(img, (NAME_X, cy), labels[0], fc, MUTED, "lm")
+    for i, label in enumerate(shown):
+        text(img, (rounds_x0 + (i + 1) * ROUND_W, cy), label, fc, MUTED, "rm")
+    text(img, (POINTS_R, cy), labels[1], fc, MUTED, "rm")
+    text(img, (SCORE_R, cy), labels[2], fc, MUTED, "rm")
+    y0 = HEADER_H + M + COLS_H
+    for i, line in enumerate(lines):
+        cy = y0 + i * ROW_H + ROW_H // 2
+        _place(img, PLACE_CX, cy, line.place)
+        _name(img, NAME_X, cy, line.number, line.name, line.tags, rounds_x0 + 4, line.leader)
+        fr = font(24, "cond")
+        for j, value in enumerate(line.rounds[-len(shown):] if shown else ()):
+            text(img, (rounds_x0 + (j + 1) * ROUND_W, cy), value, fr,
+                 FAINT if value == "–" else MUTED, "rm")
+        text(img, (POINTS_R, cy), line.points, font(32, "bold"), GOLD if line.leader else TEXT,
+             "rm")
+        text(img, (SCORE_R, cy), line.score, font(26, "cond"), TEXT, "rm")
+    return img
+
+
+def render_standings(title: str, subtitle: str, labels: tuple[str, str, str],
+                     round_labels: Sequence[str], lines: Sequence[StandingLine],
+                     footer: Sequence[Footer] = ()) -> bytes:
+    return encode(standings_image(title, subtitle, labels, round_labels, lines, footer))
+
+
+# -- a table's sheet --------------------------------------------------------------------
+SHEET_PLACE_R, SHEET_POINTS_R = W - M - 120, W - M - 16
+VALUE_W, PLACE_GAP = 116, 100
+
+
+def sheet_image(title: str, subtitle: str, labels: tuple[str, str, str],
+                columns: Sequence[str], lines: Sequence[SheetLine],
+                footer: Sequence[Footer] = ()) -> Image.Image:
+    """The table's lines in seat order: number and name (with tags), the game's columns,
+    the place at the table and the table points. ``labels``: player, place, points."""
+    img = _frame(title, subtitle, len(lines), footer)
+    values_x0 = SHEET_PLACE_R - PLACE_GAP - len(columns) * VALUE_W
+    fc = font(22, "cond")
+    cy = HEADER_H + M + COLS_H // 2 + 2
+    text(img, (M + 16, cy), labels[0], fc, MUTED, "lm")
+    room = VALUE_W - 8 if len(columns) > 1 else 2 * VALUE_W  # one column may spread left
+    for i, label in enumerate(columns):
+        text(img, (values_x0 + (i + 1) * VALUE_W, cy), fit(label, fc, room), fc, MUTED, "rm")
+    text(img, (SHEET_PLACE_R, cy), labels[1], fc, MUTED, "rm")
+    text(img, (SHEET_POINTS_R, cy), labels[2], fc, MUTED, "rm")
+    y0 = HEADER_H + M + COLS_H
+    for i, line in enumerate(lines):
+        cy = y0 + i * ROW_H + ROW_H // 2
+        _name(img, M + 16, cy, line.number, line.name, line.tags, values_x0 + 10,
+              line.place == 1)
+        fv = font(27, "cond")
+        for j, value in enumerate(line.values):
+            text(img, (values_x0 + (j + 1) * VALUE_W, cy), value, fv, TEXT, "rm")
+        text(img, (SHEET_PLACE_R, cy), f"{line.place}.", font(26, "bold"), MUTED, "rm")
+        text(img, (SHEET_POINTS_R, cy), line.points, font(32, "bold"),
+             GOLD if line.place == 1 else TEXT, "rm")
+    return img
+
+
+def render_table_sheet(title: str, subtitle: str, labels: tuple[str, str, str],
+                       columns: Sequence[str], lines: Sequence[SheetLine],
+                       footer: Sequence[Footer] = ()) -> bytes:
+    return encode(sheet_image(title, subtitle, labels, columns, lines, footer))

@@ -1,0 +1,74 @@
+"""The standings of a tournament, read from the engine's outcome of every finished table.
+
+No rule here: the points of a place and the order are ``engine.tournament``'s (4-3-2-1 with
+shared ties; the game's score breaks equal points in the game's direction).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from bot.storage.models import TournamentRecord, TournamentTableRecord
+from engine.game import Outcome
+from engine.tournament import place_points, ranked
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    entrant: int
+    place: int
+    points: float
+    score: int  # the sum of the game's scores (Taroky: hal; Lóra: penalty points)
+    rounds: tuple[float | None, ...]  # table points per round (None: not played yet)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"entrant": self.entrant, "place": self.place, "points": self.points,
+                "score": self.score, "rounds": list(self.rounds)}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> Standing:
+        return cls(int(d["entrant"]), int(d["place"]), float(d["points"]), int(d["score"]),
+                   tuple(None if x is None else float(x) for x in d.get("rounds", [])))
+
+
+def outcome_of(slot: TournamentTableRecord) -> Outcome | None:
+    return None if slot.result is None else Outcome.from_json(slot.result)
+
+
+def table_points(slot: TournamentTableRecord) -> tuple[float, ...] | None:
+    """The table points of each seat (None while the table plays)."""
+    outcome = outcome_of(slot)
+    return None if outcome is None else place_points(outcome.places)
+
+
+def lower_is_better(t: TournamentRecord) -> bool:
+    """The direction of the game's score, as its outcomes say (Lóra: fewer is better)."""
+    for slot in t.tables:
+        outcome = outcome_of(slot)
+        if outcome is not None:
+            return outcome.lower_is_better
+    return False
+
+
+def standings(t: TournamentRecord, upto: int) -> list[Standing]:
+    """Every entrant's place after round ``upto``, from the finished tables of rounds 1…upto."""
+    rounds = max(upto, 0)
+    points = {e.entrant_no: 0.0 for e in t.entrants}
+    score = {e.entrant_no: 0 for e in t.entrants}
+    per_round: dict[int, list[float | None]] = {e.entrant_no: [None] * rounds
+                                                for e in t.entrants}
+    for slot in t.tables:
+        if slot.round_no > upto:
+            continue
+        outcome = outcome_of(slot)
+        if outcome is None:
+            continue
+        got = place_points(outcome.places)
+        for seat, number in enumerate(slot.seats):
+            points[number] += got[seat]
+            score[number] += outcome.scores[seat]
+            per_round[number][slot.round_no - 1] = got[seat]
+    order = ranked({n: (points[n], score[n]) for n in points},
+                   lower_is_better=lower_is_better(t))
+    return [Standing(n, place, points[n], score[n], tuple(per_round[n])) for place, n in order]

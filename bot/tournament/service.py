@@ -1,0 +1,530 @@
+"""The course of a tournament, without Discord: registration, the start, the draw of every
+round, one started table per group of the draw (the core's ``TableService.create_started``:
+timers, AI stand-ins, restarts and the archive are the tables' own), results as each table
+ends, the standings after every round, substitutes, and picking everything up after a
+restart.
+
+Every step is written to the store before it is shown, and each can be taken again after a
+restart without doubling anything: a round's tables are stored with the draw in one
+transaction, a table carries its tournament (``Table.tournament``), a result is recorded once.
+What a step must show (the tournament's message refreshed, a table's opening, its sheet, the
+standings, the next round, the winner, a cancellation) is composed by the presenter before
+the step and written to the outbox in the step's own transaction (``OutboxBatch``): a crash
+can neither lose a notice of a committed step nor show one of a step that did not commit.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from collections.abc import Coroutine, Sequence
+from datetime import UTC, datetime
+from typing import Any, Protocol
+
+from bot.errors import AlreadyRegistered, TableError
+from bot.model import STATUS_FINISHED, STATUS_PLAYING, Seat, Table, TableSettings
+from bot.persist import archive, table_from_record
+from bot.service import AI_NAMES, TableService
+from bot.storage.models import (
+    ACTIVE_TOURNAMENT,
+    EntrantRecord,
+    OutboxBatch,
+    OutboxEntry,
+    OutboxItem,
+    TableStatus,
+    TournamentRecord,
+    TournamentStatus,
+    TournamentTableRecord,
+)
+from bot.storage.protocol import TableStore
+from bot.tournament import model
+from bot.tournament.model import MAX_ENTRANTS, TournamentSettings, settings_of
+from bot.tournament.scoring import standings
+from engine import games
+from engine.tournament import draw_tables, meetings
+
+log = logging.getLogger(__name__)
+
+
+class TournamentPresenter(Protocol):
+    """What the service asks the Discord side: the outbox entries a step must show
+    (composed before the step, written in its transaction), their delivery once committed,
+    and a table's thread."""
+
+    def tournament_shown(self, t: TournamentRecord) -> list[OutboxItem]:
+        """The tournament's message refreshed (from the tournament as it is when sent)."""
+        ...
+
+    async def open_thread(self, t: TournamentRecord, round_no: int, table_no: int) -> int | None:
+        """A thread of the tournament's channel for one table (its id; None: none could be
+        made, the table plays in the channel itself)."""
+        ...
+
+    def opening_shown(self, t: TournamentRecord, slot: TournamentTableRecord,
+                      seats: Sequence[Seat]) -> list[OutboxItem]: ...
+
+    def table_done_shown(self, t: TournamentRecord,
+                         slot: TournamentTableRecord) -> list[OutboxItem]: ...
+
+    def round_done_shown(self, t: TournamentRecord, round_no: int) -> list[OutboxItem]:
+        """The standings after the round, its sheets, and the next round's notice (``t``
+        holds every result of the round)."""
+        ...
+
+    def winner_shown(self, t: TournamentRecord) -> list[OutboxItem]: ...
+
+    def tournament_closed_shown(self, t: TournamentRecord, reason: str) -> list[OutboxItem]: ...
+
+    def tournament_committed(self, entries: Sequence[OutboxEntry]) -> None:
+        """Entries of a committed step: deliver them."""
+        ...
+
+    def tournament_seen(self, t: TournamentRecord) -> None:
+        """The tournament as stored now (what its entries are delivered from)."""
+        ...
+
+
+def refuse(key: str, **params: Any) -> TableError:
+    """A refusal worded in ``core.tournament.<key>``."""
+    return TableError(f"tournament.{key}", **params)
+
+
+class TournamentService:
+    def __init__(self, store: TableStore, tables: TableService,
+                 presenter: TournamentPresenter, *, seed: int | None = None) -> None:
+        self.store = store
+        self.tables = tables
+        self.presenter = presenter
+        self.tournaments: dict[int, TournamentRecord] = {}
+        self.locks: dict[int, asyncio.Lock] = {}
+        self.tasks: set[asyncio.Future[Any]] = set()
+        # the tournaments' own draws (the tables' seeds stay as the table service makes them)
+        self.rng = random.Random(None if seed is None else f"tournaments/{seed}")
+
+    # -- lookup ------------------------------------------------------------------------
+    def lock(self, tournament_id: int) -> asyncio.Lock:
+        return self.locks.setdefault(tournament_id, asyncio.Lock())
+
+    def get(self, tournament_id: int) -> TournamentRecord:
+        t = self.tournaments.get(tournament_id)
+        if t is None:
+            raise refuse("none")
+        return t
+
+    async def _reload(self, tournament_id: int) -> TournamentRecord:
+        t = await self.store.get_tournament(tournament_id)
+        if t is None:
+            raise refuse("none")
+        self.presenter.tournament_seen(t)
+        if t.status in ACTIVE_TOURNAMENT:
+            self.tournaments[tournament_id] = t
+        else:
+            self.tournaments.pop(tournament_id, None)
+        return t
+
+    async def refresh(self) -> None:
+        """Read every active tournament again (after the store changed them, e.g. a player
+        forgotten)."""
+        for tid in list(self.tournaments):
+            try:
+                await self._reload(tid)
+            except TableError:
+                self.tournaments.pop(tid, None)
+
+    def active_of_user(self, guild_id: int, user_id: int) -> TournamentRecord | None:
+        """The running tournament of this guild in which the user still plays himself."""
+        for t in self.tournaments.values():
+            e = model.entrant_of_user(t, user_id)
+            if t.guild_id == guild_id and e is not None and e.replaced_from is None:
+                return t
+        return None
+
+    def _spawn(self, coro: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.ensure_future(coro)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    def shutdown(self) -> None:
+        for task in self.tasks:
+            task.cancel()
+        self.tasks.clear()
+
+    # -- registration ------------------------------------------------------------------
+    async def create(self, guild_id: int, channel_id: int, organiser_id: int, game_kind: str,
+                     settings: TournamentSettings) -> TournamentRecord:
+        settings.seed = self.rng.getrandbits(63)
+        try:
+            tid = await self.store.create_tournament(guild_id, channel_id, organiser_id,
+                                                     game_kind, settings.to_json())
+        except Exception as exc:
+            log.exception("creating a tournament failed")
+            raise TableError("db_error") from exc
+        return await self._reload(tid)
+
+    async def _write(self, coro: Coroutine[Any, Any, Any]) -> Any:
+        try:
+            return await coro
+        except AlreadyRegistered as exc:
+            raise refuse("already_registered") from exc
+        except Exception as exc:
+            log.exception("a tournament write failed")
+            raise TableError("db_error") from exc
+
+    def _committed(self, batch: OutboxBatch) -> None:
+        """Hand a committed step's entries over for delivery (none: it changed nothing)."""
+        if batch.ids:
+            now = datetime.now(UTC)
+            self.presenter.tournament_committed(
+                [OutboxEntry.of(i, item, now)
+                 for i, item in zip(batch.ids, batch.items, strict=True)])
+
+    async def _change(self, tournament_id: int, write: Coroutine[Any, Any, Any],
+                      batch: OutboxBatch) -> Any:
+        """A store write that carries ``batch`` in its transaction, then its delivery: after
+        the tournament is read again, for its pictures are drawn from it when sent."""
+        result = await self._write(write)
+        if batch.ids:
+            try:
+                await self._reload(tournament_id)
+            except Exception:
+                log.exception("reading tournament %s again failed", tournament_id)
+        self._committed(batch)
+        return result
+
+    async def show(self, t: TournamentRecord) -> None:
+        """Refresh the tournament's message outside a step (just created, after a restart):
+        a missed one is made up by the next step or restart."""
+        try:
+            batch = OutboxBatch(self.presenter.tournament_shown(t))
+            batch.ids = await self.store.add_outbox(batch.items)
+        except Exception:
+            log.exception("refreshing the message of tournament %s failed", t.tournament_id)
+            return
+        self._committed(batch)
+
+    async def join(self, tournament_id: int, user_id: int, name: str) -> TournamentRecord:
+        async with self.lock(tournament_id):
+            t = self.get(tournament_id)
+            if t.status != TournamentStatus.REGISTRATION:
+                raise refuse("started")
+            if model.entrant_of_user(t, user_id) is not None:
+                raise refuse("already_registered")
+            other = self.active_of_user(t.guild_id, user_id)
+            if other is not None:
+                raise refuse("in_other", id=other.tournament_id)
+            if len(t.entrants) >= MAX_ENTRANTS:
+                raise refuse("full", n=MAX_ENTRANTS)
+            batch = OutboxBatch(self.presenter.tournament_shown(t))
+            await self._change(tournament_id, self.store.add_entrant(
+                tournament_id, user_id, name, outbox=batch), batch)
+            return await self._reload(tournament_id)
+
+    async def add_ai(self, tournament_id: int, user_id: int, level: str) -> TournamentRecord:
+        async with self.lock(tournament_id):
+            t = self.get(tournament_id)
+            if user_id != t.organiser_id:
+                raise refuse("not_organiser")
+            if t.status != TournamentStatus.REGISTRATION:
+                raise refuse("started")
+            if level not in games.get(t.game_kind).ai_levels:
+                raise TableError("bad_level")
+            if len(t.entrants) >= MAX_ENTRANTS:
+                raise refuse("full", n=MAX_ENTRANTS)
+            batch = OutboxBatch(self.presenter.tournament_shown(t))
+            await self._change(tournament_id, self.store.add_entrant(
+                tournament_id, None, _ai_name(t), level, outbox=batch), batch)
+            return await self._reload(tournament_id)
+
+    async def leave(self, tournament_id: int, user_id: int) -> str:
+        """Before the start: off the list. Later: an AI substitute plays for him from now on
+        (at his running table at once, as the core's ``leave`` does). Returns what happened:
+        "unregistered" or "withdrawn"."""
+        async with self.lock(tournament_id):
+            t = self.get(tournament_id)
+            e = model.entrant_of_user(t, user_id)
+            if e is None or e.replaced_from is not None:
+                raise refuse("not_registered")
+            batch = OutboxBatch(self.presenter.tournament_shown(t))
+            if t.status == TournamentStatus.REGISTRATION:
+                await self._change(tournament_id, self.store.remove_entrant(
+                    tournament_id, e.entrant_no, outbox=batch), batch)
+                done = "unregistered"
+                table = None
+            else:  # at his running table an AI takes over now, else from the next round
+                table = self._running_table_of(t, user_id)
+                start = t.round_no if table is not None else t.round_no + 1
+                await self._change(tournament_id, self.store.withdraw_entrant(
+                    tournament_id, e.entrant_no, start, outbox=batch), batch)
+                done = "withdrawn"
+            await self._reload(tournament_id)
+        if table is not None:  # recorded as a substitution when the table ends
+            await self.tables.leave(table.table_id, user_id)
+        return done
+
+    def _running_table_of(self, t: TournamentRecord, user_id: int) -> Table | None:
+        for s in model.tables_of(t, t.round_no):
+            table = self.tables.tables.get(s.table_id or -1)
+            if (table is not None and table.status == STATUS_PLAYING
+                    and table.seat_of(user_id) is not None):
+                return table
+        return None
+
+    async def cancel(self, tournament_id: int) -> TournamentRecord:
+        """The whole tournament ends now (the organiser or a server manager): its running
+        tables are aborted."""
+        async with self.lock(tournament_id):
+            t = self.get(tournament_id)
+            batch = OutboxBatch([*self.presenter.tournament_shown(t),
+                                 *self.presenter.tournament_closed_shown(t, "cancelled")])
+            await self._change(tournament_id, self.store.update_tournament(
+                tournament_id, status=TournamentStatus.CANCELLED, outbox=batch), batch)
+            t = await self._reload(tournament_id)
+        for s in model.tables_of(t, t.round_no):
+            table = self.tables.tables.get(s.table_id or -1)
+            if table is not None and table.status == STATUS_PLAYING:
+                try:
+                    await self.tables.abort(table.table_id)
+                except TableError:
+                    log.warning("could not abort table %s", table.table_id)
+        return t
+
+    async def set_message(self, t: TournamentRecord, message_id: int | None) -> None:
+        t.message_id = message_id
+        try:
+            await self.store.update_tournament(t.tournament_id, message_id=message_id)
+        except Exception:
+            log.warning("could not save the message of tournament %s", t.tournament_id)
+
+    # -- the start and the rounds ------------------------------------------------------
+    async def start(self, tournament_id: int, user_id: int) -> TournamentRecord:
+        async with self.lock(tournament_id):
+            t = self.get(tournament_id)
+            if user_id != t.organiser_id:
+                raise refuse("not_organiser")
+            if t.status != TournamentStatus.REGISTRATION:
+                raise refuse("started")
+            size = games.get(t.game_kind).seats
+            settings = settings_of(t)
+            if len(t.entrants) < 2:
+                raise refuse("too_few")
+            missing = -len(t.entrants) % size
+            if missing and settings.fill != "ai":
+                raise refuse("not_divisible", n=size, missing=missing)
+            for _ in range(missing):
+                t = await self._reload(tournament_id)
+                batch = OutboxBatch(self.presenter.tournament_shown(t))
+                await self._change(tournament_id, self.store.add_entrant(
+                    tournament_id, None, _ai_name(t), settings.ai_level, outbox=batch), batch)
+            t = await self._reload(tournament_id)
+            return await self._start_round(t, 1)
+
+    async def _start_round(self, t: TournamentRecord, round_no: int) -> TournamentRecord:
+        """Draw the round (reproducible: the tournament's seed and the round), store it, and
+        open its tables. Called under the tournament's lock."""
+        size = games.get(t.game_kind).seats
+        earlier = [s.seats for s in t.tables if s.round_no < round_no]
+        rng = random.Random(f"{settings_of(t).seed}/draw/{round_no}")
+        numbers = [e.entrant_no for e in t.entrants]
+        drawn = draw_tables(numbers, rng, size, meetings(earlier))
+        batch = OutboxBatch(self.presenter.tournament_shown(t))
+        await self._change(t.tournament_id, self.store.start_round(
+            t.tournament_id, round_no, drawn, outbox=batch), batch)
+        t = await self._reload(t.tournament_id)
+        await self._open_tables(t)
+        return await self._reload(t.tournament_id)
+
+    def _round_start(self, t: TournamentRecord) -> float:
+        """When the round's clock started: its tables already open share one start (a table
+        opened after a restart keeps the round's), else now."""
+        starts = [table.clock_started for s in model.tables_of(t, t.round_no)
+                  if (table := self.tables.tables.get(s.table_id or -1)) is not None
+                  and table.clock_started is not None]
+        return min(starts) if starts else self.tables.now()
+
+    async def _open_tables(self, t: TournamentRecord) -> None:
+        start = self._round_start(t)
+        for s in model.tables_of(t, t.round_no):
+            if s.table_id is None and s.result is None:
+                try:
+                    await self._open_table(t, s, start)
+                except Exception:
+                    log.exception("opening table %s of round %s of tournament %s failed",
+                                  s.table_no, s.round_no, t.tournament_id)
+
+    async def _open_table(self, t: TournamentRecord, s: TournamentTableRecord,
+                          start: float) -> None:
+        """One table of the round: its thread, its seats (AI entrants, AI substitutes for the
+        withdrawn and the busy), then a started table with the tournament's settings and the
+        round's start for its clock (a round of N minutes ends at all tables at once)."""
+        tid, r, n = t.tournament_id, s.round_no, s.table_no
+        adopted = self._table_with_link(model.link(t, r, n))
+        if adopted is not None:  # created (and announced) before a restart, not yet noted
+            batch = OutboxBatch(self.presenter.tournament_shown(t))
+            await self._change(tid, self.store.set_table_place(
+                tid, r, n, table_id=adopted.table_id, outbox=batch), batch)
+            return
+        settings = settings_of(t)
+        if s.thread_id is None:
+            thread = await self.presenter.open_thread(t, r, n)
+            s.thread_id = thread
+            if thread is not None:
+                await self._write(self.store.set_table_place(tid, r, n, thread_id=thread))
+        seats: list[Seat] = []
+        for seat, number in enumerate(s.seats):
+            e = model.entrant(t, number)
+            reason = self._absence(t, e, r)
+            if reason is not None and model.substitution(t, r, n, seat) is None:
+                await self._write(self.store.add_substitution(tid, r, n, seat, number, reason))
+            if e.ai_level is not None:
+                seats.append(Seat(None, e.name, ai=e.ai_level))
+            elif reason is not None or e.user_id is None:
+                seats.append(Seat(None, e.name, ai=settings.ai_level))
+            else:
+                seats.append(Seat(e.user_id, e.name))
+        rules = games.get(t.game_kind).tournament_rules()
+        table_settings = TableSettings(
+            options=rules.round_options(settings.options, settings.length),
+            turn_timer=settings.turn_timer, lang=settings.lang, seating="join",
+            autoplay=settings.autoplay, ai_level=settings.ai_level)
+        table = await self.tables.create_started(
+            t.guild_id, s.thread_id or t.channel_id, t.organiser_id or 0, table_settings, seats,
+            t.game_kind, tournament=model.link(t, r, n), clock_started=start,
+            outbox=self.presenter.opening_shown(t, s, seats))
+        batch = OutboxBatch(self.presenter.tournament_shown(t))
+        await self._change(tid, self.store.set_table_place(
+            tid, r, n, table_id=table.table_id, outbox=batch), batch)
+        s.table_id = table.table_id
+
+    def _absence(self, t: TournamentRecord, e: EntrantRecord, round_no: int) -> str | None:
+        """Why an AI plays for a registered player this round: "withdrawn" (he left, or
+        asked to be replaced, or was forgotten) or "busy" (at another table of the guild)."""
+        if e.ai_level is not None:
+            return None
+        if e.user_id is None or (e.replaced_from is not None and e.replaced_from <= round_no):
+            return "withdrawn"
+        if self.tables.table_of_user(t.guild_id, e.user_id) is not None:
+            return "busy"
+        return None
+
+    def _table_with_link(self, link: dict[str, Any]) -> Table | None:
+        for table in self.tables.tables.values():
+            if table.tournament == link and table.status in (STATUS_PLAYING, STATUS_FINISHED):
+                return table
+        return None
+
+    # -- results -----------------------------------------------------------------------
+    def table_finished(self, table: Table, game_id: int | None) -> None:
+        """A tournament's table ended (called by the archive, under the table's lock): the
+        result is recorded by a task of its own (the tournament's lock may be held by the
+        round that is opening this very table)."""
+        if table.tournament is not None:
+            self._spawn(self._table_finished(table, game_id))
+
+    async def _table_finished(self, table: Table, game_id: int | None) -> None:
+        link = table.tournament
+        assert link is not None
+        tid, r, n = int(link["id"]), int(link["round"]), int(link["table"])
+        try:
+            async with self.lock(tid):
+                t = self.tournaments.get(tid) or await self._reload(tid)
+                if t.status != TournamentStatus.PLAYING:
+                    return
+                t = await self._record(t, table, r, n, game_id)
+                await self._after_table(t, r)
+        except Exception:
+            log.exception("recording table %s in tournament %s failed", table.table_id, tid)
+
+    async def _record(self, t: TournamentRecord, table: Table, r: int, n: int,
+                      game_id: int | None) -> TournamentRecord:
+        """The table's outcome and its substitutes: a registered player whose seat an AI
+        holds at the end left it (the core's ``leave``; Čl. 18's substitute)."""
+        state = table.state
+        assert state is not None
+        outcome = state.outcome()
+        assert outcome is not None
+        s = model.slot(t, r, n)
+        if s.result is not None:
+            return t
+        tid = t.tournament_id
+        for seat, number in enumerate(s.seats):
+            e = model.entrant(t, number)
+            held = table.seats[seat]
+            if (e.ai_level is None and held is not None and held.user_id is None
+                    and model.substitution(t, r, n, seat) is None):
+                await self._write(self.store.add_substitution(
+                    tid, r, n, seat, number, "left", withdraw=True))
+        batch = OutboxBatch([*self.presenter.table_done_shown(t, s),
+                             *self.presenter.tournament_shown(t)])
+        await self._change(tid, self.store.finish_table(
+            tid, r, n, result=outcome.to_json(), game_id=game_id, outbox=batch), batch)
+        return await self._reload(tid)
+
+    async def _after_table(self, t: TournamentRecord, r: int) -> None:
+        """When every table of the round is done: the standings, then the next round (or the
+        end)."""
+        if any(s.result is None for s in model.tables_of(t, r)):
+            return
+        final = r >= settings_of(t).rounds
+        if not model.round_finished(t, r):
+            rows = [x.to_json() for x in standings(t, r)]
+            batch = OutboxBatch([*self.presenter.round_done_shown(t, r),
+                                 *(self.presenter.winner_shown(t) if final else []),
+                                 *self.presenter.tournament_shown(t)])
+            await self._change(t.tournament_id, self.store.finish_round(
+                t.tournament_id, r, rows, final=final, outbox=batch), batch)
+            t = await self._reload(t.tournament_id)
+        if not final:
+            await self._start_round(t, r + 1)
+
+    # -- restarts ----------------------------------------------------------------------
+    async def load(self) -> None:
+        """Read the active tournaments (before the tables resume: a table that ends while it
+        resumes reports to its tournament)."""
+        for t in await self.store.active_tournaments():
+            self.tournaments[t.tournament_id] = t
+
+    async def resume(self) -> None:
+        """After a restart: every table of the current rounds is running, recorded, or is
+        opened now; a round whose tables are all done moves on; the messages are refreshed."""
+        for tid in list(self.tournaments):
+            try:
+                async with self.lock(tid):
+                    t = await self._reload(tid)
+                    if t.status == TournamentStatus.PLAYING:
+                        await self._catch_up(t)
+                        t = await self._reload(tid)
+                await self.show(t)
+            except Exception:
+                log.exception("resuming tournament %s failed", tid)
+
+    async def _catch_up(self, t: TournamentRecord) -> None:
+        r = t.round_no
+        for s in model.tables_of(t, r):
+            if s.result is not None or s.table_id is None:
+                continue
+            if s.table_id in self.tables.tables:
+                continue  # running (the core resumed it) or finished and reported
+            rec = await self.store.get_table(s.table_id)
+            if rec is not None and rec.status == TableStatus.FINISHED and rec.state is not None:
+                table = table_from_record(rec)
+                game_id = await archive(self.store, table)  # idempotent: the archived game
+                t = await self._record(t, table, r, s.table_no, game_id)
+            elif rec is None or rec.status == TableStatus.ABORTED:
+                # aborted from outside the tournament (e.g. a player forgotten): played again
+                log.warning("table %s of tournament %s is gone: it is opened again",
+                            s.table_id, t.tournament_id)
+                s.table_id = None
+                await self._write(self.store.set_table_place(t.tournament_id, r, s.table_no,
+                                                             table_id=None))
+        t = await self._reload(t.tournament_id)
+        await self._open_tables(t)
+        t = await self._reload(t.tournament_id)
+        await self._after_table(t, r)
+
+
+def _ai_name(t: TournamentRecord) -> str:
+    """A name for a new AI entrant, unique in the tournament."""
+    taken = {e.name for e in t.entrants}
+    names = [*AI_NAMES, *(f"AI {i}" for i in range(len(AI_NAMES) + 1, 2 * MAX_ENTRANTS))]
+    return next(n for n in names if n not in taken)

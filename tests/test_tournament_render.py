@@ -1,0 +1,99 @@
+"""The tournament's pictures: the standings and the table sheets of both games, in both
+languages, legible on a phone, with substitutes, AI players and the games' notes marked."""
+
+from __future__ import annotations
+
+import io
+import random
+from datetime import UTC, datetime
+
+import pytest
+from PIL import Image
+
+from bot.storage.models import (
+    EntrantRecord,
+    SubstitutionRecord,
+    TournamentRecord,
+    TournamentStatus,
+    TournamentTableRecord,
+)
+from bot.tournament import render
+from bot.tournament.examples import example_tournament
+from bot.tournament.pictures import money, sheet_footer, sheet_lines, sheet_png, standings_png
+from engine import games
+
+PHONE = 400
+WHEN = datetime(2025, 3, 1, tzinfo=UTC)
+
+
+def image(png: bytes) -> Image.Image:
+    return Image.open(io.BytesIO(png))
+
+
+@pytest.mark.parametrize("kind", ["lora", "taroky"])
+@pytest.mark.parametrize("lang", ["cs", "en"])
+def test_standings_and_sheets_fit_a_phone(kind: str, lang: str) -> None:
+    """760 px wide like the leaderboard: shrunk to a phone's 400 px, a row is still ≥ 30 px
+    tall and a name's letters ≥ 13 px; small PNGs."""
+    t = example_tournament(kind)
+    pictures = [standings_png(t, 1, lang), standings_png(t, 2, lang),
+                *(sheet_png(t, s, lang) for s in t.tables)]
+    for png in pictures:
+        img = image(png)
+        assert img.width == render.W and len(png) < 150_000
+    assert render.ROW_H * PHONE / render.W >= 30
+    assert 26 * PHONE / render.W >= 13  # the names' font size, shrunk
+    standings_img = image(pictures[1])
+    assert standings_img.height == (render.HEADER_H + render.M + render.COLS_H
+                                    + 8 * render.ROW_H + 8 + render.M
+                                    + 2 * render.FOOT_LINE + 8)
+
+
+def test_lora_sheet_notes_harakiri_stovka_and_the_substitute() -> None:
+    """Čl. 17 and 20: the sheet notes "harakiri" (with the seat's harakiri points) and a
+    čistá stovka missed; Čl. 18: the substitute is marked; AI players are marked."""
+    spec = games.get("lora")
+    lora = spec.new({"cista_stovka": True}, random.Random(26))
+    n = 0
+    while not lora.finished:
+        lora.apply(spec.ai_action(lora, lora.to_act, "easy", random.Random(26 * 10000 + n)))
+        n += 1
+    outcome = lora.outcome()
+    assert outcome is not None and outcome.details["ties"] == [[0, 1]]
+    entrants = [EntrantRecord(1, 11, "Anička"), EntrantRecord(2, 12, "Bohouš"),
+                EntrantRecord(3, None, "AI Karel", "medium"), EntrantRecord(4, 14, "Dalibor")]
+    entrants[1].replaced_from = 1
+    slot = TournamentTableRecord(1, 1, [1, 2, 3, 4], result=outcome.to_json())
+    t = TournamentRecord(1, 1, 1, 11, "lora", TournamentStatus.PLAYING,
+                         {"rounds": 2}, 1, None, WHEN, WHEN, entrants=entrants, tables=[slot],
+                         substitutions=[SubstitutionRecord(1, 1, 1, 2, "left")])
+    cs = sheet_lines(t, slot, "cs")
+    assert [line.values for line in cs] == [(str(p),) for p in outcome.scores]
+    assert [line.place for line in cs] == list(outcome.places)
+    assert [[(tag.label, tag.warn) for tag in line.tags] for line in cs] == [
+        [("harakiri 13", False), ("čistá stovka ✗", False)],
+        [("odešel · dohrála AI", True), ("harakiri 11", False), ("čistá stovka ✗", False)],
+        [("AI · střední", False)],
+        [("čistá stovka ✗", False)],
+    ]
+    assert [line.points for line in cs] == ["1", "2", "4", "3"]
+    en = sheet_lines(t, slot, "en")
+    assert [tag.label for tag in en[1].tags] == ["left · AI finished", "harakiri 11",
+                                                 "čistá stovka ✗"]
+    assert [f.ok for f in sheet_footer(t, slot, "cs")] == [None]  # Lóra has no control sum
+    assert image(sheet_png(t, slot, "cs")).width == render.W
+
+
+def test_taroky_sheet_money_and_control_sum_words() -> None:
+    t = example_tournament("taroky")
+    slot = t.tables[0]
+    footer = sheet_footer(t, slot, "cs")
+    assert footer[0].ok is True
+    assert footer[0].label == "Kontrolní součet: Σ peníze 200,00 = vklady + dokup 200,00 Kč ✓"
+    assert sheet_footer(t, slot, "en")[0].label.startswith("Control sum: Σ money 200.00")
+    money_shown = [line.values[1] for line in sheet_lines(t, slot, "cs")]
+    extras = [slot.result["extras"][s]["money"] for s in range(4)]
+    assert money_shown == [money(m, "cs") for m in extras]
+    assert (money(4650, "cs"), money(-250, "en"), money(950, "cs", sign=True)) == (
+        "46,50", "−2.50", "+9,50")
+

@@ -1,0 +1,97 @@
+"""A Taroky tournament in SimCord, as the Prague rules [P] run one (T-TOURNAMENT): eight
+players (three people, five AI) at tables of four, two rounds of two deals each (T-ROUND),
+4-3-2-1 table points by money with money breaking ties, the table sheets with Dokup, Peníze
+and the control sum, a player leaving for an AI substitute, a restart in the middle of the
+second round, the final standings and the export.
+
+The table itself is Taroky's UI module (``bot/games/taroky``) once it is in the bot; until
+then the generic ``BaseUI`` seats the game (one button per legal action), which is all a
+tournament needs of it: nothing here depends on which one it is."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest_asyncio
+
+import bot.games
+from bot.games import BaseUI
+from bot.i18n import CATALOGS, add_strings
+from bot.tournament import model
+from bot.tournament.pictures import sheet_footer, sheet_lines
+from engine import games
+from tests.botkit import BotHarness, open_harness
+from tests.tournament_kit import play_round_out, record, run_two_round_tournament
+
+STRINGS = {"cs": {"name": "Taroky", "rules_text": "Taroky podle pravidel turnaje Praha 2006."},
+           "en": {"name": "Taroky", "rules_text": "Taroky by the Prague 2006 tournament rules."}}
+
+
+def hal(shown: str) -> int:
+    """Koruny as the sheet shows them ("46,50", "−2,00") in haléře."""
+    return round(float(shown.replace(",", ".").replace("−", "-")) * 100)
+
+
+@pytest_asyncio.fixture
+async def taroky(tmp_path: Any) -> AsyncIterator[BotHarness]:
+    own = "taroky" not in bot.games.kinds()  # no Taroky table UI in the bot yet
+    if own:
+        bot.games.register(BaseUI(games.get("taroky")))
+        add_strings("taroky", STRINGS)
+    h = await open_harness(tmp_path)
+    try:
+        yield h
+    finally:
+        try:
+            await h.env.shutdown()
+        finally:
+            await h.close()
+            if own:
+                bot.games.unregister("taroky")
+                for catalog in CATALOGS.values():
+                    for key in ("taroky.name", "taroky.rules_text"):
+                        catalog.pop(key, None)
+
+
+async def test_T_TOURNAMENT_taroky_tournament_of_eight_through_a_restart(taroky):
+    rec = await run_two_round_tournament(taroky, "taroky", {"deals": 2})
+    for s in rec.tables:
+        assert s.result["details"]["deals"] == 2  # T-ROUND: the round's length in deals
+        lines = sheet_lines(rec, s, "cs")
+        money = [hal(line.values[1]) for line in lines]
+        dokup = [hal(line.values[0]) for line in lines]
+        assert sum(money) == 4 * 5000 + sum(dokup)  # Σ Peníze = 200 Kč + Σ Dokup
+        control = sheet_footer(rec, s, "cs")[0]
+        assert control.ok is True and control.label.endswith("✓")
+        by_money = sorted(range(4), key=lambda i: -money[i] + dokup[i])
+        points = [float(line.points.replace(",", ".")) for line in lines]
+        assert points[by_money[0]] >= points[by_money[-1]]
+        assert sum(points) == 10
+    assert model.settings_of(rec).length == {"deals": 2}
+
+
+async def test_T_ROUND_a_tournament_round_of_minutes_ends_at_every_table_at_once(taroky):
+    """A round of one minute: both tables' round clocks count from the round's one start; when
+    time is up each plays out the deal in progress (T-ROUND) and the round is scored."""
+    env = taroky.env
+    guild = env.create_guild()
+    ch = guild.create_text_channel("turnaj")
+    ann = guild.add_member(env.create_user("ann", global_name="Ann"))
+    await ann.slash(ch, "taroky tournament", rounds=1, minutes=1, turn_timer=20)
+    message = ch.last_message
+    await ann.click(message, custom_id="lora:tn:1:join")
+    for _ in range(7):
+        await ann.select(message, ["medium"], custom_id="lora:tnai:1")
+    await ann.click(message, custom_id="lora:tn:1:start")
+    rec = await record(taroky, 1)
+    tables = [taroky.service.tables[s.table_id] for s in model.tables_of(rec, 1)]
+    assert len(tables) == 2 and len({t.clock_started for t in tables}) == 1
+    assert all(t.state.options.round_minutes == 1 for t in tables)
+    await env.advance_time(61)
+    rec = await play_round_out(taroky, 1, 1, rounds=1)
+    assert rec.status.value == "finished"
+    for s in model.tables_of(rec, 1):
+        log = [a["action"] for a in await taroky.bot.store.table_actions(s.table_id)]
+        assert log.count({"end_round": True}) == 1  # the clock's request, once
+        assert s.result["details"]["deals"] >= 1

@@ -1,0 +1,213 @@
+"""A two-round tournament of eight players driven through SimCord like a club runs it (any
+game): registration by buttons with AI players added by the organiser, the draw into threads,
+a player leaving his table for an AI substitute, turn timers letting AIs stand in for people
+who do not click, a restart in the middle of the second round, the standings and sheets after
+each round, the final standings and the export. Used by the Lóra and the Taroky tests."""
+
+from __future__ import annotations
+
+import io
+import itertools
+import json
+import zipfile
+from typing import Any
+
+from bot.storage.models import TournamentStatus
+from bot.tournament import model
+from bot.tournament.pictures import sheet_lines
+from bot.tournament.scoring import standings
+from engine import games
+from engine.game import Outcome
+from engine.tournament import meetings, repeats
+from tests.botkit import BotHarness, reply
+
+HUMANS = ("ann", "bob", "cyril")
+AI_LEVELS = ("easy", "medium", "easy", "medium", "easy")
+TIMER = 20
+
+
+def desk_of(h: BotHarness) -> Any:
+    assert h.bot.controller is not None
+    return h.bot.controller.desk
+
+
+async def record(h: BotHarness, tid: int) -> Any:
+    assert h.bot.store is not None
+    rec = await h.bot.store.get_tournament(tid)
+    assert rec is not None
+    return rec
+
+
+def messages_with(channel: Any, text: str) -> list[Any]:
+    return [m for m in channel.history()
+            if text in (m.content or "") or any(text in (e.title or "") for e in m.embeds)]
+
+
+async def play_round_out(h: BotHarness, tid: int, round_no: int, *, rounds: int = 2,
+                         steps: int = 12) -> Any:
+    """Let the turn timers run (reminder, then an AI stands in for who does not click) until
+    the round is recorded as finished."""
+    for _ in range(steps):
+        rec = await record(h, tid)
+        if model.round_finished(rec, round_no):
+            return rec
+        await h.env.advance_time(TIMER + 1)
+    rec = await record(h, tid)
+    assert model.round_finished(rec, round_no), f"round {round_no} did not finish"
+    return rec
+
+
+async def run_two_round_tournament(h: BotHarness, kind: str, extra: dict[str, Any],
+                                   ai_levels: tuple[str, ...] = AI_LEVELS) -> Any:
+    env = h.env
+    guild = env.create_guild()
+    ch = guild.create_text_channel("turnaj")
+    ann, bob, cyril = (guild.add_member(env.create_user(n, global_name=n.capitalize()))
+                       for n in HUMANS)
+    res = await ann.slash(ch, f"{kind} tournament", rounds=2, turn_timer=TIMER, **extra)
+    # private answers speak the tournament's language (Czech), not the English client's
+    assert reply(res).ephemeral and reply(res).content.startswith("Turnaj č. 1 je založen.")
+    message = ch.last_message
+    game = games.get(kind)
+    name = {"lora": "Lóra", "taroky": "Taroky"}[kind]
+    assert message.embeds[0].title == f"{name} – turnaj č. 1"
+    tid = 1
+    for u in (ann, bob, cyril):
+        await u.click(message, custom_id=f"lora:tn:{tid}:join")
+    res = await bob.click(message, custom_id=f"lora:tn:{tid}:join")
+    assert reply(res).content == "Do tohoto turnaje jsi už přihlášen."
+    res = await cyril.select(message, ["easy"], custom_id=f"lora:tnai:{tid}")
+    assert reply(res).content == "Tohle může jen organizátor turnaje."
+    for level in ai_levels:
+        await ann.select(message, [level], custom_id=f"lora:tnai:{tid}")
+    res = await bob.click(message, custom_id=f"lora:tn:{tid}:start")
+    assert reply(res).content == "Tohle může jen organizátor turnaje."
+    rec = await record(h, tid)
+    assert [e.name for e in rec.entrants] == [
+        "Ann", "Bob", "Cyril", "AI Karel", "AI Božena", "AI Jaroslav", "AI Libuše", "AI Václav"]
+    text = ch.last_message.embeds[0].description
+    level = {"easy": "lehký", "medium": "střední"}[ai_levels[0]]
+    assert f"4. AI Karel (AI, {level})" in text and f"1. <@{ann.id}>" in text
+
+    await ann.click(message, custom_id=f"lora:tn:{tid}:start")
+    rec = await record(h, tid)
+    assert rec.status is TournamentStatus.PLAYING and rec.round_no == 1
+    first = model.tables_of(rec, 1)
+    assert len(first) == 2 and sorted(e for s in first for e in s.seats) == list(range(1, 9))
+    threads = ch.threads
+    assert len(threads) == 2 and all(t.is_thread for t in threads)
+    assert {t.id for t in threads} == {s.thread_id for s in first}
+    for s, thread in zip(first, sorted(threads, key=lambda x: x.id), strict=True):
+        opening = thread.history()[0]
+        assert opening.content.startswith(f"**1. kolo, stůl {s.table_no}** – hrají:")
+        table = h.service.tables[s.table_id]
+        assert table.channel_id == thread.id and table.tournament == {
+            "id": tid, "round": 1, "table": s.table_no}
+        assert [x.name for x in table.seats] == [model.entrant(rec, n).name for n in s.seats]
+
+    # Cyril leaves his table in the first round: an AI takes his seat (Čl. 18's substitute).
+    res = await cyril.slash(ch, f"{kind} leave")
+    assert "AI" in reply(res).content
+    rec = await play_round_out(h, tid, 1)
+    first = model.tables_of(rec, 1)
+    assert all(s.result is not None and s.game_id is not None for s in first)
+    cyril_no = model.entrant_of_user(rec, cyril.id).entrant_no
+    left = [s for s in rec.substitutions if s.entrant_no == cyril_no and s.round_no == 1]
+    assert [s.reason for s in left] == ["left"]
+    assert model.entrant(rec, cyril_no).replaced_from == 1
+    where = model.slot(rec, 1, left[0].table_no)
+    tags = [line.tags for line in sheet_lines(rec, where, "cs")][left[0].seat]
+    assert any(tag.warn and tag.label == "odešel · dohrála AI" for tag in tags)
+
+    # After round 1: the standings picture and both tables' sheets in the channel.
+    after = messages_with(ch, "pořadí po 1. kole")
+    assert len(after) == 1 and after[0].attachments[0].filename == "standings.png"
+    assert after[0].embeds[0].image.url == "attachment://standings.png"
+    sheets = messages_with(ch, "Zápisové lístky stolů 1. kola")
+    assert len(sheets) == 1 and len(sheets[0].attachments) == 2
+    for s in first:
+        thread = next(t for t in ch.threads if t.id == s.thread_id)
+        done = [m for m in thread.history() if m.content.startswith(f"Stůl {s.table_no} dohrál")]
+        assert len(done) == 1 and done[0].attachments[0].filename == "sheet.png"
+    one = standings(rec, 1)
+    assert sorted(r.points for r in one) == sorted(p for s in first for p in
+                                                   _points(s)) and sum(
+        r.points for r in one) == 20
+
+    res = await bob.click(message, custom_id=f"lora:tn:{tid}:standings")
+    assert reply(res).ephemeral and reply(res).attachments[0].filename == "standings.png"
+    res = await bob.click(message, custom_id=f"lora:tn:{tid}:cancel")
+    assert reply(res).content == "Tohle může jen organizátor turnaje."
+
+    # Round 2 is drawn meeting as few earlier opponents as eight players allow.
+    assert rec.round_no == 2
+    second = model.tables_of(rec, 2)
+    assert repeats([s.seats for s in second], meetings([s.seats for s in first])) == 4
+    assert len(ch.threads) == 4
+    gone = [s for s in rec.substitutions if s.round_no == 2]
+    assert [(s.entrant_no, s.reason) for s in gone] == [(cyril_no, "withdrawn")]
+
+    # A restart in the middle of the second round: its tables resume, the tournament too.
+    running = [s for s in second if s.result is None]
+    assert running, "a table with people at it is waiting for a move"
+    res = await ann.slash(ch, f"{kind} abort", table=running[0].table_id)
+    assert reply(res).content.startswith("Tohle je stůl turnaje – zrušit jde jen celý turnaj")
+    versions = {s.table_id: h.service.tables[s.table_id].version for s in running}
+    await h.restart()
+    desk = desk_of(h)
+    assert tid in desk.service.tournaments
+    for s in running:
+        table = h.service.tables[s.table_id]
+        assert table.version >= versions[s.table_id] and table.tournament["round"] == 2
+    rec = await play_round_out(h, tid, 2)
+    assert rec.status is TournamentStatus.FINISHED and tid not in desk.service.tournaments
+
+    final = messages_with(ch, "konečné pořadí")
+    assert len(final) == 1 and final[0].attachments[0].filename == "standings.png"
+    winners = messages_with(ch, "Vítězem turnaje č. 1")
+    assert len(winners) == 1
+    rows = standings(rec, 2)
+    assert sum(r.points for r in rows) == 40 and rows[0].place == 1
+    assert [r.place for r in rows] == sorted(r.place for r in rows)
+    for a, b in itertools.pairwise(rows):  # points first, then the game's score
+        assert a.points > b.points or (a.points == b.points and not _better(rec, b.score,
+                                                                             a.score))
+    assert rec.rounds[1].standings == [r.to_json() for r in rows]
+
+    # The export: every table's replayable record replays to the outcome it was scored by.
+    res = await bob.click(message, custom_id=f"lora:tn:{tid}:export")
+    files = {a.filename: a for a in reply(res).attachments}
+    document = json.loads(await files[f"{kind}-tournament-{tid}.json"].read())
+    assert [r["round"] for r in document["rounds"]] == [1, 2]
+    assert document["standings"] == [r.to_json() for r in rows]
+    for r in document["rounds"]:
+        assert len(r["tables"]) == 2 and r["standings"] is not None
+        for table in r["tables"]:
+            replayed = game.replayed(table["record"]).outcome()
+            stored = Outcome.from_json(table["outcome"])
+            assert (replayed.places, replayed.scores) == (stored.places, stored.scores)
+            assert sum(table["points"]) == 10
+    marked = [seat for r in document["rounds"] for t in r["tables"] for seat in t["seats"]
+              if seat["substitute"]]
+    assert {(m["name"], m["substitute"]) for m in marked} == {("Cyril", "left"),
+                                                              ("Cyril", "withdrawn")}
+    pictures = zipfile.ZipFile(io.BytesIO(await files[
+        f"{kind}-tournament-{tid}-pictures.zip"].read()))
+    assert sorted(pictures.namelist()) == [
+        "sheet-round-1-table-1.png", "sheet-round-1-table-2.png", "sheet-round-2-table-1.png",
+        "sheet-round-2-table-2.png", "standings-round-1.png", "standings-round-2.png"]
+    return rec
+
+
+def _points(slot: Any) -> list[float]:
+    from bot.tournament.scoring import table_points
+
+    points = table_points(slot)
+    assert points is not None
+    return list(points)
+
+
+def _better(rec: Any, a: int, b: int) -> bool:
+    from bot.tournament.scoring import lower_is_better
+
+    return a < b if lower_is_better(rec) else a > b
