@@ -22,8 +22,10 @@ from bot.i18n import Translator, t, user_lang
 from bot.persist import load_tables, open_store
 from bot.records import LeaderboardPage
 from bot.storage.protocol import TableStore
+from bot.tournament.desk import DYNAMIC_ITEMS as TOURNAMENT_ITEMS
 from bot.ui.components import DYNAMIC_ITEMS
 from bot.ui.controller import Controller
+from bot.workers import Pools
 
 log = logging.getLogger(__name__)
 
@@ -38,6 +40,9 @@ class LoraBot(commands.Bot):
         seed: int | None = None,
         sync: bool = True,
         heartbeat: bool = False,
+        ai_workers: int | None = None,
+        render_workers: int | None = None,
+        worker_preload: tuple[str, ...] = (),
         now: Callable[[], float] = time.time,
     ) -> None:
         intents = discord.Intents.none()
@@ -55,14 +60,20 @@ class LoraBot(commands.Bot):
         self.heartbeat = heartbeat
         self.now = now  # wall time of the round clocks (tests give SimCord's virtual time)
         self._heartbeat_task: asyncio.Task[None] | None = None
+        self.ai_workers = ai_workers
+        self.render_workers = render_workers
+        self.worker_preload = worker_preload
+        self.pools: Pools | None = None
 
     async def setup_hook(self) -> None:
         store = await open_store(self.db_path, self.database_url)
         self.store = store
-        self.controller = Controller(self, store, seed=self.seed, now=self.now)
+        self.pools = Pools.create(self.ai_workers, self.render_workers, self.worker_preload)
+        await self.pools.start()
+        self.controller = Controller(self, store, seed=self.seed, pools=self.pools, now=self.now)
         for table in await load_tables(store):
             self.controller.service.restore(table)
-        self.add_dynamic_items(*DYNAMIC_ITEMS, LeaderboardPage)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *TOURNAMENT_ITEMS, LeaderboardPage)
         await self.tree.set_translator(Translator())
         self.tree.error(on_command_error)
         for group in game_groups():
@@ -104,9 +115,14 @@ class LoraBot(commands.Bot):
         custom_id = str(data.get("custom_id", "")) if isinstance(data, dict) else ""
         if not custom_id.startswith("lora:") or _has_component(interaction.message, custom_id):
             return
+        lang = user_lang(interaction)
+        if self.controller is not None:
+            parts = custom_id.split(":")
+            table_id = int(parts[2]) if len(parts) > 2 and parts[2].isdigit() else -1
+            lang = await self.controller.lang_for(interaction,
+                                                  self.controller.service.tables.get(table_id))
         try:
-            await interaction.response.send_message(t("core.stale", user_lang(interaction)),
-                                                    ephemeral=True)
+            await interaction.response.send_message(t("core.stale", lang), ephemeral=True)
         except discord.HTTPException:
             log.warning("could not answer a click on a vanished component")
 
@@ -120,7 +136,11 @@ class LoraBot(commands.Bot):
             self._heartbeat_task.cancel()
             self._heartbeat_task = None
         if self.controller is not None:
-            self.controller.service.shutdown()
+            self.controller.shutdown()
+            await self.controller.delivery.flush_marks()
+        if self.pools is not None:
+            self.pools.close()
+            self.pools = None
         if self.store is not None:
             await self.store.close()
             self.store = None
@@ -155,5 +175,8 @@ def _has_component(message: discord.Message | None, custom_id: str) -> bool:
 def create_bot(**overrides: Any) -> LoraBot:
     """The bot, not connected. Overrides: ``db_path`` (or ``database_url``, PostgreSQL),
     ``test_guild_id``, ``seed``, ``sync``, ``now`` (the wall clock of round clocks),
-    ``heartbeat`` (the container healthcheck's file; the entry point turns it on)."""
+    ``heartbeat`` (the container healthcheck's file; the entry point turns it on),
+    ``ai_workers``/``render_workers`` (worker processes; None: one AI worker and one render
+    worker per core; 0: on the event loop, as the tests do), ``worker_preload`` (modules a
+    worker imports, e.g. a plug-in game)."""
     return LoraBot(**overrides)

@@ -1,7 +1,8 @@
 """The slash command group of each game (``/lora …``; ``/taroky …`` later): the commands every
-game shares (hand, rules, leave, abort, and the records: leaderboard, stats, history, export,
-settings, forget-me) plus the game's own (``new`` with its options, Lóra's ``score``), added by
-its UI module. The tables, seats, timers, leaderboards and settings behind them are shared.
+game shares (hand, rules, leave, abort, tournament, and the records: leaderboard, stats,
+history, export, settings, forget-me) plus the game's own (``new`` with its options, Lóra's
+``score``; a ``tournament`` with the game's options), added by its UI module. The tables,
+seats, timers, tournaments, leaderboards and settings behind them are shared.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from discord import app_commands
 
 from bot.errors import TableError
 from bot.games import GameUI, all_uis
-from bot.i18n import desc, game_key, game_t, t, user_lang
+from bot.i18n import desc, game_key, game_t, t
 from bot.model import STATUS_LOBBY, STATUS_PLAYING, Table, TableSettings
 
 if TYPE_CHECKING:
@@ -50,7 +51,8 @@ def my_table(interaction: Interaction) -> Table | None:
 async def open_new_table(interaction: Interaction, ui: GameUI, options: dict[str, Any], *,
                          turn_timer: int, language: str, seating: str, autoplay: bool) -> None:
     """``/<game> new``: a table of ``ui``'s game with the game's ``options`` (its JSON)."""
-    lang = user_lang(interaction, language)
+    chosen = await controller_of(interaction).chosen_lang(interaction.user.id)
+    lang = chosen or (language if language in ("cs", "en") else "cs")
     if interaction.guild_id is None or interaction.channel is None:
         await interaction.response.send_message(game_t(ui.kind, "guild_only", lang),
                                                 ephemeral=True)
@@ -81,7 +83,6 @@ async def open_new_table(interaction: Interaction, ui: GameUI, options: dict[str
     await interaction.response.send_message(
         t("core.table_created", lang, id=table.table_id), ephemeral=True
     )
-    await controller.lobby_changed(table)
 
 
 TABLE_OPTIONS = {
@@ -124,6 +125,10 @@ class GameGroup(app_commands.Group):
         for command in shared_commands(ui):
             self.add_command(command)
         ui.add_commands(self)
+        if self.get_command("tournament") is None:  # unless the game has its own
+            from bot.tournament.commands import tournament_command
+
+            self.add_command(tournament_command(ui))
         from bot.records import add_records_commands
 
         add_records_commands(self, ui)
@@ -136,19 +141,22 @@ def shared_commands(ui: GameUI) -> list[app_commands.Command[Any, Any, None]]:
         table = my_table(interaction)
         if table is None or table.state is None:
             await interaction.response.send_message(
-                t("core.no_table_here", user_lang(interaction)), ephemeral=True
+                t("core.no_table_here", await controller.lang_for(interaction, table)),
+                ephemeral=True,
             )
             return
         await controller.open_hand(interaction, table)
 
     @app_commands.command(name="rules", description=gdesc(ui, "cmd_rules"))
     async def rules(interaction: Interaction) -> None:
-        await controller_of(interaction).send_rules(interaction, ui.kind, user_lang(interaction))
+        controller = controller_of(interaction)
+        lang = await controller.lang_for(interaction, my_table(interaction))
+        await controller.send_rules(interaction, ui.kind, lang)
 
     @app_commands.command(name="leave", description=gdesc(ui, "cmd_leave"))
     async def leave(interaction: Interaction) -> None:
-        lang = user_lang(interaction)
         table = my_table(interaction)
+        lang = await controller_of(interaction).lang_for(interaction, table)
         if table is None:
             await interaction.response.send_message(t("core.no_table_here", lang),
                                                     ephemeral=True)
@@ -167,15 +175,19 @@ def shared_commands(ui: GameUI) -> list[app_commands.Command[Any, Any, None]]:
     @app_commands.command(name="abort", description=gdesc(ui, "cmd_abort"))
     @app_commands.describe(table=desc("core.opt_table_desc"))
     async def abort(interaction: Interaction, table: int | None = None) -> None:
-        lang = user_lang(interaction)
         controller = controller_of(interaction)
         target = my_table(interaction)
         if table is not None:
             target = controller.service.tables.get(table)
             if target is not None and target.guild_id != interaction.guild_id:
                 target = None
+        lang = await controller.lang_for(interaction, target)
         if target is None or target.status not in (STATUS_LOBBY, STATUS_PLAYING):
             await interaction.response.send_message(t("core.no_table_here", lang),
+                                                    ephemeral=True)
+            return
+        if target.tournament is not None:  # only the whole tournament can be cancelled
+            await interaction.response.send_message(t("core.tournament.no_abort", lang),
                                                     ephemeral=True)
             return
         perms = getattr(interaction.user, "guild_permissions", None)

@@ -31,6 +31,8 @@ class Settings:
     db_path: Path
     log_level: str
     database_url: str | None = None  # PostgreSQL instead of the SQLite file (shared by shards)
+    ai_workers: int | None = None  # AI worker processes (None: one per core)
+    render_workers: int | None = None  # picture worker processes (None: one per core)
 
     def __repr__(self) -> str:  # never print the token
         token = "set" if self.token else "missing"
@@ -51,4 +53,10 @@ def load_settings(env_file: Path | None = None) -> Settings:
         db_path=Path(get("LORA_DB") or DEFAULT_DB),
         log_level=get("LORA_LOG_LEVEL") or "INFO",
         database_url=get("LORA_DATABASE_URL"),
+        ai_workers=_count(get("LORA_AI_WORKERS")),
+        render_workers=_count(get("LORA_RENDER_WORKERS")),
     )
+
+
+def _count(value: str | None) -> int | None:
+    return int(value) if value is not None and value.isdigit() else None

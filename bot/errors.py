@@ -42,3 +42,18 @@ class UserAlreadySeated(StorageError):
         super().__init__(f"user {user_id} already sits at table {table_id}")
         self.user_id = user_id
         self.table_id = table_id
+
+
+class AlreadyRegistered(StorageError):
+    """A user is registered once per tournament; nothing was changed."""
+
+    def __init__(self, tournament_id: int, user_id: int) -> None:
+        super().__init__(f"user {user_id} is registered in tournament {tournament_id} already")
+        self.tournament_id = tournament_id
+        self.user_id = user_id
+
+
+class TournamentNotFound(StorageError):
+    def __init__(self, tournament_id: int) -> None:
+        super().__init__(f"no tournament {tournament_id}")
+        self.tournament_id = tournament_id

@@ -5,8 +5,10 @@ Keys are namespaced: ``core.…`` for any game, ``<game>.…`` for a game's own 
 the game's namespace first and falls back to ``core``, so a game words a common text its own
 way ("Lóra – stůl č. 1") without the core knowing the game.
 
-Public messages follow the table's language; ephemeral messages follow the clicking user's
-Discord locale (Czech for ``cs``, English for ``en-*``, else the table's language).
+Everything about a table, public and private, is in the table's language; a player may choose
+his own language for his private messages (``/… settings``), which then wins
+(``Controller.lang_for``). The client's locale decides only away from a table (leaderboard,
+statistics) and the slash commands' names and descriptions (``Translator``).
 """
 
 from __future__ import annotations
@@ -68,10 +70,44 @@ def lang_of_locale(locale: discord.Locale | str | None, fallback: str = DEFAULT_
 
 
 def user_lang(interaction: discord.Interaction[Any], fallback: str = DEFAULT_LANG) -> str:
-    """The language of an ephemeral answer to this user."""
+    """The language of this user's Discord client (Czech or English), else ``fallback``."""
     return lang_of_locale(interaction.locale, fallback)
 
 
+# Czech names of the options for Czech clients (the base names are the English ones).
+CZECH_PARAMETERS = {
+    "red_king_first_trick": "červený_král_do_1_štychu",
+    "panak": "panák",
+    "cista_stovka": "čistá_stovka",
+    "turn_timer": "čas_na_tah",
+    "language": "jazyk",
+    "seating": "zasedací_pořádek",
+    "autoplay": "automatické_tahy",
+    "table": "stůl",
+    "user": "hráč",
+    "game": "hra",
+    "page": "strana",
+    "ai_share": "podíl_ai",
+    # Taroky's /taroky new
+    "round_minutes": "minut_kola",
+    "round_deals": "rozdání_v_kole",
+    "varsava": "varšava",
+    "zduch": "žďuch",
+    "varsava_max_3": "varšava_nejvýš_3",
+    "mond_na_skyze": "mond_na_škýze",
+    "flek_max": "nejvýš_fleků",
+    "solo_talon": "talon_v_sólu",
+    "tie": "remíza",
+    "cap": "strop",
+    "stake": "sazba",
+    "dokup_step": "dokup",
+    # /lora tournament, /taroky tournament
+    "rounds": "počet_kol",
+    "deals": "rozdání",
+    "minutes": "minut",
+    "fill": "volná_místa",
+    "ai_level": "úroveň_ai",
+}
 # Czech command names for Czech clients (the base names are the English ones users type).
 CZECH_NAMES = {
     "new": "nová",
@@ -86,11 +122,15 @@ CZECH_NAMES = {
     "history": "historie",
     "export": "export",
     "forget-me": "zapomeň-mě",
+    "settings": "nastavení",
+    "tournament": "turnaj",
 }
 
 
 class Translator(app_commands.Translator):
-    """Descriptions are Czech by default (their keys name a string); English for en-*."""
+    """Names of commands and options are English by default and Czech for Czech clients;
+    descriptions and choices are Czech by default (their keys name a string) and English for
+    en-*: the slash commands read in the client's language."""
 
     async def translate(
         self,
@@ -106,6 +146,10 @@ class Translator(app_commands.Translator):
         ):
             if locale is discord.Locale.czech:
                 return CZECH_NAMES.get(string.message)
+            return None
+        if loc is app_commands.TranslationContextLocation.parameter_name:
+            if locale is discord.Locale.czech:
+                return CZECH_PARAMETERS.get(string.message)
             return None
         if key is None:
             return None

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.storage.models import TableStatus
-from engine.game import AnyGame
+from engine.game import AnyGame, GameEvent
 
 AI_LEVELS = ("easy", "medium", "hard")
 STATUS_LOBBY = TableStatus.LOBBY
@@ -31,6 +31,8 @@ class Seat:
     absent: bool = False
     ai_moves: int = 0  # moves an AI made for this human
     moves: int = 0  # all moves made for this seat
+    auto_moves: int = 0  # forced moves the table made for this human (autoplay)
+    agreed: int = 0  # the revision of the table's options this player accepted (lobby)
 
     @property
     def is_ai(self) -> bool:
@@ -44,6 +46,8 @@ class Seat:
             "absent": self.absent,
             "ai_moves": self.ai_moves,
             "moves": self.moves,
+            "auto_moves": self.auto_moves,
+            "agreed": self.agreed,
         }
 
     @classmethod
@@ -55,7 +59,28 @@ class Seat:
             bool(d.get("absent", False)),
             int(d.get("ai_moves", 0)),
             int(d.get("moves", 0)),
+            int(d.get("auto_moves", 0)),
+            int(d.get("agreed", 0)),
         )
+
+
+@dataclass(frozen=True, slots=True)
+class Unclicked:
+    """A move nobody clicked, put by the service before that move's events: ``how`` is
+    "auto" (the only legal move, played by the table) or "stand_in" (an AI for an absent
+    player). The game's UI marks the move's line with it."""
+
+    seat: int
+    how: str
+
+    @property
+    def kind(self) -> str:
+        return "unclicked"
+
+    def text(self, lang: str = "cs") -> str:
+        from bot.i18n import t
+
+        return t(f"core.unclicked_{self.how}", lang, name=str(self.seat + 1))
 
 
 @dataclass
@@ -69,6 +94,7 @@ class TableSettings:
     seating: str = "draw"  # "draw" or "join"
     autoplay: bool = True  # auto-play forced moves (a single legal action)
     ai_level: str = "medium"  # the level that stands in for absent players
+    revision: int = 0  # bumped by every change of ``options`` in the lobby (seats agree to one)
 
     def to_json(self) -> JSONDict:
         return {
@@ -78,6 +104,7 @@ class TableSettings:
             "seating": self.seating,
             "autoplay": self.autoplay,
             "ai_level": self.ai_level,
+            "revision": self.revision,
         }
 
     @classmethod
@@ -90,6 +117,7 @@ class TableSettings:
             d.get("seating", "draw"),
             bool(d.get("autoplay", True)),
             d.get("ai_level", "medium"),
+            int(d.get("revision", 0)),
         )
 
 
@@ -113,6 +141,12 @@ class Table:
     # the state, seats and status as last committed (to undo what the database refused)
     saved: tuple[JSONDict | None, list[JSONDict | None], TableStatus] | None = None
     pending: list[JSONDict] = field(default_factory=list)  # applied, not yet committed
+    unshown: list[GameEvent] = field(default_factory=list)  # events of the pending actions
+    saved_recent: list[str] = field(default_factory=list)  # ``recent`` as last committed
+    # the last events shown, in memory only (a private hand words them for its seat)
+    events: list[Any] = field(default_factory=list, repr=False)
+    # a tournament's table: {"id": tournament, "round": n, "table": n} (None: a table of its own)
+    tournament: JSONDict | None = None
 
     @property
     def version(self) -> int:
@@ -128,6 +162,11 @@ class Table:
     def names(self) -> list[str]:
         return [s.name if s is not None else "—" for s in self.seats]
 
+    def not_agreed(self) -> list[int]:
+        """The seats of humans who have not accepted the table's options as they are now."""
+        return [i for i, s in enumerate(self.seats) if s is not None and s.user_id is not None
+                and s.agreed != self.settings.revision]
+
     def humans(self) -> list[int]:
         return [s.user_id for s in self.seats if s is not None and s.user_id is not None]
 
@@ -136,12 +175,15 @@ class Table:
         return all(s is not None for s in self.seats)
 
     def extra_json(self) -> JSONDict:
-        return {
+        extra: JSONDict = {
             "seed": self.seed,
             "ping_message_id": self.ping_message_id,
             "recent": self.recent[-RECENT_LINES:],
             "clock_started": self.clock_started,
         }
+        if self.tournament is not None:
+            extra["tournament"] = dict(self.tournament)
+        return extra
 
     def seats_json(self) -> list[JSONDict | None]:
         return [None if s is None else s.to_json() for s in self.seats]

@@ -1,8 +1,9 @@
 """The offline try-out: the real bot against SimCord's local preview, no token needed.
 
-It opens a table for you with three AI players and prints the local address where you play
-in your browser (buttons and private hands as on Discord). Needs the ``tryout`` extra
-(``simcord[preview]``); without it, the terminal game is offered instead.
+It opens a table of Lóra (or, with ``--taroky``, of Taroky) for you with three AI players and
+prints the local address where you play in your browser (buttons and private hands as on
+Discord). Needs the ``tryout`` extra (``simcord[preview]``); without it, Lóra's terminal game
+is offered instead.
 """
 
 from __future__ import annotations
@@ -23,22 +24,34 @@ def preview_available() -> bool:
     return all(importlib.util.find_spec(name) is not None for name in needed)
 
 
-async def open_tryout(env: Any, *, level: str = "medium", lang: str = "cs") -> dict[str, Any]:
-    """In a running SimCord env: a guild, a channel, you, and a started table with 3 AIs."""
-    guild = env.create_guild(name="Lóra")
-    channel = guild.create_text_channel("lora")
-    you = guild.add_member(env.create_user("you", global_name="Ty" if lang == "cs" else "You"))
-    await you.slash(channel, "lora new", language=lang, turn_timer=0)
+GAMES = ("lora", "taroky")
+
+
+async def open_tryout(env: Any, *, game: str = "lora", level: str = "medium",
+                      lang: str = "cs") -> dict[str, Any]:
+    """In a running SimCord env: a guild, a channel, the player, and a started table of
+    ``game`` with 3 AIs; he sits in the first seat (the bottom of the table picture)."""
+    guild = env.create_guild(name=t(f"{game}.name", lang))
+    channel = guild.create_text_channel(game)
+    # an ordinary name (a name, not "you": the table speaks of him in the third person), and
+    # the first seat, which is at the bottom of the table picture
+    name = "Honza" if lang == "cs" else "Alex"
+    you = guild.add_member(env.create_user(name.lower(), global_name=name))
+    # Taroky's round: four deals (each player deals once) rather than the clock, whose live
+    # timestamp the preview's simulated date would misstate
+    extra = {"round_deals": 4} if game == "taroky" else {}
+    await you.slash(channel, f"{game} new", language=lang, turn_timer=0, seating="join",
+                    **extra)
     controller = env.bot.controller
     table = controller.service.table_of_user(guild.id, you.id)
     lobby = channel.last_message
     for _ in range(3):
-        await you.select(lobby, [level], custom_id=f"lora:lai:{table.table_id}")
+        await you.click(lobby, custom_id=f"lora:lai:{table.table_id}:{level}")
     await you.click(lobby, custom_id=f"lora:l:{table.table_id}:start")
     return {"guild": guild, "channel": channel, "you": you, "table": table}
 
 
-async def _serve(db_path: Path, lang: str, port: int | None) -> None:
+async def _serve(db_path: Path, game: str, lang: str, port: int | None) -> None:
     import simcord
 
     from bot.app import create_bot
@@ -46,12 +59,13 @@ async def _serve(db_path: Path, lang: str, port: int | None) -> None:
     bot = create_bot(db_path=db_path, seed=None)
     try:
         async with simcord.run(bot) as env:
-            tryout = await open_tryout(env, lang=lang)
+            tryout = await open_tryout(env, game=game, lang=lang)
             async with env.preview(
                 tryout["channel"], viewers=[tryout["you"]], layout="channel", port=port,
                 locale="cs" if lang == "cs" else "en-US",
             ) as preview:
-                print(t("core.tryout_ready", lang, url=preview.url), flush=True)
+                print(t("core.tryout_ready", lang, game=t(f"{game}.name", lang),
+                        url=preview.url), flush=True)
                 await asyncio.Event().wait()
     finally:
         await bot.shutdown()
@@ -59,8 +73,12 @@ async def _serve(db_path: Path, lang: str, port: int | None) -> None:
 
 def run_offline(args: list[str]) -> int:
     lang = "en" if "--en" in args else "cs"
+    game = "taroky" if "--taroky" in args else "lora"
     logging.getLogger("discord").setLevel(logging.ERROR)  # a quiet console for the player
     if not preview_available():
+        if game != "lora":  # only Lóra has a terminal game
+            print(t("core.tryout_missing_only", lang), flush=True)
+            return 1
         print(t("core.tryout_missing", lang), flush=True)
         from engine.terminal import play
 
@@ -71,7 +89,7 @@ def run_offline(args: list[str]) -> int:
             port = int(arg.split("=", 1)[1])
     with tempfile.TemporaryDirectory(prefix="lora-tryout-") as tmp:
         try:
-            asyncio.run(_serve(Path(tmp) / "tryout.sqlite3", lang, port))
+            asyncio.run(_serve(Path(tmp) / "tryout.sqlite3", game, lang, port))
         except KeyboardInterrupt:
             print(t("core.tryout_bye", lang), file=sys.stderr)
     return 0

@@ -40,8 +40,10 @@ def table_from_record(rec: TableRecord) -> Table:
         seed=int(extra.get("seed", 0)),
         ping_message_id=extra.get("ping_message_id"),
         recent=list(extra.get("recent", [])),
+        saved_recent=list(extra.get("recent", [])),
         clock_started=_stamp(extra.get("clock_started")),
         saved=(rec.state, rec.seats, rec.status),
+        tournament=extra.get("tournament") if isinstance(extra.get("tournament"), dict) else None,
     )
 
 

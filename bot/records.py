@@ -14,7 +14,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.commands import controller_of, gdesc
+from bot.commands import choice, controller_of, gdesc
 from bot.games import GameUI, ui_of
 from bot.i18n import desc, game_t, t, user_lang
 from bot.storage.models import PlayerStats
@@ -133,7 +133,7 @@ def add_records_commands(group: app_commands.Group, ui: GameUI) -> None:
     @group.command(name="stats", description=gdesc(ui, "cmd_stats"))
     @app_commands.describe(user=desc("core.opt_user_desc"))
     async def stats(interaction: Interaction, user: discord.Member | None = None) -> None:
-        lang = user_lang(interaction)
+        lang = await controller_of(interaction).lang_for(interaction)
         target = user or interaction.user
         assert interaction.guild_id is not None
         data = await store_of(interaction).player_stats(interaction.guild_id, target.id,
@@ -149,7 +149,7 @@ def add_records_commands(group: app_commands.Group, ui: GameUI) -> None:
 
     @group.command(name="history", description=gdesc(ui, "cmd_history"))
     async def history(interaction: Interaction) -> None:
-        lang = user_lang(interaction)
+        lang = await controller_of(interaction).lang_for(interaction)
         assert interaction.guild_id is not None
         games = await store_of(interaction).recent_games(interaction.guild_id, ui.kind,
                                                          limit=10)
@@ -170,7 +170,7 @@ def add_records_commands(group: app_commands.Group, ui: GameUI) -> None:
     @group.command(name="export", description=gdesc(ui, "cmd_export"))
     @app_commands.describe(game=desc("core.opt_game_desc"))
     async def export(interaction: Interaction, game: int) -> None:
-        lang = user_lang(interaction)
+        lang = await controller_of(interaction).lang_for(interaction)
         assert interaction.guild_id is not None
         await interaction.response.defer(ephemeral=True, thinking=True)
         data = await store_of(interaction).export_game(interaction.guild_id, game, ui.kind)
@@ -181,28 +181,41 @@ def add_records_commands(group: app_commands.Group, ui: GameUI) -> None:
         await interaction.followup.send(files=ui.export_files(data, lang), ephemeral=True)
 
     @group.command(name="settings", description=gdesc(ui, "cmd_settings"))
-    @app_commands.describe(ai_share=desc("core.opt_ai_share_desc"))
-    @app_commands.default_permissions(manage_guild=True)
-    async def settings(interaction: Interaction,
+    @app_commands.describe(language=desc("core.opt_my_lang_desc"),
+                           ai_share=desc("core.opt_ai_share_desc"))
+    @app_commands.choices(language=[choice("core.choice_cs", "cs"),
+                                    choice("core.choice_en", "en"),
+                                    choice("core.choice_auto", "auto")])
+    async def settings(interaction: Interaction, language: str | None = None,
                        ai_share: app_commands.Range[int, 0, 100] | None = None) -> None:
-        lang = user_lang(interaction)
+        """A player's own language (anybody, for himself); the server's rating rule
+        (server managers)."""
+        controller = controller_of(interaction)
         assert interaction.guild_id is not None
+        if language is not None:
+            await controller.set_lang(interaction.user.id,
+                                      language if language in ("cs", "en") else None)
+        lang = await controller.lang_for(interaction)
+        lines = []
+        if language is not None:
+            chosen = await controller.chosen_lang(interaction.user.id)
+            lines.append(t("core.my_lang_now" if chosen else "core.my_lang_auto", lang))
         perms = getattr(interaction.user, "guild_permissions", None)
-        if perms is None or not perms.manage_guild:
-            await interaction.response.send_message(t("core.settings_denied", lang),
-                                                    ephemeral=True)
-            return
+        manager = perms is not None and perms.manage_guild
         store = store_of(interaction)
-        if ai_share is not None:
+        if ai_share is not None and not manager:
+            lines.append(t("core.settings_denied", lang))
+        elif ai_share is not None:
             await store.set_guild_setting(interaction.guild_id, "ai_share_limit", ai_share / 100)
-        current = await store.guild_settings(interaction.guild_id)
-        share = round(100 * float(current["ai_share_limit"]))
-        await interaction.response.send_message(t("core.settings_now", lang, share=share),
-                                                ephemeral=True)
+        if manager or (language is None and ai_share is None):
+            current = await store.guild_settings(interaction.guild_id)
+            share = round(100 * float(current["ai_share_limit"]))
+            lines.append(t("core.settings_now", lang, share=share))
+        await interaction.response.send_message("\n".join(lines), ephemeral=True)
 
     @group.command(name="forget-me", description=gdesc(ui, "cmd_forget"))
     async def forget_me(interaction: Interaction) -> None:
-        lang = user_lang(interaction)
+        lang = await controller_of(interaction).lang_for(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         await controller_of(interaction).forget(interaction.user.id)
         await interaction.followup.send(t("core.forgotten", lang), ephemeral=True)

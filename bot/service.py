@@ -3,8 +3,16 @@
 This layer knows no Discord and no game: it takes user ids and button payloads, drives the
 game through the game interface (``engine.game``; the game is looked up by the table's
 ``game_kind`` in ``engine.games``) under a per-table lock, saves every accepted action before
-answering, and tells a ``Presenter`` what to show. Every rule of a game stays in its engine: a
-click names an index into ``legal_actions()`` at a given state version, nothing more.
+answering, and asks a ``Presenter`` what the change must show: those messages are outbox
+entries written in the change's own transaction (``bot.delivery``). Every rule of a game stays
+in its engine: a click names an index into ``legal_actions()`` at a given state version.
+
+AI seats (and absent players) are played by a per-table *driver* task that asks the worker
+pool (``bot.workers.AIPool``) for a decision without holding the table's lock, and applies it
+only if the table is still where it was asked (same version, same seat, still an AI's move):
+a decision for a state that has moved on is dropped and asked again. The AI moves of a chain
+are committed together when a human must decide next (or every ``CHAIN_COMMIT_SECONDS``, so
+a slow chain still shows progress).
 """
 
 from __future__ import annotations
@@ -15,6 +23,7 @@ import random
 import time
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any, Protocol
 
 from bot.errors import TableError, UserAlreadySeated
@@ -26,8 +35,11 @@ from bot.model import (
     Seat,
     Table,
     TableSettings,
+    Unclicked,
 )
+from bot.storage.models import OutboxEntry, OutboxItem
 from bot.storage.protocol import TableStore
+from bot.workers import AIPool
 from engine import games
 from engine.game import AnyGame, GameAction, GameEvent, GameSpec, start_events
 
@@ -37,7 +49,8 @@ AI_NAMES = ("AI Karel", "AI Božena", "AI Jaroslav", "AI Libuše", "AI Václav")
 ANONYMOUS = "anonymous"
 RETRY_SECONDS = 5
 EVICT_SECONDS = 3600
-MAX_AUTO_STEPS = 2000  # a safety bound on AI moves in one go (a whole lóra is ~800 actions)
+MAX_AUTO_STEPS = 2000  # a safety bound on forced moves in one go (a whole lóra is ~800 actions)
+CHAIN_COMMIT_SECONDS = 0.5  # a chain of AI moves is committed at least this often
 
 
 __all__ = ["Presenter", "TableError", "TableService"]
@@ -45,17 +58,31 @@ Events = list[GameEvent]
 
 
 class Presenter(Protocol):
-    """What the service asks the Discord layer to show."""
+    """What the service asks the Discord layer: the messages a change must show (outbox
+    entries, composed without I/O and written in the change's transaction), and to deliver
+    them once committed."""
 
-    async def lobby_changed(self, table: Table) -> None: ...
+    def lobby_shown(self, table: Table) -> list[OutboxItem]: ...
 
-    async def table_changed(self, table: Table, events: Sequence[GameEvent]) -> None: ...
+    def options_shown(self, table: Table) -> list[OutboxItem]:
+        """The lobby after the creator changed the game's options."""
+        ...
 
-    async def remind(self, table: Table, seat: int, seconds_left: int) -> None: ...
+    def game_shown(self, table: Table, events: Sequence[GameEvent],
+                   origin: int | None) -> list[OutboxItem]:
+        """A game change (``origin``: the user whose click made it, not pinged for it)."""
+        ...
 
-    async def note(self, table: Table, key: str, seat: int) -> None: ...
+    def closed_shown(self, table: Table, reason: str) -> list[OutboxItem]: ...
 
-    async def table_closed(self, table: Table, reason: str) -> None: ...
+    def reminder(self, table: Table, seat: int, seconds_left: int) -> list[OutboxItem]: ...
+
+    def note(self, table: Table, key: str, seat: int) -> None: ...
+
+    def committed(self, table: Table, entries: Sequence[OutboxEntry], game: bool) -> None:
+        """The entries are in the database: deliver them (and refresh open hands after a
+        game change)."""
+        ...
 
 
 @dataclass
@@ -65,7 +92,8 @@ class Metrics:
 
     enabled: bool = False
     db_seconds: list[float] = field(default_factory=list)
-    ai_seconds: list[float] = field(default_factory=list)
+    ai_seconds: list[float] = field(default_factory=list)  # asked → answered, per decision
+    dropped_decisions: int = 0  # decisions for a state that had moved on
 
     def record_db(self, seconds: float) -> None:
         if self.enabled:
@@ -113,18 +141,21 @@ class TableService:
         *,
         seed: int | None = None,
         on_finished: Callable[[Table], Awaitable[None]] | None = None,
+        ai: AIPool | None = None,
         now: Callable[[], float] = time.time,
     ) -> None:
         self.store = store
         self.presenter = presenter
         self.rng = random.Random(seed)
         self.on_finished = on_finished
+        self.ai = ai if ai is not None else AIPool(0)
         self.now = now  # wall time for the round clock (epoch seconds; tests pass their own)
         self.tables: dict[int, Table] = {}
         self.locks: dict[int, asyncio.Lock] = {}
         self.timers: dict[int, asyncio.TimerHandle] = {}
         self.clocks: dict[int, asyncio.TimerHandle] = {}
         self.tasks: set[asyncio.Future[Any]] = set()
+        self.drivers: dict[int, asyncio.Task[None]] = {}
         self.metrics = Metrics()
         # How a starting table gets its game: the game's ``new`` with the table's options and
         # an RNG from the table's seed. A seam for tests only (constructed deals), never set
@@ -159,17 +190,20 @@ class TableService:
         ]
 
     # -- persistence -------------------------------------------------------------------
-    async def _save(self, table: Table) -> None:
-        """Commit the table (state, seats, and the pending actions in its log) in one
-        transaction.
+    async def _save(self, table: Table, outbox: Sequence[OutboxItem] = (), *,
+                    game: bool = False) -> None:
+        """Commit the table (state, seats, and the pending actions in its log) and the
+        ``outbox`` entries of the change in one transaction, then hand the entries over for
+        delivery.
 
         If the database refuses (locked, full, a seat rule), the table is put back as it was
-        last saved and the user is told: an action is never half-applied."""
+        last saved and the user is told: an action is never half-applied, nothing of it is
+        shown."""
         started = time.perf_counter()
         state = None if table.state is None else table.state.to_json()
         seats = table.seats_json()
         try:
-            await self.store.update_table(
+            ids = await self.store.update_table(
                 table.table_id,
                 status=table.status,
                 message_id=table.message_id,
@@ -179,16 +213,34 @@ class TableService:
                 version=table.version,
                 actions=list(table.pending),
                 extra=table.extra_json(),
+                outbox=list(outbox),
             )
         except Exception as exc:
             log.exception("saving table %s failed", table.table_id)
             self._restore_saved(table)
             raise TableError(_db_key(exc)) from exc
         table.saved = (state, seats, table.status)
+        table.saved_recent = list(table.recent)
         table.pending.clear()
+        table.unshown.clear()
         self.metrics.record_db(time.perf_counter() - started)
+        if outbox:
+            now = datetime.now(UTC)
+            entries = [OutboxEntry.of(i, item, now) for i, item in zip(ids, outbox, strict=True)]
+            self.presenter.committed(table, entries, game)
+
+    async def _send(self, table: Table, outbox: Sequence[OutboxItem]) -> None:
+        """Entries that are no change of the table (a reminder), in their own transaction."""
+        if not outbox:
+            return
+        ids = await self.store.add_outbox(list(outbox))
+        now = datetime.now(UTC)
+        entries = [OutboxEntry.of(i, item, now) for i, item in zip(ids, outbox, strict=True)]
+        self.presenter.committed(table, entries, False)
 
     def _restore_saved(self, table: Table) -> None:
+        table.unshown.clear()
+        table.recent = list(table.saved_recent)
         if table.saved is None:
             return
         state, seats, status = table.saved
@@ -230,7 +282,8 @@ class TableService:
         if self.table_of_user(guild_id, creator_id) is not None:
             raise TableError("already_seated")
         count = games.get(game_kind).seats
-        seats: list[Seat | None] = [Seat(creator_id, creator_name)] + [None] * (count - 1)
+        seats: list[Seat | None] = [Seat(creator_id, creator_name, agreed=settings.revision)]
+        seats += [None] * (count - 1)
         try:
             table_id = await self.store.create_table(
                 guild_id,
@@ -255,8 +308,69 @@ class TableService:
         )
         table.saved = (None, table.seats_json(), table.status)
         self.tables[table_id] = table
-        await self._save(table)
+        await self._save(table, self.presenter.lobby_shown(table))
         return table
+
+    async def create_started(
+        self,
+        guild_id: int,
+        channel_id: int,
+        creator_id: int,
+        settings: TableSettings,
+        seats: Sequence[Seat],
+        game_kind: str,
+        *,
+        tournament: dict[str, Any] | None = None,
+        clock_started: float | None = None,
+        outbox: Sequence[OutboxItem] = (),
+    ) -> Table:
+        """A table that starts at once with the given seats in their order (a tournament's
+        draw): no lobby, no seating draw; then it runs like any table (AI seats, timers,
+        stand-ins, the round clock, restarts, the archive). ``clock_started``: the start its
+        round clock counts from (a tournament round's, the same for all its tables; default
+        now). ``outbox``: entries written first in the table's first commit (the one that
+        starts its game and names its tournament), e.g. a tournament's opening notice: a
+        table a restart adopts has announced itself, one that is opened again announces
+        itself then. A human seated elsewhere in the guild is refused (``already_seated``)
+        and nothing is left behind."""
+        spec = games.get(game_kind)
+        if len(seats) != spec.seats:
+            raise ValueError(f"{game_kind} is played by {spec.seats}, not {len(seats)}")
+        try:
+            table_id = await self.store.create_table(
+                guild_id, channel_id, creator_id, settings.to_json(),
+                [s.to_json() for s in seats], game_kind,
+            )
+        except Exception as exc:
+            log.exception("creating a started table failed")
+            raise TableError(_db_key(exc)) from exc
+        table = Table(table_id, guild_id, channel_id, creator_id, settings, list(seats),
+                      game_kind=game_kind, seed=self.rng.getrandbits(63), tournament=tournament,
+                      clock_started=clock_started)
+        table.saved = (None, table.seats_json(), table.status)
+        self.tables[table_id] = table
+        async with self.lock(table_id):
+            seed = random.Random(table.seed).getrandbits(64)
+            state = self.new_game(table, random.Random(seed))
+            table.state = state
+            table.status = STATUS_PLAYING
+            if table.clock_started is None:
+                table.clock_started = self.now()
+            try:
+                await self._play_on(table, list(start_events(state)), lead=outbox)
+            except TableError:
+                await self._drop(table)
+                raise
+        return table
+
+    async def _drop(self, table: Table) -> None:
+        """A table that could not start: closed in the database (as far as it can be) and
+        forgotten here."""
+        self.tables.pop(table.table_id, None)
+        try:
+            await self.store.update_table(table.table_id, status=STATUS_ABORTED)
+        except Exception:
+            log.exception("could not close table %s that failed to start", table.table_id)
 
     async def join(self, table_id: int, user_id: int, name: str) -> Table:
         async with self.lock(table_id):
@@ -267,9 +381,10 @@ class TableService:
                 raise TableError("already_here")
             if self.table_of_user(table.guild_id, user_id) is not None:
                 raise TableError("already_seated")
-            table.seats[_free_seat(table)] = Seat(user_id, name)
-            await self._save(table)
-            await self.presenter.lobby_changed(table)
+            # joining accepts the table's options as they are now (Čl. 10, 13)
+            table.seats[_free_seat(table)] = Seat(user_id, name,
+                                                  agreed=table.settings.revision)
+            await self._save(table, self.presenter.lobby_shown(table))
             return table
 
     async def add_ai(self, table_id: int, user_id: int, level: str) -> Table:
@@ -286,8 +401,40 @@ class TableService:
             names = [*AI_NAMES, *(f"AI {i}" for i in range(1, len(table.seats) + 1))]
             name = next(n for n in names if n not in taken)
             table.seats[free] = Seat(None, name, ai=level)
-            await self._save(table)
-            await self.presenter.lobby_changed(table)
+            await self._save(table, self.presenter.lobby_shown(table))
+            return table
+
+    async def set_options(self, table_id: int, user_id: int, options: dict[str, Any]) -> Table:
+        """The creator changes the game's options in the lobby: every other seated player has
+        to accept them again before the game can start."""
+        async with self.lock(table_id):
+            table = self.get(table_id)
+            if table.status != STATUS_LOBBY:
+                raise TableError("already_started")
+            if user_id != table.creator_id:
+                raise TableError("not_creator_options")
+            if options == table.settings.options:
+                return table
+            table.settings.options = dict(options)
+            table.settings.revision += 1
+            seat = table.seat_of(user_id)
+            if seat is not None and (s := table.seats[seat]) is not None:
+                s.agreed = table.settings.revision
+            await self._save(table, self.presenter.options_shown(table))
+            return table
+
+    async def agree(self, table_id: int, user_id: int) -> Table:
+        """A seated player accepts the table's options as they are now."""
+        async with self.lock(table_id):
+            table = self.get(table_id)
+            if table.status != STATUS_LOBBY:
+                raise TableError("already_started")
+            seat = table.seat_of(user_id)
+            if seat is None or (s := table.seats[seat]) is None:
+                raise TableError("not_seated")
+            if s.agreed != table.settings.revision:
+                s.agreed = table.settings.revision
+                await self._save(table, self.presenter.lobby_shown(table))
             return table
 
     async def leave(self, table_id: int, user_id: int, *, anonymize: bool = False) -> Table:
@@ -303,15 +450,14 @@ class TableService:
                     await self._close(table, "creator_left")
                     return table
                 table.seats[seat] = None
-                await self._save(table)
-                await self.presenter.lobby_changed(table)
+                await self._save(table, self.presenter.lobby_shown(table))
                 return table
             s = table.seats[seat]
             assert s is not None
             name = ANONYMOUS if anonymize else s.name
             table.seats[seat] = Seat(None, name, ai=table.settings.ai_level, moves=s.moves)
-            await self.presenter.note(table, "left", seat)
-            if not table.humans():
+            self.presenter.note(table, "left", seat)
+            if not table.humans() and table.tournament is None:  # a tournament's plays on
                 await self._close(table, "everyone_left")
                 return table
             await self._play_on(table, [])
@@ -326,6 +472,10 @@ class TableService:
                 raise TableError("not_creator")
             if not table.full:
                 raise TableError("need_players", n=len(table.seats))
+            waiting = table.not_agreed()
+            if waiting:
+                names = table.names()
+                raise TableError("not_agreed", names=", ".join(names[i] for i in waiting))
             seat_rng = random.Random(table.seed)
             if table.settings.seating == "draw":
                 seat_rng.shuffle(table.seats)
@@ -347,9 +497,8 @@ class TableService:
         table.status = STATUS_ABORTED
         self._cancel_timer(table.table_id)
         self._cancel_clock(table.table_id)
-        await self._save(table)
+        await self._save(table, self.presenter.closed_shown(table, reason))
         self._evict_later(table.table_id)
-        await self.presenter.table_closed(table, reason)
 
     # -- play --------------------------------------------------------------------------
     async def come_back(self, table_id: int, user_id: int) -> Events:
@@ -363,8 +512,8 @@ class TableService:
             if s is None or not s.absent:
                 return []
             s.absent = False
-            await self.presenter.note(table, "back", seat)
-            return await self._play_on(table, [])
+            self.presenter.note(table, "back", seat)
+            return await self._play_on(table)
 
     async def act(self, table_id: int, user_id: int, version: int, index: int) -> Events:
         """A human's click on a legal action: validated, applied with the AI turns that
@@ -376,7 +525,8 @@ class TableService:
             if not 0 <= index < len(legal):
                 raise TableError("stale")
             events = self._apply(table, legal[index], by=user_id)
-            return await self._play_on(table, events)
+            await self._play_on(table, origin=user_id)
+            return events
 
     async def act_many(self, table_id: int, user_id: int, version: int,
                        actions: Sequence[object]) -> Events:
@@ -410,7 +560,8 @@ class TableService:
                     self._restore_saved(table)
                     raise TableError("illegal", code=getattr(refused, "code", "error"),
                                      refusal=refused)
-            return await self._play_on(table, events)
+            await self._play_on(table, origin=user_id)
+            return events
 
     async def _acting(self, table_id: int, user_id: int, version: int) -> tuple[Table, int]:
         """The table and the seat of a click on an action, checked: the game runs, the user
@@ -433,22 +584,45 @@ class TableService:
         assert s is not None
         if s.absent:
             s.absent = False
-            await self.presenter.note(table, "back", seat)
+            self.presenter.note(table, "back", seat)
         return table, seat
 
-    async def _play_on(self, table: Table, events: Events) -> Events:
-        """The moves nobody has to click (AI seats, absent players, forced moves), one commit
-        of everything pending, then the table shown and the turn timer armed."""
-        events = events + self._advance(table)
-        await self._save(table)  # raises TableError after putting the table back as saved
+    async def _play_on(self, table: Table, events: Events | None = None, *,
+                       origin: int | None = None, lead: Sequence[OutboxItem] = ()) -> Events:
+        """The forced moves that follow, one commit of everything pending with what it must
+        show (after ``lead``), the turn timer armed, and the AI driver started if an AI
+        seat is to move."""
+        if events:
+            table.unshown.extend(events)
+        self._advance(table)
+        shown = list(table.unshown)
+        await self._commit(table, origin, lead)  # raises TableError, the table put back
+        self._drive(table, origin)
+        return shown
+
+    async def _commit(self, table: Table, origin: int | None,
+                      lead: Sequence[OutboxItem] = ()) -> None:
+        """Commit a game change with the messages it must show (the presenter composes
+        them from the events since the last commit; ``lead`` goes first)."""
+        try:
+            outbox = self.presenter.game_shown(table, list(table.unshown), origin)
+        except Exception:
+            log.exception("composing the messages of table %s failed", table.table_id)
+            table.recent = list(table.saved_recent)
+            outbox = []
+        await self._save(table, [*lead, *outbox], game=True)
         if table.status == STATUS_FINISHED and self.on_finished is not None:
             await self.on_finished(table)
-        await self._present(table, events)
         self._arm_timer(table)
         self._arm_clock(table)
         if table.status == STATUS_FINISHED:
             self._evict_later(table.table_id)
-        return events
+
+    def _untimed(self, table: Table) -> bool:
+        """The game has no round clock running: a game that ends by time (a Taroky round of
+        N minutes) whose AI players ran into the bound waits for its clock instead of playing
+        deal after deal at full speed until the time is up."""
+        return table.state is None or spec_of(table).time_limit_of(table.state) is None
 
     def _evict_later(self, table_id: int) -> None:
         """A finished or aborted table leaves memory after a while (its buttons keep working
@@ -460,14 +634,6 @@ class TableService:
                 self.locks.pop(table_id, None)
 
         asyncio.get_running_loop().call_later(EVICT_SECONDS, evict)
-
-    async def _present(self, table: Table, events: Events) -> None:
-        """Show the change. It is committed already: a failure to show it is logged, and the
-        next change shows the whole table again."""
-        try:
-            await self.presenter.table_changed(table, events)
-        except Exception:
-            log.exception("showing table %s failed", table.table_id)
 
     def _apply(self, table: Table, action: GameAction, *, by: int | str) -> Events:
         """Apply one action in memory; it joins the actions of the next commit."""
@@ -483,12 +649,22 @@ class TableService:
             s.moves += 1
             if s.user_id is not None and by == "ai":
                 s.ai_moves += 1
+            elif s.user_id is not None and by == "autoplay":
+                s.auto_moves += 1
         table.pending.append({**action.to_json(), "by": by})
+        table.unshown.extend(events)
         if state.finished:
             table.status = STATUS_FINISHED
             self._cancel_timer(table.table_id)
             self._cancel_clock(table.table_id)
         return events
+
+    @staticmethod
+    def can_stand_in(table: Table, seat: int) -> bool:
+        """Whether an AI plays for ``seat`` while he is absent: only when another human is
+        present (a table nobody watches waits instead of playing on by itself)."""
+        return any(x is not None and x.user_id and not x.absent
+                   for i, x in enumerate(table.seats) if i != seat)
 
     def _auto_actor(self, table: Table) -> str | None:
         """Who plays the seat to act without a click: "ai", "absent", "forced" or None."""
@@ -503,31 +679,130 @@ class TableService:
         if s.is_ai:
             return "ai"
         if s.absent:
-            present = [x for x in table.seats if x is not None and x.user_id and not x.absent]
-            return "absent" if present else None
+            # Nobody present: the table waits for someone to come back — except a
+            # tournament's, whose round must end.
+            return ("absent" if self.can_stand_in(table, seat) or table.tournament is not None
+                    else None)
         if (table.settings.autoplay and len(state.legal_actions()) == 1
                 and spec_of(table).autoplay_allowed(state)):
             return "forced"
         return None
 
     def _advance(self, table: Table) -> Events:
-        """Play AI seats, absent players and forced moves until a human must decide."""
+        """Play the forced moves (a single legal action, with autoplay on) until a human or
+        an AI must decide."""
         events: Events = []
         for _ in range(MAX_AUTO_STEPS):
-            actor = self._auto_actor(table)
-            if actor is None:
+            if self._auto_actor(table) != "forced":
                 break
             assert table.state is not None
             seat = table.state.to_act
             assert seat is not None
-            if actor == "forced":
-                action = table.state.legal_actions()[0]
-                by: int | str = "autoplay"
-            else:
-                action = self.ai_decide(table, seat)
-                by = "ai"
-            events += self._apply(table, action, by=by)
+            table.unshown.append(Unclicked(seat, "auto"))
+            self._apply(table, table.state.legal_actions()[0], by="autoplay")
         return events
+
+    # -- the AI driver -----------------------------------------------------------------
+    def driving(self, table_id: int) -> bool:
+        """An AI chain is being played at the table."""
+        task = self.drivers.get(table_id)
+        return task is not None and not task.done()
+
+    async def settled(self, table_id: int) -> None:
+        """Until the table's AI chain (if one is being played) has ended."""
+        while self.driving(table_id):
+            await asyncio.shield(self.drivers[table_id])
+
+    def _drive(self, table: Table, origin: int | None = None) -> None:
+        """Start the table's driver if an AI seat (or an absent player) is to move."""
+        if self.driving(table.table_id) or self._auto_actor(table) not in ("ai", "absent"):
+            return
+        task = asyncio.ensure_future(self._driver(table.table_id, origin))
+        self.drivers[table.table_id] = task
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    def _ask(self, table: Table) -> tuple[int, str, int] | None:
+        """(seat, level, version) of the AI move due now, or None."""
+        if self._auto_actor(table) not in ("ai", "absent"):
+            return None
+        assert table.state is not None and table.state.to_act is not None
+        seat = table.state.to_act
+        s = table.seats[seat]
+        assert s is not None
+        level = (s.ai if s.is_ai else None) or table.settings.ai_level
+        return seat, level, table.version
+
+    async def _driver(self, table_id: int, origin: int | None) -> None:
+        loop = asyncio.get_running_loop()
+        chain_started: float | None = None
+        moves = 0  # AI moves of this chain
+        try:
+            while True:
+                table = self.tables.get(table_id)
+                if table is None:
+                    return
+                async with self.lock(table_id):
+                    asked = self._ask(table)
+                    due = chain_started is not None and (
+                        asked is None or loop.time() - chain_started >= CHAIN_COMMIT_SECONDS)
+                    if table.pending and due:
+                        try:
+                            await self._commit(table, origin)
+                        except TableError:
+                            self._retry_later(table_id)
+                            return
+                        chain_started = None
+                    if asked is None:
+                        return
+                    if moves >= MAX_AUTO_STEPS and not self._untimed(table):
+                        # a game that ends by time whose AI players ran into the bound
+                        # waits for its clock (or a click) instead of playing deal after
+                        # deal at full speed until the time is up
+                        if table.pending:
+                            try:
+                                await self._commit(table, origin)
+                            except TableError:
+                                self._retry_later(table_id)
+                        return
+                    seat, level, version = asked
+                    assert table.state is not None
+                    view = table.state.view(seat)
+                    seed = f"{table.seed}/{version}"
+                started = time.perf_counter()
+                try:
+                    decided = await self.ai.decide(table.game_kind, level, view, seed)
+                except asyncio.CancelledError:
+                    raise
+                except Exception:
+                    if self.ai.closed:
+                        return
+                    log.exception("the AI of table %s could not decide", table_id)
+                    self._retry_later(table_id)
+                    return
+                self.metrics.record_ai(time.perf_counter() - started)
+                async with self.lock(table_id):
+                    if self._ask(table) != asked or self.tables.get(table_id) is not table:
+                        self.metrics.dropped_decisions += 1
+                        log.info("table %s moved on: the AI's decision for version %s is "
+                                 "dropped", table_id, version)
+                        continue
+                    assert table.state is not None
+                    action = spec_of(table).action_from_json(decided)
+                    if self._auto_actor(table) == "absent":
+                        table.unshown.append(Unclicked(seat, "stand_in"))
+                    moves += 1
+                    try:
+                        self._apply(table, action, by="ai")
+                    except TableError:
+                        log.exception("the AI of table %s chose an illegal action", table_id)
+                        self._apply(table, table.state.legal_actions()[0], by="ai")
+                    self._advance(table)
+                    if chain_started is None:
+                        chain_started = loop.time()
+        finally:
+            if self.drivers.get(table_id) is asyncio.current_task():
+                del self.drivers[table_id]
 
     def _spawn(self, coro: Coroutine[Any, Any, None]) -> None:
         """Run bot work in the background, tracked so that shutdown can stop it."""
@@ -545,24 +820,11 @@ class TableService:
                 return
             async with self.lock(table_id):
                 try:
-                    await self._play_on(table, [])
+                    await self._play_on(table)
                 except TableError:
                     self._retry_later(table_id)
 
         asyncio.get_running_loop().call_later(RETRY_SECONDS, lambda: self._spawn(retry()))
-
-    def ai_decide(self, table: Table, seat: int) -> GameAction:
-        """The AI for a seat decides from that seat's view only; its randomness is derived
-        from the table's seed and the state version, so a restart replays the same choice."""
-        assert table.state is not None
-        s = table.seats[seat]
-        assert s is not None
-        level = s.ai or table.settings.ai_level
-        rng = random.Random(f"{table.seed}/{table.version}")
-        started = time.perf_counter()
-        action = spec_of(table).ai_action(table.state, seat, level, rng)
-        self.metrics.record_ai(time.perf_counter() - started)
-        return action
 
     # -- the turn timer ----------------------------------------------------------------
     def _cancel_timer(self, table_id: int) -> None:
@@ -598,7 +860,7 @@ class TableService:
         if table is None:
             return
         try:
-            await self.presenter.remind(table, seat, left)
+            await self._send(table, self.presenter.reminder(table, seat, left))
         except Exception:
             log.exception("reminding on table %s failed", table_id)
         self.timers[table_id] = asyncio.get_running_loop().call_later(
@@ -615,12 +877,10 @@ class TableService:
                 return
             self.timers.pop(table_id, None)
             s.absent = True
-            shown = list(table.recent)
-            await self.presenter.note(table, "absent", seat)
+            self.presenter.note(table, "absent", seat)
             try:
-                await self._play_on(table, [])
+                await self._play_on(table)
             except TableError:  # put back as saved (he is not absent there): try it again
-                table.recent = shown
                 asyncio.get_running_loop().call_later(
                     RETRY_SECONDS, lambda: self._spawn(self._stand_in(table_id, seat, version))
                 )
@@ -670,8 +930,8 @@ class TableService:
             if limit is None:
                 return
             try:
-                events = self._apply(table, limit.action, by="autoplay")
-                await self._play_on(table, events)
+                self._apply(table, limit.action, by="autoplay")
+                await self._play_on(table)
             except TableError:
                 log.warning("the round clock of table %s could not end it; retrying", table_id)
                 self.clocks[table_id] = asyncio.get_running_loop().call_later(
@@ -688,13 +948,14 @@ class TableService:
                 self._arm_clock(table)
 
     async def resume(self, table: Table) -> Events:
-        """After a restart: AI seats whose move was not made yet move now (and are shown)."""
+        """After a restart: the table message refreshed, and AI seats whose move was not made
+        yet move now."""
         async with self.lock(table.table_id):
             if table.status != STATUS_PLAYING:
-                await self._present(table, [])
+                await self._send(table, self.presenter.lobby_shown(table))
                 return []
             try:
-                return await self._play_on(table, [])
+                return await self._play_on(table)
             except TableError:
                 self._retry_later(table.table_id)
                 return []

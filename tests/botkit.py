@@ -12,16 +12,19 @@ from bot.app import LoraBot, create_bot
 class BotHarness:
     """One SimCord world with the bot; makes new bot generations for restarts."""
 
-    def __init__(self, db_path: Any, seed: int = 1234, database_url: str | None = None) -> None:
+    def __init__(self, db_path: Any, seed: int = 1234, database_url: str | None = None,
+                 **bot_options: Any) -> None:
         self.db_path = db_path
         self.database_url = database_url
         self.seed = seed
+        # AI decisions and pictures on the event loop unless a test asks for worker processes
+        self.bot_options = {"ai_workers": 0, "render_workers": 0, **bot_options}
         self.bots: list[LoraBot] = []
         self.env: Any = None
 
     def make_bot(self) -> LoraBot:
         bot = create_bot(db_path=self.db_path, seed=self.seed, database_url=self.database_url,
-                         now=self.now)
+                         now=self.now, **self.bot_options)
         self.bots.append(bot)
         return bot
 
@@ -42,7 +45,7 @@ class BotHarness:
         old = self.bot
         old_controller = old.controller
         if old_controller is not None:
-            old_controller.service.shutdown()
+            old_controller.shutdown()
         new = self.make_bot()
         await self.env.restart_bot(new)
         await old.shutdown()
@@ -54,8 +57,9 @@ class BotHarness:
 
 
 async def open_harness(tmp_path: Any, seed: int = 1234, database_url: str | None = None,
+                       bot_options: dict[str, Any] | None = None,
                        **options: Any) -> BotHarness:
-    harness = BotHarness(tmp_path / "lora.sqlite3", seed, database_url)
+    harness = BotHarness(tmp_path / "lora.sqlite3", seed, database_url, **(bot_options or {}))
     harness.env = simcord.Env(harness.make_bot(), **options)
     await harness.env.start()
     return harness
@@ -156,20 +160,50 @@ def stored_message(actor: Any, message: Any) -> Any:
 
 
 async def open_table(harness: BotHarness, names: list[str], ai_levels: tuple[str, ...] = (),
-                     **options: Any) -> tuple[Any, Any, list[Any], int]:
-    """A guild, a channel, users by name; /lora new by the first, the others join, AIs fill."""
+                     *, game: str = "lora", **options: Any) -> tuple[Any, Any, list[Any], int]:
+    """A guild, a channel, users by name; /``game`` new by the first, the others join, AIs
+    fill, start."""
     env = harness.env
     guild = env.create_guild()
-    ch = guild.create_text_channel("lora")
+    ch = guild.create_text_channel(game)
     users = [guild.add_member(env.create_user(n, global_name=n.capitalize())) for n in names]
     options.setdefault("seating", "join")
     options.setdefault("turn_timer", 0)
-    await users[0].slash(ch, "lora new", **options)
+    await users[0].slash(ch, f"{game} new", **options)
     lobby = ch.last_message
     tid = harness.service.table_of_user(guild.id, users[0].id).table_id
     for u in users[1:]:
         await u.click(lobby, custom_id=f"lora:l:{tid}:join")
     for level in ai_levels:
-        await users[0].select(lobby, [level], custom_id=f"lora:lai:{tid}")
+        await users[0].click(lobby, custom_id=f"lora:lai:{tid}:{level}")
     await users[0].click(lobby, custom_id=f"lora:l:{tid}:start")
     return guild, ch, users, tid
+
+
+def emit_component(actor: Any, message: Any, custom_id: str,
+                   values: list[str] | None = None) -> Any:
+    """A click (or a select's choice) sent to the bot *without* waiting for it to settle, so
+    that several are in flight together (``await env.settle()`` afterwards). Returns the
+    ``InteractionResult`` to read once settled."""
+    from simcord import interactions as _interactions
+    from simcord.backend import serializers
+    from simcord.enums import ComponentType, InteractionType
+    from simcord.results import InteractionResult
+
+    env = actor._env
+    backend = env.backend
+    channel_id = getattr(message, "channel_id", None) or message.channel.id
+    stored = backend.get_message(channel_id, message.id)
+    data: dict[str, Any] = {"custom_id": custom_id, "component_type": ComponentType.BUTTON}
+    if values is not None:
+        data = {"custom_id": custom_id, "component_type": ComponentType.STRING_SELECT,
+                "values": list(values)}
+    guild = getattr(actor, "guild", None)
+    record, payload = _interactions.base_payload(
+        backend, type=InteractionType.MESSAGE_COMPONENT, channel_id=channel_id,
+        guild_id=guild.id if guild is not None else None, user_id=actor.id, data=data)
+    payload["message"] = dict(serializers.message_payload(backend, stored))
+    record.source_message_id = stored.id
+    env._notify_dispatch_observers(record)
+    backend.emit("INTERACTION_CREATE", payload)
+    return InteractionResult(env, record)

@@ -22,7 +22,7 @@ from engine.taroky.actions import (
 from engine.taroky.cards import PAGAT, cards_of, parse_cards, parse_hand, tarok
 from engine.taroky.deal import random_deal
 from engine.taroky.options import TarokyOptions
-from tests.botkit import BotHarness, enabled_controls, reply
+from tests.botkit import BotHarness, enabled_controls, open_table, reply
 
 Deal = tuple[tuple[int, int, int, int], tuple[int, ...]]
 XIX = tarok(19)
@@ -57,24 +57,10 @@ async def open_taroky(harness: BotHarness, names: list[str], deals: Sequence[Dea
                       ) -> tuple[Any, Any, list[Any], int]:
     """A guild and users; /taroky new by the first (seats by joining order), the others join,
     AIs fill, start. With ``deals`` the table plays those deals (the service's test seam)."""
-    env = harness.env
     if deals is not None:
         harness.service.new_game = lambda table, rng: TarokyRound(
             options=TarokyOptions.from_json(table.settings.options), deals=list(deals))
-    guild = env.create_guild()
-    ch = guild.create_text_channel("taroky")
-    users = [guild.add_member(env.create_user(n, global_name=n.capitalize())) for n in names]
-    options.setdefault("seating", "join")
-    options.setdefault("turn_timer", 0)
-    await users[0].slash(ch, "taroky new", **options)
-    lobby = ch.last_message
-    tid = harness.service.table_of_user(guild.id, users[0].id).table_id
-    for u in users[1:]:
-        await u.click(lobby, custom_id=f"lora:l:{tid}:join")
-    for level in ai_levels:
-        await users[0].select(lobby, [level], custom_id=f"lora:lai:{tid}")
-    await users[0].click(lobby, custom_id=f"lora:l:{tid}:start")
-    return guild, ch, users, tid
+    return await open_table(harness, names, ai_levels, game="taroky", **options)
 
 
 Policy = Callable[[TarokyRound], "DealAction | list[DealAction]"]

@@ -10,11 +10,11 @@ async def test_new_table_lobby_and_start_with_ai(harness):
     alice = guild.add_member(env.create_user("alice"))
     res = await alice.slash(ch, "lora new")
     assert res.ephemeral
-    assert res.response.content == "Table 1 is open."
+    assert res.response.content == "Stůl č. 1 je založen."  # the table's language
     lobby = ch.last_message
     assert lobby.embeds[0].title == "Lóra – stůl č. 1"
     for _ in range(3):
-        await alice.select(lobby, ["easy"], custom_id="lora:lai:1")
+        await alice.click(lobby, custom_id="lora:lai:1:easy")
     await alice.click(lobby, custom_id="lora:l:1:start")
     table = harness.service.tables[1]
     assert table.status == "playing"

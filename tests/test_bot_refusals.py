@@ -31,8 +31,8 @@ async def test_stale_button_and_double_click_change_nothing(harness):
     before = _state(harness, tid)
     # the same click again, from the message as it was: a double click
     res = await raw_click(user, old, first)
-    assert reply(res).content == (
-        "This button is out of date – the game has moved on. Open your cards again."
+    assert reply(res).content == (  # the table's language, whatever the client's locale
+        "Tohle tlačítko je staré – stav hry se mezitím změnil. Otevři si karty znovu."
     )
     assert reply(res).ephemeral
     assert _state(harness, tid) == before
@@ -50,18 +50,18 @@ async def test_out_of_turn_and_outsider_are_refused(harness):
     disabled = [c["custom_id"] for row in hand.components for c in row["components"]]
     assert all(c.get("disabled") for row in hand.components for c in row["components"])
     res = await raw_click(bob, hand, disabled[0])
-    assert reply(res).content == "It is not your turn."
+    assert reply(res).content == "Teď nejsi na tahu."
     assert _state(harness, tid) == before
     carol = guild.add_member(harness.env.create_user("carol"))
     res = await raw_click(carol, players.table_message(), f"lora:a:{tid}:{table.version}:0")
     assert res.response.content == (
-        "This button is out of date – the game has moved on. Open your cards again."
+        "Tohle tlačítko je staré – stav hry se mezitím změnil. Otevři si karty znovu."
     )
     assert _state(harness, tid) == before
     # a spectator sees the table but no hand
     res = await carol.click(players.table_message(), custom_id=f"lora:t:{tid}:hand")
     assert res.ephemeral
-    assert res.response.content.startswith("You do not sit at this table – nobody sees")
+    assert res.response.content.startswith("U tohoto stolu nesedíš – karty ostatních")
 
 
 async def test_only_the_creator_starts_and_only_creator_or_manager_aborts(harness):
@@ -74,17 +74,17 @@ async def test_only_the_creator_starts_and_only_creator_or_manager_aborts(harnes
     lobby = ch.last_message
     await bob.click(lobby, custom_id="lora:l:1:join")
     res = await bob.click(lobby, custom_id="lora:l:1:start")
-    assert reply(res).content == "Only the table's creator can start the game."
+    assert reply(res).content == "Hru může spustit jen zakladatel stolu."
     res = await alice.click(lobby, custom_id="lora:l:1:start")
-    assert reply(res).content == "The game needs four players (add AI players)."
+    assert reply(res).content == "Ke hře jsou potřeba čtyři hráči (přidej AI hráče)."
     res = await bob.slash(ch, "lora abort")
-    assert res.response.content == "Only the table's creator or a server manager can abort it."
+    assert res.response.content == "Stůl může zrušit jen jeho zakladatel nebo správce serveru."
     import discord
 
     mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
     mod = guild.add_member(env.create_user("mod"), roles=[mods])
     res = await mod.slash(ch, "lora abort", table=1)
-    assert reply(res).content == "Table 1 is aborted."
+    assert reply(res).content == "Stůl č. 1 je zrušen."
     assert harness.service.tables[1].status == "aborted"
     assert ch.last_message.content == "Stůl č. 1 byl zrušen."
 
@@ -97,13 +97,13 @@ async def test_a_user_sits_at_one_table_and_two_tables_share_a_channel(harness):
     bob = guild.add_member(env.create_user("bob"))
     await alice.slash(ch, "lora new")
     res = await alice.slash(ch, "lora new")
-    assert res.response.content == (
-        "You already sit at another table on this server (/lora leave)."
+    assert res.response.content == (  # about his table: in its language
+        "Už sedíš u jiného stolu na tomto serveru (/lora leave)."
     )
     await bob.slash(ch, "lora new")
     lobby_b = ch.last_message
     for level in ("easy", "easy", "easy"):
-        await bob.select(lobby_b, [level], custom_id="lora:lai:2")
+        await bob.click(lobby_b, custom_id=f"lora:lai:2:{level}")
     await bob.click(lobby_b, custom_id="lora:l:2:start")
     service = harness.service
     assert service.tables[1].status == "lobby"

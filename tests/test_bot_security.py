@@ -187,13 +187,13 @@ class PrivacyWatch:
             return result
 
         monkeypatch.setattr(simcord_router, "dispatch", watched)
-        table_changed = Controller.table_changed
+        game_shown = Controller.game_shown
 
-        async def presented(controller: Any, table: Any, events: list[Any]) -> None:
+        def presented(controller: Any, table: Any, events: list[Any], origin: Any) -> Any:
             watch.step_public.update(event_cards(events))
-            await table_changed(controller, table, events)
+            return game_shown(controller, table, events, origin)
 
-        monkeypatch.setattr(Controller, "table_changed", presented)
+        monkeypatch.setattr(Controller, "game_shown", presented)
         handler = _LogWatch(self)
         for name in ("bot", "discord", "engine"):
             logger = logging.getLogger(name)
@@ -297,6 +297,8 @@ async def test_no_hidden_card_leaks_during_a_whole_lora(harness, watch, caplog):
         else:
             index = rng.randrange(len(lora.legal_actions()))
             await service.act(tid, user_id, table.version, index)
+            await service.settled(tid)  # the AI moves that follow
+            await harness.bot.controller.delivery.settled(tid)  # and what they show
         assert not watch.leaks, "\n".join(watch.leaks[:10])
     watch.begin_step()
     await _spectate(harness, players, carol, ch, everything=True)
@@ -400,10 +402,10 @@ async def test_only_the_seated_player_acts_for_his_seat(harness, watch, caplog):
         before = table.state.to_json()
         for cid in controls:  # every button of his hand, clicked by the other player …
             res = await raw_click(other, snapshot, cid)
-            assert reply(res).content == "It is not your turn."
+            assert reply(res).content == "Teď nejsi na tahu."  # the table's language
             assert reply(res).ephemeral
         res = await raw_click(carol, snapshot, controls[0])  # … and by a spectator
-        assert reply(res).content == "You do not sit at this table."
+        assert reply(res).content == "U tohoto stolu nesedíš."
         assert reply(res).ephemeral
         assert table.state.to_json() == before
         rec = await harness.bot.store.get_table(tid)
@@ -428,7 +430,7 @@ async def test_only_the_creator_or_a_manager_aborts(harness):
     other_ch = other.create_text_channel("lora")
     mods_elsewhere = other.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
     stranger = other.add_member(env.create_user("stranger"), roles=[mods_elsewhere])
-    refused = "Only the table's creator or a server manager can abort it."
+    refused = "Stůl může zrušit jen jeho zakladatel nebo správce serveru."  # about the table
     for user in (bob, helper, carol):
         res = await user.slash(ch, "lora abort", table=tid)
         assert res.response.content == refused, user
@@ -439,7 +441,7 @@ async def test_only_the_creator_or_a_manager_aborts(harness):
     assert (await harness.bot.store.get_table(tid)).status == "playing"
     # the creator can
     res = await alice.slash(ch, "lora abort")
-    assert reply(res).content == f"Table {tid} is aborted."
+    assert reply(res).content == f"Stůl č. {tid} je zrušen."
     assert table.status == "aborted"
     assert (await harness.bot.store.get_table(tid)).status == "aborted"
     # and so can a member with Manage Server, at another table
@@ -447,7 +449,7 @@ async def test_only_the_creator_or_a_manager_aborts(harness):
     mods = guild2.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
     mod = guild2.add_member(env.create_user("mod"), roles=[mods])
     res = await mod.slash(ch2, "lora abort", table=tid2)
-    assert reply(res).content == f"Table {tid2} is aborted."
+    assert reply(res).content == f"Stůl č. {tid2} je zrušen."
     assert harness.service.tables[tid2].status == "aborted"
 
 

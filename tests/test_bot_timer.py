@@ -21,7 +21,9 @@ async def test_reminder_then_ai_stands_in_until_the_player_returns(harness):
     assert table.version == version
     await env.advance_time(2)
     reminder = ch.last_message
-    assert reminder.content == f"{late.mention}, máš ještě 30 s, pak za tebe zahraje AI."
+    assert reminder.content == (
+        f"{late.mention}, máš na tah ještě 30 s; pak za tebe bude hrát AI, dokud znovu neklikneš."
+    )
     assert table.version == version
 
     await env.advance_time(31)
@@ -30,7 +32,9 @@ async def test_reminder_then_ai_stands_in_until_the_player_returns(harness):
     assert table.seats[seat].ai_moves >= 1
     name = table.names()[seat]
     embed = players.table_message().embeds[0]
-    assert f"{name} nereaguje – hraje za něj AI, dokud znovu neklikne." in embed.description
+    assert (f"{name} nereaguje – za nepřítomného hraje AI, dokud znovu neklikne."
+            in embed.description)
+    assert "(za nepřítomného hraje AI)" in embed.description  # the stood-in move, marked
 
     # he clicks My cards: he is back, and plays himself again
     await players.open_hand(late)

@@ -30,3 +30,15 @@ async def _fetch_status(url: str) -> int:
             return int(resp.status)
 
     return await asyncio.to_thread(get)
+
+
+async def test_tryout_of_taroky_opens_a_taroky_table_with_three_ai(harness):
+    tryout = await open_tryout(harness.env, game="taroky", level="easy", lang="en")
+    table = tryout["table"]
+    assert table.game_kind == "taroky"
+    assert table.status == "playing"
+    assert table.settings.lang == "en"
+    assert [s.is_ai for s in table.seats].count(True) == 3
+    assert table.seat_of(tryout["you"].id) is not None
+    assert tryout["guild"].name == "Taroky"
+    assert table.state.public_view().options.round_deals == 4  # each player deals once

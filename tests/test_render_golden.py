@@ -1,4 +1,6 @@
-"""Golden pictures: the layout must not drift. Compared by mean absolute pixel difference.
+"""Golden pictures: the layout must not drift (the hand picture with the table in it, the
+desítky rows with their suits, a score sheet with three-digit totals and long names…).
+Compared by mean absolute pixel difference.
 
 Most goldens are drawn with stand-in card faces (the placeholder used when ``cards_art/png``
 is missing), so changes of the card art never break them while any layout change does; one
@@ -33,9 +35,25 @@ def _state(kind: str) -> Lora:
     return example(kind)
 
 
-def _hand(kind: str) -> bytes:
+def _hand(kind: str, lang: str = "cs") -> bytes:
     lora = _state(kind)
-    return render_hand(lora.view(lora.to_act if lora.to_act is not None else 0))
+    return render_hand(lora.view(lora.to_act if lora.to_act is not None else 0), lang, NAMES)
+
+
+@cache
+def _three_digits() -> Lora:
+    """A finished lóra with a three-digit total and long names (the sheet's columns)."""
+    import random
+
+    lora = Lora(rng=random.Random(58))
+    rng = random.Random(58)
+    while not lora.finished:
+        lora.apply(rng.choice(lora.legal_actions()))
+    assert max(lora.totals) >= 100
+    return lora
+
+
+LONG_NAMES = ["AI Karel", "AI Jaroslav", "Maximilián Novák", "AI Božena"]
 
 
 def _last_trick() -> bytes:
@@ -55,9 +73,16 @@ CASES: dict[str, Callable[[], bytes]] = {
     "table_choose": lambda: render_table(_state("choose").public_view(), NAMES),
     "table_finished_en": lambda: render_table(_state("finished").public_view(), NAMES, "en"),
     "hand_trick": lambda: _hand("trick"),
+    "hand_trick_en": lambda: _hand("trick", "en"),
+    "hand_kvarty": lambda: _hand("kvarty"),
     "hand_desitky": lambda: _hand("desitky"),
+    "hand_stovka": lambda: _hand("stovka"),
     "hand_choose": lambda: _hand("choose"),
     "sheet_finished": lambda: render_sheet(_state("finished").public_view(), NAMES),
+    "sheet_three_digits": lambda: render_sheet(
+        _three_digits().public_view(), LONG_NAMES, "cs",
+        notes=[[], ["AI za nepřítomného: 12×"], ["automatické tahy: 3"], []],
+    ),
     "last_trick": _last_trick,
 }
 

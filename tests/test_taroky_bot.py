@@ -131,7 +131,8 @@ async def test_a_whole_round_by_clicks_every_game_and_a_restart_in_every_phase(h
 
 async def test_the_hand_shows_the_phase_controls_and_the_engine_reasons(harness):
     deal = given(WORKED_HANDS, WORKED_TALON)
-    guild, ch, users, tid = await open_taroky(harness, NAMES, [deal])
+    # an English table: its hands are English (a table's language rules its private messages)
+    guild, ch, users, tid = await open_taroky(harness, NAMES, [deal], language="en")
     c = Clickers(harness, ch, tid, users)
     alice = users[0]
     hand = await c.open_hand(alice)
@@ -259,12 +260,13 @@ async def test_an_absent_player_gets_a_reminder_then_an_ai_stand_in(harness):
     table = harness.service.tables[tid]
     assert table.state.to_act == 0 == table.seat_of(users[0].id)  # the předák opens
     await env.advance_time(21)
-    assert ch.last_message.content == (
-        f"{users[0].mention}, máš ještě 20 s, pak za tebe zahraje AI.")
+    assert ch.last_message.content == (f"{users[0].mention}, máš na tah ještě 20 s; pak za "
+                                       "tebe bude hrát AI, dokud znovu neklikneš.")
     await env.advance_time(21)
     alice = table.seats[0]
     assert alice.absent and alice.ai_moves == 1 and table.state.deal.bids[0][0] == 0
     embed = next(m for m in ch.history() if m.id == table.message_id).embeds[0]
-    assert "Alice nereaguje – hraje za něj AI, dokud znovu neklikne." in embed.description
+    assert ("Alice nereaguje – za nepřítomného hraje AI, dokud znovu neklikne."
+            in embed.description)
     await Clickers(harness, ch, tid, users).open_hand(users[0])
     assert not alice.absent

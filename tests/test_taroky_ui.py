@@ -145,3 +145,20 @@ def test_card_buttons_put_the_taroks_above_the_suits() -> None:
     assert card_rows(taroks + suits) == [0, 0, 0, 0, 0, 1, 1, 2, 2, 2, 2, 2]
     assert card_rows(list(range(16))) == [0] * 5 + [1] * 5 + [2] * 5 + [3]
     assert max(card_rows([0, *range(22, 37)])) == 3  # 16 cards fit Discord's 5 rows
+
+
+def test_taroky_pictures_go_to_the_render_pool_and_draw_the_same_there() -> None:
+    """The table, hand and protocol pictures are partials of module-level functions: they
+    pickle, so the bot's render workers draw them off the event loop (a lambda would be drawn
+    on the loop instead)."""
+    import pickle
+    from functools import partial
+
+    rnd, seat = example("play")
+    table = _table(rnd)
+    pictures = [UI.table_picture(table, "cs"), UI.hand(table, rnd.view(seat), "cs").picture,
+                UI.final_picture(table, "cs")]
+    for picture in pictures:
+        assert isinstance(picture, partial)
+        copy = pickle.loads(pickle.dumps(picture))
+        assert copy()[:8] == b"\x89PNG\r\n\x1a\n" and copy() == picture()

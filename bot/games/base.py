@@ -66,6 +66,10 @@ class GameUI(Protocol):
 
     def settings_lines(self, settings: TableSettings, lang: str) -> list[str]: ...
 
+    def option_choices(self, settings: TableSettings, lang: str) -> list[tuple[str, str]]: ...
+
+    def change_option(self, options: dict[str, Any], choice: str) -> dict[str, Any] | None: ...
+
     def status_lines(self, table: Table, lang: str) -> list[str]: ...
 
     def table_picture(self, table: Table, lang: str) -> Picture | None: ...
@@ -117,6 +121,15 @@ class BaseUI:
 
     def settings_lines(self, settings: TableSettings, lang: str) -> list[str]:
         return []
+
+    def option_choices(self, settings: TableSettings, lang: str) -> list[tuple[str, str]]:
+        """The changes of the game's options the creator may make in the lobby, as (choice,
+        label); the seated players accept each change again."""
+        return []
+
+    def change_option(self, options: dict[str, Any], choice: str) -> dict[str, Any] | None:
+        """The options after ``choice`` (one of ``option_choices``), or None if unknown."""
+        return None
 
     def status_lines(self, table: Table, lang: str) -> list[str]:
         state = table.state

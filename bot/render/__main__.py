@@ -19,10 +19,10 @@ def write_examples(out: Path, lang: str = "cs") -> list[Path]:
         path = out / f"table_{kind}.png"
         path.write_bytes(render_table(lora.public_view(), NAMES, lang))
         written.append(path)
-        if kind in ("trick", "desitky"):
+        if kind in ("trick", "kvarty", "desitky"):
             seat = lora.to_act if lora.to_act is not None else 0
             path = out / f"hand_{kind}.png"
-            path.write_bytes(render_hand(lora.view(seat), lang))
+            path.write_bytes(render_hand(lora.view(seat), lang, NAMES))
             written.append(path)
         last = render_last_trick(lora.public_view(), NAMES, lang) if kind == "trick" else None
         if last is not None:

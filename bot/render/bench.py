@@ -73,10 +73,9 @@ def _median_ms(fn: Callable[[], bytes], runs: int,
 
 def clear_piece_caches() -> None:
     """Forget composed pieces (panels, hands, sheet blocks); card art and fonts stay cached."""
-    from bot.render import hand, seats, sheet
+    from bot.render import seats, sheet
 
     seats.seat_panel.cache_clear()
-    hand._hand_image.cache_clear()
     sheet._block.cache_clear()
 
 
@@ -96,7 +95,7 @@ def run(runs: int = 30, as_json: bool = False) -> dict[str, float | int]:
     sv = lora.view(seat)
     pictures: dict[str, Callable[[], bytes]] = {
         "table": lambda: render_table(pv, NAMES),
-        "hand": lambda: render_hand(sv),
+        "hand": lambda: render_hand(sv, "cs", NAMES),
         "sheet": lambda: render_sheet(pv, NAMES),
     }
     for fn in pictures.values():

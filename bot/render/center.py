@@ -12,6 +12,7 @@ from bot.render.common import (
     GREEN,
     MUTED,
     RED,
+    RGB,
     TEXT,
     badge,
     felt,
@@ -22,7 +23,7 @@ from bot.render.common import (
 )
 from bot.render.fonts import fit, font
 from bot.render.strings import game_name, s
-from engine.cards import RANK_SYMBOLS
+from bot.render.suits import suit_icon
 from engine.contracts import MATURITA_GAME
 from engine.rules import trick_winner_offset
 from engine.views import DesitkyView, KvartyView, PublicView, TrickView
@@ -113,41 +114,45 @@ def draw_kvarty(img: Image.Image, view: PublicView, part: KvartyView, names: lis
         text(img, (x0 + j * step + cw // 2, 575), tag, font(17, "bold"), colour, "mm")
 
 
-ROW_W, ROW_H_STEP, ROW_X_STEP = 110, 88, 46
-ROW_X0, ROW_Y0 = 250, 164
+ROW_W, ROW_Y_STEP, ROW_X_STEP = 68, 106, 50
+ROW_X0, ROW_Y0, ROW_ICON = 246, 160, 42
+TURN_INSET = (722, 66, 266)  # x, y, width of the "this turn" panel: clear of the rows
 
 
 def draw_rows(img: Image.Image, part: DesitkyView, lang: str) -> None:
-    """Desítky: a row per suit, cards low to high at their rank's column; this turn's glow."""
+    """Desítky: a row per suit, marked with the suit's medallion, cards low to high at their
+    rank's column (the rows never overlap); this turn's cards glow; a row not opened yet shows
+    an empty place where its ten goes."""
     h = cards.card_height(ROW_W)
     slot = panel(ROW_W, h, (0, 0, 0, 45), (255, 255, 255, 70), 2, 9)
     turn = set(part.turn)
+    x0 = ROW_X0 + ROW_ICON + 6
     for suit, row in enumerate(part.rows):
-        y = ROW_Y0 + suit * ROW_H_STEP
+        y = ROW_Y0 + suit * ROW_Y_STEP
+        paste(img, suit_icon(suit, ROW_ICON), ROW_X0, y + (h - ROW_ICON) // 2)
         if row is None:
-            paste(img, slot, ROW_X0 + 3 * ROW_X_STEP, y)
-            label = s("row_closed", lang)
-        else:
-            lo, hi = row
-            for rank in range(lo, hi + 1):
-                card = suit * 8 + rank
-                cards.put(img, card, ROW_W, ROW_X0 + rank * ROW_X_STEP, y,
-                          "glow" if card in turn else "plain")
-            label = RANK_SYMBOLS[lo] if lo == hi else f"{RANK_SYMBOLS[lo]}–{RANK_SYMBOLS[hi]}"
-        text(img, (ROW_X0 + 7 * ROW_X_STEP + ROW_W + 10, y + 34), label, font(26, "bold"),
-             TEXT if row else FAINT, "lm")
+            paste(img, slot, x0 + 3 * ROW_X_STEP, y)
+            text(img, (x0 + 3 * ROW_X_STEP + ROW_W // 2, y + h // 2), "10", font(26, "bold"),
+                 FAINT, "mm")
+            continue
+        lo, hi = row
+        for rank in range(lo, hi + 1):
+            card = suit * 8 + rank
+            cards.put(img, card, ROW_W, x0 + rank * ROW_X_STEP, y,
+                      "glow" if card in turn else "plain")
 
 
 def draw_turn(img: Image.Image, view: PublicView, part: DesitkyView, names: list[str],
-              lang: str, x: int, y: int) -> None:
+              lang: str) -> None:
     """Desítky: the cards laid so far in the current turn (top-right inset)."""
     if not part.turn or view.to_act is None:
         return
-    cw, step = 60, 34
-    box = panel(272, 150, radius=14)
+    x, y, w = TURN_INSET
+    cw, step = 60, 32
+    box = panel(w, 150, radius=14)
     paste(img, box, x, y)
-    text(img, (x + 14, y + 12), fit(s("this_turn", lang, name=names[view.to_act]), font(19, "bold"),
-                                  244), font(19, "bold"))
+    text(img, (x + 14, y + 12), fit(s("this_turn", lang, name=names[view.to_act]),
+                                  font(19, "bold"), w - 28), font(19, "bold"))
     shown = part.turn[-6:]
     for i, card in enumerate(shown):
         cards.put(img, card, cw, x + 16 + i * step, y + 44, "glow")
@@ -160,6 +165,18 @@ def _banner(img: Image.Image, title: str, height: int = 330) -> int:
     return y
 
 
+def stovka_answer(view: PublicView, seat: int, lang: str) -> tuple[str, RGB]:
+    """A seat's answer to the čistá stovka question so far, worded and coloured."""
+    answer = view.stovka[seat]
+    if answer is True:
+        return s("stovka_yes", lang), GREEN
+    if answer is False:
+        return s("stovka_no", lang), MUTED
+    if seat == view.to_act:
+        return s("stovka_now", lang), GOLD
+    return s("stovka_wait", lang), FAINT
+
+
 def draw_stovka(img: Image.Image, view: PublicView, names: list[str], lang: str) -> None:
     """Čistá stovka: the question, the rule and every seat's answer so far."""
     y = _banner(img, s("stovka_title", lang), 300)
@@ -170,15 +187,7 @@ def draw_stovka(img: Image.Image, view: PublicView, names: list[str], lang: str)
     yy += 14
     for k in range(4):
         seat = (view.leader + k) % 4
-        ans = view.stovka[seat]
-        if ans is True:
-            status, colour = s("stovka_yes", lang), GREEN
-        elif ans is False:
-            status, colour = s("stovka_no", lang), MUTED
-        elif seat == view.to_act:
-            status, colour = s("stovka_now", lang), GOLD
-        else:
-            status, colour = s("stovka_wait", lang), FAINT
+        status, colour = stovka_answer(view, seat, lang)
         text(img, (CX - 200, yy), fit(names[seat], font(23, "bold"), 230), font(23, "bold"),
              TEXT, "lm")
         text(img, (CX + 200, yy), status, font(23, "bold"), colour, "rm")

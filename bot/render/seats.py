@@ -25,11 +25,13 @@ from bot.render.strings import s
 BACK_W = 44
 ACTING = (74, 60, 12, 220)
 BADGE_D = 30
+COLOURS = {**BADGE_COLOURS, "trick": (235, 235, 228)}
 
 
 def badge_image(kind: str, lang: str) -> Image.Image:
-    """The badge of a role: "dealer", "leader", "maturant" or "stovka"."""
-    return badge(s(f"badge_{kind}", lang), BADGE_COLOURS[kind], BADGE_D)
+    """The badge of a role: "dealer", "leader" (the tálie's výnos), "trick" (leads the current
+    trick), "maturant" or "stovka"."""
+    return badge(s(f"badge_{kind}", lang), COLOURS[kind], BADGE_D)
 
 
 def _fan(img: Image.Image, x: int, y: int, count: int, step: int) -> int:
@@ -54,13 +56,18 @@ def _badges(img: Image.Image, x: int, y: int, kinds: tuple[str, ...], lang: str)
 
 def _points(img: Image.Image, x: int, y: int, label: str, value: int) -> int:
     x += int(text(img, (x, y + 3), label, font(20), MUTED))
-    x += int(text(img, (x + 6, y), str(value), font(25, "bold"), TEXT)) + 6
+    x += int(text(img, (x + 6, y - 1), str(value), font(27, "bold"), TEXT)) + 6
     return x + 16
 
 
-def _knocks(img: Image.Image, x: int, y: int, n: int, lang: str) -> None:
+def _knocks(img: Image.Image, x: int, y: int, n: int, lang: str, room: int = 999) -> None:
+    """The knocks: the word and a dot each (one dot and ×n past four); the dots alone when
+    the word does not fit in ``room``."""
     draw = ImageDraw.Draw(img)
-    x += int(text(img, (x, y + 3), s("knocks", lang), font(20), MUTED)) + 6
+    word = s("knocks", lang)
+    need = font(20).getlength(word) + 6 + (14 * min(n, 4) if n <= 4 else 14 + 40)
+    if need <= room:
+        x += int(text(img, (x, y + 3), word, font(20), MUTED)) + 6
     if n <= 4:
         dots(draw, x, y + 10, n, 11, GOLD, 14)
     else:
@@ -89,15 +96,15 @@ def seat_panel(
         nx = px = 170 if count else 20
         py = 46
         name_w = w - nx - 12 - badges_w
-        text(img, (nx, 8), fit(name, font(26, "bold"), name_w), font(26, "bold"))
+        text(img, (nx, 6), fit(name, font(30, "bold"), name_w), font(30, "bold"))
         _badges(img, w - 12 - badges_w + 5, 8, kinds, lang)
         x = _points(img, px, py, s("pts_lora", lang), total)
         if game is not None:
             x = _points(img, x, py, s("pts_game", lang), game)
         if knocks:
-            _knocks(img, x, py, knocks, lang)
+            _knocks(img, x, py, knocks, lang, w - 8 - x)
     else:
-        text(img, (12, 10), fit(name, font(26, "bold"), w - 24), font(26, "bold"))
+        text(img, (12, 8), fit(name, font(30, "bold"), w - 24), font(30, "bold"))
         _badges(img, 12, 46, kinds, lang)
         _fan(img, 14, 88, count, 14)
         x = _points(img, 12, 168, s("pts_lora", lang), total)
@@ -111,7 +118,7 @@ def seat_panel(
 @lru_cache(maxsize=32)
 def legend(kinds: tuple[str, ...], lang: str) -> Image.Image:
     """The badge legend (RGBA), one line per role shown on the table."""
-    f = font(19)
+    f = font(22)
     line = BADGE_D + 6
     width = 16 + max(badge_image(k, lang).width + 10 + int(f.getlength(s(f"legend_{k}", lang)))
                      for k in kinds)

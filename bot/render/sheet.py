@@ -28,16 +28,18 @@ from bot.render.common import (
     paste,
     text,
 )
-from bot.render.fonts import fit, font
+from bot.render.fonts import Font, fit, font
 from bot.render.strings import game_name, lang_of, s
 from engine.contracts import GAMES_PER_TALIE, MATURITA_GAME, TALIE_ORDER, TALIE_PER_LORA, Contract
 from engine.lora import ProtocolRow
 from engine.views import PublicView
 
-M, NAME_W, CELL_W, ROW_H = 16, 190, 82, 34
+M, NAME_W, CELL_W, ROW_H = 16, 206, 100, 34
 BLOCK_W = NAME_W + 4 * CELL_W
-HEADER_H, TITLE_H, NAMES_H = 56, 38, 32
-BOX_H = 146
+HEADER_H, TITLE_H, NAMES_H = 56, 38, 46
+BOX_H = 168
+PTS_X, TOTAL_PAD = 40, 8  # a cell: the game's points end at PTS_X, the running total at the
+# cell's right edge less TOTAL_PAD; a thin rule between them keeps "8" and "104" apart
 
 Totals = tuple[int, int, int, int]
 # One line of a tálie block: (game number, the row or None if not played yet, running totals
@@ -84,13 +86,14 @@ def _cell(img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int, row: Protoco
     bad = row.failed and row.maturant == seat
     f = font(25, "cond")
     colour = RED if bad else (TEXT if pts else FAINT)
-    px, cy = x + 40, y + ROW_H // 2
+    px, cy = x + PTS_X, y + ROW_H // 2
     text(img, (px, cy), str(pts), f, colour, "rm")
     if row.red_king == seat and pts:
         r = 16
         cx = px - f.getlength(str(pts)) / 2
         d.ellipse((cx - r, cy - r, cx + r, cy + r), outline=RED, width=3)
-    text(img, (x + CELL_W - 7, cy + 2), str(tot[seat]), font(19, "cond"), MUTED, "rm")
+    d.line((x + PTS_X + 8, y + 9, x + PTS_X + 8, y + ROW_H - 9), fill=(60, 96, 78), width=1)
+    text(img, (x + CELL_W - TOTAL_PAD, cy + 2), str(tot[seat]), font(19, "cond"), MUTED, "rm")
     if row.knocks[seat]:
         n = min(row.knocks[seat], 8)
         cx = px - f.getlength(str(pts)) / 2
@@ -113,7 +116,25 @@ def _label(img: Image.Image, y: int, line: Line, lang: str) -> None:
         x += tag.width + 6
         if chosen is not None:
             name = game_name(chosen, lang)
+    if f.getlength(name) > NAME_W - x - 4:
+        f = font(18, "cond")  # a maturita attempt's game beside its badge
     text(img, (x, y + ROW_H // 2), fit(name, f, NAME_W - x - 4), f, colour, "lm")
+
+
+def _name_lines(name: str, width: int) -> tuple[Font, list[str]]:
+    """A player's name in a column head: one line, or two broken at a space, in a smaller
+    font if need be; cut only when even that does not fit."""
+    for size in (18, 16, 14):
+        fnt = font(size, "cond")
+        if fnt.getlength(name) <= width:
+            return fnt, [name]
+        words = name.split()
+        for k in range(len(words) - 1, 0, -1):
+            first, second = " ".join(words[:k]), " ".join(words[k:])
+            if fnt.getlength(first) <= width and fnt.getlength(second) <= width:
+                return fnt, [first, second]
+    fnt = font(14, "cond")
+    return fnt, [fit(name, fnt, width)]
 
 
 @lru_cache(maxsize=32)
@@ -126,10 +147,12 @@ def _block(tali: int, lines: tuple[Line, ...], names: tuple[str, ...], leader: s
     paste(img, panel(BLOCK_W, TITLE_H, (0, 0, 0, 120), radius=12), 0, 0)
     text(img, (12, TITLE_H // 2), fit(s("sheet_tali", lang, tali=tali, name=leader),
                                     font(22, "bold"), BLOCK_W - 24), font(22, "bold"), GOLD, "lm")
-    fn = font(19, "cond")
     for seat in range(4):
         cx = NAME_W + seat * CELL_W + CELL_W // 2
-        text(img, (cx, TITLE_H + NAMES_H // 2), fit(names[seat], fn, CELL_W - 6), fn, MUTED, "mm")
+        fn, head = _name_lines(names[seat], CELL_W - 8)
+        for k, part in enumerate(head):
+            cy = TITLE_H + NAMES_H // 2 + (k - (len(head) - 1) / 2) * 20
+            text(img, (cx, cy), part, fn, MUTED, "mm")
     y0 = TITLE_H + NAMES_H
     for i, line in enumerate(lines):
         _, row, tot, state, _, _ = line
@@ -149,19 +172,21 @@ def _block(tali: int, lines: tuple[Line, ...], names: tuple[str, ...], leader: s
 
 
 def _boxes(img: Image.Image, y: int, view: PublicView, names: list[str],
-           harakiri: list[ProtocolRow], lang: str, per_row: int) -> None:
+           harakiri: list[ProtocolRow], lang: str, per_row: int,
+           notes: Sequence[Sequence[str]]) -> None:
     bw = (img.width - (per_row + 1) * M) // per_row
     places = {seat: i + 1 for i, seat in enumerate(view.order or ())}
     for seat in range(4):
         x = M + (seat % per_row) * (bw + M)
         y0 = y + (seat // per_row) * (BOX_H + M)
-        _box(img, x, y0, bw, seat, view, names, harakiri, places, lang)
+        _box(img, x, y0, bw, seat, view, names, harakiri, places, lang, notes[seat])
 
 
 def _box(img: Image.Image, x: int, y: int, bw: int, seat: int, view: PublicView,
          names: list[str], harakiri: list[ProtocolRow], places: dict[int, int],
-         lang: str) -> None:
-    """One player's box: name, total, čistá stovka, harakiri points, place."""
+         lang: str, notes: Sequence[str]) -> None:
+    """One player's box: name, total, čistá stovka, harakiri points, place, and the notes
+    of the moves nobody clicked for him."""
     paste(img, panel(bw, BOX_H, (4, 16, 11, 170), radius=12), x, y)
     text(img, (x + 12, y + 20), fit(names[seat], font(21, "bold"), bw - 24), font(21, "bold"),
          TEXT, "lm")
@@ -177,14 +202,16 @@ def _box(img: Image.Image, x: int, y: int, bw: int, seat: int, view: PublicView,
         lines.append((f"{s('sheet_harakiri', lang)}: {pts}", MUTED))
     if seat in places:
         lines.append((s("sheet_place", lang, n=places[seat]), GOLD))
-    for i, (line, colour) in enumerate(lines[:3]):
-        text(img, (x + 12, y + 90 + i * 21), fit(line, font(17, "bold"), bw - 24),
+    lines += [(note, FAINT) for note in notes]
+    for i, (line, colour) in enumerate(lines[:4]):
+        text(img, (x + 12, y + 92 + i * 21), fit(line, font(17, "bold"), bw - 24),
              font(17, "bold"), colour, "lm")
 
 
 def sheet_image(view: PublicView, names: Sequence[str], lang: str = "cs",
-                columns: int = 2) -> Image.Image:
-    """The score sheet as a Pillow image (RGB); ``columns`` 2 (landscape) or 1 (phone)."""
+                columns: int = 2, notes: Sequence[Sequence[str]] | None = None) -> Image.Image:
+    """The score sheet as a Pillow image (RGB); ``columns`` 2 (landscape) or 1 (phone);
+    ``notes``: per seat, short lines for his box (the moves nobody clicked for him)."""
     if not isinstance(view, PublicView):
         raise TypeError("render_sheet takes a PublicView")
     if columns not in (1, 2):
@@ -220,13 +247,13 @@ def sheet_image(view: PublicView, names: Sequence[str], lang: str = "cs",
             piece = _block(t + 1, tuple(blocks[t]), tuple(who), leader, heights[r], lang)
             paste(img, piece, M + c * (BLOCK_W + M), y)
         y += block_h[r] + M
-    _boxes(img, y, view, who, harakiri, lang, per_row)
+    _boxes(img, y, view, who, harakiri, lang, per_row, notes or ((), (), (), ()))
     legend = fit(s("sheet_legend", lang), font(16), width - 2 * M)
     text(img, (width // 2, height - 20), legend, font(16), FAINT, "mm")
     return img
 
 
 def render_sheet(view: PublicView, names: Sequence[str], lang: str = "cs",
-                 columns: int = 2) -> bytes:
+                 columns: int = 2, notes: Sequence[Sequence[str]] | None = None) -> bytes:
     """PNG of the score sheet: 2 columns of tálie (landscape) or 1 (tall, for phones)."""
-    return encode(sheet_image(view, names, lang, columns))
+    return encode(sheet_image(view, names, lang, columns, notes))

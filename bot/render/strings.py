@@ -1,7 +1,7 @@
 """The words drawn into Lóra's pictures: the ``lora.pic`` namespace of the bot's catalog.
 
-Game names come from ``engine.messages.CONTRACT_NAMES``; everything else is in
-``bot/locales`` (one catalog per language).
+Everything, the partial games' names too (``lora.game``), is in ``bot/locales`` (one catalog
+per language).
 """
 
 from __future__ import annotations
@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 from bot.i18n import LANGS, lang_of, t
-from engine.messages import contract_name
 
 __all__ = ["LANGS", "game_name", "lang_of", "s"]
 
@@ -20,5 +19,5 @@ def s(key: str, lang: str = "cs", **values: Any) -> str:
 
 
 def game_name(contract: str, lang: str = "cs") -> str:
-    """The game's name from the engine's table."""
-    return contract_name(contract, lang_of(lang))
+    """A partial game's name (a proper name, the same in both languages)."""
+    return t(f"lora.game.{getattr(contract, 'value', contract)}", lang_of(lang))

@@ -75,14 +75,23 @@ def title_parts(view: PublicView, names: list[str], lang: str) -> tuple[str, str
 
 def _header(img: Image.Image, view: PublicView, names: list[str], lang: str) -> None:
     title, sub = title_parts(view, names, lang)
-    fb, fr = font(30, "bold"), font(22)
+    fb, fr = font(34, "bold"), font(24)
     x = 18 + text(img, (18, HEADER_H // 2), fit(title, fb, 560), fb, anchor="lm")
     if sub:
         x += 14 + text(img, (x + 14, HEADER_H // 2 + 1), fit(sub, fr, 700 - x), fr, MUTED, "lm")
     if view.to_act is not None:
         who = s("to_act", lang, name=names[view.to_act])
-        text(img, (W - 18, HEADER_H // 2 + 1), fit(who, font(22, "bold"), W - x - 50),
-             font(22, "bold"), GOLD, "rm")
+        text(img, (W - 18, HEADER_H // 2 + 1), fit(who, font(26, "bold"), W - x - 50),
+             font(26, "bold"), GOLD, "rm")
+
+
+def trick_leader(view: PublicView) -> int | None:
+    """Who leads the current trick (its first card, or the seat about to lead it)."""
+    match view.game:
+        case TrickView(trick=trick) if view.phase == "play":
+            return trick[0][0] if trick else view.to_act
+        case _:
+            return None
 
 
 def _kinds(view: PublicView, seat: int) -> tuple[str, ...]:
@@ -93,6 +102,8 @@ def _kinds(view: PublicView, seat: int) -> tuple[str, ...]:
         kinds.append("dealer")
     if seat == view.leader:
         kinds.append("leader")
+    if seat == trick_leader(view):
+        kinds.append("trick")
     if view.maturant == seat:
         kinds.append("maturant")
     if view.stovka[seat] is True:
@@ -102,6 +113,8 @@ def _kinds(view: PublicView, seat: int) -> tuple[str, ...]:
 
 def _legend_kinds(view: PublicView) -> tuple[str, ...]:
     kinds = [] if view.phase == "finished" else ["dealer", "leader"]
+    if trick_leader(view) is not None:
+        kinds.append("trick")
     if view.maturant is not None and view.phase != "finished":
         kinds.append("maturant")
     if any(a is True for a in view.stovka):
@@ -161,7 +174,7 @@ def table_image(view: PublicView, names: Sequence[str], lang: str = "cs",
                 center.draw_kvarty(img, view, part, who, lang)
             case DesitkyView() as part:
                 center.draw_rows(img, part, lang)
-                center.draw_turn(img, view, part, who, lang, *INSET)
+                center.draw_turn(img, view, part, who, lang)
             case TrickView() as part:
                 center.draw_trick(img, view, part, who, lang, bottom_seat)
                 center.draw_last_trick(img, part, who, lang, *INSET)

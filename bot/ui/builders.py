@@ -16,7 +16,13 @@ import discord
 from bot.games import GameUI, Picture, ui_of
 from bot.i18n import game_t, t
 from bot.model import Table
-from bot.ui.components import LobbyAISelect, LobbyButton, TableButton, frozen_view
+from bot.ui.components import (
+    LobbyAIButton,
+    LobbyButton,
+    LobbyOptionSelect,
+    TableButton,
+    frozen_view,
+)
 from engine.game import SeatViewBase
 
 log = logging.getLogger(__name__)
@@ -47,6 +53,9 @@ def game_ui(table: Table) -> GameUI:
 
 # -- lobby -----------------------------------------------------------------------------
 def lobby_message(table: Table) -> Message:
+    """The lobby: the seats (who still has to accept changed options), the table's options
+    plainly (joining accepts them), and the controls: join, leave, start, an AI player per
+    level, the creator's changes of the options and "I accept" when a change is pending."""
     lang = table.settings.lang
     ui = game_ui(table)
     kind = table.game_kind
@@ -55,6 +64,7 @@ def lobby_message(table: Table) -> Message:
         description=game_t(kind, "lobby_desc", lang, n=len(table.seats)),
         colour=EMBED_COLOUR,
     )
+    waiting = set(table.not_agreed())
     lines = []
     for i, seat in enumerate(table.seats):
         if seat is None:
@@ -62,9 +72,11 @@ def lobby_message(table: Table) -> Message:
         elif seat.is_ai:
             level = t(f"core.ai_{seat.ai}", lang)
             lines.append(f"{i + 1}. {t('core.seat_ai', lang, name=seat.name, level=level)}")
+        elif i in waiting:
+            lines.append(f"{i + 1}. <@{seat.user_id}> – {t('core.seat_waits', lang)}")
         else:
             lines.append(f"{i + 1}. <@{seat.user_id}>")
-    embed.add_field(name="\u200b", value="\n".join(lines), inline=False)
+    embed.add_field(name=t("core.players_field", lang), value="\n".join(lines), inline=False)
     timer = table.settings.turn_timer
     seconds = t("core.seconds", lang, n=timer) if timer else t("core.no_timer", lang)
     settings = [
@@ -73,30 +85,48 @@ def lobby_message(table: Table) -> Message:
         t("core.opt_seating", lang, value=t(f"core.seating_{table.settings.seating}", lang)),
         t("core.opt_lang", lang),
     ]
-    embed.add_field(name="\u200b", value="\n".join(settings), inline=False)
+    settings = [f"• {line}" for line in settings]
+    settings.append(f"*{t('core.join_accepts', lang)}*")
+    embed.add_field(name=t("core.rules_field", lang), value="\n".join(settings), inline=False)
     tid = table.table_id
-    ai_options = [
-        discord.SelectOption(label=t(f"core.ai_{level}", lang), value=level)
-        for level in ui.spec.ai_levels
-    ]
-    view = frozen_view(
+    items: list[Any] = [
         LobbyButton(tid, "join", t("core.btn_join", lang), discord.ButtonStyle.primary),
         LobbyButton(tid, "leave", t("core.btn_leave", lang)),
         LobbyButton(tid, "start", t("core.btn_start", lang), discord.ButtonStyle.success),
-        LobbyAISelect(tid, ai_options, t("core.ai_placeholder", lang)),
-    )
-    return {"content": None, "embed": embed, "view": view, "attachments": []}
+    ]
+    if waiting:
+        items.append(LobbyButton(tid, "agree", t("core.btn_agree", lang),
+                                 discord.ButtonStyle.primary))
+    items += [
+        LobbyAIButton(tid, level, t("core.btn_add_ai", lang, level=t(f"core.ai_{level}", lang)))
+        for level in ui.spec.ai_levels
+    ]
+    choices = ui.option_choices(table.settings, lang)
+    if choices:
+        items.append(LobbyOptionSelect(
+            tid, table.settings.revision,
+            [discord.SelectOption(label=label, value=value) for value, label in choices],
+            t("core.options_placeholder", lang),
+        ))
+    return {"content": None, "embed": embed, "view": frozen_view(*items), "attachments": []}
 
 
 # -- the table -------------------------------------------------------------------------
-def table_message(table: Table, *, closed: bool = False) -> Message:
+def table_message(table: Table, *, closed: bool = False, render: bool = True) -> Message:
+    """The table's public message. ``render=False``: without its picture, whose recipe is
+    left under ``"picture"`` for the caller to draw off the event loop (``attach``)."""
     state = table.state
     assert state is not None
     lang = table.settings.lang
     ui = game_ui(table)
     running = not closed and not state.finished
-    image = draw(ui.table_picture(table, lang), f"the table picture of table {table.table_id}")
+    picture = ui.table_picture(table, lang)
+    image = draw(picture, f"the table picture of table {table.table_id}") if render else None
     lines = [t("core.aborted_line", lang)] if closed else ui.status_lines(table, lang)
+    if table.tournament is not None:
+        link = table.tournament
+        lines.insert(0, t("core.tournament.table_of", lang, id=link.get("id"),
+                          round=link.get("round"), table=link.get("table")))
     if table.recent:
         lines.append("")
         lines.append(f"__{t('core.recent', lang)}__")
@@ -118,20 +148,46 @@ def table_message(table: Table, *, closed: bool = False) -> Message:
     for op in ui.table_ops(table, lang, running):
         buttons.append(TableButton(tid, op.op, op.label, op.style))
     buttons.append(TableButton(tid, "rules", t("core.btn_rules", lang)))
-    return {
+    message: Message = {
         "content": None,
         "embed": embed,
         "view": frozen_view(*buttons),
         "attachments": [] if image is None else [png_file(image, "table.png")],
     }
+    if not render:
+        message["picture"] = picture
+        message["filename"] = "table.png"
+    return message
+
+
+def attach(message: Message, image: bytes | None) -> Message:
+    """A message built with ``render=False``, with its drawn picture (or its text fallback
+    when there is none)."""
+    out = dict(message)
+    out.pop("picture", None)
+    filename = out.pop("filename", "picture.png")
+    fallback = out.pop("fallback", "")
+    if image is not None:
+        out["attachments"] = [png_file(image, filename)]
+        if out.get("embed") is not None:
+            out["embed"].set_image(url=f"attachment://{filename}")
+    elif fallback:
+        out["content"] = "\n".join(x for x in (out.get("content"), fallback) if x)
+    return out
 
 
 # -- a hand ----------------------------------------------------------------------------
-def hand_message(table: Table, view: SeatViewBase, lang: str) -> Message:
-    """The ephemeral hand: the game's text, picture and one control per action."""
+def hand_message(table: Table, view: SeatViewBase, lang: str, *,
+                 render: bool = True) -> Message:
+    """The ephemeral hand: the game's text, picture and one control per action
+    (``render=False``: see ``table_message``)."""
     parts = game_ui(table).hand(table, view, lang)
     lines = list(parts.lines)
     attachments = []
+    if not render:
+        return {"content": "\n".join(lines), "view": frozen_view(*parts.items),
+                "attachments": [], "embed": None, "picture": parts.picture,
+                "filename": "hand.png", "fallback": parts.fallback}
     if parts.picture is not None:
         image = draw(parts.picture, f"the hand on table {table.table_id}")
         if image is not None:

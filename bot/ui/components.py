@@ -29,7 +29,7 @@ def _controller(interaction: Interaction) -> Controller:
 
 class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"lora:l:(?P<table>\d+):(?P<op>join|leave|start)",
+    template=r"lora:l:(?P<table>\d+):(?P<op>join|leave|start|agree)",
 ):
     def __init__(self, table_id: int, op: str, label: str = "",
                  style: discord.ButtonStyle | None = None) -> None:
@@ -52,9 +52,69 @@ class LobbyButton(
         await _controller(interaction).on_lobby(interaction, self.table_id, self.op)
 
 
+class LobbyAIButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"lora:lai:(?P<table>\d+):(?P<level>[a-z]+)",
+):
+    """Adds an AI player of one level (a button per level: nothing to select, and nothing
+    left selected afterwards)."""
+
+    def __init__(self, table_id: int, level: str, label: str = "") -> None:
+        self.table_id, self.level = table_id, level
+        super().__init__(
+            discord.ui.Button(
+                label=label or level,
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"lora:lai:{table_id}:{level}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: Match[str]
+    ) -> LobbyAIButton:
+        return cls(int(match["table"]), match["level"])
+
+    async def callback(self, interaction: Interaction) -> None:
+        await _controller(interaction).on_add_ai(interaction, self.table_id, self.level)
+
+
+class LobbyOptionSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"lora:lo:(?P<table>\d+):(?P<revision>\d+)",
+):
+    """The creator changes one of the game's options; the id carries the options' revision,
+    so the select is a new one (with nothing selected) after every change."""
+
+    def __init__(self, table_id: int, revision: int,
+                 options: list[discord.SelectOption] | None = None,
+                 placeholder: str | None = None) -> None:
+        self.table_id, self.revision = table_id, revision
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"lora:lo:{table_id}:{revision}",
+                options=options or [discord.SelectOption(label="-", value="-")],
+                placeholder=placeholder,
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: Match[str]
+    ) -> LobbyOptionSelect:
+        return cls(int(match["table"]), int(match["revision"]))
+
+    async def callback(self, interaction: Interaction) -> None:
+        values = _values(interaction)
+        await _controller(interaction).on_option(interaction, self.table_id, self.revision,
+                                                 values[0] if values else "")
+
+
 class LobbyAISelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"lora:lai:(?P<table>\d+)"
 ):
+    """The AI level select of lobbies posted by earlier versions (they still work)."""
+
     def __init__(self, table_id: int, options: list[discord.SelectOption] | None = None,
                  placeholder: str | None = None) -> None:
         self.table_id = table_id
@@ -213,8 +273,8 @@ def _values(interaction: Interaction) -> list[str]:
     return [str(v) for v in values] if isinstance(values, list) else []
 
 
-DYNAMIC_ITEMS = (LobbyButton, LobbyAISelect, TableButton, ActionButton, ChooseSelect,
-                 ActionsSelect)
+DYNAMIC_ITEMS = (LobbyButton, LobbyAIButton, LobbyOptionSelect, LobbyAISelect, TableButton,
+                 ActionButton, ChooseSelect, ActionsSelect)
 
 
 def frozen_view(*items: discord.ui.Item[Any]) -> discord.ui.View:

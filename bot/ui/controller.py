@@ -1,42 +1,66 @@
-"""The Discord side of the tables: answers clicks and commands, and presents what the
-service tells it (``Presenter``). It knows no game: the table's game UI module
-(``bot.games``) supplies the pictures, the hand controls and the texts. Every REST failure is
-contained: the game state is already saved, and the next change re-syncs the table message.
+"""The Discord side of the tables: answers clicks and commands, composes what a change must
+show (the service's ``Presenter``) and supplies what the outbox's deliverer needs
+(``bot.delivery.channel.Materials``). It knows no game: the table's game UI module
+(``bot.games``) supplies the pictures, the hand controls and the texts.
+
+What the channel must see goes through the outbox (``bot.delivery``): written in the change's
+transaction, delivered with retries, superseded and paced per channel. What only the clicking
+player sees (a refusal, his hand) is answered directly through the interaction, whose token
+lives 15 minutes: a failed answer is tried once more, and a refusal that still did not arrive
+is given to him with his next click. Pictures are drawn by the render pool, off the loop.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import functools
 import json
 import logging
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Coroutine, Sequence
-from typing import Any, Concatenate, ParamSpec
+from typing import Any, Concatenate, ParamSpec, cast
 
 import discord
 
+from bot.delivery import items
+from bot.delivery.channel import ChannelDeliverer
+from bot.delivery.sender import Sender
 from bot.errors import TableError
 from bot.games import GameUI, ui_of
-from bot.i18n import game_key, game_t, t, user_lang
-from bot.model import RECENT_LINES, STATUS_FINISHED, STATUS_LOBBY, STATUS_PLAYING, Table
-from bot.persist import archive
+from bot.i18n import game_key, game_t, lang_of_locale, t
+from bot.model import (
+    RECENT_LINES,
+    STATUS_ABORTED,
+    STATUS_FINISHED,
+    STATUS_LOBBY,
+    STATUS_PLAYING,
+    Table,
+)
+from bot.persist import archive, table_from_record
 from bot.service import TableService
+from bot.storage.models import OutboxEntry, OutboxItem
 from bot.storage.protocol import TableStore
 from bot.ui import builders
+from bot.ui.components import TableButton
+from bot.workers import Pools
 from engine.game import GameEvent
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
 SESSION_SECONDS = 14 * 60  # interaction tokens live 15 minutes
-ALLOWED = discord.AllowedMentions(users=True, roles=False, everyone=False)
+OUTBOX_KEEP_SECONDS = 24 * 3600  # delivered entries are kept this long, then pruned
+FINISHED_CACHE = 64  # finished tables kept loaded for their old buttons
+RECENT_EVENTS = 40  # the last events a hand words for its seat
 P = ParamSpec("P")
 Handler = Callable[Concatenate["Controller", Interaction, P], Coroutine[Any, Any, None]]
 
 
 def answered(handler: Handler[P]) -> Handler[P]:
     """Every click and command gets an answer: a REST failure or a bug in a handler is logged
-    and the user is told (as a follow-up when the response is already done), never silence."""
+    and the user is told (as a follow-up when the response is already done), never silence.
+    An earlier answer that could not reach him is given to him now."""
 
     async def wrapper(self: Controller, interaction: Interaction, /, *args: P.args,
                       **kwargs: P.kwargs) -> None:
@@ -44,24 +68,38 @@ def answered(handler: Handler[P]) -> Handler[P]:
             await handler(self, interaction, *args, **kwargs)
         except discord.HTTPException as exc:
             log.warning("answering %s failed: %s", handler.__name__, exc)
-            await self.error(interaction, "core.error", user_lang(interaction))
+            await self.error(interaction, "core.error", await self.lang_for(interaction))
         except Exception:
             log.exception("%s failed", handler.__name__)
-            await self.error(interaction, "core.error", user_lang(interaction))
+            await self.error(interaction, "core.error", await self.lang_for(interaction))
+        await self.deliver_missed(interaction)
 
     functools.update_wrapper(wrapper, handler)
     return wrapper
 
 
 class Controller:
-    def __init__(self, bot: discord.Client, store: TableStore, *,
-                 seed: int | None = None, now: Callable[[], float] = time.time) -> None:
+    def __init__(self, bot: discord.Client, store: TableStore, *, seed: int | None = None,
+                 pools: Pools | None = None, now: Callable[[], float] = time.time) -> None:
         self.bot = bot
         self.store = store
-        self.service = TableService(store, self, seed=seed, on_finished=self._archive, now=now)
+        self.pools = pools if pools is not None else Pools.create(0, 0)
+        self.service = TableService(store, self, seed=seed, on_finished=self._archive,
+                                    ai=self.pools.ai, now=now)
+        self.delivery = Sender(store, ChannelDeliverer(self))
+        from bot.tournament.desk import TournamentDesk
+
+        self.desk = TournamentDesk(self, seed)  # tournaments: a layer above the tables
         # (table, user) -> the interaction of his newest hand message and when it opened
         self.sessions: dict[tuple[int, int], tuple[Interaction, float]] = {}
         self.acting: set[tuple[int, int]] = set()
+        self.hand_jobs: dict[tuple[int, int], asyncio.Task[None]] = {}
+        self.hand_dirty: set[tuple[int, int]] = set()
+        # user -> answers that did not reach him, each with its language
+        self.missed: dict[int, list[tuple[str, str]]] = {}
+        self.finished: OrderedDict[int, Table] = OrderedDict()  # loaded for old buttons
+        self.langs: dict[int, str | None] = {}  # user -> his own language (/… settings)
+        self.pinged: set[int] = set()  # tables whose last composed ping may still stand
 
     # -- helpers -----------------------------------------------------------------------
     def _channel(self, table: Table) -> Any:
@@ -69,14 +107,35 @@ class Controller:
 
     async def error(self, interaction: Interaction, key: str, lang: str, **values: Any) -> None:
         """An ephemeral answer with the string ``key`` (a whole ``namespace.key``)."""
-        text = t(key, lang, **values)
+        await self.tell(interaction, t(key, lang, **values), lang)
+
+    async def tell(self, interaction: Interaction, text: str, lang: str) -> None:
+        """An ephemeral answer, tried twice; if it still fails, he gets it with his next
+        click (``deliver_missed``)."""
+        for attempt in (1, 2):
+            try:
+                if interaction.response.is_done():
+                    await interaction.followup.send(text, ephemeral=True)
+                else:
+                    await interaction.response.send_message(text, ephemeral=True)
+                return
+            except discord.HTTPException as exc:
+                log.warning("could not answer interaction %s (attempt %d): %s", interaction.id,
+                            attempt, exc)
+        self.missed.setdefault(interaction.user.id, []).append((lang, text))
+
+    async def deliver_missed(self, interaction: Interaction) -> None:
+        texts = self.missed.pop(interaction.user.id, None)
+        if not texts:
+            return
+        text = "\n".join(t("core.delivery.missed", lang, text=x) for lang, x in texts)
         try:
             if interaction.response.is_done():
                 await interaction.followup.send(text, ephemeral=True)
             else:
                 await interaction.response.send_message(text, ephemeral=True)
         except discord.HTTPException:
-            log.warning("could not answer interaction %s", interaction.id)
+            self.missed.setdefault(interaction.user.id, []).extend(texts)
 
     async def refuse(self, interaction: Interaction, exc: TableError, lang: str,
                      kind: str | None) -> None:
@@ -96,201 +155,363 @@ class Controller:
         await self.error(interaction, key, lang, **exc.params)
 
     def _kind(self, table_id: int) -> str | None:
-        table = self.service.tables.get(table_id)
+        table = self.service.tables.get(table_id) or self.finished.get(table_id)
         return None if table is None else table.game_kind
 
-    def _table_lang(self, table_id: int) -> str:
-        table = self.service.tables.get(table_id)
-        return table.settings.lang if table is not None else "cs"
+    # -- languages -----------------------------------------------------------------------
+    async def chosen_lang(self, user_id: int) -> str | None:
+        """The language a player chose for his private messages, if any (cached)."""
+        if user_id not in self.langs:
+            try:
+                chosen = (await self.store.user_settings(user_id)).get("lang")
+            except Exception:
+                log.warning("could not read the settings of user %s", user_id)
+                return None
+            self.langs[user_id] = chosen if isinstance(chosen, str) else None
+        return self.langs[user_id]
 
-    # -- presenting (the service's Presenter) -------------------------------------------
-    async def lobby_changed(self, table: Table) -> None:
-        await self._edit_or_post(table, builders.lobby_message(table))
+    async def set_lang(self, user_id: int, lang: str | None) -> None:
+        await self.store.set_user_setting(user_id, "lang", lang)
+        self.langs[user_id] = lang
 
-    async def note(self, table: Table, key: str, seat: int) -> None:
+    async def lang_for(self, interaction: Interaction, table: Table | None = None) -> str:
+        """The language of a private answer: the player's own choice, else the table's
+        language when it is about a table, else his Discord client's."""
+        chosen = await self.chosen_lang(interaction.user.id)
+        if chosen is not None:
+            return chosen
+        if table is not None:
+            return table.settings.lang
+        return lang_of_locale(interaction.locale)
+
+    async def _lang_at(self, interaction: Interaction, table_id: int) -> str:
+        table = self.service.tables.get(table_id) or self.finished.get(table_id)
+        return await self.lang_for(interaction, table)
+
+    async def render(self, message: dict[str, Any], what: str) -> dict[str, Any]:
+        """A message built with ``render=False``, its picture drawn by the render pool."""
+        image = await self.pools.render.render(message.get("picture"), what)
+        return builders.attach(message, image)
+
+    async def hand_message(self, table: Table, seat: int, lang: str) -> dict[str, Any]:
+        assert table.state is not None
+        message = builders.hand_message(table, table.state.view(seat), lang, render=False)
+        return await self.render(message, f"the hand on table {table.table_id}")
+
+    # -- composing (the service's Presenter) ---------------------------------------------
+    def lobby_shown(self, table: Table) -> list[OutboxItem]:
+        return [items.table_refresh(table.channel_id, table.table_id)]
+
+    def options_shown(self, table: Table) -> list[OutboxItem]:
+        """The lobby with changed options, and who has to accept them now (notified)."""
+        out = self.lobby_shown(table)
+        waiting = table.not_agreed()
+        if waiting:
+            mentions = ", ".join(f"<@{s.user_id}>" for i in waiting
+                                 if (s := table.seats[i]) is not None)
+            text = t("core.options_changed", table.settings.lang, id=table.table_id,
+                     mentions=mentions)
+            out.append(items.post(table.channel_id, text, mentions=True,
+                                  table_id=table.table_id))
+        return out
+
+    def closed_shown(self, table: Table, reason: str) -> list[OutboxItem]:
+        text = t(f"core.closed_{reason}", table.settings.lang, id=table.table_id)
+        out = [items.table_refresh(table.channel_id, table.table_id, closed=reason),
+               items.post(table.channel_id, text, table_id=table.table_id)]
+        unping = self._unping(table)
+        return out if unping is None else [unping, *out]
+
+    def note(self, table: Table, key: str, seat: int) -> None:
+        if key == "absent" and not self.service.can_stand_in(table, seat):
+            key = "absent_waits"  # nobody else plays: no AI moves for him, the table waits
         table.recent.append(t(f"core.note_{key}", table.settings.lang,
                               name=table.names()[seat]))
         del table.recent[:-RECENT_LINES]
 
-    async def remind(self, table: Table, seat: int, seconds_left: int) -> None:
+    def reminder(self, table: Table, seat: int, seconds_left: int) -> list[OutboxItem]:
         s = table.seats[seat]
-        channel = self._channel(table)
-        if s is None or s.user_id is None or channel is None:
-            return
-        text = t("core.reminder", table.settings.lang, mention=f"<@{s.user_id}>",
-                 seconds=seconds_left)
-        await self._ping(table, channel, text)
+        if s is None or s.user_id is None:
+            return []
+        key = "core.reminder" if self.service.can_stand_in(table, seat) else "core.reminder_wait"
+        text = t(key, table.settings.lang, mention=f"<@{s.user_id}>", seconds=seconds_left)
+        self.pinged.add(table.table_id)
+        return [items.ping(table.channel_id, table.table_id, text,
+                           buttons=[self._hand_button(table)])]
 
-    async def table_closed(self, table: Table, reason: str) -> None:
-        channel = self._channel(table)
-        lang = table.settings.lang
-        if table.state is not None:
-            await self._edit_or_post(table, builders.table_message(table, closed=True))
-        else:
-            ui = builders.game_ui(table)
-            title = game_t(table.game_kind, "lobby_title", lang, id=table.table_id,
-                           game=ui.name(lang))
-            embed = discord.Embed(title=title,
-                                  description=t(f"core.closed_{reason}", lang, id=table.table_id))
-            await self._edit_or_post(table, {"embed": embed, "view": None, "attachments": []})
-        if channel is not None:
-            try:
-                await channel.send(t(f"core.closed_{reason}", lang, id=table.table_id))
-            except discord.HTTPException:
-                log.warning("could not announce the end of table %s", table.table_id)
-
-    async def table_changed(self, table: Table, events: Sequence[GameEvent]) -> None:
+    def game_shown(self, table: Table, events: Sequence[GameEvent],
+                   origin: int | None) -> list[OutboxItem]:
+        """A game change: its announcements, the final order when it ends, the table message
+        (posted anew when a deal starts) and the ping of the human to act (or the removal of
+        a ping that no longer holds)."""
         state = table.state
         assert state is not None
-        channel = self._channel(table)
-        if channel is None:
-            return
         ui = builders.game_ui(table)
+        channel, tid = table.channel_id, table.table_id
+        table.events.extend(events)
+        del table.events[:-RECENT_EVENTS]
         table.recent.extend(ui.event_lines(table, events))
         del table.recent[:-RECENT_LINES]
-        for text in ui.announcements(table, events):
-            try:
-                await channel.send(text)
-            except discord.HTTPException:
-                log.warning("announcement failed on table %s", table.table_id)
+        out = [items.post(channel, text, table_id=tid)
+               for text in ui.announcements(table, events)]
         if state.finished:
-            await self._final(table, ui, channel)
-        await self._edit_or_post(table, builders.table_message(table),
-                                 repost=ui.starts_deal(events))
-        await self._ping_turn(table, ui, channel, events)
-        await self._refresh_hands(table)
+            out.append(self._final(table, ui))
+        out.append(items.table_refresh(channel, tid, repost=ui.starts_deal(events)))
+        ping = self._turn_ping(table, ui, events, origin)
+        if ping is not None:
+            out.append(ping)
+        return out
 
-    async def _final(self, table: Table, ui: GameUI, channel: Any) -> None:
-        """The final order from the engine's outcome, with the game's notes and picture."""
-        lang, kind = table.settings.lang, table.game_kind
+    def final_lines(self, table: Table, lang: str) -> list[str]:
+        """The final order from the engine's outcome, with the game's notes."""
         state = table.state
         assert state is not None
         outcome = state.outcome()
         assert outcome is not None
+        ui = builders.game_ui(table)
         names = table.names()
         lines = []
         for seat in outcome.order():
-            line = game_t(kind, "place", lang, n=outcome.places[seat], name=names[seat],
-                          points=outcome.scores[seat])
+            line = game_t(table.game_kind, "place", lang, n=outcome.places[seat],
+                          name=names[seat], points=outcome.scores[seat])
             lines.append(line + ui.outcome_note(outcome, seat, lang))
+        return lines
+
+    def _final(self, table: Table, ui: GameUI) -> OutboxItem:
+        """The final order, with the game's final picture (drawn when it is sent)."""
+        lang, kind = table.settings.lang, table.game_kind
         embed = discord.Embed(title=game_t(kind, "final_title", lang, id=table.table_id),
                               colour=builders.EMBED_COLOUR)
-        embed.add_field(name=t("core.final_order", lang), value="\n".join(lines), inline=False)
-        picture = ui.final_picture(table, lang)
-        if picture is None:
-            with contextlib.suppress(discord.HTTPException):
-                await channel.send(embed=embed)
-            return
-        embed.set_image(url="attachment://protokol.png")
-        try:
-            await channel.send(embed=embed, file=builders.png_file(picture(), "protokol.png"))
-        except discord.HTTPException:
-            log.warning("final message failed on table %s", table.table_id)
-        except Exception:  # the picture could not be drawn: the order still goes out
-            log.exception("the final picture of table %s failed", table.table_id)
-            embed.set_image(url=None)
-            with contextlib.suppress(discord.HTTPException):
-                await channel.send(embed=embed)
+        embed.add_field(name=t("core.final_order", lang),
+                        value="\n".join(self.final_lines(table, lang)), inline=False)
+        has_picture = ui.final_picture(table, lang) is not None
+        return items.post(table.channel_id, embed=cast(dict[str, Any], embed.to_dict()),
+                          picture="final" if has_picture else None, filename="protokol.png",
+                          table_id=table.table_id)
 
-    async def _edit_or_post(self, table: Table, message: dict[str, Any], *,
-                            repost: bool = False) -> None:
-        """Edit the table's one public message; post it anew when it is gone or buried."""
-        channel = self._channel(table)
-        if channel is None:
-            return
-        if table.message_id is not None and not repost:
-            try:
-                await channel.get_partial_message(table.message_id).edit(**message)
-                return
-            except discord.NotFound:
-                pass
-            except discord.HTTPException:
-                log.warning("table message edit failed on table %s", table.table_id)
-                return
-        old = table.message_id
-        try:
-            sent = await channel.send(
-                embed=message.get("embed"),
-                view=message.get("view"),
-                files=message.get("attachments") or [],
-            )
-        except discord.HTTPException:
-            log.warning("table message post failed on table %s", table.table_id)
-            return
-        await self.service.set_message(table, sent.id)
-        if old is not None and old != sent.id:
-            with contextlib.suppress(discord.HTTPException):
-                await channel.get_partial_message(old).delete()
+    def _hand_button(self, table: Table) -> dict[str, Any]:
+        """The ping's button: a fresh hand message at the bottom of the channel."""
+        label = t("core.btn_hand", table.settings.lang)
+        return {"custom_id": TableButton(table.table_id, "hand").custom_id, "label": label,
+                "style": discord.ButtonStyle.primary.value}
 
-    async def _ping(self, table: Table, channel: Any, text: str) -> None:
-        """One short message that notifies (edits don't); the previous one is removed."""
-        try:
-            sent = await channel.send(text, allowed_mentions=ALLOWED)
-        except discord.HTTPException:
-            log.warning("ping failed on table %s", table.table_id)
-            return
-        old = table.ping_message_id
-        await self.service.set_ping(table, sent.id)
-        if old is not None:
-            with contextlib.suppress(discord.HTTPException):
-                await channel.get_partial_message(old).delete()
+    def _unping(self, table: Table) -> OutboxItem | None:
+        """The turn ping or reminder no longer holds (the game is over or aborted, nobody is
+        to be pinged): it goes (an entry that supersedes a ping not sent yet)."""
+        if table.table_id not in self.pinged and table.ping_message_id is None:
+            return None
+        self.pinged.discard(table.table_id)
+        return items.unping(table.channel_id, table.table_id)
 
-    async def _ping_turn(self, table: Table, ui: GameUI, channel: Any,
-                         events: Sequence[GameEvent]) -> None:
+    def _turn_ping(self, table: Table, ui: GameUI, events: Sequence[GameEvent],
+                   origin: int | None) -> OutboxItem | None:
         state = table.state
         assert state is not None
         seat = state.to_act
         if seat is None or table.status != STATUS_PLAYING:
-            return
+            return self._unping(table)
         s = table.seats[seat]
-        if s is None or s.user_id is None or s.absent:
-            return
-        if (table.table_id, s.user_id) in self.acting and not ui.starts_deal(events):
-            return  # he is still on the move he just made (kvarty lead again, desítky turn)
-        await self._ping(table, channel, ui.turn_ping(table, seat, f"<@{s.user_id}>"))
+        if s is None or s.user_id is None:
+            return self._unping(table)
+        if s.absent:
+            return None  # the table waits for him (or an AI stands in): his ping still holds
+        own = s.user_id == origin or (table.table_id, s.user_id) in self.acting
+        if own and not ui.starts_deal(events):
+            return None  # he is still on the move he just made (AI turns, kvarty lead again)
+        self.pinged.add(table.table_id)
+        return items.ping(table.channel_id, table.table_id,
+                          ui.turn_ping(table, seat, f"<@{s.user_id}>"),
+                          buttons=[self._hand_button(table)])
 
-    async def _refresh_hands(self, table: Table) -> None:
-        """Bring the open hand messages up to date (within their token's life)."""
+    def committed(self, table: Table, entries: Sequence[OutboxEntry], game: bool) -> None:
+        self.delivery.submit(entries)
+        if game:
+            self._refresh_hands(table)
+
+    async def table_changed(self, table: Table, events: Sequence[GameEvent]) -> None:
+        """Show a table as it is now (outside a change: tests, tools), and wait for it."""
+        await self._show(table, self.game_shown(table, events, None), game=True)
+
+    async def lobby_changed(self, table: Table) -> None:
+        await self._show(table, self.lobby_shown(table))
+
+    async def _show(self, table: Table, outbox: list[OutboxItem], game: bool = False) -> None:
+        ids = await self.store.add_outbox(outbox)
+        self.committed(table, [OutboxEntry.of(i, item, discord.utils.utcnow())
+                               for i, item in zip(ids, outbox, strict=True)], game)
+        await self.delivery.settled(table.table_id)
+
+    # -- materials of the deliverer ---------------------------------------------------------
+    def channel(self, channel_id: int) -> Any:
+        return self.bot.get_channel(channel_id)
+
+    def bot_user_id(self) -> int | None:
+        return self.bot.user.id if self.bot.user is not None else None
+
+    def table_message_id(self, table_id: int) -> int | None:
+        table = self.service.tables.get(table_id) or self.finished.get(table_id)
+        return None if table is None else table.message_id
+
+    async def table(self, table_id: int) -> Table | None:
+        """A table of the bot: in play, or finished/closed and loaded from the database."""
+        table = self.service.tables.get(table_id) or self.finished.get(table_id)
+        if table is not None:
+            return table
+        rec = await self.store.get_table(table_id)
+        if rec is None:
+            return None
+        table = table_from_record(rec)
+        if table.status in (STATUS_LOBBY, STATUS_PLAYING):
+            return table  # (a table being restored: its outbox runs before resume_all)
+        self.finished[table_id] = table
+        while len(self.finished) > FINISHED_CACHE:
+            self.finished.popitem(last=False)
+        return table
+
+    async def table_message(self, table: Table, payload: dict[str, Any]) -> dict[str, Any]:
+        """The table's one public message as the table is now: the lobby, the running or
+        finished game, or its closed form."""
+        lang = table.settings.lang
+        closed = table.status == STATUS_ABORTED
+        if table.state is None:
+            if not closed:
+                return builders.lobby_message(table)
+            ui = builders.game_ui(table)
+            reason = str(payload.get("closed") or "aborted")
+            title = game_t(table.game_kind, "lobby_title", lang, id=table.table_id,
+                           game=ui.name(lang))
+            embed = discord.Embed(title=title, description=t(f"core.closed_{reason}", lang,
+                                                             id=table.table_id))
+            return {"embed": embed, "view": None, "attachments": []}
+        message = builders.table_message(table, closed=closed, render=False)
+        message = await self.render(message, f"the table picture of table {table.table_id}")
+        message.pop("content", None)
+        return message
+
+    async def picture(self, table_id: int | None, name: str) -> bytes | None:
+        if name.startswith("t") and ":" in name:
+            return await self.desk.picture(name)
+        if table_id is None or name != "final":
+            return None
+        table = await self.table(table_id)
+        if table is None or table.state is None:
+            return None
+        ui = builders.game_ui(table)
+        picture = ui.final_picture(table, table.settings.lang)
+        return await self.pools.render.render(picture, f"the final picture of {table_id}")
+
+    async def set_table_message(self, table: Table, message_id: int) -> int | None:
+        old = table.message_id
+        await self.service.set_message(table, message_id)
+        return old
+
+    async def set_ping(self, table: Table, message_id: int | None) -> int | None:
+        old = table.ping_message_id
+        await self.service.set_ping(table, message_id)
+        return old
+
+    def tournament_message_id(self, tournament_id: int) -> int | None:
+        return self.desk.message_id(tournament_id)
+
+    async def tournament_message(self, tournament_id: int) -> dict[str, Any] | None:
+        return await self.desk.message(tournament_id)
+
+    async def set_tournament_message(self, tournament_id: int, message_id: int) -> int | None:
+        return await self.desk.set_message(tournament_id, message_id)
+
+    async def enqueue(self, entries: list[OutboxItem]) -> None:
+        ids = await self.store.add_outbox(entries)
+        self.delivery.submit(OutboxEntry.of(i, item, discord.utils.utcnow())
+                             for i, item in zip(ids, entries, strict=True))
+
+    # -- hands (ephemeral, through each player's interaction) ------------------------------
+    def _refresh_hands(self, table: Table) -> None:
+        """Bring the open hand messages up to date (within their token's life): one edit in
+        flight per hand, and a burst of changes makes one more edit with the latest state."""
         state = table.state
-        assert state is not None
-        now = time.monotonic()
+        if state is None:
+            return
         for seat, s in enumerate(table.seats):
             if s is None or s.user_id is None:
                 continue
             key = (table.table_id, s.user_id)
             if key in self.acting or key not in self.sessions:
                 continue
-            interaction, opened = self.sessions[key]
-            if now - opened > SESSION_SECONDS:
-                del self.sessions[key]
-                continue
             if state.to_act != seat and not state.finished:
                 continue  # nothing for him to do yet; his buttons are already disabled
-            message = builders.hand_message(table, state.view(seat),
-                                            user_lang(interaction, table.settings.lang))
-            try:
-                await interaction.edit_original_response(**message)
-            except discord.HTTPException:
-                del self.sessions[key]
+            job = self.hand_jobs.get(key)
+            if job is not None and not job.done():
+                self.hand_dirty.add(key)
+                continue
+            task = asyncio.ensure_future(self._hand_job(table, key))
+            self.hand_jobs[key] = task
+            self.service.tasks.add(task)
+            task.add_done_callback(self.service.tasks.discard)
 
+    async def _hand_job(self, table: Table, key: tuple[int, int]) -> None:
+        while True:
+            self.hand_dirty.discard(key)
+            session = self.sessions.get(key)
+            state = table.state
+            seat = table.seat_of(key[1])
+            if session is None or state is None or seat is None:
+                return
+            interaction, opened = session
+            if time.monotonic() - opened > SESSION_SECONDS:
+                self.sessions.pop(key, None)
+                return
+            if state.to_act == seat or state.finished:
+                try:
+                    lang = self.langs.get(key[1]) or table.settings.lang
+                    message = await self.hand_message(table, seat, lang)
+                    await interaction.edit_original_response(**message)
+                except discord.HTTPException:
+                    log.warning("hand refresh failed for %s on table %s", key[1],
+                                table.table_id)
+                    self.sessions.pop(key, None)
+                    return
+                except Exception:  # a bug drawing it: he is told, his next click redraws
+                    log.exception("refreshing a hand on table %s failed", table.table_id)
+                    await self.error(interaction, "core.error",
+                                     self.langs.get(key[1]) or table.settings.lang)
+                    return
+            if key not in self.hand_dirty:
+                return
+
+    # -- the archive and restarts ------------------------------------------------------------
     async def _archive(self, table: Table) -> None:
+        game_id = None
         try:
-            await archive(self.store, table)
+            game_id = await archive(self.store, table)
         except Exception:  # the game is saved as finished; its archive can be redone
             log.exception("archiving table %s failed", table.table_id)
+        self.desk.service.table_finished(table, game_id)
 
     async def resume_all(self) -> None:
-        """After a (re)start: refresh every table message (re-post a deleted one), let AI
-        seats whose move is due play it, and restart the turn timers."""
+        """After a (re)start: the outbox left from before is delivered first (a click on one
+        of its tables waits for it); then every table message is refreshed (re-posted if
+        deleted), AI seats whose move is due play it, and the turn timers restart."""
+        try:
+            await self.store.prune_outbox(
+                discord.utils.utcnow() - _seconds(OUTBOX_KEEP_SECONDS))
+            await self.delivery.recover()
+        except Exception:
+            log.exception("recovering the outbox failed")
+        await self.desk.service.load()
         for table in list(self.service.tables.values()):
             try:
-                if table.state is None:
-                    await self.lobby_changed(table)
-                    continue
                 await self.service.resume(table)
             except Exception:
                 log.exception("resuming table %s failed", table.table_id)
         self.service.resume_timers()
+        await self.desk.service.resume()
+
+    def shutdown(self) -> None:
+        self.service.shutdown()
+        self.desk.service.shutdown()
+        self.delivery.close()
+        for task in self.hand_jobs.values():
+            task.cancel()
 
     async def forget(self, user_id: int) -> None:
         """/… forget-me: off every table (an AI takes a running seat, nameless), then his
@@ -306,36 +527,94 @@ class Controller:
         for key in [k for k in self.sessions if k[1] == user_id]:
             del self.sessions[key]
         await self.store.forget_user(user_id)
+        self.langs.pop(user_id, None)
+        await self.desk.service.refresh()  # his entries are nameless now
+
+    # -- a table that is over --------------------------------------------------------------
+    async def over_text(self, table_id: int, lang: str) -> str | None:
+        """What an old button of a finished or closed table answers (None: no such table)."""
+        table = await self.table(table_id)
+        if table is None:
+            return None
+        if table.status == STATUS_FINISHED and table.state is not None \
+                and table.state.finished:
+            kind = table.game_kind
+            title = game_t(kind, "final_title", lang, id=table.table_id)
+            order = "\n".join(self.final_lines(table, lang))
+            return t("core.delivery.over", lang, title=title, order=order)
+        if table.status == STATUS_ABORTED:
+            return t("core.delivery.closed", lang, id=table.table_id)
+        return None
+
+    async def refuse_or_over(self, interaction: Interaction, exc: TableError, lang: str,
+                             table_id: int) -> None:
+        if exc.key in ("no_table", "game_over", "not_started"):
+            text = await self.over_text(table_id, lang)
+            if text is not None:
+                await self.tell(interaction, text, lang)
+                return
+        await self.refuse(interaction, exc, lang, self._kind(table_id))
 
     # -- interactions --------------------------------------------------------------------
     @answered
     async def on_lobby(self, interaction: Interaction, table_id: int, op: str) -> None:
-        lang = user_lang(interaction, self._table_lang(table_id))
+        lang = await self._lang_at(interaction, table_id)
         user = interaction.user
         try:
             await interaction.response.defer()
+            await self.delivery.startup_gate(table_id)
             if op == "join":
                 await self.service.join(table_id, user.id, user.display_name)
             elif op == "leave":
                 await self.service.leave(table_id, user.id)
+            elif op == "agree":
+                await self.service.agree(table_id, user.id)
             else:
                 await self.service.start(table_id, user.id)
         except TableError as exc:
-            await self.refuse(interaction, exc, lang, self._kind(table_id))
+            await self.refuse_or_over(interaction, exc, lang, table_id)
 
     @answered
     async def on_add_ai(self, interaction: Interaction, table_id: int, level: str) -> None:
-        lang = user_lang(interaction, self._table_lang(table_id))
+        lang = await self._lang_at(interaction, table_id)
         try:
             await interaction.response.defer()
             await self.service.add_ai(table_id, interaction.user.id, level)
         except TableError as exc:
+            await self.refuse_or_over(interaction, exc, lang, table_id)
+
+    @answered
+    async def on_option(self, interaction: Interaction, table_id: int, revision: int,
+                        choice: str) -> None:
+        """The creator changes one of the game's options; the seated players are asked to
+        accept the changed options (Čl. 10, 13: an agreement of all at the start)."""
+        lang = await self._lang_at(interaction, table_id)
+        table = self.service.tables.get(table_id)
+        try:
+            await interaction.response.defer()
+            if table is None or table.state is not None:
+                raise TableError("already_started" if table is not None else "no_table")
+            if revision != table.settings.revision:
+                raise TableError("stale")
+            options = builders.game_ui(table).change_option(table.settings.options, choice)
+            if options is None:
+                raise TableError("stale")
+            await self.service.set_options(table_id, interaction.user.id, options)
+        except TableError as exc:
             await self.refuse(interaction, exc, lang, self._kind(table_id))
+            return
 
     @answered
     async def on_table_button(self, interaction: Interaction, table_id: int, op: str) -> None:
-        lang = user_lang(interaction, self._table_lang(table_id))
+        lang = await self._lang_at(interaction, table_id)
         table = self.service.tables.get(table_id)
+        if table is None or table.status not in (STATUS_LOBBY, STATUS_PLAYING):
+            if op == "hand":  # the game is over: its result instead of a hand
+                over = await self.over_text(table_id, lang)
+                if over is not None:
+                    await self.tell(interaction, over, lang)
+                    return
+            table = table or await self.table(table_id)
         if table is None or table.state is None:
             await self.error(interaction, "core.no_table", lang)
             return
@@ -345,13 +624,16 @@ class Controller:
         if op == "rules":
             await self.send_rules(interaction, table.game_kind, lang)
             return
+        # acknowledged before anything is drawn: a picture on a busy loop must not miss
+        # Discord's three seconds (then the click would fail with no answer at all)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         reply = builders.game_ui(table).table_op(table, op, lang)
         if reply.png is not None:
-            await interaction.response.send_message(
-                file=builders.png_file(reply.png, reply.filename), ephemeral=True
-            )
+            await interaction.followup.send(file=builders.png_file(reply.png, reply.filename),
+                                            ephemeral=True)
         else:
-            await interaction.response.send_message(reply.content or "", ephemeral=True)
+            await interaction.followup.send(reply.content or t("core.stale", lang),
+                                            ephemeral=True)
 
     async def send_rules(self, interaction: Interaction, kind: str, lang: str) -> None:
         name = ui_of(kind).name(lang)
@@ -363,13 +645,14 @@ class Controller:
     @answered
     async def open_hand(self, interaction: Interaction, table: Table) -> None:
         """A fresh ephemeral hand message; it replaces the previous one of this user."""
-        lang = user_lang(interaction, table.settings.lang)
+        lang = await self.lang_for(interaction, table)
         user_id = interaction.user.id
         seat = table.seat_of(user_id)
         if seat is None or table.state is None:
             await self.error(interaction, "core.spectator_hand", lang)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.delivery.startup_gate(table.table_id)
         s = table.seats[seat]
         if s is not None and s.absent:
             self.acting.add((table.table_id, user_id))
@@ -377,7 +660,7 @@ class Controller:
                 await self.service.come_back(table.table_id, user_id)
             finally:
                 self.acting.discard((table.table_id, user_id))
-        message = builders.hand_message(table, table.state.view(seat), lang)
+        message = await self.hand_message(table, seat, lang)
         await interaction.followup.send(ephemeral=True, **_followup(message))
         previous = self.sessions.get((table.table_id, user_id))
         self.sessions[(table.table_id, user_id)] = (interaction, time.monotonic())
@@ -411,15 +694,16 @@ class Controller:
                    act: Callable[[int], Coroutine[Any, Any, Any]]) -> None:
         """A click on the hand: the service acts, then the hand message shows the new state
         (or the refusal is answered and, when the state moved on, the hand refreshed)."""
-        lang = user_lang(interaction, self._table_lang(table_id))
+        lang = await self._lang_at(interaction, table_id)
         user_id = interaction.user.id
         key = (table_id, user_id)
         await interaction.response.defer()
+        await self.delivery.startup_gate(table_id)
         self.acting.add(key)
         try:
             await act(user_id)
         except TableError as exc:
-            await self.refuse(interaction, exc, lang, self._kind(table_id))
+            await self.refuse_or_over(interaction, exc, lang, table_id)
             if exc.key not in ("stale", "not_your_turn", "illegal"):
                 return
         finally:
@@ -430,14 +714,23 @@ class Controller:
         seat = table.seat_of(user_id)
         if seat is None:
             return
-        message = builders.hand_message(table, table.state.view(seat), lang)
+        self.sessions[key] = (interaction, time.monotonic())
+        if self.service.driving(table_id):
+            return  # AI seats move now: his hand is refreshed when it is his turn again
+        message = await self.hand_message(table, seat, lang)
         try:
             await interaction.edit_original_response(**message)
-            self.sessions[key] = (interaction, time.monotonic())
         except discord.HTTPException:
             log.warning("hand refresh failed for %s", user_id)
+            self.sessions.pop(key, None)
         if table.status == STATUS_FINISHED:
             self.sessions.pop(key, None)
+
+
+def _seconds(n: float) -> Any:
+    from datetime import timedelta
+
+    return timedelta(seconds=n)
 
 
 def _followup(message: dict[str, Any]) -> dict[str, Any]:

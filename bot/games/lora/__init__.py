@@ -7,6 +7,8 @@ through the ``GameUI`` protocol and knows nothing below.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
+from functools import partial
 from typing import Any
 
 import discord
@@ -16,7 +18,7 @@ from bot.games.base import BaseUI, HandParts, Picture, Reply, TableOp
 from bot.games.lora import hand as hand_message
 from bot.games.lora import texts
 from bot.games.lora.stats import lora_stats
-from bot.i18n import t
+from bot.i18n import has, t
 from bot.model import Table, TableSettings
 from bot.render import render_sheet, render_sheet_from_export, render_table
 from bot.storage.models import PlayerStats
@@ -39,17 +41,39 @@ class LoraUI(BaseUI):
             t("lora.opt_stovka", lang, value=onoff[opts.cista_stovka]),
         ]
 
+    def option_choices(self, settings: TableSettings, lang: str) -> list[tuple[str, str]]:
+        """Čl. 10 and 13: panák and the red king in the first trick (and the čistá stovka)
+        are agreed by all four at the start of the lóra; the creator may change them."""
+        opts = Options.from_json(settings.options)
+        king = "allow" if opts.red_king_first_trick == "forbidden" else "forbid"
+        return [
+            ("red_king", t(f"lora.toggle_red_king_{king}", lang)),
+            ("panak", t(f"lora.toggle_panak_{'off' if opts.panak else 'on'}", lang)),
+            ("stovka", t(f"lora.toggle_stovka_{'off' if opts.cista_stovka else 'on'}", lang)),
+        ]
+
+    def change_option(self, options: dict[str, Any], choice: str) -> dict[str, Any] | None:
+        opts = Options.from_json(options)
+        if choice == "red_king":
+            forbidden = opts.red_king_first_trick == "forbidden"
+            return replace(opts, red_king_first_trick="allowed" if forbidden else "forbidden"
+                           ).to_json()
+        if choice == "panak":
+            return replace(opts, panak=not opts.panak).to_json()
+        if choice == "stovka":
+            return replace(opts, cista_stovka=not opts.cista_stovka).to_json()
+        return None
+
     def status_lines(self, table: Table, lang: str) -> list[str]:
         return texts.status_lines(table, lang)
 
     def table_picture(self, table: Table, lang: str) -> Picture | None:
-        view = lora_of(table.state).public_view()
-        names = table.names()
-        return lambda: render_table(view, names, lang)
+        # a partial of a module-level function: it pickles, so a worker process draws it
+        return partial(render_table, lora_of(table.state).public_view(), table.names(), lang)
 
     def table_ops(self, table: Table, lang: str, running: bool) -> list[TableOp]:
         ops = [TableOp("sheet", t("lora.btn_sheet", lang))]
-        if running:
+        if running and texts.has_last_trick(table):
             ops.append(TableOp("last", t("lora.btn_last", lang)))
         return ops
 
@@ -61,7 +85,8 @@ class LoraUI(BaseUI):
         return super().table_op(table, op, lang)
 
     def sheet_png(self, table: Table, lang: str) -> bytes:
-        return render_sheet(lora_of(table.state).public_view(), table.names(), lang)
+        return render_sheet(lora_of(table.state).public_view(), table.names(), lang,
+                            notes=sheet_notes(table, lang))
 
     def hand(self, table: Table, view: SeatViewBase, lang: str) -> HandParts:
         return hand_message.hand(table, view, lang)
@@ -85,8 +110,14 @@ class LoraUI(BaseUI):
         return t("lora.stovka_made" if extra.get("cista_stovka_made") else "lora.stovka_missed",
                  lang)
 
+    def refusal_text(self, error: Exception, lang: str) -> str | None:
+        """An engine refusal by its stable code, in the game's words (never its rule id)."""
+        code = getattr(error, "code", None)
+        key = f"lora.why.{code}"
+        return t(key, lang) if isinstance(code, str) and has(key) else None
+
     def final_picture(self, table: Table, lang: str) -> Picture | None:
-        return lambda: self.sheet_png(table, lang)
+        return partial(render_sheet, lora_of(table.state).public_view(), table.names(), lang)
 
     def add_commands(self, group: app_commands.Group) -> None:
         from bot.games.lora.commands import lora_commands
@@ -130,6 +161,20 @@ class LoraUI(BaseUI):
                 filename=f"lora-{game}.json",
             ),
         ]
+
+
+def sheet_notes(table: Table, lang: str) -> list[list[str]]:
+    """Per seat, the moves nobody clicked for a human: an AI standing in, forced moves."""
+    notes: list[list[str]] = []
+    for seat in table.seats:
+        lines = []
+        if seat is not None and seat.user_id is not None:
+            if seat.ai_moves:
+                lines.append(t("lora.pic.sheet_stand_in", lang, n=seat.ai_moves))
+            if seat.auto_moves:
+                lines.append(t("lora.pic.sheet_auto", lang, n=seat.auto_moves))
+        notes.append(lines)
+    return notes
 
 
 def _num(value: float | None, digits: int = 1) -> str:

@@ -1,20 +1,18 @@
-"""How cards and actions are named on buttons (labels match the numbers in the hand picture)."""
+"""How cards and actions are named on buttons and in lines (labels match the hand picture):
+the rank as the cards print it and the suit's symbol, never the notation of RULES.md."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from engine.actions import Action, Lay, Lead, Play
-from engine.cards import RANK_SYMBOLS
+from engine.cards import card_label
 from engine.game import GameAction
 
-SUIT_EMOJI = ("❤️", "🍃", "🔔", "🌰")  # hearts, leaves, bells, acorns
+__all__ = ["action_card", "card_label", "cards_text"]
 
 
-def card_label(card: int) -> str:
-    """Short text of a card for buttons and messages, e.g. "K❤️"."""
-    return f"{RANK_SYMBOLS[card & 7]}{SUIT_EMOJI[card >> 3]}"
-
-
-def cards_text(cards: list[int] | tuple[int, ...]) -> str:
+def cards_text(cards: Iterable[int]) -> str:
     return " ".join(card_label(c) for c in cards)
 
 

@@ -1,4 +1,5 @@
-"""Lóra's own commands in ``/lora``: ``new`` with the options of RULES.md, and ``score``."""
+"""Lóra's own commands in ``/lora``: ``new`` and ``tournament`` with the options of RULES.md,
+and ``score``."""
 
 from __future__ import annotations
 
@@ -7,8 +8,18 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.commands import TABLE_CHOICES, TABLE_OPTIONS, choice, gdesc, my_table, open_new_table
-from bot.i18n import desc, t, user_lang
+from bot.commands import (
+    TABLE_CHOICES,
+    TABLE_OPTIONS,
+    choice,
+    controller_of,
+    gdesc,
+    my_table,
+    open_new_table,
+)
+from bot.i18n import desc, t
+from bot.tournament.commands import TOURNAMENT_CHOICES, TOURNAMENT_OPTIONS, open_tournament
+from bot.tournament.model import MAX_ROUNDS
 from bot.ui.builders import png_file
 from engine.contracts import Options
 
@@ -18,19 +29,30 @@ if TYPE_CHECKING:
 Interaction = discord.Interaction[Any]
 
 
+def rule_options(red_king_first_trick: str, panak: bool, cista_stovka: bool) -> dict[str, Any]:
+    """The table's options (JSON) from the rule options of ``/lora new`` or ``tournament``."""
+    return Options(
+        red_king_first_trick="forbidden" if red_king_first_trick == "forbidden" else "allowed",
+        panak=panak,
+        cista_stovka=cista_stovka,
+    ).to_json()
+
+
 def lora_commands(ui: LoraUI) -> list[app_commands.Command[Any, Any, None]]:
+    # the rule options (Čl. 10, 13) of both /lora new and /lora tournament
+    rule_descs = {
+        "red_king_first_trick": desc("lora.opt_red_king_desc"),
+        "panak": desc("lora.opt_panak_desc"),
+        "cista_stovka": desc("lora.opt_stovka_desc"),
+    }
+    rule_choices = {
+        "red_king_first_trick": [choice("lora.choice_allowed", "allowed"),
+                                 choice("lora.choice_forbidden", "forbidden")],
+    }
+
     @app_commands.command(name="new", description=gdesc(ui, "cmd_new"))
-    @app_commands.describe(
-        red_king_first_trick=desc("lora.opt_red_king_desc"),
-        panak=desc("lora.opt_panak_desc"),
-        cista_stovka=desc("lora.opt_stovka_desc"),
-        **{k: desc(v) for k, v in TABLE_OPTIONS.items()},
-    )
-    @app_commands.choices(
-        red_king_first_trick=[choice("lora.choice_allowed", "allowed"),
-                              choice("lora.choice_forbidden", "forbidden")],
-        **TABLE_CHOICES,
-    )
+    @app_commands.describe(**rule_descs, **{k: desc(v) for k, v in TABLE_OPTIONS.items()})
+    @app_commands.choices(**rule_choices, **TABLE_CHOICES)
     async def new(
         interaction: Interaction,
         red_king_first_trick: str = "allowed",
@@ -41,25 +63,44 @@ def lora_commands(ui: LoraUI) -> list[app_commands.Command[Any, Any, None]]:
         seating: str = "draw",
         autoplay: bool = True,
     ) -> None:
-        options = Options(
-            red_king_first_trick="forbidden" if red_king_first_trick == "forbidden"
-            else "allowed",
-            panak=panak,
-            cista_stovka=cista_stovka,
-        )
-        await open_new_table(interaction, ui, options.to_json(), turn_timer=turn_timer,
+        options = rule_options(red_king_first_trick, panak, cista_stovka)
+        await open_new_table(interaction, ui, options, turn_timer=turn_timer,
                              language=language, seating=seating, autoplay=autoplay)
+
+    @app_commands.command(name="tournament", description=gdesc(ui, "tournament.cmd"))
+    @app_commands.describe(
+        **rule_descs,
+        **{k: desc(v) for k, v in TOURNAMENT_OPTIONS.items() if k not in ("deals", "minutes")},
+    )
+    @app_commands.choices(**rule_choices, **TOURNAMENT_CHOICES)
+    async def tournament(
+        interaction: Interaction,
+        rounds: app_commands.Range[int, 1, MAX_ROUNDS] | None = None,
+        red_king_first_trick: str = "allowed",
+        panak: bool = False,
+        cista_stovka: bool = True,
+        fill: str = "ai",
+        ai_level: str = "medium",
+        turn_timer: app_commands.Range[int, 0, 3600] = 120,
+        language: str = "cs",
+        autoplay: bool = True,
+    ) -> None:
+        """A round of a Lóra tournament is one whole lóra at each table: no round length."""
+        options = rule_options(red_king_first_trick, panak, cista_stovka)
+        await open_tournament(interaction, ui, options, rounds=rounds, deals=0,
+                              minutes=0, fill=fill, ai_level=ai_level, turn_timer=turn_timer,
+                              language=language, autoplay=autoplay)
 
     @app_commands.command(name="score", description=gdesc(ui, "cmd_score"))
     async def score(interaction: Interaction) -> None:
         table = my_table(interaction)
-        lang = user_lang(interaction)
+        lang = await controller_of(interaction).lang_for(interaction, table)
         if table is None or table.state is None or table.game_kind != ui.kind:
             await interaction.response.send_message(t("core.no_table_here", lang),
                                                     ephemeral=True)
             return
-        sheet = ui.sheet_png(table, user_lang(interaction, table.settings.lang))
+        sheet = ui.sheet_png(table, lang)
         await interaction.response.send_message(file=png_file(sheet, "protokol.png"),
                                                 ephemeral=True)
 
-    return [new, score]
+    return [new, tournament, score]

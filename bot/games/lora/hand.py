@@ -1,4 +1,7 @@
-"""Lóra's hand message: the picture, the prompt, the engine's reasons, one control per action.
+"""Lóra's hand message: all a player needs to play from it alone — the game, the last
+events in his words, the prompt, why the other cards cannot be played (each reason once),
+the picture (his cards and the table: trick, kvarta or rows, points, whose turn) and one
+control per action.
 
 The controls follow the kind of the legal actions (read with ``match``): a button per card
 (playable or not, numbered like the picture) with *End turn* in desítky, a select for the
@@ -7,13 +10,16 @@ maturita choice, two buttons for the čistá stovka question.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import discord
 
 from bot.games.base import HandParts, Item
-from bot.games.lora.cards import action_card, card_label
-from bot.i18n import t
+from bot.games.lora.cards import action_card, card_label, cards_text
+from bot.games.lora.events import game_name
+from bot.games.lora.texts import game_line, private_lines
+from bot.i18n import has, t
 from bot.model import Table
 from bot.render import hand_labels, render_hand
 from bot.ui.components import ActionButton, ChooseSelect
@@ -22,17 +28,16 @@ from engine.cards import cards_of
 from engine.errors import LoraError
 from engine.lora import Lora
 from engine.lora_spec import lora_of
-from engine.messages import contract_name
 from engine.views import DesitkyView, KvartyView, SeatView
 
 
-def reasons(lora: Lora, view: SeatView, lang: str) -> list[str]:
-    """Why the other cards cannot be played now: the engine's own refusals."""
+def refusals(lora: Lora, view: SeatView) -> dict[str, list[int]]:
+    """The cards that cannot be played now, by the code of the engine's refusal."""
     if not view.legal:
-        return []
+        return {}
     template = view.legal[0]
     if action_card(template) is None:
-        return []
+        return {}
     playable = {action_card(a) for a in view.legal}
     found: dict[str, list[int]] = {}
     for card in cards_of(view.hand):
@@ -48,8 +53,20 @@ def reasons(lora: Lora, view: SeatView, lang: str) -> list[str]:
         try:
             lora.verify(probe)
         except LoraError as exc:
-            found.setdefault(exc.message(lang), []).append(card)
-    return [f"{' '.join(card_label(c) for c in cards)}: {msg}" for msg, cards in found.items()]
+            found.setdefault(exc.code, []).append(card)
+    return found
+
+
+def why_line(found: dict[str, list[int]], lang: str) -> str | None:
+    """Why the other cards cannot be played, in the game's words, each reason once."""
+    if not found:
+        return None
+    words = {code: t(f"lora.why.{code}" if has(f"lora.why.{code}") else "lora.why.other", lang)
+             for code in found}
+    if len(set(words.values())) == 1:
+        return t("lora.why_one", lang, reason=next(iter(words.values())))
+    parts = [f"{cards_text(cards)} – {words[code]}" for code, cards in found.items()]
+    return t("lora.why_many", lang, reasons="; ".join(parts))
 
 
 def prompt(table: Table, view: SeatView, lang: str) -> str:
@@ -103,7 +120,7 @@ def controls(table: Table, view: SeatView, lang: str) -> list[Item]:
         case Choose():
             options = [
                 discord.SelectOption(
-                    label=contract_name(a.contract.value, lang),
+                    label=game_name(a.contract, lang),
                     value=str(i),
                     description=t(f"lora.choice_{a.contract.value}", lang),
                 )
@@ -128,13 +145,13 @@ def hand(table: Table, view: Any, lang: str) -> HandParts:
     if not isinstance(view, SeatView):
         raise TypeError("a Lóra hand takes a Lóra SeatView")
     lora = lora_of(table.state)
-    pub = view.public
-    contract = pub.contract.value if pub.contract is not None else "maturita"
-    lines = [f"**{t('lora.hand_title', lang, contract=contract_name(contract, lang))}**"]
+    lines = [game_line(view.public, lang)]
+    lines.extend(f"• {line}" for line in private_lines(table, view.seat, lang))
     lines.append(prompt(table, view, lang))
-    why = reasons(lora, view, lang)
+    why = why_line(refusals(lora, view), lang)
     if why:
-        lines.append(t("lora.why_disabled", lang, reasons="; ".join(why)))
-    picture = (lambda: render_hand(view, lang)) if view.hand else None
+        lines.append(why)
+    # a partial of a module-level function pickles: the render pool draws it (see UI)
+    picture = partial(render_hand, view, lang, table.names())
     fallback = " ".join(card_label(c) for c in cards_of(view.hand))
     return HandParts(lines, controls(table, view, lang), picture, fallback)

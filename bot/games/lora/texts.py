@@ -4,28 +4,31 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.games.lora.cards import card_label, cards_text
+from bot.games.lora.cards import cards_text
+from bot.games.lora.events import Words, game_name, seat_lines, table_lines
 from bot.i18n import t
 from bot.model import Table
 from engine.contracts import Contract
 from engine.events import (
-    CardLaid,
-    CardPlayed,
     Event,
+    GameEnded,
     GameStarted,
+    HarakiriNeeded,
+    LoraFinished,
     MaturitaDealt,
+    MaturitaFailed,
+    MaturitaPassed,
     StovkaAnswered,
     StovkaAsked,
 )
 from engine.game import GameEvent
 from engine.lora_spec import lora_of
-from engine.messages import contract_name, event_text
 from engine.phase import Phase
 from engine.rules import trick_winner_offset
 from engine.views import PublicView, TrickView
 
-QUIET_EVENTS = (CardPlayed, CardLaid, GameStarted, MaturitaDealt)
 DEAL_EVENTS = (GameStarted, MaturitaDealt, StovkaAsked)
+RESULT_EVENTS = (GameEnded, MaturitaFailed, MaturitaPassed, HarakiriNeeded, LoraFinished)
 
 
 def lora_events(events: Sequence[GameEvent]) -> list[Event]:
@@ -42,7 +45,7 @@ def game_line(view: PublicView, lang: str) -> str:
     if view.phase == Phase.CHOOSE:
         return t("lora.game_line_choose", lang, tali=view.tali, attempt=view.attempt)
     assert view.contract is not None
-    name = contract_name(view.contract.value, lang)
+    name = game_name(view.contract, lang)
     if view.attempt is not None:
         return t("lora.game_line_maturita", lang, contract=name, tali=view.tali,
                  attempt=view.attempt)
@@ -69,9 +72,17 @@ def status_lines(table: Table, lang: str) -> list[str]:
 
 
 def event_lines(table: Table, events: Sequence[GameEvent]) -> list[str]:
-    lang, names = table.settings.lang, table.names()
-    shown = [e for e in lora_events(events) if not isinstance(e, QUIET_EVENTS)]
-    return [event_text(e, lang, names, card_label) for e in shown]
+    return table_lines(events, table.settings.lang, table.names())
+
+
+def private_lines(table: Table, seat: int, lang: str, count: int = 3) -> list[str]:
+    """The last lines of the table's recent events, worded for ``seat`` (his hand): those of
+    the deal in play, and before it only how the last game ended (the cards of an earlier
+    deal are in new hands now)."""
+    events = table.events
+    start = max((i for i, e in enumerate(events) if isinstance(e, DEAL_EVENTS)), default=0)
+    shown = [e for e in events[:start] if isinstance(e, RESULT_EVENTS)] + events[start:]
+    return seat_lines(shown, lang, table.names(), seat)[-count:]
 
 
 def starts_deal(events: Sequence[GameEvent]) -> bool:
@@ -84,7 +95,7 @@ def standings(table: Table, before: Contract) -> str:
     names = table.names()
     order = sorted(range(4), key=lambda s: totals[s])
     text = ", ".join(f"{names[s]} {totals[s]}" for s in order)
-    return t("lora.standings", lang, contract=contract_name(before.value, lang), standings=text)
+    return t("lora.standings", lang, contract=game_name(before, lang), standings=text)
 
 
 def announcements(table: Table, events: Sequence[GameEvent]) -> list[str]:
@@ -102,7 +113,7 @@ def announcements(table: Table, events: Sequence[GameEvent]) -> list[str]:
             if e.contract is Contract.CERVENY_KRAL and not asked:
                 out.append(standings(table, Contract.CERVENY_KRAL))
             out.append(
-                t("lora.announce_game", lang, contract=contract_name(e.contract.value, lang),
+                t("lora.announce_game", lang, contract=game_name(e.contract, lang),
                   tali=e.tali, game=e.game, dealer=names[e.dealer], leader=names[e.leader])
             )
         elif isinstance(e, MaturitaDealt):
@@ -112,7 +123,7 @@ def announcements(table: Table, events: Sequence[GameEvent]) -> list[str]:
                          leader=names[e.seat]))
         elif isinstance(e, StovkaAsked):
             out.append(standings(table, Contract.CERVENY_KRAL))
-            out.append(event_text(e, lang, names))
+            out.append(Words(lang, names).line(e) or "")
     return out
 
 
@@ -123,8 +134,17 @@ def turn_ping(table: Table, mention: str) -> str:
         return t("lora.your_turn_choose", lang, mention=mention)
     if lora.phase == Phase.STOVKA:
         return t("lora.your_turn_stovka", lang, mention=mention)
-    contract = lora.contract.value if lora.contract is not None else ""
-    return t("lora.your_turn", lang, mention=mention, contract=contract_name(contract, lang))
+    contract = game_name(lora.contract or Contract.MATURITA, lang)
+    return t("lora.your_turn", lang, mention=mention, contract=contract)
+
+
+def has_last_trick(table: Table) -> bool:
+    """Whether the running partial game has a finished trick to show."""
+    match lora_of(table.state).public_view().game:
+        case TrickView(last_trick=(_, _)):
+            return True
+        case _:
+            return False
 
 
 def last_trick_text(table: Table, lang: str) -> str:

@@ -9,6 +9,7 @@ through the ``GameUI`` protocol. The round's clock (``round_limit`` minutes) is 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 import discord
@@ -67,7 +68,8 @@ class TarokyUI(BaseUI):
     def table_picture(self, table: Table, lang: str) -> Picture | None:
         view = texts.round_of(table).public_view()
         names = table.names()
-        return lambda: render_table(view, names, lang)
+        # partials of module-level functions pickle: the render pool draws them off the loop
+        return partial(render_table, view, names, lang)
 
     def table_ops(self, table: Table, lang: str, running: bool) -> list[TableOp]:
         return [TableOp("sheet", t("taroky.btn_sheet", lang))]
@@ -105,7 +107,7 @@ class TarokyUI(BaseUI):
                  else "")
 
     def final_picture(self, table: Table, lang: str) -> Picture | None:
-        return lambda: self.sheet_png(table, lang)
+        return partial(render_sheet, texts.round_of(table).public_view(), table.names(), lang)
 
     def add_commands(self, group: app_commands.Group) -> None:
         from bot.games.taroky.commands import taroky_commands

@@ -1,5 +1,5 @@
-"""Taroky's own commands in ``/taroky``: ``new`` with the table options of TAROKY.md (the
-tournament's rules by default) and ``protocol`` (the round's protocol sheet)."""
+"""Taroky's own commands in ``/taroky``: ``new`` and ``tournament`` with the table options of
+TAROKY.md (the tournament's rules by default) and ``protocol`` (the round's protocol sheet)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,18 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.commands import TABLE_CHOICES, TABLE_OPTIONS, choice, gdesc, my_table, open_new_table
+from bot.commands import (
+    TABLE_CHOICES,
+    TABLE_OPTIONS,
+    choice,
+    controller_of,
+    gdesc,
+    my_table,
+    open_new_table,
+)
 from bot.i18n import desc, t, user_lang
+from bot.tournament.commands import TOURNAMENT_CHOICES, TOURNAMENT_OPTIONS, open_tournament
+from bot.tournament.model import MAX_ROUNDS
 from bot.ui.builders import png_file
 from engine.taroky.errors import TarokyError
 from engine.taroky.options import TarokyOptions
@@ -44,29 +54,37 @@ def options_json(*, round_minutes: int, round_deals: int, varsava: bool, zduch: 
 
 
 def taroky_commands(ui: TarokyUI) -> list[app_commands.Command[Any, Any, None]]:
+    # the rule options (TAROKY.md) of both /taroky new and /taroky tournament
+    rule_descs = {
+        "varsava": desc("taroky.opt_varsava_desc"),
+        "zduch": desc("taroky.opt_zduch_desc"),
+        "varsava_max_3": desc("taroky.opt_varsava_max_desc"),
+        "mond_na_skyze": desc("taroky.opt_mond_desc"),
+        "flek_max": desc("taroky.opt_flek_max_desc"),
+        "solo_talon": desc("taroky.opt_solo_talon_desc"),
+        "tie": desc("taroky.opt_tie_desc"),
+        "cap": desc("taroky.opt_cap_desc"),
+        "stake": desc("taroky.opt_stake_desc"),
+        "dokup_step": desc("taroky.opt_dokup_desc"),
+    }
+    rule_choices = {
+        "mond_na_skyze": [choice("taroky.choice_forbidden", "forbidden"),
+                          choice("taroky.choice_allowed", "allowed")],
+        "solo_talon": [choice("taroky.choice_reveal", "reveal"),
+                       choice("taroky.choice_hidden", "hidden")],
+        "tie": [choice("taroky.choice_tie_zero", "zero"),
+                choice("taroky.choice_tie_one_eye", "one_eye")],
+    }
+
     @app_commands.command(name="new", description=gdesc(ui, "cmd_new"))
     @app_commands.describe(
         round_minutes=desc("taroky.opt_round_minutes_desc"),
         round_deals=desc("taroky.opt_round_deals_desc"),
-        varsava=desc("taroky.opt_varsava_desc"),
-        zduch=desc("taroky.opt_zduch_desc"),
-        varsava_max_3=desc("taroky.opt_varsava_max_desc"),
-        mond_na_skyze=desc("taroky.opt_mond_desc"),
-        flek_max=desc("taroky.opt_flek_max_desc"),
-        solo_talon=desc("taroky.opt_solo_talon_desc"),
-        tie=desc("taroky.opt_tie_desc"),
-        cap=desc("taroky.opt_cap_desc"),
-        stake=desc("taroky.opt_stake_desc"),
-        dokup_step=desc("taroky.opt_dokup_desc"),
+        **rule_descs,
         **{k: desc(v) for k, v in TABLE_OPTIONS.items()},
     )
     @app_commands.choices(
-        mond_na_skyze=[choice("taroky.choice_forbidden", "forbidden"),
-                       choice("taroky.choice_allowed", "allowed")],
-        solo_talon=[choice("taroky.choice_reveal", "reveal"),
-                    choice("taroky.choice_hidden", "hidden")],
-        tie=[choice("taroky.choice_tie_zero", "zero"),
-             choice("taroky.choice_tie_one_eye", "one_eye")],
+        **rule_choices,
         **TABLE_CHOICES,
     )
     async def new(
@@ -101,16 +119,61 @@ def taroky_commands(ui: TarokyUI) -> list[app_commands.Command[Any, Any, None]]:
         await open_new_table(interaction, ui, options, turn_timer=turn_timer,
                              language=language, seating=seating, autoplay=autoplay)
 
+    @app_commands.command(name="tournament", description=gdesc(ui, "tournament.cmd"))
+    @app_commands.describe(
+        **rule_descs,
+        **{k: desc(v) for k, v in TOURNAMENT_OPTIONS.items()},
+    )
+    @app_commands.choices(
+        **rule_choices,
+        **TOURNAMENT_CHOICES,
+    )
+    async def tournament(
+        interaction: Interaction,
+        rounds: app_commands.Range[int, 1, MAX_ROUNDS] | None = None,
+        minutes: app_commands.Range[int, 0, 600] = 0,
+        deals: app_commands.Range[int, 0, 100] = 0,
+        varsava: bool = True,
+        zduch: bool = True,
+        varsava_max_3: bool = False,
+        mond_na_skyze: str = "forbidden",
+        flek_max: app_commands.Range[int, 0, 20] = 0,
+        solo_talon: str = "reveal",
+        tie: str = "zero",
+        cap: app_commands.Range[int, 0, 1000] = 40,
+        stake: app_commands.Range[int, 1, 10000] = 50,
+        dokup_step: app_commands.Range[int, 1, 1000] = 10,
+        fill: str = "ai",
+        ai_level: str = "medium",
+        turn_timer: app_commands.Range[int, 0, 3600] = 120,
+        language: str = "cs",
+        autoplay: bool = True,
+    ) -> None:
+        """A T-TOURNAMENT: the round's length is the tournament's (default 60 minutes)."""
+        try:
+            options = options_json(
+                round_minutes=60, round_deals=0, varsava=varsava, zduch=zduch,
+                varsava_max_3=varsava_max_3, mond_na_skyze=mond_na_skyze, flek_max=flek_max,
+                solo_talon=solo_talon, tie=tie, cap=cap, stake=stake, dokup_step=dokup_step)
+        except TarokyError:
+            await interaction.response.send_message(
+                t("taroky.bad_options", user_lang(interaction, language)), ephemeral=True)
+            return
+        del options["round_limit"], options["rounds"]  # the tournament's own
+        await open_tournament(interaction, ui, options, rounds=rounds, deals=deals,
+                              minutes=minutes, fill=fill, ai_level=ai_level,
+                              turn_timer=turn_timer, language=language, autoplay=autoplay)
+
     @app_commands.command(name="protocol", description=gdesc(ui, "cmd_protocol"))
     async def protocol(interaction: Interaction) -> None:
         table = my_table(interaction)
-        lang = user_lang(interaction)
+        lang = await controller_of(interaction).lang_for(interaction, table)
         if table is None or table.state is None or table.game_kind != ui.kind:
             await interaction.response.send_message(t("core.no_table_here", lang),
                                                     ephemeral=True)
             return
-        sheet = ui.sheet_png(table, user_lang(interaction, table.settings.lang))
+        sheet = ui.sheet_png(table, lang)
         await interaction.response.send_message(file=png_file(sheet, "protokol.png"),
                                                 ephemeral=True)
 
-    return [new, protocol]
+    return [new, tournament, protocol]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 import discord
@@ -277,5 +278,6 @@ def hand(table: Table, view: Any, lang: str) -> HandParts:
         lines.append(t("taroky.why_disabled", lang))
         lines.extend(why)
     names = table.names()
-    picture = (lambda: render_hand(view, names, lang)) if view.hand or view.trojka_cards else None
+    # a partial of a module-level function pickles: the render pool draws it off the loop
+    picture = partial(render_hand, view, names, lang) if view.hand or view.trojka_cards else None
     return HandParts(lines, items, picture, hand_text(view, lang))

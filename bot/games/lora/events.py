@@ -1,0 +1,182 @@
+"""Lóra's events in the game's words (``lora.ev.*``): the table's lines, by the players'
+names and right for any gender, and a seat's own lines in the second person ("Bereš 2.
+štych"). Cards are written as players read them; a move nobody clicked (a forced move, an
+AI standing in for an absent player) is marked on its line.
+
+The engine's own event texts (``engine.messages``) serve the terminal and the replay CLI;
+the bot words every event here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from bot.games.lora.cards import card_label, cards_text
+from bot.i18n import t
+from bot.model import Unclicked
+from engine.contracts import Contract
+from engine.events import (
+    CardLaid,
+    CardPlayed,
+    DivokaKarta,
+    Event,
+    GameEnded,
+    GameStarted,
+    HarakiriNeeded,
+    Knocked,
+    KralovskaKvarta,
+    KvartaBuilt,
+    LoraFinished,
+    MaturitaChosen,
+    MaturitaDealt,
+    MaturitaFailed,
+    MaturitaPassed,
+    Panak,
+    RedKingFirstTrick,
+    StovkaAnswered,
+    StovkaAsked,
+    TrickTaken,
+    TurnEnded,
+)
+
+# The line of a seat's own move: a forced or stood-in move marks it. A card played in a trick
+# has no line of its own (the trick's line names the taker), so a marked one gets one.
+OWN_LINE = (TurnEnded, KvartaBuilt, StovkaAnswered, MaturitaChosen)
+# Events with no line at the table (the announcements tell of new games).
+TABLE_QUIET = (CardPlayed, CardLaid, GameStarted, MaturitaDealt)
+# ... and none in a private hand (a new game is worth a line there: it names who leads).
+HAND_QUIET = (CardPlayed, CardLaid)
+
+
+def game_name(contract: Contract | str, lang: str) -> str:
+    """A partial game's name: a proper name, the same in both languages."""
+    value = contract.value if isinstance(contract, Contract) else str(contract)
+    return t(f"lora.game.{value}", lang)
+
+
+class Words:
+    """How one reader reads the events: the table (``viewer`` None) or one seat."""
+
+    def __init__(self, lang: str, names: Sequence[str], viewer: int | None = None) -> None:
+        self.lang, self.names, self.viewer = lang, list(names), viewer
+
+    def say(self, key: str, seat: int | None, **values: Any) -> str:
+        """``lora.ev.<key>`` about ``seat``: its "_you" form when the reader is that seat."""
+        if seat is not None and seat == self.viewer:
+            return t(f"lora.ev.{key}_you", self.lang, **values)
+        name = self.names[seat] if seat is not None else ""
+        return t(f"lora.ev.{key}", self.lang, name=name, **values)
+
+    def name_list(self, seats: Sequence[int]) -> str:
+        return ", ".join(self.names[s] for s in seats)
+
+    def scores(self, points: Sequence[int]) -> str:
+        return " · ".join(f"{self.names[s]} {p}" for s, p in enumerate(points))
+
+    def line(self, e: Event) -> str | None:
+        lang = self.lang
+        match e:
+            case GameStarted(contract=Contract.HARAKIRI, leader=leader):
+                return self.say("game_started_harakiri", leader)
+            case GameStarted(attempt=int(attempt), contract=c, leader=leader):
+                return self.say("game_started_maturita", leader, contract=game_name(c, lang),
+                                attempt=attempt)
+            case GameStarted(contract=c, tali=tali, game=game, leader=leader):
+                return self.say("game_started", leader, contract=game_name(c, lang), tali=tali,
+                                game=game)
+            case MaturitaDealt(seat=seat, tali=tali, attempt=attempt):
+                return self.say("maturita_dealt", seat, tali=tali, attempt=attempt)
+            case MaturitaChosen(seat=seat, contract=c):
+                return self.say("maturita_chosen", seat, contract=game_name(c, lang))
+            case StovkaAsked(first=first):
+                return self.say("stovka_asked", first)
+            case StovkaAnswered(seat=seat, declared=declared):
+                return self.say("stovka_yes" if declared else "stovka_no", seat)
+            case CardPlayed(seat=seat, card=card) | CardLaid(seat=seat, card=card):
+                return self.say("card_played", seat, card=card_label(card))
+            case TrickTaken(seat=seat, cards=cards, penalty=penalty, number=number):
+                return self.say("trick_taken", seat, number=number, cards=cards_text(cards),
+                                penalty=penalty)
+            case RedKingFirstTrick(seat=seat):
+                return self.say("red_king_first_trick", seat)
+            case Panak(seat=seat):
+                return self.say("panak", seat)
+            case DivokaKarta(seat=seat):
+                return self.say("divoka_karta", seat)
+            case KralovskaKvarta(seat=seat):
+                return self.say("kralovska_kvarta", seat)
+            case KvartaBuilt():
+                return self.kvarta(e)
+            case TurnEnded(seat=seat, cards=cards):
+                return self.say("turn_ended", seat, cards=cards_text(cards))
+            case Knocked(seat=seat):
+                return self.say("knock", seat)
+            case MaturitaFailed(seat=seat, attempt=attempt):
+                return self.say("maturita_failed", seat, attempt=attempt)
+            case MaturitaPassed(seat=seat, attempt=attempt):
+                return self.say("maturita_passed", seat, attempt=attempt)
+            case GameEnded(contract=c, points=points):
+                return t("lora.ev.game_ended", lang, contract=game_name(c, lang),
+                         scores=self.scores(points))
+            case HarakiriNeeded(seats=seats, games=games):
+                return t("lora.ev.harakiri_needed", lang, names=self.name_list(seats),
+                         games=games)
+            case LoraFinished(order=order):
+                return t("lora.ev.lora_finished", lang, order=self.name_list(order))
+            case _:
+                return None
+
+    def kvarta(self, e: KvartaBuilt) -> str:
+        """R-KVARTY: the leader's own cards as the protocol shows them ("8, S"); "odfouknutá"
+        only for a run stopped by a played card; a hand that empties ends the game."""
+        own = ", ".join(card_label(c) for c in e.own_cards)
+        cards = cards_text(c for _, c in e.placed)
+        if e.out is None:
+            assert e.next_leader is not None
+            nxt = self.say("next", e.next_leader)
+            return self.say("kvarta" if e.complete else "kvarta_blown", e.seat, own=own,
+                            cards=cards, next=nxt)
+        if not e.filled:
+            return self.say("kvarta_out", e.seat, own=own)
+        return self.say("kvarta_filled_out", e.seat, own=own,
+                        filled=cards_text(c for _, c in e.filled), out=self.say("out", e.out))
+
+    def lines(self, events: Sequence[Any], quiet: tuple[type, ...]) -> list[str]:
+        """The lines of ``events``; ``Unclicked`` marks the next own line of its seat."""
+        marks: dict[int, str] = {}
+        out: list[str] = []
+        for e in events:
+            if isinstance(e, Unclicked):
+                marks[e.seat] = e.how
+                continue
+            if not isinstance(e, Event):
+                continue
+            seat = getattr(e, "seat", None)
+            marked = seat in marks and isinstance(e, (*OWN_LINE, CardPlayed))
+            if isinstance(e, quiet) and not marked:
+                continue
+            text = self.line(e)
+            if text is None:
+                continue
+            if marked:
+                assert isinstance(seat, int)
+                text = _marked(text, t(f"lora.ev.mark_{marks.pop(seat)}", self.lang))
+            out.append(text)
+        return out
+
+
+def _marked(text: str, mark: str) -> str:
+    """``mark`` before the sentence's final stop: "Hraješ 7❤️ (automaticky)."."""
+    end = text[-1] if text and text[-1] in ".!" else ""
+    return (text[: len(text) - len(end)] if end else text) + mark + (end or ".")
+
+
+def table_lines(events: Sequence[Any], lang: str, names: Sequence[str]) -> list[str]:
+    """The table's event lines (public: names, the table's language)."""
+    return Words(lang, names).lines(events, TABLE_QUIET)
+
+
+def seat_lines(events: Sequence[Any], lang: str, names: Sequence[str], seat: int) -> list[str]:
+    """One seat's event lines (his private hand: the second person, his language)."""
+    return Words(lang, names, seat).lines(events, HAND_QUIET)

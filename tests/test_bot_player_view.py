@@ -1,0 +1,476 @@
+"""A lóra as a player meets it (issue 11), through the real bot in SimCord.
+
+* One language per table: everything about a table, public and private, is in the table's
+  language whatever the client's locale; a player's own choice (``/lora settings``) wins in
+  his private messages; the client's locale decides away from a table; the slash commands
+  are localised in both languages.
+* The hand message is all a player needs: a whole lóra is played from one hand message.
+* The game's words: no rule id and no engine card code in anything a player reads, in either
+  language; the viewer is addressed in the second person, the table names players in words
+  right for any gender; scores say whose number is whose; moves nobody clicked are marked.
+* Timers say what really happens; pings go when they no longer hold.
+* The lobby shows the table's options; joining accepts them; a change asks again.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import pytest
+import simcord.interactions as simcord_interactions
+from discord import app_commands
+from simcord.http import router as simcord_router
+
+from bot.i18n import Translator
+from tests.botkit import Players, enabled_controls, open_table, reply
+from tests.test_bot_security import message_texts
+
+RULE_ID = re.compile(r"\bR-[A-Z]{3,}")
+ENGINE_CODE = re.compile(r"(?<![0-9A-Za-zÀ-ž])(?:[789]|10|[SFKE])[hlba](?![0-9A-Za-zÀ-ž])")
+GENDERED = ("odmaturoval", "nematuroval", "vzal ", "odešel", "vynesl", "nedohrál", "Ty bere",
+            "You takes", "jsi hráč 0")
+
+
+@pytest.fixture
+def locales(monkeypatch):
+    """Per-user Discord client locales (SimCord sends en-US for everybody)."""
+    chosen: dict[int, str] = {}
+    original = simcord_interactions.base_payload
+
+    def base_payload(backend: Any, **kwargs: Any) -> Any:
+        record, payload = original(backend, **kwargs)
+        if kwargs.get("user_id") in chosen:
+            payload["locale"] = chosen[kwargs["user_id"]]
+        return record, payload
+
+    monkeypatch.setattr(simcord_interactions, "base_payload", base_payload)
+    return chosen
+
+
+class Shown:
+    """Every message the bot sends or edits, as its audience reads it (texts of content,
+    embeds, buttons and select options), with the user of an ephemeral one."""
+
+    def __init__(self, harness: Any) -> None:
+        self.harness = harness
+        self.items: list[tuple[int | None, str]] = []
+
+    def on(self, path: str, result: Any) -> None:
+        if not isinstance(result, dict):
+            return
+        message = (result.get("resource") or {}).get("message") or result
+        if "id" not in message or "content" not in message:
+            return
+        viewer = None
+        if int(message.get("flags") or 0) & 64:
+            backend = self.harness.env.backend
+            token = path.strip("/").split("/")[2]
+            viewer = backend.interactions[backend.interaction_tokens[token]].user_id
+        self.items += [(viewer, text) for text in message_texts(message)]
+
+    def texts(self, viewer: Any = "all") -> list[str]:
+        return [t for v, t in self.items if viewer == "all" or v == viewer]
+
+
+@pytest.fixture
+def shown(harness, monkeypatch):
+    watch = Shown(harness)
+    dispatch = simcord_router.dispatch
+
+    def watched(backend: Any, method: str, path: str, **kwargs: Any) -> Any:
+        result = dispatch(backend, method, path, **kwargs)
+        watch.on(path, result)
+        return result
+
+    monkeypatch.setattr(simcord_router, "dispatch", watched)
+    return watch
+
+
+def _clean(texts: list[str]) -> None:
+    for text in texts:
+        assert not RULE_ID.search(text), text
+        assert not ENGINE_CODE.search(text), text
+        for word in GENDERED:
+            assert word not in text, text
+
+
+def _table_message(ch: Any, table: Any) -> Any:
+    return next(m for m in ch.history() if m.id == table.message_id)
+
+
+async def _answered(user: Any, message: Any, custom_id: str) -> Any:
+    res = await user.click(message, custom_id=custom_id)
+    assert res.acknowledged
+    answer = reply(res)
+    assert answer.content or answer.embeds or answer.attachments, custom_id
+    return answer
+
+
+# -- a whole lóra from one hand message --------------------------------------------------------
+async def test_a_whole_lora_is_played_from_one_hand_message_in_the_tables_words(harness, shown):
+    """One human (his client in English) at a Czech table with three AIs: he opens his hand
+    once and plays the whole lóra by its buttons; each state of it tells the game, the last
+    events in his words and what to do, with the picture of the table and his cards."""
+    _g, ch, users, tid = await open_table(harness, ["alice"], ("easy", "easy", "easy"))
+    alice = users[0]
+    table = harness.service.tables[tid]
+    rng = random.Random(11)
+    res = await alice.click(_table_message(ch, table), custom_id=f"lora:t:{tid}:hand")
+    hand = reply(res)
+    games = set()
+    for _ in range(3000):
+        if table.state.finished:
+            break
+        assert hand.attachments and hand.attachments[0].filename == "hand.png"
+        lines = hand.content.splitlines()
+        assert re.match(r"\*\*\w", lines[0])  # the game, its tálie and game
+        assert any(line.startswith("Jsi na tahu") or line.startswith("Maturuješ")
+                   or line.startswith("Hlásíš") or line.startswith("Můžeš") for line in lines)
+        key = (table.state.tali, table.state.game_no, table.state.attempt)
+        if key not in games:  # every button of the table answers, in every partial game
+            games.add(key)
+            message = _table_message(ch, table)
+            ops = [c["custom_id"] for c in enabled_controls(message)]
+            has_trick = bool(getattr(table.state.public_view().game, "tricks", ()))
+            assert (f"lora:t:{tid}:last" in ops) == has_trick  # no "last trick" before one
+            for op in ("sheet", "last", "rules"):
+                if f"lora:t:{tid}:{op}" in ops:
+                    await _answered(alice, message, f"lora:t:{tid}:{op}")
+            ping = next(m for m in ch.history() if m.id == table.ping_message_id)
+            assert ping.content.startswith(f"{alice.mention}, ")
+            assert [c["custom_id"] for c in enabled_controls(ping)] == [f"lora:t:{tid}:hand"]
+        controls = enabled_controls(hand)
+        assert controls, "the hand offers nothing to click"
+        pick = rng.choice(controls)
+        if pick["type"] == 3:
+            await alice.select(hand, [rng.choice(pick["options"])["value"]],
+                               custom_id=pick["custom_id"])
+        else:
+            await alice.click(hand, custom_id=pick["custom_id"])
+    assert table.state.finished and len(games) >= 24
+    # the ping of his last turn went with the end of the lóra
+    assert table.ping_message_id is None
+    assert not [m for m in ch.history() if m.content.startswith(f"{alice.mention}, jsi")]
+    private = shown.texts(alice.id)
+    public = shown.texts(None)
+    _clean(private + public)
+    mine = "\n".join(private)
+    # his messages: Czech (the table's language, not his client's), in the second person
+    assert "Your turn" not in mine and "You take" not in mine
+    assert re.search(r"• Bereš \d\. štych \(", mine)
+    assert "vynášíš ty" in mine or "• Vynášíš" in mine
+    assert "Ostatní karty teď nejdou: " in mine
+    table_lines = "\n".join(public)
+    assert re.search(r"Konec hry Červené: Alice \d+ · AI \w+ \d+ · AI \w+ \d+ · AI \w+ \d+\.",
+                     table_lines)
+    assert "Alice bere " in table_lines and "Bereš" not in table_lines
+    assert "(automaticky)" in table_lines  # forced moves are played and marked
+    assert "AI Karel (AI, " not in table_lines
+
+
+# -- one language per table --------------------------------------------------------------------
+async def test_an_english_table_speaks_english_to_a_czech_client(harness, locales, shown):
+    _g, ch, users, tid = await open_table(harness, ["alice", "bob"], ("easy", "easy"),
+                                          language="en")
+    alice, bob = users
+    locales[alice.id] = locales[bob.id] = "cs"
+    table = harness.service.tables[tid]
+    players = Players(harness, ch, tid, users, random.Random(2))
+    while not table.state.public_view().game.tricks:  # a trick is taken: "last trick" shows
+        await players.move()
+    to_act = players.users[table.seats[table.state.to_act].user_id]
+    other = bob if to_act is alice else alice
+    hand = await players.open_hand(to_act)
+    assert "Your turn: play a card" in hand.content
+    waiting = await players.open_hand(other)
+    assert " is to play. The buttons unlock when it is your turn." in waiting.content
+    rules = await _answered(other, players.table_message(), f"lora:t:{tid}:rules")
+    assert rules.embeds[0].title == "Lóra – the rules in brief"
+    assert "**Červené** (hearts)" in rules.embeds[0].description  # Czech names, glossed
+    last = await _answered(other, players.table_message(), f"lora:t:{tid}:last")
+    assert last.content.startswith("Last trick: ")
+    sheet = await _answered(other, players.table_message(), f"lora:t:{tid}:sheet")
+    assert sheet.attachments[0].filename == "protokol.png"
+    res = await other.slash(ch, "lora rules")
+    assert res.response.embeds[0].title == "Lóra – the rules in brief"
+    # away from a table his client's locale decides
+    stranger = _g.add_member(harness.env.create_user("cecil"))
+    locales[stranger.id] = "cs"
+    res = await stranger.slash(ch, "lora rules")
+    assert res.response.embeds[0].title == "Lóra – stručná pravidla"
+    _clean(shown.texts())
+
+
+async def test_a_players_own_language_wins_in_his_private_messages(harness, locales):
+    _g, ch, users, tid = await open_table(harness, ["alice"], ("easy", "easy", "easy"))
+    alice = users[0]
+    locales[alice.id] = "cs"
+    table = harness.service.tables[tid]
+    res = await alice.slash(ch, "lora settings", language="en")
+    assert reply(res).content == "Your private messages will be in English."
+    res = await alice.click(_table_message(ch, table), custom_id=f"lora:t:{tid}:hand")
+    assert "Your turn" in reply(res).content
+    embed = _table_message(ch, table).embeds[0]
+    assert embed.title == "Lóra – stůl č. 1"  # the table itself stays Czech
+    assert (await harness.bot.store.user_settings(alice.id)) == {"lang": "en"}
+    res = await alice.slash(ch, "lora settings", language="auto")
+    assert reply(res).content.startswith("Tvé soukromé zprávy budou v jazyce stolu")
+    res = await alice.click(_table_message(ch, table), custom_id=f"lora:t:{tid}:hand")
+    assert "Jsi na tahu" in reply(res).content
+    await alice.slash(ch, "lora settings", language="en")
+    await alice.slash(ch, "lora forget-me")
+    assert (await harness.bot.store.user_settings(alice.id)) == {}
+
+
+async def test_slash_commands_read_in_both_languages(harness):
+    """Every command, option and choice has a Czech and an English name and description."""
+    tree = harness.bot.tree
+    translator = Translator()
+    missing = []
+    for group in tree.get_commands():
+        payload = await group.get_translated_payload(tree, translator)
+        stack = list(payload.get("options") or [])  # the group's own name is the game's
+        assert set(payload.get("description_localizations") or {}) >= {"cs", "en-US"}
+        while stack:
+            item = stack.pop()
+            stack += item.get("options") or []
+            for choice in item.get("choices") or []:
+                if not set(choice.get("name_localizations") or {}) >= {"cs", "en-US"}:
+                    missing.append(f"{group.name}: choice {choice['name']}")
+            if not set(item.get("description_localizations") or {}) >= {"cs", "en-US", "en-GB"}:
+                missing.append(f"{group.name}: description of {item['name']}")
+            if "cs" not in (item.get("name_localizations") or {}):
+                missing.append(f"{group.name}: Czech name of {item['name']}")
+    assert not missing, "\n".join(missing)
+    new = next(c for c in tree.get_commands()[0].commands if c.name == "new")
+    payload = await new.get_translated_payload(tree, translator)
+    names = {o["name"]: o.get("name_localizations", {}).get("cs") for o in payload["options"]}
+    assert names["red_king_first_trick"] == "červený_král_do_1_štychu"
+    assert payload["name_localizations"]["cs"] == "nová"
+    assert isinstance(new, app_commands.Command)
+
+
+# -- timers and pings ---------------------------------------------------------------------------
+async def test_alone_at_the_table_the_timer_says_the_table_waits(harness):
+    env = harness.env
+    _g, ch, users, tid = await open_table(harness, ["alice"], ("easy", "easy", "easy"),
+                                          turn_timer=40)
+    alice = users[0]
+    table = harness.service.tables[tid]
+    version = table.version
+    await env.advance_time(21)
+    reminder = ch.last_message
+    assert reminder.content.startswith(f"{alice.mention}, jsi na tahu. Za 20 s tě stůl označí "
+                                       "za nepřítomného a počká, až se vrátíš")
+    assert [c["custom_id"] for c in enabled_controls(reminder)] == [f"lora:t:{tid}:hand"]
+    await env.advance_time(21)
+    assert table.version == version  # nobody plays for him: the table waits, and says so
+    embed = _table_message(ch, table).embeds[0]
+    assert "Alice nereaguje – stůl čeká, až zahraje" in embed.description
+    assert "hraje AI, dokud" not in embed.description
+    # he comes back by the reminder's button and plays
+    res = await alice.click(reminder, custom_id=f"lora:t:{tid}:hand")
+    hand = reply(res)
+    assert not table.seats[0].absent
+    await alice.click(hand, custom_id=enabled_controls(hand)[0]["custom_id"])
+    assert table.version > version
+
+
+async def test_pings_go_when_they_no_longer_hold(harness):
+    _g, ch, users, tid = await open_table(harness, ["alice", "bob"], ("easy", "easy"))
+    table = harness.service.tables[tid]
+    players = Players(harness, ch, tid, users, random.Random(3))
+    first = table.ping_message_id
+    pinged = table.seats[table.state.to_act].user_id
+    assert first is not None
+    for _ in range(40):  # until the other human is to act
+        await players.move()
+        if table.seats[table.state.to_act].user_id != pinged:
+            break
+    assert first not in [m.id for m in ch.history()]  # the acted-on ping is gone
+    now = table.ping_message_id
+    assert now is not None and now in [m.id for m in ch.history()]
+    await users[0].slash(ch, "lora abort")
+    assert table.ping_message_id is None
+    assert now not in [m.id for m in ch.history()]
+
+
+async def test_a_new_hand_tells_the_old_one_it_is_out_of_date(harness):
+    _g, ch, users, tid = await open_table(harness, ["alice"], ("easy", "easy", "easy"))
+    alice = users[0]
+    table = harness.service.tables[tid]
+    old = reply(await alice.click(_table_message(ch, table), custom_id=f"lora:t:{tid}:hand"))
+    ping = next(m for m in ch.history() if m.id == table.ping_message_id)
+    fresh = reply(await alice.click(ping, custom_id=f"lora:t:{tid}:hand"))
+    assert fresh.attachments and enabled_controls(fresh)
+    assert old.content == ("Tyhle karty jsou zastaralé – platí novější zpráva s tvými kartami.")
+    assert not old.attachments and not old.components
+
+
+# -- moves nobody clicked -------------------------------------------------------------------------
+async def test_an_ai_standing_in_is_marked_in_the_lines_and_the_score_sheet(harness):
+    from bot.games.lora import sheet_notes
+
+    env = harness.env
+    _g, ch, users, tid = await open_table(harness, ["alice", "bob"], ("easy", "easy"),
+                                          turn_timer=30)
+    table = harness.service.tables[tid]
+    seat = table.state.to_act
+    await env.advance_time(31)
+    assert table.seats[seat].absent and table.seats[seat].ai_moves >= 1
+    name = table.names()[seat]
+    assert any(line.startswith(f"{name} hraje ") and line.endswith(
+        " (za nepřítomného hraje AI).") for line in table.recent)
+    notes = sheet_notes(table, "cs")
+    assert notes[seat][0] == f"AI za nepřítomného: {table.seats[seat].ai_moves}×"
+    assert sheet_notes(table, "en")[seat][0].startswith("AI for the absent: ")
+
+
+# -- the lobby's agreed options ----------------------------------------------------------------
+async def test_the_lobby_shows_the_options_and_a_change_asks_the_seated_again(harness):
+    env = harness.env
+    guild = env.create_guild()
+    ch = guild.create_text_channel("lora")
+    alice = guild.add_member(env.create_user("alice", global_name="Alice"))
+    bob = guild.add_member(env.create_user("bob", global_name="Bob"))
+    await alice.slash(ch, "lora new", panak=True)
+    lobby = ch.last_message
+    await bob.click(lobby, custom_id="lora:l:1:join")  # joining accepts the options
+    await alice.click(lobby, custom_id="lora:lai:1:easy")
+    await alice.click(lobby, custom_id="lora:lai:1:hard")
+    lobby = next(m for m in ch.history() if m.id == harness.service.tables[1].message_id)
+    embed = lobby.embeds[0]
+    seats = embed.fields[0].value.splitlines()
+    assert seats[2] == "3. AI Karel (lehký)" and seats[3] == "4. AI Božena (těžký)"
+    rules = embed.fields[1]
+    assert rules.name == "Pravidla stolu"
+    assert "• Panák za 4 filky: ano" in rules.value
+    assert "• Červený král do 1. štychu: povoleno" in rules.value
+    assert "Kdo přisedne, s těmito pravidly souhlasí." in rules.value
+    select = next(c for c in enabled_controls(lobby) if c["type"] == 3)
+    labels = [o["label"] for o in select["options"]]
+    assert labels == ["Červený král do 1. štychu: zakázat", "Panák za 4 filky: vypnout",
+                      "Čistá stovka: vypnout"]
+    # only the creator changes them
+    res = await bob.select(lobby, ["panak"], custom_id=select["custom_id"])
+    assert reply(res).content == "Pravidla stolu mění jen jeho zakladatel."
+    await alice.select(lobby, ["red_king"], custom_id=select["custom_id"])
+    table = harness.service.tables[1]
+    assert table.settings.options["red_king_first_trick"] == "forbidden"
+    asked = ch.last_message
+    assert asked.content.startswith("Pravidla stolu č. 1 se změnila – " + bob.mention)
+    lobby = next(m for m in ch.history() if m.id == table.message_id)
+    assert lobby.embeds[0].fields[0].value.splitlines()[1].endswith(
+        "⏳ čeká se na souhlas se změněnými pravidly")
+    res = await alice.click(lobby, custom_id="lora:l:1:start")
+    assert reply(res).content == ("Hru zatím nelze začít: se změněnými pravidly ještě "
+                                  "musí souhlasit: Bob.")
+    assert table.status == "lobby"
+    await bob.click(lobby, custom_id="lora:l:1:agree")
+    await alice.click(lobby, custom_id="lora:l:1:start")
+    assert table.status == "playing"
+    assert table.state.options.red_king_first_trick == "forbidden"
+
+
+@pytest.mark.parametrize("lang", ["cs", "en"])
+def test_no_rule_id_or_engine_code_in_any_text_of_a_random_lora(lang):
+    """Everything Lóra's UI words for a table and a hand through a whole random lóra (status,
+    event lines, announcements, pings, each seat's hand text, buttons and select options), in
+    both languages: the game's words only."""
+    from bot.games.lora import UI
+    from bot.model import Seat, Table, TableSettings, Unclicked
+    from engine.lora import Lora
+
+    lora = Lora(rng=random.Random(4))
+    rng = random.Random(4)
+    names = ["Alice", "AI Karel", "Bob", "AI Božena"]
+    seats = [Seat(i + 1 if i % 2 == 0 else None, n, None if i % 2 == 0 else "easy")
+             for i, n in enumerate(names)]
+    table = Table(1, 1, 1, 1, TableSettings(lang=lang), list(seats), "lora", state=lora)
+    texts: list[str] = []
+    seen_second_person = False
+    while not lora.finished:
+        seat = lora.to_act
+        assert seat is not None
+        action = rng.choice(lora.legal_actions())
+        events = [Unclicked(seat, "auto")] if len(lora.legal_actions()) == 1 else []
+        events += lora.apply(action)
+        table.events.extend(events)
+        texts += UI.event_lines(table, events) + UI.announcements(table, events)
+        texts += UI.status_lines(table, lang)
+        if lora.to_act is not None:
+            texts.append(UI.turn_ping(table, lora.to_act, "@x"))
+            parts = UI.hand(table, lora.view(lora.to_act), lang)
+            texts += parts.lines
+            for item in parts.items:
+                inner = getattr(item, "item", item)
+                texts.append(getattr(inner, "label", "") or "")
+                texts += [o.label for o in getattr(inner, "options", [])]
+                texts += [o.description or "" for o in getattr(inner, "options", [])]
+            seen_second_person |= any(line.startswith(("• Bereš", "• You take"))
+                                      for line in parts.lines)
+    _clean(texts)
+    assert seen_second_person
+    joined = "\n".join(texts)
+    assert ("Konec hry Červené: Alice " if lang == "cs" else "End of Červené: Alice ") in joined
+    if lang == "en":  # English, with the games' Czech names
+        assert "Hearts" not in joined and "Graduation" not in joined
+        assert "divoká" not in joined
+
+
+def test_event_lines_name_the_players_and_address_the_viewer():
+    from bot.games.lora.events import seat_lines, table_lines
+    from bot.model import Unclicked
+    from engine.cards import parse_card as c
+    from engine.contracts import Contract
+    from engine.events import (
+        CardPlayed,
+        GameEnded,
+        Knocked,
+        KvartaBuilt,
+        MaturitaPassed,
+        TrickTaken,
+        TurnEnded,
+    )
+
+    names = ["Alice", "Bob", "AI Božena", "AI Karel"]
+    trick = TrickTaken(1, (c("7h"), c("8h"), c("Kh"), c("9h")), 3, 3)
+    assert table_lines([trick], "cs", names) == ["Bob bere 3. štych (7❤️ 8❤️ K❤️ 9❤️): 3 b."]
+    assert seat_lines([trick], "cs", names, 1) == ["Bereš 3. štych (7❤️ 8❤️ K❤️ 9❤️): 3 b."]
+    assert table_lines([trick], "en", names) == ["Bob takes trick 3 (7❤️ 8❤️ K❤️ 9❤️): 3 pts."]
+    assert seat_lines([trick], "en", names, 1) == ["You take trick 3 (7❤️ 8❤️ K❤️ 9❤️): 3 pts."]
+    forced = [Unclicked(0, "auto"), CardPlayed(0, c("7h")), CardPlayed(1, c("8h"))]
+    assert table_lines(forced, "cs", names) == ["Alice hraje 7❤️ (automaticky)."]
+    assert seat_lines(forced, "en", names, 0) == ["You play 7❤️ (automatically)."]
+    stood_in = [Unclicked(0, "stand_in"), TurnEnded(0, (c("10h"), c("9h")))]
+    assert table_lines(stood_in, "cs", names) == [
+        "Alice přikládá 10❤️ 9❤️ (za nepřítomného hraje AI)."]
+    assert table_lines([Knocked(1)], "cs", names) == [
+        "Bob: ťuk – nemá co přiložit (automaticky, 1 b.)."]
+    assert seat_lines([Knocked(1)], "cs", names, 1) == [
+        "Ťuk – nemáš co přiložit (automaticky, 1 b.)."]
+    passed = MaturitaPassed(2, 2)
+    assert table_lines([passed], "cs", names) == ["AI Božena: maturita v 2. pokusu vyšla!"]
+    assert seat_lines([passed], "cs", names, 2) == ["Maturita ti v 2. pokusu vyšla!"]
+    kvarta = KvartaBuilt(0, (c("8l"), c("Sl")), ((1, c("9l")), (3, c("10l"))), True, 3)
+    assert seat_lines([kvarta], "cs", names, 0) == [
+        "Vynášíš 8🍃, S🍃: kvarta 8🍃 9🍃 10🍃 S🍃; dál vynáší AI Karel."]
+    assert seat_lines([kvarta], "cs", names, 3) == [
+        "Alice vynáší 8🍃, S🍃: kvarta 8🍃 9🍃 10🍃 S🍃; dál vynášíš ty."]
+    ended = GameEnded(Contract.CERVENE, (5, 0, 1, 2))
+    assert table_lines([ended], "cs", names) == [
+        "Konec hry Červené: Alice 5 · Bob 0 · AI Božena 1 · AI Karel 2."]
+    assert table_lines([ended], "en", names) == [
+        "End of Červené: Alice 5 · Bob 0 · AI Božena 1 · AI Karel 2."]
+
+
+def test_a_refusal_is_worded_by_its_code_without_the_rule_id():
+    from bot.games.lora import UI
+    from engine.errors import IllegalAction
+
+    refusal = IllegalAction("must_follow_suit", rule="R-TRICK")
+    assert UI.refusal_text(refusal, "cs") == "musíš ctít barvu"
+    assert UI.refusal_text(refusal, "en") == "you must follow suit"
+    assert UI.refusal_text(IllegalAction("no_such_code", rule="R-X"), "cs") is None
