@@ -6,6 +6,11 @@ the tests): SimCord answers every request, Discord does not.
   and says not to hard-code them; 5 per 5 s per channel is what its headers commonly show
   for creating messages, and the model uses it for each route). A request over the limit is
   answered 429 with a retry-after, like Discord's.
+* Interaction webhooks (an ephemeral hand edited or followed up through its interaction's
+  token: ``/webhooks/{application}/{token}…``) are buckets of their own, one per token,
+  ``webhook_limit`` per ``webhook_per`` seconds (5 per 2 s, a webhook's usual headers): they
+  never take from a channel's buckets, as on Discord. ``requests`` counts what each route
+  kind took (``create``, ``edit``, ``delete``, ``webhook``).
 * ``inject_429``: the next ``times`` matching requests are answered 429 with ``retry_after``
   (SimCord's ``env.inject_error`` cannot set the header).
 
@@ -27,6 +32,7 @@ from simcord.http import client as simcord_client
 from simcord.http import router as simcord_router
 
 CHANNEL_ROUTE = re.compile(r"^/channels/(\d+)/messages(/\d+)?$")
+WEBHOOK_ROUTE = re.compile(r"^/webhooks/\d+/([^/]+)(/messages/[^/]+)?$")
 ROUTES = {("POST", False): "create", ("PATCH", True): "edit", ("DELETE", True): "delete"}
 
 
@@ -44,6 +50,15 @@ def channel_route(method: str, path: str) -> tuple[int, str] | None:
         return None
     route = ROUTES.get((method, match.group(2) is not None))
     return None if route is None else (int(match.group(1)), route)
+
+
+def webhook_route(method: str, path: str) -> str | None:
+    """The token of a request to an interaction's webhook (its original message or a
+    follow-up), else None."""
+    match = WEBHOOK_ROUTE.match(path)
+    if match is None or method not in ("POST", "PATCH", "DELETE"):
+        return None
+    return match.group(1)
 
 
 @dataclass
@@ -68,17 +83,32 @@ class RateModel:
     limit: int = 5
     per: float = 5.0
     clock: Callable[[], float] = time.perf_counter
+    webhook_limit: int = 5
+    webhook_per: float = 2.0
     buckets: dict[tuple[int, str], Bucket] = field(default_factory=dict)
+    webhook_buckets: dict[str, Bucket] = field(default_factory=dict)  # token → bucket
+    requests: dict[str, int] = field(default_factory=dict)  # route kind → requests
     limited: int = 0  # requests answered 429
 
     def check(self, method: str, path: str) -> None:
-        found = channel_route(method, path)
-        if found is None:
-            return
         now = self.clock()
-        bucket = self.buckets.get(found)
-        if bucket is None:
-            bucket = self.buckets[found] = Bucket(self.limit, self.per, float(self.limit), now)
+        found = channel_route(method, path)
+        if found is not None:
+            bucket = self.buckets.get(found)
+            if bucket is None:
+                bucket = self.buckets[found] = Bucket(self.limit, self.per,
+                                                      float(self.limit), now)
+            kind = found[1]
+        else:
+            token = webhook_route(method, path)
+            if token is None:
+                return
+            bucket = self.webhook_buckets.get(token)
+            if bucket is None:
+                bucket = self.webhook_buckets[token] = Bucket(
+                    self.webhook_limit, self.webhook_per, float(self.webhook_limit), now)
+            kind = "webhook"
+        self.requests[kind] = self.requests.get(kind, 0) + 1
         wait = bucket.take(now)
         if wait > 0:
             self.limited += 1

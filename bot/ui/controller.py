@@ -12,7 +12,6 @@ is given to him with his next click. Pictures are drawn by the render pool, off 
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import functools
 import json
@@ -26,6 +25,7 @@ import discord
 
 from bot.delivery import items
 from bot.delivery.channel import ChannelDeliverer
+from bot.delivery.coalesce import Coalescer
 from bot.delivery.sender import Sender
 from bot.errors import TableError
 from bot.games import GameUI, ui_of
@@ -83,6 +83,7 @@ class Controller:
                  pools: Pools | None = None, now: Callable[[], float] = time.time) -> None:
         self.bot = bot
         self.store = store
+        self.now = now  # the wall clock (SimCord's virtual one in tests): token lifetimes
         self.pools = pools if pools is not None else Pools.create(0, 0)
         self.service = TableService(store, self, seed=seed, on_finished=self._archive,
                                     ai=self.pools.ai, now=now)
@@ -93,8 +94,9 @@ class Controller:
         # (table, user) -> the interaction of his newest hand message and when it opened
         self.sessions: dict[tuple[int, int], tuple[Interaction, float]] = {}
         self.acting: set[tuple[int, int]] = set()
-        self.hand_jobs: dict[tuple[int, int], asyncio.Task[None]] = {}
-        self.hand_dirty: set[tuple[int, int]] = set()
+        # hand edits: one in flight per (table, user), bursts coalesced
+        self.hands: Coalescer[tuple[int, int]] = Coalescer("hand refresh", self.service.tasks)
+        self.metrics_hand_edits = 0  # hand edits sent (tests, the load benchmark)
         # user -> answers that did not reach him, each with its language
         self.missed: dict[int, list[tuple[str, str]]] = {}
         self.finished: OrderedDict[int, Table] = OrderedDict()  # loaded for old buttons
@@ -426,57 +428,64 @@ class Controller:
 
     # -- hands (ephemeral, through each player's interaction) ------------------------------
     def _refresh_hands(self, table: Table) -> None:
-        """Bring the open hand messages up to date (within their token's life): one edit in
-        flight per hand, and a burst of changes makes one more edit with the latest state."""
-        state = table.state
-        if state is None:
+        """Bring every open hand message of the table up to date after a change of the game,
+        the waiting players' too (the trick, whose turn, the points follow the table): each
+        through its player's interaction, coalesced (``bot.delivery.coalesce``: one edit in
+        flight per hand, a burst of changes makes one more edit with the latest state)."""
+        if table.state is None:
             return
-        for seat, s in enumerate(table.seats):
+        for s in table.seats:
             if s is None or s.user_id is None:
                 continue
             key = (table.table_id, s.user_id)
             if key in self.acting or key not in self.sessions:
-                continue
-            if state.to_act != seat and not state.finished:
-                continue  # nothing for him to do yet; his buttons are already disabled
-            job = self.hand_jobs.get(key)
-            if job is not None and not job.done():
-                self.hand_dirty.add(key)
-                continue
-            task = asyncio.ensure_future(self._hand_job(table, key))
-            self.hand_jobs[key] = task
-            self.service.tasks.add(task)
-            task.add_done_callback(self.service.tasks.discard)
+                continue  # (the acting player's hand is refreshed when his click is done)
+            self._refresh_hand(table, key)
 
-    async def _hand_job(self, table: Table, key: tuple[int, int]) -> None:
-        while True:
-            self.hand_dirty.discard(key)
-            session = self.sessions.get(key)
-            state = table.state
-            seat = table.seat_of(key[1])
-            if session is None or state is None or seat is None:
-                return
-            interaction, opened = session
-            if time.monotonic() - opened > SESSION_SECONDS:
-                self.sessions.pop(key, None)
-                return
-            if state.to_act == seat or state.finished:
-                try:
-                    lang = self.langs.get(key[1]) or table.settings.lang
-                    message = await self.hand_message(table, seat, lang)
-                    await interaction.edit_original_response(**message)
-                except discord.HTTPException:
-                    log.warning("hand refresh failed for %s on table %s", key[1],
-                                table.table_id)
-                    self.sessions.pop(key, None)
-                    return
-                except Exception:  # a bug drawing it: he is told, his next click redraws
-                    log.exception("refreshing a hand on table %s failed", table.table_id)
-                    await self.error(interaction, "core.error",
-                                     self.langs.get(key[1]) or table.settings.lang)
-                    return
-            if key not in self.hand_dirty:
-                return
+    def _refresh_hand(self, table: Table, key: tuple[int, int]) -> None:
+        self.hands.request(key, functools.partial(self._edit_hand, table, key))
+
+    async def _edit_hand(self, table: Table, key: tuple[int, int]) -> None:
+        """One edit of a hand message as the table is now, drawn from the seat's own view by
+        the render pool. A token past its life is dropped without a word: the player opens a
+        fresh hand with "Moje karty"."""
+        session = self.sessions.get(key)
+        state = table.state
+        seat = table.seat_of(key[1])
+        if session is None or state is None or seat is None:
+            return
+        interaction, opened = session
+        if self.now() - opened > SESSION_SECONDS:
+            self.sessions.pop(key, None)
+            return
+        lang = self.langs.get(key[1]) or table.settings.lang
+        try:
+            message = await self.hand_message(table, seat, lang)
+        except Exception:  # a bug drawing it: he is told, his next click redraws
+            log.exception("refreshing a hand on table %s failed", table.table_id)
+            await self.error(interaction, "core.error", lang)
+            return
+        if self.sessions.get(key) is not session:
+            return  # a newer hand message replaced this one meanwhile
+        self.metrics_hand_edits += 1
+        try:
+            await interaction.edit_original_response(**message)
+        except discord.NotFound:  # the token expired (or the message is gone): dropped
+            log.info("hand of %s on table %s is gone; dropped", key[1], table.table_id)
+            self._end_session(key, session)
+            return
+        except discord.HTTPException as exc:
+            log.warning("hand refresh failed for %s on table %s: %s", key[1], table.table_id,
+                        exc)
+            self._end_session(key, session)
+            return
+        if table.state is None or table.state.finished:
+            self._end_session(key, session)
+
+    def _end_session(self, key: tuple[int, int], session: tuple[Interaction, float]) -> None:
+        if self.sessions.get(key) is session:
+            del self.sessions[key]
+            self.hands.forget(key)
 
     # -- the archive and restarts ------------------------------------------------------------
     async def _archive(self, table: Table) -> None:
@@ -510,8 +519,7 @@ class Controller:
         self.service.shutdown()
         self.desk.service.shutdown()
         self.delivery.close()
-        for task in self.hand_jobs.values():
-            task.cancel()
+        self.hands.cancel()
 
     async def forget(self, user_id: int) -> None:
         """/… forget-me: off every table (an AI takes a running seat, nameless), then his
@@ -663,8 +671,8 @@ class Controller:
         message = await self.hand_message(table, seat, lang)
         await interaction.followup.send(ephemeral=True, **_followup(message))
         previous = self.sessions.get((table.table_id, user_id))
-        self.sessions[(table.table_id, user_id)] = (interaction, time.monotonic())
-        if previous is not None and time.monotonic() - previous[1] < SESSION_SECONDS:
+        self.sessions[(table.table_id, user_id)] = (interaction, self.now())
+        if previous is not None and self.now() - previous[1] < SESSION_SECONDS:
             # the older hand stops: no buttons, a pointer to the new one
             with contextlib.suppress(discord.HTTPException):
                 await previous[0].edit_original_response(
@@ -714,17 +722,8 @@ class Controller:
         seat = table.seat_of(user_id)
         if seat is None:
             return
-        self.sessions[key] = (interaction, time.monotonic())
-        if self.service.driving(table_id):
-            return  # AI seats move now: his hand is refreshed when it is his turn again
-        message = await self.hand_message(table, seat, lang)
-        try:
-            await interaction.edit_original_response(**message)
-        except discord.HTTPException:
-            log.warning("hand refresh failed for %s", user_id)
-            self.sessions.pop(key, None)
-        if table.status == STATUS_FINISHED:
-            self.sessions.pop(key, None)
+        self.sessions[key] = (interaction, self.now())
+        self._refresh_hand(table, key)  # (AI seats may move on: the latest state is shown)
 
 
 def _seconds(n: float) -> Any:
