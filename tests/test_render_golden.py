@@ -84,7 +84,22 @@ CASES: dict[str, Callable[[], bytes]] = {
         notes=[[], ["AI za nepřítomného: 12×"], ["automatické tahy: 3"], []],
     ),
     "last_trick": _last_trick,
+    # the table as a phone shows it: Discord fits an embed's picture into ~400 × 280 px
+    "table_trick_phone": lambda: _phone(CASES["table_trick"]()),
+    "table_desitky_phone": lambda: _phone(CASES["table_desitky"]()),
+    "table_kvarty_phone": lambda: _phone(CASES["table_kvarty"]()),
 }
+PHONE_W = 400
+
+
+def _phone(png: bytes) -> bytes:
+    """The picture downscaled to a phone's width, as the client shows it."""
+    img = Image.open(io.BytesIO(png)).convert("RGB")
+    small = img.resize((PHONE_W, round(img.height * PHONE_W / img.width)),
+                       Image.Resampling.LANCZOS)
+    out = io.BytesIO()
+    small.save(out, "PNG")
+    return out.getvalue()
 
 
 @pytest.fixture
@@ -138,3 +153,26 @@ def test_threshold_catches_a_moved_card(
     monkeypatch.setattr(center, "TRICK_OFF", moved)
     with pytest.raises(AssertionError):
         _check("table_trick", CASES["table_trick"](), STAND_IN_MAX)
+
+
+def test_the_table_fits_a_phones_embed_box() -> None:
+    """The table picture keeps the embed's landscape box (≈ 400 × 280 on a phone): a taller
+    picture would be shown smaller, not larger. At 400 px its text is at least 9.6 px high
+    and a trick card 58 px wide."""
+    from bot.render import center, seats, table
+    from bot.render.fonts import font
+
+    img = Image.open(io.BytesIO(CASES["table_trick"]()))
+    assert img.size == (table.W, table.H) == (1000, 700)
+    scale = PHONE_W / table.W
+    assert center.TRICK_W * scale >= 58
+    assert font(24).size * scale >= 9.6  # the smallest words: points labels, the legend
+    for lang in ("cs", "en"):  # every legend label fits without a cut at 20 px or more
+        from bot.render.strings import s
+
+        for kind in ("dealer", "leader", "trick", "maturant", "stovka"):
+            room = seats.legend_room(kind, lang)
+            assert font(20).getlength(s(f"legend_{kind}", lang)) <= room, (lang, kind)
+        legend = seats.legend(("dealer", "leader", "trick", "maturant", "stovka"), lang)
+        assert legend.width <= seats.LEGEND_W
+        assert 14 + legend.width <= table.BOXES[0][0]  # beside the bottom seat, not under it

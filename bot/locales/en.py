@@ -429,7 +429,7 @@ STRINGS: dict[str, str] = {
     "lora.pic.legend_dealer": "deals",
     "lora.pic.legend_leader": "leads the round",
     "lora.pic.legend_maturant": "maturant",
-    "lora.pic.legend_stovka": "declared a clean hundred",
+    "lora.pic.legend_stovka": "declared 100",
     "lora.pic.pts_lora": "total",
     "lora.pic.pts_game": "game",
     "lora.pic.knocks": "knock",

@@ -36,7 +36,7 @@ TRICK_OFF = {0: (0, 113), 1: (-160, 0), 2: (0, -113), 3: (160, 0)}  # by positio
 
 
 def _centred_note(img: Image.Image, note: str) -> None:
-    text(img, (CX, CY), note, font(26), MUTED, "mm")
+    text(img, (CX, CY), note, font(32), MUTED, "mm")
 
 
 def draw_trick(img: Image.Image, view: PublicView, part: TrickView, names: list[str], lang: str,
@@ -60,12 +60,12 @@ def draw_last_trick(img: Image.Image, part: TrickView, names: list[str], lang: s
         return
     lead, played = last
     winner = (lead + trick_winner_offset(played)) % 4
-    w, step = 70, 52
-    box = panel(272, 176, radius=14)
+    w, step = 72, 50
+    box = panel(272, 180, radius=14)
     paste(img, box, x, y)
-    text(img, (x + 136, y + 20), s("last_trick", lang), font(19, "bold"), anchor="mm")
-    text(img, (x + 136, y + 158), fit(s("takes", lang, name=names[winner]), font(19, "bold"), 250),
-         font(19, "bold"), GOLD, "mm")
+    text(img, (x + 136, y + 19), s("last_trick", lang), font(24, "bold"), anchor="mm")
+    text(img, (x + 136, y + 161), fit(s("takes", lang, name=names[winner]), font(24, "bold"), 256),
+         font(24, "bold"), GOLD, "mm")
     cx = x + (272 - (w + step * (len(played) - 1))) // 2
     for i, card in enumerate(played):
         style = "glow" if (lead + i) % 4 == winner else "plain"
@@ -81,13 +81,13 @@ def draw_kvarty(img: Image.Image, view: PublicView, part: KvartyView, names: lis
         return
     earlier = part.kvarty[-4:-1]
     if earlier:
-        text(img, (CX, 172), s("earlier_kvarty", lang), font(19), MUTED, "mm")
+        text(img, (CX, 172), s("earlier_kvarty", lang), font(22), MUTED, "mm")
         gw, gap, cw, step = 167, 8, 68, 33
         x0 = CX - (len(earlier) * gw + (len(earlier) - 1) * gap) // 2
         for i, kv in enumerate(earlier):
             gx = x0 + i * (gw + gap)
-            text(img, (gx + gw // 2, 198), fit(names[kv.seat], font(19, "bold"), gw),
-                 font(19, "bold"), TEXT, "mm")
+            text(img, (gx + gw // 2, 198), fit(names[kv.seat], font(22, "bold"), gw),
+                 font(22, "bold"), TEXT, "mm")
             cx = gx + (gw - (cw + step * (len(kv.placed) - 1))) // 2
             for j, (_, card) in enumerate(kv.placed):
                 cards.put(img, card, cw, cx + j * step, 212)
@@ -97,25 +97,25 @@ def draw_kvarty(img: Image.Image, view: PublicView, part: KvartyView, names: lis
     else:  # "odfouknutá" only for a run stopped by a played card (R-KVARTY-NEXT)
         state = s("kvarta_blown" if last.blown else "kvarta_complete", lang)
     head = f"{s('kvarta_by', lang, name=names[last.seat])} · {state}"
-    text(img, (CX, 338), fit(head, font(21, "bold"), 500), font(21, "bold"),
+    text(img, (CX, 336), fit(head, font(26, "bold"), 520), font(26, "bold"),
          RED if last.blown else TEXT, "mm")
     if last.next_leader is not None:
         text(img, (CX, 364),
-             fit(s("next_leads", lang, name=names[last.next_leader]), font(19), 500),
-             font(19), GOLD, "mm")
-    cw, step = 110, 124
+             fit(s("next_leads", lang, name=names[last.next_leader]), font(23), 520),
+             font(23), GOLD, "mm")
+    cw, step = 118, 132
     n = len(last.placed)
     x0 = CX - (cw + step * (n - 1)) // 2
     for j, (seat, card) in enumerate(last.placed):
         own = seat == last.seat
         cards.put(img, card, cw, x0 + j * step, 390, "glow" if own else "plain")
-        tag = fit(names[seat], font(17, "bold"), cw + 8)
+        tag = fit(names[seat], font(22, "bold"), step - 4)
         colour = GOLD if own else TEXT
-        text(img, (x0 + j * step + cw // 2, 575), tag, font(17, "bold"), colour, "mm")
+        text(img, (x0 + j * step + cw // 2, 587), tag, font(22, "bold"), colour, "mm")
 
 
-ROW_W, ROW_Y_STEP, ROW_X_STEP = 68, 106, 50
-ROW_X0, ROW_Y0, ROW_ICON = 246, 160, 42
+ROW_W, ROW_Y_STEP, ROW_X_STEP = 72, 110, 51  # rows 160…598: between the top and bottom seats
+ROW_X0, ROW_Y0, ROW_ICON = 238, 160, 46  # the columns end at 719: clear of "this turn"
 TURN_INSET = (722, 66, 266)  # x, y, width of the "this turn" panel: clear of the rows
 
 
@@ -152,7 +152,7 @@ def draw_turn(img: Image.Image, view: PublicView, part: DesitkyView, names: list
     box = panel(w, 150, radius=14)
     paste(img, box, x, y)
     text(img, (x + 14, y + 12), fit(s("this_turn", lang, name=names[view.to_act]),
-                                  font(19, "bold"), w - 28), font(19, "bold"))
+                                  font(24, "bold"), w - 28), font(24, "bold"))
     shown = part.turn[-6:]
     for i, card in enumerate(shown):
         cards.put(img, card, cw, x + 16 + i * step, y + 44, "glow")
@@ -161,7 +161,7 @@ def draw_turn(img: Image.Image, view: PublicView, part: DesitkyView, names: list
 def _banner(img: Image.Image, title: str, height: int = 330) -> int:
     x, y = CX - 240, CY - height // 2
     paste(img, panel(480, height, (5, 18, 12, 225), (*GOLD, 255), 3, 20), x, y)
-    text(img, (CX, y + 38), title, font(34, "bold"), GOLD, "mm")
+    text(img, (CX, y + 38), title, font(38, "bold"), GOLD, "mm")
     return y
 
 
@@ -181,16 +181,16 @@ def draw_stovka(img: Image.Image, view: PublicView, names: list[str], lang: str)
     """Čistá stovka: the question, the rule and every seat's answer so far."""
     y = _banner(img, s("stovka_title", lang), 300)
     yy = y + 72
-    for line in wrap(s("stovka_rule", lang), font(19), 430):
-        text(img, (CX, yy), line, font(19), MUTED, "mm")
-        yy += 26
+    for line in wrap(s("stovka_rule", lang), font(22), 430):
+        text(img, (CX, yy), line, font(22), MUTED, "mm")
+        yy += 29
     yy += 14
     for k in range(4):
         seat = (view.leader + k) % 4
         status, colour = stovka_answer(view, seat, lang)
-        text(img, (CX - 200, yy), fit(names[seat], font(23, "bold"), 230), font(23, "bold"),
+        text(img, (CX - 200, yy), fit(names[seat], font(27, "bold"), 230), font(27, "bold"),
              TEXT, "lm")
-        text(img, (CX + 200, yy), status, font(23, "bold"), colour, "rm")
+        text(img, (CX + 200, yy), status, font(27, "bold"), colour, "rm")
         yy += 40
 
 
@@ -199,15 +199,15 @@ def draw_choose(img: Image.Image, view: PublicView, names: list[str], lang: str)
     attempt = view.attempt or 1
     y = _banner(img, s("choose_title", lang, attempt=attempt), 260)
     maturant = view.maturant if view.maturant is not None else view.leader
-    text(img, (CX, y + 88), fit(s("choose_who", lang, name=names[maturant]), font(26, "bold"), 440),
-         font(26, "bold"), TEXT, "mm")
+    text(img, (CX, y + 88), fit(s("choose_who", lang, name=names[maturant]), font(30, "bold"), 440),
+         font(30, "bold"), TEXT, "mm")
     yy = y + 140
     for row in view.protocol:
         if row.tali == view.tali and row.game == MATURITA_GAME and row.attempt is not None:
             line = s("attempt_line", lang, attempt=row.attempt, game=game_name(row.contract, lang))
             if row.failed:
                 line += f" – {s('attempt_failed', lang)}"
-            text(img, (CX, yy), fit(line, font(21), 440), font(21), RED if row.failed else GREEN,
+            text(img, (CX, yy), fit(line, font(24), 440), font(24), RED if row.failed else GREEN,
                  "mm")
             yy += 32
 
@@ -219,14 +219,14 @@ def draw_order(img: Image.Image, view: PublicView, names: list[str], lang: str) 
     for place, seat in enumerate(view.order or ()):
         yy = y + 98 + place * 56
         paste(img, badge(str(place + 1), medal[place], 40), CX - 210, yy - 20)
-        text(img, (CX - 158, yy), fit(names[seat], font(26, "bold"), 200), font(26, "bold"),
+        text(img, (CX - 158, yy), fit(names[seat], font(30, "bold"), 200), font(30, "bold"),
              TEXT, "lm")
-        text(img, (CX + 205, yy), s("points", lang, n=view.totals[seat]), font(26, "bold"), TEXT,
+        text(img, (CX + 205, yy), s("points", lang, n=view.totals[seat]), font(30, "bold"), TEXT,
              "rm")
         if view.stovka[seat] is True:
             made = view.totals[seat] == 100
             note = s("stovka_made" if made else "stovka_missed", lang)
-            text(img, (CX - 158, yy + 22), note, font(15, "bold"), GREEN if made else RED, "lm")
+            text(img, (CX - 158, yy + 22), note, font(18, "bold"), GREEN if made else RED, "lm")
 
 
 def last_trick_image(part: TrickView, names: list[str], lang: str) -> Image.Image:

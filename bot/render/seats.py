@@ -24,7 +24,8 @@ from bot.render.strings import s
 
 BACK_W = 44
 ACTING = (74, 60, 12, 220)
-BADGE_D = 30
+BADGE_D = 34
+LEGEND_W = 274  # the legend's room left of the bottom seat (which starts at x 290)
 COLOURS = {**BADGE_COLOURS, "trick": (235, 235, 228)}
 
 
@@ -55,9 +56,9 @@ def _badges(img: Image.Image, x: int, y: int, kinds: tuple[str, ...], lang: str)
 
 
 def _points(img: Image.Image, x: int, y: int, label: str, value: int) -> int:
-    x += int(text(img, (x, y + 3), label, font(20), MUTED))
-    x += int(text(img, (x + 6, y - 1), str(value), font(27, "bold"), TEXT)) + 6
-    return x + 16
+    x += int(text(img, (x, y + 5), label, font(24), MUTED))
+    x += int(text(img, (x + 6, y - 1), str(value), font(33, "bold"), TEXT)) + 6
+    return x + 14
 
 
 def _knocks(img: Image.Image, x: int, y: int, n: int, lang: str, room: int = 999) -> None:
@@ -65,14 +66,14 @@ def _knocks(img: Image.Image, x: int, y: int, n: int, lang: str, room: int = 999
     the word does not fit in ``room``."""
     draw = ImageDraw.Draw(img)
     word = s("knocks", lang)
-    need = font(20).getlength(word) + 6 + (14 * min(n, 4) if n <= 4 else 14 + 40)
+    need = font(24).getlength(word) + 6 + (16 * min(n, 4) if n <= 4 else 16 + 44)
     if need <= room:
-        x += int(text(img, (x, y + 3), word, font(20), MUTED)) + 6
+        x += int(text(img, (x, y + 5), word, font(24), MUTED)) + 6
     if n <= 4:
-        dots(draw, x, y + 10, n, 11, GOLD, 14)
+        dots(draw, x, y + 12, n, 13, GOLD, 16)
     else:
-        dots(draw, x, y + 10, 1, 11, GOLD)
-        text(img, (x + 14, y), f"×{n}", font(25, "bold"), GOLD)
+        dots(draw, x, y + 12, 1, 13, GOLD)
+        text(img, (x + 16, y), f"×{n}", font(30, "bold"), GOLD)
 
 
 @lru_cache(maxsize=256)
@@ -88,15 +89,15 @@ def seat_panel(
     lang: str,
 ) -> Image.Image:
     """One seat's panel (RGBA): "wide" (top/bottom) or "tall" (left/right); warm if acting."""
-    w, h = (400, 84) if shape == "wide" else (220, 236)
+    w, h = (420, 88) if shape == "wide" else (220, 250)
     img = panel(w, h, ACTING if acting else PANEL).copy()
     badges_w = sum(badge_image(k, lang).width + 5 for k in kinds)
     if shape == "wide":
-        _fan(img, 12, 9, count, 13)
+        _fan(img, 12, 11, count, 13)
         nx = px = 170 if count else 20
-        py = 46
+        py = 48
         name_w = w - nx - 12 - badges_w
-        text(img, (nx, 6), fit(name, font(30, "bold"), name_w), font(30, "bold"))
+        text(img, (nx, 4), fit(name, font(36, "bold"), name_w), font(36, "bold"))
         _badges(img, w - 12 - badges_w + 5, 8, kinds, lang)
         x = _points(img, px, py, s("pts_lora", lang), total)
         if game is not None:
@@ -104,30 +105,42 @@ def seat_panel(
         if knocks:
             _knocks(img, x, py, knocks, lang, w - 8 - x)
     else:
-        text(img, (12, 8), fit(name, font(30, "bold"), w - 24), font(30, "bold"))
-        _badges(img, 12, 46, kinds, lang)
-        _fan(img, 14, 88, count, 14)
-        x = _points(img, 12, 168, s("pts_lora", lang), total)
+        text(img, (12, 6), fit(name, font(36, "bold"), w - 24), font(36, "bold"))
+        _badges(img, 12, 50, kinds, lang)
+        _fan(img, 14, 94, count, 14)
+        x = _points(img, 12, 170, s("pts_lora", lang), total)
+        y = 170
         if game is not None:
-            x = _points(img, 12, 200, s("pts_game", lang), game)
+            x = _points(img, 12, 208, s("pts_game", lang), game)
+            y = 208
         if knocks:
-            _knocks(img, 110, 168, knocks, lang)
+            _knocks(img, x, y, knocks, lang, w - 8 - x)
     return img
+
+
+def legend_room(kind: str, lang: str) -> int:
+    """How wide the legend's label of ``kind`` may be."""
+    return LEGEND_W - 10 - badge_image(kind, lang).width - 8 - 10
 
 
 @lru_cache(maxsize=32)
 def legend(kinds: tuple[str, ...], lang: str) -> Image.Image:
-    """The badge legend (RGBA), one line per role shown on the table."""
-    f = font(22)
-    line = BADGE_D + 6
-    width = 16 + max(badge_image(k, lang).width + 10 + int(f.getlength(s(f"legend_{k}", lang)))
-                     for k in kinds)
-    img = panel(width + 12, line * len(kinds) + 12, radius=12).copy()
-    for i, kind in enumerate(kinds):
+    """The badge legend (RGBA), one line per role shown on the table, at most
+    ``LEGEND_W`` wide (it sits beside the bottom seat)."""
+    words = [s(f"legend_{k}", lang) for k in kinds]
+    rooms = [legend_room(k, lang) for k in kinds]
+    size = next((n for n in (24, 22, 20) if all(
+        font(n).getlength(w) <= r for w, r in zip(words, rooms, strict=True))),
+        20)  # a smaller letter before a cut word
+    f = font(size)
+    line = BADGE_D + 4
+    labels = [fit(w, f, r) for w, r in zip(words, rooms, strict=True)]
+    width = 10 + max(badge_image(k, lang).width + 8 + int(f.getlength(label))
+                     for k, label in zip(kinds, labels, strict=True)) + 10
+    img = panel(width, line * len(kinds) + 10, radius=12).copy()
+    for i, (kind, label) in enumerate(zip(kinds, labels, strict=True)):
         b = badge_image(kind, lang)
-        y = 6 + i * line
-        paste(img, b, 10, y + 3)
-        label = s(f"legend_{kind}", lang)
-        text(img, (10 + b.width + 10, y + 3 + BADGE_D / 2), label, f, MUTED, "lm")
+        y = 5 + i * line
+        paste(img, b, 10, y + 2)
+        text(img, (10 + b.width + 8, y + 2 + BADGE_D / 2), label, f, MUTED, "lm")
     return img
-

@@ -31,13 +31,13 @@ from engine.contracts import TRICK_CONTRACTS, Contract
 from engine.views import DesitkyView, KvartyView, PublicView, TrickView
 
 W, H = 1000, 700
-HEADER_H = 58
+HEADER_H = 60
 # Panel boxes (x, y, w, h) by position on the picture: 0 bottom, 1 left, 2 top, 3 right.
 BOXES = {
-    0: (300, 602, 400, 84),
-    1: (14, 252, 220, 236),
-    2: (300, 66, 400, 84),
-    3: (766, 252, 220, 236),
+    0: (290, 604, 420, 88),
+    1: (14, 240, 220, 250),
+    2: (290, 66, 420, 88),
+    3: (766, 240, 220, 250),
 }
 INSET = (716, 66)  # top-right corner: last trick / this turn
 
@@ -75,14 +75,14 @@ def title_parts(view: PublicView, names: list[str], lang: str) -> tuple[str, str
 
 def _header(img: Image.Image, view: PublicView, names: list[str], lang: str) -> None:
     title, sub = title_parts(view, names, lang)
-    fb, fr = font(34, "bold"), font(24)
+    fb, fr = font(40, "bold"), font(28)
     x = 18 + text(img, (18, HEADER_H // 2), fit(title, fb, 560), fb, anchor="lm")
     if sub:
         x += 14 + text(img, (x + 14, HEADER_H // 2 + 1), fit(sub, fr, 700 - x), fr, MUTED, "lm")
     if view.to_act is not None:
         who = s("to_act", lang, name=names[view.to_act])
-        text(img, (W - 18, HEADER_H // 2 + 1), fit(who, font(26, "bold"), W - x - 50),
-             font(26, "bold"), GOLD, "rm")
+        text(img, (W - 18, HEADER_H // 2 + 1), fit(who, font(32, "bold"), W - x - 40),
+             font(32, "bold"), GOLD, "rm")
 
 
 def trick_leader(view: PublicView) -> int | None:
