@@ -68,6 +68,12 @@ async def open_new_table(interaction: Interaction, ui: GameUI, options: dict[str
         autoplay=autoplay,
     )
     controller = controller_of(interaction)
+    # a channel that already has a table: the new one plays in a thread of its own (the
+    # server's ``table_threads``); the thread is made once the table has its number, within
+    # the three seconds of the command's answer (a thread is one REST call)
+    place = await controller.placement(interaction.guild_id, interaction.channel.id)
+    if place is not None:  # a thread is one REST call more: the answer may take longer
+        await interaction.response.defer(ephemeral=True, thinking=True)
     try:
         table = await controller.service.create(
             interaction.guild_id,
@@ -76,13 +82,15 @@ async def open_new_table(interaction: Interaction, ui: GameUI, options: dict[str
             interaction.user.display_name,
             settings,
             ui.kind,
+            place=place,
         )
     except TableError as exc:
-        await interaction.response.send_message(game_t(ui.kind, exc.key, lang), ephemeral=True)
+        await controller.tell(interaction, game_t(ui.kind, exc.key, lang), lang)
         return
-    await interaction.response.send_message(
-        t("core.table_created", lang, id=table.table_id), ephemeral=True
-    )
+    created = t("core.table_created", lang, id=table.table_id)
+    if table.channel_id != interaction.channel.id:
+        created += " " + t("core.table_created_thread", lang, thread=f"<#{table.channel_id}>")
+    await controller.tell(interaction, created, lang)
 
 
 TABLE_OPTIONS = {

@@ -136,6 +136,9 @@ class ChannelDeliverer:
         channel = self._channel(entry)
         route = self.route(entry)
         try:
+            if isinstance(channel, discord.Thread) and channel.archived and not channel.locked:
+                # a table's thread nobody wrote in for a day: Discord refuses edits there
+                await channel.edit(archived=False)
             if entry.kind == items.DELETE:
                 with contextlib.suppress(discord.NotFound):
                     await channel.get_partial_message(int(entry.payload["message_id"])).delete()
