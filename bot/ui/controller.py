@@ -225,6 +225,7 @@ class Controller:
                     continue
                 log.warning("no thread for %s in channel %s (%s): it plays in the channel",
                             what, channel_id, exc)
+                return None
         return None
 
     async def placement(self, guild_id: int, channel_id: int) -> Place | None:
@@ -400,6 +401,12 @@ class Controller:
     # -- materials of the deliverer ---------------------------------------------------------
     def channel(self, channel_id: int) -> Any:
         return self.bot.get_channel(channel_id)
+
+    async def find_channel(self, channel_id: int) -> Any:
+        try:
+            return await self.bot.fetch_channel(channel_id)
+        except (discord.NotFound, discord.Forbidden):
+            return None
 
     def bot_user_id(self) -> int | None:
         return self.bot.user.id if self.bot.user is not None else None
