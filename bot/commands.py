@@ -68,6 +68,9 @@ async def open_new_table(interaction: Interaction, ui: GameUI, options: dict[str
         autoplay=autoplay,
     )
     controller = controller_of(interaction)
+    if controller.service.table_of_user(interaction.guild_id, interaction.user.id) is not None:
+        await controller.tell(interaction, game_t(ui.kind, "already_seated", lang), lang)
+        return  # (before a thread is made for a table that would not be)
     # a channel that already has a table: the new one plays in a thread of its own (the
     # server's ``table_threads``); the thread is made once the table has its number, within
     # the three seconds of the command's answer (a thread is one REST call)

@@ -80,6 +80,9 @@ async def test_the_first_table_of_a_channel_stays_in_it_and_a_freed_channel_take
         harness):
     guild, ch, (alice, bob, cyril) = setup(harness, ["alice", "bob", "cyril"])
     await alice.slash(ch, "lora new")
+    res = await alice.slash(ch, "lora new")  # seated already: refused before any thread
+    assert res.response.content == "Už sedíš u jiného stolu na tomto serveru (/lora leave)."
+    assert ch.threads == []
     await bob.slash(ch, "lora new")
     assert harness.service.tables[2].channel_id != ch.id
     await alice.slash(ch, "lora abort")  # the channel's own table is gone
