@@ -72,10 +72,10 @@ async def open_new_table(interaction: Interaction, ui: GameUI, options: dict[str
         await controller.tell(interaction, game_t(ui.kind, "already_seated", lang), lang)
         return  # (before a thread is made for a table that would not be)
     # a channel that already has a table: the new one plays in a thread of its own (the
-    # server's ``table_threads``); the thread is made once the table has its number, within
-    # the three seconds of the command's answer (a thread is one REST call)
+    # server's ``table_threads``), made once the table has its number
     place = await controller.placement(interaction.guild_id, interaction.channel.id)
-    if place is not None:  # a thread is one REST call more: the answer may take longer
+    if place is not None:  # a thread is a REST call more (retried if rate limited): the
+        # answer may take longer than Discord's three seconds for a first answer
         await interaction.response.defer(ephemeral=True, thinking=True)
     try:
         table = await controller.service.create(
