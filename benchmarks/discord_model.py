@@ -5,7 +5,12 @@ the tests): SimCord answers every request, Discord does not.
   messages), ``limit`` requests per ``per`` seconds (Discord does not document the numbers
   and says not to hard-code them; 5 per 5 s per channel is what its headers commonly show
   for creating messages, and the model uses it for each route). A request over the limit is
-  answered 429 with a retry-after, like Discord's.
+  answered 429 with a retry-after, like Discord's. A thread is a channel of its own, with
+  its own buckets (as on Discord); making a thread (``POST /channels/{id}/threads``, or from
+  a message) takes a token of its parent channel's *create* bucket. Over all of that, the
+  bot's global limit: ``global_limit`` requests per second (Discord's 50) on every route
+  but the interaction callbacks and webhooks (a click's answer, a hand's edit), which
+  Discord exempts.
 * Interaction webhooks (an ephemeral hand edited or followed up through its interaction's
   token: ``/webhooks/{application}/{token}…``) are buckets of their own, one per token,
   ``webhook_limit`` per ``webhook_per`` seconds (5 per 2 s, a webhook's usual headers): they
@@ -33,6 +38,7 @@ from simcord.http import router as simcord_router
 
 CHANNEL_ROUTE = re.compile(r"^/channels/(\d+)/messages(/\d+)?$")
 WEBHOOK_ROUTE = re.compile(r"^/webhooks/\d+/([^/]+)(/messages/[^/]+)?$")
+THREAD_ROUTE = re.compile(r"^/channels/(\d+)/(messages/\d+/)?threads$")
 ROUTES = {("POST", False): "create", ("PATCH", True): "edit", ("DELETE", True): "delete"}
 
 
@@ -44,10 +50,12 @@ class TooManyRequests(BackendError):
 
 
 def channel_route(method: str, path: str) -> tuple[int, str] | None:
-    """(channel id, route) of a request to a channel's messages, else None."""
+    """(channel id, route) of a request to a channel's messages (or one that makes a thread
+    of the channel: its create route), else None."""
     match = CHANNEL_ROUTE.match(path)
     if match is None:
-        return None
+        thread = THREAD_ROUTE.match(path)
+        return (int(thread.group(1)), "create") if thread and method == "POST" else None
     route = ROUTES.get((method, match.group(2) is not None))
     return None if route is None else (int(match.group(1)), route)
 
@@ -89,9 +97,22 @@ class RateModel:
     webhook_buckets: dict[str, Bucket] = field(default_factory=dict)  # token → bucket
     requests: dict[str, int] = field(default_factory=dict)  # route kind → requests
     limited: int = 0  # requests answered 429
+    global_limit: int | None = 50  # requests per second of the whole bot (None: unlimited)
+    global_bucket: Bucket | None = None
+    limited_global: int = 0  # of them, by the global limit
 
     def check(self, method: str, path: str) -> None:
         now = self.clock()
+        if self.global_limit is not None and not path.startswith(("/interactions/",
+                                                                   "/webhooks/")):
+            if self.global_bucket is None:
+                self.global_bucket = Bucket(self.global_limit, 1.0, float(self.global_limit),
+                                            now)
+            wait = self.global_bucket.take(now)
+            if wait > 0:
+                self.limited += 1
+                self.limited_global += 1
+                raise TooManyRequests(round(wait, 3), scope="global")
         found = channel_route(method, path)
         if found is not None:
             bucket = self.buckets.get(found)

@@ -616,6 +616,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="open loop: a human's think time, uniform MIN MAX seconds")
     parser.add_argument("--discord", action="store_true",
                         help="open loop: model Discord's per-channel rate limits (429s)")
+    parser.add_argument("--table-threads", choices=("busy", "always", "never"),
+                        default="busy",
+                        help="open loop: the server's table_threads (busy, the bot's "
+                             "default: a table in a channel that already has one opens a "
+                             "thread; never: all in the channel)")
     parser.add_argument("--ai-workers", type=int, default=None,
                         help="AI worker processes (default: one per core; 0: on the loop)")
     parser.add_argument("--render-workers", type=int, default=None,
@@ -655,8 +660,10 @@ def open_loop_main(args: argparse.Namespace) -> int:
                     n, level=level, channels=k, minutes=args.minutes,
                     think=(args.think[0], args.think[1]), seed=args.seed,
                     ai_workers=args.ai_workers, render_workers=args.render_workers,
-                    discord=args.discord, progress=progress)
-                progress(f"# {n} tables / {run['channels']} channels: ack p99 "
+                    discord=args.discord, table_threads=args.table_threads,
+                    progress=progress)
+                progress(f"# {n} tables / {run['channels']} channels"
+                         f" ({run['threads']} threads): ack p99 "
                          f"{run['ack_ms']['p99']:.0f} ms, updated p99 "
                          f"{run['updated_ms']['p99']:.0f} ms, lag p99 "
                          f"{run['loop_lag_ms']['p99']:.1f} ms")

@@ -17,8 +17,12 @@ Measured, per configuration:
 * event-loop lag: how late a 10 ms ticker wakes (SimCord's in-memory Discord and the
   simulated humans share this loop: a pessimistic figure);
 * the AI pool: queue wait p99, effective time budget, decision time per level;
-* REST calls per channel per second (channel message routes), and 429s when ``--discord``
-  models Discord's per-channel buckets (``benchmarks/discord_model.py``);
+* REST calls per channel per second (channel message routes; a table's thread is a channel
+  of its own), and 429s when ``--discord`` models Discord's per-channel buckets and its
+  global limit (``benchmarks/discord_model.py``);
+* where the tables play: ``--table-threads`` is the server's setting (``busy``, the bot's
+  default: a table opened in a channel that already has one plays in a thread of its own;
+  ``never``: all in the channel; ``always``), and the run counts the threads made;
 * the outbox: entries delivered and superseded (REST calls saved);
 * CPU: this process and the worker processes, in % of one core;
 * lost and duplicated moves: every table's action log against the clicks the bot accepted,
@@ -192,6 +196,8 @@ async def _open(env: Any, guild: Any, channel: Any, bot: Any, index: int, level:
     service = bot.controller.service
     table = service.table_of_user(guild.id, user.id)
     tid = table.table_id
+    if table.channel_id != channel.id:  # it plays in a thread of its own
+        channel = next(t for t in channel.threads if t.id == table.channel_id)
     lobby = next(m for m in channel.history() if m.id == table.message_id)
     for _ in range(3):
         await user.click(lobby, custom_id=f"lora:lai:{tid}:{level}")
@@ -285,9 +291,10 @@ async def run_open_loop(tables: int, *, level: str = "hard", channels: int = 20,
                         minutes: float = 2.0, think: tuple[float, float] = (2.0, 8.0),
                         seed: int = 1, ai_workers: int | None = None,
                         render_workers: int | None = None, discord: bool = False,
-                        db_dir: str | Path | None = None,
+                        table_threads: str = "busy", db_dir: str | Path | None = None,
                         progress: Any = None) -> dict[str, Any]:
-    """One configuration in a fresh SimCord world and database."""
+    """One configuration in a fresh SimCord world and database (``table_threads``: the
+    server's setting, ``busy`` by default as in the bot)."""
     channels = max(1, min(channels, tables))
     rng = random.Random(seed)
     watch = Watch()
@@ -303,6 +310,7 @@ async def run_open_loop(tables: int, *, level: str = "hard", channels: int = 20,
         try:
             await env.start()
             guild = env.create_guild()
+            await bot.store.set_guild_setting(guild.id, "table_threads", table_threads)
             rooms = [guild.create_text_channel(f"lora-{k}") for k in range(channels)]
             setup_started = time.perf_counter()
             humans = []
@@ -312,8 +320,11 @@ async def run_open_loop(tables: int, *, level: str = "hard", channels: int = 20,
                 await _open_hand(human, bot, watch)
             await env.settle()
             setup = time.perf_counter() - setup_started
+            room_ids = {r.id for r in rooms}
+            threads = sum(1 for h in humans if h.channel.id not in room_ids)
             if progress is not None:
-                progress(f"# {tables} tables in {channels} channels set up in {setup:.0f} s")
+                progress(f"# {tables} tables in {channels} channels ({threads} in threads of"
+                         f" their own) set up in {setup:.0f} s")
             controller = bot.controller
             watch.tables = controller.service.tables
             pools = bot.pools
@@ -327,6 +338,7 @@ async def run_open_loop(tables: int, *, level: str = "hard", channels: int = 20,
             delivered0 = dict(sender.metrics.delivered)
             folded0, folds0 = sender.metrics.folded, sender.metrics.folds
             limited0 = model.rates.limited if model.rates else 0
+            global0 = model.rates.limited_global if model.rates else 0
             lags: list[float] = []
             stop = asyncio.Event()
             ticker = asyncio.ensure_future(_ticker(lags, stop))
@@ -389,7 +401,10 @@ async def run_open_loop(tables: int, *, level: str = "hard", channels: int = 20,
                 "think_s": list(think),
                 "ai_workers": pools.ai.workers,
                 "render_workers": pools.render.workers,
-                "discord_model": "5 per 5 s per channel and route" if discord else "none",
+                "discord_model": ("5 per 5 s per channel and route, 50/s global"
+                                  if discord else "none"),
+                "table_threads": table_threads,
+                "threads": threads,
                 "window_s": round(window, 1),
                 "clicks_offered": len(clicks),
                 "clicks_served": len(served),
@@ -423,6 +438,9 @@ async def run_open_loop(tables: int, *, level: str = "hard", channels: int = 20,
                                                          2)},
                 "rest_calls": rest_total,
                 "rate_limited_429": (model.rates.limited - limited0) if model.rates else 0,
+                "rate_limited_global_429": (model.rates.limited_global - global0)
+                if model.rates else 0,
+                "rest_messages_per_s": round(rest_total / window, 2),  # (the global limit: 50)
                 "outbox": {"delivered": delivered, "superseded": superseded,
                            "folded": sender.metrics.folded - folded0,
                            "folding_posts": sender.metrics.folds - folds0,
@@ -478,14 +496,15 @@ def evaluate(runs: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def format_report(report: dict[str, Any]) -> str:
-    head = (f"{'tables':>6} {'chan':>4} {'offer/s':>7} {'serv/s':>6} {'ack50':>6} "
+    head = (f"{'tables':>6} {'chan':>4} {'thr':>3} {'offer/s':>7} {'serv/s':>6} {'ack50':>6} "
             f"{'ack99':>6} {'upd50':>6} {'upd99':>7} {'lag50':>5} {'lag99':>6} {'lagmax':>6} "
             f"{'aiq99':>6} {'budget':>6} {'rest/ch/s':>9} {'429':>4} {'cpu%':>5} "
             f"{'miss':>4} {'lost':>4} {'dup':>4}")
     lines = [head]
     for r in report["runs"]:
         lines.append(
-            f"{r['tables']:>6} {r['channels']:>4} {r['clicks_offered_per_s']:>7.2f} "
+            f"{r['tables']:>6} {r['channels']:>4} {r['threads']:>3} "
+            f"{r['clicks_offered_per_s']:>7.2f} "
             f"{r['clicks_served_per_s']:>6.2f} {r['ack_ms']['p50']:>6.1f} "
             f"{r['ack_ms']['p99']:>6.1f} {r['updated_ms']['p50']:>6.0f} "
             f"{r['updated_ms']['p99']:>7.0f} {r['loop_lag_ms']['p50']:>5.1f} "
@@ -500,7 +519,8 @@ def format_report(report: dict[str, Any]) -> str:
         "",
         "ms: click → acknowledged (ack), → table message shows the move (upd); loop lag of a",
         "10 ms ticker; aiq99: AI queue wait p99; budget: effective AI budget p50 (ms);",
-        "rest/ch/s: REST calls to the busiest channel's messages per second; cpu% of one core",
+        "rest/ch/s: REST calls to the busiest channel's messages per second (a thread is a",
+        "channel); thr: tables in threads of their own; cpu% of one core",
         "(bot + workers); miss: acks later than 3 s; lost/dup: moves against the clicks served.",
         f"targets: {report['targets']}",
     ]

@@ -68,6 +68,15 @@ async def open_new_table(interaction: Interaction, ui: GameUI, options: dict[str
         autoplay=autoplay,
     )
     controller = controller_of(interaction)
+    if controller.service.table_of_user(interaction.guild_id, interaction.user.id) is not None:
+        await controller.tell(interaction, game_t(ui.kind, "already_seated", lang), lang)
+        return  # (before a thread is made for a table that would not be)
+    # a channel that already has a table: the new one plays in a thread of its own (the
+    # server's ``table_threads``), made once the table has its number
+    place = await controller.placement(interaction.guild_id, interaction.channel.id)
+    if place is not None:  # a thread is a REST call more (retried if rate limited): the
+        # answer may take longer than Discord's three seconds for a first answer
+        await interaction.response.defer(ephemeral=True, thinking=True)
     try:
         table = await controller.service.create(
             interaction.guild_id,
@@ -76,13 +85,15 @@ async def open_new_table(interaction: Interaction, ui: GameUI, options: dict[str
             interaction.user.display_name,
             settings,
             ui.kind,
+            place=place,
         )
     except TableError as exc:
-        await interaction.response.send_message(game_t(ui.kind, exc.key, lang), ephemeral=True)
+        await controller.tell(interaction, game_t(ui.kind, exc.key, lang), lang)
         return
-    await interaction.response.send_message(
-        t("core.table_created", lang, id=table.table_id), ephemeral=True
-    )
+    created = t("core.table_created", lang, id=table.table_id)
+    if table.channel_id != interaction.channel.id:
+        created += " " + t("core.table_created_thread", lang, thread=f"<#{table.channel_id}>")
+    await controller.tell(interaction, created, lang)
 
 
 TABLE_OPTIONS = {

@@ -88,6 +88,7 @@ CZECH_PARAMETERS = {
     "game": "hra",
     "page": "strana",
     "ai_share": "podíl_ai",
+    "table_threads": "vlákna_stolů",
     # Taroky's /taroky new
     "round_minutes": "minut_kola",
     "round_deals": "rozdání_v_kole",

@@ -19,6 +19,7 @@ from bot.games import GameUI, ui_of
 from bot.i18n import desc, game_t, t, user_lang
 from bot.storage.models import PlayerStats
 from bot.storage.protocol import TableStore
+from bot.storage.settings import TABLE_THREADS
 from bot.ui.builders import EMBED_COLOUR, png_file
 from bot.ui.components import frozen_view
 
@@ -182,14 +183,18 @@ def add_records_commands(group: app_commands.Group, ui: GameUI) -> None:
 
     @group.command(name="settings", description=gdesc(ui, "cmd_settings"))
     @app_commands.describe(language=desc("core.opt_my_lang_desc"),
-                           ai_share=desc("core.opt_ai_share_desc"))
+                           ai_share=desc("core.opt_ai_share_desc"),
+                           table_threads=desc("core.opt_table_threads_desc"))
     @app_commands.choices(language=[choice("core.choice_cs", "cs"),
                                     choice("core.choice_en", "en"),
-                                    choice("core.choice_auto", "auto")])
+                                    choice("core.choice_auto", "auto")],
+                          table_threads=[choice(f"core.choice_threads_{v}", v)
+                                         for v in TABLE_THREADS])
     async def settings(interaction: Interaction, language: str | None = None,
-                       ai_share: app_commands.Range[int, 0, 100] | None = None) -> None:
-        """A player's own language (anybody, for himself); the server's rating rule
-        (server managers)."""
+                       ai_share: app_commands.Range[int, 0, 100] | None = None,
+                       table_threads: str | None = None) -> None:
+        """A player's own language (anybody, for himself); the server's rating rule and
+        where its new tables play (server managers)."""
         controller = controller_of(interaction)
         assert interaction.guild_id is not None
         if language is not None:
@@ -203,14 +208,25 @@ def add_records_commands(group: app_commands.Group, ui: GameUI) -> None:
         perms = getattr(interaction.user, "guild_permissions", None)
         manager = perms is not None and perms.manage_guild
         store = store_of(interaction)
-        if ai_share is not None and not manager:
+        asked: tuple[tuple[str, Any], ...] = (("ai_share_limit", ai_share),
+                                               ("table_threads", table_threads))
+        server: dict[str, Any] = {k: v for k, v in asked if v is not None}
+        if server and not manager:
             lines.append(t("core.settings_denied", lang))
-        elif ai_share is not None:
-            await store.set_guild_setting(interaction.guild_id, "ai_share_limit", ai_share / 100)
-        if manager or (language is None and ai_share is None):
+        elif server:
+            if ai_share is not None:
+                server["ai_share_limit"] = ai_share / 100
+            if server.get("table_threads") not in (None, *TABLE_THREADS):
+                server.pop("table_threads")  # (a modified client: only the choices count)
+            for key, value in server.items():
+                await store.set_guild_setting(interaction.guild_id, key, value)
+        if manager or (language is None and not server):
             current = await store.guild_settings(interaction.guild_id)
             share = round(100 * float(current["ai_share_limit"]))
             lines.append(t("core.settings_now", lang, share=share))
+            mode = current.get("table_threads")
+            lines.append(t(f"core.settings_threads_{mode if mode in TABLE_THREADS else 'busy'}",
+                           lang))
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
 
     @group.command(name="forget-me", description=gdesc(ui, "cmd_forget"))

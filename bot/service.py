@@ -53,8 +53,10 @@ MAX_AUTO_STEPS = 2000  # a safety bound on forced moves in one go (a whole lóra
 CHAIN_COMMIT_SECONDS = 0.5  # a chain of AI moves is committed at least this often
 
 
-__all__ = ["Presenter", "TableError", "TableService"]
+__all__ = ["Place", "Presenter", "TableError", "TableService"]
 Events = list[GameEvent]
+# Where a new table plays, asked once it has its id: (channel id, entries that point there)
+Place = Callable[[Table], Awaitable[tuple[int, Sequence[OutboxItem]]]]
 
 
 class Presenter(Protocol):
@@ -191,7 +193,7 @@ class TableService:
 
     # -- persistence -------------------------------------------------------------------
     async def _save(self, table: Table, outbox: Sequence[OutboxItem] = (), *,
-                    game: bool = False) -> None:
+                    game: bool = False, channel_id: int | None = None) -> None:
         """Commit the table (state, seats, and the pending actions in its log) and the
         ``outbox`` entries of the change in one transaction, then hand the entries over for
         delivery.
@@ -214,6 +216,7 @@ class TableService:
                 actions=list(table.pending),
                 extra=table.extra_json(),
                 outbox=list(outbox),
+                channel_id=channel_id,
             )
         except Exception as exc:
             log.exception("saving table %s failed", table.table_id)
@@ -278,7 +281,13 @@ class TableService:
         creator_name: str,
         settings: TableSettings,
         game_kind: str,
+        *,
+        place: Place | None = None,
     ) -> Table:
+        """A new table's lobby in ``channel_id``. ``place``, when given, is asked where the
+        table plays once it has its id (a thread of its own: the channel where it plays and
+        the entries that point there); the table's first commit stores that channel, so a
+        restart finds it there."""
         if self.table_of_user(guild_id, creator_id) is not None:
             raise TableError("already_seated")
         count = games.get(game_kind).seats
@@ -308,7 +317,11 @@ class TableService:
         )
         table.saved = (None, table.seats_json(), table.status)
         self.tables[table_id] = table
-        await self._save(table, self.presenter.lobby_shown(table))
+        lead: Sequence[OutboxItem] = ()
+        if place is not None:
+            table.channel_id, lead = await place(table)
+        moved = table.channel_id if table.channel_id != channel_id else None
+        await self._save(table, [*lead, *self.presenter.lobby_shown(table)], channel_id=moved)
         return table
 
     async def create_started(

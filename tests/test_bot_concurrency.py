@@ -109,6 +109,8 @@ async def test_two_tables_clicks_in_flight_together_are_each_applied_once(harnes
     env = harness.env
     guild = env.create_guild()
     ch = guild.create_text_channel("lora")
+    # both in the channel itself (by default the second would open a thread of its own)
+    await harness.bot.store.set_guild_setting(guild.id, "table_threads", "never")
     seats = []
     for name in ("alice", "bob"):
         user = guild.add_member(env.create_user(name, global_name=name.capitalize()))

@@ -181,6 +181,8 @@ async def test_a_429_storm_on_one_channel_loses_nothing(harness, discord_model):
     env = harness.env
     guild = env.create_guild()
     ch = guild.create_text_channel("lora")
+    # both in the channel itself (by default the second would open a thread of its own)
+    await harness.bot.store.set_guild_setting(guild.id, "table_threads", "never")
     tables = []
     for name in ("alice", "bob"):
         user = guild.add_member(env.create_user(name, global_name=name.capitalize()))

@@ -95,6 +95,8 @@ async def test_only_server_managers_change_server_settings(harness):
     mod = guild.add_member(env.create_user("mod"), roles=[mods])
     res = await mod.slash(ch, "lora settings", ai_share=40)
     assert reply(res).content == (
-        "A game is not rated when an AI made more than 40 % of some player's moves."
+        "A game is not rated when an AI made more than 40 % of some player's moves.\n"
+        "A new table in a channel that already has a game gets a thread of its own (the"
+        " first table plays in the channel itself)."
     )
     assert (await harness.bot.store.guild_settings(guild.id))["ai_share_limit"] == 0.4

@@ -95,6 +95,8 @@ async def test_a_user_sits_at_one_table_and_two_tables_share_a_channel(harness):
     ch = guild.create_text_channel("lora")
     alice = guild.add_member(env.create_user("alice"))
     bob = guild.add_member(env.create_user("bob"))
+    # both in the channel itself (by default the second would open a thread of its own)
+    await harness.bot.store.set_guild_setting(guild.id, "table_threads", "never")
     await alice.slash(ch, "lora new")
     res = await alice.slash(ch, "lora new")
     assert res.response.content == (  # about his table: in its language

@@ -192,9 +192,9 @@ async def test_from_every_earlier_version_with_data(tmp_path: Path, version: int
     # Settings: kept from version 2, defaults otherwise; writable in either case.
     settings = await storage.guild_settings(1)
     if version >= 2:
-        assert settings == {"ai_share_limit": 0.4, "lang": "en"}
+        assert settings == {"ai_share_limit": 0.4, "lang": "en", "table_threads": "busy"}
     else:
-        assert settings == {"ai_share_limit": 0.25}
+        assert settings == {"ai_share_limit": 0.25, "table_threads": "busy"}
     await storage.set_guild_setting(1, "ai_share_limit", 0.1)
     assert (await storage.guild_settings(1))["ai_share_limit"] == 0.1
     # New rows still work and respect the seat rule.

@@ -29,6 +29,11 @@ class Materials(Protocol):
 
     def channel(self, channel_id: int) -> Any: ...
 
+    async def find_channel(self, channel_id: int) -> Any:
+        """The channel, also one the cache does not hold (an archived thread); None when
+        Discord does not know it."""
+        ...
+
     def bot_user_id(self) -> int | None: ...
 
     def table_message_id(self, table_id: int) -> int | None: ...
@@ -125,17 +130,27 @@ class ChannelDeliverer:
             return "final message" if entry.payload.get("picture") == "final" else "announcement"
         return {items.PING: "ping", items.DELETE: "message delete"}.get(entry.kind, entry.kind)
 
-    def _channel(self, entry: OutboxEntry) -> Any:
+    async def _channel(self, entry: OutboxEntry) -> Any:
         channel = self.m.channel(entry.channel_id)
+        if channel is None:  # not in the cache: an archived thread, or gone
+            try:
+                channel = await self.m.find_channel(entry.channel_id)
+            except Exception as exc:
+                raise classify(exc, self.route(entry)) from exc
         if channel is None:
             raise DeliveryError("gone", f"channel {entry.channel_id} is unknown")
         return channel
 
     async def deliver(self, entry: OutboxEntry,
                       before_post: Callable[[], Awaitable[None]]) -> int | None:
-        channel = self._channel(entry)
+        channel = await self._channel(entry)
         route = self.route(entry)
         try:
+            if isinstance(channel, discord.Thread) and channel.archived and not channel.locked:
+                # a table's thread nobody wrote in for a day (the cache no longer holds it):
+                # Discord refuses edits there until it is unarchived
+                log.info("thread %s is archived: unarchiving it", channel.id)
+                await channel.edit(archived=False)
             if entry.kind == items.DELETE:
                 with contextlib.suppress(discord.NotFound):
                     await channel.get_partial_message(int(entry.payload["message_id"])).delete()
@@ -261,7 +276,7 @@ class ChannelDeliverer:
             await self.m.enqueue([items.delete(entry.channel_id, old, entry.table_id)])
 
     async def find_posted(self, entry: OutboxEntry, known: set[int]) -> int | None:
-        channel = self._channel(entry)
+        channel = await self._channel(entry)
         me = self.m.bot_user_id()
         after = discord.Object(entry.watermark) if entry.watermark else None
         try:

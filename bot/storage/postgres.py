@@ -142,7 +142,7 @@ class PostgresStore:
         settings: dict[str, Any] | None = None, state: dict[str, Any] | None = UNSET,
         version: int | None = None, action: dict[str, Any] | None = None,
         extra: dict[str, Any] | None = None, actions: Sequence[dict[str, Any]] = (),
-        outbox: Sequence[OutboxItem] = (),
+        outbox: Sequence[OutboxItem] = (), channel_id: int | None = None,
     ) -> list[int]:
         if status is not None and status not in STATUSES:
             raise ValueError(f"unknown status {status!r}")
@@ -161,6 +161,8 @@ class PostgresStore:
                     sets["started_at"] = now
             if message_id is not UNSET:
                 sets["message_id"] = message_id
+            if channel_id is not None:
+                sets["channel_id"] = channel_id
             seats_text = None if seats is None else dumps(list(seats))
             if seats_text is None or seats_text == row["seats"]:
                 seats = None

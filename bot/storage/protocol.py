@@ -55,6 +55,7 @@ class TableStore(Protocol):
         extra: dict[str, Any] | None = None,
         actions: Sequence[dict[str, Any]] = (),
         outbox: Sequence[OutboxItem] = (),
+        channel_id: int | None = None,
     ) -> list[int]: ...
 
     async def get_table(self, table_id: int) -> TableRecord | None: ...

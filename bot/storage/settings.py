@@ -10,7 +10,11 @@ from bot.storage.db import dumps, execute, fetchall, loads
 
 DEFAULTS: dict[str, Any] = {
     "ai_share_limit": 0.25,  # a game is unrated if an AI made more of a human's moves
+    # where a new table plays: "busy" in a thread of its own when its channel already has
+    # an active table, "always" in a thread, "never" in the channel itself
+    "table_threads": "busy",
 }
+TABLE_THREADS = ("busy", "always", "never")
 
 
 USER_KEYS = {"lang": ("cs", "en")}  # a user's own settings and their allowed values
@@ -28,6 +32,8 @@ def validate(key: str, value: Any) -> None:
         isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1
     ):
         raise ValueError("ai_share_limit must be a number from 0 to 1")
+    if key == "table_threads" and value not in TABLE_THREADS:
+        raise ValueError(f"table_threads must be one of {', '.join(TABLE_THREADS)}")
 
 
 async def guild_settings(conn: aiosqlite.Connection, guild_id: int) -> dict[str, Any]:

@@ -131,6 +131,7 @@ class Storage:
         extra: dict[str, Any] | None = None,
         actions: Sequence[dict[str, Any]] = (),
         outbox: Sequence[OutboxItem] = (),
+        channel_id: int | None = None,
     ) -> list[int]:
         """One transaction: the table's fields, its new state, ``action`` (or ``actions``)
         appended to its log and the ``outbox`` entries of the change (see
@@ -151,6 +152,7 @@ class Storage:
                 extra=extra,
                 actions=actions,
                 outbox=outbox,
+                channel_id=channel_id,
             )
         )
 

@@ -182,13 +182,15 @@ def update_table(
     extra: dict[str, Any] | None = None,
     actions: Sequence[dict[str, Any]] = (),
     outbox: Sequence[OutboxItem] = (),
+    channel_id: int | None = None,
 ) -> list[int]:
     """Change a table and append ``action`` (or several ``actions``, in order) to its log,
     and ``outbox`` entries (what the change must show), all in one transaction; returns the
     outbox entries' ids.
 
     None leaves a field unchanged, except ``message_id`` and ``state`` where None is stored
-    (leave them out to keep them). An action is the engine's action JSON with ``seat``, plus
+    (leave them out to keep them). ``channel_id``: where the table plays from now on (a
+    thread of its own). An action is the engine's action JSON with ``seat``, plus
     ``"by"``: the user id who clicked, "ai" or "autoplay".
 
     It runs in the connection's thread as a whole (``Storage._write``): one hand-over between
@@ -212,6 +214,8 @@ def update_table(
                 sets["started_at"] = now
         if message_id is not UNSET:
             sets["message_id"] = message_id
+        if channel_id is not None:
+            sets["channel_id"] = channel_id
         seats_text = None if seats is None else dumps(list(seats))
         if seats_text is not None and seats_text != row["seats"]:
             sets["seats"] = seats_text

@@ -16,7 +16,7 @@ import logging
 from collections import OrderedDict
 from collections.abc import Sequence
 from re import Match
-from typing import TYPE_CHECKING, Any, Literal, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
@@ -56,7 +56,6 @@ log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
 FILES_PER_MESSAGE = 10
 KNOWN_TOURNAMENTS = 64  # records kept for the outbox's deliveries after they leave play
-THREAD_ARCHIVE_MINUTES: Literal[1440] = 1440  # a day without a move
 
 
 def _controller(interaction: Interaction) -> Controller:
@@ -304,20 +303,10 @@ class TournamentDesk:
 
     async def open_thread(self, t_: TournamentRecord, round_no: int,
                           table_no: int) -> int | None:
-        channel = self._channel(t_.channel_id)
-        if channel is None or not isinstance(channel, discord.TextChannel):
-            return None
         name = tt("thread_name", self._lang(t_), game=game_name(t_, self._lang(t_)),
-                  id=t_.tournament_id, round=round_no, table=table_no)[:100]
-        try:
-            thread = await channel.create_thread(
-                name=name, type=discord.ChannelType.public_thread,
-                auto_archive_duration=THREAD_ARCHIVE_MINUTES)
-        except discord.HTTPException:
-            log.warning("no thread for table %s of tournament %s: it plays in the channel",
-                        table_no, t_.tournament_id)
-            return None
-        return thread.id
+                  id=t_.tournament_id, round=round_no, table=table_no)
+        return await self.controller.open_thread(
+            t_.channel_id, name, f"table {table_no} of tournament {t_.tournament_id}")
 
     def opening_shown(self, t_: TournamentRecord, slot: TournamentTableRecord,
                       seats: Sequence[Seat]) -> list[OutboxItem]:

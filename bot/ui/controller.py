@@ -12,6 +12,7 @@ is given to him with his next click. Pictures are drawn by the render pool, off 
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import functools
 import json
@@ -19,12 +20,12 @@ import logging
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Coroutine, Sequence
-from typing import Any, Concatenate, ParamSpec, cast
+from typing import Any, Concatenate, Literal, ParamSpec, cast
 
 import discord
 
 from bot.delivery import items
-from bot.delivery.channel import ChannelDeliverer
+from bot.delivery.channel import ChannelDeliverer, retry_after
 from bot.delivery.coalesce import Coalescer
 from bot.delivery.sender import Sender
 from bot.errors import TableError
@@ -39,7 +40,7 @@ from bot.model import (
     Table,
 )
 from bot.persist import archive, table_from_record
-from bot.service import TableService
+from bot.service import Place, TableService
 from bot.storage.models import OutboxEntry, OutboxItem
 from bot.storage.protocol import TableStore
 from bot.ui import builders
@@ -49,6 +50,10 @@ from engine.game import GameEvent
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
+# a table's thread is archived after a day without a message (the bot's next message or
+# edit there brings it back: ``bot.delivery.channel``)
+THREAD_ARCHIVE_MINUTES: Literal[1440] = 1440
+THREAD_ATTEMPTS = 3  # making a thread rate limited: tried again after the retry-after
 SESSION_SECONDS = 14 * 60  # interaction tokens live 15 minutes
 OUTBOX_KEEP_SECONDS = 24 * 3600  # delivered entries are kept this long, then pruned
 FINISHED_CACHE = 64  # finished tables kept loaded for their old buttons
@@ -200,6 +205,59 @@ class Controller:
         message = builders.hand_message(table, table.state.view(seat), lang, render=False)
         return await self.render(message, f"the hand on table {table.table_id}")
 
+    # -- threads: where a table plays ----------------------------------------------------
+    async def open_thread(self, channel_id: int, name: str, what: str) -> int | None:
+        """A public thread of a text channel for a table (its id), or None when none can be
+        made there (not a text channel, e.g. already a thread; no permission; Discord
+        refused): the table then plays in the channel itself, and the log says so."""
+        channel = self.channel(channel_id)
+        if channel is None or not isinstance(channel, discord.TextChannel):
+            return None
+        for attempt in range(1, THREAD_ATTEMPTS + 1):
+            try:
+                thread = await channel.create_thread(
+                    name=name[:100], type=discord.ChannelType.public_thread,
+                    auto_archive_duration=THREAD_ARCHIVE_MINUTES)
+                return int(thread.id)
+            except discord.HTTPException as exc:
+                limited = isinstance(exc, discord.RateLimited) or exc.status == 429
+                if limited and attempt < THREAD_ATTEMPTS:  # the channel's bucket is busy
+                    wait = exc.retry_after if isinstance(exc, discord.RateLimited) \
+                        else retry_after(exc)
+                    await asyncio.sleep(min(wait if wait is not None else 1.0, 5.0))
+                    continue
+                log.warning("no thread for %s in channel %s (%s): it plays in the channel",
+                            what, channel_id, exc)
+                return None
+        return None
+
+    async def placement(self, guild_id: int, channel_id: int) -> Place | None:
+        """Where a new table of ``channel_id`` plays, by the server's ``table_threads``:
+        "busy" (the default) a thread of its own when the channel already has a table in
+        its lobby or in play, "always" a thread, "never" the channel. None: the channel."""
+        try:
+            mode = (await self.store.guild_settings(guild_id)).get("table_threads", "busy")
+        except Exception:
+            log.warning("could not read the settings of guild %s", guild_id)
+            mode = "busy"
+        if mode == "never" or (mode != "always"
+                               and not self.service.tables_in_channel(channel_id)):
+            return None
+        return functools.partial(self._in_thread, channel_id)
+
+    async def _in_thread(self, channel_id: int, table: Table) -> tuple[int, list[OutboxItem]]:
+        """A thread named after the table, and a line in the channel that points there (in
+        the table's language); without a thread the table stays in the channel."""
+        lang, ui = table.settings.lang, builders.game_ui(table)
+        name = game_t(table.game_kind, "lobby_title", lang, id=table.table_id,
+                      game=ui.name(lang))
+        thread = await self.open_thread(channel_id, name, f"table {table.table_id}")
+        if thread is None:
+            return channel_id, []
+        text = t("core.table_thread", lang, id=table.table_id, thread=f"<#{thread}>",
+                 game=ui.name(lang))
+        return thread, [items.post(channel_id, text)]
+
     # -- composing (the service's Presenter) ---------------------------------------------
     def lobby_shown(self, table: Table) -> list[OutboxItem]:
         return [items.table_refresh(table.channel_id, table.table_id)]
@@ -346,6 +404,12 @@ class Controller:
     # -- materials of the deliverer ---------------------------------------------------------
     def channel(self, channel_id: int) -> Any:
         return self.bot.get_channel(channel_id)
+
+    async def find_channel(self, channel_id: int) -> Any:
+        try:
+            return await self.bot.fetch_channel(channel_id)
+        except (discord.NotFound, discord.Forbidden):
+            return None
 
     def bot_user_id(self) -> int | None:
         return self.bot.user.id if self.bot.user is not None else None
