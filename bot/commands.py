@@ -70,7 +70,7 @@ async def open_new_table(interaction: Interaction, ui: GameUI, options: dict[str
     controller = controller_of(interaction)
     if controller.service.table_of_user(interaction.guild_id, interaction.user.id) is not None:
         await controller.tell(interaction, game_t(ui.kind, "already_seated", lang), lang)
-        return  # (before a thread is made for a table that would not be)
+        return  # (answered at once, before a thread's deferral; the service refuses too)
     # a channel that already has a table: the new one plays in a thread of its own (the
     # server's ``table_threads``), made once the table has its number
     place = await controller.placement(interaction.guild_id, interaction.channel.id)

@@ -25,7 +25,7 @@ from typing import Any, Concatenate, Literal, ParamSpec, cast
 import discord
 
 from bot.delivery import items
-from bot.delivery.channel import ChannelDeliverer, retry_after
+from bot.delivery.channel import ChannelDeliverer, classify
 from bot.delivery.coalesce import Coalescer
 from bot.delivery.sender import Sender
 from bot.errors import TableError
@@ -219,11 +219,10 @@ class Controller:
                     name=name[:100], type=discord.ChannelType.public_thread,
                     auto_archive_duration=THREAD_ARCHIVE_MINUTES)
                 return int(thread.id)
-            except discord.HTTPException as exc:
-                limited = isinstance(exc, discord.RateLimited) or exc.status == 429
-                if limited and attempt < THREAD_ATTEMPTS:  # the channel's bucket is busy
-                    wait = exc.retry_after if isinstance(exc, discord.RateLimited) \
-                        else retry_after(exc)
+            except (discord.HTTPException, discord.RateLimited) as exc:
+                failure = classify(exc, "post")  # a thread takes the channel's post bucket
+                if failure.kind == "rate" and attempt < THREAD_ATTEMPTS:
+                    wait = failure.retry_after
                     await asyncio.sleep(min(wait if wait is not None else 1.0, 5.0))
                     continue
                 log.warning("no thread for %s in channel %s (%s): it plays in the channel",
