@@ -716,6 +716,12 @@ class TableService:
         return events
 
     # -- the AI driver -----------------------------------------------------------------
+    def ai_to_move(self, table_id: int) -> bool:
+        """An AI seat (or an AI standing in for an absent player) is to move at the table:
+        a refresh of it now would be followed by another as soon as the AI has moved."""
+        table = self.tables.get(table_id)
+        return table is not None and self._auto_actor(table) in ("ai", "absent")
+
     def driving(self, table_id: int) -> bool:
         """An AI chain is being played at the table."""
         task = self.drivers.get(table_id)

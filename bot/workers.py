@@ -12,7 +12,11 @@ pickle — a test's patched function — is drawn in this process instead).
 * **Budget under load**: a level with a time budget (``GameSpec.ai_budgets``) gets
   ``budget × workers / (workers + waiting)`` when its job starts, never below
   ``MIN_BUDGET_FRACTION`` of it: under overload the AI plays faster and weaker instead of
-  making every table wait (the arena figures in the README say how much weaker).
+  making every table wait (the arena figures in the README say how much weaker). When even
+  the floor is more than the queue allows (``budget × workers / (workers + waiting)`` below
+  it: more than about six decisions waiting per worker), the decision is the level below's
+  (``GameSpec.ai_levels``: hard's is medium's rule of thumb, a fraction of a millisecond)
+  until the queue is short again: heavy overload drains instead of growing.
 * **A dead worker** breaks the executor (``BrokenProcessPool`` for every job in it): the pool
   is replaced once and the jobs are sent again (a decision is a pure function of its input).
 * ``workers=0`` runs everything here, on the loop (the tests' default; tests of the pool
@@ -100,6 +104,7 @@ class PoolMetrics:
     run_seconds: list[float] = field(default_factory=list)
     budgets_ms: list[float] = field(default_factory=list)  # effective AI budgets
     levels: list[str] = field(default_factory=list)  # the level of each run (AI pools)
+    fallbacks: int = 0  # decisions made by the level below under heavy overload
 
     def record(self, queued: float, ran: float, budget: float | None, level: str) -> None:
         self.jobs += 1
@@ -199,9 +204,11 @@ class WorkerPool:
 
     async def run(self, fn: Callable[..., T], *args: Any,
                   prepare: Callable[[], tuple[Any, ...]] | None = None,
-                  budget: Callable[[], float | None] | None = None, level: str = "") -> T:
+                  budget: Callable[[], float | None] | None = None, level: str = "",
+                  label: Callable[[], str] | None = None) -> T:
         """``fn(*args)`` in a worker. ``prepare``, if given, builds the arguments when the job
-        gets a worker (the AI's budget depends on the queue then)."""
+        gets a worker (the AI's budget depends on the queue then); ``label``, if given, names
+        the level that ran (for the metrics) once ``prepare`` chose it."""
         if self.closed:
             raise RuntimeError(f"the {self.name} pool is closed")
         submitted = time.perf_counter()
@@ -209,7 +216,8 @@ class WorkerPool:
             call_args = prepare() if prepare is not None else args
             spent = budget() if budget is not None else None
             result, started, ran = _timed(fn, *call_args)
-            self.metrics.record(started - submitted, ran, spent, level)
+            self.metrics.record(started - submitted, ran, spent,
+                                label() if label is not None else level)
             return result
         if self._slots is None:
             self._slots = asyncio.Semaphore(self.slots)
@@ -235,7 +243,8 @@ class WorkerPool:
                     continue
                 finally:
                     self.running -= 1
-                self.metrics.record(started - submitted, ran, spent, level)
+                self.metrics.record(started - submitted, ran, spent,
+                                    label() if label is not None else level)
                 return result
             raise AssertionError("unreachable")
         finally:
@@ -258,24 +267,47 @@ class AIPool(WorkerPool):
     def budget_ms(self, default: float) -> float:
         """The budget a job gets now: the level's own while nobody waits, less as the queue
         of waiting decisions grows (never below a floor)."""
+        return max(self._scaled(default), default * MIN_BUDGET_FRACTION,
+                   min(default, MIN_BUDGET_MS))
+
+    def _scaled(self, default: float) -> float:
         slots = max(1, self.workers)
-        scaled = default * slots / (slots + self.waiting)
-        return max(scaled, default * MIN_BUDGET_FRACTION, min(default, MIN_BUDGET_MS))
+        return default * slots / (slots + self.waiting)
+
+    def overloaded(self, default: float) -> bool:
+        """The queue is too long even for the floor budget: the level below decides."""
+        return self._scaled(default) < default * MIN_BUDGET_FRACTION
 
     async def decide(self, game: str, level: str, view: Any, seed: str) -> dict[str, Any]:
         from engine import games
 
-        default = games.get(game).ai_budgets.get(level)
+        spec = games.get(game)
+        default = spec.ai_budgets.get(level)
+        below = _level_below(spec.ai_levels, level)
         chosen: list[float] = []
+        played = [level]
 
         def prepare() -> tuple[Any, ...]:
             if default is None:
                 return (game, level, view, seed)
+            if below is not None and self.overloaded(default):
+                self.metrics.fallbacks += 1
+                played[0] = f"{level}>{below}"
+                return (game, below, view, seed)
             chosen.append(round(self.budget_ms(default), 1))
             return (game, f"{level}:{chosen[-1]:g}", view, seed)
 
         return await self.run(decide, prepare=prepare,
-                              budget=lambda: chosen[-1] if chosen else None, level=level)
+                              budget=lambda: chosen[-1] if chosen else None, level=level,
+                              label=lambda: played[0])
+
+
+def _level_below(levels: Sequence[str], level: str) -> str | None:
+    """The level before ``level`` in the game's list (weaker, cheaper), if any."""
+    if level not in levels:
+        return None
+    index = levels.index(level)
+    return levels[index - 1] if index > 0 else None
 
 
 class RenderPool(WorkerPool):

@@ -22,6 +22,9 @@ waited longest first, in order within a table:
   same content that no other entry has recorded); only if it is not there is it posted
   again. The POST also carries the entry's nonce with ``enforce_nonce``, so Discord itself
   drops a repeat within its dedup window.
+* **Holding**: a table message refresh may wait a moment (``hold``, the controller's rule:
+  while the table's AI seats are moving, at most ``HOLD_SECONDS``), so that a human's card
+  and the AI cards after it make one edit — the chain's own refresh supersedes the held one.
 * **Folding**: a table's plain text announcements waiting right behind each other go as one
   post, their lines joined (``bot.delivery.folding``; the fold is committed before the POST).
 * Marks (delivered, superseded, dropped) are written in batches: a lost mark is harmless
@@ -52,7 +55,9 @@ DEFAULT_RETRY_AFTER = 1.0
 BUG_RETRIES = 3
 CHANNEL_CONCURRENCY = 4  # entries of different tables in flight at once per channel
 STARTUP_WAIT = 15.0  # a click waits at most this long for its table's backlog at start-up
-KNOWN_MARGIN = timedelta(minutes=5)  # clock skew between the bot and its database
+KNOWN_MARGIN = timedelta(minutes=5)
+# a held table message refresh goes at the latest this long after it was queued
+HOLD_SECONDS = 0.4  # clock skew between the bot and its database
 
 
 class DeliveryError(Exception):
@@ -120,6 +125,7 @@ class _Item:
     entry: OutboxEntry
     submitted: float  # time.perf_counter
     order: int  # its turn: the id of the oldest entry it superseded (else its own)
+    queued: float = 0.0  # loop time when it (or the oldest it superseded) was queued
     failures: int = 0  # unexpected errors while delivering it
     folded: list[_Item] = field(default_factory=list)  # the entries its post carries
 
@@ -144,9 +150,12 @@ class Sender:
     """Delivers the outbox; ``submit`` committed entries, ``await settled()`` in tests."""
 
     def __init__(self, store: TableStore, deliverer: Deliverer, *,
-                 on_delivered: Callable[[OutboxEntry, float], None] | None = None) -> None:
+                 on_delivered: Callable[[OutboxEntry, float], None] | None = None,
+                 hold: Callable[[OutboxEntry], bool] | None = None) -> None:
         self.store = store
         self.deliverer = deliverer
+        # whether a pending entry should wait (at most HOLD_SECONDS) for a newer one
+        self.hold = hold
         self.metrics = SenderMetrics()
         self.on_delivered = on_delivered
         self.channels: dict[int, _Channel] = {}
@@ -163,6 +172,7 @@ class Sender:
     def submit(self, entries: Iterable[OutboxEntry]) -> None:
         """Committed entries to deliver (in entry order)."""
         now = time.perf_counter()
+        queued = asyncio.get_running_loop().time()
         touched: set[int] = set()
         for entry in sorted(entries, key=lambda e: e.entry_id):
             if entry.entry_id in self._known or self.closed:
@@ -171,7 +181,7 @@ class Sender:
             self.metrics.submitted += 1
             channel = self.channels.setdefault(entry.channel_id, _Channel(entry.channel_id))
             queue = channel.tables.setdefault(entry.table_id, deque())
-            item = _Item(entry, now, entry.entry_id)
+            item = _Item(entry, now, entry.entry_id, queued)
             if entry.key is not None:
                 self._supersede(channel, queue, item)
             if entry.attempted_at is not None:
@@ -192,6 +202,7 @@ class Sender:
                 continue  # (a POST that may have arrived is found, not superseded)
             new.order = min(new.order, item.order)
             new.submitted = min(new.submitted, item.submitted)
+            new.queued = min(new.queued, item.queued)
             queue.remove(item)
             self._known.discard(old.entry_id)
             self.metrics.bump(self.metrics.superseded, old.kind)
@@ -314,6 +325,9 @@ class Sender:
             head = queue[0]
             ready = max(channel.retry_at.get(table, 0.0),
                         channel.blocked.get(self.deliverer.route(head.entry), 0.0))
+            if self.hold is not None and head.entry.kind == "table" \
+                    and now < head.queued + HOLD_SECONDS and self.hold(head.entry):
+                ready = max(ready, head.queued + HOLD_SECONDS)
             if ready > now:
                 wake = ready if wake is None else min(wake, ready)
                 continue

@@ -27,7 +27,7 @@ import discord
 from bot.delivery import items
 from bot.delivery.channel import ChannelDeliverer, classify
 from bot.delivery.coalesce import Coalescer
-from bot.delivery.sender import Sender
+from bot.delivery.sender import HOLD_SECONDS, Sender
 from bot.errors import TableError
 from bot.games import GameUI, ui_of
 from bot.i18n import game_key, game_t, lang_of_locale, t
@@ -92,7 +92,11 @@ class Controller:
         self.pools = pools if pools is not None else Pools.create(0, 0)
         self.service = TableService(store, self, seed=seed, on_finished=self._archive,
                                     ai=self.pools.ai, now=now)
-        self.delivery = Sender(store, ChannelDeliverer(self))
+        # a table message refresh waits a moment while the table's AI seats move (their
+        # chain's refresh supersedes it: one edit for a human's card and the AI cards after)
+        self.delivery = Sender(store, ChannelDeliverer(self),
+                               hold=lambda entry: entry.table_id is not None
+                               and self.service.ai_to_move(entry.table_id))
         from bot.tournament.desk import TournamentDesk
 
         self.desk = TournamentDesk(self, seed)  # tournaments: a layer above the tables
@@ -102,6 +106,8 @@ class Controller:
         # hand edits: one in flight per (table, user), bursts coalesced
         self.hands: Coalescer[tuple[int, int]] = Coalescer("hand refresh", self.service.tasks)
         self.metrics_hand_edits = 0  # hand edits sent (tests, the load benchmark)
+        # a clicking player's hand refresh held while the AI seats after him move
+        self.held_hands: dict[tuple[int, int], asyncio.TimerHandle] = {}
         # user -> answers that did not reach him, each with its language
         self.missed: dict[int, list[tuple[str, str]]] = {}
         self.finished: OrderedDict[int, Table] = OrderedDict()  # loaded for old buttons
@@ -506,7 +512,19 @@ class Controller:
             self._refresh_hand(table, key)
 
     def _refresh_hand(self, table: Table, key: tuple[int, int]) -> None:
+        held = self.held_hands.pop(key, None)
+        if held is not None:
+            held.cancel()
         self.hands.request(key, functools.partial(self._edit_hand, table, key))
+
+    def _hold_hand(self, table: Table, key: tuple[int, int]) -> None:
+        """Refresh the hand after ``HOLD_SECONDS`` unless a change of the table does it
+        first."""
+        held = self.held_hands.pop(key, None)
+        if held is not None:
+            held.cancel()
+        self.held_hands[key] = asyncio.get_running_loop().call_later(
+            HOLD_SECONDS, self._refresh_hand, table, key)
 
     async def _edit_hand(self, table: Table, key: tuple[int, int]) -> None:
         """One edit of a hand message as the table is now, drawn from the seat's own view by
@@ -583,6 +601,9 @@ class Controller:
         self.desk.service.shutdown()
         self.delivery.close()
         self.hands.cancel()
+        for held in self.held_hands.values():
+            held.cancel()
+        self.held_hands.clear()
 
     async def forget(self, user_id: int) -> None:
         """/… forget-me: off every table (an AI takes a running seat, nameless), then his
@@ -786,7 +807,12 @@ class Controller:
         if seat is None:
             return
         self.sessions[key] = (interaction, self.now())
-        self._refresh_hand(table, key)  # (AI seats may move on: the latest state is shown)
+        if self.service.ai_to_move(table_id):
+            # the AI seats after him move now: their chain's commit refreshes his hand
+            # with their cards too (one picture instead of two), at the latest after a moment
+            self._hold_hand(table, key)
+        else:
+            self._refresh_hand(table, key)  # (the latest state is shown)
 
 
 def _seconds(n: float) -> Any:
