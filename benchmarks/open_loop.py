@@ -105,6 +105,7 @@ class Watch:
         self.click_tokens: dict[str, Click] = {}
         self.shown: dict[int, list[tuple[int, float]]] = defaultdict(list)  # table → (v, t)
         self.requests: Counter[int] = Counter()  # channel → REST calls (window)
+        self.routes: Counter[str] = Counter()  # route kind → REST calls (window)
         self.counting = False
         self.tables: dict[int, Any] = {}
         self._undo: list[tuple[Any, str, Any]] = []
@@ -120,6 +121,11 @@ class Watch:
                 found = channel_route(method, path)
                 if found is not None:
                     watch.requests[found[0]] += 1
+                    watch.routes[found[1]] += 1
+                elif path.startswith("/webhooks/"):
+                    watch.routes[f"hand {method}"] += 1
+                elif path.startswith("/interactions/"):
+                    watch.routes["interaction answer"] += 1
             parts = path.strip("/").split("/")
             if method == "POST" and parts[0] == "interactions":
                 click = watch.interactions.get(int(parts[1]))
@@ -381,6 +387,7 @@ async def run_open_loop(tables: int, *, level: str = "hard", channels: int = 20,
             stop = asyncio.Event()
             ticker = asyncio.ensure_future(_ticker(lags, stop))
             watch.counting = True
+            fallbacks0, decisions0 = pools.ai.metrics.fallbacks, pools.ai.metrics.jobs
             pids = pools.ai.pids() + pools.render.pids()
             cpu0, wall0 = _cpu_seconds(pids), time.perf_counter()
             main0 = sum(os.times()[:2])
@@ -455,12 +462,18 @@ async def run_open_loop(tables: int, *, level: str = "hard", channels: int = 20,
                 "hand_updated_ms": summary(hand),
                 "loop_lag_ms": summary(lags),
                 "ai_queue_ms": summary(ai.queue_seconds),
-                "ai_budget_ms": {"p50": round(percentile(ai.budgets_ms, 50), 1),
+                "ai_budget_ms": {"p10": round(percentile(ai.budgets_ms, 10), 1),
+                                 "p50": round(percentile(ai.budgets_ms, 50), 1),
+                                 "p90": round(percentile(ai.budgets_ms, 90), 1),
                                  "min": round(min(ai.budgets_ms, default=0.0), 1),
                                  "share_below_default": round(
                                      sum(1 for b in ai.budgets_ms if b < max(ai.budgets_ms,
                                                                              default=0))
                                      / max(1, len(ai.budgets_ms)), 3)},
+                # decisions the level below made under heavy overload (hard → medium)
+                "ai_fallbacks": ai.fallbacks - fallbacks0,
+                "ai_fallback_share": round((ai.fallbacks - fallbacks0)
+                                           / max(1, ai.jobs - decisions0), 3),
                 "render_queue_ms": summary(pools.render.metrics.queue_seconds),
                 "render_ms": summary(pools.render.metrics.run_seconds),
                 "renders": pools.render.metrics.jobs,
@@ -475,6 +488,9 @@ async def run_open_loop(tables: int, *, level: str = "hard", channels: int = 20,
                                            "mean": round(sum(per_channel) / len(per_channel),
                                                          2)},
                 "rest_calls": rest_total,
+                "requests_by_route": dict(watch.routes),
+                "requests_per_click": {k: round(v / max(1, len(served)), 2)
+                                       for k, v in watch.routes.items()},
                 "rate_limited_429": (model.rates.limited - limited0) if model.rates else 0,
                 "rate_limited_global_429": (model.rates.limited_global - global0)
                 if model.rates else 0,

@@ -86,6 +86,10 @@ class Presenter(Protocol):
         game change)."""
         ...
 
+    def chain_ended(self, table_id: int) -> None:
+        """The table's AI chain is over (its refreshes held meanwhile may go)."""
+        ...
+
 
 @dataclass
 class Metrics:
@@ -822,6 +826,7 @@ class TableService:
         finally:
             if self.drivers.get(table_id) is asyncio.current_task():
                 del self.drivers[table_id]
+            self.presenter.chain_ended(table_id)
 
     def _spawn(self, coro: Coroutine[Any, Any, None]) -> None:
         """Run bot work in the background, tracked so that shutdown can stop it."""

@@ -262,7 +262,12 @@ class AIPool(WorkerPool):
 
     def __init__(self, workers: int, *, nice: int = 10, preload: Sequence[str] = (),
                  start_method: str | None = None) -> None:
-        super().__init__("ai", workers, nice=nice, preload=preload, start_method=start_method)
+        # three jobs per worker inside the executor: a worker takes the next job from the
+        # executor's queue at once, not after the event loop has seen the last one end (a
+        # busy loop would otherwise bound the decisions per second, however cheap); the
+        # jobs queued in the executor count as waiting for the budget
+        super().__init__("ai", workers, nice=nice, preload=preload, start_method=start_method,
+                         slots=3 * workers)
 
     def budget_ms(self, default: float) -> float:
         """The budget a job gets now: the level's own while nobody waits, less as the queue
@@ -271,8 +276,9 @@ class AIPool(WorkerPool):
                    min(default, MIN_BUDGET_MS))
 
     def _scaled(self, default: float) -> float:
-        slots = max(1, self.workers)
-        return default * slots / (slots + self.waiting)
+        workers = max(1, self.workers)
+        ahead = self.waiting + max(0, self.running - workers)  # (queued in the executor too)
+        return default * workers / (workers + ahead)
 
     def overloaded(self, default: float) -> bool:
         """The queue is too long even for the floor budget: the level below decides."""

@@ -31,7 +31,7 @@ class Watch:
 
     def __init__(self, harness: Any, monkeypatch: Any) -> None:
         self.harness = harness
-        self.table_versions: list[int] = []  # the version each table message delivery showed
+        self.shown: list[tuple[int, int]] = []  # (table, version) of each table message edit
         self.hand_edits: dict[int, int] = {}  # user -> PATCHes of his hand message
         dispatch = simcord_router.dispatch
         watch = self
@@ -47,17 +47,20 @@ class Watch:
 
         async def table(deliverer: Any, channel: Any, entry: Any, before_post: Any) -> Any:
             shown = deliverer.m.service.tables.get(entry.table_id)
-            watch.table_versions.append(shown.version if shown is not None else -1)
+            watch.shown.append((entry.table_id, shown.version if shown is not None else -1))
             return await deliver(deliverer, channel, entry, before_post)
 
         monkeypatch.setattr(simcord_router, "dispatch", watched)
         monkeypatch.setattr(ChannelDeliverer, "_table", table)
 
+    def versions(self, table_id: int) -> list[int]:
+        return [v for t, v in self.shown if t == table_id]
 
-async def _alice_leads(harness: Any) -> tuple[Players, Any, int]:
-    """Alice and three easy AIs; Alice is about to lead a trick (so the three AIs move after
-    her card), her hand open."""
-    _g, ch, users, tid = await open_table(harness, ["alice"], ("easy", "easy", "easy"))
+
+async def _alice_leads(harness: Any, name: str = "alice") -> tuple[Players, Any, int]:
+    """Alice (or ``name``) and three easy AIs; she is about to lead a trick (so the three AIs
+    move after her card), her hand open."""
+    _g, ch, users, tid = await open_table(harness, [name], ("easy", "easy", "easy"))
     alice = users[0]
     players = Players(harness, ch, tid, users, random.Random(3))
     table = players.table
@@ -91,6 +94,7 @@ async def test_a_click_and_the_ai_moves_after_it_make_one_table_edit_and_one_han
     without the hold (the rule switched off) each is edited twice: after her card and again
     after the AIs'."""
     players, alice, a = await _alice_leads(harness)
+    harness.bot.controller.delivery.clock = harness.now  # (SimCord's virtual time)
     if not held:
         monkeypatch.setattr(harness.service, "ai_to_move", lambda table_id: False)
     watch = Watch(harness, monkeypatch)
@@ -100,62 +104,53 @@ async def test_a_click_and_the_ai_moves_after_it_make_one_table_edit_and_one_han
     assert table.version >= before + 4  # her card and the three AI cards
     assert table.state.to_act == a  # the AIs moved until she must decide again
     if held:
-        assert watch.table_versions == [table.version]
+        assert watch.versions(players.table_id) == [table.version]
         assert watch.hand_edits == {alice.id: 1}
         hand = players.hands[alice.id]
         assert enabled_controls(hand)  # her hand offers her next move
     else:
-        assert len(watch.table_versions) == 2
+        assert len(watch.versions(players.table_id)) == 2
         assert watch.hand_edits == {alice.id: 2}
 
 
-async def test_a_held_refresh_goes_after_the_hold_when_the_ai_is_slow(harness, monkeypatch):
-    """The first AI after Alice's card takes three times the hold: her hand and the table
-    message are refreshed after ``HOLD_SECONDS`` anyway (showing her card, the AI still
-    thinking), and once more when the AIs have moved."""
+async def test_a_held_refresh_goes_with_the_next_traffic_after_the_hold(harness,
+                                                                      monkeypatch):
+    """Alice's AIs are slow (their decisions wait): her table message and her hand stay held
+    — until ``HOLD_SECONDS`` have passed and something else happens in the bot (Bob's click
+    at another table): then they show her card, the AIs still thinking; when the AIs have
+    moved, each is refreshed once more."""
     players, alice, a = await _alice_leads(harness)
+    bobs, bob, _b = await _alice_leads(harness, "bob")
+    clock = [1000.0]
+    controller = harness.bot.controller
+    controller.delivery.clock = lambda: clock[0]
+    gate = asyncio.Event()
     decide = harness.service.ai.decide
-    loop = asyncio.get_running_loop()
+    table = players.table
 
-    slowed: list[float] = []  # (the bot's clock: SimCord's virtual time)
-
-    async def slow(*args: Any) -> Any:
-        if not slowed:  # the first AI after her card
-            slowed.append(loop.time())
-            await asyncio.sleep(3 * HOLD_SECONDS)
-        return await decide(*args)
+    async def slow(game: str, level: str, view: Any, seed: str) -> Any:
+        if seed.startswith(f"{table.seed}/"):
+            await harness.env.external_wait(gate.wait(), reason="a slow AI")
+        return await decide(game, level, view, seed)
 
     monkeypatch.setattr(harness.service.ai, "decide", slow)
     watch = Watch(harness, monkeypatch)
-    shown_at: list[float] = []
-    hand_at: list[float] = []
-    edit_hand = harness.bot.controller._edit_hand
-
-    async def timed_hand(*args: Any) -> None:
-        hand_at.append(loop.time())
-        await edit_hand(*args)
-
-    monkeypatch.setattr(harness.bot.controller, "_edit_hand", timed_hand)
-    deliver = ChannelDeliverer._table
-
-    async def timed(deliverer: Any, *args: Any) -> Any:
-        shown_at.append(loop.time())
-        return await deliver(deliverer, *args)
-
-    monkeypatch.setattr(ChannelDeliverer, "_table", timed)
-    table = players.table
-    hand = players.hands[alice.id]
-    control = enabled_controls(hand)[0]
     clicked = table.version
-    await alice.click(hand, custom_id=control["custom_id"])
-    await harness.env.advance_time(10 * HOLD_SECONDS)
+    await _lead(players, alice)
+    assert watch.versions(players.table_id) == [] and watch.hand_edits == {}  # held
+    clock[0] += HOLD_SECONDS / 2
+    await _lead(bobs, bob)  # traffic before the hold is over: still held
+    assert watch.versions(players.table_id) == [] and alice.id not in watch.hand_edits
+    clock[0] += HOLD_SECONDS
+    await _lead(bobs, bob)
+    assert watch.versions(players.table_id) == [clicked + 1]  # her card, the AIs thinking
+    assert watch.hand_edits[alice.id] == 1
+    assert table.state.to_act != a
+    gate.set()
     await harness.env.settle()
     assert table.state.to_act == a
-    assert watch.table_versions[0] == clicked + 1  # her card, the AI still thinking
-    assert watch.table_versions == [clicked + 1, table.version]
-    assert watch.hand_edits == {alice.id: 2}
-    assert HOLD_SECONDS <= shown_at[0] - slowed[0] < 3 * HOLD_SECONDS
-    assert HOLD_SECONDS <= hand_at[0] - slowed[0] < 3 * HOLD_SECONDS
+    assert watch.versions(players.table_id) == [clicked + 1, table.version]
+    assert watch.hand_edits[alice.id] == 2
 
 
 # -- the AI pool under heavy overload ------------------------------------------------------
@@ -216,3 +211,71 @@ async def test_a_level_without_a_budget_or_a_level_below_never_falls_back():
         assert pool.metrics.levels == ["easy"] and pool.metrics.fallbacks == 0
     finally:
         pool.close()
+
+
+# -- Discord's global limit -------------------------------------------------------------------
+class _Store:
+    """What the sender writes for deletions: their marks."""
+
+    def __init__(self) -> None:
+        self.done: list[Any] = []
+
+    async def outbox_done(self, batch: Any) -> None:
+        self.done.extend(batch)
+
+
+class _Deleter:
+    """Delivers deletions, noting the sender's clock of each."""
+
+    def __init__(self, clock: list[float]) -> None:
+        self.clock = clock
+        self.at: list[float] = []
+
+    def route(self, entry: Any) -> str:
+        return "delete"
+
+    def describe(self, entry: Any) -> str:
+        return "a deletion"
+
+    async def deliver(self, entry: Any, before_post: Any) -> None:
+        self.at.append(self.clock[0])
+        await asyncio.sleep(0)
+
+
+async def test_the_sender_keeps_under_the_bots_global_limit():
+    """Thirty deletions in thirty channels at once, the global rate set to 10 entries per
+    second (the sender's clock stepped by a tenth of a second): the first ten go at once (a
+    second's worth saved), the rest one per tenth — never more than 20 in any second (the
+    burst and the rate) — and each is delivered once."""
+    from datetime import UTC, datetime
+
+    from bot.delivery import items
+    from bot.delivery.sender import Sender
+    from bot.storage.models import OutboxEntry
+
+    clock = [500.0]
+    deleter = _Deleter(clock)
+    store = _Store()
+    sender = Sender(store, deleter)  # type: ignore[arg-type]
+    sender.global_rate = 10.0
+    sender.clock = lambda: clock[0]
+    now = datetime.now(UTC)
+    sender.submit([OutboxEntry.of(i + 1, items.delete(1000 + i, 77), now) for i in range(30)])
+    for _ in range(40):  # four seconds, a tenth at a time
+        await asyncio.sleep(0.01)
+        clock[0] = round(clock[0] + 0.1, 1)
+        sender.submit([])  # (anything the bot does kicks the paced channels)
+    for _ in range(100):
+        if not sender.pending():
+            break
+        await asyncio.sleep(0.01)
+    await sender.flush_marks()
+    assert len(deleter.at) == 30 and not sender.pending()
+    assert sorted(d.entry_id for d in store.done) == list(range(1, 31))
+    start = deleter.at[0]
+    assert start == 500.0
+    assert sum(1 for t in deleter.at if t == start) == 10  # the saved second
+    assert deleter.at[-1] - start >= 1.9  # the other twenty at ten per second
+    assert all(sum(1 for u in deleter.at if t <= u < t + 1.0) <= 20 for t in deleter.at)
+    assert sender.metrics.paced > 0
+    sender.close()

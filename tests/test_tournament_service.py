@@ -58,6 +58,8 @@ class Quiet:
     def committed(self, table: Table, entries: Sequence[OutboxEntry], game: bool) -> None:
         self.tournament_committed(entries)  # a table's first commit carries its opening
 
+    def chain_ended(self, table_id: int) -> None: ...
+
     # the tournament's presenter
     def tournament_shown(self, t: Any) -> list[OutboxItem]:
         return note("changed", t.tournament_id)

@@ -22,9 +22,18 @@ waited longest first, in order within a table:
   same content that no other entry has recorded); only if it is not there is it posted
   again. The POST also carries the entry's nonce with ``enforce_nonce``, so Discord itself
   drops a repeat within its dedup window.
+* **The bot's global limit**: Discord allows a bot about 50 requests per second over all
+  routes but interaction answers and webhooks; the sender starts at most ``GLOBAL_RATE``
+  entries per second over all channels (a token bucket, a second's worth of burst), leaving
+  room for what goes beside it (threads, commands). Entries waiting for it stay queued,
+  where a newer refresh of the same key supersedes them: under that limit a busy table's
+  edits merge instead of piling up.
 * **Holding**: a table message refresh may wait a moment (``hold``, the controller's rule:
-  while the table's AI seats are moving, at most ``HOLD_SECONDS``), so that a human's card
-  and the AI cards after it make one edit — the chain's own refresh supersedes the held one.
+  while the table's AI seats are moving), so that a human's card and the AI cards after it
+  make one edit — the chain's own refresh supersedes the held one. It goes when the hold
+  ends (``release``: the chain is over) or, at the latest, with the first delivery or
+  submission anywhere after ``HOLD_SECONDS`` (no timer per held entry: the pacing is driven
+  by the traffic itself, which is there whenever holding matters).
 * **Folding**: a table's plain text announcements waiting right behind each other go as one
   post, their lines joined (``bot.delivery.folding``; the fold is committed before the POST).
 * Marks (delivered, superseded, dropped) are written in batches: a lost mark is harmless
@@ -55,9 +64,10 @@ DEFAULT_RETRY_AFTER = 1.0
 BUG_RETRIES = 3
 CHANNEL_CONCURRENCY = 4  # entries of different tables in flight at once per channel
 STARTUP_WAIT = 15.0  # a click waits at most this long for its table's backlog at start-up
-KNOWN_MARGIN = timedelta(minutes=5)
+KNOWN_MARGIN = timedelta(minutes=5)  # clock skew between the bot and its database
+GLOBAL_RATE = 40.0  # entries started per second over all channels (Discord: 50 requests/s)
 # a held table message refresh goes at the latest this long after it was queued
-HOLD_SECONDS = 0.4  # clock skew between the bot and its database
+HOLD_SECONDS = 0.4
 
 
 class DeliveryError(Exception):
@@ -114,6 +124,7 @@ class SenderMetrics:
     found_after_crash: int = 0
     folded: int = 0  # announcements sent as lines of an earlier one's post
     folds: int = 0  # posts that carried others
+    paced: int = 0  # times a channel waited for the global limit
     latencies: list[float] = field(default_factory=list)  # submitted → delivered, seconds
 
     def bump(self, counter: dict[str, int], key: str) -> None:
@@ -125,9 +136,27 @@ class _Item:
     entry: OutboxEntry
     submitted: float  # time.perf_counter
     order: int  # its turn: the id of the oldest entry it superseded (else its own)
-    queued: float = 0.0  # loop time when it (or the oldest it superseded) was queued
+    since: float = 0.0  # the sender's clock when it (or the oldest it superseded) came
     failures: int = 0  # unexpected errors while delivering it
     folded: list[_Item] = field(default_factory=list)  # the entries its post carries
+
+
+@dataclass
+class _Pace:
+    """A token bucket: ``rate`` per second, at most a second's worth saved."""
+
+    rate: float
+    tokens: float
+    stamp: float
+
+    def wait(self, now: float) -> float:
+        """0 when an entry may start now, else the seconds until one may."""
+        self.tokens = min(self.rate, self.tokens + max(0.0, now - self.stamp) * self.rate)
+        self.stamp = now
+        return 0.0 if self.tokens >= 1 - 1e-9 else (1 - self.tokens) / self.rate
+
+    def take(self) -> None:
+        self.tokens = max(0.0, self.tokens - 1)
 
 
 @dataclass
@@ -156,6 +185,14 @@ class Sender:
         self.deliverer = deliverer
         # whether a pending entry should wait (at most HOLD_SECONDS) for a newer one
         self.hold = hold
+        self._held: dict[int, float] = {}  # channel → when its oldest held entry is due
+        self.global_rate = GLOBAL_RATE
+        self._pace: _Pace | None = None
+        self._paced: set[int] = set()  # channels waiting for the global limit
+        self._running = 0  # deliveries in flight over all channels
+        self._pace_timer: asyncio.TimerHandle | None = None
+        # the clock of the hold and the global pace (real time: the rate is Discord's)
+        self.clock: Callable[[], float] = time.perf_counter
         self.metrics = SenderMetrics()
         self.on_delivered = on_delivered
         self.channels: dict[int, _Channel] = {}
@@ -172,7 +209,7 @@ class Sender:
     def submit(self, entries: Iterable[OutboxEntry]) -> None:
         """Committed entries to deliver (in entry order)."""
         now = time.perf_counter()
-        queued = asyncio.get_running_loop().time()
+        since = self.clock()
         touched: set[int] = set()
         for entry in sorted(entries, key=lambda e: e.entry_id):
             if entry.entry_id in self._known or self.closed:
@@ -181,7 +218,7 @@ class Sender:
             self.metrics.submitted += 1
             channel = self.channels.setdefault(entry.channel_id, _Channel(entry.channel_id))
             queue = channel.tables.setdefault(entry.table_id, deque())
-            item = _Item(entry, now, entry.entry_id, queued)
+            item = _Item(entry, now, entry.entry_id, since=since)
             if entry.key is not None:
                 self._supersede(channel, queue, item)
             if entry.attempted_at is not None:
@@ -190,6 +227,40 @@ class Sender:
             touched.add(entry.channel_id)
         for channel_id in touched:
             self._kick(channel_id)
+        self._due()
+
+    def release(self, table_id: int) -> None:
+        """The table's hold is over (its AI chain ended): its held refresh may go now."""
+        for channel in list(self.channels.values()):
+            if table_id in channel.tables and channel.channel_id in self._held:
+                self._kick(channel.channel_id)
+
+    def _due(self) -> None:
+        """Kick the channels whose held entry is due or that wait for the global pace (on
+        every submission and every delivery's end: no timer per held entry)."""
+        now = self.clock()
+        for channel_id in [c for c, due in self._held.items() if due <= now]:
+            self._kick(channel_id)
+        if not self._paced or self.closed:
+            return
+        wait = self._pace.wait(now) if self._pace is not None else 0.0
+        if wait == 0:
+            for channel_id in list(self._paced):
+                self._kick(channel_id)
+        else:
+            self._arm_pace(wait)
+
+    def _arm_pace(self, wait: float) -> None:
+        """With nothing in flight whose end would kick the paced channels: one timer for
+        all of them."""
+        if self._running or self.closed or self._pace_timer is not None:
+            return
+
+        def again() -> None:
+            self._pace_timer = None
+            self._due()
+
+        self._pace_timer = asyncio.get_running_loop().call_later(wait, again)
 
     def _supersede(self, channel: _Channel, queue: deque[_Item], new: _Item) -> None:
         """Drop the older pending entries of the new one's key; it takes the place of the
@@ -202,7 +273,7 @@ class Sender:
                 continue  # (a POST that may have arrived is found, not superseded)
             new.order = min(new.order, item.order)
             new.submitted = min(new.submitted, item.submitted)
-            new.queued = min(new.queued, item.queued)
+            new.since = min(new.since, item.since)
             queue.remove(item)
             self._known.discard(old.entry_id)
             self.metrics.bump(self.metrics.superseded, old.kind)
@@ -288,13 +359,26 @@ class Sender:
         if channel.timer is not None:
             channel.timer.cancel()
             channel.timer = None
+        self._paced.discard(channel_id)
         while len(channel.workers) < CHANNEL_CONCURRENCY:
-            item, wake = self._next(channel, loop.time())
+            now = loop.time()
+            item, wake = self._next(channel, now)
             if item is None:
                 if wake is not None:
-                    channel.timer = loop.call_later(max(0.0, wake - loop.time()), self._kick,
+                    channel.timer = loop.call_later(max(0.0, wake - now), self._kick,
                                                     channel_id)
                 break
+            clock = self.clock()
+            if self._pace is None or self._pace.rate != self.global_rate:
+                self._pace = _Pace(self.global_rate, self.global_rate, clock)
+            paced = self._pace.wait(clock)
+            if paced > 0:  # the bot's global limit: this channel's turn comes in a moment
+                self.metrics.paced += 1
+                self._paced.add(channel_id)  # (kicked again when a delivery ends)
+                self._arm_pace(paced)
+                break
+            self._pace.take()
+            self._running += 1
             channel.in_flight[item.entry.table_id] = item
             task = loop.create_task(self._run(channel, item))
             channel.workers.add(task)
@@ -307,32 +391,42 @@ class Sender:
         try:
             await self._deliver(channel, item)
         finally:
+            self._running -= 1
             channel.in_flight.pop(item.entry.table_id, None)
             current = asyncio.current_task()
             if current is not None:
                 channel.workers.discard(current)
         self._wake_waiters()
         self._kick(channel.channel_id)
+        self._due()
 
     def _next(self, channel: _Channel, now: float) -> tuple[_Item | None, float | None]:
         """The deliverable head that has waited longest among the channel's tables not in
         flight, or when one will be deliverable."""
         best: _Item | None = None
         wake: float | None = None
+        held: float | None = None
+        clock = self.clock()
         for table, queue in channel.tables.items():
             if not queue or table in channel.in_flight:
                 continue
             head = queue[0]
             ready = max(channel.retry_at.get(table, 0.0),
                         channel.blocked.get(self.deliverer.route(head.entry), 0.0))
-            if self.hold is not None and head.entry.kind == "table" \
-                    and now < head.queued + HOLD_SECONDS and self.hold(head.entry):
-                ready = max(ready, head.queued + HOLD_SECONDS)
+            if ready <= now and self.hold is not None and head.entry.kind == "table" \
+                    and clock < head.since + HOLD_SECONDS and self.hold(head.entry):
+                due = head.since + HOLD_SECONDS
+                held = due if held is None else min(held, due)
+                continue
             if ready > now:
                 wake = ready if wake is None else min(wake, ready)
                 continue
             if best is None or head.order < best.order:
                 best = head
+        if held is None:
+            self._held.pop(channel.channel_id, None)
+        else:
+            self._held[channel.channel_id] = held
         return best, wake
 
     async def _deliver(self, channel: _Channel, item: _Item) -> None:
@@ -507,6 +601,8 @@ class Sender:
     def close(self) -> None:
         """Stop delivering (shutdown): what is left stays in the database for the next start."""
         self.closed = True
+        if self._pace_timer is not None:
+            self._pace_timer.cancel()
         for channel in self.channels.values():
             if channel.timer is not None:
                 channel.timer.cancel()

@@ -106,8 +106,9 @@ class Controller:
         # hand edits: one in flight per (table, user), bursts coalesced
         self.hands: Coalescer[tuple[int, int]] = Coalescer("hand refresh", self.service.tasks)
         self.metrics_hand_edits = 0  # hand edits sent (tests, the load benchmark)
-        # a clicking player's hand refresh held while the AI seats after him move
-        self.held_hands: dict[tuple[int, int], asyncio.TimerHandle] = {}
+        # a clicking player's hand refresh held while the AI seats after him move: the
+        # table, and when it is due at the latest (the sender's clock)
+        self.held_hands: dict[tuple[int, int], tuple[Table, float]] = {}
         # user -> answers that did not reach him, each with its language
         self.missed: dict[int, list[tuple[str, str]]] = {}
         self.finished: OrderedDict[int, Table] = OrderedDict()  # loaded for old buttons
@@ -392,6 +393,7 @@ class Controller:
         self.delivery.submit(entries)
         if game:
             self._refresh_hands(table)
+        self._due_hands()
 
     async def table_changed(self, table: Table, events: Sequence[GameEvent]) -> None:
         """Show a table as it is now (outside a change: tests, tools), and wait for it."""
@@ -512,19 +514,28 @@ class Controller:
             self._refresh_hand(table, key)
 
     def _refresh_hand(self, table: Table, key: tuple[int, int]) -> None:
-        held = self.held_hands.pop(key, None)
-        if held is not None:
-            held.cancel()
+        self.held_hands.pop(key, None)
         self.hands.request(key, functools.partial(self._edit_hand, table, key))
 
     def _hold_hand(self, table: Table, key: tuple[int, int]) -> None:
-        """Refresh the hand after ``HOLD_SECONDS`` unless a change of the table does it
-        first."""
-        held = self.held_hands.pop(key, None)
-        if held is not None:
-            held.cancel()
-        self.held_hands[key] = asyncio.get_running_loop().call_later(
-            HOLD_SECONDS, self._refresh_hand, table, key)
+        """Refresh the hand when the table's AI chain commits or ends, or with the first
+        commit anywhere after ``HOLD_SECONDS`` (as the sender holds a table message: no
+        timer per held hand)."""
+        self.held_hands[key] = (table, self.delivery.clock() + HOLD_SECONDS)
+
+    def _due_hands(self) -> None:
+        if not self.held_hands:
+            return
+        now = self.delivery.clock()
+        for key, (table, due) in list(self.held_hands.items()):
+            if due <= now:
+                self._refresh_hand(table, key)
+
+    def chain_ended(self, table_id: int) -> None:
+        self.delivery.release(table_id)
+        for key, (table, _due) in list(self.held_hands.items()):
+            if key[0] == table_id:
+                self._refresh_hand(table, key)
 
     async def _edit_hand(self, table: Table, key: tuple[int, int]) -> None:
         """One edit of a hand message as the table is now, drawn from the seat's own view by
@@ -601,8 +612,6 @@ class Controller:
         self.desk.service.shutdown()
         self.delivery.close()
         self.hands.cancel()
-        for held in self.held_hands.values():
-            held.cancel()
         self.held_hands.clear()
 
     async def forget(self, user_id: int) -> None:
