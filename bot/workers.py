@@ -6,14 +6,17 @@ picklable dataclasses, so a worker sees exactly what the seat may see. A picture
 ``functools.partial`` of a module-level render function with its view (anything that does not
 pickle — a test's patched function — is drawn in this process instead).
 
-* **Bounded**: at most ``workers`` jobs are inside the executor; the rest wait in this process
-  (FIFO), and their number is the queue the AI's budget shrinks with. A table asks for one
-  decision at a time, so the queue is bounded by the tables in play.
+* **Bounded**: at most ``slots`` jobs are inside the executor (pictures two per worker, AI
+  decisions three: a worker takes its next job from the executor's queue without waiting
+  for the event loop to see the last one end); the rest wait in this process (FIFO). The
+  jobs waiting here and those queued inside the executor beyond its workers are the queue
+  the AI's budget shrinks with. A table asks for one decision at a time, so the queue is
+  bounded by the tables in play.
 * **Budget under load**: a level with a time budget (``GameSpec.ai_budgets``) gets
-  ``budget × workers / (workers + waiting)`` when its job starts, never below
+  ``budget × workers / (workers + queued)`` when its job starts, never below
   ``MIN_BUDGET_FRACTION`` of it: under overload the AI plays faster and weaker instead of
   making every table wait (the arena figures in the README say how much weaker). When even
-  the floor is more than the queue allows (``budget × workers / (workers + waiting)`` below
+  the floor is more than the queue allows (``budget × workers / (workers + queued)`` below
   it: more than about six decisions waiting per worker), the decision is the level below's
   (``GameSpec.ai_levels``: hard's is medium's rule of thumb, a fraction of a millisecond)
   until the queue is short again: heavy overload drains instead of growing.
