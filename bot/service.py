@@ -721,10 +721,13 @@ class TableService:
 
     # -- the AI driver -----------------------------------------------------------------
     def ai_to_move(self, table_id: int) -> bool:
-        """An AI seat (or an AI standing in for an absent player) is to move at the table:
-        a refresh of it now would be followed by another as soon as the AI has moved."""
+        """An AI seat (or an AI standing in for an absent player) is to move at the table and
+        its chain is under way (its driver runs, or the change that starts it holds the
+        table's lock): a refresh of it now would be followed by another as soon as the AI
+        has moved, and ``Presenter.chain_ended`` follows."""
         table = self.tables.get(table_id)
-        return table is not None and self._auto_actor(table) in ("ai", "absent")
+        return (table is not None and self._auto_actor(table) in ("ai", "absent")
+                and (self.driving(table_id) or self.lock(table_id).locked()))
 
     def driving(self, table_id: int) -> bool:
         """An AI chain is being played at the table."""
@@ -738,7 +741,10 @@ class TableService:
 
     def _drive(self, table: Table, origin: int | None = None) -> None:
         """Start the table's driver if an AI seat (or an absent player) is to move."""
-        if self.driving(table.table_id) or self._auto_actor(table) not in ("ai", "absent"):
+        if self.driving(table.table_id):
+            return
+        if self._auto_actor(table) not in ("ai", "absent"):
+            self.presenter.chain_ended(table.table_id)  # (nothing held waits for a chain)
             return
         task = asyncio.ensure_future(self._driver(table.table_id, origin))
         self.drivers[table.table_id] = task
