@@ -56,6 +56,9 @@ def make(spec: str, rng: random.Random) -> Any:
             if ("float" in kind)
             else int(value)
         )
+    # desítky searched card by card: the setting's worlds unless it says otherwise
+    values.setdefault("desitky_worlds", values["worlds"])
+    values.setdefault("desitky_close_worlds", values["close_worlds"])
     config = replace(SearchConfig(), **values)
     return HardAI(rng, budget_ms=config.budget_ms, config=config)
 
