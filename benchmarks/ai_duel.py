@@ -10,8 +10,10 @@ only, and the maturant's failures are counted too), with a 95% CI over deals. A 
 comma-separated list of ``engine.ai.search.SearchConfig`` fields (``worlds=40,infer=0``);
 budgets are counts of worlds (no time limit), so a duel does not depend on the machine's load.
 ``hard1`` and ``medium`` may stand for A, B or the field (``hard1`` with 40 worlds, ``hard1:MS``
-with its own world cap and a time budget of MS per card; ``budget_ms=40,close_ms=80`` gives a
-setting the hard player's time budgets).
+with its own world cap and a time budget of MS per card); so may ``hard`` (``hard:MS``): the hard
+player as at tables, with its time budgets. In a setting, ``budget_ms=40,close_ms=80`` adds time
+budgets to the world budgets (before 1 December 2026 a setting's time budgets were dropped: the
+duels of the README marked "time budgets" ran hard on its world budgets only).
 This is how the parts of the hard player were measured while it was built (README).
 """
 
@@ -35,8 +37,8 @@ from engine.lora import Deal, Lora
 
 
 def make(spec: str, rng: random.Random) -> Any:
-    if spec == "medium":
-        return make_ai("medium", rng)
+    if spec in ("medium", "hard") or spec.startswith("hard:"):  # as at tables (time budgets)
+        return make_ai(spec, rng)
     if spec == "hard1":
         return Hard1AI(rng, budget_ms=None, max_worlds=40)
     if spec.startswith("hard1:"):  # hard1 as at tables: a time budget of MS per card
@@ -54,8 +56,11 @@ def make(spec: str, rng: random.Random) -> Any:
             if ("float" in kind)
             else int(value)
         )
+    # desítky searched card by card: the setting's worlds unless it says otherwise
+    values.setdefault("desitky_worlds", values["worlds"])
+    values.setdefault("desitky_close_worlds", values["close_worlds"])
     config = replace(SearchConfig(), **values)
-    return HardAI(rng, budget_ms=None, config=config)
+    return HardAI(rng, budget_ms=config.budget_ms, config=config)
 
 
 def position(contract: Contract, deal: Deal, leader: int, maturita: bool) -> Lora:

@@ -18,6 +18,7 @@ from bot.i18n import desc, game_key, game_t, t
 from bot.model import STATUS_LOBBY, STATUS_PLAYING, Table, TableSettings
 
 if TYPE_CHECKING:
+    from bot.service import Place
     from bot.ui.controller import Controller
 
 Interaction = discord.Interaction[Any]
@@ -71,21 +72,26 @@ async def open_new_table(interaction: Interaction, ui: GameUI, options: dict[str
     if controller.service.table_of_user(interaction.guild_id, interaction.user.id) is not None:
         await controller.tell(interaction, game_t(ui.kind, "already_seated", lang), lang)
         return  # (answered at once, before a thread's deferral; the service refuses too)
-    # a channel that already has a table: the new one plays in a thread of its own (the
-    # server's ``table_threads``), made once the table has its number
-    place = await controller.placement(interaction.guild_id, interaction.channel.id)
-    if place is not None:  # a thread is a REST call more (retried if rate limited): the
-        # answer may take longer than Discord's three seconds for a first answer
-        await interaction.response.defer(ephemeral=True, thinking=True)
+    guild_id, channel_id = interaction.guild_id, interaction.channel.id
+
+    async def placement() -> Place | None:
+        # a channel that already has a table: the new one plays in a thread of its own (the
+        # server's ``table_threads``), made once the table has its number
+        place = await controller.placement(guild_id, channel_id)
+        if place is not None:  # a thread is a REST call more (retried if rate limited):
+            # the answer may take longer than Discord's three seconds for a first answer
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        return place
+
     try:
         table = await controller.service.create(
-            interaction.guild_id,
-            interaction.channel.id,
+            guild_id,
+            channel_id,
             interaction.user.id,
             interaction.user.display_name,
             settings,
             ui.kind,
-            place=place,
+            placement=placement,
         )
     except TableError as exc:
         await controller.tell(interaction, game_t(ui.kind, exc.key, lang), lang)

@@ -147,6 +147,11 @@ class Table:
     events: list[Any] = field(default_factory=list, repr=False)
     # a tournament's table: {"id": tournament, "round": n, "table": n} (None: a table of its own)
     tournament: JSONDict | None = None
+    # a table opened in a channel that plays in a thread of its own: that channel (set before
+    # the thread is made, so a restart finds a placement that was cut short) and the line
+    # there that points to the thread
+    parent_id: int | None = None
+    pointer_id: int | None = None
 
     @property
     def version(self) -> int:
@@ -183,6 +188,9 @@ class Table:
         }
         if self.tournament is not None:
             extra["tournament"] = dict(self.tournament)
+        if self.parent_id is not None:
+            extra["parent"] = self.parent_id
+            extra["pointer"] = self.pointer_id
         return extra
 
     def seats_json(self) -> list[JSONDict | None]:

@@ -44,7 +44,13 @@ def table_from_record(rec: TableRecord) -> Table:
         clock_started=_stamp(extra.get("clock_started")),
         saved=(rec.state, rec.seats, rec.status),
         tournament=extra.get("tournament") if isinstance(extra.get("tournament"), dict) else None,
+        parent_id=_id(extra.get("parent")),
+        pointer_id=_id(extra.get("pointer")),
     )
+
+
+def _id(value: object) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 def _stamp(value: object) -> float | None:

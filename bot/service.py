@@ -18,10 +18,11 @@ a slow chain still shows progress).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 import time
-from collections.abc import Awaitable, Callable, Coroutine, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Protocol
@@ -53,10 +54,13 @@ MAX_AUTO_STEPS = 2000  # a safety bound on forced moves in one go (a whole lóra
 CHAIN_COMMIT_SECONDS = 0.5  # a chain of AI moves is committed at least this often
 
 
-__all__ = ["Place", "Presenter", "TableError", "TableService"]
+__all__ = ["Place", "Placement", "Presenter", "TableError", "TableService"]
 Events = list[GameEvent]
 # Where a new table plays, asked once it has its id: (channel id, entries that point there)
 Place = Callable[[Table], Awaitable[tuple[int, Sequence[OutboxItem]]]]
+# Whether a new table goes to a thread of its own (its ``Place``) or stays in the channel
+# (None): decided while the channel takes no other new table
+Placement = Callable[[], Awaitable[Place | None]]
 
 
 class Presenter(Protocol):
@@ -162,6 +166,9 @@ class TableService:
         self.clocks: dict[int, asyncio.TimerHandle] = {}
         self.tasks: set[asyncio.Future[Any]] = set()
         self.drivers: dict[int, asyncio.Task[None]] = {}
+        # new tables of a channel are placed one at a time: channel → (lock, users)
+        self.openings: dict[int, tuple[asyncio.Lock, int]] = {}
+        self.placing: set[int] = set()  # new tables on their way to a thread of their own
         self.metrics = Metrics()
         # How a starting table gets its game: the game's ``new`` with the table's options and
         # an RNG from the table's seed. A seam for tests only (constructed deals), never set
@@ -189,11 +196,29 @@ class TableService:
         return None
 
     def tables_in_channel(self, channel_id: int) -> list[Table]:
+        """The active tables that play in the channel (not one on its way to a thread)."""
         return [
             t
             for t in self.tables.values()
             if t.channel_id == channel_id and t.status in (STATUS_LOBBY, STATUS_PLAYING)
+            and t.table_id not in self.placing
         ]
+
+    @contextlib.asynccontextmanager
+    async def opening(self, channel_id: int) -> AsyncIterator[None]:
+        """The channel takes one new table at a time: where it plays is decided and the
+        table registered before the next one's placement looks at the channel."""
+        lock, users = self.openings.get(channel_id, (asyncio.Lock(), 0))
+        self.openings[channel_id] = (lock, users + 1)
+        try:
+            async with lock:
+                yield
+        finally:
+            lock, users = self.openings[channel_id]
+            if users == 1:
+                del self.openings[channel_id]
+            else:
+                self.openings[channel_id] = (lock, users - 1)
 
     # -- persistence -------------------------------------------------------------------
     async def _save(self, table: Table, outbox: Sequence[OutboxItem] = (), *,
@@ -264,6 +289,10 @@ class TableService:
         table.ping_message_id = message_id
         await self._note_ids(table)
 
+    async def note_ids(self, table: Table) -> None:
+        """Save which messages are the table's (its extra: ping, pointer)."""
+        await self._note_ids(table)
+
     async def _note_ids(self, table: Table, **fields: Any) -> None:
         """Remember which messages are the table's. A refusal here costs nothing of the game
         (the ids stay in memory and are saved with the next move)."""
@@ -286,47 +315,74 @@ class TableService:
         settings: TableSettings,
         game_kind: str,
         *,
-        place: Place | None = None,
+        placement: Placement | None = None,
     ) -> Table:
-        """A new table's lobby in ``channel_id``. ``place``, when given, is asked where the
-        table plays once it has its id (a thread of its own: the channel where it plays and
-        the entries that point there); the table's first commit stores that channel, so a
-        restart finds it there."""
-        if self.table_of_user(guild_id, creator_id) is not None:
-            raise TableError("already_seated")
-        count = games.get(game_kind).seats
-        seats: list[Seat | None] = [Seat(creator_id, creator_name, agreed=settings.revision)]
-        seats += [None] * (count - 1)
-        try:
-            table_id = await self.store.create_table(
+        """A new table's lobby in ``channel_id``. ``placement`` decides whether it plays in
+        a thread of its own: it is asked, and the table registered, while the channel takes
+        no other new table (two ``/… new`` at the same instant in an empty channel: the
+        second one sees the first). Its ``Place`` is then asked, outside that turn, where the
+        table plays once it has its id (the thread, and the entries that point there); the
+        table's first commit stores that channel, so a restart finds it there."""
+        async with self.opening(channel_id):
+            if self.table_of_user(guild_id, creator_id) is not None:
+                raise TableError("already_seated")
+            place = None if placement is None else await placement()
+            count = games.get(game_kind).seats
+            seats: list[Seat | None] = [Seat(creator_id, creator_name,
+                                             agreed=settings.revision)]
+            seats += [None] * (count - 1)
+            try:
+                table_id = await self.store.create_table(
+                    guild_id,
+                    channel_id,
+                    creator_id,
+                    settings.to_json(),
+                    [None if s is None else s.to_json() for s in seats],
+                    game_kind,
+                )
+            except Exception as exc:
+                log.exception("creating a table failed")
+                raise TableError(_db_key(exc)) from exc
+            table = Table(
+                table_id,
                 guild_id,
                 channel_id,
                 creator_id,
-                settings.to_json(),
-                [None if s is None else s.to_json() for s in seats],
-                game_kind,
+                settings,
+                seats,
+                game_kind=game_kind,
+                seed=self.rng.getrandbits(63),
             )
-        except Exception as exc:
-            log.exception("creating a table failed")
-            raise TableError(_db_key(exc)) from exc
-        table = Table(
-            table_id,
-            guild_id,
-            channel_id,
-            creator_id,
-            settings,
-            seats,
-            game_kind=game_kind,
-            seed=self.rng.getrandbits(63),
-        )
-        table.saved = (None, table.seats_json(), table.status)
-        self.tables[table_id] = table
+            table.saved = (None, table.seats_json(), table.status)
+            self.tables[table_id] = table
+            if place is not None:
+                self.placing.add(table_id)
         lead: Sequence[OutboxItem] = ()
-        if place is not None:
-            table.channel_id, lead = await place(table)
+        try:
+            if place is not None:
+                # the intent first: a restart before the first commit finds the thread
+                table.parent_id = channel_id
+                await self._note_ids(table)
+                table.channel_id, lead = await place(table)
+        finally:
+            self.placing.discard(table_id)
+        if table.channel_id == channel_id:
+            table.parent_id = None  # no thread: it plays in the channel
         moved = table.channel_id if table.channel_id != channel_id else None
         await self._save(table, [*lead, *self.presenter.lobby_shown(table)], channel_id=moved)
         return table
+
+    async def place_again(self, table: Table, place: Place) -> None:
+        """A lobby whose placement in a thread was cut short (a restart after its intent was
+        saved and before its first commit): placed now, its first commit made."""
+        async with self.lock(table.table_id):
+            parent = table.channel_id
+            table.channel_id, lead = await place(table)
+            if table.channel_id == parent:
+                table.parent_id = None
+            moved = table.channel_id if table.channel_id != parent else None
+            await self._save(table, [*lead, *self.presenter.lobby_shown(table)],
+                             channel_id=moved)
 
     async def create_started(
         self,

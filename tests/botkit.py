@@ -207,3 +207,35 @@ def emit_component(actor: Any, message: Any, custom_id: str,
     env._notify_dispatch_observers(record)
     backend.emit("INTERACTION_CREATE", payload)
     return InteractionResult(env, record)
+
+
+def emit_slash(actor: Any, channel: Any, name: str, **options: Any) -> Any:
+    """A slash command sent to the bot *without* waiting for it to settle (like
+    ``emit_component``), so that several are in flight together (``await env.settle()``
+    afterwards). Returns the ``InteractionResult`` to read once settled."""
+    from simcord import actors as _actors
+    from simcord import interactions as _interactions
+    from simcord.enums import AppCommandType, InteractionType
+    from simcord.results import InteractionResult
+
+    env = actor._env
+    parts = name.split()
+    root = _actors._resolve_visible_command(actor, channel.id, parts[0],
+                                            AppCommandType.CHAT_INPUT)
+    leaf, nesting = _interactions.walk_to_subcommand(root, parts[1:])
+    leaf_options, resolved = _interactions.build_options(actor, name, leaf, options,
+                                                         channel_id=channel.id)
+    data: dict[str, Any] = {"id": root["id"], "name": root["name"],
+                            "type": root.get("type", AppCommandType.CHAT_INPUT),
+                            "options": _interactions.nest_options(root, nesting, leaf_options)}
+    if resolved:
+        data["resolved"] = resolved
+    if root.get("guild_id"):
+        data["guild_id"] = root["guild_id"]
+    guild = getattr(actor, "guild", None)
+    record, payload = _interactions.base_payload(
+        env.backend, type=InteractionType.APPLICATION_COMMAND, channel_id=channel.id,
+        guild_id=guild.id if guild is not None else None, user_id=actor.id, data=data)
+    env._notify_dispatch_observers(record)
+    env.backend.emit("INTERACTION_CREATE", payload)
+    return InteractionResult(env, record)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -257,3 +258,28 @@ def test_hard_chooses_an_allowed_maturita_game() -> None:
         assert isinstance(view, SeatView)
         action = HardAI(random.Random(2), budget_ms=None, max_worlds=4).decide(view)
         assert isinstance(action, Choose) and action in view.legal
+
+
+def test_desitky_searched_card_by_card_gets_its_own_world_budget() -> None:
+    """A desítky world searched card by card costs about half a planned one: such decisions
+    run to ``desitky_worlds``, planned turns (and every other game) to ``worlds``."""
+    base = SearchConfig(
+        worlds=8, close_worlds=8, desitky_worlds=20, desitky_close_worlds=20,
+        settle_worlds=1000, budget_ms=None, close_ms=None, batch=4, max_plans=10_000,
+    )  # fmt: skip
+    used: dict[tuple[str, bool], set[int]] = {}
+    for lora in _medium_positions(3, 0.3, 11):
+        seat = lora.to_act
+        assert seat is not None
+        view = lora.view(seat)
+        if len(view.legal) < 2 or lora.contract not in (Contract.DESITKY, Contract.CERVENE):
+            continue
+        for plan in (False, True):
+            search = CardSearch(view, random.Random(3), replace(base, plan_turns=plan))
+            search.run()
+            if search.worlds_used:
+                key = (str(lora.contract), search.planned)
+                used.setdefault(key, set()).add(search.worlds_used)
+    assert used[("desitky", False)] == {20}
+    assert used[("desitky", True)] == {8}
+    assert used[("cervene", False)] == {8}

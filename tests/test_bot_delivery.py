@@ -449,3 +449,38 @@ async def test_a_restart_after_a_tournament_is_cancelled_posts_its_notice_once(h
     await harness.env.advance_time(5)
     await delivery(harness).settled()
     assert len([m for m in public(ch) if m.content == notice]) == 1
+
+
+async def test_a_channel_answered_429_once_is_paced_under_its_limit_from_then_on(
+        harness, monkeypatch):
+    """Discord's buckets modelled (5 requests per 5 s per channel and route): a burst of
+    twelve posts to one channel meets the limit once; from then on the sender paces the
+    route instead of provoking a 429 per post, and the post refused by the 429 is sent again
+    without looking for it first (a 429 means it was not made). All arrive, once, in
+    order."""
+    from benchmarks.discord_model import RateModel
+    from bot.delivery import items
+    from bot.delivery.channel import ChannelDeliverer
+
+    model = DiscordModel(RateModel(clock=lambda: harness.env.now().timestamp())).install()
+    looked: list[int] = []
+    find = ChannelDeliverer.find_posted
+
+    async def find_posted(self: Any, entry: Any, known: set[int]) -> int | None:
+        looked.append(entry.entry_id)
+        return await find(self, entry, known)
+
+    monkeypatch.setattr(ChannelDeliverer, "find_posted", find_posted)
+    try:
+        guild = harness.env.create_guild()
+        ch = guild.create_text_channel("lora")
+        lines = [f"Oznámení {i}." for i in range(1, 13)]
+        with harness.env._bot_scope():  # (the bot's own work: on SimCord's virtual clock)
+            await harness.bot.controller.enqueue([items.post(ch.id, line) for line in lines])
+        await harness.env.advance_time(30)
+        await delivery(harness).settled()
+    finally:
+        model.uninstall()
+    assert [m.content for m in public(ch)] == lines
+    assert model.rates.limited == 1 and delivery(harness).metrics.rate_limited == 1
+    assert looked == []

@@ -10,7 +10,7 @@ from typing import Any
 
 import discord
 
-from tests.botkit import BotHarness, Players, reply
+from tests.botkit import BotHarness, Players, emit_slash, reply
 
 
 def setup(harness: BotHarness, names: list[str]) -> tuple[Any, Any, list[Any]]:
@@ -74,6 +74,28 @@ async def test_a_second_table_in_a_channel_plays_in_its_own_thread(harness):
         (discord.MessageType.default, "", ["Lóra – stůl č. 1"]),
         (discord.MessageType.thread_created, "Lóra – stůl č. 2", []),
         (discord.MessageType.default, f"Lóra – stůl č. 2 hraje ve vlákně <#{thread.id}>.", [])]
+
+
+async def test_two_new_tables_at_the_same_instant_in_an_empty_channel_one_goes_to_a_thread(
+        harness):
+    """Both commands are in flight together: the channel takes one new table at a time, so
+    the second sees the first and plays in a thread of its own."""
+    guild, ch, (alice, bob) = setup(harness, ["alice", "bob"])
+    first = emit_slash(alice, ch, "lora new")
+    second = emit_slash(bob, ch, "taroky new")
+    await harness.env.settle()
+    one, two = harness.service.tables[1], harness.service.tables[2]
+    assert (one.creator_id, two.creator_id) == (alice.id, bob.id)
+    assert one.channel_id == ch.id and two.channel_id != ch.id
+    thread = thread_of(ch, two)
+    assert thread.name == "Taroky – stůl č. 2"
+    assert reply(first).content == "Stůl č. 1 je založen."
+    assert reply(second).content == f"Stůl č. 2 je založen. Hraje se ve vlákně <#{thread.id}>."
+    assert [(m.content, [e.title for e in m.embeds]) for m in ch.history()] == [
+        ("", ["Lóra – stůl č. 1"]), ("Taroky – stůl č. 2", []),
+        (f"Taroky – stůl č. 2 hraje ve vlákně <#{thread.id}>.", [])]
+    assert [e.title for m in thread.history() for e in m.embeds] == ["Taroky – stůl č. 2"]
+    assert harness.service.openings == {} and harness.service.placing == set()
 
 
 async def test_the_first_table_of_a_channel_stays_in_it_and_a_freed_channel_takes_the_next(
@@ -191,3 +213,104 @@ async def test_an_archived_thread_is_reopened_for_the_next_update(harness, caplo
     assert not harness.env.backend.channels[thread.id].thread_metadata.archived
     assert harness.service.tables[2].status == "playing"
     assert any(m.id == harness.service.tables[2].message_id for m in thread.history())
+
+
+async def _to_the_end(harness: BotHarness, tid: int) -> Any:
+    """Random legal moves through the service up to the end of the game, committed as one
+    change (what the last click of a game does)."""
+    service = harness.service
+    table = service.tables[tid]
+    rng = random.Random(3)
+    async with service.lock(tid):
+        events: list[Any] = []
+        while not table.state.finished:
+            action = rng.choice(table.state.legal_actions())
+            events = service._apply(table, action, by=table.seats[action.seat].user_id or "ai")
+        table.unshown[:] = events
+        await service._play_on(table)
+    await harness.bot.controller.delivery.settled()
+    return table
+
+
+def pointers(ch: Any) -> list[Any]:
+    return [m for m in ch.history() if m.type == discord.MessageType.default and m.content]
+
+
+async def test_the_pointer_line_says_who_won_when_the_game_in_the_thread_has_ended(harness):
+    guild, ch, (alice, bob) = setup(harness, ["alice", "bob"])
+    await alice.slash(ch, "lora new")
+    await bob.slash(ch, "lora new", seating="join", turn_timer=0)
+    table = harness.service.tables[2]
+    thread = thread_of(ch, table)
+    [pointer] = pointers(ch)
+    assert pointer.content == f"Lóra – stůl č. 2 hraje ve vlákně <#{thread.id}>."
+    assert table.pointer_id == pointer.id and table.parent_id == ch.id
+    await start_with_ai(bob, thread, 2)
+    await _to_the_end(harness, 2)
+    outcome = table.state.outcome()
+    winners = ", ".join(table.names()[s] for s in outcome.order() if outcome.places[s] == 1)
+    assert winners
+    # the same line, edited: the game is over, who won, and the thread to read it all in
+    assert [(m.id, m.content) for m in pointers(ch)] == [
+        (pointer.id, f"Lóra – stůl č. 2 ve vlákně <#{thread.id}>: dohráno. "
+                     f"1. místo: {winners}.")]
+
+
+async def test_the_pointer_line_of_a_table_closed_after_a_restart_says_so(harness):
+    guild, ch, (alice, bob) = setup(harness, ["alice", "bob"])
+    await alice.slash(ch, "lora new")
+    await bob.slash(ch, "taroky new", language="en")
+    thread = thread_of(ch, harness.service.tables[2])
+    [pointer] = pointers(ch)
+    assert pointer.content == f"Taroky – table 2 plays in the thread <#{thread.id}>."
+    await harness.restart()
+    table = harness.service.tables[2]
+    assert (table.parent_id, table.pointer_id) == (ch.id, pointer.id)  # (saved with it)
+    await bob.slash(thread, "taroky abort")
+    await harness.bot.controller.delivery.settled()
+    assert table.status == "aborted"
+    assert [(m.id, m.content) for m in pointers(ch)] == [
+        (pointer.id, f"Taroky – table 2 in the thread <#{thread.id}> was closed.")]
+
+
+class Killed(BaseException):
+    """The process dies here (nothing after this point of the bot runs)."""
+
+
+async def test_a_crash_between_making_the_thread_and_the_first_commit_leaves_no_empty_thread(
+        harness, monkeypatch):
+    """The thread is made, then the bot dies before the table's first commit. After the
+    restart the table takes that thread: its lobby there, the line in the channel that points
+    to it; no second thread, nothing of the table in the channel itself."""
+    from simcord.http import router as simcord_router
+
+    guild, ch, (alice, bob) = setup(harness, ["alice", "bob"])
+    await alice.slash(ch, "lora new")
+    dispatch = simcord_router.dispatch
+
+    def deadly(backend: Any, method: str, path: str, **kwargs: Any) -> Any:
+        result = dispatch(backend, method, path, **kwargs)
+        if method == "POST" and path == f"/channels/{ch.id}/threads":
+            raise Killed()  # Discord made the thread; the bot never heard of it
+        return result
+
+    monkeypatch.setattr(simcord_router, "dispatch", deadly)
+    await bob.slash(ch, "lora new", seating="join", turn_timer=0)
+    monkeypatch.setattr(simcord_router, "dispatch", dispatch)
+    [thread] = ch.threads
+    assert thread.history() == [] and harness.service.tables[2].channel_id == ch.id
+    harness.bot.controller.shutdown()
+    await harness.restart()
+    errors = harness.env.errors
+    assert errors and all(isinstance(e, Killed) for e in errors), errors
+    await harness.bot.controller.delivery.settled()
+
+    table = harness.service.tables[2]
+    assert [t.id for t in ch.threads] == [thread.id] and table.channel_id == thread.id
+    assert (await harness.bot.store.get_table(2)).channel_id == thread.id
+    assert [e.title for m in thread.history() for e in m.embeds] == ["Lóra – stůl č. 2"]
+    assert [m.content for m in pointers(ch)] == [
+        f"Lóra – stůl č. 2 hraje ve vlákně <#{thread.id}>."]
+    assert [e.title for m in ch.history() for e in m.embeds] == ["Lóra – stůl č. 1"]
+    await start_with_ai(bob, thread, 2)
+    assert table.status == "playing"

@@ -52,6 +52,16 @@ class Materials(Protocol):
 
     def tournament_message_id(self, tournament_id: int) -> int | None: ...
 
+    def pointer_message_id(self, table_id: int) -> int | None:
+        """The table's line in the channel it was opened in, if known (posted)."""
+        ...
+
+    def pointer_text(self, table: Table) -> str | None:
+        """That line as the table is now (None: the table plays in no thread)."""
+        ...
+
+    async def set_pointer(self, table: Table, message_id: int) -> int | None: ...
+
     async def tournament_message(self, tournament_id: int) -> dict[str, Any] | None:
         """The tournament's message as it is now (None: the tournament is gone)."""
         ...
@@ -117,6 +127,9 @@ class ChannelDeliverer:
         if entry.kind == items.TOURNAMENT and self.m.tournament_message_id(
                 _tournament_id(entry)) is not None:
             return "edit"
+        if entry.kind == items.POINTER and entry.table_id is not None \
+                and self.m.pointer_message_id(entry.table_id) is not None:
+            return "edit"
         return "post"
 
     def describe(self, entry: OutboxEntry) -> str:
@@ -124,6 +137,8 @@ class ChannelDeliverer:
             return f"table message {self.route(entry)}"
         if entry.kind == items.TOURNAMENT:
             return f"tournament message {self.route(entry)}"
+        if entry.kind == items.POINTER:
+            return f"thread pointer {self.route(entry)}"
         if _clears(entry):
             return "ping removal"
         if entry.kind == items.POST:
@@ -162,6 +177,8 @@ class ChannelDeliverer:
                 return await self._table(channel, entry, before_post)
             if entry.kind == items.TOURNAMENT:
                 return await self._tournament(channel, entry, before_post)
+            if entry.kind == items.POINTER:
+                return await self._pointer(channel, entry, before_post)
             kwargs = await self._post_kwargs(entry)
             await before_post()
             sent = await channel.send(nonce=nonce(entry), **kwargs)
@@ -257,18 +274,37 @@ class ChannelDeliverer:
         sent = await channel.send(nonce=nonce(entry), allowed_mentions=QUIET, **message)
         return int(sent.id)
 
+    async def _pointer(self, channel: Any, entry: OutboxEntry,
+                       before_post: Callable[[], Awaitable[None]]) -> int | None:
+        table = None if entry.table_id is None else await self.m.table(entry.table_id)
+        text = None if table is None else self.m.pointer_text(table)
+        if table is None or text is None:
+            return None  # the table is gone, or plays in no thread: nothing to point to
+        if table.pointer_id is not None:
+            try:
+                await channel.get_partial_message(table.pointer_id).edit(content=text)
+                return None
+            except discord.NotFound:
+                log.info("the thread pointer of table %s is gone: posting it anew",
+                         table.table_id)
+        await before_post()
+        sent = await channel.send(text, nonce=nonce(entry), allowed_mentions=QUIET)
+        return int(sent.id)
+
     async def posted(self, entry: OutboxEntry, message_id: int) -> None:
         if entry.kind == items.TOURNAMENT:
             old = await self.m.set_tournament_message(_tournament_id(entry), message_id)
             if old is not None and old != message_id:
                 await self.m.enqueue([items.delete(entry.channel_id, old)])
             return
-        if entry.table_id is None or entry.kind not in (items.TABLE, items.PING):
+        if entry.table_id is None or entry.kind not in (items.TABLE, items.PING, items.POINTER):
             return
         table = await self.m.table(entry.table_id)
         if table is None:
             return
-        if entry.kind == items.TABLE:
+        if entry.kind == items.POINTER:
+            old = await self.m.set_pointer(table, message_id)
+        elif entry.kind == items.TABLE:
             old = await self.m.set_table_message(table, message_id)
         else:
             old = await self.m.set_ping(table, message_id)
@@ -299,6 +335,14 @@ class ChannelDeliverer:
             matches = [m for m in mine if m.embeds
                        and any(cid.startswith(prefixes) for cid in _ids(m))]
             return int(matches[-1].id) if matches else None
+        if entry.kind == items.POINTER:
+            # the line names the table's thread, whatever the table's state said then
+            table = await self.m.table(entry.table_id) if entry.table_id is not None else None
+            if table is None or table.parent_id is None:
+                return None
+            mention = f"<#{table.channel_id}>"
+            found_p = [m for m in mine if mention in (m.content or "")]
+            return int(found_p[-1].id) if found_p else None
         if entry.kind not in (items.POST, items.PING):
             return None
         content = entry.payload.get("content") or ""

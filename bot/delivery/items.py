@@ -19,6 +19,9 @@ or alone (``Delivery.send``); ``bot.delivery.sender`` delivers them. Kinds:
 * ``delete``: delete a message of the channel.
 * ``tournament``: refresh a tournament's one message (registration, rounds, result) from the
   tournament as it is when sent; a later refresh supersedes an earlier one.
+* ``pointer``: the line in the channel where a table was opened that points to the thread
+  it plays in, as the table is when sent (it plays there; it has finished, with the winners;
+  it was closed): posted once, then edited; a later refresh supersedes an earlier one.
 
 A post's ``pictures``: pictures drawn when it is sent, as (name, file name) pairs — names the
 deliverer knows (``"final"``, a tournament's ``"tsheet:…"``/``"tstandings:…"``).
@@ -32,6 +35,7 @@ from typing import Any
 from bot.storage.models import OutboxItem
 
 POST, TABLE, PING, DELETE, TOURNAMENT = "post", "table", "ping", "delete", "tournament"
+POINTER = "pointer"
 
 
 def post(channel_id: int, content: str | None = None, *, embed: dict[str, Any] | None = None,
@@ -81,3 +85,8 @@ def unping(channel_id: int, table_id: int) -> OutboxItem:
 
 def delete(channel_id: int, message_id: int, table_id: int | None = None) -> OutboxItem:
     return OutboxItem(channel_id, DELETE, {"message_id": message_id}, table_id)
+
+
+def pointer(channel_id: int, table_id: int) -> OutboxItem:
+    """Post or refresh the line of ``channel_id`` that points to the table's thread."""
+    return OutboxItem(channel_id, POINTER, {}, table_id, f"pointer:{table_id}")

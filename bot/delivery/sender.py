@@ -8,9 +8,16 @@ waited longest first, in order within a table:
 * **Superseding**: an entry with a ``key`` (one table message refresh, the latest ping) drops
   the older pending entry of its key that is not in flight, and takes its turn; a table never
   has more than one message edit in flight, and a burst of changes becomes one edit.
-* **Rate limits**: a 429 blocks that route of the channel ("post", "edit", "delete") for its
-  retry-after; the other routes and channels go on. discord.py itself paces by the response
-  headers and retries short 429s; what reaches us is the rest, and SimCord's injected ones.
+* **Rate limits**: each route of a channel ("post", "edit", "delete") that has met its limit
+  once (a 429) is paced by the sender's own estimate of its bucket (``_Bucket``: Discord's
+  usual 5 requests per 5 s, one token kept in reserve): an entry starts only when its route
+  has a token, so a busy channel uses its whole budget without provoking more 429s, and the
+  entry that starts reads the latest state (what waits is superseded, not what is in
+  flight). A 429 that comes anyway empties
+  that route's bucket and blocks it for its retry-after; the other routes and channels go on,
+  and a POST answered 429 was not made (it is posted, not looked for, next time). discord.py
+  itself also paces by the response headers and retries short 429s; what reaches us is the
+  rest, and SimCord's modelled and injected ones.
 * **Faults**: a 5xx or a lost connection retries the entry with exponential backoff (its
   table's later entries wait behind it, so a table's messages stay in order); a refusal
   (403, 400) drops it, logged.
@@ -63,6 +70,12 @@ MAX_BACKOFF = 60.0
 DEFAULT_RETRY_AFTER = 1.0
 BUG_RETRIES = 3
 CHANNEL_CONCURRENCY = 4  # entries of different tables in flight at once per channel
+# Discord's usual limit of one route of a channel's messages (its headers show 5 per 5 s);
+# the sender keeps one token in reserve: a call leaves a little after its entry starts (a
+# picture is drawn first), so calls may reach Discord closer together than they started
+ROUTE_LIMIT = 5
+ROUTE_PERIOD = 5.0
+ROUTE_RESERVE = 1
 STARTUP_WAIT = 15.0  # a click waits at most this long for its table's backlog at start-up
 KNOWN_MARGIN = timedelta(minutes=5)  # clock skew between the bot and its database
 GLOBAL_RATE = 40.0  # entries started per second over all channels (Discord: 50 requests/s)
@@ -160,12 +173,52 @@ class _Pace:
 
 
 @dataclass
+class _Bucket:
+    """The sender's estimate of a channel route's rate limit bucket: ``ROUTE_LIMIT -
+    ROUTE_RESERVE`` tokens, refilled at ``ROUTE_LIMIT / ROUTE_PERIOD`` per second; a call
+    takes one when its entry starts. A 429 empties it and blocks it for the retry-after; from
+    the first 429 on, the route is paced by it (before, discord.py's own pacing by the
+    response headers is all there is: a channel that never met its limit is not slowed)."""
+
+    tokens: float
+    stamp: float
+    blocked: float = 0.0  # not before (a 429's retry-after)
+    paced: bool = False  # the route has been answered 429: calls wait for a token
+    capacity: float = ROUTE_LIMIT - ROUTE_RESERVE
+    rate: float = ROUTE_LIMIT / ROUTE_PERIOD
+
+    def _refill(self, now: float) -> None:
+        if now < self.stamp:  # the clock went back (SimCord's virtual loop time beside the
+            self.blocked -= self.stamp - now  # real one): what was left of a block stays left
+        else:
+            self.tokens = min(self.capacity, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+
+    def ready_at(self, now: float) -> float:
+        """When a call may start (``now`` or later)."""
+        self._refill(now)
+        wait = 0.0 if self.tokens >= 1 or not self.paced else (1 - self.tokens) / self.rate
+        return max(now + wait, self.blocked)
+
+    def take(self, now: float) -> None:
+        self._refill(now)
+        self.tokens = max(self.tokens - 1, 0.0) if not self.paced else self.tokens - 1
+
+    def limited(self, now: float, retry_after: float) -> None:
+        """Discord answered 429: the bucket is empty, and shut for ``retry_after``."""
+        self._refill(now)
+        self.tokens = min(self.tokens, 0.0)
+        self.blocked = max(self.blocked, now + retry_after)
+        self.paced = True
+
+
+@dataclass
 class _Channel:
     channel_id: int
     tables: dict[int | None, deque[_Item]] = field(default_factory=dict)
     retry_at: dict[int | None, float] = field(default_factory=dict)  # table → not before
     backoff: dict[int | None, float] = field(default_factory=dict)
-    blocked: dict[str, float] = field(default_factory=dict)  # route → not before
+    buckets: dict[str, _Bucket] = field(default_factory=dict)  # route → its pacing
     in_flight: dict[int | None, _Item] = field(default_factory=dict)  # one per table
     workers: set[asyncio.Task[None]] = field(default_factory=set)
     timer: asyncio.TimerHandle | None = None
@@ -173,6 +226,12 @@ class _Channel:
 
     def size(self) -> int:
         return sum(len(q) for q in self.tables.values())
+
+    def bucket(self, route: str, now: float) -> _Bucket:
+        bucket = self.buckets.get(route)
+        if bucket is None:
+            bucket = self.buckets[route] = _Bucket(ROUTE_LIMIT - ROUTE_RESERVE, now)
+        return bucket
 
 
 class Sender:
@@ -203,6 +262,7 @@ class Sender:
         self._known: set[int] = set()  # entry ids queued (a resubmission is ignored)
         self._posted: set[int] = set()  # messages this sender has posted (or found)
         self._newest: dict[int, int] = {}  # channel → the newest message id it posted
+        self._attempted: set[int] = set()  # entries whose POST attempt is recorded
         self.closed = False
 
     # -- intake --------------------------------------------------------------------------
@@ -276,6 +336,7 @@ class Sender:
             new.since = min(new.since, item.since)
             queue.remove(item)
             self._known.discard(old.entry_id)
+            self._attempted.discard(old.entry_id)
             self.metrics.bump(self.metrics.superseded, old.kind)
             self._mark(OutboxDone(old.entry_id, "superseded"))
             self._startup_done(old)
@@ -380,6 +441,7 @@ class Sender:
             self._pace.take()
             self._running += 1
             channel.in_flight[item.entry.table_id] = item
+            channel.bucket(self.deliverer.route(item.entry), now).take(now)
             task = loop.create_task(self._run(channel, item))
             channel.workers.add(task)
         if not channel.workers:
@@ -412,7 +474,7 @@ class Sender:
                 continue
             head = queue[0]
             ready = max(channel.retry_at.get(table, 0.0),
-                        channel.blocked.get(self.deliverer.route(head.entry), 0.0))
+                        channel.bucket(self.deliverer.route(head.entry), now).ready_at(now))
             if ready <= now and self.hold is not None and head.entry.kind == "table" \
                     and clock < head.since + HOLD_SECONDS and self.hold(head.entry):
                 due = head.since + HOLD_SECONDS
@@ -438,8 +500,8 @@ class Sender:
                 message_id = await self._find(channel, entry)
                 if message_id is not None:
                     self.metrics.found_after_crash += 1
-            elif folding.foldable(entry):
-                await self._fold(channel, item)
+            elif folding.foldable(entry) and entry.entry_id not in self._attempted:
+                await self._fold(channel, item)  # (an attempted POST keeps its content)
             if message_id is None:
                 route = self.deliverer.route(entry)
                 self.metrics.bump(self.metrics.calls, route)
@@ -447,7 +509,15 @@ class Sender:
                 async def before_post() -> None:
                     await self._before_post(channel, entry)
 
-                message_id = await self.deliverer.deliver(entry, before_post)
+                try:
+                    message_id = await self.deliverer.deliver(entry, before_post)
+                except DeliveryError as exc:
+                    if exc.kind == "rate":
+                        # refused before it was made (a POST is a path's last call): it is
+                        # posted next time, not looked for first (nor kept from superseding
+                        # and folding)
+                        channel.suspect.discard(entry.entry_id)
+                    raise
             if message_id is not None:
                 await self.deliverer.posted(entry, message_id)
         except DeliveryError as exc:
@@ -517,6 +587,7 @@ class Sender:
         except Exception as exc:
             raise DeliveryError("server", f"cannot record the attempt: {exc}") from exc
         channel.suspect.add(entry.entry_id)
+        self._attempted.add(entry.entry_id)
 
     def _watermark(self, channel: _Channel) -> int | None:
         """The newest message id of the channel the sender knows (its last POST)."""
@@ -532,20 +603,20 @@ class Sender:
 
     def _failed(self, channel: _Channel, item: _Item, exc: DeliveryError) -> None:
         entry = item.entry
-        loop = asyncio.get_running_loop()
+        now = asyncio.get_running_loop().time()
         table = entry.table_id
         if exc.kind == "rate":
             self.metrics.rate_limited += 1
             wait = exc.retry_after if exc.retry_after is not None else DEFAULT_RETRY_AFTER
             route = exc.route or self.deliverer.route(entry)
-            channel.blocked[route] = max(channel.blocked.get(route, 0.0), loop.time() + wait)
+            channel.bucket(route, now).limited(now, wait)
             log.warning("%s failed on table %s: channel %s rate limited (%s) for %.2f s",
                         self.deliverer.describe(entry), table, channel.channel_id, route, wait)
         elif exc.kind == "server":
             self.metrics.server_errors += 1
             delay = min(MAX_BACKOFF, channel.backoff.get(table, FIRST_BACKOFF / 2) * 2)
             channel.backoff[table] = delay
-            channel.retry_at[table] = loop.time() + delay
+            channel.retry_at[table] = now + delay
             if self.deliverer.route(entry) == "post":
                 channel.suspect.add(entry.entry_id)  # it may have arrived: look first
             log.warning("%s failed on table %s (outbox entry %s), retry in %.1f s: %s",
@@ -572,6 +643,7 @@ class Sender:
             queue.remove(item)
         self._known.discard(item.entry.entry_id)
         channel.suspect.discard(item.entry.entry_id)
+        self._attempted.discard(item.entry.entry_id)
         if done.message_id is not None:
             self._posted.add(done.message_id)
             newest = self._newest.get(channel.channel_id, 0)

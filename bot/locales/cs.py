@@ -107,6 +107,8 @@ STRINGS: dict[str, str] = {
     "core.table_created": "Stůl č. {id} je založen.",
     "core.table_created_thread": "Hraje se ve vlákně {thread}.",
     "core.table_thread": "{game} – stůl č. {id} hraje ve vlákně {thread}.",
+    "core.table_thread_finished": "{game} – stůl č. {id} ve vlákně {thread}: dohráno. 1. místo: {winners}.",
+    "core.table_thread_closed": "{game} – stůl č. {id} ve vlákně {thread} byl zrušen.",
     "core.lb_title": "Žebříček – {guild}",
     "core.lb_empty": "Zatím žádné hodnocené hry.",
     "core.lb_row": "{rank}. **{name}** – {rating}{prov} · her {games} · výher {wins} · ⌀ {avg} b.",

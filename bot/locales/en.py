@@ -101,6 +101,8 @@ STRINGS: dict[str, str] = {
     "core.table_created": "Table {id} is open.",
     "core.table_created_thread": "It plays in the thread {thread}.",
     "core.table_thread": "{game} – table {id} plays in the thread {thread}.",
+    "core.table_thread_finished": "{game} – table {id} in the thread {thread}: finished. 1st place: {winners}.",
+    "core.table_thread_closed": "{game} – table {id} in the thread {thread} was closed.",
     "core.lb_title": "Leaderboard – {guild}",
     "core.lb_empty": "No rated games yet.",
     "core.lb_row": "{rank}. **{name}** – {rating}{prov} · games {games} · wins {wins} · ⌀ {avg} pts",

@@ -253,16 +253,51 @@ class Controller:
 
     async def _in_thread(self, channel_id: int, table: Table) -> tuple[int, list[OutboxItem]]:
         """A thread named after the table, and a line in the channel that points there (in
-        the table's language); without a thread the table stays in the channel."""
+        the table's language); without a thread the table stays in the channel. Its thread
+        made before a restart cut the table's first commit short is taken, not made again."""
         lang, ui = table.settings.lang, builders.game_ui(table)
         name = game_t(table.game_kind, "lobby_title", lang, id=table.table_id,
-                      game=ui.name(lang))
-        thread = await self.open_thread(channel_id, name, f"table {table.table_id}")
+                      game=ui.name(lang))[:100]
+        thread = self._made_thread(channel_id, name)
+        if thread is None:
+            thread = await self.open_thread(channel_id, name, f"table {table.table_id}")
         if thread is None:
             return channel_id, []
-        text = t("core.table_thread", lang, id=table.table_id, thread=f"<#{thread}>",
-                 game=ui.name(lang))
-        return thread, [items.post(channel_id, text)]
+        return thread, [items.pointer(channel_id, table.table_id)]
+
+    def _made_thread(self, channel_id: int, name: str) -> int | None:
+        """The bot's thread of that name in the channel, if there is one (known threads
+        only: the active ones)."""
+        channel = self.channel(channel_id)
+        me = self.bot_user_id()
+        if channel is None or not isinstance(channel, discord.TextChannel) or me is None:
+            return None
+        mine = [th.id for th in channel.threads if th.owner_id == me and th.name == name]
+        return max(mine, default=None)
+
+    def pointer_text(self, table: Table) -> str | None:
+        """The line in the channel a table was opened in that points to its thread: where
+        it plays, who won when it has finished, that it was closed."""
+        if table.parent_id is None or table.parent_id == table.channel_id:
+            return None
+        lang, ui = table.settings.lang, builders.game_ui(table)
+        values = {"id": table.table_id, "thread": f"<#{table.channel_id}>",
+                  "game": ui.name(lang)}
+        outcome = table.state.outcome() if table.state is not None else None
+        if table.status == STATUS_FINISHED and outcome is not None:
+            names = table.names()
+            winners = ", ".join(names[seat] for seat in outcome.order()
+                                if outcome.places[seat] == 1)
+            return t("core.table_thread_finished", lang, winners=winners, **values)
+        if table.status == STATUS_ABORTED:
+            return t("core.table_thread_closed", lang, **values)
+        return t("core.table_thread", lang, **values)
+
+    def _pointer(self, table: Table) -> list[OutboxItem]:
+        """The pointer line refreshed (a table in a thread that finished or closed)."""
+        if table.parent_id is None or table.parent_id == table.channel_id:
+            return []
+        return [items.pointer(table.parent_id, table.table_id)]
 
     # -- composing (the service's Presenter) ---------------------------------------------
     def lobby_shown(self, table: Table) -> list[OutboxItem]:
@@ -284,7 +319,8 @@ class Controller:
     def closed_shown(self, table: Table, reason: str) -> list[OutboxItem]:
         text = t(f"core.closed_{reason}", table.settings.lang, id=table.table_id)
         out = [items.table_refresh(table.channel_id, table.table_id, closed=reason),
-               items.post(table.channel_id, text, table_id=table.table_id)]
+               items.post(table.channel_id, text, table_id=table.table_id),
+               *self._pointer(table)]
         unping = self._unping(table)
         return out if unping is None else [unping, *out]
 
@@ -322,6 +358,7 @@ class Controller:
                for text in ui.announcements(table, events)]
         if state.finished:
             out.append(self._final(table, ui))
+            out.extend(self._pointer(table))
         out.append(items.table_refresh(channel, tid, repost=ui.starts_deal(events)))
         ping = self._turn_ping(table, ui, events, origin)
         if ping is not None:
@@ -483,6 +520,16 @@ class Controller:
         await self.service.set_ping(table, message_id)
         return old
 
+    def pointer_message_id(self, table_id: int) -> int | None:
+        table = self.service.tables.get(table_id) or self.finished.get(table_id)
+        return None if table is None else table.pointer_id
+
+    async def set_pointer(self, table: Table, message_id: int) -> int | None:
+        old = table.pointer_id
+        table.pointer_id = message_id
+        await self.service.note_ids(table)
+        return old
+
     def tournament_message_id(self, tournament_id: int) -> int | None:
         return self.desk.message_id(tournament_id)
 
@@ -601,6 +648,11 @@ class Controller:
         await self.desk.service.load()
         for table in list(self.service.tables.values()):
             try:
+                if table.parent_id == table.channel_id and table.status == STATUS_LOBBY:
+                    # a restart between its thread and its first commit: it takes that
+                    # thread (or a new one) and shows itself there now
+                    await self.service.place_again(
+                        table, functools.partial(self._in_thread, table.channel_id))
                 await self.service.resume(table)
             except Exception:
                 log.exception("resuming table %s failed", table.table_id)

@@ -53,6 +53,8 @@ class HardAI:
                 base,
                 worlds=max_worlds,
                 close_worlds=max_worlds,
+                desitky_worlds=max_worlds,
+                desitky_close_worlds=max_worlds,
                 min_worlds=min(base.min_worlds, max_worlds),
                 batch=min(base.batch, max_worlds),
             )
