@@ -19,12 +19,11 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from engine.actions import Choose
-from engine.ai import make_ai, maturita
-from engine.ai.maturita_fit import fit, maturita_position
+from engine.ai import maturita
+from engine.ai.maturita_fit import fit, maturita_position, play_attempt
 from engine.ai.maturita_model import COEFFICIENTS
 from engine.cards import shuffled_deal
-from engine.contracts import MATURITA_ATTEMPTS, MATURITA_GAME, maturita_choices
+from engine.contracts import MATURITA_ATTEMPTS, maturita_choices
 
 Score = Callable[[str, list[float]], float]
 
@@ -40,17 +39,7 @@ def collect_one(seed: int, index: int, defenders: str) -> dict[str, Any]:
     for contract in maturita_choices(MATURITA_ATTEMPTS):
         out["f120"][contract.value] = [e120[contract].p_medium, e120[contract].p_best]
         out["f480"][contract.value] = [e480[contract].p_medium, e480[contract].p_best]
-        lora = maturita_position(deal, seat)
-        lora.apply(Choose(seat, contract))
-        bots = [
-            make_ai("hard" if s == seat else defenders, random.Random(rng.getrandbits(64)))
-            for s in range(4)
-        ]
-        while lora.attempt == MATURITA_ATTEMPTS and lora.game_no == MATURITA_GAME:
-            s = lora.to_act
-            assert s is not None
-            lora.apply(bots[s].decide(lora.view(s)))
-        out["passed"][contract.value] = not lora.protocol[-1].failed
+        out["passed"][contract.value] = play_attempt(deal, seat, contract, "hard", defenders, rng)
     return out
 
 

@@ -39,8 +39,6 @@ def maturita_position(deal: Deal, maturant: int, attempt: int = MATURITA_ATTEMPT
 
 
 def collect_one(args: tuple[int, int, str, str]) -> dict[str, Any]:
-    from engine.ai import make_ai
-
     seed, index, maturant_level, defenders = args
     rng = random.Random(f"maturita-fit/{seed}/{index}")
     deal = shuffled_deal(rng)
@@ -51,18 +49,27 @@ def collect_one(args: tuple[int, int, str, str]) -> dict[str, Any]:
     for contract in maturita_choices(MATURITA_ATTEMPTS):
         e = est[contract]
         out["features"][contract.value] = [e.p_medium, e.p_best]
-        lora = maturita_position(deal, seat)
-        lora.apply(Choose(seat, contract))
-        bots = [
-            make_ai(maturant_level if s == seat else defenders, random.Random(rng.getrandbits(64)))
-            for s in range(4)
-        ]
-        while lora.attempt == MATURITA_ATTEMPTS and lora.game_no == MATURITA_GAME:
-            s = lora.to_act
-            assert s is not None
-            lora.apply(bots[s].decide(lora.view(s)))
-        out["passed"][contract.value] = not lora.protocol[-1].failed
+        out["passed"][contract.value] = play_attempt(
+            deal, seat, contract, maturant_level, defenders, rng)
     return out
+
+
+def play_attempt(deal: Deal, seat: int, contract: Contract, maturant: str, defenders: str,
+                 rng: random.Random) -> bool:
+    """Whether ``seat``'s maturita in ``contract`` passes on ``deal``, played by the levels."""
+    from engine.ai import make_ai  # (engine.ai imports this module)
+
+    lora = maturita_position(deal, seat)
+    lora.apply(Choose(seat, contract))
+    bots = [
+        make_ai(maturant if s == seat else defenders, random.Random(rng.getrandbits(64)))
+        for s in range(4)
+    ]
+    while lora.attempt == MATURITA_ATTEMPTS and lora.game_no == MATURITA_GAME:
+        s = lora.to_act
+        assert s is not None
+        lora.apply(bots[s].decide(lora.view(s)))
+    return not lora.protocol[-1].failed
 
 
 def collect(
