@@ -366,11 +366,17 @@ class TableService:
                 table.channel_id, lead = await place(table)
         finally:
             self.placing.discard(table_id)
-        if table.channel_id == channel_id:
-            table.parent_id = None  # no thread: it plays in the channel
-        moved = table.channel_id if table.channel_id != channel_id else None
-        await self._save(table, [*lead, *self.presenter.lobby_shown(table)], channel_id=moved)
+        await self._first_commit(table, channel_id, lead)
         return table
+
+    async def _first_commit(self, table: Table, parent: int,
+                            lead: Sequence[OutboxItem]) -> None:
+        """A new lobby's first commit, once placed: the channel it plays in (``parent`` or
+        a thread of its own), the entries that point there and the lobby shown."""
+        if table.channel_id == parent:
+            table.parent_id = None  # no thread: it plays in the channel
+        moved = table.channel_id if table.channel_id != parent else None
+        await self._save(table, [*lead, *self.presenter.lobby_shown(table)], channel_id=moved)
 
     async def place_again(self, table: Table, place: Place) -> None:
         """A lobby whose placement in a thread was cut short (a restart after its intent was
@@ -378,11 +384,7 @@ class TableService:
         async with self.lock(table.table_id):
             parent = table.channel_id
             table.channel_id, lead = await place(table)
-            if table.channel_id == parent:
-                table.parent_id = None
-            moved = table.channel_id if table.channel_id != parent else None
-            await self._save(table, [*lead, *self.presenter.lobby_shown(table)],
-                             channel_id=moved)
+            await self._first_commit(table, parent, lead)
 
     async def create_started(
         self,
