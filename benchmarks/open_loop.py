@@ -477,6 +477,9 @@ async def run_open_loop(tables: int, *, level: str = "hard", channels: int = 20,
                 "render_queue_ms": summary(pools.render.metrics.queue_seconds),
                 "render_ms": summary(pools.render.metrics.run_seconds),
                 "renders": pools.render.metrics.jobs,
+                # pictures asked for, and those served from the render pool's recent ones
+                "render_requests": pools.render.requests,
+                "renders_reused": pools.render.reused,
                 "delivery_ms": summary(sender.metrics.latencies),
                 "ai_decision_ms": {lvl: {**summary(v), "p95": round(
                     percentile([x * 1000 for x in v], 95), 2)} for lvl, v in decisions.items()},
