@@ -303,6 +303,11 @@ class Sender:
         self._pace_timer: asyncio.TimerHandle | None = None
         # the clock of the hold and the global pace (real time: the rate is Discord's)
         self.clock: Callable[[], float] = time.perf_counter
+        # the clock of the route buckets and the retries (None: the event loop's, whose
+        # timers wake a channel when its route or backoff is ready). The load benchmark
+        # sets the real clock: under its continuous load SimCord's virtual loop time stands
+        # still, and a bucket on it would never refill (the channel is woken by the traffic)
+        self.route_clock: Callable[[], float] | None = None
         self.metrics = SenderMetrics()
         self.on_delivered = on_delivered
         self.channels: dict[int, _Channel] = {}
@@ -464,6 +469,11 @@ class Sender:
         self._waiters = still
 
     # -- the channel workers ---------------------------------------------------------------
+    def _route_now(self) -> float:
+        if self.route_clock is not None:
+            return self.route_clock()
+        return asyncio.get_running_loop().time()
+
     def _kick(self, channel_id: int) -> None:
         """Start deliveries of the channel's ready entries (one per table, at most
         ``CHANNEL_CONCURRENCY``), and a timer for the next that will be ready."""
@@ -476,7 +486,7 @@ class Sender:
             channel.timer = None
         self._paced.discard(channel_id)
         while len(channel.workers) < CHANNEL_CONCURRENCY:
-            now = loop.time()
+            now = self._route_now()
             item, wake = self._next(channel, now)
             if item is None:
                 if wake is not None:
@@ -503,7 +513,7 @@ class Sender:
             task = loop.create_task(self._run(channel, item))
             channel.workers.add(task)
         if self.metrics.enabled:
-            self._measure_waits(channel, loop.time())
+            self._measure_waits(channel, self._route_now())
         if not channel.workers:
             for table in [t for t, q in channel.tables.items() if not q]:
                 del channel.tables[table]
@@ -712,7 +722,7 @@ class Sender:
 
     def _failed(self, channel: _Channel, item: _Item, exc: DeliveryError) -> None:
         entry = item.entry
-        now = asyncio.get_running_loop().time()
+        now = self._route_now()
         table = entry.table_id
         if exc.kind == "rate":
             self.metrics.rate_limited += 1
