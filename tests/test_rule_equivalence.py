@@ -30,6 +30,7 @@ import pytest
 
 from engine import fast
 from engine.actions import Action, EndTurn, Lay, Lead, Play
+from engine.ai.maturita_solve import maturant_can_pass, maturita_fails
 from engine.ai.policy import (
     CARD_VALUE,
     desitky_rollout,
@@ -211,6 +212,42 @@ def check_solver(g: TrickGame) -> None:
         want = [x + y for x, y in zip(gained(h, g), solve_by_engine(h), strict=True)]
         got = trick_solve(code, hands, trick, leader, done, taken, maturant, forbid, action.card)
         assert got == want, (action, got, want)
+        if maturant >= 0:  # the boolean maturita search agrees with maxⁿ through the engine
+            fails = maturita_fails(
+                code, hands, trick, leader, done, taken, maturant, forbid, action.card
+            )
+            assert fails == (want[maturant] > 0), (action, fails, want)
+            check_maturant_search(g, action.card, fails)
+
+
+def check_maturita_search(g: TrickGame) -> None:
+    """From three cards in hand: the boolean maturita search agrees with the maxⁿ solver
+    (checked against the engine above) for every legal card."""
+    code, hands, to_act, trick, done, taken, maturant, forbid = _trick_state(g)
+    leader = g.trick_leader
+    for action in g.legal_actions():
+        assert isinstance(action, Play)
+        pts = trick_solve(code, hands, trick, leader, done, taken, maturant, forbid, action.card)
+        fails = maturita_fails(
+            code, hands, trick, leader, done, taken, maturant, forbid, action.card
+        )
+        assert fails == (pts[maturant] > 0), (action, fails, pts)
+        check_maturant_search(g, action.card, fails)
+
+
+def check_maturant_search(g: TrickGame, first: int, fails: bool) -> None:
+    """``maturant_can_pass`` (medium defenders, the maturant's best play) lies between the
+    perfect defenders' result and the medium rollout's: it passes whenever he passes against
+    perfect defenders, and whenever the medium rollout (the same defenders) passes."""
+    code, hands, to_act, trick, done, taken, maturant, forbid = _trick_state(g)
+    leader = g.trick_leader
+    voids = [0, 0, 0, 0]
+    can = maturant_can_pass(code, hands, trick, leader, done, taken, voids, maturant, forbid, first)
+    rollout = trick_rollout(
+        code, hands, trick, leader, done, taken, voids, maturant, forbid, first_card=first
+    )
+    assert can or fails
+    assert can or rollout[maturant] > 0
 
 
 @pytest.mark.parametrize(("contract", "case"), trick_cases(), ids=lambda x: str(x))
@@ -234,6 +271,9 @@ def test_trick_simulations_reach_the_engines_result_from_every_state(
             if last_two and rng.random() < SOLVER_SHARE:
                 check_solver(state)
                 solved += 1
+            cards = state.hands[state.to_act].bit_count() if state.to_act is not None else 0
+            if maturant is not None and 2 < cards <= 3 and rng.random() < SOLVER_SHARE:
+                check_maturita_search(state)
     assert solved > 0
 
 
