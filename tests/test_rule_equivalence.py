@@ -30,12 +30,13 @@ import pytest
 
 from engine import fast
 from engine.actions import Action, EndTurn, Lay, Lead, Play
-from engine.ai.maturita_solve import maturant_can_pass, maturita_fails
+from engine.ai.maturita_solve import maturant_can_pass
 from engine.ai.policy import (
     CARD_VALUE,
     desitky_rollout,
     fast_code,
     kvarty_rollout,
+    trick_policy,
     trick_rollout,
     trick_solve,
 )
@@ -45,7 +46,7 @@ from engine.ai.rollouts import (
     trick_lookahead_rollout,
 )
 from engine.ai.search import desitky_plans, equivalence_prune_mask
-from engine.cards import FULL_DECK, shuffled_deal
+from engine.cards import FULL_DECK, HEARTS_MASK, shuffled_deal
 from engine.contracts import TRICK_CONTRACTS, Contract, Options
 from engine.desitky import DesitkyGame
 from engine.kvarty import KvartyGame
@@ -212,27 +213,71 @@ def check_solver(g: TrickGame) -> None:
         want = [x + y for x, y in zip(gained(h, g), solve_by_engine(h), strict=True)]
         got = trick_solve(code, hands, trick, leader, done, taken, maturant, forbid, action.card)
         assert got == want, (action, got, want)
-        if maturant >= 0:  # the boolean maturita search agrees with maxⁿ through the engine
-            fails = maturita_fails(
-                code, hands, trick, leader, done, taken, maturant, forbid, action.card
-            )
-            assert fails == (want[maturant] > 0), (action, fails, want)
-            check_maturant_search(g, action.card, fails)
+        if maturant >= 0:
+            check_maturant_search(g, action.card, want[maturant] > 0)
 
 
 def check_maturita_search(g: TrickGame) -> None:
-    """From three cards in hand: the boolean maturita search agrees with the maxⁿ solver
-    (checked against the engine above) for every legal card."""
+    """From three or four cards in hand, every legal card: the maturant's search against the
+    same search through the engine, and against the maxⁿ solver (checked above)."""
     code, hands, to_act, trick, done, taken, maturant, forbid = _trick_state(g)
     leader = g.trick_leader
     for action in g.legal_actions():
         assert isinstance(action, Play)
-        pts = trick_solve(code, hands, trick, leader, done, taken, maturant, forbid, action.card)
-        fails = maturita_fails(
-            code, hands, trick, leader, done, taken, maturant, forbid, action.card
+        h = clone(g)
+        h.apply(action)
+        voids = [0, 0, 0, 0]
+        if trick and action.card >> 3 != trick[0] >> 3:
+            voids[to_act] |= 1 << (trick[0] >> 3)
+        elif (
+            not trick
+            and action.card < 8
+            and fast.RED_LEAD[code]
+            and hands[to_act] & (FULL_DECK & ~HEARTS_MASK) == 0
+        ):
+            voids[to_act] |= 0b1110
+        got = maturant_can_pass(
+            code, hands, trick, leader, done, taken, [0, 0, 0, 0], maturant, forbid, action.card
         )
-        assert fails == (pts[maturant] > 0), (action, fails, pts)
-        check_maturant_search(g, action.card, fails)
+        assert got == pass_by_engine(h, g, voids), action
+        if g.hands[to_act].bit_count() <= 3:
+            pts = trick_solve(
+                code, hands, trick, leader, done, taken, maturant, forbid, action.card
+            )
+            check_maturant_search(g, action.card, pts[maturant] > 0)
+
+
+def pass_by_engine(g: PartialGame, start: PartialGame, voids: list[int]) -> bool:
+    """Whether the maturant can pass through the engine: every legal card of his tried, the
+    defenders playing the medium card (``trick_policy`` with the voids shown so far)."""
+    assert isinstance(g, TrickGame) and g.maturant is not None
+    if g.finished:
+        return gained(g, start)[g.maturant] == 0
+    seat = g.to_act
+    assert seat is not None
+    if seat == g.maturant:
+        cards = [a.card for a in g.legal_actions() if isinstance(a, Play)]
+    else:
+        code, hands, _, trick, done, _, maturant, forbid = _trick_state(g)
+        remaining = hands[0] | hands[1] | hands[2] | hands[3]
+        cards = [
+            trick_policy(
+                code, seat, hands[seat], trick, g.trick_leader, done, remaining, voids,
+                maturant, forbid,
+            )
+        ]  # fmt: skip
+    only_hearts = g.hands[seat] & (FULL_DECK & ~HEARTS_MASK) == 0
+    for c in cards:
+        v = list(voids)
+        if g.trick and c >> 3 != g.trick[0] >> 3:
+            v[seat] |= 1 << (g.trick[0] >> 3)
+        elif not g.trick and c < 8 and fast.RED_LEAD[fast_code(g.contract)] and only_hearts:
+            v[seat] |= 0b1110
+        h = clone(g)
+        h.apply(Play(seat, c))
+        if pass_by_engine(h, start, v):
+            return True
+    return False
 
 
 def check_maturant_search(g: TrickGame, first: int, fails: bool) -> None:
@@ -272,7 +317,7 @@ def test_trick_simulations_reach_the_engines_result_from_every_state(
                 check_solver(state)
                 solved += 1
             cards = state.hands[state.to_act].bit_count() if state.to_act is not None else 0
-            if maturant is not None and 2 < cards <= 3 and rng.random() < SOLVER_SHARE:
+            if maturant is not None and 2 < cards <= 4 and rng.random() < SOLVER_SHARE:
                 check_maturita_search(state)
     assert solved > 0
 

@@ -28,7 +28,7 @@ from engine.ai.common import (
     trick_state,
     voids_of,
 )
-from engine.ai.maturita_solve import TooDeep, maturant_can_pass, maturita_fails
+from engine.ai.maturita_solve import maturant_can_pass
 from engine.ai.medium import medium_card
 from engine.ai.objective import stovka_target, stovka_target_of
 from engine.ai.opponent import Evidence
@@ -81,12 +81,10 @@ class SearchConfig:
     # half a planned one, so the caps are twice the others
     desitky_worlds: int = 128
     desitky_close_worlds: int = 240
-    # maturita trick games: solved exactly (``maturita_solve``, a boolean AND/OR search) from
-    # this many cards in hand, a world given up to a rollout beyond ``maturita_solve_nodes``
-    maturita_solve_cards: int = 2
-    maturita_solve_nodes: int = 0
-    # 1: the maturant's side searched exactly against medium defenders (``maturant_can_pass``)
-    maturita_solve_mode: int = 0
+    # the maturant in a trick game: each candidate in each world scored by the medium rollout's
+    # failure plus his failure when he plays his best card each time against medium defenders
+    # (``maturita_solve.maturant_can_pass``): measured fewer failures (README, third round)
+    maturant_search: bool = True
 
 
 def equivalence_prune(cards: list[int], separators: int, code: int, keep: int) -> list[int]:
@@ -215,7 +213,7 @@ class CardSearch:
         self.config = config
         self.worlds_used = 0
         self.planned = False  # desítky: whole turns were compared
-        self.mat_solved = False  # maturita: the maturant's own play is solved (a 0–2 utility)
+        self.maturant_searched = False  # maturita: scored 0–2 failures (``maturant_search``)
 
     def run(self) -> int:
         t0 = time.perf_counter()
@@ -279,8 +277,8 @@ class CardSearch:
         maturant = maturant_of(view.public)
         target = stovka_target(view)
         if maturant >= 0:
-            if me == maturant and self.config.maturita_solve_mode == 2 and self.mat_solved:
-                return lambda pts: -float(pts[me])  # 0–2 fails (``_options``)
+            if me == maturant and self.maturant_searched:
+                return lambda pts: -float(pts[me])  # 0–2 failures (``_options``)
             if me == maturant:
                 return lambda pts: -1.0 if pts[me] else 0.0
             return lambda pts: 1.0 if pts[maturant] else 0.0
@@ -311,13 +309,8 @@ class CardSearch:
             voids = voids_of(knowledge(view).excluded)
             fkh = forbid_kh(pub)
             solve = view.hand.bit_count() <= self.config.solve_cards
-            mat_solve = maturant >= 0 and view.hand.bit_count() <= self.config.maturita_solve_cards
-            if self.config.maturita_solve_mode and me != maturant:
-                mat_solve = False  # the mode models the maturant's own play only
-            self.mat_solved = mat_solve
-            nodes = self.config.maturita_solve_nodes
-            memo: dict[tuple[int, int, int, int, int], bool] = {}
-            last: list[list[int]] = [[]]
+            searched = self.config.maturant_search and maturant == me
+            self.maturant_searched = searched
 
             # a seat that plays unlike the medium rules is modelled as searching its next
             # card in the world, where cards carry points (measured: it helps there against
@@ -332,42 +325,17 @@ class CardSearch:
                 return equivalence_prune_mask(legal, out, value)
 
             def simulate_trick(hands: list[int], i: int) -> list[int]:
-                if mat_solve:
-                    if hands is not last[0]:  # a new world: positions of the last one differ
-                        memo.clear()
-                        last[0] = hands
-                    try:
-                        if self.config.maturita_solve_mode == 2:
-                            # both: the rollout's fail and the exact own play's, 0–2
-                            out = [0, 0, 0, 0]
-                            out[maturant] = int(
-                                not maturant_can_pass(
-                                    code, hands, trick, leader, index, taken, voids, maturant,
-                                    fkh, cards[i],
-                                )
-                            ) + bool(
-                                trick_rollout(
-                                    code, hands, trick, leader, index, taken, voids, maturant,
-                                    fkh, want, cards[i],
-                                )[maturant]
-                            )  # fmt: skip
-                            return out
-                        if self.config.maturita_solve_mode == 1:
-                            failed = not maturant_can_pass(
-                                code, hands, trick, leader, index, taken, voids, maturant, fkh,
-                                cards[i],
-                            )  # fmt: skip
-                        else:
-                            failed = maturita_fails(
-                                code, hands, trick, leader, index, taken, maturant, fkh,
-                                cards[i], nodes, memo,
-                            )  # fmt: skip
-                    except TooDeep:
-                        pass
-                    else:
-                        out = [0, 0, 0, 0]
-                        out[maturant] = int(failed)
-                        return out
+                if searched:  # both failures: the rollout's and his best play's, 0–2
+                    out = [0, 0, 0, 0]
+                    passes = maturant_can_pass(
+                        code, hands, trick, leader, index, taken, voids, maturant, fkh, cards[i]
+                    )
+                    rolled = trick_rollout(
+                        code, hands, trick, leader, index, taken, voids, maturant, fkh, want,
+                        cards[i],
+                    )  # fmt: skip
+                    out[maturant] = (not passes) + (rolled[maturant] > 0)
+                    return out
                 if solve:
                     return trick_solve(
                         code, hands, trick, leader, index, taken, maturant, fkh, cards[i]
