@@ -6,7 +6,8 @@ Each deal is one partial game (or, with ``--maturita``, one maturita attempt of 
 from fixed cards, played by setting A in one seat and, separately, by setting B in that same
 seat, among three ``--field`` players; the figure is B's points minus A's in that seat
 (positive: A better), mean over the four seats (with ``--only-maturant``, the maturant's seat
-only, and the maturant's failures are counted too), with a 95% CI over deals. A setting is a
+only, and the maturant's failures are counted too; with ``--only-defenders``, the three
+defenders' seats, each scoring 8 when the maturant passed), with a 95% CI over deals. A setting is a
 comma-separated list of ``engine.ai.search.SearchConfig`` fields (``worlds=40,infer=0``);
 budgets are counts of worlds (no time limit), so a duel does not depend on the machine's load.
 ``hard1`` and ``medium`` may stand for A, B or the field (``hard1`` with 40 worlds, ``hard1:MS``

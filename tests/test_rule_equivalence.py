@@ -236,10 +236,12 @@ def check_maturita_search(g: TrickGame) -> None:
             and hands[to_act] & (FULL_DECK & ~HEARTS_MASK) == 0
         ):
             voids[to_act] |= 0b1110
-        got = maturant_can_pass(
-            code, hands, trick, leader, done, taken, [0, 0, 0, 0], maturant, forbid, action.card
-        )
-        assert got == pass_by_engine(h, g, voids), action
+        for searcher in range(4):  # the maturant, or a defender making him fail
+            got = maturant_can_pass(
+                code, hands, trick, leader, done, taken, [0, 0, 0, 0], maturant, forbid,
+                action.card, searcher,
+            )  # fmt: skip
+            assert got == pass_by_engine(h, g, voids, searcher), (action, searcher)
         if g.hands[to_act].bit_count() <= 3:
             pts = trick_solve(
                 code, hands, trick, leader, done, taken, maturant, forbid, action.card
@@ -247,15 +249,17 @@ def check_maturita_search(g: TrickGame) -> None:
             check_maturant_search(g, action.card, pts[maturant] > 0)
 
 
-def pass_by_engine(g: PartialGame, start: PartialGame, voids: list[int]) -> bool:
-    """Whether the maturant can pass through the engine: every legal card of his tried, the
-    defenders playing the medium card (``trick_policy`` with the voids shown so far)."""
+def pass_by_engine(g: PartialGame, start: PartialGame, voids: list[int], searcher: int) -> bool:
+    """Whether the maturant passes through the engine: every legal card of the searcher's
+    tried (the maturant passing if any card lets him, a defender making him fail if any card
+    does), the other seats playing the medium card (``trick_policy``, the voids shown so far)."""
     assert isinstance(g, TrickGame) and g.maturant is not None
     if g.finished:
         return gained(g, start)[g.maturant] == 0
     seat = g.to_act
     assert seat is not None
-    if seat == g.maturant:
+    aim = searcher == g.maturant
+    if seat == searcher:
         cards = [a.card for a in g.legal_actions() if isinstance(a, Play)]
     else:
         code, hands, _, trick, done, _, maturant, forbid = _trick_state(g)
@@ -275,9 +279,9 @@ def pass_by_engine(g: PartialGame, start: PartialGame, voids: list[int]) -> bool
             v[seat] |= 0b1110
         h = clone(g)
         h.apply(Play(seat, c))
-        if pass_by_engine(h, start, v):
-            return True
-    return False
+        if pass_by_engine(h, start, v, searcher) is aim:
+            return aim
+    return not aim
 
 
 def check_maturant_search(g: TrickGame, first: int, fails: bool) -> None:

@@ -6,11 +6,13 @@ as in a rollout) and searches every card of the maturant's (an OR: one passing l
 equivalent cards, same suit and penalty value with no card of another seat or of the current
 trick between them, once), so it is cheap even from eight cards in hand. It sees the world, so
 it is optimistic about the maturant's own later play where the medium rollout is pessimistic;
-the hard maturant scores each candidate by both (``search.SearchConfig.maturant_search``).
+the hard maturant scores each candidate by both (``search.SearchConfig.maturant_search``). With
+``searcher`` a defender, the same search makes the maturant fail with that defender's best play
+(``defender_search``).
 
 Tried and not kept (README, third round): an exact AND/OR search with perfect defenders, for the
 maturant and for the defenders — perfect defenders make most worlds lost and the maturant
-could no longer tell his cards apart.
+could no longer tell his cards apart; the defenders gained nothing by it.
 The rules come in through the functions the other simulations play by (``legal_trick_mask``,
 ``trick_points``, ``points_left``, ``trick_winner_offset``).
 """
@@ -40,17 +42,22 @@ def maturant_can_pass(
     maturant: int,
     forbid_kh: bool,
     first_card: int = -1,
+    searcher: int = -1,
 ) -> bool:
-    """Whether the maturant can pass from here in this world if the defenders play the medium
-    rules (``trick_policy``, as in a rollout) and he himself plays his best card each time,
-    seeing the world (an OR over his cards only; the defenders' cards are forced)."""
+    """Whether the maturant passes from here in this world if the other seats play the medium
+    rules (``trick_policy``, as in a rollout) and the ``searcher`` (the maturant by default)
+    plays his best card each time, seeing the world: an OR over his cards (the maturant's aim
+    is to pass, a defender's to make him fail); the other seats' cards are forced."""
     value = CARD_VALUE[code]
+    if searcher < 0:
+        searcher = maturant
+    aim = searcher == maturant  # the result the searcher plays for
 
     def rec(h: list[int], v: list[int], cur: list[int], lead: int, idx: int, rem: int) -> bool:
         while True:
             while len(cur) < 4:
                 s = (lead + len(cur)) & 3
-                if s == maturant:
+                if s == searcher:
                     break
                 c = trick_policy(
                     code, s, h[s], cur, lead, idx, h[0] | h[1] | h[2] | h[3], v, maturant,
@@ -75,8 +82,8 @@ def maturant_can_pass(
             cur = []
             lead = winner
             idx += 1
-        # the maturant to play: any card of his that passes will do
-        hs = h[maturant]
+        # the searcher to play: any card of his that reaches his aim will do
+        hs = h[searcher]
         legal = legal_trick_mask(hs, cur, code, forbid_kh and idx == 0)
         out = (h[0] | h[1] | h[2] | h[3]) & ~hs
         for c in cur:
@@ -100,15 +107,15 @@ def maturant_can_pass(
             prev = c
         for c in moves:
             h2 = list(h)
-            h2[maturant] = hs & ~(1 << c)
+            h2[searcher] = hs & ~(1 << c)
             v2 = list(v)
             if cur and c >> 3 != cur[0] >> 3:
-                v2[maturant] |= 1 << (cur[0] >> 3)
+                v2[searcher] |= 1 << (cur[0] >> 3)
             elif not cur and c < 8 and RED_LEAD[code] and hs & NON_HEARTS == 0:
-                v2[maturant] |= 0b1110
-            if rec(h2, v2, [*cur, c], lead, idx, rem):
-                return True
-        return False
+                v2[searcher] |= 0b1110
+            if rec(h2, v2, [*cur, c], lead, idx, rem) is aim:
+                return aim
+        return not aim
 
     rem0 = points_left(code, taken, index)
     if rem0 <= 0:

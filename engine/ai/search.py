@@ -85,6 +85,10 @@ class SearchConfig:
     # failure plus his failure when he plays his best card each time against medium defenders
     # (``maturita_solve.maturant_can_pass``): measured fewer failures (README, third round)
     maturant_search: bool = True
+    # the same for a defender in maturita: the rollout's pass plus the maturant's pass when
+    # this defender plays his best card each time against medium players (measured: the
+    # maturant failed more often, README, third round)
+    defender_search: bool = True
 
 
 def equivalence_prune(cards: list[int], separators: int, code: int, keep: int) -> list[int]:
@@ -279,6 +283,8 @@ class CardSearch:
         if maturant >= 0:
             if me == maturant and self.maturant_searched:
                 return lambda pts: -float(pts[me])  # 0–2 failures (``_options``)
+            if self.maturant_searched:
+                return lambda pts: -float(pts[maturant])  # 0–2 passes (``_options``)
             if me == maturant:
                 return lambda pts: -1.0 if pts[me] else 0.0
             return lambda pts: 1.0 if pts[maturant] else 0.0
@@ -310,7 +316,8 @@ class CardSearch:
             fkh = forbid_kh(pub)
             solve = view.hand.bit_count() <= self.config.solve_cards
             searched = self.config.maturant_search and maturant == me
-            self.maturant_searched = searched
+            defended = self.config.defender_search and maturant >= 0 and maturant != me
+            self.maturant_searched = searched or defended
 
             # a seat that plays unlike the medium rules is modelled as searching its next
             # card in the world, where cards carry points (measured: it helps there against
@@ -335,6 +342,18 @@ class CardSearch:
                         cards[i],
                     )  # fmt: skip
                     out[maturant] = (not passes) + (rolled[maturant] > 0)
+                    return out
+                if defended:  # both passes: the rollout's and against his best play, 0–2
+                    out = [0, 0, 0, 0]
+                    passes = maturant_can_pass(
+                        code, hands, trick, leader, index, taken, voids, maturant, fkh,
+                        cards[i], me,
+                    )  # fmt: skip
+                    rolled = trick_rollout(
+                        code, hands, trick, leader, index, taken, voids, maturant, fkh, want,
+                        cards[i],
+                    )  # fmt: skip
+                    out[maturant] = passes + (rolled[maturant] == 0)
                     return out
                 if solve:
                     return trick_solve(
