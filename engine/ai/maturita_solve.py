@@ -31,6 +31,10 @@ from engine.fast import RED_LEAD, points_left
 from engine.rules import trick_winner_offset
 
 
+class TooDeep(Exception):
+    """``maturant_can_pass`` met its limit (the caller scores by the rollout alone)."""
+
+
 def maturant_can_pass(
     code: int,
     hands: list[int],
@@ -43,12 +47,15 @@ def maturant_can_pass(
     forbid_kh: bool,
     first_card: int = -1,
     searcher: int = -1,
+    limit: int = 0,
 ) -> bool:
     """Whether the maturant passes from here in this world if the other seats play the medium
     rules (``trick_policy``, as in a rollout) and the ``searcher`` (the maturant by default)
     plays his best card each time, seeing the world: an OR over his cards (the maturant's aim
-    is to pass, a defender's to make him fail); the other seats' cards are forced."""
+    is to pass, a defender's to make him fail); the other seats' cards are forced. ``limit``
+    > 0 caps the searcher's decisions visited (``TooDeep`` beyond it)."""
     value = CARD_VALUE[code]
+    visited = [0]
     if searcher < 0:
         searcher = maturant
     aim = searcher == maturant  # the result the searcher plays for
@@ -83,6 +90,9 @@ def maturant_can_pass(
             lead = winner
             idx += 1
         # the searcher to play: any card of his that reaches his aim will do
+        visited[0] += 1
+        if limit and visited[0] > limit:
+            raise TooDeep
         hs = h[searcher]
         legal = legal_trick_mask(hs, cur, code, forbid_kh and idx == 0)
         out = (h[0] | h[1] | h[2] | h[3]) & ~hs

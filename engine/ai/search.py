@@ -28,7 +28,7 @@ from engine.ai.common import (
     trick_state,
     voids_of,
 )
-from engine.ai.maturita_solve import maturant_can_pass
+from engine.ai.maturita_solve import TooDeep, maturant_can_pass
 from engine.ai.medium import medium_card
 from engine.ai.objective import stovka_target, stovka_target_of
 from engine.ai.opponent import Evidence
@@ -89,6 +89,10 @@ class SearchConfig:
     # this defender plays his best card each time against medium players (measured: the
     # maturant failed more often, README, third round)
     defender_search: bool = True
+    # decisions of the searching seat visited per world and candidate; beyond it the world is
+    # scored by the rollout alone, counted twice (a defender's search can be long where the
+    # maturant passes whatever he does)
+    own_search_limit: int = 300
 
 
 def equivalence_prune(cards: list[int], separators: int, code: int, keep: int) -> list[int]:
@@ -318,6 +322,7 @@ class CardSearch:
             searched = self.config.maturant_search and maturant == me
             defended = self.config.defender_search and maturant >= 0 and maturant != me
             self.maturant_searched = searched or defended
+            limit = self.config.own_search_limit
 
             # a seat that plays unlike the medium rules is modelled as searching its next
             # card in the world, where cards carry points (measured: it helps there against
@@ -332,28 +337,26 @@ class CardSearch:
                 return equivalence_prune_mask(legal, out, value)
 
             def simulate_trick(hands: list[int], i: int) -> list[int]:
-                if searched:  # both failures: the rollout's and his best play's, 0–2
-                    out = [0, 0, 0, 0]
-                    passes = maturant_can_pass(
-                        code, hands, trick, leader, index, taken, voids, maturant, fkh, cards[i]
-                    )
+                if searched or defended:
+                    # the maturant: both failures, the rollout's and with his best play, 0–2;
+                    # a defender: both passes, the rollout's and against his best play
                     rolled = trick_rollout(
                         code, hands, trick, leader, index, taken, voids, maturant, fkh, want,
                         cards[i],
                     )  # fmt: skip
-                    out[maturant] = (not passes) + (rolled[maturant] > 0)
-                    return out
-                if defended:  # both passes: the rollout's and against his best play, 0–2
+                    rolled_pass = rolled[maturant] == 0
+                    try:
+                        passes = maturant_can_pass(
+                            code, hands, trick, leader, index, taken, voids, maturant, fkh,
+                            cards[i], me, limit,
+                        )  # fmt: skip
+                    except TooDeep:
+                        passes = rolled_pass
                     out = [0, 0, 0, 0]
-                    passes = maturant_can_pass(
-                        code, hands, trick, leader, index, taken, voids, maturant, fkh,
-                        cards[i], me,
-                    )  # fmt: skip
-                    rolled = trick_rollout(
-                        code, hands, trick, leader, index, taken, voids, maturant, fkh, want,
-                        cards[i],
-                    )  # fmt: skip
-                    out[maturant] = passes + (rolled[maturant] == 0)
+                    if searched:
+                        out[maturant] = (not passes) + (not rolled_pass)
+                    else:
+                        out[maturant] = passes + rolled_pass
                     return out
                 if solve:
                     return trick_solve(
