@@ -14,6 +14,7 @@ import discord
 
 from bot.delivery import items
 from bot.delivery.sender import DeliveryError, Route
+from bot.delivery.timing import DB, RENDER, REST, phase
 from bot.model import Table
 from bot.storage.models import OutboxEntry, OutboxItem
 from bot.ui.components import frozen_view
@@ -165,9 +166,10 @@ class ChannelDeliverer:
                 # a table's thread nobody wrote in for a day (the cache no longer holds it):
                 # Discord refuses edits there until it is unarchived
                 log.info("thread %s is archived: unarchiving it", channel.id)
-                await channel.edit(archived=False)
+                with phase(REST):
+                    await channel.edit(archived=False)
             if entry.kind == items.DELETE:
-                with contextlib.suppress(discord.NotFound):
+                with contextlib.suppress(discord.NotFound), phase(REST):
                     await channel.get_partial_message(int(entry.payload["message_id"])).delete()
                 return None
             if _clears(entry):
@@ -181,7 +183,8 @@ class ChannelDeliverer:
                 return await self._pointer(channel, entry, before_post)
             kwargs = await self._post_kwargs(entry)
             await before_post()
-            sent = await channel.send(nonce=nonce(entry), **kwargs)
+            with phase(REST):
+                sent = await channel.send(nonce=nonce(entry), **kwargs)
             return int(sent.id)
         except DeliveryError:
             raise
@@ -189,12 +192,13 @@ class ChannelDeliverer:
             raise classify(exc, route) from exc
 
     async def _unping(self, channel: Any, entry: OutboxEntry) -> None:
-        table = None if entry.table_id is None else await self.m.table(entry.table_id)
-        if table is None:
-            return
-        old = await self.m.set_ping(table, None)
+        with phase(DB):
+            table = None if entry.table_id is None else await self.m.table(entry.table_id)
+            if table is None:
+                return
+            old = await self.m.set_ping(table, None)
         if old is not None:
-            with contextlib.suppress(discord.NotFound):
+            with contextlib.suppress(discord.NotFound), phase(REST):
                 await channel.get_partial_message(old).delete()
 
     async def _post_kwargs(self, entry: OutboxEntry) -> dict[str, Any]:
@@ -208,7 +212,8 @@ class ChannelDeliverer:
             embed = discord.Embed.from_dict(payload["embed"])
         name = payload.get("picture")
         if name:
-            png = await self.m.picture(entry.table_id, str(name))
+            with phase(RENDER):
+                png = await self.m.picture(entry.table_id, str(name))
             filename = str(payload.get("filename") or "picture.png")
             if png is not None:
                 import io
@@ -220,7 +225,8 @@ class ChannelDeliverer:
                 embed.set_image(url=None)
         files = []
         for name, filename in payload.get("pictures") or []:
-            png = await self.m.picture(entry.table_id, str(name))
+            with phase(RENDER):
+                png = await self.m.picture(entry.table_id, str(name))
             if png is not None:
                 import io
 
@@ -237,61 +243,75 @@ class ChannelDeliverer:
     async def _table(self, channel: Any, entry: OutboxEntry,
                      before_post: Callable[[], Awaitable[None]]) -> int | None:
         assert entry.table_id is not None
-        table = await self.m.table(entry.table_id)
+        with phase(DB):
+            table = await self.m.table(entry.table_id)
         if table is None:
             return None  # the table is gone (deleted): nothing to show
-        message = await self.m.table_message(table, entry.payload)
+        with phase(RENDER):
+            message = await self.m.table_message(table, entry.payload)
         if table.message_id is not None and not entry.payload.get("repost"):
             try:
-                await channel.get_partial_message(table.message_id).edit(**message)
+                with phase(REST):
+                    await channel.get_partial_message(table.message_id).edit(**message)
                 return None
             except discord.NotFound:
                 log.info("the message of table %s is gone: posting it anew", table.table_id)
         await before_post()
-        sent = await channel.send(
-            nonce=nonce(entry),
-            embed=message.get("embed"),
-            view=message.get("view"),
-            files=message.get("attachments") or [],
-            allowed_mentions=QUIET,
-        )
+        with phase(REST):
+            sent = await channel.send(
+                nonce=nonce(entry),
+                embed=message.get("embed"),
+                view=message.get("view"),
+                files=message.get("attachments") or [],
+                allowed_mentions=QUIET,
+            )
         return int(sent.id)
 
     async def _tournament(self, channel: Any, entry: OutboxEntry,
                           before_post: Callable[[], Awaitable[None]]) -> int | None:
         tid = _tournament_id(entry)
-        message = await self.m.tournament_message(tid)
+        with phase(RENDER):
+            message = await self.m.tournament_message(tid)
         if message is None:
             return None  # the tournament is gone: nothing to show
         known = self.m.tournament_message_id(tid)
         if known is not None:
             try:
-                await channel.get_partial_message(known).edit(**message)
+                with phase(REST):
+                    await channel.get_partial_message(known).edit(**message)
                 return None
             except discord.NotFound:
                 log.info("the message of tournament %s is gone: posting it anew", tid)
         await before_post()
-        sent = await channel.send(nonce=nonce(entry), allowed_mentions=QUIET, **message)
+        with phase(REST):
+            sent = await channel.send(nonce=nonce(entry), allowed_mentions=QUIET, **message)
         return int(sent.id)
 
     async def _pointer(self, channel: Any, entry: OutboxEntry,
                        before_post: Callable[[], Awaitable[None]]) -> int | None:
-        table = None if entry.table_id is None else await self.m.table(entry.table_id)
+        with phase(DB):
+            table = None if entry.table_id is None else await self.m.table(entry.table_id)
         text = None if table is None else self.m.pointer_text(table)
         if table is None or text is None:
             return None  # the table is gone, or plays in no thread: nothing to point to
         if table.pointer_id is not None:
             try:
-                await channel.get_partial_message(table.pointer_id).edit(content=text)
+                with phase(REST):
+                    await channel.get_partial_message(table.pointer_id).edit(content=text)
                 return None
             except discord.NotFound:
                 log.info("the thread pointer of table %s is gone: posting it anew",
                          table.table_id)
         await before_post()
-        sent = await channel.send(text, nonce=nonce(entry), allowed_mentions=QUIET)
+        with phase(REST):
+            sent = await channel.send(text, nonce=nonce(entry), allowed_mentions=QUIET)
         return int(sent.id)
 
     async def posted(self, entry: OutboxEntry, message_id: int) -> None:
+        with phase(DB):
+            await self._posted(entry, message_id)
+
+    async def _posted(self, entry: OutboxEntry, message_id: int) -> None:
         if entry.kind == items.TOURNAMENT:
             old = await self.m.set_tournament_message(_tournament_id(entry), message_id)
             if old is not None and old != message_id:
@@ -316,7 +336,8 @@ class ChannelDeliverer:
         me = self.m.bot_user_id()
         after = discord.Object(entry.watermark) if entry.watermark else None
         try:
-            found = [m async for m in channel.history(limit=HISTORY, after=after)]
+            with phase(REST):
+                found = [m async for m in channel.history(limit=HISTORY, after=after)]
         except Exception as exc:
             raise classify(exc, "post") from exc
         table_message = None

@@ -58,7 +58,7 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Literal, Protocol
 
-from bot.delivery import folding
+from bot.delivery import folding, timing
 from bot.storage.models import OutboxDone, OutboxEntry
 from bot.storage.protocol import TableStore
 
@@ -139,9 +139,33 @@ class SenderMetrics:
     folds: int = 0  # posts that carried others
     paced: int = 0  # times a channel waited for the global limit
     latencies: list[float] = field(default_factory=list)  # submitted → delivered, seconds
+    # per delivery (while enabled): where its time went (``Timed``)
+    timed: list[Timed] = field(default_factory=list)
 
     def bump(self, counter: dict[str, int], key: str) -> None:
         counter[key] = counter.get(key, 0) + 1
+
+
+@dataclass
+class Timed:
+    """One delivery's time, seconds: ``total`` from the submission of the oldest entry it
+    stands for (superseded or folded ones included) to the end of its REST calls. ``waits``:
+    before it started, by what it waited for — ``merged`` (before its own submission: the
+    entries it superseded waited), ``table`` (behind its own table's entries, one in
+    flight), ``held``, ``bucket`` (its route's rate limit), ``retry`` (a backoff after a
+    failure), ``pace`` (the global limit), ``slot`` (ready, the channel's slots taken by
+    other tables or another table's turn first); a wait that should have ended by the clock
+    but went on until something kicked the channel is counted apart, as ``<wait>_late``.
+    ``phases``: after it started — ``render``, ``db``, ``rest``, ``other`` (the rest: the
+    event loop's turns between them)."""
+
+    kind: str
+    route: str
+    channel_id: int
+    table_id: int | None
+    total: float
+    waits: dict[str, float]
+    phases: dict[str, float]
 
 
 @dataclass
@@ -152,6 +176,33 @@ class _Item:
     since: float = 0.0  # the sender's clock when it (or the oldest it superseded) came
     failures: int = 0  # unexpected errors while delivering it
     folded: list[_Item] = field(default_factory=list)  # the entries its post carries
+    # (measured only while the metrics are enabled) what it waits for now, since when
+    # (time.perf_counter), until when by the clock (None: until something changes)
+    state: str = ""
+    arrived: float = 0.0  # its own submission (the sender's clock)
+    state_at: float = 0.0
+    state_due: float | None = None
+    waits: dict[str, float] | None = None
+    phases: timing.Phases | None = None
+
+    def note(self, state: str, now: float, due: float | None = None) -> None:
+        """It waits for ``state`` from ``now`` on (metrics): the time since the last
+        change goes to the wait it was in."""
+        if state == self.state and due == self.state_due:
+            return
+        if self.waits is None:
+            self.waits = {}
+        if self.state:
+            end = self.state_due
+            if end is not None and end < now:
+                late = now - max(end, self.state_at)
+                self.waits[self.state + "_late"] = self.waits.get(self.state + "_late",
+                                                                  0.0) + late
+                now_in = max(end, self.state_at)
+            else:
+                now_in = now
+            self.waits[self.state] = self.waits.get(self.state, 0.0) + now_in - self.state_at
+        self.state, self.state_at, self.state_due = state, now, due
 
 
 @dataclass
@@ -252,6 +303,11 @@ class Sender:
         self._pace_timer: asyncio.TimerHandle | None = None
         # the clock of the hold and the global pace (real time: the rate is Discord's)
         self.clock: Callable[[], float] = time.perf_counter
+        # the clock of the route buckets and the retries (None: the event loop's, whose
+        # timers wake a channel when its route or backoff is ready). The load benchmark
+        # sets the real clock: under its continuous load SimCord's virtual loop time stands
+        # still, and a bucket on it would never refill (the channel is woken by the traffic)
+        self.route_clock: Callable[[], float] | None = None
         self.metrics = SenderMetrics()
         self.on_delivered = on_delivered
         self.channels: dict[int, _Channel] = {}
@@ -279,6 +335,9 @@ class Sender:
             channel = self.channels.setdefault(entry.channel_id, _Channel(entry.channel_id))
             queue = channel.tables.setdefault(entry.table_id, deque())
             item = _Item(entry, now, entry.entry_id, since=since)
+            if self.metrics.enabled:
+                item.arrived = since
+                item.note("slot", since)
             if entry.key is not None:
                 self._supersede(channel, queue, item)
             if entry.attempted_at is not None:
@@ -410,6 +469,11 @@ class Sender:
         self._waiters = still
 
     # -- the channel workers ---------------------------------------------------------------
+    def _route_now(self) -> float:
+        if self.route_clock is not None:
+            return self.route_clock()
+        return asyncio.get_running_loop().time()
+
     def _kick(self, channel_id: int) -> None:
         """Start deliveries of the channel's ready entries (one per table, at most
         ``CHANNEL_CONCURRENCY``), and a timer for the next that will be ready."""
@@ -422,7 +486,7 @@ class Sender:
             channel.timer = None
         self._paced.discard(channel_id)
         while len(channel.workers) < CHANNEL_CONCURRENCY:
-            now = loop.time()
+            now = self._route_now()
             item, wake = self._next(channel, now)
             if item is None:
                 if wake is not None:
@@ -440,16 +504,50 @@ class Sender:
                 break
             self._pace.take()
             self._running += 1
+            if self.metrics.enabled:
+                item.note("run", clock)
+                if item.phases is None:
+                    item.phases = timing.Phases()
             channel.in_flight[item.entry.table_id] = item
             channel.bucket(self.deliverer.route(item.entry), now).take(now)
             task = loop.create_task(self._run(channel, item))
             channel.workers.add(task)
+        if self.metrics.enabled:
+            self._measure_waits(channel, self._route_now())
         if not channel.workers:
             for table in [t for t, q in channel.tables.items() if not q]:
                 del channel.tables[table]
             self._wake_waiters()
 
+    def _measure_waits(self, channel: _Channel, now: float) -> None:
+        """What each of the channel's waiting entries waits for now (metrics only: the
+        same tests as ``_next``, which they mirror)."""
+        clock = self.clock()
+        paced = channel.channel_id in self._paced
+        for table, queue in channel.tables.items():
+            flying = channel.in_flight.get(table)
+            for i, item in enumerate(queue):
+                if item is flying:
+                    continue
+                if i > 0 or flying is not None:
+                    item.note("table", clock)
+                    continue
+                retry = channel.retry_at.get(table, 0.0)
+                ready = channel.bucket(self.deliverer.route(item.entry), now).ready_at(now)
+                if retry > now and retry >= ready:
+                    item.note("retry", clock, clock + retry - now)
+                elif ready > now:
+                    item.note("bucket", clock, clock + ready - now)
+                elif self.hold is not None and item.entry.kind == "table" \
+                        and clock < item.since + HOLD_SECONDS and self.hold(item.entry):
+                    item.note("held", clock, item.since + HOLD_SECONDS)
+                elif paced and self._pace is not None:
+                    item.note("pace", clock, clock + self._pace.wait(clock))
+                else:
+                    item.note("slot", clock)
+
     async def _run(self, channel: _Channel, item: _Item) -> None:
+        timing.current.set(item.phases)  # (this task's own context)
         try:
             await self._deliver(channel, item)
         finally:
@@ -494,6 +592,7 @@ class Sender:
     async def _deliver(self, channel: _Channel, item: _Item) -> None:
         entry = item.entry
         table = entry.table_id
+        first_route = self.deliverer.route(entry) if self.metrics.enabled else "post"
         try:
             message_id: int | None = None
             if entry.entry_id in channel.suspect:
@@ -542,10 +641,27 @@ class Sender:
             self.metrics.bump(self.metrics.delivered, one.entry.kind)
             if self.metrics.enabled:
                 self.metrics.latencies.append(now - one.submitted)
+        if self.metrics.enabled:
+            self._timed(channel, item, first_route)
         self._finish(channel, item, OutboxDone(entry.entry_id, "delivered", message_id))
         if self.on_delivered is not None:
             for one in (item, *item.folded):
                 self.on_delivered(one.entry, now)
+
+    def _timed(self, channel: _Channel, item: _Item, route: str) -> None:
+        """The delivered entry's ``Timed`` (metrics)."""
+        clock = self.clock()
+        item.note("", clock)
+        waits = dict(item.waits or {})
+        run = waits.pop("run", 0.0)
+        phases = dict(item.phases.spent) if item.phases is not None else {}
+        phases["other"] = max(0.0, run - sum(phases.values()))
+        since = min([item.since, *(o.since for o in item.folded)])
+        if item.arrived:
+            waits["merged"] = max(0.0, item.arrived - since)
+        self.metrics.timed.append(Timed(
+            item.entry.kind, route, channel.channel_id,
+            item.entry.table_id, clock - since, waits, phases))
 
     async def _fold(self, channel: _Channel, item: _Item) -> None:
         """Take the table's plain announcements waiting right behind ``item`` (the head of
@@ -567,7 +683,8 @@ class Sender:
         payload = {**entry.payload, "content": content,
                    "folded": [*entry.payload.get("folded", []), *ids]}
         try:
-            await self.store.outbox_fold(entry.entry_id, payload, ids)
+            with timing.phase(timing.DB):
+                await self.store.outbox_fold(entry.entry_id, payload, ids)
         except Exception as exc:
             raise DeliveryError("server", f"cannot record the fold: {exc}") from exc
         entry.payload.clear()
@@ -583,7 +700,8 @@ class Sender:
 
     async def _before_post(self, channel: _Channel, entry: OutboxEntry) -> None:
         try:
-            await self.store.outbox_attempted(entry.entry_id, self._watermark(channel))
+            with timing.phase(timing.DB):
+                await self.store.outbox_attempted(entry.entry_id, self._watermark(channel))
         except Exception as exc:
             raise DeliveryError("server", f"cannot record the attempt: {exc}") from exc
         channel.suspect.add(entry.entry_id)
@@ -595,15 +713,16 @@ class Sender:
 
     async def _find(self, channel: _Channel, entry: OutboxEntry) -> int | None:
         try:
-            known = await self.store.outbox_posted_ids(channel.channel_id,
-                                                       entry.created_at - KNOWN_MARGIN)
+            with timing.phase(timing.DB):
+                known = await self.store.outbox_posted_ids(channel.channel_id,
+                                                           entry.created_at - KNOWN_MARGIN)
         except Exception as exc:
             raise DeliveryError("server", f"cannot read posted ids: {exc}") from exc
         return await self.deliverer.find_posted(entry, known | self._posted)
 
     def _failed(self, channel: _Channel, item: _Item, exc: DeliveryError) -> None:
         entry = item.entry
-        now = asyncio.get_running_loop().time()
+        now = self._route_now()
         table = entry.table_id
         if exc.kind == "rate":
             self.metrics.rate_limited += 1

@@ -4,13 +4,25 @@ connection; all of the bot's SQL lives in this package.
 Every call runs under one lock (a transaction never interleaves with another coroutine's
 statements on the shared connection) and is shielded from cancellation: once called, a write
 completes or rolls back as a whole even if the awaiting interaction task is cancelled.
+
+**Writes go in batches** (``_write``): the writes asked for while the connection is busy are
+handed to its thread together and run there one after another, each its own transaction as
+before (one failing does not touch the others), in the order they were asked for. A hand-over
+between the event loop and that thread costs a turn or two of the loop, and the lock is held
+across it: with one hand-over per write a busy loop (hundreds of tables) made the database
+serve fewer writes per second than the tables asked for, and its queue grew to tens of seconds
+(issue 12's delivery tail: a table message waited a minute behind it). Batched, the writes per
+hand-over grow with the queue.
 """
 
 from __future__ import annotations
 
 import asyncio
 import sqlite3
+import sys
+import time
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Any, TypeVar
@@ -39,6 +51,43 @@ from engine.game import JSON, Outcome
 T = TypeVar("T")
 
 
+@dataclass
+class StoreMetrics:
+    """Per call, while ``enabled`` (the load benchmark): (the caller's name, when it was
+    called, seconds until its work began, seconds of the connection it took: a read's time
+    holding the lock, a write's share of its batch), times by ``time.perf_counter``; and the
+    number of writes in each batch."""
+
+    enabled: bool = False
+    calls: list[tuple[str, float, float, float]] = field(default_factory=list)
+    batches: list[int] = field(default_factory=list)
+
+    def caller(self, depth: int) -> str:
+        frame = sys._getframe(depth + 1)  # the Storage method that called, and its caller
+        outer = frame.f_back
+        return frame.f_code.co_name + ("" if outer is None else f" <- {outer.f_code.co_name}")
+
+
+@dataclass
+class _Write:
+    work: Callable[[sqlite3.Connection], Any]
+    future: asyncio.Future[Any]
+    name: str = ""
+    called: float = 0.0
+
+
+def _run_batch(conn: sqlite3.Connection,
+               works: Sequence[Callable[[sqlite3.Connection], Any]]) -> list[tuple[bool, Any]]:
+    """In the connection's thread: each work in turn, its result or its exception."""
+    out: list[tuple[bool, Any]] = []
+    for work in works:
+        try:
+            out.append((True, work(conn)))
+        except Exception as exc:
+            out.append((False, exc))
+    return out
+
+
 class Storage:
     """Open with ``await Storage.open(path)``; ``await storage.close()`` at shutdown."""
 
@@ -46,6 +95,10 @@ class Storage:
         self._conn = conn
         self._lock = asyncio.Lock()
         self._clock = clock
+        self.metrics = StoreMetrics()
+        self._writes: list[_Write] = []  # asked for, not handed to the thread yet
+        self._writer: asyncio.Task[None] | None = None
+        self.handovers = 0  # batches handed to the connection's thread (tests, metrics)
 
     @classmethod
     async def open(
@@ -65,7 +118,10 @@ class Storage:
         return cls(conn, clock)
 
     async def close(self) -> None:
-        """``PRAGMA optimize`` (refreshes the planner's statistics), then close."""
+        """``PRAGMA optimize`` (refreshes the planner's statistics), then close (after the
+        writes asked for before)."""
+        while self._writer is not None and not self._writer.done():
+            await asyncio.wait([self._writer])
         async with self._lock:
             try:
                 await execute(self._conn, "PRAGMA optimize")
@@ -81,24 +137,77 @@ class Storage:
         return stamp(self._clock())
 
     async def _run(self, work: Callable[[aiosqlite.Connection], Awaitable[T]]) -> T:
+        if self.metrics.enabled:
+            return await self._measured(lambda: work(self._conn))
+
         async def locked() -> T:
             async with self._lock:
                 return await work(self._conn)
 
         return await asyncio.shield(locked())
 
-    async def _write(self, work: Callable[[sqlite3.Connection], T]) -> T:
-        """A write done in the connection's thread as a whole: one hand-over between the
-        event loop and that thread per transaction (aiosqlite's ``_execute`` runs a function
-        there with the underlying ``sqlite3`` connection)."""
+    async def _measured(self, work: Callable[[], Awaitable[T]]) -> T:
+        """``_run`` timed (``metrics``)."""
+        name = self.metrics.caller(2)
+        called = time.perf_counter()
 
         async def locked() -> T:
             async with self._lock:
-                raw: sqlite3.Connection = self._conn._conn
-                run: Callable[..., Awaitable[T]] = self._conn._execute
-                return await run(work, raw)
+                got = time.perf_counter()
+                try:
+                    return await work()
+                finally:
+                    self.metrics.calls.append((name, called, got - called,
+                                               time.perf_counter() - got))
 
         return await asyncio.shield(locked())
+
+    async def _write(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """A write done in the connection's thread as a whole (aiosqlite's ``_execute`` runs
+        a function there with the underlying ``sqlite3`` connection), in a batch with the
+        other writes asked for meanwhile (the module's docstring)."""
+        loop = asyncio.get_running_loop()
+        write = _Write(work, loop.create_future())
+        if self.metrics.enabled:
+            write.name, write.called = self.metrics.caller(1), time.perf_counter()
+        self._writes.append(write)
+        if self._writer is None or self._writer.done():
+            self._writer = loop.create_task(self._write_batches())
+        result: T = await asyncio.shield(write.future)
+        return result
+
+    async def _write_batches(self) -> None:
+        """Hand the waiting writes to the connection's thread, a batch at a time."""
+        run: Callable[..., Awaitable[list[tuple[bool, Any]]]] = self._conn._execute
+        while self._writes:
+            async with self._lock:
+                batch, self._writes = self._writes, []
+                started = time.perf_counter()
+                self.handovers += 1
+                try:
+                    results = await run(_run_batch, self._conn._conn, [w.work for w in batch])
+                except asyncio.CancelledError:  # shutdown: the thread finishes what it has
+                    for write in (*batch, *self._writes):
+                        write.future.cancel()
+                    self._writes = []
+                    raise
+                except Exception as exc:  # the thread failed the batch as a whole
+                    for write in batch:
+                        if not write.future.done():
+                            write.future.set_exception(exc)
+                    continue
+            if self.metrics.enabled:
+                share = (time.perf_counter() - started) / len(batch)
+                self.metrics.batches.append(len(batch))
+                self.metrics.calls.extend((w.name, w.called, started - w.called, share)
+                                          for w in batch)
+            for write, (ok, value) in zip(batch, results, strict=True):
+                if write.future.done():
+                    continue
+                if ok:
+                    write.future.set_result(value)
+                else:
+                    write.future.set_exception(value)
 
     # -- tables in play ----------------------------------------------------------------
     async def create_table(
