@@ -6,7 +6,8 @@ Each deal is one partial game (or, with ``--maturita``, one maturita attempt of 
 from fixed cards, played by setting A in one seat and, separately, by setting B in that same
 seat, among three ``--field`` players; the figure is B's points minus A's in that seat
 (positive: A better), mean over the four seats (with ``--only-maturant``, the maturant's seat
-only, and the maturant's failures are counted too), with a 95% CI over deals. A setting is a
+only, and the maturant's failures are counted too; with ``--only-defenders``, the three
+defenders' seats, each scoring 8 when the maturant passed), with a 95% CI over deals. A setting is a
 comma-separated list of ``engine.ai.search.SearchConfig`` fields (``worlds=40,infer=0``);
 budgets are counts of worlds (no time limit), so a duel does not depend on the machine's load.
 ``hard1`` and ``medium`` may stand for A, B or the field (``hard1`` with 40 worlds, ``hard1:MS``
@@ -93,25 +94,33 @@ def play(contract: Contract, deal: Deal, leader: int, maturita: bool, specs: lis
     return row.points, row.failed
 
 
-def duel(args: tuple[str, str, str, str, bool, bool, int, int]) -> dict[str, Any]:
-    a, b, field, name, maturita, only_maturant, seed, index = args
+def duel(args: tuple[str, str, str, str, bool, bool, int, int, bool]) -> dict[str, Any]:
+    a, b, field, name, maturita, only_maturant, seed, index, only_defenders = args
     rng = random.Random(f"duel/{seed}/{name}/{index}")
     deal = shuffled_deal(rng)
     leader = index % 4
     seeds = [rng.getrandbits(32) for _ in range(4)]
     diffs = []
     fails = {"a": 0, "b": 0}
-    for seat in [leader] if only_maturant else range(4):
+    mfails = {"a": 0, "b": 0}  # the maturant failed while this setting defended
+    seats = [leader] if only_maturant else list(range(4))
+    if only_defenders:
+        seats = [s for s in range(4) if s != leader]
+    for seat in seats:
         points = {}
         for who, spec in (("a", a), ("b", b)):
             specs = [field] * 4
             specs[seat] = spec
             pts, failed = play(Contract(name), deal, leader, maturita, specs, seeds)
             points[who] = pts[seat]
+            if maturita and seat != leader:  # a defender: 8 when the maturant passed
+                points[who] = 0 if failed else 8
             if maturita and seat == leader:
                 fails[who] += failed
+            elif maturita:
+                mfails[who] += failed
         diffs.append(points["b"] - points["a"])
-    return {"diff": sum(diffs) / len(diffs), "fails": fails}
+    return {"diff": sum(diffs) / len(diffs), "fails": fails, "mfails": mfails}
 
 
 def main() -> int:
@@ -125,10 +134,11 @@ def main() -> int:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--maturita", action="store_true")
     ap.add_argument("--only-maturant", action="store_true")
+    ap.add_argument("--only-defenders", action="store_true")
     args = ap.parse_args()
     jobs = [
         (args.a, args.b, args.field, args.contract, args.maturita, args.only_maturant,
-         args.seed, i)
+         args.seed, i, args.only_defenders)
         for i in range(args.deals)
     ]  # fmt: skip
     with ProcessPoolExecutor(args.workers) as pool:
@@ -144,6 +154,10 @@ def main() -> int:
         fa = sum(r["fails"]["a"] for r in results)
         fb = sum(r["fails"]["b"] for r in results)
         line += f"; the maturant failed: A {fa}, B {fb}"
+        if args.only_defenders:  # per defender seat: A's and B's failed maturants
+            fa = sum(r["mfails"]["a"] for r in results)
+            fb = sum(r["mfails"]["b"] for r in results)
+            line += f"; with A / B defending: {fa} / {fb} of {3 * n}"
     print(line)
     return 0
 

@@ -30,11 +30,13 @@ import pytest
 
 from engine import fast
 from engine.actions import Action, EndTurn, Lay, Lead, Play
+from engine.ai.maturita_solve import maturant_can_pass
 from engine.ai.policy import (
     CARD_VALUE,
     desitky_rollout,
     fast_code,
     kvarty_rollout,
+    trick_policy,
     trick_rollout,
     trick_solve,
 )
@@ -44,7 +46,7 @@ from engine.ai.rollouts import (
     trick_lookahead_rollout,
 )
 from engine.ai.search import desitky_plans, equivalence_prune_mask
-from engine.cards import FULL_DECK, shuffled_deal
+from engine.cards import FULL_DECK, HEARTS_MASK, shuffled_deal
 from engine.contracts import TRICK_CONTRACTS, Contract, Options
 from engine.desitky import DesitkyGame
 from engine.kvarty import KvartyGame
@@ -211,6 +213,90 @@ def check_solver(g: TrickGame) -> None:
         want = [x + y for x, y in zip(gained(h, g), solve_by_engine(h), strict=True)]
         got = trick_solve(code, hands, trick, leader, done, taken, maturant, forbid, action.card)
         assert got == want, (action, got, want)
+        if maturant >= 0:
+            check_maturant_search(g, action.card, want[maturant] > 0)
+
+
+def check_maturita_search(g: TrickGame) -> None:
+    """From three or four cards in hand, every legal card: the maturant's search against the
+    same search through the engine, and against the maxⁿ solver (checked above)."""
+    code, hands, to_act, trick, done, taken, maturant, forbid = _trick_state(g)
+    leader = g.trick_leader
+    for action in g.legal_actions():
+        assert isinstance(action, Play)
+        h = clone(g)
+        h.apply(action)
+        voids = [0, 0, 0, 0]
+        if trick and action.card >> 3 != trick[0] >> 3:
+            voids[to_act] |= 1 << (trick[0] >> 3)
+        elif (
+            not trick
+            and action.card < 8
+            and fast.RED_LEAD[code]
+            and hands[to_act] & (FULL_DECK & ~HEARTS_MASK) == 0
+        ):
+            voids[to_act] |= 0b1110
+        for searcher in range(4):  # the maturant, or a defender making him fail
+            got = maturant_can_pass(
+                code, hands, trick, leader, done, taken, [0, 0, 0, 0], maturant, forbid,
+                action.card, searcher,
+            )  # fmt: skip
+            assert got == pass_by_engine(h, g, voids, searcher), (action, searcher)
+        if g.hands[to_act].bit_count() <= 3:
+            pts = trick_solve(
+                code, hands, trick, leader, done, taken, maturant, forbid, action.card
+            )
+            check_maturant_search(g, action.card, pts[maturant] > 0)
+
+
+def pass_by_engine(g: PartialGame, start: PartialGame, voids: list[int], searcher: int) -> bool:
+    """Whether the maturant passes through the engine: every legal card of the searcher's
+    tried (the maturant passing if any card lets him, a defender making him fail if any card
+    does), the other seats playing the medium card (``trick_policy``, the voids shown so far)."""
+    assert isinstance(g, TrickGame) and g.maturant is not None
+    if g.finished:
+        return gained(g, start)[g.maturant] == 0
+    seat = g.to_act
+    assert seat is not None
+    aim = searcher == g.maturant
+    if seat == searcher:
+        cards = [a.card for a in g.legal_actions() if isinstance(a, Play)]
+    else:
+        code, hands, _, trick, done, _, maturant, forbid = _trick_state(g)
+        remaining = hands[0] | hands[1] | hands[2] | hands[3]
+        cards = [
+            trick_policy(
+                code, seat, hands[seat], trick, g.trick_leader, done, remaining, voids,
+                maturant, forbid,
+            )
+        ]  # fmt: skip
+    only_hearts = g.hands[seat] & (FULL_DECK & ~HEARTS_MASK) == 0
+    for c in cards:
+        v = list(voids)
+        if g.trick and c >> 3 != g.trick[0] >> 3:
+            v[seat] |= 1 << (g.trick[0] >> 3)
+        elif not g.trick and c < 8 and fast.RED_LEAD[fast_code(g.contract)] and only_hearts:
+            v[seat] |= 0b1110
+        h = clone(g)
+        h.apply(Play(seat, c))
+        if pass_by_engine(h, start, v, searcher) is aim:
+            return aim
+    return not aim
+
+
+def check_maturant_search(g: TrickGame, first: int, fails: bool) -> None:
+    """``maturant_can_pass`` (medium defenders, the maturant's best play) lies between the
+    perfect defenders' result and the medium rollout's: it passes whenever he passes against
+    perfect defenders, and whenever the medium rollout (the same defenders) passes."""
+    code, hands, to_act, trick, done, taken, maturant, forbid = _trick_state(g)
+    leader = g.trick_leader
+    voids = [0, 0, 0, 0]
+    can = maturant_can_pass(code, hands, trick, leader, done, taken, voids, maturant, forbid, first)
+    rollout = trick_rollout(
+        code, hands, trick, leader, done, taken, voids, maturant, forbid, first_card=first
+    )
+    assert can or fails
+    assert can or rollout[maturant] > 0
 
 
 @pytest.mark.parametrize(("contract", "case"), trick_cases(), ids=lambda x: str(x))
@@ -234,6 +320,9 @@ def test_trick_simulations_reach_the_engines_result_from_every_state(
             if last_two and rng.random() < SOLVER_SHARE:
                 check_solver(state)
                 solved += 1
+            cards = state.hands[state.to_act].bit_count() if state.to_act is not None else 0
+            if maturant is not None and 2 < cards <= 4 and rng.random() < SOLVER_SHARE:
+                check_maturita_search(state)
     assert solved > 0
 
 

@@ -50,12 +50,14 @@ def collect_one(args: tuple[int, int, str, str]) -> dict[str, Any]:
         e = est[contract]
         out["features"][contract.value] = [e.p_medium, e.p_best]
         out["passed"][contract.value] = play_attempt(
-            deal, seat, contract, maturant_level, defenders, rng)
+            deal, seat, contract, maturant_level, defenders, rng
+        )
     return out
 
 
-def play_attempt(deal: Deal, seat: int, contract: Contract, maturant: str, defenders: str,
-                 rng: random.Random) -> bool:
+def play_attempt(
+    deal: Deal, seat: int, contract: Contract, maturant: str, defenders: str, rng: random.Random
+) -> bool:
     """Whether ``seat``'s maturita in ``contract`` passes on ``deal``, played by the levels."""
     from engine.ai import make_ai  # (engine.ai imports this module)
 

@@ -28,6 +28,7 @@ from engine.ai.common import (
     trick_state,
     voids_of,
 )
+from engine.ai.maturita_solve import TooDeep, maturant_can_pass
 from engine.ai.medium import medium_card
 from engine.ai.objective import stovka_target, stovka_target_of
 from engine.ai.opponent import Evidence
@@ -80,6 +81,18 @@ class SearchConfig:
     # half a planned one, so the caps are twice the others
     desitky_worlds: int = 128
     desitky_close_worlds: int = 240
+    # the maturant in a trick game: each candidate in each world scored by the medium rollout's
+    # failure plus his failure when he plays his best card each time against medium defenders
+    # (``maturita_solve.maturant_can_pass``): measured fewer failures (README, third round)
+    maturant_search: bool = True
+    # the same for a defender in maturita: the rollout's pass plus the maturant's pass when
+    # this defender plays his best card each time against medium players (measured: the
+    # maturant failed more often, README, third round)
+    defender_search: bool = True
+    # decisions of the searching seat visited per world and candidate; beyond it the world is
+    # scored by the rollout alone, counted twice (a defender's search can be long where the
+    # maturant passes whatever he does)
+    own_search_limit: int = 300
 
 
 def equivalence_prune(cards: list[int], separators: int, code: int, keep: int) -> list[int]:
@@ -208,6 +221,7 @@ class CardSearch:
         self.config = config
         self.worlds_used = 0
         self.planned = False  # desítky: whole turns were compared
+        self.maturant_searched = False  # maturita: scored 0–2 failures (``maturant_search``)
 
     def run(self) -> int:
         t0 = time.perf_counter()
@@ -271,6 +285,10 @@ class CardSearch:
         maturant = maturant_of(view.public)
         target = stovka_target(view)
         if maturant >= 0:
+            if me == maturant and self.maturant_searched:
+                return lambda pts: -float(pts[me])  # 0–2 failures (``_options``)
+            if self.maturant_searched:
+                return lambda pts: -float(pts[maturant])  # 0–2 passes (``_options``)
             if me == maturant:
                 return lambda pts: -1.0 if pts[me] else 0.0
             return lambda pts: 1.0 if pts[maturant] else 0.0
@@ -301,6 +319,10 @@ class CardSearch:
             voids = voids_of(knowledge(view).excluded)
             fkh = forbid_kh(pub)
             solve = view.hand.bit_count() <= self.config.solve_cards
+            searched = self.config.maturant_search and maturant == me
+            defended = self.config.defender_search and maturant >= 0 and maturant != me
+            self.maturant_searched = searched or defended
+            limit = self.config.own_search_limit
 
             # a seat that plays unlike the medium rules is modelled as searching its next
             # card in the world, where cards carry points (measured: it helps there against
@@ -315,6 +337,27 @@ class CardSearch:
                 return equivalence_prune_mask(legal, out, value)
 
             def simulate_trick(hands: list[int], i: int) -> list[int]:
+                if searched or defended:
+                    # the maturant: both failures, the rollout's and with his best play, 0–2;
+                    # a defender: both passes, the rollout's and against his best play
+                    rolled = trick_rollout(
+                        code, hands, trick, leader, index, taken, voids, maturant, fkh, want,
+                        cards[i],
+                    )  # fmt: skip
+                    rolled_pass = rolled[maturant] == 0
+                    try:
+                        passes = maturant_can_pass(
+                            code, hands, trick, leader, index, taken, voids, maturant, fkh,
+                            cards[i], me, limit,
+                        )  # fmt: skip
+                    except TooDeep:
+                        passes = rolled_pass
+                    out = [0, 0, 0, 0]
+                    if searched:
+                        out[maturant] = (not passes) + (not rolled_pass)
+                    else:
+                        out[maturant] = passes + rolled_pass
+                    return out
                 if solve:
                     return trick_solve(
                         code, hands, trick, leader, index, taken, maturant, fkh, cards[i]
