@@ -167,7 +167,13 @@ async def _wal(conn: aiosqlite.Connection) -> aiosqlite.Row | None:
 
 @contextmanager
 def sync_transaction(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
-    """``transaction`` for work that runs in the connection's thread (``Storage._write``)."""
+    """``transaction`` for work that runs in the connection's thread (``Storage._write``).
+    Inside a transaction already open (a batch of writes, ``bot.storage.storage._run_batch``)
+    the work joins it: it commits with the batch, and an exception leaves the batch to roll
+    back (the batch then runs each write in its own transaction)."""
+    if conn.in_transaction:
+        yield conn
+        return
     conn.execute("BEGIN IMMEDIATE").close()
     try:
         yield conn
