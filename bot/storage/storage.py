@@ -33,7 +33,7 @@ import aiosqlite
 
 from bot.storage import archive, outbox, stats, tables, tournaments
 from bot.storage import settings as guild_config
-from bot.storage.db import Synchronous, connect, execute, migrate, stamp, utc_now
+from bot.storage.db import Synchronous, batch, connect, execute, migrate, stamp, utc_now
 from bot.storage.models import (
     ForgetResult,
     GameSummary,
@@ -87,17 +87,13 @@ def _run_batch(conn: sqlite3.Connection,
     each work runs again in its own transaction, as before batching: the one failing fails
     alone, the others commit. (A work is a function of the database only — its inputs were
     taken before it was queued — so running it again does what the first run did.)"""
-    if len(works) > 1 and not conn.in_transaction:
-        conn.execute("BEGIN IMMEDIATE").close()
+    if len(works) > 1:
         try:
-            out = [(True, work(conn)) for work in works]
-            conn.execute("COMMIT").close()
+            with batch(conn):
+                out = [(True, work(conn)) for work in works]
             return out
-        except BaseException as exc:
-            if conn.in_transaction:
-                conn.execute("ROLLBACK").close()
-            if not isinstance(exc, Exception):
-                raise
+        except Exception:
+            pass  # (rolled back: each on its own below)
     return _run_each(conn, works)
 
 
