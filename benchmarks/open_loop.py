@@ -32,6 +32,7 @@ Measured, per configuration:
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import os
 import random
@@ -252,12 +253,17 @@ async def _open_hand(human: Human, bot: Any, watch: Watch) -> None:
     message = next(m for m in human.channel.history() if m.id == table.message_id)
     res = emit_component(human.user, message, f"lora:t:{human.table_id}:hand")
     watch.tokens[res._interaction.token] = human
-    for _ in range(3000):  # (a deferred answer's follow-up replaces the "thinking")
+    # A deferred answer's follow-up replaces the "thinking": woken by it (``seen``), else
+    # looked at ten times a second for 30 s — 200 humans polling every 10 ms kept the
+    # benchmark's own event loop busy once hands were slow, slowing them further.
+    for _ in range(300):
         shown = reply(res) if res.acknowledged else None
         if shown is not None and shown.components:
             human.hand = shown
             return
-        await asyncio.sleep(0.01)
+        human.seen.clear()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(human.seen.wait(), timeout=0.1)
 
 
 def _actionable(human: Human) -> list[dict[str, Any]]:
@@ -488,6 +494,9 @@ async def run_open_loop(tables: int, *, level: str = "hard", channels: int = 20,
                 "render_queue_ms": summary(pools.render.metrics.queue_seconds),
                 "render_ms": summary(pools.render.metrics.run_seconds),
                 "renders": pools.render.metrics.jobs,
+                # pictures asked for, and those served from the render pool's recent ones
+                "render_requests": pools.render.requests,
+                "renders_reused": pools.render.reused,
                 "delivery_ms": summary(sender.metrics.latencies),
                 **_delivery_breakdown(sender.metrics.timed),
                 **_database(store_metrics, wall0, window),

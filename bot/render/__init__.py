@@ -19,11 +19,11 @@ def clear_caches() -> None:
 
     Call after ``cards_art/png`` was regenerated so the new pictures are loaded.
     """
-    from bot.render import cards, common, fonts, leaderboard, seats, sheet, suits, table
+    from bot.render import cards, common, fonts, leaderboard, palette, seats, sheet, suits, table
 
     for fn in (cards.art, cards.scaled, cards.tile, common._glyphs, common.badge, fonts.font,
-               seats.seat_panel, seats.legend, suits.suit_icon, sheet._block,
-               table._base, leaderboard.medal, leaderboard._tag, leaderboard._base):
+               fonts.fit, seats.seat_panel, seats.legend, suits.suit_icon, sheet._block,
+               table._base, leaderboard.medal, leaderboard._tag, leaderboard._base, palette.lora):
         fn.cache_clear()
 
 

@@ -1,9 +1,10 @@
-"""Shared look: colours, the felt, panels, badges, text helpers and the PNG encoder."""
+"""Shared look: colours, the felt, panels, badges, text helpers, palettes and the PNG encoder."""
 
 from __future__ import annotations
 
-import io
-from collections.abc import Sequence
+import struct
+import zlib
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFilter
@@ -137,15 +138,131 @@ def wrap(value: str, fnt: Font, width: float) -> list[str]:
     return lines
 
 
-def encode(img: Image.Image, colors: int = 256) -> bytes:
-    """PNG bytes with an adaptive palette and a fast zlib level.
+def adaptive_palette(rgb: Image.Image, colors: int = 256) -> Image.Image:
+    """A palette for this one picture: the fast octree on a third-size copy (≈ 1–4 ms)."""
+    return rgb.reduce(3).quantize(colors=colors, method=Image.Quantize.FASTOCTREE)
 
-    The palette is found by the fast octree on a third-size copy, then mapped onto the whole
-    picture without dithering: a few ms instead of quantising every pixel through the octree.
+
+def encode(img: Image.Image, palette: Image.Image | None = None) -> bytes:
+    """PNG bytes of ``img`` in 256 colours, without dithering.
+
+    ``palette``: a fixed palette (``fixed_palette``, built once per process for a game's
+    pictures), else one found for this picture (``adaptive_palette``). Each pixel goes to its
+    nearest palette colour; the PNG is written by ``png``.
     """
     rgb = img.convert("RGB") if img.mode != "RGB" else img
-    palette = rgb.reduce(3).quantize(colors=colors, method=Image.Quantize.FASTOCTREE)
-    pal = rgb.quantize(palette=palette, dither=Image.Dither.NONE)
-    buf = io.BytesIO()
-    pal.save(buf, "PNG", compress_level=3)
-    return buf.getvalue()
+    mapped = rgb.quantize(palette=palette if palette is not None else adaptive_palette(rgb),
+                          dither=Image.Dither.NONE)
+    return png(mapped)
+
+
+def _compressor() -> Callable[[bytes], bytes]:
+    """zlib's format made by ISA-L's deflate (``isal``) at its level 1: about five times
+    faster than zlib's level 1 here and as small as zlib's level 3; zlib's level 1 without it."""
+    try:
+        from isal import isal_zlib
+    except ImportError:  # pragma: no cover - isal is a dependency; a platform without its wheel
+        return lambda data: zlib.compress(data, 1)
+    return lambda data: isal_zlib.compress(data, 1)
+
+
+_deflate = _compressor()
+
+
+def _chunk(tag: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data))
+
+
+def png(pal: Image.Image) -> bytes:
+    """The PNG of a palette ("P") picture: 8 bits per pixel, no filter, one IDAT chunk."""
+    if pal.mode != "P":
+        raise ValueError("png() takes a palette picture")
+    w, h = pal.size
+    rows = Image.new("P", (w + 1, h), 0)
+    rows.paste(pal, (1, 0))  # every row starts with its filter type, 0 (none)
+    colours = bytes(pal.getpalette("RGB") or [0, 0, 0])
+    return b"".join((
+        b"\x89PNG\r\n\x1a\n",
+        _chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 3, 0, 0, 0)),
+        _chunk(b"PLTE", colours[:768]),
+        _chunk(b"IDAT", _deflate(rows.tobytes())),
+        _chunk(b"IEND", b""),
+    ))
+
+
+def named_colours() -> list[RGB]:
+    """The colours the drawing names (text, felt, badges…): a fixed palette holds them exactly."""
+    return [FELT, FELT_DARK, TEXT, MUTED, FAINT, GOLD, RED, GREEN, BLUE, DARK,
+            *BADGE_COLOURS.values(), (255, 255, 255), (0, 0, 0)]
+
+
+def stack(pictures: Sequence[Image.Image]) -> Image.Image:
+    """The pictures one under another (RGB, on the felt's colour)."""
+    width = max(p.width for p in pictures)
+    out = Image.new("RGB", (width, sum(p.height for p in pictures)), FELT)
+    y = 0
+    for p in pictures:
+        rgb = p.convert("RGB") if p.mode != "RGB" else p
+        out.paste(rgb, (0, y))
+        y += p.height
+    return out
+
+
+def _palette_image(entries: Sequence[RGB]) -> Image.Image:
+    flat = [v for colour in entries for v in colour]
+    pal = Image.new("P", (1, 1))
+    pal.putpalette(flat + flat[:3] * (256 - len(entries)))
+    return pal
+
+
+def mapped(colours: Sequence[RGB], palette: Image.Image) -> list[RGB]:
+    """What ``encode`` turns each of ``colours`` into with ``palette``."""
+    img = Image.new("RGB", (len(colours), 1))
+    img.putdata(list(colours))
+    out = img.quantize(palette=palette, dither=Image.Dither.NONE).convert("RGB")
+    return list(out.get_flattened_data())  # type: ignore[arg-type]
+
+
+def _keep_exact(entries: list[RGB], fixed: int) -> list[RGB]:
+    """``entries`` without those that Pillow's mapping cannot reach or that take an earlier
+    entry's pixels (it maps through a coarse cache: not always to the nearest colour)."""
+    while True:
+        got = mapped(entries, _palette_image(entries))
+        drop = {i for i, (want, out) in enumerate(zip(entries, got, strict=True))
+                if want != out and i >= fixed}
+        drop |= {entries.index(out) for i, (want, out) in enumerate(zip(entries, got, strict=True))
+                 if want != out and i < fixed and entries.index(out) >= fixed}
+        if not drop:
+            return entries
+        entries = [c for i, c in enumerate(entries) if i not in drop]
+
+
+def fixed_palette(samples: Sequence[Image.Image], art: Sequence[Image.Image] = (),
+                  exact: Iterable[RGB] = (), common: int = 64, min_pixels: int = 200
+                  ) -> Image.Image:
+    """A 256-colour palette for every picture like ``samples`` (built once, then each picture
+    is only mapped onto it: no per-picture quantisation).
+
+    In it: the ``exact`` colours, then the ``common`` most frequent colours of the samples
+    covering at least ``min_pixels`` pixels (flat fills: the felt's steps, panels, stripes),
+    then the octree's colours of the samples and of ``art`` (card faces) for the rest. Every
+    entry is one that a picture's pixel of that very colour maps to (``encode``).
+    """
+    entries = list(dict.fromkeys(exact))
+    fixed = len(entries)
+    # at half size: flat fills keep their colour, and it is four times fewer pixels to count
+    small = stack([*samples, *art]).reduce(2)
+    counts = sorted(small.getcolors(small.width * small.height) or [], reverse=True)
+    frequent: list[RGB] = [colour for n, colour in counts[:common]  # type: ignore[misc]
+                           if 4 * n >= min_pixels]
+    entries = _keep_exact(list(dict.fromkeys([*entries, *frequent])), fixed)
+    for colours in (256 - len(entries), 256):  # the octree's colours for the room left, then
+        room = 256 - len(entries)              # more of them where some were dropped
+        if room <= 0:
+            break
+        octree = small.quantize(colors=colours, method=Image.Quantize.FASTOCTREE)
+        flat = octree.getpalette("RGB") or []
+        more = [(flat[i], flat[i + 1], flat[i + 2]) for i in range(0, len(flat) - 2, 3)]
+        more = [c for c in dict.fromkeys(more) if c not in set(entries)][:room]
+        entries = _keep_exact([*entries, *more], fixed)
+    return _palette_image(entries)

@@ -26,8 +26,10 @@ def font(size: int, style: str = "regular") -> Font:
         return ImageFont.load_default(size)
 
 
+@lru_cache(maxsize=4096)
 def fit(text: str, fnt: Font, width: float) -> str:
-    """``text`` cut with an ellipsis so that it is at most ``width`` px wide."""
+    """``text`` cut with an ellipsis so that it is at most ``width`` px wide (cached: the
+    same names and labels are fitted in every picture)."""
     if fnt.getlength(text) <= width:
         return text
     while text and fnt.getlength(text + "…") > width:

@@ -15,7 +15,7 @@ from itertools import pairwise
 
 from PIL import Image, ImageDraw
 
-from bot.render import cards
+from bot.render import cards, palette
 from bot.render.center import stovka_answer
 from bot.render.common import (
     BAR,
@@ -386,4 +386,4 @@ def hand_image(view: SeatView, lang: str = "cs", names: Sequence[str] | None = N
 def render_hand(view: SeatView, lang: str = "cs", names: Sequence[str] | None = None) -> bytes:
     """PNG of the hand message's picture; labels under the cards are those of
     ``hand_labels``."""
-    return encode(hand_image(view, lang, names))
+    return encode(hand_image(view, lang, names), palette.lora())

@@ -11,6 +11,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from bot.render import palette
 from bot.render.common import (
     BAR,
     FAINT,
@@ -256,4 +257,4 @@ def sheet_image(view: PublicView, names: Sequence[str], lang: str = "cs",
 def render_sheet(view: PublicView, names: Sequence[str], lang: str = "cs",
                  columns: int = 2, notes: Sequence[Sequence[str]] | None = None) -> bytes:
     """PNG of the score sheet: 2 columns of tálie (landscape) or 1 (tall, for phones)."""
-    return encode(sheet_image(view, names, lang, columns, notes))
+    return encode(sheet_image(view, names, lang, columns, notes), palette.lora())

@@ -10,7 +10,7 @@ from functools import lru_cache
 
 from PIL import Image
 
-from bot.render import center
+from bot.render import center, palette
 from bot.render.common import (
     BAR,
     BLUE,
@@ -190,7 +190,7 @@ def render_table(view: PublicView, names: Sequence[str], lang: str = "cs",
     ``bottom_seat`` rotates the picture so that seat is at the bottom (then clockwise: left,
     top, right).
     """
-    return encode(table_image(view, names, lang, highlight_seat, bottom_seat))
+    return encode(table_image(view, names, lang, highlight_seat, bottom_seat), palette.lora())
 
 
 def render_last_trick(view: PublicView, names: Sequence[str], lang: str = "cs") -> bytes | None:
@@ -199,6 +199,7 @@ def render_last_trick(view: PublicView, names: Sequence[str], lang: str = "cs") 
         raise TypeError("render_last_trick takes a PublicView")
     match view.game:
         case TrickView() as part if part.last_trick is not None:
-            return encode(center.last_trick_image(part, check_names(names), lang_of(lang)))
+            return encode(center.last_trick_image(part, check_names(names), lang_of(lang)),
+                          palette.lora())
         case _:
             return None

@@ -15,12 +15,13 @@ from engine.taroky.errors import TarokyError
 
 def clear_caches() -> None:
     """Forget every cached image: the shared ones (card art, fonts, text) and Taroky's
-    composed pieces (hands, seat panels, the felt). Call after the card art changed."""
-    from bot.games.taroky.pictures import hand, table
+    composed pieces (hands, seat panels, the felt) and its palette. Call after the card art
+    changed."""
+    from bot.games.taroky.pictures import hand, palette, table
     from bot.render import clear_caches as clear_shared
 
     clear_shared()
-    for fn in (hand._hand_image, table.seat_panel, table._base):
+    for fn in (hand._hand_image, table.seat_panel, table._base, palette.taroky):
         fn.cache_clear()
 
 

@@ -16,6 +16,7 @@ from itertools import pairwise
 
 from PIL import Image
 
+from bot.games.taroky.pictures import palette
 from bot.games.taroky.words import card_label, pic, short_game
 from bot.i18n import lang_of
 from bot.render import cards
@@ -152,7 +153,7 @@ def hand_image(view: SeatView, names: Sequence[str], lang: str = "cs") -> Image.
 
 def render_hand(view: SeatView, names: Sequence[str], lang: str = "cs") -> bytes:
     """PNG of the seat's hand (from its own view only)."""
-    return encode(hand_image(view, names, lang))
+    return encode(hand_image(view, names, lang), palette.taroky())
 
 
 def hand_text(view: SeatView, lang: str = "cs") -> str:

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
+from bot.games.taroky.pictures import palette
 from bot.games.taroky.words import amount, card_label, money, pic, short_game, word
 from bot.i18n import lang_of
 from bot.render.common import (
@@ -197,4 +198,4 @@ def sheet_image(view: TableView, names: Sequence[str], lang: str = "cs") -> Imag
 
 def render_sheet(view: TableView, names: Sequence[str], lang: str = "cs") -> bytes:
     """PNG of the round's protocol."""
-    return encode(sheet_image(view, names, lang))
+    return encode(sheet_image(view, names, lang), palette.taroky())

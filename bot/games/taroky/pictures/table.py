@@ -15,6 +15,7 @@ from functools import lru_cache
 
 from PIL import Image
 
+from bot.games.taroky.pictures import palette
 from bot.games.taroky.words import card_label, game_name, level_name, money, pic, word
 from bot.i18n import lang_of
 from bot.render import cards
@@ -376,7 +377,7 @@ def table_image(view: TableView, names: Sequence[str], lang: str = "cs") -> Imag
 
 def render_table(view: TableView, names: Sequence[str], lang: str = "cs") -> bytes:
     """PNG of the table (public view only)."""
-    return encode(table_image(view, names, lang))
+    return encode(table_image(view, names, lang), palette.taroky())
 
 
 __all__ = ["BLUE", "position", "render_table", "table_image"]
