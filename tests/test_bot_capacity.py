@@ -281,15 +281,70 @@ async def test_the_sender_keeps_under_the_bots_global_limit():
     sender.close()
 
 
+class _SlowDeleter:
+    """Deletions noted at SimCord's virtual time; the one of channel 1 takes ten seconds
+    (a delivery in flight for long: a slow REST call, its retries)."""
+
+    def __init__(self, clock: Any) -> None:
+        self.clock = clock
+        self.at: dict[int, float] = {}
+
+    def route(self, entry: Any) -> str:
+        return "delete"
+
+    def describe(self, entry: Any) -> str:
+        return "a deletion"
+
+    async def deliver(self, entry: Any, before_post: Any) -> None:
+        self.at[entry.channel_id] = self.clock()
+        if entry.channel_id == 1:
+            await asyncio.sleep(10)
+
+
+async def test_a_channel_waiting_for_the_global_pace_goes_on_time_while_another_is_in_flight(
+        harness):
+    """The global pace at 2 entries per second (its burst: 2), deletions in three channels
+    at once, under SimCord's virtual clock: channel 1's delivery takes ten seconds, channel
+    2's goes at once, channel 3's must wait half a second for the pace — and goes then,
+    though channel 1's is still in flight. Before, the paced channel was re-checked only
+    when a delivery ended, and got a timer only when none was in flight: it waited for
+    channel 1's end."""
+    from datetime import UTC, datetime
+
+    from bot.delivery import items
+    from bot.delivery.sender import Sender
+    from bot.storage.models import OutboxEntry
+
+    deleter = _SlowDeleter(harness.now)
+    store = _Store()
+    sender = Sender(store, deleter)  # type: ignore[arg-type]
+    sender.global_rate = 2.0
+    sender.clock = harness.now  # SimCord's virtual time (advance_time moves it)
+    start = harness.now()
+    now = datetime.now(UTC)
+    with harness.env._bot_scope():  # (the bot's own work: on SimCord's virtual clock)
+        sender.submit([OutboxEntry.of(i, items.delete(i, 1000 + i), now) for i in (1, 2, 3)])
+    await harness.env.advance_time(2.0)
+    assert sorted(deleter.at) == [1, 2, 3]
+    assert deleter.at[1] == deleter.at[2] == start
+    assert deleter.at[3] - start == pytest.approx(0.5, abs=0.01)  # the pace's turn
+    assert sender.pending()  # channel 1's deletion is still in flight
+    await harness.env.advance_time(10.0)
+    await sender.flush_marks()
+    assert not sender.pending()
+    assert sorted(d.entry_id for d in store.done) == [1, 2, 3]
+    sender.close()
+
+
 # -- the database under load (issue 12's delivery tail) --------------------------------------
 async def test_writes_waiting_for_the_database_go_to_its_thread_together(harness, monkeypatch):
     """The database's thread is slow to answer (its first hand-over waits): four players
     click at four tables meanwhile. Their four moves' transactions wait — and when the
     thread is free they are handed to it together (one hand-over carries at least the three
-    that waited behind the first), each still its own transaction; every move is applied
-    once. Handing them over one by one, each a turn of a busy event loop and each holding
-    the connection, is what made the database's queue grow to tens of seconds at 100 tables
-    (click → table message updated p99 ≈ 50 s)."""
+    that waited behind the first), in one transaction (one commit, one fsync, for the
+    batch); every move is applied once. Handing them over one by one, each a turn of a busy
+    event loop and each holding the connection, is what made the database's queue grow to
+    tens of seconds at 100 tables (click → table message updated p99 ≈ 50 s)."""
     import aiosqlite
 
     tables = [await _alice_leads(harness, name) for name in ("alice", "bob", "cyril", "dana")]
@@ -344,8 +399,13 @@ async def test_writes_waiting_for_the_database_go_to_its_thread_together(harness
     assert handovers == []
     gate.set()
     await harness.env.settle()
-    begins = [sum(1 for s in h if s.startswith("BEGIN")) for h in handovers]
-    assert max(begins) >= 3, begins  # (one by one, each hand-over carried one)
+    saved = [sum(1 for s in h if s.startswith("WITH new") and "table_actions" in s)
+             for h in handovers]
+    assert max(saved) >= 3, saved  # (one by one, each hand-over carried one)
+    batch = handovers[saved.index(max(saved))]
+    # ... in one transaction: one BEGIN and one COMMIT (one fsync) for the batch
+    assert [s for s in batch if s.startswith(("BEGIN", "COMMIT", "ROLLBACK"))] == [
+        "BEGIN IMMEDIATE", "COMMIT"]
     for players, user, _seat in tables:
         assert players.table.version > before[players.table_id]
         assert await moves_of(players, user) == moves[players.table_id] + 1  # once

@@ -218,3 +218,59 @@ async def test_no_statement_is_left_open(tmp_path: Path, monkeypatch: pytest.Mon
     assert await s.table_of_user(GUILD, 1) == t
     await s.close()
     assert kept
+
+
+async def test_a_batch_of_writes_commits_together_and_a_failing_one_fails_alone(
+        tmp_path: Path) -> None:
+    """Writes queued while the connection is busy go to its thread as one batch, in one
+    transaction (one BEGIN, one COMMIT). One of them fails (a seat out of range): the batch
+    is rolled back and run again one transaction per write, so the failing one fails alone
+    and the others are committed — in the order asked for, each move once, with the outbox
+    entries of each change under the ids returned. After a restart (the file reopened) the
+    tables hold their last states."""
+    from bot.storage.models import OutboxItem
+
+    path = tmp_path / "batch.sqlite3"
+    s = await Storage.open(path, clock=ticking_clock())
+    ids = [await s.create_table(GUILD, CHANNEL, u, {}, [human(u, f"u{u}")]) for u in (1, 2)]
+    statements: list[str] = []
+    trace = s.connection._conn.set_trace_callback  # (in the connection's thread)
+    await s.connection._execute(trace, statements.append)
+
+    def save(t: int, n: int, seat: int = 0) -> Any:
+        return s.update_table(
+            t, state={"n": n}, version=n, action={"seat": seat, "play": f"{n}", "by": "ai"},
+            outbox=[OutboxItem(CHANNEL, "table", {"t": t, "n": n, "i": i}, t) for i in range(2)])
+
+    # Eight saves at once: one batch, one transaction.
+    got = await asyncio.gather(*(save(t, n) for n in range(1, 5) for t in ids))
+    batches = [st for st in statements if st.startswith(("BEGIN", "COMMIT", "ROLLBACK"))]
+    assert batches == ["BEGIN IMMEDIATE", "COMMIT"]
+    statements.clear()
+    # Four more, the third refused: the others commit, each in its own transaction.
+    results = await asyncio.gather(save(ids[0], 5), save(ids[1], 5), save(ids[0], 6, seat=7),
+                                   save(ids[1], 6), return_exceptions=True)
+    assert [isinstance(r, ValueError) for r in results] == [False, False, True, False]
+    assert "ROLLBACK" in statements
+    await s.connection._execute(trace, None)
+    await s.close()
+
+    s = await Storage.open(path, clock=ticking_clock())
+    try:
+        for t, last in zip(ids, (5, 6), strict=True):
+            rec = await s.get_table(t)
+            assert rec is not None and rec.state == {"n": last} and rec.version == last
+            logged = await s.table_actions(t)
+            assert [a["seq"] for a in logged] == list(range(1, last + 1))
+            assert [a["action"]["play"] for a in logged] == [str(n) for n in range(1, last + 1)]
+        pending = {e.entry_id: e.payload for e in await s.pending_outbox()}
+        returned = [*got, *(r for r in results if isinstance(r, list))]
+        assert sorted(pending) == sorted(i for ids_ in returned for i in ids_)
+        for (t, n), entry_ids in zip(
+                [*((t, n) for n in range(1, 5) for t in ids), (ids[0], 5), (ids[1], 5),
+                 (ids[1], 6)], returned, strict=True):
+            assert [pending[i] for i in entry_ids] == [{"t": t, "n": n, "i": i} for i in (0, 1)]
+        flat = [i for ids_ in returned for i in ids_]
+        assert flat == sorted(flat)  # the order asked for is the entries' order
+    finally:
+        await s.close()

@@ -301,6 +301,7 @@ class Sender:
         self._paced: set[int] = set()  # channels waiting for the global limit
         self._running = 0  # deliveries in flight over all channels
         self._pace_timer: asyncio.TimerHandle | None = None
+        self._pace_due = 0.0  # when the pace's timer is due (on ``clock``)
         # the clock of the hold and the global pace (real time: the rate is Discord's)
         self.clock: Callable[[], float] = time.perf_counter
         # the clock of the route buckets and the retries (None: the event loop's, whose
@@ -370,15 +371,23 @@ class Sender:
             self._arm_pace(wait)
 
     def _arm_pace(self, wait: float) -> None:
-        """With nothing in flight whose end would kick the paced channels: one timer for
-        all of them."""
-        if self._running or self.closed or self._pace_timer is not None:
+        """One timer for all the paced channels, due when the global pace lets the next
+        entry go (kept if one is due no later). Armed whether or not deliveries are in
+        flight: a delivery's end kicks only its own channel, and one in flight may take
+        seconds (before, a paced channel waited up to ~3 s past its turn under load)."""
+        if self.closed:
             return
+        due = self.clock() + wait
+        if self._pace_timer is not None:
+            if self._pace_due <= due:
+                return
+            self._pace_timer.cancel()
 
         def again() -> None:
             self._pace_timer = None
             self._due()
 
+        self._pace_due = due
         self._pace_timer = asyncio.get_running_loop().call_later(wait, again)
 
     def _supersede(self, channel: _Channel, queue: deque[_Item], new: _Item) -> None:
@@ -499,7 +508,7 @@ class Sender:
             paced = self._pace.wait(clock)
             if paced > 0:  # the bot's global limit: this channel's turn comes in a moment
                 self.metrics.paced += 1
-                self._paced.add(channel_id)  # (kicked again when a delivery ends)
+                self._paced.add(channel_id)  # (kicked again by the pace's timer)
                 self._arm_pace(paced)
                 break
             self._pace.take()

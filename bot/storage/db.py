@@ -1,9 +1,10 @@
 """The SQLite connection: pragmas, numbered migrations, transactions, JSON and time helpers.
 
 Durability: WAL with ``synchronous=FULL`` — every commit is fsynced before ``update_table``
-returns, so an accepted action survives a kill -9 of the process (WAL + NORMAL would already
-do that) and also a power loss or kernel crash (NORMAL would not). Measured cost: see
-``tests/storage_bench.py``.
+returns (writes handed to the connection's thread together share one commit, ``batch``, and
+none of them returns before it), so an accepted action survives a kill -9 of the process (WAL
++ NORMAL would already do that) and also a power loss or kernel crash (NORMAL would not).
+Measured cost: see ``tests/storage_bench.py``.
 """
 
 from __future__ import annotations
@@ -165,9 +166,35 @@ async def _wal(conn: aiosqlite.Connection) -> aiosqlite.Row | None:
     return None
 
 
+_batches: set[int] = set()  # the connections running a batch of writes (``batch``)
+
+
+@contextmanager
+def batch(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+    """One transaction for several writes (``sync_transaction``s join it), in the
+    connection's thread; any exception rolls all of them back."""
+    conn.execute("BEGIN IMMEDIATE").close()
+    _batches.add(id(conn))
+    try:
+        yield conn
+        conn.execute("COMMIT").close()
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK").close()
+        raise
+    finally:
+        _batches.discard(id(conn))
+
+
 @contextmanager
 def sync_transaction(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
-    """``transaction`` for work that runs in the connection's thread (``Storage._write``)."""
+    """``transaction`` for work that runs in the connection's thread (``Storage._write``).
+    Inside a transaction already open (a batch of writes, ``bot.storage.storage._run_batch``)
+    the work joins it: it commits with the batch, and an exception leaves the batch to roll
+    back (the batch then runs each write in its own transaction)."""
+    if id(conn) in _batches:
+        yield conn
+        return
     conn.execute("BEGIN IMMEDIATE").close()
     try:
         yield conn

@@ -6,8 +6,10 @@ statements on the shared connection) and is shielded from cancellation: once cal
 completes or rolls back as a whole even if the awaiting interaction task is cancelled.
 
 **Writes go in batches** (``_write``): the writes asked for while the connection is busy are
-handed to its thread together and run there one after another, each its own transaction as
-before (one failing does not touch the others), in the order they were asked for. A hand-over
+handed to its thread together and run there one after another, in the order they were asked
+for, in one transaction (one commit and one fsync for the batch; each write's caller hears of
+it only after that commit). If one of them fails, the batch is rolled back and each runs again
+in its own transaction: the one failing does not touch the others (``_run_batch``). A hand-over
 between the event loop and that thread costs a turn or two of the loop, and the lock is held
 across it: with one hand-over per write a busy loop (hundreds of tables) made the database
 serve fewer writes per second than the tables asked for, and its queue grew to tens of seconds
@@ -31,7 +33,7 @@ import aiosqlite
 
 from bot.storage import archive, outbox, stats, tables, tournaments
 from bot.storage import settings as guild_config
-from bot.storage.db import Synchronous, connect, execute, migrate, stamp, utc_now
+from bot.storage.db import Synchronous, batch, connect, execute, migrate, stamp, utc_now
 from bot.storage.models import (
     ForgetResult,
     GameSummary,
@@ -78,7 +80,26 @@ class _Write:
 
 def _run_batch(conn: sqlite3.Connection,
                works: Sequence[Callable[[sqlite3.Connection], Any]]) -> list[tuple[bool, Any]]:
-    """In the connection's thread: each work in turn, its result or its exception."""
+    """In the connection's thread: the works in order, in one transaction (one ``BEGIN``
+    and one ``COMMIT``, one fsync, for the batch); their results. Nobody hears of a result
+    before the ``COMMIT`` has returned, so each acknowledged write is as durable as before.
+    If a work fails (or the commit), the batch's transaction is rolled back as a whole and
+    each work runs again in its own transaction, as before batching: the one failing fails
+    alone, the others commit. (A work is a function of the database only — its inputs were
+    taken before it was queued — so running it again does what the first run did.)"""
+    if len(works) > 1:
+        try:
+            with batch(conn):
+                out = [(True, work(conn)) for work in works]
+            return out
+        except Exception:
+            pass  # (rolled back: each on its own below)
+    return _run_each(conn, works)
+
+
+def _run_each(conn: sqlite3.Connection,
+              works: Sequence[Callable[[sqlite3.Connection], Any]]) -> list[tuple[bool, Any]]:
+    """Each work in turn, in its own transaction: its result or its exception."""
     out: list[tuple[bool, Any]] = []
     for work in works:
         try:

@@ -242,15 +242,20 @@ def update_table(
             )
         todo = ([action] if action is not None else []) + list(actions)
         if todo:
-            last = one(conn, "SELECT COALESCE(MAX(seq), 0) FROM table_actions WHERE table_id = ?",
-                       (table_id,))
-            rows = _action_rows(table_id, int(last[0]) + 1, todo, _seat_count(row["game_kind"]),
-                                now)
-            conn.executemany(
-                "INSERT INTO table_actions (table_id, seq, seat, action, actor, user_id,"
-                " created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                rows,
-            ).close()
+            # One statement per hundred actions, numbered after the log's last (its primary
+            # key's last entry, read inside the statement): a round trip fewer per change.
+            rows = _action_rows(table_id, 1, todo, _seat_count(row["game_kind"]), now)
+            for start in range(0, len(rows), 100):
+                chunk = rows[start:start + 100]
+                conn.execute(
+                    "WITH new (table_id, seq, seat, action, actor, user_id, created_at) AS"
+                    " (VALUES " + ", ".join(["(?, ?, ?, ?, ?, ?, ?)"] * len(chunk)) + ")"
+                    " INSERT INTO table_actions (table_id, seq, seat, action, actor, user_id,"
+                    " created_at) SELECT table_id, seq + (SELECT COALESCE(MAX(seq), 0)"
+                    " FROM table_actions WHERE table_id = ?), seat, action, actor, user_id,"
+                    " created_at FROM new",
+                    [*(v for r in chunk for v in r), table_id],
+                ).close()
         return outbox_rows.insert(conn, now, outbox)
 
 
