@@ -6,7 +6,7 @@ picklable dataclasses, so a worker sees exactly what the seat may see. A picture
 ``functools.partial`` of a module-level render function with its view (anything that does not
 pickle — a test's patched function — is drawn in this process instead).
 
-* **Bounded**: at most ``slots`` jobs are inside the executor (pictures two per worker, AI
+* **Bounded**: at most ``slots`` jobs are inside the executor (pictures six per worker, AI
   decisions three: a worker takes its next job from the executor's queue without waiting
   for the event loop to see the last one end); the rest wait in this process (FIFO). The
   jobs waiting here and those queued inside the executor beyond its workers are the queue
@@ -332,9 +332,10 @@ class RenderPool(WorkerPool):
     REUSE = 64
 
     def __init__(self, workers: int, *, nice: int = 5, start_method: str | None = None) -> None:
-        # pictures need no budget: two jobs per worker in flight keep it busy between them
+        # pictures need no budget: six jobs per worker in flight keep it busy between them
+        # even when the loop is slow to see each one end (a slot is freed only then)
         super().__init__("render", workers, nice=nice, start_method=start_method,
-                         slots=2 * workers)
+                         slots=6 * workers)
         self.requests = 0
         self.reused = 0
         self._done: OrderedDict[bytes, bytes] = OrderedDict()
