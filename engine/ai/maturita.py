@@ -22,13 +22,13 @@ from dataclasses import dataclass
 from engine.actions import Choose
 from engine.ai.policy import (
     desitky_rollout,
+    equivalence_prune_mask,
     fast_code,
     kvarty_rollout,
     legal_trick_mask,
     trick_policy,
     trick_rollout,
 )
-from engine.ai.search import equivalence_prune_mask
 from engine.ai.worlds import knowledge, sample_world
 from engine.cards import FULL_DECK
 from engine.contracts import TRICK_CONTRACTS, Contract

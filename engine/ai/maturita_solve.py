@@ -20,9 +20,9 @@ The rules come in through the functions the other simulations play by (``legal_t
 from __future__ import annotations
 
 from engine.ai.policy import (
-    BELOW,
     CARD_VALUE,
     NON_HEARTS,
+    equivalence_prune_mask,
     legal_trick_mask,
     trick_points,
     trick_policy,
@@ -98,24 +98,7 @@ def maturant_can_pass(
         out = (h[0] | h[1] | h[2] | h[3]) & ~hs
         for c in cur:
             out |= 1 << c
-        prev = -1
-        moves: list[int] = []
-        m = legal
-        while m:
-            low = m & -m
-            m ^= low
-            c = low.bit_length() - 1
-            if (
-                prev >= 0
-                and prev >> 3 == c >> 3
-                and value[prev] == value[c]
-                and not (BELOW[c] & ~BELOW[prev] & out)
-            ):
-                moves[-1] = c
-            else:
-                moves.append(c)
-            prev = c
-        for c in moves:
+        for c in equivalence_prune_mask(legal, out, value):
             h2 = list(h)
             h2[searcher] = hs & ~(1 << c)
             v2 = list(v)

@@ -57,6 +57,29 @@ BELOW = tuple(SUIT_MASKS[c >> 3] & ((1 << c) - 1) for c in range(32))
 ABOVE = tuple(SUIT_MASKS[c >> 3] & ~((1 << (c + 1)) - 1) for c in range(32))
 
 
+def equivalence_prune_mask(legal: int, out: int, value: tuple[int, ...]) -> list[int]:
+    """``equivalence_prune`` inside a rollout: of cards with the same suit and penalty value
+    and no card still out between them, the highest."""
+    groups: list[int] = []
+    prev = -1
+    m = legal
+    while m:
+        low = m & -m
+        m ^= low
+        c = low.bit_length() - 1
+        if (
+            prev >= 0
+            and prev >> 3 == c >> 3
+            and value[prev] == value[c]
+            and not (ABOVE[prev] & BELOW[c] & out)
+        ):
+            groups[-1] = c
+        else:
+            groups.append(c)
+        prev = c
+    return groups
+
+
 def trick_base(code: int, index: int) -> int:
     """Points a trick gives regardless of its cards (všechny, první–poslední, harakiri)."""
     return TRICK_RULES[CONTRACT_OF[code]].trick_points[index]

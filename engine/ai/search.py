@@ -38,6 +38,7 @@ from engine.ai.policy import (
     CARD_VALUE,
     desitky_policy,
     desitky_rollout,
+    equivalence_prune_mask,
     fast_code,
     kvarty_rollout,
     trick_rollout,
@@ -109,29 +110,6 @@ def equivalence_prune(cards: list[int], separators: int, code: int, keep: int) -
                 continue
         groups.append([c])
     return [keep if keep in g else g[-1] for g in groups]
-
-
-def equivalence_prune_mask(legal: int, out: int, value: tuple[int, ...]) -> list[int]:
-    """``equivalence_prune`` inside a rollout: of cards with the same suit and penalty value
-    and no card still out between them, the highest."""
-    groups: list[int] = []
-    prev = -1
-    m = legal
-    while m:
-        low = m & -m
-        m ^= low
-        c = low.bit_length() - 1
-        if (
-            prev >= 0
-            and prev >> 3 == c >> 3
-            and value[prev] == value[c]
-            and not (ABOVE[prev] & BELOW[c] & out)
-        ):
-            groups[-1] = c
-        else:
-            groups.append(c)
-        prev = c
-    return groups
 
 
 def settled(results: list[list[float]], totals: list[float], z: float = 3.0) -> bool:
