@@ -47,6 +47,7 @@ from typing import Any
 import simcord
 from simcord.http import router as simcord_router
 
+from benchmarks import loop_profile
 from benchmarks.discord_model import DiscordModel, RateModel, channel_route
 from bot.app import create_bot
 from bot.delivery.channel import ChannelDeliverer
@@ -210,6 +211,47 @@ class _Records:
         return len(self._by_id)
 
 
+class _TimersOnTime:
+    """The bot's timers fire on time during the measured window, as on Discord.
+
+    SimCord keeps the bot's timers on its virtual clock: a timer's wall-clock fallback, when
+    due, starts an *advance* that first settles the bot — runs the loop until every task of
+    the bot waits on something SimCord recognises — then moves the clock to the timer's
+    instant and fires it. Under an open-loop load the bot never settles: one advance spun for
+    60 s of a 68 s window at 100 tables (96,000 checks of every task against every pending
+    timer), the simulator's CPU, not the bot's — three quarters of the loop's busy time at
+    200 tables (README: "Loop cost per click"), and the timer it serves waits as long. Here
+    an advance moves the clock to the timer's instant and runs the bot's due timers, in
+    order, without settling (SimCord's own ``_run_due_virtual_callbacks``); the wall-clock
+    fallback that starts it is SimCord's, unchanged. ``virtual`` keeps SimCord's advance."""
+
+    def __init__(self, env: Any, virtual: bool = False) -> None:
+        self.env = env
+        self.virtual = virtual
+        self.fired = 0
+        self.installed = False
+
+    def install(self) -> None:
+        if self.virtual:
+            return
+        from simcord._settlement import _run_due_virtual_callbacks
+
+        env = self.env
+
+        async def advance_to(target: float, deadline: float) -> None:
+            self.fired += 1
+            env._move_clock(max(env._virtual_time, target))
+            _run_due_virtual_callbacks(env._settlement_state(), deadline)
+
+        env._advance_to = advance_to
+        self.installed = True
+
+    def uninstall(self) -> None:
+        if self.installed:
+            del self.env._advance_to  # SimCord's own again (the class's method)
+            self.installed = False
+
+
 def _cpu_seconds(pids: Sequence[int]) -> float:
     """User + system CPU of this process and of live worker processes."""
     times = os.times()
@@ -340,9 +382,13 @@ async def run_open_loop(tables: int, *, level: str = "hard", channels: int = 20,
                         seed: int = 1, ai_workers: int | None = None,
                         render_workers: int | None = None, discord: bool = False,
                         table_threads: str = "busy", db_dir: str | Path | None = None,
-                        progress: Any = None) -> dict[str, Any]:
+                        progress: Any = None, profile: bool = False,
+                        virtual_timers: bool = False) -> dict[str, Any]:
     """One configuration in a fresh SimCord world and database (``table_threads``: the
-    server's setting, ``busy`` by default as in the bot)."""
+    server's setting, ``busy`` by default as in the bot). ``profile``: the event loop's CPU
+    over the measured window by package (``benchmarks.loop_profile``, needs py-spy).
+    ``virtual_timers``: the bot's timers wait for SimCord's settlement, as before
+    ``_TimersOnTime`` (for comparison)."""
     channels = max(1, min(channels, tables))
     rng = random.Random(seed)
     watch = Watch()
@@ -387,6 +433,8 @@ async def run_open_loop(tables: int, *, level: str = "hard", channels: int = 20,
             sender.route_clock = time.perf_counter
             records = _Records(env._work.callbacks)
             env._work.callbacks = records
+            timers = _TimersOnTime(env, virtual_timers)
+            timers.install()
             model.install()
             http_mark = len(env.http_requests)
             superseded0 = dict(sender.metrics.superseded)
@@ -408,6 +456,9 @@ async def run_open_loop(tables: int, *, level: str = "hard", channels: int = 20,
             pids = pools.ai.pids() + pools.render.pids()
             cpu0, wall0 = _cpu_seconds(pids), time.perf_counter()
             main0 = sum(os.times()[:2])
+            sampler = loop_profile.Sampler() if profile else None
+            if sampler is not None:
+                sampler.start()
             until = wall0 + minutes * 60
             cleaner = asyncio.ensure_future(_clean_cdn(env, stop, records))
             await asyncio.gather(*(_play(h, bot, watch, until, think) for h in humans))
@@ -415,6 +466,9 @@ async def run_open_loop(tables: int, *, level: str = "hard", channels: int = 20,
             cpu = _cpu_seconds(pools.ai.pids() + pools.render.pids()) - cpu0
             main_cpu = sum(os.times()[:2]) - main0
             watch.counting = False
+            served_in_window = sum(1 for h in humans for c in h.clicks
+                                   if c.acked is not None and not c.refused)
+            loop_cpu = sampler.stop(served_in_window) if sampler is not None else None
             # the clicks still in flight finish
             for _ in range(600):
                 busy = sender.pending() or any(controller.service.driving(h.table_id)
@@ -424,6 +478,7 @@ async def run_open_loop(tables: int, *, level: str = "hard", channels: int = 20,
                 await asyncio.sleep(0.1)
             stop.set()
             await asyncio.gather(ticker, cleaner)
+            timers.uninstall()
             model.uninstall()
             bad_replay, bad_memory = await _replay_check(bot, [h.table_id for h in humans])
             clicks = [c for h in humans for c in h.clicks]
@@ -467,6 +522,11 @@ async def run_open_loop(tables: int, *, level: str = "hard", channels: int = 20,
                                   if discord else "none"),
                 "table_threads": table_threads,
                 "threads": threads,
+                # the bot's timers: on time (SimCord's clock moved to each, no settling), or
+                # behind SimCord's settlement as before (``virtual_timers``)
+                "bot_timers": "virtual (SimCord settles first)" if virtual_timers
+                else "on time",
+                "bot_timers_fired": timers.fired,
                 "window_s": round(window, 1),
                 "clicks_offered": len(clicks),
                 "clicks_served": len(served),
@@ -527,12 +587,15 @@ async def run_open_loop(tables: int, *, level: str = "hard", channels: int = 20,
                 "cores": os.cpu_count(),
                 "setup_s": round(setup, 1),
                 "bot_errors": [repr(e) for e in env.errors],
+                **({"loop_profile": loop_cpu} if loop_cpu is not None else {}),
                 "http_requests": len(env.http_requests) - http_mark,
             }
             return result
         finally:
             model.uninstall()
             watch.uninstall()
+            with contextlib.suppress(UnboundLocalError):
+                timers.uninstall()
             try:
                 await env.shutdown()
             finally:
