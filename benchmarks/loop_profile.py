@@ -163,12 +163,39 @@ def attribute(raw: str, thread: int, rate: float, clicks: int,
                                   **{k: ms(v) for k, v in buckets.most_common()
                                      if k not in WAITS}},
         "by_caller_ms_per_click": {k: ms(v) for k, v in callers.most_common()},
+        # who the time is for: the bot (its code, the discord.py, aiosqlite, engine and
+        # worker-pool code it calls), the simulated Discord (SimCord, with the discord.py
+        # and json it calls), the simulated humans and the benchmark, the loop itself
+        "by_party_ms_per_click": {name: ms(n) for name, n in _parties(buckets, callers).items()},
         # per bucket, its functions (the innermost frame in it); "bot (caller)": the bot's
         # innermost frame of samples charged to another bucket (what the bot called there)
         "functions_ms_per_click": {
             bucket: {k: ms(v) for k, v in counter.most_common(25 if bucket == "bot" else 12)}
             for bucket, counter in functions.items()},
     }
+
+
+def _parties(buckets: Counter[str], callers: Counter[str]) -> dict[str, int]:
+    """The buckets summed by whom they serve (``attribute``'s ``by_party_ms_per_click``): a
+    split bucket goes to its caller (json called by discord.py goes with the larger of
+    discord.py's two callers, the bot or SimCord)."""
+    out: Counter[str] = Counter()
+    party = {"bot": "bot", "engine": "bot", "simcord": "simulated Discord",
+             "benchmarks": "humans and benchmark", "asyncio": "event loop"}
+    for bucket, n in buckets.items():
+        if bucket in WAITS or bucket in SPLIT_BY_CALLER:
+            continue
+        out[party.get(bucket, "other")] += n
+    for key, n in callers.items():
+        bucket, _, caller = key.partition(" <- ")
+        if bucket in ("multiprocessing", "concurrent", "aiosqlite"):
+            out["bot"] += n  # the worker pools' and the database's hand-overs (SimCord
+            continue  # wraps the executor's submit: its caller shows as simcord)
+        if caller == "discord":
+            caller = "simcord" if callers["discord <- simcord"] >= callers["discord <- bot"] \
+                else "bot"
+        out[party.get(caller, "other")] += n
+    return dict(out)
 
 
 class Sampler:
