@@ -109,6 +109,11 @@ class PoolMetrics:
     budgets_ms: list[float] = field(default_factory=list)  # effective AI budgets
     levels: list[str] = field(default_factory=list)  # the level of each run (AI pools)
     fallbacks: int = 0  # decisions made by the level below under heavy overload
+    # a job's stages: asked → handed to the executor → a worker starts it → … → the loop
+    # sees its result (the run is ``run_seconds``)
+    handover_seconds: list[float] = field(default_factory=list)
+    executor_seconds: list[float] = field(default_factory=list)
+    return_seconds: list[float] = field(default_factory=list)
 
     def record(self, queued: float, ran: float, budget: float | None, level: str) -> None:
         self.jobs += 1
@@ -238,8 +243,14 @@ class WorkerPool:
                 executor = await self._ensure()
                 self.running += 1
                 try:
+                    handed = time.perf_counter()
                     result, started, ran = await loop.run_in_executor(
                         executor, functools.partial(_timed, fn, *call_args))
+                    if self.metrics.enabled:
+                        seen = time.perf_counter()
+                        self.metrics.handover_seconds.append(handed - submitted)
+                        self.metrics.executor_seconds.append(started - handed)
+                        self.metrics.return_seconds.append(seen - started - ran)
                 except BrokenProcessPool:
                     self._replace(executor)
                     if attempt == RETRIES:
