@@ -2,24 +2,28 @@
 
 The event loop only does I/O, bookkeeping and the engine's cheap steps. An AI decision is sent
 to a ``ProcessPoolExecutor`` as (game, level, the seat's view, an RNG seed): views are plain
-picklable dataclasses, so a worker sees exactly what the seat may see. A picture is sent as a
-``functools.partial`` of a module-level render function with its view (anything that does not
-pickle — a test's patched function — is drawn in this process instead).
+picklable dataclasses, so a worker sees exactly what the seat may see. A picture is a
+``functools.partial`` of a module-level render function with its view, sent as its pickle
+(the bytes the render pool keeps it by: pickled once; anything that does not pickle — a
+test's patched function — is drawn in this process instead).
 
 * **Bounded**: at most ``slots`` jobs are inside the executor (pictures six per worker, AI
-  decisions three: a worker takes its next job from the executor's queue without waiting
-  for the event loop to see the last one end); the rest wait in this process (FIFO). The
-  jobs waiting here and those queued inside the executor beyond its workers are the queue
-  the AI's budget shrinks with. A table asks for one decision at a time, so the queue is
-  bounded by the tables in play.
+  decisions 64 per worker — in practice all of them: a table asks for one decision at a
+  time); the rest wait in this process (FIFO). A job goes into the executor at once, and
+  the executor's own thread hands it to the next free worker: the event loop is needed only
+  to see a job end, not to feed the workers (a busy loop let the workers sit idle while the
+  jobs it had not handed over yet waited for it).
 * **Budget under load**: a level with a time budget (``GameSpec.ai_budgets``) gets
-  ``budget × workers / (workers + queued)`` when its job starts, never below
-  ``MIN_BUDGET_FRACTION`` of it: under overload the AI plays faster and weaker instead of
-  making every table wait (the arena figures in the README say how much weaker). When even
-  the floor is more than the queue allows (``budget × workers / (workers + queued)`` below
-  it: more than about six decisions waiting per worker), the decision is the level below's
-  (``GameSpec.ai_levels``: hard's is medium's rule of thumb, a fraction of a millisecond)
-  until the queue is short again: heavy overload drains instead of growing.
+  ``budget × workers / (workers + queued)``, chosen by the worker when it starts the job from
+  the jobs still queued then (counters in shared memory that the bot and the workers write
+  without waiting for each other, ``_Backlog``), never below ``MIN_BUDGET_FRACTION`` of it:
+  under overload the AI plays faster and weaker instead of making every table wait (the
+  arena figures in the README say how much weaker). When even the floor is more than the
+  queue allows (``budget × workers / (workers + queued)`` below it: more than about six
+  decisions waiting per worker), the decision is the level below's (``GameSpec.ai_levels``:
+  hard's is medium's rule of thumb, a fraction of a millisecond) until the queue is short
+  again: heavy overload drains instead of growing. A decision cancelled before a worker took
+  it (its table moved on) leaves the queue.
 * **A dead worker** breaks the executor (``BrokenProcessPool`` for every job in it): the pool
   is replaced once and the jobs are sent again (a decision is a pure function of its input).
 * ``workers=0`` runs everything here, on the loop (the tests' default; tests of the pool
