@@ -7,9 +7,9 @@ picklable dataclasses, so a worker sees exactly what the seat may see. A picture
 (the bytes the render pool keeps it by: pickled once; anything that does not pickle — a
 test's patched function — is drawn in this process instead).
 
-* **Bounded**: at most ``slots`` jobs are inside the executor (pictures six per worker, AI
-  decisions 64 per worker — in practice all of them: a table asks for one decision at a
-  time); the rest wait in this process (FIFO). A job goes into the executor at once, and
+* **Bounded**: at most ``slots`` jobs are inside the executor (``SLOTS_PER_WORKER``, 64 per
+  worker — in practice all the AI's: a table asks for one decision at a time); the rest wait
+  in this process (FIFO). A job goes into the executor at once, and
   the executor's own thread hands it to the next free worker: the event loop is needed only
   to see a job end, not to feed the workers (a busy loop let the workers sit idle while the
   jobs it had not handed over yet waited for it).
@@ -396,6 +396,9 @@ class WorkerPool:
             self._executor = self._backlog = None
 
 
+SLOTS_PER_WORKER = 64  # jobs let into the executor per worker (the rest wait in the bot)
+
+
 class AIPool(WorkerPool):
     """AI decisions from seat views, with the time budget shrinking as the queue grows.
 
@@ -406,12 +409,10 @@ class AIPool(WorkerPool):
     let in three a worker and chose the budget then — no longer finds a long queue of its
     own making while the workers sit idle."""
 
-    SLOTS_PER_WORKER = 64
-
     def __init__(self, workers: int, *, nice: int = 10, preload: Sequence[str] = (),
                  start_method: str | None = None) -> None:
         super().__init__("ai", workers, nice=nice, preload=preload, start_method=start_method,
-                         slots=self.SLOTS_PER_WORKER * max(1, workers))
+                         slots=SLOTS_PER_WORKER * max(1, workers))
 
     def _ahead(self) -> int:
         """The decisions waiting besides one starting now (here: for the inline pool and the
@@ -462,10 +463,11 @@ class RenderPool(WorkerPool):
     REUSE = 64
 
     def __init__(self, workers: int, *, nice: int = 5, start_method: str | None = None) -> None:
-        # pictures need no budget: six jobs per worker in flight keep it busy between them
-        # even when the loop is slow to see each one end (a slot is freed only then)
+        # as the AI's: the pictures go into the executor at once (its own thread feeds the
+        # workers); six a worker were let in before, which under a loop busy for a few
+        # hundred ms per job's end bounded the pictures drawn per second
         super().__init__("render", workers, nice=nice, start_method=start_method,
-                         slots=6 * workers)
+                         slots=SLOTS_PER_WORKER * max(1, workers))
         self.requests = 0
         self.reused = 0
         self._done: OrderedDict[bytes, bytes] = OrderedDict()
