@@ -28,6 +28,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import fields, replace
 from typing import Any
 
+from engine import clock
 from engine.actions import Choose
 from engine.ai import Hard1AI, HardAI, make_ai
 from engine.ai.maturita_fit import maturita_position
@@ -135,13 +136,19 @@ def main() -> int:
     ap.add_argument("--maturita", action="store_true")
     ap.add_argument("--only-maturant", action="store_true")
     ap.add_argument("--only-defenders", action="store_true")
+    ap.add_argument(
+        "--cpu-clock",
+        action="store_true",
+        help="time budgets count each player's CPU time (fair on a busy machine)",
+    )
     args = ap.parse_args()
     jobs = [
         (args.a, args.b, args.field, args.contract, args.maturita, args.only_maturant,
          args.seed, i, args.only_defenders)
         for i in range(args.deals)
     ]  # fmt: skip
-    with ProcessPoolExecutor(args.workers) as pool:
+    initializer = clock.count_cpu_time if args.cpu_clock else None
+    with ProcessPoolExecutor(args.workers, initializer=initializer) as pool:
         results = list(pool.map(duel, jobs, chunksize=2))
     values = [r["diff"] for r in results]
     n = len(values)

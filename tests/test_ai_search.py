@@ -283,3 +283,35 @@ def test_desitky_searched_card_by_card_gets_its_own_world_budget() -> None:
     assert used[("desitky", False)] == {20}
     assert used[("desitky", True)] == {8}
     assert used[("cervene", False)] == {8}
+
+
+def test_time_budgets_read_the_engine_clock() -> None:
+    """The arena's ``--cpu-clock`` swaps the clock the budgets read: a clock that leaps a
+    second per reading stops every search at its minimum of worlds; a frozen one never ends a
+    search by time, so it runs on to its world budget."""
+    from engine import clock
+
+    config = SearchConfig(
+        worlds=48, close_worlds=48, desitky_worlds=48, desitky_close_worlds=48, min_worlds=8,
+        settle_worlds=1000, budget_ms=40, close_ms=80, batch=8,
+    )  # fmt: skip
+    ticks = iter(range(10**6))
+    leaping, frozen = (lambda: float(next(ticks))), (lambda: 0.0)
+    used: dict[str, set[int]] = {"leaping": set(), "frozen": set()}
+    for lora in _medium_positions(2, 0.1, 21):
+        seat = lora.to_act
+        assert seat is not None
+        view = lora.view(seat)
+        if len(view.legal) < 2:
+            continue
+        for name, fn in (("leaping", leaping), ("frozen", frozen)):
+            old = clock.use(fn)
+            try:
+                search = CardSearch(view, random.Random(1), config)
+                search.run()
+            finally:
+                clock.use(old)
+            if search.worlds_used:
+                used[name].add(search.worlds_used)
+    assert used["leaping"] == {8}
+    assert used["frozen"] == {48}

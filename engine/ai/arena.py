@@ -27,11 +27,11 @@ import json
 import math
 import random
 import sys
-import time
 from collections.abc import Iterable
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from typing import Any
 
+from engine import clock
 from engine.cards import shuffled_deal
 from engine.contracts import TALIE_ORDER, Contract
 from engine.lora import Deal, Lora
@@ -81,9 +81,9 @@ def play_lora(
         seat = lora.to_act
         assert seat is not None
         view = lora.view(seat)
-        t = time.perf_counter()
+        t = clock.now()
         action = bots[seat].decide(view)
-        dt = round((time.perf_counter() - t) * 1000, 3)
+        dt = round((clock.now() - t) * 1000, 3)
         if len(view.legal) > 1:
             kind = "card" if lora.phase == "play" else lora.phase
             times[levels[seat]][kind].append(dt)
@@ -293,9 +293,12 @@ def run(
     decisive: float | None = None,
     min_deals: int = 40,
     save: str | None = None,
+    cpu_clock: bool = False,
 ) -> dict[str, Any]:
     """Play ``deals`` duplicate deals; with ``decisive`` set, stop as soon as (after
-    ``min_deals``) the 95% CI of the per-tálie figure lies wholly on one side of it."""
+    ``min_deals``) the 95% CI of the per-tálie figure lies wholly on one side of it. With
+    ``cpu_clock`` the players' time budgets (and the decision times reported) count CPU
+    time, so a machine busy with other work does not shrink them."""
     results: list[dict[str, Any]] = []
 
     def done(r: dict[str, Any]) -> bool:
@@ -310,12 +313,15 @@ def run(
         pt = mean_ci([x["diff"] for x in results])
         return pt["lo"] > decisive or pt["hi"] < decisive
 
+    initializer = clock.count_cpu_time if cpu_clock else None
     if workers <= 1:
+        if initializer is not None:
+            initializer()
         for i in range(deals):
             if done(play_deal(a, b, seed, i, field, talie)):
                 break
     else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
+        with ProcessPoolExecutor(max_workers=workers, initializer=initializer) as pool:
             futures: list[Future[dict[str, Any]]] = [
                 pool.submit(play_deal, a, b, seed, i, field, talie) for i in range(deals)
             ]
@@ -440,6 +446,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     ap.add_argument("--game", choices=("lora", "taroky"), default="lora")
+    ap.add_argument(
+        "--cpu-clock",
+        action="store_true",
+        help="time budgets count each player's CPU time (fair on a busy machine)",
+    )
     fp = sub.add_parser("fit-maturita", help="collect games and fit the maturita model")
     fp.add_argument("--collect", type=int, default=0, help="deals to play and append to --data")
     fp.add_argument("--data", nargs="+", required=True, help="JSONL files of collected deals")
@@ -482,6 +493,7 @@ def main(argv: list[str] | None = None) -> int:
         args.decisive,
         args.min_deals,
         args.save,
+        args.cpu_clock,
     )
     if args.json:
         print(json.dumps(summary, ensure_ascii=False))

@@ -14,9 +14,9 @@ is deterministic for a given RNG state.
 from __future__ import annotations
 
 import random
-import time
 from dataclasses import replace
 
+from engine import clock
 from engine.actions import Action, Choose, Declare
 from engine.ai import maturita
 from engine.ai.common import card_action
@@ -78,7 +78,7 @@ class HardAI:
         if pub.phase == "choose":
             deadline = None
             if self.maturita_budget_ms is not None:
-                deadline = time.perf_counter() + self.maturita_budget_ms / 1000
+                deadline = clock.now() + self.maturita_budget_ms / 1000
             contract, _ = maturita.choose(view, self.rng, self.maturita_worlds, deadline)
             return Choose(view.seat, contract)
         search = CardSearch(view, self.rng, self.config)

@@ -27,9 +27,9 @@ the points it wants from the game (``engine.ai.objective``).
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable
 
+from engine import clock
 from engine.actions import Action, Choose, Declare
 from engine.ai.common import (
     action_card,
@@ -137,7 +137,7 @@ class Hard1AI:
         if pub.phase == "choose":
             deadline = None
             if self.maturita_budget_ms is not None:
-                deadline = time.perf_counter() + self.maturita_budget_ms / 1000
+                deadline = clock.now() + self.maturita_budget_ms / 1000
             rates = maturita_clean_rates(view, self.rng, self.maturita_worlds, deadline)
             return Choose(view.seat, best_choice(rates))
         action = self._search(view)
@@ -148,7 +148,7 @@ class Hard1AI:
 
     # -- the search --------------------------------------------------------------------
     def _search(self, view: SeatView) -> Action:
-        t0 = time.perf_counter()
+        t0 = clock.now()
         pub = view.public
         contract = pub.contract
         assert contract is not None
@@ -215,7 +215,7 @@ class Hard1AI:
         n = 0
         deadline = None if self.budget_ms is None else t0 + self.budget_ms / 1000
         while n < self.max_worlds:
-            if deadline is not None and n >= self.min_worlds and time.perf_counter() > deadline:
+            if deadline is not None and n >= self.min_worlds and clock.now() > deadline:
                 break
             if n >= self.settle_worlds and n % 8 == 0 and _settled(results, totals):
                 break

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from dataclasses import dataclass
 
+from engine import clock
 from engine.actions import Choose
 from engine.ai.policy import (
     desitky_rollout,
@@ -96,7 +96,7 @@ def estimates(
     clean_medium = dict.fromkeys(choices, 0)
     n = 0
     while n < worlds:
-        if deadline is not None and n >= min_worlds and time.perf_counter() > deadline:
+        if deadline is not None and n >= min_worlds and clock.now() > deadline:
             break
         hands = sample_world(k, rng)
         if hands is None:

@@ -12,8 +12,8 @@ declare when 100 is within reach of a seat that has little to lose.
 from __future__ import annotations
 
 import random
-import time
 
+from engine import clock
 from engine.actions import Action, Choose, Declare
 from engine.ai.common import (
     card_action,
@@ -95,7 +95,7 @@ def maturita_clean_rates(
     n = 0
     forbidden = view.public.options.red_king_first_trick == "forbidden"
     while n < worlds:
-        if deadline is not None and n >= 4 and time.perf_counter() > deadline:
+        if deadline is not None and n >= 4 and clock.now() > deadline:
             break
         hands = sample_world(k, rng)
         if hands is None:

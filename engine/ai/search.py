@@ -16,10 +16,10 @@ doubt, runs to ``worlds`` worlds (or ``budget_ms``) otherwise, and may go on up 
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from engine import clock
 from engine.ai.common import (
     action_card,
     ends_of,
@@ -202,7 +202,7 @@ class CardSearch:
         self.maturant_searched = False  # maturita: scored 0–2 failures (``maturant_search``)
 
     def run(self) -> int:
-        t0 = time.perf_counter()
+        t0 = clock.now()
         view, cfg = self.view, self.config
         pub = view.public
         contract = pub.contract
@@ -229,7 +229,7 @@ class CardSearch:
         close_deadline = None if cfg.close_ms is None else t0 + cfg.close_ms / 1000
         target = cfg.worlds
         while n < cfg.close_worlds:
-            now = time.perf_counter() if deadline is not None else 0.0
+            now = clock.now() if deadline is not None else 0.0
             if n >= target or (deadline is not None and n >= cfg.min_worlds and now > deadline):
                 # the budget is spent: go on only while the best two are close
                 if cfg.close_worlds <= cfg.worlds or settled(results, totals, 1.0):

@@ -18,8 +18,8 @@ the seat's side comes out ahead often enough. Before the play: the medium rules.
 from __future__ import annotations
 
 import random
-import time
 
+from engine import clock
 from engine.taroky.actions import Announce, DealAction, Play
 from engine.taroky.ai.hand import decide_before_play
 from engine.taroky.ai.medium import medium_card
@@ -116,7 +116,7 @@ class HardAI:
 
     # -- cards -------------------------------------------------------------------------
     def _play(self, view: SeatView) -> DealAction:
-        t0 = time.perf_counter()
+        t0 = clock.now()
         me = view.seat
         prior = medium_card(view)
         k = knowledge(view)
@@ -130,7 +130,7 @@ class HardAI:
         deadline = None if self.budget_ms is None else t0 + self.budget_ms / 1000
         n = 0
         while n < self.max_worlds:
-            if deadline is not None and n >= self.min_worlds and time.perf_counter() > deadline:
+            if deadline is not None and n >= self.min_worlds and clock.now() > deadline:
                 break
             if n >= self.settle_worlds and n % 8 == 0 and _ahead(results):
                 break
@@ -152,7 +152,7 @@ class HardAI:
 
     # -- announcements -----------------------------------------------------------------
     def _announce(self, view: SeatView) -> DealAction:
-        t0 = time.perf_counter()
+        t0 = clock.now()
         me = view.seat
         pub = view.public
         items = [a.item for a in view.legal if isinstance(a, Announce) and a.item != "done"]
@@ -164,7 +164,7 @@ class HardAI:
         if self.announce_budget_ms is not None:
             deadline = t0 + self.announce_budget_ms / 1000
         for n in range(self.announce_worlds):
-            if deadline is not None and n >= 8 and time.perf_counter() > deadline:
+            if deadline is not None and n >= 8 and clock.now() > deadline:
                 break
             world = sample_world(k, self.rng)
             if world is None:
