@@ -348,15 +348,19 @@ class WorkerPool:
                 executor = await self._ensure()
                 backlog = self._backlog
                 handed = time.perf_counter()
+                if backlog is not None:  # (counted first: a worker may start it at once)
+                    backlog.submitted(+1)
                 try:
                     future = executor.submit(job)
-                except BrokenProcessPool:
+                except BaseException as exc:
+                    if backlog is not None:
+                        backlog.submitted(-1)
+                    if not isinstance(exc, BrokenProcessPool):
+                        raise
                     self._replace(executor)
                     if attempt == RETRIES:
                         raise
                     continue
-                if backlog is not None:
-                    backlog.submitted(+1)
                 self.running += 1
                 try:
                     result, started, ran = await asyncio.wrap_future(future)
