@@ -426,6 +426,10 @@ async def run_open_loop(tables: int, *, level: str = "hard", channels: int = 20,
                 pool.metrics.enabled = True
             sender = controller.delivery
             sender.metrics.enabled = True
+            service_metrics = controller.service.metrics
+            service_metrics.enabled = True
+            service_metrics.ai_seconds.clear()
+            service_metrics.ai_apply_seconds.clear()
             # the route buckets on the real clock, as Discord's are: SimCord's virtual loop
             # time stands still under continuous load, and a bucket that had met its limit
             # refilled only when SimCord found a quiet moment to advance it (one channel
@@ -539,6 +543,14 @@ async def run_open_loop(tables: int, *, level: str = "hard", channels: int = 20,
                 "hand_updated_ms": summary(hand),
                 "loop_lag_ms": summary(lags),
                 "ai_queue_ms": summary(ai.queue_seconds),
+                # a decision's stages: asked → handed to the executor → a worker starts it
+                # → it ends (ai_decision_ms) → the loop sees the result → the move is applied
+                "ai_stages_ms": {
+                    "handover": summary(ai.handover_seconds),
+                    "executor": summary(ai.executor_seconds),
+                    "return": summary(ai.return_seconds),
+                    "apply": summary(service_metrics.ai_apply_seconds),
+                    "asked_to_answered": summary(service_metrics.ai_seconds)},
                 "ai_budget_ms": {"p10": round(percentile(ai.budgets_ms, 10), 1),
                                  "p50": round(percentile(ai.budgets_ms, 50), 1),
                                  "p90": round(percentile(ai.budgets_ms, 90), 1),
