@@ -605,7 +605,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--level", default="medium", help="the AI seats' level")
     parser.add_argument("--turn-timer", type=int, default=TURN_TIMER,
                         help="seconds per human turn (0: no timer)")
-    parser.add_argument("--profile", help="cProfile stats file for the largest configuration")
+    parser.add_argument("--profile", nargs="?", const="",
+                        help="closed loop: cProfile stats file for the largest configuration; "
+                             "open loop (no value): the event loop's CPU per click by package "
+                             "(py-spy, benchmarks/loop_profile.py)")
     parser.add_argument("--json", action="store_true", help="one JSON object on stdout")
     parser.add_argument("--open-loop", action="store_true",
                         help="all tables in flight at once, humans on their own clocks")
@@ -621,6 +624,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="open loop: the server's table_threads (busy, the bot's "
                              "default: a table in a channel that already has one opens a "
                              "thread; never: all in the channel)")
+    parser.add_argument("--virtual-timers", action="store_true",
+                        help="open loop: the bot's timers wait for SimCord to settle the bot "
+                             "(before 1 December 2026; under load a settle spins for the whole "
+                             "window)")
     parser.add_argument("--ai-workers", type=int, default=None,
                         help="AI worker processes (default: one per core; 0: on the loop)")
     parser.add_argument("--render-workers", type=int, default=None,
@@ -628,6 +635,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.open_loop:
         return open_loop_main(args)
+    if args.profile == "":
+        parser.error("--profile needs a file name (cProfile stats) without --open-loop")
 
     def progress(run: dict[str, Any]) -> None:
         h = run["handling_ms"]
@@ -661,7 +670,8 @@ def open_loop_main(args: argparse.Namespace) -> int:
                     think=(args.think[0], args.think[1]), seed=args.seed,
                     ai_workers=args.ai_workers, render_workers=args.render_workers,
                     discord=args.discord, table_threads=args.table_threads,
-                    progress=progress)
+                    progress=progress, profile=args.profile is not None,
+                    virtual_timers=args.virtual_timers)
                 progress(f"# {n} tables / {run['channels']} channels"
                          f" ({run['threads']} threads): ack p99 "
                          f"{run['ack_ms']['p99']:.0f} ms, updated p99 "

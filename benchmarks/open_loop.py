@@ -47,6 +47,7 @@ from typing import Any
 import simcord
 from simcord.http import router as simcord_router
 
+from benchmarks import loop_profile
 from benchmarks.discord_model import DiscordModel, RateModel, channel_route
 from bot.app import create_bot
 from bot.delivery.channel import ChannelDeliverer
@@ -210,6 +211,47 @@ class _Records:
         return len(self._by_id)
 
 
+class _TimersOnTime:
+    """The bot's timers fire on time during the measured window, as on Discord.
+
+    SimCord keeps the bot's timers on its virtual clock: a timer's wall-clock fallback, when
+    due, starts an *advance* that first settles the bot — runs the loop until every task of
+    the bot waits on something SimCord recognises — then moves the clock to the timer's
+    instant and fires it. Under an open-loop load the bot never settles: one advance spun for
+    60 s of a 68 s window at 100 tables (96,000 checks of every task against every pending
+    timer), the simulator's CPU, not the bot's — three quarters of the loop's busy time at
+    200 tables (README: "Loop cost per click"), and the timer it serves waits as long. Here
+    an advance moves the clock to the timer's instant and runs the bot's due timers, in
+    order, without settling (SimCord's own ``_run_due_virtual_callbacks``); the wall-clock
+    fallback that starts it is SimCord's, unchanged. ``virtual`` keeps SimCord's advance."""
+
+    def __init__(self, env: Any, virtual: bool = False) -> None:
+        self.env = env
+        self.virtual = virtual
+        self.fired = 0
+        self.installed = False
+
+    def install(self) -> None:
+        if self.virtual:
+            return
+        from simcord._settlement import _run_due_virtual_callbacks
+
+        env = self.env
+
+        async def advance_to(target: float, deadline: float) -> None:
+            self.fired += 1
+            env._move_clock(max(env._virtual_time, target))
+            _run_due_virtual_callbacks(env._settlement_state(), deadline)
+
+        env._advance_to = advance_to
+        self.installed = True
+
+    def uninstall(self) -> None:
+        if self.installed:
+            del self.env._advance_to  # SimCord's own again (the class's method)
+            self.installed = False
+
+
 def _cpu_seconds(pids: Sequence[int]) -> float:
     """User + system CPU of this process and of live worker processes."""
     times = os.times()
@@ -340,9 +382,13 @@ async def run_open_loop(tables: int, *, level: str = "hard", channels: int = 20,
                         seed: int = 1, ai_workers: int | None = None,
                         render_workers: int | None = None, discord: bool = False,
                         table_threads: str = "busy", db_dir: str | Path | None = None,
-                        progress: Any = None) -> dict[str, Any]:
+                        progress: Any = None, profile: bool = False,
+                        virtual_timers: bool = False) -> dict[str, Any]:
     """One configuration in a fresh SimCord world and database (``table_threads``: the
-    server's setting, ``busy`` by default as in the bot)."""
+    server's setting, ``busy`` by default as in the bot). ``profile``: the event loop's CPU
+    over the measured window by package (``benchmarks.loop_profile``, needs py-spy).
+    ``virtual_timers``: the bot's timers wait for SimCord's settlement, as before
+    ``_TimersOnTime`` (for comparison)."""
     channels = max(1, min(channels, tables))
     rng = random.Random(seed)
     watch = Watch()
@@ -380,6 +426,10 @@ async def run_open_loop(tables: int, *, level: str = "hard", channels: int = 20,
                 pool.metrics.enabled = True
             sender = controller.delivery
             sender.metrics.enabled = True
+            service_metrics = controller.service.metrics
+            service_metrics.enabled = True
+            service_metrics.ai_seconds.clear()
+            service_metrics.ai_apply_seconds.clear()
             # the route buckets on the real clock, as Discord's are: SimCord's virtual loop
             # time stands still under continuous load, and a bucket that had met its limit
             # refilled only when SimCord found a quiet moment to advance it (one channel
@@ -387,6 +437,8 @@ async def run_open_loop(tables: int, *, level: str = "hard", channels: int = 20,
             sender.route_clock = time.perf_counter
             records = _Records(env._work.callbacks)
             env._work.callbacks = records
+            timers = _TimersOnTime(env, virtual_timers)
+            timers.install()
             model.install()
             http_mark = len(env.http_requests)
             superseded0 = dict(sender.metrics.superseded)
@@ -408,6 +460,9 @@ async def run_open_loop(tables: int, *, level: str = "hard", channels: int = 20,
             pids = pools.ai.pids() + pools.render.pids()
             cpu0, wall0 = _cpu_seconds(pids), time.perf_counter()
             main0 = sum(os.times()[:2])
+            sampler = loop_profile.Sampler() if profile else None
+            if sampler is not None:
+                sampler.start()
             until = wall0 + minutes * 60
             cleaner = asyncio.ensure_future(_clean_cdn(env, stop, records))
             await asyncio.gather(*(_play(h, bot, watch, until, think) for h in humans))
@@ -415,6 +470,9 @@ async def run_open_loop(tables: int, *, level: str = "hard", channels: int = 20,
             cpu = _cpu_seconds(pools.ai.pids() + pools.render.pids()) - cpu0
             main_cpu = sum(os.times()[:2]) - main0
             watch.counting = False
+            served_in_window = sum(1 for h in humans for c in h.clicks
+                                   if c.acked is not None and not c.refused)
+            loop_cpu = sampler.stop(served_in_window) if sampler is not None else None
             # the clicks still in flight finish
             for _ in range(600):
                 busy = sender.pending() or any(controller.service.driving(h.table_id)
@@ -424,6 +482,7 @@ async def run_open_loop(tables: int, *, level: str = "hard", channels: int = 20,
                 await asyncio.sleep(0.1)
             stop.set()
             await asyncio.gather(ticker, cleaner)
+            timers.uninstall()
             model.uninstall()
             bad_replay, bad_memory = await _replay_check(bot, [h.table_id for h in humans])
             clicks = [c for h in humans for c in h.clicks]
@@ -467,6 +526,11 @@ async def run_open_loop(tables: int, *, level: str = "hard", channels: int = 20,
                                   if discord else "none"),
                 "table_threads": table_threads,
                 "threads": threads,
+                # the bot's timers: on time (SimCord's clock moved to each, no settling), or
+                # behind SimCord's settlement as before (``virtual_timers``)
+                "bot_timers": "virtual (SimCord settles first)" if virtual_timers
+                else "on time",
+                "bot_timers_fired": timers.fired,
                 "window_s": round(window, 1),
                 "clicks_offered": len(clicks),
                 "clicks_served": len(served),
@@ -479,6 +543,14 @@ async def run_open_loop(tables: int, *, level: str = "hard", channels: int = 20,
                 "hand_updated_ms": summary(hand),
                 "loop_lag_ms": summary(lags),
                 "ai_queue_ms": summary(ai.queue_seconds),
+                # a decision's stages: asked → handed to the executor → a worker starts it
+                # → it ends (ai_decision_ms) → the loop sees the result → the move is applied
+                "ai_stages_ms": {
+                    "handover": summary(ai.handover_seconds),
+                    "executor": summary(ai.executor_seconds),
+                    "return": summary(ai.return_seconds),
+                    "apply": summary(service_metrics.ai_apply_seconds),
+                    "asked_to_answered": summary(service_metrics.ai_seconds)},
                 "ai_budget_ms": {"p10": round(percentile(ai.budgets_ms, 10), 1),
                                  "p50": round(percentile(ai.budgets_ms, 50), 1),
                                  "p90": round(percentile(ai.budgets_ms, 90), 1),
@@ -527,12 +599,15 @@ async def run_open_loop(tables: int, *, level: str = "hard", channels: int = 20,
                 "cores": os.cpu_count(),
                 "setup_s": round(setup, 1),
                 "bot_errors": [repr(e) for e in env.errors],
+                **({"loop_profile": loop_cpu} if loop_cpu is not None else {}),
                 "http_requests": len(env.http_requests) - http_mark,
             }
             return result
         finally:
             model.uninstall()
             watch.uninstall()
+            with contextlib.suppress(UnboundLocalError):
+                timers.uninstall()
             try:
                 await env.shutdown()
             finally:

@@ -154,6 +154,13 @@ class Table:
     pointer_id: int | None = None
 
     @property
+    def in_thread(self) -> bool:
+        """It plays in a thread of its own (opened in ``parent_id``, a channel that had a
+        table already); not while only the intent is saved (``parent_id`` is the channel it
+        still plays in) nor for a table that plays in its channel."""
+        return self.parent_id is not None and self.parent_id != self.channel_id
+
+    @property
     def version(self) -> int:
         """How many actions the game has taken; buttons carry it to detect stale clicks."""
         return 0 if self.state is None else len(self.state.log)

@@ -103,6 +103,7 @@ class Metrics:
     enabled: bool = False
     db_seconds: list[float] = field(default_factory=list)
     ai_seconds: list[float] = field(default_factory=list)  # asked → answered, per decision
+    ai_apply_seconds: list[float] = field(default_factory=list)  # answered → move applied
     dropped_decisions: int = 0  # decisions for a state that had moved on
 
     def record_db(self, seconds: float) -> None:
@@ -867,7 +868,8 @@ class TableService:
                     log.exception("the AI of table %s could not decide", table_id)
                     self._retry_later(table_id)
                     return
-                self.metrics.record_ai(time.perf_counter() - started)
+                answered = time.perf_counter()
+                self.metrics.record_ai(answered - started)
                 async with self.lock(table_id):
                     if self._ask(table) != asked or self.tables.get(table_id) is not table:
                         self.metrics.dropped_decisions += 1
@@ -885,6 +887,8 @@ class TableService:
                         log.exception("the AI of table %s chose an illegal action", table_id)
                         self._apply(table, table.state.legal_actions()[0], by="ai")
                     self._advance(table)
+                    if self.metrics.enabled:
+                        self.metrics.ai_apply_seconds.append(time.perf_counter() - answered)
                     if chain_started is None:
                         chain_started = loop.time()
         finally:

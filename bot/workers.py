@@ -2,24 +2,28 @@
 
 The event loop only does I/O, bookkeeping and the engine's cheap steps. An AI decision is sent
 to a ``ProcessPoolExecutor`` as (game, level, the seat's view, an RNG seed): views are plain
-picklable dataclasses, so a worker sees exactly what the seat may see. A picture is sent as a
-``functools.partial`` of a module-level render function with its view (anything that does not
-pickle — a test's patched function — is drawn in this process instead).
+picklable dataclasses, so a worker sees exactly what the seat may see. A picture is a
+``functools.partial`` of a module-level render function with its view, sent as its pickle
+(the bytes the render pool keeps it by: pickled once; anything that does not pickle — a
+test's patched function — is drawn in this process instead).
 
-* **Bounded**: at most ``slots`` jobs are inside the executor (pictures six per worker, AI
-  decisions three: a worker takes its next job from the executor's queue without waiting
-  for the event loop to see the last one end); the rest wait in this process (FIFO). The
-  jobs waiting here and those queued inside the executor beyond its workers are the queue
-  the AI's budget shrinks with. A table asks for one decision at a time, so the queue is
-  bounded by the tables in play.
+* **Bounded**: at most ``slots`` jobs are inside the executor (``SLOTS_PER_WORKER``, 64 per
+  worker — in practice all the AI's: a table asks for one decision at a time); the rest wait
+  in this process (FIFO). A job goes into the executor at once, and
+  the executor's own thread hands it to the next free worker: the event loop is needed only
+  to see a job end, not to feed the workers (a busy loop let the workers sit idle while the
+  jobs it had not handed over yet waited for it).
 * **Budget under load**: a level with a time budget (``GameSpec.ai_budgets``) gets
-  ``budget × workers / (workers + queued)`` when its job starts, never below
-  ``MIN_BUDGET_FRACTION`` of it: under overload the AI plays faster and weaker instead of
-  making every table wait (the arena figures in the README say how much weaker). When even
-  the floor is more than the queue allows (``budget × workers / (workers + queued)`` below
-  it: more than about six decisions waiting per worker), the decision is the level below's
-  (``GameSpec.ai_levels``: hard's is medium's rule of thumb, a fraction of a millisecond)
-  until the queue is short again: heavy overload drains instead of growing.
+  ``budget × workers / (workers + queued)``, chosen by the worker when it starts the job from
+  the jobs still queued then (counters in shared memory that the bot and the workers write
+  without waiting for each other, ``_Backlog``), never below ``MIN_BUDGET_FRACTION`` of it:
+  under overload the AI plays faster and weaker instead of making every table wait (the
+  arena figures in the README say how much weaker). When even the floor is more than the
+  queue allows (``budget × workers / (workers + queued)`` below it: more than about six
+  decisions waiting per worker), the decision is the level below's (``GameSpec.ai_levels``:
+  hard's is medium's rule of thumb, a fraction of a millisecond) until the queue is short
+  again: heavy overload drains instead of growing. A decision cancelled before a worker took
+  it (its table moved on) leaves the queue.
 * **A dead worker** breaks the executor (``BrokenProcessPool`` for every job in it): the pool
   is replaced once and the jobs are sent again (a decision is a pure function of its input).
 * ``workers=0`` runs everything here, on the loop (the tests' default; tests of the pool
@@ -64,9 +68,17 @@ def default_workers() -> int:
     return max(1, os.cpu_count() or 1)
 
 
-def _prepare(nice: int, preload: Sequence[str]) -> None:
+# In a worker: its executor's backlog counters (see ``_Backlog``), and the jobs that were
+# waiting behind the job it runs now when it started.
+_BACKLOG: tuple[Any, Any] | None = None
+_behind_now = 0
+
+
+def _prepare(nice: int, preload: Sequence[str], backlog: tuple[Any, Any] | None = None) -> None:
     """A worker's start: a lower priority, and the modules it needs (e.g. a plug-in game
-    that registers itself in ``engine.games``)."""
+    that registers itself in ``engine.games``), and its executor's backlog counters."""
+    global _BACKLOG
+    _BACKLOG = backlog
     if nice:
         with contextlib.suppress(OSError):
             os.nice(nice)
@@ -74,12 +86,53 @@ def _prepare(nice: int, preload: Sequence[str]) -> None:
         importlib.import_module(name)
 
 
+def _count_start() -> int:
+    """In a worker: count the job it starts now as started; the jobs still waiting (handed
+    to the executor and not started, or waiting in the bot for room in it)."""
+    if _BACKLOG is None:
+        return 0
+    counts, lock = _BACKLOG
+    with lock:
+        counts[_STARTED] += 1
+        return int(max(0, counts[_SUBMITTED] - counts[_STARTED]) + max(0, counts[_WAITING]))
+
+
 def _timed(fn: Callable[..., T], *args: Any) -> tuple[T, float, float]:
     """Run a job; when it started (``time.perf_counter``: CLOCK_MONOTONIC on Linux, one
     clock for every process of the machine) and how long it ran."""
+    global _behind_now
+    _behind_now = _count_start()
     started = time.perf_counter()
     result = fn(*args)
     return result, started, time.perf_counter() - started
+
+
+_SUBMITTED, _STARTED, _WAITING = 0, 1, 2
+
+
+class _Backlog:
+    """One executor's queue, counted where both sides see it without asking each other: the
+    bot writes the jobs it handed over (``submitted``) and those waiting in it for room in
+    the executor (``waiting``), one writer each, no lock; a worker counts the jobs it starts
+    (``started``, under a lock the workers share). A worker starting a job thus knows the
+    queue behind it at that moment — without the bot's event loop, however busy."""
+
+    def __init__(self, context: Any) -> None:
+        self.counts = context.RawArray("q", 3)
+        self.lock = context.Lock()
+
+    def for_workers(self) -> tuple[Any, Any]:
+        return self.counts, self.lock
+
+    def submitted(self, delta: int) -> None:
+        self.counts[_SUBMITTED] += delta
+
+    def waiting(self, n: int) -> None:
+        self.counts[_WAITING] = n
+
+    def queued(self) -> int:
+        counts = self.counts
+        return int(max(0, counts[_SUBMITTED] - counts[_STARTED]) + max(0, counts[_WAITING]))
 
 
 def _warm(seconds: float) -> int:
@@ -97,6 +150,42 @@ def decide(game: str, level: str, view: Any, seed: str) -> dict[str, Any]:
     return spec.make_ai(level, random.Random(seed)).decide(view).to_json()
 
 
+def shrunk_budget(default: float, workers: int, ahead: int) -> float:
+    """The budget of a decision with ``ahead`` decisions waiting besides it: the level's own
+    while nobody waits, less as the queue grows (never below a floor)."""
+    return max(_scaled(default, workers, ahead), default * MIN_BUDGET_FRACTION,
+               min(default, MIN_BUDGET_MS))
+
+
+def _scaled(default: float, workers: int, ahead: int) -> float:
+    workers = max(1, workers)
+    return default * workers / (workers + max(0, ahead))
+
+
+def overloaded(default: float, workers: int, ahead: int) -> bool:
+    """The queue is too long even for the floor budget: the level below decides."""
+    return _scaled(default, workers, ahead) < default * MIN_BUDGET_FRACTION
+
+
+Decision = tuple[dict[str, Any], str, float | None]
+
+
+def decide_loaded(game: str, level: str, view: Any, seed: str, default: float | None,
+                  below: str | None, workers: int, ahead: int | None = None) -> Decision:
+    """An AI decision whose budget is chosen when it starts, from the queue then (``ahead``;
+    in a worker, None: the decisions its executor holds that have not started). Returns
+    (the action's JSON, the level that played — ``hard>medium`` for the level below under
+    heavy overload —, the budget in ms or None)."""
+    if ahead is None:
+        ahead = _behind_now
+    if default is None:
+        return decide(game, level, view, seed), level, None
+    if below is not None and overloaded(default, workers, ahead):
+        return decide(game, below, view, seed), f"{level}>{below}", None
+    budget = round(shrunk_budget(default, workers, ahead), 1)
+    return decide(game, f"{level}:{budget:g}", view, seed), level, budget
+
+
 @dataclass
 class PoolMetrics:
     """What a pool measured (kept only when ``enabled``; counters always)."""
@@ -109,6 +198,11 @@ class PoolMetrics:
     budgets_ms: list[float] = field(default_factory=list)  # effective AI budgets
     levels: list[str] = field(default_factory=list)  # the level of each run (AI pools)
     fallbacks: int = 0  # decisions made by the level below under heavy overload
+    # a job's stages: asked → handed to the executor → a worker starts it → … → the loop
+    # sees its result (the run is ``run_seconds``)
+    handover_seconds: list[float] = field(default_factory=list)
+    executor_seconds: list[float] = field(default_factory=list)
+    return_seconds: list[float] = field(default_factory=list)
 
     def record(self, queued: float, ran: float, budget: float | None, level: str) -> None:
         self.jobs += 1
@@ -128,37 +222,41 @@ class WorkerPool:
                  slots: int | None = None) -> None:
         self.name = name
         self.workers = max(0, workers)
-        # jobs let into the executor at once: its workers, or more to hide the hand-over
+        # jobs let into the executor at once (its own queue feeds the workers, in its own
+        # thread); the rest wait here, FIFO
         self.slots = max(1, slots if slots is not None else self.workers)
         self.nice = nice
         self.preload = tuple(preload)
         self.start_method = start_method or _start_method()
         self.metrics = PoolMetrics()
         self._executor: Executor | None = None
-        self._starting: asyncio.Future[Executor] | None = None
+        self._backlog: _Backlog | None = None  # the executor's queue, as its workers see it
+        self._starting: asyncio.Future[tuple[Executor, _Backlog]] | None = None
         self._slots: asyncio.Semaphore | None = None
-        self.waiting = 0  # jobs waiting for a worker
-        self.running = 0  # jobs inside the executor
+        self.waiting = 0  # jobs waiting here for room in the executor
+        self.running = 0  # jobs inside the executor (queued there or running)
         self.closed = False
 
     @property
     def inline(self) -> bool:
         return self.workers == 0
 
-    def _make(self) -> Executor:
+    def _make(self) -> tuple[Executor, _Backlog]:
         """A new executor with all its workers running (in the calling thread)."""
         context = multiprocessing.get_context(self.start_method)
         if self.start_method == "forkserver":
             context.set_forkserver_preload(["bot.workers", "engine.games", *self.preload])
+        backlog = _Backlog(context)
         executor = ProcessPoolExecutor(self.workers, mp_context=context, initializer=_prepare,
-                                       initargs=(self.nice, self.preload))
+                                       initargs=(self.nice, self.preload,
+                                                 backlog.for_workers()))
         for _ in range(3):
             warmups = [executor.submit(_warm, 0.05) for _ in range(self.workers)]
             for future in warmups:
                 future.result()
             if len(getattr(executor, "_processes", {}) or {}) >= self.workers:
                 break
-        return executor
+        return executor, backlog
 
     async def start(self) -> None:
         """Start the worker processes now (else the first job starts them)."""
@@ -170,7 +268,7 @@ class WorkerPool:
             return self._executor
         if self._starting is None:
             loop = asyncio.get_running_loop()
-            starting: asyncio.Future[Executor] = loop.create_future()
+            starting: asyncio.Future[tuple[Executor, _Backlog]] = loop.create_future()
             self._starting = starting
 
             def work() -> None:  # a plain thread: no context of the loop, the real clock
@@ -184,109 +282,155 @@ class WorkerPool:
             threading.Thread(target=work, name=f"{self.name}-pool-start", daemon=True).start()
         starting = self._starting
         try:
-            executor = await asyncio.shield(starting)
+            executor, backlog = await asyncio.shield(starting)
         finally:
             if self._starting is starting and starting.done():
                 self._starting = None
         if self.closed:
             executor.shutdown(wait=False, cancel_futures=True)
             raise RuntimeError(f"the {self.name} pool is closed")
-        self._executor = executor
-        return executor
+        if self._executor is None:
+            self._executor, self._backlog = executor, backlog
+            backlog.waiting(self.waiting)
+        return self._executor
 
     def pids(self) -> list[int]:
         """The worker processes now (for tests and the benchmark's CPU figure)."""
         processes = getattr(self._executor, "_processes", None) or {}
         return [p.pid for p in processes.values() if p.pid is not None]
 
+    def queued(self) -> int:
+        """Jobs not started yet: in the executor's queue, or waiting here for room in it."""
+        if self.inline or self._backlog is None:
+            return self.waiting
+        return self._backlog.queued()
+
     def _replace(self, broken: Executor) -> None:
         if self._executor is broken:
             log.warning("a %s worker died: starting a new pool", self.name)
             self.metrics.replaced += 1
-            self._executor = None
+            self._executor = self._backlog = None
             broken.shutdown(wait=False, cancel_futures=True)
 
+    def _wait(self, delta: int) -> None:
+        self.waiting += delta
+        if self._backlog is not None:
+            self._backlog.waiting(self.waiting)
+
     async def run(self, fn: Callable[..., T], *args: Any,
-                  prepare: Callable[[], tuple[Any, ...]] | None = None,
-                  budget: Callable[[], float | None] | None = None, level: str = "",
-                  label: Callable[[], str] | None = None) -> T:
-        """``fn(*args)`` in a worker. ``prepare``, if given, builds the arguments when the job
-        gets a worker (the AI's budget depends on the queue then); ``label``, if given, names
-        the level that ran (for the metrics) once ``prepare`` chose it."""
+                  describe: Callable[[T], tuple[float | None, str]] | None = None) -> T:
+        """``fn(*args)`` in a worker. ``describe``, if given, names the budget and the level
+        of the job's result (for the metrics).
+
+        The job goes straight into the executor, whose own thread hands it to the next free
+        worker: the event loop is needed only to see it end (while ``slots`` jobs are in the
+        executor, the next wait here for one to end)."""
         if self.closed:
             raise RuntimeError(f"the {self.name} pool is closed")
         submitted = time.perf_counter()
         if self.inline:
-            call_args = prepare() if prepare is not None else args
-            spent = budget() if budget is not None else None
-            result, started, ran = _timed(fn, *call_args)
-            self.metrics.record(started - submitted, ran, spent,
-                                label() if label is not None else level)
+            result, started, ran = _timed(fn, *args)
+            self._record(result, describe, started - submitted, ran)
             return result
         if self._slots is None:
             self._slots = asyncio.Semaphore(self.slots)
-        self.waiting += 1
+        if self._slots.locked() or self.waiting:
+            self._wait(+1)
+            try:
+                await self._slots.acquire()
+            finally:
+                self._wait(-1)
+        else:
+            await self._slots.acquire()  # (free: no suspension)
         try:
-            await self._slots.acquire()
-        finally:
-            self.waiting -= 1
-        try:
-            call_args = prepare() if prepare is not None else args
-            spent = budget() if budget is not None else None
-            loop = asyncio.get_running_loop()
+            job = functools.partial(_timed, fn, *args)
             for attempt in range(RETRIES + 1):
                 executor = await self._ensure()
+                backlog = self._backlog
+                handed = time.perf_counter()
+                if backlog is not None:  # (counted first: a worker may start it at once)
+                    backlog.submitted(+1)
+                try:
+                    future = executor.submit(job)
+                except BaseException as exc:
+                    if backlog is not None:
+                        backlog.submitted(-1)
+                    if not isinstance(exc, BrokenProcessPool):
+                        raise
+                    self._replace(executor)
+                    if attempt == RETRIES:
+                        raise
+                    continue
                 self.running += 1
                 try:
-                    result, started, ran = await loop.run_in_executor(
-                        executor, functools.partial(_timed, fn, *call_args))
+                    result, started, ran = await asyncio.wrap_future(future)
                 except BrokenProcessPool:
                     self._replace(executor)
                     if attempt == RETRIES:
                         raise
                     continue
+                except asyncio.CancelledError:
+                    # never started: the workers will not count it (a job already handed to
+                    # a worker cannot be cancelled and is counted when it starts)
+                    if future.cancel() and backlog is not None:
+                        backlog.submitted(-1)
+                    raise
                 finally:
                     self.running -= 1
-                self.metrics.record(started - submitted, ran, spent,
-                                    label() if label is not None else level)
+                if self.metrics.enabled:
+                    seen = time.perf_counter()
+                    self.metrics.handover_seconds.append(handed - submitted)
+                    self.metrics.executor_seconds.append(started - handed)
+                    self.metrics.return_seconds.append(seen - started - ran)
+                self._record(result, describe, started - submitted, ran)
                 return result
             raise AssertionError("unreachable")
         finally:
             self._slots.release()
 
+    def _record(self, result: T, describe: Callable[[T], tuple[float | None, str]] | None,
+                queued: float, ran: float) -> None:
+        budget, level = describe(result) if describe is not None else (None, "")
+        self.metrics.record(queued, ran, budget, level)
+
     def close(self) -> None:
         self.closed = True
         if self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = None
+            self._executor = self._backlog = None
+
+
+SLOTS_PER_WORKER = 64  # jobs let into the executor per worker (the rest wait in the bot)
 
 
 class AIPool(WorkerPool):
-    """AI decisions from seat views, with the time budget shrinking as the queue grows."""
+    """AI decisions from seat views, with the time budget shrinking as the queue grows.
+
+    Every decision goes into the executor at once (up to ``SLOTS_PER_WORKER`` a worker: in
+    practice all of them, a table asking for one decision at a time) and its budget is
+    chosen by the worker when it starts it, from the decisions still queued then: a
+    decision that waited for the busy event loop to hand it over — as it did when the loop
+    let in three a worker and chose the budget then — no longer finds a long queue of its
+    own making while the workers sit idle."""
 
     def __init__(self, workers: int, *, nice: int = 10, preload: Sequence[str] = (),
                  start_method: str | None = None) -> None:
-        # three jobs per worker inside the executor: a worker takes the next job from the
-        # executor's queue at once, not after the event loop has seen the last one end (a
-        # busy loop would otherwise bound the decisions per second, however cheap); the
-        # jobs queued in the executor count as waiting for the budget
         super().__init__("ai", workers, nice=nice, preload=preload, start_method=start_method,
-                         slots=3 * workers)
+                         slots=SLOTS_PER_WORKER * max(1, workers))
+
+    def _ahead(self) -> int:
+        """The decisions waiting besides one starting now (here: for the inline pool and the
+        tests' figures; a worker counts its own executor's queue)."""
+        return self.waiting + max(0, self.running - max(1, self.workers))
 
     def budget_ms(self, default: float) -> float:
-        """The budget a job gets now: the level's own while nobody waits, less as the queue
-        of waiting decisions grows (never below a floor)."""
-        return max(self._scaled(default), default * MIN_BUDGET_FRACTION,
-                   min(default, MIN_BUDGET_MS))
-
-    def _scaled(self, default: float) -> float:
-        workers = max(1, self.workers)
-        ahead = self.waiting + max(0, self.running - workers)  # (queued in the executor too)
-        return default * workers / (workers + ahead)
+        """The budget a job would get now: the level's own while nobody waits, less as the
+        queue of waiting decisions grows (never below a floor)."""
+        return shrunk_budget(default, self.workers, self._ahead())
 
     def overloaded(self, default: float) -> bool:
         """The queue is too long even for the floor budget: the level below decides."""
-        return self._scaled(default) < default * MIN_BUDGET_FRACTION
+        return overloaded(default, self.workers, self._ahead())
 
     async def decide(self, game: str, level: str, view: Any, seed: str) -> dict[str, Any]:
         from engine import games
@@ -294,22 +438,13 @@ class AIPool(WorkerPool):
         spec = games.get(game)
         default = spec.ai_budgets.get(level)
         below = _level_below(spec.ai_levels, level)
-        chosen: list[float] = []
-        played = [level]
-
-        def prepare() -> tuple[Any, ...]:
-            if default is None:
-                return (game, level, view, seed)
-            if below is not None and self.overloaded(default):
-                self.metrics.fallbacks += 1
-                played[0] = f"{level}>{below}"
-                return (game, below, view, seed)
-            chosen.append(round(self.budget_ms(default), 1))
-            return (game, f"{level}:{chosen[-1]:g}", view, seed)
-
-        return await self.run(decide, prepare=prepare,
-                              budget=lambda: chosen[-1] if chosen else None, level=level,
-                              label=lambda: played[0])
+        ahead = self._ahead() if self.inline else None  # (a worker counts its own queue)
+        action, played, _budget = await self.run(
+            decide_loaded, game, level, view, seed, default, below, max(1, self.workers),
+            ahead, describe=lambda d: (d[2], d[1]))
+        if played != level:
+            self.metrics.fallbacks += 1
+        return action
 
 
 def _level_below(levels: Sequence[str], level: str) -> str | None:
@@ -332,10 +467,11 @@ class RenderPool(WorkerPool):
     REUSE = 64
 
     def __init__(self, workers: int, *, nice: int = 5, start_method: str | None = None) -> None:
-        # pictures need no budget: six jobs per worker in flight keep it busy between them
-        # even when the loop is slow to see each one end (a slot is freed only then)
+        # as the AI's: the pictures go into the executor at once (its own thread feeds the
+        # workers); six a worker were let in before, which under a loop busy for a few
+        # hundred ms per job's end bounded the pictures drawn per second
         super().__init__("render", workers, nice=nice, start_method=start_method,
-                         slots=6 * workers)
+                         slots=SLOTS_PER_WORKER * max(1, workers))
         self.requests = 0
         self.reused = 0
         self._done: OrderedDict[bytes, bytes] = OrderedDict()
@@ -369,7 +505,7 @@ class RenderPool(WorkerPool):
             if self.inline:
                 png = self._draw_here(picture, what)
             else:
-                png = await self._draw_there(picture, what)
+                png = await self._draw_there(key, what)
         finally:
             if self._drawing.get(key) is future:
                 del self._drawing[key]
@@ -388,9 +524,11 @@ class RenderPool(WorkerPool):
             log.exception("rendering %s failed", what)
             return None
 
-    async def _draw_there(self, picture: Callable[[], bytes], what: str) -> bytes | None:
+    async def _draw_there(self, recipe: bytes, what: str) -> bytes | None:
+        """Drawn in a worker from the recipe's pickle (the bytes it was kept by: the loop
+        pickles a picture once)."""
         try:
-            return await self.run(_call, picture)
+            return await self.run(_draw_recipe, recipe)
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -398,8 +536,8 @@ class RenderPool(WorkerPool):
             return None
 
 
-def _settle(future: asyncio.Future[Executor], executor: Executor | None,
-            error: BaseException | None) -> None:
+def _settle(future: asyncio.Future[tuple[Executor, _Backlog]],
+            executor: tuple[Executor, _Backlog] | None, error: BaseException | None) -> None:
     if future.done():
         return
     if error is not None:
@@ -409,8 +547,10 @@ def _settle(future: asyncio.Future[Executor], executor: Executor | None,
         future.set_result(executor)
 
 
-def _call(fn: Callable[[], T]) -> T:
-    return fn()
+def _draw_recipe(recipe: bytes) -> bytes:
+    """In a worker: the picture of a recipe's pickle."""
+    picture: Callable[[], bytes] = pickle.loads(recipe)
+    return picture()
 
 
 def _recipe(fn: object) -> bytes | None:

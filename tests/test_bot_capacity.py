@@ -409,3 +409,71 @@ async def test_writes_waiting_for_the_database_go_to_its_thread_together(harness
     for players, user, _seat in tables:
         assert players.table.version > before[players.table_id]
         assert await moves_of(players, user) == moves[players.table_id] + 1  # once
+
+
+# -- the outbox's marks -------------------------------------------------------------------------
+class _CountingStore(_Store):
+    def __init__(self) -> None:
+        super().__init__()
+        self.writes: list[list[int]] = []
+
+    async def outbox_done(self, batch: Any) -> None:
+        self.writes.append([d.entry_id for d in batch])
+        await super().outbox_done(batch)
+
+
+class _GatedDeleter:
+    """Delivers deletions when the test lets each of them go."""
+
+    def __init__(self) -> None:
+        self.gates: dict[int, asyncio.Event] = {}
+
+    def route(self, entry: Any) -> str:
+        return "delete"
+
+    def describe(self, entry: Any) -> str:
+        return "a deletion"
+
+    async def deliver(self, entry: Any, before_post: Any) -> None:
+        await self.gates.setdefault(entry.entry_id, asyncio.Event()).wait()
+
+
+async def _turns(n: int = 10) -> None:
+    for _ in range(n):
+        await asyncio.sleep(0)
+
+
+async def test_marks_wait_while_deliveries_are_under_way_and_go_in_one_write(monkeypatch):
+    """Five deletions in five channels under way at once: the marks of the four that end
+    first are not written while the fifth is under way; when it ends, the five marks go in
+    one write (the old sender wrote once per delivery's end). With the cap at three, the
+    third mark is written at once, the other two when the last delivery ends. Every entry is
+    marked exactly once."""
+    from datetime import UTC, datetime
+
+    from bot.delivery import items
+    from bot.delivery import sender as sender_module
+    from bot.delivery.sender import Sender
+    from bot.storage.models import OutboxEntry
+
+    now = datetime.now(UTC)
+    for cap, expected in ((64, [[1, 2, 3, 4, 5]]), (3, [[1, 2, 3], [4, 5]])):
+        monkeypatch.setattr(sender_module, "MARKS_HELD", cap)
+        deleter = _GatedDeleter()
+        store = _CountingStore()
+        sender = Sender(store, deleter)  # type: ignore[arg-type]
+        sender.submit([OutboxEntry.of(i, items.delete(1000 + i, 70 + i), now)
+                       for i in range(1, 6)])
+        await _turns()
+        assert len(deleter.gates) == 5  # all five under way
+        for i in range(1, 5):
+            deleter.gates[i].set()
+            await _turns()
+        assert store.writes == expected[:-1]  # (with the cap: the first three, at once)
+        deleter.gates[5].set()
+        await _turns()
+        await sender.flush_marks()
+        assert store.writes == expected
+        assert sorted(d.entry_id for d in store.done) == [1, 2, 3, 4, 5]
+        assert all(d.state == "delivered" for d in store.done)
+        assert not sender.pending()

@@ -4,6 +4,7 @@ of that table lives in its thread, the channel gets one line that points there."
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import random
 from typing import Any
@@ -44,10 +45,14 @@ async def test_a_second_table_in_a_channel_plays_in_its_own_thread(harness):
     res = await alice.slash(ch, "lora new")
     assert reply(res).content == "Stůl č. 1 je založen."
     assert harness.service.tables[1].channel_id == ch.id and ch.threads == []
+    assert not harness.service.tables[1].in_thread
 
     res = await bob.slash(ch, "lora new", seating="join", turn_timer=0)
     table = harness.service.tables[2]
     thread = thread_of(ch, table)
+    assert table.in_thread and table.parent_id == ch.id
+    # only the intent saved (a restart before the thread was made): not in a thread yet
+    assert not dataclasses.replace(table, channel_id=ch.id).in_thread
     assert thread.is_thread and thread.name == "Lóra – stůl č. 2"
     assert reply(res).content == f"Stůl č. 2 je založen. Hraje se ve vlákně <#{thread.id}>."
     assert ch.last_message.content == f"Lóra – stůl č. 2 hraje ve vlákně <#{thread.id}>."
@@ -123,6 +128,7 @@ async def test_never_keeps_every_table_in_the_channel(harness):
     res = await bob.slash(ch, "lora new")
     assert reply(res).content == "Stůl č. 2 je založen."
     assert harness.service.tables[2].channel_id == ch.id and ch.threads == []
+    assert not harness.service.tables[2].in_thread
     assert [m.embeds[0].title for m in ch.history()] == ["Lóra – stůl č. 1", "Lóra – stůl č. 2"]
 
 

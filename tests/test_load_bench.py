@@ -89,3 +89,40 @@ def test_cli_json(capsys, tmp_path):
     assert load.main(["--tables", "1", "--moves", "1", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["runs"][0]["human_moves"] == 1
+
+
+def test_the_loop_profile_charges_each_sample_to_the_package_it_serves():
+    """py-spy's raw samples of the main thread (``benchmarks.loop_profile``): a sample is
+    charged to the innermost package frame inside the callback the loop runs (other threads
+    and the loop's own frames left out, ``select`` apart), discord.py by its caller, and the
+    figures are ms per click (100 samples a second: a sample is 10 ms)."""
+    from benchmarks.loop_profile import attribute
+
+    loop = ("thread (7): MainThread;<module> (load.py:1);run (asyncio/runners.py:118);"
+            "BaseEventLoop._run_once (asyncio/base_events.py:1922)")
+    run = loop + ";Handle._run (asyncio/events.py:80);_track_callback.<locals>.invoke " \
+                 "(simcord/_runtime.py:354)"
+    raw = "\n".join([
+        f"{run};Storage._write (bot/storage/storage.py:1);deepcopy (copy.py:1) 6",
+        f"{run};frozen_view (bot/ui/components.py:1);BaseView.__init__ "
+        "(discord/ui/view.py:1) 2",
+        f"{run};is_sleep_waiter (simcord/_dpy_internals.py:341) 8",
+        f"{run};parse (discord/state.py:1) 1",
+        f"{run};_play (open_loop.py:300) 1",
+        f"{loop};EpollSelector.select (selectors.py:468) 5",
+        f"{loop} 1",
+        "thread (9): Thread-1;run (threading.py:1);finish (bot/storage/outbox.py:1) 50",
+    ])
+    got = attribute(raw, 7, 100, clicks=2)
+    assert got["samples"] == 24
+    assert got["busy_ms_per_click"] == {"total": 120.0, "simcord": 40.0, "bot": 30.0,
+                                        "select": 25.0, "discord": 15.0, "benchmarks": 5.0,
+                                        "asyncio": 5.0}
+    assert got["by_caller_ms_per_click"] == {"discord <- bot": 10.0,
+                                             "discord <- simcord": 5.0}
+    assert got["by_party_ms_per_click"] == {"bot": 40.0, "simulated Discord": 45.0,
+                                            "humans and benchmark": 5.0, "event loop": 5.0}
+    assert got["functions_ms_per_click"]["bot"] == {"bot/storage/storage.py:Storage._write": 30.0}
+    # the thread's CPU known (0.095 s: half the 19 samples outside select): CPU ms
+    assert attribute(raw, 7, 100, clicks=2, cpu_seconds=0.095)["loop_cpu_ms_per_click"][
+        "total"] == 47.5

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import pickle
 from collections.abc import Callable
 
 import pytest
@@ -109,9 +110,10 @@ async def test_a_recipe_being_drawn_is_waited_for(monkeypatch: pytest.MonkeyPatc
     release = asyncio.Event()
     calls: list[str] = []
 
-    async def draw_there(picture: Callable[[], bytes], what: str) -> bytes | None:
+    async def draw_there(recipe: bytes, what: str) -> bytes | None:
         calls.append(what)
         await release.wait()
+        picture: Callable[[], bytes] = pickle.loads(recipe)  # sent as its key's bytes
         return picture()
 
     monkeypatch.setattr(pool, "_draw_there", draw_there)
@@ -125,7 +127,7 @@ async def test_a_recipe_being_drawn_is_waited_for(monkeypatch: pytest.MonkeyPatc
     release.clear()
     outcomes = iter([None, b"late"])
 
-    async def fail_once(picture: Callable[[], bytes], what: str) -> bytes | None:
+    async def fail_once(recipe: bytes, what: str) -> bytes | None:
         calls.append(what)
         await release.wait()
         return next(outcomes)

@@ -274,3 +274,40 @@ async def test_a_batch_of_writes_commits_together_and_a_failing_one_fails_alone(
         assert flat == sorted(flat)  # the order asked for is the entries' order
     finally:
         await s.close()
+
+
+def test_a_batch_is_marked_on_its_own_connection_and_no_other(tmp_path: Path) -> None:
+    """``batch`` marks the connection running it (``BatchConnection.in_batch``), not a
+    module-level set: a write on another connection meanwhile opens and commits its own
+    transaction, and the mark ends with the batch."""
+    import sqlite3
+
+    from bot.storage.db import BatchConnection, batch, sync_transaction
+
+    path = tmp_path / "two.sqlite3"
+    a = sqlite3.connect(path, isolation_level=None, factory=BatchConnection, timeout=0.1)
+    b = sqlite3.connect(path, isolation_level=None, factory=BatchConnection, timeout=0.1)
+    try:
+        a.execute("CREATE TABLE t (x INTEGER)").close()
+        with batch(a):
+            assert isinstance(a, BatchConnection)
+            assert a.in_batch and not b.in_batch
+            with sync_transaction(a):  # joins the batch: no BEGIN of its own
+                a.execute("INSERT INTO t VALUES (1)").close()
+            assert a.in_transaction
+            # b does not join a's batch: its own BEGIN IMMEDIATE waits for a's write lock
+            with pytest.raises(sqlite3.OperationalError, match="locked"), sync_transaction(b):
+                pass
+            assert not b.in_transaction
+        assert not a.in_batch and not a.in_transaction
+        with sync_transaction(b):
+            b.execute("INSERT INTO t VALUES (2)").close()
+        assert not b.in_transaction
+        assert [r[0] for r in a.execute("SELECT x FROM t ORDER BY x")] == [1, 2]
+        plain = sqlite3.connect(path, isolation_level=None)
+        with pytest.raises(TypeError), batch(plain):
+            pass
+        plain.close()
+    finally:
+        a.close()
+        b.close()

@@ -359,7 +359,7 @@ class ChannelDeliverer:
         if entry.kind == items.POINTER:
             # the line names the table's thread, whatever the table's state said then
             table = await self.m.table(entry.table_id) if entry.table_id is not None else None
-            if table is None or table.parent_id is None:
+            if table is None or not table.in_thread:
                 return None
             mention = f"<#{table.channel_id}>"
             found_p = [m for m in mine if mention in (m.content or "")]

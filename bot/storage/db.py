@@ -133,7 +133,7 @@ async def connect(path: str | Path, synchronous: Synchronous = "FULL") -> aiosql
         raise ValueError(f"synchronous must be NORMAL or FULL, not {synchronous!r}")
     if str(path) != ":memory:":
         Path(path).parent.mkdir(parents=True, exist_ok=True)
-    conn = await aiosqlite.connect(str(path), isolation_level=None)
+    conn = await aiosqlite.connect(str(path), isolation_level=None, factory=BatchConnection)
     try:
         conn.row_factory = aiosqlite.Row
         # Every cursor is closed at once: an unreset PRAGMA statement would block COMMIT.
@@ -166,15 +166,24 @@ async def _wal(conn: aiosqlite.Connection) -> aiosqlite.Row | None:
     return None
 
 
-_batches: set[int] = set()  # the connections running a batch of writes (``batch``)
+class BatchConnection(sqlite3.Connection):
+    """The bot's ``sqlite3`` connection (``connect`` makes it, under aiosqlite's thread):
+    ``in_batch`` is true while it runs a batch of writes (``batch``), whose writes' own
+    ``sync_transaction`` then join it. The mark lives on the connection itself — no state
+    outside it, and nothing to forget when it closes."""
+
+    in_batch: bool = False
 
 
 @contextmanager
 def batch(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
     """One transaction for several writes (``sync_transaction``s join it), in the
-    connection's thread; any exception rolls all of them back."""
+    connection's thread; any exception rolls all of them back. ``conn`` is a
+    ``BatchConnection`` (``connect``'s)."""
+    if not isinstance(conn, BatchConnection):
+        raise TypeError("a batch of writes needs the connection made by connect()")
     conn.execute("BEGIN IMMEDIATE").close()
-    _batches.add(id(conn))
+    conn.in_batch = True
     try:
         yield conn
         conn.execute("COMMIT").close()
@@ -183,7 +192,7 @@ def batch(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
             conn.execute("ROLLBACK").close()
         raise
     finally:
-        _batches.discard(id(conn))
+        conn.in_batch = False
 
 
 @contextmanager
@@ -192,7 +201,7 @@ def sync_transaction(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
     Inside a transaction already open (a batch of writes, ``bot.storage.storage._run_batch``)
     the work joins it: it commits with the batch, and an exception leaves the batch to roll
     back (the batch then runs each write in its own transaction)."""
-    if id(conn) in _batches:
+    if getattr(conn, "in_batch", False):
         yield conn
         return
     conn.execute("BEGIN IMMEDIATE").close()

@@ -278,7 +278,7 @@ class Controller:
     def pointer_text(self, table: Table) -> str | None:
         """The line in the channel a table was opened in that points to its thread: where
         it plays, who won when it has finished, that it was closed."""
-        if table.parent_id is None or table.parent_id == table.channel_id:
+        if not table.in_thread:
             return None
         lang, ui = table.settings.lang, builders.game_ui(table)
         values = {"id": table.table_id, "thread": f"<#{table.channel_id}>",
@@ -295,8 +295,9 @@ class Controller:
 
     def _pointer(self, table: Table) -> list[OutboxItem]:
         """The pointer line refreshed (a table in a thread that finished or closed)."""
-        if table.parent_id is None or table.parent_id == table.channel_id:
+        if not table.in_thread:
             return []
+        assert table.parent_id is not None
         return [items.pointer(table.parent_id, table.table_id)]
 
     # -- composing (the service's Presenter) ---------------------------------------------

@@ -1,0 +1,106 @@
+"""The AI pool hands its decisions to the executor at once (the executor's own thread feeds
+the workers) and a worker chooses a decision's budget when it starts it, from the decisions
+still queued then — not the event loop, which under load is slow to see a job end: the
+workers go on with the queued decisions while the loop is held, a decision that waited gets
+the budget of the queue it finds, and a decision cancelled before it started (its table
+moved on) is no longer counted."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.workers import MIN_BUDGET_FRACTION, AIPool
+from engine import games
+from engine.lora import Lora
+from tests import pool_gate
+
+
+def _view() -> Any:
+    lora = Lora(rng=random.Random(11))
+    rng = random.Random(11)
+    for _ in range(9):
+        lora.apply(rng.choice(lora.legal_actions()))
+    assert lora.to_act is not None
+    return lora.view(lora.to_act)
+
+
+async def _until(check: Any, seconds: float = 30.0) -> None:
+    deadline = time.perf_counter() + seconds
+    while not check():
+        assert time.perf_counter() < deadline, "the wait timed out"
+        await asyncio.sleep(0.005)
+
+
+async def _held(pool: AIPool, gate: Path) -> asyncio.Future[int]:
+    """The pool's one worker held by a job (started: nothing queued behind it)."""
+    await pool.start()
+    held = asyncio.ensure_future(pool.run(pool_gate.hold, str(gate)))
+    await _until(lambda: pool.running == 1 and pool.queued() == 0)
+    return held
+
+
+@pytest.fixture
+def pool() -> Any:
+    pool = AIPool(1)
+    pool.metrics.enabled = True
+    yield pool
+    pool.close()
+
+
+async def test_the_worker_takes_the_queued_decisions_while_the_loop_is_held(pool, tmp_path):
+    """Eight hard decisions queue behind a held worker. Released, the worker decides them
+    one after another while the event loop is held (it sees none of them end): each got the
+    budget of the queue behind it when it started — the level below (medium) while even the
+    floor was more than the queue allowed (seven and six waiting), then the default budget
+    × 1 / (1 + waiting) down to the full one for the last."""
+    gate = tmp_path / "open"
+    held = await _held(pool, gate)
+    view = _view()
+    decisions = [asyncio.ensure_future(pool.decide("lora", "hard", view, f"7/{i}"))
+                 for i in range(8)]
+    await asyncio.sleep(0)  # (each task hands its decision over)
+    assert pool.running == 9 and pool.queued() == 8 and pool.waiting == 0
+    gate.touch()
+    deadline = time.perf_counter() + 60
+    while pool.queued():  # (every decision started)
+        assert time.perf_counter() < deadline, "the workers did not go on"
+        time.sleep(0.005)  # the loop held: no job's end is seen meanwhile
+    assert not any(d.done() for d in decisions)
+    await held
+    await asyncio.gather(*decisions)
+    default = games.get("lora").ai_budgets["hard"]
+    assert round(1 / 7, 3) < MIN_BUDGET_FRACTION < round(1 / 6, 3)
+    assert pool.metrics.levels[1:] == ["hard>medium"] * 2 + ["hard"] * 6
+    assert pool.metrics.fallbacks == 2
+    assert pool.metrics.budgets_ms == [round(default / (1 + ahead), 1)
+                                       for ahead in (5, 4, 3, 2, 1, 0)]
+
+
+async def test_a_decision_cancelled_before_it_started_leaves_the_queue(pool, tmp_path):
+    """Four decisions queue behind the held worker; the last is cancelled (its table moved
+    on) before a worker took it: the other three are decided with the budgets of a queue
+    of two, one and none, and the queue is empty after them."""
+    gate = tmp_path / "open"
+    held = await _held(pool, gate)
+    view = _view()
+    decisions = [asyncio.ensure_future(pool.decide("lora", "hard", view, f"8/{i}"))
+                 for i in range(4)]
+    await asyncio.sleep(0)
+    assert pool.queued() == 4
+    decisions[-1].cancel()
+    await asyncio.sleep(0)
+    assert pool.queued() == 3 and pool.running == 4
+    gate.touch()
+    await held
+    await asyncio.gather(*decisions[:3])
+    with pytest.raises(asyncio.CancelledError):
+        await decisions[-1]
+    default = games.get("lora").ai_budgets["hard"]
+    assert pool.metrics.budgets_ms == [round(default / (1 + ahead), 1) for ahead in (2, 1, 0)]
+    assert pool.queued() == 0 and pool.running == 0 and pool.metrics.jobs == 4
