@@ -114,6 +114,14 @@ class Controller:
         self.finished: OrderedDict[int, Table] = OrderedDict()  # loaded for old buttons
         self.langs: dict[int, str | None] = {}  # user -> his own language (/… settings)
         self.pinged: set[int] = set()  # tables whose last composed ping may still stand
+        # table -> the user id of the last human who moved there, from the actions committed
+        # ("by" a user id in the table's log): every move since was an AI seat's (or a forced
+        # one), so his turn after them is still his own move (``_turn_ping``). An AI standing
+        # in for an absent human ends it (his turn came after a timeout: he is pinged).
+        # ``composing``: what a change composed and not committed yet makes of it (None: it
+        # ends it), counted once the change is committed
+        self.movers: dict[int, int] = {}
+        self.composing: dict[int, int | None] = {}
 
     # -- helpers -----------------------------------------------------------------------
     def _channel(self, table: Table) -> Any:
@@ -323,6 +331,7 @@ class Controller:
                items.post(table.channel_id, text, table_id=table.table_id),
                *self._pointer(table)]
         unping = self._unping(table)
+        self._forget_mover(table.table_id)
         return out if unping is None else [unping, *out]
 
     def note(self, table: Table, key: str, seat: int) -> None:
@@ -361,7 +370,10 @@ class Controller:
             out.append(self._final(table, ui))
             out.extend(self._pointer(table))
         out.append(items.table_refresh(channel, tid, repost=ui.starts_deal(events)))
+        self._note_mover(table)
         ping = self._turn_ping(table, ui, events, origin)
+        if state.finished:
+            self._forget_mover(tid)
         if ping is not None:
             out.append(ping)
         return out
@@ -419,15 +431,52 @@ class Controller:
             return self._unping(table)
         if s.absent:
             return None  # the table waits for him (or an AI stands in): his ping still holds
-        own = s.user_id == origin or (table.table_id, s.user_id) in self.acting
+        own = (s.user_id == origin or (table.table_id, s.user_id) in self.acting
+               or s.user_id == self._mover(table))
         if own and not ui.starts_deal(events):
-            return None  # he is still on the move he just made (AI turns, kvarty lead again)
+            # he is still on the move he just made (AI turns — applied by the service's
+            # driver after his click — kvarty lead again): his hand shows his turn
+            return None
         self.pinged.add(table.table_id)
         return items.ping(table.channel_id, table.table_id,
                           ui.turn_ping(table, seat, f"<@{s.user_id}>"),
                           buttons=[self._hand_button(table)])
 
+    def _note_mover(self, table: Table) -> None:
+        """What the change being composed (its actions, not committed yet) makes of the
+        table's last mover: the last human who moved in it, or None after an AI stood in
+        for an absent human; nothing when only AI seats (and forced moves) moved."""
+        tid = table.table_id
+        self.composing.pop(tid, None)
+        for action in reversed(table.pending):
+            by, seat = action.get("by"), action.get("seat")
+            if isinstance(by, int) and not isinstance(by, bool):
+                self.composing[tid] = by
+                return
+            if by == "ai" and isinstance(seat, int) and 0 <= seat < len(table.seats):
+                s = table.seats[seat]
+                if s is not None and s.user_id is not None:  # an AI stood in for him
+                    self.composing[tid] = None
+                    return
+
+    def _mover(self, table: Table) -> int | None:
+        """The last human who moved at the table (in the change being composed, or in the
+        committed ones)."""
+        tid = table.table_id
+        return self.composing[tid] if tid in self.composing else self.movers.get(tid)
+
+    def _forget_mover(self, table_id: int) -> None:
+        """The table finished or closed: nobody moves there any more."""
+        self.movers.pop(table_id, None)
+        self.composing.pop(table_id, None)
+
     def committed(self, table: Table, entries: Sequence[OutboxEntry], game: bool) -> None:
+        if game and table.table_id in self.composing:
+            mover = self.composing.pop(table.table_id)
+            if mover is None:
+                self.movers.pop(table.table_id, None)
+            else:
+                self.movers[table.table_id] = mover
         self.delivery.submit(entries)
         if game:
             self._refresh_hands(table)

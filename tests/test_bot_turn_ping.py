@@ -1,0 +1,228 @@
+"""Who is pinged for his turn (issue 12: a ping is a post and a deletion on the channel's
+routes, which count against the bot's global request pace).
+
+* A player who just clicked is not pinged for his next turn when only AI seats moved in
+  between — however the AI moves were applied after his click (the driver of his click,
+  or a later one: a retry after an AI failure): his hand message already shows his turn.
+* Another human whose turn comes is pinged; so is everybody at the first turn of a deal.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from simcord.http import router as simcord_router
+
+from bot.service import RETRY_SECONDS
+from tests.botkit import Players, open_table
+
+TURN_LINES = ("Jsi na tahu", "Maturuješ", "Hlásíš", "Můžeš")
+
+
+class Posts:
+    """The pings the bot posts to channels (a channel message mentioning a player)."""
+
+    def __init__(self) -> None:
+        self.pings: list[str] = []
+
+    def on(self, method: str, path: str, result: Any) -> None:
+        if method != "POST" or not path.startswith("/channels/") or not isinstance(result,
+                                                                                   dict):
+            return
+        if str(result.get("content") or "").startswith("<@"):
+            self.pings.append(result["content"])
+
+
+@pytest.fixture
+def posts(monkeypatch):
+    watch = Posts()
+    dispatch = simcord_router.dispatch
+
+    def watched(backend: Any, method: str, path: str, **kwargs: Any) -> Any:
+        result = dispatch(backend, method, path, **kwargs)
+        watch.on(method, path, result)
+        return result
+
+    monkeypatch.setattr(simcord_router, "dispatch", watched)
+    return watch
+
+
+def _deal_started(table: Any, message_id: int | None) -> bool:
+    """The table message was posted anew: a deal started (``GameUI.starts_deal``)."""
+    return table.message_id != message_id
+
+
+async def test_his_own_click_and_the_ai_moves_after_it_ping_nobody(harness, posts):
+    """One human, three AI seats: after each of his clicks the AI seats move (the driver
+    his click started), then it is his turn again: no ping is posted for it — unless a
+    deal started — and his hand says it is his turn."""
+    _g, ch, users, tid = await open_table(harness, ["alice"], ("easy", "easy", "easy"))
+    alice = users[0]
+    table = harness.service.tables[tid]
+    players = Players(harness, ch, tid, users, random.Random(7))
+    quiet = deals = 0
+    for _ in range(40):
+        message_id, pinged = table.message_id, len(posts.pings)
+        await players.move()
+        await harness.env.settle()
+        if table.state.finished:
+            break
+        assert table.seats[table.state.to_act].user_id == alice.id  # the AIs have moved
+        if _deal_started(table, message_id):
+            deals += 1
+            assert posts.pings[pinged:] == [posts.pings[-1]]
+            assert posts.pings[-1].startswith(f"{alice.mention}, ")
+            continue
+        quiet += 1
+        assert posts.pings[pinged:] == []
+        hand = players.hands[alice.id]
+        assert any(line.startswith(TURN_LINES) for line in hand.content.splitlines())
+    assert quiet >= 10 and deals >= 1
+
+
+async def test_ai_moves_applied_by_a_later_driver_ping_nobody_either(harness, posts,
+                                                                      monkeypatch):
+    """The AI's decision after his click fails once: the table tries again later (a driver
+    that no click started), the AI seats move then — it is still his own move, no ping;
+    his hand shows his turn."""
+    _g, ch, users, tid = await open_table(harness, ["alice"], ("easy", "easy", "easy"))
+    alice = users[0]
+    table = harness.service.tables[tid]
+    ai = harness.service.ai
+    decide = ai.decide
+    failed: list[int] = []
+
+    async def failing_once(*args: Any, **kwargs: Any) -> Any:
+        if not failed:
+            failed.append(table.version)
+            raise RuntimeError("the worker died")
+        return await decide(*args, **kwargs)
+
+    players = Players(harness, ch, tid, users, random.Random(5))
+    for _ in range(40):  # a click after which the AI seats move and it is his turn again
+        message_id, version = table.message_id, table.version
+        monkeypatch.setattr(ai, "decide", failing_once)
+        pinged = len(posts.pings)
+        await players.move()
+        monkeypatch.setattr(ai, "decide", decide)
+        if not failed:  # no AI seat was to move after his click
+            continue
+        assert table.seats[table.state.to_act].user_id is None  # the AI waits to retry
+        await harness.env.advance_time(RETRY_SECONDS + 1)
+        assert table.version > version
+        if table.state.finished or _deal_started(table, message_id):
+            failed.clear()
+            continue
+        assert table.seats[table.state.to_act].user_id == alice.id
+        assert posts.pings[pinged:] == []
+        hand = players.hands[alice.id]
+        assert any(line.startswith(TURN_LINES) for line in hand.content.splitlines())
+        break
+    else:
+        pytest.fail("no click was followed by AI moves within a deal")
+
+
+async def _two_humans(harness: Any, turn_timer: int = 0) -> tuple[Any, Any, Any, Any]:
+    """Alice, an AI, Bob, an AI at a lóra: (channel, alice, bob, table)."""
+    env = harness.env
+    guild = env.create_guild()
+    ch = guild.create_text_channel("lora")
+    alice, bob = (guild.add_member(env.create_user(n, global_name=n.capitalize()))
+                  for n in ("alice", "bob"))
+    await alice.slash(ch, "lora new", seating="join", turn_timer=turn_timer)
+    lobby = ch.last_message
+    tid = harness.service.table_of_user(guild.id, alice.id).table_id
+    await alice.click(lobby, custom_id=f"lora:lai:{tid}:easy")
+    await bob.click(lobby, custom_id=f"lora:l:{tid}:join")
+    await alice.click(lobby, custom_id=f"lora:lai:{tid}:easy")
+    await alice.click(lobby, custom_id=f"lora:l:{tid}:start")
+    table = harness.service.tables[tid]
+    assert [s.user_id for s in table.seats] == [alice.id, None, bob.id, None]
+    return ch, alice, bob, table
+
+
+async def test_the_other_human_is_pinged_after_the_ai_moves(harness, posts):
+    """Alice, an AI, Bob, an AI: after Alice's card and the AI's, Bob is pinged; after
+    Bob's and the AI's, Alice is."""
+    env = harness.env
+    ch, alice, bob, table = await _two_humans(harness)
+    tid = table.table_id
+    players = Players(harness, ch, tid, [alice, bob], random.Random(3))
+    mention = {alice.id: alice.mention, bob.id: bob.mention}
+    seen: set[tuple[int, int]] = set()
+    for _ in range(60):
+        mover = table.seats[table.state.to_act].user_id
+        message_id, pinged = table.message_id, len(posts.pings)
+        ai_moves = sum(s.moves for s in table.seats if s.user_id is None)
+        await players.move()
+        await env.settle()
+        if table.state.finished:
+            break
+        to_act = table.seats[table.state.to_act].user_id
+        ai_moved = sum(s.moves for s in table.seats if s.user_id is None) > ai_moves
+        if _deal_started(table, message_id) or not ai_moved:
+            continue
+        new = posts.pings[pinged:]
+        if to_act == mover:
+            assert new == []
+        else:
+            assert len(new) == 1 and new[0].startswith(f"{mention[to_act]}, ")
+            ping = next(m for m in ch.history() if m.id == table.ping_message_id)
+            assert ping.content == new[0]
+        seen.add((mover, to_act))
+    assert {(alice.id, bob.id), (bob.id, alice.id)} <= seen
+
+
+async def test_the_first_turn_of_a_deal_pings(harness, posts):
+    """The deal's first turn pings the human to act — at the start, and when his own
+    click and the AI moves after it start the next deal."""
+    _g, ch, users, tid = await open_table(harness, ["alice"], ("easy", "easy", "easy"))
+    alice = users[0]
+    table = harness.service.tables[tid]
+    assert len(posts.pings) == 1 and posts.pings[0].startswith(f"{alice.mention}, ")
+    first = next(m for m in ch.history() if m.id == table.ping_message_id)
+    assert first.content == posts.pings[0]
+    players = Players(harness, ch, tid, users, random.Random(7))
+    for _ in range(80):
+        message_id, pinged = table.message_id, len(posts.pings)
+        await players.move()
+        await harness.env.settle()
+        if _deal_started(table, message_id) and not table.state.finished:
+            break
+    else:
+        pytest.fail("no new deal")
+    assert table.seats[table.state.to_act].user_id == alice.id
+    assert len(posts.pings) == pinged + 1 and posts.pings[-1].startswith(f"{alice.mention}, ")
+    ping = next(m for m in ch.history() if m.id == table.ping_message_id)
+    assert ping.content == posts.pings[-1]
+    assert first.id not in [m.id for m in ch.history()]  # the old ping went
+
+
+async def test_after_an_ai_stood_in_for_the_other_human_he_is_pinged(harness, posts):
+    """Alice moves, the AI after her, then Bob does not: when his time is up an AI plays
+    for him, and the turn that comes back to Alice after that pings her (she waited a
+    whole turn timer: it is no longer the move she just made)."""
+    env = harness.env
+    ch, alice, bob, table = await _two_humans(harness, turn_timer=40)
+    players = Players(harness, ch, table.table_id, [alice, bob], random.Random(3))
+    for _ in range(40):  # Alice's card, after which the AI seat moves and Bob is to act
+        mover = table.seats[table.state.to_act].user_id
+        message_id = table.message_id
+        await players.move()
+        to_act = table.seats[table.state.to_act].user_id
+        if mover == alice.id and to_act == bob.id and not _deal_started(table, message_id):
+            break
+    else:
+        pytest.fail("Alice never handed the turn to Bob")
+    pinged, version = len(posts.pings), table.version
+    await env.advance_time(41)  # the reminder at 20 s, the stand-in at 40 s
+    assert table.version > version and table.seats[2].absent
+    assert table.seats[table.state.to_act].user_id == alice.id
+    new = posts.pings[pinged:]
+    assert new[0] == (f"{bob.mention}, máš na tah ještě 20 s; pak za tebe bude hrát AI, "
+                      "dokud znovu neklikneš.")  # the reminder
+    assert new[-1].startswith(f"{alice.mention}, ")
+    ping = next(m for m in ch.history() if m.id == table.ping_message_id)
+    assert ping.content == new[-1]
