@@ -30,7 +30,7 @@ import json
 import math
 import random
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import ai_duel
@@ -54,6 +54,7 @@ from engine.ai.objective import stovka_target
 from engine.ai.worlds import knowledge
 from engine.cards import SUIT_MASKS, shuffled_deal
 from engine.contracts import Contract
+from engine.lora import Lora
 from engine.views import SeatView
 
 TRICK_GAMES = ("cervene", "filky", "prvni_posledni", "vsechny", "cerveny_kral")
@@ -110,6 +111,23 @@ def play_out(contract: Contract, deal: Any, leader: int, bots: list[Any]) -> tup
     return lora.protocol[start].points
 
 
+def hard_decisions(lora: Lora, me: int, hard: Any) -> Iterator[tuple[SeatView, Action]]:
+    """Play the partial game out, ``hard`` in seat ``me`` and medium elsewhere, yielding each
+    decision of hard's with a choice (the view and its action, applied after the yield)."""
+    start = len(lora.protocol)
+    medium = [make_ai("medium", random.Random(s)) for s in range(4)]
+    while len(lora.protocol) == start:
+        s = lora.to_act
+        assert s is not None
+        view = lora.view(s)
+        if s != me or len(view.legal) == 1:
+            lora.apply(medium[s].decide(view))
+            continue
+        a = hard.decide(view)
+        yield view, a
+        lora.apply(a)
+
+
 def ci(values: list[float]) -> str:
     n = len(values)
     mean = sum(values) / n
@@ -127,17 +145,8 @@ def agree(args: argparse.Namespace) -> None:
         for i in range(args.deals):
             deal = shuffled_deal(rng)
             lora = ai_duel.position(contract, deal, i % 4, False)
-            start = len(lora.protocol)
-            medium = [make_ai("medium", random.Random(s)) for s in range(4)]
             hard = HardAI(random.Random(i), budget_ms=None, max_worlds=48)
-            while len(lora.protocol) == start:
-                seat = lora.to_act
-                assert seat is not None
-                view = lora.view(seat)
-                if seat != i % 4 or len(view.legal) == 1:
-                    lora.apply(medium[seat].decide(view))
-                    continue
-                a = hard.decide(view)
+            for view, a in hard_decisions(lora, i % 4, hard):
                 trick, _, index, _ = trick_state(view.public)
                 kind = "lead"
                 if trick:
@@ -145,7 +154,6 @@ def agree(args: argparse.Namespace) -> None:
                 key = (name, kind, "early" if index < 3 else "late")
                 count[key] += 1
                 differ[key] += action_card(a) != medium_card(view)
-                lora.apply(a)
     for key in sorted(count):
         print(*key, count[key], differ[key], f"{differ[key] / count[key]:.2f}")
 
@@ -158,18 +166,9 @@ def collect(args: argparse.Namespace) -> None:
             deal = shuffled_deal(rng)
             me = (i // 5) % 4
             lora = ai_duel.position(contract, deal, rng.randrange(4), False)
-            start = len(lora.protocol)
-            medium = [make_ai("medium", random.Random(s)) for s in range(4)]
             hard = HardAI(random.Random(i), budget_ms=None, max_worlds=64)
-            while len(lora.protocol) == start:
-                s = lora.to_act
-                assert s is not None
-                view = lora.view(s)
-                if s != me or len(view.legal) == 1:
-                    lora.apply(medium[s].decide(view))
-                    continue
-                a = hard.decide(view)
-                pub = view.public
+            for view, a in hard_decisions(lora, me, hard):
+                s, pub = view.seat, view.public
                 trick, leader, index, _ = trick_state(pub)
                 if not trick:
                     assert pub.contract is not None
@@ -181,7 +180,6 @@ def collect(args: argparse.Namespace) -> None:
                         "hard": action_card(a),
                     }  # fmt: skip
                     out.write(json.dumps(row) + "\n")
-                lora.apply(a)
 
 
 Row = tuple[list[list[float]], int, int]

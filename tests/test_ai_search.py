@@ -24,6 +24,7 @@ from engine.cards import parse_hand
 from engine.contracts import Contract
 from engine.lora import Lora
 from engine.rules import TENS_MASK, desitky_next_ends
+from engine.views import SeatView
 
 
 def _medium_positions(loras: int, p: float, seed: int) -> Iterator[Lora]:
@@ -60,6 +61,16 @@ def test_opponent_model_explains_medium_play_exactly() -> None:
             decisions[kind] = decisions.get(kind, 0) + n
     assert {"cervene", "filky", "kvarty", "desitky", "vsechny"} <= set(decisions)
     assert any(k.endswith("/maturita") for k in decisions)
+
+
+def _choices(loras: int, p: float, seed: int) -> Iterator[SeatView]:
+    """The views of ``_medium_positions`` whose seat to act has a choice."""
+    for lora in _medium_positions(loras, p, seed):
+        seat = lora.to_act
+        assert seat is not None
+        view = lora.view(seat)
+        if len(view.legal) >= 2:
+            yield view
 
 
 def test_opponent_model_makes_unlikely_hands_unlikely() -> None:
@@ -199,12 +210,7 @@ def test_search_spends_more_worlds_only_when_close() -> None:
         worlds=16, close_worlds=64, settle_worlds=8, budget_ms=None, close_ms=None, batch=8
     )
     used = set()
-    for lora in _medium_positions(2, 0.1, 21):
-        seat = lora.to_act
-        assert seat is not None
-        view = lora.view(seat)
-        if len(view.legal) < 2:
-            continue
+    for view in _choices(2, 0.1, 21):
         search = CardSearch(view, random.Random(1), config)
         card = search.run()
         assert card in [getattr(a, "card", -1) for a in view.legal]
@@ -230,8 +236,6 @@ def test_maturita_chooser_picks_the_best_calibrated_chance(
 ) -> None:
     # only low cards: a trick game he cannot win is safe; no ten: desítky fails at once
     view = _choose_view("7h 8h 7l 8l 7b 8b 7a 8a")
-    from engine.views import SeatView
-
     assert isinstance(view, SeatView)
     est = maturita.estimates(view, random.Random(1), 40)
     assert est[Contract.CERVENE].p_best == pytest.approx(1.0)
@@ -251,8 +255,6 @@ def test_maturita_chooser_picks_the_best_calibrated_chance(
 
 
 def test_hard_chooses_an_allowed_maturita_game() -> None:
-    from engine.views import SeatView
-
     for attempt in (1, 3):
         view = _choose_view("10h 10l 10b 10a Sh Sl Sb Sa", attempt)
         assert isinstance(view, SeatView)
@@ -298,12 +300,7 @@ def test_time_budgets_read_the_engine_clock() -> None:
     ticks = iter(range(10**6))
     leaping, frozen = (lambda: float(next(ticks))), (lambda: 0.0)
     used: dict[str, set[int]] = {"leaping": set(), "frozen": set()}
-    for lora in _medium_positions(2, 0.1, 21):
-        seat = lora.to_act
-        assert seat is not None
-        view = lora.view(seat)
-        if len(view.legal) < 2:
-            continue
+    for view in _choices(2, 0.1, 21):
         for name, fn in (("leaping", leaping), ("frozen", frozen)):
             old = clock.use(fn)
             try:
