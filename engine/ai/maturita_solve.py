@@ -21,13 +21,13 @@ from __future__ import annotations
 
 from engine.ai.policy import (
     CARD_VALUE,
-    NON_HEARTS,
     equivalence_prune_mask,
     legal_trick_mask,
+    note_voids,
     trick_points,
     trick_policy,
 )
-from engine.fast import RED_LEAD, points_left
+from engine.fast import points_left
 from engine.rules import trick_winner_offset
 
 
@@ -70,10 +70,7 @@ def maturant_can_pass(
                     code, s, h[s], cur, lead, idx, h[0] | h[1] | h[2] | h[3], v, maturant,
                     forbid_kh,
                 )  # fmt: skip
-                if cur and c >> 3 != cur[0] >> 3:
-                    v[s] |= 1 << (cur[0] >> 3)
-                elif not cur and c < 8 and RED_LEAD[code] and h[s] & NON_HEARTS == 0:
-                    v[s] |= 0b1110
+                note_voids(code, v, s, h[s], cur, c)
                 h[s] &= ~(1 << c)
                 cur.append(c)
             if len(cur) < 4:
@@ -102,10 +99,7 @@ def maturant_can_pass(
             h2 = list(h)
             h2[searcher] = hs & ~(1 << c)
             v2 = list(v)
-            if cur and c >> 3 != cur[0] >> 3:
-                v2[searcher] |= 1 << (cur[0] >> 3)
-            elif not cur and c < 8 and RED_LEAD[code] and hs & NON_HEARTS == 0:
-                v2[searcher] |= 0b1110
+            note_voids(code, v2, searcher, hs, cur, c)
             if rec(h2, v2, [*cur, c], lead, idx, rem) is aim:
                 return aim
         return not aim
@@ -118,10 +112,7 @@ def maturant_can_pass(
     cur0 = list(trick)
     if first_card >= 0:
         s0 = (leader + len(cur0)) & 3
-        if cur0 and first_card >> 3 != cur0[0] >> 3:
-            v0[s0] |= 1 << (cur0[0] >> 3)
-        elif not cur0 and first_card < 8 and RED_LEAD[code] and h0[s0] & NON_HEARTS == 0:
-            v0[s0] |= 0b1110
+        note_voids(code, v0, s0, h0[s0], cur0, first_card)
         h0[s0] &= ~(1 << first_card)
         cur0.append(first_card)
     return rec(h0, v0, cur0, leader, index, rem0)

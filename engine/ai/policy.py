@@ -347,6 +347,20 @@ def _defender_card(
     return max(cards, key=lambda c: (value[c], c & 7))
 
 
+def note_voids(
+    code: int, voids: list[int], seat: int, hand: int, trick: list[int], card: int
+) -> None:
+    """What ``seat`` playing ``card`` from ``hand`` to ``trick`` shows of his hand: not
+    following the led suit, that he holds none of it; leading a heart where hearts may be led
+    only from a hand of hearts (``RED_LEAD``), that he holds nothing else. (The rollout loops
+    below inline these lines: a call per card there would cost worlds.)"""
+    if trick:
+        if card >> 3 != trick[0] >> 3:
+            voids[seat] |= 1 << (trick[0] >> 3)
+    elif card < 8 and RED_LEAD[code] and hand & NON_HEARTS == 0:
+        voids[seat] |= 0b1110
+
+
 def trick_rollout(
     code: int,
     hands: list[int],
