@@ -21,6 +21,7 @@ This is how the parts of the hard player were measured while it was built (READM
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
 import sys
@@ -141,6 +142,7 @@ def main() -> int:
         action="store_true",
         help="time budgets count each player's CPU time (fair on a busy machine)",
     )
+    ap.add_argument("--save", help="write each deal's result to this JSONL file as it comes")
     args = ap.parse_args()
     jobs = [
         (args.a, args.b, args.field, args.contract, args.maturita, args.only_maturant,
@@ -148,8 +150,16 @@ def main() -> int:
         for i in range(args.deals)
     ]  # fmt: skip
     initializer = clock.count_cpu_time if args.cpu_clock else None
+    results = []
+    save = open(args.save, "w") if args.save else None  # noqa: SIM115
     with ProcessPoolExecutor(args.workers, initializer=initializer) as pool:
-        results = list(pool.map(duel, jobs, chunksize=2))
+        for i, r in enumerate(pool.map(duel, jobs, chunksize=2)):
+            results.append(r)
+            if save is not None:  # each deal as it comes: a stopped duel keeps its figures
+                save.write(json.dumps({"deal": i, **r}) + "\n")
+                save.flush()
+    if save is not None:
+        save.close()
     values = [r["diff"] for r in results]
     n = len(values)
     mean = sum(values) / n

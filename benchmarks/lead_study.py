@@ -49,6 +49,7 @@ from engine.ai.common import (
     voids_of,
 )
 from engine.ai.hard import HardAI
+from engine.ai.hard1 import Hard1AI
 from engine.ai.medium import medium_card
 from engine.ai.objective import stovka_target
 from engine.ai.worlds import knowledge
@@ -60,45 +61,14 @@ from engine.views import SeatView
 TRICK_GAMES = ("cervene", "filky", "prvni_posledni", "vsechny", "cerveny_kral")
 
 
-def features(
-    code: int, hand: int, index: int, remaining: int, voids: list[int], seat: int, c: int, med: int
-) -> list[float]:
-    others = remaining & ~hand
-    s = c >> 3
-    out = others & SUIT_MASKS[s]
-    lo = (P.BELOW[c] & out).bit_count()
-    hi = (P.ABOVE[c] & out).bit_count()
-    mine = (hand & SUIT_MASKS[s]).bit_count()
-    own_below = (hand & P.BELOW[c]).bit_count()
-    vn = sum(voids[(seat + i) & 3] >> s & 1 for i in (1, 2, 3))
-    value = P.CARD_VALUE[code][c]
-    base = P.trick_base(code, index)
-    pw = 1.0 if (not out or hi == 0) else lo / (lo + hi)
-    late = index / 7
-    safe = float(lo == 0 and out != 0)
-    return [
-        float(c == med), pw, pw * late, safe, safe * late, min(lo, 4) / 4, min(hi, 4) / 4,
-        mine / 8, own_below / 4, vn / 3, float(out == 0), value / 4, value * pw / 4,
-        (c & 7) / 7, base * pw / 4, float(own_below == 0), out.bit_count() / 8,
-    ]  # fmt: skip
+features = P.lead_features
 
 
 def model_lead(
     w: list[float], code: int, seat: int, hand: int, index: int, remaining: int,
     voids: list[int], fkh: bool, med: int,
 ) -> int:  # fmt: skip
-    legal = P.legal_trick_mask(hand, [], code, fkh and index == 0)
-    best, best_score = med, -1e18
-    m = legal
-    while m:
-        low = m & -m
-        m ^= low
-        c = low.bit_length() - 1
-        f = features(code, hand, index, remaining, voids, seat, c, med)
-        score = sum(a * b for a, b in zip(f, w, strict=True))
-        if score > best_score:
-            best, best_score = c, score
-    return best
+    return P.model_lead(tuple(w), code, seat, hand, index, remaining, voids, fkh, med)
 
 
 def play_out(contract: Contract, deal: Any, leader: int, bots: list[Any]) -> tuple[int, ...]:
@@ -158,6 +128,21 @@ def agree(args: argparse.Namespace) -> None:
         print(*key, count[key], differ[key], f"{differ[key] / count[key]:.2f}")
 
 
+def hard1_decisions(lora: Lora, seed: int) -> Iterator[tuple[SeatView, Action]]:
+    """Play the partial game out with hard1 (40 worlds, world budgets: the duels' ``hard1``
+    field) in all four seats, yielding every decision with a choice (applied after the yield)."""
+    start = len(lora.protocol)
+    bots = [Hard1AI(random.Random(seed * 4 + s), budget_ms=None, max_worlds=40) for s in range(4)]
+    while len(lora.protocol) == start:
+        s = lora.to_act
+        assert s is not None
+        view = lora.view(s)
+        a = bots[s].decide(view)
+        if len(view.legal) > 1:
+            yield view, a
+        lora.apply(a)
+
+
 def collect(args: argparse.Namespace) -> None:
     rng = random.Random(args.seed)
     with open(args.file, "w") as out:
@@ -166,8 +151,12 @@ def collect(args: argparse.Namespace) -> None:
             deal = shuffled_deal(rng)
             me = (i // 5) % 4
             lora = ai_duel.position(contract, deal, rng.randrange(4), False)
-            hard = HardAI(random.Random(i), budget_ms=None, max_worlds=64)
-            for view, a in hard_decisions(lora, me, hard):
+            if args.field == "hard1":
+                decisions = hard1_decisions(lora, args.seed * 100_000 + i)
+            else:
+                hard = HardAI(random.Random(i), budget_ms=None, max_worlds=64)
+                decisions = hard_decisions(lora, me, hard)
+            for view, a in decisions:
                 s, pub = view.seat, view.public
                 trick, leader, index, _ = trick_state(pub)
                 if not trick:
@@ -226,7 +215,64 @@ def fit_weights(data: list[Row], l2: float, iters: int, lr: float) -> list[float
     return w
 
 
+def solve(a: list[list[float]], b: list[float]) -> list[float]:
+    """``a x = b`` by Gaussian elimination with partial pivoting (a small dense system)."""
+    n = len(b)
+    m = [[*row, b[i]] for i, row in enumerate(a)]
+    for col in range(n):
+        piv = max(range(col, n), key=lambda r: abs(m[r][col]))
+        m[col], m[piv] = m[piv], m[col]
+        for r in range(col + 1, n):
+            f = m[r][col] / m[col][col]
+            if f:
+                for k in range(col, n + 1):
+                    m[r][k] -= f * m[col][k]
+    x = [0.0] * n
+    for r in range(n - 1, -1, -1):
+        x[r] = (m[r][n] - sum(m[r][k] * x[k] for k in range(r + 1, n))) / m[r][r]
+    return x
+
+
+def fit_newton(data: list[Row], l2: float, iters: int) -> list[float]:
+    """The same objective as ``fit_weights`` (mean negative log-likelihood of the chosen
+    lead plus ``l2``/2 |w|²) minimised by Newton steps: converged in a few iterations."""
+    k = len(data[0][0][0])
+    w = [0.0] * k
+    n = len(data)
+    for _ in range(iters):
+        g = [l2 * wi for wi in w]
+        h = [[(l2 if i == j else 0.0) for j in range(k)] for i in range(k)]
+        for x, y, _ in data:
+            z = [sum(a * b for a, b in zip(f, w, strict=True)) for f in x]
+            top = max(z)
+            e = [math.exp(v - top) for v in z]
+            t = sum(e)
+            p = [v / t for v in e]
+            mu = [sum(p[j] * x[j][i] for j in range(len(x))) for i in range(k)]
+            for i in range(k):
+                g[i] += (mu[i] - x[y][i]) / n
+            for j, f in enumerate(x):
+                pj = p[j] / n
+                if pj < 1e-12:
+                    continue
+                d = [f[i] - mu[i] for i in range(k)]
+                for i in range(k):
+                    di = pj * d[i]
+                    if di:
+                        row = h[i]
+                        for jj in range(k):
+                            row[jj] += di * d[jj]
+        step = solve(h, g)
+        w = [wi - si for wi, si in zip(w, step, strict=True)]
+        if max(abs(si) for si in step) < 1e-6:
+            break
+    return w
+
+
 def fit(args: argparse.Namespace) -> None:
+    if args.table:
+        fit_table(args)
+        return
     data = load(args.file, args.code)
     w = fit_weights(data, args.l2, args.iters, args.lr)
     model = med = 0
@@ -237,6 +283,38 @@ def fit(args: argparse.Namespace) -> None:
     n = len(data)
     print(f"{n} leads: the model picks hard's lead {model / n:.3f}, medium {med / n:.3f}")
     print(json.dumps([round(v, 2) for v in w]))
+
+
+def fit_table(args: argparse.Namespace) -> None:
+    """One model per trick game (Newton, ``--l2``), printed as the lines of
+    ``engine/ai/lead_weights.py``'s table, with how often each picks the recorded lead."""
+    for code in sorted({P.fast_code(Contract(name)) for name in TRICK_GAMES}):
+        data = [r for path in args.file.split(",") for r in load(path, code)]
+        w = fit_newton(data, args.l2, 30)
+        model = med = 0
+        for x, y, m in data:
+            z = [sum(a * b for a, b in zip(f, w, strict=True)) for f in x]
+            model += max(range(len(z)), key=lambda i: z[i]) == y
+            med += m == y
+        n = len(data)
+        name = P.CONTRACT_OF[code].value
+        line = f"    # {name}: {n} leads; picks the recorded lead {model / n:.3f} (medium "
+        line += f"{med / n:.3f})"
+        if args.holdout:  # the same on leads it was not fitted on
+            held = load(args.holdout, code)
+            hm = sum(
+                max(range(len(x)), key=lambda i: sum(a * b for a, b in zip(x[i], w, strict=True)))
+                == y
+                for x, y, _ in held
+            )
+            hmed = sum(m == y for _, y, m in held)
+            line += f"; held out {len(held)}: {hm / len(held):.3f} (medium {hmed / len(held):.3f})"
+        print(line)
+        nums = [f"{v:.3f}" for v in w]
+        print(f"    {code}: (")
+        print(f"        {', '.join(nums[:9])},")
+        print(f"        {', '.join(nums[9:])},")
+        print("    ),")
 
 
 class ModelLeads:
@@ -343,12 +421,17 @@ def main() -> int:
     p.add_argument("file")
     p.add_argument("--deals", type=int, default=500)
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--field", choices=("medium", "hard1"), default="medium")
     p = sub.add_parser("fit")
     p.add_argument("file")
     p.add_argument("--code", type=int, default=None)
     p.add_argument("--l2", type=float, default=0.003)
     p.add_argument("--iters", type=int, default=800)
     p.add_argument("--lr", type=float, default=2.0)
+    p.add_argument(
+        "--table", action="store_true", help="one model per trick game, by Newton steps"
+    )
+    p.add_argument("--holdout", help="with --table: a file of leads to score the models on")
     p = sub.add_parser("player")
     p.add_argument("weights")
     p.add_argument("contract", choices=TRICK_GAMES)

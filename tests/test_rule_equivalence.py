@@ -12,7 +12,9 @@ of it, each simulation plays on to the end of the partial game:
 * in the last two tricks, the AI's exact solver ``trick_solve``, against a maxⁿ search that
   plays every line through the engine,
 * the hard player's own simulations (``engine.ai.rollouts``): trick games played on with some
-  seats' next decisions searched in the world (its model of a searching opponent), and
+  seats' next decisions searched in the world (its model of a searching opponent), the
+  medium rollout and this one also with some seats leading by the lead model of strong
+  opponents (``policy.model_lead``, random weight tables), and
   desítky turns laid as planned (every plan ``search.desitky_plans`` offers) before the
   medium rollout goes on.
 
@@ -33,6 +35,7 @@ from engine.actions import Action, EndTurn, Lay, Lead, Play
 from engine.ai.maturita_solve import maturant_can_pass
 from engine.ai.policy import (
     CARD_VALUE,
+    LEAD_FEATURES,
     desitky_rollout,
     fast_code,
     kvarty_rollout,
@@ -145,6 +148,9 @@ def check_trick_rollouts(g: TrickGame, rng: random.Random, candidates: bool) -> 
     firsts = [-1]
     if candidates:
         firsts += [a.card for a in g.legal_actions() if isinstance(a, Play)]
+    # the lead model of strong opponents in some seats (random weights: any table must keep
+    # to the engine's legal leads), or in none
+    leads = random_leads(rng)
     for first in firsts:
         trace: list[int] = []
         points = trick_rollout(
@@ -154,6 +160,13 @@ def check_trick_rollouts(g: TrickGame, rng: random.Random, candidates: bool) -> 
         if first >= 0:
             assert trace[0] == first
         assert gained(replay_cards(g, trace), g) == points
+        if leads is not None:
+            modelled: list[int] = []
+            points = trick_rollout(
+                code, hands, trick, leader, done, taken, [0, 0, 0, 0], maturant, forbid, want,
+                first, modelled, leads,
+            )  # fmt: skip
+            assert gained(replay_cards(g, modelled), g) == points
     if candidates:  # the hard player's lookahead: some seats' next decisions searched
         depths = [rng.randrange(3) for _ in range(4)]
         targets = (0, 0, 0, 0) if maturant >= 0 else (0, rng.choice([0, 5]), 0, 0)
@@ -168,10 +181,20 @@ def check_trick_rollouts(g: TrickGame, rng: random.Random, candidates: bool) -> 
             trace = []
             points = trick_lookahead_rollout(
                 code, hands, trick, leader, done, taken, [0, 0, 0, 0], maturant, forbid, want,
-                action.card, depths, utilities, prune, trace,
+                action.card, depths, utilities, prune, trace, leads,
             )  # fmt: skip
             assert trace[0] == action.card
             assert gained(replay_cards(g, trace), g) == points
+
+
+def random_leads(rng: random.Random) -> list[tuple[float, ...] | None] | None:
+    """None (the medium rules everywhere) or, per seat, random lead-model weights or None."""
+    if rng.random() < 0.3:
+        return None
+    return [
+        tuple(rng.uniform(-3.0, 3.0) for _ in range(LEAD_FEATURES)) if rng.random() < 0.6 else None
+        for _ in range(4)
+    ]
 
 
 def solve_by_engine(g: PartialGame) -> list[int]:

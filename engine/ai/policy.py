@@ -265,6 +265,120 @@ def trick_policy(
     return best
 
 
+# -- the lead model of strong opponents ---------------------------------------------------
+# How a searching player (hard1, hard) leads, for the hard player's rollouts (issue 17, fifth
+# round; README): where its search models another seat as a strong player
+# (``search.strong_seats``), that seat leads in the rollouts by this model instead of the
+# medium rules: a conditional logit over the seat's legal leads (``legal_trick_mask``, the
+# engine's legality) on the 17 features of ``lead_features``, with the weight table of the
+# trick game (``engine.ai.lead_weights``, fitted on hard1's leads in hard1 fields). It reads
+# what the seat may know: its own hand, the cards still out, the voids shown, the trick number.
+# Not for maturita, nor for a seat steering for points (čistá stovka): the rollouts check.
+LEAD_FEATURES = 17  # the length of ``lead_features`` and of a weight table
+Weights = tuple[float, ...]
+Leads = list[Weights | None]  # per seat: its lead weights, None for the medium rules
+
+
+def lead_features(
+    code: int,
+    hand: int,
+    index: int,
+    remaining: int,
+    voids: list[int],
+    seat: int,
+    c: int,
+    med: int,
+) -> list[float]:
+    """The features of leading ``c`` (``med``: the medium rules' lead in this position): the
+    medium card; the chance to win the trick (cards out below / above it in its suit) and
+    that times lateness; a sure loser (nothing out below it, something out); cards out below
+    and above; own suit length and own cards below it; seats void in the suit; no card of
+    the suit out; its penalty value, and times the chance to win; its rank; the trick's own
+    points times the chance to win; no own card below it; cards of the suit out."""
+    others = remaining & ~hand
+    s = c >> 3
+    out = others & SUIT_MASKS[s]
+    lo = (BELOW[c] & out).bit_count()
+    hi = (ABOVE[c] & out).bit_count()
+    mine = (hand & SUIT_MASKS[s]).bit_count()
+    own_below = (hand & BELOW[c]).bit_count()
+    vn = sum(voids[(seat + i) & 3] >> s & 1 for i in (1, 2, 3))
+    value = CARD_VALUE[code][c]
+    base = trick_base(code, index)
+    pw = 1.0 if (not out or hi == 0) else lo / (lo + hi)
+    late = index / 7
+    safe = float(lo == 0 and out != 0)
+    return [
+        float(c == med), pw, pw * late, safe, safe * late, min(lo, 4) / 4, min(hi, 4) / 4,
+        mine / 8, own_below / 4, vn / 3, float(out == 0), value / 4, value * pw / 4,
+        (c & 7) / 7, base * pw / 4, float(own_below == 0), out.bit_count() / 8,
+    ]  # fmt: skip
+
+
+def model_lead(
+    w: Weights,
+    code: int,
+    seat: int,
+    hand: int,
+    index: int,
+    remaining: int,
+    voids: list[int],
+    forbid_kh: bool,
+    med: int,
+) -> int:
+    """The legal lead of ``seat`` with the highest score ``w · lead_features`` (of equal
+    scores the lowest card; ``med``, the medium lead, is a feature). The features are
+    computed inline here (this runs inside rollouts); ``tests/test_ai_leads.py`` checks the
+    choice against ``lead_features``."""
+    legal = legal_trick_mask(hand, [], code, forbid_kh and index == 0)
+    if legal & (legal - 1) == 0:
+        return med
+    w0, w1, w2, w3, w4, w5, w6, w7, w8, w9, w10, w11, w12, w13, w14, w15, w16 = w
+    others = remaining & ~hand
+    values = CARD_VALUE[code]
+    late = index / 7
+    base = trick_base(code, index) / 4
+    best, best_score = med, -1e18
+    suit = -1
+    out = mine = 0
+    suit_part = 0.0
+    m = legal
+    while m:
+        low = m & -m
+        m ^= low
+        c = low.bit_length() - 1
+        if c >> 3 != suit:  # the suit's own terms, once per suit
+            suit = c >> 3
+            sm = SUIT_MASKS[suit]
+            out = others & sm
+            mine = (hand & sm).bit_count()
+            vn = (
+                (voids[(seat + 1) & 3] >> suit & 1)
+                + (voids[(seat + 2) & 3] >> suit & 1)
+                + (voids[(seat + 3) & 3] >> suit & 1)
+            )
+            suit_part = (
+                w7 * mine / 8 + w9 * vn / 3 + w10 * (out == 0) + w16 * out.bit_count() / 8
+            )
+        lo = (BELOW[c] & out).bit_count()
+        hi = (ABOVE[c] & out).bit_count()
+        own_below = (hand & BELOW[c]).bit_count()
+        pw = 1.0 if (not out or hi == 0) else lo / (lo + hi)
+        value = values[c] / 4
+        score = suit_part + pw * (w1 + w2 * late + w12 * value + w14 * base)
+        if lo == 0 and out:
+            score += w3 + w4 * late
+        score += w5 * min(lo, 4) / 4 + w6 * min(hi, 4) / 4 + w8 * own_below / 4
+        score += w11 * value + w13 * (c & 7) / 7
+        if own_below == 0:
+            score += w15
+        if c == med:
+            score += w0
+        if score > best_score:
+            best, best_score = c, score
+    return best
+
+
 def _discard(
     code: int,
     hand: int,
@@ -374,14 +488,19 @@ def trick_rollout(
     want: tuple[bool, bool, bool, bool] = (False, False, False, False),
     first_card: int = -1,
     trace: list[int] | None = None,
+    leads: Leads | None = None,
 ) -> list[int]:
     """Play a trick game on with the medium policy in every seat: penalties from here.
 
     ``hands`` (copied) are the current hands, ``trick`` the unfinished trick from ``leader``,
     ``taken`` the cards already in completed tricks. Stops at the maturant's first point, or
     when no penalty is left to give (R-TRICK-END). ``first_card`` forces the next card (a
-    candidate being evaluated); ``trace`` receives every card played, in order.
+    candidate being evaluated); ``trace`` receives every card played, in order. ``leads``:
+    per seat, the weights it leads by (``model_lead``: a strong opponent; outside maturita,
+    and not while it steers for points), None for the medium rules; None: medium everywhere.
     """
+    if maturant >= 0:
+        leads = None
     h = list(hands)
     v = list(voids)
     cur = list(trick)
@@ -409,6 +528,10 @@ def trick_rollout(
                     forbid_kh,
                     want[s],
                 )
+                if leads is not None and not cur:
+                    w = leads[s]
+                    if w is not None and not want[s]:
+                        c = model_lead(w, code, s, h[s], index, remaining, v, forbid_kh, c)
             if cur:
                 if c >> 3 != cur[0] >> 3:
                     v[s] |= 1 << (cur[0] >> 3)

@@ -16,8 +16,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.ai.policy import (
+    Leads,
     desitky_rollout,
     legal_trick_mask,
+    model_lead,
     trick_points,
     trick_policy,
     trick_rollout,
@@ -88,11 +90,17 @@ def trick_lookahead_rollout(
     utilities: list[Utility],
     prune: Prune,
     trace: list[int] | None = None,
+    leads: Leads | None = None,
 ) -> list[int]:
     """Play ``first_card`` for the seat to act, then on with the medium rules, except that
     the next ``depths[s]`` decisions of each seat ``s`` are searched in this world: each
     candidate card (``prune`` of the legal ones) played on by ``trick_rollout``, the best by
-    ``utilities[s]`` (ties: the medium card) played. Penalties from here, per seat."""
+    ``utilities[s]`` (ties: the medium card) played. ``leads``: per seat, the lead model's
+    weights (``policy.model_lead``) in place of the medium lead — the card played when that
+    seat is not searched, and its tie-break when it is — and in the rollouts after each
+    candidate; None for the medium rules. Penalties from here, per seat."""
+    if maturant >= 0:
+        leads = None
     h = list(hands)
     v = list(voids)
     cur = list(trick)
@@ -111,6 +119,10 @@ def trick_lookahead_rollout(
                 c = trick_policy(
                     code, s, h[s], cur, leader, index, remaining, v, maturant, forbid_kh, want[s]
                 )
+                if leads is not None and not cur:
+                    w = leads[s]
+                    if w is not None and not want[s]:
+                        c = model_lead(w, code, s, h[s], index, remaining, v, forbid_kh, c)
                 if depth[s] > 0:
                     depth[s] -= 1
                     legal = legal_trick_mask(h[s], cur, code, forbid_kh and index == 0)
@@ -122,7 +134,7 @@ def trick_lookahead_rollout(
                         for x in [c, *cands]:
                             rest = trick_rollout(
                                 code, h, cur, leader, index, taken_now, v, maturant, forbid_kh,
-                                want, x,
+                                want, x, None, leads,
                             )  # fmt: skip
                             u = utility(_add(points, rest))
                             if u > best_u:

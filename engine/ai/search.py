@@ -28,6 +28,7 @@ from engine.ai.common import (
     trick_state,
     voids_of,
 )
+from engine.ai.lead_weights import LEAD_WEIGHTS
 from engine.ai.maturita_solve import TooDeep, maturant_can_pass
 from engine.ai.medium import medium_card
 from engine.ai.objective import stovka_target, stovka_target_of
@@ -36,6 +37,7 @@ from engine.ai.policy import (
     ABOVE,
     BELOW,
     CARD_VALUE,
+    Leads,
     desitky_policy,
     desitky_rollout,
     equivalence_prune_mask,
@@ -94,6 +96,10 @@ class SearchConfig:
     # scored by the rollout alone, counted twice (a defender's search can be long where the
     # maturant passes whatever he does)
     own_search_limit: int = 300
+    # trick games: the seats ``strong_seats`` marks lead in the rollouts by the lead model
+    # distilled from hard1's leads (``policy.model_lead``, ``engine.ai.lead_weights``) rather
+    # than by the medium rules (README, issue 17, fifth round)
+    lead_model: bool = False
 
 
 def equivalence_prune(cards: list[int], separators: int, code: int, keep: int) -> list[int]:
@@ -213,7 +219,7 @@ class CardSearch:
         beliefs = Beliefs(k, evidence, self.rng, cfg.burn, cfg.thin, cfg.restart)
         pending = beliefs.draw(cfg.batch)
         strong = [False] * 4
-        if cfg.opp and evidence is not None:
+        if (cfg.opp or cfg.lead_model) and evidence is not None:
             strong = strong_seats(evidence, pending, view.seat)
         simulate, firsts, preferred = self._options(contract, prior, k.unseen, strong)
         if len(firsts) == 1 or len(set(firsts)) == 1:
@@ -310,6 +316,11 @@ class CardSearch:
             targets = tuple(stovka_target_of(pub, s, pub.game_points[s]) for s in range(4))
             utilities = seat_utilities(maturant, (targets[0], targets[1], targets[2], targets[3]))
             value = CARD_VALUE[code]
+            # the strong seats' leads by the lead model (a medium field: none, untouched)
+            weights = LEAD_WEIGHTS.get(code) if self.config.lead_model else None
+            leads: Leads | None = None
+            if weights is not None and any(strong):
+                leads = [weights if strong[s] else None for s in range(4)]
 
             def prune(legal: int, out: int) -> list[int]:
                 return equivalence_prune_mask(legal, out, value)
@@ -343,11 +354,12 @@ class CardSearch:
                 if any(depths):
                     return trick_lookahead_rollout(
                         code, hands, trick, leader, index, taken, voids, maturant, fkh, want,
-                        cards[i], depths, utilities, prune,
+                        cards[i], depths, utilities, prune, None, leads,
                     )  # fmt: skip
                 return trick_rollout(
-                    code, hands, trick, leader, index, taken, voids, maturant, fkh, want, cards[i]
-                )
+                    code, hands, trick, leader, index, taken, voids, maturant, fkh, want,
+                    cards[i], None, leads,
+                )  # fmt: skip
 
             return simulate_trick, cards, _index(cards, prior)
         if isinstance(pub.game, KvartyView):
