@@ -6,10 +6,13 @@ in one seat among medium) plays another card than the medium rules would, per tr
 lead / follow / discard and early (tricks 1–3) / late.
 
 ``python benchmarks/lead_study.py collect FILE --deals 500 --seed 1``: hard's leads (64 worlds)
-in medium-field trick games, one JSON line each.
+in medium-field trick games, one JSON line each; with ``--field hard1``, the leads of hard1
+(40 worlds) in all four seats of hard1-field games (fifth round: how strong opponents lead).
 ``python benchmarks/lead_study.py fit FILE [--code N]``: a conditional-logit model of which
-legal card hard leads (features of each candidate, medium's card among them), fitted by
-gradient descent; prints the weights and how often the model and medium pick hard's lead.
+legal card hard leads (features of each candidate, ``policy.lead_features``, medium's card
+among them), fitted by gradient descent; prints the weights and how often the model and medium
+pick hard's lead. ``fit FILE[,FILE…] --table [--holdout FILE]``: one model per trick game by
+Newton steps, printed as the table of ``engine/ai/lead_weights.py`` (which says how it was made).
 ``python benchmarks/lead_study.py player WEIGHTS CONTRACT --deals 300``: the medium player with
 the model's leads (outside maturita) against medium, duplicate, B − A per game (negative:
 the model's leads took fewer points).
@@ -18,7 +21,9 @@ the model's leads took fewer points).
 seat (or, with ``--others``, for the other seats: the opponent model), via patched copies of
 the rollout functions in this process only (a measuring harness, not a player).
 
-Nothing here is used by the players; it is the record of an experiment that was not kept.
+The players use only what ``collect --field hard1`` and ``fit --table`` made: the weight
+table of ``engine.ai.lead_weights``, read by ``policy.model_lead`` (the features are the
+engine's ``policy.lead_features``). The rest is the record of the fourth round's experiments.
 """
 
 from __future__ import annotations

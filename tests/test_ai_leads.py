@@ -21,7 +21,7 @@ from engine.ai.policy import (
     trick_rollout,
 )
 from engine.ai.search import SearchConfig, strong_seats
-from engine.cards import FULL_DECK, shuffled_deal
+from engine.cards import FULL_DECK, parse_card, parse_hand, shuffled_deal
 from engine.contracts import TALIE_ORDER, Contract, Options
 from engine.lora import Lora, new_partial_game, partial_game_from_json
 from engine.tricks import TrickGame
@@ -165,3 +165,17 @@ def test_where_no_seat_is_strong_the_search_is_as_before(monkeypatch: Any) -> No
                 same += 1
             lora.apply(a)
     assert same >= 20
+
+
+def test_the_fitted_model_leads_a_short_suit_where_medium_leads_its_lowest_card() -> None:
+    """červené, the first trick, seat 0 to lead with 8 9 10 of hearts, 8 10 of leaves, the 10
+    of bells (a singleton), 7 8 of acorns: the medium rules lead the 7 of acorns (a sure
+    loser); hard1, in its game of the data the table was fitted on (``collect --seed 1 --field
+    hard1``), led the singleton 10 of bells, and so does the model."""
+    code = fast_code(Contract.CERVENE)
+    hand = parse_hand("8h 9h 10h 8l 10l 10b 7a 8a")
+    voids = [0, 0, 0, 0]
+    med = trick_policy(code, 0, hand, [], 0, 0, FULL_DECK, voids, -1, False)
+    assert med == parse_card("7a")
+    lead = model_lead(LEAD_WEIGHTS[code], code, 0, hand, 0, FULL_DECK, voids, False, med)
+    assert lead == parse_card("10b")
