@@ -13,6 +13,8 @@ legal card hard leads (features of each candidate, ``policy.lead_features``, med
 among them), fitted by gradient descent; prints the weights and how often the model and medium
 pick hard's lead. ``fit FILE[,FILE…] --table [--holdout FILE]``: one model per trick game by
 Newton steps, printed as the table of ``engine/ai/lead_weights.py`` (which says how it was made).
+``python benchmarks/lead_study.py strong --field medium``: how often ``search.strong_seats``
+marks a seat at hard's decisions among three field players (the lead model reaches those).
 ``python benchmarks/lead_study.py player WEIGHTS CONTRACT --deals 300``: the medium player with
 the model's leads (outside maturita) against medium, duplicate, B − A per game (negative:
 the model's leads took fewer points).
@@ -174,6 +176,46 @@ def collect(args: argparse.Namespace) -> None:
                         "hard": action_card(a),
                     }  # fmt: skip
                     out.write(json.dumps(row) + "\n")
+
+
+def strong(args: argparse.Namespace) -> None:
+    """How often ``search.strong_seats`` marks a seat at hard's decisions (32 worlds) in
+    trick games among three ``--field`` players, and how many of the first batch's 8 worlds
+    explained each seat with decisions as a medium player."""
+    marks: collections.Counter[str] = collections.Counter()
+    hist: collections.Counter[int] = collections.Counter()
+    original = S.strong_seats
+
+    def spy(evidence: Any, worlds: Any, me: int) -> list[bool]:
+        out = original(evidence, worlds, me)
+        marks["decisions"] += 1
+        marks["any seat"] += any(out)
+        for s in range(4):
+            if s != me and evidence.decisions[s]:
+                hist[sum(n == m for n, m in (evidence.matches(s, h[s]) for h in worlds))] += 1
+        return out
+
+    S.strong_seats = spy  # type: ignore[assignment]
+    rng = random.Random(args.seed)
+    for i in range(args.deals):
+        lora = ai_duel.position(Contract(TRICK_GAMES[i % 5]), shuffled_deal(rng), i % 4, False)
+        me = (i // 5) % 4
+        bots: list[Any] = [ai_duel.make(args.field, random.Random(s)) for s in range(4)]
+        bots[me] = HardAI(random.Random(i), budget_ms=None, max_worlds=32)
+        play_out_bots(lora, bots)
+    n = marks["decisions"]
+    print(f"{args.field} field: {n} decisions, a seat marked strong in {marks['any seat'] / n:.2f}")
+    total = sum(hist.values())
+    print("seats with decisions, by worlds (of 8) explaining them as medium:",
+          {k: f"{hist[k] / total:.3f}" for k in sorted(hist)})  # fmt: skip
+
+
+def play_out_bots(lora: Lora, bots: list[Any]) -> None:
+    start = len(lora.protocol)
+    while len(lora.protocol) == start:
+        s = lora.to_act
+        assert s is not None
+        lora.apply(bots[s].decide(lora.view(s)))
 
 
 Row = tuple[list[list[float]], int, int]
@@ -437,6 +479,10 @@ def main() -> int:
         "--table", action="store_true", help="one model per trick game, by Newton steps"
     )
     p.add_argument("--holdout", help="with --table: a file of leads to score the models on")
+    p = sub.add_parser("strong")
+    p.add_argument("--deals", type=int, default=60)
+    p.add_argument("--seed", type=int, default=5)
+    p.add_argument("--field", default="medium")
     p = sub.add_parser("player")
     p.add_argument("weights")
     p.add_argument("contract", choices=TRICK_GAMES)
@@ -450,7 +496,9 @@ def main() -> int:
     p.add_argument("--field", default="medium")
     p.add_argument("--others", action="store_true")
     args = ap.parse_args()
-    {"agree": agree, "collect": collect, "fit": fit, "player": player, "duel": duel}[args.cmd](args)
+    commands = {"agree": agree, "collect": collect, "fit": fit, "player": player, "duel": duel}
+    commands["strong"] = strong
+    commands[args.cmd](args)
     return 0
 
 
