@@ -98,8 +98,9 @@ class SearchConfig:
     own_search_limit: int = 300
     # trick games: the seats ``strong_seats`` marks lead in the rollouts by the lead model
     # distilled from hard1's leads (``policy.model_lead``, ``engine.ai.lead_weights``) rather
-    # than by the medium rules (README, issue 17, fifth round)
-    lead_model: bool = False
+    # than by the medium rules: measured fewer points in a hard1 field (README, issue 17,
+    # fifth round)
+    lead_model: bool = True
 
 
 def equivalence_prune(cards: list[int], separators: int, code: int, keep: int) -> list[int]:
