@@ -407,6 +407,32 @@ async def test_a_tournament_message_whose_post_fails_arrives_once_after_the_retr
     assert delivery(harness).metrics.server_errors == 1
 
 
+async def test_a_ping_whose_deletion_failed_once_is_deleted_by_the_retry(harness):
+    """Bob's ping no longer holds (he played): its deletion is answered 500 once — the
+    retry deletes it. Before, the ping was forgotten before the deletion was made, and the
+    retry found nothing to delete: the stale ping stayed in the channel for good."""
+    _g, ch, users, tid = await open_table(harness, ["alice", "bob"], ("easy", "easy"))
+    players = Players(harness, ch, tid, users, random.Random(3))
+    table = players.table
+    for _ in range(40):  # until a human has a ping of its own (not the deal's table message)
+        await players.move()
+        await delivery(harness).settled()
+        if table.ping_message_id is not None:
+            break
+    ping = table.ping_message_id
+    assert ping is not None and ping in [m.id for m in public(ch)]
+    pinged = table.seats[table.state.to_act].user_id
+    harness.env.inject_error("DELETE", f"/channels/{ch.id}/messages/{ping}", status=500,
+                             times=1)
+    while table.seats[table.state.to_act].user_id == pinged:  # he plays: the ping goes
+        await players.move()
+    await harness.env.advance_time(5)
+    await delivery(harness).settled()
+    assert not harness.env.backend.faults  # (the 500 was answered)
+    assert ping not in [m.id for m in public(ch)]
+    assert table.ping_message_id != ping
+
+
 async def test_the_turn_ping_goes_when_the_game_is_over(harness):
     _g, ch, users, tid = await open_table(harness, ["alice", "bob"], ("easy", "easy"))
     players = Players(harness, ch, tid, users, random.Random(6))

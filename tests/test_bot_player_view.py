@@ -138,9 +138,11 @@ async def test_a_whole_lora_is_played_from_one_hand_message_in_the_tables_words(
             for op in ("sheet", "last", "rules"):
                 if f"lora:t:{tid}:{op}" in ops:
                     await _answered(alice, message, f"lora:t:{tid}:{op}")
-            ping = next(m for m in ch.history() if m.id == table.ping_message_id)
-            assert ping.content.startswith(f"{alice.mention}, ")
-            assert [c["custom_id"] for c in enabled_controls(ping)] == [f"lora:t:{tid}:hand"]
+            # the table message, posted anew for the partial game, notifies him (no ping
+            # message of its own): its first line mentions him, its first button his hand
+            assert message.content.startswith(f"{alice.mention}, "), message.content
+            assert table.ping_message_id is None
+            assert ops[0] == f"lora:t:{tid}:hand"
         controls = enabled_controls(hand)
         assert controls, "the hand offers nothing to click"
         pick = rng.choice(controls)
@@ -282,14 +284,15 @@ async def test_pings_go_when_they_no_longer_hold(harness):
     _g, ch, users, tid = await open_table(harness, ["alice", "bob"], ("easy", "easy"))
     table = harness.service.tables[tid]
     players = Players(harness, ch, tid, users, random.Random(3))
-    first = table.ping_message_id
     pinged = table.seats[table.state.to_act].user_id
-    assert first is not None
+    # the game's first turn: the table message (posted for the deal) notifies him itself
+    assert table.ping_message_id is None
+    assert _table_message(ch, table).content.startswith(f"<@{pinged}>, ")
     for _ in range(40):  # until the other human is to act
         await players.move()
         if table.seats[table.state.to_act].user_id != pinged:
             break
-    assert first not in [m.id for m in ch.history()]  # the acted-on ping is gone
+    assert not _table_message(ch, table).content  # the acted-on notice is gone
     now = table.ping_message_id
     assert now is not None and now in [m.id for m in ch.history()]
     await users[0].slash(ch, "lora abort")
@@ -302,7 +305,8 @@ async def test_a_new_hand_tells_the_old_one_it_is_out_of_date(harness):
     alice = users[0]
     table = harness.service.tables[tid]
     old = reply(await alice.click(_table_message(ch, table), custom_id=f"lora:t:{tid}:hand"))
-    ping = next(m for m in ch.history() if m.id == table.ping_message_id)
+    ping = _table_message(ch, table)  # (its first line pings her: the deal's first turn)
+    assert ping.content.startswith(f"{alice.mention}, ")
     fresh = reply(await alice.click(ping, custom_id=f"lora:t:{tid}:hand"))
     assert fresh.attachments and enabled_controls(fresh)
     assert old.content == ("Tyhle karty jsou zastaralé – platí novější zpráva s tvými kartami.")

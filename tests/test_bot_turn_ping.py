@@ -4,7 +4,9 @@ routes, which count against the bot's global request pace).
 * A player who just clicked is not pinged for his next turn when only AI seats moved in
   between — however the AI moves were applied after his click (the driver of his click,
   or a later one: a retry after an AI failure): his hand message already shows his turn.
-* Another human whose turn comes is pinged; so is everybody at the first turn of a deal.
+* Another human whose turn comes is pinged; so is everybody at the first turn of a deal —
+  by the table message posted anew for the deal, whose first line mentions him until its
+  next edit (one message, not a ping posted and deleted beside it).
 """
 
 from __future__ import annotations
@@ -182,8 +184,11 @@ async def test_the_first_turn_of_a_deal_pings(harness, posts):
     alice = users[0]
     table = harness.service.tables[tid]
     assert len(posts.pings) == 1 and posts.pings[0].startswith(f"{alice.mention}, ")
-    first = next(m for m in ch.history() if m.id == table.ping_message_id)
-    assert first.content == posts.pings[0]
+    # the ping is the table message posted for the deal (its first line), not a message
+    # of its own
+    first = next(m for m in ch.history() if m.id == table.message_id)
+    assert first.content == posts.pings[0] and first.embeds
+    assert table.ping_message_id is None
     players = Players(harness, ch, tid, users, random.Random(7))
     for _ in range(80):
         message_id, pinged = table.message_id, len(posts.pings)
@@ -195,9 +200,12 @@ async def test_the_first_turn_of_a_deal_pings(harness, posts):
         pytest.fail("no new deal")
     assert table.seats[table.state.to_act].user_id == alice.id
     assert len(posts.pings) == pinged + 1 and posts.pings[-1].startswith(f"{alice.mention}, ")
-    ping = next(m for m in ch.history() if m.id == table.ping_message_id)
-    assert ping.content == posts.pings[-1]
-    assert first.id not in [m.id for m in ch.history()]  # the old ping went
+    ping = next(m for m in ch.history() if m.id == table.message_id)
+    assert ping.content == posts.pings[-1] and table.ping_message_id is None
+    assert first.id not in [m.id for m in ch.history()]  # the old table message went
+    await players.move()  # his card: the table message is edited, its notice goes with it
+    await harness.env.settle()
+    assert not next(m for m in ch.history() if m.id == ping.id).content
 
 
 async def test_after_an_ai_stood_in_for_the_other_human_he_is_pinged(harness, posts):

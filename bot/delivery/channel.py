@@ -194,12 +194,14 @@ class ChannelDeliverer:
     async def _unping(self, channel: Any, entry: OutboxEntry) -> None:
         with phase(DB):
             table = None if entry.table_id is None else await self.m.table(entry.table_id)
-            if table is None:
-                return
-            old = await self.m.set_ping(table, None)
-        if old is not None:
-            with contextlib.suppress(discord.NotFound), phase(REST):
-                await channel.get_partial_message(old).delete()
+        if table is None or table.ping_message_id is None:
+            return
+        # deleted first, forgotten after: a failure between the two (a retry, a crash)
+        # deletes it again (gone already: fine) — forgotten first, it stayed for good
+        with contextlib.suppress(discord.NotFound), phase(REST):
+            await channel.get_partial_message(table.ping_message_id).delete()
+        with phase(DB):
+            await self.m.set_ping(table, None)
 
     async def _post_kwargs(self, entry: OutboxEntry) -> dict[str, Any]:
         payload = entry.payload
@@ -249,21 +251,25 @@ class ChannelDeliverer:
             return None  # the table is gone (deleted): nothing to show
         with phase(RENDER):
             message = await self.m.table_message(table, entry.payload)
+        # its text: the turn's notice of a message posted with ``ping`` (an edit clears it)
+        content = message.pop("content", None)
         if table.message_id is not None and not entry.payload.get("repost"):
             try:
                 with phase(REST):
-                    await channel.get_partial_message(table.message_id).edit(**message)
+                    await channel.get_partial_message(table.message_id).edit(
+                        content=None, **message)
                 return None
             except discord.NotFound:
                 log.info("the message of table %s is gone: posting it anew", table.table_id)
         await before_post()
         with phase(REST):
             sent = await channel.send(
+                content=content,
                 nonce=nonce(entry),
                 embed=message.get("embed"),
                 view=message.get("view"),
                 files=message.get("attachments") or [],
-                allowed_mentions=QUIET,
+                allowed_mentions=MENTIONS if content else QUIET,
             )
         return int(sent.id)
 

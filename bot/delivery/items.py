@@ -12,7 +12,9 @@ or alone (``Delivery.send``); ``bot.delivery.sender`` delivers them. Kinds:
   (``bot.delivery.folding``).
 * ``table``: refresh the table's one public message (lobby, running, finished or closed) from
   the table as it is when sent — a later refresh supersedes an earlier one. ``repost``: post
-  it anew at the bottom of the channel (a new deal) and delete the old one.
+  it anew at the bottom of the channel (a new deal) and delete the old one. ``ping`` (with
+  ``repost``): the new message's first line notifies the human to act then (the deal's
+  turn ping, in the table message instead of a message of its own); an edit clears it.
 * ``ping``: a short message that notifies; the table's previous ping is deleted. The latest
   ping of a table supersedes an earlier one not yet sent. ``unping`` (a ping entry with
   ``clear``): no ping any more — the table's ping message is deleted, none is posted.
@@ -30,12 +32,17 @@ deliverer knows (``"final"``, a tournament's ``"tsheet:…"``/``"tstandings:…"
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from bot.storage.models import OutboxItem
 
 POST, TABLE, PING, DELETE, TOURNAMENT = "post", "table", "ping", "delete", "tournament"
 POINTER = "pointer"
+
+
+class _Entry(Protocol):
+    @property
+    def payload(self) -> dict[str, Any]: ...
 
 
 def post(channel_id: int, content: str | None = None, *, embed: dict[str, Any] | None = None,
@@ -69,6 +76,16 @@ def table_refresh(channel_id: int, table_id: int, *, repost: bool = False,
     if closed is not None:
         payload["closed"] = closed
     return OutboxItem(channel_id, TABLE, payload, table_id, f"table:{table_id}")
+
+
+def carry(old: _Entry, new: _Entry) -> None:
+    """What a table refresh keeps of the older one it supersedes (``Sender``): its repost
+    (the deal start's new message), and its ``ping`` unless the newer change decided the
+    turn's ping itself."""
+    if old.payload.get("repost") and not new.payload.get("repost"):
+        new.payload["repost"] = True
+    if "ping" in old.payload and "ping" not in new.payload:
+        new.payload["ping"] = old.payload["ping"]
 
 
 def ping(channel_id: int, table_id: int, content: str,

@@ -34,7 +34,8 @@ waited longest first, in order within a table:
   entries per second over all channels (a token bucket, a second's worth of burst), leaving
   room for what goes beside it (threads, commands). Entries waiting for it stay queued,
   where a newer refresh of the same key supersedes them: under that limit a busy table's
-  edits merge instead of piling up.
+  edits merge instead of piling up. Its tokens go in the entries' order over all channels
+  (the one that has waited longest first), whichever channel asks.
 * **Holding**: a table message refresh may wait a moment (``hold``, the controller's rule:
   while the table's AI seats are moving), so that a human's card and the AI cards after it
   make one edit — the chain's own refresh supersedes the held one. It goes when the hold
@@ -62,7 +63,7 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Literal, Protocol
 
-from bot.delivery import folding, timing
+from bot.delivery import folding, items, timing
 from bot.storage.models import OutboxDone, OutboxEntry
 from bot.storage.protocol import TableStore
 
@@ -305,7 +306,9 @@ class Sender:
         self._held: dict[int, float] = {}  # channel → when its oldest held entry is due
         self.global_rate = GLOBAL_RATE
         self._pace: _Pace | None = None
-        self._paced: set[int] = set()  # channels waiting for the global limit
+        # channels waiting for the global limit → the turn (``_Item.order``) of the entry
+        # each would start: the next token goes to the one that has waited longest
+        self._paced: dict[int, int] = {}
         self._running = 0  # deliveries in flight over all channels
         self._pace_timer: asyncio.TimerHandle | None = None
         self._pace_due = 0.0  # when the pace's timer is due (on ``clock``)
@@ -372,8 +375,9 @@ class Sender:
             return
         wait = self._pace.wait(now) if self._pace is not None else 0.0
         if wait == 0:
-            for channel_id in list(self._paced):
-                self._kick(channel_id)
+            for channel_id in sorted(self._paced, key=self._paced.__getitem__):
+                if channel_id in self._paced:  # (not kicked meanwhile by another's kick)
+                    self._kick(channel_id)
         else:
             self._arm_pace(wait)
 
@@ -415,8 +419,7 @@ class Sender:
             self.metrics.bump(self.metrics.superseded, old.kind)
             self._mark(OutboxDone(old.entry_id, "superseded"))
             self._startup_done(old)
-            if old.payload.get("repost") and not entry.payload.get("repost"):
-                entry.payload["repost"] = True  # the merged refresh keeps the repost
+            items.carry(old, entry)  # (the merged refresh keeps the repost, its ping)
 
     async def recover(self) -> int:
         """At start-up: every pending entry of the database, queued again; a click on one of
@@ -500,7 +503,7 @@ class Sender:
         if channel.timer is not None:
             channel.timer.cancel()
             channel.timer = None
-        self._paced.discard(channel_id)
+        self._paced.pop(channel_id, None)
         while len(channel.workers) < CHANNEL_CONCURRENCY:
             now = self._route_now()
             item, wake = self._next(channel, now)
@@ -513,9 +516,14 @@ class Sender:
             if self._pace is None or self._pace.rate != self.global_rate:
                 self._pace = _Pace(self.global_rate, self.global_rate, clock)
             paced = self._pace.wait(clock)
-            if paced > 0:  # the bot's global limit: this channel's turn comes in a moment
+            # an older entry of another channel waiting for the pace goes first: a channel
+            # whose delivery just ended (or that was just submitted to) must not take the
+            # token from the channels that wait — before, busy channels kept the pace and
+            # some channels waited minutes under load
+            older = bool(self._paced) and min(self._paced.values()) < item.order
+            if paced > 0 or older:  # the bot's global limit: its turn comes in a moment
                 self.metrics.paced += 1
-                self._paced.add(channel_id)  # (kicked again by the pace's timer)
+                self._paced[channel_id] = item.order  # (kicked again by the pace's timer)
                 self._arm_pace(paced)
                 break
             self._pace.take()

@@ -369,11 +369,23 @@ class Controller:
         if state.finished:
             out.append(self._final(table, ui))
             out.extend(self._pointer(table))
-        out.append(items.table_refresh(channel, tid, repost=ui.starts_deal(events)))
+        starts = ui.starts_deal(events)
+        refresh = items.table_refresh(channel, tid, repost=starts)
+        out.append(refresh)
         self._note_mover(table)
+        had_ping = tid in self.pinged or table.ping_message_id is not None
         ping = self._turn_ping(table, ui, events, origin)
         if state.finished:
             self._forget_mover(tid)
+        if starts and ping is not None and not ping.payload.get("clear"):
+            # a deal starts with a human to act: the table message posted anew at the
+            # bottom notifies him itself (its first line; its "Moje karty" button gives the
+            # fresh hand) — one message instead of a ping posted and deleted beside it
+            refresh.payload["ping"] = True
+            self.pinged.discard(tid)
+            ping = items.unping(channel, tid) if had_ping else None  # a ping of before goes
+        elif ping is not None:
+            refresh.payload["ping"] = False  # this change pings (or unpings) on its own
         if ping is not None:
             out.append(ping)
         return out
@@ -441,6 +453,18 @@ class Controller:
         return items.ping(table.channel_id, table.table_id,
                           ui.turn_ping(table, seat, f"<@{s.user_id}>"),
                           buttons=[self._hand_button(table)])
+
+    def _ping_line(self, table: Table) -> str | None:
+        """The line of a table message posted with ``ping``: the human to act as the table
+        is now (when it is sent), if the table waits for him."""
+        state = table.state
+        seat = None if state is None else state.to_act
+        if seat is None or table.status != STATUS_PLAYING:
+            return None
+        s = table.seats[seat]
+        if s is None or s.user_id is None or s.absent:
+            return None
+        return builders.game_ui(table).turn_ping(table, seat, f"<@{s.user_id}>")
 
     def _note_mover(self, table: Table) -> None:
         """What the change being composed (its actions, not committed yet) makes of the
@@ -546,6 +570,10 @@ class Controller:
         message = builders.table_message(table, closed=closed, render=False)
         message = await self.render(message, f"the table picture of table {table.table_id}")
         message.pop("content", None)
+        if payload.get("ping"):
+            line = self._ping_line(table)
+            if line is not None:
+                message["content"] = line
         return message
 
     async def picture(self, table_id: int | None, name: str) -> bytes | None:
