@@ -337,10 +337,14 @@ def model_lead(
     others = remaining & ~hand
     values = CARD_VALUE[code]
     late = index / 7
-    base = trick_base(code, index) / 4
+    # the terms that do not depend on the card, folded once
+    win_w = w1 + w2 * late + w14 * trick_base(code, index) / 4  # times the chance to win
+    safe_w = w3 + w4 * late  # a sure loser
+    w5, w6, w8, w11, w12, w13 = w5 / 4, w6 / 4, w8 / 4, w11 / 4, w12 / 4, w13 / 7
+    w7, w9, w16 = w7 / 8, w9 / 3, w16 / 8
     best, best_score = med, -1e18
     suit = -1
-    out = mine = 0
+    out = 0
     suit_part = 0.0
     m = legal
     while m:
@@ -351,25 +355,28 @@ def model_lead(
             suit = c >> 3
             sm = SUIT_MASKS[suit]
             out = others & sm
-            mine = (hand & sm).bit_count()
             vn = (
                 (voids[(seat + 1) & 3] >> suit & 1)
                 + (voids[(seat + 2) & 3] >> suit & 1)
                 + (voids[(seat + 3) & 3] >> suit & 1)
             )
-            suit_part = (
-                w7 * mine / 8 + w9 * vn / 3 + w10 * (out == 0) + w16 * out.bit_count() / 8
-            )
-        lo = (BELOW[c] & out).bit_count()
+            suit_part = w7 * (hand & sm).bit_count() + w9 * vn + w16 * out.bit_count()
+            if not out:
+                suit_part += w10
+        below = BELOW[c]
+        lo = (below & out).bit_count()
         hi = (ABOVE[c] & out).bit_count()
-        own_below = (hand & BELOW[c]).bit_count()
-        pw = 1.0 if (not out or hi == 0) else lo / (lo + hi)
-        value = values[c] / 4
-        score = suit_part + pw * (w1 + w2 * late + w12 * value + w14 * base)
-        if lo == 0 and out:
-            score += w3 + w4 * late
-        score += w5 * min(lo, 4) / 4 + w6 * min(hi, 4) / 4 + w8 * own_below / 4
-        score += w11 * value + w13 * (c & 7) / 7
+        own_below = (hand & below).bit_count()
+        value = values[c]
+        score = suit_part + w11 * value + w13 * (c & 7) + w8 * own_below
+        if hi == 0:
+            score += win_w + w12 * value
+        else:
+            score += lo / (lo + hi) * (win_w + w12 * value) + w6 * (hi if hi < 4 else 4)
+            if lo == 0:
+                score += safe_w
+        if lo:
+            score += w5 * (lo if lo < 4 else 4)
         if own_below == 0:
             score += w15
         if c == med:
