@@ -179,3 +179,38 @@ def test_the_fitted_model_leads_a_short_suit_where_medium_leads_its_lowest_card(
     assert med == parse_card("7a")
     lead = model_lead(LEAD_WEIGHTS[code], code, 0, hand, 0, FULL_DECK, voids, False, med)
     assert lead == parse_card("10b")
+
+
+def test_the_search_gives_the_model_to_strong_seats_where_cards_carry_points(
+    monkeypatch: Any,
+) -> None:
+    """With every other seat marked strong, hard's rollouts get the lead model for those
+    seats (and not for its own) in červené, filky and červený král, and none in všechny and
+    první a poslední (README, fifth round: worse in všechny); with the model off, none."""
+    seen: list[Any] = []
+
+    def rollout(*args: Any) -> list[int]:
+        seen.append(args[12] if len(args) > 12 else None)
+        return [0, 0, 0, 0]
+
+    def lookahead(*args: Any) -> list[int]:
+        seen.append(args[15] if len(args) > 15 else None)
+        return [0, 0, 0, 0]
+
+    monkeypatch.setattr(search, "trick_rollout", rollout)
+    monkeypatch.setattr(search, "trick_lookahead_rollout", lookahead)
+    monkeypatch.setattr(search, "strong_seats", lambda e, w, me: [s != me for s in range(4)])
+    base = SearchConfig(budget_ms=None, close_ms=None, worlds=8, close_worlds=8, solve_cards=0)
+    for i, contract in enumerate(GAMES):
+        for on in (True, False):
+            lora = _position(contract, shuffled_deal(random.Random(300 + i)), 0)
+            view = lora.view(0)
+            seen.clear()
+            HardAI(random.Random(1), budget_ms=None, config=replace(base, lead_model=on)).decide(
+                view
+            )
+            assert seen, contract
+            weights = LEAD_WEIGHTS[fast_code(contract)]
+            modelled = on and contract in (Contract.CERVENE, Contract.FILKY, Contract.CERVENY_KRAL)
+            want = [None, weights, weights, weights] if modelled else None
+            assert all(x == want for x in seen), (contract, on)

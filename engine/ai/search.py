@@ -96,10 +96,10 @@ class SearchConfig:
     # scored by the rollout alone, counted twice (a defender's search can be long where the
     # maturant passes whatever he does)
     own_search_limit: int = 300
-    # trick games: the seats ``strong_seats`` marks lead in the rollouts by the lead model
-    # distilled from hard1's leads (``policy.model_lead``, ``engine.ai.lead_weights``) rather
-    # than by the medium rules: measured fewer points in a hard1 field (README, issue 17,
-    # fifth round)
+    # trick games with penalty cards: the seats ``strong_seats`` marks lead in the rollouts by
+    # the lead model distilled from hard1's leads (``policy.model_lead``,
+    # ``engine.ai.lead_weights``) rather than by the medium rules: measured fewer points in
+    # filky and červené in a hard1 field, more in všechny (README, issue 17, fifth round)
     lead_model: bool = True
 
 
@@ -312,13 +312,15 @@ class CardSearch:
             # a seat that plays unlike the medium rules is modelled as searching its next
             # card in the world, where cards carry points (measured: it helps there against
             # hard players, and misleads in všechny)
-            opp = self.config.opp if TRICK_RULES[contract].penalty_cards else 0
+            penalty_game = bool(TRICK_RULES[contract].penalty_cards)
+            opp = self.config.opp if penalty_game else 0
             depths = [opp if strong[s] else 0 for s in range(4)]
             targets = tuple(stovka_target_of(pub, s, pub.game_points[s]) for s in range(4))
             utilities = seat_utilities(maturant, (targets[0], targets[1], targets[2], targets[3]))
             value = CARD_VALUE[code]
-            # the strong seats' leads by the lead model (a medium field: none, untouched)
-            weights = LEAD_WEIGHTS.get(code) if self.config.lead_model else None
+            # the strong seats lead by the lead model, where cards carry points (measured
+            # better in filky and červené in a hard1 field, worse in všechny: README)
+            weights = LEAD_WEIGHTS.get(code) if self.config.lead_model and penalty_game else None
             leads: Leads | None = None
             if weights is not None and any(strong):
                 leads = [weights if strong[s] else None for s in range(4)]
