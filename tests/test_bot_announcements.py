@@ -37,11 +37,18 @@ async def _click(harness, ch, table, users, action):
     await user.click(hand, custom_id=wanted)
 
 
-def _public(ch, since):
-    """The public lines since a message (announcements of one table that waited together
-    arrive folded into one post, a line each)."""
-    return [line for m in ch.history() if not m.flags.ephemeral and m.id > since
-            for line in m.content.splitlines()]
+def _shown(ch):
+    """What the channel shows now: each public message's text."""
+    return {m.id: m.content for m in ch.history() if not m.flags.ephemeral}
+
+
+def _public(ch, before):
+    """The public lines that appeared since ``before`` (``_shown``), in the channel's order:
+    new messages, and messages that became other text — a deal start's announcements are
+    the record its old table message becomes (and announcements of one table that waited
+    together arrive folded into one post), a line each."""
+    return [line for m in ch.history() if not m.flags.ephemeral
+            and before.get(m.id) != m.content for line in m.content.splitlines()]
 
 
 async def test_the_standings_come_before_the_cista_stovka_question(harness):
@@ -53,10 +60,10 @@ async def test_the_standings_come_before_the_cista_stovka_question(harness):
     lora = Lora(first_leader=0, deals=deals)
     drive(lora, lambda lo: len(lo.log) == len(probe.log) - 1)  # tálie 3, game 4 ends next
     await _put(harness, table, lora)
-    last_id = max(m.id for m in ch.history())
+    before = _shown(ch)
     await _click(harness, ch, table, users, first_legal(table.state))
     assert table.state.phase == "stovka"
-    texts = _public(ch, last_id)
+    texts = _public(ch, before)
     standings = [i for i, x in enumerate(texts) if x.startswith("Stav před hrou Červený král:")]
     question = [i for i, x in enumerate(texts) if x.startswith("Před Červeným králem: hlásí někdo")]
     assert len(standings) == 1 and len(question) == 1
@@ -71,11 +78,11 @@ async def test_the_standings_come_before_the_cista_stovka_question(harness):
         f" {names[2]} 64"
     )
     # everybody answers; červený král starts without a second standing
-    last_id = max(m.id for m in ch.history())
+    before = _shown(ch)
     for _ in range(4):
         await _click(harness, ch, table, users, first_legal(table.state))  # "no"
     assert table.state.phase == "play" and table.state.game_no == 5
-    texts = _public(ch, last_id)
+    texts = _public(ch, before)
     assert not any(x.startswith("Stav před hrou") for x in texts)
     assert any(x.startswith("▶ **Červený král**") for x in texts)
 

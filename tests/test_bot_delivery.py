@@ -158,15 +158,15 @@ async def test_429_with_retry_after_on_announcements_delivers_them_in_order(harn
     table.state = lora
     await harness.service._save(table)
     await harness.bot.controller.table_changed(table, [])
-    last = max(m.id for m in public(ch))
+    before = {m.id: m.content for m in public(ch)}
     discord_model.inject_429("POST", f"/channels/{ch.id}/messages", times=3, retry_after=8)
     await _click(harness, ch, table, users, first_legal(table.state))
     assert table.state.phase == "stovka"
-    assert not [m for m in public(ch) if m.id > last and m.content]  # held back, not lost
+    assert not _new_lines(ch, before)  # held back (the table's new message waits), not lost
     await harness.env.advance_time(30)
-    # (both waited behind the 429s: they arrive folded into one post, in order)
-    texts = [m.content for m in public(ch) if m.id > last and m.content]
-    lines = [line for text in texts for line in text.splitlines()]
+    # (both waited behind the 429s: the new table message posted, the old one became their
+    # record, in order)
+    lines = _new_lines(ch, before)
     standings = [i for i, x in enumerate(lines) if x.startswith("Stav před hrou Červený král:")]
     question = [i for i, x in enumerate(lines) if x.startswith("Před Červeným králem: hlásí někdo")]
     assert len(standings) == 1 and len(question) == 1 and standings[0] < question[0]
@@ -211,40 +211,52 @@ async def test_a_429_storm_on_one_channel_loses_nothing(harness, discord_model):
     assert (await harness.bot.store.outbox_counts()).get("pending", 0) == 0
 
 
-async def test_announcements_waiting_on_a_rate_limited_channel_arrive_folded(harness,
-                                                                          discord_model):
-    """The channel's POSTs are refused (429) for a while; the table's announcements made
-    meanwhile wait, and then arrive folded: fewer posts than announcements, every line once,
-    in order; the folded entries end in the outbox as superseded, nothing stays pending."""
+async def test_deal_starts_waiting_on_a_rate_limited_channel_make_one_record(harness,
+                                                                           discord_model):
+    """The channel's POSTs are refused (429) for a while; the deals started meanwhile wait
+    (the table message is posted anew at each), their refreshes merged — and then one new
+    table message is posted and the old one becomes the record of every deal start's
+    announcements: every line once, in order, in one message; nothing stays pending."""
     _g, ch, users, tid = await open_table(harness, ["alice"], ("easy",) * 3)
     players = Players(harness, ch, tid, users, random.Random(5))
     store = harness.bot.store
-    last = max(m.id for m in public(ch))
-    folded_before = delivery(harness).metrics.folded
+    before = {m.id: m.content for m in public(ch)}
+    old = players.table.message_id
     discord_model.inject_429("POST", f"/channels/{ch.id}/messages", times=1, retry_after=30)
     expected: list[str] = []
     seen: set[int] = set()
-    while len(expected) < 6:
+    starts = 0
+    while starts < 3:
         await players.move()
         for entry in await store.pending_outbox():
-            if entry.kind == "post" and entry.entry_id not in seen:
+            if entry.kind == "table" and entry.entry_id not in seen \
+                    and entry.payload.get("record"):
                 seen.add(entry.entry_id)
-                expected.append(entry.payload["content"])
-    assert not [m for m in public(ch) if m.id > last and m.content in expected]  # held back
+                expected.extend(entry.payload["record"])
+                starts += 1
+    assert not _new_lines(ch, before)  # held back
+    assert players.table.message_id == old
     await harness.env.advance_time(60)
     await delivery(harness).settled()
     await delivery(harness).flush_marks()
-    posts = [m for m in public(ch) if m.id > last and m.content
-             and m.content.splitlines()[0] in expected]
-    lines = [line for m in posts for line in m.content.splitlines()]
-    assert lines == expected  # each once, in order
-    assert len(posts) < len(expected) and any(len(m.content.splitlines()) > 1 for m in posts)
-    assert all(len(m.content) <= 2000 and not m.embeds and not m.components for m in posts)
-    metrics = delivery(harness).metrics
-    assert metrics.folded - folded_before == len(expected) - len(posts)
+    table_message = players.table.message_id  # (the new one: its first line pings Alice)
+    assert _new_lines(ch, before, but=table_message) == expected  # each once, in order
+    record = next(m for m in public(ch) if m.id == old)
+    assert record.content.splitlines() == expected  # (one message: the old table's)
+    assert not record.embeds and not record.components and not record.attachments
+    assert players.table.message_id != old
     counts = await store.outbox_counts()
-    assert counts.get("pending", 0) == 0 and counts["superseded"] >= metrics.folded >= 1
+    assert counts.get("pending", 0) == 0 and counts["superseded"] >= starts - 1
     assert not discord_model.injected
+
+
+def _new_lines(ch, before: dict[int, str], but: int | None = None) -> list[str]:
+    """The public lines that appeared since ``before`` (each message's text then), in the
+    channel's order: new messages' and those of messages that became other text (a deal
+    start's announcements are the record its old table message becomes); ``but``: a
+    message left out."""
+    return [line for m in public(ch) if before.get(m.id) != m.content and m.id != but
+            for line in m.content.splitlines()]
 
 
 async def _click(harness, ch, table, users, action) -> None:

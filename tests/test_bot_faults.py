@@ -181,8 +181,9 @@ async def test_failed_ping_loses_nothing(harness, caplog):
 
 async def test_start_with_failed_posts_delivers_them_once_discord_accepts_again(harness, caplog):
     """Discord refuses every post while the game starts: the game starts anyway (the lobby
-    message stays the table's), and the outbox keeps the deal's announcement and the table
-    message until Discord accepts them; then they arrive, once each, in order."""
+    message stays the table's), and the outbox keeps the table message (with the deal's
+    announcement) until Discord accepts it; then it arrives, once, and the lobby message
+    becomes the announcement above it."""
     env = harness.env
     guild = env.create_guild()
     ch = guild.create_text_channel("lora")
@@ -198,21 +199,21 @@ async def test_start_with_failed_posts_delivers_them_once_discord_accepts_again(
     assert table.status == "playing"
     assert table.message_id == lobby.id  # the table could not be posted yet: the lobby stays
     await assert_saved(harness, table)
-    assert harness.bot.controller.delivery.pending(1) >= 2  # the announcement and the table
+    assert harness.bot.controller.delivery.pending(1) >= 1  # the table message
     assert not [m for m in ch.history() if m.content.startswith("▶")]
     env.backend.faults.clear()
     await env.advance_time(120)  # the backoff runs out
     assert harness.bot.controller.delivery.pending(1) == 0
     announced = [m for m in ch.history() if m.content.startswith("▶")]
-    assert len(announced) == 1
-    assert table.message_id > announced[0].id  # the table message below its announcement
-    assert lobby.id not in [m.id for m in ch.history()]  # the lobby message gave way
+    assert [m.id for m in announced] == [lobby.id]  # the lobby message became it
+    assert not announced[0].embeds and not announced[0].components
+    assert table.message_id > lobby.id  # the table message below its announcement
     # /lora hand opens the cards, and the game goes on
     res = await alice.slash(ch, "lora hand")
     players = Players(harness, ch, 1, [alice], random.Random(3))
     players.hands[alice.id] = reply(res)
     await next_move_works(harness, players)
-    assert "announcement failed on table 1" in caplog.text
+    assert "table message post failed on table 1" in caplog.text
     assert not unhandled(caplog)
 
 
@@ -242,8 +243,8 @@ async def _advance_to(harness, table, done, rng, limit=400):
 @pytest.mark.parametrize(
     ("method", "path", "times"),
     [
-        ("POST", "/channels/*/messages", 2),  # the announcement (retried twice)
-        ("DELETE", "/channels/*/messages/*", 1),  # the old table message's deletion
+        ("POST", "/channels/*/messages", 2),  # the new table message (retried twice)
+        ("PATCH", "/channels/*/messages/*", 1),  # an edit: the old table message's record
     ],
 )
 async def test_new_game_with_failed_posts_goes_on(harness, caplog, method, path, times):
@@ -258,12 +259,14 @@ async def test_new_game_with_failed_posts_goes_on(harness, caplog, method, path,
     await click_first(players, users[0])
     assert (table.state.tali, table.state.game_no) != game  # a new partial game began
     assert not faults_left(harness)
-    # retried: the new game's announcement and table message arrive, once each, and the old
-    # table message is deleted
+    # retried: the new game's table message arrives once, and the old one became the new
+    # game's announcement
     assert table.message_id != old_message
     shown = [m for m in ch.history() if not m.flags.ephemeral]
-    assert len([m for m in shown if m.id > old_message and m.content.startswith("▶")]) == 1
-    assert old_message not in [m.id for m in shown]
+    announced = [m for m in shown if m.id >= old_message and m.content.startswith("▶")]
+    assert [m.id for m in announced] == [old_message]
+    assert not announced[0].embeds and not announced[0].components
+    assert len([m for m in shown if m.embeds and m.id > old_message]) == 1
     await assert_saved(harness, table)
     await next_move_works(harness, players)
     assert not unhandled(caplog)

@@ -13,6 +13,7 @@ import aiohttp
 import discord
 
 from bot.delivery import items
+from bot.delivery.folding import LIMIT
 from bot.delivery.sender import DeliveryError, Route
 from bot.delivery.timing import DB, RENDER, REST, phase
 from bot.model import Table
@@ -120,6 +121,8 @@ class ChannelDeliverer:
         self.m = materials
 
     def route(self, entry: OutboxEntry) -> Route:
+        if entry.kind == items.DELETE and entry.payload.get("record") is not None:
+            return "edit"
         if entry.kind == items.DELETE or _clears(entry):
             return "delete"
         if entry.kind == items.TABLE and not entry.payload.get("repost") and entry.table_id \
@@ -144,6 +147,8 @@ class ChannelDeliverer:
             return "ping removal"
         if entry.kind == items.POST:
             return "final message" if entry.payload.get("picture") == "final" else "announcement"
+        if entry.kind == items.DELETE and entry.payload.get("record") is not None:
+            return "table record"
         return {items.PING: "ping", items.DELETE: "message delete"}.get(entry.kind, entry.kind)
 
     async def _channel(self, entry: OutboxEntry) -> Any:
@@ -169,8 +174,14 @@ class ChannelDeliverer:
                 with phase(REST):
                     await channel.edit(archived=False)
             if entry.kind == items.DELETE:
+                message = channel.get_partial_message(int(entry.payload["message_id"]))
+                record = entry.payload.get("record")
                 with contextlib.suppress(discord.NotFound), phase(REST):
-                    await channel.get_partial_message(int(entry.payload["message_id"])).delete()
+                    if record is None:
+                        await message.delete()
+                    else:  # (the old table message: its text alone, in its place)
+                        await message.edit(content=str(record), embed=None, attachments=[],
+                                           view=None, allowed_mentions=QUIET)
                 return None
             if _clears(entry):
                 await self._unping(channel, entry)
@@ -334,8 +345,18 @@ class ChannelDeliverer:
             old = await self.m.set_table_message(table, message_id)
         else:
             old = await self.m.set_ping(table, message_id)
+        later: list[OutboxItem] = []
+        lines = entry.payload.get("record") if entry.kind == items.TABLE else None
+        record = "\n".join(lines) if lines else None
+        if record is not None and (old is None or old == message_id or len(record) > LIMIT):
+            # no old message to become the record (or too long for one): posted as ever
+            later += [items.post(entry.channel_id, line, table_id=entry.table_id)
+                      for line in lines or ()]
+            record = None
         if old is not None and old != message_id:
-            await self.m.enqueue([items.delete(entry.channel_id, old, entry.table_id)])
+            later.insert(0, items.delete(entry.channel_id, old, entry.table_id, record=record))
+        if later:
+            await self.m.enqueue(later)
 
     async def find_posted(self, entry: OutboxEntry, known: set[int]) -> int | None:
         channel = await self._channel(entry)

@@ -15,10 +15,13 @@ or alone (``Delivery.send``); ``bot.delivery.sender`` delivers them. Kinds:
   it anew at the bottom of the channel (a new deal) and delete the old one. ``ping`` (with
   ``repost``): the new message's first line notifies the human to act then (the deal's
   turn ping, in the table message instead of a message of its own); an edit clears it.
+  ``record`` (with ``repost``): the deal start's announcements — the old message becomes
+  their text (edited: its picture, embed and buttons go) instead of being deleted, so the
+  channel keeps them in order for one request instead of a post and a deletion.
+* ``delete``: delete a message of the channel; with ``record``, edit it to that text alone.
 * ``ping``: a short message that notifies; the table's previous ping is deleted. The latest
   ping of a table supersedes an earlier one not yet sent. ``unping`` (a ping entry with
   ``clear``): no ping any more — the table's ping message is deleted, none is posted.
-* ``delete``: delete a message of the channel.
 * ``tournament``: refresh a tournament's one message (registration, rounds, result) from the
   tournament as it is when sent; a later refresh supersedes an earlier one.
 * ``pointer``: the line in the channel where a table was opened that points to the thread
@@ -71,21 +74,25 @@ def tournament_refresh(channel_id: int, tournament_id: int) -> OutboxItem:
 
 
 def table_refresh(channel_id: int, table_id: int, *, repost: bool = False,
-                  closed: str | None = None) -> OutboxItem:
+                  closed: str | None = None, record: Sequence[str] = ()) -> OutboxItem:
     payload: dict[str, Any] = {"repost": repost}
     if closed is not None:
         payload["closed"] = closed
+    if repost and record:
+        payload["record"] = list(record)
     return OutboxItem(channel_id, TABLE, payload, table_id, f"table:{table_id}")
 
 
 def carry(old: _Entry, new: _Entry) -> None:
     """What a table refresh keeps of the older one it supersedes (``Sender``): its repost
-    (the deal start's new message), and its ``ping`` unless the newer change decided the
-    turn's ping itself."""
+    (the deal start's new message), its ``ping`` unless the newer change decided the turn's
+    ping itself, and its ``record`` lines before the newer one's."""
     if old.payload.get("repost") and not new.payload.get("repost"):
         new.payload["repost"] = True
     if "ping" in old.payload and "ping" not in new.payload:
         new.payload["ping"] = old.payload["ping"]
+    if old.payload.get("record"):  # (the older lines first)
+        new.payload["record"] = [*old.payload["record"], *(new.payload.get("record") or ())]
 
 
 def ping(channel_id: int, table_id: int, content: str,
@@ -100,8 +107,14 @@ def unping(channel_id: int, table_id: int) -> OutboxItem:
     return OutboxItem(channel_id, PING, {"clear": True}, table_id, f"ping:{table_id}")
 
 
-def delete(channel_id: int, message_id: int, table_id: int | None = None) -> OutboxItem:
-    return OutboxItem(channel_id, DELETE, {"message_id": message_id}, table_id)
+def delete(channel_id: int, message_id: int, table_id: int | None = None, *,
+           record: str | None = None) -> OutboxItem:
+    """Delete a message — or, with ``record``, make it that text alone (a table message
+    that was posted anew becomes the record of the announcements of the deal start)."""
+    payload: dict[str, Any] = {"message_id": message_id}
+    if record is not None:
+        payload["record"] = record
+    return OutboxItem(channel_id, DELETE, payload, table_id)
 
 
 def pointer(channel_id: int, table_id: int) -> OutboxItem:

@@ -364,13 +364,17 @@ class Controller:
         del table.events[:-RECENT_EVENTS]
         table.recent.extend(ui.event_lines(table, events))
         del table.recent[:-RECENT_LINES]
-        out = [items.post(channel, text, table_id=tid)
-               for text in ui.announcements(table, events)]
+        starts = ui.starts_deal(events)
+        lines = ui.announcements(table, events)
+        # a deal starts: the table message is posted anew and the old one becomes the
+        # record of these lines (one edit instead of a post beside it and its deletion)
+        refresh = items.table_refresh(channel, tid, repost=starts,
+                                      record=lines if starts and not state.finished else ())
+        out = [] if refresh.payload.get("record") else [
+            items.post(channel, text, table_id=tid) for text in lines]
         if state.finished:
             out.append(self._final(table, ui))
             out.extend(self._pointer(table))
-        starts = ui.starts_deal(events)
-        refresh = items.table_refresh(channel, tid, repost=starts)
         out.append(refresh)
         self._note_mover(table)
         had_ping = tid in self.pinged or table.ping_message_id is not None
