@@ -57,6 +57,7 @@ from engine.ai.common import (
 )
 from engine.ai.hard import HardAI
 from engine.ai.hard1 import Hard1AI
+from engine.ai.maturita_fit import solve_linear
 from engine.ai.medium import medium_card
 from engine.ai.objective import stovka_target
 from engine.ai.worlds import knowledge
@@ -262,24 +263,6 @@ def fit_weights(data: list[Row], l2: float, iters: int, lr: float) -> list[float
     return w
 
 
-def solve(a: list[list[float]], b: list[float]) -> list[float]:
-    """``a x = b`` by Gaussian elimination with partial pivoting (a small dense system)."""
-    n = len(b)
-    m = [[*row, b[i]] for i, row in enumerate(a)]
-    for col in range(n):
-        piv = max(range(col, n), key=lambda r: abs(m[r][col]))
-        m[col], m[piv] = m[piv], m[col]
-        for r in range(col + 1, n):
-            f = m[r][col] / m[col][col]
-            if f:
-                for k in range(col, n + 1):
-                    m[r][k] -= f * m[col][k]
-    x = [0.0] * n
-    for r in range(n - 1, -1, -1):
-        x[r] = (m[r][n] - sum(m[r][k] * x[k] for k in range(r + 1, n))) / m[r][r]
-    return x
-
-
 def fit_newton(data: list[Row], l2: float, iters: int) -> list[float]:
     """The same objective as ``fit_weights`` (mean negative log-likelihood of the chosen
     lead plus ``l2``/2 |w|²) minimised by Newton steps: converged in a few iterations."""
@@ -309,11 +292,21 @@ def fit_newton(data: list[Row], l2: float, iters: int) -> list[float]:
                         row = h[i]
                         for jj in range(k):
                             row[jj] += di * d[jj]
-        step = solve(h, g)
+        step = solve_linear(h, g)
         w = [wi - si for wi, si in zip(w, step, strict=True)]
         if max(abs(si) for si in step) < 1e-6:
             break
     return w
+
+
+def picks(data: list[Row], w: list[float]) -> tuple[int, int]:
+    """How many recorded leads the model with weights ``w`` picks, and medium's rules."""
+    model = med = 0
+    for x, y, m in data:
+        z = [sum(a * b for a, b in zip(f, w, strict=True)) for f in x]
+        model += max(range(len(z)), key=lambda i: z[i]) == y
+        med += m == y
+    return model, med
 
 
 def fit(args: argparse.Namespace) -> None:
@@ -322,11 +315,7 @@ def fit(args: argparse.Namespace) -> None:
         return
     data = load(args.file, args.code)
     w = fit_weights(data, args.l2, args.iters, args.lr)
-    model = med = 0
-    for x, y, m in data:
-        z = [sum(a * b for a, b in zip(f, w, strict=True)) for f in x]
-        model += max(range(len(z)), key=lambda i: z[i]) == y
-        med += m == y
+    model, med = picks(data, w)
     n = len(data)
     print(f"{n} leads: the model picks hard's lead {model / n:.3f}, medium {med / n:.3f}")
     print(json.dumps([round(v, 2) for v in w]))
@@ -338,23 +327,14 @@ def fit_table(args: argparse.Namespace) -> None:
     for code in sorted({P.fast_code(Contract(name)) for name in TRICK_GAMES}):
         data = [r for path in args.file.split(",") for r in load(path, code)]
         w = fit_newton(data, args.l2, 30)
-        model = med = 0
-        for x, y, m in data:
-            z = [sum(a * b for a, b in zip(f, w, strict=True)) for f in x]
-            model += max(range(len(z)), key=lambda i: z[i]) == y
-            med += m == y
+        model, med = picks(data, w)
         n = len(data)
         name = P.CONTRACT_OF[code].value
         line = f"    # {name}: {n} leads; picks the recorded lead {model / n:.3f} (medium "
         line += f"{med / n:.3f})"
         if args.holdout:  # the same on leads it was not fitted on
             held = load(args.holdout, code)
-            hm = sum(
-                max(range(len(x)), key=lambda i: sum(a * b for a, b in zip(x[i], w, strict=True)))
-                == y
-                for x, y, _ in held
-            )
-            hmed = sum(m == y for _, y, m in held)
+            hm, hmed = picks(held, w)
             line += f"; held out {len(held)}: {hm / len(held):.3f} (medium {hmed / len(held):.3f})"
         print(line)
         nums = [f"{v:.3f}" for v in w]

@@ -9,6 +9,7 @@ import random
 from dataclasses import replace
 from typing import Any
 
+from benchmarks.ai_duel import position
 from engine.actions import Play
 from engine.ai import HardAI, MediumAI, search
 from engine.ai.lead_weights import LEAD_WEIGHTS
@@ -22,7 +23,7 @@ from engine.ai.policy import (
 )
 from engine.ai.search import SearchConfig, strong_seats
 from engine.cards import FULL_DECK, parse_card, parse_hand, shuffled_deal
-from engine.contracts import TALIE_ORDER, Contract, Options
+from engine.contracts import Contract, Options
 from engine.lora import Lora, new_partial_game, partial_game_from_json
 from engine.tricks import TrickGame
 
@@ -119,13 +120,8 @@ def test_no_modelled_seat_is_the_medium_rollout_bit_for_bit() -> None:
 
 
 def _position(contract: Contract, deal: tuple[int, int, int, int], leader: int) -> Lora:
-    """A lóra at the start of ``contract`` with ``deal`` (as ``benchmarks/ai_duel.py``)."""
-    lora = Lora(deals=[deal] * 12, first_leader=leader)
-    data = lora.to_json()
-    game = new_partial_game(contract, deal, leader, lora.options)
-    game.start()
-    data.update(game_no=TALIE_ORDER.index(contract) + 1, game=game.to_json())
-    return Lora.from_json(data)
+    """A lóra at the start of ``contract`` with ``deal`` (the duels' own positions)."""
+    return position(contract, deal, leader, maturita=False)
 
 
 def test_where_no_seat_is_strong_the_search_is_as_before(monkeypatch: Any) -> None:

@@ -242,6 +242,32 @@ class _Deleter:
         await asyncio.sleep(0)
 
 
+def _paced_sender(deleter: _Deleter, rate: float) -> tuple[Any, _Store]:
+    """A sender delivering by ``deleter``, its global pace at ``rate`` entries per second,
+    on the deleter's stepped clock."""
+    from bot.delivery.sender import Sender
+
+    store = _Store()
+    sender = Sender(store, deleter)  # type: ignore[arg-type]
+    sender.global_rate = rate
+    sender.clock = lambda: deleter.clock[0]
+    return sender, store
+
+
+async def _step(sender: Any, clock: list[float], steps: int, seconds: float) -> None:
+    """Step the sender's clock, kicking the paced channels at each step, then let what is
+    left be delivered and its marks written."""
+    for _ in range(steps):
+        await asyncio.sleep(0.01)
+        clock[0] = round(clock[0] + seconds, 1)
+        sender.submit([])  # (anything the bot does kicks the paced channels)
+    for _ in range(100):
+        if not sender.pending():
+            break
+        await asyncio.sleep(0.01)
+    await sender.flush_marks()
+
+
 async def test_the_sender_keeps_under_the_bots_global_limit():
     """Thirty deletions in thirty channels at once, the global rate set to 10 entries per
     second (the sender's clock stepped by a tenth of a second): the first ten go at once (a
@@ -250,26 +276,14 @@ async def test_the_sender_keeps_under_the_bots_global_limit():
     from datetime import UTC, datetime
 
     from bot.delivery import items
-    from bot.delivery.sender import Sender
     from bot.storage.models import OutboxEntry
 
     clock = [500.0]
     deleter = _Deleter(clock)
-    store = _Store()
-    sender = Sender(store, deleter)  # type: ignore[arg-type]
-    sender.global_rate = 10.0
-    sender.clock = lambda: clock[0]
+    sender, store = _paced_sender(deleter, 10.0)
     now = datetime.now(UTC)
     sender.submit([OutboxEntry.of(i + 1, items.delete(1000 + i, 77), now) for i in range(30)])
-    for _ in range(40):  # four seconds, a tenth at a time
-        await asyncio.sleep(0.01)
-        clock[0] = round(clock[0] + 0.1, 1)
-        sender.submit([])  # (anything the bot does kicks the paced channels)
-    for _ in range(100):
-        if not sender.pending():
-            break
-        await asyncio.sleep(0.01)
-    await sender.flush_marks()
+    await _step(sender, clock, 40, 0.1)  # four seconds, a tenth at a time
     assert len(deleter.at) == 30 and not sender.pending()
     assert sorted(d.entry_id for d in store.done) == list(range(1, 31))
     start = deleter.at[0]
@@ -304,30 +318,18 @@ async def test_the_global_pace_serves_the_entry_that_has_waited_longest_over_all
     from datetime import UTC, datetime
 
     from bot.delivery import items
-    from bot.delivery.sender import Sender
     from bot.storage.models import OutboxEntry
 
     clock = [100.0]
     deleter = _OrderedDeleter(clock)
-    store = _Store()
-    sender = Sender(store, deleter)  # type: ignore[arg-type]
-    sender.global_rate = 1.0
-    sender.clock = lambda: clock[0]
+    sender, store = _paced_sender(deleter, 1.0)
     now = datetime.now(UTC)
     channels = [1003, 1002, 1001, 1000]  # (a set of these iterates 1000 first)
     for i in range(12):
         entry = items.delete(channels[i % 4], 500 + i, 40 + i)
         sender.submit([OutboxEntry.of(i + 1, entry, now)])
         await asyncio.sleep(0)
-    for _ in range(14):  # fourteen seconds
-        await asyncio.sleep(0.01)
-        clock[0] += 1.0
-        sender.submit([])  # (anything the bot does kicks the paced channels)
-    for _ in range(100):
-        if not sender.pending():
-            break
-        await asyncio.sleep(0.01)
-    await sender.flush_marks()
+    await _step(sender, clock, 14, 1.0)  # fourteen seconds
     assert deleter.ids == list(range(1, 13))
     assert deleter.at == [100.0 + i for i in range(12)]
     assert sorted(d.entry_id for d in store.done) == list(range(1, 13))

@@ -91,7 +91,7 @@ def collect(
                     f.flush()
 
 
-def _solve(a: list[list[float]], b: list[float]) -> list[float]:
+def solve_linear(a: list[list[float]], b: list[float]) -> list[float]:
     """Gaussian elimination with partial pivoting (small systems)."""
     n = len(b)
     m = [[*row, b[i]] for i, row in enumerate(a)]
@@ -123,7 +123,7 @@ def logistic(xs: Sequence[tuple[float, ...]], ys: list[bool], ridge: float = 1.0
         for j in range(1, d):
             g[j] -= ridge * w[j]
             h[j][j] += ridge
-        step = _solve(h, g)
+        step = solve_linear(h, g)
         w = [a + b for a, b in zip(w, step, strict=True)]
         if max(abs(s) for s in step) < 1e-7:
             break
