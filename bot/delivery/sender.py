@@ -319,13 +319,13 @@ class Sender:
                  global_limit: int = GLOBAL_LIMIT) -> None:
         self.store = store
         self.deliverer = deliverer
-        # whether a pending entry should wait (at most HOLD_SECONDS) for a newer one
+        # whether a pending entry should wait (at most ``hold_seconds()``) for a newer one
         self.hold = hold
         self._held: dict[int, float] = {}  # channel → when its oldest held entry is due
         # entries started per second over all channels (``_Pace``)
         self.global_rate = GLOBAL_SHARE * global_limit
         self._pace: _Pace | None = None
-        self._pace_waited = -BUSY_MEMORY  # when a channel last waited for the pace (clock)
+        self._pace_waited = float("-inf")  # when a channel last waited for the pace (clock)
         # channels waiting for the global limit → the turn (``_Item.order``) of the entry
         # each would start: the next token goes to the one that has waited longest
         self._paced: dict[int, int] = {}
