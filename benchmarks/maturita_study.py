@@ -2,14 +2,14 @@
 
 ``python benchmarks/maturita_study.py collect FILE --deals 400 [--seed 7] [--defenders medium]
 [--f480] [--cpu-clock]`` appends one row per deal: the maturant's raw estimates
-(``engine.ai.maturita.estimates``: ``p_medium``, ``p_best``, ``p_solve``) at 120 worlds (and at
+(``engine.ai.maturita.estimates``: ``p_medium``, ``p_best``) at 120 worlds (and at
 480 with ``--f480``), and for *every* game allowed at attempt 3 whether the hard player (as at
 tables, time budgets; on each process's CPU clock with ``--cpu-clock``), as maturant against
 ``--defenders``, passed it. ``python benchmarks/maturita_study.py report FILE[,FILE…]
 [--train FILE[,FILE…]]`` prints the pass rate of the game each chooser picks (the calibrated
-model, raw estimates, always červený král, a refit without and with ``p_solve`` —
-cross-validated on the rows, or fitted on ``--train`` and judged on FILE — and hindsight) and
-per game the model's mean chance against the passes.
+model, raw estimates, always červený král, a refit — cross-validated on the rows, or fitted on
+``--train`` and judged on FILE, with its picks' paired difference from the model's — and
+hindsight) and per game the model's mean chance against the passes.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from typing import Any
 
 from engine import clock
 from engine.ai import maturita
-from engine.ai.maturita_fit import Coefficients, estimate_of, fit, maturita_position, play_attempt
+from engine.ai.maturita_fit import Coefficients, fit, maturita_position, play_attempt
 from engine.ai.maturita_model import COEFFICIENTS
 from engine.cards import shuffled_deal
 from engine.contracts import MATURITA_ATTEMPTS, maturita_choices
@@ -42,16 +42,16 @@ def collect_one(seed: int, index: int, defenders: str, f480: bool = False) -> di
     e480 = maturita.estimates(view, random.Random(rng.getrandbits(64)), 480) if f480 else None
     for contract in maturita_choices(MATURITA_ATTEMPTS):
         e = e120[contract]
-        out["f120"][contract.value] = [e.p_medium, e.p_best, e.p_solve]
+        out["f120"][contract.value] = [e.p_medium, e.p_best]
         if e480 is not None:
             e = e480[contract]
-            out.setdefault("f480", {})[contract.value] = [e.p_medium, e.p_best, e.p_solve]
+            out.setdefault("f480", {})[contract.value] = [e.p_medium, e.p_best]
         out["passed"][contract.value] = play_attempt(deal, seat, contract, "hard", defenders, rng)
     return out
 
 
 def chance(w: tuple[float, ...], f: list[float]) -> float:
-    x = maturita.features(estimate_of(f))
+    x = maturita.features(maturita.Estimate(f[0], f[1], 0))
     z = sum(a * b for a, b in zip(w, x, strict=True))
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
 
@@ -84,7 +84,7 @@ def as_fit_rows(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def refit_rate(
-    rows: list[dict[str, Any]], train: list[dict[str, Any]] | None, use_solve: bool, attempt: int
+    rows: list[dict[str, Any]], train: list[dict[str, Any]] | None, attempt: int
 ) -> float:
     """The pass rate of a refitted model's picks: fitted on ``train`` and judged on ``rows``,
     or 5-fold cross-validated on ``rows``."""
@@ -96,12 +96,12 @@ def refit_rate(
         return pass_rate(test, "f120", score, attempt)
 
     if train is not None:
-        return rate(rows, fit(as_fit_rows(train), use_solve))
+        return rate(rows, fit(as_fit_rows(train)))
     total = 0.0
     for fold in range(5):
         test = [r for i, r in enumerate(rows) if i % 5 == fold]
         rest = [r for i, r in enumerate(rows) if i % 5 != fold]
-        total += rate(test, fit(as_fit_rows(rest), use_solve)) * len(test)
+        total += rate(test, fit(as_fit_rows(rest))) * len(test)
     return total / len(rows)
 
 
@@ -116,7 +116,6 @@ def report(rows: list[dict[str, Any]], train: list[dict[str, Any]] | None = None
         ("model, 120 worlds", "f120", model),
         ("raw p_medium", "f120", lambda n, f: f[0]),
         ("raw p_best", "f120", lambda n, f: f[1]),
-        ("raw p_solve", "f120", lambda n, f: estimate_of(f).p_solve),
         ("always cerveny_kral", "f120", king),
     ]
     if all("f480" in r for r in rows):
@@ -128,24 +127,22 @@ def report(rows: list[dict[str, Any]], train: list[dict[str, Any]] | None = None
             p = pass_rate(rows, key, score, attempt)
             h = 1.96 * math.sqrt(p * (1 - p) / len(rows))
             print(f"attempt {attempt}: {label:<22} {p:.3f} [{p - h:.3f}, {p + h:.3f}]")
-        for use_solve in (False, True):
-            label = f"refit{' +p_solve' if use_solve else ''}, {how}"
-            p = refit_rate(rows, train, use_solve, attempt)
-            h = 1.96 * math.sqrt(p * (1 - p) / len(rows))
-            print(f"attempt {attempt}: {label:<22} {p:.3f} [{p - h:.3f}, {p + h:.3f}]")
-            if train is not None:
-                w = fit(as_fit_rows(train), use_solve)
+        p = refit_rate(rows, train, attempt)
+        h = 1.96 * math.sqrt(p * (1 - p) / len(rows))
+        print(f"attempt {attempt}: {'refit, ' + how:<22} {p:.3f} [{p - h:.3f}, {p + h:.3f}]")
+        if train is not None:
+            w = fit(as_fit_rows(train))
 
-                def refitted(n: str, f: list[float], w: Coefficients = w) -> float:
-                    return chance(w[n], f)
+            def refitted(n: str, f: list[float], w: Coefficients = w) -> float:
+                return chance(w[n], f)
 
-                m, h = paired(
-                    passes(rows, "f120", model, attempt), passes(rows, "f120", refitted, attempt)
-                )
-                print(
-                    f"attempt {attempt}:   its picks − the model's {m:+.3f} "
-                    f"[{m - h:+.3f}, {m + h:+.3f}]"
-                )
+            m, h = paired(
+                passes(rows, "f120", model, attempt), passes(rows, "f120", refitted, attempt)
+            )
+            print(
+                f"attempt {attempt}:   its picks − the model's {m:+.3f} "
+                f"[{m - h:+.3f}, {m + h:+.3f}]"
+            )
         names = [c.value for c in maturita_choices(attempt)]
         hindsight = sum(any(r["passed"][n] for n in names) for r in rows) / len(rows)
         print(f"attempt {attempt}: {'hindsight':<22} {hindsight:.3f}")

@@ -16,12 +16,11 @@ from hypothesis import strategies as st
 from engine.actions import Choose
 from engine.ai import HardAI, MediumAI, maturita
 from engine.ai.common import ends_of
-from engine.ai.maturita_fit import maturita_position
 from engine.ai.opponent import Evidence
 from engine.ai.posterior import Beliefs
 from engine.ai.search import CardSearch, SearchConfig, desitky_plans, medium_plan
 from engine.ai.worlds import build_game, knowledge
-from engine.cards import parse_hand, shuffled_deal
+from engine.cards import parse_hand
 from engine.contracts import Contract
 from engine.lora import Lora
 from engine.rules import TENS_MASK, desitky_next_ends
@@ -222,6 +221,8 @@ def test_search_spends_more_worlds_only_when_close() -> None:
 
 # -- the maturita choice -------------------------------------------------------------------
 def _choose_view(hand_text: str, attempt: int = 1) -> object:
+    from engine.ai.maturita_fit import maturita_position
+
     hand = parse_hand(hand_text)
     rest = [c for c in range(32) if not hand >> c & 1]
     random.Random(0).shuffle(rest)
@@ -245,65 +246,12 @@ def test_maturita_chooser_picks_the_best_calibrated_chance(
     # the calibrated model decides: make desítky look best and it is chosen
     from engine.ai import maturita_model
 
-    fake = {c.value: (-5.0, 0.0, 0.0, 0.0) for c in Contract}
-    fake["desitky"] = (5.0, 0.0, 0.0, 0.0)
+    fake = {c.value: (-5.0, 0.0, 0.0) for c in Contract}
+    fake["desitky"] = (5.0, 0.0, 0.0)
     monkeypatch.setattr(maturita_model, "COEFFICIENTS", fake)
     contract, chances = maturita.choose(view, random.Random(1), 40)
     assert contract is Contract.DESITKY
     assert chances[Contract.DESITKY] == pytest.approx(1 / (1 + 2.718281828**-5), rel=1e-6)
-
-
-def test_a_hand_that_cannot_take_a_trick_passes_every_trick_game_in_every_estimate() -> None:
-    view = _choose_view("7h 8h 7l 8l 7b 8b 7a 8a", attempt=3)
-    assert isinstance(view, SeatView)
-    est = maturita.estimates(view, random.Random(3), 24)
-    for contract in (Contract.CERVENE, Contract.FILKY, Contract.CERVENY_KRAL):
-        e = est[contract]
-        assert (e.p_medium, e.p_best, e.p_solve, e.worlds) == (1.0, 1.0, 1.0, 24)
-    # kvarty and desítky have no search: p_solve is p_best there
-    assert est[Contract.DESITKY].p_solve == est[Contract.DESITKY].p_best == 0.0
-    assert est[Contract.KVARTY].p_solve == est[Contract.KVARTY].p_best
-
-
-def test_the_maturants_search_passes_every_deal_some_rollout_passes() -> None:
-    """``p_solve`` is the optimistic bound: on the same deals, the maturant seeing the deal
-    passes at least as often as with any first card and the medium rules after it."""
-    rng = random.Random(11)
-    differs = 0
-    for i in range(12):
-        deal = shuffled_deal(rng)
-        view = maturita_position(deal, i % 4, 3).view(i % 4)
-        est = maturita.estimates(view, random.Random(i), 16, solve_worlds=16)
-        for contract in (
-            Contract.CERVENE, Contract.FILKY, Contract.PRVNI_POSLEDNI, Contract.VSECHNY,
-            Contract.CERVENY_KRAL,
-        ):  # fmt: skip
-            e = est[contract]
-            assert e.worlds == 16
-            assert e.p_solve >= e.p_best >= 0.0
-            differs += e.p_solve > e.p_best
-    assert differs > 0
-
-
-def test_without_solved_deals_p_solve_is_p_best() -> None:
-    view = _choose_view("7h 10h Kh 8l Sl 9b Eb 7a", attempt=3)
-    assert isinstance(view, SeatView)
-    for e in maturita.estimates(view, random.Random(5), 16, solve_worlds=0).values():
-        assert e.p_solve == e.p_best
-
-
-def test_the_model_reads_p_solve() -> None:
-    """With a weight on ``logit p_solve`` only, the chance is the logistic of it."""
-    from engine.ai import maturita_model
-
-    e = maturita.Estimate(0.5, 0.5, 40, 0.8)
-    w = maturita_model.COEFFICIENTS
-    try:
-        maturita_model.COEFFICIENTS = {"cerveny_kral": (0.0, 0.0, 0.0, 1.0)}
-        assert maturita.pass_chance(Contract.CERVENY_KRAL, e) == pytest.approx(0.8)
-        assert maturita.pass_chance(Contract.FILKY, e) == 0.5  # no model: p_medium
-    finally:
-        maturita_model.COEFFICIENTS = w
 
 
 def test_hard_chooses_an_allowed_maturita_game() -> None:

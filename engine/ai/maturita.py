@@ -5,15 +5,11 @@ out from the maturant's first decision with the medium rules in every seat, once
 first card he may play (``policy`` rollouts; in desítky his first card is a ten or he
 knocks). Two raw estimates come out per game: ``p_medium``, how often the medium first card
 comes through clean, and ``p_best``, the same for the first card that comes through most
-often. A third, ``p_solve``, is how often the maturant could pass against medium defenders if
-he saw the deal (``maturita_solve.maturant_can_pass``, an OR over his cards; on the first
-``solve_worlds`` deals, trick games only — in kvarty and desítky it is ``p_best``): the
-optimistic bound of his own later play, where the rollouts are pessimistic. None is how the
-hard player fares: it plays the maturita itself with its search, and the medium rollouts
-misjudge that differently per game (they fail kvarty far more often than the hard player
-does, for one). ``engine.ai.maturita_model`` maps the estimates to
+often. Neither is how the hard player fares: it plays the maturita itself with its search,
+and the medium rollouts misjudge that differently per game (they fail kvarty far more often
+than the hard player does, for one). ``engine.ai.maturita_model`` maps the two estimates to
 the chance that the hard player passes, per game: a logistic model fitted on games the hard
-player played as maturant (``python -m engine.ai fit-maturita``).
+player played as maturant against hard defenders (``python -m engine.ai fit-maturita``).
 """
 
 from __future__ import annotations
@@ -24,7 +20,6 @@ from dataclasses import dataclass
 
 from engine import clock
 from engine.actions import Choose
-from engine.ai.maturita_solve import TooDeep, maturant_can_pass
 from engine.ai.policy import (
     desitky_rollout,
     equivalence_prune_mask,
@@ -43,8 +38,6 @@ from engine.views import SeatView
 
 NO_WANT = (False, False, False, False)
 CLAMP = 0.01  # estimates are kept within [CLAMP, 1 - CLAMP] before their logit
-SOLVE_WORLDS = 48  # deals on which p_solve is searched (~0.3 ms each per trick game)
-SOLVE_LIMIT = 300  # the maturant's decisions visited per deal; beyond: counted half a pass
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +45,6 @@ class Estimate:
     p_medium: float
     p_best: float
     worlds: int
-    p_solve: float
 
 
 def logit(p: float) -> float:
@@ -60,9 +52,9 @@ def logit(p: float) -> float:
     return math.log(p / (1.0 - p))
 
 
-def features(e: Estimate) -> tuple[float, float, float, float]:
-    """The inputs of the calibrated model: a constant and the three logits."""
-    return (1.0, logit(e.p_medium), logit(e.p_best), logit(e.p_solve))
+def features(e: Estimate) -> tuple[float, float, float]:
+    """The inputs of the calibrated model: a constant and the two logits."""
+    return (1.0, logit(e.p_medium), logit(e.p_best))
 
 
 def first_options(contract: Contract, hand: int) -> list[int]:
@@ -92,9 +84,8 @@ def estimates(
     worlds: int,
     deadline: float | None = None,
     min_worlds: int = 8,
-    solve_worlds: int = SOLVE_WORLDS,
 ) -> dict[Contract, Estimate]:
-    """The raw estimates of every allowed game, over the same sampled deals."""
+    """Both raw estimates of every allowed game, over the same sampled deals."""
     seat = view.seat
     hand = view.hand
     choices = [a.contract for a in view.legal if isinstance(a, Choose)]
@@ -103,7 +94,6 @@ def estimates(
     options = {c: first_options(c, hand) for c in choices}
     clean_first = {c: [0] * len(options[c]) for c in choices}
     clean_medium = dict.fromkeys(choices, 0)
-    solved = dict.fromkeys(choices, 0.0)
     n = 0
     while n < worlds:
         if deadline is not None and n >= min_worlds and clock.now() > deadline:
@@ -129,14 +119,6 @@ def estimates(
                 if medium not in firsts:
                     pts = trick_rollout(code, hands, [], seat, 0, 0, [0, 0, 0, 0], seat, fkh)
                     clean_medium[contract] += not pts[seat]
-                if n <= solve_worlds:
-                    try:
-                        solved[contract] += maturant_can_pass(
-                            code, hands, [], seat, 0, 0, [0, 0, 0, 0], seat, fkh,
-                            limit=SOLVE_LIMIT,
-                        )  # fmt: skip
-                    except TooDeep:
-                        solved[contract] += 0.5
             elif contract is Contract.KVARTY:
                 for i, c in enumerate(firsts):
                     pts = kvarty_rollout(hands, seat, True, seat, NO_WANT, c)
@@ -149,13 +131,10 @@ def estimates(
                     clean_first[contract][i] += not pts[seat]
                 clean_medium[contract] += not desitky_rollout(hands, TENS_MASK, seat, 0, seat)[seat]
     total = max(n, 1)
-    n_solved = max(min(n, solve_worlds), 1)
-    out: dict[Contract, Estimate] = {}
-    for g in choices:
-        p_best = max(clean_first[g], default=0) / total
-        p_solve = solved[g] / n_solved if g in TRICK_CONTRACTS and solve_worlds > 0 else p_best
-        out[g] = Estimate(clean_medium[g] / total, p_best, n, p_solve)
-    return out
+    return {
+        c: Estimate(clean_medium[c] / total, max(clean_first[c], default=0) / total, n)
+        for c in choices
+    }
 
 
 def pass_chance(contract: Contract, e: Estimate) -> float:

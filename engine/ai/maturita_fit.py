@@ -48,7 +48,7 @@ def collect_one(args: tuple[int, int, str, str]) -> dict[str, Any]:
     out: dict[str, Any] = {"index": index, "features": {}, "passed": {}}
     for contract in maturita_choices(MATURITA_ATTEMPTS):
         e = est[contract]
-        out["features"][contract.value] = [e.p_medium, e.p_best, e.p_solve]
+        out["features"][contract.value] = [e.p_medium, e.p_best]
         out["passed"][contract.value] = play_attempt(
             deal, seat, contract, maturant_level, defenders, rng
         )
@@ -140,34 +140,26 @@ def load(paths: list[str]) -> list[dict[str, Any]]:
     return [r if "features" in r else {**r, "features": r["f120"]} for r in rows]
 
 
-Coefficients = dict[str, tuple[float, float, float, float]]
+Coefficients = dict[str, tuple[float, float, float]]
 
 
-def estimate_of(f: Sequence[float]) -> maturita.Estimate:
-    """A row's stored estimates (``[p_medium, p_best, p_solve]``; rows collected before
-    ``p_solve`` have two, and their ``p_solve`` is taken as ``p_best``)."""
-    return maturita.Estimate(f[0], f[1], 0, f[2] if len(f) > 2 else f[1])
-
-
-def fit(rows: list[dict[str, Any]], use_solve: bool = True) -> Coefficients:
-    """Per game, the logistic model of the pass on ``maturita.features`` (without ``p_solve``
-    its coefficient is 0)."""
+def fit(rows: list[dict[str, Any]]) -> Coefficients:
     out: Coefficients = {}
     for contract in maturita_choices(MATURITA_ATTEMPTS):
         name = contract.value
-        xs: list[tuple[float, ...]] = [
-            maturita.features(estimate_of(r["features"][name])) for r in rows
+        xs = [
+            maturita.features(maturita.Estimate(r["features"][name][0], r["features"][name][1], 0))
+            for r in rows
         ]
-        if not use_solve:
-            xs = [x[:3] for x in xs]
         ys = [bool(r["passed"][name]) for r in rows]
-        w = [*logistic(xs, ys), 0.0][:4]
-        out[name] = (round(w[0], 4), round(w[1], 4), round(w[2], 4), round(w[3], 4))
+        w = logistic(xs, ys)
+        out[name] = (round(w[0], 4), round(w[1], 4), round(w[2], 4))
     return out
 
 
 def chooser_pass_rate(
-    rows: list[dict[str, Any]], coefficients: Coefficients, attempt: int = 1,
+    rows: list[dict[str, Any]], coefficients: dict[str, tuple[float, float, float]],
+    attempt: int = 1,
 ) -> float:  # fmt: skip
     """How often the game the model picks (among the games of ``attempt``) was passed."""
     choices = [c.value for c in maturita_choices(attempt)]
@@ -176,7 +168,7 @@ def chooser_pass_rate(
 
         def score(name: str, r: dict[str, Any] = r) -> float:
             f = r["features"][name]
-            x = maturita.features(estimate_of(f))
+            x = maturita.features(maturita.Estimate(f[0], f[1], 0))
             w = coefficients.get(name)
             if w is None:
                 return float(f[0])
@@ -187,18 +179,18 @@ def chooser_pass_rate(
     return passed / max(len(rows), 1)
 
 
-def render(coefficients: Coefficients, note: str) -> str:
+def render(coefficients: dict[str, tuple[float, float, float]], note: str) -> str:
     lines = [
         '"""Fitted by ``python -m engine.ai fit-maturita`` (see ``engine.ai.maturita``): per',
-        "game, the logistic coefficients on (1, logit p_medium, logit p_best, logit p_solve) of",
-        "the chance that the hard player passes a maturita it chose. Generated file; refit after",
-        'changing how hard plays."""',
+        "game, the logistic coefficients on (1, logit p_medium, logit p_best) of the chance that",
+        "the hard player passes a maturita it chose. Generated file; refit after changing how hard",
+        'plays."""',
         "",
         f"# {note}",
-        "COEFFICIENTS: dict[str, tuple[float, float, float, float]] = {",
+        "COEFFICIENTS: dict[str, tuple[float, float, float]] = {",
     ]
     for name, w in coefficients.items():
-        lines.append(f'    "{name}": ({w[0]}, {w[1]}, {w[2]}, {w[3]}),')
+        lines.append(f'    "{name}": ({w[0]}, {w[1]}, {w[2]}),')
     lines.append("}")
     return "\n".join(lines) + "\n"
 
