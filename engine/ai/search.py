@@ -15,7 +15,6 @@ doubt, runs to ``worlds`` worlds (or ``budget_ms``) otherwise, and may go on up 
 
 from __future__ import annotations
 
-import contextlib
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -30,7 +29,7 @@ from engine.ai.common import (
     voids_of,
 )
 from engine.ai.lead_weights import LEAD_WEIGHTS
-from engine.ai.maturita_solve import TooDeep, joint_maturant_score, maturant_can_pass
+from engine.ai.maturita_solve import TooDeep, maturant_can_pass
 from engine.ai.medium import medium_card
 from engine.ai.objective import stovka_target, stovka_target_of
 from engine.ai.opponent import Evidence
@@ -102,10 +101,6 @@ class SearchConfig:
     # ``engine.ai.lead_weights``) rather than by the medium rules: measured fewer points in
     # filky and červené in a hard1 field, more in všechny (README, issue 17, fifth round)
     lead_model: bool = True
-    # the maturant in a trick game: his next decisions searched jointly over the drawn worlds,
-    # one card per information set (``maturita_solve.joint_maturant_score``), this deep; 0: off
-    maturant_joint: int = 0
-    joint_limit: int = 400  # information sets visited per candidate; beyond: the flat scores
 
 
 def equivalence_prune(cards: list[int], separators: int, code: int, keep: int) -> list[int]:
@@ -212,8 +207,6 @@ class CardSearch:
         self.worlds_used = 0
         self.planned = False  # desítky: whole turns were compared
         self.maturant_searched = False  # maturita: scored 0–2 failures (``maturant_search``)
-        # the maturant's joint search (``maturant_joint``): (worlds, option) → passes, 0–2 each
-        self.joint: Callable[[list[Hands], int], int] | None = None
 
     def run(self) -> int:
         t0 = clock.now()
@@ -239,7 +232,6 @@ class CardSearch:
         results: list[list[float]] = [[] for _ in range(m)]
         totals = [0.0] * m
         n = 0
-        drawn: list[Hands] = []
         deadline = None if cfg.budget_ms is None else t0 + cfg.budget_ms / 1000
         close_deadline = None if cfg.close_ms is None else t0 + cfg.close_ms / 1000
         target = cfg.worlds
@@ -263,15 +255,9 @@ class CardSearch:
                     results[i].append(u)
                     totals[i] += u
                 n += 1
-                if self.joint is not None:
-                    drawn.append(hands)
         self.worlds_used = n
         if n == 0:
             return prior
-        if self.joint is not None:
-            # the same worlds, the maturant's later cards chosen per information set
-            with contextlib.suppress(TooDeep):
-                totals = [float(self.joint(drawn, i) - 2 * n) for i in range(m)]
         best = max(range(m), key=lambda i: totals[i])
         if totals[preferred] >= totals[best] - 1e-9:
             best = preferred
@@ -341,33 +327,6 @@ class CardSearch:
 
             def prune(legal: int, out: int) -> list[int]:
                 return equivalence_prune_mask(legal, out, value)
-
-            if searched and self.config.maturant_joint > 0:
-                depth = self.config.maturant_joint
-                joint_limit = self.config.joint_limit
-
-                def leaf(
-                    h: list[int], v: list[int], cur: list[int], lead: int, idx: int, tk: int,
-                    c: int,
-                ) -> int:  # fmt: skip
-                    rolled = trick_rollout(
-                        code, h, cur, lead, idx, tk, v, maturant, fkh, want, c
-                    )[maturant] == 0  # fmt: skip
-                    try:
-                        passes = maturant_can_pass(
-                            code, h, cur, lead, idx, tk, v, maturant, fkh, c, me, limit
-                        )
-                    except TooDeep:
-                        passes = rolled
-                    return passes + rolled
-
-                def joint(worlds: list[Hands], i: int) -> int:
-                    return joint_maturant_score(
-                        code, worlds, trick, leader, index, taken, voids, maturant, fkh,
-                        cards[i], depth, leaf, joint_limit,
-                    )  # fmt: skip
-
-                self.joint = joint
 
             def simulate_trick(hands: list[int], i: int) -> list[int]:
                 if searched or defended:
