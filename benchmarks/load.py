@@ -62,6 +62,7 @@ from aiosqlite import core as aiosqlite_core
 from simcord.http import router as simcord_router
 
 from bot.app import create_bot
+from bot.delivery.sender import GLOBAL_LIMIT
 from bot.ui.controller import Controller
 
 TARGET_P99_MS = 250.0
@@ -628,6 +629,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="open loop: the bot's timers wait for SimCord to settle the bot "
                              "(before 1 December 2026; under load a settle spins for the whole "
                              "window)")
+    parser.add_argument("--global-limit", type=int, default=GLOBAL_LIMIT,
+                        help="open loop: the requests per second Discord allows the bot "
+                             "(default its 50), modelled and set in the bot")
     parser.add_argument("--ai-workers", type=int, default=None,
                         help="AI worker processes (default: one per core; 0: on the loop)")
     parser.add_argument("--render-workers", type=int, default=None,
@@ -671,7 +675,7 @@ def open_loop_main(args: argparse.Namespace) -> int:
                     ai_workers=args.ai_workers, render_workers=args.render_workers,
                     discord=args.discord, table_threads=args.table_threads,
                     progress=progress, profile=args.profile is not None,
-                    virtual_timers=args.virtual_timers)
+                    virtual_timers=args.virtual_timers, global_limit=args.global_limit)
                 progress(f"# {n} tables / {run['channels']} channels"
                          f" ({run['threads']} threads): ack p99 "
                          f"{run['ack_ms']['p99']:.0f} ms, updated p99 "

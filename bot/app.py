@@ -43,6 +43,7 @@ class LoraBot(commands.Bot):
         ai_workers: int | None = None,
         render_workers: int | None = None,
         worker_preload: tuple[str, ...] = (),
+        global_limit: int | None = None,
         now: Callable[[], float] = time.time,
     ) -> None:
         intents = discord.Intents.none()
@@ -63,6 +64,7 @@ class LoraBot(commands.Bot):
         self.ai_workers = ai_workers
         self.render_workers = render_workers
         self.worker_preload = worker_preload
+        self.global_limit = global_limit  # Discord's requests per second for this bot
         self.pools: Pools | None = None
 
     async def setup_hook(self) -> None:
@@ -70,7 +72,8 @@ class LoraBot(commands.Bot):
         self.store = store
         self.pools = Pools.create(self.ai_workers, self.render_workers, self.worker_preload)
         await self.pools.start()
-        self.controller = Controller(self, store, seed=self.seed, pools=self.pools, now=self.now)
+        self.controller = Controller(self, store, seed=self.seed, pools=self.pools, now=self.now,
+                                     global_limit=self.global_limit)
         for table in await load_tables(store):
             self.controller.service.restore(table)
         self.add_dynamic_items(*DYNAMIC_ITEMS, *TOURNAMENT_ITEMS, LeaderboardPage)
@@ -178,5 +181,6 @@ def create_bot(**overrides: Any) -> LoraBot:
     ``heartbeat`` (the container healthcheck's file; the entry point turns it on),
     ``ai_workers``/``render_workers`` (worker processes; None: one AI worker and one render
     worker per core; 0: on the event loop, as the tests do), ``worker_preload`` (modules a
-    worker imports, e.g. a plug-in game)."""
+    worker imports, e.g. a plug-in game), ``global_limit`` (the requests per second Discord
+    allows the bot; None: its usual 50)."""
     return LoraBot(**overrides)

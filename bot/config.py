@@ -33,6 +33,9 @@ class Settings:
     database_url: str | None = None  # PostgreSQL instead of the SQLite file (shared by shards)
     ai_workers: int | None = None  # AI worker processes (None: one per core)
     render_workers: int | None = None  # picture worker processes (None: one per core)
+    # requests per second Discord allows this bot over all routes (None: Discord's 50; it
+    # raises the limit only for bots in 150,000 servers or more, on request)
+    discord_global_limit: int | None = None
 
     def __repr__(self) -> str:  # never print the token
         token = "set" if self.token else "missing"
@@ -55,6 +58,7 @@ def load_settings(env_file: Path | None = None) -> Settings:
         database_url=get("LORA_DATABASE_URL"),
         ai_workers=_count(get("LORA_AI_WORKERS")),
         render_workers=_count(get("LORA_RENDER_WORKERS")),
+        discord_global_limit=_count(get("LORA_DISCORD_GLOBAL_LIMIT")),
     )
 
 

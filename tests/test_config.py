@@ -42,3 +42,12 @@ def test_healthcheck_wants_a_fresh_heartbeat(tmp_path):
     assert not is_healthy(beat, now=1001 + STALE_SECONDS)
     beat.write_text("garbage", encoding="ascii")
     assert not is_healthy(beat, now=1000)
+
+
+def test_the_global_limit_is_discords_unless_the_setting_raises_it(tmp_path, monkeypatch):
+    monkeypatch.delenv("LORA_DISCORD_GLOBAL_LIMIT", raising=False)
+    assert load_settings(tmp_path / "missing.env").discord_global_limit is None
+    monkeypatch.setenv("LORA_DISCORD_GLOBAL_LIMIT", "500")
+    assert load_settings(tmp_path / "missing.env").discord_global_limit == 500
+    monkeypatch.setenv("LORA_DISCORD_GLOBAL_LIMIT", "lots")
+    assert load_settings(tmp_path / "missing.env").discord_global_limit is None

@@ -30,18 +30,22 @@ waited longest first, in order within a table:
   again. The POST also carries the entry's nonce with ``enforce_nonce``, so Discord itself
   drops a repeat within its dedup window.
 * **The bot's global limit**: Discord allows a bot about 50 requests per second over all
-  routes but interaction answers and webhooks; the sender starts at most ``GLOBAL_RATE``
-  entries per second over all channels (a token bucket, a second's worth of burst), leaving
-  room for what goes beside it (threads, commands). Entries waiting for it stay queued,
-  where a newer refresh of the same key supersedes them: under that limit a busy table's
-  edits merge instead of piling up. Its tokens go in the entries' order over all channels
-  (the one that has waited longest first), whichever channel asks.
+  routes but interaction answers and webhooks (``global_limit``, the bot's setting
+  ``LORA_DISCORD_GLOBAL_LIMIT``: Discord raises it only for bots in 150,000 servers or
+  more); the sender starts at most ``GLOBAL_SHARE`` of it (40) entries per second over all
+  channels (a token bucket saving a fifth of a second's worth, so that no second sees more
+  than 48), leaving room for what goes beside it (threads, commands). Entries waiting for
+  it stay queued, where a newer refresh of the same key supersedes them: under that limit a
+  busy table's edits merge instead of piling up. Its tokens go in the entries' order over
+  all channels (the one that has waited longest first), whichever channel asks.
 * **Holding**: a table message refresh may wait a moment (``hold``, the controller's rule:
   while the table's AI seats are moving), so that a human's card and the AI cards after it
   make one edit — the chain's own refresh supersedes the held one. It goes when the hold
   ends (``release``: the chain is over) or, at the latest, with the first delivery or
   submission anywhere after ``HOLD_SECONDS`` (no timer per held entry: the pacing is driven
-  by the traffic itself, which is there whenever holding matters).
+  by the traffic itself, which is there whenever holding matters) — ``HOLD_BUSY_SECONDS``
+  while the global pace binds: a human's card then waits for the chain rather than taking
+  a request and a picture of its own (the controller holds the hands as long).
 * **Folding**: a table's plain text announcements waiting right behind each other go as one
   post, their lines joined (``bot.delivery.folding``; the fold is committed before the POST).
 * Marks (delivered, superseded, dropped) are written in batches: a lost mark is harmless
@@ -83,9 +87,20 @@ ROUTE_PERIOD = 5.0
 ROUTE_RESERVE = 1
 STARTUP_WAIT = 15.0  # a click waits at most this long for its table's backlog at start-up
 KNOWN_MARGIN = timedelta(minutes=5)  # clock skew between the bot and its database
-GLOBAL_RATE = 40.0  # entries started per second over all channels (Discord: 50 requests/s)
+GLOBAL_LIMIT = 50  # requests per second Discord allows a bot (raised only for very large bots)
+# the share of it the sender takes for the channels: the rest is for what goes beside
+# the outbox (threads, the start-up's fetches, commands' own calls)
+GLOBAL_SHARE = 0.8
+# the pace's saved tokens, as a share of its rate: a second's worth let 80 entries start
+# within one second after a quiet moment (Discord: 50); a fifth keeps any second under 48
+PACE_BURST = 0.2
 # a held table message refresh goes at the latest this long after it was queued
 HOLD_SECONDS = 0.4
+# ... and this long while the global pace is what entries wait for (it made one wait within
+# ``BUSY_MEMORY`` seconds): then each refresh merged into its chain's saves a request of
+# the bot's scarcest kind and a picture, and the pace's wait is longer than the chain's
+HOLD_BUSY_SECONDS = 1.5
+BUSY_MEMORY = 2.0
 # marks kept back while deliveries are under way: one write for many (a lost mark is
 # harmless, see the module's docstring); written at once when none is under way
 MARKS_HELD = 64
@@ -215,15 +230,17 @@ class _Item:
 
 @dataclass
 class _Pace:
-    """A token bucket: ``rate`` per second, at most a second's worth saved."""
+    """A token bucket: ``rate`` per second, at most ``capacity`` saved."""
 
     rate: float
     tokens: float
     stamp: float
+    capacity: float
 
     def wait(self, now: float) -> float:
         """0 when an entry may start now, else the seconds until one may."""
-        self.tokens = min(self.rate, self.tokens + max(0.0, now - self.stamp) * self.rate)
+        self.tokens = min(self.capacity,
+                          self.tokens + max(0.0, now - self.stamp) * self.rate)
         self.stamp = now
         return 0.0 if self.tokens >= 1 - 1e-9 else (1 - self.tokens) / self.rate
 
@@ -298,14 +315,17 @@ class Sender:
 
     def __init__(self, store: TableStore, deliverer: Deliverer, *,
                  on_delivered: Callable[[OutboxEntry, float], None] | None = None,
-                 hold: Callable[[OutboxEntry], bool] | None = None) -> None:
+                 hold: Callable[[OutboxEntry], bool] | None = None,
+                 global_limit: int = GLOBAL_LIMIT) -> None:
         self.store = store
         self.deliverer = deliverer
         # whether a pending entry should wait (at most HOLD_SECONDS) for a newer one
         self.hold = hold
         self._held: dict[int, float] = {}  # channel → when its oldest held entry is due
-        self.global_rate = GLOBAL_RATE
+        # entries started per second over all channels (``_Pace``)
+        self.global_rate = GLOBAL_SHARE * global_limit
         self._pace: _Pace | None = None
+        self._pace_waited = -BUSY_MEMORY  # when a channel last waited for the pace (clock)
         # channels waiting for the global limit → the turn (``_Item.order``) of the entry
         # each would start: the next token goes to the one that has waited longest
         self._paced: dict[int, int] = {}
@@ -514,7 +534,8 @@ class Sender:
                 break
             clock = self.clock()
             if self._pace is None or self._pace.rate != self.global_rate:
-                self._pace = _Pace(self.global_rate, self.global_rate, clock)
+                burst = max(1.0, PACE_BURST * self.global_rate)
+                self._pace = _Pace(self.global_rate, burst, clock, burst)
             paced = self._pace.wait(clock)
             # an older entry of another channel waiting for the pace goes first: a channel
             # whose delivery just ended (or that was just submitted to) must not take the
@@ -524,6 +545,7 @@ class Sender:
             if paced > 0 or older:  # the bot's global limit: its turn comes in a moment
                 self.metrics.paced += 1
                 self._paced[channel_id] = item.order  # (kicked again by the pace's timer)
+                self._pace_waited = clock
                 self._arm_pace(paced)
                 break
             self._pace.take()
@@ -543,11 +565,18 @@ class Sender:
                 del channel.tables[table]
             self._wake_waiters()
 
+    def hold_seconds(self) -> float:
+        """How long a held refresh may wait for its chain now: ``HOLD_BUSY_SECONDS`` while
+        the global pace is what entries wait for, else ``HOLD_SECONDS``."""
+        busy = self.clock() - self._pace_waited < BUSY_MEMORY
+        return HOLD_BUSY_SECONDS if busy else HOLD_SECONDS
+
     def _measure_waits(self, channel: _Channel, now: float) -> None:
         """What each of the channel's waiting entries waits for now (metrics only: the
         same tests as ``_next``, which they mirror)."""
         clock = self.clock()
         paced = channel.channel_id in self._paced
+        hold = self.hold_seconds()
         for table, queue in channel.tables.items():
             flying = channel.in_flight.get(table)
             for i, item in enumerate(queue):
@@ -563,8 +592,8 @@ class Sender:
                 elif ready > now:
                     item.note("bucket", clock, clock + ready - now)
                 elif self.hold is not None and item.entry.kind == "table" \
-                        and clock < item.since + HOLD_SECONDS and self.hold(item.entry):
-                    item.note("held", clock, item.since + HOLD_SECONDS)
+                        and clock < item.since + hold and self.hold(item.entry):
+                    item.note("held", clock, item.since + hold)
                 elif paced and self._pace is not None:
                     item.note("pace", clock, clock + self._pace.wait(clock))
                 else:
@@ -593,6 +622,7 @@ class Sender:
         wake: float | None = None
         held: float | None = None
         clock = self.clock()
+        hold = self.hold_seconds()
         for table, queue in channel.tables.items():
             if not queue or table in channel.in_flight:
                 continue
@@ -600,8 +630,8 @@ class Sender:
             ready = max(channel.retry_at.get(table, 0.0),
                         channel.bucket(self.deliverer.route(head.entry), now).ready_at(now))
             if ready <= now and self.hold is not None and head.entry.kind == "table" \
-                    and clock < head.since + HOLD_SECONDS and self.hold(head.entry):
-                due = head.since + HOLD_SECONDS
+                    and clock < head.since + hold and self.hold(head.entry):
+                due = head.since + hold
                 held = due if held is None else min(held, due)
                 continue
             if ready > now:

@@ -27,7 +27,7 @@ import discord
 from bot.delivery import items
 from bot.delivery.channel import ChannelDeliverer, classify
 from bot.delivery.coalesce import Coalescer
-from bot.delivery.sender import HOLD_SECONDS, Sender
+from bot.delivery.sender import GLOBAL_LIMIT, Sender
 from bot.errors import TableError
 from bot.games import GameUI, ui_of
 from bot.i18n import game_key, game_t, lang_of_locale, t
@@ -37,6 +37,7 @@ from bot.model import (
     STATUS_FINISHED,
     STATUS_LOBBY,
     STATUS_PLAYING,
+    Seat,
     Table,
 )
 from bot.persist import archive, table_from_record
@@ -85,7 +86,8 @@ def answered(handler: Handler[P]) -> Handler[P]:
 
 class Controller:
     def __init__(self, bot: discord.Client, store: TableStore, *, seed: int | None = None,
-                 pools: Pools | None = None, now: Callable[[], float] = time.time) -> None:
+                 pools: Pools | None = None, now: Callable[[], float] = time.time,
+                 global_limit: int | None = None) -> None:
         self.bot = bot
         self.store = store
         self.now = now  # the wall clock (SimCord's virtual one in tests): token lifetimes
@@ -96,7 +98,8 @@ class Controller:
         # chain's refresh supersedes it: one edit for a human's card and the AI cards after)
         self.delivery = Sender(store, ChannelDeliverer(self),
                                hold=lambda entry: entry.table_id is not None
-                               and self.service.ai_to_move(entry.table_id))
+                               and self.service.ai_to_move(entry.table_id),
+                               global_limit=global_limit or GLOBAL_LIMIT)
         from bot.tournament.desk import TournamentDesk
 
         self.desk = TournamentDesk(self, seed)  # tournaments: a layer above the tables
@@ -437,14 +440,11 @@ class Controller:
 
     def _turn_ping(self, table: Table, ui: GameUI, events: Sequence[GameEvent],
                    origin: int | None) -> OutboxItem | None:
-        state = table.state
-        assert state is not None
-        seat = state.to_act
-        if seat is None or table.status != STATUS_PLAYING:
+        assert table.state is not None
+        found = self._human_to_act(table)
+        if found is None:
             return self._unping(table)
-        s = table.seats[seat]
-        if s is None or s.user_id is None:
-            return self._unping(table)
+        seat, s = found
         if s.absent:
             return None  # the table waits for him (or an AI stands in): his ping still holds
         own = (s.user_id == origin or (table.table_id, s.user_id) in self.acting
@@ -461,14 +461,20 @@ class Controller:
     def _ping_line(self, table: Table) -> str | None:
         """The line of a table message posted with ``ping``: the human to act as the table
         is now (when it is sent), if the table waits for him."""
-        state = table.state
-        seat = None if state is None else state.to_act
+        found = self._human_to_act(table)
+        if found is None or found[1].absent:
+            return None
+        seat, s = found
+        return builders.game_ui(table).turn_ping(table, seat, f"<@{s.user_id}>")
+
+    @staticmethod
+    def _human_to_act(table: Table) -> tuple[int, Seat] | None:
+        """The seat to act and its player, while the table plays and a human sits there."""
+        seat = None if table.state is None else table.state.to_act
         if seat is None or table.status != STATUS_PLAYING:
             return None
         s = table.seats[seat]
-        if s is None or s.user_id is None or s.absent:
-            return None
-        return builders.game_ui(table).turn_ping(table, seat, f"<@{s.user_id}>")
+        return None if s is None or s.user_id is None else (seat, s)
 
     def _note_mover(self, table: Table) -> None:
         """What the change being composed (its actions, not committed yet) makes of the
@@ -648,9 +654,10 @@ class Controller:
 
     def _hold_hand(self, table: Table, key: tuple[int, int]) -> None:
         """Refresh the hand when the table's AI chain commits or ends, or with the first
-        commit anywhere after ``HOLD_SECONDS`` (as the sender holds a table message: no
-        timer per held hand)."""
-        self.held_hands[key] = (table, self.delivery.clock() + HOLD_SECONDS)
+        commit anywhere after the sender's hold (``Sender.hold_seconds``: longer while the
+        global pace binds, when pictures are scarce too; as the sender holds a table
+        message, no timer per held hand)."""
+        self.held_hands[key] = (table, self.delivery.clock() + self.delivery.hold_seconds())
 
     def _due_hands(self) -> None:
         if not self.held_hands:
