@@ -312,3 +312,18 @@ def test_time_budgets_read_the_engine_clock() -> None:
                 used[name].add(search.worlds_used)
     assert used["leaping"] == {8}
     assert used["frozen"] == {48}
+
+
+def test_fit_maturita_reads_the_maturita_studys_rows(tmp_path: Any) -> None:
+    """``benchmarks/maturita_study.py`` rows (estimates under ``f120``) fit like the fit's own."""
+    import json
+
+    from engine.ai import maturita_fit
+
+    study = {"index": 0, "f120": {"filky": [0.25, 0.5]}, "passed": {"filky": True}}
+    own = {"index": 1, "features": {"filky": [0.75, 0.8]}, "passed": {"filky": False}}
+    path = tmp_path / "rows.jsonl"
+    path.write_text(json.dumps(study) + "\n" + json.dumps(own) + "\n", encoding="utf-8")
+    rows = maturita_fit.load([str(path)])
+    assert [r["features"]["filky"] for r in rows] == [[0.25, 0.5], [0.75, 0.8]]
+    assert [r["passed"]["filky"] for r in rows] == [True, False]

@@ -131,15 +131,20 @@ def logistic(xs: Sequence[tuple[float, ...]], ys: list[bool], ridge: float = 1.0
 
 
 def load(paths: list[str]) -> list[dict[str, Any]]:
+    """Collected rows; rows of ``benchmarks/maturita_study.py`` (estimates at 120 worlds
+    under ``f120``) are read as the same."""
     rows = []
     for path in paths:
         with open(path, encoding="utf-8") as f:
             rows += [json.loads(line) for line in f if line.strip()]
-    return rows
+    return [r if "features" in r else {**r, "features": r["f120"]} for r in rows]
 
 
-def fit(rows: list[dict[str, Any]]) -> dict[str, tuple[float, float, float]]:
-    out: dict[str, tuple[float, float, float]] = {}
+Coefficients = dict[str, tuple[float, float, float]]
+
+
+def fit(rows: list[dict[str, Any]]) -> Coefficients:
+    out: Coefficients = {}
     for contract in maturita_choices(MATURITA_ATTEMPTS):
         name = contract.value
         xs = [
