@@ -113,17 +113,23 @@ async def test_a_click_and_the_ai_moves_after_it_make_one_table_edit_and_one_han
         assert watch.hand_edits == {alice.id: 2}
 
 
+@pytest.mark.parametrize("busy", [False, True])
 async def test_a_held_refresh_goes_with_the_next_traffic_after_the_hold(harness,
-                                                                      monkeypatch):
+                                                                      monkeypatch, busy):
     """Alice's AIs are slow (their decisions wait): her table message and her hand stay held
     — until ``HOLD_SECONDS`` have passed and something else happens in the bot (Bob's click
     at another table): then they show her card, the AIs still thinking; when the AIs have
-    moved, each is refreshed once more."""
+    moved, each is refreshed once more. While the global pace binds (an entry waited for it
+    a moment ago) they stay held for ``HOLD_BUSY_SECONDS`` instead."""
+    from bot.delivery.sender import HOLD_BUSY_SECONDS
+
     players, alice, a = await _alice_leads(harness)
     bobs, bob, _b = await _alice_leads(harness, "bob")
     clock = [1000.0]
     controller = harness.bot.controller
     controller.delivery.clock = lambda: clock[0]
+    if busy:
+        controller.delivery._pace_waited = clock[0]  # an entry waited for the pace just now
     gate = asyncio.Event()
     decide = harness.service.ai.decide
     table = players.table
@@ -143,6 +149,10 @@ async def test_a_held_refresh_goes_with_the_next_traffic_after_the_hold(harness,
     assert watch.versions(players.table_id) == [] and alice.id not in watch.hand_edits
     clock[0] += HOLD_SECONDS
     await _lead(bobs, bob)
+    if busy:  # past the short hold: still held
+        assert watch.versions(players.table_id) == [] and alice.id not in watch.hand_edits
+        clock[0] += HOLD_BUSY_SECONDS - HOLD_SECONDS
+        await _lead(bobs, bob)
     assert watch.versions(players.table_id) == [clicked + 1]  # her card, the AIs thinking
     assert watch.hand_edits[alice.id] == 1
     assert table.state.to_act != a
