@@ -23,7 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine import clock
-from engine.ai import maturita
+from engine.ai import maturita, maturita_fit
 from engine.ai.maturita_fit import Coefficients, fit, maturita_position, play_attempt
 from engine.ai.maturita_model import COEFFICIENTS
 from engine.cards import shuffled_deal
@@ -79,10 +79,6 @@ def paired(a: list[bool], b: list[bool]) -> tuple[float, float]:
     return m, 1.96 * math.sqrt(var / len(d))
 
 
-def as_fit_rows(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return [{"features": r["f120"], "passed": r["passed"]} for r in rows]
-
-
 def refit_rate(
     rows: list[dict[str, Any]], train: list[dict[str, Any]] | None, attempt: int
 ) -> float:
@@ -96,12 +92,12 @@ def refit_rate(
         return pass_rate(test, "f120", score, attempt)
 
     if train is not None:
-        return rate(rows, fit(as_fit_rows(train)))
+        return rate(rows, fit(train))
     total = 0.0
     for fold in range(5):
         test = [r for i, r in enumerate(rows) if i % 5 == fold]
         rest = [r for i, r in enumerate(rows) if i % 5 != fold]
-        total += rate(test, fit(as_fit_rows(rest))) * len(test)
+        total += rate(test, fit(rest)) * len(test)
     return total / len(rows)
 
 
@@ -131,7 +127,7 @@ def report(rows: list[dict[str, Any]], train: list[dict[str, Any]] | None = None
         h = 1.96 * math.sqrt(p * (1 - p) / len(rows))
         print(f"attempt {attempt}: {'refit, ' + how:<22} {p:.3f} [{p - h:.3f}, {p + h:.3f}]")
         if train is not None:
-            w = fit(as_fit_rows(train))
+            w = fit(train)
 
             def refitted(n: str, f: list[float], w: Coefficients = w) -> float:
                 return chance(w[n], f)
@@ -179,11 +175,9 @@ def main() -> int:
 
 
 def load(paths: str) -> list[dict[str, Any]]:
-    rows = []
-    for path in paths.split(","):
-        with open(path, encoding="utf-8") as f:
-            rows += [json.loads(line) for line in f if line.strip()]
-    return rows
+    """The rows of comma-separated files (``maturita_fit.load``: ``f120`` read as the fit's
+    ``features``)."""
+    return maturita_fit.load(paths.split(","))
 
 
 if __name__ == "__main__":
