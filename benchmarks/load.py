@@ -680,7 +680,9 @@ def open_loop_main(args: argparse.Namespace) -> int:
                          f" ({run['threads']} threads): ack p99 "
                          f"{run['ack_ms']['p99']:.0f} ms, updated p99 "
                          f"{run['updated_ms']['p99']:.0f} ms, lag p99 "
-                         f"{run['loop_lag_ms']['p99']:.1f} ms")
+                         f"{run['loop_lag_ms']['p99']:.1f} ms, full collections "
+                         f"{run['gc_pause_ms']['gen2']['n']} (max "
+                         f"{run['gc_pause_ms']['gen2']['max']:.0f} ms)")
                 runs.append(run)
         return {"benchmark": "load --open-loop", "python": sys.version.split()[0],
                 "load_average": list(os.getloadavg()), "runs": runs,

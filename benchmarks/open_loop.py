@@ -25,6 +25,10 @@ Measured, per configuration:
   ``never``: all in the channel; ``always``), and the run counts the threads made;
 * the outbox: entries delivered and superseded (REST calls saved);
 * CPU: this process and the worker processes, in % of one core;
+* the garbage collector's pauses of this process (the loop stands still meanwhile) by
+  generation, and the objects it tracks at the window's start and end — SimCord's records of
+  every message and request live in the same heap, so a full collection here scans more than
+  the bot's own objects;
 * lost and duplicated moves: every table's action log against the clicks the bot accepted,
   and the log replayed through the engine against the saved state.
 """
@@ -268,6 +272,35 @@ def _cpu_seconds(pids: Sequence[int]) -> float:
     return total
 
 
+class _GcPauses:
+    """The garbage collector's pauses while installed (``gc.callbacks``): per generation,
+    seconds each."""
+
+    def __init__(self) -> None:
+        self.pauses: dict[int, list[float]] = {0: [], 1: [], 2: []}
+        self._started = 0.0
+
+    def __call__(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._started = time.perf_counter()
+        else:
+            self.pauses[info["generation"]].append(time.perf_counter() - self._started)
+
+    def install(self) -> None:
+        gc.callbacks.append(self)
+
+    def uninstall(self) -> None:
+        with contextlib.suppress(ValueError):
+            gc.callbacks.remove(self)
+
+    def report(self, window: float) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for generation, pauses in self.pauses.items():
+            out[f"gen{generation}"] = {**summary(pauses), "seconds": round(sum(pauses), 2),
+                                       "share_of_window": round(sum(pauses) / window, 4)}
+        return out
+
+
 async def _ticker(lags: list[float], stop: asyncio.Event) -> None:
     while not stop.is_set():
         started = time.perf_counter()
@@ -467,10 +500,15 @@ async def run_open_loop(tables: int, *, level: str = "hard", channels: int = 20,
             sampler = loop_profile.Sampler() if profile else None
             if sampler is not None:
                 sampler.start()
+            gc_objects0 = len(gc.get_objects())
+            gc_pauses = _GcPauses()
+            gc_pauses.install()
             until = wall0 + minutes * 60
             cleaner = asyncio.ensure_future(_clean_cdn(env, stop, records))
             await asyncio.gather(*(_play(h, bot, watch, until, think) for h in humans))
             window = time.perf_counter() - wall0
+            gc_pauses.uninstall()
+            gc_objects = len(gc.get_objects())
             cpu = _cpu_seconds(pools.ai.pids() + pools.render.pids()) - cpu0
             main_cpu = sum(os.times()[:2]) - main0
             watch.counting = False
@@ -547,6 +585,8 @@ async def run_open_loop(tables: int, *, level: str = "hard", channels: int = 20,
                 "not_updated": sum(1 for c in served if c.updated is None),
                 "hand_updated_ms": summary(hand),
                 "loop_lag_ms": summary(lags),
+                "gc_pause_ms": gc_pauses.report(window),
+                "gc_objects": {"start": gc_objects0, "end": gc_objects},
                 "ai_queue_ms": summary(ai.queue_seconds),
                 # a decision's stages: asked → handed to the executor → a worker starts it
                 # → it ends (ai_decision_ms) → the loop sees the result → the move is applied

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from benchmarks import load
 from bot.ui.controller import Controller
 
@@ -126,3 +128,23 @@ def test_the_loop_profile_charges_each_sample_to_the_package_it_serves():
     # the thread's CPU known (0.095 s: half the 19 samples outside select): CPU ms
     assert attribute(raw, 7, 100, clicks=2, cpu_seconds=0.095)["loop_cpu_ms_per_click"][
         "total"] == 47.5
+
+
+def test_the_open_loop_benchmark_times_the_garbage_collectors_pauses():
+    """Each collection while installed is one pause of its generation; none after."""
+    import gc
+
+    from benchmarks.open_loop import _GcPauses
+
+    pauses = _GcPauses()
+    pauses.install()
+    gc.collect(2)
+    gc.collect(0)
+    pauses.uninstall()
+    gc.collect(2)
+    report = pauses.report(window=10.0)
+    assert set(report) == {"gen0", "gen1", "gen2"}
+    assert report["gen2"]["n"] == 1 and report["gen0"]["n"] >= 1
+    one = report["gen2"]["max"] / 1000  # (its one pause)
+    assert one > 0 and report["gen2"]["seconds"] == round(one, 2)
+    assert report["gen2"]["share_of_window"] == pytest.approx(one / 10.0, abs=1e-4)
