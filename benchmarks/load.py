@@ -629,6 +629,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="open loop: the bot's timers wait for SimCord to settle the bot "
                              "(before 1 December 2026; under load a settle spins for the whole "
                              "window)")
+    parser.add_argument("--gc-freeze", action="store_true",
+                        help="open loop, an experiment: freeze the process's heap every 5 s "
+                        "(gc.freeze), so that full collections scan only the newer objects")
     parser.add_argument("--global-limit", type=int, default=GLOBAL_LIMIT,
                         help="open loop: the requests per second Discord allows the bot "
                              "(default its 50), modelled and set in the bot")
@@ -675,7 +678,8 @@ def open_loop_main(args: argparse.Namespace) -> int:
                     ai_workers=args.ai_workers, render_workers=args.render_workers,
                     discord=args.discord, table_threads=args.table_threads,
                     progress=progress, profile=args.profile is not None,
-                    virtual_timers=args.virtual_timers, global_limit=args.global_limit)
+                    virtual_timers=args.virtual_timers, global_limit=args.global_limit,
+                    gc_freeze=args.gc_freeze)
                 progress(f"# {n} tables / {run['channels']} channels"
                          f" ({run['threads']} threads): ack p99 "
                          f"{run['ack_ms']['p99']:.0f} ms, updated p99 "

@@ -418,14 +418,18 @@ async def run_open_loop(tables: int, *, level: str = "hard", channels: int = 20,
                         table_threads: str = "busy", db_dir: str | Path | None = None,
                         progress: Any = None, profile: bool = False,
                         virtual_timers: bool = False,
-                        global_limit: int = GLOBAL_LIMIT) -> dict[str, Any]:
+                        global_limit: int = GLOBAL_LIMIT,
+                        gc_freeze: bool = False) -> dict[str, Any]:
     """One configuration in a fresh SimCord world and database (``table_threads``: the
     server's setting, ``busy`` by default as in the bot). ``profile``: the event loop's CPU
     over the measured window by package (``benchmarks.loop_profile``, needs py-spy).
     ``virtual_timers``: the bot's timers wait for SimCord's settlement, as before
     ``_TimersOnTime`` (for comparison). ``global_limit``: the requests per second Discord
     allows the bot (its 50; more only for bots Discord has raised it for), both in the
-    model and in the bot's setting."""
+    model and in the bot's setting. ``gc_freeze``: every 5 s the process's heap is frozen
+    (``gc.freeze``), so that full collections scan only what was made since — the
+    simulator's records out of the collector's way, and the bot's own older objects too: an
+    experiment showing what the collector's pauses cost, not the bot as it runs."""
     channels = max(1, min(channels, tables))
     rng = random.Random(seed)
     watch = Watch()
@@ -504,7 +508,7 @@ async def run_open_loop(tables: int, *, level: str = "hard", channels: int = 20,
             gc_pauses = _GcPauses()
             gc_pauses.install()
             until = wall0 + minutes * 60
-            cleaner = asyncio.ensure_future(_clean_cdn(env, stop, records))
+            cleaner = asyncio.ensure_future(_clean_cdn(env, stop, records, gc_freeze))
             await asyncio.gather(*(_play(h, bot, watch, until, think) for h in humans))
             window = time.perf_counter() - wall0
             gc_pauses.uninstall()
@@ -574,6 +578,7 @@ async def run_open_loop(tables: int, *, level: str = "hard", channels: int = 20,
                 "bot_timers": "virtual (SimCord settles first)" if virtual_timers
                 else "on time",
                 "bot_timers_fired": timers.fired,
+                "gc_freeze": gc_freeze,
                 "window_s": round(window, 1),
                 "clicks_offered": len(clicks),
                 "clicks_served": len(served),
@@ -714,13 +719,20 @@ def _delivery_breakdown(timed: Sequence[Any]) -> dict[str, Any]:
     }
 
 
-async def _clean_cdn(env: Any, stop: asyncio.Event, records: _Records) -> None:
+async def _clean_cdn(env: Any, stop: asyncio.Event, records: _Records,
+                     gc_freeze: bool = False) -> None:
     """SimCord keeps every picture ever posted (nobody reads them here) and every cancelled
-    timer until it settles (never during a run)."""
-    while not stop.is_set():
-        await asyncio.sleep(5)
-        env.backend.cdn._blobs.clear()
-        records.prune()
+    timer until it settles (never during a run). ``gc_freeze``: the heap frozen each time."""
+    try:
+        while not stop.is_set():
+            await asyncio.sleep(5)
+            env.backend.cdn._blobs.clear()
+            records.prune()
+            if gc_freeze:
+                gc.freeze()
+    finally:
+        if gc_freeze:
+            gc.unfreeze()
 
 
 def evaluate(runs: list[dict[str, Any]]) -> dict[str, Any]:

@@ -148,3 +148,35 @@ def test_the_open_loop_benchmark_times_the_garbage_collectors_pauses():
     one = report["gen2"]["max"] / 1000  # (its one pause)
     assert one > 0 and report["gen2"]["seconds"] == round(one, 2)
     assert report["gen2"]["share_of_window"] == pytest.approx(one / 10.0, abs=1e-4)
+
+
+async def test_the_gc_freeze_experiment_freezes_each_cleaning_and_unfreezes_at_the_end(
+        monkeypatch):
+    """``--gc-freeze``: each 5-second cleaning of the simulator's records freezes the heap;
+    the run's end unfreezes it (nothing stays frozen for the next run)."""
+    import asyncio
+    import gc
+    from types import SimpleNamespace
+
+    from benchmarks import open_loop
+
+    calls: list[str] = []
+    monkeypatch.setattr(gc, "freeze", lambda: calls.append("freeze"))
+    monkeypatch.setattr(gc, "unfreeze", lambda: calls.append("unfreeze"))
+    stop = asyncio.Event()
+    ticks = [0]
+
+    async def tick(seconds: float) -> None:
+        ticks[0] += 1
+        if ticks[0] == 2:
+            stop.set()
+
+    monkeypatch.setattr(open_loop.asyncio, "sleep", tick)
+    env = SimpleNamespace(backend=SimpleNamespace(cdn=SimpleNamespace(_blobs={1: b"png"})))
+    await open_loop._clean_cdn(env, stop, open_loop._Records(), gc_freeze=True)
+    assert calls == ["freeze", "freeze", "unfreeze"] and env.backend.cdn._blobs == {}
+    calls.clear()
+    stop.clear()
+    ticks[0] = 0
+    await open_loop._clean_cdn(env, stop, open_loop._Records())
+    assert calls == []
