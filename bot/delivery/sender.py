@@ -36,7 +36,8 @@ waited longest first, in order within a table:
   channels (a token bucket saving at most a fifth of a second's worth, and never so much
   that a second could see the limit: at 50, 4 saved and no second above 49). The bot's
   other calls of that limit (a table's thread made, a channel fetched, an archived thread
-  reopened, a message looked for after a crash) are charged to the same pace
+  reopened, a message looked for after a crash or posted anew because its old one was
+  deleted) are charged to the same pace
   (``Sender.charge``): the entries after them wait the longer. Entries waiting for
   it stay queued, where a newer refresh of the same key supersedes them: under that limit a
   busy table's edits merge instead of piling up. Its tokens go in the entries' order over
@@ -95,7 +96,7 @@ GLOBAL_LIMIT = 50  # requests per second Discord allows a bot (raised only for v
 # to the pace (``Sender.charge``), so this margin is for the jitter between an entry's start
 # and its call reaching Discord (a picture is drawn in between). At 0.8 (40 a second) the
 # pace was what 175 tables' clicks waited for (click → table updated p99 1.3–2.2 s); at 0.9,
-# 0.95 s (README, issue 12)
+# 0.83–0.99 s in three runs (README, issue 12)
 GLOBAL_SHARE = 0.9
 # the pace's saved tokens, as a share of its rate: a second's worth let 80 entries start
 # within one second after a quiet moment (Discord: 50); at most a fifth, and at most what
