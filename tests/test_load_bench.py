@@ -150,10 +150,11 @@ def test_the_open_loop_benchmark_times_the_garbage_collectors_pauses():
     assert report["gen2"]["share_of_window"] == pytest.approx(one / 10.0, abs=1e-4)
 
 
-async def test_the_gc_freeze_experiment_freezes_each_cleaning_and_unfreezes_at_the_end(
+async def test_the_simulators_records_are_cleaned_and_the_gc_freeze_experiment_unfreezes(
         monkeypatch):
-    """``--gc-freeze``: each 5-second cleaning of the simulator's records freezes the heap;
-    the run's end unfreezes it (nothing stays frozen for the next run)."""
+    """Each 5-second cleaning empties SimCord's pictures, transcript and request log (the
+    requests counted first); ``--gc-freeze`` also freezes the heap each time, and the run's
+    end unfreezes it (nothing stays frozen for the next run)."""
     import asyncio
     import gc
     from types import SimpleNamespace
@@ -172,11 +173,17 @@ async def test_the_gc_freeze_experiment_freezes_each_cleaning_and_unfreezes_at_t
             stop.set()
 
     monkeypatch.setattr(open_loop.asyncio, "sleep", tick)
-    env = SimpleNamespace(backend=SimpleNamespace(cdn=SimpleNamespace(_blobs={1: b"png"})))
-    await open_loop._clean_cdn(env, stop, open_loop._Records(), gc_freeze=True)
-    assert calls == ["freeze", "freeze", "unfreeze"] and env.backend.cdn._blobs == {}
+    backend = SimpleNamespace(cdn=SimpleNamespace(_blobs={1: b"png"}),
+                              http_requests=["GET", "PATCH"], transcript=[("HTTP", "GET", None)])
+    env = SimpleNamespace(backend=backend)
+    records = open_loop._Records()
+    await open_loop._clean_cdn(env, stop, records, gc_freeze=True)
+    assert calls == ["freeze", "freeze", "unfreeze"] and backend.cdn._blobs == {}
+    assert backend.http_requests == [] and backend.transcript == []
+    assert records.http_seen == 2
     calls.clear()
     stop.clear()
     ticks[0] = 0
-    await open_loop._clean_cdn(env, stop, open_loop._Records())
-    assert calls == []
+    backend.http_requests.append("POST")
+    await open_loop._clean_cdn(env, stop, records)
+    assert calls == [] and records.http_seen == 3
