@@ -162,3 +162,31 @@ def test_taroky_pictures_go_to_the_render_pool_and_draw_the_same_there() -> None
         assert isinstance(picture, partial)
         copy = pickle.loads(pickle.dumps(picture))
         assert copy()[:8] == b"\x89PNG\r\n\x1a\n" and copy() == picture()
+
+
+def test_T_HLASKY_VALAT_the_result_tells_whose_valat_failed_and_whose_silent_one_won() -> None:
+    """An announced valát of the declarer side fails because the opponents took all twelve
+    tricks: both count (T-HLASKY-VALAT), and the result says whose each one is (not "The
+    valát failed. Valát!"); a silent pagát is called silent."""
+    import dataclasses
+
+    from bot.games.taroky.texts import deal_result
+    from engine.taroky.scoring import PagatResult, ValatResult
+
+    rnd, _seat = example("finished")
+    row = rnd.protocol[0]  # první povinnost: Anička with Cecílie against Bohouš and Dalibor
+    assert (row.declarer, row.partner) == (0, 2)
+    row = dataclasses.replace(
+        row, pagat=PagatResult(seat=1, side="O", announced=False, level=0, won=False),
+        valats=(ValatResult(side="D", announced=True, level=1, won=False),
+                ValatResult(side="O", announced=False, level=0, won=True)))
+    head = deal_result(_table(rnd), row, "cs").splitlines()[0]
+    assert head.endswith(" Tichý pagát (Bohouš) nevyšel. Valát (Anička, Cecílie) nevyšel."
+                         " Tichý valát (Bohouš, Dalibor)!")
+    head = deal_result(_table(rnd, "en"), row, "en").splitlines()[0]
+    assert head.endswith(" The silent pagát (Bohouš) failed. The valát (Anička, Cecílie) "
+                         "failed. A silent valát (Bohouš, Dalibor): all tricks!")
+    won = dataclasses.replace(row, pagat=None, valats=(
+        ValatResult(side="O", announced=True, level=0, won=True),))
+    assert deal_result(_table(rnd), won, "cs").splitlines()[0].endswith(
+        " Valát (Bohouš, Dalibor) vyšel!")

@@ -153,11 +153,15 @@ def deal_result(table: Table, row: DealRecord, lang: str) -> str:
         head = t(key, lang, n=row.deal_no, game=game, who=who, eyes=row.eyes[0],
                  other=row.eyes[1])
         if row.pagat is not None:
-            key = "taroky.result_pagat_won" if row.pagat.won else "taroky.result_pagat_lost"
+            key = "taroky.result_pagat" + ("" if row.pagat.announced else "_silent") + (
+                "_won" if row.pagat.won else "_lost")
             parts.append(t(key, lang, name=names[row.pagat.seat]))
-        for v in row.valats:
-            key = "taroky.result_valat_won" if v.won else "taroky.result_valat_lost"
-            parts.append(t(key, lang))
+        declarers = {row.declarer} | ({row.partner} if row.partner is not None else set())
+        for v in row.valats:  # whose valát: an announced one may fail by the other's silent
+            side = [s for s in range(4) if (s in declarers) == (v.side == "D")]
+            key = ("taroky.result_valat_won" if v.won else "taroky.result_valat_lost"
+                   ) if v.announced else "taroky.result_valat_silent"
+            parts.append(t(key, lang, names=", ".join(names[s] for s in side)))
     cash = ", ".join(f"{names[s]} {money(row.money[s], lang, signed=True)}" for s in range(4))
     lines = [head + (" " + " ".join(parts) if parts else ""), t("taroky.result_money", lang,
                                                                  money=cash)]
