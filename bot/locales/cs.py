@@ -253,7 +253,7 @@ STRINGS: dict[str, str] = {
     "core.tournament.pic_sheet": "Zápisový lístek · stůl {table}",
     "core.tournament.pic_sheet_sub": "{game} – turnaj č. {id} · {round}. kolo",
     "core.tournament.score": "Skóre",
-    "core.tournament.score_hal": "Peníze",
+    "core.tournament.score_hal": "Výsledek",
     "core.tournament.score_points": "Trestné b.",
     "core.tournament.col_score": "Skóre",
     "core.tournament.col_dokup": "Dokup",
@@ -271,7 +271,7 @@ STRINGS: dict[str, str] = {
     "core.tournament.legend_points": "Body 4-3-2-1 podle pořadí u stolu (shoda se dělí); při rovnosti rozhoduje {tiebreak}.",
     "core.tournament.legend_sheet": "Body: 4-3-2-1 podle pořadí u stolu, shodní si body dělí",
     "core.tournament.tiebreak": "skóre",
-    "core.tournament.tiebreak_hal_high": "víc peněz",
+    "core.tournament.tiebreak_hal_high": "vyšší součet výsledků",
     "core.tournament.tiebreak_points_low": "méně trestných bodů",
     # -- lora: Lóra's own texts (the table, the hand, announcements, rules, stats)
     "lora.name": "Lóra",

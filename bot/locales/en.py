@@ -247,7 +247,7 @@ STRINGS: dict[str, str] = {
     "core.tournament.pic_sheet": "Table sheet · table {table}",
     "core.tournament.pic_sheet_sub": "{game} – tournament {id} · round {round}",
     "core.tournament.score": "Score",
-    "core.tournament.score_hal": "Money",
+    "core.tournament.score_hal": "Result",
     "core.tournament.score_points": "Penalty",
     "core.tournament.col_score": "Score",
     "core.tournament.col_dokup": "Top-up",
@@ -265,7 +265,7 @@ STRINGS: dict[str, str] = {
     "core.tournament.legend_points": "Points 4-3-2-1 by place at the table (ties share); equal points: {tiebreak} ranks higher.",
     "core.tournament.legend_sheet": "Points: 4-3-2-1 by place at the table, ties share",
     "core.tournament.tiebreak": "the better score",
-    "core.tournament.tiebreak_hal_high": "more money",
+    "core.tournament.tiebreak_hal_high": "the higher sum of results",
     "core.tournament.tiebreak_points_low": "fewer penalty points",
     # -- lora: Lóra's own texts (the table, the hand, announcements, rules, stats)
     "lora.name": "Lóra",
