@@ -190,3 +190,34 @@ def test_T_HLASKY_VALAT_the_result_tells_whose_valat_failed_and_whose_silent_one
         ValatResult(side="O", announced=True, level=0, won=True),))
     assert deal_result(_table(rnd), won, "cs").splitlines()[0].endswith(
         " Valát (Bohouš, Dalibor) vyšel!")
+
+
+def test_T_TOURNAMENT_a_tournament_tables_pictures_name_the_tournaments_round(
+        monkeypatch: Any) -> None:
+    """Every table of a tournament plays one round of the engine (numbered 1); in round 2
+    its protocol and its finished table picture say "2. kolo" (they said "1. kolo" while the
+    table's message said "Turnaj č. 1 · 2. kolo · stůl 1"). A table of its own keeps 1."""
+    from bot.games.taroky.pictures import palette, sheet, table
+
+    rnd, _seat = example("finished")
+    palette.taroky()  # its samples are drawn once, before the spy
+    said: list[str] = []
+    for module in (sheet, table):
+        real = module.pic
+
+        def spy(key: str, lang: str = "cs", _real: Any = real, **values: Any) -> str:
+            text = _real(key, lang, **values)
+            if key in ("sheet_title", "round_no"):
+                said.append(text)
+            return text
+
+        monkeypatch.setattr(module, "pic", spy)
+    own = _table(rnd)
+    in_tournament = _table(rnd)
+    in_tournament.tournament = {"id": 1, "round": 2, "table": 1}
+    for t in (own, in_tournament):
+        UI.sheet_png(t, "cs")
+        UI.final_picture(t, "cs")()  # type: ignore[misc]
+        UI.table_picture(t, "cs")()  # type: ignore[misc]
+    assert said == ["Protokol – 1. kolo", "Protokol – 1. kolo", "1. kolo",
+                    "Protokol – 2. kolo", "Protokol – 2. kolo", "2. kolo"]

@@ -166,8 +166,10 @@ def _footer(img: Image.Image, y: int, label: str, values: Sequence[str],
         text(img, (X_COLS + (seat + 1) * COL_W - 12, y + FOOT_ROW // 2), value, f, colour, "rm")
 
 
-def sheet_image(view: TableView, names: Sequence[str], lang: str = "cs") -> Image.Image:
-    """The round's protocol (RGB)."""
+def sheet_image(view: TableView, names: Sequence[str], lang: str = "cs",
+                round_no: int | None = None) -> Image.Image:
+    """The round's protocol (RGB); ``round_no``: the round it is of a tournament (a table
+    of a tournament plays one round of the engine, numbered 1)."""
     if not isinstance(view, TableView):
         raise TypeError("the Taroky protocol takes a TableView")
     lang = lang_of(lang)
@@ -179,7 +181,7 @@ def sheet_image(view: TableView, names: Sequence[str], lang: str = "cs") -> Imag
     height += M + 8
     img = felt(W, height).copy()
     paste(img, panel(W, HEADER_H, BAR, radius=0), 0, 0)
-    title = pic("sheet_title", lang, n=view.round_no)
+    title = pic("sheet_title", lang, n=round_no or view.round_no)
     x = M + text(img, (M, HEADER_H // 2), title, font(30, "bold"), TEXT, "lm")
     sub = pic("sheet_sub", lang, stake=money(view.options.stake, lang), deals=len(rows))
     text(img, (x + 16, HEADER_H // 2 + 1), fit(sub, font(21), W - x - 40), font(21), MUTED,
@@ -226,6 +228,7 @@ def sheet_image(view: TableView, names: Sequence[str], lang: str = "cs") -> Imag
     return img
 
 
-def render_sheet(view: TableView, names: Sequence[str], lang: str = "cs") -> bytes:
-    """PNG of the round's protocol."""
-    return encode(sheet_image(view, names, lang), palette.taroky())
+def render_sheet(view: TableView, names: Sequence[str], lang: str = "cs",
+                 round_no: int | None = None) -> bytes:
+    """PNG of the round's protocol (``round_no``: a tournament's round)."""
+    return encode(sheet_image(view, names, lang, round_no), palette.taroky())
