@@ -313,7 +313,7 @@ EVENTS: dict[str, dict[str, str]] = {
         "alone_revealed": "{seat} hraje sám.",
         "card_played": "{seat} hraje {card}.",
         "trick_taken": "{seat} bere {number}. štych ({cards}).",
-        "talon_turned": "Z talonu se otáčí {card}, patří k štychům: {to}.",
+        "talon_turned": "Z talonu se otáčí {card}, patří ke štychům: {to}.",
         "talon_turned_solo": "Z talonu se otáčí {card}.",
         "deal_ended": "Konec hry ({game}): oči {eyes}; peníze {money}.",
         "dokup_added": "{seat} dokupuje {amount}.",
