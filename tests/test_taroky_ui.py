@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from bot.games import ui_of
 from bot.games.taroky.commands import options_json
 from bot.games.taroky.pictures.examples import NAMES, example
@@ -221,3 +223,24 @@ def test_T_TOURNAMENT_a_tournament_tables_pictures_name_the_tournaments_round(
         UI.table_picture(t, "cs")()  # type: ignore[misc]
     assert said == ["Protokol – 1. kolo", "Protokol – 1. kolo", "1. kolo",
                     "Protokol – 2. kolo", "Protokol – 2. kolo", "2. kolo"]
+
+
+@pytest.mark.parametrize(("minutes", "cs", "en"), [
+    (1, "Kolo: 1 minuta", "Round: 1 minute"), (3, "Kolo: 3 minuty", "Round: 3 minutes"),
+    (5, "Kolo: 5 minut", "Round: 5 minutes"), (60, "Kolo: 60 minut", "Round: 60 minutes")])
+def test_T_ROUND_minutes_are_declined_after_their_number(minutes: int, cs: str,
+                                                          en: str) -> None:
+    """The lobby's and the tournament's round length: 1 minuta, 2–4 minuty, 5+ minut (was
+    "3 minut")."""
+    from bot.tournament.desk import settings_lines as tournament_lines
+
+    settings = TableSettings(options=options_json(**{**DEFAULTS, "round_minutes": minutes}))
+    assert UI.settings_lines(settings, "cs")[0] == cs
+    assert UI.settings_lines(settings, "en")[0] == en
+    record: Any = type("T", (), {"settings": {"rounds": 2, "length": {"minutes": minutes},
+                                              "fill": "ai", "ai_level": "easy",
+                                              "turn_timer": 60, "lang": "cs"},
+                                 "game_kind": "taroky"})()
+    word = cs.removeprefix("Kolo: ")
+    assert tournament_lines(record, "cs")[1] == (
+        f"Kolo: {word} u každého stolu (rozehrané rozdání se dohraje)")

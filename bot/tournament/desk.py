@@ -22,7 +22,7 @@ import discord
 
 from bot.delivery import items
 from bot.errors import TableError
-from bot.i18n import t
+from bot.i18n import t, tn
 from bot.model import Seat
 from bot.storage.models import (
     OutboxEntry,
@@ -117,7 +117,8 @@ def settings_lines(t_: TournamentRecord, lang: str) -> list[str]:
     if "deals" in s.length:
         lines.append(tt("set_length_deals", lang, n=s.length["deals"]))
     elif "minutes" in s.length:
-        lines.append(tt("set_length_minutes", lang, n=s.length["minutes"]))
+        lines.append(tt("set_length_minutes", lang,
+                        minutes=tn("core.minutes", lang, int(s.length["minutes"]))))
     else:
         lines.append(worded("set_length_game", t_.game_kind, lang))
     level = t(f"core.ai_{s.ai_level}", lang)

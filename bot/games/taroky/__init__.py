@@ -21,7 +21,7 @@ from bot.games.taroky import texts
 from bot.games.taroky.pictures import render_sheet, render_sheet_from_export, render_table
 from bot.games.taroky.stats import GAMES, taroky_stats
 from bot.games.taroky.words import game_name, money, refusal
-from bot.i18n import t
+from bot.i18n import t, tn
 from bot.model import Table, TableSettings
 from bot.storage.models import PlayerStats
 from engine.game import GameEvent, Outcome, SeatViewBase
@@ -46,7 +46,7 @@ class TarokyUI(BaseUI):
         if o.round_deals is not None:
             limit = t("taroky.limit_deals", lang, n=o.round_deals)
         else:
-            limit = t("taroky.limit_minutes", lang, n=o.round_minutes)
+            limit = tn("core.minutes", lang, o.round_minutes or 0)
         flek = (t("taroky.unlimited", lang) if o.flek_max is None else str(o.flek_max))
         cap = t("taroky.no_cap", lang) if o.cap is None else money(o.cap, lang)
         lines = [
