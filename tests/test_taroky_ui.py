@@ -244,3 +244,20 @@ def test_T_ROUND_minutes_are_declined_after_their_number(minutes: int, cs: str,
     word = cs.removeprefix("Kolo: ")
     assert tournament_lines(record, "cs")[1] == (
         f"Kolo: {word} u každého stolu (rozehrané rozdání se dohraje)")
+
+
+def test_the_hand_names_the_trick_in_progress() -> None:
+    """A player on a phone sees in his hand message what was led and followed (the hand's
+    picture shows only his cards); the seat waiting sees it too; no line before a lead."""
+    from bot.games.taroky.hand import hand
+
+    rnd, seat = example("play")  # Cecílie led Q♦, Dalibor followed 4♦; Anička is to play
+    assert seat == 0
+    lines = hand(_table(rnd), rnd.view(0), "cs").lines
+    assert lines[1:4] == ["Hraješ první povinnost se spoluhráčem Cecílie.",
+                          "Ve štychu: Cecílie D♦, Dalibor 4♦", "Jsi na tahu: vyber kartu."]
+    assert "In the trick: Cecílie Q♦, Dalibor 4♦" in hand(_table(rnd, "en"), rnd.view(1),
+                                                          "en").lines
+    bid, seat = example("bid")
+    assert not any(line.startswith("Ve štychu") for line in hand(_table(bid), bid.view(seat),
+                                                                 "cs").lines)

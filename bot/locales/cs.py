@@ -617,6 +617,7 @@ STRINGS: dict[str, str] = {
     "taroky.hand_discard_one": "Odlož jednu kartu za talon.",
     "taroky.hand_announce": "Hlášení: ohlas, co chceš (pagát, valát, flek), pak Hotovo – nebo Dobrá.",
     "taroky.hand_announce_more": "Ohlásil(a) jsi: {said}. Ještě něco, nebo Hotovo.",
+    "taroky.hand_trick": "Ve štychu: {cards}",
     "taroky.hand_lead": "Vynášíš: vyber kartu.",
     "taroky.hand_play": "Jsi na tahu: vyber kartu.",
     "taroky.why_disabled": "Proč to nejde:",

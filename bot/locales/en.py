@@ -611,6 +611,7 @@ STRINGS: dict[str, str] = {
     "taroky.hand_discard_one": "Lay one card away.",
     "taroky.hand_announce": "Announcements: say what you want (pagát, valát, double), then Done – or Pass.",
     "taroky.hand_announce_more": "You announced: {said}. Anything else, or Done.",
+    "taroky.hand_trick": "In the trick: {cards}",
     "taroky.hand_lead": "Your lead: pick a card.",
     "taroky.hand_play": "Your turn: pick a card.",
     "taroky.why_disabled": "Why not:",

@@ -94,6 +94,17 @@ def role_line(table: Table, view: SeatView, lang: str) -> str:
     return t("taroky.role_unknown", lang, name=names[pub.declarer], game=game)
 
 
+def trick_line(table: Table, view: SeatView, lang: str) -> str:
+    """The trick in progress, who played what (the hand's picture shows only the hand: a
+    player on a phone must see what was led without scrolling up to the table)."""
+    pub = view.public
+    if pub.phase != "play" or not pub.trick or pub.finished:
+        return ""
+    names = table.names()
+    cards = ", ".join(f"{names[seat]} {card_label(card, lang)}" for seat, card in pub.trick)
+    return t("taroky.hand_trick", lang, cards=cards)
+
+
 def prompt(table: Table, view: SeatView, lang: str) -> str:
     pub = view.public
     if pub.finished or table.state is None or table.state.finished:
@@ -272,6 +283,9 @@ def hand(table: Table, view: Any, lang: str) -> HandParts:
     role = role_line(table, view, lang)
     if role:
         lines.append(role)
+    trick = trick_line(table, view, lang)
+    if trick:
+        lines.append(trick)
     lines.append(prompt(table, view, lang))
     items, why = controls(table, view, lang)
     if why:
