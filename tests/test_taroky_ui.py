@@ -261,3 +261,24 @@ def test_the_hand_names_the_trick_in_progress() -> None:
     bid, seat = example("bid")
     assert not any(line.startswith("Ve štychu") for line in hand(_table(bid), bid.view(seat),
                                                                  "cs").lines)
+
+
+def test_a_move_nobody_clicked_is_shown_and_marked_at_the_table() -> None:
+    """A forced card the table played for a player (autoplay) and a move of an AI for an
+    absent player are marked in the table's events, as at Lóra's tables; a card somebody
+    clicked stays quiet (the picture shows the trick)."""
+    from bot.games.taroky.texts import event_lines
+    from bot.model import Unclicked
+    from engine.taroky import events as ev
+    from engine.taroky.cards import parse_card
+
+    rnd, _seat = example("play")
+    table = _table(rnd)
+    events = [Unclicked(0, "auto"), ev.CardPlayed(0, parse_card("Sk")),
+              ev.CardPlayed(1, parse_card("XX")),
+              ev.TrickTaken(0, 8, tuple(parse_card(c) for c in ("Sk", "XX"))),
+              Unclicked(2, "stand_in"), ev.TurnPassed(2), ev.TurnPassed(3)]
+    assert event_lines(table, events) == [
+        "Anička hraje Škýz (automaticky).", "Anička bere 8. štych (Škýz XX).",
+        "Cecílie: dobrá (za nepřítomného hraje AI)."]
+    assert event_lines(_table(rnd, "en"), events)[0] == "Anička plays Škýz (automatically)."

@@ -587,6 +587,8 @@ STRINGS: dict[str, str] = {
     "taroky.result_valat_silent": "Tichý valát ({names})!",
     "taroky.result_money": "Peníze: {money}",
     "taroky.result_dokup": "Dokup: {dokup}",
+    "taroky.mark_auto": " (automaticky)",
+    "taroky.mark_stand_in": " (za nepřítomného hraje AI)",
     "taroky.ping_bid": "{mention}, licituješ.",
     "taroky.ping_choose": "{mention}, všichni řekli dobrá: zvol hru.",
     "taroky.ping_call": "{mention}, zavolej tarok.",

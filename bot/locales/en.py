@@ -581,6 +581,8 @@ STRINGS: dict[str, str] = {
     "taroky.result_valat_silent": "A silent valát ({names}): all tricks!",
     "taroky.result_money": "Money: {money}",
     "taroky.result_dokup": "Top-up: {dokup}",
+    "taroky.mark_auto": " (automatically)",
+    "taroky.mark_stand_in": " (an AI plays for the absent player)",
     "taroky.ping_bid": "{mention}, your bid.",
     "taroky.ping_choose": "{mention}, everyone passed: choose the game.",
     "taroky.ping_call": "{mention}, call a tarok.",
