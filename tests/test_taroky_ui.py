@@ -282,3 +282,21 @@ def test_a_move_nobody_clicked_is_shown_and_marked_at_the_table() -> None:
         "Anička hraje Škýz (automaticky).", "Anička bere 8. štych (Škýz XX).",
         "Cecílie: dobrá (za nepřítomného hraje AI)."]
     assert event_lines(_table(rnd, "en"), events)[0] == "Anička plays Škýz (automatically)."
+
+
+def test_the_declarer_of_the_second_duty_reads_it_in_the_accusative() -> None:
+    """"Hraješ druhou povinnost: zavolej si spoluhráče." (was "Hraješ druhá povinnost");
+    the opponents read the game's name in brackets, as it is."""
+    from bot.games.taroky.hand import role_line
+    from bot.games.taroky.pictures.examples import worked
+    from engine.taroky.actions import Bid
+
+    rnd = TarokyRound(deals=[worked()], options=TarokyOptions(round_deals=1))
+    for seat, bid in ((0, "2P"), (1, "dobra"), (2, "dobra"), (3, "dobra")):
+        rnd.apply(Bid(seat, bid))
+    table = _table(rnd)
+    assert role_line(table, rnd.view(0), "cs") == (
+        "Hraješ druhou povinnost: zavolej si spoluhráče.")
+    assert role_line(table, rnd.view(1), "cs") == "Anička hraje druhou povinnost."
+    assert role_line(_table(rnd, "en"), rnd.view(0), "en") == (
+        "You play second duty: call your partner.")

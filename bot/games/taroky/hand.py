@@ -23,6 +23,7 @@ from bot.games.taroky.words import (
     card_label,
     cards_text,
     game_name,
+    game_object,
     is_tarok,
     level_name,
     refusal,
@@ -67,7 +68,7 @@ def role_line(table: Table, view: SeatView, lang: str) -> str:
     names = table.names()
     if pub.game is None or pub.declarer is None:
         return ""
-    game = game_name(pub.game, lang)
+    game = game_object(pub.game, lang)  # "Hraješ druhou povinnost"
     if pub.game == "W":
         return t("taroky.role_varsava", lang)
     if view.seat == pub.declarer:
@@ -90,7 +91,8 @@ def role_line(table: Table, view: SeatView, lang: str) -> str:
         if view.partner is not None:
             return t("taroky.role_opponent_pair", lang, name=names[pub.declarer],
                      partner=names[view.partner])
-        return t("taroky.role_opponent", lang, name=names[pub.declarer], game=game)
+        return t("taroky.role_opponent", lang, name=names[pub.declarer],
+                 game=game_name(pub.game, lang))
     return t("taroky.role_unknown", lang, name=names[pub.declarer], game=game)
 
 
