@@ -456,14 +456,16 @@ class TournamentDesk:
             log.exception("adding an AI player to tournament %s failed", tournament_id)
             await self.controller.error(interaction, "core.error", lang)
 
-    def _tournament_lang(self, tournament_id: int) -> str:
-        t_ = self.service.tournaments.get(tournament_id)
+    async def _tournament_lang(self, tournament_id: int) -> str:
+        """The tournament's language, also once it is over (a finished tournament leaves
+        ``service.tournaments``; its Standings and Export buttons still answer)."""
+        t_ = await self._record(tournament_id)
         return "cs" if t_ is None else self._lang(t_)
 
     async def _answer_lang(self, interaction: Interaction, tournament_id: int) -> str:
         """A private answer speaks the player's own chosen language, else the tournament's."""
         chosen = await self.controller.chosen_lang(interaction.user.id)
-        return chosen or self._tournament_lang(tournament_id)
+        return chosen or await self._tournament_lang(tournament_id)
 
 
 async def _draw(render: Any, *args: Any) -> bytes | None:
