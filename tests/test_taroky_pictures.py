@@ -126,3 +126,15 @@ def test_the_protocol_keeps_every_value_inside_its_players_column() -> None:
         assert spans[0][1] == right and spans[-1][0] >= right - sheet.CELL_W
         for (left, _), (_, next_right) in itertools.pairwise(spans):
             assert next_right < left  # right to left, apart
+
+
+def test_the_protocol_shows_usual_names_whole_over_the_columns() -> None:
+    """Names like "AI Jaroslav" or "AI Božena" fit over a player's column (they were cut to
+    "AI Jar…", "AI Bo…"); only a long name is cut."""
+    from bot.games.taroky.pictures import sheet
+
+    for name in ("AI Karel", "AI Jaroslav", "AI Božena", "Bohouš", "Cecílie"):
+        shown, f = sheet.header_name(name)
+        assert shown == name and f.getlength(name) <= sheet.COL_W - 14 and f.size >= 18
+    shown, _f = sheet.header_name("Přemysl Novák-Ottendorfer")
+    assert shown.endswith("…")

@@ -130,11 +130,19 @@ def _row(img: Image.Image, y: int, row: DealRecord, names: list[str], lang: str,
             text(img, (x, y + 48), piece, f, colour, "rm")
 
 
-def sized(value: str, size: int, style: str = "regular", width: int = CELL_W) -> Font:
+def header_name(name: str) -> tuple[str, Font]:
+    """A player's name over his column: condensed, a little smaller when long ("AI Jaroslav"
+    was "AI Jar…"), cut with "…" only when even that does not fit."""
+    f = sized(name, 23, "cond", COL_W - 14, smallest=18)
+    return fit(name, f, COL_W - 14), f
+
+
+def sized(value: str, size: int, style: str = "regular", width: int = CELL_W,
+          smallest: int = 12) -> Font:
     """The font of ``style`` at ``size`` px, smaller when ``value`` would not fit a player's
     column (large sums: "+1234,00" must not run into the next column)."""
     f = font(size, style)
-    while f.getlength(value) > width and size > 12:
+    while f.getlength(value) > width and size > smallest:
         size -= 1
         f = font(size, style)
     return f
@@ -188,14 +196,14 @@ def sheet_image(view: TableView, names: Sequence[str], lang: str = "cs",
          "lm")
     top = HEADER_H + M
     paste(img, panel(W - 2 * M, height - top - M, PANEL, radius=14), M, top)
-    fh = font(23, "bold")
     cy = top + NAMES_H // 2
     text(img, (X_NO, cy), "#", font(20), MUTED, "lm")
     text(img, (X_GAME, cy), pic("sheet_game", lang), font(20), MUTED, "lm")
     text(img, (X_EYES + EYES_W - 12, cy), pic("sheet_eyes", lang), font(20), MUTED, "rm")
     for seat in range(4):
         right = X_COLS + (seat + 1) * COL_W - 12
-        text(img, (right, cy), fit(who[seat], fh, COL_W - 14), fh, TEXT, "rm")
+        name, fh = header_name(who[seat])
+        text(img, (right, cy), name, fh, TEXT, "rm")
     y = top + NAMES_H
     d = ImageDraw.Draw(img)
     d.line((M + 10, y - 1, W - M - 11, y - 1), fill=(60, 96, 78), width=1)
