@@ -138,3 +138,23 @@ def test_the_protocol_shows_usual_names_whole_over_the_columns() -> None:
         assert shown == name and f.getlength(name) <= sheet.COL_W - 14 and f.size >= 18
     shown, _f = sheet.header_name("Přemysl Novák-Ottendorfer")
     assert shown.endswith("…")
+
+
+def test_T_HLASKY_VALAT_the_protocol_names_a_lone_declarers_valat_by_him() -> None:
+    """A sólo's valát is the declarer's, not "valát hráčů" (of the declarers); a pair's is
+    still the side's."""
+    import dataclasses
+
+    from bot.games.taroky.pictures import sheet
+    from engine.taroky.scoring import ValatResult
+
+    rnd, _seat = _example("finished")
+    solo = rnd.protocol[3]
+    assert solo.game == "6P" and solo.partner is None
+    failed = (ValatResult(side="D", announced=True, level=2, won=False),)
+    assert sheet._detail(dataclasses.replace(solo, valats=failed), NAMES, "cs").endswith(
+        "valát Anička ×4 ✗")
+    pair = rnd.protocol[0]
+    assert pair.partner is not None
+    assert sheet._detail(dataclasses.replace(pair, valats=failed), NAMES, "cs").endswith(
+        "valát hráčů ×4 ✗")

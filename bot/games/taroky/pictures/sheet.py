@@ -82,6 +82,8 @@ def _detail(row: DealRecord, names: list[str], lang: str) -> str:
     for v in row.valats:
         mark = "✓" if v.won else "✗"
         side = pic("side_d" if v.side == "D" else "side_o", lang)
+        if v.side == "D" and row.partner is None:  # a declarer alone: his name, as the pagát
+            side = names[row.declarer]
         key = "sheet_valat" if v.announced else "sheet_valat_silent"
         level = f" ×{2 ** v.level}" if v.level else ""
         parts.append(pic(key, lang, side=side) + f"{level} {mark}")
