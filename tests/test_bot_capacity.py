@@ -128,6 +128,12 @@ async def test_a_held_refresh_goes_with_the_next_traffic_after_the_hold(harness,
     clock = [1000.0]
     controller = harness.bot.controller
     controller.delivery.clock = lambda: clock[0]
+    # the pace aside (a bot whose global limit is high: the entries of the clicks at one
+    # instant of the stepped clock all have a token); while it binds is told by
+    # ``_pace_waited`` below
+    controller.delivery.global_limit = 1000
+    controller.delivery.global_rate = 900.0
+    controller.delivery._pace = None
     if busy:
         controller.delivery._pace_waited = clock[0]  # an entry waited for the pace just now
     gate = asyncio.Event()
@@ -307,6 +313,45 @@ async def test_the_sender_keeps_under_the_bots_global_limit():
     sender.close()
 
 
+async def test_calls_beside_the_outbox_are_charged_to_the_global_pace():
+    """Five calls of the bot's global limit made beside the outbox (threads made for new
+    tables) at a pace of 10 entries a second with 2 saved: the pace goes 3 into debt, so the
+    first of ten deletions waits 0.4 s (until a token is there again), the rest one per tenth
+    — the calls and the entries together never more than 12 in a second."""
+    from datetime import UTC, datetime
+
+    from bot.delivery import items
+    from bot.storage.models import OutboxEntry
+
+    clock = [500.0]
+    deleter = _Deleter(clock)
+    sender, store = _paced_sender(deleter, 10.0)
+    for _ in range(5):
+        sender.charge()
+    assert sender.metrics.charged == 5
+    now = datetime.now(UTC)
+    sender.submit([OutboxEntry.of(i + 1, items.delete(1000 + i, 77), now) for i in range(10)])
+    await _step(sender, clock, 20, 0.1)
+    assert sorted(d.entry_id for d in store.done) == list(range(1, 11))
+    assert deleter.at == [pytest.approx(500.4 + i / 10) for i in range(10)]
+    calls = [500.0] * 5 + deleter.at
+    assert all(sum(1 for u in calls if t <= u < t + 1.0) <= 12 for t in calls)
+    sender.close()
+
+
+def test_the_pace_never_lets_a_second_reach_the_global_limit():
+    """Its rate and its saved tokens together stay under the bot's limit: at Discord's 50,
+    45 a second and 4 saved (49); at a raised 120, 108 and 11."""
+    from bot.delivery.sender import Sender
+
+    for limit, rate, saved in ((50, 45.0, 4.0), (120, 108.0, 11.0)):
+        sender = Sender(_Store(), _Deleter([0.0]), global_limit=limit)  # type: ignore[arg-type]
+        pace = sender._global_pace(0.0)
+        assert (pace.rate, pace.capacity) == (pytest.approx(rate), pytest.approx(saved))
+        assert pace.rate + pace.capacity < limit
+        sender.close()
+
+
 class _OrderedDeleter(_Deleter):
     """Also notes which entry went (in the order they went)."""
 
@@ -334,7 +379,7 @@ async def test_the_bot_paces_its_channels_at_a_share_of_the_global_limit_it_is_g
         finally:
             await harness.env.shutdown()
             await harness.close()
-    assert rates == [pytest.approx(40.0), pytest.approx(96.0)]
+    assert rates == [pytest.approx(45.0), pytest.approx(108.0)]
 
 
 async def test_the_global_pace_serves_the_entry_that_has_waited_longest_over_all_channels():
@@ -577,7 +622,8 @@ async def test_marks_wait_while_deliveries_are_under_way_and_go_in_one_write(mon
         monkeypatch.setattr(sender_module, "MARKS_HELD", cap)
         deleter = _GatedDeleter()
         store = _CountingStore()
-        sender = Sender(store, deleter)  # type: ignore[arg-type]
+        # (a bot whose global limit is high: the five start at once, the pace aside)
+        sender = Sender(store, deleter, global_limit=1000)  # type: ignore[arg-type]
         sender.submit([OutboxEntry.of(i, items.delete(1000 + i, 70 + i), now)
                        for i in range(1, 6)])
         await _turns()

@@ -58,6 +58,8 @@ async def test_a_second_table_in_a_channel_plays_in_its_own_thread(harness):
     assert ch.last_message.content == f"Lóra – stůl č. 2 hraje ve vlákně <#{thread.id}>."
     assert thread.last_message.embeds[0].title == "Lóra – stůl č. 2"
     assert (await harness.bot.store.get_table(2)).channel_id == thread.id
+    # the thread is a call of the bot's global limit beside the outbox: charged to its pace
+    assert harness.bot.controller.delivery.metrics.charged == 1
 
     await start_with_ai(bob, thread, 2)
     players = Players(harness, thread, 2, [bob], random.Random(5))
@@ -216,6 +218,8 @@ async def test_an_archived_thread_is_reopened_for_the_next_update(harness, caplo
     with caplog.at_level(logging.INFO, logger="bot.delivery.channel"):
         await start_with_ai(bob, thread, 2)
     assert f"thread {thread.id} is archived: unarchiving it" in caplog.messages
+    # charged to the global pace: the thread made, the archived thread fetched, reopened
+    assert harness.bot.controller.delivery.metrics.charged == 3
     assert not harness.env.backend.channels[thread.id].thread_metadata.archived
     assert harness.service.tables[2].status == "playing"
     assert any(m.id == harness.service.tables[2].message_id for m in thread.history())

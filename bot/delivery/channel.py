@@ -31,6 +31,11 @@ class Materials(Protocol):
 
     def channel(self, channel_id: int) -> Any: ...
 
+    def charge(self) -> None:
+        """A call of the bot's global limit beside the entry's own (its delivery took one
+        token of the pace): charged to the pace."""
+        ...
+
     async def find_channel(self, channel_id: int) -> Any:
         """The channel, also one the cache does not hold (an archived thread); None when
         Discord does not know it."""
@@ -171,6 +176,7 @@ class ChannelDeliverer:
                 # a table's thread nobody wrote in for a day (the cache no longer holds it):
                 # Discord refuses edits there until it is unarchived
                 log.info("thread %s is archived: unarchiving it", channel.id)
+                self.m.charge()
                 with phase(REST):
                     await channel.edit(archived=False)
             if entry.kind == items.DELETE:
@@ -272,6 +278,7 @@ class ChannelDeliverer:
                 return None
             except discord.NotFound:
                 log.info("the message of table %s is gone: posting it anew", table.table_id)
+                self.m.charge()
         await before_post()
         with phase(REST):
             sent = await channel.send(
@@ -299,6 +306,7 @@ class ChannelDeliverer:
                 return None
             except discord.NotFound:
                 log.info("the message of tournament %s is gone: posting it anew", tid)
+                self.m.charge()
         await before_post()
         with phase(REST):
             sent = await channel.send(nonce=nonce(entry), allowed_mentions=QUIET, **message)
@@ -319,6 +327,7 @@ class ChannelDeliverer:
             except discord.NotFound:
                 log.info("the thread pointer of table %s is gone: posting it anew",
                          table.table_id)
+                self.m.charge()
         await before_post()
         with phase(REST):
             sent = await channel.send(text, nonce=nonce(entry), allowed_mentions=QUIET)
@@ -362,6 +371,7 @@ class ChannelDeliverer:
         channel = await self._channel(entry)
         me = self.m.bot_user_id()
         after = discord.Object(entry.watermark) if entry.watermark else None
+        self.m.charge()  # (a call the entry's token did not pay for)
         try:
             with phase(REST):
                 found = [m async for m in channel.history(limit=HISTORY, after=after)]

@@ -32,9 +32,12 @@ waited longest first, in order within a table:
 * **The bot's global limit**: Discord allows a bot about 50 requests per second over all
   routes but interaction answers and webhooks (``global_limit``, the bot's setting
   ``LORA_DISCORD_GLOBAL_LIMIT``: Discord raises it only for bots in 150,000 servers or
-  more); the sender starts at most ``GLOBAL_SHARE`` of it (40) entries per second over all
-  channels (a token bucket saving a fifth of a second's worth, so that no second sees more
-  than 48), leaving room for what goes beside it (threads, commands). Entries waiting for
+  more); the sender starts at most ``GLOBAL_SHARE`` of it (45) entries per second over all
+  channels (a token bucket saving at most a fifth of a second's worth, and never so much
+  that a second could see the limit: at 50, 4 saved and no second above 49). The bot's
+  other calls of that limit (a table's thread made, a channel fetched, an archived thread
+  reopened, a message looked for after a crash) are charged to the same pace
+  (``Sender.charge``): the entries after them wait the longer. Entries waiting for
   it stay queued, where a newer refresh of the same key supersedes them: under that limit a
   busy table's edits merge instead of piling up. Its tokens go in the entries' order over
   all channels (the one that has waited longest first), whichever channel asks.
@@ -88,11 +91,15 @@ ROUTE_RESERVE = 1
 STARTUP_WAIT = 15.0  # a click waits at most this long for its table's backlog at start-up
 KNOWN_MARGIN = timedelta(minutes=5)  # clock skew between the bot and its database
 GLOBAL_LIMIT = 50  # requests per second Discord allows a bot (raised only for very large bots)
-# the share of it the sender takes for the channels: the rest is for what goes beside
-# the outbox (threads, the start-up's fetches, commands' own calls)
-GLOBAL_SHARE = 0.8
+# the share of it the sender paces its entries at: the calls beside the outbox are charged
+# to the pace (``Sender.charge``), so this margin is for the jitter between an entry's start
+# and its call reaching Discord (a picture is drawn in between). At 0.8 (40 a second) the
+# pace was what 175 tables' clicks waited for (click → table updated p99 1.3–2.2 s); at 0.9,
+# 0.95 s (README, issue 12)
+GLOBAL_SHARE = 0.9
 # the pace's saved tokens, as a share of its rate: a second's worth let 80 entries start
-# within one second after a quiet moment (Discord: 50); a fifth keeps any second under 48
+# within one second after a quiet moment (Discord: 50); at most a fifth, and at most what
+# keeps the rate and the saved tokens together under the limit (at 45 of 50: 4 saved)
 PACE_BURST = 0.2
 # a held table message refresh goes at the latest this long after it was queued
 HOLD_SECONDS = 0.4
@@ -161,6 +168,7 @@ class SenderMetrics:
     folded: int = 0  # announcements sent as lines of an earlier one's post
     folds: int = 0  # posts that carried others
     paced: int = 0  # times a channel waited for the global limit
+    charged: int = 0  # calls beside the entries charged to the global pace
     latencies: list[float] = field(default_factory=list)  # submitted → delivered, seconds
     # per delivery (while enabled): where its time went (``Timed``)
     timed: list[Timed] = field(default_factory=list)
@@ -247,6 +255,12 @@ class _Pace:
     def take(self) -> None:
         self.tokens = max(0.0, self.tokens - 1)
 
+    def charge(self, now: float, calls: int) -> None:
+        """Calls made beside the entries: taken from the tokens, into debt if need be (the
+        next entry waits until the debt is paid)."""
+        self.wait(now)
+        self.tokens -= calls
+
 
 @dataclass
 class _Bucket:
@@ -324,6 +338,7 @@ class Sender:
         self._held: dict[int, float] = {}  # channel → when its oldest held entry is due
         # entries started per second over all channels (``_Pace``)
         self.global_rate = GLOBAL_SHARE * global_limit
+        self.global_limit = global_limit
         self._pace: _Pace | None = None
         self._pace_waited = float("-inf")  # when a channel last waited for the pace (clock)
         # channels waiting for the global limit → the turn (``_Item.order``) of the entry
@@ -400,6 +415,20 @@ class Sender:
                     self._kick(channel_id)
         else:
             self._arm_pace(wait)
+
+    def _global_pace(self, clock: float) -> _Pace:
+        if self._pace is None or self._pace.rate != self.global_rate:
+            burst = max(1.0, min(PACE_BURST * self.global_rate,
+                                 self.global_limit - 1 - self.global_rate))
+            self._pace = _Pace(self.global_rate, burst, clock, burst)
+        return self._pace
+
+    def charge(self, calls: int = 1) -> None:
+        """A call of the bot's global limit made beside the outbox (a thread made, a
+        channel fetched): charged to the pace, so that together they stay under the limit."""
+        self.metrics.charged += calls
+        clock = self.clock()
+        self._global_pace(clock).charge(clock, calls)
 
     def _arm_pace(self, wait: float) -> None:
         """One timer for all the paced channels, due when the global pace lets the next
@@ -533,10 +562,7 @@ class Sender:
                                                     channel_id)
                 break
             clock = self.clock()
-            if self._pace is None or self._pace.rate != self.global_rate:
-                burst = max(1.0, PACE_BURST * self.global_rate)
-                self._pace = _Pace(self.global_rate, burst, clock, burst)
-            paced = self._pace.wait(clock)
+            paced = self._global_pace(clock).wait(clock)
             # an older entry of another channel waiting for the pace goes first: a channel
             # whose delivery just ended (or that was just submitted to) must not take the
             # token from the channels that wait — before, busy channels kept the pace and
@@ -548,7 +574,7 @@ class Sender:
                 self._pace_waited = clock
                 self._arm_pace(paced)
                 break
-            self._pace.take()
+            self._global_pace(clock).take()
             self._running += 1
             if self.metrics.enabled:
                 item.note("run", clock)

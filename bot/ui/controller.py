@@ -232,6 +232,7 @@ class Controller:
         if channel is None or not isinstance(channel, discord.TextChannel):
             return None
         for attempt in range(1, THREAD_ATTEMPTS + 1):
+            self.delivery.charge()  # (beside the outbox: counted against the global pace)
             try:
                 thread = await channel.create_thread(
                     name=name[:100], type=discord.ChannelType.public_thread,
@@ -533,7 +534,11 @@ class Controller:
     def channel(self, channel_id: int) -> Any:
         return self.bot.get_channel(channel_id)
 
+    def charge(self) -> None:
+        self.delivery.charge()
+
     async def find_channel(self, channel_id: int) -> Any:
+        self.delivery.charge()
         try:
             return await self.bot.fetch_channel(channel_id)
         except (discord.NotFound, discord.Forbidden):
