@@ -167,8 +167,9 @@ def shared_commands(ui: GameUI) -> list[app_commands.Command[Any, Any, None]]:
     @app_commands.command(name="rules", description=gdesc(ui, "cmd_rules"))
     async def rules(interaction: Interaction) -> None:
         controller = controller_of(interaction)
-        lang = await controller.lang_for(interaction, my_table(interaction))
-        await controller.send_rules(interaction, ui.kind, lang)
+        table = my_table(interaction)
+        lang = await controller.lang_for(interaction, table)
+        await controller.send_rules(interaction, ui.kind, lang, table)
 
     @app_commands.command(name="leave", description=gdesc(ui, "cmd_leave"))
     async def leave(interaction: Interaction) -> None:

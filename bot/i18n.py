@@ -42,6 +42,23 @@ def t(key: str, lang: str = DEFAULT_LANG, /, **values: Any) -> str:
     return template.format(**values) if values else template
 
 
+def plural_form(n: int, lang: str = DEFAULT_LANG) -> str:
+    """The form of a noun after the number ``n``: Czech "one" (1 minuta), "few" (2–4
+    minuty), "many" (0, 5 … minut); English "one" or "many"."""
+    if lang_of(lang) == "cs" and n in (2, 3, 4):
+        return "few"
+    return "one" if n == 1 else "many"
+
+
+def tn(key: str, lang: str, n: int, /, **values: Any) -> str:
+    """``key`` with the noun in the form the number ``n`` takes (``key_one``, ``key_few``,
+    ``key_many``): "1 minuta", "3 minuty", "60 minut"."""
+    form = plural_form(n, lang)
+    if form == "few" and not has(f"{key}_few", lang):
+        form = "many"
+    return t(f"{key}_{form}", lang, n=n, **values)
+
+
 def game_key(kind: str, key: str) -> str:
     """``<kind>.<key>`` when the game words it, else ``core.<key>``."""
     own = f"{kind}.{key}"

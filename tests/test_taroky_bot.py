@@ -270,3 +270,26 @@ async def test_an_absent_player_gets_a_reminder_then_an_ai_stand_in(harness):
             in embed.description)
     await Clickers(harness, ch, tid, users).open_hand(users[0])
     assert not alice.absent
+
+
+async def test_the_rules_at_a_table_give_that_tables_own_rules(harness):
+    """The summary speaks of the tournament rules (60 minutes, 50 Kč); asked at a table of
+    four deals and a stake of 20 Kč it adds that table's rules, so nobody reads a round of 60
+    minutes at a table that plays four deals."""
+    guild, ch, users, tid = await open_taroky(harness, ["alice"], None,
+                                              ("easy", "easy", "easy"), round_deals=4,
+                                              stake=20)
+    table_message = next(m for m in ch.history() if m.id == harness.service.tables[
+        tid].message_id)
+    for res in (await users[0].click(table_message, custom_id=f"lora:t:{tid}:rules"),
+                await users[0].slash(ch, "taroky rules")):
+        embed = reply(res).embeds[0]
+        assert "podle turnajových pravidel trvá kolo 60 minut a vklad je 50 Kč" in (
+            embed.description)
+        [field] = embed.fields
+        assert field.name == "Pravidla stolu"
+        assert field.value.splitlines()[:2] == [
+            "• Kolo: 4 rozdání", "• Vklad 20,00 Kč, dokup po 10,00 Kč, strop 40,00 Kč"]
+    other = guild.add_member(harness.env.create_user("eve", global_name="Eve"))
+    res = await other.slash(ch, "taroky rules")  # not at a table: the summary alone
+    assert reply(res).embeds[0].fields == []

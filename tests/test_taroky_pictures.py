@@ -101,3 +101,60 @@ def test_a_sixteen_card_hand_stays_legible_at_phone_width() -> None:
     assert worst[0] >= 0 and worst[-1] + hand_picture.CARD_W <= hand_picture.W
     usual = hand_picture._positions([NUM_TAROKS + c for c in (0, 1, 2, 3, 8, 9, 10, 16, 17)])
     assert min(b - a for a, b in itertools.pairwise(usual)) * scale >= 35
+
+
+def test_the_protocol_keeps_every_value_inside_its_players_column() -> None:
+    """A round's sums run into hundreds of Kč ("+134,00", "−377,00", even "+1234,00"): each
+    value of a player's column fits the column instead of running into its neighbour's, and a
+    Varšava row's eyes, the dokup and the running money share the second line without
+    overlapping (seen: "+109,00+134,00" in one run, "40 o." under "↑20")."""
+    from bot.games.taroky.pictures import sheet
+    from bot.render.common import GOLD, MUTED
+
+    for value, size, style in (("+1234,00", 25, "cond"), ("−377,00", 25, "bold"),
+                               ("+1234,00", 25, "bold"), ("330,00", 25, "regular")):
+        assert sheet.sized(value, size, style).getlength(value) <= sheet.CELL_W
+    assert sheet.sized("+9,50", 25, "cond").size == 25  # small values keep their size
+    right = sheet.X_COLS + sheet.COL_W - 12
+    # after a dokup the running money is below the dokup step; without one it may be large
+    for pieces, smallest in (([("9,50", MUTED), ("↑120", GOLD), ("40 o.", MUTED)], 13),
+                             ([("1003,00", MUTED), ("40 o.", MUTED)], 15),
+                             ([("9,50", MUTED), ("↑120", GOLD)], 17)):
+        placed = sheet.placed(pieces, right, 18)
+        assert min(f.size for _x, _p, f, _c in placed) >= smallest  # still legible
+        spans = [(x - f.getlength(p), x) for x, p, f, _ in placed]
+        assert spans[0][1] == right and spans[-1][0] >= right - sheet.CELL_W
+        for (left, _), (_, next_right) in itertools.pairwise(spans):
+            assert next_right < left  # right to left, apart
+
+
+def test_the_protocol_shows_usual_names_whole_over_the_columns() -> None:
+    """Names like "AI Jaroslav" or "AI Božena" fit over a player's column (they were cut to
+    "AI Jar…", "AI Bo…"); only a long name is cut."""
+    from bot.games.taroky.pictures import sheet
+
+    for name in ("AI Karel", "AI Jaroslav", "AI Božena", "Bohouš", "Cecílie"):
+        shown, f = sheet.header_name(name)
+        assert shown == name and f.getlength(name) <= sheet.COL_W - 14 and f.size >= 18
+    shown, _f = sheet.header_name("Přemysl Novák-Ottendorfer")
+    assert shown.endswith("…")
+
+
+def test_T_HLASKY_VALAT_the_protocol_names_a_lone_declarers_valat_by_him() -> None:
+    """A sólo's valát is the declarer's, not "valát hráčů" (of the declarers); a pair's is
+    still the side's."""
+    import dataclasses
+
+    from bot.games.taroky.pictures import sheet
+    from engine.taroky.scoring import ValatResult
+
+    rnd, _seat = _example("finished")
+    solo = rnd.protocol[3]
+    assert solo.game == "6P" and solo.partner is None
+    failed = (ValatResult(side="D", announced=True, level=2, won=False),)
+    assert sheet._detail(dataclasses.replace(solo, valats=failed), NAMES, "cs").endswith(
+        "valát Anička ×4 ✗")
+    pair = rnd.protocol[0]
+    assert pair.partner is not None
+    assert sheet._detail(dataclasses.replace(pair, valats=failed), NAMES, "cs").endswith(
+        "valát hráčů ×4 ✗")

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from bot.games import ui_of
 from bot.games.taroky.commands import options_json
 from bot.games.taroky.pictures.examples import NAMES, example
@@ -162,3 +164,139 @@ def test_taroky_pictures_go_to_the_render_pool_and_draw_the_same_there() -> None
         assert isinstance(picture, partial)
         copy = pickle.loads(pickle.dumps(picture))
         assert copy()[:8] == b"\x89PNG\r\n\x1a\n" and copy() == picture()
+
+
+def test_T_HLASKY_VALAT_the_result_tells_whose_valat_failed_and_whose_silent_one_won() -> None:
+    """An announced valát of the declarer side fails because the opponents took all twelve
+    tricks: both count (T-HLASKY-VALAT), and the result says whose each one is (not "The
+    valát failed. Valát!"); a silent pagát is called silent."""
+    import dataclasses
+
+    from bot.games.taroky.texts import deal_result
+    from engine.taroky.scoring import PagatResult, ValatResult
+
+    rnd, _seat = example("finished")
+    row = rnd.protocol[0]  # první povinnost: Anička with Cecílie against Bohouš and Dalibor
+    assert (row.declarer, row.partner) == (0, 2)
+    row = dataclasses.replace(
+        row, pagat=PagatResult(seat=1, side="O", announced=False, level=0, won=False),
+        valats=(ValatResult(side="D", announced=True, level=1, won=False),
+                ValatResult(side="O", announced=False, level=0, won=True)))
+    head = deal_result(_table(rnd), row, "cs").splitlines()[0]
+    assert head.endswith(" Tichý pagát (Bohouš) nevyšel. Valát (Anička, Cecílie) nevyšel."
+                         " Tichý valát (Bohouš, Dalibor)!")
+    head = deal_result(_table(rnd, "en"), row, "en").splitlines()[0]
+    assert head.endswith(" The silent pagát (Bohouš) failed. The valát (Anička, Cecílie) "
+                         "failed. A silent valát (Bohouš, Dalibor): all tricks!")
+    won = dataclasses.replace(row, pagat=None, valats=(
+        ValatResult(side="O", announced=True, level=0, won=True),))
+    assert deal_result(_table(rnd), won, "cs").splitlines()[0].endswith(
+        " Valát (Bohouš, Dalibor) vyšel!")
+
+
+def test_T_TOURNAMENT_a_tournament_tables_pictures_name_the_tournaments_round(
+        monkeypatch: Any) -> None:
+    """Every table of a tournament plays one round of the engine (numbered 1); in round 2
+    its protocol and its finished table picture say "2. kolo" (they said "1. kolo" while the
+    table's message said "Turnaj č. 1 · 2. kolo · stůl 1"). A table of its own keeps 1."""
+    from bot.games.taroky.pictures import palette, sheet, table
+
+    rnd, _seat = example("finished")
+    palette.taroky()  # its samples are drawn once, before the spy
+    said: list[str] = []
+    for module in (sheet, table):
+        real = module.pic
+
+        def spy(key: str, lang: str = "cs", _real: Any = real, **values: Any) -> str:
+            text = _real(key, lang, **values)
+            if key in ("sheet_title", "round_no"):
+                said.append(text)
+            return text
+
+        monkeypatch.setattr(module, "pic", spy)
+    own = _table(rnd)
+    in_tournament = _table(rnd)
+    in_tournament.tournament = {"id": 1, "round": 2, "table": 1}
+    for t in (own, in_tournament):
+        UI.sheet_png(t, "cs")
+        UI.final_picture(t, "cs")()  # type: ignore[misc]
+        UI.table_picture(t, "cs")()  # type: ignore[misc]
+    assert said == ["Protokol – 1. kolo", "Protokol – 1. kolo", "1. kolo",
+                    "Protokol – 2. kolo", "Protokol – 2. kolo", "2. kolo"]
+
+
+@pytest.mark.parametrize(("minutes", "cs", "en"), [
+    (1, "Kolo: 1 minuta", "Round: 1 minute"), (3, "Kolo: 3 minuty", "Round: 3 minutes"),
+    (5, "Kolo: 5 minut", "Round: 5 minutes"), (60, "Kolo: 60 minut", "Round: 60 minutes")])
+def test_T_ROUND_minutes_are_declined_after_their_number(minutes: int, cs: str,
+                                                          en: str) -> None:
+    """The lobby's and the tournament's round length: 1 minuta, 2–4 minuty, 5+ minut (was
+    "3 minut")."""
+    from bot.tournament.desk import settings_lines as tournament_lines
+
+    settings = TableSettings(options=options_json(**{**DEFAULTS, "round_minutes": minutes}))
+    assert UI.settings_lines(settings, "cs")[0] == cs
+    assert UI.settings_lines(settings, "en")[0] == en
+    record: Any = type("T", (), {"settings": {"rounds": 2, "length": {"minutes": minutes},
+                                              "fill": "ai", "ai_level": "easy",
+                                              "turn_timer": 60, "lang": "cs"},
+                                 "game_kind": "taroky"})()
+    word = cs.removeprefix("Kolo: ")
+    assert tournament_lines(record, "cs")[1] == (
+        f"Kolo: {word} u každého stolu (rozehrané rozdání se dohraje)")
+
+
+def test_the_hand_names_the_trick_in_progress() -> None:
+    """A player on a phone sees in his hand message what was led and followed (the hand's
+    picture shows only his cards); the seat waiting sees it too; no line before a lead."""
+    from bot.games.taroky.hand import hand
+
+    rnd, seat = example("play")  # Cecílie led Q♦, Dalibor followed 4♦; Anička is to play
+    assert seat == 0
+    lines = hand(_table(rnd), rnd.view(0), "cs").lines
+    assert lines[1:4] == ["Hraješ první povinnost se spoluhráčem Cecílie.",
+                          "Ve štychu: Cecílie D♦, Dalibor 4♦", "Jsi na tahu: vyber kartu."]
+    assert "In the trick: Cecílie Q♦, Dalibor 4♦" in hand(_table(rnd, "en"), rnd.view(1),
+                                                          "en").lines
+    bid, seat = example("bid")
+    assert not any(line.startswith("Ve štychu") for line in hand(_table(bid), bid.view(seat),
+                                                                 "cs").lines)
+
+
+def test_a_move_nobody_clicked_is_shown_and_marked_at_the_table() -> None:
+    """A forced card the table played for a player (autoplay) and a move of an AI for an
+    absent player are marked in the table's events, as at Lóra's tables; a card somebody
+    clicked stays quiet (the picture shows the trick)."""
+    from bot.games.taroky.texts import event_lines
+    from bot.model import Unclicked
+    from engine.taroky import events as ev
+    from engine.taroky.cards import parse_card
+
+    rnd, _seat = example("play")
+    table = _table(rnd)
+    events = [Unclicked(0, "auto"), ev.CardPlayed(0, parse_card("Sk")),
+              ev.CardPlayed(1, parse_card("XX")),
+              ev.TrickTaken(0, 8, tuple(parse_card(c) for c in ("Sk", "XX"))),
+              Unclicked(2, "stand_in"), ev.TurnPassed(2), ev.TurnPassed(3)]
+    assert event_lines(table, events) == [
+        "Anička hraje Škýz (automaticky).", "Anička bere 8. štych (Škýz XX).",
+        "Cecílie: dobrá (za nepřítomného hraje AI)."]
+    assert event_lines(_table(rnd, "en"), events)[0] == "Anička plays Škýz (automatically)."
+
+
+def test_the_declarer_of_the_second_duty_reads_it_in_the_accusative() -> None:
+    """"Hraješ druhou povinnost: zavolej si spoluhráče." (was "Hraješ druhá povinnost");
+    the opponents read the game's name in brackets, as it is."""
+    from bot.games.taroky.hand import role_line
+    from bot.games.taroky.pictures.examples import worked
+    from engine.taroky.actions import Bid
+
+    rnd = TarokyRound(deals=[worked()], options=TarokyOptions(round_deals=1))
+    for seat, bid in ((0, "2P"), (1, "dobra"), (2, "dobra"), (3, "dobra")):
+        rnd.apply(Bid(seat, bid))
+    table = _table(rnd)
+    assert role_line(table, rnd.view(0), "cs") == (
+        "Hraješ druhou povinnost: zavolej si spoluhráče.")
+    assert role_line(table, rnd.view(1), "cs") == "Anička hraje druhou povinnost."
+    assert role_line(_table(rnd, "en"), rnd.view(0), "en") == (
+        "You play second duty: call your partner.")

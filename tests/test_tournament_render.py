@@ -97,3 +97,36 @@ def test_taroky_sheet_money_and_control_sum_words() -> None:
     assert (money(4650, "cs"), money(-250, "en"), money(950, "cs", sign=True)) == (
         "46,50", "−2.50", "+9,50")
 
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("cs", ("Výsledek", "Body 4-3-2-1 podle pořadí u stolu (shoda se dělí); při rovnosti "
+                        "rozhoduje vyšší součet výsledků.")),
+    ("en", ("Result", "Points 4-3-2-1 by place at the table (ties share); equal points: the "
+                      "higher sum of results ranks higher.")),
+])
+def test_T_TOURNAMENT_taroky_standings_name_the_tiebreak_the_round_results(
+        lang: str, words: tuple[str, str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The standings' last column is the sum of round results (money − stake − dokup,
+    T-TOURNAMENT's tie-break), not the money of the sheets' "Peníze" column (money at the end
+    of a round): it is called so, and the legend says which way it breaks ties."""
+    from bot.tournament import pictures
+
+    t = example_tournament("taroky")
+    seen: dict[str, object] = {}
+
+    def capture(title, subtitle, labels, rounds, lines, footers):  # type: ignore[no-untyped-def]
+        seen.update(labels=labels, lines=lines, footers=footers)
+        return b""
+
+    monkeypatch.setattr(pictures, "render_standings", capture)
+    pictures.standings_png(t, 2, lang)
+    column, legend = words
+    assert seen["labels"][2] == column  # type: ignore[index]
+    assert [f.label for f in seen["footers"]] == [legend]  # type: ignore[attr-defined]
+    from bot.tournament.scoring import standings
+
+    rows = standings(t, 2)
+    assert [line.score for line in seen["lines"]] == [  # type: ignore[attr-defined]
+        money(r.score, lang, sign=True) for r in rows]
+    assert sum(r.score for r in rows) == 0  # results, not money (which sums to 4 × stake)

@@ -300,3 +300,24 @@ async def test_any_game_two_seat_tables_of_the_toy_game(store):
     finally:
         engine.games.unregister("toy")
 
+
+
+def test_ai_entrants_have_names_not_numbers_for_a_club_sized_tournament() -> None:
+    """A tournament of 16 with 11 AI players: every AI entrant has a Czech name (the sixth
+    was "AI 6" beside "AI Karel"), all different; numbers only past the 32 names."""
+    from types import SimpleNamespace
+
+    from bot.tournament.service import _ai_name
+
+    entrants: list[Any] = [SimpleNamespace(name=n) for n in ("Ann", "Bob", "Cyril", "Dana",
+                                                              "Emil")]
+    for _ in range(11):
+        entrants.append(SimpleNamespace(name=_ai_name(SimpleNamespace(entrants=entrants))))
+    names = [e.name for e in entrants[5:]]
+    assert names[:7] == ["AI Karel", "AI Božena", "AI Jaroslav", "AI Libuše", "AI Václav",
+                         "AI Marie", "AI Josef"]
+    assert len(set(names)) == 11 and not any(n.split()[-1].isdigit() for n in names)
+    for _ in range(21):
+        entrants.append(SimpleNamespace(name=_ai_name(SimpleNamespace(entrants=entrants))))
+    assert entrants[-1].name == "AI Blanka"
+    assert _ai_name(SimpleNamespace(entrants=entrants)) == "AI 33"  # type: ignore[arg-type]

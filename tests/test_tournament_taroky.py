@@ -21,7 +21,7 @@ from bot.i18n import CATALOGS, add_strings
 from bot.tournament import model
 from bot.tournament.pictures import sheet_footer, sheet_lines
 from engine import games
-from tests.botkit import BotHarness, open_harness
+from tests.botkit import BotHarness, open_harness, reply
 from tests.tournament_kit import play_round_out, record, run_two_round_tournament
 
 STRINGS = {"cs": {"name": "Taroky", "rules_text": "Taroky podle pravidel turnaje Praha 2006."},
@@ -95,3 +95,23 @@ async def test_T_ROUND_a_tournament_round_of_minutes_ends_at_every_table_at_once
         log = [a["action"] for a in await taroky.bot.store.table_actions(s.table_id)]
         assert log.count({"end_round": True}) == 1  # the clock's request, once
         assert s.result["details"]["deals"] >= 1
+
+
+async def test_an_english_tournament_answers_in_english_after_it_is_over(taroky):
+    """A finished tournament leaves the running ones; its Standings and Export buttons still
+    answer in the tournament's language (they answered in Czech, the default)."""
+    env = taroky.env
+    guild = env.create_guild()
+    ch = guild.create_text_channel("tournament")
+    ann = guild.add_member(env.create_user("ann", global_name="Ann"))
+    await ann.slash(ch, "taroky tournament", rounds=1, deals=1, turn_timer=20, language="en")
+    message = ch.last_message
+    await ann.click(message, custom_id="lora:tn:1:join")
+    for _ in range(3):
+        await ann.select(message, ["easy"], custom_id="lora:tnai:1")
+    await ann.click(message, custom_id="lora:tn:1:start")
+    rec = await play_round_out(taroky, 1, 1, rounds=1, steps=40)
+    assert rec.status.value == "finished"
+    res = await ann.click(message, custom_id="lora:tn:1:export")
+    assert reply(res).content == ("Tournament 1: the whole record (JSON with every table's "
+                                  "record) and all pictures.")

@@ -22,7 +22,7 @@ import discord
 
 from bot.delivery import items
 from bot.errors import TableError
-from bot.i18n import t
+from bot.i18n import t, tn
 from bot.model import Seat
 from bot.storage.models import (
     OutboxEntry,
@@ -117,7 +117,8 @@ def settings_lines(t_: TournamentRecord, lang: str) -> list[str]:
     if "deals" in s.length:
         lines.append(tt("set_length_deals", lang, n=s.length["deals"]))
     elif "minutes" in s.length:
-        lines.append(tt("set_length_minutes", lang, n=s.length["minutes"]))
+        lines.append(tt("set_length_minutes", lang,
+                        minutes=tn("core.minutes", lang, int(s.length["minutes"]))))
     else:
         lines.append(worded("set_length_game", t_.game_kind, lang))
     level = t(f"core.ai_{s.ai_level}", lang)
@@ -455,14 +456,16 @@ class TournamentDesk:
             log.exception("adding an AI player to tournament %s failed", tournament_id)
             await self.controller.error(interaction, "core.error", lang)
 
-    def _tournament_lang(self, tournament_id: int) -> str:
-        t_ = self.service.tournaments.get(tournament_id)
+    async def _tournament_lang(self, tournament_id: int) -> str:
+        """The tournament's language, also once it is over (a finished tournament leaves
+        ``service.tournaments``; its Standings and Export buttons still answer)."""
+        t_ = await self._record(tournament_id)
         return "cs" if t_ is None else self._lang(t_)
 
     async def _answer_lang(self, interaction: Interaction, tournament_id: int) -> str:
         """A private answer speaks the player's own chosen language, else the tournament's."""
         chosen = await self.controller.chosen_lang(interaction.user.id)
-        return chosen or self._tournament_lang(tournament_id)
+        return chosen or await self._tournament_lang(tournament_id)
 
 
 async def _draw(render: Any, *args: Any) -> bytes | None:

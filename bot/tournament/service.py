@@ -523,8 +523,17 @@ class TournamentService:
         await self._after_table(t, r)
 
 
+# AI entrants beyond the tables' five get Czech names too (a club's tournament of 16 with
+# 10 AI players read "AI 6" … "AI 10" beside "AI Karel"); numbers only past these
+MORE_AI_NAMES = tuple(f"AI {n}" for n in (
+    "Marie", "Josef", "Jana", "Jiří", "Eva", "Petr", "Hana", "Pavel", "Anna", "Tomáš", "Věra",
+    "Jan", "Alena", "Miroslav", "Zdeňka", "František", "Ludmila", "Antonín", "Jarmila",
+    "Zdeněk", "Vlasta", "Bohumil", "Milada", "Oldřich", "Dagmar", "Vojtěch", "Blanka"))
+
+
 def _ai_name(t: TournamentRecord) -> str:
     """A name for a new AI entrant, unique in the tournament."""
     taken = {e.name for e in t.entrants}
-    names = [*AI_NAMES, *(f"AI {i}" for i in range(len(AI_NAMES) + 1, 2 * MAX_ENTRANTS))]
+    pool = (*AI_NAMES, *MORE_AI_NAMES)
+    names = [*pool, *(f"AI {i}" for i in range(len(pool) + 1, 2 * MAX_ENTRANTS))]
     return next(n for n in names if n not in taken)

@@ -869,7 +869,7 @@ class Controller:
             await self.open_hand(interaction, table)
             return
         if op == "rules":
-            await self.send_rules(interaction, table.game_kind, lang)
+            await self.send_rules(interaction, table.game_kind, lang, table)
             return
         # acknowledged before anything is drawn: a picture on a busy loop must not miss
         # Discord's three seconds (then the click would fail with no answer at all)
@@ -882,11 +882,17 @@ class Controller:
             await interaction.followup.send(reply.content or t("core.stale", lang),
                                             ephemeral=True)
 
-    async def send_rules(self, interaction: Interaction, kind: str, lang: str) -> None:
-        name = ui_of(kind).name(lang)
-        embed = discord.Embed(title=game_t(kind, "rules_title", lang, game=name),
+    async def send_rules(self, interaction: Interaction, kind: str, lang: str,
+                         table: Table | None = None) -> None:
+        """The game's rules in brief; asked at a table, with that table's own rules (its
+        options may differ from the defaults the summary speaks of)."""
+        ui = ui_of(kind)
+        embed = discord.Embed(title=game_t(kind, "rules_title", lang, game=ui.name(lang)),
                               description=game_t(kind, "rules_text", lang),
                               colour=builders.EMBED_COLOUR)
+        if table is not None and table.game_kind == kind:
+            embed.add_field(name=t("core.rules_field", lang), value="\n".join(
+                f"• {line}" for line in ui.settings_lines(table.settings, lang)), inline=False)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @answered

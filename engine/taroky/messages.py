@@ -53,6 +53,8 @@ WORDS: dict[str, dict[str, str]] = {
         "3P3": "preferanc na třetích",
         "6P": "sólo",
         "W": "Varšava",
+        "acc:2P": "druhou povinnost",  # accusative ("hraje druhou povinnost")
+        "acc:W": "Varšavu",
         "dobra": "dobrá",
         "zduch": "žďuch",
         "tiche_solo": "tiché sólo",
@@ -132,6 +134,12 @@ WORDS: dict[str, dict[str, str]] = {
 def word(key: str, lang: str = "cs") -> str:
     """A game word: games, bids, hlášky, announcement items (``key`` as the engine names it)."""
     return WORDS[_lang(lang)].get(key, key)
+
+
+def game_object(game: str, lang: str = "cs") -> str:
+    """A game's name as the object of a verb (Czech accusative: "hraje druhou povinnost",
+    "hraje Varšavu"; the other games read the same as their name)."""
+    return WORDS[_lang(lang)].get(f"acc:{game}") or word(game, lang)
 
 
 def level_name(level: int, lang: str = "cs") -> str:
@@ -313,7 +321,7 @@ EVENTS: dict[str, dict[str, str]] = {
         "alone_revealed": "{seat} hraje sám.",
         "card_played": "{seat} hraje {card}.",
         "trick_taken": "{seat} bere {number}. štych ({cards}).",
-        "talon_turned": "Z talonu se otáčí {card}, patří k štychům: {to}.",
+        "talon_turned": "Z talonu se otáčí {card}, patří ke štychům: {to}.",
         "talon_turned_solo": "Z talonu se otáčí {card}.",
         "deal_ended": "Konec hry ({game}): oči {eyes}; peníze {money}.",
         "dokup_added": "{seat} dokupuje {amount}.",
@@ -382,6 +390,8 @@ def event_text(event: Any, lang: str = "cs", names: list[str] | None = None) -> 
             v[name] = word(getattr(event, name), lang)
     if kind == "bidding_won" and event.zduch:
         kind = "bidding_won_zduch"
+    elif kind == "bidding_won":
+        v["game"] = game_object(event.game, lang)
     elif kind == "talon_handed_out":
         v["takes"] = ", ".join(
             table["take_count"].format(seat=seat_name(s, lang, names), count=n)

@@ -78,3 +78,29 @@ def test_event_texts_in_czech():
     )
     assert money_text(1050) == "10,50 Kč" and money_text(-50, "en") == "−0.50 Kč"
     assert money_text(250, signed=True) == "+2,50 Kč"
+
+
+def test_T_TALON_W_the_turned_card_goes_ke_stychum_in_czech() -> None:
+    """Varšava: a turned talon card belongs to a trick's winner; Czech says "ke štychům"
+    (the preposition k before "št…" takes its vowel), never "k štychům"."""
+    from engine.taroky.messages import event_text
+
+    names = ["Alice", "Bob", "Cyril", "Dana"]
+    turned = ev.TalonTurned(parse_card("Ah"), 2)
+    assert event_text(turned, "cs", names) == "Z talonu se otáčí A♥, patří ke štychům: Cyril."
+    assert event_text(turned, "en", names) == "A talon card is turned: A♥ (to the tricks of Cyril)."
+
+
+def test_T_BID_END_the_game_won_is_said_in_the_accusative_in_czech() -> None:
+    """"Alice hraje druhou povinnost." / "… hraje Varšavu." (was "hraje druhá povinnost");
+    the games whose accusative reads as their name stay as they are."""
+    from engine.taroky.messages import event_text
+
+    names = ["Alice", "Bob", "Cyril", "Dana"]
+    said = {g: event_text(ev.BiddingWon(0, g, False), "cs", names)
+            for g in ("1P", "2P", "3P", "6P", "W")}
+    assert said == {"1P": "Alice hraje první povinnost.", "2P": "Alice hraje druhou povinnost.",
+                    "3P": "Alice hraje preferanc.", "6P": "Alice hraje sólo.",
+                    "W": "Alice hraje Varšavu."}
+    assert event_text(ev.BiddingWon(0, "2P", False), "en", names) == (
+        "Alice plays second duty.")

@@ -21,12 +21,19 @@ from bot.games.taroky import texts
 from bot.games.taroky.pictures import render_sheet, render_sheet_from_export, render_table
 from bot.games.taroky.stats import GAMES, taroky_stats
 from bot.games.taroky.words import game_name, money, refusal
-from bot.i18n import t
+from bot.i18n import t, tn
 from bot.model import Table, TableSettings
 from bot.storage.models import PlayerStats
 from engine.game import GameEvent, Outcome, SeatViewBase
 from engine.taroky import SPEC
 from engine.taroky.options import TarokyOptions
+
+
+def round_of_tournament(table: Table) -> int | None:
+    """The tournament's round a table plays (its pictures say "2. kolo", not the engine's
+    round 1 of every table), None for a table of its own."""
+    t = table.tournament
+    return int(t["round"]) if t and t.get("round") else None
 
 
 class TarokyUI(BaseUI):
@@ -39,7 +46,7 @@ class TarokyUI(BaseUI):
         if o.round_deals is not None:
             limit = t("taroky.limit_deals", lang, n=o.round_deals)
         else:
-            limit = t("taroky.limit_minutes", lang, n=o.round_minutes)
+            limit = tn("core.minutes", lang, o.round_minutes or 0)
         flek = (t("taroky.unlimited", lang) if o.flek_max is None else str(o.flek_max))
         cap = t("taroky.no_cap", lang) if o.cap is None else money(o.cap, lang)
         lines = [
@@ -69,7 +76,7 @@ class TarokyUI(BaseUI):
         view = texts.round_of(table).public_view()
         names = table.names()
         # partials of module-level functions pickle: the render pool draws them off the loop
-        return partial(render_table, view, names, lang)
+        return partial(render_table, view, names, lang, round_of_tournament(table))
 
     def table_ops(self, table: Table, lang: str, running: bool) -> list[TableOp]:
         return [TableOp("sheet", t("taroky.btn_sheet", lang))]
@@ -80,7 +87,8 @@ class TarokyUI(BaseUI):
         return super().table_op(table, op, lang)
 
     def sheet_png(self, table: Table, lang: str) -> bytes:
-        return render_sheet(texts.round_of(table).public_view(), table.names(), lang)
+        return render_sheet(texts.round_of(table).public_view(), table.names(), lang,
+                            round_of_tournament(table))
 
     def hand(self, table: Table, view: SeatViewBase, lang: str) -> HandParts:
         return hand_message.hand(table, view, lang)
@@ -107,7 +115,8 @@ class TarokyUI(BaseUI):
                  else "")
 
     def final_picture(self, table: Table, lang: str) -> Picture | None:
-        return partial(render_sheet, texts.round_of(table).public_view(), table.names(), lang)
+        return partial(render_sheet, texts.round_of(table).public_view(), table.names(), lang,
+                       round_of_tournament(table))
 
     def add_commands(self, group: app_commands.Group) -> None:
         from bot.games.taroky.commands import taroky_commands

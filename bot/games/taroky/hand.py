@@ -23,6 +23,7 @@ from bot.games.taroky.words import (
     card_label,
     cards_text,
     game_name,
+    game_object,
     is_tarok,
     level_name,
     refusal,
@@ -67,7 +68,7 @@ def role_line(table: Table, view: SeatView, lang: str) -> str:
     names = table.names()
     if pub.game is None or pub.declarer is None:
         return ""
-    game = game_name(pub.game, lang)
+    game = game_object(pub.game, lang)  # "Hraješ druhou povinnost"
     if pub.game == "W":
         return t("taroky.role_varsava", lang)
     if view.seat == pub.declarer:
@@ -90,8 +91,20 @@ def role_line(table: Table, view: SeatView, lang: str) -> str:
         if view.partner is not None:
             return t("taroky.role_opponent_pair", lang, name=names[pub.declarer],
                      partner=names[view.partner])
-        return t("taroky.role_opponent", lang, name=names[pub.declarer], game=game)
+        return t("taroky.role_opponent", lang, name=names[pub.declarer],
+                 game=game_name(pub.game, lang))
     return t("taroky.role_unknown", lang, name=names[pub.declarer], game=game)
+
+
+def trick_line(table: Table, view: SeatView, lang: str) -> str:
+    """The trick in progress, who played what (the hand's picture shows only the hand: a
+    player on a phone must see what was led without scrolling up to the table)."""
+    pub = view.public
+    if pub.phase != "play" or not pub.trick or pub.finished:
+        return ""
+    names = table.names()
+    cards = ", ".join(f"{names[seat]} {card_label(card, lang)}" for seat, card in pub.trick)
+    return t("taroky.hand_trick", lang, cards=cards)
 
 
 def prompt(table: Table, view: SeatView, lang: str) -> str:
@@ -272,6 +285,9 @@ def hand(table: Table, view: Any, lang: str) -> HandParts:
     role = role_line(table, view, lang)
     if role:
         lines.append(role)
+    trick = trick_line(table, view, lang)
+    if trick:
+        lines.append(trick)
     lines.append(prompt(table, view, lang))
     items, why = controls(table, view, lang)
     if why:

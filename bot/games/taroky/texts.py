@@ -12,18 +12,25 @@ from collections.abc import Sequence
 
 from bot.games.taroky.words import game_name, money
 from bot.i18n import t
-from bot.model import Table
+from bot.model import Table, Unclicked
 from engine.game import GameEvent
 from engine.taroky import SPEC, TarokyRound
 from engine.taroky.events import (
+    Announced,
     AnnouncementsClosed,
+    BidSaid,
+    Called,
     CardPlayed,
     DealEnded,
     DealStarted,
     Discarded,
     Event,
+    Flekked,
+    GameChosen,
     RoundEnding,
     RoundFinished,
+    TrojkaRejected,
+    TrojkaTaken,
     TurnPassed,
 )
 from engine.taroky.messages import event_text
@@ -31,6 +38,9 @@ from engine.taroky.protocol import DealRecord
 from engine.taroky.views import TableView
 
 QUIET = (CardPlayed, TurnPassed, RoundFinished)
+# the events of a seat's own move (an ``Unclicked`` marker marks the next of its seat)
+MOVES = (BidSaid, GameChosen, Called, TrojkaRejected, TrojkaTaken, Discarded, Announced,
+         Flekked, TurnPassed, CardPlayed)
 
 
 def round_of(table: Table) -> TarokyRound:
@@ -110,15 +120,31 @@ def status_lines(table: Table, lang: str) -> list[str]:
 
 def event_lines(table: Table, events: Sequence[GameEvent]) -> list[str]:
     """The table's recent events: bids, the game, the call, trojkas, taroks laid away,
-    hlášky, announcements, fleks, the partner once revealed, tricks, the deal's result."""
+    hlášky, announcements, fleks, the partner once revealed, tricks, the deal's result.
+    A move nobody clicked (``Unclicked``: a forced card played by the table, or an AI for an
+    absent player) is shown and marked, even a card or a pass that is otherwise quiet."""
     lang, names = table.settings.lang, table.names()
     out = []
-    for e in taroky_events(events):
-        if isinstance(e, QUIET) or (isinstance(e, Discarded) and e.card is None):
+    marks: dict[int, str] = {}
+    for e in events:
+        if isinstance(e, Unclicked):
+            marks[e.seat] = e.how
+            continue
+        if not isinstance(e, Event):
+            continue
+        seat = getattr(e, "seat", None)
+        marked = seat in marks and isinstance(e, MOVES)
+        if (isinstance(e, QUIET) or (isinstance(e, Discarded) and e.card is None)) and (
+                not marked):
             continue
         if isinstance(e, DealEnded):
             continue  # the announcement tells the result
-        out.append(event_text(e, lang, names))
+        text = event_text(e, lang, names)
+        if marked:
+            assert isinstance(seat, int)
+            mark = t(f"taroky.mark_{marks.pop(seat)}", lang)
+            text = text[:-1] + mark + "." if text.endswith(".") else text + mark
+        out.append(text)
     return out
 
 
@@ -153,11 +179,15 @@ def deal_result(table: Table, row: DealRecord, lang: str) -> str:
         head = t(key, lang, n=row.deal_no, game=game, who=who, eyes=row.eyes[0],
                  other=row.eyes[1])
         if row.pagat is not None:
-            key = "taroky.result_pagat_won" if row.pagat.won else "taroky.result_pagat_lost"
+            key = "taroky.result_pagat" + ("" if row.pagat.announced else "_silent") + (
+                "_won" if row.pagat.won else "_lost")
             parts.append(t(key, lang, name=names[row.pagat.seat]))
-        for v in row.valats:
-            key = "taroky.result_valat_won" if v.won else "taroky.result_valat_lost"
-            parts.append(t(key, lang))
+        declarers = {row.declarer} | ({row.partner} if row.partner is not None else set())
+        for v in row.valats:  # whose valát: an announced one may fail by the other's silent
+            side = [s for s in range(4) if (s in declarers) == (v.side == "D")]
+            key = ("taroky.result_valat_won" if v.won else "taroky.result_valat_lost"
+                   ) if v.announced else "taroky.result_valat_silent"
+            parts.append(t(key, lang, names=", ".join(names[s] for s in side)))
     cash = ", ".join(f"{names[s]} {money(row.money[s], lang, signed=True)}" for s in range(4))
     lines = [head + (" " + " ".join(parts) if parts else ""), t("taroky.result_money", lang,
                                                                  money=cash)]

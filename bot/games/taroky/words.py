@@ -10,10 +10,11 @@ from typing import Any
 from bot.i18n import has, lang_of, t
 from engine.taroky.cards import NUM_TAROKS, cards_of
 from engine.taroky.messages import card_label as engine_card_label
+from engine.taroky.messages import game_object as engine_game_object
 from engine.taroky.messages import level_name, money_text, word
 
-__all__ = ["card_label", "cards_text", "game_name", "is_tarok", "level_name", "money",
-           "pic", "refusal", "word"]
+__all__ = ["card_label", "cards_text", "game_name", "game_object", "is_tarok", "level_name",
+           "money", "pic", "refusal", "word"]
 
 
 def card_label(card: int, lang: str = "cs") -> str:
@@ -36,6 +37,11 @@ def is_tarok(card: int) -> bool:
 def game_name(game: str, lang: str = "cs") -> str:
     """The game's name (``1P`` → první povinnost …), as the engine words it."""
     return word(game, lang_of(lang))
+
+
+def game_object(game: str, lang: str = "cs") -> str:
+    """The game's name as a verb's object ("Hraješ druhou povinnost")."""
+    return engine_game_object(game, lang_of(lang))
 
 
 def short_game(game: str, lang: str = "cs") -> str:

@@ -33,7 +33,7 @@ from bot.render.common import (
     paste,
     text,
 )
-from bot.render.fonts import fit, font
+from bot.render.fonts import Font, fit, font
 from engine.taroky.protocol import DealRecord
 from engine.taroky.tournament import table_points
 from engine.taroky.views import TableView
@@ -46,6 +46,8 @@ X_NO = M + 8
 X_GAME = M + NO_W
 X_EYES = X_GAME + GAME_W
 X_COLS = X_EYES + EYES_W
+CELL_W = COL_W - 8  # what a value of a player's column may take (8 px from its neighbour's)
+PIECE_GAP = 5
 HEADER_H, NAMES_H, ROW_H, FOOT_ROW = 58, 44, 66, 42
 STRIPE = (16, 50, 34)
 
@@ -80,6 +82,8 @@ def _detail(row: DealRecord, names: list[str], lang: str) -> str:
     for v in row.valats:
         mark = "✓" if v.won else "✗"
         side = pic("side_d" if v.side == "D" else "side_o", lang)
+        if v.side == "D" and row.partner is None:  # a declarer alone: his name, as the pagát
+            side = names[row.declarer]
         key = "sheet_valat" if v.announced else "sheet_valat_silent"
         level = f" ×{2 ** v.level}" if v.level else ""
         parts.append(pic(key, lang, side=side) + f"{level} {mark}")
@@ -102,7 +106,7 @@ def _row(img: Image.Image, y: int, row: DealRecord, names: list[str], lang: str,
     d = ImageDraw.Draw(img)
     if stripe:
         d.rectangle((M + 3, y, W - M - 4, y + ROW_H - 1), fill=STRIPE)
-    fb, fs, fn = font(23, "bold"), font(18), font(25, "cond")
+    fb, fs = font(23, "bold"), font(18)
     text(img, (X_NO, y + ROW_H // 2), str(row.deal_no), font(20), MUTED, "lm")
     title = f"{short_game(row.game, lang)} · {names[row.declarer]}"
     text(img, (X_GAME, y + 8), fit(title, fb, GAME_W - 10), fb, TEXT)
@@ -117,27 +121,65 @@ def _row(img: Image.Image, y: int, row: DealRecord, names: list[str], lang: str,
     for seat in range(4):
         right = X_COLS + (seat + 1) * COL_W - 12
         change = row.money[seat]
-        text(img, (right, y + 20), amount(change, lang, signed=True) if change else "·", fn,
-             _colour(change), "rm")
-        rx = right - int(text(img, (right, y + 48), amount(row.running[seat], lang), fs, MUTED,
-                              "rm"))
+        value = amount(change, lang, signed=True) if change else "·"
+        text(img, (right, y + 20), value, sized(value, 25, "cond"), _colour(change), "rm")
+        pieces = [(amount(row.running[seat], lang), MUTED)]  # right to left
         if row.dokup[seat]:  # topped up before this deal's payments
-            text(img, (rx - 8, y + 48), "↑" + _whole(row.dokup[seat], lang), fs, GOLD, "rm")
+            pieces.append(("↑" + _whole(row.dokup[seat], lang), GOLD))
         if eyes is not None:  # Varšava: each player's own eyes, left of the running money
-            text(img, (X_COLS + seat * COL_W + 4, y + 48), pic("eyes_n", lang, n=eyes[seat]),
-                 font(15), MUTED, "lm")
+            pieces.append((pic("eyes_n", lang, n=eyes[seat]), MUTED))
+        for x, piece, f, colour in placed(pieces, right, 18):
+            text(img, (x, y + 48), piece, f, colour, "rm")
+
+
+def header_name(name: str) -> tuple[str, Font]:
+    """A player's name over his column: condensed, a little smaller when long ("AI Jaroslav"
+    was "AI Jar…"), cut with "…" only when even that does not fit."""
+    f = sized(name, 23, "cond", COL_W - 14, smallest=18)
+    return fit(name, f, COL_W - 14), f
+
+
+def sized(value: str, size: int, style: str = "regular", width: int = CELL_W,
+          smallest: int = 12) -> Font:
+    """The font of ``style`` at ``size`` px, smaller when ``value`` would not fit a player's
+    column (large sums: "+1234,00" must not run into the next column)."""
+    f = font(size, style)
+    while f.getlength(value) > width and size > smallest:
+        size -= 1
+        f = font(size, style)
+    return f
+
+
+def placed(pieces: Sequence[tuple[str, RGB]], right: int,
+           size: int) -> list[tuple[float, str, Font, RGB]]:
+    """Pieces of one line of a player's column, right to left from ``right`` (their right
+    edges), ``PIECE_GAP`` apart, in one font made small enough for all to fit the column."""
+    shown = [(p, c) for p, c in pieces if p]
+    f = font(size)
+    while size > 12 and sum(f.getlength(p) for p, _ in shown) + PIECE_GAP * (
+            len(shown) - 1) > CELL_W:
+        size -= 1
+        f = font(size)
+    out = []
+    x = float(right)
+    for piece, colour in shown:
+        out.append((x, piece, f, colour))
+        x -= f.getlength(piece) + PIECE_GAP
+    return out
 
 
 def _footer(img: Image.Image, y: int, label: str, values: Sequence[str],
             colours: Sequence[RGB], bold: bool = True) -> None:
-    f = font(25, "bold" if bold else "regular")
     text(img, (X_GAME, y + FOOT_ROW // 2), label, font(22), MUTED, "lm")
     for seat, (value, colour) in enumerate(zip(values, colours, strict=True)):
+        f = sized(value, 25, "bold" if bold else "regular")
         text(img, (X_COLS + (seat + 1) * COL_W - 12, y + FOOT_ROW // 2), value, f, colour, "rm")
 
 
-def sheet_image(view: TableView, names: Sequence[str], lang: str = "cs") -> Image.Image:
-    """The round's protocol (RGB)."""
+def sheet_image(view: TableView, names: Sequence[str], lang: str = "cs",
+                round_no: int | None = None) -> Image.Image:
+    """The round's protocol (RGB); ``round_no``: the round it is of a tournament (a table
+    of a tournament plays one round of the engine, numbered 1)."""
     if not isinstance(view, TableView):
         raise TypeError("the Taroky protocol takes a TableView")
     lang = lang_of(lang)
@@ -149,21 +191,21 @@ def sheet_image(view: TableView, names: Sequence[str], lang: str = "cs") -> Imag
     height += M + 8
     img = felt(W, height).copy()
     paste(img, panel(W, HEADER_H, BAR, radius=0), 0, 0)
-    title = pic("sheet_title", lang, n=view.round_no)
+    title = pic("sheet_title", lang, n=round_no or view.round_no)
     x = M + text(img, (M, HEADER_H // 2), title, font(30, "bold"), TEXT, "lm")
     sub = pic("sheet_sub", lang, stake=money(view.options.stake, lang), deals=len(rows))
     text(img, (x + 16, HEADER_H // 2 + 1), fit(sub, font(21), W - x - 40), font(21), MUTED,
          "lm")
     top = HEADER_H + M
     paste(img, panel(W - 2 * M, height - top - M, PANEL, radius=14), M, top)
-    fh = font(23, "bold")
     cy = top + NAMES_H // 2
     text(img, (X_NO, cy), "#", font(20), MUTED, "lm")
     text(img, (X_GAME, cy), pic("sheet_game", lang), font(20), MUTED, "lm")
     text(img, (X_EYES + EYES_W - 12, cy), pic("sheet_eyes", lang), font(20), MUTED, "rm")
     for seat in range(4):
         right = X_COLS + (seat + 1) * COL_W - 12
-        text(img, (right, cy), fit(who[seat], fh, COL_W - 14), fh, TEXT, "rm")
+        name, fh = header_name(who[seat])
+        text(img, (right, cy), name, fh, TEXT, "rm")
     y = top + NAMES_H
     d = ImageDraw.Draw(img)
     d.line((M + 10, y - 1, W - M - 11, y - 1), fill=(60, 96, 78), width=1)
@@ -196,6 +238,7 @@ def sheet_image(view: TableView, names: Sequence[str], lang: str = "cs") -> Imag
     return img
 
 
-def render_sheet(view: TableView, names: Sequence[str], lang: str = "cs") -> bytes:
-    """PNG of the round's protocol."""
-    return encode(sheet_image(view, names, lang), palette.taroky())
+def render_sheet(view: TableView, names: Sequence[str], lang: str = "cs",
+                 round_no: int | None = None) -> bytes:
+    """PNG of the round's protocol (``round_no``: a tournament's round)."""
+    return encode(sheet_image(view, names, lang, round_no), palette.taroky())

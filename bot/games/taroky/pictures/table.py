@@ -86,10 +86,11 @@ def _base() -> Image.Image:
     return img
 
 
-def _header(img: Image.Image, view: TableView, names: list[str], lang: str) -> None:
+def _header(img: Image.Image, view: TableView, names: list[str], lang: str,
+            round_no: int | None = None) -> None:
     deal = view.deal
     if view.finished:
-        title, sub = pic("round_over", lang), pic("round_no", lang, n=view.round_no)
+        title, sub = pic("round_over", lang), pic("round_no", lang, n=round_no or view.round_no)
     else:
         title = pic("deal_no", lang, n=deal.deal_no)
         sub = game_name(deal.game, lang) if deal.game is not None else pic(
@@ -356,14 +357,16 @@ def _legend(img: Image.Image, lang: str) -> None:
     paste(img, box, 12, H - 12 - box.height)
 
 
-def table_image(view: TableView, names: Sequence[str], lang: str = "cs") -> Image.Image:
-    """The table as a Pillow image (RGB), from the public view only."""
+def table_image(view: TableView, names: Sequence[str], lang: str = "cs",
+                round_no: int | None = None) -> Image.Image:
+    """The table as a Pillow image (RGB), from the public view only (``round_no``: the round
+    of a tournament the table plays)."""
     if not isinstance(view, TableView):
         raise TypeError("the Taroky table picture takes a TableView")
     lang = lang_of(lang)
     who = check_names(names)
     img = _base().copy()
-    _header(img, view, who, lang)
+    _header(img, view, who, lang, round_no)
     _strip(img, view.deal, who, lang)
     _legend(img, lang)
     _seats(img, view, who, lang)
@@ -375,9 +378,10 @@ def table_image(view: TableView, names: Sequence[str], lang: str = "cs") -> Imag
     return img
 
 
-def render_table(view: TableView, names: Sequence[str], lang: str = "cs") -> bytes:
+def render_table(view: TableView, names: Sequence[str], lang: str = "cs",
+                 round_no: int | None = None) -> bytes:
     """PNG of the table (public view only)."""
-    return encode(table_image(view, names, lang), palette.taroky())
+    return encode(table_image(view, names, lang, round_no), palette.taroky())
 
 
 __all__ = ["BLUE", "position", "render_table", "table_image"]
