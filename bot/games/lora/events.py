@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.games.lora.cards import card_label, cards_text
+from bot.games.marks import marked_lines
 from bot.i18n import t
-from bot.model import Unclicked
 from engine.contracts import Contract
 from engine.events import (
     CardLaid,
@@ -144,32 +144,9 @@ class Words:
 
     def lines(self, events: Sequence[Any], quiet: tuple[type, ...]) -> list[str]:
         """The lines of ``events``; ``Unclicked`` marks the next own line of its seat."""
-        marks: dict[int, str] = {}
-        out: list[str] = []
-        for e in events:
-            if isinstance(e, Unclicked):
-                marks[e.seat] = e.how
-                continue
-            if not isinstance(e, Event):
-                continue
-            seat = getattr(e, "seat", None)
-            marked = seat in marks and isinstance(e, (*OWN_LINE, CardPlayed))
-            if isinstance(e, quiet) and not marked:
-                continue
-            text = self.line(e)
-            if text is None:
-                continue
-            if marked:
-                assert isinstance(seat, int)
-                text = _marked(text, t(f"lora.ev.mark_{marks.pop(seat)}", self.lang))
-            out.append(text)
-        return out
-
-
-def _marked(text: str, mark: str) -> str:
-    """``mark`` before the sentence's final stop: "Hraješ 7❤️ (automaticky)."."""
-    end = text[-1] if text and text[-1] in ".!" else ""
-    return (text[: len(text) - len(end)] if end else text) + mark + (end or ".")
+        return marked_lines(events, Event, self.line, (*OWN_LINE, CardPlayed),
+                            lambda e: isinstance(e, quiet),
+                            lambda how: t(f"lora.ev.mark_{how}", self.lang))
 
 
 def table_lines(events: Sequence[Any], lang: str, names: Sequence[str]) -> list[str]:

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.games.marks import marked_lines
 from bot.games.taroky.words import game_name, money
 from bot.i18n import t
-from bot.model import Table, Unclicked
+from bot.model import Table
 from engine.game import GameEvent
 from engine.taroky import SPEC, TarokyRound
 from engine.taroky.events import (
@@ -124,28 +125,16 @@ def event_lines(table: Table, events: Sequence[GameEvent]) -> list[str]:
     A move nobody clicked (``Unclicked``: a forced card played by the table, or an AI for an
     absent player) is shown and marked, even a card or a pass that is otherwise quiet."""
     lang, names = table.settings.lang, table.names()
-    out = []
-    marks: dict[int, str] = {}
-    for e in events:
-        if isinstance(e, Unclicked):
-            marks[e.seat] = e.how
-            continue
-        if not isinstance(e, Event):
-            continue
-        seat = getattr(e, "seat", None)
-        marked = seat in marks and isinstance(e, MOVES)
-        if (isinstance(e, QUIET) or (isinstance(e, Discarded) and e.card is None)) and (
-                not marked):
-            continue
-        if isinstance(e, DealEnded):
-            continue  # the announcement tells the result
-        text = event_text(e, lang, names)
-        if marked:
-            assert isinstance(seat, int)
-            mark = t(f"taroky.mark_{marks.pop(seat)}", lang)
-            text = text[:-1] + mark + "." if text.endswith(".") else text + mark
-        out.append(text)
-    return out
+
+    def line(e: Event) -> str | None:
+        # the deal's end: its announcement tells the result
+        return None if isinstance(e, DealEnded) else event_text(e, lang, names)
+
+    def quiet(e: Event) -> bool:
+        return isinstance(e, QUIET) or (isinstance(e, Discarded) and e.card is None)
+
+    return marked_lines(events, Event, line, MOVES, quiet,
+                        lambda how: t(f"taroky.mark_{how}", lang))
 
 
 def starts_deal(events: Sequence[GameEvent]) -> bool:
