@@ -193,7 +193,6 @@ class _Records:
 
     def __init__(self, records: Any = ()) -> None:
         self._by_id: dict[int, Any] = {id(r): r for r in records}
-        self.http_seen = 0  # requests of SimCord's log counted before it was cleared
 
     def append(self, record: Any) -> None:
         self._by_id[id(record)] = record
@@ -528,7 +527,7 @@ async def run_open_loop(tables: int, *, level: str = "hard", channels: int = 20,
                     break
                 await asyncio.sleep(0.1)
             stop.set()
-            await asyncio.gather(ticker, cleaner)
+            _ticked, http_cleared = await asyncio.gather(ticker, cleaner)
             timers.uninstall()
             model.uninstall()
             bad_replay, bad_memory = await _replay_check(bot, [h.table_id for h in humans])
@@ -651,7 +650,7 @@ async def run_open_loop(tables: int, *, level: str = "hard", channels: int = 20,
                 "setup_s": round(setup, 1),
                 "bot_errors": [repr(e) for e in env.errors],
                 **({"loop_profile": loop_cpu} if loop_cpu is not None else {}),
-                "http_requests": records.http_seen + len(env.http_requests) - http_mark,
+                "http_requests": http_cleared + len(env.http_requests) - http_mark,
             }
             return result
         finally:
@@ -721,21 +720,22 @@ def _delivery_breakdown(timed: Sequence[Any]) -> dict[str, Any]:
 
 
 async def _clean_cdn(env: Any, stop: asyncio.Event, records: _Records,
-                     gc_freeze: bool = False) -> None:
+                     gc_freeze: bool = False) -> int:
     """SimCord keeps every picture ever posted, every cancelled timer until it settles
     (never during a run), a transcript of every request and gateway event and a log of
     every request with its payload deep-copied (nobody reads them here; the requests are
     counted first). The simulator's bookkeeping, in the bot's heap: at 200 tables the
     transcript and the log were two thirds of the objects the garbage collector tracks after
     a minute, and its full collections, which stop the loop, grew with them (README).
-    ``gc_freeze``: the heap frozen each time."""
+    ``gc_freeze``: the heap frozen each time. Returns how many requests it cleared."""
+    cleared = 0
     try:
         while not stop.is_set():
             await asyncio.sleep(5)
             env.backend.cdn._blobs.clear()
             records.prune()
             log = env.backend.http_requests
-            records.http_seen += len(log)
+            cleared += len(log)
             log.clear()
             env.backend.transcript.clear()
             if gc_freeze:
@@ -743,6 +743,7 @@ async def _clean_cdn(env: Any, stop: asyncio.Event, records: _Records,
     finally:
         if gc_freeze:
             gc.unfreeze()
+    return cleared
 
 
 def evaluate(runs: list[dict[str, Any]]) -> dict[str, Any]:

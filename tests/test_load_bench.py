@@ -177,13 +177,13 @@ async def test_the_simulators_records_are_cleaned_and_the_gc_freeze_experiment_u
                               http_requests=["GET", "PATCH"], transcript=[("HTTP", "GET", None)])
     env = SimpleNamespace(backend=backend)
     records = open_loop._Records()
-    await open_loop._clean_cdn(env, stop, records, gc_freeze=True)
+    cleared = await open_loop._clean_cdn(env, stop, records, gc_freeze=True)
     assert calls == ["freeze", "freeze", "unfreeze"] and backend.cdn._blobs == {}
     assert backend.http_requests == [] and backend.transcript == []
-    assert records.http_seen == 2
+    assert cleared == 2
     calls.clear()
     stop.clear()
     ticks[0] = 0
     backend.http_requests.append("POST")
-    await open_loop._clean_cdn(env, stop, records)
-    assert calls == [] and records.http_seen == 3
+    cleared = await open_loop._clean_cdn(env, stop, records)
+    assert calls == [] and cleared == 1

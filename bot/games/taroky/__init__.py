@@ -32,8 +32,8 @@ from engine.taroky.options import TarokyOptions
 def round_of_tournament(table: Table) -> int | None:
     """The tournament's round a table plays (its pictures say "2. kolo", not the engine's
     round 1 of every table), None for a table of its own."""
-    t = table.tournament
-    return int(t["round"]) if t and t.get("round") else None
+    link = table.tournament
+    return int(link["round"]) if link and link.get("round") else None
 
 
 class TarokyUI(BaseUI):
