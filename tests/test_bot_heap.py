@@ -81,3 +81,30 @@ async def test_a_bot_with_the_keeper_freezes_when_ready_plays_on_and_gives_the_h
         await harness.close()
     assert harness.bot.heap is not None and not harness.bot.heap.running
     assert gc.get_freeze_count() == 0
+
+
+async def test_an_interaction_leaving_the_hand_sessions_is_no_garbage_cycle(harness):
+    """Each click's interaction replaces the previous one as the player's hand session;
+    discord.py's response points back at it. Cut as it leaves, the old interaction (with the
+    message and buttons it came with) is freed at once, not by a full collection — or with
+    the heap keeper, not frozen until the next thaw."""
+    import discord
+
+    _, channel, users, table_id = await open_table(harness, ["alice"], ("medium",) * 3)
+    players = Players(harness, channel, table_id, users, random.Random(5))
+    await players.move()
+    gc.collect()
+    gc.disable()
+    try:
+        for _ in range(4):
+            await players.move()
+        gc.set_debug(gc.DEBUG_SAVEALL)
+        gc.collect()
+        cyclic = [o for o in gc.garbage if isinstance(o, discord.Interaction)]
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+        gc.enable()
+    assert cyclic == []
+    session = harness.bot.controller.sessions[(table_id, users[0].id)][0]
+    assert session.response._parent is session  # the newest keeps its way back

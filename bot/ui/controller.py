@@ -46,6 +46,7 @@ from bot.storage.models import OutboxEntry, OutboxItem
 from bot.storage.protocol import TableStore
 from bot.ui import builders
 from bot.ui.components import TableButton
+from bot.ui.sessions import HandSessions
 from bot.workers import Pools
 from engine.game import GameEvent
 
@@ -104,7 +105,7 @@ class Controller:
 
         self.desk = TournamentDesk(self, seed)  # tournaments: a layer above the tables
         # (table, user) -> the interaction of his newest hand message and when it opened
-        self.sessions: dict[tuple[int, int], tuple[Interaction, float]] = {}
+        self.sessions = HandSessions()
         self.acting: set[tuple[int, int]] = set()
         # hand edits: one in flight per (table, user), bursts coalesced
         self.hands: Coalescer[tuple[int, int]] = Coalescer("hand refresh", self.service.tasks)
@@ -689,7 +690,7 @@ class Controller:
             return
         interaction, opened = session
         if self.now() - opened > SESSION_SECONDS:
-            self.sessions.pop(key, None)
+            self.sessions.discard(key)
             return
         lang = self.langs.get(key[1]) or table.settings.lang
         try:
