@@ -361,6 +361,8 @@ class Sender:
         self._marks: list[OutboxDone] = []
         self._mark_task: asyncio.Task[None] | None = None
         self._waiters: list[tuple[int | None, asyncio.Future[None]]] = []
+        # channel → futures waiting until its own posts (of no table) are delivered
+        self._post_waiters: list[tuple[int, asyncio.Future[None]]] = []
         self._startup: dict[int, set[int]] = {}  # table → entries recovered at start-up
         self._known: set[int] = set()  # entry ids queued (a resubmission is ignored)
         self._posted: set[int] = set()  # messages this sender has posted (or found)
@@ -522,7 +524,41 @@ class Sender:
         self._waiters.append((table_id, future))
         await future
 
+    def _own_posts(self, channel_id: int) -> int:
+        """The channel's own posts (of no table: a tournament's notices and standings) not
+        delivered yet."""
+        channel = self.channels.get(channel_id)
+        if channel is None:
+            return 0
+        return sum(1 for item in channel.tables.get(None, ()) if item.entry.kind == items.POST)
+
+    async def posts_delivered(self, channel_id: int, timeout: float) -> bool:
+        """Until the channel's own posts (of no table) are delivered — what a caller about
+        to make something appear in the channel beside the outbox (a thread: Discord shows
+        its start there at once) must not overtake. At most ``timeout`` seconds (a channel
+        Discord refuses for long must not stop what waits): False when time ran out."""
+        if not self._own_posts(channel_id) or self.closed:
+            return True
+        future = asyncio.get_running_loop().create_future()
+        self._post_waiters.append((channel_id, future))
+        try:
+            await asyncio.wait_for(asyncio.shield(future), timeout)
+        except TimeoutError:
+            log.warning("channel %s: its posts were not delivered within %s s", channel_id,
+                        timeout)
+            return False
+        return True
+
     def _wake_waiters(self) -> None:
+        waiting = []
+        for channel_id, future in self._post_waiters:
+            if future.done():
+                continue
+            if self._own_posts(channel_id):
+                waiting.append((channel_id, future))
+            else:
+                future.set_result(None)
+        self._post_waiters = waiting
         still = []
         for key, future in self._waiters:
             if future.done():
@@ -894,7 +930,8 @@ class Sender:
                 channel.timer.cancel()
             for task in channel.workers:
                 task.cancel()
-        for _key, future in self._waiters:
+        for _key, future in [*self._waiters, *self._post_waiters]:
             if not future.done():
                 future.cancel()
         self._waiters.clear()
+        self._post_waiters.clear()

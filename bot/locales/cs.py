@@ -221,7 +221,7 @@ STRINGS: dict[str, str] = {
     "core.tournament.btn_standings": "Pořadí",
     "core.tournament.btn_export": "Export",
     "core.tournament.ai_placeholder": "Přidat AI hráče…",
-    "core.tournament.thread_name": "{game} · turnaj {id} · kolo {round} · stůl {table}",
+    "core.tournament.thread_name": "{game} · turnaj č. {id} · {round}. kolo · stůl {table}",
     "core.tournament.opening": "**{round}. kolo, stůl {table}** – hrají: {players}. Hodně štěstí!",
     "core.tournament.table_of": "Turnaj č. {id} · {round}. kolo · stůl {table}",
     "core.tournament.table_finished": "Stůl {table} dohrál {round}. kolo. Zápisový lístek:",

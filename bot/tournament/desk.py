@@ -56,6 +56,9 @@ log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
 FILES_PER_MESSAGE = 10
 KNOWN_TOURNAMENTS = 64  # records kept for the outbox's deliveries after they leave play
+# a round's tables wait at most this long for the channel's posts before them (its
+# standings): a channel Discord refuses for long must not stop the tournament
+CATCH_UP_SECONDS = 30.0
 
 
 def _controller(interaction: Interaction) -> Controller:
@@ -301,6 +304,9 @@ class TournamentDesk:
 
     def tournament_seen(self, t_: TournamentRecord) -> None:
         self._seen(t_)
+
+    async def channel_caught_up(self, t_: TournamentRecord) -> None:
+        await self.controller.delivery.posts_delivered(t_.channel_id, CATCH_UP_SECONDS)
 
     async def open_thread(self, t_: TournamentRecord, round_no: int,
                           table_no: int) -> int | None:

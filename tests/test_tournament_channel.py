@@ -1,0 +1,70 @@
+"""What a club reads in a tournament's channel, top to bottom, and how a tournament table is
+named to its players (Lóra and Taroky through SimCord)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+import pytest
+
+from bot.tournament import model
+from tests.botkit import BotHarness
+from tests.tournament_kit import play_round_out, record
+
+
+async def ai_tournament(h: BotHarness, kind: str, extra: dict[str, Any]) -> tuple[Any, Any]:
+    """Eight AI players (easy) in two rounds, the organiser not playing: returns the
+    channel and the finished tournament's record."""
+    env = h.env
+    guild = env.create_guild()
+    ch = guild.create_text_channel("turnaj")
+    ann = guild.add_member(env.create_user("ann", global_name="Ann"))
+    await ann.slash(ch, f"{kind} tournament", rounds=2, turn_timer=20, **extra)
+    message = ch.last_message
+    for _ in range(8):
+        await ann.select(message, ["easy"], custom_id="lora:tnai:1")
+    await ann.click(message, custom_id="lora:tn:1:start")
+    await play_round_out(h, 1, 1, steps=60)
+    rec = await play_round_out(h, 1, 2, steps=60)
+    assert rec.status.value == "finished"
+    return ch, rec
+
+
+def reading(ch: Any) -> list[str]:
+    """The channel's messages in order, as a reader tells them apart."""
+    out = []
+    for m in ch.history():
+        if m.type == discord.MessageType.thread_created:
+            out.append(f"thread {m.content}")
+        elif m.embeds and m.embeds[0].title and "turnaj č. 1" in m.embeds[0].title \
+                and m.attachments:
+            out.append(f"standings {m.embeds[0].title}")
+        elif m.content and m.content.startswith("Zápisové lístky"):
+            out.append(f"sheets {m.content}")
+        elif m.content and m.content.startswith("Začíná"):
+            out.append(f"next {m.content}")
+        elif m.content and "Vítězem" in m.content:
+            out.append("winner")
+    return out
+
+
+@pytest.mark.parametrize(("kind", "extra", "game"), [
+    ("taroky", {"deals": 1}, "Taroky"), ("lora", {}, "Lóra")])
+async def test_a_round_s_standings_come_before_the_next_round_s_tables(harness, kind, extra,
+                                                                        game):
+    ch, rec = await ai_tournament(harness, kind, extra)
+    threads = {s.round_no: [] for s in rec.tables}
+    for s in sorted(rec.tables, key=lambda s: (s.round_no, s.table_no)):
+        threads[s.round_no].append(s.table_no)
+    name = f"{game} · turnaj č. 1 · " + "{r}. kolo · stůl {n}"
+    assert reading(ch) == [
+        *(f"thread {name.format(r=1, n=n)}" for n in threads[1]),
+        f"standings {game} – turnaj č. 1: pořadí po 1. kole",
+        "sheets Zápisové lístky stolů 1. kola:",
+        "next Začíná **2. kolo** – stoly jsou vylosovány, každý hraje ve svém vlákně.",
+        *(f"thread {name.format(r=2, n=n)}" for n in threads[2]),
+        f"standings {game} – turnaj č. 1: konečné pořadí",
+        "sheets Zápisové lístky stolů 2. kola:",
+        "winner"]
+    assert len(model.tables_of(rec, 2)) == 2
