@@ -8,8 +8,9 @@ from typing import Any
 import discord
 import pytest
 
+from bot.games.taroky.pictures import render_sheet, render_sheet_from_export, round_from_export
 from bot.tournament import model
-from tests.botkit import BotHarness
+from tests.botkit import BotHarness, reply
 from tests.tournament_kit import play_round_out, record
 
 
@@ -68,3 +69,26 @@ async def test_a_round_s_standings_come_before_the_next_round_s_tables(harness, 
         "sheets Zápisové lístky stolů 2. kola:",
         "winner"]
     assert len(model.tables_of(rec, 2)) == 2
+
+
+async def test_the_export_of_a_round_two_taroky_table_draws_round_two(harness):
+    """``/taroky export`` of an archived tournament table draws the tournament's round (the
+    archive keeps the table's link); a game archived without it draws the engine's round,
+    as before."""
+    ch, rec = await ai_tournament(harness, "taroky", {"deals": 1})
+    slot = model.tables_of(rec, 2)[0]
+    store = harness.bot.store
+    data = await store.export_game(ch.guild.id, slot.game_id, "taroky")
+    assert data["options"]["tournament"] == {"id": 1, "round": 2, "table": slot.table_no}
+    zed = ch.guild.add_member(harness.env.create_user("zed"))  # an English client
+    res = await zed.slash(ch, "taroky export", game=slot.game_id)
+    png = reply(res).attachments[0]
+    view = round_from_export(data).public_view()
+    names = data["names"]
+    assert names == [model.entrant(rec, n).name for n in slot.seats]
+    assert view.round_no == 1  # the engine's round: every table plays its first
+    assert await png.read() == render_sheet(view, names, "en", 2)  # "Protocol – round 2"
+    assert render_sheet(view, names, "en", 2) != render_sheet(view, names, "en", None)
+    old = {**data, "options": {k: v for k, v in data["options"].items()
+                               if k != "tournament"}}
+    assert render_sheet_from_export(old, "cs") == render_sheet(view, names, "cs", None)
