@@ -11,7 +11,7 @@ import pytest
 from bot.games.taroky.pictures import render_sheet, render_sheet_from_export, round_from_export
 from bot.tournament import model
 from tests.botkit import BotHarness, reply
-from tests.tournament_kit import play_round_out, record
+from tests.tournament_kit import play_round_out
 
 
 async def ai_tournament(h: BotHarness, kind: str, extra: dict[str, Any]) -> tuple[Any, Any]:
