@@ -11,7 +11,7 @@ import pytest
 from bot.games.taroky.pictures import render_sheet, render_sheet_from_export, round_from_export
 from bot.tournament import model
 from tests.botkit import BotHarness, reply
-from tests.tournament_kit import play_round_out
+from tests.tournament_kit import play_round_out, record
 
 
 async def ai_tournament(h: BotHarness, kind: str, extra: dict[str, Any]) -> tuple[Any, Any]:
@@ -58,7 +58,7 @@ async def test_a_round_s_standings_come_before_the_next_round_s_tables(harness, 
     threads = {s.round_no: [] for s in rec.tables}
     for s in sorted(rec.tables, key=lambda s: (s.round_no, s.table_no)):
         threads[s.round_no].append(s.table_no)
-    name = f"{game} · turnaj č. 1 · " + "{r}. kolo · stůl {n}"
+    name = f"{game} – turnaj č. 1 · " + "{r}. kolo · stůl {n}"
     assert reading(ch) == [
         *(f"thread {name.format(r=1, n=n)}" for n in threads[1]),
         f"standings {game} – turnaj č. 1: pořadí po 1. kole",
@@ -92,3 +92,54 @@ async def test_the_export_of_a_round_two_taroky_table_draws_round_two(harness):
     old = {**data, "options": {k: v for k, v in data["options"].items()
                                if k != "tournament"}}
     assert render_sheet_from_export(old, "cs") == render_sheet(view, names, "cs", None)
+
+
+@pytest.mark.parametrize(("kind", "extra", "game", "final"), [
+    ("taroky", {"deals": 1}, "Taroky", "Konec kola"), ("lora", {}, "Lóra", "Konec lóry")])
+async def test_a_tournament_table_is_named_as_the_tournament_numbers_it(harness, kind, extra,
+                                                                        game, final):
+    """Its thread, its table message (title and footer) and its final message say "turnaj
+    č. 1 · 2. kolo · stůl N"; the bot's table id ("stůl č. 7") is nowhere beside it."""
+    ch, rec = await ai_tournament(harness, kind, extra)
+    for s in model.tables_of(rec, 2):
+        name = f"turnaj č. 1 · 2. kolo · stůl {s.table_no}"
+        thread = next(t for t in ch.threads if t.id == s.thread_id)
+        assert thread.name == f"{game} – {name}"
+        table = harness.service.tables.get(s.table_id) or harness.bot.controller.finished.get(
+            s.table_id)
+        said = [thread.name]
+        for m in thread.history():
+            said.append(m.content or "")
+            for e in m.embeds:
+                said += [e.title or "", e.description or "", e.footer.text or ""]
+        assert not any("stůl č." in x for x in said), said
+        titles = [e.title for m in thread.history() for e in m.embeds]
+        assert f"{final} – {name}" in titles
+        footers = {e.footer.text for m in thread.history() for e in m.embeds if e.footer.text}
+        assert footers <= {f"Turnaj č. 1 · 2. kolo · stůl {s.table_no} · karty vidíš jen ty "
+                           "(Moje karty)"}
+        assert table is None or table.tournament["round"] == 2
+
+
+async def test_a_cancelled_tournament_s_table_says_so_in_the_tournament_s_words(harness):
+    env = harness.env
+    guild = env.create_guild()
+    ch = guild.create_text_channel("turnaj")
+    ann = guild.add_member(env.create_user("ann", global_name="Ann"))
+    await ann.slash(ch, "taroky tournament", rounds=1, deals=1, turn_timer=20)
+    message = ch.last_message
+    await ann.click(message, custom_id="lora:tn:1:join")
+    for _ in range(3):
+        await ann.select(message, ["easy"], custom_id="lora:tnai:1")
+    await ann.click(message, custom_id="lora:tn:1:start")
+    rec = await record(harness, 1)
+    (slot,) = model.tables_of(rec, 1)
+    thread = next(t for t in ch.threads if t.id == slot.thread_id)
+    table_message = next(m for m in thread.history() if m.embeds)
+    assert table_message.embeds[0].title == "Taroky – turnaj č. 1 · 1. kolo · stůl 1"
+    await ann.click(message, custom_id="lora:tn:1:cancel")
+    assert ("1. kolo u stolu 1 (turnaj č. 1) se dál nehraje – stůl byl zrušen."
+            in [m.content for m in thread.history()])
+    # what an old button of the closed table answers
+    assert await harness.bot.controller.over_text(slot.table_id, "cs") == (
+        "1. kolo u stolu 1 (turnaj č. 1) se dál nehraje – stůl byl zrušen.")

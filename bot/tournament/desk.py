@@ -22,7 +22,7 @@ import discord
 
 from bot.delivery import items
 from bot.errors import TableError
-from bot.i18n import t, tn
+from bot.i18n import game_t, t, tn
 from bot.model import Seat
 from bot.storage.models import (
     OutboxEntry,
@@ -45,7 +45,7 @@ from bot.tournament.pictures import (
 )
 from bot.tournament.scoring import lower_is_better, standings
 from bot.tournament.service import TournamentService
-from bot.ui.builders import EMBED_COLOUR, png_file
+from bot.ui.builders import EMBED_COLOUR, png_file, tournament_table_name
 from bot.ui.components import frozen_view
 from engine import games
 
@@ -310,8 +310,9 @@ class TournamentDesk:
 
     async def open_thread(self, t_: TournamentRecord, round_no: int,
                           table_no: int) -> int | None:
-        name = tt("thread_name", self._lang(t_), game=game_name(t_, self._lang(t_)),
-                  id=t_.tournament_id, round=round_no, table=table_no)
+        lang = self._lang(t_)
+        name = game_t(t_.game_kind, "table_title", lang, game=game_name(t_, lang),
+                      name=tournament_table_name(model.link(t_, round_no, table_no), lang))
         return await self.controller.open_thread(
             t_.channel_id, name, f"table {table_no} of tournament {t_.tournament_id}")
 
