@@ -629,9 +629,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="open loop: the bot's timers wait for SimCord to settle the bot "
                              "(before 1 December 2026; under load a settle spins for the whole "
                              "window)")
-    parser.add_argument("--gc-freeze", action="store_true",
-                        help="open loop, an experiment: freeze the process's heap every 5 s "
-                        "(gc.freeze), so that full collections scan only the newer objects")
+    parser.add_argument("--no-heap-keeper", dest="heap_keeper", action="store_false",
+                        help="open loop: the bot without its heap keeper (bot/heap.py, on "
+                             "in the entry point): the collector's full passes scan the "
+                             "whole heap, for comparison")
     parser.add_argument("--global-limit", type=int, default=GLOBAL_LIMIT,
                         help="open loop: the requests per second Discord allows the bot "
                              "(default its 50), modelled and set in the bot")
@@ -679,7 +680,7 @@ def open_loop_main(args: argparse.Namespace) -> int:
                     discord=args.discord, table_threads=args.table_threads,
                     progress=progress, profile=args.profile is not None,
                     virtual_timers=args.virtual_timers, global_limit=args.global_limit,
-                    gc_freeze=args.gc_freeze)
+                    heap_keeper=args.heap_keeper)
                 progress(f"# {n} tables / {run['channels']} channels"
                          f" ({run['threads']} threads): ack p99 "
                          f"{run['ack_ms']['p99']:.0f} ms, updated p99 "

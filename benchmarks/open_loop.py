@@ -419,17 +419,17 @@ async def run_open_loop(tables: int, *, level: str = "hard", channels: int = 20,
                         progress: Any = None, profile: bool = False,
                         virtual_timers: bool = False,
                         global_limit: int = GLOBAL_LIMIT,
-                        gc_freeze: bool = False) -> dict[str, Any]:
+                        heap_keeper: bool = True) -> dict[str, Any]:
     """One configuration in a fresh SimCord world and database (``table_threads``: the
     server's setting, ``busy`` by default as in the bot). ``profile``: the event loop's CPU
     over the measured window by package (``benchmarks.loop_profile``, needs py-spy).
     ``virtual_timers``: the bot's timers wait for SimCord's settlement, as before
     ``_TimersOnTime`` (for comparison). ``global_limit``: the requests per second Discord
     allows the bot (its 50; more only for bots Discord has raised it for), both in the
-    model and in the bot's setting. ``gc_freeze``: every 5 s the process's heap is frozen
-    (``gc.freeze``), so that full collections scan only what was made since — the
-    simulator's records out of the collector's way, and the bot's own older objects too: an
-    experiment showing what the collector's pauses cost, not the bot as it runs."""
+    model and in the bot's setting. ``heap_keeper``: the bot's ``bot.heap`` on, as the entry
+    point runs it (off: the collector's full passes over the whole heap, for comparison); the
+    process is one, so it freezes SimCord's world with the bot's. At the window's end one
+    thaw (the keeper's rare full collection) is measured."""
     channels = max(1, min(channels, tables))
     rng = random.Random(seed)
     watch = Watch()
@@ -439,7 +439,8 @@ async def run_open_loop(tables: int, *, level: str = "hard", channels: int = 20,
         if db_path.exists():
             db_path.unlink()
         bot = create_bot(db_path=db_path, seed=seed, ai_workers=ai_workers,
-                         render_workers=render_workers, global_limit=global_limit)
+                         render_workers=render_workers, global_limit=global_limit,
+                         heap_keeper=heap_keeper)
         env = simcord.Env(bot, settle_timeout=300)
         watch.install()
         try:
@@ -504,15 +505,25 @@ async def run_open_loop(tables: int, *, level: str = "hard", channels: int = 20,
             sampler = loop_profile.Sampler() if profile else None
             if sampler is not None:
                 sampler.start()
-            gc_objects0 = len(gc.get_objects())
+            gc_objects0, frozen0 = len(gc.get_objects()), gc.get_freeze_count()
+            heap = bot.heap
+            freezes0 = heap.metrics.freezes if heap is not None else 0
+            heap_ticks = None
+            if heap is not None:
+                # its discord.ext.tasks loop runs on SimCord's virtual clock, which stands
+                # still under this load: the keeper ticks on the real clock, as at Discord
+                heap.stop()
+                heap_ticks = asyncio.ensure_future(_tick_heap(heap, stop))
             gc_pauses = _GcPauses()
             gc_pauses.install()
             until = wall0 + minutes * 60
-            cleaner = asyncio.ensure_future(_clean_cdn(env, stop, records, gc_freeze))
+            cleaner = asyncio.ensure_future(_clean_cdn(env, stop, records))
             await asyncio.gather(*(_play(h, bot, watch, until, think) for h in humans))
             window = time.perf_counter() - wall0
             gc_pauses.uninstall()
-            gc_objects = len(gc.get_objects())
+            gc_objects, frozen = len(gc.get_objects()), gc.get_freeze_count()
+            if heap_ticks is not None:
+                heap_ticks.cancel()
             cpu = _cpu_seconds(pools.ai.pids() + pools.render.pids()) - cpu0
             main_cpu = sum(os.times()[:2]) - main0
             watch.counting = False
@@ -528,6 +539,17 @@ async def run_open_loop(tables: int, *, level: str = "hard", channels: int = 20,
                 await asyncio.sleep(0.1)
             stop.set()
             _ticked, http_cleared = await asyncio.gather(ticker, cleaner)
+            heap_report: dict[str, Any] | None = None
+            if heap is not None:  # the rare full collection, timed once the clicks are done
+                freezes = heap.metrics.freezes - freezes0
+                thaw_freed = heap.thaw()
+                heap_report = {
+                    "freeze_every_s": heap.freeze_every,
+                    "thaw_every_s": heap.freeze_every * heap.thaw_ticks,
+                    "freezes": freezes,
+                    "thaw_at_end_ms": round(heap.metrics.thaw_ms[-1], 1),
+                    "thaw_at_end_freed": thaw_freed,
+                }
             timers.uninstall()
             model.uninstall()
             bad_replay, bad_memory = await _replay_check(bot, [h.table_id for h in humans])
@@ -578,7 +600,7 @@ async def run_open_loop(tables: int, *, level: str = "hard", channels: int = 20,
                 "bot_timers": "virtual (SimCord settles first)" if virtual_timers
                 else "on time",
                 "bot_timers_fired": timers.fired,
-                "gc_freeze": gc_freeze,
+                "heap_keeper": heap_report,
                 "window_s": round(window, 1),
                 "clicks_offered": len(clicks),
                 "clicks_served": len(served),
@@ -591,7 +613,9 @@ async def run_open_loop(tables: int, *, level: str = "hard", channels: int = 20,
                 "hand_updated_ms": summary(hand),
                 "loop_lag_ms": summary(lags),
                 "gc_pause_ms": gc_pauses.report(window),
+                # tracked by the collector's generations / frozen out of them (``bot.heap``)
                 "gc_objects": {"start": gc_objects0, "end": gc_objects},
+                "gc_frozen": {"start": frozen0, "end": frozen},
                 "ai_queue_ms": summary(ai.queue_seconds),
                 # a decision's stages: asked → handed to the executor → a worker starts it
                 # → it ends (ai_decision_ms) → the loop sees the result → the move is applied
@@ -719,30 +743,30 @@ def _delivery_breakdown(timed: Sequence[Any]) -> dict[str, Any]:
     }
 
 
-async def _clean_cdn(env: Any, stop: asyncio.Event, records: _Records,
-                     gc_freeze: bool = False) -> int:
+async def _tick_heap(heap: Any, stop: asyncio.Event) -> None:
+    """The bot's heap keeper (``bot.heap``) ticked every ``freeze_every`` real seconds."""
+    while not stop.is_set():
+        await asyncio.sleep(heap.freeze_every)
+        heap.tick()
+
+
+async def _clean_cdn(env: Any, stop: asyncio.Event, records: _Records) -> int:
     """SimCord keeps every picture ever posted, every cancelled timer until it settles
     (never during a run), a transcript of every request and gateway event and a log of
     every request with its payload deep-copied (nobody reads them here; the requests are
     counted first). The simulator's bookkeeping, in the bot's heap: at 200 tables the
     transcript and the log were two thirds of the objects the garbage collector tracks after
     a minute, and its full collections, which stop the loop, grew with them (README).
-    ``gc_freeze``: the heap frozen each time. Returns how many requests it cleared."""
+    Returns how many requests it cleared."""
     cleared = 0
-    try:
-        while not stop.is_set():
-            await asyncio.sleep(5)
-            env.backend.cdn._blobs.clear()
-            records.prune()
-            log = env.backend.http_requests
-            cleared += len(log)
-            log.clear()
-            env.backend.transcript.clear()
-            if gc_freeze:
-                gc.freeze()
-    finally:
-        if gc_freeze:
-            gc.unfreeze()
+    while not stop.is_set():
+        await asyncio.sleep(5)
+        env.backend.cdn._blobs.clear()
+        records.prune()
+        log = env.backend.http_requests
+        cleared += len(log)
+        log.clear()
+        env.backend.transcript.clear()
     return cleared
 
 

@@ -25,7 +25,7 @@ def main(argv: list[str] | None = None) -> int:
         db_path=settings.db_path, database_url=settings.database_url,
         test_guild_id=settings.test_guild_id, heartbeat=True,
         ai_workers=settings.ai_workers, render_workers=settings.render_workers,
-        global_limit=settings.discord_global_limit,
+        global_limit=settings.discord_global_limit, heap_keeper=settings.heap_freeze,
     )
     bot.run(settings.token, log_handler=None)
     return 0

@@ -18,6 +18,7 @@ from discord.ext import commands
 from bot.commands import game_groups
 from bot.config import DEFAULT_DB
 from bot.health import HEARTBEAT_SECONDS, heartbeat_path
+from bot.heap import HeapKeeper
 from bot.i18n import Translator, t, user_lang
 from bot.persist import load_tables, open_store
 from bot.records import LeaderboardPage
@@ -44,6 +45,7 @@ class LoraBot(commands.Bot):
         render_workers: int | None = None,
         worker_preload: tuple[str, ...] = (),
         global_limit: int | None = None,
+        heap_keeper: bool = False,
         now: Callable[[], float] = time.time,
     ) -> None:
         intents = discord.Intents.none()
@@ -66,6 +68,8 @@ class LoraBot(commands.Bot):
         self.worker_preload = worker_preload
         self.global_limit = global_limit  # Discord's requests per second for this bot
         self.pools: Pools | None = None
+        # the collector's full passes kept off the loop (process-wide: the entry point's)
+        self.heap = HeapKeeper() if heap_keeper else None
 
     async def setup_hook(self) -> None:
         store = await open_store(self.db_path, self.database_url)
@@ -77,6 +81,8 @@ class LoraBot(commands.Bot):
         for table in await load_tables(store):
             self.controller.service.restore(table)
         self.add_dynamic_items(*DYNAMIC_ITEMS, *TOURNAMENT_ITEMS, LeaderboardPage)
+        if self.heap is not None:
+            self.heap.start()
         await self.tree.set_translator(Translator())
         self.tree.error(on_command_error)
         for group in game_groups():
@@ -107,6 +113,8 @@ class LoraBot(commands.Bot):
         if self.heartbeat and self._heartbeat_task is None:
             self._heartbeat_task = asyncio.create_task(self._heartbeat())
         await self.controller.resume_all()
+        if self.heap is not None:
+            self.heap.settle()  # start-up's garbage collected, the rest frozen
         log.info("ready as %s with %d tables", self.user, len(self.controller.service.tables))
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
@@ -138,6 +146,8 @@ class LoraBot(commands.Bot):
         if self._heartbeat_task is not None:
             self._heartbeat_task.cancel()
             self._heartbeat_task = None
+        if self.heap is not None:
+            self.heap.release()
         if self.controller is not None:
             self.controller.shutdown()
             await self.controller.delivery.flush_marks()
@@ -182,5 +192,6 @@ def create_bot(**overrides: Any) -> LoraBot:
     ``ai_workers``/``render_workers`` (worker processes; None: one AI worker and one render
     worker per core; 0: on the event loop, as the tests do), ``worker_preload`` (modules a
     worker imports, e.g. a plug-in game), ``global_limit`` (the requests per second Discord
-    allows the bot; None: its usual 50)."""
+    allows the bot; None: its usual 50), ``heap_keeper`` (``bot.heap``: the garbage
+    collector's full passes kept from stopping the tables; the entry point turns it on)."""
     return LoraBot(**overrides)

@@ -36,6 +36,8 @@ class Settings:
     # requests per second Discord allows this bot over all routes (None: Discord's 50; it
     # raises the limit only for bots in 150,000 servers or more, on request)
     discord_global_limit: int | None = None
+    # ``bot.heap``: freeze what survives so that full collections stop the tables rarely
+    heap_freeze: bool = True
 
     def __repr__(self) -> str:  # never print the token
         token = "set" if self.token else "missing"
@@ -59,6 +61,7 @@ def load_settings(env_file: Path | None = None) -> Settings:
         ai_workers=_count(get("LORA_AI_WORKERS")),
         render_workers=_count(get("LORA_RENDER_WORKERS")),
         discord_global_limit=_count(get("LORA_DISCORD_GLOBAL_LIMIT")),
+        heap_freeze=(get("LORA_HEAP_FREEZE") or "1").lower() not in ("0", "no", "false", "off"),
     )
 
 

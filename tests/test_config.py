@@ -51,3 +51,14 @@ def test_the_global_limit_is_discords_unless_the_setting_raises_it(tmp_path, mon
     assert load_settings(tmp_path / "missing.env").discord_global_limit == 500
     monkeypatch.setenv("LORA_DISCORD_GLOBAL_LIMIT", "lots")
     assert load_settings(tmp_path / "missing.env").discord_global_limit is None
+
+
+def test_the_heap_keeper_is_on_unless_the_setting_turns_it_off(tmp_path, monkeypatch):
+    monkeypatch.delenv("LORA_HEAP_FREEZE", raising=False)
+    assert load_settings(tmp_path / "missing.env").heap_freeze is True
+    monkeypatch.setenv("LORA_HEAP_FREEZE", "0")
+    assert load_settings(tmp_path / "missing.env").heap_freeze is False
+    monkeypatch.setenv("LORA_HEAP_FREEZE", "off")
+    assert load_settings(tmp_path / "missing.env").heap_freeze is False
+    monkeypatch.setenv("LORA_HEAP_FREEZE", "1")
+    assert load_settings(tmp_path / "missing.env").heap_freeze is True

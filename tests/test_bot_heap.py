@@ -1,0 +1,83 @@
+"""``bot.heap``: what survives is frozen out of the collector's full passes, and the garbage a
+freeze kept is freed at the next thaw. Each test gives the heap back (``gc.unfreeze``)."""
+
+from __future__ import annotations
+
+import gc
+import random
+import weakref
+
+from bot.heap import HeapKeeper
+from tests.botkit import Players, open_harness, open_table
+
+
+class _Cycle:
+    def __init__(self) -> None:
+        self.me = self
+
+
+def test_a_cycle_frozen_while_alive_is_kept_until_the_thaw_frees_it():
+    keeper = HeapKeeper(freeze_every=10, thaw_every=600)
+    try:
+        held = [_Cycle()]
+        ref = weakref.ref(held[0])
+        keeper.tick()  # a young collection, then everything alive is frozen
+        assert gc.get_freeze_count() > 0
+        held.clear()  # now cyclic garbage, but in the frozen part
+        gc.collect()
+        assert ref() is not None  # a full collection does not look at the frozen part
+        freed = keeper.thaw()
+        assert ref() is None
+        assert freed >= 1
+        assert keeper.metrics.freed == freed
+        assert gc.get_freeze_count() > 0  # frozen again after the collection
+    finally:
+        keeper.release()
+    assert gc.get_freeze_count() == 0
+
+
+def test_a_cycle_that_dies_before_the_freeze_is_freed_by_its_young_collection():
+    keeper = HeapKeeper(freeze_every=10, thaw_every=600)
+    try:
+        gc.collect()
+        ref = weakref.ref(_Cycle())  # garbage at once, in the youngest generation
+        keeper.tick()
+        assert ref() is None
+    finally:
+        keeper.release()
+
+
+def test_every_thaw_ticks_th_tick_is_a_thaw_and_the_others_freeze():
+    keeper = HeapKeeper(freeze_every=10, thaw_every=30)
+    try:
+        for _ in range(7):
+            keeper.tick()
+        assert (keeper.metrics.freezes, keeper.metrics.thaws) == (5, 2)
+        assert len(keeper.metrics.thaw_ms) == 2
+    finally:
+        keeper.release()
+
+
+async def test_a_bot_with_the_keeper_freezes_when_ready_plays_on_and_gives_the_heap_back(
+        tmp_path):
+    harness = await open_harness(tmp_path, bot_options={"heap_keeper": True})
+    try:
+        heap = harness.bot.heap
+        assert heap is not None
+        assert heap.running
+        assert heap.metrics.thaws == 1  # settled in on_ready
+        assert gc.get_freeze_count() > 0
+        freezes = heap.metrics.freezes
+        await harness.env.advance_time(25)  # a tick every 10 s on the bot's clock
+        assert heap.metrics.freezes == freezes + 2
+        _, channel, users, table_id = await open_table(harness, ["alice"], ("medium",) * 3)
+        players = Players(harness, channel, table_id, users, random.Random(5))
+        moves = len(players.table.state.log)
+        for _ in range(3):
+            await players.move()
+        assert len(players.table.state.log) >= moves + 3
+    finally:
+        await harness.env.shutdown()
+        await harness.close()
+    assert harness.bot.heap is not None and not harness.bot.heap.running
+    assert gc.get_freeze_count() == 0
