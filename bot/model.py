@@ -121,6 +121,17 @@ class TableSettings:
         )
 
 
+def tournament_round(link: object) -> int | None:
+    """The round of its tournament a table plays, from its link (``Table.tournament``:
+    ``{"id", "round", "table"}``, also kept in its archived game's options); None for a table
+    of its own — and for a game archived before the archive kept the link."""
+    if not isinstance(link, dict):
+        return None
+    value = link.get("round")
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 \
+        else None
+
+
 @dataclass
 class Table:
     table_id: int

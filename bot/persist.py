@@ -69,7 +69,8 @@ async def load_tables(store: TableStore) -> list[Table]:
 
 async def archive(store: TableStore, table: Table) -> int:
     """A finished game into the history and the ratings (one transaction): the engine's
-    outcome and the game's replayable log."""
+    outcome and the game's replayable log; its options are the table's settings, with a
+    tournament table's link to its tournament (``"tournament"``: its round and table)."""
     state = table.state
     assert state is not None
     outcome = state.outcome()
@@ -78,10 +79,13 @@ async def archive(store: TableStore, table: Table) -> int:
     players = [
         PlayerResult.from_seat(i, s.to_json()) for i, s in enumerate(table.seats) if s is not None
     ]
+    options = table.settings.to_json()
+    if table.tournament is not None:  # its pictures name the tournament's round
+        options["tournament"] = dict(table.tournament)
     return await store.archive_game(
         table.table_id,
         outcome=outcome,
         record=games.get(table.game_kind).record_of(state),
         players=players,
-        options=table.settings.to_json(),
+        options=options,
     )

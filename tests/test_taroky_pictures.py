@@ -8,6 +8,7 @@ Regenerate after an intended change with::
 
 from __future__ import annotations
 
+import io
 import itertools
 from collections.abc import Callable, Iterator
 from functools import cache
@@ -158,3 +159,39 @@ def test_T_HLASKY_VALAT_the_protocol_names_a_lone_declarers_valat_by_him() -> No
     assert pair.partner is not None
     assert sheet._detail(dataclasses.replace(pair, valats=failed), NAMES, "cs").endswith(
         "valát hráčů ×4 ✗")
+
+
+def test_the_protocol_shows_a_long_detail_whole_on_more_lines() -> None:
+    """A deal's detail line (partner, fleks, pagát, valát) ended in "…" when long, while the
+    channel's result message has it whole: it takes a condensed font, then two or three
+    lines (its row grows), each within the game and eyes columns."""
+    import dataclasses
+
+    from PIL import Image
+
+    from bot.games.taroky.pictures import sheet
+    from bot.render.fonts import font
+    from engine.taroky.scoring import PagatResult, ValatResult
+
+    names = ["AI Jaroslav", "Bohumila Nováková", "AI Libuše", "Vlastimil Dvořák"]
+    rnd, _seat = _example("finished")
+    view = rnd.public_view()
+    pair = next(r for r in view.protocol if r.partner is not None)
+    long = dataclasses.replace(
+        pair, flek=(2, *pair.flek[1:]),
+        pagat=PagatResult(seat=3, side="O", announced=True, level=2, won=True),
+        valats=(ValatResult(side="O", announced=True, level=2, won=False),))
+    whole = sheet._detail(long, names, "cs")
+    assert font(18).getlength(whole) > sheet.DETAIL_W  # it was cut
+    lines, f = sheet.detail_lines(sheet._detail_parts(long, names, "cs"))
+    assert len(lines) == 3 and " ".join(lines) == whole and f.size >= 16
+    assert all(f.getlength(line) <= sheet.DETAIL_W for line in lines)
+    short = sheet._detail_parts(dataclasses.replace(long, flek=pair.flek, pagat=None,
+                                                    valats=()), names, "cs")
+    assert sheet.detail_lines(short)[0] == [" · ".join(short)]  # one line, as before
+    with_long = dataclasses.replace(view, protocol=(*view.protocol, long))
+    grown = Image.open(io.BytesIO(render_sheet(with_long, names)))
+    plain = Image.open(io.BytesIO(render_sheet(dataclasses.replace(
+        view, protocol=(*view.protocol, dataclasses.replace(long, pagat=None, valats=()))),
+        names)))
+    assert grown.height == plain.height + 2 * sheet.DETAIL_LINE

@@ -64,6 +64,9 @@ class Quiet:
     def tournament_shown(self, t: Any) -> list[OutboxItem]:
         return note("changed", t.tournament_id)
 
+    async def channel_caught_up(self, t: Any) -> None:
+        self.calls.append(("caught_up", t.round_no))
+
     async def open_thread(self, t: Any, round_no: int, table_no: int) -> int | None:
         return 5000 + 10 * round_no + table_no
 
@@ -263,6 +266,9 @@ async def test_after_a_restart_a_finished_table_is_recorded_and_the_next_round_s
     assert all(s.game_id is not None for s in t.tables)
     assert [c for c in after.quiet.calls if c[0] in ("round_done", "done")] == [
         ("round_done", 1), ("round_done", 2), ("done", tid)]
+    # round 2's tables opened after the channel had what it was told of round 1
+    assert [c for c in after.quiet.calls if c[0] in ("round_done", "caught_up")][:2] == [
+        ("round_done", 1), ("caught_up", 2)]
     assert [r.standings is not None for r in t.rounds] == [True, True]
     after.shutdown()
 

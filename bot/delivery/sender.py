@@ -112,6 +112,8 @@ BUSY_MEMORY = 2.0
 # marks kept back while deliveries are under way: one write for many (a lost mark is
 # harmless, see the module's docstring); written at once when none is under way
 MARKS_HELD = 64
+# how often a caller waiting for a channel's own posts looks again (``posts_delivered``)
+POSTS_POLL = 0.1
 
 
 class DeliveryError(Exception):
@@ -521,6 +523,32 @@ class Sender:
         future = asyncio.get_running_loop().create_future()
         self._waiters.append((table_id, future))
         await future
+
+    def _own_posts(self, channel_id: int) -> int:
+        """The channel's own posts (of no table: a tournament's notices and standings) not
+        delivered yet."""
+        channel = self.channels.get(channel_id)
+        if channel is None:
+            return 0
+        return sum(1 for item in channel.tables.get(None, ()) if item.entry.kind == items.POST)
+
+    async def posts_delivered(self, channel_id: int, timeout: float) -> bool:
+        """Until the channel's own posts (of no table) are delivered — what a caller about
+        to make something appear in the channel beside the outbox (a thread: Discord shows
+        its start there at once) must not overtake. At most ``timeout`` seconds (a channel
+        Discord refuses for long must not stop what waits): False when time ran out. It
+        looks again every ``POSTS_POLL`` seconds (a sleep, not a future the deliveries
+        resolve: a test's virtual clock parks a sleep, while a pending future would hold
+        its settling until the pace's timer, on that clock too, fires)."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        while self._own_posts(channel_id) and not self.closed:
+            if loop.time() >= end:
+                log.warning("channel %s: its posts were not delivered within %s s",
+                            channel_id, timeout)
+                return False
+            await asyncio.sleep(POSTS_POLL)
+        return True
 
     def _wake_waiters(self) -> None:
         still = []

@@ -12,6 +12,7 @@ FILES = {
     "regular": "DejaVuSans.ttf",
     "bold": "DejaVuSans-Bold.ttf",
     "cond": "DejaVuSansCondensed-Bold.ttf",
+    "narrow": "DejaVuSansCondensed.ttf",  # the regular weight, condensed
 }
 
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
@@ -19,7 +20,8 @@ Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 
 @lru_cache(maxsize=128)
 def font(size: int, style: str = "regular") -> Font:
-    """The font of ``style`` ("regular", "bold", "cond") at ``size`` px, cached."""
+    """The font of ``style`` ("regular", "bold", "cond": condensed bold, "narrow": condensed
+    regular) at ``size`` px, cached."""
     try:
         return ImageFont.truetype(str(FONT_DIR / FILES[style]), size)
     except OSError:

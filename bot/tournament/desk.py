@@ -22,7 +22,7 @@ import discord
 
 from bot.delivery import items
 from bot.errors import TableError
-from bot.i18n import t, tn
+from bot.i18n import game_t, t, tn
 from bot.model import Seat
 from bot.storage.models import (
     OutboxEntry,
@@ -45,7 +45,7 @@ from bot.tournament.pictures import (
 )
 from bot.tournament.scoring import lower_is_better, standings
 from bot.tournament.service import TournamentService
-from bot.ui.builders import EMBED_COLOUR, png_file
+from bot.ui.builders import EMBED_COLOUR, png_file, tournament_table_name
 from bot.ui.components import frozen_view
 from engine import games
 
@@ -56,6 +56,9 @@ log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
 FILES_PER_MESSAGE = 10
 KNOWN_TOURNAMENTS = 64  # records kept for the outbox's deliveries after they leave play
+# a round's tables wait at most this long for the channel's posts before them (its
+# standings): a channel Discord refuses for long must not stop the tournament
+CATCH_UP_SECONDS = 30.0
 
 
 def _controller(interaction: Interaction) -> Controller:
@@ -302,10 +305,14 @@ class TournamentDesk:
     def tournament_seen(self, t_: TournamentRecord) -> None:
         self._seen(t_)
 
+    async def channel_caught_up(self, t_: TournamentRecord) -> None:
+        await self.controller.delivery.posts_delivered(t_.channel_id, CATCH_UP_SECONDS)
+
     async def open_thread(self, t_: TournamentRecord, round_no: int,
                           table_no: int) -> int | None:
-        name = tt("thread_name", self._lang(t_), game=game_name(t_, self._lang(t_)),
-                  id=t_.tournament_id, round=round_no, table=table_no)
+        lang = self._lang(t_)
+        name = game_t(t_.game_kind, "table_title", lang, game=game_name(t_, lang),
+                      name=tournament_table_name(model.link(t_, round_no, table_no), lang))
         return await self.controller.open_thread(
             t_.channel_id, name, f"table {table_no} of tournament {t_.tournament_id}")
 

@@ -61,6 +61,12 @@ class TournamentPresenter(Protocol):
         made, the table plays in the channel itself)."""
         ...
 
+    async def channel_caught_up(self, t: TournamentRecord) -> None:
+        """Until what the tournament's channel was told is there (a round's standings,
+        sheets and the next round's notice): a table's thread shows its start in the
+        channel at once, and a club reads the channel top to bottom."""
+        ...
+
     def opening_shown(self, t: TournamentRecord, slot: TournamentTableRecord,
                       seats: Sequence[Seat]) -> list[OutboxItem]: ...
 
@@ -343,8 +349,14 @@ class TournamentService:
         return min(starts) if starts else self.tables.now()
 
     async def _open_tables(self, t: TournamentRecord) -> None:
+        """The round's tables not opened yet, after what the channel was told before (the
+        previous round's standings come before this round's threads)."""
         start = self._round_start(t)
-        for s in model.tables_of(t, t.round_no):
+        closed = [s for s in model.tables_of(t, t.round_no)
+                  if s.table_id is None and s.result is None]
+        if closed:
+            await self.presenter.channel_caught_up(t)
+        for s in closed:
             if s.table_id is None and s.result is None:
                 try:
                     await self._open_table(t, s, start)

@@ -51,6 +51,45 @@ def game_ui(table: Table) -> GameUI:
     return ui_of(table.game_kind)
 
 
+# -- how players know a table ----------------------------------------------------------
+def tournament_table_name(link: dict[str, Any], lang: str) -> str:
+    """A tournament's table by the tournament's own numbering ("turnaj č. 1 · 2. kolo ·
+    stůl 1"): its thread, its messages and its pictures' headings say it so."""
+    return t("core.tournament.table_name", lang, id=link.get("id"), round=link.get("round"),
+             table=link.get("table"))
+
+
+def table_name(table: Table, lang: str) -> str:
+    """How players know a table: "stůl č. 3" (its id, which the commands take), or a
+    tournament's table by the tournament's numbering — its id is not shown beside it (it
+    would contradict "stůl 1"; no command its players need takes it: a tournament's table is
+    not aborted alone)."""
+    if table.tournament is not None:
+        return tournament_table_name(table.tournament, lang)
+    return t("core.table_name", lang, id=table.table_id)
+
+
+def table_title(table: Table, key: str, lang: str) -> str:
+    """A title that names the table (``lobby_title``, ``table_title``, ``final_title``), as
+    the table's game words it."""
+    return game_t(table.game_kind, key, lang, id=table.table_id, name=table_name(table, lang),
+                  game=game_ui(table).name(lang))
+
+
+def closed_text(table: Table, key: str, lang: str) -> str:
+    """That a table was closed (``core.closed_<reason>``, ``core.delivery.closed``); a
+    tournament's table in the tournament's words."""
+    if table.tournament is not None:
+        link = table.tournament
+        return t("core.tournament.table_closed", lang, id=link.get("id"),
+                 round=link.get("round"), table=link.get("table"))
+    return t(key, lang, id=table.table_id, name=capitalised(table_name(table, lang)))
+
+
+def capitalised(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 # -- lobby -----------------------------------------------------------------------------
 def lobby_message(table: Table) -> Message:
     """The lobby: the seats (who still has to accept changed options), the table's options
@@ -60,7 +99,7 @@ def lobby_message(table: Table) -> Message:
     ui = game_ui(table)
     kind = table.game_kind
     embed = discord.Embed(
-        title=game_t(kind, "lobby_title", lang, id=table.table_id, game=ui.name(lang)),
+        title=table_title(table, "lobby_title", lang),
         description=game_t(kind, "lobby_desc", lang, n=len(table.seats)),
         colour=EMBED_COLOUR,
     )
@@ -123,23 +162,19 @@ def table_message(table: Table, *, closed: bool = False, render: bool = True) ->
     picture = ui.table_picture(table, lang)
     image = draw(picture, f"the table picture of table {table.table_id}") if render else None
     lines = [t("core.aborted_line", lang)] if closed else ui.status_lines(table, lang)
-    if table.tournament is not None:
-        link = table.tournament
-        lines.insert(0, t("core.tournament.table_of", lang, id=link.get("id"),
-                          round=link.get("round"), table=link.get("table")))
     if table.recent:
         lines.append("")
         lines.append(f"__{t('core.recent', lang)}__")
         lines.extend(f"• {line}" for line in table.recent[-6:])
     embed = discord.Embed(
-        title=game_t(table.game_kind, "table_title", lang, id=table.table_id,
-                     game=ui.name(lang)),
+        title=table_title(table, "table_title", lang),
         description="\n".join(lines),
         colour=EMBED_COLOUR,
     )
     if image is not None:
         embed.set_image(url="attachment://table.png")
-    embed.set_footer(text=t("core.footer", lang, id=table.table_id))
+    embed.set_footer(text=t("core.footer", lang, id=table.table_id,
+                            name=capitalised(table_name(table, lang))))
     tid = table.table_id
     buttons: list[Any] = []
     if running:

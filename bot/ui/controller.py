@@ -268,9 +268,8 @@ class Controller:
         """A thread named after the table, and a line in the channel that points there (in
         the table's language); without a thread the table stays in the channel. Its thread
         made before a restart cut the table's first commit short is taken, not made again."""
-        lang, ui = table.settings.lang, builders.game_ui(table)
-        name = game_t(table.game_kind, "lobby_title", lang, id=table.table_id,
-                      game=ui.name(lang))[:100]
+        lang = table.settings.lang
+        name = builders.table_title(table, "lobby_title", lang)[:100]
         thread = self._made_thread(channel_id, name)
         if thread is None:
             thread = await self.open_thread(channel_id, name, f"table {table.table_id}")
@@ -331,7 +330,7 @@ class Controller:
         return out
 
     def closed_shown(self, table: Table, reason: str) -> list[OutboxItem]:
-        text = t(f"core.closed_{reason}", table.settings.lang, id=table.table_id)
+        text = builders.closed_text(table, f"core.closed_{reason}", table.settings.lang)
         out = [items.table_refresh(table.channel_id, table.table_id, closed=reason),
                items.post(table.channel_id, text, table_id=table.table_id),
                *self._pointer(table)]
@@ -416,8 +415,8 @@ class Controller:
 
     def _final(self, table: Table, ui: GameUI) -> OutboxItem:
         """The final order, with the game's final picture (drawn when it is sent)."""
-        lang, kind = table.settings.lang, table.game_kind
-        embed = discord.Embed(title=game_t(kind, "final_title", lang, id=table.table_id),
+        lang = table.settings.lang
+        embed = discord.Embed(title=builders.table_title(table, "final_title", lang),
                               colour=builders.EMBED_COLOUR)
         embed.add_field(name=t("core.final_order", lang),
                         value="\n".join(self.final_lines(table, lang)), inline=False)
@@ -576,12 +575,10 @@ class Controller:
         if table.state is None:
             if not closed:
                 return builders.lobby_message(table)
-            ui = builders.game_ui(table)
             reason = str(payload.get("closed") or "aborted")
-            title = game_t(table.game_kind, "lobby_title", lang, id=table.table_id,
-                           game=ui.name(lang))
-            embed = discord.Embed(title=title, description=t(f"core.closed_{reason}", lang,
-                                                             id=table.table_id))
+            title = builders.table_title(table, "lobby_title", lang)
+            embed = discord.Embed(title=title, description=builders.closed_text(
+                table, f"core.closed_{reason}", lang))
             return {"embed": embed, "view": None, "attachments": []}
         message = builders.table_message(table, closed=closed, render=False)
         message = await self.render(message, f"the table picture of table {table.table_id}")
@@ -786,12 +783,11 @@ class Controller:
             return None
         if table.status == STATUS_FINISHED and table.state is not None \
                 and table.state.finished:
-            kind = table.game_kind
-            title = game_t(kind, "final_title", lang, id=table.table_id)
+            title = builders.table_title(table, "final_title", lang)
             order = "\n".join(self.final_lines(table, lang))
             return t("core.delivery.over", lang, title=title, order=order)
         if table.status == STATUS_ABORTED:
-            return t("core.delivery.closed", lang, id=table.table_id)
+            return builders.closed_text(table, "core.delivery.closed", lang)
         return None
 
     async def refuse_or_over(self, interaction: Interaction, exc: TableError, lang: str,

@@ -22,7 +22,7 @@ from bot.games.taroky.pictures import render_sheet, render_sheet_from_export, re
 from bot.games.taroky.stats import GAMES, taroky_stats
 from bot.games.taroky.words import game_name, money, refusal
 from bot.i18n import t, tn
-from bot.model import Table, TableSettings
+from bot.model import Table, TableSettings, tournament_round
 from bot.storage.models import PlayerStats
 from engine.game import GameEvent, Outcome, SeatViewBase
 from engine.taroky import SPEC
@@ -32,8 +32,7 @@ from engine.taroky.options import TarokyOptions
 def round_of_tournament(table: Table) -> int | None:
     """The tournament's round a table plays (its pictures say "2. kolo", not the engine's
     round 1 of every table), None for a table of its own."""
-    link = table.tournament
-    return int(link["round"]) if link and link.get("round") else None
+    return tournament_round(table.tournament)
 
 
 class TarokyUI(BaseUI):

@@ -1,7 +1,8 @@
 """AI players for Taroky. Each decides from a seat's view only (``engine.taroky.views.SeatView``,
 which may have been pickled: the players keep no state between decisions but their RNG).
 
-``make_ai(level, rng)``: ``easy`` (a random legal action), ``medium`` (rules of thumb for the
+``make_ai(level, rng)``: ``easy`` (the medium's bidding and announcements with more caution,
+then random legal cards), ``medium`` (rules of thumb for the
 bidding, the call, the talon, the discards, the announcements and the play) or ``hard``
 (the medium rules before the play; announcements and fleks by their value over sampled
 worlds; cards by determinized search over worlds consistent with the public information and

@@ -76,15 +76,17 @@ def varsava_danger(hand: int) -> float:
     return danger
 
 
-def decide_bid(view: SeatView) -> DealAction:
+def decide_bid(view: SeatView, caution: float = 0.0) -> DealAction:
+    """``caution``: the strength a bid needs beyond the medium's thresholds (the easy
+    player, who plays his cards at random, bids only what nearly makes itself)."""
     legal = {a.bid for a in view.legal if isinstance(a, Bid)}
     hand = view.hand
     s = strength(hand)
     t = (hand & TAROKS).bit_count()
     for bid, threshold in (("6P", OPEN_6P), ("3P", OPEN_3P)):
-        if bid in legal and s >= threshold:
+        if bid in legal and s >= threshold + caution:
             return Bid(view.seat, bid)
-    if "2P" in legal and t >= 7 and s >= OPEN_2P:
+    if "2P" in legal and t >= 7 and s >= OPEN_2P + caution:
         return Bid(view.seat, "2P")
     if "zduch" in legal and varsava_danger(hand) <= 2.0 and s < 9.0:
         return Bid(view.seat, "zduch")
@@ -93,13 +95,13 @@ def decide_bid(view: SeatView) -> DealAction:
     return Bid(view.seat, "dobra")
 
 
-def decide_choose(view: SeatView) -> DealAction:
+def decide_choose(view: SeatView, caution: float = 0.0) -> DealAction:
     legal = {a.game for a in view.legal if isinstance(a, Choose)}
     hand = view.hand
     t = (hand & TAROKS).bit_count()
     if "W" in legal and t <= 3 and varsava_danger(hand) <= 3.0:
         return Choose(view.seat, "W")
-    if "2P" in legal and t >= 7 and strength(hand) >= OPEN_2P:
+    if "2P" in legal and t >= 7 and strength(hand) >= OPEN_2P + caution:
         return Choose(view.seat, "2P")
     return Choose(view.seat, "1P")
 
@@ -149,8 +151,9 @@ def decide_discard(view: SeatView) -> DealAction:
     return Discard(view.seat, min(suit_cards, key=key))
 
 
-def decide_announce(view: SeatView) -> DealAction:
-    """medium: pagát with a long tarok hand, flek and re by hand strength."""
+def decide_announce(view: SeatView, caution: float = 0.0) -> DealAction:
+    """medium: pagát with a long tarok hand, flek and re by hand strength (``caution``: the
+    strength a flek needs beyond the medium's; a valát is never announced)."""
     legal = {a.item for a in view.legal if isinstance(a, Announce)}
     hand = view.hand
     pub = view.public
@@ -166,25 +169,26 @@ def decide_announce(view: SeatView) -> DealAction:
         need = 13.0 if view.side == "D" else 12.5
         if pub.game in ("3P1", "3P2", "3P3", "6P") and view.side != "D":
             need += 1.5
-        if s >= need + 2.0 * level:
+        if s >= need + caution + 2.0 * level:
             return Announce(view.seat, "flek:game")
     if "flek:pagat" in legal and t >= 6 and high and pub.flek[1] == 0:
         return Announce(view.seat, "flek:pagat")
     return Announce(view.seat, "done")
 
 
-def decide_before_play(view: SeatView) -> DealAction:
-    """The medium decision in every phase before the play."""
+def decide_before_play(view: SeatView, caution: float = 0.0) -> DealAction:
+    """The medium decision in every phase before the play (``caution`` > 0: bids and fleks
+    need that much more strength — the easy player's)."""
     phase = view.public.phase
     if phase == "bid":
-        return decide_bid(view)
+        return decide_bid(view, caution)
     if phase == "choose":
-        return decide_choose(view)
+        return decide_choose(view, caution)
     if phase == "call":
         return decide_call(view)
     if phase == "trojka":
         return decide_trojka(view)
     if phase == "discard":
         return decide_discard(view)
-    return decide_announce(view)
+    return decide_announce(view, caution)
 

@@ -9,6 +9,7 @@ from typing import Any
 from bot.games.taroky.pictures.hand import hand_text, render_hand
 from bot.games.taroky.pictures.sheet import render_sheet
 from bot.games.taroky.pictures.table import render_table
+from bot.model import tournament_round
 from engine.taroky import SPEC, TarokyRound
 from engine.taroky.errors import TarokyError
 
@@ -47,8 +48,12 @@ def export_names(data: Mapping[str, Any]) -> list[str]:
 
 
 def render_sheet_from_export(data: Mapping[str, Any], lang: str = "cs") -> bytes:
-    """PNG of the final protocol of an archived round."""
-    return render_sheet(round_from_export(data).public_view(), export_names(data), lang)
+    """PNG of the final protocol of an archived round (a tournament's table: of the
+    tournament's round, which its archived options keep)."""
+    options = data.get("options")
+    link = options.get("tournament") if isinstance(options, Mapping) else None
+    return render_sheet(round_from_export(data).public_view(), export_names(data), lang,
+                        tournament_round(link))
 
 
 __all__ = ["clear_caches", "hand_text", "render_hand", "render_sheet", "render_sheet_from_export",

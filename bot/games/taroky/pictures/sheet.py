@@ -9,6 +9,7 @@ everything may be shown (the partner included), so nothing secret is in them.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
@@ -49,6 +50,10 @@ X_COLS = X_EYES + EYES_W
 CELL_W = COL_W - 8  # what a value of a player's column may take (8 px from its neighbour's)
 PIECE_GAP = 5
 HEADER_H, NAMES_H, ROW_H, FOOT_ROW = 58, 44, 66, 42
+DETAIL_W = GAME_W + EYES_W - 8  # a deal's detail line, under its game and its eyes
+DETAIL_SIZE, DETAIL_SMALLEST = 18, 16  # px; a detail too long for one line takes two
+DETAIL_LINE = 21  # each further detail line: the row is that much taller
+DETAIL_LINES = 3  # at most
 STRIPE = (16, 50, 34)
 
 
@@ -58,6 +63,10 @@ def _colour(hal: int) -> RGB:
 
 def _detail(row: DealRecord, names: list[str], lang: str) -> str:
     """The second line of a deal: partner or alone, fleks, pagát, valát."""
+    return " · ".join(_detail_parts(row, names, lang))
+
+
+def _detail_parts(row: DealRecord, names: list[str], lang: str) -> list[str]:
     parts: list[str] = []
     if row.game in ("1P", "2P") and row.called is not None:
         called = card_label(row.called, lang)
@@ -87,7 +96,45 @@ def _detail(row: DealRecord, names: list[str], lang: str) -> str:
         key = "sheet_valat" if v.announced else "sheet_valat_silent"
         level = f" ×{2 ** v.level}" if v.level else ""
         parts.append(pic(key, lang, side=side) + f"{level} {mark}")
-    return " · ".join(parts)
+    return parts
+
+
+def detail_lines(parts: Sequence[str], width: int = DETAIL_W) -> tuple[list[str], Font]:
+    """A deal's detail whole: on one line (the regular font, else the condensed one), else
+    on two or three split between its parts (condensed, from ``DETAIL_SIZE`` down to
+    ``DETAIL_SMALLEST`` px) — the channel's result message has it whole, so should the
+    protocol. Only what does not fit even so is cut with "…" (absurd flek levels)."""
+    whole = " · ".join(parts)
+    if not whole:
+        return [], font(DETAIL_SIZE)
+    for style in ("regular", "narrow"):
+        f = font(DETAIL_SIZE, style)
+        if f.getlength(whole) <= width:
+            return [whole], f
+    best: tuple[float, list[str]] = (float("inf"), [whole])
+    for count in range(2, DETAIL_LINES + 1):
+        for size in range(DETAIL_SIZE, DETAIL_SMALLEST - 1, -1):
+            f = font(size, "narrow")
+            fitting: tuple[float, list[str]] | None = None  # the most even split that fits
+            for cuts in itertools.combinations(range(1, len(parts)), count - 1):
+                bounds = (0, *cuts, len(parts))
+                lines = [" · ".join(parts[a:b]) for a, b in itertools.pairwise(bounds)]
+                lines = [line + " ·" for line in lines[:-1]] + lines[-1:]
+                widest = max(f.getlength(line) for line in lines)
+                if widest <= width and (fitting is None or widest < fitting[0]):
+                    fitting = (widest, lines)
+                if size == DETAIL_SMALLEST and widest < best[0]:
+                    best = (widest, lines)
+            if fitting is not None:
+                return fitting[1], f
+    f = font(DETAIL_SMALLEST, "narrow")
+    return [fit(line, f, width) for line in best[1]], f
+
+
+def row_height(row: DealRecord, names: list[str], lang: str) -> int:
+    """A deal's row: taller by ``DETAIL_LINE`` for each detail line past the first."""
+    lines = detail_lines(_detail_parts(row, names, lang))[0]
+    return ROW_H + DETAIL_LINE * max(0, len(lines) - 1)
 
 
 def _whole(hal: int, lang: str) -> str:
@@ -104,16 +151,21 @@ def _eyes(row: DealRecord) -> str:
 def _row(img: Image.Image, y: int, row: DealRecord, names: list[str], lang: str,
          stripe: bool) -> None:
     d = ImageDraw.Draw(img)
+    lines, fs = detail_lines(_detail_parts(row, names, lang))
+    height = row_height(row, names, lang)
     if stripe:
-        d.rectangle((M + 3, y, W - M - 4, y + ROW_H - 1), fill=STRIPE)
-    fb, fs = font(23, "bold"), font(18)
+        d.rectangle((M + 3, y, W - M - 4, y + height - 1), fill=STRIPE)
+    fb = font(23, "bold")
     text(img, (X_NO, y + ROW_H // 2), str(row.deal_no), font(20), MUTED, "lm")
     title = f"{short_game(row.game, lang)} · {names[row.declarer]}"
-    text(img, (X_GAME, y + 8), fit(title, fb, GAME_W - 10), fb, TEXT)
-    detail = _detail(row, names, lang)
-    if detail:
-        text(img, (X_GAME, y + 38), fit(detail, fs, GAME_W + EYES_W - 8), fs, MUTED)
-    if row.game == "W" and row.eyes_by_seat is not None:
+    varsava = row.game == "W" and row.eyes_by_seat is not None  # (no eyes of a side)
+    room = DETAIL_W if varsava else GAME_W - 10
+    if fb.getlength(title) > room:  # a long name: condensed, then smaller, then cut
+        fb = sized(title, 23, "cond", room, smallest=19)
+    text(img, (X_GAME, y + 8), fit(title, fb, room), fb, TEXT)
+    for i, line in enumerate(lines):
+        text(img, (X_GAME, y + 38 + i * DETAIL_LINE), line, fs, MUTED)
+    if varsava:
         eyes = row.eyes_by_seat
     else:
         eyes = None
@@ -186,7 +238,8 @@ def sheet_image(view: TableView, names: Sequence[str], lang: str = "cs",
     who = check_names(names)
     rows = view.protocol
     feet = 4 if view.finished else 3
-    body = max(1, len(rows)) * ROW_H
+    heights = [row_height(row, who, lang) for row in rows]
+    body = sum(heights) if rows else ROW_H
     height = HEADER_H + M + NAMES_H + body + 8 + feet * FOOT_ROW + (34 if view.finished else 0)
     height += M + 8
     img = felt(W, height).copy()
@@ -212,7 +265,7 @@ def sheet_image(view: TableView, names: Sequence[str], lang: str = "cs",
     if not rows:
         text(img, (W // 2, y + ROW_H // 2), pic("sheet_empty", lang), font(22), FAINT, "mm")
     for i, row in enumerate(rows):
-        _row(img, y + i * ROW_H, row, who, lang, i % 2 == 1)
+        _row(img, y + sum(heights[:i]), row, who, lang, i % 2 == 1)
     y += body + 8
     d.line((M + 10, y - 4, W - M - 11, y - 4), fill=(60, 96, 78), width=1)
     _footer(img, y, pic("sheet_dokup", lang), [amount(v, lang) for v in view.dokup],

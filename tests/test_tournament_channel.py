@@ -1,0 +1,145 @@
+"""What a club reads in a tournament's channel, top to bottom, and how a tournament table is
+named to its players (Lóra and Taroky through SimCord)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+import pytest
+
+from bot.games.taroky.pictures import render_sheet, render_sheet_from_export, round_from_export
+from bot.tournament import model
+from tests.botkit import BotHarness, reply
+from tests.tournament_kit import play_round_out, record
+
+
+async def ai_tournament(h: BotHarness, kind: str, extra: dict[str, Any]) -> tuple[Any, Any]:
+    """Eight AI players (easy) in two rounds, the organiser not playing: returns the
+    channel and the finished tournament's record."""
+    env = h.env
+    guild = env.create_guild()
+    ch = guild.create_text_channel("turnaj")
+    ann = guild.add_member(env.create_user("ann", global_name="Ann"))
+    await ann.slash(ch, f"{kind} tournament", rounds=2, turn_timer=20, **extra)
+    message = ch.last_message
+    for _ in range(8):
+        await ann.select(message, ["easy"], custom_id="lora:tnai:1")
+    await ann.click(message, custom_id="lora:tn:1:start")
+    await play_round_out(h, 1, 1, steps=60)
+    rec = await play_round_out(h, 1, 2, steps=60)
+    assert rec.status.value == "finished"
+    return ch, rec
+
+
+def reading(ch: Any) -> list[str]:
+    """The channel's messages in order, as a reader tells them apart."""
+    out = []
+    for m in ch.history():
+        if m.type == discord.MessageType.thread_created:
+            out.append(f"thread {m.content}")
+        elif m.embeds and m.embeds[0].title and "turnaj č. 1" in m.embeds[0].title \
+                and m.attachments:
+            out.append(f"standings {m.embeds[0].title}")
+        elif m.content and m.content.startswith("Zápisové lístky"):
+            out.append(f"sheets {m.content}")
+        elif m.content and m.content.startswith("Začíná"):
+            out.append(f"next {m.content}")
+        elif m.content and "Vítězem" in m.content:
+            out.append("winner")
+    return out
+
+
+@pytest.mark.parametrize(("kind", "extra", "game"), [
+    ("taroky", {"deals": 1}, "Taroky"), ("lora", {}, "Lóra")])
+async def test_a_round_s_standings_come_before_the_next_round_s_tables(harness, kind, extra,
+                                                                        game):
+    ch, rec = await ai_tournament(harness, kind, extra)
+    threads = {s.round_no: [] for s in rec.tables}
+    for s in sorted(rec.tables, key=lambda s: (s.round_no, s.table_no)):
+        threads[s.round_no].append(s.table_no)
+    name = f"{game} – turnaj č. 1 · " + "{r}. kolo · stůl {n}"
+    assert reading(ch) == [
+        *(f"thread {name.format(r=1, n=n)}" for n in threads[1]),
+        f"standings {game} – turnaj č. 1: pořadí po 1. kole",
+        "sheets Zápisové lístky stolů 1. kola:",
+        "next Začíná **2. kolo** – stoly jsou vylosovány, každý hraje ve svém vlákně.",
+        *(f"thread {name.format(r=2, n=n)}" for n in threads[2]),
+        f"standings {game} – turnaj č. 1: konečné pořadí",
+        "sheets Zápisové lístky stolů 2. kola:",
+        "winner"]
+    assert len(model.tables_of(rec, 2)) == 2
+
+
+async def test_the_export_of_a_round_two_taroky_table_draws_round_two(harness):
+    """``/taroky export`` of an archived tournament table draws the tournament's round (the
+    archive keeps the table's link); a game archived without it draws the engine's round,
+    as before."""
+    ch, rec = await ai_tournament(harness, "taroky", {"deals": 1})
+    slot = model.tables_of(rec, 2)[0]
+    store = harness.bot.store
+    data = await store.export_game(ch.guild.id, slot.game_id, "taroky")
+    assert data["options"]["tournament"] == {"id": 1, "round": 2, "table": slot.table_no}
+    zed = ch.guild.add_member(harness.env.create_user("zed"))  # an English client
+    res = await zed.slash(ch, "taroky export", game=slot.game_id)
+    png = reply(res).attachments[0]
+    view = round_from_export(data).public_view()
+    names = data["names"]
+    assert names == [model.entrant(rec, n).name for n in slot.seats]
+    assert view.round_no == 1  # the engine's round: every table plays its first
+    assert await png.read() == render_sheet(view, names, "en", 2)  # "Protocol – round 2"
+    assert render_sheet(view, names, "en", 2) != render_sheet(view, names, "en", None)
+    old = {**data, "options": {k: v for k, v in data["options"].items()
+                               if k != "tournament"}}
+    assert render_sheet_from_export(old, "cs") == render_sheet(view, names, "cs", None)
+
+
+@pytest.mark.parametrize(("kind", "extra", "game", "final"), [
+    ("taroky", {"deals": 1}, "Taroky", "Konec kola"), ("lora", {}, "Lóra", "Konec lóry")])
+async def test_a_tournament_table_is_named_as_the_tournament_numbers_it(harness, kind, extra,
+                                                                        game, final):
+    """Its thread, its table message (title and footer) and its final message say "turnaj
+    č. 1 · 2. kolo · stůl N"; the bot's table id ("stůl č. 7") is nowhere beside it."""
+    ch, rec = await ai_tournament(harness, kind, extra)
+    for s in model.tables_of(rec, 2):
+        name = f"turnaj č. 1 · 2. kolo · stůl {s.table_no}"
+        thread = next(t for t in ch.threads if t.id == s.thread_id)
+        assert thread.name == f"{game} – {name}"
+        table = harness.service.tables.get(s.table_id) or harness.bot.controller.finished.get(
+            s.table_id)
+        said = [thread.name]
+        for m in thread.history():
+            said.append(m.content or "")
+            for e in m.embeds:
+                said += [e.title or "", e.description or "", e.footer.text or ""]
+        assert not any("stůl č." in x for x in said), said
+        titles = [e.title for m in thread.history() for e in m.embeds]
+        assert f"{final} – {name}" in titles
+        footers = {e.footer.text for m in thread.history() for e in m.embeds if e.footer.text}
+        assert footers <= {f"Turnaj č. 1 · 2. kolo · stůl {s.table_no} · karty vidíš jen ty "
+                           "(Moje karty)"}
+        assert table is None or table.tournament["round"] == 2
+
+
+async def test_a_cancelled_tournament_s_table_says_so_in_the_tournament_s_words(harness):
+    env = harness.env
+    guild = env.create_guild()
+    ch = guild.create_text_channel("turnaj")
+    ann = guild.add_member(env.create_user("ann", global_name="Ann"))
+    await ann.slash(ch, "taroky tournament", rounds=1, deals=1, turn_timer=20)
+    message = ch.last_message
+    await ann.click(message, custom_id="lora:tn:1:join")
+    for _ in range(3):
+        await ann.select(message, ["easy"], custom_id="lora:tnai:1")
+    await ann.click(message, custom_id="lora:tn:1:start")
+    rec = await record(harness, 1)
+    (slot,) = model.tables_of(rec, 1)
+    thread = next(t for t in ch.threads if t.id == slot.thread_id)
+    table_message = next(m for m in thread.history() if m.embeds)
+    assert table_message.embeds[0].title == "Taroky – turnaj č. 1 · 1. kolo · stůl 1"
+    await ann.click(message, custom_id="lora:tn:1:cancel")
+    assert ("1. kolo u stolu 1 (turnaj č. 1) se dál nehraje – stůl byl zrušen."
+            in [m.content for m in thread.history()])
+    # what an old button of the closed table answers
+    assert await harness.bot.controller.over_text(slot.table_id, "cs") == (
+        "1. kolo u stolu 1 (turnaj č. 1) se dál nehraje – stůl byl zrušen.")
