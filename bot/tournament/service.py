@@ -352,12 +352,12 @@ class TournamentService:
         """The round's tables not opened yet, after what the channel was told before (the
         previous round's standings come before this round's threads)."""
         start = self._round_start(t)
-        closed = [s for s in model.tables_of(t, t.round_no)
-                  if s.table_id is None and s.result is None]
-        if closed:
+        unopened = [s for s in model.tables_of(t, t.round_no)
+                    if s.table_id is None and s.result is None]
+        if unopened:
             await self.presenter.channel_caught_up(t)
-        for s in closed:
-            if s.table_id is None and s.result is None:
+        for s in unopened:
+            if s.table_id is None and s.result is None:  # (as it may be after the wait)
                 try:
                     await self._open_table(t, s, start)
                 except Exception:
