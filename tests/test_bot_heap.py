@@ -108,3 +108,21 @@ async def test_an_interaction_leaving_the_hand_sessions_is_no_garbage_cycle(harn
     assert cyclic == []
     session = harness.bot.controller.sessions[(table_id, users[0].id)][0]
     assert session.response._parent is session  # the newest keeps its way back
+
+
+def test_a_sent_view_is_freed_without_the_collector():
+    """A table's or a hand's buttons go in a view that is sent and forgotten; its items do
+    not point back at it, so it is no reference cycle (freed when dropped, never frozen)."""
+    from bot.ui.components import ActionButton, TableButton, frozen_view
+
+    view = frozen_view(TableButton(7, "hand", "Moje karty"),
+                       ActionButton(7, 12, 0, "7♥"), ActionButton(7, 12, 1, "8♥"))
+    assert [[c["custom_id"] for c in row["components"]] for row in view.to_components()] == [
+        ["lora:t:7:hand", "lora:a:7:12:0", "lora:a:7:12:1"]]
+    ref = weakref.ref(view)
+    gc.disable()
+    try:
+        del view
+        assert ref() is None
+    finally:
+        gc.enable()
