@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Iterator
 
@@ -379,12 +380,42 @@ def test_stovka_declared_when_100_is_within_reach_of_the_last_seat() -> None:
     lora.totals = [40, 40, 40, 40]
     lora.totals[seat] = 75  # the most points, 25 short of 100 with 12 games to come
     assert stovka_declare(lora.view(seat))
-    for ai in _ais(0)[1:]:
+    medium, hard1 = _ais(0)[1], _ais(0)[3]  # hard has its own answer (test below)
+    for ai in (medium, hard1):
         assert ai.decide(lora.view(seat)) == Declare(seat, True)
     lora.totals[seat] = 30  # leading the table: nothing to win by declaring
     assert not stovka_declare(lora.view(seat))
     lora.totals[seat] = 98  # too close: the rest of the lóra gives more than 2 points
     assert not stovka_declare(lora.view(seat))
+
+
+def test_R_STOVKA_hard_never_declares_where_the_shared_rule_would() -> None:
+    """hard's own answer (``hard_stovka_declare``, benchmarks/stovka_study.py): no čistá
+    stovka, even where the shared rule declares for medium and hard1 — 100 within reach and
+    the most points, whatever the others answered before it."""
+    from engine.ai.objective import hard_stovka_declare, stovka_declare
+
+    rng = random.Random(8)
+    lora = Lora(rng=random.Random(8))
+    while lora.phase != "stovka":
+        lora.apply(rng.choice(lora.legal_actions()))
+    _, medium, hard, hard1 = _ais(0)
+    first = lora.to_act
+    assert first is not None
+    for totals in ([75, 40, 40, 40], [56, 50, 44, 30], [60, 59, 20, 20], [45, 10, 10, 10]):
+        for answered in range(4):
+            state = copy.deepcopy(lora)
+            for k in range(answered):  # the seats before it answered (yes and no)
+                state.apply(Declare((first + k) % 4, k % 2 == 0))
+            seat = state.to_act
+            assert seat is not None
+            state.totals = [totals[(s - seat) % 4] for s in range(4)]
+            view = state.view(seat)
+            assert stovka_declare(view)
+            assert not hard_stovka_declare(view)
+            assert hard.decide(view) == Declare(seat, False)
+            assert medium.decide(view) == Declare(seat, True)
+            assert hard1.decide(view) == Declare(seat, True)
 
 
 def test_rollouts_play_exactly_as_the_medium_player() -> None:

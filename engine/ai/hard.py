@@ -3,8 +3,8 @@
 Cards: ``engine.ai.search`` — flat Monte Carlo over worlds drawn from what the seat believes
 (the public constraints and the other seats' play read through the opponent model of
 ``engine.ai.opponent``), rollouts, exact solving of the last tricks, extra worlds where the
-best candidates are close. The maturita choice: ``engine.ai.maturita``. Čistá stovka: as the
-medium player (``engine.ai.objective``).
+best candidates are close. The maturita choice: ``engine.ai.maturita``. Čistá stovka: never
+declared (``engine.ai.objective.hard_stovka_declare``, measured against the medium rule).
 
 ``decide`` reads nothing but the view and keeps nothing between decisions, so it runs
 unchanged in a worker process; ``budget_ms=None`` makes every budget a count of worlds, which
@@ -20,7 +20,7 @@ from engine import clock
 from engine.actions import Action, Choose, Declare
 from engine.ai import maturita
 from engine.ai.common import card_action
-from engine.ai.objective import stovka_declare
+from engine.ai.objective import hard_stovka_declare
 from engine.ai.search import CardSearch, SearchConfig
 from engine.views import SeatView
 
@@ -74,7 +74,7 @@ class HardAI:
             return legal[0]
         pub = view.public
         if pub.phase == "stovka":
-            return Declare(view.seat, stovka_declare(view))
+            return Declare(view.seat, hard_stovka_declare(view))
         if pub.phase == "choose":
             deadline = None
             if self.maturita_budget_ms is not None:

@@ -35,6 +35,18 @@ def stovka_declare(view: SeatView) -> bool:
     return pub.totals[seat] >= max(others)
 
 
+def hard_stovka_declare(view: SeatView) -> bool:
+    """The hard player's answer (issue 17): never declare.
+
+    Measured by ``benchmarks/stovka_study.py`` (hard in one seat among three medium players,
+    each lóra forked at the question where ``stovka_declare`` says yes, both answers played to
+    the end on the same cards): declaring cost hard about 23 points over the rest of the lóra
+    and three quarters of a place, and it made exactly 100 in 4 of 80 — in no range of points
+    needed or of lead was success plausible enough to pay (README, issue 17).
+    ``stovka_declare`` stays the rule of the medium player (and of hard1)."""
+    return False
+
+
 def declared(view: SeatView) -> bool:
     pub = view.public
     return pub.options.cista_stovka and pub.stovka[view.seat] is True
