@@ -11,21 +11,14 @@ import pytest
 from bot.games.taroky.pictures import render_sheet, render_sheet_from_export, round_from_export
 from bot.tournament import model
 from tests.botkit import BotHarness, reply
-from tests.tournament_kit import play_round_out, record
+from tests.tournament_kit import play_round_out, record, started_tournament
 
 
 async def ai_tournament(h: BotHarness, kind: str, extra: dict[str, Any]) -> tuple[Any, Any]:
     """Eight AI players (easy) in two rounds, the organiser not playing: returns the
     channel and the finished tournament's record."""
-    env = h.env
-    guild = env.create_guild()
-    ch = guild.create_text_channel("turnaj")
-    ann = guild.add_member(env.create_user("ann", global_name="Ann"))
-    await ann.slash(ch, f"{kind} tournament", rounds=2, turn_timer=20, **extra)
-    message = ch.last_message
-    for _ in range(8):
-        await ann.select(message, ["easy"], custom_id="lora:tnai:1")
-    await ann.click(message, custom_id="lora:tn:1:start")
+    ch, _ann, _message = await started_tournament(h, kind, ("easy",) * 8, plays=False,
+                                                  rounds=2, turn_timer=20, **extra)
     await play_round_out(h, 1, 1, steps=60)
     rec = await play_round_out(h, 1, 2, steps=60)
     assert rec.status.value == "finished"
@@ -122,16 +115,8 @@ async def test_a_tournament_table_is_named_as_the_tournament_numbers_it(harness,
 
 
 async def test_a_cancelled_tournament_s_table_says_so_in_the_tournament_s_words(harness):
-    env = harness.env
-    guild = env.create_guild()
-    ch = guild.create_text_channel("turnaj")
-    ann = guild.add_member(env.create_user("ann", global_name="Ann"))
-    await ann.slash(ch, "taroky tournament", rounds=1, deals=1, turn_timer=20)
-    message = ch.last_message
-    await ann.click(message, custom_id="lora:tn:1:join")
-    for _ in range(3):
-        await ann.select(message, ["easy"], custom_id="lora:tnai:1")
-    await ann.click(message, custom_id="lora:tn:1:start")
+    ch, ann, message = await started_tournament(harness, "taroky", ("easy",) * 3, rounds=1,
+                                                deals=1, turn_timer=20)
     rec = await record(harness, 1)
     (slot,) = model.tables_of(rec, 1)
     thread = next(t for t in ch.threads if t.id == slot.thread_id)

@@ -22,7 +22,12 @@ from bot.tournament import model
 from bot.tournament.pictures import sheet_footer, sheet_lines
 from engine import games
 from tests.botkit import BotHarness, open_harness, reply
-from tests.tournament_kit import play_round_out, record, run_two_round_tournament
+from tests.tournament_kit import (
+    play_round_out,
+    record,
+    run_two_round_tournament,
+    started_tournament,
+)
 
 STRINGS = {"cs": {"name": "Taroky", "rules_text": "Taroky podle pravidel turnaje Praha 2006."},
            "en": {"name": "Taroky", "rules_text": "Taroky by the Prague 2006 tournament rules."}}
@@ -74,21 +79,13 @@ async def test_T_TOURNAMENT_taroky_tournament_of_eight_through_a_restart(taroky)
 async def test_T_ROUND_a_tournament_round_of_minutes_ends_at_every_table_at_once(taroky):
     """A round of one minute: both tables' round clocks count from the round's one start; when
     time is up each plays out the deal in progress (T-ROUND) and the round is scored."""
-    env = taroky.env
-    guild = env.create_guild()
-    ch = guild.create_text_channel("turnaj")
-    ann = guild.add_member(env.create_user("ann", global_name="Ann"))
-    await ann.slash(ch, "taroky tournament", rounds=1, minutes=1, turn_timer=20)
-    message = ch.last_message
-    await ann.click(message, custom_id="lora:tn:1:join")
-    for _ in range(7):
-        await ann.select(message, ["medium"], custom_id="lora:tnai:1")
-    await ann.click(message, custom_id="lora:tn:1:start")
+    await started_tournament(taroky, "taroky", ("medium",) * 7, rounds=1, minutes=1,
+                             turn_timer=20)
     rec = await record(taroky, 1)
     tables = [taroky.service.tables[s.table_id] for s in model.tables_of(rec, 1)]
     assert len(tables) == 2 and len({t.clock_started for t in tables}) == 1
     assert all(t.state.options.round_minutes == 1 for t in tables)
-    await env.advance_time(61)
+    await taroky.env.advance_time(61)
     rec = await play_round_out(taroky, 1, 1, rounds=1)
     assert rec.status.value == "finished"
     for s in model.tables_of(rec, 1):
@@ -100,16 +97,9 @@ async def test_T_ROUND_a_tournament_round_of_minutes_ends_at_every_table_at_once
 async def test_an_english_tournament_answers_in_english_after_it_is_over(taroky):
     """A finished tournament leaves the running ones; its Standings and Export buttons still
     answer in the tournament's language (they answered in Czech, the default)."""
-    env = taroky.env
-    guild = env.create_guild()
-    ch = guild.create_text_channel("tournament")
-    ann = guild.add_member(env.create_user("ann", global_name="Ann"))
-    await ann.slash(ch, "taroky tournament", rounds=1, deals=1, turn_timer=20, language="en")
-    message = ch.last_message
-    await ann.click(message, custom_id="lora:tn:1:join")
-    for _ in range(3):
-        await ann.select(message, ["easy"], custom_id="lora:tnai:1")
-    await ann.click(message, custom_id="lora:tn:1:start")
+    _ch, ann, message = await started_tournament(taroky, "taroky", ("easy",) * 3,
+                                                 channel="tournament", rounds=1, deals=1,
+                                                 turn_timer=20, language="en")
     rec = await play_round_out(taroky, 1, 1, rounds=1, steps=40)
     assert rec.status.value == "finished"
     res = await ann.click(message, custom_id="lora:tn:1:export")

@@ -57,6 +57,25 @@ async def play_round_out(h: BotHarness, tid: int, round_no: int, *, rounds: int 
     return rec
 
 
+async def started_tournament(h: BotHarness, kind: str, levels: tuple[str, ...],
+                             channel: str = "turnaj", plays: bool = True,
+                             **options: Any) -> tuple[Any, Any, Any]:
+    """Tournament 1 of ``kind`` set up by Ann in a new channel (she plays unless ``plays`` is
+    False), the AI entrants of ``levels`` added, started: (channel, Ann, its message)."""
+    env = h.env
+    guild = env.create_guild()
+    ch = guild.create_text_channel(channel)
+    ann = guild.add_member(env.create_user("ann", global_name="Ann"))
+    await ann.slash(ch, f"{kind} tournament", **options)
+    message = ch.last_message
+    if plays:
+        await ann.click(message, custom_id="lora:tn:1:join")
+    for level in levels:
+        await ann.select(message, [level], custom_id="lora:tnai:1")
+    await ann.click(message, custom_id="lora:tn:1:start")
+    return ch, ann, message
+
+
 async def run_two_round_tournament(h: BotHarness, kind: str, extra: dict[str, Any],
                                    ai_levels: tuple[str, ...] = AI_LEVELS) -> Any:
     env = h.env
