@@ -131,9 +131,9 @@ def detail_lines(parts: Sequence[str], width: int = DETAIL_W) -> tuple[list[str]
     return [fit(line, f, width) for line in best[1]], f
 
 
-def row_height(row: DealRecord, names: list[str], lang: str) -> int:
-    """A deal's row: taller by ``DETAIL_LINE`` for each detail line past the first."""
-    lines = detail_lines(_detail_parts(row, names, lang))[0]
+def row_height(lines: Sequence[str]) -> int:
+    """A deal's row with these detail lines: taller by ``DETAIL_LINE`` for each line past the
+    first."""
     return ROW_H + DETAIL_LINE * max(0, len(lines) - 1)
 
 
@@ -149,10 +149,11 @@ def _eyes(row: DealRecord) -> str:
 
 
 def _row(img: Image.Image, y: int, row: DealRecord, names: list[str], lang: str,
-         stripe: bool) -> None:
+         stripe: bool, detail: tuple[list[str], Font]) -> None:
+    """One deal's row; ``detail``: its detail lines and their font (``detail_lines``)."""
     d = ImageDraw.Draw(img)
-    lines, fs = detail_lines(_detail_parts(row, names, lang))
-    height = row_height(row, names, lang)
+    lines, fs = detail
+    height = row_height(lines)
     if stripe:
         d.rectangle((M + 3, y, W - M - 4, y + height - 1), fill=STRIPE)
     fb = font(23, "bold")
@@ -238,7 +239,8 @@ def sheet_image(view: TableView, names: Sequence[str], lang: str = "cs",
     who = check_names(names)
     rows = view.protocol
     feet = 4 if view.finished else 3
-    heights = [row_height(row, who, lang) for row in rows]
+    details = [detail_lines(_detail_parts(row, who, lang)) for row in rows]
+    heights = [row_height(lines) for lines, _f in details]
     body = sum(heights) if rows else ROW_H
     height = HEADER_H + M + NAMES_H + body + 8 + feet * FOOT_ROW + (34 if view.finished else 0)
     height += M + 8
@@ -264,8 +266,8 @@ def sheet_image(view: TableView, names: Sequence[str], lang: str = "cs",
     d.line((M + 10, y - 1, W - M - 11, y - 1), fill=(60, 96, 78), width=1)
     if not rows:
         text(img, (W // 2, y + ROW_H // 2), pic("sheet_empty", lang), font(22), FAINT, "mm")
-    for i, row in enumerate(rows):
-        _row(img, y + sum(heights[:i]), row, who, lang, i % 2 == 1)
+    for i, (row, detail) in enumerate(zip(rows, details, strict=True)):
+        _row(img, y + sum(heights[:i]), row, who, lang, i % 2 == 1, detail)
     y += body + 8
     d.line((M + 10, y - 4, W - M - 11, y - 4), fill=(60, 96, 78), width=1)
     _footer(img, y, pic("sheet_dokup", lang), [amount(v, lang) for v in view.dokup],
