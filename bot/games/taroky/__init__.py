@@ -29,12 +29,6 @@ from engine.taroky import SPEC
 from engine.taroky.options import TarokyOptions
 
 
-def round_of_tournament(table: Table) -> int | None:
-    """The tournament's round a table plays (its pictures say "2. kolo", not the engine's
-    round 1 of every table), None for a table of its own."""
-    return tournament_round(table.tournament)
-
-
 class TarokyUI(BaseUI):
     def __init__(self) -> None:
         super().__init__(SPEC, "taroky")
@@ -75,7 +69,7 @@ class TarokyUI(BaseUI):
         view = texts.round_of(table).public_view()
         names = table.names()
         # partials of module-level functions pickle: the render pool draws them off the loop
-        return partial(render_table, view, names, lang, round_of_tournament(table))
+        return partial(render_table, view, names, lang, tournament_round(table.tournament))
 
     def table_ops(self, table: Table, lang: str, running: bool) -> list[TableOp]:
         return [TableOp("sheet", t("taroky.btn_sheet", lang))]
@@ -87,7 +81,7 @@ class TarokyUI(BaseUI):
 
     def sheet_png(self, table: Table, lang: str) -> bytes:
         return render_sheet(texts.round_of(table).public_view(), table.names(), lang,
-                            round_of_tournament(table))
+                            tournament_round(table.tournament))
 
     def hand(self, table: Table, view: SeatViewBase, lang: str) -> HandParts:
         return hand_message.hand(table, view, lang)
@@ -115,7 +109,7 @@ class TarokyUI(BaseUI):
 
     def final_picture(self, table: Table, lang: str) -> Picture | None:
         return partial(render_sheet, texts.round_of(table).public_view(), table.names(), lang,
-                       round_of_tournament(table))
+                       tournament_round(table.tournament))
 
     def add_commands(self, group: app_commands.Group) -> None:
         from bot.games.taroky.commands import taroky_commands
