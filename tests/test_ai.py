@@ -5,6 +5,8 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -332,6 +334,35 @@ def test_arena_field_and_talie() -> None:
     assert summary["per_tali"]["mean"] > 0  # medium beats easy in a medium field too
     assert set(summary["decision_time"]) == {"medium", "easy"}
     assert summary["maturita"]["a"]["pass_per_attempt"]["n"] >= 1  # a as maturant once
+
+
+def test_arena_resumes_a_saved_run_without_playing_its_deals_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """--save then --resume: the saved deals are kept, only the others are played, and the
+    figures are those of all of them; a file of another setup is refused."""
+    import engine.ai.arena as arena
+
+    played: list[int] = []
+    real = arena.play_deal
+
+    def counting(a: str, b: str, seed: int, index: int, *rest: Any) -> dict[str, Any]:
+        played.append(index)
+        return real(a, b, seed, index, *rest)
+
+    monkeypatch.setattr(arena, "play_deal", counting)
+    path = str(tmp_path / "run.jsonl")
+    first = run("medium", "easy", 2, seed=6, progress=False, talie=1, save=path)
+    assert played == [0, 1] and first["deals"] == 2
+    more = run("medium", "easy", 3, seed=6, progress=False, talie=1, save=path, resume=True)
+    assert played == [0, 1, 2] and more["deals"] == 3
+    whole = run("medium", "easy", 0, seed=6, progress=False, talie=1, save=path, resume=True)
+    assert played == [0, 1, 2]
+    assert whole["per_tali"] == more["per_tali"]
+    assert whole["per_tali"] == run("medium", "easy", 3, seed=6, progress=False,
+                                    talie=1)["per_tali"]
+    with pytest.raises(ValueError, match="another run"):
+        run("medium", "easy", 3, seed=7, progress=False, talie=1, save=path, resume=True)
 
 
 def test_duplicate_runs_are_repeatable_and_identical_players_tie() -> None:

@@ -294,18 +294,27 @@ def run(
     min_deals: int = 40,
     save: str | None = None,
     cpu_clock: bool = False,
+    resume: bool = False,
 ) -> dict[str, Any]:
     """Play ``deals`` duplicate deals; with ``decisive`` set, stop as soon as (after
     ``min_deals``) the 95% CI of the per-tálie figure lies wholly on one side of it. With
     ``cpu_clock`` the players' time budgets (and the decision times reported) count CPU
-    time, so a machine busy with other work does not shrink them."""
+    time, so a machine busy with other work does not shrink them. ``save`` appends each
+    deal's result to a JSONL file as it comes; with ``resume`` the deals already there are
+    kept and not played again (a stopped run goes on; ``deals=0`` only summarizes it)."""
+    setup = {"a": a, "b": b, "field": field, "seed": seed, "talie": talie}
     results: list[dict[str, Any]] = []
+    if resume:
+        if save is None:
+            raise ValueError("resume needs the file of the run (save)")
+        results = saved_results(save, setup)
+    have = {r["index"] for r in results}
 
     def done(r: dict[str, Any]) -> bool:
         results.append(r)
         if save is not None:
             with open(save, "a", encoding="utf-8") as f:
-                f.write(json.dumps(r, ensure_ascii=False) + "\n")
+                f.write(json.dumps({**r, "setup": setup}, ensure_ascii=False) + "\n")
         if progress:
             _progress(a, b, seed, results, deals, field, talie)
         if decisive is None or len(results) < min_deals:
@@ -313,17 +322,18 @@ def run(
         pt = mean_ci([x["diff"] for x in results])
         return pt["lo"] > decisive or pt["hi"] < decisive
 
+    todo = [i for i in range(deals) if i not in have]
     initializer = clock.count_cpu_time if cpu_clock else None
     if workers <= 1:
         if initializer is not None:
             initializer()
-        for i in range(deals):
+        for i in todo:
             if done(play_deal(a, b, seed, i, field, talie)):
                 break
-    else:
+    elif todo:
         with ProcessPoolExecutor(max_workers=workers, initializer=initializer) as pool:
             futures: list[Future[dict[str, Any]]] = [
-                pool.submit(play_deal, a, b, seed, i, field, talie) for i in range(deals)
+                pool.submit(play_deal, a, b, seed, i, field, talie) for i in todo
             ]
             for f in as_completed(futures):
                 if done(f.result()):
@@ -331,6 +341,25 @@ def run(
                         g.cancel()
                     break
     return summarize(a, b, seed, results, field, talie)
+
+
+def saved_results(path: str, setup: dict[str, Any]) -> list[dict[str, Any]]:
+    """The deals of a saved run (``run(save=…)``), once each; a line saved by another
+    setup (players, field, seed, tálie) is an error — its deals are other games. Lines
+    without a setup (files written before it was recorded) are taken as they are."""
+    results: dict[int, dict[str, Any]] = {}
+    try:
+        with open(path, encoding="utf-8") as f:
+            lines = [line for line in f if line.strip()]
+    except FileNotFoundError:
+        return []
+    for n, line in enumerate(lines, 1):
+        r = json.loads(line)
+        saved = r.pop("setup", None)
+        if saved is not None and saved != setup:
+            raise ValueError(f"{path}:{n} was saved by another run: {saved} (this: {setup})")
+        results.setdefault(int(r["index"]), r)
+    return [results[i] for i in sorted(results)]
 
 
 def _progress(
@@ -443,6 +472,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--min-deals", type=int, default=40)
     ap.add_argument("--save", default=None, help="append every deal's result to this JSONL")
+    ap.add_argument(
+        "--resume",
+        action="store_true",
+        help="keep the deals already in --save and play only the others "
+        "(--deals 0: only the figures of the saved run)",
+    )
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     ap.add_argument("--game", choices=("lora", "taroky"), default="lora")
@@ -481,6 +516,8 @@ def main(argv: list[str] | None = None) -> int:
             make_ai(level, random.Random(0))
         except ValueError as exc:
             parser.error(str(exc))
+    if args.resume and args.save is None:
+        parser.error("--resume needs --save FILE: the run to go on with")
     summary = run(
         args.a,
         args.b,
@@ -494,6 +531,7 @@ def main(argv: list[str] | None = None) -> int:
         args.min_deals,
         args.save,
         args.cpu_clock,
+        args.resume,
     )
     if args.json:
         print(json.dumps(summary, ensure_ascii=False))
