@@ -14,8 +14,8 @@ budgets are counts of worlds (no time limit), so a duel does not depend on the m
 with its own world cap and a time budget of MS per card); so may ``hard`` (``hard:MS``): the hard
 player as at tables, with its time budgets. In a setting, ``budget_ms=40,close_ms=80`` adds time
 budgets to the world budgets (before 1 December 2026 a setting's time budgets were dropped: the
-duels of the README marked "time budgets" ran hard on its world budgets only).
-This is how the parts of the hard player were measured while it was built (README).
+duels of docs/AI_STRENGTH.md marked "time budgets" ran hard on its world budgets only).
+This is how the parts of the hard player were measured while it was built (docs/AI_STRENGTH.md).
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Issue 17, fourth round: where hard's cards differ from medium's, and whether a lead model
-distilled from hard's leads helps hard as a rollout policy (README, "Fourth round").
+distilled from hard's leads helps hard as a rollout policy (docs/AI_STRENGTH.md, "Fourth round").
 
 ``python benchmarks/lead_study.py agree --deals 40``: how often hard (48 worlds, world budgets,
 in one seat among medium) plays another card than the medium rules would, per trick game,

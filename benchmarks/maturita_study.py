@@ -1,4 +1,4 @@
-"""Which maturita chooser passes most often, judged on the same games (README, issue 17).
+"""Which maturita chooser passes most often, judged on the same games (docs/AI_STRENGTH.md).
 
 ``python benchmarks/maturita_study.py collect FILE --deals 400 [--seed 7] [--defenders medium]
 [--f480] [--cpu-clock]`` appends one row per deal: the maturant's raw estimates

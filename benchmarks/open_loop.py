@@ -225,7 +225,7 @@ class _TimersOnTime:
     instant and fires it. Under an open-loop load the bot never settles: one advance spun for
     60 s of a 68 s window at 100 tables (96,000 checks of every task against every pending
     timer), the simulator's CPU, not the bot's — three quarters of the loop's busy time at
-    200 tables (README: "Loop cost per click"), and the timer it serves waits as long. Here
+    200 tables (docs/LOAD.md: "Loop cost per click"), and the timer it serves waits as long. Here
     an advance moves the clock to the timer's instant and runs the bot's due timers, in
     order, without settling (SimCord's own ``_run_due_virtual_callbacks``); the wall-clock
     fallback that starts it is SimCord's, unchanged. ``virtual`` keeps SimCord's advance."""
@@ -756,7 +756,7 @@ async def _clean_cdn(env: Any, stop: asyncio.Event, records: _Records) -> int:
     every request with its payload deep-copied (nobody reads them here; the requests are
     counted first). The simulator's bookkeeping, in the bot's heap: at 200 tables the
     transcript and the log were two thirds of the objects the garbage collector tracks after
-    a minute, and its full collections, which stop the loop, grew with them (README).
+    a minute, and its full collections, which stop the loop, grew with them (docs/LOAD.md).
     Returns how many requests it cleared."""
     cleared = 0
     while not stop.is_set():

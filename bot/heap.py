@@ -2,7 +2,7 @@
 
 CPython's full collections scan every tracked object and stop the event loop while they do:
 at 200 tables they came 23-28 times in two minutes, 110 ms growing to 670 ms each, and every
-table's click and message waited (README, "What else stands still at 200 tables"). Almost all
+table's click and message waited (docs/LOAD.md, "What else stands still at 200 tables"). Almost all
 of what they scan lives for good (modules, discord.py's caches, the tables). The keeper moves
 what has survived into the collector's permanent generation (``gc.freeze``) every few seconds,
 after a young collection so that fresh cyclic garbage is freed first: full collections then

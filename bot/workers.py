@@ -18,7 +18,7 @@ test's patched function — is drawn in this process instead).
   the jobs still queued then (counters in shared memory that the bot and the workers write
   without waiting for each other, ``_Backlog``), never below ``MIN_BUDGET_FRACTION`` of it:
   under overload the AI plays faster and weaker instead of making every table wait (the
-  arena figures in the README say how much weaker). When even the floor is more than the
+  arena figures in docs/LOAD.md say how much weaker). When even the floor is more than the
   queue allows (``budget × workers / (workers + queued)`` below it: more than about six
   decisions waiting per worker), the decision is the level below's (``GameSpec.ai_levels``:
   hard's is medium's rule of thumb, a fraction of a millisecond) until the queue is short

@@ -128,8 +128,9 @@ def test_where_no_seat_is_strong_the_search_is_as_before(monkeypatch: Any) -> No
     """Hard's decisions (world budgets) in trick games among three medium players, the same
     view and RNG seed with the lead model on and off: wherever ``strong_seats`` marks no seat
     the card is the same, bit for bit (no lead model enters the rollouts). Medium seats are
-    not always unmarked: in some drawn worlds their play looks unlike medium (README, fifth
-    round: about a third of hard's decisions in a medium field mark a seat)."""
+    not always unmarked: in some drawn worlds their play looks unlike medium
+    (docs/AI_STRENGTH.md, fifth round: about a third of hard's decisions in a medium field
+    mark a seat)."""
     marked: list[bool] = []
 
     def spy(evidence: Any, worlds: Any, me: int) -> list[bool]:
@@ -182,7 +183,8 @@ def test_the_search_gives_the_model_to_strong_seats_where_cards_carry_points(
 ) -> None:
     """With every other seat marked strong, hard's rollouts get the lead model for those
     seats (and not for its own) in červené, filky and červený král, and none in všechny and
-    první a poslední (README, fifth round: worse in všechny); with the model off, none."""
+    první a poslední (docs/AI_STRENGTH.md, fifth round: worse in všechny); with the model off,
+    none."""
     seen: list[Any] = []
 
     def rollout(*args: Any) -> list[int]:

@@ -96,7 +96,7 @@ GLOBAL_LIMIT = 50  # requests per second Discord allows a bot (raised only for v
 # to the pace (``Sender.charge``), so this margin is for the jitter between an entry's start
 # and its call reaching Discord (a picture is drawn in between). At 0.8 (40 a second) the
 # pace was what 175 tables' clicks waited for (click → table updated p99 1.3–2.2 s); at 0.9,
-# 0.83–0.99 s in three runs (README, issue 12)
+# 0.83–0.99 s in three runs (docs/LOAD.md, issue 12)
 GLOBAL_SHARE = 0.9
 # the pace's saved tokens, as a share of its rate: a second's worth let 80 entries start
 # within one second after a quiet moment (Discord: 50); at most a fifth, and at most what

@@ -3,9 +3,10 @@
 A conditional logit over a seat's legal leads on ``policy.lead_features``, fitted on the leads
 of hard1 (40 worlds, world budgets) in hard1 fields — how strong opponents actually lead — so
 that the hard player's rollouts can let the seats it models as strong (``search.strong_seats``)
-lead like them (issue 17, fifth round; README). The search uses the tables of the games with
-penalty cards (červené, filky, červený král); všechny's measured worse in a duel and první a
-poslední's barely differs from the medium rules, so those two are kept for studies only.
+lead like them (issue 17, fifth round; docs/AI_STRENGTH.md). The search uses the tables of
+the games with penalty cards (červené, filky, červený král); všechny's measured worse in a
+duel and první a poslední's barely differs from the medium rules, so those two are kept for
+studies only.
 Keys: the fast codes of ``engine.fast`` (0 červené, 1 filky, 2 první a poslední, 3 všechny,
 4 červený král).
 

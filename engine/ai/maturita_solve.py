@@ -10,9 +10,9 @@ the hard maturant scores each candidate by both (``search.SearchConfig.maturant_
 ``searcher`` a defender, the same search makes the maturant fail with that defender's best play
 (``defender_search``).
 
-Tried and not kept (README, third round): an exact AND/OR search with perfect defenders, for the
-maturant and for the defenders — perfect defenders make most worlds lost and the maturant
-could no longer tell his cards apart; the defenders gained nothing by it.
+Tried and not kept (docs/AI_STRENGTH.md, third round): an exact AND/OR search with perfect
+defenders, for the maturant and for the defenders — perfect defenders make most worlds lost
+and the maturant could no longer tell his cards apart; the defenders gained nothing by it.
 The rules come in through the functions the other simulations play by (``legal_trick_mask``,
 ``trick_points``, ``points_left``, ``trick_winner_offset``).
 """

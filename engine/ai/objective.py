@@ -42,7 +42,7 @@ def hard_stovka_declare(view: SeatView) -> bool:
     each lóra forked at the question where ``stovka_declare`` says yes, both answers played to
     the end on the same cards): declaring cost hard about 23 points over the rest of the lóra
     and three quarters of a place, and it made exactly 100 in 4 of 80 — in no range of points
-    needed or of lead was success plausible enough to pay (README, issue 17).
+    needed or of lead was success plausible enough to pay (docs/AI_STRENGTH.md, čistá stovka).
     ``stovka_declare`` stays the rule of the medium player (and of hard1)."""
     return False
 

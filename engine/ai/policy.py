@@ -267,7 +267,7 @@ def trick_policy(
 
 # -- the lead model of strong opponents ---------------------------------------------------
 # How a searching player (hard1, hard) leads, for the hard player's rollouts (issue 17, fifth
-# round; README): where its search models another seat as a strong player
+# round; docs/AI_STRENGTH.md): where its search models another seat as a strong player
 # (``search.strong_seats``), that seat leads in the rollouts by this model instead of the
 # medium rules: a conditional logit over the seat's legal leads (``legal_trick_mask``, the
 # engine's legality) on the 17 features of ``lead_features``, with the weight table of the

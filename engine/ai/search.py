@@ -76,7 +76,7 @@ class SearchConfig:
     restart: int = 4  # worlds per chain
     # desítky: search whole turns (the cards laid before it ends) rather than card by card;
     # off: at the same time a card-by-card search affords twice the worlds and measured better
-    # in a hard1 field, no worse in a medium one (README)
+    # in a hard1 field, no worse in a medium one (docs/AI_STRENGTH.md)
     plan_turns: bool = False
     opp: int = 1  # trick games with card points: a searching seat's next decisions searched
     max_plans: int = 48
@@ -86,11 +86,11 @@ class SearchConfig:
     desitky_close_worlds: int = 240
     # the maturant in a trick game: each candidate in each world scored by the medium rollout's
     # failure plus his failure when he plays his best card each time against medium defenders
-    # (``maturita_solve.maturant_can_pass``): measured fewer failures (README, third round)
+    # (``maturita_solve.maturant_can_pass``): measured fewer failures (docs/AI_STRENGTH.md)
     maturant_search: bool = True
     # the same for a defender in maturita: the rollout's pass plus the maturant's pass when
     # this defender plays his best card each time against medium players (measured: the
-    # maturant failed more often, README, third round)
+    # maturant failed more often, docs/AI_STRENGTH.md, third round)
     defender_search: bool = True
     # decisions of the searching seat visited per world and candidate; beyond it the world is
     # scored by the rollout alone, counted twice (a defender's search can be long where the
@@ -99,7 +99,7 @@ class SearchConfig:
     # trick games with penalty cards: the seats ``strong_seats`` marks lead in the rollouts by
     # the lead model distilled from hard1's leads (``policy.model_lead``,
     # ``engine.ai.lead_weights``) rather than by the medium rules: measured fewer points in
-    # filky and červené in a hard1 field, more in všechny (README, issue 17, fifth round)
+    # filky and červené in a hard1 field, more in všechny (docs/AI_STRENGTH.md, fifth round)
     lead_model: bool = True
 
 
@@ -319,7 +319,7 @@ class CardSearch:
             utilities = seat_utilities(maturant, (targets[0], targets[1], targets[2], targets[3]))
             value = CARD_VALUE[code]
             # the strong seats lead by the lead model, where cards carry points (measured
-            # better in filky and červené in a hard1 field, worse in všechny: README)
+            # better in filky and červené in a hard1 field, worse in všechny: docs/AI_STRENGTH.md)
             weights = LEAD_WEIGHTS.get(code) if self.config.lead_model and penalty_game else None
             leads: Leads | None = None
             if weights is not None and any(strong):
