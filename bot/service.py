@@ -823,6 +823,7 @@ class TableService:
 
     async def _driver(self, table_id: int, origin: int | None) -> None:
         loop = asyncio.get_running_loop()
+        began = time.perf_counter()  # the chain's decisions go before later chains' (pool)
         chain_started: float | None = None
         moves = 0  # AI moves of this chain
         try:
@@ -859,7 +860,8 @@ class TableService:
                     seed = f"{table.seed}/{version}"
                 started = time.perf_counter()
                 try:
-                    decided = await self.ai.decide(table.game_kind, level, view, seed)
+                    decided = await self.ai.decide(table.game_kind, level, view, seed,
+                                                   order=began)
                 except asyncio.CancelledError:
                     raise
                 except Exception:

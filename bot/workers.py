@@ -9,10 +9,19 @@ test's patched function — is drawn in this process instead).
 
 * **Bounded**: at most ``slots`` jobs are inside the executor (``SLOTS_PER_WORKER``, 64 per
   worker — in practice all the AI's: a table asks for one decision at a time); the rest wait
-  in this process (FIFO). A job goes into the executor at once, and
+  in this process (FIFO). A picture goes into the executor at once, and
   the executor's own thread hands it to the next free worker: the event loop is needed only
   to see a job end, not to feed the workers (a busy loop let the workers sit idle while the
   jobs it had not handed over yet waited for it).
+* **AI decisions in the order of their chains** (``_Feeder``): a click starts a chain of AI
+  moves at its table, one decision after another, and in a first-come queue each of them
+  waits behind every decision asked meanwhile — a chain of four waited four queues. The AI
+  pool keeps its decisions in a heap by their ``order`` (the service gives the time the
+  chain started: its later decisions go before the first decisions of newer chains) and
+  lets only a worker's worth and one more into the executor; the executor's own thread
+  takes the next from the heap as each ends (still not the event loop). The key gives a
+  chain at most ``ORDER_CREDIT`` seconds of precedence, so a long chain of AI seats alone
+  cannot hold back the others.
 * **Budget under load**: a level with a time budget (``GameSpec.ai_budgets``) gets
   ``budget × workers / (workers + queued)``, chosen by the worker when it starts the job from
   the jobs still queued then (counters in shared memory that the bot and the workers write
@@ -40,6 +49,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import heapq
 import importlib
 import logging
 import multiprocessing
@@ -50,7 +60,7 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor, Future, InvalidStateError, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -61,6 +71,14 @@ T = TypeVar("T")
 MIN_BUDGET_FRACTION = 0.15
 MIN_BUDGET_MS = 3.0
 RETRIES = 3
+# the most precedence an ``order`` key gives a job over one asked later (seconds): a chain
+# of AI moves goes before newer chains for this long, then waits its turn like them
+ORDER_CREDIT = 2.0
+# jobs an ordered pool lets into its executor per worker (plus one): one running and one
+# ready in the executor's call queue — with fewer, a worker that ends a quick decision (the
+# level below under overload takes a fraction of a millisecond) waited for the executor's
+# thread to hand it the next, and the workers sat idle while the queue grew
+FEEDER_ROOM = 2
 
 
 def default_workers() -> int:
@@ -88,13 +106,19 @@ def _prepare(nice: int, preload: Sequence[str], backlog: tuple[Any, Any] | None 
 
 def _count_start() -> int:
     """In a worker: count the job it starts now as started; the jobs still waiting (handed
-    to the executor and not started, or waiting in the bot for room in it)."""
+    to the executor and not started, in the bot's ordered heap, or waiting in the bot for
+    room in it)."""
     if _BACKLOG is None:
         return 0
     counts, lock = _BACKLOG
     with lock:
         counts[_STARTED] += 1
-        return int(max(0, counts[_SUBMITTED] - counts[_STARTED]) + max(0, counts[_WAITING]))
+        return _waiting(counts)
+
+
+def _waiting(counts: Any) -> int:
+    return int(max(0, counts[_SUBMITTED] - counts[_STARTED]) + max(0, counts[_WAITING])
+               + max(0, counts[_HELD]))
 
 
 def _timed(fn: Callable[..., T], *args: Any) -> tuple[T, float, float]:
@@ -107,18 +131,19 @@ def _timed(fn: Callable[..., T], *args: Any) -> tuple[T, float, float]:
     return result, started, time.perf_counter() - started
 
 
-_SUBMITTED, _STARTED, _WAITING = 0, 1, 2
+_SUBMITTED, _STARTED, _WAITING, _HELD = 0, 1, 2, 3
 
 
 class _Backlog:
     """One executor's queue, counted where both sides see it without asking each other: the
-    bot writes the jobs it handed over (``submitted``) and those waiting in it for room in
-    the executor (``waiting``), one writer each, no lock; a worker counts the jobs it starts
+    bot writes the jobs it handed over (``submitted``), those waiting in it for room in the
+    executor (``waiting``) and those in the AI's ordered heap (``held``), one writer each
+    (the heap's under its own lock), no lock here; a worker counts the jobs it starts
     (``started``, under a lock the workers share). A worker starting a job thus knows the
     queue behind it at that moment — without the bot's event loop, however busy."""
 
     def __init__(self, context: Any) -> None:
-        self.counts = context.RawArray("q", 3)
+        self.counts = context.RawArray("q", 4)
         self.lock = context.Lock()
 
     def for_workers(self) -> tuple[Any, Any]:
@@ -130,9 +155,106 @@ class _Backlog:
     def waiting(self, n: int) -> None:
         self.counts[_WAITING] = n
 
+    def held(self, n: int) -> None:
+        self.counts[_HELD] = n
+
+    def handed_in(self, delta: int, held: int) -> None:
+        """A job moved between the ordered heap and the executor: both counts at once, under
+        the workers' lock, so that a worker starting a job meanwhile counts it once."""
+        with self.lock:
+            self.counts[_SUBMITTED] += delta
+            self.counts[_HELD] = held
+
     def queued(self) -> int:
-        counts = self.counts
-        return int(max(0, counts[_SUBMITTED] - counts[_STARTED]) + max(0, counts[_WAITING]))
+        return _waiting(self.counts)
+
+
+class _Feeder:
+    """An executor's jobs in the order of their keys (smallest first, then as they came): at
+    most ``room`` of them inside the executor at once, the rest in a heap here; as a job
+    ends, the executor's own thread (the job's done callback) hands in the next one, so the
+    workers go on while the event loop is busy. ``submit`` returns the future of the job's
+    result; cancelling it before the job went in takes the job out of the heap, after, it
+    cancels the job in the executor if no worker has started it."""
+
+    def __init__(self, executor: Executor, backlog: _Backlog, room: int) -> None:
+        self.executor = executor
+        self.backlog = backlog
+        self.room = max(1, room)
+        self.inside = 0
+        self._lock = threading.RLock()  # (a done callback may run inside ``submit``)
+        self._heap: list[tuple[float, int, _Fed]] = []
+        self._count = 0
+
+    def submit(self, job: Callable[[], Any], key: float) -> Future[Any]:
+        fed = _Fed(job)
+        with self._lock:
+            self._count += 1
+            heapq.heappush(self._heap, (key, self._count, fed))
+            self._pump()
+        fed.outer.add_done_callback(lambda _f: self._withdraw(fed))
+        return fed.outer
+
+    def _pump(self) -> None:
+        """(Under the lock.) Hand in jobs while there is room."""
+        while self.inside < self.room and self._heap:
+            _key, _n, fed = heapq.heappop(self._heap)
+            if fed.outer.done():  # (cancelled while it waited)
+                continue
+            self.backlog.handed_in(+1, len(self._heap))  # (first: a worker may start it)
+            try:
+                inner = self.executor.submit(fed.job)
+            except BaseException as exc:  # broken or shut down: the caller decides
+                self.backlog.handed_in(-1, len(self._heap))
+                self._settle(fed, None, exc)
+                continue
+            fed.inner = inner
+            self.inside += 1
+            inner.add_done_callback(functools.partial(self._ended, fed))
+        self.backlog.held(len(self._heap))
+
+    def _ended(self, fed: _Fed, inner: Future[Any]) -> None:
+        with self._lock:
+            self.inside -= 1
+            self._pump()
+        if inner.cancelled():
+            self._settle(fed, None, None)
+        else:
+            error = inner.exception()
+            self._settle(fed, None if error is not None else inner.result(), error)
+
+    @staticmethod
+    def _settle(fed: _Fed, result: Any, error: BaseException | None) -> None:
+        with contextlib.suppress(InvalidStateError):  # (cancelled meanwhile)
+            if error is not None:
+                fed.outer.set_exception(error)
+            elif fed.inner is not None and fed.inner.cancelled():
+                fed.outer.cancel()
+            else:
+                fed.outer.set_result(result)
+
+    def _withdraw(self, fed: _Fed) -> None:
+        """The job's future is done; if it was cancelled, the job leaves the queue."""
+        if not fed.outer.cancelled():
+            return
+        with self._lock:
+            if fed.inner is None:
+                self._heap = [entry for entry in self._heap if entry[2] is not fed]
+                heapq.heapify(self._heap)
+                self.backlog.held(len(self._heap))
+            elif fed.inner.cancel():  # not started: the workers will not count it
+                self.backlog.submitted(-1)
+
+
+class _Fed:
+    """A job of a ``_Feeder``: the future its caller waits for, and the executor's."""
+
+    __slots__ = ("inner", "job", "outer")
+
+    def __init__(self, job: Callable[[], Any]) -> None:
+        self.job = job
+        self.outer: Future[Any] = Future()
+        self.inner: Future[Any] | None = None
 
 
 def _warm(seconds: float) -> int:
@@ -219,8 +341,12 @@ class WorkerPool:
 
     def __init__(self, name: str, workers: int, *, nice: int = 0,
                  preload: Sequence[str] = (), start_method: str | None = None,
-                 slots: int | None = None) -> None:
+                 slots: int | None = None, ordered: bool = False) -> None:
         self.name = name
+        # jobs go into the executor in the order of their ``order`` keys (``_Feeder``), a
+        # worker's worth and one more at a time, instead of all at once as they come
+        self.ordered = ordered
+        self._feeder: _Feeder | None = None
         self.workers = max(0, workers)
         # jobs let into the executor at once (its own queue feeds the workers, in its own
         # thread); the rest wait here, FIFO
@@ -292,6 +418,8 @@ class WorkerPool:
         if self._executor is None:
             self._executor, self._backlog = executor, backlog
             backlog.waiting(self.waiting)
+            if self.ordered:
+                self._feeder = _Feeder(executor, backlog, FEEDER_ROOM * self.workers + 1)
         return self._executor
 
     def pids(self) -> list[int]:
@@ -309,7 +437,7 @@ class WorkerPool:
         if self._executor is broken:
             log.warning("a %s worker died: starting a new pool", self.name)
             self.metrics.replaced += 1
-            self._executor = self._backlog = None
+            self._executor = self._backlog = self._feeder = None
             broken.shutdown(wait=False, cancel_futures=True)
 
     def _wait(self, delta: int) -> None:
@@ -318,16 +446,20 @@ class WorkerPool:
             self._backlog.waiting(self.waiting)
 
     async def run(self, fn: Callable[..., T], *args: Any,
-                  describe: Callable[[T], tuple[float | None, str]] | None = None) -> T:
+                  describe: Callable[[T], tuple[float | None, str]] | None = None,
+                  order: float | None = None) -> T:
         """``fn(*args)`` in a worker. ``describe``, if given, names the budget and the level
         of the job's result (for the metrics).
 
         The job goes straight into the executor, whose own thread hands it to the next free
         worker: the event loop is needed only to see it end (while ``slots`` jobs are in the
-        executor, the next wait here for one to end)."""
+        executor, the next wait here for one to end). In an ``ordered`` pool it goes into
+        the feeder's heap by ``order`` (a ``time.perf_counter`` instant; default: now),
+        never more than ``ORDER_CREDIT`` seconds before now."""
         if self.closed:
             raise RuntimeError(f"the {self.name} pool is closed")
         submitted = time.perf_counter()
+        key = submitted if order is None else max(order, submitted - ORDER_CREDIT)
         if self.inline:
             result, started, ran = _timed(fn, *args)
             self._record(result, describe, started - submitted, ran)
@@ -347,20 +479,24 @@ class WorkerPool:
             for attempt in range(RETRIES + 1):
                 executor = await self._ensure()
                 backlog = self._backlog
+                feeder = self._feeder
                 handed = time.perf_counter()
-                if backlog is not None:  # (counted first: a worker may start it at once)
-                    backlog.submitted(+1)
-                try:
-                    future = executor.submit(job)
-                except BaseException as exc:
-                    if backlog is not None:
-                        backlog.submitted(-1)
-                    if not isinstance(exc, BrokenProcessPool):
-                        raise
-                    self._replace(executor)
-                    if attempt == RETRIES:
-                        raise
-                    continue
+                if feeder is not None:  # (it counts what it hands in and takes back)
+                    future = feeder.submit(job, key)
+                else:
+                    if backlog is not None:  # (counted first: a worker may start it at once)
+                        backlog.submitted(+1)
+                    try:
+                        future = executor.submit(job)
+                    except BaseException as exc:
+                        if backlog is not None:
+                            backlog.submitted(-1)
+                        if not isinstance(exc, BrokenProcessPool):
+                            raise
+                        self._replace(executor)
+                        if attempt == RETRIES:
+                            raise
+                        continue
                 self.running += 1
                 try:
                     result, started, ran = await asyncio.wrap_future(future)
@@ -372,7 +508,7 @@ class WorkerPool:
                 except asyncio.CancelledError:
                     # never started: the workers will not count it (a job already handed to
                     # a worker cannot be cancelled and is counted when it starts)
-                    if future.cancel() and backlog is not None:
+                    if future.cancel() and backlog is not None and feeder is None:
                         backlog.submitted(-1)
                     raise
                 finally:
@@ -416,7 +552,7 @@ class AIPool(WorkerPool):
     def __init__(self, workers: int, *, nice: int = 10, preload: Sequence[str] = (),
                  start_method: str | None = None) -> None:
         super().__init__("ai", workers, nice=nice, preload=preload, start_method=start_method,
-                         slots=SLOTS_PER_WORKER * max(1, workers))
+                         slots=SLOTS_PER_WORKER * max(1, workers), ordered=True)
 
     def _ahead(self) -> int:
         """The decisions waiting besides one starting now (here: for the inline pool and the
@@ -432,7 +568,10 @@ class AIPool(WorkerPool):
         """The queue is too long even for the floor budget: the level below decides."""
         return overloaded(default, self.workers, self._ahead())
 
-    async def decide(self, game: str, level: str, view: Any, seed: str) -> dict[str, Any]:
+    async def decide(self, game: str, level: str, view: Any, seed: str,
+                     order: float | None = None) -> dict[str, Any]:
+        """The action's JSON. ``order``: when the decision's chain of AI moves began
+        (``time.perf_counter``), so that it goes before the decisions of later chains."""
         from engine import games
 
         spec = games.get(game)
@@ -441,7 +580,7 @@ class AIPool(WorkerPool):
         ahead = self._ahead() if self.inline else None  # (a worker counts its own queue)
         action, played, _budget = await self.run(
             decide_loaded, game, level, view, seed, default, below, max(1, self.workers),
-            ahead, describe=lambda d: (d[2], d[1]))
+            ahead, describe=lambda d: (d[2], d[1]), order=order)
         if played != level:
             self.metrics.fallbacks += 1
         return action

@@ -11,3 +11,8 @@ def hold(path: str) -> int:
     while not os.path.exists(path):
         time.sleep(0.005)
     return os.getpid()
+
+
+def now(_label: str) -> float:
+    """When a worker started this job (``time.perf_counter``: one clock for every process)."""
+    return time.perf_counter()

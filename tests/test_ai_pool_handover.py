@@ -104,3 +104,78 @@ async def test_a_decision_cancelled_before_it_started_leaves_the_queue(pool, tmp
     default = games.get("lora").ai_budgets["hard"]
     assert pool.metrics.budgets_ms == [round(default / (1 + ahead), 1) for ahead in (2, 1, 0)]
     assert pool.queued() == 0 and pool.running == 0 and pool.metrics.jobs == 4
+
+
+async def _fill_the_executor(pool: AIPool) -> list[asyncio.Future[float]]:
+    """Behind the held worker, the jobs the ordered pool lets into its executor at once
+    (``FEEDER_ROOM`` a worker and one more, the held one counted): they go first anyway."""
+    from bot.workers import FEEDER_ROOM
+
+    inside = [asyncio.ensure_future(pool.run(pool_gate.now, f"inside{i}"))
+              for i in range(FEEDER_ROOM * pool.workers)]
+    await _until(lambda: pool.queued() == len(inside))
+    return inside
+
+
+async def test_decisions_go_to_the_worker_in_the_order_of_their_chains(pool, tmp_path):
+    """Beyond what is already in the executor, a decision of a chain that began earlier (its
+    ``order``) starts before those asked before it by newer chains, and the others keep
+    their turn."""
+    gate = tmp_path / "open"
+    held = await _held(pool, gate)
+    inside = await _fill_the_executor(pool)
+    base = time.perf_counter()
+    new1 = asyncio.ensure_future(pool.run(pool_gate.now, "new1", order=base + 0.01))
+    new2 = asyncio.ensure_future(pool.run(pool_gate.now, "new2", order=base + 0.02))
+    old = asyncio.ensure_future(pool.run(pool_gate.now, "old", order=base - 0.5))
+    await _until(lambda: pool.queued() == len(inside) + 3)
+    gate.touch()
+    await held
+    last_inside = max(await asyncio.gather(*inside))
+    started = {"new1": await new1, "new2": await new2, "old": await old}
+    assert last_inside < min(started.values())
+    assert sorted(started, key=started.__getitem__) == ["old", "new1", "new2"]
+
+
+async def test_an_old_order_gives_only_order_credit_of_precedence(pool, tmp_path, monkeypatch):
+    """A chain's key is never more than ``ORDER_CREDIT`` before its decision was asked: a
+    decision asked longer ago than that goes first, however old the later one's chain."""
+    import bot.workers as workers
+
+    monkeypatch.setattr(workers, "ORDER_CREDIT", 0.05)
+    gate = tmp_path / "open"
+    held = await _held(pool, gate)
+    inside = await _fill_the_executor(pool)
+    first = asyncio.ensure_future(pool.run(pool_gate.now, "first"))
+    await asyncio.sleep(0.2)
+    ancient = asyncio.ensure_future(pool.run(pool_gate.now, "ancient",
+                                             order=time.perf_counter() - 100))
+    await _until(lambda: pool.queued() == len(inside) + 2)
+    gate.touch()
+    await held
+    await asyncio.gather(*inside)
+    assert await first < await ancient
+
+
+async def test_a_decision_cancelled_inside_the_executor_leaves_the_queue_too(pool, tmp_path):
+    """The same with the first of the four cancelled: it was already in the executor (the
+    ordered pool lets a worker's worth and more in), not started — it is taken out there, the
+    other three are decided with the budgets of a queue of two, one and none."""
+    gate = tmp_path / "open"
+    held = await _held(pool, gate)
+    view = _view()
+    decisions = [asyncio.ensure_future(pool.decide("lora", "hard", view, f"9/{i}"))
+                 for i in range(4)]
+    await asyncio.sleep(0)
+    assert pool.queued() == 4
+    decisions[0].cancel()
+    await asyncio.sleep(0)
+    assert pool.queued() == 3
+    gate.touch()
+    await held
+    await asyncio.gather(*decisions[1:])
+    with pytest.raises(asyncio.CancelledError):
+        await decisions[0]
+    default = games.get("lora").ai_budgets["hard"]
+    assert pool.metrics.budgets_ms == [round(default / (1 + ahead), 1) for ahead in (2, 1, 0)]
+    assert pool.queued() == 0 and pool.running == 0

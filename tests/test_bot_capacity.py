@@ -143,10 +143,11 @@ async def test_a_held_refresh_goes_with_the_next_traffic_after_the_hold(harness,
     decide = harness.service.ai.decide
     table = players.table
 
-    async def slow(game: str, level: str, view: Any, seed: str) -> Any:
+    async def slow(game: str, level: str, view: Any, seed: str,
+                   order: float | None = None) -> Any:
         if seed.startswith(f"{table.seed}/"):
             await harness.env.external_wait(gate.wait(), reason="a slow AI")
-        return await decide(game, level, view, seed)
+        return await decide(game, level, view, seed, order=order)
 
     monkeypatch.setattr(harness.service.ai, "decide", slow)
     watch = Watch(harness, monkeypatch)

@@ -237,3 +237,34 @@ async def test_after_an_ai_stood_in_for_the_other_human_he_is_pinged(harness, po
     assert new[-1].startswith(f"{alice.mention}, ")
     ping = next(m for m in ch.history() if m.id == table.ping_message_id)
     assert ping.content == new[-1]
+
+
+async def test_the_decisions_of_one_chain_share_its_order(harness, monkeypatch):
+    """The AI pool orders decisions by their chain (``bot.workers``: a chain's later
+    decisions go before newer chains' first ones): every decision the AI seats make after
+    one click carries the instant that chain began, and the next click's chain a later one."""
+    _g, _ch, users, tid = await open_table(harness, ["alice"], ("easy", "easy", "easy"))
+    table = harness.service.tables[tid]
+    ai = harness.service.ai
+    decide = ai.decide
+    orders: list[tuple[int, float | None]] = []
+    click = [0]
+
+    async def recorded(game: str, level: str, view: Any, seed: str,
+                       order: float | None = None) -> Any:
+        orders.append((click[0], order))
+        return await decide(game, level, view, seed, order=order)
+
+    monkeypatch.setattr(ai, "decide", recorded)
+    players = Players(harness, _ch, tid, users, random.Random(7))
+    for n in range(1, 13):
+        click[0] = n
+        await players.move()
+    by_click: dict[int, set[float | None]] = {}
+    for n, order in orders:
+        by_click.setdefault(n, set()).add(order)
+    chains = [keys for n, keys in sorted(by_click.items())]
+    assert len(chains) >= 6 and all(len(keys) == 1 and None not in keys for keys in chains)
+    firsts = [next(iter(keys)) for keys in chains]
+    assert firsts == sorted(firsts) and len(set(firsts)) == len(firsts)
+    assert table.state is not None
