@@ -24,7 +24,10 @@ from discord.ext import tasks
 
 log = logging.getLogger(__name__)
 
-FREEZE_EVERY = 10.0  # seconds between freezes
+# seconds between freezes: a full collection scans what survived since the last one (at 200
+# tables on a slow machine, every 10 s: full collections p50 67 ms, max 136 ms, loop lag p99
+# 32 ms; every 3 s: 34 / 50 ms, 24 ms; every 1 s: none, but the thaw found 2.6x the garbage)
+FREEZE_EVERY = 3.0
 THAW_EVERY = 600.0  # seconds between full collections of the frozen part
 
 
