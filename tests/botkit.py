@@ -56,17 +56,10 @@ class BotHarness:
             await bot.shutdown()
 
 
-SETTLE_TIMEOUT = 30.0
-
-
 async def open_harness(tmp_path: Any, seed: int = 1234, database_url: str | None = None,
                        bot_options: dict[str, Any] | None = None,
                        **options: Any) -> BotHarness:
     harness = BotHarness(tmp_path / "lora.sqlite3", seed, database_url, **(bot_options or {}))
-    # SimCord waits (real time) for the bot to go quiet after each action; its 5 s default was
-    # too short on a loaded machine for a tournament of AI players, whose tables play whole
-    # deals within one such wait. A settled bot is not waited for any longer than before.
-    options.setdefault("settle_timeout", SETTLE_TIMEOUT)
     harness.env = simcord.Env(harness.make_bot(), **options)
     await harness.env.start()
     return harness
