@@ -11,8 +11,14 @@ __all__ = ["pg_server"]
 
 
 @pytest_asyncio.fixture
-async def harness(tmp_path):
-    h = await open_harness(tmp_path)
+async def harness(tmp_path, request):
+    # ``@pytest.mark.settle(seconds)``: SimCord's real-time wait for a quiet bot (5 s by
+    # default) for tests whose bot plays long stretches by itself (tables of AI players play
+    # whole deals within one wait: over 5 s on a slower machine). Not raised for all: the same
+    # timeout bounds SimCord's wall-clock advances of virtual time, which other tests rely on.
+    marker = request.node.get_closest_marker("settle")
+    options = {} if marker is None else {"settle_timeout": float(marker.args[0])}
+    h = await open_harness(tmp_path, **options)
     try:
         yield h
     finally:

@@ -11,7 +11,9 @@ import pytest
 from bot.games.taroky.pictures import render_sheet, render_sheet_from_export, round_from_export
 from bot.tournament import model
 from tests.botkit import BotHarness, reply
-from tests.tournament_kit import play_round_out, record, started_tournament
+from tests.tournament_kit import TOURNAMENT_SETTLE, play_round_out, record, started_tournament
+
+pytestmark = pytest.mark.settle(TOURNAMENT_SETTLE)
 
 
 async def ai_tournament(h: BotHarness, kind: str, extra: dict[str, Any]) -> tuple[Any, Any]:
@@ -114,6 +116,7 @@ async def test_a_tournament_table_is_named_as_the_tournament_numbers_it(harness,
         assert table is None or table.tournament["round"] == 2
 
 
+@pytest.mark.settle(5.0)  # (SimCord's default: its turn timer must not fire within a wait)
 async def test_a_cancelled_tournament_s_table_says_so_in_the_tournament_s_words(harness):
     ch, ann, message = await started_tournament(harness, "taroky", ("easy",) * 3, rounds=1,
                                                 deals=1, turn_timer=20)

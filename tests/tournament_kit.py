@@ -26,6 +26,13 @@ AI_LEVELS = ("easy", "medium", "easy", "medium", "easy")
 TIMER = 20
 
 
+# SimCord's real-time wait for a quiet bot in the tests of a tournament of AI players
+# (``@pytest.mark.settle``): their tables play whole deals within one wait, over SimCord's 5 s
+# default on a slower machine. Not more: the same timeout bounds SimCord's wall-clock advances
+# of virtual time, and at 60 s tables' turn timers fired within a wait (a test then failed)
+TOURNAMENT_SETTLE = 15.0
+
+
 def desk_of(h: BotHarness) -> Any:
     assert h.bot.controller is not None
     return h.bot.controller.desk
