@@ -174,8 +174,9 @@ class _Feeder:
     most ``room`` of them inside the executor at once, the rest in a heap here; as a job
     ends, the executor's own thread (the job's done callback) hands in the next one, so the
     workers go on while the event loop is busy. ``submit`` returns the future of the job's
-    result; cancelling it before the job went in takes the job out of the heap, after, it
-    cancels the job in the executor if no worker has started it."""
+    result; cancelling it before the job went in takes the job out of the heap; after, the
+    job is cancelled in the executor only while the executor has not queued it for a worker
+    (a job in its call queue is run, and its result dropped)."""
 
     def __init__(self, executor: Executor, backlog: _Backlog, room: int) -> None:
         self.executor = executor
@@ -214,14 +215,16 @@ class _Feeder:
         self.backlog.held(len(self._heap))
 
     def _ended(self, fed: _Fed, inner: Future[Any]) -> None:
-        with self._lock:
-            self.inside -= 1
-            self._pump()
-        if inner.cancelled():
-            self._settle(fed, None, None)
-        else:
-            error = inner.exception()
-            self._settle(fed, None if error is not None else inner.result(), error)
+        try:
+            with self._lock:
+                self.inside -= 1
+                self._pump()
+        finally:  # (the caller's future is settled whatever the pump met)
+            if inner.cancelled():
+                self._settle(fed, None, None)
+            else:
+                error = inner.exception()
+                self._settle(fed, None if error is not None else inner.result(), error)
 
     @staticmethod
     def _settle(fed: _Fed, result: Any, error: BaseException | None) -> None:

@@ -155,27 +155,3 @@ async def test_an_old_order_gives_only_order_credit_of_precedence(pool, tmp_path
     await held
     await asyncio.gather(*inside)
     assert await first < await ancient
-
-
-async def test_a_decision_cancelled_inside_the_executor_leaves_the_queue_too(pool, tmp_path):
-    """The same with the first of the four cancelled: it was already in the executor (the
-    ordered pool lets a worker's worth and more in), not started — it is taken out there, the
-    other three are decided with the budgets of a queue of two, one and none."""
-    gate = tmp_path / "open"
-    held = await _held(pool, gate)
-    view = _view()
-    decisions = [asyncio.ensure_future(pool.decide("lora", "hard", view, f"9/{i}"))
-                 for i in range(4)]
-    await asyncio.sleep(0)
-    assert pool.queued() == 4
-    decisions[0].cancel()
-    await asyncio.sleep(0)
-    assert pool.queued() == 3
-    gate.touch()
-    await held
-    await asyncio.gather(*decisions[1:])
-    with pytest.raises(asyncio.CancelledError):
-        await decisions[0]
-    default = games.get("lora").ai_budgets["hard"]
-    assert pool.metrics.budgets_ms == [round(default / (1 + ahead), 1) for ahead in (2, 1, 0)]
-    assert pool.queued() == 0 and pool.running == 0

@@ -354,7 +354,12 @@ def saved_results(path: str, setup: dict[str, Any]) -> list[dict[str, Any]]:
     except FileNotFoundError:
         return []
     for n, line in enumerate(lines, 1):
-        r = json.loads(line)
+        try:
+            r = json.loads(line)
+        except json.JSONDecodeError:
+            if n == len(lines):  # (a run killed while writing its last deal: played again)
+                break
+            raise
         saved = r.pop("setup", None)
         if saved is not None and saved != setup:
             raise ValueError(f"{path}:{n} was saved by another run: {saved} (this: {setup})")
