@@ -18,7 +18,7 @@ test's patched function — is drawn in this process instead).
   waits behind every decision asked meanwhile — a chain of four waited four queues. The AI
   pool keeps its decisions in a heap by their ``order`` (the service gives the time the
   chain started: its later decisions go before the first decisions of newer chains) and
-  lets only a worker's worth and one more into the executor; the executor's own thread
+  lets only ``FEEDER_ROOM`` a worker and one more into the executor; the executor's own thread
   takes the next from the heap as each ends (still not the event loop). The key gives a
   chain at most ``ORDER_CREDIT`` seconds of precedence, so a long chain of AI seats alone
   cannot hold back the others.
@@ -138,7 +138,8 @@ class _Backlog:
     """One executor's queue, counted where both sides see it without asking each other: the
     bot writes the jobs it handed over (``submitted``), those waiting in it for room in the
     executor (``waiting``) and those in the AI's ordered heap (``held``), one writer each
-    (the heap's under its own lock), no lock here; a worker counts the jobs it starts
+    (the heap's under its own lock), without the workers' lock except where a job moves
+    from the heap into the executor (``handed_in``); a worker counts the jobs it starts
     (``started``, under a lock the workers share). A worker starting a job thus knows the
     queue behind it at that moment — without the bot's event loop, however busy."""
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import json
 import random
 from collections.abc import Iterator
 from pathlib import Path
@@ -363,6 +364,13 @@ def test_arena_resumes_a_saved_run_without_playing_its_deals_again(
                                     talie=1)["per_tali"]
     with pytest.raises(ValueError, match="another run"):
         run("medium", "easy", 3, seed=7, progress=False, talie=1, save=path, resume=True)
+    with open(path, "a", encoding="utf-8") as f:  # a run killed while writing deal 3
+        f.write('{"index": 3, "diff": ')
+    before = len(played)
+    after = run("medium", "easy", 4, seed=6, progress=False, talie=1, save=path, resume=True)
+    assert played[before:] == [3] and after["deals"] == 4
+    with open(path, encoding="utf-8") as f:
+        assert [json.loads(line)["index"] for line in f] == [0, 1, 2, 3]
 
 
 def test_duplicate_runs_are_repeatable_and_identical_players_tie() -> None:

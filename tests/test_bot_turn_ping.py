@@ -244,7 +244,6 @@ async def test_the_decisions_of_one_chain_share_its_order(harness, monkeypatch):
     decisions go before newer chains' first ones): every decision the AI seats make after
     one click carries the instant that chain began, and the next click's chain a later one."""
     _g, _ch, users, tid = await open_table(harness, ["alice"], ("easy", "easy", "easy"))
-    table = harness.service.tables[tid]
     ai = harness.service.ai
     decide = ai.decide
     orders: list[tuple[int, float | None]] = []
@@ -267,4 +266,3 @@ async def test_the_decisions_of_one_chain_share_its_order(harness, monkeypatch):
     assert len(chains) >= 6 and all(len(keys) == 1 and None not in keys for keys in chains)
     firsts = [next(iter(keys)) for keys in chains]
     assert firsts == sorted(firsts) and len(set(firsts)) == len(firsts)
-    assert table.state is not None

@@ -346,20 +346,23 @@ def run(
 def saved_results(path: str, setup: dict[str, Any]) -> list[dict[str, Any]]:
     """The deals of a saved run (``run(save=…)``), once each; a line saved by another
     setup (players, field, seed, tálie) is an error — its deals are other games. Lines
-    without a setup (files written before it was recorded) are taken as they are."""
+    without a setup (files written before it was recorded) are taken as they are. A last line
+    cut short (the run was killed while writing it) is cut off the file, so that the deals
+    appended next start on a line of their own; that deal is played again."""
     results: dict[int, dict[str, Any]] = {}
     try:
         with open(path, encoding="utf-8") as f:
-            lines = [line for line in f if line.strip()]
+            text = f.read()
     except FileNotFoundError:
         return []
+    if text and not text.endswith("\n"):
+        complete = text[: text.rfind("\n") + 1]
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(complete)
+        text = complete
+    lines = [line for line in text.splitlines() if line.strip()]
     for n, line in enumerate(lines, 1):
-        try:
-            r = json.loads(line)
-        except json.JSONDecodeError:
-            if n == len(lines):  # (a run killed while writing its last deal: played again)
-                break
-            raise
+        r = json.loads(line)
         saved = r.pop("setup", None)
         if saved is not None and saved != setup:
             raise ValueError(f"{path}:{n} was saved by another run: {saved} (this: {setup})")
