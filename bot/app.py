@@ -148,15 +148,17 @@ class LoraBot(commands.Bot):
             self._heartbeat_task = None
         if self.heap is not None:
             self.heap.release()
-        if self.controller is not None:
-            self.controller.shutdown()
-            await self.controller.delivery.flush_marks()
-        if self.pools is not None:
-            self.pools.close()
-            self.pools = None
-        if self.store is not None:
-            await self.store.close()
-            self.store = None
+        try:
+            if self.controller is not None:
+                self.controller.shutdown()
+                await self.controller.delivery.flush_marks()
+        finally:  # the workers and the database are let go whatever the flush met
+            if self.pools is not None:
+                self.pools.close()
+                self.pools = None
+            if self.store is not None:
+                await self.store.close()
+                self.store = None
 
 
 async def on_command_error(interaction: discord.Interaction[Any],

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import simcord
@@ -54,6 +55,18 @@ class BotHarness:
     async def close(self) -> None:
         for bot in self.bots:
             await bot.shutdown()
+
+    async def stop(self) -> None:
+        """SimCord's world shut down, then every bot generation (a fixture's teardown). A
+        cancellation met on the way is raised as an error: pytest would otherwise keep the
+        test's function fixtures (its ``tmp_path``, so its database) for the next test."""
+        try:
+            try:
+                await self.env.shutdown()
+            finally:
+                await self.close()
+        except asyncio.CancelledError as exc:
+            raise RuntimeError("the bot's shutdown was cancelled") from exc
 
 
 async def open_harness(tmp_path: Any, seed: int = 1234, database_url: str | None = None,

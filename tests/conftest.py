@@ -22,9 +22,6 @@ async def harness(tmp_path, request):
     try:
         yield h
     finally:
-        try:
-            await h.env.shutdown()
-        finally:
-            await h.close()
+        await h.stop()
         if h.env.check_errors:
             h.env._raise_errors_since(h.env._errors_acknowledged)

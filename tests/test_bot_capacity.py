@@ -381,8 +381,7 @@ async def test_the_bot_paces_its_channels_at_a_share_of_the_global_limit_it_is_g
             assert harness.bot.controller is not None
             rates.append(harness.bot.controller.delivery.global_rate)
         finally:
-            await harness.env.shutdown()
-            await harness.close()
+            await harness.stop()
     assert rates == [pytest.approx(45.0), pytest.approx(108.0)]
 
 

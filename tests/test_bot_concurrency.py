@@ -59,9 +59,8 @@ async def slow(tmp_path: Any) -> AsyncIterator[BotHarness]:
         yield h
     finally:
         try:
-            await h.env.shutdown()
+            await h.stop()
         finally:
-            await h.close()
             bot.games.unregister("slowtoy")
             engine.games.unregister("slowtoy")
 

@@ -77,8 +77,7 @@ async def test_a_bot_with_the_keeper_freezes_when_ready_plays_on_and_gives_the_h
             await players.move()
         assert len(players.table.state.log) >= moves + 3
     finally:
-        await harness.env.shutdown()
-        await harness.close()
+        await harness.stop()
     assert harness.bot.heap is not None and not harness.bot.heap.running
     assert gc.get_freeze_count() == 0
 

@@ -34,7 +34,4 @@ async def test_a_lora_on_postgresql_survives_a_restart_and_is_archived(
         assert [p.name for p in game.players] == [table.names()[s] for s in table.state.order]
         assert (await h.bot.store.leaderboard(guild.id, "lora"))[1] == 2
     finally:
-        try:
-            await h.env.shutdown()
-        finally:
-            await h.close()
+        await h.stop()

@@ -49,9 +49,8 @@ async def taroky(tmp_path: Any) -> AsyncIterator[BotHarness]:
         yield h
     finally:
         try:
-            await h.env.shutdown()
+            await h.stop()
         finally:
-            await h.close()
             if own:
                 bot.games.unregister("taroky")
                 for catalog in CATALOGS.values():

@@ -29,9 +29,8 @@ async def toy(tmp_path: Any) -> AsyncIterator[BotHarness]:
         yield h
     finally:
         try:
-            await h.env.shutdown()
+            await h.stop()
         finally:
-            await h.close()
             bot.games.unregister("toy")
             engine.games.unregister("toy")
 

@@ -907,10 +907,23 @@ class Sender:
     async def flush_marks(self) -> None:
         """Write every mark kept back, after the write under way."""
         if self._mark_task is not None and not self._mark_task.done():
-            await asyncio.shield(self._mark_task)
+            await self._marks_written()
         self._flush_marks(everything=True)
-        if self._mark_task is not None:
-            await asyncio.shield(self._mark_task)
+        await self._marks_written()
+
+    async def _marks_written(self) -> None:
+        """Until the write of marks under way ends. One cancelled by a shutdown of the loop's
+        tasks is no failure of ours: its entries are delivered again at the next start (the
+        module's docstring), and the caller (a shutdown) goes on closing."""
+        task = self._mark_task
+        if task is None:
+            return
+        try:
+            await asyncio.shield(task)
+        except asyncio.CancelledError:
+            if not task.cancelled():
+                raise  # the caller itself is cancelled
+            log.warning("a write of outbox marks was cancelled: its entries go again")
 
     def close(self) -> None:
         """Stop delivering (shutdown): what is left stays in the database for the next start."""
