@@ -111,9 +111,14 @@ def _count_start() -> int:
     if _BACKLOG is None:
         return 0
     counts, lock = _BACKLOG
-    with lock:
+    if not lock.acquire(timeout=LOCK_WAIT):  # (its holder died: the count goes on without)
         counts[_STARTED] += 1
         return _waiting(counts)
+    try:
+        counts[_STARTED] += 1
+        return _waiting(counts)
+    finally:
+        lock.release()
 
 
 def _waiting(counts: Any) -> int:
@@ -132,6 +137,9 @@ def _timed(fn: Callable[..., T], *args: Any) -> tuple[T, float, float]:
 
 
 _SUBMITTED, _STARTED, _WAITING, _HELD = 0, 1, 2, 3
+# seconds to wait for the workers' lock, held for a few instructions: longer only when a
+# process died holding it (killed inside ``_count_start``); it is then gone for good
+LOCK_WAIT = 0.05
 
 
 class _Backlog:
@@ -146,6 +154,7 @@ class _Backlog:
     def __init__(self, context: Any) -> None:
         self.counts = context.RawArray("q", 4)
         self.lock = context.Lock()
+        self.lock_lost = False  # a worker died holding the lock: counted without it since
 
     def for_workers(self) -> tuple[Any, Any]:
         return self.counts, self.lock
@@ -161,10 +170,21 @@ class _Backlog:
 
     def handed_in(self, delta: int, held: int) -> None:
         """A job moved between the ordered heap and the executor: both counts at once, under
-        the workers' lock, so that a worker starting a job meanwhile counts it once."""
-        with self.lock:
-            self.counts[_SUBMITTED] += delta
-            self.counts[_HELD] = held
+        the workers' lock, so that a worker starting a job meanwhile counts it once. A lock
+        its holder took to its death is waited for once, ``LOCK_WAIT``, then no more (the
+        executor is broken and replaced; until then a count may be off by a job)."""
+        if not self.lock_lost and self.lock.acquire(timeout=LOCK_WAIT):
+            try:
+                self.counts[_SUBMITTED] += delta
+                self.counts[_HELD] = held
+            finally:
+                self.lock.release()
+            return
+        if not self.lock_lost:
+            log.warning("the workers' lock is held by a dead worker: counted without it")
+            self.lock_lost = True
+        self.counts[_SUBMITTED] += delta
+        self.counts[_HELD] = held
 
     def queued(self) -> int:
         return _waiting(self.counts)
@@ -188,14 +208,14 @@ class _Feeder:
         self._heap: list[tuple[float, int, _Fed]] = []
         self._count = 0
 
-    def submit(self, job: Callable[[], Any], key: float) -> Future[Any]:
+    def submit(self, job: Callable[[], Any], key: float) -> _Fed:
         fed = _Fed(job)
         with self._lock:
             self._count += 1
             heapq.heappush(self._heap, (key, self._count, fed))
             self._pump()
         fed.outer.add_done_callback(lambda _f: self._withdraw(fed))
-        return fed.outer
+        return fed
 
     def _pump(self) -> None:
         """(Under the lock.) Hand in jobs while there is room."""
@@ -204,6 +224,7 @@ class _Feeder:
             if fed.outer.done():  # (cancelled while it waited)
                 continue
             self.backlog.handed_in(+1, len(self._heap))  # (first: a worker may start it)
+            fed.entered = time.perf_counter()
             try:
                 inner = self.executor.submit(fed.job)
             except BaseException as exc:  # broken or shut down: the caller decides
@@ -253,12 +274,13 @@ class _Feeder:
 class _Fed:
     """A job of a ``_Feeder``: the future its caller waits for, and the executor's."""
 
-    __slots__ = ("inner", "job", "outer")
+    __slots__ = ("entered", "inner", "job", "outer")
 
     def __init__(self, job: Callable[[], Any]) -> None:
         self.job = job
         self.outer: Future[Any] = Future()
         self.inner: Future[Any] | None = None
+        self.entered: float | None = None  # when it went into the executor (the metrics)
 
 
 def _warm(seconds: float) -> int:
@@ -324,9 +346,11 @@ class PoolMetrics:
     budgets_ms: list[float] = field(default_factory=list)  # effective AI budgets
     levels: list[str] = field(default_factory=list)  # the level of each run (AI pools)
     fallbacks: int = 0  # decisions made by the level below under heavy overload
-    # a job's stages: asked → handed to the executor → a worker starts it → … → the loop
-    # sees its result (the run is ``run_seconds``)
+    # a job's stages: asked → handed to the executor (an ordered pool: to its heap, then
+    # into the executor) → a worker starts it → … → the loop sees its result (the run is
+    # ``run_seconds``)
     handover_seconds: list[float] = field(default_factory=list)
+    heap_seconds: list[float] = field(default_factory=list)
     executor_seconds: list[float] = field(default_factory=list)
     return_seconds: list[float] = field(default_factory=list)
 
@@ -485,8 +509,10 @@ class WorkerPool:
                 backlog = self._backlog
                 feeder = self._feeder
                 handed = time.perf_counter()
+                fed: _Fed | None = None
                 if feeder is not None:  # (it counts what it hands in and takes back)
-                    future = feeder.submit(job, key)
+                    fed = feeder.submit(job, key)
+                    future = fed.outer
                 else:
                     if backlog is not None:  # (counted first: a worker may start it at once)
                         backlog.submitted(+1)
@@ -519,8 +545,10 @@ class WorkerPool:
                     self.running -= 1
                 if self.metrics.enabled:
                     seen = time.perf_counter()
+                    entered = handed if fed is None or fed.entered is None else fed.entered
                     self.metrics.handover_seconds.append(handed - submitted)
-                    self.metrics.executor_seconds.append(started - handed)
+                    self.metrics.heap_seconds.append(entered - handed)
+                    self.metrics.executor_seconds.append(started - entered)
                     self.metrics.return_seconds.append(seen - started - ran)
                 self._record(result, describe, started - submitted, ran)
                 return result

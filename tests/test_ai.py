@@ -364,6 +364,13 @@ def test_arena_resumes_a_saved_run_without_playing_its_deals_again(
                                     talie=1)["per_tali"]
     with pytest.raises(ValueError, match="another run"):
         run("medium", "easy", 3, seed=7, progress=False, talie=1, save=path, resume=True)
+    with pytest.raises(ValueError, match="another run"):  # budgets by the CPU's clock
+        run("medium", "easy", 3, seed=6, progress=False, talie=1, save=path, resume=True,
+            cpu_clock=True)
+    before = len(played)
+    decided = run("medium", "easy", 9, seed=6, progress=False, talie=1, save=path,
+                  resume=True, decisive=-1000.0, min_deals=3)
+    assert len(played) == before and decided["deals"] == 3  # already decisive: none more
     with open(path, "a", encoding="utf-8") as f:  # a run killed while writing deal 3
         f.write('{"index": 3, "diff": ')
     before = len(played)

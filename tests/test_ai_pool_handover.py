@@ -8,7 +8,9 @@ moved on) is no longer counted."""
 from __future__ import annotations
 
 import asyncio
+import os
 import random
+import signal
 import time
 from pathlib import Path
 from typing import Any
@@ -155,3 +157,49 @@ async def test_an_old_order_gives_only_order_credit_of_precedence(pool, tmp_path
     await held
     await asyncio.gather(*inside)
     assert await first < await ancient
+
+
+async def test_a_job_s_wait_in_the_heap_is_not_counted_as_the_executor_s(pool, tmp_path):
+    """The pool's metrics tell a job's stages apart: one held in the ordered heap while the
+    executor was full waited there (``heap_seconds``), not in the executor; one let in at
+    once waited in the heap for no time."""
+    gate = tmp_path / "open"
+    held = await _held(pool, gate)
+    inside = await _fill_the_executor(pool)
+    behind = asyncio.ensure_future(pool.run(pool_gate.now, "behind"))
+    await _until(lambda: pool.queued() == len(inside) + 1)
+    await asyncio.sleep(0.3)  # it stays in the heap: the executor has no room
+    gate.touch()
+    await held
+    await asyncio.gather(*inside, behind)
+    metrics = pool.metrics
+    assert len(metrics.heap_seconds) == len(metrics.executor_seconds) == len(inside) + 2
+    *first, last = metrics.heap_seconds  # (in the order the jobs ended: ``behind`` last)
+    assert last >= 0.3
+    assert max(first) < 0.3
+
+
+def _hold_and_die(lock: Any) -> None:
+    lock.acquire()
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
+def test_a_lock_a_dead_worker_held_does_not_stop_the_counts() -> None:
+    """A worker killed inside its count of a started job leaves the workers' lock held for
+    good: the bot's count of a job handed in waits for it once (``LOCK_WAIT``), then counts
+    without it — the event loop that hands jobs in is never stopped for good."""
+    import multiprocessing
+
+    from bot.workers import _HELD, _SUBMITTED, _Backlog
+
+    context = multiprocessing.get_context("fork")
+    backlog = _Backlog(context)
+    dying = context.Process(target=_hold_and_die, args=(backlog.lock,))
+    dying.start()
+    dying.join(30)
+    assert dying.exitcode == -signal.SIGKILL
+    backlog.handed_in(+1, 4)
+    assert backlog.lock_lost
+    backlog.handed_in(+1, 3)
+    assert (backlog.counts[_SUBMITTED], backlog.counts[_HELD]) == (2, 3)
+    assert backlog.queued() == 5

@@ -301,14 +301,22 @@ def run(
     ``cpu_clock`` the players' time budgets (and the decision times reported) count CPU
     time, so a machine busy with other work does not shrink them. ``save`` appends each
     deal's result to a JSONL file as it comes; with ``resume`` the deals already there are
-    kept and not played again (a stopped run goes on; ``deals=0`` only summarizes it)."""
-    setup = {"a": a, "b": b, "field": field, "seed": seed, "talie": talie}
+    kept and not played again (a stopped run goes on; ``deals=0`` only summarizes it; one
+    already decisive plays no more)."""
+    setup = {"a": a, "b": b, "field": field, "seed": seed, "talie": talie,
+             "cpu_clock": cpu_clock}
     results: list[dict[str, Any]] = []
     if resume:
         if save is None:
             raise ValueError("resume needs the file of the run (save)")
         results = saved_results(save, setup)
     have = {r["index"] for r in results}
+
+    def settled() -> bool:
+        if decisive is None or len(results) < min_deals:
+            return False
+        pt = mean_ci([x["diff"] for x in results])
+        return bool(pt["lo"] > decisive or pt["hi"] < decisive)
 
     def done(r: dict[str, Any]) -> bool:
         results.append(r)
@@ -317,12 +325,9 @@ def run(
                 f.write(json.dumps({**r, "setup": setup}, ensure_ascii=False) + "\n")
         if progress:
             _progress(a, b, seed, results, deals, field, talie)
-        if decisive is None or len(results) < min_deals:
-            return False
-        pt = mean_ci([x["diff"] for x in results])
-        return pt["lo"] > decisive or pt["hi"] < decisive
+        return settled()
 
-    todo = [i for i in range(deals) if i not in have]
+    todo = [] if settled() else [i for i in range(deals) if i not in have]
     initializer = clock.count_cpu_time if cpu_clock else None
     if workers <= 1:
         if initializer is not None:
@@ -345,10 +350,11 @@ def run(
 
 def saved_results(path: str, setup: dict[str, Any]) -> list[dict[str, Any]]:
     """The deals of a saved run (``run(save=…)``), once each; a line saved by another
-    setup (players, field, seed, tálie) is an error — its deals are other games. Lines
-    without a setup (files written before it was recorded) are taken as they are. A last line
-    cut short (the run was killed while writing it) is cut off the file, so that the deals
-    appended next start on a line of their own; that deal is played again."""
+    setup (players, field, seed, tálie, clock of the budgets) is an error — its deals are
+    other games. Lines without a setup (files written before it was recorded) are taken as
+    they are, a setup without the clock (saved before it was recorded) as of either clock.
+    A last line cut short (the run was killed while writing it) is cut off the file, so
+    that the deals appended next start on a line of their own; that deal is played again."""
     results: dict[int, dict[str, Any]] = {}
     try:
         with open(path, encoding="utf-8") as f:
@@ -364,6 +370,8 @@ def saved_results(path: str, setup: dict[str, Any]) -> list[dict[str, Any]]:
     for n, line in enumerate(lines, 1):
         r = json.loads(line)
         saved = r.pop("setup", None)
+        if saved is not None and "cpu_clock" not in saved:
+            saved = {**saved, "cpu_clock": setup.get("cpu_clock")}
         if saved is not None and saved != setup:
             raise ValueError(f"{path}:{n} was saved by another run: {saved} (this: {setup})")
         results.setdefault(int(r["index"]), r)
