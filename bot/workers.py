@@ -111,14 +111,9 @@ def _count_start() -> int:
     if _BACKLOG is None:
         return 0
     counts, lock = _BACKLOG
-    if not lock.acquire(timeout=LOCK_WAIT):  # (its holder died: the count goes on without)
+    with lock:  # (a worker dead with it breaks the executor, which ends the other workers)
         counts[_STARTED] += 1
         return _waiting(counts)
-    try:
-        counts[_STARTED] += 1
-        return _waiting(counts)
-    finally:
-        lock.release()
 
 
 def _waiting(counts: Any) -> int:
@@ -137,8 +132,8 @@ def _timed(fn: Callable[..., T], *args: Any) -> tuple[T, float, float]:
 
 
 _SUBMITTED, _STARTED, _WAITING, _HELD = 0, 1, 2, 3
-# seconds to wait for the workers' lock, held for a few instructions: longer only when a
-# process died holding it (killed inside ``_count_start``); it is then gone for good
+# seconds the bot waits for the workers' lock, held for a few instructions: longer when a
+# worker died holding it (killed inside ``_count_start``: it stays taken) or is starved
 LOCK_WAIT = 0.05
 
 
@@ -154,7 +149,7 @@ class _Backlog:
     def __init__(self, context: Any) -> None:
         self.counts = context.RawArray("q", 4)
         self.lock = context.Lock()
-        self.lock_lost = False  # a worker died holding the lock: counted without it since
+        self.lock_lost = False  # the lock was held over LOCK_WAIT: counted without it since
 
     def for_workers(self) -> tuple[Any, Any]:
         return self.counts, self.lock
@@ -170,10 +165,12 @@ class _Backlog:
 
     def handed_in(self, delta: int, held: int) -> None:
         """A job moved between the ordered heap and the executor: both counts at once, under
-        the workers' lock, so that a worker starting a job meanwhile counts it once. A lock
-        its holder took to its death is waited for once, ``LOCK_WAIT``, then no more (the
-        executor is broken and replaced; until then a count may be off by a job)."""
-        if not self.lock_lost and self.lock.acquire(timeout=LOCK_WAIT):
+        the workers' lock, so that a worker starting a job meanwhile counts it once. The event
+        loop never waits long for it: a lock held over ``LOCK_WAIT`` (its holder died in it:
+        the executor is broken and replaced) is only tried, not waited for, from then on
+        until it is free again; meanwhile a count may be off by a job."""
+        if self.lock.acquire(False) if self.lock_lost else self.lock.acquire(timeout=LOCK_WAIT):
+            self.lock_lost = False
             try:
                 self.counts[_SUBMITTED] += delta
                 self.counts[_HELD] = held
@@ -181,7 +178,7 @@ class _Backlog:
                 self.lock.release()
             return
         if not self.lock_lost:
-            log.warning("the workers' lock is held by a dead worker: counted without it")
+            log.warning("the workers' lock was held over %s s: counted without it", LOCK_WAIT)
             self.lock_lost = True
         self.counts[_SUBMITTED] += delta
         self.counts[_HELD] = held

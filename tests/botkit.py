@@ -53,8 +53,15 @@ class BotHarness:
         return new
 
     async def close(self) -> None:
+        """Every bot generation shut down (each, whatever an earlier one raised)."""
+        failure: BaseException | None = None
         for bot in self.bots:
-            await bot.shutdown()
+            try:
+                await bot.shutdown()
+            except BaseException as exc:  # (raised after the others are shut down too)
+                failure = failure or exc
+        if failure is not None:
+            raise failure
 
     async def stop(self) -> None:
         """SimCord's world shut down, then every bot generation (a fixture's teardown). A

@@ -66,3 +66,16 @@ async def test_a_cancelled_flush_is_cancelled_and_the_write_goes_on() -> None:
     store.release.set_result(None)
     await task
     assert not task.cancelled()
+
+
+async def test_a_flush_cancelled_with_the_write_in_one_pass_is_cancelled() -> None:
+    """The caller and the write cancelled together (a shutdown cancelling every task): the
+    caller's own cancellation is not taken for the write's."""
+    sender, store = await _writing_marks()
+    flush = asyncio.ensure_future(sender.flush_marks())
+    await asyncio.sleep(0)
+    store.release.cancel()
+    flush.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await flush
+    assert sender._mark_task is not None and sender._mark_task.cancelled()

@@ -28,7 +28,7 @@ TIMER = 20
 
 # SimCord's real-time wait for a quiet bot in the tests of a tournament of AI players only
 # (``@pytest.mark.settle``): their tables play whole deals within one wait, the deliveries paced
-# per channel in real time (SimCord fires the pace's timers by the wall clock too): 13-15 s on
+# per channel in real time (SimCord fires the pace's timers by the wall clock too): 13-20 s on
 # this slower machine, over SimCord's 5 s default, and at 15 s a CI run timed out. The same
 # timeout bounds SimCord's wall-clock advances of virtual time, so a table with a person would
 # see its turn timer fire within a long wait; at these tables nobody has a turn timer

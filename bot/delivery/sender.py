@@ -909,19 +909,23 @@ class Sender:
         if self._mark_task is not None and not self._mark_task.done():
             await self._marks_written()
         self._flush_marks(everything=True)
-        await self._marks_written()
+        if self._mark_task is not None and not self._mark_task.done():
+            await self._marks_written()
 
     async def _marks_written(self) -> None:
         """Until the write of marks under way ends. One cancelled by a shutdown of the loop's
         tasks is no failure of ours: its entries are delivered again at the next start (the
-        module's docstring), and the caller (a shutdown) goes on closing."""
+        module's docstring), and the caller (a shutdown) goes on closing — unless it is
+        cancelled itself (in the same pass of the loop too: its count of cancellations)."""
         task = self._mark_task
         if task is None:
             return
+        me = asyncio.current_task()
+        cancelling = me.cancelling() if me is not None else 0
         try:
             await asyncio.shield(task)
         except asyncio.CancelledError:
-            if not task.cancelled():
+            if not task.cancelled() or (me is not None and me.cancelling() > cancelling):
                 raise  # the caller itself is cancelled
             log.warning("a write of outbox marks was cancelled: its entries go again")
 

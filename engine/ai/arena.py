@@ -313,7 +313,7 @@ def run(
     have = {r["index"] for r in results}
 
     def settled() -> bool:
-        if decisive is None or len(results) < min_deals:
+        if decisive is None or len(results) < max(min_deals, 2):
             return False
         pt = mean_ci([x["diff"] for x in results])
         return bool(pt["lo"] > decisive or pt["hi"] < decisive)
