@@ -169,19 +169,16 @@ class _Backlog:
         loop never waits long for it: a lock held over ``LOCK_WAIT`` (its holder died in it:
         the executor is broken and replaced) is only tried, not waited for, from then on
         until it is free again; meanwhile a count may be off by a job."""
-        if self.lock.acquire(False) if self.lock_lost else self.lock.acquire(timeout=LOCK_WAIT):
-            self.lock_lost = False
-            try:
-                self.counts[_SUBMITTED] += delta
-                self.counts[_HELD] = held
-            finally:
-                self.lock.release()
-            return
-        if not self.lock_lost:
+        got = self.lock.acquire(False) if self.lock_lost else self.lock.acquire(timeout=LOCK_WAIT)
+        if not got and not self.lock_lost:
             log.warning("the workers' lock was held over %s s: counted without it", LOCK_WAIT)
-            self.lock_lost = True
-        self.counts[_SUBMITTED] += delta
-        self.counts[_HELD] = held
+        self.lock_lost = not got
+        try:
+            self.counts[_SUBMITTED] += delta
+            self.counts[_HELD] = held
+        finally:
+            if got:
+                self.lock.release()
 
     def queued(self) -> int:
         return _waiting(self.counts)

@@ -906,11 +906,9 @@ class Sender:
 
     async def flush_marks(self) -> None:
         """Write every mark kept back, after the write under way."""
-        if self._mark_task is not None and not self._mark_task.done():
-            await self._marks_written()
+        await self._marks_written()
         self._flush_marks(everything=True)
-        if self._mark_task is not None and not self._mark_task.done():
-            await self._marks_written()
+        await self._marks_written()
 
     async def _marks_written(self) -> None:
         """Until the write of marks under way ends. One cancelled by a shutdown of the loop's
@@ -918,7 +916,7 @@ class Sender:
         module's docstring), and the caller (a shutdown) goes on closing — unless it is
         cancelled itself (in the same pass of the loop too: its count of cancellations)."""
         task = self._mark_task
-        if task is None:
+        if task is None or task.done():
             return
         me = asyncio.current_task()
         cancelling = me.cancelling() if me is not None else 0
