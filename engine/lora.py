@@ -41,6 +41,7 @@ from engine.events import (
 )
 from engine.families import new_partial_game, partial_game_from_json
 from engine.game import GameAction, Outcome
+from engine.log_json import LogJSON
 from engine.partial import PartialGame
 from engine.phase import Phase
 from engine.views import PublicView, SeatView, public_view, seat_view
@@ -172,6 +173,7 @@ class Lora:
         self.harakiri: HarakiriRound | None = None
         self.order: list[int] | None = None
         self.log: list[Action] = []
+        self._log_json = LogJSON()
         self.start_events: list[Event] = []
         if start:
             self.start_events = self._begin_game()
@@ -575,7 +577,7 @@ class Lora:
                 "sums": list(h.sums),
             },
             "order": None if self.order is None else list(self.order),
-            "log": [a.to_json() for a in self.log],
+            "log": self._log_json.of(self.log),
         }
 
     @classmethod

@@ -16,6 +16,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from engine.log_json import LogJSON
 from engine.taroky import announce as ann
 from engine.taroky.actions import (
     Announce,
@@ -176,6 +177,7 @@ class TarokyDeal:
         self.hands = list(self.dealt)
         self.phase = "bid"
         self.log: list[DealAction] = []
+        self._log_json = LogJSON()
         self.start_events: list[Event] = [DealStarted(deal_no, dealer, self.predak)]
         # T-BID
         self.bids: list[tuple[int, str]] = []
@@ -675,7 +677,7 @@ class TarokyDeal:
             "hands": [hand_str(h) for h in self.dealt],
             "talon": cards_str(self.talon),
             "options": self.options.to_json(),
-            "log": [a.to_json() for a in self.log],
+            "log": self._log_json.of(self.log),
         }
 
     @classmethod

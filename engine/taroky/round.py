@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.game import GameAction, Outcome, TimeLimit
+from engine.log_json import LogJSON
 from engine.taroky.actions import ACTION_TYPES, Action, DealAction, EndRound, action_from_json
 from engine.taroky.cards import cards_str, hand_str, parse_cards, parse_hand
 from engine.taroky.deal import TarokyDeal, random_deal
@@ -61,6 +62,7 @@ class TarokyRound:
         self.ending = False
         self.over = False
         self.log: list[Action] = []
+        self._log_json = LogJSON()
         self.last_deal: TarokyDeal | None = None
         self.deal = self._new_deal(1, first_dealer)
         self.start_events: list[Event] = list(self.deal.start_events)
@@ -239,7 +241,7 @@ class TarokyRound:
             "first_dealer": self.first_dealer,
             "deal_seed": self.deal_seed,
             "given_deals": given,
-            "log": [a.to_json() for a in self.log],
+            "log": self._log_json.of(self.log),
             "summary": self._summary(),
         }
 
