@@ -1,7 +1,8 @@
 """A throw-away PostgreSQL server for the storage tests (``PostgresStore``): started once per
-test session from the machine's ``initdb``/``pg_ctl`` on a Unix socket in a temporary folder
-(as the ``postgres`` user when the tests run as root), one fresh database per test. Without
-PostgreSQL or asyncpg the PostgreSQL cases are skipped."""
+test session (once per test process with pytest-xdist) from the machine's ``initdb``/``pg_ctl``
+on a Unix socket in a temporary folder (as the ``postgres`` user when the tests run as root),
+one fresh database per test. Without PostgreSQL or asyncpg the PostgreSQL cases are
+skipped."""
 
 from __future__ import annotations
 
