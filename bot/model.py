@@ -150,7 +150,8 @@ class Table:
     # the round clock (a game with a time limit): when the game started, epoch seconds
     clock_started: float | None = None
     # the state, seats and status as last committed (to undo what the database refused)
-    saved: tuple[JSONDict | None, list[JSONDict | None], TableStatus] | None = None
+    # (the state as its stored text: ``to_json_text``)
+    saved: tuple[str | None, list[JSONDict | None], TableStatus] | None = None
     pending: list[JSONDict] = field(default_factory=list)  # applied, not yet committed
     unshown: list[GameEvent] = field(default_factory=list)  # events of the pending actions
     saved_recent: list[str] = field(default_factory=list)  # ``recent`` as last committed

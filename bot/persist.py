@@ -7,6 +7,7 @@ from pathlib import Path
 from bot.model import Seat, Table, TableSettings
 from bot.storage import PlayerResult, Storage, TableRecord, TableStore
 from engine import games
+from engine.log_json import json_text
 
 
 async def open_store(path: str | Path, database_url: str | None = None) -> TableStore:
@@ -42,7 +43,7 @@ def table_from_record(rec: TableRecord) -> Table:
         recent=list(extra.get("recent", [])),
         saved_recent=list(extra.get("recent", [])),
         clock_started=_stamp(extra.get("clock_started")),
-        saved=(rec.state, rec.seats, rec.status),
+        saved=(None if rec.state is None else json_text(rec.state), rec.seats, rec.status),
         tournament=extra.get("tournament") if isinstance(extra.get("tournament"), dict) else None,
         parent_id=_id(extra.get("parent")),
         pointer_id=_id(extra.get("pointer")),

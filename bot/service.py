@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import random
 import time
@@ -232,7 +233,7 @@ class TableService:
         last saved and the user is told: an action is never half-applied, nothing of it is
         shown."""
         started = time.perf_counter()
-        state = None if table.state is None else table.state.to_json()
+        state = None if table.state is None else table.state.to_json_text()
         seats = table.seats_json()
         try:
             ids = await self.store.update_table(
@@ -278,7 +279,7 @@ class TableService:
             return
         state, seats, status = table.saved
         table.pending.clear()
-        table.state = None if state is None else spec_of(table).from_json(state)
+        table.state = None if state is None else spec_of(table).from_json(json.loads(state))
         table.seats = [None if x is None else Seat.from_json(x) for x in seats]
         table.status = status
 

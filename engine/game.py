@@ -149,6 +149,11 @@ class GameState(Protocol[SV, PV]):
 
     def to_json(self) -> JSON: ...
 
+    def to_json_text(self) -> str:
+        """``to_json()`` as stored text (``engine.log_json.json_text`` of it); a game with a
+        long log keeps its text between saves (``engine.log_json.LogJSON``)."""
+        ...
+
 
 # A game of any kind, as the code that knows no game holds it.
 AnyGame = GameState[SeatViewBase, PublicViewBase]

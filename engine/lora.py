@@ -546,6 +546,11 @@ class Lora:
         return public_view(self)
 
     # -- serialization -----------------------------------------------------------------
+    def to_json_text(self) -> str:
+        """``to_json()`` as the stored text (``json_text``): the log's text is kept from the
+        saves before, not serialized again."""
+        return self._log_json.state_text(self.to_json(), self.log)
+
     def to_json(self) -> dict[str, Any]:
         h = self.harakiri
         return {

@@ -10,6 +10,7 @@ fails on such a log line, since the bot is meant to contain every failure itself
 
 from __future__ import annotations
 
+import json
 import logging
 import random
 import sqlite3
@@ -529,8 +530,8 @@ async def test_database_refusing_the_end_of_a_harakiri_game_keeps_memory_and_db_
     sums = list(table.state.harakiri.sums)
     state = fail_once(
         harness.bot.store, "database is locked",
-        lambda n, changes: bool(changes.get("state"))
-        and (changes["state"].get("harakiri") or {}).get("played", 0) > played,
+        lambda n, changes: bool(changes.get("state"))  # (the state's stored text)
+        and (json.loads(changes["state"]).get("harakiri") or {}).get("played", 0) > played,
     )
     await click_first(players, users[0])
     assert state["failed"] == 1, "no save ended the harakiri game"

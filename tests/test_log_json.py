@@ -1,5 +1,6 @@
-"""A saved state's action log is built once per action (``engine.log_json``), and the JSON is
-the same as building it anew at every save: for Lóra, a Taroky round and a Taroky deal."""
+"""A saved state's action log is built once per action (``engine.log_json``), and the JSON and
+its stored text are the same as building them anew at every save: for Lóra, a Taroky round
+and a Taroky deal."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.actions import Play
-from engine.log_json import LogJSON
+from engine.log_json import LogJSON, json_text
 from engine.lora import Lora
 from engine.taroky.deal import TarokyDeal, random_deal
 from engine.taroky.options import TarokyOptions
@@ -33,6 +34,7 @@ def test_a_lora_saved_every_few_actions_has_the_log_built_anew(seed, saves):
         if steps % saves == 0:
             state = lora.to_json()
             assert state["log"] == _fresh(lora.log)
+            assert lora.to_json_text() == json_text(state)
             back = Lora.from_json(json.loads(json.dumps(state)))
             assert back.to_json() == state
     assert lora.to_json()["log"] == _fresh(lora.log)
@@ -47,6 +49,8 @@ def test_taroky_round_and_deal_logs_as_built_anew():
         steps += 1
         if steps % 5 == 0:
             assert rnd.to_json()["log"] == _fresh(rnd.log)
+            # the round's log is not its last key: the text keeps the keys' order
+            assert rnd.to_json_text() == json_text(rnd.to_json())
             assert rnd.deal.to_json()["log"] == _fresh(rnd.deal.log)
     assert steps > 20
     assert rnd.to_json()["log"] == _fresh(rnd.log)
@@ -84,3 +88,10 @@ def test_a_log_replaced_or_cut_is_rebuilt_from_where_it_differs():
     assert cache.of(other) == _fresh(other)
     assert cache.of(log[:1]) == _fresh(log[:1])
     assert cache.of([]) == []
+
+
+def test_a_state_s_text_splices_the_log_where_it_stands():
+    cache = LogJSON()
+    log = [Play(0, 1), Play(1, 2)]
+    data = {"a": 1, "log": None, "z": "\u00e1\x00"}
+    assert cache.state_text(data, log) == json_text({**data, "log": _fresh(log)})

@@ -25,6 +25,7 @@ from typing import Any, Literal
 import aiosqlite
 
 from bot.errors import MigrationError, StorageError
+from engine.log_json import json_text
 
 __all__ = ["MigrationError", "StorageError"]
 
@@ -266,7 +267,8 @@ async def execute(conn: aiosqlite.Connection, sql: str, params: Iterable[Any] = 
 
 
 def dumps(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    """The stored text of a JSON value (the engine's, so a state's own text matches)."""
+    return json_text(value)
 
 
 def loads(text: str | None) -> Any:

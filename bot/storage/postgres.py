@@ -139,7 +139,7 @@ class PostgresStore:
     async def update_table(
         self, table_id: int, *, status: str | None = None, message_id: int | None = UNSET,
         seats: Sequence[dict[str, Any] | None] | None = None,
-        settings: dict[str, Any] | None = None, state: dict[str, Any] | None = UNSET,
+        settings: dict[str, Any] | None = None, state: dict[str, Any] | str | None = UNSET,
         version: int | None = None, action: dict[str, Any] | None = None,
         extra: dict[str, Any] | None = None, actions: Sequence[dict[str, Any]] = (),
         outbox: Sequence[OutboxItem] = (), channel_id: int | None = None,
@@ -171,7 +171,8 @@ class PostgresStore:
             if settings is not None:
                 sets["settings"] = dumps(settings)
             if state is not UNSET:
-                sets["state"] = None if state is None else dumps(state)
+                sets["state"] = (None if state is None
+                                 else state if isinstance(state, str) else dumps(state))
             if version is not None:
                 sets["version"] = version
             if extra is not None:

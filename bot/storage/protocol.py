@@ -49,7 +49,7 @@ class TableStore(Protocol):
         message_id: int | None = ...,
         seats: Sequence[dict[str, Any] | None] | None = None,
         settings: dict[str, Any] | None = None,
-        state: dict[str, Any] | None = ...,
+        state: dict[str, Any] | str | None = ...,
         version: int | None = None,
         action: dict[str, Any] | None = None,
         extra: dict[str, Any] | None = None,

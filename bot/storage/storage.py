@@ -255,7 +255,7 @@ class Storage:
         message_id: int | None = UNSET,
         seats: Sequence[dict[str, Any] | None] | None = None,
         settings: dict[str, Any] | None = None,
-        state: dict[str, Any] | None = UNSET,
+        state: dict[str, Any] | str | None = UNSET,
         version: int | None = None,
         action: dict[str, Any] | None = None,
         extra: dict[str, Any] | None = None,

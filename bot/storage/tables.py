@@ -176,7 +176,7 @@ def update_table(
     message_id: int | None = UNSET,
     seats: Sequence[dict[str, Any] | None] | None = None,
     settings: dict[str, Any] | None = None,
-    state: dict[str, Any] | None = UNSET,
+    state: dict[str, Any] | str | None = UNSET,
     version: int | None = None,
     action: dict[str, Any] | None = None,
     extra: dict[str, Any] | None = None,
@@ -188,6 +188,8 @@ def update_table(
     and ``outbox`` entries (what the change must show), all in one transaction; returns the
     outbox entries' ids.
 
+    ``state``: the game's JSON, or its stored text already (``to_json_text``: a long log is
+    not serialized again).
     None leaves a field unchanged, except ``message_id`` and ``state`` where None is stored
     (leave them out to keep them). ``channel_id``: where the table plays from now on (a
     thread of its own). An action is the engine's action JSON with ``seat``, plus
@@ -224,7 +226,8 @@ def update_table(
         if settings is not None:
             sets["settings"] = dumps(settings)
         if state is not UNSET:
-            sets["state"] = None if state is None else dumps(state)
+            sets["state"] = (None if state is None
+                             else state if isinstance(state, str) else dumps(state))
         if version is not None:
             sets["version"] = version
         if extra is not None:

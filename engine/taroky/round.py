@@ -226,6 +226,11 @@ class TarokyRound:
             "finished": self.over,
         }
 
+    def to_json_text(self) -> str:
+        """``to_json()`` as the stored text (``json_text``): the log's text is kept from the
+        saves before, not serialized again."""
+        return self._log_json.state_text(self.to_json(), self.log)
+
     def to_json(self) -> dict[str, Any]:
         given = None
         if self.given_deals is not None:
