@@ -43,7 +43,7 @@ from bot.storage.models import OutboxEntry, OutboxItem
 from bot.storage.protocol import TableStore
 from bot.workers import AIPool
 from engine import games
-from engine.game import AnyGame, GameAction, GameEvent, GameSpec, start_events
+from engine.game import AnyGame, GameAction, GameEvent, GameSpec, start_events, state_text
 
 log = logging.getLogger(__name__)
 
@@ -233,9 +233,9 @@ class TableService:
         last saved and the user is told: an action is never half-applied, nothing of it is
         shown."""
         started = time.perf_counter()
-        state = None if table.state is None else table.state.to_json_text()
         seats = table.seats_json()
         try:
+            state = None if table.state is None else state_text(table.state)
             ids = await self.store.update_table(
                 table.table_id,
                 status=table.status,

@@ -15,7 +15,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast
+
+from engine.log_json import json_text
 
 if TYPE_CHECKING:
     from engine.tournament import TournamentRules
@@ -149,14 +151,19 @@ class GameState(Protocol[SV, PV]):
 
     def to_json(self) -> JSON: ...
 
-    def to_json_text(self) -> str:
-        """``to_json()`` as stored text (``engine.log_json.json_text`` of it); a game with a
-        long log keeps its text between saves (``engine.log_json.LogJSON``)."""
-        ...
-
 
 # A game of any kind, as the code that knows no game holds it.
 AnyGame = GameState[SeatViewBase, PublicViewBase]
+
+
+def state_text(state: object) -> str:
+    """A game's state as stored text: the text of its ``to_json()``, or its own
+    ``to_json_text()`` when it has one (a game with a long log keeps the log's text between
+    saves: ``engine.log_json.LogJSON``)."""
+    own = getattr(state, "to_json_text", None)
+    if callable(own):
+        return str(own())
+    return json_text(cast(Any, state).to_json())
 
 
 def start_events(state: object) -> Sequence[GameEvent]:

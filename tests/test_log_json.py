@@ -95,3 +95,22 @@ def test_a_state_s_text_splices_the_log_where_it_stands():
     log = [Play(0, 1), Play(1, 2)]
     data = {"a": 1, "log": None, "z": "\u00e1\x00"}
     assert cache.state_text(data, log) == json_text({**data, "log": _fresh(log)})
+
+
+def test_a_state_holding_the_mark_s_text_is_serialized_whole():
+    cache = LogJSON()
+    log = [Play(0, 1)]
+    data = {"note": "\x00log\x00", "log": None}
+    assert cache.state_text(data, log) == json_text({**data, "log": _fresh(log)})
+
+
+def test_the_bot_stores_a_game_without_its_own_text_by_its_json():
+    from engine.game import state_text
+    from tests.toy_game import ToyGame
+
+    game = ToyGame([[1, 2], [3, 4]], 0)
+    assert not hasattr(game, "to_json_text")
+    assert state_text(game) == json_text(game.to_json())
+    lora = Lora(rng=random.Random(2))
+    lora.apply(lora.legal_actions()[0])
+    assert state_text(lora) == json_text(lora.to_json())

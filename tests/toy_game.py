@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.game import JSON, GameSpec
-from engine.log_json import json_text
 
 
 class ToyError(Exception):
@@ -125,9 +124,6 @@ class ToyGame:
     def to_json(self) -> JSON:
         return {"hands": self.hands, "leader": self.leader, "trick": self.trick,
                 "won": self.won, "log": [a.to_json() for a in self.log]}
-
-    def to_json_text(self) -> str:
-        return json_text(self.to_json())
 
     @classmethod
     def from_json(cls, data: JSON) -> ToyGame:
