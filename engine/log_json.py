@@ -14,13 +14,15 @@ import json
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-# a value no state holds (JSON escapes the control characters), replaced in the text
-_MARK = "\x00log\x00"
-
 
 def json_text(value: Any) -> str:
     """The stored text of a JSON value: compact, UTF-8 as it is."""
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+# a value no state holds (JSON escapes the control characters), and its text, replaced
+_MARK = "\x00log\x00"
+_MARK_TEXT = json_text(_MARK)
 
 
 class _Action(Protocol):
@@ -66,7 +68,6 @@ class LogJSON:
         """``json_text(data)`` of a state whose ``"log"`` is ``log``'s JSON, with the log's
         text spliced in rather than serialized again."""
         text = json_text({**data, "log": _MARK})
-        mark = json_text(_MARK)
-        if text.count(mark) != 1:  # the mark's text also in the state: serialize it all
+        if text.count(_MARK_TEXT) != 1:  # the mark's text also in the state: all of it
             return json_text({**data, "log": self.of(log)})
-        return text.replace(mark, self.text(log), 1)
+        return text.replace(_MARK_TEXT, self.text(log), 1)

@@ -271,6 +271,11 @@ def dumps(value: Any) -> str:
     return json_text(value)
 
 
+def state_json(state: Any) -> str:
+    """A game state's stored text: given as its text already (``to_json_text``) or its JSON."""
+    return state if isinstance(state, str) else dumps(state)
+
+
 def loads(text: str | None) -> Any:
     return None if text is None else json.loads(text)
 

@@ -18,7 +18,7 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 from bot.errors import AlreadyRegistered, TableNotFound, UserAlreadySeated
 from bot.storage import ratings
 from bot.storage.archive import _check_outcome, _check_players, _player
-from bot.storage.db import dumps, loads, parse_stamp, stamp, utc_now
+from bot.storage.db import dumps, loads, parse_stamp, stamp, state_json, utc_now
 from bot.storage.models import (
     ACTIVE_STATUSES,
     ANONYMOUS,
@@ -171,8 +171,7 @@ class PostgresStore:
             if settings is not None:
                 sets["settings"] = dumps(settings)
             if state is not UNSET:
-                sets["state"] = (None if state is None
-                                 else state if isinstance(state, str) else dumps(state))
+                sets["state"] = None if state is None else state_json(state)
             if version is not None:
                 sets["version"] = version
             if extra is not None:

@@ -22,6 +22,7 @@ from bot.storage.db import (
     loads,
     one,
     parse_stamp,
+    state_json,
     sync_transaction,
     transaction,
 )
@@ -226,8 +227,7 @@ def update_table(
         if settings is not None:
             sets["settings"] = dumps(settings)
         if state is not UNSET:
-            sets["state"] = (None if state is None
-                             else state if isinstance(state, str) else dumps(state))
+            sets["state"] = None if state is None else state_json(state)
         if version is not None:
             sets["version"] = version
         if extra is not None:
