@@ -276,6 +276,49 @@ async def test_a_batch_of_writes_commits_together_and_a_failing_one_fails_alone(
         await s.close()
 
 
+async def test_a_batch_s_writers_are_told_one_an_event_loop_iteration(tmp_path: Path) -> None:
+    """Eight saves go to the connection's thread as one batch; when it returns, each writer
+    hears of its result in an iteration of the event loop of its own, in the order asked
+    for — not all eight in one, where the loop stood still until every one of them had gone
+    on with its table. A writer that went away meanwhile (its task cancelled) holds up no
+    other."""
+    s = await Storage.open(tmp_path / "told.sqlite3", clock=ticking_clock())
+    try:
+        ids = [await s.create_table(GUILD, CHANNEL, u, {}, [human(u, f"u{u}")])
+               for u in (1, 2)]
+        loop = asyncio.get_running_loop()
+        iteration = [0]
+        ticking = [True]
+
+        def tick() -> None:  # once an iteration: call_soon from a callback runs in the next
+            iteration[0] += 1
+            if ticking[0]:
+                loop.call_soon(tick)
+
+        resumed: list[tuple[int, int]] = []
+
+        async def save(t: int, n: int) -> None:
+            await s.update_table(t, state={"n": n}, version=n,
+                                 action={"seat": 0, "play": f"{n}", "by": "ai"})
+            resumed.append((n, iteration[0]))
+
+        loop.call_soon(tick)
+        writes = [asyncio.ensure_future(save(t, n)) for n in range(1, 5) for t in ids]
+        handovers = s.handovers
+        await asyncio.sleep(0)
+        writes[3].cancel()  # (its table moved on before the batch returned)
+        results = await asyncio.gather(*writes, return_exceptions=True)
+        ticking[0] = False
+        assert s.handovers == handovers + 1  # one batch
+        assert isinstance(results[3], asyncio.CancelledError)
+        order = [n for n in range(1, 5) for _t in ids]
+        assert [n for n, _i in resumed] == order[:3] + order[4:]
+        iterations = [i for _n, i in resumed]
+        assert iterations == sorted(set(iterations))  # each in an iteration of its own
+    finally:
+        await s.close()
+
+
 def test_a_batch_is_marked_on_its_own_connection_and_no_other(tmp_path: Path) -> None:
     """``batch`` marks the connection running it (``BatchConnection.in_batch``), not a
     module-level set: a write on another connection meanwhile opens and commits its own

@@ -23,6 +23,7 @@ import asyncio
 import sqlite3
 import sys
 import time
+from collections import deque
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -119,6 +120,8 @@ class Storage:
         self.metrics = StoreMetrics()
         self._writes: list[_Write] = []  # asked for, not handed to the thread yet
         self._writer: asyncio.Task[None] | None = None
+        # a batch's results not told yet: one a loop iteration (``_tell_next``)
+        self._untold: deque[tuple[_Write, bool, Any]] = deque()
         self.handovers = 0  # batches handed to the connection's thread (tests, metrics)
 
     @classmethod
@@ -222,13 +225,30 @@ class Storage:
                 self.metrics.batches.append(len(batch))
                 self.metrics.calls.extend((w.name, w.called, started - w.called, share)
                                           for w in batch)
-            for write, (ok, value) in zip(batch, results, strict=True):
-                if write.future.done():
-                    continue
-                if ok:
-                    write.future.set_result(value)
-                else:
-                    write.future.set_exception(value)
+            telling = bool(self._untold)
+            self._untold.extend((w, ok, value) for w, (ok, value) in zip(batch, results,
+                                                                          strict=True))
+            if not telling:
+                self._tell_next()
+
+    def _tell_next(self) -> None:
+        """Tell one write of a returned batch its result, and the next one in the loop's next
+        iteration. Told all at once, the batch's writers (each going on with its table:
+        messages, pictures, the AI) all ran in one iteration of the event loop, which then
+        stood still for them all — every other click, timer and the gateway waiting; told one
+        an iteration, each goes on alone and the rest of the loop's work runs between them.
+        (The thread meanwhile goes on with the next batch.)"""
+        while self._untold:
+            write, ok, value = self._untold.popleft()
+            if write.future.done():  # (cancelled meanwhile)
+                continue
+            if ok:
+                write.future.set_result(value)
+            else:
+                write.future.set_exception(value)
+            break
+        if self._untold:
+            asyncio.get_running_loop().call_soon(self._tell_next)
 
     # -- tables in play ----------------------------------------------------------------
     async def create_table(
