@@ -280,8 +280,8 @@ async def test_a_batch_s_writers_are_told_one_an_event_loop_iteration(tmp_path: 
     """Eight saves go to the connection's thread as one batch; when it returns, each writer
     hears of its result in an iteration of the event loop of its own, in the order asked
     for — not all eight in one, where the loop stood still until every one of them had gone
-    on with its table. A writer that went away meanwhile (its task cancelled) holds up no
-    other."""
+    on with its table. A writer that went away meanwhile (its task cancelled) changes
+    nothing for the others."""
     s = await Storage.open(tmp_path / "told.sqlite3", clock=ticking_clock())
     try:
         ids = [await s.create_table(GUILD, CHANNEL, u, {}, [human(u, f"u{u}")])

@@ -143,9 +143,13 @@ class Storage:
 
     async def close(self) -> None:
         """``PRAGMA optimize`` (refreshes the planner's statistics), then close (after the
-        writes asked for before)."""
-        while self._writer is not None and not self._writer.done():
-            await asyncio.wait([self._writer])
+        writes asked for before, and after their writers were told: a writer told late may
+        still ask for a write)."""
+        while self._untold or (self._writer is not None and not self._writer.done()):
+            if self._writer is not None and not self._writer.done():
+                await asyncio.wait([self._writer])
+            else:
+                await asyncio.sleep(0)  # (the telling goes on, one an iteration)
         async with self._lock:
             try:
                 await execute(self._conn, "PRAGMA optimize")
@@ -216,20 +220,23 @@ class Storage:
                     self._writes = []
                     raise
                 except Exception as exc:  # the thread failed the batch as a whole
-                    for write in batch:
-                        if not write.future.done():
-                            write.future.set_exception(exc)
+                    results = [(False, exc)] * len(batch)
+                    self._tell(batch, results)
                     continue
             if self.metrics.enabled:
                 share = (time.perf_counter() - started) / len(batch)
                 self.metrics.batches.append(len(batch))
                 self.metrics.calls.extend((w.name, w.called, started - w.called, share)
                                           for w in batch)
-            telling = bool(self._untold)
-            self._untold.extend((w, ok, value) for w, (ok, value) in zip(batch, results,
-                                                                          strict=True))
-            if not telling:
-                self._tell_next()
+            self._tell(batch, results)
+
+    def _tell(self, batch: Sequence[_Write], results: Sequence[tuple[bool, Any]]) -> None:
+        """A returned batch's results, to be told one an iteration after those before."""
+        telling = bool(self._untold)
+        self._untold.extend((w, ok, value) for w, (ok, value) in zip(batch, results,
+                                                                      strict=True))
+        if not telling:
+            self._tell_next()
 
     def _tell_next(self) -> None:
         """Tell one write of a returned batch its result, and the next one in the loop's next
@@ -240,15 +247,19 @@ class Storage:
         (The thread meanwhile goes on with the next batch.)"""
         while self._untold:
             write, ok, value = self._untold.popleft()
-            if write.future.done():  # (cancelled meanwhile)
+            if write.future.done():  # (cancelled at shutdown)
                 continue
-            if ok:
-                write.future.set_result(value)
-            else:
-                write.future.set_exception(value)
-            break
-        if self._untold:
-            asyncio.get_running_loop().call_soon(self._tell_next)
+            try:
+                if ok:
+                    write.future.set_result(value)
+                else:
+                    write.future.set_exception(
+                        value if not isinstance(value, StopIteration)
+                        else RuntimeError(f"the write raised {value!r}"))
+            finally:  # (the next are told whatever this one met)
+                if self._untold:
+                    asyncio.get_running_loop().call_soon(self._tell_next)
+            return
 
     # -- tables in play ----------------------------------------------------------------
     async def create_table(
