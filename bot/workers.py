@@ -1,27 +1,32 @@
 """Worker processes for the work that must not hold the event loop: AI decisions and pictures.
 
 The event loop only does I/O, bookkeeping and the engine's cheap steps. An AI decision is sent
-to a ``ProcessPoolExecutor`` as (game, level, the seat's view, an RNG seed): views are plain
-picklable dataclasses, so a worker sees exactly what the seat may see. A picture is a
+to a worker process as (game, level, the seat's view, an RNG seed): views are plain picklable
+dataclasses, so a worker sees exactly what the seat may see. A picture is a
 ``functools.partial`` of a module-level render function with its view, sent as its pickle
 (the bytes the render pool keeps it by: pickled once; anything that does not pickle — a
 test's patched function — is drawn in this process instead).
 
-* **Bounded**: at most ``slots`` jobs are inside the executor (``SLOTS_PER_WORKER``, 64 per
+* **The workers' pipes** (``_PipePool``): each worker reads its jobs from a pipe of its own
+  and writes its answers back; the event loop writes a job to a free worker's pipe, reads the
+  answers as they come (a reader on each pipe) and hands each freed place to the next job.
+  A worker has its share of jobs in its pipe (one running, the next ones ready), so it goes
+  on while the loop is busy. No thread of the bot's process takes part: a
+  ``ProcessPoolExecutor`` did this before with two threads per pool (its manager, woken by
+  every submission, and its queue's feeder) that held the GIL a tenth of the time at 200
+  tables, and the loop waited for the GIL back after each wake-up (docs/LOAD.md).
+* **Bounded**: at most ``slots`` jobs are inside the pool (``SLOTS_PER_WORKER``, 64 per
   worker — in practice all the AI's: a table asks for one decision at a time); the rest wait
-  in this process (FIFO). A picture goes into the executor at once, and
-  the executor's own thread hands it to the next free worker: the event loop is needed only
-  to see a job end, not to feed the workers (a busy loop let the workers sit idle while the
-  jobs it had not handed over yet waited for it).
-* **AI decisions in the order of their chains** (``_Feeder``): a click starts a chain of AI
-  moves at its table, one decision after another, and in a first-come queue each of them
-  waits behind every decision asked meanwhile — a chain of four waited four queues. The AI
-  pool keeps its decisions in a heap by their ``order`` (the service gives the time the
-  chain started: its later decisions go before the first decisions of newer chains) and
-  lets only ``FEEDER_ROOM`` a worker and one more into the executor; the executor's own thread
-  takes the next from the heap as each ends (still not the event loop). The key gives a
-  chain at most ``ORDER_CREDIT`` seconds of precedence, so a long chain of AI seats alone
-  cannot hold back the others.
+  in this process (FIFO).
+* **AI decisions in the order of their chains**: a click starts a chain of AI moves at its
+  table, one decision after another, and in a first-come queue each of them waits behind
+  every decision asked meanwhile — a chain of four waited four queues. The pool keeps its
+  jobs in a heap by their ``order`` (the service gives the time the chain started: its later
+  decisions go before the first decisions of newer chains; a picture's is the time it was
+  asked for) and lets only ``FEEDER_ROOM`` a worker and one more into the workers' pipes;
+  the next goes from the heap as each ends. The key gives a chain
+  at most ``ORDER_CREDIT`` seconds of precedence, so a long chain of AI seats alone cannot
+  hold back the others.
 * **Budget under load**: a level with a time budget (``GameSpec.ai_budgets``) gets
   ``budget × workers / (workers + queued)``, chosen by the worker when it starts the job from
   the jobs still queued then (counters in shared memory that the bot and the workers write
@@ -33,7 +38,7 @@ test's patched function — is drawn in this process instead).
   hard's is medium's rule of thumb, a fraction of a millisecond) until the queue is short
   again: heavy overload drains instead of growing. A decision cancelled before a worker took
   it (its table moved on) leaves the queue.
-* **A dead worker** breaks the executor (``BrokenProcessPool`` for every job in it): the pool
+* **A dead worker** breaks the pool (``BrokenProcessPool`` for every job in it): the pool
   is replaced once and the jobs are sent again (a decision is a pure function of its input).
 * ``workers=0`` runs everything here, on the loop (the tests' default; tests of the pool
   itself use real processes). Workers run at a lower priority (``nice``), so the loop that
@@ -58,9 +63,8 @@ import pickle
 import random
 import threading
 import time
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, Future, InvalidStateError, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -74,9 +78,9 @@ RETRIES = 3
 # the most precedence an ``order`` key gives a job over one asked later (seconds): a chain
 # of AI moves goes before newer chains for this long, then waits its turn like them
 ORDER_CREDIT = 2.0
-# jobs an ordered pool lets into its executor per worker (plus one): one running and one
-# ready in the executor's call queue — with fewer, a worker that ends a quick decision (the
-# level below under overload takes a fraction of a millisecond) waited for the executor's
+# jobs a pool lets into its workers' pipes per worker (plus one): one running and one ready
+# in its pipe — with fewer, a worker that ends a quick decision (the level below under
+# overload takes a fraction of a millisecond) waited for the pool's
 # thread to hand it the next, and the workers sat idle while the queue grew
 FEEDER_ROOM = 2
 
@@ -86,7 +90,7 @@ def default_workers() -> int:
     return max(1, os.cpu_count() or 1)
 
 
-# In a worker: its executor's backlog counters (see ``_Backlog``), and the jobs that were
+# In a worker: its pool's backlog counters (see ``_Backlog``), and the jobs that were
 # waiting behind the job it runs now when it started.
 _BACKLOG: tuple[Any, Any] | None = None
 _behind_now = 0
@@ -94,7 +98,7 @@ _behind_now = 0
 
 def _prepare(nice: int, preload: Sequence[str], backlog: tuple[Any, Any] | None = None) -> None:
     """A worker's start: a lower priority, and the modules it needs (e.g. a plug-in game
-    that registers itself in ``engine.games``), and its executor's backlog counters."""
+    that registers itself in ``engine.games``), and its pool's backlog counters."""
     global _BACKLOG
     _BACKLOG = backlog
     if nice:
@@ -106,12 +110,12 @@ def _prepare(nice: int, preload: Sequence[str], backlog: tuple[Any, Any] | None 
 
 def _count_start() -> int:
     """In a worker: count the job it starts now as started; the jobs still waiting (handed
-    to the executor and not started, in the bot's ordered heap, or waiting in the bot for
+    to the pool and not started, in the bot's ordered heap, or waiting in the bot for
     room in it)."""
     if _BACKLOG is None:
         return 0
     counts, lock = _BACKLOG
-    with lock:  # (a worker dead with it breaks the executor, which ends the other workers)
+    with lock:  # (a worker dead with it breaks the pool, which ends the other workers)
         counts[_STARTED] += 1
         return _waiting(counts)
 
@@ -138,11 +142,11 @@ LOCK_WAIT = 0.05
 
 
 class _Backlog:
-    """One executor's queue, counted where both sides see it without asking each other: the
+    """One pool's queue, counted where both sides see it without asking each other: the
     bot writes the jobs it handed over (``submitted``), those waiting in it for room in the
-    executor (``waiting``) and those in the AI's ordered heap (``held``), one writer each
+    pool (``waiting``) and those in the AI's ordered heap (``held``), one writer each
     (the heap's under its own lock), without the workers' lock except where a job moves
-    from the heap into the executor (``handed_in``); a worker counts the jobs it starts
+    from the heap into the pool (``handed_in``); a worker counts the jobs it starts
     (``started``, under a lock the workers share). A worker starting a job thus knows the
     queue behind it at that moment — without the bot's event loop, however busy."""
 
@@ -164,10 +168,10 @@ class _Backlog:
         self.counts[_HELD] = n
 
     def handed_in(self, delta: int, held: int) -> None:
-        """A job moved between the ordered heap and the executor: both counts at once, under
+        """A job moved between the ordered heap and the pool: both counts at once, under
         the workers' lock, so that a worker starting a job meanwhile counts it once. The event
         loop never waits long for it: a lock held over ``LOCK_WAIT`` (its holder died in it:
-        the executor is broken and replaced) is only tried, not waited for, from then on
+        the pool is broken and replaced) is only tried, not waited for, from then on
         until it is free again; meanwhile a count may be off by a job."""
         got = self.lock.acquire(False) if self.lock_lost else self.lock.acquire(timeout=LOCK_WAIT)
         if not got and not self.lock_lost:
@@ -184,103 +188,267 @@ class _Backlog:
         return _waiting(self.counts)
 
 
-class _Feeder:
-    """An executor's jobs in the order of their keys (smallest first, then as they came): at
-    most ``room`` of them inside the executor at once, the rest in a heap here; as a job
-    ends, the executor's own thread (the job's done callback) hands in the next one, so the
-    workers go on while the event loop is busy. ``submit`` returns the future of the job's
-    result; cancelling it before the job went in takes the job out of the heap; after, the
-    job is cancelled in the executor only while the executor has not queued it for a worker
-    (a job in its call queue is run, and its result dropped)."""
+class _Job:
+    """A job of a ``_PipePool``: its pickle, the future its caller waits for (the event
+    loop's), and when it went to a worker (the metrics)."""
 
-    def __init__(self, executor: Executor, backlog: _Backlog, room: int) -> None:
-        self.executor = executor
+    __slots__ = ("data", "entered", "outer")
+
+    def __init__(self, data: bytes, outer: asyncio.Future[Any]) -> None:
+        self.data = data
+        self.outer = outer
+        self.entered: float | None = None
+
+
+class _Worker:
+    """A worker process and this end of its pipe; the jobs sent to it, oldest first, and
+    the bytes of its answers read but not complete yet."""
+
+    __slots__ = ("conn", "inside", "process", "unread")
+
+    def __init__(self, process: Any, conn: Any) -> None:
+        self.process = process
+        self.conn = conn
+        self.inside: deque[_Job] = deque()
+        self.unread = bytearray()
+
+
+# seconds a new worker may take to load its modules and say it is ready
+READY_WAIT = 120.0
+# an answer's frame: its length, then its pickle
+_LENGTH = 4
+
+
+class _PipePool:
+    """Worker processes, each on a pipe of its own, fed with jobs in the order of their keys
+    (smallest first, then as they came). At most ``room`` jobs are with the workers at once
+    (a worker's share: one running and the next ones ready in its pipe, so that it goes on
+    while the event loop is busy); the rest wait in a heap here. The event loop does it all,
+    and nothing else: ``submit`` pickles a job and, while there is room, writes it to the
+    least busy worker's pipe; the loop reads the workers' answers as they come (a reader on
+    each pipe), gives each to its job's future and hands the freed place to the next job of
+    the heap. No thread of this process takes part: a ``ProcessPoolExecutor`` woke its
+    manager thread for every job submitted and its queue's feeder thread to pickle it —
+    threads that held the GIL a tenth of the time at 200 tables, the loop waiting for it
+    back after every wake-up — and a thread of the pool's own reading the answers waited
+    for the GIL behind the busy loop at each of its steps, so that the answers (pictures,
+    70 a second) queued behind it (docs/LOAD.md).
+
+    A job cancelled before it went to a worker leaves the heap; one with a worker runs, and
+    its answer is dropped. A worker that dies breaks the pool: every job in it fails with
+    ``BrokenProcessPool`` (the caller starts a new pool and sends them again) and the other
+    workers are ended."""
+
+    def __init__(self, context: Any, workers: int, backlog: _Backlog, room: int, *,
+                 nice: int, preload: Sequence[str], name: str) -> None:
         self.backlog = backlog
         self.room = max(1, room)
+        self.share = -(-self.room // max(1, workers))  # a worker's part of the room
         self.inside = 0
-        self._lock = threading.RLock()  # (a done callback may run inside ``submit``)
-        self._heap: list[tuple[float, int, _Fed]] = []
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._heap: list[tuple[float, int, _Job]] = []
         self._count = 0
+        self._broken: BrokenProcessPool | None = None
+        self._closing = False
+        self._ended = False
+        self._workers: list[_Worker] = []
+        try:
+            for _ in range(max(1, workers)):
+                here, there = context.Pipe(duplex=True)
+                process = context.Process(
+                    target=_serve, args=(there, nice, tuple(preload), backlog.for_workers()),
+                    name=f"{name}-worker", daemon=True)
+                process.start()
+                there.close()
+                self._workers.append(_Worker(process, here))
+            for worker in self._workers:
+                if not worker.conn.poll(READY_WAIT) or worker.conn.recv_bytes() != _READY:
+                    raise RuntimeError(f"a {name} worker did not start")
+        except BaseException:
+            self._end_workers(terminate=True)
+            raise
 
-    def submit(self, job: Callable[[], Any], key: float) -> _Fed:
-        fed = _Fed(job)
-        with self._lock:
-            self._count += 1
-            heapq.heappush(self._heap, (key, self._count, fed))
-            self._pump()
-        fed.outer.add_done_callback(lambda _f: self._withdraw(fed))
-        return fed
+    def attach(self, loop: asyncio.AbstractEventLoop) -> None:
+        """(The event loop.) Read the workers' answers, and see a worker die, from now on."""
+        self._loop = loop
+        for worker in self._workers:
+            loop.add_reader(worker.conn.fileno(), self._readable, worker)
+            loop.add_reader(worker.process.sentinel, self._died)
+
+    def pids(self) -> list[int]:
+        return [w.process.pid for w in self._workers if w.process.pid is not None]
+
+    def submit(self, job: Callable[[], Any], key: float) -> _Job:
+        """(The event loop.) The job in the heap, sent at once while there is room; its
+        ``outer`` future."""
+        if self._broken is not None:
+            raise BrokenProcessPool(str(self._broken))
+        if self._closing:
+            raise RuntimeError("the pool is shut down")
+        entry = _Job(pickle.dumps(job, pickle.HIGHEST_PROTOCOL),
+                     asyncio.get_running_loop().create_future())
+        self._count += 1
+        heapq.heappush(self._heap, (key, self._count, entry))
+        self._pump()
+        if self._broken is not None:
+            self._break()
+        entry.outer.add_done_callback(self._withdraw)
+        return entry
 
     def _pump(self) -> None:
-        """(Under the lock.) Hand in jobs while there is room."""
-        while self.inside < self.room and self._heap:
-            _key, _n, fed = heapq.heappop(self._heap)
-            if fed.outer.done():  # (cancelled while it waited)
+        """Send jobs while there is room."""
+        while self.inside < self.room and self._heap and self._broken is None:
+            worker = min(self._workers, key=lambda w: len(w.inside))
+            if len(worker.inside) >= self.share:
+                break
+            _key, _n, job = heapq.heappop(self._heap)
+            if job.outer.done():  # (cancelled while it waited)
                 continue
-            self.backlog.handed_in(+1, len(self._heap))  # (first: a worker may start it)
-            fed.entered = time.perf_counter()
-            try:
-                inner = self.executor.submit(fed.job)
-            except BaseException as exc:  # broken or shut down: the caller decides
-                self.backlog.handed_in(-1, len(self._heap))
-                self._settle(fed, None, exc)
-                continue
-            fed.inner = inner
+            self.backlog.handed_in(+1, len(self._heap))  # (first: the worker may start it)
+            job.entered = time.perf_counter()
+            worker.inside.append(job)
             self.inside += 1
-            inner.add_done_callback(functools.partial(self._ended, fed))
+            try:
+                worker.conn.send_bytes(job.data)
+            except OSError:  # the worker is gone
+                self._broken = BrokenProcessPool("a worker's pipe is closed")
         self.backlog.held(len(self._heap))
 
-    def _ended(self, fed: _Fed, inner: Future[Any]) -> None:
-        try:
-            with self._lock:
-                self.inside -= 1
-                self._pump()
-        finally:  # (the caller's future is settled whatever the pump met)
-            if inner.cancelled():
-                self._settle(fed, None, None)
-            else:
-                error = inner.exception()
-                self._settle(fed, None if error is not None else inner.result(), error)
-
-    @staticmethod
-    def _settle(fed: _Fed, result: Any, error: BaseException | None) -> None:
-        with contextlib.suppress(InvalidStateError):  # (cancelled meanwhile)
-            if error is not None:
-                fed.outer.set_exception(error)
-            elif fed.inner is not None and fed.inner.cancelled():
-                fed.outer.cancel()
-            else:
-                fed.outer.set_result(result)
-
-    def _withdraw(self, fed: _Fed) -> None:
-        """The job's future is done; if it was cancelled, the job leaves the queue."""
-        if not fed.outer.cancelled():
+    def _withdraw(self, future: asyncio.Future[Any]) -> None:
+        """A job's future is done; if it was cancelled while its job waited in the heap, the
+        job leaves it."""
+        if not future.cancelled():
             return
-        with self._lock:
-            if fed.inner is None:
-                self._heap = [entry for entry in self._heap if entry[2] is not fed]
-                heapq.heapify(self._heap)
-                self.backlog.held(len(self._heap))
-            elif fed.inner.cancel():  # not started: the workers will not count it
-                self.backlog.submitted(-1)
+        before = len(self._heap)
+        self._heap = [entry for entry in self._heap if entry[2].outer is not future]
+        if len(self._heap) != before:
+            heapq.heapify(self._heap)
+            self.backlog.held(len(self._heap))
+
+    def _readable(self, worker: _Worker) -> None:
+        """A worker's pipe has bytes: its answers, each settling its oldest job, whose place
+        goes to the next job; the pipe's end is the worker's death."""
+        try:
+            chunk = os.read(worker.conn.fileno(), 1 << 20)
+        except OSError:
+            chunk = b""
+        if not chunk:
+            self._died()
+            return
+        unread = worker.unread
+        unread += chunk
+        answered: list[tuple[_Job, bool, Any]] = []
+        while len(unread) >= _LENGTH:
+            size = int.from_bytes(unread[:_LENGTH], "big")
+            if len(unread) < _LENGTH + size:
+                break
+            payload = bytes(unread[_LENGTH:_LENGTH + size])
+            del unread[:_LENGTH + size]
+            try:
+                ok, value = pickle.loads(payload)
+            except Exception as exc:
+                ok, value = False, exc
+            answered.append((worker.inside.popleft(), ok, value))
+            self.inside -= 1
+        if answered:
+            self._pump()
+            _settle_jobs(answered)
+        if self._broken is not None:
+            self._break()
+        elif self._closing and not self.inside:
+            self._end()
+
+    def _died(self) -> None:
+        if self._broken is None:
+            self._broken = BrokenProcessPool("a worker died")
+        self._break()
+
+    def _break(self) -> None:
+        """Every job of a broken pool fails; the workers end."""
+        failed: list[_Job] = []
+        for worker in self._workers:
+            failed.extend(worker.inside)
+            worker.inside.clear()
+        failed.extend(entry[2] for entry in self._heap)
+        self._heap = []
+        self.inside = 0
+        self._end(terminate=True)
+        _settle_jobs([(job, False, BrokenProcessPool(str(self._broken))) for job in failed])
+
+    def _end(self, terminate: bool = False) -> None:
+        if self._ended:
+            return
+        self._ended = True
+        if self._loop is not None:
+            for worker in self._workers:
+                with contextlib.suppress(Exception):
+                    self._loop.remove_reader(worker.conn.fileno())
+                with contextlib.suppress(Exception):
+                    self._loop.remove_reader(worker.process.sentinel)
+        self._end_workers(terminate)
+
+    def _end_workers(self, terminate: bool) -> None:
+        for worker in self._workers:
+            with contextlib.suppress(OSError):
+                worker.conn.close()  # (a worker reading its pipe ends at its end)
+            if terminate and worker.process.is_alive():
+                with contextlib.suppress(Exception):
+                    worker.process.terminate()
+
+    def shutdown(self) -> None:
+        """(The event loop.) No new jobs; those in the heap are cancelled, those with the
+        workers end first (their answers read as they come), then the workers."""
+        self._closing = True
+        heap, self._heap = self._heap, []
+        self.backlog.held(0)
+        for _key, _n, job in heap:
+            job.outer.cancel()
+        if not self.inside or self._loop is None:
+            self._end(terminate=self._loop is None)
 
 
-class _Fed:
-    """A job of a ``_Feeder``: the future its caller waits for, and the executor's."""
+def _settle_jobs(answered: list[tuple[_Job, bool, Any]]) -> None:
+    """(The event loop.) Each job's future its answer (a cancelled one's is dropped)."""
+    for job, ok, value in answered:
+        if job.outer.done():
+            continue
+        if ok:
+            job.outer.set_result(value)
+        else:
+            job.outer.set_exception(value)
 
-    __slots__ = ("entered", "inner", "job", "outer")
 
-    def __init__(self, job: Callable[[], Any]) -> None:
-        self.job = job
-        self.outer: Future[Any] = Future()
-        self.inner: Future[Any] | None = None
-        self.entered: float | None = None  # when it went into the executor (the metrics)
+_READY = b"ready"
 
 
-def _warm(seconds: float) -> int:
-    """A job that keeps its worker busy for a moment (so that every worker is started)."""
-    time.sleep(seconds)
-    return os.getpid()
+def _serve(conn: Any, nice: int, preload: Sequence[str],
+           backlog: tuple[Any, Any] | None) -> None:
+    """A worker: its start (``_prepare``), then each job read from its pipe run and its
+    answer — (True, the result) or (False, the exception) pickled, after its length —
+    written back, until the pipe ends."""
+    _prepare(nice, preload, backlog)
+    conn.send_bytes(_READY)
+    fd = conn.fileno()
+    while True:
+        try:
+            data = conn.recv_bytes()
+        except (EOFError, OSError):
+            return
+        try:
+            out: tuple[bool, Any] = (True, pickle.loads(data)())
+        except BaseException as exc:
+            # (a future cannot take StopIteration as its exception)
+            out = (False, RuntimeError(repr(exc)) if isinstance(exc, StopIteration) else exc)
+        try:
+            payload = pickle.dumps(out, pickle.HIGHEST_PROTOCOL)
+        except Exception as exc:
+            payload = pickle.dumps((False, RuntimeError(f"the result does not pickle: {exc!r}")))
+        view = memoryview(len(payload).to_bytes(_LENGTH, "big") + payload)
+        try:
+            while view:
+                view = view[os.write(fd, view):]
+        except OSError:
+            return
 
 
 def decide(game: str, level: str, view: Any, seed: str) -> dict[str, Any]:
@@ -315,7 +483,7 @@ Decision = tuple[dict[str, Any], str, float | None]
 def decide_loaded(game: str, level: str, view: Any, seed: str, default: float | None,
                   below: str | None, workers: int, ahead: int | None = None) -> Decision:
     """An AI decision whose budget is chosen when it starts, from the queue then (``ahead``;
-    in a worker, None: the decisions its executor holds that have not started). Returns
+    in a worker, None: the decisions its pool holds that have not started). Returns
     (the action's JSON, the level that played — ``hard>medium`` for the level below under
     heavy overload —, the budget in ms or None)."""
     if ahead is None:
@@ -334,14 +502,14 @@ class PoolMetrics:
 
     enabled: bool = False
     jobs: int = 0
-    replaced: int = 0  # executors replaced after a worker died
+    replaced: int = 0  # pools replaced after a worker died
     queue_seconds: list[float] = field(default_factory=list)  # submitted → started
     run_seconds: list[float] = field(default_factory=list)
     budgets_ms: list[float] = field(default_factory=list)  # effective AI budgets
     levels: list[str] = field(default_factory=list)  # the level of each run (AI pools)
     fallbacks: int = 0  # decisions made by the level below under heavy overload
-    # a job's stages: asked → handed to the executor (an ordered pool: to its heap, then
-    # into the executor) → a worker starts it → … → the loop sees its result (the run is
+    # a job's stages: asked → handed to the pool (an ordered pool: to its heap, then
+    # into the pool) → a worker starts it → … → the loop sees its result (the run is
     # ``run_seconds``)
     handover_seconds: list[float] = field(default_factory=list)
     heap_seconds: list[float] = field(default_factory=list)
@@ -363,60 +531,49 @@ class WorkerPool:
 
     def __init__(self, name: str, workers: int, *, nice: int = 0,
                  preload: Sequence[str] = (), start_method: str | None = None,
-                 slots: int | None = None, ordered: bool = False) -> None:
+                 slots: int | None = None) -> None:
         self.name = name
-        # jobs go into the executor in the order of their ``order`` keys (``_Feeder``), a
-        # worker's worth and one more at a time, instead of all at once as they come
-        self.ordered = ordered
-        self._feeder: _Feeder | None = None
         self.workers = max(0, workers)
-        # jobs let into the executor at once (its own queue feeds the workers, in its own
-        # thread); the rest wait here, FIFO
+        # jobs let into the pool at once (its heap, in the order of their keys, and the
+        # workers' pipes); the rest wait here, FIFO
         self.slots = max(1, slots if slots is not None else self.workers)
         self.nice = nice
         self.preload = tuple(preload)
         self.start_method = start_method or _start_method()
         self.metrics = PoolMetrics()
-        self._executor: Executor | None = None
-        self._backlog: _Backlog | None = None  # the executor's queue, as its workers see it
-        self._starting: asyncio.Future[tuple[Executor, _Backlog]] | None = None
+        self._pool: _PipePool | None = None
+        self._backlog: _Backlog | None = None  # the pool's queue, as its workers see it
+        self._starting: asyncio.Future[tuple[_PipePool, _Backlog]] | None = None
         self._slots: asyncio.Semaphore | None = None
-        self.waiting = 0  # jobs waiting here for room in the executor
-        self.running = 0  # jobs inside the executor (queued there or running)
+        self.waiting = 0  # jobs waiting here for room in the pool
+        self.running = 0  # jobs inside the pool (in its heap, queued or running)
         self.closed = False
 
     @property
     def inline(self) -> bool:
         return self.workers == 0
 
-    def _make(self) -> tuple[Executor, _Backlog]:
-        """A new executor with all its workers running (in the calling thread)."""
+    def _make(self) -> tuple[_PipePool, _Backlog]:
+        """A new pool with all its workers running (in the calling thread)."""
         context = multiprocessing.get_context(self.start_method)
         if self.start_method == "forkserver":
             context.set_forkserver_preload(["bot.workers", "engine.games", *self.preload])
         backlog = _Backlog(context)
-        executor = ProcessPoolExecutor(self.workers, mp_context=context, initializer=_prepare,
-                                       initargs=(self.nice, self.preload,
-                                                 backlog.for_workers()))
-        for _ in range(3):
-            warmups = [executor.submit(_warm, 0.05) for _ in range(self.workers)]
-            for future in warmups:
-                future.result()
-            if len(getattr(executor, "_processes", {}) or {}) >= self.workers:
-                break
-        return executor, backlog
+        pool = _PipePool(context, self.workers, backlog, FEEDER_ROOM * self.workers + 1,
+                         nice=self.nice, preload=self.preload, name=self.name)
+        return pool, backlog
 
     async def start(self) -> None:
         """Start the worker processes now (else the first job starts them)."""
         if not self.inline:
             await self._ensure()
 
-    async def _ensure(self) -> Executor:
-        if self._executor is not None:
-            return self._executor
+    async def _ensure(self) -> _PipePool:
+        if self._pool is not None:
+            return self._pool
         if self._starting is None:
             loop = asyncio.get_running_loop()
-            starting: asyncio.Future[tuple[Executor, _Backlog]] = loop.create_future()
+            starting: asyncio.Future[tuple[_PipePool, _Backlog]] = loop.create_future()
             self._starting = starting
 
             def work() -> None:  # a plain thread: no context of the loop, the real clock
@@ -430,37 +587,36 @@ class WorkerPool:
             threading.Thread(target=work, name=f"{self.name}-pool-start", daemon=True).start()
         starting = self._starting
         try:
-            executor, backlog = await asyncio.shield(starting)
+            pool, backlog = await asyncio.shield(starting)
         finally:
             if self._starting is starting and starting.done():
                 self._starting = None
         if self.closed:
-            executor.shutdown(wait=False, cancel_futures=True)
+            pool.shutdown()
             raise RuntimeError(f"the {self.name} pool is closed")
-        if self._executor is None:
-            self._executor, self._backlog = executor, backlog
+        if self._pool is None:
+            pool.attach(asyncio.get_running_loop())
+            self._pool, self._backlog = pool, backlog
             backlog.waiting(self.waiting)
-            if self.ordered:
-                self._feeder = _Feeder(executor, backlog, FEEDER_ROOM * self.workers + 1)
-        return self._executor
+        return self._pool
 
     def pids(self) -> list[int]:
         """The worker processes now (for tests and the benchmark's CPU figure)."""
-        processes = getattr(self._executor, "_processes", None) or {}
-        return [p.pid for p in processes.values() if p.pid is not None]
+        return [] if self._pool is None else self._pool.pids()
 
     def queued(self) -> int:
-        """Jobs not started yet: in the executor's queue, or waiting here for room in it."""
+        """Jobs not started yet: in the pool (its heap, a worker's pipe), or waiting here
+        for room in it."""
         if self.inline or self._backlog is None:
             return self.waiting
         return self._backlog.queued()
 
-    def _replace(self, broken: Executor) -> None:
-        if self._executor is broken:
+    def _replace(self, broken: _PipePool) -> None:
+        if self._pool is broken:
             log.warning("a %s worker died: starting a new pool", self.name)
             self.metrics.replaced += 1
-            self._executor = self._backlog = self._feeder = None
-            broken.shutdown(wait=False, cancel_futures=True)
+            self._pool = self._backlog = None
+            broken.shutdown()
 
     def _wait(self, delta: int) -> None:
         self.waiting += delta
@@ -473,11 +629,10 @@ class WorkerPool:
         """``fn(*args)`` in a worker. ``describe``, if given, names the budget and the level
         of the job's result (for the metrics).
 
-        The job goes straight into the executor, whose own thread hands it to the next free
-        worker: the event loop is needed only to see it end (while ``slots`` jobs are in the
-        executor, the next wait here for one to end). In an ``ordered`` pool it goes into
-        the feeder's heap by ``order`` (a ``time.perf_counter`` instant; default: now),
-        never more than ``ORDER_CREDIT`` seconds before now."""
+        The job goes straight into the pool (``_PipePool``), by ``order`` (a
+        ``time.perf_counter`` instant; default: now, so first come first served), never more
+        than ``ORDER_CREDIT`` seconds before now, and to the next free worker when it is its
+        turn (while ``slots`` jobs are in the pool, the next wait here for one to end)."""
         if self.closed:
             raise RuntimeError(f"the {self.name} pool is closed")
         submitted = time.perf_counter()
@@ -499,47 +654,34 @@ class WorkerPool:
         try:
             job = functools.partial(_timed, fn, *args)
             for attempt in range(RETRIES + 1):
-                executor = await self._ensure()
-                backlog = self._backlog
-                feeder = self._feeder
+                pool = await self._ensure()
                 handed = time.perf_counter()
-                fed: _Fed | None = None
-                if feeder is not None:  # (it counts what it hands in and takes back)
-                    fed = feeder.submit(job, key)
-                    future = fed.outer
-                else:
-                    if backlog is not None:  # (counted first: a worker may start it at once)
-                        backlog.submitted(+1)
-                    try:
-                        future = executor.submit(job)
-                    except BaseException as exc:
-                        if backlog is not None:
-                            backlog.submitted(-1)
-                        if not isinstance(exc, BrokenProcessPool):
-                            raise
-                        self._replace(executor)
-                        if attempt == RETRIES:
-                            raise
-                        continue
+                try:
+                    fed = pool.submit(job, key)
+                except BrokenProcessPool:
+                    self._replace(pool)
+                    if attempt == RETRIES:
+                        raise
+                    continue
+                future = fed.outer
                 self.running += 1
                 try:
-                    result, started, ran = await asyncio.wrap_future(future)
+                    result, started, ran = await future
                 except BrokenProcessPool:
-                    self._replace(executor)
+                    self._replace(pool)
                     if attempt == RETRIES:
                         raise
                     continue
                 except asyncio.CancelledError:
-                    # never started: the workers will not count it (a job already handed to
-                    # a worker cannot be cancelled and is counted when it starts)
-                    if future.cancel() and backlog is not None and feeder is None:
-                        backlog.submitted(-1)
+                    # in the heap: it leaves it (not counted by the workers); with a worker
+                    # it cannot be cancelled: it runs, its result dropped
+                    future.cancel()
                     raise
                 finally:
                     self.running -= 1
                 if self.metrics.enabled:
                     seen = time.perf_counter()
-                    entered = handed if fed is None or fed.entered is None else fed.entered
+                    entered = handed if fed.entered is None else fed.entered
                     self.metrics.handover_seconds.append(handed - submitted)
                     self.metrics.heap_seconds.append(entered - handed)
                     self.metrics.executor_seconds.append(started - entered)
@@ -557,32 +699,35 @@ class WorkerPool:
 
     def close(self) -> None:
         self.closed = True
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = self._backlog = None
+        if self._pool is not None:
+            self._pool.shutdown()
+            self._pool = self._backlog = None
 
 
-SLOTS_PER_WORKER = 64  # jobs let into the executor per worker (the rest wait in the bot)
+SLOTS_PER_WORKER = 64  # jobs let into the pool per worker (the rest wait in the bot)
 
 
 class AIPool(WorkerPool):
     """AI decisions from seat views, with the time budget shrinking as the queue grows.
 
-    Every decision goes into the executor at once (up to ``SLOTS_PER_WORKER`` a worker: in
+    Every decision goes into the pool at once (up to ``SLOTS_PER_WORKER`` a worker: in
     practice all of them, a table asking for one decision at a time) and its budget is
     chosen by the worker when it starts it, from the decisions still queued then: a
     decision that waited for the busy event loop to hand it over — as it did when the loop
     let in three a worker and chose the budget then — no longer finds a long queue of its
     own making while the workers sit idle."""
 
-    def __init__(self, workers: int, *, nice: int = 10, preload: Sequence[str] = (),
+    def __init__(self, workers: int, *, nice: int = 15, preload: Sequence[str] = (),
                  start_method: str | None = None) -> None:
+        # nice 15, below the pictures' 5: when the CPU is short, the pictures (which cannot
+        # play weaker) go first and the AI's budgets shrink (at 10, with the loop feeding
+        # the workers faster, the pictures' queue p99 grew to 1.3 s at 200 tables)
         super().__init__("ai", workers, nice=nice, preload=preload, start_method=start_method,
-                         slots=SLOTS_PER_WORKER * max(1, workers), ordered=True)
+                         slots=SLOTS_PER_WORKER * max(1, workers))
 
     def _ahead(self) -> int:
         """The decisions waiting besides one starting now (here: for the inline pool and the
-        tests' figures; a worker counts its own executor's queue)."""
+        tests' figures; a worker counts its own pool's queue)."""
         return self.waiting + max(0, self.running - max(1, self.workers))
 
     def budget_ms(self, default: float) -> float:
@@ -632,9 +777,7 @@ class RenderPool(WorkerPool):
     REUSE = 64
 
     def __init__(self, workers: int, *, nice: int = 5, start_method: str | None = None) -> None:
-        # as the AI's: the pictures go into the executor at once (its own thread feeds the
-        # workers); six a worker were let in before, which under a loop busy for a few
-        # hundred ms per job's end bounded the pictures drawn per second
+        # as the AI's: the pictures go into the pool at once, first come first served
         super().__init__("render", workers, nice=nice, start_method=start_method,
                          slots=SLOTS_PER_WORKER * max(1, workers))
         self.requests = 0
@@ -701,15 +844,15 @@ class RenderPool(WorkerPool):
             return None
 
 
-def _settle(future: asyncio.Future[tuple[Executor, _Backlog]],
-            executor: tuple[Executor, _Backlog] | None, error: BaseException | None) -> None:
+def _settle(future: asyncio.Future[tuple[_PipePool, _Backlog]],
+            pool: tuple[_PipePool, _Backlog] | None, error: BaseException | None) -> None:
     if future.done():
         return
     if error is not None:
         future.set_exception(error)
     else:
-        assert executor is not None
-        future.set_result(executor)
+        assert pool is not None
+        future.set_result(pool)
 
 
 def _draw_recipe(recipe: bytes) -> bytes:

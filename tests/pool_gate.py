@@ -1,5 +1,5 @@
 """A job that holds a worker process until a file exists (the worker pool's tests: decisions
-queue behind it in the executor, with nothing timed)."""
+queue behind it in the pool, with nothing timed)."""
 
 from __future__ import annotations
 
@@ -16,3 +16,27 @@ def hold(path: str) -> int:
 def now(_label: str) -> float:
     """When a worker started this job (``time.perf_counter``: one clock for every process)."""
     return time.perf_counter()
+
+
+def fail(message: str) -> None:
+    """A job that raises."""
+    raise ValueError(message)
+
+
+def stop() -> None:
+    """A job that raises what no future can take as its exception."""
+    raise StopIteration
+
+
+def unpicklable() -> object:
+    """A job whose result cannot go back to the bot."""
+    return lambda: None
+
+
+def blob(size: int, fill: int) -> bytes:
+    """A job whose answer is larger than a pipe holds."""
+    return bytes([fill]) * size
+
+
+def echo(value: int) -> tuple[int, int]:
+    return value, os.getpid()

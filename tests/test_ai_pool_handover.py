@@ -1,9 +1,9 @@
-"""The AI pool hands its decisions to the executor at once (the executor's own thread feeds
-the workers) and a worker chooses a decision's budget when it starts it, from the decisions
-still queued then — not the event loop, which under load is slow to see a job end: the
-workers go on with the queued decisions while the loop is held, a decision that waited gets
-the budget of the queue it finds, and a decision cancelled before it started (its table
-moved on) is no longer counted."""
+"""The AI pool takes its decisions in at once (a worker's share of them into its pipe, the
+rest into the pool's heap in the order of their chains) and a worker chooses a decision's
+budget when it starts it, from the decisions still queued then — not the event loop, which
+under load is slow to see a job end: a worker goes on with the decisions in its pipe while
+the loop is held, a decision that waited gets the budget of the queue it finds, and a
+decision cancelled before it started (its table moved on) is no longer counted."""
 
 from __future__ import annotations
 
@@ -53,12 +53,15 @@ def pool() -> Any:
     pool.close()
 
 
-async def test_the_worker_takes_the_queued_decisions_while_the_loop_is_held(pool, tmp_path):
-    """Eight hard decisions queue behind a held worker. Released, the worker decides them
-    one after another while the event loop is held (it sees none of them end): each got the
-    budget of the queue behind it when it started — the level below (medium) while even the
-    floor was more than the queue allowed (seven and six waiting), then the default budget
-    × 1 / (1 + waiting) down to the full one for the last."""
+async def test_the_worker_goes_on_with_its_pipe_while_the_loop_is_held(pool, tmp_path):
+    """Eight hard decisions queue behind a held worker. Released, the worker decides those
+    already in its pipe (its share of the pool's room) while the event loop is held and
+    sees none of them end; then the loop, reading each answer, hands it the next. Each got
+    the budget of the queue behind it when it started — the level below (medium) while even
+    the floor was more than the queue allowed (seven and six waiting), then the default
+    budget × 1 / (1 + waiting) down to the full one for the last."""
+    from bot.workers import FEEDER_ROOM
+
     gate = tmp_path / "open"
     held = await _held(pool, gate)
     view = _view()
@@ -66,10 +69,11 @@ async def test_the_worker_takes_the_queued_decisions_while_the_loop_is_held(pool
                  for i in range(8)]
     await asyncio.sleep(0)  # (each task hands its decision over)
     assert pool.running == 9 and pool.queued() == 8 and pool.waiting == 0
+    in_pipe = FEEDER_ROOM * pool.workers  # (with the held one: the pool's room)
     gate.touch()
     deadline = time.perf_counter() + 60
-    while pool.queued():  # (every decision started)
-        assert time.perf_counter() < deadline, "the workers did not go on"
+    while pool.queued() > 8 - in_pipe:  # (those in its pipe started)
+        assert time.perf_counter() < deadline, "the worker did not go on"
         time.sleep(0.005)  # the loop held: no job's end is seen meanwhile
     assert not any(d.done() for d in decisions)
     await held
@@ -106,8 +110,8 @@ async def test_a_decision_cancelled_before_it_started_leaves_the_queue(pool, tmp
     assert pool.queued() == 0 and pool.running == 0 and pool.metrics.jobs == 4
 
 
-async def _fill_the_executor(pool: AIPool) -> list[asyncio.Future[float]]:
-    """Behind the held worker, the jobs the ordered pool lets into its executor at once
+async def _fill_the_pipes(pool: AIPool) -> list[asyncio.Future[float]]:
+    """Behind the held worker, the jobs the pool lets into the workers' pipes at once
     (``FEEDER_ROOM`` a worker and one more, the held one counted): they go first anyway."""
     from bot.workers import FEEDER_ROOM
 
@@ -118,12 +122,12 @@ async def _fill_the_executor(pool: AIPool) -> list[asyncio.Future[float]]:
 
 
 async def test_decisions_go_to_the_worker_in_the_order_of_their_chains(pool, tmp_path):
-    """Beyond what is already in the executor, a decision of a chain that began earlier (its
+    """Beyond what is already in the workers' pipes, a decision of a chain that began earlier (its
     ``order``) starts before those asked before it by newer chains, and the others keep
     their turn."""
     gate = tmp_path / "open"
     held = await _held(pool, gate)
-    inside = await _fill_the_executor(pool)
+    inside = await _fill_the_pipes(pool)
     base = time.perf_counter()
     new1 = asyncio.ensure_future(pool.run(pool_gate.now, "new1", order=base + 0.01))
     new2 = asyncio.ensure_future(pool.run(pool_gate.now, "new2", order=base + 0.02))
@@ -145,7 +149,7 @@ async def test_an_old_order_gives_only_order_credit_of_precedence(pool, tmp_path
     monkeypatch.setattr(workers, "ORDER_CREDIT", 0.05)
     gate = tmp_path / "open"
     held = await _held(pool, gate)
-    inside = await _fill_the_executor(pool)
+    inside = await _fill_the_pipes(pool)
     first = asyncio.ensure_future(pool.run(pool_gate.now, "first"))
     await asyncio.sleep(0.2)
     ancient = asyncio.ensure_future(pool.run(pool_gate.now, "ancient",
@@ -157,16 +161,16 @@ async def test_an_old_order_gives_only_order_credit_of_precedence(pool, tmp_path
     assert await first < await ancient
 
 
-async def test_a_job_s_wait_in_the_heap_is_not_counted_as_the_executor_s(pool, tmp_path):
+async def test_a_job_s_wait_in_the_heap_is_not_counted_as_the_workers_queue(pool, tmp_path):
     """The pool's metrics tell a job's stages apart: one held in the ordered heap while the
-    executor was full waited there (``heap_seconds``), not in the executor; one let in at
+    workers' pipes were full waited there (``heap_seconds``), not with the workers; one let in at
     once waited in the heap for no time."""
     gate = tmp_path / "open"
     held = await _held(pool, gate)
-    inside = await _fill_the_executor(pool)
+    inside = await _fill_the_pipes(pool)
     behind = asyncio.ensure_future(pool.run(pool_gate.now, "behind"))
     await _until(lambda: pool.queued() == len(inside) + 1)
-    await asyncio.sleep(0.3)  # it stays in the heap: the executor has no room
+    await asyncio.sleep(0.3)  # it stays in the heap: the workers have no room
     gate.touch()
     await held
     await asyncio.gather(*inside, behind)

@@ -157,7 +157,7 @@ async def test_a_slow_ai_decision_does_not_delay_another_tables_answer(slow, mon
     await _until(lambda: _id(res) in acks.at)
     answered = acks.at[_id(res)]
     # bob was answered while table A's decision was still running (bob's table's decision
-    # may wait behind it in the executor, where every decision goes at once)
+    # may wait behind it in the pool, where every decision goes at once)
     assert table_a.version == version_a and h.bot.pools.ai.running >= 1
     assert answered - clicked < slow_game.SLOW_SECONDS
     await h.env.settle()
