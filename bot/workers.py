@@ -36,8 +36,9 @@ test's patched function — is drawn in this process instead).
   queue allows (``budget × workers / (workers + queued)`` below it: more than about six
   decisions waiting per worker), the decision is the level below's (``GameSpec.ai_levels``:
   hard's is medium's rule of thumb, a fraction of a millisecond) until the queue is short
-  again: heavy overload drains instead of growing. A decision cancelled before a worker took
-  it (its table moved on) leaves the queue.
+  again: heavy overload drains instead of growing. A decision cancelled while it waited in
+  the pool's heap (its table moved on) leaves the queue; one already in a worker's pipe runs
+  and its answer is dropped.
 * **A dead worker** breaks the pool (``BrokenProcessPool`` for every job in it): the pool
   is replaced once and the jobs are sent again (a decision is a pure function of its input).
 * ``workers=0`` runs everything here, on the loop (the tests' default; tests of the pool
@@ -78,10 +79,11 @@ RETRIES = 3
 # the most precedence an ``order`` key gives a job over one asked later (seconds): a chain
 # of AI moves goes before newer chains for this long, then waits its turn like them
 ORDER_CREDIT = 2.0
-# jobs a pool lets into its workers' pipes per worker (plus one): one running and one ready
-# in its pipe — with fewer, a worker that ends a quick decision (the level below under
-# overload takes a fraction of a millisecond) waited for the pool's
-# thread to hand it the next, and the workers sat idle while the queue grew
+# jobs the AI pool lets into its workers' pipes per worker (plus one in all): one running
+# and the next ready in its pipe — with fewer, a worker that ends a quick decision (the
+# level below under overload takes a fraction of a millisecond) waited for the event loop
+# to hand it the next, and the workers sat idle while the queue grew; with more, a
+# decision waits behind others in a worker's pipe instead of going to the next free worker
 FEEDER_ROOM = 2
 
 
@@ -143,12 +145,12 @@ LOCK_WAIT = 0.05
 
 class _Backlog:
     """One pool's queue, counted where both sides see it without asking each other: the
-    bot writes the jobs it handed over (``submitted``), those waiting in it for room in the
-    pool (``waiting``) and those in the AI's ordered heap (``held``), one writer each
-    (the heap's under its own lock), without the workers' lock except where a job moves
-    from the heap into the pool (``handed_in``); a worker counts the jobs it starts
-    (``started``, under a lock the workers share). A worker starting a job thus knows the
-    queue behind it at that moment — without the bot's event loop, however busy."""
+    bot (its event loop) writes the jobs it handed to the workers (``submitted``), those
+    waiting in it for room in the pool (``waiting``) and those in the pool's heap
+    (``held``), without the workers' lock except where a job moves from the heap to a
+    worker (``handed_in``); a worker counts the jobs it starts (``started``, under a lock
+    the workers share). A worker starting a job thus knows the queue behind it at that
+    moment — without the bot's event loop, however busy."""
 
     def __init__(self, context: Any) -> None:
         self.counts = context.RawArray("q", 4)
@@ -157,9 +159,6 @@ class _Backlog:
 
     def for_workers(self) -> tuple[Any, Any]:
         return self.counts, self.lock
-
-    def submitted(self, delta: int) -> None:
-        self.counts[_SUBMITTED] += delta
 
     def waiting(self, n: int) -> None:
         self.counts[_WAITING] = n
@@ -262,7 +261,11 @@ class _PipePool:
                 there.close()
                 self._workers.append(_Worker(process, here))
             for worker in self._workers:
-                if not worker.conn.poll(READY_WAIT) or worker.conn.recv_bytes() != _READY:
+                try:
+                    ready = worker.conn.poll(READY_WAIT) and worker.conn.recv_bytes()
+                except (EOFError, OSError):
+                    ready = False
+                if ready != _READY:
                     raise RuntimeError(f"a {name} worker did not start")
         except BaseException:
             self._end_workers(terminate=True)
@@ -401,10 +404,13 @@ class _PipePool:
         self._closing = True
         heap, self._heap = self._heap, []
         self.backlog.held(0)
+        if self._loop is None or self._loop.is_closed():  # (nobody waits any more)
+            self._end(terminate=True)
+            return
         for _key, _n, job in heap:
             job.outer.cancel()
-        if not self.inside or self._loop is None:
-            self._end(terminate=self._loop is None)
+        if not self.inside:
+            self._end()
 
 
 def _settle_jobs(answered: list[tuple[_Job, bool, Any]]) -> None:
@@ -436,9 +442,11 @@ def _serve(conn: Any, nice: int, preload: Sequence[str],
             return
         try:
             out: tuple[bool, Any] = (True, pickle.loads(data)())
-        except BaseException as exc:
+        except Exception as exc:
             # (a future cannot take StopIteration as its exception)
             out = (False, RuntimeError(repr(exc)) if isinstance(exc, StopIteration) else exc)
+        except BaseException as exc:  # (SystemExit, KeyboardInterrupt: not the loop's own)
+            out = (False, RuntimeError(f"the job ended the worker's work: {exc!r}"))
         try:
             payload = pickle.dumps(out, pickle.HIGHEST_PROTOCOL)
         except Exception as exc:
@@ -508,7 +516,7 @@ class PoolMetrics:
     budgets_ms: list[float] = field(default_factory=list)  # effective AI budgets
     levels: list[str] = field(default_factory=list)  # the level of each run (AI pools)
     fallbacks: int = 0  # decisions made by the level below under heavy overload
-    # a job's stages: asked → handed to the pool (an ordered pool: to its heap, then
+    # a job's stages: asked → handed to the pool (to its heap, then
     # into the pool) → a worker starts it → … → the loop sees its result (the run is
     # ``run_seconds``)
     handover_seconds: list[float] = field(default_factory=list)
@@ -531,12 +539,15 @@ class WorkerPool:
 
     def __init__(self, name: str, workers: int, *, nice: int = 0,
                  preload: Sequence[str] = (), start_method: str | None = None,
-                 slots: int | None = None) -> None:
+                 slots: int | None = None, room: int | None = None) -> None:
         self.name = name
         self.workers = max(0, workers)
         # jobs let into the pool at once (its heap, in the order of their keys, and the
         # workers' pipes); the rest wait here, FIFO
         self.slots = max(1, slots if slots is not None else self.workers)
+        # jobs with the workers at once, in their pipes (the rest in the pool's heap):
+        # ``FEEDER_ROOM`` a worker and one more by default
+        self.room = room if room is not None else FEEDER_ROOM * max(1, self.workers) + 1
         self.nice = nice
         self.preload = tuple(preload)
         self.start_method = start_method or _start_method()
@@ -559,7 +570,7 @@ class WorkerPool:
         if self.start_method == "forkserver":
             context.set_forkserver_preload(["bot.workers", "engine.games", *self.preload])
         backlog = _Backlog(context)
-        pool = _PipePool(context, self.workers, backlog, FEEDER_ROOM * self.workers + 1,
+        pool = _PipePool(context, self.workers, backlog, self.room,
                          nice=self.nice, preload=self.preload, name=self.name)
         return pool, backlog
 
@@ -777,9 +788,13 @@ class RenderPool(WorkerPool):
     REUSE = 64
 
     def __init__(self, workers: int, *, nice: int = 5, start_method: str | None = None) -> None:
-        # as the AI's: the pictures go into the pool at once, first come first served
+        # the pictures go to the workers' pipes at once, first come first served (a
+        # picture cannot be made cheaper, and has no chain to go before): a worker goes on
+        # with its queue however busy the loop (fed as the AI's, a few a worker, the
+        # pictures' queue p99 grew to 1.5 s at 200 tables: docs/LOAD.md)
+        slots = SLOTS_PER_WORKER * max(1, workers)
         super().__init__("render", workers, nice=nice, start_method=start_method,
-                         slots=SLOTS_PER_WORKER * max(1, workers))
+                         slots=slots, room=slots)
         self.requests = 0
         self.reused = 0
         self._done: OrderedDict[bytes, bytes] = OrderedDict()

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import time
 from typing import Any
 
 import pytest
 
-from bot.workers import WorkerPool
+from bot.workers import AIPool, WorkerPool
 from tests import pool_gate
 
 
@@ -65,3 +66,51 @@ async def test_a_pool_runs_no_thread_in_the_bot_s_process() -> None:
     finally:
         pool.close()
 
+
+
+async def _until(check: Any, seconds: float = 30.0) -> None:
+    deadline = time.perf_counter() + seconds
+    while not check():
+        assert time.perf_counter() < deadline, "the wait timed out"
+        await asyncio.sleep(0.005)
+
+
+async def test_a_job_cancelled_in_a_worker_s_pipe_runs_and_its_answer_is_dropped(tmp_path):
+    """A job already in the worker's pipe cannot be taken back: cancelled, it runs, its
+    answer is dropped, the count of the queue comes back to none and the next job is
+    answered."""
+    pool = AIPool(1)  # (its slots let the second job in at once)
+    try:
+        await pool.start()
+        gate = tmp_path / "open"
+        held = asyncio.ensure_future(pool.run(pool_gate.hold, str(gate)))
+        in_pipe = asyncio.ensure_future(pool.run(pool_gate.echo, 1))
+        await _until(lambda: pool.running == 2 and pool.queued() == 1)
+        in_pipe.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await in_pipe
+        gate.touch()
+        await held
+        assert (await pool.run(pool_gate.echo, 2))[0] == 2
+        assert pool.queued() == 0 and pool.running == 0
+    finally:
+        pool.close()
+
+
+async def test_a_pool_closed_with_a_job_at_work_answers_it_then_ends_its_workers(tmp_path):
+    pool = WorkerPool("closing", 1)
+    await pool.start()
+    gate = tmp_path / "open"
+    held = asyncio.ensure_future(pool.run(pool_gate.hold, str(gate)))
+    await _until(lambda: pool.running == 1)
+    [pid] = pool.pids()
+    pipes = pool._pool
+    assert pipes is not None
+    pool.close()
+    with pytest.raises(RuntimeError):
+        await pool.run(pool_gate.echo, 1)
+    gate.touch()
+    assert await held == pid
+    [worker] = pipes._workers
+    await _until(lambda: not worker.process.is_alive())
+    assert worker.conn.closed
