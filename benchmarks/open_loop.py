@@ -617,9 +617,10 @@ async def run_open_loop(tables: int, *, level: str = "hard", channels: int = 20,
                 "gc_objects": {"start": gc_objects0, "end": gc_objects},
                 "gc_frozen": {"start": frozen0, "end": frozen},
                 "ai_queue_ms": summary(ai.queue_seconds),
-                # a decision's stages: asked → handed to the pool's ordered heap → into the
-                # executor → a worker starts it → it ends (ai_decision_ms) → the loop sees
-                # the result → the move is applied
+                # a decision's stages: asked → handed to the pool's ordered heap → into a
+                # worker's pipe → the worker starts it ("executor": the name is the former
+                # executor's) → it ends (ai_decision_ms) → the loop sees the result → the
+                # move is applied
                 "ai_stages_ms": {
                     "handover": summary(ai.handover_seconds),
                     "heap": summary(ai.heap_seconds),

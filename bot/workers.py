@@ -23,10 +23,10 @@ test's patched function — is drawn in this process instead).
   every decision asked meanwhile — a chain of four waited four queues. The pool keeps its
   jobs in a heap by their ``order`` (the service gives the time the chain started: its later
   decisions go before the first decisions of newer chains; a picture's is the time it was
-  asked for) and lets only ``FEEDER_ROOM`` a worker and one more into the workers' pipes;
-  the next goes from the heap as each ends. The key gives a chain
-  at most ``ORDER_CREDIT`` seconds of precedence, so a long chain of AI seats alone cannot
-  hold back the others.
+  asked for); the AI's pool lets only ``FEEDER_ROOM`` a worker and one more into the
+  workers' pipes (the pictures' pool: all of them), the next going from the heap as each
+  ends. The key gives a chain at most ``ORDER_CREDIT`` seconds of precedence, so a long
+  chain of AI seats alone cannot hold back the others.
 * **Budget under load**: a level with a time budget (``GameSpec.ai_budgets``) gets
   ``budget × workers / (workers + queued)``, chosen by the worker when it starts the job from
   the jobs still queued then (counters in shared memory that the bot and the workers write
@@ -62,6 +62,7 @@ import multiprocessing
 import os
 import pickle
 import random
+import struct
 import threading
 import time
 from collections import OrderedDict, deque
@@ -200,16 +201,18 @@ class _Job:
 
 
 class _Worker:
-    """A worker process and this end of its pipe; the jobs sent to it, oldest first, and
-    the bytes of its answers read but not complete yet."""
+    """A worker process and this end of its pipe; the jobs sent to it, oldest first, the
+    bytes of its answers read but not complete yet, and the bytes of jobs its pipe has not
+    taken yet."""
 
-    __slots__ = ("conn", "inside", "process", "unread")
+    __slots__ = ("conn", "inside", "process", "unread", "unsent")
 
     def __init__(self, process: Any, conn: Any) -> None:
         self.process = process
         self.conn = conn
         self.inside: deque[_Job] = deque()
         self.unread = bytearray()
+        self.unsent = bytearray()
 
 
 # seconds a new worker may take to load its modules and say it is ready
@@ -272,9 +275,11 @@ class _PipePool:
             raise
 
     def attach(self, loop: asyncio.AbstractEventLoop) -> None:
-        """(The event loop.) Read the workers' answers, and see a worker die, from now on."""
+        """(The event loop.) Read the workers' answers, and see a worker die, from now on;
+        the loop's ends of the pipes never make it wait (``_send``)."""
         self._loop = loop
         for worker in self._workers:
+            os.set_blocking(worker.conn.fileno(), False)
             loop.add_reader(worker.conn.fileno(), self._readable, worker)
             loop.add_reader(worker.process.sentinel, self._died)
 
@@ -312,10 +317,42 @@ class _PipePool:
             worker.inside.append(job)
             self.inside += 1
             try:
-                worker.conn.send_bytes(job.data)
+                self._send(worker, job.data)
             except OSError:  # the worker is gone
                 self._broken = BrokenProcessPool("a worker's pipe is closed")
         self.backlog.held(len(self._heap))
+
+    def _send(self, worker: _Worker, data: bytes) -> None:
+        """A job written to the worker's pipe (framed as ``Connection.recv_bytes`` reads it)
+        without the loop ever waiting: what the pipe does not take now waits here and goes
+        when it can (a writer on the pipe). A blocking write could hold the loop — and with
+        it every table — until the worker read, while the worker waited for the loop to
+        read its answers: both stuck for good."""
+        frame = struct.pack("!i", len(data)) + data
+        if worker.unsent:
+            worker.unsent += frame
+            return
+        try:
+            written = os.write(worker.conn.fileno(), frame)
+        except BlockingIOError:
+            written = 0
+        if written < len(frame):
+            worker.unsent += frame[written:]
+            assert self._loop is not None
+            self._loop.add_writer(worker.conn.fileno(), self._writable, worker)
+
+    def _writable(self, worker: _Worker) -> None:
+        """The worker's pipe takes more of the jobs waiting for it."""
+        try:
+            written = os.write(worker.conn.fileno(), worker.unsent)
+        except BlockingIOError:
+            return
+        except OSError:
+            self._died()
+            return
+        del worker.unsent[:written]
+        if not worker.unsent and self._loop is not None:
+            self._loop.remove_writer(worker.conn.fileno())
 
     def _withdraw(self, future: asyncio.Future[Any]) -> None:
         """A job's future is done; if it was cancelled while its job waited in the heap, the
@@ -386,6 +423,8 @@ class _PipePool:
             for worker in self._workers:
                 with contextlib.suppress(Exception):
                     self._loop.remove_reader(worker.conn.fileno())
+                with contextlib.suppress(Exception):
+                    self._loop.remove_writer(worker.conn.fileno())
                 with contextlib.suppress(Exception):
                     self._loop.remove_reader(worker.process.sentinel)
         self._end_workers(terminate)

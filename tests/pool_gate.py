@@ -40,3 +40,13 @@ def blob(size: int, fill: int) -> bytes:
 
 def echo(value: int) -> tuple[int, int]:
     return value, os.getpid()
+
+
+def same(data: bytes) -> bytes:
+    """A job that answers with what it was given."""
+    return data
+
+
+def leave() -> None:
+    """A job that would end its worker's process."""
+    raise SystemExit(3)

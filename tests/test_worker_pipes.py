@@ -7,6 +7,7 @@ and a feeder per pool, which held the GIL a tenth of the time at 200 tables."""
 from __future__ import annotations
 
 import asyncio
+import signal
 import threading
 import time
 from typing import Any
@@ -32,6 +33,8 @@ async def test_a_job_s_exception_reaches_its_caller_alone(pool: WorkerPool) -> N
         await pool.run(pool_gate.stop)
     with pytest.raises(RuntimeError, match="does not pickle"):
         await pool.run(pool_gate.unpicklable)
+    with pytest.raises(RuntimeError, match="SystemExit"):
+        await pool.run(pool_gate.leave)
     assert (await pool.run(pool_gate.echo, 7))[0] == 7
     assert pool.metrics.replaced == 0
 
@@ -86,31 +89,66 @@ async def test_a_job_cancelled_in_a_worker_s_pipe_runs_and_its_answer_is_dropped
         held = asyncio.ensure_future(pool.run(pool_gate.hold, str(gate)))
         in_pipe = asyncio.ensure_future(pool.run(pool_gate.echo, 1))
         await _until(lambda: pool.running == 2 and pool.queued() == 1)
+        pipes = pool._pool
+        assert pipes is not None and pipes.inside == 2  # (in the pipe, not in the heap)
         in_pipe.cancel()
         with pytest.raises(asyncio.CancelledError):
             await in_pipe
         gate.touch()
-        await held
-        assert (await pool.run(pool_gate.echo, 2))[0] == 2
-        assert pool.queued() == 0 and pool.running == 0
+        await asyncio.wait_for(held, 30)
+        assert (await asyncio.wait_for(pool.run(pool_gate.echo, 2), 30))[0] == 2
+        assert pool.queued() == 0 and pool.running == 0 and pipes.inside == 0
+        backlog = pool._backlog  # (handed to the worker and started: three, the cancelled too)
+        assert backlog is not None and list(backlog.counts)[:2] == [3, 3]
     finally:
+        gate.touch()
         pool.close()
 
 
 async def test_a_pool_closed_with_a_job_at_work_answers_it_then_ends_its_workers(tmp_path):
     pool = WorkerPool("closing", 1)
-    await pool.start()
     gate = tmp_path / "open"
-    held = asyncio.ensure_future(pool.run(pool_gate.hold, str(gate)))
-    await _until(lambda: pool.running == 1)
-    [pid] = pool.pids()
-    pipes = pool._pool
-    assert pipes is not None
-    pool.close()
-    with pytest.raises(RuntimeError):
-        await pool.run(pool_gate.echo, 1)
-    gate.touch()
-    assert await held == pid
-    [worker] = pipes._workers
-    await _until(lambda: not worker.process.is_alive())
-    assert worker.conn.closed
+    try:
+        await pool.start()
+        held = asyncio.ensure_future(pool.run(pool_gate.hold, str(gate)))
+        await _until(lambda: pool.running == 1)
+        [pid] = pool.pids()
+        pipes = pool._pool
+        assert pipes is not None
+        pool.close()
+        with pytest.raises(RuntimeError, match="closed"):
+            await pool.run(pool_gate.echo, 1)
+        gate.touch()
+        assert await asyncio.wait_for(held, 30) == pid
+        [worker] = pipes._workers
+        await _until(lambda: not worker.process.is_alive())
+        assert worker.conn.closed
+    finally:
+        gate.touch()
+        pool.close()
+
+
+async def test_the_loop_never_waits_to_write_a_job() -> None:
+    """Jobs far larger than a pipe holds go to one worker all at once (the pictures' pool
+    takes every job into the pipes), and each answer is as large: the loop keeps what the
+    pipe does not take and writes it as the worker reads, reading the answers meanwhile. A
+    blocking write stopped the loop in it while the worker, its answer unread, stopped
+    reading: both for good (the alarm ends such a wait here instead of the test run)."""
+    from bot.workers import RenderPool
+
+    def alarm(_signum: int, _frame: object) -> None:
+        raise TimeoutError("the event loop was stuck writing to a worker")
+
+    previous = signal.signal(signal.SIGALRM, alarm)
+    signal.alarm(120)
+    pool = RenderPool(1)
+    try:
+        await pool.start()
+        data = [bytes([i]) * 400_000 for i in range(12)]
+        answers = await asyncio.wait_for(
+            asyncio.gather(*(pool.run(pool_gate.same, d) for d in data)), 60)
+        assert answers == data
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+        pool.close()
