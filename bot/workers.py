@@ -62,7 +62,6 @@ import multiprocessing
 import os
 import pickle
 import random
-import struct
 import threading
 import time
 from collections import OrderedDict, deque
@@ -217,8 +216,14 @@ class _Worker:
 
 # seconds a new worker may take to load its modules and say it is ready
 READY_WAIT = 120.0
-# an answer's frame: its length, then its pickle
+# a frame on a worker's pipe, either way: its length, then its bytes
 _LENGTH = 4
+
+
+def _frame(data: bytes) -> bytes:
+    """``data`` framed as ``Connection.recv_bytes`` reads it (a signed 4-byte big-endian
+    length: up to 2 GiB), and as the loop reads a worker's answers (``_readable``)."""
+    return len(data).to_bytes(_LENGTH, "big", signed=True) + data
 
 
 class _PipePool:
@@ -328,7 +333,7 @@ class _PipePool:
         when it can (a writer on the pipe). A blocking write could hold the loop — and with
         it every table — until the worker read, while the worker waited for the loop to
         read its answers: both stuck for good."""
-        frame = struct.pack("!i", len(data)) + data
+        frame = _frame(data)
         if worker.unsent:
             worker.unsent += frame
             return
@@ -379,7 +384,7 @@ class _PipePool:
         unread += chunk
         answered: list[tuple[_Job, bool, Any]] = []
         while len(unread) >= _LENGTH:
-            size = int.from_bytes(unread[:_LENGTH], "big")
+            size = int.from_bytes(unread[:_LENGTH], "big", signed=True)
             if len(unread) < _LENGTH + size:
                 break
             payload = bytes(unread[_LENGTH:_LENGTH + size])
@@ -490,7 +495,7 @@ def _serve(conn: Any, nice: int, preload: Sequence[str],
             payload = pickle.dumps(out, pickle.HIGHEST_PROTOCOL)
         except Exception as exc:
             payload = pickle.dumps((False, RuntimeError(f"the result does not pickle: {exc!r}")))
-        view = memoryview(len(payload).to_bytes(_LENGTH, "big") + payload)
+        view = memoryview(_frame(payload))
         try:
             while view:
                 view = view[os.write(fd, view):]
