@@ -1,10 +1,21 @@
 """A job that holds a worker process until a file exists (the worker pool's tests: decisions
-queue behind it in the pool, with nothing timed)."""
+queue behind it in the pool, with nothing timed), the other jobs those tests send, and their
+wait for the pool to reach a state."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import time
+from collections.abc import Callable
+
+
+async def until(check: Callable[[], bool], seconds: float = 30.0) -> None:
+    """(In the bot's test.) Wait until ``check()`` holds; fail after ``seconds``."""
+    deadline = time.perf_counter() + seconds
+    while not check():
+        assert time.perf_counter() < deadline, "the wait timed out"
+        await asyncio.sleep(0.005)
 
 
 def hold(path: str) -> int:

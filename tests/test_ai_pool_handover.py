@@ -30,18 +30,11 @@ def _view() -> Any:
     return lora.view(lora.to_act)
 
 
-async def _until(check: Any, seconds: float = 30.0) -> None:
-    deadline = time.perf_counter() + seconds
-    while not check():
-        assert time.perf_counter() < deadline, "the wait timed out"
-        await asyncio.sleep(0.005)
-
-
 async def _held(pool: AIPool, gate: Path) -> asyncio.Future[int]:
     """The pool's one worker held by a job (started: nothing queued behind it)."""
     await pool.start()
     held = asyncio.ensure_future(pool.run(pool_gate.hold, str(gate)))
-    await _until(lambda: pool.running == 1 and pool.queued() == 0)
+    await pool_gate.until(lambda: pool.running == 1 and pool.queued() == 0)
     return held
 
 
@@ -117,7 +110,7 @@ async def _fill_the_pipes(pool: AIPool) -> list[asyncio.Future[float]]:
 
     inside = [asyncio.ensure_future(pool.run(pool_gate.now, f"inside{i}"))
               for i in range(FEEDER_ROOM * pool.workers)]
-    await _until(lambda: pool.queued() == len(inside))
+    await pool_gate.until(lambda: pool.queued() == len(inside))
     return inside
 
 
@@ -132,7 +125,7 @@ async def test_decisions_go_to_the_worker_in_the_order_of_their_chains(pool, tmp
     new1 = asyncio.ensure_future(pool.run(pool_gate.now, "new1", order=base + 0.01))
     new2 = asyncio.ensure_future(pool.run(pool_gate.now, "new2", order=base + 0.02))
     old = asyncio.ensure_future(pool.run(pool_gate.now, "old", order=base - 0.5))
-    await _until(lambda: pool.queued() == len(inside) + 3)
+    await pool_gate.until(lambda: pool.queued() == len(inside) + 3)
     gate.touch()
     await held
     last_inside = max(await asyncio.gather(*inside))
@@ -154,7 +147,7 @@ async def test_an_old_order_gives_only_order_credit_of_precedence(pool, tmp_path
     await asyncio.sleep(0.2)
     ancient = asyncio.ensure_future(pool.run(pool_gate.now, "ancient",
                                              order=time.perf_counter() - 100))
-    await _until(lambda: pool.queued() == len(inside) + 2)
+    await pool_gate.until(lambda: pool.queued() == len(inside) + 2)
     gate.touch()
     await held
     await asyncio.gather(*inside)
@@ -169,7 +162,7 @@ async def test_a_job_s_wait_in_the_heap_is_not_counted_as_the_workers_queue(pool
     held = await _held(pool, gate)
     inside = await _fill_the_pipes(pool)
     behind = asyncio.ensure_future(pool.run(pool_gate.now, "behind"))
-    await _until(lambda: pool.queued() == len(inside) + 1)
+    await pool_gate.until(lambda: pool.queued() == len(inside) + 1)
     await asyncio.sleep(0.3)  # it stays in the heap: the workers have no room
     gate.touch()
     await held

@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import signal
 import threading
-import time
 from typing import Any
 
 import pytest
@@ -71,13 +70,6 @@ async def test_a_pool_runs_no_thread_in_the_bot_s_process() -> None:
 
 
 
-async def _until(check: Any, seconds: float = 30.0) -> None:
-    deadline = time.perf_counter() + seconds
-    while not check():
-        assert time.perf_counter() < deadline, "the wait timed out"
-        await asyncio.sleep(0.005)
-
-
 async def test_a_job_cancelled_in_a_worker_s_pipe_runs_and_its_answer_is_dropped(tmp_path):
     """A job already in the worker's pipe cannot be taken back: cancelled, it runs, its
     answer is dropped, the count of the queue comes back to none and the next job is
@@ -88,7 +80,7 @@ async def test_a_job_cancelled_in_a_worker_s_pipe_runs_and_its_answer_is_dropped
         gate = tmp_path / "open"
         held = asyncio.ensure_future(pool.run(pool_gate.hold, str(gate)))
         in_pipe = asyncio.ensure_future(pool.run(pool_gate.echo, 1))
-        await _until(lambda: pool.running == 2 and pool.queued() == 1)
+        await pool_gate.until(lambda: pool.running == 2 and pool.queued() == 1)
         pipes = pool._pool
         assert pipes is not None and pipes.inside == 2  # (in the pipe, not in the heap)
         in_pipe.cancel()
@@ -111,7 +103,7 @@ async def test_a_pool_closed_with_a_job_at_work_answers_it_then_ends_its_workers
     try:
         await pool.start()
         held = asyncio.ensure_future(pool.run(pool_gate.hold, str(gate)))
-        await _until(lambda: pool.running == 1)
+        await pool_gate.until(lambda: pool.running == 1)
         [pid] = pool.pids()
         pipes = pool._pool
         assert pipes is not None
@@ -121,7 +113,7 @@ async def test_a_pool_closed_with_a_job_at_work_answers_it_then_ends_its_workers
         gate.touch()
         assert await asyncio.wait_for(held, 30) == pid
         [worker] = pipes._workers
-        await _until(lambda: not worker.process.is_alive())
+        await pool_gate.until(lambda: not worker.process.is_alive())
         assert worker.conn.closed
     finally:
         gate.touch()
