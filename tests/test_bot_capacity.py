@@ -414,6 +414,59 @@ async def test_the_global_pace_serves_the_entry_that_has_waited_longest_over_all
     sender.close()
 
 
+async def test_tidying_lets_current_messages_go_first_for_a_while_and_beside_its_table():
+    """The global pace at one entry a second. At 100 s a table's old message is to become
+    its record (entry 1, tidying) and its new message has a post behind it (2, the same
+    table), then another channel's post comes (3): the current messages go first — 2 at
+    once though its table's tidying came before it, 3 at 101 — the record at 102. Before,
+    the record took the first token and its table's post waited behind it ([1, 2, 3]).
+    Tidying takes its turn as if it came ``TIDY_PATIENCE`` seconds later, no later: a
+    deletion that came at 110 among seven posts waits for them and for a post that came at
+    113, but goes before one that came at 116."""
+    from datetime import UTC, datetime
+
+    from bot.delivery import items
+    from bot.delivery.sender import TIDY_PATIENCE
+    from bot.storage.models import OutboxEntry
+
+    assert TIDY_PATIENCE == 5.0
+    clock = [100.0]
+    deleter = _OrderedDeleter(clock)
+    sender, store = _paced_sender(deleter, 1.0)
+    now = datetime.now(UTC)
+
+    def entry(i: int, item: Any) -> Any:
+        return OutboxEntry.of(i, item, now)
+
+    sender.submit([entry(1, items.delete(1000, 500, 40, record="Hra 2")),
+                   entry(2, items.post(1000, "Hra 3", table_id=40))])
+    await asyncio.sleep(0.01)
+    sender.submit([entry(3, items.post(1001, "ahoj", table_id=41))])
+    await _step(sender, clock, 3, 1.0)
+    assert list(zip(deleter.ids, deleter.at, strict=True)) == [
+        (2, 100.0), (3, 101.0), (1, 102.0)]
+
+    deleter.ids.clear()
+    deleter.at.clear()
+    clock[0] = 110.0
+    sender.submit([entry(i, items.post(1000 + i, "x", table_id=i)) for i in range(11, 18)])
+    await asyncio.sleep(0.01)
+    sender.submit([entry(10, items.delete(1000, 501, 40))])
+    later = {113.0: entry(18, items.post(1030, "y", table_id=18)),
+             116.0: entry(19, items.post(1031, "z", table_id=19))}
+    for second in range(111, 121):
+        clock[0] = float(second)
+        sender.submit([later[clock[0]]] if clock[0] in later else [])
+        await asyncio.sleep(0.01)
+    assert sorted(deleter.ids[:7]) == list(range(11, 18))
+    assert deleter.at[:7] == [110.0 + i for i in range(7)]
+    assert list(zip(deleter.ids[7:], deleter.at[7:], strict=True)) == [
+        (18, 117.0), (10, 118.0), (19, 119.0)]
+    await sender.flush_marks()
+    assert sorted(d.entry_id for d in store.done) == [1, 2, 3, *range(10, 20)]
+    sender.close()
+
+
 async def test_a_refresh_is_held_longer_for_its_chain_while_the_global_pace_binds():
     """While entries wait for the bot's global pace, each table edit or hand picture merged
     into its AI chain's saves the scarce request (and a picture): the hold is then

@@ -45,6 +45,9 @@ POINTER = "pointer"
 
 class _Entry(Protocol):
     @property
+    def kind(self) -> str: ...
+
+    @property
     def payload(self) -> dict[str, Any]: ...
 
 
@@ -115,6 +118,13 @@ def delete(channel_id: int, message_id: int, table_id: int | None = None, *,
     if record is not None:
         payload["record"] = record
     return OutboxItem(channel_id, DELETE, payload, table_id)
+
+
+def tidy(entry: _Entry) -> bool:
+    """Whether the entry only tidies a message no longer current (deletes it, or makes it a
+    deal's record): it may wait while current messages (a table's refresh, a post) take the
+    bot's scarce requests, and it goes beside its table's later entries (another message)."""
+    return entry.kind == DELETE
 
 
 def pointer(channel_id: int, table_id: int) -> OutboxItem:

@@ -2,8 +2,8 @@
 
 Entries arrive committed (``submit``, right after the change's transaction, or ``recover``
 at start-up). Each channel is paced on its own — its messages share its rate limits — with
-at most ``CHANNEL_CONCURRENCY`` entries in flight, each of another table: the one that has
-waited longest first, in order within a table:
+at most ``CHANNEL_CONCURRENCY`` entries in flight, each of another table (or a table's
+tidying, below): the one that has waited longest first, in order within a table:
 
 * **Superseding**: an entry with a ``key`` (one table message refresh, the latest ping) drops
   the older pending entry of its key that is not in flight, and takes its turn; a table never
@@ -40,8 +40,15 @@ waited longest first, in order within a table:
   deleted) are charged to the same pace
   (``Sender.charge``): the entries after them wait the longer. Entries waiting for
   it stay queued, where a newer refresh of the same key supersedes them: under that limit a
-  busy table's edits merge instead of piling up. Its tokens go in the entries' order over
-  all channels (the one that has waited longest first), whichever channel asks.
+  busy table's edits merge instead of piling up. Its tokens go in the entries' turns over
+  all channels (the one that has waited longest first; tidying later, below), whichever
+  channel asks.
+* **Tidying comes second**: deleting, or editing into a record, a message no longer current
+  (``items.tidy``: a table message posted anew, the previous ping) takes its turn as if it
+  came ``TIDY_PATIENCE`` seconds later, so the entries of current messages that come
+  meanwhile go first, in the channel and for the global pace; and it waits in a lane of its
+  own beside its table's entries: the table's next refresh of its new message does not wait
+  behind it.
 * **Holding**: a table message refresh may wait a moment (``hold``, the controller's rule:
   while the table's AI seats are moving), so that a human's card and the AI cards after it
   make one edit — the chain's own refresh supersedes the held one. It goes when the hold
@@ -78,6 +85,10 @@ from bot.storage.protocol import TableStore
 log = logging.getLogger(__name__)
 
 Route = Literal["post", "edit", "delete"]
+# a table's queue of entries (None: the channel's own), and whether it holds the tidying
+# entries (``items.tidy``: deletions and records of messages no longer current), which go
+# beside the table's current messages rather than in line with them
+Lane = tuple[int | None, bool]
 FIRST_BACKOFF = 0.5
 MAX_BACKOFF = 60.0
 DEFAULT_RETRY_AFTER = 1.0
@@ -114,6 +125,10 @@ BUSY_MEMORY = 2.0
 MARKS_HELD = 64
 # how often a caller waiting for a channel's own posts looks again (``posts_delivered``)
 POSTS_POLL = 0.1
+# a tidying entry takes its turn as if it came this much later: the entries of current
+# messages that come meanwhile go first (at 200 tables the deal starts' records were a sixth
+# of the bot's paced requests, and each made its table's next refresh wait for a token)
+TIDY_PATIENCE = 5.0
 
 
 class DeliveryError(Exception):
@@ -308,11 +323,11 @@ class _Bucket:
 @dataclass
 class _Channel:
     channel_id: int
-    tables: dict[int | None, deque[_Item]] = field(default_factory=dict)
-    retry_at: dict[int | None, float] = field(default_factory=dict)  # table → not before
-    backoff: dict[int | None, float] = field(default_factory=dict)
+    tables: dict[Lane, deque[_Item]] = field(default_factory=dict)
+    retry_at: dict[Lane, float] = field(default_factory=dict)  # lane → not before
+    backoff: dict[Lane, float] = field(default_factory=dict)
     buckets: dict[str, _Bucket] = field(default_factory=dict)  # route → its pacing
-    in_flight: dict[int | None, _Item] = field(default_factory=dict)  # one per table
+    in_flight: dict[Lane, _Item] = field(default_factory=dict)  # one per lane
     workers: set[asyncio.Task[None]] = field(default_factory=set)
     timer: asyncio.TimerHandle | None = None
     suspect: set[int] = field(default_factory=set)  # entries whose POST may have arrived
@@ -325,6 +340,10 @@ class _Channel:
         if bucket is None:
             bucket = self.buckets[route] = _Bucket(ROUTE_LIMIT - ROUTE_RESERVE, now)
         return bucket
+
+
+def _lane(entry: OutboxEntry) -> Lane:
+    return entry.table_id, items.tidy(entry)
 
 
 class Sender:
@@ -344,9 +363,9 @@ class Sender:
         self.global_limit = global_limit
         self._pace: _Pace | None = None
         self._pace_waited = float("-inf")  # when a channel last waited for the pace (clock)
-        # channels waiting for the global limit → the turn (``_Item.order``) of the entry
-        # each would start: the next token goes to the one that has waited longest
-        self._paced: dict[int, int] = {}
+        # channels waiting for the global limit → the rank (``_rank``) of the entry each
+        # would start: the next token goes to the first
+        self._paced: dict[int, tuple[float, int]] = {}
         self._running = 0  # deliveries in flight over all channels
         self._pace_timer: asyncio.TimerHandle | None = None
         self._pace_due = 0.0  # when the pace's timer is due (on ``clock``)
@@ -382,7 +401,7 @@ class Sender:
             self._known.add(entry.entry_id)
             self.metrics.submitted += 1
             channel = self.channels.setdefault(entry.channel_id, _Channel(entry.channel_id))
-            queue = channel.tables.setdefault(entry.table_id, deque())
+            queue = channel.tables.setdefault(_lane(entry), deque())
             item = _Item(entry, now, entry.entry_id, since=since)
             if self.metrics.enabled:
                 item.arrived = since
@@ -400,7 +419,7 @@ class Sender:
     def release(self, table_id: int) -> None:
         """The table's hold is over (its AI chain ended): its held refresh may go now."""
         for channel in list(self.channels.values()):
-            if table_id in channel.tables and channel.channel_id in self._held:
+            if (table_id, False) in channel.tables and channel.channel_id in self._held:
                 self._kick(channel.channel_id)
 
     def _due(self) -> None:
@@ -459,7 +478,7 @@ class Sender:
         entry = new.entry
         for item in list(queue):
             old = item.entry
-            if old.key != entry.key or item is channel.in_flight.get(old.table_id) \
+            if old.key != entry.key or item is channel.in_flight.get(_lane(old)) \
                     or old.entry_id in channel.suspect:
                 continue  # (a POST that may have arrived is found, not superseded)
             new.order = min(new.order, item.order)
@@ -513,7 +532,8 @@ class Sender:
             if table_id is None:
                 total += channel.size()
             else:
-                total += len(channel.tables.get(table_id, ()))
+                total += sum(len(channel.tables.get((table_id, tidy), ()))
+                             for tidy in (False, True))
         return total
 
     async def settled(self, table_id: int | None = None) -> None:
@@ -530,7 +550,8 @@ class Sender:
         channel = self.channels.get(channel_id)
         if channel is None:
             return 0
-        return sum(1 for item in channel.tables.get(None, ()) if item.entry.kind == items.POST)
+        return sum(1 for item in channel.tables.get((None, False), ())
+                   if item.entry.kind == items.POST)
 
     async def posts_delivered(self, channel_id: int, timeout: float) -> bool:
         """Until the channel's own posts (of no table) are delivered — what a caller about
@@ -592,14 +613,15 @@ class Sender:
                 break
             clock = self.clock()
             paced = self._global_pace(clock).wait(clock)
-            # an older entry of another channel waiting for the pace goes first: a channel
-            # whose delivery just ended (or that was just submitted to) must not take the
-            # token from the channels that wait — before, busy channels kept the pace and
+            rank = self._rank(item)
+            # an entry of another channel waiting for the pace before it goes first: a
+            # channel whose delivery just ended (or that was just submitted to) must not take
+            # the token from the channels that wait — before, busy channels kept the pace and
             # some channels waited minutes under load
-            older = bool(self._paced) and min(self._paced.values()) < item.order
+            older = bool(self._paced) and min(self._paced.values()) < rank
             if paced > 0 or older:  # the bot's global limit: its turn comes in a moment
                 self.metrics.paced += 1
-                self._paced[channel_id] = item.order  # (kicked again by the pace's timer)
+                self._paced[channel_id] = rank  # (kicked again by the pace's timer)
                 self._pace_waited = clock
                 self._arm_pace(paced)
                 break
@@ -609,7 +631,7 @@ class Sender:
                 item.note("run", clock)
                 if item.phases is None:
                     item.phases = timing.Phases()
-            channel.in_flight[item.entry.table_id] = item
+            channel.in_flight[_lane(item.entry)] = item
             channel.bucket(self.deliverer.route(item.entry), now).take(now)
             task = loop.create_task(self._run(channel, item))
             channel.workers.add(task)
@@ -632,15 +654,15 @@ class Sender:
         clock = self.clock()
         paced = channel.channel_id in self._paced
         hold = self.hold_seconds()
-        for table, queue in channel.tables.items():
-            flying = channel.in_flight.get(table)
+        for lane, queue in channel.tables.items():
+            flying = channel.in_flight.get(lane)
             for i, item in enumerate(queue):
                 if item is flying:
                     continue
                 if i > 0 or flying is not None:
                     item.note("table", clock)
                     continue
-                retry = channel.retry_at.get(table, 0.0)
+                retry = channel.retry_at.get(lane, 0.0)
                 ready = channel.bucket(self.deliverer.route(item.entry), now).ready_at(now)
                 if retry > now and retry >= ready:
                     item.note("retry", clock, clock + retry - now)
@@ -660,7 +682,7 @@ class Sender:
             await self._deliver(channel, item)
         finally:
             self._running -= 1
-            channel.in_flight.pop(item.entry.table_id, None)
+            channel.in_flight.pop(_lane(item.entry), None)
             current = asyncio.current_task()
             if current is not None:
                 channel.workers.discard(current)
@@ -670,19 +692,26 @@ class Sender:
         self._kick(channel.channel_id)
         self._due()
 
+    @staticmethod
+    def _rank(item: _Item) -> tuple[float, int]:
+        """An entry's turn: the one that came first (then the oldest entry), a tidying one
+        counted as if it came ``TIDY_PATIENCE`` seconds later."""
+        return item.since + (TIDY_PATIENCE if items.tidy(item.entry) else 0.0), item.order
+
     def _next(self, channel: _Channel, now: float) -> tuple[_Item | None, float | None]:
-        """The deliverable head that has waited longest among the channel's tables not in
+        """The deliverable head first in rank (``_rank``) among the channel's lanes not in
         flight, or when one will be deliverable."""
         best: _Item | None = None
+        best_rank: tuple[float, int] | None = None
         wake: float | None = None
         held: float | None = None
         clock = self.clock()
         hold = self.hold_seconds()
-        for table, queue in channel.tables.items():
-            if not queue or table in channel.in_flight:
+        for lane, queue in channel.tables.items():
+            if not queue or lane in channel.in_flight:
                 continue
             head = queue[0]
-            ready = max(channel.retry_at.get(table, 0.0),
+            ready = max(channel.retry_at.get(lane, 0.0),
                         channel.bucket(self.deliverer.route(head.entry), now).ready_at(now))
             if ready <= now and self.hold is not None and head.entry.kind == "table" \
                     and clock < head.since + hold and self.hold(head.entry):
@@ -692,8 +721,9 @@ class Sender:
             if ready > now:
                 wake = ready if wake is None else min(wake, ready)
                 continue
-            if best is None or head.order < best.order:
-                best = head
+            rank = self._rank(head)
+            if best_rank is None or rank < best_rank:
+                best, best_rank = head, rank
         if held is None:
             self._held.pop(channel.channel_id, None)
         else:
@@ -702,7 +732,6 @@ class Sender:
 
     async def _deliver(self, channel: _Channel, item: _Item) -> None:
         entry = item.entry
-        table = entry.table_id
         first_route = self.deliverer.route(entry) if self.metrics.enabled else "post"
         try:
             message_id: int | None = None
@@ -744,8 +773,8 @@ class Sender:
                 self._finish(channel, item, OutboxDone(entry.entry_id, "dropped"))
                 self.metrics.dropped += 1
             return
-        channel.backoff.pop(table, None)
-        channel.retry_at.pop(table, None)
+        channel.backoff.pop(_lane(entry), None)
+        channel.retry_at.pop(_lane(entry), None)
         channel.suspect.discard(entry.entry_id)
         now = time.perf_counter()
         for one in (item, *item.folded):
@@ -778,7 +807,7 @@ class Sender:
         """Take the table's plain announcements waiting right behind ``item`` (the head of
         its table's queue) into its post; committed before the POST (``folding``)."""
         entry = item.entry
-        queue = channel.tables.get(entry.table_id)
+        queue = channel.tables.get(_lane(entry))
         if queue is None or not queue or queue[0] is not item:
             return
         behind = []
@@ -844,9 +873,10 @@ class Sender:
                         self.deliverer.describe(entry), table, channel.channel_id, route, wait)
         elif exc.kind == "server":
             self.metrics.server_errors += 1
-            delay = min(MAX_BACKOFF, channel.backoff.get(table, FIRST_BACKOFF / 2) * 2)
-            channel.backoff[table] = delay
-            channel.retry_at[table] = now + delay
+            lane = _lane(entry)
+            delay = min(MAX_BACKOFF, channel.backoff.get(lane, FIRST_BACKOFF / 2) * 2)
+            channel.backoff[lane] = delay
+            channel.retry_at[lane] = now + delay
             if self.deliverer.route(entry) == "post":
                 channel.suspect.add(entry.entry_id)  # it may have arrived: look first
             log.warning("%s failed on table %s (outbox entry %s), retry in %.1f s: %s",
@@ -868,7 +898,7 @@ class Sender:
             self.metrics.dropped += 1
 
     def _finish(self, channel: _Channel, item: _Item, done: OutboxDone) -> None:
-        queue = channel.tables.get(item.entry.table_id)
+        queue = channel.tables.get(_lane(item.entry))
         if queue is not None and item in queue:
             queue.remove(item)
         self._known.discard(item.entry.entry_id)
