@@ -467,6 +467,75 @@ async def test_tidying_lets_current_messages_go_first_for_a_while_and_beside_its
     sender.close()
 
 
+async def test_what_was_pending_at_start_up_goes_in_the_order_it_was_written():
+    """The same record and post as above, pending in the database at start-up: the record
+    goes first, in line with its table (a POST looked for after a crash must not take the
+    old table message, not yet made a record, for its own), and the table's start-up gate
+    waits for both."""
+    from datetime import UTC, datetime
+
+    from bot.delivery import items
+    from bot.storage.models import OutboxEntry
+
+    now = datetime.now(UTC)
+    pending = [OutboxEntry.of(1, items.delete(1000, 500, 40, record="Hra 2"), now),
+               OutboxEntry.of(2, items.post(1000, "Hra 3", table_id=40), now)]
+
+    class _Pending(_Store):
+        async def pending_outbox(self) -> list[Any]:
+            return pending
+
+    clock = [100.0]
+    deleter = _OrderedDeleter(clock)
+    sender, _ = _paced_sender(deleter, 1.0)
+    store = sender.store = _Pending()
+    assert await sender.recover() == 2
+    gate = asyncio.ensure_future(sender.startup_gate(40))
+    await _step(sender, clock, 2, 1.0)
+    assert list(zip(deleter.ids, deleter.at, strict=True)) == [(1, 100.0), (2, 101.0)]
+    assert gate.done() and sorted(d.entry_id for d in store.done) == [1, 2]
+    sender.close()
+
+
+async def test_a_failing_record_does_not_hold_its_table_s_refreshes():
+    """A record that Discord answers with a 5xx is retried with its backoff, in its own
+    lane: the table's post behind it goes meanwhile."""
+    from datetime import UTC, datetime
+
+    from bot.delivery import items
+    from bot.delivery.sender import DeliveryError
+    from bot.storage.models import OutboxEntry
+
+    class _Failing(_OrderedDeleter):
+        async def deliver(self, entry: Any, before_post: Any) -> None:
+            if entry.entry_id == 1 and self.ids.count(1) < 1:
+                self.ids.append(1)
+                raise DeliveryError("server", "502")
+            await super().deliver(entry, before_post)
+
+    clock = [100.0]
+    deleter = _Failing(clock)
+    sender, store = _paced_sender(deleter, 100.0)
+    now = datetime.now(UTC)
+    sender.submit([OutboxEntry.of(1, items.delete(1000, 500, 40, record="Hra 2"), now)])
+    await asyncio.sleep(0.01)
+    clock[0] = 101.0  # (the pace's next token)
+    sender.submit([OutboxEntry.of(2, items.post(1000, "Hra 3", table_id=40), now)])
+    for _ in range(10):
+        await asyncio.sleep(0.01)
+    assert deleter.ids == [1, 2]  # (the post went while the record waits for its retry)
+    assert sender.pending(40) == 1
+    clock[0] = 102.0
+    for _ in range(200):  # the retry (half a second's backoff, on the loop's clock)
+        if not sender.pending():
+            break
+        await asyncio.sleep(0.01)
+    assert deleter.ids == [1, 2, 1]
+    await sender.flush_marks()
+    assert sorted(d.entry_id for d in store.done) == [1, 2]
+    sender.close()
+
+
 async def test_a_refresh_is_held_longer_for_its_chain_while_the_global_pace_binds():
     """While entries wait for the bot's global pace, each table edit or hand picture merged
     into its AI chain's saves the scarce request (and a picture): the hold is then

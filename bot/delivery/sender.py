@@ -2,8 +2,9 @@
 
 Entries arrive committed (``submit``, right after the change's transaction, or ``recover``
 at start-up). Each channel is paced on its own — its messages share its rate limits — with
-at most ``CHANNEL_CONCURRENCY`` entries in flight, each of another table (or a table's
-tidying, below): the one that has waited longest first, in order within a table:
+at most ``CHANNEL_CONCURRENCY`` entries in flight, each of another lane — a table's
+entries, or its tidying (below) — the one that has waited longest first, in order within a
+lane:
 
 * **Superseding**: an entry with a ``key`` (one table message refresh, the latest ping) drops
   the older pending entry of its key that is not in flight, and takes its turn; a table never
@@ -19,7 +20,7 @@ tidying, below): the one that has waited longest first, in order within a table:
   itself also paces by the response headers and retries short 429s; what reaches us is the
   rest, and SimCord's modelled and injected ones.
 * **Faults**: a 5xx or a lost connection retries the entry with exponential backoff (its
-  table's later entries wait behind it, so a table's messages stay in order); a refusal
+  lane's later entries wait behind it, so a table's messages stay in order); a refusal
   (403, 400) drops it, logged.
 * **Exactly once**: a POST is not idempotent. Before a POST the entry's attempt is committed
   (``outbox_attempted``, with the newest message id of the channel known then). An entry
@@ -44,11 +45,12 @@ tidying, below): the one that has waited longest first, in order within a table:
   all channels (the one that has waited longest first; tidying later, below), whichever
   channel asks.
 * **Tidying comes second**: deleting, or editing into a record, a message no longer current
-  (``items.tidy``: a table message posted anew, the previous ping) takes its turn as if it
-  came ``TIDY_PATIENCE`` seconds later, so the entries of current messages that come
-  meanwhile go first, in the channel and for the global pace; and it waits in a lane of its
-  own beside its table's entries: the table's next refresh of its new message does not wait
-  behind it.
+  (``items.tidy``: a table message, ping or pointer posted anew, a tournament's old
+  message) takes its turn as if it came ``TIDY_PATIENCE`` seconds later, so the entries of
+  current messages that come within those seconds go first, in the channel and for the
+  global pace; and it waits in a lane of its own beside its table's entries: the table's
+  refreshes of its new message do not wait in line behind it. What was pending at start-up
+  goes in the order it was written, tidying in line with its table (``recover``).
 * **Holding**: a table message refresh may wait a moment (``hold``, the controller's rule:
   while the table's AI seats are moving), so that a human's card and the AI cards after it
   make one edit — the chain's own refresh supersedes the held one. It goes when the hold
@@ -93,7 +95,7 @@ FIRST_BACKOFF = 0.5
 MAX_BACKOFF = 60.0
 DEFAULT_RETRY_AFTER = 1.0
 BUG_RETRIES = 3
-CHANNEL_CONCURRENCY = 4  # entries of different tables in flight at once per channel
+CHANNEL_CONCURRENCY = 4  # entries of different lanes in flight at once per channel
 # Discord's usual limit of one route of a channel's messages (its headers show 5 per 5 s);
 # the sender keeps one token in reserve: a call leaves a little after its entry starts (a
 # picture is drawn first), so calls may reach Discord closer together than they started
@@ -222,6 +224,7 @@ class _Item:
     entry: OutboxEntry
     submitted: float  # time.perf_counter
     order: int  # its turn: the id of the oldest entry it superseded (else its own)
+    lane: Lane  # its queue (``Sender.submit``)
     since: float = 0.0  # the sender's clock when it (or the oldest it superseded) came
     failures: int = 0  # unexpected errors while delivering it
     folded: list[_Item] = field(default_factory=list)  # the entries its post carries
@@ -342,10 +345,6 @@ class _Channel:
         return bucket
 
 
-def _lane(entry: OutboxEntry) -> Lane:
-    return entry.table_id, items.tidy(entry)
-
-
 class Sender:
     """Delivers the outbox; ``submit`` committed entries, ``await settled()`` in tests."""
 
@@ -390,8 +389,11 @@ class Sender:
         self.closed = False
 
     # -- intake --------------------------------------------------------------------------
-    def submit(self, entries: Iterable[OutboxEntry]) -> None:
-        """Committed entries to deliver (in entry order)."""
+    def submit(self, entries: Iterable[OutboxEntry], *, recovered: bool = False) -> None:
+        """Committed entries to deliver (in entry order). ``recovered`` (pending at start-up):
+        tidying goes in line with its table's entries, in the order it was written — a POST
+        looked for after a crash must not take an old table message whose record was not
+        made yet for its own, and the table's first click waits for it anyway."""
         now = time.perf_counter()
         since = self.clock()
         touched: set[int] = set()
@@ -401,8 +403,9 @@ class Sender:
             self._known.add(entry.entry_id)
             self.metrics.submitted += 1
             channel = self.channels.setdefault(entry.channel_id, _Channel(entry.channel_id))
-            queue = channel.tables.setdefault(_lane(entry), deque())
-            item = _Item(entry, now, entry.entry_id, since=since)
+            lane = entry.table_id, items.tidy(entry) and not recovered
+            queue = channel.tables.setdefault(lane, deque())
+            item = _Item(entry, now, entry.entry_id, lane, since=since)
             if self.metrics.enabled:
                 item.arrived = since
                 item.note("slot", since)
@@ -478,7 +481,7 @@ class Sender:
         entry = new.entry
         for item in list(queue):
             old = item.entry
-            if old.key != entry.key or item is channel.in_flight.get(_lane(old)) \
+            if old.key != entry.key or item is channel.in_flight.get(item.lane) \
                     or old.entry_id in channel.suspect:
                 continue  # (a POST that may have arrived is found, not superseded)
             new.order = min(new.order, item.order)
@@ -499,7 +502,7 @@ class Sender:
         for entry in pending:
             if entry.table_id is not None:
                 self._startup.setdefault(entry.table_id, set()).add(entry.entry_id)
-        self.submit(pending)
+        self.submit(pending, recovered=True)
         return len(pending)
 
     async def startup_gate(self, table_id: int, timeout: float = STARTUP_WAIT) -> None:
@@ -631,7 +634,7 @@ class Sender:
                 item.note("run", clock)
                 if item.phases is None:
                     item.phases = timing.Phases()
-            channel.in_flight[_lane(item.entry)] = item
+            channel.in_flight[item.lane] = item
             channel.bucket(self.deliverer.route(item.entry), now).take(now)
             task = loop.create_task(self._run(channel, item))
             channel.workers.add(task)
@@ -682,7 +685,7 @@ class Sender:
             await self._deliver(channel, item)
         finally:
             self._running -= 1
-            channel.in_flight.pop(_lane(item.entry), None)
+            channel.in_flight.pop(item.lane, None)
             current = asyncio.current_task()
             if current is not None:
                 channel.workers.discard(current)
@@ -696,7 +699,7 @@ class Sender:
     def _rank(item: _Item) -> tuple[float, int]:
         """An entry's turn: the one that came first (then the oldest entry), a tidying one
         counted as if it came ``TIDY_PATIENCE`` seconds later."""
-        return item.since + (TIDY_PATIENCE if items.tidy(item.entry) else 0.0), item.order
+        return item.since + (TIDY_PATIENCE if item.lane[1] else 0.0), item.order
 
     def _next(self, channel: _Channel, now: float) -> tuple[_Item | None, float | None]:
         """The deliverable head first in rank (``_rank``) among the channel's lanes not in
@@ -773,8 +776,8 @@ class Sender:
                 self._finish(channel, item, OutboxDone(entry.entry_id, "dropped"))
                 self.metrics.dropped += 1
             return
-        channel.backoff.pop(_lane(entry), None)
-        channel.retry_at.pop(_lane(entry), None)
+        channel.backoff.pop(item.lane, None)
+        channel.retry_at.pop(item.lane, None)
         channel.suspect.discard(entry.entry_id)
         now = time.perf_counter()
         for one in (item, *item.folded):
@@ -807,7 +810,7 @@ class Sender:
         """Take the table's plain announcements waiting right behind ``item`` (the head of
         its table's queue) into its post; committed before the POST (``folding``)."""
         entry = item.entry
-        queue = channel.tables.get(_lane(entry))
+        queue = channel.tables.get(item.lane)
         if queue is None or not queue or queue[0] is not item:
             return
         behind = []
@@ -873,7 +876,7 @@ class Sender:
                         self.deliverer.describe(entry), table, channel.channel_id, route, wait)
         elif exc.kind == "server":
             self.metrics.server_errors += 1
-            lane = _lane(entry)
+            lane = item.lane
             delay = min(MAX_BACKOFF, channel.backoff.get(lane, FIRST_BACKOFF / 2) * 2)
             channel.backoff[lane] = delay
             channel.retry_at[lane] = now + delay
@@ -898,7 +901,7 @@ class Sender:
             self.metrics.dropped += 1
 
     def _finish(self, channel: _Channel, item: _Item, done: OutboxDone) -> None:
-        queue = channel.tables.get(_lane(item.entry))
+        queue = channel.tables.get(item.lane)
         if queue is not None and item in queue:
             queue.remove(item)
         self._known.discard(item.entry.entry_id)
