@@ -116,3 +116,36 @@ async def test_kvarty_lines_show_own_cards_and_say_odfouknuta_only_when_it_is(ha
     assert complete in text and blown in text
     assert text.count("odfouknutá") == 1
     assert table.state.to_act == 0
+
+
+def test_R_MATURITA_standings_of_a_whole_lora_in_one_batch_are_those_of_their_moment():
+    """A table of AI players (or stand-ins) brings many games in one batch: each "Stav před
+    hrou" line gives the totals as they stood before that game, and every tálie has both."""
+    import random
+
+    from bot.games.lora import UI
+    from bot.model import Seat, Table, TableSettings
+    from engine.events import GameEnded, GameStarted, MaturitaDealt, StovkaAsked
+
+    lora = Lora(rng=random.Random(11))
+    rng = random.Random(11)
+    names = ["Alice", "AI Karel", "AI Libuše", "AI Božena"]
+    seats = [Seat(None, n, "easy") for n in names]
+    table = Table(1, 1, 1, 1, TableSettings(lang="cs"), seats, "lora", state=lora)
+    events = []
+    while not lora.finished:
+        events += lora.apply(rng.choice(lora.legal_actions()))
+    expected, running = [], [0, 0, 0, 0]
+    for i, e in enumerate(events):
+        asked = any(isinstance(x, StovkaAsked) for x in events[max(0, i - 5):i])
+        if isinstance(e, GameEnded) and e.contract.value != "harakiri":
+            running = [a + b for a, b in zip(running, e.points, strict=True)]
+        elif (isinstance(e, StovkaAsked) or (isinstance(e, MaturitaDealt) and e.attempt == 1)
+              or (isinstance(e, GameStarted) and e.contract.value == "cerveny_kral"
+                  and e.attempt is None and not asked)):
+            expected.append(sorted(zip(running, range(4), strict=True), key=lambda x: x[0]))
+    lines = [x for x in UI.announcements(table, events) if x.startswith("Stav před hrou")]
+    assert sum(x.startswith("Stav před hrou Červený král:") for x in lines) == 4
+    assert sum(x.startswith("Stav před hrou Maturita:") for x in lines) == 4
+    assert [x.split(": ", 1)[1] for x in lines] == [
+        ", ".join(f"{names[s]} {p}" for p, s in row) for row in expected]

@@ -89,41 +89,58 @@ def starts_deal(events: Sequence[GameEvent]) -> bool:
     return any(isinstance(e, DEAL_EVENTS) for e in events)
 
 
-def standings(table: Table, before: Contract) -> str:
+def standings(table: Table, before: Contract, totals: Sequence[int]) -> str:
     lang = table.settings.lang
-    totals = lora_of(table.state).totals
     names = table.names()
     order = sorted(range(4), key=lambda s: totals[s])
     text = ", ".join(f"{names[s]} {totals[s]}" for s in order)
     return t("lora.standings", lang, contract=game_name(before, lang), standings=text)
 
 
+def totals_then(table: Table, events: Sequence[Event]) -> list[tuple[int, ...]]:
+    """The lóra's totals as they stood at each of ``events`` (a batch already applied to
+    the state): today's totals less the games recorded after it (harakiri is apart)."""
+    running = tuple(lora_of(table.state).totals)
+    out: list[tuple[int, ...]] = [()] * len(events)
+    for i in range(len(events) - 1, -1, -1):
+        out[i] = running
+        e = events[i]
+        if isinstance(e, GameEnded) and e.contract is not Contract.HARAKIRI:
+            running = tuple(a - b for a, b in zip(running, e.points, strict=True))
+    return out
+
+
 def announcements(table: Table, events: Sequence[GameEvent]) -> list[str]:
     """New partial games, and the standing before červený král and maturita (R-MATURITA:
-    before the čistá stovka question when there is one, since that is decided from it)."""
+    before the čistá stovka question when there is one, since that is decided from it), as
+    it stood then (AI moves and stand-ins bring many games in one batch)."""
     lang, names = table.settings.lang, table.names()
     out = []
     mine = lora_events(events)
+    then = totals_then(table, mine)
+    asked = False  # the čistá stovka question came just before this game
     for i, e in enumerate(mine):
         if isinstance(e, GameStarted) and e.attempt is None:
             if e.contract is Contract.HARAKIRI:
                 out.append(t("lora.announce_harakiri", lang, leader=names[e.leader]))
                 continue
-            asked = any(isinstance(x, StovkaAnswered) for x in mine[:i])
             if e.contract is Contract.CERVENY_KRAL and not asked:
-                out.append(standings(table, Contract.CERVENY_KRAL))
+                out.append(standings(table, Contract.CERVENY_KRAL, then[i]))
+            asked = False
             out.append(
                 t("lora.announce_game", lang, contract=game_name(e.contract, lang),
                   tali=e.tali, game=e.game, dealer=names[e.dealer], leader=names[e.leader])
             )
         elif isinstance(e, MaturitaDealt):
             if e.attempt == 1:
-                out.append(standings(table, Contract.MATURITA))
+                out.append(standings(table, Contract.MATURITA, then[i]))
             out.append(t("lora.announce_maturita", lang, tali=e.tali, attempt=e.attempt,
                          leader=names[e.seat]))
         elif isinstance(e, StovkaAsked):
-            out.append(standings(table, Contract.CERVENY_KRAL))
+            out.append(standings(table, Contract.CERVENY_KRAL, then[i]))
             out.append(Words(lang, names).line(e) or "")
+        elif isinstance(e, StovkaAnswered):
+            asked = True
     return out
 
 
