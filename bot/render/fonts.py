@@ -39,6 +39,27 @@ def fit(text: str, fnt: Font, width: float) -> str:
     return text.rstrip() + "…"
 
 
+CONDENSED = {"bold": "cond", "regular": "narrow"}
+
+
+@lru_cache(maxsize=4096)
+def fitted(text: str, size: int, style: str, width: float,
+           smallest: int | None = None) -> tuple[str, Font]:
+    """``text`` whole where it can be: in ``style`` at ``size``, else condensed, else
+    condensed a few px smaller (down to ``smallest``, by default four fifths of ``size``);
+    only then cut with an ellipsis. Returns the text and the font to draw it with."""
+    fnt = font(size, style)
+    if fnt.getlength(text) <= width:
+        return text, fnt
+    narrow = CONDENSED.get(style, style)
+    low = smallest if smallest is not None else max(1, size * 4 // 5)
+    for px in range(size, low - 1, -2):
+        fnt = font(px, narrow)
+        if fnt.getlength(text) <= width:
+            return text, fnt
+    return fit(text, fnt, width), fnt
+
+
 def clean_name(name: str) -> str:
     """A player's name without control characters and characters outside the BMP (emoji)."""
     out = "".join(ch for ch in str(name) if ch.isprintable() and ord(ch) < 0x10000)

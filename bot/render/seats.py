@@ -19,7 +19,7 @@ from bot.render.common import (
     paste,
     text,
 )
-from bot.render.fonts import fit, font
+from bot.render.fonts import fit, fitted, font
 from bot.render.strings import s
 
 BACK_W = 44
@@ -97,7 +97,8 @@ def seat_panel(
         nx = px = 170 if count else 20
         py = 48
         name_w = w - nx - 12 - badges_w
-        text(img, (nx, 4), fit(name, font(36, "bold"), name_w), font(36, "bold"))
+        label, fnt = fitted(name, 36, "bold", name_w)
+        text(img, (nx, 4 + _lower(fnt, 36)), label, fnt)
         _badges(img, w - 12 - badges_w + 5, 8, kinds, lang)
         x = _points(img, px, py, s("pts_lora", lang), total)
         if game is not None:
@@ -105,7 +106,8 @@ def seat_panel(
         if knocks:
             _knocks(img, x, py, knocks, lang, w - 8 - x)
     else:
-        text(img, (12, 6), fit(name, font(36, "bold"), w - 24), font(36, "bold"))
+        label, fnt = fitted(name, 36, "bold", w - 24)
+        text(img, (12, 6 + _lower(fnt, 36)), label, fnt)
         _badges(img, 12, 50, kinds, lang)
         _fan(img, 14, 94, count, 14)
         x = _points(img, 12, 170, s("pts_lora", lang), total)
@@ -116,6 +118,11 @@ def seat_panel(
         if knocks:
             _knocks(img, x, y, knocks, lang, w - 8 - x)
     return img
+
+
+def _lower(fnt: object, size: int) -> int:
+    """How far a name set smaller than ``size`` px moves down to sit on the same middle."""
+    return (size - int(getattr(fnt, "size", size))) // 2
 
 
 def legend_room(kind: str, lang: str) -> int:

@@ -24,7 +24,7 @@ from bot.render.common import (
     paste,
     text,
 )
-from bot.render.fonts import fit, font
+from bot.render.fonts import fitted, font
 from bot.render.seats import legend, seat_panel
 from bot.render.strings import game_name, lang_of, s
 from engine.contracts import TRICK_CONTRACTS, Contract
@@ -74,15 +74,20 @@ def title_parts(view: PublicView, names: list[str], lang: str) -> tuple[str, str
 
 
 def _header(img: Image.Image, view: PublicView, names: list[str], lang: str) -> None:
+    """The game's name, where in the lóra it is, and who is to act, each whole where it can
+    be: condensed and a little smaller before anything is cut (the middle gives way first)."""
     title, sub = title_parts(view, names, lang)
-    fb, fr = font(40, "bold"), font(28)
-    x = 18 + text(img, (18, HEADER_H // 2), fit(title, fb, 560), fb, anchor="lm")
-    if sub:
-        x += 14 + text(img, (x + 14, HEADER_H // 2 + 1), fit(sub, fr, 700 - x), fr, MUTED, "lm")
+    right: float = W - 18
     if view.to_act is not None:
         who = s("to_act", lang, name=names[view.to_act])
-        text(img, (W - 18, HEADER_H // 2 + 1), fit(who, font(32, "bold"), W - x - 40),
-             font(32, "bold"), GOLD, "rm")
+        label, fw = fitted(who, 32, "bold", 360, smallest=24)
+        right -= text(img, (right, HEADER_H // 2 + 1), label, fw, GOLD, "rm") + 24
+    sub_w = font(28).getlength(sub) + 14 if sub else 0
+    label, fb = fitted(title, 40, "bold", max(300, min(560, right - 18 - sub_w)), smallest=34)
+    x = 18 + text(img, (18, HEADER_H // 2), label, fb, anchor="lm")
+    if sub:
+        label, fr = fitted(sub, 28, "regular", right - x - 14, smallest=22)
+        text(img, (x + 14, HEADER_H // 2 + 1), label, fr, MUTED, "lm")
 
 
 def trick_leader(view: PublicView) -> int | None:

@@ -1,0 +1,59 @@
+"""Names and headings in the pictures come whole where they can: condensed and a little
+smaller before an ellipsis cuts them (a phone shows the picture at ~430 px)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.render import seats as seats_module
+from bot.render import table as table_module
+from bot.render.fonts import fitted, font
+from engine.lora import Lora
+
+
+def test_fitted_keeps_the_style_when_it_fits_and_condenses_before_cutting():
+    text, fnt = fitted("Alice", 36, "bold", 196)
+    assert text == "Alice" and fnt is font(36, "bold")
+    assert font(36, "bold").getlength("AI Božena") > 196  # bold alone would cut it
+    text, fnt = fitted("AI Božena", 36, "bold", 196)
+    assert text == "AI Božena" and fnt.getlength(text) <= 196
+    assert fnt.path.endswith("DejaVuSansCondensed-Bold.ttf") and fnt.size >= 28  # type: ignore[union-attr]
+    text, fnt = fitted("Maximilián Veliký z Lucemburka", 36, "bold", 196)
+    assert text.endswith("…") and fnt.getlength(text) <= 196 and fnt.size >= 28  # type: ignore[union-attr]
+
+
+def _drawn(monkeypatch: pytest.MonkeyPatch, module: object) -> list[str]:
+    seen: list[str] = []
+    real = module.text  # type: ignore[attr-defined]
+
+    def spy(img, xy, value, fnt, *args, **kwargs):  # type: ignore[no-untyped-def]
+        seen.append(value)
+        return real(img, xy, value, fnt, *args, **kwargs)
+
+    monkeypatch.setattr(module, "text", spy)
+    return seen
+
+
+def _third_game_third_trick() -> Lora:
+    lora = Lora(rng=random.Random(3))
+    rng = random.Random(3)
+    while not (lora.game_no == 3 and lora.phase == "play"
+               and len(lora.public_view().game.tricks) >= 2):  # type: ignore[union-attr]
+        lora.apply(rng.choice(lora.legal_actions()))
+    return lora
+
+
+def test_a_nine_letter_name_in_a_side_seat_and_the_whole_heading_are_not_cut(monkeypatch):
+    lora = _third_game_third_trick()
+    names = ["Alice", "AI Božena", "AI Libuše", "AI Václav"]
+    seen_seats = _drawn(monkeypatch, seats_module)
+    seen_header = _drawn(monkeypatch, table_module)
+    table_module.render_table(lora.public_view(), names, "en")
+    assert "AI Božena" in seen_seats and "AI Václav" in seen_seats
+    assert not any(x.endswith("…") for x in seen_seats if x.startswith("AI "))
+    to_act = names[lora.to_act]  # type: ignore[index]
+    assert "První – poslední" in seen_header
+    assert "round 1 · game 3 · trick 3/8" in seen_header
+    assert f"To act: {to_act}" in seen_header
