@@ -103,6 +103,8 @@ class TrickTaken(Event):
     cards: tuple[int, ...]  # in the order played, from the trick's leader
     penalty: int
     number: int  # 1-based trick number
+    # R-MATURITA: a defender's tricks count for nothing (only the maturant's penalty does)
+    counted: bool = True
 
 
 @dataclass(frozen=True, slots=True)

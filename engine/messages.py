@@ -47,7 +47,7 @@ ERRORS: dict[str, dict[str, str]] = {
         "wrong_action_kind": "Tahle akce do hry {contract} nepatří.",
         "expected_stovka": "Teď se odpovídá na čistou stovku.",
         "expected_choice": "Teď maturant volí hru.",
-        "choice_not_allowed": "Hru {contract} nelze zvolit v {attempt}. pokusu maturity.",
+        "choice_not_allowed": "Hru {contract} nelze zvolit při {attempt}. pokusu maturity.",
         "not_in_hand": "Kartu {card} nemáš v ruce.",
         "must_follow_suit": "Musíš ctít barvu.",
         "red_lead": "Červenou lze vynést, až když nemáš jinou barvu.",
@@ -160,6 +160,7 @@ EVENTS: dict[str, dict[str, str]] = {
         "stovka_no": "{seat} čistou stovku nehlásí.",
         "card_played": "{seat} hraje {card}.",
         "trick_taken": "{seat} bere {number}. štych ({cards}): {penalty} b.",
+        "trick_taken_free": "{seat} bere {number}. štych ({cards}).",
         "red_king_first_trick": "{seat} dává červeného krále do prvního štychu – na první se dává!",
         "panak": "{seat} bere všechny čtyři filky a platí panáka!",
         "divoka_karta": "{seat} má divokou kartu.",
@@ -174,8 +175,8 @@ EVENTS: dict[str, dict[str, str]] = {
         "card_laid": "{seat} přikládá {card}.",
         "turn_ended": "{seat} přikládá {cards}.",
         "knock": "{seat}: ťuk!",
-        "maturita_failed": "{seat}: maturita v {attempt}. pokusu nevyšla (8 b.).",
-        "maturita_passed": "{seat}: maturita v {attempt}. pokusu vyšla!",
+        "maturita_failed": "{seat}: maturita na {attempt}. pokus nevyšla (8 b.).",
+        "maturita_passed": "{seat}: maturita na {attempt}. pokus vyšla!",
         "game_ended": "Konec hry {contract}: {points}.",
         "harakiri_needed": "Shoda bodů ({seats}): hraje se harakiri ({games}×).",
         "lora_finished": "Konec lóry. Pořadí: {order}.",
@@ -194,6 +195,7 @@ EVENTS: dict[str, dict[str, str]] = {
         "stovka_no": "{seat} does not declare a clean hundred.",
         "card_played": "{seat} plays {card}.",
         "trick_taken": "{seat} takes trick {number} ({cards}): {penalty} pts.",
+        "trick_taken_free": "{seat} takes trick {number} ({cards}).",
         "red_king_first_trick": "{seat} throws the king of hearts into the first trick!",
         "panak": "{seat} took all four Obers and owes a round!",
         "divoka_karta": "{seat} has a wild card (divoká karta).",
@@ -253,6 +255,8 @@ def event_text(
             kind = "game_started_harakiri"
         elif event.attempt is not None:
             kind = "game_started_maturita"
+    elif kind == "trick_taken" and not event.counted:
+        kind = "trick_taken_free"
     elif kind == "stovka_answered":
         kind = "stovka_yes" if event.declared else "stovka_no"
     elif kind == "kvarta_built":

@@ -106,7 +106,8 @@ class TrickGame(PartialGame):
         self.taken[winner] |= mask
         self.trick = []
         self.trick_leader = winner
-        events.append(TrickTaken(winner, cards, penalty, self.tricks_done))
+        counted = self.maturant is None or winner == self.maturant
+        events.append(TrickTaken(winner, cards, penalty, self.tricks_done, counted))
         failed = self._penalise(winner, penalty)
         taken_all = self.taken[0] | self.taken[1] | self.taken[2] | self.taken[3]
         if failed or trick_game_over(self.contract, taken_all, self.tricks_done):

@@ -330,6 +330,11 @@ async def test_an_ai_standing_in_is_marked_in_the_lines_and_the_score_sheet(harn
     notes = sheet_notes(table, "cs")
     assert notes[seat][0] == f"AI za nepřítomného: {table.seats[seat].ai_moves}×"
     assert sheet_notes(table, "en")[seat][0].startswith("AI for the absent: ")
+    # the score sheet posted when the lóra ends carries the same notes as the one on demand
+    from bot.games.lora import UI
+
+    final = UI.final_picture(table, "cs")
+    assert final is not None and final() == UI.sheet_png(table, "cs")  # type: ignore[operator]
 
 
 # -- the lobby's agreed options ----------------------------------------------------------------
@@ -456,8 +461,8 @@ def test_event_lines_name_the_players_and_address_the_viewer():
     assert seat_lines([Knocked(1)], "cs", names, 1) == [
         "Ťuk – nemáš co přiložit (automaticky, 1 b.)."]
     passed = MaturitaPassed(2, 2)
-    assert table_lines([passed], "cs", names) == ["AI Božena: maturita v 2. pokusu vyšla!"]
-    assert seat_lines([passed], "cs", names, 2) == ["Maturita ti v 2. pokusu vyšla!"]
+    assert table_lines([passed], "cs", names) == ["AI Božena: maturita na 2. pokus vyšla!"]
+    assert seat_lines([passed], "cs", names, 2) == ["Maturita ti na 2. pokus vyšla!"]
     kvarta = KvartaBuilt(0, (c("8l"), c("Sl")), ((1, c("9l")), (3, c("10l"))), True, 3)
     assert seat_lines([kvarta], "cs", names, 0) == [
         "Vynášíš 8🍃, S🍃: kvarta 8🍃 9🍃 10🍃 S🍃; dál vynáší AI Karel."]

@@ -71,7 +71,8 @@ def test_R_MATURITA_first_attempt_choices_exclude_prvni_posledni():
     err = refusal(lora, Choose(0, Contract.PRVNI_POSLEDNI))
     assert (err.code, err.detail, err.rule) == ("wrong_phase", "choice_not_allowed", "R-MATURITA")
     assert (
-        err.message("cs") == "Hru První – poslední nelze zvolit v 1. pokusu maturity. (R-MATURITA)"
+        err.message("cs")
+        == "Hru První – poslední nelze zvolit při 1. pokusu maturity. (R-MATURITA)"
     )
     assert err.message("en") == (
         "První – poslední cannot be chosen on maturita attempt 1. (R-MATURITA)"
@@ -168,6 +169,30 @@ def test_R_MATURITA_a_success_records_0_for_everybody():
     assert lora.protocol[-1].points == (0, 0, 0, 0)
     assert lora.totals == BEFORE
     assert "maturita_passed" in kinds(events)
+
+
+def test_R_MATURITA_a_defenders_trick_counts_for_nothing_and_its_line_says_no_points():
+    # červené where seat 1 takes every heart: his tricks are never recorded, so no line of
+    # the table gives him points for them; the maturant's tricks keep theirs
+    from bot.games.lora.events import table_lines
+
+    lora = lora_at_maturita(xdeal(1))
+    lora.apply(Choose(0, Contract.CERVENE))
+    events = finish_attempt(lora)
+    taken = [e for e in events if e.kind == "trick_taken"]
+    assert {(e.seat, e.counted) for e in taken} == {(1, False)}
+    assert sum(e.penalty for e in taken) == 8  # the hearts he took, which are not recorded
+    names = ["Alice", "Bob", "Cyril", "Dana"]
+    lines = [x for x in table_lines(taken, "cs", names) if "štych" in x]
+    assert lines and all(x.endswith(").") and " b." not in x for x in lines), lines
+    assert taken[0].text("en").endswith(").") and "pts" not in taken[0].text("en")
+    # the maturant's own trick that fails him still shows its points
+    lora = lora_at_maturita(xdeal(0), xdeal(1))
+    lora.apply(Choose(0, Contract.CERVENE))
+    events = drive(lora, at_choose)
+    last = [e for e in events if e.kind == "trick_taken"][-1]
+    assert (last.seat, last.counted, last.penalty) == (0, True, 4)
+    assert table_lines([last], "cs", names)[0].endswith(": 4 b.")
 
 
 @pytest.mark.parametrize(

@@ -117,7 +117,8 @@ class LoraUI(BaseUI):
         return t(key, lang) if isinstance(code, str) and has(key) else None
 
     def final_picture(self, table: Table, lang: str) -> Picture | None:
-        return partial(render_sheet, lora_of(table.state).public_view(), table.names(), lang)
+        return partial(render_sheet, lora_of(table.state).public_view(), table.names(), lang,
+                       notes=sheet_notes(table, lang))
 
     def add_commands(self, group: app_commands.Group) -> None:
         from bot.games.lora.commands import lora_commands

@@ -95,6 +95,8 @@ class Words:
                 return self.say("stovka_yes" if declared else "stovka_no", seat)
             case CardPlayed(seat=seat, card=card) | CardLaid(seat=seat, card=card):
                 return self.say("card_played", seat, card=card_label(card))
+            case TrickTaken(seat=seat, cards=cards, number=number, counted=False):
+                return self.say("trick_taken_free", seat, number=number, cards=cards_text(cards))
             case TrickTaken(seat=seat, cards=cards, penalty=penalty, number=number):
                 return self.say("trick_taken", seat, number=number, cards=cards_text(cards),
                                 penalty=penalty)
