@@ -300,3 +300,27 @@ def test_the_declarer_of_the_second_duty_reads_it_in_the_accusative() -> None:
     assert role_line(table, rnd.view(1), "cs") == "Anička hraje druhou povinnost."
     assert role_line(_table(rnd, "en"), rnd.view(0), "en") == (
         "You play second duty: call your partner.")
+
+
+def test_T_SCORE_HLASKY_the_result_lists_every_hlaska_counted_with_its_money_or_not_counted(
+) -> None:
+    """The deal's result named the game, pagát and valát but no hláška, so its money did not
+    add up (a solo lost 9:61 paid 24.50 Kč, the missing 1.00 Kč being an opponent's four
+    kings): each seat's hlášky are told, a counted one with what it brought its holder's side,
+    the others marked not counted (the protocol of TAROKY.md)."""
+    from bot.games.taroky.texts import deal_result
+
+    rnd, _seat = example("finished")
+    row = rnd.protocol[0]  # 1P won 47:23 by Anička and Cecílie; Bohouš's honéry count anyway
+    assert row.hlasky == ((("tarocky", True),), (("honery", True),), (),
+                          (("barvicky", False),))
+    head = deal_result(_table(rnd), row, "cs").splitlines()[0]
+    assert head.endswith(" výhra 47:23. Hlášky: taročky (Anička) +0,50 Kč; honéry (Bohouš)"
+                         " +0,50 Kč; barvičky (Dalibor) nezapočteno. Pagát (Anička) nevyšel.")
+    head = deal_result(_table(rnd, "en"), row, "en").splitlines()[0]
+    assert head.endswith(" won 47:23. Hlášky: 8–9 taroks (Anička) +0.50 Kč; honours (Bohouš)"
+                         " +0.50 Kč; 1–2 taroks (Dalibor) not counted. The pagát (Anička)"
+                         " failed.")
+    solo = rnd.protocol[3]  # a solo without hlášky says nothing of them
+    assert solo.hlasky == ((), (), (), ()) and "Hlášky" not in deal_result(_table(rnd), solo,
+                                                                            "cs")
