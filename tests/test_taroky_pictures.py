@@ -232,3 +232,14 @@ def test_T_SCORE_HLASKY_the_protocol_shows_every_hlaska_counted_with_its_money_o
         parts = sheet._detail_parts(busy, NAMES, lang)
         lines, _f = sheet.detail_lines(parts)
         assert " ".join(lines) == " · ".join(parts) and "…" not in " ".join(lines)
+
+
+def test_the_table_strip_says_a_flek_of_x16_and_more_once() -> None:
+    """The strip showed "hra flek ×32 ×32": from ×16 on the level's name is its multiplier
+    already; lower levels keep their name and multiplier."""
+    from bot.games.taroky.pictures import table
+
+    assert [table._levels(n, "cs") for n in range(6)] == [
+        "—", "flek ×2", "re ×4", "sup ×8", "flek ×16", "flek ×32"]
+    assert [table._levels(n, "en") for n in (1, 4, 5)] == [
+        "double ×2", "double ×16", "double ×32"]
