@@ -324,3 +324,23 @@ def test_T_SCORE_HLASKY_the_result_lists_every_hlaska_counted_with_its_money_or_
     solo = rnd.protocol[3]  # a solo without hlášky says nothing of them
     assert solo.hlasky == ((), (), (), ()) and "Hlášky" not in deal_result(_table(rnd), solo,
                                                                             "cs")
+
+
+def test_why_not_lists_the_bid_buttons_apart_and_the_cards_as_before() -> None:
+    """The reasons ran the buttons' labels together ("1P – first duty 2P – with pagát 3P –
+    preferans: …"): labels of more words are apart by commas; cards keep their spaces, as
+    Lóra shows them."""
+    from bot.games.taroky.hand import controls
+
+    rnd, _seat = example("bid")
+    assert rnd.to_act is not None
+    _items, reasons = controls(_table(rnd, "en"), rnd.view(rnd.to_act), "en")
+    assert reasons[0] == ("• 1P – first duty, 2P – with pagát, 3P – preferans, 6P – solo: Bid"
+                          " a higher game than solo, or pass.")
+    _items, reasons = controls(_table(rnd), rnd.view(rnd.to_act), "cs")
+    assert reasons[0] == ("• 1P – povinnost, 2P – s pagátem, 3P – preferanc, 6P – sólo: Je třeba"
+                          " hlásit vyšší hru než sólo, nebo říct dobrá.")
+    rnd, _seat = example("discard")
+    assert rnd.to_act is not None
+    _items, reasons = controls(_table(rnd, "en"), rnd.view(rnd.to_act), "en")
+    assert reasons[0] == "• I K♥: A king, the pagát, the mond or the Škýz cannot be laid away."
