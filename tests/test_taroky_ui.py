@@ -344,3 +344,19 @@ def test_why_not_lists_the_bid_buttons_apart_and_the_cards_as_before() -> None:
     assert rnd.to_act is not None
     _items, reasons = controls(_table(rnd, "en"), rnd.view(rnd.to_act), "en")
     assert reasons[0] == "• I K♥: A king, the pagát, the mond or the Škýz cannot be laid away."
+
+
+def test_statistics_say_rounds_once() -> None:
+    """The first field read "Rounds: Rounds: 1 · wins: 0 …" (its heading, then the same word
+    again): under the heading "Rounds" / "Kola" its value counts them without repeating it."""
+    from bot.records import stats_embed
+
+    rnd, _ = example("finished")
+    stats = _stats(rnd, 1)  # Bohouš: first of the round
+    stats.wins, stats.avg_points, stats.rating, stats.provisional = 1, 2300.0, 1650, False
+    field = stats_embed(UI, stats, "Bohouš", "en").fields[0]
+    assert (field.name, field.value) == ("Rounds", "played: 1 · won: 1 · ⌀ +23.00 Kč\n"
+                                                   "Rating: 1650")
+    field = stats_embed(UI, stats, "Bohouš", "cs").fields[0]
+    assert (field.name, field.value) == ("Kola", "odehráno: 1 · vyhráno: 1 · ⌀ +23,00 Kč\n"
+                                                 "Hodnocení: 1650")

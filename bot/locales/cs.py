@@ -659,7 +659,7 @@ STRINGS: dict[str, str] = {
     "taroky.rules_text": "**Taroky** hrají čtyři s 54 kartami: 22 taroků (trumfy, I pagát … XXI mond, škýz) a čtyři francouzské barvy. Hraje se proti směru hodinových ručiček; podle turnajových pravidel trvá kolo 60 minut a vklad je 50 Kč.\n**Licitace**: předák zahajuje 1P, každý další řekne dobrá, nebo vyšší hru: 2P (jen s pagátem), 3P preferanc, 6P sólo. Když všichni řeknou dobrá, předák hraje 1P, 2P, nebo Varšavu; zadák může místo dobré **žďuchnout** do Varšavy.\n**1P/2P**: vydražitel zavolá tarok XIX (nižší jen s vyššími v ruce); kdo ho má, je tajný spoluhráč. Talon se bere 4-1-1 a odkládá (ne krále a trul; tarok až bez barev). Volaný tarok v ruce vydražitele = tiché sólo.\n**Preferanc**: vydražitel vezme horní trojku, nebo ji ukáže a vezme dolní, nebo ukáže obě a vezme horní (na prvních / druhých / třetích). **Sólo**: bez talonu.\n**Hlášky** (taročky, barvy, trul, honéry…) ohlásí bot sám; pak se hlásí pagát, valát a flek/re/sup.\n**Hra**: přiznat barvu, jinak tarok, jinak cokoli; vyšší tarok bere. Ve Varšavě se musí přebíjet a pagát jde poslední. Strana potřebuje 36 ze 70 očí; platí se rozdíl do 35 × sazba, zaokrouhleno nahoru po 50 h, strop (turnajový) 40 Kč.",
     "taroky.stats_title": "Statistiky Taroků – {name}",
     "taroky.st_games": "Kola",
-    "taroky.st_games_value": "Kol: {games} · výher: {wins} · ⌀ {avg}\nHodnocení: {rating}",
+    "taroky.st_games_value": "odehráno: {games} · vyhráno: {wins} · ⌀ {avg}\nHodnocení: {rating}",
     "taroky.stats_none": "{name} zatím nedohrál žádné kolo Taroků.",
     "taroky.history_empty": "Na tomto serveru zatím nikdo kolo Taroků nedohrál.",
     "taroky.st_money": "Peníze",
