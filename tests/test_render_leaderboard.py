@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 import io
 import random
 from collections.abc import AsyncIterator
@@ -148,6 +149,39 @@ def test_leaderboard_strings_in_both_languages() -> None:
     assert CATALOGS["en"]["core.board.provisional"] == "provisional"
     assert lb._avg(61.25, "cs") == "61,2" and lb._avg(61.26, "en") == "61.3"
     assert lb._avg(None, "cs") == "–"
+
+
+
+@pytest.mark.parametrize("lang", ["cs", "en"])
+def test_the_taroky_leaderboard_keeps_the_wins_apart_from_the_money(lang: str) -> None:
+    """Taroky's average is money ("+415,50 Kč"), wider than the space Lóra's average points
+    leave: the wins were drawn under it ("+4" over the wins' digit). The columns move left so
+    that a wins digit changes nothing from the money's left edge on, and the labels stay
+    apart; Lóra's page keeps its columns."""
+    from bot.games.taroky.words import money
+
+    def shown(value: float | None) -> str:
+        return "–" if value is None else money(round(value), lang, signed=True)
+
+    def page(wins: int) -> Image.Image:
+        rows = [dataclasses.replace(r, wins=wins, avg_points=a) for r, a in
+                zip(_rows(3), (41550.0, -123450.0, 1750.0), strict=True)]
+        return lb.leaderboard_image(rows, lang, kind="taroky", avg_text=shown)
+
+    widest = max(font(27, "cond").getlength(shown(v)) for v in (41550.0, -123450.0))
+    money_left = lb.AVG_R - widest
+    box = ImageChops.difference(_row_box(page(7), 1), _row_box(page(8), 1)).getbbox()
+    assert box is not None and box[2] < money_left  # the wins digit, left of the money
+    columns = lb._columns(_rows(3), lang, "taroky", [shown(41550.0), shown(-123450.0)])
+    label = font(20, "cond")
+    for (key, right), next_right in zip(
+            zip(("lb_rating", "lb_games", "lb_wins"), columns[1:4], strict=True),
+            columns[2:], strict=True):
+        next_label = {"lb_rating": "lb_games", "lb_games": "lb_wins", "lb_wins": "lb_avg"}[key]
+        assert right < next_right - label.getlength(lb.s(next_label, lang, "taroky"))
+    assert columns[0] - lb.NAME_X >= 150  # room for a name still
+    lora = lb._columns(_rows(), lang, "lora", [lb._avg(r.avg_points, lang) for r in _rows()])
+    assert lora == (lb.NAME_END, lb.RATING_R, lb.GAMES_R, lb.WINS_R, lb.AVG_R)
 
 
 # -- the sheet of an archived lóra ----------------------------------------------------------

@@ -178,7 +178,7 @@ def test_the_protocol_shows_a_long_detail_whole_on_more_lines() -> None:
     view = rnd.public_view()
     pair = next(r for r in view.protocol if r.partner is not None)
     long = dataclasses.replace(
-        pair, flek=(2, *pair.flek[1:]),
+        pair, flek=(2, *pair.flek[1:]), hlasky=((), (), (), ()),
         pagat=PagatResult(seat=3, side="O", announced=True, level=2, won=True),
         valats=(ValatResult(side="O", announced=True, level=2, won=False),))
     whole = sheet._detail(long, names, "cs")
@@ -195,3 +195,51 @@ def test_the_protocol_shows_a_long_detail_whole_on_more_lines() -> None:
         view, protocol=(*view.protocol, dataclasses.replace(long, pagat=None, valats=()))),
         names)))
     assert grown.height == plain.height + 2 * sheet.DETAIL_LINE
+
+
+def test_T_SCORE_HLASKY_the_protocol_shows_every_hlaska_counted_with_its_money_or_not() -> None:
+    """The protocol's row listed fleks, pagát and valát but no hláška, so a deal's money did
+    not add up: each seat's hlášky are in the row's detail, a counted one with what it brought
+    its holder's side (these, + for the declarer side, − for the opponents, are the deal's
+    ``H``), the others marked "(nezapočteno)" / "(not counted)"."""
+    from bot.games.taroky.pictures import sheet
+
+    rnd, _seat = _example("finished")
+    row = rnd.protocol[0]  # 1P: Anička with Cecílie won; Bohouš's honéry count anyway
+    assert sheet._detail_parts(row, NAMES, "cs") == [
+        "+ Cecílie (XIX)", "taročky Anička +0,50", "honéry Bohouš +0,50",
+        "barvičky Dalibor (nezapočteno)", "pagát Anička ×2 ✗"]
+    assert sheet._detail_parts(row, NAMES, "en")[1:4] == [
+        "8–9 taroks Anička +0.50", "honours Bohouš +0.50", "1–2 taroks Dalibor (not counted)"]
+    for deal in rnd.protocol:
+        if deal.components is None:
+            continue
+        side = {deal.declarer, deal.partner}
+        h = sum(hal if s in side else -hal
+                for s, seat in enumerate(deal.hlasky_money) for _h, _c, hal in seat)
+        assert h == deal.components["H"]
+    assert rnd.protocol[2].components is not None and rnd.protocol[2].components["H"] == -100
+    # with fleks, pagát and valát as well the row shows it all, on more lines
+    import dataclasses
+
+    from engine.taroky.scoring import PagatResult, ValatResult
+
+    busy = dataclasses.replace(
+        row, flek=(2, *row.flek[1:]),
+        pagat=PagatResult(seat=3, side="O", announced=True, level=2, won=True),
+        valats=(ValatResult(side="O", announced=True, level=2, won=False),))
+    for lang in ("cs", "en"):
+        parts = sheet._detail_parts(busy, NAMES, lang)
+        lines, _f = sheet.detail_lines(parts)
+        assert " ".join(lines) == " · ".join(parts) and "…" not in " ".join(lines)
+
+
+def test_the_table_strip_says_a_flek_of_x16_and_more_once() -> None:
+    """The strip showed "hra flek ×32 ×32": from ×16 on the level's name is its multiplier
+    already; lower levels keep their name and multiplier."""
+    from bot.games.taroky.pictures import table
+
+    assert [table._levels(n, "cs") for n in range(6)] == [
+        "—", "flek ×2", "re ×4", "sup ×8", "flek ×16", "flek ×32"]
+    assert [table._levels(n, "en") for n in (1, 4, 5)] == [
+        "double ×2", "double ×16", "double ×32"]

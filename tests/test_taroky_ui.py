@@ -300,3 +300,63 @@ def test_the_declarer_of_the_second_duty_reads_it_in_the_accusative() -> None:
     assert role_line(table, rnd.view(1), "cs") == "Anička hraje druhou povinnost."
     assert role_line(_table(rnd, "en"), rnd.view(0), "en") == (
         "You play second duty: call your partner.")
+
+
+def test_T_SCORE_HLASKY_the_result_lists_every_hlaska_counted_with_its_money_or_not_counted(
+) -> None:
+    """The deal's result named the game, pagát and valát but no hláška, so its money did not
+    add up (a solo lost 9:61 paid 24.50 Kč, the missing 1.00 Kč being an opponent's four
+    kings): each seat's hlášky are told, a counted one with what it brought its holder's side,
+    the others marked not counted (the protocol of TAROKY.md)."""
+    from bot.games.taroky.texts import deal_result
+
+    rnd, _seat = example("finished")
+    row = rnd.protocol[0]  # 1P won 47:23 by Anička and Cecílie; Bohouš's honéry count anyway
+    assert row.hlasky == ((("tarocky", True),), (("honery", True),), (),
+                          (("barvicky", False),))
+    head = deal_result(_table(rnd), row, "cs").splitlines()[0]
+    assert head.endswith(" výhra 47:23. Hlášky: taročky (Anička) +0,50 Kč; honéry (Bohouš)"
+                         " +0,50 Kč; barvičky (Dalibor) nezapočteno. Pagát (Anička) nevyšel.")
+    head = deal_result(_table(rnd, "en"), row, "en").splitlines()[0]
+    assert head.endswith(" won 47:23. Hlášky: 8–9 taroks (Anička) +0.50 Kč; honours (Bohouš)"
+                         " +0.50 Kč; 1–2 taroks (Dalibor) not counted. The pagát (Anička)"
+                         " failed.")
+    solo = rnd.protocol[3]  # a solo without hlášky says nothing of them
+    assert solo.hlasky == ((), (), (), ()) and "Hlášky" not in deal_result(_table(rnd), solo,
+                                                                            "cs")
+
+
+def test_why_not_lists_the_bid_buttons_apart_and_the_cards_as_before() -> None:
+    """The reasons ran the buttons' labels together ("1P – first duty 2P – with pagát 3P –
+    preferans: …"): labels of more words are apart by commas; cards keep their spaces, as
+    Lóra shows them."""
+    from bot.games.taroky.hand import controls
+
+    rnd, _seat = example("bid")
+    assert rnd.to_act is not None
+    _items, reasons = controls(_table(rnd, "en"), rnd.view(rnd.to_act), "en")
+    assert reasons[0] == ("• 1P – first duty, 2P – with pagát, 3P – preferans, 6P – solo: Bid"
+                          " a higher game than solo, or pass.")
+    _items, reasons = controls(_table(rnd), rnd.view(rnd.to_act), "cs")
+    assert reasons[0] == ("• 1P – povinnost, 2P – s pagátem, 3P – preferanc, 6P – sólo: Je třeba"
+                          " hlásit vyšší hru než sólo, nebo říct dobrá.")
+    rnd, _seat = example("discard")
+    assert rnd.to_act is not None
+    _items, reasons = controls(_table(rnd, "en"), rnd.view(rnd.to_act), "en")
+    assert reasons[0] == "• I K♥: A king, the pagát, the mond or the Škýz cannot be laid away."
+
+
+def test_statistics_say_rounds_once() -> None:
+    """The first field read "Rounds: Rounds: 1 · wins: 0 …" (its heading, then the same word
+    again): under the heading "Rounds" / "Kola" its value counts them without repeating it."""
+    from bot.records import stats_embed
+
+    rnd, _ = example("finished")
+    stats = _stats(rnd, 1)  # Bohouš: first of the round
+    stats.wins, stats.avg_points, stats.rating, stats.provisional = 1, 2300.0, 1650, False
+    field = stats_embed(UI, stats, "Bohouš", "en").fields[0]
+    assert (field.name, field.value) == ("Rounds", "played: 1 · won: 1 · ⌀ +23.00 Kč\n"
+                                                   "Rating: 1650")
+    field = stats_embed(UI, stats, "Bohouš", "cs").fields[0]
+    assert (field.name, field.value) == ("Kola", "odehráno: 1 · vyhráno: 1 · ⌀ +23,00 Kč\n"
+                                                 "Hodnocení: 1650")

@@ -37,9 +37,12 @@ MAX_ROWS = 10
 W, M = 760, 16
 HEADER_H, COLS_H, ROW_H, LEGEND_LINE = 62, 42, 68, 25
 RANK_CX, NAME_X = 56, 94
-# right edges of the numeric columns, and where the name must end
+# right edges of the numeric columns, and where the name must end: where they stand when
+# their texts are short (Lóra's); wider texts (Taroky's money) move the columns left
 RATING_R, GAMES_R, WINS_R, AVG_R = 458, 548, 630, W - M - 14
 NAME_END = 340
+COL_GAP = 18  # px at least between a column's widest text and the next column
+NAME_GAP = 5  # px at least between the name and the rating's widest text (its tag)
 MEDAL_D = 44
 MEDALS: dict[int, RGB] = {1: GOLD, 2: (198, 206, 214), 3: (214, 140, 76)}
 STRIPE: RGB = (16, 50, 34)
@@ -88,9 +91,38 @@ def _legend(lang: str, provisional: bool, kind: str) -> list[str]:
     return [fit(s(key, lang, kind), font(19), W - 2 * M) for key in keys]
 
 
+Columns = tuple[int, int, int, int, int]  # name end, then the right edges: rating … average
+DEFAULT_COLUMNS: Columns = (NAME_END, RATING_R, GAMES_R, WINS_R, AVG_R)
+
+
+def _columns(rows: Sequence[LeaderboardRow], lang: str, kind: str,
+             avg: Sequence[str]) -> Columns:
+    """Where the name ends and each numeric column's right edge is for these rows: each column
+    as far right as its usual place, but left of the next column by its widest text (label or
+    value) and ``COL_GAP``, so a wide value (``+415.50 Kč``) never runs into its neighbour."""
+    label = font(20, "cond")
+    fc = font(27, "cond")
+
+    def widest(key: str, values: Sequence[str]) -> float:
+        return max([label.getlength(s(key, lang, kind)), *(fc.getlength(v) for v in values)])
+
+    avg_r = AVG_R
+    wins_r = min(WINS_R, int(avg_r - widest("lb_avg", avg) - COL_GAP))
+    games_r = min(GAMES_R, int(wins_r - widest("lb_wins", [str(r.wins) for r in rows])
+                               - COL_GAP))
+    rating_r = min(RATING_R, int(games_r - widest("lb_games", [str(r.games) for r in rows])
+                                 - COL_GAP))
+    fr = font(30, "bold")
+    rating_w = max([fr.getlength(str(r.rating)) for r in rows]
+                   + [_tag(s("lb_provisional", lang)).width for r in rows if r.provisional]
+                   + [0.0])
+    name_end = min(NAME_END, int(rating_r - rating_w - NAME_GAP))
+    return (name_end, rating_r, games_r, wins_r, avg_r)
+
+
 @lru_cache(maxsize=32)
 def _base(lang: str, title: str, rows: int, provisional: bool,
-          kind: str = "lora") -> Image.Image:
+          kind: str = "lora", columns: Columns = DEFAULT_COLUMNS) -> Image.Image:
     """Felt, the title bar, the table's panel with column labels and row stripes (RGB)."""
     body = max(rows, 1) * ROW_H
     legend = _legend(lang, provisional, kind) if rows else []
@@ -105,8 +137,8 @@ def _base(lang: str, title: str, rows: int, provisional: bool,
     cy = top + COLS_H // 2 + 2
     text(img, (RANK_CX, cy), s("lb_rank", lang, kind), fc, MUTED, "mm")
     text(img, (NAME_X, cy), s("lb_player", lang, kind), fc, MUTED, "lm")
-    for key, right in (("lb_rating", RATING_R), ("lb_games", GAMES_R), ("lb_wins", WINS_R),
-                       ("lb_avg", AVG_R)):
+    for key, right in zip(("lb_rating", "lb_games", "lb_wins", "lb_avg"), columns[1:],
+                          strict=True):
         text(img, (right, cy), s(key, lang, kind), fc, MUTED, "rm")
     d = ImageDraw.Draw(img)
     y0 = top + COLS_H
@@ -131,8 +163,9 @@ def _avg(value: float | None, lang: str) -> str:
     return out.replace(".", ",") if lang == "cs" else out
 
 
-def _row(img: Image.Image, y: int, row: LeaderboardRow, lang: str,
-         avg_text: Callable[[float | None], str] | None = None) -> None:
+def _row(img: Image.Image, y: int, row: LeaderboardRow, lang: str, avg: str,
+         columns: Columns = DEFAULT_COLUMNS) -> None:
+    name_end, rating_r, games_r, wins_r, avg_r = columns
     cy = y + ROW_H // 2
     rank = int(row.rank)
     if rank in MEDALS:
@@ -143,22 +176,21 @@ def _row(img: Image.Image, y: int, row: LeaderboardRow, lang: str,
         text(img, (RANK_CX, cy), str(rank), fr, MUTED, "mm")
     name = " ".join(clean_name(row.name).split())
     fn = font(27, "bold")
-    if fn.getlength(name) > NAME_END - NAME_X:  # a long name: condensed before ellipsized
+    if fn.getlength(name) > name_end - NAME_X:  # a long name: condensed before ellipsized
         fn = font(27, "cond")
-        name = fit(name, fn, NAME_END - NAME_X)
+        name = fit(name, fn, name_end - NAME_X)
     text(img, (NAME_X, cy), name, fn, GOLD if rank == 1 else TEXT, "lm")
     fr = font(30, "bold")
     if row.provisional:
         tag = _tag(s("lb_provisional", lang))
-        text(img, (RATING_R, cy - 12), str(row.rating), fr, MUTED, "rm")
-        paste(img, tag, RATING_R - tag.width, cy + 8)
+        text(img, (rating_r, cy - 12), str(row.rating), fr, MUTED, "rm")
+        paste(img, tag, rating_r - tag.width, cy + 8)
     else:
-        text(img, (RATING_R, cy), str(row.rating), fr, TEXT, "rm")
+        text(img, (rating_r, cy), str(row.rating), fr, TEXT, "rm")
     fc = font(27, "cond")
-    text(img, (GAMES_R, cy), str(row.games), fc, TEXT, "rm")
-    text(img, (WINS_R, cy), str(row.wins), fc, TEXT if row.wins else FAINT, "rm")
-    avg = avg_text(row.avg_points) if avg_text is not None else _avg(row.avg_points, lang)
-    text(img, (AVG_R, cy), avg, fc, TEXT, "rm")
+    text(img, (games_r, cy), str(row.games), fc, TEXT, "rm")
+    text(img, (wins_r, cy), str(row.wins), fc, TEXT if row.wins else FAINT, "rm")
+    text(img, (avg_r, cy), avg, fc, TEXT, "rm")
 
 
 def leaderboard_image(rows: Sequence[LeaderboardRow], lang: str = "cs",
@@ -170,10 +202,13 @@ def leaderboard_image(rows: Sequence[LeaderboardRow], lang: str = "cs",
         raise ValueError(f"at most {MAX_ROWS} leaderboard rows per picture")
     lang = lang_of(lang)
     head = " ".join(clean_name(title).split()) if title.strip() else s("lb_title", lang, kind)
-    img = _base(lang, head, len(rows), any(r.provisional for r in rows), kind).copy()
+    avg = [avg_text(r.avg_points) if avg_text is not None else _avg(r.avg_points, lang)
+           for r in rows]
+    columns = _columns(rows, lang, kind, avg)
+    img = _base(lang, head, len(rows), any(r.provisional for r in rows), kind, columns).copy()
     y0 = HEADER_H + M + COLS_H
     for i, row in enumerate(rows):
-        _row(img, y0 + i * ROW_H, row, lang, avg_text)
+        _row(img, y0 + i * ROW_H, row, lang, avg[i], columns)
     return img
 
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from engine.taroky.cards import card_str
-from engine.taroky.scoring import PagatResult, ValatResult
+from engine.taroky.scoring import PagatResult, ValatResult, hlaska_money
 from engine.taroky.talon import silent_solo
 
 if TYPE_CHECKING:
@@ -52,6 +52,12 @@ class DealRecord:
     dokup: Four  # dokup added before this deal's payments
     running: Four  # money after the deal
     results: Four  # money − stake − dokup after the deal
+
+    @property
+    def hlasky_money(self) -> tuple[tuple[tuple[str, bool, int], ...], ...]:
+        """Per seat: (hláška, counted, what it brought its holder's side in hal); the
+        counted ones, signed by side, are the component ``H``."""
+        return tuple(tuple((h, c, hlaska_money(h, c)) for h, c in seat) for seat in self.hlasky)
 
     def to_json(self) -> dict[str, Any]:
         def cards(cs: tuple[int, ...]) -> list[str]:

@@ -105,14 +105,21 @@ def counted_hlasky(
     )
 
 
+def hlaska_money(hlaska: str, counted: bool) -> int:
+    """What one revealing hláška brings its holder's side: its value (small 50, large 100;
+    never flekovaná) if it counts (T-SCORE-HLASKY), else nothing."""
+    return VALUE[hlaska] if counted else 0
+
+
 def hlasky_component(
     hlasky: Sequence[Sequence[str]], sides: Sequence[str], counted: Sequence[Sequence[bool]]
 ) -> int:
+    """``H``: the counted hlášky, + for the declarer side's, − for the opponents'."""
     total = 0
     for s in range(4):
         for h, c in zip(hlasky[s], counted[s], strict=True):
-            if c:
-                total += VALUE[h] if sides[s] == DECLARER_SIDE else -VALUE[h]
+            value = hlaska_money(h, c)
+            total += value if sides[s] == DECLARER_SIDE else -value
     return total
 
 

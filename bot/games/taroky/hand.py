@@ -58,8 +58,10 @@ def refusal_text(rnd: TarokyRound, action: DealAction, lang: str) -> str | None:
     return None
 
 
-def _grouped(found: dict[str, list[str]]) -> list[str]:
-    return [f"• {' '.join(items)}: {why}" for why, items in found.items()]
+def _grouped(found: dict[str, list[str]], sep: str) -> list[str]:
+    """One line per reason: its cards apart by spaces (``I K♥``, as Lóra shows cards), its
+    buttons' labels of more words by ``, `` (``1P – first duty, 2P – with pagát``)."""
+    return [f"• {sep.join(items)}: {why}" for why, items in found.items()]
 
 
 def role_line(table: Table, view: SeatView, lang: str) -> str:
@@ -190,8 +192,9 @@ def card_rows(cards: Sequence[int]) -> list[int]:
 
 
 def _reasons(rnd: TarokyRound, view: SeatView, candidates: Sequence[tuple[DealAction, str]],
-             lang: str) -> list[str]:
-    """The engine's reasons for the candidates that are not legal, grouped by reason."""
+             lang: str, cards: bool = False) -> list[str]:
+    """The engine's reasons for the candidates that are not legal, grouped by reason;
+    ``cards``: the labels are cards."""
     legal = set(view.legal)
     found: dict[str, list[str]] = {}
     for action, label in candidates:
@@ -200,7 +203,7 @@ def _reasons(rnd: TarokyRound, view: SeatView, candidates: Sequence[tuple[DealAc
         why = refusal_text(rnd, action, lang)
         if why is not None:
             found.setdefault(why, []).append(label)
-    return _grouped(found)
+    return _grouped(found, " " if cards else ", ")
 
 
 def controls(table: Table, view: SeatView, lang: str) -> tuple[list[Item], list[str]]:
@@ -224,7 +227,7 @@ def controls(table: Table, view: SeatView, lang: str) -> tuple[list[Item], list[
                     for c in reversed(CALLABLE)]
             plain = [(a, card_label(a.card, lang)) for a, _label, _style in cand
                      if isinstance(a, Call)]
-            return _buttons(table, cand, view), _reasons(rnd, view, plain, lang)
+            return _buttons(table, cand, view), _reasons(rnd, view, plain, lang, cards=True)
         case Trojka():
             which = view.public.trojka or "upper"
             cand = [(Trojka(seat, True), t(f"taroky.btn_take_{which}", lang), SUCCESS),
@@ -235,7 +238,8 @@ def controls(table: Table, view: SeatView, lang: str) -> tuple[list[Item], list[
             kind = type(first)
             hand_cards = cards_of(view.hand)
             cand = [(kind(seat, c), card_label(c, lang), PRIMARY) for c in hand_cards]
-            reasons = _reasons(rnd, view, [(a, label) for a, label, _ in cand], lang)
+            reasons = _reasons(rnd, view, [(a, label) for a, label, _ in cand], lang,
+                               cards=True)
             return _buttons(table, cand, view, card_rows(hand_cards)), reasons
         case Announce():  # only what the seat may say: what it may not is its own business
             cand = [(a, item_text(a.item, view, lang),
@@ -273,7 +277,7 @@ def _discard_select(table: Table, rnd: TarokyRound, view: SeatView,
         why = refusal_text(rnd, Discard(seat, c), lang)
         if why is not None:
             found.setdefault(why, []).append(card_label(c, lang))
-    return [select], _grouped(found)
+    return [select], _grouped(found, " ")
 
 
 def hand(table: Table, view: Any, lang: str) -> HandParts:

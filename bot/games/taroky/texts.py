@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.games.marks import marked_lines
-from bot.games.taroky.words import game_name, money
+from bot.games.taroky.words import game_name, money, word
 from bot.i18n import t
 from bot.model import Table
 from engine.game import GameEvent
@@ -167,6 +167,13 @@ def deal_result(table: Table, row: DealRecord, lang: str) -> str:
                                                  else "taroky.result_tie")
         head = t(key, lang, n=row.deal_no, game=game, who=who, eyes=row.eyes[0],
                  other=row.eyes[1])
+        hlasky = [
+            t("taroky.result_hlaska", lang, hlaska=word(h, lang), name=names[s],
+              money=money(hal, lang, signed=True)) if counted
+            else t("taroky.result_hlaska_void", lang, hlaska=word(h, lang), name=names[s])
+            for s, seat in enumerate(row.hlasky_money) for h, counted, hal in seat]
+        if hlasky:
+            parts.append(t("taroky.result_hlasky", lang, hlasky="; ".join(hlasky)))
         if row.pagat is not None:
             key = "taroky.result_pagat" + ("" if row.pagat.announced else "_silent") + (
                 "_won" if row.pagat.won else "_lost")

@@ -1,7 +1,7 @@
 """The protocol of a Taroky round: one row per finished deal (the game and who played it, the
-partner or "alone", fleks, pagát and valát, eyes, each player's money for the deal and the
-running money), then dokup, money and result per player; when the round is over, the table's
-sheet of T-TOURNAMENT (points 4-3-2-1 and the control sum).
+partner or "alone", fleks, hlášky (counted or not), pagát and valát, eyes, each player's money
+for the deal and the running money), then dokup, money and result per player; when the round
+is over, the table's sheet of T-TOURNAMENT (points 4-3-2-1 and the control sum).
 
 Drawn from the round's public view: the protocol rows exist only for finished deals, when
 everything may be shown (the partner included), so nothing secret is in them.
@@ -53,7 +53,7 @@ HEADER_H, NAMES_H, ROW_H, FOOT_ROW = 58, 44, 66, 42
 DETAIL_W = GAME_W + EYES_W - 8  # a deal's detail line, under its game and its eyes
 DETAIL_SIZE, DETAIL_SMALLEST = 18, 16  # px; a detail too long for one line takes two
 DETAIL_LINE = 21  # each further detail line: the row is that much taller
-DETAIL_LINES = 3  # at most
+DETAIL_LINES = 5  # at most (hlášky of three seats, fleks, pagát and valát)
 STRIPE = (16, 50, 34)
 
 
@@ -62,7 +62,7 @@ def _colour(hal: int) -> RGB:
 
 
 def _detail(row: DealRecord, names: list[str], lang: str) -> str:
-    """The second line of a deal: partner or alone, fleks, pagát, valát."""
+    """The second line of a deal: partner or alone, fleks, hlášky, pagát, valát."""
     return " · ".join(_detail_parts(row, names, lang))
 
 
@@ -83,6 +83,12 @@ def _detail_parts(row: DealRecord, names: list[str], lang: str) -> list[str]:
             parts.append(pic("sheet_blana", lang, names=", ".join(blana)))
     if row.flek[0]:
         parts.append(f"{word('game', lang)} ×{2 ** row.flek[0]}")
+    for s, seat in enumerate(row.hlasky_money):  # counted: what it brought; else marked so
+        for h, counted, hal in seat:
+            parts.append(pic("sheet_hlaska", lang, hlaska=word(h, lang), name=names[s],
+                             money=amount(hal, lang, signed=True)) if counted
+                         else pic("sheet_hlaska_void", lang, hlaska=word(h, lang),
+                                  name=names[s]))
     if row.pagat is not None:
         mark = "✓" if row.pagat.won else "✗"
         key = "sheet_pagat" if row.pagat.announced else "sheet_pagat_silent"
@@ -101,7 +107,7 @@ def _detail_parts(row: DealRecord, names: list[str], lang: str) -> list[str]:
 
 def detail_lines(parts: Sequence[str], width: int = DETAIL_W) -> tuple[list[str], Font]:
     """A deal's detail whole: on one line (the regular font, else the condensed one), else
-    on two or three split between its parts (condensed, from ``DETAIL_SIZE`` down to
+    on two to ``DETAIL_LINES`` split between its parts (condensed, from ``DETAIL_SIZE`` down to
     ``DETAIL_SMALLEST`` px) — the channel's result message has it whole, so should the
     protocol. Only what does not fit even so is cut with "…" (absurd flek levels)."""
     whole = " · ".join(parts)

@@ -119,7 +119,12 @@ def _chip(img: Image.Image, x: int, label: str, value: str, colour: RGB = TEXT) 
 
 
 def _levels(level: int, lang: str) -> str:
-    return "—" if level == 0 else f"{level_name(level, lang)} ×{2 ** level}"
+    """An item's flek level on the strip: "re ×4"; from ×16 on the level's name is its
+    multiplier already ("flek ×32"), not said twice."""
+    if level == 0:
+        return "—"
+    name, mult = level_name(level, lang), f"×{2 ** level}"
+    return name if name.endswith(mult) else f"{name} {mult}"
 
 
 def _strip(img: Image.Image, deal: PublicView, names: list[str], lang: str) -> None:
