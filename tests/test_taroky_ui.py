@@ -183,11 +183,11 @@ def test_T_HLASKY_VALAT_the_result_tells_whose_valat_failed_and_whose_silent_one
         valats=(ValatResult(side="D", announced=True, level=1, won=False),
                 ValatResult(side="O", announced=False, level=0, won=True)))
     head = deal_result(_table(rnd), row, "cs").splitlines()[0]
-    assert head.endswith(" Tichý pagát (Bohouš) nevyšel. Valát (Anička, Cecílie) nevyšel."
-                         " Tichý valát (Bohouš, Dalibor)!")
+    assert head.endswith(" Tichý pagát (Bohouš) nevyšel. Valát (Anička, Cecílie, flek ×2)"
+                         " nevyšel. Tichý valát (Bohouš, Dalibor)!")
     head = deal_result(_table(rnd, "en"), row, "en").splitlines()[0]
-    assert head.endswith(" The silent pagát (Bohouš) failed. The valát (Anička, Cecílie) "
-                         "failed. A silent valát (Bohouš, Dalibor): all tricks!")
+    assert head.endswith(" The silent pagát (Bohouš) failed. The valát (Anička, Cecílie, "
+                         "double ×2) failed. A silent valát (Bohouš, Dalibor): all tricks!")
     won = dataclasses.replace(row, pagat=None, valats=(
         ValatResult(side="O", announced=True, level=0, won=True),))
     assert deal_result(_table(rnd), won, "cs").splitlines()[0].endswith(
@@ -316,11 +316,12 @@ def test_T_SCORE_HLASKY_the_result_lists_every_hlaska_counted_with_its_money_or_
                           (("barvicky", False),))
     head = deal_result(_table(rnd), row, "cs").splitlines()[0]
     assert head.endswith(" výhra 47:23. Hlášky: taročky (Anička) +0,50 Kč; honéry (Bohouš)"
-                         " +0,50 Kč; barvičky (Dalibor) nezapočteno. Pagát (Anička) nevyšel.")
+                         " +0,50 Kč; barvičky (Dalibor) nezapočteno. Pagát (Anička, flek ×2)"
+                         " nevyšel.")
     head = deal_result(_table(rnd, "en"), row, "en").splitlines()[0]
     assert head.endswith(" won 47:23. Hlášky: 8–9 taroks (Anička) +0.50 Kč; honours (Bohouš)"
-                         " +0.50 Kč; 1–2 taroks (Dalibor) not counted. The pagát (Anička)"
-                         " failed.")
+                         " +0.50 Kč; 1–2 taroks (Dalibor) not counted. The pagát (Anička,"
+                         " double ×2) failed.")
     solo = rnd.protocol[3]  # a solo without hlášky says nothing of them
     assert solo.hlasky == ((), (), (), ()) and "Hlášky" not in deal_result(_table(rnd), solo,
                                                                             "cs")
@@ -360,3 +361,23 @@ def test_statistics_say_rounds_once() -> None:
     field = stats_embed(UI, stats, "Bohouš", "cs").fields[0]
     assert (field.name, field.value) == ("Kola", "odehráno: 1 · vyhráno: 1 · ⌀ +23,00 Kč\n"
                                                  "Hodnocení: 1650")
+
+
+def test_T_FLEK_the_result_names_the_game_s_flek_so_the_money_can_be_followed() -> None:
+    """A deal's result gave the game without its flek (a solo lost ×2 read as if it were
+    ×1): the game's flek level is named with its multiplier, once from ×16 on."""
+    import dataclasses
+
+    from bot.games.taroky.texts import deal_result
+
+    rnd, _seat = example("finished")
+    row = rnd.protocol[0]
+    plain = dataclasses.replace(row, flek=(0, 0, 0))
+    assert deal_result(_table(rnd), plain, "cs").startswith(
+        "■ **1. rozdání: první povinnost** – Anička se spoluhráčem Cecílie: výhra 47:23.")
+    assert deal_result(_table(rnd), dataclasses.replace(row, flek=(1, 0, 0)), "cs").startswith(
+        "■ **1. rozdání: první povinnost, flek ×2** – Anička se spoluhráčem Cecílie:")
+    assert deal_result(_table(rnd, "en"), dataclasses.replace(row, flek=(2, 0, 0)),
+                       "en").startswith("■ **Deal 1: first duty, redouble ×4** – ")
+    assert deal_result(_table(rnd), dataclasses.replace(row, flek=(5, 0, 0)), "cs").startswith(
+        "■ **1. rozdání: první povinnost, flek ×32** – ")

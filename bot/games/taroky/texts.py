@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.games.marks import marked_lines
-from bot.games.taroky.words import game_name, money, word
+from bot.games.taroky.words import game_name, level_text, money, word
 from bot.i18n import t
 from bot.model import Table
 from engine.game import GameEvent
@@ -141,6 +141,10 @@ def starts_deal(events: Sequence[GameEvent]) -> bool:
     return any(isinstance(e, DealStarted) for e in events)
 
 
+def _with_level(who: str, level: int, lang: str) -> str:
+    return f"{who}, {level_text(level, lang)}" if level else who
+
+
 def deal_result(table: Table, row: DealRecord, lang: str) -> str:
     """The result of a finished deal, told when it ends (the protocol row: all is shown)."""
     names = table.names()
@@ -162,6 +166,8 @@ def deal_result(table: Table, row: DealRecord, lang: str) -> str:
             who = t("taroky.result_silent_solo", lang, name=names[row.declarer])
         else:
             who = names[row.declarer]
+        if row.flek[0]:  # the fleks, so that the money can be followed from the message
+            game = f"{game}, {level_text(row.flek[0], lang)}"
         g = row.components["G"]
         key = "taroky.result_won" if g > 0 else ("taroky.result_lost" if g < 0
                                                  else "taroky.result_tie")
@@ -177,13 +183,15 @@ def deal_result(table: Table, row: DealRecord, lang: str) -> str:
         if row.pagat is not None:
             key = "taroky.result_pagat" + ("" if row.pagat.announced else "_silent") + (
                 "_won" if row.pagat.won else "_lost")
-            parts.append(t(key, lang, name=names[row.pagat.seat]))
+            parts.append(t(key, lang, name=_with_level(names[row.pagat.seat],
+                                                          row.pagat.level, lang)))
         declarers = {row.declarer} | ({row.partner} if row.partner is not None else set())
         for v in row.valats:  # whose valát: an announced one may fail by the other's silent
             side = [s for s in range(4) if (s in declarers) == (v.side == "D")]
             key = ("taroky.result_valat_won" if v.won else "taroky.result_valat_lost"
                    ) if v.announced else "taroky.result_valat_silent"
-            parts.append(t(key, lang, names=", ".join(names[s] for s in side)))
+            parts.append(t(key, lang, names=_with_level(", ".join(names[s] for s in side),
+                                                           v.level, lang)))
     cash = ", ".join(f"{names[s]} {money(row.money[s], lang, signed=True)}" for s in range(4))
     lines = [head + (" " + " ".join(parts) if parts else ""), t("taroky.result_money", lang,
                                                                  money=cash)]

@@ -14,7 +14,7 @@ from engine.taroky.messages import game_object as engine_game_object
 from engine.taroky.messages import level_name, money_text, word
 
 __all__ = ["card_label", "cards_text", "game_name", "game_object", "is_tarok", "level_name",
-           "money", "pic", "refusal", "word"]
+           "level_text", "money", "pic", "refusal", "word"]
 
 
 def card_label(card: int, lang: str = "cs") -> str:
@@ -32,6 +32,13 @@ def hand_cards(mask: int) -> list[int]:
 
 def is_tarok(card: int) -> bool:
     return card < NUM_TAROKS
+
+
+def level_text(level: int, lang: str = "cs") -> str:
+    """A flek level with its multiplier: "flek ×2", "re ×4"; from ×16 on the level's name is
+    its multiplier already ("flek ×32"), not said twice."""
+    name, mult = level_name(level, lang_of(lang)), f"×{2 ** level}"
+    return name if name.endswith(mult) else f"{name} {mult}"
 
 
 def game_name(game: str, lang: str = "cs") -> str:

@@ -16,7 +16,7 @@ from functools import lru_cache
 from PIL import Image
 
 from bot.games.taroky.pictures import palette
-from bot.games.taroky.words import card_label, game_name, level_name, money, pic, word
+from bot.games.taroky.words import card_label, game_name, level_text, money, pic, word
 from bot.i18n import lang_of
 from bot.render import cards
 from bot.render.common import (
@@ -121,10 +121,7 @@ def _chip(img: Image.Image, x: int, label: str, value: str, colour: RGB = TEXT) 
 def _levels(level: int, lang: str) -> str:
     """An item's flek level on the strip: "re ×4"; from ×16 on the level's name is its
     multiplier already ("flek ×32"), not said twice."""
-    if level == 0:
-        return "—"
-    name, mult = level_name(level, lang), f"×{2 ** level}"
-    return name if name.endswith(mult) else f"{name} {mult}"
+    return "—" if level == 0 else level_text(level, lang)
 
 
 def _strip(img: Image.Image, deal: PublicView, names: list[str], lang: str) -> None:
