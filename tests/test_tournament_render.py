@@ -130,3 +130,17 @@ def test_T_TOURNAMENT_taroky_standings_name_the_tiebreak_the_round_results(
     assert [line.score for line in seen["lines"]] == [  # type: ignore[attr-defined]
         money(r.score, lang, sign=True) for r in rows]
     assert sum(r.score for r in rows) == 0  # results, not money (which sums to 4 × stake)
+
+
+def test_the_standings_post_names_everybody_who_shares_one_of_the_first_three_places() -> None:
+    """After a round where three entrants share 2nd place and two share 5th, the post lists
+    places 1, 2, 2, 2 (it cut a shared place before: the picture had them all)."""
+    from bot.tournament.desk import leader_lines
+    from bot.tournament.examples import example_tournament
+    from bot.tournament.scoring import standings
+
+    t_ = example_tournament("taroky", rounds=1, seed=18)
+    assert [r.place for r in standings(t_, 1)] == [1, 2, 2, 2, 5, 5, 7, 8]
+    lines = leader_lines(t_, 1, "cs").splitlines()
+    assert [x.split(".", 1)[0] for x in lines[:-1]] == ["1", "2", "2", "2"]
+    assert lines[-1].startswith("Body 4-3-2-1 podle pořadí u stolu")

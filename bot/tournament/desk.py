@@ -339,7 +339,7 @@ class TournamentDesk:
         key = "final_title" if final else "round_title"
         embed = discord.Embed(title=tt(key, lang, game=game_name(t_, lang), id=t_.tournament_id,
                                        round=round_no),
-                              description=self._leaders(t_, round_no, lang),
+                              description=leader_lines(t_, round_no, lang),
                               colour=EMBED_COLOUR)
         out = [self._post(t_.channel_id, embed=embed,
                           picture=(f"tstandings:{t_.tournament_id}:{round_no}",
@@ -354,18 +354,6 @@ class TournamentDesk:
         if not final:
             out.append(self._post(t_.channel_id, tt("next_round", lang, round=round_no + 1)))
         return out
-
-    def _leaders(self, t_: TournamentRecord, round_no: int, lang: str) -> str:
-        rows = standings(t_, round_no)
-        unit = score_unit(t_)
-        lines = []
-        for row in rows[:3]:
-            e = model.entrant(t_, row.entrant)
-            lines.append(tt("leader_line", lang, place=row.place, name=e.name,
-                            points=number(row.points, lang)))
-        tiebreak = worded("tiebreak", f"{unit}_{'low' if lower_is_better(t_) else 'high'}", lang)
-        lines.append(tt("legend_points", lang, tiebreak=tiebreak))
-        return "\n".join(lines)
 
     def winner_shown(self, t_: TournamentRecord) -> list[OutboxItem]:
         lang = self._lang(t_)
@@ -483,3 +471,19 @@ async def _draw(render: Any, *args: Any) -> bytes | None:
         log.exception("a tournament picture failed")
         return None
 
+
+
+def leader_lines(t_: TournamentRecord, round_no: int, lang: str) -> str:
+    """The standings post's lines: the first three places, every entrant sharing one of
+    them included (the picture beside it has everybody)."""
+    unit = score_unit(t_)
+    lines = []
+    for row in standings(t_, round_no):
+        if row.place > 3:
+            break
+        e = model.entrant(t_, row.entrant)
+        lines.append(tt("leader_line", lang, place=row.place, name=e.name,
+                        points=number(row.points, lang)))
+    tiebreak = worded("tiebreak", f"{unit}_{'low' if lower_is_better(t_) else 'high'}", lang)
+    lines.append(tt("legend_points", lang, tiebreak=tiebreak))
+    return "\n".join(lines)
