@@ -49,6 +49,24 @@ def my_table(interaction: Interaction) -> Table | None:
                                                              interaction.user.id)
 
 
+async def send_sheet(interaction: Interaction) -> None:
+    """The score sheet of the asker's table, privately: of whichever game it plays (asking
+    with the other game's command still shows it, rather than "you sit at no table")."""
+    from bot.ui.builders import game_ui, png_file
+
+    table = my_table(interaction)
+    lang = await controller_of(interaction).lang_for(interaction, table)
+    if table is None or table.state is None:
+        await interaction.response.send_message(t("core.no_table_here", lang), ephemeral=True)
+        return
+    reply = game_ui(table).table_op(table, "sheet", lang)
+    if reply.png is None:
+        await interaction.response.send_message(reply.content, ephemeral=True)
+        return
+    await interaction.response.send_message(file=png_file(reply.png, reply.filename),
+                                            ephemeral=True)
+
+
 async def open_new_table(interaction: Interaction, ui: GameUI, options: dict[str, Any], *,
                          turn_timer: int, language: str, seating: str, autoplay: bool) -> None:
     """``/<game> new``: a table of ``ui``'s game with the game's ``options`` (its JSON)."""

@@ -483,3 +483,18 @@ def test_a_refusal_is_worded_by_its_code_without_the_rule_id():
     assert UI.refusal_text(refusal, "cs") == "musíš ctít barvu"
     assert UI.refusal_text(refusal, "en") == "you must follow suit"
     assert UI.refusal_text(IllegalAction("no_such_code", rule="R-X"), "cs") is None
+
+
+async def test_either_game_s_sheet_command_shows_the_sheet_of_the_table_one_sits_at(harness):
+    """Seated at a Lóra table, /taroky protocol answered "you sit at no table": both
+    games' sheet commands show the sheet of the game the asker's table plays."""
+    guild, ch, users, _tid = await open_table(harness, ["alice"], ("easy", "easy", "easy"))
+    alice = users[0]
+    own = reply(await alice.slash(ch, "lora score"))
+    other = reply(await alice.slash(ch, "taroky protocol"))
+    assert [a.filename for a in own.attachments] == ["protokol.png"]
+    assert [a.filename for a in other.attachments] == ["protokol.png"]
+    assert await other.attachments[0].read() == await own.attachments[0].read()
+    carol = guild.add_member(harness.env.create_user("carol"))
+    assert reply(await carol.slash(ch, "taroky protocol")).content == (  # her client's language
+        "You do not sit at any table on this server.")

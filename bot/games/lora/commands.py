@@ -12,15 +12,13 @@ from bot.commands import (
     TABLE_CHOICES,
     TABLE_OPTIONS,
     choice,
-    controller_of,
     gdesc,
-    my_table,
     open_new_table,
+    send_sheet,
 )
-from bot.i18n import desc, t
+from bot.i18n import desc
 from bot.tournament.commands import TOURNAMENT_CHOICES, TOURNAMENT_OPTIONS, open_tournament
 from bot.tournament.model import MAX_ROUNDS
-from bot.ui.builders import png_file
 from engine.contracts import Options
 
 if TYPE_CHECKING:
@@ -93,14 +91,6 @@ def lora_commands(ui: LoraUI) -> list[app_commands.Command[Any, Any, None]]:
 
     @app_commands.command(name="score", description=gdesc(ui, "cmd_score"))
     async def score(interaction: Interaction) -> None:
-        table = my_table(interaction)
-        lang = await controller_of(interaction).lang_for(interaction, table)
-        if table is None or table.state is None or table.game_kind != ui.kind:
-            await interaction.response.send_message(t("core.no_table_here", lang),
-                                                    ephemeral=True)
-            return
-        sheet = ui.sheet_png(table, lang)
-        await interaction.response.send_message(file=png_file(sheet, "protokol.png"),
-                                                ephemeral=True)
+        await send_sheet(interaction)
 
     return [new, tournament, score]

@@ -12,15 +12,13 @@ from bot.commands import (
     TABLE_CHOICES,
     TABLE_OPTIONS,
     choice,
-    controller_of,
     gdesc,
-    my_table,
     open_new_table,
+    send_sheet,
 )
 from bot.i18n import desc, t, user_lang
 from bot.tournament.commands import TOURNAMENT_CHOICES, TOURNAMENT_OPTIONS, open_tournament
 from bot.tournament.model import MAX_ROUNDS
-from bot.ui.builders import png_file
 from engine.taroky.errors import TarokyError
 from engine.taroky.options import TarokyOptions
 
@@ -166,14 +164,6 @@ def taroky_commands(ui: TarokyUI) -> list[app_commands.Command[Any, Any, None]]:
 
     @app_commands.command(name="protocol", description=gdesc(ui, "cmd_protocol"))
     async def protocol(interaction: Interaction) -> None:
-        table = my_table(interaction)
-        lang = await controller_of(interaction).lang_for(interaction, table)
-        if table is None or table.state is None or table.game_kind != ui.kind:
-            await interaction.response.send_message(t("core.no_table_here", lang),
-                                                    ephemeral=True)
-            return
-        sheet = ui.sheet_png(table, lang)
-        await interaction.response.send_message(file=png_file(sheet, "protokol.png"),
-                                                ephemeral=True)
+        await send_sheet(interaction)
 
     return [new, tournament, protocol]
