@@ -24,7 +24,7 @@ from bot.persist import load_tables, open_store
 from bot.records import LeaderboardPage
 from bot.storage.protocol import TableStore
 from bot.tournament.desk import DYNAMIC_ITEMS as TOURNAMENT_ITEMS
-from bot.ui.components import DYNAMIC_ITEMS
+from bot.ui.components import DYNAMIC_ITEMS, GAME_KINDS, TABLE_KINDS
 from bot.ui.controller import Controller
 from bot.workers import Pools
 
@@ -127,13 +127,17 @@ class LoraBot(commands.Bot):
         if not custom_id.startswith("lora:") or _has_component(interaction.message, custom_id):
             return
         lang = user_lang(interaction)
-        if self.controller is not None:
-            parts = custom_id.split(":")
+        parts = custom_id.split(":")
+        kind = parts[1] if len(parts) > 1 else ""
+        if self.controller is not None and kind in TABLE_KINDS:
             table_id = int(parts[2]) if len(parts) > 2 and parts[2].isdigit() else -1
             lang = await self.controller.lang_for(interaction,
                                                   self.controller.service.tables.get(table_id))
+        # a game's button says the game moved on; one of a lobby, tournament or list that
+        # the message changed (there are no cards to open there)
+        key = "core.stale" if kind in GAME_KINDS else "core.stale_message"
         try:
-            await interaction.response.send_message(t("core.stale", lang), ephemeral=True)
+            await interaction.response.send_message(t(key, lang), ephemeral=True)
         except discord.HTTPException:
             log.warning("could not answer a click on a vanished component")
 

@@ -24,7 +24,7 @@ from discord import app_commands
 from simcord.http import router as simcord_router
 
 from bot.i18n import Translator
-from tests.botkit import Players, enabled_controls, open_table, reply
+from tests.botkit import Players, enabled_controls, open_table, raw_click, reply, stored_message
 from tests.test_bot_security import message_texts
 
 RULE_ID = re.compile(r"\bR-[A-Z]{3,}")
@@ -365,6 +365,7 @@ async def test_the_lobby_shows_the_options_and_a_change_asks_the_seated_again(ha
     # only the creator changes them
     res = await bob.select(lobby, ["panak"], custom_id=select["custom_id"])
     assert reply(res).content == "Pravidla stolu mění jen jeho zakladatel."
+    before_change = stored_message(alice, lobby)
     await alice.select(lobby, ["red_king"], custom_id=select["custom_id"])
     table = harness.service.tables[1]
     assert table.settings.options["red_king_first_trick"] == "forbidden"
@@ -377,7 +378,19 @@ async def test_the_lobby_shows_the_options_and_a_change_asks_the_seated_again(ha
     assert reply(res).content == ("Hru zatím nelze začít: se změněnými pravidly ještě "
                                   "musí souhlasit: Bob.")
     assert table.status == "lobby"
+    from simcord.actors import _component_interaction
+    from simcord.enums import ComponentType
+
+    gone = "Tohle tlačítko už neplatí – zpráva se mezitím změnila. Použij tu aktuální."
+    # the options select of before the change, submitted again
+    res = await _component_interaction(alice, before_change, {
+        "custom_id": select["custom_id"], "component_type": ComponentType.STRING_SELECT,
+        "values": ["panak"]})
+    assert reply(res).content == gone  # (a lobby has no cards to open)
     await bob.click(lobby, custom_id="lora:l:1:agree")
+    # the agree button is gone from the lobby once nobody has to agree
+    res = await raw_click(bob, lobby, "lora:l:1:agree")
+    assert reply(res).content == gone
     await alice.click(lobby, custom_id="lora:l:1:start")
     assert table.status == "playing"
     assert table.state.options.red_king_first_trick == "forbidden"

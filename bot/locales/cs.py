@@ -19,6 +19,7 @@ STRINGS: dict[str, str] = {
     "core.not_started": "Hra ještě nezačala.",
     "core.game_over": "Hra už skončila.",
     "core.stale": "Tohle tlačítko je staré – stav hry se mezitím změnil. Otevři si karty znovu.",
+    "core.stale_message": "Tohle tlačítko už neplatí – zpráva se mezitím změnila. Použij tu aktuální.",
     "core.not_your_turn": "Teď nejsi na tahu.",
     "core.illegal": "Tenhle tah pravidla nedovolují.",
     "core.illegal_why": "Takhle to pravidla nedovolují: {reason}",

@@ -13,6 +13,7 @@ STRINGS: dict[str, str] = {
     "core.not_started": "The game has not started yet.",
     "core.game_over": "The game is over.",
     "core.stale": "This button is out of date – the game has moved on. Open your cards again.",
+    "core.stale_message": "This button is out of date – the message has changed since. Use the current one.",
     "core.not_your_turn": "It is not your turn.",
     "core.illegal": "The rules do not allow that move.",
     "core.illegal_why": "The rules do not allow that: {reason}",

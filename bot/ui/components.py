@@ -17,6 +17,11 @@ if TYPE_CHECKING:
 
 Interaction = discord.Interaction[Any]
 
+# The kinds of ``lora:<kind>:<table id>:…`` ids: a game's own buttons (the table message's,
+# a hand's actions, choices and multi-card confirmations), and the lobby's.
+GAME_KINDS = ("t", "a", "c", "m")
+TABLE_KINDS = (*GAME_KINDS, "l", "lai", "lo")
+
 
 def _controller(interaction: Interaction) -> Controller:
     from bot.ui.controller import Controller

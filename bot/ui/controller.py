@@ -839,10 +839,10 @@ class Controller:
             if table is None or table.state is not None:
                 raise TableError("already_started" if table is not None else "no_table")
             if revision != table.settings.revision:
-                raise TableError("stale")
+                raise TableError("stale_message")
             options = builders.game_ui(table).change_option(table.settings.options, choice)
             if options is None:
-                raise TableError("stale")
+                raise TableError("stale_message")
             await self.service.set_options(table_id, interaction.user.id, options)
         except TableError as exc:
             await self.refuse(interaction, exc, lang, self._kind(table_id))
