@@ -40,8 +40,10 @@ from engine.taroky.cards import (
     FULL_DECK,
     NUM_CARDS,
     PAGAT,
+    TAROK,
     cards_of,
     cards_str,
+    color,
     eyes,
     hand_str,
     mask_of,
@@ -367,7 +369,9 @@ class TarokyDeal:
         if isinstance(a, Play):
             hand = self.hands[a.seat]
             refusal = play_refusal(hand, a.card, self.trick, self.varsava, self.options.mond_rule)
-            return refusal, {"card": a.card}
+            # what was led, so that a refusal can say why a tarok is due (T-PLAY-FOLLOW)
+            led = None if not self.trick else "tarok" if color(self.trick[0]) == TAROK else "suit"
+            return refusal, {"card": a.card, "led": led}
         return None, {}
 
     # -- the course of a deal ----------------------------------------------------------

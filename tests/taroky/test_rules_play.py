@@ -120,3 +120,53 @@ def test_T_PLAY_all_12_tricks_are_played():
         d.apply(d.legal_actions()[0])
     assert len(d.tricks) == 12 and sum(d.won) == 12
     assert all(h == 0 for h in d.hands)
+
+
+def test_T_PLAY_FOLLOW_the_refusal_says_whether_a_tarok_or_a_missing_suit_makes_a_tarok_due():
+    """The player's reason read "a tarok was led, or you have none of the suit led" in both
+    cases: the refusal carries what was led, and the words say which it is."""
+    import random
+
+    from bot.games.taroky.words import refusal as words
+    from engine.taroky.cards import TAROK, color
+    from engine.taroky.errors import TarokyError
+    from engine.taroky.options import TarokyOptions
+    from tests.taroky.helpers import step
+    from tests.taroky.test_properties import new_deal
+
+    d = worked_deal()
+    run(d, WORKED_BIDDING + "; " + WORKED_DISCARDS)
+    _to_play(d)
+    run(d, "0 play XX")
+    try:
+        d.apply(step("1 play Ah"))
+    except TarokyError as exc:
+        assert (exc.code, exc.params["led"]) == ("must_play_tarok", "tarok")
+        assert words(exc, "cs") == "Je vynesen tarok – musíš hrát tarok."
+        assert words(exc, "en") == "A tarok was led – you must play a tarok."
+    else:
+        raise AssertionError("accepted")
+    rng = random.Random(5)
+    for seed in range(200):  # a suit led to a seat without it who holds taroks and suit cards
+        d = new_deal(seed, 3, TarokyOptions())
+        while not d.finished:
+            seat = d.to_act
+            if d.phase == "play" and d.trick and color(d.trick[0]) != TAROK:
+                hand = d.hands[seat]
+                others = [c for c in range(54) if hand >> c & 1 and color(c) != TAROK]
+                if (not any(color(c) == color(d.trick[0]) for c in others)
+                        and any(hand >> c & 1 and color(c) == TAROK for c in range(54))
+                        and others):
+                    from engine.taroky.actions import Play
+
+                    try:
+                        d.apply(Play(seat, others[0]))
+                    except TarokyError as exc:
+                        assert (exc.code, exc.params["led"]) == ("must_play_tarok", "suit")
+                        assert words(exc, "cs") == "Vynesenou barvu nemáš – musíš hrát tarok."
+                        assert words(exc, "en") == (
+                            "You have none of the suit led – you must play a tarok.")
+                        return
+                    raise AssertionError("accepted")
+            d.apply(rng.choice(d.legal_actions()))
+    raise AssertionError("no such moment in 200 deals")

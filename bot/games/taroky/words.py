@@ -72,6 +72,8 @@ def refusal(error: Exception, lang: str = "cs") -> str:
     code = str(getattr(error, "code", ""))
     params = dict(getattr(error, "params", {}) or {})
     key = f"taroky.why.{code}"
+    if code == "must_play_tarok" and params.get("led") == "suit":
+        key += "_void"  # a suit was led and he has none of it
     if has(key):
         card = params.get("card")
         values = {
