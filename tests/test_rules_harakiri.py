@@ -237,3 +237,25 @@ def test_R_HARAKIRI_four_games_tell_which_game_and_the_tied_seats_running_sums()
     assert outcome is not None
     assert [e["harakiri_sums"] for e in outcome.extras] == [[40], [80], [], [0]]
     assert lora.public_view().harakiri_game is None
+
+
+def test_R_HARAKIRI_event_lines_name_the_tied_seats_and_the_game_of_four():
+    deals = [xdeal(0), xdeal(1), xdeal(1), xdeal(2)]
+    lora, events = final([20, 20, 5, 20], deals, first_leader=2)
+    lines = [e.text("cs") for e in events if e.kind in ("game_started", "game_ended")]
+    assert lines[:2] == [
+        "Harakiri (1. hra ze 4), vynáší hráč 2.",
+        "Konec 1. hry Harakiri ze 4: hráč 0 40, hráč 1 0, hráč 3 0;"
+        " součet hráč 0 40, hráč 1 0, hráč 3 0.",
+    ]
+    assert lines[-1] == (
+        "Konec 4. hry Harakiri ze 4: hráč 0 0, hráč 1 0, hráč 3 0;"
+        " součet hráč 0 40, hráč 1 80, hráč 3 0."
+    )
+    _, events = final([10, 20, 20, 30], [xdeal(0), xdeal(1)])
+    assert [e.text("en") for e in events if e.kind in ("game_started", "game_ended")] == [
+        "Harakiri; seat 0 leads.",
+        "End of Harakiri: seat 1 0, seat 2 0.",  # seat 0 took the 40: not in the tie
+        "Harakiri; seat 0 leads.",
+        "End of Harakiri: seat 1 40, seat 2 0.",
+    ]
