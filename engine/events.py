@@ -60,6 +60,9 @@ class GameStarted(Event):
     leader: int
     dealer: int
     attempt: int | None = None  # maturita attempt 1–3
+    # harakiri (R-HARAKIRI): which game of the play-off this is (1–4) and of how many (1 or 4)
+    playoff_game: int | None = None
+    playoff_games: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,6 +205,12 @@ class MaturitaPassed(Event):
 class GameEnded(Event):
     contract: Contract
     points: tuple[int, int, int, int]  # as recorded in the protocol
+    # harakiri (R-HARAKIRI): the tied seats (only their points count), which game of the
+    # play-off this was, of how many, and the tied seats' sums so far (in ``tied``'s order)
+    tied: tuple[int, ...] = ()
+    playoff_game: int | None = None
+    playoff_games: int | None = None
+    sums: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

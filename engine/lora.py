@@ -9,7 +9,8 @@ global RNG.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.actions import ACTION_TYPES, Action, Choose, Declare, action_from_json
@@ -29,6 +30,7 @@ from engine.contracts import (
 from engine.errors import BadInput, GameOver, LoraError, NotYourTurn, WrongPhase
 from engine.events import (
     Event,
+    GameEnded,
     GameStarted,
     HarakiriNeeded,
     LoraFinished,
@@ -68,6 +70,16 @@ class ProtocolRow:
     failed: bool = False  # a failed maturita attempt
     knocks: tuple[int, int, int, int] = (0, 0, 0, 0)
     red_king: int | None = None  # who took K♥ (circled on the sheet)
+    # harakiri (R-HARAKIRI): the tied seats this play-off decides between, and which of its
+    # games this row is (``playoff_game`` of ``playoff_games``); only their points count
+    tied: tuple[int, ...] = ()
+    playoff_game: int | None = None
+    playoff_games: int | None = None
+
+    def counts_for(self, seat: int) -> bool:
+        """Whether this harakiri row's points are ``seat``'s (he was in the play-off). A row
+        saved before the tied seats were kept counts for every seat."""
+        return self.contract is Contract.HARAKIRI and (not self.tied or seat in self.tied)
 
     def replay_json(self) -> dict[str, Any]:
         """The row exactly as REPLAY.md prints it."""
@@ -89,6 +101,12 @@ class ProtocolRow:
             knocks=list(self.knocks),
             red_king=self.red_king,
         )
+        if self.tied:
+            data.update(
+                tied=list(self.tied),
+                playoff_game=self.playoff_game,
+                playoff_games=self.playoff_games,
+            )
         return data
 
     @classmethod
@@ -105,6 +123,9 @@ class ProtocolRow:
             bool(d.get("failed", False)),
             (k[0], k[1], k[2], k[3]),
             d.get("red_king"),
+            tuple(int(x) for x in d.get("tied", ())),
+            d.get("playoff_game"),
+            d.get("playoff_games"),
         )
 
 
@@ -118,7 +139,28 @@ class HarakiriRound:
     sums: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
 
 
-__all__ = ["Lora", "ProtocolRow", "new_partial_game", "parse_deals", "partial_game_from_json"]
+__all__ = [
+    "Lora",
+    "ProtocolRow",
+    "harakiri_playoffs",
+    "new_partial_game",
+    "parse_deals",
+    "partial_game_from_json",
+]
+
+
+def harakiri_playoffs(protocol: Sequence[ProtocolRow], seat: int) -> list[list[int]]:
+    """R-HARAKIRI: ``seat``'s harakiri points, one list per play-off he was in (the points of
+    its games in order; summed, they decide his place in that tie). Play-offs he was not in
+    are left out: their points are not his."""
+    out: list[list[int]] = []
+    for row in protocol:
+        if not row.counts_for(seat):
+            continue
+        if row.playoff_game is None or row.playoff_game == 1 or not out:
+            out.append([])
+        out[-1].append(row.points[seat])
+    return out
 
 
 def rank_slots(totals: list[int], declared: list[bool]) -> list[list[int]]:
@@ -310,7 +352,7 @@ class Lora:
             assert self.game is not None
             events += self.game.apply(action)
             if self.game.finished:
-                events += self._after_game()
+                events += self._after_game(events)
         self.log.append(action)
         return events
 
@@ -357,21 +399,23 @@ class Lora:
         self, contract: Contract, deal: Deal, leader: int, maturant: int | None
     ) -> list[Event]:
         self.phase = PHASE_PLAY
-        harakiri = contract is Contract.HARAKIRI
+        h = self.harakiri if contract is Contract.HARAKIRI else None
         events: list[Event] = [
             GameStarted(
                 contract,
-                None if harakiri else self.tali,
-                None if harakiri else self.game_no,
+                None if h is not None else self.tali,
+                None if h is not None else self.game_no,
                 leader,
                 (leader + 3) % 4,
                 self.attempt if maturant is not None else None,
+                None if h is None else h.played + 1,
+                None if h is None else h.games,
             )
         ]
         self.game = new_partial_game(contract, deal, leader, self.options, maturant)
         events += self.game.start()
         if self.game.finished:
-            events += self._after_game()
+            events += self._after_game(events)
         return events
 
     def _answer_stovka(self, action: Declare) -> list[Event]:
@@ -394,11 +438,13 @@ class Lora:
         events += self._start_partial(action.contract, deal, action.seat, action.seat)
         return events
 
-    def _after_game(self) -> list[Event]:
+    def _after_game(self, ended: list[Event]) -> list[Event]:
+        """What follows a finished partial game; ``ended`` holds its events (its
+        ``GameEnded`` last), told which play-off a harakiri game belonged to."""
         game = self.game
         assert game is not None and game.finished
         if self.harakiri is not None:
-            return self._after_harakiri(game)
+            return self._after_harakiri(game, ended)
         points = game.recorded_points()
         red_king = game.red_king_taker()
         knocks = list(game.knock_counts())
@@ -479,14 +525,34 @@ class Lora:
             Contract.HARAKIRI, self._next_deal(), self._harakiri_leader(), None
         )
 
-    def _after_harakiri(self, game: PartialGame) -> list[Event]:
+    def _after_harakiri(self, game: PartialGame, ended: list[Event]) -> list[Event]:
         h = self.harakiri
         assert h is not None
         points = game.recorded_points()
-        self.protocol.append(ProtocolRow(None, None, Contract.HARAKIRI, points))
+        self.protocol.append(
+            ProtocolRow(
+                None,
+                None,
+                Contract.HARAKIRI,
+                points,
+                tied=h.seats,
+                playoff_game=h.played + 1,
+                playoff_games=h.games,
+            )
+        )
         for s in range(4):
             h.sums[s] += points[s]
         h.played += 1
+        at = max(i for i, e in enumerate(ended) if isinstance(e, GameEnded))
+        last = ended[at]
+        assert isinstance(last, GameEnded)
+        ended[at] = replace(
+            last,
+            tied=h.seats,
+            playoff_game=h.played,
+            playoff_games=h.games,
+            sums=tuple(h.sums[s] for s in h.seats),
+        )
         if h.played < h.games:
             return self._start_harakiri()
         index = next(i for i, slot in enumerate(self.slots) if list(h.seats) == slot)
@@ -509,15 +575,15 @@ class Lora:
         ``scores`` are the lóra totals (penalty points, fewer is better). Per seat,
         ``extras``: ``cista_stovka`` the seat's answer (None when not asked),
         ``cista_stovka_made`` whether a declarer ended on exactly 100, ``harakiri`` the seat's
-        points in each harakiri game it played to break a tie (empty when it was in none).
+        points in each harakiri game of the play-offs it was in (empty when it was in none),
+        ``harakiri_sums`` its summed points per play-off it was in (what ordered its tie).
         ``details``: ``ties`` the tied groups that played harakiri, ``protocol`` the score
         sheet (``ProtocolRow.to_json`` rows)."""
         if self.phase != PHASE_FINISHED or self.order is None:
             return None
         declared = self._declared()
         ties = [slot for slot in rank_slots(self.totals, declared) if len(slot) > 1]
-        tied = {s for slot in ties for s in slot}
-        harakiri = [row.points for row in self.protocol if row.contract is Contract.HARAKIRI]
+        playoffs = [harakiri_playoffs(self.protocol, s) for s in range(4)]
         places = [0, 0, 0, 0]
         for place, seat in enumerate(self.order, 1):
             places[seat] = place
@@ -525,7 +591,8 @@ class Lora:
             {
                 "cista_stovka": self.stovka[s] if self.options.cista_stovka else None,
                 "cista_stovka_made": declared[s] and self.totals[s] == 100,
-                "harakiri": [p[s] for p in harakiri] if s in tied else [],
+                "harakiri": [p for playoff in playoffs[s] for p in playoff],
+                "harakiri_sums": [sum(playoff) for playoff in playoffs[s]],
             }
             for s in range(4)
         )

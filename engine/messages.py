@@ -153,6 +153,9 @@ EVENTS: dict[str, dict[str, str]] = {
         "game_started": "Hraje se {contract} ({tali}. tálie, {game}. hra), vynáší {leader}.",
         "game_started_maturita": "Maturita: {contract}, {attempt}. pokus, maturuje {leader}.",
         "game_started_harakiri": "Harakiri, vynáší {leader}.",
+        "game_started_harakiri_of": (
+            "Harakiri ({playoff_game}. hra ze {playoff_games}), vynáší {leader}."
+        ),
         "maturita_dealt": "Maturita ({tali}. tálie, {attempt}. pokus): {seat} si volí hru.",
         "maturita_chosen": "{seat} maturuje ve hře {contract}.",
         "stovka_asked": "Před červeným králem: kdo hlásí čistou stovku? Začíná {first}.",
@@ -178,6 +181,9 @@ EVENTS: dict[str, dict[str, str]] = {
         "maturita_failed": "{seat}: maturita na {attempt}. pokus nevyšla (8 b.).",
         "maturita_passed": "{seat}: maturita na {attempt}. pokus vyšla!",
         "game_ended": "Konec hry {contract}: {points}.",
+        "harakiri_ended_of": (
+            "Konec {playoff_game}. hry Harakiri ze {playoff_games}: {points}; součet {sums}."
+        ),
         "harakiri_needed": "Shoda bodů ({seats}): hraje se harakiri ({games}×).",
         "lora_finished": "Konec lóry. Pořadí: {order}.",
         "seat": "hráč {n}",
@@ -188,6 +194,9 @@ EVENTS: dict[str, dict[str, str]] = {
             "Maturita in {contract}, attempt {attempt}; {leader} is the maturant."
         ),
         "game_started_harakiri": "Harakiri; {leader} leads.",
+        "game_started_harakiri_of": (
+            "Harakiri (game {playoff_game} of {playoff_games}); {leader} leads."
+        ),
         "maturita_dealt": "Maturita (round {tali}, attempt {attempt}): {seat} chooses the game.",
         "maturita_chosen": "{seat} plays the maturita in {contract}.",
         "stovka_asked": "Before Červený král: who declares a clean hundred? {first} first.",
@@ -213,6 +222,9 @@ EVENTS: dict[str, dict[str, str]] = {
         "maturita_failed": "{seat} fails the maturita on attempt {attempt} (8 pts).",
         "maturita_passed": "{seat} passes the maturita on attempt {attempt}!",
         "game_ended": "End of {contract}: {points}.",
+        "harakiri_ended_of": (
+            "End of Harakiri game {playoff_game} of {playoff_games}: {points}; total {sums}."
+        ),
         "harakiri_needed": "Tie ({seats}): harakiri is played ({games}×).",
         "lora_finished": "End of the lóra. Final order: {order}.",
         "seat": "seat {n}",
@@ -253,6 +265,9 @@ def event_text(
     if kind == "game_started":
         if event.contract == "harakiri":
             kind = "game_started_harakiri"
+            if (event.playoff_games or 1) > 1:  # R-HARAKIRI: four games, summed
+                kind = "game_started_harakiri_of"
+                values.update(playoff_game=event.playoff_game, playoff_games=event.playoff_games)
         elif event.attempt is not None:
             kind = "game_started_maturita"
     elif kind == "trick_taken" and not event.counted:
@@ -271,6 +286,18 @@ def event_text(
         else:
             kind = "kvarta_filler_out" if event.filled else "kvarta_leader_out"
             values["out"] = seat_name(event.out, lang, names)
+    elif kind == "game_ended" and event.tied:
+        # R-HARAKIRI: only the tied seats' points count; several games are summed
+        values["points"] = ", ".join(
+            f"{seat_name(s, lang, names)} {event.points[s]}" for s in event.tied
+        )
+        if (event.playoff_games or 1) > 1:
+            kind = "harakiri_ended_of"
+            values.update(playoff_game=event.playoff_game, playoff_games=event.playoff_games)
+            values["sums"] = ", ".join(
+                f"{seat_name(s, lang, names)} {n}"
+                for s, n in zip(event.tied, event.sums, strict=True)
+            )
     elif kind == "game_ended":
         if names is not None:  # whose number is whose
             values["points"] = ", ".join(f"{names[s]} {p}" for s, p in enumerate(event.points))

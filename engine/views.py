@@ -77,6 +77,11 @@ class PublicView:
     stovka: tuple[bool | None, ...]
     order: tuple[int, ...] | None
     game: FamilyView | None = None  # the running partial game's own part (None outside play)
+    # a harakiri play-off (R-HARAKIRI): the game being played (1-based) of how many, and the
+    # tied seats' points summed over its games played so far (in ``harakiri_seats``' order)
+    harakiri_game: int | None = None
+    harakiri_games: int | None = None
+    harakiri_sums: tuple[int, ...] = ()
 
     @property
     def finished(self) -> bool:
@@ -139,6 +144,9 @@ def public_view(lora: Lora) -> PublicView:
         stovka=tuple(lora.stovka),
         order=None if lora.order is None else tuple(lora.order),
         game=g.public_part(lora.log) if g is not None and in_play else None,
+        harakiri_game=None if h is None else min(h.played + 1, h.games),
+        harakiri_games=None if h is None else h.games,
+        harakiri_sums=() if h is None else tuple(h.sums[s] for s in h.seats),
     )
 
 

@@ -11,7 +11,8 @@ import json
 from pathlib import Path
 
 from engine.contracts import Contract
-from engine.lora import Lora
+from engine.lora import Lora, harakiri_playoffs
+from engine.lora_tournament import sheet_notes
 from tests.helpers import drive, replay, xdeal
 
 N = None
@@ -170,4 +171,91 @@ def test_R_HARAKIRI_end_to_end_lora_with_given_deals_via_replay():
         "Shoda bodů (hráč 2, hráč 3): hraje se harakiri (1×).",
         "Shoda bodů (hráč 2, hráč 3): hraje se harakiri (1×).",
         "Shoda bodů (hráč 0, hráč 1): hraje se harakiri (1×).",
+    ]
+
+
+def test_R_HARAKIRI_a_seats_harakiri_points_are_those_of_his_own_play_offs():
+    # {2, 3} at 10 first (led by 0): deal 1 to seat 1 (not tied: 2 and 3 still tied), again,
+    # deal 2 to seat 3 → 2 before 3. Then {0, 1} at 30 (led by 2): deal 3 to seat 0.
+    lora, _ = final([30, 30, 10, 10], [xdeal(1), xdeal(3), xdeal(0)])
+    assert lora.order == [2, 3, 1, 0]
+    outcome = lora.outcome()
+    assert outcome is not None
+    # seat 1's 40 came from the {2, 3} play-off: not his; seat 0's 40 is his own
+    assert [e["harakiri"] for e in outcome.extras] == [[40], [0], [0, 0], [0, 40]]
+    assert [e["harakiri_sums"] for e in outcome.extras] == [[40], [0], [0, 0], [0, 40]]
+    assert [sheet_notes(outcome, s) for s in range(4)] == [
+        (("harakiri", 40),),
+        (("harakiri", 0),),
+        (("harakiri", 0),),
+        (("harakiri", 40),),
+    ]
+    rows = [r for r in lora.protocol if r.contract is Contract.HARAKIRI]
+    assert [(r.tied, r.playoff_game, r.playoff_games) for r in rows] == [
+        ((2, 3), 1, 1),
+        ((2, 3), 1, 1),
+        ((0, 1), 1, 1),
+    ]
+    # the rows keep the tied seats through the saved state and the outcome's sheet
+    again = Lora.from_json(json.loads(json.dumps(lora.to_json())))
+    assert again.outcome() == outcome
+    assert [harakiri_playoffs(again.protocol, s) for s in range(4)] == [
+        [[40]],
+        [[0]],
+        [[0], [0]],
+        [[0], [40]],
+    ]
+
+
+def test_R_HARAKIRI_four_games_tell_which_game_and_the_tied_seats_running_sums():
+    # the tie of 0, 1, 3 (first leader 2) of test_R_HARAKIRI_three_tied_four_games_…
+    deals = [xdeal(0), xdeal(1), xdeal(1), xdeal(2)]
+    lora = Lora(first_leader=2, deals=deals, start=False)
+    lora.totals = [20, 20, 5, 20]
+    events = lora._begin_final_order()
+    view = lora.public_view()
+    assert (view.harakiri_seats, view.harakiri_game, view.harakiri_games) == ((0, 1, 3), 1, 4)
+    assert view.harakiri_sums == (0, 0, 0)
+    events += drive(lora, lambda lo: lo.harakiri is not None and lo.harakiri.played == 2)
+    view = lora.public_view()
+    assert (view.harakiri_game, view.harakiri_games, view.harakiri_sums) == (3, 4, (40, 40, 0))
+    events += drive(lora, lambda lo: lo.finished)
+    started = [(e.playoff_game, e.playoff_games) for e in events if e.kind == "game_started"]
+    assert started == [(1, 4), (2, 4), (3, 4), (4, 4)]
+    ended = [
+        (e.tied, e.playoff_game, e.playoff_games, e.points, e.sums)
+        for e in events
+        if e.kind == "game_ended"
+    ]
+    assert ended == [
+        ((0, 1, 3), 1, 4, (40, 0, 0, 0), (40, 0, 0)),
+        ((0, 1, 3), 2, 4, (0, 40, 0, 0), (40, 40, 0)),
+        ((0, 1, 3), 3, 4, (0, 40, 0, 0), (40, 80, 0)),
+        ((0, 1, 3), 4, 4, (0, 0, 40, 0), (40, 80, 0)),
+    ]
+    outcome = lora.outcome()
+    assert outcome is not None
+    assert [e["harakiri_sums"] for e in outcome.extras] == [[40], [80], [], [0]]
+    assert lora.public_view().harakiri_game is None
+
+
+def test_R_HARAKIRI_event_lines_name_the_tied_seats_and_the_game_of_four():
+    deals = [xdeal(0), xdeal(1), xdeal(1), xdeal(2)]
+    lora, events = final([20, 20, 5, 20], deals, first_leader=2)
+    lines = [e.text("cs") for e in events if e.kind in ("game_started", "game_ended")]
+    assert lines[:2] == [
+        "Harakiri (1. hra ze 4), vynáší hráč 2.",
+        "Konec 1. hry Harakiri ze 4: hráč 0 40, hráč 1 0, hráč 3 0;"
+        " součet hráč 0 40, hráč 1 0, hráč 3 0.",
+    ]
+    assert lines[-1] == (
+        "Konec 4. hry Harakiri ze 4: hráč 0 0, hráč 1 0, hráč 3 0;"
+        " součet hráč 0 40, hráč 1 80, hráč 3 0."
+    )
+    _, events = final([10, 20, 20, 30], [xdeal(0), xdeal(1)])
+    assert [e.text("en") for e in events if e.kind in ("game_started", "game_ended")] == [
+        "Harakiri; seat 0 leads.",
+        "End of Harakiri: seat 1 0, seat 2 0.",  # seat 0 took the 40: not in the tie
+        "Harakiri; seat 0 leads.",
+        "End of Harakiri: seat 1 40, seat 2 0.",
     ]

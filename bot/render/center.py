@@ -22,9 +22,10 @@ from bot.render.common import (
     wrap,
 )
 from bot.render.fonts import fit, font
-from bot.render.strings import game_name, s
+from bot.render.strings import game_name, playoff_sums, s
 from bot.render.suits import suit_icon
 from engine.contracts import MATURITA_GAME
+from engine.lora import harakiri_playoffs
 from engine.rules import trick_winner_offset
 from engine.views import DesitkyView, KvartyView, PublicView, TrickView
 
@@ -212,8 +213,15 @@ def draw_choose(img: Image.Image, view: PublicView, names: list[str], lang: str)
             yy += 32
 
 
+def harakiri_note(view: PublicView, seat: int, lang: str) -> str:
+    """Under a name in the final order: his harakiri sums when a play-off put him there among
+    his equals (R-HARAKIRI), else ""."""
+    sums = [sum(p) for p in harakiri_playoffs(view.protocol, seat)]
+    return s("harakiri_note", lang, points=playoff_sums(sums)) if sums else ""
+
+
 def draw_order(img: Image.Image, view: PublicView, names: list[str], lang: str) -> None:
-    """The final order with points and čistá stovka outcomes."""
+    """The final order with points, čistá stovka outcomes and harakiri sums."""
     y = _banner(img, s("order_title", lang))
     medal = [GOLD, (200, 206, 214), (205, 140, 80), (120, 140, 130)]
     for place, seat in enumerate(view.order or ()):
@@ -223,10 +231,12 @@ def draw_order(img: Image.Image, view: PublicView, names: list[str], lang: str) 
              TEXT, "lm")
         text(img, (CX + 205, yy), s("points", lang, n=view.totals[seat]), font(30, "bold"), TEXT,
              "rm")
+        x: float = CX - 158
         if view.stovka[seat] is True:
             made = view.totals[seat] == 100
-            note = s("stovka_made" if made else "stovka_missed", lang)
-            text(img, (CX - 158, yy + 22), note, font(18, "bold"), GREEN if made else RED, "lm")
+            note = s("stovka_made" if made else "stovka_missed", lang) + "  "
+            x += text(img, (x, yy + 22), note, font(18, "bold"), GREEN if made else RED, "lm")
+        text(img, (x, yy + 22), harakiri_note(view, seat, lang), font(18, "bold"), MUTED, "lm")
 
 
 def last_trick_image(part: TrickView, names: list[str], lang: str) -> Image.Image:

@@ -87,8 +87,10 @@ def seat_panel(
     kinds: tuple[str, ...],
     acting: bool,
     lang: str,
+    total_label: str = "pts_lora",
 ) -> Image.Image:
-    """One seat's panel (RGBA): "wide" (top/bottom) or "tall" (left/right); warm if acting."""
+    """One seat's panel (RGBA): "wide" (top/bottom) or "tall" (left/right); warm if acting.
+    ``total`` is labelled ``total_label`` (the lóra's total, or a play-off's sum so far)."""
     w, h = (420, 88) if shape == "wide" else (220, 250)
     img = panel(w, h, ACTING if acting else PANEL).copy()
     badges_w = sum(badge_image(k, lang).width + 5 for k in kinds)
@@ -100,7 +102,7 @@ def seat_panel(
         label, fnt = fitted(name, 36, "bold", name_w)
         text(img, (nx, 4 + _lower(fnt, 36)), label, fnt)
         _badges(img, w - 12 - badges_w + 5, 8, kinds, lang)
-        x = _points(img, px, py, s("pts_lora", lang), total)
+        x = _points(img, px, py, s(total_label, lang), total)
         if game is not None:
             x = _points(img, x, py, s("pts_game", lang), game)
         if knocks:
@@ -110,7 +112,7 @@ def seat_panel(
         text(img, (12, 6 + _lower(fnt, 36)), label, fnt)
         _badges(img, 12, 50, kinds, lang)
         _fan(img, 14, 94, count, 14)
-        x = _points(img, 12, 170, s("pts_lora", lang), total)
+        x = _points(img, 12, 170, s(total_label, lang), total)
         y = 170
         if game is not None:
             x = _points(img, 12, 208, s("pts_game", lang), game)

@@ -30,9 +30,9 @@ from bot.render.common import (
     text,
 )
 from bot.render.fonts import Font, fit, font
-from bot.render.strings import game_name, lang_of, s
+from bot.render.strings import game_name, lang_of, playoff_sums, s
 from engine.contracts import GAMES_PER_TALIE, MATURITA_GAME, TALIE_ORDER, TALIE_PER_LORA, Contract
-from engine.lora import ProtocolRow
+from engine.lora import ProtocolRow, harakiri_playoffs
 from engine.views import PublicView
 
 M, NAME_W, CELL_W, ROW_H = 16, 206, 100, 34
@@ -183,6 +183,19 @@ def _boxes(img: Image.Image, y: int, view: PublicView, names: list[str],
         _box(img, x, y0, bw, seat, view, names, harakiri, places, lang, notes[seat])
 
 
+def harakiri_line(harakiri: Sequence[ProtocolRow], seat: int, lang: str) -> str:
+    """A box's harakiri line: the seat's points in the play-offs he was in (R-HARAKIRI), each
+    game's, with their sum for a play-off of several games; "" when he was in none."""
+    playoffs = harakiri_playoffs(harakiri, seat)
+    if not playoffs:
+        return ""
+    pts = playoff_sums(
+        [s("sheet_harakiri_sum", lang, points=", ".join(map(str, p)), sum=sum(p))
+         if len(p) > 1 else str(p[0]) for p in playoffs]
+    )
+    return f"{s('sheet_harakiri', lang)}: {pts}"
+
+
 def _box(img: Image.Image, x: int, y: int, bw: int, seat: int, view: PublicView,
          names: list[str], harakiri: list[ProtocolRow], places: dict[int, int],
          lang: str, notes: Sequence[str]) -> None:
@@ -198,9 +211,9 @@ def _box(img: Image.Image, x: int, y: int, bw: int, seat: int, view: PublicView,
         word = s("stovka_yes" if view.stovka[seat] else "stovka_no", lang)
         lines.append((f"{s('sheet_stovka', lang)}: {word}",
                       GOLD if view.stovka[seat] else MUTED))
-    if harakiri:
-        pts = ", ".join(str(r.points[seat]) for r in harakiri)
-        lines.append((f"{s('sheet_harakiri', lang)}: {pts}", MUTED))
+    pts = harakiri_line(harakiri, seat, lang)
+    if pts:
+        lines.append((pts, MUTED))
     if seat in places:
         lines.append((s("sheet_place", lang, n=places[seat]), GOLD))
     lines += [(note, FAINT) for note in notes]

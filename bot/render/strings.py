@@ -6,11 +6,12 @@ per language).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from bot.i18n import LANGS, lang_of, t
 
-__all__ = ["LANGS", "game_name", "lang_of", "s"]
+__all__ = ["LANGS", "game_name", "lang_of", "playoff_sums", "s"]
 
 
 def s(key: str, lang: str = "cs", **values: Any) -> str:
@@ -21,3 +22,9 @@ def s(key: str, lang: str = "cs", **values: Any) -> str:
 def game_name(contract: str, lang: str = "cs") -> str:
     """A partial game's name (a proper name, the same in both languages)."""
     return t(f"lora.game.{getattr(contract, 'value', contract)}", lang_of(lang))
+
+
+def playoff_sums(sums: Sequence[int | str]) -> str:
+    """A seat's harakiri sums, one per play-off he was in, in the order played ("12", or
+    "40 → 0" when a play-off left him tied again): the post and the pictures alike."""
+    return " → ".join(str(n) for n in sums)

@@ -58,7 +58,11 @@ def title_parts(view: PublicView, names: list[str], lang: str) -> tuple[str, str
     name = game_name(contract, lang)
     if contract is Contract.HARAKIRI:
         seats = view.harakiri_seats or ()
-        return name, s("harakiri_for", lang, names=", ".join(names[x] for x in seats))
+        sub = s("harakiri_for", lang, names=", ".join(names[x] for x in seats))
+        if (view.harakiri_games or 1) > 1:  # R-HARAKIRI: four games, summed
+            sub += " · " + s("harakiri_game", lang, game=view.harakiri_game,
+                             games=view.harakiri_games)
+        return name, sub
     if view.attempt is not None:
         sub = s("maturita_attempt", lang, attempt=view.attempt, tali=view.tali)
         if view.phase == "choose":
@@ -130,6 +134,11 @@ def _legend_kinds(view: PublicView) -> tuple[str, ...]:
 def _seats(img: Image.Image, view: PublicView, names: list[str], lang: str,
            highlight: int | None, bottom: int) -> None:
     playing = view.phase == "play"
+    # a play-off of several games: the tied seats show their sum so far instead of the lóra
+    # total they are tied on (R-HARAKIRI)
+    summed = dict(zip(view.harakiri_seats or (), view.harakiri_sums, strict=False))
+    if (view.harakiri_games or 1) <= 1:
+        summed = {}
     for seat in range(4):
         pos = (seat - bottom) % 4
         x, y, w, h = BOXES[pos]
@@ -143,12 +152,13 @@ def _seats(img: Image.Image, view: PublicView, names: list[str], lang: str,
             "wide" if pos in (0, 2) else "tall",
             names[seat],
             view.hand_counts[seat],
-            view.totals[seat],
+            summed.get(seat, view.totals[seat]),
             view.game_points[seat] if playing else None,
             view.knocks[seat],
             _kinds(view, seat),
             seat == view.to_act,
             lang,
+            "pts_sum" if seat in summed else "pts_lora",
         )
         paste(img, piece, x, y)
 

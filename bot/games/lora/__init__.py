@@ -21,6 +21,7 @@ from bot.games.lora.stats import lora_stats
 from bot.i18n import has, t
 from bot.model import Table, TableSettings
 from bot.render import render_sheet, render_sheet_from_export, render_table
+from bot.render.strings import playoff_sums
 from bot.storage.models import PlayerStats
 from engine.contracts import Options
 from engine.game import GameEvent, Outcome, SeatViewBase
@@ -104,11 +105,17 @@ class LoraUI(BaseUI):
         return texts.turn_ping(table, mention)
 
     def outcome_note(self, outcome: Outcome, seat: int, lang: str) -> str:
+        """His harakiri sums when a play-off ordered his tie (R-HARAKIRI: one per play-off he
+        was in), then his čistá stovka made or missed."""
         extra = outcome.extra(seat)
-        if extra.get("cista_stovka") is not True:
-            return ""
-        return t("lora.stovka_made" if extra.get("cista_stovka_made") else "lora.stovka_missed",
-                 lang)
+        note = ""
+        sums = extra.get("harakiri_sums") or []
+        if sums:
+            note += t("lora.harakiri_note", lang, points=playoff_sums(sums))
+        if extra.get("cista_stovka") is True:
+            note += t("lora.stovka_made" if extra.get("cista_stovka_made")
+                      else "lora.stovka_missed", lang)
+        return note
 
     def refusal_text(self, error: Exception, lang: str) -> str | None:
         """An engine refusal by its stable code, in the game's words (never its rule id)."""

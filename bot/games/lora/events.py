@@ -77,6 +77,9 @@ class Words:
     def line(self, e: Event) -> str | None:
         lang = self.lang
         match e:
+            case GameStarted(contract=Contract.HARAKIRI, leader=leader, playoff_game=k,
+                             playoff_games=int(n)) if n > 1:
+                return self.say("game_started_harakiri_of", leader, game=k, games=n)
             case GameStarted(contract=Contract.HARAKIRI, leader=leader):
                 return self.say("game_started_harakiri", leader)
             case GameStarted(attempt=int(attempt), contract=c, leader=leader):
@@ -118,9 +121,14 @@ class Words:
                 return self.say("maturita_failed", seat, attempt=attempt)
             case MaturitaPassed(seat=seat, attempt=attempt):
                 return self.say("maturita_passed", seat, attempt=attempt)
+            case GameEnded(contract=Contract.HARAKIRI, tied=tied, points=points) if tied:
+                return self.harakiri_ended(e)
             case GameEnded(contract=c, points=points):
                 return t("lora.ev.game_ended", lang, contract=game_name(c, lang),
                          scores=self.scores(points))
+            case HarakiriNeeded(seats=seats, games=games) if games > 1:
+                return t("lora.ev.harakiri_needed_sum", lang, names=self.name_list(seats),
+                         games=games)
             case HarakiriNeeded(seats=seats, games=games):
                 return t("lora.ev.harakiri_needed", lang, names=self.name_list(seats),
                          games=games)
@@ -128,6 +136,16 @@ class Words:
                 return t("lora.ev.lora_finished", lang, order=self.name_list(order))
             case _:
                 return None
+
+    def harakiri_ended(self, e: GameEnded) -> str:
+        """R-HARAKIRI: only the tied seats' points count, so only they are named; a play-off
+        of several games says which game this was and their sums so far."""
+        scores = " · ".join(f"{self.names[s]} {e.points[s]}" for s in e.tied)
+        if (e.playoff_games or 1) <= 1:
+            return t("lora.ev.harakiri_ended", self.lang, scores=scores)
+        sums = " · ".join(f"{self.names[s]} {n}" for s, n in zip(e.tied, e.sums, strict=True))
+        return t("lora.ev.harakiri_ended_of", self.lang, game=e.playoff_game,
+                 games=e.playoff_games, scores=scores, sums=sums)
 
     def kvarta(self, e: KvartaBuilt) -> str:
         """R-KVARTY: the leader's own cards as the protocol shows them ("8, S"); "odfouknutá"

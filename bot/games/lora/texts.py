@@ -122,7 +122,11 @@ def announcements(table: Table, events: Sequence[GameEvent]) -> list[str]:
     for i, e in enumerate(mine):
         if isinstance(e, GameStarted) and e.attempt is None:
             if e.contract is Contract.HARAKIRI:
-                out.append(t("lora.announce_harakiri", lang, leader=names[e.leader]))
+                if (e.playoff_games or 1) > 1:
+                    out.append(t("lora.announce_harakiri_of", lang, game=e.playoff_game,
+                                 games=e.playoff_games, leader=names[e.leader]))
+                else:
+                    out.append(t("lora.announce_harakiri", lang, leader=names[e.leader]))
                 continue
             if e.contract is Contract.CERVENY_KRAL and not asked:
                 out.append(standings(table, Contract.CERVENY_KRAL, then[i]))

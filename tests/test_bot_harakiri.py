@@ -1,0 +1,191 @@
+"""What the players see of harakiri (R-HARAKIRI): only the play-offs a seat was in count as
+his (the sheet, the results post, the final order picture); the tie's order shows it came from
+harakiri; a play-off of four games says which game it is and the tied seats' sums, and its
+lines leave the untied seat out.
+
+Every harakiri is dealt ``xdeal(x)``: seat x takes every trick (40 points) whatever is played.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.games.lora import UI
+from bot.games.lora.events import Words
+from bot.render import table as table_render
+from bot.render.center import harakiri_note
+from bot.render.sheet import harakiri_line
+from bot.render.table import table_image, title_parts
+from engine.lora import Lora
+from tests.helpers import drive, xdeal
+
+NAMES = ["Alice", "Bob", "Cyril", "Dana"]
+
+
+def two_ties() -> tuple[Lora, list[Any]]:
+    """{Cyril, Dana} at 10 first (led by Alice): the first game goes to Bob (not tied, so they
+    are still tied), the second to Dana; then {Alice, Bob} at 30 (led by Cyril): to Alice."""
+    lora = Lora(first_leader=0, deals=[xdeal(1), xdeal(3), xdeal(0)], start=False)
+    lora.totals = [30, 30, 10, 10]
+    events = lora._begin_final_order()
+    events += drive(lora, lambda lo: lo.finished)
+    assert lora.order == [2, 3, 1, 0]
+    return lora, events
+
+
+def three_way() -> Lora:
+    """Alice, Bob and Dana tied at 20 (Cyril 5), first leader Cyril: four games summed, led
+    by Cyril, Dana, Alice, Bob, won by Alice, Bob, Bob, Cyril."""
+    lora = Lora(first_leader=2, deals=[xdeal(0), xdeal(1), xdeal(1), xdeal(2)], start=False)
+    lora.totals = [20, 20, 5, 20]
+    return lora
+
+
+def test_R_HARAKIRI_the_sheet_lists_a_seats_own_play_offs_only():
+    lora, _ = two_ties()
+    view = lora.public_view()
+    assert [harakiri_line(view.protocol, s, "cs") for s in range(4)] == [
+        "Harakiri: 40",
+        "Harakiri: 0",  # not Bob's: the 40 of the Cyril–Dana play-off
+        "Harakiri: 0 → 0",
+        "Harakiri: 0 → 40",
+    ]
+
+
+def test_R_HARAKIRI_a_four_game_play_off_on_the_sheet_has_its_sum():
+    lora = three_way()
+    lora._begin_final_order()
+    drive(lora, lambda lo: lo.finished)
+    view = lora.public_view()
+    assert harakiri_line(view.protocol, 0, "cs") == "Harakiri: 40, 0, 0, 0 (součet 40)"
+    assert harakiri_line(view.protocol, 1, "en") == "Harakiri: 0, 40, 40, 0 (total 80)"
+    assert harakiri_line(view.protocol, 2, "cs") == ""  # Cyril was not tied
+
+
+def test_R_HARAKIRI_the_results_post_says_the_tie_was_played_off():
+    lora, _ = two_ties()
+    outcome = lora.outcome()
+    assert outcome is not None
+    assert [UI.outcome_note(outcome, s, "cs") for s in range(4)] == [
+        ", harakiri 40",
+        ", harakiri 0",
+        ", harakiri 0 → 0",
+        ", harakiri 0 → 40",
+    ]
+    assert UI.outcome_note(outcome, 0, "en") == ", harakiri 40"
+
+
+def test_R_HARAKIRI_the_final_order_picture_notes_the_harakiri_sums():
+    lora, _ = two_ties()
+    view = lora.public_view()
+    assert [harakiri_note(view, s, "cs") for s in range(4)] == [
+        "harakiri 40",
+        "harakiri 0",
+        "harakiri 0 → 0",
+        "harakiri 0 → 40",
+    ]
+    untied = Lora(first_leader=0, deals=[], start=False)
+    untied.totals = [10, 20, 30, 40]
+    untied._begin_final_order()
+    assert harakiri_note(untied.public_view(), 0, "cs") == ""
+
+
+def test_R_HARAKIRI_the_lines_of_a_two_seat_play_off_name_the_tied_seats_only():
+    _, events = two_ties()
+    words = Words("cs", NAMES)
+    lines = [words.line(e) for e in events if e.kind in ("game_ended", "game_started")]
+    assert lines == [
+        "Harakiri, vynáší Alice.",
+        "Konec hry Harakiri: Cyril 0 · Dana 0.",  # Bob took the 40: not in the tie
+        "Harakiri, vynáší Alice.",
+        "Konec hry Harakiri: Cyril 0 · Dana 40.",
+        "Harakiri, vynáší Cyril.",
+        "Konec hry Harakiri: Alice 40 · Bob 0.",
+    ]
+
+
+def test_R_HARAKIRI_the_lines_of_a_four_game_play_off_say_which_game_and_the_sums():
+    lora = three_way()
+    events = lora._begin_final_order()
+    events += drive(lora, lambda lo: lo.finished)
+    cs, en = Words("cs", NAMES), Words("en", NAMES, viewer=3)
+    shown = [e for e in events if e.kind in ("harakiri_needed", "game_started", "game_ended")]
+    assert [cs.line(e) for e in shown[:5]] == [
+        "Shoda bodů (Alice, Bob, Dana): hrají se 4 hry harakiri, body se sčítají.",
+        "Harakiri (1. hra ze 4), vynáší Cyril.",
+        "Konec 1. hry Harakiri ze 4: Alice 40 · Bob 0 · Dana 0;"
+        " součet Alice 40 · Bob 0 · Dana 0.",
+        "Harakiri (2. hra ze 4), vynáší Dana.",
+        "Konec 2. hry Harakiri ze 4: Alice 0 · Bob 40 · Dana 0;"
+        " součet Alice 40 · Bob 40 · Dana 0.",
+    ]
+    assert [en.line(e) for e in shown[7:]] == [
+        "Harakiri (game 4 of 4); Bob leads.",
+        "End of Harakiri game 4 of 4: Alice 0 · Bob 0 · Dana 0; total Alice 40 · Bob 80 · Dana 0.",
+    ]
+    assert en.line(shown[3]) == "Harakiri (game 2 of 4); you lead."
+
+
+def test_R_HARAKIRI_the_table_shows_the_play_off_game_and_the_tied_seats_sums(monkeypatch):
+    lora = three_way()
+    lora._begin_final_order()
+    drive(lora, lambda lo: lo.harakiri is not None and lo.harakiri.played == 2)
+    view = lora.public_view()
+    title = ("Harakiri", "o pořadí: Alice, Bob, Dana · 3. hra ze 4")
+    assert title_parts(view, NAMES, "cs") == title
+    assert title_parts(view, NAMES, "en")[1] == "tie-break: Alice, Bob, Dana · game 3 of 4"
+    two = Lora(first_leader=0, deals=[xdeal(0)], start=False)
+    two.totals = [10, 20, 20, 30]
+    two._begin_final_order()
+    assert title_parts(two.public_view(), NAMES, "cs")[1] == "o pořadí: Bob, Cyril"  # one game
+    panels: list[tuple[Any, ...]] = []
+    real = table_render.seat_panel
+
+    def spy(*args: Any) -> Any:
+        panels.append((args[1], args[3], args[-1]))
+        return real(*args)
+
+    monkeypatch.setattr(table_render, "seat_panel", spy)
+    table_image(view, NAMES, "cs")
+    # the tied seats: their sum of the two games played; Cyril (not tied): his lóra total
+    assert sorted(panels) == [
+        ("Alice", 40, "pts_sum"),
+        ("Bob", 40, "pts_sum"),
+        ("Cyril", 5, "pts_lora"),
+        ("Dana", 0, "pts_sum"),
+    ]
+
+
+def test_R_HARAKIRI_the_announcements_of_a_four_game_play_off_say_which_game():
+    from bot.model import Seat, Table, TableSettings
+
+    lora = three_way()
+    events = lora._begin_final_order()
+    events += drive(lora, lambda lo: lo.finished)
+    seats = [Seat(None, n, "easy") for n in NAMES]
+    table = Table(1, 1, 1, 1, TableSettings(lang="cs"), seats, "lora", state=lora)
+    assert [x for x in UI.announcements(table, events) if "Harakiri" in x] == [
+        "▶ **Harakiri** (1. hra ze 4) – vynáší Cyril.",
+        "▶ **Harakiri** (2. hra ze 4) – vynáší Dana.",
+        "▶ **Harakiri** (3. hra ze 4) – vynáší Alice.",
+        "▶ **Harakiri** (4. hra ze 4) – vynáší Bob.",
+    ]
+
+
+def test_R_HARAKIRI_an_archived_sheet_keeps_each_seats_own_play_offs():
+    """The export's sheet is rebuilt from the archived outcome (its protocol rows)."""
+    from bot.render.export import sheet_lora
+    from engine.lora_spec import SPEC
+
+    lora, _ = two_ties()
+    outcome = lora.outcome()
+    assert outcome is not None
+    export = {"replay": SPEC.record_of(lora), "outcome": outcome.to_json(),
+              "options": {"options": lora.options.to_json()}}
+    view = sheet_lora(export).public_view()
+    assert [harakiri_line(view.protocol, s, "en") for s in range(4)] == [
+        "Harakiri: 40",
+        "Harakiri: 0",
+        "Harakiri: 0 → 0",
+        "Harakiri: 0 → 40",
+    ]
