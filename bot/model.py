@@ -183,6 +183,18 @@ class Table:
                 return i
         return None
 
+    def others_present(self, seat: int) -> bool:
+        """Another human than ``seat``'s plays at the table (is not absent)."""
+        return any(x is not None and x.user_id is not None and not x.absent
+                   for i, x in enumerate(self.seats) if i != seat)
+
+    def stood_in(self, seat: int) -> bool:
+        """An AI plays for ``seat``'s absent player: while another human is present (a table
+        nobody watches waits instead), and always at a tournament's table."""
+        s = self.seats[seat] if 0 <= seat < len(self.seats) else None
+        return (s is not None and s.user_id is not None and s.absent
+                and (self.tournament is not None or self.others_present(seat)))
+
     def names(self) -> list[str]:
         return [s.name if s is not None else "—" for s in self.seats]
 

@@ -865,8 +865,11 @@ class Controller:
         if op == "hand":
             await self.open_hand(interaction, table)
             return
+        # any other click of an absent player at his table brings him back too (told)
         if op == "rules":
             await self.send_rules(interaction, table.game_kind, lang, table)
+            if await self.come_back(table, interaction.user.id):
+                await self.error(interaction, "core.back_at_table", lang)
             return
         # acknowledged before anything is drawn: a picture on a busy loop must not miss
         # Discord's three seconds (then the click would fail with no answer at all)
@@ -878,6 +881,8 @@ class Controller:
         else:
             await interaction.followup.send(reply.content or t("core.stale", lang),
                                             ephemeral=True)
+        if await self.come_back(table, interaction.user.id):
+            await self.error(interaction, "core.back_at_table", lang)
 
     async def send_rules(self, interaction: Interaction, kind: str, lang: str,
                          table: Table | None = None) -> None:
@@ -892,6 +897,26 @@ class Controller:
                 f"• {line}" for line in ui.settings_lines(table.settings, lang)), inline=False)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
+    def _absent(self, table_id: int, user_id: int) -> bool:
+        """Whether the user sits at the table in play as an absent player."""
+        table = self.service.tables.get(table_id)
+        seat = None if table is None else table.seat_of(user_id)
+        s = None if table is None or seat is None else table.seats[seat]
+        return s is not None and s.absent and table is not None and (
+            table.status == STATUS_PLAYING)
+
+    async def come_back(self, table: Table, user_id: int) -> bool:
+        """An absent player clicked at his table: he plays himself again (True), from his
+        next move on (his hand's refresh shows it; nobody pings him for his own click)."""
+        if not self._absent(table.table_id, user_id):
+            return False
+        self.acting.add((table.table_id, user_id))
+        try:
+            await self.service.come_back(table.table_id, user_id)
+        finally:
+            self.acting.discard((table.table_id, user_id))
+        return not self._absent(table.table_id, user_id)
+
     @answered
     async def open_hand(self, interaction: Interaction, table: Table) -> None:
         """A fresh ephemeral hand message; it replaces the previous one of this user."""
@@ -903,14 +928,10 @@ class Controller:
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.delivery.startup_gate(table.table_id)
-        s = table.seats[seat]
-        if s is not None and s.absent:
-            self.acting.add((table.table_id, user_id))
-            try:
-                await self.service.come_back(table.table_id, user_id)
-            finally:
-                self.acting.discard((table.table_id, user_id))
+        back = await self.come_back(table, user_id)
         message = await self.hand_message(table, seat, lang)
+        if back:  # told at the top of his fresh hand
+            message["content"] = t("core.back_at_table", lang) + "\n" + message["content"]
         await interaction.followup.send(ephemeral=True, **_followup(message))
         previous = self.sessions.get((table.table_id, user_id))
         self.sessions[(table.table_id, user_id)] = (interaction, self.now())
@@ -950,12 +971,20 @@ class Controller:
         await interaction.response.defer()
         await self.delivery.startup_gate(table_id)
         self.acting.add(key)
+        was_absent = self._absent(table_id, user_id)
         try:
             await act(user_id)
         except TableError as exc:
-            await self.refuse_or_over(interaction, exc, lang, table_id)
+            back = was_absent and not self._absent(table_id, user_id)
+            if not back or exc.key not in ("stale", "not_your_turn"):
+                await self.refuse_or_over(interaction, exc, lang, table_id)
+            if back:  # (a click on his hand of before the AI stood in: that is all)
+                await self.error(interaction, "core.back_at_table", lang)
             if exc.key not in ("stale", "not_your_turn", "illegal"):
                 return
+        else:
+            if was_absent and not self._absent(table_id, user_id):
+                await self.error(interaction, "core.back_at_table", lang)
         finally:
             self.acting.discard(key)
         table = self.service.tables.get(table_id)
