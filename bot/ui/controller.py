@@ -45,7 +45,7 @@ from bot.service import Place, TableService
 from bot.storage.models import OutboxEntry, OutboxItem
 from bot.storage.protocol import TableStore
 from bot.ui import builders
-from bot.ui.components import TableButton
+from bot.ui.components import LobbyButton, TableButton, frozen_view
 from bot.ui.sessions import HandSessions
 from bot.workers import Pools
 from engine.game import GameEvent
@@ -809,14 +809,42 @@ class Controller:
             await self.delivery.startup_gate(table_id)
             if op == "join":
                 await self.service.join(table_id, user.id, user.display_name)
-            elif op == "leave":
-                await self.service.leave(table_id, user.id)
+            elif op in ("leave", "quit"):  # quit: the creator confirmed closing the table
+                await self.leave_lobby(interaction, table_id, lang, confirmed=op == "quit")
             elif op == "agree":
                 await self.service.agree(table_id, user.id)
             else:
                 await self.service.start(table_id, user.id)
         except TableError as exc:
             await self.refuse_or_over(interaction, exc, lang, table_id)
+
+    async def leave_lobby(self, interaction: Interaction, table_id: int, lang: str, *,
+                          confirmed: bool = False) -> None:
+        """A player leaves a lobby (a click on Odejít, or ``/<game> leave``; the interaction
+        is answered already). The creator's leaving closes the table: while others sit there
+        he is asked first (a button confirms it), and he is told that it is closed."""
+        user_id = interaction.user.id
+        table = self.service.tables.get(table_id)
+        if table is not None and table.status != STATUS_LOBBY and not confirmed:
+            await self.service.leave(table_id, user_id)  # the lobby's button, in a game
+            return
+        if table is None or table.status != STATUS_LOBBY:
+            raise TableError("already_started" if table is not None else "no_table")
+        if table.seat_of(user_id) is None:
+            raise TableError("not_seated")
+        creator = user_id == table.creator_id
+        others = [s.name for s in table.seats
+                  if s is not None and s.user_id is not None and s.user_id != user_id]
+        if creator and others and not confirmed:
+            button = LobbyButton(table_id, "quit", t("core.btn_leave_close", lang),
+                                 discord.ButtonStyle.danger)
+            await interaction.followup.send(
+                t("core.creator_leave_confirm", lang, id=table_id, names=", ".join(others)),
+                view=frozen_view(button), ephemeral=True)
+            return
+        await self.service.leave(table_id, user_id)
+        key = "core.left_lobby_closed" if creator else "core.left_lobby"
+        await self.tell(interaction, t(key, lang, id=table_id), lang)
 
     @answered
     async def on_add_ai(self, interaction: Interaction, table_id: int, level: str) -> None:
