@@ -532,7 +532,8 @@ class TableService:
             s = table.seats[seat]
             assert s is not None
             name = ANONYMOUS if anonymize else s.name
-            table.seats[seat] = Seat(None, name, ai=table.settings.ai_level, moves=s.moves)
+            table.seats[seat] = Seat(None, name, ai=table.settings.ai_level, moves=s.moves,
+                                     left=True)
             self.presenter.note(table, "left", seat)
             if not table.humans() and table.tournament is None:  # a tournament's plays on
                 await self._close(table, "everyone_left")

@@ -140,3 +140,26 @@ async def test_a_current_click_of_an_absent_player_plays_and_brings_him_back(har
     assert table.version > version  # his card was played
     assert [m.content for m in res.followups] == [BACK_CS]
     assert not table.seats[seat].absent
+
+
+@pytest.mark.parametrize("game", ["lora", "taroky"])
+async def test_the_table_picture_marks_absent_and_replaced_players(harness, game):
+    """The seat of a player who left (an AI took it for good) carries the "AI" badge in the
+    table picture, an absent player's seat its mark too; the others none."""
+    from bot.games import ui_of
+
+    table, players, seat, late, _, _, _ = await _late_with_open_hand(harness, game, "cs")
+    assert table.marks()[seat] == "ai"  # an AI plays for him while Bob is here
+    other = next(u for u in players.users.values() if u is not late)
+    gone = table.seat_of(other.id)
+    await other.slash(players.channel, f"{game} leave")  # an AI takes his seat for good
+    # (the absent player is alone now: the table waits for him, his mark says "away")
+    marks = [None] * 4
+    marks[seat], marks[gone] = "away", "ai"
+    assert table.marks() == tuple(marks)
+    await harness.env.advance_time(1)
+    shown = await players.table_message().attachments[0].read()
+    picture = ui_of(game).table_picture(table, "cs")
+    assert picture.keywords == {"marks": tuple(marks)}
+    assert shown == picture()
+    assert shown != picture.func(*picture.args, marks=())  # (the marks are drawn)
