@@ -200,13 +200,16 @@ def shared_commands(ui: GameUI) -> list[app_commands.Command[Any, Any, None]]:
         await interaction.response.defer(ephemeral=True, thinking=True)
         was_lobby = table.state is None
         try:
+            if was_lobby:  # (told there; the creator is asked first while others sit there)
+                await controller_of(interaction).leave_lobby(interaction, table.table_id, lang)
+                return
             await controller_of(interaction).service.leave(table.table_id, interaction.user.id)
         except TableError as exc:
             await interaction.followup.send(game_t(table.game_kind, exc.key, lang),
                                             ephemeral=True)
             return
-        key = "core.left_lobby" if was_lobby else "core.left_game"
-        await interaction.followup.send(t(key, lang, id=table.table_id), ephemeral=True)
+        await interaction.followup.send(t("core.left_game", lang, id=table.table_id),
+                                        ephemeral=True)
 
     @app_commands.command(name="abort", description=gdesc(ui, "cmd_abort"))
     @app_commands.describe(table=desc("core.opt_table_desc"))

@@ -33,6 +33,7 @@ class Seat:
     moves: int = 0  # all moves made for this seat
     auto_moves: int = 0  # forced moves the table made for this human (autoplay)
     agreed: int = 0  # the revision of the table's options this player accepted (lobby)
+    left: bool = False  # an AI seat that took a player's place for good (he left the game)
 
     @property
     def is_ai(self) -> bool:
@@ -48,6 +49,7 @@ class Seat:
             "moves": self.moves,
             "auto_moves": self.auto_moves,
             "agreed": self.agreed,
+            "left": self.left,
         }
 
     @classmethod
@@ -61,6 +63,7 @@ class Seat:
             int(d.get("moves", 0)),
             int(d.get("auto_moves", 0)),
             int(d.get("agreed", 0)),
+            bool(d.get("left", False)),
         )
 
 
@@ -182,6 +185,32 @@ class Table:
             if seat is not None and seat.user_id == user_id:
                 return i
         return None
+
+    def others_present(self, seat: int) -> bool:
+        """Another human than ``seat``'s plays at the table (is not absent)."""
+        return any(x is not None and x.user_id is not None and not x.absent
+                   for i, x in enumerate(self.seats) if i != seat)
+
+    def stood_in(self, seat: int) -> bool:
+        """An AI plays for ``seat``'s absent player: while another human is present (a table
+        nobody watches waits instead), and always at a tournament's table."""
+        s = self.seats[seat] if 0 <= seat < len(self.seats) else None
+        return (s is not None and s.user_id is not None and s.absent
+                and (self.tournament is not None or self.others_present(seat)))
+
+    def marks(self) -> tuple[str | None, ...]:
+        """Per seat, what the table's picture marks beside the name: "ai" when an AI plays
+        there for a human (absent, or gone for good), "away" for an absent player the table
+        waits for (nobody stands in), else None. Known to all at the table."""
+        out: list[str | None] = []
+        for i, s in enumerate(self.seats):
+            if s is not None and ((s.user_id is None and s.left) or self.stood_in(i)):
+                out.append("ai")
+            elif s is not None and s.absent and s.user_id is not None:
+                out.append("away")
+            else:
+                out.append(None)
+        return tuple(out)
 
     def names(self) -> list[str]:
         return [s.name if s is not None else "—" for s in self.seats]

@@ -532,7 +532,8 @@ class TableService:
             s = table.seats[seat]
             assert s is not None
             name = ANONYMOUS if anonymize else s.name
-            table.seats[seat] = Seat(None, name, ai=table.settings.ai_level, moves=s.moves)
+            table.seats[seat] = Seat(None, name, ai=table.settings.ai_level, moves=s.moves,
+                                     left=True)
             self.presenter.note(table, "left", seat)
             if not table.humans() and table.tournament is None:  # a tournament's plays on
                 await self._close(table, "everyone_left")
@@ -596,10 +597,12 @@ class TableService:
         """A human's click on a legal action: validated, applied with the AI turns that
         follow it, committed in one transaction, and only then shown."""
         async with self.lock(table_id):
-            table, _seat = await self._acting(table_id, user_id, version)
+            table, _seat, back = await self._acting(table_id, user_id, version)
             assert table.state is not None
             legal = table.state.legal_actions()
             if not 0 <= index < len(legal):
+                if back:
+                    await self._play_on(table)  # he is back, though his click is of no use
                 raise TableError("stale")
             events = self._apply(table, legal[index], by=user_id)
             await self._play_on(table, origin=user_id)
@@ -613,7 +616,7 @@ class TableService:
         follows. If some of them cannot be applied, none is: the table stays as it was saved
         and the refusal carries the engine's refusal of the first of them (``refusal``)."""
         async with self.lock(table_id):
-            table, seat = await self._acting(table_id, user_id, version)
+            table, seat, back = await self._acting(table_id, user_id, version)
             state = table.state
             assert state is not None
             try:
@@ -635,15 +638,23 @@ class TableService:
                 else:
                     refused = _refusal(state, todo[0])
                     self._restore_saved(table)
+                    if back:  # his choice is refused, yet he is back all the same
+                        s = table.seats[seat]
+                        assert s is not None
+                        s.absent = False
+                        self.presenter.note(table, "back", seat)
+                        await self._play_on(table)
                     raise TableError("illegal", code=getattr(refused, "code", "error"),
                                      refusal=refused)
             await self._play_on(table, origin=user_id)
             return events
 
-    async def _acting(self, table_id: int, user_id: int, version: int) -> tuple[Table, int]:
+    async def _acting(self, table_id: int, user_id: int,
+                      version: int) -> tuple[Table, int, bool]:
         """The table and the seat of a click on an action, checked: the game runs, the user
         sits there, the buttons are of this state, it is his turn. An absent player who
-        clicks is back."""
+        clicks is back (``True`` in the answer) — even when his click is refused as stale or
+        out of turn: then his return is committed before the refusal."""
         table = self.get(table_id)
         if table.status != STATUS_PLAYING or table.state is None:
             raise TableError("not_started")
@@ -653,16 +664,19 @@ class TableService:
         state = table.state
         if state.finished:
             raise TableError("game_over")
-        if version != table.version:
-            raise TableError("stale")
-        if state.to_act != seat:
-            raise TableError("not_your_turn")
         s = table.seats[seat]
         assert s is not None
-        if s.absent:
+        back = s.absent
+        if back:
             s.absent = False
             self.presenter.note(table, "back", seat)
-        return table, seat
+        refusal = ("stale" if version != table.version
+                   else "not_your_turn" if state.to_act != seat else None)
+        if refusal is not None:
+            if back:
+                await self._play_on(table)
+            raise TableError(refusal)
+        return table, seat, back
 
     async def _play_on(self, table: Table, events: Events | None = None, *,
                        origin: int | None = None, lead: Sequence[OutboxItem] = ()) -> Events:
@@ -740,8 +754,7 @@ class TableService:
     def can_stand_in(table: Table, seat: int) -> bool:
         """Whether an AI plays for ``seat`` while he is absent: only when another human is
         present (a table nobody watches waits instead of playing on by itself)."""
-        return any(x is not None and x.user_id and not x.absent
-                   for i, x in enumerate(table.seats) if i != seat)
+        return table.others_present(seat)
 
     def _auto_actor(self, table: Table) -> str | None:
         """Who plays the seat to act without a click: "ai", "absent", "forced" or None."""

@@ -80,7 +80,8 @@ async def assert_table_message_current(players) -> None:
     assert shown == [item.custom_id for item in expected["view"].children]
     picture = await msg.attachments[0].read()
     lora = table.state
-    assert picture == render_table(lora.public_view(), table.names(), table.settings.lang)
+    assert picture == render_table(lora.public_view(), table.names(), table.settings.lang,
+                                   marks=table.marks())  # (an absent player's badge)
 
 
 def human_to_act(players) -> Any:

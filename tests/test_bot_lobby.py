@@ -38,3 +38,48 @@ async def test_an_aborted_table_leaves_memory_after_an_hour(harness):
     assert harness.service.tables[1].status == "aborted"
     await env.advance_time(EVICT_SECONDS + 1)
     assert 1 not in harness.service.tables
+
+
+async def _lobby_of_three(harness, game="lora", language="cs"):
+    env = harness.env
+    guild = env.create_guild()
+    ch = guild.create_text_channel(game)
+    alice, bob, cyril = (guild.add_member(env.create_user(n, global_name=n.capitalize()))
+                         for n in ("alice", "bob", "cyril"))
+    await alice.slash(ch, f"{game} new", language=language)
+    lobby = ch.last_message
+    return ch, lobby, alice, bob, cyril
+
+
+async def test_the_creator_is_asked_before_his_leaving_closes_the_lobby(harness):
+    ch, lobby, alice, bob, cyril = await _lobby_of_three(harness)
+    await bob.click(lobby, custom_id="lora:l:1:join")
+    await cyril.click(lobby, custom_id="lora:l:1:join")
+    res = await alice.slash(ch, "lora leave")
+    ask = res.followups[-1] if res.followups else res.response
+    assert ask.content == ("Stůl č. 1 jsi založil ty: když odejdeš, zruší se i pro ostatní "
+                           "(Bob, Cyril). Opravdu odejít a stůl zrušit?")
+    assert harness.service.tables[1].status == "lobby"  # nothing happened yet
+    res = await alice.click(ask, label="Odejít a zrušit stůl")
+    assert [m.content for m in res.followups] == [
+        "Odešel jsi od stolu č. 1, který jsi založil – stůl je zrušen."]
+    assert harness.service.tables[1].status == "aborted"
+    assert "Zakladatel stolu č. 1 už u něj nesedí, stůl je zrušen." in [
+        m.content for m in ch.history()]
+
+
+async def test_the_creator_alone_leaving_is_told_that_the_table_is_closed(harness):
+    ch, lobby, alice, bob, cyril = await _lobby_of_three(harness, "taroky", "en")
+    await alice.click(lobby, custom_id="lora:lai:1:easy")
+    res = await alice.click(lobby, label="Leave")  # the lobby's button (AI seats only)
+    assert [m.content for m in res.followups] == [
+        "You left table 1, which you opened – the table is closed."]
+    assert harness.service.tables[1].status == "aborted"
+
+
+async def test_a_player_leaving_the_lobby_is_told(harness):
+    ch, lobby, alice, bob, cyril = await _lobby_of_three(harness)
+    await bob.click(lobby, custom_id="lora:l:1:join")
+    res = await bob.click(lobby, label="Odejít")
+    assert [m.content for m in res.followups] == ["Už nesedíš u stolu č. 1."]
+    assert harness.service.tables[1].seat_of(bob.id) is None

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import random
 
-from tests.botkit import Players, open_table
+import pytest
+
+from tests.botkit import Players, enabled_controls, open_table, raw_click, reply, stored_message
+
+BACK_CS = "Jsi zpět u stolu – hraješ zase sám, AI už za tebe nehraje."
+BACK_EN = "You are back at the table – you play yourself again, the AI no longer plays for you."
 
 
 async def test_reminder_then_ai_stands_in_until_the_player_returns(harness):
@@ -36,9 +41,10 @@ async def test_reminder_then_ai_stands_in_until_the_player_returns(harness):
             in embed.description)
     assert "(za nepřítomného hraje AI)" in embed.description  # the stood-in move, marked
 
-    # he clicks My cards: he is back, and plays himself again
-    await players.open_hand(late)
+    # he clicks My cards: he is back (told at the top of his fresh hand), and plays himself
+    hand = await players.open_hand(late)
     assert not table.seats[seat].absent
+    assert hand.content.startswith(BACK_CS + "\n")
     assert f"{name} je zpět u stolu." in players.table_message().embeds[0].description
 
 
@@ -53,3 +59,107 @@ async def test_everybody_absent_pauses_the_table(harness):
     await env.advance_time(600)
     assert table.version == version  # no human is present: nobody plays for them
     assert not table.state.finished
+
+
+async def _late_with_open_hand(harness, game, language):
+    """Alice and Bob at a table with a turn timer; the one to act opens his hand (its buttons
+    enabled), then lets the timer run out: an AI stands in for him."""
+    guild, ch, users, tid = await open_table(harness, ["alice", "bob"], ("medium", "medium"),
+                                             game=game, language=language, turn_timer=60)
+    table = harness.service.tables[tid]
+    players = Players(harness, ch, tid, users, random.Random(1))
+    seat = table.state.to_act
+    late = players.users[table.seats[seat].user_id]
+    hand = await players.open_hand(late)
+    before = stored_message(late, hand)  # his hand as he still sees it on a slow client
+    card = enabled_controls(hand)[0]["custom_id"]
+    await harness.env.advance_time(62)
+    assert table.seats[seat].absent and table.seats[seat].ai_moves >= 1
+    return table, players, seat, late, hand, before, card
+
+
+@pytest.mark.parametrize(("game", "language", "absent_line", "back_label", "back"), [
+    ("lora", "cs", "Za tebe teď hraje AI (nestihl jsi tah). Klikni na kterékoli tlačítko "
+     "stolu – třeba Jsem zpět – a hraješ zase sám.", "Jsem zpět", BACK_CS),
+    ("taroky", "en", "The AI plays for you now (your time ran out). Click any button of the "
+     "table – e.g. I'm back – and you play yourself again.", "I'm back", BACK_EN),
+])
+async def test_a_stale_card_click_of_an_absent_player_brings_him_back(
+        harness, game, language, absent_line, back_label, back):
+    table, players, seat, late, hand, before, card = await _late_with_open_hand(
+        harness, game, language)
+    # while the AI plays for him, his hand says so (not "the buttons unlock") and offers a
+    # button to come back
+    assert hand.content.splitlines()[-1] == absent_line
+    assert [c["label"] for c in enabled_controls(hand)] == [back_label]
+
+    # he clicks the card he still sees (stale now): he is back and told so
+    res = await raw_click(late, before, card)
+    assert [m.content for m in res.followups] == [back]
+    assert not table.seats[seat].absent
+    assert absent_line not in hand.content  # his hand refreshed: no longer stood in
+    name = table.names()[seat]
+    assert players.table_message().embeds[0].description.count(
+        {"cs": f"{name} je zpět u stolu.", "en": f"{name} is back at the table."}[language]) == 1
+
+
+async def test_the_back_button_of_an_absent_hand_brings_him_back(harness):
+    table, players, seat, late, hand, _, _ = await _late_with_open_hand(harness, "lora", "cs")
+    res = await late.click(hand, label="Jsem zpět")
+    fresh = reply(res)
+    assert fresh.content.startswith(BACK_CS + "\n")
+    assert not table.seats[seat].absent
+    assert "Jsem zpět" not in [c.get("label") for c in enabled_controls(fresh)]
+
+
+async def test_a_protocol_click_of_an_absent_player_brings_him_back(harness):
+    table, players, seat, late, _, _, _ = await _late_with_open_hand(harness, "lora", "cs")
+    res = await late.click(players.table_message(), label="Protokol")
+    assert res.followups[-1].content == BACK_CS
+    assert res.response.attachments  # the protocol itself, as ever
+    assert not table.seats[seat].absent
+
+
+async def test_a_current_click_of_an_absent_player_plays_and_brings_him_back(harness):
+    """Nobody else present: the table waits for the absent player; his click on his own
+    turn is played, and he is told that he is back."""
+    env = harness.env
+    guild, ch, users, tid = await open_table(harness, ["alice"], ("easy", "easy", "easy"),
+                                             turn_timer=30)
+    table = harness.service.tables[tid]
+    players = Players(harness, ch, tid, users, random.Random(4))
+    await env.advance_time(31)
+    seat = table.seat_of(users[0].id)
+    assert table.seats[seat].absent and table.state.to_act == seat
+    hand = await players.open_hand(users[0])  # (My cards brings him back as well)
+    assert not table.seats[seat].absent
+    await env.advance_time(31)
+    assert table.seats[seat].absent
+    version = table.version
+    res = await users[0].click(hand, custom_id=enabled_controls(hand)[0]["custom_id"])
+    assert table.version > version  # his card was played
+    assert [m.content for m in res.followups] == [BACK_CS]
+    assert not table.seats[seat].absent
+
+
+@pytest.mark.parametrize("game", ["lora", "taroky"])
+async def test_the_table_picture_marks_absent_and_replaced_players(harness, game):
+    """The seat of a player who left (an AI took it for good) carries the "AI" badge in the
+    table picture, an absent player's seat its mark too; the others none."""
+    from bot.games import ui_of
+
+    table, players, seat, late, _, _, _ = await _late_with_open_hand(harness, game, "cs")
+    assert table.marks()[seat] == "ai"  # an AI plays for him while Bob is here
+    other = next(u for u in players.users.values() if u is not late)
+    gone = table.seat_of(other.id)
+    await other.slash(players.channel, f"{game} leave")  # an AI takes his seat for good
+    # (the absent player is alone now: the table waits for him, his mark says "away")
+    marks = [None] * 4
+    marks[seat], marks[gone] = "away", "ai"
+    assert table.marks() == tuple(marks)
+    await harness.env.advance_time(1)
+    shown = await players.table_message().attachments[0].read()
+    picture = ui_of(game).table_picture(table, "cs")
+    assert picture.keywords == {"marks": tuple(marks)}
+    assert shown == picture()
+    assert shown != picture.func(*picture.args, marks=())  # (the marks are drawn)

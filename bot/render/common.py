@@ -31,6 +31,9 @@ BADGE_COLOURS: dict[str, RGB] = {
     "leader": (246, 196, 68),
     "maturant": (200, 130, 230),
     "stovka": (236, 110, 90),
+    # a human's seat played by an AI (absent, or gone), an absent player the table waits for
+    "ai": (150, 160, 172),
+    "away": (150, 160, 172),
 }
 
 

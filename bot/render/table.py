@@ -40,6 +40,7 @@ BOXES = {
     3: (766, 240, 220, 250),
 }
 INSET = (716, 66)  # top-right corner: last trick / this turn
+MARKS = ("ai", "away")  # the bot's marks of a seat (``table_image``), badges in this order
 
 
 @lru_cache(maxsize=8)
@@ -120,7 +121,7 @@ def _kinds(view: PublicView, seat: int) -> tuple[str, ...]:
     return tuple(kinds)
 
 
-def _legend_kinds(view: PublicView) -> tuple[str, ...]:
+def _legend_kinds(view: PublicView, marks: Sequence[str | None] = ()) -> tuple[str, ...]:
     kinds = [] if view.phase == "finished" else ["dealer", "leader"]
     if trick_leader(view) is not None:
         kinds.append("trick")
@@ -128,11 +129,12 @@ def _legend_kinds(view: PublicView) -> tuple[str, ...]:
         kinds.append("maturant")
     if any(a is True for a in view.stovka):
         kinds.append("stovka")
+    kinds += [k for k in MARKS if k in marks]
     return tuple(kinds)
 
 
 def _seats(img: Image.Image, view: PublicView, names: list[str], lang: str,
-           highlight: int | None, bottom: int) -> None:
+           highlight: int | None, bottom: int, marks: Sequence[str | None] = ()) -> None:
     playing = view.phase == "play"
     # a play-off of several games: the tied seats show their sum so far instead of the lóra
     # total they are tied on (R-HARAKIRI)
@@ -155,7 +157,7 @@ def _seats(img: Image.Image, view: PublicView, names: list[str], lang: str,
             summed.get(seat, view.totals[seat]),
             view.game_points[seat] if playing else None,
             view.knocks[seat],
-            _kinds(view, seat),
+            _kinds(view, seat) + _mark(marks, seat),
             seat == view.to_act,
             lang,
             "pts_sum" if seat in summed else "pts_lora",
@@ -163,20 +165,28 @@ def _seats(img: Image.Image, view: PublicView, names: list[str], lang: str,
         paste(img, piece, x, y)
 
 
+def _mark(marks: Sequence[str | None], seat: int) -> tuple[str, ...]:
+    """The seat's mark ("ai", "away"), as a badge kind."""
+    mark = marks[seat] if seat < len(marks) else None
+    return (mark,) if mark in MARKS else ()
+
+
 def table_image(view: PublicView, names: Sequence[str], lang: str = "cs",
-                highlight_seat: int | None = None, bottom_seat: int = 0) -> Image.Image:
-    """The table as a Pillow image (RGB)."""
+                highlight_seat: int | None = None, bottom_seat: int = 0,
+                marks: Sequence[str | None] = ()) -> Image.Image:
+    """The table as a Pillow image (RGB). ``marks``: per seat "ai" (an AI plays for the
+    human there), "away" (an absent human the table waits for) or None."""
     if not isinstance(view, PublicView):
         raise TypeError("render_table takes a PublicView")
     lang = lang_of(lang)
     who = check_names(names)
     img = _base(lang).copy()
     _header(img, view, who, lang)
-    kinds = _legend_kinds(view)
+    kinds = _legend_kinds(view, marks)
     if kinds:
         leg = legend(kinds, lang)
         paste(img, leg, 14, H - 14 - leg.height)
-    _seats(img, view, who, lang, highlight_seat, bottom_seat)
+    _seats(img, view, who, lang, highlight_seat, bottom_seat, marks)
     if view.phase == "finished":
         center.draw_order(img, view, who, lang)
     elif view.phase == "stovka":
@@ -199,13 +209,15 @@ def table_image(view: PublicView, names: Sequence[str], lang: str = "cs",
 
 
 def render_table(view: PublicView, names: Sequence[str], lang: str = "cs",
-                 highlight_seat: int | None = None, bottom_seat: int = 0) -> bytes:
+                 highlight_seat: int | None = None, bottom_seat: int = 0,
+                 marks: Sequence[str | None] = ()) -> bytes:
     """PNG of the table. The seat to act glows gold; ``highlight_seat`` gets a blue ring.
 
     ``bottom_seat`` rotates the picture so that seat is at the bottom (then clockwise: left,
     top, right).
     """
-    return encode(table_image(view, names, lang, highlight_seat, bottom_seat), palette.lora())
+    return encode(table_image(view, names, lang, highlight_seat, bottom_seat, marks),
+                  palette.lora())
 
 
 def render_last_trick(view: PublicView, names: Sequence[str], lang: str = "cs") -> bytes | None:

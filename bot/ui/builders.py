@@ -218,6 +218,10 @@ def hand_message(table: Table, view: SeatViewBase, lang: str, *,
     (``render=False``: see ``table_message``)."""
     parts = game_ui(table).hand(table, view, lang)
     lines = list(parts.lines)
+    if table.stood_in(view.seat):  # (the game's prompt says so): a click brings him back
+        parts.items = [*parts.items, TableButton(table.table_id, "hand",
+                                                  t("core.btn_back", lang),
+                                                  discord.ButtonStyle.success)]
     attachments = []
     if not render:
         return {"content": "\n".join(lines), "view": frozen_view(*parts.items),

@@ -34,7 +34,7 @@ def _controller(interaction: Interaction) -> Controller:
 
 class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"lora:l:(?P<table>\d+):(?P<op>join|leave|start|agree)",
+    template=r"lora:l:(?P<table>\d+):(?P<op>join|leave|quit|start|agree)",
 ):
     def __init__(self, table_id: int, op: str, label: str = "",
                  style: discord.ButtonStyle | None = None) -> None:

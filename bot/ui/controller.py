@@ -45,7 +45,7 @@ from bot.service import Place, TableService
 from bot.storage.models import OutboxEntry, OutboxItem
 from bot.storage.protocol import TableStore
 from bot.ui import builders
-from bot.ui.components import TableButton
+from bot.ui.components import LobbyButton, TableButton, frozen_view
 from bot.ui.sessions import HandSessions
 from bot.workers import Pools
 from engine.game import GameEvent
@@ -809,14 +809,42 @@ class Controller:
             await self.delivery.startup_gate(table_id)
             if op == "join":
                 await self.service.join(table_id, user.id, user.display_name)
-            elif op == "leave":
-                await self.service.leave(table_id, user.id)
+            elif op in ("leave", "quit"):  # quit: the creator confirmed closing the table
+                await self.leave_lobby(interaction, table_id, lang, confirmed=op == "quit")
             elif op == "agree":
                 await self.service.agree(table_id, user.id)
             else:
                 await self.service.start(table_id, user.id)
         except TableError as exc:
             await self.refuse_or_over(interaction, exc, lang, table_id)
+
+    async def leave_lobby(self, interaction: Interaction, table_id: int, lang: str, *,
+                          confirmed: bool = False) -> None:
+        """A player leaves a lobby (a click on Odejít, or ``/<game> leave``; the interaction
+        is answered already). The creator's leaving closes the table: while others sit there
+        he is asked first (a button confirms it), and he is told that it is closed."""
+        user_id = interaction.user.id
+        table = self.service.tables.get(table_id)
+        if table is not None and table.status != STATUS_LOBBY and not confirmed:
+            await self.service.leave(table_id, user_id)  # the lobby's button, in a game
+            return
+        if table is None or table.status != STATUS_LOBBY:
+            raise TableError("already_started" if table is not None else "no_table")
+        if table.seat_of(user_id) is None:
+            raise TableError("not_seated")
+        creator = user_id == table.creator_id
+        others = [s.name for s in table.seats
+                  if s is not None and s.user_id is not None and s.user_id != user_id]
+        if creator and others and not confirmed:
+            button = LobbyButton(table_id, "quit", t("core.btn_leave_close", lang),
+                                 discord.ButtonStyle.danger)
+            await interaction.followup.send(
+                t("core.creator_leave_confirm", lang, id=table_id, names=", ".join(others)),
+                view=frozen_view(button), ephemeral=True)
+            return
+        await self.service.leave(table_id, user_id)
+        key = "core.left_lobby_closed" if creator else "core.left_lobby"
+        await self.tell(interaction, t(key, lang, id=table_id), lang)
 
     @answered
     async def on_add_ai(self, interaction: Interaction, table_id: int, level: str) -> None:
@@ -865,8 +893,11 @@ class Controller:
         if op == "hand":
             await self.open_hand(interaction, table)
             return
+        # any other click of an absent player at his table brings him back too (told)
         if op == "rules":
             await self.send_rules(interaction, table.game_kind, lang, table)
+            if await self.come_back(table, interaction.user.id):
+                await self.error(interaction, "core.back_at_table", lang)
             return
         # acknowledged before anything is drawn: a picture on a busy loop must not miss
         # Discord's three seconds (then the click would fail with no answer at all)
@@ -878,6 +909,8 @@ class Controller:
         else:
             await interaction.followup.send(reply.content or t("core.stale", lang),
                                             ephemeral=True)
+        if await self.come_back(table, interaction.user.id):
+            await self.error(interaction, "core.back_at_table", lang)
 
     async def send_rules(self, interaction: Interaction, kind: str, lang: str,
                          table: Table | None = None) -> None:
@@ -892,6 +925,26 @@ class Controller:
                 f"• {line}" for line in ui.settings_lines(table.settings, lang)), inline=False)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
+    def _absent(self, table_id: int, user_id: int) -> bool:
+        """Whether the user sits at the table in play as an absent player."""
+        table = self.service.tables.get(table_id)
+        seat = None if table is None else table.seat_of(user_id)
+        s = None if table is None or seat is None else table.seats[seat]
+        return s is not None and s.absent and table is not None and (
+            table.status == STATUS_PLAYING)
+
+    async def come_back(self, table: Table, user_id: int) -> bool:
+        """An absent player clicked at his table: he plays himself again (True), from his
+        next move on (his hand's refresh shows it; nobody pings him for his own click)."""
+        if not self._absent(table.table_id, user_id):
+            return False
+        self.acting.add((table.table_id, user_id))
+        try:
+            await self.service.come_back(table.table_id, user_id)
+        finally:
+            self.acting.discard((table.table_id, user_id))
+        return not self._absent(table.table_id, user_id)
+
     @answered
     async def open_hand(self, interaction: Interaction, table: Table) -> None:
         """A fresh ephemeral hand message; it replaces the previous one of this user."""
@@ -903,14 +956,10 @@ class Controller:
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.delivery.startup_gate(table.table_id)
-        s = table.seats[seat]
-        if s is not None and s.absent:
-            self.acting.add((table.table_id, user_id))
-            try:
-                await self.service.come_back(table.table_id, user_id)
-            finally:
-                self.acting.discard((table.table_id, user_id))
+        back = await self.come_back(table, user_id)
         message = await self.hand_message(table, seat, lang)
+        if back:  # told at the top of his fresh hand
+            message["content"] = t("core.back_at_table", lang) + "\n" + message["content"]
         await interaction.followup.send(ephemeral=True, **_followup(message))
         previous = self.sessions.get((table.table_id, user_id))
         self.sessions[(table.table_id, user_id)] = (interaction, self.now())
@@ -950,12 +999,20 @@ class Controller:
         await interaction.response.defer()
         await self.delivery.startup_gate(table_id)
         self.acting.add(key)
+        was_absent = self._absent(table_id, user_id)
         try:
             await act(user_id)
         except TableError as exc:
-            await self.refuse_or_over(interaction, exc, lang, table_id)
+            back = was_absent and not self._absent(table_id, user_id)
+            if not back or exc.key not in ("stale", "not_your_turn"):
+                await self.refuse_or_over(interaction, exc, lang, table_id)
+            if back:  # (a click on his hand of before the AI stood in: that is all)
+                await self.error(interaction, "core.back_at_table", lang)
             if exc.key not in ("stale", "not_your_turn", "illegal"):
                 return
+        else:
+            if was_absent and not self._absent(table_id, user_id):
+                await self.error(interaction, "core.back_at_table", lang)
         finally:
             self.acting.discard(key)
         table = self.service.tables.get(table_id)

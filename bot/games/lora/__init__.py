@@ -70,7 +70,8 @@ class LoraUI(BaseUI):
 
     def table_picture(self, table: Table, lang: str) -> Picture | None:
         # a partial of a module-level function: it pickles, so a worker process draws it
-        return partial(render_table, lora_of(table.state).public_view(), table.names(), lang)
+        return partial(render_table, lora_of(table.state).public_view(), table.names(), lang,
+                       marks=table.marks())
 
     def table_ops(self, table: Table, lang: str, running: bool) -> list[TableOp]:
         ops = [TableOp("sheet", t("lora.btn_sheet", lang))]

@@ -73,6 +73,8 @@ def prompt(table: Table, view: SeatView, lang: str) -> str:
     pub = view.public
     if pub.finished:
         return t("core.hand_finished", lang)
+    if table.stood_in(view.seat):
+        return t("core.hand_absent", lang)  # (his buttons would unlock never)
     if not view.legal:
         if pub.to_act is None:
             return t("core.hand_none", lang)

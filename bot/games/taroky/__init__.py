@@ -69,7 +69,8 @@ class TarokyUI(BaseUI):
         view = texts.round_of(table).public_view()
         names = table.names()
         # partials of module-level functions pickle: the render pool draws them off the loop
-        return partial(render_table, view, names, lang, tournament_round(table.tournament))
+        return partial(render_table, view, names, lang, tournament_round(table.tournament),
+                       marks=table.marks())
 
     def table_ops(self, table: Table, lang: str, running: bool) -> list[TableOp]:
         return [TableOp("sheet", t("taroky.btn_sheet", lang))]

@@ -70,7 +70,11 @@ BADGE_COLOURS: dict[str, RGB] = {
     "predak": (246, 196, 68),
     "declarer": (236, 110, 90),
     "partner": (200, 130, 230),
+    # a human's seat played by an AI (absent, or gone), an absent player the table waits for
+    "ai": (150, 160, 172),
+    "away": (150, 160, 172),
 }
+MARKS = ("ai", "away")  # the bot's marks of a seat (``table_image``), badges in this order
 
 
 def position(seat: int) -> int:
@@ -237,7 +241,8 @@ def _fan(img: Image.Image, x: int, y: int, count: int, step: int) -> int:
     return width
 
 
-def _seats(img: Image.Image, view: TableView, names: list[str], lang: str) -> None:
+def _seats(img: Image.Image, view: TableView, names: list[str], lang: str,
+           marks: Sequence[str | None] = ()) -> None:
     deal = view.deal
     playing = deal.phase in ("play", "done")
     for seat in range(4):
@@ -252,7 +257,7 @@ def _seats(img: Image.Image, view: TableView, names: list[str], lang: str) -> No
             deal.hand_counts[seat],
             deal.tricks_taken[seat] if playing else None,
             money(view.money[seat], lang),
-            _kinds(deal, seat),
+            _kinds(deal, seat) + _mark(marks, seat),
             _seat_note(deal, seat, lang),
             acting,
             lang,
@@ -343,10 +348,16 @@ def _center_note(img: Image.Image, view: TableView, names: list[str], lang: str)
                                               font(21), 380), font(21), FAINT, "mm")
 
 
-def _legend(img: Image.Image, lang: str) -> None:
-    kinds = ("dealer", "predak", "declarer", "partner")
+def _mark(marks: Sequence[str | None], seat: int) -> tuple[str, ...]:
+    """The seat's mark ("ai", "away"), as a badge kind."""
+    mark = marks[seat] if seat < len(marks) else None
+    return (mark,) if mark in MARKS else ()
+
+
+def _legend(img: Image.Image, lang: str, marks: Sequence[str | None] = ()) -> None:
+    kinds = ("dealer", "predak", "declarer", "partner", *(k for k in MARKS if k in marks))
     f = font(20)
-    line = BADGE_D + 4
+    line = BADGE_D + (4 if len(kinds) <= 5 else 0)  # (six lines: clear of the left seat)
     width = 16 + max(_badge(k, lang).width + 10 + int(f.getlength(pic(f"legend_{k}", lang)))
                      for k in kinds)
     box = panel(width + 12, line * len(kinds) + 12, radius=12).copy()
@@ -360,9 +371,10 @@ def _legend(img: Image.Image, lang: str) -> None:
 
 
 def table_image(view: TableView, names: Sequence[str], lang: str = "cs",
-                round_no: int | None = None) -> Image.Image:
+                round_no: int | None = None, marks: Sequence[str | None] = ()) -> Image.Image:
     """The table as a Pillow image (RGB), from the public view only (``round_no``: the round
-    of a tournament the table plays)."""
+    of a tournament the table plays; ``marks``: per seat "ai" when an AI plays for the human
+    there, "away" for an absent human the table waits for, or None)."""
     if not isinstance(view, TableView):
         raise TypeError("the Taroky table picture takes a TableView")
     lang = lang_of(lang)
@@ -370,8 +382,8 @@ def table_image(view: TableView, names: Sequence[str], lang: str = "cs",
     img = _base().copy()
     _header(img, view, who, lang, round_no)
     _strip(img, view.deal, who, lang)
-    _legend(img, lang)
-    _seats(img, view, who, lang)
+    _legend(img, lang, marks)
+    _seats(img, view, who, lang, marks)
     if not view.finished:
         _talon(img, view.deal, lang)
     _last_trick(img, view.deal, who, lang)
@@ -381,9 +393,9 @@ def table_image(view: TableView, names: Sequence[str], lang: str = "cs",
 
 
 def render_table(view: TableView, names: Sequence[str], lang: str = "cs",
-                 round_no: int | None = None) -> bytes:
+                 round_no: int | None = None, marks: Sequence[str | None] = ()) -> bytes:
     """PNG of the table (public view only)."""
-    return encode(table_image(view, names, lang, round_no), palette.taroky())
+    return encode(table_image(view, names, lang, round_no, marks), palette.taroky())
 
 
 __all__ = ["BLUE", "position", "render_table", "table_image"]
