@@ -895,6 +895,9 @@ class TableService:
                     assert table.state is not None
                     action = spec_of(table).action_from_json(decided)
                     if self._auto_actor(table) == "absent":
+                        # it plays his cards but makes no bid, announcement or declaration
+                        # in his name (the game says which steps bind a player)
+                        action = spec_of(table).stand_in_action(table.state, action)
                         table.unshown.append(Unclicked(seat, "stand_in"))
                     moves += 1
                     try:

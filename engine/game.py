@@ -209,6 +209,9 @@ class GameSpec(Generic[S, P]):
     game, so a partner whose turn passed by itself would be known.
     ``tournament``: what the game's tournaments do their own way (``engine.tournament``;
     None: a round is one game, the sheet shows the score).
+    ``committal(action)``: whether an action binds its player to more than his cards' play
+    (a bid, an announcement, a flek, declaring čistá stovka) — a step an AI standing in for
+    an absent player does not take for him (``stand_in_action``).
     """
 
     name: str  # "lora", "taroky": the stored ``game_kind``
@@ -224,6 +227,7 @@ class GameSpec(Generic[S, P]):
     time_limit: Callable[[GameState[S, P]], TimeLimit | None] | None = None
     may_autoplay: Callable[[GameState[S, P]], bool] | None = None
     tournament: TournamentRules | None = None
+    committal: Callable[[GameAction], bool] | None = None
 
     def tournament_rules(self) -> TournamentRules:
         """The game's tournament rules (the generic ones when it has none of its own)."""
@@ -246,6 +250,18 @@ class GameSpec(Generic[S, P]):
     def autoplay_allowed(self, state: GameState[S, P]) -> bool:
         """A forced move (one legal action) may be applied without a click now."""
         return self.may_autoplay(state) if self.may_autoplay is not None else True
+
+    def stand_in_action(self, state: GameState[S, P], chosen: GameAction) -> GameAction:
+        """What an AI standing in for an absent player does: the AI's ``chosen`` action,
+        unless it is committal; then the first legal action that is not (a pass, no
+        announcement, no declaration), or where every one is (a Taroky opener must bid)
+        the first legal one, the mildest (games list theirs so: bids low to high). Not a
+        rule: the bot's policy, so that nobody comes back to a sólo or a flek made in his
+        name."""
+        if self.committal is None or not self.committal(chosen):
+            return chosen
+        legal = state.legal_actions()
+        return next((a for a in legal if not self.committal(a)), legal[0] if legal else chosen)
 
     def ai_action(self, state: GameState[S, P], seat: int, level: str,
                   rng: random.Random) -> GameAction:

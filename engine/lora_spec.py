@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.actions import action_from_json
+from engine.actions import Declare, action_from_json
 from engine.ai import LEVELS, make_ai
 from engine.ai.hard import DEFAULT_BUDGET_MS
 from engine.contracts import Options
@@ -102,6 +102,12 @@ def lora_of(state: object) -> Lora:
     return state
 
 
+def committal(action: object) -> bool:
+    """``GameSpec.committal``: declaring čistá stovka (R-STOVKA) binds the player; every
+    other step of Lóra is his cards' play or a choice he must make."""
+    return isinstance(action, Declare) and action.declare
+
+
 SPEC: GameSpec[SeatView, PublicView] = GameSpec(
     name="lora",
     seats=SEATS,
@@ -114,6 +120,7 @@ SPEC: GameSpec[SeatView, PublicView] = GameSpec(
     replay=replay,
     ai_budgets={"hard": DEFAULT_BUDGET_MS},
     tournament=TOURNAMENT,
+    committal=committal,
 )
 
 __all__ = ["SPEC", "lora_of", "new", "record", "replay", "replay_actions", "replay_document"]

@@ -163,3 +163,41 @@ async def test_the_table_picture_marks_absent_and_replaced_players(harness, game
     assert picture.keywords == {"marks": tuple(marks)}
     assert shown == picture()
     assert shown != picture.func(*picture.args, marks=())  # (the marks are drawn)
+
+
+async def test_an_ai_standing_in_bids_and_announces_nothing_in_the_absent_player_s_name(harness):
+    """Taroky: the AI standing in for a player whose time ran out passes where it would
+    have bid a game or announced (the stand-in here is made to want the boldest step);
+    nobody comes back to a sólo made in his name."""
+    from engine.taroky import SPEC as TAROKY
+    from engine.taroky.actions import Bid
+
+    env = harness.env
+    _g, ch, users, tid = await open_table(harness, ["alice", "bob"], ("easy", "easy"),
+                                          game="taroky", turn_timer=30)
+    table = harness.service.tables[tid]
+    real = harness.service.ai.decide
+    wanted: list[object] = []
+
+    async def bold(kind, level, view, seed, **kw):  # type: ignore[no-untyped-def]
+        state = table.state
+        seat = state.to_act
+        s = table.seats[seat]
+        if s is not None and s.user_id is not None and s.absent:
+            steps = [a for a in state.legal_actions() if TAROKY.committal(a)]
+            if steps:
+                wanted.append(steps[-1])
+                return steps[-1].to_json()
+        return await real(kind, level, view, seed, **kw)
+
+    harness.service.ai.decide = bold
+    for _ in range(12):
+        if wanted:
+            break
+        await env.advance_time(31)
+    assert wanted, "no absent player's bid or announcement came"
+    taken = table.state.deal.log if table.state.deal is not None else []
+    mine = [a for a in taken if getattr(a, "seat", None) == wanted[0].seat]
+    # the opener must bid: the lowest game, never the sólo asked for; after it nothing
+    assert mine and mine[0] == Bid(wanted[0].seat, "1P") != wanted[0]
+    assert not any(TAROKY.committal(a) for a in mine[1:])

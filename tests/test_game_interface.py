@@ -133,3 +133,38 @@ def test_R_HARAKIRI_outcome_ties_are_equal_ranks_and_play_offs_decide_them(seed:
             key_b = (not made[b], declared[b] and not made[b], lora.totals[b])
             if key_a < key_b:
                 assert outcome.places[a] < outcome.places[b]
+
+
+def test_a_stand_in_takes_no_committal_step_for_an_absent_player() -> None:
+    """An AI standing in for an absent player plays his cards but binds him to nothing:
+    čistá stovka is not declared (R-STOVKA), a Taroky bid becomes a pass and an announcement
+    or flek becomes "done" — where such an action is legal; cards are played as chosen."""
+    from engine.actions import Declare
+    from engine.taroky import SPEC as TAROKY
+    from engine.taroky.actions import Announce, Bid, Play
+    from tests.helpers import drive
+
+    lora = Lora(rng=random.Random(2))
+    drive(lora, lambda lo: lo.phase == "stovka")
+    seat = lora.to_act
+    assert seat is not None
+    assert SPEC.stand_in_action(lora, Declare(seat, True)) == Declare(seat, False)
+    assert SPEC.stand_in_action(lora, Declare(seat, False)) == Declare(seat, False)
+    rnd = TAROKY.new(None, random.Random(3))
+    seen = set()
+    rng = random.Random(4)
+    while not rnd.finished and len(seen) < 3:
+        legal = rnd.legal_actions()
+        for a in legal:
+            if isinstance(a, Bid) and a.bid != "dobra" and Bid(a.seat, "dobra") in legal:
+                assert TAROKY.stand_in_action(rnd, a) == Bid(a.seat, "dobra")
+                seen.add("bid")
+            if isinstance(a, Announce) and a.item != "done":
+                assert TAROKY.stand_in_action(rnd, a) == Announce(a.seat, "done")
+                seen.add("announce")
+        plays = [a for a in legal if isinstance(a, Play)]
+        if plays:
+            assert all(TAROKY.stand_in_action(rnd, a) == a for a in plays)
+            seen.add("play")
+        rnd.apply(rng.choice(legal))
+    assert seen == {"bid", "announce", "play"}

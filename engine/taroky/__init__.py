@@ -8,7 +8,7 @@ import random
 from typing import Any
 
 from engine.game import GameSpec, TimeLimit
-from engine.taroky.actions import action_from_json
+from engine.taroky.actions import Announce, Bid, action_from_json
 from engine.taroky.ai.hard import DEFAULT_BUDGET_MS
 from engine.taroky.round import TarokyRound
 from engine.taroky.tournament import RULES as TOURNAMENT
@@ -38,6 +38,14 @@ def may_autoplay(state: Any) -> bool:
     return not (isinstance(state, TarokyRound) and state.deal.phase in ("call", "announce"))
 
 
+def committal(action: object) -> bool:
+    """``GameSpec.committal``: a bid above a pass (a game, a push into Varšava) and every
+    announcement or flek bind the player beyond his cards' play."""
+    if isinstance(action, Bid):
+        return action.bid != "dobra"
+    return isinstance(action, Announce) and action.item != "done"
+
+
 SPEC: GameSpec[SeatView, TableView] = GameSpec(
     name="taroky",
     seats=4,
@@ -50,6 +58,7 @@ SPEC: GameSpec[SeatView, TableView] = GameSpec(
     time_limit=time_limit,
     may_autoplay=may_autoplay,
     tournament=TOURNAMENT,
+    committal=committal,
 )
 
 __all__ = ["AI_LEVELS", "SPEC", "TarokyRound", "make_ai"]
