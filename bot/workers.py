@@ -62,6 +62,7 @@ import multiprocessing
 import os
 import pickle
 import random
+import signal
 import threading
 import time
 from collections import OrderedDict, deque
@@ -103,6 +104,9 @@ def _prepare(nice: int, preload: Sequence[str], backlog: tuple[Any, Any] | None 
     that registers itself in ``engine.games``), and its pool's backlog counters."""
     global _BACKLOG
     _BACKLOG = backlog
+    # Ctrl+C in a terminal reaches the whole process group: the parent shuts the workers
+    # down itself, so a worker does not die of it with a traceback on the user's screen
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     if nice:
         with contextlib.suppress(OSError):
             os.nice(nice)

@@ -204,6 +204,7 @@ EVENTS: dict[str, dict[str, str]] = {
         "stovka_no": "{seat} does not declare a clean hundred.",
         "card_played": "{seat} plays {card}.",
         "trick_taken": "{seat} takes trick {number} ({cards}): {penalty} pts.",
+        "trick_taken_one": "{seat} takes trick {number} ({cards}): 1 pt.",
         "trick_taken_free": "{seat} takes trick {number} ({cards}).",
         "red_king_first_trick": "{seat} throws the king of hearts into the first trick!",
         "panak": "{seat} took all four Obers and owes a round!",
@@ -272,6 +273,8 @@ def event_text(
             kind = "game_started_maturita"
     elif kind == "trick_taken" and not event.counted:
         kind = "trick_taken_free"
+    elif kind == "trick_taken" and event.penalty == 1 and "trick_taken_one" in table:
+        kind = "trick_taken_one"
     elif kind == "stovka_answered":
         kind = "stovka_yes" if event.declared else "stovka_no"
     elif kind == "kvarta_built":
@@ -312,7 +315,7 @@ def event_text(
 
 TERMINAL: dict[str, dict[str, str]] = {
     "cs": {
-        "welcome": "Lóra v terminálu: hraješ jako {name}, ostatní hraje počítač. Konec: Ctrl+D.",
+        "welcome": "Lóra v terminálu: hraješ jako {name}, za ostatní hraje počítač. Konec: Ctrl+D.",
         "hand": "Tvoje karty: {hand}",
         "table": "Na stole: {cards}",
         "rows": "Řady: {rows}",

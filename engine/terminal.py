@@ -87,7 +87,8 @@ class Terminal:
             case _:
                 pass
         hand = " ".join(card_label(c) for c in cards_of(view.hand))
-        self.say(terminal_text("hand", self.lang, hand=hand))
+        if hand:  # (no hand at the čistá stovka question: the next deal is not dealt yet)
+            self.say(terminal_text("hand", self.lang, hand=hand))
 
     def choose(self, options: list[Action]) -> Action:
         for i, a in enumerate(options, 1):

@@ -463,6 +463,11 @@ def test_event_lines_name_the_players_and_address_the_viewer():
     assert seat_lines([trick], "cs", names, 1) == ["Bereš 3. štych (7❤️ 8❤️ K❤️ 9❤️): 3 b."]
     assert table_lines([trick], "en", names) == ["Bob takes trick 3 (7❤️ 8❤️ K❤️ 9❤️): 3 pts."]
     assert seat_lines([trick], "en", names, 1) == ["You take trick 3 (7❤️ 8❤️ K❤️ 9❤️): 3 pts."]
+    one = TrickTaken(1, (c("7h"), c("8h"), c("Kl"), c("9h")), 1, 3)  # no "1 pts."
+    assert table_lines([one], "en", names) == ["Bob takes trick 3 (7❤️ 8❤️ K🍃 9❤️): 1 pt."]
+    assert seat_lines([one], "en", names, 1) == ["You take trick 3 (7❤️ 8❤️ K🍃 9❤️): 1 pt."]
+    assert table_lines([one], "cs", names) == ["Bob bere 3. štych (7❤️ 8❤️ K🍃 9❤️): 1 b."]
+    assert one.text("en").endswith(": 1 pt.")
     forced = [Unclicked(0, "auto"), CardPlayed(0, c("7h")), CardPlayed(1, c("8h"))]
     assert table_lines(forced, "cs", names) == ["Alice hraje 7❤️ (automaticky)."]
     assert seat_lines(forced, "en", names, 0) == ["You play 7❤️ (automatically)."]

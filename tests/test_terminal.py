@@ -44,8 +44,10 @@ def test_a_whole_lora_in_the_terminal_reads_like_the_bot():
     assert status == 0
     assert asked == choices > 50
     text = "\n".join(lines)
-    assert lines[0] == "Lóra v terminálu: hraješ jako Honza, ostatní hraje počítač. Konec: Ctrl+D."
+    assert lines[0] == (
+        "Lóra v terminálu: hraješ jako Honza, za ostatní hraje počítač. Konec: Ctrl+D.")
     assert "hráč 0" not in text and "hráč 1" not in text  # the seats are named
+    assert not any(x.rstrip() == "Tvoje karty:" for x in lines)  # no empty hand shown
     assert "Karel hraje " in text and "Honza hraje " in text
     assert not CODE.search(text), CODE.search(text)
     assert re.search(r"^Tvoje karty: .*[❤🍃🔔🌰]", text, re.M)  # cards as the bot shows them

@@ -390,6 +390,8 @@ STRINGS: dict[str, str] = {
     "lora.ev.card_played_you": "You play {card}.",
     "lora.ev.trick_taken": "{name} takes trick {number} ({cards}): {penalty} pts.",
     "lora.ev.trick_taken_you": "You take trick {number} ({cards}): {penalty} pts.",
+    "lora.ev.trick_taken_one": "{name} takes trick {number} ({cards}): 1 pt.",
+    "lora.ev.trick_taken_one_you": "You take trick {number} ({cards}): 1 pt.",
     "lora.ev.trick_taken_free": "{name} takes trick {number} ({cards}).",
     "lora.ev.trick_taken_free_you": "You take trick {number} ({cards}).",
     "lora.ev.red_king_first_trick": "{name} throws the king of hearts into the first trick – this table allows it!",

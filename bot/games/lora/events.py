@@ -14,7 +14,7 @@ from typing import Any
 
 from bot.games.lora.cards import card_label, cards_text
 from bot.games.marks import marked_lines
-from bot.i18n import t
+from bot.i18n import has, t
 from engine.contracts import Contract
 from engine.events import (
     CardLaid,
@@ -101,7 +101,9 @@ class Words:
             case TrickTaken(seat=seat, cards=cards, number=number, counted=False):
                 return self.say("trick_taken_free", seat, number=number, cards=cards_text(cards))
             case TrickTaken(seat=seat, cards=cards, penalty=penalty, number=number):
-                return self.say("trick_taken", seat, number=number, cards=cards_text(cards),
+                one = penalty == 1 and has("lora.ev.trick_taken_one", lang)  # "1 pt."
+                return self.say("trick_taken_one" if one else "trick_taken", seat,
+                                number=number, cards=cards_text(cards),
                                 penalty=penalty)
             case RedKingFirstTrick(seat=seat):
                 return self.say("red_king_first_trick", seat)
