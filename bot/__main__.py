@@ -7,9 +7,19 @@ import sys
 
 from bot.config import load_settings
 
+FLAGS = ("--offline", "--en", "--taroky")
+
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
+    unknown = [a for a in args if a not in FLAGS and not a.startswith("--port=")]
+    if unknown:  # --help, or a typo (which would otherwise start Lóra's try-out silently)
+        from bot.i18n import t
+
+        lang = "en" if "--en" in args else "cs"
+        asked = unknown in (["--help"], ["-h"])
+        print(t("core.run_usage", lang), file=sys.stdout if asked else sys.stderr)
+        return 0 if asked else 2
     settings = load_settings()
     logging.basicConfig(
         level=settings.log_level,

@@ -42,3 +42,16 @@ async def test_tryout_of_taroky_opens_a_taroky_table_with_three_ai(harness):
     assert table.seat_of(tryout["you"].id) is not None
     assert tryout["guild"].name == "Taroky"
     assert table.state.public_view().options.round_deals == 4  # each player deals once
+
+
+def test_run_answers_help_and_refuses_a_typo_instead_of_starting_lora(capsys):
+    """``./scripts/run --help`` prints its usage; a typo such as ``--tarok`` started Lóra's
+    try-out silently — now it is refused with the usage."""
+    from bot.__main__ import main
+
+    assert main(["--help"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("./scripts/run [--en] [--taroky] [--offline] [--port=N]\n")
+    assert main(["--tarok", "--en"]) == 2
+    err = capsys.readouterr().err
+    assert "--taroky  a Taroky table" in err

@@ -19,6 +19,11 @@ STRINGS: dict[str, str] = {
     "core.not_started": "Hra ještě nezačala.",
     "core.game_over": "Hra už skončila.",
     "core.stale": "Tohle tlačítko je staré – stav hry se mezitím změnil. Otevři si karty znovu.",
+    "core.run_usage": (
+        "./scripts/run [--en] [--taroky] [--offline] [--port=N]\n"
+        "  s DISCORD_TOKEN (prostředí nebo .env) běží bot na Discordu; bez něj (nebo s --offline)"
+        " offline zkouška v prohlížeči\n"
+        "  --en  anglicky · --taroky  stůl Taroků · --port=N  port náhledu"),
     "core.stale_message": "Tohle tlačítko už neplatí – zpráva se mezitím změnila. Použij tu aktuální.",
     "core.not_your_turn": "Teď nejsi na tahu.",
     "core.illegal": "Tenhle tah pravidla nedovolují.",

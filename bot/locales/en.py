@@ -13,6 +13,11 @@ STRINGS: dict[str, str] = {
     "core.not_started": "The game has not started yet.",
     "core.game_over": "The game is over.",
     "core.stale": "This button is out of date – the game has moved on. Open your cards again.",
+    "core.run_usage": (
+        "./scripts/run [--en] [--taroky] [--offline] [--port=N]\n"
+        "  with DISCORD_TOKEN (environment or .env) the bot runs on Discord; without it (or"
+        " with --offline) the offline try-out in your browser\n"
+        "  --en  English · --taroky  a Taroky table · --port=N  the preview's port"),
     "core.stale_message": "This button is out of date – the message has changed since. Use the current one.",
     "core.not_your_turn": "It is not your turn.",
     "core.illegal": "The rules do not allow that move.",
