@@ -401,6 +401,8 @@ STRINGS: dict[str, str] = {
     "lora.ev.card_played_you": "Hraješ {card}.",
     "lora.ev.trick_taken": "{name} bere {number}. štych ({cards}): {penalty} b.",
     "lora.ev.trick_taken_you": "Bereš {number}. štych ({cards}): {penalty} b.",
+    "lora.ev.trick_taken_one": "{name} bere {number}. štych ({cards}): 1 b.",
+    "lora.ev.trick_taken_one_you": "Bereš {number}. štych ({cards}): 1 b.",
     "lora.ev.trick_taken_free": "{name} bere {number}. štych ({cards}).",
     "lora.ev.trick_taken_free_you": "Bereš {number}. štych ({cards}).",
     "lora.ev.red_king_first_trick": "{name} dává červeného krále do prvního štychu – na první se dává!",

@@ -33,7 +33,7 @@ from bot.render.common import (
     paste,
     text,
 )
-from bot.render.fonts import fit, font
+from bot.render.fonts import fit, fitted, font
 from bot.render.strings import game_name, lang_of, s
 from bot.render.suits import suit_icon, suit_ink
 from bot.render.table import title_parts
@@ -99,15 +99,17 @@ def _header(img: Image.Image, view: SeatView, names: list[str], lang: str) -> No
     paste(img, panel(W, HEADER_H, BAR, radius=0), 0, 0)
     title, sub = title_parts(view.public, names, lang)
     status, colour = _status(view, names, lang)
-    ft, fsub, fs = font(34, "bold"), font(22), font(26, "bold")
-    x = M + text(img, (M, HEADER_H // 2), fit(title, ft, W // 2), ft, anchor="lm")
+    # each part whole where it can be: condensed and a little smaller before a cut
+    label, ft = fitted(title, 34, "bold", W * 0.4, smallest=26)
+    x = M + text(img, (M, HEADER_H // 2), label, ft, anchor="lm")
     right = W - M
     if status:
-        status = fit(status, fs, W - M - x - 24)
+        status, fs = fitted(status, 26, "bold", min(W * 0.36, W - M - x - 24), smallest=18)
         right -= int(fs.getlength(status)) + 24
         text(img, (W - M, HEADER_H // 2 + 1), status, fs, colour, "rm")
     if sub and right - x > 80:
-        text(img, (x + 12, HEADER_H // 2 + 2), fit(sub, fsub, right - x - 12), fsub, MUTED, "lm")
+        label, fsub = fitted(sub, 22, "regular", right - x - 12, smallest=17)
+        text(img, (x + 12, HEADER_H // 2 + 2), label, fsub, MUTED, "lm")
 
 
 # -- the players --------------------------------------------------------------------------
