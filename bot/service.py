@@ -586,11 +586,8 @@ class TableService:
             seat = table.seat_of(user_id)
             if seat is None:
                 return []
-            s = table.seats[seat]
-            if s is None or not s.absent:
+            if not self._back(table, seat):
                 return []
-            s.absent = False
-            self.presenter.note(table, "back", seat)
             return await self._play_on(table)
 
     async def act(self, table_id: int, user_id: int, version: int, index: int) -> Events:
@@ -639,15 +636,22 @@ class TableService:
                     refused = _refusal(state, todo[0])
                     self._restore_saved(table)
                     if back:  # his choice is refused, yet he is back all the same
-                        s = table.seats[seat]
-                        assert s is not None
-                        s.absent = False
-                        self.presenter.note(table, "back", seat)
+                        self._back(table, seat)
                         await self._play_on(table)
                     raise TableError("illegal", code=getattr(refused, "code", "error"),
                                      refusal=refused)
             await self._play_on(table, origin=user_id)
             return events
+
+    def _back(self, table: Table, seat: int) -> bool:
+        """``seat``'s absent player plays himself again (True; noted at the table), or he
+        was not absent (False)."""
+        s = table.seats[seat]
+        if s is None or not s.absent:
+            return False
+        s.absent = False
+        self.presenter.note(table, "back", seat)
+        return True
 
     async def _acting(self, table_id: int, user_id: int,
                       version: int) -> tuple[Table, int, bool]:
@@ -664,12 +668,7 @@ class TableService:
         state = table.state
         if state.finished:
             raise TableError("game_over")
-        s = table.seats[seat]
-        assert s is not None
-        back = s.absent
-        if back:
-            s.absent = False
-            self.presenter.note(table, "back", seat)
+        back = self._back(table, seat)
         refusal = ("stale" if version != table.version
                    else "not_your_turn" if state.to_act != seat else None)
         if refusal is not None:
@@ -770,9 +769,8 @@ class TableService:
             return "ai"
         if s.absent:
             # Nobody present: the table waits for someone to come back — except a
-            # tournament's, whose round must end.
-            return ("absent" if self.can_stand_in(table, seat) or table.tournament is not None
-                    else None)
+            # tournament's, whose round must end (``Table.stood_in``).
+            return "absent" if table.stood_in(seat) else None
         if (table.settings.autoplay and len(state.legal_actions()) == 1
                 and spec_of(table).autoplay_allowed(state)):
             return "forced"
