@@ -28,7 +28,7 @@ from bot.render.common import (
     paste,
     text,
 )
-from bot.render.fonts import clean_name, fit, font
+from bot.render.fonts import clean_name, fit, fitted, font
 
 if TYPE_CHECKING:
     from bot.storage import LeaderboardRow
@@ -175,10 +175,8 @@ def _row(img: Image.Image, y: int, row: LeaderboardRow, lang: str, avg: str,
         fr = font(24 if rank < 1000 else 18, "bold")
         text(img, (RANK_CX, cy), str(rank), fr, MUTED, "mm")
     name = " ".join(clean_name(row.name).split())
-    fn = font(27, "bold")
-    if fn.getlength(name) > name_end - NAME_X:  # a long name: condensed before ellipsized
-        fn = font(27, "cond")
-        name = fit(name, fn, name_end - NAME_X)
+    # a long name: condensed (at the same size) before ellipsized
+    name, fn = fitted(name, 27, "bold", name_end - NAME_X, smallest=27)
     text(img, (NAME_X, cy), name, fn, GOLD if rank == 1 else TEXT, "lm")
     fr = font(30, "bold")
     if row.provisional:
