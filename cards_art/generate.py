@@ -3,8 +3,8 @@
 Run from the repository root::
 
     python -m cards_art.generate                 # Lóra: cards_art/png/*.png, cards_art/preview.png
-    python -m cards_art.generate --game taroky   # cards_art/taroky_png/*.png, taroky_preview.png,
-                                                 # taroky_fan.png
+    python -m cards_art.generate --game taroky   # cards_art/taroky_png/*.png (and cs/*.png),
+                                                 # taroky_preview.png, taroky_fan.png
     python -m cards_art.generate --no-preview    # cards only
     python -m cards_art.generate --out /tmp/x    # somewhere else
 
@@ -58,7 +58,8 @@ def write_deck(game: str, out: Path | None = None, with_preview: bool = True) ->
     cards = deck.cards()
     paths = []
     for name, img in cards.items():
-        path = out / f"{name}.png"
+        path = out / f"{name}.png"  # a per-language face goes to a subfolder, e.g. cs/Qh
+        path.parent.mkdir(exist_ok=True)
         save_png(img, path)
         paths.append(path)
     if with_preview:

@@ -2,6 +2,9 @@
 
 File names are the engine notation (T-DECK): taroks `I` … `XXI` and `Sk`; suit cards rank then
 suit, `Kh Qh Ch Jh Ah 2h 3h 4h` (red h, k) and `Kx … 10x 9x 8x 7x` (black x, p); plus `back`.
+These faces carry the notation's (English) index. A card whose index reads differently on a
+table in another language gets its own face under `<lang>/` with the same name: the Czech
+queens `cs/Qh` … `cs/Qp` show `D` (dáma), as the bot's Czech texts write `D♥`.
 
 The index is made for a fanned hand where only the left quarter of a card shows at 70–90 px
 width: taroks sit in a navy band with a large white Arabic number over the gold Roman numeral
@@ -53,6 +56,9 @@ SUIT_KEYS = ("h", "k", "x", "p")
 RED_RANKS = ("4", "3", "2", "A", "J", "C", "Q", "K")
 BLACK_RANKS = ("7", "8", "9", "10", "J", "C", "Q", "K")
 COURTS = ("J", "C", "Q", "K")
+# The index letters of a language that differ from the notation (the base faces' index); the
+# bot's card labels (engine/taroky/messages.py RANK_LABELS) must say the same.
+LOCAL_INDEX: dict[str, dict[str, str]] = {"cs": {"Q": "D"}}
 OUT_DIR = Path(__file__).resolve().parent / "taroky_png"
 PREVIEW = Path(__file__).resolve().parent / "taroky_preview.png"
 FAN = Path(__file__).resolve().parent / "taroky_fan.png"
@@ -174,8 +180,9 @@ def _ace(pen: Pen, suit: FrenchSuit) -> None:
     draw_french(pen, suit.key, cx, cy, 78, 2.4)
 
 
-def draw_suit_card(rank: str, suit_key: str) -> Image.Image:
-    """Render one suit card at final size."""
+def draw_suit_card(rank: str, suit_key: str, index: str | None = None) -> Image.Image:
+    """Render one suit card at final size; `index` is the letter in its corners (the rank's
+    notation unless a language writes it differently)."""
     suit = FRENCH[suit_key]
     img = card_base()
     pen = Pen.on(img)
@@ -189,7 +196,7 @@ def draw_suit_card(rank: str, suit_key: str) -> Image.Image:
             size, centres = PIPS[rank]
             for x, y in centres:
                 draw_french(pen, suit_key, x, y, size, 1.6, 180 if y > CARD_H / 2 else 0)
-    img.alpha_composite(suit_index(rank, suit))
+    img.alpha_composite(suit_index(index or rank, suit))
     return finish(img)
 
 
@@ -211,23 +218,37 @@ def card_names() -> list[str]:
     return [*TAROKS, *[n for s in SUIT_KEYS for n in suit_names(s)], "back"]
 
 
+def local_names() -> list[str]:
+    """The per-language faces as paths under the deck's folder, e.g. 'cs/Qh' (the cards whose
+    index a language writes differently; suit order h k x p)."""
+    return [f"{lang}/{name}" for lang, letters in LOCAL_INDEX.items() for s in SUIT_KEYS
+            for name in suit_names(s) if name[:-1] in letters]
+
+
 def all_cards() -> dict[str, Image.Image]:
-    """Render every card keyed by its file stem (e.g. 'XXI', 'Sk', '10x', 'Ah', 'back')."""
+    """Render every card keyed by its file path without '.png' (e.g. 'XXI', 'Sk', '10x', 'Ah',
+    'back'; a per-language face 'cs/Qh')."""
     cards = {name: draw_tarok(name) for name in TAROKS}
     for s in SUIT_KEYS:
         for name in suit_names(s):
             cards[name] = draw_suit_card(name[:-1], s)
     cards["back"] = draw_back_card()
+    for path in local_names():
+        lang, name = path.split("/")
+        cards[path] = draw_suit_card(name[:-1], name[-1], LOCAL_INDEX[lang][name[:-1]])
     return cards
 
 
 def preview(cards: dict[str, Image.Image]) -> Image.Image:
-    """Taroks in three rows, then one row per suit, on alternating dark and white halves."""
+    """Taroks in three rows, then one row per suit, then the per-language faces, on
+    alternating dark and white halves."""
     slots = [(i % 8, i // 8, n) for i, n in enumerate(TAROKS)]
     slots += [(6, 2, "back"), (7, 2, "back")]
     for row, s in enumerate(SUIT_KEYS, start=3):
         slots += [(col, row, n) for col, n in enumerate(suit_names(s))]
-    return contact_sheet(cards, slots, 8, 7)
+    local = local_names()
+    slots += [(i % 8, 7 + i // 8, n) for i, n in enumerate(local)]
+    return contact_sheet(cards, slots, 8, 7 + -(-len(local) // 8))
 
 
 # Three 16-card hands as the bot may fan them: canonical order, only a strip of each card shows.
