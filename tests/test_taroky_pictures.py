@@ -15,6 +15,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 from bot.games.taroky.pictures import clear_caches, render_hand, render_sheet, render_table
 from bot.games.taroky.pictures import hand as hand_picture
@@ -243,3 +244,66 @@ def test_the_table_strip_says_a_flek_of_x16_and_more_once() -> None:
         "—", "flek ×2", "re ×4", "sup ×8", "flek ×16", "flek ×32"]
     assert [table._levels(n, "en") for n in (1, 4, 5)] == [
         "double ×2", "double ×16", "double ×32"]
+
+
+QUEENS = {NUM_TAROKS + 8 * suit + 6: "hkxp"[suit] for suit in range(4)}
+
+
+def test_a_queen_shows_the_index_its_label_uses_in_each_language(tmp_path: Path) -> None:
+    """A Czech table reads D♥ in its texts and sees a D on the queen; an English table reads
+    Q♥ and sees a Q: the face a picture loads is the card drawn with its label's rank letter
+    (``cs/Qh.png`` … and ``Qh.png`` …). The other cards and the back have one face for both
+    languages (their labels read the same)."""
+    from bot.games.taroky.words import card_label
+    from cards_art import taroky as taroky_art
+    from cards_art.card import save_png
+
+    clear_caches()
+    for queen, suit in QUEENS.items():
+        faces = {}
+        for lang in ("cs", "en"):
+            letter = card_label(queen, lang)[:-1]
+            assert letter == {"cs": "D", "en": "Q"}[lang]
+            save_png(taroky_art.draw_suit_card("Q", suit, letter), tmp_path / "drawn.png")
+            with Image.open(tmp_path / "drawn.png") as im:
+                drawn = im.convert("RGBA").tobytes()
+            face = card_art.face_lang(queen, "taroky", lang)
+            assert face == ("cs" if lang == "cs" else "")
+            faces[lang] = card_art.art(queen, "taroky", face).tobytes()
+            assert faces[lang] == drawn, (queen, lang)
+        assert faces["cs"] != faces["en"]
+        small = {lang: card_art.scaled(queen, 90, "taroky", lang).tobytes() for lang in ("cs", "")}
+        assert small["cs"] != small[""]  # the language is part of the cache key
+    others = [c for c in range(54) if c not in QUEENS] + [card_art.BACK]
+    assert all(card_art.face_lang(c, "taroky", "cs") == "" for c in others)
+    assert card_art.face_lang(next(iter(QUEENS)), "lora", "cs") == ""
+
+
+@pytest.mark.parametrize("picture", ["hand", "table"])
+def test_the_pictures_put_the_queen_of_the_tables_language(
+        picture: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hand (and its laid-away row), the table's trick and insets (last trick, talon)
+    pass the table's language down to the card faces."""
+    from bot.games.taroky.pictures import palette
+
+    palette.taroky()  # built once from every base face: before the spy
+    laid: list[tuple[int, str]] = []
+    tile = card_art.tile
+
+    def spy(card: int, width: int, style: str = "plain", deck: str = "lora",
+            lang: str = "") -> Image.Image:
+        laid.append((card, lang))
+        return tile(card, width, style, deck, lang)
+
+    monkeypatch.setattr(card_art, "tile", spy)
+    kind = "discard" if picture == "hand" else "play"
+    for lang, face in (("cs", "cs"), ("en", ""), ("xx", "cs")):  # unknown: Czech
+        laid.clear()
+        hand_picture._hand_image.cache_clear()  # the composed hand (put is called anew)
+        if picture == "hand":
+            _hand(kind, lang)
+        else:
+            _table(kind, lang)
+        queens = {(c, f) for c, f in laid if c in QUEENS}
+        assert queens and {f for _c, f in queens} == {face}, (lang, queens)
+        assert {f for c, f in laid if c not in QUEENS} == {""}

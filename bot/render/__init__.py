@@ -21,9 +21,10 @@ def clear_caches() -> None:
     """
     from bot.render import cards, common, fonts, leaderboard, palette, seats, sheet, suits, table
 
-    for fn in (cards.art, cards.scaled, cards.tile, common._glyphs, common.badge, fonts.font,
-               fonts.fit, seats.seat_panel, seats.legend, suits.suit_icon, sheet._block,
-               table._base, leaderboard.medal, leaderboard._tag, leaderboard._base, palette.lora):
+    for fn in (cards.art, cards.scaled, cards.tile, cards._local_faces, common._glyphs,
+               common.badge, fonts.font, fonts.fit, seats.seat_panel, seats.legend,
+               suits.suit_icon, sheet._block, table._base, leaderboard.medal, leaderboard._tag,
+               leaderboard._base, palette.lora):
         fn.cache_clear()
 
 

@@ -4,6 +4,12 @@ once, scaled once per size, shadowed tiles.
 The art belongs to ``cards_art/`` (180×270 RGBA); this module never draws a card face. A
 missing file gives a plain labelled placeholder so a picture can still be made. ``deck``
 names the deck a card number belongs to ("lora", the default, or "taroky").
+
+``lang`` is the table's language: a card whose index reads differently in it has its own face
+in the deck's ``<lang>/`` folder (Taroky's Czech queens ``cs/Qh.png`` … show ``D`` as the
+Czech texts write ``D♥``; the base faces show the notation's ``Q``). The language is part of
+every cache key, but ``put`` passes it on only for a card that has such a face (``face_lang``),
+so the other cards are loaded and scaled once for all languages.
 """
 
 from __future__ import annotations
@@ -42,6 +48,21 @@ def _folder(deck: str) -> Path:
     return TAROKY_ART_DIR if deck == "taroky" else ART_DIR
 
 
+@lru_cache(maxsize=16)
+def _local_faces(folder: Path, lang: str) -> frozenset[str]:
+    """The card names with their own face in ``lang`` (files of ``folder/lang``)."""
+    if not lang.isalpha():
+        return frozenset()
+    return frozenset(p.stem for p in (folder / lang).glob("*.png"))
+
+
+def face_lang(card: int, deck: str = "lora", lang: str = "") -> str:
+    """``lang`` when the card has its own face in that language, else "" (the base face)."""
+    if card == BACK or _name(card, deck) not in _local_faces(_folder(deck), lang):
+        return ""
+    return lang
+
+
 def _placeholder(name: str) -> Image.Image:
     img = Image.new("RGBA", (ART_W, ART_H), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
@@ -52,11 +73,14 @@ def _placeholder(name: str) -> Image.Image:
 
 
 @lru_cache(maxsize=128)
-def art(card: int, deck: str = "lora") -> Image.Image:
-    """The card's picture at its own size (RGBA), or a placeholder when the file is missing."""
+def art(card: int, deck: str = "lora", lang: str = "") -> Image.Image:
+    """The card's picture at its own size (RGBA): its face in ``lang`` if it has one, else the
+    base face, or a placeholder when the file is missing."""
     name = _name(card, deck)
+    local = face_lang(card, deck, lang)
+    path = _folder(deck) / local / f"{name}.png" if local else _folder(deck) / f"{name}.png"
     try:
-        with Image.open(_folder(deck) / f"{name}.png") as im:
+        with Image.open(path) as im:
             img = im.convert("RGBA")
     except (OSError, ValueError):
         return _placeholder(name)
@@ -66,9 +90,9 @@ def art(card: int, deck: str = "lora") -> Image.Image:
 
 
 @lru_cache(maxsize=1024)
-def scaled(card: int, width: int, deck: str = "lora") -> Image.Image:
-    """The card (or BACK) ``width`` px wide."""
-    img = art(card, deck)
+def scaled(card: int, width: int, deck: str = "lora", lang: str = "") -> Image.Image:
+    """The card (or BACK) ``width`` px wide, as a table in ``lang`` shows it."""
+    img = art(card, deck, lang)
     if width == ART_W:
         return img
     return img.resize((width, card_height(width)), Image.Resampling.LANCZOS)
@@ -85,8 +109,10 @@ def _shadow(width: int, colour: tuple[int, int, int, int], grow: int, blur: floa
 
 
 @lru_cache(maxsize=2048)
-def tile(card: int, width: int, style: str = "plain", deck: str = "lora") -> Image.Image:
-    """The card on a transparent tile ``margin(width)`` larger on each side, with a shadow.
+def tile(card: int, width: int, style: str = "plain", deck: str = "lora",
+         lang: str = "") -> Image.Image:
+    """The card on a transparent tile ``margin(width)`` larger on each side, with a shadow,
+    as a table in ``lang`` shows it.
 
     ``style``: "plain", "glow" (a gold glow: playable / just laid) or "dim" (darkened).
     """
@@ -97,7 +123,7 @@ def tile(card: int, width: int, style: str = "plain", deck: str = "lora") -> Ima
     else:
         base = Image.new("RGBA", _shadow(width, (0, 0, 0, 150), 0, m / 3).size, (0, 0, 0, 0))
         base.alpha_composite(_shadow(width, (0, 0, 0, 150), 0, m / 3), (off, off))
-    face = scaled(card, width, deck)
+    face = scaled(card, width, deck, lang)
     if style == "dim":
         dark = Image.new("RGBA", face.size, (18, 28, 24, 255))
         alpha = face.getchannel("A")
@@ -108,8 +134,9 @@ def tile(card: int, width: int, style: str = "plain", deck: str = "lora") -> Ima
 
 
 def put(canvas: Image.Image, card: int, width: int, x: int, y: int, style: str = "plain",
-        deck: str = "lora") -> None:
-    """Paste the card's tile so that the card's top-left corner lands at (x, y)."""
-    t = tile(card, width, style, deck)
+        deck: str = "lora", lang: str = "") -> None:
+    """Paste the card's tile (its face on a table in ``lang``) so that the card's top-left
+    corner lands at (x, y)."""
+    t = tile(card, width, style, deck, face_lang(card, deck, lang))
     m = margin(width)
     canvas.paste(t, (x - m, y - m), t)

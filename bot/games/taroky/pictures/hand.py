@@ -102,14 +102,14 @@ def _hand_image(hand: tuple[int, ...], lit: frozenset[int], acting: bool, status
         for card, cx in zip(row, _positions(row), strict=True):
             on = card in lit
             style = "glow" if on else ("dim" if acting else "plain")
-            cards.put(img, card, CARD_W, cx, y + (0 if on else LIFT), style, DECK)
+            cards.put(img, card, CARD_W, cx, y + (0 if on else LIFT), style, DECK, lang)
         y += row_h + ROW_GAP
     if extra_title:
         text(img, (M, y + EXTRA_LABEL // 2), extra_title, font(25, "bold"), GOLD, "lm")
         y += EXTRA_LABEL
         step = EXTRA_W + 14
         for i, card in enumerate(extra):
-            cards.put(img, card, EXTRA_W, M + i * step, y, "plain", DECK)
+            cards.put(img, card, EXTRA_W, M + i * step, y, "plain", DECK, lang)
     return img
 
 

@@ -276,12 +276,13 @@ def _trick(img: Image.Image, deal: PublicView, names: list[str], lang: str) -> N
     for seat, card in deal.trick:
         dx, dy = TRICK_OFF[position(seat)]
         cards.put(img, card, TRICK_W, CX + dx - TRICK_W // 2, CY + dy - TRICK_H // 2,
-                  "plain", DECK)
+                  "plain", DECK, lang)
 
 
-def _inset(img: Image.Image, x: int, y: int, title: str, shown: Sequence[int],
+def _inset(img: Image.Image, x: int, y: int, title: str, shown: Sequence[int], lang: str,
            lit: int | None = None, note: str = "", backs: int = 0) -> None:
-    """A small box with a title and up to six small cards (``lit``: the one that glows)."""
+    """A small box with a title and up to six small cards (``lit``: the one that glows), the
+    faces as a table in ``lang`` shows them."""
     paste(img, panel(INSET_W, INSET_H, PANEL, radius=14), x, y)
     ft = font(21, "bold")
     text(img, (x + 10, y + 8), fit(title, ft, INSET_W - 20), ft, TEXT)
@@ -289,7 +290,7 @@ def _inset(img: Image.Image, x: int, y: int, title: str, shown: Sequence[int],
     step = SMALL_W + 6 if n <= 4 else (INSET_W - 20 - SMALL_W) // max(1, n - 1)
     for i, card in enumerate(shown):
         cards.put(img, card, SMALL_W, x + 10 + i * step, y + 38,
-                  "glow" if i == lit else "plain", DECK)
+                  "glow" if i == lit else "plain", DECK, lang)
     for j in range(backs):
         cards.put(img, cards.BACK, SMALL_W, x + 10 + (len(shown) + j) * step, y + 38,
                   "plain", DECK)
@@ -304,23 +305,23 @@ def _last_trick(img: Image.Image, deal: PublicView, names: list[str], lang: str)
         return
     order = [card for _seat, card in last.played]
     winner_index = [seat for seat, _card in last.played].index(last.winner)
-    _inset(img, *RIGHT_INSET, pic("last_trick", lang), order, winner_index,
+    _inset(img, *RIGHT_INSET, pic("last_trick", lang), order, lang, winner_index,
            pic("takes", lang, name=names[last.winner]))
 
 
 def _talon(img: Image.Image, deal: PublicView, lang: str) -> None:
     """The talon's public side: face down until bought, rejected trojkas, turned cards."""
     if deal.turned:
-        _inset(img, *LEFT_INSET, pic("turned", lang), [c for c, _ in deal.turned],
+        _inset(img, *LEFT_INSET, pic("turned", lang), [c for c, _ in deal.turned], lang,
                backs=6 - len(deal.turned) if deal.game == "W" else 0)
     elif deal.shown:
-        _inset(img, *LEFT_INSET, pic("shown", lang), list(deal.shown))
+        _inset(img, *LEFT_INSET, pic("shown", lang), list(deal.shown), lang)
     elif deal.phase in ("bid", "choose", "call", "trojka") or (
             deal.game == "6P" and deal.phase != "done"):
-        _inset(img, *LEFT_INSET, pic("talon", lang), [], backs=6)
+        _inset(img, *LEFT_INSET, pic("talon", lang), [], lang, backs=6)
     face_up = [c for cs in deal.face_up_discards for c in cs]
     if face_up and deal.phase != "done":  # taroks laid away lie face up all the deal
-        _inset(img, *FACE_UP_INSET, pic("laid_taroks", lang), face_up[:6])
+        _inset(img, *FACE_UP_INSET, pic("laid_taroks", lang), face_up[:6], lang)
 
 
 def _center_note(img: Image.Image, view: TableView, names: list[str], lang: str) -> None:
