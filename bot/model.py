@@ -18,6 +18,7 @@ STATUS_PLAYING = TableStatus.PLAYING
 STATUS_FINISHED = TableStatus.FINISHED
 STATUS_ABORTED = TableStatus.ABORTED
 RECENT_LINES = 8
+AI_AT_KEPT = 64  # the versions of an AI's moves for a human a seat keeps (the newest)
 JSONDict = dict[str, Any]
 
 
@@ -34,6 +35,9 @@ class Seat:
     auto_moves: int = 0  # forced moves the table made for this human (autoplay)
     agreed: int = 0  # the revision of the table's options this player accepted (lobby)
     left: bool = False  # an AI seat that took a player's place for good (he left the game)
+    # the versions (log indices) of the last moves an AI made for this human (standing in
+    # for him while he was absent), oldest first: a game's texts tell what it did for him
+    ai_at: list[int] = field(default_factory=list)
 
     @property
     def is_ai(self) -> bool:
@@ -50,6 +54,7 @@ class Seat:
             "auto_moves": self.auto_moves,
             "agreed": self.agreed,
             "left": self.left,
+            "ai_at": list(self.ai_at),
         }
 
     @classmethod
@@ -64,6 +69,7 @@ class Seat:
             int(d.get("auto_moves", 0)),
             int(d.get("agreed", 0)),
             bool(d.get("left", False)),
+            [int(v) for v in d.get("ai_at") or ()],
         )
 
 

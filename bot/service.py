@@ -30,6 +30,7 @@ from typing import Any, Protocol
 
 from bot.errors import TableError, UserAlreadySeated
 from bot.model import (
+    AI_AT_KEPT,
     STATUS_ABORTED,
     STATUS_FINISHED,
     STATUS_LOBBY,
@@ -729,6 +730,7 @@ class TableService:
         """Apply one action in memory; it joins the actions of the next commit."""
         state = table.state
         assert state is not None
+        version = table.version
         try:
             events = list(state.apply(action))
         except Exception as exc:  # the engine refused (its typed error): nothing changed
@@ -739,6 +741,7 @@ class TableService:
             s.moves += 1
             if s.user_id is not None and by == "ai":
                 s.ai_moves += 1
+                s.ai_at = [*s.ai_at[-(AI_AT_KEPT - 1):], version]
             elif s.user_id is not None and by == "autoplay":
                 s.auto_moves += 1
         table.pending.append({**action.to_json(), "by": by})

@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from engine.actions import ACTION_TYPES, Action, Choose, Declare, action_from_json
-from engine.cards import deal_str, parse_deal, shuffled_deal
+from engine.actions import ACTION_TYPES, Action, Choose, Declare, Lay, Lead, Play, action_from_json
+from engine.cards import cards_of, deal_str, parse_deal, shuffled_deal
 from engine.contracts import (
     CERVENY_KRAL_GAME,
     GAMES_PER_TALIE,
@@ -746,6 +746,26 @@ class Lora:
     def deals_text(self) -> list[list[str]]:
         """The deals used so far in RULES.md notation (for archives and replay files)."""
         return [deal_str(d) for d in self.deals]
+
+
+def refused_cards(lora: Lora, view: SeatView) -> dict[str, list[int]]:
+    """The cards of ``view``'s hand that cannot be played now, by the code of the engine's
+    refusal (``verify``, the one legality path: each card is tried as the kind of action the
+    seat takes now — a card to the trick, a kvarta lead, a desítky card); empty when the seat
+    is not to play a card. The bot's hand and the terminal game say why from these."""
+    cards = {a.card: a for a in view.legal if isinstance(a, (Play, Lead, Lay))}
+    if not cards:
+        return {}
+    kind = type(next(iter(cards.values())))
+    found: dict[str, list[int]] = {}
+    for card in cards_of(view.hand):
+        if card in cards:
+            continue
+        try:
+            lora.verify(kind(view.seat, card))
+        except LoraError as exc:
+            found.setdefault(exc.code, []).append(card)
+    return found
 
 
 def parse_deals(data: object) -> list[Deal]:

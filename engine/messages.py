@@ -56,6 +56,9 @@ ERRORS: dict[str, dict[str, str]] = {
             "První kvarta musí začít nejvýš spodkem (divoká karta: filkem, jinak králem)."
         ),
         "not_playable": "Kartu {card} nelze přiložit k žádné řadě.",
+        # (the card or cards named beside it)
+        "not_playable:card": "Nenavazuje na žádnou řadu.",
+        "not_playable:cards": "Nenavazují na žádnou řadu.",
         "must_lay": "Musíš přiložit aspoň jednu kartu.",
         # bad_input details
         "card_not_text": "Karta musí být text, ne {value}.",
@@ -100,6 +103,8 @@ ERRORS: dict[str, dict[str, str]] = {
             "(with a wild card, no card below the Ober: at an Ober, else at a King)."
         ),
         "not_playable": "{card} fits no row.",
+        "not_playable:card": "It fits no row.",
+        "not_playable:cards": "They fit no row.",
         "must_lay": "You must lay at least one card.",
         "card_not_text": "A card must be text, not {value}.",
         "unknown_card": "Unknown card “{value}”.",
@@ -134,6 +139,14 @@ def _lang(lang: str) -> str:
 
 def contract_name(contract: str, lang: str = "cs") -> str:
     return CONTRACT_NAMES[_lang(lang)].get(contract, contract)
+
+
+def refusal_reason(code: str, lang: str = "cs", count: int = 1) -> str:
+    """Why ``count`` cards cannot be played, in the engine's words of its refusal ``code``,
+    naming no card (the cards are shown beside it): the refusal's message, or its ``:card``
+    / ``:cards`` form where the message names the one card refused."""
+    form = f"{code}:cards" if count > 1 else f"{code}:card"
+    return ERRORS[_lang(lang)].get(form) or error_text(code, lang, {})
 
 
 def error_text(detail: str, lang: str, params: dict[str, Any]) -> str:
@@ -326,6 +339,12 @@ TERMINAL: dict[str, dict[str, str]] = {
         "declare_yes": "hlásit čistou stovku",
         "declare_no": "nehlásit",
         "lead": "vynést kvartu od {card}",
+        "why": "Nelze zahrát {cards}: {reason}",
+        "final": "Konečné pořadí:",
+        "place": "  {n}. {name} – {points} b.{note}",
+        "harakiri_note": ", harakiri {points}",
+        "stovka_made": " (čistá stovka!)",
+        "stovka_missed": " (čistá stovka nevyšla)",
         "bye": "Hra přerušena.",
     },
     "en": {
@@ -342,6 +361,13 @@ TERMINAL: dict[str, dict[str, str]] = {
         "declare_yes": "declare a clean hundred",
         "declare_no": "do not declare",
         "lead": "lead a quart from {card}",
+        "why": "Cannot play {cards}: {reason}",
+        "final": "Final standings:",
+        "place": "  {n}. {name} – {points} pts{note}",
+        "place_one": "  {n}. {name} – 1 pt{note}",
+        "harakiri_note": ", harakiri {points}",
+        "stovka_made": " (clean hundred!)",
+        "stovka_missed": " (clean hundred missed)",
         "bye": "Game interrupted.",
     },
 }

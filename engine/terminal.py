@@ -2,8 +2,11 @@
 
 The offline way to try the game without Discord; it drives the same public API. Seats have
 names, cards are written as the bot writes them (``K❤️``), the table shows what the bot's
-pictures show (the current trick, the desítky rows, the standing when it changes), a move
-the rules leave no choice about is played without asking, and Ctrl+D ends the game cleanly.
+pictures show (the current trick, the desítky rows, the standing when it changes: as each
+partial game ends and before the human decides), the cards missing from the menu come with
+the engine's reason (its refusal, as the bot's hand says it), a move the rules leave no
+choice about is played without asking, the end brings the final standings (places and
+points, as the bot's final order), and Ctrl+D ends the game cleanly.
 """
 
 from __future__ import annotations
@@ -14,14 +17,16 @@ from collections.abc import Callable, Sequence
 from engine.actions import Action, Lay, Lead, Play
 from engine.ai import make_ai
 from engine.cards import RANK_SYMBOLS, SUIT_SYMBOLS, card_label, cards_of
-from engine.events import CardLaid, Event
-from engine.lora import Lora
-from engine.messages import event_text, terminal_text
+from engine.contracts import Contract
+from engine.events import CardLaid, Event, GameEnded, MaturitaFailed, MaturitaPassed
+from engine.lora import Lora, refused_cards
+from engine.messages import TERMINAL, event_text, refusal_reason, terminal_text
 from engine.views import DesitkyView, SeatView, TrickView
 
 NAMES = {"cs": ("Honza", "Karel", "Božena", "Jaroslav"),
          "en": ("Alex", "Karel", "Božena", "Jaroslav")}
 QUIET = (CardLaid,)  # a desítky turn's line names all its cards at its end
+RESULT = (GameEnded, MaturitaFailed, MaturitaPassed)  # how a partial game ended
 
 Ask = Callable[[str], str]
 
@@ -65,19 +70,33 @@ class Terminal:
         self.standing: tuple[int, ...] | None = None
 
     def show(self, events: Sequence[Event]) -> None:
+        """The events' lines; when a partial game ended (its points in its line) and the lóra
+        goes on, the standing after its result, before the next game's start."""
+        ended = False
         for e in events:
+            if ended and not isinstance(e, RESULT):
+                self.totals(self.lora.totals)
+                ended = False
             if not isinstance(e, QUIET):
                 self.say("  " + event_text(e, self.lang, self.names, card_label))
+            if isinstance(e, GameEnded) and e.contract is not Contract.HARAKIRI:
+                ended = not self.lora.finished  # (the end brings the final standings)
+        if ended:
+            self.totals(self.lora.totals)
+
+    def totals(self, totals: Sequence[int]) -> None:
+        """The lóra's standing, when it changed since it was last shown."""
+        if tuple(totals) != self.standing:
+            self.standing = tuple(totals)
+            points = ", ".join(f"{n} {p}" for n, p in zip(self.names, totals, strict=True))
+            self.say(terminal_text("totals", self.lang, totals=points))
 
     def table(self, view: SeatView) -> None:
         """What the table shows before the human decides (each line only when it says
-        something new: the standing when it changed, the trick or rows now)."""
+        something new: the standing when it changed, the trick or rows now), his hand and
+        why the cards missing from the menu cannot be played."""
         pub = view.public
-        totals = tuple(pub.totals)
-        if totals != self.standing:
-            self.standing = totals
-            points = ", ".join(f"{n} {p}" for n, p in zip(self.names, totals, strict=True))
-            self.say(terminal_text("totals", self.lang, totals=points))
+        self.totals(pub.totals)
         match pub.game:
             case TrickView(trick=trick) if trick:
                 cards = ", ".join(f"{self.names[s]} {card_label(c)}" for s, c in trick)
@@ -89,6 +108,31 @@ class Terminal:
         hand = " ".join(card_label(c) for c in cards_of(view.hand))
         if hand:  # (no hand at the čistá stovka question: the next deal is not dealt yet)
             self.say(terminal_text("hand", self.lang, hand=hand))
+        for code, refused in refused_cards(self.lora, view).items():
+            self.say(terminal_text("why", self.lang, cards=" ".join(map(card_label, refused)),
+                                   reason=refusal_reason(code, self.lang, len(refused))))
+
+    def final(self) -> None:
+        """The final standings from the engine's outcome: places (ties share), points, a
+        harakiri's sums and a čistá stovka made or missed."""
+        outcome = self.lora.outcome()
+        if outcome is None:
+            return
+        self.say(terminal_text("final", self.lang))
+        for seat in outcome.order():
+            extra = outcome.extra(seat)
+            note = ""
+            sums = extra.get("harakiri_sums") or []
+            if sums:
+                note += terminal_text("harakiri_note", self.lang,
+                                      points=" → ".join(str(n) for n in sums))
+            if extra.get("cista_stovka") is True:
+                note += terminal_text("stovka_made" if extra.get("cista_stovka_made")
+                                      else "stovka_missed", self.lang)
+            points = outcome.scores[seat]
+            key = "place_one" if points == 1 and "place_one" in TERMINAL[self.lang] else "place"
+            self.say(terminal_text(key, self.lang, n=outcome.places[seat],
+                                   name=self.names[seat], points=points, note=note))
 
     def choose(self, options: list[Action]) -> Action:
         for i, a in enumerate(options, 1):
@@ -122,6 +166,7 @@ class Terminal:
         except KeyboardInterrupt:
             self.say("\n" + terminal_text("bye", self.lang))
             return 130
+        self.final()
         return 0
 
 

@@ -4,6 +4,8 @@ says "odfouknutá" only of a run stopped by a played card (R-KVARTY-LEAD, R-KVAR
 
 from __future__ import annotations
 
+import pytest
+
 from engine.actions import Lead
 from engine.cards import parse_card
 from engine.lora import Lora
@@ -149,3 +151,52 @@ def test_R_MATURITA_standings_of_a_whole_lora_in_one_batch_are_those_of_their_mo
     assert sum(x.startswith("Stav před hrou Maturita:") for x in lines) == 4
     assert [x.split(": ", 1)[1] for x in lines] == [
         ", ".join(f"{names[s]} {p}" for p, s in row) for row in expected]
+
+
+RESULTS = {
+    "cs": ("■ **Červené** – 1. tálie, 1. hra. Body: {0} 8 · {1} 0 · {2} 0 · {3} 0",
+           "▶ **Filky** – 1. tálie, 2. hra.",
+           "■ **Maturita: Červené** – 2. tálie, 1. pokus. {1}: nevyšla (8 b.).",
+           "▶ **Maturita** – 2. tálie, 2. pokus. Maturuje {1}."),
+    "en": ("■ **Červené** – round 1, game 1. Points: {0} 8 · {1} 0 · {2} 0 · {3} 0",
+           "▶ **Filky** – round 1, game 2.",
+           "■ **Maturita: Červené** – round 2, attempt 1. {1} failed (8 pts).",
+           "▶ **Maturita** – round 2, attempt 2. {1} is the maturant."),
+}
+
+
+@pytest.mark.parametrize("lang", ["cs", "en"])
+async def test_a_partial_games_old_table_message_keeps_its_result(harness, lang):
+    """When the next partial game starts, the table message is posted anew and the old one
+    becomes the record of what came: the game's result (each seat's points; a maturita
+    attempt passed or failed), then the next game's announcement — so a player who scrolls up
+    reads what every game ended with, as Taroky's old messages keep each deal's result."""
+    _guild, ch, users, tid = await open_table(harness, NAMES, language=lang)
+    table = harness.service.tables[tid]
+    # seat 0 takes every trick of tálie 1's games 1–5; seat 1, tálie 2's maturant, fails once
+    deals = lora_deals(0, [0, 1, 2, 3], fails={1: 1})
+    probe = Lora(first_leader=0, deals=deals)
+    drive(probe, at_game(1, 2))
+    lora = Lora(first_leader=0, deals=deals)
+    drive(lora, lambda lo: len(lo.log) == len(probe.log) - 1)  # červené ends next
+    await _put(harness, table, lora)
+    names = table.names()
+    old = table.message_id
+    await _click(harness, ch, table, users, first_legal(table.state))
+    assert table.message_id != old and table.state.game_no == 2
+    result, started, *_ = (x.format(*names) for x in RESULTS[lang])
+    record = next(m for m in ch.history() if m.id == old).content.splitlines()
+    assert record[0] == result
+    assert record[1].startswith(started)
+    # tálie 2's first maturita attempt fails (seat 1 takes every trick of červené)
+    probe = Lora(first_leader=0, deals=deals)
+    drive(probe, lambda lo: lo.attempt == 2)
+    lora = Lora(first_leader=0, deals=deals)
+    drive(lora, lambda lo: len(lo.log) == len(probe.log) - 1)
+    await _put(harness, table, lora)
+    old = table.message_id
+    await _click(harness, ch, table, users, first_legal(table.state))
+    assert table.message_id != old and table.state.attempt == 2
+    *_, failed, again = (x.format(*names) for x in RESULTS[lang])
+    record = next(m for m in ch.history() if m.id == old).content.splitlines()
+    assert record == [failed, again]

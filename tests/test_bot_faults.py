@@ -261,12 +261,13 @@ async def test_new_game_with_failed_posts_goes_on(harness, caplog, method, path,
     await click_first(players, users[0])
     assert (table.state.tali, table.state.game_no) != game  # a new partial game began
     assert not faults_left(harness)
-    # retried: the new game's table message arrives once, and the old one became the new
-    # game's announcement
+    # retried: the new game's table message arrives once, and the old one became the last
+    # game's result and the new game's announcement
     assert table.message_id != old_message
     shown = [m for m in ch.history() if not m.flags.ephemeral]
-    announced = [m for m in shown if m.id >= old_message and m.content.startswith("▶")]
+    announced = [m for m in shown if m.id >= old_message and "\n▶ **" in m.content]
     assert [m.id for m in announced] == [old_message]
+    assert announced[0].content.startswith("■ **")
     assert not announced[0].embeds and not announced[0].components
     assert len([m for m in shown if m.embeds and m.id > old_message]) == 1
     await assert_saved(harness, table)

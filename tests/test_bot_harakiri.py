@@ -164,12 +164,27 @@ def test_R_HARAKIRI_the_announcements_of_a_four_game_play_off_say_which_game():
     events += drive(lora, lambda lo: lo.finished)
     seats = [Seat(None, n, "easy") for n in NAMES]
     table = Table(1, 1, 1, 1, TableSettings(lang="cs"), seats, "lora", state=lora)
-    assert [x for x in UI.announcements(table, events) if "Harakiri" in x] == [
+    # each game's result follows it (a deal start's record keeps it): the tied seats' points
+    # and their sums so far
+    assert UI.announcements(table, events) == [
+        "Shoda bodů (Alice, Bob, Dana): hrají se 4 hry harakiri, body se sčítají.",
         "▶ **Harakiri** (1. hra ze 4) – vynáší Cyril.",
+        "■ **Harakiri** (1. hra ze 4). Body: Alice 40 · Bob 0 · Dana 0;"
+        " součet: Alice 40 · Bob 0 · Dana 0",
         "▶ **Harakiri** (2. hra ze 4) – vynáší Dana.",
+        "■ **Harakiri** (2. hra ze 4). Body: Alice 0 · Bob 40 · Dana 0;"
+        " součet: Alice 40 · Bob 40 · Dana 0",
         "▶ **Harakiri** (3. hra ze 4) – vynáší Alice.",
+        "■ **Harakiri** (3. hra ze 4). Body: Alice 0 · Bob 40 · Dana 0;"
+        " součet: Alice 40 · Bob 80 · Dana 0",
         "▶ **Harakiri** (4. hra ze 4) – vynáší Bob.",
+        "■ **Harakiri** (4. hra ze 4). Body: Alice 0 · Bob 0 · Dana 0;"
+        " součet: Alice 40 · Bob 80 · Dana 0",
     ]
+    table.settings.lang = "en"
+    assert UI.announcements(table, events)[2] == (
+        "■ **Harakiri** (game 1 of 4). Points: Alice 40 · Bob 0 · Dana 0;"
+        " total: Alice 40 · Bob 0 · Dana 0")
 
 
 def test_R_HARAKIRI_an_archived_sheet_keeps_each_seats_own_play_offs():

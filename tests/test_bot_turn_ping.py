@@ -202,9 +202,12 @@ async def test_the_first_turn_of_a_deal_pings(harness, posts):
     assert len(posts.pings) == pinged + 1 and posts.pings[-1].startswith(f"{alice.mention}, ")
     ping = next(m for m in ch.history() if m.id == table.message_id)
     assert ping.content == posts.pings[-1] and table.ping_message_id is None
-    # the old table message became the record of the new deal's announcements
+    # the old table message became the record of the last game's result and the new
+    # deal's announcements
     record = next(m for m in ch.history() if m.id == first.id)
-    assert record.content.startswith("▶ **") and not record.embeds and not record.components
+    lines = record.content.splitlines()
+    assert lines[0].startswith("■ **") and lines[-1].startswith("▶ **")
+    assert not record.embeds and not record.components
     assert not record.attachments
     await players.move()  # his card: the table message is edited, its notice goes with it
     await harness.env.settle()

@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
+
 from bot.games.taroky.stats import taroky_stats
 from engine.taroky.actions import Discard
 from engine.taroky.cards import PAGAT, parse_card, parse_cards
@@ -270,6 +272,54 @@ async def test_an_absent_player_gets_a_reminder_then_an_ai_stand_in(harness):
             in embed.description)
     await Clickers(harness, ch, tid, users).open_hand(users[0])
     assert not alice.absent
+
+
+STOOD_IN = {
+    "cs": ("Za nepřítomného hráče Alice hrála AI – licitace: první povinnost; hlášení: dobrá.",
+           "Za tebe v nepřítomnosti hrála AI – licitace: první povinnost; hlášení: dobrá."),
+    "en": ("An AI played for the absent player Alice – bidding: first duty;"
+           " announcements: pass.",
+           "An AI played for you in your absence – bidding: first duty; announcements: pass."),
+}
+
+
+@pytest.mark.parametrize("lang", ["cs", "en"])
+async def test_what_an_ai_said_for_an_absent_player_is_told_where_the_bids_are_read(harness,
+                                                                                     lang):
+    """The AI standing in for Alice opens the bidding (the předák must bid: the lowest game)
+    and passes in the announcements: the table's status says so while the deal lasts, and
+    her hand says so when she is back — after a restart too (the seat keeps the versions of
+    the AI's moves for her)."""
+    env = harness.env
+    guild, ch, users, tid = await open_taroky(harness, ["alice", "bob"], None,
+                                              ("easy", "easy"), turn_timer=40, language=lang)
+    table = harness.service.tables[tid]
+    await env.advance_time(42)  # Alice does not bid in time: an AI stands in for her
+    assert table.seats[0].absent and table.state.deal.bids == [(0, "1P")]
+    public, own = STOOD_IN[lang]
+    clickers = Clickers(harness, ch, tid, users)
+    while table.state.deal.phase != "play":  # Bob passes and says nothing; the AIs play
+        assert table.seats[table.state.to_act].user_id == users[1].id
+        await clickers.act(scripted({})(table.state))
+    assert public in table_status(ch, table).splitlines()
+    clickers = await _restart(harness, clickers)
+    table = clickers.table
+    hand = await clickers.open_hand(users[0])  # she is back
+    assert not table.seats[0].absent
+    lines = hand.content.splitlines()
+    title = next(i for i, line in enumerate(lines) if line.startswith("**"))
+    assert own in lines and lines.index(own) == title + 2  # under the title and her role
+    assert public in table_status(ch, table).splitlines()
+    # the next deal: nothing said for her any more
+    while table.state.deal.deal_no == 1:
+        seat = table.state.to_act
+        if table.seats[seat].user_id is None:
+            await env.settle()
+            continue
+        await clickers.act(scripted({})(table.state))
+    assert public not in table_status(ch, table).splitlines()
+    hand = await clickers.open_hand(users[0])
+    assert own not in hand.content
 
 
 async def test_the_rules_at_a_table_give_that_tables_own_rules(harness):

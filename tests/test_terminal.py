@@ -7,6 +7,9 @@ import subprocess
 import sys
 from itertools import pairwise
 
+import pytest
+
+from engine.messages import refusal_reason
 from engine.terminal import Terminal
 
 CODE = re.compile(r"(?<![\w/])(?:[789]|10|[SFKE])[hlba]\b")  # "Kh", "10a": RULES.md notation
@@ -59,6 +62,90 @@ def test_a_whole_lora_in_the_terminal_reads_like_the_bot():
         assert a != b or not a.strip(), f"printed twice: {a!r}"
     standings = [line for line in lines if line.startswith("Stav: ")]
     assert len(standings) == len(set(standings))  # the standing only when it changed
+
+
+FINAL = {
+    "cs": ["  Konec lóry. Pořadí: Jaroslav, Honza, Karel, Božena.",
+           "Konečné pořadí:",
+           "  1. Jaroslav – 65 b.",
+           "  2. Honza – 79 b.",
+           "  3. Karel – 92 b.",
+           "  4. Božena – 57 b. (čistá stovka nevyšla)"],  # R-RANK: a missed declaration is last
+    "en": ["  End of the lóra. Final order: Jaroslav, Alex, Karel, Božena.",
+           "Final standings:",
+           "  1. Jaroslav – 65 pts",
+           "  2. Alex – 79 pts",
+           "  3. Karel – 92 pts",
+           "  4. Božena – 57 pts (clean hundred missed)"],
+}
+FIRST_GAME = {
+    "cs": ["  Konec hry Červené: Honza 1, Karel 6, Božena 1, Jaroslav 0.",
+           "Stav: Honza 1, Karel 6, Božena 1, Jaroslav 0",
+           "  Hraje se Filky (1. tálie, 2. hra), vynáší Honza."],
+    "en": ["  End of Červené: Alex 1, Karel 6, Božena 1, Jaroslav 0.",
+           "Standing: Alex 1, Karel 6, Božena 1, Jaroslav 0",
+           "  Now Filky (round 1, game 2); Alex leads."],
+}
+WHY = {  # the first hand: hearts may not be led; then he must follow suit; desítky's rows
+    "cs": ["Tvoje karty: S❤️ F❤️ 10🍃 F🍃 9🔔 S🔔 K🔔 E🌰",
+           "Nelze zahrát S❤️ F❤️: Červenou lze vynést, až když nemáš jinou barvu.",
+           "  1) 10🍃",
+           "Nelze zahrát S❤️ F❤️ F🍃 E🌰: Musíš ctít barvu.",
+           "Nelze zahrát 8❤️ S❤️ 9🔔 F🔔 9🌰 S🌰: Nenavazují na žádnou řadu."],
+    "en": ["Your cards: S❤️ F❤️ 10🍃 F🍃 9🔔 S🔔 K🔔 E🌰",
+           "Cannot play S❤️ F❤️: You may lead a heart only when you hold no other suit.",
+           "  1) 10🍃",
+           "Cannot play S❤️ F❤️ F🍃 E🌰: You must follow suit.",
+           "Cannot play 8❤️ S❤️ 9🔔 F🔔 9🌰 S🌰: They fit no row."],
+}
+
+
+@pytest.mark.parametrize("lang", ["cs", "en"])
+def test_the_end_gives_the_final_standings_and_each_game_its_standing(lang):
+    """Each partial game's points as it ends, the lóra's standing right after (before the
+    next game starts), and at the end the places and points of the engine's outcome."""
+    status, lines, _, _ = _play(5, lang)
+    assert status == 0
+    assert lines[-6:] == FINAL[lang]
+    first = lines.index(FIRST_GAME[lang][0])
+    assert lines[first:first + 3] == FIRST_GAME[lang]
+
+
+@pytest.mark.parametrize("lang", ["cs", "en"])
+def test_the_cards_missing_from_the_menu_come_with_the_engines_reason(lang):
+    """One line per reason, the refused cards beside it, in the engine's words of its
+    refusal: every card of the hand is either in the menu or on such a line."""
+    _, lines, _, _ = _play(5, lang)
+    hand, why_one, first_option, follow, rows = WHY[lang]
+    at = lines.index(hand)
+    assert lines[at + 1:at + 3] == [why_one, first_option]
+    assert follow in lines and rows in lines
+    hand_prefix, why_prefix = hand.split(":")[0] + ": ", why_one.split(" S")[0] + " "
+    checked = 0
+    for i, line in enumerate(lines):
+        if not line.startswith(hand_prefix):
+            continue
+        cards = set(line.removeprefix(hand_prefix).split())
+        refused: set[str] = set()
+        k = i + 1
+        while lines[k].startswith(why_prefix):
+            refused |= set(lines[k].removeprefix(why_prefix).split(":")[0].split())
+            k += 1
+        menu = set()
+        while k < len(lines) and re.match(r"^  \d+\) ", lines[k]):
+            menu.add(lines[k].split(") ", 1)[1].split()[-1])  # a card, or a lead "… od 8❤️"
+            k += 1
+        if menu & cards:  # a menu of cards
+            assert refused == cards - menu and not refused & menu, (line, refused, menu)
+            checked += 1
+    assert checked > 40
+
+
+def test_a_reason_that_names_its_card_reads_for_one_card_or_several():
+    assert refusal_reason("not_playable", "cs", 1) == "Nenavazuje na žádnou řadu."
+    assert refusal_reason("not_playable", "cs", 3) == "Nenavazují na žádnou řadu."
+    assert refusal_reason("not_playable", "en", 1) == "It fits no row."
+    assert refusal_reason("must_follow_suit", "en", 2) == "You must follow suit."
 
 
 def test_english_terminal_and_ctrl_d_ends_with_status_0():

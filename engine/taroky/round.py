@@ -108,6 +108,18 @@ class TarokyRound:
             return
         self.deal.verify(action)
 
+    @property
+    def deal_began(self) -> int:
+        """The index in ``log`` of the deal in progress's first action (``len(log)`` before
+        it has one): the deal's own actions are the last ones of the log, the table's
+        ``EndRound`` requests among them."""
+        left, i = len(self.deal.log), len(self.log)
+        while left > 0:
+            i -= 1
+            if not isinstance(self.log[i], EndRound):
+                left -= 1
+        return i
+
     def is_legal(self, action: object) -> bool:
         try:
             self.verify(action)

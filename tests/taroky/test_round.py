@@ -80,6 +80,25 @@ def test_T_ROUND_ends_after_the_deal_in_progress_when_time_is_up():
         rnd.apply(EndRound())
 
 
+def test_the_deal_in_progress_begins_where_the_log_says_with_end_round_among_its_actions():
+    rnd = TarokyRound(rng=random.Random(4), options=TarokyOptions(round_deals=2))
+    assert rnd.deal_began == 0
+    rnd.apply(quick(rnd))
+    rnd.apply(EndRound())  # the table's request stands among the deal's actions
+    rnd.apply(quick(rnd))
+    assert rnd.deal_began == 0
+    rnd = TarokyRound(rng=random.Random(4), options=TarokyOptions(round_deals=2))
+    while rnd.deal.deal_no == 1:
+        rnd.apply(quick(rnd))
+    ended = len(rnd.log)
+    assert rnd.deal_began == ended  # the new deal has no action yet
+    rnd.apply(EndRound())
+    assert rnd.deal_began == ended + 1
+    rnd.apply(quick(rnd))
+    rnd.apply(quick(rnd))
+    assert rnd.deal_began == ended + 1 and rnd.log[ended + 1] == rnd.deal.log[0]
+
+
 def test_T_ROUND_ends_after_a_number_of_deals():
     rnd = TarokyRound(rng=random.Random(5), options=TarokyOptions(round_deals=3))
     while not rnd.finished:

@@ -23,38 +23,11 @@ from bot.i18n import has, t
 from bot.model import Table
 from bot.render import hand_labels, render_hand
 from bot.ui.components import ActionButton, ChooseSelect
-from engine.actions import Choose, Declare, EndTurn, Lay, Lead, Play
+from engine.actions import Choose, Declare, EndTurn
 from engine.cards import cards_of
-from engine.errors import LoraError
-from engine.lora import Lora
+from engine.lora import refused_cards
 from engine.lora_spec import lora_of
 from engine.views import DesitkyView, KvartyView, SeatView
-
-
-def refusals(lora: Lora, view: SeatView) -> dict[str, list[int]]:
-    """The cards that cannot be played now, by the code of the engine's refusal."""
-    if not view.legal:
-        return {}
-    template = view.legal[0]
-    if action_card(template) is None:
-        return {}
-    playable = {action_card(a) for a in view.legal}
-    found: dict[str, list[int]] = {}
-    for card in cards_of(view.hand):
-        if card in playable:
-            continue
-        match template:
-            case Play():
-                probe: Play | Lead | Lay = Play(view.seat, card)
-            case Lead():
-                probe = Lead(view.seat, card)
-            case _:
-                probe = Lay(view.seat, card)
-        try:
-            lora.verify(probe)
-        except LoraError as exc:
-            found.setdefault(exc.code, []).append(card)
-    return found
 
 
 def why_line(found: dict[str, list[int]], lang: str) -> str | None:
@@ -150,7 +123,7 @@ def hand(table: Table, view: Any, lang: str) -> HandParts:
     lines = [game_line(view.public, lang)]
     lines.extend(f"• {line}" for line in private_lines(table, view.seat, lang))
     lines.append(prompt(table, view, lang))
-    why = why_line(refusals(lora, view), lang)
+    why = why_line(refused_cards(lora, view), lang)
     if why:
         lines.append(why)
     # a partial of a module-level function pickles: the render pool draws it (see UI)

@@ -22,6 +22,7 @@ from engine.events import (
     StovkaAsked,
 )
 from engine.game import GameEvent
+from engine.lora import ProtocolRow
 from engine.lora_spec import lora_of
 from engine.phase import Phase
 from engine.rules import trick_winner_offset
@@ -110,17 +111,52 @@ def totals_then(table: Table, events: Sequence[Event]) -> list[tuple[int, ...]]:
     return out
 
 
+def game_result(table: Table, row: ProtocolRow, ended: GameEnded) -> str:
+    """How a finished partial game ended, told when it ends (its protocol row): each seat's
+    points, a maturita attempt passed or failed, a harakiri game's points of the tied seats
+    (and their sums over a play-off of several games)."""
+    lang = table.settings.lang
+    words = Words(lang, table.names())
+    if row.contract is Contract.HARAKIRI:
+        tied = ended.tied or row.tied or tuple(range(4))
+        scores = " · ".join(f"{words.names[s]} {row.points[s]}" for s in tied)
+        if (row.playoff_games or 1) <= 1:
+            return t("lora.result_harakiri", lang, scores=scores)
+        sums = " · ".join(f"{words.names[s]} {n}"
+                          for s, n in zip(tied, ended.sums, strict=True))
+        return t("lora.result_harakiri_of", lang, game=row.playoff_game,
+                 games=row.playoff_games, scores=scores, sums=sums)
+    contract = game_name(row.contract, lang)
+    if row.attempt is not None and row.maturant is not None:
+        key = "lora.result_maturita_failed" if row.failed else "lora.result_maturita_passed"
+        return t(key, lang, contract=contract, tali=row.tali, attempt=row.attempt,
+                 name=words.names[row.maturant])
+    return t("lora.result_game", lang, contract=contract, tali=row.tali, game=row.game,
+             scores=words.scores(row.points))
+
+
 def announcements(table: Table, events: Sequence[GameEvent]) -> list[str]:
-    """New partial games, and the standing before červený král and maturita (R-MATURITA:
-    before the čistá stovka question when there is one, since that is decided from it), as
-    it stood then (AI moves and stand-ins bring many games in one batch)."""
+    """The result of each partial game that ended (so that a deal start's record — the old
+    table message — keeps what its game ended with), a tie's harakiri, new partial games,
+    and the standing before červený král and maturita (R-MATURITA: before the čistá stovka
+    question when there is one, since that is decided from it), as it stood then (AI moves
+    and stand-ins bring many games in one batch)."""
     lang, names = table.settings.lang, table.names()
     out = []
     mine = lora_events(events)
     then = totals_then(table, mine)
+    protocol = lora_of(table.state).protocol
+    ended = sum(1 for e in mine if isinstance(e, GameEnded))
+    rows = iter(protocol[len(protocol) - ended:])  # the rows of the games ended here
     asked = False  # the čistá stovka question came just before this game
     for i, e in enumerate(mine):
-        if isinstance(e, GameStarted) and e.attempt is None:
+        if isinstance(e, GameEnded):
+            row = next(rows, None)
+            if row is not None:
+                out.append(game_result(table, row, e))
+        elif isinstance(e, HarakiriNeeded):
+            out.append(Words(lang, names).line(e) or "")
+        elif isinstance(e, GameStarted) and e.attempt is None:
             if e.contract is Contract.HARAKIRI:
                 if (e.playoff_games or 1) > 1:
                     out.append(t("lora.announce_harakiri_of", lang, game=e.playoff_game,

@@ -18,7 +18,7 @@ import discord
 
 from bot.games.base import HandParts, Item
 from bot.games.taroky.pictures import hand_text, render_hand
-from bot.games.taroky.texts import round_of
+from bot.games.taroky.texts import round_of, stood_in_line
 from bot.games.taroky.words import (
     card_label,
     cards_text,
@@ -291,6 +291,9 @@ def hand(table: Table, view: Any, lang: str) -> HandParts:
     role = role_line(table, view, lang)
     if role:
         lines.append(role)
+    stood = stood_in_line(table, view.seat, lang, you=True)  # what an AI said for him
+    if stood:
+        lines.append(stood)
     trick = trick_line(table, view, lang)
     if trick:
         lines.append(trick)

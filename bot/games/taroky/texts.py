@@ -11,11 +11,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.games.marks import marked_lines
-from bot.games.taroky.words import game_name, level_text, money, word
+from bot.games.taroky.words import card_label, game_name, level_text, money, word
 from bot.i18n import t
 from bot.model import Table
 from engine.game import GameEvent
 from engine.taroky import SPEC, TarokyRound
+from engine.taroky.actions import Announce, Bid, Call, Choose, DealAction
 from engine.taroky.events import (
     Announced,
     AnnouncementsClosed,
@@ -39,6 +40,8 @@ from engine.taroky.protocol import DealRecord
 from engine.taroky.views import TableView
 
 QUIET = (CardPlayed, TurnPassed, RoundFinished)
+# what a seat says (bids, the game chosen, the call, announcements): a stand-in's is told
+SAID = (Bid, Choose, Call, Announce)
 # the events of a seat's own move (an ``Unclicked`` marker marks the next of its seat)
 MOVES = (BidSaid, GameChosen, Called, TrojkaRejected, TrojkaTaken, Discarded, Announced,
          Flekked, TurnPassed, CardPlayed)
@@ -77,8 +80,6 @@ def game_line(table: Table, view: TableView, lang: str) -> str:
         key = "taroky.line_varsava_zduch" if deal.zduch else "taroky.line_varsava"
         return t(key, lang, n=deal.deal_no, game=game)
     if deal.called is not None:
-        from bot.games.taroky.words import card_label
-
         return t("taroky.line_game_called", lang, n=deal.deal_no, game=game, name=name,
                  card=card_label(deal.called, lang))
     return t("taroky.line_game", lang, n=deal.deal_no, game=game, name=name)
@@ -112,10 +113,67 @@ def clock_line(table: Table, view: TableView, lang: str) -> str:
     return t("taroky.clock_ends", lang, when=f"<t:{int(end)}:R>")
 
 
+def stood_in_moves(table: Table, seat: int) -> list[DealAction]:
+    """What an AI standing in for ``seat``'s absent player said for him in the deal in
+    progress: his bids, the game chosen, the tarok called, his announcements (his cards are
+    in the event lines; what he laid away is his secret). The seat keeps the versions of the
+    AI's moves for him (``Seat.ai_at``), so this holds after his return and a restart."""
+    s = table.seats[seat] if 0 <= seat < len(table.seats) else None
+    if s is None or s.user_id is None or not s.ai_at:
+        return []
+    rnd = round_of(table)
+    began, log = rnd.deal_began, rnd.log
+    out: list[DealAction] = []
+    for v in s.ai_at:
+        action = log[v] if began <= v < len(log) else None
+        if isinstance(action, SAID) and action.seat == seat:
+            out.append(action)
+    return out
+
+
+def _said(action: DealAction, lang: str) -> tuple[str, str]:
+    """The kind of a stand-in's word (``taroky.stood_<kind>``) and the word itself."""
+    match action:
+        case Bid(bid=bid):
+            return "bid", word(bid, lang)
+        case Choose(game=game):
+            return "choose", game_name(game, lang)
+        case Call(card=card):
+            return "call", card_label(card, lang)
+        case Announce(item=item):
+            return "announce", word("dobra" if item == "done" else item, lang)
+        case _:
+            return "bid", ""
+
+
+def stood_in_line(table: Table, seat: int, lang: str, you: bool = False) -> str:
+    """Who bid what for an absent player: "Za nepřítomného hráče Bob hrála AI – licitace:
+    dobrá; hlášení: dobrá." (``you``: the line of his own hand); empty when it said nothing
+    for him in this deal."""
+    parts: list[tuple[str, list[str]]] = []
+    for action in stood_in_moves(table, seat):
+        kind, said = _said(action, lang)
+        if parts and parts[-1][0] == kind:
+            parts[-1][1].append(said)
+        else:
+            parts.append((kind, [said]))
+    if not parts:
+        return ""
+    moves = "; ".join(t(f"taroky.stood_{kind}", lang, said=", ".join(said))
+                      for kind, said in parts)
+    if you:
+        return t("taroky.stood_in_you", lang, moves=moves)
+    return t("taroky.stood_in", lang, name=table.names()[seat], moves=moves)
+
+
 def status_lines(table: Table, lang: str) -> list[str]:
+    """The deal and whose turn, what an AI said for an absent player (where the others look
+    for who bid what), and how the round ends."""
     view = round_of(table).public_view()
-    lines = [game_line(table, view, lang), turn_line(table, view, lang),
-             clock_line(table, view, lang)]
+    lines = [game_line(table, view, lang), turn_line(table, view, lang)]
+    if not view.finished:
+        lines += [stood_in_line(table, seat, lang) for seat in range(len(table.seats))]
+    lines.append(clock_line(table, view, lang))
     return [line for line in lines if line]
 
 
