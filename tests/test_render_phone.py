@@ -1,18 +1,35 @@
 """Lóra pictures as a phone shows them (Discord scales a picture to the screen, ~430 px): the
-hand picture shows the last trick's cards."""
+hand picture shows the last trick's cards, the final order's notes and the čistá stovka rule
+are big enough to read."""
 
 from __future__ import annotations
 
 import random
+from functools import cache
 
+import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from bot.render import cards, hand
+from bot.render import cards, center, hand, table
 from bot.render.bench import NAMES, example
+from bot.render.common import MUTED, PHONE_TEXT, PHONE_W, RED
 from bot.render.fonts import font
 from engine.lora import Lora
 from engine.rules import trick_winner_offset
 from engine.views import TrickView
+
+RICH_SEED = 20  # a random lóra with harakiri and three declared čisté stovky
+
+
+@cache
+def _rich() -> Lora:
+    lora = Lora(rng=random.Random(RICH_SEED))
+    rng = random.Random(RICH_SEED)
+    while lora.to_act is not None:
+        lora.apply(rng.choice(lora.legal_actions()))
+    assert any(r.tali is None for r in lora.protocol), "the seed no longer gives a harakiri"
+    assert sum(a is True for a in lora.stovka) >= 2
+    return lora
 
 
 def _mad(a: Image.Image, b: Image.Image) -> float:
@@ -52,7 +69,7 @@ def test_the_hand_picture_shows_the_last_tricks_cards_under_their_players() -> N
 
 def test_the_last_trick_fits_the_table_middle_and_the_picture_stays_short() -> None:
     h = cards.card_height(hand.LAST_W)
-    assert hand.LAST_W * 430 / hand.W >= 32  # as large as the table's last-trick inset
+    assert hand.LAST_W * PHONE_W / hand.W >= 32  # as large as the table's last-trick inset
     assert hand.LAST_Y - 6 >= hand.NAMES_Y + 10  # under the players' names
     label_top = hand.BOARD_Y + hand.BOARD_H - 16 - font(22, "bold").size // 2
     assert hand.LAST_Y + h + cards.margin(hand.LAST_W) <= label_top
@@ -65,3 +82,46 @@ def test_no_last_trick_before_the_first_trick_and_outside_trick_games() -> None:
     for kind in ("kvarty", "desitky", "stovka", "choose"):
         lora = example(kind)
         assert hand.last_trick_places(lora.view(lora.to_act or 0)) == []
+
+
+# -- the table's middle: notes big enough for a phone ---------------------------------------
+def test_the_table_notes_are_readable_on_a_phone() -> None:
+    assert table.W == 2 * center.CX
+    assert center.NOTE_PX * PHONE_W / table.W >= PHONE_TEXT
+
+
+def _clear_of_the_seats(x0: int, y0: int, w: int, h: int) -> None:
+    for bx, by, bw, bh in table.BOXES.values():
+        apart = x0 + w <= bx or bx + bw <= x0 or y0 + h <= by or by + bh <= y0
+        assert apart, ((x0, y0, w, h), (bx, by, bw, bh))
+
+
+@pytest.mark.parametrize("lang", ["cs", "en"])
+def test_the_final_orders_notes_are_whole_at_full_size(lang: str) -> None:
+    view = _rich().public_view()
+    top, height, notes = center.order_layout(view, lang)
+    assert any(notes), "the example has notes"
+    f = font(center.NOTE_PX, "narrow")
+    for lines in notes:
+        for parts in lines:
+            assert f.getlength(center.NOTE_SEP.join(t for t, _ in parts)) <= center.NOTE_W
+    _clear_of_the_seats(center.CX - center.ORDER_W // 2, top, center.ORDER_W, height)
+
+
+def test_four_long_notes_each_still_fit_between_the_seats(monkeypatch: pytest.MonkeyPatch
+                                                         ) -> None:
+    long = [("stovka nevyšla", RED), ("harakiri 12 → 40 → 102 → 0", MUTED)]
+    monkeypatch.setattr(center, "_order_notes", lambda *_: list(long))
+    view = _rich().public_view()
+    top, height, notes = center.order_layout(view, "cs")
+    assert height <= center.ORDER_MAX_H
+    assert all(len(lines) == 1 for lines in notes)  # each on one line, smaller
+    _clear_of_the_seats(center.CX - center.ORDER_W // 2, top, center.ORDER_W, height)
+    assert table.table_image(view, NAMES).size == (table.W, table.H)
+
+
+@pytest.mark.parametrize("lang", ["cs", "en"])
+def test_the_stovka_rule_is_readable_and_its_banner_fits(lang: str) -> None:
+    lines, height = center.stovka_banner(lang)
+    assert 1 <= len(lines) <= 3
+    _clear_of_the_seats(center.CX - 240, center.CY - height // 2, 480, height)
