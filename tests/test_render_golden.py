@@ -93,6 +93,9 @@ CASES: dict[str, Callable[[], bytes]] = {
     "hand_stovka": lambda: _hand("stovka"),
     "hand_choose": lambda: _hand("choose"),
     "sheet_finished": lambda: render_sheet(_state("finished").public_view(), NAMES),
+    "sheet_finished_two_columns": lambda: render_sheet(
+        _state("finished").public_view(), NAMES, columns=2
+    ),
     "sheet_three_digits": lambda: render_sheet(
         _three_digits().public_view(), LONG_NAMES, "cs",
         notes=[[], ["AI za nepřítomného: 12×"], ["automatické tahy: 3"], []],

@@ -1,6 +1,6 @@
 """Lóra pictures as a phone shows them (Discord scales a picture to the screen, ~430 px): the
 hand picture shows the last trick's cards, the final order's notes and the čistá stovka rule
-are big enough to read."""
+are big enough to read, and the score sheet comes in the layout a phone can read."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from functools import cache
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from bot.render import cards, center, hand, table
+from bot.render import cards, center, hand, render_sheet, sheet, table
 from bot.render.bench import NAMES, example
 from bot.render.common import MUTED, PHONE_TEXT, PHONE_W, RED
 from bot.render.fonts import font
@@ -125,3 +125,17 @@ def test_the_stovka_rule_is_readable_and_its_banner_fits(lang: str) -> None:
     lines, height = center.stovka_banner(lang)
     assert 1 <= len(lines) <= 3
     _clear_of_the_seats(center.CX - 240, center.CY - height // 2, 480, height)
+
+
+# -- the score sheet: the layout a phone reads -----------------------------------------------
+def test_the_sheet_comes_in_the_layout_a_phone_can_read() -> None:
+    def phone_px(columns: int) -> float:
+        return sheet.LABEL_PX * PHONE_W / sheet.sheet_width(columns)
+
+    assert phone_px(2) < PHONE_TEXT <= phone_px(1)  # two columns: 7 px; one: 14 px
+    assert sheet.phone_columns() == 1
+    view = example("finished").public_view()
+    assert render_sheet(view, NAMES) == render_sheet(view, NAMES, columns=1)
+    img = sheet.sheet_image(view, NAMES)
+    assert img.width == sheet.sheet_width(1) < img.height
+    assert sheet.sheet_image(view, NAMES, columns=2).width == sheet.sheet_width(2)
