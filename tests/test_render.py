@@ -97,7 +97,7 @@ def test_whole_lora_renders_within_bounds(rich_seed: int) -> None:
     assert any(p == "play" and a is not None for p, _, a in seen)  # a maturita game
     assert ("finished", None) in phases
     final = lora.public_view()
-    assert _png(render_sheet(final, NAMES)).width > 1000
+    assert _png(render_sheet(final, NAMES, columns=2)).width > 1000
 
 
 def test_hand_labels_follow_display_order() -> None:

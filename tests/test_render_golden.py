@@ -56,6 +56,19 @@ def _three_digits() -> Lora:
 LONG_NAMES = ["AI Karel", "AI Jaroslav", "Maximilián Novák", "AI Božena"]
 
 
+@cache
+def _notes() -> Lora:
+    """A finished lóra with harakiri and missed čisté stovky: the final order's notes."""
+    import random
+
+    lora = Lora(rng=random.Random(20))
+    rng = random.Random(20)
+    while not lora.finished:
+        lora.apply(rng.choice(lora.legal_actions()))
+    assert any(r.tali is None for r in lora.protocol) and any(a is True for a in lora.stovka)
+    return lora
+
+
 def _last_trick() -> bytes:
     png = render_last_trick(_state("trick").public_view(), NAMES)
     assert png is not None
@@ -72,6 +85,7 @@ CASES: dict[str, Callable[[], bytes]] = {
     "table_stovka": lambda: render_table(_state("stovka").public_view(), NAMES),
     "table_choose": lambda: render_table(_state("choose").public_view(), NAMES),
     "table_finished_en": lambda: render_table(_state("finished").public_view(), NAMES, "en"),
+    "table_finished_notes": lambda: render_table(_notes().public_view(), NAMES),
     "hand_trick": lambda: _hand("trick"),
     "hand_trick_en": lambda: _hand("trick", "en"),
     "hand_kvarty": lambda: _hand("kvarty"),
@@ -79,6 +93,9 @@ CASES: dict[str, Callable[[], bytes]] = {
     "hand_stovka": lambda: _hand("stovka"),
     "hand_choose": lambda: _hand("choose"),
     "sheet_finished": lambda: render_sheet(_state("finished").public_view(), NAMES),
+    "sheet_finished_two_columns": lambda: render_sheet(
+        _state("finished").public_view(), NAMES, columns=2
+    ),
     "sheet_three_digits": lambda: render_sheet(
         _three_digits().public_view(), LONG_NAMES, "cs",
         notes=[[], ["AI za nepřítomného: 12×"], ["automatické tahy: 3"], []],

@@ -18,10 +18,11 @@ from bot.render.common import (
     felt,
     panel,
     paste,
+    phone_px,
     text,
     wrap,
 )
-from bot.render.fonts import fit, font
+from bot.render.fonts import fit, fitted, font
 from bot.render.strings import game_name, playoff_sums, s
 from bot.render.suits import suit_icon
 from engine.contracts import MATURITA_GAME
@@ -29,7 +30,10 @@ from engine.lora import harakiri_playoffs
 from engine.rules import trick_winner_offset
 from engine.views import DesitkyView, KvartyView, PublicView, TrickView
 
-CX, CY = 500, 380  # the middle of the table
+CX, CY = 500, 380  # the middle of the table (a picture 2 × CX = 1000 px wide)
+# The notes of the banners (the čistá stovka rule, stovka made or missed, harakiri sums): big
+# enough to read where a phone shows the table at its width (PHONE_W)
+NOTE_PX = phone_px(2 * CX)
 # The trick: a cross of cards that never overlap, so every corner index stays visible.
 TRICK_W = 146
 TRICK_CY = 376
@@ -159,9 +163,9 @@ def draw_turn(img: Image.Image, view: PublicView, part: DesitkyView, names: list
         cards.put(img, card, cw, x + 16 + i * step, y + 44, "glow")
 
 
-def _banner(img: Image.Image, title: str, height: int = 330) -> int:
-    x, y = CX - 240, CY - height // 2
-    paste(img, panel(480, height, (5, 18, 12, 225), (*GOLD, 255), 3, 20), x, y)
+def _banner(img: Image.Image, title: str, height: int = 330, width: int = 480) -> int:
+    x, y = CX - width // 2, CY - height // 2
+    paste(img, panel(width, height, (5, 18, 12, 225), (*GOLD, 255), 3, 20), x, y)
     text(img, (CX, y + 38), title, font(38, "bold"), GOLD, "mm")
     return y
 
@@ -178,13 +182,24 @@ def stovka_answer(view: PublicView, seat: int, lang: str) -> tuple[str, RGB]:
     return s("stovka_wait", lang), FAINT
 
 
+RULE_W, RULE_LINE = 440, NOTE_PX + 4  # the čistá stovka rule's lines
+
+
+def stovka_banner(lang: str) -> tuple[list[str], int]:
+    """The čistá stovka rule's lines at NOTE_PX and the height of the banner holding them."""
+    lines = wrap(s("stovka_rule", lang), font(NOTE_PX, "narrow"), RULE_W)
+    return lines, 246 + RULE_LINE * len(lines)
+
+
 def draw_stovka(img: Image.Image, view: PublicView, names: list[str], lang: str) -> None:
     """Čistá stovka: the question, the rule and every seat's answer so far."""
-    y = _banner(img, s("stovka_title", lang), 300)
-    yy = y + 72
-    for line in wrap(s("stovka_rule", lang), font(22), 430):
-        text(img, (CX, yy), line, font(22), MUTED, "mm")
-        yy += 29
+    rule = font(NOTE_PX, "narrow")
+    lines, height = stovka_banner(lang)
+    y = _banner(img, s("stovka_title", lang), height)
+    yy = y + 80
+    for line in lines:
+        text(img, (CX, yy), fit(line, rule, RULE_W), rule, MUTED, "mm")
+        yy += RULE_LINE
     yy += 14
     for k in range(4):
         seat = (view.leader + k) % 4
@@ -220,23 +235,87 @@ def harakiri_note(view: PublicView, seat: int, lang: str) -> str:
     return s("harakiri_note", lang, points=playoff_sums(sums)) if sums else ""
 
 
+# The final order's box: between the side seats (x 234 and 766) and the top and bottom ones
+# (y 154 and 604), 16 and 8 px clear of them; a place is its name line and its notes' lines
+ORDER_W, ORDER_MAX_H = 500, 432
+ORDER_HEAD, NAME_LINE, NOTE_LINE, PLACE_GAP, ORDER_FOOT = 72, 42, NOTE_PX + 5, 10, 14
+ORDER_LEFT, ORDER_RIGHT = CX - ORDER_W // 2 + 16, CX + ORDER_W // 2 - 16
+NOTE_X = ORDER_LEFT + 52  # a place's name, and its notes under it to the box's right edge
+NOTE_W = ORDER_RIGHT - NOTE_X
+NOTE_SEP = " · "
+Part = tuple[str, RGB]
+
+
+def _order_notes(view: PublicView, seat: int, lang: str) -> list[Part]:
+    """A seat's notes in the final order: his čistá stovka made or missed, his harakiri sums."""
+    parts: list[Part] = []
+    if view.stovka[seat] is True:
+        made = view.totals[seat] == 100
+        parts.append((s("stovka_made" if made else "stovka_missed", lang), GREEN if made else RED))
+    note = harakiri_note(view, seat, lang)
+    if note:
+        parts.append((note, MUTED))
+    return parts
+
+
+def order_layout(view: PublicView, lang: str) -> tuple[int, int, list[list[list[Part]]]]:
+    """The final order's box: its top and height, and per place its notes' lines (each a
+    list of parts): the notes on one line where they fit at NOTE_PX, else one a line as long
+    as the box is not too tall (the others on one line, smaller: ``_note_line``)."""
+    parts = [_order_notes(view, seat, lang) for seat in view.order or ()]
+    f = font(NOTE_PX, "narrow")
+
+    def one_line(p: list[Part]) -> bool:
+        return f.getlength(NOTE_SEP.join(t for t, _ in p)) <= NOTE_W
+
+    def height(notes: list[list[list[Part]]]) -> int:
+        return (ORDER_HEAD + len(notes) * NAME_LINE + max(0, len(notes) - 1) * PLACE_GAP
+                + NOTE_LINE * sum(len(n) for n in notes) + ORDER_FOOT)
+
+    notes = [([p] if one_line(p) else [[q] for q in p]) if p else [] for p in parts]
+    for i, p in enumerate(parts):  # too tall: places' notes back on one line, from the top
+        if height(notes) <= ORDER_MAX_H:
+            break
+        if len(notes[i]) > 1:
+            notes[i] = [p]
+    h = height(notes)
+    return CY - h // 2, h, notes
+
+
+def _note_line(img: Image.Image, y: int, parts: list[Part]) -> None:
+    """One line of notes, each part in its colour, smaller if need be (cut only below
+    three quarters of NOTE_PX)."""
+    whole = NOTE_SEP.join(t for t, _ in parts)
+    label, f = fitted(whole, NOTE_PX, "narrow", NOTE_W, smallest=NOTE_PX * 3 // 4)
+    if label != whole:  # cut: in one colour
+        text(img, (NOTE_X, y), label, f, parts[0][1], "lm")
+        return
+    x: float = NOTE_X
+    for i, (part, colour) in enumerate(parts):
+        if i:
+            x += text(img, (x, y), NOTE_SEP, f, MUTED, "lm")
+        x += text(img, (x, y), part, f, colour, "lm")
+
+
 def draw_order(img: Image.Image, view: PublicView, names: list[str], lang: str) -> None:
     """The final order with points, čistá stovka outcomes and harakiri sums."""
-    y = _banner(img, s("order_title", lang))
+    _, height, notes = order_layout(view, lang)
+    y = _banner(img, s("order_title", lang), height, ORDER_W)  # at order_layout's top
     medal = [GOLD, (200, 206, 214), (205, 140, 80), (120, 140, 130)]
+    f = font(30, "bold")
+    yy = y + ORDER_HEAD
     for place, seat in enumerate(view.order or ()):
-        yy = y + 98 + place * 56
-        paste(img, badge(str(place + 1), medal[place], 40), CX - 210, yy - 20)
-        text(img, (CX - 158, yy), fit(names[seat], font(30, "bold"), 200), font(30, "bold"),
-             TEXT, "lm")
-        text(img, (CX + 205, yy), s("points", lang, n=view.totals[seat]), font(30, "bold"), TEXT,
-             "rm")
-        x: float = CX - 158
-        if view.stovka[seat] is True:
-            made = view.totals[seat] == 100
-            note = s("stovka_made" if made else "stovka_missed", lang) + "  "
-            x += text(img, (x, yy + 22), note, font(18, "bold"), GREEN if made else RED, "lm")
-        text(img, (x, yy + 22), harakiri_note(view, seat, lang), font(18, "bold"), MUTED, "lm")
+        mid = yy + NAME_LINE // 2
+        paste(img, badge(str(place + 1), medal[place], 40), ORDER_LEFT, mid - 20)
+        points = s("points", lang, n=view.totals[seat])
+        room = ORDER_RIGHT - f.getlength(points) - 16 - NOTE_X
+        text(img, (NOTE_X, mid), fit(names[seat], f, room), f, TEXT, "lm")
+        text(img, (ORDER_RIGHT, mid), points, f, TEXT, "rm")
+        yy += NAME_LINE
+        for line in notes[place]:
+            _note_line(img, yy + NOTE_LINE // 2, line)
+            yy += NOTE_LINE
+        yy += PLACE_GAP
 
 
 def last_trick_image(part: TrickView, names: list[str], lang: str) -> Image.Image:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import struct
 import zlib
 from collections.abc import Callable, Iterable, Sequence
@@ -35,6 +36,16 @@ BADGE_COLOURS: dict[str, RGB] = {
     "ai": (150, 160, 172),
     "away": (150, 160, 172),
 }
+
+
+# A phone shows a picture about PHONE_W px wide (Discord scales it to the screen's width);
+# words meant to be read there are at least PHONE_TEXT px high after that scaling.
+PHONE_W, PHONE_TEXT = 430, 13
+
+
+def phone_px(width: int, px: float = PHONE_TEXT) -> int:
+    """The font size a picture ``width`` px wide needs for text ``px`` high on a phone."""
+    return math.ceil(px * width / PHONE_W)
 
 
 def check_names(names: Sequence[str]) -> list[str]:

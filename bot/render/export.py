@@ -57,6 +57,7 @@ def sheet_lora(data: Mapping[str, Any]) -> Lora:
 
 
 def render_sheet_from_export(data: Mapping[str, Any], lang: str = "cs",
-                             columns: int = 2) -> bytes:
-    """PNG of the final score sheet of an exported lóra (``Storage.export_game``)."""
+                             columns: int | None = None) -> bytes:
+    """PNG of the final score sheet of an exported lóra (``Storage.export_game``); the layout
+    as ``render_sheet``'s."""
     return render_sheet(sheet_lora(data).public_view(), export_names(data), lang, columns)

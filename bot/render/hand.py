@@ -45,11 +45,12 @@ from engine.views import DesitkyView, KvartyView, PublicView, SeatView, TrickVie
 
 W, M = 800, 16
 HEADER_H = 64
-BOARD_Y, BOARD_H = 76, 296  # the players and the table's middle
+BOARD_Y, BOARD_H = 76, 338  # the players and the table's middle
 LEFT_W = 290
 RIGHT_X = M + LEFT_W + 14
 RIGHT_W = W - RIGHT_X - M
-ROW_H = 66
+ROW_H = (BOARD_H - 28) // 4
+ROW_PAD = (ROW_H - 66) // 2  # a player's row is drawn for 66 px, centred in ROW_H
 CARD_W, LIFT, SUIT_GAP = 112, 22, 14
 CARD_H = cards.card_height(CARD_W)
 HAND_Y = BOARD_Y + BOARD_H + 14 + LIFT
@@ -58,6 +59,11 @@ H = LABEL_Y + 34
 ACTING_FILL = (74, 60, 12, 230)
 SLOT_W, SLOT_STEP = 96, 112
 SLOT_H = cards.card_height(SLOT_W)
+SLOTS_Y = BOARD_Y + 36  # the row of the trick (or kvarta) being played
+NAMES_Y = SLOTS_Y + SLOT_H + 16  # the players' names under it
+# The last trick: small cards under the names, each in its player's column
+LAST_W = 60
+LAST_Y = NAMES_Y + 18
 
 
 def _check(view: SeatView) -> None:
@@ -151,12 +157,13 @@ def _players(img: Image.Image, view: SeatView, names: list[str], lang: str) -> N
         room = 214 - 12 - int(ftot.getlength(str(pub.totals[seat]))) - 14
         size = 27 if fn.getlength(names[seat]) <= room else 22  # smaller before it is cut
         fn = font(size, "bold")
-        text(img, (M + 12, y + 4 + (27 - size) // 2), fit(names[seat], fn, room), fn, TEXT)
+        top = y + ROW_PAD
+        text(img, (M + 12, top + 4 + (27 - size) // 2), fit(names[seat], fn, room), fn, TEXT)
         tx = M + 12
         if playing:
-            tx = _count(img, tx, y + 35, pub.hand_counts[seat]) + 12
+            tx = _count(img, tx, top + 35, pub.hand_counts[seat]) + 12
         for tag, colour in _tags(pub, seat, view.seat, lang):
-            tx += int(text(img, (tx, y + 36), tag, font(17, "bold"), colour)) + 12
+            tx += int(text(img, (tx, top + 36), tag, font(17, "bold"), colour)) + 12
         text(img, (M + 214, y + (ROW_H - 8) // 2), str(pub.totals[seat]), ftot, TEXT, "rm")
         if playing:
             text(img, (M + LEFT_W - 10, y + (ROW_H - 8) // 2), str(pub.game_points[seat]),
@@ -183,12 +190,17 @@ def _slot(img: Image.Image, x: int, y: int, colour: tuple[int, int, int, int],
         text(img, (x + SLOT_W // 2, y + SLOT_H // 2), mark, font(40, "bold"), GOLD, "mm")
 
 
+def _columns(n: int) -> list[int]:
+    """The left edges of ``n`` slots in a row, centred in the table's middle."""
+    x0 = RIGHT_X + (RIGHT_W - (SLOT_W + SLOT_STEP * (n - 1))) // 2
+    return [x0 + j * SLOT_STEP for j in range(n)]
+
+
 def _row_of_cards(img: Image.Image, placed: Sequence[tuple[int, int | None]], names: list[str],
-                  y: int, to_act: int | None, own: int | None = None) -> None:
+                  to_act: int | None, own: int | None = None) -> None:
     """Up to four (seat, card or None) in a row, each with its player's name under it."""
-    x0 = RIGHT_X + (RIGHT_W - (SLOT_W + SLOT_STEP * (len(placed) - 1))) // 2
-    for j, (seat, card) in enumerate(placed):
-        x = x0 + j * SLOT_STEP
+    y = SLOTS_Y
+    for (seat, card), x in zip(placed, _columns(len(placed)), strict=True):
         if card is None:
             waiting = seat == to_act
             _slot(img, x, y, (*GOLD, 255) if waiting else (255, 255, 255, 60),
@@ -199,27 +211,66 @@ def _row_of_cards(img: Image.Image, placed: Sequence[tuple[int, int | None]], na
         if f.getlength(names[seat]) > SLOT_STEP - 6:
             f = font(17, "bold")
         colour = GOLD if seat in (to_act, own) else TEXT
-        text(img, (x + SLOT_W // 2, y + SLOT_H + 18), fit(names[seat], f, SLOT_STEP - 6), f,
+        text(img, (x + SLOT_W // 2, NAMES_Y), fit(names[seat], f, SLOT_STEP - 6), f,
              colour, "mm")
 
 
-def _trick(img: Image.Image, pub: PublicView, part: TrickView, names: list[str],
+def _trick_lead(pub: PublicView, part: TrickView) -> int | None:
+    """Who leads the trick being played: its first card's player, or the one to lead it."""
+    return part.trick[0][0] if part.trick else pub.to_act
+
+
+def last_trick_places(view: SeatView) -> list[tuple[int, int, int, bool]]:
+    """The last trick as the hand picture draws it: (seat, card, x, took it) in play order,
+    each card small under its player's name in the row of the trick being played (the one
+    who took it leads that row); [] when there is no last trick to show."""
+    _check(view)
+    pub = view.public
+    part = pub.game
+    if pub.phase != "play" or not isinstance(part, TrickView) or part.last_trick is None:
+        return []
+    lead = _trick_lead(pub, part)
+    if lead is None:
+        return []
+    first, played = part.last_trick
+    winner = (first + trick_winner_offset(played)) % 4
+    column = {(lead + j) % 4: x for j, x in enumerate(_columns(4))}
+    places = []
+    for i, card in enumerate(played):
+        seat = (first + i) % 4
+        places.append((seat, card, column[seat] + (SLOT_W - LAST_W) // 2, seat == winner))
+    return places
+
+
+def _last_trick(img: Image.Image, view: SeatView, names: list[str], lang: str) -> None:
+    places = last_trick_places(view)
+    if not places:
+        return
+    top = LAST_Y - 7
+    paste(img, panel(RIGHT_W - 12, BOARD_Y + BOARD_H - 6 - top, (0, 0, 0, 70), radius=10),
+          RIGHT_X + 6, top)
+    for i, (_, card, x, took) in enumerate(places):
+        cards.put(img, card, LAST_W, x, LAST_Y, "glow" if took else "plain")
+        mark = badge(str(i + 1), MUTED, 24)  # the order it was played in
+        paste(img, mark, x - 5 - mark.width, LAST_Y + 4)
+    winner = next(seat for seat, _, _, took in places if took)
+    line = f"{s('last_trick', lang)} · {s('takes', lang, name=names[winner])}"
+    label, f = fitted(line, 22, "bold", RIGHT_W - 16, smallest=18)
+    text(img, (RIGHT_X + RIGHT_W // 2, BOARD_Y + BOARD_H - 16), label, f, MUTED, "mm")
+
+
+def _trick(img: Image.Image, view: SeatView, part: TrickView, names: list[str],
            lang: str) -> None:
-    lead = part.trick[0][0] if part.trick else pub.to_act
+    pub = view.public
+    lead = _trick_lead(pub, part)
     if lead is None:
         return
     _caption(img, BOARD_Y + 14, s("leads", lang, name=names[lead]), GOLD if not part.trick
              else TEXT)
     played = dict(part.trick)
     placed = [((lead + k) % 4, played.get((lead + k) % 4)) for k in range(4)]
-    _row_of_cards(img, placed, names, BOARD_Y + 36, pub.to_act)
-    last = part.last_trick
-    if last is not None:
-        winner = (last[0] + trick_winner_offset(last[1])) % 4
-        line = f"{s('last_trick', lang)} · {s('takes', lang, name=names[winner])}"
-        f = font(18)
-        text(img, (RIGHT_X + RIGHT_W // 2, BOARD_Y + BOARD_H - 12),
-             fit(line, f, RIGHT_W - 8), f, MUTED, "mm")
+    _row_of_cards(img, placed, names, pub.to_act)
+    _last_trick(img, view, names, lang)
 
 
 def _kvarty(img: Image.Image, pub: PublicView, part: KvartyView, names: list[str],
@@ -236,7 +287,7 @@ def _kvarty(img: Image.Image, pub: PublicView, part: KvartyView, names: list[str
     _caption(img, BOARD_Y + 14, f"{s('kvarta_by', lang, name=names[last.seat])} · {state}",
              RED if last.blown else TEXT, 21)
     placed = [(seat, card) for seat, card in last.placed][-4:]
-    _row_of_cards(img, placed, names, BOARD_Y + 36, None, own=last.seat)
+    _row_of_cards(img, placed, names, None, own=last.seat)
     if last.next_leader is not None:
         _caption(img, BOARD_Y + BOARD_H - 12, s("next_leads", lang, name=names[last.next_leader]),
                  GOLD, 20)
@@ -253,7 +304,7 @@ def _rows(img: Image.Image, part: DesitkyView) -> None:
     icon = 48
     x0 = RIGHT_X + (RIGHT_W - (icon + 10 + TILE_STEP * 7 + TILE_W)) // 2
     for suit, row in enumerate(part.rows):
-        y = BOARD_Y + 8 + suit * 72
+        y = BOARD_Y + (BOARD_H - (3 * 72 + TILE_H)) // 2 + suit * 72  # centred in the middle
         paste(img, suit_icon(suit, icon), x0, y + (TILE_H - icon) // 2)
         for rank in range(8):
             x = x0 + icon + 10 + rank * TILE_STEP
@@ -326,7 +377,7 @@ def _middle(img: Image.Image, view: SeatView, names: list[str], lang: str) -> No
     else:
         match pub.game:
             case TrickView() as part:
-                _trick(img, pub, part, names, lang)
+                _trick(img, view, part, names, lang)
             case KvartyView() as part:
                 _kvarty(img, pub, part, names, lang)
             case DesitkyView() as part:

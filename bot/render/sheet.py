@@ -27,6 +27,7 @@ from bot.render.common import (
     felt,
     panel,
     paste,
+    phone_px,
     text,
 )
 from bot.render.fonts import Font, fit, font
@@ -41,6 +42,7 @@ HEADER_H, TITLE_H, NAMES_H = 56, 38, 46
 BOX_H = 168
 PTS_X, TOTAL_PAD = 40, 8  # a cell: the game's points end at PTS_X, the running total at the
 # cell's right edge less TOTAL_PAD; a thin rule between them keeps "8" and "104" apart
+LABEL_PX = 21  # the games' names (the points are larger)
 
 Totals = tuple[int, int, int, int]
 # One line of a tálie block: (game number, the row or None if not played yet, running totals
@@ -103,7 +105,7 @@ def _cell(img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int, row: Protoco
 
 def _label(img: Image.Image, y: int, line: Line, lang: str) -> None:
     game, row, _, state, attempt, chosen = line
-    f = font(21, "cond")
+    f = font(LABEL_PX, "cond")
     x = 10
     colour = TEXT if state == "done" else (GOLD if state == "now" else FAINT)
     if state == "now":
@@ -222,12 +224,30 @@ def _box(img: Image.Image, x: int, y: int, bw: int, seat: int, view: PublicView,
              font(17, "bold"), colour, "lm")
 
 
+def sheet_width(columns: int) -> int:
+    """How wide the sheet is with ``columns`` columns of tálie."""
+    return (columns + 1) * M + columns * BLOCK_W
+
+
+def phone_columns() -> int:
+    """The layout a phone can read: 2 columns of tálie (half as tall) if the games' names
+    are still PHONE_TEXT px high when the sheet is shrunk to a phone's width, else 1.
+
+    Two columns are 1260 px wide: on a 430 px screen a game's name would be 7 px high and
+    its points 8.5 px; one column (638 px) keeps them at 14 and 17 px, so 1."""
+    return 2 if phone_px(sheet_width(2)) <= LABEL_PX else 1
+
+
 def sheet_image(view: PublicView, names: Sequence[str], lang: str = "cs",
-                columns: int = 2, notes: Sequence[Sequence[str]] | None = None) -> Image.Image:
-    """The score sheet as a Pillow image (RGB); ``columns`` 2 (landscape) or 1 (phone);
-    ``notes``: per seat, short lines for his box (the moves nobody clicked for him)."""
+                columns: int | None = None,
+                notes: Sequence[Sequence[str]] | None = None) -> Image.Image:
+    """The score sheet as a Pillow image (RGB); ``columns`` 2 (landscape), 1 (tall) or None:
+    the one a phone can read (``phone_columns``); ``notes``: per seat, short lines for his
+    box (the moves nobody clicked for him)."""
     if not isinstance(view, PublicView):
         raise TypeError("render_sheet takes a PublicView")
+    if columns is None:
+        columns = phone_columns()
     if columns not in (1, 2):
         raise ValueError("columns must be 1 or 2")
     lang = lang_of(lang)
@@ -238,7 +258,7 @@ def sheet_image(view: PublicView, names: Sequence[str], lang: str = "cs",
     block_h = [TITLE_H + NAMES_H + n * ROW_H + 8 for n in heights]
     per_row = 4 if columns == 2 else 2
     boxes_h = (4 // per_row) * (BOX_H + M)
-    width = (columns + 1) * M + columns * BLOCK_W
+    width = sheet_width(columns)
     height = HEADER_H + M + sum(h + M for h in block_h) + boxes_h + 24
     img = felt(width, height).copy()
     paste(img, panel(width, HEADER_H, BAR, radius=0), 0, 0)
@@ -268,6 +288,8 @@ def sheet_image(view: PublicView, names: Sequence[str], lang: str = "cs",
 
 
 def render_sheet(view: PublicView, names: Sequence[str], lang: str = "cs",
-                 columns: int = 2, notes: Sequence[Sequence[str]] | None = None) -> bytes:
-    """PNG of the score sheet: 2 columns of tálie (landscape) or 1 (tall, for phones)."""
+                 columns: int | None = None,
+                 notes: Sequence[Sequence[str]] | None = None) -> bytes:
+    """PNG of the score sheet: 2 columns of tálie (landscape), 1 (tall) or by default the
+    one a phone can read (``phone_columns``)."""
     return encode(sheet_image(view, names, lang, columns, notes), palette.lora())

@@ -1,0 +1,141 @@
+"""Lóra pictures as a phone shows them (Discord scales a picture to the screen, ~430 px): the
+hand picture shows the last trick's cards, the final order's notes and the čistá stovka rule
+are big enough to read, and the score sheet comes in the layout a phone can read."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+import pytest
+from PIL import Image, ImageChops, ImageStat
+
+from bot.render import cards, center, hand, render_sheet, sheet, table
+from bot.render.bench import NAMES, example
+from bot.render.common import MUTED, PHONE_TEXT, PHONE_W, RED
+from bot.render.fonts import font
+from engine.lora import Lora
+from engine.rules import trick_winner_offset
+from engine.views import TrickView
+
+RICH_SEED = 20  # a random lóra with harakiri and three declared čisté stovky
+
+
+@cache
+def _rich() -> Lora:
+    lora = Lora(rng=random.Random(RICH_SEED))
+    rng = random.Random(RICH_SEED)
+    while lora.to_act is not None:
+        lora.apply(rng.choice(lora.legal_actions()))
+    assert any(r.tali is None for r in lora.protocol), "the seed no longer gives a harakiri"
+    assert sum(a is True for a in lora.stovka) >= 2
+    return lora
+
+
+def _mad(a: Image.Image, b: Image.Image) -> float:
+    return sum(ImageStat.Stat(ImageChops.difference(a.convert("RGB"), b.convert("RGB"))).mean) / 3
+
+
+# -- the hand picture: the last trick ---------------------------------------------------------
+def test_the_hand_picture_shows_the_last_tricks_cards_under_their_players() -> None:
+    lora = example("trick")
+    seat = lora.to_act
+    assert seat is not None
+    view = lora.view(seat)
+    part = view.public.game
+    assert isinstance(part, TrickView) and part.last_trick is not None
+    first, played = part.last_trick
+    winner = (first + trick_winner_offset(played)) % 4
+    places = hand.last_trick_places(view)
+    # in play order, each card under its player's column of the trick being played
+    assert [(p[0], p[1]) for p in places] == [((first + i) % 4, c) for i, c in enumerate(played)]
+    assert [p[3] for p in places] == [s == winner for s, _, _, _ in places]
+    lead = part.trick[0][0] if part.trick else view.public.to_act
+    assert lead is not None
+    columns = hand._columns(4)
+    for s, _, x, _ in places:
+        column = columns[(s - lead) % 4]
+        assert x + hand.LAST_W // 2 == column + hand.SLOT_W // 2
+    # and the picture holds those very faces there
+    img = hand.hand_image(view, "cs", NAMES)
+    h = cards.card_height(hand.LAST_W)
+    for _, card, x, _ in places:
+        box = (x + 4, hand.LAST_Y + 4, x + hand.LAST_W - 4, hand.LAST_Y + h - 4)
+        face = cards.scaled(card, hand.LAST_W).crop((4, 4, hand.LAST_W - 4, h - 4))
+        assert _mad(img.crop(box), face) < 2, card
+        other = cards.scaled((card + 1) % 32, hand.LAST_W).crop((4, 4, hand.LAST_W - 4, h - 4))
+        assert _mad(img.crop(box), other) > 10
+
+
+def test_the_last_trick_fits_the_table_middle_and_the_picture_stays_short() -> None:
+    h = cards.card_height(hand.LAST_W)
+    assert hand.LAST_W * PHONE_W / hand.W >= 32  # as large as the table's last-trick inset
+    assert hand.LAST_Y - 6 >= hand.NAMES_Y + 10  # under the players' names
+    label_top = hand.BOARD_Y + hand.BOARD_H - 16 - font(22, "bold").size // 2
+    assert hand.LAST_Y + h + cards.margin(hand.LAST_W) <= label_top
+    assert hand.H <= 700  # 644 before: about 7 % taller
+
+
+def test_no_last_trick_before_the_first_trick_and_outside_trick_games() -> None:
+    lora = Lora(rng=random.Random(1))
+    assert hand.last_trick_places(lora.view(lora.to_act or 0)) == []
+    for kind in ("kvarty", "desitky", "stovka", "choose"):
+        lora = example(kind)
+        assert hand.last_trick_places(lora.view(lora.to_act or 0)) == []
+
+
+# -- the table's middle: notes big enough for a phone ---------------------------------------
+def test_the_table_notes_are_readable_on_a_phone() -> None:
+    assert table.W == 2 * center.CX
+    assert center.NOTE_PX * PHONE_W / table.W >= PHONE_TEXT
+
+
+def _clear_of_the_seats(x0: int, y0: int, w: int, h: int) -> None:
+    for bx, by, bw, bh in table.BOXES.values():
+        apart = x0 + w <= bx or bx + bw <= x0 or y0 + h <= by or by + bh <= y0
+        assert apart, ((x0, y0, w, h), (bx, by, bw, bh))
+
+
+@pytest.mark.parametrize("lang", ["cs", "en"])
+def test_the_final_orders_notes_are_whole_at_full_size(lang: str) -> None:
+    view = _rich().public_view()
+    top, height, notes = center.order_layout(view, lang)
+    assert any(notes), "the example has notes"
+    f = font(center.NOTE_PX, "narrow")
+    for lines in notes:
+        for parts in lines:
+            assert f.getlength(center.NOTE_SEP.join(t for t, _ in parts)) <= center.NOTE_W
+    _clear_of_the_seats(center.CX - center.ORDER_W // 2, top, center.ORDER_W, height)
+
+
+def test_four_long_notes_each_still_fit_between_the_seats(monkeypatch: pytest.MonkeyPatch
+                                                         ) -> None:
+    long = [("stovka nevyšla", RED), ("harakiri 12 → 40 → 102 → 0", MUTED)]
+    monkeypatch.setattr(center, "_order_notes", lambda *_: list(long))
+    view = _rich().public_view()
+    top, height, notes = center.order_layout(view, "cs")
+    assert height <= center.ORDER_MAX_H
+    assert all(len(lines) == 1 for lines in notes)  # each on one line, smaller
+    _clear_of_the_seats(center.CX - center.ORDER_W // 2, top, center.ORDER_W, height)
+    assert table.table_image(view, NAMES).size == (table.W, table.H)
+
+
+@pytest.mark.parametrize("lang", ["cs", "en"])
+def test_the_stovka_rule_is_readable_and_its_banner_fits(lang: str) -> None:
+    lines, height = center.stovka_banner(lang)
+    assert 1 <= len(lines) <= 3
+    _clear_of_the_seats(center.CX - 240, center.CY - height // 2, 480, height)
+
+
+# -- the score sheet: the layout a phone reads -----------------------------------------------
+def test_the_sheet_comes_in_the_layout_a_phone_can_read() -> None:
+    def phone_px(columns: int) -> float:
+        return sheet.LABEL_PX * PHONE_W / sheet.sheet_width(columns)
+
+    assert phone_px(2) < PHONE_TEXT <= phone_px(1)  # two columns: 7 px; one: 14 px
+    assert sheet.phone_columns() == 1
+    view = example("finished").public_view()
+    assert render_sheet(view, NAMES) == render_sheet(view, NAMES, columns=1)
+    img = sheet.sheet_image(view, NAMES)
+    assert img.width == sheet.sheet_width(1) < img.height
+    assert sheet.sheet_image(view, NAMES, columns=2).width == sheet.sheet_width(2)
