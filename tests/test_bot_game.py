@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import io
 import random
 
 import pytest
+from PIL import Image
 
 from tests.botkit import Players, open_table
 
@@ -66,6 +68,9 @@ async def test_four_humans_play_a_whole_lora_by_clicks(harness):
     assert final.attachments[0].filename == "protokol.png"
     sheet = await final.attachments[0].read()
     assert sheet.startswith(b"\x89PNG")
+    # in the final post's embed (a landscape box) the sheet is the wide two-column one
+    width, height = Image.open(io.BytesIO(sheet)).size
+    assert width > height
     # ephemeral hands are visible only to their owners
     for user in users:
         others = [u for u in users if u is not user]

@@ -125,8 +125,10 @@ class LoraUI(BaseUI):
         return t(key, lang) if isinstance(code, str) and has(key) else None
 
     def final_picture(self, table: Table, lang: str) -> Picture | None:
+        # the final post shows it inside an embed, which Discord fits into a landscape box
+        # (about 400 x 300): the tall one-column sheet would be a narrow strip there
         return partial(render_sheet, lora_of(table.state).public_view(), table.names(), lang,
-                       notes=sheet_notes(table, lang))
+                       columns=2, notes=sheet_notes(table, lang))
 
     def add_commands(self, group: app_commands.Group) -> None:
         from bot.games.lora.commands import lora_commands
