@@ -319,9 +319,9 @@ def test_T_SCORE_HLASKY_the_result_lists_every_hlaska_counted_with_its_money_or_
                          " +0,50 Kč; barvičky (Dalibor) nezapočteno. Pagát (Anička, flek ×2)"
                          " nevyšel.")
     head = deal_result(_table(rnd, "en"), row, "en").splitlines()[0]
-    assert head.endswith(" won 47:23. Hlášky: 8–9 taroks (Anička) +0.50 Kč; honours (Bohouš)"
-                         " +0.50 Kč; 1–2 taroks (Dalibor) not counted. The pagát (Anička,"
-                         " double ×2) failed.")
+    assert head.endswith(" won 47:23. Declarations: 8–9 taroks (Anička) +0.50 Kč; honours"
+                         " (Bohouš) +0.50 Kč; 1–2 taroks (Dalibor) not counted. The pagát"
+                         " (Anička, double ×2) failed.")
     solo = rnd.protocol[3]  # a solo without hlášky says nothing of them
     assert solo.hlasky == ((), (), (), ()) and "Hlášky" not in deal_result(_table(rnd), solo,
                                                                             "cs")
