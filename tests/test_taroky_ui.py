@@ -483,3 +483,21 @@ def test_the_call_prompt_speaks_of_a_silent_solo_only_when_the_seat_can_make_one
         "Call a tarok: whoever holds it is your partner. Calling one you hold yourself is a"
         " silent solo.")
 
+
+def test_the_czech_roles_address_the_player_without_a_gender() -> None:
+    """"Hraješ sólo, sám proti třem", "jsi spoluhráč hráče …": the bot does not know the
+    player's gender; the roles say the same without it."""
+    from bot.games.taroky.hand import role_line
+    from engine.taroky.actions import Bid, Call, Choose
+    from engine.taroky.cards import parse_card
+
+    rnd, _seat = example("solo")  # Bohouš plays the solo
+    assert role_line(_table(rnd), rnd.view(1), "cs") == "Hraješ sólo proti všem třem."
+    rnd = _worked_round()
+    for action in (Bid(0, "1P"), Bid(1, "dobra"), Bid(2, "dobra"), Bid(3, "dobra"),
+                   Choose(0, "1P"), Call(0, parse_card("XIX"))):
+        rnd.apply(action)
+    assert role_line(_table(rnd), rnd.view(2), "cs") == (
+        "Máš volaný XIX: hraješ s hráčem Anička – ostatní to zatím nevědí.")
+    rnd, _seat = example("play")  # XIX is out: everybody knows the pairs
+    assert role_line(_table(rnd), rnd.view(2), "cs") == "Hraješ s hráčem Anička."
