@@ -57,12 +57,12 @@ async def test_the_creator_is_asked_before_his_leaving_closes_the_lobby(harness)
     await cyril.click(lobby, custom_id="lora:l:1:join")
     res = await alice.slash(ch, "lora leave")
     ask = res.followups[-1] if res.followups else res.response
-    assert ask.content == ("Stůl č. 1 jsi založil ty: když odejdeš, zruší se i pro ostatní "
+    assert ask.content == ("Stůl č. 1 je tvůj: když odejdeš, zruší se i pro ostatní "
                            "(Bob, Cyril). Opravdu odejít a stůl zrušit?")
     assert harness.service.tables[1].status == "lobby"  # nothing happened yet
     res = await alice.click(ask, label="Odejít a zrušit stůl")
     assert [m.content for m in res.followups] == [
-        "Odešel jsi od stolu č. 1, který jsi založil – stůl je zrušen."]
+        "Stůl č. 1 byl tvůj – tvým odchodem je zrušen."]
     assert harness.service.tables[1].status == "aborted"
     assert "Zakladatel stolu č. 1 už u něj nesedí, stůl je zrušen." in [
         m.content for m in ch.history()]

@@ -264,8 +264,8 @@ async def test_alone_at_the_table_the_timer_says_the_table_waits(harness):
     version = table.version
     await env.advance_time(21)
     reminder = ch.last_message
-    assert reminder.content.startswith(f"{alice.mention}, jsi na tahu. Za 20 s tě stůl označí "
-                                       "za nepřítomného a počká, až se vrátíš")
+    assert reminder.content.startswith(f"{alice.mention}, jsi na tahu. Když do 20 s nezahraješ, "
+                                       "stůl počká, až se vrátíš")
     assert [c["custom_id"] for c in enabled_controls(reminder)] == [f"lora:t:{tid}:hand"]
     await env.advance_time(21)
     assert table.version == version  # nobody plays for him: the table waits, and says so

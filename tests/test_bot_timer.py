@@ -8,7 +8,7 @@ import pytest
 
 from tests.botkit import Players, enabled_controls, open_table, raw_click, reply, stored_message
 
-BACK_CS = "Jsi zpět u stolu – hraješ zase sám, AI už za tebe nehraje."
+BACK_CS = "Jsi zpět u stolu – AI už za tebe nehraje, hraješ zase ty."
 BACK_EN = "You are back at the table – you play yourself again, the AI no longer plays for you."
 
 
@@ -79,8 +79,8 @@ async def _late_with_open_hand(harness, game, language):
 
 
 @pytest.mark.parametrize(("game", "language", "absent_line", "back_label", "back"), [
-    ("lora", "cs", "Za tebe teď hraje AI (nestihl jsi tah). Klikni na kterékoli tlačítko "
-     "stolu – třeba Jsem zpět – a hraješ zase sám.", "Jsem zpět", BACK_CS),
+    ("lora", "cs", "Čas na tah ti vypršel, a tak za tebe teď hraje AI. Klikni na kterékoli "
+     "tlačítko stolu – třeba Jsem zpět – a hraješ zase ty.", "Jsem zpět", BACK_CS),
     ("taroky", "en", "The AI plays for you now (your time ran out). Click any button of the "
      "table – e.g. I'm back – and you play yourself again.", "I'm back", BACK_EN),
 ])

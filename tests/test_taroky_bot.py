@@ -343,3 +343,36 @@ async def test_the_rules_at_a_table_give_that_tables_own_rules(harness):
     other = guild.add_member(harness.env.create_user("eve", global_name="Eve"))
     res = await other.slash(ch, "taroky rules")  # not at a table: the summary alone
     assert reply(res).embeds[0].fields == []
+
+
+async def test_the_hand_names_only_what_the_seat_may_do(harness):
+    """The review: the předák read "hlas hru, nebo řekni dobrá" next to his disabled Dobrá;
+    every announcement turn offered "pagát, valát, flek, pak Hotovo" with [Dobrá] its only
+    button; "Ohlásil(a) jsi: Valát." Each prompt now names what the seat's buttons do."""
+    deal = given(WORKED_HANDS, WORKED_TALON)
+    guild, ch, users, tid = await open_taroky(harness, NAMES, [deal])
+    c = Clickers(harness, ch, tid, users)
+    alice, carol = users[0], users[2]
+    hand = await c.open_hand(alice)
+    assert hand.content.splitlines()[1] == "Licitace: hlas hru."
+    script = scripted({"bid": {0: "1P"}, "choose": {0: "1P"}, "call": {0: "XIX"},
+                       "announce": {0: ["pagat", "valat"], 1: ["flek:pagat"],
+                                    2: ["flek:pagat"]}})
+
+    def last_said(seat: int, item: str) -> Any:
+        return lambda r: r.deal.phase == "announce" and r.deal.announcements[-1:] == [
+            (seat, item)]
+
+    await c.play_deal(script, stop=last_said(0, "valat"))
+    hand = await c.open_hand(alice)
+    assert hand.content.splitlines()[2] == (
+        "Tvoje hlášení: pagát, valát. Víc přidat nemůžeš – skonči tlačítkem Hotovo.")
+    assert [x["label"] for x in enabled_controls(hand)] == ["Hotovo"]
+    await c.play_deal(script, stop=last_said(2, "flek:pagat"))
+    hand = await c.open_hand(carol)  # the partner gave the re
+    assert hand.content.splitlines()[2] == (
+        "Tvoje hlášení: re na pagáta. Víc přidat nemůžeš – skonči tlačítkem Hotovo.")
+    await c.play_deal(script, stop=last_said(3, "done"))
+    hand = await c.open_hand(alice)
+    assert hand.content.splitlines()[2] == "Hlášení: teď můžeš jen říct dobrá."
+    assert [x["label"] for x in enabled_controls(hand)] == ["Dobrá"]

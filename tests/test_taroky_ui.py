@@ -63,7 +63,8 @@ def test_T_FLEK_the_announcement_buttons_name_the_next_level() -> None:
     parts = UI.hand(table, rnd.view(1), "en")
     labels = [item.to_component_dict()["label"] for item in parts.items]
     assert labels == ["Valát", "Double on the game", "Done"]
-    assert "You announced: Double on the pagát. Anything else, or Done." in parts.lines
+    assert ("You announced: double on the pagát. You may add valát, double on the game, or"
+            " finish with Done.") in parts.lines
     rnd.apply(rnd.legal_actions()[-1])  # Bohouš done
     rnd.apply(rnd.legal_actions()[-1])  # Cecílie, the secret partner: done
     rnd.apply(rnd.legal_actions()[-1])  # Dalibor: done
@@ -319,9 +320,9 @@ def test_T_SCORE_HLASKY_the_result_lists_every_hlaska_counted_with_its_money_or_
                          " +0,50 Kč; barvičky (Dalibor) nezapočteno. Pagát (Anička, flek ×2)"
                          " nevyšel.")
     head = deal_result(_table(rnd, "en"), row, "en").splitlines()[0]
-    assert head.endswith(" won 47:23. Hlášky: 8–9 taroks (Anička) +0.50 Kč; honours (Bohouš)"
-                         " +0.50 Kč; 1–2 taroks (Dalibor) not counted. The pagát (Anička,"
-                         " double ×2) failed.")
+    assert head.endswith(" won 47:23. Declarations: 8–9 taroks (Anička) +0.50 Kč; honours"
+                         " (Bohouš) +0.50 Kč; 1–2 taroks (Dalibor) not counted. The pagát"
+                         " (Anička, double ×2) failed.")
     solo = rnd.protocol[3]  # a solo without hlášky says nothing of them
     assert solo.hlasky == ((), (), (), ()) and "Hlášky" not in deal_result(_table(rnd), solo,
                                                                             "cs")
@@ -381,3 +382,122 @@ def test_T_FLEK_the_result_names_the_game_s_flek_so_the_money_can_be_followed() 
                        "en").startswith("■ **Deal 1: first duty, redouble ×4** – ")
     assert deal_result(_table(rnd), dataclasses.replace(row, flek=(5, 0, 0)), "cs").startswith(
         "■ **1. rozdání: první povinnost, flek ×32** – ")
+
+
+def _worked_round() -> TarokyRound:
+    from bot.games.taroky.pictures.examples import worked
+
+    return TarokyRound(deals=[worked()], options=TarokyOptions(round_deals=1))
+
+
+def test_the_bidding_prompt_names_only_the_bids_the_seat_has() -> None:
+    """The předák read "hlas hru, nebo řekni dobrá" while his Dobrá was disabled: the prompt
+    names what the engine's legal bids offer the seat, žďuch too, and nothing else."""
+    from bot.games.taroky.hand import prompt
+    from engine.taroky.actions import Bid
+
+    rnd = _worked_round()
+    cs, en = _table(rnd), _table(rnd, "en")
+    assert prompt(cs, rnd.view(0), "cs") == "Licitace: hlas hru."  # the předák must open
+    assert prompt(en, rnd.view(0), "en") == "Bidding: bid a game."
+    rnd.apply(Bid(0, "1P"))
+    assert prompt(cs, rnd.view(1), "cs") == "Licitace: hlas hru, nebo řekni dobrá."
+    assert prompt(en, rnd.view(1), "en") == "Bidding: bid a game, or pass."
+    rnd.apply(Bid(1, "dobra"))
+    rnd.apply(Bid(2, "dobra"))
+    assert prompt(cs, rnd.view(3), "cs") == (
+        "Licitace: hlas hru, řekni dobrá, nebo žďuchni do Varšavy.")
+    assert prompt(en, rnd.view(3), "en") == "Bidding: bid a game, pass, or push into Warsaw."
+    rnd = _worked_round()
+    rnd.apply(Bid(0, "6P"))  # nothing above a solo: dobrá is all that is left
+    assert prompt(_table(rnd), rnd.view(1), "cs") == "Licitace: řekni dobrá."
+    assert prompt(_table(rnd, "en"), rnd.view(1), "en") == "Bidding: pass."
+
+
+def test_the_announcement_prompt_names_only_what_the_seat_may_still_say() -> None:
+    """Every announcement turn said "ohlas, co chceš (pagát, valát, flek), pak Hotovo – nebo
+    Dobrá", even with [Dobrá] the only button; "Ohlásil(a) jsi: Valát." gave both genders and
+    a capital mid-sentence. The prompt names the legal items as their buttons do, what was
+    said in the turn in lowercase, and Hotovo only once something was said."""
+    from bot.games.taroky.hand import prompt
+    from engine.taroky.actions import Announce, Bid, Call, Choose
+    from engine.taroky.cards import parse_card
+
+    rnd = _worked_round()
+    for action in (Bid(0, "1P"), Bid(1, "dobra"), Bid(2, "dobra"), Bid(3, "dobra"),
+                   Choose(0, "1P"), Call(0, parse_card("XIX"))):
+        rnd.apply(action)
+    while rnd.deal.phase == "discard":
+        rnd.apply(rnd.legal_actions()[0])
+    cs, en = _table(rnd), _table(rnd, "en")
+
+    def says(seat: int, item: str, czech: str, english: str) -> None:
+        """``seat`` to speak reads ``czech`` and ``english``, then says ``item``."""
+        assert rnd.to_act == seat
+        assert (prompt(cs, rnd.view(seat), "cs"), prompt(en, rnd.view(seat), "en")) == (
+            czech, english)
+        rnd.apply(Announce(seat, item))
+
+    says(0, "valat", "Hlášení: můžeš ohlásit pagát, valát, nebo říct dobrá.",
+         "Announcements: you may announce pagát, valát, or pass.")
+    says(0, "pagat", "Tvoje hlášení: valát. Můžeš přidat pagát, nebo skončit tlačítkem Hotovo.",
+         "You announced: valát. You may add pagát, or finish with Done.")
+    says(0, "done", "Tvoje hlášení: valát, pagát. Víc přidat nemůžeš – skonči tlačítkem Hotovo.",
+         "You announced: valát, pagát. Nothing more can be added – finish with Done.")
+    says(1, "flek:pagat",
+         "Hlášení: můžeš ohlásit flek na hru, flek na pagáta, flek na valáta, nebo říct dobrá.",
+         "Announcements: you may announce double on the game, double on the pagát, double on"
+         " the valát, or pass.")
+    rnd.apply(Announce(1, "done"))
+    says(2, "flek:pagat", "Hlášení: můžeš ohlásit re na pagáta, nebo říct dobrá.",
+         "Announcements: you may announce redouble on the pagát, or pass.")
+    says(2, "done", "Tvoje hlášení: re na pagáta. Víc přidat nemůžeš – skonči tlačítkem Hotovo.",
+         "You announced: redouble on the pagát. Nothing more can be added – finish with Done.")
+    rnd.apply(Announce(3, "done"))
+    # Anička again: the re was her partner's, the sup is the opponents': only Dobrá is left
+    says(0, "done", "Hlášení: teď můžeš jen říct dobrá.", "Announcements: you can only pass now.")
+
+
+def test_the_call_prompt_speaks_of_a_silent_solo_only_when_the_seat_can_make_one() -> None:
+    """The call's prompt told every declarer that calling a tarok of his own is a silent solo;
+    it says so when one of the legal calls is one."""
+    from bot.games.taroky.hand import prompt
+    from engine.taroky.actions import Bid, Choose
+    from tests.taroky_kit import XIX, find_deal, holds
+
+    rnd = _worked_round()  # Anička holds no XIX: she can only call it from another
+    for action in (Bid(0, "1P"), Bid(1, "dobra"), Bid(2, "dobra"), Bid(3, "dobra"),
+                   Choose(0, "1P")):
+        rnd.apply(action)
+    assert prompt(_table(rnd), rnd.view(0), "cs") == (
+        "Zavolej si tarok: kdo ho má, je tvůj spoluhráč.")
+    deal = find_deal(3, lambda d, p: holds(d, p, XIX) and XIX not in d[1])
+    rnd = TarokyRound(deals=[deal], options=TarokyOptions(round_deals=1))
+    for action in (Bid(0, "1P"), Bid(1, "dobra"), Bid(2, "dobra"), Bid(3, "dobra"),
+                   Choose(0, "1P")):
+        rnd.apply(action)
+    assert prompt(_table(rnd), rnd.view(0), "cs") == (
+        "Zavolej si tarok: kdo ho má, je tvůj spoluhráč. Zavolat tarok, který máš v ruce,"
+        " znamená tiché sólo.")
+    assert prompt(_table(rnd, "en"), rnd.view(0), "en") == (
+        "Call a tarok: whoever holds it is your partner. Calling one you hold yourself is a"
+        " silent solo.")
+
+
+def test_the_czech_roles_address_the_player_without_a_gender() -> None:
+    """"Hraješ sólo, sám proti třem", "jsi spoluhráč hráče …": the bot does not know the
+    player's gender; the roles say the same without it."""
+    from bot.games.taroky.hand import role_line
+    from engine.taroky.actions import Bid, Call, Choose
+    from engine.taroky.cards import parse_card
+
+    rnd, _seat = example("solo")  # Bohouš plays the solo
+    assert role_line(_table(rnd), rnd.view(1), "cs") == "Hraješ sólo proti všem třem."
+    rnd = _worked_round()
+    for action in (Bid(0, "1P"), Bid(1, "dobra"), Bid(2, "dobra"), Bid(3, "dobra"),
+                   Choose(0, "1P"), Call(0, parse_card("XIX"))):
+        rnd.apply(action)
+    assert role_line(_table(rnd), rnd.view(2), "cs") == (
+        "Máš volaný XIX: hraješ s hráčem Anička – ostatní to zatím nevědí.")
+    rnd, _seat = example("play")  # XIX is out: everybody knows the pairs
+    assert role_line(_table(rnd), rnd.view(2), "cs") == "Hraješ s hráčem Anička."

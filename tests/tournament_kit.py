@@ -103,7 +103,7 @@ async def run_two_round_tournament(h: BotHarness, kind: str, extra: dict[str, An
     for u in (ann, bob, cyril):
         await u.click(message, custom_id=f"lora:tn:{tid}:join")
     res = await bob.click(message, custom_id=f"lora:tn:{tid}:join")
-    assert reply(res).content == "Do tohoto turnaje jsi už přihlášen."
+    assert reply(res).content == "V tomto turnaji už máš přihlášku."
     res = await cyril.select(message, ["easy"], custom_id=f"lora:tnai:{tid}")
     assert reply(res).content == "Tohle může jen organizátor turnaje."
     for level in ai_levels:

@@ -121,11 +121,14 @@ def prompt(table: Table, view: SeatView, lang: str) -> str:
         return t("taroky.hand_wait", lang, name=table.names()[pub.to_act])
     match view.legal[0]:
         case Bid():
-            return t("taroky.hand_bid", lang)
+            return t("taroky.hand_bid", lang, options=_either(_bid_options(view, lang), lang))
         case Choose():
             return t("taroky.hand_choose", lang)
         case Call():
-            return t("taroky.hand_call", lang)
+            silent = any(isinstance(a, Call) and silent_solo(view.hand, a.card)
+                         for a in view.legal)
+            return t("taroky.hand_call", lang) + (
+                " " + t("taroky.hand_call_silent", lang) if silent else "")
         case Trojka():
             key = "taroky.hand_trojka_upper" if pub.trojka == "upper" else (
                 "taroky.hand_trojka_lower")
@@ -135,13 +138,41 @@ def prompt(table: Table, view: SeatView, lang: str) -> str:
                 return t("taroky.hand_discard_many", lang, n=view.discard_left)
             return t("taroky.hand_discard_one", lang)
         case Announce():
-            said = said_this_turn(view)
-            if said:
-                return t("taroky.hand_announce_more", lang,
-                         said=", ".join(item_text(i, view, lang, said=True) for i in said))
-            return t("taroky.hand_announce", lang)
+            return _announce_prompt(view, lang)
         case _:
             return t("taroky.hand_lead" if not pub.trick else "taroky.hand_play", lang)
+
+
+def _either(options: Sequence[str], lang: str) -> str:
+    """"a, b, or c" in the table's words (one option: itself)."""
+    if len(options) < 2:
+        return "".join(options)
+    return t("taroky.either", lang, first=", ".join(options[:-1]), last=options[-1])
+
+
+def _bid_options(view: SeatView, lang: str) -> list[str]:
+    """What the seat may say in the bidding, as the engine's legal bids have it: a game
+    (any of them), dobrá, žďuch (the předák who must open reads no dobrá)."""
+    bids = {a.bid for a in view.legal if isinstance(a, Bid)}
+    games = bids - {"dobra", "zduch"}
+    return ([t("taroky.can_bid_game", lang)] if games else []) + [
+        t(f"taroky.can_bid_{b}", lang) for b in ("dobra", "zduch") if b in bids]
+
+
+def _announce_prompt(view: SeatView, lang: str) -> str:
+    """The announcement turn: what the seat said in it, and only what it may still say (the
+    engine's legal items; ``done`` is always one: Dobrá, or Hotovo once it said something)."""
+    said = said_this_turn(view)
+    items = ", ".join(item_words(a.item, view, lang) for a in view.legal
+                      if isinstance(a, Announce) and a.item != "done")
+    if said:
+        told = ", ".join(item_words(i, view, lang, said=True) for i in said)
+        if items:
+            return t("taroky.hand_announce_more", lang, said=told, items=items)
+        return t("taroky.hand_announce_all", lang, said=told)
+    if items:
+        return t("taroky.hand_announce", lang, items=items)
+    return t("taroky.hand_announce_none", lang)
 
 
 def said_this_turn(view: SeatView) -> list[str]:
@@ -155,7 +186,8 @@ def said_this_turn(view: SeatView) -> list[str]:
 
 
 def item_text(item: str, view: SeatView, lang: str, said: bool = False) -> str:
-    """An announcement item as a button says it: pagát, valát, "flek/re/sup na hru" …"""
+    """An announcement item as its button says it: Pagát, Valát, "Flek/Re/Sup na hru" …
+    (``said``: an item said already, its flek at the level it reached)."""
     if item in FLEK_ITEMS:
         key = FLEK_ITEMS[item]
         level = view.public.flek[FLEK_INDEX[key]] + (0 if said else 1)
@@ -163,7 +195,13 @@ def item_text(item: str, view: SeatView, lang: str, said: bool = False) -> str:
                  on=word(f"on_{key}", lang))
     if item == "done":
         return t("taroky.btn_done" if said_this_turn(view) else "taroky.btn_dobra", lang)
-    return word(item, lang).capitalize() if said else t(f"taroky.btn_{item}", lang)
+    return t(f"taroky.btn_{item}", lang)
+
+
+def item_words(item: str, view: SeatView, lang: str, said: bool = False) -> str:
+    """An item as a sentence names it: its button's words, lowercase ("flek na hru")."""
+    label = item_text(item, view, lang, said)
+    return label[:1].lower() + label[1:]
 
 
 def _buttons(table: Table, candidates: Sequence[tuple[DealAction, str, discord.ButtonStyle]],

@@ -1,0 +1,44 @@
+"""The catalogs as a player reads them: the English one speaks English (the games' own terms
+apart), the Czech one addresses the player without assuming a gender (the bot does not know
+it): no "Ohlásil(a) jsi", "nestihl jsi tah", "hraješ zase sám"."""
+
+from __future__ import annotations
+
+import re
+
+from bot.i18n import CATALOGS
+
+CZECH_LETTER = re.compile(r"[áčďéěíňóřšťúůýžÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ]")
+# the games' own words that the English texts use as terms (Lóra's games keep their Czech
+# names, Taroky's pagát, valát and Škýz, the koruna); in brackets a Czech word is a gloss
+TERMS = {"Lóra", "lóra", "Lóra's", "Kč", "pagát", "Pagát", "valát", "Valát", "Škýz",
+         "Červené", "Červený", "král", "První", "poslední", "Všechny", "Desítky", "Panák"}
+GLOSS = re.compile(r"\([^()]*\)")
+
+# a past participle or a passive one next to "jsi", "ses", "sis" (says he or she), both
+# forms at once, "sám"/"sama" said to the player, a role noun he is told he is
+GENDERED_YOU = [
+    re.compile(r"\b\w+l (jsi|ses|sis)\b"),
+    re.compile(r"\b(jsi|ses|sis)( už)? \w+l\b"),
+    re.compile(r"\bjsi( už)? \w+(en|án|ný|lý)\b"),
+    re.compile(r"\w\((a|á)\)"),
+    re.compile(r"\b[Jj]si \w*(hráč|zakladatel)\b"),
+]
+SECOND_PERSON = re.compile(r"\b(\w+(eš|áš|íš|ěš)|jsi|tě|ti|tebe|tvůj|tvoje)\b")
+ALONE = re.compile(r"\b(sám|sama)\b")
+
+
+def test_the_english_catalog_has_no_czech_word_but_the_games_terms() -> None:
+    found = []
+    for key, text in CATALOGS["en"].items():
+        for word in re.findall(r"[\w'’]+", GLOSS.sub("", text)):
+            if CZECH_LETTER.search(word) and word not in TERMS:
+                found.append((key, word))
+    assert found == []
+
+
+def test_the_czech_catalog_addresses_the_player_without_a_gender() -> None:
+    found = [(key, text) for key, text in CATALOGS["cs"].items()
+             if any(p.search(text) for p in GENDERED_YOU)
+             or (ALONE.search(text) and SECOND_PERSON.search(text))]
+    assert found == []
