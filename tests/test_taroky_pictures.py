@@ -243,3 +243,17 @@ def test_the_table_strip_says_a_flek_of_x16_and_more_once() -> None:
         "—", "flek ×2", "re ×4", "sup ×8", "flek ×16", "flek ×32"]
     assert [table._levels(n, "en") for n in (1, 4, 5)] == [
         "double ×2", "double ×16", "double ×32"]
+
+
+def test_T_VARSAVA_SCORE_the_table_marks_no_declarer_in_varsava() -> None:
+    """In Varšava everybody plays for himself: the předák who chose it (or was pushed into
+    it) has his P, not the red H of a declarer playing against the others; in other games
+    the declarer has it."""
+    from bot.games.taroky.pictures import table
+
+    varsava = _example("varsava")[0].public_view().deal
+    assert varsava.game == "W" and varsava.declarer == varsava.predak
+    assert all("declarer" not in table._kinds(varsava, seat) for seat in range(4))
+    assert "predak" in table._kinds(varsava, varsava.predak)
+    play = _example("play")[0].public_view().deal
+    assert play.declarer is not None and "declarer" in table._kinds(play, play.declarer)

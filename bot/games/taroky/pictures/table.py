@@ -156,7 +156,7 @@ def _kinds(deal: PublicView, seat: int) -> tuple[str, ...]:
         kinds.append("dealer")
     if seat == deal.predak:
         kinds.append("predak")
-    if seat == deal.declarer:
+    if seat == deal.declaring:  # (nobody in Varšava: each for himself)
         kinds.append("declarer")
     if deal.partner is not None and seat == deal.partner:
         kinds.append("partner")
