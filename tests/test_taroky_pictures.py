@@ -25,6 +25,7 @@ from engine.taroky.cards import NUM_TAROKS
 from tests.test_render_golden import REAL_ART_MAX, STAND_IN_MAX, _check
 
 PHONE = 400  # px: how wide a phone shows a picture in a message
+READ_AT, LEGIBLE = 430, 12  # px: a phone's width, at which words are at least 12 px
 
 
 @cache
@@ -245,6 +246,67 @@ def test_the_table_strip_says_a_flek_of_x16_and_more_once() -> None:
         "double ×2", "double ×16", "double ×32"]
 
 
+def _sizes(monkeypatch: pytest.MonkeyPatch, module: object) -> list[tuple[str, int]]:
+    """Every text the module draws from now on, with its font's size."""
+    from bot.render import common
+
+    drawn: list[tuple[str, int]] = []
+
+    def spy(img: object, xy: tuple[float, float], value: str, fnt: object,
+            *args: object) -> float:
+        drawn.append((value, int(getattr(fnt, "size", 0))))
+        return common.text(img, xy, value, fnt, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(module, "text", spy)
+    return drawn
+
+
+def test_the_table_header_keeps_the_deal_number_and_the_game_whole(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A long name of the player to act ("Na tahu: Bartoloměj Přemyslovský z Dubé") took the
+    header's width and cut the deal ("2. rozdání p…"): the deal's number and the game stay
+    whole, the name gives way (condensed, then cut), the words around it stay."""
+    from bot.games.taroky.pictures import table
+    from bot.games.taroky.words import game_name, pic
+
+    rnd, _seat = _example("play")
+    view = rnd.public_view()
+    assert view.to_act is not None and view.deal.game is not None
+    for lang in ("cs", "en"):
+        names = list(NAMES)
+        names[view.to_act] = "Bartoloměj Přemyslovský z Dubé"
+        drawn = _sizes(monkeypatch, table)
+        table.table_image(view, names, lang)
+        title, game = pic("deal_no", lang, n=view.deal.deal_no), game_name(view.deal.game, lang)
+        assert (title, 29) in drawn and game in [t for t, _s in drawn]
+        who = next(t for t, _s in drawn if t.startswith(pic("to_act", lang, name="")))
+        if lang == "cs":  # ("1. rozdání první povinnost": the name gives way)
+            assert who.endswith("…") and who.startswith(pic("to_act", lang, name="Bart"))
+        label, f = table.to_act(names[view.to_act], lang, 300)
+        assert f.getlength(label) <= 300 and label.startswith(pic("to_act", lang, name="Bart"))
+
+
+def test_the_table_strip_stays_within_the_picture_with_long_names() -> None:
+    """The strip's chips ("hraje …", "pagát …") ran off the picture with long names: the
+    names are cut as much as the strip needs."""
+    from bot.games.taroky.pictures import table
+
+    rnd, _seat = _example("play")
+    deal = rnd.public_view().deal
+    assert deal.pagat_by is not None
+    names = ["Maximilián Šťastný-Kovářík"] * 4
+    drawn: list[int] = []
+
+    def chip(img: object, x: int, label: str, value: str, colour: object = None) -> int:
+        drawn.append(x + table._chip_width(label, value))
+        return x + table._chip_width(label, value) + 8
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(table, "_chip", chip)
+        table._strip(table._base().copy(), deal, names, "cs")
+    assert len(drawn) >= 3 and max(drawn) <= table.W - 12
+
+
 def test_T_VARSAVA_SCORE_the_table_marks_no_declarer_in_varsava() -> None:
     """In Varšava everybody plays for himself: the předák who chose it (or was pushed into
     it) has his P, not the red H of a declarer playing against the others; in other games
@@ -257,3 +319,30 @@ def test_T_VARSAVA_SCORE_the_table_marks_no_declarer_in_varsava() -> None:
     assert "predak" in table._kinds(varsava, varsava.predak)
     play = _example("play")[0].public_view().deal
     assert play.declarer is not None and "declarer" in table._kinds(play, play.declarer)
+
+
+def test_the_table_insets_titles_fit_whole() -> None:
+    """The English talon box read "Shown sets of t…" after a rejected trojka: every box's
+    title fits its box at its size, in both languages."""
+    from bot.games.taroky.pictures import table
+    from bot.games.taroky.words import pic
+    from bot.render.fonts import font
+
+    for lang in ("cs", "en"):
+        for key in ("turned", "shown", "talon", "laid_taroks", "last_trick"):
+            assert font(21, "bold").getlength(pic(key, lang)) <= table.INSET_W - 20, key
+
+
+def test_the_seats_hlasky_are_legible_at_phone_width() -> None:
+    """What a seat said (its hlášky and announcements) was 21 px, about 9 px on a phone: it
+    is at least 12 px shown 430 px wide, whole on one or two lines in either panel."""
+    from bot.games.taroky.pictures import table
+
+    for note in ("taročky, honéry, pagát", "taroky, trulhonéry, valát",
+                 "8–9 taroks, honours, valát", "four kings, trul with king"):
+        for width in (table.BOXES[0][2] - 24, table.BOXES[1][2] - 20):
+            lines, f = table.note_lines(note, width)
+            assert f.size * READ_AT / table.W >= LEGIBLE
+            assert " ".join(lines) == note and all(f.getlength(x) <= width for x in lines)
+    lines, f = table.note_lines("a " * 80, 180)  # only what two lines cannot take is cut
+    assert len(lines) == 2 and lines[-1].endswith("…")

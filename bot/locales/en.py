@@ -768,7 +768,7 @@ STRINGS: dict[str, str] = {
     "taroky.pic.last_trick": "Last trick",
     "taroky.pic.takes": "{name} takes",
     "taroky.pic.turned": "From the talon",
-    "taroky.pic.shown": "Shown sets of three",
+    "taroky.pic.shown": "Shown sets of 3",
     "taroky.pic.talon": "Talon",
     "taroky.pic.laid_taroks": "Taroks laid away",
     "taroky.pic.results": "Results of the round",
