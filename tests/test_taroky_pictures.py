@@ -19,13 +19,15 @@ from PIL import Image
 
 from bot.games.taroky.pictures import clear_caches, render_hand, render_sheet, render_table
 from bot.games.taroky.pictures import hand as hand_picture
-from bot.games.taroky.pictures.examples import KINDS, NAMES, example
+from bot.games.taroky.pictures.examples import KINDS, NAMES, drive, example, shuffled
 from bot.render import cards as card_art
 from engine.taroky import TarokyRound
 from engine.taroky.cards import NUM_TAROKS
+from engine.taroky.options import TarokyOptions
 from tests.test_render_golden import REAL_ART_MAX, STAND_IN_MAX, _check
 
 PHONE = 400  # px: how wide a phone shows a picture in a message
+READ_AT, LEGIBLE = 430, 12  # px: a phone's width, at which words are at least 12 px
 
 
 @cache
@@ -107,27 +109,27 @@ def test_a_sixteen_card_hand_stays_legible_at_phone_width() -> None:
 
 def test_the_protocol_keeps_every_value_inside_its_players_column() -> None:
     """A round's sums run into hundreds of Kč ("+134,00", "−377,00", even "+1234,00"): each
-    value of a player's column fits the column instead of running into its neighbour's, and a
-    Varšava row's eyes, the dokup and the running money share the second line without
-    overlapping (seen: "+109,00+134,00" in one run, "40 o." under "↑20")."""
+    value of a player's column fits the column (condensed, never below the sheet's smallest
+    size) instead of running into its neighbour's; the running money and a dokup share the
+    line under it while they fit at that size, else take two (seen: "+109,00+134,00" in one
+    run, "40 o." under "↑20", then pieces squeezed to 13 px)."""
     from bot.games.taroky.pictures import sheet
     from bot.render.common import GOLD, MUTED
+    from bot.render.fonts import font
 
-    for value, size, style in (("+1234,00", 25, "cond"), ("−377,00", 25, "bold"),
-                               ("+1234,00", 25, "bold"), ("330,00", 25, "regular")):
-        assert sheet.sized(value, size, style).getlength(value) <= sheet.CELL_W
-    assert sheet.sized("+9,50", 25, "cond").size == 25  # small values keep their size
-    right = sheet.X_COLS + sheet.COL_W - 12
-    # after a dokup the running money is below the dokup step; without one it may be large
-    for pieces, smallest in (([("9,50", MUTED), ("↑120", GOLD), ("40 o.", MUTED)], 13),
-                             ([("1003,00", MUTED), ("40 o.", MUTED)], 15),
-                             ([("9,50", MUTED), ("↑120", GOLD)], 17)):
-        placed = sheet.placed(pieces, right, 18)
-        assert min(f.size for _x, _p, f, _c in placed) >= smallest  # still legible
-        spans = [(x - f.getlength(p), x) for x, p, f, _ in placed]
-        assert spans[0][1] == right and spans[-1][0] >= right - sheet.CELL_W
-        for (left, _), (_, next_right) in itertools.pairwise(spans):
-            assert next_right < left  # right to left, apart
+    for value, size, style in (("+1234,00", 25, "bold"), ("−377,00", 25, "bold"),
+                               ("−1234,00", 25, "regular"), ("330,00", 25, "regular")):
+        f = sheet.sized(value, size, style)
+        assert f.getlength(value) <= sheet.CELL_W and f.size >= sheet.SMALLEST
+    assert sheet.sized("+9,50", 25, "bold").size == 25  # small values keep their size
+    f = font(sheet.SMALLEST)
+    for pieces, count in (([("9,50", MUTED), ("↑120", GOLD)], 1),
+                          ([("1003,00", MUTED), ("↑120", GOLD)], 2)):
+        lines = sheet.column_lines(pieces)
+        assert len(lines) == count and [p for line in lines for p in line] == pieces
+        for line in lines:
+            assert sum(f.getlength(p) for p, _c in line) + sheet.PIECE_GAP * (
+                len(line) - 1) <= sheet.CELL_W
 
 
 def test_the_protocol_shows_usual_names_whole_over_the_columns() -> None:
@@ -137,7 +139,8 @@ def test_the_protocol_shows_usual_names_whole_over_the_columns() -> None:
 
     for name in ("AI Karel", "AI Jaroslav", "AI Božena", "Bohouš", "Cecílie"):
         shown, f = sheet.header_name(name)
-        assert shown == name and f.getlength(name) <= sheet.COL_W - 14 and f.size >= 18
+        assert shown == name and f.getlength(name) <= sheet.COL_W - 10
+        assert f.size >= sheet.SMALLEST
     shown, _f = sheet.header_name("Přemysl Novák-Ottendorfer")
     assert shown.endswith("…")
 
@@ -162,40 +165,119 @@ def test_T_HLASKY_VALAT_the_protocol_names_a_lone_declarers_valat_by_him() -> No
         "valát hráčů ×4 ✗")
 
 
+LONG_NAMES = ["Maximilián Šťastný-Kovářík", "Bartoloměj Přemyslovský z Dubé",
+              "Kristýna Nováková-Dvořáková", "AI Božena"]
+
+
 def test_the_protocol_shows_a_long_detail_whole_on_more_lines() -> None:
-    """A deal's detail line (partner, fleks, pagát, valát) ended in "…" when long, while the
-    channel's result message has it whole: it takes a condensed font, then two or three
-    lines (its row grows), each within the game and eyes columns."""
+    """A deal's detail (partner, fleks, hlášky, pagát, valát) ended in "…" when long, while
+    the channel's result message has it whole; with long names even a single hláška was cut
+    ("taročky Maximilián Šťastný-Kovářík (nezapočte…)", the words that it did not count
+    lost): the detail takes the whole row's width and as many lines as it needs, broken
+    between its parts, and its row grows by a line for each."""
     import dataclasses
 
     from PIL import Image
 
     from bot.games.taroky.pictures import sheet
-    from bot.render.fonts import font
     from engine.taroky.scoring import PagatResult, ValatResult
 
-    names = ["AI Jaroslav", "Bohumila Nováková", "AI Libuše", "Vlastimil Dvořák"]
     rnd, _seat = _example("finished")
     view = rnd.public_view()
     pair = next(r for r in view.protocol if r.partner is not None)
     long = dataclasses.replace(
-        pair, flek=(2, *pair.flek[1:]), hlasky=((), (), (), ()),
+        pair, flek=(2, *pair.flek[1:]),
         pagat=PagatResult(seat=3, side="O", announced=True, level=2, won=True),
         valats=(ValatResult(side="O", announced=True, level=2, won=False),))
-    whole = sheet._detail(long, names, "cs")
-    assert font(18).getlength(whole) > sheet.DETAIL_W  # it was cut
-    lines, f = sheet.detail_lines(sheet._detail_parts(long, names, "cs"))
-    assert len(lines) == 3 and " ".join(lines) == whole and f.size >= 16
-    assert all(f.getlength(line) <= sheet.DETAIL_W for line in lines)
-    short = sheet._detail_parts(dataclasses.replace(long, flek=pair.flek, pagat=None,
-                                                    valats=()), names, "cs")
-    assert sheet.detail_lines(short)[0] == [" · ".join(short)]  # one line, as before
+    for names in (LONG_NAMES, [n[:32] + "x" * (32 - len(n)) for n in LONG_NAMES]):
+        for lang in ("cs", "en"):  # (a Discord name has at most 32 characters)
+            parts = sheet._detail_parts(long, names, lang)
+            lines, f = sheet.detail_lines(parts)
+            assert " ".join(lines) == " · ".join(parts) and "…" not in " ".join(lines)
+            assert all(f.getlength(line) <= sheet.DETAIL_W for line in lines)
+            assert f.size >= sheet.SMALLEST and len(lines) >= 3
+    void = next(p for p in sheet._detail_parts(long, LONG_NAMES, "cs") if "nezapočteno" in p)
+    assert any(void in line
+               for line in sheet.detail_lines(sheet._detail_parts(long, LONG_NAMES, "cs"))[0])
+    short = sheet._detail_parts(dataclasses.replace(
+        long, flek=pair.flek, hlasky=((), (), (), ()), pagat=None, valats=()), NAMES,
+        "cs")
+    assert sheet.detail_lines(short)[0] == [" · ".join(short)]  # one line
     with_long = dataclasses.replace(view, protocol=(*view.protocol, long))
-    grown = Image.open(io.BytesIO(render_sheet(with_long, names)))
+    grown = Image.open(io.BytesIO(render_sheet(with_long, LONG_NAMES)))
+    lines = sheet.detail_lines(sheet._detail_parts(long, LONG_NAMES, "cs"))[0]
     plain = Image.open(io.BytesIO(render_sheet(dataclasses.replace(
-        view, protocol=(*view.protocol, dataclasses.replace(long, pagat=None, valats=()))),
-        names)))
-    assert grown.height == plain.height + 2 * sheet.DETAIL_LINE
+        view, protocol=(*view.protocol, dataclasses.replace(
+            long, flek=pair.flek, hlasky=((), (), (), ()), pagat=None, valats=()))),
+        LONG_NAMES)))
+    assert grown.height == plain.height + (len(lines) - 1) * sheet.LINE
+
+
+def test_a_part_longer_than_a_line_is_broken_between_its_words() -> None:
+    """Parts go whole to the next line; only a part wider than a whole line is broken, and
+    then between its words, never cut."""
+    from bot.games.taroky.pictures import sheet
+    from bot.render.fonts import fit, font
+
+    f = font(sheet.SMALLEST)
+    parts = ["hra ×2", "blána Maximilián Šťastný-Kovářík, Bartoloměj Přemyslovský z Dubé, "
+             "Kristýna Nováková-Dvořáková", "pagát AI Karel ×4 ✓"]
+    lines = sheet.wrap_parts(parts, f, 400)
+    assert " ".join(lines) == " · ".join(parts) and "…" not in " ".join(lines)
+    assert all(f.getlength(line) <= 400 for line in lines)
+    assert lines[-1] == "pagát AI Karel ×4 ✓"  # whole on its own line
+    assert sheet.wrap_parts(["a", "b", "c"], f, 400) == ["a · b · c"]
+    assert sheet.wrap_parts(["ab" * 40, "c"], f, 200) == [
+        fit("ab" * 40 + " ·", f, 200), "c"]  # one word wider than a line: the only cut
+
+
+def _sizes(monkeypatch: pytest.MonkeyPatch, module: object) -> list[tuple[str, int]]:
+    """Every text the module draws from now on, with its font's size."""
+    from bot.render import common
+
+    drawn: list[tuple[str, int]] = []
+
+    def spy(img: object, xy: tuple[float, float], value: str, fnt: object,
+            *args: object) -> float:
+        drawn.append((value, int(getattr(fnt, "size", 0))))
+        return common.text(img, xy, value, fnt, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(module, "text", spy)
+    return drawn
+
+
+def test_the_protocol_is_legible_at_phone_width(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Shown 430 px wide on a phone, no word of the protocol is smaller than 12 px (the
+    detail lines and the running money were 16–18 px on a 900 px picture: 7–8 px): long
+    names, a Varšava, dokups, three-digit sums, a busy detail, both languages; the sheet of a
+    long round stays one picture of a sensible height."""
+    import dataclasses
+
+    from bot.games.taroky.pictures import sheet
+    from engine.taroky.scoring import PagatResult, ValatResult
+
+    rnd, _seat = _example("finished")
+    view = rnd.public_view()
+    busy = dataclasses.replace(
+        view.protocol[0], flek=(3, *view.protocol[0].flek[1:]),
+        pagat=PagatResult(seat=3, side="O", announced=True, level=2, won=True),
+        valats=(ValatResult(side="O", announced=True, level=1, won=False),),
+        running=(123456, -37700, 950, 100300))
+    full = dataclasses.replace(view, protocol=(*view.protocol, busy) * 3)
+    for names in (NAMES, LONG_NAMES):
+        for lang in ("cs", "en"):
+            drawn = _sizes(monkeypatch, sheet)
+            img = sheet.sheet_image(full, names, lang)
+            assert drawn and min(size for _t, size in drawn) * READ_AT / img.width >= LEGIBLE
+            cut = [t for t, _s in drawn if t.endswith("…")]  # only names are cut
+            assert all(any(n.startswith(t[:-1].rstrip()) for n in names) for t in cut)
+    # a round of 16 deals (played at random: hlášky, fleks, dokups) in one picture
+    long_round = TarokyRound(deals=[shuffled(100 + i, i % 4) for i in range(16)],
+                             options=TarokyOptions(round_deals=16))
+    drive(long_round, lambda r: False, lambda r, legal: None, seed=5)
+    assert long_round.finished
+    img = sheet.sheet_image(long_round.public_view(), LONG_NAMES)
+    assert img.height < 3 * img.width
 
 
 def test_T_SCORE_HLASKY_the_protocol_shows_every_hlaska_counted_with_its_money_or_not() -> None:
@@ -307,3 +389,90 @@ def test_the_pictures_put_the_queen_of_the_tables_language(
         queens = {(c, f) for c, f in laid if c in QUEENS}
         assert queens and {f for _c, f in queens} == {face}, (lang, queens)
         assert {f for c, f in laid if c not in QUEENS} == {""}
+
+
+def test_the_table_header_keeps_the_deal_number_and_the_game_whole(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A long name of the player to act ("Na tahu: Bartoloměj Přemyslovský z Dubé") took the
+    header's width and cut the deal ("2. rozdání p…"): the deal's number and the game stay
+    whole, the name gives way (condensed, then cut), the words around it stay."""
+    from bot.games.taroky.pictures import table
+    from bot.games.taroky.words import game_name, pic
+
+    rnd, _seat = _example("play")
+    view = rnd.public_view()
+    assert view.to_act is not None and view.deal.game is not None
+    for lang in ("cs", "en"):
+        names = list(NAMES)
+        names[view.to_act] = "Bartoloměj Přemyslovský z Dubé"
+        drawn = _sizes(monkeypatch, table)
+        table.table_image(view, names, lang)
+        title, game = pic("deal_no", lang, n=view.deal.deal_no), game_name(view.deal.game, lang)
+        assert (title, 29) in drawn and game in [t for t, _s in drawn]
+        who = next(t for t, _s in drawn if t.startswith(pic("to_act", lang, name="")))
+        if lang == "cs":  # ("1. rozdání první povinnost": the name gives way)
+            assert who.endswith("…") and who.startswith(pic("to_act", lang, name="Bart"))
+        label, f = table.to_act(names[view.to_act], lang, 300)
+        assert f.getlength(label) <= 300 and label.startswith(pic("to_act", lang, name="Bart"))
+
+
+def test_the_table_strip_stays_within_the_picture_with_long_names() -> None:
+    """The strip's chips ("hraje …", "pagát …") ran off the picture with long names: the
+    names are cut as much as the strip needs."""
+    from bot.games.taroky.pictures import table
+
+    rnd, _seat = _example("play")
+    deal = rnd.public_view().deal
+    assert deal.pagat_by is not None
+    names = ["Maximilián Šťastný-Kovářík"] * 4
+    drawn: list[int] = []
+
+    def chip(img: object, x: int, label: str, value: str, colour: object = None) -> int:
+        drawn.append(x + table._chip_width(label, value))
+        return x + table._chip_width(label, value) + 8
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(table, "_chip", chip)
+        table._strip(table._base().copy(), deal, names, "cs")
+    assert len(drawn) >= 3 and max(drawn) <= table.W - 12
+
+
+def test_T_VARSAVA_SCORE_the_table_marks_no_declarer_in_varsava() -> None:
+    """In Varšava everybody plays for himself: the předák who chose it (or was pushed into
+    it) has his P, not the red H of a declarer playing against the others; in other games
+    the declarer has it."""
+    from bot.games.taroky.pictures import table
+
+    varsava = _example("varsava")[0].public_view().deal
+    assert varsava.game == "W" and varsava.declarer == varsava.predak
+    assert all("declarer" not in table._kinds(varsava, seat) for seat in range(4))
+    assert "predak" in table._kinds(varsava, varsava.predak)
+    play = _example("play")[0].public_view().deal
+    assert play.declarer is not None and "declarer" in table._kinds(play, play.declarer)
+
+
+def test_the_table_insets_titles_fit_whole() -> None:
+    """The English talon box read "Shown sets of t…" after a rejected trojka: every box's
+    title fits its box at its size, in both languages."""
+    from bot.games.taroky.pictures import table
+    from bot.games.taroky.words import pic
+    from bot.render.fonts import font
+
+    for lang in ("cs", "en"):
+        for key in ("turned", "shown", "talon", "laid_taroks", "last_trick"):
+            assert font(21, "bold").getlength(pic(key, lang)) <= table.INSET_W - 20, key
+
+
+def test_the_seats_hlasky_are_legible_at_phone_width() -> None:
+    """What a seat said (its hlášky and announcements) was 21 px, about 9 px on a phone: it
+    is at least 12 px shown 430 px wide, whole on one or two lines in either panel."""
+    from bot.games.taroky.pictures import table
+
+    for note in ("taročky, honéry, pagát", "taroky, trulhonéry, valát",
+                 "8–9 taroks, honours, valát", "four kings, trul with king"):
+        for width in (table.BOXES[0][2] - 24, table.BOXES[1][2] - 20):
+            lines, f = table.note_lines(note, width)
+            assert f.size * READ_AT / table.W >= LEGIBLE
+            assert " ".join(lines) == note and all(f.getlength(x) <= width for x in lines)
+    lines, f = table.note_lines("a " * 80, 180)  # only what two lines cannot take is cut
+    assert len(lines) == 2 and lines[-1].endswith("…")

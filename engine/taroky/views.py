@@ -98,6 +98,14 @@ class PublicView:
         return self.phase == "done"
 
     @property
+    def declaring(self) -> int | None:
+        """The seat that plays the game against the others (with a partner or alone): the
+        declarer; None before the bidding ends, and in Varšava, where everybody plays for
+        himself (T-VARSAVA-SCORE) and the předák, ``declarer`` as the one who chose it, pays
+        like everybody."""
+        return None if self.game in (None, "W") else self.declarer
+
+    @property
     def tricks_done(self) -> int:
         return len(self.history)
 

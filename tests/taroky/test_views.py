@@ -112,3 +112,20 @@ def test_T_VIEW_views_are_frozen_and_picklable():
     with pytest.raises(dataclasses.FrozenInstanceError):
         v.hand = 0  # type: ignore[misc]
     assert pickle.loads(pickle.dumps(v)) == v
+
+
+def test_T_VARSAVA_SCORE_nobody_declares_against_the_others():
+    """In Varšava everybody plays for himself: the předák who chose it is the deal's
+    ``declarer`` (he leads, he chose), but no seat plays the game against the others, so the
+    public view names none (the table picture's "H" badge asks it); in any other game the
+    declarer does, from the end of the bidding."""
+    d = deal(["II III IV 4h 3h 2h 4k 3k 2k 7x 8x 9x"])
+    run(d, "0 bid 1P; 1 bid dobra; 2 bid dobra; 3 bid dobra")
+    assert d.public_view().declaring is None  # (the bidding is not over)
+    run(d, "0 choose W")
+    pub = d.public_view()
+    assert (pub.game, pub.declarer, pub.declaring) == ("W", 0, None)
+    d = deal(["II III IV 4h 3h 2h 4k 3k 2k 7x 8x 9x"])
+    run(d, "0 bid 1P; 1 bid dobra; 2 bid dobra; 3 bid dobra; 0 choose 1P")
+    pub = d.public_view()
+    assert (pub.game, pub.declarer, pub.declaring) == ("1P", 0, 0)

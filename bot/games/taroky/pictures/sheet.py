@@ -9,8 +9,8 @@ everything may be shown (the partner included), so nothing secret is in them.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
@@ -33,27 +33,29 @@ from bot.render.common import (
     panel,
     paste,
     text,
+    wrap,
 )
-from bot.render.fonts import Font, fit, font
+from bot.render.fonts import CONDENSED, Font, fit, fitted, font
 from engine.taroky.protocol import DealRecord
 from engine.taroky.tournament import table_points
 from engine.taroky.views import TableView
 
-W = 900
-M = 14
-NO_W, GAME_W, EYES_W = 40, 292, 76
-COL_W = (W - 2 * M - NO_W - GAME_W - EYES_W) // 4
-X_NO = M + 8
+W = 740
+SMALLEST = 21  # px: no word is smaller (12 px at a phone's 430 px)
+M = 10
+NO_W, COL_W = 38, 122
+X_NO = M + NO_W - 8  # the deal's number: its right edge
 X_GAME = M + NO_W
-X_EYES = X_GAME + GAME_W
-X_COLS = X_EYES + EYES_W
-CELL_W = COL_W - 8  # what a value of a player's column may take (8 px from its neighbour's)
-PIECE_GAP = 5
-HEADER_H, NAMES_H, ROW_H, FOOT_ROW = 58, 44, 66, 42
-DETAIL_W = GAME_W + EYES_W - 8  # a deal's detail line, under its game and its eyes
-DETAIL_SIZE, DETAIL_SMALLEST = 18, 16  # px; a detail too long for one line takes two
-DETAIL_LINE = 21  # each further detail line: the row is that much taller
-DETAIL_LINES = 5  # at most (hlášky of three seats, fleks, pagát and valát)
+X_COLS = W - M - 4 * COL_W  # a deal's game and declarer, with its eyes, left of the players
+GAME_W = X_COLS - X_GAME
+X_EYES = X_COLS - 12  # the eyes' right edge
+CELL_W = COL_W - 10  # what a value of a player's column may take (10 px from its neighbour's)
+PIECE_GAP = 6
+HEADER_H, NAMES_H, FOOT_ROW = 56, 68, 40
+PAD = 8  # above and below a deal's lines
+FIRST_LINE, LINE = 32, 27  # a deal's first line (the game, each player's money), each further
+DETAIL_W = W - M - 12 - X_GAME  # a deal's detail lines: under its whole row
+DETAIL_SIZE = SMALLEST
 STRIPE = (16, 50, 34)
 
 
@@ -106,41 +108,104 @@ def _detail_parts(row: DealRecord, names: list[str], lang: str) -> list[str]:
 
 
 def detail_lines(parts: Sequence[str], width: int = DETAIL_W) -> tuple[list[str], Font]:
-    """A deal's detail whole: on one line (the regular font, else the condensed one), else
-    on two to ``DETAIL_LINES`` split between its parts (condensed, from ``DETAIL_SIZE`` down to
-    ``DETAIL_SMALLEST`` px) — the channel's result message has it whole, so should the
-    protocol. Only what does not fit even so is cut with "…" (absurd flek levels)."""
-    whole = " · ".join(parts)
-    if not whole:
+    """A deal's detail whole, on as many lines as it takes: broken between its parts, a part
+    longer than a line (long names) between its words; in the regular font, or the condensed
+    one when that takes fewer lines, both ``DETAIL_SIZE`` px. The channel's result message has
+    it whole, so has the protocol: only a single word wider than a whole line would be cut
+    (no word of the catalog, nor a name of Discord's 32 characters, is)."""
+    if not parts:
         return [], font(DETAIL_SIZE)
+    best: tuple[list[str], Font] | None = None
     for style in ("regular", "narrow"):
         f = font(DETAIL_SIZE, style)
-        if f.getlength(whole) <= width:
-            return [whole], f
-    best: tuple[float, list[str]] = (float("inf"), [whole])
-    for count in range(2, DETAIL_LINES + 1):
-        for size in range(DETAIL_SIZE, DETAIL_SMALLEST - 1, -1):
-            f = font(size, "narrow")
-            fitting: tuple[float, list[str]] | None = None  # the most even split that fits
-            for cuts in itertools.combinations(range(1, len(parts)), count - 1):
-                bounds = (0, *cuts, len(parts))
-                lines = [" · ".join(parts[a:b]) for a, b in itertools.pairwise(bounds)]
-                lines = [line + " ·" for line in lines[:-1]] + lines[-1:]
-                widest = max(f.getlength(line) for line in lines)
-                if widest <= width and (fitting is None or widest < fitting[0]):
-                    fitting = (widest, lines)
-                if size == DETAIL_SMALLEST and widest < best[0]:
-                    best = (widest, lines)
-            if fitting is not None:
-                return fitting[1], f
-    f = font(DETAIL_SMALLEST, "narrow")
-    return [fit(line, f, width) for line in best[1]], f
+        lines = wrap_parts(parts, f, width)
+        if best is None or len(lines) < len(best[0]):
+            best = (lines, f)
+    assert best is not None
+    return best
 
 
-def row_height(lines: Sequence[str]) -> int:
-    """A deal's row with these detail lines: taller by ``DETAIL_LINE`` for each line past the
-    first."""
-    return ROW_H + DETAIL_LINE * max(0, len(lines) - 1)
+def wrap_parts(parts: Sequence[str], f: Font, width: float) -> list[str]:
+    """``parts`` joined by " · " and wrapped to ``width`` px: a part goes whole to the next
+    line when it does not fit the rest of this one ("·" ends the line before), and is broken
+    between its words only when it is longer than a line. ``" ".join`` of the lines gives
+    the parts joined again."""
+    lines: list[str] = []
+    line = ""
+    for i, part in enumerate(parts):
+        piece = part if i == len(parts) - 1 else part + " ·"
+        joined = f"{line} {piece}".strip()
+        if f.getlength(joined) <= width:
+            line = joined
+            continue
+        if line and f.getlength(piece) <= width:
+            lines.append(line)
+            line = piece
+            continue
+        words = part.split()  # the part is wider than a line: on from this one, by words
+        if piece != part:
+            words[-1] += " ·"
+        for w in words:
+            if line and f.getlength(f"{line} {w}") > width:
+                lines.append(line)
+                line = ""
+            line = f"{line} {w}".strip()
+            if f.getlength(line) > width:  # one word wider than a line
+                lines.append(fit(line, f, width))
+                line = ""
+    if line:
+        lines.append(line)
+    return lines
+
+
+class Layout(NamedTuple):
+    """A deal's row: its detail lines and their font, each player's second and further lines
+    (pieces right to left: the running money, a dokup, Varšava's eyes), its height."""
+
+    detail: list[str]
+    detail_font: Font
+    columns: list[list[list[tuple[str, RGB]]]]
+    height: int
+
+
+def layout(row: DealRecord, names: list[str], lang: str) -> Layout:
+    detail, f = detail_lines(_detail_parts(row, names, lang))
+    columns = []
+    for seat in range(4):
+        pieces = [(amount(row.running[seat], lang), MUTED)]
+        if row.dokup[seat]:  # topped up before this deal's payments
+            pieces.append(("↑" + _whole(row.dokup[seat], lang), GOLD))
+        columns.append(column_lines(pieces))
+    below = max(len(c) for c in columns)  # the lines under the first (the name's too)
+    if row.eyes_by_seat is not None:  # Varšava: each player's own eyes, on a line of their own
+        columns = [c + [[]] * (below - len(c)) + [[(pic("eyes_n", lang, n=eyes), MUTED)]]
+                   for c, eyes in zip(columns, row.eyes_by_seat, strict=True)]
+        below += 1
+    return Layout(detail, f, columns, row_height(below, len(detail)))
+
+
+def row_height(below: int, details: int) -> int:
+    """A deal's row: its first line, ``below`` lines under it, then ``details`` lines."""
+    return PAD + FIRST_LINE + LINE * (below + details) + PAD
+
+
+def column_lines(pieces: Sequence[tuple[str, RGB]],
+                 width: int = CELL_W) -> list[list[tuple[str, RGB]]]:
+    """Pieces of a player's column, right to left, ``PIECE_GAP`` apart in the ``SMALLEST``
+    font: on one line while they fit, the rest on the next."""
+    f = font(SMALLEST)
+    lines: list[list[tuple[str, RGB]]] = [[]]
+    used = 0.0
+    for piece, colour in pieces:
+        if not piece:
+            continue
+        w = f.getlength(piece)
+        if lines[-1] and used + PIECE_GAP + w > width:
+            lines.append([])
+            used = 0.0
+        used += (PIECE_GAP if lines[-1] else 0) + w
+        lines[-1].append((piece, colour))
+    return lines
 
 
 def _whole(hal: int, lang: str) -> str:
@@ -154,85 +219,93 @@ def _eyes(row: DealRecord) -> str:
     return ""
 
 
+def baseline(y: int, line: int) -> int:
+    """The baseline of a row's ``line`` (0: the first) for a row at ``y``."""
+    return y + PAD + (24 if line == 0 else FIRST_LINE + LINE * line - 7)
+
+
 def _row(img: Image.Image, y: int, row: DealRecord, names: list[str], lang: str,
-         stripe: bool, detail: tuple[list[str], Font]) -> None:
-    """One deal's row; ``detail``: its detail lines and their font (``detail_lines``)."""
+         stripe: bool, lay: Layout) -> None:
+    """One deal's row: the game over the declarer and the eyes, each player's money over his
+    running money, then the detail under the whole row."""
     d = ImageDraw.Draw(img)
-    lines, fs = detail
-    height = row_height(lines)
     if stripe:
-        d.rectangle((M + 3, y, W - M - 4, y + height - 1), fill=STRIPE)
-    fb = font(23, "bold")
-    text(img, (X_NO, y + ROW_H // 2), str(row.deal_no), font(20), MUTED, "lm")
-    title = f"{short_game(row.game, lang)} · {names[row.declarer]}"
-    varsava = row.game == "W" and row.eyes_by_seat is not None  # (no eyes of a side)
-    room = DETAIL_W if varsava else GAME_W - 10
-    if fb.getlength(title) > room:  # a long name: condensed, then smaller, then cut
-        fb = sized(title, 23, "cond", room, smallest=19)
-    text(img, (X_GAME, y + 8), fit(title, fb, room), fb, TEXT)
-    for i, line in enumerate(lines):
-        text(img, (X_GAME, y + 38 + i * DETAIL_LINE), line, fs, MUTED)
-    if varsava:
-        eyes = row.eyes_by_seat
-    else:
-        eyes = None
-        text(img, (X_EYES + EYES_W - 12, y + 20), _eyes(row), font(22), TEXT, "rm")
+        d.rectangle((M + 3, y, W - M - 4, y + lay.height - 1), fill=STRIPE)
+    no = str(row.deal_no)
+    text(img, (X_NO, baseline(y, 0)), no, sized(no, SMALLEST, "regular", NO_W - 12), MUTED,
+         "rs")
+    title, ft = fitted(short_game(row.game, lang), 24, "bold", GAME_W - 8, smallest=SMALLEST)
+    text(img, (X_GAME, baseline(y, 0)), title, ft, TEXT, "ls")
+    eyes = _eyes(row)
+    fe = font(SMALLEST)
+    eyes_w = fe.getlength(eyes) + 10 if eyes else 0
+    name, fn = fitted(names[row.declarer], SMALLEST, "regular", GAME_W - 8 - eyes_w,
+                      smallest=SMALLEST)
+    text(img, (X_GAME, baseline(y, 1)), name, fn, TEXT, "ls")
+    if eyes:
+        text(img, (X_EYES, baseline(y, 1)), eyes, fe, TEXT, "rs")
+    elif row.eyes_by_seat is not None:  # Varšava: the line of each player's eyes, labelled
+        text(img, (X_EYES, baseline(y, len(lay.columns[0]))), pic("sheet_eyes", lang), fe,
+             MUTED, "rs")
     for seat in range(4):
-        right = X_COLS + (seat + 1) * COL_W - 12
+        right = X_COLS + (seat + 1) * COL_W - 10
         change = row.money[seat]
         value = amount(change, lang, signed=True) if change else "·"
-        text(img, (right, y + 20), value, sized(value, 25, "cond"), _colour(change), "rm")
-        pieces = [(amount(row.running[seat], lang), MUTED)]  # right to left
-        if row.dokup[seat]:  # topped up before this deal's payments
-            pieces.append(("↑" + _whole(row.dokup[seat], lang), GOLD))
-        if eyes is not None:  # Varšava: each player's own eyes, left of the running money
-            pieces.append((pic("eyes_n", lang, n=eyes[seat]), MUTED))
-        for x, piece, f, colour in placed(pieces, right, 18):
-            text(img, (x, y + 48), piece, f, colour, "rm")
+        text(img, (right, baseline(y, 0)), value, sized(value, 25, "bold"), _colour(change),
+             "rs")
+        for i, pieces in enumerate(lay.columns[seat]):
+            x = float(right)
+            for piece, colour in pieces:
+                x -= PIECE_GAP + text(img, (x, baseline(y, 1 + i)), piece, font(SMALLEST),
+                                      colour, "rs")
+    below = 1 + max(len(c) for c in lay.columns)
+    for i, line in enumerate(lay.detail):
+        text(img, (X_GAME, baseline(y, below + i)), line, lay.detail_font, MUTED, "ls")
 
 
 def header_name(name: str) -> tuple[str, Font]:
-    """A player's name over his column: condensed, a little smaller when long ("AI Jaroslav"
-    was "AI Jar…"), cut with "…" only when even that does not fit."""
-    f = sized(name, 23, "cond", COL_W - 14, smallest=18)
-    return fit(name, f, COL_W - 14), f
-
-
-def sized(value: str, size: int, style: str = "regular", width: int = CELL_W,
-          smallest: int = 12) -> Font:
-    """The font of ``style`` at ``size`` px, smaller when ``value`` would not fit a player's
-    column (large sums: "+1234,00" must not run into the next column)."""
-    f = font(size, style)
-    while f.getlength(value) > width and size > smallest:
-        size -= 1
+    """A player's name over his column: condensed bold, a little smaller, then condensed
+    regular ("AI Jaroslav" was "AI Jar…"); cut with "…" only when even that does not fit."""
+    width = COL_W - 10
+    for size, style in ((23, "cond"), (22, "cond"), (SMALLEST, "cond"), (SMALLEST, "narrow")):
         f = font(size, style)
+        if f.getlength(name) <= width:
+            return name, f
+    return fit(name, f, width), f
+
+
+def sized(value: str, size: int, style: str = "regular", width: int = CELL_W) -> Font:
+    """The font of ``style`` at ``size`` px, else its condensed face from ``size`` down to
+    ``SMALLEST`` px, for ``value`` to fit a player's column (large sums: "+1234,00" must not
+    run into the next column); never cut (money), at worst condensed at ``SMALLEST``."""
+    f = font(size, style)
+    if f.getlength(value) <= width:
+        return f
+    narrow = CONDENSED.get(style, style)
+    for px in range(size, SMALLEST - 1, -1):
+        f = font(px, narrow)
+        if f.getlength(value) <= width:
+            return f
     return f
-
-
-def placed(pieces: Sequence[tuple[str, RGB]], right: int,
-           size: int) -> list[tuple[float, str, Font, RGB]]:
-    """Pieces of one line of a player's column, right to left from ``right`` (their right
-    edges), ``PIECE_GAP`` apart, in one font made small enough for all to fit the column."""
-    shown = [(p, c) for p, c in pieces if p]
-    f = font(size)
-    while size > 12 and sum(f.getlength(p) for p, _ in shown) + PIECE_GAP * (
-            len(shown) - 1) > CELL_W:
-        size -= 1
-        f = font(size)
-    out = []
-    x = float(right)
-    for piece, colour in shown:
-        out.append((x, piece, f, colour))
-        x -= f.getlength(piece) + PIECE_GAP
-    return out
 
 
 def _footer(img: Image.Image, y: int, label: str, values: Sequence[str],
             colours: Sequence[RGB], bold: bool = True) -> None:
-    text(img, (X_GAME, y + FOOT_ROW // 2), label, font(22), MUTED, "lm")
+    cy = y + FOOT_ROW // 2
+    text(img, (X_GAME, cy), fit(label, font(22), X_COLS - X_GAME), font(22), MUTED, "lm")
     for seat, (value, colour) in enumerate(zip(values, colours, strict=True)):
         f = sized(value, 25, "bold" if bold else "regular")
-        text(img, (X_COLS + (seat + 1) * COL_W - 12, y + FOOT_ROW // 2), value, f, colour, "rm")
+        text(img, (X_COLS + (seat + 1) * COL_W - 10, cy), value, f, colour, "rm")
+
+
+def control_lines(control: str) -> tuple[list[str], Font]:
+    """The control sum under the sheet: on one line (condensed if need be), else wrapped."""
+    for style in ("regular", "narrow"):
+        f = font(SMALLEST, style)
+        if f.getlength(control) <= W - 4 * M:
+            return [control], f
+    f = font(SMALLEST)
+    return wrap(control, f, W - 4 * M), f
 
 
 def sheet_image(view: TableView, names: Sequence[str], lang: str = "cs",
@@ -245,36 +318,52 @@ def sheet_image(view: TableView, names: Sequence[str], lang: str = "cs",
     who = check_names(names)
     rows = view.protocol
     feet = 4 if view.finished else 3
-    details = [detail_lines(_detail_parts(row, who, lang)) for row in rows]
-    heights = [row_height(lines) for lines, _f in details]
-    body = sum(heights) if rows else ROW_H
-    height = HEADER_H + M + NAMES_H + body + 8 + feet * FOOT_ROW + (34 if view.finished else 0)
-    height += M + 8
+    lays = [layout(row, who, lang) for row in rows]
+    body = sum(lay.height for lay in lays) if rows else FIRST_LINE + 2 * PAD
+    control: tuple[list[str], Font] | None = None
+    if view.finished:
+        control = control_lines(pic("sheet_control", lang, money=money(sum(view.money), lang),
+                                    stakes=money(4 * view.options.stake, lang),
+                                    dokup=money(sum(view.dokup), lang)))
+    height = HEADER_H + M + NAMES_H + body + 8 + feet * FOOT_ROW
+    height += (8 + LINE * len(control[0]) if control else 0) + M + 8
     img = felt(W, height).copy()
     paste(img, panel(W, HEADER_H, BAR, radius=0), 0, 0)
     title = pic("sheet_title", lang, n=round_no or view.round_no)
-    x = M + text(img, (M, HEADER_H // 2), title, font(30, "bold"), TEXT, "lm")
-    sub = pic("sheet_sub", lang, stake=money(view.options.stake, lang), deals=len(rows))
-    text(img, (x + 16, HEADER_H // 2 + 1), fit(sub, font(21), W - x - 40), font(21), MUTED,
-         "lm")
+    x = M + 4 + text(img, (M + 4, HEADER_H // 2), title, font(28, "bold"), TEXT, "lm")
+    sub, fs = fitted(pic("sheet_sub", lang, stake=money(view.options.stake, lang),
+                         deals=len(rows)), SMALLEST, "regular", W - x - 14 - M,
+                     smallest=SMALLEST)
+    text(img, (x + 14, HEADER_H // 2 + 1), sub, fs, MUTED, "lm")
     top = HEADER_H + M
     paste(img, panel(W - 2 * M, height - top - M, PANEL, radius=14), M, top)
     cy = top + NAMES_H // 2
-    text(img, (X_NO, cy), "#", font(20), MUTED, "lm")
-    text(img, (X_GAME, cy), pic("sheet_game", lang), font(20), MUTED, "lm")
-    text(img, (X_EYES + EYES_W - 12, cy), pic("sheet_eyes", lang), font(20), MUTED, "rm")
+    fh = font(SMALLEST)
+    # the left column's heading as its rows: the game; the declarer and the eyes
+    first, second = top + 30, top + 30 + LINE
+    text(img, (X_NO, first), "#", fh, MUTED, "rs")
+    text(img, (X_GAME, first), fit(pic("sheet_game", lang), fh, GAME_W - 8), fh, MUTED, "ls")
+    eyes_head = pic("sheet_eyes", lang)
+    declarer, fd = fitted(pic("sheet_declarer", lang), SMALLEST, "regular",
+                          GAME_W - fh.getlength(eyes_head) - 20, smallest=SMALLEST)
+    text(img, (X_GAME, second), declarer, fd, MUTED, "ls")
+    text(img, (X_EYES, second), eyes_head, fh, MUTED, "rs")
     for seat in range(4):
-        right = X_COLS + (seat + 1) * COL_W - 12
-        name, fh = header_name(who[seat])
-        text(img, (right, cy), name, fh, TEXT, "rm")
+        name, fn = header_name(who[seat])
+        text(img, (X_COLS + (seat + 1) * COL_W - 10, cy), name, fn, TEXT, "rm")
     y = top + NAMES_H
     d = ImageDraw.Draw(img)
     d.line((M + 10, y - 1, W - M - 11, y - 1), fill=(60, 96, 78), width=1)
     if not rows:
-        text(img, (W // 2, y + ROW_H // 2), pic("sheet_empty", lang), font(22), FAINT, "mm")
-    for i, (row, detail) in enumerate(zip(rows, details, strict=True)):
-        _row(img, y + sum(heights[:i]), row, who, lang, i % 2 == 1, detail)
-    y += body + 8
+        empty, fe = fitted(pic("sheet_empty", lang), 22, "regular", W - 4 * M,
+                           smallest=SMALLEST)
+        text(img, (W // 2, y + body // 2), empty, fe, FAINT, "mm")
+    for i, (row, lay) in enumerate(zip(rows, lays, strict=True)):
+        _row(img, y, row, who, lang, i % 2 == 1, lay)
+        y += lay.height
+    if not rows:
+        y += body
+    y += 8
     d.line((M + 10, y - 4, W - M - 11, y - 4), fill=(60, 96, 78), width=1)
     _footer(img, y, pic("sheet_dokup", lang), [amount(v, lang) for v in view.dokup],
             [TEXT if v else FAINT for v in view.dokup], bold=False)
@@ -292,10 +381,10 @@ def sheet_image(view: TableView, names: Sequence[str], lang: str = "cs",
                 [f"{p:g}".replace(".", "," if lang == "cs" else ".") for p in points],
                 [GOLD] * 4)
         y += FOOT_ROW
-        control = pic("sheet_control", lang, money=money(sum(view.money), lang),
-                      stakes=money(4 * view.options.stake, lang),
-                      dokup=money(sum(view.dokup), lang))
-        text(img, (W // 2, y + 16), fit(control, font(19), W - 4 * M), font(19), FAINT, "mm")
+    if control is not None:
+        lines, fc = control
+        for i, line in enumerate(lines):
+            text(img, (W // 2, y + 8 + LINE * i + LINE // 2), line, fc, FAINT, "mm")
     return img
 
 

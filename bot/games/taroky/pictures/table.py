@@ -40,7 +40,7 @@ from bot.render.common import (
     text,
     wrap,
 )
-from bot.render.fonts import fit, font
+from bot.render.fonts import Font, fit, fitted, font
 from engine.taroky.views import PublicView, TableView
 
 DECK = "taroky"
@@ -48,12 +48,14 @@ W, H = 860, 720
 HEADER_H = 54
 STRIP_Y, STRIP_H = 60, 44
 # Seat panels by position: 0 bottom, 1 right, 2 top, 3 left (counter-clockwise).
-BOXES = {
-    0: (250, 606, 360, 104),
-    1: (648, 262, 200, 252),
-    2: (250, 112, 360, 104),
-    3: (12, 262, 200, 252),
+BOXES = {  # (the wide ones clear of the trick's cards, the tall ones of the legend)
+    0: (250, 586, 360, 128),
+    1: (648, 256, 200, 258),
+    2: (250, 112, 360, 128),
+    3: (12, 256, 200, 258),
 }
+SMALLEST = 24  # px: the seats' words (what each said) and the header (12 px at 430 px wide)
+NOTE_LINE = 26
 TRICK_W = 100
 TRICK_H = cards.card_height(TRICK_W)
 CX, CY = 430, 410
@@ -99,27 +101,44 @@ def _header(img: Image.Image, view: TableView, names: list[str], lang: str,
         title = pic("deal_no", lang, n=deal.deal_no)
         sub = game_name(deal.game, lang) if deal.game is not None else pic(
             "phase_" + deal.phase, lang)
-    fb, fr = font(29, "bold"), font(24)
-    x = 14 + text(img, (14, HEADER_H // 2), fit(title, fb, 300), fb, TEXT, "lm")
-    who = "" if view.to_act is None else pic("to_act", lang, name=names[view.to_act])
-    f = font(25, "bold")
-    who_w = f.getlength(who) if who else 0
+    x = 14 + text(img, (14, HEADER_H // 2), title, font(29, "bold"), TEXT, "lm")  # whole
+    x += 12
+    room = W - 14 - x  # for the game and who is to act, 24 px apart
+    sub_w = font(SMALLEST).getlength(sub) if sub else 0
+    if view.to_act is not None:
+        who, f = to_act(names[view.to_act], lang, max(room - sub_w - 24, min(room // 2, 320)))
+        room -= int(text(img, (W - 14, HEADER_H // 2 + 1), who, f, GOLD, "rm")) + 24
     if sub:
-        x += 12 + text(img, (x + 12, HEADER_H // 2 + 1), fit(sub, fr, W - x - who_w - 50), fr,
-                       MUTED, "lm")
-    if who:
-        text(img, (W - 14, HEADER_H // 2 + 1), fit(who, f, W - x - 30), f, GOLD, "rm")
+        label, fr = fitted(sub, SMALLEST, "regular", room, smallest=SMALLEST)
+        text(img, (x, HEADER_H // 2 + 1), label, fr, MUTED, "lm")
+
+
+def to_act(name: str, lang: str, width: float) -> tuple[str, Font]:
+    """"Na tahu: {name}" within ``width`` px: condensed first, then the name (never the words
+    around it) cut with "…"."""
+    whole = pic("to_act", lang, name=name)
+    label, f = fitted(whole, 25, "bold", width, smallest=SMALLEST)
+    if label == whole:
+        return label, f
+    short = name
+    while short and f.getlength(pic("to_act", lang, name=short + "…")) > width:
+        short = short[:-1]
+    return pic("to_act", lang, name=short.rstrip() + "…"), f
 
 
 def _chip(img: Image.Image, x: int, label: str, value: str, colour: RGB = TEXT) -> int:
     """A labelled value on the game strip; returns the x after it."""
     fl, fv = font(21), font(24, "bold")
-    w = int(fl.getlength(label) + fv.getlength(value)) + 30
+    w = _chip_width(label, value)
     paste(img, panel(w, STRIP_H - 8, PANEL, radius=12), x, STRIP_Y + 4)
     cy = STRIP_Y + STRIP_H // 2
     lx = x + 12 + text(img, (x + 12, cy + 1), label, fl, MUTED, "lm")
     text(img, (lx + 6, cy), value, fv, colour, "lm")
     return x + w + 8
+
+
+def _chip_width(label: str, value: str) -> int:
+    return int(font(21).getlength(label) + font(24, "bold").getlength(value)) + 30
 
 
 def _levels(level: int, lang: str) -> str:
@@ -129,25 +148,38 @@ def _levels(level: int, lang: str) -> str:
 
 
 def _strip(img: Image.Image, deal: PublicView, names: list[str], lang: str) -> None:
-    """The game: who plays, the called tarok, and each flekable item with its level."""
+    """The game: who plays, the called tarok, and each flekable item with its level; long
+    names cut as much as the strip needs to stay within the picture."""
     if deal.declarer is None or deal.game is None:
         return
+    for most in (None, 260, 200, 150, 110, 80):  # px of a name
+        short = names if most is None else [fit(n, font(24, "bold"), most) for n in names]
+        chips = strip_chips(deal, short, lang)
+        if sum(_chip_width(label, value) + 8 for label, value, _c in chips) - 8 <= W - 24:
+            break
     x = 12
+    for label, value, colour in chips:
+        x = _chip(img, x, label, value, colour)
+
+
+def strip_chips(deal: PublicView, names: list[str], lang: str) -> list[tuple[str, str, RGB]]:
+    """The strip's chips: (label, value, the value's colour)."""
+    assert deal.declarer is not None
     if deal.game == "W":
-        _chip(img, x, pic("varsava_zduch" if deal.zduch else "varsava_chosen", lang),
-              names[deal.declarer], GOLD)
-        return
-    x = _chip(img, x, pic("plays", lang), names[deal.declarer], GOLD)
+        return [(pic("varsava_zduch" if deal.zduch else "varsava_chosen", lang),
+                 names[deal.declarer], GOLD)]
+    chips = [(pic("plays", lang), names[deal.declarer], GOLD)]
     if deal.called is not None:
-        x = _chip(img, x, pic("calls", lang), card_label(deal.called, lang))
+        chips.append((pic("calls", lang), card_label(deal.called, lang), TEXT))
     if deal.flek[0]:
-        x = _chip(img, x, pic("flek_game", lang), _levels(deal.flek[0], lang), RED)
+        chips.append((pic("flek_game", lang), _levels(deal.flek[0], lang), RED))
     if deal.pagat_by is not None:
-        x = _chip(img, x, pic("pagat_by", lang, name=names[deal.pagat_by]),
-                  _levels(deal.flek[1], lang), RED if deal.flek[1] else TEXT)
+        chips.append((pic("pagat_by", lang, name=names[deal.pagat_by]),
+                      _levels(deal.flek[1], lang), RED if deal.flek[1] else TEXT))
     if deal.valat_by is not None:
-        _chip(img, x, pic("valat_by", lang, name=names[deal.valat_by]),
-              _levels(deal.flek[2], lang), RED if deal.flek[2] else TEXT)
+        chips.append((pic("valat_by", lang, name=names[deal.valat_by]),
+                      _levels(deal.flek[2], lang), RED if deal.flek[2] else TEXT))
+    return chips
 
 
 def _kinds(deal: PublicView, seat: int) -> tuple[str, ...]:
@@ -156,7 +188,7 @@ def _kinds(deal: PublicView, seat: int) -> tuple[str, ...]:
         kinds.append("dealer")
     if seat == deal.predak:
         kinds.append("predak")
-    if seat == deal.declarer:
+    if seat == deal.declaring:  # (nobody in Varšava: each for himself)
         kinds.append("declarer")
     if deal.partner is not None and seat == deal.partner:
         kinds.append("partner")
@@ -193,7 +225,7 @@ def seat_panel(shape: str, name: str, count: int, tricks: int | None, cash: str,
     img = panel(w, h, ACTING if acting else PANEL).copy()
     badges = [_badge(k, lang) for k in kinds]
     badges_w = sum(b.width + 5 for b in badges)
-    fn, fs = font(26, "bold"), font(21)
+    fn = font(26, "bold")
     if shape == "wide":
         fan_w = _fan(img, 10, 12, count, 6)
         nx = 10 + (fan_w + 20 if count else 0)
@@ -205,21 +237,39 @@ def seat_panel(shape: str, name: str, count: int, tricks: int | None, cash: str,
         x = nx + _value(img, nx, 44, "", cash)
         if tricks is not None:
             _value(img, x + 16, 44, pic("tricks", lang), str(tricks))
-        if note:
-            text(img, (12, 78), fit(note, fs, w - 24), fs, GOLD)
+        lines, fs = note_lines(note, w - 24)
+        for i, line in enumerate(lines):
+            text(img, (12, 74 + i * NOTE_LINE), line, fs, GOLD)
     else:
         text(img, (10, 8), fit(name, fn, w - 20), fn)
         bx = 10
         for b in badges:
             paste(img, b, bx, 42)
             bx += b.width + 5
-        _fan(img, 12, 80, count, 6)
-        _value(img, 10, 144, "", cash)
+        _fan(img, 12, 78, count, 6)
+        _value(img, 10, 140, "", cash)
         if tricks is not None:
-            _value(img, 10, 174, pic("tricks", lang), str(tricks))
-        for i, line in enumerate(wrap(note, fs, w - 20)[:2]):
-            text(img, (10, 204 + i * 24), line, fs, GOLD)
+            _value(img, 10, 170, pic("tricks", lang), str(tricks))
+        lines, fs = note_lines(note, w - 20)
+        for i, line in enumerate(lines):
+            text(img, (10, 202 + i * NOTE_LINE), line, fs, GOLD)
     return img
+
+
+def note_lines(note: str, width: int, most: int = 2) -> tuple[list[str], Font]:
+    """What a seat said (its hlášky, announcements), ``SMALLEST`` px: on one line, condensed
+    if need be, else on up to ``most`` lines; only what does not fit even so is cut."""
+    regular, narrow = font(SMALLEST), font(SMALLEST, "narrow")
+    for f in (regular, narrow):
+        if f.getlength(note) <= width:
+            return ([note] if note else []), f
+    for f in (regular, narrow):
+        lines = wrap(note, f, width)
+        if len(lines) <= most and all(f.getlength(line) <= width for line in lines):
+            return lines, f
+    lines = wrap(note, narrow, width)
+    return [fit(line, narrow, width) for line in lines[:most - 1]] + [
+        fit(" ".join(lines[most - 1:]), narrow, width)], narrow
 
 
 def _value(img: Image.Image, x: int, y: int, label: str, value: str) -> int:
@@ -284,8 +334,8 @@ def _inset(img: Image.Image, x: int, y: int, title: str, shown: Sequence[int], l
     """A small box with a title and up to six small cards (``lit``: the one that glows), the
     faces as a table in ``lang`` shows them."""
     paste(img, panel(INSET_W, INSET_H, PANEL, radius=14), x, y)
-    ft = font(21, "bold")
-    text(img, (x + 10, y + 8), fit(title, ft, INSET_W - 20), ft, TEXT)
+    label, ft = fitted(title, 21, "bold", INSET_W - 20, smallest=19)
+    text(img, (x + 10, y + 8), label, ft, TEXT)
     n = len(shown) + backs
     step = SMALL_W + 6 if n <= 4 else (INSET_W - 20 - SMALL_W) // max(1, n - 1)
     for i, card in enumerate(shown):
