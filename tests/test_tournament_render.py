@@ -79,7 +79,7 @@ def test_lora_sheet_notes_harakiri_stovka_and_the_substitute() -> None:
     assert [line.points for line in cs] == ["1", "2", "4", "3"]
     en = sheet_lines(t, slot, "en")
     assert [tag.label for tag in en[1].tags] == ["left · AI finished", "harakiri 11",
-                                                 "čistá stovka ✗"]
+                                                 "clean hundred ✗"]
     assert [f.ok for f in sheet_footer(t, slot, "cs")] == [None]  # Lóra has no control sum
     assert image(sheet_png(t, slot, "cs")).width == render.W
 

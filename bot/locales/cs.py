@@ -526,6 +526,7 @@ STRINGS: dict[str, str] = {
     "lora.pic.sheet_total": "Celkem",
     "lora.pic.sheet_place": "{n}. místo",
     "lora.pic.sheet_stovka": "čistá stovka",
+    "lora.pic.sheet_attempt": "M{n}",
     "lora.pic.sheet_legend": "M1–M3: pokus maturity · ✗ nevyšla · ◯ červený král · • ťuk (automaticky)",
     "lora.pic.sheet_stand_in": "AI za nepřítomného: {n}×",
     "lora.pic.sheet_auto": "automatické tahy: {n}",
