@@ -206,7 +206,7 @@ async def test_an_english_table_speaks_english_to_a_czech_client(harness, locale
 
 
 async def test_a_players_own_language_wins_in_his_private_messages(harness, locales):
-    _g, ch, users, tid = await open_table(harness, ["alice"], ("easy", "easy", "easy"))
+    guild, ch, users, tid = await open_table(harness, ["alice"], ("easy", "easy", "easy"))
     alice = users[0]
     locales[alice.id] = "cs"
     table = harness.service.tables[tid]
@@ -216,7 +216,8 @@ async def test_a_players_own_language_wins_in_his_private_messages(harness, loca
     assert "Your turn" in reply(res).content
     embed = _table_message(ch, table).embeds[0]
     assert embed.title == "Lóra – stůl č. 1"  # the table itself stays Czech
-    assert (await harness.bot.store.user_settings(alice.id)) == {"lang": "en"}
+    assert (await harness.bot.store.user_settings(alice.id)) == {  # and her last table here
+        "lang": "en", f"table:{guild.id}": tid}
     res = await alice.slash(ch, "lora settings", language="auto")
     assert reply(res).content.startswith("Tvé soukromé zprávy budou v jazyce stolu")
     res = await alice.click(_table_message(ch, table), custom_id=f"lora:t:{tid}:hand")

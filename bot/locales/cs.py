@@ -164,7 +164,7 @@ STRINGS: dict[str, str] = {
     "core.opt_my_lang_desc": "Jazyk tvých soukromých zpráv (karty, protokol, pravidla)",
     "core.choice_auto": "podle stolu",
     "core.my_lang_now": "Tvé soukromé zprávy budou česky.",
-    "core.my_lang_auto": "Tvé soukromé zprávy budou v jazyce stolu (mimo stůl v jazyce tvého Discordu).",
+    "core.my_lang_auto": "Tvé soukromé zprávy budou v jazyce stolu (mimo stůl v jazyce tvého posledního stolu na tomto serveru; před první hrou tady v jazyce tvého Discordu).",
     "core.players_field": "Hráči",
     "core.rules_field": "Pravidla stolu",
     "core.join_accepts": "Kdo přisedne, s těmito pravidly souhlasí.",

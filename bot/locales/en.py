@@ -158,7 +158,7 @@ STRINGS: dict[str, str] = {
     "core.opt_my_lang_desc": "The language of your private messages (cards, score sheet, rules)",
     "core.choice_auto": "the table's",
     "core.my_lang_now": "Your private messages will be in English.",
-    "core.my_lang_auto": "Your private messages will be in the table's language (away from a table, in your Discord's).",
+    "core.my_lang_auto": "Your private messages will be in the table's language (away from a table, in that of your last table on this server; before your first game here, in your Discord's).",
     "core.players_field": "Players",
     "core.rules_field": "Table rules",
     "core.join_accepts": "Joining accepts these rules.",
