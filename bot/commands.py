@@ -15,7 +15,7 @@ from discord import app_commands
 from bot.errors import TableError
 from bot.games import GameUI, all_uis
 from bot.i18n import desc, game_key, game_t, t
-from bot.model import STATUS_LOBBY, STATUS_PLAYING, Table, TableSettings
+from bot.model import STATUS_FINISHED, STATUS_LOBBY, STATUS_PLAYING, Table, TableSettings
 
 if TYPE_CHECKING:
     from bot.service import Place
@@ -51,11 +51,18 @@ def my_table(interaction: Interaction) -> Table | None:
 
 async def send_sheet(interaction: Interaction) -> None:
     """The score sheet of the asker's table, privately: of whichever game it plays (asking
-    with the other game's command still shows it, rather than "you sit at no table")."""
+    with the other game's command still shows it, rather than "you sit at no table"). Seated
+    nowhere, the final sheet of the table he last played at on this server, once its game
+    has finished (a table he left, still playing, is no longer his)."""
     from bot.ui.builders import game_ui, png_file
 
+    controller = controller_of(interaction)
     table = my_table(interaction)
-    lang = await controller_of(interaction).lang_for(interaction, table)
+    if table is None:
+        last = await controller.last_table(interaction)
+        if last is not None and last.status == STATUS_FINISHED:
+            table = last
+    lang = await controller.lang_for(interaction, table)
     if table is None or table.state is None:
         await interaction.response.send_message(t("core.no_table_here", lang), ephemeral=True)
         return

@@ -42,6 +42,7 @@ from bot.model import (
 )
 from bot.storage.models import OutboxEntry, OutboxItem
 from bot.storage.protocol import TableStore
+from bot.storage.settings import last_table_key
 from bot.workers import AIPool
 from engine import games
 from engine.game import AnyGame, GameAction, GameEvent, GameSpec, start_events, state_text
@@ -172,6 +173,7 @@ class TableService:
         # new tables of a channel are placed one at a time: channel → (lock, users)
         self.openings: dict[int, tuple[asyncio.Lock, int]] = {}
         self.placing: set[int] = set()  # new tables on their way to a thread of their own
+        self.last_tables: dict[tuple[int, int], int | None] = {}  # (guild, user) → table
         self.metrics = Metrics()
         # How a starting table gets its game: the game's ``new`` with the table's options and
         # an RNG from the table's seed. A seam for tests only (constructed deals), never set
@@ -197,6 +199,37 @@ class TableService:
             ):
                 return table
         return None
+
+    async def last_table(self, guild_id: int, user_id: int) -> int | None:
+        """The table of the server at which the user last played: the last one whose game
+        started with him seated (he may have left it since, or it may have finished), or
+        None. Kept in his settings (``table:<guild id>``), so it outlives a restart;
+        forget-me deletes it."""
+        key = (guild_id, user_id)
+        if key not in self.last_tables:
+            try:
+                value = (await self.store.user_settings(user_id)).get(last_table_key(guild_id))
+            except Exception:
+                log.warning("could not read the settings of user %s", user_id)
+                return None
+            ok = isinstance(value, int) and not isinstance(value, bool)
+            self.last_tables[key] = value if ok else None
+        return self.last_tables[key]
+
+    async def _played_here(self, table: Table) -> None:
+        """The table's game started: it is now the last table of each of its players."""
+        for user_id in table.humans():
+            self.last_tables[(table.guild_id, user_id)] = table.table_id
+            try:
+                await self.store.set_user_setting(user_id, last_table_key(table.guild_id),
+                                                  table.table_id)
+            except Exception:
+                log.warning("could not note table %s as the last of user %s", table.table_id,
+                            user_id)
+
+    def forget_user(self, user_id: int) -> None:
+        for key in [k for k in self.last_tables if k[1] == user_id]:
+            del self.last_tables[key]
 
     def tables_in_channel(self, channel_id: int) -> list[Table]:
         """The active tables that play in the channel (not one on its way to a thread)."""
@@ -439,6 +472,7 @@ class TableService:
             except TableError:
                 await self._drop(table)
                 raise
+            await self._played_here(table)
         return table
 
     async def _drop(self, table: Table) -> None:
@@ -564,6 +598,7 @@ class TableService:
             if table.clock_started is None:  # a tournament round may have set its own start
                 table.clock_started = self.now()
             await self._play_on(table, list(start_events(state)))
+            await self._played_here(table)
             return table
 
     async def abort(self, table_id: int) -> Table:

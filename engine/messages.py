@@ -24,16 +24,16 @@ CONTRACT_NAMES: dict[str, dict[str, str]] = {
         "maturita": "Maturita",
         "harakiri": "Harakiri",
     },
-    # English keeps the partial games' Czech names as proper names (the bot's rules gloss them)
+    # English: the names of RULES.md's glossary (the bot's catalogs hold the same)
     "en": {
-        "cervene": "Červené",
-        "filky": "Filky",
-        "prvni_posledni": "První – poslední",
-        "vsechny": "Všechny",
-        "cerveny_kral": "Červený král",
-        "kvarty": "Kvarty",
-        "desitky": "Desítky",
-        "maturita": "Maturita",
+        "cervene": "Hearts",
+        "filky": "Obers",
+        "prvni_posledni": "First and last",
+        "vsechny": "All tricks",
+        "cerveny_kral": "King of hearts",
+        "kvarty": "Quarts",
+        "desitky": "Tens",
+        "maturita": "Graduation",
         "harakiri": "Harakiri",
     },
 }
@@ -92,8 +92,8 @@ ERRORS: dict[str, dict[str, str]] = {
         "wrong_phase": "That action is not possible now.",
         "wrong_action_kind": "That action does not belong to {contract}.",
         "expected_stovka": "The clean hundred question is being answered now.",
-        "expected_choice": "The maturant is choosing the game now.",
-        "choice_not_allowed": "{contract} cannot be chosen on maturita attempt {attempt}.",
+        "expected_choice": "The game for Graduation is being chosen now.",
+        "choice_not_allowed": "{contract} cannot be chosen on Graduation attempt {attempt}.",
         "not_in_hand": "{card} is not in your hand.",
         "must_follow_suit": "You must follow suit.",
         "red_lead": "You may lead a heart only when you hold no other suit.",
@@ -123,7 +123,7 @@ ERRORS: dict[str, dict[str, str]] = {
         "deal_source": "Give either a random generator or the deals.",
         "deals_not_list": "Deals must be a list.",
         "bad_state": "The saved state is damaged ({value}).",
-        "maturant_leads": "The maturant (seat {seat}) must lead.",
+        "maturant_leads": "The Graduation player (seat {seat}) must lead.",
         "not_json": "The input is not valid JSON ({value}).",
         "scenario_not_object": "A scenario must be an object.",
         "missing_field": "Field “{value}” is missing.",
@@ -202,17 +202,19 @@ EVENTS: dict[str, dict[str, str]] = {
         "seat": "hráč {n}",
     },
     "en": {
-        "game_started": "Now {contract} (round {tali}, game {game}); {leader} leads.",
+        "game_started": "Now {contract} (round of eight {tali}, game {game}); {leader} leads.",
         "game_started_maturita": (
-            "Maturita in {contract}, attempt {attempt}; {leader} is the maturant."
+            "Graduation in {contract}, attempt {attempt}; {leader} plays it."
         ),
         "game_started_harakiri": "Harakiri; {leader} leads.",
         "game_started_harakiri_of": (
             "Harakiri (game {playoff_game} of {playoff_games}); {leader} leads."
         ),
-        "maturita_dealt": "Maturita (round {tali}, attempt {attempt}): {seat} chooses the game.",
-        "maturita_chosen": "{seat} plays the maturita in {contract}.",
-        "stovka_asked": "Before Červený král: who declares a clean hundred? {first} first.",
+        "maturita_dealt": (
+            "Graduation (round of eight {tali}, attempt {attempt}): {seat} chooses the game."
+        ),
+        "maturita_chosen": "{seat} plays Graduation in {contract}.",
+        "stovka_asked": "Before King of hearts: who declares a clean hundred? {first} first.",
         "stovka_yes": "{seat} declares a clean hundred!",
         "stovka_no": "{seat} does not declare a clean hundred.",
         "card_played": "{seat} plays {card}.",
@@ -233,8 +235,8 @@ EVENTS: dict[str, dict[str, str]] = {
         "card_laid": "{seat} lays {card}.",
         "turn_ended": "{seat} lays {cards}.",
         "knock": "{seat}: knock!",
-        "maturita_failed": "{seat} fails the maturita on attempt {attempt} (8 pts).",
-        "maturita_passed": "{seat} passes the maturita on attempt {attempt}!",
+        "maturita_failed": "{seat} fails Graduation on attempt {attempt} (8 pts).",
+        "maturita_passed": "{seat} passes Graduation on attempt {attempt}!",
         "game_ended": "End of {contract}: {points}.",
         "harakiri_ended_of": (
             "End of Harakiri game {playoff_game} of {playoff_games}: {points}; total {sums}."

@@ -190,7 +190,7 @@ async def test_an_english_table_speaks_english_to_a_czech_client(harness, locale
     assert " is to play. The buttons unlock when it is your turn." in waiting.content
     rules = await _answered(other, players.table_message(), f"lora:t:{tid}:rules")
     assert rules.embeds[0].title == "Lóra – the rules in brief"
-    assert "**Červené** (hearts)" in rules.embeds[0].description  # Czech names, glossed
+    assert "**Hearts** (Červené)" in rules.embeds[0].description  # the glossary's names
     last = await _answered(other, players.table_message(), f"lora:t:{tid}:last")
     assert last.content.startswith("Last trick: ")
     sheet = await _answered(other, players.table_message(), f"lora:t:{tid}:sheet")
@@ -206,7 +206,7 @@ async def test_an_english_table_speaks_english_to_a_czech_client(harness, locale
 
 
 async def test_a_players_own_language_wins_in_his_private_messages(harness, locales):
-    _g, ch, users, tid = await open_table(harness, ["alice"], ("easy", "easy", "easy"))
+    guild, ch, users, tid = await open_table(harness, ["alice"], ("easy", "easy", "easy"))
     alice = users[0]
     locales[alice.id] = "cs"
     table = harness.service.tables[tid]
@@ -216,7 +216,8 @@ async def test_a_players_own_language_wins_in_his_private_messages(harness, loca
     assert "Your turn" in reply(res).content
     embed = _table_message(ch, table).embeds[0]
     assert embed.title == "Lóra – stůl č. 1"  # the table itself stays Czech
-    assert (await harness.bot.store.user_settings(alice.id)) == {"lang": "en"}
+    assert (await harness.bot.store.user_settings(alice.id)) == {  # and her last table here
+        "lang": "en", f"table:{guild.id}": tid}
     res = await alice.slash(ch, "lora settings", language="auto")
     assert reply(res).content.startswith("Tvé soukromé zprávy budou v jazyce stolu")
     res = await alice.click(_table_message(ch, table), custom_id=f"lora:t:{tid}:hand")
@@ -436,10 +437,12 @@ def test_no_rule_id_or_engine_code_in_any_text_of_a_random_lora(lang):
     _clean(texts)
     assert seen_second_person
     joined = "\n".join(texts)
-    assert ("Konec hry Červené: Alice " if lang == "cs" else "End of Červené: Alice ") in joined
-    if lang == "en":  # English, with the games' Czech names
-        assert "Hearts" not in joined and "Graduation" not in joined
-        assert "divoká" not in joined
+    assert ("Konec hry Červené: Alice " if lang == "cs" else "End of Hearts: Alice ") in joined
+    if lang == "en":  # English, with the glossary's English names (RULES.md)
+        for czech in ("Červen", "Filky", "Všechny", "Kvarty", "Desítky", "Maturit", "maturit",
+                      "tálie", "round 1", "divoká"):
+            assert czech not in joined, czech
+        assert "Graduation" in joined and "round of eight 4" in joined
 
 
 def test_event_lines_name_the_players_and_address_the_viewer():
@@ -490,7 +493,7 @@ def test_event_lines_name_the_players_and_address_the_viewer():
     assert table_lines([ended], "cs", names) == [
         "Konec hry Červené: Alice 5 · Bob 0 · AI Božena 1 · AI Karel 2."]
     assert table_lines([ended], "en", names) == [
-        "End of Červené: Alice 5 · Bob 0 · AI Božena 1 · AI Karel 2."]
+        "End of Hearts: Alice 5 · Bob 0 · AI Božena 1 · AI Karel 2."]
 
 
 def test_a_refusal_is_worded_by_its_code_without_the_rule_id():

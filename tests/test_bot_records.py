@@ -44,10 +44,10 @@ async def test_stats_history_and_export(harness):
     guild, ch, users, table = await _finished_game(harness)
     seat = table.seat_of(users[1].id)
     res = await users[0].slash(ch, "lora stats", user=users[1])
-    embed = reply(res).embeds[0]
-    assert embed.title == f"Statistics – {table.names()[seat]}"
+    embed = reply(res).embeds[0]  # in the language of the table he played at
+    assert embed.title == f"Statistiky – {table.names()[seat]}"
     total = table.state.totals[seat]
-    assert f"⌀ {total:.1f} pts" in embed.fields[0].value
+    assert f"⌀ {total:.1f} b." in embed.fields[0].value
     res = await users[0].slash(ch, "lora history")
     history = reply(res).embeds[0].description
     assert history.startswith("**#1** ")
@@ -71,7 +71,7 @@ async def test_forget_me_anonymizes_and_frees_the_seat(harness):
     # bob sits at a running table too
     await users[1].slash(ch, "lora new")
     res = await users[1].slash(ch, "lora forget-me")
-    assert reply(res).content == "Your personal data is deleted; your games stay, anonymized."
+    assert reply(res).content == "Tvoje osobní údaje jsou smazány; tvé hry zůstávají anonymně."
     assert harness.service.table_of_user(guild.id, users[1].id) is None
     rows, total = await harness.bot.store.leaderboard(guild.id, "lora")
     assert total == 2 and all(r.user_id != users[1].id for r in rows)

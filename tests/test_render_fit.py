@@ -54,6 +54,6 @@ def test_a_nine_letter_name_in_a_side_seat_and_the_whole_heading_are_not_cut(mon
     assert "AI Božena" in seen_seats and "AI Václav" in seen_seats
     assert not any(x.endswith("…") for x in seen_seats if x.startswith("AI "))
     to_act = names[lora.to_act]  # type: ignore[index]
-    assert "První – poslední" in seen_header
-    assert "round 1 · game 3 · trick 3/8" in seen_header
+    assert "First and last" in seen_header
+    assert "round of eight 1 · game 3 · trick 3/8" in seen_header
     assert f"To act: {to_act}" in seen_header

@@ -321,7 +321,7 @@ def test_replay_cli_a_lora_refuses_a_choice_outside_maturita():
     assert out["error"] == {
         "index": 0,
         "code": "wrong_phase",
-        "message": "That action does not belong to Červené.",
+        "message": "That action does not belong to Hearts.",
     }
     assert out["legal"] == [{"seat": 0, "play": c} for c in ["8l", "Kl", "9b", "Fb", "10a", "Sa"]]
     assert out["protocol"] == [] and out["totals"] == [0, 0, 0, 0]
@@ -493,7 +493,7 @@ def test_replay_cli_R_KVARTY_END_the_maturant_whose_own_cards_empty_his_hand_pas
     assert out["points"] == [0, 0, 0, 0]
     assert out["events"][3:] == [
         "seat 0 leads Sa, Ea and has no cards left: the game is over.",
-        "End of Kvarty: 0 / 0 / 0 / 0.",
+        "End of Quarts: 0 / 0 / 0 / 0.",
     ]
 
 

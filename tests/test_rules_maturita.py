@@ -75,7 +75,7 @@ def test_R_MATURITA_first_attempt_choices_exclude_prvni_posledni():
         == "Hru První – poslední nelze zvolit při 1. pokusu maturity. (R-MATURITA)"
     )
     assert err.message("en") == (
-        "První – poslední cannot be chosen on maturita attempt 1. (R-MATURITA)"
+        "First and last cannot be chosen on Graduation attempt 1. (R-MATURITA)"
     )
     for con in (Contract.MATURITA, Contract.HARAKIRI):
         assert refusal(lora, Choose(0, con)).code == "wrong_phase"
@@ -87,7 +87,7 @@ def test_R_MATURITA_only_the_maturant_chooses_and_only_a_choice_is_taken():
     err = refusal(lora, Play(0, c("Sh")))
     assert (err.code, err.detail) == ("wrong_phase", "expected_choice")
     assert err.message("cs") == "Teď maturant volí hru."
-    assert err.message("en") == "The maturant is choosing the game now."
+    assert err.message("en") == "The game for Graduation is being chosen now."
     assert refusal(lora, Declare(0, False)).code == "wrong_phase"
 
 

@@ -317,6 +317,12 @@ async def test_a_players_own_settings_are_his_and_forgetting_removes_them(storag
         await storage.set_user_setting(10, "lang", "de")
     with pytest.raises(ValueError):
         await storage.set_user_setting(10, "colour", "red")
+    # what the bot remembers of him: the table of a server he last played at
+    await storage.set_user_setting(10, "table:77", 5)
+    assert await storage.user_settings(10) == {"lang": "cs", "table:77": 5}
+    for key, value in (("table:77", "5"), ("table:77", True), ("table:77", 0), ("table:x", 5)):
+        with pytest.raises(ValueError):
+            await storage.set_user_setting(10, key, value)
     await storage.set_user_setting(11, "lang", None)
     assert await storage.user_settings(11) == {}
     await storage.forget_user(10)

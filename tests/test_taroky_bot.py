@@ -126,9 +126,9 @@ async def test_a_whole_round_by_clicks_every_game_and_a_restart_in_every_phase(h
     assert mine.pagat_announced == 1
     assert mine.money == sum(r.money[0] for r in rows)
     res = await users[0].slash(ch, "taroky stats")
-    embed = reply(res).embeds[0]
-    assert embed.title == "Taroky statistics – Alice"
-    assert any(f.name == "Games declared (won)" for f in embed.fields)
+    embed = reply(res).embeds[0]  # in the language of the table she played at
+    assert embed.title == "Statistiky Taroků – Alice"
+    assert any(f.name == "Hry vydražitele (vyhrané)" for f in embed.fields)
 
 
 async def test_the_hand_shows_the_phase_controls_and_the_engine_reasons(harness):

@@ -49,6 +49,46 @@ def test_standings_and_sheets_fit_a_phone(kind: str, lang: str) -> None:
                                     + 2 * render.FOOT_LINE + 8)
 
 
+def test_no_entrant_number_stands_before_a_name_next_to_the_place(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The standings put the place (a medal, or its number) before each name and a sheet has a
+    place column: an entrant number written "4." before the name read as a second place, and
+    no player refers to it (the export keeps it). Every text drawn, in order."""
+    t = example_tournament("lora")
+    drawn: list[str] = []
+    real = render.text
+
+    def spy(img, xy, value, *args, **kwargs):  # type: ignore[no-untyped-def]
+        drawn.append(value)
+        return real(img, xy, value, *args, **kwargs)
+
+    monkeypatch.setattr(render, "text", spy)
+    standings_png(t, 2, "en")
+    assert drawn == [
+        "Lóra – tournament 1", "Final standings after round 2",
+        "Points 4-3-2-1 by place at the table (ties share); equal points:",
+        "fewer penalty points ranks higher.",
+        "#", "Player", "R1", "R2", "Points", "Penalty",
+        "Dalibor", "4", "4", "8", "87",  # places 1–3: a medal (a picture, no text)
+        "František Xaver Kolo…", "2", "3", "5", "118",
+        "AI Božena", "AI · easy", "3", "2", "5", "120",
+        "4", "Cecílie", "1", "4", "5", "132",
+        "5", "AI Karel", "AI · medium", "4", "1", "5", "138",
+        "6", "Eliška", "2", "2", "4", "122",
+        "7", "Anička", "1", "3", "4", "130",
+        "8", "Bohouš", "AI from round 1", "3", "1", "4", "150"]
+    drawn.clear()
+    sheet_png(t, next(s for s in t.tables if s.result is not None), "en")
+    assert drawn == [
+        "Table sheet · table 1", "Lóra – tournament 1 · round 1",
+        "Points: 4-3-2-1 by place at the table, ties share",
+        "Player", "Penalty points", "Place", "Points",
+        "AI Božena", "AI · easy", "60", "2.", "3",
+        "AI Karel", "AI · medium", "49", "1.", "4",
+        "Eliška", "63", "3.", "2",
+        "Cecílie", "clean hundred ✗", "86", "4.", "1"]
+
+
 def test_lora_sheet_notes_harakiri_stovka_and_the_substitute() -> None:
     """Čl. 17 and 20: the sheet notes "harakiri" (with the seat's harakiri points) and a
     čistá stovka missed; Čl. 18: the substitute is marked; AI players are marked."""

@@ -94,10 +94,11 @@ async def test_toy_game_runs_through_lobby_clicks_restart_and_archive(toy: BotHa
     assert file.filename == f"toy-{game.game_id}.json"
     record = json.loads(await file.read())
     assert toy_game.SPEC.replayed(record).outcome() == outcome
+    # (in the language of the table they played at, not their clients' English)
     res = await users[1].slash(ch, "lora export", game=game.game_id)
-    assert reply(res).content == "I cannot find game 1 on this server."
+    assert reply(res).content == "Hru č. 1 na tomto serveru nenajdu."
     res = await users[1].slash(ch, "toy rules")
-    assert reply(res).embeds[0].description == toy_game.STRINGS["en"]["rules_text"]
+    assert reply(res).embeds[0].description == toy_game.STRINGS["cs"]["rules_text"]
 
 
 async def test_toy_game_with_an_ai_seat(toy: BotHarness) -> None:

@@ -114,7 +114,7 @@ def _label(img: Image.Image, y: int, line: Line, lang: str) -> None:
     if game == MATURITA_GAME and attempt is not None:
         failed = row is not None and row.failed
         colour_tag = RED if failed else (GREEN if row is not None else GOLD)
-        tag = badge(f"M{attempt}" + (" ✗" if failed else ""), colour_tag, 26)
+        tag = badge(s("sheet_attempt", lang, n=attempt) + (" ✗" if failed else ""), colour_tag, 26)
         paste(img, tag, x, y + (ROW_H - 26) // 2)
         x += tag.width + 6
         if chosen is not None:

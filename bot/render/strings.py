@@ -20,7 +20,7 @@ def s(key: str, lang: str = "cs", **values: Any) -> str:
 
 
 def game_name(contract: str, lang: str = "cs") -> str:
-    """A partial game's name (a proper name, the same in both languages)."""
+    """A partial game's name in ``lang`` (``lora.game`` of the catalogs)."""
     return t(f"lora.game.{getattr(contract, 'value', contract)}", lang_of(lang))
 
 

@@ -87,11 +87,23 @@ def _header(img: Image.Image, view: PublicView, names: list[str], lang: str) -> 
         who = s("to_act", lang, name=names[view.to_act])
         label, fw = fitted(who, 32, "bold", 360, smallest=24)
         right -= text(img, (right, HEADER_H // 2 + 1), label, fw, GOLD, "rm") + 24
+    room = right - 18
     sub_w = font(28).getlength(sub) + 14 if sub else 0
-    label, fb = fitted(title, 40, "bold", max(300, min(560, right - 18 - sub_w)), smallest=34)
+    label, fb = fitted(title, 40, "bold", max(300, min(560, room - sub_w)), smallest=34)
+    parts = sub.split(" · ") if sub else []
+    rest = room - fb.getlength(label) - 14
+    if label != title or (sub and fitted(sub, 28, "regular", rest, smallest=22)[0] != sub):
+        # not both whole so: the game's name whole first ("Graduation – Quarts"), as large as
+        # leaves the line after it whole, the line's last parts left out first
+        for k in range(len(parts), -1, -1):
+            least = font(22, "narrow").getlength(" · ".join(parts[:k])) + 14 if k else 0
+            label, fb = fitted(title, 40, "bold", min(560, room - least), smallest=34)
+            if label == title or k == 0:
+                parts = parts[:k]
+                break
     x = 18 + text(img, (18, HEADER_H // 2), label, fb, anchor="lm")
-    if sub:
-        label, fr = fitted(sub, 28, "regular", right - x - 14, smallest=22)
+    if parts:
+        label, fr = fitted(" · ".join(parts), 28, "regular", right - x - 14, smallest=22)
         text(img, (x + 14, HEADER_H // 2 + 1), label, fr, MUTED, "lm")
 
 

@@ -18,9 +18,20 @@ TABLE_THREADS = ("busy", "always", "never")
 
 
 USER_KEYS = {"lang": ("cs", "en")}  # a user's own settings and their allowed values
+# ... and what the bot remembers of him: ``table:<guild id>``, the table of that server he
+# last played at (its language answers him away from a table; ``TableService.last_table``)
+LAST_TABLE = "table:"
+
+
+def last_table_key(guild_id: int) -> str:
+    return f"{LAST_TABLE}{guild_id}"
 
 
 def validate_user(key: str, value: Any) -> None:
+    if key.startswith(LAST_TABLE) and key[len(LAST_TABLE):].isdigit():
+        if isinstance(value, int) and not isinstance(value, bool) and value > 0:
+            return
+        raise ValueError(f"{key!r} must be a table id, not {value!r}")
     if key not in USER_KEYS or value not in USER_KEYS[key]:
         raise ValueError(f"unknown user setting {key!r} = {value!r}")
 

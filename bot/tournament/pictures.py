@@ -94,7 +94,7 @@ def standings_png(t_: TournamentRecord, upto: int, lang: str) -> bytes:
     for row in rows:
         e = model.entrant(t_, row.entrant)
         lines.append(StandingLine(
-            place=row.place, number=e.entrant_no, name=e.name,
+            place=row.place, name=e.name,
             tags=tuple(entrant_tags(e, lang)),
             rounds=tuple("–" if p is None else number(p, lang) for p in row.rounds),
             points=number(row.points, lang),
@@ -113,7 +113,7 @@ def standings_png(t_: TournamentRecord, upto: int, lang: str) -> bytes:
 
 def sheet_lines(t_: TournamentRecord, slot: TournamentTableRecord,
                 lang: str) -> list[SheetLine]:
-    """A finished table's lines in seat order: number, name, tags (AI players, substitutes
+    """A finished table's lines in seat order: name, tags (AI players, substitutes
     with why, the game's notes), the game's columns, the place and the table points."""
     outcome = outcome_of(slot)
     if outcome is None:
@@ -132,7 +132,7 @@ def sheet_lines(t_: TournamentRecord, slot: TournamentTableRecord,
             tags.append(Tag(tt(f"note_{key}", lang, n=value)))
         values = rules.values(outcome, seat)
         lines.append(SheetLine(
-            number=e.entrant_no, name=e.name, tags=tuple(tags),
+            name=e.name, tags=tuple(tags),
             values=tuple(value_text(v, c.unit, lang)
                          for v, c in zip(values, rules.columns, strict=True)),
             place=outcome.places[seat], points=number(points[seat], lang)))

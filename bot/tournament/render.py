@@ -50,7 +50,6 @@ class Tag:
 @dataclass(frozen=True, slots=True)
 class StandingLine:
     place: int
-    number: int  # the player's tournament number
     name: str
     tags: tuple[Tag, ...]
     rounds: tuple[str, ...]  # table points per round, as shown ("4", "2,5", "–")
@@ -61,7 +60,6 @@ class StandingLine:
 
 @dataclass(frozen=True, slots=True)
 class SheetLine:
-    number: int
     name: str
     tags: tuple[Tag, ...]
     values: tuple[str, ...]  # the game's own columns
@@ -91,19 +89,18 @@ def _pill(value: str, warn: bool) -> Image.Image:
     return img
 
 
-def _name(img: Image.Image, x: int, cy: int, number: int, name: str, tags: Sequence[Tag],
-          end: int, gold: bool) -> None:
-    """The player's number, name and, below it, his tags."""
-    fnum = font(22, "cond")
-    width = text(img, (x, cy - (12 if tags else 0)), f"{number}.", fnum, FAINT, "lm") + 8
+def _name(img: Image.Image, x: int, cy: int, name: str, tags: Sequence[Tag], end: int,
+          gold: bool) -> None:
+    """The player's name and, below it, his tags. No entrant number: written "2." next to a
+    place it read as one, and no player refers to it (the export keeps it)."""
     clean = " ".join(clean_name(name).split())
     fn = font(26, "bold")
-    room = end - x - width
+    room = end - x
     if fn.getlength(clean) > room:
         fn = font(26, "cond")
         clean = fit(clean, fn, room)
-    text(img, (x + width, cy - (12 if tags else 0)), clean, fn, GOLD if gold else TEXT, "lm")
-    tx = x + width
+    text(img, (x, cy - (12 if tags else 0)), clean, fn, GOLD if gold else TEXT, "lm")
+    tx = x
     for tag in tags:
         pill = _pill(tag.label, tag.warn)
         if tx + pill.width > end:
@@ -164,7 +161,7 @@ ROUND_W = 60
 def standings_image(title: str, subtitle: str, labels: tuple[str, str, str],
                     round_labels: Sequence[str], lines: Sequence[StandingLine],
                     footer: Sequence[Footer] = ()) -> Image.Image:
-    """Place, number and name (with tags), points per round (up to four rounds shown),
+    """Place and name (with tags), points per round (up to four rounds shown),
     points, and the tiebreak score. ``labels``: the player, points and score headings."""
     img = _frame(title, subtitle, len(lines), footer)
     shown = list(round_labels)[-4:]
@@ -181,7 +178,7 @@ def standings_image(title: str, subtitle: str, labels: tuple[str, str, str],
     for i, line in enumerate(lines):
         cy = y0 + i * ROW_H + ROW_H // 2
         _place(img, PLACE_CX, cy, line.place)
-        _name(img, NAME_X, cy, line.number, line.name, line.tags, rounds_x0 + 4, line.leader)
+        _name(img, NAME_X, cy, line.name, line.tags, rounds_x0 + 4, line.leader)
         fr = font(24, "cond")
         for j, value in enumerate(line.rounds[-len(shown):] if shown else ()):
             text(img, (rounds_x0 + (j + 1) * ROUND_W, cy), value, fr,
@@ -206,7 +203,7 @@ VALUE_W, PLACE_GAP = 116, 100
 def sheet_image(title: str, subtitle: str, labels: tuple[str, str, str],
                 columns: Sequence[str], lines: Sequence[SheetLine],
                 footer: Sequence[Footer] = ()) -> Image.Image:
-    """The table's lines in seat order: number and name (with tags), the game's columns,
+    """The table's lines in seat order: name (with tags), the game's columns,
     the place at the table and the table points. ``labels``: player, place, points."""
     img = _frame(title, subtitle, len(lines), footer)
     values_x0 = SHEET_PLACE_R - PLACE_GAP - len(columns) * VALUE_W
@@ -221,8 +218,7 @@ def sheet_image(title: str, subtitle: str, labels: tuple[str, str, str],
     y0 = HEADER_H + M + COLS_H
     for i, line in enumerate(lines):
         cy = y0 + i * ROW_H + ROW_H // 2
-        _name(img, M + 16, cy, line.number, line.name, line.tags, values_x0 + 10,
-              line.place == 1)
+        _name(img, M + 16, cy, line.name, line.tags, values_x0 + 10, line.place == 1)
         fv = font(27, "cond")
         for j, value in enumerate(line.values):
             text(img, (values_x0 + (j + 1) * VALUE_W, cy), value, fv, TEXT, "rm")

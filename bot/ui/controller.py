@@ -201,14 +201,36 @@ class Controller:
         self.langs[user_id] = lang
 
     async def lang_for(self, interaction: Interaction, table: Table | None = None) -> str:
-        """The language of a private answer: the player's own choice, else the table's
-        language when it is about a table, else his Discord client's."""
+        """The language of a private answer, the first of:
+
+        1. the player's own choice (``/… settings language``);
+        2. the language of the table the answer is about;
+        3. the language of the table of this server he last played at (``last_table``: one
+           he has left, or one that has finished): who played at a Czech table keeps reading
+           Czech, whatever his client's language;
+        4. his Discord client's language (a player new to the server)."""
         chosen = await self.chosen_lang(interaction.user.id)
         if chosen is not None:
             return chosen
+        if table is None:
+            table = await self.last_table(interaction)
         if table is not None:
             return table.settings.lang
         return lang_of_locale(interaction.locale)
+
+    async def last_table(self, interaction: Interaction) -> Table | None:
+        """The table of this server the asker last played at (``TableService.last_table``),
+        whatever became of it since; None if none (or it is gone)."""
+        if interaction.guild_id is None:
+            return None
+        table_id = await self.service.last_table(interaction.guild_id, interaction.user.id)
+        if table_id is None:
+            return None
+        try:
+            return await self.table(table_id)
+        except Exception:
+            log.warning("could not load table %s", table_id)
+            return None
 
     async def _lang_at(self, interaction: Interaction, table_id: int) -> str:
         table = self.service.tables.get(table_id) or self.finished.get(table_id)
@@ -773,6 +795,7 @@ class Controller:
             del self.sessions[key]
         await self.store.forget_user(user_id)
         self.langs.pop(user_id, None)
+        self.service.forget_user(user_id)
         await self.desk.service.refresh()  # his entries are nameless now
 
     # -- a table that is over --------------------------------------------------------------

@@ -17,6 +17,7 @@ from discord import app_commands
 from bot.games.base import BaseUI, HandParts, Picture, Reply, TableOp
 from bot.games.lora import hand as hand_message
 from bot.games.lora import texts
+from bot.games.lora.events import game_name
 from bot.games.lora.stats import lora_stats
 from bot.i18n import has, t
 from bot.model import Table, TableSettings
@@ -26,7 +27,6 @@ from bot.storage.models import PlayerStats
 from engine.contracts import Options
 from engine.game import GameEvent, Outcome, SeatViewBase
 from engine.lora_spec import SPEC, lora_of
-from engine.messages import contract_name
 
 
 class LoraUI(BaseUI):
@@ -139,12 +139,12 @@ class LoraUI(BaseUI):
     def stats_fields(self, stats: PlayerStats, lang: str) -> list[tuple[str, str, bool]]:
         data = lora_stats(stats)
         fields: list[tuple[str, str, bool]] = []
-        lines = [f"{contract_name(c, lang)}: ⌀ {_num(v, 2)}" for c, v in data.contracts.items()]
+        lines = [f"{game_name(c, lang)}: ⌀ {_num(v, 2)}" for c, v in data.contracts.items()]
         if lines:
             fields.append((t("lora.st_contracts", lang), "\n".join(lines), True))
         rate = "–" if data.maturita_rate is None else f"{100 * data.maturita_rate:.0f} %"
         fields.append((
-            contract_name("maturita", lang),
+            game_name("maturita", lang),
             t("lora.st_maturita", lang, rate=rate, attempts=data.maturita_attempts,
               count=data.maturitas),
             True,

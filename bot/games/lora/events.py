@@ -50,7 +50,7 @@ HAND_QUIET = (CardPlayed, CardLaid)
 
 
 def game_name(contract: Contract | str, lang: str) -> str:
-    """A partial game's name: a proper name, the same in both languages."""
+    """A partial game's name in ``lang`` (``lora.game`` of the catalogs: the bot's one source)."""
     value = contract.value if isinstance(contract, Contract) else str(contract)
     return t(f"lora.game.{value}", lang)
 

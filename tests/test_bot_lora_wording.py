@@ -1,0 +1,146 @@
+"""What Lóra's texts say, through the real bot in SimCord, word for word.
+
+* The čistá stovka question and the rules say what R-STOVKA / R-RANK say of a declarer who
+  misses: he ranks below every non-declarer (not simply last: among the declarers who missed,
+  fewer points still rank higher).
+* English tables use the English names of RULES.md's glossary (Hearts, Obers, …, Graduation)
+  and call a tálie a "round of eight", never a bare "round" (a tournament's rounds are rounds).
+"""
+
+from __future__ import annotations
+
+from engine.lora import Lora
+from tests.botkit import open_table, reply
+from tests.helpers import drive, lora_deals
+
+NAMES = ["alice", "bob", "cyril", "dana"]
+
+
+def _table_message(ch, table):
+    return next(m for m in ch.history() if m.id == table.message_id)
+
+
+async def _at_stovka_question(harness, lang):
+    """A table in ``lang`` at the čistá stovka question; the hand of the seat to answer."""
+    _g, ch, users, tid = await open_table(harness, NAMES, language=lang)
+    table = harness.service.tables[tid]
+    lora = Lora(first_leader=0, deals=lora_deals(0, [0, 1, 2, 3]))
+    drive(lora, lambda lo: lo.phase == "stovka")
+    table.state = lora
+    await harness.service._save(table)
+    await harness.bot.controller.table_changed(table, [])
+    user = next(u for u in users if table.seat_of(u.id) == lora.to_act)
+    res = await user.click(_table_message(ch, table), custom_id=f"lora:t:{tid}:hand")
+    return ch, user, reply(res)
+
+
+async def test_the_stovka_question_says_a_missed_declarer_ranks_below_the_non_declarers(harness):
+    ch, user, hand = await _at_stovka_question(harness, "cs")
+    assert hand.content.splitlines()[-1] == (
+        "Hlásíš čistou stovku? Vyhraješ, když skončíš s přesně 100 body; jinak budeš za všemi,"
+        " kdo ji nehlásili.")
+    res = await user.slash(ch, "lora rules")
+    assert res.response.embeds[0].description.splitlines()[-1] == (
+        "**Čistá stovka**: ve 3. tálii před Červeným králem ji lze ohlásit – kdo skončí s přesně"
+        " 100 body, vyhrává; komu nevyjde, je za všemi, kdo ji nehlásili. Shodu bodů rozhoduje"
+        " **harakiri**.")
+
+
+async def test_the_english_stovka_question_and_rules_say_the_same(harness):
+    ch, user, hand = await _at_stovka_question(harness, "en")
+    assert hand.content.splitlines()[-1] == (
+        "Declare a clean hundred? You win by ending with exactly 100 points; otherwise you rank"
+        " below everyone who did not declare.")
+    res = await user.slash(ch, "lora rules")
+    assert res.response.embeds[0].description.splitlines()[-1] == (
+        "**Clean hundred** (čistá stovka): in the third round of eight, before King of hearts,"
+        " you may declare it – end with exactly 100 and you win; miss and you rank below"
+        " everyone who did not declare. Ties are played off by **harakiri**.")
+
+
+async def test_an_english_table_names_the_games_and_the_round_of_eight_by_the_glossary(harness):
+    _g, ch, users, tid = await open_table(harness, NAMES, language="en")
+    table = harness.service.tables[tid]
+    names = table.names()
+    public = [m for m in ch.history() if not m.flags.ephemeral]
+    assert public[0].content == (
+        f"▶ **Hearts** (round of eight 1, game 1). {names[3]} deals, {names[0]} leads.")
+    shown = _table_message(ch, table).embeds[0].description
+    assert shown == f"**Hearts** (round of eight 1, game 1)\nTo play: **{names[0]}**"
+    res = await users[0].click(_table_message(ch, table), custom_id=f"lora:t:{tid}:hand")
+    assert reply(res).content.splitlines()[:2] == [
+        "**Hearts** (round of eight 1, game 1)",
+        "• Now Hearts (round of eight 1, game 1); you lead."]
+    # the maturant at the choice: Graduation, and the games to choose by their English names
+    lora = Lora(first_leader=0, deals=lora_deals(0, [0, 1, 2, 3]))
+    drive(lora, lambda lo: lo.phase == "choose")
+    table.state = lora
+    await harness.service._save(table)
+    await harness.bot.controller.table_changed(table, [])
+    assert _table_message(ch, table).embeds[0].description == (
+        f"**Graduation** (round of eight 1, attempt 1)\n**{names[0]}** plays Graduation and"
+        " chooses the game.")
+    res = await users[0].click(_table_message(ch, table), custom_id=f"lora:t:{tid}:hand")
+    hand = reply(res)
+    assert hand.content.splitlines()[0] == "**Graduation** (round of eight 1, attempt 1)"
+    assert hand.content.splitlines()[-1] == (
+        "You play Graduation: look at your cards and choose the game.")
+    select = next(c for row in hand.components for c in row["components"] if c["type"] == 3)
+    assert select["placeholder"] == "Choose your Graduation game…"
+    assert [o["label"] for o in select["options"]] == [
+        "Hearts", "Obers", "All tricks", "King of hearts", "Quarts", "Tens"]
+
+
+# -- the glossary's English names (RULES.md "Glossary for the UI"), "round of eight" for tálie --
+def _drawn(monkeypatch, module, name="text"):
+    """Every string ``module`` draws with its function ``name`` (spied)."""
+    seen: list[str] = []
+    real = getattr(module, name)
+
+    def spy(*args, **kwargs):
+        seen.append(args[2] if name == "text" else args[0])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(module, name, spy)
+    return seen
+
+
+def _graduation(attempt: int) -> Lora:
+    """Tálie 1's maturita, attempt ``attempt`` in play: the maturant (seat 0) failed the
+    earlier attempts in Hearts (``first_legal`` chooses it)."""
+    lora = Lora(first_leader=0, deals=lora_deals(0, [0, 1, 2, 3], fails={0: attempt - 1}))
+    drive(lora, lambda lo: lo.phase == "play" and lo.attempt == attempt and lo.game_no == 8)
+    return lora
+
+
+def test_the_table_heading_keeps_the_english_game_name_whole(monkeypatch):
+    from bot.render import table as table_module
+
+    lora = _graduation(2)
+    lora.apply(lora.legal_actions()[0])  # seat 1 is to play: "To act: AI Božena"
+    seen = _drawn(monkeypatch, table_module)
+    table_module.render_table(lora.public_view(), ["Alice", "AI Božena", "AI Karel", "Bob"],
+                              "en")
+    # the name whole; of the line after it only whole parts ("round of eight 1" does not fit)
+    assert seen[:3] == ["To act: AI Božena", "Graduation – Hearts", "attempt 2/3"]
+
+
+def test_the_score_sheet_marks_graduation_attempts_g_in_english(monkeypatch):
+    from bot.render import sheet as sheet_module
+
+    lora = _graduation(3)
+    names = ["Alice", "Bob", "Cyril", "Dana"]
+    for lang, tags in (("en", ["G1 ✗", "G2 ✗", "G3"]), ("cs", ["M1 ✗", "M2 ✗", "M3"])):
+        sheet_module._block.cache_clear()
+        seen = _drawn(monkeypatch, sheet_module, "badge")
+        sheet_module.render_sheet(lora.public_view(), names, lang)
+        assert seen == tags
+    seen = _drawn(monkeypatch, sheet_module)
+    sheet_module._block.cache_clear()
+    sheet_module.render_sheet(lora.public_view(), names, "en")
+    assert seen[:3] == ["Score sheet", "now: round of eight 1, Graduation – Hearts",
+                        "round of eight 1 · Alice leads"]
+    assert "round of eight 4 · Dana leads" in seen
+    assert [x for x in seen if x in ("Hearts", "Obers", "Tens", "Quarts")][:4] == [
+        "Hearts", "Obers", "Quarts", "Tens"]
+    assert "G1–G3: Graduation attempt · ✗ failed · ◯ king of hearts · • knock (automatic)" in seen

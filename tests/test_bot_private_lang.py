@@ -1,0 +1,100 @@
+"""The language of a private answer away from a table, through the real bot in SimCord.
+
+Who has played at a table of a server keeps reading its language there, whatever his Discord
+client's (SimCord's clients are English): after the game is over, after he left it, after a
+restart of the bot. His own choice (``/lora settings``) still wins; a player new to the
+server reads his client's language; forget-me forgets the table too. After the game,
+``/lora score`` shows the final sheet of the table he last played at.
+"""
+
+from __future__ import annotations
+
+import random
+
+from tests.botkit import open_table, reply
+
+NOT_SEATED_CS = "Nesedíš u žádného stolu na tomto serveru."
+NOT_SEATED_EN = "You do not sit at any table on this server."
+
+
+async def _finish(harness, table, seed=1):
+    rng = random.Random(seed)
+    while not table.state.finished:
+        action = rng.choice(table.state.legal_actions())
+        harness.service._apply(table, action, by=table.seats[action.seat].user_id or "ai")
+    await harness.service._play_on(table, [])  # one commit, then the archive
+
+
+def _table_message(ch, table):
+    return next(m for m in ch.history() if m.id == table.message_id)
+
+
+async def test_after_the_lora_the_players_of_a_czech_table_are_answered_in_czech(harness):
+    guild, ch, (alice, bob), tid = await open_table(harness, ["alice", "bob"],
+                                                    ("easy", "easy"))
+    table = harness.service.tables[tid]
+    await _finish(harness, table)
+    assert harness.service.table_of_user(guild.id, alice.id) is None
+    # /lora score: the final sheet of the table just finished, as its Protokol button shows it
+    res = await alice.slash(ch, "lora score")
+    assert res.ephemeral
+    sheet = reply(res).attachments
+    assert [a.filename for a in sheet] == ["protokol.png"]
+    button = reply(await alice.click(_table_message(ch, table), custom_id=f"lora:t:{tid}:sheet"))
+    assert await sheet[0].read() == await button.attachments[0].read()
+    assert reply(await bob.slash(ch, "taroky protocol")).attachments[0].filename == "protokol.png"
+    # the other answers away from a table: in the table's Czech, not in the client's English
+    assert reply(await alice.slash(ch, "lora hand")).content == NOT_SEATED_CS
+    assert reply(await bob.slash(ch, "lora leave")).content == NOT_SEATED_CS
+    stats = reply(await bob.slash(ch, "lora stats")).embeds[0]
+    assert stats.title == f"Statistiky – {table.names()[table.seat_of(bob.id)]}"
+    # a player new to the server: his client's language (and no sheet of anybody's table)
+    carol = guild.add_member(harness.env.create_user("carol"))
+    assert reply(await carol.slash(ch, "lora score")).content == NOT_SEATED_EN
+    # his own choice wins
+    await alice.slash(ch, "lora settings", language="en")
+    assert reply(await alice.slash(ch, "lora hand")).content == NOT_SEATED_EN
+
+
+async def test_after_leaving_and_after_a_restart_the_tables_language_stays(harness):
+    guild, ch, (alice, bob, cyril), tid = await open_table(harness, ["alice", "bob", "cyril"],
+                                                           ("easy",))
+    res = await cyril.slash(ch, "lora leave")
+    assert reply(res).content == "Už nehraješ – tvé místo převzala AI."
+    assert reply(await cyril.slash(ch, "lora hand")).content == NOT_SEATED_CS
+    # the table plays on without him: its sheet is not his any more
+    assert reply(await cyril.slash(ch, "lora score")).content == NOT_SEATED_CS
+    await harness.restart()
+    assert reply(await cyril.slash(ch, "lora hand")).content == NOT_SEATED_CS
+    # on another server he is new: his client's language
+    other = harness.env.create_guild()
+    och = other.create_text_channel("lora")
+    there = other.add_member(cyril.user)
+    assert reply(await there.slash(och, "lora hand")).content == NOT_SEATED_EN
+    # forget-me forgets the table too
+    await cyril.slash(ch, "lora forget-me")
+    assert reply(await cyril.slash(ch, "lora hand")).content == NOT_SEATED_EN
+    assert await harness.bot.store.user_settings(cyril.id) == {}
+
+
+async def test_the_last_table_is_the_one_whose_game_started_last(harness):
+    """An English table after a Czech one: its language from then on; a lobby he sits in
+    (no game started) does not count."""
+    guild, ch, (alice,), first = await open_table(harness, ["alice"], ("easy",) * 3)
+    await alice.slash(ch, "lora leave")
+    assert reply(await alice.slash(ch, "lora hand")).content == NOT_SEATED_CS
+    await alice.slash(ch, "lora new", language="en", seating="join")
+    tid = harness.service.table_of_user(guild.id, alice.id).table_id
+    lobby = harness.service.tables[tid]
+    await alice.click(_table_message(ch, lobby), custom_id=f"lora:l:{tid}:leave")
+    assert reply(await alice.slash(ch, "lora hand")).content == NOT_SEATED_CS  # never played
+    await alice.slash(ch, "lora new", language="en", seating="join")
+    tid = harness.service.table_of_user(guild.id, alice.id).table_id
+    table = harness.service.tables[tid]
+    for _ in range(3):
+        await alice.click(_table_message(ch, table), custom_id=f"lora:lai:{tid}:easy")
+    await alice.click(_table_message(ch, table), custom_id=f"lora:l:{tid}:start")
+    await alice.slash(ch, "lora leave")
+    assert reply(await alice.slash(ch, "lora hand")).content == NOT_SEATED_EN
+    assert await harness.bot.store.user_settings(alice.id) == {f"table:{guild.id}": tid}
+    assert first != tid
