@@ -70,7 +70,7 @@ FINAL = {
            "  1. Jaroslav – 65 b.",
            "  2. Honza – 79 b.",
            "  3. Karel – 92 b.",
-           "  4. Božena – 57 b. (čistá stovka nevyšla)"],  # R-RANK: a missed declaration is last
+           "  4. Božena – 57 b. (čistá stovka nevyšla)"],  # R-RANK: below every non-declarer
     "en": ["  End of the lóra. Final order: Jaroslav, Alex, Karel, Božena.",
            "Final standings:",
            "  1. Jaroslav – 65 pts",
@@ -82,9 +82,9 @@ FIRST_GAME = {
     "cs": ["  Konec hry Červené: Honza 1, Karel 6, Božena 1, Jaroslav 0.",
            "Stav: Honza 1, Karel 6, Božena 1, Jaroslav 0",
            "  Hraje se Filky (1. tálie, 2. hra), vynáší Honza."],
-    "en": ["  End of Červené: Alex 1, Karel 6, Božena 1, Jaroslav 0.",
+    "en": ["  End of Hearts: Alex 1, Karel 6, Božena 1, Jaroslav 0.",
            "Standing: Alex 1, Karel 6, Božena 1, Jaroslav 0",
-           "  Now Filky (round 1, game 2); Alex leads."],
+           "  Now Obers (round of eight 1, game 2); Alex leads."],
 }
 WHY = {  # the first hand: hearts may not be led; then he must follow suit; desítky's rows
     "cs": ["Tvoje karty: S❤️ F❤️ 10🍃 F🍃 9🔔 S🔔 K🔔 E🌰",

@@ -30,7 +30,7 @@ from bot.render.common import (
     phone_px,
     text,
 )
-from bot.render.fonts import Font, fit, font
+from bot.render.fonts import Font, fit, fitted, font
 from bot.render.strings import game_name, lang_of, playoff_sums, s
 from engine.contracts import GAMES_PER_TALIE, MATURITA_GAME, TALIE_ORDER, TALIE_PER_LORA, Contract
 from engine.lora import ProtocolRow, harakiri_playoffs
@@ -259,7 +259,12 @@ def sheet_image(view: PublicView, names: Sequence[str], lang: str = "cs",
     per_row = 4 if columns == 2 else 2
     boxes_h = (4 // per_row) * (BOX_H + M)
     width = sheet_width(columns)
-    height = HEADER_H + M + sum(h + M for h in block_h) + boxes_h + 24
+    legend_px = max(16, phone_px(width))
+    legend_font = font(legend_px)
+    legend = legend_lines(s("sheet_legend", lang), legend_font, width - 2 * M)
+    legend_h = legend_px + 6
+    height = (HEADER_H + M + sum(h + M for h in block_h) + boxes_h + 24
+              + legend_h * (len(legend) - 1))
     img = felt(width, height).copy()
     paste(img, panel(width, HEADER_H, BAR, radius=0), 0, 0)
     x = M + text(img, (M, HEADER_H // 2), s("sheet_title", lang), font(30, "bold"), anchor="lm")
@@ -273,7 +278,8 @@ def sheet_image(view: PublicView, names: Sequence[str], lang: str = "cs",
             game = (s("maturita_title", lang, game=game) if view.phase == "play"
                     else game_name(Contract.MATURITA, lang))
         now = s("sheet_now", lang, tali=view.tali, game=game)
-    text(img, (x + 18, HEADER_H // 2 + 1), now, font(22), MUTED, "lm")
+    now, now_font = fitted(now, 22, "regular", width - x - 18 - M)
+    text(img, (x + 18, HEADER_H // 2 + 1), now, now_font, MUTED, "lm")
     y = HEADER_H + M
     for r, row in enumerate(grid):
         for c, t in enumerate(row):
@@ -282,9 +288,23 @@ def sheet_image(view: PublicView, names: Sequence[str], lang: str = "cs",
             paste(img, piece, M + c * (BLOCK_W + M), y)
         y += block_h[r] + M
     _boxes(img, y, view, who, harakiri, lang, per_row, notes or ((), (), (), ()))
-    legend = fit(s("sheet_legend", lang), font(16), width - 2 * M)
-    text(img, (width // 2, height - 20), legend, font(16), FAINT, "mm")
+    for k, line in enumerate(legend):
+        y = height - 20 - (len(legend) - 1 - k) * legend_h
+        text(img, (width // 2, y), line, legend_font, FAINT, "mm")
     return img
+
+
+def legend_lines(legend: str, fnt: Font, width: float) -> list[str]:
+    """The legend's parts (split at " · ") on as few lines as ``width`` takes, a part never
+    split (only one wider than a line is cut)."""
+    lines: list[str] = []
+    for part in legend.split(" · "):
+        joined = f"{lines[-1]} · {part}" if lines else part
+        if lines and fnt.getlength(joined) <= width:
+            lines[-1] = joined
+        else:
+            lines.append(fit(part, fnt, width))
+    return lines
 
 
 def render_sheet(view: PublicView, names: Sequence[str], lang: str = "cs",
