@@ -432,6 +432,8 @@ STRINGS: dict[str, str] = {
     "lora.ev.out_you": "ty už nemáš žádnou kartu",
     "lora.ev.turn_ended": "{name} přikládá {cards}.",
     "lora.ev.turn_ended_you": "Přikládáš {cards}.",
+    "lora.ev.turn_ended_out": "{name} přikládá {cards} a už nemá žádnou kartu: konec hry.",
+    "lora.ev.turn_ended_out_you": "Přikládáš {cards} a už nemáš žádnou kartu: konec hry.",
     "lora.ev.knock": "{name}: ťuk – nemá co přiložit (automaticky, 1 b.).",
     "lora.ev.knock_you": "Ťuk – nemáš co přiložit (automaticky, 1 b.).",
     "lora.ev.maturita_failed": "{name}: maturita na {attempt}. pokus nevyšla (8 b.).",

@@ -426,6 +426,8 @@ STRINGS: dict[str, str] = {
     "lora.ev.out_you": "you have no cards left",
     "lora.ev.turn_ended": "{name} lays {cards}.",
     "lora.ev.turn_ended_you": "You lay {cards}.",
+    "lora.ev.turn_ended_out": "{name} lays {cards} and has no cards left: the game is over.",
+    "lora.ev.turn_ended_out_you": "You lay {cards} and have no cards left: the game is over.",
     "lora.ev.knock": "{name} knocks – nothing to lay (automatically, 1 pt).",
     "lora.ev.knock_you": "You knock – nothing to lay (automatically, 1 pt).",
     "lora.ev.maturita_failed": "{name} fails the maturita on attempt {attempt} (8 pts).",
