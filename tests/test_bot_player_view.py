@@ -271,7 +271,7 @@ async def test_alone_at_the_table_the_timer_says_the_table_waits(harness):
     assert table.version == version  # nobody plays for him: the table waits, and says so
     embed = _table_message(ch, table).embeds[0]
     assert "Alice nereaguje – stůl čeká, až zahraje" in embed.description
-    assert "hraje AI, dokud" not in embed.description
+    assert "převzala AI, dokud" not in embed.description
     # he comes back by the reminder's button and plays
     res = await alice.click(reminder, custom_id=f"lora:t:{tid}:hand")
     hand = reply(res)
