@@ -5,30 +5,60 @@ names, cards are written as the bot writes them (``K❤️``), the table shows w
 pictures show (the current trick, the desítky rows, the standing when it changes: as each
 partial game ends and before the human decides), the cards missing from the menu come with
 the engine's reason (its refusal, as the bot's hand says it), a move the rules leave no
-choice about is played without asking, the end brings the final standings (places and
-points, as the bot's final order), and Ctrl+D ends the game cleanly.
+choice about is played without asking (and marked, as the bot marks it), the end brings the
+final standings (places and points, as the bot's final order), and Ctrl+D ends the game cleanly.
 """
 
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Callable, Sequence
 
 from engine.actions import Action, Lay, Lead, Play
 from engine.ai import make_ai
 from engine.cards import RANK_SYMBOLS, SUIT_SYMBOLS, card_label, cards_of
 from engine.contracts import Contract
-from engine.events import CardLaid, Event, GameEnded, MaturitaFailed, MaturitaPassed
+from engine.events import (
+    CardLaid,
+    CardPlayed,
+    Event,
+    GameEnded,
+    KvartaBuilt,
+    MaturitaChosen,
+    MaturitaFailed,
+    MaturitaPassed,
+    TurnEnded,
+)
 from engine.lora import Lora, refused_cards
 from engine.messages import TERMINAL, event_text, refusal_reason, terminal_text
 from engine.views import DesitkyView, SeatView, TrickView
 
 NAMES = {"cs": ("Honza", "Karel", "Božena", "Jaroslav"),
          "en": ("Alex", "Karel", "Božena", "Jaroslav")}
-QUIET = (CardLaid,)  # a desítky turn's line names all its cards at its end
+# a desítky turn's line names all its cards at its end; the maturita's game is told by the
+# line of its start (which also names the attempt)
+QUIET = (CardLaid, MaturitaChosen)
 RESULT = (GameEnded, MaturitaFailed, MaturitaPassed)  # how a partial game ended
+MOVES = (CardPlayed, TurnEnded, KvartaBuilt)  # the line of a move (desítky: its turn's end)
 
 Ask = Callable[[str], str]
+
+
+def ask_line(prompt: str) -> str:
+    """``input``; when the input is not a terminal (piped in) its answer is echoed, so the
+    prompt's line ends as it would on a terminal."""
+    answer = input(prompt)
+    if not sys.stdin.isatty():
+        print(answer)
+    return answer
+
+
+def marked(text: str, mark: str) -> str:
+    """``mark`` before the sentence's final stop ("Honza hraje 7❤️ (automaticky).")."""
+    if text.endswith((".", "!")):
+        return text[:-1] + mark + text[-1]
+    return text + mark
 
 
 def describe(action: Action, lang: str) -> str:
@@ -60,7 +90,7 @@ class Terminal:
     """One lóra between the human (seat 0) and three computer players."""
 
     def __init__(self, seed: int | None, lang: str, level: str,
-                 ask: Ask = input, say: Callable[[str], None] = print) -> None:
+                 ask: Ask = ask_line, say: Callable[[str], None] = print) -> None:
         rng = random.Random(seed)
         self.lang = lang if lang in NAMES else "cs"
         self.names = list(NAMES[self.lang])
@@ -69,15 +99,25 @@ class Terminal:
         self.ask, self.say = ask, say
         self.standing: tuple[int, ...] | None = None
 
-    def show(self, events: Sequence[Event]) -> None:
+    def show(self, events: Sequence[Event], forced: int | None = None) -> None:
         """The events' lines; when a partial game ended (its points in its line) and the lóra
-        goes on, the standing after its result, before the next game's start."""
+        goes on, the standing after its result, before the next game's start. ``forced``:
+        the seat whose move the rules made without asking; its line says so (as the bot's
+        does) — in desítky its turn's end, or the card laid when the turn goes on."""
+        own = None
+        if forced is not None:
+            own = next((e for e in events if isinstance(e, MOVES) and e.seat == forced),
+                       next((e for e in events if isinstance(e, CardLaid)
+                             and e.seat == forced), None))
         ended = False
         for e in events:
             if ended and not isinstance(e, RESULT):
                 self.totals(self.lora.totals)
                 ended = False
-            if not isinstance(e, QUIET):
+            if e is own:
+                text = event_text(e, self.lang, self.names, card_label)
+                self.say("  " + marked(text, terminal_text("auto", self.lang)))
+            elif not isinstance(e, QUIET):
                 self.say("  " + event_text(e, self.lang, self.names, card_label))
             if isinstance(e, GameEnded) and e.contract is not Contract.HARAKIRI:
                 ended = not self.lora.finished  # (the end brings the final standings)
@@ -152,14 +192,15 @@ class Terminal:
                 seat = self.lora.to_act
                 assert seat is not None
                 view = self.lora.view(seat)
+                forced = None
                 if seat != 0:
                     action = self.bots[seat].decide(view)
                 elif len(view.legal) == 1:  # nothing to decide: played without asking
-                    action = view.legal[0]
+                    action, forced = view.legal[0], seat
                 else:
                     self.table(view)
                     action = self.choose(list(view.legal))
-                self.show(self.lora.apply(action))
+                self.show(self.lora.apply(action), forced)
         except EOFError:
             self.say("\n" + terminal_text("bye", self.lang))
             return 0

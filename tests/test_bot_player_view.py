@@ -272,7 +272,7 @@ async def test_alone_at_the_table_the_timer_says_the_table_waits(harness):
     assert table.version == version  # nobody plays for him: the table waits, and says so
     embed = _table_message(ch, table).embeds[0]
     assert "Alice nereaguje – stůl čeká, až zahraje" in embed.description
-    assert "hraje AI, dokud" not in embed.description
+    assert "převzala AI, dokud" not in embed.description
     # he comes back by the reminder's button and plays
     res = await alice.click(reminder, custom_id=f"lora:t:{tid}:hand")
     hand = reply(res)
@@ -312,6 +312,67 @@ async def test_a_new_hand_tells_the_old_one_it_is_out_of_date(harness):
     assert fresh.attachments and enabled_controls(fresh)
     assert old.content == ("Tyhle karty jsou zastaralé – platí novější zpráva s tvými kartami.")
     assert not old.attachments and not old.components
+
+
+# -- how the last game ended -----------------------------------------------------------------------
+async def _hand_lines(ch: Any, table: Any, users: list[Any], seat: int) -> tuple[Any, list[str]]:
+    """``seat``'s hand message (opened by its table button) and its event lines."""
+    user = next(u for u in users if table.seat_of(u.id) == seat)
+    hand = reply(await user.click(_table_message(ch, table),
+                                  custom_id=f"lora:t:{table.table_id}:hand"))
+    return hand, [line[2:] for line in hand.content.splitlines() if line.startswith("• ")]
+
+
+async def test_the_hand_tells_how_the_last_game_ended_until_the_player_moves(harness):
+    """The hand keeps the line that decided the last partial game (the hand emptied in
+    kvarty, the trick that failed a maturita attempt) and its results above the new game's
+    lines — until its player makes a move of his own in the new game."""
+    from engine.lora import Lora
+    from tests.helpers import at_game, drive, first_legal, lora_deals
+    from tests.test_bot_announcements import NAMES, _click, _put
+
+    _g, ch, users, tid = await open_table(harness, NAMES)
+    table = harness.service.tables[tid]
+    # seat 0 sheds everything in tálie 1's kvarty and fails his first maturita attempt
+    deals = lora_deals(0, [0, 1, 2, 3], fails={0: 1})
+    probe = Lora(first_leader=0, deals=deals)
+    drive(probe, at_game(1, 7))
+    lora = Lora(first_leader=0, deals=deals)
+    drive(lora, lambda lo: len(lo.log) == len(probe.log) - 1)  # kvarty ends next
+    await _put(harness, table, lora)
+    await _click(harness, ch, table, users, first_legal(table.state))
+    names = table.names()
+    kvarty = f"Konec hry Kvarty: {names[0]} 0 · {names[1]} 8 · {names[2]} 8 · {names[3]} 8."
+    # (desítky's first card was forced: laid for him, which is no move of his own)
+    assert (await _hand_lines(ch, table, users, 0))[1] == [
+        "Vynášíš S🍃, F🍃, K🍃, E🍃 a už nemáš žádnou kartu: konec hry.", kvarty,
+        "Hraje se Desítky (1. tálie, 7. hra), vynášíš ty."]
+    assert (await _hand_lines(ch, table, users, 1))[1] == [
+        f"{names[0]} vynáší S🍃, F🍃, K🍃, E🍃 a už nemá žádnou kartu: konec hry.", kvarty,
+        f"Hraje se Desítky (1. tálie, 7. hra), vynáší {names[0]}."]
+    probe = Lora(first_leader=0, deals=deals)
+    drive(probe, lambda lo: lo.attempt == 2)
+    lora = Lora(first_leader=0, deals=deals)
+    drive(lora, lambda lo: len(lo.log) == len(probe.log) - 1)  # the attempt fails next
+    await _put(harness, table, lora)
+    await _click(harness, ch, table, users, first_legal(table.state))
+    ending = ["Bereš 7. štych (K❤️ 7❤️ 9❤️ S❤️): 4 b.",
+              f"Konec hry Červené: {names[0]} 8 · {names[1]} 0 · {names[2]} 0 · {names[3]} 0.",
+              "Maturita ti na 1. pokus nevyšla (8 b.)."]
+    hand, lines = await _hand_lines(ch, table, users, 0)
+    assert lines == [*ending, "Maturita (1. tálie, 2. pokus): maturuješ – zvol hru."]
+    assert (await _hand_lines(ch, table, users, 1))[1] == [
+        f"{names[0]} bere 7. štych (K❤️ 7❤️ 9❤️ S❤️): 4 b.", ending[1],
+        f"{names[0]}: maturita na 1. pokus nevyšla (8 b.).",
+        f"Maturita (1. tálie, 2. pokus): hru volí {names[0]}."]
+    choose = next(c for c in enabled_controls(hand) if c["type"] == 3)
+    await users[0].select(hand, ["0"], custom_id=choose["custom_id"])  # červené again
+    hand, lines = await _hand_lines(ch, table, users, 0)
+    assert lines == [*ending, "Maturita: Červené, 2. pokus, maturuješ ty."]
+    await users[0].click(hand, custom_id=enabled_controls(hand)[0]["custom_id"])
+    assert table.state.to_act != 0
+    lines = (await _hand_lines(ch, table, users, 0))[1]
+    assert lines == ["Maturita: Červené, 2. pokus, maturuješ ty."]
 
 
 # -- moves nobody clicked -------------------------------------------------------------------------
@@ -494,6 +555,72 @@ def test_event_lines_name_the_players_and_address_the_viewer():
         "Konec hry Červené: Alice 5 · Bob 0 · AI Božena 1 · AI Karel 2."]
     assert table_lines([ended], "en", names) == [
         "End of Hearts: Alice 5 · Bob 0 · AI Božena 1 · AI Karel 2."]
+
+
+def test_a_hand_keeps_the_end_of_the_last_game_above_the_new_ones_lines():
+    """``hand_lines``: the decisive line of the last game (a hand emptied in desítky, a
+    maturant's knock) and its results stay above the new deal's last three lines until the
+    seat makes a move of his own (a forced card laid for him is none); at the lóra's end
+    they stay."""
+    from bot.games.lora.texts import hand_lines
+    from bot.model import Unclicked
+    from engine.cards import parse_card as c
+    from engine.contracts import Contract
+    from engine.events import (
+        CardLaid,
+        CardPlayed,
+        GameEnded,
+        GameStarted,
+        Knocked,
+        LoraFinished,
+        MaturitaDealt,
+        MaturitaFailed,
+        TrickTaken,
+        TurnEnded,
+    )
+
+    names = ["Alice", "Bob", "AI Božena", "AI Karel"]
+    ten = GameStarted(Contract.DESITKY, 1, 7, 0, 3)
+    shed = [ten, CardLaid(1, c("10h")), TurnEnded(1, (c("10h"),)),
+            GameEnded(Contract.DESITKY, (2, 0, 4, 1)), MaturitaDealt(2, 1, 1)]
+    ended = ["Bob přikládá 10❤️ a už nemá žádnou kartu: konec hry.",
+             "Konec hry Desítky: Alice 2 · Bob 0 · AI Božena 4 · AI Karel 1."]
+    assert hand_lines(shed, "cs", names, 0) == [
+        *ended, "Maturita (1. tálie, 1. pokus): hru volí AI Božena."]
+    assert hand_lines(shed, "en", names, 1)[0] == (
+        "You lay 10❤️ and have no cards left: the game is over.")
+    # the maturant's knock fails the attempt; the next one is dealt and chosen
+    knock = [TurnEnded(1, (c("9h"),)), Knocked(2), GameEnded(Contract.DESITKY, (0, 0, 8, 0)),
+             MaturitaFailed(2, 1), MaturitaDealt(2, 1, 2),
+             GameStarted(Contract.CERVENE, 1, 8, 2, 1, attempt=2)]
+    failed = ["AI Božena: ťuk – nemá co přiložit (automaticky, 1 b.).",
+              "Konec hry Desítky: Alice 0 · Bob 0 · AI Božena 8 · AI Karel 0.",
+              "AI Božena: maturita na 1. pokus nevyšla (8 b.)."]
+    started = "Maturita: Červené, 2. pokus, maturuje AI Božena."
+    assert hand_lines(knock, "cs", names, 0) == [*failed, started]
+    assert hand_lines(knock, "cs", names, 2)[:3] == [
+        "Ťuk – nemáš co přiložit (automaticky, 1 b.).",
+        "Konec hry Desítky: Alice 0 · Bob 0 · AI Božena 8 · AI Karel 0.",
+        "Maturita ti na 1. pokus nevyšla (8 b.)."]
+    tricks = [TrickTaken(n % 2, (c("7l"), c("8l"), c("9l"), c("10l")), 0, n, False)
+              for n in (1, 2, 3)]
+    # the new deal's last three lines, under the old game's end while Alice has not moved
+    assert hand_lines([*knock, *tricks], "cs", names, 0) == [
+        *failed, "Bob bere 1. štych (7🍃 8🍃 9🍃 10🍃).", "Bereš 2. štych (7🍃 8🍃 9🍃 10🍃).",
+        "Bob bere 3. štych (7🍃 8🍃 9🍃 10🍃)."]
+    # a card the table played for her is no move of hers; her own card is
+    forced = [*knock, Unclicked(0, "auto"), CardPlayed(0, c("7l"))]
+    assert hand_lines(forced, "cs", names, 0) == [
+        *failed, started, "Hraješ 7🍃 (automaticky)."]
+    assert hand_lines([*forced, CardPlayed(0, c("8l"))], "cs", names, 0) == [
+        started, "Hraješ 7🍃 (automaticky)."]
+    # the lóra is over: its last game's end stays
+    last = [*knock[-1:], CardPlayed(0, c("7l")), *tricks[:1],
+            GameEnded(Contract.CERVENE, (0, 0, 0, 0)), LoraFinished((0, 1, 2, 3), (1, 2, 3, 4))]
+    assert hand_lines(last, "cs", names, 0) == [
+        "Bob bere 1. štych (7🍃 8🍃 9🍃 10🍃).",
+        "Konec hry Červené: Alice 0 · Bob 0 · AI Božena 0 · AI Karel 0.",
+        "Konec lóry. Pořadí: Alice, Bob, AI Božena, AI Karel."]
 
 
 def test_a_refusal_is_worded_by_its_code_without_the_rule_id():

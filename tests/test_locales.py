@@ -1,6 +1,7 @@
 """The catalogs as a player reads them: the English one speaks English (the games' own terms
 apart), the Czech one addresses the player without assuming a gender (the bot does not know
-it): no "Ohlásil(a) jsi", "nestihl jsi tah", "hraješ zase sám"."""
+it): no "Ohlásil(a) jsi", "nestihl jsi tah", "hraješ zase sám" — nor does it assume one of
+another player: no "{name} odešel", "za něj hraje AI"."""
 
 from __future__ import annotations
 
@@ -41,4 +42,25 @@ def test_the_czech_catalog_addresses_the_player_without_a_gender() -> None:
     found = [(key, text) for key, text in CATALOGS["cs"].items()
              if any(p.search(text) for p in GENDERED_YOU)
              or (ALONE.search(text) and SECOND_PERSON.search(text))]
+    assert found == []
+
+
+# Another player told of in the third person: a man's past form of what players do, "za něj"
+# / "místo něj" (for him), "sám" next to a player's name, "za nepřítomného" (the absent man)
+# in a sentence about a named player. (The role noun "hráč" is how Czech names a player of
+# either gender: "místo hráče {name}" is fine.) Taroky's picture texts are apart.
+GENDERED_OTHER = [
+    re.compile(r"\b(odešel|přišel|odstoupil|odhlásil|přihlásil|nahradil|hrál|odehrál|zahrál"
+               r"|zvolil|vzal|vynesl|ohlásil|nahlásil|vyhrál|prohrál|nestihl|opustil|vrátil"
+               r"|nereagoval|zaplatil|zůstal)\b"),
+    re.compile(r"\b(za|místo) (něj|něho|ním)\b"),
+    re.compile(r"\{(name|names|who|partner|leader|seat)\}[^.]*\bsám\b"),
+    re.compile(r"\{name\}[^.]*\bza nepřítomného\b(?! hráče)"),
+]
+
+
+def test_the_czech_catalog_tells_of_other_players_without_a_gender() -> None:
+    found = [(key, text) for key, text in CATALOGS["cs"].items()
+             if not key.startswith("taroky.pic.")
+             and any(p.search(text) for p in GENDERED_OTHER)]
     assert found == []

@@ -164,3 +164,60 @@ def test_the_command_ends_with_status_0_at_the_end_of_input():
                           check=False)
     assert done.returncode == 0
     assert done.stdout.rstrip().endswith("Hra přerušena.")
+
+
+def test_piped_input_is_echoed_so_the_prompt_ends_its_line():
+    """Input from a pipe is not echoed by a terminal: the answer is, so the next line of the
+    game starts on a line of its own."""
+    done = subprocess.run([sys.executable, "-m", "engine", "play", "--seed", "3"],
+                          input="1\n" * 3, capture_output=True, text=True, encoding="utf-8",
+                          timeout=60, check=False)
+    lines = done.stdout.splitlines()
+    at = lines.index("Vyber číslo: 1")
+    assert lines[at - 1:at + 3] == ["  7) K🌰", "Vyber číslo: 1", "  Honza hraje 9🍃.",
+                                    "  Karel hraje 8🍃."]
+    prompts = [line for line in lines if line.startswith("Vyber číslo:")]
+    assert prompts == ["Vyber číslo: 1"] * 3 + ["Vyber číslo: "]
+    assert lines[-2:] == ["Vyber číslo: ", "Hra přerušena."]  # Ctrl+D: the prompt ends too
+
+
+# the human's desítky card the rules left no choice about, and the next maturita told once
+FORCED_CS = ["  Jaroslav přikládá K🍃 9🔔.",
+             "  Honza přikládá 8🔔 (automaticky).",
+             "  Karel přikládá K🔔 7🔔.",
+             "  Konec hry Desítky: Honza 3, Karel 0, Božena 2, Jaroslav 6.",
+             "Stav: Honza 45, Karel 39, Božena 27, Jaroslav 27",
+             "  Maturita (2. tálie, 1. pokus): Karel si volí hru.",
+             "  Maturita: Všechny, 1. pokus, maturuje Karel.",
+             "  Karel hraje 8🍃."]
+
+
+@pytest.mark.parametrize("lang", ["cs", "en"])
+def test_a_forced_move_is_marked_and_the_maturita_choice_told_once(lang):
+    """A card played for the human without asking says so, as the bot's lines do; the
+    maturant's choice is told by the line of the attempt's start alone."""
+    from engine.cards import card_label
+    from engine.contracts import Contract
+    from engine.events import MaturitaChosen
+    from engine.messages import event_text
+    from engine.terminal import NAMES
+
+    _, lines, _, _ = _play(5, lang)
+    if lang == "cs":
+        at = lines.index(FORCED_CS[1])
+        assert lines[at - 1:at + 7] == FORCED_CS
+        assert "  Honza hraje F🍃 (automaticky)." in lines  # a card of a trick
+        at = lines.index("  Maturita (1. tálie, 1. pokus): Honza si volí hru.")
+        assert lines[at + 7:at + 9] == ["  6) Desítky",
+                                        "  Maturita: Červené, 1. pokus, maturuje Honza."]
+    else:
+        at = lines.index("  Alex lays 8🔔 (automatically).")
+        assert lines[at - 1:at + 2] == ["  Jaroslav lays K🍃 9🔔.",
+                                        "  Alex lays 8🔔 (automatically).",
+                                        "  Karel lays K🔔 7🔔."]
+        assert "  Alex plays F🍃 (automatically)." in lines
+    chosen = {"  " + event_text(MaturitaChosen(s, c, 1), lang, list(NAMES[lang]), card_label)
+              for s in range(4) for c in Contract if c is not Contract.HARAKIRI}
+    assert not chosen & set(lines)
+    marked = [line for line in lines if line.endswith(("(automaticky).", "(automatically)."))]
+    assert marked and all(line.startswith(("  Honza ", "  Alex ")) for line in marked)

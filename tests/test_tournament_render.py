@@ -112,7 +112,7 @@ def test_lora_sheet_notes_harakiri_stovka_and_the_substitute() -> None:
     assert [line.place for line in cs] == list(outcome.places)
     assert [[(tag.label, tag.warn) for tag in line.tags] for line in cs] == [
         [("harakiri 13", False), ("čistá stovka ✗", False)],
-        [("odešel · dohrála AI", True), ("harakiri 11", False), ("čistá stovka ✗", False)],
+        [("odchod od stolu · dohrála AI", True), ("harakiri 11", False), ("čistá stovka ✗", False)],
         [("AI · střední", False)],
         [("čistá stovka ✗", False)],
     ]

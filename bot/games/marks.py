@@ -21,9 +21,16 @@ def marked_lines(events: Sequence[Any], event_type: type, line: Callable[[Any], 
     """The lines (``line``; None: no line) of the game's events (``event_type``). An
     ``Unclicked`` marks the next move (one of ``moves``) of its seat with ``mark(how)``, and
     that move is shown even when it is otherwise ``quiet``."""
+    return [text for _, text in marked_pairs(events, event_type, line, moves, quiet, mark)]
+
+
+def marked_pairs(events: Sequence[Any], event_type: type, line: Callable[[Any], str | None],
+                 moves: tuple[type, ...], quiet: Callable[[Any], bool],
+                 mark: Callable[[str], str]) -> list[tuple[int, str]]:
+    """``marked_lines``, each line with the index in ``events`` of the event it tells."""
     marks: dict[int, str] = {}
-    out: list[str] = []
-    for e in events:
+    out: list[tuple[int, str]] = []
+    for i, e in enumerate(events):
         if isinstance(e, Unclicked):
             marks[e.seat] = e.how
             continue
@@ -39,5 +46,5 @@ def marked_lines(events: Sequence[Any], event_type: type, line: Callable[[Any], 
         if marked:
             assert isinstance(seat, int)
             text = marked_text(text, mark(marks.pop(seat)))
-        out.append(text)
+        out.append((i, text))
     return out

@@ -10,10 +10,11 @@ the bot words every event here.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import pairwise
 from typing import Any
 
 from bot.games.lora.cards import card_label, cards_text
-from bot.games.marks import marked_lines
+from bot.games.marks import marked_pairs
 from bot.i18n import has, t
 from engine.contracts import Contract
 from engine.events import (
@@ -74,7 +75,9 @@ class Words:
     def scores(self, points: Sequence[int]) -> str:
         return " · ".join(f"{self.names[s]} {p}" for s, p in enumerate(points))
 
-    def line(self, e: Event) -> str | None:
+    def line(self, e: Event, shed: bool = False) -> str | None:
+        """``e``'s line (None: it has none); ``shed``: a desítky turn that emptied its
+        seat's hand and so ended the game (R-DESITKY-END)."""
         lang = self.lang
         match e:
             case GameStarted(contract=Contract.HARAKIRI, leader=leader, playoff_game=k,
@@ -115,6 +118,8 @@ class Words:
                 return self.say("kralovska_kvarta", seat)
             case KvartaBuilt():
                 return self.kvarta(e)
+            case TurnEnded(seat=seat, cards=cards) if shed:
+                return self.say("turn_ended_out", seat, cards=cards_text(cards))
             case TurnEnded(seat=seat, cards=cards):
                 return self.say("turn_ended", seat, cards=cards_text(cards))
             case Knocked(seat=seat):
@@ -166,8 +171,16 @@ class Words:
 
     def lines(self, events: Sequence[Any], quiet: tuple[type, ...]) -> list[str]:
         """The lines of ``events``; ``Unclicked`` marks the next own line of its seat."""
-        return marked_lines(events, Event, self.line, (*OWN_LINE, CardPlayed),
-                            lambda e: isinstance(e, quiet),
+        return [text for _, text in self.pairs(events, quiet)]
+
+    def pairs(self, events: Sequence[Any], quiet: tuple[type, ...]) -> list[tuple[int, str]]:
+        """``lines``, each with the index in ``events`` of the event it tells."""
+        told = [e for e in events if isinstance(e, Event)]
+        # the game ends right after a turn only when that turn emptied the hand
+        shed = {id(e) for e, after in pairwise(told)
+                if isinstance(e, TurnEnded) and isinstance(after, GameEnded)}
+        return marked_pairs(events, Event, lambda e: self.line(e, id(e) in shed),
+                            (*OWN_LINE, CardPlayed), lambda e: isinstance(e, quiet),
                             lambda how: t(f"lora.ev.mark_{how}", self.lang))
 
 

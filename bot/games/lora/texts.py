@@ -3,23 +3,30 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from bot.games.lora.cards import cards_text
-from bot.games.lora.events import Words, game_name, seat_lines, table_lines
+from bot.games.lora.events import HAND_QUIET, Words, game_name, table_lines
 from bot.i18n import t
-from bot.model import Table
+from bot.model import Table, Unclicked
 from engine.contracts import Contract
 from engine.events import (
+    CardLaid,
+    CardPlayed,
     Event,
     GameEnded,
     GameStarted,
     HarakiriNeeded,
+    KvartaBuilt,
     LoraFinished,
+    MaturitaChosen,
     MaturitaDealt,
     MaturitaFailed,
     MaturitaPassed,
+    Panak,
     StovkaAnswered,
     StovkaAsked,
+    TurnEnded,
 )
 from engine.game import GameEvent
 from engine.lora import ProtocolRow
@@ -30,6 +37,12 @@ from engine.views import PublicView, TrickView
 
 DEAL_EVENTS = (GameStarted, MaturitaDealt, StovkaAsked)
 RESULT_EVENTS = (GameEnded, MaturitaFailed, MaturitaPassed, HarakiriNeeded, LoraFinished)
+# the lines that close a partial game: its results (and a panák paid in it)
+ENDING_EVENTS = (*RESULT_EVENTS, Panak)
+# the lines between two deals (a new deal's own lines, the choice, the čistá stovka answers)
+BETWEEN_EVENTS = (*DEAL_EVENTS, MaturitaChosen, StovkaAnswered)
+# a seat's moves in a partial game (the first event of each of his actions there)
+MOVES = (CardPlayed, CardLaid, TurnEnded, KvartaBuilt)
 
 
 def lora_events(events: Sequence[GameEvent]) -> list[Event]:
@@ -77,13 +90,50 @@ def event_lines(table: Table, events: Sequence[GameEvent]) -> list[str]:
 
 
 def private_lines(table: Table, seat: int, lang: str, count: int = 3) -> list[str]:
-    """The last lines of the table's recent events, worded for ``seat`` (his hand): those of
-    the deal in play, and before it only how the last game ended (the cards of an earlier
-    deal are in new hands now)."""
-    events = table.events
+    """The lines of the table's recent events for ``seat``'s hand (``hand_lines``)."""
+    return hand_lines(table.events, lang, table.names(), seat, count)
+
+
+def clicked(events: Sequence[Any], seat: int) -> bool:
+    """``seat`` made a move of his own in ``events``: a card, a turn ended or a kvarta led
+    — not one the table made for him (a forced move, an AI standing in: the ``Unclicked``
+    put before it) nor a knock or a kvarta filled (those are never his choice)."""
+    marked = False
+    for e in events:
+        if isinstance(e, Unclicked) and e.seat == seat:
+            marked = True
+        elif isinstance(e, MOVES) and e.seat == seat:
+            if not marked:
+                return True
+            marked = False
+    return False
+
+
+def hand_lines(events: Sequence[Any], lang: str, names: Sequence[str], seat: int,
+               count: int = 3) -> list[str]:
+    """The lines of ``events`` worded for ``seat`` (his hand): the last ``count`` of the
+    deal in play (the cards of an earlier deal are in new hands now), and above them how
+    the last game ended — the line that decided it (the trick taken, the knock, the hand
+    emptied) and its results — until he makes a move of his own in the next one (and for
+    good when the lóra is over)."""
+    pairs = Words(lang, names, seat).pairs(events, HAND_QUIET)
     start = max((i for i, e in enumerate(events) if isinstance(e, DEAL_EVENTS)), default=0)
-    shown = [e for e in events[:start] if isinstance(e, RESULT_EVENTS)] + events[start:]
-    return seat_lines(shown, lang, table.names(), seat)[-count:]
+    ends = [k for k, (i, _) in enumerate(pairs) if isinstance(events[i], ENDING_EVENTS)]
+    ending: list[tuple[int, str]] = []
+    after = 0
+    if ends:
+        first = after = ends[-1] + 1
+        while first > 0 and isinstance(events[pairs[first - 1][0]], ENDING_EVENTS):
+            first -= 1
+        decisive = first - 1
+        if decisive >= 0 and not isinstance(events[pairs[decisive][0]], BETWEEN_EVENTS):
+            first = decisive
+        ending = pairs[first:after]
+    tail = [(i, text) for i, text in pairs[after:] if i >= start][-count:]
+    since = max(start, pairs[after - 1][0] if ends else 0)
+    if clicked(events[since:], seat):
+        ending = []
+    return [text for _, text in ending + tail]
 
 
 def starts_deal(events: Sequence[GameEvent]) -> bool:
