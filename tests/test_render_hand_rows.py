@@ -173,6 +173,24 @@ def test_every_word_of_the_hand_picture_is_big_enough(
 
 
 @pytest.mark.parametrize("lang", ["cs", "en"])
+@pytest.mark.parametrize(("kind", "view"), SITUATIONS, ids=[k for k, _ in SITUATIONS])
+def test_the_header_says_everything_whole(kind: str, view: SeatView, lang: str,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    drawn: list[str] = []
+    real = hand.text
+
+    def spy(img: Image.Image, xy: tuple[float, float], value: str, fnt: Font,
+            *args: object, **kwargs: object) -> float:
+        if xy[1] < hand.HEADER_H:
+            drawn.append(value)
+        return real(img, xy, value, fnt, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(hand, "text", spy)
+    hand.hand_image(view, lang, NAMES)
+    assert drawn and not any("…" in value for value in drawn), drawn
+
+
+@pytest.mark.parametrize("lang", ["cs", "en"])
 def test_the_prompt_at_the_top_right_is_one_or_two_readable_lines(lang: str) -> None:
     for key in ("hand_lay_more", "hand_your_turn", "hand_stovka", "hand_choose", "hand_lay"):
         status = s(key, lang)

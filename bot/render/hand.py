@@ -108,6 +108,7 @@ def _status(view: SeatView, names: list[str], lang: str) -> tuple[str, tuple[int
 
 # -- the header -------------------------------------------------------------------------
 STATUS_PX, STATUS_PITCH = 26, 27  # the prompt at the top right: one line, or two of SMALL
+TITLE2_PX = 30  # the game's name over the line after it (when the two do not fit side by side)
 
 
 def status_lines(status: str, room: float) -> list[tuple[str, Font]]:
@@ -135,25 +136,66 @@ def halves(value: str, fnt: Font) -> tuple[str, str]:
     return " ".join(words[:k]), " ".join(words[k:])
 
 
+Label = tuple[str, Font]
+
+
+def _side_by_side(title: str, sub: str, right: float) -> tuple[Label, Label] | None:
+    """The game's name and the line after it side by side left of ``right``, both whole
+    (condensed and a little smaller where need be), or None."""
+    label, ft = fitted(title, 34, "bold", W * 0.4, smallest=26)
+    after, fs = fitted(sub, SMALL, "regular", right - M - ft.getlength(label) - 12,
+                       smallest=SMALL)
+    return ((label, ft), (after, fs)) if label == title and after == sub else None
+
+
+def _stacked_width(title: str, sub: str) -> float:
+    """How wide the game's name over the line after it is when both are whole."""
+    label, ft = fitted(title, TITLE2_PX, "bold", W * 0.6, smallest=SMALL + 1)
+    return max(ft.getlength(label), font(SMALL, "narrow").getlength(sub))
+
+
 def _header(img: Image.Image, view: SeatView, names: list[str], lang: str) -> None:
+    """The game's name, the line after it and the prompt, each whole where it can be: all
+    on one line; else the name over the line after it; else the prompt on two lines (rather
+    than a line the phone cannot read); only then cut."""
     paste(img, panel(W, HEADER_H, BAR, radius=0), 0, 0)
     title, sub = title_parts(view.public, names, lang)
     status, colour = _status(view, names, lang)
-    # each part whole where it can be: condensed and a little smaller before a cut; the
-    # prompt on two lines rather than a line the phone cannot read
-    label, ft = fitted(title, 34, "bold", W * 0.4, smallest=26)
-    x = M + text(img, (M, HEADER_H // 2), label, ft, anchor="lm")
-    right = W - M
+    lines: list[Label] = []
+    pair: tuple[Label, Label] | None = None
     if status:
+        first = fitted(title, 34, "bold", W * 0.4, smallest=26)
         sub_w = font(SMALL, "narrow").getlength(sub) + 12 if sub else 0  # the least it needs
-        lines = status_lines(status, W - M - x - 24 - sub_w)
-        for i, (line, fs) in enumerate(lines):
-            y = HEADER_H // 2 + 1 + (i - (len(lines) - 1) / 2) * STATUS_PITCH
-            text(img, (W - M, y), line, fs, colour, "rm")
+        room = W - M - (M + first[1].getlength(first[0])) - 24 - sub_w
+        stacked_room = W - 2 * M - _stacked_width(title, sub) - 24
+        for width, side in ((room, True), (stacked_room, False)):
+            label, fs = fitted(status, STATUS_PX, "bold", width, smallest=SMALL)
+            if label == status:
+                lines = [(label, fs)]
+                right = W - M - fs.getlength(label) - 24
+                pair = _side_by_side(title, sub, right) if side else None
+                if pair is not None or not side:
+                    break
+        else:
+            lines = status_lines(status, room)
+    right = W - M
+    for i, (line, fs) in enumerate(lines):
+        y = HEADER_H // 2 + 1 + (i - (len(lines) - 1) / 2) * STATUS_PITCH
+        text(img, (W - M, y), line, fs, colour, "rm")
+    if lines:
         right -= max(int(fs.getlength(line)) for line, fs in lines) + 24
-    if sub and right - x > 80:
-        label, fsub = fitted(sub, SMALL, "regular", right - x - 12, smallest=SMALL)
-        text(img, (x + 12, HEADER_H // 2 + 2), label, fsub, MUTED, "lm")
+    if pair is None and (len(lines) != 1 or not status):
+        pair = _side_by_side(title, sub, right)
+    if pair is not None:
+        (label, ft), (after, fs) = pair
+        x = M + text(img, (M, HEADER_H // 2), label, ft, anchor="lm")
+        text(img, (x + 12, HEADER_H // 2 + 2), after, fs, MUTED, "lm")
+        return
+    label, ft = fitted(title, TITLE2_PX, "bold", right - M, smallest=SMALL + 1)
+    text(img, (M, HEADER_H // 2 - (13 if sub else 0)), label, ft, anchor="lm")
+    if sub:
+        after, fs = fitted(sub, SMALL, "regular", right - M, smallest=SMALL)
+        text(img, (M, HEADER_H // 2 + 15), after, fs, MUTED, "lm")
 
 
 # -- the players --------------------------------------------------------------------------
