@@ -71,7 +71,7 @@ def test_the_last_trick_fits_the_table_middle_and_the_picture_stays_short() -> N
     h = cards.card_height(hand.LAST_W)
     assert hand.LAST_W * PHONE_W / hand.W >= 32  # as large as the table's last-trick inset
     assert hand.LAST_Y - 6 >= hand.NAMES_Y + 10  # under the players' names
-    label_top = hand.BOARD_Y + hand.BOARD_H - 16 - font(22, "bold").size // 2
+    label_top = hand.BOARD_Y + hand.BOARD_H - 16 - font(hand.LAST_PX, "bold").size // 2
     assert hand.LAST_Y + h + cards.margin(hand.LAST_W) <= label_top
     assert hand.H <= 700  # 644 before: about 7 % taller
 

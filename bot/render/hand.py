@@ -1,16 +1,20 @@
 """A seat's hand picture: everything a player needs to play from his hand message alone.
 
 The header names the game (tálie, game, trick) and whose turn it is; the left panel lists the
-four players in play order (the viewer last) with their points so far, the one to act aglow;
-the right panel shows the table's middle — the current trick in play order, the kvarta being
-built, the desítky rows with their suits, the čistá stovka answers, the maturita choice or the
-final order; below, the seat's own cards, the playable ones lifted and numbered like the
-buttons. Only ``SeatView`` goes in: the seat's hand, its legal actions and public facts.
+four players in play order (the viewer last) with their points so far, the one to act aglow,
+under each name his cards left and his tags ("ty", "maturuje", čistá stovka, knocks), on two
+lines where one is not enough; the right panel shows the table's middle — the current trick
+in play order, the kvarta being built, the desítky rows with their suits, the čistá stovka
+answers, the maturita choice or the final order; below, the seat's own cards, the playable
+ones lifted and numbered like the buttons. Every word is at least SMALL px (12 px on a
+phone), bar the names under the trick and the desítky tiles (21 px). Only ``SeatView`` goes
+in: the seat's hand, its legal actions and public facts.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from itertools import pairwise
 
 from PIL import Image, ImageDraw
@@ -18,6 +22,7 @@ from PIL import Image, ImageDraw
 from bot.render import cards, palette
 from bot.render.center import stovka_answer
 from bot.render.common import (
+    BADGE_COLOURS,
     BAR,
     FAINT,
     GOLD,
@@ -31,9 +36,10 @@ from bot.render.common import (
     felt,
     panel,
     paste,
+    phone_px,
     text,
 )
-from bot.render.fonts import fit, fitted, font
+from bot.render.fonts import Font, fit, fitted, font
 from bot.render.strings import game_name, lang_of, s
 from bot.render.suits import suit_icon, suit_ink
 from bot.render.table import title_parts
@@ -44,13 +50,12 @@ from engine.rules import trick_winner_offset
 from engine.views import DesitkyView, KvartyView, PublicView, SeatView, TrickView
 
 W, M = 800, 16
+SMALL = phone_px(W, 12)  # the least size of a word here: 12 px high on a phone (23 px)
 HEADER_H = 64
 BOARD_Y, BOARD_H = 76, 338  # the players and the table's middle
 LEFT_W = 290
 RIGHT_X = M + LEFT_W + 14
 RIGHT_W = W - RIGHT_X - M
-ROW_H = (BOARD_H - 28) // 4
-ROW_PAD = (ROW_H - 66) // 2  # a player's row is drawn for 66 px, centred in ROW_H
 CARD_W, LIFT, SUIT_GAP = 112, 22, 14
 CARD_H = cards.card_height(CARD_W)
 HAND_Y = BOARD_Y + BOARD_H + 14 + LIFT
@@ -64,6 +69,7 @@ NAMES_Y = SLOTS_Y + SLOT_H + 16  # the players' names under it
 # The last trick: small cards under the names, each in its player's column
 LAST_W = 60
 LAST_Y = NAMES_Y + 18
+NAME_PX, LAST_PX = 21, SMALL  # the names under the trick; the last trick's line
 
 
 def _check(view: SeatView) -> None:
@@ -101,21 +107,95 @@ def _status(view: SeatView, names: list[str], lang: str) -> tuple[str, tuple[int
 
 
 # -- the header -------------------------------------------------------------------------
+STATUS_PX, STATUS_PITCH = 26, 27  # the prompt at the top right: one line, or two of SMALL
+TITLE2_PX = 30  # the game's name over the line after it (when the two do not fit side by side)
+
+
+def status_lines(status: str, room: float) -> list[tuple[str, Font]]:
+    """The prompt at the top right in at most ``room`` px: one line where it fits (condensed
+    and down to SMALL before anything else), else two lines broken at a space, as even as
+    can be and neither starting with a dash; cut only when even that does not fit."""
+    label, fnt = fitted(status, STATUS_PX, "bold", room, smallest=SMALL)
+    if label == status or " " not in status:
+        return [(label, fnt)]
+    width = max(room, W * 0.3)
+    return [fitted(line, SMALL, "bold", width, smallest=SMALL)
+            for line in halves(status, font(SMALL, "bold"))]
+
+
+def halves(value: str, fnt: Font) -> tuple[str, str]:
+    """``value`` in two lines broken at a space: as even as can be, the second not starting
+    with a dash."""
+    words = value.split()
+
+    def key(k: int) -> tuple[bool, float]:
+        first, second = " ".join(words[:k]), " ".join(words[k:])
+        return second[0] in "–-", max(fnt.getlength(first), fnt.getlength(second))
+
+    k = min(range(1, len(words)), key=key)
+    return " ".join(words[:k]), " ".join(words[k:])
+
+
+Label = tuple[str, Font]
+
+
+def _side_by_side(title: str, sub: str, right: float) -> tuple[Label, Label] | None:
+    """The game's name and the line after it side by side left of ``right``, both whole
+    (condensed and a little smaller where need be), or None."""
+    label, ft = fitted(title, 34, "bold", W * 0.4, smallest=26)
+    after, fs = fitted(sub, SMALL, "regular", right - M - ft.getlength(label) - 12,
+                       smallest=SMALL)
+    return ((label, ft), (after, fs)) if label == title and after == sub else None
+
+
+def _stacked_width(title: str, sub: str) -> float:
+    """How wide the game's name over the line after it is when both are whole."""
+    label, ft = fitted(title, TITLE2_PX, "bold", W * 0.6, smallest=SMALL + 1)
+    return max(ft.getlength(label), font(SMALL, "narrow").getlength(sub))
+
+
 def _header(img: Image.Image, view: SeatView, names: list[str], lang: str) -> None:
+    """The game's name, the line after it and the prompt, each whole where it can be: all
+    on one line; else the name over the line after it; else the prompt on two lines (rather
+    than a line the phone cannot read); only then cut."""
     paste(img, panel(W, HEADER_H, BAR, radius=0), 0, 0)
     title, sub = title_parts(view.public, names, lang)
     status, colour = _status(view, names, lang)
-    # each part whole where it can be: condensed and a little smaller before a cut
-    label, ft = fitted(title, 34, "bold", W * 0.4, smallest=26)
-    x = M + text(img, (M, HEADER_H // 2), label, ft, anchor="lm")
-    right = W - M
+    lines: list[Label] = []
+    pair: tuple[Label, Label] | None = None
     if status:
-        status, fs = fitted(status, 26, "bold", min(W * 0.36, W - M - x - 24), smallest=18)
-        right -= int(fs.getlength(status)) + 24
-        text(img, (W - M, HEADER_H // 2 + 1), status, fs, colour, "rm")
-    if sub and right - x > 80:
-        label, fsub = fitted(sub, 22, "regular", right - x - 12, smallest=17)
-        text(img, (x + 12, HEADER_H // 2 + 2), label, fsub, MUTED, "lm")
+        first = fitted(title, 34, "bold", W * 0.4, smallest=26)
+        sub_w = font(SMALL, "narrow").getlength(sub) + 12 if sub else 0  # the least it needs
+        room = W - M - (M + first[1].getlength(first[0])) - 24 - sub_w
+        stacked_room = W - 2 * M - _stacked_width(title, sub) - 24
+        for width, side in ((room, True), (stacked_room, False)):
+            label, fs = fitted(status, STATUS_PX, "bold", width, smallest=SMALL)
+            if label == status:
+                lines = [(label, fs)]
+                right = W - M - fs.getlength(label) - 24
+                pair = _side_by_side(title, sub, right) if side else None
+                if pair is not None or not side:
+                    break
+        else:
+            lines = status_lines(status, room)
+    right = W - M
+    for i, (line, fs) in enumerate(lines):
+        y = HEADER_H // 2 + 1 + (i - (len(lines) - 1) / 2) * STATUS_PITCH
+        text(img, (W - M, y), line, fs, colour, "rm")
+    if lines:
+        right -= max(int(fs.getlength(line)) for line, fs in lines) + 24
+    if pair is None and (len(lines) != 1 or not status):
+        pair = _side_by_side(title, sub, right)
+    if pair is not None:
+        (label, ft), (after, fs) = pair
+        x = M + text(img, (M, HEADER_H // 2), label, ft, anchor="lm")
+        text(img, (x + 12, HEADER_H // 2 + 2), after, fs, MUTED, "lm")
+        return
+    label, ft = fitted(title, TITLE2_PX, "bold", right - M, smallest=SMALL + 1)
+    text(img, (M, HEADER_H // 2 - (13 if sub else 0)), label, ft, anchor="lm")
+    if sub:
+        after, fs = fitted(sub, SMALL, "regular", right - M, smallest=SMALL)
+        text(img, (M, HEADER_H // 2 + 15), after, fs, MUTED, "lm")
 
 
 # -- the players --------------------------------------------------------------------------
@@ -125,62 +205,220 @@ def _order(viewer: int) -> list[int]:
 
 
 RGB = tuple[int, int, int]
+# A player's row: his name and points on a first line (totals right-aligned at TOTAL_R, this
+# game's points at GAME_R), his card count and tags under it across the whole row, wrapped
+# to a second line when they are too many; rows that need it are taller.
+TOTAL_R, GAME_R = M + 214, M + LEFT_W - 10
+HEAD_W = 60  # the widest a column's head may be
+ROWS_Y, ROW_GAP = BOARD_Y + 28, 8  # under the columns' heads, down to the board's foot
+ROWS_H = BOARD_Y + BOARD_H - ROWS_Y
+ROW_X0, ROW_X1 = M + 12, M + LEFT_W - 12  # the room of a row's words
+NAME_ASCENT, TAG_PITCH, TAG_DESCENT = 25, 25, 7  # a row's lines: baselines from its top
+ROW_PAD_MIN, MAX_TAG_LINES = 3, 2
+TAG_LEAST = SMALL - 2  # the tags of four crowded rows (11 px on a phone)
+ICON_W, ICON_DROP = 16, 5  # the face-down card before the card count, its foot under the line
+SEP, SEP_PAD, COUNT_GAP = "·", 6, 10  # between two tags: a dot and 6 px each side
+TAG_COLOURS: dict[str, RGB] = {"you": GOLD, "maturant": BADGE_COLOURS["maturant"],
+                               "stovka": BADGE_COLOURS["stovka"], "knocks": GOLD}
 
 
-def _tags(pub: PublicView, seat: int, viewer: int, lang: str) -> list[tuple[str, RGB]]:
+def seat_tags(pub: PublicView, seat: int, viewer: int, lang: str) -> list[tuple[str, RGB]]:
+    """The words under a player's name: "ty", "maturuje" ("maturuješ" for the viewer),
+    čistá stovka declared (made or missed once the lóra is over), knocks so far; each with
+    its colour."""
     tags: list[tuple[str, RGB]] = []
     if seat == viewer:
-        tags.append((s("hand_you", lang), GOLD))
+        tags.append((s("hand_you", lang), TAG_COLOURS["you"]))
     if pub.maturant == seat and not pub.finished:
-        tags.append((s("legend_maturant", lang), (200, 130, 230)))
+        key = "tag_maturant_you" if seat == viewer else "tag_maturant"
+        tags.append((s(key, lang), TAG_COLOURS["maturant"]))
     if pub.stovka[seat] is True:
-        tags.append((s("badge_stovka", lang), (236, 110, 90)))
+        if pub.phase == "finished":  # made or missed (the final order's words)
+            made = pub.totals[seat] == 100
+            tags.append((s("stovka_made" if made else "stovka_missed", lang),
+                         GREEN if made else RED))
+        else:
+            tags.append((s("tag_stovka", lang), TAG_COLOURS["stovka"]))
     if pub.knocks[seat]:
-        tags.append((f"{s('knocks', lang)} ×{pub.knocks[seat]}", GOLD))
+        tags.append((f"{s('knocks', lang)} ×{pub.knocks[seat]}", TAG_COLOURS["knocks"]))
     return tags
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A word of a player's row at (x, baseline): a tag, the dot between two, or the card
+    count ("count": the face-down card at x, the number after it)."""
+
+    kind: str
+    text: str
+    colour: RGB
+    x: int
+    baseline: int
+
+    def box(self, fnt: Font) -> tuple[int, int, int, int]:
+        """Its bounding box drawn in ``fnt``."""
+        x0, y0, x1, y1 = (int(v) for v in fnt.getbbox(self.text, anchor="ls"))
+        if self.kind == "count":
+            icon_top = ICON_DROP - cards.card_height(ICON_W)
+            return (self.x, self.baseline + min(y0, icon_top), self.x + ICON_W + 4 + x1,
+                    self.baseline + max(y1, ICON_DROP))
+        return self.x + x0, self.baseline + y0, self.x + x1, self.baseline + y1
+
+
+@dataclass(frozen=True)
+class Row:
+    """A player's row as drawn: the panel (top, height), the baseline of his name and points,
+    his name as drawn and its font, the points, and the pieces under it in ``tag_font``."""
+
+    seat: int
+    top: int
+    height: int
+    baseline: int
+    name: str
+    name_font: Font
+    total: str
+    game: str | None
+    pieces: tuple[Piece, ...]
+    tag_font: Font
+
+
+TOTAL_FONT, GAME_FONT = font(30, "bold"), font(27, "bold")
+
+
+def _count_width(n: int, fnt: Font) -> int:
+    return ICON_W + 4 + int(fnt.getlength(str(n)))
+
+
+def _sep_width(fnt: Font) -> float:
+    return fnt.getlength(SEP) + 2 * SEP_PAD
+
+
+def _wrap_tags(count: int | None, tags: Sequence[tuple[str, RGB]], fnt: Font
+               ) -> list[list[tuple[str, str, RGB]]]:
+    """The count and the tags as lines of (kind, text, colour), each line at most a row
+    wide: greedy, a tag never split; a dot between two tags of a line."""
+    width = ROW_X1 - ROW_X0
+    lines: list[list[tuple[str, str, RGB]]] = [[]]
+    used = 0.0
+    if count is not None:
+        lines[0].append(("count", str(count), MUTED))
+        used = _count_width(count, fnt) + COUNT_GAP
+    for tag, colour in tags:
+        need = fnt.getlength(tag)
+        if any(kind == "tag" for kind, _, _ in lines[-1]):
+            need += _sep_width(fnt)
+        if lines[-1] and used + need > width:
+            lines.append([])
+            used, need = 0, fnt.getlength(tag)
+        if any(kind == "tag" for kind, _, _ in lines[-1]):
+            lines[-1].append(("sep", SEP, FAINT))
+        lines[-1].append(("tag", tag, colour))
+        used += need
+    return [line for line in lines if line]
+
+
+def _heights(lines: Sequence[int]) -> tuple[list[int], int]:
+    """The rows' panel heights for their numbers of tag lines, and the gap between them: all
+    alike when they fit so, else each as tall as it needs, the room left shared."""
+    natural = [NAME_ASCENT + n * TAG_PITCH + TAG_DESCENT + 2 * ROW_PAD_MIN for n in lines]
+    even = (ROWS_H - 3 * ROW_GAP) // 4
+    if max(natural) <= even:
+        return [even] * 4, ROW_GAP
+    gap = max(2, min(ROW_GAP, (ROWS_H - sum(natural)) // 3))
+    spare = max(0, ROWS_H - 3 * gap - sum(natural))
+    return [h + spare // 4 for h in natural], gap
+
+
+def player_rows(view: SeatView, names: Sequence[str], lang: str) -> list[Row]:
+    """The players' rows of the hand picture, in play order from the viewer's left-hand
+    neighbour (the viewer last), laid out so that no word runs into another."""
+    pub = view.public
+    playing = pub.phase == "play"
+    order = _order(view.seat)
+    tags = {seat: seat_tags(pub, seat, view.seat, lang) for seat in order}
+    counts = {seat: pub.hand_counts[seat] if playing else None for seat in order}
+    # bold where every row's words fit its one line; else condensed, a row wrapped to two
+    # lines where it needs them; when the rows cannot all be that tall, condensed a little
+    # smaller (TAG_LEAST); only then each row's one line, cut
+    tries = ((font(SMALL, "bold"), 1), (font(SMALL, "cond"), MAX_TAG_LINES),
+             (font(TAG_LEAST, "cond"), MAX_TAG_LINES), (font(TAG_LEAST, "cond"), 0))
+    for fnt, most in tries:
+        lines = {seat: _wrap_tags(counts[seat], tags[seat], fnt) for seat in order}
+        if most == 0:  # the last resort
+            lines = {seat: lines[seat][:1] for seat in order}
+        elif any(len(lines[seat]) > most for seat in order):
+            continue
+        heights, gap = _heights([len(lines[seat]) for seat in order])
+        if most == 0 or sum(heights) + 3 * gap <= ROWS_H:
+            break
+    rows, top = [], ROWS_Y
+    for seat, height in zip(order, heights, strict=True):
+        block = NAME_ASCENT + len(lines[seat]) * TAG_PITCH + TAG_DESCENT
+        baseline = top + (height - block) // 2 + NAME_ASCENT
+        total = str(pub.totals[seat])
+        room = TOTAL_R - int(TOTAL_FONT.getlength(total)) - 14 - ROW_X0
+        name, fn = fitted(names[seat], 27, "bold", room, smallest=SMALL)
+        pieces = []
+        for k, line in enumerate(lines[seat]):
+            x, y = ROW_X0, baseline + (k + 1) * TAG_PITCH
+            for kind, value, colour in line:
+                if kind == "count":
+                    pieces.append(Piece(kind, value, colour, x, y))
+                    x += _count_width(int(value), fnt) + COUNT_GAP
+                    continue
+                if kind == "sep":
+                    pieces.append(Piece(kind, value, colour, x + SEP_PAD, y))
+                    x += int(_sep_width(fnt))
+                    continue
+                value = fit(value, fnt, ROW_X1 - x)  # a tag wider than a row: cut
+                pieces.append(Piece(kind, value, colour, x, y))
+                x += int(fnt.getlength(value))
+        rows.append(Row(seat, top, height, baseline, name, fn, total,
+                        str(pub.game_points[seat]) if playing else None, tuple(pieces), fnt))
+        top += height + gap
+    return rows
 
 
 def _players(img: Image.Image, view: SeatView, names: list[str], lang: str) -> None:
     pub = view.public
-    playing = pub.phase == "play"
-    fh = font(18)
-    text(img, (M + 212, BOARD_Y + 6), s("pts_lora", lang), fh, MUTED, "rm")
-    if playing:
-        text(img, (M + LEFT_W - 10, BOARD_Y + 6), s("pts_game", lang), fh, MUTED, "rm")
-    for i, seat in enumerate(_order(view.seat)):
-        y = BOARD_Y + 28 + i * ROW_H
-        acting = seat == pub.to_act
+    # the columns' heads, right-aligned over them ("game" a little further: clear of "total")
+    for key, right in (("pts_lora", TOTAL_R), ("pts_game", GAME_R + 6)):
+        if key == "pts_game" and pub.phase != "play":
+            continue
+        label, fh = fitted(s(key, lang), SMALL, "regular", HEAD_W, smallest=SMALL)
+        text(img, (right, BOARD_Y + 14), label, fh, MUTED, "rm")
+    for row in player_rows(view, names, lang):
+        acting = row.seat == pub.to_act
         fill = ACTING_FILL if acting else (4, 16, 11, 170)
         outline = (*GOLD, 255) if acting else None
-        paste(img, panel(LEFT_W, ROW_H - 8, fill, outline, 3, 12), M, y)
-        fn, ftot = font(27, "bold"), font(30, "bold")
-        room = 214 - 12 - int(ftot.getlength(str(pub.totals[seat]))) - 14
-        size = 27 if fn.getlength(names[seat]) <= room else 22  # smaller before it is cut
-        fn = font(size, "bold")
-        top = y + ROW_PAD
-        text(img, (M + 12, top + 4 + (27 - size) // 2), fit(names[seat], fn, room), fn, TEXT)
-        tx = M + 12
-        if playing:
-            tx = _count(img, tx, top + 35, pub.hand_counts[seat]) + 12
-        for tag, colour in _tags(pub, seat, view.seat, lang):
-            tx += int(text(img, (tx, top + 36), tag, font(17, "bold"), colour)) + 12
-        text(img, (M + 214, y + (ROW_H - 8) // 2), str(pub.totals[seat]), ftot, TEXT, "rm")
-        if playing:
-            text(img, (M + LEFT_W - 10, y + (ROW_H - 8) // 2), str(pub.game_points[seat]),
-                 font(27, "bold"), GOLD if pub.game_points[seat] else MUTED, "rm")
-
-
-def _count(img: Image.Image, x: int, y: int, n: int) -> int:
-    """A small face-down card and the number of cards left; returns the right edge."""
-    cards.put(img, cards.BACK, 14, x, y)
-    return x + 18 + int(text(img, (x + 18, y + 1), str(n), font(18, "bold"), MUTED))
+        paste(img, panel(LEFT_W, row.height, fill, outline, 3, 12), M, row.top)
+        text(img, (ROW_X0, row.baseline), row.name, row.name_font, TEXT, "ls")
+        text(img, (TOTAL_R, row.baseline), row.total, TOTAL_FONT, TEXT, "rs")
+        if row.game is not None:
+            text(img, (GAME_R, row.baseline), row.game, GAME_FONT,
+                 GOLD if row.game != "0" else MUTED, "rs")
+        for piece in row.pieces:
+            if piece.kind == "count":
+                icon_top = piece.baseline + ICON_DROP - cards.card_height(ICON_W)
+                cards.put(img, cards.BACK, ICON_W, piece.x, icon_top)
+                text(img, (piece.x + ICON_W + 4, piece.baseline), piece.text, row.tag_font,
+                     MUTED, "ls")
+            else:
+                text(img, (piece.x, piece.baseline), piece.text, row.tag_font, piece.colour,
+                     "ls")
 
 
 # -- the table's middle -----------------------------------------------------------------------
-def _caption(img: Image.Image, y: int, value: str, colour: tuple[int, int, int] = TEXT,
-             size: int = 24) -> None:
-    f = font(size, "bold")
-    text(img, (RIGHT_X + RIGHT_W // 2, y), fit(value, f, RIGHT_W - 8), f, colour, "mm")
+def _caption(img: Image.Image, y: int, value: str | Callable[[str], str],
+             colour: tuple[int, int, int] = TEXT, size: int = 24, name: str = "") -> None:
+    """A line centred in the table's middle, whole where it can be (condensed, down to
+    SMALL); ``value`` may be a line around a player's ``name``: then the name is cut first."""
+    width = RIGHT_W - 12
+    line = value(name) if callable(value) else value
+    label, f = fitted(line, size, "bold", width, smallest=min(size, SMALL))
+    if label != line and callable(value):  # the name gives way, the words around it stay
+        label = fit(value(fit(name, f, max(40, width - f.getlength(value(""))))), f, width)
+    text(img, (RIGHT_X + RIGHT_W // 2, y), label, f, colour, "mm")
 
 
 def _slot(img: Image.Image, x: int, y: int, colour: tuple[int, int, int, int],
@@ -207,12 +445,10 @@ def _row_of_cards(img: Image.Image, placed: Sequence[tuple[int, int | None]], na
                   "?" if waiting else "")
         else:
             cards.put(img, card, SLOT_W, x, y, "glow" if seat == own else "plain")
-        f = font(21, "bold")
-        if f.getlength(names[seat]) > SLOT_STEP - 6:
-            f = font(17, "bold")
+        # condensed before it is cut; SMALL would run into the last trick under it
+        name, f = fitted(names[seat], NAME_PX, "bold", SLOT_STEP - 6, smallest=NAME_PX)
         colour = GOLD if seat in (to_act, own) else TEXT
-        text(img, (x + SLOT_W // 2, NAMES_Y), fit(names[seat], f, SLOT_STEP - 6), f,
-             colour, "mm")
+        text(img, (x + SLOT_W // 2, NAMES_Y), name, f, colour, "mm")
 
 
 def _trick_lead(pub: PublicView, part: TrickView) -> int | None:
@@ -255,7 +491,7 @@ def _last_trick(img: Image.Image, view: SeatView, names: list[str], lang: str) -
         paste(img, mark, x - 5 - mark.width, LAST_Y + 4)
     winner = next(seat for seat, _, _, took in places if took)
     line = f"{s('last_trick', lang)} · {s('takes', lang, name=names[winner])}"
-    label, f = fitted(line, 22, "bold", RIGHT_W - 16, smallest=18)
+    label, f = fitted(line, LAST_PX, "bold", RIGHT_W - 16, smallest=LAST_PX)
     text(img, (RIGHT_X + RIGHT_W // 2, BOARD_Y + BOARD_H - 16), label, f, MUTED, "mm")
 
 
@@ -265,8 +501,8 @@ def _trick(img: Image.Image, view: SeatView, part: TrickView, names: list[str],
     lead = _trick_lead(pub, part)
     if lead is None:
         return
-    _caption(img, BOARD_Y + 14, s("leads", lang, name=names[lead]), GOLD if not part.trick
-             else TEXT)
+    _caption(img, BOARD_Y + 14, lambda n: s("leads", lang, name=n),
+             GOLD if not part.trick else TEXT, name=names[lead])
     played = dict(part.trick)
     placed = [((lead + k) % 4, played.get((lead + k) % 4)) for k in range(4)]
     _row_of_cards(img, placed, names, pub.to_act)
@@ -277,20 +513,21 @@ def _kvarty(img: Image.Image, pub: PublicView, part: KvartyView, names: list[str
             lang: str) -> None:
     if not part.kvarty:
         if pub.to_act is not None:
-            _caption(img, BOARD_Y + 14, s("leads", lang, name=names[pub.to_act]), GOLD)
+            _caption(img, BOARD_Y + 14, lambda n: s("leads", lang, name=n), GOLD,
+                     name=names[pub.to_act])
         return
     last = part.kvarty[-1]
     if last.out is not None:
         state = s("kvarta_out", lang, name=names[last.out])
     else:
         state = s("kvarta_blown" if last.blown else "kvarta_complete", lang)
-    _caption(img, BOARD_Y + 14, f"{s('kvarta_by', lang, name=names[last.seat])} · {state}",
-             RED if last.blown else TEXT, 21)
+    _caption(img, BOARD_Y + 14, lambda n: f"{s('kvarta_by', lang, name=n)} · {state}",
+             RED if last.blown else TEXT, SMALL, names[last.seat])
     placed = [(seat, card) for seat, card in last.placed][-4:]
     _row_of_cards(img, placed, names, None, own=last.seat)
     if last.next_leader is not None:
-        _caption(img, BOARD_Y + BOARD_H - 12, s("next_leads", lang, name=names[last.next_leader]),
-                 GOLD, 20)
+        _caption(img, BOARD_Y + BOARD_H - 14, lambda n: s("next_leads", lang, name=n), GOLD,
+                 SMALL, names[last.next_leader])
 
 
 TILE_W, TILE_H, TILE_STEP = 44, 56, 50
@@ -317,11 +554,11 @@ def _rows(img: Image.Image, part: DesitkyView) -> None:
                                         fill=GOLD)
                 d.rounded_rectangle(box, 8, fill=(252, 249, 239), outline=(40, 40, 40), width=2)
                 text(img, (x + TILE_W // 2, y + TILE_H // 2), RANK_SYMBOLS[rank],
-                     font(26 if rank != 3 else 22, "bold"), suit_ink(suit), "mm")
+                     font(26 if rank != 3 else 23, "bold"), suit_ink(suit), "mm")
             else:
                 d.rounded_rectangle(box, 8, outline=(110, 140, 122), width=2)
                 text(img, (x + TILE_W // 2, y + TILE_H // 2), RANK_SYMBOLS[rank],
-                     font(20 if rank != 3 else 17, "bold"), FAINT, "mm")
+                     font(22 if rank != 3 else 21, "bold"), FAINT, "mm")
 
 
 def _stovka(img: Image.Image, pub: PublicView, names: list[str], lang: str) -> None:
@@ -333,23 +570,27 @@ def _stovka(img: Image.Image, pub: PublicView, names: list[str], lang: str) -> N
         f = font(23, "bold")
         text(img, (RIGHT_X + 20, y), fit(names[seat], f, RIGHT_W - 190), f, TEXT, "lm")
         text(img, (RIGHT_X + RIGHT_W - 20, y), status, f, colour, "rm")
-    f = font(17)
-    text(img, (RIGHT_X + RIGHT_W // 2, BOARD_Y + BOARD_H - 14),
-         fit(s("stovka_rule", lang), f, RIGHT_W - 8), f, MUTED, "mm")
+    f = font(SMALL, "narrow")
+    rule = s("stovka_rule", lang)
+    lines = [rule] if f.getlength(rule) <= RIGHT_W - 24 or " " not in rule else halves(rule, f)
+    for i, line in enumerate(lines):
+        y = BOARD_Y + BOARD_H - 16 - (len(lines) - 1 - i) * (SMALL + 4)
+        text(img, (RIGHT_X + RIGHT_W // 2, y), fit(line, f, RIGHT_W - 12), f, MUTED, "mm")
 
 
 def _choose(img: Image.Image, pub: PublicView, names: list[str], lang: str) -> None:
     attempt = pub.attempt or 1
     maturant = pub.maturant if pub.maturant is not None else pub.leader
     _caption(img, BOARD_Y + 16, s("choose_title", lang, attempt=attempt), GOLD, 26)
-    _caption(img, BOARD_Y + 60, s("choose_who", lang, name=names[maturant]), TEXT, 23)
+    _caption(img, BOARD_Y + 60, lambda n: s("choose_who", lang, name=n), TEXT, 24,
+             names[maturant])
     y = BOARD_Y + 110
     for row in pub.protocol:
         if row.tali == pub.tali and row.game == MATURITA_GAME and row.attempt is not None:
             line = s("attempt_line", lang, attempt=row.attempt, game=game_name(row.contract, lang))
             if row.failed:
                 line += f" – {s('attempt_failed', lang)}"
-            _caption(img, y, line, RED if row.failed else GREEN, 21)
+            _caption(img, y, line, RED if row.failed else GREEN, SMALL)
             y += 34
 
 

@@ -19,6 +19,7 @@ from bot.render.common import (
     GREEN,
     MUTED,
     RED,
+    RGB,
     TEXT,
     badge,
     check_names,
@@ -198,6 +199,18 @@ def harakiri_line(harakiri: Sequence[ProtocolRow], seat: int, lang: str) -> str:
     return f"{s('sheet_harakiri', lang)}: {pts}"
 
 
+def stovka_word(view: PublicView, seat: int, lang: str) -> tuple[str, RGB]:
+    """A seat's čistá stovka on the sheet: declared or not while the lóra's games go on; made
+    (exactly 100) or missed for a declarer once they are over (harakiri adds no points)."""
+    if not view.stovka[seat]:
+        return s("stovka_no", lang), MUTED
+    if view.phase != "finished" and view.contract is not Contract.HARAKIRI:
+        return s("stovka_yes", lang), GOLD
+    if view.totals[seat] == 100:
+        return s("sheet_stovka_made", lang), GREEN
+    return s("sheet_stovka_missed", lang), RED
+
+
 def _box(img: Image.Image, x: int, y: int, bw: int, seat: int, view: PublicView,
          names: list[str], harakiri: list[ProtocolRow], places: dict[int, int],
          lang: str, notes: Sequence[str]) -> None:
@@ -210,9 +223,8 @@ def _box(img: Image.Image, x: int, y: int, bw: int, seat: int, view: PublicView,
     text(img, (x + bw - 12, y + 58), str(view.totals[seat]), font(40, "bold"), TEXT, "rm")
     lines = []
     if view.stovka[seat] is not None:
-        word = s("stovka_yes" if view.stovka[seat] else "stovka_no", lang)
-        lines.append((f"{s('sheet_stovka', lang)}: {word}",
-                      GOLD if view.stovka[seat] else MUTED))
+        word, colour = stovka_word(view, seat, lang)
+        lines.append((f"{s('sheet_stovka', lang)}: {word}", colour))
     pts = harakiri_line(harakiri, seat, lang)
     if pts:
         lines.append((pts, MUTED))
