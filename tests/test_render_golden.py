@@ -40,15 +40,21 @@ def _hand(kind: str, lang: str = "cs") -> bytes:
     return render_hand(lora.view(lora.to_act if lora.to_act is not None else 0), lang, NAMES)
 
 
+def _random_lora(seed: int) -> Lora:
+    """A whole lóra of random legal moves, its deals and moves from ``seed``."""
+    import random
+
+    lora = Lora(rng=random.Random(seed))
+    rng = random.Random(seed)
+    while not lora.finished:
+        lora.apply(rng.choice(lora.legal_actions()))
+    return lora
+
+
 @cache
 def _three_digits() -> Lora:
     """A finished lóra with a three-digit total and long names (the sheet's columns)."""
-    import random
-
-    lora = Lora(rng=random.Random(58))
-    rng = random.Random(58)
-    while not lora.finished:
-        lora.apply(rng.choice(lora.legal_actions()))
+    lora = _random_lora(58)
     assert max(lora.totals) >= 100
     return lora
 
@@ -59,12 +65,7 @@ LONG_NAMES = ["AI Karel", "AI Jaroslav", "Maximilián Novák", "AI Božena"]
 @cache
 def _notes() -> Lora:
     """A finished lóra with harakiri and missed čisté stovky: the final order's notes."""
-    import random
-
-    lora = Lora(rng=random.Random(20))
-    rng = random.Random(20)
-    while not lora.finished:
-        lora.apply(rng.choice(lora.legal_actions()))
+    lora = _random_lora(20)
     assert any(r.tali is None for r in lora.protocol) and any(a is True for a in lora.stovka)
     return lora
 
