@@ -531,6 +531,8 @@ STRINGS: dict[str, str] = {
     "lora.pic.sheet_place": "Place {n}",
     "lora.pic.sheet_stovka": "Clean hundred",
     "lora.pic.sheet_stovka_made": "made ✓",
+    "lora.pic.sheet_stovka_yes": "declared",
+    "lora.pic.sheet_stovka_no": "not declared",
     "lora.pic.sheet_stovka_missed": "missed ✗",
     "lora.pic.sheet_attempt": "G{n}",
     "lora.pic.sheet_legend": "G1–G3: Graduation attempt · ✗ failed · ◯ king of hearts · • knock (automatic)",

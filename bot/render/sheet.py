@@ -44,6 +44,7 @@ BOX_H = 168
 PTS_X, TOTAL_PAD = 40, 8  # a cell: the game's points end at PTS_X, the running total at the
 # cell's right edge less TOTAL_PAD; a thin rule between them keeps "8" and "104" apart
 LABEL_PX = 21  # the games' names (the points are larger)
+LEGEND_BOTTOM = 12  # px between the legend's last line (its descent included) and the edge
 
 Totals = tuple[int, int, int, int]
 # One line of a tálie block: (game number, the row or None if not played yet, running totals
@@ -203,9 +204,9 @@ def stovka_word(view: PublicView, seat: int, lang: str) -> tuple[str, RGB]:
     """A seat's čistá stovka on the sheet: declared or not while the lóra's games go on; made
     (exactly 100) or missed for a declarer once they are over (harakiri adds no points)."""
     if not view.stovka[seat]:
-        return s("stovka_no", lang), MUTED
+        return s("sheet_stovka_no", lang), MUTED
     if view.phase != "finished" and view.contract is not Contract.HARAKIRI:
-        return s("stovka_yes", lang), GOLD
+        return s("sheet_stovka_yes", lang), GOLD
     if view.totals[seat] == 100:
         return s("sheet_stovka_made", lang), GREEN
     return s("sheet_stovka_missed", lang), RED
@@ -231,9 +232,9 @@ def _box(img: Image.Image, x: int, y: int, bw: int, seat: int, view: PublicView,
     if seat in places:
         lines.append((s("sheet_place", lang, n=places[seat]), GOLD))
     lines += [(note, FAINT) for note in notes]
-    for i, (line, colour) in enumerate(lines[:4]):
-        text(img, (x + 12, y + 92 + i * 21), fit(line, font(17, "bold"), bw - 24),
-             font(17, "bold"), colour, "lm")
+    for i, (line, colour) in enumerate(lines[:4]):  # condensed before anything is cut
+        label, fnt = fitted(line, 17, "bold", bw - 24, smallest=17)
+        text(img, (x + 12, y + 92 + i * 21), label, fnt, colour, "lm")
 
 
 def sheet_width(columns: int) -> int:
@@ -271,12 +272,12 @@ def sheet_image(view: PublicView, names: Sequence[str], lang: str = "cs",
     per_row = 4 if columns == 2 else 2
     boxes_h = (4 // per_row) * (BOX_H + M)
     width = sheet_width(columns)
-    legend_px = max(16, phone_px(width))
-    legend_font = font(legend_px)
+    legend_font = font(legend_size(width))
     legend = legend_lines(s("sheet_legend", lang), legend_font, width - 2 * M)
-    legend_h = legend_px + 6
-    height = (HEADER_H + M + sum(h + M for h in block_h) + boxes_h + 24
-              + legend_h * (len(legend) - 1))
+    # a line's pitch: from the ascender line down to the lowest ink (descenders, symbols)
+    legend_h = max(int(legend_font.getbbox(line, anchor="la")[3]) for line in legend) + 2
+    legend_y = HEADER_H + M + sum(h + M for h in block_h) + boxes_h  # under the boxes' margin
+    height = legend_y + legend_h * len(legend) + LEGEND_BOTTOM
     img = felt(width, height).copy()
     paste(img, panel(width, HEADER_H, BAR, radius=0), 0, 0)
     x = M + text(img, (M, HEADER_H // 2), s("sheet_title", lang), font(30, "bold"), anchor="lm")
@@ -301,9 +302,14 @@ def sheet_image(view: PublicView, names: Sequence[str], lang: str = "cs",
         y += block_h[r] + M
     _boxes(img, y, view, who, harakiri, lang, per_row, notes or ((), (), (), ()))
     for k, line in enumerate(legend):
-        y = height - 20 - (len(legend) - 1 - k) * legend_h
-        text(img, (width // 2, y), line, legend_font, FAINT, "mm")
+        text(img, (width // 2, legend_y + k * legend_h), line, legend_font, FAINT, "ma")
     return img
+
+
+def legend_size(width: int) -> int:
+    """The legend's font size: readable on a phone for one column (638 px, shown at its
+    width), and for two (1260 px, shown in an embed) no larger than the games' names."""
+    return max(16, min(phone_px(width), LABEL_PX))
 
 
 def legend_lines(legend: str, fnt: Font, width: float) -> list[str]:
