@@ -147,3 +147,34 @@ def test_the_score_sheet_marks_graduation_attempts_g_in_english(monkeypatch):
     legend = [x for x in seen if "G1–G3" in x or "king of hearts" in x or "knock" in x]
     assert " · ".join(legend) == (
         "G1–G3: Graduation attempt · ✗ failed · ◯ king of hearts · • knock (automatic)")
+
+
+def test_the_graduation_choice_names_its_attempt_once_and_tells_the_maturant(monkeypatch):
+    """The choice said "attempt 2/3" in the heading and "Graduation · try 2/3" in the middle,
+    and the maturant's own hand said "Alice chooses the game": the heading alone names the
+    attempt, the maturant is told "Choose the game", the others and the table read the third
+    person."""
+    from bot.render import center as center_module
+    from bot.render import hand as hand_module
+    from bot.render import table as table_module
+
+    lora = Lora(first_leader=0, deals=lora_deals(0, [0, 1, 2, 3], fails={0: 1}))
+    drive(lora, lambda lo: lo.phase == "choose" and lo.attempt == 2)
+    names = ["Alice", "Bob", "Cyril", "Dana"]
+    words = {"en": ("attempt 2/3", "Graduation", "Choose the game", "Alice chooses the game"),
+             "cs": ("pokus 2/3", "Maturita", "Zvol hru", "Alice volí hru")}
+    in_hand = _drawn(monkeypatch, hand_module)
+    on_table = _drawn(monkeypatch, table_module)
+    in_center = _drawn(monkeypatch, center_module)
+    for lang, (attempt, title, you, she) in words.items():
+        for seat, who, other in ((0, you, she), (1, she, you)):
+            in_hand.clear()
+            hand_module.hand_image(lora.view(seat), lang, names)
+            assert sum(attempt in line for line in in_hand) == 1, in_hand
+            assert not any("try" in line for line in in_hand), in_hand
+            assert title in in_hand and who in in_hand and other not in in_hand
+        on_table.clear()
+        in_center.clear()
+        table_module.table_image(lora.public_view(), names, lang)
+        assert sum(attempt in line for line in on_table + in_center) == 1
+        assert title in in_center and she in in_center and you not in in_center

@@ -211,9 +211,9 @@ def draw_stovka(img: Image.Image, view: PublicView, names: list[str], lang: str)
 
 
 def draw_choose(img: Image.Image, view: PublicView, names: list[str], lang: str) -> None:
-    """Maturita: who is choosing, on which attempt, and how the earlier attempts went."""
-    attempt = view.attempt or 1
-    y = _banner(img, s("choose_title", lang, attempt=attempt), 260)
+    """Maturita: who is choosing and how the earlier attempts went (which attempt this is,
+    the header says)."""
+    y = _banner(img, s("choose_title", lang), 260)
     maturant = view.maturant if view.maturant is not None else view.leader
     text(img, (CX, y + 88), fit(s("choose_who", lang, name=names[maturant]), font(30, "bold"), 440),
          font(30, "bold"), TEXT, "mm")

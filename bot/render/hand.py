@@ -578,12 +578,17 @@ def _stovka(img: Image.Image, pub: PublicView, names: list[str], lang: str) -> N
         text(img, (RIGHT_X + RIGHT_W // 2, y), fit(line, f, RIGHT_W - 12), f, MUTED, "mm")
 
 
-def _choose(img: Image.Image, pub: PublicView, names: list[str], lang: str) -> None:
-    attempt = pub.attempt or 1
+def _choose(img: Image.Image, pub: PublicView, viewer: int, names: list[str],
+            lang: str) -> None:
+    """Maturita: who chooses the game (the maturant is told to), and how the earlier attempts
+    went; which attempt this is, the header says."""
     maturant = pub.maturant if pub.maturant is not None else pub.leader
-    _caption(img, BOARD_Y + 16, s("choose_title", lang, attempt=attempt), GOLD, 26)
-    _caption(img, BOARD_Y + 60, lambda n: s("choose_who", lang, name=n), TEXT, 24,
-             names[maturant])
+    _caption(img, BOARD_Y + 16, s("choose_title", lang), GOLD, 26)
+    if maturant == viewer:
+        _caption(img, BOARD_Y + 60, s("choose_you", lang), TEXT, 24)
+    else:
+        _caption(img, BOARD_Y + 60, lambda n: s("choose_who", lang, name=n), TEXT, 24,
+                 names[maturant])
     y = BOARD_Y + 110
     for row in pub.protocol:
         if row.tali == pub.tali and row.game == MATURITA_GAME and row.attempt is not None:
@@ -614,7 +619,7 @@ def _middle(img: Image.Image, view: SeatView, names: list[str], lang: str) -> No
     elif pub.phase == "stovka":
         _stovka(img, pub, names, lang)
     elif pub.phase == "choose":
-        _choose(img, pub, names, lang)
+        _choose(img, pub, view.seat, names, lang)
     else:
         match pub.game:
             case TrickView() as part:
