@@ -451,6 +451,40 @@ def test_T_VARSAVA_SCORE_the_table_marks_no_declarer_in_varsava() -> None:
     assert play.declarer is not None and "declarer" in table._kinds(play, play.declarer)
 
 
+def test_the_legend_lists_only_the_badges_the_table_shows(monkeypatch) -> None:
+    """The Varšava table's legend still listed "H hraje" and "S spoluhráč" though no seat has
+    either badge: it explains only the badges some seat shows (the ones ``_kinds`` and the
+    marks give), in both languages, and in a game with a declarer it keeps his H."""
+    from bot.games.taroky.pictures import table
+    from bot.games.taroky.words import pic
+
+    seen: list[str] = []
+    real = table.text
+
+    def spy(img: object, xy: object, value: str, *args: object, **kw: object) -> float:
+        seen.append(value)
+        return real(img, xy, value, *args, **kw)  # type: ignore[arg-type]
+
+    for kind, marks, kinds in (
+        ("varsava", (), ("dealer", "predak")),
+        ("bid", (), ("dealer", "predak")),
+        ("varsava", (None, "ai", None, None), ("dealer", "predak", "ai")),
+    ):
+        view = _example(kind)[0].public_view()
+        assert table.legend_kinds(view.deal, marks) == kinds
+        shown = {k for seat in range(4) for k in table._kinds(view.deal, seat)}
+        assert set(kinds) - {"ai", "away"} == shown
+        for lang in ("cs", "en"):
+            seen.clear()
+            with monkeypatch.context() as mp:
+                mp.setattr(table, "text", spy)
+                table.table_image(view, NAMES, lang, marks=marks)
+            for k in ("dealer", "predak", "declarer", "partner", "ai", "away"):
+                assert (pic(f"legend_{k}", lang) in seen) == (k in kinds), (kind, lang, k)
+    play = _example("play")[0].public_view().deal
+    assert {"declarer", "partner"} <= set(table.legend_kinds(play))
+
+
 def test_the_table_insets_titles_fit_whole() -> None:
     """The English talon box read "Shown sets of t…" after a rejected trojka: every box's
     title fits its box at its size, in both languages."""

@@ -405,8 +405,18 @@ def _mark(marks: Sequence[str | None], seat: int) -> tuple[str, ...]:
     return (mark,) if mark in MARKS else ()
 
 
-def _legend(img: Image.Image, lang: str, marks: Sequence[str | None] = ()) -> None:
-    kinds = ("dealer", "predak", "declarer", "partner", *(k for k in MARKS if k in marks))
+def legend_kinds(deal: PublicView, marks: Sequence[str | None] = ()) -> tuple[str, ...]:
+    """The badges the legend explains: those some seat shows (no declarer or partner before
+    the game is known, nor in Varšava), in a fixed order."""
+    shown = {k for seat in range(4) for k in _kinds(deal, seat) + _mark(marks, seat)}
+    return tuple(k for k in ("dealer", "predak", "declarer", "partner", *MARKS) if k in shown)
+
+
+def _legend(img: Image.Image, deal: PublicView, lang: str,
+            marks: Sequence[str | None] = ()) -> None:
+    kinds = legend_kinds(deal, marks)
+    if not kinds:
+        return
     f = font(20)
     line = BADGE_D + (4 if len(kinds) <= 5 else 0)  # (six lines: clear of the left seat)
     width = 16 + max(_badge(k, lang).width + 10 + int(f.getlength(pic(f"legend_{k}", lang)))
@@ -433,7 +443,7 @@ def table_image(view: TableView, names: Sequence[str], lang: str = "cs",
     img = _base().copy()
     _header(img, view, who, lang, round_no)
     _strip(img, view.deal, who, lang)
-    _legend(img, lang, marks)
+    _legend(img, view.deal, lang, marks)
     _seats(img, view, who, lang, marks)
     if not view.finished:
         _talon(img, view.deal, lang)
