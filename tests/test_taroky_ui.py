@@ -281,7 +281,7 @@ def test_a_move_nobody_clicked_is_shown_and_marked_at_the_table() -> None:
               Unclicked(2, "stand_in"), ev.TurnPassed(2), ev.TurnPassed(3)]
     assert event_lines(table, events) == [
         "Anička hraje Škýz (automaticky).", "Anička bere 8. štych (Škýz XX).",
-        "Cecílie: dobrá (za nepřítomného hraje AI)."]
+        "Cecílie: dobrá (za hráče hraje AI)."]
     assert event_lines(_table(rnd, "en"), events)[0] == "Anička plays Škýz (automatically)."
 
 
