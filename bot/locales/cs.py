@@ -641,6 +641,7 @@ STRINGS: dict[str, str] = {
     "taroky.stood_choose": "volba hry: {said}",
     "taroky.stood_call": "volaný tarok: {said}",
     "taroky.stood_announce": "hlášení: {said}",
+    "taroky.stood_flek": "na {flek}: {said}",
     "taroky.ping_bid": "{mention}, licituješ.",
     "taroky.ping_choose": "{mention}, všichni řekli dobrá: zvol hru.",
     "taroky.ping_call": "{mention}, zavolej tarok.",
