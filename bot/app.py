@@ -129,10 +129,11 @@ class LoraBot(commands.Bot):
         lang = user_lang(interaction)
         parts = custom_id.split(":")
         kind = parts[1] if len(parts) > 1 else ""
-        if self.controller is not None and kind in TABLE_KINDS:
+        if self.controller is not None:  # the player's language, as everywhere else
             table_id = int(parts[2]) if len(parts) > 2 and parts[2].isdigit() else -1
-            lang = await self.controller.lang_for(interaction,
-                                                  self.controller.service.tables.get(table_id))
+            table = (self.controller.service.tables.get(table_id) if kind in TABLE_KINDS
+                     else None)
+            lang = await self.controller.lang_for(interaction, table)
         # a game's button says the game moved on; one of a lobby, tournament or list that
         # the message changed (there are no cards to open there)
         key = "core.stale" if kind in GAME_KINDS else "core.stale_message"

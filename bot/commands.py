@@ -74,11 +74,17 @@ async def send_sheet(interaction: Interaction) -> None:
                                             ephemeral=True)
 
 
+async def new_table_lang(interaction: Interaction, language: str) -> str:
+    """The language of the answers to ``/<game> new``: the player's own choice (``/…
+    settings language``), else the new table's ``language``."""
+    chosen = await controller_of(interaction).chosen_lang(interaction.user.id)
+    return chosen or (language if language in ("cs", "en") else "cs")
+
+
 async def open_new_table(interaction: Interaction, ui: GameUI, options: dict[str, Any], *,
                          turn_timer: int, language: str, seating: str, autoplay: bool) -> None:
     """``/<game> new``: a table of ``ui``'s game with the game's ``options`` (its JSON)."""
-    chosen = await controller_of(interaction).chosen_lang(interaction.user.id)
-    lang = chosen or (language if language in ("cs", "en") else "cs")
+    lang = await new_table_lang(interaction, language)
     if interaction.guild_id is None or interaction.channel is None:
         await interaction.response.send_message(game_t(ui.kind, "guild_only", lang),
                                                 ephemeral=True)

@@ -16,7 +16,7 @@ from discord import app_commands
 
 from bot.commands import choice, controller_of, gdesc
 from bot.games import GameUI, ui_of
-from bot.i18n import desc, game_t, t, user_lang
+from bot.i18n import desc, game_t, t
 from bot.storage.models import PlayerStats
 from bot.storage.protocol import TableStore
 from bot.storage.settings import TABLE_THREADS
@@ -71,7 +71,7 @@ class LeaderboardPage(
 
 
 async def leaderboard_message(interaction: Interaction, ui: GameUI, page: int) -> dict[str, Any]:
-    lang = user_lang(interaction)
+    lang = await controller_of(interaction).lang_for(interaction)
     guild = interaction.guild
     assert interaction.guild_id is not None
     rows, total = await store_of(interaction).leaderboard(

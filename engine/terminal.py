@@ -24,6 +24,7 @@ from engine.events import (
     CardPlayed,
     Event,
     GameEnded,
+    Knocked,
     KvartaBuilt,
     MaturitaChosen,
     MaturitaFailed,
@@ -40,6 +41,7 @@ NAMES = {"cs": ("Honza", "Karel", "Božena", "Jaroslav"),
 # line of its start (which also names the attempt)
 QUIET = (CardLaid, MaturitaChosen)
 RESULT = (GameEnded, MaturitaFailed, MaturitaPassed)  # how a partial game ended
+HUMAN = 0  # the seat of the player at the terminal; the others are AIs
 MOVES = (CardPlayed, TurnEnded, KvartaBuilt)  # the line of a move (desítky: its turn's end)
 
 Ask = Callable[[str], str]
@@ -103,7 +105,8 @@ class Terminal:
         """The events' lines; when a partial game ended (its points in its line) and the lóra
         goes on, the standing after its result, before the next game's start. ``forced``:
         the seat whose move the rules made without asking; its line says so (as the bot's
-        does) — in desítky its turn's end, or the card laid when the turn goes on."""
+        does) — in desítky its turn's end, or the card laid when the turn goes on. The
+        human's knocks are such moves too (the rules make them, whoever moved)."""
         own = None
         if forced is not None:
             own = next((e for e in events if isinstance(e, MOVES) and e.seat == forced),
@@ -114,7 +117,7 @@ class Terminal:
             if ended and not isinstance(e, RESULT):
                 self.totals(self.lora.totals)
                 ended = False
-            if e is own:
+            if e is own or (isinstance(e, Knocked) and e.seat == HUMAN):  # knocks: forced
                 text = event_text(e, self.lang, self.names, card_label)
                 self.say("  " + marked(text, terminal_text("auto", self.lang)))
             elif not isinstance(e, QUIET):
@@ -193,7 +196,7 @@ class Terminal:
                 assert seat is not None
                 view = self.lora.view(seat)
                 forced = None
-                if seat != 0:
+                if seat != HUMAN:
                     action = self.bots[seat].decide(view)
                 elif len(view.legal) == 1:  # nothing to decide: played without asking
                     action, forced = view.legal[0], seat

@@ -122,7 +122,7 @@ def test_the_table_heading_keeps_the_english_game_name_whole(monkeypatch):
     table_module.render_table(lora.public_view(), ["Alice", "AI Božena", "AI Karel", "Bob"],
                               "en")
     # the name whole; of the line after it only whole parts ("round of eight 1" does not fit)
-    assert seen[:3] == ["To act: AI Božena", "Graduation – Hearts", "attempt 2/3"]
+    assert seen[:3] == ["To act: AI Božena", "Graduation – Hearts", "Attempt 2/3"]
 
 
 def test_the_score_sheet_marks_graduation_attempts_g_in_english(monkeypatch):
@@ -138,9 +138,9 @@ def test_the_score_sheet_marks_graduation_attempts_g_in_english(monkeypatch):
     seen = _drawn(monkeypatch, sheet_module)
     sheet_module._block.cache_clear()
     sheet_module.render_sheet(lora.public_view(), names, "en")
-    assert seen[:3] == ["Score sheet", "now: round of eight 1, Graduation – Hearts",
-                        "round of eight 1 · Alice leads"]
-    assert "round of eight 4 · Dana leads" in seen
+    assert seen[:3] == ["Score sheet", "Now: round of eight 1, Graduation – Hearts",
+                        "Round of eight 1 · Alice leads"]
+    assert "Round of eight 4 · Dana leads" in seen
     assert [x for x in seen if x in ("Hearts", "Obers", "Tens", "Quarts")][:4] == [
         "Hearts", "Obers", "Quarts", "Tens"]
     # the legend whole (on as many lines as the sheet's width takes, a part never split)

@@ -388,9 +388,9 @@ async def test_an_ai_standing_in_is_marked_in_the_lines_and_the_score_sheet(harn
     assert table.seats[seat].absent and table.seats[seat].ai_moves >= 1
     name = table.names()[seat]
     assert any(line.startswith(f"{name} hraje ") and line.endswith(
-        " (za nepřítomného hraje AI).") for line in table.recent)
+        " (za hráče hraje AI).") for line in table.recent)
     notes = sheet_notes(table, "cs")
-    assert notes[seat][0] == f"AI za nepřítomného: {table.seats[seat].ai_moves}×"
+    assert notes[seat][0] == f"AI místo hráče: {table.seats[seat].ai_moves}×"
     assert sheet_notes(table, "en")[seat][0].startswith("AI for the absent: ")
     # the score sheet posted when the lóra ends carries the same notes as the one on demand
     from bot.games.lora import UI
@@ -537,7 +537,7 @@ def test_event_lines_name_the_players_and_address_the_viewer():
     assert seat_lines(forced, "en", names, 0) == ["You play 7❤️ (automatically)."]
     stood_in = [Unclicked(0, "stand_in"), TurnEnded(0, (c("10h"), c("9h")))]
     assert table_lines(stood_in, "cs", names) == [
-        "Alice přikládá 10❤️ 9❤️ (za nepřítomného hraje AI)."]
+        "Alice přikládá 10❤️ 9❤️ (za hráče hraje AI)."]
     assert table_lines([Knocked(1)], "cs", names) == [
         "Bob: ťuk – nemá co přiložit (automaticky, 1 b.)."]
     assert seat_lines([Knocked(1)], "cs", names, 1) == [

@@ -98,3 +98,25 @@ async def test_the_last_table_is_the_one_whose_game_started_last(harness):
     assert reply(await alice.slash(ch, "lora hand")).content == NOT_SEATED_EN
     assert await harness.bot.store.user_settings(alice.id) == {f"table:{guild.id}": tid}
     assert first != tid
+
+
+async def test_the_leaderboard_speaks_the_players_language(harness):
+    """/lora and /taroky leaderboard answer like stats and history: in the player's own
+    choice, else in the language of the table he last played at, not his client's."""
+    guild, ch, (alice, bob), tid = await open_table(harness, ["alice", "bob"],
+                                                    ("easy", "easy"))
+    await _finish(harness, harness.service.tables[tid])
+    board = reply(await alice.slash(ch, "lora leaderboard")).embeds[0]
+    assert board.title == f"Žebříček – {guild.name}"
+    # a player new to the server who chose Czech: Czech, in both games
+    zdenek = guild.add_member(harness.env.create_user("zdenek"))
+    await zdenek.slash(ch, "lora settings", language="cs")
+    for game in ("lora", "taroky"):
+        board = reply(await zdenek.slash(ch, f"{game} leaderboard")).embeds[0]
+        assert board.title == f"Žebříček – {guild.name}"
+    board = reply(await zdenek.slash(ch, "taroky leaderboard")).embeds[0]
+    assert board.description == "Zatím žádné hodnocené hry."
+    # and one who did not: his client's English
+    carol = guild.add_member(harness.env.create_user("carol"))
+    board = reply(await carol.slash(ch, "taroky leaderboard")).embeds[0]
+    assert board.title == f"Leaderboard – {guild.name}"

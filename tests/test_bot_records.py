@@ -33,7 +33,8 @@ async def test_leaderboard_lists_humans_with_a_picture(harness):
     humans = [s for s in lora.order if not table.seats[s].is_ai]
     lines = embed.description.splitlines()
     assert len(lines) == 3  # the AI seat never appears
-    assert all("(provisional)" in line for line in lines)  # first game of everyone
+    # first game of everyone; in the language of the table he played at, like stats
+    assert all("(předběžné)" in line for line in lines)
     winner = table.names()[humans[0]]
     assert lines[0].startswith(f"1. **{winner}** – ")
     assert embed.image.url == "attachment://leaderboard.png"

@@ -143,7 +143,7 @@ async def test_the_hand_shows_the_phase_controls_and_the_engine_reasons(harness)
                             "6P – solo", "Pass", "Push (Warsaw)"]
     assert labels["Pass"]["disabled"] and labels["Push (Warsaw)"]["disabled"]
     assert not labels["1P – first duty"].get("disabled")
-    assert "The forehand must open the bidding; he cannot pass." in hand.content
+    assert "The forehand must open the bidding; passing is not allowed." in hand.content
     await c.act(scripted({"bid": {0: "1P"}})(c.table.state))
     for _ in range(3):
         await c.act(scripted({})(c.table.state))
@@ -276,7 +276,7 @@ async def test_an_absent_player_gets_a_reminder_then_an_ai_stand_in(harness):
 
 STOOD_IN = {
     "cs": ("Za nepřítomného hráče Alice hrála AI – licitace: první povinnost; hlášení: dobrá.",
-           "Za tebe v nepřítomnosti hrála AI – licitace: první povinnost; hlášení: dobrá."),
+           "V tvé nepřítomnosti za tebe hrála AI – licitace: první povinnost; hlášení: dobrá."),
     "en": ("An AI played for the absent player Alice – bidding: first duty;"
            " announcements: pass.",
            "An AI played for you in your absence – bidding: first duty; announcements: pass."),

@@ -281,7 +281,7 @@ def test_a_move_nobody_clicked_is_shown_and_marked_at_the_table() -> None:
               Unclicked(2, "stand_in"), ev.TurnPassed(2), ev.TurnPassed(3)]
     assert event_lines(table, events) == [
         "Anička hraje Škýz (automaticky).", "Anička bere 8. štych (Škýz XX).",
-        "Cecílie: dobrá (za nepřítomného hraje AI)."]
+        "Cecílie: dobrá (za hráče hraje AI)."]
     assert event_lines(_table(rnd, "en"), events)[0] == "Anička plays Škýz (automatically)."
 
 
@@ -501,3 +501,41 @@ def test_the_czech_roles_address_the_player_without_a_gender() -> None:
         "Máš volaný XIX: hraješ s hráčem Anička – ostatní to zatím nevědí.")
     rnd, _seat = example("play")  # XIX is out: everybody knows the pairs
     assert role_line(_table(rnd), rnd.view(2), "cs") == "Hraješ s hráčem Anička."
+
+
+def test_what_an_ai_said_for_an_absent_player_says_which_answer_was_to_a_flek() -> None:
+    """"hlášení: dobrá, dobrá" lost its meaning: the second dobrá answered a flek. A later
+    announcement turn comes only after a flek, and the line says so."""
+    from bot.games.taroky.texts import stood_in_line
+    from engine.taroky.actions import Announce, Bid, Call, Choose, DealAction
+    from engine.taroky.cards import parse_card
+
+    rnd = _worked_round()
+    cs, en = _table(rnd), _table(rnd, "en")
+
+    def act(action: DealAction) -> None:
+        if action.seat == 2:  # Cecílie is away: an AI says it all for her
+            for table in (cs, en):
+                assert table.seats[2] is not None
+                table.seats[2].ai_at.append(len(rnd.log))
+        rnd.apply(action)
+
+    for action in (Bid(0, "1P"), Bid(1, "dobra"), Bid(2, "dobra"), Bid(3, "dobra"),
+                   Choose(0, "1P"), Call(0, parse_card("XIX"))):
+        act(action)
+    while rnd.deal.phase == "discard":
+        act(rnd.legal_actions()[0])
+    # Dalibor's flek after her first word (his partner's flek before it would be no answer)
+    for action in (Announce(0, "done"), Announce(1, "done"), Announce(2, "done"),
+                   Announce(3, "flek:game"), Announce(3, "done"), Announce(0, "done"),
+                   Announce(1, "done")):
+        act(action)
+    assert rnd.to_act == 2
+    act(Announce(2, "flek:game"))  # her re, in the same turn as her last dobrá
+    act(Announce(2, "done"))
+    assert stood_in_line(cs, 2, "cs") == (
+        "Za nepřítomného hráče Cecílie hrála AI – licitace: dobrá; hlášení: dobrá;"
+        " na flek: re na hru, dobrá.")
+    assert stood_in_line(en, 2, "en", you=True) == (
+        "An AI played for you in your absence – bidding: pass; announcements: pass;"
+        " to the double: redouble on the game, pass.")

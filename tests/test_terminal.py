@@ -221,3 +221,11 @@ def test_a_forced_move_is_marked_and_the_maturita_choice_told_once(lang):
     assert not chosen & set(lines)
     marked = [line for line in lines if line.endswith(("(automaticky).", "(automatically)."))]
     assert marked and all(line.startswith(("  Honza ", "  Alex ")) for line in marked)
+    # the human's knock is made for the player too, and says so (the AIs' knocks are plain)
+    knock = {"cs": "  Honza: ťuk (automaticky)!", "en": "  Alex: knock (automatically)!"}[lang]
+    at = lines.index(knock)
+    assert lines[at - 1:at + 2] == {
+        "cs": ["  Jaroslav přikládá S🌰.", knock, "  Karel přikládá F🔔."],
+        "en": ["  Jaroslav lays S🌰.", knock, "  Karel lays F🔔."]}[lang]
+    knocks = [line for line in lines if line.endswith((": ťuk!", ": knock!"))]
+    assert knocks and not any(line.startswith(("  Honza:", "  Alex:")) for line in knocks)

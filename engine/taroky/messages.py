@@ -225,11 +225,11 @@ ERRORS: dict[str, dict[str, str]] = {
         "phase_play": "The cards are being played now.",
         "round_ending": "The round already ends after this deal.",
         "not_in_hand": "{card} is not in your hand.",
-        "must_open": "The forehand must open the bidding; he cannot pass.",
+        "must_open": "The forehand must open the bidding; passing is not allowed.",
         "bid_too_low": "Bid a higher game than {highest}, or pass.",
         "no_pagat_for_2P": "Only the holder of the pagát (I) may play the second duty.",
         "zduch_not_allowed": (
-            "Only the dealer may push, and only when the forehand's first duty reached him."
+            "Only the dealer may push, and only when the forehand's first duty reached the dealer."
         ),
         "varsava_not_allowed": "Warsaw cannot be played now.",
         "bad_call": (

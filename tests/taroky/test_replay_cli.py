@@ -46,7 +46,7 @@ def test_T_REPLAY_english_messages_and_exit_statuses():
     )
     data = json.loads(out)
     assert status == 3
-    assert data["error"]["message"] == "The forehand must open the bidding; he cannot pass."
+    assert data["error"]["message"] == "The forehand must open the bidding; passing is not allowed."
     assert data["events"] == ["Deal 1: seat 3 deals, seat 0 is the forehand."]
     out, status, _ = run_cli("replay", "-", stdin=json.dumps(scenario([{"seat": 9, "bid": "1P"}])))
     assert status == 2 and json.loads(out)["error"]["index"] is None

@@ -13,10 +13,11 @@ from bot.commands import (
     TABLE_OPTIONS,
     choice,
     gdesc,
+    new_table_lang,
     open_new_table,
     send_sheet,
 )
-from bot.i18n import desc, t, user_lang
+from bot.i18n import desc, t
 from bot.tournament.commands import TOURNAMENT_CHOICES, TOURNAMENT_OPTIONS, open_tournament
 from bot.tournament.model import MAX_ROUNDS
 from engine.taroky.errors import TarokyError
@@ -111,8 +112,9 @@ def taroky_commands(ui: TarokyUI) -> list[app_commands.Command[Any, Any, None]]:
                 flek_max=flek_max, solo_talon=solo_talon, tie=tie, cap=cap, stake=stake,
                 dokup_step=dokup_step)
         except TarokyError:
-            await interaction.response.send_message(
-                t("taroky.bad_options", user_lang(interaction, language)), ephemeral=True)
+            lang = await new_table_lang(interaction, language)
+            await interaction.response.send_message(t("taroky.bad_options", lang),
+                                                    ephemeral=True)
             return
         await open_new_table(interaction, ui, options, turn_timer=turn_timer,
                              language=language, seating=seating, autoplay=autoplay)
@@ -154,8 +156,9 @@ def taroky_commands(ui: TarokyUI) -> list[app_commands.Command[Any, Any, None]]:
                 varsava_max_3=varsava_max_3, mond_na_skyze=mond_na_skyze, flek_max=flek_max,
                 solo_talon=solo_talon, tie=tie, cap=cap, stake=stake, dokup_step=dokup_step)
         except TarokyError:
-            await interaction.response.send_message(
-                t("taroky.bad_options", user_lang(interaction, language)), ephemeral=True)
+            lang = await new_table_lang(interaction, language)
+            await interaction.response.send_message(t("taroky.bad_options", lang),
+                                                    ephemeral=True)
             return
         del options["round_limit"], options["rounds"]  # the tournament's own
         await open_tournament(interaction, ui, options, rounds=rounds, deals=deals,

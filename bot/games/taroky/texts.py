@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.games.marks import marked_lines
-from bot.games.taroky.words import card_label, game_name, level_text, money, word
+from bot.games.taroky.words import card_label, game_name, level_name, level_text, money, word
 from bot.i18n import t
 from bot.model import Table
 from engine.game import GameEvent
@@ -118,17 +118,53 @@ def stood_in_moves(table: Table, seat: int) -> list[DealAction]:
     progress: his bids, the game chosen, the tarok called, his announcements (his cards are
     in the event lines; what he laid away is his secret). The seat keeps the versions of the
     AI's moves for him (``Seat.ai_at``), so this holds after his return and a restart."""
+    return [action for _v, action in _stood_in(table, seat)]
+
+
+def _stood_in(table: Table, seat: int) -> list[tuple[int, DealAction]]:
+    """``stood_in_moves`` with each move's place in the round's log."""
     s = table.seats[seat] if 0 <= seat < len(table.seats) else None
     if s is None or s.user_id is None or not s.ai_at:
         return []
     rnd = round_of(table)
     began, log = rnd.deal_began, rnd.log
-    out: list[DealAction] = []
+    out: list[tuple[int, DealAction]] = []
     for v in s.ai_at:
         action = log[v] if began <= v < len(log) else None
         if isinstance(action, SAID) and action.seat == seat:
-            out.append(action)
+            out.append((v, action))
     return out
+
+
+def _flek_levels(table: Table, end: int) -> dict[str, int]:
+    """Each flekked item's level (flek 1, re 2, …) after the deal's log up to ``end``."""
+    rnd = round_of(table)
+    levels: dict[str, int] = {}
+    for action in rnd.log[rnd.deal_began:end]:
+        if isinstance(action, Announce) and action.item.startswith("flek:"):
+            levels[action.item] = levels.get(action.item, 0) + 1
+    return levels
+
+
+def _flek_answered(table: Table, seat: int, v: int) -> int | None:
+    """The level of the flek (flek 1, re 2, …) that the seat's announcement at ``v`` of the
+    log answers: a later turn of a seat comes only after a flek, the last one the others
+    said since it last spoke. None in its first turn, or for more words of the same turn."""
+    rnd = round_of(table)
+    began, log = rnd.deal_began, rnd.log
+    levels: dict[str, int] = {}  # each item's flek level so far in the deal
+    spoke, answered = False, None
+    for i in range(began, v):
+        action = log[i]
+        if not isinstance(action, Announce):
+            continue
+        if action.item.startswith("flek:"):
+            levels[action.item] = levels.get(action.item, 0) + 1
+        if action.seat == seat:
+            spoke, answered = True, None  # what it answered before is told already
+        elif spoke and action.item.startswith("flek:"):
+            answered = levels[action.item]
+    return answered
 
 
 def _said(action: DealAction, lang: str) -> tuple[str, str]:
@@ -148,19 +184,31 @@ def _said(action: DealAction, lang: str) -> tuple[str, str]:
 
 def stood_in_line(table: Table, seat: int, lang: str, you: bool = False) -> str:
     """Who bid what for an absent player: "Za nepřítomného hráče Bob hrála AI – licitace:
-    dobrá; hlášení: dobrá." (``you``: the line of his own hand); empty when it said nothing
-    for him in this deal."""
-    parts: list[tuple[str, list[str]]] = []
-    for action in stood_in_moves(table, seat):
+    dobrá; hlášení: dobrá; na flek: dobrá." (an answer to a flek says so; ``you``: the line
+    of his own hand); empty when it said nothing for him in this deal."""
+    parts: list[tuple[str, str, list[str]]] = []  # kind, the flek answered, what was said
+    log = round_of(table).log
+    for v, action in _stood_in(table, seat):
         kind, said = _said(action, lang)
-        if parts and parts[-1][0] == kind:
-            parts[-1][1].append(said)
+        flek = ""
+        if isinstance(action, Announce) and action.item.startswith("flek:"):  # its level
+            said = (f"{level_name(_flek_levels(table, v + 1)[action.item], lang)} "
+                    f"{word('on_' + action.item[5:], lang)}")
+        if isinstance(action, Announce):  # an answer to a flek says which
+            answered = _flek_answered(table, seat, v)
+            same_turn = v > 0 and isinstance(log[v - 1], Announce) and log[v - 1].seat == seat
+            if answered is not None:
+                kind, flek = "flek", level_name(answered, lang)
+            elif same_turn and parts and parts[-1][0] == "flek":
+                kind, flek = "flek", parts[-1][1]
+        if parts and parts[-1][:2] == (kind, flek):
+            parts[-1][2].append(said)
         else:
-            parts.append((kind, [said]))
+            parts.append((kind, flek, [said]))
     if not parts:
         return ""
-    moves = "; ".join(t(f"taroky.stood_{kind}", lang, said=", ".join(said))
-                      for kind, said in parts)
+    moves = "; ".join(t(f"taroky.stood_{kind}", lang, said=", ".join(said), flek=flek)
+                      for kind, flek, said in parts)
     if you:
         return t("taroky.stood_in_you", lang, moves=moves)
     return t("taroky.stood_in", lang, name=table.names()[seat], moves=moves)
