@@ -9,6 +9,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from engine.lora import Lora
 from tests.botkit import open_table, reply
 from tests.helpers import drive, lora_deals
@@ -34,28 +36,28 @@ async def _at_stovka_question(harness, lang):
     return ch, user, reply(res)
 
 
-async def test_the_stovka_question_says_a_missed_declarer_ranks_below_the_non_declarers(harness):
-    ch, user, hand = await _at_stovka_question(harness, "cs")
-    assert hand.content.splitlines()[-1] == (
-        "Hlásíš čistou stovku? Vyhraješ, když skončíš s přesně 100 body; jinak budeš za všemi,"
-        " kdo ji nehlásili.")
-    res = await user.slash(ch, "lora rules")
-    assert res.response.embeds[0].description.splitlines()[-1] == (
-        "**Čistá stovka**: ve 3. tálii před Červeným králem ji lze ohlásit – kdo skončí s přesně"
-        " 100 body, vyhrává; komu nevyjde, je za všemi, kdo ji nehlásili. Shodu bodů rozhoduje"
-        " **harakiri**.")
+STOVKA_WORDS = {  # R-STOVKA, R-RANK: the hand's question, the short rules' last line
+    "cs": ("Hlásíš čistou stovku? Vyhraješ, když skončíš s přesně 100 body; jinak budeš za všemi,"
+           " kdo ji nehlásili.",
+           "**Čistá stovka**: ve 3. tálii před Červeným králem ji lze ohlásit – kdo skončí s"
+           " přesně 100 body, vyhrává; komu nevyjde, je za všemi, kdo ji nehlásili. Shodu bodů"
+           " rozhoduje **harakiri**."),
+    "en": ("Declare a clean hundred? You win by ending with exactly 100 points; otherwise you rank"
+           " below everyone who did not declare.",
+           "**Clean hundred** (čistá stovka): in the third round of eight, before King of hearts,"
+           " you may declare it – end with exactly 100 and you win; miss and you rank below"
+           " everyone who did not declare. Ties are played off by **harakiri**."),
+}
 
 
-async def test_the_english_stovka_question_and_rules_say_the_same(harness):
-    ch, user, hand = await _at_stovka_question(harness, "en")
-    assert hand.content.splitlines()[-1] == (
-        "Declare a clean hundred? You win by ending with exactly 100 points; otherwise you rank"
-        " below everyone who did not declare.")
+@pytest.mark.parametrize("lang", ["cs", "en"])
+async def test_the_stovka_question_says_a_missed_declarer_ranks_below_the_non_declarers(
+        harness, lang):
+    ch, user, hand = await _at_stovka_question(harness, lang)
+    question, rules = STOVKA_WORDS[lang]
+    assert hand.content.splitlines()[-1] == question
     res = await user.slash(ch, "lora rules")
-    assert res.response.embeds[0].description.splitlines()[-1] == (
-        "**Clean hundred** (čistá stovka): in the third round of eight, before King of hearts,"
-        " you may declare it – end with exactly 100 and you win; miss and you rank below"
-        " everyone who did not declare. Ties are played off by **harakiri**.")
+    assert res.response.embeds[0].description.splitlines()[-1] == rules
 
 
 async def test_an_english_table_names_the_games_and_the_round_of_eight_by_the_glossary(harness):
