@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import pytest
 
+from bot.games.lora.texts import announcements
 from engine.actions import Lead
 from engine.cards import parse_card
+from engine.contracts import Contract
+from engine.events import GameStarted
 from engine.lora import Lora
 from tests.botkit import enabled_controls, open_table, reply
 from tests.helpers import at_game, deal, drive, first_legal, lora_deals, tali_deals
@@ -86,7 +89,35 @@ async def test_the_standings_come_before_the_cista_stovka_question(harness):
     assert table.state.phase == "play" and table.state.game_no == 5
     texts = _public(ch, before)
     assert not any(x.startswith("Stav před hrou") for x in texts)
-    assert any(x.startswith("▶ **Červený král**") for x in texts)
+    king = [i for i, x in enumerate(texts) if x.startswith("▶ **Červený král**")]
+    # the answers stay on record in the message of the game's start (R-STOVKA)
+    assert king and texts[king[0] - 1] == "■ **Čistou stovku** nehlásí nikdo."
+    assert sum(x.startswith("■ **Čistou stovku**") for x in texts) == 1
+
+
+async def test_who_declared_cista_stovka_stays_on_record_once(harness):
+    """The question's table message was rewritten to the next game's announcement and lost
+    who declared: the announcement of červený král in tálie 3 starts with it, tálie 4's not."""
+    _guild, ch, users, tid = await open_table(harness, NAMES, language="en")
+    table = harness.service.tables[tid]
+    deals = lora_deals(0, [0, 1, 2, 3])
+    lora = Lora(first_leader=0, deals=deals)
+    drive(lora, lambda lo: lo.phase == "stovka")
+    await _put(harness, table, lora)
+    names = table.names()
+    before = _shown(ch)
+    for yes in (True, False, True, False):
+        action = next(a for a in table.state.legal_actions() if a.declare is yes)
+        await _click(harness, ch, table, users, action)
+    texts = _public(ch, before)
+    declared = [s for s in range(4) if table.state.stovka[s]]
+    assert len(declared) == 2
+    line = f"■ **Clean hundred** declared by {names[declared[0]]}, {names[declared[1]]}."
+    assert line in texts and texts.index(line) + 1 < len(texts)
+    assert texts[texts.index(line) + 1].startswith("▶ **King of hearts**")
+    # červený král of tálie 4 starts without it: it is on record once
+    later = GameStarted(Contract.CERVENY_KRAL, 4, 5, leader=3, dealer=2)
+    assert not any(x.startswith("■") for x in announcements(table, [later]))
 
 
 # BLOWN: seat 0 leads 9h (his 9h Fh; 10h of seat 1, Sh of seat 2): complete, he tops it. Then

@@ -327,6 +327,8 @@ STRINGS: dict[str, str] = {
     "lora.result_maturita_passed": "■ **Maturita: {contract}** – {tali}. tálie, {attempt}. pokus. {name}: vyšla!",
     "lora.result_harakiri": "■ **Harakiri**. Body: {scores}",
     "lora.result_harakiri_of": "■ **Harakiri** ({game}. hra ze {games}). Body: {scores}; součet: {sums}",
+    "lora.result_stovka": "■ **Čistou stovku** hlásí: {names}.",
+    "lora.result_stovka_none": "■ **Čistou stovku** nehlásí nikdo.",
     "lora.final_title": "Konec lóry – {name}",
     "lora.place": "{n}. {name} – {points} b.",
     "lora.stovka_made": " (čistá stovka!)",

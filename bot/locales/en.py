@@ -321,6 +321,8 @@ STRINGS: dict[str, str] = {
     "lora.result_maturita_passed": "■ **Graduation: {contract}** (round of eight {tali}, attempt {attempt}). {name} passed!",
     "lora.result_harakiri": "■ **Harakiri**. Points: {scores}",
     "lora.result_harakiri_of": "■ **Harakiri** (game {game} of {games}). Points: {scores}; total: {sums}",
+    "lora.result_stovka": "■ **Clean hundred** declared by {names}.",
+    "lora.result_stovka_none": "■ Nobody declares a **clean hundred**.",
     "lora.final_title": "End of the lóra – {name}",
     "lora.place": "{n}. {name} – {points} pts",
     "lora.stovka_made": " (clean hundred!)",

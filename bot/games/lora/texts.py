@@ -9,7 +9,7 @@ from bot.games.lora.cards import cards_text
 from bot.games.lora.events import HAND_QUIET, Words, game_name, table_lines
 from bot.i18n import t
 from bot.model import Table, Unclicked
-from engine.contracts import Contract
+from engine.contracts import STOVKA_TALIE, Contract
 from engine.events import (
     CardLaid,
     CardPlayed,
@@ -185,6 +185,19 @@ def game_result(table: Table, row: ProtocolRow, ended: GameEnded) -> str:
              scores=words.scores(row.points))
 
 
+def stovka_result(table: Table) -> list[str]:
+    """Who declared čistá stovka, once everybody answered (R-STOVKA): the record of the
+    question, kept in the old table message when červený král starts."""
+    answers = lora_of(table.state).stovka
+    if any(a is None for a in answers):
+        return []
+    lang, names = table.settings.lang, table.names()
+    declared = [names[s] for s, a in enumerate(answers) if a]
+    if not declared:
+        return [t("lora.result_stovka_none", lang)]
+    return [t("lora.result_stovka", lang, names=", ".join(declared))]
+
+
 def announcements(table: Table, events: Sequence[GameEvent]) -> list[str]:
     """The result of each partial game that ended (so that a deal start's record — the old
     table message — keeps what its game ended with), a tie's harakiri, new partial games,
@@ -216,6 +229,8 @@ def announcements(table: Table, events: Sequence[GameEvent]) -> list[str]:
                 continue
             if e.contract is Contract.CERVENY_KRAL and not asked:
                 out.append(standings(table, Contract.CERVENY_KRAL, then[i]))
+            if e.contract is Contract.CERVENY_KRAL and e.tali == STOVKA_TALIE:
+                out.extend(stovka_result(table))
             asked = False
             out.append(
                 t("lora.announce_game", lang, contract=game_name(e.contract, lang),
