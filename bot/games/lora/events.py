@@ -144,14 +144,15 @@ class Words:
             case _:
                 return None
 
-    def harakiri_ended(self, e: GameEnded) -> str:
+    def harakiri_ended(self, e: GameEnded, key: str = "lora.ev.harakiri_ended") -> str:
         """R-HARAKIRI: only the tied seats' points count, so only they are named; a play-off
-        of several games says which game this was and their sums so far."""
+        of several games says which game this was and their sums so far. ``key``: the
+        catalog's words (the event line, or the result kept in the table's record)."""
         scores = " · ".join(f"{self.names[s]} {e.points[s]}" for s in e.tied)
         if (e.playoff_games or 1) <= 1:
-            return t("lora.ev.harakiri_ended", self.lang, scores=scores)
+            return t(key, self.lang, scores=scores)
         sums = " · ".join(f"{self.names[s]} {n}" for s, n in zip(e.tied, e.sums, strict=True))
-        return t("lora.ev.harakiri_ended_of", self.lang, game=e.playoff_game,
+        return t(f"{key}_of", self.lang, game=e.playoff_game,
                  games=e.playoff_games, scores=scores, sums=sums)
 
     def kvarta(self, e: KvartaBuilt) -> str:

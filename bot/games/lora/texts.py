@@ -168,14 +168,7 @@ def game_result(table: Table, row: ProtocolRow, ended: GameEnded) -> str:
     lang = table.settings.lang
     words = Words(lang, table.names())
     if row.contract is Contract.HARAKIRI:
-        tied = ended.tied or row.tied or tuple(range(4))
-        scores = " · ".join(f"{words.names[s]} {row.points[s]}" for s in tied)
-        if (row.playoff_games or 1) <= 1:
-            return t("lora.result_harakiri", lang, scores=scores)
-        sums = " · ".join(f"{words.names[s]} {n}"
-                          for s, n in zip(tied, ended.sums, strict=True))
-        return t("lora.result_harakiri_of", lang, game=row.playoff_game,
-                 games=row.playoff_games, scores=scores, sums=sums)
+        return words.harakiri_ended(ended, "lora.result_harakiri")
     contract = game_name(row.contract, lang)
     if row.attempt is not None and row.maturant is not None:
         key = "lora.result_maturita_failed" if row.failed else "lora.result_maturita_passed"
