@@ -58,11 +58,12 @@ async def send_sheet(interaction: Interaction) -> None:
 
     controller = controller_of(interaction)
     table = my_table(interaction)
+    last = None
     if table is None:
         last = await controller.last_table(interaction)
         if last is not None and last.status == STATUS_FINISHED:
             table = last
-    lang = await controller.lang_for(interaction, table)
+    lang = await controller.lang_for(interaction, table or last)  # (last: looked up once)
     if table is None or table.state is None:
         await interaction.response.send_message(t("core.no_table_here", lang), ephemeral=True)
         return
