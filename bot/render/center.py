@@ -246,12 +246,17 @@ NOTE_SEP = " · "
 Part = tuple[str, RGB]
 
 
+def stovka_outcome(view: PublicView, seat: int, lang: str) -> Part:
+    """A declarer's čistá stovka once the lóra is over: made (exactly 100) or missed."""
+    made = view.totals[seat] == 100
+    return s("stovka_made" if made else "stovka_missed", lang), GREEN if made else RED
+
+
 def _order_notes(view: PublicView, seat: int, lang: str) -> list[Part]:
     """A seat's notes in the final order: his čistá stovka made or missed, his harakiri sums."""
     parts: list[Part] = []
     if view.stovka[seat] is True:
-        made = view.totals[seat] == 100
-        parts.append((s("stovka_made" if made else "stovka_missed", lang), GREEN if made else RED))
+        parts.append(stovka_outcome(view, seat, lang))
     note = harakiri_note(view, seat, lang)
     if note:
         parts.append((note, MUTED))

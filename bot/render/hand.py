@@ -20,7 +20,7 @@ from itertools import pairwise
 from PIL import Image, ImageDraw
 
 from bot.render import cards, palette
-from bot.render.center import stovka_answer
+from bot.render.center import stovka_answer, stovka_outcome
 from bot.render.common import (
     BADGE_COLOURS,
     BAR,
@@ -42,7 +42,7 @@ from bot.render.common import (
 from bot.render.fonts import Font, fit, fitted, font
 from bot.render.strings import game_name, lang_of, s
 from bot.render.suits import suit_icon, suit_ink
-from bot.render.table import title_parts
+from bot.render.table import title_parts, trick_leader
 from engine.actions import Choose, Declare, EndTurn, Lay, Lead, Play
 from engine.cards import RANK_SYMBOLS, cards_of
 from engine.contracts import MATURITA_GAME
@@ -234,9 +234,7 @@ def seat_tags(pub: PublicView, seat: int, viewer: int, lang: str) -> list[tuple[
         tags.append((s(key, lang), TAG_COLOURS["maturant"]))
     if pub.stovka[seat] is True:
         if pub.phase == "finished":  # made or missed (the final order's words)
-            made = pub.totals[seat] == 100
-            tags.append((s("stovka_made" if made else "stovka_missed", lang),
-                         GREEN if made else RED))
+            tags.append(stovka_outcome(pub, seat, lang))
         else:
             tags.append((s("tag_stovka", lang), TAG_COLOURS["stovka"]))
     if pub.knocks[seat]:
@@ -451,11 +449,6 @@ def _row_of_cards(img: Image.Image, placed: Sequence[tuple[int, int | None]], na
         text(img, (x + SLOT_W // 2, NAMES_Y), name, f, colour, "mm")
 
 
-def _trick_lead(pub: PublicView, part: TrickView) -> int | None:
-    """Who leads the trick being played: its first card's player, or the one to lead it."""
-    return part.trick[0][0] if part.trick else pub.to_act
-
-
 def last_trick_places(view: SeatView) -> list[tuple[int, int, int, bool]]:
     """The last trick as the hand picture draws it: (seat, card, x, took it) in play order,
     each card small under its player's name in the row of the trick being played (the one
@@ -465,7 +458,7 @@ def last_trick_places(view: SeatView) -> list[tuple[int, int, int, bool]]:
     part = pub.game
     if pub.phase != "play" or not isinstance(part, TrickView) or part.last_trick is None:
         return []
-    lead = _trick_lead(pub, part)
+    lead = trick_leader(pub)
     if lead is None:
         return []
     first, played = part.last_trick
@@ -498,7 +491,7 @@ def _last_trick(img: Image.Image, view: SeatView, names: list[str], lang: str) -
 def _trick(img: Image.Image, view: SeatView, part: TrickView, names: list[str],
            lang: str) -> None:
     pub = view.public
-    lead = _trick_lead(pub, part)
+    lead = trick_leader(pub)
     if lead is None:
         return
     _caption(img, BOARD_Y + 14, lambda n: s("leads", lang, name=n),
