@@ -136,12 +136,13 @@ def dots(draw: ImageDraw.ImageDraw, x: float, y: float, n: int, d: int = 8,
     return n * step
 
 
-def wrap(value: str, fnt: Font, width: float) -> list[str]:
-    """Greedy word wrap to ``width`` px."""
+def wrap(value: str, fnt: Font, width: float, sep: str = " ") -> list[str]:
+    """Greedy word wrap to ``width`` px; with ``sep`` (e.g. " · ") whole parts between
+    separators are wrapped instead of words (a line longer than ``width`` is left so)."""
     lines: list[str] = []
     line = ""
-    for word in value.split():
-        cand = f"{line} {word}".strip()
+    for word in value.split() if sep == " " else value.split(sep):
+        cand = f"{line}{sep}{word}" if line else word
         if line and fnt.getlength(cand) > width:
             lines.append(line)
             line = word

@@ -30,6 +30,7 @@ from bot.render.common import (
     paste,
     phone_px,
     text,
+    wrap,
 )
 from bot.render.fonts import Font, fit, fitted, font
 from bot.render.strings import game_name, lang_of, playoff_sums, s
@@ -315,14 +316,7 @@ def legend_size(width: int) -> int:
 def legend_lines(legend: str, fnt: Font, width: float) -> list[str]:
     """The legend's parts (split at " · ") on as few lines as ``width`` takes, a part never
     split (only one wider than a line is cut)."""
-    lines: list[str] = []
-    for part in legend.split(" · "):
-        joined = f"{lines[-1]} · {part}" if lines else part
-        if lines and fnt.getlength(joined) <= width:
-            lines[-1] = joined
-        else:
-            lines.append(fit(part, fnt, width))
-    return lines
+    return [fit(line, fnt, width) for line in wrap(legend, fnt, width, " · ")]
 
 
 def render_sheet(view: PublicView, names: Sequence[str], lang: str = "cs",
