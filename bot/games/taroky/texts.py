@@ -113,58 +113,37 @@ def clock_line(table: Table, view: TableView, lang: str) -> str:
     return t("taroky.clock_ends", lang, when=f"<t:{int(end)}:R>")
 
 
-def stood_in_moves(table: Table, seat: int) -> list[DealAction]:
+def _stood_in(table: Table, seat: int) -> list[tuple[int, DealAction, int | None, int]]:
     """What an AI standing in for ``seat``'s absent player said for him in the deal in
-    progress: his bids, the game chosen, the tarok called, his announcements (his cards are
-    in the event lines; what he laid away is his secret). The seat keeps the versions of the
-    AI's moves for him (``Seat.ai_at``), so this holds after his return and a restart."""
-    return [action for _v, action in _stood_in(table, seat)]
-
-
-def _stood_in(table: Table, seat: int) -> list[tuple[int, DealAction]]:
-    """``stood_in_moves`` with each move's place in the round's log."""
+    progress — his bids, the game chosen, the tarok called, his announcements (his cards are
+    in the event lines; what he laid away is his secret) — each with its place in the
+    round's log, the level of the flek it answers (flek 1, re 2, …: a later turn of a seat
+    comes only after a flek, the last one the others said since it last spoke; None in its
+    first turn or for more words of the same turn) and, for a flek of its own, its level.
+    The seat keeps the versions of the AI's moves for him (``Seat.ai_at``), so this holds
+    after his return and a restart. One pass over the deal's log."""
     s = table.seats[seat] if 0 <= seat < len(table.seats) else None
     if s is None or s.user_id is None or not s.ai_at:
         return []
     rnd = round_of(table)
-    began, log = rnd.deal_began, rnd.log
-    out: list[tuple[int, DealAction]] = []
-    for v in s.ai_at:
-        action = log[v] if began <= v < len(log) else None
-        if isinstance(action, SAID) and action.seat == seat:
-            out.append((v, action))
-    return out
-
-
-def _flek_levels(table: Table, end: int) -> dict[str, int]:
-    """Each flekked item's level (flek 1, re 2, …) after the deal's log up to ``end``."""
-    rnd = round_of(table)
-    levels: dict[str, int] = {}
-    for action in rnd.log[rnd.deal_began:end]:
-        if isinstance(action, Announce) and action.item.startswith("flek:"):
-            levels[action.item] = levels.get(action.item, 0) + 1
-    return levels
-
-
-def _flek_answered(table: Table, seat: int, v: int) -> int | None:
-    """The level of the flek (flek 1, re 2, …) that the seat's announcement at ``v`` of the
-    log answers: a later turn of a seat comes only after a flek, the last one the others
-    said since it last spoke. None in its first turn, or for more words of the same turn."""
-    rnd = round_of(table)
-    began, log = rnd.deal_began, rnd.log
+    log, ai = rnd.log, set(s.ai_at)
     levels: dict[str, int] = {}  # each item's flek level so far in the deal
     spoke, answered = False, None
-    for i in range(began, v):
-        action = log[i]
-        if not isinstance(action, Announce):
-            continue
-        if action.item.startswith("flek:"):
-            levels[action.item] = levels.get(action.item, 0) + 1
-        if action.seat == seat:
-            spoke, answered = True, None  # what it answered before is told already
-        elif spoke and action.item.startswith("flek:"):
-            answered = levels[action.item]
-    return answered
+    out: list[tuple[int, DealAction, int | None, int]] = []
+    for v in range(rnd.deal_began, len(log)):
+        action = log[v]
+        before = answered
+        if isinstance(action, Announce):
+            if action.item.startswith("flek:"):
+                levels[action.item] = levels.get(action.item, 0) + 1
+            if action.seat == seat:
+                spoke, answered = True, None  # what it answered before is told already
+            elif spoke and action.item.startswith("flek:"):
+                answered = levels[action.item]
+        if v in ai and isinstance(action, SAID) and action.seat == seat:
+            level = levels.get(action.item, 0) if isinstance(action, Announce) else 0
+            out.append((v, action, before, level))
+    return out
 
 
 def _said(action: DealAction, lang: str) -> tuple[str, str]:
@@ -188,14 +167,12 @@ def stood_in_line(table: Table, seat: int, lang: str, you: bool = False) -> str:
     of his own hand); empty when it said nothing for him in this deal."""
     parts: list[tuple[str, str, list[str]]] = []  # kind, the flek answered, what was said
     log = round_of(table).log
-    for v, action in _stood_in(table, seat):
+    for v, action, answered, level in _stood_in(table, seat):
         kind, said = _said(action, lang)
         flek = ""
         if isinstance(action, Announce) and action.item.startswith("flek:"):  # its level
-            said = (f"{level_name(_flek_levels(table, v + 1)[action.item], lang)} "
-                    f"{word('on_' + action.item[5:], lang)}")
+            said = f"{level_name(level, lang)} {word('on_' + action.item[5:], lang)}"
         if isinstance(action, Announce):  # an answer to a flek says which
-            answered = _flek_answered(table, seat, v)
             same_turn = v > 0 and isinstance(log[v - 1], Announce) and log[v - 1].seat == seat
             if answered is not None:
                 kind, flek = "flek", level_name(answered, lang)
