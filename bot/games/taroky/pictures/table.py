@@ -120,10 +120,8 @@ def to_act(name: str, lang: str, width: float) -> tuple[str, Font]:
     label, f = fitted(whole, 25, "bold", width, smallest=SMALLEST)
     if label == whole:
         return label, f
-    short = name
-    while short and f.getlength(pic("to_act", lang, name=short + "…")) > width:
-        short = short[:-1]
-    return pic("to_act", lang, name=short.rstrip() + "…"), f
+    words = f.getlength(pic("to_act", lang, name=""))
+    return pic("to_act", lang, name=fit(name, f, width - words)), f
 
 
 def _chip(img: Image.Image, x: int, label: str, value: str, colour: RGB = TEXT) -> int:
