@@ -59,11 +59,27 @@ async def play_round_out(h: BotHarness, tid: int, round_no: int, *, rounds: int 
     for _ in range(steps):
         rec = await record(h, tid)
         if model.round_finished(rec, round_no):
-            return rec
+            break
         await h.env.advance_time(TIMER + 1)
     rec = await record(h, tid)
     assert model.round_finished(rec, round_no), f"round {round_no} did not finish"
+    await channel_delivered(h, rec.channel_id)
     return rec
+
+
+async def channel_delivered(h: BotHarness, channel_id: int, seconds: int = 15) -> None:
+    """Until the outbox has nothing left for the tournament's channel (a round's standings
+    and sheets, the winner, the message's refresh), as its players see it seconds later.
+    The channel's rate limit holds the last of a round's posts on SimCord's virtual clock,
+    which a settle parks rather than advances: without this a test read the channel (or
+    clicked the message's new Export button) before they came, now and then."""
+    assert h.bot.controller is not None
+    channels = h.bot.controller.delivery.channels
+    for _ in range(seconds):
+        if channel_id not in channels or not channels[channel_id].size():
+            return
+        await h.env.advance_time(1)
+    raise AssertionError(f"channel {channel_id}: not delivered within {seconds} s")
 
 
 async def started_tournament(h: BotHarness, kind: str, levels: tuple[str, ...],
