@@ -427,9 +427,10 @@ def test_the_table_strip_stays_within_the_picture_with_long_names() -> None:
     names = ["Maximilián Šťastný-Kovářík"] * 4
     drawn: list[int] = []
 
-    def chip(img: object, x: int, label: str, value: str, colour: object = None) -> int:
-        drawn.append(x + table._chip_width(label, value))
-        return x + table._chip_width(label, value) + 8
+    def chip(img: object, x: int, label: str, value: str, colour: object = None,
+             style: str = "regular") -> int:
+        drawn.append(x + table._chip_width(label, value, style))
+        return x + table._chip_width(label, value, style) + 8
 
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(table, "_chip", chip)
@@ -487,14 +488,18 @@ def test_the_legend_lists_only_the_badges_the_table_shows(monkeypatch) -> None:
 
 def test_the_table_insets_titles_fit_whole() -> None:
     """The English talon box read "Shown sets of t…" after a rejected trojka: every box's
-    title fits its box at its size, in both languages."""
+    title fits its box at the table's smallest size (condensed if need be), in both
+    languages."""
     from bot.games.taroky.pictures import table
     from bot.games.taroky.words import pic
-    from bot.render.fonts import font
+    from bot.render.fonts import fitted
 
     for lang in ("cs", "en"):
         for key in ("turned", "shown", "talon", "laid_taroks", "last_trick"):
-            assert font(21, "bold").getlength(pic(key, lang)) <= table.INSET_W - 20, key
+            title = pic(key, lang)
+            shown, f = fitted(title, table.SMALLEST, "bold", table.INSET_W - 20,
+                              smallest=table.SMALLEST)
+            assert shown == title and f.getlength(title) <= table.INSET_W - 20, key
 
 
 def test_the_seats_hlasky_are_legible_at_phone_width() -> None:
@@ -510,3 +515,124 @@ def test_the_seats_hlasky_are_legible_at_phone_width() -> None:
             assert " ".join(lines) == note and all(f.getlength(x) <= width for x in lines)
     lines, f = table.note_lines("a " * 80, 180)  # only what two lines cannot take is cut
     assert len(lines) == 2 and lines[-1].endswith("…")
+
+
+TABLE_SMALLEST = 24  # px of an 860 px picture: 12 px shown 430 px wide
+
+
+def _marked_states() -> Iterator[tuple[object, tuple[str | None, ...]]]:
+    """Every example's table view, plain and with an AI and an away mark."""
+    for kind in KINDS:
+        view = _example(kind)[0].public_view()
+        yield view, ()
+        yield view, (None, "ai", None, "away")
+
+
+def test_every_word_on_the_table_is_legible_at_phone_width(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Shown 430 px wide on a phone, the table's small words were about 10 px (20–21 px of
+    860: "štychy", the legend, "bere …", the strip's labels, the insets' titles; the badges'
+    letters and the count chips 17–18 px): every text the table draws, badges included, is
+    at least 24 px, in every example state, both languages, usual and long names."""
+    from bot.games.taroky.pictures import table
+    from bot.render import common
+
+    badges: list[tuple[str, int]] = []
+
+    def badge_spy(value: str, colour: object, size: int = 30, px: int | None = None) -> object:
+        badges.append((value, px or int(size * 0.62)))
+        if px is None:
+            return common.badge(value, colour, size)  # type: ignore[arg-type]
+        return common.badge(value, colour, size, px)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(table, "badge", badge_spy)
+    for view, marks in _marked_states():
+        for names in (NAMES, LONG_NAMES):
+            for lang in ("cs", "en"):
+                table.seat_panel.cache_clear()
+                drawn = _sizes(monkeypatch, table)
+                badges.clear()
+                img = table.table_image(view, names, lang, marks=marks)  # type: ignore[arg-type]
+                assert drawn and badges
+                small = [(t, s) for t, s in drawn + badges if t and s < TABLE_SMALLEST]
+                assert not small, (lang, small)
+                assert TABLE_SMALLEST * READ_AT / img.width >= LEGIBLE
+    table.seat_panel.cache_clear()
+
+
+def _longest_notes(lang: str) -> list[tuple[str, ...]]:
+    """What a seat can say at most: a count hláška and an honour one (the longest words),
+    pagát, valát and playing alone; and without playing alone."""
+    import dataclasses
+
+    from bot.games.taroky.pictures import table
+
+    deal = _example("play")[0].public_view().deal
+    notes = []
+    for count, honour in itertools.product(("tarocky", "taroky", "barvicky", "barvy"),
+                                           ("trul", "trulhonery", "honery",
+                                            "kralovske_honery")):
+        for alone in (True, False):
+            said = dataclasses.replace(
+                deal, hlasky=((count, honour),) * 4, pagat_by=deal.declarer,
+                valat_by=deal.declarer, alone=alone, partner=None if alone else deal.partner)
+            assert said.declarer is not None
+            notes.append(table._seat_note(said, said.declarer, lang))
+    return notes
+
+
+def test_the_longest_hlaska_note_is_never_cut_in_any_seat() -> None:
+    """A side seat cut a long note on its second line ("8–9 taroks, trul / with king,
+    pag…"): every note a seat can have (both hlášky, pagát, valát, playing alone) is whole
+    in either panel, on as many lines as it takes (the panel grows), broken after a part's
+    comma where it can be; when even so it is too long, the announcements by their short
+    names (as on the strip) are whole instead, never a cut word."""
+    from bot.games.taroky.pictures import table
+
+    for lang in ("cs", "en"):
+        for notes in _longest_notes(lang):
+            for shape in ("wide", "tall"):
+                lines, f = table.seat_note_lines(notes, shape)
+                assert " ".join(lines) in notes and "…" not in " ".join(lines), (shape, lines)
+                assert all(f.getlength(x) <= table.note_width(shape) for x in lines)
+                assert f.size >= TABLE_SMALLEST
+                assert len(lines) <= table.NOTE_LINES[shape]
+            if len(notes) > 1 and lang == "en":  # the whole note first, where it fits
+                assert table.seat_note_lines(notes, "wide")[0] == table.note_lines(
+                    notes[0], table.note_width("wide"), table.NOTE_LINES["wide"])[0]
+    en = _longest_notes("en")[0]
+    assert "all tricks (valát)" in en[0] and "all tricks" not in en[1]
+    # parts stay whole on a line where they can: "trul with king" is not broken
+    lines = table.wrap_note("8–9 taroks, trul with king", table.font(24), 206)
+    assert lines == ["8–9 taroks,", "trul with king"]
+
+
+def test_the_table_keeps_its_boxes_apart_with_the_longest_notes_and_legend() -> None:
+    """Seats grown by the longest notes stay clear of the trick's cards, of the legend (all
+    six badges explained) and of the insets, and inside the picture; the legend stays left
+    of the bottom seat, its words whole on one line each in both languages."""
+    from bot.games.taroky.pictures import table
+
+    kinds = ("dealer", "predak", "declarer", "partner", "ai", "away")
+    most = {shape: max(len(table.seat_note_lines(notes, shape)[0])
+                       for lang in ("cs", "en") for notes in _longest_notes(lang))
+            for shape in ("wide", "tall")}
+    boxes = {pos: table.seat_box(pos, table.seat_height("wide" if pos in (0, 2) else "tall",
+                                                        most["wide" if pos in (0, 2)
+                                                             else "tall"]))
+             for pos in range(4)}
+    card_top = table.CY + table.TRICK_OFF[2][1] - table.TRICK_H // 2
+    card_bottom = table.CY + table.TRICK_OFF[0][1] + table.TRICK_H // 2
+    assert boxes[2][1] + boxes[2][3] + 8 <= card_top
+    assert boxes[0][1] >= card_bottom + 8 and boxes[0][1] + boxes[0][3] <= table.H
+    for lang in ("cs", "en"):
+        lines, f, _line, height = table.legend_layout(kinds, lang)
+        assert all(len(x) == 1 for x in lines), lines  # no legend word wrapped
+        legend_top = table.H - table.LEGEND_BOTTOM - height
+        assert boxes[3][1] + boxes[3][3] + 8 <= legend_top
+        width = max(table._badge(k, lang).width + 8 + f.getlength(x[0])
+                    for k, x in zip(kinds, lines, strict=True)) + 18
+        assert 12 + width + 8 <= boxes[0][0]
+    assert boxes[1][1] + boxes[1][3] + 8 <= table.FACE_UP_INSET[1]
+    for _x, y in (table.LEFT_INSET, table.RIGHT_INSET):
+        assert y + table.INSET_H + 8 <= table.BOXES[1][1]

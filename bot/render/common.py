@@ -91,9 +91,10 @@ def glow_ring(width: int, height: int, colour: RGB, pad: int = 10, radius: int =
 
 
 @lru_cache(maxsize=64)
-def badge(text: str, colour: RGB, size: int = 30) -> Image.Image:
-    """A coloured disc (or pill for longer text) with dark bold text."""
-    f = font(int(size * 0.62), "bold")
+def badge(text: str, colour: RGB, size: int = 30, px: int | None = None) -> Image.Image:
+    """A coloured disc (or pill for longer text) with dark bold text (``px``: its size, by
+    default about three fifths of the disc's)."""
+    f = font(px or int(size * 0.62), "bold")
     w = max(size, int(f.getlength(text)) + size // 2)
     img = Image.new("RGBA", (w, size), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)

@@ -44,29 +44,36 @@ from bot.render.fonts import Font, fit, fitted, font
 from engine.taroky.views import PublicView, TableView
 
 DECK = "taroky"
-W, H = 860, 720
+W, H = 860, 800
 HEADER_H = 54
 STRIP_Y, STRIP_H = 60, 44
-# Seat panels by position: 0 bottom, 1 right, 2 top, 3 left (counter-clockwise).
+# Seat panels by position: 0 bottom, 1 right, 2 top, 3 left (counter-clockwise), at their
+# smallest: a seat whose note takes more lines grows (the bottom one upwards), see seat_box.
 BOXES = {  # (the wide ones clear of the trick's cards, the tall ones of the legend)
-    0: (250, 586, 360, 128),
-    1: (648, 256, 200, 258),
+    0: (250, H - 134, 360, 128),
+    1: (622, 256, 226, 258),
     2: (250, 112, 360, 128),
-    3: (12, 256, 200, 258),
+    3: (12, 256, 226, 258),
 }
-SMALLEST = 24  # px: the seats' words (what each said) and the header (12 px at 430 px wide)
+SMALLEST = 24  # px: no word on the table is smaller (12 px shown 430 px wide on a phone)
 NOTE_LINE = 26
+NOTE_LINES = {"wide": 3, "tall": 4}  # what a seat said: at most so many lines
+NOTE_TOP = {"wide": 74, "tall": 202}
 TRICK_W = 100
 TRICK_H = cards.card_height(TRICK_W)
-CX, CY = 430, 410
+CX, CY = 430, 448
 TRICK_OFF = {0: (0, 84), 1: (112, 0), 2: (0, -84), 3: (-112, 0)}
+CENTER_W = 360  # the words in the middle: between the side seats
 INSET_W, INSET_H = 226, 136
 LEFT_INSET = (12, 112)
 RIGHT_INSET = (622, 112)
-FACE_UP_INSET = (622, 572)
+FACE_UP_INSET = (622, H - 148)
 SMALL_W = 46
 ACTING = (74, 60, 12, 220)
-BADGE_D = 30
+BADGE_D = 34
+COUNT_D = 32  # the count chip on a seat's face-down cards
+LEGEND_W = BOXES[0][0] - 12 - 12  # the legend, left of the bottom seat
+LEGEND_BOTTOM = 8  # px under it
 BADGE_COLOURS: dict[str, RGB] = {
     "dealer": (120, 170, 230),
     "predak": (246, 196, 68),
@@ -116,18 +123,27 @@ def _header(img: Image.Image, view: TableView, names: list[str], lang: str,
 def to_act(name: str, lang: str, width: float) -> tuple[str, Font]:
     """"Na tahu: {name}" within ``width`` px: condensed first, then the name (never the words
     around it) cut with "…"."""
-    whole = pic("to_act", lang, name=name)
-    label, f = fitted(whole, 25, "bold", width, smallest=SMALLEST)
+    return named("to_act", lang, name, 25, "bold", width)
+
+
+def named(key: str, lang: str, name: str, size: int, style: str,
+          width: float) -> tuple[str, Font]:
+    """The picture's text ``key`` about ``name`` ("bere {name}", "{name} takes") within
+    ``width`` px: at ``size``, else condensed down to ``SMALLEST``, else the name (never the
+    words around it) cut with "…"."""
+    whole = pic(key, lang, name=name)
+    label, f = fitted(whole, size, style, width, smallest=min(size, SMALLEST))
     if label == whole:
         return label, f
-    words = f.getlength(pic("to_act", lang, name=""))
-    return pic("to_act", lang, name=fit(name, f, width - words)), f
+    words = f.getlength(pic(key, lang, name=""))
+    return pic(key, lang, name=fit(name, f, width - words)), f
 
 
-def _chip(img: Image.Image, x: int, label: str, value: str, colour: RGB = TEXT) -> int:
-    """A labelled value on the game strip; returns the x after it."""
-    fl, fv = font(21), font(24, "bold")
-    w = _chip_width(label, value)
+def _chip(img: Image.Image, x: int, label: str, value: str, colour: RGB = TEXT,
+          style: str = "regular") -> int:
+    """A labelled value on the game strip (the label in ``style``); returns the x after it."""
+    fl, fv = font(SMALLEST, style), font(SMALLEST, "bold")
+    w = _chip_width(label, value, style)
     paste(img, panel(w, STRIP_H - 8, PANEL, radius=12), x, STRIP_Y + 4)
     cy = STRIP_Y + STRIP_H // 2
     lx = x + 12 + text(img, (x + 12, cy + 1), label, fl, MUTED, "lm")
@@ -135,8 +151,9 @@ def _chip(img: Image.Image, x: int, label: str, value: str, colour: RGB = TEXT) 
     return x + w + 8
 
 
-def _chip_width(label: str, value: str) -> int:
-    return int(font(21).getlength(label) + font(24, "bold").getlength(value)) + 30
+def _chip_width(label: str, value: str, style: str = "regular") -> int:
+    return int(font(SMALLEST, style).getlength(label)
+               + font(SMALLEST, "bold").getlength(value)) + 30
 
 
 def _levels(level: int, lang: str) -> str:
@@ -150,14 +167,25 @@ def _strip(img: Image.Image, deal: PublicView, names: list[str], lang: str) -> N
     names cut as much as the strip needs to stay within the picture."""
     if deal.declarer is None or deal.game is None:
         return
-    for most in (None, 260, 200, 150, 110, 80):  # px of a name
-        short = names if most is None else [fit(n, font(24, "bold"), most) for n in names]
-        chips = strip_chips(deal, short, lang)
-        if sum(_chip_width(label, value) + 8 for label, value, _c in chips) - 8 <= W - 24:
-            break
     x = 12
-    for label, value, colour in chips:
-        x = _chip(img, x, label, value, colour)
+    for label, value, colour, style in strip_layout(deal, names, lang):
+        x = _chip(img, x, label, value, colour, style)
+
+
+def strip_layout(deal: PublicView, names: list[str],
+                 lang: str) -> list[tuple[str, str, RGB, str]]:
+    """The strip's chips as drawn: (label, value, its colour, the label's style); the
+    labels condensed, then the names cut, as much as the strip needs to fit the picture."""
+    chips: list[tuple[str, str, RGB]] = []
+    for most in (None, 260, 200, 150, 110, 80):  # px of a name
+        short = names if most is None else [fit(n, font(SMALLEST, "bold"), most)
+                                            for n in names]
+        chips = strip_chips(deal, short, lang)
+        for style in ("regular", "narrow"):
+            if sum(_chip_width(label, value, style) + 8
+                   for label, value, _c in chips) - 8 <= W - 24:
+                return [(label, value, colour, style) for label, value, colour in chips]
+    return [(label, value, colour, "narrow") for label, value, colour in chips]
 
 
 def strip_chips(deal: PublicView, names: list[str], lang: str) -> list[tuple[str, str, RGB]]:
@@ -194,40 +222,48 @@ def _kinds(deal: PublicView, seat: int) -> tuple[str, ...]:
 
 
 def _badge(kind: str, lang: str) -> Image.Image:
-    return badge(pic(f"badge_{kind}", lang), BADGE_COLOURS[kind], BADGE_D)
+    return badge(pic(f"badge_{kind}", lang), BADGE_COLOURS[kind], BADGE_D, SMALLEST)
 
 
-def _seat_note(deal: PublicView, seat: int, lang: str) -> str:
-    """What the seat said: its bid while bidding, later its hlášky and announcements."""
+def _seat_note(deal: PublicView, seat: int, lang: str) -> tuple[str, ...]:
+    """What the seat said: its bid while bidding, later its hlášky and announcements; then
+    the same in short (the announcements by their short names, as the strip has them), for
+    a seat where the whole does not fit."""
     if deal.phase in ("bid", "choose"):
         said = [b for s, b in deal.bids if s == seat]
-        return word(said[-1], lang) if said else ""
-    parts = []
-    if deal.hlasky is not None:
-        parts += [word(h, lang) for h in deal.hlasky[seat]]
-    if deal.pagat_by == seat:
-        parts.append(word("pagat", lang))
-    if deal.valat_by == seat:
-        parts.append(word("valat", lang))
-    if deal.declarer == seat and deal.alone and deal.game in ("1P", "2P"):
-        parts.append(pic("alone", lang))
-    return ", ".join(parts)
+        return (word(said[-1], lang),) if said else ("",)
+    notes = []
+    for short in (False, True):
+        parts = []
+        if deal.hlasky is not None:
+            parts += [word(h, lang) for h in deal.hlasky[seat]]
+        if deal.pagat_by == seat:
+            parts.append(pic("note_pagat", lang) if short else word("pagat", lang))
+        if deal.valat_by == seat:
+            parts.append(pic("note_valat", lang) if short else word("valat", lang))
+        if deal.declarer == seat and deal.alone and deal.game in ("1P", "2P"):
+            parts.append(pic("alone", lang))
+        notes.append(", ".join(parts))
+    return tuple(dict.fromkeys(notes))
 
 
 @lru_cache(maxsize=256)
 def seat_panel(shape: str, name: str, count: int, tricks: int | None, cash: str,
-               kinds: tuple[str, ...], note: str, acting: bool, lang: str) -> Image.Image:
+               kinds: tuple[str, ...], notes: tuple[str, ...], acting: bool,
+               lang: str) -> Image.Image:
     """One seat (RGBA): name and role badges, face-down cards, tricks taken, money, what it
-    said. "wide" for the top and bottom, "tall" for the sides."""
-    w, h = (BOXES[0][2], BOXES[0][3]) if shape == "wide" else (BOXES[1][2], BOXES[1][3])
-    img = panel(w, h, ACTING if acting else PANEL).copy()
+    said (whole, on as many lines as it takes: the panel grows). "wide" for the top and
+    bottom, "tall" for the sides."""
+    w = BOXES[0][2] if shape == "wide" else BOXES[1][2]
+    lines, fs = seat_note_lines(notes, shape)
+    img = panel(w, seat_height(shape, len(lines)), ACTING if acting else PANEL).copy()
     badges = [_badge(k, lang) for k in kinds]
     badges_w = sum(b.width + 5 for b in badges)
-    fn = font(26, "bold")
     if shape == "wide":
         fan_w = _fan(img, 10, 12, count, 6)
         nx = 10 + (fan_w + 20 if count else 0)
-        text(img, (nx, 8), fit(name, fn, w - nx - 12 - badges_w), fn)
+        shown, fn = fitted(name, 26, "bold", w - nx - 12 - badges_w, smallest=SMALLEST)
+        text(img, (nx, 8), shown, fn)
         bx = w - 10 - badges_w + 5
         for b in badges:
             paste(img, b, bx, 9)
@@ -235,11 +271,11 @@ def seat_panel(shape: str, name: str, count: int, tricks: int | None, cash: str,
         x = nx + _value(img, nx, 44, "", cash)
         if tricks is not None:
             _value(img, x + 16, 44, pic("tricks", lang), str(tricks))
-        lines, fs = note_lines(note, w - 24)
         for i, line in enumerate(lines):
-            text(img, (12, 74 + i * NOTE_LINE), line, fs, GOLD)
+            text(img, (12, NOTE_TOP[shape] + i * NOTE_LINE), line, fs, GOLD)
     else:
-        text(img, (10, 8), fit(name, fn, w - 20), fn)
+        shown, fn = fitted(name, 26, "bold", w - 20, smallest=SMALLEST)
+        text(img, (10, 8), shown, fn)
         bx = 10
         for b in badges:
             paste(img, b, bx, 42)
@@ -248,30 +284,92 @@ def seat_panel(shape: str, name: str, count: int, tricks: int | None, cash: str,
         _value(img, 10, 140, "", cash)
         if tricks is not None:
             _value(img, 10, 170, pic("tricks", lang), str(tricks))
-        lines, fs = note_lines(note, w - 20)
         for i, line in enumerate(lines):
-            text(img, (10, 202 + i * NOTE_LINE), line, fs, GOLD)
+            text(img, (10, NOTE_TOP[shape] + i * NOTE_LINE), line, fs, GOLD)
     return img
+
+
+def note_width(shape: str) -> int:
+    """How wide a line of what a seat said may be."""
+    return BOXES[0][2] - 24 if shape == "wide" else BOXES[1][2] - 20
+
+
+def seat_height(shape: str, lines: int) -> int:
+    """A seat's panel with ``lines`` lines of what it said (room for two at least)."""
+    smallest = BOXES[0][3] if shape == "wide" else BOXES[1][3]
+    return max(smallest, NOTE_TOP[shape] + lines * NOTE_LINE + (2 if shape == "wide" else 4))
+
+
+def seat_box(pos: int, height: int) -> tuple[int, int, int, int]:
+    """Where a seat's panel ``height`` px high lies: the bottom one grows upwards, the others
+    downwards."""
+    x, y, w, h = BOXES[pos]
+    return x, (y + h - height if pos == 0 else y), w, height
+
+
+def seat_note_lines(notes: Sequence[str], shape: str) -> tuple[list[str], Font]:
+    """The lines of the first of ``notes`` (what a seat said, then in short) that fits the
+    seat whole in ``NOTE_LINES`` lines."""
+    lines: list[str] = []
+    f = font(SMALLEST)
+    for note in notes:
+        lines, f = note_lines(note, note_width(shape), NOTE_LINES[shape])
+        if " ".join(lines) == note:
+            break
+    return lines, f
 
 
 def note_lines(note: str, width: int, most: int = 2) -> tuple[list[str], Font]:
     """What a seat said (its hlášky, announcements), ``SMALLEST`` px: on one line, condensed
-    if need be, else on up to ``most`` lines; only what does not fit even so is cut."""
+    if need be, else wrapped between words on as few lines as the regular or the condensed
+    face takes, up to ``most``; only what does not fit even so is cut (no note of the
+    catalog is: ``NOTE_LINES`` takes the longest)."""
     regular, narrow = font(SMALLEST), font(SMALLEST, "narrow")
     for f in (regular, narrow):
         if f.getlength(note) <= width:
             return ([note] if note else []), f
-    for f in (regular, narrow):
-        lines = wrap(note, f, width)
-        if len(lines) <= most and all(f.getlength(line) <= width for line in lines):
-            return lines, f
+    best: tuple[list[str], Font] | None = None
+    for by_parts in (True, False):  # its parts whole on a line where they can be
+        for f in (regular, narrow):
+            lines = wrap_note(note, f, width) if by_parts else wrap(note, f, width)
+            if len(lines) <= most and all(f.getlength(line) <= width for line in lines) and (
+                    best is None or len(lines) < len(best[0])):
+                best = lines, f
+        if best is not None:
+            return best
     lines = wrap(note, narrow, width)
     return [fit(line, narrow, width) for line in lines[:most - 1]] + [
         fit(" ".join(lines[most - 1:]), narrow, width)], narrow
 
 
+def wrap_note(note: str, f: Font, width: float) -> list[str]:
+    """``note``'s parts (", " between them) wrapped to ``width`` px: a part goes whole to the
+    next line when it does not fit the rest of this one, and is broken between its words
+    only when it is longer than a line."""
+    lines: list[str] = []
+    line = ""
+    parts = note.split(", ")
+    for i, part in enumerate(parts):
+        piece = part if i == len(parts) - 1 else part + ","
+        joined = f"{line} {piece}".strip()
+        if f.getlength(joined) <= width:
+            line = joined
+        elif f.getlength(piece) <= width:
+            lines.append(line)
+            line = piece
+        else:
+            for w in piece.split():
+                if line and f.getlength(f"{line} {w}") > width:
+                    lines.append(line)
+                    line = ""
+                line = f"{line} {w}".strip()
+    if line:
+        lines.append(line)
+    return lines
+
+
 def _value(img: Image.Image, x: int, y: int, label: str, value: str) -> int:
-    fl, fv = font(21), font(25, "bold")
+    fl, fv = font(SMALLEST), font(25, "bold")
     dx = int(text(img, (x, y + 3), label, fl, MUTED)) + (6 if label else 0)
     return dx + int(text(img, (x + dx, y), value, fv, TEXT))
 
@@ -284,7 +382,7 @@ def _fan(img: Image.Image, x: int, y: int, count: int, step: int) -> int:
     for i in range(count):
         cards.put(img, cards.BACK, bw, x + i * step, y, "plain", DECK)
     width = bw + (count - 1) * step
-    chip = badge(str(count), TEXT, 28)
+    chip = badge(str(count), TEXT, COUNT_D, SMALLEST)
     paste(img, chip, x + width - chip.width + 8, y + cards.card_height(bw) - chip.height + 6)
     return width
 
@@ -295,10 +393,7 @@ def _seats(img: Image.Image, view: TableView, names: list[str], lang: str,
     playing = deal.phase in ("play", "done")
     for seat in range(4):
         pos = position(seat)
-        x, y, w, h = BOXES[pos]
         acting = seat == view.to_act
-        if acting:
-            paste(img, glow_ring(w, h, GOLD, 12), x - 12, y - 12)
         piece = seat_panel(
             "wide" if pos in (0, 2) else "tall",
             names[seat],
@@ -310,6 +405,9 @@ def _seats(img: Image.Image, view: TableView, names: list[str], lang: str,
             acting,
             lang,
         )
+        x, y, w, h = seat_box(pos, piece.height)
+        if acting:
+            paste(img, glow_ring(w, h, GOLD, 12), x - 12, y - 12)
         paste(img, piece, x, y)
 
 
@@ -318,8 +416,8 @@ def _trick(img: Image.Image, deal: PublicView, names: list[str], lang: str) -> N
         return
     if not deal.trick:
         if deal.to_act is not None:
-            text(img, (CX, CY), pic("leads", lang, name=names[deal.to_act]), font(27), MUTED,
-                 "mm")
+            label, f = named("leads", lang, names[deal.to_act], 27, "regular", CENTER_W)
+            text(img, (CX, CY), label, f, MUTED, "mm")
         return
     for seat, card in deal.trick:
         dx, dy = TRICK_OFF[position(seat)]
@@ -328,12 +426,12 @@ def _trick(img: Image.Image, deal: PublicView, names: list[str], lang: str) -> N
 
 
 def _inset(img: Image.Image, x: int, y: int, title: str, shown: Sequence[int], lang: str,
-           lit: int | None = None, note: str = "", backs: int = 0) -> None:
+           lit: int | None = None, backs: int = 0) -> None:
     """A small box with a title and up to six small cards (``lit``: the one that glows), the
-    faces as a table in ``lang`` shows them."""
+    faces as a table in ``lang`` shows them; room for a line under them."""
     paste(img, panel(INSET_W, INSET_H, PANEL, radius=14), x, y)
-    label, ft = fitted(title, 21, "bold", INSET_W - 20, smallest=19)
-    text(img, (x + 10, y + 8), label, ft, TEXT)
+    label, ft = fitted(title, SMALLEST, "bold", INSET_W - 20, smallest=SMALLEST)
+    text(img, (x + 10, y + 6), label, ft, TEXT)
     n = len(shown) + backs
     step = SMALL_W + 6 if n <= 4 else (INSET_W - 20 - SMALL_W) // max(1, n - 1)
     for i, card in enumerate(shown):
@@ -342,9 +440,6 @@ def _inset(img: Image.Image, x: int, y: int, title: str, shown: Sequence[int], l
     for j in range(backs):
         cards.put(img, cards.BACK, SMALL_W, x + 10 + (len(shown) + j) * step, y + 38,
                   "plain", DECK)
-    if note:
-        fn = font(21)
-        text(img, (x + 10, y + INSET_H - 15), fit(note, fn, INSET_W - 20), fn, MUTED, "lm")
 
 
 def _last_trick(img: Image.Image, deal: PublicView, names: list[str], lang: str) -> None:
@@ -353,8 +448,9 @@ def _last_trick(img: Image.Image, deal: PublicView, names: list[str], lang: str)
         return
     order = [card for _seat, card in last.played]
     winner_index = [seat for seat, _card in last.played].index(last.winner)
-    _inset(img, *RIGHT_INSET, pic("last_trick", lang), order, lang, winner_index,
-           pic("takes", lang, name=names[last.winner]))
+    _inset(img, *RIGHT_INSET, pic("last_trick", lang), order, lang, winner_index)
+    takes, f = named("takes", lang, names[last.winner], SMALLEST, "regular", INSET_W - 20)
+    text(img, (RIGHT_INSET[0] + 10, RIGHT_INSET[1] + INSET_H - 16), takes, f, MUTED, "lm")
 
 
 def _talon(img: Image.Image, deal: PublicView, lang: str) -> None:
@@ -389,12 +485,14 @@ def _center_note(img: Image.Image, view: TableView, names: list[str], lang: str)
            "trojka": "phase_trojka", "discard": "phase_discard",
            "announce": "phase_announce"}.get(deal.phase)
     if key is not None:
-        text(img, (CX, CY), pic(key, lang), font(29, "bold"), MUTED, "mm")
+        phase, fp = fitted(pic(key, lang), 29, "bold", CENTER_W, smallest=SMALLEST)
+        text(img, (CX, CY), phase, fp, MUTED, "mm")
         if deal.phase == "discard":
             counts = [f"{names[s]} {n}" for s, n in enumerate(deal.discard_counts) if n]
             if counts:
-                text(img, (CX, CY + 40), fit(pic("laid", lang) + " " + ", ".join(counts),
-                                              font(21), 380), font(21), FAINT, "mm")
+                laid, fl = fitted(pic("laid", lang) + " " + ", ".join(counts), SMALLEST,
+                                  "regular", CENTER_W, smallest=SMALLEST)
+                text(img, (CX, CY + 40), laid, fl, FAINT, "mm")
 
 
 def _mark(marks: Sequence[str | None], seat: int) -> tuple[str, ...]:
@@ -410,23 +508,38 @@ def legend_kinds(deal: PublicView, marks: Sequence[str | None] = ()) -> tuple[st
     return tuple(k for k in ("dealer", "predak", "declarer", "partner", *MARKS) if k in shown)
 
 
+def legend_layout(kinds: Sequence[str], lang: str) -> tuple[list[list[str]], Font, int, int]:
+    """The legend's words beside each badge (on one line while they fit ``LEGEND_W``, else
+    wrapped), their font (regular, else condensed; ``SMALLEST`` px), the line of a badge and
+    the box's height."""
+    words = [pic(f"legend_{k}", lang) for k in kinds]
+    rooms = [LEGEND_W - 26 - _badge(k, lang).width for k in kinds]
+    f = font(SMALLEST)
+    if any(f.getlength(w) > r for w, r in zip(words, rooms, strict=True)):
+        f = font(SMALLEST, "narrow")
+    lines = [wrap(w, f, r) for w, r in zip(words, rooms, strict=True)]
+    line = BADGE_D + (2 if len(kinds) <= 5 else 0)  # (six: clear of the left seat)
+    height = sum(line + NOTE_LINE * (len(ls) - 1) for ls in lines) + 12
+    return lines, f, line, height
+
+
 def _legend(img: Image.Image, deal: PublicView, lang: str,
             marks: Sequence[str | None] = ()) -> None:
     kinds = legend_kinds(deal, marks)
     if not kinds:
         return
-    f = font(20)
-    line = BADGE_D + (4 if len(kinds) <= 5 else 0)  # (six lines: clear of the left seat)
-    width = 16 + max(_badge(k, lang).width + 10 + int(f.getlength(pic(f"legend_{k}", lang)))
-                     for k in kinds)
-    box = panel(width + 12, line * len(kinds) + 12, radius=12).copy()
-    for i, kind in enumerate(kinds):
+    lines, f, line, height = legend_layout(kinds, lang)
+    width = max(_badge(k, lang).width + 8 + int(max(f.getlength(x) for x in ls))
+                for k, ls in zip(kinds, lines, strict=True))
+    box = panel(width + 18, height, radius=12).copy()
+    y = 6
+    for kind, ls in zip(kinds, lines, strict=True):
         b = _badge(kind, lang)
-        y = 6 + i * line
-        paste(box, b, 10, y + 3)
-        text(box, (10 + b.width + 10, y + 3 + BADGE_D / 2), pic(f"legend_{kind}", lang), f,
-             MUTED, "lm")
-    paste(img, box, 12, H - 12 - box.height)
+        paste(box, b, 8, y + (line - BADGE_D) // 2)
+        for i, x in enumerate(ls):
+            text(box, (8 + b.width + 8, y + line / 2 + i * NOTE_LINE), x, f, MUTED, "lm")
+        y += line + NOTE_LINE * (len(ls) - 1)
+    paste(img, box, 12, H - LEGEND_BOTTOM - box.height)
 
 
 def table_image(view: TableView, names: Sequence[str], lang: str = "cs",
