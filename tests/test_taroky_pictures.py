@@ -133,16 +133,39 @@ def test_the_protocol_keeps_every_value_inside_its_players_column() -> None:
 
 
 def test_the_protocol_shows_usual_names_whole_over_the_columns() -> None:
-    """Names like "AI Jaroslav" or "AI Božena" fit over a player's column (they were cut to
-    "AI Jar…", "AI Bo…"); only a long name is cut."""
+    """Names like "AI Jaroslav" or "AI Božena" fit over a player's column on one line (they
+    were cut to "AI Jar…", "AI Bo…"); only a long name is cut."""
     from bot.games.taroky.pictures import sheet
 
-    for name in ("AI Karel", "AI Jaroslav", "AI Božena", "Bohouš", "Cecílie"):
-        shown, f = sheet.header_name(name)
-        assert shown == name and f.getlength(name) <= sheet.COL_W - 10
+    for name in ("AI Karel", "AI Jaroslav", "AI Božena", "Bohouš", "Cecílie", "Bohuslava",
+                 "Ann (AI)"):
+        lines, f = sheet.header_lines(name)
+        assert lines == [name] and f.getlength(name) <= sheet.COL_W - 8
         assert f.size >= sheet.SMALLEST
-    shown, _f = sheet.header_name("Přemysl Novák-Ottendorfer")
-    assert shown.endswith("…")
+    lines, _f = sheet.header_lines("Přemysl Novák-Ottendorfer Šťastný")
+    assert len(lines) == 2 and lines[-1].endswith("…")
+
+
+def test_the_protocol_puts_a_longer_name_whole_on_two_lines_over_its_column(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A name one line cannot take ("AI Bohuslava", "Jaroslava (AI)": cut to ten letters,
+    "AI Bohusl…") goes whole on two lines over the column, broken after a space or a
+    hyphen, at the sheet's smallest size at least, each line within the column; the
+    picture draws those lines."""
+    from bot.games.taroky.pictures import sheet
+
+    names = ["AI Bohuslava", "Jaroslava (AI)", "Kristýna Nováková", "Anna-Marie Veselá"]
+    for name in names:
+        lines, f = sheet.header_lines(name)
+        assert len(lines) == 2 and " ".join(lines).replace("- ", "-") == name, lines
+        assert all(f.getlength(x) <= sheet.COL_W - 8 for x in lines) and f.size >= 21
+    for lang in ("cs", "en"):
+        drawn = _sizes(monkeypatch, sheet)
+        sheet.sheet_image(_example("finished")[0].public_view(), names, lang)
+        texts = [t for t, _s in drawn]
+        for name in names:
+            first, second = sheet.header_lines(name)[0]
+            assert first in texts and second in texts, (name, lang)
 
 
 def test_T_HLASKY_VALAT_the_protocol_names_a_lone_declarers_valat_by_him() -> None:
@@ -269,8 +292,9 @@ def test_the_protocol_is_legible_at_phone_width(monkeypatch: pytest.MonkeyPatch)
             drawn = _sizes(monkeypatch, sheet)
             img = sheet.sheet_image(full, names, lang)
             assert drawn and min(size for _t, size in drawn) * READ_AT / img.width >= LEGIBLE
-            cut = [t for t, _s in drawn if t.endswith("…")]  # only names are cut
-            assert all(any(n.startswith(t[:-1].rstrip()) for n in names) for t in cut)
+            cut = [t for t, _s in drawn if t.endswith("…")]  # only names are cut (a
+            assert all(any(t[:-1].rstrip() in n for n in names)  # name's second line too)
+                       for t in cut)
     # a round of 16 deals (played at random: hlášky, fleks, dokups) in one picture
     long_round = TarokyRound(deals=[shuffled(100 + i, i % 4) for i in range(16)],
                              options=TarokyOptions(round_deals=16))

@@ -263,15 +263,35 @@ def _row(img: Image.Image, y: int, row: DealRecord, names: list[str], lang: str,
         text(img, (X_GAME, baseline(y, below + i)), line, lay.detail_font, MUTED, "ls")
 
 
-def header_name(name: str) -> tuple[str, Font]:
-    """A player's name over his column: condensed bold, a little smaller, then condensed
-    regular ("AI Jaroslav" was "AI Jar…"); cut with "…" only when even that does not fit."""
-    width = COL_W - 10
-    for size, style in ((23, "cond"), (22, "cond"), (SMALLEST, "cond"), (SMALLEST, "narrow")):
+NAME_W = COL_W - 8  # a player's name over his column (8 px from its neighbour's at least)
+NAME_FONTS = (  # (size, style, lines): bold as long as it can be, then on two lines
+    (23, "cond", 1), (22, "cond", 1), (SMALLEST, "cond", 1), (22, "cond", 2),
+    (SMALLEST, "cond", 2), (SMALLEST, "narrow", 1), (SMALLEST, "narrow", 2))
+
+
+def header_lines(name: str) -> tuple[list[str], Font]:
+    """A player's name over his column: on one line, condensed bold, a little smaller; else
+    on two lines, broken after a space or a hyphen ("AI Bohuslava" was "AI Bohusl…"); then
+    the same in condensed regular; a word wider than the column is broken inside; only what
+    two lines cannot take is cut with "…"."""
+    f = font(SMALLEST, "narrow")
+    for size, style, lines in NAME_FONTS:
         f = font(size, style)
-        if f.getlength(name) <= width:
-            return name, f
-    return fit(name, f, width), f
+        if lines == 1 and f.getlength(name) <= NAME_W:
+            return [name], f
+        for i in reversed(_breaks(name) if lines == 2 else []):
+            first, rest = name[:i].rstrip(), name[i:].strip()
+            if f.getlength(first) <= NAME_W and f.getlength(rest) <= NAME_W:
+                return [first, rest], f
+    fits = [i for i in _breaks(name) if f.getlength(name[:i].rstrip()) <= NAME_W]
+    i = fits[-1] if fits else max(
+        (j for j in range(1, len(name)) if f.getlength(name[:j]) <= NAME_W), default=1)
+    return [name[:i].rstrip(), fit(name[i:].strip(), f, NAME_W)], f
+
+
+def _breaks(name: str) -> list[int]:
+    """Where a name may go on to a second line: after a space or a hyphen."""
+    return [i for i in range(1, len(name)) if name[i - 1] in " -" and name[i:].strip()]
 
 
 def sized(value: str, size: int, style: str = "regular", width: int = CELL_W) -> Font:
@@ -349,8 +369,13 @@ def sheet_image(view: TableView, names: Sequence[str], lang: str = "cs",
     text(img, (X_GAME, second), declarer, fd, MUTED, "ls")
     text(img, (X_EYES, second), eyes_head, fh, MUTED, "rs")
     for seat in range(4):
-        name, fn = header_name(who[seat])
-        text(img, (X_COLS + (seat + 1) * COL_W - 10, cy), name, fn, TEXT, "rm")
+        lines, fn = header_lines(who[seat])
+        right = X_COLS + (seat + 1) * COL_W - 10
+        if len(lines) == 1:
+            text(img, (right, cy), lines[0], fn, TEXT, "rm")
+        else:  # on the lines of the left column's heading
+            text(img, (right, first), lines[0], fn, TEXT, "rs")
+            text(img, (right, second), lines[1], fn, TEXT, "rs")
     y = top + NAMES_H
     d = ImageDraw.Draw(img)
     d.line((M + 10, y - 1, W - M - 11, y - 1), fill=(60, 96, 78), width=1)
