@@ -180,3 +180,133 @@ def test_the_graduation_choice_names_its_attempt_once_and_tells_the_maturant(mon
         table_module.table_image(lora.public_view(), names, lang)
         assert sum(attempt in line.lower() for line in on_table + in_center) == 1
         assert title in in_center and she in in_center and you not in in_center
+
+
+# -- R-STOVKA: the hand tells the player's own answer and who declared ---------------------------
+# Cyril answers first (lora_deals: seat 2 led tálie 3), then Dana, Alice and Bob; Cyril and
+# Alice declare. The lines of each hand after each answer, below the end of All tricks (kept
+# until the player's own move). Before a player answers, his hand lists the answers so far;
+# from his answer on, one line says it and who else declared (so far: while others answer).
+STOVKA_HANDS = {
+    "cs": {
+        "asked": "Před Červeným králem: hlásí někdo čistou stovku? Začíná Cyril.",
+        "asked_you": "Před Červeným králem: hlásí někdo čistou stovku? Začínáš ty.",
+        "king": "Hraje se Červený král (3. tálie, 5. hra), vynáší Cyril.",
+        "king_you": "Hraje se Červený král (3. tálie, 5. hra), vynášíš ty.",
+        # after Cyril's yes
+        1: {"Cyril": "Hlásíš čistou stovku! Zatím ji nikdo další nehlásí.",
+            "Dana": "Cyril hlásí čistou stovku!"},
+        # after Dana's no
+        2: {"Cyril": "Hlásíš čistou stovku! Zatím ji nikdo další nehlásí.",
+            "Dana": "Čistou stovku nehlásíš. Zatím ji hlásí: Cyril.",
+            "Alice": ("Cyril hlásí čistou stovku!", "Dana čistou stovku nehlásí.")},
+        # after Alice's yes
+        3: {"Cyril": "Hlásíš čistou stovku! Zatím ji hlásí také: Alice.",
+            "Dana": "Čistou stovku nehlásíš. Zatím ji hlásí: Cyril, Alice.",
+            "Alice": "Hlásíš čistou stovku! Zatím ji hlásí také: Cyril.",
+            "Bob": ("Cyril hlásí čistou stovku!", "Dana čistou stovku nehlásí.",
+                    "Alice hlásí čistou stovku!")},
+        # after Bob's no: červený král starts
+        4: {"Cyril": "Hlásíš čistou stovku! Hlásí ji také: Alice.",
+            "Dana": "Čistou stovku nehlásíš. Hlásí ji: Cyril, Alice.",
+            "Alice": "Hlásíš čistou stovku! Hlásí ji také: Cyril.",
+            "Bob": "Čistou stovku nehlásíš. Hlásí ji: Cyril, Alice."},
+    },
+    "en": {
+        "asked": "Before King of hearts: does anybody declare a clean hundred? Cyril answers"
+                 " first.",
+        "asked_you": "Before King of hearts: does anybody declare a clean hundred? You answer"
+                     " first.",
+        "king": "Now King of hearts (round of eight 3, game 5); Cyril leads.",
+        "king_you": "Now King of hearts (round of eight 3, game 5); you lead.",
+        1: {"Cyril": "You declare a clean hundred! Nobody else has declared one so far.",
+            "Dana": "Cyril declares a clean hundred!"},
+        2: {"Cyril": "You declare a clean hundred! Nobody else has declared one so far.",
+            "Dana": "You do not declare a clean hundred. So far declared by Cyril.",
+            "Alice": ("Cyril declares a clean hundred!",
+                      "Dana does not declare a clean hundred.")},
+        3: {"Cyril": "You declare a clean hundred! So far also declared by Alice.",
+            "Dana": "You do not declare a clean hundred. So far declared by Cyril, Alice.",
+            "Alice": "You declare a clean hundred! So far also declared by Cyril.",
+            "Bob": ("Cyril declares a clean hundred!", "Dana does not declare a clean hundred.",
+                    "Alice declares a clean hundred!")},
+        4: {"Cyril": "You declare a clean hundred! Also declared by Alice.",
+            "Dana": "You do not declare a clean hundred. Declared by Cyril, Alice.",
+            "Alice": "You declare a clean hundred! Also declared by Cyril.",
+            "Bob": "You do not declare a clean hundred. Declared by Cyril, Alice."},
+    },
+}
+
+
+def _bullets(hand) -> list[str]:
+    return [line[2:] for line in hand.content.splitlines() if line.startswith("• ")]
+
+
+@pytest.mark.parametrize("lang", ["cs", "en"])
+async def test_R_STOVKA_the_hand_tells_the_own_answer_and_who_declared_until_the_own_move(
+        harness, lang):
+    """The hand's last three lines lost the first answers, and when the last answer started
+    červený král they lost them all: the player who answered last (or whose answer the AIs
+    after him closed) read nothing of it. Now, from his own answer until his own first move
+    in červený král, one line says what he answered and who else declared."""
+    from tests.helpers import first_legal
+    from tests.test_bot_announcements import _click, _put
+
+    _g, ch, users, tid = await open_table(harness, NAMES, language=lang)
+    table = harness.service.tables[tid]
+    deals = lora_deals(0, [0, 1, 2, 3])
+    probe = Lora(first_leader=0, deals=deals)
+    drive(probe, lambda lo: lo.phase == "stovka")
+    lora = Lora(first_leader=0, deals=deals)
+    drive(lora, lambda lo: len(lo.log) == len(probe.log) - 1)  # tálie 3's všechny ends next
+    await _put(harness, table, lora)
+    await _click(harness, ch, table, users, first_legal(table.state))
+    assert table.state.phase == "stovka"
+    names = table.names()
+    assert names == ["Alice", "Bob", "Cyril", "Dana"]
+    words = STOVKA_HANDS[lang]
+    ended = _bullets(await _hand(ch, table, users, 0))[1]  # the end of All tricks, kept
+    assert ended.startswith("Konec hry Všechny:" if lang == "cs" else "End of All tricks:")
+
+    async def lines_of(name):
+        return _bullets(await _hand(ch, table, users, names.index(name)))
+
+    for step, yes in enumerate((True, False, True, False), start=1):
+        seat = table.state.to_act
+        action = next(a for a in table.state.legal_actions() if a.declare is yes)
+        answered = await _answer(ch, table, users, seat, action)
+        expected = words[step]
+        # the answerer's own hand, refreshed by his click, says his answer at once
+        assert _bullets(answered)[-2 if step == 4 else -1] == expected[names[seat]]
+        for name, said in expected.items():
+            lines = await lines_of(name)
+            assert lines[1] == ended, (name, lines)
+            if step == 4:  # červený král: the answers above its first line
+                king = words["king_you" if name == "Cyril" else "king"]
+                assert lines[2:] == [said, king], (name, lines)
+            elif isinstance(said, tuple):  # not answered yet: the answers so far
+                assert lines[-len(said):] == list(said), (name, lines)
+            else:
+                asked = words["asked_you" if name == "Cyril" else "asked"]
+                assert lines[2:] == [asked, said], (name, lines)
+    # Cyril plays his first card of červený král: his answer's line has done its work
+    assert table.state.to_act == names.index("Cyril")
+    await _click(harness, ch, table, users, first_legal(table.state))
+    lines = await lines_of("Cyril")
+    assert not any(words[4]["Cyril"] in line for line in lines), lines
+    assert words[4]["Alice"] in await lines_of("Alice")
+
+
+async def _hand(ch, table, users, seat):
+    user = next(u for u in users if table.seat_of(u.id) == seat)
+    return reply(await user.click(_table_message(ch, table),
+                                  custom_id=f"lora:t:{table.table_id}:hand"))
+
+
+async def _answer(ch, table, users, seat, action):
+    """``seat`` answers the čistá stovka question on his hand; the hand as his click left it."""
+    hand = await _hand(ch, table, users, seat)
+    index = table.state.legal_actions().index(action)
+    user = next(u for u in users if table.seat_of(u.id) == seat)
+    res = await user.click(hand, custom_id=f"lora:a:{table.table_id}:{table.version}:{index}")
+    return reply(res)

@@ -404,6 +404,16 @@ STRINGS: dict[str, str] = {
     "lora.ev.stovka_yes_you": "Hlásíš čistou stovku!",
     "lora.ev.stovka_no": "{name} čistou stovku nehlásí.",
     "lora.ev.stovka_no_you": "Čistou stovku nehlásíš.",
+    # the hand from a player's answer on: the answer's line, then who else declared
+    # ("also": the player declared; "so far": others still answer)
+    "lora.ev.stovka_also": "Hlásí ji také: {names}.",
+    "lora.ev.stovka_also_so_far": "Zatím ji hlásí také: {names}.",
+    "lora.ev.stovka_also_none": "Nikdo další ji nehlásí.",
+    "lora.ev.stovka_also_none_so_far": "Zatím ji nikdo další nehlásí.",
+    "lora.ev.stovka_others": "Hlásí ji: {names}.",
+    "lora.ev.stovka_others_so_far": "Zatím ji hlásí: {names}.",
+    "lora.ev.stovka_others_none": "Nehlásí ji nikdo.",
+    "lora.ev.stovka_others_none_so_far": "Zatím ji nikdo nehlásí.",
     "lora.ev.card_played": "{name} hraje {card}.",
     "lora.ev.card_played_you": "Hraješ {card}.",
     "lora.ev.trick_taken": "{name} bere {number}. štych ({cards}): {penalty} b.",

@@ -398,6 +398,16 @@ STRINGS: dict[str, str] = {
     "lora.ev.stovka_yes_you": "You declare a clean hundred!",
     "lora.ev.stovka_no": "{name} does not declare a clean hundred.",
     "lora.ev.stovka_no_you": "You do not declare a clean hundred.",
+    # the hand from a player's answer on: the answer's line, then who else declared
+    # ("also": the player declared; "so far": others still answer)
+    "lora.ev.stovka_also": "Also declared by {names}.",
+    "lora.ev.stovka_also_so_far": "So far also declared by {names}.",
+    "lora.ev.stovka_also_none": "Nobody else declares one.",
+    "lora.ev.stovka_also_none_so_far": "Nobody else has declared one so far.",
+    "lora.ev.stovka_others": "Declared by {names}.",
+    "lora.ev.stovka_others_so_far": "So far declared by {names}.",
+    "lora.ev.stovka_others_none": "Nobody declares one.",
+    "lora.ev.stovka_others_none_so_far": "Nobody has declared one so far.",
     "lora.ev.card_played": "{name} plays {card}.",
     "lora.ev.card_played_you": "You play {card}.",
     "lora.ev.trick_taken": "{name} takes trick {number} ({cards}): {penalty} pts.",
