@@ -85,10 +85,9 @@ async def test_an_english_table_names_the_games_and_the_round_of_eight_by_the_gl
     res = await users[0].click(_table_message(ch, table), custom_id=f"lora:t:{tid}:hand")
     hand = reply(res)
     assert hand.content.splitlines()[0] == "**Graduation** (round of eight 1, attempt 1)"
-    assert hand.content.splitlines()[-1] == (
-        "You play Graduation: look at your cards and choose the game.")
+    assert hand.content.splitlines()[-1] == "Look at your cards and choose the game."
     select = next(c for row in hand.components for c in row["components"] if c["type"] == 3)
-    assert select["placeholder"] == "Choose your Graduation game…"
+    assert select["placeholder"] == "Choose the game…"
     assert [o["label"] for o in select["options"]] == [
         "Hearts", "Obers", "All tricks", "King of hearts", "Quarts", "Tens"]
 
@@ -310,3 +309,54 @@ async def _answer(ch, table, users, seat, action):
     user = next(u for u in users if table.seat_of(u.id) == seat)
     res = await user.click(hand, custom_id=f"lora:a:{table.table_id}:{table.version}:{index}")
     return reply(res)
+
+
+# -- R-MATURITA: the maturant's hand at the choice names the Graduation and the attempt once ----
+MATURITA_HANDS = {  # (the maturant's hand, the select's placeholder, another seat's line)
+    "cs": ("**Maturita** – 1. tálie, 1. pokus\n"
+           "• Přikládáš 10❤️ 9❤️ 8❤️ 7❤️ S❤️ F❤️ K❤️ E❤️ a už nemáš žádnou kartu: konec hry.\n"
+           "• Konec hry Desítky: Alice 0 · Bob 8 · Cyril 8 · Dana 8.\n"
+           "• Nové karty jsou rozdané, maturuješ ty.\n"
+           "Podívej se na karty a zvol hru.",
+           "Zvol hru…",
+           "• Nové karty jsou rozdané, hru volí Alice."),
+    "en": ("**Graduation** (round of eight 1, attempt 1)\n"
+           "• You lay 10❤️ 9❤️ 8❤️ 7❤️ S❤️ F❤️ K❤️ E❤️ and have no cards left: the game is over.\n"
+           "• End of Tens: Alice 0 · Bob 8 · Cyril 8 · Dana 8.\n"
+           "• New cards are dealt; the choice is yours.\n"
+           "Look at your cards and choose the game.",
+           "Choose the game…",
+           "• New cards are dealt; Alice chooses the game."),
+}
+
+
+@pytest.mark.parametrize("lang", ["cs", "en"])
+async def test_R_MATURITA_the_maturants_hand_names_the_graduation_and_its_attempt_once(
+        harness, lang):
+    """The maturant's hand said Graduation four times ("Graduation (round of eight 1,
+    attempt 1)" in the header and again in the deal's line, "You play Graduation: …", "Choose
+    your Graduation game…") and the attempt twice: the header alone names them now."""
+    from tests.helpers import first_legal
+    from tests.test_bot_announcements import _click, _put
+
+    _g, ch, users, tid = await open_table(harness, NAMES, language=lang)
+    table = harness.service.tables[tid]
+    deals = lora_deals(0, [0, 1, 2, 3])
+    probe = Lora(first_leader=0, deals=deals)
+    drive(probe, lambda lo: lo.phase == "choose")
+    lora = Lora(first_leader=0, deals=deals)
+    drive(lora, lambda lo: len(lo.log) == len(probe.log) - 1)  # tálie 1's desítky ends next
+    await _put(harness, table, lora)
+    await _click(harness, ch, table, users, first_legal(table.state))
+    assert table.state.phase == "choose" and table.state.to_act == 0
+    assert table.names() == ["Alice", "Bob", "Cyril", "Dana"]
+    content, placeholder, other = MATURITA_HANDS[lang]
+    hand = await _hand(ch, table, users, 0)
+    assert hand.content == content
+    select = next(c for row in hand.components for c in row["components"] if c["type"] == 3)
+    assert select["placeholder"] == placeholder
+    word = "aturit" if lang == "cs" else "Graduation"
+    assert sum(x.count(word) for x in (hand.content, select["placeholder"])) == 1
+    assert hand.content.count("1. pokus" if lang == "cs" else "attempt 1") == 1
+    waiting = await _hand(ch, table, users, 1)
+    assert waiting.content.splitlines()[3] == other
