@@ -5,6 +5,9 @@
   fewer points still rank higher).
 * English tables use the English names of RULES.md's glossary (Hearts, Obers, …, Graduation)
   and call a tálie a "round of eight", never a bare "round" (a tournament's rounds are rounds).
+* A player's hand tells his own čistá stovka answer and who else declared, from his answer to
+  his first move in červený král (R-STOVKA).
+* The maturant's hand at the choice names the Graduation and its attempt once (R-MATURITA).
 """
 
 from __future__ import annotations
@@ -360,3 +363,30 @@ async def test_R_MATURITA_the_maturants_hand_names_the_graduation_and_its_attemp
     assert hand.content.count("1. pokus" if lang == "cs" else "attempt 1") == 1
     waiting = await _hand(ch, table, users, 1)
     assert waiting.content.splitlines()[3] == other
+
+
+def test_R_STOVKA_the_answer_line_keeps_a_stand_in_mark_and_goes_with_the_next_deal():
+    """An answer an AI gave for an absent player says so in the line; a seat yet to answer
+    reads the answers one by one; the line is gone once the game after červený král is
+    dealt (the player never moved: an AI stood in)."""
+    from bot.games.lora.texts import hand_lines
+    from bot.model import Unclicked
+    from engine.contracts import Contract
+    from engine.events import GameEnded, GameStarted, StovkaAnswered, StovkaAsked
+
+    names = ["Alice", "Bob", "Cyril", "Dana"]
+    asked = [GameEnded(Contract.VSECHNY, (0, 0, 8, 0)), StovkaAsked(2),
+             StovkaAnswered(2, True), Unclicked(3, "stand_in"), StovkaAnswered(3, False)]
+    assert hand_lines(asked, "en", names, 3)[-1] == (
+        "You do not declare a clean hundred (an AI plays for the absent player). So far"
+        " declared by Cyril.")
+    assert hand_lines(asked, "cs", names, 0)[-2:] == [
+        "Cyril hlásí čistou stovku!", "Dana čistou stovku nehlásí (za hráče hraje AI)."]
+    king = [*asked, StovkaAnswered(0, False), StovkaAnswered(1, True),
+            GameStarted(Contract.CERVENY_KRAL, 3, 5, leader=2, dealer=1)]
+    assert hand_lines(king, "cs", names, 3)[-2:] == [
+        "Čistou stovku nehlásíš (za hráče hraje AI). Hlásí ji: Cyril, Bob.",
+        "Hraje se Červený král (3. tálie, 5. hra), vynáší Cyril."]
+    kvarty = [*king, GameEnded(Contract.CERVENY_KRAL, (0, 0, 8, 0)),
+              GameStarted(Contract.KVARTY, 3, 6, leader=2, dealer=1)]
+    assert not any("stovku" in line for line in hand_lines(kvarty, "cs", names, 3))
