@@ -5,6 +5,9 @@
   fewer points still rank higher).
 * English tables use the English names of RULES.md's glossary (Hearts, Obers, …, Graduation)
   and call a tálie a "round of eight", never a bare "round" (a tournament's rounds are rounds).
+* A player's hand tells his own čistá stovka answer and who else declared, from his answer to
+  his first move in červený král (R-STOVKA).
+* The maturant's hand at the choice names the Graduation and its attempt once (R-MATURITA).
 """
 
 from __future__ import annotations
@@ -85,10 +88,9 @@ async def test_an_english_table_names_the_games_and_the_round_of_eight_by_the_gl
     res = await users[0].click(_table_message(ch, table), custom_id=f"lora:t:{tid}:hand")
     hand = reply(res)
     assert hand.content.splitlines()[0] == "**Graduation** (round of eight 1, attempt 1)"
-    assert hand.content.splitlines()[-1] == (
-        "You play Graduation: look at your cards and choose the game.")
+    assert hand.content.splitlines()[-1] == "Look at your cards and choose the game."
     select = next(c for row in hand.components for c in row["components"] if c["type"] == 3)
-    assert select["placeholder"] == "Choose your Graduation game…"
+    assert select["placeholder"] == "Choose the game…"
     assert [o["label"] for o in select["options"]] == [
         "Hearts", "Obers", "All tricks", "King of hearts", "Quarts", "Tens"]
 
@@ -180,3 +182,211 @@ def test_the_graduation_choice_names_its_attempt_once_and_tells_the_maturant(mon
         table_module.table_image(lora.public_view(), names, lang)
         assert sum(attempt in line.lower() for line in on_table + in_center) == 1
         assert title in in_center and she in in_center and you not in in_center
+
+
+# -- R-STOVKA: the hand tells the player's own answer and who declared ---------------------------
+# Cyril answers first (lora_deals: seat 2 led tálie 3), then Dana, Alice and Bob; Cyril and
+# Alice declare. The lines of each hand after each answer, below the end of All tricks (kept
+# until the player's own move). Before a player answers, his hand lists the answers so far;
+# from his answer on, one line says it and who else declared (so far: while others answer).
+STOVKA_HANDS = {
+    "cs": {
+        "asked": "Před Červeným králem: hlásí někdo čistou stovku? Začíná Cyril.",
+        "asked_you": "Před Červeným králem: hlásí někdo čistou stovku? Začínáš ty.",
+        "king": "Hraje se Červený král (3. tálie, 5. hra), vynáší Cyril.",
+        "king_you": "Hraje se Červený král (3. tálie, 5. hra), vynášíš ty.",
+        # after Cyril's yes
+        1: {"Cyril": "Hlásíš čistou stovku! Zatím ji nikdo další nehlásí.",
+            "Dana": "Cyril hlásí čistou stovku!"},
+        # after Dana's no
+        2: {"Cyril": "Hlásíš čistou stovku! Zatím ji nikdo další nehlásí.",
+            "Dana": "Čistou stovku nehlásíš. Zatím ji hlásí: Cyril.",
+            "Alice": ("Cyril hlásí čistou stovku!", "Dana čistou stovku nehlásí.")},
+        # after Alice's yes
+        3: {"Cyril": "Hlásíš čistou stovku! Zatím ji hlásí také: Alice.",
+            "Dana": "Čistou stovku nehlásíš. Zatím ji hlásí: Cyril, Alice.",
+            "Alice": "Hlásíš čistou stovku! Zatím ji hlásí také: Cyril.",
+            "Bob": ("Cyril hlásí čistou stovku!", "Dana čistou stovku nehlásí.",
+                    "Alice hlásí čistou stovku!")},
+        # after Bob's no: červený král starts
+        4: {"Cyril": "Hlásíš čistou stovku! Hlásí ji také: Alice.",
+            "Dana": "Čistou stovku nehlásíš. Hlásí ji: Cyril, Alice.",
+            "Alice": "Hlásíš čistou stovku! Hlásí ji také: Cyril.",
+            "Bob": "Čistou stovku nehlásíš. Hlásí ji: Cyril, Alice."},
+    },
+    "en": {
+        "asked": "Before King of hearts: does anybody declare a clean hundred? Cyril answers"
+                 " first.",
+        "asked_you": "Before King of hearts: does anybody declare a clean hundred? You answer"
+                     " first.",
+        "king": "Now King of hearts (round of eight 3, game 5); Cyril leads.",
+        "king_you": "Now King of hearts (round of eight 3, game 5); you lead.",
+        1: {"Cyril": "You declare a clean hundred! Nobody else has declared one so far.",
+            "Dana": "Cyril declares a clean hundred!"},
+        2: {"Cyril": "You declare a clean hundred! Nobody else has declared one so far.",
+            "Dana": "You do not declare a clean hundred. So far declared by Cyril.",
+            "Alice": ("Cyril declares a clean hundred!",
+                      "Dana does not declare a clean hundred.")},
+        3: {"Cyril": "You declare a clean hundred! So far also declared by Alice.",
+            "Dana": "You do not declare a clean hundred. So far declared by Cyril, Alice.",
+            "Alice": "You declare a clean hundred! So far also declared by Cyril.",
+            "Bob": ("Cyril declares a clean hundred!", "Dana does not declare a clean hundred.",
+                    "Alice declares a clean hundred!")},
+        4: {"Cyril": "You declare a clean hundred! Also declared by Alice.",
+            "Dana": "You do not declare a clean hundred. Declared by Cyril, Alice.",
+            "Alice": "You declare a clean hundred! Also declared by Cyril.",
+            "Bob": "You do not declare a clean hundred. Declared by Cyril, Alice."},
+    },
+}
+
+
+def _bullets(hand) -> list[str]:
+    return [line[2:] for line in hand.content.splitlines() if line.startswith("• ")]
+
+
+@pytest.mark.parametrize("lang", ["cs", "en"])
+async def test_R_STOVKA_the_hand_tells_the_own_answer_and_who_declared_until_the_own_move(
+        harness, lang):
+    """The hand's last three lines lost the first answers, and when the last answer started
+    červený král they lost them all: the player who answered last (or whose answer the AIs
+    after him closed) read nothing of it. Now, from his own answer until his own first move
+    in červený král, one line says what he answered and who else declared."""
+    from tests.helpers import first_legal
+    from tests.test_bot_announcements import _click, _put
+
+    _g, ch, users, tid = await open_table(harness, NAMES, language=lang)
+    table = harness.service.tables[tid]
+    deals = lora_deals(0, [0, 1, 2, 3])
+    probe = Lora(first_leader=0, deals=deals)
+    drive(probe, lambda lo: lo.phase == "stovka")
+    lora = Lora(first_leader=0, deals=deals)
+    drive(lora, lambda lo: len(lo.log) == len(probe.log) - 1)  # tálie 3's všechny ends next
+    await _put(harness, table, lora)
+    await _click(harness, ch, table, users, first_legal(table.state))
+    assert table.state.phase == "stovka"
+    names = table.names()
+    assert names == ["Alice", "Bob", "Cyril", "Dana"]
+    words = STOVKA_HANDS[lang]
+    ended = _bullets(await _hand(ch, table, users, 0))[1]  # the end of All tricks, kept
+    assert ended.startswith("Konec hry Všechny:" if lang == "cs" else "End of All tricks:")
+
+    async def lines_of(name):
+        return _bullets(await _hand(ch, table, users, names.index(name)))
+
+    for step, yes in enumerate((True, False, True, False), start=1):
+        seat = table.state.to_act
+        action = next(a for a in table.state.legal_actions() if a.declare is yes)
+        answered = await _answer(ch, table, users, seat, action)
+        expected = words[step]
+        # the answerer's own hand, refreshed by his click, says his answer at once
+        assert _bullets(answered)[-2 if step == 4 else -1] == expected[names[seat]]
+        for name, said in expected.items():
+            lines = await lines_of(name)
+            assert lines[1] == ended, (name, lines)
+            if step == 4:  # červený král: the answers above its first line
+                king = words["king_you" if name == "Cyril" else "king"]
+                assert lines[2:] == [said, king], (name, lines)
+            elif isinstance(said, tuple):  # not answered yet: the answers so far
+                assert lines[-len(said):] == list(said), (name, lines)
+            else:
+                asked = words["asked_you" if name == "Cyril" else "asked"]
+                assert lines[2:] == [asked, said], (name, lines)
+    # Cyril plays his first card of červený král: his answer's line has done its work
+    assert table.state.to_act == names.index("Cyril")
+    await _click(harness, ch, table, users, first_legal(table.state))
+    lines = await lines_of("Cyril")
+    assert not any(words[4]["Cyril"] in line for line in lines), lines
+    assert words[4]["Alice"] in await lines_of("Alice")
+
+
+async def _hand(ch, table, users, seat):
+    user = next(u for u in users if table.seat_of(u.id) == seat)
+    return reply(await user.click(_table_message(ch, table),
+                                  custom_id=f"lora:t:{table.table_id}:hand"))
+
+
+async def _answer(ch, table, users, seat, action):
+    """``seat`` answers the čistá stovka question on his hand; the hand as his click left it."""
+    hand = await _hand(ch, table, users, seat)
+    index = table.state.legal_actions().index(action)
+    user = next(u for u in users if table.seat_of(u.id) == seat)
+    res = await user.click(hand, custom_id=f"lora:a:{table.table_id}:{table.version}:{index}")
+    return reply(res)
+
+
+# -- R-MATURITA: the maturant's hand at the choice names the Graduation and the attempt once ----
+MATURITA_HANDS = {  # (the maturant's hand, the select's placeholder, another seat's line)
+    "cs": ("**Maturita** – 1. tálie, 1. pokus\n"
+           "• Přikládáš 10❤️ 9❤️ 8❤️ 7❤️ S❤️ F❤️ K❤️ E❤️ a už nemáš žádnou kartu: konec hry.\n"
+           "• Konec hry Desítky: Alice 0 · Bob 8 · Cyril 8 · Dana 8.\n"
+           "• Nové karty jsou rozdané, maturuješ ty.\n"
+           "Podívej se na karty a zvol hru.",
+           "Zvol hru…",
+           "• Nové karty jsou rozdané, hru volí Alice."),
+    "en": ("**Graduation** (round of eight 1, attempt 1)\n"
+           "• You lay 10❤️ 9❤️ 8❤️ 7❤️ S❤️ F❤️ K❤️ E❤️ and have no cards left: the game is over.\n"
+           "• End of Tens: Alice 0 · Bob 8 · Cyril 8 · Dana 8.\n"
+           "• New cards are dealt; the choice is yours.\n"
+           "Look at your cards and choose the game.",
+           "Choose the game…",
+           "• New cards are dealt; Alice chooses the game."),
+}
+
+
+@pytest.mark.parametrize("lang", ["cs", "en"])
+async def test_R_MATURITA_the_maturants_hand_names_the_graduation_and_its_attempt_once(
+        harness, lang):
+    """The maturant's hand said Graduation four times ("Graduation (round of eight 1,
+    attempt 1)" in the header and again in the deal's line, "You play Graduation: …", "Choose
+    your Graduation game…") and the attempt twice: the header alone names them now."""
+    from tests.helpers import first_legal
+    from tests.test_bot_announcements import _click, _put
+
+    _g, ch, users, tid = await open_table(harness, NAMES, language=lang)
+    table = harness.service.tables[tid]
+    deals = lora_deals(0, [0, 1, 2, 3])
+    probe = Lora(first_leader=0, deals=deals)
+    drive(probe, lambda lo: lo.phase == "choose")
+    lora = Lora(first_leader=0, deals=deals)
+    drive(lora, lambda lo: len(lo.log) == len(probe.log) - 1)  # tálie 1's desítky ends next
+    await _put(harness, table, lora)
+    await _click(harness, ch, table, users, first_legal(table.state))
+    assert table.state.phase == "choose" and table.state.to_act == 0
+    assert table.names() == ["Alice", "Bob", "Cyril", "Dana"]
+    content, placeholder, other = MATURITA_HANDS[lang]
+    hand = await _hand(ch, table, users, 0)
+    assert hand.content == content
+    select = next(c for row in hand.components for c in row["components"] if c["type"] == 3)
+    assert select["placeholder"] == placeholder
+    word = "aturit" if lang == "cs" else "Graduation"
+    assert sum(x.count(word) for x in (hand.content, select["placeholder"])) == 1
+    assert hand.content.count("1. pokus" if lang == "cs" else "attempt 1") == 1
+    waiting = await _hand(ch, table, users, 1)
+    assert waiting.content.splitlines()[3] == other
+
+
+def test_R_STOVKA_the_answer_line_keeps_a_stand_in_mark_and_goes_with_the_next_deal():
+    """An answer an AI gave for an absent player says so in the line; a seat yet to answer
+    reads the answers one by one; the line is gone once the game after červený král is
+    dealt (the player never moved: an AI stood in)."""
+    from bot.games.lora.texts import hand_lines
+    from bot.model import Unclicked
+    from engine.contracts import Contract
+    from engine.events import GameEnded, GameStarted, StovkaAnswered, StovkaAsked
+
+    names = ["Alice", "Bob", "Cyril", "Dana"]
+    asked = [GameEnded(Contract.VSECHNY, (0, 0, 8, 0)), StovkaAsked(2),
+             StovkaAnswered(2, True), Unclicked(3, "stand_in"), StovkaAnswered(3, False)]
+    assert hand_lines(asked, "en", names, 3)[-1] == (
+        "You do not declare a clean hundred (an AI plays for the absent player). So far"
+        " declared by Cyril.")
+    assert hand_lines(asked, "cs", names, 0)[-2:] == [
+        "Cyril hlásí čistou stovku!", "Dana čistou stovku nehlásí (za hráče hraje AI)."]
+    king = [*asked, StovkaAnswered(0, False), StovkaAnswered(1, True),
+            GameStarted(Contract.CERVENY_KRAL, 3, 5, leader=2, dealer=1)]
+    assert hand_lines(king, "cs", names, 3)[-2:] == [
+        "Čistou stovku nehlásíš (za hráče hraje AI). Hlásí ji: Cyril, Bob.",
+        "Hraje se Červený král (3. tálie, 5. hra), vynáší Cyril."]
+    kvarty = [*king, GameEnded(Contract.CERVENY_KRAL, (0, 0, 8, 0)),
+              GameStarted(Contract.KVARTY, 3, 6, leader=2, dealer=1)]
+    assert not any("stovku" in line for line in hand_lines(kvarty, "cs", names, 3))

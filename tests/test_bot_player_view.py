@@ -126,8 +126,8 @@ async def test_a_whole_lora_is_played_from_one_hand_message_in_the_tables_words(
         assert hand.attachments and hand.attachments[0].filename == "hand.png"
         lines = hand.content.splitlines()
         assert re.match(r"\*\*\w", lines[0])  # the game, its tálie and game
-        assert any(line.startswith("Jsi na tahu") or line.startswith("Maturuješ")
-                   or line.startswith("Hlásíš") or line.startswith("Můžeš") for line in lines)
+        assert any(line.startswith(("Jsi na tahu", "Podívej se na karty", "Hlásíš", "Můžeš"))
+                   for line in lines)
         key = (table.state.tali, table.state.game_no, table.state.attempt)
         if key not in games:  # every button of the table answers, in every partial game
             games.add(key)
@@ -360,11 +360,11 @@ async def test_the_hand_tells_how_the_last_game_ended_until_the_player_moves(har
               f"Konec hry Červené: {names[0]} 8 · {names[1]} 0 · {names[2]} 0 · {names[3]} 0.",
               "Maturita ti na 1. pokus nevyšla (8 b.)."]
     hand, lines = await _hand_lines(ch, table, users, 0)
-    assert lines == [*ending, "Maturita (1. tálie, 2. pokus): maturuješ – zvol hru."]
+    assert lines == [*ending, "Nové karty jsou rozdané, maturuješ ty."]
     assert (await _hand_lines(ch, table, users, 1))[1] == [
         f"{names[0]} bere 7. štych (K❤️ 7❤️ 9❤️ S❤️): 4 b.", ending[1],
         f"{names[0]}: maturita na 1. pokus nevyšla (8 b.).",
-        f"Maturita (1. tálie, 2. pokus): hru volí {names[0]}."]
+        f"Nové karty jsou rozdané, hru volí {names[0]}."]
     choose = next(c for c in enabled_controls(hand) if c["type"] == 3)
     await users[0].select(hand, ["0"], custom_id=choose["custom_id"])  # červené again
     hand, lines = await _hand_lines(ch, table, users, 0)
@@ -586,7 +586,7 @@ def test_a_hand_keeps_the_end_of_the_last_game_above_the_new_ones_lines():
     ended = ["Bob přikládá 10❤️ a už nemá žádnou kartu: konec hry.",
              "Konec hry Desítky: Alice 2 · Bob 0 · AI Božena 4 · AI Karel 1."]
     assert hand_lines(shed, "cs", names, 0) == [
-        *ended, "Maturita (1. tálie, 1. pokus): hru volí AI Božena."]
+        *ended, "Nové karty jsou rozdané, hru volí AI Božena."]
     assert hand_lines(shed, "en", names, 1)[0] == (
         "You lay 10❤️ and have no cards left: the game is over.")
     # the maturant's knock fails the attempt; the next one is dealt and chosen

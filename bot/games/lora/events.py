@@ -91,8 +91,8 @@ class Words:
             case GameStarted(contract=c, tali=tali, game=game, leader=leader):
                 return self.say("game_started", leader, contract=game_name(c, lang), tali=tali,
                                 game=game)
-            case MaturitaDealt(seat=seat, tali=tali, attempt=attempt):
-                return self.say("maturita_dealt", seat, tali=tali, attempt=attempt)
+            case MaturitaDealt(seat=seat):
+                return self.say("maturita_dealt", seat)
             case MaturitaChosen(seat=seat, contract=c):
                 return self.say("maturita_chosen", seat, contract=game_name(c, lang))
             case StovkaAsked(first=first):

@@ -115,9 +115,18 @@ def hand_lines(events: Sequence[Any], lang: str, names: Sequence[str], seat: int
     deal in play (the cards of an earlier deal are in new hands now), and above them how
     the last game ended — the line that decided it (the trick taken, the knock, the hand
     emptied) and its results — until he makes a move of his own in the next one (and for
-    good when the lóra is over)."""
-    pairs = Words(lang, names, seat).pairs(events, HAND_QUIET)
+    good when the lóra is over). From his answer to the čistá stovka question on, one line
+    tells it and who else declared, in place of the answers' lines (``stovka_line``), kept
+    in červený král as the end of the last game is."""
+    words = Words(lang, names, seat)
+    pairs = words.pairs(events, HAND_QUIET)
     start = max((i for i, e in enumerate(events) if isinstance(e, DEAL_EVENTS)), default=0)
+    stovka = stovka_line(events, pairs, words, seat)
+    if stovka is not None:
+        pairs = [(i, text) for i, text in pairs
+                 if not (i > stovka[0] and isinstance(events[i], StovkaAnswered))]
+        pairs.append(stovka[1])
+        pairs.sort(key=lambda pair: pair[0])
     ends = [k for k, (i, _) in enumerate(pairs) if isinstance(events[i], ENDING_EVENTS)]
     ending: list[tuple[int, str]] = []
     after = 0
@@ -133,7 +142,32 @@ def hand_lines(events: Sequence[Any], lang: str, names: Sequence[str], seat: int
     since = max(start, pairs[after - 1][0] if ends else 0)
     if clicked(events[since:], seat):
         ending = []
+    elif stovka is not None and stovka[1][0] < start:  # červený král: kept as the ending
+        ending.append(stovka[1])
     return [text for _, text in ending + tail]
+
+
+def stovka_line(events: Sequence[Any], pairs: Sequence[tuple[int, str]], words: Words,
+                seat: int) -> tuple[int, tuple[int, str]] | None:
+    """R-STOVKA: once ``seat`` answered the čistá stovka question, his answer's line (as
+    ``pairs`` words it: marked if nobody clicked it) and who else declared — so far, while
+    the others answer — placed at the last answer; with the index of the question. None
+    before his answer and once a deal after červený král's is in play."""
+    asked = max((i for i, e in enumerate(events) if isinstance(e, StovkaAsked)), default=None)
+    if asked is None or sum(isinstance(e, DEAL_EVENTS) for e in events[asked + 1:]) > 1:
+        return None
+    answers = [(i, e) for i, e in enumerate(events[asked:], asked)
+               if isinstance(e, StovkaAnswered)]
+    own = next(((i, e.declared) for i, e in answers if e.seat == seat), None)
+    said = next((text for i, text in pairs if own is not None and i == own[0]), None)
+    if own is None or said is None:
+        return None
+    mine = own[1]
+    others = [words.names[e.seat] for _, e in answers if e.declared and e.seat != seat]
+    closed = len(answers) == 4 or any(isinstance(e, DEAL_EVENTS) for e in events[asked + 1:])
+    key = "lora.ev.stovka_" + ("also" if mine else "others") + ("" if others else "_none")
+    text = t(key + ("" if closed else "_so_far"), words.lang, names=", ".join(others))
+    return asked, (answers[-1][0], f"{said} {text}")
 
 
 def starts_deal(events: Sequence[GameEvent]) -> bool:
