@@ -275,6 +275,10 @@ async def test_R_STOVKA_the_hand_tells_the_own_answer_and_who_declared_until_the
 
     for step, yes in enumerate((True, False, True, False), start=1):
         seat = table.state.to_act
+        # who waits reads that a question is being answered, not that a card is to be played
+        later = (seat + 1) % 4
+        assert WAITING[lang]["stovka"].format(name=names[seat]) in (
+            await _hand(ch, table, users, later)).content.splitlines()
         action = next(a for a in table.state.legal_actions() if a.declare is yes)
         answered = await _answer(ch, table, users, seat, action)
         expected = words[step]
@@ -363,6 +367,19 @@ async def test_R_MATURITA_the_maturants_hand_names_the_graduation_and_its_attemp
     assert hand.content.count("1. pokus" if lang == "cs" else "attempt 1") == 1
     waiting = await _hand(ch, table, users, 1)
     assert waiting.content.splitlines()[3] == other
+    # the others wait for a choice, not for a move
+    assert WAITING[lang]["choose"] in waiting.content.splitlines()
+
+
+WAITING = {
+    "cs": {"choose": "Alice maturuje a volí hru. Tlačítka se odemknou, až budeš na řadě.",
+           "stovka": "Na čistou stovku teď odpovídá {name}. Tlačítka se odemknou, až budeš "
+                     "na řadě."},
+    "en": {"choose": "Alice plays Graduation and chooses the game. The buttons unlock when it "
+                     "is your turn.",
+           "stovka": "{name} is answering whether to declare a clean hundred. The buttons "
+                     "unlock when it is your turn."},
+}
 
 
 def test_R_STOVKA_the_answer_line_keeps_a_stand_in_mark_and_goes_with_the_next_deal():

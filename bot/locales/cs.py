@@ -341,6 +341,8 @@ STRINGS: dict[str, str] = {
     "lora.hand_lay": "Jsi na tahu: přikládej karty k řadám, pak ukonči tah.",
     "lora.hand_lay_more": "Můžeš přiložit další kartu, nebo ukončit tah.",
     "lora.hand_choose": "Podívej se na karty a zvol hru.",
+    "lora.hand_wait_choose": "{name} maturuje a volí hru. Tlačítka se odemknou, až budeš na řadě.",
+    "lora.hand_wait_stovka": "Na čistou stovku teď odpovídá {name}. Tlačítka se odemknou, až budeš na řadě.",
     "lora.hand_stovka": "Hlásíš čistou stovku? Vyhraješ, když skončíš s přesně 100 body; jinak budeš za všemi, kdo ji nehlásili.",
     "lora.why_disabled": "Proč nejdou ostatní: {reasons}",
     "lora.btn_end_turn": "Konec tahu",

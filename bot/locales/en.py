@@ -335,6 +335,8 @@ STRINGS: dict[str, str] = {
     "lora.hand_lay": "Your turn: lay cards on the rows, then end your turn.",
     "lora.hand_lay_more": "You may lay another card, or end your turn.",
     "lora.hand_choose": "Look at your cards and choose the game.",
+    "lora.hand_wait_choose": "{name} plays Graduation and chooses the game. The buttons unlock when it is your turn.",
+    "lora.hand_wait_stovka": "{name} is answering whether to declare a clean hundred. The buttons unlock when it is your turn.",
     "lora.hand_stovka": "Declare a clean hundred? You win by ending with exactly 100 points; otherwise you rank below everyone who did not declare.",
     "lora.why_disabled": "Why the others are disabled: {reasons}",
     "lora.btn_end_turn": "End turn",

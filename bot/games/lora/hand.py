@@ -27,6 +27,7 @@ from engine.actions import Choose, Declare, EndTurn
 from engine.cards import cards_of
 from engine.lora import refused_cards
 from engine.lora_spec import lora_of
+from engine.phase import Phase
 from engine.views import DesitkyView, KvartyView, SeatView
 
 
@@ -51,7 +52,12 @@ def prompt(table: Table, view: SeatView, lang: str) -> str:
     if not view.legal:
         if pub.to_act is None:
             return t("core.hand_none", lang)
-        return t("core.hand_wait", lang, name=table.names()[pub.to_act])
+        name = table.names()[pub.to_act]
+        if pub.phase is Phase.STOVKA:  # a question in turn, not a move
+            return t("lora.hand_wait_stovka", lang, name=name)
+        if pub.phase is Phase.CHOOSE:
+            return t("lora.hand_wait_choose", lang, name=name)
+        return t("core.hand_wait", lang, name=name)
     match view.legal[0]:
         case Declare():
             return t("lora.hand_stovka", lang)
