@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Any
 
 import simcord
@@ -83,6 +84,54 @@ async def open_harness(tmp_path: Any, seed: int = 1234, database_url: str | None
     harness.env = simcord.Env(harness.make_bot(), **options)
     await harness.env.start()
     return harness
+
+
+# how long (real seconds, settling aside) ``channel_delivered`` waits for the outbox: a burst
+# of a round's posts goes at the bot's global pace (45 a second) in well under a second, even
+# on a loaded CI machine; a route answered 429 waits for its bucket (at most 5 s)
+DELIVERED_WITHIN = 15.0
+# settles after which the channels must be quiet (each one lets go on what waited for their
+# deliveries, which may post more: a round's next tables wait for the round's posts)
+DELIVERED_SETTLES = 10
+
+
+async def channel_delivered(h: BotHarness, *channel_ids: int,
+                            within: float = DELIVERED_WITHIN) -> None:
+    """Until the outbox holds nothing more for the channels (every channel if none is
+    named) and the bot's work is settled: what their readers see a moment after the bot's
+    change, before a test reads them or clicks a button the change makes.
+
+    A SimCord operation returns when the bot's work is settled, but the sender may still
+    hold entries behind a timer: a burst of posts (a round's standings, sheets and winner,
+    the tournament message's edit; a reminder after a stand-in's moves) waits for the bot's
+    global pace, whose budget refills by the real clock while its timer runs on SimCord's
+    virtual loop, and a route answered 429 waits for its bucket. ``advance_time`` parks the
+    timers due after its end, a settle those due after its deadline, and returns. Their
+    real-time fallbacks fire while this waits (virtual time moves only to each timer's
+    instant); then a settle lets what waited for those posts go on (the next round's
+    tables), until both hold at once. Fails naming what is left after ``within`` real
+    seconds of waiting for deliveries, or ``DELIVERED_SETTLES`` settles."""
+    assert h.bot.controller is not None
+    sender = h.bot.controller.delivery
+
+    def left() -> dict[int, int]:
+        return {cid: channel.size() for cid, channel in sender.channels.items()
+                if channel.size() and (not channel_ids or cid in channel_ids)}
+
+    waited = 0.0
+    for _ in range(DELIVERED_SETTLES):
+        while left():
+            if waited >= within:
+                raise AssertionError(f"the outbox still holds entries (channel: count) "
+                                     f"{left()} after {within} s")
+            start = time.perf_counter()
+            await asyncio.sleep(0.01)
+            waited += time.perf_counter() - start
+        await h.env.settle()
+        if not left():
+            return
+    raise AssertionError(f"the channels {left()} (channel: entries) were not quiet after "
+                         f"{DELIVERED_SETTLES} settles")
 
 
 def reply(res: Any) -> Any:

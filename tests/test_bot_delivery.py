@@ -13,7 +13,7 @@ from simcord.http import router as simcord_router
 
 from benchmarks.discord_model import DiscordModel
 from engine.lora import Lora
-from tests.botkit import Players, open_table, raw_click, reply, stored_message
+from tests.botkit import Players, channel_delivered, open_table, raw_click, reply, stored_message
 from tests.helpers import drive, first_legal, lora_deals
 
 FINAL = "Konec lóry – stůl č. 1"
@@ -164,6 +164,7 @@ async def test_429_with_retry_after_on_announcements_delivers_them_in_order(harn
     assert table.state.phase == "stovka"
     assert not _new_lines(ch, before)  # held back (the table's new message waits), not lost
     await harness.env.advance_time(30)
+    await channel_delivered(harness, ch.id)
     # (both waited behind the 429s: the new table message posted, the old one became their
     # record, in order)
     lines = _new_lines(ch, before)

@@ -22,7 +22,7 @@ from bot.render import render_table
 from bot.service import RETRY_SECONDS
 from bot.ui import builders
 from engine.contracts import TRICK_CONTRACTS
-from tests.botkit import Players, enabled_controls, open_table, reply
+from tests.botkit import Players, channel_delivered, enabled_controls, open_table, reply
 
 # the table's language (Czech), whatever the locale of the clicking client (SimCord: en-US)
 STALE = "Tohle tlačítko je staré – stav hry se mezitím změnil. Otevři si karty znovu."
@@ -205,6 +205,7 @@ async def test_start_with_failed_posts_delivers_them_once_discord_accepts_again(
     assert not [m for m in ch.history() if m.content.startswith("▶")]
     env.backend.faults.clear()
     await env.advance_time(120)  # the backoff runs out
+    await channel_delivered(harness, ch.id)
     assert harness.bot.controller.delivery.pending(1) == 0
     announced = [m for m in ch.history() if m.content.startswith("▶")]
     assert [m.id for m in announced] == [lobby.id]  # the lobby message became it
@@ -419,6 +420,7 @@ async def test_database_refusing_a_stand_in_move_retries_it(harness, caplog):
     assert table.version > version  # the stand-in played on its own
     assert table.seats[seat].absent
     await assert_saved(harness, table)
+    await channel_delivered(harness, players.channel.id)
     await assert_table_message_current(players)
     assert not unhandled(caplog)
 

@@ -24,7 +24,15 @@ from discord import app_commands
 from simcord.http import router as simcord_router
 
 from bot.i18n import Translator
-from tests.botkit import Players, enabled_controls, open_table, raw_click, reply, stored_message
+from tests.botkit import (
+    Players,
+    channel_delivered,
+    enabled_controls,
+    open_table,
+    raw_click,
+    reply,
+    stored_message,
+)
 from tests.test_bot_security import message_texts
 
 RULE_ID = re.compile(r"\bR-[A-Z]{3,}")
@@ -264,11 +272,13 @@ async def test_alone_at_the_table_the_timer_says_the_table_waits(harness):
     table = harness.service.tables[tid]
     version = table.version
     await env.advance_time(21)
+    await channel_delivered(harness, ch.id)
     reminder = ch.last_message
     assert reminder.content.startswith(f"{alice.mention}, jsi na tahu. Když do 20 s nezahraješ, "
                                        "stůl počká, až se vrátíš")
     assert [c["custom_id"] for c in enabled_controls(reminder)] == [f"lora:t:{tid}:hand"]
     await env.advance_time(21)
+    await channel_delivered(harness, ch.id)
     assert table.version == version  # nobody plays for him: the table waits, and says so
     embed = _table_message(ch, table).embeds[0]
     assert "Alice nereaguje – stůl čeká, až zahraje" in embed.description

@@ -6,7 +6,15 @@ import random
 
 import pytest
 
-from tests.botkit import Players, enabled_controls, open_table, raw_click, reply, stored_message
+from tests.botkit import (
+    Players,
+    channel_delivered,
+    enabled_controls,
+    open_table,
+    raw_click,
+    reply,
+    stored_message,
+)
 
 BACK_CS = "Jsi zpět u stolu – AI už za tebe nehraje, hraješ zase ty."
 BACK_EN = "You are back at the table – you play yourself again, the AI no longer plays for you."
@@ -25,6 +33,7 @@ async def test_reminder_then_ai_stands_in_until_the_player_returns(harness):
     await env.advance_time(29)
     assert table.version == version
     await env.advance_time(2)
+    await channel_delivered(harness, ch.id)
     reminder = ch.last_message
     assert reminder.content == (
         f"{late.mention}, máš na tah ještě 30 s; pak za tebe bude hrát AI, dokud znovu neklikneš."
@@ -32,6 +41,7 @@ async def test_reminder_then_ai_stands_in_until_the_player_returns(harness):
     assert table.version == version
 
     await env.advance_time(31)
+    await channel_delivered(harness, ch.id)
     assert table.seats[seat].absent
     assert table.version > version  # the stand-in played
     assert table.seats[seat].ai_moves >= 1
@@ -158,6 +168,7 @@ async def test_the_table_picture_marks_absent_and_replaced_players(harness, game
     marks[seat], marks[gone] = "away", "ai"
     assert table.marks() == tuple(marks)
     await harness.env.advance_time(1)
+    await channel_delivered(harness, players.channel.id)
     shown = await players.table_message().attachments[0].read()
     picture = ui_of(game).table_picture(table, "cs")
     assert picture.keywords == {"marks": tuple(marks)}

@@ -18,7 +18,7 @@ import pytest
 from simcord.http import router as simcord_router
 
 from bot.service import RETRY_SECONDS
-from tests.botkit import Players, open_table
+from tests.botkit import Players, channel_delivered, open_table
 
 TURN_LINES = ("Jsi na tahu", "Maturuješ", "Hlásíš", "Můžeš")
 
@@ -232,6 +232,7 @@ async def test_after_an_ai_stood_in_for_the_other_human_he_is_pinged(harness, po
         pytest.fail("Alice never handed the turn to Bob")
     pinged, version = len(posts.pings), table.version
     await env.advance_time(41)  # the reminder at 20 s, the stand-in at 40 s
+    await channel_delivered(harness, ch.id)
     assert table.version > version and table.seats[2].absent
     assert table.seats[table.state.to_act].user_id == alice.id
     new = posts.pings[pinged:]

@@ -13,7 +13,7 @@ import pytest
 from bot.games.taroky.stats import taroky_stats
 from engine.taroky.actions import Discard
 from engine.taroky.cards import PAGAT, parse_card, parse_cards
-from tests.botkit import enabled_controls, reply
+from tests.botkit import channel_delivered, enabled_controls, reply
 from tests.taroky.helpers import WORKED_HANDS, WORKED_TALON, fill
 from tests.taroky_kit import (
     XIX,
@@ -234,6 +234,7 @@ async def test_the_round_clock_ends_the_round_after_the_deal_in_progress_even_ac
     await env.advance_time(299)
     assert not table.state.ending
     await env.advance_time(2)
+    await channel_delivered(harness, ch.id)
     assert table.state.ending and not table.state.finished
     assert table.state.log[-1].to_json() == {"end_round": True}
     rec = await harness.bot.store.table_actions(tid)
@@ -262,9 +263,11 @@ async def test_an_absent_player_gets_a_reminder_then_an_ai_stand_in(harness):
     table = harness.service.tables[tid]
     assert table.state.to_act == 0 == table.seat_of(users[0].id)  # the předák opens
     await env.advance_time(21)
+    await channel_delivered(harness, ch.id)
     assert ch.last_message.content == (f"{users[0].mention}, máš na tah ještě 20 s; pak za "
                                        "tebe bude hrát AI, dokud znovu neklikneš.")
     await env.advance_time(21)
+    await channel_delivered(harness, ch.id)
     alice = table.seats[0]
     assert alice.absent and alice.ai_moves == 1 and table.state.deal.bids[0][0] == 0
     embed = next(m for m in ch.history() if m.id == table.message_id).embeds[0]

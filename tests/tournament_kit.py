@@ -19,7 +19,7 @@ from bot.tournament.scoring import standings
 from engine import games
 from engine.game import Outcome
 from engine.tournament import meetings, repeats
-from tests.botkit import BotHarness, reply
+from tests.botkit import BotHarness, channel_delivered, reply
 
 HUMANS = ("ann", "bob", "cyril")
 AI_LEVELS = ("easy", "medium", "easy", "medium", "easy")
@@ -63,23 +63,13 @@ async def play_round_out(h: BotHarness, tid: int, round_no: int, *, rounds: int 
         await h.env.advance_time(TIMER + 1)
     rec = await record(h, tid)
     assert model.round_finished(rec, round_no), f"round {round_no} did not finish"
-    await channel_delivered(h, rec.channel_id)
-    return rec
-
-
-async def channel_delivered(h: BotHarness, channel_id: int, seconds: int = 15) -> None:
-    """Until the outbox has nothing left for the tournament's channel (a round's standings
-    and sheets, the winner, the message's refresh), as its players see it seconds later.
-    The channel's rate limit holds the last of a round's posts on SimCord's virtual clock,
-    which a settle parks rather than advances: without this a test read the channel (or
-    clicked the message's new Export button) before they came, now and then."""
-    assert h.bot.controller is not None
-    channels = h.bot.controller.delivery.channels
-    for _ in range(seconds):
-        if channel_id not in channels or not channels[channel_id].size():
-            return
-        await h.env.advance_time(1)
-    raise AssertionError(f"channel {channel_id}: not delivered within {seconds} s")
+    # the round's standings, sheets (and winner) in the channel, each table's last posts
+    # in its thread: all there before the test reads them or clicks the message's buttons
+    # (and the next round drawn and opened: its tables wait for the round's posts)
+    await channel_delivered(h, rec.channel_id,
+                            *(s.thread_id for s in model.tables_of(rec, round_no)
+                              if s.thread_id is not None))
+    return await record(h, tid)
 
 
 async def started_tournament(h: BotHarness, kind: str, levels: tuple[str, ...],
