@@ -252,17 +252,9 @@ async def test_R_STOVKA_the_hand_tells_the_own_answer_and_who_declared_until_the
     after him closed) read nothing of it. Now, from his own answer until his own first move
     in červený král, one line says what he answered and who else declared."""
     from tests.helpers import first_legal
-    from tests.test_bot_announcements import _click, _put
+    from tests.test_bot_announcements import _click
 
-    _g, ch, users, tid = await open_table(harness, NAMES, language=lang)
-    table = harness.service.tables[tid]
-    deals = lora_deals(0, [0, 1, 2, 3])
-    probe = Lora(first_leader=0, deals=deals)
-    drive(probe, lambda lo: lo.phase == "stovka")
-    lora = Lora(first_leader=0, deals=deals)
-    drive(lora, lambda lo: len(lo.log) == len(probe.log) - 1)  # tálie 3's všechny ends next
-    await _put(harness, table, lora)
-    await _click(harness, ch, table, users, first_legal(table.state))
+    ch, users, table = await _table_entering(harness, lang, "stovka")
     assert table.state.phase == "stovka"
     names = table.names()
     assert names == ["Alice", "Bob", "Cyril", "Dana"]
@@ -301,6 +293,24 @@ async def test_R_STOVKA_the_hand_tells_the_own_answer_and_who_declared_until_the
     lines = await lines_of("Cyril")
     assert not any(words[4]["Cyril"] in line for line in lines), lines
     assert words[4]["Alice"] in await lines_of("Alice")
+
+
+async def _table_entering(harness, lang, phase):
+    """A table of NAMES whose lóra has just entered ``phase`` (its last move before it made
+    by a click, so the hands and the table message were refreshed by it)."""
+    from tests.helpers import first_legal
+    from tests.test_bot_announcements import _click, _put
+
+    _g, ch, users, tid = await open_table(harness, NAMES, language=lang)
+    table = harness.service.tables[tid]
+    deals = lora_deals(0, [0, 1, 2, 3])
+    probe = Lora(first_leader=0, deals=deals)
+    drive(probe, lambda lo: lo.phase == phase)
+    lora = Lora(first_leader=0, deals=deals)
+    drive(lora, lambda lo: len(lo.log) == len(probe.log) - 1)
+    await _put(harness, table, lora)
+    await _click(harness, ch, table, users, first_legal(table.state))
+    return ch, users, table
 
 
 async def _hand(ch, table, users, seat):
@@ -343,18 +353,7 @@ async def test_R_MATURITA_the_maturants_hand_names_the_graduation_and_its_attemp
     """The maturant's hand said Graduation four times ("Graduation (round of eight 1,
     attempt 1)" in the header and again in the deal's line, "You play Graduation: …", "Choose
     your Graduation game…") and the attempt twice: the header alone names them now."""
-    from tests.helpers import first_legal
-    from tests.test_bot_announcements import _click, _put
-
-    _g, ch, users, tid = await open_table(harness, NAMES, language=lang)
-    table = harness.service.tables[tid]
-    deals = lora_deals(0, [0, 1, 2, 3])
-    probe = Lora(first_leader=0, deals=deals)
-    drive(probe, lambda lo: lo.phase == "choose")
-    lora = Lora(first_leader=0, deals=deals)
-    drive(lora, lambda lo: len(lo.log) == len(probe.log) - 1)  # tálie 1's desítky ends next
-    await _put(harness, table, lora)
-    await _click(harness, ch, table, users, first_legal(table.state))
+    ch, users, table = await _table_entering(harness, lang, "choose")
     assert table.state.phase == "choose" and table.state.to_act == 0
     assert table.names() == ["Alice", "Bob", "Cyril", "Dana"]
     content, placeholder, other = MATURITA_HANDS[lang]
