@@ -627,7 +627,7 @@ def test_the_longest_hlaska_note_is_never_cut_in_any_seat() -> None:
     en = _longest_notes("en")[0]
     assert "all tricks (valát)" in en[0] and "all tricks" not in en[1]
     # parts stay whole on a line where they can: "trul with king" is not broken
-    lines = table.wrap_note("8–9 taroks, trul with king", table.font(24), 206)
+    lines = table.wrap_parts(["8–9 taroks", "trul with king"], table.font(24), 206, ",")
     assert lines == ["8–9 taroks,", "trul with king"]
 
 

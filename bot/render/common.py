@@ -10,7 +10,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFilter
 
-from bot.render.fonts import Font, clean_name, font
+from bot.render.fonts import Font, clean_name, fit, font
 
 RGB = tuple[int, int, int]
 RGBA = tuple[int, int, int, int]
@@ -149,6 +149,40 @@ def wrap(value: str, fnt: Font, width: float, sep: str = " ") -> list[str]:
             line = word
         else:
             line = cand
+    if line:
+        lines.append(line)
+    return lines
+
+
+def wrap_parts(parts: Sequence[str], f: Font, width: float, mark: str = " ·") -> list[str]:
+    """``parts`` joined by ``mark`` and a space, wrapped to ``width`` px: a part goes whole to
+    the next line when it does not fit the rest of this one (``mark`` ends the line before:
+    " ·" on a score sheet, "," in a seat's note), and is broken
+    between its words only when it is longer than a line. ``" ".join`` of the lines gives
+    the parts joined again."""
+    lines: list[str] = []
+    line = ""
+    for i, part in enumerate(parts):
+        piece = part if i == len(parts) - 1 else part + mark
+        joined = f"{line} {piece}".strip()
+        if f.getlength(joined) <= width:
+            line = joined
+            continue
+        if line and f.getlength(piece) <= width:
+            lines.append(line)
+            line = piece
+            continue
+        words = part.split()  # the part is wider than a line: on from this one, by words
+        if piece != part:
+            words[-1] += mark
+        for w in words:
+            if line and f.getlength(f"{line} {w}") > width:
+                lines.append(line)
+                line = ""
+            line = f"{line} {w}".strip()
+            if f.getlength(line) > width:  # one word wider than a line
+                lines.append(fit(line, f, width))
+                line = ""
     if line:
         lines.append(line)
     return lines

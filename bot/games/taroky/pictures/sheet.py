@@ -34,6 +34,7 @@ from bot.render.common import (
     paste,
     text,
     wrap,
+    wrap_parts,
 )
 from bot.render.fonts import CONDENSED, Font, fit, fitted, font
 from engine.taroky.protocol import DealRecord
@@ -123,39 +124,6 @@ def detail_lines(parts: Sequence[str], width: int = DETAIL_W) -> tuple[list[str]
             best = (lines, f)
     assert best is not None
     return best
-
-
-def wrap_parts(parts: Sequence[str], f: Font, width: float) -> list[str]:
-    """``parts`` joined by " · " and wrapped to ``width`` px: a part goes whole to the next
-    line when it does not fit the rest of this one ("·" ends the line before), and is broken
-    between its words only when it is longer than a line. ``" ".join`` of the lines gives
-    the parts joined again."""
-    lines: list[str] = []
-    line = ""
-    for i, part in enumerate(parts):
-        piece = part if i == len(parts) - 1 else part + " ·"
-        joined = f"{line} {piece}".strip()
-        if f.getlength(joined) <= width:
-            line = joined
-            continue
-        if line and f.getlength(piece) <= width:
-            lines.append(line)
-            line = piece
-            continue
-        words = part.split()  # the part is wider than a line: on from this one, by words
-        if piece != part:
-            words[-1] += " ·"
-        for w in words:
-            if line and f.getlength(f"{line} {w}") > width:
-                lines.append(line)
-                line = ""
-            line = f"{line} {w}".strip()
-            if f.getlength(line) > width:  # one word wider than a line
-                lines.append(fit(line, f, width))
-                line = ""
-    if line:
-        lines.append(line)
-    return lines
 
 
 class Layout(NamedTuple):

@@ -39,6 +39,7 @@ from bot.render.common import (
     paste,
     text,
     wrap,
+    wrap_parts,
 )
 from bot.render.fonts import Font, fit, fitted, font
 from engine.taroky.views import PublicView, TableView
@@ -331,7 +332,8 @@ def note_lines(note: str, width: int, most: int = 2) -> tuple[list[str], Font]:
     best: tuple[list[str], Font] | None = None
     for by_parts in (True, False):  # its parts whole on a line where they can be
         for f in (regular, narrow):
-            lines = wrap_note(note, f, width) if by_parts else wrap(note, f, width)
+            lines = (wrap_parts(note.split(", "), f, width, ",") if by_parts
+                     else wrap(note, f, width))
             if len(lines) <= most and all(f.getlength(line) <= width for line in lines) and (
                     best is None or len(lines) < len(best[0])):
                 best = lines, f
@@ -340,32 +342,6 @@ def note_lines(note: str, width: int, most: int = 2) -> tuple[list[str], Font]:
     lines = wrap(note, narrow, width)
     return [fit(line, narrow, width) for line in lines[:most - 1]] + [
         fit(" ".join(lines[most - 1:]), narrow, width)], narrow
-
-
-def wrap_note(note: str, f: Font, width: float) -> list[str]:
-    """``note``'s parts (", " between them) wrapped to ``width`` px: a part goes whole to the
-    next line when it does not fit the rest of this one, and is broken between its words
-    only when it is longer than a line."""
-    lines: list[str] = []
-    line = ""
-    parts = note.split(", ")
-    for i, part in enumerate(parts):
-        piece = part if i == len(parts) - 1 else part + ","
-        joined = f"{line} {piece}".strip()
-        if f.getlength(joined) <= width:
-            line = joined
-        elif f.getlength(piece) <= width:
-            lines.append(line)
-            line = piece
-        else:
-            for w in piece.split():
-                if line and f.getlength(f"{line} {w}") > width:
-                    lines.append(line)
-                    line = ""
-                line = f"{line} {w}".strip()
-    if line:
-        lines.append(line)
-    return lines
 
 
 def _value(img: Image.Image, x: int, y: int, label: str, value: str) -> int:
