@@ -154,7 +154,10 @@ def stovka_line(events: Sequence[Any], pairs: Sequence[tuple[int, str]], words: 
     the others answer — placed at the last answer; with the index of the question. None
     before his answer and once a deal after červený král's is in play."""
     asked = max((i for i, e in enumerate(events) if isinstance(e, StovkaAsked)), default=None)
-    if asked is None or sum(isinstance(e, DEAL_EVENTS) for e in events[asked + 1:]) > 1:
+    if asked is None:
+        return None
+    deals = sum(isinstance(e, DEAL_EVENTS) for e in events[asked + 1:])  # červený král's: 1
+    if deals > 1:
         return None
     answers = [(i, e) for i, e in enumerate(events[asked:], asked)
                if isinstance(e, StovkaAnswered)]
@@ -164,7 +167,7 @@ def stovka_line(events: Sequence[Any], pairs: Sequence[tuple[int, str]], words: 
         return None
     mine = own[1]
     others = [words.names[e.seat] for _, e in answers if e.declared and e.seat != seat]
-    closed = len(answers) == 4 or any(isinstance(e, DEAL_EVENTS) for e in events[asked + 1:])
+    closed = len(answers) == 4 or deals > 0
     key = "lora.ev.stovka_" + ("also" if mine else "others") + ("" if others else "_none")
     text = t(key + ("" if closed else "_so_far"), words.lang, names=", ".join(others))
     return asked, (answers[-1][0], f"{said} {text}")
