@@ -52,8 +52,8 @@ def my_table(interaction: Interaction) -> Table | None:
 async def send_sheet(interaction: Interaction) -> None:
     """The score sheet of the asker's table, privately: of whichever game it plays (asking
     with the other game's command still shows it, rather than "you sit at no table"). Seated
-    nowhere, the final sheet of the table he last played at on this server, once its game
-    has finished (a table he left, still playing, is no longer his)."""
+    nowhere, the sheet of the table he last played at on this server: finished, or still
+    played (he left it; an AI plays his seat)."""
     from bot.ui.builders import game_ui, png_file
 
     controller = controller_of(interaction)
@@ -61,7 +61,7 @@ async def send_sheet(interaction: Interaction) -> None:
     last = None
     if table is None:
         last = await controller.last_table(interaction)
-        if last is not None and last.status == STATUS_FINISHED:
+        if last is not None and last.status in (STATUS_FINISHED, STATUS_PLAYING):
             table = last
     lang = await controller.lang_for(interaction, table or last)  # (last: looked up once)
     if table is None or table.state is None:
@@ -189,10 +189,12 @@ def shared_commands(ui: GameUI) -> list[app_commands.Command[Any, Any, None]]:
         controller = controller_of(interaction)
         table = my_table(interaction)
         if table is None or table.state is None:
-            await interaction.response.send_message(
-                t("core.no_table_here", await controller.lang_for(interaction, table)),
-                ephemeral=True,
-            )
+            # one who left a game that still runs: his seat back is offered
+            last = await controller.last_table(interaction) if table is None else None
+            lang = await controller.lang_for(interaction, table or last)
+            if last is None or not await controller.offer_return(interaction, last, lang):
+                await interaction.response.send_message(t("core.no_table_here", lang),
+                                                        ephemeral=True)
             return
         await controller.open_hand(interaction, table)
 
@@ -211,19 +213,15 @@ def shared_commands(ui: GameUI) -> list[app_commands.Command[Any, Any, None]]:
             await interaction.response.send_message(t("core.no_table_here", lang),
                                                     ephemeral=True)
             return
+        if table.state is not None:  # a running game: he is asked first (and told there)
+            await controller_of(interaction).ask_leave(interaction, table, lang)
+            return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        was_lobby = table.state is None
-        try:
-            if was_lobby:  # (told there; the creator is asked first while others sit there)
-                await controller_of(interaction).leave_lobby(interaction, table.table_id, lang)
-                return
-            await controller_of(interaction).service.leave(table.table_id, interaction.user.id)
+        try:  # (told there; the creator is asked first while others sit there)
+            await controller_of(interaction).leave_lobby(interaction, table.table_id, lang)
         except TableError as exc:
             await interaction.followup.send(game_t(table.game_kind, exc.key, lang),
                                             ephemeral=True)
-            return
-        await interaction.followup.send(t("core.left_game", lang, id=table.table_id),
-                                        ephemeral=True)
 
     @app_commands.command(name="abort", description=gdesc(ui, "cmd_abort"))
     @app_commands.describe(table=desc("core.opt_table_desc"))
@@ -243,14 +241,15 @@ def shared_commands(ui: GameUI) -> list[app_commands.Command[Any, Any, None]]:
             await interaction.response.send_message(t("core.tournament.no_abort", lang),
                                                     ephemeral=True)
             return
-        perms = getattr(interaction.user, "guild_permissions", None)
-        manager = perms is not None and perms.manage_guild
-        if interaction.user.id != target.creator_id and not manager:
+        if not controller.may_abort(target, interaction.user):
             await interaction.response.send_message(t("core.no_permission", lang),
                                                     ephemeral=True)
             return
+        if controller.abort_asks(target, interaction.user.id):  # a game, or others seated
+            await controller.ask_abort(interaction, target, lang)
+            return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await controller.service.abort(target.table_id)
+        await controller.service.abort(target.table_id, by=interaction.user.display_name)
         await interaction.followup.send(t("core.aborted_ok", lang, id=target.table_id),
                                         ephemeral=True)
 

@@ -38,13 +38,16 @@ class Seat:
     # the versions (log indices) of the last moves an AI made for this human (standing in
     # for him while he was absent), oldest first: a game's texts tell what it did for him
     ai_at: list[int] = field(default_factory=list)
+    # that player's user id while he may take the seat back (the game runs, not a
+    # tournament's table, not forgotten); None once the game is over
+    left_by: int | None = None
 
     @property
     def is_ai(self) -> bool:
         return self.user_id is None
 
     def to_json(self) -> JSONDict:
-        return {
+        out: JSONDict = {
             "user_id": self.user_id,
             "name": self.name,
             "ai": self.ai,
@@ -56,6 +59,9 @@ class Seat:
             "left": self.left,
             "ai_at": list(self.ai_at),
         }
+        if self.left_by is not None:
+            out["left_by"] = self.left_by
+        return out
 
     @classmethod
     def from_json(cls, d: JSONDict) -> Seat:
@@ -70,7 +76,12 @@ class Seat:
             int(d.get("agreed", 0)),
             bool(d.get("left", False)),
             [int(v) for v in d.get("ai_at") or ()],
+            _user_id(d.get("left_by")),
         )
+
+
+def _user_id(value: object) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,6 +200,13 @@ class Table:
     def seat_of(self, user_id: int) -> int | None:
         for i, seat in enumerate(self.seats):
             if seat is not None and seat.user_id == user_id:
+                return i
+        return None
+
+    def left_seat_of(self, user_id: int) -> int | None:
+        """The seat an AI plays for ``user_id``, who left it and may take it back."""
+        for i, seat in enumerate(self.seats):
+            if seat is not None and seat.user_id is None and seat.left_by == user_id:
                 return i
         return None
 

@@ -82,7 +82,8 @@ class Presenter(Protocol):
         """A game change (``origin``: the user whose click made it, not pinged for it)."""
         ...
 
-    def closed_shown(self, table: Table, reason: str) -> list[OutboxItem]: ...
+    def closed_shown(self, table: Table, reason: str,
+                     by: str | None = None) -> list[OutboxItem]: ...
 
     def reminder(self, table: Table, seat: int, seconds_left: int) -> list[OutboxItem]: ...
 
@@ -124,6 +125,13 @@ def _free_seat(table: Table) -> int:
     if free is None:
         raise TableError("table_full")
     return free
+
+
+def _no_return(table: Table) -> None:
+    """The game is over: nobody takes a seat he left back (and it no longer knows him)."""
+    for seat in table.seats:
+        if seat is not None:
+            seat.left_by = None
 
 
 def spec_of(table: Table) -> GameSpec[Any, Any]:
@@ -566,15 +574,75 @@ class TableService:
                 return table
             s = table.seats[seat]
             assert s is not None
-            name = ANONYMOUS if anonymize else s.name
-            table.seats[seat] = Seat(None, name, ai=table.settings.ai_level, moves=s.moves,
-                                     left=True)
-            self.presenter.note(table, "left", seat)
-            if not table.humans() and table.tournament is None:  # a tournament's plays on
+            if self.closes_on_leaving(table, user_id):  # nobody would play on: no AI game
+                self.presenter.note(table, "left_closed", seat)
                 await self._close(table, "everyone_left")
                 return table
+            if anonymize:  # (forgotten: nameless, and nobody may take the seat back)
+                table.seats[seat] = Seat(None, ANONYMOUS, ai=table.settings.ai_level,
+                                         moves=s.moves, left=True)
+            else:  # he may take it back while the game runs (not at a tournament's table):
+                # the seat keeps what the table counts for him, the AI's moves as well
+                returnable = table.tournament is None
+                table.seats[seat] = Seat(
+                    None, s.name, ai=table.settings.ai_level, moves=s.moves, left=True,
+                    ai_moves=s.ai_moves if returnable else 0,
+                    auto_moves=s.auto_moves if returnable else 0,
+                    ai_at=list(s.ai_at) if returnable else [],
+                    left_by=user_id if returnable else None)
+            self.presenter.note(table, "left", seat)
             await self._play_on(table, [])
             return table
+
+    @staticmethod
+    def closes_on_leaving(table: Table, user_id: int) -> bool:
+        """``user_id`` leaving the running game closes the table: no other human sits there
+        (a tournament's table plays on with AI players)."""
+        return (table.tournament is None and table.status == STATUS_PLAYING
+                and all(u == user_id for u in table.humans()))
+
+    async def take_back(self, table_id: int, user_id: int) -> Table:
+        """A player who left the running game plays his seat again (the AI that took it
+        gives it back); only his own seat, while the game runs."""
+        async with self.lock(table_id):
+            table = self.get(table_id)
+            if table.status != STATUS_PLAYING or table.state is None:
+                raise TableError("not_started")
+            if table.state.finished:
+                raise TableError("game_over")
+            if table.seat_of(user_id) is not None:
+                return table  # (back already)
+            seat = table.left_seat_of(user_id)
+            if seat is None:
+                raise TableError("no_return")
+            if self.table_of_user(table.guild_id, user_id) is not None:
+                raise TableError("already_seated")
+            s = table.seats[seat]
+            assert s is not None
+            table.seats[seat] = Seat(user_id, s.name, moves=s.moves, ai_moves=s.ai_moves,
+                                     auto_moves=s.auto_moves, agreed=table.settings.revision,
+                                     ai_at=list(s.ai_at))
+            self.presenter.note(table, "back", seat)
+            await self._play_on(table, [], origin=user_id)  # (he opens his hand now)
+            return table
+
+    async def forget_left(self, user_id: int) -> None:
+        """Forget-me: seats he left (at running tables) no longer know him."""
+        for table in list(self.tables.values()):
+            if table.left_seat_of(user_id) is None:
+                continue
+            async with self.lock(table.table_id):
+                seat = table.left_seat_of(user_id)
+                if seat is None or table.status not in (STATUS_LOBBY, STATUS_PLAYING):
+                    continue
+                s = table.seats[seat]
+                assert s is not None
+                s.left_by, s.name = None, ANONYMOUS
+                try:
+                    await self._save(table)
+                except TableError:
+                    log.warning("could not forget user %s at table %s", user_id,
+                                table.table_id)
 
     async def start(self, table_id: int, user_id: int) -> Table:
         async with self.lock(table_id):
@@ -601,17 +669,19 @@ class TableService:
             await self._played_here(table)
             return table
 
-    async def abort(self, table_id: int) -> Table:
+    async def abort(self, table_id: int, by: str | None = None) -> Table:
+        """The table closes now (``by``: the name of who closed it, told in public)."""
         async with self.lock(table_id):
             table = self.get(table_id)
-            await self._close(table, "aborted")
+            await self._close(table, "aborted", by)
             return table
 
-    async def _close(self, table: Table, reason: str) -> None:
+    async def _close(self, table: Table, reason: str, by: str | None = None) -> None:
         table.status = STATUS_ABORTED
+        _no_return(table)
         self._cancel_timer(table.table_id)
         self._cancel_clock(table.table_id)
-        await self._save(table, self.presenter.closed_shown(table, reason))
+        await self._save(table, self.presenter.closed_shown(table, reason, by))
         self._evict_later(table.table_id)
 
     # -- play --------------------------------------------------------------------------
@@ -774,7 +844,7 @@ class TableService:
         s = table.seats[seat] if 0 <= seat < len(table.seats) else None  # None: the table's
         if s is not None:
             s.moves += 1
-            if s.user_id is not None and by == "ai":
+            if (s.user_id is not None or s.left_by is not None) and by == "ai":
                 s.ai_moves += 1
                 s.ai_at = [*s.ai_at[-(AI_AT_KEPT - 1):], version]
             elif s.user_id is not None and by == "autoplay":
@@ -783,6 +853,7 @@ class TableService:
         table.unshown.extend(events)
         if state.finished:
             table.status = STATUS_FINISHED
+            _no_return(table)
             self._cancel_timer(table.table_id)
             self._cancel_clock(table.table_id)
         return events

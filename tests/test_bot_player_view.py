@@ -306,7 +306,8 @@ async def test_pings_go_when_they_no_longer_hold(harness):
     assert not _table_message(ch, table).content  # the acted-on notice is gone
     now = table.ping_message_id
     assert now is not None and now in [m.id for m in ch.history()]
-    await users[0].slash(ch, "lora abort")
+    res = await users[0].slash(ch, "lora abort")
+    await users[0].click(reply(res), label="Zrušit stůl")
     assert table.ping_message_id is None
     assert now not in [m.id for m in ch.history()]
 

@@ -3,8 +3,9 @@
 Who has played at a table of a server keeps reading its language there, whatever his Discord
 client's (SimCord's clients are English): after the game is over, after he left it, after a
 restart of the bot. His own choice (``/lora settings``) still wins; a player new to the
-server reads his client's language; forget-me forgets the table too. After the game,
-``/lora score`` shows the final sheet of the table he last played at.
+server reads his client's language; forget-me forgets the table too. After the game (or
+after leaving it while it runs), ``/lora score`` shows the sheet of the table he last played
+at.
 """
 
 from __future__ import annotations
@@ -60,12 +61,16 @@ async def test_after_leaving_and_after_a_restart_the_tables_language_stays(harne
     guild, ch, (alice, bob, cyril), tid = await open_table(harness, ["alice", "bob", "cyril"],
                                                            ("easy",))
     res = await cyril.slash(ch, "lora leave")
-    assert reply(res).content == "Už nehraješ – tvé místo převzala AI."
-    assert reply(await cyril.slash(ch, "lora hand")).content == NOT_SEATED_CS
-    # the table plays on without him: its sheet is not his any more
-    assert reply(await cyril.slash(ch, "lora score")).content == NOT_SEATED_CS
+    res = await cyril.click(reply(res), label="Odejít, dohraje AI")
+    assert reply(res).content == (
+        f"Už nehraješ – tvé místo u stolu č. {tid} převzala AI. Vrátit se můžeš, dokud hra "
+        "běží: u stolu klikni na Moje karty.")
+    back = f"Tvé místo u stolu č. {tid} teď hraje AI. Chceš se vrátit a hrát dál?"
+    assert reply(await cyril.slash(ch, "lora hand")).content == back
+    # the table plays on without him: he still sees its sheet (in Czech: no text to check)
+    assert reply(await cyril.slash(ch, "lora score")).attachments[0].filename == "protokol.png"
     await harness.restart()
-    assert reply(await cyril.slash(ch, "lora hand")).content == NOT_SEATED_CS
+    assert reply(await cyril.slash(ch, "lora hand")).content == back
     # on another server he is new: his client's language
     other = harness.env.create_guild()
     och = other.create_text_channel("lora")
@@ -81,7 +86,8 @@ async def test_the_last_table_is_the_one_whose_game_started_last(harness):
     """An English table after a Czech one: its language from then on; a lobby he sits in
     (no game started) does not count."""
     guild, ch, (alice,), first = await open_table(harness, ["alice"], ("easy",) * 3)
-    await alice.slash(ch, "lora leave")
+    res = await alice.slash(ch, "lora leave")  # (the only player: the table closes)
+    await alice.click(reply(res), label="Odejít a zrušit stůl")
     assert reply(await alice.slash(ch, "lora hand")).content == NOT_SEATED_CS
     await alice.slash(ch, "lora new", language="en", seating="join")
     tid = harness.service.table_of_user(guild.id, alice.id).table_id
@@ -94,7 +100,8 @@ async def test_the_last_table_is_the_one_whose_game_started_last(harness):
     for _ in range(3):
         await alice.click(_table_message(ch, table), custom_id=f"lora:lai:{tid}:easy")
     await alice.click(_table_message(ch, table), custom_id=f"lora:l:{tid}:start")
-    await alice.slash(ch, "lora leave")
+    res = await alice.slash(ch, "lora leave")  # (the only player: the table closes)
+    await alice.click(reply(res), label="Leave and close the table")
     assert reply(await alice.slash(ch, "lora hand")).content == NOT_SEATED_EN
     assert await harness.bot.store.user_settings(alice.id) == {f"table:{guild.id}": tid}
     assert first != tid

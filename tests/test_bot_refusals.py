@@ -83,10 +83,13 @@ async def test_only_the_creator_starts_and_only_creator_or_manager_aborts(harnes
 
     mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
     mod = guild.add_member(env.create_user("mod"), roles=[mods])
-    res = await mod.slash(ch, "lora abort", table=1)
+    res = await mod.slash(ch, "lora abort", table=1)  # others sit there: asked first
+    assert reply(res).content == "Stůl č. 1 se zruší i pro ostatní (alice, bob). Opravdu ho zrušit?"
+    assert harness.service.tables[1].status == "lobby"
+    res = await mod.click(reply(res), label="Zrušit stůl")
     assert reply(res).content == "Stůl č. 1 je zrušen."
     assert harness.service.tables[1].status == "aborted"
-    assert ch.last_message.content == "Stůl č. 1 byl zrušen."
+    assert ch.last_message.content == "mod ruší stůl č. 1."
 
 
 async def test_a_user_sits_at_one_table_and_two_tables_share_a_channel(harness):

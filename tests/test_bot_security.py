@@ -441,6 +441,8 @@ async def test_only_the_creator_or_a_manager_aborts(harness):
     assert (await harness.bot.store.get_table(tid)).status == "playing"
     # the creator can
     res = await alice.slash(ch, "lora abort")
+    assert table.status == "playing"  # (asked first)
+    res = await alice.click(reply(res), label="Zrušit stůl")
     assert reply(res).content == f"Stůl č. {tid} je zrušen."
     assert table.status == "aborted"
     assert (await harness.bot.store.get_table(tid)).status == "aborted"
@@ -449,6 +451,7 @@ async def test_only_the_creator_or_a_manager_aborts(harness):
     mods = guild2.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
     mod = guild2.add_member(env.create_user("mod"), roles=[mods])
     res = await mod.slash(ch2, "lora abort", table=tid2)
+    res = await mod.click(reply(res), label="Zrušit stůl")
     assert reply(res).content == f"Stůl č. {tid2} je zrušen."
     assert harness.service.tables[tid2].status == "aborted"
 

@@ -162,7 +162,8 @@ async def test_the_table_picture_marks_absent_and_replaced_players(harness, game
     assert table.marks()[seat] == "ai"  # an AI plays for him while Bob is here
     other = next(u for u in players.users.values() if u is not late)
     gone = table.seat_of(other.id)
-    await other.slash(players.channel, f"{game} leave")  # an AI takes his seat for good
+    res = await other.slash(players.channel, f"{game} leave")  # an AI takes his seat
+    await other.click(reply(res), label="Odejít, dohraje AI")
     # (the absent player is alone now: the table waits for him, his mark says "away")
     marks = [None] * 4
     marks[seat], marks[gone] = "away", "ai"

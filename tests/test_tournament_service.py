@@ -46,7 +46,7 @@ class Quiet:
     def game_shown(self, table: Table, events: Sequence[Any], origin: int | None) -> list[Any]:
         return []
 
-    def closed_shown(self, table: Table, reason: str) -> list[Any]:
+    def closed_shown(self, table: Table, reason: str, by: str | None = None) -> list[Any]:
         self.calls.append(("table_closed", reason))
         return []
 
@@ -171,6 +171,11 @@ async def test_a_tournament_table_plays_on_when_its_people_are_gone(store):
                                           tournament={"id": 1, "round": 1, "table": 1})
     assert table.status == STATUS_PLAYING
     await w.tables.leave(table.table_id, 7)
+    # a tournament's seat left is the substitute's for good (Čl. 18): no way back to it
+    assert table.seats[0].left_by is None
+    with pytest.raises(TableError) as refused:
+        await w.tables.take_back(table.table_id, 7)
+    assert refused.value.key == "no_return"
     await w.tables.leave(table.table_id, 8)  # nobody left: a table of its own would close
     await w.settle()
     assert table.status == STATUS_FINISHED

@@ -139,9 +139,16 @@ async def run_two_round_tournament(h: BotHarness, kind: str, extra: dict[str, An
             "id": tid, "round": 1, "table": s.table_no}
         assert [x.name for x in table.seats] == [model.entrant(rec, n).name for n in s.seats]
 
-    # Cyril leaves his table in the first round: an AI takes his seat (Čl. 18's substitute).
+    # Cyril leaves his table in the first round: an AI takes his seat (Čl. 18's substitute),
+    # for good (asked first: there is no way back to a tournament's seat)
+    at = h.service.table_of_user(guild.id, cyril.id).table_id
     res = await cyril.slash(ch, f"{kind} leave")
-    assert "AI" in reply(res).content
+    assert reply(res).content == (
+        f"Opravdu odejít od stolu č. {at}? Je to stůl turnaje: za tebe dohraje AI, vrátit se "
+        "už nepůjde a AI tě nahradí i ve zbytku turnaje.")
+    res = await cyril.click(reply(res), label="Odejít, dohraje AI")
+    assert reply(res).content == (
+        f"Už nehraješ – tvé místo u stolu č. {at} převzala AI až do konce hry.")
     rec = await play_round_out(h, tid, 1)
     first = model.tables_of(rec, 1)
     assert all(s.result is not None and s.game_id is not None for s in first)

@@ -20,7 +20,7 @@ Interaction = discord.Interaction[Any]
 # The kinds of ``lora:<kind>:<table id>:…`` ids: a game's own buttons (the table message's,
 # a hand's actions, choices and multi-card confirmations), and the lobby's.
 GAME_KINDS = ("t", "a", "c", "m")
-TABLE_KINDS = (*GAME_KINDS, "l", "lai", "lo")
+TABLE_KINDS = (*GAME_KINDS, "l", "lai", "lo", "k")
 
 
 def _controller(interaction: Interaction) -> Controller:
@@ -169,6 +169,36 @@ class TableButton(
         await _controller(interaction).on_table_button(interaction, self.table_id, self.op)
 
 
+class ConfirmButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"lora:k:(?P<table>\d+):(?P<op>abort|leave|back):(?P<until>\d+)",
+):
+    """The button of an ephemeral question about a running table: "abort" (close it),
+    "leave" (an AI plays on for him), "back" (take back the seat he left). ``until`` (epoch
+    seconds) is when the question lapses: a later click changes nothing."""
+
+    def __init__(self, table_id: int, op: str, until: int, label: str = "",
+                 style: discord.ButtonStyle | None = None) -> None:
+        self.table_id, self.op, self.until = table_id, op, until
+        super().__init__(
+            discord.ui.Button(
+                label=label or op,
+                style=style or discord.ButtonStyle.danger,
+                custom_id=f"lora:k:{table_id}:{op}:{until}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: Match[str]
+    ) -> ConfirmButton:
+        return cls(int(match["table"]), match["op"], int(match["until"]))
+
+    async def callback(self, interaction: Interaction) -> None:
+        await _controller(interaction).on_confirm(interaction, self.table_id, self.op,
+                                                  self.until)
+
+
 class ActionButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"lora:a:(?P<table>\d+):(?P<version>\d+):(?P<index>\d+)",
@@ -279,7 +309,7 @@ def _values(interaction: Interaction) -> list[str]:
 
 
 DYNAMIC_ITEMS = (LobbyButton, LobbyAIButton, LobbyOptionSelect, LobbyAISelect, TableButton,
-                 ActionButton, ChooseSelect, ActionsSelect)
+                 ConfirmButton, ActionButton, ChooseSelect, ActionsSelect)
 
 
 def frozen_view(*items: discord.ui.Item[Any]) -> discord.ui.View:

@@ -45,7 +45,7 @@ from bot.service import Place, TableService
 from bot.storage.models import OutboxEntry, OutboxItem
 from bot.storage.protocol import TableStore
 from bot.ui import builders
-from bot.ui.components import LobbyButton, TableButton, frozen_view
+from bot.ui.components import ConfirmButton, LobbyButton, TableButton, frozen_view
 from bot.ui.sessions import HandSessions
 from bot.workers import Pools
 from engine.game import GameEvent
@@ -60,6 +60,7 @@ SESSION_SECONDS = 14 * 60  # interaction tokens live 15 minutes
 OUTBOX_KEEP_SECONDS = 24 * 3600  # delivered entries are kept this long, then pruned
 FINISHED_CACHE = 64  # finished tables kept loaded for their old buttons
 RECENT_EVENTS = 40  # the last events a hand words for its seat
+CONFIRM_SECONDS = 300  # a question before a running table changes for good lapses then
 P = ParamSpec("P")
 Handler = Callable[Concatenate["Controller", Interaction, P], Coroutine[Any, Any, None]]
 
@@ -351,8 +352,9 @@ class Controller:
                                   table_id=table.table_id))
         return out
 
-    def closed_shown(self, table: Table, reason: str) -> list[OutboxItem]:
-        text = builders.closed_text(table, f"core.closed_{reason}", table.settings.lang)
+    def closed_shown(self, table: Table, reason: str,
+                     by: str | None = None) -> list[OutboxItem]:
+        text = builders.closed_text(table, f"core.closed_{reason}", table.settings.lang, by)
         out = [items.table_refresh(table.channel_id, table.table_id, closed=reason),
                items.post(table.channel_id, text, table_id=table.table_id),
                *self._pointer(table)]
@@ -791,6 +793,7 @@ class Controller:
                 except TableError:
                     log.warning("could not seat an AI for %s on table %s", user_id,
                                 table.table_id)
+        await self.service.forget_left(user_id)
         for key in [k for k in self.sessions if k[1] == user_id]:
             del self.sessions[key]
         await self.store.forget_user(user_id)
@@ -848,8 +851,8 @@ class Controller:
         he is asked first (a button confirms it), and he is told that it is closed."""
         user_id = interaction.user.id
         table = self.service.tables.get(table_id)
-        if table is not None and table.status != STATUS_LOBBY and not confirmed:
-            await self.service.leave(table_id, user_id)  # the lobby's button, in a game
+        if table is not None and table.status == STATUS_PLAYING and not confirmed:
+            await self.ask_leave(interaction, table, lang)  # the lobby's button, in a game
             return
         if table is None or table.status != STATUS_LOBBY:
             raise TableError("already_started" if table is not None else "no_table")
@@ -868,6 +871,127 @@ class Controller:
         await self.service.leave(table_id, user_id)
         key = "core.left_lobby_closed" if creator else "core.left_lobby"
         await self.tell(interaction, t(key, lang, id=table_id), lang)
+
+    # -- questions before a running table changes for good ----------------------------------
+    async def _ask(self, interaction: Interaction, text: str, button: ConfirmButton) -> None:
+        """An ephemeral question with its one button (it lapses after ``CONFIRM_SECONDS``:
+        a click then changes nothing)."""
+        view = frozen_view(button)
+        if interaction.response.is_done():
+            await interaction.followup.send(text, view=view, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, view=view, ephemeral=True)
+
+    def _until(self) -> int:
+        return int(self.now()) + CONFIRM_SECONDS
+
+    async def ask_leave(self, interaction: Interaction, table: Table, lang: str) -> None:
+        """``/<game> leave`` (or the lobby's Odejít) in a running game asks first what
+        leaving does: an AI plays on for him and he may come back (not at a tournament's
+        table: he withdraws), or the table closes (nobody else plays there)."""
+        if table.seat_of(interaction.user.id) is None:
+            raise TableError("not_seated")
+        tid = table.table_id
+        if self.service.closes_on_leaving(table, interaction.user.id):
+            text, label = (t("core.leave_confirm_close", lang, id=tid),
+                           t("core.btn_leave_close", lang))
+        else:
+            key = "core.leave_confirm" if table.tournament is None \
+                else "core.leave_confirm_tournament"
+            text, label = t(key, lang, id=tid), t("core.btn_leave_game", lang)
+        await self._ask(interaction, text, ConfirmButton(tid, "leave", self._until(), label))
+
+    @staticmethod
+    def may_abort(table: Table, user: Any) -> bool:
+        """The table's creator or a manager of its server may close it."""
+        perms = getattr(user, "guild_permissions", None)
+        return user.id == table.creator_id or (perms is not None and bool(perms.manage_guild))
+
+    @staticmethod
+    def abort_asks(table: Table, user_id: int) -> bool:
+        """``/<game> abort`` asks first when a game is being played, or others sit in the
+        lobby (as the creator's leaving does)."""
+        return table.status == STATUS_PLAYING or any(u != user_id for u in table.humans())
+
+    async def ask_abort(self, interaction: Interaction, table: Table, lang: str) -> None:
+        tid = table.table_id
+        if table.status == STATUS_PLAYING:
+            text = t("core.abort_confirm", lang, id=tid)
+        else:
+            names = ", ".join(s.name for s in table.seats if s is not None
+                              and s.user_id is not None and s.user_id != interaction.user.id)
+            text = t("core.abort_confirm_lobby", lang, id=tid, names=names)
+        await self._ask(interaction, text, ConfirmButton(tid, "abort", self._until(),
+                                                         t("core.btn_abort", lang)))
+
+    async def offer_return(self, interaction: Interaction, table: Table, lang: str) -> bool:
+        """One who left the running game asks for his cards: he is offered his seat back
+        (True), if he may take it."""
+        live = self.service.tables.get(table.table_id)
+        if (live is None or live.status != STATUS_PLAYING or live.state is None
+                or live.state.finished or live.left_seat_of(interaction.user.id) is None):
+            return False
+        button = ConfirmButton(live.table_id, "back", self._until(),
+                               t("core.btn_take_back", lang), discord.ButtonStyle.primary)
+        await self._ask(interaction, t("core.take_back_offer", lang, id=live.table_id), button)
+        return True
+
+    @answered
+    async def on_confirm(self, interaction: Interaction, table_id: int, op: str,
+                         until: int) -> None:
+        """A click on the button of a question (``ConfirmButton``): the table is closed, he
+        leaves the game, or he takes his seat back. A question that lapsed says so."""
+        lang = await self._lang_at(interaction, table_id)
+        if self.now() > until:
+            await interaction.response.edit_message(content=t("core.confirm_expired", lang),
+                                                    view=None)
+            return
+        if op == "back":
+            await self._take_back(interaction, table_id, lang)
+            return
+        await interaction.response.defer()
+        await self.delivery.startup_gate(table_id)
+        try:
+            if op == "abort":
+                text = await self._abort(interaction, table_id, lang)
+            else:
+                text = await self._leave_game(interaction, table_id, lang)
+        except TableError as exc:
+            await self.refuse_or_over(interaction, exc, lang, table_id)
+            return
+        try:  # the question becomes its answer (its button gone)
+            await interaction.edit_original_response(content=text, view=None)
+        except discord.HTTPException:
+            await self.tell(interaction, text, lang)
+
+    async def _abort(self, interaction: Interaction, table_id: int, lang: str) -> str:
+        table = self.service.get(table_id)
+        if table.tournament is not None:
+            raise TableError("tournament.no_abort")
+        if not self.may_abort(table, interaction.user):
+            raise TableError("no_permission")
+        await self.service.abort(table_id, by=interaction.user.display_name)
+        return t("core.aborted_ok", lang, id=table_id)
+
+    async def _leave_game(self, interaction: Interaction, table_id: int, lang: str) -> str:
+        table = await self.service.leave(table_id, interaction.user.id)
+        if table.status == STATUS_ABORTED:  # he was the last player there
+            return t("core.left_game_closed", lang, id=table_id)
+        if table.tournament is not None:
+            return t("core.left_game_tournament", lang, id=table_id)
+        return t("core.left_game", lang, id=table_id)
+
+    async def _take_back(self, interaction: Interaction, table_id: int, lang: str) -> None:
+        """He plays the seat he left again: his fresh hand says so."""
+        await self.delivery.startup_gate(table_id)
+        try:
+            await self.service.take_back(table_id, interaction.user.id)
+        except TableError as exc:
+            await self.refuse_or_over(interaction, exc, lang, table_id)
+            return
+        table = self.service.tables.get(table_id)
+        if table is not None:
+            await self.open_hand(interaction, table, returned=True)
 
     @answered
     async def on_add_ai(self, interaction: Interaction, table_id: int, level: str) -> None:
@@ -969,17 +1093,21 @@ class Controller:
         return not self._absent(table.table_id, user_id)
 
     @answered
-    async def open_hand(self, interaction: Interaction, table: Table) -> None:
-        """A fresh ephemeral hand message; it replaces the previous one of this user."""
+    async def open_hand(self, interaction: Interaction, table: Table, *,
+                        returned: bool = False) -> None:
+        """A fresh ephemeral hand message; it replaces the previous one of this user. One
+        who left the running game is offered his seat back instead (``returned``: he just
+        took it back)."""
         lang = await self.lang_for(interaction, table)
         user_id = interaction.user.id
         seat = table.seat_of(user_id)
         if seat is None or table.state is None:
-            await self.error(interaction, "core.spectator_hand", lang)
+            if not await self.offer_return(interaction, table, lang):
+                await self.error(interaction, "core.spectator_hand", lang)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.delivery.startup_gate(table.table_id)
-        back = await self.come_back(table, user_id)
+        back = await self.come_back(table, user_id) or returned
         message = await self.hand_message(table, seat, lang)
         if back:  # told at the top of his fresh hand
             message["content"] = t("core.back_at_table", lang) + "\n" + message["content"]

@@ -1,0 +1,171 @@
+"""Leaving and closing a running table, through the real bot in SimCord.
+
+``/<game> abort`` and ``/<game> leave`` in a running game ask first (an ephemeral question with
+one button that lapses after a while); the public notice of a closed table names who closed
+it. The only player leaving closes the table and is told so (no AI "took his seat"). A player
+who left while others play on may take his own seat back from the AI (Moje karty or
+``/<game> hand`` offer it), also after a restart, and meanwhile still sees the table's sheet.
+"""
+
+from __future__ import annotations
+
+import random
+
+from bot.ui.controller import CONFIRM_SECONDS
+from tests.botkit import (
+    Players,
+    channel_delivered,
+    enabled_controls,
+    open_table,
+    raw_click,
+    reply,
+    stored_message,
+)
+
+
+def _table_message(ch, table):
+    return next(m for m in ch.history() if m.id == table.message_id)
+
+
+async def test_aborting_a_running_game_asks_first_and_says_who_closed_it(harness):
+    guild, ch, (alice, bob), tid = await open_table(harness, ["alice", "bob"], ("easy", "easy"))
+    table = harness.service.tables[tid]
+    res = await alice.slash(ch, "lora abort")
+    ask = reply(res)
+    assert res.ephemeral and ask.content == (
+        f"U stolu č. {tid} se právě hraje: když stůl zrušíš, rozehraná hra skončí pro všechny "
+        "hráče a nezapočítá se. Opravdu ho zrušit?")
+    assert table.status == "playing"  # nothing happened yet
+    # the question lapses: a late click changes nothing, and the button goes
+    await harness.env.advance_time(CONFIRM_SECONDS + 1)
+    res = await alice.click(ask, label="Zrušit stůl")
+    assert reply(res).content == "Tohle potvrzení už vypršelo – nic se nestalo."
+    assert enabled_controls(ask) == []
+    assert table.status == "playing"
+    res = await alice.slash(ch, "lora abort")
+    ask = reply(res)
+    res = await alice.click(ask, label="Zrušit stůl")
+    assert reply(res).content == f"Stůl č. {tid} je zrušen."
+    assert enabled_controls(ask) == []  # (the question became its answer)
+    assert table.status == "aborted"
+    assert (await harness.bot.store.get_table(tid)).status == "aborted"
+    await channel_delivered(harness, ch.id)
+    assert ch.last_message.content == f"Alice ruší stůl č. {tid}."
+
+
+async def test_the_only_player_leaving_is_told_that_the_table_closes(harness):
+    guild, ch, (alice,), tid = await open_table(harness, ["alice"], ("easy",) * 3,
+                                                game="taroky")
+    table = harness.service.tables[tid]
+    res = await alice.slash(ch, "taroky leave")
+    ask = reply(res)
+    assert ask.content == (
+        f"U stolu č. {tid} kromě tebe nehraje žádný další hráč: když odejdeš, stůl se zruší "
+        "a hra se nezapočítá. Opravdu odejít?")
+    assert table.status == "playing"
+    res = await alice.click(ask, label="Odejít a zrušit stůl")
+    assert reply(res).content == f"Stůl č. {tid} je zrušen – nesedí u něj už žádný hráč."
+    assert table.status == "aborted"
+    await channel_delivered(harness, ch.id)
+    assert ch.last_message.content == f"U stolu č. {tid} už nesedí žádný hráč, stůl je zrušen."
+    # the table's last events say she left, not that an AI took her seat
+    assert table.recent[-1] == "Alice opouští hru."
+    shown = [m.content for m in ch.history()] + [
+        e.description or "" for m in ch.history() for e in m.embeds]
+    assert not any("převzala AI" in text for text in shown)
+    assert any("Alice opouští hru." in text for text in shown)
+
+
+async def test_a_player_who_left_sees_the_sheet_and_takes_the_seat_back_after_a_restart(
+        harness):
+    guild, ch, (alice, bob), tid = await open_table(harness, ["alice", "bob"], ("easy", "easy"))
+    carol = guild.add_member(harness.env.create_user("carol", global_name="Carol"))
+    table = harness.service.tables[tid]
+    seat = table.seat_of(bob.id)
+    res = await bob.slash(ch, "lora leave")
+    assert reply(res).content == (
+        f"Opravdu odejít od stolu č. {tid}? Za tebe dohraje AI. Vrátit se můžeš, dokud hra "
+        "běží: u stolu klikni na Moje karty.")
+    assert table.seat_of(bob.id) == seat  # asked only
+    res = await bob.click(reply(res), label="Odejít, dohraje AI")
+    assert reply(res).content == (
+        f"Už nehraješ – tvé místo u stolu č. {tid} převzala AI. Vrátit se můžeš, dokud hra "
+        "běží: u stolu klikni na Moje karty.")
+    left = table.seats[seat]
+    assert (left.user_id, left.name, left.left_by) == (None, "Bob", bob.id)
+    # the game goes on: Alice plays, an AI plays his seat (its moves are counted for him)
+    players = Players(harness, ch, tid, [alice], random.Random(5))
+    moves = left.moves
+    for _ in range(40):
+        if table.seats[seat].moves > moves:
+            break
+        await players.move()
+    played = table.seats[seat].moves - moves
+    assert played > 0 and table.seats[seat].ai_moves == played
+    # he still sees the table's score sheet
+    sheet = reply(await bob.slash(ch, "lora score")).attachments
+    assert [a.filename for a in sheet] == ["protokol.png"]
+
+    await harness.restart()
+    table = harness.service.tables[tid]
+    assert table.seats[seat].left_by == bob.id  # (saved with the table)
+    # nobody else is offered his seat, and a forged click on his button takes nothing
+    res = await carol.click(_table_message(ch, table), custom_id=f"lora:t:{tid}:hand")
+    assert reply(res).content.startswith("U tohoto stolu nesedíš")
+    offer = reply(await bob.slash(ch, "lora hand"))
+    assert offer.content == f"Tvé místo u stolu č. {tid} teď hraje AI. Chceš se vrátit a hrát dál?"
+    [button] = enabled_controls(offer)
+    assert button["label"] == "Vrátit se ke stolu"
+    res = await raw_click(carol, offer, button["custom_id"])
+    assert reply(res).content == "K tomuto stolu se vrátit nejde."
+    assert table.seats[seat].user_id is None
+    # Moje karty offers it too; his click takes it back and shows his hand
+    res = await bob.click(_table_message(ch, table), custom_id=f"lora:t:{tid}:hand")
+    res = await bob.click(reply(res), label="Vrátit se ke stolu")
+    assert reply(res).content.startswith(
+        "Jsi zpět u stolu – AI už za tebe nehraje, hraješ zase ty.\n")
+    back = table.seats[seat]
+    assert (back.user_id, back.name, back.left_by, back.ai_moves) == (bob.id, "Bob", None,
+                                                                      played)
+    assert harness.service.table_of_user(guild.id, bob.id) is table
+    assert table.recent[-1] == "Bob je zpět u stolu."
+    stored = (await harness.bot.store.get_table(tid)).seats[seat]
+    assert stored["user_id"] == bob.id and "left_by" not in stored
+
+
+async def test_forget_me_forgets_a_seat_left_behind(harness):
+    guild, ch, (alice, bob), tid = await open_table(harness, ["alice", "bob"], ("easy", "easy"))
+    table = harness.service.tables[tid]
+    seat = table.seat_of(bob.id)
+    res = await bob.slash(ch, "lora leave")
+    await bob.click(reply(res), label="Odejít, dohraje AI")
+    await bob.slash(ch, "lora forget-me")
+    left = table.seats[seat]
+    assert (left.user_id, left.name, left.left_by) == (None, "anonymous", None)
+    assert str(bob.id) not in str((await harness.bot.store.get_table(tid)).seats)
+    assert reply(await bob.slash(ch, "lora hand")).content == (
+        "You do not sit at any table on this server.")
+
+
+async def test_the_lobby_s_leave_button_clicked_once_the_game_runs_asks_first(harness):
+    """A click on the lobby's Odejít that reaches the bot after the start (the lobby as the
+    player's client still showed it) leaves nobody at once."""
+    env = harness.env
+    guild = env.create_guild()
+    ch = guild.create_text_channel("lora")
+    alice, bob = (guild.add_member(env.create_user(n, global_name=n.capitalize()))
+                  for n in ("alice", "bob"))
+    await alice.slash(ch, "lora new", seating="join", turn_timer=0)
+    lobby = ch.last_message
+    await bob.click(lobby, custom_id="lora:l:1:join")
+    for _ in range(2):
+        await alice.click(lobby, custom_id="lora:lai:1:easy")
+    seen = stored_message(bob, lobby)  # the lobby with its buttons, as Bob still sees it
+    await alice.click(lobby, custom_id="lora:l:1:start")
+    table = harness.service.tables[1]
+    res = await raw_click(bob, seen, "lora:l:1:leave")
+    ask = reply(res)
+    assert ask.content.startswith("Opravdu odejít od stolu č. 1? Za tebe dohraje AI.")
+    assert table.seat_of(bob.id) is not None
+    await bob.click(ask, label="Odejít, dohraje AI")
+    assert table.seat_of(bob.id) is None and table.left_seat_of(bob.id) is not None
