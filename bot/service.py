@@ -558,8 +558,10 @@ class TableService:
             return table
 
     async def leave(self, table_id: int, user_id: int, *, anonymize: bool = False) -> Table:
-        """Leave a lobby (the seat frees; the creator leaving closes it) or a running game
-        (an AI takes the seat for good; ``anonymize`` also drops his name from it)."""
+        """Leave a lobby (the seat frees; the creator leaving closes it) or a running game:
+        an AI takes the seat, which he may take back while the game runs (``take_back``; not
+        at a tournament's table, nor with ``anonymize``, which also drops his name from it);
+        the last player leaving a table of its own closes it."""
         async with self.lock(table_id):
             table = self.get(table_id)
             seat = table.seat_of(user_id)
@@ -574,15 +576,15 @@ class TableService:
                 return table
             s = table.seats[seat]
             assert s is not None
-            if self.closes_on_leaving(table, user_id):  # nobody would play on: no AI game
-                self.presenter.note(table, "left_closed", seat)
-                await self._close(table, "everyone_left")
-                return table
+            # nobody would play on: the table closes (no AI game; his seat stays as it was,
+            # unless he is forgotten)
+            closes = self.closes_on_leaving(table, user_id)
             if anonymize:  # (forgotten: nameless, and nobody may take the seat back)
                 table.seats[seat] = Seat(None, ANONYMOUS, ai=table.settings.ai_level,
                                          moves=s.moves, left=True)
-            else:  # he may take it back while the game runs (not at a tournament's table):
-                # the seat keeps what the table counts for him, the AI's moves as well
+            elif not closes:  # he may take it back while the game runs (not at a
+                # tournament's table): the seat keeps what the table counts for him, the
+                # AI's moves as well
                 returnable = table.tournament is None
                 table.seats[seat] = Seat(
                     None, s.name, ai=table.settings.ai_level, moves=s.moves, left=True,
@@ -590,6 +592,10 @@ class TableService:
                     auto_moves=s.auto_moves if returnable else 0,
                     ai_at=list(s.ai_at) if returnable else [],
                     left_by=user_id if returnable else None)
+            if closes:
+                self.presenter.note(table, "left_closed", seat)
+                await self._close(table, "everyone_left")
+                return table
             self.presenter.note(table, "left", seat)
             await self._play_on(table, [])
             return table
