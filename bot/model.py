@@ -38,6 +38,9 @@ class Seat:
     # the versions (log indices) of the last moves an AI made for this human (standing in
     # for him while he was absent), oldest first: a game's texts tell what it did for him
     ai_at: list[int] = field(default_factory=list)
+    # a seat that took a player's place for good: the game's version (``Table.version``) when
+    # he left (None: not known, a seat saved before it was kept); results name the AI's part
+    left_at: int | None = None
 
     @property
     def is_ai(self) -> bool:
@@ -55,6 +58,7 @@ class Seat:
             "agreed": self.agreed,
             "left": self.left,
             "ai_at": list(self.ai_at),
+            "left_at": self.left_at,
         }
 
     @classmethod
@@ -70,7 +74,12 @@ class Seat:
             int(d.get("agreed", 0)),
             bool(d.get("left", False)),
             [int(v) for v in d.get("ai_at") or ()],
+            left_at=_version(d.get("left_at")),
         )
+
+
+def _version(value: object) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 @dataclass(frozen=True, slots=True)

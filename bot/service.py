@@ -568,7 +568,7 @@ class TableService:
             assert s is not None
             name = ANONYMOUS if anonymize else s.name
             table.seats[seat] = Seat(None, name, ai=table.settings.ai_level, moves=s.moves,
-                                     left=True)
+                                     left=True, left_at=table.version)
             self.presenter.note(table, "left", seat)
             if not table.humans() and table.tournament is None:  # a tournament's plays on
                 await self._close(table, "everyone_left")
