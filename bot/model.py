@@ -41,6 +41,9 @@ class Seat:
     # that player's user id while he may take the seat back (the game runs, not a
     # tournament's table, not forgotten); None once the game is over
     left_by: int | None = None
+    # a seat that took a player's place: the game's version (``Table.version``) when he
+    # left (None: not known, a seat saved before it was kept); results name the AI's part
+    left_at: int | None = None
 
     @property
     def is_ai(self) -> bool:
@@ -58,6 +61,7 @@ class Seat:
             "agreed": self.agreed,
             "left": self.left,
             "ai_at": list(self.ai_at),
+            "left_at": self.left_at,
         }
         if self.left_by is not None:
             out["left_by"] = self.left_by
@@ -76,11 +80,12 @@ class Seat:
             int(d.get("agreed", 0)),
             bool(d.get("left", False)),
             [int(v) for v in d.get("ai_at") or ()],
-            _user_id(d.get("left_by")),
+            _int_or_none(d.get("left_by")),
+            _int_or_none(d.get("left_at")),
         )
 
 
-def _user_id(value: object) -> int | None:
+def _int_or_none(value: object) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 

@@ -71,7 +71,8 @@ async def load_tables(store: TableStore) -> list[Table]:
 async def archive(store: TableStore, table: Table) -> int:
     """A finished game into the history and the ratings (one transaction): the engine's
     outcome and the game's replayable log; its options are the table's settings, with a
-    tournament table's link to its tournament (``"tournament"``: its round and table)."""
+    tournament table's link to its tournament (``"tournament"``: its round and table) and
+    the seats an AI took over from a player who left (``"left"``: the history marks them)."""
     state = table.state
     assert state is not None
     outcome = state.outcome()
@@ -83,6 +84,9 @@ async def archive(store: TableStore, table: Table) -> int:
     options = table.settings.to_json()
     if table.tournament is not None:  # its pictures name the tournament's round
         options["tournament"] = dict(table.tournament)
+    left = [i for i, s in enumerate(table.seats) if s is not None and s.left]
+    if left:
+        options["left"] = left
     return await store.archive_game(
         table.table_id,
         outcome=outcome,

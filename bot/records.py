@@ -22,6 +22,7 @@ from bot.storage.protocol import TableStore
 from bot.storage.settings import TABLE_THREADS
 from bot.ui.builders import EMBED_COLOUR, png_file
 from bot.ui.components import frozen_view
+from bot.unrated import share_percent
 
 Interaction = discord.Interaction[Any]
 PAGE = 10
@@ -67,23 +68,31 @@ class LeaderboardPage(
     async def callback(self, interaction: Interaction) -> None:
         page = self.page - 1 if self.direction == "prev" else self.page + 1
         message = await leaderboard_message(interaction, ui_of(self.kind), max(page, 1))
-        await interaction.response.edit_message(**message)
+        await interaction.response.edit_message(embed=message["embed"], view=message["view"],
+                                                attachments=message["attachments"])
 
 
 async def leaderboard_message(interaction: Interaction, ui: GameUI, page: int) -> dict[str, Any]:
+    """A page of the game's leaderboard; with no rated game yet, what makes a game count
+    (``"empty"``: True; the command answers that privately)."""
     lang = await controller_of(interaction).lang_for(interaction)
     guild = interaction.guild
     assert interaction.guild_id is not None
-    rows, total = await store_of(interaction).leaderboard(
+    store = store_of(interaction)
+    rows, total = await store.leaderboard(
         interaction.guild_id, ui.kind, offset=(page - 1) * PAGE, limit=PAGE
     )
     pages = max(1, math.ceil(total / PAGE))
     embed = discord.Embed(
-        title=game_t(ui.kind, "lb_title", lang, guild=guild.name if guild else ""),
+        title=game_t(ui.kind, "lb_title", lang, game=ui.name(lang),
+                     guild=guild.name if guild else ""),
         colour=EMBED_COLOUR,
     )
     if not rows:
-        embed.description = t("core.lb_empty", lang)
+        limit = float((await store.guild_settings(interaction.guild_id))["ai_share_limit"])
+        embed.description = "\n".join([t("core.lb_empty", lang),
+                                       t("core.settings_now", lang,
+                                         share=share_percent(limit))])
     else:
         embed.description = "\n".join(
             game_t(
@@ -115,7 +124,7 @@ async def leaderboard_message(interaction: Interaction, ui: GameUI, page: int) -
         LeaderboardPage(page, "prev", disabled=page <= 1, kind=ui.kind),
         LeaderboardPage(page, "next", disabled=page >= pages, kind=ui.kind),
     )
-    return {"embed": embed, "view": view, "attachments": attachments}
+    return {"embed": embed, "view": view, "attachments": attachments, "empty": not rows}
 
 
 def add_records_commands(group: app_commands.Group, ui: GameUI) -> None:
@@ -125,6 +134,15 @@ def add_records_commands(group: app_commands.Group, ui: GameUI) -> None:
     @app_commands.describe(page=desc("core.opt_page_desc"))
     async def leaderboard(interaction: Interaction, page: app_commands.Range[int, 1, 1000] = 1
                           ) -> None:
+        # a page with rows is posted for all (its picture is drawn meanwhile); with no
+        # rated game yet, what makes a game count goes to the asker alone
+        assert interaction.guild_id is not None
+        _rows, total = await store_of(interaction).leaderboard(interaction.guild_id, ui.kind,
+                                                               offset=0, limit=1)
+        if not total:
+            message = await leaderboard_message(interaction, ui, page)
+            await interaction.response.send_message(embed=message["embed"], ephemeral=True)
+            return
         await interaction.response.defer(thinking=True)
         message = await leaderboard_message(interaction, ui, page)
         await interaction.followup.send(
@@ -154,14 +172,16 @@ def add_records_commands(group: app_commands.Group, ui: GameUI) -> None:
         assert interaction.guild_id is not None
         games = await store_of(interaction).recent_games(interaction.guild_id, ui.kind,
                                                          limit=10)
-        embed = discord.Embed(title=t("core.history_title", lang), colour=EMBED_COLOUR)
+        embed = discord.Embed(title=game_t(ui.kind, "history_title", lang, game=ui.name(lang)),
+                              colour=EMBED_COLOUR)
         if not games:
             embed.description = game_t(ui.kind, "history_empty", lang)
         else:
             lines = []
             for g in games:
                 order = ", ".join(
-                    f"{p.place}. {p.name} ({ui.score_text(p.points, lang) or p.points})"
+                    f"{p.place}. {_name(p.name, p.seat in g.left, lang)}"
+                    f" ({ui.score_text(p.points, lang) or p.points})"
                     for p in g.players)
                 when = discord.utils.format_dt(g.finished_at, "d")
                 lines.append(f"**#{g.game_id}** {when} – {order}")
@@ -222,7 +242,7 @@ def add_records_commands(group: app_commands.Group, ui: GameUI) -> None:
                 await store.set_guild_setting(interaction.guild_id, key, value)
         if manager or (language is None and not server):
             current = await store.guild_settings(interaction.guild_id)
-            share = round(100 * float(current["ai_share_limit"]))
+            share = share_percent(float(current["ai_share_limit"]))
             lines.append(t("core.settings_now", lang, share=share))
             mode = current.get("table_threads")
             lines.append(t(f"core.settings_threads_{mode if mode in TABLE_THREADS else 'busy'}",
@@ -235,6 +255,12 @@ def add_records_commands(group: app_commands.Group, ui: GameUI) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         await controller_of(interaction).forget(interaction.user.id)
         await interaction.followup.send(t("core.forgotten", lang), ephemeral=True)
+
+
+def _name(name: str, left: bool, lang: str) -> str:
+    """A seat's name in the history: a player who left is marked (an AI finished his seat;
+    the result is the AI's)."""
+    return t("core.left_name", lang, name=name) if left else name
 
 
 def stats_embed(ui: GameUI, data: PlayerStats, name: str, lang: str) -> discord.Embed:

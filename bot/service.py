@@ -581,7 +581,7 @@ class TableService:
             closes = self.closes_on_leaving(table, user_id)
             if anonymize:  # (forgotten: nameless, and nobody may take the seat back)
                 table.seats[seat] = Seat(None, ANONYMOUS, ai=table.settings.ai_level,
-                                         moves=s.moves, left=True)
+                                         moves=s.moves, left=True, left_at=table.version)
             elif not closes:  # he may take it back while the game runs (not at a
                 # tournament's table): the seat keeps what the table counts for him, the
                 # AI's moves as well
@@ -591,7 +591,8 @@ class TableService:
                     ai_moves=s.ai_moves if returnable else 0,
                     auto_moves=s.auto_moves if returnable else 0,
                     ai_at=list(s.ai_at) if returnable else [],
-                    left_by=user_id if returnable else None)
+                    left_by=user_id if returnable else None,
+                    left_at=table.version)
             if closes:
                 self.presenter.note(table, "left_closed", seat)
                 await self._close(table, "everyone_left")

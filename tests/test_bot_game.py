@@ -68,9 +68,13 @@ async def test_four_humans_play_a_whole_lora_by_clicks(harness):
     assert final.attachments[0].filename == "protokol.png"
     sheet = await final.attachments[0].read()
     assert sheet.startswith(b"\x89PNG")
-    # in the final post's embed (a landscape box) the sheet is the wide two-column one
+    # the sheet a phone reads (one column, 638 px: its text stays legible at 430 px),
+    # attached beside the embed, not inside (Discord fits an embed's image into a
+    # landscape box); four humans played it all: rated, so no note says otherwise
     width, height = Image.open(io.BytesIO(sheet)).size
-    assert width > height
+    assert width == 638 and height > width
+    assert final.embeds[0].image.url is None
+    assert [f.name for f in final.embeds[0].fields] == ["Konečné pořadí"]
     # ephemeral hands are visible only to their owners
     for user in users:
         others = [u for u in users if u is not user]

@@ -114,16 +114,16 @@ async def test_the_leaderboard_speaks_the_players_language(harness):
                                                     ("easy", "easy"))
     await _finish(harness, harness.service.tables[tid])
     board = reply(await alice.slash(ch, "lora leaderboard")).embeds[0]
-    assert board.title == f"Žebříček – {guild.name}"
+    assert board.title == f"Žebříček – Lóra · {guild.name}"
     # a player new to the server who chose Czech: Czech, in both games
     zdenek = guild.add_member(harness.env.create_user("zdenek"))
     await zdenek.slash(ch, "lora settings", language="cs")
-    for game in ("lora", "taroky"):
+    for game, name in (("lora", "Lóra"), ("taroky", "Taroky")):
         board = reply(await zdenek.slash(ch, f"{game} leaderboard")).embeds[0]
-        assert board.title == f"Žebříček – {guild.name}"
+        assert board.title == f"Žebříček – {name} · {guild.name}"
     board = reply(await zdenek.slash(ch, "taroky leaderboard")).embeds[0]
-    assert board.description == "Zatím žádné hodnocené hry."
+    assert board.description.startswith("Zatím žádné hodnocené hry.\n")
     # and one who did not: his client's English
     carol = guild.add_member(harness.env.create_user("carol"))
     board = reply(await carol.slash(ch, "taroky leaderboard")).embeds[0]
-    assert board.title == f"Leaderboard – {guild.name}"
+    assert board.title == f"Leaderboard – Taroky · {guild.name}"

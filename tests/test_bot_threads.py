@@ -123,7 +123,8 @@ async def test_never_keeps_every_table_in_the_channel(harness):
     guild, ch, (alice, bob) = setup(harness, ["alice", "bob"])
     res = await set_threads(harness, guild, ch, "never")
     assert reply(res).content == (  # (in his Discord's language)
-        "A game is not rated when an AI made more than 25 % of some player's moves.\n"
+        "A game counts for the leaderboard when at least two people play it to the end and"
+        " an AI made no more than 25 % of any one's moves.\n"
         "New tables always play in the channel where they were opened.")
     assert (await harness.bot.store.guild_settings(guild.id))["table_threads"] == "never"
     await alice.slash(ch, "lora new")

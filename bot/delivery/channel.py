@@ -51,6 +51,10 @@ class Materials(Protocol):
 
     async def picture(self, table_id: int | None, name: str) -> bytes | None: ...
 
+    async def rating_note(self, table_id: int | None) -> tuple[str, str] | None:
+        """A final post's field: why its game is not rated (None: it is)."""
+        ...
+
     async def set_table_message(self, table: Table, message_id: int) -> int | None: ...
 
     async def set_ping(self, table: Table, message_id: int | None) -> int | None: ...
@@ -151,7 +155,7 @@ class ChannelDeliverer:
         if _clears(entry):
             return "ping removal"
         if entry.kind == items.POST:
-            return "final message" if entry.payload.get("picture") == "final" else "announcement"
+            return "final message" if entry.payload.get("rating") else "announcement"
         if entry.kind == items.DELETE and entry.payload.get("record") is not None:
             return "table record"
         return {items.PING: "ping", items.DELETE: "message delete"}.get(entry.kind, entry.kind)
@@ -242,6 +246,11 @@ class ChannelDeliverer:
                     embed.set_image(url=f"attachment://{filename}")
             elif embed is not None:
                 embed.set_image(url=None)
+        if payload.get("rating") and embed is not None:
+            with phase(DB):
+                note = await self.m.rating_note(entry.table_id)
+            if note is not None:
+                embed.add_field(name=note[0], value=note[1], inline=False)
         files = []
         for name, filename in payload.get("pictures") or []:
             with phase(RENDER):

@@ -90,6 +90,8 @@ class GameUI(Protocol):
 
     def outcome_note(self, outcome: Outcome, seat: int, lang: str) -> str: ...
 
+    def seat_name(self, table: Table, seat: int, lang: str) -> str: ...
+
     def final_picture(self, table: Table, lang: str) -> Picture | None: ...
 
     def add_commands(self, group: app_commands.Group) -> None: ...
@@ -180,6 +182,13 @@ class BaseUI:
 
     def outcome_note(self, outcome: Outcome, seat: int, lang: str) -> str:
         return ""
+
+    def seat_name(self, table: Table, seat: int, lang: str) -> str:
+        """The seat's name where results are listed: a player who left is marked, an AI
+        played his seat to the end (the result is the AI's, never rated for him)."""
+        s = table.seats[seat]
+        name = table.names()[seat]
+        return t("core.left_name", lang, name=name) if s is not None and s.left else name
 
     def final_picture(self, table: Table, lang: str) -> Picture | None:
         return None

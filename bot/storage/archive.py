@@ -25,6 +25,7 @@ from bot.storage.models import (
     GameSummary,
     PlayerResult,
     TableNotFound,
+    left_seats,
 )
 from bot.storage.settings import guild_settings
 from bot.storage.tournaments import forget_in_tournaments
@@ -210,6 +211,7 @@ async def recent_games(
                 rated=bool(g["rated"]),
                 unrated_reason=g["unrated_reason"],
                 players=[_player(r) for r in rows],
+                left=left_seats(loads(g["options"])),
             )
         )
     return out

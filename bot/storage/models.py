@@ -112,6 +112,17 @@ class GameSummary:
     rated: bool
     unrated_reason: str | None
     players: list[GamePlayer]  # by place
+    # the seats an AI took over from a player who left (their names are the player's; the
+    # results the AI's): the archive keeps them in the game's options ("left")
+    left: tuple[int, ...] = ()
+
+
+def left_seats(options: object) -> tuple[int, ...]:
+    """The seats of a game's options' "left" (``GameSummary.left``)."""
+    seats = options.get("left") if isinstance(options, dict) else None
+    if not isinstance(seats, list):
+        return ()
+    return tuple(s for s in seats if isinstance(s, int) and not isinstance(s, bool))
 
 
 @dataclass(frozen=True, slots=True)

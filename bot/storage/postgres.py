@@ -39,6 +39,7 @@ from bot.storage.models import (
     TableRecord,
     TournamentNotFound,
     TournamentRecord,
+    left_seats,
 )
 from bot.storage.outbox import check_done, entry_of
 from bot.storage.ratings import display_rating, is_provisional
@@ -421,7 +422,8 @@ class PostgresStore:
                     game_id=g["game_id"], game_kind=g["game_kind"], table_id=g["table_id"],
                     channel_id=g["channel_id"], started_at=started, finished_at=finished,
                     rated=bool(g["rated"]), unrated_reason=g["unrated_reason"],
-                    players=[_player(r) for r in rows]))
+                    players=[_player(r) for r in rows],
+                    left=left_seats(loads(g["options"]))))
         return out
 
     async def export_game(self, guild_id: int, game_id: int,

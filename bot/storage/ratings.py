@@ -43,16 +43,27 @@ class Participant:
     moves: int
 
 
-def unrated_reason(players: list[Participant], ai_share_limit: float) -> str | None:
-    """Why a game is not rated, or None when it is."""
+MIN_HUMANS = 2  # a game is rated only between at least this many humans
+
+
+def unrated_why(players: list[Participant],
+                ai_share_limit: float) -> tuple[str, Participant | None] | None:
+    """Why a game is not rated (and for "ai_share" the first human over the limit), or None
+    when it is."""
     if len({p.user_id for p in players}) != len(players):
-        return "duplicate_user"
-    if len(players) < 2:
-        return "too_few_humans"
+        return "duplicate_user", None
+    if len(players) < MIN_HUMANS:
+        return "too_few_humans", None
     for p in players:
         if p.moves and p.ai_moves / p.moves > ai_share_limit:
-            return "ai_share"
+            return "ai_share", p
     return None
+
+
+def unrated_reason(players: list[Participant], ai_share_limit: float) -> str | None:
+    """Why a game is not rated, or None when it is."""
+    why = unrated_why(players, ai_share_limit)
+    return None if why is None else why[0]
 
 
 def rate(before: list[tuple[float, float]], places: list[int]) -> list[tuple[float, float]]:

@@ -47,6 +47,7 @@ from bot.storage.protocol import TableStore
 from bot.ui import builders
 from bot.ui.components import ConfirmButton, LobbyButton, TableButton, frozen_view
 from bot.ui.sessions import HandSessions
+from bot.unrated import unrated_note
 from bot.workers import Pools
 from engine.game import GameEvent
 
@@ -429,25 +430,39 @@ class Controller:
         outcome = state.outcome()
         assert outcome is not None
         ui = builders.game_ui(table)
-        names = table.names()
         lines = []
         for seat in outcome.order():
             line = game_t(table.game_kind, "place", lang, n=outcome.places[seat],
-                          name=names[seat], points=outcome.scores[seat])
+                          name=ui.seat_name(table, seat, lang), points=outcome.scores[seat])
             lines.append(line + ui.outcome_note(outcome, seat, lang))
         return lines
 
     def _final(self, table: Table, ui: GameUI) -> OutboxItem:
-        """The final order, with the game's final picture (drawn when it is sent)."""
+        """The final order, with the game's final picture (drawn when it is sent) attached
+        beside the embed (inside, Discord would fit a tall sheet into a landscape box) and,
+        when the game is not rated, why (``rating_note``, also when it is sent)."""
         lang = table.settings.lang
         embed = discord.Embed(title=builders.table_title(table, "final_title", lang),
                               colour=builders.EMBED_COLOUR)
         embed.add_field(name=t("core.final_order", lang),
                         value="\n".join(self.final_lines(table, lang)), inline=False)
         has_picture = ui.final_picture(table, lang) is not None
-        return items.post(table.channel_id, embed=cast(dict[str, Any], embed.to_dict()),
-                          picture="final" if has_picture else None, filename="protokol.png",
+        item = items.post(table.channel_id, embed=cast(dict[str, Any], embed.to_dict()),
+                          pictures=[("final", "protokol.png")] if has_picture else (),
                           table_id=table.table_id)
+        item.payload["rating"] = True
+        return item
+
+    async def rating_note(self, table_id: int | None) -> tuple[str, str] | None:
+        """The final post's field that says why its game is not rated (its heading and
+        text), by the rule the archive applies and the server's AI share (None: rated)."""
+        table = None if table_id is None else await self.table(table_id)
+        if table is None or table.state is None:
+            return None
+        limit = float((await self.store.guild_settings(table.guild_id))["ai_share_limit"])
+        lang = table.settings.lang
+        note = unrated_note(table, limit, lang)
+        return None if note is None else (t("core.rating_heading", lang), note)
 
     def _hand_button(self, table: Table) -> dict[str, Any]:
         """The ping's button: a fresh hand message at the bottom of the channel."""

@@ -26,6 +26,7 @@ from bot.render.strings import playoff_sums
 from bot.storage.models import PlayerStats
 from engine.contracts import Options
 from engine.game import GameEvent, Outcome, SeatViewBase
+from engine.lora import Lora
 from engine.lora_spec import SPEC, lora_of
 
 
@@ -118,6 +119,12 @@ class LoraUI(BaseUI):
                       else "lora.stovka_missed", lang)
         return note
 
+    def seat_name(self, table: Table, seat: int, lang: str) -> str:
+        tali = left_tali(table, seat)
+        if tali is None:
+            return super().seat_name(table, seat, lang)
+        return t("lora.left_name", lang, name=table.names()[seat], n=tali)
+
     def refusal_text(self, error: Exception, lang: str) -> str | None:
         """An engine refusal by its stable code, in the game's words (never its rule id)."""
         code = getattr(error, "code", None)
@@ -125,10 +132,10 @@ class LoraUI(BaseUI):
         return t(key, lang) if isinstance(code, str) and has(key) else None
 
     def final_picture(self, table: Table, lang: str) -> Picture | None:
-        # the final post shows it inside an embed, which Discord fits into a landscape box
-        # (about 400 x 300): the tall one-column sheet would be a narrow strip there
+        # the sheet a phone reads (one column, as /lora score shows it): the final post
+        # attaches it beside its embed, not inside (an embed fits it into a landscape box)
         return partial(render_sheet, lora_of(table.state).public_view(), table.names(), lang,
-                       columns=2, notes=sheet_notes(table, lang))
+                       notes=sheet_notes(table, lang))
 
     def add_commands(self, group: app_commands.Group) -> None:
         from bot.games.lora.commands import lora_commands
@@ -175,17 +182,39 @@ class LoraUI(BaseUI):
 
 
 def sheet_notes(table: Table, lang: str) -> list[list[str]]:
-    """Per seat, the moves nobody clicked for a human: an AI standing in, forced moves."""
+    """Per seat, the moves nobody clicked for a human: an AI standing in, forced moves; an
+    AI that took the place of a player who left (from which tálie)."""
     notes: list[list[str]] = []
-    for seat in table.seats:
+    for i, seat in enumerate(table.seats):
         lines = []
         if seat is not None and seat.user_id is not None:
             if seat.ai_moves:
                 lines.append(t("lora.pic.sheet_stand_in", lang, n=seat.ai_moves))
             if seat.auto_moves:
                 lines.append(t("lora.pic.sheet_auto", lang, n=seat.auto_moves))
+        elif seat is not None and seat.left:
+            tali = left_tali(table, i)
+            lines.append(t("lora.pic.sheet_left", lang) if tali is None
+                         else t("lora.pic.sheet_left_from", lang, n=tali))
         notes.append(lines)
     return notes
+
+
+def left_tali(table: Table, seat: int) -> int | None:
+    """The tálie from which an AI played the seat of a player who left (None: no such seat,
+    or not known): the lóra replayed to the version he left at (a few ms)."""
+    s = table.seats[seat] if 0 <= seat < len(table.seats) else None
+    if s is None or not s.left or s.left_at is None or table.state is None:
+        return None
+    lora = lora_of(table.state)
+    if s.left_at > len(lora.log):
+        return None
+    try:
+        then = Lora.replay(lora.log[:s.left_at], options=lora.options,
+                           first_leader=lora.first_leader, deals=list(lora.deals))
+    except Exception:  # (a log that no longer replays: the mark without its tálie)
+        return None
+    return then.tali
 
 
 def _num(value: float | None, digits: int = 1) -> str:

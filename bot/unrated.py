@@ -1,0 +1,38 @@
+"""Why a finished game is not rated, in the players' words (the end post says it).
+
+The rule is ``bot.storage.ratings.unrated_why`` (the archive applies it to the same seats): at
+least two humans play to the end, and an AI made no more than the server's share of any
+one's moves. A player who left is no longer a human of the game (an AI finished his seat).
+"""
+
+from __future__ import annotations
+
+from bot.i18n import t
+from bot.model import Table
+from bot.storage import ratings
+
+
+def share_percent(ai_share_limit: float) -> int:
+    return round(100 * ai_share_limit)
+
+
+def unrated_note(table: Table, ai_share_limit: float, lang: str) -> str | None:
+    """"Hra se nehodnotí: …" for a game the archive does not rate; None when it rates it."""
+    humans = [s for s in table.seats if s is not None and s.user_id is not None]
+    why = ratings.unrated_why(
+        [ratings.Participant(s.user_id, 0, s.ai_moves, s.moves)
+         for s in humans if s.user_id is not None], ai_share_limit)
+    if why is None:
+        return None
+    reason, over = why
+    if reason == "ai_share" and over is not None:
+        name = next(s.name for s in humans if s.user_id == over.user_id)
+        return t("core.unrated_ai_share", lang, name=name,
+                 share=share_percent(ai_share_limit))
+    if reason != "too_few_humans":
+        return None
+    left = [s.name for s in table.seats if s is not None and s.user_id is None and s.left]
+    if left:
+        key = "core.unrated_left_one" if humans else "core.unrated_left_none"
+        return t(key, lang, names=", ".join(left))
+    return t("core.unrated_alone" if humans else "core.unrated_nobody", lang)

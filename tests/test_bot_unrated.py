@@ -1,0 +1,98 @@
+"""What players read about a finished game's rating and a seat an AI took over: the end post
+says why a game is not rated, the empty leaderboard what makes a game count, the final order,
+the history and the score sheet mark a player who left."""
+
+from __future__ import annotations
+
+import random
+
+from bot.games.lora import sheet_notes
+from tests.botkit import channel_delivered, open_table, reply
+
+
+def _play(harness, table, rng, until=lambda state: state.finished, ai_for=()):
+    """Random legal moves, each by its seat's human (or "ai" for the seats in ``ai_for``)."""
+    while not until(table.state):
+        action = rng.choice(table.state.legal_actions())
+        s = table.seats[action.seat]
+        by = "ai" if action.seat in ai_for or s.user_id is None else s.user_id
+        harness.service._apply(table, action, by=by)
+
+
+async def _final(harness, ch, title):
+    await channel_delivered(harness, ch.id)
+    return next(m for m in ch.history() if m.embeds and m.embeds[0].title == title)
+
+
+async def test_a_lone_player_is_told_the_game_is_not_rated_and_what_counts(harness):
+    guild, ch, [alice], tid = await open_table(harness, ["alice"], ("easy",) * 3)
+    table = harness.service.tables[tid]
+    _play(harness, table, random.Random(1))
+    await harness.service._play_on(table, [])  # one commit, then the archive
+    final = await _final(harness, ch, f"Konec lóry – stůl č. {tid}")
+    rating = final.embeds[0].fields[1]
+    assert (rating.name, rating.value) == (
+        "Hodnocení",
+        "Hra se nehodnotí: u stolu byl jen jeden člověk (hodnotí se hry aspoň dvou lidí).")
+    [game] = await harness.bot.store.recent_games(guild.id, "lora")
+    assert game.unrated_reason == "too_few_humans"
+    # the empty leaderboard names the game and says what makes a game count, to the asker
+    res = await alice.slash(ch, "lora leaderboard")
+    message = reply(res)
+    assert message.flags.ephemeral
+    embed = message.embeds[0]
+    assert embed.title == f"Žebříček – Lóra · {guild.name}"
+    assert embed.description == (
+        "Zatím žádné hodnocené hry.\n"
+        "Do žebříčku se počítá hra, kterou do konce hrají aspoň dva lidé a ve které AI za"
+        " nikoho z nich neodehrála víc než 25 % tahů.")
+    res = await alice.slash(ch, "lora history")
+    assert reply(res).embeds[0].title == "Lóra – poslední hry"
+
+
+async def test_a_player_who_left_is_marked_in_the_order_history_and_sheet(harness):
+    guild, ch, [alice, bob], tid = await open_table(harness, ["alice", "bob"], ("easy",) * 2)
+    table = harness.service.tables[tid]
+    rng = random.Random(2)
+    _play(harness, table, rng, until=lambda state: state.tali == 2)
+    await harness.service._play_on(table, [])
+    await harness.env.settle()
+    await harness.service.leave(tid, bob.id)
+    await harness.env.settle()
+    _play(harness, table, rng)
+    await harness.service._play_on(table, [])
+    final = await _final(harness, ch, f"Konec lóry – stůl č. {tid}")
+    order, rating = final.embeds[0].fields
+    points = table.state.totals[1]
+    assert any(line.endswith(f". Bob (od 2. tálie hrála AI) – {points} b.")
+               for line in order.value.splitlines())
+    assert rating.value == ("Hra se nehodnotí: do konce byl u stolu jen jeden člověk"
+                            " (Bob → AI; hodnotí se hry aspoň dvou lidí).")
+    assert sheet_notes(table, "cs")[1] == ["Od 2. tálie hrála AI"]
+    res = await alice.slash(ch, "lora history")
+    history = reply(res).embeds[0].description
+    assert f". Bob → AI ({points})" in history and "Alice (" in history
+    res = await bob.slash(ch, "lora stats")
+    assert reply(res).content == "Bob: zatím žádná dohraná lóra."
+
+
+async def test_too_many_ai_moves_for_a_player_are_named(harness):
+    guild, ch, users, tid = await open_table(harness, ["alice", "bob"], ("easy",) * 2)
+    table = harness.service.tables[tid]
+    _play(harness, table, random.Random(3), ai_for={1})  # an AI stood in for Bob throughout
+    await harness.service._play_on(table, [])
+    final = await _final(harness, ch, f"Konec lóry – stůl č. {tid}")
+    assert final.embeds[0].fields[1].value == (
+        "Hra se nehodnotí: AI odehrála za hráče Bob víc než 25 % tahů.")
+    [game] = await harness.bot.store.recent_games(guild.id, "lora")
+    assert game.unrated_reason == "ai_share"
+
+
+async def test_taroky_records_name_the_game(harness):
+    guild, ch, [alice], tid = await open_table(harness, ["alice"], ("easy",) * 3,
+                                               game="taroky")
+    res = await alice.slash(ch, "taroky leaderboard")
+    embed = reply(res).embeds[0]
+    assert reply(res).flags.ephemeral and embed.title == f"Žebříček – Taroky · {guild.name}"
+    res = await alice.slash(ch, "taroky history")
+    assert reply(res).embeds[0].title == "Taroky – poslední hry"
