@@ -264,10 +264,12 @@ def test_the_hand_names_the_trick_in_progress() -> None:
                                                                  "cs").lines)
 
 
-def test_a_move_nobody_clicked_is_shown_and_marked_at_the_table() -> None:
-    """A forced card the table played for a player (autoplay) and a move of an AI for an
-    absent player are marked in the table's events, as at Lóra's tables; a card somebody
-    clicked stays quiet (the picture shows the trick)."""
+def test_a_stand_in_is_marked_at_the_table_and_a_forced_card_only_in_its_hand() -> None:
+    """A move of an AI for an absent player is marked in the table's events, as at Lóra's
+    tables; a forced card the table played for a player (autoplay) reads as any card (the
+    mark would tell the others it was his only legal one: a secret partner's too), so it
+    stays quiet as a clicked one does (the picture shows the trick) — his own hand marks it
+    in the trick line."""
     from bot.games.taroky.texts import event_lines
     from bot.model import Unclicked
     from engine.taroky import events as ev
@@ -280,9 +282,21 @@ def test_a_move_nobody_clicked_is_shown_and_marked_at_the_table() -> None:
               ev.TrickTaken(0, 8, tuple(parse_card(c) for c in ("Sk", "XX"))),
               Unclicked(2, "stand_in"), ev.TurnPassed(2), ev.TurnPassed(3)]
     assert event_lines(table, events) == [
-        "Anička hraje Škýz (automaticky).", "Anička bere 8. štych (Škýz XX).",
-        "Cecílie: dobrá (za hráče hraje AI)."]
-    assert event_lines(_table(rnd, "en"), events)[0] == "Anička plays Škýz (automatically)."
+        "Anička bere 8. štych (Škýz XX).", "Cecílie: dobrá (za hráče hraje AI)."]
+    assert event_lines(_table(rnd, "en"), events)[0] == "Anička takes trick 8 (Škýz XX)."
+    assert not any("automati" in line for line in event_lines(table, events))
+    # Dalibor's 4♦ was his only legal card: his hand says so, nobody else's does
+    from bot.games.taroky.hand import hand
+
+    rnd, seat = example("play")  # Cecílie led Q♦, Dalibor followed 4♦; Anička is to play
+    table = _table(rnd)
+    table.events = [Unclicked(2, "stand_in"), ev.CardPlayed(2, parse_card("Qk")),
+                    Unclicked(3, "auto"), ev.CardPlayed(3, parse_card("4k"))]
+    assert "Ve štychu: Cecílie D♦, Dalibor 4♦ (automaticky)" in hand(table, rnd.view(3),
+                                                                   "cs").lines
+    for other in (0, 1, 2):
+        assert "Ve štychu: Cecílie D♦, Dalibor 4♦" in hand(table, rnd.view(other), "cs").lines
+    assert event_lines(table, table.events) == ["Cecílie hraje D♦ (za hráče hraje AI)."]
 
 
 def test_the_declarer_of_the_second_duty_reads_it_in_the_accusative() -> None:
