@@ -339,6 +339,7 @@ async def test_the_rules_at_a_table_give_that_tables_own_rules(harness):
         embed = reply(res).embeds[0]
         assert "podle turnajových pravidel trvá kolo 60 minut a vklad je 50 Kč" in (
             embed.description)
+        assert "**J** kluk" in embed.description  # "C♠": the card letters are explained
         [field] = embed.fields
         assert field.name == "Pravidla stolu"
         assert field.value.splitlines()[:2] == [

@@ -553,3 +553,20 @@ def test_what_an_ai_said_for_an_absent_player_says_which_answer_was_to_a_flek() 
     assert stood_in_line(en, 2, "en", you=True) == (
         "An AI played for you in your absence – bidding: pass; announcements: pass;"
         " to the double: redouble on the game, pass.")
+
+
+@pytest.mark.parametrize("lang", ["cs", "en"])
+def test_the_rules_explain_every_letter_a_card_is_written_with(lang: str) -> None:
+    """Review 9: "C♠" (kaval) read nowhere what it is; the rules name each card letter of
+    the suits as Lóra's rules do theirs ("**C** kaval")."""
+    import re
+
+    from bot.games.taroky.words import card_label
+    from bot.i18n import t
+
+    rules = t("taroky.rules_text", lang)
+    letters = {re.sub(r"[^A-Z]", "", card_label(c, lang)) for c in range(22, 54)} - {""}
+    assert letters >= {"J", "C", "K"}
+    for letter in letters - {"A"}:  # the ace is a pip: "A 2 3 4"
+        assert re.search(rf"\*\*{letter}\*\* \w+", rules), letter
+    assert "A 2 3 4" in rules and "10 9 8 7" in rules
