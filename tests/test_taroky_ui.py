@@ -351,11 +351,11 @@ def test_why_not_lists_the_bid_buttons_apart_and_the_cards_as_before() -> None:
     rnd, _seat = example("bid")
     assert rnd.to_act is not None
     _items, reasons = controls(_table(rnd, "en"), rnd.view(rnd.to_act), "en")
-    assert reasons[0] == ("• 1P – first duty, 2P – with pagát, 3P – preferans, 6P – solo: Bid"
+    assert reasons[0] == ("• 1P – first duty, 2P – second duty, 3P – preferans, 6P – solo: Bid"
                           " a higher game than solo, or pass.")
     _items, reasons = controls(_table(rnd), rnd.view(rnd.to_act), "cs")
-    assert reasons[0] == ("• 1P – povinnost, 2P – s pagátem, 3P – preferanc, 6P – sólo: Je třeba"
-                          " hlásit vyšší hru než sólo, nebo říct dobrá.")
+    assert reasons[0] == ("• 1P – první povinnost, 2P – druhá povinnost, 3P – preferanc,"
+                          " 6P – sólo: Je třeba hlásit vyšší hru než sólo, nebo říct dobrá.")
     rnd, _seat = example("discard")
     assert rnd.to_act is not None
     _items, reasons = controls(_table(rnd, "en"), rnd.view(rnd.to_act), "en")
@@ -570,3 +570,18 @@ def test_the_rules_explain_every_letter_a_card_is_written_with(lang: str) -> Non
     for letter in letters - {"A"}:  # the ace is a pip: "A 2 3 4"
         assert re.search(rf"\*\*{letter}\*\* \w+", rules), letter
     assert "A 2 3 4" in rules and "10 9 8 7" in rules
+
+
+@pytest.mark.parametrize("lang", ["cs", "en"])
+def test_a_game_has_one_name_at_the_bid_the_choice_and_the_table(lang: str) -> None:
+    """Review 9: "1P – povinnost", "2P – s pagátem" when bidding, "První povinnost", "Druhá
+    povinnost (pagát)" when the předák chooses: one name in both, the one of the table's
+    lines ("Anička: první povinnost"). The trojka's button says what it does."""
+    from bot.games.taroky.words import game_name
+    from bot.i18n import t
+
+    for game in ("1P", "2P"):
+        label = t(f"taroky.btn_bid_{game}", lang)
+        assert label == t(f"taroky.btn_choose_{game}", lang) == f"{game} – {game_name(game, lang)}"
+    assert t("taroky.btn_reject_upper", lang) == {"cs": "Ukázat a podívat se na dolní",
+                                                  "en": "Show it and see the lower"}[lang]
