@@ -585,3 +585,22 @@ def test_a_game_has_one_name_at_the_bid_the_choice_and_the_table(lang: str) -> N
         assert label == t(f"taroky.btn_choose_{game}", lang) == f"{game} – {game_name(game, lang)}"
     assert t("taroky.btn_reject_upper", lang) == {"cs": "Ukázat a podívat se na dolní",
                                                   "en": "Show it and see the lower"}[lang]
+
+
+@pytest.mark.parametrize("lang", ["cs", "en"])
+def test_a_closed_tables_footer_no_longer_points_to_its_cards(lang: str) -> None:
+    """Review 9: a finished or aborted table kept "karty vidíš jen ty (Moje karty)" in its
+    footer after its Moje karty button was gone; its footer is its name alone."""
+    from bot.ui import builders
+
+    name = {"cs": "Stůl č. 1", "en": "Table 1"}[lang]
+    hint = {"cs": "karty vidíš jen ty (Moje karty)", "en": "only you see your cards (My cards)"}
+    rnd, _seat = example("play")
+    running = builders.table_message(_table(rnd, lang), render=False)
+    assert running["embed"].footer.text == f"{name} · {hint[lang]}"
+    assert "hand" in [getattr(item, "op", "") for item in running["view"].children]
+    aborted = builders.table_message(_table(rnd, lang), closed=True, render=False)
+    finished = builders.table_message(_table(example("finished")[0], lang), render=False)
+    for message in (aborted, finished):
+        assert message["embed"].footer.text == name
+        assert "hand" not in [getattr(item, "op", "") for item in message["view"].children]
