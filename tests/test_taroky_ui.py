@@ -247,6 +247,23 @@ def test_T_ROUND_minutes_are_declined_after_their_number(minutes: int, cs: str,
         f"Kolo: {word} u každého stolu (rozehrané rozdání se dohraje)")
 
 
+@pytest.mark.parametrize(("deals", "en"), [(1, "1 deal"), (4, "4 deals"), (12, "12 deals")])
+def test_T_ROUND_deals_take_their_numbers_form(deals: int, en: str) -> None:
+    """Review 9: "Round: 1 deals" (an English lobby of one deal): the lobby's and the
+    tournament's round length say "1 deal", "4 deals"; Czech "1 rozdání", "4 rozdání"."""
+    from bot.tournament.desk import settings_lines as tournament_lines
+
+    settings = TableSettings(options=options_json(**{**DEFAULTS, "round_deals": deals}))
+    assert UI.settings_lines(settings, "en")[0] == f"Round: {en}"
+    assert UI.settings_lines(settings, "cs")[0] == f"Kolo: {deals} rozdání"
+    record: Any = type("T", (), {"settings": {"rounds": 2, "length": {"deals": deals},
+                                              "fill": "ai", "ai_level": "easy",
+                                              "turn_timer": 60, "lang": "en"},
+                                 "game_kind": "taroky"})()
+    assert tournament_lines(record, "en")[1] == f"A round: {en} at each table"
+    assert tournament_lines(record, "cs")[1] == f"Kolo: {deals} rozdání u každého stolu"
+
+
 def test_the_hand_names_the_trick_in_progress() -> None:
     """A player on a phone sees in his hand message what was led and followed (the hand's
     picture shows only his cards); the seat waiting sees it too; no line before a lead."""
