@@ -394,14 +394,13 @@ def test_R_STOVKA_the_answer_line_keeps_a_stand_in_mark_and_goes_with_the_next_d
     asked = [GameEnded(Contract.VSECHNY, (0, 0, 8, 0)), StovkaAsked(2),
              StovkaAnswered(2, True), Unclicked(3, "stand_in"), StovkaAnswered(3, False)]
     assert hand_lines(asked, "en", names, 3)[-1] == (
-        "You do not declare a clean hundred (an AI plays for the absent player). So far"
-        " declared by Cyril.")
+        "The AI did not declare a clean hundred for you. So far declared by Cyril.")
     assert hand_lines(asked, "cs", names, 0)[-2:] == [
         "Cyril hlásí čistou stovku!", "Dana čistou stovku nehlásí (za hráče hraje AI)."]
     king = [*asked, StovkaAnswered(0, False), StovkaAnswered(1, True),
             GameStarted(Contract.CERVENY_KRAL, 3, 5, leader=2, dealer=1)]
     assert hand_lines(king, "cs", names, 3)[-2:] == [
-        "Čistou stovku nehlásíš (za hráče hraje AI). Hlásí ji: Cyril, Bob.",
+        "Čistou stovku za tebe AI nehlásila. Hlásí ji: Cyril, Bob.",
         "Hraje se Červený král (3. tálie, 5. hra), vynáší Cyril."]
     kvarty = [*king, GameEnded(Contract.CERVENY_KRAL, (0, 0, 8, 0)),
               GameStarted(Contract.KVARTY, 3, 6, leader=2, dealer=1)]

@@ -176,7 +176,9 @@ async def test_a_whole_lora_is_played_from_one_hand_message_in_the_tables_words(
     assert re.search(r"Konec hry Červené: Alice \d+ · AI \w+ \d+ · AI \w+ \d+ · AI \w+ \d+\.",
                      table_lines)
     assert "Alice bere " in table_lines and "Bereš" not in table_lines
-    assert "(automaticky)" in table_lines  # forced moves are played and marked
+    # forced moves are played; only their player's hand marks them (at the table the mark
+    # would tell that it was his only legal card)
+    assert "(automaticky)." in mine and "(automaticky)." not in table_lines
     assert "AI Karel (AI, " not in table_lines
 
 
@@ -543,12 +545,37 @@ def test_event_lines_name_the_players_and_address_the_viewer():
     assert seat_lines([one], "en", names, 1) == ["You take trick 3 (7❤️ 8❤️ K🍃 9❤️): 1 pt."]
     assert table_lines([one], "cs", names) == ["Bob bere 3. štych (7❤️ 8❤️ K🍃 9❤️): 1 b."]
     assert one.text("en").endswith(": 1 pt.")
+    # a forced card: marked in its player's hand only (its only legal card is his secret)
     forced = [Unclicked(0, "auto"), CardPlayed(0, c("7h")), CardPlayed(1, c("8h"))]
-    assert table_lines(forced, "cs", names) == ["Alice hraje 7❤️ (automaticky)."]
+    assert table_lines(forced, "cs", names) == []  # a card of a trick, as any other
+    assert seat_lines(forced, "cs", names, 1) == []
+    assert seat_lines(forced, "cs", names, 0) == ["Hraješ 7❤️ (automaticky)."]
     assert seat_lines(forced, "en", names, 0) == ["You play 7❤️ (automatically)."]
+    laid = [Unclicked(0, "auto"), TurnEnded(0, (c("10h"),))]
+    assert table_lines(laid, "cs", names) == ["Alice přikládá 10❤️."]
+    assert seat_lines(laid, "cs", names, 2) == ["Alice přikládá 10❤️."]
+    assert seat_lines(laid, "cs", names, 0) == ["Přikládáš 10❤️ (automaticky)."]
+    # an AI for an absent player: everyone is told, and he in the second person, past
     stood_in = [Unclicked(0, "stand_in"), TurnEnded(0, (c("10h"), c("9h")))]
     assert table_lines(stood_in, "cs", names) == [
         "Alice přikládá 10❤️ 9❤️ (za hráče hraje AI)."]
+    assert seat_lines(stood_in, "cs", names, 0) == ["Za tebe přiložila AI: 10❤️ 9❤️."]
+    assert seat_lines(stood_in, "en", names, 0) == ["The AI laid for you: 10❤️ 9❤️."]
+    played = [Unclicked(1, "stand_in"), CardPlayed(1, c("7l"))]
+    assert table_lines(played, "cs", names) == ["Bob hraje 7🍃 (za hráče hraje AI)."]
+    assert seat_lines(played, "cs", names, 0) == ["Bob hraje 7🍃 (za hráče hraje AI)."]
+    assert seat_lines(played, "cs", names, 1) == ["Za tebe hrála AI: 7🍃."]
+    assert seat_lines(played, "en", names, 1) == ["The AI played for you: 7🍃."]
+    led = [Unclicked(0, "stand_in"),
+           KvartaBuilt(0, (c("8l"), c("Sl")), ((1, c("9l")), (3, c("10l"))), True, 3)]
+    assert seat_lines(led, "cs", names, 0) == [
+        "Za tebe vynesla AI 8🍃, S🍃: kvarta 8🍃 9🍃 10🍃 S🍃; dál vynáší AI Karel."]
+    assert table_lines(led, "cs", names) == [
+        "Alice vynáší 8🍃, S🍃: kvarta 8🍃 9🍃 10🍃 S🍃; dál vynáší AI Karel (za hráče hraje AI)."]
+    shed = [Unclicked(0, "stand_in"), TurnEnded(0, (c("10h"),)),
+            GameEnded(Contract.DESITKY, (0, 1, 2, 3))]
+    assert seat_lines(shed, "cs", names, 0)[0] == (
+        "Za tebe přiložila AI 10❤️ a už nemáš žádnou kartu: konec hry.")
     assert table_lines([Knocked(1)], "cs", names) == [
         "Bob: ťuk – nemá co přiložit (automaticky, 1 b.)."]
     assert seat_lines([Knocked(1)], "cs", names, 1) == [

@@ -177,20 +177,58 @@ def test_the_table_fits_a_phones_embed_box() -> None:
     """The table picture keeps the embed's landscape box (≈ 400 × 280 on a phone): a taller
     picture would be shown smaller, not larger. At 400 px its text is at least 9.6 px high
     and a trick card 58 px wide."""
-    from bot.render import center, seats, table
+    from bot.render import center, table
     from bot.render.fonts import font
 
     img = Image.open(io.BytesIO(CASES["table_trick"]()))
     assert img.size == (table.W, table.H) == (1000, 700)
     scale = PHONE_W / table.W
     assert center.TRICK_W * scale >= 58
-    assert font(24).size * scale >= 9.6  # the smallest words: points labels, the legend
-    for lang in ("cs", "en"):  # every legend label fits without a cut at 20 px or more
-        from bot.render.strings import s
+    assert font(24).size * scale >= 9.6  # the smallest words: points labels
 
-        for kind in ("dealer", "leader", "trick", "maturant", "stovka"):
-            room = seats.legend_room(kind, lang)
-            assert font(20).getlength(s(f"legend_{kind}", lang)) <= room, (lang, kind)
-        legend = seats.legend(("dealer", "leader", "trick", "maturant", "stovka"), lang)
-        assert legend.width <= seats.LEGEND_W
-        assert 14 + legend.width <= table.BOXES[0][0]  # beside the bottom seat, not under it
+
+def test_the_legend_is_legible_on_a_phone_and_keeps_to_its_corners() -> None:
+    """Review 9: the legend ("rozdává", "výnos tálie", "vynáší tento štych") was 20–24 px of
+    1000, about 9 px on a 430 px phone. Its words are 28 px (12 px there), whole (a long one
+    on two lines, never cut), and its roles (all seven at most) stay in the bottom corners:
+    under the side seats, beside the bottom seat."""
+    from types import SimpleNamespace
+    from typing import Any
+
+    from bot.render import center, seats, table
+    from bot.render.strings import s
+    from engine.views import DesitkyView
+
+    kinds = ("dealer", "leader", "trick", "maturant", "stovka", "ai", "away")
+    for lang in ("cs", "en"):
+        for kind in kinds:
+            lines, f = seats.legend_label(kind, lang)
+            assert f.size * 430 / table.W >= 12, (lang, kind)
+            assert " ".join(lines) == s(f"legend_{kind}", lang) and len(lines) <= 2
+            assert all(f.getlength(x) <= seats.legend_room(kind, lang) for x in lines)
+        side_bottom = table.BOXES[1][1] + table.BOXES[1][3]
+        rows_right = center.ROW_X0 + center.ROW_ICON + 6 + 7 * center.ROW_X_STEP + center.ROW_W
+        assert rows_right == center.ROWS_RIGHT == 719
+        for desitky in (False, True):  # desítky: clear of its rows too
+            kinds_here = tuple(k for k in kinds if not (desitky and k == "trick"))
+            view: Any = SimpleNamespace(game=object.__new__(DesitkyView) if desitky else None,
+                                        phase="play")
+            left_h, right_w = table.legend_space(view)
+            left, right = table.legend_columns(kinds_here, lang, left_h)
+            assert left + right == kinds_here
+            for part, x_of, most in ((left, lambda w: 14, seats.LEGEND_W),
+                                     (right, lambda w: table.W - 14 - w, right_w)):
+                if not part:
+                    continue
+                box = seats.legend(part, lang, most)
+                assert all(seats.legend_label(k, lang, most)[1].size >= 28 for k in part)
+                x, y = x_of(box.width), table.H - 14 - box.height
+                assert y >= side_bottom + 8, (lang, part)
+                bottom_seat = table.BOXES[0]
+                assert x + box.width <= bottom_seat[0] or x >= bottom_seat[0] + bottom_seat[2]
+                if desitky:
+                    assert (y >= center.ROWS_BOTTOM + 4 or x + box.width <= center.ROW_X0
+                            or x >= rows_right + 4), (lang, part)
+    # the usual three roles: one box, one line each
+    assert table.legend_columns(kinds[:3], "cs") == (kinds[:3], ())
+    assert all(len(seats.legend_label(k, "cs")[0]) == 1 for k in kinds[:3])

@@ -139,7 +139,7 @@ async def test_the_hand_shows_the_phase_controls_and_the_engine_reasons(harness)
     alice = users[0]
     hand = await c.open_hand(alice)
     labels = {x["label"]: x for row in hand.components for x in row["components"]}
-    assert list(labels) == ["1P – first duty", "2P – with pagát", "3P – preferans",
+    assert list(labels) == ["1P – first duty", "2P – second duty", "3P – preferans",
                             "6P – solo", "Pass", "Push (Warsaw)"]
     assert labels["Pass"]["disabled"] and labels["Push (Warsaw)"]["disabled"]
     assert not labels["1P – first duty"].get("disabled")
@@ -149,7 +149,7 @@ async def test_the_hand_shows_the_phase_controls_and_the_engine_reasons(harness)
         await c.act(scripted({})(c.table.state))
     hand = await c.open_hand(alice)
     labels = [x["label"] for x in enabled_controls(hand)]
-    assert labels == ["First duty", "Second duty (pagát)", "Warsaw"]
+    assert labels == ["1P – first duty", "2P – second duty", "Warsaw"]  # as when bidding
     await c.act(scripted({"choose": {0: "1P"}})(c.table.state))
     hand = await c.open_hand(alice)
     assert [x["label"] for x in enabled_controls(hand)] == ["XIX"]
@@ -339,6 +339,7 @@ async def test_the_rules_at_a_table_give_that_tables_own_rules(harness):
         embed = reply(res).embeds[0]
         assert "podle turnajových pravidel trvá kolo 60 minut a vklad je 50 Kč" in (
             embed.description)
+        assert "**J** kluk" in embed.description  # "C♠": the card letters are explained
         [field] = embed.fields
         assert field.name == "Pravidla stolu"
         assert field.value.splitlines()[:2] == [

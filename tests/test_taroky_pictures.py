@@ -660,3 +660,41 @@ def test_the_table_keeps_its_boxes_apart_with_the_longest_notes_and_legend() -> 
     assert boxes[1][1] + boxes[1][3] + 8 <= table.FACE_UP_INSET[1]
     for _x, y in (table.LEFT_INSET, table.RIGHT_INSET):
         assert y + table.INSET_H + 8 <= table.BOXES[1][1]
+
+
+def test_a_seats_money_and_tricks_stay_inside_its_panel(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Review 9: in the top seat (11 cards, no badge) "53,00 Kč štychy 0" ran over the
+    panel's right edge. Every word of every seat ends inside its panel (``SEAT_PAD`` from
+    the edge), the money and the tricks whole and at least 24 px: 0–16 cards, two-digit
+    trick counts, money up to five digits, with and without badges, usual and long names,
+    both languages."""
+    from bot.games.taroky.pictures import table
+    from bot.games.taroky.words import money
+    from bot.render import common
+
+    drawn: list[tuple[float, str, object, str]] = []
+
+    def spy(img: object, xy: tuple[float, float], value: str, fnt: object,
+            fill: object = common.TEXT, anchor: str = "la") -> float:
+        drawn.append((xy[0], value, fnt, anchor))
+        return common.text(img, xy, value, fnt, fill, anchor)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(table, "text", spy)
+    panel = table.seat_panel.__wrapped__  # type: ignore[attr-defined]
+    for shape, lang, name, kinds, count, hal, tricks in itertools.product(
+            ("wide", "tall"), ("cs", "en"), (NAMES[2], LONG_NAMES[1]),
+            ((), ("predak",), ("dealer", "predak", "declarer", "ai")), (0, 11, 12, 16),
+            (5300, 123450, 1234550), (None, 0, 12)):
+        cash = money(hal, lang)
+        drawn.clear()
+        img = panel(shape, name, count, tricks, cash, kinds, (), False, lang)
+        for x, value, f, anchor in drawn:
+            width = f.getlength(value)  # type: ignore[attr-defined]
+            left = x - {"l": 0, "m": width / 2, "r": width}[anchor[0]]
+            case = (shape, lang, kinds, count, cash, tricks, value)
+            assert left >= 0 and left + width <= img.width - table.SEAT_PAD, case
+            assert f.size >= TABLE_SMALLEST, case  # type: ignore[attr-defined]
+        shown = [value for _x, value, _f, _a in drawn]
+        assert cash in shown and (tricks is None or str(tricks) in shown)
+    # the review's seat: the regular words, the cards fanned a little closer
+    assert table.wide_values(11, money(5300, "cs"), ("štychy", "0"))[1:] == ("regular", False)

@@ -247,6 +247,23 @@ def test_T_ROUND_minutes_are_declined_after_their_number(minutes: int, cs: str,
         f"Kolo: {word} u každého stolu (rozehrané rozdání se dohraje)")
 
 
+@pytest.mark.parametrize(("deals", "en"), [(1, "1 deal"), (4, "4 deals"), (12, "12 deals")])
+def test_T_ROUND_deals_take_their_numbers_form(deals: int, en: str) -> None:
+    """Review 9: "Round: 1 deals" (an English lobby of one deal): the lobby's and the
+    tournament's round length say "1 deal", "4 deals"; Czech "1 rozdání", "4 rozdání"."""
+    from bot.tournament.desk import settings_lines as tournament_lines
+
+    settings = TableSettings(options=options_json(**{**DEFAULTS, "round_deals": deals}))
+    assert UI.settings_lines(settings, "en")[0] == f"Round: {en}"
+    assert UI.settings_lines(settings, "cs")[0] == f"Kolo: {deals} rozdání"
+    record: Any = type("T", (), {"settings": {"rounds": 2, "length": {"deals": deals},
+                                              "fill": "ai", "ai_level": "easy",
+                                              "turn_timer": 60, "lang": "en"},
+                                 "game_kind": "taroky"})()
+    assert tournament_lines(record, "en")[1] == f"A round: {en} at each table"
+    assert tournament_lines(record, "cs")[1] == f"Kolo: {deals} rozdání u každého stolu"
+
+
 def test_the_hand_names_the_trick_in_progress() -> None:
     """A player on a phone sees in his hand message what was led and followed (the hand's
     picture shows only his cards); the seat waiting sees it too; no line before a lead."""
@@ -264,10 +281,12 @@ def test_the_hand_names_the_trick_in_progress() -> None:
                                                                  "cs").lines)
 
 
-def test_a_move_nobody_clicked_is_shown_and_marked_at_the_table() -> None:
-    """A forced card the table played for a player (autoplay) and a move of an AI for an
-    absent player are marked in the table's events, as at Lóra's tables; a card somebody
-    clicked stays quiet (the picture shows the trick)."""
+def test_a_stand_in_is_marked_at_the_table_and_a_forced_card_only_in_its_hand() -> None:
+    """A move of an AI for an absent player is marked in the table's events, as at Lóra's
+    tables; a forced card the table played for a player (autoplay) reads as any card (the
+    mark would tell the others it was his only legal one: a secret partner's too), so it
+    stays quiet as a clicked one does (the picture shows the trick) — his own hand marks it
+    in the trick line."""
     from bot.games.taroky.texts import event_lines
     from bot.model import Unclicked
     from engine.taroky import events as ev
@@ -280,9 +299,21 @@ def test_a_move_nobody_clicked_is_shown_and_marked_at_the_table() -> None:
               ev.TrickTaken(0, 8, tuple(parse_card(c) for c in ("Sk", "XX"))),
               Unclicked(2, "stand_in"), ev.TurnPassed(2), ev.TurnPassed(3)]
     assert event_lines(table, events) == [
-        "Anička hraje Škýz (automaticky).", "Anička bere 8. štych (Škýz XX).",
-        "Cecílie: dobrá (za hráče hraje AI)."]
-    assert event_lines(_table(rnd, "en"), events)[0] == "Anička plays Škýz (automatically)."
+        "Anička bere 8. štych (Škýz XX).", "Cecílie: dobrá (za hráče hraje AI)."]
+    assert event_lines(_table(rnd, "en"), events)[0] == "Anička takes trick 8 (Škýz XX)."
+    assert not any("automati" in line for line in event_lines(table, events))
+    # Dalibor's 4♦ was his only legal card: his hand says so, nobody else's does
+    from bot.games.taroky.hand import hand
+
+    rnd, seat = example("play")  # Cecílie led Q♦, Dalibor followed 4♦; Anička is to play
+    table = _table(rnd)
+    table.events = [Unclicked(2, "stand_in"), ev.CardPlayed(2, parse_card("Qk")),
+                    Unclicked(3, "auto"), ev.CardPlayed(3, parse_card("4k"))]
+    assert "Ve štychu: Cecílie D♦, Dalibor 4♦ (automaticky)" in hand(table, rnd.view(3),
+                                                                   "cs").lines
+    for other in (0, 1, 2):
+        assert "Ve štychu: Cecílie D♦, Dalibor 4♦" in hand(table, rnd.view(other), "cs").lines
+    assert event_lines(table, table.events) == ["Cecílie hraje D♦ (za hráče hraje AI)."]
 
 
 def test_the_declarer_of_the_second_duty_reads_it_in_the_accusative() -> None:
@@ -337,11 +368,11 @@ def test_why_not_lists_the_bid_buttons_apart_and_the_cards_as_before() -> None:
     rnd, _seat = example("bid")
     assert rnd.to_act is not None
     _items, reasons = controls(_table(rnd, "en"), rnd.view(rnd.to_act), "en")
-    assert reasons[0] == ("• 1P – first duty, 2P – with pagát, 3P – preferans, 6P – solo: Bid"
+    assert reasons[0] == ("• 1P – first duty, 2P – second duty, 3P – preferans, 6P – solo: Bid"
                           " a higher game than solo, or pass.")
     _items, reasons = controls(_table(rnd), rnd.view(rnd.to_act), "cs")
-    assert reasons[0] == ("• 1P – povinnost, 2P – s pagátem, 3P – preferanc, 6P – sólo: Je třeba"
-                          " hlásit vyšší hru než sólo, nebo říct dobrá.")
+    assert reasons[0] == ("• 1P – první povinnost, 2P – druhá povinnost, 3P – preferanc,"
+                          " 6P – sólo: Je třeba hlásit vyšší hru než sólo, nebo říct dobrá.")
     rnd, _seat = example("discard")
     assert rnd.to_act is not None
     _items, reasons = controls(_table(rnd, "en"), rnd.view(rnd.to_act), "en")
@@ -539,3 +570,54 @@ def test_what_an_ai_said_for_an_absent_player_says_which_answer_was_to_a_flek() 
     assert stood_in_line(en, 2, "en", you=True) == (
         "An AI played for you in your absence – bidding: pass; announcements: pass;"
         " to the double: redouble on the game, pass.")
+
+
+@pytest.mark.parametrize("lang", ["cs", "en"])
+def test_the_rules_explain_every_letter_a_card_is_written_with(lang: str) -> None:
+    """Review 9: "C♠" (kaval) read nowhere what it is; the rules name each card letter of
+    the suits as Lóra's rules do theirs ("**C** kaval")."""
+    import re
+
+    from bot.games.taroky.words import card_label
+    from bot.i18n import t
+
+    rules = t("taroky.rules_text", lang)
+    letters = {re.sub(r"[^A-Z]", "", card_label(c, lang)) for c in range(22, 54)} - {""}
+    assert letters >= {"J", "C", "K"}
+    for letter in letters - {"A"}:  # the ace is a pip: "A 2 3 4"
+        assert re.search(rf"\*\*{letter}\*\* \w+", rules), letter
+    assert "A 2 3 4" in rules and "10 9 8 7" in rules
+
+
+@pytest.mark.parametrize("lang", ["cs", "en"])
+def test_a_game_has_one_name_at_the_bid_the_choice_and_the_table(lang: str) -> None:
+    """Review 9: "1P – povinnost", "2P – s pagátem" when bidding, "První povinnost", "Druhá
+    povinnost (pagát)" when the předák chooses: one name in both, the one of the table's
+    lines ("Anička: první povinnost"). The trojka's button says what it does."""
+    from bot.games.taroky.words import game_name
+    from bot.i18n import t
+
+    for game in ("1P", "2P"):
+        label = t(f"taroky.btn_bid_{game}", lang)
+        assert label == t(f"taroky.btn_choose_{game}", lang) == f"{game} – {game_name(game, lang)}"
+    assert t("taroky.btn_reject_upper", lang) == {"cs": "Ukázat a podívat se na dolní",
+                                                  "en": "Show it and see the lower"}[lang]
+
+
+@pytest.mark.parametrize("lang", ["cs", "en"])
+def test_a_closed_tables_footer_no_longer_points_to_its_cards(lang: str) -> None:
+    """Review 9: a finished or aborted table kept "karty vidíš jen ty (Moje karty)" in its
+    footer after its Moje karty button was gone; its footer is its name alone."""
+    from bot.ui import builders
+
+    name = {"cs": "Stůl č. 1", "en": "Table 1"}[lang]
+    hint = {"cs": "karty vidíš jen ty (Moje karty)", "en": "only you see your cards (My cards)"}
+    rnd, _seat = example("play")
+    running = builders.table_message(_table(rnd, lang), render=False)
+    assert running["embed"].footer.text == f"{name} · {hint[lang]}"
+    assert "hand" in [getattr(item, "op", "") for item in running["view"].children]
+    aborted = builders.table_message(_table(rnd, lang), closed=True, render=False)
+    finished = builders.table_message(_table(example("finished")[0], lang), render=False)
+    for message in (aborted, finished):
+        assert message["embed"].footer.text == name
+        assert "hand" not in [getattr(item, "op", "") for item in message["view"].children]

@@ -112,7 +112,7 @@ async def test_a_tournament_table_is_named_as_the_tournament_numbers_it(harness,
         assert f"{final} – {name}" in titles
         footers = {e.footer.text for m in thread.history() for e in m.embeds if e.footer.text}
         assert footers <= {f"Turnaj č. 1 · 2. kolo · stůl {s.table_no} · karty vidíš jen ty "
-                           "(Moje karty)"}
+                           "(Moje karty)", f"Turnaj č. 1 · 2. kolo · stůl {s.table_no}"}
         assert table is None or table.tournament["round"] == 2
 
 
@@ -131,3 +131,26 @@ async def test_a_cancelled_tournament_s_table_says_so_in_the_tournament_s_words(
     # what an old button of the closed table answers
     assert await harness.bot.controller.over_text(slot.table_id, "cs") == (
         "1. kolo u stolu 1 (turnaj č. 1) se dál nehraje – stůl byl zrušen.")
+
+
+async def test_the_tournament_turn_timer_is_registered_with_its_real_range(harness):
+    """Review 9: ``turn_timer`` of ``/lora tournament`` and ``/taroky tournament`` was
+    registered as 0–3600 while below 20 s is refused: Discord's client now keeps a player to
+    20–3600, as the option's description says. A table's own (``new``) keeps 0: no timer."""
+    from discord import app_commands
+
+    from bot.i18n import t
+
+    found = set()
+    for group in harness.bot.tree.get_commands():
+        assert isinstance(group, app_commands.Group)
+        for command in group.commands:
+            if command.name not in ("tournament", "new"):
+                continue
+            timer = command.get_parameter("turn_timer")
+            assert timer is not None
+            low = 20 if command.name == "tournament" else 0
+            assert (timer.min_value, timer.max_value) == (low, 3600), group.name
+            found.add((group.name, command.name))
+    assert {("lora", "tournament"), ("taroky", "tournament")} <= found
+    assert "20 až 3600" in t("core.tournament.opt_timer_desc", "cs")

@@ -1,5 +1,10 @@
 """Moves nobody clicked, marked in a game's event lines (``bot.model.Unclicked``: a forced
-move the table made, or an AI's move for an absent player) — one rule for every game."""
+move the table made, or an AI's move for an absent player) — one rule for every game.
+
+Who is told what: an AI standing in for an absent player is told to everyone (his absence
+is public); a forced move only to its own player — at the table "(automaticky)" would tell
+the others that it was his only legal move (that he held exactly one card of the suit led),
+so there it is shown as any other move is."""
 
 from __future__ import annotations
 
@@ -15,24 +20,39 @@ def marked_text(text: str, mark: str) -> str:
     return (text[: len(text) - len(end)] if end else text) + mark + (end or ".")
 
 
+def public_mark(how: str) -> bool:
+    """A move made ``how`` is marked at the table (for everyone): a stand-in is, a forced
+    move is not."""
+    return how != "auto"
+
+
 def marked_lines(events: Sequence[Any], event_type: type, line: Callable[[Any], str | None],
                  moves: tuple[type, ...], quiet: Callable[[Any], bool],
-                 mark: Callable[[str], str]) -> list[str]:
+                 mark: Callable[[str, int], str | None]) -> list[str]:
     """The lines (``line``; None: no line) of the game's events (``event_type``). An
-    ``Unclicked`` marks the next move (one of ``moves``) of its seat with ``mark(how)``, and
-    that move is shown even when it is otherwise ``quiet``."""
+    ``Unclicked`` marks the next move (one of ``moves``) of its seat with ``mark(how,
+    seat)`` (None: this reader is not told, and the move reads as any other), and that
+    move is shown even when it is otherwise ``quiet``."""
     return [text for _, text in marked_pairs(events, event_type, line, moves, quiet, mark)]
 
 
 def marked_pairs(events: Sequence[Any], event_type: type, line: Callable[[Any], str | None],
                  moves: tuple[type, ...], quiet: Callable[[Any], bool],
-                 mark: Callable[[str], str]) -> list[tuple[int, str]]:
-    """``marked_lines``, each line with the index in ``events`` of the event it tells."""
-    marks: dict[int, str] = {}
+                 mark: Callable[[str, int], str | None],
+                 reworded: Callable[[Any, str], str | None] | None = None,
+                 ) -> list[tuple[int, str]]:
+    """``marked_lines``, each line with the index in ``events`` of the event it tells.
+    ``reworded(e, how)``: a marked move's own sentence that says how it was made (None:
+    its line with the mark)."""
+    marks: dict[int, tuple[str, str]] = {}
     out: list[tuple[int, str]] = []
     for i, e in enumerate(events):
         if isinstance(e, Unclicked):
-            marks[e.seat] = e.how
+            said = mark(e.how, e.seat)
+            if said is None:
+                marks.pop(e.seat, None)
+            else:
+                marks[e.seat] = (e.how, said)
             continue
         if not isinstance(e, event_type):
             continue
@@ -40,11 +60,18 @@ def marked_pairs(events: Sequence[Any], event_type: type, line: Callable[[Any], 
         marked = seat in marks and isinstance(e, moves)
         if quiet(e) and not marked:
             continue
-        text = line(e)
-        if text is None:
-            continue
         if marked:
             assert isinstance(seat, int)
-            text = marked_text(text, mark(marks.pop(seat)))
+            how, said = marks[seat]
+            text = reworded(e, how) if reworded is not None else None
+            if text is None:
+                text = line(e)
+                text = None if text is None else marked_text(text, said)
+            if text is not None:
+                del marks[seat]
+        else:
+            text = line(e)
+        if text is None:
+            continue
         out.append((i, text))
     return out

@@ -121,6 +121,9 @@ def draw_kvarty(img: Image.Image, view: PublicView, part: KvartyView, names: lis
 
 ROW_W, ROW_Y_STEP, ROW_X_STEP = 72, 110, 51  # rows 160…598: between the top and bottom seats
 ROW_X0, ROW_Y0, ROW_ICON = 238, 160, 46  # the columns end at 719: clear of "this turn"
+# where the rows end (the table's legend keeps clear of them)
+ROWS_BOTTOM = ROW_Y0 + 3 * ROW_Y_STEP + cards.card_height(ROW_W)
+ROWS_RIGHT = ROW_X0 + ROW_ICON + 6 + 7 * ROW_X_STEP + ROW_W
 TURN_INSET = (722, 66, 266)  # x, y, width of the "this turn" panel: clear of the rows
 
 

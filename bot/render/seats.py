@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -18,14 +19,18 @@ from bot.render.common import (
     panel,
     paste,
     text,
+    wrap,
 )
-from bot.render.fonts import fit, fitted, font
+from bot.render.fonts import Font, fit, fitted, font
 from bot.render.strings import s
 
 BACK_W = 44
 ACTING = (74, 60, 12, 220)
 BADGE_D = 34
 LEGEND_W = 274  # the legend's room left of the bottom seat (which starts at x 290)
+LEGEND_SIZE = 28  # px: the legend's words (12 px shown 430 px wide on a phone)
+LEGEND_ROW = BADGE_D + 2  # px: a role's line in the legend
+LEGEND_LINE = 30  # px: the second line of a wrapped label
 COLOURS = {**BADGE_COLOURS, "trick": (235, 235, 228)}
 
 
@@ -127,29 +132,47 @@ def _lower(fnt: object, size: int) -> int:
     return (size - int(getattr(fnt, "size", size))) // 2
 
 
-def legend_room(kind: str, lang: str) -> int:
-    """How wide the legend's label of ``kind`` may be."""
-    return LEGEND_W - 10 - badge_image(kind, lang).width - 8 - 10
+def legend_room(kind: str, lang: str, width: int = LEGEND_W) -> int:
+    """How wide the legend's label of ``kind`` may be in a legend ``width`` px wide."""
+    return width - 10 - badge_image(kind, lang).width - 8 - 10
+
+
+def legend_label(kind: str, lang: str, width: int = LEGEND_W) -> tuple[list[str], Font]:
+    """The legend's words for ``kind``, ``LEGEND_SIZE`` px: on one line (regular, else
+    condensed) where they fit ``legend_room``, else wrapped between words on two."""
+    word, room = s(f"legend_{kind}", lang), legend_room(kind, lang, width)
+    faces = (font(LEGEND_SIZE), font(LEGEND_SIZE, "narrow"))
+    for f in faces:
+        if f.getlength(word) <= room:
+            return [word], f
+    for f in faces:
+        lines = wrap(word, f, room)
+        if all(f.getlength(line) <= room for line in lines):
+            return lines, f
+    f = faces[-1]  # (a word wider than the room: none of the catalog's is)
+    return [fit(line, f, room) for line in wrap(word, f, room)], f
+
+
+def legend_height(kinds: Sequence[str], lang: str, width: int = LEGEND_W) -> int:
+    """The height of the legend box of ``kinds`` (at most ``width`` px wide)."""
+    return 10 + sum(LEGEND_ROW + LEGEND_LINE * (len(legend_label(k, lang, width)[0]) - 1)
+                    for k in kinds)
 
 
 @lru_cache(maxsize=32)
-def legend(kinds: tuple[str, ...], lang: str) -> Image.Image:
-    """The badge legend (RGBA), one line per role shown on the table, at most
-    ``LEGEND_W`` wide (it sits beside the bottom seat)."""
-    words = [s(f"legend_{k}", lang) for k in kinds]
-    rooms = [legend_room(k, lang) for k in kinds]
-    size = next((n for n in (24, 22, 20) if all(
-        font(n).getlength(w) <= r for w, r in zip(words, rooms, strict=True))),
-        20)  # a smaller letter before a cut word
-    f = font(size)
-    line = BADGE_D + 4
-    labels = [fit(w, f, r) for w, r in zip(words, rooms, strict=True)]
-    width = 10 + max(badge_image(k, lang).width + 8 + int(f.getlength(label))
-                     for k, label in zip(kinds, labels, strict=True)) + 10
-    img = panel(width, line * len(kinds) + 10, radius=12).copy()
-    for i, (kind, label) in enumerate(zip(kinds, labels, strict=True)):
+def legend(kinds: tuple[str, ...], lang: str, most: int = LEGEND_W) -> Image.Image:
+    """The badge legend (RGBA), a line per role shown on the table (two for a long label),
+    at most ``most`` px wide (it sits beside the bottom seat)."""
+    labels = [legend_label(k, lang, most) for k in kinds]
+    width = 10 + max(badge_image(k, lang).width + 8 + int(max(f.getlength(x) for x in lines))
+                     for k, (lines, f) in zip(kinds, labels, strict=True)) + 10
+    img = panel(width, legend_height(kinds, lang, most), radius=12).copy()
+    y = 5
+    for kind, (lines, f) in zip(kinds, labels, strict=True):
         b = badge_image(kind, lang)
-        y = 5 + i * line
-        paste(img, b, 10, y + 2)
-        text(img, (10 + b.width + 8, y + 2 + BADGE_D / 2), label, f, MUTED, "lm")
+        paste(img, b, 10, y + 1)
+        for i, line in enumerate(lines):
+            text(img, (10 + b.width + 8, y + 1 + BADGE_D / 2 + i * LEGEND_LINE), line, f,
+                 MUTED, "lm")
+        y += LEGEND_ROW + LEGEND_LINE * (len(lines) - 1)
     return img

@@ -25,7 +25,7 @@ from bot.render.common import (
     text,
 )
 from bot.render.fonts import fitted, font
-from bot.render.seats import legend, seat_panel
+from bot.render.seats import LEGEND_W, legend, legend_height, seat_panel
 from bot.render.strings import game_name, lang_of, s
 from engine.contracts import TRICK_CONTRACTS, Contract
 from engine.views import DesitkyView, KvartyView, PublicView, TrickView
@@ -40,6 +40,8 @@ BOXES = {
     3: (766, 240, 220, 250),
 }
 INSET = (716, 66)  # top-right corner: last trick / this turn
+# the legend's corners: under the side seats, 14 px from the bottom edge
+LEGEND_H = H - 14 - (BOXES[1][1] + BOXES[1][3]) - 8
 MARKS = ("ai", "away")  # the bot's marks of a seat (``table_image``), badges in this order
 
 
@@ -145,6 +147,26 @@ def _legend_kinds(view: PublicView, marks: Sequence[str | None] = ()) -> tuple[s
     return tuple(kinds)
 
 
+def legend_columns(kinds: Sequence[str], lang: str,
+                   left_h: int = LEGEND_H) -> tuple[tuple[str, ...], ...]:
+    """The legend's roles in the bottom-left corner (under the left seat, beside the bottom
+    one; ``left_h`` px high at most) and, those that do not fit there, in the bottom-right
+    one."""
+    for k in range(len(kinds), -1, -1):
+        if k == 0 or legend_height(kinds[:k], lang) <= left_h:
+            return tuple(kinds[:k]), tuple(kinds[k:])
+    return tuple(kinds), ()
+
+
+def legend_space(view: PublicView) -> tuple[int, int]:
+    """How high the legend may rise in the bottom-left corner and how wide it may be in the
+    bottom-right one: in desítky clear of the rows (below their suit icons on the left, which
+    start at ``center.ROW_X0``, right of their last column on the right)."""
+    if isinstance(view.game, DesitkyView) and view.phase != "finished":
+        return H - 14 - center.ROWS_BOTTOM - 6, W - 14 - center.ROWS_RIGHT - 6
+    return LEGEND_H, LEGEND_W
+
+
 def _seats(img: Image.Image, view: PublicView, names: list[str], lang: str,
            highlight: int | None, bottom: int, marks: Sequence[str | None] = ()) -> None:
     playing = view.phase == "play"
@@ -194,10 +216,14 @@ def table_image(view: PublicView, names: Sequence[str], lang: str = "cs",
     who = check_names(names)
     img = _base(lang).copy()
     _header(img, view, who, lang)
-    kinds = _legend_kinds(view, marks)
-    if kinds:
-        leg = legend(kinds, lang)
+    left_h, right_w = legend_space(view)
+    left, right = legend_columns(_legend_kinds(view, marks), lang, left_h)
+    if left:
+        leg = legend(left, lang)
         paste(img, leg, 14, H - 14 - leg.height)
+    if right:
+        leg = legend(right, lang, right_w)
+        paste(img, leg, W - 14 - leg.width, H - 14 - leg.height)
     _seats(img, view, who, lang, highlight_seat, bottom_seat, marks)
     if view.phase == "finished":
         center.draw_order(img, view, who, lang)

@@ -111,7 +111,7 @@ def tournament_command(ui: GameUI) -> app_commands.Command[Any, Any, None]:
         minutes: app_commands.Range[int, 0, 600] = 0,
         fill: str = "ai",
         ai_level: str = "medium",
-        turn_timer: app_commands.Range[int, 0, 3600] = 120,
+        turn_timer: app_commands.Range[int, MIN_TIMER, MAX_TIMER] = 120,
         language: str = "cs",
         autoplay: bool = True,
     ) -> None:

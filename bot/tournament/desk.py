@@ -118,7 +118,8 @@ def settings_lines(t_: TournamentRecord, lang: str) -> list[str]:
     s = settings_of(t_)
     lines = [tt("set_rounds", lang, n=s.rounds)]
     if "deals" in s.length:
-        lines.append(tt("set_length_deals", lang, n=s.length["deals"]))
+        lines.append(tt("set_length_deals", lang,
+                        deals=tn("core.deals", lang, int(s.length["deals"]))))
     elif "minutes" in s.length:
         lines.append(tt("set_length_minutes", lang,
                         minutes=tn("core.minutes", lang, int(s.length["minutes"]))))

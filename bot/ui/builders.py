@@ -176,8 +176,10 @@ def table_message(table: Table, *, closed: bool = False, render: bool = True) ->
     )
     if image is not None:
         embed.set_image(url="attachment://table.png")
-    embed.set_footer(text=t("core.footer", lang, id=table.table_id,
-                            name=capitalised(table_name(table, lang))))
+    name = capitalised(table_name(table, lang))
+    # "karty vidíš jen ty (Moje karty)" only while the button is there
+    embed.set_footer(text=t("core.footer", lang, id=table.table_id, name=name) if running
+                     else name)
     tid = table.table_id
     buttons: list[Any] = []
     if running:

@@ -17,7 +17,13 @@ from bot.commands import (
     send_sheet,
 )
 from bot.i18n import desc
-from bot.tournament.commands import TOURNAMENT_CHOICES, TOURNAMENT_OPTIONS, open_tournament
+from bot.tournament.commands import (
+    MAX_TIMER,
+    MIN_TIMER,
+    TOURNAMENT_CHOICES,
+    TOURNAMENT_OPTIONS,
+    open_tournament,
+)
 from bot.tournament.model import MAX_ROUNDS
 from engine.contracts import Options
 
@@ -79,7 +85,7 @@ def lora_commands(ui: LoraUI) -> list[app_commands.Command[Any, Any, None]]:
         cista_stovka: bool = True,
         fill: str = "ai",
         ai_level: str = "medium",
-        turn_timer: app_commands.Range[int, 0, 3600] = 120,
+        turn_timer: app_commands.Range[int, MIN_TIMER, MAX_TIMER] = 120,
         language: str = "cs",
         autoplay: bool = True,
     ) -> None:

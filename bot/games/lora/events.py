@@ -1,7 +1,8 @@
 """Lóra's events in the game's words (``lora.ev.*``): the table's lines, by the players'
 names and right for any gender, and a seat's own lines in the second person ("Bereš 2.
-štych"). Cards are written as players read them; a move nobody clicked (a forced move, an
-AI standing in for an absent player) is marked on its line.
+štych"). Cards are written as players read them; a move nobody clicked is marked on its
+line: an AI standing in for an absent player in everyone's ("Za tebe hrála AI: 7🔔." in
+his own), a forced move only in its player's (``bot.games.marks``).
 
 The engine's own event texts (``engine.messages``) serve the terminal and the replay CLI;
 the bot words every event here.
@@ -14,7 +15,7 @@ from itertools import pairwise
 from typing import Any
 
 from bot.games.lora.cards import card_label, cards_text
-from bot.games.marks import marked_pairs
+from bot.games.marks import marked_pairs, public_mark
 from bot.i18n import has, t
 from engine.contracts import Contract
 from engine.events import (
@@ -61,10 +62,17 @@ class Words:
 
     def __init__(self, lang: str, names: Sequence[str], viewer: int | None = None) -> None:
         self.lang, self.names, self.viewer = lang, list(names), viewer
+        # while a move an AI made for the reader is worded: its "_you_ai" sentence
+        # ("Za tebe hrála AI: 7🔔.") is wanted, and whether there was one
+        self.stood_in = self.worded = False
 
     def say(self, key: str, seat: int | None, **values: Any) -> str:
-        """``lora.ev.<key>`` about ``seat``: its "_you" form when the reader is that seat."""
+        """``lora.ev.<key>`` about ``seat``: its "_you" form when the reader is that seat
+        (its "_you_ai" form for a move an AI made for him, where the catalog has one)."""
         if seat is not None and seat == self.viewer:
+            if self.stood_in and has(f"lora.ev.{key}_you_ai", self.lang):
+                self.stood_in, self.worded = False, True
+                return t(f"lora.ev.{key}_you_ai", self.lang, **values)
             return t(f"lora.ev.{key}_you", self.lang, **values)
         name = self.names[seat] if seat is not None else ""
         return t(f"lora.ev.{key}", self.lang, name=name, **values)
@@ -182,7 +190,27 @@ class Words:
                 if isinstance(e, TurnEnded) and isinstance(after, GameEnded)}
         return marked_pairs(events, Event, lambda e: self.line(e, id(e) in shed),
                             (*OWN_LINE, CardPlayed), lambda e: isinstance(e, quiet),
-                            lambda how: t(f"lora.ev.mark_{how}", self.lang))
+                            self.mark, lambda e, how: self.stood_in_line(e, how, id(e) in shed))
+
+    def mark(self, how: str, seat: int) -> str | None:
+        """The mark of a move nobody clicked (``bot.games.marks``): a forced move is marked
+        in its own player's lines only; a stand-in's in everyone's ("za tebe" in his)."""
+        if seat == self.viewer:
+            return t(f"lora.ev.mark_{how}_you" if has(f"lora.ev.mark_{how}_you", self.lang)
+                     else f"lora.ev.mark_{how}", self.lang)
+        return t(f"lora.ev.mark_{how}", self.lang) if public_mark(how) else None
+
+    def stood_in_line(self, e: Event, how: str, shed: bool) -> str | None:
+        """The reader's own move that an AI made for him, in a sentence of its own ("Za tebe
+        hrála AI: 7🔔."); None where the catalog has none (the line gets the mark)."""
+        if how != "stand_in" or self.viewer is None or getattr(e, "seat", None) != self.viewer:
+            return None
+        self.stood_in, self.worded = True, False
+        try:
+            text = self.line(e, shed)
+        finally:
+            self.stood_in = False
+        return text if self.worded else None
 
 
 def table_lines(events: Sequence[Any], lang: str, names: Sequence[str]) -> list[str]:

@@ -37,7 +37,7 @@ class TarokyUI(BaseUI):
         o = TarokyOptions.from_json(settings.options)
         onoff = {True: t("core.on", lang), False: t("core.off", lang)}
         if o.round_deals is not None:
-            limit = t("taroky.limit_deals", lang, n=o.round_deals)
+            limit = tn("core.deals", lang, o.round_deals)
         else:
             limit = tn("core.minutes", lang, o.round_minutes or 0)
         flek = (t("taroky.unlimited", lang) if o.flek_max is None else str(o.flek_max))

@@ -18,7 +18,13 @@ from bot.commands import (
     send_sheet,
 )
 from bot.i18n import desc, t
-from bot.tournament.commands import TOURNAMENT_CHOICES, TOURNAMENT_OPTIONS, open_tournament
+from bot.tournament.commands import (
+    MAX_TIMER,
+    MIN_TIMER,
+    TOURNAMENT_CHOICES,
+    TOURNAMENT_OPTIONS,
+    open_tournament,
+)
 from bot.tournament.model import MAX_ROUNDS
 from engine.taroky.errors import TarokyError
 from engine.taroky.options import TarokyOptions
@@ -145,7 +151,7 @@ def taroky_commands(ui: TarokyUI) -> list[app_commands.Command[Any, Any, None]]:
         dokup_step: app_commands.Range[int, 1, 1000] = 10,
         fill: str = "ai",
         ai_level: str = "medium",
-        turn_timer: app_commands.Range[int, 0, 3600] = 120,
+        turn_timer: app_commands.Range[int, MIN_TIMER, MAX_TIMER] = 120,
         language: str = "cs",
         autoplay: bool = True,
     ) -> None:

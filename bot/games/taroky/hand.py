@@ -18,7 +18,7 @@ import discord
 
 from bot.games.base import HandParts, Item
 from bot.games.taroky.pictures import hand_text, render_hand
-from bot.games.taroky.texts import round_of, stood_in_line
+from bot.games.taroky.texts import MOVES, round_of, stood_in_line
 from bot.games.taroky.words import (
     card_label,
     cards_text,
@@ -30,7 +30,7 @@ from bot.games.taroky.words import (
     word,
 )
 from bot.i18n import t
-from bot.model import Table
+from bot.model import Table, Unclicked
 from bot.ui.components import ActionButton, ActionsSelect
 from engine.taroky import TarokyRound
 from engine.taroky.actions import Announce, Bid, Call, Choose, DealAction, Discard, Play, Trojka
@@ -38,6 +38,7 @@ from engine.taroky.announce import FLEK_ITEMS
 from engine.taroky.bidding import BID_WORDS, CHOICES
 from engine.taroky.cards import cards_of
 from engine.taroky.errors import TarokyError
+from engine.taroky.events import CardPlayed
 from engine.taroky.talon import CALLABLE, silent_solo
 from engine.taroky.views import SeatView
 
@@ -105,8 +106,27 @@ def trick_line(table: Table, view: SeatView, lang: str) -> str:
     if pub.phase != "play" or not pub.trick or pub.finished:
         return ""
     names = table.names()
-    cards = ", ".join(f"{names[seat]} {card_label(card, lang)}" for seat, card in pub.trick)
+    forced = forced_card(table.events, view.seat)
+    cards = ", ".join(f"{names[seat]} {card_label(card, lang)}"
+                      + (t("taroky.mark_auto", lang) if (seat, card) == (view.seat, forced)
+                         else "")
+                      for seat, card in pub.trick)
     return t("taroky.hand_trick", lang, cards=cards)
+
+
+def forced_card(events: Sequence[Any], seat: int) -> int | None:
+    """The card ``seat`` played last in ``events`` when the table played it for him (the
+    only legal one, ``Unclicked`` "auto"): his own hand marks it "(automaticky)" — the
+    table does not (``texts.event_lines``)."""
+    forced, card = False, None
+    for e in events:
+        if isinstance(e, Unclicked) and e.seat == seat:
+            forced = e.how == "auto"
+        elif isinstance(e, MOVES) and getattr(e, "seat", None) == seat:  # his next move
+            if isinstance(e, CardPlayed):
+                card = e.card if forced else None
+            forced = False
+    return card
 
 
 def prompt(table: Table, view: SeatView, lang: str) -> str:

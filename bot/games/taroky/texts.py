@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.games.marks import marked_lines
+from bot.games.marks import marked_lines, public_mark
 from bot.games.taroky.words import card_label, game_name, level_name, level_text, money, word
 from bot.i18n import t
 from bot.model import Table
@@ -205,8 +205,9 @@ def status_lines(table: Table, lang: str) -> list[str]:
 def event_lines(table: Table, events: Sequence[GameEvent]) -> list[str]:
     """The table's recent events: bids, the game, the call, trojkas, taroks laid away,
     hlášky, announcements, fleks, the partner once revealed, tricks, the deal's result.
-    A move nobody clicked (``Unclicked``: a forced card played by the table, or an AI for an
-    absent player) is shown and marked, even a card or a pass that is otherwise quiet."""
+    A move an AI made for an absent player (``Unclicked``) is shown and marked, even a card
+    or a pass that is otherwise quiet; a forced move reads as any other (its mark would
+    tell the others that it was the only legal one: only its player's hand tells it)."""
     lang, names = table.settings.lang, table.names()
 
     def line(e: Event) -> str | None:
@@ -217,7 +218,8 @@ def event_lines(table: Table, events: Sequence[GameEvent]) -> list[str]:
         return isinstance(e, QUIET) or (isinstance(e, Discarded) and e.card is None)
 
     return marked_lines(events, Event, line, MOVES, quiet,
-                        lambda how: t(f"taroky.mark_{how}", lang))
+                        lambda how, _seat: t(f"taroky.mark_{how}", lang)
+                        if public_mark(how) else None)
 
 
 def starts_deal(events: Sequence[GameEvent]) -> bool:

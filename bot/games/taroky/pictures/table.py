@@ -60,6 +60,9 @@ SMALLEST = 24  # px: no word on the table is smaller (12 px shown 430 px wide on
 NOTE_LINE = 26
 NOTE_LINES = {"wide": 3, "tall": 4}  # what a seat said: at most so many lines
 NOTE_TOP = {"wide": 74, "tall": 202}
+SEAT_PAD = 12  # px: a seat's words end so far from its panel's right edge
+FAN_STEPS = (6, 5, 4, 3, 2, 1, 0)  # px between a wide seat's face-down cards: closer for room
+VALUE_GAP = {"regular": 16, "narrow": 12}  # px between a wide seat's money and its tricks
 TRICK_W = 100
 TRICK_H = cards.card_height(TRICK_W)
 CX, CY = 430, 448
@@ -260,18 +263,25 @@ def seat_panel(shape: str, name: str, count: int, tricks: int | None, cash: str,
     img = panel(w, seat_height(shape, len(lines)), ACTING if acting else PANEL).copy()
     badges = [_badge(k, lang) for k in kinds]
     badges_w = sum(b.width + 5 for b in badges)
+    took = ("", "") if tricks is None else (pic("tricks", lang), str(tricks))
     if shape == "wide":
-        fan_w = _fan(img, 10, 12, count, 6)
-        nx = 10 + (fan_w + 20 if count else 0)
-        shown, fn = fitted(name, 26, "bold", w - nx - 12 - badges_w, smallest=SMALLEST)
+        step, style, up = wide_values(count, cash, took)
+        _fan(img, 10, 12, count, step)
+        nx = name_x(count, step)
+        right = w - SEAT_PAD - badges_w  # the name row's end, left of the badges
+        if up:  # (money too long for the row of both: the tricks end the name's row)
+            right -= int(_value_width(*took, style))
+            _value(img, right, 10, *took, style)
+            right -= 16
+        shown, fn = fitted(name, 26, "bold", right - nx, smallest=SMALLEST)
         text(img, (nx, 8), shown, fn)
         bx = w - 10 - badges_w + 5
         for b in badges:
             paste(img, b, bx, 9)
             bx += b.width + 5
-        x = nx + _value(img, nx, 44, "", cash)
-        if tricks is not None:
-            _value(img, x + 16, 44, pic("tricks", lang), str(tricks))
+        x = nx + _value(img, nx, 44, "", cash, style)
+        if took[0] and not up:
+            _value(img, x + VALUE_GAP[style], 44, *took, style)
         for i, line in enumerate(lines):
             text(img, (12, NOTE_TOP[shape] + i * NOTE_LINE), line, fs, GOLD)
     else:
@@ -282,12 +292,32 @@ def seat_panel(shape: str, name: str, count: int, tricks: int | None, cash: str,
             paste(img, b, bx, 42)
             bx += b.width + 5
         _fan(img, 12, 78, count, 6)
-        _value(img, 10, 140, "", cash)
-        if tricks is not None:
-            _value(img, 10, 170, pic("tricks", lang), str(tricks))
+        room = w - 10 - SEAT_PAD
+        _value(img, 10, 140, "", cash, _value_style("", cash, room))
+        if took[0]:
+            _value(img, 10, 170, *took, _value_style(*took, room))
         for i, line in enumerate(lines):
             text(img, (10, NOTE_TOP[shape] + i * NOTE_LINE), line, fs, GOLD)
     return img
+
+
+def name_x(count: int, step: int) -> int:
+    """Where a wide seat's name and money start: right of its face-down cards."""
+    return 10 + (36 + (count - 1) * step + 20 if count > 0 else 0)
+
+
+def wide_values(count: int, cash: str, took: tuple[str, str]) -> tuple[int, str, bool]:
+    """How a wide seat fits its money and "štychy N" on one row right of its cards, within
+    ``SEAT_PAD`` of its right edge: the cards' step (6 px, closer where the row needs the
+    room), the words' style (regular, else condensed) and whether the tricks go up to the
+    name's row instead (only money of six digits needs that)."""
+    for style in ("regular", "narrow"):
+        need = _value_width("", cash, style) + (
+            VALUE_GAP[style] + _value_width(*took, style) if took[0] else 0)
+        for step in FAN_STEPS:
+            if name_x(count, step) + need <= BOXES[0][2] - SEAT_PAD:
+                return step, style, False
+    return FAN_STEPS[-1], "narrow", bool(took[0])
 
 
 def note_width(shape: str) -> int:
@@ -344,8 +374,27 @@ def note_lines(note: str, width: int, most: int = 2) -> tuple[list[str], Font]:
         fit(" ".join(lines[most - 1:]), narrow, width)], narrow
 
 
-def _value(img: Image.Image, x: int, y: int, label: str, value: str) -> int:
-    fl, fv = font(SMALLEST), font(25, "bold")
+def _value_fonts(style: str) -> tuple[Font, Font]:
+    """A seat's value (money, tricks): its label's font and its value's, regular or
+    condensed ("narrow")."""
+    if style == "narrow":
+        return font(SMALLEST, "narrow"), font(25, "cond")
+    return font(SMALLEST), font(25, "bold")
+
+
+def _value_width(label: str, value: str, style: str = "regular") -> float:
+    fl, fv = _value_fonts(style)
+    return (fl.getlength(label) + 6 if label else 0) + fv.getlength(value)
+
+
+def _value_style(label: str, value: str, room: float) -> str:
+    """Regular where ``room`` px take it, else condensed."""
+    return "regular" if _value_width(label, value) <= room else "narrow"
+
+
+def _value(img: Image.Image, x: int, y: int, label: str, value: str,
+           style: str = "regular") -> int:
+    fl, fv = _value_fonts(style)
     dx = int(text(img, (x, y + 3), label, fl, MUTED)) + (6 if label else 0)
     return dx + int(text(img, (x + dx, y), value, fv, TEXT))
 
