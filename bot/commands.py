@@ -52,20 +52,22 @@ def my_table(interaction: Interaction) -> Table | None:
 async def send_sheet(interaction: Interaction) -> None:
     """The score sheet of the asker's table, privately: of whichever game it plays (asking
     with the other game's command still shows it, rather than "you sit at no table"). Seated
-    nowhere, the sheet of the table he last played at on this server: finished, or still
-    played (he left it; an AI plays his seat)."""
+    nowhere (or in a lobby), the sheet of the table he last played at on this server:
+    finished, or still played (he left it; an AI plays his seat)."""
     from bot.ui.builders import game_ui, png_file
 
     controller = controller_of(interaction)
     table = my_table(interaction)
-    last = None
-    if table is None:
+    lobby, last = None, None
+    if table is None or table.state is None:  # (a lobby has no sheet yet)
+        lobby, table = table, None
         last = await controller.last_table(interaction)
         if last is not None and last.status in (STATUS_FINISHED, STATUS_PLAYING):
             table = last
-    lang = await controller.lang_for(interaction, table or last)  # (last: looked up once)
+    lang = await controller.lang_for(interaction, table or lobby or last)
     if table is None or table.state is None:
-        await interaction.response.send_message(t("core.no_table_here", lang), ephemeral=True)
+        key = "core.no_table_here" if lobby is None else "core.not_started"
+        await interaction.response.send_message(t(key, lang), ephemeral=True)
         return
     reply = game_ui(table).table_op(table, "sheet", lang)
     if reply.png is None:
@@ -188,15 +190,23 @@ def shared_commands(ui: GameUI) -> list[app_commands.Command[Any, Any, None]]:
     async def hand(interaction: Interaction) -> None:
         controller = controller_of(interaction)
         table = my_table(interaction)
-        if table is None or table.state is None:
-            # one who left a game that still runs: his seat back is offered
-            last = await controller.last_table(interaction) if table is None else None
-            lang = await controller.lang_for(interaction, table or last)
-            if last is None or not await controller.offer_return(interaction, last, lang):
-                await interaction.response.send_message(t("core.no_table_here", lang),
-                                                        ephemeral=True)
+        if table is not None and table.state is not None:
+            await controller.open_hand(interaction, table)
             return
-        await controller.open_hand(interaction, table)
+        # one who left a game that still runs: his seat back is offered (sitting in a
+        # lobby meanwhile, he is told that its game has not started, and how to come back)
+        last = await controller.last_table(interaction)
+        lang = await controller.lang_for(interaction, table or last)
+        if table is not None:
+            live = None if last is None else controller.returnable(last.table_id,
+                                                                    interaction.user.id)
+            back = None if live is None else controller.seated_elsewhere(
+                live, interaction.user.id, lang)
+            text = t("core.not_started", lang) + ("\n" + back if back else "")
+            await interaction.response.send_message(text, ephemeral=True)
+        elif last is None or not await controller.offer_return(interaction, last, lang):
+            await interaction.response.send_message(t("core.no_table_here", lang),
+                                                    ephemeral=True)
 
     @app_commands.command(name="rules", description=gdesc(ui, "cmd_rules"))
     async def rules(interaction: Interaction) -> None:

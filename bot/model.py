@@ -42,7 +42,8 @@ class Seat:
     # tournament's table, not forgotten); None once the game is over
     left_by: int | None = None
     # a seat that took a player's place: the game's version (``Table.version``) when he
-    # left (None: not known, a seat saved before it was kept); results name the AI's part
+    # left (None: not known, a seat saved before it was kept); results name the AI's part.
+    # Kept when he takes the seat back: he is the one who left it
     left_at: int | None = None
 
     @property

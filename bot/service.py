@@ -557,16 +557,22 @@ class TableService:
                 await self._save(table, self.presenter.lobby_shown(table))
             return table
 
-    async def leave(self, table_id: int, user_id: int, *, anonymize: bool = False) -> Table:
+    async def leave(self, table_id: int, user_id: int, *, anonymize: bool = False,
+                    closes: bool | None = None) -> Table:
         """Leave a lobby (the seat frees; the creator leaving closes it) or a running game:
         an AI takes the seat, which he may take back while the game runs (``take_back``; not
         at a tournament's table, nor with ``anonymize``, which also drops his name from it);
-        the last player leaving a table of its own closes it."""
+        the last player leaving a table of its own closes it. ``closes``: what the question
+        he confirmed said leaving does; if it would now do otherwise, he stays
+        (``TableError("changed")``)."""
         async with self.lock(table_id):
             table = self.get(table_id)
             seat = table.seat_of(user_id)
             if seat is None:
                 raise TableError("not_seated")
+            if closes is not None and (table.status != STATUS_PLAYING
+                                       or self.closes_on_leaving(table, user_id) != closes):
+                raise TableError("changed")
             if table.status == STATUS_LOBBY:
                 if user_id == table.creator_id:
                     await self._close(table, "creator_left")
@@ -617,8 +623,12 @@ class TableService:
                 raise TableError("not_started")
             if table.state.finished:
                 raise TableError("game_over")
-            if table.seat_of(user_id) is not None:
-                return table  # (back already)
+            mine = table.seat_of(user_id)
+            if mine is not None:  # back already (at the seat he left; not anyone seated)
+                s = table.seats[mine]
+                if s is None or s.left_at is None:
+                    raise TableError("no_return")
+                return table
             seat = table.left_seat_of(user_id)
             if seat is None:
                 raise TableError("no_return")
@@ -628,7 +638,7 @@ class TableService:
             assert s is not None
             table.seats[seat] = Seat(user_id, s.name, moves=s.moves, ai_moves=s.ai_moves,
                                      auto_moves=s.auto_moves, agreed=table.settings.revision,
-                                     ai_at=list(s.ai_at))
+                                     ai_at=list(s.ai_at), left_at=s.left_at)
             self.presenter.note(table, "back", seat)
             await self._play_on(table, [], origin=user_id)  # (he opens his hand now)
             return table
@@ -676,10 +686,15 @@ class TableService:
             await self._played_here(table)
             return table
 
-    async def abort(self, table_id: int, by: str | None = None) -> Table:
-        """The table closes now (``by``: the name of who closed it, told in public)."""
+    async def abort(self, table_id: int, by: str | None = None, *,
+                    status: str | None = None) -> Table:
+        """The table closes now (``by``: the name of who closed it, told in public);
+        ``status``: what a question confirmed was about (a lobby, a game): a table that has
+        changed since is left as it is (``TableError("changed")``)."""
         async with self.lock(table_id):
             table = self.get(table_id)
+            if status is not None and table.status != status:
+                raise TableError("changed")
             await self._close(table, "aborted", by)
             return table
 

@@ -44,10 +44,14 @@ async def test_aborting_a_running_game_asks_first_and_says_who_closed_it(harness
     assert table.status == "playing"
     res = await alice.slash(ch, "lora abort")
     ask = reply(res)
+    again = reply(await alice.slash(ch, "lora abort"))
     res = await alice.click(ask, label="Zrušit stůl")
     assert reply(res).content == f"Stůl č. {tid} je zrušen."
     assert enabled_controls(ask) == []  # (the question became its answer)
     assert table.status == "aborted"
+    res = await alice.click(again, label="Zrušit stůl")  # a question left open: answered
+    assert reply(res).content == f"Stůl č. {tid} byl zavřen." and res.followups == []
+    assert enabled_controls(again) == []
     assert (await harness.bot.store.get_table(tid)).status == "aborted"
     await channel_delivered(harness, ch.id)
     assert ch.last_message.content == f"Alice ruší stůl č. {tid}."
@@ -116,7 +120,11 @@ async def test_a_player_who_left_sees_the_sheet_and_takes_the_seat_back_after_a_
     assert offer.content == f"Tvé místo u stolu č. {tid} teď hraje AI. Chceš se vrátit a hrát dál?"
     [button] = enabled_controls(offer)
     assert button["label"] == "Vrátit se ke stolu"
-    res = await raw_click(carol, offer, button["custom_id"])
+    seen = stored_message(bob, offer)
+    res = await raw_click(carol, seen, button["custom_id"])
+    assert reply(res).content == "K tomuto stolu se vrátit nejde."
+    # nor for Alice, who sits at the table (she was told she is "back")
+    res = await raw_click(alice, seen, button["custom_id"])
     assert reply(res).content == "K tomuto stolu se vrátit nejde."
     assert table.seats[seat].user_id is None
     # Moje karty offers it too; his click takes it back and shows his hand
@@ -169,3 +177,82 @@ async def test_the_lobby_s_leave_button_clicked_once_the_game_runs_asks_first(ha
     assert table.seat_of(bob.id) is not None
     await bob.click(ask, label="Odejít, dohraje AI")
     assert table.seat_of(bob.id) is None and table.left_seat_of(bob.id) is not None
+
+
+async def _lobby(harness, names):
+    env = harness.env
+    guild = env.create_guild()
+    ch = guild.create_text_channel("lora")
+    users = [guild.add_member(env.create_user(n, global_name=n.capitalize())) for n in names]
+    await users[0].slash(ch, "lora new", seating="join", turn_timer=0)
+    lobby = ch.last_message
+    for user in users[1:]:
+        await user.click(lobby, custom_id="lora:l:1:join")
+    return guild, ch, users, lobby
+
+
+async def test_a_lobby_abort_question_clicked_after_the_start_asks_again(harness):
+    """The creator asks to abort the lobby, then starts the game: her click on the lobby's
+    question closes nothing, it asks again as a running game's abort does."""
+    guild, ch, (alice, bob), lobby = await _lobby(harness, ["alice", "bob"])
+    ask = reply(await alice.slash(ch, "lora abort"))
+    assert ask.content == "Stůl č. 1 se zruší i pro ostatní (Bob). Opravdu ho zrušit?"
+    for _ in range(2):
+        await alice.click(lobby, custom_id="lora:lai:1:easy")
+    await alice.click(lobby, custom_id="lora:l:1:start")
+    table = harness.service.tables[1]
+    res = await alice.click(ask, label="Zrušit stůl")
+    assert reply(res).content == (
+        "U stolu se mezitím něco změnilo – nic se nestalo.\nU stolu č. 1 se právě hraje: "
+        "když stůl zrušíš, rozehraná hra skončí pro všechny hráče a nezapočítá se. Opravdu "
+        "ho zrušit?")
+    assert table.status == "playing"
+    res = await alice.click(ask, label="Zrušit stůl")  # (the question asked again)
+    assert reply(res).content == "Stůl č. 1 je zrušen." and table.status == "aborted"
+    assert enabled_controls(ask) == []
+
+
+async def test_a_leave_question_once_the_others_left_asks_again_and_a_second_click_is_told(
+        harness):
+    """Alice is asked to leave with an AI playing on; Bob leaves meanwhile, so her leaving
+    would now close the table: her click asks again, saying so. A second click on a question
+    already answered changes nothing and keeps its answer (its button gone)."""
+    guild, ch, (alice, bob), tid = await open_table(harness, ["alice", "bob"], ("easy", "easy"))
+    table = harness.service.tables[tid]
+    ask = reply(await alice.slash(ch, "lora leave"))
+    assert ask.content.startswith(f"Opravdu odejít od stolu č. {tid}? Za tebe dohraje AI.")
+    res = await bob.slash(ch, "lora leave")
+    question = reply(res)
+    seen = stored_message(bob, question)
+    [button] = enabled_controls(question)
+    await bob.click(question, label="Odejít, dohraje AI")
+    res = await raw_click(bob, seen, button["custom_id"])  # his double click
+    assert reply(res).content.startswith(f"Už nehraješ – tvé místo u stolu č. {tid} převzala")
+    assert enabled_controls(question) == [] and len(res.followups) == 0
+    res = await alice.click(ask, label="Odejít, dohraje AI")
+    assert reply(res).content == (
+        "U stolu se mezitím něco změnilo – nic se nestalo.\n"
+        f"U stolu č. {tid} kromě tebe nehraje žádný další hráč: když odejdeš, stůl se zruší "
+        "a hra se nezapočítá. Opravdu odejít?")
+    assert [b["label"] for b in enabled_controls(ask)] == ["Odejít a zrušit stůl"]
+    assert table.status == "playing" and table.seat_of(alice.id) is not None
+
+
+async def test_a_player_who_left_and_sits_in_another_lobby_is_told_how_to_come_back(harness):
+    guild, ch, (alice, bob), tid = await open_table(harness, ["alice", "bob"], ("easy", "easy"))
+    table = harness.service.tables[tid]
+    res = await bob.slash(ch, "lora leave")
+    await bob.click(reply(res), label="Odejít, dohraje AI")
+    offer = reply(await bob.slash(ch, "lora hand"))  # (offered before he sat elsewhere)
+    await bob.slash(ch, "taroky new")
+    other = harness.service.table_of_user(guild.id, bob.id).table_id
+    told = (f"Tvé místo u stolu č. {tid} teď hraje AI. Vrátit se k němu můžeš, až odejdeš "
+            f"od stolu č. {other} (/taroky leave).")
+    res = await bob.click(_table_message(ch, table), custom_id=f"lora:t:{tid}:hand")
+    assert reply(res).content == told and enabled_controls(reply(res)) == []
+    res = await bob.click(offer, label="Vrátit se ke stolu")
+    assert reply(res).content == told and enabled_controls(offer) == []
+    assert reply(await bob.slash(ch, "lora hand")).content == "Hra ještě nezačala.\n" + told
+    sheet = reply(await bob.slash(ch, "lora score")).attachments
+    assert [a.filename for a in sheet] == ["protokol.png"]
+    assert table.seats[table.left_seat_of(bob.id)].user_id is None

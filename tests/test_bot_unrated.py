@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from bot.games.lora import sheet_notes
+from bot.games.lora import UI, sheet_notes
 from tests.botkit import channel_delivered, open_table, reply
 
 
@@ -50,25 +50,38 @@ async def test_a_lone_player_is_told_the_game_is_not_rated_and_what_counts(harne
     assert reply(res).embeds[0].title == "Lóra – poslední hry"
 
 
+async def _leave(harness, table, rng, user_id, tali):
+    _play(harness, table, rng, until=lambda state: state.tali == tali)
+    await harness.service._play_on(table, [])
+    await harness.env.settle()
+    await harness.service.leave(table.table_id, user_id)
+    await harness.env.settle()
+
+
 async def test_a_player_who_left_is_marked_in_the_order_history_and_sheet(harness):
+    """Bob leaves in the 2nd tálie, comes back, and leaves again in the 3rd: his mark names
+    the 3rd, and his box counts the AI's moves for him in both stretches."""
     guild, ch, [alice, bob], tid = await open_table(harness, ["alice", "bob"], ("easy",) * 2)
     table = harness.service.tables[tid]
     rng = random.Random(2)
-    _play(harness, table, rng, until=lambda state: state.tali == 2)
-    await harness.service._play_on(table, [])
-    await harness.env.settle()
-    await harness.service.leave(tid, bob.id)
-    await harness.env.settle()
+    await _leave(harness, table, rng, bob.id, 2)
+    _play(harness, table, rng, until=lambda state: table.seats[1].ai_moves >= 5)
+    await harness.service.take_back(tid, bob.id)
+    await _leave(harness, table, rng, bob.id, 3)
     _play(harness, table, rng)
     await harness.service._play_on(table, [])
     final = await _final(harness, ch, f"Konec lóry – stůl č. {tid}")
     order, rating = final.embeds[0].fields
     points = table.state.totals[1]
-    assert any(line.endswith(f". Bob (od 2. tálie hrála AI) – {points} b.")
-               for line in order.value.splitlines())
+    assert f". Bob (od 3. tálie hrála AI) – {points} b." in order.value
     assert rating.value == ("Hra se nehodnotí: do konce byl u stolu jen jeden člověk"
                             " (Bob → AI; hodnotí se hry aspoň dvou lidí).")
-    assert sheet_notes(table, "cs")[1] == ["Od 2. tálie hrála AI"]
+    ai_moves = table.seats[1].ai_moves
+    assert ai_moves > 5 and sheet_notes(table, "cs")[1] == [
+        "Od 3. tálie hrála AI", f"AI místo hráče: {ai_moves}×"]
+    # (in English, the tálie as the catalog names it elsewhere: "round of eight 3")
+    assert UI.seat_name(table, 1, "en") == "Bob (an AI played from round of eight 3 on)"
+    assert sheet_notes(table, "en")[1][0] == "AI from round of eight 3 on"
     res = await alice.slash(ch, "lora history")
     history = reply(res).embeds[0].description
     assert f". Bob → AI ({points})" in history and "Alice (" in history
@@ -96,3 +109,27 @@ async def test_taroky_records_name_the_game(harness):
     assert reply(res).flags.ephemeral and embed.title == f"Žebříček – Taroky · {guild.name}"
     res = await alice.slash(ch, "taroky history")
     assert reply(res).embeds[0].title == "Taroky – poslední hry"
+
+
+async def test_the_taroky_protocol_marks_the_seat_an_ai_took_over(harness, monkeypatch):
+    from bot.games.taroky import UI as TAROKY
+    from bot.games.taroky.pictures import sheet
+
+    guild, ch, [alice, bob], tid = await open_table(harness, ["alice", "bob"], ("easy",) * 2,
+                                                    game="taroky")
+    table = harness.service.tables[tid]
+    await harness.service.leave(tid, bob.id)
+    drawn = []
+
+    def spy(img, xy, value, fnt, colour, anchor="la"):
+        drawn.append((value, fnt.size, xy[0]))
+        return 0
+
+    monkeypatch.setattr(sheet, "text", spy)
+    TAROKY.table_op(table, "sheet", "cs")  # (/taroky protocol; the end post's is the same)
+    seat = table.seats.index(next(s for s in table.seats if s is not None and s.name == "Bob"))
+    right = sheet.X_COLS + (seat + 1) * sheet.COL_W - 10
+    heading = [(v, px) for v, px, x in drawn if x == right][:2]
+    assert heading[0][0] == "Bob" and heading[1] == ("→ AI", heading[0][1])
+    assert heading[1][1] >= sheet.SMALLEST
+    assert [v for v, _px, _x in drawn].count("→ AI") == 1

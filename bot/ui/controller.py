@@ -900,21 +900,25 @@ class Controller:
     def _until(self) -> int:
         return int(self.now()) + CONFIRM_SECONDS
 
+    def leave_question(self, table: Table, user_id: int, lang: str) -> tuple[str, ConfirmButton]:
+        """What leaving the running game does, asked: an AI plays on for him and he may come
+        back (not at a tournament's table: he withdraws), or the table closes (nobody else
+        plays there); the button says which it confirmed."""
+        tid = table.table_id
+        if self.service.closes_on_leaving(table, user_id):
+            return t("core.leave_confirm_close", lang, id=tid), ConfirmButton(
+                tid, "leaveclose", self._until(), t("core.btn_leave_close", lang))
+        key = "core.leave_confirm" if table.tournament is None \
+            else "core.leave_confirm_tournament"
+        return t(key, lang, id=tid), ConfirmButton(tid, "leave", self._until(),
+                                                   t("core.btn_leave_game", lang))
+
     async def ask_leave(self, interaction: Interaction, table: Table, lang: str) -> None:
         """``/<game> leave`` (or the lobby's Odejít) in a running game asks first what
-        leaving does: an AI plays on for him and he may come back (not at a tournament's
-        table: he withdraws), or the table closes (nobody else plays there)."""
+        leaving does (``leave_question``)."""
         if table.seat_of(interaction.user.id) is None:
             raise TableError("not_seated")
-        tid = table.table_id
-        if self.service.closes_on_leaving(table, interaction.user.id):
-            text, label = (t("core.leave_confirm_close", lang, id=tid),
-                           t("core.btn_leave_close", lang))
-        else:
-            key = "core.leave_confirm" if table.tournament is None \
-                else "core.leave_confirm_tournament"
-            text, label = t(key, lang, id=tid), t("core.btn_leave_game", lang)
-        await self._ask(interaction, text, ConfirmButton(tid, "leave", self._until(), label))
+        await self._ask(interaction, *self.leave_question(table, interaction.user.id, lang))
 
     @staticmethod
     def may_abort(table: Table, user: Any) -> bool:
@@ -928,24 +932,50 @@ class Controller:
         lobby (as the creator's leaving does)."""
         return table.status == STATUS_PLAYING or any(u != user_id for u in table.humans())
 
-    async def ask_abort(self, interaction: Interaction, table: Table, lang: str) -> None:
+    def abort_question(self, table: Table, user_id: int,
+                       lang: str) -> tuple[str, ConfirmButton]:
+        """Closing the table, asked: its running game ends for all ("abort"), or the lobby
+        closes for the others seated ("abortlobby")."""
         tid = table.table_id
         if table.status == STATUS_PLAYING:
-            text = t("core.abort_confirm", lang, id=tid)
+            text, op = t("core.abort_confirm", lang, id=tid), "abort"
         else:
             names = ", ".join(s.name for s in table.seats if s is not None
-                              and s.user_id is not None and s.user_id != interaction.user.id)
-            text = t("core.abort_confirm_lobby", lang, id=tid, names=names)
-        await self._ask(interaction, text, ConfirmButton(tid, "abort", self._until(),
-                                                         t("core.btn_abort", lang)))
+                              and s.user_id is not None and s.user_id != user_id)
+            text, op = t("core.abort_confirm_lobby", lang, id=tid, names=names), "abortlobby"
+        return text, ConfirmButton(tid, op, self._until(), t("core.btn_abort", lang))
+
+    async def ask_abort(self, interaction: Interaction, table: Table, lang: str) -> None:
+        await self._ask(interaction, *self.abort_question(table, interaction.user.id, lang))
+
+    def returnable(self, table_id: int, user_id: int) -> Table | None:
+        """The running table whose seat the user left and may take back, if any."""
+        live = self.service.tables.get(table_id)
+        if (live is None or live.status != STATUS_PLAYING or live.state is None
+                or live.state.finished or live.left_seat_of(user_id) is None):
+            return None
+        return live
+
+    def seated_elsewhere(self, table: Table, user_id: int, lang: str) -> str | None:
+        """One who left ``table`` sits at another table of the server meanwhile: he may take
+        his seat back once he leaves that one (told which, and how); None if he does not."""
+        other = self.service.table_of_user(table.guild_id, user_id)
+        if other is None or other.table_id == table.table_id:
+            return None
+        return t("core.take_back_elsewhere", lang, id=table.table_id, other=other.table_id,
+                 command=ui_of(other.game_kind).command)
 
     async def offer_return(self, interaction: Interaction, table: Table, lang: str) -> bool:
         """One who left the running game asks for his cards: he is offered his seat back
-        (True), if he may take it."""
-        live = self.service.tables.get(table.table_id)
-        if (live is None or live.status != STATUS_PLAYING or live.state is None
-                or live.state.finished or live.left_seat_of(interaction.user.id) is None):
+        (True), if he may take it; sitting at another table meanwhile, he is told to leave
+        it first (True)."""
+        live = self.returnable(table.table_id, interaction.user.id)
+        if live is None:
             return False
+        elsewhere = self.seated_elsewhere(live, interaction.user.id, lang)
+        if elsewhere is not None:
+            await self.tell(interaction, elsewhere, lang)
+            return True
         button = ConfirmButton(live.table_id, "back", self._until(),
                                t("core.btn_take_back", lang), discord.ButtonStyle.primary)
         await self._ask(interaction, t("core.take_back_offer", lang, id=live.table_id), button)
@@ -955,7 +985,10 @@ class Controller:
     async def on_confirm(self, interaction: Interaction, table_id: int, op: str,
                          until: int) -> None:
         """A click on the button of a question (``ConfirmButton``): the table is closed, he
-        leaves the game, or he takes his seat back. A question that lapsed says so."""
+        leaves the game, or he takes his seat back. The question becomes its answer (its
+        button gone), whatever it is: done, refused, lapsed, or, when the table has changed
+        so that the question no longer says what the click would do, the question as it is
+        now (nothing done)."""
         lang = await self._lang_at(interaction, table_id)
         if self.now() > until:
             await interaction.response.edit_message(content=t("core.confirm_expired", lang),
@@ -966,30 +999,53 @@ class Controller:
             return
         await interaction.response.defer()
         await self.delivery.startup_gate(table_id)
+        view: discord.ui.View | None = None
         try:
-            if op == "abort":
-                text = await self._abort(interaction, table_id, lang)
+            if op in ("abort", "abortlobby"):
+                text = await self._abort(interaction, table_id, op, lang)
             else:
-                text = await self._leave_game(interaction, table_id, lang)
+                text = await self._leave_game(interaction, table_id, op, lang)
         except TableError as exc:
-            await self.refuse_or_over(interaction, exc, lang, table_id)
-            return
-        try:  # the question becomes its answer (its button gone)
-            await interaction.edit_original_response(content=text, view=None)
+            if exc.key == "changed" and (table := self.service.tables.get(table_id)):
+                asked = (self.abort_question if op.startswith("abort")
+                         else self.leave_question)(table, interaction.user.id, lang)
+                text = t("core.changed", lang) + "\n" + asked[0]
+                view = frozen_view(asked[1])
+            elif exc.key == "not_seated" and (table := self.service.tables.get(table_id)) \
+                    and table.left_seat_of(interaction.user.id) is not None:
+                text = t("core.left_game", lang, id=table_id)  # (a double click: done)
+            else:
+                text = await self.refusal_text(exc, lang, table_id)
+        try:
+            await interaction.edit_original_response(content=text, view=view)
         except discord.HTTPException:
             await self.tell(interaction, text, lang)
 
-    async def _abort(self, interaction: Interaction, table_id: int, lang: str) -> str:
+    async def refusal_text(self, exc: TableError, lang: str, table_id: int) -> str:
+        """A refusal as ``refuse_or_over`` words it: a table that is over, its result."""
+        if exc.key in ("no_table", "game_over", "not_started"):
+            text = await self.over_text(table_id, lang)
+            if text is not None:
+                return text
+        kind = self._kind(table_id)
+        return t(game_key(kind, exc.key) if kind is not None else f"core.{exc.key}", lang,
+                 **exc.params)
+
+    async def _abort(self, interaction: Interaction, table_id: int, op: str,
+                     lang: str) -> str:
         table = self.service.get(table_id)
         if table.tournament is not None:
             raise TableError("tournament.no_abort")
         if not self.may_abort(table, interaction.user):
             raise TableError("no_permission")
-        await self.service.abort(table_id, by=interaction.user.display_name)
+        status = STATUS_LOBBY if op == "abortlobby" else STATUS_PLAYING
+        await self.service.abort(table_id, by=interaction.user.display_name, status=status)
         return t("core.aborted_ok", lang, id=table_id)
 
-    async def _leave_game(self, interaction: Interaction, table_id: int, lang: str) -> str:
-        table = await self.service.leave(table_id, interaction.user.id)
+    async def _leave_game(self, interaction: Interaction, table_id: int, op: str,
+                          lang: str) -> str:
+        table = await self.service.leave(table_id, interaction.user.id,
+                                         closes=op == "leaveclose")
         if table.status == STATUS_ABORTED:  # he was the last player there
             return t("core.left_game_closed", lang, id=table_id)
         if table.tournament is not None:
@@ -997,12 +1053,18 @@ class Controller:
         return t("core.left_game", lang, id=table_id)
 
     async def _take_back(self, interaction: Interaction, table_id: int, lang: str) -> None:
-        """He plays the seat he left again: his fresh hand says so."""
+        """He plays the seat he left again: the offer becomes his hand, which says so (a
+        refusal replaces the offer too)."""
         await self.delivery.startup_gate(table_id)
+        user_id = interaction.user.id
         try:
-            await self.service.take_back(table_id, interaction.user.id)
+            await self.service.take_back(table_id, user_id)
         except TableError as exc:
-            await self.refuse_or_over(interaction, exc, lang, table_id)
+            live = self.service.tables.get(table_id)
+            text = (self.seated_elsewhere(live, user_id, lang)
+                    if exc.key == "already_seated" and live is not None else None)
+            text = text or await self.refusal_text(exc, lang, table_id)
+            await interaction.response.edit_message(content=text, view=None)
             return
         table = self.service.tables.get(table_id)
         if table is not None:
@@ -1120,13 +1182,19 @@ class Controller:
             if not await self.offer_return(interaction, table, lang):
                 await self.error(interaction, "core.spectator_hand", lang)
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        if returned:  # (his click on the offer: it becomes his hand)
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
         await self.delivery.startup_gate(table.table_id)
         back = await self.come_back(table, user_id) or returned
         message = await self.hand_message(table, seat, lang)
         if back:  # told at the top of his fresh hand
             message["content"] = t("core.back_at_table", lang) + "\n" + message["content"]
-        await interaction.followup.send(ephemeral=True, **_followup(message))
+        if returned:
+            await interaction.edit_original_response(**message)
+        else:
+            await interaction.followup.send(ephemeral=True, **_followup(message))
         previous = self.sessions.get((table.table_id, user_id))
         self.sessions[(table.table_id, user_id)] = (interaction, self.now())
         if previous is not None and self.now() - previous[1] < SESSION_SECONDS:

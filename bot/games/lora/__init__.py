@@ -182,20 +182,22 @@ class LoraUI(BaseUI):
 
 
 def sheet_notes(table: Table, lang: str) -> list[list[str]]:
-    """Per seat, the moves nobody clicked for a human: an AI standing in, forced moves; an
-    AI that took the place of a player who left (from which tálie)."""
+    """Per seat, the moves nobody clicked for a human: an AI that took the place of a player
+    who left (from which tálie: his last leaving), an AI standing in (all its moves for him,
+    after he left too: one who left, came back and left again keeps the count of both
+    stretches), forced moves."""
     notes: list[list[str]] = []
     for i, seat in enumerate(table.seats):
         lines = []
-        if seat is not None and seat.user_id is not None:
+        if seat is not None and seat.user_id is None and seat.left:
+            tali = left_tali(table, i)
+            lines.append(t("lora.pic.sheet_left", lang) if tali is None
+                         else t("lora.pic.sheet_left_from", lang, n=tali))
+        if seat is not None and (seat.user_id is not None or seat.left):
             if seat.ai_moves:
                 lines.append(t("lora.pic.sheet_stand_in", lang, n=seat.ai_moves))
             if seat.auto_moves:
                 lines.append(t("lora.pic.sheet_auto", lang, n=seat.auto_moves))
-        elif seat is not None and seat.left:
-            tali = left_tali(table, i)
-            lines.append(t("lora.pic.sheet_left", lang) if tali is None
-                         else t("lora.pic.sheet_left_from", lang, n=tali))
         notes.append(lines)
     return notes
 

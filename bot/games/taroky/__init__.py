@@ -82,7 +82,7 @@ class TarokyUI(BaseUI):
 
     def sheet_png(self, table: Table, lang: str) -> bytes:
         return render_sheet(texts.round_of(table).public_view(), table.names(), lang,
-                            tournament_round(table.tournament))
+                            tournament_round(table.tournament), left_seats(table))
 
     def hand(self, table: Table, view: SeatViewBase, lang: str) -> HandParts:
         return hand_message.hand(table, view, lang)
@@ -110,7 +110,7 @@ class TarokyUI(BaseUI):
 
     def final_picture(self, table: Table, lang: str) -> Picture | None:
         return partial(render_sheet, texts.round_of(table).public_view(), table.names(), lang,
-                       tournament_round(table.tournament))
+                       tournament_round(table.tournament), left_seats(table))
 
     def add_commands(self, group: app_commands.Group) -> None:
         from bot.games.taroky.commands import taroky_commands
@@ -168,6 +168,11 @@ class TarokyUI(BaseUI):
                 filename=f"taroky-{game}.json",
             ),
         ]
+
+
+def left_seats(table: Table) -> list[bool]:
+    """Per seat, an AI took it over from a player who left (the protocol marks it)."""
+    return [s is not None and s.left for s in table.seats]
 
 
 UI = TarokyUI()

@@ -257,6 +257,17 @@ def header_lines(name: str) -> tuple[list[str], Font]:
     return [name[:i].rstrip(), fit(name[i:].strip(), f, NAME_W)], f
 
 
+def left_lines(name: str, lang: str) -> tuple[list[str], Font]:
+    """The heading of a seat an AI took over from a player who left: his name on one line
+    (as small as a name gets, cut only beyond), the mark under it."""
+    f = font(SMALLEST, "narrow")
+    for size, style, lines in NAME_FONTS:
+        f = font(size, style)
+        if lines == 1 and f.getlength(name) <= NAME_W:
+            break
+    return [fit(name, f, NAME_W), pic("sheet_left", lang)], f
+
+
 def _breaks(name: str) -> list[int]:
     """Where a name may go on to a second line: after a space or a hyphen."""
     return [i for i in range(1, len(name)) if name[i - 1] in " -" and name[i:].strip()]
@@ -297,9 +308,11 @@ def control_lines(control: str) -> tuple[list[str], Font]:
 
 
 def sheet_image(view: TableView, names: Sequence[str], lang: str = "cs",
-                round_no: int | None = None) -> Image.Image:
+                round_no: int | None = None,
+                left: Sequence[bool] = (False,) * 4) -> Image.Image:
     """The round's protocol (RGB); ``round_no``: the round it is of a tournament (a table
-    of a tournament plays one round of the engine, numbered 1)."""
+    of a tournament plays one round of the engine, numbered 1); ``left``: per seat, an AI
+    took it over from a player who left (marked under his name)."""
     if not isinstance(view, TableView):
         raise TypeError("the Taroky protocol takes a TableView")
     lang = lang_of(lang)
@@ -337,13 +350,13 @@ def sheet_image(view: TableView, names: Sequence[str], lang: str = "cs",
     text(img, (X_GAME, second), declarer, fd, MUTED, "ls")
     text(img, (X_EYES, second), eyes_head, fh, MUTED, "rs")
     for seat in range(4):
-        lines, fn = header_lines(who[seat])
+        lines, fn = left_lines(who[seat], lang) if left[seat] else header_lines(who[seat])
         right = X_COLS + (seat + 1) * COL_W - 10
         if len(lines) == 1:
             text(img, (right, cy), lines[0], fn, TEXT, "rm")
         else:  # on the lines of the left column's heading
             text(img, (right, first), lines[0], fn, TEXT, "rs")
-            text(img, (right, second), lines[1], fn, TEXT, "rs")
+            text(img, (right, second), lines[1], fn, GOLD if left[seat] else TEXT, "rs")
     y = top + NAMES_H
     d = ImageDraw.Draw(img)
     d.line((M + 10, y - 1, W - M - 11, y - 1), fill=(60, 96, 78), width=1)
@@ -382,6 +395,7 @@ def sheet_image(view: TableView, names: Sequence[str], lang: str = "cs",
 
 
 def render_sheet(view: TableView, names: Sequence[str], lang: str = "cs",
-                 round_no: int | None = None) -> bytes:
-    """PNG of the round's protocol (``round_no``: a tournament's round)."""
-    return encode(sheet_image(view, names, lang, round_no), palette.taroky())
+                 round_no: int | None = None, left: Sequence[bool] = (False,) * 4) -> bytes:
+    """PNG of the round's protocol (``round_no``: a tournament's round; ``left``: the seats
+    an AI took over from players who left)."""
+    return encode(sheet_image(view, names, lang, round_no, left), palette.taroky())
