@@ -214,7 +214,8 @@ def add_records_commands(group: app_commands.Group, ui: GameUI) -> None:
                        ai_share: app_commands.Range[int, 0, 100] | None = None,
                        table_threads: str | None = None) -> None:
         """A player's own language (anybody, for himself); the server's rating rule and
-        where its new tables play (server managers)."""
+        where its new tables play (server managers). Without options: what is set, his own
+        language and the server's settings."""
         controller = controller_of(interaction)
         assert interaction.guild_id is not None
         if language is not None:
@@ -240,6 +241,10 @@ def add_records_commands(group: app_commands.Group, ui: GameUI) -> None:
                 server.pop("table_threads")  # (a modified client: only the choices count)
             for key, value in server.items():
                 await store.set_guild_setting(interaction.guild_id, key, value)
+        if language is None and not server:  # what is set: his own language first
+            chosen = await controller.chosen_lang(interaction.user.id)
+            lines.append(t("core.my_lang_is", lang, language=t(f"core.choice_{chosen}", lang))
+                         if chosen in ("cs", "en") else t("core.my_lang_is_auto", lang))
         if manager or (language is None and not server):
             current = await store.guild_settings(interaction.guild_id)
             share = share_percent(float(current["ai_share_limit"]))

@@ -57,6 +57,40 @@ async def test_aborting_a_running_game_asks_first_and_says_who_closed_it(harness
     assert ch.last_message.content == f"Alice ruší stůl č. {tid}."
 
 
+def _shows(message) -> tuple[list[str], list[str | None], str]:
+    """What a table message carries: its attachments, its embeds' pictures, its text."""
+    texts = [message.content or ""] + [e.description or "" for e in message.embeds]
+    return ([a.filename for a in message.attachments],
+            [e.image.url for e in message.embeds], "\n".join(texts))
+
+
+async def test_an_aborted_table_message_shows_no_turn(harness):
+    """The aborted table's message drops its last picture (it showed whose turn it was);
+    its text says the table was aborted, with no turn line. Lóra (asked first) and Taroky."""
+    guild, ch, (alice, bob), tid = await open_table(harness, ["alice", "bob"], ("easy", "easy"))
+    table = harness.service.tables[tid]
+    await channel_delivered(harness, ch.id)
+    files, images, text = _shows(_table_message(ch, table))
+    assert files == ["table.png"] and images == ["attachment://table.png"]
+    assert "Na tahu" in text
+    await alice.click(reply(await alice.slash(ch, "lora abort")), label="Zrušit stůl")
+    await channel_delivered(harness, ch.id)
+    files, images, text = _shows(_table_message(ch, table))
+    assert (files, images) == ([], [None])
+    assert text.split("\n")[1] == "**Stůl byl zrušen.**" and "Na tahu" not in text
+    guild, ch, (carol,), tid = await open_table(harness, ["carol"], ("easy",) * 3,
+                                                game="taroky", language="en")
+    table = harness.service.tables[tid]
+    await channel_delivered(harness, ch.id)
+    assert _shows(_table_message(ch, table))[0] == ["table.png"]
+    res = await carol.click(reply(await carol.slash(ch, "taroky abort")), label="Abort the table")
+    assert reply(res).content == f"Table {tid} is aborted."
+    await channel_delivered(harness, ch.id)
+    files, images, text = _shows(_table_message(ch, table))
+    assert (files, images) == ([], [None])
+    assert text.split("\n")[1] == "**The table was aborted.**" and "To play" not in text
+
+
 async def test_the_only_player_leaving_is_told_that_the_table_closes(harness):
     guild, ch, (alice,), tid = await open_table(harness, ["alice"], ("easy",) * 3,
                                                 game="taroky")

@@ -80,6 +80,37 @@ async def test_forget_me_anonymizes_and_frees_the_seat(harness):
     assert "Bob" not in [p.name for p in games[0].players]
 
 
+async def test_settings_without_options_say_the_players_own_language(harness):
+    """``/lora settings`` (``/taroky settings``) with no option: the player's own language
+    for his private messages (the table's when he chose none), then the server's settings."""
+    env = harness.env
+    guild = env.create_guild()
+    ch = guild.create_text_channel("lora")
+    alice = guild.add_member(env.create_user("alice"))
+    server_en = (
+        "A game counts for the leaderboard when at least two people play it to the end and"
+        " an AI made no more than 25 % of any one's moves.\n"
+        "A new table in a channel that already has a game gets a thread of its own (the"
+        " first table plays in the channel itself).")
+    res = await alice.slash(ch, "lora settings")
+    assert reply(res).content == (
+        "Language of your private messages: the table's language (change it with the"
+        " language option).\n" + server_en)
+    await alice.slash(ch, "lora settings", language="cs")
+    res = await alice.slash(ch, "taroky settings")
+    assert reply(res).content == (
+        "Jazyk tvých soukromých zpráv: čeština (změníš ho volbou jazyk).\n"
+        "Do žebříčku se počítá hra, kterou do konce hrají aspoň dva lidé a ve které AI za"
+        " nikoho z nich neodehrála víc než 25 % tahů.\n"
+        "Nový stůl v kanálu, kde už se hraje, má vlastní vlákno (první stůl hraje přímo"
+        " v kanálu).")
+    await alice.slash(ch, "lora settings", language="en")
+    res = await alice.slash(ch, "lora settings")
+    assert reply(res).content == (
+        "Language of your private messages: English (change it with the language option).\n"
+        + server_en)
+
+
 async def test_only_server_managers_change_server_settings(harness):
     import discord
 

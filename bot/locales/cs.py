@@ -192,6 +192,8 @@ STRINGS: dict[str, str] = {
     "core.choice_auto": "podle stolu",
     "core.my_lang_now": "Tvé soukromé zprávy budou česky.",
     "core.my_lang_auto": "Tvé soukromé zprávy budou v jazyce stolu (mimo stůl v jazyce tvého posledního stolu na tomto serveru; před první hrou tady v jazyce tvého Discordu).",
+    "core.my_lang_is": "Jazyk tvých soukromých zpráv: {language} (změníš ho volbou jazyk).",
+    "core.my_lang_is_auto": "Jazyk tvých soukromých zpráv: podle stolu (změníš ho volbou jazyk).",
     "core.players_field": "Hráči",
     "core.rules_field": "Pravidla stolu",
     "core.join_accepts": "Kdo přisedne, s těmito pravidly souhlasí.",

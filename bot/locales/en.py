@@ -186,6 +186,8 @@ STRINGS: dict[str, str] = {
     "core.choice_auto": "the table's",
     "core.my_lang_now": "Your private messages will be in English.",
     "core.my_lang_auto": "Your private messages will be in the table's language (away from a table, in that of your last table on this server; before your first game here, in your Discord's).",
+    "core.my_lang_is": "Language of your private messages: {language} (change it with the language option).",
+    "core.my_lang_is_auto": "Language of your private messages: the table's language (change it with the language option).",
     "core.players_field": "Players",
     "core.rules_field": "Table rules",
     "core.join_accepts": "Joining accepts these rules.",

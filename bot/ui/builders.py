@@ -156,13 +156,15 @@ def lobby_message(table: Table) -> Message:
 # -- the table -------------------------------------------------------------------------
 def table_message(table: Table, *, closed: bool = False, render: bool = True) -> Message:
     """The table's public message. ``render=False``: without its picture, whose recipe is
-    left under ``"picture"`` for the caller to draw off the event loop (``attach``)."""
+    left under ``"picture"`` for the caller to draw off the event loop (``attach``). A closed
+    (aborted) table's message has no picture: its game stopped mid-way, and the picture would
+    still show whose turn it was (the edit drops the attachment; the sheet stays a button)."""
     state = table.state
     assert state is not None
     lang = table.settings.lang
     ui = game_ui(table)
     running = not closed and not state.finished
-    picture = ui.table_picture(table, lang)
+    picture = None if closed else ui.table_picture(table, lang)
     image = draw(picture, f"the table picture of table {table.table_id}") if render else None
     lines = [t("core.aborted_line", lang)] if closed else ui.status_lines(table, lang)
     if table.recent:
