@@ -133,3 +133,37 @@ async def test_the_taroky_protocol_marks_the_seat_an_ai_took_over(harness, monke
     assert heading[0][0] == "Bob" and heading[1] == ("→ AI", heading[0][1])
     assert heading[1][1] >= sheet.SMALLEST
     assert [v for v, _px, _x in drawn].count("→ AI") == 1
+
+
+async def test_the_live_sheet_hides_forced_moves_the_end_sheet_counts_them(harness):
+    """A forced move counted on the shared sheet while the game runs would tell everyone that
+    the card was its player's only legal one: the count only shows on the finished sheet."""
+    _g, ch, [alice, bob], tid = await open_table(harness, ["alice", "bob"], ("easy",) * 2)
+    table = harness.service.tables[tid]
+    rng = random.Random(3)
+
+    def step():
+        actions = table.state.legal_actions()
+        action = rng.choice(actions)
+        s = table.seats[action.seat]
+        mine = [a for a in actions if a.seat == action.seat]
+        by = ("ai" if s.user_id is None
+              else "autoplay" if action.seat == 0 and len(mine) == 1 else s.user_id)
+        harness.service._apply(table, action, by=by)
+
+    while not table.seats[0].auto_moves:
+        step()
+    assert not table.state.finished
+    assert table.seats[0].auto_moves == 1
+    assert sheet_notes(table, "cs")[0] == []
+    assert sheet_notes(table, "en")[0] == []
+    assert UI.final_picture(table, "cs").keywords["notes"][0] == []  # type: ignore[union-attr]
+    # the AI standing in is public anyway (the table lines say it): it stays on the live sheet
+    table.seats[1].ai_moves = 2
+    assert sheet_notes(table, "cs")[1] == ["AI místo hráče: 2×"]
+    while not table.state.finished:
+        step()
+    n = table.seats[0].auto_moves
+    assert sheet_notes(table, "cs")[0] == [f"Automatické tahy: {n}"]
+    assert sheet_notes(table, "en")[0] == [f"Automatic moves: {n}"]
+    assert sheet_notes(table, "cs")[1] == ["AI místo hráče: 2×"]

@@ -185,7 +185,10 @@ def sheet_notes(table: Table, lang: str) -> list[list[str]]:
     """Per seat, the moves nobody clicked for a human: an AI that took the place of a player
     who left (from which tálie: his last leaving), an AI standing in (all its moves for him,
     after he left too: one who left, came back and left again keeps the count of both
-    stretches), forced moves."""
+    stretches), forced moves. The forced moves only once the game is over: while it runs,
+    the sheet is shared and a count that grows right after a move would tell everyone that
+    the card was his only legal one (as the "(automaticky)" mark, only in his own hand)."""
+    finished = table.state is not None and lora_of(table.state).finished
     notes: list[list[str]] = []
     for i, seat in enumerate(table.seats):
         lines = []
@@ -196,7 +199,7 @@ def sheet_notes(table: Table, lang: str) -> list[list[str]]:
         if seat is not None and (seat.user_id is not None or seat.left):
             if seat.ai_moves:
                 lines.append(t("lora.pic.sheet_stand_in", lang, n=seat.ai_moves))
-            if seat.auto_moves:
+            if seat.auto_moves and finished:
                 lines.append(t("lora.pic.sheet_auto", lang, n=seat.auto_moves))
         notes.append(lines)
     return notes
