@@ -279,19 +279,22 @@ async def test_an_absent_player_gets_a_reminder_then_an_ai_stand_in(harness):
 
 STOOD_IN = {
     "cs": ("Za nepřítomného hráče Alice hrála AI – licitace: první povinnost; hlášení: dobrá.",
-           "V tvé nepřítomnosti za tebe hrála AI – licitace: první povinnost; hlášení: dobrá."),
+           "V tvé nepřítomnosti za tebe hrála AI – licitace: první povinnost; hlášení: dobrá;"
+           " karty: V."),
     "en": ("An AI played for the absent player Alice – bidding: first duty;"
            " announcements: pass.",
-           "An AI played for you in your absence – bidding: first duty; announcements: pass."),
+           "An AI played for you in your absence – bidding: first duty; announcements: pass;"
+           " cards: V."),
 }
 
 
 @pytest.mark.parametrize("lang", ["cs", "en"])
 async def test_what_an_ai_said_for_an_absent_player_is_told_where_the_bids_are_read(harness,
                                                                                      lang):
-    """The AI standing in for Alice opens the bidding (the předák must bid: the lowest game)
-    and passes in the announcements: the table's status says so while the deal lasts, and
-    her hand says so when she is back — after a restart too (the seat keeps the versions of
+    """The AI standing in for Alice opens the bidding (the předák must bid: the lowest game),
+    passes in the announcements and plays her first card: the table's status says what it
+    said while the deal lasts (her card is in the event lines), and her hand says all of it,
+    the card too, when she is back — after a restart too (the seat keeps the versions of
     the AI's moves for her)."""
     env = harness.env
     guild, ch, users, tid = await open_taroky(harness, ["alice", "bob"], None,
@@ -323,6 +326,32 @@ async def test_what_an_ai_said_for_an_absent_player_is_told_where_the_bids_are_r
     assert public not in table_status(ch, table).splitlines()
     hand = await clickers.open_hand(users[0])
     assert own not in hand.content
+
+
+async def test_a_player_back_is_told_the_cards_an_ai_played_for_him(harness):
+    """Bob idles in the play: the AI plays his cards until he clicks again. The public lines
+    keep only the last few events, so his hand names all of them, in order."""
+    env = harness.env
+    guild, ch, users, tid = await open_taroky(harness, ["alice", "bob"], None,
+                                              ("easy", "easy"), turn_timer=40)
+    table = harness.service.tables[tid]
+    clickers = Clickers(harness, ch, tid, users)
+    while table.state.deal.phase != "play" or table.state.to_act != 1:
+        if table.seats[table.state.to_act].user_id is None:
+            await env.settle()
+            continue
+        await clickers.act(scripted({})(table.state))
+    await env.advance_time(42)  # Bob does not play in time: an AI stands in for him
+    assert table.seats[1].absent
+    while table.seats[1].ai_moves < 3:  # Alice plays on; the AI plays for Bob
+        if table.seats[table.state.to_act].user_id is None:
+            await env.settle()
+            continue
+        await clickers.act(scripted({})(table.state))
+    hand = await clickers.open_hand(users[1])
+    assert not table.seats[1].absent
+    assert ("V tvé nepřítomnosti za tebe hrála AI – karty: VI, 4♦, Škýz, D♣."
+            in hand.content.splitlines())
 
 
 async def test_the_rules_at_a_table_give_that_tables_own_rules(harness):

@@ -16,7 +16,7 @@ from bot.i18n import t
 from bot.model import Table
 from engine.game import GameEvent
 from engine.taroky import SPEC, TarokyRound
-from engine.taroky.actions import Announce, Bid, Call, Choose, DealAction
+from engine.taroky.actions import Announce, Bid, Call, Choose, DealAction, Play
 from engine.taroky.events import (
     Announced,
     AnnouncementsClosed,
@@ -113,13 +113,15 @@ def clock_line(table: Table, view: TableView, lang: str) -> str:
     return t("taroky.clock_ends", lang, when=f"<t:{int(end)}:R>")
 
 
-def _stood_in(table: Table, seat: int) -> list[tuple[int, DealAction, int | None, int]]:
+def _stood_in(table: Table, seat: int,
+              cards: bool = False) -> list[tuple[int, DealAction, int | None, int]]:
     """What an AI standing in for ``seat``'s absent player said for him in the deal in
     progress — his bids, the game chosen, the tarok called, his announcements (his cards are
-    in the event lines; what he laid away is his secret) — each with its place in the
-    round's log, the level of the flek it answers (flek 1, re 2, …: a later turn of a seat
-    comes only after a flek, the last one the others said since it last spoke; None in its
-    first turn or for more words of the same turn) and, for a flek of its own, its level.
+    in the event lines; ``cards``: them too; what he laid away is his secret) — each with its
+    place in the round's log, the level of the flek it answers (flek 1, re 2, …: a later turn
+    of a seat comes only after a flek, the last one the others said since it last spoke; None
+    in its first turn or for more words of the same turn) and, for a flek of its own, its
+    level.
     The seat keeps the versions of the AI's moves for him (``Seat.ai_at``), so this holds
     after his return and a restart. One pass over the deal's log."""
     s = table.seats[seat] if 0 <= seat < len(table.seats) else None
@@ -140,7 +142,8 @@ def _stood_in(table: Table, seat: int) -> list[tuple[int, DealAction, int | None
                 spoke, answered = True, None  # what it answered before is told already
             elif spoke and action.item.startswith("flek:"):
                 answered = levels[action.item]
-        if v in ai and isinstance(action, SAID) and action.seat == seat:
+        if (v in ai and (isinstance(action, SAID) or (cards and isinstance(action, Play)))
+                and action.seat == seat):
             level = levels.get(action.item, 0) if isinstance(action, Announce) else 0
             out.append((v, action, before, level))
     return out
@@ -157,6 +160,8 @@ def _said(action: DealAction, lang: str) -> tuple[str, str]:
             return "call", card_label(card, lang)
         case Announce(item=item):
             return "announce", word("dobra" if item == "done" else item, lang)
+        case Play(card=card):
+            return "cards", card_label(card, lang)
         case _:
             return "bid", ""
 
@@ -164,10 +169,11 @@ def _said(action: DealAction, lang: str) -> tuple[str, str]:
 def stood_in_line(table: Table, seat: int, lang: str, you: bool = False) -> str:
     """Who bid what for an absent player: "Za nepřítomného hráče Bob hrála AI – licitace:
     dobrá; hlášení: dobrá; na flek: dobrá." (an answer to a flek says so; ``you``: the line
-    of his own hand); empty when it said nothing for him in this deal."""
+    of his own hand, which also names the cards it played for him, in order: the public
+    lines keep only the last few events); empty when it did nothing for him in this deal."""
     parts: list[tuple[str, str, list[str]]] = []  # kind, the flek answered, what was said
     log = round_of(table).log
-    for v, action, answered, level in _stood_in(table, seat):
+    for v, action, answered, level in _stood_in(table, seat, cards=you):
         kind, said = _said(action, lang)
         flek = ""
         if isinstance(action, Announce) and action.item.startswith("flek:"):  # its level
