@@ -316,6 +316,41 @@ def test_a_stand_in_is_marked_at_the_table_and_a_forced_card_only_in_its_hand() 
     assert event_lines(table, table.events) == ["Cecílie hraje D♦ (za hráče hraje AI)."]
 
 
+def test_a_forced_card_that_closed_the_trick_is_told_in_its_hand() -> None:
+    """Review 11: a forced card that completes a trick left the trick line with the trick,
+    so its player was never told it went by itself: his hand says so under his role, until
+    the next events; nobody else's hand does."""
+    from bot.games.taroky.hand import hand
+    from bot.games.taroky.words import card_label
+    from bot.model import Unclicked
+    from engine.taroky import events as ev
+
+    rnd, _seat = example("play")  # Cecílie led Q♦, Dalibor followed 4♦; Anička is to play
+    table = _table(rnd)
+    played = []
+    for s in (0, 1):
+        action = rnd.legal_actions()[0]
+        assert action.seat == s
+        rnd.apply(action)
+        played.append(action.card)
+    assert rnd.view(1).public.trick == () and rnd.view(1).public.last_trick is not None
+    table.events = [ev.CardPlayed(0, played[0]), Unclicked(1, "auto"),
+                    ev.CardPlayed(1, played[1])]
+    card = card_label(played[1], "cs")
+    line = f"Do posledního štychu šla tvoje karta {card} (automaticky)."
+    lines = hand(table, rnd.view(1), "cs").lines
+    assert lines[2] == line
+    en_table = _table(rnd, "en")
+    en_table.events = table.events
+    en = hand(en_table, rnd.view(1), "en").lines
+    assert (f"Your card {card_label(played[1], 'en')} went to the last trick"
+            " (automatically).") in en
+    for other in (0, 2, 3):
+        assert not any("automati" in x for x in hand(table, rnd.view(other), "cs").lines)
+    table.events = [ev.CardPlayed(0, played[0]), ev.CardPlayed(1, played[1])]  # clicked
+    assert line not in hand(table, rnd.view(1), "cs").lines
+
+
 def test_the_declarer_of_the_second_duty_reads_it_in_the_accusative() -> None:
     """"Hraješ druhou povinnost: zavolej si spoluhráče." (was "Hraješ druhá povinnost");
     the opponents read the game's name in brackets, as it is."""

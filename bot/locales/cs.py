@@ -739,6 +739,7 @@ STRINGS: dict[str, str] = {
     "taroky.hand_announce_more": "Tvoje hlášení: {said}. Můžeš přidat {items}, nebo skončit tlačítkem Hotovo.",
     "taroky.hand_announce_all": "Tvoje hlášení: {said}. Víc přidat nemůžeš – skonči tlačítkem Hotovo.",
     "taroky.hand_trick": "Ve štychu: {cards}",
+    "taroky.hand_forced_last": "Do posledního štychu šla tvoje karta {card} (automaticky).",
     "taroky.hand_lead": "Vynášíš: vyber kartu.",
     "taroky.hand_play": "Jsi na tahu: vyber kartu.",
     "taroky.why_disabled": "Proč to nejde:",

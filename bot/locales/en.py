@@ -733,6 +733,7 @@ STRINGS: dict[str, str] = {
     "taroky.hand_announce_more": "You announced: {said}. You may add {items}, or finish with Done.",
     "taroky.hand_announce_all": "You announced: {said}. Nothing more can be added – finish with Done.",
     "taroky.hand_trick": "In the trick: {cards}",
+    "taroky.hand_forced_last": "Your card {card} went to the last trick (automatically).",
     "taroky.hand_lead": "Your lead: pick a card.",
     "taroky.hand_play": "Your turn: pick a card.",
     "taroky.why_disabled": "Why not:",

@@ -114,6 +114,20 @@ def trick_line(table: Table, view: SeatView, lang: str) -> str:
     return t("taroky.hand_trick", lang, cards=cards)
 
 
+def forced_last_line(table: Table, view: SeatView, lang: str) -> str:
+    """His forced card that closed the last trick: the trick line no longer shows it, so
+    his hand says it went by itself ("Do posledního štychu šla tvoje karta K♥
+    (automaticky)."); only in his hand, as the mark in the trick line."""
+    pub = view.public
+    last = pub.last_trick
+    if pub.phase != "play" or pub.finished or last is None:
+        return ""
+    forced = forced_card(table.events, view.seat)
+    if forced is None or (view.seat, forced) not in last.played:
+        return ""
+    return t("taroky.hand_forced_last", lang, card=card_label(forced, lang))
+
+
 def forced_card(events: Sequence[Any], seat: int) -> int | None:
     """The card ``seat`` played last in ``events`` when the table played it for him (the
     only legal one, ``Unclicked`` "auto"): his own hand marks it "(automaticky)" — the
@@ -352,6 +366,9 @@ def hand(table: Table, view: Any, lang: str) -> HandParts:
     stood = stood_in_line(table, view.seat, lang, you=True)  # what an AI said for him
     if stood:
         lines.append(stood)
+    forced = forced_last_line(table, view, lang)
+    if forced:
+        lines.append(forced)
     trick = trick_line(table, view, lang)
     if trick:
         lines.append(trick)
