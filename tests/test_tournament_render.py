@@ -184,3 +184,19 @@ def test_the_standings_post_names_everybody_who_shares_one_of_the_first_three_pl
     lines = leader_lines(t_, 1, "cs").splitlines()
     assert [x.split(".", 1)[0] for x in lines[:-1]] == ["1", "2", "2", "2"]
     assert lines[-1].startswith("Body 4-3-2-1 podle pořadí u stolu")
+
+
+def test_a_substitute_tag_wider_than_a_taroky_name_column_is_drawn_condensed() -> None:
+    """Čl. 18: "odchod od stolu · dohrála AI" is wider than the name column left by Taroky's
+    two money columns; it was dropped whole (the sheet showed no mark), now it is narrowed."""
+    t = example_tournament("taroky")
+    slot = t.tables[0]
+    t.substitutions += [SubstitutionRecord(slot.round_no, slot.table_no, 2, slot.seats[2], "left"),
+                        SubstitutionRecord(slot.round_no, slot.table_no, 3, slot.seats[3], "busy")]
+    room = render.SHEET_PLACE_R - render.PLACE_GAP - 2 * render.VALUE_W + 10 - (render.M + 16)
+    for lang in ("cs", "en"):
+        lines = sheet_lines(t, slot, lang)
+        for line in lines[2:]:
+            assert [tag.warn for tag in line.tags] == [True]
+            pills = render.tag_pills(line.tags, room)
+            assert len(pills) == 1 and pills[0].width <= room

@@ -12,9 +12,12 @@ import json
 import zipfile
 from typing import Any
 
+from PIL import Image
+
 from bot.storage.models import TournamentStatus
 from bot.tournament import model
 from bot.tournament.pictures import sheet_lines
+from bot.tournament.render import SUB_FILL
 from bot.tournament.scoring import standings
 from engine import games
 from engine.game import Outcome
@@ -170,6 +173,8 @@ async def run_two_round_tournament(h: BotHarness, kind: str, extra: dict[str, An
         thread = next(t for t in ch.threads if t.id == s.thread_id)
         done = [m for m in thread.history() if m.content.startswith(f"Stůl {s.table_no} dohrál")]
         assert len(done) == 1 and done[0].attachments[0].filename == "sheet.png"
+        if s.table_no == left[0].table_no:  # the posted sheet shows the substitute's tag
+            assert amber_pixels(await done[0].attachments[0].read()) > 1000
     one = standings(rec, 1)
     assert sorted(r.points for r in one) == sorted(p for s in first for p in
                                                    _points(s)) and sum(
@@ -238,6 +243,13 @@ async def run_two_round_tournament(h: BotHarness, kind: str, extra: dict[str, An
         "sheet-round-1-table-1.png", "sheet-round-1-table-2.png", "sheet-round-2-table-1.png",
         "sheet-round-2-table-2.png", "standings-round-1.png", "standings-round-2.png"]
     return rec
+
+
+def amber_pixels(png: bytes) -> int:
+    """How much of a picture is a substitute's amber pill (``render.SUB_FILL``)."""
+    img = Image.open(io.BytesIO(png)).convert("RGB")
+    return sum(1 for px in img.get_flattened_data()
+               if all(abs(c - f) < 12 for c, f in zip(px, SUB_FILL, strict=True)))
 
 
 def _points(slot: Any) -> list[float]:

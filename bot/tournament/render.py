@@ -28,7 +28,7 @@ from bot.render.common import (
     text,
     wrap,
 )
-from bot.render.fonts import clean_name, fit, font
+from bot.render.fonts import clean_name, fit, fitted, font
 from bot.render.leaderboard import MEDALS, medal
 
 W, M = 760, 16
@@ -81,9 +81,16 @@ def _header(img: Image.Image, title: str, subtitle: str) -> None:
     text(img, (M + 2, 56), fit(clean_name(subtitle), fs, W - 2 * M), fs, MUTED, "lm")
 
 
-def _pill(value: str, warn: bool) -> Image.Image:
-    f = font(19, "bold")
-    w, h = int(f.getlength(value)) + 16, 25
+PILL_PAD, PILL_MIN = 16, 60  # a pill's padding; narrower room left: the tags stop there
+
+
+def _pill(value: str, warn: bool, room: float | None = None) -> Image.Image:
+    """A tag's pill; in ``room`` px at most (condensed, else cut with an ellipsis)."""
+    if room is None:
+        f = font(19, "bold")
+    else:
+        value, f = fitted(value, 19, "bold", room - PILL_PAD)
+    w, h = int(f.getlength(value)) + PILL_PAD, 25
     img = panel(w, h, (*(SUB_FILL if warn else TAG_FILL), 255), radius=h // 2).copy()
     text(img, (w / 2, h / 2), value, f, GOLD if warn else MUTED, "mm")
     return img
@@ -101,12 +108,26 @@ def _name(img: Image.Image, x: int, cy: int, name: str, tags: Sequence[Tag], end
         clean = fit(clean, fn, room)
     text(img, (x, cy - (12 if tags else 0)), clean, fn, GOLD if gold else TEXT, "lm")
     tx = x
-    for tag in tags:
-        pill = _pill(tag.label, tag.warn)
-        if tx + pill.width > end:
-            break
+    for pill in tag_pills(tags, end - x):
         paste(img, pill, tx, cy + 4)
         tx += pill.width + 6
+
+
+def tag_pills(tags: Sequence[Tag], room: float) -> list[Image.Image]:
+    """The pills drawn under a name within ``room`` px: a tag too wide for what is left is
+    condensed or cut, not dropped (a sheet's "left · AI finished" is wider than a Taroky
+    name column), only one with less than ``PILL_MIN`` px left is."""
+    pills: list[Image.Image] = []
+    left = float(room)
+    for tag in tags:
+        if left < PILL_MIN:
+            break
+        pill = _pill(tag.label, tag.warn)
+        if pill.width > left:
+            pill = _pill(tag.label, tag.warn, left)
+        pills.append(pill)
+        left -= pill.width + 6
+    return pills
 
 
 def _place(img: Image.Image, cx: int, cy: int, place: int) -> None:
