@@ -10,7 +10,8 @@ import pytest
 
 from bot.games.taroky.pictures import render_sheet, render_sheet_from_export, round_from_export
 from bot.tournament import model
-from tests.botkit import BotHarness, reply
+from bot.ui.controller import CONFIRM_SECONDS
+from tests.botkit import BotHarness, enabled_controls, reply
 from tests.tournament_kit import TOURNAMENT_SETTLE, play_round_out, record, started_tournament
 
 pytestmark = pytest.mark.settle(TOURNAMENT_SETTLE)
@@ -154,3 +155,31 @@ async def test_the_tournament_turn_timer_is_registered_with_its_real_range(harne
             found.add((group.name, command.name))
     assert {("lora", "tournament"), ("taroky", "tournament")} <= found
     assert "20 až 3600" in t("core.tournament.opt_timer_desc", "cs")
+
+
+@pytest.mark.settle(5.0)
+async def test_withdrawing_from_a_running_tournament_asks_first(harness):
+    """Review 12: Odstoupit withdrew at once, for good, a click away from Pořadí: it asks
+    first (as leaving a tournament's table does); the question lapses, and once answered its
+    button goes. Before the start, Odhlásit se stays one click (one may join again)."""
+    ch, ann, message = await started_tournament(harness, "taroky", ("easy",) * 3, rounds=1,
+                                                deals=1, turn_timer=20)
+    res = await ann.click(message, custom_id="lora:tn:1:leave")
+    ask = reply(res)
+    assert res.ephemeral and ask.content == (
+        "Opravdu odstoupit z turnaje č. 1? Za tebe dohraje AI (u rozehraného stolu hned) až "
+        "do konce turnaje a vrátit se už nepůjde.")
+    assert model.entrant_of_user(await record(harness, 1), ann.id).replaced_from is None
+    controller = harness.bot.controller
+    clock = controller.now
+    controller.now = lambda: clock() + CONFIRM_SECONDS + 1  # (no turn timer fires meanwhile)
+    late = await ann.click(ask, label="Odstoupit, dohraje AI")
+    controller.now = clock
+    assert reply(late).content == "Tohle potvrzení už vypršelo – nic se nestalo."
+    assert enabled_controls(reply(late)) == []
+    assert model.entrant_of_user(await record(harness, 1), ann.id).replaced_from is None
+    ask = reply(await ann.click(message, custom_id="lora:tn:1:leave"))
+    res = await ann.click(ask, label="Odstoupit, dohraje AI")
+    assert reply(res).content == "Z turnaje č. 1 odstupuješ; za tebe dohraje AI."
+    assert enabled_controls(ask) == []
+    assert model.entrant_of_user(await record(harness, 1), ann.id).replaced_from == 1

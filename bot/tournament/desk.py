@@ -69,22 +69,32 @@ def _controller(interaction: Interaction) -> Controller:
 
 class TournamentButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"lora:tn:(?P<tid>\d+):(?P<op>join|leave|start|cancel|standings|export)",
+    template=r"lora:tn:(?P<tid>\d+):(?P<op>join|leave|start|cancel|standings|export|withdraw)"
+             r"(?::(?P<until>\d+))?",
 ):
+    """A button of the tournament's message; "withdraw" is the one of the question that
+    Odstoupit asks first, lapsing at ``until`` (epoch seconds) like a table's question."""
+
     def __init__(self, tournament_id: int, op: str, label: str = "",
-                 style: discord.ButtonStyle | None = None) -> None:
-        self.tournament_id, self.op = tournament_id, op
+                 style: discord.ButtonStyle | None = None, until: int | None = None) -> None:
+        self.tournament_id, self.op, self.until = tournament_id, op, until
+        tail = "" if until is None else f":{until}"
         super().__init__(discord.ui.Button(
             label=label or op, style=style or discord.ButtonStyle.secondary,
-            custom_id=f"lora:tn:{tournament_id}:{op}"))
+            custom_id=f"lora:tn:{tournament_id}:{op}{tail}"))
 
     @classmethod
     async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
                              match: Match[str]) -> TournamentButton:
-        return cls(int(match["tid"]), match["op"])
+        until = match["until"]
+        return cls(int(match["tid"]), match["op"], until=None if until is None else int(until))
 
     async def callback(self, interaction: Interaction) -> None:
-        await _controller(interaction).desk.on_button(interaction, self.tournament_id, self.op)
+        desk = _controller(interaction).desk
+        if self.op == "withdraw":
+            await desk.on_withdraw(interaction, self.tournament_id, self.until or 0)
+        else:
+            await desk.on_button(interaction, self.tournament_id, self.op)
 
 
 class TournamentAISelect(
@@ -380,6 +390,9 @@ class TournamentDesk:
                 await self._show(interaction, tournament_id, op, lang)
                 return
             if op == "leave":
+                if self._playing(tournament_id):  # for good: asked first
+                    await self._ask_withdraw(interaction, tournament_id, lang)
+                    return
                 await interaction.response.defer(ephemeral=True, thinking=True)
                 done = await self.service.leave(tournament_id, interaction.user.id)
                 await interaction.followup.send(tt(done, lang, id=tournament_id),
@@ -401,6 +414,50 @@ class TournamentDesk:
             await self.controller.error(interaction, "core.error", lang)
         except Exception:
             log.exception("the tournament button %s failed", op)
+            await self.controller.error(interaction, "core.error", lang)
+
+    def _playing(self, tournament_id: int) -> bool:
+        t_ = self.service.tournaments.get(tournament_id)
+        return t_ is not None and t_.status == TournamentStatus.PLAYING
+
+    async def _ask_withdraw(self, interaction: Interaction, tournament_id: int,
+                            lang: str) -> None:
+        """Odstoupit in a running tournament cannot be undone: an ephemeral question with
+        its one button, lapsing like the question before leaving a table."""
+        t_ = self.service.get(tournament_id)
+        e = model.entrant_of_user(t_, interaction.user.id)
+        if e is None or e.replaced_from is not None:
+            raise TableError("tournament.not_registered")
+        button = TournamentButton(tournament_id, "withdraw", tt("btn_withdraw_confirm", lang),
+                                  discord.ButtonStyle.danger, until=self.controller._until())
+        await interaction.response.send_message(
+            tt("withdraw_confirm", lang, id=tournament_id), view=frozen_view(button),
+            ephemeral=True)
+
+    async def on_withdraw(self, interaction: Interaction, tournament_id: int,
+                          until: int) -> None:
+        """The question's button: he withdraws (unless it lapsed); the question becomes its
+        answer, its button gone, whatever it is."""
+        lang = await self._answer_lang(interaction, tournament_id)
+        try:
+            if self.controller.now() > until:
+                await interaction.response.edit_message(
+                    content=t("core.confirm_expired", lang), view=None)
+                return
+            await interaction.response.defer()
+            try:
+                if not self._playing(tournament_id):
+                    raise TableError("tournament.none")
+                text = tt(await self.service.leave(tournament_id, interaction.user.id), lang,
+                          id=tournament_id)
+            except TableError as exc:
+                text = t(f"core.{exc.key}", lang, **exc.params)
+            await interaction.edit_original_response(content=text, view=None)
+        except discord.HTTPException as exc:
+            log.warning("answering a tournament's withdrawal failed: %s", exc)
+            await self.controller.error(interaction, "core.error", lang)
+        except Exception:
+            log.exception("withdrawing from tournament %s failed", tournament_id)
             await self.controller.error(interaction, "core.error", lang)
 
     async def _cancel(self, interaction: Interaction, tournament_id: int, lang: str) -> None:
