@@ -208,6 +208,15 @@ async def run_two_round_tournament(h: BotHarness, kind: str, extra: dict[str, An
     rec = await play_round_out(h, tid, 2)
     assert rec.status is TournamentStatus.FINISHED and tid not in desk.service.tournaments
 
+    # Cyril's substitute is named as one: "Cyril → AI" in the round-2 table's opening and in
+    # its end's order (as round 1 wrote it), not "Cyril" as if he played
+    thread = next(t for t in ch.threads if t.id == model.slot(rec, 2, gone[0].table_no).thread_id)
+    posts = thread.history()
+    assert "Cyril → AI" in posts[0].content and "hrají:" in posts[0].content
+    ends = [(e.description or "") + "".join(f.value for f in e.fields)
+              for m in posts for e in m.embeds]
+    assert any("Cyril → AI" in x for x in ends), ends
+
     final = messages_with(ch, "konečné pořadí")
     assert len(final) == 1 and final[0].attachments[0].filename == "standings.png"
     winners = messages_with(ch, "Vítězem turnaje č. 1")

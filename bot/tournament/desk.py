@@ -330,7 +330,8 @@ class TournamentDesk:
     def opening_shown(self, t_: TournamentRecord, slot: TournamentTableRecord,
                       seats: Sequence[Seat]) -> list[OutboxItem]:
         lang = self._lang(t_)
-        players = ", ".join(f"<@{s.user_id}>" if s.user_id is not None else s.name
+        players = ", ".join(f"<@{s.user_id}>" if s.user_id is not None
+                            else t("core.left_name", lang, name=s.name) if s.left else s.name
                             for s in seats)
         return [self._post(slot.thread_id or t_.channel_id,
                            tt("opening", lang, round=slot.round_no, table=slot.table_no,

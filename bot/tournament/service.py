@@ -390,8 +390,8 @@ class TournamentService:
                 await self._write(self.store.add_substitution(tid, r, n, seat, number, reason))
             if e.ai_level is not None:
                 seats.append(Seat(None, e.name, ai=e.ai_level))
-            elif reason is not None or e.user_id is None:
-                seats.append(Seat(None, e.name, ai=settings.ai_level))
+            elif reason is not None or e.user_id is None:  # marked as one who left: "→ AI"
+                seats.append(Seat(None, e.name, ai=settings.ai_level, left=True))
             else:
                 seats.append(Seat(e.user_id, e.name))
         rules = games.get(t.game_kind).tournament_rules()
