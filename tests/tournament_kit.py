@@ -152,6 +152,10 @@ async def run_two_round_tournament(h: BotHarness, kind: str, extra: dict[str, An
     res = await cyril.click(reply(res), label="Odejít, dohraje AI")
     assert reply(res).content == (
         f"Už nehraješ – tvé místo u stolu č. {at} převzala AI až do konce hry.")
+    # the tournament's message shows his substitute at once (as after Odstoupit)
+    await channel_delivered(h, ch.id)
+    shown = next(m for m in ch.history() if m.id == message.id).embeds[0].description
+    assert "3. Cyril – od 1. kola hraje AI náhradník" in shown, shown
     rec = await play_round_out(h, tid, 1)
     first = model.tables_of(rec, 1)
     assert all(s.result is not None and s.game_id is not None for s in first)

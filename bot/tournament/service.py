@@ -268,6 +268,22 @@ class TournamentService:
             await self.tables.leave(table.table_id, user_id)
         return done
 
+    async def seat_left(self, link: dict[str, Any], user_id: int) -> None:
+        """He left his table of this round (the core's ``leave``, confirmed): withdrawn from
+        this round on at once, so that the tournament's message shows his substitute now as
+        after Odstoupit (the table's end records the substitution)."""
+        tid, r = int(link["id"]), int(link["round"])
+        async with self.lock(tid):
+            t = self.tournaments.get(tid)
+            if t is None or t.status != TournamentStatus.PLAYING or t.round_no != r:
+                return
+            e = model.entrant_of_user(t, user_id)
+            if e is None or e.replaced_from is not None:
+                return
+            batch = OutboxBatch(self.presenter.tournament_shown(t))
+            await self._change(tid, self.store.withdraw_entrant(
+                tid, e.entrant_no, r, outbox=batch), batch)
+
     def _running_table_of(self, t: TournamentRecord, user_id: int) -> Table | None:
         for s in model.tables_of(t, t.round_no):
             table = self.tables.tables.get(s.table_id or -1)

@@ -1049,6 +1049,10 @@ class Controller:
         if table.status == STATUS_ABORTED:  # he was the last player there
             return t("core.left_game_closed", lang, id=table_id)
         if table.tournament is not None:
+            try:  # the tournament's message shows his substitute now
+                await self.desk.service.seat_left(table.tournament, interaction.user.id)
+            except Exception:
+                log.exception("telling tournament %s of a seat left failed", table.tournament)
             return t("core.left_game_tournament", lang, id=table_id)
         return t("core.left_game", lang, id=table_id)
 
