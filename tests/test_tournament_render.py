@@ -200,3 +200,26 @@ def test_a_substitute_tag_wider_than_a_taroky_name_column_is_drawn_condensed() -
             assert [tag.warn for tag in line.tags] == [True]
             pills = render.tag_pills(line.tags, room)
             assert len(pills) == 1 and pills[0].width <= room
+
+
+def test_the_winner_and_the_standings_text_mark_an_entrant_an_ai_played_for() -> None:
+    """Review 12: "Vítězem turnaje … je Cyril" and "1. **Cyril** – 7 b." hid that an AI
+    played his seat from round 1 (only the picture's tag said so). Who wins is unchanged."""
+    from bot.tournament.desk import TournamentDesk, leader_lines
+    from bot.tournament.scoring import standings
+
+    t_ = example_tournament("taroky", rounds=1, seed=18)
+    first = next(e for e in t_.entrants if e.entrant_no == standings(t_, 1)[0].entrant)
+    first.replaced_from = 1
+    assert standings(t_, 1)[0].entrant == first.entrant_no
+    for lang, line, won in [
+        ("cs", f"1. **{first.name} (AI od 1. kola)** –",
+         f"🏆 Vítězem turnaje č. 1 je {first.name} (AI od 1. kola). Gratulujeme!"),
+        ("en", f"1. **{first.name} (AI from round 1)** –",
+         f"🏆 The winner of tournament 1 is {first.name} (AI from round 1). Congratulations!"),
+    ]:
+        assert leader_lines(t_, 1, lang).splitlines()[0].startswith(line)
+        t_.settings["lang"] = lang
+        desk = TournamentDesk.__new__(TournamentDesk)
+        (post,) = desk.winner_shown(t_)
+        assert post.payload["content"] == won

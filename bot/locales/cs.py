@@ -271,6 +271,7 @@ STRINGS: dict[str, str] = {
     "core.tournament.round_title": "{game} – turnaj č. {id}: pořadí po {round}. kole",
     "core.tournament.final_title": "{game} – turnaj č. {id}: konečné pořadí",
     "core.tournament.leader_line": "{place}. **{name}** – {points} b.",
+    "core.tournament.replaced_name": "{name} (AI od {round}. kola)",
     "core.tournament.sheets": "Zápisové lístky stolů {round}. kola:",
     "core.tournament.next_round": "Začíná **{round}. kolo** – stoly jsou vylosovány, každý hraje ve svém vlákně.",
     "core.tournament.winner": "🏆 Vítězem turnaje č. {id} je {names}. Gratulujeme!",

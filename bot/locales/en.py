@@ -265,6 +265,7 @@ STRINGS: dict[str, str] = {
     "core.tournament.round_title": "{game} – tournament {id}: standings after round {round}",
     "core.tournament.final_title": "{game} – tournament {id}: final standings",
     "core.tournament.leader_line": "{place}. **{name}** – {points} pts",
+    "core.tournament.replaced_name": "{name} (AI from round {round})",
     "core.tournament.sheets": "The table sheets of round {round}:",
     "core.tournament.next_round": "**Round {round}** begins – the tables are drawn, each plays in its own thread.",
     "core.tournament.winner": "🏆 The winner of tournament {id} is {names}. Congratulations!",

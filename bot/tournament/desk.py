@@ -25,6 +25,7 @@ from bot.errors import TableError
 from bot.i18n import game_t, t, tn
 from bot.model import Seat
 from bot.storage.models import (
+    EntrantRecord,
     OutboxEntry,
     OutboxItem,
     TournamentRecord,
@@ -372,7 +373,8 @@ class TournamentDesk:
         rows = standings(t_, settings_of(t_).rounds)
         winners = [model.entrant(t_, r.entrant) for r in rows if r.place == 1]
         names = ", ".join(f"<@{e.user_id}>" if e.user_id and e.ai_level is None
-                          and e.replaced_from is None else e.name for e in winners)
+                          and e.replaced_from is None else standing_name(e, lang)
+                          for e in winners)
         return [self._post(t_.channel_id, tt("winner", lang, names=names,
                                              id=t_.tournament_id))]
 
@@ -532,6 +534,19 @@ async def _draw(render: Any, *args: Any) -> bytes | None:
 
 
 
+def standing_name(e: EntrantRecord, lang: str) -> str:
+    """An entrant's name in the standings' and the winner's text: one whose seat an AI took
+    over is marked ("Cyril (AI od 1. kola)"), as the standings picture tags him. Whether he
+    may win is the club's rule; the text only does not hide it."""
+    if e.ai_level is not None:
+        return e.name
+    if e.replaced_from is not None:
+        return tt("replaced_name", lang, name=e.name, round=e.replaced_from)
+    if e.user_id is None:  # forgotten: an AI plays for him, from when is not kept
+        return t("core.left_name", lang, name=e.name)
+    return e.name
+
+
 def leader_lines(t_: TournamentRecord, round_no: int, lang: str) -> str:
     """The standings post's lines: the first three places, every entrant sharing one of
     them included (the picture beside it has everybody)."""
@@ -541,7 +556,7 @@ def leader_lines(t_: TournamentRecord, round_no: int, lang: str) -> str:
         if row.place > 3:
             break
         e = model.entrant(t_, row.entrant)
-        lines.append(tt("leader_line", lang, place=row.place, name=e.name,
+        lines.append(tt("leader_line", lang, place=row.place, name=standing_name(e, lang),
                         points=number(row.points, lang)))
     tiebreak = worded("tiebreak", f"{unit}_{'low' if lower_is_better(t_) else 'high'}", lang)
     lines.append(tt("legend_points", lang, tiebreak=tiebreak))
