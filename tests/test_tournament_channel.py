@@ -183,3 +183,21 @@ async def test_withdrawing_from_a_running_tournament_asks_first(harness):
     assert reply(res).content == "Z turnaje č. 1 odstupuješ; za tebe dohraje AI."
     assert enabled_controls(ask) == []
     assert model.entrant_of_user(await record(harness, 1), ann.id).replaced_from == 1
+
+
+@pytest.mark.settle(5.0)
+async def test_a_second_tournament_is_refused_while_one_takes_registrations_in_the_channel(
+        harness):
+    """Review 12: a second ``/lora tournament`` in a channel whose tournament still takes
+    registrations made two live registration messages there: refused, saying which."""
+    guild = harness.env.create_guild()
+    ch, other = guild.create_text_channel("turnaj"), guild.create_text_channel("jinde")
+    ann = guild.add_member(harness.env.create_user("ann", global_name="Ann"))
+    assert reply(await ann.slash(ch, "lora tournament")).content.startswith("Turnaj č. 1 je")
+    res = await ann.slash(ch, "taroky tournament")
+    assert reply(res).ephemeral and reply(res).content == (
+        "V tomto kanálu se ještě přihlašuje do turnaje č. 1: další turnaj tu jde založit, až "
+        "ten začne nebo bude zrušen.")
+    assert reply(await ann.slash(other, "lora tournament")).content.startswith("Turnaj č. 2 je")
+    await ann.click(ch.last_message, custom_id="lora:tn:1:cancel")
+    assert reply(await ann.slash(ch, "lora tournament")).content.startswith("Turnaj č. 3 je")

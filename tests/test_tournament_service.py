@@ -202,7 +202,11 @@ async def test_registration_rules_and_the_ai_fill(store):
         await s.start(tid, ORG)
     assert refused.value.key == "tournament.not_divisible"
     assert refused.value.params == {"n": 4, "missing": 3}
-    other = await s.create(GUILD, CHANNEL, 11, "lora", settings())
+    with pytest.raises(TableError) as refused:  # one registration at a time in a channel
+        await s.create(GUILD, CHANNEL, 11, "lora", settings())
+    assert (refused.value.key, refused.value.params) == ("tournament.registration_open",
+                                                         {"id": tid})
+    other = await s.create(GUILD, CHANNEL + 1, 11, "lora", settings())
     assert await s.leave(tid, 14) == "unregistered"
     await s.join(other.tournament_id, 14, "P14")
     with pytest.raises(TableError, match=r"tournament\.in_other"):

@@ -286,6 +286,7 @@ STRINGS: dict[str, str] = {
     "core.tournament.started": "Turnaj už začal.",
     "core.tournament.already_registered": "V tomto turnaji už máš přihlášku.",
     "core.tournament.in_other": "Už hraješ v turnaji č. {id} na tomto serveru.",
+    "core.tournament.registration_open": "V tomto kanálu se ještě přihlašuje do turnaje č. {id}: další turnaj tu jde založit, až ten začne nebo bude zrušen.",
     "core.tournament.full": "Turnaj je plný ({n} hráčů).",
     "core.tournament.not_organiser": "Tohle může jen organizátor turnaje.",
     "core.tournament.not_registered": "V tomto turnaji nehraješ.",

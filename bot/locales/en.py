@@ -280,6 +280,7 @@ STRINGS: dict[str, str] = {
     "core.tournament.started": "The tournament has started already.",
     "core.tournament.already_registered": "You are registered in this tournament already.",
     "core.tournament.in_other": "You play in tournament {id} on this server already.",
+    "core.tournament.registration_open": "Tournament {id} is still taking registrations in this channel: another one can be created here once it starts or is cancelled.",
     "core.tournament.full": "The tournament is full ({n} players).",
     "core.tournament.not_organiser": "Only the tournament's organiser can do that.",
     "core.tournament.not_registered": "You do not play in this tournament.",

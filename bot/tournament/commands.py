@@ -91,7 +91,8 @@ async def open_tournament(interaction: Interaction, ui: GameUI, options: dict[st
         tournament = await desk.service.create(interaction.guild_id, interaction.channel.id,
                                                interaction.user.id, ui.kind, settings)
     except TableError as exc:
-        await interaction.response.send_message(t(f"core.{exc.key}", lang), ephemeral=True)
+        await interaction.response.send_message(t(f"core.{exc.key}", lang, **exc.params),
+                                                ephemeral=True)
         return
     await interaction.response.send_message(
         t(key + "created", lang, id=tournament.tournament_id), ephemeral=True)

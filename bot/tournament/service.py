@@ -159,6 +159,10 @@ class TournamentService:
     # -- registration ------------------------------------------------------------------
     async def create(self, guild_id: int, channel_id: int, organiser_id: int, game_kind: str,
                      settings: TournamentSettings) -> TournamentRecord:
+        open_ = next((t for t in self.tournaments.values() if t.channel_id == channel_id
+                      and t.status == TournamentStatus.REGISTRATION), None)
+        if open_ is not None:  # two registration messages in one channel: one at a time
+            raise refuse("registration_open", id=open_.tournament_id)
         settings.seed = self.rng.getrandbits(63)
         try:
             tid = await self.store.create_tournament(guild_id, channel_id, organiser_id,
