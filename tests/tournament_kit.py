@@ -177,6 +177,11 @@ async def run_two_round_tournament(h: BotHarness, kind: str, extra: dict[str, An
         thread = next(t for t in ch.threads if t.id == s.thread_id)
         done = [m for m in thread.history() if m.content.startswith(f"Stůl {s.table_no} dohrál")]
         assert len(done) == 1 and done[0].attachments[0].filename == "sheet.png"
+        # the thread in the order of events: the game's last posts (the final order, the
+        # table's message), then the tournament's sheet — not the sheet in between them
+        posts = thread.history()
+        assert posts[-1].id == done[0].id, [
+            ((m.content or "")[:40], [e.title for e in m.embeds]) for m in posts[-4:]]
         if s.table_no == left[0].table_no:  # the posted sheet shows the substitute's tag
             assert amber_pixels(await done[0].attachments[0].read()) > 1000
     one = standings(rec, 1)

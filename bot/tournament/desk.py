@@ -246,12 +246,14 @@ class TournamentDesk:
     @staticmethod
     def _post(channel_id: int, content: str | None = None, *,
               embed: discord.Embed | None = None, picture: tuple[str, str] | None = None,
-              pictures: Sequence[tuple[str, str]] = ()) -> OutboxItem:
-        """One message to a channel or thread, as an outbox entry (pictures by name)."""
+              pictures: Sequence[tuple[str, str]] = (),
+              table_id: int | None = None) -> OutboxItem:
+        """One message to a channel or thread, as an outbox entry (pictures by name);
+        ``table_id``: it goes in line with that table's entries (its thread's posts)."""
         name, filename = picture if picture is not None else (None, "picture.png")
         as_dict = None if embed is None else cast(dict[str, Any], embed.to_dict())
         return items.post(channel_id, content, embed=as_dict, picture=name, filename=filename,
-                          pictures=pictures, mentions=True)
+                          pictures=pictures, mentions=True, table_id=table_id)
 
     # -- what the outbox's deliverer asks (through the controller) ---------------------------
     async def _record(self, tournament_id: int) -> TournamentRecord | None:
@@ -343,7 +345,11 @@ class TournamentDesk:
         lang = self._lang(t_)
         text = tt("table_finished", lang, round=slot.round_no, table=slot.table_no)
         sheet = (f"tsheet:{t_.tournament_id}:{slot.round_no}:{slot.table_no}", "sheet.png")
-        return [self._post(slot.thread_id or t_.channel_id, text, pictures=[sheet])]
+        # in the table's own lane of the outbox (``table_id``): after the game's last posts,
+        # which were queued before it — in a lane of its own it went beside them, and a busy
+        # table's end ("Stav před hrou Maturita", the final order) came after the sheet
+        return [self._post(slot.thread_id or t_.channel_id, text, pictures=[sheet],
+                           table_id=slot.table_id)]
 
     def round_done_shown(self, t_: TournamentRecord, round_no: int) -> list[OutboxItem]:
         lang = self._lang(t_)
