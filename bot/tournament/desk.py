@@ -438,7 +438,7 @@ class TournamentDesk:
         if e is None or e.replaced_from is not None:
             raise TableError("tournament.not_registered")
         button = TournamentButton(tournament_id, "withdraw", tt("btn_withdraw_confirm", lang),
-                                  discord.ButtonStyle.danger, until=self.controller._until())
+                                  discord.ButtonStyle.danger, until=self.controller.confirm_until())
         await interaction.response.send_message(
             tt("withdraw_confirm", lang, id=tournament_id), view=frozen_view(button),
             ephemeral=True)
@@ -449,9 +449,7 @@ class TournamentDesk:
         answer, its button gone, whatever it is."""
         lang = await self._answer_lang(interaction, tournament_id)
         try:
-            if self.controller.now() > until:
-                await interaction.response.edit_message(
-                    content=t("core.confirm_expired", lang), view=None)
+            if await self.controller.answered_lapsed(interaction, until, lang):
                 return
             await interaction.response.defer()
             try:

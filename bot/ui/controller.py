@@ -897,8 +897,18 @@ class Controller:
         else:
             await interaction.response.send_message(text, view=view, ephemeral=True)
 
-    def _until(self) -> int:
+    def confirm_until(self) -> int:
+        """When a question asked now lapses (epoch seconds, carried by its button)."""
         return int(self.now()) + CONFIRM_SECONDS
+
+    async def answered_lapsed(self, interaction: Interaction, until: int, lang: str) -> bool:
+        """A click on a question past ``until``: the question says so, its button gone
+        (True); nothing done."""
+        if self.now() <= until:
+            return False
+        await interaction.response.edit_message(content=t("core.confirm_expired", lang),
+                                                view=None)
+        return True
 
     def leave_question(self, table: Table, user_id: int, lang: str) -> tuple[str, ConfirmButton]:
         """What leaving the running game does, asked: an AI plays on for him and he may come
@@ -907,10 +917,10 @@ class Controller:
         tid = table.table_id
         if self.service.closes_on_leaving(table, user_id):
             return t("core.leave_confirm_close", lang, id=tid), ConfirmButton(
-                tid, "leaveclose", self._until(), t("core.btn_leave_close", lang))
+                tid, "leaveclose", self.confirm_until(), t("core.btn_leave_close", lang))
         key = "core.leave_confirm" if table.tournament is None \
             else "core.leave_confirm_tournament"
-        return t(key, lang, id=tid), ConfirmButton(tid, "leave", self._until(),
+        return t(key, lang, id=tid), ConfirmButton(tid, "leave", self.confirm_until(),
                                                    t("core.btn_leave_game", lang))
 
     async def ask_leave(self, interaction: Interaction, table: Table, lang: str) -> None:
@@ -943,7 +953,7 @@ class Controller:
             names = ", ".join(s.name for s in table.seats if s is not None
                               and s.user_id is not None and s.user_id != user_id)
             text, op = t("core.abort_confirm_lobby", lang, id=tid, names=names), "abortlobby"
-        return text, ConfirmButton(tid, op, self._until(), t("core.btn_abort", lang))
+        return text, ConfirmButton(tid, op, self.confirm_until(), t("core.btn_abort", lang))
 
     async def ask_abort(self, interaction: Interaction, table: Table, lang: str) -> None:
         await self._ask(interaction, *self.abort_question(table, interaction.user.id, lang))
@@ -976,7 +986,7 @@ class Controller:
         if elsewhere is not None:
             await self.tell(interaction, elsewhere, lang)
             return True
-        button = ConfirmButton(live.table_id, "back", self._until(),
+        button = ConfirmButton(live.table_id, "back", self.confirm_until(),
                                t("core.btn_take_back", lang), discord.ButtonStyle.primary)
         await self._ask(interaction, t("core.take_back_offer", lang, id=live.table_id), button)
         return True
@@ -990,9 +1000,7 @@ class Controller:
         so that the question no longer says what the click would do, the question as it is
         now (nothing done)."""
         lang = await self._lang_at(interaction, table_id)
-        if self.now() > until:
-            await interaction.response.edit_message(content=t("core.confirm_expired", lang),
-                                                    view=None)
+        if await self.answered_lapsed(interaction, until, lang):
             return
         if op == "back":
             await self._take_back(interaction, table_id, lang)
