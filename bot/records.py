@@ -17,7 +17,7 @@ from discord import app_commands
 from bot.commands import choice, controller_of, gdesc
 from bot.games import GameUI, ui_of
 from bot.i18n import desc, game_t, t
-from bot.storage.models import PlayerStats
+from bot.storage.models import LeaderboardRow, PlayerStats
 from bot.storage.protocol import TableStore
 from bot.storage.settings import TABLE_THREADS
 from bot.ui.builders import EMBED_COLOUR, png_file
@@ -72,16 +72,26 @@ class LeaderboardPage(
                                                 attachments=message["attachments"])
 
 
-async def leaderboard_message(interaction: Interaction, ui: GameUI, page: int) -> dict[str, Any]:
-    """A page of the game's leaderboard; with no rated game yet, what makes a game count
-    (``"empty"``: True; the command answers that privately)."""
+async def leaderboard_page(interaction: Interaction, ui: GameUI,
+                           page: int) -> tuple[list[LeaderboardRow], int]:
+    """The page's rows and how many rated players there are."""
+    assert interaction.guild_id is not None
+    return await store_of(interaction).leaderboard(
+        interaction.guild_id, ui.kind, offset=(page - 1) * PAGE, limit=PAGE
+    )
+
+
+async def leaderboard_message(interaction: Interaction, ui: GameUI, page: int,
+                              fetched: tuple[list[LeaderboardRow], int] | None = None
+                              ) -> dict[str, Any]:
+    """A page of the game's leaderboard (its rows ``fetched`` already, or read now); with no
+    rated game yet, what makes a game count."""
     lang = await controller_of(interaction).lang_for(interaction)
     guild = interaction.guild
     assert interaction.guild_id is not None
     store = store_of(interaction)
-    rows, total = await store.leaderboard(
-        interaction.guild_id, ui.kind, offset=(page - 1) * PAGE, limit=PAGE
-    )
+    rows, total = fetched if fetched is not None else await leaderboard_page(
+        interaction, ui, page)
     pages = max(1, math.ceil(total / PAGE))
     embed = discord.Embed(
         title=game_t(ui.kind, "lb_title", lang, game=ui.name(lang),
@@ -124,7 +134,7 @@ async def leaderboard_message(interaction: Interaction, ui: GameUI, page: int) -
         LeaderboardPage(page, "prev", disabled=page <= 1, kind=ui.kind),
         LeaderboardPage(page, "next", disabled=page >= pages, kind=ui.kind),
     )
-    return {"embed": embed, "view": view, "attachments": attachments, "empty": not rows}
+    return {"embed": embed, "view": view, "attachments": attachments}
 
 
 def add_records_commands(group: app_commands.Group, ui: GameUI) -> None:
@@ -136,15 +146,13 @@ def add_records_commands(group: app_commands.Group, ui: GameUI) -> None:
                           ) -> None:
         # a page with rows is posted for all (its picture is drawn meanwhile); with no
         # rated game yet, what makes a game count goes to the asker alone
-        assert interaction.guild_id is not None
-        _rows, total = await store_of(interaction).leaderboard(interaction.guild_id, ui.kind,
-                                                               offset=0, limit=1)
-        if not total:
-            message = await leaderboard_message(interaction, ui, page)
+        fetched = await leaderboard_page(interaction, ui, page)
+        if not fetched[1]:
+            message = await leaderboard_message(interaction, ui, page, fetched)
             await interaction.response.send_message(embed=message["embed"], ephemeral=True)
             return
         await interaction.response.defer(thinking=True)
-        message = await leaderboard_message(interaction, ui, page)
+        message = await leaderboard_message(interaction, ui, page, fetched)
         await interaction.followup.send(
             embed=message["embed"], view=message["view"], files=message["attachments"]
         )
