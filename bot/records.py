@@ -17,6 +17,7 @@ from discord import app_commands
 from bot.commands import choice, controller_of, gdesc
 from bot.games import GameUI, ui_of
 from bot.i18n import desc, game_t, t
+from bot.permissions import manages_server
 from bot.storage.models import LeaderboardRow, PlayerStats
 from bot.storage.protocol import TableStore
 from bot.storage.settings import TABLE_THREADS
@@ -234,8 +235,7 @@ def add_records_commands(group: app_commands.Group, ui: GameUI) -> None:
         if language is not None:
             chosen = await controller.chosen_lang(interaction.user.id)
             lines.append(t("core.my_lang_now" if chosen else "core.my_lang_auto", lang))
-        perms = getattr(interaction.user, "guild_permissions", None)
-        manager = perms is not None and perms.manage_guild
+        manager = manages_server(interaction.user)
         store = store_of(interaction)
         asked: tuple[tuple[str, Any], ...] = (("ai_share_limit", ai_share),
                                                ("table_threads", table_threads))

@@ -134,6 +134,24 @@ async def test_a_cancelled_tournament_s_table_says_so_in_the_tournament_s_words(
         "1. kolo u stolu 1 (turnaj č. 1) se dál nehraje – stůl byl zrušen.")
 
 
+async def test_only_the_organiser_or_a_server_manager_cancels_a_tournament(harness):
+    guild = harness.env.create_guild()
+    ch = guild.create_text_channel("turnaj")
+    ann = guild.add_member(harness.env.create_user("ann", global_name="Ann"))
+    bob = guild.add_member(harness.env.create_user("bob", global_name="Bob"))
+    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+    mod = guild.add_member(harness.env.create_user("mod", global_name="Mod"), roles=[mods])
+    assert reply(await ann.slash(ch, "lora tournament")).content.startswith("Turnaj č. 1 je")
+    message = ch.last_message
+    res = await bob.click(message, custom_id="lora:tn:1:cancel")
+    assert reply(res).ephemeral and reply(res).content == (
+        "Turnaj může zrušit jen jeho organizátor nebo správce serveru.")
+    assert (await record(harness, 1)).status.value == "registration"
+    res = await mod.click(message, custom_id="lora:tn:1:cancel")
+    assert reply(res).content == "Turnaj č. 1 je zrušen."
+    assert (await record(harness, 1)).status.value == "cancelled"
+
+
 async def test_the_tournament_turn_timer_is_registered_with_its_real_range(harness):
     """Review 9: ``turn_timer`` of ``/lora tournament`` and ``/taroky tournament`` was
     registered as 0–3600 while below 20 s is refused: Discord's client now keeps a player to

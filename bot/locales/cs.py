@@ -289,6 +289,7 @@ STRINGS: dict[str, str] = {
     "core.tournament.registration_open": "V tomto kanálu se ještě přihlašuje do turnaje č. {id}: další turnaj tu jde založit, až ten začne nebo bude zrušen.",
     "core.tournament.full": "Turnaj je plný ({n} hráčů).",
     "core.tournament.not_organiser": "Tohle může jen organizátor turnaje.",
+    "core.tournament.cancel_denied": "Turnaj může zrušit jen jeho organizátor nebo správce serveru.",
     "core.tournament.not_registered": "V tomto turnaji nehraješ.",
     "core.tournament.too_few": "K turnaji jsou potřeba aspoň dva hráči.",
     "core.tournament.not_divisible": "Hraje se u stolů po {n}: chybí ještě {missing} (přidej AI hráče, nebo počkej na další přihlášky).",

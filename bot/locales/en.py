@@ -283,6 +283,7 @@ STRINGS: dict[str, str] = {
     "core.tournament.registration_open": "Tournament {id} is still taking registrations in this channel: another one can be created here once it starts or is cancelled.",
     "core.tournament.full": "The tournament is full ({n} players).",
     "core.tournament.not_organiser": "Only the tournament's organiser can do that.",
+    "core.tournament.cancel_denied": "Only the tournament's organiser or a server manager can cancel it.",
     "core.tournament.not_registered": "You do not play in this tournament.",
     "core.tournament.too_few": "A tournament needs at least two players.",
     "core.tournament.not_divisible": "Tables seat {n}: {missing} more needed (add AI players, or wait for more players).",

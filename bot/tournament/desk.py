@@ -24,6 +24,7 @@ from bot.delivery import items
 from bot.errors import TableError
 from bot.i18n import game_t, t, tn
 from bot.model import Seat
+from bot.permissions import manages_server
 from bot.storage.models import (
     EntrantRecord,
     OutboxEntry,
@@ -469,10 +470,8 @@ class TournamentDesk:
 
     async def _cancel(self, interaction: Interaction, tournament_id: int, lang: str) -> None:
         t_ = self.service.get(tournament_id)
-        perms = getattr(interaction.user, "guild_permissions", None)
-        manager = perms is not None and perms.manage_guild
-        if interaction.user.id != t_.organiser_id and not manager:
-            raise TableError("tournament.not_organiser")
+        if interaction.user.id != t_.organiser_id and not manages_server(interaction.user):
+            raise TableError("tournament.cancel_denied")
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.service.cancel(tournament_id)
         await interaction.followup.send(tt("cancelled_ok", lang, id=tournament_id),

@@ -40,6 +40,7 @@ from bot.model import (
     Seat,
     Table,
 )
+from bot.permissions import manages_server
 from bot.persist import archive, table_from_record
 from bot.service import Place, TableService
 from bot.storage.models import OutboxEntry, OutboxItem
@@ -933,8 +934,7 @@ class Controller:
     @staticmethod
     def may_abort(table: Table, user: Any) -> bool:
         """The table's creator or a manager of its server may close it."""
-        perms = getattr(user, "guild_permissions", None)
-        return user.id == table.creator_id or (perms is not None and bool(perms.manage_guild))
+        return user.id == table.creator_id or manages_server(user)
 
     @staticmethod
     def abort_asks(table: Table, user_id: int) -> bool:
