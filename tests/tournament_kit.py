@@ -192,7 +192,7 @@ async def run_two_round_tournament(h: BotHarness, kind: str, extra: dict[str, An
     res = await bob.click(message, custom_id=f"lora:tn:{tid}:standings")
     assert reply(res).ephemeral and reply(res).attachments[0].filename == "standings.png"
     res = await bob.click(message, custom_id=f"lora:tn:{tid}:cancel")
-    assert reply(res).content == "Tohle může jen organizátor turnaje."
+    assert reply(res).content == "Turnaj může zrušit jen jeho organizátor nebo správce serveru."
 
     # Round 2 is drawn meeting as few earlier opponents as eight players allow.
     assert rec.round_no == 2
