@@ -129,8 +129,15 @@ def test_taroky_sheet_money_and_control_sum_words() -> None:
     slot = t.tables[0]
     footer = sheet_footer(t, slot, "cs")
     assert footer[0].ok is True
-    assert footer[0].label == "Kontrolní součet: Σ peníze 200,00 = vklady + dokup 200,00 Kč ✓"
-    assert sheet_footer(t, slot, "en")[0].label.startswith("Control sum: Σ money 200.00")
+    assert footer[0].label == (
+        "Kontrolní součet: Σ peníze 200,00 Kč = vklady + dokup 200,00 Kč ✓")
+    assert sheet_footer(t, slot, "en")[0].label.startswith("Control sum: Σ money 200.00 Kč")
+    # review 12: "200,00 Kč ✓" wrapped alone onto the picture's last line; the sum breaks
+    # after its "=" instead, each side with its value and unit
+    assert [text for text, _ in render._footer_lines(footer[:1])] == [
+        "Kontrolní součet: Σ peníze 200,00 Kč =", "vklady + dokup 200,00 Kč ✓"]
+    one_line = render.Footer("Σ 1 = 1 ✓", True)
+    assert [text for text, _ in render._footer_lines([one_line])] == ["Σ 1 = 1 ✓"]
     money_shown = [line.values[1] for line in sheet_lines(t, slot, "cs")]
     extras = [slot.result["extras"][s]["money"] for s in range(4)]
     assert money_shown == [money(m, "cs") for m in extras]

@@ -309,7 +309,7 @@ STRINGS: dict[str, str] = {
     "core.tournament.col_dokup": "Dokup",
     "core.tournament.col_money": "Peníze",
     "core.tournament.col_penalty": "Trestné body",
-    "core.tournament.control_control": "Kontrolní součet: Σ peníze {value} = vklady + dokup {expected} Kč {mark}",
+    "core.tournament.control_control": "Kontrolní součet: Σ peníze {value} Kč = vklady + dokup {expected} Kč {mark}",
     "core.tournament.tag_ai": "AI · {level}",
     "core.tournament.tag_left": "odchod od stolu · dohrála AI",
     "core.tournament.tag_withdrawn": "AI náhradník",

@@ -303,7 +303,7 @@ STRINGS: dict[str, str] = {
     "core.tournament.col_dokup": "Top-up",
     "core.tournament.col_money": "Money",
     "core.tournament.col_penalty": "Penalty points",
-    "core.tournament.control_control": "Control sum: Σ money {value} = stakes + top-ups {expected} Kč {mark}",
+    "core.tournament.control_control": "Control sum: Σ money {value} Kč = stakes + top-ups {expected} Kč {mark}",
     "core.tournament.tag_ai": "AI · {level}",
     "core.tournament.tag_left": "left · AI finished",
     "core.tournament.tag_withdrawn": "AI substitute",

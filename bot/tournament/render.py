@@ -27,6 +27,7 @@ from bot.render.common import (
     paste,
     text,
     wrap,
+    wrap_parts,
 )
 from bot.render.fonts import clean_name, fit, fitted, font
 from bot.render.leaderboard import MEDALS, medal
@@ -142,11 +143,15 @@ FOOT_FONT = 22
 
 
 def _footer_lines(footer: Sequence[Footer]) -> list[tuple[str, Footer]]:
-    """Each footer wrapped to the picture's width."""
+    """Each footer wrapped to the picture's width; an equation (a control sum) breaks after
+    its "=", so each side's value stays with its unit and mark."""
     out = []
     for line in footer:
         f = font(FOOT_FONT, "bold" if line.ok is not None else "regular")
-        for part in wrap(line.label, f, W - 2 * M - 8) or [""]:
+        sides = line.label.split(" = ")
+        parts = wrap_parts(sides, f, W - 2 * M - 8, " =") if len(sides) > 1 \
+            else wrap(line.label, f, W - 2 * M - 8)
+        for part in parts or [""]:
             out.append((part, line))
     return out
 
