@@ -193,6 +193,19 @@ async def run_two_round_tournament(h: BotHarness, kind: str, extra: dict[str, An
     assert reply(res).ephemeral and reply(res).attachments[0].filename == "standings.png"
     res = await bob.click(message, custom_id=f"lora:tn:{tid}:cancel")
     assert reply(res).content == "Turnaj může zrušit jen jeho organizátor nebo správce serveru."
+    # the export while the tournament runs: round 1's tables and standings so far
+    res = await bob.click(message, custom_id=f"lora:tn:{tid}:export")
+    assert reply(res).ephemeral and reply(res).content == (
+        "Turnaj č. 1 se ještě hraje: záznam stolů dohraných do teď (JSON) a jejich obrázky.")
+    files = {a.filename: a for a in reply(res).attachments}
+    document = json.loads(await files[f"{kind}-tournament-{tid}.json"].read())
+    assert document["status"] == "playing"
+    assert [[t["record"] is not None for t in r["tables"]] for r in document["rounds"]
+            if r["round"] == 1] == [[True, True]]
+    assert document["standings"] == [r.to_json() for r in one]
+    assert sorted(zipfile.ZipFile(io.BytesIO(await files[
+        f"{kind}-tournament-{tid}-pictures.zip"].read())).namelist()) == [
+        "sheet-round-1-table-1.png", "sheet-round-1-table-2.png", "standings-round-1.png"]
 
     # Round 2 is drawn meeting as few earlier opponents as eight players allow.
     assert rec.round_no == 2

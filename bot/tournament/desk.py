@@ -210,6 +210,7 @@ def tournament_message(t_: TournamentRecord, lang: str,
         items += [
             TournamentButton(tid, "standings", tt("btn_standings", lang),
                              discord.ButtonStyle.primary),
+            TournamentButton(tid, "export", tt("btn_export", lang)),
             TournamentButton(tid, "leave", tt("btn_withdraw", lang)),
             TournamentButton(tid, "cancel", tt("btn_cancel", lang), discord.ButtonStyle.danger),
         ]
@@ -479,7 +480,8 @@ class TournamentDesk:
 
     async def _show(self, interaction: Interaction, tournament_id: int, op: str,
                     lang: str) -> None:
-        """The standings so far, or the export: for anyone, privately."""
+        """The standings so far, or the export (while it runs: the tables finished so far):
+        for anyone, privately."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         t_ = self.service.tournaments.get(tournament_id)
         if t_ is None:
@@ -499,7 +501,8 @@ class TournamentDesk:
         pictures = await asyncio.to_thread(pictures_zip, t_, lang)
         name = f"{t_.game_kind}-tournament-{tournament_id}"
         await interaction.followup.send(
-            content=tt("export_ready", lang, id=tournament_id),
+            content=tt("export_ready" if t_.status != TournamentStatus.PLAYING
+                       else "export_so_far", lang, id=tournament_id),
             files=[discord.File(io.BytesIO(document_bytes(document)), filename=f"{name}.json"),
                    discord.File(io.BytesIO(pictures), filename=f"{name}-pictures.zip")],
             ephemeral=True)
