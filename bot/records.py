@@ -264,10 +264,8 @@ def add_records_commands(group: app_commands.Group, ui: GameUI) -> None:
 
     @group.command(name="forget-me", description=gdesc(ui, "cmd_forget"))
     async def forget_me(interaction: Interaction) -> None:
-        lang = await controller_of(interaction).lang_for(interaction)
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        await controller_of(interaction).forget(interaction.user.id)
-        await interaction.followup.send(t("core.forgotten", lang), ephemeral=True)
+        controller = controller_of(interaction)
+        await controller.ask_forget(interaction, await controller.lang_for(interaction))
 
 
 def _name(name: str, left: bool, lang: str) -> str:

@@ -57,6 +57,21 @@ async def test_aborting_a_running_game_asks_first_and_says_who_closed_it(harness
     assert ch.last_message.content == f"Alice ruší stůl č. {tid}."
 
 
+async def test_the_leave_and_abort_questions_offer_to_keep_things_as_they_are(harness):
+    guild, ch, (alice, bob), tid = await open_table(harness, ["alice", "bob"], ("easy", "easy"))
+    table = harness.service.tables[tid]
+    ask = reply(await bob.slash(ch, "lora leave"))
+    assert [b["label"] for b in enabled_controls(ask)] == ["Odejít, dohraje AI", "Zůstat"]
+    res = await bob.click(ask, label="Zůstat")
+    assert reply(res).content == "Nic se nezměnilo." and enabled_controls(ask) == []
+    ask = reply(await alice.slash(ch, "lora abort"))
+    assert [b["label"] for b in enabled_controls(ask)] == ["Zrušit stůl", "Nerušit"]
+    res = await alice.click(ask, label="Nerušit")
+    assert reply(res).content == "Nic se nezměnilo." and enabled_controls(ask) == []
+    assert table.status == "playing" and table.seat_of(bob.id) is not None
+    assert table.left_seat_of(bob.id) is None
+
+
 def _shows(message) -> tuple[list[str], list[str | None], str]:
     """What a table message carries: its attachments, its embeds' pictures, its text."""
     texts = [message.content or ""] + [e.description or "" for e in message.embeds]
@@ -181,7 +196,7 @@ async def test_forget_me_forgets_a_seat_left_behind(harness):
     seat = table.seat_of(bob.id)
     res = await bob.slash(ch, "lora leave")
     await bob.click(reply(res), label="Odejít, dohraje AI")
-    await bob.slash(ch, "lora forget-me")
+    await bob.click(reply(await bob.slash(ch, "lora forget-me")), label="Smazat moje údaje")
     left = table.seats[seat]
     assert (left.user_id, left.name, left.left_by) == (None, "anonymous", None)
     assert str(bob.id) not in str((await harness.bot.store.get_table(tid)).seats)
@@ -258,7 +273,7 @@ async def test_a_leave_question_once_the_others_left_asks_again_and_a_second_cli
     res = await bob.slash(ch, "lora leave")
     question = reply(res)
     seen = stored_message(bob, question)
-    [button] = enabled_controls(question)
+    button = enabled_controls(question)[0]
     await bob.click(question, label="Odejít, dohraje AI")
     res = await raw_click(bob, seen, button["custom_id"])  # his double click
     assert reply(res).content.startswith(f"Už nehraješ – tvé místo u stolu č. {tid} převzala")
@@ -268,7 +283,7 @@ async def test_a_leave_question_once_the_others_left_asks_again_and_a_second_cli
         "U stolu se mezitím něco změnilo – nic se nestalo.\n"
         f"U stolu č. {tid} kromě tebe nehraje žádný další hráč: když odejdeš, stůl se zruší "
         "a hra se nezapočítá. Opravdu odejít?")
-    assert [b["label"] for b in enabled_controls(ask)] == ["Odejít a zrušit stůl"]
+    assert [b["label"] for b in enabled_controls(ask)] == ["Odejít a zrušit stůl", "Zůstat"]
     assert table.status == "playing" and table.seat_of(alice.id) is not None
 
 

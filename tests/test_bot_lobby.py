@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from tests.botkit import enabled_controls, reply
+
 
 async def test_new_table_lobby_and_start_with_ai(harness):
     env = harness.env
@@ -60,6 +62,10 @@ async def test_the_creator_is_asked_before_his_leaving_closes_the_lobby(harness)
     assert ask.content == ("Stůl č. 1 je tvůj: když odejdeš, zruší se i pro ostatní "
                            "(Bob, Cyril). Opravdu odejít a stůl zrušit?")
     assert harness.service.tables[1].status == "lobby"  # nothing happened yet
+    stay = reply(await alice.slash(ch, "lora leave"))
+    res = await alice.click(stay, label="Zůstat")
+    assert reply(res).content == "Nic se nezměnilo." and enabled_controls(stay) == []
+    assert harness.service.tables[1].status == "lobby"
     res = await alice.click(ask, label="Odejít a zrušit stůl")
     assert [m.content for m in res.followups] == [
         "Stůl č. 1 byl tvůj – tvým odchodem je zrušen."]

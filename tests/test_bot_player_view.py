@@ -233,7 +233,7 @@ async def test_a_players_own_language_wins_in_his_private_messages(harness, loca
     res = await alice.click(_table_message(ch, table), custom_id=f"lora:t:{tid}:hand")
     assert "Jsi na tahu" in reply(res).content
     await alice.slash(ch, "lora settings", language="en")
-    await alice.slash(ch, "lora forget-me")
+    await alice.click(reply(await alice.slash(ch, "lora forget-me")), label="Delete my data")
     assert (await harness.bot.store.user_settings(alice.id)) == {}
 
 

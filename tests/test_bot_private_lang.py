@@ -77,7 +77,7 @@ async def test_after_leaving_and_after_a_restart_the_tables_language_stays(harne
     there = other.add_member(cyril.user)
     assert reply(await there.slash(och, "lora hand")).content == NOT_SEATED_EN
     # forget-me forgets the table too
-    await cyril.slash(ch, "lora forget-me")
+    await cyril.click(reply(await cyril.slash(ch, "lora forget-me")), label="Smazat moje údaje")
     assert reply(await cyril.slash(ch, "lora hand")).content == NOT_SEATED_EN
     assert await harness.bot.store.user_settings(cyril.id) == {}
 

@@ -6,7 +6,7 @@ import json
 import random
 
 from engine.replay import run_scenario
-from tests.botkit import open_table, reply
+from tests.botkit import enabled_controls, open_table, reply
 
 
 async def _finish(harness, table, seed):
@@ -67,11 +67,24 @@ async def test_stats_history_and_export(harness):
     assert reply(res).content == "I cannot find game 1 on this server."
 
 
-async def test_forget_me_anonymizes_and_frees_the_seat(harness):
+async def test_forget_me_asks_first_then_anonymizes_and_frees_the_seat(harness):
+    """forget-me cannot be undone: a question says what it does; "Nemazat" keeps all, the
+    other button deletes (the answer replaces the question)."""
     guild, ch, users, table = await _finished_game(harness)
-    # bob sits at a running table too
+    # bob sits at another table too
     await users[1].slash(ch, "lora new")
-    res = await users[1].slash(ch, "lora forget-me")
+    tid = harness.service.table_of_user(guild.id, users[1].id).table_id
+    ask = reply(await users[1].slash(ch, "lora forget-me"))
+    assert ask.content == (
+        f"Opravdu smazat tvoje osobní údaje? Odejdeš od stolu č. {tid} (v rozehrané hře za"
+        " tebe dohraje AI). Smaže se tvé nastavení i jméno; hodnocení, statistiky a hry"
+        " zůstanou, anonymně. Vrátit to nejde.")
+    assert [c["label"] for c in enabled_controls(ask)] == ["Smazat moje údaje", "Nemazat"]
+    res = await users[1].click(ask, label="Nemazat")
+    assert reply(res).content == "Nic se nezměnilo." and enabled_controls(ask) == []
+    assert harness.service.table_of_user(guild.id, users[1].id).table_id == tid
+    res = await users[1].click(reply(await users[1].slash(ch, "lora forget-me")),
+                               label="Smazat moje údaje")
     assert reply(res).content == "Tvoje osobní údaje jsou smazány; tvé hry zůstávají anonymně."
     assert harness.service.table_of_user(guild.id, users[1].id) is None
     rows, total = await harness.bot.store.leaderboard(guild.id, "lora")
@@ -133,3 +146,15 @@ async def test_only_server_managers_change_server_settings(harness):
         " first table plays in the channel itself)."
     )
     assert (await harness.bot.store.guild_settings(guild.id))["ai_share_limit"] == 0.4
+
+
+async def test_forget_me_asks_in_english_too(harness):
+    guild = harness.env.create_guild()
+    ch = guild.create_text_channel("x")
+    eve = guild.add_member(harness.env.create_user("eve"))
+    ask = reply(await eve.slash(ch, "taroky forget-me"))
+    assert ask.content == (
+        "Delete your personal data? Your settings and your name are deleted; your rating,"
+        " statistics and games stay, anonymized. This cannot be undone.")
+    res = await eve.click(ask, label="Delete my data")
+    assert reply(res).content == "Your personal data is deleted; your games stay, anonymized."

@@ -197,6 +197,11 @@ async def test_withdrawing_from_a_running_tournament_asks_first(harness):
     assert enabled_controls(reply(late)) == []
     assert model.entrant_of_user(await record(harness, 1), ann.id).replaced_from is None
     ask = reply(await ann.click(message, custom_id="lora:tn:1:leave"))
+    assert [b["label"] for b in enabled_controls(ask)] == ["Odstoupit, dohraje AI", "Zůstat"]
+    res = await ann.click(ask, label="Zůstat")  # (nothing changes)
+    assert reply(res).content == "Nic se nezměnilo." and enabled_controls(ask) == []
+    assert model.entrant_of_user(await record(harness, 1), ann.id).replaced_from is None
+    ask = reply(await ann.click(message, custom_id="lora:tn:1:leave"))
     res = await ann.click(ask, label="Odstoupit, dohraje AI")
     assert reply(res).content == "Z turnaje č. 1 odstupuješ; za tebe dohraje AI."
     assert enabled_controls(ask) == []

@@ -71,11 +71,13 @@ def _controller(interaction: Interaction) -> Controller:
 
 class TournamentButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"lora:tn:(?P<tid>\d+):(?P<op>join|leave|start|cancel|standings|export|withdraw)"
+    template=r"lora:tn:(?P<tid>\d+)"
+             r":(?P<op>join|leave|start|cancel|standings|export|withdraw|stay)"
              r"(?::(?P<until>\d+))?",
 ):
     """A button of the tournament's message; "withdraw" is the one of the question that
-    Odstoupit asks first, lapsing at ``until`` (epoch seconds) like a table's question."""
+    Odstoupit asks first, lapsing at ``until`` (epoch seconds) like a table's question, and
+    "stay" its other one (nothing changes)."""
 
     def __init__(self, tournament_id: int, op: str, label: str = "",
                  style: discord.ButtonStyle | None = None, until: int | None = None) -> None:
@@ -95,6 +97,10 @@ class TournamentButton(
         desk = _controller(interaction).desk
         if self.op == "withdraw":
             await desk.on_withdraw(interaction, self.tournament_id, self.until or 0)
+        elif self.op == "stay":
+            lang = await desk._answer_lang(interaction, self.tournament_id)
+            await interaction.response.edit_message(content=t("core.nothing_changed", lang),
+                                                    view=None)
         else:
             await desk.on_button(interaction, self.tournament_id, self.op)
 
@@ -439,10 +445,12 @@ class TournamentDesk:
         e = model.entrant_of_user(t_, interaction.user.id)
         if e is None or e.replaced_from is not None:
             raise TableError("tournament.not_registered")
+        until = self.controller.confirm_until()
         button = TournamentButton(tournament_id, "withdraw", tt("btn_withdraw_confirm", lang),
-                                  discord.ButtonStyle.danger, until=self.controller.confirm_until())
+                                  discord.ButtonStyle.danger, until=until)
+        stay = TournamentButton(tournament_id, "stay", t("core.btn_stay", lang), until=until)
         await interaction.response.send_message(
-            tt("withdraw_confirm", lang, id=tournament_id), view=frozen_view(button),
+            tt("withdraw_confirm", lang, id=tournament_id), view=frozen_view(button, stay),
             ephemeral=True)
 
     async def on_withdraw(self, interaction: Interaction, tournament_id: int,

@@ -171,14 +171,16 @@ class TableButton(
 
 class ConfirmButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"lora:k:(?P<table>\d+):(?P<op>abort|abortlobby|leave|leaveclose|back)"
+    template=r"lora:k:(?P<table>\d+):(?P<op>abort|abortlobby|leave|leaveclose|back|forget|stay)"
              r":(?P<until>\d+)",
 ):
     """The button of an ephemeral question about a table: "abort" (close its running game),
     "abortlobby" (close its lobby), "leave" (an AI plays on for him), "leaveclose" (he
-    leaves and the table closes), "back" (take back the seat he left). The op is what the
-    question said: a click on it once the table has changed asks again. ``until`` (epoch
-    seconds) is when the question lapses: a later click changes nothing."""
+    leaves and the table closes), "back" (take back the seat he left), "forget" (his
+    personal data deleted: ``/… forget-me``, table 0), "stay" (the question's other button:
+    nothing changes). The op is what the question said: a click on it once the table has
+    changed asks again. ``until`` (epoch seconds) is when the question lapses: a later click
+    changes nothing."""
 
     def __init__(self, table_id: int, op: str, until: int, label: str = "",
                  style: discord.ButtonStyle | None = None) -> None:

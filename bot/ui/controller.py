@@ -63,6 +63,10 @@ OUTBOX_KEEP_SECONDS = 24 * 3600  # delivered entries are kept this long, then pr
 FINISHED_CACHE = 64  # finished tables kept loaded for their old buttons
 RECENT_EVENTS = 40  # the last events a hand words for its seat
 CONFIRM_SECONDS = 300  # a question before a running table changes for good lapses then
+# the label of a question's button that changes nothing, by what the question asks
+STAY_LABELS = {"leave": "core.btn_stay", "leaveclose": "core.btn_stay",
+               "abort": "core.btn_keep_table", "abortlobby": "core.btn_keep_table",
+               "forget": "core.btn_keep_data"}
 P = ParamSpec("P")
 Handler = Callable[Concatenate["Controller", Interaction, P], Coroutine[Any, Any, None]]
 
@@ -798,6 +802,19 @@ class Controller:
         self.hands.cancel()
         self.held_hands.clear()
 
+    async def ask_forget(self, interaction: Interaction, lang: str) -> None:
+        """``/… forget-me`` cannot be undone: asked first, saying what it does (which tables he
+        leaves, what is deleted, what stays anonymized); the button does ``forget``."""
+        user_id = interaction.user.id
+        tables = sorted(tb.table_id for tb in self.service.tables.values()
+                        if tb.status in (STATUS_LOBBY, STATUS_PLAYING)
+                        and tb.seat_of(user_id) is not None)
+        leaves = "" if not tables else t(
+            "core.forget_leaves_one" if len(tables) == 1 else "core.forget_leaves_many", lang,
+            id=tables[0], ids=", ".join(map(str, tables)))
+        button = ConfirmButton(0, "forget", self.confirm_until(), t("core.btn_forget", lang))
+        await self._ask(interaction, t("core.forget_confirm", lang, leaves=leaves), button, lang)
+
     async def forget(self, user_id: int) -> None:
         """/… forget-me: off every table (an AI takes a running seat, nameless), then his
         personal data out of the database; his games stay, anonymized."""
@@ -880,19 +897,32 @@ class Controller:
         if creator and others and not confirmed:
             button = LobbyButton(table_id, "quit", t("core.btn_leave_close", lang),
                                  discord.ButtonStyle.danger)
+            stay = ConfirmButton(table_id, "stay", self.confirm_until(),
+                                 t("core.btn_stay", lang), discord.ButtonStyle.secondary)
             await interaction.followup.send(
                 t("core.creator_leave_confirm", lang, id=table_id, names=", ".join(others)),
-                view=frozen_view(button), ephemeral=True)
+                view=frozen_view(button, stay), ephemeral=True)
             return
         await self.service.leave(table_id, user_id)
         key = "core.left_lobby_closed" if creator else "core.left_lobby"
         await self.tell(interaction, t(key, lang, id=table_id), lang)
 
     # -- questions before a running table changes for good ----------------------------------
-    async def _ask(self, interaction: Interaction, text: str, button: ConfirmButton) -> None:
-        """An ephemeral question with its one button (it lapses after ``CONFIRM_SECONDS``:
-        a click then changes nothing)."""
-        view = frozen_view(button)
+    @staticmethod
+    def question_view(button: ConfirmButton, lang: str) -> discord.ui.View:
+        """A question's buttons: the one that acts and, before what cannot be undone (leave,
+        abort, forget-me), one that keeps things as they are ("stay": nothing changed)."""
+        stay = STAY_LABELS.get(button.op)
+        if stay is None:
+            return frozen_view(button)
+        return frozen_view(button, ConfirmButton(button.table_id, "stay", button.until,
+                                                 t(stay, lang), discord.ButtonStyle.secondary))
+
+    async def _ask(self, interaction: Interaction, text: str, button: ConfirmButton,
+                   lang: str) -> None:
+        """An ephemeral question with its buttons (``question_view``; it lapses after
+        ``CONFIRM_SECONDS``: a click then changes nothing)."""
+        view = self.question_view(button, lang)
         if interaction.response.is_done():
             await interaction.followup.send(text, view=view, ephemeral=True)
         else:
@@ -929,7 +959,7 @@ class Controller:
         leaving does (``leave_question``)."""
         if table.seat_of(interaction.user.id) is None:
             raise TableError("not_seated")
-        await self._ask(interaction, *self.leave_question(table, interaction.user.id, lang))
+        await self._ask(interaction, *self.leave_question(table, interaction.user.id, lang), lang)
 
     @staticmethod
     def may_abort(table: Table, user: Any) -> bool:
@@ -956,7 +986,7 @@ class Controller:
         return text, ConfirmButton(tid, op, self.confirm_until(), t("core.btn_abort", lang))
 
     async def ask_abort(self, interaction: Interaction, table: Table, lang: str) -> None:
-        await self._ask(interaction, *self.abort_question(table, interaction.user.id, lang))
+        await self._ask(interaction, *self.abort_question(table, interaction.user.id, lang), lang)
 
     def returnable(self, table_id: int, user_id: int) -> Table | None:
         """The running table whose seat the user left and may take back, if any."""
@@ -988,7 +1018,8 @@ class Controller:
             return True
         button = ConfirmButton(live.table_id, "back", self.confirm_until(),
                                t("core.btn_take_back", lang), discord.ButtonStyle.primary)
-        await self._ask(interaction, t("core.take_back_offer", lang, id=live.table_id), button)
+        await self._ask(interaction, t("core.take_back_offer", lang, id=live.table_id), button,
+                        lang)
         return True
 
     @answered
@@ -1000,7 +1031,17 @@ class Controller:
         so that the question no longer says what the click would do, the question as it is
         now (nothing done)."""
         lang = await self._lang_at(interaction, table_id)
+        if op == "stay":  # (lapsed or not: nothing changes)
+            await interaction.response.edit_message(content=t("core.nothing_changed", lang),
+                                                    view=None)
+            return
         if await self.answered_lapsed(interaction, until, lang):
+            return
+        if op == "forget":
+            await interaction.response.defer()
+            await self.forget(interaction.user.id)
+            await interaction.edit_original_response(content=t("core.forgotten", lang),
+                                                     view=None)
             return
         if op == "back":
             await self._take_back(interaction, table_id, lang)
@@ -1018,7 +1059,7 @@ class Controller:
                 asked = (self.abort_question if op.startswith("abort")
                          else self.leave_question)(table, interaction.user.id, lang)
                 text = t("core.changed", lang) + "\n" + asked[0]
-                view = frozen_view(asked[1])
+                view = self.question_view(asked[1], lang)
             elif exc.key == "not_seated" and (table := self.service.tables.get(table_id)) \
                     and table.left_seat_of(interaction.user.id) is not None:
                 text = t("core.left_game", lang, id=table_id)  # (a double click: done)
