@@ -370,12 +370,11 @@ async def test_the_hand_tells_how_the_last_game_ended_until_the_player_moves(har
     await _put(harness, table, lora)
     await _click(harness, ch, table, users, first_legal(table.state))
     ending = ["Bereš 7. štych (K❤️ 7❤️ 9❤️ S❤️): 4 b.",
-              f"Konec hry Červené: {names[0]} 8 · {names[1]} 0 · {names[2]} 0 · {names[3]} 0.",
-              "Maturita ti na 1. pokus nevyšla (8 b.)."]
+              "Maturita ti na 1. pokus nevyšla (8 b.)."]  # (its result: no "Konec hry" line)
     hand, lines = await _hand_lines(ch, table, users, 0)
     assert lines == [*ending, "Nové karty jsou rozdané, maturuješ ty."]
     assert (await _hand_lines(ch, table, users, 1))[1] == [
-        f"{names[0]} bere 7. štych (K❤️ 7❤️ 9❤️ S❤️): 4 b.", ending[1],
+        f"{names[0]} bere 7. štych (K❤️ 7❤️ 9❤️ S❤️): 4 b.",
         f"{names[0]}: maturita na 1. pokus nevyšla (8 b.).",
         f"Nové karty jsou rozdané, hru volí {names[0]}."]
     choose = next(c for c in enabled_controls(hand) if c["type"] == 3)
@@ -583,6 +582,11 @@ def test_event_lines_name_the_players_and_address_the_viewer():
     passed = MaturitaPassed(2, 2)
     assert table_lines([passed], "cs", names) == ["AI Božena: maturita na 2. pokus vyšla!"]
     assert seat_lines([passed], "cs", names, 2) == ["Maturita ti na 2. pokus vyšla!"]
+    # a Graduation's end: its pass or fail line tells it (not "End of Obers: … 0 · 0 · 0 · 0")
+    graduated = [GameEnded(Contract.FILKY, (0, 0, 0, 0)), passed]
+    assert table_lines(graduated, "en", names) == ["AI Božena passes Graduation on attempt 2!"]
+    assert table_lines(graduated, "cs", names) == ["AI Božena: maturita na 2. pokus vyšla!"]
+    assert seat_lines(graduated, "cs", names, 2) == ["Maturita ti na 2. pokus vyšla!"]
     kvarta = KvartaBuilt(0, (c("8l"), c("Sl")), ((1, c("9l")), (3, c("10l"))), True, 3)
     assert seat_lines([kvarta], "cs", names, 0) == [
         "Vynášíš 8🍃, S🍃: kvarta 8🍃 9🍃 10🍃 S🍃; dál vynáší AI Karel."]
@@ -632,14 +636,12 @@ def test_a_hand_keeps_the_end_of_the_last_game_above_the_new_ones_lines():
              MaturitaFailed(2, 1), MaturitaDealt(2, 1, 2),
              GameStarted(Contract.CERVENE, 1, 8, 2, 1, attempt=2)]
     failed = ["AI Božena: ťuk – nemá co přiložit (automaticky, 1 b.).",
-              "Konec hry Desítky: Alice 0 · Bob 0 · AI Božena 8 · AI Karel 0.",
               "AI Božena: maturita na 1. pokus nevyšla (8 b.)."]
     started = "Maturita: Červené, 2. pokus, maturuje AI Božena."
     assert hand_lines(knock, "cs", names, 0) == [*failed, started]
     assert hand_lines(knock, "cs", names, 2)[:3] == [
         "Ťuk – nemáš co přiložit (automaticky, 1 b.).",
-        "Konec hry Desítky: Alice 0 · Bob 0 · AI Božena 8 · AI Karel 0.",
-        "Maturita ti na 1. pokus nevyšla (8 b.)."]
+        "Maturita ti na 1. pokus nevyšla (8 b.).", "Maturita: Červené, 2. pokus, maturuješ ty."]
     tricks = [TrickTaken(n % 2, (c("7l"), c("8l"), c("9l"), c("10l")), 0, n, False)
               for n in (1, 2, 3)]
     # the new deal's last three lines, under the old game's end while Alice has not moved

@@ -65,6 +65,8 @@ class Words:
         # while a move an AI made for the reader is worded: its "_you_ai" sentence
         # ("Za tebe hrála AI: 7🔔.") is wanted, and whether there was one
         self.stood_in = self.worded = False
+        # the ends of Graduation attempts (``pairs``): their result line says it all
+        self.graded: set[int] = set()
 
     def say(self, key: str, seat: int | None, **values: Any) -> str:
         """``lora.ev.<key>`` about ``seat``: its "_you" form when the reader is that seat
@@ -136,6 +138,8 @@ class Words:
                 return self.say("maturita_failed", seat, attempt=attempt)
             case MaturitaPassed(seat=seat, attempt=attempt):
                 return self.say("maturita_passed", seat, attempt=attempt)
+            case GameEnded() if id(e) in self.graded:
+                return None  # R-MATURITA: 0 for all or 8 for him, as its result line says
             case GameEnded(contract=Contract.HARAKIRI, tied=tied, points=points) if tied:
                 return self.harakiri_ended(e)
             case GameEnded(contract=c, points=points):
@@ -188,6 +192,10 @@ class Words:
         # the game ends right after a turn only when that turn emptied the hand
         shed = {id(e) for e, after in pairwise(told)
                 if isinstance(e, TurnEnded) and isinstance(after, GameEnded)}
+        # a Graduation attempt's end has no line of its own ("End of Obers: Ann 0 · …" read
+        # as if nobody took an Ober): the pass or fail line right after it tells the end
+        self.graded = {id(e) for e, after in pairwise(told) if isinstance(e, GameEnded)
+                       and isinstance(after, MaturitaFailed | MaturitaPassed)}
         return marked_pairs(events, Event, lambda e: self.line(e, id(e) in shed),
                             (*OWN_LINE, CardPlayed), lambda e: isinstance(e, quiet),
                             self.mark, lambda e, how: self.stood_in_line(e, how, id(e) in shed))
