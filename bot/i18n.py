@@ -41,7 +41,23 @@ def t(key: str, lang: str = DEFAULT_LANG, /, **values: Any) -> str:
     ``values``."""
     table = CATALOGS[lang_of(lang)]
     template = table.get(key) or CATALOGS[DEFAULT_LANG][key]
+    if values and ":nth}" in template:  # "{tali:nth} round of eight": "1st round of eight"
+        language = lang_of(lang) if key in table else DEFAULT_LANG
+        values = {k: _Nth(v, language) if isinstance(v, int) and not isinstance(v, bool)
+                  else v for k, v in values.items()}
     return template.format(**values) if values else template
+
+
+class _Nth:
+    """A number a template may write as an ordinal (``{n:nth}``, ``ordinal``)."""
+
+    __slots__ = ("lang", "n")
+
+    def __init__(self, n: int, lang: str) -> None:
+        self.n, self.lang = n, lang
+
+    def __format__(self, spec: str) -> str:
+        return ordinal(self.n, self.lang) if spec == "nth" else format(self.n, spec)
 
 
 def plural_form(n: int, lang: str = DEFAULT_LANG) -> str:
@@ -50,6 +66,15 @@ def plural_form(n: int, lang: str = DEFAULT_LANG) -> str:
     if lang_of(lang) == "cs" and n in (2, 3, 4):
         return "few"
     return "one" if n == 1 else "many"
+
+
+def ordinal(n: int, lang: str = DEFAULT_LANG) -> str:
+    """A place or a count in order as ``lang`` writes it: Czech "1.", "2."; English "1st",
+    "2nd", "3rd", "4th", "11th", "21st"."""
+    if lang_of(lang) != "en":
+        return f"{n}."
+    suffix = "th" if n % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 def tn(key: str, lang: str, n: int, /, **values: Any) -> str:

@@ -202,7 +202,7 @@ EVENTS: dict[str, dict[str, str]] = {
         "seat": "hráč {n}",
     },
     "en": {
-        "game_started": "Now {contract} (round of eight {tali}, game {game}); {leader} leads.",
+        "game_started": "Now {contract} ({tali_th} round of eight, game {game}); {leader} leads.",
         "game_started_maturita": (
             "Graduation in {contract}, attempt {attempt}; {leader} plays it."
         ),
@@ -211,7 +211,7 @@ EVENTS: dict[str, dict[str, str]] = {
             "Harakiri (game {playoff_game} of {playoff_games}); {leader} leads."
         ),
         "maturita_dealt": (
-            "Graduation (round of eight {tali}, attempt {attempt}): {seat} chooses the game."
+            "Graduation ({tali_th} round of eight, attempt {attempt}): {seat} chooses the game."
         ),
         "maturita_chosen": "{seat} plays Graduation in {contract}.",
         "stovka_asked": "Before King of hearts: who declares a clean hundred? {first} first.",
@@ -274,6 +274,10 @@ def event_text(
     for name in ("tali", "game", "attempt", "penalty", "number", "games"):
         if hasattr(event, name):
             values[name] = getattr(event, name)
+    if hasattr(event, "tali"):  # English: "1st round of eight"
+        n = event.tali
+        values["tali_th"] = f"{n}" + ("th" if n % 100 in (11, 12, 13)
+                                      else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th"))
     if hasattr(event, "card"):
         values["card"] = card_text(event.card)
     if hasattr(event, "cards"):

@@ -69,13 +69,13 @@ async def test_an_english_table_names_the_games_and_the_round_of_eight_by_the_gl
     names = table.names()
     public = [m for m in ch.history() if not m.flags.ephemeral]
     assert public[0].content == (
-        f"▶ **Hearts** (round of eight 1, game 1). {names[3]} deals, {names[0]} leads.")
+        f"▶ **Hearts** (1st round of eight, game 1). {names[3]} deals, {names[0]} leads.")
     shown = _table_message(ch, table).embeds[0].description
-    assert shown == f"**Hearts** (round of eight 1, game 1)\nTo play: **{names[0]}**"
+    assert shown == f"**Hearts** (1st round of eight, game 1)\nTo play: **{names[0]}**"
     res = await users[0].click(_table_message(ch, table), custom_id=f"lora:t:{tid}:hand")
     assert reply(res).content.splitlines()[:2] == [
-        "**Hearts** (round of eight 1, game 1)",
-        "• Now Hearts (round of eight 1, game 1); you lead."]
+        "**Hearts** (1st round of eight, game 1)",
+        "• Now Hearts; you lead."]
     # the maturant at the choice: Graduation, and the games to choose by their English names
     lora = Lora(first_leader=0, deals=lora_deals(0, [0, 1, 2, 3]))
     drive(lora, lambda lo: lo.phase == "choose")
@@ -83,11 +83,11 @@ async def test_an_english_table_names_the_games_and_the_round_of_eight_by_the_gl
     await harness.service._save(table)
     await harness.bot.controller.table_changed(table, [])
     assert _table_message(ch, table).embeds[0].description == (
-        f"**Graduation** (round of eight 1, attempt 1)\n**{names[0]}** plays Graduation and"
+        f"**Graduation** (1st round of eight, attempt 1)\n**{names[0]}** plays Graduation and"
         " chooses the game.")
     res = await users[0].click(_table_message(ch, table), custom_id=f"lora:t:{tid}:hand")
     hand = reply(res)
-    assert hand.content.splitlines()[0] == "**Graduation** (round of eight 1, attempt 1)"
+    assert hand.content.splitlines()[0] == "**Graduation** (1st round of eight, attempt 1)"
     assert hand.content.splitlines()[-1] == "Look at your cards and choose the game."
     select = next(c for row in hand.components for c in row["components"] if c["type"] == 3)
     assert select["placeholder"] == "Choose the game…"
@@ -142,9 +142,9 @@ def test_the_score_sheet_marks_graduation_attempts_g_in_english(monkeypatch):
     seen = _drawn(monkeypatch, sheet_module)
     sheet_module._block.cache_clear()
     sheet_module.render_sheet(lora.public_view(), names, "en")
-    assert seen[:3] == ["Score sheet", "Now: round of eight 1, Graduation – Hearts",
-                        "Round of eight 1 · Alice leads"]
-    assert "Round of eight 4 · Dana leads" in seen
+    assert seen[:3] == ["Score sheet", "Now: 1st round of eight, Graduation – Hearts",
+                        "1st round of eight · Alice leads"]
+    assert "4th round of eight · Dana leads" in seen
     assert [x for x in seen if x in ("Hearts", "Obers", "Tens", "Quarts")][:4] == [
         "Hearts", "Obers", "Quarts", "Tens"]
     # the legend whole (on as many lines as the sheet's width takes, a part never split)
@@ -193,8 +193,8 @@ STOVKA_HANDS = {
     "cs": {
         "asked": "Před Červeným králem: hlásí někdo čistou stovku? Začíná Cyril.",
         "asked_you": "Před Červeným králem: hlásí někdo čistou stovku? Začínáš ty.",
-        "king": "Hraje se Červený král (3. tálie, 5. hra), vynáší Cyril.",
-        "king_you": "Hraje se Červený král (3. tálie, 5. hra), vynášíš ty.",
+        "king": "Hraje se Červený král, vynáší Cyril.",
+        "king_you": "Hraje se Červený král, vynášíš ty.",
         # after Cyril's yes
         1: {"Cyril": "Hlásíš čistou stovku! Zatím ji nikdo další nehlásí.",
             "Dana": "Cyril hlásí čistou stovku!"},
@@ -219,8 +219,8 @@ STOVKA_HANDS = {
                  " first.",
         "asked_you": "Before King of hearts: does anybody declare a clean hundred? You answer"
                      " first.",
-        "king": "Now King of hearts (round of eight 3, game 5); Cyril leads.",
-        "king_you": "Now King of hearts (round of eight 3, game 5); you lead.",
+        "king": "Now King of hearts; Cyril leads.",
+        "king_you": "Now King of hearts; you lead.",
         1: {"Cyril": "You declare a clean hundred! Nobody else has declared one so far.",
             "Dana": "Cyril declares a clean hundred!"},
         2: {"Cyril": "You declare a clean hundred! Nobody else has declared one so far.",
@@ -337,7 +337,7 @@ MATURITA_HANDS = {  # (the maturant's hand, the select's placeholder, another se
            "Podívej se na karty a zvol hru.",
            "Zvol hru…",
            "• Nové karty jsou rozdané, hru volí Alice."),
-    "en": ("**Graduation** (round of eight 1, attempt 1)\n"
+    "en": ("**Graduation** (1st round of eight, attempt 1)\n"
            "• You lay 10❤️ 9❤️ 8❤️ 7❤️ S❤️ F❤️ K❤️ E❤️ and have no cards left: the game is over.\n"
            "• End of Tens: Alice 0 · Bob 8 · Cyril 8 · Dana 8.\n"
            "• New cards are dealt; the choice is yours.\n"
@@ -401,7 +401,7 @@ def test_R_STOVKA_the_answer_line_keeps_a_stand_in_mark_and_goes_with_the_next_d
             GameStarted(Contract.CERVENY_KRAL, 3, 5, leader=2, dealer=1)]
     assert hand_lines(king, "cs", names, 3)[-2:] == [
         "Čistou stovku za tebe AI nehlásila. Hlásí ji: Cyril, Bob.",
-        "Hraje se Červený král (3. tálie, 5. hra), vynáší Cyril."]
+        "Hraje se Červený král, vynáší Cyril."]
     kvarty = [*king, GameEnded(Contract.CERVENY_KRAL, (0, 0, 8, 0)),
               GameStarted(Contract.KVARTY, 3, 6, leader=2, dealer=1)]
     assert not any("stovku" in line for line in hand_lines(kvarty, "cs", names, 3))

@@ -80,8 +80,8 @@ async def test_a_player_who_left_is_marked_in_the_order_history_and_sheet(harnes
     assert ai_moves > 5 and sheet_notes(table, "cs")[1] == [
         "Od 3. tálie hrála AI", f"AI místo hráče: {ai_moves}×"]
     # (in English, the tálie as the catalog names it elsewhere: "round of eight 3")
-    assert UI.seat_name(table, 1, "en") == "Bob (an AI played from round of eight 3 on)"
-    assert sheet_notes(table, "en")[1][0] == "AI from round of eight 3 on"
+    assert UI.seat_name(table, 1, "en") == "Bob (an AI played from the 3rd round of eight on)"
+    assert sheet_notes(table, "en")[1][0] == "AI from the 3rd round of eight on"
     res = await alice.slash(ch, "lora history")
     history = reply(res).embeds[0].description
     assert f". Bob → AI ({points})" in history and "Alice (" in history

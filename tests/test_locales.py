@@ -81,3 +81,11 @@ HE = re.compile(r"\b(he|him|his|himself)\b", re.IGNORECASE)
 
 def test_the_english_catalog_tells_of_players_without_a_gender() -> None:
     assert [(key, text) for key, text in CATALOGS["en"].items() if HE.search(text)] == []
+
+
+def test_ordinals_as_each_language_writes_them():
+    from bot.i18n import ordinal
+
+    assert [ordinal(n, "cs") for n in (1, 2, 11)] == ["1.", "2.", "11."]
+    assert [ordinal(n, "en") for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101)] == [
+        "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st"]

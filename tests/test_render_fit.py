@@ -55,5 +55,5 @@ def test_a_nine_letter_name_in_a_side_seat_and_the_whole_heading_are_not_cut(mon
     assert not any(x.endswith("…") for x in seen_seats if x.startswith("AI "))
     to_act = names[lora.to_act]  # type: ignore[index]
     assert "First and last" in seen_header
-    assert "Round of eight 1 · game 3 · trick 3/8" in seen_header
+    assert "1st round of eight · game 3 · trick 3/8" in seen_header
     assert f"To act: {to_act}" in seen_header

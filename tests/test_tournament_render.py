@@ -83,10 +83,10 @@ def test_no_entrant_number_stands_before_a_name_next_to_the_place(
         "Table sheet · table 1", "Lóra – tournament 1 · round 1",
         "Points: 4-3-2-1 by place at the table, ties share",
         "Player", "Penalty points", "Place", "Points",
-        "AI Božena", "AI · easy", "60", "2.", "3",
-        "AI Karel", "AI · medium", "49", "1.", "4",
-        "Eliška", "63", "3.", "2",
-        "Cecílie", "clean hundred ✗", "86", "4.", "1"]
+        "AI Božena", "AI · easy", "60", "2nd", "3",
+        "AI Karel", "AI · medium", "49", "1st", "4",
+        "Eliška", "63", "3rd", "2",
+        "Cecílie", "clean hundred ✗", "86", "4th", "1"]
 
 
 def test_lora_sheet_notes_harakiri_stovka_and_the_substitute() -> None:
@@ -120,6 +120,10 @@ def test_lora_sheet_notes_harakiri_stovka_and_the_substitute() -> None:
     en = sheet_lines(t, slot, "en")
     assert [tag.label for tag in en[1].tags] == ["left · AI finished", "harakiri 11",
                                                  "clean hundred ✗"]
+    # the place as each language writes it (review 13: "1." in English pictures)
+    assert [line.place_text for line in cs] == [f"{p}." for p in outcome.places]
+    assert [line.place_text for line in en] == [
+        {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}[p] for p in outcome.places]
     assert [f.ok for f in sheet_footer(t, slot, "cs")] == [None]  # Lóra has no control sum
     assert image(sheet_png(t, slot, "cs")).width == render.W
 

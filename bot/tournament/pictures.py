@@ -5,7 +5,7 @@ and each table's sheet, with the words of the catalog and the game's own sheet c
 from __future__ import annotations
 
 from bot.games import ui_of
-from bot.i18n import has, t
+from bot.i18n import has, ordinal, t
 from bot.storage.models import EntrantRecord, TournamentRecord, TournamentTableRecord
 from bot.tournament import model
 from bot.tournament.model import settings_of
@@ -135,7 +135,8 @@ def sheet_lines(t_: TournamentRecord, slot: TournamentTableRecord,
             name=e.name, tags=tuple(tags),
             values=tuple(value_text(v, c.unit, lang)
                          for v, c in zip(values, rules.columns, strict=True)),
-            place=outcome.places[seat], points=number(points[seat], lang)))
+            place=outcome.places[seat], points=number(points[seat], lang),
+            place_text=ordinal(outcome.places[seat], lang)))
     return lines
 
 

@@ -66,6 +66,7 @@ class SheetLine:
     values: tuple[str, ...]  # the game's own columns
     place: int
     points: str
+    place_text: str = ""  # the place as the language writes it ("1.", "1st"); else "1."
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,7 +249,8 @@ def sheet_image(title: str, subtitle: str, labels: tuple[str, str, str],
         fv = font(27, "cond")
         for j, value in enumerate(line.values):
             text(img, (values_x0 + (j + 1) * VALUE_W, cy), value, fv, TEXT, "rm")
-        text(img, (SHEET_PLACE_R, cy), f"{line.place}.", font(26, "bold"), MUTED, "rm")
+        text(img, (SHEET_PLACE_R, cy), line.place_text or f"{line.place}.", font(26, "bold"),
+             MUTED, "rm")
         text(img, (SHEET_POINTS_R, cy), line.points, font(32, "bold"),
              GOLD if line.place == 1 else TEXT, "rm")
     return img

@@ -95,12 +95,11 @@ class Words:
                 return self.say("game_started_harakiri_of", leader, game=k, games=n)
             case GameStarted(contract=Contract.HARAKIRI, leader=leader):
                 return self.say("game_started_harakiri", leader)
-            case GameStarted(attempt=int(attempt), contract=c, leader=leader):
-                return self.say("game_started_maturita", leader, contract=game_name(c, lang),
-                                attempt=attempt)
-            case GameStarted(contract=c, tali=tali, game=game, leader=leader):
-                return self.say("game_started", leader, contract=game_name(c, lang), tali=tali,
-                                game=game)
+            # (the hand's header above says which round of eight, game or attempt it is)
+            case GameStarted(attempt=int(), contract=c, leader=leader):
+                return self.say("game_started_maturita", leader, contract=game_name(c, lang))
+            case GameStarted(contract=c, leader=leader):
+                return self.say("game_started", leader, contract=game_name(c, lang))
             case MaturitaDealt(seat=seat):
                 return self.say("maturita_dealt", seat)
             case MaturitaChosen(seat=seat, contract=c):
