@@ -49,6 +49,17 @@ async def test_stats_history_and_export(harness):
     assert embed.title == f"Statistiky – {table.names()[seat]}"
     total = table.state.totals[seat]
     assert f"⌀ {total:.1f} b." in embed.fields[0].value
+    # every field titled; nothing counted "0 of 0" (no harakiri was played)
+    assert [(f.name, f.value) for f in embed.fields[2:]] == [
+        ("Maturita", "Úspěšně: 0 z 1 (0 %)\nPokusů celkem: 3"),
+        ("Čistá stovka", "Vyšla: 0 z 1 ohlášených"),
+        ("Nejlepší a nejhorší lóra", f"Nejlepší: {total} b. (#1) · nejhorší: {total} b. (#1)")]
+    await users[0].slash(ch, "lora settings", language="en")
+    embed = reply(await users[0].slash(ch, "lora stats", user=users[1])).embeds[0]
+    assert [(f.name, f.value) for f in embed.fields[2:]] == [
+        ("Graduation", "Passed: 0 of 1 (0 %)\nAttempts in all: 3"),
+        ("Clean hundred", "Made: 0 of 1 declared"),
+        ("Best and worst lóra", f"Best: {total} pts (#1) · worst: {total} pts (#1)")]
     res = await users[0].slash(ch, "lora history")
     history = reply(res).embeds[0].description
     assert history.startswith("**#1** ")

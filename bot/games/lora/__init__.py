@@ -149,21 +149,24 @@ class LoraUI(BaseUI):
         lines = [f"{game_name(c, lang)}: ⌀ {_num(v, 2)}" for c, v in data.contracts.items()]
         if lines:
             fields.append((t("lora.st_contracts", lang), "\n".join(lines), True))
-        rate = "–" if data.maturita_rate is None else f"{100 * data.maturita_rate:.0f} %"
-        fields.append((
-            game_name("maturita", lang),
-            t("lora.st_maturita", lang, rate=rate, attempts=data.maturita_attempts,
-              count=data.maturitas),
-            True,
-        ))
-        extra = [
-            t("lora.st_stovka", lang, made=data.stovka_made, declared=data.stovka_declared),
-            t("lora.st_harakiri", lang, won=data.harakiri_won, played=data.harakiri_played),
-        ]
+        # each a titled field, shown once there is something to count (no "0 of 0")
+        if data.maturitas:
+            rate = "–" if data.maturita_rate is None else f"{100 * data.maturita_rate:.0f} %"
+            fields.append((game_name("maturita", lang), t(
+                "lora.st_maturita", lang, passed=data.maturita_passed, count=data.maturitas,
+                rate=rate, attempts=data.maturita_attempts), True))
+        if data.stovka_declared:
+            fields.append((t("lora.st_stovka_title", lang), t(
+                "lora.st_stovka", lang, made=data.stovka_made, declared=data.stovka_declared),
+                True))
+        if data.harakiri_played:
+            fields.append((t("lora.st_harakiri_title", lang), t(
+                "lora.st_harakiri", lang, won=data.harakiri_won, played=data.harakiri_played),
+                True))
         if stats.best is not None and stats.worst is not None:
-            extra.append(t("lora.st_best_worst", lang, best=stats.best[1], best_id=stats.best[0],
-                           worst=stats.worst[1], worst_id=stats.worst[0]))
-        fields.append(("\u200b", "\n".join(extra), False))
+            fields.append((t("lora.st_best_worst_title", lang), t(
+                "lora.st_best_worst", lang, best=stats.best[1], best_id=stats.best[0],
+                worst=stats.worst[1], worst_id=stats.worst[0]), False))
         return fields
 
     def export_files(self, data: dict[str, Any], lang: str) -> list[discord.File]:
