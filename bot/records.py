@@ -205,7 +205,8 @@ def add_records_commands(group: app_commands.Group, ui: GameUI) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         data = await store_of(interaction).export_game(interaction.guild_id, game, ui.kind)
         if data is None:
-            await interaction.followup.send(t("core.export_missing", lang, id=game),
+            await interaction.followup.send(t("core.export_missing", lang, id=game,
+                                              command=ui.command),
                                             ephemeral=True)
             return
         await interaction.followup.send(files=ui.export_files(data, lang), ephemeral=True)

@@ -75,7 +75,9 @@ async def test_stats_history_and_export(harness):
     och = other.create_text_channel("x")
     stranger = other.add_member(harness.env.create_user("eve"))
     res = await stranger.slash(och, "lora export", game=1)
-    assert reply(res).content == "I cannot find game 1 on this server."
+    assert reply(res).content == (
+        "I cannot find game 1 on this server. Game numbers are those of /lora history (#1 …);"
+        " a game can be exported once it is finished.")
 
 
 async def test_forget_me_asks_first_then_anonymizes_and_frees_the_seat(harness):

@@ -96,7 +96,9 @@ async def test_toy_game_runs_through_lobby_clicks_restart_and_archive(toy: BotHa
     assert toy_game.SPEC.replayed(record).outcome() == outcome
     # (in the language of the table they played at, not their clients' English)
     res = await users[1].slash(ch, "lora export", game=game.game_id)
-    assert reply(res).content == "Hru č. 1 na tomto serveru nenajdu."
+    assert reply(res).content == (
+        "Hru č. 1 na tomto serveru nenajdu. Čísla her jsou ta z /lora history (#1 …); stáhnout"
+        " jde hra, až je dohraná.")
     res = await users[1].slash(ch, "toy rules")
     assert reply(res).embeds[0].description == toy_game.STRINGS["cs"]["rules_text"]
 

@@ -161,7 +161,7 @@ STRINGS: dict[str, str] = {
     "core.lb_prov": " (předběžné)",
     "core.lb_page": "Strana {page}/{pages}",
     "core.history_title": "{game} – poslední hry",
-    "core.export_missing": "Hru č. {id} na tomto serveru nenajdu.",
+    "core.export_missing": "Hru č. {id} na tomto serveru nenajdu. Čísla her jsou ta z /{command} history (#1 …); stáhnout jde hra, až je dohraná.",
     "core.forgotten": "Tvoje osobní údaje jsou smazány; tvé hry zůstávají anonymně.",
     "core.forget_confirm": "Opravdu smazat tvoje osobní údaje? {leaves}Smaže se tvé nastavení i jméno; hodnocení, statistiky a hry zůstanou, anonymně. Vrátit to nejde.",
     "core.forget_leaves_one": "Odejdeš od stolu č. {id} (v rozehrané hře za tebe dohraje AI). ",

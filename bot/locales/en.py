@@ -155,7 +155,7 @@ STRINGS: dict[str, str] = {
     "core.lb_prov": " (provisional)",
     "core.lb_page": "Page {page}/{pages}",
     "core.history_title": "{game} – recent games",
-    "core.export_missing": "I cannot find game {id} on this server.",
+    "core.export_missing": "I cannot find game {id} on this server. Game numbers are those of /{command} history (#1 …); a game can be exported once it is finished.",
     "core.forgotten": "Your personal data is deleted; your games stay, anonymized.",
     "core.forget_confirm": "Delete your personal data? {leaves}Your settings and your name are deleted; your rating, statistics and games stay, anonymized. This cannot be undone.",
     "core.forget_leaves_one": "You leave table {id} (in a running game an AI plays on in your seat). ",
