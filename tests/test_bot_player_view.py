@@ -202,7 +202,13 @@ async def test_an_english_table_speaks_english_to_a_czech_client(harness, locale
     assert rules.embeds[0].title == "Lóra – the rules in brief"
     assert "**Hearts** (Červené)" in rules.embeds[0].description  # the glossary's names
     last = await _answered(other, players.table_message(), f"lora:t:{tid}:last")
-    assert last.content.startswith("Last trick: ")
+    leader, cards = table.state.public_view().game.last_trick
+    from bot.games.lora.cards import cards_text
+    from engine.rules import trick_winner_offset
+    names = table.names()
+    assert last.content == (  # who led it (the cards in the order played) and who took it
+        f"Last trick (led by {names[leader]}): {cards_text(cards)} – taken by"
+        f" **{names[(leader + trick_winner_offset(cards)) % 4]}**.")
     sheet = await _answered(other, players.table_message(), f"lora:t:{tid}:sheet")
     assert sheet.attachments[0].filename == "protokol.png"
     res = await other.slash(ch, "lora rules")

@@ -356,7 +356,7 @@ STRINGS: dict[str, str] = {
     "lora.btn_sheet": "Protokol",
     "lora.btn_last": "Poslední štych",
     "lora.no_last_trick": "Zatím nebyl sehrán žádný štych.",
-    "lora.last_trick": "Poslední štych: {cards} – bere **{name}**.",
+    "lora.last_trick": "Poslední štych (vynáší {leader}): {cards} – bere **{name}**.",
     "lora.your_turn": "{mention}, jsi na tahu ({contract}).",
     "lora.your_turn_choose": "{mention}, maturuješ: podívej se na karty a zvol hru.",
     "lora.your_turn_stovka": "{mention}, hlásíš čistou stovku?",

@@ -350,7 +350,7 @@ STRINGS: dict[str, str] = {
     "lora.btn_sheet": "Score sheet",
     "lora.btn_last": "Last trick",
     "lora.no_last_trick": "No trick has been played yet.",
-    "lora.last_trick": "Last trick: {cards} – taken by **{name}**.",
+    "lora.last_trick": "Last trick (led by {leader}): {cards} – taken by **{name}**.",
     "lora.your_turn": "{mention}, your turn ({contract}).",
     "lora.your_turn_choose": "{mention}, you play Graduation: look at your cards and choose the game.",
     "lora.your_turn_stovka": "{mention}, do you declare a clean hundred?",

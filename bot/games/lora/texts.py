@@ -303,6 +303,8 @@ def last_trick_text(table: Table, lang: str) -> str:
     match lora_of(table.state).public_view().game:
         case TrickView(last_trick=(leader, cards)):
             winner = (leader + trick_winner_offset(cards)) % 4
-            return t("lora.last_trick", lang, cards=cards_text(cards), name=table.names()[winner])
+            names = table.names()  # (the cards in the order played, from its leader)
+            return t("lora.last_trick", lang, cards=cards_text(cards), name=names[winner],
+                     leader=names[leader])
         case _:
             return t("lora.no_last_trick", lang)
