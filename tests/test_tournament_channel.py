@@ -41,7 +41,7 @@ def reading(ch: Any) -> list[str]:
             out.append(f"sheets {m.content}")
         elif m.content and m.content.startswith("Začíná"):
             out.append(f"next {m.content}")
-        elif m.content and "Vítězem" in m.content:
+        elif m.content and m.content.startswith("🏆"):  # (who won: a person or an AI)
             out.append("winner")
     return out
 

@@ -215,7 +215,8 @@ def test_a_substitute_tag_wider_than_a_taroky_name_column_is_drawn_condensed() -
 
 def test_the_winner_and_the_standings_text_mark_an_entrant_an_ai_played_for() -> None:
     """Review 12: "Vítězem turnaje … je Cyril" and "1. **Cyril** – 7 b." hid that an AI
-    played his seat from round 1 (only the picture's tag said so). Who wins is unchanged."""
+    played his seat from round 1 (only the picture's tag said so). Who wins is unchanged.
+    Review 13: an AI's win is not congratulated: the best-placed people are, named."""
     from bot.tournament.desk import TournamentDesk, leader_lines
     from bot.tournament.scoring import standings
 
@@ -223,14 +224,23 @@ def test_the_winner_and_the_standings_text_mark_an_entrant_an_ai_played_for() ->
     first = next(e for e in t_.entrants if e.entrant_no == standings(t_, 1)[0].entrant)
     first.replaced_from = 1
     assert standings(t_, 1)[0].entrant == first.entrant_no
+    second = ", ".join(f"<@{e.user_id}>" for r in standings(t_, 1) if r.place == 2
+                       for e in t_.entrants if e.entrant_no == r.entrant)
+    assert second.count("<@") == 3  # (three share the 2nd place)
     for lang, line, won in [
         ("cs", f"1. **{first.name} (AI od 1. kola)** –",
-         f"🏆 Vítězem turnaje č. 1 je {first.name} (AI od 1. kola). Gratulujeme!"),
+         f"🏆 Turnaj č. 1 vyhrává {first.name} (AI od 1. kola). Nejlepší z lidí: {second}"
+         " (2. místo) – gratulujeme!"),
         ("en", f"1. **{first.name} (AI from round 1)** –",
-         f"🏆 The winner of tournament 1 is {first.name} (AI from round 1). Congratulations!"),
+         f"🏆 Tournament 1 goes to {first.name} (AI from round 1). Best placed among the"
+         f" people: {second} (2nd place) – congratulations!"),
     ]:
         assert leader_lines(t_, 1, lang).splitlines()[0].startswith(line)
         t_.settings["lang"] = lang
         desk = TournamentDesk.__new__(TournamentDesk)
         (post,) = desk.winner_shown(t_)
         assert post.payload["content"] == won
+    first.replaced_from = None  # a person won: congratulated as before
+    (post,) = desk.winner_shown(t_)
+    assert post.payload["content"] == (
+        f"🏆 The winner of tournament 1 is <@{first.user_id}>. Congratulations!")

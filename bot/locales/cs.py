@@ -283,6 +283,8 @@ STRINGS: dict[str, str] = {
     "core.tournament.sheets": "Zápisové lístky stolů {round}. kola:",
     "core.tournament.next_round": "Začíná **{round}. kolo** – stoly jsou vylosovány, každý hraje ve svém vlákně.",
     "core.tournament.winner": "🏆 Vítězem turnaje č. {id} je {names}. Gratulujeme!",
+    "core.tournament.winner_ai": "🏆 Turnaj č. {id} vyhrává {names}. Nejlepší z lidí: {humans} ({place:nth} místo) – gratulujeme!",
+    "core.tournament.winner_ai_only": "🏆 Turnaj č. {id} vyhrává {names}.",
     "core.tournament.closed_cancelled": "Turnaj č. {id} byl zrušen.",
     "core.tournament.unregistered": "Tvoje přihláška do turnaje č. {id} je zrušena.",
     "core.tournament.withdrawn": "Z turnaje č. {id} odstupuješ; za tebe dohraje AI.",

@@ -277,6 +277,8 @@ STRINGS: dict[str, str] = {
     "core.tournament.sheets": "The table sheets of round {round}:",
     "core.tournament.next_round": "**Round {round}** begins – the tables are drawn, each plays in its own thread.",
     "core.tournament.winner": "🏆 The winner of tournament {id} is {names}. Congratulations!",
+    "core.tournament.winner_ai": "🏆 Tournament {id} goes to {names}. Best placed among the people: {humans} ({place:nth} place) – congratulations!",
+    "core.tournament.winner_ai_only": "🏆 Tournament {id} goes to {names}.",
     "core.tournament.closed_cancelled": "Tournament {id} was cancelled.",
     "core.tournament.unregistered": "You left the list of tournament {id}.",
     "core.tournament.withdrawn": "You withdrew from tournament {id}; an AI plays for you.",

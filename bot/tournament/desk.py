@@ -385,12 +385,27 @@ class TournamentDesk:
     def winner_shown(self, t_: TournamentRecord) -> list[OutboxItem]:
         lang = self._lang(t_)
         rows = standings(t_, settings_of(t_).rounds)
-        winners = [model.entrant(t_, r.entrant) for r in rows if r.place == 1]
-        names = ", ".join(f"<@{e.user_id}>" if e.user_id and e.ai_level is None
-                          and e.replaced_from is None else standing_name(e, lang)
-                          for e in winners)
-        return [self._post(t_.channel_id, tt("winner", lang, names=names,
-                                             id=t_.tournament_id))]
+
+        def human(e: EntrantRecord) -> bool:
+            return bool(e.user_id) and e.ai_level is None and e.replaced_from is None
+
+        def named(es: list[EntrantRecord]) -> str:
+            return ", ".join(f"<@{e.user_id}>" if human(e) else standing_name(e, lang)
+                             for e in es)
+
+        placed = [(r.place, model.entrant(t_, r.entrant)) for r in rows]
+        winners = [e for place, e in placed if place == 1]
+        if any(human(e) for e in winners):
+            return [self._post(t_.channel_id, tt("winner", lang, names=named(winners),
+                                                 id=t_.tournament_id))]
+        # an AI won: said plainly, and the best-placed people are the ones congratulated
+        best = min((place for place, e in placed if human(e)), default=None)
+        if best is None:
+            text = tt("winner_ai_only", lang, names=named(winners), id=t_.tournament_id)
+        else:
+            text = tt("winner_ai", lang, names=named(winners), id=t_.tournament_id,
+                      place=best, humans=named([e for p, e in placed if p == best]))
+        return [self._post(t_.channel_id, text)]
 
     def tournament_closed_shown(self, t_: TournamentRecord, reason: str) -> list[OutboxItem]:
         return [self._post(t_.channel_id,
