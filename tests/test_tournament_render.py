@@ -244,3 +244,7 @@ def test_the_winner_and_the_standings_text_mark_an_entrant_an_ai_played_for() ->
     (post,) = desk.winner_shown(t_)
     assert post.payload["content"] == (
         f"🏆 The winner of tournament 1 is <@{first.user_id}>. Congratulations!")
+    for e in t_.entrants:  # nobody but AIs played it to the end: the result alone
+        e.replaced_from = e.replaced_from or (1 if e.ai_level is None else None)
+    (post,) = desk.winner_shown(t_)
+    assert post.payload["content"] == f"🏆 Tournament 1 goes to {first.name} (AI from round 1)."
