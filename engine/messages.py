@@ -274,8 +274,7 @@ def event_text(
     for name in ("tali", "game", "attempt", "penalty", "number", "games"):
         if hasattr(event, name):
             values[name] = getattr(event, name)
-    if hasattr(event, "tali"):  # English: "1st round of eight"
-        n = event.tali
+    if isinstance(n := getattr(event, "tali", None), int):  # English: "1st round of eight"
         values["tali_th"] = f"{n}" + ("th" if n % 100 in (11, 12, 13)
                                       else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th"))
     if hasattr(event, "card"):

@@ -1026,7 +1026,8 @@ class Controller:
     async def on_confirm(self, interaction: Interaction, table_id: int, op: str,
                          until: int) -> None:
         """A click on the button of a question (``ConfirmButton``): the table is closed, he
-        leaves the game, or he takes his seat back. The question becomes its answer (its
+        leaves the game, he takes his seat back, his personal data is deleted ("forget"), or
+        nothing changes ("stay"). The question becomes its answer (its
         button gone), whatever it is: done, refused, lapsed, or, when the table has changed
         so that the question no longer says what the click would do, the question as it is
         now (nothing done)."""
