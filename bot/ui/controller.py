@@ -32,6 +32,7 @@ from bot.errors import TableError
 from bot.games import GameUI, ui_of
 from bot.i18n import game_key, game_t, lang_of_locale, t
 from bot.model import (
+    RECENT_EVENTS,
     RECENT_LINES,
     STATUS_ABORTED,
     STATUS_FINISHED,
@@ -61,7 +62,6 @@ THREAD_ATTEMPTS = 3  # making a thread rate limited: tried again after the retry
 SESSION_SECONDS = 14 * 60  # interaction tokens live 15 minutes
 OUTBOX_KEEP_SECONDS = 24 * 3600  # delivered entries are kept this long, then pruned
 FINISHED_CACHE = 64  # finished tables kept loaded for their old buttons
-RECENT_EVENTS = 40  # the last events a hand words for its seat
 CONFIRM_SECONDS = 300  # a question before a running table changes for good lapses then
 P = ParamSpec("P")
 Handler = Callable[Concatenate["Controller", Interaction, P], Coroutine[Any, Any, None]]
