@@ -182,6 +182,35 @@ def _event_type(name: object) -> type:
 
 
 @dataclass
+class TurnClock:
+    """The turn of the present human to act (the game's ``version`` and his ``seat``): when
+    it began (epoch seconds, the service's clock) and whether his turn timer reminded him.
+    Saved with the table: after a restart his timer goes on with what was left of it, the
+    reminder comes only if it did not yet, and nobody is pinged again for this turn."""
+
+    version: int
+    seat: int
+    started: float
+    reminded: bool = False
+
+    def to_json(self) -> JSONDict:
+        return {"version": self.version, "seat": self.seat, "started": self.started,
+                "reminded": self.reminded}
+
+    @classmethod
+    def from_json(cls, d: object) -> TurnClock | None:
+        """None for a table saved before turns were kept (or a record it cannot read)."""
+        if not isinstance(d, dict):
+            return None
+        version, seat = _int_or_none(d.get("version")), _int_or_none(d.get("seat"))
+        started = d.get("started")
+        if (version is None or seat is None
+                or not isinstance(started, int | float) or isinstance(started, bool)):
+            return None
+        return cls(version, seat, float(started), bool(d.get("reminded", False)))
+
+
+@dataclass
 class TableSettings:
     """What the creator chose in ``/<game> new``: the game's own options (its JSON, read by
     the game's engine and UI) and the table's (timer, language, seating, autoplay)."""
@@ -247,6 +276,7 @@ class Table:
     recent: list[str] = field(default_factory=list)  # the last event lines, as shown
     # the round clock (a game with a time limit): when the game started, epoch seconds
     clock_started: float | None = None
+    turn: TurnClock | None = None  # the present human's turn in progress (his turn timer)
     # the state, seats and status as last committed (to undo what the database refused)
     # (the state as its stored text: ``to_json_text``)
     saved: tuple[str | None, list[JSONDict | None], TableStatus] | None = None
@@ -336,6 +366,7 @@ class Table:
             "recent": self.recent[-RECENT_LINES:],
             "events": events_json(self.events[-RECENT_EVENTS:]),
             "clock_started": self.clock_started,
+            "turn": None if self.turn is None else self.turn.to_json(),
         }
         if self.tournament is not None:
             extra["tournament"] = dict(self.tournament)

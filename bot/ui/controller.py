@@ -488,6 +488,10 @@ class Controller:
         seat, s = found
         if s.absent:
             return None  # the table waits for him (or an AI stands in): his ping still holds
+        turn = table.turn  # (as saved before this change: a restart keeps it)
+        if not events and turn is not None and (turn.version, turn.seat) == (table.version,
+                                                                             seat):
+            return None  # nothing moved, his turn goes on: what it showed him still holds
         own = (s.user_id == origin or (table.table_id, s.user_id) in self.acting
                or s.user_id == self._mover(table))
         if own and not ui.starts_deal(events):
