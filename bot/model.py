@@ -6,7 +6,10 @@ game interface (``engine.game.GameState``); the table knows it only by its ``gam
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import importlib
+from collections.abc import Sequence
+from dataclasses import dataclass, field, fields, is_dataclass
+from enum import Enum
 from typing import Any
 
 from bot.storage.models import TableStatus
@@ -18,6 +21,7 @@ STATUS_PLAYING = TableStatus.PLAYING
 STATUS_FINISHED = TableStatus.FINISHED
 STATUS_ABORTED = TableStatus.ABORTED
 RECENT_LINES = 8
+RECENT_EVENTS = 40  # the last events a hand words for its seat (``Table.events``)
 AI_AT_KEPT = 64  # the versions of an AI's moves for a human a seat keeps (the newest)
 JSONDict = dict[str, Any]
 
@@ -109,6 +113,103 @@ class Unclicked:
         return t(f"core.unclicked_{self.how}", lang, name=str(self.seat + 1))
 
 
+def events_json(events: Sequence[Any]) -> JSONDict:
+    """``Table.events`` in a small stored form: the types once (``module:Name``), then each
+    event as its type's index and its fields' values in order (a tuple as a list, an enum as
+    ``{"e": its type's index, "v": its value}``)."""
+    types: list[str] = []
+
+    def index(cls: type) -> int:
+        name = f"{cls.__module__}:{cls.__qualname__}"
+        if name not in types:
+            types.append(name)
+        return types.index(name)
+
+    def value(v: Any) -> Any:
+        if isinstance(v, Enum):
+            return {"e": index(type(v)), "v": v.value}
+        if isinstance(v, tuple | list):
+            return [value(x) for x in v]
+        return v
+
+    out = [[index(type(e)), *(value(getattr(e, f.name)) for f in fields(e))]
+           for e in events if is_dataclass(e)]
+    return {"types": types, "list": out}
+
+
+def events_from_json(data: object) -> list[Any]:
+    """The events of ``events_json``; none when they cannot be read as they were written
+    (a table saved before they were kept, or by a version whose events differ): a hand then
+    shows fewer lines, nothing else changes."""
+    if not isinstance(data, dict):
+        return []
+    try:
+        types = [_event_type(name) for name in data["types"]]
+
+        def value(v: Any) -> Any:
+            if isinstance(v, dict):
+                cls = types[v["e"]]
+                if not issubclass(cls, Enum):
+                    raise TypeError(cls)
+                return cls(v["v"])
+            if isinstance(v, list):
+                return tuple(value(x) for x in v)
+            return v
+
+        out = []
+        for row in data["list"]:
+            cls = types[row[0]]
+            if issubclass(cls, Enum):
+                raise TypeError(cls)
+            out.append(cls(*(value(v) for v in row[1:])))
+        return out
+    except Exception:
+        return []
+
+
+def _event_type(name: object) -> type:
+    """An event's (or its enum field's) class by its stored name: only the engine's, and the
+    bot's ``Unclicked``."""
+    if not isinstance(name, str):
+        raise TypeError(name)
+    module, _, qualname = name.partition(":")
+    if not (module.startswith("engine.") or name == "bot.model:Unclicked"):
+        raise ValueError(name)
+    cls = getattr(importlib.import_module(module), qualname)
+    if not isinstance(cls, type) or not (is_dataclass(cls) or issubclass(cls, Enum)):
+        raise TypeError(name)
+    return cls
+
+
+@dataclass
+class TurnClock:
+    """The turn of the present human to act (the game's ``version`` and his ``seat``): when
+    it began (epoch seconds, the service's clock) and whether his turn timer reminded him.
+    Saved with the table: after a restart his timer goes on with what was left of it, the
+    reminder comes only if it did not yet, and nobody is pinged again for this turn."""
+
+    version: int
+    seat: int
+    started: float
+    reminded: bool = False
+
+    def to_json(self) -> JSONDict:
+        return {"version": self.version, "seat": self.seat, "started": self.started,
+                "reminded": self.reminded}
+
+    @classmethod
+    def from_json(cls, d: object) -> TurnClock | None:
+        """None for a table saved before turns were kept (or a record it cannot read)."""
+        if not isinstance(d, dict):
+            return None
+        version, seat = _int_or_none(d.get("version")), _int_or_none(d.get("seat"))
+        started = d.get("started")
+        if (version is None or seat is None
+                or not isinstance(started, int | float) or isinstance(started, bool)):
+            return None
+        return cls(version, seat, float(started), bool(d.get("reminded", False)))
+
+
 @dataclass
 class TableSettings:
     """What the creator chose in ``/<game> new``: the game's own options (its JSON, read by
@@ -175,13 +276,14 @@ class Table:
     recent: list[str] = field(default_factory=list)  # the last event lines, as shown
     # the round clock (a game with a time limit): when the game started, epoch seconds
     clock_started: float | None = None
+    turn: TurnClock | None = None  # the present human's turn in progress (his turn timer)
     # the state, seats and status as last committed (to undo what the database refused)
     # (the state as its stored text: ``to_json_text``)
     saved: tuple[str | None, list[JSONDict | None], TableStatus] | None = None
     pending: list[JSONDict] = field(default_factory=list)  # applied, not yet committed
     unshown: list[GameEvent] = field(default_factory=list)  # events of the pending actions
     saved_recent: list[str] = field(default_factory=list)  # ``recent`` as last committed
-    # the last events shown, in memory only (a private hand words them for its seat)
+    # the last events shown (a private hand words them for its seat), saved with the table
     events: list[Any] = field(default_factory=list, repr=False)
     # a tournament's table: {"id": tournament, "round": n, "table": n} (None: a table of its own)
     tournament: JSONDict | None = None
@@ -262,7 +364,9 @@ class Table:
             "seed": self.seed,
             "ping_message_id": self.ping_message_id,
             "recent": self.recent[-RECENT_LINES:],
+            "events": events_json(self.events[-RECENT_EVENTS:]),
             "clock_started": self.clock_started,
+            "turn": None if self.turn is None else self.turn.to_json(),
         }
         if self.tournament is not None:
             extra["tournament"] = dict(self.tournament)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.model import Seat, Table, TableSettings
+from bot.model import Seat, Table, TableSettings, TurnClock, events_from_json
 from bot.storage import PlayerResult, Storage, TableRecord, TableStore
 from engine import games
 from engine.log_json import json_text
@@ -42,7 +42,9 @@ def table_from_record(rec: TableRecord) -> Table:
         ping_message_id=extra.get("ping_message_id"),
         recent=list(extra.get("recent", [])),
         saved_recent=list(extra.get("recent", [])),
+        events=events_from_json(extra.get("events")),
         clock_started=_stamp(extra.get("clock_started")),
+        turn=TurnClock.from_json(extra.get("turn")),
         saved=(None if rec.state is None else json_text(rec.state), rec.seats, rec.status),
         tournament=extra.get("tournament") if isinstance(extra.get("tournament"), dict) else None,
         parent_id=_id(extra.get("parent")),

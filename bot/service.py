@@ -21,6 +21,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import math
 import random
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Sequence
@@ -38,6 +39,7 @@ from bot.model import (
     Seat,
     Table,
     TableSettings,
+    TurnClock,
     Unclicked,
 )
 from bot.storage.models import OutboxEntry, OutboxItem
@@ -52,6 +54,9 @@ log = logging.getLogger(__name__)
 AI_NAMES = ("AI Karel", "AI Božena", "AI Jaroslav", "AI Libuše", "AI Václav")
 ANONYMOUS = "anonymous"
 RETRY_SECONDS = 5
+# a turn timer continued after a restart (what was left of it) gives at least this much: a
+# player whose time ran out while the bot was down is not replaced the moment it is back
+TIMER_FLOOR_SECONDS = 10
 EVICT_SECONDS = 3600
 MAX_AUTO_STEPS = 2000  # a safety bound on forced moves in one go (a whole lóra is ~800 actions)
 CHAIN_COMMIT_SECONDS = 0.5  # a chain of AI moves is committed at least this often
@@ -305,11 +310,17 @@ class TableService:
             entries = [OutboxEntry.of(i, item, now) for i, item in zip(ids, outbox, strict=True)]
             self.presenter.committed(table, entries, game)
 
-    async def _send(self, table: Table, outbox: Sequence[OutboxItem]) -> None:
-        """Entries that are no change of the table (a reminder), in their own transaction."""
+    async def _send(self, table: Table, outbox: Sequence[OutboxItem], *,
+                    save: bool = False) -> None:
+        """Entries that are no change of the game (a reminder), in their own transaction
+        (``save``: with the table's extra — its turn reminded)."""
         if not outbox:
             return
-        ids = await self.store.add_outbox(list(outbox))
+        if save:
+            ids = await self.store.update_table(table.table_id, extra=table.extra_json(),
+                                                outbox=list(outbox))
+        else:
+            ids = await self.store.add_outbox(list(outbox))
         now = datetime.now(UTC)
         entries = [OutboxEntry.of(i, item, now) for i, item in zip(ids, outbox, strict=True)]
         self.presenter.committed(table, entries, False)
@@ -828,6 +839,7 @@ class TableService:
             log.exception("composing the messages of table %s failed", table.table_id)
             table.recent = list(table.saved_recent)
             outbox = []
+        self._mark_turn(table)  # (after the presenter: it reads the turn as it was)
         await self._save(table, [*lead, *outbox], game=True)
         if table.status == STATUS_FINISHED and self.on_finished is not None:
             await self.on_finished(table)
@@ -1072,21 +1084,47 @@ class TableService:
         if handle is not None:
             handle.cancel()
 
+    def _mark_turn(self, table: Table) -> TurnClock | None:
+        """The turn of the present human to act (``Table.turn``, saved with the table): kept
+        while the game waits for the same move of the same seat, begun anew for a new one;
+        None while no present human is to act."""
+        state = table.state
+        seat = None if state is None or table.status != STATUS_PLAYING else state.to_act
+        s = None if seat is None else table.seats[seat]
+        if seat is None or s is None or s.is_ai or s.absent:
+            table.turn = None
+            return None
+        turn = table.turn
+        if turn is None or (turn.version, turn.seat) != (table.version, seat):
+            turn = table.turn = TurnClock(table.version, seat, self.now())
+        return turn
+
     def _arm_timer(self, table: Table) -> None:
         """A reminder at half the time, then an AI plays for the absent player. Timers are
-        loop callbacks, not sleeping tasks: a thousand waiting tables cost nothing."""
+        loop callbacks, not sleeping tasks: a thousand waiting tables cost nothing.
+        The time counts from the start of the turn (``Table.turn``): armed again for the same
+        turn — after a restart — only what is left of it remains (at least
+        ``TIMER_FLOOR_SECONDS``), and a reminder already sent is not sent again; one that fell
+        due while the bot was down comes at once, with the seconds left."""
         self._cancel_timer(table.table_id)
         limit = table.settings.turn_timer
         state = table.state
         if limit <= 0 or state is None or table.status != STATUS_PLAYING or state.to_act is None:
             return
-        s = table.seats[state.to_act]
-        if s is None or s.is_ai or s.absent:
+        turn = self._mark_turn(table)
+        if turn is None:
             return
         half = limit // 2
-        args = (table.table_id, state.to_act, table.version, half)
-        self.timers[table.table_id] = asyncio.get_running_loop().call_later(
-            limit - half, lambda: self._spawn(self._remind(*args))
+        left = max(turn.started + limit - self.now(), min(TIMER_FLOOR_SECONDS, half))
+        tid, seat, version = table.table_id, turn.seat, table.version
+        loop = asyncio.get_running_loop()
+        if turn.reminded:
+            self.timers[tid] = loop.call_later(
+                left, lambda: self._spawn(self._stand_in(tid, seat, version)))
+            return
+        shown = min(half, math.ceil(left))
+        self.timers[tid] = loop.call_later(
+            max(0.0, left - shown), lambda: self._spawn(self._remind(tid, seat, version, shown))
         )
 
     def _still(self, table_id: int, version: int) -> Table | None:
@@ -1096,16 +1134,20 @@ class TableService:
         return table
 
     async def _remind(self, table_id: int, seat: int, version: int, left: int) -> None:
-        table = self._still(table_id, version)
-        if table is None:
-            return
-        try:
-            await self._send(table, self.presenter.reminder(table, seat, left))
-        except Exception:
-            log.exception("reminding on table %s failed", table_id)
-        self.timers[table_id] = asyncio.get_running_loop().call_later(
-            left, lambda: self._spawn(self._stand_in(table_id, seat, version))
-        )
+        async with self.lock(table_id):
+            table = self._still(table_id, version)
+            if table is None:
+                return
+            turn = table.turn
+            if turn is not None and (turn.version, turn.seat) == (version, seat):
+                turn.reminded = True  # saved with the reminder: a restart does not repeat it
+            try:
+                await self._send(table, self.presenter.reminder(table, seat, left), save=True)
+            except Exception:
+                log.exception("reminding on table %s failed", table_id)
+            self.timers[table_id] = asyncio.get_running_loop().call_later(
+                left, lambda: self._spawn(self._stand_in(table_id, seat, version))
+            )
 
     async def _stand_in(self, table_id: int, seat: int, version: int) -> None:
         async with self.lock(table_id):

@@ -121,3 +121,65 @@ async def test_restart_reposts_a_deleted_table_message(harness):
     assert new.embeds[0].title == "Lóra – stůl č. 1"
     await players.move()  # and the game goes on from the new message
     assert table.version > len(state["log"])
+
+
+async def test_a_hand_after_a_restart_tells_the_same_recent_events(harness):
+    """Bob idles: an AI plays his card. After a restart his hand still tells him so when he
+    comes back, and Alice's hand shows the same lines as before it (the events a hand words
+    for its seat are saved with the table)."""
+    from bot.games.lora.cards import action_card, cards_text
+    from bot.games.lora.texts import private_lines
+    from tests.botkit import channel_delivered
+
+    guild, ch, users, tid = await open_table(harness, ["alice", "bob"], ("easy", "easy"),
+                                             language="en", turn_timer=60)
+    table = harness.service.tables[tid]
+    players = Players(harness, ch, tid, users, random.Random(4))
+    while table.seats[table.state.to_act].user_id != users[1].id:
+        await players.move()
+    seat = table.state.to_act
+    await harness.env.advance_time(62)  # his time runs out: an AI plays for him
+    await channel_delivered(harness, ch.id)
+    assert table.seats[seat].absent and table.seats[seat].ai_moves >= 1
+    alice = (await players.open_hand(users[0])).content
+    lines = private_lines(table, seat, "en")
+    card = cards_text([action_card(table.state.log[table.seats[seat].ai_at[0]])])
+    assert f"The AI played for you: {card}." in lines
+
+    await harness.restart()
+
+    table = harness.service.tables[tid]
+    players = Players(harness, ch, tid, users, random.Random(4))
+    assert private_lines(table, seat, "en") == lines
+    assert (await players.open_hand(users[0])).content == alice
+    bob = (await players.open_hand(users[1])).content.splitlines()
+    assert bob[0] == ("You are back at the table – you play yourself again, the AI no longer "
+                      "plays for you.")
+    assert f"• The AI played for you: {card}." in bob
+
+
+@pytest.mark.parametrize("kind", ["lora", "taroky"])
+def test_the_saved_events_read_back_as_they_were(kind):
+    """Every event of a whole game (and the bot's marks of moves nobody clicked) reads back
+    equal from its stored form; a table saved before the events were kept, or with events
+    this version cannot read, has none."""
+    import json
+
+    from bot.model import Unclicked, events_from_json, events_json
+    from engine import games
+    from engine.game import start_events
+
+    spec = games.get(kind)
+    rng = random.Random(5)
+    state = spec.new(None, rng)
+    events = list(start_events(state))
+    for _ in range(1500):  # a whole lóra; deals of a Taroky round (it ends by its clock)
+        if state.finished:
+            break
+        action = rng.choice(list(state.legal_actions()))
+        events += [Unclicked(action.seat, rng.choice(["auto", "stand_in"])),
+                   *state.apply(action)]
+    assert events_from_json(json.loads(json.dumps(events_json(events)))) == events
+    assert events_from_json(None) == []
+    assert events_from_json({"types": ["engine.events:NoSuchEvent"], "list": [[0, 1]]}) == []
+    assert events_from_json({"types": ["os:system"], "list": [[0, "true"]]}) == []

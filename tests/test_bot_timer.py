@@ -213,3 +213,66 @@ async def test_an_ai_standing_in_bids_and_announces_nothing_in_the_absent_player
     # the opener must bid: the lowest game, never the sólo asked for; after it nothing
     assert mine and mine[0] == Bid(wanted[0].seat, "1P") != wanted[0]
     assert not any(TAROKY.committal(a) for a in mine[1:])
+
+
+def _mentions(ch, user):
+    """The channel's messages that mention ``user`` (his turn pings, reminders), as shown."""
+    return [(m.id, m.content) for m in ch.history() if user.mention in (m.content or "")]
+
+
+@pytest.mark.parametrize("game", ["lora", "taroky"])
+async def test_a_restart_continues_the_turn_timer_and_pings_nobody_again(harness, game):
+    """Bob's turn, a timer of 60 s: reminded at 30 s, a restart at 40 s. The timer goes on
+    with the 20 s left (the AI stands in at 60 s, not 100 s); no second "your turn" ping and
+    no second reminder."""
+    env = harness.env
+    guild, ch, users, tid = await open_table(harness, ["alice", "bob"], ("easy", "easy"),
+                                             game=game, turn_timer=60)
+    await env.settle()
+    table = harness.service.tables[tid]
+    seat = table.state.to_act
+    late = next(u for u in users if u.id == table.seats[seat].user_id)
+    version = table.version
+    await env.advance_time(40)
+    await channel_delivered(harness, ch.id)
+    shown = _mentions(ch, late)
+    assert shown[-1][1].startswith(f"{late.mention}, máš na tah ještě 30 s;")
+
+    await harness.restart()
+    await channel_delivered(harness, ch.id)
+    table = harness.service.tables[tid]
+    # nothing posted for him again: his reminder stands (the ping it replaced may be gone)
+    assert shown[-1] in _mentions(ch, late) and set(_mentions(ch, late)) <= set(shown)
+    await env.advance_time(19)
+    await channel_delivered(harness, ch.id)
+    assert not table.seats[seat].absent and table.version == version
+    assert set(_mentions(ch, late)) <= set(shown)
+    await env.advance_time(2)
+    assert table.seats[seat].absent and table.version > version
+
+
+async def test_a_reminder_due_while_the_bot_was_down_comes_once_with_a_floor(harness):
+    """The bot is down past the whole turn (his turn began 5 minutes before it is back), his
+    reminder not sent yet: it comes at once, with the few seconds he still gets
+    (``TIMER_FLOOR_SECONDS``), then the AI stands in."""
+    env = harness.env
+    guild, ch, users, tid = await open_table(harness, ["alice", "bob"], ("easy", "easy"),
+                                             turn_timer=60)
+    table = harness.service.tables[tid]
+    seat = table.state.to_act
+    late = next(u for u in users if u.id == table.seats[seat].user_id)
+    await env.advance_time(20)
+    table.turn.started -= 300  # as if the bot had been down for those minutes
+    await harness.service.note_ids(table)
+    shown = _mentions(ch, late)
+
+    await harness.restart()
+    await env.advance_time(1)
+    await channel_delivered(harness, ch.id)
+    table = harness.service.tables[tid]
+    [reminder] = [m for m in _mentions(ch, late) if m not in shown]
+    assert reminder[1].startswith(f"{late.mention}, máš na tah ještě 10 s;")
+    await env.advance_time(8)
+    assert not table.seats[seat].absent
+    await env.advance_time(2)
+    assert table.seats[seat].absent

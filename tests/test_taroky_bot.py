@@ -350,8 +350,52 @@ async def test_a_player_back_is_told_the_cards_an_ai_played_for_him(harness):
         await clickers.act(scripted({})(table.state))
     hand = await clickers.open_hand(users[1])
     assert not table.seats[1].absent
-    assert ("V tvé nepřítomnosti za tebe hrála AI – karty: VI, 4♦, Škýz, D♣."
-            in hand.content.splitlines())
+    told = "V tvé nepřítomnosti za tebe hrála AI – karty: VI, 4♦, Škýz, D♣."
+    assert told in hand.content.splitlines()
+    # his hands tell it until he plays a card himself, not in every later hand of the deal
+    while table.state.to_act != 1:
+        await clickers.act(scripted({})(table.state))
+    assert told in (await clickers.open_hand(users[1])).content.splitlines()
+    await clickers.act(scripted({})(table.state))  # his own card
+    deal = table.state.deal.deal_no
+    while table.state.to_act != 1:
+        await clickers.act(scripted({})(table.state))
+    assert table.state.deal.deal_no == deal
+    assert told not in (await clickers.open_hand(users[1])).content
+
+
+async def test_a_forced_card_is_marked_in_the_hand_also_after_a_restart(harness):
+    """A human's only legal card is played for him (autoplay); his hand marks it in the
+    trick — the same after a restart (the events a hand words are saved with the table)."""
+    from bot.games.taroky.hand import forced_card
+
+    env = harness.env
+    guild, ch, users, tid = await open_taroky(harness, ["alice", "bob"], None,
+                                              ("easy", "easy"))
+    table = harness.service.tables[tid]
+    clickers = Clickers(harness, ch, tid, users)
+
+    def forced_in_trick() -> int | None:
+        deal = table.state.deal
+        if deal.phase != "play":
+            return None
+        for seat in (0, 1):
+            card = forced_card(table.events, seat)
+            if card is not None and card in deal.trick:
+                return seat
+        return None
+
+    while (seat := forced_in_trick()) is None:
+        assert table.state.deal.deal_no < 20
+        if table.seats[table.state.to_act].user_id is None:
+            await env.settle()
+            continue
+        await clickers.act(scripted({})(table.state))
+    before = (await clickers.open_hand(users[seat])).content
+    assert " (automaticky)" in next(line for line in before.splitlines()
+                                    if line.startswith("Ve štychu: "))
+    clickers = await _restart(harness, clickers)
+    assert (await clickers.open_hand(users[seat])).content == before
 
 
 async def test_the_rules_at_a_table_give_that_tables_own_rules(harness):

@@ -32,6 +32,7 @@ from bot.errors import TableError
 from bot.games import GameUI, ui_of
 from bot.i18n import game_key, game_t, lang_of_locale, t
 from bot.model import (
+    RECENT_EVENTS,
     RECENT_LINES,
     STATUS_ABORTED,
     STATUS_FINISHED,
@@ -61,7 +62,6 @@ THREAD_ATTEMPTS = 3  # making a thread rate limited: tried again after the retry
 SESSION_SECONDS = 14 * 60  # interaction tokens live 15 minutes
 OUTBOX_KEEP_SECONDS = 24 * 3600  # delivered entries are kept this long, then pruned
 FINISHED_CACHE = 64  # finished tables kept loaded for their old buttons
-RECENT_EVENTS = 40  # the last events a hand words for its seat
 CONFIRM_SECONDS = 300  # a question before a running table changes for good lapses then
 # the label of a question's button that changes nothing, by what the question asks
 STAY_LABELS = {"leave": "core.btn_stay", "leaveclose": "core.btn_stay",
@@ -492,6 +492,10 @@ class Controller:
         seat, s = found
         if s.absent:
             return None  # the table waits for him (or an AI stands in): his ping still holds
+        turn = table.turn  # (as saved before this change: a restart keeps it)
+        if not events and turn is not None and (turn.version, turn.seat) == (table.version,
+                                                                             seat):
+            return None  # nothing moved, his turn goes on: what it showed him still holds
         own = (s.user_id == origin or (table.table_id, s.user_id) in self.acting
                or s.user_id == self._mover(table))
         if own and not ui.starts_deal(events):

@@ -354,6 +354,30 @@ def _discard_select(table: Table, rnd: TarokyRound, view: SeatView,
     return [select], _grouped(found, " ")
 
 
+def moved_since_stand_in(table: Table, seat: int) -> bool:
+    """``seat``'s player made a move of his own (clicked: not one the table played for him,
+    ``forced_card``) after the last move an AI made for him: his hand tells what it did for
+    him only until then (he read it on coming back). Read from the recent events; when the
+    AI's moves are older than those, any move of his since counts."""
+    s = table.seats[seat] if 0 <= seat < len(table.seats) else None
+    if s is None or not s.ai_at:
+        return False
+    how, stood, own = None, False, False
+    for e in table.events:
+        if isinstance(e, Unclicked) and e.seat == seat:
+            how = e.how
+        elif isinstance(e, MOVES) and getattr(e, "seat", None) == seat:  # his next move
+            if how == "stand_in":
+                stood, own = True, False
+            elif how is None and stood:
+                own = True
+            how = None
+    if stood:
+        return own
+    log, ai = round_of(table).log, set(s.ai_at)
+    return any(log[v].seat == seat and v not in ai for v in range(s.ai_at[-1] + 1, len(log)))
+
+
 def hand(table: Table, view: Any, lang: str) -> HandParts:
     """The parts of the hand message of ``view`` (a Taroky ``SeatView``)."""
     if not isinstance(view, SeatView):
@@ -363,7 +387,8 @@ def hand(table: Table, view: Any, lang: str) -> HandParts:
     role = role_line(table, view, lang)
     if role:
         lines.append(role)
-    stood = stood_in_line(table, view.seat, lang, you=True)  # what an AI said for him
+    stood = ("" if moved_since_stand_in(table, view.seat)  # what an AI said for him
+             else stood_in_line(table, view.seat, lang, you=True))
     if stood:
         lines.append(stood)
     forced = forced_last_line(table, view, lang)
