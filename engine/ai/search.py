@@ -207,6 +207,11 @@ class CardSearch:
         self.worlds_used = 0
         self.planned = False  # desítky: whole turns were compared
         self.maturant_searched = False  # maturita: scored 0–2 failures (``maturant_search``)
+        # why the last ``run`` stopped drawing worlds (for benchmarks): "cap" / "budget" (the
+        # ordinary world cap / time budget, the best two not close), "close_cap" /
+        # "close_budget" (the same for the close budget), "settled", "exhausted"; "" when
+        # nothing was searched (a single option)
+        self.stop = ""
 
     def run(self) -> int:
         t0 = clock.now()
@@ -235,19 +240,24 @@ class CardSearch:
         deadline = None if cfg.budget_ms is None else t0 + cfg.budget_ms / 1000
         close_deadline = None if cfg.close_ms is None else t0 + cfg.close_ms / 1000
         target = cfg.worlds
+        self.stop = "close_cap"
         while n < cfg.close_worlds:
             now = clock.now() if deadline is not None else 0.0
             if n >= target or (deadline is not None and n >= cfg.min_worlds and now > deadline):
                 # the budget is spent: go on only while the best two are close
                 if cfg.close_worlds <= cfg.worlds or settled(results, totals, 1.0):
+                    self.stop = "cap" if n >= target else "budget"
                     break
                 if close_deadline is not None and now > close_deadline:
+                    self.stop = "close_budget"
                     break
                 target = cfg.close_worlds
             if n >= cfg.settle_worlds and settled(results, totals):
+                self.stop = "settled"
                 break
             batch, pending = pending or beliefs.draw(cfg.batch), []
             if not batch:
+                self.stop = "exhausted"
                 break
             for hands in batch:
                 for i in range(m):
