@@ -101,6 +101,10 @@ class SearchConfig:
     # ``engine.ai.lead_weights``) rather than by the medium rules: measured fewer points in
     # filky and červené in a hard1 field, more in všechny (docs/AI_STRENGTH.md, fifth round)
     lead_model: bool = True
+    # a seat counts as strong (``strong_seats``) when at most this share of the believed
+    # worlds explains its decisions as all medium; 0.0: only when none does (the "stricter
+    # mark", seventh round of docs/AI_STRENGTH.md)
+    strong_share: float = 0.5
 
 
 def equivalence_prune(cards: list[int], separators: int, code: int, keep: int) -> list[int]:
@@ -179,10 +183,12 @@ def desitky_plans(hand: int, ends: int, laid_now: int, limit: int) -> list[tuple
     return plans
 
 
-def strong_seats(evidence: Evidence, worlds: list[Hands], me: int) -> list[bool]:
-    """Per seat: whether it plays unlike the medium rules — in at most half of the believed
-    worlds were its decisions of this game so far all the medium ones. A seat with no
-    decision yet counts as a medium player."""
+def strong_seats(
+    evidence: Evidence, worlds: list[Hands], me: int, share: float = 0.5
+) -> list[bool]:
+    """Per seat: whether it plays unlike the medium rules — in at most ``share`` of the
+    believed worlds (half by default; 0.0: in none) were its decisions of this game so far
+    all the medium ones. A seat with no decision yet counts as a medium player."""
     out = [False] * 4
     if not worlds:
         return out
@@ -193,7 +199,7 @@ def strong_seats(evidence: Evidence, worlds: list[Hands], me: int) -> list[bool]
         for hands in worlds:
             n, matched = evidence.matches(s, hands[s])
             medium += n == matched
-        out[s] = 2 * medium <= len(worlds)
+        out[s] = medium <= share * len(worlds)
     return out
 
 
@@ -226,7 +232,7 @@ class CardSearch:
         pending = beliefs.draw(cfg.batch)
         strong = [False] * 4
         if (cfg.opp or cfg.lead_model) and evidence is not None:
-            strong = strong_seats(evidence, pending, view.seat)
+            strong = strong_seats(evidence, pending, view.seat, cfg.strong_share)
         simulate, firsts, preferred = self._options(contract, prior, k.unseen, strong)
         if len(firsts) == 1 or len(set(firsts)) == 1:
             return firsts[0]
