@@ -10,11 +10,15 @@ searching-opponent paths — ``search.strong_seats``, the lead model, the lookah
 Prints per game the number of hard decisions, the worlds they used, the CPU seconds they
 took, and a SHA-256 over every decision (seat, action, worlds used); the last line is the
 fingerprint over all of them. Runs against any checkout (``PYTHONPATH=/path/to/checkout``):
-two checkouts with the same fingerprint made the same decisions from the same worlds.
+two checkouts with the same fingerprint made the same decisions from the same worlds. Also
+printed: the CPU time of drawing worlds (``Beliefs.draw``) and of the rest of the card
+searches (rollouts, scoring), per world drawn.
 
 ``--stops`` instead plays hard as at tables (time budgets, on the process's CPU clock) and
 tallies per game why its card searches stopped drawing worlds (``CardSearch.stop``: the
-world cap, the time budget, the close budget or cap, settled early), with the worlds used.
+world cap, the time budget, the close budget or cap, settled early), with the worlds used
+and the CPU milliseconds per decision; ``--set worlds=128,close_worlds=240`` changes the
+``SearchConfig`` (world caps, budgets) of hard.
 """
 
 from __future__ import annotations
@@ -25,16 +29,46 @@ import random
 import sys
 import time
 from collections import Counter
+from dataclasses import replace
 from typing import Any
 
 from engine import clock
 from engine.ai import HardAI, MediumAI
+from engine.ai.hard import DEFAULT_BUDGET_MS
 from engine.ai.maturita_fit import maturita_position
+from engine.ai.posterior import Beliefs
+from engine.ai.search import CardSearch, SearchConfig
 from engine.cards import shuffled_deal
 from engine.contracts import MATURITA_GAME, TALIE_ORDER, Contract
 from engine.lora import Deal, Lora, new_partial_game
 
 GAMES = [c.value for c in TALIE_ORDER[:7]] + ["maturita-maturant", "maturita-defender"]
+
+# CPU time of the parts of hard's card searches (the methods wrapped in ``main``)
+SPENT: dict[str, float] = {"draw": 0.0, "drawn": 0, "search": 0.0, "searches": 0}
+
+
+def _timed_parts() -> None:
+    """Count the CPU time of ``Beliefs.draw`` (the worlds) and ``CardSearch.run`` (the whole
+    search) in ``SPENT``; the results are untouched."""
+    draw, run = Beliefs.draw, CardSearch.run
+
+    def timed_draw(self: Beliefs, count: int) -> list[list[int]]:
+        t = time.process_time()
+        out = draw(self, count)
+        SPENT["draw"] += time.process_time() - t
+        SPENT["drawn"] += len(out)
+        return out
+
+    def timed_run(self: CardSearch) -> int:
+        t = time.process_time()
+        out = run(self)
+        SPENT["search"] += time.process_time() - t
+        SPENT["searches"] += 1
+        return out
+
+    Beliefs.draw = timed_draw  # type: ignore[method-assign]
+    CardSearch.run = timed_run  # type: ignore[method-assign]
 
 
 def start(name: str, deal: Deal, leader: int) -> Lora:
@@ -49,10 +83,12 @@ def start(name: str, deal: Deal, leader: int) -> Lora:
 
 
 def play(name: str, deal: Deal, leader: int, hard_seats: list[int], seeds: list[int],
-         timed: bool, stops: Counter[str], worlds: list[int]) -> list[str]:  # fmt: skip
+         timed: bool, stops: Counter[str], worlds: list[int],
+         config: SearchConfig | None = None) -> list[str]:  # fmt: skip
     lora = start(name, deal, leader)
+    budget = DEFAULT_BUDGET_MS if timed else None
     players: list[Any] = [
-        (HardAI(random.Random(seeds[s])) if timed else HardAI(random.Random(seeds[s]), None))
+        HardAI(random.Random(seeds[s]), budget, config)
         if s in hard_seats
         else MediumAI(random.Random(seeds[s]))
         for s in range(4)
@@ -84,9 +120,16 @@ def main() -> int:
     ap.add_argument("--games", nargs="*", default=GAMES)
     ap.add_argument("--stops", action="store_true", help="time budgets: why searches stopped")
     ap.add_argument("--all-hard", type=int, default=1, help="deals per game with hard in all seats")
+    ap.add_argument("--set", default="", help="SearchConfig fields: worlds=128,...")
     args = ap.parse_args()
+    config = None
+    if args.set:
+        values: dict[str, Any] = {k: float(v) if "." in v else int(v) for k, v in
+                  (item.split("=") for item in args.set.split(","))}  # fmt: skip
+        config = replace(SearchConfig(), **values)
     if args.stops:
         clock.count_cpu_time()
+    _timed_parts()
     total = hashlib.sha256()
     for name in args.games:
         h = hashlib.sha256()
@@ -94,6 +137,8 @@ def main() -> int:
         worlds: list[int] = []
         decisions = 0
         t0 = time.process_time()
+        for key in SPENT:
+            SPENT[key] = 0
         for i in range(args.deals + args.all_hard):
             rng = random.Random(f"equivalence/{args.seed}/{name}/{i}")
             deal = shuffled_deal(rng)
@@ -107,7 +152,7 @@ def main() -> int:
                 seats = [(leader + 1 + i % 3) & 3]
             else:
                 seats = [(leader + i) & 3]
-            for line in play(name, deal, leader, seats, seeds, args.stops, stops, worlds):
+            for line in play(name, deal, leader, seats, seeds, args.stops, stops, worlds, config):
                 h.update(line.encode() + b"\n")
                 decisions += 1
         cpu = time.process_time() - t0
@@ -117,8 +162,12 @@ def main() -> int:
             n = max(sum(stops.values()), 1)
             line += "  " + " ".join(f"{k} {v / n:.0%}" for k, v in sorted(stops.items()))
             line += f"  worlds mean {sum(worlds) / max(len(worlds), 1):.0f}"
+            line += f"  {cpu * 1000 / max(decisions, 1):.1f} ms per decision"
         else:
             line += f"  {h.hexdigest()[:16]}"
+            drawn = max(SPENT["drawn"], 1.0)
+            line += f"  drawing {SPENT['draw'] * 1000 / drawn:.3f} ms/world"
+            line += f", the rest {(SPENT['search'] - SPENT['draw']) * 1000 / drawn:.3f} ms/world"
         print(line, flush=True)
     if not args.stops:
         print(f"fingerprint {total.hexdigest()}")
