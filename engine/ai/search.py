@@ -102,9 +102,11 @@ class SearchConfig:
     # filky and červené in a hard1 field, more in všechny (docs/AI_STRENGTH.md, fifth round)
     lead_model: bool = True
     # a seat counts as strong (``strong_seats``) when at most this share of the believed
-    # worlds explains its decisions as all medium; 0.0: only when none does (the "stricter
-    # mark", seventh round of docs/AI_STRENGTH.md)
-    strong_share: float = 0.5
+    # worlds explains its decisions as all medium: none (the "stricter mark"; 0.5 before:
+    # that marked about a sixth of medium seats). Measured no worse in a medium field
+    # (filky, červené, červený král) nor in a hard1 one (filky): docs/AI_STRENGTH.md,
+    # seventh round
+    strong_share: float = 0.0
 
 
 def equivalence_prune(cards: list[int], separators: int, code: int, keep: int) -> list[int]:
