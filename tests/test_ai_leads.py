@@ -133,8 +133,8 @@ def test_where_no_seat_is_strong_the_search_is_as_before(monkeypatch: Any) -> No
     mark a seat)."""
     marked: list[bool] = []
 
-    def spy(evidence: Any, worlds: Any, me: int) -> list[bool]:
-        out = strong_seats(evidence, worlds, me)
+    def spy(evidence: Any, worlds: Any, me: int, share: float = 0.5) -> list[bool]:
+        out = strong_seats(evidence, worlds, me, share)
         marked.append(any(out))
         return out
 
@@ -197,7 +197,8 @@ def test_the_search_gives_the_model_to_strong_seats_where_cards_carry_points(
 
     monkeypatch.setattr(search, "trick_rollout", rollout)
     monkeypatch.setattr(search, "trick_lookahead_rollout", lookahead)
-    monkeypatch.setattr(search, "strong_seats", lambda e, w, me: [s != me for s in range(4)])
+    every_other = lambda e, w, me, share=0.5: [s != me for s in range(4)]  # noqa: E731
+    monkeypatch.setattr(search, "strong_seats", every_other)
     base = SearchConfig(budget_ms=None, close_ms=None, worlds=8, close_worlds=8, solve_cards=0)
     for i, contract in enumerate(GAMES):
         for on in (True, False):
@@ -212,3 +213,21 @@ def test_the_search_gives_the_model_to_strong_seats_where_cards_carry_points(
             modelled = on and contract in (Contract.CERVENE, Contract.FILKY, Contract.CERVENY_KRAL)
             want = [None, weights, weights, weights] if modelled else None
             assert all(x == want for x in seen), (contract, on)
+
+
+def test_the_stricter_mark_needs_every_world_to_be_unlike_medium() -> None:
+    """``strong_share``: by default a seat is strong when at most half of the drawn worlds
+    explain its decisions as medium; with 0.0 only when none does (seventh round)."""
+
+    class Seen:
+        def __init__(self) -> None:
+            self.decisions = [[], [1], [1], []]
+
+        def matches(self, seat: int, hand: int) -> tuple[int, int]:
+            medium = seat == 1 and hand == 7  # seat 1: medium in one world of four
+            return (2, 2) if medium else (2, 1)
+
+    worlds = [[0, 7, 0, 0], [0, 1, 0, 0], [0, 2, 0, 0], [0, 3, 0, 0]]
+    evidence: Any = Seen()
+    assert strong_seats(evidence, worlds, 0) == [False, True, True, False]
+    assert strong_seats(evidence, worlds, 0, 0.0) == [False, False, True, False]

@@ -64,12 +64,14 @@ class HardAI:
         self.maturita_budget_ms = None if budget_ms is None else maturita_budget_ms
         self.fallbacks = 0
         self.last_worlds = 0  # worlds searched by the last decision (for the arena)
+        self.last_stop = ""  # why its card search stopped (``CardSearch.stop``; benchmarks)
 
     def decide(self, view: SeatView) -> Action:
         legal = view.legal
         if not legal:
             raise ValueError("the seat has nothing to decide")
         self.last_worlds = 0
+        self.last_stop = ""
         if len(legal) == 1:
             return legal[0]
         pub = view.public
@@ -84,6 +86,7 @@ class HardAI:
         search = CardSearch(view, self.rng, self.config)
         action = card_action(view, search.run())
         self.last_worlds = search.worlds_used
+        self.last_stop = search.stop
         if action not in legal:
             self.fallbacks += 1
             return legal[0]

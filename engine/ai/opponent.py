@@ -26,13 +26,14 @@ from dataclasses import dataclass, field
 from engine.ai.common import forbid_kh, maturant_of
 from engine.ai.objective import stovka_target_of
 from engine.ai.policy import (
+    PENALTY_CARDS,
     desitky_policy,
     fast_code,
     kvarty_policy,
     legal_trick_mask,
     trick_policy,
 )
-from engine.cards import FULL_DECK, KH
+from engine.cards import FULL_DECK, KH, SUIT_MASKS
 from engine.contracts import RED_LEAD_CONTRACTS, Contract
 from engine.rules import (
     TENS_MASK,
@@ -73,6 +74,11 @@ class Decision:
     laid: bool = False
     urgent: bool = False
     want: bool = False
+    # trick games, following a led suit: the cards of a hand the medium rules read when the
+    # hand holds that suit (the suit and the penalty cards); ``memo``: their answers by the
+    # cards they read (``Evidence._predict``: the chain's steps swap cards they may not read)
+    reads: int = 0
+    memo: dict[int, tuple[int, bool]] = field(default_factory=dict)
 
 
 class Evidence:
@@ -140,6 +146,7 @@ class Evidence:
         voids = [0, 0, 0, 0]
         points = [0, 0, 0, 0]
         later_by_t: list[int] = [0] * len(plays)
+        pens = PENALTY_CARDS[self.code]
         for t in range(len(plays) - 1, -1, -1):
             s, c = plays[t][0], plays[t][1]
             later[s] |= 1 << c
@@ -158,6 +165,7 @@ class Evidence:
                         remaining=remaining_now | after[t],
                         voids=seen,
                         want=stovka_target_of(pub, s, points[s]) > 0,
+                        reads=SUIT_MASKS[prefix[0] >> 3] | pens if prefix else 0,
                     )
                 )
             # what the play showed (engine.ai.worlds.trick_exclusions, as suits)
@@ -295,24 +303,17 @@ class Evidence:
     def _predict(self, seat: int, d: Decision, hand: int) -> tuple[int, bool]:
         """(number of legal choices, whether the medium rules choose ``d.choice``)."""
         if self.family == TRICK:
-            legal = legal_trick_mask(hand, d.trick, self.code, self.fkh and d.index == 0)
-            n = legal.bit_count()
-            if n <= 1:
-                return n, True
-            card = trick_policy(
-                self.code,
-                seat,
-                hand,
-                d.trick,
-                d.leader,
-                d.index,
-                d.remaining,
-                d.voids,
-                self.maturant,
-                self.fkh,
-                d.want,
-            )
-            return n, card == d.choice
+            reads = d.reads
+            if reads and hand & reads & SUIT_MASKS[d.trick[0] >> 3]:
+                # following suit, the medium rules read only the hand's cards of ``reads``
+                # (its legal cards, and the penalty cards the others may still hold):
+                # tests/test_ai_opponent.py holds the memo equal to a fresh prediction
+                key = hand & reads
+                got = d.memo.get(key)
+                if got is None:
+                    got = d.memo[key] = self._predict_trick(seat, d, hand)
+                return got
+            return self._predict_trick(seat, d, hand)
         if self.family == KVARTY:
             n = kvarty_lead_mask(hand, d.first).bit_count()
             if n <= 1:
@@ -322,5 +323,36 @@ class Evidence:
         n = playable.bit_count() + (1 if d.laid else 0)
         if n <= 1:
             return n, True
-        card = desitky_policy(hand, d.ends, d.laid, d.urgent, seat == self.maturant, d.want)
+        # the medium rules read the hand's cards in the suits it can lay in, and whether it
+        # holds any card elsewhere (then it cannot lay out its hand in this turn): the memo's
+        # key (tests/test_ai_opponent.py holds it equal to a fresh prediction)
+        suits = 0
+        for sm in SUIT_MASKS:
+            if playable & sm:
+                suits |= sm
+        key = hand & suits | (1 << 32 if hand & ~suits else 0)
+        got = d.memo.get(key)
+        if got is None:
+            card = desitky_policy(hand, d.ends, d.laid, d.urgent, seat == self.maturant, d.want)
+            got = d.memo[key] = (n, card == d.choice)
+        return got
+
+    def _predict_trick(self, seat: int, d: Decision, hand: int) -> tuple[int, bool]:
+        legal = legal_trick_mask(hand, d.trick, self.code, self.fkh and d.index == 0)
+        n = legal.bit_count()
+        if n <= 1:
+            return n, True
+        card = trick_policy(
+            self.code,
+            seat,
+            hand,
+            d.trick,
+            d.leader,
+            d.index,
+            d.remaining,
+            d.voids,
+            self.maturant,
+            self.fkh,
+            d.want,
+        )
         return n, card == d.choice

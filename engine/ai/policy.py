@@ -80,9 +80,13 @@ def equivalence_prune_mask(legal: int, out: int, value: tuple[int, ...]) -> list
     return groups
 
 
+# TRICK_BASE[code][index]: the contract's ``trick_points`` (``trick_base``), as a plain table
+TRICK_BASE: tuple[tuple[int, ...], ...] = tuple(TRICK_RULES[c].trick_points for c in CONTRACT_OF)
+
+
 def trick_base(code: int, index: int) -> int:
     """Points a trick gives regardless of its cards (všechny, první–poslední, harakiri)."""
-    return TRICK_RULES[CONTRACT_OF[code]].trick_points[index]
+    return TRICK_BASE[code][index]
 
 
 def trick_points(code: int, mask: int, index: int) -> int:
@@ -153,7 +157,10 @@ def trick_policy(
     number; ``remaining`` every card still in a hand; ``voids[s]`` 4-bit suits s has shown
     void in; ``maturant`` -1 outside maturita.
     """
-    legal = legal_trick_mask(hand, trick, code, forbid_kh and index == 0)
+    # ``legal_trick_mask`` inline (this runs for every card of every rollout)
+    legal = trick_legal_mask(
+        hand, trick[0] >> 3 if trick else -1, RED_LEAD[code], forbid_kh and index == 0
+    )
     if legal & (legal - 1) == 0:
         return legal.bit_length() - 1
     others = remaining & ~hand
@@ -163,7 +170,7 @@ def trick_policy(
         )
     value = CARD_VALUE[code]
     pens = PENALTY_CARDS[code]
-    base = trick_base(code, index)
+    base = TRICK_BASE[code][index]
     pen_out = others & pens
     n = len(trick)
     if n:
@@ -516,24 +523,16 @@ def trick_rollout(
     rem = points_left(code, taken, index)
     if rem <= 0:
         return points
+    contract = CONTRACT_OF[code]
+    policy = trick_policy
     while True:
         while len(cur) < 4:
             s = (leader + len(cur)) & 3
             if first_card >= 0:
                 c, first_card = first_card, -1
             else:
-                c = trick_policy(
-                    code,
-                    s,
-                    h[s],
-                    cur,
-                    leader,
-                    index,
-                    remaining,
-                    v,
-                    maturant,
-                    forbid_kh,
-                    want[s],
+                c = policy(
+                    code, s, h[s], cur, leader, index, remaining, v, maturant, forbid_kh, want[s]
                 )
                 if leads is not None and not cur:
                     w = leads[s]
@@ -551,7 +550,7 @@ def trick_rollout(
                 trace.append(c)
         winner = (leader + trick_winner_offset(cur)) & 3
         m = (1 << cur[0]) | (1 << cur[1]) | (1 << cur[2]) | (1 << cur[3])
-        p = trick_points(code, m, index)
+        p = trick_penalty(contract, m, index)
         index += 1
         if p:
             points[winner] += p

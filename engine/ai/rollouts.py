@@ -131,7 +131,9 @@ def trick_lookahead_rollout(
                         utility = utilities[s]
                         taken_now = _taken(remaining, cur)
                         best_u = -1e18
-                        for x in [c, *cands]:
+                        # the medium card first; not again among the candidates (the same
+                        # rollout again could not do better than itself)
+                        for x in [c, *[y for y in cands if y != c]]:
                             rest = trick_rollout(
                                 code, h, cur, leader, index, taken_now, v, maturant, forbid_kh,
                                 want, x, None, leads,

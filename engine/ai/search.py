@@ -101,6 +101,12 @@ class SearchConfig:
     # ``engine.ai.lead_weights``) rather than by the medium rules: measured fewer points in
     # filky and červené in a hard1 field, more in všechny (docs/AI_STRENGTH.md, fifth round)
     lead_model: bool = True
+    # a seat counts as strong (``strong_seats``) when at most this share of the believed
+    # worlds explains its decisions as all medium: none (the "stricter mark"; 0.5 before:
+    # that marked about a sixth of medium seats). Measured no worse in a medium field
+    # (filky, červené, červený král) nor in a hard1 one (filky): docs/AI_STRENGTH.md,
+    # seventh round
+    strong_share: float = 0.0
 
 
 def equivalence_prune(cards: list[int], separators: int, code: int, keep: int) -> list[int]:
@@ -179,10 +185,12 @@ def desitky_plans(hand: int, ends: int, laid_now: int, limit: int) -> list[tuple
     return plans
 
 
-def strong_seats(evidence: Evidence, worlds: list[Hands], me: int) -> list[bool]:
-    """Per seat: whether it plays unlike the medium rules — in at most half of the believed
-    worlds were its decisions of this game so far all the medium ones. A seat with no
-    decision yet counts as a medium player."""
+def strong_seats(
+    evidence: Evidence, worlds: list[Hands], me: int, share: float = 0.5
+) -> list[bool]:
+    """Per seat: whether it plays unlike the medium rules — in at most ``share`` of the
+    believed worlds (half by default; 0.0: in none) were its decisions of this game so far
+    all the medium ones. A seat with no decision yet counts as a medium player."""
     out = [False] * 4
     if not worlds:
         return out
@@ -193,7 +201,7 @@ def strong_seats(evidence: Evidence, worlds: list[Hands], me: int) -> list[bool]
         for hands in worlds:
             n, matched = evidence.matches(s, hands[s])
             medium += n == matched
-        out[s] = 2 * medium <= len(worlds)
+        out[s] = medium <= share * len(worlds)
     return out
 
 
@@ -207,6 +215,11 @@ class CardSearch:
         self.worlds_used = 0
         self.planned = False  # desítky: whole turns were compared
         self.maturant_searched = False  # maturita: scored 0–2 failures (``maturant_search``)
+        # why the last ``run`` stopped drawing worlds (for benchmarks): "cap" / "budget" (the
+        # ordinary world cap / time budget, the best two not close), "close_cap" /
+        # "close_budget" (the same for the close budget), "settled", "exhausted"; "" when
+        # nothing was searched (a single option)
+        self.stop = ""
 
     def run(self) -> int:
         t0 = clock.now()
@@ -221,7 +234,7 @@ class CardSearch:
         pending = beliefs.draw(cfg.batch)
         strong = [False] * 4
         if (cfg.opp or cfg.lead_model) and evidence is not None:
-            strong = strong_seats(evidence, pending, view.seat)
+            strong = strong_seats(evidence, pending, view.seat, cfg.strong_share)
         simulate, firsts, preferred = self._options(contract, prior, k.unseen, strong)
         if len(firsts) == 1 or len(set(firsts)) == 1:
             return firsts[0]
@@ -235,19 +248,24 @@ class CardSearch:
         deadline = None if cfg.budget_ms is None else t0 + cfg.budget_ms / 1000
         close_deadline = None if cfg.close_ms is None else t0 + cfg.close_ms / 1000
         target = cfg.worlds
+        self.stop = "close_cap"
         while n < cfg.close_worlds:
             now = clock.now() if deadline is not None else 0.0
             if n >= target or (deadline is not None and n >= cfg.min_worlds and now > deadline):
                 # the budget is spent: go on only while the best two are close
                 if cfg.close_worlds <= cfg.worlds or settled(results, totals, 1.0):
+                    self.stop = "cap" if n >= target else "budget"
                     break
                 if close_deadline is not None and now > close_deadline:
+                    self.stop = "close_budget"
                     break
                 target = cfg.close_worlds
             if n >= cfg.settle_worlds and settled(results, totals):
+                self.stop = "settled"
                 break
             batch, pending = pending or beliefs.draw(cfg.batch), []
             if not batch:
+                self.stop = "exhausted"
                 break
             for hands in batch:
                 for i in range(m):
