@@ -72,12 +72,13 @@ def _controller(interaction: Interaction) -> Controller:
 class TournamentButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"lora:tn:(?P<tid>\d+)"
-             r":(?P<op>join|leave|start|cancel|standings|export|withdraw|stay)"
+             r":(?P<op>join|leave|start|cancel|standings|export|withdraw|cancelnow|stay)"
              r"(?::(?P<until>\d+))?",
 ):
     """A button of the tournament's message; "withdraw" is the one of the question that
-    Odstoupit asks first, lapsing at ``until`` (epoch seconds) like a table's question, and
-    "stay" its other one (nothing changes)."""
+    Odstoupit asks first, lapsing at ``until`` (epoch seconds) like a table's question,
+    "cancelnow" the one of the question that Zrušit turnaj asks first, and "stay" their
+    other one (nothing changes)."""
 
     def __init__(self, tournament_id: int, op: str, label: str = "",
                  style: discord.ButtonStyle | None = None, until: int | None = None) -> None:
@@ -97,6 +98,8 @@ class TournamentButton(
         desk = _controller(interaction).desk
         if self.op == "withdraw":
             await desk.on_withdraw(interaction, self.tournament_id, self.until or 0)
+        elif self.op == "cancelnow":
+            await desk.on_cancel(interaction, self.tournament_id, self.until or 0)
         elif self.op == "stay":
             lang = await desk._answer_lang(interaction, self.tournament_id)
             await interaction.response.edit_message(content=t("core.nothing_changed", lang),
@@ -493,13 +496,56 @@ class TournamentDesk:
             await self.controller.error(interaction, "core.error", lang)
 
     async def _cancel(self, interaction: Interaction, tournament_id: int, lang: str) -> None:
+        """Zrušit turnaj: a running tournament, or one others registered for, is asked
+        about first (it cannot be undone); the organiser's own empty list goes at once."""
         t_ = self.service.get(tournament_id)
         if interaction.user.id != t_.organiser_id and not manages_server(interaction.user):
             raise TableError("tournament.cancel_denied")
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        await self.service.cancel(tournament_id)
-        await interaction.followup.send(tt("cancelled_ok", lang, id=tournament_id),
-                                        ephemeral=True)
+        others = [e.name for e in t_.entrants if e.user_id and e.ai_level is None
+                  and e.user_id != interaction.user.id]
+        if t_.status == TournamentStatus.PLAYING:
+            question = tt("cancel_confirm", lang, id=tournament_id, round=t_.round_no)
+        elif others:
+            question = tt("cancel_confirm_registered", lang, id=tournament_id,
+                          names=", ".join(others))
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await self.service.cancel(tournament_id)
+            await interaction.followup.send(tt("cancelled_ok", lang, id=tournament_id),
+                                            ephemeral=True)
+            return
+        until = self.controller.confirm_until()
+        button = TournamentButton(tournament_id, "cancelnow", tt("btn_cancel", lang),
+                                  discord.ButtonStyle.danger, until=until)
+        keep = TournamentButton(tournament_id, "stay", tt("btn_keep", lang), until=until)
+        await interaction.response.send_message(question, view=frozen_view(button, keep),
+                                                ephemeral=True)
+
+    async def on_cancel(self, interaction: Interaction, tournament_id: int,
+                        until: int) -> None:
+        """The question's button: the tournament is cancelled (unless the question lapsed or
+        the tournament is over already); the question becomes its answer, its button gone."""
+        lang = await self._answer_lang(interaction, tournament_id)
+        try:
+            if await self.controller.answered_lapsed(interaction, until, lang):
+                return
+            await interaction.response.defer()
+            try:
+                t_ = self.service.get(tournament_id)
+                if interaction.user.id != t_.organiser_id \
+                        and not manages_server(interaction.user):
+                    raise TableError("tournament.cancel_denied")
+                await self.service.cancel(tournament_id)
+                text = tt("cancelled_ok", lang, id=tournament_id)
+            except TableError as exc:
+                text = t(f"core.{exc.key}", lang, **exc.params)
+            await interaction.edit_original_response(content=text, view=None)
+        except discord.HTTPException as exc:
+            log.warning("answering a tournament's cancellation failed: %s", exc)
+            await self.controller.error(interaction, "core.error", lang)
+        except Exception:
+            log.exception("cancelling tournament %s failed", tournament_id)
+            await self.controller.error(interaction, "core.error", lang)
 
     async def _show(self, interaction: Interaction, tournament_id: int, op: str,
                     lang: str) -> None:
