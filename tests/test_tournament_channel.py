@@ -241,6 +241,23 @@ async def test_cancelling_a_running_tournament_asks_first(harness):
 
 
 @pytest.mark.settle(5.0)
+async def test_the_export_before_any_table_finished_says_so_without_empty_files(harness):
+    """Review 14: Export right after the start sent "the tables finished so far" and an
+    empty ZIP; also once cancelled with nothing played out."""
+    ch, ann, message = await started_tournament(harness, "taroky", ("easy",) * 3, rounds=1,
+                                                deals=1, turn_timer=20)
+    res = await ann.click(message, custom_id="lora:tn:1:export")
+    assert reply(res).ephemeral and reply(res).content == (
+        "V turnaji č. 1 se zatím nedohrál žádný stůl: není co exportovat.")
+    assert reply(res).attachments == []
+    await ann.click(reply(await ann.click(message, custom_id="lora:tn:1:cancel")),
+                    label="Zrušit turnaj")
+    res = await ann.click(message, custom_id="lora:tn:1:export")
+    assert reply(res).content == "V turnaji č. 1 se nedohrál žádný stůl: není co exportovat."
+    assert reply(res).attachments == []
+
+
+@pytest.mark.settle(5.0)
 async def test_cancelling_a_registration_others_joined_asks_first(harness):
     """Before the start the organiser's own list goes at one click (nobody else loses a
     place); once others registered, the question names them."""

@@ -300,6 +300,8 @@ STRINGS: dict[str, str] = {
     "core.tournament.standings_none": "Zatím se nedohrálo žádné kolo.",
     "core.tournament.export_ready": "Turnaj č. {id}: celý záznam (JSON se záznamem každého stolu) a všechny obrázky.",
     "core.tournament.export_so_far": "Turnaj č. {id} se ještě hraje: záznam stolů dohraných do teď (JSON) a jejich obrázky.",
+    "core.tournament.export_none": "V turnaji č. {id} se zatím nedohrál žádný stůl: není co exportovat.",
+    "core.tournament.export_none_over": "V turnaji č. {id} se nedohrál žádný stůl: není co exportovat.",
     "core.tournament.none": "Tenhle turnaj už neběží.",
     "core.tournament.started": "Turnaj už začal.",
     "core.tournament.already_registered": "V tomto turnaji už máš přihlášku.",

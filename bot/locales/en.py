@@ -294,6 +294,8 @@ STRINGS: dict[str, str] = {
     "core.tournament.standings_none": "No round has been finished yet.",
     "core.tournament.export_ready": "Tournament {id}: the whole record (JSON with every table's record) and all pictures.",
     "core.tournament.export_so_far": "Tournament {id} is still running: the record of the tables finished so far (JSON) and their pictures.",
+    "core.tournament.export_none": "No table of tournament {id} has finished yet: there is nothing to export.",
+    "core.tournament.export_none_over": "No table of tournament {id} was played to the end: there is nothing to export.",
     "core.tournament.none": "This tournament is not running any more.",
     "core.tournament.started": "The tournament has started already.",
     "core.tournament.already_registered": "You are registered in this tournament already.",

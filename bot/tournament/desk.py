@@ -566,6 +566,11 @@ class TournamentDesk:
             files = [] if picture is None else [png_file(picture, "standings.png")]
             await interaction.followup.send(files=files, ephemeral=True)
             return
+        if all(s.result is None for s in t_.tables):  # nothing to export: no empty files
+            key = "export_none" if t_.status in (TournamentStatus.REGISTRATION,
+                                                 TournamentStatus.PLAYING) else "export_none_over"
+            await interaction.followup.send(tt(key, lang, id=tournament_id), ephemeral=True)
+            return
         document = await export_document(self.controller.store, t_)
         pictures = await asyncio.to_thread(pictures_zip, t_, lang)
         name = f"{t_.game_kind}-tournament-{tournament_id}"
