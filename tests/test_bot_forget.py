@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from bot.i18n import shown_name
 from bot.tournament import model
+from bot.tournament.desk import standing_name
 from tests.botkit import channel_delivered, open_table, reply
 from tests.tournament_kit import record, started_tournament
 
@@ -42,8 +44,14 @@ async def test_forget_me_at_a_running_table_says_whether_an_ai_plays_on_or_it_cl
     assert ask.content == (
         f"Opravdu smazat tvoje osobní údaje? U stolu č. {tid} za tebe dohraje AI a vrátit se"
         " už nepůjde." + TAIL)
+    seat = table.seat_of(bob.id)
     await bob.click(ask, label="Smazat moje údaje")
     assert table.status == "playing"
+    # review 14: the event line said "anonymous" (English, lower case) at a Czech table
+    assert table.seats[seat].name == "anonymous"  # (the stored marker, as in old tables)
+    assert table.names()[seat] == "Anonym"
+    assert "Anonym opouští hru – místo převzala AI." in table.recent
+    assert shown_name("anonymous", "en") == "Anonymous"
     ask = reply(await alice.slash(ch, "lora forget-me"))  # the last person there
     assert ask.content == (
         f"Opravdu smazat tvoje osobní údaje? U stolu č. {tid} kromě tebe nehraje žádný další"
@@ -64,7 +72,11 @@ async def test_forget_me_in_a_running_tournament_says_it_is_a_withdrawal(harness
     await ann.click(ask, label="Smazat moje údaje")
     table = harness.service.tables[slot.table_id]
     assert table.seat_of(ann.id) is None and table.humans() == []  # (AIs play it out)
-    assert model.entrant_of_user(await record(harness, 1), ann.id) is None
+    rec = await record(harness, 1)
+    assert model.entrant_of_user(rec, ann.id) is None
+    gone = next(e for e in rec.entrants if e.user_id is None and e.ai_level is None)
+    assert (standing_name(gone, "cs"), standing_name(gone, "en")) == (
+        "Anonym (AI od 1. kola)", "Anonymous (AI from round 1)")
 
 
 @pytest.mark.settle(5.0)

@@ -106,6 +106,7 @@ STRINGS: dict[str, str] = {
     "core.btn_keep_data": "Nemazat",
     "core.final_order": "Konečné pořadí",
     "core.left_name": "{name} → AI",
+    "core.anonymous": "Anonym",
     "core.rating_heading": "Hodnocení",
     "core.unrated_alone": "Hra se nehodnotí: u stolu byl jen jeden člověk (hodnotí se hry aspoň dvou lidí).",
     "core.unrated_nobody": "Hra se nehodnotí: u stolu nebyl žádný člověk.",

@@ -100,6 +100,7 @@ STRINGS: dict[str, str] = {
     "core.btn_keep_data": "Keep my data",
     "core.final_order": "Final order",
     "core.left_name": "{name} → AI",
+    "core.anonymous": "Anonymous",
     "core.rating_heading": "Rating",
     "core.unrated_alone": "This game is not rated: only one person played (games of at least two people are rated).",
     "core.unrated_nobody": "This game is not rated: no person played.",

@@ -22,7 +22,7 @@ import discord
 
 from bot.delivery import items
 from bot.errors import TableError
-from bot.i18n import game_t, t, tn
+from bot.i18n import game_t, shown_name, t, tn
 from bot.model import Seat
 from bot.permissions import manages_server
 from bot.storage.models import (
@@ -159,7 +159,8 @@ def entrant_lines(t_: TournamentRecord, lang: str) -> list[str]:
             lines.append(tt("entrant_ai", lang, n=e.entrant_no, name=e.name,
                             level=t(f"core.ai_{e.ai_level}", lang)))
         elif e.replaced_from is not None or e.user_id is None:
-            lines.append(tt("entrant_replaced", lang, n=e.entrant_no, name=e.name,
+            lines.append(tt("entrant_replaced", lang, n=e.entrant_no,
+                            name=shown_name(e.name, lang),
                             round=e.replaced_from or t_.round_no))
         else:
             lines.append(tt("entrant", lang, n=e.entrant_no, user=e.user_id))
@@ -169,7 +170,7 @@ def entrant_lines(t_: TournamentRecord, lang: str) -> list[str]:
 def table_lines(t_: TournamentRecord, lang: str) -> list[str]:
     lines = []
     for s in model.tables_of(t_, t_.round_no):
-        names = ", ".join(model.entrant(t_, n).name for n in s.seats)
+        names = ", ".join(shown_name(model.entrant(t_, n).name, lang) for n in s.seats)
         where = f"<#{s.thread_id}>" if s.thread_id else "—"
         state = tt("table_done", lang) if s.result is not None else tt("table_playing", lang)
         lines.append(tt("table_line", lang, n=s.table_no, where=where, names=names, state=state))
@@ -345,7 +346,8 @@ class TournamentDesk:
                       seats: Sequence[Seat]) -> list[OutboxItem]:
         lang = self._lang(t_)
         players = ", ".join(f"<@{s.user_id}>" if s.user_id is not None
-                            else t("core.left_name", lang, name=s.name) if s.left else s.name
+                            else t("core.left_name", lang, name=shown_name(s.name, lang))
+                            if s.left else s.name
                             for s in seats)
         return [self._post(slot.thread_id or t_.channel_id,
                            tt("opening", lang, round=slot.round_no, table=slot.table_no,
@@ -620,11 +622,12 @@ def standing_name(e: EntrantRecord, lang: str) -> str:
     may win is the club's rule; the text only does not hide it."""
     if e.ai_level is not None:
         return e.name
+    name = shown_name(e.name, lang)
     if e.replaced_from is not None:
-        return tt("replaced_name", lang, name=e.name, round=e.replaced_from)
+        return tt("replaced_name", lang, name=name, round=e.replaced_from)
     if e.user_id is None:  # forgotten: an AI plays for him, from when is not kept
-        return t("core.left_name", lang, name=e.name)
-    return e.name
+        return t("core.left_name", lang, name=name)
+    return name
 
 
 def leader_lines(t_: TournamentRecord, round_no: int, lang: str) -> str:
