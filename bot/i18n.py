@@ -21,6 +21,7 @@ import discord
 from discord import app_commands
 
 from bot.locales import cs, en
+from bot.storage.models import ANONYMOUS
 
 LANGS = ("cs", "en")
 DEFAULT_LANG = "cs"
@@ -46,6 +47,12 @@ def t(key: str, lang: str = DEFAULT_LANG, /, **values: Any) -> str:
         values = {k: _Nth(v, language) if isinstance(v, int) and not isinstance(v, bool)
                   else v for k, v in values.items()}
     return template.format(**values) if values else template
+
+
+def shown_name(name: str, lang: str) -> str:
+    """A player's name as shown: a forgotten player's is stored as the marker ``ANONYMOUS``
+    (also in old saved tables and the archive) and shown in the reader's language."""
+    return t("core.anonymous", lang) if name == ANONYMOUS else name
 
 
 class _Nth:

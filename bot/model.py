@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, fields, is_dataclass
 from enum import Enum
 from typing import Any
 
+from bot.i18n import shown_name
 from bot.storage.models import TableStatus
 from engine.game import AnyGame, GameEvent
 
@@ -345,7 +346,9 @@ class Table:
         return tuple(out)
 
     def names(self) -> list[str]:
-        return [s.name if s is not None else "—" for s in self.seats]
+        """The seats' names as the table shows them (a forgotten player's in its language)."""
+        lang = self.settings.lang
+        return [shown_name(s.name, lang) if s is not None else "—" for s in self.seats]
 
     def not_agreed(self) -> list[int]:
         """The seats of humans who have not accepted the table's options as they are now."""

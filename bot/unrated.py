@@ -7,7 +7,7 @@ one's moves. A player who left is no longer a human of the game (an AI finished 
 
 from __future__ import annotations
 
-from bot.i18n import t
+from bot.i18n import shown_name, t
 from bot.model import Table
 from bot.storage import ratings
 
@@ -31,7 +31,8 @@ def unrated_note(table: Table, ai_share_limit: float, lang: str) -> str | None:
                  share=share_percent(ai_share_limit))
     if reason != "too_few_humans":
         return None
-    left = [s.name for s in table.seats if s is not None and s.user_id is None and s.left]
+    left = [shown_name(s.name, lang) for s in table.seats
+            if s is not None and s.user_id is None and s.left]
     if left:
         key = "core.unrated_left_one" if humans else "core.unrated_left_none"
         return t(key, lang, names=", ".join(left))

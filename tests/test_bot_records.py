@@ -89,9 +89,9 @@ async def test_forget_me_asks_first_then_anonymizes_and_frees_the_seat(harness):
     tid = harness.service.table_of_user(guild.id, users[1].id).table_id
     ask = reply(await users[1].slash(ch, "lora forget-me"))
     assert ask.content == (
-        f"Opravdu smazat tvoje osobní údaje? Odejdeš od stolu č. {tid} (v rozehrané hře za"
-        " tebe dohraje AI). Smaže se tvé nastavení i jméno; hodnocení, statistiky a hry"
-        " zůstanou, anonymně. Vrátit to nejde.")
+        f"Opravdu smazat tvoje osobní údaje? Odejdeš od stolu č. {tid}. Smaže se tvé"
+        " nastavení i jméno; hodnocení, statistiky a hry zůstanou, anonymně. Vrátit to"
+        " nejde.")
     assert [c["label"] for c in enabled_controls(ask)] == ["Smazat moje údaje", "Nemazat"]
     res = await users[1].click(ask, label="Nemazat")
     assert reply(res).content == "Nic se nezměnilo." and enabled_controls(ask) == []

@@ -126,7 +126,9 @@ async def test_a_cancelled_tournament_s_table_says_so_in_the_tournament_s_words(
     thread = next(t for t in ch.threads if t.id == slot.thread_id)
     table_message = next(m for m in thread.history() if m.embeds)
     assert table_message.embeds[0].title == "Taroky – turnaj č. 1 · 1. kolo · stůl 1"
-    await ann.click(message, custom_id="lora:tn:1:cancel")
+    await ann.click(message, custom_id="lora:tn:1:cancel")  # (asked first)
+    ask = reply(await ann.click(message, custom_id="lora:tn:1:cancel"))
+    await ann.click(ask, label="Zrušit turnaj")
     assert ("1. kolo u stolu 1 (turnaj č. 1) se dál nehraje – stůl byl zrušen."
             in [m.content for m in thread.history()])
     # what an old button of the closed table answers
@@ -206,6 +208,76 @@ async def test_withdrawing_from_a_running_tournament_asks_first(harness):
     assert reply(res).content == "Z turnaje č. 1 odstupuješ; za tebe dohraje AI."
     assert enabled_controls(ask) == []
     assert model.entrant_of_user(await record(harness, 1), ann.id).replaced_from == 1
+
+
+@pytest.mark.settle(5.0)
+async def test_cancelling_a_running_tournament_asks_first(harness):
+    """Review 14: Zrušit turnaj closed every running table at one click, beside Export and
+    Odstoupit: it asks first, saying what happens; the question lapses, and "Nerušit turnaj"
+    changes nothing."""
+    ch, ann, message = await started_tournament(harness, "taroky", ("easy",) * 3, rounds=1,
+                                                deals=1, turn_timer=20)
+    res = await ann.click(message, custom_id="lora:tn:1:cancel")
+    ask = reply(res)
+    assert res.ephemeral and ask.content == (
+        "Opravdu zrušit turnaj č. 1? Skončí hned a nikdo ho nevyhraje: každý stůl 1. kola, "
+        "u kterého se ještě hraje, se zavře a jeho hra se nedohraje. Vrátit to nepůjde.")
+    assert [b["label"] for b in enabled_controls(ask)] == ["Zrušit turnaj", "Nerušit turnaj"]
+    assert (await record(harness, 1)).status.value == "playing"
+    res = await ann.click(ask, label="Nerušit turnaj")
+    assert reply(res).content == "Nic se nezměnilo." and enabled_controls(ask) == []
+    controller = harness.bot.controller
+    clock = controller.now
+    ask = reply(await ann.click(message, custom_id="lora:tn:1:cancel"))
+    controller.now = lambda: clock() + CONFIRM_SECONDS + 1
+    late = await ann.click(ask, label="Zrušit turnaj")
+    controller.now = clock
+    assert reply(late).content == "Tohle potvrzení už vypršelo – nic se nestalo."
+    assert (await record(harness, 1)).status.value == "playing"
+    ask = reply(await ann.click(message, custom_id="lora:tn:1:cancel"))
+    res = await ann.click(ask, label="Zrušit turnaj")
+    assert reply(res).content == "Turnaj č. 1 je zrušen." and enabled_controls(ask) == []
+    assert (await record(harness, 1)).status.value == "cancelled"
+
+
+@pytest.mark.settle(5.0)
+async def test_the_export_before_any_table_finished_says_so_without_empty_files(harness):
+    """Review 14: Export right after the start sent "the tables finished so far" and an
+    empty ZIP; also once cancelled with nothing played out."""
+    ch, ann, message = await started_tournament(harness, "taroky", ("easy",) * 3, rounds=1,
+                                                deals=1, turn_timer=20)
+    res = await ann.click(message, custom_id="lora:tn:1:export")
+    assert reply(res).ephemeral and reply(res).content == (
+        "V turnaji č. 1 se zatím nedohrál žádný stůl: není co exportovat.")
+    assert reply(res).attachments == []
+    await ann.click(reply(await ann.click(message, custom_id="lora:tn:1:cancel")),
+                    label="Zrušit turnaj")
+    res = await ann.click(message, custom_id="lora:tn:1:export")
+    assert reply(res).content == "V turnaji č. 1 se nedohrál žádný stůl: není co exportovat."
+    assert reply(res).attachments == []
+
+
+@pytest.mark.settle(5.0)
+async def test_cancelling_a_registration_others_joined_asks_first(harness):
+    """Before the start the organiser's own list goes at one click (nobody else loses a
+    place); once others registered, the question names them."""
+    guild = harness.env.create_guild()
+    ch = guild.create_text_channel("turnaj")
+    ann = guild.add_member(harness.env.create_user("ann", global_name="Ann"))
+    bob = guild.add_member(harness.env.create_user("bob", global_name="Bob"))
+    assert reply(await ann.slash(ch, "lora tournament")).content.startswith("Turnaj č. 1 je")
+    message = ch.last_message
+    await ann.click(message, custom_id="lora:tn:1:join")
+    await bob.click(message, custom_id="lora:tn:1:join")
+    ask = reply(await ann.click(message, custom_id="lora:tn:1:cancel"))
+    assert ask.content == "Opravdu zrušit turnaj č. 1? Zruší se i pro ostatní přihlášené (Bob)."
+    assert (await record(harness, 1)).status.value == "registration"
+    res = await ann.click(ask, label="Zrušit turnaj")
+    assert reply(res).content == "Turnaj č. 1 je zrušen."
+    assert (await record(harness, 1)).status.value == "cancelled"
+    assert reply(await ann.slash(ch, "lora tournament")).content.startswith("Turnaj č. 2 je")
+    res = await ann.click(ch.last_message, custom_id="lora:tn:2:cancel")  # nobody else
+    assert reply(res).content == "Turnaj č. 2 je zrušen."
 
 
 @pytest.mark.settle(5.0)

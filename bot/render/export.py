@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from bot.i18n import shown_name
 from bot.render.sheet import render_sheet
 from engine.errors import LoraError
 from engine.game import Outcome
@@ -60,4 +61,5 @@ def render_sheet_from_export(data: Mapping[str, Any], lang: str = "cs",
                              columns: int | None = None) -> bytes:
     """PNG of the final score sheet of an exported lóra (``Storage.export_game``); the layout
     as ``render_sheet``'s."""
-    return render_sheet(sheet_lora(data).public_view(), export_names(data), lang, columns)
+    names = [shown_name(n, lang) for n in export_names(data)]
+    return render_sheet(sheet_lora(data).public_view(), names, lang, columns)

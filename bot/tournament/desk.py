@@ -22,7 +22,7 @@ import discord
 
 from bot.delivery import items
 from bot.errors import TableError
-from bot.i18n import game_t, t, tn
+from bot.i18n import game_t, shown_name, t, tn
 from bot.model import Seat
 from bot.permissions import manages_server
 from bot.storage.models import (
@@ -72,12 +72,13 @@ def _controller(interaction: Interaction) -> Controller:
 class TournamentButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"lora:tn:(?P<tid>\d+)"
-             r":(?P<op>join|leave|start|cancel|standings|export|withdraw|stay)"
+             r":(?P<op>join|leave|start|cancel|standings|export|withdraw|cancelnow|stay)"
              r"(?::(?P<until>\d+))?",
 ):
     """A button of the tournament's message; "withdraw" is the one of the question that
-    Odstoupit asks first, lapsing at ``until`` (epoch seconds) like a table's question, and
-    "stay" its other one (nothing changes)."""
+    Odstoupit asks first, lapsing at ``until`` (epoch seconds) like a table's question,
+    "cancelnow" the one of the question that Zrušit turnaj asks first, and "stay" their
+    other one (nothing changes)."""
 
     def __init__(self, tournament_id: int, op: str, label: str = "",
                  style: discord.ButtonStyle | None = None, until: int | None = None) -> None:
@@ -97,6 +98,8 @@ class TournamentButton(
         desk = _controller(interaction).desk
         if self.op == "withdraw":
             await desk.on_withdraw(interaction, self.tournament_id, self.until or 0)
+        elif self.op == "cancelnow":
+            await desk.on_cancel(interaction, self.tournament_id, self.until or 0)
         elif self.op == "stay":
             lang = await desk._answer_lang(interaction, self.tournament_id)
             await interaction.response.edit_message(content=t("core.nothing_changed", lang),
@@ -156,7 +159,8 @@ def entrant_lines(t_: TournamentRecord, lang: str) -> list[str]:
             lines.append(tt("entrant_ai", lang, n=e.entrant_no, name=e.name,
                             level=t(f"core.ai_{e.ai_level}", lang)))
         elif e.replaced_from is not None or e.user_id is None:
-            lines.append(tt("entrant_replaced", lang, n=e.entrant_no, name=e.name,
+            lines.append(tt("entrant_replaced", lang, n=e.entrant_no,
+                            name=shown_name(e.name, lang),
                             round=e.replaced_from or t_.round_no))
         else:
             lines.append(tt("entrant", lang, n=e.entrant_no, user=e.user_id))
@@ -166,7 +170,7 @@ def entrant_lines(t_: TournamentRecord, lang: str) -> list[str]:
 def table_lines(t_: TournamentRecord, lang: str) -> list[str]:
     lines = []
     for s in model.tables_of(t_, t_.round_no):
-        names = ", ".join(model.entrant(t_, n).name for n in s.seats)
+        names = ", ".join(shown_name(model.entrant(t_, n).name, lang) for n in s.seats)
         where = f"<#{s.thread_id}>" if s.thread_id else "—"
         state = tt("table_done", lang) if s.result is not None else tt("table_playing", lang)
         lines.append(tt("table_line", lang, n=s.table_no, where=where, names=names, state=state))
@@ -342,7 +346,8 @@ class TournamentDesk:
                       seats: Sequence[Seat]) -> list[OutboxItem]:
         lang = self._lang(t_)
         players = ", ".join(f"<@{s.user_id}>" if s.user_id is not None
-                            else t("core.left_name", lang, name=s.name) if s.left else s.name
+                            else t("core.left_name", lang, name=shown_name(s.name, lang))
+                            if s.left else s.name
                             for s in seats)
         return [self._post(slot.thread_id or t_.channel_id,
                            tt("opening", lang, round=slot.round_no, table=slot.table_no,
@@ -493,13 +498,56 @@ class TournamentDesk:
             await self.controller.error(interaction, "core.error", lang)
 
     async def _cancel(self, interaction: Interaction, tournament_id: int, lang: str) -> None:
+        """Zrušit turnaj: a running tournament, or one others registered for, is asked
+        about first (it cannot be undone); the organiser's own empty list goes at once."""
         t_ = self.service.get(tournament_id)
         if interaction.user.id != t_.organiser_id and not manages_server(interaction.user):
             raise TableError("tournament.cancel_denied")
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        await self.service.cancel(tournament_id)
-        await interaction.followup.send(tt("cancelled_ok", lang, id=tournament_id),
-                                        ephemeral=True)
+        others = [e.name for e in t_.entrants if e.user_id and e.ai_level is None
+                  and e.user_id != interaction.user.id]
+        if t_.status == TournamentStatus.PLAYING:
+            question = tt("cancel_confirm", lang, id=tournament_id, round=t_.round_no)
+        elif others:
+            question = tt("cancel_confirm_registered", lang, id=tournament_id,
+                          names=", ".join(others))
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await self.service.cancel(tournament_id)
+            await interaction.followup.send(tt("cancelled_ok", lang, id=tournament_id),
+                                            ephemeral=True)
+            return
+        until = self.controller.confirm_until()
+        button = TournamentButton(tournament_id, "cancelnow", tt("btn_cancel", lang),
+                                  discord.ButtonStyle.danger, until=until)
+        keep = TournamentButton(tournament_id, "stay", tt("btn_keep", lang), until=until)
+        await interaction.response.send_message(question, view=frozen_view(button, keep),
+                                                ephemeral=True)
+
+    async def on_cancel(self, interaction: Interaction, tournament_id: int,
+                        until: int) -> None:
+        """The question's button: the tournament is cancelled (unless the question lapsed or
+        the tournament is over already); the question becomes its answer, its button gone."""
+        lang = await self._answer_lang(interaction, tournament_id)
+        try:
+            if await self.controller.answered_lapsed(interaction, until, lang):
+                return
+            await interaction.response.defer()
+            try:
+                t_ = self.service.get(tournament_id)
+                if interaction.user.id != t_.organiser_id \
+                        and not manages_server(interaction.user):
+                    raise TableError("tournament.cancel_denied")
+                await self.service.cancel(tournament_id)
+                text = tt("cancelled_ok", lang, id=tournament_id)
+            except TableError as exc:
+                text = t(f"core.{exc.key}", lang, **exc.params)
+            await interaction.edit_original_response(content=text, view=None)
+        except discord.HTTPException as exc:
+            log.warning("answering a tournament's cancellation failed: %s", exc)
+            await self.controller.error(interaction, "core.error", lang)
+        except Exception:
+            log.exception("cancelling tournament %s failed", tournament_id)
+            await self.controller.error(interaction, "core.error", lang)
 
     async def _show(self, interaction: Interaction, tournament_id: int, op: str,
                     lang: str) -> None:
@@ -519,6 +567,11 @@ class TournamentDesk:
             picture = await _draw(standings_png, t_, done, lang)
             files = [] if picture is None else [png_file(picture, "standings.png")]
             await interaction.followup.send(files=files, ephemeral=True)
+            return
+        if all(s.result is None for s in t_.tables):  # nothing to export: no empty files
+            key = "export_none" if t_.status in (TournamentStatus.REGISTRATION,
+                                                 TournamentStatus.PLAYING) else "export_none_over"
+            await interaction.followup.send(tt(key, lang, id=tournament_id), ephemeral=True)
             return
         document = await export_document(self.controller.store, t_)
         pictures = await asyncio.to_thread(pictures_zip, t_, lang)
@@ -569,11 +622,12 @@ def standing_name(e: EntrantRecord, lang: str) -> str:
     may win is the club's rule; the text only does not hide it."""
     if e.ai_level is not None:
         return e.name
+    name = shown_name(e.name, lang)
     if e.replaced_from is not None:
-        return tt("replaced_name", lang, name=e.name, round=e.replaced_from)
+        return tt("replaced_name", lang, name=name, round=e.replaced_from)
     if e.user_id is None:  # forgotten: an AI plays for him, from when is not kept
-        return t("core.left_name", lang, name=e.name)
-    return e.name
+        return t("core.left_name", lang, name=name)
+    return name
 
 
 def leader_lines(t_: TournamentRecord, round_no: int, lang: str) -> str:

@@ -5,7 +5,7 @@ and each table's sheet, with the words of the catalog and the game's own sheet c
 from __future__ import annotations
 
 from bot.games import ui_of
-from bot.i18n import has, ordinal, t
+from bot.i18n import has, ordinal, shown_name, t
 from bot.storage.models import EntrantRecord, TournamentRecord, TournamentTableRecord
 from bot.tournament import model
 from bot.tournament.model import settings_of
@@ -94,7 +94,7 @@ def standings_png(t_: TournamentRecord, upto: int, lang: str) -> bytes:
     for row in rows:
         e = model.entrant(t_, row.entrant)
         lines.append(StandingLine(
-            place=row.place, name=e.name,
+            place=row.place, name=shown_name(e.name, lang),
             tags=tuple(entrant_tags(e, lang)),
             rounds=tuple("–" if p is None else number(p, lang) for p in row.rounds),
             points=number(row.points, lang),
@@ -132,7 +132,7 @@ def sheet_lines(t_: TournamentRecord, slot: TournamentTableRecord,
             tags.append(Tag(tt(f"note_{key}", lang, n=value)))
         values = rules.values(outcome, seat)
         lines.append(SheetLine(
-            name=e.name, tags=tuple(tags),
+            name=shown_name(e.name, lang), tags=tuple(tags),
             values=tuple(value_text(v, c.unit, lang)
                          for v, c in zip(values, rules.columns, strict=True)),
             place=outcome.places[seat], points=number(points[seat], lang),

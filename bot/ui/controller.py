@@ -44,8 +44,9 @@ from bot.model import (
 from bot.permissions import manages_server
 from bot.persist import archive, table_from_record
 from bot.service import Place, TableService
-from bot.storage.models import OutboxEntry, OutboxItem
+from bot.storage.models import OutboxEntry, OutboxItem, TournamentStatus
 from bot.storage.protocol import TableStore
+from bot.tournament import model as tournament_model
 from bot.ui import builders
 from bot.ui.components import ConfirmButton, LobbyButton, TableButton, frozen_view
 from bot.ui.sessions import HandSessions
@@ -807,17 +808,45 @@ class Controller:
         self.held_hands.clear()
 
     async def ask_forget(self, interaction: Interaction, lang: str) -> None:
-        """``/… forget-me`` cannot be undone: asked first, saying what it does (which tables he
-        leaves, what is deleted, what stays anonymized); the button does ``forget``."""
-        user_id = interaction.user.id
-        tables = sorted(tb.table_id for tb in self.service.tables.values()
-                        if tb.status in (STATUS_LOBBY, STATUS_PLAYING)
-                        and tb.seat_of(user_id) is not None)
-        leaves = "" if not tables else t(
-            "core.forget_leaves_one" if len(tables) == 1 else "core.forget_leaves_many", lang,
-            id=tables[0], ids=", ".join(map(str, tables)))
+        """``/… forget-me`` cannot be undone: asked first, saying what it does (what becomes
+        of each table and tournament he is in, what is deleted, what stays anonymized); the
+        button does ``forget``."""
+        leaves = "".join(self.forget_lines(interaction.user.id, lang))
         button = ConfirmButton(0, "forget", self.confirm_until(), t("core.btn_forget", lang))
         await self._ask(interaction, t("core.forget_confirm", lang, leaves=leaves), button, lang)
+
+    def forget_lines(self, user_id: int, lang: str) -> list[str]:
+        """What forgetting him does now, table by table (as ``service.leave`` with
+        ``anonymize`` does it: a lobby he opened closes for the others, a running game plays
+        on with an AI nobody takes back, or closes when no other human plays there), then
+        tournament by tournament (a registration is dropped; in a running one an AI plays
+        for him to the end, his tournament table included)."""
+        lines = []
+        for tb in sorted(self.service.tables.values(), key=lambda tb: tb.table_id):
+            if tb.status not in (STATUS_LOBBY, STATUS_PLAYING) or tb.seat_of(user_id) is None \
+                    or tb.tournament is not None:
+                continue
+            tid = tb.table_id
+            if tb.status == STATUS_LOBBY:
+                others = [s.name for s in tb.seats
+                          if s is not None and s.user_id is not None and s.user_id != user_id]
+                if user_id == tb.creator_id and others:
+                    lines.append(t("core.forget_closes_lobby", lang, id=tid,
+                                   names=", ".join(others)))
+                else:
+                    lines.append(t("core.forget_leaves_lobby", lang, id=tid))
+            elif self.service.closes_on_leaving(tb, user_id):
+                lines.append(t("core.forget_closes_game", lang, id=tid))
+            else:
+                lines.append(t("core.forget_leaves_game", lang, id=tid))
+        for tr in sorted(self.desk.service.tournaments.values(), key=lambda tr: tr.tournament_id):
+            e = tournament_model.entrant_of_user(tr, user_id)
+            if e is None or e.replaced_from is not None:
+                continue
+            key = "core.forget_unregisters" if tr.status == TournamentStatus.REGISTRATION \
+                else "core.forget_withdraws"
+            lines.append(t(key, lang, id=tr.tournament_id))
+        return lines
 
     async def forget(self, user_id: int) -> None:
         """/… forget-me: off every table (an AI takes a running seat, nameless), then his
@@ -831,6 +860,14 @@ class Controller:
                     log.warning("could not seat an AI for %s on table %s", user_id,
                                 table.table_id)
         await self.service.forget_left(user_id)
+        for tr in list(self.desk.service.tournaments.values()):
+            e = tournament_model.entrant_of_user(tr, user_id)
+            if tr.status == TournamentStatus.REGISTRATION and e is not None:
+                try:  # off the list (a nameless entry would get an AI at the start)
+                    await self.desk.service.leave(tr.tournament_id, user_id)
+                except TableError:
+                    log.warning("could not unregister %s from tournament %s", user_id,
+                                tr.tournament_id)
         for key in [k for k in self.sessions if k[1] == user_id]:
             del self.sessions[key]
         await self.store.forget_user(user_id)

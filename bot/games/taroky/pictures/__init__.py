@@ -9,6 +9,7 @@ from typing import Any
 from bot.games.taroky.pictures.hand import hand_text, render_hand
 from bot.games.taroky.pictures.sheet import render_sheet
 from bot.games.taroky.pictures.table import render_table
+from bot.i18n import shown_name
 from bot.model import tournament_round
 from engine.taroky import SPEC, TarokyRound
 from engine.taroky.errors import TarokyError
@@ -52,7 +53,8 @@ def render_sheet_from_export(data: Mapping[str, Any], lang: str = "cs") -> bytes
     tournament's round, which its archived options keep)."""
     options = data.get("options")
     link = options.get("tournament") if isinstance(options, Mapping) else None
-    return render_sheet(round_from_export(data).public_view(), export_names(data), lang,
+    names = [shown_name(n, lang) for n in export_names(data)]
+    return render_sheet(round_from_export(data).public_view(), names, lang,
                         tournament_round(link))
 
 
