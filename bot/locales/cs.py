@@ -723,6 +723,7 @@ STRINGS: dict[str, str] = {
     "taroky.stood_call": "volaný tarok: {said}",
     "taroky.stood_announce": "hlášení: {said}",
     "taroky.stood_flek": "na {flek}: {said}",
+    "taroky.stood_discard": "do talonu: {said}",
     "taroky.stood_cards": "karty: {said}",
     "taroky.ping_bid": "{mention}, licituješ.",
     "taroky.ping_choose": "{mention}, všichni řekli dobrá: zvol hru.",

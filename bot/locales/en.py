@@ -717,6 +717,7 @@ STRINGS: dict[str, str] = {
     "taroky.stood_call": "tarok called: {said}",
     "taroky.stood_announce": "announcements: {said}",
     "taroky.stood_flek": "to the {flek}: {said}",
+    "taroky.stood_discard": "laid away: {said}",
     "taroky.stood_cards": "cards: {said}",
     "taroky.ping_bid": "{mention}, your bid.",
     "taroky.ping_choose": "{mention}, everyone passed: choose the game.",
