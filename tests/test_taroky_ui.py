@@ -98,6 +98,15 @@ def test_statistics_from_the_archived_protocol() -> None:
     assert by_name["Money"] == "Deals: 4 · ⌀ per deal −8.12 Kč · best +7.00 Kč"
     assert by_name["Games declared (won)"] == "first duty: 1× (1)\nsolo: 1× (0)"
     assert by_name["Pagát and valát"].startswith("Pagát announced: 1× (made 0×)")
+    # best and worst round: one value when equal (review 14: "best 97 · worst 97")
+    one = _stats(rnd, 0)
+    one.best = one.worst = (1, -3250)
+    assert UI.stats_fields(one, "en")[-1] == ("\u200b", "Best and worst round: −32.50 Kč (#1)",
+                                                False)
+    assert UI.stats_fields(one, "cs")[-1][1] == "Nejlepší i nejhorší kolo: −32,50 Kč (#1)"
+    one.best = (2, 700)
+    assert UI.stats_fields(one, "cs")[-1][1] == (
+        "Nejlepší kolo: +7,00 Kč (#2) · nejhorší: −32,50 Kč (#1)")
 
 
 def test_records_show_money_in_the_games_words() -> None:

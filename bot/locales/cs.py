@@ -812,6 +812,7 @@ STRINGS: dict[str, str] = {
     "taroky.st_pagat": "Pagát ohlášený: {n}× (vyšel {won}×) · tichý: vyšel {silent_won}×, nevyšel {silent_lost}×",
     "taroky.st_valat": "Valát ohlášený: {n}× (vyšel {won}×) · tichý: {silent}×",
     "taroky.st_best_worst": "Nejlepší kolo: {best} (#{best_id}) · nejhorší: {worst} (#{worst_id})",
+    "taroky.st_best_worst_same": "Nejlepší i nejhorší kolo: {best} (#{best_id})",
     "taroky.lb_row": "{rank}. **{name}** – {rating}{prov} · kol {games} · výher {wins} · ⌀ {avg}",
     "taroky.board.avg": "⌀ výsledek",
     "taroky.board.legend_avg": "⌀ výsledek: průměrný výsledek kola (peníze − vklad − dokup)",

@@ -806,6 +806,7 @@ STRINGS: dict[str, str] = {
     "taroky.st_pagat": "Pagát announced: {n}× (made {won}×) · silent: made {silent_won}×, failed {silent_lost}×",
     "taroky.st_valat": "Valát announced: {n}× (made {won}×) · silent: {silent}×",
     "taroky.st_best_worst": "Best round: {best} (#{best_id}) · worst: {worst} (#{worst_id})",
+    "taroky.st_best_worst_same": "Best and worst round: {best} (#{best_id})",
     "taroky.lb_row": "{rank}. **{name}** – {rating}{prov} · rounds {games} · wins {wins} · ⌀ {avg}",
     "taroky.board.avg": "⌀ result",
     "taroky.board.legend_avg": "⌀ result: the average result of a round (money − stake − top-up)",
