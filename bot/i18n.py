@@ -84,6 +84,15 @@ def ordinal(n: int, lang: str = DEFAULT_LANG) -> str:
     return f"{n}{suffix}"
 
 
+def decimal(value: float | None, lang: str = DEFAULT_LANG, digits: int = 1) -> str:
+    """A number with ``digits`` decimals as ``lang`` writes it: Czech "97,0", "0,75";
+    English "97.0", "0.75"; "–" for no value."""
+    if value is None:
+        return "–"
+    text = f"{value:.{digits}f}"
+    return text.replace(".", ",") if lang_of(lang) == "cs" else text
+
+
 def tn(key: str, lang: str, n: int, /, **values: Any) -> str:
     """``key`` with the noun in the form the number ``n`` takes (``key_one``, ``key_few``,
     ``key_many``): "1 minuta", "3 minuty", "60 minut"."""

@@ -98,8 +98,9 @@ def _int_or_none(value: object) -> int | None:
 @dataclass(frozen=True, slots=True)
 class Unclicked:
     """A move nobody clicked, put by the service before that move's events: ``how`` is
-    "auto" (the only legal move, played by the table) or "stand_in" (an AI for an absent
-    player). The game's UI marks the move's line with it."""
+    "auto" (the only legal move, played by the table), "stand_in" (an AI for an absent
+    player) or "left" (the AI that took the seat of a player who left and may take it back:
+    only his own hand tells it). The game's UI marks the move's line with it."""
 
     seat: int
     how: str

@@ -16,7 +16,7 @@ from discord import app_commands
 
 from bot.commands import choice, controller_of, gdesc
 from bot.games import GameUI, ui_of
-from bot.i18n import desc, game_t, t
+from bot.i18n import decimal, desc, game_t, t
 from bot.permissions import manages_server
 from bot.storage.models import LeaderboardRow, PlayerStats
 from bot.storage.protocol import TableStore
@@ -35,10 +35,6 @@ def store_of(interaction: Interaction) -> TableStore:
     if not isinstance(store, TableStore):
         raise RuntimeError("the client has no store")
     return store
-
-
-def _num(value: float | None, digits: int = 1) -> str:
-    return "–" if value is None else f"{value:.{digits}f}"
 
 
 class LeaderboardPage(
@@ -116,7 +112,7 @@ async def leaderboard_message(interaction: Interaction, ui: GameUI, page: int,
                 prov=t("core.lb_prov", lang) if row.provisional else "",
                 games=row.games,
                 wins=row.wins,
-                avg=ui.score_text(row.avg_points, lang) or _num(row.avg_points),
+                avg=ui.score_text(row.avg_points, lang) or decimal(row.avg_points, lang),
             )
             for row in rows
         )
@@ -126,7 +122,7 @@ async def leaderboard_message(interaction: Interaction, ui: GameUI, page: int,
         from bot.render import render_leaderboard
 
         shown = None if ui.score_text(0, lang) is None else (
-            lambda value: ui.score_text(value, lang) or _num(value))
+            lambda value: ui.score_text(value, lang) or decimal(value, lang))
         image = render_leaderboard(rows, lang, title=embed.title or "", kind=ui.kind,
                                    avg_text=shown)
         attachments.append(png_file(image, "leaderboard.png"))
@@ -284,7 +280,7 @@ def stats_embed(ui: GameUI, data: PlayerStats, name: str, lang: str) -> discord.
     embed.add_field(
         name=game_t(ui.kind, "st_games", lang),
         value=game_t(ui.kind, "st_games_value", lang, games=data.games, wins=data.wins,
-                     avg=ui.score_text(data.avg_points, lang) or _num(data.avg_points),
+                     avg=ui.score_text(data.avg_points, lang) or decimal(data.avg_points, lang),
                      rating=rating),
         inline=False,
     )

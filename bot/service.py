@@ -1040,6 +1040,10 @@ class TableService:
                         # in his name (the game says which steps bind a player)
                         action = spec_of(table).stand_in_action(table.state, action)
                         table.unshown.append(Unclicked(seat, "stand_in"))
+                    elif (left := table.seats[seat]) is not None and left.left_by is not None:
+                        # the seat of a player who left and may take it back: his hand
+                        # tells him what the AI played there (nobody else is told)
+                        table.unshown.append(Unclicked(seat, "left"))
                     moves += 1
                     try:
                         self._apply(table, action, by="ai")

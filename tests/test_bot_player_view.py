@@ -571,6 +571,12 @@ def test_event_lines_name_the_players_and_address_the_viewer():
     assert seat_lines(played, "cs", names, 0) == ["Bob hraje 7🍃 (za hráče hraje AI)."]
     assert seat_lines(played, "cs", names, 1) == ["Za tebe hrála AI: 7🍃."]
     assert seat_lines(played, "en", names, 1) == ["The AI played for you: 7🍃."]
+    # the AI in the seat of a player who left (he may take it back): only his hand tells it
+    took = [Unclicked(1, "left"), CardPlayed(1, c("7l")), CardPlayed(2, c("8l"))]
+    assert table_lines(took, "cs", names) == []  # (cards of a trick, as any AI's)
+    assert seat_lines(took, "cs", names, 0) == []
+    assert seat_lines(took, "cs", names, 1) == ["Za tebe hrála AI: 7🍃."]
+    assert seat_lines(took, "en", names, 1) == ["The AI played for you: 7🍃."]
     led = [Unclicked(0, "stand_in"),
            KvartaBuilt(0, (c("8l"), c("Sl")), ((1, c("9l")), (3, c("10l"))), True, 3)]
     assert seat_lines(led, "cs", names, 0) == [

@@ -48,18 +48,23 @@ async def test_stats_history_and_export(harness):
     embed = reply(res).embeds[0]  # in the language of the table he played at
     assert embed.title == f"Statistiky – {table.names()[seat]}"
     total = table.state.totals[seat]
-    assert f"⌀ {total:.1f} b." in embed.fields[0].value
-    # every field titled; nothing counted "0 of 0" (no harakiri was played)
+    # Czech writes a decimal comma (review 14: "⌀ 97.0 b.", "Červené: ⌀ 0.75")
+    assert f"⌀ {total:.1f} b.".replace(".", ",", 1) in embed.fields[0].value
+    assert embed.fields[1].name == "⌀ bodů za hru" and "," in embed.fields[1].value
+    assert "." not in embed.fields[1].value
+    # every field titled; nothing counted "0 of 0" (no harakiri was played); the maturita
+    # counts say what they count, and a single lóra is not "best: 97 · worst: 97"
     assert [(f.name, f.value) for f in embed.fields[2:]] == [
-        ("Maturita", "Úspěšně: 0 z 1 (0 %)\nPokusů celkem: 3"),
+        ("Maturita", "Odehrané maturity: 1 · složené: 0 (0 %)\nPokusů celkem: 3"),
         ("Čistá stovka", "Vyšla: 0 z 1 ohlášených"),
-        ("Nejlepší a nejhorší lóra", f"Nejlepší: {total} b. (#1) · nejhorší: {total} b. (#1)")]
+        ("Nejlepší a nejhorší lóra", f"{total} b. (#1)")]
     await users[0].slash(ch, "lora settings", language="en")
     embed = reply(await users[0].slash(ch, "lora stats", user=users[1])).embeds[0]
     assert [(f.name, f.value) for f in embed.fields[2:]] == [
-        ("Graduation", "Passed: 0 of 1 (0 %)\nAttempts in all: 3"),
+        ("Graduation", "Graduations played: 1 · passed: 0 (0 %)\nAttempts in all: 3"),
         ("Clean hundred", "Made: 0 of 1 declared"),
-        ("Best and worst lóra", f"Best: {total} pts (#1) · worst: {total} pts (#1)")]
+        ("Best and worst lóra", f"{total} pts (#1)")]
+    assert f"⌀ {total:.1f} pts" in embed.fields[0].value and "." in embed.fields[1].value
     res = await users[0].slash(ch, "lora history")
     history = reply(res).embeds[0].description
     assert history.startswith("**#1** ")

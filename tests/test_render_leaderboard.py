@@ -14,7 +14,7 @@ import pytest
 import pytest_asyncio
 from PIL import Image, ImageChops
 
-from bot.i18n import CATALOGS
+from bot.i18n import CATALOGS, decimal
 from bot.render import leaderboard as lb
 from bot.render import render_leaderboard, render_sheet, render_sheet_from_export
 from bot.render.common import GOLD
@@ -147,8 +147,8 @@ def test_leaderboard_strings_in_both_languages() -> None:
     assert keys == {k for k in CATALOGS["en"] if k.startswith("core.board.")}
     assert CATALOGS["cs"]["core.board.provisional"] == "předběžné"
     assert CATALOGS["en"]["core.board.provisional"] == "provisional"
-    assert lb._avg(61.25, "cs") == "61,2" and lb._avg(61.26, "en") == "61.3"
-    assert lb._avg(None, "cs") == "–"
+    assert decimal(61.25, "cs") == "61,2" and decimal(61.26, "en") == "61.3"
+    assert decimal(None, "cs") == "–"
 
 
 
@@ -180,7 +180,7 @@ def test_the_taroky_leaderboard_keeps_the_wins_apart_from_the_money(lang: str) -
         next_label = {"lb_rating": "lb_games", "lb_games": "lb_wins", "lb_wins": "lb_avg"}[key]
         assert right < next_right - label.getlength(lb.s(next_label, lang, "taroky"))
     assert columns[0] - lb.NAME_X >= 150  # room for a name still
-    lora = lb._columns(_rows(), lang, "lora", [lb._avg(r.avg_points, lang) for r in _rows()])
+    lora = lb._columns(_rows(), lang, "lora", [decimal(r.avg_points, lang) for r in _rows()])
     assert lora == (lb.NAME_END, lb.RATING_R, lb.GAMES_R, lb.WINS_R, lb.AVG_R)
 
 

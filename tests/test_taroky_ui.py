@@ -98,6 +98,15 @@ def test_statistics_from_the_archived_protocol() -> None:
     assert by_name["Money"] == "Deals: 4 · ⌀ per deal −8.12 Kč · best +7.00 Kč"
     assert by_name["Games declared (won)"] == "first duty: 1× (1)\nsolo: 1× (0)"
     assert by_name["Pagát and valát"].startswith("Pagát announced: 1× (made 0×)")
+    # best and worst round: one value when equal (review 14: "best 97 · worst 97")
+    one = _stats(rnd, 0)
+    one.best = one.worst = (1, -3250)
+    assert UI.stats_fields(one, "en")[-1] == ("\u200b", "Best and worst round: −32.50 Kč (#1)",
+                                                False)
+    assert UI.stats_fields(one, "cs")[-1][1] == "Nejlepší i nejhorší kolo: −32,50 Kč (#1)"
+    one.best = (2, 700)
+    assert UI.stats_fields(one, "cs")[-1][1] == (
+        "Nejlepší kolo: +7,00 Kč (#2) · nejhorší: −32,50 Kč (#1)")
 
 
 def test_records_show_money_in_the_games_words() -> None:
@@ -603,8 +612,45 @@ def test_what_an_ai_said_for_an_absent_player_says_which_answer_was_to_a_flek() 
         "Za nepřítomného hráče Cecílie hrála AI – licitace: dobrá; hlášení: dobrá;"
         " na flek: re na hru, dobrá.")
     assert stood_in_line(en, 2, "en", you=True) == (
-        "An AI played for you in your absence – bidding: pass; announcements: pass;"
-        " to the double: redouble on the game, pass.")
+        "An AI played for you in your absence – bidding: pass; laid away: C♦;"
+        " announcements: pass; to the double: redouble on the game, pass.")
+
+
+def test_an_absent_declarer_is_told_the_cards_an_ai_laid_away_for_them() -> None:
+    """Review 14: the declarer back after an AI played the talon for them read only the
+    bids and cards: which cards went into the talon (theirs, and points in it) was not
+    said. Their own hand names them; the table's status line does not."""
+    from bot.games.taroky.texts import stood_in_line
+    from bot.games.taroky.words import card_label
+    from engine.taroky.actions import Bid, Call, Choose, DealAction, Discard
+    from engine.taroky.cards import parse_card
+
+    rnd = _worked_round()
+    cs, en = _table(rnd), _table(rnd, "en")
+
+    def act(action: DealAction) -> None:
+        if action.seat == 0:  # Anička is away: an AI plays for her
+            for table in (cs, en):
+                assert table.seats[0] is not None
+                table.seats[0].ai_at.append(len(rnd.log))
+        rnd.apply(action)
+
+    for action in (Bid(0, "1P"), Bid(1, "dobra"), Bid(2, "dobra"), Bid(3, "dobra"),
+                   Choose(0, "1P"), Call(0, parse_card("XIX"))):
+        act(action)
+    while rnd.deal.phase == "discard":
+        act(rnd.legal_actions()[0])
+    laid = [a.card for a in rnd.log if isinstance(a, Discard) and a.seat == 0]
+    assert len(laid) >= 2
+    assert stood_in_line(cs, 0, "cs", you=True) == (
+        "V tvé nepřítomnosti za tebe hrála AI – licitace: první povinnost; volba hry: první"
+        " povinnost; volaný tarok: XIX; do talonu: "
+        + ", ".join(card_label(c, "cs") for c in laid) + ".")
+    assert stood_in_line(en, 0, "en", you=True).endswith(
+        "; laid away: " + ", ".join(card_label(c, "en") for c in laid) + ".")
+    for table, lang in ((cs, "cs"), (en, "en")):  # the others are not told
+        public = stood_in_line(table, 0, lang)
+        assert public and not any(card_label(c, lang) in public for c in laid)
 
 
 @pytest.mark.parametrize("lang", ["cs", "en"])

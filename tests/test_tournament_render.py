@@ -216,7 +216,8 @@ def test_a_substitute_tag_wider_than_a_taroky_name_column_is_drawn_condensed() -
 def test_the_winner_and_the_standings_text_mark_an_entrant_an_ai_played_for() -> None:
     """Review 12: "Vítězem turnaje … je Cyril" and "1. **Cyril** – 7 b." hid that an AI
     played his seat from round 1 (only the picture's tag said so). Who wins is unchanged.
-    Review 13: an AI's win is not congratulated: the best-placed people are, named."""
+    Review 13: an AI's win is not congratulated; the best-placed people are named (review 14:
+    not congratulated either, a 3rd place of 4 read oddly)."""
     from bot.tournament.desk import TournamentDesk, leader_lines
     from bot.tournament.scoring import standings
 
@@ -230,10 +231,10 @@ def test_the_winner_and_the_standings_text_mark_an_entrant_an_ai_played_for() ->
     for lang, line, won in [
         ("cs", f"1. **{first.name} (AI od 1. kola)** –",
          f"🏆 Turnaj č. 1 vyhrává {first.name} (AI od 1. kola). Nejlepší z lidí: {second}"
-         " (2. místo) – gratulujeme!"),
+         " (2. místo)."),
         ("en", f"1. **{first.name} (AI from round 1)** –",
          f"🏆 Tournament 1 goes to {first.name} (AI from round 1). Best placed among the"
-         f" people: {second} (2nd place) – congratulations!"),
+         f" people: {second} (2nd place)."),
     ]:
         assert leader_lines(t_, 1, lang).splitlines()[0].startswith(line)
         t_.settings["lang"] = lang
@@ -248,3 +249,56 @@ def test_the_winner_and_the_standings_text_mark_an_entrant_an_ai_played_for() ->
         e.replaced_from = e.replaced_from or (1 if e.ai_level is None else None)
     (post,) = desk.winner_shown(t_)
     assert post.payload["content"] == f"🏆 Tournament 1 goes to {first.name} (AI from round 1)."
+
+
+def test_a_tie_for_the_first_place_is_worded_in_the_plural_and_congratulates_only_people(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Review 14: "The winner of tournament 1 is <@Dan>, AI Božena, AI Jaroslav.
+    Congratulations!" — a singular for three, and two AIs congratulated. Winners who share
+    the 1st place are worded in the plural; only the people among them are congratulated;
+    when AIs alone share it, the best-placed people are named, not congratulated."""
+    from bot.tournament import desk as desk_module
+    from bot.tournament.desk import TournamentDesk
+    from bot.tournament.scoring import Standing
+
+    t_ = example_tournament("taroky", rounds=1, seed=18)
+    people = [e for e in t_.entrants
+              if e.user_id and e.ai_level is None and e.replaced_from is None][:2]
+    ais = [e for e in t_.entrants if e.ai_level is not None][:2]
+    rest = [e for e in t_.entrants if e not in people and e not in ais]
+    a, b = (f"<@{e.user_id}>" for e in people)
+    x, y = (e.name for e in ais)
+    desk = TournamentDesk.__new__(TournamentDesk)
+
+    def said(lang: str, *places: tuple[int, EntrantRecord]) -> str:
+        rows = [Standing(e.entrant_no, place, 0.0, 0, ()) for place, e in places]
+        rows += [Standing(e.entrant_no, 4, 0.0, 0, ()) for e in rest]
+        monkeypatch.setattr(desk_module, "standings", lambda *_: rows)
+        t_.settings["lang"] = lang
+        (post,) = desk.winner_shown(t_)
+        return str(post.payload["content"])
+
+    p1, p2 = people
+    q1, q2 = ais
+    # a person and two AIs share it: the plural, only the person congratulated
+    mixed = ((1, p1), (1, q1), (1, q2), (3, p2))
+    assert said("en", *mixed) == (
+        f"🏆 The winners of tournament 1 are {a}, {x}, {y}. Congratulations to {a}!")
+    assert said("cs", *mixed) == (
+        f"🏆 Vítězi turnaje č. 1 jsou {a}, {x}, {y}. {a} – gratulujeme!")
+    # two people share it
+    both = ((1, p1), (1, p2), (3, q1), (3, q2))
+    assert said("en", *both) == (
+        f"🏆 The winners of tournament 1 are {a}, {b}. Congratulations!")
+    assert said("cs", *both) == f"🏆 Vítězi turnaje č. 1 jsou {a}, {b}. Gratulujeme!"
+    # two AIs share it: the result and the best-placed person, no congratulations
+    ai_tie = ((1, q1), (1, q2), (3, p1), (4, p2))
+    assert said("en", *ai_tie) == (
+        f"🏆 Tournament 1 is shared by {x}, {y}. Best placed among the people: {a}"
+        " (3rd place).")
+    assert said("cs", *ai_tie) == (
+        f"🏆 Turnaj č. 1 vyhrávají společně {x}, {y}. Nejlepší z lidí: {a} (3. místo).")
+    # one AI first, an AI and a person share the 2nd place: only the person is named
+    shared = ((1, q1), (2, q2), (2, p1), (4, p2))
+    assert said("en", *shared) == (
+        f"🏆 Tournament 1 goes to {x}. Best placed among the people: {a} (2nd place).")

@@ -169,7 +169,8 @@ class BaseUI:
         return HandParts(lines, items)
 
     def event_lines(self, table: Table, events: Sequence[GameEvent]) -> list[str]:
-        return [e.text(table.settings.lang) for e in events]
+        return [e.text(table.settings.lang) for e in events  # (a left seat's AI: not told)
+                if getattr(e, "how", None) != "left"]
 
     def announcements(self, table: Table, events: Sequence[GameEvent]) -> list[str]:
         return []

@@ -22,8 +22,9 @@ def marked_text(text: str, mark: str) -> str:
 
 def public_mark(how: str) -> bool:
     """A move made ``how`` is marked at the table (for everyone): a stand-in is, a forced
-    move is not."""
-    return how != "auto"
+    move is not, nor the move of the AI that took a left seat (an AI's seat to the others;
+    the player who takes it back is told in his hand)."""
+    return how not in ("auto", "left")
 
 
 def marked_lines(events: Sequence[Any], event_type: type, line: Callable[[Any], str | None],

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
 
-from bot.i18n import game_t, lang_of
+from bot.i18n import decimal, game_t, lang_of
 from bot.render.common import (
     BAR,
     DARK,
@@ -156,13 +156,6 @@ def _base(lang: str, title: str, rows: int, provisional: bool,
     return img
 
 
-def _avg(value: float | None, lang: str) -> str:
-    if value is None:
-        return "–"
-    out = f"{value:.1f}"
-    return out.replace(".", ",") if lang == "cs" else out
-
-
 def _row(img: Image.Image, y: int, row: LeaderboardRow, lang: str, avg: str,
          columns: Columns = DEFAULT_COLUMNS) -> None:
     name_end, rating_r, games_r, wins_r, avg_r = columns
@@ -200,7 +193,7 @@ def leaderboard_image(rows: Sequence[LeaderboardRow], lang: str = "cs",
         raise ValueError(f"at most {MAX_ROWS} leaderboard rows per picture")
     lang = lang_of(lang)
     head = " ".join(clean_name(title).split()) if title.strip() else s("lb_title", lang, kind)
-    avg = [avg_text(r.avg_points) if avg_text is not None else _avg(r.avg_points, lang)
+    avg = [avg_text(r.avg_points) if avg_text is not None else decimal(r.avg_points, lang)
            for r in rows]
     columns = _columns(rows, lang, kind, avg)
     img = _base(lang, head, len(rows), any(r.provisional for r in rows), kind, columns).copy()

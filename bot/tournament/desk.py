@@ -400,16 +400,23 @@ class TournamentDesk:
 
         placed = [(r.place, model.entrant(t_, r.entrant)) for r in rows]
         winners = [e for place, e in placed if place == 1]
-        if any(human(e) for e in winners):
-            return [self._post(t_.channel_id, tt("winner", lang, names=named(winners),
-                                                 id=t_.tournament_id))]
-        # an AI won: said plainly, and the best-placed people are the ones congratulated
+        people = [e for e in winners if human(e)]
+        tie = len(winners) > 1
+        if people:  # people won (a tie in the plural): only the people are congratulated
+            if len(people) < len(winners):
+                text = tt("winners_mixed", lang, names=named(winners), id=t_.tournament_id,
+                          humans=named(people))
+            else:
+                text = tt("winners" if tie else "winner", lang, names=named(winners),
+                          id=t_.tournament_id)
+            return [self._post(t_.channel_id, text)]
+        # an AI won: the result, and the best-placed people named, not congratulated
+        text = tt("winners_ai" if tie else "winner_ai", lang, names=named(winners),
+                  id=t_.tournament_id)
         best = min((place for place, e in placed if human(e)), default=None)
-        if best is None:
-            text = tt("winner_ai_only", lang, names=named(winners), id=t_.tournament_id)
-        else:
-            text = tt("winner_ai", lang, names=named(winners), id=t_.tournament_id,
-                      place=best, humans=named([e for p, e in placed if p == best]))
+        if best is not None:
+            text += " " + tt("best_person", lang, place=best,
+                             humans=named([e for p, e in placed if p == best and human(e)]))
         return [self._post(t_.channel_id, text)]
 
     def tournament_closed_shown(self, t_: TournamentRecord, reason: str) -> list[OutboxItem]:

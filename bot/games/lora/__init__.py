@@ -19,7 +19,7 @@ from bot.games.lora import hand as hand_message
 from bot.games.lora import texts
 from bot.games.lora.events import game_name
 from bot.games.lora.stats import lora_stats
-from bot.i18n import has, t
+from bot.i18n import decimal, has, t
 from bot.model import Table, TableSettings
 from bot.render import render_sheet, render_sheet_from_export, render_table
 from bot.render.strings import playoff_sums
@@ -146,7 +146,8 @@ class LoraUI(BaseUI):
     def stats_fields(self, stats: PlayerStats, lang: str) -> list[tuple[str, str, bool]]:
         data = lora_stats(stats)
         fields: list[tuple[str, str, bool]] = []
-        lines = [f"{game_name(c, lang)}: ⌀ {_num(v, 2)}" for c, v in data.contracts.items()]
+        lines = [f"{game_name(c, lang)}: ⌀ {decimal(v, lang, 2)}"
+                 for c, v in data.contracts.items()]
         if lines:
             fields.append((t("lora.st_contracts", lang), "\n".join(lines), True))
         # each a titled field, shown once there is something to count (no "0 of 0")
@@ -164,8 +165,10 @@ class LoraUI(BaseUI):
                 "lora.st_harakiri", lang, won=data.harakiri_won, played=data.harakiri_played),
                 True))
         if stats.best is not None and stats.worst is not None:
+            # one value when both are the same (a single lóra, or all alike)
+            same = "_same" if stats.best[1] == stats.worst[1] else ""
             fields.append((t("lora.st_best_worst_title", lang), t(
-                "lora.st_best_worst", lang, best=stats.best[1], best_id=stats.best[0],
+                f"lora.st_best_worst{same}", lang, best=stats.best[1], best_id=stats.best[0],
                 worst=stats.worst[1], worst_id=stats.worst[0]), False))
         return fields
 
@@ -223,10 +226,6 @@ def left_tali(table: Table, seat: int) -> int | None:
     except Exception:  # (a log that no longer replays: the mark without its tálie)
         return None
     return then.tali
-
-
-def _num(value: float | None, digits: int = 1) -> str:
-    return "–" if value is None else f"{value:.{digits}f}"
 
 
 UI = LoraUI()

@@ -203,6 +203,7 @@ class Words:
         """The mark of a move nobody clicked (``bot.games.marks``): a forced move is marked
         in its own player's lines only; a stand-in's in everyone's ("za tebe" in his)."""
         if seat == self.viewer:
+            how = "stand_in" if how == "left" else how  # (told him as a stand-in's move)
             return t(f"lora.ev.mark_{how}_you" if has(f"lora.ev.mark_{how}_you", self.lang)
                      else f"lora.ev.mark_{how}", self.lang)
         return t(f"lora.ev.mark_{how}", self.lang) if public_mark(how) else None
@@ -210,7 +211,8 @@ class Words:
     def stood_in_line(self, e: Event, how: str, shed: bool) -> str | None:
         """The reader's own move that an AI made for him, in a sentence of its own ("Za tebe
         hrála AI: 7🔔."); None where the catalog has none (the line gets the mark)."""
-        if how != "stand_in" or self.viewer is None or getattr(e, "seat", None) != self.viewer:
+        if (how not in ("stand_in", "left") or self.viewer is None
+                or getattr(e, "seat", None) != self.viewer):
             return None
         self.stood_in, self.worded = True, False
         try:

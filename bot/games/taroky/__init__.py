@@ -148,7 +148,9 @@ class TarokyUI(BaseUI):
               silent=data.valat_silent_won),
         ]), True))
         if stats.best is not None and stats.worst is not None:
-            fields.append(("\u200b", t("taroky.st_best_worst", lang,
+            # one value when both are the same (a single round, or all alike)
+            same = "_same" if stats.best[1] == stats.worst[1] else ""
+            fields.append(("\u200b", t(f"taroky.st_best_worst{same}", lang,
                                        best=money(stats.best[1], lang, signed=True),
                                        best_id=stats.best[0],
                                        worst=money(stats.worst[1], lang, signed=True),

@@ -16,7 +16,7 @@ from bot.i18n import t
 from bot.model import Table
 from engine.game import GameEvent
 from engine.taroky import SPEC, TarokyRound
-from engine.taroky.actions import Announce, Bid, Call, Choose, DealAction, Play
+from engine.taroky.actions import Announce, Bid, Call, Choose, DealAction, Discard, Play
 from engine.taroky.events import (
     Announced,
     AnnouncementsClosed,
@@ -117,7 +117,8 @@ def _stood_in(table: Table, seat: int,
               cards: bool = False) -> list[tuple[int, DealAction, int | None, int]]:
     """What an AI standing in for ``seat``'s absent player said for him in the deal in
     progress — his bids, the game chosen, the tarok called, his announcements (his cards are
-    in the event lines; ``cards``: them too; what he laid away is his secret) — each with its
+    in the event lines; ``cards``: them too, and the cards it laid away into the talon for
+    him, which only he may read: his own hand) — each with its
     place in the round's log, the level of the flek it answers (flek 1, re 2, …: a later turn
     of a seat comes only after a flek, the last one the others said since it last spoke; None
     in its first turn or for more words of the same turn) and, for a flek of its own, its
@@ -142,7 +143,8 @@ def _stood_in(table: Table, seat: int,
                 spoke, answered = True, None  # what it answered before is told already
             elif spoke and action.item.startswith("flek:"):
                 answered = levels[action.item]
-        if (v in ai and (isinstance(action, SAID) or (cards and isinstance(action, Play)))
+        if (v in ai and (isinstance(action, SAID)
+                         or (cards and isinstance(action, Play | Discard)))
                 and action.seat == seat):
             level = levels.get(action.item, 0) if isinstance(action, Announce) else 0
             out.append((v, action, before, level))
@@ -162,6 +164,8 @@ def _said(action: DealAction, lang: str) -> tuple[str, str]:
             return "announce", word("dobra" if item == "done" else item, lang)
         case Play(card=card):
             return "cards", card_label(card, lang)
+        case Discard(card=card):
+            return "discard", card_label(card, lang)
         case _:
             return "bid", ""
 
@@ -169,8 +173,9 @@ def _said(action: DealAction, lang: str) -> tuple[str, str]:
 def stood_in_line(table: Table, seat: int, lang: str, you: bool = False) -> str:
     """Who bid what for an absent player: "Za nepřítomného hráče Bob hrála AI – licitace:
     dobrá; hlášení: dobrá; na flek: dobrá." (an answer to a flek says so; ``you``: the line
-    of his own hand, which also names the cards it played for him, in order: the public
-    lines keep only the last few events); empty when it did nothing for him in this deal."""
+    of his own hand, which also names the cards it laid away into the talon and played for
+    him, in order: the public lines keep only the last few events); empty when it did
+    nothing for him in this deal."""
     parts: list[tuple[str, str, list[str]]] = []  # kind, the flek answered, what was said
     log = round_of(table).log
     for v, action, answered, level in _stood_in(table, seat, cards=you):
