@@ -16,7 +16,7 @@ from discord import app_commands
 
 from bot.commands import choice, controller_of, gdesc
 from bot.games import GameUI, ui_of
-from bot.i18n import decimal, desc, game_t, t
+from bot.i18n import decimal, desc, game_t, shown_name, t
 from bot.permissions import manages_server
 from bot.storage.models import LeaderboardRow, PlayerStats
 from bot.storage.protocol import TableStore
@@ -268,6 +268,7 @@ def add_records_commands(group: app_commands.Group, ui: GameUI) -> None:
 def _name(name: str, left: bool, lang: str) -> str:
     """A seat's name in the history: a player who left is marked (an AI finished his seat;
     the result is the AI's)."""
+    name = shown_name(name, lang)
     return t("core.left_name", lang, name=name) if left else name
 
 

@@ -98,3 +98,13 @@ async def test_forget_me_drops_a_tournament_registration(harness):
     await bob.click(ask, label="Delete my data")
     await channel_delivered(harness, ch.id)
     assert [e.name for e in (await record(harness, 1)).entrants] == ["Ann"]
+
+
+def test_the_history_shows_a_forgotten_player_in_the_reader_s_language() -> None:
+    """Review 14: ``/… history`` listed an archived seat of a forgotten player as the stored
+    marker "anonymous" (English, lower case) also in Czech."""
+    from bot.records import _name
+
+    assert _name("anonymous", False, "cs") == "Anonym"
+    assert _name("anonymous", True, "en").startswith("Anonymous")
+    assert _name("Bob", False, "cs") == "Bob"
