@@ -14,7 +14,7 @@ import asyncio
 import io
 import logging
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from re import Match
 from typing import TYPE_CHECKING, Any, cast
 
@@ -482,26 +482,35 @@ class TournamentDesk:
 
     async def on_withdraw(self, interaction: Interaction, tournament_id: int,
                           until: int) -> None:
-        """The question's button: he withdraws (unless it lapsed); the question becomes its
-        answer, its button gone, whatever it is."""
+        """The question's button: he withdraws (unless it lapsed)."""
+
+        async def withdraw(lang: str) -> str:
+            if not self._playing(tournament_id):
+                raise TableError("tournament.none")
+            return tt(await self.service.leave(tournament_id, interaction.user.id), lang,
+                      id=tournament_id)
+
+        await self._answer(interaction, tournament_id, until, withdraw, "withdrawal")
+
+    async def _answer(self, interaction: Interaction, tournament_id: int, until: int,
+                      act: Callable[[str], Awaitable[str]], what: str) -> None:
+        """A confirmation question's button: ``act`` (unless the question lapsed), and the
+        question becomes its answer — done or refused — its buttons gone, whatever it is."""
         lang = await self._answer_lang(interaction, tournament_id)
         try:
             if await self.controller.answered_lapsed(interaction, until, lang):
                 return
             await interaction.response.defer()
             try:
-                if not self._playing(tournament_id):
-                    raise TableError("tournament.none")
-                text = tt(await self.service.leave(tournament_id, interaction.user.id), lang,
-                          id=tournament_id)
+                text = await act(lang)
             except TableError as exc:
                 text = t(f"core.{exc.key}", lang, **exc.params)
             await interaction.edit_original_response(content=text, view=None)
         except discord.HTTPException as exc:
-            log.warning("answering a tournament's withdrawal failed: %s", exc)
+            log.warning("answering a tournament's %s failed: %s", what, exc)
             await self.controller.error(interaction, "core.error", lang)
         except Exception:
-            log.exception("withdrawing from tournament %s failed", tournament_id)
+            log.exception("the %s of tournament %s failed", what, tournament_id)
             await self.controller.error(interaction, "core.error", lang)
 
     async def _cancel(self, interaction: Interaction, tournament_id: int, lang: str) -> None:
@@ -533,28 +542,16 @@ class TournamentDesk:
     async def on_cancel(self, interaction: Interaction, tournament_id: int,
                         until: int) -> None:
         """The question's button: the tournament is cancelled (unless the question lapsed or
-        the tournament is over already); the question becomes its answer, its button gone."""
-        lang = await self._answer_lang(interaction, tournament_id)
-        try:
-            if await self.controller.answered_lapsed(interaction, until, lang):
-                return
-            await interaction.response.defer()
-            try:
-                t_ = self.service.get(tournament_id)
-                if interaction.user.id != t_.organiser_id \
-                        and not manages_server(interaction.user):
-                    raise TableError("tournament.cancel_denied")
-                await self.service.cancel(tournament_id)
-                text = tt("cancelled_ok", lang, id=tournament_id)
-            except TableError as exc:
-                text = t(f"core.{exc.key}", lang, **exc.params)
-            await interaction.edit_original_response(content=text, view=None)
-        except discord.HTTPException as exc:
-            log.warning("answering a tournament's cancellation failed: %s", exc)
-            await self.controller.error(interaction, "core.error", lang)
-        except Exception:
-            log.exception("cancelling tournament %s failed", tournament_id)
-            await self.controller.error(interaction, "core.error", lang)
+        the tournament is over already)."""
+
+        async def cancel(lang: str) -> str:
+            t_ = self.service.get(tournament_id)
+            if interaction.user.id != t_.organiser_id and not manages_server(interaction.user):
+                raise TableError("tournament.cancel_denied")
+            await self.service.cancel(tournament_id)
+            return tt("cancelled_ok", lang, id=tournament_id)
+
+        await self._answer(interaction, tournament_id, until, cancel, "cancellation")
 
     async def _show(self, interaction: Interaction, tournament_id: int, op: str,
                     lang: str) -> None:
