@@ -68,7 +68,8 @@ async def test_forget_me_in_a_running_tournament_says_it_is_a_withdrawal(harness
     ask = reply(await ann.slash(ch, "taroky forget-me"))
     assert ask.content == (
         "Opravdu smazat tvoje osobní údaje? Z turnaje č. 1 odstoupíš: za tebe dohraje AI"
-        " (u rozehraného stolu hned) až do konce turnaje." + TAIL)
+        " (u rozehraného stolu hned) až do konce turnaje. Turnaj č. 1, který pořádáš, se"
+        " dohraje; zrušit ho pak může jen správce serveru." + TAIL)
     await ann.click(ask, label="Smazat moje údaje")
     table = harness.service.tables[slot.table_id]
     assert table.seat_of(ann.id) is None and table.humans() == []  # (AIs play it out)
@@ -98,6 +99,27 @@ async def test_forget_me_drops_a_tournament_registration(harness):
     await bob.click(ask, label="Delete my data")
     await channel_delivered(harness, ch.id)
     assert [e.name for e in (await record(harness, 1)).entrants] == ["Ann"]
+
+
+async def test_forget_me_by_a_registering_tournament_s_organiser_cancels_it(harness):
+    """Without its organiser nobody could start a registering tournament (only a server
+    manager could cancel it): forget-me says so and cancels it."""
+    env = harness.env
+    guild = env.create_guild()
+    ch = guild.create_text_channel("turnaj")
+    ann, bob = (guild.add_member(env.create_user(n, global_name=n.capitalize()))
+                for n in ("ann", "bob"))
+    await ann.slash(ch, "lora tournament")
+    message = ch.last_message
+    await ann.click(message, custom_id="lora:tn:1:join")
+    await bob.click(message, custom_id="lora:tn:1:join")
+    ask = reply(await ann.slash(ch, "lora forget-me"))
+    assert ask.content == (
+        "Delete your personal data? Tournament 1, which you organise, is cancelled (without "
+        "its organiser nobody could start it)." + TAIL_EN)
+    await ann.click(ask, label="Delete my data")
+    await channel_delivered(harness, ch.id)
+    assert (await record(harness, 1)).status.value == "cancelled"
 
 
 def test_the_history_shows_a_forgotten_player_in_the_reader_s_language() -> None:

@@ -171,6 +171,8 @@ STRINGS: dict[str, str] = {
     "core.forget_closes_game": "U stolu č. {id} kromě tebe nehraje žádný další hráč: stůl se zruší a hra se nezapočítá. ",
     "core.forget_withdraws": "Z turnaje č. {id} odstoupíš: za tebe dohraje AI (u rozehraného stolu hned) až do konce turnaje. ",
     "core.forget_unregisters": "Tvoje přihláška do turnaje č. {id} se zruší. ",
+    "core.forget_cancels_tournament": "Turnaj č. {id}, který pořádáš, se zruší (bez organizátora by ho nikdo nespustil). ",
+    "core.forget_organises": "Turnaj č. {id}, který pořádáš, se dohraje; zrušit ho pak může jen správce serveru. ",
     "core.btn_forget": "Smazat moje údaje",
     "core.need_players": "Ke hře je potřeba obsadit všech {n} míst (přidej AI hráče).",
     "core.guild_only": "Hrát lze jen na serveru.",

@@ -165,6 +165,8 @@ STRINGS: dict[str, str] = {
     "core.forget_closes_game": "Nobody else plays at table {id}: it closes and the game does not count. ",
     "core.forget_withdraws": "You withdraw from tournament {id}: an AI plays for you (at a running table at once) until the end of the tournament. ",
     "core.forget_unregisters": "You leave the list of tournament {id}. ",
+    "core.forget_cancels_tournament": "Tournament {id}, which you organise, is cancelled (without its organiser nobody could start it). ",
+    "core.forget_organises": "Tournament {id}, which you organise, plays on; after that only a server manager can cancel it. ",
     "core.btn_forget": "Delete my data",
     "core.need_players": "The game needs all {n} seats taken (add AI players).",
     "core.guild_only": "This game can only be played on a server.",

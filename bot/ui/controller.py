@@ -820,7 +820,8 @@ class Controller:
         ``anonymize`` does it: a lobby he opened closes for the others, a running game plays
         on with an AI nobody takes back, or closes when no other human plays there), then
         tournament by tournament (a registration is dropped; in a running one an AI plays
-        for him to the end, his tournament table included)."""
+        for him to the end, his tournament table included; one he organises is cancelled
+        while it registers — nobody could start it — and plays on when it runs)."""
         lines = []
         for tb in sorted(self.service.tables.values(), key=lambda tb: tb.table_id):
             if tb.status not in (STATUS_LOBBY, STATUS_PLAYING) or tb.seat_of(user_id) is None \
@@ -840,12 +841,16 @@ class Controller:
             else:
                 lines.append(t("core.forget_leaves_game", lang, id=tid))
         for tr in sorted(self.desk.service.tournaments.values(), key=lambda tr: tr.tournament_id):
-            e = tournament_model.entrant_of_user(tr, user_id)
-            if e is None or e.replaced_from is not None:
+            registering = tr.status == TournamentStatus.REGISTRATION
+            if tr.organiser_id == user_id and registering:  # nobody could start it
+                lines.append(t("core.forget_cancels_tournament", lang, id=tr.tournament_id))
                 continue
-            key = "core.forget_unregisters" if tr.status == TournamentStatus.REGISTRATION \
-                else "core.forget_withdraws"
-            lines.append(t(key, lang, id=tr.tournament_id))
+            e = tournament_model.entrant_of_user(tr, user_id)
+            if e is not None and e.replaced_from is None:
+                key = "core.forget_unregisters" if registering else "core.forget_withdraws"
+                lines.append(t(key, lang, id=tr.tournament_id))
+            if tr.organiser_id == user_id:
+                lines.append(t("core.forget_organises", lang, id=tr.tournament_id))
         return lines
 
     async def forget(self, user_id: int) -> None:
@@ -862,7 +867,10 @@ class Controller:
         await self.service.forget_left(user_id)
         for tr in list(self.desk.service.tournaments.values()):
             e = tournament_model.entrant_of_user(tr, user_id)
-            if tr.status == TournamentStatus.REGISTRATION and e is not None:
+            if tr.status == TournamentStatus.REGISTRATION and tr.organiser_id == user_id:
+                # without its organiser nobody could start it: it is cancelled
+                await self.desk.service.cancel(tr.tournament_id)
+            elif tr.status == TournamentStatus.REGISTRATION and e is not None:
                 try:  # off the list (a nameless entry would get an AI at the start)
                     await self.desk.service.leave(tr.tournament_id, user_id)
                 except TableError:
