@@ -157,10 +157,7 @@ def trick_policy(
     number; ``remaining`` every card still in a hand; ``voids[s]`` 4-bit suits s has shown
     void in; ``maturant`` -1 outside maturita.
     """
-    # ``legal_trick_mask`` inline (this runs for every card of every rollout)
-    legal = trick_legal_mask(
-        hand, trick[0] >> 3 if trick else -1, RED_LEAD[code], forbid_kh and index == 0
-    )
+    legal = legal_trick_mask(hand, trick, code, forbid_kh and index == 0)
     if legal & (legal - 1) == 0:
         return legal.bit_length() - 1
     others = remaining & ~hand
@@ -170,7 +167,7 @@ def trick_policy(
         )
     value = CARD_VALUE[code]
     pens = PENALTY_CARDS[code]
-    base = TRICK_BASE[code][index]
+    base = trick_base(code, index)
     pen_out = others & pens
     n = len(trick)
     if n:
@@ -523,15 +520,13 @@ def trick_rollout(
     rem = points_left(code, taken, index)
     if rem <= 0:
         return points
-    contract = CONTRACT_OF[code]
-    policy = trick_policy
     while True:
         while len(cur) < 4:
             s = (leader + len(cur)) & 3
             if first_card >= 0:
                 c, first_card = first_card, -1
             else:
-                c = policy(
+                c = trick_policy(
                     code, s, h[s], cur, leader, index, remaining, v, maturant, forbid_kh, want[s]
                 )
                 if leads is not None and not cur:
@@ -550,7 +545,7 @@ def trick_rollout(
                 trace.append(c)
         winner = (leader + trick_winner_offset(cur)) & 3
         m = (1 << cur[0]) | (1 << cur[1]) | (1 << cur[2]) | (1 << cur[3])
-        p = trick_penalty(contract, m, index)
+        p = trick_points(code, m, index)
         index += 1
         if p:
             points[winner] += p
