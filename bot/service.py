@@ -42,7 +42,7 @@ from bot.model import (
     TurnClock,
     Unclicked,
 )
-from bot.storage.models import OutboxEntry, OutboxItem
+from bot.storage.models import ANONYMOUS, OutboxEntry, OutboxItem
 from bot.storage.protocol import TableStore
 from bot.storage.settings import last_table_key
 from bot.workers import AIPool
@@ -52,7 +52,6 @@ from engine.game import AnyGame, GameAction, GameEvent, GameSpec, start_events, 
 log = logging.getLogger(__name__)
 
 AI_NAMES = ("AI Karel", "AI Božena", "AI Jaroslav", "AI Libuše", "AI Václav")
-ANONYMOUS = "anonymous"
 RETRY_SECONDS = 5
 # a turn timer continued after a restart (what was left of it) gives at least this much: a
 # player whose time ran out while the bot was down is not replaced the moment it is back
