@@ -513,12 +513,17 @@ class TournamentDesk:
             log.exception("the %s of tournament %s failed", what, tournament_id)
             await self.controller.error(interaction, "core.error", lang)
 
-    async def _cancel(self, interaction: Interaction, tournament_id: int, lang: str) -> None:
-        """Zrušit turnaj: a running tournament, or one others registered for, is asked
-        about first (it cannot be undone); the organiser's own empty list goes at once."""
+    def _may_cancel(self, interaction: Interaction, tournament_id: int) -> TournamentRecord:
+        """The tournament, when the user may cancel it (its organiser or a server manager)."""
         t_ = self.service.get(tournament_id)
         if interaction.user.id != t_.organiser_id and not manages_server(interaction.user):
             raise TableError("tournament.cancel_denied")
+        return t_
+
+    async def _cancel(self, interaction: Interaction, tournament_id: int, lang: str) -> None:
+        """Zrušit turnaj: a running tournament, or one others registered for, is asked
+        about first (it cannot be undone); the organiser's own empty list goes at once."""
+        t_ = self._may_cancel(interaction, tournament_id)
         others = [e.name for e in t_.entrants if e.user_id and e.ai_level is None
                   and e.user_id != interaction.user.id]
         if t_.status == TournamentStatus.PLAYING:
@@ -545,9 +550,7 @@ class TournamentDesk:
         the tournament is over already)."""
 
         async def cancel(lang: str) -> str:
-            t_ = self.service.get(tournament_id)
-            if interaction.user.id != t_.organiser_id and not manages_server(interaction.user):
-                raise TableError("tournament.cancel_denied")
+            self._may_cancel(interaction, tournament_id)
             await self.service.cancel(tournament_id)
             return tt("cancelled_ok", lang, id=tournament_id)
 
