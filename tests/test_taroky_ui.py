@@ -3,6 +3,7 @@ announcement controls, the statistics from archived protocols, money in the reco
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -578,21 +579,23 @@ def test_the_czech_roles_address_the_player_without_a_gender() -> None:
     assert role_line(_table(rnd), rnd.view(2), "cs") == "Hraješ s hráčem Anička."
 
 
-def test_what_an_ai_said_for_an_absent_player_says_which_answer_was_to_a_flek() -> None:
-    """"hlášení: dobrá, dobrá" lost its meaning: the second dobrá answered a flek. A later
-    announcement turn comes only after a flek, and the line says so."""
-    from bot.games.taroky.texts import stood_in_line
-    from engine.taroky.actions import Announce, Bid, Call, Choose, DealAction
+def _away_through_the_talon(away: int) -> tuple[TarokyRound, Table, Table,
+                                                Callable[[Any], None]]:
+    """The worked round through its bidding (Anička 1P, XIX called) and talon, ``away``'s
+    every move made by an AI for the absent player (its Czech and English tables mark them);
+    ``act`` goes on the same way."""
+    from engine.taroky.actions import Bid, Call, Choose
     from engine.taroky.cards import parse_card
 
     rnd = _worked_round()
     cs, en = _table(rnd), _table(rnd, "en")
 
-    def act(action: DealAction) -> None:
-        if action.seat == 2:  # Cecílie is away: an AI says it all for her
+    def act(action: Any) -> None:
+        if action.seat == away:
             for table in (cs, en):
-                assert table.seats[2] is not None
-                table.seats[2].ai_at.append(len(rnd.log))
+                seat = table.seats[away]
+                assert seat is not None
+                seat.ai_at.append(len(rnd.log))
         rnd.apply(action)
 
     for action in (Bid(0, "1P"), Bid(1, "dobra"), Bid(2, "dobra"), Bid(3, "dobra"),
@@ -600,6 +603,16 @@ def test_what_an_ai_said_for_an_absent_player_says_which_answer_was_to_a_flek() 
         act(action)
     while rnd.deal.phase == "discard":
         act(rnd.legal_actions()[0])
+    return rnd, cs, en, act
+
+
+def test_what_an_ai_said_for_an_absent_player_says_which_answer_was_to_a_flek() -> None:
+    """"hlášení: dobrá, dobrá" lost its meaning: the second dobrá answered a flek. A later
+    announcement turn comes only after a flek, and the line says so."""
+    from bot.games.taroky.texts import stood_in_line
+    from engine.taroky.actions import Announce
+
+    rnd, cs, en, act = _away_through_the_talon(2)  # Cecílie: an AI says it all for her
     # Dalibor's flek after her first word (his partner's flek before it would be no answer)
     for action in (Announce(0, "done"), Announce(1, "done"), Announce(2, "done"),
                    Announce(3, "flek:game"), Announce(3, "done"), Announce(0, "done"),
@@ -622,24 +635,9 @@ def test_an_absent_declarer_is_told_the_cards_an_ai_laid_away_for_them() -> None
     said. Their own hand names them; the table's status line does not."""
     from bot.games.taroky.texts import stood_in_line
     from bot.games.taroky.words import card_label
-    from engine.taroky.actions import Bid, Call, Choose, DealAction, Discard
-    from engine.taroky.cards import parse_card
+    from engine.taroky.actions import Discard
 
-    rnd = _worked_round()
-    cs, en = _table(rnd), _table(rnd, "en")
-
-    def act(action: DealAction) -> None:
-        if action.seat == 0:  # Anička is away: an AI plays for her
-            for table in (cs, en):
-                assert table.seats[0] is not None
-                table.seats[0].ai_at.append(len(rnd.log))
-        rnd.apply(action)
-
-    for action in (Bid(0, "1P"), Bid(1, "dobra"), Bid(2, "dobra"), Bid(3, "dobra"),
-                   Choose(0, "1P"), Call(0, parse_card("XIX"))):
-        act(action)
-    while rnd.deal.phase == "discard":
-        act(rnd.legal_actions()[0])
+    rnd, cs, en, _act = _away_through_the_talon(0)  # Anička: an AI plays for her
     laid = [a.card for a in rnd.log if isinstance(a, Discard) and a.seat == 0]
     assert len(laid) >= 2
     assert stood_in_line(cs, 0, "cs", you=True) == (

@@ -177,6 +177,18 @@ async def test_the_tournament_turn_timer_is_registered_with_its_real_range(harne
     assert "20 až 3600" in t("core.tournament.opt_timer_desc", "cs")
 
 
+async def click_lapsed(h: BotHarness, who: Any, ask: Any, label: str) -> Any:
+    """``who`` clicks ``label`` on the question ``ask`` once it has lapsed (the controller's
+    clock moved past ``CONFIRM_SECONDS``; no turn timer fires meanwhile)."""
+    controller = h.bot.controller
+    clock = controller.now
+    controller.now = lambda: clock() + CONFIRM_SECONDS + 1
+    try:
+        return await who.click(ask, label=label)
+    finally:
+        controller.now = clock
+
+
 @pytest.mark.settle(5.0)
 async def test_withdrawing_from_a_running_tournament_asks_first(harness):
     """Review 12: Odstoupit withdrew at once, for good, a click away from Pořadí: it asks
@@ -190,11 +202,7 @@ async def test_withdrawing_from_a_running_tournament_asks_first(harness):
         "Opravdu odstoupit z turnaje č. 1? Za tebe dohraje AI (u rozehraného stolu hned) až "
         "do konce turnaje a vrátit se už nepůjde.")
     assert model.entrant_of_user(await record(harness, 1), ann.id).replaced_from is None
-    controller = harness.bot.controller
-    clock = controller.now
-    controller.now = lambda: clock() + CONFIRM_SECONDS + 1  # (no turn timer fires meanwhile)
-    late = await ann.click(ask, label="Odstoupit, dohraje AI")
-    controller.now = clock
+    late = await click_lapsed(harness, ann, ask, "Odstoupit, dohraje AI")
     assert reply(late).content == "Tohle potvrzení už vypršelo – nic se nestalo."
     assert enabled_controls(reply(late)) == []
     assert model.entrant_of_user(await record(harness, 1), ann.id).replaced_from is None
@@ -226,12 +234,8 @@ async def test_cancelling_a_running_tournament_asks_first(harness):
     assert (await record(harness, 1)).status.value == "playing"
     res = await ann.click(ask, label="Nerušit turnaj")
     assert reply(res).content == "Nic se nezměnilo." and enabled_controls(ask) == []
-    controller = harness.bot.controller
-    clock = controller.now
     ask = reply(await ann.click(message, custom_id="lora:tn:1:cancel"))
-    controller.now = lambda: clock() + CONFIRM_SECONDS + 1
-    late = await ann.click(ask, label="Zrušit turnaj")
-    controller.now = clock
+    late = await click_lapsed(harness, ann, ask, "Zrušit turnaj")
     assert reply(late).content == "Tohle potvrzení už vypršelo – nic se nestalo."
     assert (await record(harness, 1)).status.value == "playing"
     ask = reply(await ann.click(message, custom_id="lora:tn:1:cancel"))
