@@ -27,6 +27,9 @@ def preview_available() -> bool:
 GAMES = ("lora", "taroky")
 
 
+TRYOUT_SETTLE_SECONDS = 30.0
+
+
 async def open_tryout(env: Any, *, game: str = "lora", level: str = "medium",
                       lang: str = "cs") -> dict[str, Any]:
     """In a running SimCord env: a guild, a channel, the player, and a started table of
@@ -58,7 +61,9 @@ async def _serve(db_path: Path, game: str, lang: str, port: int | None) -> None:
 
     bot = create_bot(db_path=db_path, seed=None)
     try:
-        async with simcord.run(bot) as env:
+        # SimCord waits this long (wall time) for the bot to go quiet after each of the
+        # set-up's clicks: its 5 s default failed once on a machine busy with other work
+        async with simcord.run(bot, settle_timeout=TRYOUT_SETTLE_SECONDS) as env:
             tryout = await open_tryout(env, game=game, lang=lang)
             async with env.preview(
                 tryout["channel"], viewers=[tryout["you"]], layout="channel", port=port,
