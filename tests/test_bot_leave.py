@@ -70,6 +70,12 @@ async def test_the_leave_and_abort_questions_offer_to_keep_things_as_they_are(ha
     assert reply(res).content == "Nic se nezměnilo." and enabled_controls(ask) == []
     assert table.status == "playing" and table.seat_of(bob.id) is not None
     assert table.left_seat_of(bob.id) is None
+    # a question asked before a restart: its "Zůstat" still answers after it
+    ask = reply(await bob.slash(ch, "lora leave"))
+    await harness.restart()
+    res = await bob.click(ask, label="Zůstat")
+    assert reply(res).content == "Nic se nezměnilo." and enabled_controls(ask) == []
+    assert harness.service.tables[tid].seat_of(bob.id) is not None
 
 
 def _shows(message) -> tuple[list[str], list[str | None], str]:

@@ -48,7 +48,7 @@ from bot.tournament.pictures import (
 from bot.tournament.scoring import lower_is_better, standings
 from bot.tournament.service import TournamentService
 from bot.ui.builders import EMBED_COLOUR, png_file, tournament_table_name
-from bot.ui.components import frozen_view
+from bot.ui.components import frozen_view, question_view
 from engine import games
 
 if TYPE_CHECKING:
@@ -72,13 +72,13 @@ def _controller(interaction: Interaction) -> Controller:
 class TournamentButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"lora:tn:(?P<tid>\d+)"
-             r":(?P<op>join|leave|start|cancel|standings|export|withdraw|cancelnow|stay)"
+             r":(?P<op>join|leave|start|cancel|standings|export|withdraw|cancelnow)"
              r"(?::(?P<until>\d+))?",
 ):
     """A button of the tournament's message; "withdraw" is the one of the question that
-    Odstoupit asks first, lapsing at ``until`` (epoch seconds) like a table's question,
-    "cancelnow" the one of the question that Zrušit turnaj asks first, and "stay" their
-    other one (nothing changes)."""
+    Odstoupit asks first, lapsing at ``until`` (epoch seconds) like a table's question, and
+    "cancelnow" the one of the question that Zrušit turnaj asks first (their other one:
+    ``StayButton``)."""
 
     def __init__(self, tournament_id: int, op: str, label: str = "",
                  style: discord.ButtonStyle | None = None, until: int | None = None) -> None:
@@ -100,10 +100,6 @@ class TournamentButton(
             await desk.on_withdraw(interaction, self.tournament_id, self.until or 0)
         elif self.op == "cancelnow":
             await desk.on_cancel(interaction, self.tournament_id, self.until or 0)
-        elif self.op == "stay":
-            lang = await desk._answer_lang(interaction, self.tournament_id)
-            await interaction.response.edit_message(content=t("core.nothing_changed", lang),
-                                                    view=None)
         else:
             await desk.on_button(interaction, self.tournament_id, self.op)
 
@@ -475,10 +471,9 @@ class TournamentDesk:
         until = self.controller.confirm_until()
         button = TournamentButton(tournament_id, "withdraw", tt("btn_withdraw_confirm", lang),
                                   discord.ButtonStyle.danger, until=until)
-        stay = TournamentButton(tournament_id, "stay", t("core.btn_stay", lang), until=until)
         await interaction.response.send_message(
-            tt("withdraw_confirm", lang, id=tournament_id), view=frozen_view(button, stay),
-            ephemeral=True)
+            tt("withdraw_confirm", lang, id=tournament_id),
+            view=question_view(button, until, "core.btn_stay", lang), ephemeral=True)
 
     async def on_withdraw(self, interaction: Interaction, tournament_id: int,
                           until: int) -> None:
@@ -540,9 +535,9 @@ class TournamentDesk:
         until = self.controller.confirm_until()
         button = TournamentButton(tournament_id, "cancelnow", tt("btn_cancel", lang),
                                   discord.ButtonStyle.danger, until=until)
-        keep = TournamentButton(tournament_id, "stay", tt("btn_keep", lang), until=until)
-        await interaction.response.send_message(question, view=frozen_view(button, keep),
-                                                ephemeral=True)
+        await interaction.response.send_message(
+            question, view=question_view(button, until, "core.tournament.btn_keep", lang),
+            ephemeral=True)
 
     async def on_cancel(self, interaction: Interaction, tournament_id: int,
                         until: int) -> None:

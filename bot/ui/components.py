@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.i18n import t
+
 if TYPE_CHECKING:
     from bot.ui.controller import Controller
 
@@ -171,16 +173,15 @@ class TableButton(
 
 class ConfirmButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"lora:k:(?P<table>\d+):(?P<op>abort|abortlobby|leave|leaveclose|back|forget|stay)"
+    template=r"lora:k:(?P<table>\d+):(?P<op>abort|abortlobby|leave|leaveclose|back|forget)"
              r":(?P<until>\d+)",
 ):
     """The button of an ephemeral question about a table: "abort" (close its running game),
     "abortlobby" (close its lobby), "leave" (an AI plays on for him), "leaveclose" (he
     leaves and the table closes), "back" (take back the seat he left), "forget" (his
-    personal data deleted: ``/… forget-me``, table 0), "stay" (the question's other button:
-    nothing changes). The op is what the question said: a click on it once the table has
-    changed asks again. ``until`` (epoch seconds) is when the question lapses: a later click
-    changes nothing."""
+    personal data deleted: ``/… forget-me``, table 0). The op is what the question said: a
+    click on it once the table has changed asks again. ``until`` (epoch seconds) is when the
+    question lapses: a later click changes nothing. (Its other button: ``StayButton``.)"""
 
     def __init__(self, table_id: int, op: str, until: int, label: str = "",
                  style: discord.ButtonStyle | None = None) -> None:
@@ -202,6 +203,29 @@ class ConfirmButton(
     async def callback(self, interaction: Interaction) -> None:
         await _controller(interaction).on_confirm(interaction, self.table_id, self.op,
                                                   self.until)
+
+
+class StayButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"lora:(?P<kind>k|tn):(?P<about>\d+):stay:(?P<until>\d+)",
+):
+    """A question's button that keeps things as they are (``question_view``): nothing
+    changes, lapsed or not. Its id is the question's, "stay" for the op: a table's
+    (``ConfirmButton``'s "k") or a tournament's (``TournamentButton``'s "tn")."""
+
+    def __init__(self, kind: str, about: int, until: int, label: str = "stay") -> None:
+        self.kind, self.about = kind, about
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary,
+                                           custom_id=f"lora:{kind}:{about}:stay:{until}"))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: Match[str]
+    ) -> StayButton:
+        return cls(match["kind"], int(match["about"]), int(match["until"]))
+
+    async def callback(self, interaction: Interaction) -> None:
+        await _controller(interaction).on_stay(interaction, self.kind, self.about)
 
 
 class ActionButton(
@@ -314,7 +338,7 @@ def _values(interaction: Interaction) -> list[str]:
 
 
 DYNAMIC_ITEMS = (LobbyButton, LobbyAIButton, LobbyOptionSelect, LobbyAISelect, TableButton,
-                 ConfirmButton, ActionButton, ChooseSelect, ActionsSelect)
+                 ConfirmButton, StayButton, ActionButton, ChooseSelect, ActionsSelect)
 
 
 def frozen_view(*items: discord.ui.Item[Any]) -> discord.ui.View:
@@ -331,3 +355,16 @@ def frozen_view(*items: discord.ui.Item[Any]) -> discord.ui.View:
     for item in view.children:
         item._update_view(None)
     return view
+
+
+def question_view(confirm: discord.ui.DynamicItem[Any], until: int, stay: str | None,
+                  lang: str) -> discord.ui.View:
+    """A question's buttons: ``confirm``, which acts, and before what cannot be undone the
+    one that keeps things as they are (``StayButton``, labelled by the catalog key ``stay``;
+    None: none). It is about what the question is about: the tournament of a tournament's
+    question (``lora:tn:<id>:…``), else the table; ``until``: when the question lapses."""
+    if stay is None:
+        return frozen_view(confirm)
+    kind, about = confirm.custom_id.split(":")[1:3]
+    return frozen_view(confirm, StayButton("tn" if kind == "tn" else "k", int(about), until,
+                                           t(stay, lang)))

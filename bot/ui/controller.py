@@ -48,7 +48,7 @@ from bot.storage.models import OutboxEntry, OutboxItem, TournamentStatus
 from bot.storage.protocol import TableStore
 from bot.tournament import model as tournament_model
 from bot.ui import builders
-from bot.ui.components import ConfirmButton, LobbyButton, TableButton, frozen_view
+from bot.ui.components import ConfirmButton, LobbyButton, TableButton, question_view
 from bot.ui.sessions import HandSessions
 from bot.unrated import unrated_note
 from bot.workers import Pools
@@ -946,32 +946,21 @@ class Controller:
         if creator and others and not confirmed:
             button = LobbyButton(table_id, "quit", t("core.btn_leave_close", lang),
                                  discord.ButtonStyle.danger)
-            stay = ConfirmButton(table_id, "stay", self.confirm_until(),
-                                 t("core.btn_stay", lang), discord.ButtonStyle.secondary)
             await interaction.followup.send(
                 t("core.creator_leave_confirm", lang, id=table_id, names=", ".join(others)),
-                view=frozen_view(button, stay), ephemeral=True)
+                view=question_view(button, self.confirm_until(), "core.btn_stay", lang),
+                ephemeral=True)
             return
         await self.service.leave(table_id, user_id)
         key = "core.left_lobby_closed" if creator else "core.left_lobby"
         await self.tell(interaction, t(key, lang, id=table_id), lang)
 
     # -- questions before a running table changes for good ----------------------------------
-    @staticmethod
-    def question_view(button: ConfirmButton, lang: str) -> discord.ui.View:
-        """A question's buttons: the one that acts and, before what cannot be undone (leave,
-        abort, forget-me), one that keeps things as they are ("stay": nothing changed)."""
-        stay = STAY_LABELS.get(button.op)
-        if stay is None:
-            return frozen_view(button)
-        return frozen_view(button, ConfirmButton(button.table_id, "stay", button.until,
-                                                 t(stay, lang), discord.ButtonStyle.secondary))
-
     async def _ask(self, interaction: Interaction, text: str, button: ConfirmButton,
                    lang: str) -> None:
         """An ephemeral question with its buttons (``question_view``; it lapses after
         ``CONFIRM_SECONDS``: a click then changes nothing)."""
-        view = self.question_view(button, lang)
+        view = question_view(button, button.until, STAY_LABELS.get(button.op), lang)
         if interaction.response.is_done():
             await interaction.followup.send(text, view=view, ephemeral=True)
         else:
@@ -1072,19 +1061,23 @@ class Controller:
         return True
 
     @answered
+    async def on_stay(self, interaction: Interaction, kind: str, about: int) -> None:
+        """A question's button that keeps things as they are (``StayButton``), lapsed or
+        not: nothing changed, said in the language of its table, or tournament ("tn")."""
+        lang = await (self.desk._answer_lang if kind == "tn" else self._lang_at)(interaction,
+                                                                                 about)
+        await interaction.response.edit_message(content=t("core.nothing_changed", lang),
+                                                view=None)
+
+    @answered
     async def on_confirm(self, interaction: Interaction, table_id: int, op: str,
                          until: int) -> None:
         """A click on the button of a question (``ConfirmButton``): the table is closed, he
-        leaves the game, he takes his seat back, his personal data is deleted ("forget"), or
-        nothing changes ("stay"). The question becomes its answer (its
-        button gone), whatever it is: done, refused, lapsed, or, when the table has changed
-        so that the question no longer says what the click would do, the question as it is
-        now (nothing done)."""
+        leaves the game, he takes his seat back, or his personal data is deleted ("forget").
+        The question becomes its answer (its button gone), whatever it is: done, refused,
+        lapsed, or, when the table has changed so that the question no longer says what the
+        click would do, the question as it is now (nothing done)."""
         lang = await self._lang_at(interaction, table_id)
-        if op == "stay":  # (lapsed or not: nothing changes)
-            await interaction.response.edit_message(content=t("core.nothing_changed", lang),
-                                                    view=None)
-            return
         if await self.answered_lapsed(interaction, until, lang):
             return
         if op == "forget":
@@ -1106,10 +1099,10 @@ class Controller:
                 text = await self._leave_game(interaction, table_id, op, lang)
         except TableError as exc:
             if exc.key == "changed" and (table := self.service.tables.get(table_id)):
-                asked = (self.abort_question if op.startswith("abort")
-                         else self.leave_question)(table, interaction.user.id, lang)
-                text = t("core.changed", lang) + "\n" + asked[0]
-                view = self.question_view(asked[1], lang)
+                asked, button = (self.abort_question if op.startswith("abort")
+                                 else self.leave_question)(table, interaction.user.id, lang)
+                text = t("core.changed", lang) + "\n" + asked
+                view = question_view(button, button.until, STAY_LABELS.get(button.op), lang)
             elif exc.key == "not_seated" and (table := self.service.tables.get(table_id)) \
                     and table.left_seat_of(interaction.user.id) is not None:
                 text = t("core.left_game", lang, id=table_id)  # (a double click: done)
