@@ -19,7 +19,7 @@ import json
 import logging
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from typing import Any, Concatenate, Literal, ParamSpec, cast
 
 import discord
@@ -68,6 +68,9 @@ CONFIRM_SECONDS = 300  # a question before a running table changes for good laps
 STAY_LABELS = {"leave": "core.btn_stay", "leaveclose": "core.btn_stay",
                "abort": "core.btn_keep_table", "abortlobby": "core.btn_keep_table",
                "forget": "core.btn_keep_data"}
+# a step of forgetting a user: its line in the question, the table or tournament, the
+# others a lobby closes for, and what does it (``Controller.forget_plan``)
+ForgetStep = tuple[str, int, str, Callable[[], Awaitable[object]] | None]
 P = ParamSpec("P")
 Handler = Callable[Concatenate["Controller", Interaction, P], Coroutine[Any, Any, None]]
 
@@ -808,74 +811,68 @@ class Controller:
         self.held_hands.clear()
 
     async def ask_forget(self, interaction: Interaction, lang: str) -> None:
-        """``/… forget-me`` cannot be undone: asked first, saying what it does (what becomes
-        of each table and tournament he is in, what is deleted, what stays anonymized); the
-        button does ``forget``."""
-        leaves = "".join(self.forget_lines(interaction.user.id, lang))
+        """``/… forget-me`` cannot be undone: asked first, saying what it does (``forget_plan``
+        worded: what becomes of each table and tournament he is in; what is deleted, what
+        stays anonymized); the button does ``forget``."""
+        leaves = "".join(t(f"core.forget_{what}", lang, id=id_, names=names)
+                         for what, id_, names, _act in self.forget_plan(interaction.user.id)
+                         if what != "seat")
         button = ConfirmButton(0, "forget", self.confirm_until(), t("core.btn_forget", lang))
         await self._ask(interaction, t("core.forget_confirm", lang, leaves=leaves), button, lang)
 
-    def forget_lines(self, user_id: int, lang: str) -> list[str]:
-        """What forgetting him does now, table by table (as ``service.leave`` with
-        ``anonymize`` does it: a lobby he opened closes for the others, a running game plays
-        on with an AI nobody takes back, or closes when no other human plays there), then
-        tournament by tournament (a registration is dropped; in a running one an AI plays
-        for him to the end, his tournament table included; one he organises is cancelled
-        while it registers — nobody could start it — and plays on when it runs)."""
-        lines = []
+    def forget_plan(self, user_id: int) -> list[ForgetStep]:
+        """What forgetting him does now, step by step: ``(what, id, names, act)``, worded by
+        the question as ``core.forget_<what>`` and done by ``forget`` (``act``; None: his
+        data's deletion does it), so the two cannot differ. Table by table, he leaves as
+        ``service.leave`` with ``anonymize`` does it: a lobby he opened closes for the others
+        (``names``), a running game plays on with an AI nobody takes back, or closes when no
+        other human plays there ("seat": a tournament's table, which its tournament's step
+        words). Then tournament by tournament: a registration is dropped; in a running one an
+        AI plays for him to the end, his tournament table included; one he organises is
+        cancelled while it registers — nobody could start it — and plays on when it runs."""
+        plan: list[ForgetStep] = []
         for tb in sorted(self.service.tables.values(), key=lambda tb: tb.table_id):
-            if tb.status not in (STATUS_LOBBY, STATUS_PLAYING) or tb.seat_of(user_id) is None \
-                    or tb.tournament is not None:
+            if tb.status not in (STATUS_LOBBY, STATUS_PLAYING) or tb.seat_of(user_id) is None:
                 continue
-            tid = tb.table_id
-            if tb.status == STATUS_LOBBY:
-                others = [s.name for s in tb.seats
-                          if s is not None and s.user_id is not None and s.user_id != user_id]
-                if user_id == tb.creator_id and others:
-                    lines.append(t("core.forget_closes_lobby", lang, id=tid,
-                                   names=", ".join(others)))
-                else:
-                    lines.append(t("core.forget_leaves_lobby", lang, id=tid))
-            elif self.service.closes_on_leaving(tb, user_id):
-                lines.append(t("core.forget_closes_game", lang, id=tid))
+            others = ", ".join(s.name for s in tb.seats
+                               if s is not None and s.user_id is not None and s.user_id != user_id)
+            if tb.tournament is not None:
+                what = "seat"
+            elif tb.status == STATUS_LOBBY:
+                what = "closes_lobby" if user_id == tb.creator_id and others else "leaves_lobby"
             else:
-                lines.append(t("core.forget_leaves_game", lang, id=tid))
+                closes = self.service.closes_on_leaving(tb, user_id)
+                what = "closes_game" if closes else "leaves_game"
+            plan.append((what, tb.table_id, others, functools.partial(
+                self.service.leave, tb.table_id, user_id, anonymize=True)))
         for tr in sorted(self.desk.service.tournaments.values(), key=lambda tr: tr.tournament_id):
+            tid = tr.tournament_id
             registering = tr.status == TournamentStatus.REGISTRATION
             if tr.organiser_id == user_id and registering:  # nobody could start it
-                lines.append(t("core.forget_cancels_tournament", lang, id=tr.tournament_id))
+                plan.append(("cancels_tournament", tid, "",
+                             functools.partial(self.desk.service.cancel, tid)))
                 continue
             e = tournament_model.entrant_of_user(tr, user_id)
             if e is not None and e.replaced_from is None:
-                key = "core.forget_unregisters" if registering else "core.forget_withdraws"
-                lines.append(t(key, lang, id=tr.tournament_id))
+                # before the start off the list (a nameless entry would get an AI then)
+                leave = functools.partial(self.desk.service.leave, tid, user_id)
+                plan.append(("unregisters", tid, "", leave) if registering
+                            else ("withdraws", tid, "", None))
             if tr.organiser_id == user_id:
-                lines.append(t("core.forget_organises", lang, id=tr.tournament_id))
-        return lines
+                plan.append(("organises", tid, "", None))
+        return plan
 
     async def forget(self, user_id: int) -> None:
-        """/… forget-me: off every table (an AI takes a running seat, nameless), then his
-        personal data out of the database; his games stay, anonymized."""
-        for table in list(self.service.tables.values()):
-            active = table.status in (STATUS_LOBBY, STATUS_PLAYING)
-            if active and table.seat_of(user_id) is not None:
-                try:
-                    await self.service.leave(table.table_id, user_id, anonymize=True)
-                except TableError:
-                    log.warning("could not seat an AI for %s on table %s", user_id,
-                                table.table_id)
+        """/… forget-me: ``forget_plan`` as it is now done (off every table, an AI taking a
+        running seat, nameless; off the tournaments), then his personal data out of the
+        database; his games stay, anonymized."""
+        for what, id_, _names, act in self.forget_plan(user_id):
+            try:
+                if act is not None:
+                    await act()
+            except TableError:
+                log.warning("forgetting %s: %s %s failed", user_id, what, id_)
         await self.service.forget_left(user_id)
-        for tr in list(self.desk.service.tournaments.values()):
-            e = tournament_model.entrant_of_user(tr, user_id)
-            if tr.status == TournamentStatus.REGISTRATION and tr.organiser_id == user_id:
-                # without its organiser nobody could start it: it is cancelled
-                await self.desk.service.cancel(tr.tournament_id)
-            elif tr.status == TournamentStatus.REGISTRATION and e is not None:
-                try:  # off the list (a nameless entry would get an AI at the start)
-                    await self.desk.service.leave(tr.tournament_id, user_id)
-                except TableError:
-                    log.warning("could not unregister %s from tournament %s", user_id,
-                                tr.tournament_id)
         for key in [k for k in self.sessions if k[1] == user_id]:
             del self.sessions[key]
         await self.store.forget_user(user_id)
