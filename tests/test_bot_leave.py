@@ -78,6 +78,27 @@ async def test_the_leave_and_abort_questions_offer_to_keep_things_as_they_are(ha
     assert harness.service.tables[tid].seat_of(bob.id) is not None
 
 
+
+async def test_every_question_s_stay_button_is_one_stay_button_with_the_ids_of_old_ones():
+    """The table's, the lobby's and the tournament's questions get one ``StayButton``; its ids
+    are the ones earlier versions gave (``lora:k:<table>:stay:<until>``, ``lora:tn:<id>:…``),
+    so a question asked before an update still answers, and no other button takes them."""
+    from bot.tournament.desk import TournamentButton
+    from bot.ui.components import ConfirmButton, LobbyButton, StayButton, question_view
+
+    views = [question_view(ConfirmButton(5, "leave", 99), 99, "core.btn_stay", "cs"),
+             question_view(LobbyButton(5, "quit"), 99, "core.btn_stay", "cs"),
+             question_view(TournamentButton(3, "cancelnow", until=99), 99,
+                           "core.tournament.btn_keep", "en")]
+    stays = [v.children[1] for v in views]
+    assert [(s.custom_id, s.item.label) for s in stays] == [
+        ("lora:k:5:stay:99", "Zůstat"), ("lora:k:5:stay:99", "Zůstat"),
+        ("lora:tn:3:stay:99", "Keep the tournament")]
+    for cls in (StayButton, ConfirmButton, TournamentButton):
+        assert [bool(cls.__discord_ui_compiled_template__.fullmatch(s.custom_id))
+                for s in stays] == [cls is StayButton] * 3
+
+
 def _shows(message) -> tuple[list[str], list[str | None], str]:
     """What a table message carries: its attachments, its embeds' pictures, its text."""
     texts = [message.content or ""] + [e.description or "" for e in message.embeds]
