@@ -405,3 +405,40 @@ def test_R_STOVKA_the_answer_line_keeps_a_stand_in_mark_and_goes_with_the_next_d
     kvarty = [*king, GameEnded(Contract.CERVENY_KRAL, (0, 0, 8, 0)),
               GameStarted(Contract.KVARTY, 3, 6, leader=2, dealer=1)]
     assert not any("stovku" in line for line in hand_lines(kvarty, "cs", names, 3))
+
+
+def test_R_MATURITA_no_trick_line_of_an_attempt_tells_points_the_maturants_neither():
+    """The maturant's trick read "Bereš 2. štych (F❤️ K❤️ E❤️ 7🔔): 2 b." above "Maturita ti
+    na 1. pokus nevyšla (8 b.)." though only the 8 count (R-MATURITA): in an attempt no
+    trick line tells points — the maturant's, as the others', at the table and in the
+    hands, also when the recent events hold only the trick and the attempt's result."""
+    from bot.games.lora.events import seat_lines, table_lines
+    from engine.cards import parse_card as c
+    from engine.contracts import Contract
+    from engine.events import (
+        GameEnded,
+        GameStarted,
+        MaturitaChosen,
+        MaturitaFailed,
+        TrickTaken,
+    )
+
+    names = ["Ann", "Bob", "Cyril", "Dana"]
+    cards = (c("Fh"), c("Kh"), c("Eh"), c("7b"))
+    other, own = (TrickTaken(2, (c("10a"),) * 4, 0, 1, False),
+                  TrickTaken(0, cards, 2, 2, True))
+    end = [GameEnded(Contract.FILKY, (8, 0, 0, 0)), MaturitaFailed(0, 1)]
+    attempt = [MaturitaChosen(0, Contract.FILKY, 1),
+               GameStarted(Contract.FILKY, 1, 8, 0, 3, attempt=1), other, own, *end]
+    assert table_lines(attempt, "cs", names)[-3:] == [
+        "Cyril bere 1. štych (10🌰 10🌰 10🌰 10🌰).", "Ann bere 2. štych (F❤️ K❤️ E❤️ 7🔔).",
+        "Ann: maturita na 1. pokus nevyšla (8 b.)."]
+    assert seat_lines(attempt, "cs", names, 0)[-2:] == [
+        "Bereš 2. štych (F❤️ K❤️ E❤️ 7🔔).", "Maturita ti na 1. pokus nevyšla (8 b.)."]
+    assert seat_lines(attempt, "en", names, 0)[-2] == "You take trick 2 (F❤️ K❤️ E❤️ 7🔔)."
+    assert seat_lines([own, *end], "cs", names, 0)[0] == "Bereš 2. štych (F❤️ K❤️ E❤️ 7🔔)."
+    assert table_lines([other, own], "cs", names)[-1] == "Ann bere 2. štych (F❤️ K❤️ E❤️ 7🔔)."
+    # a trick of a partial game keeps its points
+    game = [GameStarted(Contract.FILKY, 1, 2, 0, 3), own]
+    assert table_lines(game, "cs", names)[-1] == "Ann bere 2. štych (F❤️ K❤️ E❤️ 7🔔): 2 b."
+    assert table_lines([own], "cs", names) == ["Ann bere 2. štych (F❤️ K❤️ E❤️ 7🔔): 2 b."]
