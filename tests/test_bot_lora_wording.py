@@ -442,3 +442,35 @@ def test_R_MATURITA_no_trick_line_of_an_attempt_tells_points_the_maturants_neith
     game = [GameStarted(Contract.FILKY, 1, 2, 0, 3), own]
     assert table_lines(game, "cs", names)[-1] == "Ann bere 2. štych (F❤️ K❤️ E❤️ 7🔔): 2 b."
     assert table_lines([own], "cs", names) == ["Ann bere 2. štych (F❤️ K❤️ E❤️ 7🔔): 2 b."]
+
+
+def test_a_returning_player_is_told_every_card_the_ai_played_for_him():
+    """Back at the table Bob read only "Za tebe hrála AI: 10❤️." though it had played K🍃
+    for him too (his only leaf, in trick 1; the line fell out of the last three): his hand
+    names every card an AI played for him in the deal since his last own move, in one line
+    kept until he moves, as Taroky's does."""
+    from bot.games.lora.texts import hand_lines
+    from bot.model import Unclicked
+    from engine.cards import parse_card as c
+    from engine.contracts import Contract
+    from engine.events import CardPlayed, GameStarted, TrickTaken
+
+    names = ["Ann", "Bob", "Cyril", "Dana"]
+    one = [c("El"), c("Kl"), c("10l"), c("8l")]
+    two = [c("Sh"), c("10h"), c("Fh"), c("Kh")]
+    events = [GameStarted(Contract.FILKY, 1, 2, 0, 3),
+              CardPlayed(0, one[0]), Unclicked(1, "left"), CardPlayed(1, one[1]),
+              CardPlayed(2, one[2]), CardPlayed(3, one[3]), TrickTaken(0, tuple(one), 0, 1),
+              CardPlayed(0, two[0]), Unclicked(1, "left"), CardPlayed(1, two[1]),
+              CardPlayed(2, two[2]), CardPlayed(3, two[3]), TrickTaken(3, tuple(two), 2, 2)]
+    assert hand_lines(events, "cs", names, 1) == [
+        "Ann bere 1. štych (E🍃 K🍃 10🍃 8🍃): 0 b.",
+        "Za tebe hrála AI: K🍃, 10❤️.", "Dana bere 2. štych (S❤️ 10❤️ F❤️ K❤️): 2 b."]
+    assert hand_lines(events, "en", names, 1, 1) == [
+        "The AI played for you: K🍃, 10❤️.", "Dana takes trick 2 (S❤️ 10❤️ F❤️ K❤️): 2 pts."]
+    # the others read the AI's cards as the seat's moves, not in one line
+    assert "Bob hraje" not in " ".join(hand_lines(events, "cs", names, 0))
+    # once he plays a card of his own, the cards before it are the deal's past: a line each
+    mine = [*events, CardPlayed(3, c("7b")), CardPlayed(0, c("8b")), CardPlayed(1, c("9b"))]
+    assert hand_lines(mine, "cs", names, 1, 2) == [
+        "Za tebe hrála AI: 10❤️.", "Dana bere 2. štych (S❤️ 10❤️ F❤️ K❤️): 2 b."]

@@ -70,6 +70,8 @@ class Words:
         # the tricks of a Graduation attempt (``pairs``): no trick's points are recorded
         # there, the maturant's own neither (only the 8 of a failed attempt count)
         self.ungraded: set[int] = set()
+        # the cards an AI played for the reader (``stood_in_line``): event id → card
+        self.ai_cards: dict[int, int] = {}
 
     def say(self, key: str, seat: int | None, **values: Any) -> str:
         """``lora.ev.<key>`` about ``seat``: its "_you" form when the reader is that seat
@@ -224,6 +226,8 @@ class Words:
             text = self.line(e, shed)
         finally:
             self.stood_in = False
+        if self.worded and isinstance(e, CardPlayed):
+            self.ai_cards[id(e)] = e.card
         return text if self.worded else None
 
 
