@@ -474,3 +474,16 @@ def test_a_returning_player_is_told_every_card_the_ai_played_for_him():
     mine = [*events, CardPlayed(3, c("7b")), CardPlayed(0, c("8b")), CardPlayed(1, c("9b"))]
     assert hand_lines(mine, "cs", names, 1, 2) == [
         "Za tebe hrála AI: 10❤️.", "Dana bere 2. štych (S❤️ 10❤️ F❤️ K❤️): 2 b."]
+
+
+def test_the_last_trick_has_one_name_and_the_rules_start_in_good_czech():
+    """The Lóra pictures said "Minulý štych" where the button, its answer and Taroky's
+    picture say "Poslední štych"; the rules began "**Lóra** hrají čtyři hráči" (an object
+    of "hrají": "Lóru")."""
+    from bot.i18n import t
+
+    for lang, name in (("cs", "Poslední štych"), ("en", "Last trick")):
+        assert {t(key, lang) for key in ("lora.pic.last_trick", "lora.btn_last",
+                                         "taroky.pic.last_trick")} == {name}
+    assert t("lora.rules_text", "cs").startswith("**Lóru** hrají čtyři hráči ")
+    assert t("lora.rules_text", "en").startswith("**Lóra** is played by four ")
