@@ -487,19 +487,19 @@ def test_a_waiting_hand_tells_its_cards_in_words_grouped_as_its_picture() -> Non
     parts = hand(_table(rnd), rnd.view(waiting), "cs")
     assert parts.lines[-2:] == [
         "Na tahu je Anička. Tlačítka se odemknou, až budeš na řadě.",
-        "Tvoje karty: VI XXI · 2♦ A♦ · K♠"]
+        "V ruce máš: VI XXI · 2♦ A♦ · K♠"]
     assert parts.items == [] and parts.fallback == ""
     parts = hand(_table(rnd, "en"), rnd.view(waiting), "en")
     assert parts.lines[-2:] == ["Anička is to act. The buttons unlock when it is your turn.",
-                                "Your cards: VI XXI · 2♦ A♦ · K♠"]
+                                "In your hand: VI XXI · 2♦ A♦ · K♠"]
     rnd, _seat = example("bid")  # bidding: the buttons are bids, the cards are told
     assert rnd.to_act is not None
-    assert any(line.startswith("Tvoje karty: ")
+    assert any(line.startswith("V ruce máš: ")
                for line in hand(_table(rnd), rnd.view(rnd.to_act), "cs").lines)
     rnd, _seat = example("play")  # his turn to play: his cards are the buttons
     assert rnd.to_act is not None
     parts = hand(_table(rnd), rnd.view(rnd.to_act), "cs")
-    assert not any(line.startswith("Tvoje karty") for line in parts.lines)
+    assert not any(line.startswith("V ruce") for line in parts.lines)
     assert parts.fallback
 
 

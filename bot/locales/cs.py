@@ -757,7 +757,7 @@ STRINGS: dict[str, str] = {
     "taroky.role_varsava": "Varšava: každý hraje sám za sebe; kdo má nejméně očí, vyhrává.",
     "taroky.role_declarer_calling": "Hraješ {game}: zavolej si spoluhráče.",
     "taroky.hand_wait": "Na tahu je {name}. Tlačítka se odemknou, až budeš na řadě.",
-    "taroky.hand_cards": "Tvoje karty: {cards}",
+    "taroky.hand_cards": "V ruce máš: {cards}",
     "taroky.role_declarer": "Hraješ {game} proti všem třem.",
     "taroky.role_declarer_alone": "Hraješ {game} bez spoluhráče ({card} máš ty) – ostatní to nevědí.",
     "taroky.role_declarer_partner": "Hraješ {game} se spoluhráčem {name}.",

@@ -751,7 +751,7 @@ STRINGS: dict[str, str] = {
     "taroky.role_varsava": "Warsaw: each plays for themselves; the fewest eyes win.",
     "taroky.role_declarer_calling": "You play {game}: call your partner.",
     "taroky.hand_wait": "{name} is to act. The buttons unlock when it is your turn.",
-    "taroky.hand_cards": "Your cards: {cards}",
+    "taroky.hand_cards": "In your hand: {cards}",
     "taroky.role_declarer": "You play {game}, alone against three.",
     "taroky.role_declarer_alone": "You play {game} alone (you hold {card}) – the others do not know.",
     "taroky.role_declarer_partner": "You play {game} with your partner {name}.",
