@@ -477,7 +477,7 @@ def test_a_waiting_hand_tells_its_cards_in_words_grouped_as_its_picture() -> Non
     """A Taroky hand off turn had its cards only in the picture (Lóra's shows them as
     disabled buttons), and its prompt read "…Anička; tlačítka se odemknou" where Lóra's
     reads "…Anička. Tlačítka se odemknou": a hand whose cards are on no button lists them
-    under the prompt, taroks then each suit apart (as the picture groups them), and the
+    above the prompt, taroks then each suit apart (as the picture groups them), and the
     prompt is Lóra's. On his turn to play the card buttons show them."""
     from bot.games.taroky.hand import hand
 
@@ -486,12 +486,12 @@ def test_a_waiting_hand_tells_its_cards_in_words_grouped_as_its_picture() -> Non
     waiting = next(s for s in range(4) if s != rnd.to_act)
     parts = hand(_table(rnd), rnd.view(waiting), "cs")
     assert parts.lines[-2:] == [
-        "Na tahu je Anička. Tlačítka se odemknou, až budeš na řadě.",
-        "V ruce máš: VI XXI · 2♦ A♦ · K♠"]
+        "V ruce máš: VI XXI · 2♦ A♦ · K♠",
+        "Na tahu je Anička. Tlačítka se odemknou, až budeš na řadě."]
     assert parts.items == [] and parts.fallback == ""
     parts = hand(_table(rnd, "en"), rnd.view(waiting), "en")
-    assert parts.lines[-2:] == ["Anička is to act. The buttons unlock when it is your turn.",
-                                "In your hand: VI XXI · 2♦ A♦ · K♠"]
+    assert parts.lines[-2:] == ["In your hand: VI XXI · 2♦ A♦ · K♠",
+                                "Anička is to act. The buttons unlock when it is your turn."]
     rnd, _seat = example("bid")  # bidding: the buttons are bids, the cards are told
     assert rnd.to_act is not None
     assert any(line.startswith("V ruce máš: ")

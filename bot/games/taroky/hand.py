@@ -397,12 +397,12 @@ def hand(table: Table, view: Any, lang: str) -> HandParts:
     trick = trick_line(table, view, lang)
     if trick:
         lines.append(trick)
-    lines.append(prompt(table, view, lang))
     fallback = hand_text(view, lang)
     if view.hand and not any(isinstance(a, Play | Discard) for a in view.legal):
         # his cards are on no button (he waits, bids, announces): they are told in words
         lines.append(t("taroky.hand_cards", lang, cards=fallback))
         fallback = ""
+    lines.append(prompt(table, view, lang))
     items, why = controls(table, view, lang)
     if why:
         lines.append(t("taroky.why_disabled", lang))
