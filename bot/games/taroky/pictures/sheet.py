@@ -1,7 +1,9 @@
 """The protocol of a Taroky round: one row per finished deal (the game and who played it, the
-partner or "alone", fleks, hlášky (counted or not), pagát and valát, eyes, each player's money
-for the deal and the running money), then dokup, money and result per player; when the round
-is over, the table's sheet of T-TOURNAMENT (points 4-3-2-1 and the control sum).
+partner or "alone", each part of its money — the game with its flek, hlášky (counted or not),
+pagát and valát, + for the declarer side — their sum and what is paid, eyes, each player's
+money for the deal and the running money), then dokup, money and result per player; when the
+round is over, the table's sheet of T-TOURNAMENT (placing points 4-3-2-1 and the control
+sum); under it the legend of the parts' sign.
 
 Drawn from the round's public view: the protocol rows exist only for finished deals, when
 everything may be shown (the partner included), so nothing secret is in them.
@@ -65,7 +67,8 @@ def _colour(hal: int) -> RGB:
 
 
 def _detail(row: DealRecord, names: list[str], lang: str) -> str:
-    """The second line of a deal: partner or alone, fleks, hlášky, pagát, valát."""
+    """The detail of a deal: partner or alone, then the parts of its money (the game with
+    its flek, hlášky, pagát, valát) and their sum → what is paid."""
     return " · ".join(_detail_parts(row, names, lang))
 
 
