@@ -209,8 +209,9 @@ async def test_a_player_who_left_sees_the_sheet_and_takes_the_seat_back_after_a_
     assert reply(res).content.startswith(
         "Jsi zpět u stolu – AI už za tebe nehraje, hraješ zase ty.\n")
     # his hand tells what the AI played in his seat meanwhile, as after an absence (review
-    # 14); the table and Alice are not told it was an AI's choice (his seat was an AI's)
-    assert "\n• Za tebe hrála AI: 10🍃.\n" in reply(res).content
+    # 14) — every card, the one of trick 1 too (review 15); the table and Alice are not
+    # told it was an AI's choice (his seat was an AI's)
+    assert "\n• Za tebe hrála AI: K🔔, 10🍃.\n" in reply(res).content
     assert not any("AI)" in line for line in table.recent)
     mine = reply(await alice.slash(ch, "lora hand")).content
     assert "Za tebe" not in mine and "za hráče hraje AI" not in mine

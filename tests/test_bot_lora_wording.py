@@ -405,3 +405,85 @@ def test_R_STOVKA_the_answer_line_keeps_a_stand_in_mark_and_goes_with_the_next_d
     kvarty = [*king, GameEnded(Contract.CERVENY_KRAL, (0, 0, 8, 0)),
               GameStarted(Contract.KVARTY, 3, 6, leader=2, dealer=1)]
     assert not any("stovku" in line for line in hand_lines(kvarty, "cs", names, 3))
+
+
+def test_R_MATURITA_no_trick_line_of_an_attempt_tells_points_the_maturants_neither():
+    """The maturant's trick read "Bereš 2. štych (F❤️ K❤️ E❤️ 7🔔): 2 b." above "Maturita ti
+    na 1. pokus nevyšla (8 b.)." though only the 8 count (R-MATURITA): in an attempt no
+    trick line tells points — the maturant's, as the others', at the table and in the
+    hands, also when the recent events hold only the trick and the attempt's result."""
+    from bot.games.lora.events import seat_lines, table_lines
+    from engine.cards import parse_card as c
+    from engine.contracts import Contract
+    from engine.events import (
+        GameEnded,
+        GameStarted,
+        MaturitaChosen,
+        MaturitaFailed,
+        TrickTaken,
+    )
+
+    names = ["Ann", "Bob", "Cyril", "Dana"]
+    cards = (c("Fh"), c("Kh"), c("Eh"), c("7b"))
+    other, own = (TrickTaken(2, (c("10a"),) * 4, 0, 1, False),
+                  TrickTaken(0, cards, 2, 2, True))
+    end = [GameEnded(Contract.FILKY, (8, 0, 0, 0)), MaturitaFailed(0, 1)]
+    attempt = [MaturitaChosen(0, Contract.FILKY, 1),
+               GameStarted(Contract.FILKY, 1, 8, 0, 3, attempt=1), other, own, *end]
+    assert table_lines(attempt, "cs", names)[-3:] == [
+        "Cyril bere 1. štych (10🌰 10🌰 10🌰 10🌰).", "Ann bere 2. štych (F❤️ K❤️ E❤️ 7🔔).",
+        "Ann: maturita na 1. pokus nevyšla (8 b.)."]
+    assert seat_lines(attempt, "cs", names, 0)[-2:] == [
+        "Bereš 2. štych (F❤️ K❤️ E❤️ 7🔔).", "Maturita ti na 1. pokus nevyšla (8 b.)."]
+    assert seat_lines(attempt, "en", names, 0)[-2] == "You take trick 2 (F❤️ K❤️ E❤️ 7🔔)."
+    assert seat_lines([own, *end], "cs", names, 0)[0] == "Bereš 2. štych (F❤️ K❤️ E❤️ 7🔔)."
+    assert table_lines([other, own], "cs", names)[-1] == "Ann bere 2. štych (F❤️ K❤️ E❤️ 7🔔)."
+    # a trick of a partial game keeps its points
+    game = [GameStarted(Contract.FILKY, 1, 2, 0, 3), own]
+    assert table_lines(game, "cs", names)[-1] == "Ann bere 2. štych (F❤️ K❤️ E❤️ 7🔔): 2 b."
+    assert table_lines([own], "cs", names) == ["Ann bere 2. štych (F❤️ K❤️ E❤️ 7🔔): 2 b."]
+
+
+def test_a_returning_player_is_told_every_card_the_ai_played_for_him():
+    """Back at the table Bob read only "Za tebe hrála AI: 10❤️." though it had played K🍃
+    for him too (his only leaf, in trick 1; the line fell out of the last three): his hand
+    names every card an AI played for him in the deal since his last own move, in one line
+    kept until he moves, as Taroky's does."""
+    from bot.games.lora.texts import hand_lines
+    from bot.model import Unclicked
+    from engine.cards import parse_card as c
+    from engine.contracts import Contract
+    from engine.events import CardPlayed, GameStarted, TrickTaken
+
+    names = ["Ann", "Bob", "Cyril", "Dana"]
+    one = [c("El"), c("Kl"), c("10l"), c("8l")]
+    two = [c("Sh"), c("10h"), c("Fh"), c("Kh")]
+    events = [GameStarted(Contract.FILKY, 1, 2, 0, 3),
+              CardPlayed(0, one[0]), Unclicked(1, "left"), CardPlayed(1, one[1]),
+              CardPlayed(2, one[2]), CardPlayed(3, one[3]), TrickTaken(0, tuple(one), 0, 1),
+              CardPlayed(0, two[0]), Unclicked(1, "left"), CardPlayed(1, two[1]),
+              CardPlayed(2, two[2]), CardPlayed(3, two[3]), TrickTaken(3, tuple(two), 2, 2)]
+    assert hand_lines(events, "cs", names, 1) == [
+        "Ann bere 1. štych (E🍃 K🍃 10🍃 8🍃): 0 b.",
+        "Za tebe hrála AI: K🍃, 10❤️.", "Dana bere 2. štych (S❤️ 10❤️ F❤️ K❤️): 2 b."]
+    assert hand_lines(events, "en", names, 1, 1) == [
+        "The AI played for you: K🍃, 10❤️.", "Dana takes trick 2 (S❤️ 10❤️ F❤️ K❤️): 2 pts."]
+    # the others read the AI's cards as the seat's moves, not in one line
+    assert "Bob hraje" not in " ".join(hand_lines(events, "cs", names, 0))
+    # once he plays a card of his own, the cards before it are the deal's past: a line each
+    mine = [*events, CardPlayed(3, c("7b")), CardPlayed(0, c("8b")), CardPlayed(1, c("9b"))]
+    assert hand_lines(mine, "cs", names, 1, 2) == [
+        "Za tebe hrála AI: 10❤️.", "Dana bere 2. štych (S❤️ 10❤️ F❤️ K❤️): 2 b."]
+
+
+def test_the_last_trick_has_one_name_and_the_rules_start_in_good_czech():
+    """The Lóra pictures said "Minulý štych" where the button, its answer and Taroky's
+    picture say "Poslední štych"; the rules began "**Lóra** hrají čtyři hráči" (an object
+    of "hrají": "Lóru")."""
+    from bot.i18n import t
+
+    for lang, name in (("cs", "Poslední štych"), ("en", "Last trick")):
+        assert {t(key, lang) for key in ("lora.pic.last_trick", "lora.btn_last",
+                                         "taroky.pic.last_trick")} == {name}
+    assert t("lora.rules_text", "cs").startswith("**Lóru** hrají čtyři hráči ")
+    assert t("lora.rules_text", "en").startswith("**Lóra** is played by four ")

@@ -375,12 +375,12 @@ async def test_the_hand_tells_how_the_last_game_ended_until_the_player_moves(har
     drive(lora, lambda lo: len(lo.log) == len(probe.log) - 1)  # the attempt fails next
     await _put(harness, table, lora)
     await _click(harness, ch, table, users, first_legal(table.state))
-    ending = ["Bereš 7. štych (K❤️ 7❤️ 9❤️ S❤️): 4 b.",
+    ending = ["Bereš 7. štych (K❤️ 7❤️ 9❤️ S❤️).",  # (no points: only the attempt's 8)
               "Maturita ti na 1. pokus nevyšla (8 b.)."]  # (its result: no "Konec hry" line)
     hand, lines = await _hand_lines(ch, table, users, 0)
     assert lines == [*ending, "Nové karty jsou rozdané, maturuješ ty."]
     assert (await _hand_lines(ch, table, users, 1))[1] == [
-        f"{names[0]} bere 7. štych (K❤️ 7❤️ 9❤️ S❤️): 4 b.",
+        f"{names[0]} bere 7. štych (K❤️ 7❤️ 9❤️ S❤️).",
         f"{names[0]}: maturita na 1. pokus nevyšla (8 b.).",
         f"Nové karty jsou rozdané, hru volí {names[0]}."]
     choose = next(c for c in enabled_controls(hand) if c["type"] == 3)

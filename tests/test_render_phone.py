@@ -139,3 +139,25 @@ def test_the_sheet_comes_in_the_layout_a_phone_can_read() -> None:
     img = sheet.sheet_image(view, NAMES)
     assert img.width == sheet.sheet_width(1) < img.height
     assert sheet.sheet_image(view, NAMES, columns=2).width == sheet.sheet_width(2)
+
+
+def test_the_sheets_running_totals_are_readable_on_a_phone(monkeypatch) -> None:
+    """The small grey running totals beside each game's points were drawn at 19 px: about
+    6 px of ink on a phone's 430 px. They are drawn at least ``PHONE_TEXT`` px high there
+    (as the games' names)."""
+    sizes: set[int] = set()
+    real = sheet.text
+
+    def spy(img: object, xy: object, value: str, fnt: object, *args: object,
+            **kw: object) -> float:
+        if (args[0] if args else kw.get("fill")) == MUTED and value.isdigit():
+            sizes.add(fnt.size)  # type: ignore[attr-defined]
+        return real(img, xy, value, fnt, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(sheet, "text", spy)
+    sheet._block.cache_clear()
+    try:
+        sheet.sheet_image(example("finished").public_view(), NAMES)
+    finally:
+        sheet._block.cache_clear()
+    assert sizes and min(sizes) * PHONE_W / sheet.sheet_width(1) >= PHONE_TEXT

@@ -431,7 +431,7 @@ async def test_the_hand_names_only_what_the_seat_may_do(harness):
     c = Clickers(harness, ch, tid, users)
     alice, carol = users[0], users[2]
     hand = await c.open_hand(alice)
-    assert hand.content.splitlines()[1] == "Licitace: hlas hru."
+    assert hand.content.splitlines()[2] == "Licitace: hlas hru."  # (under his cards)
     script = scripted({"bid": {0: "1P"}, "choose": {0: "1P"}, "call": {0: "XIX"},
                        "announce": {0: ["pagat", "valat"], 1: ["flek:pagat"],
                                     2: ["flek:pagat"]}})
@@ -442,14 +442,14 @@ async def test_the_hand_names_only_what_the_seat_may_do(harness):
 
     await c.play_deal(script, stop=last_said(0, "valat"))
     hand = await c.open_hand(alice)
-    assert hand.content.splitlines()[2] == (
+    assert hand.content.splitlines()[3] == (
         "Tvoje hlášení: pagát, valát. Víc přidat nemůžeš – skonči tlačítkem Hotovo.")
     assert [x["label"] for x in enabled_controls(hand)] == ["Hotovo"]
     await c.play_deal(script, stop=last_said(2, "flek:pagat"))
     hand = await c.open_hand(carol)  # the partner gave the re
-    assert hand.content.splitlines()[2] == (
+    assert hand.content.splitlines()[3] == (
         "Tvoje hlášení: re na pagáta. Víc přidat nemůžeš – skonči tlačítkem Hotovo.")
     await c.play_deal(script, stop=last_said(3, "done"))
     hand = await c.open_hand(alice)
-    assert hand.content.splitlines()[2] == "Hlášení: teď můžeš jen říct dobrá."
+    assert hand.content.splitlines()[3] == "Hlášení: teď můžeš jen říct dobrá."
     assert [x["label"] for x in enabled_controls(hand)] == ["Dobrá"]

@@ -180,12 +180,12 @@ def test_T_HLASKY_VALAT_the_protocol_names_a_lone_declarers_valat_by_him() -> No
     solo = rnd.protocol[3]
     assert solo.game == "6P" and solo.partner is None
     failed = (ValatResult(side="D", announced=True, level=2, won=False),)
-    assert sheet._detail(dataclasses.replace(solo, valats=failed), NAMES, "cs").endswith(
-        "valát Anička ×4 ✗")
+    assert "valát Anička ×4 ✗ −32,00" in sheet._detail_parts(
+        dataclasses.replace(solo, valats=failed), NAMES, "cs")
     pair = rnd.protocol[0]
     assert pair.partner is not None
-    assert sheet._detail(dataclasses.replace(pair, valats=failed), NAMES, "cs").endswith(
-        "valát hráčů ×4 ✗")
+    assert "valát hráčů ×4 ✗ −32,00" in sheet._detail_parts(
+        dataclasses.replace(pair, valats=failed), NAMES, "cs")
 
 
 LONG_NAMES = ["Maximilián Šťastný-Kovářík", "Bartoloměj Přemyslovský z Dubé",
@@ -306,18 +306,28 @@ def test_the_protocol_is_legible_at_phone_width(monkeypatch: pytest.MonkeyPatch)
 
 def test_T_SCORE_HLASKY_the_protocol_shows_every_hlaska_counted_with_its_money_or_not() -> None:
     """The protocol's row listed fleks, pagát and valát but no hláška, so a deal's money did
-    not add up: each seat's hlášky are in the row's detail, a counted one with what it brought
-    its holder's side (these, + for the declarer side, − for the opponents, are the deal's
-    ``H``), the others marked "(nezapočteno)" / "(not counted)"."""
+    not add up: the row's detail has each part of the money the engine scored (the game,
+    each seat's hlášky, pagát, valát, with their fleks), + for the declarer side, − for the
+    opponents (a legend under the sheet says so), a hláška not counted marked
+    "(nezapočteno)" / "(not counted)", then their sum and what it is rounded to."""
     from bot.games.taroky.pictures import sheet
+    from bot.games.taroky.words import pic
 
     rnd, _seat = _example("finished")
     row = rnd.protocol[0]  # 1P: Anička with Cecílie won; Bohouš's honéry count anyway
     assert sheet._detail_parts(row, NAMES, "cs") == [
-        "+ Cecílie (XIX)", "taročky Anička +0,50", "honéry Bohouš +0,50",
-        "barvičky Dalibor (nezapočteno)", "pagát Anička ×2 ✗"]
-    assert sheet._detail_parts(row, NAMES, "en")[1:4] == [
-        "8–9 taroks Anička +0.50", "honours Bohouš +0.50", "1–2 taroks Dalibor (not counted)"]
+        "+ Cecílie (XIX)", "hra +1,20", "taročky Anička +0,50", "honéry Bohouš −0,50",
+        "barvičky Dalibor (nezapočteno)", "pagát Anička ×2 ✗ −8,00", "Σ −6,80 → −7,00"]
+    assert sheet._detail_parts(row, NAMES, "en")[1:5] == [
+        "game +1.20", "8–9 taroks Anička +0.50", "honours Bohouš −0.50",
+        "1–2 taroks Dalibor (not counted)"]
+    assert sheet._detail_parts(rnd.protocol[3], NAMES, "cs") == [
+        "hra ×2 −9,60", "Σ −9,60 → −10,00"]
+    assert sheet._detail_parts(rnd.protocol[2], NAMES, "cs")[-1] == "Σ −7,00"
+    assert pic("sheet_legend", "cs") == ("Částky rozdání: + pro stranu vydražitele,"
+                                         " − pro soupeře")
+    assert pic("sheet_legend", "en") == ("A deal's amounts: + for the declarer's side,"
+                                         " − for the opponents")
     for deal in rnd.protocol:
         if deal.components is None:
             continue
@@ -347,9 +357,26 @@ def test_the_table_strip_says_a_flek_of_x16_and_more_once() -> None:
     from bot.games.taroky.pictures import table
 
     assert [table._levels(n, "cs") for n in range(6)] == [
-        "—", "flek ×2", "re ×4", "sup ×8", "flek ×16", "flek ×32"]
+        "", "flek ×2", "re ×4", "sup ×8", "flek ×16", "flek ×32"]
     assert [table._levels(n, "en") for n in (1, 4, 5)] == [
         "double ×2", "double ×16", "double ×32"]
+
+
+def test_an_announced_valat_without_a_flek_is_its_chip_alone_without_a_dash() -> None:
+    """The strip read "valát Bob —": the dash (no flek) told a player nothing. An item not
+    flekováno is its chip alone ("valát Bob"); a flekované one adds its level."""
+    import dataclasses
+
+    from bot.games.taroky.pictures import table
+
+    rnd, _seat = example("play")
+    deal = rnd.public_view().deal
+    announced = dataclasses.replace(deal, valat_by=1, pagat_by=3, flek=(0, 0, 0))
+    assert table.strip_chips(announced, NAMES, "cs")[-2:] == [
+        ("pagát Dalibor", "", table.TEXT), ("valát Bohouš", "", table.TEXT)]
+    flekked = dataclasses.replace(announced, flek=(0, 0, 1))
+    assert table.strip_chips(flekked, NAMES, "en")[-1] == ("valát Bohouš", "double ×2",
+                                                           table.RED)
 
 
 QUEENS = {NUM_TAROKS + 8 * suit + 6: "hkxp"[suit] for suit in range(4)}
@@ -474,6 +501,31 @@ def test_T_VARSAVA_SCORE_the_table_marks_no_declarer_in_varsava() -> None:
     assert "predak" in table._kinds(varsava, varsava.predak)
     play = _example("play")[0].public_view().deal
     assert play.declarer is not None and "declarer" in table._kinds(play, play.declarer)
+
+
+def test_the_protocol_labels_the_placing_points_and_the_sign_of_a_deals_parts(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A finished round's protocol had a row "Body 2 · 2 · 4 · 2" next to eyes and Kč that a
+    player could not place: it is labelled "Body za pořadí" / "Placing points" (whole), and
+    a legend under the sheet says a deal's parts are + for the declarer side."""
+    from bot.games.taroky.pictures import sheet
+
+    seen: list[str] = []
+    real = sheet.text
+
+    def spy(img: object, xy: object, value: str, *args: object, **kw: object) -> float:
+        seen.append(value)
+        return real(img, xy, value, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(sheet, "text", spy)
+    view = _example("finished")[0].public_view()
+    for lang, label, legend in (
+            ("cs", "Body za pořadí", "Částky rozdání: + pro stranu vydražitele, − pro soupeře"),
+            ("en", "Placing points",
+             "A deal's amounts: + for the declarer's side, − for the opponents")):
+        seen.clear()
+        sheet.sheet_image(view, NAMES, lang)
+        assert label in seen and legend in seen, lang
 
 
 def test_the_legend_lists_only_the_badges_the_table_shows(monkeypatch) -> None:

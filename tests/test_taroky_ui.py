@@ -383,25 +383,124 @@ def test_T_SCORE_HLASKY_the_result_lists_every_hlaska_counted_with_its_money_or_
 ) -> None:
     """The deal's result named the game, pagát and valát but no hláška, so its money did not
     add up (a solo lost 9:61 paid 24.50 Kč, the missing 1.00 Kč being an opponent's four
-    kings): each seat's hlášky are told, a counted one with what it brought its holder's side,
-    the others marked not counted (the protocol of TAROKY.md)."""
+    kings): each seat's hlášky are told in the account, a counted one with what it brought
+    the declarer side (an opponent's: −), the others marked not counted."""
     from bot.games.taroky.texts import deal_result
 
     rnd, _seat = example("finished")
     row = rnd.protocol[0]  # 1P won 47:23 by Anička and Cecílie; Bohouš's honéry count anyway
     assert row.hlasky == ((("tarocky", True),), (("honery", True),), (),
                           (("barvicky", False),))
-    head = deal_result(_table(rnd), row, "cs").splitlines()[0]
-    assert head.endswith(" výhra 47:23. Hlášky: taročky (Anička) +0,50 Kč; honéry (Bohouš)"
-                         " +0,50 Kč; barvičky (Dalibor) nezapočteno. Pagát (Anička, flek ×2)"
-                         " nevyšel.")
-    head = deal_result(_table(rnd, "en"), row, "en").splitlines()[0]
-    assert head.endswith(" won 47:23. Declarations: 8–9 taroks (Anička) +0.50 Kč; honours"
-                         " (Bohouš) +0.50 Kč; 1–2 taroks (Dalibor) not counted. The pagát"
-                         " (Anička, double ×2) failed.")
+    lines = deal_result(_table(rnd), row, "cs").splitlines()
+    assert lines[0].endswith(" výhra 47:23. Pagát (Anička, flek ×2) nevyšel.")
+    assert lines[1] == ("Účet pro Anička a Cecílie: hra +1,20 Kč · taročky (Anička) +0,50 Kč"
+                        " · honéry (Bohouš) −0,50 Kč · barvičky (Dalibor) nezapočteno"
+                        " · pagát ×2 −8,00 Kč = −6,80 Kč, zaokrouhleno −7,00 Kč.")
+    lines = deal_result(_table(rnd, "en"), row, "en").splitlines()
+    assert lines[1] == ("Account for Anička and Cecílie: game +1.20 Kč · 8–9 taroks (Anička)"
+                        " +0.50 Kč · honours (Bohouš) −0.50 Kč · 1–2 taroks (Dalibor) not"
+                        " counted · pagát ×2 −8.00 Kč = −6.80 Kč, rounded to −7.00 Kč.")
     solo = rnd.protocol[3]  # a solo without hlášky says nothing of them
-    assert solo.hlasky == ((), (), (), ()) and "Hlášky" not in deal_result(_table(rnd), solo,
-                                                                            "cs")
+    assert solo.hlasky == ((), (), (), ()) and "taro" not in deal_result(_table(rnd), solo,
+                                                                           "cs")
+
+
+def test_T_SCORE_the_result_shows_each_part_of_the_money_so_the_total_follows() -> None:
+    """A side that won on eyes paid, and nothing said why: "výhra 53:17. Hlášky: taroky
+    (Cyril) +1,00 Kč. Valát (…, flek ×2) nevyšel. Peníze: Ann −13,50 Kč …". The account
+    gives each part the engine scored (T-SCORE: the game, each hláška, pagát, valát with
+    its flek), for the declarer side, their sum and what is paid (rounded up to 50 hal, or
+    capped): the examples checked by hand in the review."""
+    import dataclasses
+    import re
+
+    from bot.games.taroky.texts import deal_result
+    from engine.taroky.scoring import PagatResult, ValatResult
+
+    rnd, _seat = example("finished")
+    pair, alone = rnd.protocol[0], rnd.protocol[2]  # Anička + Cecílie; Cecílie alone
+    assert (pair.declarer, pair.partner, alone.declarer, alone.partner) == (0, 2, 2, None)
+
+    def row(base: Any, g: int, s: int, a: int, **changes: Any) -> Any:
+        return dataclasses.replace(base, components={"G": g, "S": s, "A": a}, **changes)
+
+    def account(r: Any, lang: str = "cs") -> str:
+        return deal_result(_table(rnd, lang), r, lang).splitlines()[1]
+
+    # první povinnost won 53:17, the partner's taroky, the side's valát ×2 lost: 1 350 each
+    first = row(pair, 180, -1320, 1350, hlasky=((), (), (("taroky", True),), ()),
+                pagat=None, valats=(ValatResult(side="D", announced=True, level=1,
+                                                won=False),))
+    assert account(first) == (
+        "Účet pro Anička a Cecílie: hra +1,80 Kč · taroky (Cecílie) +1,00 Kč"
+        " · valát ×2 −16,00 Kč = −13,20 Kč, zaokrouhleno −13,50 Kč.")
+    assert account(first, "en") == (
+        "Account for Anička and Cecílie: game +1.80 Kč · 10+ taroks (Cecílie) +1.00 Kč"
+        " · valát ×2 −16.00 Kč = −13.20 Kč, rounded to −13.50 Kč.")
+    # preferanc na druhých ×2 won 53:17, taroky, the opponents' valát lost: 16,50 from each
+    pref = row(alone, 720, 1620, 1650, flek=(1, 0, 0),
+               hlasky=((), (), (("taroky", True),), ()), pagat=None,
+               valats=(ValatResult(side="O", announced=True, level=0, won=False),))
+    assert account(pref) == (
+        "Účet pro hráče Cecílie (s každým soupeřem): hra ×2 +7,20 Kč · taroky (Cecílie)"
+        " +1,00 Kč · valát +8,00 Kč = +16,20 Kč, zaokrouhleno +16,50 Kč.")
+    # sólo ×2 lost 5:65, an opponent's taročky, his pagát and his side's valát lost
+    solo = row(alone, -3600, -2450, 2450, flek=(1, 0, 0),
+               hlasky=((("tarocky", True),), (), (), ()),
+               pagat=PagatResult(seat=0, side="O", announced=True, level=0, won=False),
+               valats=(ValatResult(side="O", announced=True, level=0, won=False),))
+    assert account(solo) == (
+        "Účet pro hráče Cecílie (s každým soupeřem): hra ×2 −36,00 Kč · taročky (Anička)"
+        " −0,50 Kč · pagát +4,00 Kč · valát +8,00 Kč = −24,50 Kč.")
+    assert account(solo, "en") == (
+        "Account for Cecílie (with each opponent): game ×2 −36.00 Kč · 8–9 taroks (Anička)"
+        " −0.50 Kč · pagát +4.00 Kč · valát +8.00 Kč = −24.50 Kč.")
+    capped = row(alone, -7200, -7200, 4000, flek=(2, 0, 0), hlasky=((), (), (), ()),
+                 pagat=None, valats=())
+    assert account(capped) == ("Účet pro hráče Cecílie (s každým soupeřem): hra ×4"
+                               " −72,00 Kč = −72,00 Kč, strop −40,00 Kč.")
+    assert account(capped, "en").endswith(" = −72.00 Kč, capped at −40.00 Kč.")
+
+    def hal(text: str) -> int:
+        return int(text.replace("−", "-").replace(",", "").replace("+", ""))
+
+    for deal in rnd.protocol:  # the parts of every deal played add up to its sum
+        if deal.components is None:
+            continue
+        parts, total = account(deal).split(": ", 1)[1].split(" = ")
+        amounts = re.findall(r"[+−]\d+,\d\d", parts)
+        assert sum(hal(a) for a in amounts) == deal.components["S"] == hal(
+            re.findall(r"[+−]\d+,\d\d", total)[0])
+
+
+def test_a_waiting_hand_tells_its_cards_in_words_grouped_as_its_picture() -> None:
+    """A Taroky hand off turn had its cards only in the picture (Lóra's shows them as
+    disabled buttons), and its prompt read "…Anička; tlačítka se odemknou" where Lóra's
+    reads "…Anička. Tlačítka se odemknou": a hand whose cards are on no button lists them
+    above the prompt, taroks then each suit apart (as the picture groups them), and the
+    prompt is Lóra's. On his turn to play the card buttons show them."""
+    from bot.games.taroky.hand import hand
+
+    rnd, _seat = example("play")
+    assert rnd.to_act is not None
+    waiting = next(s for s in range(4) if s != rnd.to_act)
+    parts = hand(_table(rnd), rnd.view(waiting), "cs")
+    assert parts.lines[-2:] == [
+        "V ruce máš: VI XXI · 2♦ A♦ · K♠",
+        "Na tahu je Anička. Tlačítka se odemknou, až budeš na řadě."]
+    assert parts.items == [] and parts.fallback == ""
+    parts = hand(_table(rnd, "en"), rnd.view(waiting), "en")
+    assert parts.lines[-2:] == ["In your hand: VI XXI · 2♦ A♦ · K♠",
+                                "Anička is to act. The buttons unlock when it is your turn."]
+    rnd, _seat = example("bid")  # bidding: the buttons are bids, the cards are told
+    assert rnd.to_act is not None
+    assert any(line.startswith("V ruce máš: ")
+               for line in hand(_table(rnd), rnd.view(rnd.to_act), "cs").lines)
+    rnd, _seat = example("play")  # his turn to play: his cards are the buttons
+    assert rnd.to_act is not None
+    parts = hand(_table(rnd), rnd.view(rnd.to_act), "cs")
+    assert not any(line.startswith("V ruce") for line in parts.lines)
+    assert parts.fallback
 
 
 def test_why_not_lists_the_bid_buttons_apart_and_the_cards_as_before() -> None:

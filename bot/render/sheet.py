@@ -45,6 +45,9 @@ BOX_H = 168
 PTS_X, TOTAL_PAD = 40, 8  # a cell: the game's points end at PTS_X, the running total at the
 # cell's right edge less TOTAL_PAD; a thin rule between them keeps "8" and "104" apart
 LABEL_PX = 21  # the games' names (the points are larger)
+# the running totals: as large as the games' names, 14 px on a phone (at 19 px they were a
+# hard-to-read 6 px of ink there, review 15)
+TOTAL_PX = LABEL_PX
 LEGEND_BOTTOM = 12  # px between the legend's last line (its descent included) and the edge
 
 Totals = tuple[int, int, int, int]
@@ -99,7 +102,8 @@ def _cell(img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int, row: Protoco
         cx = px - f.getlength(str(pts)) / 2
         d.ellipse((cx - r, cy - r, cx + r, cy + r), outline=RED, width=3)
     d.line((x + PTS_X + 8, y + 9, x + PTS_X + 8, y + ROW_H - 9), fill=(60, 96, 78), width=1)
-    text(img, (x + CELL_W - TOTAL_PAD, cy + 2), str(tot[seat]), font(19, "cond"), MUTED, "rm")
+    text(img, (x + CELL_W - TOTAL_PAD, cy + 2), str(tot[seat]), font(TOTAL_PX, "cond"), MUTED,
+         "rm")
     if row.knocks[seat]:
         n = min(row.knocks[seat], 8)
         cx = px - f.getlength(str(pts)) / 2

@@ -67,6 +67,11 @@ class Words:
         self.stood_in = self.worded = False
         # the ends of Graduation attempts (``pairs``): their result line says it all
         self.graded: set[int] = set()
+        # the tricks of a Graduation attempt (``pairs``): no trick's points are recorded
+        # there, the maturant's own neither (only the 8 of a failed attempt count)
+        self.ungraded: set[int] = set()
+        # the cards an AI played for the reader (``stood_in_line``): event id → card
+        self.ai_cards: dict[int, int] = {}
 
     def say(self, key: str, seat: int | None, **values: Any) -> str:
         """``lora.ev.<key>`` about ``seat``: its "_you" form when the reader is that seat
@@ -110,7 +115,8 @@ class Words:
                 return self.say("stovka_yes" if declared else "stovka_no", seat)
             case CardPlayed(seat=seat, card=card) | CardLaid(seat=seat, card=card):
                 return self.say("card_played", seat, card=card_label(card))
-            case TrickTaken(seat=seat, cards=cards, number=number, counted=False):
+            case TrickTaken(seat=seat, cards=cards, number=number, counted=counted) if (
+                    not counted or id(e) in self.ungraded):
                 return self.say("trick_taken_free", seat, number=number, cards=cards_text(cards))
             case TrickTaken(seat=seat, cards=cards, penalty=penalty, number=number):
                 one = penalty == 1 and has("lora.ev.trick_taken_one", lang)  # "1 pt."
@@ -195,6 +201,7 @@ class Words:
         # as if nobody took an Ober): the pass or fail line right after it tells the end
         self.graded = {id(e) for e, after in pairwise(told) if isinstance(e, GameEnded)
                        and isinstance(after, MaturitaFailed | MaturitaPassed)}
+        self.ungraded = maturita_tricks(told)
         return marked_pairs(events, Event, lambda e: self.line(e, id(e) in shed),
                             (*OWN_LINE, CardPlayed), lambda e: isinstance(e, quiet),
                             self.mark, lambda e, how: self.stood_in_line(e, how, id(e) in shed))
@@ -219,7 +226,34 @@ class Words:
             text = self.line(e, shed)
         finally:
             self.stood_in = False
+        if self.worded and isinstance(e, CardPlayed):
+            self.ai_cards[id(e)] = e.card
         return text if self.worded else None
+
+
+def maturita_tricks(told: Sequence[Event]) -> set[int]:
+    """The tricks of Graduation attempts among ``told`` (by ``id``), the maturant's too:
+    R-MATURITA records none of their points. Known from the game's start or choice when
+    those are among the events, else from a defender's trick (it counts for nothing) or
+    the attempt's result right after the trick (a window of the last events may hold
+    neither start nor choice)."""
+    out: set[int] = set()
+    maturita: bool | None = None  # None: not known from these events
+    trick: TrickTaken | None = None  # the game's last trick
+    for e in told:
+        match e:
+            case GameStarted(attempt=attempt):
+                maturita, trick = attempt is not None, None
+            case MaturitaDealt() | MaturitaChosen():
+                maturita = True
+            case MaturitaFailed() | MaturitaPassed() if trick is not None:
+                out.add(id(trick))
+            case TrickTaken(counted=counted):
+                maturita = True if not counted else maturita
+                trick = e
+                if maturita:
+                    out.add(id(e))
+    return out
 
 
 def table_lines(events: Sequence[Any], lang: str, names: Sequence[str]) -> list[str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot.games.lora.cards import cards_text
+from bot.games.lora.cards import card_label, cards_text
 from bot.games.lora.events import HAND_QUIET, Words, game_name, table_lines
 from bot.i18n import t
 from bot.model import Table, Unclicked
@@ -94,19 +94,41 @@ def private_lines(table: Table, seat: int, lang: str, count: int = 3) -> list[st
     return hand_lines(table.events, lang, table.names(), seat, count)
 
 
-def clicked(events: Sequence[Any], seat: int) -> bool:
-    """``seat`` made a move of his own in ``events``: a card, a turn ended or a kvarta led
-    — not one the table made for him (a forced move, an AI standing in: the ``Unclicked``
-    put before it) nor a knock or a kvarta filled (those are never his choice)."""
-    marked = False
-    for e in events:
+def last_click(events: Sequence[Any], seat: int) -> int:
+    """The index in ``events`` of ``seat``'s last move of his own (-1: none): a card, a turn
+    ended or a kvarta led — not one the table made for him (a forced move, an AI standing
+    in: the ``Unclicked`` put before it) nor a knock or a kvarta filled (those are never
+    his choice)."""
+    marked, last = False, -1
+    for i, e in enumerate(events):
         if isinstance(e, Unclicked) and e.seat == seat:
             marked = True
         elif isinstance(e, MOVES) and e.seat == seat:
             if not marked:
-                return True
+                last = i
             marked = False
-    return False
+    return last
+
+
+def clicked(events: Sequence[Any], seat: int) -> bool:
+    """``seat`` made a move of his own in ``events`` (``last_click``)."""
+    return last_click(events, seat) >= 0
+
+
+def ai_cards_line(events: Sequence[Any], pairs: Sequence[tuple[int, str]], words: Words,
+                  seat: int, start: int) -> tuple[list[tuple[int, str]], tuple[int, str] | None]:
+    """Every card an AI played for ``seat`` in the deal in play since his last move of his
+    own, in one line at the last of them ("Za tebe hrála AI: K🍃, 10❤️.": a returning
+    player learns them all, forced ones too, as Taroky tells them); ``pairs`` with it in
+    place of a line per card, and the line (None: no such card)."""
+    since = max(start, last_click(events, seat) + 1)
+    ai = [(i, text) for i, text in pairs if i >= since and id(events[i]) in words.ai_cards]
+    if not ai:
+        return list(pairs), None
+    cards = ", ".join(card_label(words.ai_cards[id(events[i])]) for i, _ in ai)
+    line = (ai[-1][0], t("lora.ev.card_played_you_ai", words.lang, card=cards))
+    played = {i for i, _ in ai}
+    return sorted([p for p in pairs if p[0] not in played] + [line], key=lambda p: p[0]), line
 
 
 def hand_lines(events: Sequence[Any], lang: str, names: Sequence[str], seat: int,
@@ -117,7 +139,8 @@ def hand_lines(events: Sequence[Any], lang: str, names: Sequence[str], seat: int
     emptied) and its results — until he makes a move of his own in the next one (and for
     good when the lóra is over). From his answer to the čistá stovka question on, one line
     tells it and who else declared, in place of the answers' lines (``stovka_line``), kept
-    in červený král as the end of the last game is."""
+    in červený král as the end of the last game is. The cards an AI played for him since
+    his last move are one line, kept until he moves (``ai_cards_line``)."""
     words = Words(lang, names, seat)
     pairs = words.pairs(events, HAND_QUIET)
     start = max((i for i, e in enumerate(events) if isinstance(e, DEAL_EVENTS)), default=0)
@@ -127,6 +150,7 @@ def hand_lines(events: Sequence[Any], lang: str, names: Sequence[str], seat: int
                  if not (i > stovka[0] and isinstance(events[i], StovkaAnswered))]
         pairs.append(stovka[1])
         pairs.sort(key=lambda pair: pair[0])
+    pairs, stood = ai_cards_line(events, pairs, words, seat, start)
     ends = [k for k, (i, _) in enumerate(pairs) if isinstance(events[i], ENDING_EVENTS)]
     ending: list[tuple[int, str]] = []
     after = 0
@@ -139,6 +163,8 @@ def hand_lines(events: Sequence[Any], lang: str, names: Sequence[str], seat: int
             first = decisive
         ending = pairs[first:after]
     tail = [(i, text) for i, text in pairs[after:] if i >= start][-count:]
+    if stood is not None and stood not in tail and stood[0] >= start:  # kept until he moves
+        tail.insert(0, stood)
     since = max(start, pairs[after - 1][0] if ends else 0)
     if clicked(events[since:], seat):
         ending = []

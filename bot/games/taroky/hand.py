@@ -397,6 +397,11 @@ def hand(table: Table, view: Any, lang: str) -> HandParts:
     trick = trick_line(table, view, lang)
     if trick:
         lines.append(trick)
+    fallback = hand_text(view, lang)
+    if view.hand and not any(isinstance(a, Play | Discard) for a in view.legal):
+        # his cards are on no button (he waits, bids, announces): they are told in words
+        lines.append(t("taroky.hand_cards", lang, cards=fallback))
+        fallback = ""
     lines.append(prompt(table, view, lang))
     items, why = controls(table, view, lang)
     if why:
@@ -405,4 +410,4 @@ def hand(table: Table, view: Any, lang: str) -> HandParts:
     names = table.names()
     # a partial of a module-level function pickles: the render pool draws it off the loop
     picture = partial(render_hand, view, names, lang) if view.hand or view.trojka_cards else None
-    return HandParts(lines, items, picture, hand_text(view, lang))
+    return HandParts(lines, items, picture, fallback)

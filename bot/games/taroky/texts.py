@@ -11,7 +11,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.games.marks import marked_lines, public_mark
-from bot.games.taroky.words import card_label, game_name, level_name, level_text, money, word
+from bot.games.taroky.words import (
+    card_label,
+    game_name,
+    level_name,
+    level_text,
+    money,
+    times,
+    word,
+)
 from bot.i18n import t
 from bot.model import Table
 from engine.game import GameEvent
@@ -241,8 +249,63 @@ def _with_level(who: str, level: int, lang: str) -> str:
     return f"{who}, {level_text(level, lang)}" if level else who
 
 
+
+def account_parts(row: DealRecord, names: Sequence[str], lang: str) -> list[str]:
+    """The parts of a deal's money as the engine scored them (T-SCORE: ``G``, each hláška
+    of ``H``, ``P``, ``V``), each signed for the declarer side — so that they add up to
+    ``S`` — and a hláška not counted marked so."""
+    assert row.components is not None
+
+    def cash(hal: int) -> str:
+        return money(hal, lang, signed=True)
+
+    declarers = {row.declarer} | ({row.partner} if row.partner is not None else set())
+    parts = [t("taroky.account_game", lang, flek=times(row.flek[0]),
+               money=cash(row.components["G"]))]
+    for s, seat in enumerate(row.hlasky_money):
+        for h, counted, hal in seat:
+            parts.append(t("taroky.account_hlaska", lang, hlaska=word(h, lang), name=names[s],
+                           money=cash(hal if s in declarers else -hal)) if counted
+                         else t("taroky.account_hlaska_void", lang, hlaska=word(h, lang),
+                                name=names[s]))
+    if row.pagat is not None:
+        key = "taroky.account_pagat" if row.pagat.announced else "taroky.account_pagat_silent"
+        parts.append(t(key, lang, flek=times(row.pagat.level), money=cash(row.pagat.amount)))
+    for v in row.valats:
+        key = "taroky.account_valat" if v.announced else "taroky.account_valat_silent"
+        parts.append(t(key, lang, flek=times(v.level), money=cash(v.amount)))
+    return parts
+
+
+def account_total(row: DealRecord, lang: str) -> str:
+    """``S`` and, where it differs, what is paid: ``A`` rounded up to 50 hal or capped
+    (T-SCORE-NET), with the sign of ``S``."""
+    assert row.components is not None
+    total, paid = row.components["S"], row.components["A"]
+    paid = -paid if total < 0 else paid
+    if paid == total:
+        return money(total, lang, signed=True)
+    key = "taroky.account_rounded" if abs(paid) > abs(total) else "taroky.account_cap"
+    return t(key, lang, total=money(total, lang, signed=True),
+             paid=money(paid, lang, signed=True))
+
+
+def account(row: DealRecord, names: Sequence[str], lang: str) -> str:
+    """How a deal's money follows from its parts: "Účet pro Ann a Cyril: hra +1,80 Kč ·
+    taroky (Cyril) +1,00 Kč · valát ×2 −16,00 Kč = −13,20 Kč, zaokrouhleno −13,50 Kč." —
+    for the declarer side (a declarer alone settles it with each opponent)."""
+    parts = " · ".join(account_parts(row, names, lang))
+    total = account_total(row, lang)
+    if row.partner is not None:
+        return t("taroky.account_pair", lang, name=names[row.declarer],
+                 partner=names[row.partner], parts=parts, total=total)
+    return t("taroky.account_alone", lang, name=names[row.declarer], parts=parts, total=total)
+
+
 def deal_result(table: Table, row: DealRecord, lang: str) -> str:
-    """The result of a finished deal, told when it ends (the protocol row: all is shown)."""
+    """The result of a finished deal, told when it ends (the protocol row: all is shown):
+    the game and its eyes, pagát and valát, how the money follows from its parts (not in
+    Varšava: its pairs settle by eyes alone), what each player gets, a dokup."""
     names = table.names()
     game = game_name(row.game, lang)
     parts = []
@@ -269,13 +332,6 @@ def deal_result(table: Table, row: DealRecord, lang: str) -> str:
                                                  else "taroky.result_tie")
         head = t(key, lang, n=row.deal_no, game=game, who=who, eyes=row.eyes[0],
                  other=row.eyes[1])
-        hlasky = [
-            t("taroky.result_hlaska", lang, hlaska=word(h, lang), name=names[s],
-              money=money(hal, lang, signed=True)) if counted
-            else t("taroky.result_hlaska_void", lang, hlaska=word(h, lang), name=names[s])
-            for s, seat in enumerate(row.hlasky_money) for h, counted, hal in seat]
-        if hlasky:
-            parts.append(t("taroky.result_hlasky", lang, hlasky="; ".join(hlasky)))
         if row.pagat is not None:
             key = "taroky.result_pagat" + ("" if row.pagat.announced else "_silent") + (
                 "_won" if row.pagat.won else "_lost")
@@ -289,8 +345,10 @@ def deal_result(table: Table, row: DealRecord, lang: str) -> str:
             parts.append(t(key, lang, names=_with_level(", ".join(names[s] for s in side),
                                                            v.level, lang)))
     cash = ", ".join(f"{names[s]} {money(row.money[s], lang, signed=True)}" for s in range(4))
-    lines = [head + (" " + " ".join(parts) if parts else ""), t("taroky.result_money", lang,
-                                                                 money=cash)]
+    lines = [head + (" " + " ".join(parts) if parts else "")]
+    if row.game != "W":
+        lines.append(account(row, names, lang))
+    lines.append(t("taroky.result_money", lang, money=cash))
     dokup = [f"{names[s]} {money(row.dokup[s], lang)}" for s in range(4) if row.dokup[s]]
     if dokup:
         lines.append(t("taroky.result_dokup", lang, dokup=", ".join(dokup)))

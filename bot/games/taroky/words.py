@@ -41,6 +41,11 @@ def level_text(level: int, lang: str = "cs") -> str:
     return name if name.endswith(mult) else f"{name} {mult}"
 
 
+def times(level: int) -> str:
+    """An item's flek as its multiplier (" ×2"; nothing without a flek)."""
+    return f" ×{2 ** level}" if level else ""
+
+
 def game_name(game: str, lang: str = "cs") -> str:
     """The game's name (``1P`` → první povinnost …), as the engine words it."""
     return word(game, lang_of(lang))

@@ -156,8 +156,21 @@ def render_hand(view: SeatView, names: Sequence[str], lang: str = "cs") -> bytes
     return encode(hand_image(view, names, lang), palette.taroky())
 
 
+def groups_of(hand: Sequence[int]) -> list[list[int]]:
+    """The hand as its picture groups it: the taroks, then each suit apart."""
+    out: list[list[int]] = []
+    for row in rows_of(hand):
+        for i, card in enumerate(row):
+            if i and (card < NUM_TAROKS or color(card) == color(row[i - 1])):
+                out[-1].append(card)
+            else:
+                out.append([card])
+    return out
+
+
 def hand_text(view: SeatView, lang: str = "cs") -> str:
-    """The hand as text (when the picture cannot be drawn): taroks, then suit cards."""
+    """The hand as text (when the picture cannot be drawn, or while the seat waits: its
+    cards are on no button), grouped as the picture groups them: taroks, then each suit."""
     _check(view)
-    return " · ".join(" ".join(card_label(c, lang) for c in row)
-                      for row in rows_of(cards_of(view.hand)))
+    return " · ".join(" ".join(card_label(c, lang) for c in group)
+                      for group in groups_of(cards_of(view.hand)))

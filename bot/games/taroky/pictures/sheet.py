@@ -1,7 +1,9 @@
 """The protocol of a Taroky round: one row per finished deal (the game and who played it, the
-partner or "alone", fleks, hlášky (counted or not), pagát and valát, eyes, each player's money
-for the deal and the running money), then dokup, money and result per player; when the round
-is over, the table's sheet of T-TOURNAMENT (points 4-3-2-1 and the control sum).
+partner or "alone", each part of its money — the game with its flek, hlášky (counted or not),
+pagát and valát, + for the declarer side — their sum and what is paid, eyes, each player's
+money for the deal and the running money), then dokup, money and result per player; when the
+round is over, the table's sheet of T-TOURNAMENT (placing points 4-3-2-1 and the control
+sum); under it the legend of the parts' sign.
 
 Drawn from the round's public view: the protocol rows exist only for finished deals, when
 everything may be shown (the partner included), so nothing secret is in them.
@@ -15,7 +17,7 @@ from typing import NamedTuple
 from PIL import Image, ImageDraw
 
 from bot.games.taroky.pictures import palette
-from bot.games.taroky.words import amount, card_label, money, pic, short_game, word
+from bot.games.taroky.words import amount, card_label, money, pic, short_game, times, word
 from bot.i18n import lang_of
 from bot.render.common import (
     BAR,
@@ -65,7 +67,8 @@ def _colour(hal: int) -> RGB:
 
 
 def _detail(row: DealRecord, names: list[str], lang: str) -> str:
-    """The second line of a deal: partner or alone, fleks, hlášky, pagát, valát."""
+    """The detail of a deal: partner or alone, then the parts of its money (the game with
+    its flek, hlášky, pagát, valát) and their sum → what is paid."""
     return " · ".join(_detail_parts(row, names, lang))
 
 
@@ -84,28 +87,42 @@ def _detail_parts(row: DealRecord, names: list[str], lang: str) -> list[str]:
         blana = [names[s] for s in range(4) if row.blana and row.blana[s]]
         if blana:
             parts.append(pic("sheet_blana", lang, names=", ".join(blana)))
-    if row.flek[0]:
-        parts.append(f"{word('game', lang)} ×{2 ** row.flek[0]}")
+    if row.components is None:  # Varšava: each pair settles by its eyes
+        return parts
+    # the money's parts as the engine scored them, each for the declarer side (+) — they
+    # add up to the sum, whose rounding (or cap) gives what each payer pays
+    declarers = {row.declarer} | ({row.partner} if row.partner is not None else set())
+    parts.append(f"{word('game', lang)}{times(row.flek[0])} "
+                 f"{amount(row.components['G'], lang, signed=True)}")
     for s, seat in enumerate(row.hlasky_money):  # counted: what it brought; else marked so
         for h, counted, hal in seat:
             parts.append(pic("sheet_hlaska", lang, hlaska=word(h, lang), name=names[s],
-                             money=amount(hal, lang, signed=True)) if counted
+                             money=amount(hal if s in declarers else -hal, lang,
+                                          signed=True)) if counted
                          else pic("sheet_hlaska_void", lang, hlaska=word(h, lang),
                                   name=names[s]))
     if row.pagat is not None:
         mark = "✓" if row.pagat.won else "✗"
         key = "sheet_pagat" if row.pagat.announced else "sheet_pagat_silent"
-        level = f" ×{2 ** row.pagat.level}" if row.pagat.level else ""
-        parts.append(pic(key, lang, name=names[row.pagat.seat]) + f"{level} {mark}")
+        parts.append(pic(key, lang, name=names[row.pagat.seat])
+                     + f"{times(row.pagat.level)} {mark} "
+                     + amount(row.pagat.amount, lang, signed=True))
     for v in row.valats:
         mark = "✓" if v.won else "✗"
         side = pic("side_d" if v.side == "D" else "side_o", lang)
         if v.side == "D" and row.partner is None:  # a declarer alone: his name, as the pagát
             side = names[row.declarer]
         key = "sheet_valat" if v.announced else "sheet_valat_silent"
-        level = f" ×{2 ** v.level}" if v.level else ""
-        parts.append(pic(key, lang, side=side) + f"{level} {mark}")
+        parts.append(pic(key, lang, side=side) + f"{times(v.level)} {mark} "
+                     + amount(v.amount, lang, signed=True))
+    total, paid = row.components["S"], row.components["A"]
+    paid = -paid if total < 0 else paid
+    parts.append(pic("sheet_sum", lang, total=amount(total, lang, signed=True))
+                 if paid == total else
+                 pic("sheet_sum_paid", lang, total=amount(total, lang, signed=True),
+                     paid=amount(paid, lang, signed=True)))
     return parts
+
 
 
 def detail_lines(parts: Sequence[str], width: int = DETAIL_W) -> tuple[list[str], Font]:
@@ -321,13 +338,15 @@ def sheet_image(view: TableView, names: Sequence[str], lang: str = "cs",
     feet = 4 if view.finished else 3
     lays = [layout(row, who, lang) for row in rows]
     body = sum(lay.height for lay in lays) if rows else FIRST_LINE + 2 * PAD
-    control: tuple[list[str], Font] | None = None
+    # under the sheet: the sign of a deal's parts (the declarer side's), then the control sum
+    notes = [control_lines(pic("sheet_legend", lang))] if rows else []
     if view.finished:
-        control = control_lines(pic("sheet_control", lang, money=money(sum(view.money), lang),
-                                    stakes=money(4 * view.options.stake, lang),
-                                    dokup=money(sum(view.dokup), lang)))
+        notes.append(control_lines(pic("sheet_control", lang,
+                                       money=money(sum(view.money), lang),
+                                       stakes=money(4 * view.options.stake, lang),
+                                       dokup=money(sum(view.dokup), lang))))
     height = HEADER_H + M + NAMES_H + body + 8 + feet * FOOT_ROW
-    height += (8 + LINE * len(control[0]) if control else 0) + M + 8
+    height += (8 + LINE * sum(len(lines) for lines, _f in notes) if notes else 0) + M + 8
     img = felt(W, height).copy()
     paste(img, panel(W, HEADER_H, BAR, radius=0), 0, 0)
     title = pic("sheet_title", lang, n=round_no or view.round_no)
@@ -387,10 +406,11 @@ def sheet_image(view: TableView, names: Sequence[str], lang: str = "cs",
                 [f"{p:g}".replace(".", "," if lang == "cs" else ".") for p in points],
                 [GOLD] * 4)
         y += FOOT_ROW
-    if control is not None:
-        lines, fc = control
-        for i, line in enumerate(lines):
-            text(img, (W // 2, y + 8 + LINE * i + LINE // 2), line, fc, FAINT, "mm")
+    y += 8
+    for lines, fc in notes:
+        for line in lines:
+            text(img, (W // 2, y + LINE // 2), line, fc, FAINT, "mm")
+            y += LINE
     return img
 
 

@@ -150,20 +150,23 @@ def _chip(img: Image.Image, x: int, label: str, value: str, colour: RGB = TEXT,
     w = _chip_width(label, value, style)
     paste(img, panel(w, STRIP_H - 8, PANEL, radius=12), x, STRIP_Y + 4)
     cy = STRIP_Y + STRIP_H // 2
-    lx = x + 12 + text(img, (x + 12, cy + 1), label, fl, MUTED, "lm")
-    text(img, (lx + 6, cy), value, fv, colour, "lm")
+    lx = x + 12 + text(img, (x + 12, cy + 1), label, fl, MUTED if value else TEXT, "lm")
+    if value:
+        text(img, (lx + 6, cy), value, fv, colour, "lm")
     return x + w + 8
 
 
 def _chip_width(label: str, value: str, style: str = "regular") -> int:
+    """A chip's width; a chip without a value (an item not flekováno) is its label alone."""
     return int(font(SMALLEST, style).getlength(label)
-               + font(SMALLEST, "bold").getlength(value)) + 30
+               + font(SMALLEST, "bold").getlength(value)) + (30 if value else 24)
 
 
 def _levels(level: int, lang: str) -> str:
     """An item's flek level on the strip: "re ×4"; from ×16 on the level's name is its
-    multiplier already ("flek ×32"), not said twice."""
-    return "—" if level == 0 else level_text(level, lang)
+    multiplier already ("flek ×32"), not said twice; none without a flek (its chip is then
+    only the item and whose it is: "valát Bob", no cryptic dash)."""
+    return "" if level == 0 else level_text(level, lang)
 
 
 def _strip(img: Image.Image, deal: PublicView, names: list[str], lang: str) -> None:
