@@ -19,6 +19,7 @@ STRINGS: dict[str, str] = {
     "core.not_started": "Hra ještě nezačala.",
     "core.game_over": "Hra už skončila.",
     "core.stale": "Tohle tlačítko je staré – stav hry se mezitím změnil. Otevři si karty znovu.",
+    "core.stale_moved": "Mezitím se hra posunula – tvoje karty výše už ukazují, jak to je teď.",
     "core.run_usage": (
         "./scripts/run [--en] [--taroky] [--offline] [--port=N]\n"
         "  s DISCORD_TOKEN (prostředí nebo .env) běží bot na Discordu; bez něj (nebo s --offline)"
@@ -114,6 +115,10 @@ STRINGS: dict[str, str] = {
     "core.unrated_left_none": "Hra se nehodnotí: do konce nebyl u stolu žádný člověk ({names} → AI).",
     "core.unrated_ai_share": "Hra se nehodnotí: AI odehrála za hráče {name} víc než {share} % tahů.",
     "core.hand_replaced": "Tyhle karty jsou zastaralé – platí novější zpráva s tvými kartami.",
+    "core.hand_last": "⏸ Tahle zpráva se odteď automaticky neobnoví, ani když budeš na tahu. Aktuální stav ukáže tlačítko **Obnovit karty**.",
+    "core.btn_refresh_hand": "Obnovit karty",
+    "core.hand_left": "Tyhle karty už neplatí – u stolu č. {id} za tebe teď hraje AI. Vrátit se můžeš, dokud hra běží: u stolu klikni na **Moje karty** a pak na **Vrátit se ke stolu**.",
+    "core.hand_left_tournament": "Tyhle karty už neplatí – u stolu č. {id} za tebe hraje AI až do konce hry.",
     "core.hand_wait": "Na tahu je {name}. Tlačítka se odemknou, až budeš na řadě.",
     "core.hand_none": "Teď nemáš žádné karty.",
     "core.hand_finished": "Hra skončila.",

@@ -13,6 +13,7 @@ STRINGS: dict[str, str] = {
     "core.not_started": "The game has not started yet.",
     "core.game_over": "The game is over.",
     "core.stale": "This button is out of date – the game has moved on. Open your cards again.",
+    "core.stale_moved": "The game has moved on meanwhile – your cards above show how it stands now.",
     "core.run_usage": (
         "./scripts/run [--en] [--taroky] [--offline] [--port=N]\n"
         "  with DISCORD_TOKEN (environment or .env) the bot runs on Discord; without it (or"
@@ -108,6 +109,10 @@ STRINGS: dict[str, str] = {
     "core.unrated_left_none": "This game is not rated: no person played to the end ({names} → AI).",
     "core.unrated_ai_share": "This game is not rated: an AI made more than {share} % of {name}'s moves.",
     "core.hand_replaced": "These cards are out of date – your newer hand message is the one that counts.",
+    "core.hand_last": "⏸ From now on this message no longer updates by itself, not even when it is your turn. **Refresh cards** shows the current state.",
+    "core.btn_refresh_hand": "Refresh cards",
+    "core.hand_left": "These cards no longer count – an AI plays for you at table {id} now. You can come back while the game runs: click **My cards** at the table, then **Back to the table**.",
+    "core.hand_left_tournament": "These cards no longer count – an AI plays for you at table {id} until the end of the game.",
     "core.hand_wait": "{name} is to play. The buttons unlock when it is your turn.",
     "core.hand_none": "You hold no cards now.",
     "core.hand_finished": "The game is over.",
