@@ -40,6 +40,7 @@ from bot.model import (
     STATUS_PLAYING,
     Seat,
     Table,
+    TableSettings,
 )
 from bot.permissions import manages_server
 from bot.persist import archive, table_from_record
@@ -461,10 +462,17 @@ class Controller:
                               colour=builders.EMBED_COLOUR)
         embed.add_field(name=t("core.final_order", lang),
                         value="\n".join(self.final_lines(table, lang)), inline=False)
+        buttons = []
+        if table.tournament is None:  # (a tournament's next round is the tournament's)
+            embed.add_field(name=t("core.again_heading", lang),
+                            value=t("core.again_line", lang, command=ui.command), inline=False)
+            buttons.append({"custom_id": TableButton(table.table_id, "again").custom_id,
+                            "label": t("core.btn_again", lang),
+                            "style": discord.ButtonStyle.success.value})
         has_picture = ui.final_picture(table, lang) is not None
         item = items.post(table.channel_id, embed=cast(dict[str, Any], embed.to_dict()),
                           pictures=[("final", "protokol.png")] if has_picture else (),
-                          table_id=table.table_id)
+                          table_id=table.table_id, buttons=buttons)
         item.payload["rating"] = True
         return item
 
@@ -1282,6 +1290,9 @@ class Controller:
         if op == "refresh":
             await self.refresh_hand(interaction, table_id, lang)
             return
+        if op == "again":
+            await self.again(interaction, table_id, lang)
+            return
         table = self.service.tables.get(table_id)
         if table is None or table.status not in (STATUS_LOBBY, STATUS_PLAYING):
             if op == "hand":  # the game is over: its result instead of a hand
@@ -1314,6 +1325,79 @@ class Controller:
                                             ephemeral=True)
         if await self.come_back(table, interaction.user.id):
             await self.error(interaction, "core.back_at_table", lang)
+
+    async def again(self, interaction: Interaction, table_id: int, lang: str) -> None:
+        """A click on "Hrát znovu" under a finished table's final order: a new table in the
+        same channel with the finished one's settings (its options, timer, seating,
+        language, AI seats and their levels) and the clicker seated; the other humans who
+        played there are invited to join (each joins with the lobby's own button). Only one
+        who played there may, as ``/… new`` would let him (not seated elsewhere), and not
+        while a table is open in the channel (the clicks of the others then point to it)."""
+        old = await self.table(table_id)
+        user = interaction.user
+        if old is None or old.status != STATUS_FINISHED or old.tournament is not None:
+            await self.tell(interaction, await self.over_text(table_id, lang)
+                            or t("core.no_table", lang), lang)
+            return
+        ui = builders.game_ui(old)
+        humans = [s for s in old.seats if s is not None and s.user_id is not None]
+        if user.id not in {s.user_id for s in humans}:
+            await self.error(interaction, "core.again_not_player", lang, id=table_id,
+                             command=ui.command)
+            return
+        channel_id = old.channel_id
+
+        def busy() -> None:
+            open_ = self.service.tables_in_channel(channel_id)
+            if open_:
+                raise TableError("again_busy", id=open_[0].table_id)
+
+        async def placement() -> Place | None:  # (asked while the channel takes no other)
+            busy()
+            place = await self.placement(old.guild_id, channel_id)
+            if place is not None:  # (a thread: a REST call more)
+                await interaction.response.defer(ephemeral=True, thinking=True)
+            return place
+
+        settings = TableSettings.from_json(old.settings.to_json())
+        settings.revision = 0
+        try:
+            busy()
+            if self.service.table_of_user(old.guild_id, user.id) is not None:
+                raise TableError("already_seated")
+            table = await self.service.create(old.guild_id, channel_id, user.id,
+                                              user.display_name, settings, old.game_kind,
+                                              placement=placement)
+        except TableError as exc:
+            mine = self.service.table_of_user(old.guild_id, user.id)
+            if exc.key == "again_busy" and mine is not None \
+                    and mine.table_id == exc.params.get("id"):
+                key = "core.joined"  # (his second click: he opened it)
+            else:
+                key = ("core.again_busy" if exc.key == "again_busy"
+                       else game_key(old.game_kind, exc.key))
+            await self.tell(interaction, t(key, lang, **exc.params), lang)
+            return
+        for s in old.seats:  # its AI players (not those who took a leaver's place)
+            if s is not None and s.user_id is None and not s.left and s.ai is not None:
+                try:
+                    await self.service.add_ai(table.table_id, user.id, s.ai)
+                except TableError as exc:
+                    log.warning("no AI %s for table %s: %s", s.ai, table.table_id, exc.key)
+        others = [s for s in humans if s.user_id != user.id]
+        text = t("core.again_created", lang, id=table.table_id, old=table_id)
+        if table.channel_id != channel_id:
+            text += " " + t("core.table_created_thread", lang,
+                            thread=f"<#{table.channel_id}>")
+        if others:
+            invite = t("core.again_invite", settings.lang, name=user.display_name,
+                       id=table.table_id, old=table_id,
+                       mentions=", ".join(f"<@{s.user_id}>" for s in others))
+            await self.enqueue([items.post(table.channel_id, invite, mentions=True,
+                                           table_id=table.table_id)])
+            text += " " + t("core.again_invited", lang,
+                            names=", ".join(s.name for s in others))
+        await self.tell(interaction, text, lang)
 
     async def send_rules(self, interaction: Interaction, kind: str, lang: str,
                          table: Table | None = None) -> None:
