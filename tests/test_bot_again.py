@@ -64,6 +64,7 @@ async def test_play_again_opens_the_same_table_and_invites_the_others(harness):
         f"{tid}. <@{alice.id}>, <@{carol.id}> – kdo chce hrát znovu, přisedne tlačítkem "
         "**Přisednout**.")
     assert {u.id for u in invite.mentions} == {alice.id, carol.id}
+    assert [c["custom_id"] for c in enabled_controls(invite)] == [f"lora:l:{new.table_id}:join"]
     lobby = next(m for m in ch.history() if m.id == new.message_id)
     assert "Čas na tah: 45 s" in lobby.embeds[0].fields[1].value
     # a table is open here now: the others' clicks point to it, the clicker's says he sits
@@ -75,6 +76,8 @@ async def test_play_again_opens_the_same_table_and_invites_the_others(harness):
     assert harness.service.tables_in_channel(ch.id) == [new]
     await alice.click(lobby, label="Přisednout")  # nobody is seated without his click
     assert new.seat_of(alice.id) is not None and new.seat_of(carol.id) is None
+    await carol.click(invite, label="Přisednout")  # (the same button under the invitation)
+    assert new.seat_of(carol.id) is not None
 
 
 async def test_taroky_play_again_in_english_refused_to_one_seated_elsewhere(harness):

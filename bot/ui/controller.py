@@ -1393,8 +1393,11 @@ class Controller:
             invite = t("core.again_invite", settings.lang, name=user.display_name,
                        id=table.table_id, old=table_id,
                        mentions=", ".join(f"<@{s.user_id}>" for s in others))
+            join = {"custom_id": LobbyButton(table.table_id, "join").custom_id,
+                    "label": t("core.btn_join", settings.lang),
+                    "style": discord.ButtonStyle.primary.value}  # (the lobby's own button)
             await self.enqueue([items.post(table.channel_id, invite, mentions=True,
-                                           table_id=table.table_id)])
+                                           buttons=[join], table_id=table.table_id)])
             text += " " + t("core.again_invited", lang,
                             names=", ".join(s.name for s in others))
         await self.tell(interaction, text, lang)
