@@ -119,6 +119,7 @@ class Controller:
         # (table, user) -> when his hand's last edit is due (``last_edit``: before its token
         # dies, the hand says it no longer follows the table and offers a refresh)
         self.last_edits: dict[tuple[int, int], asyncio.TimerHandle] = {}
+        self.last_due: set[tuple[int, int]] = set()  # hands whose next edit is their last
         # (table, user) -> his last click that moved (its version and what it chose): the
         # same click again is his double click, not a stale button (``_act``)
         self.last_moves: dict[tuple[int, int], tuple[int, object]] = {}
@@ -760,7 +761,8 @@ class Controller:
         if age > TOKEN_SECONDS:
             self._end_session(key, session)
             return
-        last = age >= SESSION_SECONDS
+        # (the timer's word: the loop's clock may run a hair ahead of the wall clock)
+        last = age >= SESSION_SECONDS or key in self.last_due
         lang = self.langs.get(key[1]) or table.settings.lang
         try:
             message = await self.hand_message(table, seat, lang, last=last)
@@ -789,6 +791,7 @@ class Controller:
         if self.sessions.get(key) is session:
             del self.sessions[key]
             self.hands.forget(key)
+            self.last_due.discard(key)
             timer = self.last_edits.pop(key, None)
             if timer is not None:
                 timer.cancel()
@@ -797,6 +800,7 @@ class Controller:
         """His newest hand message, edited through ``interaction`` from now on; its last
         edit is due when the token is ``SESSION_SECONDS`` old (``last_edit``)."""
         self.sessions[key] = (interaction, self.now())
+        self.last_due.discard(key)
         timer = self.last_edits.pop(key, None)
         if timer is not None:
             timer.cancel()
@@ -816,6 +820,7 @@ class Controller:
                 or table.state.finished or table.seat_of(key[1]) is None):
             self._end_session(key, session)
             return
+        self.last_due.add(key)
         self._refresh_hand(table, key)
 
     def _hand_left(self, table: Table, user_id: int, text: str) -> None:
@@ -883,6 +888,7 @@ class Controller:
         for timer in self.last_edits.values():
             timer.cancel()
         self.last_edits.clear()
+        self.last_due.clear()
 
     async def ask_forget(self, interaction: Interaction, lang: str) -> None:
         """``/… forget-me`` cannot be undone: asked first, saying what it does (what becomes
