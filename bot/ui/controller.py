@@ -1360,13 +1360,13 @@ class Controller:
 
         async def placement() -> Place | None:  # (asked while the channel takes no other)
             busy()
-            place = await self.placement(old.guild_id, channel_id)
-            if place is not None:  # (a thread: a REST call more)
-                await interaction.response.defer(ephemeral=True, thinking=True)
-            return place
+            return await self.placement(old.guild_id, channel_id)
 
         settings = TableSettings.from_json(old.settings.to_json())
         settings.revision = 0
+        # (a thread and the AI seats are REST calls and commits more than Discord's three
+        # seconds for a first answer may allow)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             busy()
             if self.service.table_of_user(old.guild_id, user.id) is not None:
