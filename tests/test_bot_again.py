@@ -81,6 +81,7 @@ async def test_play_again_opens_the_same_table_and_invites_the_others(harness):
 
 
 async def test_taroky_play_again_in_english_refused_to_one_seated_elsewhere(harness):
+    """Also after a restart (the finished table read back from the database)."""
     guild, ch, users, tid = await open_table(harness, ["ann", "ben"], ("easy", "easy"),
                                              game="taroky", language="en", round_deals=1)
     ann, ben = users
@@ -96,6 +97,8 @@ async def test_taroky_play_again_in_english_refused_to_one_seated_elsewhere(harn
     assert reply(res).content == (
         "You already sit at another table on this server (/taroky leave).")
     assert harness.service.tables_in_channel(ch.id) == []
+    await harness.restart()  # (the finished table is read back from the database)
+    await channel_delivered(harness)
     res = await ben.click(final, label="Play again")
     new = harness.service.table_of_user(guild.id, ben.id)
     assert reply(res).content == (

@@ -35,7 +35,8 @@ async def test_a_lora_hand_says_before_its_token_dies_and_its_refresh_brings_it_
     """Carol waits with her hand open and clicks nothing for 14 minutes: the hand says it no
     longer follows the table and offers "Obnovit karty" (her cards stay disabled: not her
     turn). It is not edited again when her turn comes; the refresh shows her turn in the same
-    message, its cards play, and from then on it follows the table again."""
+    message (a newer hand she opened meanwhile says it is replaced), its cards play, and from
+    then on it follows the table again."""
     _g, ch, users, tid = await open_table(harness, ["alice", "bob", "carol"], ("easy",))
     alice, _bob, carol = users
     players = Players(harness, ch, tid, users, random.Random(3))
@@ -55,9 +56,12 @@ async def test_a_lora_hand_says_before_its_token_dies_and_its_refresh_brings_it_
             await players.move()
     assert table.state.to_act == c
     assert hand.content.endswith(LAST_CS)  # no edit through the dead token
+    newer = await players.open_hand(carol)  # ("Moje karty" meanwhile: a newer hand)
     res = await carol.click(hand, label="Obnovit karty")
     assert res.followups == [] and res.response.id == hand.id
     assert hand.content == _now(table, c)
+    assert newer.content == "Tyhle karty jsou zastaralé – platí novější zpráva s tvými kartami."
+    players.hands[carol.id] = hand
     cards = [x for x in enabled_controls(hand) if x["custom_id"].startswith("lora:a:")]
     assert cards and all(f":{table.version}:" in x["custom_id"] for x in cards)
     assert "Obnovit karty" not in _labels(hand)
