@@ -25,7 +25,7 @@ from engine.contracts import TRICK_CONTRACTS
 from tests.botkit import Players, channel_delivered, enabled_controls, open_table, reply
 
 # the table's language (Czech), whatever the locale of the clicking client (SimCord: en-US)
-STALE = "Tohle tlačítko je staré – stav hry se mezitím změnil. Otevři si karty znovu."
+STALE = "Mezitím se hra posunula – tvoje karty výše už ukazují, jak to je teď."
 DB_ERROR = "Tah se nepodařilo uložit, nic se nezměnilo. Zkus to prosím znovu."
 
 

@@ -74,7 +74,7 @@ async def test_four_humans_play_a_whole_lora_by_clicks(harness):
     width, height = Image.open(io.BytesIO(sheet)).size
     assert width == 638 and height > width
     assert final.embeds[0].image.url is None
-    assert [f.name for f in final.embeds[0].fields] == ["Konečné pořadí"]
+    assert [f.name for f in final.embeds[0].fields] == ["Konečné pořadí", "Hrát znovu"]
     # ephemeral hands are visible only to their owners
     for user in users:
         others = [u for u in users if u is not user]

@@ -185,11 +185,11 @@ async def test_a_burst_of_ai_moves_makes_one_more_edit_of_a_waiting_hand(harness
     held: list[int] = []
     draw = Controller.hand_message
 
-    async def held_hand(self: Any, table_: Any, seat: int, lang: str) -> Any:
+    async def held_hand(self: Any, table_: Any, seat: int, lang: str, **kw: Any) -> Any:
         if seat == c and not held:
             held.append(table_.version)
             await gate.wait()  # the first edit of Carol's hand stays in flight
-        return await draw(self, table_, seat, lang)
+        return await draw(self, table_, seat, lang, **kw)
 
     monkeypatch.setattr(Controller, "hand_message", held_hand)
     commits = controller.hands.metrics.requested
@@ -244,8 +244,9 @@ async def test_the_coalescer_runs_once_more_with_the_latest_request():
 
 # -- an expired token ---------------------------------------------------------------------------
 async def test_an_expired_hand_is_dropped_without_a_word(harness, edits, caplog):
-    """Carol's hand is older than its token: a change of the table does not try to edit it,
-    nobody is told anything, and "Moje karty" opens a fresh hand that follows the table."""
+    """Carol's hand is older than its token: after its last edit (it says so itself:
+    ``test_bot_hand_life``) a change of the table does not try to edit it, nobody is told
+    anything, and "Moje karty" opens a fresh hand that follows the table."""
     caplog.set_level(logging.INFO, logger="bot")
     _g, ch, users, tid = await open_table(harness, ["alice", "bob", "carol"], ("easy",))
     alice, _bob, carol = users
@@ -254,8 +255,10 @@ async def test_an_expired_hand_is_dropped_without_a_word(harness, edits, caplog)
     a, c = table.seat_of(alice.id), table.seat_of(carol.id)
     await _until(players, _in_trick(a))
     old = await players.open_hand(carol)
-    content = old.content
+    opened = edits.of(carol)
     await harness.env.advance_time(SESSION_SECONDS + 90)
+    assert edits.of(carol) == opened + 1  # (its last edit)
+    content = old.content
     before, posts = edits.of(carol), len(edits.calls)
     await players.move()
     assert edits.of(carol) == before

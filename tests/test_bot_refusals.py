@@ -19,6 +19,10 @@ def _state(harness, tid):
 
 
 async def test_stale_button_and_double_click_change_nothing(harness):
+    """A double click on a card plays it once; the second click only shows the hand as it is
+    now, in the same message, without a word (no "old button" scolding). A click on another
+    card of the hand as it was before the move is told that the hand above is current now
+    (not to open the cards again: the same click brought them up to date)."""
     _guild, _ch, _users, tid, players = await _two_humans(harness)
     table = players.table
     seat = table.state.to_act
@@ -29,11 +33,18 @@ async def test_stale_button_and_double_click_change_nothing(harness):
     first = controls[0]["custom_id"]
     await user.click(hand, custom_id=first)
     before = _state(harness, tid)
+    shown = hand.content
     # the same click again, from the message as it was: a double click
     res = await raw_click(user, old, first)
+    assert res.followups == []  # nothing said
+    assert res.response.id == hand.id and hand.content == shown
+    assert f":{table.version}:" in hand.components[0]["components"][0]["custom_id"]
+    assert _state(harness, tid) == before
+    # another card of the hand as it was before the move: told what happened
+    assert len(controls) > 1
+    res = await raw_click(user, old, controls[-1]["custom_id"])
     assert reply(res).content == (  # the table's language, whatever the client's locale
-        "Tohle tlačítko je staré – stav hry se mezitím změnil. Otevři si karty znovu."
-    )
+        "Mezitím se hra posunula – tvoje karty výše už ukazují, jak to je teď.")
     assert reply(res).ephemeral
     assert _state(harness, tid) == before
 

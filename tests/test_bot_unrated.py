@@ -71,7 +71,7 @@ async def test_a_player_who_left_is_marked_in_the_order_history_and_sheet(harnes
     _play(harness, table, rng)
     await harness.service._play_on(table, [])
     final = await _final(harness, ch, f"Konec lóry – stůl č. {tid}")
-    order, rating = final.embeds[0].fields
+    order, rating, _again = final.embeds[0].fields  # (then how to play again)
     points = table.state.totals[1]
     assert f". Bob (od 3. tálie hrála AI) – {points} b." in order.value
     assert rating.value == ("Hra se nehodnotí: do konce byl u stolu jen jeden člověk"

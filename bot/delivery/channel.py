@@ -249,8 +249,8 @@ class ChannelDeliverer:
         if payload.get("rating") and embed is not None:
             with phase(DB):
                 note = await self.m.rating_note(entry.table_id)
-            if note is not None:
-                embed.add_field(name=note[0], value=note[1], inline=False)
+            if note is not None:  # (right after the final order: "play again" stays last)
+                embed.insert_field_at(1, name=note[0], value=note[1], inline=False)
         files = []
         for name, filename in payload.get("pictures") or []:
             with phase(RENDER):

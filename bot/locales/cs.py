@@ -19,6 +19,7 @@ STRINGS: dict[str, str] = {
     "core.not_started": "Hra ještě nezačala.",
     "core.game_over": "Hra už skončila.",
     "core.stale": "Tohle tlačítko je staré – stav hry se mezitím změnil. Otevři si karty znovu.",
+    "core.stale_moved": "Mezitím se hra posunula – tvoje karty výše už ukazují, jak to je teď.",
     "core.run_usage": (
         "./scripts/run [--en] [--taroky] [--offline] [--port=N]\n"
         "  s DISCORD_TOKEN (prostředí nebo .env) běží bot na Discordu; bez něj (nebo s --offline)"
@@ -105,6 +106,14 @@ STRINGS: dict[str, str] = {
     "core.btn_keep_table": "Nerušit",
     "core.btn_keep_data": "Nemazat",
     "core.final_order": "Konečné pořadí",
+    "core.again_heading": "Hrát znovu",
+    "core.again_line": "Tlačítko **Hrát znovu** založí nový stůl se stejnými pravidly a pozve ostatní hráče. Jinak založíš novou hru příkazem /{command} new.",
+    "core.btn_again": "Hrát znovu",
+    "core.again_invite": "{name} zakládá další hru: stůl č. {id} se stejnými pravidly jako stůl č. {old}. {mentions} – kdo chce hrát znovu, přisedne tlačítkem **Přisednout**.",
+    "core.again_created": "Stůl č. {id} je založen se stejnými pravidly jako stůl č. {old}.",
+    "core.again_invited": "Ostatní hráči ({names}) dostali pozvánku.",
+    "core.again_busy": "V tomto kanálu už je otevřený stůl č. {id} – přisedni k němu, nebo počkej, až skončí.",
+    "core.again_not_player": "Tlačítko Hrát znovu patří hráčům stolu č. {id}. Novou hru založíš příkazem /{command} new.",
     "core.left_name": "{name} → AI",
     "core.anonymous": "Anonym",
     "core.rating_heading": "Hodnocení",
@@ -114,6 +123,10 @@ STRINGS: dict[str, str] = {
     "core.unrated_left_none": "Hra se nehodnotí: do konce nebyl u stolu žádný člověk ({names} → AI).",
     "core.unrated_ai_share": "Hra se nehodnotí: AI odehrála za hráče {name} víc než {share} % tahů.",
     "core.hand_replaced": "Tyhle karty jsou zastaralé – platí novější zpráva s tvými kartami.",
+    "core.hand_last": "⏸ Tahle zpráva se odteď automaticky neobnoví, ani když budeš na tahu. Aktuální stav ukáže tlačítko **Obnovit karty**.",
+    "core.btn_refresh_hand": "Obnovit karty",
+    "core.hand_left": "Tyhle karty už neplatí – u stolu č. {id} za tebe teď hraje AI. Vrátit se můžeš, dokud hra běží: u stolu klikni na **Moje karty** a pak na **Vrátit se ke stolu**.",
+    "core.hand_left_tournament": "Tyhle karty už neplatí – u stolu č. {id} za tebe hraje AI až do konce hry.",
     "core.hand_wait": "Na tahu je {name}. Tlačítka se odemknou, až budeš na řadě.",
     "core.hand_none": "Teď nemáš žádné karty.",
     "core.hand_finished": "Hra skončila.",

@@ -13,6 +13,7 @@ STRINGS: dict[str, str] = {
     "core.not_started": "The game has not started yet.",
     "core.game_over": "The game is over.",
     "core.stale": "This button is out of date – the game has moved on. Open your cards again.",
+    "core.stale_moved": "The game has moved on meanwhile – your cards above show how it stands now.",
     "core.run_usage": (
         "./scripts/run [--en] [--taroky] [--offline] [--port=N]\n"
         "  with DISCORD_TOKEN (environment or .env) the bot runs on Discord; without it (or"
@@ -99,6 +100,14 @@ STRINGS: dict[str, str] = {
     "core.btn_keep_table": "Keep the table",
     "core.btn_keep_data": "Keep my data",
     "core.final_order": "Final order",
+    "core.again_heading": "Play again",
+    "core.again_line": "**Play again** opens a new table with the same rules and invites the other players. Or open a new game with /{command} new.",
+    "core.btn_again": "Play again",
+    "core.again_invite": "{name} opens another game: table {id}, with the rules of table {old}. {mentions} – whoever wants to play again joins with **Join**.",
+    "core.again_created": "Table {id} is open, with the rules of table {old}.",
+    "core.again_invited": "The other players ({names}) got an invitation.",
+    "core.again_busy": "Table {id} is already open in this channel – join it, or wait until it ends.",
+    "core.again_not_player": "Play again belongs to the players of table {id}. Open a new game with /{command} new.",
     "core.left_name": "{name} → AI",
     "core.anonymous": "Anonymous",
     "core.rating_heading": "Rating",
@@ -108,6 +117,10 @@ STRINGS: dict[str, str] = {
     "core.unrated_left_none": "This game is not rated: no person played to the end ({names} → AI).",
     "core.unrated_ai_share": "This game is not rated: an AI made more than {share} % of {name}'s moves.",
     "core.hand_replaced": "These cards are out of date – your newer hand message is the one that counts.",
+    "core.hand_last": "⏸ From now on this message no longer updates by itself, not even when it is your turn. **Refresh cards** shows the current state.",
+    "core.btn_refresh_hand": "Refresh cards",
+    "core.hand_left": "These cards no longer count – an AI plays for you at table {id} now. You can come back while the game runs: click **My cards** at the table, then **Back to the table**.",
+    "core.hand_left_tournament": "These cards no longer count – an AI plays for you at table {id} until the end of the game.",
     "core.hand_wait": "{name} is to play. The buttons unlock when it is your turn.",
     "core.hand_none": "You hold no cards now.",
     "core.hand_finished": "The game is over.",

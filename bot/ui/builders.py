@@ -219,19 +219,35 @@ def attach(message: Message, image: bytes | None) -> Message:
 
 
 # -- a hand ----------------------------------------------------------------------------
+def refresh_button(table: Table, lang: str) -> TableButton:
+    """A hand's button that shows it as the table is now (``Controller.refresh_hand``)."""
+    return TableButton(table.table_id, "refresh", t("core.btn_refresh_hand", lang),
+                       discord.ButtonStyle.primary)
+
+
 def hand_message(table: Table, view: SeatViewBase, lang: str, *,
-                 render: bool = True) -> Message:
+                 render: bool = True, last: bool = False) -> Message:
     """The ephemeral hand: the game's text, picture and one control per action
-    (``render=False``: see ``table_message``)."""
+    (``render=False``: see ``table_message``). ``last``: the last edit its token allows
+    (``Controller._edit_hand``): it says it no longer follows the table, and a button
+    refreshes it (its click's own token edits it from then on); its cards still work."""
     parts = game_ui(table).hand(table, view, lang)
     lines = list(parts.lines)
     if table.stood_in(view.seat):  # (the game's prompt says so): a click brings him back
         parts.items = [*parts.items, TableButton(table.table_id, "hand",
                                                   t("core.btn_back", lang),
                                                   discord.ButtonStyle.success)]
+    if last:
+        lines.append(t("core.hand_last", lang))
+        try:
+            view_ = frozen_view(*parts.items, refresh_button(table, lang))
+        except ValueError:  # (no room left beside the controls: the refresh alone)
+            view_ = frozen_view(refresh_button(table, lang))
+    else:
+        view_ = frozen_view(*parts.items)
     attachments = []
     if not render:
-        return {"content": "\n".join(lines), "view": frozen_view(*parts.items),
+        return {"content": "\n".join(lines), "view": view_,
                 "attachments": [], "embed": None, "picture": parts.picture,
                 "filename": "hand.png", "fallback": parts.fallback}
     if parts.picture is not None:
@@ -242,7 +258,7 @@ def hand_message(table: Table, view: SeatViewBase, lang: str, *,
             lines.append(parts.fallback)
     return {
         "content": "\n".join(lines),
-        "view": frozen_view(*parts.items),
+        "view": view_,
         "attachments": attachments,
         "embed": None,
     }

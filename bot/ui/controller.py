@@ -40,6 +40,7 @@ from bot.model import (
     STATUS_PLAYING,
     Seat,
     Table,
+    TableSettings,
 )
 from bot.permissions import manages_server
 from bot.persist import archive, table_from_record
@@ -60,7 +61,8 @@ Interaction = discord.Interaction[Any]
 # edit there brings it back: ``bot.delivery.channel``)
 THREAD_ARCHIVE_MINUTES: Literal[1440] = 1440
 THREAD_ATTEMPTS = 3  # making a thread rate limited: tried again after the retry-after
-SESSION_SECONDS = 14 * 60  # interaction tokens live 15 minutes
+SESSION_SECONDS = 14 * 60  # interaction tokens live 15 minutes: a hand's last edit is due
+TOKEN_SECONDS = 15 * 60 - 20  # no edit through a token older than this (a margin for clocks)
 OUTBOX_KEEP_SECONDS = 24 * 3600  # delivered entries are kept this long, then pruned
 FINISHED_CACHE = 64  # finished tables kept loaded for their old buttons
 CONFIRM_SECONDS = 300  # a question before a running table changes for good lapses then
@@ -117,6 +119,13 @@ class Controller:
         self.desk = TournamentDesk(self, seed)  # tournaments: a layer above the tables
         # (table, user) -> the interaction of his newest hand message and when it opened
         self.sessions = HandSessions()
+        # (table, user) -> when his hand's last edit is due (``last_edit``: before its token
+        # dies, the hand says it no longer follows the table and offers a refresh)
+        self.last_edits: dict[tuple[int, int], asyncio.TimerHandle] = {}
+        self.last_due: set[tuple[int, int]] = set()  # hands whose next edit is their last
+        # (table, user) -> his last click that moved (its version and what it chose): the
+        # same click again is his double click, not a stale button (``_act``)
+        self.last_moves: dict[tuple[int, int], tuple[int, object]] = {}
         self.acting: set[tuple[int, int]] = set()
         # hand edits: one in flight per (table, user), bursts coalesced
         self.hands: Coalescer[tuple[int, int]] = Coalescer("hand refresh", self.service.tasks)
@@ -252,9 +261,11 @@ class Controller:
         image = await self.pools.render.render(message.get("picture"), what)
         return builders.attach(message, image)
 
-    async def hand_message(self, table: Table, seat: int, lang: str) -> dict[str, Any]:
+    async def hand_message(self, table: Table, seat: int, lang: str, *,
+                           last: bool = False) -> dict[str, Any]:
         assert table.state is not None
-        message = builders.hand_message(table, table.state.view(seat), lang, render=False)
+        message = builders.hand_message(table, table.state.view(seat), lang, render=False,
+                                        last=last)
         return await self.render(message, f"the hand on table {table.table_id}")
 
     # -- threads: where a table plays ----------------------------------------------------
@@ -455,10 +466,17 @@ class Controller:
                               colour=builders.EMBED_COLOUR)
         embed.add_field(name=t("core.final_order", lang),
                         value="\n".join(self.final_lines(table, lang)), inline=False)
+        buttons = []
+        if table.tournament is None:  # (a tournament's next round is the tournament's)
+            embed.add_field(name=t("core.again_heading", lang),
+                            value=t("core.again_line", lang, command=ui.command), inline=False)
+            buttons.append({"custom_id": TableButton(table.table_id, "again").custom_id,
+                            "label": t("core.btn_again", lang),
+                            "style": discord.ButtonStyle.success.value})
         has_picture = ui.final_picture(table, lang) is not None
         item = items.post(table.channel_id, embed=cast(dict[str, Any], embed.to_dict()),
                           pictures=[("final", "protokol.png")] if has_picture else (),
-                          table_id=table.table_id)
+                          table_id=table.table_id, buttons=buttons)
         item.payload["rating"] = True
         return item
 
@@ -556,6 +574,8 @@ class Controller:
         """The table finished or closed: nobody moves there any more."""
         self.movers.pop(table_id, None)
         self.composing.pop(table_id, None)
+        for key in [k for k in self.last_moves if k[0] == table_id]:
+            del self.last_moves[key]
 
     def committed(self, table: Table, entries: Sequence[OutboxEntry], game: bool) -> None:
         if game and table.table_id in self.composing:
@@ -730,20 +750,25 @@ class Controller:
 
     async def _edit_hand(self, table: Table, key: tuple[int, int]) -> None:
         """One edit of a hand message as the table is now, drawn from the seat's own view by
-        the render pool. A token past its life is dropped without a word: the player opens a
-        fresh hand with "Moje karty"."""
+        the render pool. Once its token is ``SESSION_SECONDS`` old, the edit is its last
+        (``last_edit``): the hand says it no longer follows the table by itself, and its
+        button "Obnovit karty" refreshes it — that click's token edits it from then on. A
+        token past its life is dropped without a word."""
         session = self.sessions.get(key)
         state = table.state
         seat = table.seat_of(key[1])
         if session is None or state is None or seat is None:
             return
         interaction, opened = session
-        if self.now() - opened > SESSION_SECONDS:
-            self.sessions.discard(key)
+        age = self.now() - opened
+        if age > TOKEN_SECONDS:
+            self._end_session(key, session)
             return
+        # (the timer's word: the loop's clock may run a hair ahead of the wall clock)
+        last = age >= SESSION_SECONDS or key in self.last_due
         lang = self.langs.get(key[1]) or table.settings.lang
         try:
-            message = await self.hand_message(table, seat, lang)
+            message = await self.hand_message(table, seat, lang, last=last)
         except Exception:  # a bug drawing it: he is told, his next click redraws
             log.exception("refreshing a hand on table %s failed", table.table_id)
             await self.error(interaction, "core.error", lang)
@@ -762,13 +787,67 @@ class Controller:
                         exc)
             self._end_session(key, session)
             return
-        if table.state is None or table.state.finished:
+        if last or table.state is None or table.state.finished:
             self._end_session(key, session)
 
     def _end_session(self, key: tuple[int, int], session: tuple[Interaction, float]) -> None:
         if self.sessions.get(key) is session:
             del self.sessions[key]
             self.hands.forget(key)
+            self.last_due.discard(key)
+            timer = self.last_edits.pop(key, None)
+            if timer is not None:
+                timer.cancel()
+
+    def _keep(self, key: tuple[int, int], interaction: Interaction) -> None:
+        """His newest hand message, edited through ``interaction`` from now on; its last
+        edit is due when the token is ``SESSION_SECONDS`` old (``last_edit``)."""
+        self.sessions[key] = (interaction, self.now())
+        self.last_due.discard(key)
+        timer = self.last_edits.pop(key, None)
+        if timer is not None:
+            timer.cancel()
+        self.last_edits[key] = asyncio.get_running_loop().call_later(
+            SESSION_SECONDS, self.last_edit, key)
+
+    def last_edit(self, key: tuple[int, int]) -> None:
+        """A hand's token is about to die: its last edit (``_edit_hand``), while the game
+        runs and he plays there (a hand of a game that ended or of a seat he left was told
+        so already)."""
+        self.last_edits.pop(key, None)
+        session = self.sessions.get(key)
+        if session is None:
+            return
+        table = self.service.tables.get(key[0])
+        if (table is None or table.status != STATUS_PLAYING or table.state is None
+                or table.state.finished or table.seat_of(key[1]) is None):
+            self._end_session(key, session)
+            return
+        self.last_due.add(key)
+        self._refresh_hand(table, key)
+
+    def _hand_left(self, table: Table, user_id: int, text: str) -> None:
+        """He left the table: his open hand says so, once, with no buttons (an AI plays his
+        cards now), and follows the table no more."""
+        key = (table.table_id, user_id)
+        session = self.sessions.get(key)
+        if session is None:
+            return
+
+        async def edit() -> None:
+            if self.sessions.get(key) is not session:
+                return  # (a newer hand of his: he took his seat back meanwhile)
+            self._end_session(key, session)
+            if self.now() - session[1] > TOKEN_SECONDS:
+                return
+            try:
+                await session[0].edit_original_response(content=text, view=None,
+                                                        attachments=[])
+            except discord.HTTPException as exc:
+                log.info("the hand of %s who left table %s: %s", user_id, table.table_id,
+                         exc)
+
+        self.hands.request(key, edit)
 
     # -- the archive and restarts ------------------------------------------------------------
     async def _archive(self, table: Table) -> None:
@@ -809,6 +888,10 @@ class Controller:
         self.delivery.close()
         self.hands.cancel()
         self.held_hands.clear()
+        for timer in self.last_edits.values():
+            timer.cancel()
+        self.last_edits.clear()
+        self.last_due.clear()
 
     async def ask_forget(self, interaction: Interaction, lang: str) -> None:
         """``/… forget-me`` cannot be undone: asked first, saying what it does (``forget_plan``
@@ -1135,6 +1218,10 @@ class Controller:
                           lang: str) -> str:
         table = await self.service.leave(table_id, interaction.user.id,
                                          closes=op == "leaveclose")
+        hand = ("core.left_game_closed" if table.status == STATUS_ABORTED
+                else "core.hand_left" if table.tournament is None
+                else "core.hand_left_tournament")
+        self._hand_left(table, interaction.user.id, t(hand, lang, id=table_id))
         if table.status == STATUS_ABORTED:  # he was the last player there
             return t("core.left_game_closed", lang, id=table_id)
         if table.tournament is not None:
@@ -1196,6 +1283,12 @@ class Controller:
     @answered
     async def on_table_button(self, interaction: Interaction, table_id: int, op: str) -> None:
         lang = await self._lang_at(interaction, table_id)
+        if op == "refresh":
+            await self.refresh_hand(interaction, table_id, lang)
+            return
+        if op == "again":
+            await self.again(interaction, table_id, lang)
+            return
         table = self.service.tables.get(table_id)
         if table is None or table.status not in (STATUS_LOBBY, STATUS_PLAYING):
             if op == "hand":  # the game is over: its result instead of a hand
@@ -1228,6 +1321,82 @@ class Controller:
                                             ephemeral=True)
         if await self.come_back(table, interaction.user.id):
             await self.error(interaction, "core.back_at_table", lang)
+
+    async def again(self, interaction: Interaction, table_id: int, lang: str) -> None:
+        """A click on "Hrát znovu" under a finished table's final order: a new table in the
+        same channel with the finished one's settings (its options, timer, seating,
+        language, AI seats and their levels) and the clicker seated; the other humans who
+        played there are invited to join (each joins with the lobby's own button). Only one
+        who played there may, as ``/… new`` would let him (not seated elsewhere), and not
+        while a table is open in the channel (the clicks of the others then point to it)."""
+        old = await self.table(table_id)
+        user = interaction.user
+        if old is None or old.status != STATUS_FINISHED or old.tournament is not None:
+            await self.tell(interaction, await self.over_text(table_id, lang)
+                            or t("core.no_table", lang), lang)
+            return
+        ui = builders.game_ui(old)
+        humans = [s for s in old.seats if s is not None and s.user_id is not None]
+        if user.id not in {s.user_id for s in humans}:
+            await self.error(interaction, "core.again_not_player", lang, id=table_id,
+                             command=ui.command)
+            return
+        channel_id = old.channel_id
+
+        def busy() -> None:
+            open_ = self.service.tables_in_channel(channel_id)
+            if open_:
+                raise TableError("again_busy", id=open_[0].table_id)
+
+        async def placement() -> Place | None:  # (asked while the channel takes no other)
+            busy()
+            return await self.placement(old.guild_id, channel_id)
+
+        settings = TableSettings.from_json(old.settings.to_json())
+        settings.revision = 0
+        # (a thread and the AI seats are REST calls and commits more than Discord's three
+        # seconds for a first answer may allow)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            busy()
+            if self.service.table_of_user(old.guild_id, user.id) is not None:
+                raise TableError("already_seated")
+            table = await self.service.create(old.guild_id, channel_id, user.id,
+                                              user.display_name, settings, old.game_kind,
+                                              placement=placement)
+        except TableError as exc:
+            mine = self.service.table_of_user(old.guild_id, user.id)
+            if exc.key == "again_busy" and mine is not None \
+                    and mine.table_id == exc.params.get("id"):
+                key = "core.joined"  # (his second click: he opened it)
+            else:
+                key = ("core.again_busy" if exc.key == "again_busy"
+                       else game_key(old.game_kind, exc.key))
+            await self.tell(interaction, t(key, lang, **exc.params), lang)
+            return
+        for s in old.seats:  # its AI players (not those who took a leaver's place)
+            if s is not None and s.user_id is None and not s.left and s.ai is not None:
+                try:
+                    await self.service.add_ai(table.table_id, user.id, s.ai)
+                except TableError as exc:
+                    log.warning("no AI %s for table %s: %s", s.ai, table.table_id, exc.key)
+        others = [s for s in humans if s.user_id != user.id]
+        text = t("core.again_created", lang, id=table.table_id, old=table_id)
+        if table.channel_id != channel_id:
+            text += " " + t("core.table_created_thread", lang,
+                            thread=f"<#{table.channel_id}>")
+        if others:
+            invite = t("core.again_invite", settings.lang, name=user.display_name,
+                       id=table.table_id, old=table_id,
+                       mentions=", ".join(f"<@{s.user_id}>" for s in others))
+            join = {"custom_id": LobbyButton(table.table_id, "join").custom_id,
+                    "label": t("core.btn_join", settings.lang),
+                    "style": discord.ButtonStyle.primary.value}  # (the lobby's own button)
+            await self.enqueue([items.post(table.channel_id, invite, mentions=True,
+                                           buttons=[join], table_id=table.table_id)])
+            text += " " + t("core.again_invited", lang,
+                            names=", ".join(s.name for s in others))
+        await self.tell(interaction, text, lang)
 
     async def send_rules(self, interaction: Interaction, kind: str, lang: str,
                          table: Table | None = None) -> None:
@@ -1289,7 +1458,7 @@ class Controller:
         else:
             await interaction.followup.send(ephemeral=True, **_followup(message))
         previous = self.sessions.get((table.table_id, user_id))
-        self.sessions[(table.table_id, user_id)] = (interaction, self.now())
+        self._keep((table.table_id, user_id), interaction)
         if previous is not None and self.now() - previous[1] < SESSION_SECONDS:
             # the older hand stops: no buttons, a pointer to the new one
             with contextlib.suppress(discord.HTTPException):
@@ -1297,11 +1466,46 @@ class Controller:
                     content=t("core.hand_replaced", lang), view=None, attachments=[]
                 )
 
+    async def refresh_hand(self, interaction: Interaction, table_id: int, lang: str) -> None:
+        """A click on a hand's "Obnovit karty" (its last edit offered it): the same message
+        shows the hand as the table is now and follows the table again, through this click's
+        token (after a restart too: nothing of the old token is needed). A newer hand
+        message of his stops, as a fresh "Moje karty" would stop this one. A game that is
+        over shows its result there; one who left is offered his seat back."""
+        user_id = interaction.user.id
+        table = self.service.tables.get(table_id)
+        seat = None if table is None else table.seat_of(user_id)
+        if table is None or table.status != STATUS_PLAYING or table.state is None \
+                or seat is None:
+            if table is not None and table.status == STATUS_PLAYING \
+                    and await self.offer_return(interaction, table, lang):
+                return
+            text = await self.over_text(table_id, lang) or t(
+                "core.spectator_hand" if table is not None else "core.no_table", lang)
+            await interaction.response.edit_message(content=text, view=None, attachments=[])
+            return
+        await interaction.response.defer()
+        await self.delivery.startup_gate(table_id)
+        back = await self.come_back(table, user_id)
+        message = await self.hand_message(table, seat, lang)
+        if back:
+            message["content"] = t("core.back_at_table", lang) + "\n" + message["content"]
+        await interaction.edit_original_response(**message)
+        key = (table_id, user_id)
+        previous = self.sessions.get(key)
+        self._keep(key, interaction)
+        if previous is not None and self.now() - previous[1] < SESSION_SECONDS \
+                and _message_id(previous[0]) != _message_id(interaction):
+            with contextlib.suppress(discord.HTTPException):  # (another hand message)
+                await previous[0].edit_original_response(
+                    content=t("core.hand_replaced", lang), view=None, attachments=[])
+
     @answered
     async def on_action(self, interaction: Interaction, table_id: int, version: int,
                         index: int) -> None:
         await self._act(interaction, table_id,
-                        lambda user_id: self.service.act(table_id, user_id, version, index))
+                        lambda user_id: self.service.act(table_id, user_id, version, index),
+                        (version, index))
 
     @answered
     async def on_actions(self, interaction: Interaction, table_id: int, version: int,
@@ -1314,12 +1518,17 @@ class Controller:
             actions = []
         await self._act(
             interaction, table_id,
-            lambda user_id: self.service.act_many(table_id, user_id, version, actions))
+            lambda user_id: self.service.act_many(table_id, user_id, version, actions),
+            (version, tuple(sorted(values))))
 
     async def _act(self, interaction: Interaction, table_id: int,
-                   act: Callable[[int], Coroutine[Any, Any, Any]]) -> None:
+                   act: Callable[[int], Coroutine[Any, Any, Any]],
+                   move: tuple[int, object]) -> None:
         """A click on the hand: the service acts, then the hand message shows the new state
-        (or the refusal is answered and, when the state moved on, the hand refreshed)."""
+        (or the refusal is answered and, when the state moved on, the hand refreshed). A
+        stale click is told that the hand it was clicked in is current now — unless it is
+        the click of his own move just made again (a double click): then the refreshed hand
+        says all (``move``: the click's version and choice)."""
         lang = await self._lang_at(interaction, table_id)
         user_id = interaction.user.id
         key = (table_id, user_id)
@@ -1329,9 +1538,13 @@ class Controller:
         was_absent = self._absent(table_id, user_id)
         try:
             await act(user_id)
+            self.last_moves[key] = move
         except TableError as exc:
             back = was_absent and not self._absent(table_id, user_id)
-            if not back or exc.key not in ("stale", "not_your_turn"):
+            if exc.key == "stale" and not back:
+                if self.last_moves.get(key) != move:  # (his own move again: nothing to say)
+                    await self.error(interaction, "core.stale_moved", lang)
+            elif not back or exc.key not in ("stale", "not_your_turn"):
                 await self.refuse_or_over(interaction, exc, lang, table_id)
             if back:  # (a click on his hand of before the AI stood in: that is all)
                 await self.error(interaction, "core.back_at_table", lang)
@@ -1348,7 +1561,7 @@ class Controller:
         seat = table.seat_of(user_id)
         if seat is None:
             return
-        self.sessions[key] = (interaction, self.now())
+        self._keep(key, interaction)
         if self.service.ai_to_move(table_id):
             # the AI seats after him move now: their chain's commit refreshes his hand
             # with their cards too (one picture instead of two), at the latest after a moment
@@ -1361,6 +1574,13 @@ def _seconds(n: float) -> Any:
     from datetime import timedelta
 
     return timedelta(seconds=n)
+
+
+def _message_id(interaction: Interaction) -> int | None:
+    """The message whose component was clicked (a hand's own, or the table message that
+    opened a hand as a new message); None for a command."""
+    message = interaction.message
+    return None if message is None else message.id
 
 
 def _followup(message: dict[str, Any]) -> dict[str, Any]:

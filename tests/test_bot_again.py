@@ -1,0 +1,115 @@
+"""Playing again after a finished table, through the real bot in SimCord: the end post says
+how, and its "Hrát znovu" opens a new table in the same channel with the finished table's
+settings, seats the clicker and invites the other players (each joins by his own click)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from bot.games import ui_of
+from tests.botkit import channel_delivered, enabled_controls, open_table, reply
+
+
+async def _finish(harness: Any, tid: int) -> Any:
+    """Random legal moves up to the end of the game, committed as one change."""
+    service = harness.service
+    table = service.tables[tid]
+    rng = random.Random(2)
+    async with service.lock(tid):
+        while not table.state.finished:
+            action = rng.choice(table.state.legal_actions())
+            service._apply(table, action, by=table.seats[action.seat].user_id or "ai")
+        await service._play_on(table)
+    await channel_delivered(harness)
+    return table
+
+
+def _final(ch: Any, title: str) -> Any:
+    return next(m for m in ch.history() if m.embeds and m.embeds[0].title == title)
+
+
+async def test_play_again_opens_the_same_table_and_invites_the_others(harness):
+    guild, ch, users, tid = await open_table(harness, ["alice", "bob", "carol"], ("medium",),
+                                             turn_timer=45)
+    alice, bob, carol = users
+    old = await _finish(harness, tid)
+    final = _final(ch, f"Konec lóry – stůl č. {tid}")
+    field = final.embeds[0].fields[1]
+    assert (field.name, field.value) == (
+        "Hrát znovu", "Tlačítko **Hrát znovu** založí nový stůl se stejnými pravidly a pozve "
+        "ostatní hráče. Jinak založíš novou hru příkazem /lora new.")
+    assert [c["label"] for c in enabled_controls(final)] == ["Hrát znovu"]
+    # one who did not play there is pointed to /lora new
+    dave = guild.add_member(harness.env.create_user("dave"))
+    res = await dave.click(final, label="Hrát znovu")
+    assert reply(res).content == (f"Tlačítko Hrát znovu patří hráčům stolu č. {tid}. Novou hru "
+                                  "založíš příkazem /lora new.")
+    assert harness.service.tables_in_channel(ch.id) == []
+    res = await bob.click(final, label="Hrát znovu")
+    new = harness.service.table_of_user(guild.id, bob.id)
+    assert res.ephemeral and reply(res).content == (
+        f"Stůl č. {new.table_id} je založen se stejnými pravidly jako stůl č. {tid}. Ostatní "
+        "hráči (Alice, Carol) dostali pozvánku.")
+    assert new.channel_id == ch.id and new.status == "lobby" and new.creator_id == bob.id
+    settings = new.settings.to_json()
+    assert settings == {**old.settings.to_json(), "revision": 0}
+    assert (settings["turn_timer"], settings["seating"]) == (45, "join")  # not the defaults
+    assert [(s.user_id, s.ai) for s in new.seats if s is not None] == [(bob.id, None),
+                                                                       (None, "medium")]
+    await channel_delivered(harness, ch.id)
+    invite = ch.last_message
+    assert invite.content == (
+        f"Bob zakládá další hru: stůl č. {new.table_id} se stejnými pravidly jako stůl č. "
+        f"{tid}. <@{alice.id}>, <@{carol.id}> – kdo chce hrát znovu, přisedne tlačítkem "
+        "**Přisednout**.")
+    assert {u.id for u in invite.mentions} == {alice.id, carol.id}
+    assert [c["custom_id"] for c in enabled_controls(invite)] == [f"lora:l:{new.table_id}:join"]
+    lobby = next(m for m in ch.history() if m.id == new.message_id)
+    assert "Čas na tah: 45 s" in lobby.embeds[0].fields[1].value
+    # a table is open here now: the others' clicks point to it, the clicker's says he sits
+    res = await alice.click(final, label="Hrát znovu")
+    assert reply(res).content == (f"V tomto kanálu už je otevřený stůl č. {new.table_id} – "
+                                  "přisedni k němu, nebo počkej, až skončí.")
+    res = await bob.click(final, label="Hrát znovu")
+    assert reply(res).content == f"Sedíš u stolu č. {new.table_id}."
+    assert harness.service.tables_in_channel(ch.id) == [new]
+    await alice.click(lobby, label="Přisednout")  # nobody is seated without his click
+    assert new.seat_of(alice.id) is not None and new.seat_of(carol.id) is None
+    await carol.click(invite, label="Přisednout")  # (the same button under the invitation)
+    assert new.seat_of(carol.id) is not None
+
+
+async def test_taroky_play_again_in_english_refused_to_one_seated_elsewhere(harness):
+    """Also after a restart (the finished table read back from the database)."""
+    guild, ch, users, tid = await open_table(harness, ["ann", "ben"], ("easy", "easy"),
+                                             game="taroky", language="en", round_deals=1)
+    ann, ben = users
+    table = await _finish(harness, tid)
+    final = _final(ch, f"End of the round – table {tid}")
+    field = final.embeds[0].fields[1]
+    assert (field.name, field.value) == (
+        "Play again", "**Play again** opens a new table with the same rules and invites the "
+        "other players. Or open a new game with /taroky new.")
+    other = guild.create_text_channel("more")
+    await ann.slash(other, "taroky new")
+    res = await ann.click(final, label="Play again")
+    assert reply(res).content == (
+        "You already sit at another table on this server (/taroky leave).")
+    assert harness.service.tables_in_channel(ch.id) == []
+    await harness.restart()  # (the finished table is read back from the database)
+    await channel_delivered(harness)
+    res = await ben.click(final, label="Play again")
+    new = harness.service.table_of_user(guild.id, ben.id)
+    assert reply(res).content == (
+        f"Table {new.table_id} is open, with the rules of table {tid}. The other players (Ann) "
+        "got an invitation.")
+    assert new.game_kind == "taroky" and new.settings.lang == "en"
+    assert new.settings.options == table.settings.options  # (one deal a round)
+    assert new.settings.options["round_limit"] == {"deals": 1}
+    assert sorted(s.ai for s in new.seats if s is not None and s.ai) == ["easy", "easy"]
+    # a tournament's table ends with no such button (its tournament goes on by itself)
+    table.tournament = {"id": 1, "round": 1, "table": 1}
+    item = harness.bot.controller._final(table, ui_of("taroky"))
+    assert "buttons" not in item.payload
+    assert [f["name"] for f in item.payload["embed"]["fields"]] == ["Final order"]
