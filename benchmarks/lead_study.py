@@ -60,6 +60,7 @@ from engine.ai.hard1 import Hard1AI
 from engine.ai.maturita_fit import solve_linear
 from engine.ai.medium import medium_card
 from engine.ai.objective import stovka_target
+from engine.ai.search import SearchConfig
 from engine.ai.worlds import knowledge
 from engine.cards import SUIT_MASKS, shuffled_deal
 from engine.contracts import Contract
@@ -161,12 +162,28 @@ def collect(args: argparse.Namespace) -> None:
             lora = ai_duel.position(contract, deal, rng.randrange(4), False)
             if args.field == "hard1":
                 decisions = hard1_decisions(lora, args.seed * 100_000 + i)
-            else:
+            elif args.close_worlds is None:
                 hard = HardAI(random.Random(i), budget_ms=None, max_worlds=64)
+                decisions = hard_decisions(lora, me, hard)
+            else:  # hard's world budgets (eighth round: hard's own leads, its own table)
+                config = SearchConfig(
+                    budget_ms=None, close_ms=None, worlds=args.worlds,
+                    close_worlds=args.close_worlds,
+                )  # fmt: skip
+                hard = HardAI(random.Random(args.seed * 100_000 + i), None, config)
                 decisions = hard_decisions(lora, me, hard)
             for view, a in decisions:
                 s, pub = view.seat, view.public
                 trick, leader, index, _ = trick_state(pub)
+                if trick and args.close_worlds is not None:
+                    # a follow or a discard: whether hard played the medium card
+                    kind = "follow" if view.hand & SUIT_MASKS[trick[0] >> 3] else "discard"
+                    row = {
+                        "kind": kind, "code": P.fast_code(pub.contract or Contract.CERVENE),
+                        "index": index, "hard": action_card(a), "medium": medium_card(view),
+                        "maturita": pub.maturant is not None,
+                    }  # fmt: skip
+                    out.write(json.dumps(row) + "\n")
                 if not trick:
                     assert pub.contract is not None
                     row = {
@@ -177,6 +194,36 @@ def collect(args: argparse.Namespace) -> None:
                         "hard": action_card(a),
                     }  # fmt: skip
                     out.write(json.dumps(row) + "\n")
+
+
+def differ(args: argparse.Namespace) -> None:
+    """How often hard's recorded card differs from the medium card, per game and kind of
+    decision (lead / follow / discard; files of ``collect --close-worlds``)."""
+    count: collections.Counter[tuple[int, str]] = collections.Counter()
+    other: collections.Counter[tuple[int, str]] = collections.Counter()
+    for path in args.file.split(","):
+        with open(path) as f:
+            for line in f:
+                r = json.loads(line)
+                kind = r.get("kind", "lead")
+                if kind == "lead":
+                    if r["want"]:
+                        continue
+                    med = P.trick_policy(
+                        r["code"], r["seat"], r["hand"], [], r["seat"], r["index"],
+                        r["remaining"], r["voids"], -1, r["fkh"], False,
+                    )  # fmt: skip
+                elif r["maturita"]:
+                    continue
+                else:
+                    med = r["medium"]
+                key = (r["code"], kind)
+                count[key] += 1
+                other[key] += r["hard"] != med
+    for key in sorted(count):
+        n = count[key]
+        print(f"{P.CONTRACT_OF[key[0]].value:16} {key[1]:8} {n:6} decisions, hard plays "
+              f"another card than medium {other[key] / n:.3f}")  # fmt: skip
 
 
 def strong(args: argparse.Namespace) -> None:
@@ -227,6 +274,8 @@ def load(path: str, code: int | None) -> list[Row]:
     with open(path) as f:
         rows = [json.loads(line) for line in f]
     for r in rows:
+        if r.get("kind", "lead") != "lead":  # follows and discards (``collect --close-worlds``)
+            continue
         if r["want"] or (code is not None and r["code"] != code):
             continue
         legal = P.legal_trick_mask(r["hand"], [], r["code"], r["fkh"] and r["index"] == 0)
@@ -449,6 +498,12 @@ def main() -> int:
     p.add_argument("--deals", type=int, default=500)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--field", choices=("medium", "hard1"), default="medium")
+    p.add_argument("--worlds", type=int, default=64)
+    p.add_argument(
+        "--close-worlds", type=int, default=None,
+        help="medium field: hard with these world budgets (worlds/close worlds, as at tables "
+        "but no time limit), and its follows and discards recorded too",
+    )  # fmt: skip
     p = sub.add_parser("fit")
     p.add_argument("file")
     p.add_argument("--code", type=int, default=None)
@@ -459,6 +514,8 @@ def main() -> int:
         "--table", action="store_true", help="one model per trick game, by Newton steps"
     )
     p.add_argument("--holdout", help="with --table: a file of leads to score the models on")
+    p = sub.add_parser("differ")
+    p.add_argument("file")
     p = sub.add_parser("strong")
     p.add_argument("--deals", type=int, default=60)
     p.add_argument("--seed", type=int, default=5)
@@ -478,6 +535,7 @@ def main() -> int:
     args = ap.parse_args()
     commands = {"agree": agree, "collect": collect, "fit": fit, "player": player, "duel": duel}
     commands["strong"] = strong
+    commands["differ"] = differ
     commands[args.cmd](args)
     return 0
 

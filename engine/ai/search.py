@@ -28,7 +28,7 @@ from engine.ai.common import (
     trick_state,
     voids_of,
 )
-from engine.ai.lead_weights import LEAD_WEIGHTS
+from engine.ai.lead_weights import LEAD_WEIGHTS, OWN_LEAD_WEIGHTS
 from engine.ai.maturita_solve import TooDeep, maturant_can_pass
 from engine.ai.medium import medium_card
 from engine.ai.objective import stovka_target, stovka_target_of
@@ -107,6 +107,11 @@ class SearchConfig:
     # (filky, červené, červený král) nor in a hard1 one (filky): docs/AI_STRENGTH.md,
     # seventh round
     strong_share: float = 0.0
+    # trick games outside maturita: the searching seat itself leads in its rollouts by the
+    # table distilled from hard's own leads in a medium field (``policy.model_lead``,
+    # ``engine.ai.lead_weights.OWN_LEAD_WEIGHTS``) rather than by the medium rules (eighth
+    # round, docs/AI_STRENGTH.md)
+    own_leads: bool = False
 
 
 def equivalence_prune(cards: list[int], separators: int, code: int, keep: int) -> list[int]:
@@ -342,6 +347,12 @@ class CardSearch:
             leads: Leads | None = None
             if weights is not None and any(strong):
                 leads = [weights if strong[s] else None for s in range(4)]
+            # the seat's own later leads by its own table (``own_leads``); the rollouts drop
+            # every table in maturita and for a seat steering for points
+            own = OWN_LEAD_WEIGHTS.get(code) if self.config.own_leads else None
+            if own is not None:
+                leads = leads or [None, None, None, None]
+                leads[me] = own
 
             def prune(legal: int, out: int) -> list[int]:
                 return equivalence_prune_mask(legal, out, value)
