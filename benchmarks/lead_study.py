@@ -8,6 +8,11 @@ lead / follow / discard and early (tricks 1–3) / late.
 ``python benchmarks/lead_study.py collect FILE --deals 500 --seed 1``: hard's leads (64 worlds)
 in medium-field trick games, one JSON line each; with ``--field hard1``, the leads of hard1
 (40 worlds) in all four seats of hard1-field games (fifth round: how strong opponents lead).
+With ``--close-worlds 120`` (eighth round), today's hard with world budgets 64/120 (``--worlds``)
+in one seat among medium, seeded per game, and its follows and discards recorded too (whether
+it played the medium card): the data of ``engine.ai.lead_weights.OWN_LEAD_WEIGHTS``, hard's own
+leads. ``python benchmarks/lead_study.py differ FILE[,FILE…]``: from such files, how often hard
+plays another card than the medium rules, per trick game and lead / follow / discard.
 ``python benchmarks/lead_study.py fit FILE [--code N]``: a conditional-logit model of which
 legal card hard leads (features of each candidate, ``policy.lead_features``, medium's card
 among them), fitted by gradient descent; prints the weights and how often the model and medium
@@ -156,10 +161,13 @@ def collect(args: argparse.Namespace) -> None:
     rng = random.Random(args.seed)
     with open(args.file, "w") as out:
         for i in range(args.deals):
-            contract = Contract(TRICK_GAMES[i % 5])
+            contract = Contract(args.maturita or TRICK_GAMES[i % 5])
             deal = shuffled_deal(rng)
             me = (i // 5) % 4
-            lora = ai_duel.position(contract, deal, rng.randrange(4), False)
+            leader = rng.randrange(4)
+            if args.maturita:  # a maturita attempt: hard is the maturant (he leads)
+                me = leader
+            lora = ai_duel.position(contract, deal, leader, bool(args.maturita))
             if args.field == "hard1":
                 decisions = hard1_decisions(lora, args.seed * 100_000 + i)
             elif args.close_worlds is None:
@@ -193,6 +201,8 @@ def collect(args: argparse.Namespace) -> None:
                         "fkh": forbid_kh(pub), "want": stovka_target(view) > 0,
                         "hard": action_card(a),
                     }  # fmt: skip
+                    if args.maturita:
+                        row["maturita"] = True
                     out.write(json.dumps(row) + "\n")
 
 
@@ -375,6 +385,8 @@ def fit_table(args: argparse.Namespace) -> None:
     ``engine/ai/lead_weights.py``'s table, with how often each picks the recorded lead."""
     for code in sorted({P.fast_code(Contract(name)) for name in TRICK_GAMES}):
         data = [r for path in args.file.split(",") for r in load(path, code)]
+        if not data:  # a file of one game (``collect --maturita``)
+            continue
         w = fit_newton(data, args.l2, 30)
         model, med = picks(data, w)
         n = len(data)
@@ -503,6 +515,11 @@ def main() -> int:
         "--close-worlds", type=int, default=None,
         help="medium field: hard with these world budgets (worlds/close worlds, as at tables "
         "but no time limit), and its follows and discards recorded too",
+    )  # fmt: skip
+    p.add_argument(
+        "--maturita", choices=TRICK_GAMES, default=None,
+        help="with --close-worlds: maturita attempts of this game, hard the maturant among "
+        "medium defenders (the maturant's leads)",
     )  # fmt: skip
     p = sub.add_parser("fit")
     p.add_argument("file")

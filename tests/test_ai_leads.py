@@ -12,7 +12,7 @@ from typing import Any
 from benchmarks.ai_duel import position
 from engine.actions import Play
 from engine.ai import HardAI, MediumAI, search
-from engine.ai.lead_weights import LEAD_WEIGHTS, OWN_LEAD_WEIGHTS
+from engine.ai.lead_weights import LEAD_WEIGHTS, MATURANT_LEAD_WEIGHTS, OWN_LEAD_WEIGHTS
 from engine.ai.policy import (
     LEAD_FEATURES,
     fast_code,
@@ -317,3 +317,80 @@ def test_own_leads_give_the_searching_seat_its_own_table(monkeypatch: Any) -> No
                 elif others is None:
                     want = None
                 assert all(x == want for x in seen), (contract, on, strong)
+
+
+def test_in_maturita_a_rollout_leads_by_the_maturants_table_alone() -> None:
+    """``maturant_leads`` (eighth round): in a maturita attempt of červený král the rollout
+    plays the maturant's leads by his table (``model_lead``) and the defenders by their medium
+    rules, whatever tables the defenders were given (``policy.maturita_leads``); replayed
+    through the engine."""
+    code = fast_code(Contract.CERVENY_KRAL)
+    table = MATURANT_LEAD_WEIGHTS[code]
+    other = LEAD_WEIGHTS[code]
+    led = 0
+    for i in range(40):
+        leader = i % 4
+        lora = position(Contract.CERVENY_KRAL, shuffled_deal(random.Random(700 + i)), leader, True)
+        g = lora.game
+        assert isinstance(g, TrickGame) and g.maturant == leader
+        fkh = g.options.red_king_first_trick == "forbidden"
+        hands = list(g.hands)
+        alone: list[tuple[float, ...] | None] = [None, None, None, None]
+        alone[leader] = table
+        every: list[tuple[float, ...] | None] = [other, other, other, other]
+        every[leader] = table
+        args = (code, hands, [], leader, 0, 0, [0, 0, 0, 0], leader, fkh, (False,) * 4, -1)
+        trace: list[int] = []
+        points = trick_rollout(*args, trace, alone)
+        again: list[int] = []
+        assert trick_rollout(*args, again, every) == points and again == trace
+        defenders = [None if s == leader else other for s in range(4)]
+        assert trick_rollout(*args, None, defenders) == trick_rollout(*args)
+        copy = partial_game_from_json(g.to_json(), g.options)
+        assert isinstance(copy, TrickGame)
+        v = [0, 0, 0, 0]
+        for c in trace:
+            s = copy.to_act
+            assert s is not None
+            h = copy.hands[s]
+            remaining = copy.hands[0] | copy.hands[1] | copy.hands[2] | copy.hands[3]
+            trick = list(copy.trick)
+            expected = trick_policy(
+                code, s, h, trick, copy.trick_leader, copy.tricks_done, remaining, v, leader, fkh
+            )
+            if s == leader and not trick:
+                med = expected
+                expected = model_lead(table, code, s, h, copy.tricks_done, remaining, v, fkh, med)
+                led += expected != med
+            assert c == expected
+            note_voids(code, v, s, h, trick, c)
+            copy.apply(Play(s, c))
+    assert led > 5
+
+
+def test_maturant_leads_give_the_maturant_his_table(monkeypatch: Any) -> None:
+    """``maturant_leads`` off (the default): the maturant's rollouts get no table; on: his
+    own seat leads by ``MATURANT_LEAD_WEIGHTS`` in them (červený král), and a defender's
+    rollouts get none either way."""
+    seen: list[Any] = []
+
+    def rollout(*args: Any) -> list[int]:
+        seen.append(args[12] if len(args) > 12 else None)
+        return [0, 0, 0, 0]
+
+    monkeypatch.setattr(search, "trick_rollout", rollout)
+    assert SearchConfig().maturant_leads is False
+    base = SearchConfig(budget_ms=None, close_ms=None, worlds=8, close_worlds=8, solve_cards=0)
+    table = MATURANT_LEAD_WEIGHTS[fast_code(Contract.CERVENY_KRAL)]
+    deal = shuffled_deal(random.Random(902))  # the defender after the lead has 8 cards
+    for seat, on in ((0, True), (0, False), (1, True)):
+        lora = position(Contract.CERVENY_KRAL, deal, 0, True)
+        if seat:  # the maturant leads a card: a defender decides next
+            lora.apply(MediumAI(random.Random(0)).decide(lora.view(0)))
+        view = lora.view(seat)
+        seen.clear()
+        config = replace(base, maturant_leads=on)
+        HardAI(random.Random(1), budget_ms=None, config=config).decide(view)
+        assert seen
+        want = [table, None, None, None] if on and seat == 0 else None
+        assert all(x == want for x in seen), (seat, on)

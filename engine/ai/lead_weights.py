@@ -97,3 +97,22 @@ OWN_LEAD_WEIGHTS: dict[int, tuple[float, ...]] = {
         -0.095, -0.530, -0.237, -0.208, 1.157, 0.000, 0.179, 0.900,
     ),
 }
+
+# The maturant's own leads (``SearchConfig.maturant_leads``; eighth round): the same model
+# fitted on the leads of hard as the maturant (64/120 worlds, world budgets) against three
+# medium defenders, for the maturant's own later leads in his rollouts; červený král only (the
+# game the chooser picks about 80% of the time). Reproduce::
+#
+#     python lead_study.py collect mat_s91.jsonl --deals 2000 --seed 91 --close-worlds 120 \
+#         --maturita cerveny_kral
+#     python lead_study.py fit mat_s91.jsonl --table --holdout mat_s92.jsonl
+#
+# (mat_s92.jsonl: the same with seed 92, stopped after about 750 attempts, 1,592 leads.) On
+# those held-out leads it picks the maturant's lead 0.575, the medium rules 0.457.
+MATURANT_LEAD_WEIGHTS: dict[int, tuple[float, ...]] = {
+    # cerveny_kral: 4281 leads; picks the recorded lead 0.587 (medium 0.445)
+    4: (
+        1.044, -1.386, -1.155, -0.114, 0.766, 0.689, -0.662, -4.670, -1.057,
+        0.449, -0.323, -0.256, -0.225, 1.443, 0.000, 0.162, 1.414,
+    ),
+}
