@@ -13,6 +13,8 @@ in one seat among medium, seeded per game, and its follows and discards recorded
 it played the medium card): the data of ``engine.ai.lead_weights.OWN_LEAD_WEIGHTS``, hard's own
 leads. ``python benchmarks/lead_study.py differ FILE[,FILE…]``: from such files, how often hard
 plays another card than the medium rules, per trick game and lead / follow / discard.
+``python benchmarks/lead_study.py changes own_leads filky,cervene --deals 40``: how many of
+hard's decisions the switch changes (the same decision off and on, same RNG seed).
 ``python benchmarks/lead_study.py fit FILE [--code N]``: a conditional-logit model of which
 legal card hard leads (features of each candidate, ``policy.lead_features``, medium's card
 among them), fitted by gradient descent; prints the weights and how often the model and medium
@@ -43,6 +45,7 @@ import math
 import random
 import sys
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from typing import Any
 
 import ai_duel
@@ -234,6 +237,36 @@ def differ(args: argparse.Namespace) -> None:
         n = count[key]
         print(f"{P.CONTRACT_OF[key[0]].value:16} {key[1]:8} {n:6} decisions, hard plays "
               f"another card than medium {other[key] / n:.3f}")  # fmt: skip
+
+
+def changes(args: argparse.Namespace) -> None:
+    """How many of hard's decisions a ``SearchConfig`` switch changes: hard (64/120 worlds,
+    world budgets) in one seat among medium (with ``maturant_leads``: the maturant of a
+    maturita attempt), each decision made with the switch off and on from the same RNG seed."""
+    base = SearchConfig(budget_ms=None, close_ms=None, worlds=64, close_worlds=120)
+    on = replace(base, **{args.knob: True})
+    maturita = args.knob == "maturant_leads"
+    for name in args.games.split(","):
+        n = d = 0
+        for i in range(args.deals):
+            rng = random.Random(f"dd/{name}/{i}")
+            lora = ai_duel.position(Contract(name), shuffled_deal(rng), i % 4, maturita)
+            me = i % 4 if maturita else (i + 1) % 4
+            bots = [make_ai("medium", random.Random(s)) for s in range(4)]
+            start = len(lora.protocol)
+            while len(lora.protocol) == start:
+                s = lora.to_act
+                assert s is not None
+                view = lora.view(s)
+                if s != me or len(view.legal) == 1:
+                    lora.apply(bots[s].decide(view))
+                    continue
+                a = HardAI(random.Random(i * 100 + n), None, base).decide(view)
+                b = HardAI(random.Random(i * 100 + n), None, on).decide(view)
+                n += 1
+                d += a != b
+                lora.apply(a)
+        print(f"{name}: {args.knob} changes {d} of {n} decisions ({d / n:.3f})", flush=True)
 
 
 def strong(args: argparse.Namespace) -> None:
@@ -533,6 +566,10 @@ def main() -> int:
     p.add_argument("--holdout", help="with --table: a file of leads to score the models on")
     p = sub.add_parser("differ")
     p.add_argument("file")
+    p = sub.add_parser("changes")
+    p.add_argument("knob", choices=("own_leads", "maturant_leads"))
+    p.add_argument("games", help="comma-separated trick games")
+    p.add_argument("--deals", type=int, default=40)
     p = sub.add_parser("strong")
     p.add_argument("--deals", type=int, default=60)
     p.add_argument("--seed", type=int, default=5)
@@ -553,6 +590,7 @@ def main() -> int:
     commands = {"agree": agree, "collect": collect, "fit": fit, "player": player, "duel": duel}
     commands["strong"] = strong
     commands["differ"] = differ
+    commands["changes"] = changes
     commands[args.cmd](args)
     return 0
 

@@ -109,11 +109,13 @@ class SearchConfig:
     strong_share: float = 0.0
     # trick games outside maturita: the searching seat itself leads in its rollouts by the
     # table distilled from hard's own leads in a medium field (``policy.model_lead``,
-    # ``engine.ai.lead_weights.OWN_LEAD_WEIGHTS``) rather than by the medium rules (eighth
-    # round, docs/AI_STRENGTH.md)
+    # ``engine.ai.lead_weights.OWN_LEAD_WEIGHTS``) rather than by the medium rules. Off:
+    # it changed 1–4% of the decisions and measured level in four medium-field duels
+    # (docs/AI_STRENGTH.md, eighth round)
     own_leads: bool = False
     # maturita trick games: the maturant leads in his own rollouts by the table distilled from
-    # hard's leads as maturant against medium defenders (``MATURANT_LEAD_WEIGHTS``; eighth round)
+    # hard's leads as maturant against medium defenders (``MATURANT_LEAD_WEIGHTS``). Off:
+    # failures 144 / 144 in 800 attempts of červený král (eighth round)
     maturant_leads: bool = False
 
 
