@@ -524,7 +524,8 @@ def trick_rollout(
     seat itself; not while it steers for points, and in maturita only the maturant's:
     ``maturita_leads``), None for the medium rules; None: medium everywhere.
     """
-    leads = maturita_leads(leads, maturant)
+    if maturant >= 0 and leads is not None:
+        leads = maturita_leads(leads, maturant)
     h = list(hands)
     v = list(voids)
     cur = list(trick)

@@ -100,7 +100,8 @@ def trick_lookahead_rollout(
     weights (``policy.model_lead``) in place of the medium lead — the card played when that
     seat is not searched, and its tie-break when it is — and in the rollouts after each
     candidate; None for the medium rules. Penalties from here, per seat."""
-    leads = maturita_leads(leads, maturant)
+    if maturant >= 0 and leads is not None:
+        leads = maturita_leads(leads, maturant)
     h = list(hands)
     v = list(voids)
     cur = list(trick)
