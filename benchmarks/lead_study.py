@@ -8,6 +8,13 @@ lead / follow / discard and early (tricks 1–3) / late.
 ``python benchmarks/lead_study.py collect FILE --deals 500 --seed 1``: hard's leads (64 worlds)
 in medium-field trick games, one JSON line each; with ``--field hard1``, the leads of hard1
 (40 worlds) in all four seats of hard1-field games (fifth round: how strong opponents lead).
+With ``--close-worlds 120`` (eighth round), today's hard with world budgets 64/120 (``--worlds``)
+in one seat among medium, seeded per game, and its follows and discards recorded too (whether
+it played the medium card): the data of ``engine.ai.lead_weights.OWN_LEAD_WEIGHTS``, hard's own
+leads. ``python benchmarks/lead_study.py differ FILE[,FILE…]``: from such files, how often hard
+plays another card than the medium rules, per trick game and lead / follow / discard.
+``python benchmarks/lead_study.py changes own_leads filky,cervene --deals 40``: how many of
+hard's decisions the switch changes (the same decision off and on, same RNG seed).
 ``python benchmarks/lead_study.py fit FILE [--code N]``: a conditional-logit model of which
 legal card hard leads (features of each candidate, ``policy.lead_features``, medium's card
 among them), fitted by gradient descent; prints the weights and how often the model and medium
@@ -38,6 +45,7 @@ import math
 import random
 import sys
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from typing import Any
 
 import ai_duel
@@ -60,6 +68,7 @@ from engine.ai.hard1 import Hard1AI
 from engine.ai.maturita_fit import solve_linear
 from engine.ai.medium import medium_card
 from engine.ai.objective import stovka_target
+from engine.ai.search import SearchConfig
 from engine.ai.worlds import knowledge
 from engine.cards import SUIT_MASKS, shuffled_deal
 from engine.contracts import Contract
@@ -155,18 +164,37 @@ def collect(args: argparse.Namespace) -> None:
     rng = random.Random(args.seed)
     with open(args.file, "w") as out:
         for i in range(args.deals):
-            contract = Contract(TRICK_GAMES[i % 5])
+            contract = Contract(args.maturita or TRICK_GAMES[i % 5])
             deal = shuffled_deal(rng)
             me = (i // 5) % 4
-            lora = ai_duel.position(contract, deal, rng.randrange(4), False)
+            leader = rng.randrange(4)
+            if args.maturita:  # a maturita attempt: hard is the maturant (he leads)
+                me = leader
+            lora = ai_duel.position(contract, deal, leader, bool(args.maturita))
             if args.field == "hard1":
                 decisions = hard1_decisions(lora, args.seed * 100_000 + i)
-            else:
+            elif args.close_worlds is None:
                 hard = HardAI(random.Random(i), budget_ms=None, max_worlds=64)
+                decisions = hard_decisions(lora, me, hard)
+            else:  # hard's world budgets (eighth round: hard's own leads, its own table)
+                config = SearchConfig(
+                    budget_ms=None, close_ms=None, worlds=args.worlds,
+                    close_worlds=args.close_worlds,
+                )  # fmt: skip
+                hard = HardAI(random.Random(args.seed * 100_000 + i), None, config)
                 decisions = hard_decisions(lora, me, hard)
             for view, a in decisions:
                 s, pub = view.seat, view.public
                 trick, leader, index, _ = trick_state(pub)
+                if trick and args.close_worlds is not None:
+                    # a follow or a discard: whether hard played the medium card
+                    kind = "follow" if view.hand & SUIT_MASKS[trick[0] >> 3] else "discard"
+                    row = {
+                        "kind": kind, "code": P.fast_code(pub.contract or Contract.CERVENE),
+                        "index": index, "hard": action_card(a), "medium": medium_card(view),
+                        "maturita": pub.maturant is not None,
+                    }  # fmt: skip
+                    out.write(json.dumps(row) + "\n")
                 if not trick:
                     assert pub.contract is not None
                     row = {
@@ -176,7 +204,69 @@ def collect(args: argparse.Namespace) -> None:
                         "fkh": forbid_kh(pub), "want": stovka_target(view) > 0,
                         "hard": action_card(a),
                     }  # fmt: skip
+                    if args.maturita:
+                        row["maturita"] = True
                     out.write(json.dumps(row) + "\n")
+
+
+def differ(args: argparse.Namespace) -> None:
+    """How often hard's recorded card differs from the medium card, per game and kind of
+    decision (lead / follow / discard; files of ``collect --close-worlds``)."""
+    count: collections.Counter[tuple[int, str]] = collections.Counter()
+    other: collections.Counter[tuple[int, str]] = collections.Counter()
+    for path in args.file.split(","):
+        with open(path) as f:
+            for line in f:
+                r = json.loads(line)
+                kind = r.get("kind", "lead")
+                if kind == "lead":
+                    if r["want"]:
+                        continue
+                    med = P.trick_policy(
+                        r["code"], r["seat"], r["hand"], [], r["seat"], r["index"],
+                        r["remaining"], r["voids"], -1, r["fkh"], False,
+                    )  # fmt: skip
+                elif r["maturita"]:
+                    continue
+                else:
+                    med = r["medium"]
+                key = (r["code"], kind)
+                count[key] += 1
+                other[key] += r["hard"] != med
+    for key in sorted(count):
+        n = count[key]
+        print(f"{P.CONTRACT_OF[key[0]].value:16} {key[1]:8} {n:6} decisions, hard plays "
+              f"another card than medium {other[key] / n:.3f}")  # fmt: skip
+
+
+def changes(args: argparse.Namespace) -> None:
+    """How many of hard's decisions a ``SearchConfig`` switch changes: hard (64/120 worlds,
+    world budgets) in one seat among medium (with ``maturant_leads``: the maturant of a
+    maturita attempt), each decision made with the switch off and on from the same RNG seed."""
+    base = SearchConfig(budget_ms=None, close_ms=None, worlds=64, close_worlds=120)
+    on = replace(base, **{args.knob: True})
+    maturita = args.knob == "maturant_leads"
+    for name in args.games.split(","):
+        n = d = 0
+        for i in range(args.deals):
+            rng = random.Random(f"dd/{name}/{i}")
+            lora = ai_duel.position(Contract(name), shuffled_deal(rng), i % 4, maturita)
+            me = i % 4 if maturita else (i + 1) % 4
+            bots = [make_ai("medium", random.Random(s)) for s in range(4)]
+            start = len(lora.protocol)
+            while len(lora.protocol) == start:
+                s = lora.to_act
+                assert s is not None
+                view = lora.view(s)
+                if s != me or len(view.legal) == 1:
+                    lora.apply(bots[s].decide(view))
+                    continue
+                a = HardAI(random.Random(i * 100 + n), None, base).decide(view)
+                b = HardAI(random.Random(i * 100 + n), None, on).decide(view)
+                n += 1
+                d += a != b
+                lora.apply(a)
+        print(f"{name}: {args.knob} changes {d} of {n} decisions ({d / n:.3f})", flush=True)
 
 
 def strong(args: argparse.Namespace) -> None:
@@ -227,6 +317,8 @@ def load(path: str, code: int | None) -> list[Row]:
     with open(path) as f:
         rows = [json.loads(line) for line in f]
     for r in rows:
+        if r.get("kind", "lead") != "lead":  # follows and discards (``collect --close-worlds``)
+            continue
         if r["want"] or (code is not None and r["code"] != code):
             continue
         legal = P.legal_trick_mask(r["hand"], [], r["code"], r["fkh"] and r["index"] == 0)
@@ -326,6 +418,8 @@ def fit_table(args: argparse.Namespace) -> None:
     ``engine/ai/lead_weights.py``'s table, with how often each picks the recorded lead."""
     for code in sorted({P.fast_code(Contract(name)) for name in TRICK_GAMES}):
         data = [r for path in args.file.split(",") for r in load(path, code)]
+        if not data:  # a file of one game (``collect --maturita``)
+            continue
         w = fit_newton(data, args.l2, 30)
         model, med = picks(data, w)
         n = len(data)
@@ -449,6 +543,17 @@ def main() -> int:
     p.add_argument("--deals", type=int, default=500)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--field", choices=("medium", "hard1"), default="medium")
+    p.add_argument("--worlds", type=int, default=64)
+    p.add_argument(
+        "--close-worlds", type=int, default=None,
+        help="medium field: hard with these world budgets (worlds/close worlds, as at tables "
+        "but no time limit), and its follows and discards recorded too",
+    )  # fmt: skip
+    p.add_argument(
+        "--maturita", choices=TRICK_GAMES, default=None,
+        help="with --close-worlds: maturita attempts of this game, hard the maturant among "
+        "medium defenders (the maturant's leads)",
+    )  # fmt: skip
     p = sub.add_parser("fit")
     p.add_argument("file")
     p.add_argument("--code", type=int, default=None)
@@ -459,6 +564,12 @@ def main() -> int:
         "--table", action="store_true", help="one model per trick game, by Newton steps"
     )
     p.add_argument("--holdout", help="with --table: a file of leads to score the models on")
+    p = sub.add_parser("differ")
+    p.add_argument("file")
+    p = sub.add_parser("changes")
+    p.add_argument("knob", choices=("own_leads", "maturant_leads"))
+    p.add_argument("games", help="comma-separated trick games")
+    p.add_argument("--deals", type=int, default=40)
     p = sub.add_parser("strong")
     p.add_argument("--deals", type=int, default=60)
     p.add_argument("--seed", type=int, default=5)
@@ -478,6 +589,8 @@ def main() -> int:
     args = ap.parse_args()
     commands = {"agree": agree, "collect": collect, "fit": fit, "player": player, "duel": duel}
     commands["strong"] = strong
+    commands["differ"] = differ
+    commands["changes"] = changes
     commands[args.cmd](args)
     return 0
 

@@ -12,12 +12,13 @@ from typing import Any
 from benchmarks.ai_duel import position
 from engine.actions import Play
 from engine.ai import HardAI, MediumAI, search
-from engine.ai.lead_weights import LEAD_WEIGHTS
+from engine.ai.lead_weights import LEAD_WEIGHTS, MATURANT_LEAD_WEIGHTS, OWN_LEAD_WEIGHTS
 from engine.ai.policy import (
     LEAD_FEATURES,
     fast_code,
     lead_features,
     model_lead,
+    note_voids,
     trick_policy,
     trick_rollout,
 )
@@ -98,8 +99,9 @@ def test_the_model_leads_the_best_scored_legal_card() -> None:
 
 
 def test_a_table_for_each_trick_game() -> None:
-    assert sorted(LEAD_WEIGHTS) == sorted(fast_code(c) for c in GAMES)
-    assert all(len(w) == LEAD_FEATURES for w in LEAD_WEIGHTS.values())
+    for table in (LEAD_WEIGHTS, OWN_LEAD_WEIGHTS):
+        assert sorted(table) == sorted(fast_code(c) for c in GAMES)
+        assert all(len(w) == LEAD_FEATURES for w in table.values())
 
 
 def test_no_modelled_seat_is_the_medium_rollout_bit_for_bit() -> None:
@@ -231,3 +233,164 @@ def test_the_stricter_mark_needs_every_world_to_be_unlike_medium() -> None:
     evidence: Any = Seen()
     assert strong_seats(evidence, worlds, 0) == [False, True, True, False]
     assert strong_seats(evidence, worlds, 0, 0.0) == [False, False, True, False]
+
+
+def test_with_its_own_table_the_seat_leads_the_models_card_in_the_rollout() -> None:
+    """``own_leads`` (eighth round): a rollout in which the seat to act has the table of hard's
+    own leads plays, at every one of that seat's leads, the card ``model_lead`` picks from
+    what the seat sees there (its hand, the cards still out, the voids shown), and the other
+    seats play the medium rollout's cards; replayed through the engine."""
+    led = 0
+    for g, voids in _lead_states(40, 21):
+        seat = g.to_act
+        assert seat is not None
+        code = fast_code(g.contract)
+        fkh = g.options.red_king_first_trick == "forbidden"
+        hands = list(g.hands)
+        taken = FULL_DECK & ~(hands[0] | hands[1] | hands[2] | hands[3])
+        leads: list[tuple[float, ...] | None] = [None, None, None, None]
+        leads[seat] = OWN_LEAD_WEIGHTS[code]
+        trace: list[int] = []
+        want = (False,) * 4
+        args = (code, hands, [], seat, g.tricks_done, taken, voids, -1, fkh, want, -1)
+        trick_rollout(*args, trace, leads)
+        copy = partial_game_from_json(g.to_json(), g.options)
+        assert isinstance(copy, TrickGame)
+        v = list(voids)
+        for c in trace:
+            s = copy.to_act
+            assert s is not None
+            h = copy.hands[s]
+            remaining = copy.hands[0] | copy.hands[1] | copy.hands[2] | copy.hands[3]
+            trick = list(copy.trick)
+            med = trick_policy(
+                code, s, h, trick, copy.trick_leader, copy.tricks_done, remaining, v, -1, fkh
+            )
+            expected = med
+            if s == seat and not trick:
+                expected = model_lead(
+                    OWN_LEAD_WEIGHTS[code], code, s, h, copy.tricks_done, remaining, v, fkh, med
+                )
+                led += expected != med
+            assert c == expected
+            note_voids(code, v, s, h, trick, c)
+            copy.apply(Play(s, c))
+    assert led > 20  # the table leads otherwise than the medium rules in many of them
+
+
+def test_own_leads_give_the_searching_seat_its_own_table(monkeypatch: Any) -> None:
+    """``own_leads`` off (the default): the rollouts get no table for hard's own seat (the
+    search as before; ``benchmarks/search_equivalence.py`` gives the same fingerprint). On:
+    in every trick game hard's own seat leads by its table ``OWN_LEAD_WEIGHTS`` in the
+    rollouts, beside the strong seats' tables where those apply."""
+    seen: list[Any] = []
+
+    def rollout(*args: Any) -> list[int]:
+        seen.append(args[12] if len(args) > 12 else None)
+        return [0, 0, 0, 0]
+
+    def lookahead(*args: Any) -> list[int]:
+        seen.append(args[15] if len(args) > 15 else None)
+        return [0, 0, 0, 0]
+
+    monkeypatch.setattr(search, "trick_rollout", rollout)
+    monkeypatch.setattr(search, "trick_lookahead_rollout", lookahead)
+    assert SearchConfig().own_leads is False
+    base = SearchConfig(budget_ms=None, close_ms=None, worlds=8, close_worlds=8, solve_cards=0)
+    for strong in (False, True):
+        marks = lambda e, w, me, share=0.5, strong=strong: [strong and s != me for s in range(4)]  # noqa: E731
+        monkeypatch.setattr(search, "strong_seats", marks)
+        for i, contract in enumerate(GAMES):
+            code = fast_code(contract)
+            for on in (True, False):
+                view = _position(contract, shuffled_deal(random.Random(300 + i)), 0).view(0)
+                seen.clear()
+                config = replace(base, own_leads=on)
+                HardAI(random.Random(1), budget_ms=None, config=config).decide(view)
+                assert seen, contract
+                penalty = contract in (Contract.CERVENE, Contract.FILKY, Contract.CERVENY_KRAL)
+                others = LEAD_WEIGHTS[code] if strong and penalty else None
+                want: list[Any] | None = [None, others, others, others]
+                if on:
+                    assert want is not None
+                    want[0] = OWN_LEAD_WEIGHTS[code]
+                elif others is None:
+                    want = None
+                assert all(x == want for x in seen), (contract, on, strong)
+
+
+def test_in_maturita_a_rollout_leads_by_the_maturants_table_alone() -> None:
+    """``maturant_leads`` (eighth round): in a maturita attempt of červený král the rollout
+    plays the maturant's leads by his table (``model_lead``) and the defenders by their medium
+    rules, whatever tables the defenders were given (``policy.maturita_leads``); replayed
+    through the engine."""
+    code = fast_code(Contract.CERVENY_KRAL)
+    table = MATURANT_LEAD_WEIGHTS[code]
+    other = LEAD_WEIGHTS[code]
+    led = 0
+    for i in range(40):
+        leader = i % 4
+        lora = position(Contract.CERVENY_KRAL, shuffled_deal(random.Random(700 + i)), leader, True)
+        g = lora.game
+        assert isinstance(g, TrickGame) and g.maturant == leader
+        fkh = g.options.red_king_first_trick == "forbidden"
+        hands = list(g.hands)
+        alone: list[tuple[float, ...] | None] = [None, None, None, None]
+        alone[leader] = table
+        every: list[tuple[float, ...] | None] = [other, other, other, other]
+        every[leader] = table
+        args = (code, hands, [], leader, 0, 0, [0, 0, 0, 0], leader, fkh, (False,) * 4, -1)
+        trace: list[int] = []
+        points = trick_rollout(*args, trace, alone)
+        again: list[int] = []
+        assert trick_rollout(*args, again, every) == points and again == trace
+        defenders = [None if s == leader else other for s in range(4)]
+        assert trick_rollout(*args, None, defenders) == trick_rollout(*args)
+        copy = partial_game_from_json(g.to_json(), g.options)
+        assert isinstance(copy, TrickGame)
+        v = [0, 0, 0, 0]
+        for c in trace:
+            s = copy.to_act
+            assert s is not None
+            h = copy.hands[s]
+            remaining = copy.hands[0] | copy.hands[1] | copy.hands[2] | copy.hands[3]
+            trick = list(copy.trick)
+            expected = trick_policy(
+                code, s, h, trick, copy.trick_leader, copy.tricks_done, remaining, v, leader, fkh
+            )
+            if s == leader and not trick:
+                med = expected
+                expected = model_lead(table, code, s, h, copy.tricks_done, remaining, v, fkh, med)
+                led += expected != med
+            assert c == expected
+            note_voids(code, v, s, h, trick, c)
+            copy.apply(Play(s, c))
+    assert led > 5
+
+
+def test_maturant_leads_give_the_maturant_his_table(monkeypatch: Any) -> None:
+    """``maturant_leads`` off (the default): the maturant's rollouts get no table; on: his
+    own seat leads by ``MATURANT_LEAD_WEIGHTS`` in them (červený král), and a defender's
+    rollouts get none either way."""
+    seen: list[Any] = []
+
+    def rollout(*args: Any) -> list[int]:
+        seen.append(args[12] if len(args) > 12 else None)
+        return [0, 0, 0, 0]
+
+    monkeypatch.setattr(search, "trick_rollout", rollout)
+    assert SearchConfig().maturant_leads is False
+    base = SearchConfig(budget_ms=None, close_ms=None, worlds=8, close_worlds=8, solve_cards=0)
+    table = MATURANT_LEAD_WEIGHTS[fast_code(Contract.CERVENY_KRAL)]
+    deal = shuffled_deal(random.Random(902))  # the defender after the lead has 8 cards
+    for seat, on in ((0, True), (0, False), (1, True)):
+        lora = position(Contract.CERVENY_KRAL, deal, 0, True)
+        if seat:  # the maturant leads a card: a defender decides next
+            lora.apply(MediumAI(random.Random(0)).decide(lora.view(0)))
+        view = lora.view(seat)
+        seen.clear()
+        config = replace(base, maturant_leads=on)
+        HardAI(random.Random(1), budget_ms=None, config=config).decide(view)
+        assert seen
+        want = [table, None, None, None] if on and seat == 0 else None
+        assert all(x == want for x in seen), (seat, on)

@@ -14,7 +14,8 @@ of it, each simulation plays on to the end of the partial game:
 * the hard player's own simulations (``engine.ai.rollouts``): trick games played on with some
   seats' next decisions searched in the world (its model of a searching opponent), the
   medium rollout and this one also with some seats leading by the lead model of strong
-  opponents (``policy.model_lead``, random weight tables), and
+  opponents (``policy.model_lead``, random weight tables; the seat to act often with the
+  table of hard's own leads, ``SearchConfig.own_leads``), and
   desítky turns laid as planned (every plan ``search.desitky_plans`` offers) before the
   medium rollout goes on.
 
@@ -32,6 +33,7 @@ import pytest
 
 from engine import fast
 from engine.actions import Action, EndTurn, Lay, Lead, Play
+from engine.ai.lead_weights import OWN_LEAD_WEIGHTS
 from engine.ai.maturita_solve import maturant_can_pass
 from engine.ai.policy import (
     CARD_VALUE,
@@ -151,6 +153,11 @@ def check_trick_rollouts(g: TrickGame, rng: random.Random, candidates: bool) -> 
     # the lead model of strong opponents in some seats (random weights: any table must keep
     # to the engine's legal leads), or in none
     leads = random_leads(rng)
+    own = OWN_LEAD_WEIGHTS.get(code)
+    if own is not None and rng.random() < 0.5:
+        # the searching seat's own table for the seat to act (``SearchConfig.own_leads``)
+        leads = list(leads or [None, None, None, None])
+        leads[to_act] = own
     for first in firsts:
         trace: list[int] = []
         points = trick_rollout(

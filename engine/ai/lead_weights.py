@@ -53,3 +53,66 @@ LEAD_WEIGHTS: dict[int, tuple[float, ...]] = {
         -0.119, -0.488, -0.313, -0.237, 0.562, 0.000, 0.043, 0.867,
     ),
 }
+
+# The searching seat's OWN leads (``SearchConfig.own_leads``; issue 17, eighth round): the same
+# model fitted on the leads of today's hard itself (64/120 worlds, world budgets) in one seat
+# among three medium players, so that hard's rollouts can let its own seat lead later as hard
+# would, from what the seat sees (the features read its own hand, the cards still out and the
+# voids shown, not the world's other hands: no strategy fusion). Reproduce (deterministic; each
+# ``collect`` about 5 minutes of one core; 4,000 partial trick games, 800 of each game)::
+#
+#     cd benchmarks
+#     python lead_study.py collect own_s81.jsonl --deals 4000 --seed 81 --close-worlds 120
+#     python lead_study.py collect own_s82.jsonl --deals 4000 --seed 82 --close-worlds 120
+#     python lead_study.py fit own_s81.jsonl,own_s82.jsonl --table
+#
+# Fitted on seed 81 alone and scored on seed 82's leads, the model picks hard's lead (medium's
+# rules in brackets): červené 0.605 (0.412), filky 0.553 (0.519), první a poslední 0.660
+# (0.660), všechny 0.623 (0.447), červený král 0.615 (0.589). The comments below: the fit on
+# both files.
+OWN_LEAD_WEIGHTS: dict[int, tuple[float, ...]] = {
+    # cervene: 2492 leads; picks the recorded lead 0.625 (medium 0.422)
+    0: (
+        0.962, -0.361, -1.690, -0.131, 0.777, 1.739, -0.575, -4.222, -1.467,
+        0.134, -0.335, 0.000, -0.151, 0.608, 0.000, 0.110, 1.599,
+    ),
+    # filky: 2569 leads; picks the recorded lead 0.558 (medium 0.524)
+    1: (
+        0.928, -2.912, -0.191, -0.646, 0.107, 1.078, 0.240, -3.581, -0.255,
+        -0.421, -0.395, 0.109, -0.899, 0.709, 0.000, 0.255, -0.346,
+    ),
+    # prvni_posledni: 2485 leads; picks the recorded lead 0.655 (medium 0.655)
+    2: (
+        1.477, -0.207, -0.266, -1.585, 1.227, 0.040, -1.055, -1.289, 1.050,
+        -0.193, -1.297, 0.000, 0.000, 0.038, -4.333, -0.016, -0.240,
+    ),
+    # vsechny: 2813 leads; picks the recorded lead 0.623 (medium 0.451)
+    3: (
+        0.737, -1.034, -1.251, -1.111, 0.892, 0.022, 0.238, -4.498, -0.631,
+        0.359, -0.385, 0.000, 0.000, 1.180, -0.259, 0.837, 1.729,
+    ),
+    # cerveny_kral: 1645 leads; picks the recorded lead 0.626 (medium 0.593)
+    4: (
+        1.507, -1.858, -0.837, -0.098, 0.643, 1.116, -0.958, -3.159, -0.876,
+        -0.095, -0.530, -0.237, -0.208, 1.157, 0.000, 0.179, 0.900,
+    ),
+}
+
+# The maturant's own leads (``SearchConfig.maturant_leads``; eighth round): the same model
+# fitted on the leads of hard as the maturant (64/120 worlds, world budgets) against three
+# medium defenders, for the maturant's own later leads in his rollouts; červený král only (the
+# game the chooser picks about 80% of the time). Reproduce::
+#
+#     python lead_study.py collect mat_s91.jsonl --deals 2000 --seed 91 --close-worlds 120 \
+#         --maturita cerveny_kral
+#     python lead_study.py fit mat_s91.jsonl --table --holdout mat_s92.jsonl
+#
+# (mat_s92.jsonl: the same with seed 92, stopped after about 750 attempts, 1,592 leads.) On
+# those held-out leads it picks the maturant's lead 0.575, the medium rules 0.457.
+MATURANT_LEAD_WEIGHTS: dict[int, tuple[float, ...]] = {
+    # cerveny_kral: 4281 leads; picks the recorded lead 0.587 (medium 0.445)
+    4: (
+        1.044, -1.386, -1.155, -0.114, 0.766, 0.689, -0.662, -4.670, -1.057,
+        0.449, -0.323, -0.256, -0.225, 1.443, 0.000, 0.162, 1.414,
+    ),
+}

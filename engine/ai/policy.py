@@ -390,6 +390,19 @@ def model_lead(
     return best
 
 
+def maturita_leads(leads: Leads | None, maturant: int) -> Leads | None:
+    """The lead tables a rollout plays by: outside maturita all of them; in maturita only the
+    maturant's own (``SearchConfig.maturant_leads``), the defenders keep their rules."""
+    if leads is None or maturant < 0:
+        return leads
+    w = leads[maturant]
+    if w is None:
+        return None
+    out: Leads = [None, None, None, None]
+    out[maturant] = w
+    return out
+
+
 def _discard(
     code: int,
     hand: int,
@@ -507,11 +520,12 @@ def trick_rollout(
     ``taken`` the cards already in completed tricks. Stops at the maturant's first point, or
     when no penalty is left to give (R-TRICK-END). ``first_card`` forces the next card (a
     candidate being evaluated); ``trace`` receives every card played, in order. ``leads``:
-    per seat, the weights it leads by (``model_lead``: a strong opponent; outside maturita,
-    and not while it steers for points), None for the medium rules; None: medium everywhere.
+    per seat, the weights it leads by (``model_lead``: a strong opponent, or the searching
+    seat itself; not while it steers for points, and in maturita only the maturant's:
+    ``maturita_leads``), None for the medium rules; None: medium everywhere.
     """
-    if maturant >= 0:
-        leads = None
+    if maturant >= 0 and leads is not None:
+        leads = maturita_leads(leads, maturant)
     h = list(hands)
     v = list(voids)
     cur = list(trick)

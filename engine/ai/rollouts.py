@@ -19,6 +19,7 @@ from engine.ai.policy import (
     Leads,
     desitky_rollout,
     legal_trick_mask,
+    maturita_leads,
     model_lead,
     trick_points,
     trick_policy,
@@ -99,8 +100,8 @@ def trick_lookahead_rollout(
     weights (``policy.model_lead``) in place of the medium lead — the card played when that
     seat is not searched, and its tie-break when it is — and in the rollouts after each
     candidate; None for the medium rules. Penalties from here, per seat."""
-    if maturant >= 0:
-        leads = None
+    if maturant >= 0 and leads is not None:
+        leads = maturita_leads(leads, maturant)
     h = list(hands)
     v = list(voids)
     cur = list(trick)

@@ -28,7 +28,7 @@ from engine.ai.common import (
     trick_state,
     voids_of,
 )
-from engine.ai.lead_weights import LEAD_WEIGHTS
+from engine.ai.lead_weights import LEAD_WEIGHTS, MATURANT_LEAD_WEIGHTS, OWN_LEAD_WEIGHTS
 from engine.ai.maturita_solve import TooDeep, maturant_can_pass
 from engine.ai.medium import medium_card
 from engine.ai.objective import stovka_target, stovka_target_of
@@ -107,6 +107,16 @@ class SearchConfig:
     # (filky, červené, červený král) nor in a hard1 one (filky): docs/AI_STRENGTH.md,
     # seventh round
     strong_share: float = 0.0
+    # trick games outside maturita: the searching seat itself leads in its rollouts by the
+    # table distilled from hard's own leads in a medium field (``policy.model_lead``,
+    # ``engine.ai.lead_weights.OWN_LEAD_WEIGHTS``) rather than by the medium rules. Off:
+    # it changed 1–4% of the decisions and measured level in four medium-field duels
+    # (docs/AI_STRENGTH.md, eighth round)
+    own_leads: bool = False
+    # maturita trick games: the maturant leads in his own rollouts by the table distilled from
+    # hard's leads as maturant against medium defenders (``MATURANT_LEAD_WEIGHTS``). Off:
+    # failures 144 / 144 in 800 attempts of červený král (eighth round)
+    maturant_leads: bool = False
 
 
 def equivalence_prune(cards: list[int], separators: int, code: int, keep: int) -> list[int]:
@@ -340,8 +350,20 @@ class CardSearch:
             # better in filky and červené in a hard1 field, worse in všechny: docs/AI_STRENGTH.md)
             weights = LEAD_WEIGHTS.get(code) if self.config.lead_model and penalty_game else None
             leads: Leads | None = None
-            if weights is not None and any(strong):
+            if weights is not None and any(strong) and maturant < 0:
                 leads = [weights if strong[s] else None for s in range(4)]
+            # the seat's own later leads by its own table (``own_leads``; the rollouts drop a
+            # seat's table while it steers for points)
+            own = OWN_LEAD_WEIGHTS.get(code) if self.config.own_leads and maturant < 0 else None
+            if own is not None:
+                leads = leads or [None, None, None, None]
+                leads[me] = own
+            # the maturant's own later leads in his rollouts (``maturant_leads``)
+            mine: Leads | None = None
+            table = MATURANT_LEAD_WEIGHTS.get(code) if self.config.maturant_leads else None
+            if searched and table is not None:
+                mine = [None, None, None, None]
+                mine[me] = table
 
             def prune(legal: int, out: int) -> list[int]:
                 return equivalence_prune_mask(legal, out, value)
@@ -352,7 +374,7 @@ class CardSearch:
                     # a defender: both passes, the rollout's and against his best play
                     rolled = trick_rollout(
                         code, hands, trick, leader, index, taken, voids, maturant, fkh, want,
-                        cards[i],
+                        cards[i], None, mine,
                     )  # fmt: skip
                     rolled_pass = rolled[maturant] == 0
                     try:
