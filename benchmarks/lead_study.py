@@ -239,6 +239,23 @@ def differ(args: argparse.Namespace) -> None:
               f"another card than medium {other[key] / n:.3f}")  # fmt: skip
 
 
+class _Twice:
+    """hard deciding with a ``SearchConfig`` switch off (the move played) and on, from the
+    same RNG seed, counting where the two differ."""
+
+    def __init__(self, base: SearchConfig, on: SearchConfig) -> None:
+        self.base, self.on = base, on
+        self.deal = self.decisions = self.changed = 0
+
+    def decide(self, view: SeatView) -> Action:
+        seed = self.deal * 100 + self.decisions
+        a = HardAI(random.Random(seed), None, self.base).decide(view)
+        b = HardAI(random.Random(seed), None, self.on).decide(view)
+        self.decisions += 1
+        self.changed += a != b
+        return a
+
+
 def changes(args: argparse.Namespace) -> None:
     """How many of hard's decisions a ``SearchConfig`` switch changes: hard (64/120 worlds,
     world budgets) in one seat among medium (with ``maturant_leads``: the maturant of a
@@ -247,25 +264,14 @@ def changes(args: argparse.Namespace) -> None:
     on = replace(base, **{args.knob: True})
     maturita = args.knob == "maturant_leads"
     for name in args.games.split(","):
-        n = d = 0
+        twice = _Twice(base, on)
         for i in range(args.deals):
             rng = random.Random(f"dd/{name}/{i}")
             lora = ai_duel.position(Contract(name), shuffled_deal(rng), i % 4, maturita)
-            me = i % 4 if maturita else (i + 1) % 4
-            bots = [make_ai("medium", random.Random(s)) for s in range(4)]
-            start = len(lora.protocol)
-            while len(lora.protocol) == start:
-                s = lora.to_act
-                assert s is not None
-                view = lora.view(s)
-                if s != me or len(view.legal) == 1:
-                    lora.apply(bots[s].decide(view))
-                    continue
-                a = HardAI(random.Random(i * 100 + n), None, base).decide(view)
-                b = HardAI(random.Random(i * 100 + n), None, on).decide(view)
-                n += 1
-                d += a != b
-                lora.apply(a)
+            twice.deal = i
+            for _ in hard_decisions(lora, i % 4 if maturita else (i + 1) % 4, twice):
+                pass
+        n, d = twice.decisions, twice.changed
         print(f"{name}: {args.knob} changes {d} of {n} decisions ({d / n:.3f})", flush=True)
 
 

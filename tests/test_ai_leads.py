@@ -180,13 +180,9 @@ def test_the_fitted_model_leads_a_short_suit_where_medium_leads_its_lowest_card(
     assert lead == parse_card("10b")
 
 
-def test_the_search_gives_the_model_to_strong_seats_where_cards_carry_points(
-    monkeypatch: Any,
-) -> None:
-    """With every other seat marked strong, hard's rollouts get the lead model for those
-    seats (and not for its own) in červené, filky and červený král, and none in všechny and
-    první a poslední (docs/AI_STRENGTH.md, fifth round: worse in všechny); with the model off,
-    none."""
+def _record_lead_tables(monkeypatch: Any) -> list[Any]:
+    """Replace the search's trick rollouts by stubs that record the per-seat lead tables they
+    are given (``None``: every seat leads by the medium rules)."""
     seen: list[Any] = []
 
     def rollout(*args: Any) -> list[int]:
@@ -199,6 +195,17 @@ def test_the_search_gives_the_model_to_strong_seats_where_cards_carry_points(
 
     monkeypatch.setattr(search, "trick_rollout", rollout)
     monkeypatch.setattr(search, "trick_lookahead_rollout", lookahead)
+    return seen
+
+
+def test_the_search_gives_the_model_to_strong_seats_where_cards_carry_points(
+    monkeypatch: Any,
+) -> None:
+    """With every other seat marked strong, hard's rollouts get the lead model for those
+    seats (and not for its own) in červené, filky and červený král, and none in všechny and
+    první a poslední (docs/AI_STRENGTH.md, fifth round: worse in všechny); with the model off,
+    none."""
+    seen = _record_lead_tables(monkeypatch)
     every_other = lambda e, w, me, share=0.5: [s != me for s in range(4)]  # noqa: E731
     monkeypatch.setattr(search, "strong_seats", every_other)
     base = SearchConfig(budget_ms=None, close_ms=None, worlds=8, close_worlds=8, solve_cards=0)
@@ -283,18 +290,7 @@ def test_own_leads_give_the_searching_seat_its_own_table(monkeypatch: Any) -> No
     search as before; ``benchmarks/search_equivalence.py`` gives the same fingerprint). On:
     in every trick game hard's own seat leads by its table ``OWN_LEAD_WEIGHTS`` in the
     rollouts, beside the strong seats' tables where those apply."""
-    seen: list[Any] = []
-
-    def rollout(*args: Any) -> list[int]:
-        seen.append(args[12] if len(args) > 12 else None)
-        return [0, 0, 0, 0]
-
-    def lookahead(*args: Any) -> list[int]:
-        seen.append(args[15] if len(args) > 15 else None)
-        return [0, 0, 0, 0]
-
-    monkeypatch.setattr(search, "trick_rollout", rollout)
-    monkeypatch.setattr(search, "trick_lookahead_rollout", lookahead)
+    seen = _record_lead_tables(monkeypatch)
     assert SearchConfig().own_leads is False
     base = SearchConfig(budget_ms=None, close_ms=None, worlds=8, close_worlds=8, solve_cards=0)
     for strong in (False, True):
