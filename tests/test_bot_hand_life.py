@@ -19,6 +19,10 @@ LAST_CS = ("⏸ Tahle zpráva se odteď automaticky neobnoví, ani když budeš 
            "ukáže tlačítko **Obnovit karty**.")
 LAST_EN = ("⏸ From now on this message no longer updates by itself, not even when it is your "
            "turn. **Refresh cards** shows the current state.")
+# (a waiting hand's last edit: its "X is to play, the buttons unlock…" would go stale)
+WAIT_CS = "⏸ Karty se už samy neobnoví – až budeš na tahu, klikni na **Obnovit karty**."
+WAIT_EN = ("⏸ Your cards no longer update by themselves – when it is your turn, click "
+           "**Refresh cards**.")
 
 
 def _labels(message: Any) -> list[str]:
@@ -46,7 +50,11 @@ async def test_a_lora_hand_says_before_its_token_dies_and_its_refresh_brings_it_
         await players.move()
     hand = await players.open_hand(carol)
     await harness.env.advance_time(SESSION_SECONDS + 5)
-    assert hand.content == _now(table, c) + "\n" + LAST_CS
+    waiting = (f"Na tahu je {table.names()[table.state.to_act]}. Tlačítka se odemknou, "
+               "až budeš na řadě.")
+    assert waiting in _now(table, c).split("\n")
+    assert hand.content == _now(table, c).replace(waiting, WAIT_CS)
+    assert "odemknou" not in hand.content and LAST_CS not in hand.content
     assert _labels(hand) == ["Obnovit karty"]  # (not her turn: her cards are disabled)
     assert (tid, carol.id) not in harness.bot.controller.sessions
     for _ in range(200):  # the others play (after the token's end) until it is her turn
@@ -55,7 +63,7 @@ async def test_a_lora_hand_says_before_its_token_dies_and_its_refresh_brings_it_
         if table.seats[table.state.to_act].user_id != carol.id:
             await players.move()
     assert table.state.to_act == c
-    assert hand.content.endswith(LAST_CS)  # no edit through the dead token
+    assert WAIT_CS in hand.content  # no edit through the dead token
     newer = await players.open_hand(carol)  # ("Moje karty" meanwhile: a newer hand)
     res = await carol.click(hand, label="Obnovit karty")
     assert res.followups == [] and res.response.id == hand.id
@@ -91,6 +99,11 @@ async def test_a_taroky_hand_s_cards_work_after_its_last_edit_and_its_refresh_af
     assert hand.content == _now(table, seat) + "\n" + LAST_EN
     labels = _labels(hand)
     assert labels[-1] == "Refresh cards" and len(labels) > 1
+    other = next(i for i, s in enumerate(table.seats)  # the other human waits: no stale turn
+                 if s is not None and s.user_id is not None and i != seat)
+    waiting = builders.hand_message(table, table.state.view(other), "en", render=False,
+                                    last=True)["content"]
+    assert waiting.endswith(WAIT_EN) and "unlock" not in waiting and LAST_EN not in waiting
     version = table.version
     await clickers.act(default_policy(table.state))  # (his control on the old message)
     assert table.version > version

@@ -124,6 +124,7 @@ STRINGS: dict[str, str] = {
     "core.unrated_ai_share": "Hra se nehodnotí: AI odehrála za hráče {name} víc než {share} % tahů.",
     "core.hand_replaced": "Tyhle karty jsou zastaralé – platí novější zpráva s tvými kartami.",
     "core.hand_last": "⏸ Tahle zpráva se odteď automaticky neobnoví, ani když budeš na tahu. Aktuální stav ukáže tlačítko **Obnovit karty**.",
+    "core.hand_last_wait": "⏸ Karty se už samy neobnoví – až budeš na tahu, klikni na **Obnovit karty**.",
     "core.btn_refresh_hand": "Obnovit karty",
     "core.hand_left": "Tyhle karty už neplatí – u stolu č. {id} za tebe teď hraje AI. Vrátit se můžeš, dokud hra běží: u stolu klikni na **Moje karty** a pak na **Vrátit se ke stolu**.",
     "core.hand_left_tournament": "Tyhle karty už neplatí – u stolu č. {id} za tebe hraje AI až do konce hry.",
