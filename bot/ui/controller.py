@@ -49,7 +49,13 @@ from bot.storage.models import OutboxEntry, OutboxItem, TournamentStatus
 from bot.storage.protocol import TableStore
 from bot.tournament import model as tournament_model
 from bot.ui import builders
-from bot.ui.components import ConfirmButton, LobbyButton, TableButton, question_view
+from bot.ui.components import (
+    ConfirmButton,
+    LobbyButton,
+    TableButton,
+    frozen_view,
+    question_view,
+)
 from bot.ui.sessions import HandSessions
 from bot.unrated import unrated_note
 from bot.workers import Pools
@@ -378,7 +384,7 @@ class Controller:
         text = builders.closed_text(table, f"core.closed_{reason}", table.settings.lang, by)
         out = [items.table_refresh(table.channel_id, table.table_id, closed=reason),
                items.post(table.channel_id, text, table_id=table.table_id),
-               *self._pointer(table)]
+               *self._pointer(table), *self._invite_done(table, "core.again_invite_closed")]
         unping = self._unping(table)
         self._forget_mover(table.table_id)
         return out if unping is None else [unping, *out]
@@ -421,6 +427,7 @@ class Controller:
                                       record=lines if starts and not state.finished else ())
         out = [] if refresh.payload.get("record") else [
             items.post(channel, text, table_id=tid) for text in lines]
+        out.extend(self._invite_done(table, "core.again_invite_started"))
         if state.finished:
             out.append(self._final(table, ui))
             out.extend(self._pointer(table))
@@ -996,7 +1003,10 @@ class Controller:
             await interaction.response.defer()
             await self.delivery.startup_gate(table_id)
             if op == "join":
-                await self.service.join(table_id, user.id, user.display_name)
+                table = await self.service.join(table_id, user.id, user.display_name)
+                if _message_id(interaction) != table.message_id:
+                    # (the rematch's invitation: the lobby that changed is elsewhere)
+                    await self.error(interaction, "core.joined", lang, id=table_id)
             elif op in ("leave", "quit"):  # quit: the creator confirmed closing the table
                 await self.leave_lobby(interaction, table_id, lang, confirmed=op == "quit")
             elif op == "agree":
@@ -1354,6 +1364,8 @@ class Controller:
 
         settings = TableSettings.from_json(old.settings.to_json())
         settings.revision = 0
+        rematch = {"of": table_id, "seats": {str(s.user_id): i for i, s in enumerate(old.seats)
+                                             if s is not None and s.user_id is not None}}
         # (a thread and the AI seats are REST calls and commits more than Discord's three
         # seconds for a first answer may allow)
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -1363,21 +1375,19 @@ class Controller:
                 raise TableError("already_seated")
             table = await self.service.create(old.guild_id, channel_id, user.id,
                                               user.display_name, settings, old.game_kind,
-                                              placement=placement)
+                                              placement=placement, rematch=rematch)
         except TableError as exc:
-            mine = self.service.table_of_user(old.guild_id, user.id)
-            if exc.key == "again_busy" and mine is not None \
-                    and mine.table_id == exc.params.get("id"):
-                key = "core.joined"  # (his second click: he opened it)
+            if exc.key == "again_busy":
+                await self._again_busy(interaction, old, int(exc.params["id"]), lang)
             else:
-                key = ("core.again_busy" if exc.key == "again_busy"
-                       else game_key(old.game_kind, exc.key))
-            await self.tell(interaction, t(key, lang, **exc.params), lang)
+                await self.tell(interaction, t(game_key(old.game_kind, exc.key), lang,
+                                               **exc.params), lang)
             return
-        for s in old.seats:  # its AI players (not those who took a leaver's place)
+        for i, s in enumerate(old.seats):  # its AI players, in their seats (not those who
+            # took a leaver's place)
             if s is not None and s.user_id is None and not s.left and s.ai is not None:
                 try:
-                    await self.service.add_ai(table.table_id, user.id, s.ai)
+                    await self.service.add_ai(table.table_id, user.id, s.ai, seat=i)
                 except TableError as exc:
                     log.warning("no AI %s for table %s: %s", s.ai, table.table_id, exc.key)
         others = [s for s in humans if s.user_id != user.id]
@@ -1393,10 +1403,68 @@ class Controller:
                     "label": t("core.btn_join", settings.lang),
                     "style": discord.ButtonStyle.primary.value}  # (the lobby's own button)
             await self.enqueue([items.post(table.channel_id, invite, mentions=True,
-                                           buttons=[join], table_id=table.table_id)])
+                                           buttons=[join], table_id=table.table_id,
+                                           key=_invite_key(table.table_id))])
             text += " " + t("core.again_invited", lang,
                             names=", ".join(s.name for s in others))
         await self.tell(interaction, text, lang)
+
+    async def _again_busy(self, interaction: Interaction, old: Table, open_id: int,
+                          lang: str) -> None:
+        """"Hrát znovu" while a table is open in the channel: the rematch of the same table
+        still in its lobby seats him (his click says he wants to play; in his old seat);
+        another lobby is offered with its own join button; a table in play is to wait for."""
+        user = interaction.user
+        open_ = self.service.tables.get(open_id)
+        mine = self.service.table_of_user(old.guild_id, user.id)
+        if mine is not None and mine.table_id == open_id:
+            await self.error(interaction, "core.joined", lang, id=open_id)
+            return
+        if open_ is not None and open_.status == STATUS_LOBBY:
+            if (open_.rematch or {}).get("of") == old.table_id:
+                try:
+                    await self.service.join(open_id, user.id, user.display_name)
+                except TableError as exc:
+                    await self.tell(interaction, t(game_key(old.game_kind, exc.key), lang,
+                                                   **exc.params), lang)
+                    return
+                await self.error(interaction, "core.again_joined", lang, id=open_id)
+                return
+            button = LobbyButton(open_id, "join", t("core.btn_join", lang),
+                                 discord.ButtonStyle.primary)
+            await interaction.followup.send(t("core.again_busy_lobby", lang, id=open_id),
+                                            view=frozen_view(button), ephemeral=True)
+            return
+        await self.error(interaction, "core.again_busy", lang, id=open_id)
+
+    def _invite_done(self, table: Table, key: str) -> list[OutboxItem]:
+        """A rematch's invitation once its table started (or closed): its text says so, its
+        join button goes (once; None before it was posted — ``set_invite`` then does it)."""
+        rematch = table.rematch
+        if rematch is None or rematch.get("done") or not isinstance(rematch.get("invite"),
+                                                                     list):
+            return []
+        rematch["done"] = True
+        channel_id, message_id = rematch["invite"]
+        names = ", ".join(s.name for s in table.seats if s is not None)
+        text = t(key, table.settings.lang, id=table.table_id, old=rematch.get("of"),
+                 names=names)
+        return [items.delete(int(channel_id), int(message_id), table.table_id, record=text)]
+
+    async def set_invite(self, table: Table, channel_id: int, message_id: int) -> None:
+        """The rematch's invitation was posted (``bot.delivery.channel``): kept, so that the
+        start of its table (or its closing) takes its button away."""
+        if table.rematch is None:
+            return
+        table.rematch["invite"] = [channel_id, message_id]
+        later = []
+        if table.status == STATUS_PLAYING or table.status == STATUS_FINISHED:
+            later = self._invite_done(table, "core.again_invite_started")
+        elif table.status == STATUS_ABORTED:
+            later = self._invite_done(table, "core.again_invite_closed")
+        await self.service.note_ids(table)
+        if later:
+            await self.enqueue(later)
 
     async def send_rules(self, interaction: Interaction, kind: str, lang: str,
                          table: Table | None = None) -> None:
@@ -1568,6 +1636,11 @@ class Controller:
             self._hold_hand(table, key)
         else:
             self._refresh_hand(table, key)  # (the latest state is shown)
+
+
+def _invite_key(table_id: int) -> str:
+    """The outbox key of a rematch's invitation (its message id is kept: ``set_invite``)."""
+    return f"invite:{table_id}"
 
 
 def _seconds(n: float) -> Any:
