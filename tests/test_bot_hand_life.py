@@ -161,3 +161,40 @@ async def test_a_player_who_leaves_finds_his_open_hand_saying_so(harness):
         f"These cards no longer count – an AI plays for you at table {tid} now. You can come "
         "back while the game runs: click **My cards** at the table, then **Back to the table**.")
     assert hand.components == [] and hand.attachments == []
+
+
+async def test_hands_open_across_a_restart_follow_the_table_and_get_their_last_edit(harness):
+    """The bot restarts while Carol's hand is open (she waits): it follows the table again —
+    its token was saved — and its last edit comes when its token nears its end, as if there
+    had been no restart. Her token is in the database meanwhile, and gone once it ended."""
+    _g, ch, users, tid = await open_table(harness, ["alice", "bob", "carol"], ("easy",))
+    _alice, _bob, carol = users
+    players = Players(harness, ch, tid, users, random.Random(6))
+    c = players.table.seat_of(carol.id)
+    while players.table.state.to_act == c:
+        await players.move()
+    hand = await players.open_hand(carol)
+    await harness.restart()
+    await channel_delivered(harness)
+    table = players.table
+    version = table.version
+    for _ in range(200):  # the others play; her hand, not clicked since, follows
+        if table.state.to_act == c:
+            break
+        if table.seats[table.state.to_act].user_id is not None:
+            await players.move()
+            assert hand.content == _now(table, c)
+    assert table.version > version and table.state.to_act == c
+    assert carol.id in [t.user_id for t in await harness.bot.store.load_hands(
+        store_moment(harness))]
+    await harness.env.advance_time(SESSION_SECONDS + 5)
+    assert hand.content == _now(table, c) + "\n" + LAST_CS  # (her turn: her cards work)
+    assert _labels(hand)[-1] == "Obnovit karty"
+    assert await harness.bot.store.load_hands(store_moment(harness)) == []
+
+
+def store_moment(harness: Any) -> Any:
+    """The virtual wall clock's now, as the storage takes it."""
+    from datetime import UTC, datetime
+
+    return datetime.fromtimestamp(harness.bot.controller.now(), UTC)

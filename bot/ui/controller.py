@@ -20,6 +20,7 @@ import logging
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
+from datetime import UTC, datetime
 from typing import Any, Concatenate, Literal, ParamSpec, cast
 
 import discord
@@ -45,7 +46,7 @@ from bot.model import (
 from bot.permissions import manages_server
 from bot.persist import archive, table_from_record
 from bot.service import Place, TableService
-from bot.storage.models import OutboxEntry, OutboxItem, TournamentStatus
+from bot.storage.models import HandToken, OutboxEntry, OutboxItem, TournamentStatus
 from bot.storage.protocol import TableStore
 from bot.tournament import model as tournament_model
 from bot.ui import builders
@@ -56,7 +57,7 @@ from bot.ui.components import (
     frozen_view,
     question_view,
 )
-from bot.ui.sessions import HandSessions
+from bot.ui.sessions import HandLink, HandSessions, Session, StoredHand
 from bot.unrated import unrated_note
 from bot.workers import Pools
 from engine.game import GameEvent
@@ -129,6 +130,10 @@ class Controller:
         # dies, the hand says it no longer follows the table and offers a refresh)
         self.last_edits: dict[tuple[int, int], asyncio.TimerHandle] = {}
         self.last_due: set[tuple[int, int]] = set()  # hands whose next edit is their last
+        # the hands' tokens to save (None: to drop), written by one task (``_save_hands``):
+        # the open hands follow their tables after a restart too
+        self.hand_writes: dict[tuple[int, int], HandToken | None] = {}
+        self.hand_saver: asyncio.Future[None] | None = None
         # (table, user) -> his last click that moved (its version and what it chose): the
         # same click again is his double click, not a stale button (``_act``)
         self.last_moves: dict[tuple[int, int], tuple[int, object]] = {}
@@ -778,7 +783,8 @@ class Controller:
             message = await self.hand_message(table, seat, lang, last=last)
         except Exception:  # a bug drawing it: he is told, his next click redraws
             log.exception("refreshing a hand on table %s failed", table.table_id)
-            await self.error(interaction, "core.error", lang)
+            if not isinstance(interaction, StoredHand):  # (no answer but through the hand)
+                await self.error(interaction, "core.error", lang)
             return
         if self.sessions.get(key) is not session:
             return  # a newer hand message replaced this one meanwhile
@@ -797,9 +803,10 @@ class Controller:
         if last or table.state is None or table.state.finished:
             self._end_session(key, session)
 
-    def _end_session(self, key: tuple[int, int], session: tuple[Interaction, float]) -> None:
+    def _end_session(self, key: tuple[int, int], session: Session) -> None:
         if self.sessions.get(key) is session:
             del self.sessions[key]
+            self._note_hand(key, None)
             self.hands.forget(key)
             self.last_due.discard(key)
             timer = self.last_edits.pop(key, None)
@@ -809,13 +816,66 @@ class Controller:
     def _keep(self, key: tuple[int, int], interaction: Interaction) -> None:
         """His newest hand message, edited through ``interaction`` from now on; its last
         edit is due when the token is ``SESSION_SECONDS`` old (``last_edit``)."""
-        self.sessions[key] = (interaction, self.now())
+        opened = self.now()
+        self.sessions[key] = (interaction, opened)
         self.last_due.discard(key)
         timer = self.last_edits.pop(key, None)
         if timer is not None:
             timer.cancel()
         self.last_edits[key] = asyncio.get_running_loop().call_later(
             SESSION_SECONDS, self.last_edit, key)
+        self._note_hand(key, HandToken(key[0], key[1], int(interaction.application_id),
+                                       interaction.token, _message_id(interaction),
+                                       _moment(opened), _moment(opened + TOKEN_SECONDS)))
+
+    def _note_hand(self, key: tuple[int, int], token: HandToken | None) -> None:
+        """Save a hand's token (None: it stopped following the table) — soon, in one write
+        with the others asked for meanwhile."""
+        self.hand_writes[key] = token
+        if self.hand_saver is None or self.hand_saver.done():
+            self.hand_saver = asyncio.ensure_future(self._save_hands())
+            self.service.tasks.add(self.hand_saver)
+            self.hand_saver.add_done_callback(self.service.tasks.discard)
+
+    async def _save_hands(self) -> None:
+        await asyncio.sleep(0)  # (a burst of clicks and edits: one write)
+        while self.hand_writes:
+            writes, self.hand_writes = self.hand_writes, {}
+            try:
+                await self.store.save_hands([h for h in writes.values() if h is not None],
+                                            [k for k, h in writes.items() if h is None])
+            except Exception as exc:  # (not fatal: those hands do not outlive a restart)
+                log.warning("could not save %d open hands: %s", len(writes),
+                            type(exc).__name__)
+
+    async def _restore_hands(self) -> None:
+        """After a restart: the hands open before it follow their tables again, through
+        their saved tokens (``StoredHand``) — edited now (a change the restart cut short may
+        not have reached them), and their last edit comes when it is due (``last_edit``).
+        The expired ones are deleted as they are read; those of a table no longer in play
+        are dropped."""
+        now = self.now()
+        try:
+            saved = await self.store.load_hands(_moment(now))
+        except Exception:
+            log.exception("reading the open hands failed")
+            return
+        loop = asyncio.get_running_loop()
+        for h in saved:
+            key = (h.table_id, h.user_id)
+            table = self.service.tables.get(h.table_id)
+            opened = h.opened_at.timestamp()
+            if table is None or table.status != STATUS_PLAYING or table.state is None \
+                    or table.seat_of(h.user_id) is None or now - opened > TOKEN_SECONDS:
+                self._note_hand(key, None)
+                continue
+            if key in self.sessions:  # (a click since the start: his newer hand)
+                continue
+            self.sessions[key] = (StoredHand(self.bot, h.application_id, h.token,
+                                             h.message_id), opened)
+            self.last_edits[key] = loop.call_later(
+                max(0.0, opened + SESSION_SECONDS - now), self.last_edit, key)
+            self._refresh_hand(table, key)
 
     def last_edit(self, key: tuple[int, int]) -> None:
         """A hand's token is about to die: its last edit (``_edit_hand``), while the game
@@ -876,6 +936,7 @@ class Controller:
         except Exception:
             log.exception("recovering the outbox failed")
         await self.desk.service.load()
+        await self._restore_hands()
         for table in list(self.service.tables.values()):
             try:
                 if table.parent_id == table.channel_id and table.status == STATUS_LOBBY:
@@ -963,8 +1024,9 @@ class Controller:
             except TableError:
                 log.warning("forgetting %s: %s %s failed", user_id, what, id_)
         await self.service.forget_left(user_id)
-        for key in [k for k in self.sessions if k[1] == user_id]:
-            del self.sessions[key]
+        for key in [k for k in (*self.sessions, *self.hand_writes) if k[1] == user_id]:
+            self.sessions.discard(key)
+            self._note_hand(key, None)  # (no token of his saved after the database forgot him)
         await self.store.forget_user(user_id)
         self.langs.pop(user_id, None)
         self.service.forget_user(user_id)
@@ -1649,9 +1711,15 @@ def _seconds(n: float) -> Any:
     return timedelta(seconds=n)
 
 
-def _message_id(interaction: Interaction) -> int | None:
+def _moment(epoch: float) -> datetime:
+    return datetime.fromtimestamp(epoch, UTC)
+
+
+def _message_id(interaction: HandLink) -> int | None:
     """The message whose component was clicked (a hand's own, or the table message that
     opened a hand as a new message); None for a command."""
+    if isinstance(interaction, StoredHand):
+        return interaction.message_id
     message = interaction.message
     return None if message is None else message.id
 
