@@ -294,6 +294,10 @@ class Table:
     # there that points to the thread
     parent_id: int | None = None
     pointer_id: int | None = None
+    # a table opened by "Hrát znovu": {"of": the finished table, "seats": {user id (as
+    # text): his seat there}, "invite": the invitation's message (once posted)}; each former
+    # player (his click, or the invitation's) takes his old seat back
+    rematch: JSONDict | None = None
 
     @property
     def in_thread(self) -> bool:
@@ -377,6 +381,8 @@ class Table:
         if self.parent_id is not None:
             extra["parent"] = self.parent_id
             extra["pointer"] = self.pointer_id
+        if self.rematch is not None:
+            extra["rematch"] = dict(self.rematch)
         return extra
 
     def seats_json(self) -> list[JSONDict | None]:

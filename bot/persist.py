@@ -49,6 +49,7 @@ def table_from_record(rec: TableRecord) -> Table:
         tournament=extra.get("tournament") if isinstance(extra.get("tournament"), dict) else None,
         parent_id=_id(extra.get("parent")),
         pointer_id=_id(extra.get("pointer")),
+        rematch=extra.get("rematch") if isinstance(extra.get("rematch"), dict) else None,
     )
 
 

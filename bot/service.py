@@ -123,12 +123,27 @@ class Metrics:
             self.ai_seconds.append(seconds)
 
 
-def _free_seat(table: Table) -> int:
-    """The first free seat of a lobby (TableError when the table is full)."""
-    free = next((i for i, s in enumerate(table.seats) if s is None), None)
-    if free is None:
+def _free_seat(table: Table, user_id: int | None = None) -> int:
+    """The first free seat of a lobby (TableError when the table is full). At a rematch
+    (``Table.rematch``) a former player takes his old seat, and a newcomer a seat nobody of
+    the finished table had (while one is free): the order of play stays theirs."""
+    free = [i for i, s in enumerate(table.seats) if s is None]
+    if not free:
         raise TableError("table_full")
-    return free
+    old = rematch_seats(table)
+    if user_id is not None and old.get(user_id) in free:
+        return old[user_id]
+    kept = set(old.values())
+    return next((i for i in free if i not in kept), free[0])
+
+
+def rematch_seats(table: Table) -> dict[int, int]:
+    """A rematch's former players and their seats at the finished table (else empty)."""
+    seats = (table.rematch or {}).get("seats")
+    if not isinstance(seats, dict):
+        return {}
+    return {int(u): int(i) for u, i in seats.items()
+            if str(u).isdigit() and isinstance(i, int) and 0 <= i < len(table.seats)}
 
 
 def _no_return(table: Table) -> None:
@@ -370,9 +385,11 @@ class TableService:
         game_kind: str,
         *,
         placement: Placement | None = None,
+        rematch: dict[str, Any] | None = None,
     ) -> Table:
-        """A new table's lobby in ``channel_id``. ``placement`` decides whether it plays in
-        a thread of its own: it is asked, and the table registered, while the channel takes
+        """A new table's lobby in ``channel_id`` (``rematch``: opened by "Hrát znovu",
+        ``Table.rematch``; its creator takes his old seat). ``placement`` decides whether it
+        plays in a thread of its own: it is asked, and the table registered, while the channel takes
         no other new table (two ``/… new`` at the same instant in an empty channel: the
         second one sees the first). Its ``Place`` is then asked, outside that turn, where the
         table plays once it has its id (the thread, and the entries that point there); the
@@ -382,9 +399,11 @@ class TableService:
                 raise TableError("already_seated")
             place = None if placement is None else await placement()
             count = games.get(game_kind).seats
-            seats: list[Seat | None] = [Seat(creator_id, creator_name,
-                                             agreed=settings.revision)]
-            seats += [None] * (count - 1)
+            seats: list[Seat | None] = [None] * count
+            probe = Table(0, guild_id, channel_id, creator_id, settings, seats, game_kind,
+                          rematch=rematch)
+            seats[_free_seat(probe, creator_id)] = Seat(creator_id, creator_name,
+                                                        agreed=settings.revision)
             try:
                 table_id = await self.store.create_table(
                     guild_id,
@@ -406,6 +425,7 @@ class TableService:
                 seats,
                 game_kind=game_kind,
                 seed=self.rng.getrandbits(63),
+                rematch=rematch,
             )
             table.saved = (None, table.seats_json(), table.status)
             self.tables[table_id] = table
@@ -512,12 +532,14 @@ class TableService:
             if self.table_of_user(table.guild_id, user_id) is not None:
                 raise TableError("already_seated")
             # joining accepts the table's options as they are now (Čl. 10, 13)
-            table.seats[_free_seat(table)] = Seat(user_id, name,
-                                                  agreed=table.settings.revision)
+            table.seats[_free_seat(table, user_id)] = Seat(user_id, name,
+                                                           agreed=table.settings.revision)
             await self._save(table, self.presenter.lobby_shown(table))
             return table
 
-    async def add_ai(self, table_id: int, user_id: int, level: str) -> Table:
+    async def add_ai(self, table_id: int, user_id: int, level: str,
+                     seat: int | None = None) -> Table:
+        """An AI player in the first free seat (``seat``: in that one, if free)."""
         async with self.lock(table_id):
             table = self.get(table_id)
             if table.status != STATUS_LOBBY:
@@ -526,7 +548,8 @@ class TableService:
                 raise TableError("not_seated")
             if level not in spec_of(table).ai_levels:
                 raise TableError("bad_level")
-            free = _free_seat(table)
+            free = seat if seat is not None and 0 <= seat < len(table.seats) \
+                and table.seats[seat] is None else _free_seat(table)
             taken = {x.name for x in table.seats if x is not None}
             names = [*AI_NAMES, *(f"AI {i}" for i in range(1, len(table.seats) + 1))]
             name = next(n for n in names if n not in taken)

@@ -67,17 +67,54 @@ async def test_play_again_opens_the_same_table_and_invites_the_others(harness):
     assert [c["custom_id"] for c in enabled_controls(invite)] == [f"lora:l:{new.table_id}:join"]
     lobby = next(m for m in ch.history() if m.id == new.message_id)
     assert "Čas na tah: 45 s" in lobby.embeds[0].fields[1].value
-    # a table is open here now: the others' clicks point to it, the clicker's says he sits
+    # a table is open here now: a former player's click on "Hrát znovu" seats him there (in
+    # his seat of the finished table), the opener's again says he sits
     res = await alice.click(final, label="Hrát znovu")
-    assert reply(res).content == (f"V tomto kanálu už je otevřený stůl č. {new.table_id} – "
-                                  "přisedni k němu, nebo počkej, až skončí.")
+    assert reply(res).content == (f"Stůl č. {new.table_id} se stejnými pravidly už je založen "
+                                  "a sedíš u něj.")
     res = await bob.click(final, label="Hrát znovu")
     assert reply(res).content == f"Sedíš u stolu č. {new.table_id}."
     assert harness.service.tables_in_channel(ch.id) == [new]
-    await alice.click(lobby, label="Přisednout")  # nobody is seated without his click
-    assert new.seat_of(alice.id) is not None and new.seat_of(carol.id) is None
-    await carol.click(invite, label="Přisednout")  # (the same button under the invitation)
-    assert new.seat_of(carol.id) is not None
+    # "Přisednout" under the invitation answers where it was clicked
+    res = await carol.click(invite, label="Přisednout")
+    assert res.followups and res.followups[-1].ephemeral
+    assert res.followups[-1].content == f"Sedíš u stolu č. {new.table_id}."
+    # everyone back in the seats of the finished table (by arrival: the order of play)
+    assert [(s.user_id, s.ai) for s in new.seats] == [(s.user_id, s.ai) for s in old.seats]
+    res = await bob.click(lobby, label="Začít hru")
+    assert new.status == "playing"
+    await channel_delivered(harness, ch.id)
+    invite = next(m for m in ch.history() if m.id == invite.id)
+    assert enabled_controls(invite) == []
+    assert invite.content == (
+        f"Další hra – stůl č. {new.table_id} se stejnými pravidly jako stůl č. {tid} – už běží. "
+        f"Hrají: {', '.join(new.names())}.")
+
+
+async def test_play_again_next_to_another_table_offers_its_join_button(harness):
+    """A lobby that is not the rematch is offered with its own button; a table in play is
+    to wait for."""
+    guild, ch, users, tid = await open_table(harness, ["alice", "bob", "carol"], ("easy",))
+    alice, bob, _carol = users
+    await _finish(harness, tid)
+    final = _final(ch, f"Konec lóry – stůl č. {tid}")
+    dave = guild.add_member(harness.env.create_user("dave"))
+    await dave.slash(ch, "lora new")
+    other = harness.service.table_of_user(guild.id, dave.id)
+    res = await alice.click(final, label="Hrát znovu")
+    assert reply(res).content == (f"V tomto kanálu už na hráče čeká stůl č. {other.table_id} – "
+                                  "přisednout k němu můžeš tlačítkem **Přisednout**.")
+    assert [c["custom_id"] for c in enabled_controls(reply(res))] == [
+        f"lora:l:{other.table_id}:join"]
+    assert other.seat_of(alice.id) is None  # (not the rematch: his own click seats him)
+    await alice.click(reply(res), label="Přisednout")
+    assert other.seat_of(alice.id) is not None
+    await harness.service.add_ai(other.table_id, dave.id, "easy")
+    await harness.service.add_ai(other.table_id, dave.id, "easy")
+    await harness.service.start(other.table_id, dave.id)
+    res = await bob.click(final, label="Hrát znovu")
+    assert reply(res).content == (f"V tomto kanálu se už hraje u stolu č. {other.table_id}. "
+                                  "Další hru tu založíš, až skončí.")
 
 
 async def test_taroky_play_again_in_english_refused_to_one_seated_elsewhere(harness):

@@ -19,6 +19,10 @@ LAST_CS = ("⏸ Tahle zpráva se odteď automaticky neobnoví, ani když budeš 
            "ukáže tlačítko **Obnovit karty**.")
 LAST_EN = ("⏸ From now on this message no longer updates by itself, not even when it is your "
            "turn. **Refresh cards** shows the current state.")
+# (a waiting hand's last edit: its "X is to play, the buttons unlock…" would go stale)
+WAIT_CS = "⏸ Karty se už samy neobnoví – až budeš na tahu, klikni na **Obnovit karty**."
+WAIT_EN = ("⏸ Your cards no longer update by themselves – when it is your turn, click "
+           "**Refresh cards**.")
 
 
 def _labels(message: Any) -> list[str]:
@@ -46,7 +50,11 @@ async def test_a_lora_hand_says_before_its_token_dies_and_its_refresh_brings_it_
         await players.move()
     hand = await players.open_hand(carol)
     await harness.env.advance_time(SESSION_SECONDS + 5)
-    assert hand.content == _now(table, c) + "\n" + LAST_CS
+    waiting = (f"Na tahu je {table.names()[table.state.to_act]}. Tlačítka se odemknou, "
+               "až budeš na řadě.")
+    assert waiting in _now(table, c).split("\n")
+    assert hand.content == _now(table, c).replace(waiting, WAIT_CS)
+    assert "odemknou" not in hand.content and LAST_CS not in hand.content
     assert _labels(hand) == ["Obnovit karty"]  # (not her turn: her cards are disabled)
     assert (tid, carol.id) not in harness.bot.controller.sessions
     for _ in range(200):  # the others play (after the token's end) until it is her turn
@@ -55,7 +63,7 @@ async def test_a_lora_hand_says_before_its_token_dies_and_its_refresh_brings_it_
         if table.seats[table.state.to_act].user_id != carol.id:
             await players.move()
     assert table.state.to_act == c
-    assert hand.content.endswith(LAST_CS)  # no edit through the dead token
+    assert WAIT_CS in hand.content  # no edit through the dead token
     newer = await players.open_hand(carol)  # ("Moje karty" meanwhile: a newer hand)
     res = await carol.click(hand, label="Obnovit karty")
     assert res.followups == [] and res.response.id == hand.id
@@ -91,6 +99,11 @@ async def test_a_taroky_hand_s_cards_work_after_its_last_edit_and_its_refresh_af
     assert hand.content == _now(table, seat) + "\n" + LAST_EN
     labels = _labels(hand)
     assert labels[-1] == "Refresh cards" and len(labels) > 1
+    other = next(i for i, s in enumerate(table.seats)  # the other human waits: no stale turn
+                 if s is not None and s.user_id is not None and i != seat)
+    waiting = builders.hand_message(table, table.state.view(other), "en", render=False,
+                                    last=True)["content"]
+    assert waiting.endswith(WAIT_EN) and "unlock" not in waiting and LAST_EN not in waiting
     version = table.version
     await clickers.act(default_policy(table.state))  # (his control on the old message)
     assert table.version > version
@@ -148,3 +161,40 @@ async def test_a_player_who_leaves_finds_his_open_hand_saying_so(harness):
         f"These cards no longer count – an AI plays for you at table {tid} now. You can come "
         "back while the game runs: click **My cards** at the table, then **Back to the table**.")
     assert hand.components == [] and hand.attachments == []
+
+
+async def test_hands_open_across_a_restart_follow_the_table_and_get_their_last_edit(harness):
+    """The bot restarts while Carol's hand is open (she waits): it follows the table again —
+    its token was saved — and its last edit comes when its token nears its end, as if there
+    had been no restart. Her token is in the database meanwhile, and gone once it ended."""
+    _g, ch, users, tid = await open_table(harness, ["alice", "bob", "carol"], ("easy",))
+    _alice, _bob, carol = users
+    players = Players(harness, ch, tid, users, random.Random(6))
+    c = players.table.seat_of(carol.id)
+    while players.table.state.to_act == c:
+        await players.move()
+    hand = await players.open_hand(carol)
+    await harness.restart()
+    await channel_delivered(harness)
+    table = players.table
+    version = table.version
+    for _ in range(200):  # the others play; her hand, not clicked since, follows
+        if table.state.to_act == c:
+            break
+        if table.seats[table.state.to_act].user_id is not None:
+            await players.move()
+            assert hand.content == _now(table, c)
+    assert table.version > version and table.state.to_act == c
+    assert carol.id in [t.user_id for t in await harness.bot.store.load_hands(
+        store_moment(harness))]
+    await harness.env.advance_time(SESSION_SECONDS + 5)
+    assert hand.content == _now(table, c) + "\n" + LAST_CS  # (her turn: her cards work)
+    assert _labels(hand)[-1] == "Obnovit karty"
+    assert await harness.bot.store.load_hands(store_moment(harness)) == []
+
+
+def store_moment(harness: Any) -> Any:
+    """The virtual wall clock's now, as the storage takes it."""
+    from datetime import UTC, datetime
+
+    return datetime.fromtimestamp(harness.bot.controller.now(), UTC)

@@ -73,6 +73,10 @@ class Materials(Protocol):
 
     async def set_pointer(self, table: Table, message_id: int) -> int | None: ...
 
+    async def set_invite(self, table: Table, channel_id: int, message_id: int) -> None:
+        """A rematch's invitation (a post keyed ``invite:<table id>``) was posted."""
+        ...
+
     async def tournament_message(self, tournament_id: int) -> dict[str, Any] | None:
         """The tournament's message as it is now (None: the tournament is gone)."""
         ...
@@ -351,6 +355,12 @@ class ChannelDeliverer:
             old = await self.m.set_tournament_message(_tournament_id(entry), message_id)
             if old is not None and old != message_id:
                 await self.m.enqueue([items.delete(entry.channel_id, old)])
+            return
+        if entry.kind == items.POST and entry.table_id is not None \
+                and entry.key == f"invite:{entry.table_id}":
+            invited = await self.m.table(entry.table_id)
+            if invited is not None:
+                await self.m.set_invite(invited, entry.channel_id, message_id)
             return
         if entry.table_id is None or entry.kind not in (items.TABLE, items.PING, items.POINTER):
             return

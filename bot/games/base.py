@@ -35,6 +35,10 @@ class HandParts:
     items: list[Item] = field(default_factory=list)
     picture: Picture | None = None
     fallback: str = ""  # shown instead of the picture when it cannot be drawn
+    # the line of ``lines`` that says whose turn he waits for ("Na tahu je …, tlačítka se
+    # odemknou…"), if he waits: a hand's last edit puts its own line there (it will not
+    # follow the turn any more)
+    wait: str | None = None
 
 
 @dataclass

@@ -298,5 +298,6 @@ async def forget_user(conn: aiosqlite.Connection, now: str, user_id: int) -> For
             )
         await execute(conn, "DELETE FROM seated WHERE user_id = ?", (user_id,))
         await execute(conn, "DELETE FROM user_settings WHERE user_id = ?", (user_id,))
+        await execute(conn, "DELETE FROM hand_tokens WHERE user_id = ?", (user_id,))
         await forget_in_tournaments(conn, user_id)
     return ForgetResult(game_rows, deleted, touched, aborted)

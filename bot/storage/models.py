@@ -87,6 +87,21 @@ class PlayerResult:
 
 
 @dataclass(frozen=True, slots=True)
+class HandToken:
+    """An open hand message: the token of the interaction whose message it is (it edits the
+    message until ``expires_at``), the message the click was on (None: a command) and when
+    it was clicked. The token is a secret: its ``repr`` leaves it out."""
+
+    table_id: int
+    user_id: int
+    application_id: int
+    token: str = field(repr=False)
+    message_id: int | None
+    opened_at: datetime
+    expires_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
 class GamePlayer:
     seat: int
     user_id: int | None

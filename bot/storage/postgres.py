@@ -19,6 +19,7 @@ from bot.errors import AlreadyRegistered, TableNotFound, UserAlreadySeated
 from bot.storage import ratings
 from bot.storage.archive import _check_outcome, _check_players, _player
 from bot.storage.db import dumps, loads, parse_stamp, stamp, state_json, utc_now
+from bot.storage.hands import of_row as hand_of_row
 from bot.storage.models import (
     ACTIVE_STATUSES,
     ANONYMOUS,
@@ -29,6 +30,7 @@ from bot.storage.models import (
     STATUSES,
     ForgetResult,
     GameSummary,
+    HandToken,
     LeaderboardRow,
     OutboxBatch,
     OutboxDone,
@@ -272,6 +274,33 @@ class PostgresStore:
         return {int(r["message_id"]) for r in rows}
 
     @shielded
+    @shielded
+    async def save_hands(self, put: Sequence[HandToken],
+                         drop: Sequence[tuple[int, int]] = ()) -> None:
+        if not put and not drop:
+            return
+        async with self._pool.acquire() as c, c.transaction():
+            for table_id, user_id in drop:
+                await c.execute("DELETE FROM hand_tokens WHERE table_id = $1 AND user_id = $2",
+                                table_id, user_id)
+            for h in put:
+                await c.execute(
+                    "INSERT INTO hand_tokens (table_id, user_id, application_id, token,"
+                    " message_id, opened_at, expires_at) SELECT $1, $2, $3, $4, $5, $6, $7"
+                    " WHERE EXISTS (SELECT 1 FROM tables WHERE table_id = $1)"
+                    " ON CONFLICT (table_id, user_id) DO UPDATE SET"
+                    " application_id = excluded.application_id, token = excluded.token,"
+                    " message_id = excluded.message_id, opened_at = excluded.opened_at,"
+                    " expires_at = excluded.expires_at",
+                    h.table_id, h.user_id, h.application_id, h.token, h.message_id,
+                    stamp(h.opened_at), stamp(h.expires_at))
+
+    async def load_hands(self, now: datetime) -> list[HandToken]:
+        async with self._pool.acquire() as c, c.transaction():
+            await c.execute("DELETE FROM hand_tokens WHERE expires_at <= $1", stamp(now))
+            rows = await c.fetch("SELECT * FROM hand_tokens ORDER BY table_id, user_id")
+        return [hand_of_row(r) for r in rows]
+
     async def prune_outbox(self, before: datetime) -> int:
         async with self._pool.acquire() as c:
             done = await c.execute("DELETE FROM outbox WHERE state != 'pending' AND done_at < $1",
@@ -483,6 +512,7 @@ class PostgresStore:
                                 t["table_id"], *sets.values())
             await c.execute("DELETE FROM seated WHERE user_id = $1", user_id)
             await c.execute("DELETE FROM user_settings WHERE user_id = $1", user_id)
+            await c.execute("DELETE FROM hand_tokens WHERE user_id = $1", user_id)
             await c.execute("UPDATE tournament_entrants SET user_id = NULL, name = $1"
                             " WHERE user_id = $2", ANONYMOUS, user_id)
             await c.execute("UPDATE tournaments SET organiser_id = NULL WHERE organiser_id = $1",

@@ -91,6 +91,17 @@ CREATE TABLE IF NOT EXISTS ratings (
     PRIMARY KEY (guild_id, game_kind, user_id)
 );
 
+CREATE TABLE IF NOT EXISTS hand_tokens (
+    table_id        BIGINT  NOT NULL REFERENCES tables (table_id) ON DELETE CASCADE,
+    user_id         BIGINT  NOT NULL,
+    application_id  BIGINT  NOT NULL,
+    token           TEXT    NOT NULL,
+    message_id      BIGINT,
+    opened_at       TEXT    NOT NULL,
+    expires_at      TEXT    NOT NULL,
+    PRIMARY KEY (table_id, user_id)
+);
+
 CREATE TABLE IF NOT EXISTS user_settings (
     user_id     BIGINT  NOT NULL,
     key         TEXT    NOT NULL,

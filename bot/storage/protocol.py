@@ -15,6 +15,7 @@ from typing import Any, Protocol, runtime_checkable
 from bot.storage.models import (
     ForgetResult,
     GameSummary,
+    HandToken,
     LeaderboardRow,
     OutboxBatch,
     OutboxDone,
@@ -69,6 +70,12 @@ class TableStore(Protocol):
     async def table_of_user(self, guild_id: int, user_id: int) -> int | None: ...
 
     async def unarchived_tables(self) -> list[int]: ...
+
+    # -- the open hand messages' tokens (bot.ui.controller: they follow a restart) -------
+    async def save_hands(self, put: Sequence[HandToken],
+                         drop: Sequence[tuple[int, int]] = ()) -> None: ...
+
+    async def load_hands(self, now: datetime) -> list[HandToken]: ...
 
     # -- the outbox (bot.delivery) --------------------------------------------------------
     async def add_outbox(self, items: Sequence[OutboxItem]) -> list[int]: ...

@@ -32,12 +32,13 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
-from bot.storage import archive, outbox, stats, tables, tournaments
+from bot.storage import archive, hands, outbox, stats, tables, tournaments
 from bot.storage import settings as guild_config
 from bot.storage.db import Synchronous, batch, connect, execute, migrate, stamp, utc_now
 from bot.storage.models import (
     ForgetResult,
     GameSummary,
+    HandToken,
     LeaderboardRow,
     OutboxBatch,
     OutboxDone,
@@ -334,6 +335,15 @@ class Storage:
 
     async def unarchived_tables(self) -> list[int]:
         return await self._run(tables.unarchived_tables)
+
+    # -- the open hand messages' tokens ----------------------------------------------------
+    async def save_hands(self, put: Sequence[HandToken],
+                         drop: Sequence[tuple[int, int]] = ()) -> None:
+        put, drop = list(put), list(drop)
+        await self._write(lambda c: hands.save(c, put, drop))
+
+    async def load_hands(self, now: datetime) -> list[HandToken]:
+        return await self._run(lambda c: hands.load(c, now))
 
     # -- the outbox ----------------------------------------------------------------------
     async def add_outbox(self, items: Sequence[OutboxItem]) -> list[int]:

@@ -237,8 +237,12 @@ def hand_message(table: Table, view: SeatViewBase, lang: str, *,
         parts.items = [*parts.items, TableButton(table.table_id, "hand",
                                                   t("core.btn_back", lang),
                                                   discord.ButtonStyle.success)]
-    if last:
+    if last and parts.wait is not None and parts.wait in lines:
+        # (whose turn it is now goes stale: the line says what to do on his turn)
+        lines[lines.index(parts.wait)] = t("core.hand_last_wait", lang)
+    elif last:
         lines.append(t("core.hand_last", lang))
+    if last:
         try:
             view_ = frozen_view(*parts.items, refresh_button(table, lang))
         except ValueError:  # (no room left beside the controls: the refresh alone)

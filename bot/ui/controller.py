@@ -20,6 +20,7 @@ import logging
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
+from datetime import UTC, datetime
 from typing import Any, Concatenate, Literal, ParamSpec, cast
 
 import discord
@@ -45,12 +46,18 @@ from bot.model import (
 from bot.permissions import manages_server
 from bot.persist import archive, table_from_record
 from bot.service import Place, TableService
-from bot.storage.models import OutboxEntry, OutboxItem, TournamentStatus
+from bot.storage.models import HandToken, OutboxEntry, OutboxItem, TournamentStatus
 from bot.storage.protocol import TableStore
 from bot.tournament import model as tournament_model
 from bot.ui import builders
-from bot.ui.components import ConfirmButton, LobbyButton, TableButton, question_view
-from bot.ui.sessions import HandSessions
+from bot.ui.components import (
+    ConfirmButton,
+    LobbyButton,
+    TableButton,
+    frozen_view,
+    question_view,
+)
+from bot.ui.sessions import HandLink, HandSessions, Session, StoredHand
 from bot.unrated import unrated_note
 from bot.workers import Pools
 from engine.game import GameEvent
@@ -123,6 +130,10 @@ class Controller:
         # dies, the hand says it no longer follows the table and offers a refresh)
         self.last_edits: dict[tuple[int, int], asyncio.TimerHandle] = {}
         self.last_due: set[tuple[int, int]] = set()  # hands whose next edit is their last
+        # the hands' tokens to save (None: to drop), written by one task (``_save_hands``):
+        # the open hands follow their tables after a restart too
+        self.hand_writes: dict[tuple[int, int], HandToken | None] = {}
+        self.hand_saver: asyncio.Future[None] | None = None
         # (table, user) -> his last click that moved (its version and what it chose): the
         # same click again is his double click, not a stale button (``_act``)
         self.last_moves: dict[tuple[int, int], tuple[int, object]] = {}
@@ -378,7 +389,7 @@ class Controller:
         text = builders.closed_text(table, f"core.closed_{reason}", table.settings.lang, by)
         out = [items.table_refresh(table.channel_id, table.table_id, closed=reason),
                items.post(table.channel_id, text, table_id=table.table_id),
-               *self._pointer(table)]
+               *self._pointer(table), *self._invite_done(table, "core.again_invite_closed")]
         unping = self._unping(table)
         self._forget_mover(table.table_id)
         return out if unping is None else [unping, *out]
@@ -421,6 +432,7 @@ class Controller:
                                       record=lines if starts and not state.finished else ())
         out = [] if refresh.payload.get("record") else [
             items.post(channel, text, table_id=tid) for text in lines]
+        out.extend(self._invite_done(table, "core.again_invite_started"))
         if state.finished:
             out.append(self._final(table, ui))
             out.extend(self._pointer(table))
@@ -771,7 +783,8 @@ class Controller:
             message = await self.hand_message(table, seat, lang, last=last)
         except Exception:  # a bug drawing it: he is told, his next click redraws
             log.exception("refreshing a hand on table %s failed", table.table_id)
-            await self.error(interaction, "core.error", lang)
+            if not isinstance(interaction, StoredHand):  # (no answer but through the hand)
+                await self.error(interaction, "core.error", lang)
             return
         if self.sessions.get(key) is not session:
             return  # a newer hand message replaced this one meanwhile
@@ -790,9 +803,10 @@ class Controller:
         if last or table.state is None or table.state.finished:
             self._end_session(key, session)
 
-    def _end_session(self, key: tuple[int, int], session: tuple[Interaction, float]) -> None:
+    def _end_session(self, key: tuple[int, int], session: Session) -> None:
         if self.sessions.get(key) is session:
             del self.sessions[key]
+            self._note_hand(key, None)
             self.hands.forget(key)
             self.last_due.discard(key)
             timer = self.last_edits.pop(key, None)
@@ -802,13 +816,66 @@ class Controller:
     def _keep(self, key: tuple[int, int], interaction: Interaction) -> None:
         """His newest hand message, edited through ``interaction`` from now on; its last
         edit is due when the token is ``SESSION_SECONDS`` old (``last_edit``)."""
-        self.sessions[key] = (interaction, self.now())
+        opened = self.now()
+        self.sessions[key] = (interaction, opened)
         self.last_due.discard(key)
         timer = self.last_edits.pop(key, None)
         if timer is not None:
             timer.cancel()
         self.last_edits[key] = asyncio.get_running_loop().call_later(
             SESSION_SECONDS, self.last_edit, key)
+        self._note_hand(key, HandToken(key[0], key[1], int(interaction.application_id),
+                                       interaction.token, _message_id(interaction),
+                                       _moment(opened), _moment(opened + TOKEN_SECONDS)))
+
+    def _note_hand(self, key: tuple[int, int], token: HandToken | None) -> None:
+        """Save a hand's token (None: it stopped following the table) — soon, in one write
+        with the others asked for meanwhile."""
+        self.hand_writes[key] = token
+        if self.hand_saver is None or self.hand_saver.done():
+            self.hand_saver = asyncio.ensure_future(self._save_hands())
+            self.service.tasks.add(self.hand_saver)
+            self.hand_saver.add_done_callback(self.service.tasks.discard)
+
+    async def _save_hands(self) -> None:
+        await asyncio.sleep(0)  # (a burst of clicks and edits: one write)
+        while self.hand_writes:
+            writes, self.hand_writes = self.hand_writes, {}
+            try:
+                await self.store.save_hands([h for h in writes.values() if h is not None],
+                                            [k for k, h in writes.items() if h is None])
+            except Exception as exc:  # (not fatal: those hands do not outlive a restart)
+                log.warning("could not save %d open hands: %s", len(writes),
+                            type(exc).__name__)
+
+    async def _restore_hands(self) -> None:
+        """After a restart: the hands open before it follow their tables again, through
+        their saved tokens (``StoredHand``) — edited now (a change the restart cut short may
+        not have reached them), and their last edit comes when it is due (``last_edit``).
+        The expired ones are deleted as they are read; those of a table no longer in play
+        are dropped."""
+        now = self.now()
+        try:
+            saved = await self.store.load_hands(_moment(now))
+        except Exception:
+            log.exception("reading the open hands failed")
+            return
+        loop = asyncio.get_running_loop()
+        for h in saved:
+            key = (h.table_id, h.user_id)
+            table = self.service.tables.get(h.table_id)
+            opened = h.opened_at.timestamp()
+            if table is None or table.status != STATUS_PLAYING or table.state is None \
+                    or table.seat_of(h.user_id) is None or now - opened > TOKEN_SECONDS:
+                self._note_hand(key, None)
+                continue
+            if key in self.sessions:  # (a click since the start: his newer hand)
+                continue
+            self.sessions[key] = (StoredHand(self.bot, h.application_id, h.token,
+                                             h.message_id), opened)
+            self.last_edits[key] = loop.call_later(
+                max(0.0, opened + SESSION_SECONDS - now), self.last_edit, key)
+            self._refresh_hand(table, key)
 
     def last_edit(self, key: tuple[int, int]) -> None:
         """A hand's token is about to die: its last edit (``_edit_hand``), while the game
@@ -869,6 +936,7 @@ class Controller:
         except Exception:
             log.exception("recovering the outbox failed")
         await self.desk.service.load()
+        await self._restore_hands()
         for table in list(self.service.tables.values()):
             try:
                 if table.parent_id == table.channel_id and table.status == STATUS_LOBBY:
@@ -956,8 +1024,9 @@ class Controller:
             except TableError:
                 log.warning("forgetting %s: %s %s failed", user_id, what, id_)
         await self.service.forget_left(user_id)
-        for key in [k for k in self.sessions if k[1] == user_id]:
-            del self.sessions[key]
+        for key in [k for k in (*self.sessions, *self.hand_writes) if k[1] == user_id]:
+            self.sessions.discard(key)
+            self._note_hand(key, None)  # (no token of his saved after the database forgot him)
         await self.store.forget_user(user_id)
         self.langs.pop(user_id, None)
         self.service.forget_user(user_id)
@@ -996,7 +1065,10 @@ class Controller:
             await interaction.response.defer()
             await self.delivery.startup_gate(table_id)
             if op == "join":
-                await self.service.join(table_id, user.id, user.display_name)
+                table = await self.service.join(table_id, user.id, user.display_name)
+                if _message_id(interaction) != table.message_id:
+                    # (the rematch's invitation: the lobby that changed is elsewhere)
+                    await self.error(interaction, "core.joined", lang, id=table_id)
             elif op in ("leave", "quit"):  # quit: the creator confirmed closing the table
                 await self.leave_lobby(interaction, table_id, lang, confirmed=op == "quit")
             elif op == "agree":
@@ -1354,6 +1426,8 @@ class Controller:
 
         settings = TableSettings.from_json(old.settings.to_json())
         settings.revision = 0
+        rematch = {"of": table_id, "seats": {str(s.user_id): i for i, s in enumerate(old.seats)
+                                             if s is not None and s.user_id is not None}}
         # (a thread and the AI seats are REST calls and commits more than Discord's three
         # seconds for a first answer may allow)
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -1363,21 +1437,19 @@ class Controller:
                 raise TableError("already_seated")
             table = await self.service.create(old.guild_id, channel_id, user.id,
                                               user.display_name, settings, old.game_kind,
-                                              placement=placement)
+                                              placement=placement, rematch=rematch)
         except TableError as exc:
-            mine = self.service.table_of_user(old.guild_id, user.id)
-            if exc.key == "again_busy" and mine is not None \
-                    and mine.table_id == exc.params.get("id"):
-                key = "core.joined"  # (his second click: he opened it)
+            if exc.key == "again_busy":
+                await self._again_busy(interaction, old, int(exc.params["id"]), lang)
             else:
-                key = ("core.again_busy" if exc.key == "again_busy"
-                       else game_key(old.game_kind, exc.key))
-            await self.tell(interaction, t(key, lang, **exc.params), lang)
+                await self.tell(interaction, t(game_key(old.game_kind, exc.key), lang,
+                                               **exc.params), lang)
             return
-        for s in old.seats:  # its AI players (not those who took a leaver's place)
+        for i, s in enumerate(old.seats):  # its AI players, in their seats (not those who
+            # took a leaver's place)
             if s is not None and s.user_id is None and not s.left and s.ai is not None:
                 try:
-                    await self.service.add_ai(table.table_id, user.id, s.ai)
+                    await self.service.add_ai(table.table_id, user.id, s.ai, seat=i)
                 except TableError as exc:
                     log.warning("no AI %s for table %s: %s", s.ai, table.table_id, exc.key)
         others = [s for s in humans if s.user_id != user.id]
@@ -1393,10 +1465,68 @@ class Controller:
                     "label": t("core.btn_join", settings.lang),
                     "style": discord.ButtonStyle.primary.value}  # (the lobby's own button)
             await self.enqueue([items.post(table.channel_id, invite, mentions=True,
-                                           buttons=[join], table_id=table.table_id)])
+                                           buttons=[join], table_id=table.table_id,
+                                           key=_invite_key(table.table_id))])
             text += " " + t("core.again_invited", lang,
                             names=", ".join(s.name for s in others))
         await self.tell(interaction, text, lang)
+
+    async def _again_busy(self, interaction: Interaction, old: Table, open_id: int,
+                          lang: str) -> None:
+        """"Hrát znovu" while a table is open in the channel: the rematch of the same table
+        still in its lobby seats him (his click says he wants to play; in his old seat);
+        another lobby is offered with its own join button; a table in play is to wait for."""
+        user = interaction.user
+        open_ = self.service.tables.get(open_id)
+        mine = self.service.table_of_user(old.guild_id, user.id)
+        if mine is not None and mine.table_id == open_id:
+            await self.error(interaction, "core.joined", lang, id=open_id)
+            return
+        if open_ is not None and open_.status == STATUS_LOBBY:
+            if (open_.rematch or {}).get("of") == old.table_id:
+                try:
+                    await self.service.join(open_id, user.id, user.display_name)
+                except TableError as exc:
+                    await self.tell(interaction, t(game_key(old.game_kind, exc.key), lang,
+                                                   **exc.params), lang)
+                    return
+                await self.error(interaction, "core.again_joined", lang, id=open_id)
+                return
+            button = LobbyButton(open_id, "join", t("core.btn_join", lang),
+                                 discord.ButtonStyle.primary)
+            await interaction.followup.send(t("core.again_busy_lobby", lang, id=open_id),
+                                            view=frozen_view(button), ephemeral=True)
+            return
+        await self.error(interaction, "core.again_busy", lang, id=open_id)
+
+    def _invite_done(self, table: Table, key: str) -> list[OutboxItem]:
+        """A rematch's invitation once its table started (or closed): its text says so, its
+        join button goes (once; None before it was posted — ``set_invite`` then does it)."""
+        rematch = table.rematch
+        if rematch is None or rematch.get("done") or not isinstance(rematch.get("invite"),
+                                                                     list):
+            return []
+        rematch["done"] = True
+        channel_id, message_id = rematch["invite"]
+        names = ", ".join(s.name for s in table.seats if s is not None)
+        text = t(key, table.settings.lang, id=table.table_id, old=rematch.get("of"),
+                 names=names)
+        return [items.delete(int(channel_id), int(message_id), table.table_id, record=text)]
+
+    async def set_invite(self, table: Table, channel_id: int, message_id: int) -> None:
+        """The rematch's invitation was posted (``bot.delivery.channel``): kept, so that the
+        start of its table (or its closing) takes its button away."""
+        if table.rematch is None:
+            return
+        table.rematch["invite"] = [channel_id, message_id]
+        later = []
+        if table.status == STATUS_PLAYING or table.status == STATUS_FINISHED:
+            later = self._invite_done(table, "core.again_invite_started")
+        elif table.status == STATUS_ABORTED:
+            later = self._invite_done(table, "core.again_invite_closed")
+        await self.service.note_ids(table)
+        if later:
+            await self.enqueue(later)
 
     async def send_rules(self, interaction: Interaction, kind: str, lang: str,
                          table: Table | None = None) -> None:
@@ -1570,15 +1700,26 @@ class Controller:
             self._refresh_hand(table, key)  # (the latest state is shown)
 
 
+def _invite_key(table_id: int) -> str:
+    """The outbox key of a rematch's invitation (its message id is kept: ``set_invite``)."""
+    return f"invite:{table_id}"
+
+
 def _seconds(n: float) -> Any:
     from datetime import timedelta
 
     return timedelta(seconds=n)
 
 
-def _message_id(interaction: Interaction) -> int | None:
+def _moment(epoch: float) -> datetime:
+    return datetime.fromtimestamp(epoch, UTC)
+
+
+def _message_id(interaction: HandLink) -> int | None:
     """The message whose component was clicked (a hand's own, or the table message that
     opened a hand as a new message); None for a command."""
+    if isinstance(interaction, StoredHand):
+        return interaction.message_id
     message = interaction.message
     return None if message is None else message.id
 

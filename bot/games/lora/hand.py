@@ -128,11 +128,19 @@ def hand(table: Table, view: Any, lang: str) -> HandParts:
     lora = lora_of(table.state)
     lines = [game_line(view.public, lang)]
     lines.extend(f"• {line}" for line in private_lines(table, view.seat, lang))
-    lines.append(prompt(table, view, lang))
+    said = prompt(table, view, lang)
+    lines.append(said)
     why = why_line(refused_cards(lora, view), lang)
     if why:
         lines.append(why)
     # a partial of a module-level function pickles: the render pool draws it (see UI)
     picture = partial(render_hand, view, lang, table.names())
     fallback = " ".join(card_label(c) for c in cards_of(view.hand))
-    return HandParts(lines, controls(table, view, lang), picture, fallback)
+    wait = said if waits(table, view) else None
+    return HandParts(lines, controls(table, view, lang), picture, fallback, wait)
+
+
+def waits(table: Table, view: SeatView) -> bool:
+    """Whether the seat waits for another's turn (``prompt`` says whose)."""
+    return (not view.public.finished and not table.stood_in(view.seat) and not view.legal
+            and view.public.to_act is not None)

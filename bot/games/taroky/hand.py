@@ -402,7 +402,8 @@ def hand(table: Table, view: Any, lang: str) -> HandParts:
         # his cards are on no button (he waits, bids, announces): they are told in words
         lines.append(t("taroky.hand_cards", lang, cards=fallback))
         fallback = ""
-    lines.append(prompt(table, view, lang))
+    said = prompt(table, view, lang)
+    lines.append(said)
     items, why = controls(table, view, lang)
     if why:
         lines.append(t("taroky.why_disabled", lang))
@@ -410,4 +411,6 @@ def hand(table: Table, view: Any, lang: str) -> HandParts:
     names = table.names()
     # a partial of a module-level function pickles: the render pool draws it off the loop
     picture = partial(render_hand, view, names, lang) if view.hand or view.trojka_cards else None
-    return HandParts(lines, items, picture, fallback)
+    waiting = (not pub.finished and table.state is not None and not table.state.finished
+               and not table.stood_in(view.seat) and not view.legal and pub.to_act is not None)
+    return HandParts(lines, items, picture, fallback, said if waiting else None)
