@@ -136,7 +136,7 @@ async def test_a_player_who_leaves_finds_his_open_hand_saying_so(harness):
     hand = await players.open_hand(bob)
     ask = reply(await bob.slash(ch, "lora leave"))
     await bob.click(ask, label="Odejít, dohraje AI")
-    left = (f"Tyhle karty už neplatí – u stolu č. {tid} za tebe teď hraje AI. Vrátit se můžeš, "
+    left = (f"Tyto karty už nehraješ – u stolu č. {tid} za tebe teď hraje AI. Vrátit se můžeš, "
             "dokud hra běží: u stolu klikni na **Moje karty** a pak na **Vrátit se ke stolu**.")
     assert hand.content == left
     assert hand.components == [] and hand.attachments == []

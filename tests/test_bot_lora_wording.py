@@ -487,3 +487,22 @@ def test_the_last_trick_has_one_name_and_the_rules_start_in_good_czech():
                                          "taroky.pic.last_trick")} == {name}
     assert t("lora.rules_text", "cs").startswith("**Lóru** hrají čtyři hráči ")
     assert t("lora.rules_text", "en").startswith("**Lóra** is played by four ")
+
+
+async def test_R_MATURITA_the_tables_line_of_the_maturants_trick_tells_no_points(harness):
+    """The table read "Cyril bere 1. štych (F🔔 7🔔 7🌰 8🔔): 0 b." in an attempt while the
+    hands read no points: a move's events hold the trick but not the attempt's start, so the
+    table's lines learn from the game in play that it is an attempt (R-MATURITA)."""
+    from tests.helpers import first_legal
+    from tests.test_bot_announcements import _click, _put
+
+    _g, ch, users, tid = await open_table(harness, NAMES)
+    table = harness.service.tables[tid]
+    lora = Lora(first_leader=0, deals=lora_deals(0, [0, 1, 2, 3], fails={0: 1}))
+    drive(lora, lambda lo: lo.phase == "play" and lo.attempt == 1)  # (červené chosen)
+    await _put(harness, table, lora)
+    for _ in range(4):  # the 4 cards of trick 1: the maturant's
+        await _click(harness, ch, table, users, first_legal(table.state))
+    name = table.names()[0]
+    taken = [line for line in table.recent if "1. štych" in line]
+    assert taken == [f"{name} bere 1. štych (K🍃 7🍃 9🍃 S🍃)."]

@@ -395,7 +395,7 @@ def test_T_SCORE_HLASKY_the_result_lists_every_hlaska_counted_with_its_money_or_
     assert lines[0].endswith(" výhra 47:23. Pagát (Anička, flek ×2) nevyšel.")
     assert lines[1] == ("Účet pro Anička a Cecílie: hra +1,20 Kč · taročky (Anička) +0,50 Kč"
                         " · honéry (Bohouš) −0,50 Kč · barvičky (Dalibor) nezapočteno"
-                        " · pagát ×2 −8,00 Kč = −6,80 Kč, zaokrouhleno −7,00 Kč.")
+                        " · pagát ×2 −8,00 Kč = −6,80 Kč, zaokrouhleno na −7,00 Kč.")
     lines = deal_result(_table(rnd, "en"), row, "en").splitlines()
     assert lines[1] == ("Account for Anička and Cecílie: game +1.20 Kč · 8–9 taroks (Anička)"
                         " +0.50 Kč · honours (Bohouš) −0.50 Kč · 1–2 taroks (Dalibor) not"
@@ -433,7 +433,7 @@ def test_T_SCORE_the_result_shows_each_part_of_the_money_so_the_total_follows() 
                                                 won=False),))
     assert account(first) == (
         "Účet pro Anička a Cecílie: hra +1,80 Kč · taroky (Cecílie) +1,00 Kč"
-        " · valát ×2 −16,00 Kč = −13,20 Kč, zaokrouhleno −13,50 Kč.")
+        " · valát ×2 −16,00 Kč = −13,20 Kč, zaokrouhleno na −13,50 Kč.")
     assert account(first, "en") == (
         "Account for Anička and Cecílie: game +1.80 Kč · 10+ taroks (Cecílie) +1.00 Kč"
         " · valát ×2 −16.00 Kč = −13.20 Kč, rounded to −13.50 Kč.")
@@ -443,7 +443,7 @@ def test_T_SCORE_the_result_shows_each_part_of_the_money_so_the_total_follows() 
                valats=(ValatResult(side="O", announced=True, level=0, won=False),))
     assert account(pref) == (
         "Účet pro hráče Cecílie (s každým soupeřem): hra ×2 +7,20 Kč · taroky (Cecílie)"
-        " +1,00 Kč · valát +8,00 Kč = +16,20 Kč, zaokrouhleno +16,50 Kč.")
+        " +1,00 Kč · valát +8,00 Kč = +16,20 Kč, zaokrouhleno na +16,50 Kč.")
     # sólo ×2 lost 5:65, an opponent's taročky, his pagát and his side's valát lost
     solo = row(alone, -3600, -2450, 2450, flek=(1, 0, 0),
                hlasky=((("tarocky", True),), (), (), ()),
@@ -804,3 +804,15 @@ def test_a_closed_tables_footer_no_longer_points_to_its_cards(lang: str) -> None
     for message in (aborted, finished):
         assert message["embed"].footer.text == name
         assert "hand" not in [getattr(item, "op", "") for item in message["view"].children]
+
+
+def test_both_games_call_the_score_sheet_one_name_and_its_legend_explains_the_marks() -> None:
+    """The Taroky button said "Protocol" where Lóra's says "Score sheet"; the protocol's
+    legend explained + and − but not the "✗" of "pagát Cyril ✗ +4,00"."""
+    from bot.i18n import t
+
+    assert t("taroky.btn_sheet", "en") == t("lora.btn_sheet", "en") == "Score sheet"
+    assert t("taroky.pic.sheet_title", "en", n=2) == "Score sheet – round 2"
+    assert t("taroky.btn_sheet", "cs") == "Protokol"
+    assert t("taroky.pic.sheet_legend", "cs").endswith(" · ✓ vyšlo · ✗ nevyšlo")
+    assert t("taroky.pic.sheet_legend", "en").endswith(" · ✓ made · ✗ failed")

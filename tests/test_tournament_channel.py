@@ -83,7 +83,7 @@ async def test_the_export_of_a_round_two_taroky_table_draws_round_two(harness):
     names = data["names"]
     assert names == [model.entrant(rec, n).name for n in slot.seats]
     assert view.round_no == 1  # the engine's round: every table plays its first
-    assert await png.read() == render_sheet(view, names, "en", 2)  # "Protocol – round 2"
+    assert await png.read() == render_sheet(view, names, "en", 2)  # "Score sheet – round 2"
     assert render_sheet(view, names, "en", 2) != render_sheet(view, names, "en", None)
     old = {**data, "options": {k: v for k, v in data["options"].items()
                                if k != "tournament"}}

@@ -60,8 +60,12 @@ def game_name(contract: Contract | str, lang: str) -> str:
 class Words:
     """How one reader reads the events: the table (``viewer`` None) or one seat."""
 
-    def __init__(self, lang: str, names: Sequence[str], viewer: int | None = None) -> None:
+    def __init__(self, lang: str, names: Sequence[str], viewer: int | None = None,
+                 attempt: bool | None = None) -> None:
         self.lang, self.names, self.viewer = lang, list(names), viewer
+        # the game in play after the events is a Graduation attempt (None: not known): the
+        # game of their tricks when they hold no start (``maturita_tricks``)
+        self.attempt = attempt
         # while a move an AI made for the reader is worded: its "_you_ai" sentence
         # ("Za tebe hrála AI: 7🔔.") is wanted, and whether there was one
         self.stood_in = self.worded = False
@@ -201,7 +205,7 @@ class Words:
         # as if nobody took an Ober): the pass or fail line right after it tells the end
         self.graded = {id(e) for e, after in pairwise(told) if isinstance(e, GameEnded)
                        and isinstance(after, MaturitaFailed | MaturitaPassed)}
-        self.ungraded = maturita_tricks(told)
+        self.ungraded = maturita_tricks(told, self.attempt)
         return marked_pairs(events, Event, lambda e: self.line(e, id(e) in shed),
                             (*OWN_LINE, CardPlayed), lambda e: isinstance(e, quiet),
                             self.mark, lambda e, how: self.stood_in_line(e, how, id(e) in shed))
@@ -231,34 +235,40 @@ class Words:
         return text if self.worded else None
 
 
-def maturita_tricks(told: Sequence[Event]) -> set[int]:
+def maturita_tricks(told: Sequence[Event], now: bool | None = None) -> set[int]:
     """The tricks of Graduation attempts among ``told`` (by ``id``), the maturant's too:
-    R-MATURITA records none of their points. Known from the game's start or choice when
-    those are among the events, else from a defender's trick (it counts for nothing) or
-    the attempt's result right after the trick (a window of the last events may hold
-    neither start nor choice)."""
-    out: set[int] = set()
-    maturita: bool | None = None  # None: not known from these events
-    trick: TrickTaken | None = None  # the game's last trick
+    R-MATURITA records none of their points. A game is an attempt when ``told`` hold its
+    start or choice as one, a defender's trick (it counts for nothing) or the attempt's
+    result after its end; the tricks before any start or choice among ``told`` (a window of
+    the last events, a table's events of one move) are of the game in play after them
+    when ``told`` start no game: ``now`` says whether that is an attempt (None: not
+    known)."""
+    starts = (GameStarted, MaturitaDealt, MaturitaChosen)
+    maturita = now if not any(isinstance(e, starts) for e in told) else None
+    games: list[tuple[bool | None, list[TrickTaken]]] = []
+    tricks: list[TrickTaken] = []
     for e in told:
         match e:
             case GameStarted(attempt=attempt):
-                maturita, trick = attempt is not None, None
+                games.append((maturita, tricks))
+                maturita, tricks = attempt is not None, []
             case MaturitaDealt() | MaturitaChosen():
+                games.append((maturita, tricks))
+                maturita, tricks = True, []
+            case MaturitaFailed() | MaturitaPassed():
                 maturita = True
-            case MaturitaFailed() | MaturitaPassed() if trick is not None:
-                out.add(id(trick))
             case TrickTaken(counted=counted):
                 maturita = True if not counted else maturita
-                trick = e
-                if maturita:
-                    out.add(id(e))
-    return out
+                tricks.append(e)
+    games.append((maturita, tricks))
+    return {id(trick) for attempt, tricks in games if attempt for trick in tricks}
 
 
-def table_lines(events: Sequence[Any], lang: str, names: Sequence[str]) -> list[str]:
-    """The table's event lines (public: names, the table's language)."""
-    return Words(lang, names).lines(events, TABLE_QUIET)
+def table_lines(events: Sequence[Any], lang: str, names: Sequence[str],
+                attempt: bool | None = None) -> list[str]:
+    """The table's event lines (public: names, the table's language); ``attempt``: the
+    game in play after ``events`` is a Graduation attempt (``maturita_tricks``)."""
+    return Words(lang, names, attempt=attempt).lines(events, TABLE_QUIET)
 
 
 def seat_lines(events: Sequence[Any], lang: str, names: Sequence[str], seat: int) -> list[str]:

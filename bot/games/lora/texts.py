@@ -85,13 +85,21 @@ def status_lines(table: Table, lang: str) -> list[str]:
     return lines
 
 
+def in_attempt(table: Table) -> bool:
+    """The game in play at ``table`` is a Graduation attempt: the tricks of its events
+    before any start among them are its own (``events.maturita_tricks``)."""
+    return lora_of(table.state).is_maturita
+
+
 def event_lines(table: Table, events: Sequence[GameEvent]) -> list[str]:
-    return table_lines(events, table.settings.lang, table.names())
+    """The table's lines of ``events`` (one move's: a maturant's trick tells no points
+    though its attempt's start is not among them)."""
+    return table_lines(events, table.settings.lang, table.names(), in_attempt(table))
 
 
 def private_lines(table: Table, seat: int, lang: str, count: int = 3) -> list[str]:
     """The lines of the table's recent events for ``seat``'s hand (``hand_lines``)."""
-    return hand_lines(table.events, lang, table.names(), seat, count)
+    return hand_lines(table.events, lang, table.names(), seat, count, in_attempt(table))
 
 
 def last_click(events: Sequence[Any], seat: int) -> int:
@@ -132,7 +140,7 @@ def ai_cards_line(events: Sequence[Any], pairs: Sequence[tuple[int, str]], words
 
 
 def hand_lines(events: Sequence[Any], lang: str, names: Sequence[str], seat: int,
-               count: int = 3) -> list[str]:
+               count: int = 3, attempt: bool | None = None) -> list[str]:
     """The lines of ``events`` worded for ``seat`` (his hand): the last ``count`` of the
     deal in play (the cards of an earlier deal are in new hands now), and above them how
     the last game ended — the line that decided it (the trick taken, the knock, the hand
@@ -141,7 +149,7 @@ def hand_lines(events: Sequence[Any], lang: str, names: Sequence[str], seat: int
     tells it and who else declared, in place of the answers' lines (``stovka_line``), kept
     in červený král as the end of the last game is. The cards an AI played for him since
     his last move are one line, kept until he moves (``ai_cards_line``)."""
-    words = Words(lang, names, seat)
+    words = Words(lang, names, seat, attempt)
     pairs = words.pairs(events, HAND_QUIET)
     start = max((i for i, e in enumerate(events) if isinstance(e, DEAL_EVENTS)), default=0)
     stovka = stovka_line(events, pairs, words, seat)

@@ -292,7 +292,7 @@ def account_total(row: DealRecord, lang: str) -> str:
 
 def account(row: DealRecord, names: Sequence[str], lang: str) -> str:
     """How a deal's money follows from its parts: "Účet pro Ann a Cyril: hra +1,80 Kč ·
-    taroky (Cyril) +1,00 Kč · valát ×2 −16,00 Kč = −13,20 Kč, zaokrouhleno −13,50 Kč." —
+    taroky (Cyril) +1,00 Kč · valát ×2 −16,00 Kč = −13,20 Kč, zaokrouhleno na −13,50 Kč." —
     for the declarer side (a declarer alone settles it with each opponent)."""
     parts = " · ".join(account_parts(row, names, lang))
     total = account_total(row, lang)

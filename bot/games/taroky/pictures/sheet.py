@@ -58,7 +58,8 @@ HEADER_H, NAMES_H, FOOT_ROW = 56, 68, 40
 PAD = 8  # above and below a deal's lines
 FIRST_LINE, LINE = 32, 27  # a deal's first line (the game, each player's money), each further
 DETAIL_W = W - M - 12 - X_GAME  # a deal's detail lines: under its whole row
-DETAIL_SIZE = SMALLEST
+# a deal's account under its row: read on a phone (14 px at 430 px wide), in the text's colour
+DETAIL_SIZE, DETAIL_LINE = 25, 31
 STRIPE = (16, 50, 34)
 
 
@@ -171,7 +172,7 @@ def layout(row: DealRecord, names: list[str], lang: str) -> Layout:
 
 def row_height(below: int, details: int) -> int:
     """A deal's row: its first line, ``below`` lines under it, then ``details`` lines."""
-    return PAD + FIRST_LINE + LINE * (below + details) + PAD
+    return PAD + FIRST_LINE + LINE * below + DETAIL_LINE * details + PAD
 
 
 def column_lines(pieces: Sequence[tuple[str, RGB]],
@@ -243,9 +244,10 @@ def _row(img: Image.Image, y: int, row: DealRecord, names: list[str], lang: str,
             for piece, colour in pieces:
                 x -= PIECE_GAP + text(img, (x, baseline(y, 1 + i)), piece, font(SMALLEST),
                                       colour, "rs")
-    below = 1 + max(len(c) for c in lay.columns)
+    below = max(len(c) for c in lay.columns)
     for i, line in enumerate(lay.detail):
-        text(img, (X_GAME, baseline(y, below + i)), line, lay.detail_font, MUTED, "ls")
+        text(img, (X_GAME, y + PAD + FIRST_LINE + LINE * below + DETAIL_LINE * (i + 1) - 8),
+             line, lay.detail_font, TEXT, "ls")
 
 
 NAME_W = COL_W - 8  # a player's name over his column (8 px from its neighbour's at least)
