@@ -242,6 +242,42 @@ def test_the_stricter_mark_needs_every_world_to_be_unlike_medium() -> None:
     assert strong_seats(evidence, worlds, 0, 0.0) == [False, False, True, False]
 
 
+def _replay_with_one_table(
+    g: TrickGame,
+    trace: list[int],
+    voids: list[int],
+    maturant: int,
+    seat: int,
+    table: tuple[float, ...],
+) -> int:
+    """Replay a rollout's cards through the engine from ``g``: each of ``seat``'s leads must
+    be ``model_lead``'s card by ``table``, every other card the medium rules' card. Returns
+    how many of those leads differ from the medium rules' lead."""
+    code = fast_code(g.contract)
+    fkh = g.options.red_king_first_trick == "forbidden"
+    copy = partial_game_from_json(g.to_json(), g.options)
+    assert isinstance(copy, TrickGame)
+    v = list(voids)
+    led = 0
+    for c in trace:
+        s = copy.to_act
+        assert s is not None
+        h = copy.hands[s]
+        remaining = copy.hands[0] | copy.hands[1] | copy.hands[2] | copy.hands[3]
+        trick = list(copy.trick)
+        med = trick_policy(
+            code, s, h, trick, copy.trick_leader, copy.tricks_done, remaining, v, maturant, fkh
+        )
+        expected = med
+        if s == seat and not trick:
+            expected = model_lead(table, code, s, h, copy.tricks_done, remaining, v, fkh, med)
+            led += expected != med
+        assert c == expected
+        note_voids(code, v, s, h, trick, c)
+        copy.apply(Play(s, c))
+    return led
+
+
 def test_with_its_own_table_the_seat_leads_the_models_card_in_the_rollout() -> None:
     """``own_leads`` (eighth round): a rollout in which the seat to act has the table of hard's
     own leads plays, at every one of that seat's leads, the card ``model_lead`` picks from
@@ -261,27 +297,7 @@ def test_with_its_own_table_the_seat_leads_the_models_card_in_the_rollout() -> N
         want = (False,) * 4
         args = (code, hands, [], seat, g.tricks_done, taken, voids, -1, fkh, want, -1)
         trick_rollout(*args, trace, leads)
-        copy = partial_game_from_json(g.to_json(), g.options)
-        assert isinstance(copy, TrickGame)
-        v = list(voids)
-        for c in trace:
-            s = copy.to_act
-            assert s is not None
-            h = copy.hands[s]
-            remaining = copy.hands[0] | copy.hands[1] | copy.hands[2] | copy.hands[3]
-            trick = list(copy.trick)
-            med = trick_policy(
-                code, s, h, trick, copy.trick_leader, copy.tricks_done, remaining, v, -1, fkh
-            )
-            expected = med
-            if s == seat and not trick:
-                expected = model_lead(
-                    OWN_LEAD_WEIGHTS[code], code, s, h, copy.tricks_done, remaining, v, fkh, med
-                )
-                led += expected != med
-            assert c == expected
-            note_voids(code, v, s, h, trick, c)
-            copy.apply(Play(s, c))
+        led += _replay_with_one_table(g, trace, voids, -1, seat, OWN_LEAD_WEIGHTS[code])
     assert led > 20  # the table leads otherwise than the medium rules in many of them
 
 
@@ -342,25 +358,7 @@ def test_in_maturita_a_rollout_leads_by_the_maturants_table_alone() -> None:
         assert trick_rollout(*args, again, every) == points and again == trace
         defenders = [None if s == leader else other for s in range(4)]
         assert trick_rollout(*args, None, defenders) == trick_rollout(*args)
-        copy = partial_game_from_json(g.to_json(), g.options)
-        assert isinstance(copy, TrickGame)
-        v = [0, 0, 0, 0]
-        for c in trace:
-            s = copy.to_act
-            assert s is not None
-            h = copy.hands[s]
-            remaining = copy.hands[0] | copy.hands[1] | copy.hands[2] | copy.hands[3]
-            trick = list(copy.trick)
-            expected = trick_policy(
-                code, s, h, trick, copy.trick_leader, copy.tricks_done, remaining, v, leader, fkh
-            )
-            if s == leader and not trick:
-                med = expected
-                expected = model_lead(table, code, s, h, copy.tricks_done, remaining, v, fkh, med)
-                led += expected != med
-            assert c == expected
-            note_voids(code, v, s, h, trick, c)
-            copy.apply(Play(s, c))
+        led += _replay_with_one_table(g, trace, [0, 0, 0, 0], leader, leader, table)
     assert led > 5
 
 
