@@ -20,7 +20,7 @@ import logging
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any, Concatenate, Literal, ParamSpec, cast
 
 import discord
@@ -809,9 +809,12 @@ class Controller:
             self._note_hand(key, None)
             self.hands.forget(key)
             self.last_due.discard(key)
-            timer = self.last_edits.pop(key, None)
-            if timer is not None:
-                timer.cancel()
+            self._cancel_last_edit(key)
+
+    def _cancel_last_edit(self, key: tuple[int, int]) -> None:
+        timer = self.last_edits.pop(key, None)
+        if timer is not None:
+            timer.cancel()
 
     def _keep(self, key: tuple[int, int], interaction: Interaction) -> None:
         """His newest hand message, edited through ``interaction`` from now on; its last
@@ -819,9 +822,7 @@ class Controller:
         opened = self.now()
         self.sessions[key] = (interaction, opened)
         self.last_due.discard(key)
-        timer = self.last_edits.pop(key, None)
-        if timer is not None:
-            timer.cancel()
+        self._cancel_last_edit(key)
         self.last_edits[key] = asyncio.get_running_loop().call_later(
             SESSION_SECONDS, self.last_edit, key)
         self._note_hand(key, HandToken(key[0], key[1], int(interaction.application_id),
@@ -931,7 +932,7 @@ class Controller:
         deleted), AI seats whose move is due play it, and the turn timers restart."""
         try:
             await self.store.prune_outbox(
-                discord.utils.utcnow() - _seconds(OUTBOX_KEEP_SECONDS))
+                discord.utils.utcnow() - timedelta(seconds=OUTBOX_KEEP_SECONDS))
             await self.delivery.recover()
         except Exception:
             log.exception("recovering the outbox failed")
@@ -1025,7 +1026,9 @@ class Controller:
                 log.warning("forgetting %s: %s %s failed", user_id, what, id_)
         await self.service.forget_left(user_id)
         for key in [k for k in (*self.sessions, *self.hand_writes) if k[1] == user_id]:
-            self.sessions.discard(key)
+            session = self.sessions.get(key)
+            if session is not None:
+                self._end_session(key, session)
             self._note_hand(key, None)  # (no token of his saved after the database forgot him)
         await self.store.forget_user(user_id)
         self.langs.pop(user_id, None)
@@ -1587,14 +1590,7 @@ class Controller:
             await interaction.edit_original_response(**message)
         else:
             await interaction.followup.send(ephemeral=True, **_followup(message))
-        previous = self.sessions.get((table.table_id, user_id))
-        self._keep((table.table_id, user_id), interaction)
-        if previous is not None and self.now() - previous[1] < SESSION_SECONDS:
-            # the older hand stops: no buttons, a pointer to the new one
-            with contextlib.suppress(discord.HTTPException):
-                await previous[0].edit_original_response(
-                    content=t("core.hand_replaced", lang), view=None, attachments=[]
-                )
+        await self._take_over((table.table_id, user_id), interaction, lang, in_place=returned)
 
     async def refresh_hand(self, interaction: Interaction, table_id: int, lang: str) -> None:
         """A click on a hand's "Obnovit karty" (its last edit offered it): the same message
@@ -1621,14 +1617,22 @@ class Controller:
         if back:
             message["content"] = t("core.back_at_table", lang) + "\n" + message["content"]
         await interaction.edit_original_response(**message)
-        key = (table_id, user_id)
+        await self._take_over((table_id, user_id), interaction, lang, in_place=True)
+
+    async def _take_over(self, key: tuple[int, int], interaction: Interaction, lang: str, *,
+                         in_place: bool) -> None:
+        """``interaction`` edits his hand from now on (``_keep``); the older hand message,
+        while its token lives, stops: no buttons, a pointer to the new one (``in_place``:
+        the click was on a message that is his hand now, which is not told so)."""
         previous = self.sessions.get(key)
         self._keep(key, interaction)
-        if previous is not None and self.now() - previous[1] < SESSION_SECONDS \
-                and _message_id(previous[0]) != _message_id(interaction):
-            with contextlib.suppress(discord.HTTPException):  # (another hand message)
-                await previous[0].edit_original_response(
-                    content=t("core.hand_replaced", lang), view=None, attachments=[])
+        if previous is None or self.now() - previous[1] >= SESSION_SECONDS:
+            return
+        if in_place and _message_id(previous[0]) == _message_id(interaction):
+            return
+        with contextlib.suppress(discord.HTTPException):
+            await previous[0].edit_original_response(
+                content=t("core.hand_replaced", lang), view=None, attachments=[])
 
     @answered
     async def on_action(self, interaction: Interaction, table_id: int, version: int,
@@ -1703,12 +1707,6 @@ class Controller:
 def _invite_key(table_id: int) -> str:
     """The outbox key of a rematch's invitation (its message id is kept: ``set_invite``)."""
     return f"invite:{table_id}"
-
-
-def _seconds(n: float) -> Any:
-    from datetime import timedelta
-
-    return timedelta(seconds=n)
 
 
 def _moment(epoch: float) -> datetime:
