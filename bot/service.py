@@ -36,6 +36,7 @@ from bot.model import (
     STATUS_FINISHED,
     STATUS_LOBBY,
     STATUS_PLAYING,
+    JSONDict,
     Seat,
     Table,
     TableSettings,
@@ -123,27 +124,29 @@ class Metrics:
             self.ai_seconds.append(seconds)
 
 
-def _free_seat(table: Table, user_id: int | None = None) -> int:
+def _free_seat(seats: Sequence[Seat | None], rematch: JSONDict | None,
+               user_id: int | None = None) -> int:
     """The first free seat of a lobby (TableError when the table is full). At a rematch
     (``Table.rematch``) a former player takes his old seat, and a newcomer a seat nobody of
     the finished table had (while one is free): the order of play stays theirs."""
-    free = [i for i, s in enumerate(table.seats) if s is None]
+    free = [i for i, s in enumerate(seats) if s is None]
     if not free:
         raise TableError("table_full")
-    old = rematch_seats(table)
+    old = rematch_seats(rematch, len(seats))
     if user_id is not None and old.get(user_id) in free:
         return old[user_id]
     kept = set(old.values())
     return next((i for i in free if i not in kept), free[0])
 
 
-def rematch_seats(table: Table) -> dict[int, int]:
-    """A rematch's former players and their seats at the finished table (else empty)."""
-    seats = (table.rematch or {}).get("seats")
+def rematch_seats(rematch: JSONDict | None, count: int) -> dict[int, int]:
+    """A rematch's former players and their seats (of ``count``) at the finished table (no
+    rematch: empty)."""
+    seats = (rematch or {}).get("seats")
     if not isinstance(seats, dict):
         return {}
     return {int(u): int(i) for u, i in seats.items()
-            if str(u).isdigit() and isinstance(i, int) and 0 <= i < len(table.seats)}
+            if str(u).isdigit() and isinstance(i, int) and 0 <= i < count}
 
 
 def _no_return(table: Table) -> None:
@@ -400,10 +403,8 @@ class TableService:
             place = None if placement is None else await placement()
             count = games.get(game_kind).seats
             seats: list[Seat | None] = [None] * count
-            probe = Table(0, guild_id, channel_id, creator_id, settings, seats, game_kind,
-                          rematch=rematch)
-            seats[_free_seat(probe, creator_id)] = Seat(creator_id, creator_name,
-                                                        agreed=settings.revision)
+            seats[_free_seat(seats, rematch, creator_id)] = Seat(creator_id, creator_name,
+                                                                 agreed=settings.revision)
             try:
                 table_id = await self.store.create_table(
                     guild_id,
@@ -532,7 +533,7 @@ class TableService:
             if self.table_of_user(table.guild_id, user_id) is not None:
                 raise TableError("already_seated")
             # joining accepts the table's options as they are now (Čl. 10, 13)
-            table.seats[_free_seat(table, user_id)] = Seat(user_id, name,
+            table.seats[_free_seat(table.seats, table.rematch, user_id)] = Seat(user_id, name,
                                                            agreed=table.settings.revision)
             await self._save(table, self.presenter.lobby_shown(table))
             return table
@@ -549,7 +550,7 @@ class TableService:
             if level not in spec_of(table).ai_levels:
                 raise TableError("bad_level")
             free = seat if seat is not None and 0 <= seat < len(table.seats) \
-                and table.seats[seat] is None else _free_seat(table)
+                and table.seats[seat] is None else _free_seat(table.seats, table.rematch)
             taken = {x.name for x in table.seats if x is not None}
             names = [*AI_NAMES, *(f"AI {i}" for i in range(1, len(table.seats) + 1))]
             name = next(n for n in names if n not in taken)
