@@ -198,3 +198,34 @@ def store_moment(harness: Any) -> Any:
     from datetime import UTC, datetime
 
     return datetime.fromtimestamp(harness.bot.controller.now(), UTC)
+
+
+async def test_forget_me_tells_the_open_hand_that_he_no_longer_plays(harness):
+    """Bob deletes his data (forget-me) while his hand is open: the hand says so, with no
+    card buttons, and follows the table no more — in Czech, and at an English table whose
+    last player closes it."""
+    _g, ch, users, tid = await open_table(harness, ["alice", "bob", "carol"], ("easy",))
+    _alice, bob, _carol = users
+    players = Players(harness, ch, tid, users, random.Random(4))
+    table = players.table
+    hand = await players.open_hand(bob)
+    await bob.click(reply(await bob.slash(ch, "lora forget-me")), label="Smazat moje údaje")
+    gone = f"Tvoje osobní údaje jsou smazané – u stolu č. {tid} už nehraješ."
+    assert hand.content == gone
+    assert hand.components == [] and hand.attachments == []
+    version = table.version
+    for _ in range(3):
+        await players.move()
+    assert table.version > version and hand.content == gone
+
+    _g, ch, users, tid = await open_table(harness, ["ann"], ("easy", "easy", "easy"),
+                                          language="en")
+    ann = users[0]
+    res = await ann.click(next(m for m in ch.history()
+                               if m.id == harness.service.tables[tid].message_id),
+                          custom_id=f"lora:t:{tid}:hand")
+    hand = reply(res)
+    await ann.click(reply(await ann.slash(ch, "lora forget-me")), label="Delete my data")
+    assert harness.service.tables[tid].status == "aborted"
+    assert hand.content == f"Your personal data is deleted – you no longer play at table {tid}."
+    assert hand.components == [] and hand.attachments == []

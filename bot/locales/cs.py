@@ -132,6 +132,7 @@ STRINGS: dict[str, str] = {
     "core.btn_refresh_hand": "Obnovit karty",
     "core.hand_left": "Tyto karty už nehraješ – u stolu č. {id} za tebe teď hraje AI. Vrátit se můžeš, dokud hra běží: u stolu klikni na **Moje karty** a pak na **Vrátit se ke stolu**.",
     "core.hand_left_tournament": "Tyto karty už nehraješ – u stolu č. {id} za tebe hraje AI až do konce hry.",
+    "core.hand_forgotten": "Tvoje osobní údaje jsou smazané – u stolu č. {id} už nehraješ.",
     "core.hand_wait": "Na tahu je {name}. Tlačítka se odemknou, až budeš na řadě.",
     "core.hand_none": "Teď nemáš žádné karty.",
     "core.hand_finished": "Hra skončila.",

@@ -126,6 +126,7 @@ STRINGS: dict[str, str] = {
     "core.btn_refresh_hand": "Refresh cards",
     "core.hand_left": "These cards no longer count – an AI plays for you at table {id} now. You can come back while the game runs: click **My cards** at the table, then **Back to the table**.",
     "core.hand_left_tournament": "These cards no longer count – an AI plays for you at table {id} until the end of the game.",
+    "core.hand_forgotten": "Your personal data is deleted – you no longer play at table {id}.",
     "core.hand_wait": "{name} is to play. The buttons unlock when it is your turn.",
     "core.hand_none": "You hold no cards now.",
     "core.hand_finished": "The game is over.",

@@ -899,21 +899,27 @@ class Controller:
         cards now), and follows the table no more."""
         key = (table.table_id, user_id)
         session = self.sessions.get(key)
-        if session is None:
-            return
+        if session is not None:
+            self._last_word(key, session, text)
+
+    def _last_word(self, key: tuple[int, int], session: Session, text: str, *,
+                   ended: bool = False) -> None:
+        """The hand of ``session`` says ``text``, once, with no buttons, and ends its session
+        (``ended``: ended already, by forget-me) — unless a newer hand of his replaced it
+        meanwhile (he took his seat back)."""
 
         async def edit() -> None:
-            if self.sessions.get(key) is not session:
-                return  # (a newer hand of his: he took his seat back meanwhile)
-            self._end_session(key, session)
+            if not ended:
+                if self.sessions.get(key) is not session:
+                    return  # (a newer hand of his: he took his seat back meanwhile)
+                self._end_session(key, session)
             if self.now() - session[1] > TOKEN_SECONDS:
                 return
             try:
                 await session[0].edit_original_response(content=text, view=None,
                                                         attachments=[])
             except discord.HTTPException as exc:
-                log.info("the hand of %s who left table %s: %s", user_id, table.table_id,
-                         exc)
+                log.info("the hand of %s who left table %s: %s", key[1], key[0], exc)
 
         self.hands.request(key, edit)
 
@@ -1025,10 +1031,17 @@ class Controller:
             except TableError:
                 log.warning("forgetting %s: %s %s failed", user_id, what, id_)
         await self.service.forget_left(user_id)
+        lang = self.langs.get(user_id)  # (his hands' language, before it is forgotten)
         for key in [k for k in (*self.sessions, *self.hand_writes) if k[1] == user_id]:
             session = self.sessions.get(key)
             if session is not None:
                 self._end_session(key, session)
+                table = self.service.tables.get(key[0])
+                if table is not None and table.seat_of(user_id) is None:
+                    # his open hand says so, as a leaver's does (``_hand_left``)
+                    self._last_word(key, session, t(
+                        "core.hand_forgotten", lang or table.settings.lang, id=key[0]),
+                        ended=True)
             self._note_hand(key, None)  # (no token of his saved after the database forgot him)
         await self.store.forget_user(user_id)
         self.langs.pop(user_id, None)
