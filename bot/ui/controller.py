@@ -864,10 +864,9 @@ class Controller:
         loop = asyncio.get_running_loop()
         for h in saved:
             key = (h.table_id, h.user_id)
-            table = self.service.tables.get(h.table_id)
+            table = self._followed(key)
             opened = h.opened_at.timestamp()
-            if table is None or table.status != STATUS_PLAYING or table.state is None \
-                    or table.seat_of(h.user_id) is None or now - opened > TOKEN_SECONDS:
+            if table is None or now - opened > TOKEN_SECONDS:
                 self._note_hand(key, None)
                 continue
             if key in self.sessions:  # (a click since the start: his newer hand)
@@ -886,13 +885,21 @@ class Controller:
         session = self.sessions.get(key)
         if session is None:
             return
-        table = self.service.tables.get(key[0])
-        if (table is None or table.status != STATUS_PLAYING or table.state is None
-                or table.state.finished or table.seat_of(key[1]) is None):
+        table = self._followed(key)
+        if table is None:
             self._end_session(key, session)
             return
         self.last_due.add(key)
         self._refresh_hand(table, key)
+
+    def _followed(self, key: tuple[int, int]) -> Table | None:
+        """The table a hand (``key``: table, user) follows — its game runs and he plays
+        there — or None: it follows none any more (``last_edit``, ``_restore_hands``)."""
+        table = self.service.tables.get(key[0])
+        if (table is None or table.status != STATUS_PLAYING or table.state is None
+                or table.state.finished or table.seat_of(key[1]) is None):
+            return None
+        return table
 
     def _hand_left(self, table: Table, user_id: int, text: str) -> None:
         """He left the table: his open hand says so, once, with no buttons (an AI plays his
