@@ -588,9 +588,13 @@ def test_event_lines_name_the_players_and_address_the_viewer():
     assert seat_lines(shed, "cs", names, 0)[0] == (
         "Za tebe přiložila AI 10❤️ a už nemáš žádnou kartu: konec hry.")
     assert table_lines([Knocked(1)], "cs", names) == [
-        "Bob: ťuk – nemá co přiložit (automaticky, 1 b.)."]
+        "Bob: ťuk – nemá co přiložit (automaticky, 1 trestný bod)."]
     assert seat_lines([Knocked(1)], "cs", names, 1) == [
-        "Ťuk – nemáš co přiložit (automaticky, 1 b.)."]
+        "Ťuk – nemáš co přiložit (automaticky, 1 trestný bod)."]
+    assert table_lines([Knocked(1)], "en", names) == [
+        "Bob knocks – nothing to lay (automatically, 1 penalty point)."]
+    assert seat_lines([Knocked(1)], "en", names, 1) == [
+        "You knock – nothing to lay (automatically, 1 penalty point)."]
     passed = MaturitaPassed(2, 2)
     assert table_lines([passed], "cs", names) == ["AI Božena: maturita na 2. pokus vyšla!"]
     assert seat_lines([passed], "cs", names, 2) == ["Maturita ti na 2. pokus vyšla!"]
@@ -647,12 +651,12 @@ def test_a_hand_keeps_the_end_of_the_last_game_above_the_new_ones_lines():
     knock = [TurnEnded(1, (c("9h"),)), Knocked(2), GameEnded(Contract.DESITKY, (0, 0, 8, 0)),
              MaturitaFailed(2, 1), MaturitaDealt(2, 1, 2),
              GameStarted(Contract.CERVENE, 1, 8, 2, 1, attempt=2)]
-    failed = ["AI Božena: ťuk – nemá co přiložit (automaticky, 1 b.).",
+    failed = ["AI Božena: ťuk – nemá co přiložit (automaticky, 1 trestný bod).",
               "AI Božena: maturita na 1. pokus nevyšla (8 b.)."]
     started = "Maturita: Červené, maturuje AI Božena."
     assert hand_lines(knock, "cs", names, 0) == [*failed, started]
     assert hand_lines(knock, "cs", names, 2)[:3] == [
-        "Ťuk – nemáš co přiložit (automaticky, 1 b.).",
+        "Ťuk – nemáš co přiložit (automaticky, 1 trestný bod).",
         "Maturita ti na 1. pokus nevyšla (8 b.).", "Maturita: Červené, maturuješ ty."]
     tricks = [TrickTaken(n % 2, (c("7l"), c("8l"), c("9l"), c("10l")), 0, n, False)
               for n in (1, 2, 3)]
