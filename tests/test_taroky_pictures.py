@@ -756,3 +756,17 @@ def test_a_seats_money_and_tricks_stay_inside_its_panel(monkeypatch: pytest.Monk
         assert cash in shown and (tricks is None or str(tricks) in shown)
     # the review's seat: the regular words, the cards fanned a little closer
     assert table.wide_values(11, money(5300, "cs"), ("štychy", "0"))[1:] == ("regular", False)
+
+
+def test_a_role_badge_s_letter_is_its_legend_word_s_first_letter() -> None:
+    """The English declarer's badge "P" was explained as "declarer": an English player could
+    not tell why P (a partner?). Each letter badge is the first letter of the word its legend
+    gives, in both languages: English "P plays", as the chip "plays Anička" and the hand's
+    "You play …" say it (Czech "H hraje")."""
+    from bot.games.taroky.words import pic
+
+    for lang in ("cs", "en"):
+        for kind in ("dealer", "predak", "declarer", "partner"):
+            letter, word = pic(f"badge_{kind}", lang), pic(f"legend_{kind}", lang)
+            assert not letter.isalpha() or word[0].upper() == letter, (lang, kind)
+    assert pic("legend_declarer", "en") == "plays" and pic("plays", "en") == "plays"

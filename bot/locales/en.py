@@ -908,7 +908,7 @@ STRINGS: dict[str, str] = {
     "taroky.pic.badge_partner": "+",
     "taroky.pic.legend_dealer": "dealer",
     "taroky.pic.legend_predak": "forehand",
-    "taroky.pic.legend_declarer": "declarer",
+    "taroky.pic.legend_declarer": "plays",
     "taroky.pic.legend_partner": "partner",
     "taroky.pic.badge_ai": "AI",
     "taroky.pic.badge_away": "…",
