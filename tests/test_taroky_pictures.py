@@ -770,3 +770,17 @@ def test_a_role_badge_s_letter_is_its_legend_word_s_first_letter() -> None:
             letter, word = pic(f"badge_{kind}", lang), pic(f"legend_{kind}", lang)
             assert not letter.isalpha() or word[0].upper() == letter, (lang, kind)
     assert pic("legend_declarer", "en") == "plays" and pic("plays", "en") == "plays"
+
+
+def test_the_protocol_legend_wraps_between_its_parts_evenly() -> None:
+    """The Czech legend under the protocol wrapped word by word and left "✗ nevyšlo" alone on
+    its second line: it breaks between its parts only, its lines as even as they can be
+    (the marks stay together), in both languages."""
+    from bot.games.taroky.pictures import sheet
+    from bot.games.taroky.words import pic
+
+    assert sheet.control_lines(pic("sheet_legend", "cs"))[0] == [
+        "Částky rozdání: + pro stranu vydražitele, − pro soupeře ·", "✓ vyšlo · ✗ nevyšlo"]
+    assert sheet.control_lines(pic("sheet_legend", "en"))[0] == [
+        "A deal's amounts: + for the declarer's side, − for the opponents ·",
+        "✓ made · ✗ failed"]

@@ -11,6 +11,7 @@ everything may be shown (the partner included), so nothing secret is in them.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -317,13 +318,37 @@ def _footer(img: Image.Image, y: int, label: str, values: Sequence[str],
 
 
 def control_lines(control: str) -> tuple[list[str], Font]:
-    """The control sum under the sheet: on one line (condensed if need be), else wrapped."""
+    """A note under the sheet (the legend, the control sum): on one line (condensed if need
+    be), else wrapped; a note of parts (" · ") between its parts, as evenly as its lines
+    allow (``even_parts``: the legend's "✗ nevyšlo" was left alone on a line)."""
     for style in ("regular", "narrow"):
         f = font(SMALLEST, style)
         if f.getlength(control) <= W - 4 * M:
             return [control], f
     f = font(SMALLEST)
+    parts = control.split(" · ")
+    if len(parts) > 1:
+        return even_parts(parts, f, W - 4 * M), f
     return wrap(control, f, W - 4 * M), f
+
+
+def even_parts(parts: Sequence[str], f: Font, width: float) -> list[str]:
+    """``parts`` on as few lines as ``wrap_parts`` takes, broken between parts only, so
+    that the longest line is as short as it can be (" ·" ends a line before a break, so
+    ``" ".join`` of the lines gives the parts joined again); ``wrap_parts`` itself when a
+    part is wider than a line."""
+    greedy = wrap_parts(parts, f, width)
+    if any(f.getlength(p + " ·") > width for p in parts):
+        return greedy
+    best: tuple[float, list[str]] | None = None
+    for cuts in itertools.combinations(range(1, len(parts)), len(greedy) - 1):
+        bounds = (0, *cuts, len(parts))
+        lines = [" · ".join(parts[a:b]) + (" ·" if b < len(parts) else "")
+                 for a, b in itertools.pairwise(bounds)]
+        widest = max(f.getlength(line) for line in lines)
+        if widest <= width and (best is None or widest < best[0]):
+            best = (widest, lines)
+    return greedy if best is None else best[1]
 
 
 def sheet_image(view: TableView, names: Sequence[str], lang: str = "cs",
