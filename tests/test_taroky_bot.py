@@ -277,13 +277,36 @@ async def test_an_absent_player_gets_a_reminder_then_an_ai_stand_in(harness):
     assert not alice.absent
 
 
+async def test_a_player_back_after_leaving_reads_what_the_ai_said_for_him_truly(harness):
+    """Bob leaves the table in the bidding and takes his seat back: his hand told him what
+    the AI said for him "in your absence", as if he had idled; it says "Za tebe hrála AI"
+    (he left it on purpose), as the Lóra hand does."""
+    env = harness.env
+    _g, ch, users, tid = await open_taroky(harness, ["alice", "bob"], None, ("easy", "easy"))
+    table = harness.service.tables[tid]
+    alice, bob = users
+    seat = table.seat_of(bob.id)
+    ask = reply(await bob.slash(ch, "taroky leave"))
+    await bob.click(ask, label="Odejít, dohraje AI")
+    clickers = Clickers(harness, ch, tid, users)
+    while table.seats[seat].ai_moves < 1:
+        if table.seats[table.state.to_act].user_id is None:
+            await env.settle()
+            continue
+        await clickers.act(scripted({})(table.state))
+    offer = reply(await bob.click(clickers.table_message(), label="Moje karty"))
+    await bob.click(offer, label="Vrátit se ke stolu")
+    told = [line for line in offer.content.splitlines() if "hrála AI" in line]
+    assert len(told) == 1 and told[0].startswith("Za tebe hrála AI – licitace: "), told
+
+
 STOOD_IN = {
     "cs": ("Za nepřítomného hráče Alice hrála AI – licitace: první povinnost; hlášení: dobrá.",
-           "V tvé nepřítomnosti za tebe hrála AI – licitace: první povinnost; hlášení: dobrá;"
+           "Za tebe hrála AI – licitace: první povinnost; hlášení: dobrá;"
            " karty: V."),
     "en": ("An AI played for the absent player Alice – bidding: first duty;"
            " announcements: pass.",
-           "An AI played for you in your absence – bidding: first duty; announcements: pass;"
+           "An AI played for you – bidding: first duty; announcements: pass;"
            " cards: V."),
 }
 
@@ -350,7 +373,7 @@ async def test_a_player_back_is_told_the_cards_an_ai_played_for_him(harness):
         await clickers.act(scripted({})(table.state))
     hand = await clickers.open_hand(users[1])
     assert not table.seats[1].absent
-    told = "V tvé nepřítomnosti za tebe hrála AI – karty: VI, 4♦, Škýz, D♣."
+    told = "Za tebe hrála AI – karty: VI, 4♦, Škýz, D♣."
     assert told in hand.content.splitlines()
     # his hands tell it until he plays a card himself, not in every later hand of the deal
     while table.state.to_act != 1:

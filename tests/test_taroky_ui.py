@@ -724,7 +724,7 @@ def test_what_an_ai_said_for_an_absent_player_says_which_answer_was_to_a_flek() 
         "Za nepřítomného hráče Cecílie hrála AI – licitace: dobrá; hlášení: dobrá;"
         " na flek: re na hru, dobrá.")
     assert stood_in_line(en, 2, "en", you=True) == (
-        "An AI played for you in your absence – bidding: pass; laid away: C♦;"
+        "An AI played for you – bidding: pass; laid away: C♦;"
         " announcements: pass; to the double: redouble on the game, pass.")
 
 
@@ -740,7 +740,7 @@ def test_an_absent_declarer_is_told_the_cards_an_ai_laid_away_for_them() -> None
     laid = [a.card for a in rnd.log if isinstance(a, Discard) and a.seat == 0]
     assert len(laid) >= 2
     assert stood_in_line(cs, 0, "cs", you=True) == (
-        "V tvé nepřítomnosti za tebe hrála AI – licitace: první povinnost; volba hry: první"
+        "Za tebe hrála AI – licitace: první povinnost; volba hry: první"
         " povinnost; volaný tarok: XIX; do talonu: "
         + ", ".join(card_label(c, "cs") for c in laid) + ".")
     assert stood_in_line(en, 0, "en", you=True).endswith(

@@ -756,7 +756,7 @@ STRINGS: dict[str, str] = {
     "taroky.mark_auto": " (automaticky)",
     "taroky.mark_stand_in": " (za hráče hraje AI)",
     "taroky.stood_in": "Za nepřítomného hráče {name} hrála AI – {moves}.",
-    "taroky.stood_in_you": "V tvé nepřítomnosti za tebe hrála AI – {moves}.",
+    "taroky.stood_in_you": "Za tebe hrála AI – {moves}.",
     "taroky.stood_bid": "licitace: {said}",
     "taroky.stood_choose": "volba hry: {said}",
     "taroky.stood_call": "volaný tarok: {said}",

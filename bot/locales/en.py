@@ -750,7 +750,7 @@ STRINGS: dict[str, str] = {
     "taroky.mark_auto": " (automatically)",
     "taroky.mark_stand_in": " (an AI plays for the absent player)",
     "taroky.stood_in": "An AI played for the absent player {name} – {moves}.",
-    "taroky.stood_in_you": "An AI played for you in your absence – {moves}.",
+    "taroky.stood_in_you": "An AI played for you – {moves}.",
     "taroky.stood_bid": "bidding: {said}",
     "taroky.stood_choose": "game chosen: {said}",
     "taroky.stood_call": "tarok called: {said}",
