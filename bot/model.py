@@ -50,6 +50,9 @@ class Seat:
     # left (None: not known, a seat saved before it was kept); results name the AI's part.
     # Kept when he takes the seat back: he is the one who left it
     left_at: int | None = None
+    # his earlier stretches away, each as the versions he left and took the seat back at
+    # (flat: left, back, left, back …): the results name every part the AI played
+    left_before: list[int] = field(default_factory=list)
 
     @property
     def is_ai(self) -> bool:
@@ -71,6 +74,8 @@ class Seat:
         }
         if self.left_by is not None:
             out["left_by"] = self.left_by
+        if self.left_before:
+            out["left_before"] = list(self.left_before)
         return out
 
     @classmethod
@@ -88,6 +93,7 @@ class Seat:
             [int(v) for v in d.get("ai_at") or ()],
             _int_or_none(d.get("left_by")),
             _int_or_none(d.get("left_at")),
+            [int(v) for v in d.get("left_before") or ()],
         )
 
 

@@ -621,7 +621,8 @@ class TableService:
             closes = self.closes_on_leaving(table, user_id)
             if anonymize:  # (forgotten: nameless, and nobody may take the seat back)
                 table.seats[seat] = Seat(None, ANONYMOUS, ai=table.settings.ai_level,
-                                         moves=s.moves, left=True, left_at=table.version)
+                                         moves=s.moves, left=True, left_at=table.version,
+                                         left_before=list(s.left_before))
             elif not closes:  # he may take it back while the game runs (not at a
                 # tournament's table): the seat keeps what the table counts for him, the
                 # AI's moves as well
@@ -632,7 +633,7 @@ class TableService:
                     auto_moves=s.auto_moves if returnable else 0,
                     ai_at=list(s.ai_at) if returnable else [],
                     left_by=user_id if returnable else None,
-                    left_at=table.version)
+                    left_at=table.version, left_before=list(s.left_before))
             if closes:
                 self.presenter.note(table, "left_closed", seat)
                 await self._close(table, "everyone_left")
@@ -672,7 +673,9 @@ class TableService:
             assert s is not None
             table.seats[seat] = Seat(user_id, s.name, moves=s.moves, ai_moves=s.ai_moves,
                                      auto_moves=s.auto_moves, agreed=table.settings.revision,
-                                     ai_at=list(s.ai_at), left_at=s.left_at)
+                                     ai_at=list(s.ai_at), left_at=s.left_at,
+                                     left_before=[*s.left_before, s.left_at, table.version]
+                                     if s.left_at is not None else list(s.left_before))
             self.presenter.note(table, "back", seat)
             await self._play_on(table, [], origin=user_id)  # (he opens his hand now)
             return table

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 from bot.games.lora import UI, sheet_notes
+from bot.model import Seat
 from tests.botkit import channel_delivered, open_table, reply
 
 
@@ -58,9 +59,10 @@ async def _leave(harness, table, rng, user_id, tali):
     await harness.env.settle()
 
 
-async def test_a_player_who_left_is_marked_in_the_order_history_and_sheet(harness):
+async def test_a_player_who_left_is_marked_in_the_order_history_and_sheet(harness, monkeypatch):
     """Bob leaves in the 2nd tálie, comes back, and leaves again in the 3rd: his mark names
-    the 3rd, and his box counts the AI's moves for him in both stretches."""
+    both (it named only the 3rd), and his box counts the AI's moves for him in both
+    stretches."""
     guild, ch, [alice, bob], tid = await open_table(harness, ["alice", "bob"], ("easy",) * 2)
     table = harness.service.tables[tid]
     rng = random.Random(2)
@@ -73,15 +75,35 @@ async def test_a_player_who_left_is_marked_in_the_order_history_and_sheet(harnes
     final = await _final(harness, ch, f"Konec lóry – stůl č. {tid}")
     order, rating, _again = final.embeds[0].fields  # (then how to play again)
     points = table.state.totals[1]
-    assert f". Bob (od 3. tálie hrála AI) – {points} b." in order.value
+    assert f". Bob (AI hrála v 2. tálii a od 3. tálie) – {points} b." in order.value
     assert rating.value == ("Hra se nehodnotí: do konce byl u stolu jen jeden člověk"
                             " (Bob → AI; hodnotí se hry aspoň dvou lidí).")
     ai_moves = table.seats[1].ai_moves
     assert ai_moves > 5 and sheet_notes(table, "cs")[1] == [
-        "Od 3. tálie hrála AI", f"AI místo hráče: {ai_moves}×"]
+        "AI v 2. tálii a od 3. tálie", f"AI místo hráče: {ai_moves}×"]
     # (in English, the tálie as the catalog names it elsewhere: "round of eight 3")
-    assert UI.seat_name(table, 1, "en") == "Bob (an AI played from the 3rd round of eight on)"
-    assert sheet_notes(table, "en")[1][0] == "AI from the 3rd round of eight on"
+    assert UI.seat_name(table, 1, "en") == (
+        "Bob (an AI played in the 2nd and from the 3rd round of eight on)")
+    assert sheet_notes(table, "en")[1][0] == "AI: rounds of eight 2, from 3"
+    seat = table.seats[1]  # (kept as the table is saved; one leaving reads as before)
+    assert Seat.from_json(seat.to_json()).left_before == seat.left_before != []
+    saved, seat.left_before = seat.left_before, []
+    assert UI.seat_name(table, 1, "cs") == "Bob (od 3. tálie hrála AI)"
+    # (each note fits its player's box on the sheet, whole: the English one was cut)
+    assert sheet_notes(table, "en")[1][0] == "AI from round of eight 3 on"
+    seat.left_before = saved
+    from bot.render import sheet
+
+    seen: list[str] = []
+    real = sheet.text
+    monkeypatch.setattr(sheet, "text", lambda img, xy, value, *a, **k: (
+        seen.append(value), real(img, xy, value, *a, **k))[1])
+    for lang in ("cs", "en"):
+        for left_before in (saved, []):
+            seat.left_before = left_before
+            notes = sheet_notes(table, lang)
+            sheet.sheet_image(table.state.public_view(), table.names(), lang, notes=notes)
+            assert notes[1][0] in seen, (lang, notes[1][0])
     res = await alice.slash(ch, "lora history")
     history = reply(res).embeds[0].description
     assert f". Bob → AI ({points})" in history and "Alice (" in history

@@ -411,6 +411,7 @@ STRINGS: dict[str, str] = {
     "lora.final_title": "Konec lóry – {name}",
     "lora.place": "{n}. {name} – {points} b.",
     "lora.left_name": "{name} (od {n}. tálie hrála AI)",
+    "lora.left_name_again": "{name} (AI hrála v {tali} tálii a od {n}. tálie)",
     "lora.stovka_made": " (čistá stovka!)",
     "lora.stovka_missed": " (čistá stovka nevyšla)",
     "lora.harakiri_note": ", harakiri {points}",
@@ -655,6 +656,7 @@ STRINGS: dict[str, str] = {
     "lora.pic.sheet_auto": "Automatické tahy: {n}",
     "lora.pic.sheet_left": "Dohrála AI",
     "lora.pic.sheet_left_from": "Od {n}. tálie hrála AI",
+    "lora.pic.sheet_left_again": "AI v {tali} tálii a od {n}. tálie",
     "lora.pic.sheet_harakiri": "Harakiri",
     "lora.pic.sheet_harakiri_sum": "{points} (součet {sum})",
     # -- taroky: Taroky's own texts (the table, the hand, announcements, rules, stats)

@@ -405,6 +405,7 @@ STRINGS: dict[str, str] = {
     "lora.final_title": "End of the lóra – {name}",
     "lora.place": "{n}. {name} – {points} pts",
     "lora.left_name": "{name} (an AI played from the {n:nth} round of eight on)",
+    "lora.left_name_again": "{name} (an AI played in the {tali} and from the {n:nth} round of eight on)",
     "lora.stovka_made": " (clean hundred!)",
     "lora.stovka_missed": " (clean hundred missed)",
     "lora.harakiri_note": ", harakiri {points}",
@@ -648,7 +649,8 @@ STRINGS: dict[str, str] = {
     "lora.pic.sheet_stand_in": "AI for the absent: {n}×",
     "lora.pic.sheet_auto": "Automatic moves: {n}",
     "lora.pic.sheet_left": "An AI finished the game",
-    "lora.pic.sheet_left_from": "AI from the {n:nth} round of eight on",
+    "lora.pic.sheet_left_from": "AI from round of eight {n} on",
+    "lora.pic.sheet_left_again": "AI: rounds of eight {nums}, from {n}",
     "lora.pic.sheet_harakiri": "Harakiri",
     "lora.pic.sheet_harakiri_sum": "{points} (total {sum})",
     # -- taroky: Taroky's own texts (the table, the hand, announcements, rules, stats)

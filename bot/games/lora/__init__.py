@@ -19,7 +19,7 @@ from bot.games.lora import hand as hand_message
 from bot.games.lora import texts
 from bot.games.lora.events import game_name
 from bot.games.lora.stats import lora_stats
-from bot.i18n import decimal, has, t
+from bot.i18n import decimal, has, ordinal, t
 from bot.model import Table, TableSettings
 from bot.render import render_sheet, render_sheet_from_export, render_table
 from bot.render.strings import playoff_sums
@@ -120,10 +120,15 @@ class LoraUI(BaseUI):
         return note
 
     def seat_name(self, table: Table, seat: int, lang: str) -> str:
-        tali = left_tali(table, seat)
-        if tali is None:
+        left = left_talie(table, seat)
+        if left is None:
             return super().seat_name(table, seat, lang)
-        return t("lora.left_name", lang, name=table.names()[seat], n=tali)
+        earlier, tali = left
+        name = table.names()[seat]
+        if earlier:
+            return t("lora.left_name_again", lang, name=name, n=tali,
+                     tali=_ordinals(earlier, lang))
+        return t("lora.left_name", lang, name=name, n=tali)
 
     def refusal_text(self, error: Exception, lang: str) -> str | None:
         """An engine refusal by its stable code, in the game's words (never its rule id)."""
@@ -189,19 +194,26 @@ class LoraUI(BaseUI):
 
 def sheet_notes(table: Table, lang: str) -> list[list[str]]:
     """Per seat, the moves nobody clicked for a human: an AI that took the place of a player
-    who left (from which tálie: his last leaving), an AI standing in (all its moves for him,
-    after he left too: one who left, came back and left again keeps the count of both
-    stretches), forced moves. The forced moves only once the game is over: while it runs,
-    the sheet is shared and a count that grows right after a move would tell everyone that
-    the card was his only legal one (as the "(automaticky)" mark, only in his own hand)."""
+    who left (from which tálie, and in which before when he had come back), an AI standing
+    in (all its moves for him, after he left too: one who left, came back and left again
+    keeps the count of both stretches), forced moves. The forced moves only once the game
+    is over: while it runs, the sheet is shared and a count that grows right after a move
+    would tell everyone that the card was his only legal one (as the "(automaticky)" mark,
+    only in his own hand)."""
     finished = table.state is not None and lora_of(table.state).finished
     notes: list[list[str]] = []
     for i, seat in enumerate(table.seats):
         lines = []
         if seat is not None and seat.user_id is None and seat.left:
-            tali = left_tali(table, i)
-            lines.append(t("lora.pic.sheet_left", lang) if tali is None
-                         else t("lora.pic.sheet_left_from", lang, n=tali))
+            left = left_talie(table, i)
+            if left is None:
+                lines.append(t("lora.pic.sheet_left", lang))
+            elif left[0]:
+                lines.append(t("lora.pic.sheet_left_again", lang, n=left[1],  # (a box's
+                               tali=_ordinals(left[0], lang),  # width: as each words it)
+                               nums=", ".join(map(str, left[0]))))
+            else:
+                lines.append(t("lora.pic.sheet_left_from", lang, n=left[1]))
         if seat is not None and (seat.user_id is not None or seat.left):
             if seat.ai_moves:
                 lines.append(t("lora.pic.sheet_stand_in", lang, n=seat.ai_moves))
@@ -211,21 +223,35 @@ def sheet_notes(table: Table, lang: str) -> list[list[str]]:
     return notes
 
 
-def left_tali(table: Table, seat: int) -> int | None:
-    """The tálie from which an AI played the seat of a player who left (None: no such seat,
-    or not known): the lóra replayed to the version he left at (a few ms)."""
+def left_talie(table: Table, seat: int) -> tuple[tuple[int, ...], int] | None:
+    """The tálie from which an AI played the seat of a player who left (his last leaving),
+    and before it the tálie in which an AI played his cards while he was gone earlier (he
+    took the seat back then: ``Seat.left_before``), those from the last leaving on not
+    repeated — None: no such seat, or not known. The lóra replayed to his last leaving
+    (a few ms)."""
     s = table.seats[seat] if 0 <= seat < len(table.seats) else None
     if s is None or not s.left or s.left_at is None or table.state is None:
         return None
     lora = lora_of(table.state)
     if s.left_at > len(lora.log):
         return None
+    talie = []  # the tálie of each action, by its version
     try:
-        then = Lora.replay(lora.log[:s.left_at], options=lora.options,
-                           first_leader=lora.first_leader, deals=list(lora.deals))
+        then = Lora(options=lora.options, first_leader=lora.first_leader,
+                    deals=list(lora.deals))
+        for action in lora.log[:s.left_at]:
+            talie.append(then.tali)
+            then.apply(action)
     except Exception:  # (a log that no longer replays: the mark without its tálie)
         return None
-    return then.tali
+    spans = list(zip(s.left_before[::2], s.left_before[1::2], strict=False))
+    earlier = {talie[v] for left, back in spans for v in range(left, min(back, s.left_at))
+               if getattr(lora.log[v], "seat", None) == seat and talie[v] < then.tali}
+    return tuple(sorted(earlier)), then.tali
+
+
+def _ordinals(talie: Sequence[int], lang: str) -> str:
+    return ", ".join(ordinal(n, lang) for n in talie)
 
 
 UI = LoraUI()
