@@ -19,9 +19,7 @@ def share_percent(ai_share_limit: float) -> int:
 def unrated_note(table: Table, ai_share_limit: float, lang: str) -> str | None:
     """"Hra se nehodnotí: …" for a game the archive does not rate; None when it rates it."""
     humans = [s for s in table.seats if s is not None and s.user_id is not None]
-    why = ratings.unrated_why(
-        [ratings.Participant(s.user_id, 0, s.ai_moves, s.moves)
-         for s in humans if s.user_id is not None], ai_share_limit)
+    why = ratings.unrated_why(ratings.participants(humans), ai_share_limit)
     if why is None:
         return None
     reason, over = why

@@ -104,14 +104,7 @@ async def archive_game(
         ]
         humans = [p for p in seats if p.user_id is not None]
         limit = float((await guild_settings(conn, guild_id))["ai_share_limit"])
-        reason = ratings.unrated_reason(
-            [
-                ratings.Participant(p.user_id, p.place or 0, p.ai_moves or 0, p.moves or 0)
-                for p in humans
-                if p.user_id is not None
-            ],
-            limit,
-        )
+        reason = ratings.unrated_reason(ratings.participants(humans), limit)
         change: dict[int, tuple[float, float, float, float]] = {}  # seat → mu/sigma before/after
         if reason is None:
             before = [await ratings.current(conn, guild_id, kind, p.user_id or 0) for p in humans]

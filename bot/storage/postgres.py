@@ -391,9 +391,7 @@ class PostgresStore:
             ) for p in seats]
             humans = [p for p in seats if p.user_id is not None]
             limit = float((await self._settings(c, guild_id))["ai_share_limit"])
-            reason = ratings.unrated_reason(
-                [ratings.Participant(p.user_id, p.place or 0, p.ai_moves or 0, p.moves or 0)
-                 for p in humans if p.user_id is not None], limit)
+            reason = ratings.unrated_reason(ratings.participants(humans), limit)
             change: dict[int, tuple[float, float, float, float]] = {}
             if reason is None:
                 before = []

@@ -9,7 +9,9 @@ never rated and never appear in a leaderboard.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Protocol
 
 import aiosqlite
 from openskill.models import PlackettLuce
@@ -41,6 +43,26 @@ class Participant:
     place: int  # 1 = best; equal places are ties
     ai_moves: int
     moves: int
+
+
+class Rated(Protocol):
+    """A seat as the rating rule reads it: a table's ``Seat`` or an archived game's seat."""
+
+    @property
+    def user_id(self) -> int | None: ...
+    @property
+    def ai_moves(self) -> int | None: ...
+    @property
+    def moves(self) -> int | None: ...
+
+
+def participants(seats: Iterable[Rated | None]) -> list[Participant]:
+    """The humans of a game's seats as ``unrated_why`` reads them (the archive, the end
+    post): their places where the seat has one (0: a table's seat, none yet — the rule does
+    not read it), their AI moves and moves."""
+    return [Participant(s.user_id, getattr(s, "place", None) or 0, s.ai_moves or 0,
+                        s.moves or 0)
+            for s in seats if s is not None and s.user_id is not None]
 
 
 MIN_HUMANS = 2  # a game is rated only between at least this many humans
