@@ -347,14 +347,16 @@ def test_a_forced_card_that_closed_the_trick_is_told_in_its_hand() -> None:
     table.events = [ev.CardPlayed(0, played[0]), Unclicked(1, "auto"),
                     ev.CardPlayed(1, played[1])]
     card = card_label(played[1], "cs")
-    line = f"Do posledního štychu šla tvoje karta {card} (automaticky)."
+    # review 17: the trick by its number ("poslední štych" reads as the 12th, the pagát's)
+    assert rnd.view(1).public.tricks_done == 8
+    line = f"V 8. štychu šla tvoje karta {card} (automaticky)."
     lines = hand(table, rnd.view(1), "cs").lines
     assert lines[2] == line
     en_table = _table(rnd, "en")
     en_table.events = table.events
     en = hand(en_table, rnd.view(1), "en").lines
-    assert (f"Your card {card_label(played[1], 'en')} went to the last trick"
-            " (automatically).") in en
+    assert (f"Your card {card_label(played[1], 'en')} went to trick 8"
+            " (played automatically).") in en
     for other in (0, 2, 3):
         assert not any("automati" in x for x in hand(table, rnd.view(other), "cs").lines)
     table.events = [ev.CardPlayed(0, played[0]), ev.CardPlayed(1, played[1])]  # clicked
