@@ -233,7 +233,9 @@ def hand_message(table: Table, view: SeatViewBase, lang: str, *,
     refreshes it (its click's own token edits it from then on); its cards still work."""
     parts = game_ui(table).hand(table, view, lang)
     lines = list(parts.lines)
-    if table.stood_in(view.seat):  # (the game's prompt says so): a click brings him back
+    over = table.state is None or table.state.finished
+    if table.stood_in(view.seat) and not over:  # (the game's prompt says so): a click
+        # brings him back (a game that is over has nothing to come back to: no button)
         parts.items = [*parts.items, TableButton(table.table_id, "hand",
                                                   t("core.btn_back", lang),
                                                   discord.ButtonStyle.success)]
