@@ -50,6 +50,9 @@ class Seat:
     # left (None: not known, a seat saved before it was kept); results name the AI's part.
     # Kept when he takes the seat back: he is the one who left it
     left_at: int | None = None
+    # an AI moved for this human during his current (or last) absence: coming back he is
+    # told it no longer plays for him; a table that only waited for him did nothing for him
+    ai_stood: bool = False
 
     @property
     def is_ai(self) -> bool:
@@ -68,6 +71,7 @@ class Seat:
             "left": self.left,
             "ai_at": list(self.ai_at),
             "left_at": self.left_at,
+            "ai_stood": self.ai_stood,
         }
         if self.left_by is not None:
             out["left_by"] = self.left_by
@@ -88,6 +92,8 @@ class Seat:
             [int(v) for v in d.get("ai_at") or ()],
             _int_or_none(d.get("left_by")),
             _int_or_none(d.get("left_at")),
+            # (saved before it was kept: an absent player is told what he was told then)
+            bool(d.get("ai_stood", d.get("absent", False))),
         )
 
 

@@ -902,6 +902,7 @@ class TableService:
         if s is not None:
             s.moves += 1
             if (s.user_id is not None or s.left_by is not None) and by == "ai":
+                s.ai_stood = s.ai_stood or s.absent
                 s.ai_moves += 1
                 s.ai_at = [*s.ai_at[-(AI_AT_KEPT - 1):], version]
             elif s.user_id is not None and by == "autoplay":
@@ -1185,7 +1186,7 @@ class TableService:
             if s is None or s.is_ai:
                 return
             self.timers.pop(table_id, None)
-            s.absent = True
+            s.absent, s.ai_stood = True, False
             self.presenter.note(table, "absent", seat)
             try:
                 await self._play_on(table)

@@ -76,6 +76,7 @@ STRINGS: dict[str, str] = {
     "core.note_absent": "{name} nereaguje – místo zatím převzala AI, dokud znovu neklikne.",
     "core.note_back": "{name} je zpět u stolu.",
     "core.back_at_table": "Jsi zpět u stolu – AI už za tebe nehraje, hraješ zase ty.",
+    "core.back_at_table_waited": "Jsi zpět u stolu.",
     "core.hand_absent": "Čas na tah ti vypršel, a tak za tebe teď hraje AI. Klikni na kterékoli tlačítko stolu – třeba Jsem zpět – a hraješ zase ty.",
     "core.btn_back": "Jsem zpět",
     "core.note_left": "{name} opouští hru – místo převzala AI.",

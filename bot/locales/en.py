@@ -70,6 +70,7 @@ STRINGS: dict[str, str] = {
     "core.note_absent": "{name} does not respond – an AI plays for the absent player until they click again.",
     "core.note_back": "{name} is back at the table.",
     "core.back_at_table": "You are back at the table – you play yourself again, the AI no longer plays for you.",
+    "core.back_at_table_waited": "You are back at the table.",
     "core.hand_absent": "The AI plays for you now (your time ran out). Click any button of the table – e.g. I'm back – and you play yourself again.",
     "core.btn_back": "I'm back",
     "core.note_left": "{name} leaves the game – an AI took the seat.",

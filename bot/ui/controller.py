@@ -1382,7 +1382,7 @@ class Controller:
         if op == "rules":
             await self.send_rules(interaction, table.game_kind, lang, table)
             if await self.come_back(table, interaction.user.id):
-                await self.error(interaction, "core.back_at_table", lang)
+                await self.error(interaction, self._back_key(table, interaction.user.id), lang)
             return
         # acknowledged before anything is drawn: a picture on a busy loop must not miss
         # Discord's three seconds (then the click would fail with no answer at all)
@@ -1395,7 +1395,7 @@ class Controller:
             await interaction.followup.send(reply.content or t("core.stale", lang),
                                             ephemeral=True)
         if await self.come_back(table, interaction.user.id):
-            await self.error(interaction, "core.back_at_table", lang)
+            await self.error(interaction, self._back_key(table, interaction.user.id), lang)
 
     async def again(self, interaction: Interaction, table_id: int, lang: str) -> None:
         """A click on "Hrát znovu" under a finished table's final order: a new table in the
@@ -1564,6 +1564,20 @@ class Controller:
             self.acting.discard((table.table_id, user_id))
         return not self._absent(table.table_id, user_id)
 
+    def _back_at(self, table_id: int, user_id: int) -> str:
+        table = self.service.tables.get(table_id)
+        return "core.back_at_table" if table is None else self._back_key(table, user_id)
+
+    def _back_key(self, table: Table, user_id: int, *, returned: bool = False) -> str:
+        """What a player who is back is told: that the AI no longer plays for him when it
+        did (``returned``: he took back the seat he left, which an AI took), or only that
+        he is back when the table waited for him (nobody else present: nothing was played
+        for him)."""
+        seat = table.seat_of(user_id)
+        s = None if seat is None else table.seats[seat]
+        stood = returned or s is None or s.ai_stood
+        return "core.back_at_table" if stood else "core.back_at_table_waited"
+
     @answered
     async def open_hand(self, interaction: Interaction, table: Table, *,
                         returned: bool = False) -> None:
@@ -1585,7 +1599,8 @@ class Controller:
         back = await self.come_back(table, user_id) or returned
         message = await self.hand_message(table, seat, lang)
         if back:  # told at the top of his fresh hand
-            message["content"] = t("core.back_at_table", lang) + "\n" + message["content"]
+            key = self._back_key(table, user_id, returned=returned)
+            message["content"] = t(key, lang) + "\n" + message["content"]
         if returned:
             await interaction.edit_original_response(**message)
         else:
@@ -1615,7 +1630,8 @@ class Controller:
         back = await self.come_back(table, user_id)
         message = await self.hand_message(table, seat, lang)
         if back:
-            message["content"] = t("core.back_at_table", lang) + "\n" + message["content"]
+            message["content"] = (t(self._back_key(table, user_id), lang) + "\n"
+                                  + message["content"])
         await interaction.edit_original_response(**message)
         await self._take_over((table_id, user_id), interaction, lang, in_place=True)
 
@@ -1681,12 +1697,12 @@ class Controller:
             elif not back or exc.key not in ("stale", "not_your_turn"):
                 await self.refuse_or_over(interaction, exc, lang, table_id)
             if back:  # (a click on his hand of before the AI stood in: that is all)
-                await self.error(interaction, "core.back_at_table", lang)
+                await self.error(interaction, self._back_at(table_id, user_id), lang)
             if exc.key not in ("stale", "not_your_turn", "illegal"):
                 return
         else:
             if was_absent and not self._absent(table_id, user_id):
-                await self.error(interaction, "core.back_at_table", lang)
+                await self.error(interaction, self._back_at(table_id, user_id), lang)
         finally:
             self.acting.discard(key)
         table = self.service.tables.get(table_id)
