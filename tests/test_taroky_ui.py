@@ -110,6 +110,28 @@ def test_statistics_from_the_archived_protocol() -> None:
         "Nejlepší kolo: +7,00 Kč (#2) · nejhorší: −32,50 Kč (#1)")
 
 
+def test_statistics_count_a_valat_of_the_one_who_announced_it() -> None:
+    """Review 17: Bob's "Valát ohlášený: 2×" counted one his partner had announced; a valát
+    is now counted for the player who announced it (the protocol row keeps who), not his
+    side. A silent valát is the side's, as before."""
+    from bot.games.taroky.pictures.examples import drive, script, worked
+
+    rnd = TarokyRound(deals=[worked()], options=TarokyOptions(round_deals=1))
+    drive(rnd, lambda r: False, script(bid={0: "1P"}, choose={0: "1P"}, call={0: "XIX"},
+                                       announce={2: ["valat"]}))  # Cecílie, the partner
+    outcome = rnd.outcome()
+    assert outcome is not None
+    row = outcome.details["protocol"][0]
+    assert (row["declarer"], row["partner"]) == (0, 2)
+    assert [(v["side"], v["announced"], v.get("by")) for v in row["valat"]] == [("D", True, 2)]
+    declarer, partner = taroky_stats(_stats(rnd, 0)), taroky_stats(_stats(rnd, 2))
+    assert (declarer.valat_announced, partner.valat_announced) == (0, 1)
+    by_name = {name: value for name, value, _inline in UI.stats_fields(_stats(rnd, 0), "cs")}
+    assert "Valát ohlášený: 0× (vyšel 0×)" in by_name["Pagát a valát"]
+    by_name = {name: value for name, value, _inline in UI.stats_fields(_stats(rnd, 2), "cs")}
+    assert "Valát ohlášený: 1× (vyšel 0×)" in by_name["Pagát a valát"]
+
+
 def test_records_show_money_in_the_games_words() -> None:
     assert UI.score_text(1234.4, "cs") == "+12,34 Kč"
     assert UI.score_text(-50, "en") == "−0.50 Kč"
