@@ -118,6 +118,14 @@ def lobby_message(table: Table) -> Message:
             lines.append(f"{i + 1}. <@{seat.user_id}> – {t('core.seat_waits', lang)}")
         else:
             lines.append(f"{i + 1}. <@{seat.user_id}>")
+    # a rematch: whom the table still waits for, and who said he does not play this time
+    awaited, declined = table.rematch_awaited(), table.rematch_declined()
+    if awaited:
+        lines.append(t("core.lobby_awaited", lang,
+                       names=", ".join(f"<@{u}>" for u in awaited)))
+    if declined:
+        lines.append(t("core.lobby_declined", lang,
+                       names=", ".join(f"<@{u}>" for u in declined)))
     embed.add_field(name=t("core.players_field", lang), value="\n".join(lines), inline=False)
     timer = table.settings.turn_timer
     seconds = t("core.seconds", lang, n=timer) if timer else t("core.no_timer", lang)

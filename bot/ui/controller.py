@@ -1076,6 +1076,9 @@ class Controller:
                 await self.leave_lobby(interaction, table_id, lang, confirmed=op == "quit")
             elif op == "agree":
                 await self.service.agree(table_id, user.id)
+            elif op == "decline":  # a rematch's invitation: he does not play this time
+                await self.service.decline(table_id, user.id)
+                await self.error(interaction, "core.again_declined", lang, id=table_id)
             else:
                 await self.service.start(table_id, user.id)
         except TableError as exc:
@@ -1467,8 +1470,11 @@ class Controller:
             join = {"custom_id": LobbyButton(table.table_id, "join").custom_id,
                     "label": t("core.btn_join", settings.lang),
                     "style": discord.ButtonStyle.primary.value}  # (the lobby's own button)
+            decline = {"custom_id": LobbyButton(table.table_id, "decline").custom_id,
+                       "label": t("core.btn_decline", settings.lang),
+                       "style": discord.ButtonStyle.secondary.value}
             await self.enqueue([items.post(table.channel_id, invite, mentions=True,
-                                           buttons=[join], table_id=table.table_id,
+                                           buttons=[join, decline], table_id=table.table_id,
                                            key=_invite_key(table.table_id))])
             text += " " + t("core.again_invited", lang,
                             names=", ".join(s.name for s in others))
