@@ -161,8 +161,9 @@ def _players(ch: Any, table: Any) -> list[str]:
 async def test_an_invited_player_declines_and_the_lobby_says_who_is_awaited(harness):
     """Review 17: the invitation could not be declined and the lobby never said who was
     still awaited. "Nehraju" under the invitation answers the invited privately; the lobby
-    lists who is awaited and who does not play this time (also after a restart); one who
-    joins after all is seated and no longer listed; nobody else may decline."""
+    lists who is awaited and who does not play this time (also after a restart); the
+    lobby's Odejít of an awaited player who does not sit there declines too; one who joins
+    after all is seated and no longer listed; nobody else may decline."""
     guild, ch, users, tid = await open_table(harness, ["alice", "bob", "carol"], ("easy",))
     alice, bob, carol = users
     await _finish(harness, tid)
@@ -188,11 +189,19 @@ async def test_an_invited_player_declines_and_the_lobby_says_who_is_awaited(harn
     await harness.restart()  # (the answer is kept with the table)
     await channel_delivered(harness)
     new = harness.service.tables[nid]
-    res = await alice.click(invite, label="Přisednout")
+    assert _players(ch, new)[-2:] == [f"⏳ Čeká se na: <@{alice.id}>",
+                                      f"Tentokrát nehraje: <@{carol.id}>"]
+    # Odejít in the lobby, by an awaited player who does not sit there, declines too
+    res = await alice.click(next(m for m in ch.history() if m.id == new.message_id),
+                            label="Odejít")
+    assert res.followups[-1].content.startswith(f"Dobře – u stolu č. {nid} tentokrát")
+    await channel_delivered(harness, ch.id)
+    assert _players(ch, new)[-1] == f"Tentokrát nehraje: <@{carol.id}>, <@{alice.id}>"
+    assert not any(line.startswith("⏳") for line in _players(ch, new))
+    res = await alice.click(invite, label="Přisednout")  # (changed her mind)
     await channel_delivered(harness, ch.id)
     assert _players(ch, new)[-1] == f"Tentokrát nehraje: <@{carol.id}>"
-    assert not any(line.startswith("⏳") for line in _players(ch, new))
-    await carol.click(invite, label="Přisednout")  # (changed her mind)
+    await carol.click(invite, label="Přisednout")
     await channel_delivered(harness, ch.id)
     assert new.seat_of(carol.id) is not None and new.rematch_declined() == []
     assert _players(ch, new)[-1].startswith("4. ")

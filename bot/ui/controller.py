@@ -1097,6 +1097,10 @@ class Controller:
         if table is None or table.status != STATUS_LOBBY:
             raise TableError("already_started" if table is not None else "no_table")
         if table.seat_of(user_id) is None:
+            if user_id in table.rematch_awaited():  # an invited player's "no" to a rematch
+                await self.service.decline(table_id, user_id)
+                await self.error(interaction, "core.again_declined", lang, id=table_id)
+                return
             raise TableError("not_seated")
         creator = user_id == table.creator_id
         others = [s.name for s in table.seats
