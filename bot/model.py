@@ -53,6 +53,9 @@ class Seat:
     # his earlier stretches away, each as the versions he left and took the seat back at
     # (flat: left, back, left, back …): the results name every part the AI played
     left_before: list[int] = field(default_factory=list)
+    # an AI moved for this human during his current (or last) absence: coming back he is
+    # told it no longer plays for him; a table that only waited for him did nothing for him
+    ai_stood: bool = False
 
     @property
     def is_ai(self) -> bool:
@@ -71,6 +74,7 @@ class Seat:
             "left": self.left,
             "ai_at": list(self.ai_at),
             "left_at": self.left_at,
+            "ai_stood": self.ai_stood,
         }
         if self.left_by is not None:
             out["left_by"] = self.left_by
@@ -94,6 +98,8 @@ class Seat:
             _int_or_none(d.get("left_by")),
             _int_or_none(d.get("left_at")),
             [int(v) for v in d.get("left_before") or ()],
+            # (saved before it was kept: an absent player is told what he was told then)
+            bool(d.get("ai_stood", d.get("absent", False))),
         )
 
 
@@ -301,8 +307,9 @@ class Table:
     parent_id: int | None = None
     pointer_id: int | None = None
     # a table opened by "Hrát znovu": {"of": the finished table, "seats": {user id (as
-    # text): his seat there}, "invite": the invitation's message (once posted)}; each former
-    # player (his click, or the invitation's) takes his old seat back
+    # text): his seat there}, "invite": the invitation's message (once posted), "declined":
+    # the user ids of the invited who answered "Nehraju"}; each former player (his click, or
+    # the invitation's) takes his old seat back
     rematch: JSONDict | None = None
 
     @property
@@ -365,6 +372,23 @@ class Table:
         """The seats of humans who have not accepted the table's options as they are now."""
         return [i for i, s in enumerate(self.seats) if s is not None and s.user_id is not None
                 and s.agreed != self.settings.revision]
+
+    def rematch_declined(self) -> list[int]:
+        """A rematch's invited players who answered "Nehraju" (in the order they did)."""
+        declined = (self.rematch or {}).get("declined")
+        return [int(u) for u in declined if isinstance(u, int) and not isinstance(u, bool)] \
+            if isinstance(declined, list) else []
+
+    def rematch_awaited(self) -> list[int]:
+        """A rematch's invited players (the finished table's other humans) who have neither
+        sat down nor declined yet, in their old seats' order."""
+        seats = (self.rematch or {}).get("seats")
+        if not isinstance(seats, dict):
+            return []
+        done = {self.creator_id, *self.humans(), *self.rematch_declined()}
+        order = sorted((i, int(u)) for u, i in seats.items()
+                       if str(u).isdigit() and isinstance(i, int))
+        return [u for _i, u in order if u not in done]
 
     def humans(self) -> list[int]:
         return [s.user_id for s in self.seats if s is not None and s.user_id is not None]

@@ -535,8 +535,46 @@ class TableService:
             # joining accepts the table's options as they are now (Čl. 10, 13)
             table.seats[_free_seat(table.seats, table.rematch, user_id)] = Seat(user_id, name,
                                                            agreed=table.settings.revision)
+            if user_id in table.rematch_declined():  # (he changed his mind)
+                assert table.rematch is not None
+                table.rematch["declined"] = [u for u in table.rematch_declined()
+                                             if u != user_id]
             await self._save(table, self.presenter.lobby_shown(table))
             return table
+
+    async def decline(self, table_id: int, user_id: int) -> Table:
+        """An invited player of a rematch answers "Nehraju": the lobby shows that he does not
+        play this time (kept with the table: ``Table.rematch``), so nobody waits for him; if
+        he sat down already, his seat frees. Only the invited (the finished table's other
+        humans) may; the answer stands until he joins after all."""
+        async with self.lock(table_id):
+            table = self.get(table_id)
+            if table.status != STATUS_LOBBY:
+                raise TableError("already_started")
+            rematch = table.rematch
+            old = None if rematch is None else rematch.get("of")
+            if rematch is None or user_id == table.creator_id \
+                    or user_id not in rematch_seats(rematch, len(table.seats)):
+                raise TableError("again_not_invited", old=old if old is not None else "?")
+            seat = table.seat_of(user_id)
+            if seat is not None:
+                table.seats[seat] = None
+            elif user_id in table.rematch_declined():
+                return table  # (said already: nothing changes)
+            await self._save_declined(table, user_id)
+            return table
+
+    async def _save_declined(self, table: Table, user_id: int) -> None:
+        """The lobby of a rematch without ``user_id``, who does not play this time (his seat
+        freed already, if he sat): saved, shown."""
+        assert table.rematch is not None
+        before = table.rematch.get("declined")
+        table.rematch["declined"] = [*table.rematch_declined(), user_id]
+        try:
+            await self._save(table, self.presenter.lobby_shown(table))
+        except TableError:  # (the seats are put back as saved; so is his answer)
+            table.rematch["declined"] = before
+            raise
 
     async def add_ai(self, table_id: int, user_id: int, level: str,
                      seat: int | None = None) -> Table:
@@ -612,7 +650,10 @@ class TableService:
                     await self._close(table, "creator_left")
                     return table
                 table.seats[seat] = None
-                await self._save(table, self.presenter.lobby_shown(table))
+                if user_id in rematch_seats(table.rematch, len(table.seats)):
+                    await self._save_declined(table, user_id)  # (not awaited any more)
+                else:
+                    await self._save(table, self.presenter.lobby_shown(table))
                 return table
             s = table.seats[seat]
             assert s is not None
@@ -905,6 +946,7 @@ class TableService:
         if s is not None:
             s.moves += 1
             if (s.user_id is not None or s.left_by is not None) and by == "ai":
+                s.ai_stood = s.ai_stood or s.absent
                 s.ai_moves += 1
                 s.ai_at = [*s.ai_at[-(AI_AT_KEPT - 1):], version]
             elif s.user_id is not None and by == "autoplay":
@@ -1188,7 +1230,7 @@ class TableService:
             if s is None or s.is_ai:
                 return
             self.timers.pop(table_id, None)
-            s.absent = True
+            s.absent, s.ai_stood = True, False
             self.presenter.note(table, "absent", seat)
             try:
                 await self._play_on(table)

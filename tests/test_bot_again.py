@@ -62,9 +62,10 @@ async def test_play_again_opens_the_same_table_and_invites_the_others(harness):
     assert invite.content == (
         f"Bob zakládá další hru: stůl č. {new.table_id} se stejnými pravidly jako stůl č. "
         f"{tid}. <@{alice.id}>, <@{carol.id}> – kdo chce hrát znovu, přisedne tlačítkem "
-        "**Přisednout**.")
+        "**Přisednout**; kdo ne, klikne na **Nehraju**.")
     assert {u.id for u in invite.mentions} == {alice.id, carol.id}
-    assert [c["custom_id"] for c in enabled_controls(invite)] == [f"lora:l:{new.table_id}:join"]
+    assert [c["custom_id"] for c in enabled_controls(invite)] == [
+        f"lora:l:{new.table_id}:join", f"lora:l:{new.table_id}:decline"]
     lobby = next(m for m in ch.history() if m.id == new.message_id)
     assert "Čas na tah: 45 s" in lobby.embeds[0].fields[1].value
     # a table is open here now: a former player's click on "Hrát znovu" seats him there (in
@@ -150,3 +151,62 @@ async def test_taroky_play_again_in_english_refused_to_one_seated_elsewhere(harn
     item = harness.bot.controller._final(table, ui_of("taroky"))
     assert "buttons" not in item.payload
     assert [f["name"] for f in item.payload["embed"]["fields"]] == ["Final order"]
+
+
+def _players(ch: Any, table: Any) -> list[str]:
+    lobby = next(m for m in ch.history() if m.id == table.message_id)
+    return lobby.embeds[0].fields[0].value.split("\n")
+
+
+async def test_an_invited_player_declines_and_the_lobby_says_who_is_awaited(harness):
+    """Review 17: the invitation could not be declined and the lobby never said who was
+    still awaited. "Nehraju" under the invitation answers the invited privately; the lobby
+    lists who is awaited and who does not play this time (also after a restart); the
+    lobby's Odejít of an awaited player who does not sit there declines too; one who joins
+    after all is seated and no longer listed; nobody else may decline."""
+    guild, ch, users, tid = await open_table(harness, ["alice", "bob", "carol"], ("easy",))
+    alice, bob, carol = users
+    await _finish(harness, tid)
+    final = _final(ch, f"Konec lóry – stůl č. {tid}")
+    await bob.click(final, label="Hrát znovu")
+    new = harness.service.table_of_user(guild.id, bob.id)
+    nid = new.table_id
+    await channel_delivered(harness, ch.id)
+    invite = ch.last_message
+    waiting = sorted((alice, carol), key=lambda u: new.rematch["seats"][str(u.id)])
+    assert _players(ch, new)[-1] == "⏳ Čeká se na: " + ", ".join(f"<@{u.id}>" for u in waiting)
+    res = await carol.click(invite, label="Nehraju")
+    assert res.followups[-1].ephemeral and res.followups[-1].content == (
+        f"Dobře – u stolu č. {nid} tentokrát nehraješ, stůl to ukazuje. Přisednout můžeš i "
+        "tak, dokud hra nezačne.")
+    await channel_delivered(harness, ch.id)
+    assert _players(ch, new)[-2:] == [f"⏳ Čeká se na: <@{alice.id}>",
+                                      f"Tentokrát nehraje: <@{carol.id}>"]
+    for who in (bob, guild.add_member(harness.env.create_user("dave"))):  # not invited
+        res = await who.click(invite, label="Nehraju")
+        assert res.followups[-1].content == (
+            f"Tlačítko Nehraju je pro pozvané hráče stolu č. {tid}.")
+    await harness.restart()  # (the answer is kept with the table)
+    await channel_delivered(harness)
+    new = harness.service.tables[nid]
+    assert _players(ch, new)[-2:] == [f"⏳ Čeká se na: <@{alice.id}>",
+                                      f"Tentokrát nehraje: <@{carol.id}>"]
+    # Odejít in the lobby, by an awaited player who does not sit there, declines too
+    res = await alice.click(next(m for m in ch.history() if m.id == new.message_id),
+                            label="Odejít")
+    assert res.followups[-1].content.startswith(f"Dobře – u stolu č. {nid} tentokrát")
+    await channel_delivered(harness, ch.id)
+    assert _players(ch, new)[-1] == f"Tentokrát nehraje: <@{carol.id}>, <@{alice.id}>"
+    assert not any(line.startswith("⏳") for line in _players(ch, new))
+    res = await alice.click(invite, label="Přisednout")  # (changed her mind)
+    await channel_delivered(harness, ch.id)
+    assert _players(ch, new)[-1] == f"Tentokrát nehraje: <@{carol.id}>"
+    await carol.click(invite, label="Přisednout")
+    await channel_delivered(harness, ch.id)
+    assert new.seat_of(carol.id) is not None and new.rematch_declined() == []
+    assert _players(ch, new)[-1].startswith("4. ")
+    # a former player who leaves the lobby is not awaited any more: he does not play
+    res = await alice.click(next(m for m in ch.history() if m.id == new.message_id),
+                            label="Odejít")
+    await channel_delivered(harness, ch.id)
+    assert _players(ch, new)[-1] == f"Tentokrát nehraje: <@{alice.id}>"

@@ -229,3 +229,31 @@ async def test_forget_me_tells_the_open_hand_that_he_no_longer_plays(harness):
     assert harness.service.tables[tid].status == "aborted"
     assert hand.content == f"Your personal data is deleted – you no longer play at table {tid}."
     assert hand.components == [] and hand.attachments == []
+
+
+def test_an_ended_game_offers_no_im_back_and_says_it_is_over_once() -> None:
+    """Review 17: the hand of a player the AI stood in for, once the game is over, offered a
+    green "I'm back" (an invitation to a table that is over) and said "The lóra is over." and
+    "The game is over." both; now no button, and one line says it is over (Taroky too)."""
+    from bot.games.taroky.pictures.examples import example
+    from bot.model import STATUS_FINISHED, Seat, Table, TableSettings
+    from engine.lora import Lora
+    from tests.storage_kit import finished_lora_json
+
+    lora = Lora.from_json(finished_lora_json())
+    rnd, _seat = example("finished")
+    for kind, state, over in (("lora", lora, "**The lóra is over.**"),
+                              ("taroky", rnd, "The game is over.")):
+        seats: list[Seat | None] = [Seat(100 + i, f"P{i}", absent=i == 1) for i in range(4)]
+        table = Table(1, 1, 1, 1, TableSettings(lang="en"), seats, game_kind=kind,
+                      status=STATUS_FINISHED, state=state,
+                      tournament={"id": 1, "round": 1, "table": 1})
+        assert table.stood_in(1)  # (a tournament's table: the AI plays for him to the end)
+        message = builders.hand_message(table, state.view(1), "en", render=False)
+        labels = [getattr(getattr(c, "item", c), "label", None)
+                  for c in message["view"].children]
+        assert "I'm back" not in labels, kind
+        lines = message["content"].split("\n")
+        assert lines.count(over) == 1, kind
+        if kind == "lora":
+            assert lines[0] == over and "The game is over." not in lines

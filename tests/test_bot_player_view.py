@@ -206,8 +206,9 @@ async def test_an_english_table_speaks_english_to_a_czech_client(harness, locale
     from bot.games.lora.cards import cards_text
     from engine.rules import trick_winner_offset
     names = table.names()
+    number = len(table.state.public_view().game.tricks)  # (review 17: "last" is the 8th)
     assert last.content == (  # who led it (the cards in the order played) and who took it
-        f"Last trick (led by {names[leader]}): {cards_text(cards)} – taken by"
+        f"Trick {number} (led by {names[leader]}): {cards_text(cards)} – taken by"
         f" **{names[(leader + trick_winner_offset(cards)) % 4]}**.")
     sheet = await _answered(other, players.table_message(), f"lora:t:{tid}:sheet")
     assert sheet.attachments[0].filename == "protokol.png"

@@ -130,26 +130,33 @@ async def test_a_protocol_click_of_an_absent_player_brings_him_back(harness):
     assert not table.seats[seat].absent
 
 
-async def test_a_current_click_of_an_absent_player_plays_and_brings_him_back(harness):
+@pytest.mark.parametrize(("game", "language", "back"), [
+    ("lora", "cs", "Jsi zpět u stolu."), ("taroky", "en", "You are back at the table.")])
+async def test_a_current_click_of_an_absent_player_plays_and_brings_him_back(
+        harness, game, language, back):
     """Nobody else present: the table waits for the absent player; his click on his own
-    turn is played, and he is told that he is back."""
+    turn is played, and he is told that he is back — only that (review 17): no AI played
+    for him, so not that "the AI no longer plays for you"."""
     env = harness.env
     guild, ch, users, tid = await open_table(harness, ["alice"], ("easy", "easy", "easy"),
-                                             turn_timer=30)
+                                             game=game, language=language, turn_timer=30)
     table = harness.service.tables[tid]
     players = Players(harness, ch, tid, users, random.Random(4))
     await env.advance_time(31)
     seat = table.seat_of(users[0].id)
     assert table.seats[seat].absent and table.state.to_act == seat
+    assert table.seats[seat].ai_moves == 0
     hand = await players.open_hand(users[0])  # (My cards brings him back as well)
+    assert hand.content.startswith(back + "\n")
     assert not table.seats[seat].absent
     await env.advance_time(31)
     assert table.seats[seat].absent
     version = table.version
     res = await users[0].click(hand, custom_id=enabled_controls(hand)[0]["custom_id"])
     assert table.version > version  # his card was played
-    assert [m.content for m in res.followups] == [BACK_CS]
+    assert [m.content for m in res.followups] == [back]
     assert not table.seats[seat].absent
+    assert table.seats[seat].ai_moves == 0
 
 
 @pytest.mark.parametrize("game", ["lora", "taroky"])

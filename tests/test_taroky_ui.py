@@ -110,6 +110,28 @@ def test_statistics_from_the_archived_protocol() -> None:
         "Nejlepší kolo: +7,00 Kč (#2) · nejhorší: −32,50 Kč (#1)")
 
 
+def test_statistics_count_a_valat_of_the_one_who_announced_it() -> None:
+    """Review 17: Bob's "Valát ohlášený: 2×" counted one his partner had announced; a valát
+    is now counted for the player who announced it (the protocol row keeps who), not his
+    side. A silent valát is the side's, as before."""
+    from bot.games.taroky.pictures.examples import drive, script, worked
+
+    rnd = TarokyRound(deals=[worked()], options=TarokyOptions(round_deals=1))
+    drive(rnd, lambda r: False, script(bid={0: "1P"}, choose={0: "1P"}, call={0: "XIX"},
+                                       announce={2: ["valat"]}))  # Cecílie, the partner
+    outcome = rnd.outcome()
+    assert outcome is not None
+    row = outcome.details["protocol"][0]
+    assert (row["declarer"], row["partner"]) == (0, 2)
+    assert [(v["side"], v["announced"], v.get("by")) for v in row["valat"]] == [("D", True, 2)]
+    declarer, partner = taroky_stats(_stats(rnd, 0)), taroky_stats(_stats(rnd, 2))
+    assert (declarer.valat_announced, partner.valat_announced) == (0, 1)
+    by_name = {name: value for name, value, _inline in UI.stats_fields(_stats(rnd, 0), "cs")}
+    assert "Valát ohlášený: 0× (vyšel 0×)" in by_name["Pagát a valát"]
+    by_name = {name: value for name, value, _inline in UI.stats_fields(_stats(rnd, 2), "cs")}
+    assert "Valát ohlášený: 1× (vyšel 0×)" in by_name["Pagát a valát"]
+
+
 def test_records_show_money_in_the_games_words() -> None:
     assert UI.score_text(1234.4, "cs") == "+12,34 Kč"
     assert UI.score_text(-50, "en") == "−0.50 Kč"
@@ -347,14 +369,16 @@ def test_a_forced_card_that_closed_the_trick_is_told_in_its_hand() -> None:
     table.events = [ev.CardPlayed(0, played[0]), Unclicked(1, "auto"),
                     ev.CardPlayed(1, played[1])]
     card = card_label(played[1], "cs")
-    line = f"Do posledního štychu šla tvoje karta {card} (automaticky)."
+    # review 17: the trick by its number ("poslední štych" reads as the 12th, the pagát's)
+    assert rnd.view(1).public.tricks_done == 8
+    line = f"V 8. štychu šla tvoje karta {card} (automaticky)."
     lines = hand(table, rnd.view(1), "cs").lines
     assert lines[2] == line
     en_table = _table(rnd, "en")
     en_table.events = table.events
     en = hand(en_table, rnd.view(1), "en").lines
-    assert (f"Your card {card_label(played[1], 'en')} went to the last trick"
-            " (automatically).") in en
+    assert (f"Your card {card_label(played[1], 'en')} went to trick 8"
+            " (played automatically).") in en
     for other in (0, 2, 3):
         assert not any("automati" in x for x in hand(table, rnd.view(other), "cs").lines)
     table.events = [ev.CardPlayed(0, played[0]), ev.CardPlayed(1, played[1])]  # clicked

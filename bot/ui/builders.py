@@ -118,6 +118,14 @@ def lobby_message(table: Table) -> Message:
             lines.append(f"{i + 1}. <@{seat.user_id}> – {t('core.seat_waits', lang)}")
         else:
             lines.append(f"{i + 1}. <@{seat.user_id}>")
+    # a rematch: whom the table still waits for, and who said he does not play this time
+    awaited, declined = table.rematch_awaited(), table.rematch_declined()
+    if awaited:
+        lines.append(t("core.lobby_awaited", lang,
+                       names=", ".join(f"<@{u}>" for u in awaited)))
+    if declined:
+        lines.append(t("core.lobby_declined", lang,
+                       names=", ".join(f"<@{u}>" for u in declined)))
     embed.add_field(name=t("core.players_field", lang), value="\n".join(lines), inline=False)
     timer = table.settings.turn_timer
     seconds = t("core.seconds", lang, n=timer) if timer else t("core.no_timer", lang)
@@ -233,7 +241,9 @@ def hand_message(table: Table, view: SeatViewBase, lang: str, *,
     refreshes it (its click's own token edits it from then on); its cards still work."""
     parts = game_ui(table).hand(table, view, lang)
     lines = list(parts.lines)
-    if table.stood_in(view.seat):  # (the game's prompt says so): a click brings him back
+    over = table.state is None or table.state.finished
+    if table.stood_in(view.seat) and not over:  # (the game's prompt says so): a click
+        # brings him back (a game that is over has nothing to come back to: no button)
         parts.items = [*parts.items, TableButton(table.table_id, "hand",
                                                   t("core.btn_back", lang),
                                                   discord.ButtonStyle.success)]

@@ -36,7 +36,7 @@ def _controller(interaction: Interaction) -> Controller:
 
 class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"lora:l:(?P<table>\d+):(?P<op>join|leave|quit|start|agree)",
+    template=r"lora:l:(?P<table>\d+):(?P<op>join|leave|quit|start|agree|decline)",
 ):
     def __init__(self, table_id: int, op: str, label: str = "",
                  style: discord.ButtonStyle | None = None) -> None:

@@ -1096,6 +1096,9 @@ class Controller:
                 await self.leave_lobby(interaction, table_id, lang, confirmed=op == "quit")
             elif op == "agree":
                 await self.service.agree(table_id, user.id)
+            elif op == "decline":  # a rematch's invitation: he does not play this time
+                await self.service.decline(table_id, user.id)
+                await self.error(interaction, "core.again_declined", lang, id=table_id)
             else:
                 await self.service.start(table_id, user.id)
         except TableError as exc:
@@ -1114,6 +1117,10 @@ class Controller:
         if table is None or table.status != STATUS_LOBBY:
             raise TableError("already_started" if table is not None else "no_table")
         if table.seat_of(user_id) is None:
+            if user_id in table.rematch_awaited():  # an invited player's "no" to a rematch
+                await self.service.decline(table_id, user_id)
+                await self.error(interaction, "core.again_declined", lang, id=table_id)
+                return
             raise TableError("not_seated")
         creator = user_id == table.creator_id
         others = [s.name for s in table.seats
@@ -1402,7 +1409,7 @@ class Controller:
         if op == "rules":
             await self.send_rules(interaction, table.game_kind, lang, table)
             if await self.come_back(table, interaction.user.id):
-                await self.error(interaction, "core.back_at_table", lang)
+                await self.error(interaction, self._back_key(table, interaction.user.id), lang)
             return
         # acknowledged before anything is drawn: a picture on a busy loop must not miss
         # Discord's three seconds (then the click would fail with no answer at all)
@@ -1415,7 +1422,7 @@ class Controller:
             await interaction.followup.send(reply.content or t("core.stale", lang),
                                             ephemeral=True)
         if await self.come_back(table, interaction.user.id):
-            await self.error(interaction, "core.back_at_table", lang)
+            await self.error(interaction, self._back_key(table, interaction.user.id), lang)
 
     async def again(self, interaction: Interaction, table_id: int, lang: str) -> None:
         """A click on "Hrát znovu" under a finished table's final order: a new table in the
@@ -1487,8 +1494,11 @@ class Controller:
             join = {"custom_id": LobbyButton(table.table_id, "join").custom_id,
                     "label": t("core.btn_join", settings.lang),
                     "style": discord.ButtonStyle.primary.value}  # (the lobby's own button)
+            decline = {"custom_id": LobbyButton(table.table_id, "decline").custom_id,
+                       "label": t("core.btn_decline", settings.lang),
+                       "style": discord.ButtonStyle.secondary.value}
             await self.enqueue([items.post(table.channel_id, invite, mentions=True,
-                                           buttons=[join], table_id=table.table_id,
+                                           buttons=[join, decline], table_id=table.table_id,
                                            key=_invite_key(table.table_id))])
             text += " " + t("core.again_invited", lang,
                             names=", ".join(s.name for s in others))
@@ -1584,6 +1594,20 @@ class Controller:
             self.acting.discard((table.table_id, user_id))
         return not self._absent(table.table_id, user_id)
 
+    def _back_at(self, table_id: int, user_id: int) -> str:
+        table = self.service.tables.get(table_id)
+        return "core.back_at_table" if table is None else self._back_key(table, user_id)
+
+    def _back_key(self, table: Table, user_id: int, *, returned: bool = False) -> str:
+        """What a player who is back is told: that the AI no longer plays for him when it
+        did (``returned``: he took back the seat he left, which an AI took), or only that
+        he is back when the table waited for him (nobody else present: nothing was played
+        for him)."""
+        seat = table.seat_of(user_id)
+        s = None if seat is None else table.seats[seat]
+        stood = returned or s is None or s.ai_stood
+        return "core.back_at_table" if stood else "core.back_at_table_waited"
+
     @answered
     async def open_hand(self, interaction: Interaction, table: Table, *,
                         returned: bool = False) -> None:
@@ -1605,7 +1629,8 @@ class Controller:
         back = await self.come_back(table, user_id) or returned
         message = await self.hand_message(table, seat, lang)
         if back:  # told at the top of his fresh hand
-            message["content"] = t("core.back_at_table", lang) + "\n" + message["content"]
+            key = self._back_key(table, user_id, returned=returned)
+            message["content"] = t(key, lang) + "\n" + message["content"]
         if returned:
             await interaction.edit_original_response(**message)
         else:
@@ -1635,7 +1660,8 @@ class Controller:
         back = await self.come_back(table, user_id)
         message = await self.hand_message(table, seat, lang)
         if back:
-            message["content"] = t("core.back_at_table", lang) + "\n" + message["content"]
+            message["content"] = (t(self._back_key(table, user_id), lang) + "\n"
+                                  + message["content"])
         await interaction.edit_original_response(**message)
         await self._take_over((table_id, user_id), interaction, lang, in_place=True)
 
@@ -1701,12 +1727,12 @@ class Controller:
             elif not back or exc.key not in ("stale", "not_your_turn"):
                 await self.refuse_or_over(interaction, exc, lang, table_id)
             if back:  # (a click on his hand of before the AI stood in: that is all)
-                await self.error(interaction, "core.back_at_table", lang)
+                await self.error(interaction, self._back_at(table_id, user_id), lang)
             if exc.key not in ("stale", "not_your_turn", "illegal"):
                 return
         else:
             if was_absent and not self._absent(table_id, user_id):
-                await self.error(interaction, "core.back_at_table", lang)
+                await self.error(interaction, self._back_at(table_id, user_id), lang)
         finally:
             self.acting.discard(key)
         table = self.service.tables.get(table_id)

@@ -52,6 +52,7 @@ class DealRecord:
     dokup: Four  # dokup added before this deal's payments
     running: Four  # money after the deal
     results: Four  # money − stake − dokup after the deal
+    valat_by: int | None = None  # the seat that announced the valát (None: nobody)
 
     @property
     def hlasky_money(self) -> tuple[tuple[tuple[str, bool, int], ...], ...]:
@@ -92,7 +93,9 @@ class DealRecord:
                 "won": p.won,
             },
             "valat": [
-                {"side": v.side, "announced": v.announced, "flek": v.level, "won": v.won}
+                {"side": v.side, "announced": v.announced, "flek": v.level, "won": v.won,
+                 **({"by": self.valat_by} if v.announced and self.valat_by is not None
+                    else {})}
                 for v in self.valats
             ],
             "flek": {"game": self.flek[0], "pagat": self.flek[1], "valat": self.flek[2]},
@@ -152,4 +155,5 @@ def record_of(
         dokup=dokup,
         running=running,
         results=results,
+        valat_by=deal.valat_by,
     )

@@ -129,7 +129,8 @@ def hand(table: Table, view: Any, lang: str) -> HandParts:
     lines = [game_line(view.public, lang)]
     lines.extend(f"• {line}" for line in private_lines(table, view.seat, lang))
     said = prompt(table, view, lang)
-    lines.append(said)
+    if not view.public.finished:  # (over: the first line says so, "Lóra skončila.")
+        lines.append(said)
     why = why_line(refused_cards(lora, view), lang)
     if why:
         lines.append(why)

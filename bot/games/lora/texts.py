@@ -334,11 +334,13 @@ def has_last_trick(table: Table) -> bool:
 
 
 def last_trick_text(table: Table, lang: str) -> str:
+    """The trick taken last, by its number ("5. štych (vynáší …)"): in První – poslední
+    "poslední štych" is the 8th, the one that costs 4 points."""
     match lora_of(table.state).public_view().game:
-        case TrickView(last_trick=(leader, cards)):
+        case TrickView(last_trick=(leader, cards), tricks=tricks):
             winner = (leader + trick_winner_offset(cards)) % 4
             names = table.names()  # (the cards in the order played, from its leader)
             return t("lora.last_trick", lang, cards=cards_text(cards), name=names[winner],
-                     leader=names[leader])
+                     leader=names[leader], number=len(tricks))
         case _:
             return t("lora.no_last_trick", lang)

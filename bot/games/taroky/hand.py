@@ -116,8 +116,9 @@ def trick_line(table: Table, view: SeatView, lang: str) -> str:
 
 def forced_last_line(table: Table, view: SeatView, lang: str) -> str:
     """His forced card that closed the last trick: the trick line no longer shows it, so
-    his hand says it went by itself ("Do posledního štychu šla tvoje karta K♥
-    (automaticky)."); only in his hand, as the mark in the trick line."""
+    his hand says it went by itself, naming the trick by its number ("V 5. štychu šla tvoje
+    karta K♥ (automaticky)."; "poslední štych" would read as the 12th, the pagát ultimo's);
+    only in his hand, as the mark in the trick line."""
     pub = view.public
     last = pub.last_trick
     if pub.phase != "play" or pub.finished or last is None:
@@ -125,7 +126,8 @@ def forced_last_line(table: Table, view: SeatView, lang: str) -> str:
     forced = forced_card(table.events, view.seat)
     if forced is None or (view.seat, forced) not in last.played:
         return ""
-    return t("taroky.hand_forced_last", lang, card=card_label(forced, lang))
+    return t("taroky.hand_forced_last", lang, card=card_label(forced, lang),
+             number=pub.tricks_done)
 
 
 def forced_card(events: Sequence[Any], seat: int) -> int | None:

@@ -29,7 +29,7 @@ class TarokyStats:
     pagat_announced_won: int = 0
     pagat_silent_won: int = 0  # silent pagáts he won with his I
     pagat_silent_lost: int = 0
-    valat_announced: int = 0  # valáts announced by his side, and won
+    valat_announced: int = 0  # valáts he announced himself, and won
     valat_announced_won: int = 0
     valat_silent_won: int = 0  # silent valáts of his side
 
@@ -79,10 +79,21 @@ def add_row(out: TarokyStats, row: dict[str, Any], seat: int) -> None:
         if valat.get("side") != side:
             continue
         if valat.get("announced"):
-            out.valat_announced += 1
-            out.valat_announced_won += int(bool(valat.get("won")))
+            if _announced_by(row, valat, seat):
+                out.valat_announced += 1
+                out.valat_announced_won += int(bool(valat.get("won")))
         elif valat.get("won"):
             out.valat_silent_won += 1
+
+
+def _announced_by(row: dict[str, Any], valat: dict[str, Any], seat: int) -> bool:
+    """Whether ``seat`` announced the valát of his side himself (not his partner, nor
+    another opponent): its ``by``; a row recorded before it was kept says it only of a
+    declarer who played alone (his side was he alone)."""
+    by = valat.get("by")
+    if isinstance(by, int) and not isinstance(by, bool):
+        return by == seat
+    return row.get("declarer") == seat and row.get("partner") is None
 
 
 def taroky_stats(stats: PlayerStats) -> TarokyStats:
