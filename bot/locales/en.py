@@ -272,7 +272,7 @@ STRINGS: dict[str, str] = {
     "core.tournament.set_length_game": "A round: one whole game at each table",
     "core.tournament.set_length_game_lora": "A round: one whole lóra at each table",
     "core.tournament.set_fill_ai": "AI players fill incomplete tables ({level})",
-    "core.tournament.set_fill_organiser": "The organiser fills incomplete tables (AI players; {level} for withdrawn players)",
+    "core.tournament.set_fill_organiser": "The organiser fills incomplete tables with AI players. An AI substitute ({level}) plays for withdrawn players.",
     "core.tournament.set_timer": "Time per move: {n} s, then an AI plays",
     "core.tournament.entrant": "{n}. <@{user}>",
     "core.tournament.entrant_ai": "{n}. {name} (AI, {level})",
