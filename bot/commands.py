@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 
 from bot.errors import TableError
-from bot.games import GameUI, all_uis
+from bot.games import GameUI, all_uis, ui_of
 from bot.i18n import desc, game_key, game_t, t
 from bot.model import STATUS_FINISHED, STATUS_LOBBY, STATUS_PLAYING, Table, TableSettings
 
@@ -84,6 +84,18 @@ async def new_table_lang(interaction: Interaction, language: str) -> str:
     return chosen or (language if language in ("cs", "en") else "cs")
 
 
+def seated_text(seated: Table, ui: GameUI, lang: str) -> str:
+    """Why one who sits at a table of the server opens no other: leave it first; a
+    tournament's table is named as its thread names it, and leaving it hands his seat to an
+    AI for the rest of the tournament."""
+    if seated.tournament is None:
+        return game_t(ui.kind, "already_seated", lang)
+    from bot.ui.builders import tournament_table_ref
+
+    return t("core.tournament.seated", lang, table=tournament_table_ref(seated.tournament, lang),
+             command=ui_of(seated.game_kind).command)
+
+
 async def open_new_table(interaction: Interaction, ui: GameUI, options: dict[str, Any], *,
                          turn_timer: int, language: str, seating: str, autoplay: bool) -> None:
     """``/<game> new``: a table of ``ui``'s game with the game's ``options`` (its JSON)."""
@@ -103,8 +115,9 @@ async def open_new_table(interaction: Interaction, ui: GameUI, options: dict[str
         autoplay=autoplay,
     )
     controller = controller_of(interaction)
-    if controller.service.table_of_user(interaction.guild_id, interaction.user.id) is not None:
-        await controller.tell(interaction, game_t(ui.kind, "already_seated", lang), lang)
+    seated = controller.service.table_of_user(interaction.guild_id, interaction.user.id)
+    if seated is not None:
+        await controller.tell(interaction, seated_text(seated, ui, lang), lang)
         return  # (answered at once, before a thread's deferral; the service refuses too)
     guild_id, channel_id = interaction.guild_id, interaction.channel.id
 

@@ -42,7 +42,8 @@ def t(key: str, lang: str = DEFAULT_LANG, /, **values: Any) -> str:
     ``values``."""
     table = CATALOGS[lang_of(lang)]
     template = table.get(key) or CATALOGS[DEFAULT_LANG][key]
-    if values and ":nth}" in template:  # "{tali:nth} round of eight": "1st round of eight"
+    if values and (":nth}" in template or ":of}" in template):
+        # "{tali:nth} round of eight": "1st round of eight"; "kolo {rounds:of}": "kolo ze 2"
         language = lang_of(lang) if key in table else DEFAULT_LANG
         values = {k: _Nth(v, language) if isinstance(v, int) and not isinstance(v, bool)
                   else v for k, v in values.items()}
@@ -56,7 +57,8 @@ def shown_name(name: str, lang: str) -> str:
 
 
 class _Nth:
-    """A number a template may write as an ordinal (``{n:nth}``, ``ordinal``)."""
+    """A number a template may write as an ordinal (``{n:nth}``, ``ordinal``) or as the
+    whole of which something is a part (``{n:of}``, ``of_number``)."""
 
     __slots__ = ("lang", "n")
 
@@ -64,7 +66,39 @@ class _Nth:
         self.n, self.lang = n, lang
 
     def __format__(self, spec: str) -> str:
-        return ordinal(self.n, self.lang) if spec == "nth" else format(self.n, spec)
+        if spec == "nth":
+            return ordinal(self.n, self.lang)
+        return of_number(self.n, self.lang) if spec == "of" else format(self.n, spec)
+
+
+# Czech says "ze" before a number whose spoken genitive begins with s, z, š, ž or a cluster
+# like dv, tř, čt (ze dvou, ze tří, ze čtyř, ze šesti, ze sedmi, ze dvanácti, ze dvaceti, ze
+# sta) and "z" before the others (z jednoho, z pěti, z osmi, z deseti, z jedenácti, z tisíce)
+_ZE_UNITS = frozenset({2, 3, 4, 6, 7})  # dvou, tří, čtyř, šesti, sedmi
+_ZE_TEENS = frozenset({12, 13, 14, 16, 17})  # dvanácti, třinácti, čtrnácti, šestnácti, …
+
+
+def z_before(n: int) -> str:
+    """The Czech preposition "z"/"ze" before the number ``n`` as it is read (in the
+    genitive: the first word spoken decides; "ze 2", "z 5", "ze 12", "z 15", "ze 20")."""
+    n = abs(n)
+    if n >= 1000:
+        lead = n // 1000
+        return "z" if lead == 1 else z_before(lead)  # z tisíce, ze dvou tisíc
+    if n >= 100:
+        lead = n // 100
+        return "ze" if lead == 1 else z_before(lead)  # ze sta, ze dvou set, z pěti set
+    if n >= 20:
+        return "ze" if n // 10 in _ZE_UNITS else "z"  # ze dvaceti, z padesáti
+    if n >= 10:
+        return "ze" if n in _ZE_TEENS else "z"
+    return "ze" if n in _ZE_UNITS else "z"
+
+
+def of_number(n: int, lang: str = DEFAULT_LANG) -> str:
+    """A whole of which something is a part: Czech "ze 2", "z 5" (``z_before``), English
+    "of 2"."""
+    return f"{z_before(n)} {n}" if lang_of(lang) == "cs" else f"of {n}"
 
 
 def plural_form(n: int, lang: str = DEFAULT_LANG) -> str:
@@ -158,9 +192,9 @@ CZECH_PARAMETERS = {
     "mond_na_skyze": "mond_na_škýze",
     "flek_max": "nejvýš_fleků",
     "solo_talon": "talon_v_sólu",
-    "tie": "remíza",
+    "tie": "plichta",
     "cap": "strop",
-    "stake": "sazba",
+    "stake": "vklad",
     "dokup_step": "dokup",
     # /lora tournament, /taroky tournament
     "rounds": "počet_kol",

@@ -12,7 +12,8 @@ pool (``bot.workers.AIPool``) for a decision without holding the table's lock, a
 only if the table is still where it was asked (same version, same seat, still an AI's move):
 a decision for a state that has moved on is dropped and asked again. The AI moves of a chain
 are committed together when a human must decide next (or every ``CHAIN_COMMIT_SECONDS``, so
-a slow chain still shows progress).
+a slow chain still shows progress). A game played by the round clock at a table where no
+person is present moves at people's pace instead: one AI move every ``PACE_SECONDS``.
 """
 
 from __future__ import annotations
@@ -60,6 +61,13 @@ TIMER_FLOOR_SECONDS = 10
 EVICT_SECONDS = 3600
 MAX_AUTO_STEPS = 2000  # a safety bound on forced moves in one go (a whole lóra is ~800 actions)
 CHAIN_COMMIT_SECONDS = 0.5  # a chain of AI moves is committed at least this often
+# A game played by the clock (a Taroky round of N minutes) at a table where no person is
+# present moves at people's pace: each AI move comes this long after the one before (a Taroky
+# deal is some 60 moves, about 8 minutes so: a round of 60 minutes is 7 or 8 deals, as at a
+# table of people) instead of dozens of deals that flood the thread and the absent player's
+# money. A table with a person present plays at his pace (he waits for no AI); a table
+# without a clock plays at once.
+PACE_SECONDS = 8.0
 
 
 __all__ = ["Place", "Placement", "Presenter", "TableError", "TableService"]
@@ -198,6 +206,7 @@ class TableService:
         self.locks: dict[int, asyncio.Lock] = {}
         self.timers: dict[int, asyncio.TimerHandle] = {}
         self.clocks: dict[int, asyncio.TimerHandle] = {}
+        self.paces: dict[int, asyncio.TimerHandle] = {}  # a paced table's next AI move
         self.tasks: set[asyncio.Future[Any]] = set()
         self.drivers: dict[int, asyncio.Task[None]] = {}
         # new tables of a channel are placed one at a time: channel → (lock, users)
@@ -1022,16 +1031,47 @@ class TableService:
             await asyncio.shield(self.drivers[table_id])
 
     def _drive(self, table: Table, origin: int | None = None) -> None:
-        """Start the table's driver if an AI seat (or an absent player) is to move."""
-        if self.driving(table.table_id):
+        """Start the table's driver if an AI seat (or an absent player) is to move — at a
+        paced table (``_paced``) after ``PACE_SECONDS``, a loop timer like the turn timer's
+        (armed anew by ``resume`` after a restart), one move at a time."""
+        tid = table.table_id
+        if self.driving(tid):
             return
         if self._auto_actor(table) not in ("ai", "absent"):
-            self.presenter.chain_ended(table.table_id)  # (nothing held waits for a chain)
+            self._cancel_pace(tid)
+            self.presenter.chain_ended(tid)  # (nothing held waits for a chain)
             return
-        task = asyncio.ensure_future(self._driver(table.table_id, origin))
-        self.drivers[table.table_id] = task
+        if self._paced(table):
+            if tid not in self.paces:
+                self.paces[tid] = asyncio.get_running_loop().call_later(
+                    PACE_SECONDS, lambda: self._paced_move(tid))
+            self.presenter.chain_ended(tid)
+            return
+        self._cancel_pace(tid)  # (a person is back: the AI moves at once)
+        self._start_driver(tid, origin)
+
+    def _start_driver(self, table_id: int, origin: int | None) -> None:
+        task = asyncio.ensure_future(self._driver(table_id, origin))
+        self.drivers[table_id] = task
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
+
+    def _paced(self, table: Table) -> bool:
+        """The table's AI moves wait ``PACE_SECONDS`` each: its game runs on a round clock
+        and no person is present there (every human seat absent, or none). Once the time is
+        up, the deal in progress is played out at once, as at any table."""
+        return not self._untimed(table) and not any(
+            s is not None and s.user_id is not None and not s.absent for s in table.seats)
+
+    def _paced_move(self, table_id: int) -> None:
+        self.paces.pop(table_id, None)
+        if table_id in self.tables and not self.driving(table_id):
+            self._start_driver(table_id, None)
+
+    def _cancel_pace(self, table_id: int) -> None:
+        handle = self.paces.pop(table_id, None)
+        if handle is not None:
+            handle.cancel()
 
     def _ask(self, table: Table) -> tuple[int, str, int] | None:
         """(seat, level, version) of the AI move due now, or None."""
@@ -1049,6 +1089,7 @@ class TableService:
         began = time.perf_counter()  # the chain's decisions go before later chains' (pool)
         chain_started: float | None = None
         moves = 0  # AI moves of this chain
+        again: Table | None = None  # a paced table: its next move after the pace
         try:
             while True:
                 table = self.tables.get(table_id)
@@ -1056,6 +1097,16 @@ class TableService:
                     return
                 async with self.lock(table_id):
                     asked = self._ask(table)
+                    if moves and asked is not None and self._paced(table):
+                        # one move per pace: shown now, the next one after the pace
+                        if table.pending:
+                            try:
+                                await self._commit(table, origin)
+                            except TableError:
+                                self._retry_later(table_id)
+                                return
+                        again = table
+                        return
                     due = chain_started is not None and (
                         asked is None or loop.time() - chain_started >= CHAIN_COMMIT_SECONDS)
                     if table.pending and due:
@@ -1127,6 +1178,8 @@ class TableService:
             if self.drivers.get(table_id) is asyncio.current_task():
                 del self.drivers[table_id]
             self.presenter.chain_ended(table_id)
+            if again is not None:
+                self._drive(again)
 
     def _spawn(self, coro: Coroutine[Any, Any, None]) -> None:
         """Run bot work in the background, tracked so that shutdown can stop it."""
@@ -1315,9 +1368,10 @@ class TableService:
                 return []
 
     def shutdown(self) -> None:
-        for handle in [*self.timers.values(), *self.clocks.values()]:
+        for handle in [*self.timers.values(), *self.clocks.values(), *self.paces.values()]:
             handle.cancel()
         self.clocks.clear()
+        self.paces.clear()
         for task in self.tasks:
             task.cancel()
         self.timers.clear()

@@ -89,3 +89,34 @@ def test_ordinals_as_each_language_writes_them():
     assert [ordinal(n, "cs") for n in (1, 2, 11)] == ["1.", "2.", "11."]
     assert [ordinal(n, "en") for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101)] == [
         "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st"]
+
+
+def test_czech_says_ze_before_the_numbers_read_with_s_z_or_a_cluster():
+    """"1. kolo ze 2" (ze dvou), not "z 2": the spoken genitive's first sounds decide."""
+    from bot.i18n import of_number, t, z_before
+
+    ze = [n for n in range(1, 101) if z_before(n) == "ze"]
+    assert ze == [2, 3, 4, 6, 7, 12, 13, 14, 16, 17,
+                  *(n for n in range(20, 50)), *(n for n in range(60, 80)), 100]
+    assert [z_before(n) for n in (0, 1, 5, 8, 11, 15, 50, 89, 200, 500, 1000, 2000)] == [
+        "z", "z", "z", "z", "z", "z", "z", "z", "ze", "z", "z", "ze"]
+    assert [of_number(n, "cs") for n in (1, 2, 5, 12)] == ["z 1", "ze 2", "z 5", "ze 12"]
+    assert of_number(2, "en") == "of 2"
+    assert t("core.tournament.desc_playing", "cs", round=1, rounds=2).startswith(
+        "Hraje se **1. kolo** ze 2.")
+    assert t("core.tournament.pic_after", "cs", round=1, rounds=7) == "Pořadí po 1. kole ze 7"
+    assert t("core.tournament.pic_after", "cs", round=1, rounds=5) == "Pořadí po 1. kole z 5"
+    assert t("core.tournament.pic_after", "en", round=1, rounds=2) == (
+        "Standings after round 1 of 2")
+    assert t("taroky.clock_deals", "cs", n=1, of=3) == "Rozdání 1 ze 3."
+    assert t("lora.st_harakiri", "cs", won=1, played=4) == "Vyhráno: 1 ze 4 rozstřelů"
+
+
+def test_the_czech_option_names_are_the_rules_own_words():
+    """A Czech client sees the options as the rules and their descriptions call them:
+    Vklad and Plichta (not "sazba", "remíza")."""
+    from bot.i18n import CZECH_PARAMETERS, t
+
+    assert (CZECH_PARAMETERS["stake"], CZECH_PARAMETERS["tie"]) == ("vklad", "plichta")
+    assert "Vklad" in t("taroky.opt_stake_desc", "cs")
+    assert t("taroky.opt_tie_desc", "cs").startswith("Plichta")

@@ -251,6 +251,21 @@ async def test_the_round_clock_ends_the_round_after_the_deal_in_progress_even_ac
     assert game.unrated_reason == "too_few_humans"
 
 
+async def test_a_person_at_a_table_with_a_round_clock_waits_for_no_ai(harness):
+    """A round by the clock with a person present: the AI seats move at once after each of
+    her clicks (``PACE_SECONDS`` holds back only tables where nobody is present)."""
+    from bot.service import PACE_SECONDS
+
+    _guild, ch, users, tid = await open_taroky(harness, ["alice"], None,
+                                               ("easy", "easy", "easy"), round_minutes=15)
+    table = harness.service.tables[tid]
+    c = Clickers(harness, ch, tid, users)
+    while not table.state.protocol:  # a whole deal: some 45 AI moves
+        await c.act(scripted({})(table.state))
+    assert harness.now() - table.clock_started < PACE_SECONDS
+    assert not harness.service.paces
+
+
 def table_status(ch: Any, table: Any) -> str:
     message = next(m for m in ch.history() if m.id == table.message_id)
     return message.embeds[0].description

@@ -300,3 +300,34 @@ async def test_a_second_tournament_is_refused_while_one_takes_registrations_in_t
     assert reply(await ann.slash(other, "lora tournament")).content.startswith("Turnaj č. 2 je")
     await ann.click(ch.last_message, custom_id="lora:tn:1:cancel")
     assert reply(await ann.slash(ch, "lora tournament")).content.startswith("Turnaj č. 3 je")
+
+
+@pytest.mark.settle(5.0)
+async def test_the_tournament_message_numbers_its_players_one_by_one_in_plain_czech(harness):
+    """Review 17: one who unregisters and registers again is the last of the list, numbered
+    on without a gap (not by his registration's number); the rules field and the round line
+    read as Czech does ("Počet kol: 2", "1. kolo ze 2")."""
+    env = harness.env
+    guild = env.create_guild()
+    ch = guild.create_text_channel("turnaj")
+    ann, bob, eva = (guild.add_member(env.create_user(n, global_name=n.capitalize()))
+                     for n in ("ann", "bob", "eva"))
+    await ann.slash(ch, "taroky tournament", rounds=2, deals=1, fill="organiser",
+                    turn_timer=20)
+    message = ch.last_message
+    for u in (ann, eva, bob):
+        await u.click(message, custom_id="lora:tn:1:join")
+    await eva.click(message, custom_id="lora:tn:1:leave")  # (before the start: at once)
+    await eva.click(message, custom_id="lora:tn:1:join")
+    await ann.select(message, ["easy"], custom_id="lora:tnai:1")
+    embed = next(m for m in ch.history() if m.id == message.id).embeds[0]
+    assert embed.description.endswith(
+        f"__Hráči (4)__\n1. <@{ann.id}>\n2. <@{bob.id}>\n3. <@{eva.id}>\n"
+        "4. AI Karel (AI, lehký)"), embed.description
+    rules = next(f.value for f in embed.fields if f.name == "Pravidla turnaje")
+    assert rules.startswith("Počet kol: 2\n"), rules
+    assert ("Neúplné stoly doplní organizátor AI hráči. Za odstoupivší hraje AI náhradník "
+            "(střední).") in rules
+    res = await ann.click(message, custom_id="lora:tn:1:start")
+    assert reply(res).embeds[0].description.startswith(
+        "Hraje se **1. kolo** ze 2. Každý stůl hraje ve svém vlákně.")

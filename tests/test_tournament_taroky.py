@@ -10,6 +10,7 @@ tournament needs of it: nothing here depends on which one it is."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -104,3 +105,34 @@ async def test_an_english_tournament_answers_in_english_after_it_is_over(taroky)
     res = await ann.click(message, custom_id="lora:tn:1:export")
     assert reply(res).content == ("Tournament 1: the whole record (JSON with every table's "
                                   "record) and all pictures.")
+
+
+async def test_T_ROUND_a_minutes_round_without_people_plays_at_peoples_pace(taroky):
+    """A round of 10 minutes with nobody present at the tables (table 1 is four AIs; at
+    table 2 Ann never clicks, so an AI plays for her from her first turn's timer on): each
+    AI move waits ``PACE_SECONDS``, also after a restart at minute 5, so a table plays about
+    ``600 / PACE_SECONDS`` moves before the clock (not 65 deals) — a Taroky deal has at least
+    48 (12 tricks of 4 cards): one deal and the one in progress."""
+    from bot.service import PACE_SECONDS
+
+    _ch, ann, _message = await started_tournament(taroky, "taroky", ("easy",) * 7, rounds=1,
+                                                  minutes=10, turn_timer=20)
+    rec = await record(taroky, 1)
+    started = taroky.service.tables[model.tables_of(rec, 1)[0].table_id].clock_started
+    await taroky.env.advance_time(300)
+    await taroky.restart()
+    await taroky.env.advance_time(301)
+    rec = await play_round_out(taroky, 1, 1, rounds=1)
+    paced = int(600 / PACE_SECONDS)
+    for s in model.tables_of(rec, 1):
+        log = await taroky.bot.store.table_actions(s.table_id)
+        clock = log.index(next(a for a in log if a["action"] == {"end_round": True}))
+        before = log[:clock]
+        # the first move a pace after the start, then one a pace, with up to one pace lost
+        # to the restart — at Ann's table her first turn's 20 s timer too
+        table = taroky.service.tables[s.table_id]
+        slack = 1 + (math.ceil(20 / PACE_SECONDS) if table.seat_of(ann.id) is not None else 0)
+        assert paced - slack <= len(before) <= paced, (s.table_no, len(before))
+        assert all(a["by"] == "ai" for a in before)
+        assert 1 <= s.result["details"]["deals"] <= paced // 48 + 1
+    assert taroky.now() - started < 600 + 5 * PACE_SECONDS  # the deal in progress at once

@@ -144,14 +144,28 @@ async def run_two_round_tournament(h: BotHarness, kind: str, extra: dict[str, An
 
     # Cyril leaves his table in the first round: an AI takes his seat (Čl. 18's substitute),
     # for good (asked first: there is no way back to a tournament's seat)
-    at = h.service.table_of_user(guild.id, cyril.id).table_id
+    at = h.service.table_of_user(guild.id, cyril.id)
+    # his table named as its thread names it, never by the bot's table id
+    named = f"stolu {at.tournament['table']} (1. kolo turnaje č. 1)"
+    # a table of his own elsewhere: he is told where he plays, and what leaving it means
+    res = await cyril.slash(guild.create_text_channel("hospoda"), f"{kind} new")
+    assert reply(res).content == (
+        f"Sedíš u {named} – nejdřív ho dohraj. Odchodem od něj (/{kind} leave) by tvé místo "
+        "převzala AI až do konce turnaje.")
     res = await cyril.slash(ch, f"{kind} leave")
     assert reply(res).content == (
-        f"Opravdu odejít od stolu č. {at}? Je to stůl turnaje: za tebe dohraje AI, vrátit se "
+        f"Opravdu odejít od {named}? Je to stůl turnaje: za tebe dohraje AI, vrátit se "
         "už nepůjde a AI tě nahradí i ve zbytku turnaje.")
     res = await cyril.click(reply(res), label="Odejít, dohraje AI")
     assert reply(res).content == (
-        f"Už nehraješ – tvé místo u stolu č. {at} převzala AI až do konce hry.")
+        f"Už nehraješ – tvé místo u {named} převzala AI a hraje za tebe i ve zbytku turnaje.")
+    # Moje karty at his old table reminds him of it
+    thread = next(t for t in ch.threads if t.id == at.channel_id)
+    table_message = next(m for m in thread.history() if m.id == at.message_id)
+    res = await cyril.click(table_message, custom_id=f"lora:t:{at.table_id}:hand")
+    assert reply(res).content == (
+        "Tvé místo v turnaji č. 1 převzala AI a hraje za tebe až do konce turnaje. Stůl a "
+        "protokol vidíš.")
     # the tournament's message shows his substitute at once (as after Odstoupit)
     await channel_delivered(h, ch.id)
     shown = next(m for m in ch.history() if m.id == message.id).embeds[0].description

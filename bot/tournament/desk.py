@@ -149,17 +149,20 @@ def settings_lines(t_: TournamentRecord, lang: str) -> list[str]:
 
 
 def entrant_lines(t_: TournamentRecord, lang: str) -> list[str]:
+    """The players as the tournament's message lists them, numbered 1, 2, 3… in the order
+    they registered (not by their registration's number: one withdrawn before the start
+    leaves no gap)."""
     lines = []
-    for e in t_.entrants:
+    for n, e in enumerate(t_.entrants, 1):
         if e.ai_level is not None:
-            lines.append(tt("entrant_ai", lang, n=e.entrant_no, name=e.name,
+            lines.append(tt("entrant_ai", lang, n=n, name=e.name,
                             level=t(f"core.ai_{e.ai_level}", lang)))
         elif e.replaced_from is not None or e.user_id is None:
-            lines.append(tt("entrant_replaced", lang, n=e.entrant_no,
+            lines.append(tt("entrant_replaced", lang, n=n,
                             name=shown_name(e.name, lang),
                             round=e.replaced_from or t_.round_no))
         else:
-            lines.append(tt("entrant", lang, n=e.entrant_no, user=e.user_id))
+            lines.append(tt("entrant", lang, n=n, user=e.user_id))
     return lines or [tt("no_entrants", lang)]
 
 

@@ -59,6 +59,14 @@ def tournament_table_name(link: dict[str, Any], lang: str) -> str:
              table=link.get("table"))
 
 
+def tournament_table_ref(link: dict[str, Any], lang: str) -> str:
+    """A tournament's table where a sentence names it after the word for a table, in any
+    case ("od stolu 1 (2. kolo turnaje č. 1)"): by the tournament's numbering, as its
+    thread's title (``tournament_table_name``), never by the bot's table id."""
+    return t("core.tournament.table_ref", lang, id=link.get("id"), round=link.get("round"),
+             table=link.get("table"))
+
+
 def table_name(table: Table, lang: str) -> str:
     """How players know a table: "stůl č. 3" (its id, which the commands take), or a
     tournament's table by the tournament's numbering — its id is not shown beside it (it

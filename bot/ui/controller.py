@@ -1169,10 +1169,13 @@ class Controller:
         if self.service.closes_on_leaving(table, user_id):
             return t("core.leave_confirm_close", lang, id=tid), ConfirmButton(
                 tid, "leaveclose", self.confirm_until(), t("core.btn_leave_close", lang))
-        key = "core.leave_confirm" if table.tournament is None \
-            else "core.leave_confirm_tournament"
-        return t(key, lang, id=tid), ConfirmButton(tid, "leave", self.confirm_until(),
-                                                   t("core.btn_leave_game", lang))
+        if table.tournament is None:
+            text = t("core.leave_confirm", lang, id=tid)
+        else:
+            text = t("core.leave_confirm_tournament", lang,
+                     table=builders.tournament_table_ref(table.tournament, lang))
+        return text, ConfirmButton(tid, "leave", self.confirm_until(),
+                                   t("core.btn_leave_game", lang))
 
     async def ask_leave(self, interaction: Interaction, table: Table, lang: str) -> None:
         """``/<game> leave`` (or the lobby's Odejít) in a running game asks first what
@@ -1323,7 +1326,8 @@ class Controller:
         hand = ("core.left_game_closed" if table.status == STATUS_ABORTED
                 else "core.hand_left" if table.tournament is None
                 else "core.hand_left_tournament")
-        self._hand_left(table, interaction.user.id, t(hand, lang, id=table_id))
+        ref = builders.tournament_table_ref(table.tournament or {}, lang)
+        self._hand_left(table, interaction.user.id, t(hand, lang, id=table_id, table=ref))
         if table.status == STATUS_ABORTED:  # he was the last player there
             return t("core.left_game_closed", lang, id=table_id)
         if table.tournament is not None:
@@ -1331,7 +1335,7 @@ class Controller:
                 await self.desk.service.seat_left(table.tournament, interaction.user.id)
             except Exception:
                 log.exception("telling tournament %s of a seat left failed", table.tournament)
-            return t("core.left_game_tournament", lang, id=table_id)
+            return t("core.left_game_tournament", lang, table=ref)
         return t("core.left_game", lang, id=table_id)
 
     async def _take_back(self, interaction: Interaction, table_id: int, lang: str) -> None:
@@ -1619,7 +1623,7 @@ class Controller:
         seat = table.seat_of(user_id)
         if seat is None or table.state is None:
             if not await self.offer_return(interaction, table, lang):
-                await self.error(interaction, "core.spectator_hand", lang)
+                await self.tell(interaction, self.spectator_text(table, user_id, lang), lang)
             return
         if returned:  # (his click on the offer: it becomes his hand)
             await interaction.response.defer()
@@ -1637,6 +1641,16 @@ class Controller:
             await interaction.followup.send(ephemeral=True, **_followup(message))
         await self._take_over((table.table_id, user_id), interaction, lang, in_place=returned)
 
+    def spectator_text(self, table: Table, user_id: int, lang: str) -> str:
+        """No hand for one who does not sit at the table; one who left a running
+        tournament is reminded that an AI plays his seat to the end of it."""
+        link = table.tournament
+        t_ = None if link is None else self.desk.service.tournaments.get(int(link["id"]))
+        e = None if t_ is None else tournament_model.entrant_of_user(t_, user_id)
+        if link is not None and e is not None and e.replaced_from is not None:
+            return t("core.tournament.left_hand", lang, id=link["id"])
+        return t("core.spectator_hand", lang)
+
     async def refresh_hand(self, interaction: Interaction, table_id: int, lang: str) -> None:
         """A click on a hand's "Obnovit karty" (its last edit offered it): the same message
         shows the hand as the table is now and follows the table again, through this click's
@@ -1651,8 +1665,9 @@ class Controller:
             if table is not None and table.status == STATUS_PLAYING \
                     and await self.offer_return(interaction, table, lang):
                 return
-            text = await self.over_text(table_id, lang) or t(
-                "core.spectator_hand" if table is not None else "core.no_table", lang)
+            text = await self.over_text(table_id, lang) or (
+                self.spectator_text(table, user_id, lang) if table is not None
+                else t("core.no_table", lang))
             await interaction.response.edit_message(content=text, view=None, attachments=[])
             return
         await interaction.response.defer()
