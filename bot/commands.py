@@ -84,12 +84,13 @@ async def new_table_lang(interaction: Interaction, language: str) -> str:
     return chosen or (language if language in ("cs", "en") else "cs")
 
 
-def seated_text(seated: Table, ui: GameUI, lang: str) -> str:
-    """Why one who sits at a table of the server opens no other: leave it first; a
-    tournament's table is named as its thread names it, and leaving it hands his seat to an
-    AI for the rest of the tournament."""
+def seated_text(seated: Table, kind: str, lang: str) -> str:
+    """Why one who sits at a table of the server opens no other, nor sits down at one
+    (``/<game> new``, a lobby's Přisednout, Hrát znovu): leave it first, as the game ``kind``
+    asked words it; a tournament's table is named as its thread names it, and leaving it
+    hands his seat to an AI for the rest of the tournament."""
     if seated.tournament is None:
-        return game_t(ui.kind, "already_seated", lang)
+        return game_t(kind, "already_seated", lang)
     from bot.ui.builders import tournament_table_ref
 
     return t("core.tournament.seated", lang, table=tournament_table_ref(seated.tournament, lang),
@@ -117,7 +118,7 @@ async def open_new_table(interaction: Interaction, ui: GameUI, options: dict[str
     controller = controller_of(interaction)
     seated = controller.service.table_of_user(interaction.guild_id, interaction.user.id)
     if seated is not None:
-        await controller.tell(interaction, seated_text(seated, ui, lang), lang)
+        await controller.tell(interaction, seated_text(seated, ui.kind, lang), lang)
         return  # (answered at once, before a thread's deferral; the service refuses too)
     guild_id, channel_id = interaction.guild_id, interaction.channel.id
 

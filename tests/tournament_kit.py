@@ -148,10 +148,18 @@ async def run_two_round_tournament(h: BotHarness, kind: str, extra: dict[str, An
     # his table named as its thread names it, never by the bot's table id
     named = f"stolu {at.tournament['table']} (1. kolo turnaje č. 1)"
     # a table of his own elsewhere: he is told where he plays, and what leaving it means
-    res = await cyril.slash(guild.create_text_channel("hospoda"), f"{kind} new")
-    assert reply(res).content == (
-        f"Sedíš u {named} – nejdřív ho dohraj. Odchodem od něj (/{kind} leave) by tvé místo "
-        "převzala AI až do konce turnaje.")
+    hospoda = guild.create_text_channel("hospoda")
+    res = await cyril.slash(hospoda, f"{kind} new")
+    seated = (f"Sedíš u {named} – nejdřív ho dohraj. Odchodem od něj (/{kind} leave) by tvé "
+              "místo převzala AI až do konce turnaje.")
+    assert reply(res).content == seated
+    # … and so is he when he clicks Přisednout at another's table (the same words)
+    dana = guild.add_member(env.create_user("dana", global_name="Dana"))
+    await dana.slash(hospoda, f"{kind} new")
+    lobby = hospoda.last_message
+    res = await cyril.click(lobby, label="Přisednout")
+    assert reply(res).ephemeral and reply(res).content == seated
+    await dana.slash(hospoda, f"{kind} abort")
     res = await cyril.slash(ch, f"{kind} leave")
     assert reply(res).content == (
         f"Opravdu odejít od {named}? Je to stůl turnaje: za tebe dohraje AI, vrátit se "

@@ -197,7 +197,12 @@ class Controller:
     async def refuse(self, interaction: Interaction, exc: TableError, lang: str,
                      kind: str | None) -> None:
         """A ``TableError`` as the table's game words it (with the engine's refusal in the
-        game's words when it carries one: a refused choice of several cards)."""
+        game's words when it carries one: a refused choice of several cards); one seated at
+        another table is told which (``seated_answer``)."""
+        seated = self.seated_answer(interaction, exc, kind, lang)
+        if seated is not None:
+            await self.tell(interaction, seated, lang)
+            return
         key = game_key(kind, exc.key) if kind is not None else f"core.{exc.key}"
         refusal = exc.params.get("refusal")
         if isinstance(refusal, Exception) and kind is not None:
@@ -210,6 +215,20 @@ class Controller:
                 await self.error(interaction, game_key(kind, "illegal_why"), lang, reason=why)
                 return
         await self.error(interaction, key, lang, **exc.params)
+
+    def seated_answer(self, interaction: Interaction, exc: TableError, kind: str | None,
+                      lang: str) -> str | None:
+        """``already_seated`` as ``/<game> new`` words it (``commands.seated_text``, the one
+        text of it): the table he sits at, a tournament's named, and what leaving it would
+        mean; None for another refusal (or if he sits nowhere by now)."""
+        if exc.key != "already_seated" or interaction.guild_id is None:
+            return None
+        seated = self.service.table_of_user(interaction.guild_id, interaction.user.id)
+        if seated is None:
+            return None
+        from bot.commands import seated_text
+
+        return seated_text(seated, kind or seated.game_kind, lang)
 
     def _kind(self, table_id: int) -> str | None:
         table = self.service.tables.get(table_id) or self.finished.get(table_id)
@@ -1475,6 +1494,8 @@ class Controller:
         except TableError as exc:
             if exc.key == "again_busy":
                 await self._again_busy(interaction, old, int(exc.params["id"]), lang)
+            elif (seated := self.seated_answer(interaction, exc, old.game_kind, lang)):
+                await self.tell(interaction, seated, lang)
             else:
                 await self.tell(interaction, t(game_key(old.game_kind, exc.key), lang,
                                                **exc.params), lang)
