@@ -14,7 +14,7 @@ from discord import app_commands
 
 from bot.errors import TableError
 from bot.games import GameUI, all_uis, ui_of
-from bot.i18n import desc, game_key, game_t, t
+from bot.i18n import CZECH_NAMES, desc, game_key, game_t, has, lang_of_locale, t
 from bot.model import STATUS_FINISHED, STATUS_LOBBY, STATUS_PLAYING, Table, TableSettings
 
 if TYPE_CHECKING:
@@ -197,6 +197,89 @@ class GameGroup(app_commands.Group):
         from bot.records import add_records_commands
 
         add_records_commands(self, ui)
+        self.add_command(help_command(self))
+
+
+# ``/<game> help``: its sections and the commands each lists, in order; the game's own
+# commands (Lóra's score, Taroky's protocol) are listed where one plays
+HELP_SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("start", ("new",)),
+    ("play", ("hand", "rules")),
+    ("leave", ("leave", "abort")),
+    ("tournament", ("tournament",)),
+    ("records", ("leaderboard", "stats", "history", "export")),
+    ("settings", ("settings", "forget-me")),
+)
+HELP_OWN_SECTION = "play"
+
+
+def command_shown(ui: GameUI, name: str, czech_client: bool) -> str:
+    """A command as the asker's slash menu lists it: Czech clients see the Czech names
+    (``bot.i18n.Translator``)."""
+    return f"/{ui.command} {CZECH_NAMES.get(name, name) if czech_client else name}"
+
+
+def help_embed(group: app_commands.Group, ui: GameUI, lang: str, *,
+               czech_client: bool = False) -> discord.Embed:
+    """The game's help: how to open a table and play, leave and come back, tournaments,
+    records, settings — every command of its ``group`` (but ``help``) named once, by the name
+    the asker's client shows, each section's buttons by their labels."""
+    from bot.ui.builders import EMBED_COLOUR
+
+    commands = {c.name: c for c in group.commands if c.name != "help"}
+    listed = {name for _, names in HELP_SECTIONS for name in names}
+    own = [name for name in commands if name not in listed]
+    values = {f"cmd_{name.replace('-', '_')}": command_shown(ui, name, czech_client)
+              for name in commands}
+    tournament = "core.tournament."
+    values |= {
+        "join": t("core.btn_join", lang), "start": t("core.btn_start", lang),
+        "hand": t("core.btn_hand", lang), "sheet": game_t(ui.kind, "btn_sheet", lang)
+        if has(game_key(ui.kind, "btn_sheet")) else "",
+        "register": t(tournament + "btn_join", lang),
+        "tstart": t(tournament + "btn_start", lang),
+        "standings": t(tournament + "btn_standings", lang),
+        "withdraw": t(tournament + "btn_withdraw", lang),
+    }
+    embed = discord.Embed(title=game_t(ui.kind, "help.title", lang, game=ui.name(lang)),
+                          colour=EMBED_COLOUR)
+    for section, names in HELP_SECTIONS:
+        shown = [n for n in names if n in commands] + (own if section == HELP_OWN_SECTION
+                                                       else [])
+        lines = [help_line(ui, commands[n], lang, values) for n in shown]
+        if lines and has(game_key(ui.kind, f"help.{section}_note")):
+            lines.append(game_t(ui.kind, f"help.{section}_note", lang, **values))
+        if lines:
+            embed.add_field(name=game_t(ui.kind, f"help.{section}", lang),
+                            value="\n".join(lines), inline=False)
+    return embed
+
+
+def help_line(ui: GameUI, command: Any, lang: str, values: dict[str, str]) -> str:
+    """A command's line in the help, as the game words it; a command without one: its
+    slash menu description."""
+    name = command.name.replace("-", "_")
+    cmd = values[f"cmd_{name}"]
+    if has(game_key(ui.kind, f"help.cmd_{name}")):
+        return game_t(ui.kind, f"help.cmd_{name}", lang, **(values | {"cmd": cmd}))
+    key = game_key(ui.kind, f"cmd_{name}")
+    text = t(key, lang, game=ui.name(lang)) if has(key) else str(command.description)
+    return f"**{cmd}** – {text}"
+
+
+def help_command(group: GameGroup) -> app_commands.Command[Any, Any, None]:
+    """``help``: the game's help (``help_embed``) to the asker alone, in the language of the
+    other answers away from a table (``Controller.lang_for``)."""
+    ui = group.ui
+
+    @app_commands.command(name="help", description=gdesc(ui, "cmd_help"))
+    async def help_(interaction: Interaction) -> None:
+        lang = await controller_of(interaction).lang_for(interaction, my_table(interaction))
+        czech = lang_of_locale(interaction.locale, "en") == "cs"
+        await interaction.response.send_message(
+            embed=help_embed(group, ui, lang, czech_client=czech), ephemeral=True)
+
+    return help_
 
 
 def shared_commands(ui: GameUI) -> list[app_commands.Command[Any, Any, None]]:

@@ -219,6 +219,7 @@ CZECH_NAMES = {
     "forget-me": "zapomeň-mě",
     "settings": "nastavení",
     "tournament": "turnaj",
+    "help": "nápověda",
 }
 
 

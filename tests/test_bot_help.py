@@ -1,0 +1,138 @@
+"""``/lora help`` and ``/taroky help`` through the real bot in SimCord: a private overview in
+the asker's language (as the other answers away from a table), naming every command of the
+game's group exactly as it is registered (and none that is not), by the name the asker's
+client lists (Czech clients see the Czech names)."""
+
+from __future__ import annotations
+
+import re
+
+from bot.commands import help_embed
+from bot.i18n import Translator
+from tests.botkit import reply
+
+LORA_CS = [
+    ("Nový stůl", [
+        "**/lora new** – založí stůl v tomto kanálu.",
+        "Ostatní přisednou tlačítkem **Přisednout**, volná místa obsadí **+ AI**. Hru spustí "
+        "zakladatel tlačítkem **Začít hru**.",
+    ]),
+    ("Hra", [
+        "**Moje karty** u stolu nebo **/lora hand** – tvoje karty, vidíš je jen ty. Hraješ v "
+        "nich: klikneš na kartu nebo tlačítko.",
+        "**/lora rules** – stručná pravidla hry.",
+        "**/lora score** nebo **Protokol** u stolu – protokol (zápis bodů).",
+    ]),
+    ("Odchod a návrat", [
+        "**/lora leave** – odejdeš od stolu, rozehranou hru za tebe dohraje AI.",
+        "**/lora abort** – zruší stůl (zakladatel nebo správce serveru).",
+        "Nestihneš tah? Zahraje ho za tebe AI, **Moje karty** tě vrátí do hry.",
+        "Po odchodu se přes **Moje karty** nebo **/lora hand** vrátíš, dokud hra běží. U stolu "
+        "turnaje ne: tam tě AI nahradí až do konce turnaje.",
+    ]),
+    ("Turnaj", [
+        "**/lora tournament** – založí turnaj v tomto kanálu.",
+        "Přihlásíš se tlačítkem **Přihlásit se**, organizátor turnaj spustí (**Spustit "
+        "turnaj**).",
+        "Stoly každého kola hrají ve vláknech, **Pořadí** ukáže pořadí.",
+        "Kdo odstoupí (**Odstoupit**), za toho dohraje AI.",
+    ]),
+    ("Výsledky", [
+        "**/lora leaderboard** – žebříček serveru.",
+        "**/lora stats** – statistiky, tvoje nebo jiného hráče.",
+        "**/lora history** – posledních 10 her.",
+        "**/lora export** – protokol a záznam hry podle jejího čísla.",
+    ]),
+    ("Nastavení a osobní údaje", [
+        "**/lora settings** – jazyk tvých zpráv; správci serveru tu nastavují i server (podíl "
+        "AI, vlákna stolů).",
+        "**/lora forget-me** – smaže tvoje osobní údaje (hry zůstanou anonymně).",
+    ]),
+]
+
+
+def _sections(embed):
+    return [(f.name, f.value.split("\n")) for f in embed.fields]
+
+
+def _named(embed, group):
+    """The commands of ``/<group>`` the help names (each bold, or in a sentence)."""
+    text = "\n".join(f.value for f in embed.fields)
+    return re.findall(rf"/{group} ([\w-]+)", text)
+
+
+def _registered(harness, group):
+    return {c.name for c in harness.bot.tree.get_command(group).commands} - {"help"}
+
+
+async def test_lora_help_in_czech_names_every_command_of_the_group(harness):
+    env = harness.env
+    guild = env.create_guild()
+    ch = guild.create_text_channel("lora")
+    alice = guild.add_member(env.create_user("alice"))
+    await alice.slash(ch, "lora new")  # her lobby's language (Czech), not her client's
+    res = await alice.slash(ch, "lora help")
+    answer = reply(res)
+    assert answer.ephemeral and answer.content in (None, "")
+    embed = answer.embeds[0]
+    assert embed.title == "Lóra – nápověda"
+    assert _sections(embed) == LORA_CS
+    named = _named(embed, "lora")
+    assert set(named) == _registered(harness, "lora")  # every command, and only those
+    assert len(embed) <= 6000 and all(len(f.value) <= 1024 for f in embed.fields)
+    assert max(len(line) for _, lines in LORA_CS for line in lines) <= 160  # (a phone)
+
+
+async def test_taroky_help_in_english_for_a_newcomer_names_every_command(harness):
+    env = harness.env
+    guild = env.create_guild()
+    ch = guild.create_text_channel("taroky")
+    bob = guild.add_member(env.create_user("bob"))  # no table yet: his (English) client
+    res = await bob.slash(ch, "taroky help")
+    answer = reply(res)
+    assert answer.ephemeral
+    embed = answer.embeds[0]
+    assert embed.title == "Taroky – help"
+    sections = dict(_sections(embed))
+    assert list(sections) == ["A new table", "Playing", "Leaving and coming back",
+                              "Tournaments", "Results", "Settings and your data"]
+    assert sections["A new table"] == [
+        "**/taroky new** – opens a table in this channel.",
+        "Others sit down with **Join**, **+ AI** fills a free seat. The creator starts the "
+        "game with **Start**."]
+    assert sections["Playing"] == [
+        "**My cards** at the table or **/taroky hand** – your cards, only you see them. You "
+        "play there: click a card or a button.",
+        "**/taroky rules** – the rules in brief.",
+        "**/taroky protocol** or **Score sheet** at the table – the score sheet (money per "
+        "deal)."]
+    assert sections["Tournaments"] == [
+        "**/taroky tournament** – opens a tournament in this channel.",
+        "Register with **Register**; the organiser starts it (**Start the tournament**).",
+        "Each round's tables play in threads; **Standings** shows the standings.",
+        "Anyone who withdraws (**Withdraw**) is replaced by an AI."]
+    assert "**/taroky forget-me** – deletes your personal data (your games stay, anonymized)." \
+        in sections["Settings and your data"]
+    named = _named(embed, "taroky")
+    assert set(named) == _registered(harness, "taroky")
+    # each command has its own line, once
+    bold = re.findall(r"^\*\*(?:[^*]+\*\* at the table or \*\*)?/taroky ([\w-]+)\*\*",
+                      "\n".join(f.value for f in embed.fields), re.M)
+    assert sorted(bold) == sorted(_registered(harness, "taroky"))
+
+
+async def test_help_names_the_commands_as_a_czech_client_lists_them(harness):
+    """A Czech client's slash menu shows the Czech names (``/lora nová``): the help names
+    them so, whichever the language of the help."""
+    tree = harness.bot.tree
+    for name in ("lora", "taroky"):
+        group = tree.get_command(name)
+        payload = await group.get_translated_payload(tree, Translator())
+        czech = {o["name_localizations"]["cs"] for o in payload["options"]
+                 if o["name"] != "help"}
+        for lang in ("cs", "en"):
+            embed = help_embed(group, group.ui, lang, czech_client=True)
+            assert set(_named(embed, name)) == czech
+    embed = help_embed(tree.get_command("lora"), tree.get_command("lora").ui, "cs",
+                       czech_client=True)
+    assert embed.fields[0].value.startswith("**/lora nová** – založí stůl v tomto kanálu.")
