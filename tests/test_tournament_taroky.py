@@ -14,6 +14,7 @@ import math
 from collections.abc import AsyncIterator
 from typing import Any
 
+import pytest
 import pytest_asyncio
 
 import bot.games
@@ -40,12 +41,14 @@ def hal(shown: str) -> int:
 
 
 @pytest_asyncio.fixture
-async def taroky(tmp_path: Any) -> AsyncIterator[BotHarness]:
+async def taroky(tmp_path: Any, request: Any) -> AsyncIterator[BotHarness]:
     own = "taroky" not in bot.games.kinds()  # no Taroky table UI in the bot yet
     if own:
         bot.games.register(BaseUI(games.get("taroky")))
         add_strings("taroky", STRINGS)
-    h = await open_harness(tmp_path)
+    marker = request.node.get_closest_marker("settle")  # as conftest's ``harness``
+    h = await open_harness(tmp_path, **({} if marker is None
+                                        else {"settle_timeout": float(marker.args[0])}))
     try:
         yield h
     finally:
@@ -107,6 +110,9 @@ async def test_an_english_tournament_answers_in_english_after_it_is_over(taroky)
                                   "record) and all pictures.")
 
 
+# (the round's last deal is played out at once when time is up, within one wait: over
+# SimCord's 5 s on a loaded machine; 20 s stays well inside the end's 5-pace bound below)
+@pytest.mark.settle(20.0)
 async def test_T_ROUND_a_minutes_round_without_people_plays_at_peoples_pace(taroky):
     """A round of 10 minutes with nobody present at the tables (table 1 is four AIs; at
     table 2 Ann never clicks, so an AI plays for her from her first turn's timer on): each
