@@ -1099,21 +1099,14 @@ class TableService:
                     asked = self._ask(table)
                     if moves and asked is not None and self._paced(table):
                         # one move per pace: shown now, the next one after the pace
-                        if table.pending:
-                            try:
-                                await self._commit(table, origin)
-                            except TableError:
-                                self._retry_later(table_id)
-                                return
+                        if table.pending and not await self._commit_or_retry(table, origin):
+                            return
                         again = table
                         return
                     due = chain_started is not None and (
                         asked is None or loop.time() - chain_started >= CHAIN_COMMIT_SECONDS)
                     if table.pending and due:
-                        try:
-                            await self._commit(table, origin)
-                        except TableError:
-                            self._retry_later(table_id)
+                        if not await self._commit_or_retry(table, origin):
                             return
                         chain_started = None
                     if asked is None:
@@ -1123,10 +1116,7 @@ class TableService:
                         # waits for its clock (or a click) instead of playing deal after
                         # deal at full speed until the time is up
                         if table.pending:
-                            try:
-                                await self._commit(table, origin)
-                            except TableError:
-                                self._retry_later(table_id)
+                            await self._commit_or_retry(table, origin)
                         return
                     seat, level, version = asked
                     assert table.state is not None
@@ -1186,6 +1176,16 @@ class TableService:
         task = asyncio.ensure_future(coro)
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
+
+    async def _commit_or_retry(self, table: Table, origin: int | None) -> bool:
+        """An AI chain's moves committed; refused by the database, tried again later
+        (``_retry_later``) and False: the chain stops."""
+        try:
+            await self._commit(table, origin)
+        except TableError:
+            self._retry_later(table.table_id)
+            return False
+        return True
 
     def _retry_later(self, table_id: int) -> None:
         """A commit the database refused outside a click (AI moves after a timer, a restart):
