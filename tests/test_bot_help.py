@@ -7,13 +7,9 @@ from __future__ import annotations
 
 import re
 
-import bot.games
-import engine.games
 from bot.commands import help_embed
-from bot.games import BaseUI
-from bot.i18n import Translator, add_strings
-from tests import toy_game
-from tests.botkit import open_harness, reply
+from bot.i18n import Translator
+from tests.botkit import reply
 
 LORA_CS = [
     ("Nový stůl", [
@@ -140,26 +136,3 @@ async def test_help_names_the_commands_as_a_czech_client_lists_them(harness):
     embed = help_embed(tree.get_command("lora"), tree.get_command("lora").ui, "cs",
                        czech_client=True)
     assert embed.fields[0].value.startswith("**/lora nová** – založí stůl v tomto kanálu.")
-
-
-async def test_a_new_game_has_its_help_without_edits_of_the_help(tmp_path):
-    """A game added to the registry (the tests' toy game) gets ``/toy help``, naming all of
-    its commands, with the core's words."""
-    engine.games.register(toy_game.SPEC)
-    bot.games.register(BaseUI(toy_game.SPEC))
-    add_strings("toy", toy_game.STRINGS)
-    h = await open_harness(tmp_path)
-    try:
-        guild = h.env.create_guild()
-        ch = guild.create_text_channel("toy")
-        alice = guild.add_member(h.env.create_user("alice"))
-        embed = reply(await alice.slash(ch, "toy help")).embeds[0]
-        assert embed.title == "Toy – help"  # (her English client: no table yet)
-        assert set(_named(embed, "toy")) == _registered(h, "toy")
-        assert embed.fields[0].value.startswith("**/toy new** – opens a table in this channel.")
-    finally:
-        try:
-            await h.stop()
-        finally:
-            bot.games.unregister("toy")
-            engine.games.unregister("toy")

@@ -113,3 +113,17 @@ async def test_toy_game_with_an_ai_seat(toy: BotHarness) -> None:
     assert table.status == "finished" and table.seats[1].moves == 3
     [game] = await toy.bot.store.recent_games(guild.id, "toy")
     assert game.unrated_reason == "too_few_humans"
+
+
+async def test_a_new_game_has_its_help_without_edits_of_the_help(toy):
+    """A game added to the registry gets ``/toy help``, naming all of its commands, with the
+    core's words."""
+    from tests.test_bot_help import _named, _registered
+
+    guild = toy.env.create_guild()
+    ch = guild.create_text_channel("toy")
+    alice = guild.add_member(toy.env.create_user("alice"))
+    embed = reply(await alice.slash(ch, "toy help")).embeds[0]
+    assert embed.title == "Toy – help"  # (her English client: no table yet)
+    assert set(_named(embed, "toy")) == _registered(toy, "toy")
+    assert embed.fields[0].value.startswith("**/toy new** – opens a table in this channel.")
