@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from bot.ui import builders
 from tests.botkit import (
     Players,
     channel_delivered,
@@ -283,3 +284,33 @@ async def test_a_reminder_due_while_the_bot_was_down_comes_once_with_a_floor(har
     assert not table.seats[seat].absent
     await env.advance_time(2)
     assert table.seats[seat].absent
+
+
+async def test_the_back_line_stays_on_the_hand_while_the_ai_moves_after_the_return(harness):
+    """Review 18: Alice and Bob both idle at a Taroky table; the AI stands in for the first
+    of them while the other is present, then the table waits for the other. The first
+    comes back with My cards: the AI plays on for the one still away, and the refreshes of
+    her hand by those moves keep "you are back" on top until her own next move."""
+    env = harness.env
+    _g, ch, users, tid = await open_table(harness, ["alice", "bob"], ("easy", "easy"),
+                                          game="taroky", turn_timer=20)
+    table = harness.service.tables[tid]
+    players = Players(harness, ch, tid, users, random.Random(4))
+    for _ in range(20):  # both idle: until the table waits (nobody present any more)
+        await env.advance_time(30)
+        if all(table.seats[table.seat_of(u.id)].absent for u in users):
+            break
+    first = next(u for u in users if table.seats[table.seat_of(u.id)].ai_stood)
+    seat = table.seat_of(first.id)
+    version = table.version
+    hand = await players.open_hand(first)
+    await channel_delivered(harness, ch.id)
+    assert not table.seats[seat].absent and table.version > version  # the AI played on
+    lines = hand.content.splitlines()
+    assert lines[0] == BACK_CS
+    assert lines[1:] == builders.hand_message(
+        table, table.state.view(seat), "cs", render=False)["content"].splitlines()
+    assert table.state.to_act == seat  # her own move: the line has done its work
+    await first.click(hand, custom_id=enabled_controls(hand)[0]["custom_id"])
+    await channel_delivered(harness, ch.id)
+    assert hand.content.splitlines()[0] == "**Tvoje karty – 1. rozdání**"

@@ -138,6 +138,10 @@ class Controller:
         # same click again is his double click, not a stale button (``_act``)
         self.last_moves: dict[tuple[int, int], tuple[int, object]] = {}
         self.acting: set[tuple[int, int]] = set()
+        # (table, user) -> what his hand tells him on top since he came back ("Jsi zpět u
+        # stolu…", a catalog key): kept through the refreshes by the moves that follow his
+        # return (an AI chain's, run after his hand was sent) until his own next move
+        self.back_notes: dict[tuple[int, int], str] = {}
         # hand edits: one in flight per (table, user), bursts coalesced
         self.hands: Coalescer[tuple[int, int]] = Coalescer("hand refresh", self.service.tasks)
         self.metrics_hand_edits = 0  # hand edits sent (tests, the load benchmark)
@@ -296,6 +300,13 @@ class Controller:
         assert table.state is not None
         message = builders.hand_message(table, table.state.view(seat), lang, render=False,
                                         last=last)
+        s = table.seats[seat]
+        key = None if s is None or s.user_id is None else (table.table_id, s.user_id)
+        note = None if key is None else self.back_notes.get(key)
+        if note is not None and (s is None or s.absent or table.state.finished):
+            del self.back_notes[key]  # (away again, or the game is over: it is stale)
+        elif note is not None:  # he came back and has not moved since: told on top
+            message["content"] = t(note, lang) + "\n" + message["content"]
         return await self.render(message, f"the hand on table {table.table_id}")
 
     # -- threads: where a table plays ----------------------------------------------------
@@ -607,6 +618,8 @@ class Controller:
         self.composing.pop(table_id, None)
         for key in [k for k in self.last_moves if k[0] == table_id]:
             del self.last_moves[key]
+        for key in [k for k in self.back_notes if k[0] == table_id]:
+            del self.back_notes[key]
 
     def committed(self, table: Table, entries: Sequence[OutboxEntry], game: bool) -> None:
         if game and table.table_id in self.composing:
@@ -1652,10 +1665,12 @@ class Controller:
             await interaction.response.defer(ephemeral=True, thinking=True)
         await self.delivery.startup_gate(table.table_id)
         back = await self.come_back(table, user_id) or returned
+        if back:  # told at the top of his fresh hand (and its refreshes: ``hand_message``)
+            self.back_notes[(table.table_id, user_id)] = self._back_key(
+                table, user_id, returned=returned)
+        else:  # (a new hand message of one long back: the last one told him)
+            self.back_notes.pop((table.table_id, user_id), None)
         message = await self.hand_message(table, seat, lang)
-        if back:  # told at the top of his fresh hand
-            key = self._back_key(table, user_id, returned=returned)
-            message["content"] = t(key, lang) + "\n" + message["content"]
         if returned:
             await interaction.edit_original_response(**message)
         else:
@@ -1693,11 +1708,11 @@ class Controller:
             return
         await interaction.response.defer()
         await self.delivery.startup_gate(table_id)
-        back = await self.come_back(table, user_id)
+        if await self.come_back(table, user_id):
+            self.back_notes[(table_id, user_id)] = self._back_key(table, user_id)
+        else:
+            self.back_notes.pop((table_id, user_id), None)
         message = await self.hand_message(table, seat, lang)
-        if back:
-            message["content"] = (t(self._back_key(table, user_id), lang) + "\n"
-                                  + message["content"])
         await interaction.edit_original_response(**message)
         await self._take_over((table_id, user_id), interaction, lang, in_place=True)
 
@@ -1755,6 +1770,7 @@ class Controller:
         try:
             await act(user_id)
             self.last_moves[key] = move
+            self.back_notes.pop(key, None)  # (his own move: "you are back" has done its work)
         except TableError as exc:
             back = was_absent and not self._absent(table_id, user_id)
             if exc.key == "stale" and not back:
