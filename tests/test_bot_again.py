@@ -163,7 +163,8 @@ async def test_an_invited_player_declines_and_the_lobby_says_who_is_awaited(harn
     still awaited. "Nehraju" under the invitation answers the invited privately; the lobby
     lists who is awaited and who does not play this time (also after a restart); the
     lobby's Odejít of an awaited player who does not sit there declines too; one who joins
-    after all is seated and no longer listed; nobody else may decline."""
+    after all is seated and no longer listed; nobody else may decline: the one who opened
+    the rematch is told how he leaves it, a stranger whose table the button is for."""
     guild, ch, users, tid = await open_table(harness, ["alice", "bob", "carol"], ("easy",))
     alice, bob, carol = users
     await _finish(harness, tid)
@@ -182,10 +183,14 @@ async def test_an_invited_player_declines_and_the_lobby_says_who_is_awaited(harn
     await channel_delivered(harness, ch.id)
     assert _players(ch, new)[-2:] == [f"⏳ Čeká se na: <@{alice.id}>",
                                       f"Tentokrát nehraje: <@{carol.id}>"]
-    for who in (bob, guild.add_member(harness.env.create_user("dave"))):  # not invited
-        res = await who.click(invite, label="Nehraju")
-        assert res.followups[-1].content == (
-            f"Tlačítko Nehraju je pro pozvané hráče stolu č. {tid}.")
+    res = await bob.click(invite, label="Nehraju")  # he opened the rematch and sits there
+    assert res.followups[-1].ephemeral and res.followups[-1].content == (
+        f"Další hru u stolu č. {nid} zakládáš ty a sedíš u něj. Když hrát nechceš, klikni u "
+        "stolu na **Odejít** – stůl se tím zruší.")
+    res = await guild.add_member(harness.env.create_user("dave")).click(
+        invite, label="Nehraju")  # not invited
+    assert res.followups[-1].content == (
+        f"Tlačítko Nehraju je pro hráče pozvané ke stolu č. {nid}.")
     await harness.restart()  # (the answer is kept with the table)
     await channel_delivered(harness)
     new = harness.service.tables[nid]

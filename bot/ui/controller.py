@@ -1129,12 +1129,30 @@ class Controller:
             elif op == "agree":
                 await self.service.agree(table_id, user.id)
             elif op == "decline":  # a rematch's invitation: he does not play this time
-                await self.service.decline(table_id, user.id)
-                await self.error(interaction, "core.again_declined", lang, id=table_id)
+                await self.decline(interaction, table_id, lang)
             else:
                 await self.service.start(table_id, user.id)
         except TableError as exc:
             await self.refuse_or_over(interaction, exc, lang, table_id)
+
+    async def decline(self, interaction: Interaction, table_id: int, lang: str) -> None:
+        """A click on a rematch invitation's "Nehraju" (answered already): an invited player
+        does not play this time. The one who opened the rematch is told how he leaves its
+        lobby instead, anybody else that the button is for the invited players of this
+        table (the one the invitation names)."""
+        user_id = interaction.user.id
+        try:
+            await self.service.decline(table_id, user_id)
+        except TableError as exc:
+            if exc.key != "again_not_invited":
+                raise
+            table = self.service.tables.get(table_id)
+            creator = table is not None and user_id == table.creator_id \
+                and table.seat_of(user_id) is not None
+            await self.error(interaction, "core.again_creator_decline" if creator
+                             else "core.again_not_invited", lang, id=table_id)
+            return
+        await self.error(interaction, "core.again_declined", lang, id=table_id)
 
     async def leave_lobby(self, interaction: Interaction, table_id: int, lang: str, *,
                           confirmed: bool = False) -> None:
