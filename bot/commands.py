@@ -77,6 +77,15 @@ async def send_sheet(interaction: Interaction) -> None:
                                             ephemeral=True)
 
 
+def no_table_text(interaction: Interaction, lang: str) -> str:
+    """The asker sits at no table of this server: so he is told — or, if he left a running
+    tournament of the server for good, that an AI plays his seat to its end (as Moje karty
+    at its table tells him)."""
+    left = controller_of(interaction).tournament_left_text(interaction.guild_id,
+                                                           interaction.user.id, lang)
+    return left or t("core.no_table_here", lang)
+
+
 async def new_table_lang(interaction: Interaction, language: str) -> str:
     """The language of the answers to ``/<game> new``: the player's own choice (``/…
     settings language``), else the new table's ``language``."""
@@ -302,7 +311,7 @@ def shared_commands(ui: GameUI) -> list[app_commands.Command[Any, Any, None]]:
             text = t("core.not_started", lang) + ("\n" + back if back else "")
             await interaction.response.send_message(text, ephemeral=True)
         elif last is None or not await controller.offer_return(interaction, last, lang):
-            await interaction.response.send_message(t("core.no_table_here", lang),
+            await interaction.response.send_message(no_table_text(interaction, lang),
                                                     ephemeral=True)
 
     @app_commands.command(name="rules", description=gdesc(ui, "cmd_rules"))
@@ -317,7 +326,7 @@ def shared_commands(ui: GameUI) -> list[app_commands.Command[Any, Any, None]]:
         table = my_table(interaction)
         lang = await controller_of(interaction).lang_for(interaction, table)
         if table is None:
-            await interaction.response.send_message(t("core.no_table_here", lang),
+            await interaction.response.send_message(no_table_text(interaction, lang),
                                                     ephemeral=True)
             return
         if table.state is not None:  # a running game: he is asked first (and told there)
@@ -341,8 +350,9 @@ def shared_commands(ui: GameUI) -> list[app_commands.Command[Any, Any, None]]:
                 target = None
         lang = await controller.lang_for(interaction, target)
         if target is None or target.status not in (STATUS_LOBBY, STATUS_PLAYING):
-            await interaction.response.send_message(t("core.no_table_here", lang),
-                                                    ephemeral=True)
+            await interaction.response.send_message(
+                no_table_text(interaction, lang) if table is None
+                else t("core.no_table_here", lang), ephemeral=True)
             return
         if target.tournament is not None:  # only the whole tournament can be cancelled
             await interaction.response.send_message(t("core.tournament.no_abort", lang),

@@ -171,9 +171,13 @@ async def run_two_round_tournament(h: BotHarness, kind: str, extra: dict[str, An
     thread = next(t for t in ch.threads if t.id == at.channel_id)
     table_message = next(m for m in thread.history() if m.id == at.message_id)
     res = await cyril.click(table_message, custom_id=f"lora:t:{at.table_id}:hand")
-    assert reply(res).content == (
-        "Tvé místo v turnaji č. 1 převzala AI a hraje za tebe až do konce turnaje. Stůl a "
-        "protokol vidíš.")
+    left_text = ("Tvé místo v turnaji č. 1 převzala AI a hraje za tebe až do konce turnaje. "
+                 "Stůl a protokol vidíš.")
+    assert reply(res).content == left_text
+    # … and so do the commands that look for his table (review 18: "you sit at no table")
+    for command in ("hand", "leave", "abort"):
+        res = await cyril.slash(thread, f"{kind} {command}")
+        assert reply(res).ephemeral and reply(res).content == left_text, command
     # the tournament's message shows his substitute at once (as after Odstoupit)
     await channel_delivered(h, ch.id)
     shown = next(m for m in ch.history() if m.id == message.id).embeds[0].description

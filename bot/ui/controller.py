@@ -1699,11 +1699,29 @@ class Controller:
         """No hand for one who does not sit at the table; one who left a running
         tournament is reminded that an AI plays his seat to the end of it."""
         link = table.tournament
-        t_ = None if link is None else self.desk.service.tournaments.get(int(link["id"]))
-        e = None if t_ is None else tournament_model.entrant_of_user(t_, user_id)
-        if link is not None and e is not None and e.replaced_from is not None:
-            return t("core.tournament.left_hand", lang, id=link["id"])
-        return t("core.spectator_hand", lang)
+        left = None if link is None else self.tournament_left_text(
+            table.guild_id, user_id, lang, int(link["id"]))
+        return left or t("core.spectator_hand", lang)
+
+    def tournament_left_text(self, guild_id: int | None, user_id: int, lang: str,
+                             tournament_id: int | None = None) -> str | None:
+        """What one who left a running tournament of the server for good (left its table,
+        or withdrew) is told where he looks for his cards or his table (Moje karty at its
+        table, ``/… hand``, ``/… leave``, ``/… abort``): an AI plays his seat to the end of
+        it. None if he did not (``tournament_id``: that tournament only; else the newest
+        such)."""
+        found = []
+        for t_ in self.desk.service.tournaments.values():
+            if t_.guild_id != guild_id or t_.status != TournamentStatus.PLAYING or (
+                    tournament_id is not None and t_.tournament_id != tournament_id):
+                continue
+            e = tournament_model.entrant_of_user(t_, user_id)
+            if e is not None and e.replaced_from is not None:
+                found.append(t_)
+        if not found:
+            return None
+        best = max(found, key=lambda t_: t_.tournament_id)
+        return t("core.tournament.left_hand", lang, id=best.tournament_id)
 
     async def refresh_hand(self, interaction: Interaction, table_id: int, lang: str) -> None:
         """A click on a hand's "Obnovit karty" (its last edit offered it): the same message
