@@ -26,7 +26,8 @@ LORA_CS = [
     ("Odchod a návrat", [
         "**/lora leave** – odejdeš od stolu, rozehranou hru za tebe dohraje AI.",
         "**/lora abort** – zruší stůl (zakladatel nebo správce serveru).",
-        "Nestihneš tah? Zahraje ho za tebe AI, **Moje karty** tě vrátí do hry.",
+        "Nestihneš tah? Když u stolu hraje ještě někdo další, zahraje ho za tebe AI, jinak "
+        "stůl počká. **Moje karty** tě vrátí do hry.",
         "Po odchodu se přes **Moje karty** nebo **/lora hand** vrátíš, dokud hra běží. U stolu "
         "turnaje ne: tam tě AI nahradí až do konce turnaje.",
     ]),
@@ -106,6 +107,9 @@ async def test_taroky_help_in_english_for_a_newcomer_names_every_command(harness
         "**/taroky rules** – the rules in brief.",
         "**/taroky protocol** or **Score sheet** at the table – the score sheet (money per "
         "deal)."]
+    assert sections["Leaving and coming back"][2] == (
+        "Missed your turn? If someone else plays at the table too, an AI plays it for you; "
+        "otherwise the table waits. **My cards** brings you back.")
     assert sections["Tournaments"] == [
         "**/taroky tournament** – opens a tournament in this channel.",
         "Register with **Register**; the organiser starts it (**Start the tournament**).",

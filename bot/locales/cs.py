@@ -226,7 +226,7 @@ STRINGS: dict[str, str] = {
     "core.help.leave": "Odchod a návrat",
     "core.help.cmd_leave": "**{cmd}** – odejdeš od stolu, rozehranou hru za tebe dohraje AI.",
     "core.help.cmd_abort": "**{cmd}** – zruší stůl (zakladatel nebo správce serveru).",
-    "core.help.leave_note": "Nestihneš tah? Zahraje ho za tebe AI, **{hand}** tě vrátí do hry.\nPo odchodu se přes **{hand}** nebo **{cmd_hand}** vrátíš, dokud hra běží. U stolu turnaje ne: tam tě AI nahradí až do konce turnaje.",
+    "core.help.leave_note": "Nestihneš tah? Když u stolu hraje ještě někdo další, zahraje ho za tebe AI, jinak stůl počká. **{hand}** tě vrátí do hry.\nPo odchodu se přes **{hand}** nebo **{cmd_hand}** vrátíš, dokud hra běží. U stolu turnaje ne: tam tě AI nahradí až do konce turnaje.",
     "core.help.tournament": "Turnaj",
     "core.help.cmd_tournament": "**{cmd}** – založí turnaj v tomto kanálu.",
     "core.help.tournament_note": "Přihlásíš se tlačítkem **{register}**, organizátor turnaj spustí (**{tstart}**).\nStoly každého kola hrají ve vláknech, **{standings}** ukáže pořadí.\nKdo odstoupí (**{withdraw}**), za toho dohraje AI.",

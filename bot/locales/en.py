@@ -220,7 +220,7 @@ STRINGS: dict[str, str] = {
     "core.help.leave": "Leaving and coming back",
     "core.help.cmd_leave": "**{cmd}** – you leave the table; an AI plays a running game on for you.",
     "core.help.cmd_abort": "**{cmd}** – closes the table (its creator or a server manager).",
-    "core.help.leave_note": "Missed your turn? An AI plays it for you; **{hand}** brings you back.\nAfter leaving, **{hand}** or **{cmd_hand}** takes you back while the game runs. Not at a tournament's table: there an AI replaces you to the end of the tournament.",
+    "core.help.leave_note": "Missed your turn? If someone else plays at the table too, an AI plays it for you; otherwise the table waits. **{hand}** brings you back.\nAfter leaving, **{hand}** or **{cmd_hand}** takes you back while the game runs. Not at a tournament's table: there an AI replaces you to the end of the tournament.",
     "core.help.tournament": "Tournaments",
     "core.help.cmd_tournament": "**{cmd}** – opens a tournament in this channel.",
     "core.help.tournament_note": "Register with **{register}**; the organiser starts it (**{tstart}**).\nEach round's tables play in threads; **{standings}** shows the standings.\nAnyone who withdraws (**{withdraw}**) is replaced by an AI.",
