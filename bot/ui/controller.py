@@ -303,10 +303,11 @@ class Controller:
         s = table.seats[seat]
         key = None if s is None or s.user_id is None else (table.table_id, s.user_id)
         note = None if key is None else self.back_notes.get(key)
-        if note is not None and (s is None or s.absent or table.state.finished):
-            del self.back_notes[key]  # (away again, or the game is over: it is stale)
-        elif note is not None:  # he came back and has not moved since: told on top
-            message["content"] = t(note, lang) + "\n" + message["content"]
+        if key is not None and note is not None:
+            if s is None or s.absent or table.state.finished:
+                del self.back_notes[key]  # (away again, or the game is over: it is stale)
+            else:  # he came back and has not moved since: told on top
+                message["content"] = t(note, lang) + "\n" + message["content"]
         return await self.render(message, f"the hand on table {table.table_id}")
 
     # -- threads: where a table plays ----------------------------------------------------
