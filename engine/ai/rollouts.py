@@ -3,7 +3,9 @@
 * ``desitky_plan_rollout``: a whole desítky turn laid as planned, then the medium rollout;
 * ``trick_lookahead_rollout``: a trick game played on with the medium rules, except that the
   next decision of each seat modelled as a searching player is searched in the world itself
-  (each legal card tried with a medium rollout after it, the best for that seat kept).
+  (each legal card tried with a medium rollout after it, the best for that seat kept);
+* ``joint_own_points``: the searching seat's own next decisions chosen per information set
+  over many worlds at once (one card for all the worlds that show it the same cards).
 
 Like the medium rollouts they play by the engine's rule functions (``rules.trick_legal_mask``
 through ``policy.legal_trick_mask``, ``rules.trick_winner_offset``, ``rules.trick_penalty``,
@@ -13,14 +15,19 @@ replays their traces through the engine and requires its end and points.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
+from engine import clock
 from engine.ai.policy import (
+    ABOVE,
+    BELOW,
+    CARD_VALUE,
     Leads,
     desitky_rollout,
     legal_trick_mask,
     maturita_leads,
     model_lead,
+    note_voids,
     trick_points,
     trick_policy,
     trick_rollout,
@@ -175,3 +182,163 @@ def _taken(remaining: int, trick: list[int]) -> int:
 
 def _add(a: list[int], b: list[int]) -> list[int]:
     return [a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3]]
+
+
+# -- the seat's own next decisions, chosen per information set ------------------------------
+OwnLeaf = Callable[[list[int], list[int], list[int], int, int, int, int], int]
+
+
+class JointTooDeep(Exception):
+    """``joint_own_points`` met its limit or its deadline (the caller keeps the flat scores)."""
+
+
+def joint_own_points(
+    code: int,
+    worlds: Sequence[list[int]],
+    trick: list[int],
+    leader: int,
+    index: int,
+    taken: int,
+    voids: list[int],
+    me: int,
+    forbid_kh: bool,
+    want: tuple[bool, bool, bool, bool],
+    first_card: int,
+    depth: int,
+    leaf: OwnLeaf,
+    leads: Leads | None = None,
+    min_worlds: int = 1,
+    limit: int = 0,
+    deadline: float | None = None,
+) -> int:
+    """The points ``me`` takes from here, summed over ``worlds`` (``me`` to play in each, the
+    same public position, outside maturita), when it plays ``first_card`` and chooses its
+    next ``depth`` decisions per information set: the other seats play the rollout's cards
+    (``trick_policy``, a seat given ``leads`` leading by ``model_lead``), which split the
+    worlds by what ``me`` will have seen at its next turn, and in each such set it plays
+    *one* card for all its worlds — the one with the fewest points over them (ties: the
+    rollout's own card). Where ``depth`` runs out, ``me``'s card ``c`` there scores
+    ``leaf(hands, voids, trick, leader, index, taken, c)`` per world (its points from there,
+    e.g. a rollout); forced cards are played without counting as decisions. An information
+    set of fewer than ``min_worlds`` worlds plays the rollout's card. With one world this is
+    the best over ``me``'s next decisions in that world; with ``depth`` 0 the sum of
+    ``leaf``. ``limit`` > 0 caps the decisions visited, ``deadline`` (``clock.now()``) the
+    time (``JointTooDeep`` beyond either)."""
+    value = CARD_VALUE[code]
+    visited = [0]
+    Group = list[tuple[list[int], list[int]]]  # per world: hands, voids
+
+    def card_of(s: int, h: list[int], cur: list[int], lead: int, idx: int, v: list[int]) -> int:
+        remaining = h[0] | h[1] | h[2] | h[3]
+        c = trick_policy(code, s, h[s], cur, lead, idx, remaining, v, -1, forbid_kh, want[s])
+        if leads is not None and not cur:
+            w = leads[s]
+            if w is not None and not want[s]:
+                c = model_lead(w, code, s, h[s], idx, remaining, v, forbid_kh, c)
+        return c
+
+    def q(group: Group, cur: list[int], lead: int, idx: int, tk: int, card: int, d: int) -> int:
+        """Points of ``me`` over ``group`` playing ``card``, ``d`` decisions still chosen."""
+        if d <= 0:
+            return sum(leaf(h, v, cur, lead, idx, tk, card) for h, v in group)
+        total = 0
+        buckets: dict[tuple[int, ...], Group] = {}
+        pos: dict[tuple[int, ...], tuple[list[int], int, int, int]] = {}
+        for hands, vs in group:
+            h = list(hands)
+            v = list(vs)
+            c = card
+            cur2 = list(cur)
+            lead2, idx2, tk2 = lead, idx, tk
+            seen: list[int] = []
+            s = me
+            while True:  # play on until me's turn or the end
+                note_voids(code, v, s, h[s], cur2, c)
+                h[s] &= ~(1 << c)
+                cur2.append(c)
+                if s != me:
+                    seen.append(c)
+                if len(cur2) == 4:
+                    winner = (lead2 + trick_winner_offset(cur2)) & 3
+                    m = (1 << cur2[0]) | (1 << cur2[1]) | (1 << cur2[2]) | (1 << cur2[3])
+                    p = trick_points(code, m, idx2)
+                    tk2 |= m
+                    idx2 += 1
+                    if winner == me:
+                        total += p
+                    if (p and points_left(code, tk2, idx2) <= 0) or not h[winner]:
+                        s = -1
+                        break
+                    cur2 = []
+                    lead2 = winner
+                s = (lead2 + len(cur2)) & 3
+                if s == me:
+                    break
+                c = card_of(s, h, cur2, lead2, idx2, v)
+            if s < 0:
+                continue  # the game is over in this world
+            key = tuple(seen)
+            sub = buckets.get(key)
+            if sub is None:
+                buckets[key] = sub = []
+                pos[key] = (cur2, lead2, idx2, tk2)
+            sub.append((h, v))
+        for key, sub in buckets.items():
+            cur3, lead3, idx3, tk3 = pos[key]
+            total += best(sub, cur3, lead3, idx3, tk3, d)
+        return total
+
+    def best(group: Group, cur: list[int], lead: int, idx: int, tk: int, d: int) -> int:
+        """``me`` to play in every world of ``group`` (one information set): the fewest
+        points over them of one card, ``d`` decisions to choose counting this one."""
+        visited[0] += 1
+        if limit and visited[0] > limit:
+            raise JointTooDeep
+        if deadline is not None and visited[0] & 7 == 0 and clock.now() > deadline:
+            raise JointTooDeep
+        h0, v0 = group[0]
+        hs = h0[me]
+        own = card_of(me, h0, cur, lead, idx, v0)
+        legal = legal_trick_mask(hs, cur, code, forbid_kh and idx == 0)
+        if legal & (legal - 1) == 0:
+            return q(group, cur, lead, idx, tk, own, d)  # forced: not a decision
+        if len(group) < min_worlds:
+            return q(group, cur, lead, idx, tk, own, 0)
+        out = (h0[0] | h0[1] | h0[2] | h0[3]) & ~hs
+        for c in cur:
+            out |= 1 << c
+        score = q(group, cur, lead, idx, tk, own, d - 1)
+        for c in other_groups(legal, out, value, own):
+            if score == 0:
+                break
+            x = q(group, cur, lead, idx, tk, c, d - 1)
+            if x < score:
+                score = x
+        return score
+
+    start = [(list(h), list(voids)) for h in worlds]
+    return q(start, list(trick), leader, index, taken, first_card, depth)
+
+
+def other_groups(legal: int, out: int, value: tuple[int, ...], own: int) -> list[int]:
+    """``policy.equivalence_prune_mask`` of ``legal`` without the group of ``own``: the
+    highest card of each other group of equivalent cards (same suit and penalty value, no
+    card still out between them)."""
+    groups: list[list[int]] = []
+    prev = -1
+    m = legal
+    while m:
+        low = m & -m
+        m ^= low
+        c = low.bit_length() - 1
+        if (
+            prev >= 0
+            and prev >> 3 == c >> 3
+            and value[prev] == value[c]
+            and not (ABOVE[prev] & BELOW[c] & out)
+        ):
+            groups[-1].append(c)
+        else:
+            groups.append([c])
+        prev = c
+    return [g[-1] for g in groups if own not in g]
