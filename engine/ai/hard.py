@@ -65,6 +65,9 @@ class HardAI:
         self.fallbacks = 0
         self.last_worlds = 0  # worlds searched by the last decision (for the arena)
         self.last_stop = ""  # why its card search stopped (``CardSearch.stop``; benchmarks)
+        # the joint search of its own next decisions (``own_joint``): "" not run, "ran",
+        # "changed" (another card than the flat search's); benchmarks
+        self.last_joint = ""
 
     def decide(self, view: SeatView) -> Action:
         legal = view.legal
@@ -72,6 +75,7 @@ class HardAI:
             raise ValueError("the seat has nothing to decide")
         self.last_worlds = 0
         self.last_stop = ""
+        self.last_joint = ""
         if len(legal) == 1:
             return legal[0]
         pub = view.public
@@ -87,6 +91,8 @@ class HardAI:
         action = card_action(view, search.run())
         self.last_worlds = search.worlds_used
         self.last_stop = search.stop
+        if search.joint_ran:
+            self.last_joint = "changed" if search.joint_changed else "ran"
         if action not in legal:
             self.fallbacks += 1
             return legal[0]

@@ -210,23 +210,28 @@ def joint_own_points(
     min_worlds: int = 1,
     limit: int = 0,
     deadline: float | None = None,
+    coarse: bool = False,
 ) -> int:
     """The points ``me`` takes from here, summed over ``worlds`` (``me`` to play in each, the
-    same public position, outside maturita), when it plays ``first_card`` and chooses its
-    next ``depth`` decisions per information set: the other seats play the rollout's cards
-    (``trick_policy``, a seat given ``leads`` leading by ``model_lead``), which split the
-    worlds by what ``me`` will have seen at its next turn, and in each such set it plays
-    *one* card for all its worlds — the one with the fewest points over them (ties: the
-    rollout's own card). Where ``depth`` runs out, ``me``'s card ``c`` there scores
-    ``leaf(hands, voids, trick, leader, index, taken, c)`` per world (its points from there,
-    e.g. a rollout); forced cards are played without counting as decisions. An information
-    set of fewer than ``min_worlds`` worlds plays the rollout's card. With one world this is
-    the best over ``me``'s next decisions in that world; with ``depth`` 0 the sum of
-    ``leaf``. ``limit`` > 0 caps the decisions visited, ``deadline`` (``clock.now()``) the
-    time (``JointTooDeep`` beyond either)."""
+    same public position, outside maturita), when it plays ``first_card`` and chooses its next
+    ``depth`` decisions per information set: the other seats play the rollout's cards
+    (``trick_policy``, a seat given ``leads`` leading by ``model_lead``), which split the worlds
+    by what ``me`` will have seen at its next turn — every card the others played since
+    (``coarse``: only its own hand and the trick on the table then, so the sets are larger and
+    the seat uses less of what it knows) — and in each such set it plays *one* option for all
+    its worlds: its rollout card (in each world the card the rollout would play there) or one
+    fixed card, the one with the fewest points over them (ties: the rollout card). Where
+    ``depth`` runs out, ``me``'s card ``c`` scores ``leaf(hands, voids, trick, leader, index,
+    taken, c)`` per world (its points from there, e.g. a rollout); forced cards are played
+    without counting as decisions. An information set of fewer than ``min_worlds`` worlds plays
+    the rollout card. With one world this is the best over ``me``'s next decisions in that
+    world; with ``depth`` 0 the sum of ``leaf``; never more than the rollout's points (the
+    rollout card is among the options). ``limit`` > 0 caps the decisions visited, ``deadline``
+    (``clock.now()``) the time (``JointTooDeep`` beyond either)."""
     value = CARD_VALUE[code]
     visited = [0]
-    Group = list[tuple[list[int], list[int]]]  # per world: hands, voids
+    # per world: hands, voids, current trick, its leader, tricks done, cards taken
+    World = tuple[list[int], list[int], list[int], int, int, int]
 
     def card_of(s: int, h: list[int], cur: list[int], lead: int, idx: int, v: list[int]) -> int:
         remaining = h[0] | h[1] | h[2] | h[3]
@@ -237,87 +242,93 @@ def joint_own_points(
                 c = model_lead(w, code, s, h[s], idx, remaining, v, forbid_kh, c)
         return c
 
-    def q(group: Group, cur: list[int], lead: int, idx: int, tk: int, card: int, d: int) -> int:
-        """Points of ``me`` over ``group`` playing ``card``, ``d`` decisions still chosen."""
+    def q(group: list[World], card: int, d: int) -> int:
+        """Points of ``me`` over ``group`` playing ``card`` (-1: its rollout card in each
+        world), ``d`` decisions still chosen after it."""
         if d <= 0:
-            return sum(leaf(h, v, cur, lead, idx, tk, card) for h, v in group)
+            out = 0
+            for h, v, cur, lead, idx, tk in group:
+                c = card if card >= 0 else card_of(me, h, cur, lead, idx, v)
+                out += leaf(h, v, cur, lead, idx, tk, c)
+            return out
         total = 0
-        buckets: dict[tuple[int, ...], Group] = {}
-        pos: dict[tuple[int, ...], tuple[list[int], int, int, int]] = {}
-        for hands, vs in group:
+        buckets: dict[tuple[int, ...], list[World]] = {}
+        for hands, vs, cur0, lead, idx, tk in group:
             h = list(hands)
             v = list(vs)
-            c = card
-            cur2 = list(cur)
-            lead2, idx2, tk2 = lead, idx, tk
+            cur = list(cur0)
+            c = card if card >= 0 else card_of(me, h, cur, lead, idx, v)
             seen: list[int] = []
             s = me
             while True:  # play on until me's turn or the end
-                note_voids(code, v, s, h[s], cur2, c)
+                note_voids(code, v, s, h[s], cur, c)
                 h[s] &= ~(1 << c)
-                cur2.append(c)
+                cur.append(c)
                 if s != me:
                     seen.append(c)
-                if len(cur2) == 4:
-                    winner = (lead2 + trick_winner_offset(cur2)) & 3
-                    m = (1 << cur2[0]) | (1 << cur2[1]) | (1 << cur2[2]) | (1 << cur2[3])
-                    p = trick_points(code, m, idx2)
-                    tk2 |= m
-                    idx2 += 1
+                if len(cur) == 4:
+                    winner = (lead + trick_winner_offset(cur)) & 3
+                    m = (1 << cur[0]) | (1 << cur[1]) | (1 << cur[2]) | (1 << cur[3])
+                    p = trick_points(code, m, idx)
+                    tk |= m
+                    idx += 1
                     if winner == me:
                         total += p
-                    if (p and points_left(code, tk2, idx2) <= 0) or not h[winner]:
+                    if (p and points_left(code, tk, idx) <= 0) or not h[winner]:
                         s = -1
                         break
-                    cur2 = []
-                    lead2 = winner
-                s = (lead2 + len(cur2)) & 3
+                    cur = []
+                    lead = winner
+                s = (lead + len(cur)) & 3
                 if s == me:
                     break
-                c = card_of(s, h, cur2, lead2, idx2, v)
+                c = card_of(s, h, cur, lead, idx, v)
             if s < 0:
                 continue  # the game is over in this world
-            key = tuple(seen)
+            key = (h[me], lead, idx, *cur) if coarse else (h[me], *seen)
             sub = buckets.get(key)
             if sub is None:
                 buckets[key] = sub = []
-                pos[key] = (cur2, lead2, idx2, tk2)
-            sub.append((h, v))
-        for key, sub in buckets.items():
-            cur3, lead3, idx3, tk3 = pos[key]
-            total += best(sub, cur3, lead3, idx3, tk3, d)
+            sub.append((h, v, cur, lead, idx, tk))
+        for sub in buckets.values():
+            total += best(sub, d)
         return total
 
-    def best(group: Group, cur: list[int], lead: int, idx: int, tk: int, d: int) -> int:
+    def best(group: list[World], d: int) -> int:
         """``me`` to play in every world of ``group`` (one information set): the fewest
-        points over them of one card, ``d`` decisions to choose counting this one."""
+        points over them of one option, ``d`` decisions to choose counting this one."""
         visited[0] += 1
         if limit and visited[0] > limit:
             raise JointTooDeep
         if deadline is not None and visited[0] & 7 == 0 and clock.now() > deadline:
             raise JointTooDeep
-        h0, v0 = group[0]
+        h0, _, cur, _, idx, _ = group[0]
         hs = h0[me]
-        own = card_of(me, h0, cur, lead, idx, v0)
         legal = legal_trick_mask(hs, cur, code, forbid_kh and idx == 0)
         if legal & (legal - 1) == 0:
-            return q(group, cur, lead, idx, tk, own, d)  # forced: not a decision
+            return q(group, legal.bit_length() - 1, d)  # forced: not a decision
         if len(group) < min_worlds:
-            return q(group, cur, lead, idx, tk, own, 0)
-        out = (h0[0] | h0[1] | h0[2] | h0[3]) & ~hs
+            return q(group, -1, 0)
+        out = 0  # a card still out in any of the worlds separates equivalent cards
+        for h, _, _, _, _, _ in group:
+            out |= h[0] | h[1] | h[2] | h[3]
+        out &= ~hs
         for c in cur:
             out |= 1 << c
-        score = q(group, cur, lead, idx, tk, own, d - 1)
+        score = q(group, -1, d - 1)
+        own = -2
+        if not coarse:  # one world's rollout card is every world's: not again as a card
+            own = card_of(me, h0, cur, group[0][3], idx, group[0][1])
         for c in other_groups(legal, out, value, own):
             if score == 0:
                 break
-            x = q(group, cur, lead, idx, tk, c, d - 1)
+            x = q(group, c, d - 1)
             if x < score:
                 score = x
         return score
 
-    start = [(list(h), list(voids)) for h in worlds]
-    return q(start, list(trick), leader, index, taken, first_card, depth)
+    start = [(list(h), list(voids), list(trick), leader, index, taken) for h in worlds]
+    return q(start, first_card, depth)
 
 
 def other_groups(legal: int, out: int, value: tuple[int, ...], own: int) -> list[int]:

@@ -128,6 +128,9 @@ class SearchConfig:
     joint_z: float = 2.0  # close: within this many standard errors of the leader (paired)
     joint_top: int = 3  # at most this many close candidates compared jointly
     joint_min: int = 1  # an information set of fewer worlds plays the rollout's card
+    # the information sets by the trick on the table at the seat's next turn only (larger
+    # sets, less of what the seat knows used) rather than by every card it saw until then
+    joint_coarse: bool = False
     joint_limit: int = 3000  # the seat's decisions visited per candidate; beyond: flat
 
 
@@ -447,6 +450,7 @@ class CardSearch:
                 depth = self.config.own_joint
                 joint_min = self.config.joint_min
                 joint_limit = self.config.joint_limit
+                joint_coarse = self.config.joint_coarse
                 joint_leads = leads
 
                 def leaf(
@@ -461,6 +465,7 @@ class CardSearch:
                     return joint_own_points(
                         code, worlds, trick, leader, index, taken, voids, me, fkh, want,
                         cards[i], depth, leaf, joint_leads, joint_min, joint_limit, deadline,
+                        joint_coarse,
                     )  # fmt: skip
 
                 self.joint = joint
