@@ -21,7 +21,8 @@ and the CPU milliseconds per decision; ``--set worlds=128,close_worlds=240`` cha
 ``SearchConfig`` (world caps, budgets) of hard. With ``--stops`` it also prints the median and
 95th percentile of the CPU milliseconds per decision, and with ``--set own_joint=1`` how often
 the joint search of the seat's own next decisions ranked the close candidates (``joint``) and
-chose another card than the flat search (``changed``).
+chose another card than the flat search (``changed``), or was stopped by the close budget
+(``stopped``: the flat search's card).
 """
 
 from __future__ import annotations
@@ -113,8 +114,9 @@ def play(name: str, deal: Deal, leader: int, hard_seats: list[int], seeds: list[
                 times.append(spent * 1000)
             joint = getattr(player, "last_joint", "")
             if joint and joints is not None:
-                joints["joint"] += 1
+                joints["joint"] += joint != "stopped"
                 joints["changed"] += joint == "changed"
+                joints["stopped"] += joint == "stopped"
             used = getattr(player, "last_worlds", 0)
             out.append(f"{seat}:{action!r}:{used}")
             worlds.append(used)
@@ -187,6 +189,7 @@ def main() -> int:
             if joints:
                 n = max(decisions, 1)
                 line += f"  joint {joints['joint'] / n:.0%} changed {joints['changed'] / n:.0%}"
+                line += f" stopped {joints['stopped'] / n:.0%}"
         else:
             line += f"  {h.hexdigest()[:16]}"
             drawn = max(SPENT["drawn"], 1.0)

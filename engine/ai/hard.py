@@ -65,8 +65,9 @@ class HardAI:
         self.fallbacks = 0
         self.last_worlds = 0  # worlds searched by the last decision (for the arena)
         self.last_stop = ""  # why its card search stopped (``CardSearch.stop``; benchmarks)
-        # the joint search of its own next decisions (``own_joint``): "" not run, "ran",
-        # "changed" (another card than the flat search's); benchmarks
+        # the joint search of its own next decisions (``own_joint``): "" not tried, "ran",
+        # "changed" (another card than the flat search's), "stopped" (out of time or visits:
+        # the flat search's card); benchmarks
         self.last_joint = ""
 
     def decide(self, view: SeatView) -> Action:
@@ -91,6 +92,8 @@ class HardAI:
         action = card_action(view, search.run())
         self.last_worlds = search.worlds_used
         self.last_stop = search.stop
+        if search.joint_tried:
+            self.last_joint = "stopped"
         if search.joint_ran:
             self.last_joint = "changed" if search.joint_changed else "ran"
         if action not in legal:

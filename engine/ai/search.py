@@ -263,6 +263,7 @@ class CardSearch:
         # the joint search of the seat's own next decisions (``own_joint``), when it applies
         # here: (worlds, option, deadline) → the seat's points summed over the worlds
         self.joint: Callable[[list[Hands], int, float | None], int] | None = None
+        self.joint_tried = False  # it was started (benchmarks)
         self.joint_ran = False  # it ranked the close candidates (benchmarks)
         self.joint_changed = False  # and chose another card than the flat search
         # why the last ``run`` stopped drawing worlds (for benchmarks): "cap" / "budget" (the
@@ -350,6 +351,7 @@ class CardSearch:
         option, then the flat order); -1 when the joint search ran out of time or visits."""
         joint = self.joint
         assert joint is not None
+        self.joint_tried = True
         try:
             points = {i: joint(drawn, i, deadline) for i in close}
         except JointTooDeep:
