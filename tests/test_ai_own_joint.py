@@ -279,19 +279,19 @@ def _game(contract: Contract, config: SearchConfig, seed: int) -> tuple[list[str
     return out, hard
 
 
-def test_hard_with_the_joint_search_plays_whole_games_legally_and_changes_some_cards() -> None:
-    """Hard with ``own_joint`` 1 and 2 (world budgets) plays trick games to the end through
-    the engine without a fallback, and in some decisions the joint search ranks the close
-    candidates; with it off the games are those of the default configuration."""
+def test_hard_with_the_joint_search_plays_whole_games_legally_and_ranks_close_cards() -> None:
+    """Hard with ``own_joint`` 1 and 2, keyed finely and coarsely (world budgets), plays
+    trick games to the end through the engine (which refuses illegal cards) without a
+    fallback, and in some decisions the joint search ranks the close candidates."""
     base = replace(SearchConfig(), worlds=24, close_worlds=32, budget_ms=None, close_ms=None)
     ran = 0
     for seed in range(5):
         contract = GAMES[seed]
-        off, _ = _game(contract, base, seed)
-        assert off == _game(contract, replace(base, own_joint=0), seed)[0]
         for depth in (1, 2):
-            _, hard = _game(contract, replace(base, own_joint=depth), seed)
-            assert hard.fallbacks == 0
+            for coarse in (False, True):
+                config = replace(base, own_joint=depth, joint_coarse=coarse)
+                _, hard = _game(contract, config, seed)
+                assert hard.fallbacks == 0
     for seed in range(10):
         lora = _positions(1, 200 + seed)[0]
         seat = lora.to_act
@@ -323,3 +323,20 @@ def test_the_joint_search_is_not_used_in_maturita_nor_where_the_seat_steers_for_
         search.run()
         assert search.joint is None
         lora.apply(MediumAI(random.Random(2)).decide(view))
+
+
+def test_with_the_joint_search_off_no_joint_search_is_built_and_the_flat_card_is_played(
+    monkeypatch: Any,
+) -> None:
+    """``own_joint=0`` leaves the flat search as it was: the joint search is neither built nor
+    run (``benchmarks/search_equivalence.py --set own_joint=0`` gives main's fingerprint)."""
+    import engine.ai.search as search_module
+
+    def boom(*args: Any, **kwargs: Any) -> int:
+        raise AssertionError("the joint search ran")
+
+    monkeypatch.setattr(search_module, "joint_own_points", boom)
+    off = replace(SearchConfig(), worlds=24, close_worlds=32, budget_ms=None, own_joint=0)
+    for seed in range(5):
+        _, hard = _game(GAMES[seed], off, seed)
+        assert hard.last_joint == ""

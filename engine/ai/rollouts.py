@@ -300,7 +300,7 @@ def joint_own_points(
         visited[0] += 1
         if limit and visited[0] > limit:
             raise JointTooDeep
-        if deadline is not None and visited[0] & 7 == 0 and clock.now() > deadline:
+        if deadline is not None and clock.now() > deadline:
             raise JointTooDeep
         h0, _, cur, _, idx, _ = group[0]
         hs = h0[me]
@@ -322,6 +322,8 @@ def joint_own_points(
         for c in other_groups(legal, out, value, own):
             if score == 0:
                 break
+            if deadline is not None and clock.now() > deadline:
+                raise JointTooDeep
             x = q(group, c, d - 1)
             if x < score:
                 score = x

@@ -121,16 +121,19 @@ class SearchConfig:
     maturant_leads: bool = False
     # trick games outside maturita, where the flat search leaves candidates close: the
     # searching seat's own next ``own_joint`` decisions chosen per information set over the
-    # drawn worlds (``rollouts.joint_own_points``: one card for all the worlds that will show
-    # it the same cards, rather than the best card per world, which plays as if it saw them),
-    # and the close candidates ranked by that; within the close budget (``close_ms``). 0: off
-    own_joint: int = 0
+    # drawn worlds (``rollouts.joint_own_points``: one option for all the worlds that will
+    # show it the same, rather than the best card per world, which plays as if it saw them),
+    # and the close candidates ranked by that; within the close budget (``close_ms``). 0: off.
+    # On (depth 1, coarse sets): measured fewer points in a medium field, pooled over the five
+    # trick games -0.024 [-0.042, -0.006] per game (docs/AI_STRENGTH.md, ninth round)
+    own_joint: int = 1
     joint_z: float = 2.0  # close: within this many standard errors of the leader (paired)
     joint_top: int = 3  # at most this many close candidates compared jointly
     joint_min: int = 1  # an information set of fewer worlds plays the rollout's card
-    # the information sets by the trick on the table at the seat's next turn only (larger
-    # sets, less of what the seat knows used) rather than by every card it saw until then
-    joint_coarse: bool = False
+    # the information sets by the seat's own hand and the trick on the table at its next turn
+    # (larger sets, less of what the seat knows used) rather than by every card it saw until
+    # then; measured alike (-0.022 [-0.040, -0.003] per game keyed finely)
+    joint_coarse: bool = True
     joint_limit: int = 3000  # the seat's decisions visited per candidate; beyond: flat
 
 
