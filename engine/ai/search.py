@@ -11,6 +11,10 @@ Worlds are spent where they matter: the search stops early once the leader is ah
 doubt, runs to ``worlds`` worlds (or ``budget_ms``) otherwise, and may go on up to
 ``close_worlds`` (``close_ms``) while the best two candidates stay close.
 ``budget_ms=None`` counts worlds only, which is deterministic for a given RNG state.
+
+In the trick games (outside maturita), the candidates left close are then ranked again over
+the same worlds with the seat's own next decision chosen per information set rather than by
+the medium rules (``SearchConfig.own_joint``, ``rollouts.joint_own_points``).
 """
 
 from __future__ import annotations
