@@ -128,11 +128,11 @@ class SearchConfig:
     # drawn worlds (``rollouts.joint_own_points``: one option for all the worlds that will
     # show it the same, rather than the best card per world, which plays as if it saw them),
     # and the close candidates ranked by that; within the close budget (``close_ms``). 0: off.
-    # Off: on (depth 1, coarse sets) it took fewer points in a medium field, pooled over the
-    # five trick games -0.023 [-0.039, -0.006] per game, but more in a hard1 field, červené
-    # +0.056 [+0.017, +0.094] (its other seats play the rollout's medium cards wherever none
-    # is marked strong); docs/AI_STRENGTH.md, ninth round
-    own_joint: int = 0
+    # On (depth 1, coarse sets): fewer points in a medium field, pooled over the five trick
+    # games -0.023 [-0.039, -0.006] per game; level in a hard1 field, -0.000 [-0.030, +0.029]
+    # (filky and první a poslední fewer, červené more: +0.056 [+0.017, +0.094]);
+    # docs/AI_STRENGTH.md, ninth round
+    own_joint: int = 1
     joint_z: float = 2.0  # close: within this many standard errors of the leader (paired)
     joint_top: int = 3  # at most this many close candidates compared jointly
     joint_min: int = 1  # an information set of fewer worlds plays the rollout's card
