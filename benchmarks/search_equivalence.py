@@ -18,7 +18,11 @@ searches (rollouts, scoring), per world drawn.
 tallies per game why its card searches stopped drawing worlds (``CardSearch.stop``: the
 world cap, the time budget, the close budget or cap, settled early), with the worlds used
 and the CPU milliseconds per decision; ``--set worlds=128,close_worlds=240`` changes the
-``SearchConfig`` (world caps, budgets) of hard.
+``SearchConfig`` (world caps, budgets) of hard. With ``--stops`` it also prints the median and
+95th percentile of the CPU milliseconds per decision, and with ``--set own_joint=1`` how often
+the joint search of the seat's own next decisions ranked the close candidates (``joint``) and
+chose another card than the flat search (``changed``), or was stopped by the close budget
+(``stopped``: the flat search's card).
 """
 
 from __future__ import annotations
@@ -84,7 +88,9 @@ def start(name: str, deal: Deal, leader: int) -> Lora:
 
 def play(name: str, deal: Deal, leader: int, hard_seats: list[int], seeds: list[int],
          timed: bool, stops: Counter[str], worlds: list[int],
-         config: SearchConfig | None = None) -> list[str]:  # fmt: skip
+         config: SearchConfig | None = None,
+         times: list[float] | None = None,
+         joints: Counter[str] | None = None) -> list[str]:  # fmt: skip
     lora = start(name, deal, leader)
     budget = DEFAULT_BUDGET_MS if timed else None
     players: list[Any] = [
@@ -100,8 +106,17 @@ def play(name: str, deal: Deal, leader: int, hard_seats: list[int], seeds: list[
         assert seat is not None
         view = lora.view(seat)
         player = players[seat]
+        t = time.process_time()
         action = player.decide(view)
+        spent = time.process_time() - t
         if seat in hard_seats and len(view.legal) > 1:
+            if times is not None:
+                times.append(spent * 1000)
+            joint = getattr(player, "last_joint", "")
+            if joint and joints is not None:
+                joints["joint"] += joint != "stopped"
+                joints["changed"] += joint == "changed"
+                joints["stopped"] += joint == "stopped"
             used = getattr(player, "last_worlds", 0)
             out.append(f"{seat}:{action!r}:{used}")
             worlds.append(used)
@@ -134,6 +149,8 @@ def main() -> int:
     for name in args.games:
         h = hashlib.sha256()
         stops: Counter[str] = Counter()
+        joints: Counter[str] = Counter()
+        times: list[float] = []
         worlds: list[int] = []
         decisions = 0
         t0 = time.process_time()
@@ -152,7 +169,9 @@ def main() -> int:
                 seats = [(leader + 1 + i % 3) & 3]
             else:
                 seats = [(leader + i) & 3]
-            for line in play(name, deal, leader, seats, seeds, args.stops, stops, worlds, config):
+            for line in play(
+                name, deal, leader, seats, seeds, args.stops, stops, worlds, config, times, joints
+            ):
                 h.update(line.encode() + b"\n")
                 decisions += 1
         cpu = time.process_time() - t0
@@ -163,6 +182,14 @@ def main() -> int:
             line += "  " + " ".join(f"{k} {v / n:.0%}" for k, v in sorted(stops.items()))
             line += f"  worlds mean {sum(worlds) / max(len(worlds), 1):.0f}"
             line += f"  {cpu * 1000 / max(decisions, 1):.1f} ms per decision"
+            times.sort()
+            if times:
+                p50, p95 = times[len(times) // 2], times[min(len(times) - 1, len(times) * 19 // 20)]
+                line += f" (median {p50:.1f}, p95 {p95:.1f}, max {times[-1]:.1f})"
+            if joints:
+                n = max(decisions, 1)
+                line += f"  joint {joints['joint'] / n:.0%} changed {joints['changed'] / n:.0%}"
+                line += f" stopped {joints['stopped'] / n:.0%}"
         else:
             line += f"  {h.hexdigest()[:16]}"
             drawn = max(SPENT["drawn"], 1.0)

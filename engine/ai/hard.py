@@ -65,6 +65,10 @@ class HardAI:
         self.fallbacks = 0
         self.last_worlds = 0  # worlds searched by the last decision (for the arena)
         self.last_stop = ""  # why its card search stopped (``CardSearch.stop``; benchmarks)
+        # the joint search of its own next decisions (``own_joint``): "" not tried, "ran",
+        # "changed" (another card than the flat search's), "stopped" (out of time or visits:
+        # the flat search's card); benchmarks
+        self.last_joint = ""
 
     def decide(self, view: SeatView) -> Action:
         legal = view.legal
@@ -72,6 +76,7 @@ class HardAI:
             raise ValueError("the seat has nothing to decide")
         self.last_worlds = 0
         self.last_stop = ""
+        self.last_joint = ""
         if len(legal) == 1:
             return legal[0]
         pub = view.public
@@ -87,6 +92,10 @@ class HardAI:
         action = card_action(view, search.run())
         self.last_worlds = search.worlds_used
         self.last_stop = search.stop
+        if search.joint_tried:
+            self.last_joint = "stopped"
+        if search.joint_ran:
+            self.last_joint = "changed" if search.joint_changed else "ran"
         if action not in legal:
             self.fallbacks += 1
             return legal[0]

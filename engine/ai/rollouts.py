@@ -3,7 +3,9 @@
 * ``desitky_plan_rollout``: a whole desítky turn laid as planned, then the medium rollout;
 * ``trick_lookahead_rollout``: a trick game played on with the medium rules, except that the
   next decision of each seat modelled as a searching player is searched in the world itself
-  (each legal card tried with a medium rollout after it, the best for that seat kept).
+  (each legal card tried with a medium rollout after it, the best for that seat kept);
+* ``joint_own_points``: the searching seat's own next decisions chosen per information set
+  over many worlds at once (one card for all the worlds that show it the same cards).
 
 Like the medium rollouts they play by the engine's rule functions (``rules.trick_legal_mask``
 through ``policy.legal_trick_mask``, ``rules.trick_winner_offset``, ``rules.trick_penalty``,
@@ -13,14 +15,19 @@ replays their traces through the engine and requires its end and points.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
+from engine import clock
 from engine.ai.policy import (
+    ABOVE,
+    BELOW,
+    CARD_VALUE,
     Leads,
     desitky_rollout,
     legal_trick_mask,
     maturita_leads,
     model_lead,
+    note_voids,
     trick_points,
     trick_policy,
     trick_rollout,
@@ -175,3 +182,176 @@ def _taken(remaining: int, trick: list[int]) -> int:
 
 def _add(a: list[int], b: list[int]) -> list[int]:
     return [a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3]]
+
+
+# -- the seat's own next decisions, chosen per information set ------------------------------
+OwnLeaf = Callable[[list[int], list[int], list[int], int, int, int, int], int]
+
+
+class JointTooDeep(Exception):
+    """``joint_own_points`` met its limit or its deadline (the caller keeps the flat scores)."""
+
+
+def joint_own_points(
+    code: int,
+    worlds: Sequence[list[int]],
+    trick: list[int],
+    leader: int,
+    index: int,
+    taken: int,
+    voids: list[int],
+    me: int,
+    forbid_kh: bool,
+    want: tuple[bool, bool, bool, bool],
+    first_card: int,
+    depth: int,
+    leaf: OwnLeaf,
+    leads: Leads | None = None,
+    min_worlds: int = 1,
+    limit: int = 0,
+    deadline: float | None = None,
+    coarse: bool = False,
+) -> int:
+    """The points ``me`` takes from here, summed over ``worlds`` (``me`` to play in each, the
+    same public position, outside maturita), when it plays ``first_card`` and chooses its next
+    ``depth`` decisions per information set: the other seats play the rollout's cards
+    (``trick_policy``, a seat given ``leads`` leading by ``model_lead``), which split the worlds
+    by what ``me`` will have seen at its next turn — every card the others played since
+    (``coarse``: only its own hand and the trick on the table then, so the sets are larger and
+    the seat uses less of what it knows) — and in each such set it plays *one* option for all
+    its worlds: its rollout card (in each world the card the rollout would play there) or one
+    fixed card, the one with the fewest points over them (ties: the rollout card). Where
+    ``depth`` runs out, ``me``'s card ``c`` scores ``leaf(hands, voids, trick, leader, index,
+    taken, c)`` per world (its points from there, e.g. a rollout); forced cards are played
+    without counting as decisions. An information set of fewer than ``min_worlds`` worlds plays
+    the rollout card. With one world this is the best over ``me``'s next decisions in that
+    world; with ``depth`` 0 the sum of ``leaf``; never more than the rollout's points (the
+    rollout card is among the options). ``limit`` > 0 caps the decisions visited, ``deadline``
+    (``clock.now()``) the time (``JointTooDeep`` beyond either)."""
+    value = CARD_VALUE[code]
+    visited = [0]
+    # per world: hands, voids, current trick, its leader, tricks done, cards taken
+    World = tuple[list[int], list[int], list[int], int, int, int]
+
+    def card_of(s: int, h: list[int], cur: list[int], lead: int, idx: int, v: list[int]) -> int:
+        remaining = h[0] | h[1] | h[2] | h[3]
+        c = trick_policy(code, s, h[s], cur, lead, idx, remaining, v, -1, forbid_kh, want[s])
+        if leads is not None and not cur:
+            w = leads[s]
+            if w is not None and not want[s]:
+                c = model_lead(w, code, s, h[s], idx, remaining, v, forbid_kh, c)
+        return c
+
+    def q(group: list[World], card: int, d: int) -> int:
+        """Points of ``me`` over ``group`` playing ``card`` (-1: its rollout card in each
+        world), ``d`` decisions still chosen after it."""
+        if d <= 0:
+            out = 0
+            for h, v, cur, lead, idx, tk in group:
+                c = card if card >= 0 else card_of(me, h, cur, lead, idx, v)
+                out += leaf(h, v, cur, lead, idx, tk, c)
+            return out
+        total = 0
+        buckets: dict[tuple[int, ...], list[World]] = {}
+        for hands, vs, cur0, lead, idx, tk in group:
+            h = list(hands)
+            v = list(vs)
+            cur = list(cur0)
+            c = card if card >= 0 else card_of(me, h, cur, lead, idx, v)
+            seen: list[int] = []
+            s = me
+            while True:  # play on until me's turn or the end
+                note_voids(code, v, s, h[s], cur, c)
+                h[s] &= ~(1 << c)
+                cur.append(c)
+                if s != me:
+                    seen.append(c)
+                if len(cur) == 4:
+                    winner = (lead + trick_winner_offset(cur)) & 3
+                    m = (1 << cur[0]) | (1 << cur[1]) | (1 << cur[2]) | (1 << cur[3])
+                    p = trick_points(code, m, idx)
+                    tk |= m
+                    idx += 1
+                    if winner == me:
+                        total += p
+                    if (p and points_left(code, tk, idx) <= 0) or not h[winner]:
+                        s = -1
+                        break
+                    cur = []
+                    lead = winner
+                s = (lead + len(cur)) & 3
+                if s == me:
+                    break
+                c = card_of(s, h, cur, lead, idx, v)
+            if s < 0:
+                continue  # the game is over in this world
+            key = (h[me], lead, idx, *cur) if coarse else (h[me], *seen)
+            sub = buckets.get(key)
+            if sub is None:
+                buckets[key] = sub = []
+            sub.append((h, v, cur, lead, idx, tk))
+        for sub in buckets.values():
+            total += best(sub, d)
+        return total
+
+    def best(group: list[World], d: int) -> int:
+        """``me`` to play in every world of ``group`` (one information set): the fewest
+        points over them of one option, ``d`` decisions to choose counting this one."""
+        visited[0] += 1
+        if limit and visited[0] > limit:
+            raise JointTooDeep
+        if deadline is not None and clock.now() > deadline:
+            raise JointTooDeep
+        h0, _, cur, _, idx, _ = group[0]
+        hs = h0[me]
+        legal = legal_trick_mask(hs, cur, code, forbid_kh and idx == 0)
+        if legal & (legal - 1) == 0:
+            return q(group, legal.bit_length() - 1, d)  # forced: not a decision
+        if len(group) < min_worlds:
+            return q(group, -1, 0)
+        out = 0  # a card still out in any of the worlds separates equivalent cards
+        for h, _, _, _, _, _ in group:
+            out |= h[0] | h[1] | h[2] | h[3]
+        out &= ~hs
+        for c in cur:
+            out |= 1 << c
+        score = q(group, -1, d - 1)
+        own = -2
+        if not coarse:  # one world's rollout card is every world's: not again as a card
+            own = card_of(me, h0, cur, group[0][3], idx, group[0][1])
+        for c in other_groups(legal, out, value, own):
+            if score == 0:
+                break
+            if deadline is not None and clock.now() > deadline:
+                raise JointTooDeep
+            x = q(group, c, d - 1)
+            if x < score:
+                score = x
+        return score
+
+    start = [(list(h), list(voids), list(trick), leader, index, taken) for h in worlds]
+    return q(start, first_card, depth)
+
+
+def other_groups(legal: int, out: int, value: tuple[int, ...], own: int) -> list[int]:
+    """``policy.equivalence_prune_mask`` of ``legal`` without the group of ``own``: the
+    highest card of each other group of equivalent cards (same suit and penalty value, no
+    card still out between them)."""
+    groups: list[list[int]] = []
+    prev = -1
+    m = legal
+    while m:
+        low = m & -m
+        m ^= low
+        c = low.bit_length() - 1
+        if (
+            prev >= 0
+            and prev >> 3 == c >> 3
+            and value[prev] == value[c]
+            and not (ABOVE[prev] & BELOW[c] & out)
+        ):
+            groups[-1].append(c)
+        else:
+            groups.append([c])
+        prev = c
+    return [g[-1] for g in groups if own not in g]

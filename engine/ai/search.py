@@ -11,6 +11,10 @@ Worlds are spent where they matter: the search stops early once the leader is ah
 doubt, runs to ``worlds`` worlds (or ``budget_ms``) otherwise, and may go on up to
 ``close_worlds`` (``close_ms``) while the best two candidates stay close.
 ``budget_ms=None`` counts worlds only, which is deterministic for a given RNG state.
+
+In the trick games (outside maturita), the candidates left close are then ranked again over
+the same worlds with the seat's own next decision chosen per information set rather than by
+the medium rules (``SearchConfig.own_joint``, ``rollouts.joint_own_points``).
 """
 
 from __future__ import annotations
@@ -48,7 +52,9 @@ from engine.ai.policy import (
 )
 from engine.ai.posterior import Beliefs
 from engine.ai.rollouts import (
+    JointTooDeep,
     desitky_plan_rollout,
+    joint_own_points,
     seat_utilities,
     trick_lookahead_rollout,
 )
@@ -117,6 +123,24 @@ class SearchConfig:
     # hard's leads as maturant against medium defenders (``MATURANT_LEAD_WEIGHTS``). Off:
     # failures 144 / 144 in 800 attempts of červený král (eighth round)
     maturant_leads: bool = False
+    # trick games outside maturita, where the flat search leaves candidates close: the
+    # searching seat's own next ``own_joint`` decisions chosen per information set over the
+    # drawn worlds (``rollouts.joint_own_points``: one option for all the worlds that will
+    # show it the same, rather than the best card per world, which plays as if it saw them),
+    # and the close candidates ranked by that; within the close budget (``close_ms``). 0: off.
+    # On (depth 1, coarse sets): fewer points in a medium field, pooled over the five trick
+    # games -0.023 [-0.039, -0.006] per game; level in a hard1 field, -0.000 [-0.030, +0.029]
+    # (filky and první a poslední fewer, červené more: +0.056 [+0.017, +0.094]);
+    # docs/AI_STRENGTH.md, ninth round
+    own_joint: int = 1
+    joint_z: float = 2.0  # close: within this many standard errors of the leader (paired)
+    joint_top: int = 3  # at most this many close candidates compared jointly
+    joint_min: int = 1  # an information set of fewer worlds plays the rollout's card
+    # the information sets by the seat's own hand and the trick on the table at its next turn
+    # (larger sets, less of what the seat knows used) rather than by every card it saw until
+    # then; measured alike (-0.022 [-0.040, -0.003] per game keyed finely)
+    joint_coarse: bool = True
+    joint_limit: int = 3000  # the seat's decisions visited per candidate; beyond: flat
 
 
 def equivalence_prune(cards: list[int], separators: int, code: int, keep: int) -> list[int]:
@@ -153,6 +177,26 @@ def settled(results: list[list[float]], totals: list[float], z: float = 3.0) -> 
         if mean < z * (var / n) ** 0.5:
             return False
     return True
+
+
+def contenders(results: list[list[float]], totals: list[float], z: float, top: int) -> list[int]:
+    """The leader and the candidates not behind it beyond doubt (paired over the same worlds:
+    mean difference less than ``z`` standard errors, or none at all), best total first, at
+    most ``top``."""
+    order = sorted(range(len(totals)), key=lambda i: -totals[i])
+    lead = order[0]
+    ref = results[lead]
+    n = len(ref)
+    out = [lead]
+    for i in order[1:]:
+        if len(out) >= top:
+            break
+        d = [a - b for a, b in zip(ref, results[i], strict=True)]
+        mean = sum(d) / n
+        var = sum((x - mean) ** 2 for x in d) / (n - 1) if n > 1 else 0.0
+        if mean <= 0.0 or (var > 0.0 and mean < z * (var / n) ** 0.5):
+            out.append(i)
+    return out
 
 
 def wants(view: SeatView) -> tuple[bool, bool, bool, bool]:
@@ -225,6 +269,12 @@ class CardSearch:
         self.worlds_used = 0
         self.planned = False  # desítky: whole turns were compared
         self.maturant_searched = False  # maturita: scored 0–2 failures (``maturant_search``)
+        # the joint search of the seat's own next decisions (``own_joint``), when it applies
+        # here: (worlds, option, deadline) → the seat's points summed over the worlds
+        self.joint: Callable[[list[Hands], int, float | None], int] | None = None
+        self.joint_tried = False  # it was started (benchmarks)
+        self.joint_ran = False  # it ranked the close candidates (benchmarks)
+        self.joint_changed = False  # and chose another card than the flat search
         # why the last ``run`` stopped drawing worlds (for benchmarks): "cap" / "budget" (the
         # ordinary world cap / time budget, the best two not close), "close_cap" /
         # "close_budget" (the same for the close budget), "settled", "exhausted"; "" when
@@ -255,6 +305,7 @@ class CardSearch:
         results: list[list[float]] = [[] for _ in range(m)]
         totals = [0.0] * m
         n = 0
+        drawn: list[Hands] = []  # the worlds, for the joint search
         deadline = None if cfg.budget_ms is None else t0 + cfg.budget_ms / 1000
         close_deadline = None if cfg.close_ms is None else t0 + cfg.close_ms / 1000
         target = cfg.worlds
@@ -283,13 +334,45 @@ class CardSearch:
                     results[i].append(u)
                     totals[i] += u
                 n += 1
+                if self.joint is not None:
+                    drawn.append(hands)
         self.worlds_used = n
         if n == 0:
             return prior
         best = max(range(m), key=lambda i: totals[i])
         if totals[preferred] >= totals[best] - 1e-9:
             best = preferred
+        if self.joint is not None and n >= cfg.min_worlds:
+            close = contenders(results, totals, cfg.joint_z, cfg.joint_top)
+            if len(close) > 1:
+                joint_deadline = None if cfg.close_ms is None else t0 + cfg.close_ms / 1000
+                chosen = self._joint_best(drawn, close, preferred, joint_deadline)
+                if chosen >= 0:
+                    self.joint_changed = chosen != best
+                    best = chosen
         return firsts[best]
+
+    def _joint_best(
+        self, drawn: list[Hands], close: list[int], preferred: int, deadline: float | None
+    ) -> int:
+        """Of the ``close`` options (best flat total first), the one whose points with the
+        seat's own next decisions chosen per information set are fewest (ties: the preferred
+        option, then the flat order); -1 when the joint search ran out of time or visits."""
+        joint = self.joint
+        assert joint is not None
+        self.joint_tried = True
+        try:
+            points = {i: joint(drawn, i, deadline) for i in close}
+        except JointTooDeep:
+            return -1
+        self.joint_ran = True
+        best = close[0]
+        for i in close[1:]:
+            if points[i] < points[best]:
+                best = i
+        if preferred in points and points[preferred] <= points[best]:
+            best = preferred
+        return best
 
     # -- the parts -------------------------------------------------------------------------
     def _utility(self) -> Callable[[list[int]], float]:
@@ -367,6 +450,36 @@ class CardSearch:
 
             def prune(legal: int, out: int) -> list[int]:
                 return equivalence_prune_mask(legal, out, value)
+
+            if (
+                self.config.own_joint > 0
+                and maturant < 0
+                and not solve
+                and not any(depths)
+                and not want[me]
+            ):
+                depth = self.config.own_joint
+                joint_min = self.config.joint_min
+                joint_limit = self.config.joint_limit
+                joint_coarse = self.config.joint_coarse
+                joint_leads = leads
+
+                def leaf(
+                    h: list[int], v: list[int], cur: list[int], lead: int, idx: int, tk: int,
+                    c: int,
+                ) -> int:  # fmt: skip
+                    return trick_rollout(
+                        code, h, cur, lead, idx, tk, v, -1, fkh, want, c, None, joint_leads
+                    )[me]
+
+                def joint(worlds: list[Hands], i: int, deadline: float | None) -> int:
+                    return joint_own_points(
+                        code, worlds, trick, leader, index, taken, voids, me, fkh, want,
+                        cards[i], depth, leaf, joint_leads, joint_min, joint_limit, deadline,
+                        joint_coarse,
+                    )  # fmt: skip
+
+                self.joint = joint
 
             def simulate_trick(hands: list[int], i: int) -> list[int]:
                 if searched or defended:
