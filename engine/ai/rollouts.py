@@ -19,11 +19,10 @@ from collections.abc import Callable, Sequence
 
 from engine import clock
 from engine.ai.policy import (
-    ABOVE,
-    BELOW,
     CARD_VALUE,
     Leads,
     desitky_rollout,
+    equivalence_prune_mask,
     legal_trick_mask,
     maturita_leads,
     model_lead,
@@ -336,22 +335,10 @@ def joint_own_points(
 def other_groups(legal: int, out: int, value: tuple[int, ...], own: int) -> list[int]:
     """``policy.equivalence_prune_mask`` of ``legal`` without the group of ``own``: the
     highest card of each other group of equivalent cards (same suit and penalty value, no
-    card still out between them)."""
-    groups: list[list[int]] = []
-    prev = -1
-    m = legal
-    while m:
-        low = m & -m
-        m ^= low
-        c = low.bit_length() - 1
-        if (
-            prev >= 0
-            and prev >> 3 == c >> 3
-            and value[prev] == value[c]
-            and not (ABOVE[prev] & BELOW[c] & out)
-        ):
-            groups[-1].append(c)
-        else:
-            groups.append([c])
-        prev = c
-    return [g[-1] for g in groups if own not in g]
+    card still out between them). The groups run upward, so ``own``'s is the first whose
+    highest card is not below it."""
+    tops = equivalence_prune_mask(legal, out, value)
+    if own < 0 or not (legal >> own) & 1:
+        return tops
+    mine = next(t for t in tops if t >= own)
+    return [t for t in tops if t != mine]
