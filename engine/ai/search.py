@@ -165,18 +165,25 @@ def settled(results: list[list[float]], totals: list[float], z: float = 3.0) -> 
     exactly alike (or with the same margin) in every world so far."""
     lead = max(range(len(totals)), key=lambda i: totals[i])
     ref = results[lead]
-    n = len(ref)
     for i, r in enumerate(results):
         if i == lead:
             continue
-        d = [a - b for a, b in zip(ref, r, strict=True)]
-        mean = sum(d) / n
-        var = sum((x - mean) ** 2 for x in d) / (n - 1)
-        if var == 0.0:
+        mean, se = paired_gap(ref, r)
+        if se == 0.0:
             continue
-        if mean < z * (var / n) ** 0.5:
+        if mean < z * se:
             return False
     return True
+
+
+def paired_gap(ref: list[float], other: list[float]) -> tuple[float, float]:
+    """How far ``ref`` is ahead of ``other`` per world, paired over the same worlds: the mean
+    difference and its standard error (0 for a single world)."""
+    n = len(ref)
+    d = [a - b for a, b in zip(ref, other, strict=True)]
+    mean = sum(d) / n
+    var = sum((x - mean) ** 2 for x in d) / (n - 1) if n > 1 else 0.0
+    return mean, (var / n) ** 0.5
 
 
 def contenders(results: list[list[float]], totals: list[float], z: float, top: int) -> list[int]:
@@ -185,16 +192,12 @@ def contenders(results: list[list[float]], totals: list[float], z: float, top: i
     most ``top``."""
     order = sorted(range(len(totals)), key=lambda i: -totals[i])
     lead = order[0]
-    ref = results[lead]
-    n = len(ref)
     out = [lead]
     for i in order[1:]:
         if len(out) >= top:
             break
-        d = [a - b for a, b in zip(ref, results[i], strict=True)]
-        mean = sum(d) / n
-        var = sum((x - mean) ** 2 for x in d) / (n - 1) if n > 1 else 0.0
-        if mean <= 0.0 or (var > 0.0 and mean < z * (var / n) ** 0.5):
+        mean, se = paired_gap(results[lead], results[i])
+        if mean <= 0.0 or (se > 0.0 and mean < z * se):
             out.append(i)
     return out
 
