@@ -100,6 +100,7 @@ STRINGS: dict[str, str] = {
     "core.btn_take_back": "Vrátit se ke stolu",
     "core.no_return": "K tomuto stolu se vrátit nejde.",
     "core.take_back_elsewhere": "Tvé místo u stolu č. {id} teď hraje AI. Vrátit se k němu můžeš, až odejdeš od stolu č. {other} (/{command} leave).",
+    "core.take_back_elsewhere_tournament": "Tvé místo u stolu č. {id} teď hraje AI. Vrátit se k němu můžeš, až odejdeš od stolu {other}. Je to stůl turnaje: odchodem od něj (/{command} leave) by tvé místo převzala AI až do konce turnaje.",
     "core.confirm_expired": "Tohle potvrzení už vypršelo – nic se nestalo.",
     "core.changed": "U stolu se mezitím něco změnilo – nic se nestalo.",
     "core.nothing_changed": "Nic se nezměnilo.",

@@ -94,6 +94,7 @@ STRINGS: dict[str, str] = {
     "core.btn_take_back": "Back to the table",
     "core.no_return": "You cannot come back to this table.",
     "core.take_back_elsewhere": "An AI plays your seat at table {id} now. You can come back to it once you leave table {other} (/{command} leave).",
+    "core.take_back_elsewhere_tournament": "An AI plays your seat at table {id} now. You can come back to it once you leave table {other}. It is a tournament table: if you left it (/{command} leave), an AI would take your seat for the rest of the tournament.",
     "core.confirm_expired": "This confirmation has expired – nothing happened.",
     "core.changed": "Something changed at the table meanwhile – nothing happened.",
     "core.nothing_changed": "Nothing changed.",

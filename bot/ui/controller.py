@@ -1272,12 +1272,20 @@ class Controller:
 
     def seated_elsewhere(self, table: Table, user_id: int, lang: str) -> str | None:
         """One who left ``table`` sits at another table of the server meanwhile: he may take
-        his seat back once he leaves that one (told which, and how); None if he does not."""
+        his seat back once he leaves that one (told which, and how); None if he does not.
+        A tournament's table is named as its thread names it, and leaving it would hand his
+        seat to an AI for the rest of the tournament (``table`` itself is never a
+        tournament's: one who leaves a tournament's table does not come back to it)."""
         other = self.service.table_of_user(table.guild_id, user_id)
         if other is None or other.table_id == table.table_id:
             return None
+        command = ui_of(other.game_kind).command
+        if other.tournament is not None:
+            return t("core.take_back_elsewhere_tournament", lang, id=table.table_id,
+                     other=builders.tournament_table_ref(other.tournament, lang),
+                     command=command)
         return t("core.take_back_elsewhere", lang, id=table.table_id, other=other.table_id,
-                 command=ui_of(other.game_kind).command)
+                 command=command)
 
     async def offer_return(self, interaction: Interaction, table: Table, lang: str) -> bool:
         """One who left the running game asks for his cards: he is offered his seat back
