@@ -308,8 +308,9 @@ class Table:
     pointer_id: int | None = None
     # a table opened by "Hrát znovu": {"of": the finished table, "seats": {user id (as
     # text): his seat there}, "invite": the invitation's message (once posted), "declined":
-    # the user ids of the invited who answered "Nehraju"}; each former player (his click, or
-    # the invitation's) takes his old seat back
+    # the user ids of the invited who answered "Nehraju", "by": who opened it, "shown": the
+    # invitation's text as last written}; each former player (his click, or the
+    # invitation's) takes his old seat back
     rematch: JSONDict | None = None
 
     @property

@@ -112,6 +112,8 @@ STRINGS: dict[str, str] = {
     "core.again_line": "Tlačítko **Hrát znovu** založí nový stůl se stejnými pravidly a pozve ostatní hráče. Jinak založíš novou hru příkazem /{command} new.",
     "core.btn_again": "Hrát znovu",
     "core.again_invite": "{name} zakládá další hru: stůl č. {id} se stejnými pravidly jako stůl č. {old}. {mentions} – kdo chce hrát znovu, přisedne tlačítkem **Přisednout**; kdo ne, klikne na **Nehraju**.",
+    "core.again_invite_answered": "{name} zakládá další hru: stůl č. {id} se stejnými pravidly jako stůl č. {old}. Pozvaní hráči už odpověděli – kdo si to rozmyslí, přisedne tlačítkem **Přisednout**, dokud hra nezačne.",
+    "core.again_invite_seated": "{name} zakládá další hru: stůl č. {id} se stejnými pravidly jako stůl č. {old}. Všichni pozvaní hráči už sedí u stolu.",
     "core.again_created": "Stůl č. {id} je založen se stejnými pravidly jako stůl č. {old}.",
     "core.again_invited": "Ostatní hráči ({names}) dostali pozvánku.",
     "core.again_busy": "V tomto kanálu se už hraje u stolu č. {id}. Další hru tu založíš, až skončí.",

@@ -106,6 +106,8 @@ STRINGS: dict[str, str] = {
     "core.again_line": "**Play again** opens a new table with the same rules and invites the other players. Or open a new game with /{command} new.",
     "core.btn_again": "Play again",
     "core.again_invite": "{name} opens another game: table {id}, with the rules of table {old}. {mentions} – whoever wants to play again joins with **Join**; whoever does not, clicks **Not this time**.",
+    "core.again_invite_answered": "{name} opens another game: table {id}, with the rules of table {old}. The invited players have answered – whoever changes their mind joins with **Join** until the game starts.",
+    "core.again_invite_seated": "{name} opens another game: table {id}, with the rules of table {old}. All the invited players are seated.",
     "core.again_created": "Table {id} is open, with the rules of table {old}.",
     "core.again_invited": "The other players ({names}) got an invitation.",
     "core.again_busy": "A game is already being played at table {id} in this channel. You can open another one here once it ends.",
