@@ -34,7 +34,6 @@ from bot.games import GameUI, ui_of
 from bot.i18n import game_key, game_t, lang_of_locale, t
 from bot.model import (
     RECENT_EVENTS,
-    RECENT_LINES,
     STATUS_ABORTED,
     STATUS_FINISHED,
     STATUS_LOBBY,
@@ -431,9 +430,8 @@ class Controller:
     def note(self, table: Table, key: str, seat: int) -> None:
         if key == "absent" and not self.service.can_stand_in(table, seat):
             key = "absent_waits"  # nobody else plays: no AI moves for him, the table waits
-        table.recent.append(t(f"core.note_{key}", table.settings.lang,
-                              name=table.names()[seat]))
-        del table.recent[:-RECENT_LINES]
+        table.add_recent([t(f"core.note_{key}", table.settings.lang,
+                            name=table.names()[seat])])
 
     def reminder(self, table: Table, seat: int, seconds_left: int) -> list[OutboxItem]:
         s = table.seats[seat]
@@ -456,8 +454,12 @@ class Controller:
         channel, tid = table.channel_id, table.table_id
         table.events.extend(events)
         del table.events[:-RECENT_EVENTS]
-        table.recent.extend(ui.event_lines(table, events))
-        del table.recent[:-RECENT_LINES]
+        # (a human's own click among the change's actions: he has seen the lines before it,
+        # the table message keeps those from it on until he moves again: ``recent_shown``)
+        movers = {table.seat_of(p["by"]) for p in table.pending
+                  if isinstance(p.get("by"), int) and not isinstance(p.get("by"), bool)}
+        table.add_recent(ui.event_lines(table, events),
+                         [seat for seat in movers if seat is not None])
         starts = ui.starts_deal(events)
         lines = ui.announcements(table, events)
         # a deal starts: the table message is posted anew and the old one becomes the
