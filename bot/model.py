@@ -7,7 +7,7 @@ game interface (``engine.game.GameState``); the table knows it only by its ``gam
 from __future__ import annotations
 
 import importlib
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass
 from enum import Enum
 from typing import Any
@@ -21,7 +21,10 @@ STATUS_LOBBY = TableStatus.LOBBY
 STATUS_PLAYING = TableStatus.PLAYING
 STATUS_FINISHED = TableStatus.FINISHED
 STATUS_ABORTED = TableStatus.ABORTED
-RECENT_LINES = 8
+# the table message's recent events: the last RECENT_SHOWN lines, and more (up to
+# RECENT_LINES, as many as are kept) while a present player has not moved since they happened
+RECENT_SHOWN = 6
+RECENT_LINES = 12
 RECENT_EVENTS = 40  # the last events a hand words for its seat (``Table.events``)
 AI_AT_KEPT = 64  # the versions of an AI's moves for a human a seat keeps (the newest)
 JSONDict = dict[str, Any]
@@ -288,6 +291,10 @@ class Table:
     seed: int = 0  # the bot's seed for this table (seating draw, AI decisions)
     ping_message_id: int | None = None  # the last "your turn" message
     recent: list[str] = field(default_factory=list)  # the last event lines, as shown
+    # how many lines ``recent`` was ever given, and that count at each seat's last own move
+    # (his click, not an AI's for him): ``recent_shown`` keeps what a player did not see
+    recent_count: int = 0
+    recent_marks: dict[int, int] = field(default_factory=dict)
     # the round clock (a game with a time limit): when the game started, epoch seconds
     clock_started: float | None = None
     turn: TurnClock | None = None  # the present human's turn in progress (his turn timer)
@@ -308,8 +315,9 @@ class Table:
     pointer_id: int | None = None
     # a table opened by "Hrát znovu": {"of": the finished table, "seats": {user id (as
     # text): his seat there}, "invite": the invitation's message (once posted), "declined":
-    # the user ids of the invited who answered "Nehraju"}; each former player (his click, or
-    # the invitation's) takes his old seat back
+    # the user ids of the invited who answered "Nehraju", "by": who opened it, "shown": the
+    # invitation's text as last written}; each former player (his click, or the
+    # invitation's) takes his old seat back
     rematch: JSONDict | None = None
 
     @property
@@ -390,6 +398,26 @@ class Table:
                        if str(u).isdigit() and isinstance(i, int))
         return [u for _i, u in order if u not in done]
 
+    def add_recent(self, lines: Sequence[str], movers: Iterable[int] = ()) -> None:
+        """Event lines for the table message; ``movers``: the seats whose own move (a click)
+        the lines begin with (their marks: what they saw, the lines from their move on)."""
+        for seat in movers:
+            self.recent_marks[seat] = self.recent_count
+        self.recent.extend(lines)
+        self.recent_count += len(lines)
+        del self.recent[:-RECENT_LINES]
+
+    def recent_shown(self) -> list[str]:
+        """The table message's recent events: the last ``RECENT_SHOWN`` lines, and every
+        line since the last own move of a present human (up to ``RECENT_LINES``): a burst
+        of AI moves after his move, or the return of a player, does not scroll out of the
+        message before he has moved again (a player away is told on his return, by his
+        hand)."""
+        unseen = max((self.recent_count - self.recent_marks.get(i, 0)
+                      for i, s in enumerate(self.seats)
+                      if s is not None and s.user_id is not None and not s.absent), default=0)
+        return self.recent[-max(RECENT_SHOWN, min(unseen, RECENT_LINES)):]
+
     def humans(self) -> list[int]:
         return [s.user_id for s in self.seats if s is not None and s.user_id is not None]
 
@@ -402,6 +430,8 @@ class Table:
             "seed": self.seed,
             "ping_message_id": self.ping_message_id,
             "recent": self.recent[-RECENT_LINES:],
+            "recent_count": self.recent_count,
+            "recent_marks": {str(seat): n for seat, n in self.recent_marks.items()},
             "events": events_json(self.events[-RECENT_EVENTS:]),
             "clock_started": self.clock_started,
             "turn": None if self.turn is None else self.turn.to_json(),

@@ -158,13 +158,22 @@ def _players(ch: Any, table: Any) -> list[str]:
     return lobby.embeds[0].fields[0].value.split("\n")
 
 
+def _invite_text(ch: Any, invite: Any) -> str:
+    """The invitation as it reads now; its buttons stay while the lobby is open."""
+    now = next(m for m in ch.history() if m.id == invite.id)
+    assert [c["label"] for c in enabled_controls(now)] == ["Přisednout", "Nehraju"]
+    return now.content
+
+
 async def test_an_invited_player_declines_and_the_lobby_says_who_is_awaited(harness):
     """Review 17: the invitation could not be declined and the lobby never said who was
     still awaited. "Nehraju" under the invitation answers the invited privately; the lobby
     lists who is awaited and who does not play this time (also after a restart); the
     lobby's Odejít of an awaited player who does not sit there declines too; one who joins
     after all is seated and no longer listed; nobody else may decline: the one who opened
-    the rematch is told how he leaves it, a stranger whose table the button is for."""
+    the rematch is told how he leaves it, a stranger whose table the button is for. The
+    invitation itself is edited on each answer (also after a restart): it mentions only
+    whom it still awaits and says who does not play this time."""
     guild, ch, users, tid = await open_table(harness, ["alice", "bob", "carol"], ("easy",))
     alice, bob, carol = users
     await _finish(harness, tid)
@@ -183,6 +192,11 @@ async def test_an_invited_player_declines_and_the_lobby_says_who_is_awaited(harn
     await channel_delivered(harness, ch.id)
     assert _players(ch, new)[-2:] == [f"⏳ Čeká se na: <@{alice.id}>",
                                       f"Tentokrát nehraje: <@{carol.id}>"]
+    # the invitation itself no longer invites her: it says whom it awaits, who said no
+    head = f"Bob zakládá další hru: stůl č. {nid} se stejnými pravidly jako stůl č. {tid}. "
+    assert _invite_text(ch, invite) == (
+        f"{head}<@{alice.id}> – kdo chce hrát znovu, přisedne tlačítkem **Přisednout**; kdo "
+        f"ne, klikne na **Nehraju**.\nTentokrát nehraje: <@{carol.id}>")
     res = await bob.click(invite, label="Nehraju")  # he opened the rematch and sits there
     assert res.followups[-1].ephemeral and res.followups[-1].content == (
         f"Další hru u stolu č. {nid} zakládáš ty a sedíš u něj. Když hrát nechceš, klikni u "
@@ -203,15 +217,29 @@ async def test_an_invited_player_declines_and_the_lobby_says_who_is_awaited(harn
     await channel_delivered(harness, ch.id)
     assert _players(ch, new)[-1] == f"Tentokrát nehraje: <@{carol.id}>, <@{alice.id}>"
     assert not any(line.startswith("⏳") for line in _players(ch, new))
+    answered = (f"{head}Pozvaní hráči už odpověděli – kdo si to rozmyslí, přisedne tlačítkem "
+                "**Přisednout**, dokud hra nezačne.")
+    assert _invite_text(ch, invite) == (  # (edited after the restart too)
+        f"{answered}\nTentokrát nehraje: <@{carol.id}>, <@{alice.id}>")
     res = await alice.click(invite, label="Přisednout")  # (changed her mind)
     await channel_delivered(harness, ch.id)
     assert _players(ch, new)[-1] == f"Tentokrát nehraje: <@{carol.id}>"
+    assert _invite_text(ch, invite) == f"{answered}\nTentokrát nehraje: <@{carol.id}>"
     await carol.click(invite, label="Přisednout")
     await channel_delivered(harness, ch.id)
     assert new.seat_of(carol.id) is not None and new.rematch_declined() == []
     assert _players(ch, new)[-1].startswith("4. ")
+    assert _invite_text(ch, invite) == f"{head}Všichni pozvaní hráči už sedí u stolu."
     # a former player who leaves the lobby is not awaited any more: he does not play
     res = await alice.click(next(m for m in ch.history() if m.id == new.message_id),
                             label="Odejít")
     await channel_delivered(harness, ch.id)
     assert _players(ch, new)[-1] == f"Tentokrát nehraje: <@{alice.id}>"
+    assert _invite_text(ch, invite) == f"{answered}\nTentokrát nehraje: <@{alice.id}>"
+    # once the game starts, the invitation says so (its buttons gone), not who was awaited
+    await harness.service.add_ai(nid, bob.id, "easy")
+    await bob.click(next(m for m in ch.history() if m.id == new.message_id), label="Začít hru")
+    await channel_delivered(harness, ch.id)
+    invite = next(m for m in ch.history() if m.id == invite.id)
+    assert enabled_controls(invite) == [] and invite.content.startswith(
+        f"Další hra – stůl č. {nid} se stejnými pravidly jako stůl č. {tid} – už běží.")

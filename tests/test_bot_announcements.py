@@ -4,6 +4,8 @@ says "odfouknutá" only of a run stopped by a played card (R-KVARTY-LEAD, R-KVAR
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from bot.games.lora.texts import announcements
@@ -231,3 +233,93 @@ async def test_a_partial_games_old_table_message_keeps_its_result(harness, lang)
     *_, failed, again = (x.format(*names) for x in RESULTS[lang])
     record = next(m for m in ch.history() if m.id == old).content.splitlines()
     assert record == [failed, again]
+
+
+async def test_a_burst_of_ai_moves_keeps_every_line_since_the_player_s_own_move(harness):
+    """Kvarty, Alice against three AIs: after her lead they lead kvarta after kvarta, eight
+    lines before her turn comes again. The table message keeps every line since her move
+    (its last six alone dropped her lead and the first AI's kvarta); once she has moved
+    again, the lines before that move may go (the last six, or all since her move)."""
+    import copy
+
+    from bot.games.lora.events import table_lines
+    from bot.service import PACE_SECONDS
+    from tests.botkit import channel_delivered
+
+    _g, ch, users, tid = await open_table(harness, ["alice"], ("easy",) * 3)
+    table = harness.service.tables[tid]
+
+    async def lowest(kind, level, view, seed, **kw):  # type: ignore[no-untyped-def]
+        return first_legal(table.state).to_json()  # (the burst below, whatever the AI is)
+
+    harness.service.ai.decide = lowest
+
+    def burst(lora):
+        """What the table says from Alice's first legal move up to her next turn."""
+        lora = copy.deepcopy(lora)
+        events = list(lora.apply(first_legal(lora)))
+        while lora.to_act != 0:
+            events += lora.apply(first_legal(lora))
+        return table_lines(events, "cs", table.names())
+
+    async def alice_moves():
+        await _click(harness, ch, table, users, first_legal(table.state))
+        for _ in range(20):  # (the AIs move at people's pace: Alice watches)
+            if table.state.to_act == 0:
+                break
+            await harness.env.advance_time(PACE_SECONDS + 1)
+        await channel_delivered(harness, ch.id)
+        text = _table_message(ch, table).embeds[0].description
+        return text.split("__Poslední události__\n")[1].split("\n")
+
+    lora = Lora(first_leader=0, rng=random.Random(84))
+    drive(lora, lambda lo: len(lo.log) == 160)
+    assert lora.contract is Contract.KVARTY and lora.to_act == 0
+    said = burst(lora)
+    assert len(said) == 8 and said[1].startswith(f"{table.names()[3]} vynáší 7❤️: kvarta")
+    await _put(harness, table, lora)
+    assert await alice_moves() == [f"• {line}" for line in said]
+    # her next lead (her last card follows by itself, then desítky: seven lines): the
+    # message shows the lines from that move on, none of the burst before it
+    lead = burst(table.state)[0]
+    shown = await alice_moves()
+    assert shown[0] == f"• {lead}" and len(shown) > 6
+    assert not {f"• {line}" for line in said} & set(shown)
+
+
+def test_a_return_line_stays_until_the_returner_s_own_move_and_a_restart_keeps_the_rule():
+    """Ann comes back (her line), then Bob moves and the AIs make seven lines: the lines
+    since her own last move, her return's among them, stay in the table message until she
+    moves herself; after a restart (the table read back from its saved form) too. Bob's
+    move holds back the lines since it; a player away holds none back."""
+    from datetime import UTC, datetime
+
+    from bot.model import STATUS_LOBBY, Seat, Table, TableSettings
+    from bot.persist import table_from_record
+    from bot.storage.models import TableRecord
+
+    def restarted(table):
+        now = datetime.now(UTC)
+        return table_from_record(TableRecord(
+            1, 1, 1, None, 1, STATUS_LOBBY, table.settings.to_json(), table.seats_json(), None,
+            0, table.extra_json(), now, now))
+
+    seats = [Seat(1, "Ann"), Seat(2, "Bob"), Seat(None, "AI Karel", ai="easy"),
+             Seat(None, "AI Božena", ai="easy")]
+    table = Table(1, 1, 1, 1, TableSettings(), seats, "lora")
+    table.add_recent(["Bob vynáší"], [1])
+    table.add_recent(["Ann vynáší"], [0])
+    table.add_recent(["Ann nereaguje", "Ann je zpět u stolu."])
+    burst = [f"AI {i}" for i in range(7)]
+    table.add_recent(burst[:1], [1])  # Bob's own move, then the AIs'
+    table.add_recent(burst[1:])
+    since_ann = ["Ann vynáší", "Ann nereaguje", "Ann je zpět u stolu.", *burst]
+    assert table.recent_shown() == since_ann
+    assert restarted(table).recent_shown() == since_ann
+    seats[0].absent = True  # (away: her hand tells her on her return)
+    assert table.recent_shown() == burst
+    seats[0].absent = False
+    table.add_recent(["Ann vynáší znovu"], [0])  # (Bob has not seen it, nor the AIs')
+    assert table.recent_shown() == [*burst, "Ann vynáší znovu"]
+    table.add_recent(["Bob vynáší znovu"], [1])
+    assert table.recent_shown() == [*burst, "Ann vynáší znovu", "Bob vynáší znovu"][-6:]

@@ -339,3 +339,27 @@ async def test_a_player_who_left_and_sits_in_another_lobby_is_told_how_to_come_b
     sheet = reply(await bob.slash(ch, "lora score")).attachments
     assert [a.filename for a in sheet] == ["protokol.png"]
     assert table.seats[table.left_seat_of(bob.id)].user_id is None
+
+
+async def test_one_who_left_and_plays_a_tournament_is_told_its_table_by_its_thread_s_name(
+        harness):
+    """Bob left a table and plays in a tournament of the server meanwhile: the table he must
+    leave before he comes back is named as its thread names it (not by the bot's table id),
+    and leaving it would cost him the rest of the tournament."""
+    guild, ch, (alice, bob), tid = await open_table(harness, ["alice", "bob"], ("easy", "easy"))
+    table = harness.service.tables[tid]
+    await bob.click(reply(await bob.slash(ch, "lora leave")), label="Odejít, dohraje AI")
+    hall = guild.create_text_channel("turnaj")
+    await bob.slash(hall, "taroky tournament", rounds=1, deals=1, turn_timer=20)
+    message = hall.last_message
+    await bob.click(message, custom_id="lora:tn:1:join")
+    for _ in range(3):
+        await bob.select(message, ["easy"], custom_id="lora:tnai:1")
+    await bob.click(message, custom_id="lora:tn:1:start")
+    other = harness.service.table_of_user(guild.id, bob.id)
+    assert other is not None and other.tournament is not None
+    res = await bob.click(_table_message(ch, table), custom_id=f"lora:t:{tid}:hand")
+    assert reply(res).content == (
+        f"Tvé místo u stolu č. {tid} teď hraje AI. Vrátit se k němu můžeš, až odejdeš od "
+        "stolu 1 (1. kolo turnaje č. 1). Je to stůl turnaje: odchodem od něj (/taroky leave) "
+        "by tvé místo převzala AI až do konce turnaje.")

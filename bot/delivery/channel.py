@@ -77,6 +77,11 @@ class Materials(Protocol):
         """A rematch's invitation (a post keyed ``invite:<table id>``) was posted."""
         ...
 
+    def invite_text(self, table: Table) -> str | None:
+        """A rematch's invitation as its lobby is now (None: not posted, or the lobby
+        started or closed: its last words are said)."""
+        ...
+
     async def tournament_message(self, tournament_id: int) -> dict[str, Any] | None:
         """The tournament's message as it is now (None: the tournament is gone)."""
         ...
@@ -147,6 +152,8 @@ class ChannelDeliverer:
         if entry.kind == items.POINTER and entry.table_id is not None \
                 and self.m.pointer_message_id(entry.table_id) is not None:
             return "edit"
+        if entry.kind == items.INVITE:
+            return "edit"
         return "post"
 
     def describe(self, entry: OutboxEntry) -> str:
@@ -156,6 +163,8 @@ class ChannelDeliverer:
             return f"tournament message {self.route(entry)}"
         if entry.kind == items.POINTER:
             return f"thread pointer {self.route(entry)}"
+        if entry.kind == items.INVITE:
+            return "invitation edit"
         if _clears(entry):
             return "ping removal"
         if entry.kind == items.POST:
@@ -206,6 +215,9 @@ class ChannelDeliverer:
                 return await self._tournament(channel, entry, before_post)
             if entry.kind == items.POINTER:
                 return await self._pointer(channel, entry, before_post)
+            if entry.kind == items.INVITE:
+                await self._invite(channel, entry)
+                return None
             kwargs = await self._post_kwargs(entry)
             await before_post()
             with phase(REST):
@@ -215,6 +227,19 @@ class ChannelDeliverer:
             raise
         except Exception as exc:
             raise classify(exc, route) from exc
+
+    async def _invite(self, channel: Any, entry: OutboxEntry) -> None:
+        """A rematch's invitation edited to say who is still awaited and who does not play
+        this time (its buttons stay; an edit notifies nobody)."""
+        with phase(DB):
+            table = None if entry.table_id is None else await self.m.table(entry.table_id)
+        text = None if table is None else self.m.invite_text(table)
+        invite = None if table is None else (table.rematch or {}).get("invite")
+        if text is None or not isinstance(invite, list):
+            return
+        with contextlib.suppress(discord.NotFound), phase(REST):
+            await channel.get_partial_message(int(invite[1])).edit(content=text,
+                                                                   allowed_mentions=QUIET)
 
     async def _unping(self, channel: Any, entry: OutboxEntry) -> None:
         with phase(DB):

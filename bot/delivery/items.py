@@ -27,6 +27,11 @@ or alone (``Delivery.send``); ``bot.delivery.sender`` delivers them. Kinds:
 * ``pointer``: the line in the channel where a table was opened that points to the thread
   it plays in, as the table is when sent (it plays there; it has finished, with the winners;
   it was closed): posted once, then edited; a later refresh supersedes an earlier one.
+* ``invite``: edit a rematch's invitation (posted as a ``post`` keyed ``invite:<table id>``)
+  to its text as the lobby is when sent (who is still awaited, who does not play this
+  time); its buttons stay. Nothing once the lobby started or closed (its last words are a
+  ``delete`` with ``record``, in the same lane: after any refresh). A later refresh
+  supersedes an earlier one.
 
 A post's ``pictures``: pictures drawn when it is sent, as (name, file name) pairs — names the
 deliverer knows (``"final"``, a tournament's ``"tsheet:…"``/``"tstandings:…"``).
@@ -40,7 +45,7 @@ from typing import Any, Protocol
 from bot.storage.models import OutboxItem
 
 POST, TABLE, PING, DELETE, TOURNAMENT = "post", "table", "ping", "delete", "tournament"
-POINTER = "pointer"
+POINTER, INVITE = "pointer", "invite"
 
 
 class _Entry(Protocol):
@@ -123,10 +128,17 @@ def delete(channel_id: int, message_id: int, table_id: int | None = None, *,
 def tidy(entry: _Entry) -> bool:
     """Whether the entry only tidies a message no longer current (deletes it, or makes it a
     deal's record): it may wait while current messages (a table's refresh, a post) take the
-    bot's scarce requests, and it goes beside its table's later entries (another message)."""
-    return entry.kind == DELETE
+    bot's scarce requests, and it goes beside its table's later entries (another message).
+    A rematch invitation's refresh goes in that lane too: before its last words (``delete``
+    with ``record``) once the table started or closed, never after them."""
+    return entry.kind in (DELETE, INVITE)
 
 
 def pointer(channel_id: int, table_id: int) -> OutboxItem:
     """Post or refresh the line of ``channel_id`` that points to the table's thread."""
     return OutboxItem(channel_id, POINTER, {}, table_id, f"pointer:{table_id}")
+
+
+def invite(channel_id: int, table_id: int) -> OutboxItem:
+    """Refresh the rematch invitation of ``table_id`` (posted already) as its lobby is now."""
+    return OutboxItem(channel_id, INVITE, {}, table_id, f"invitation:{table_id}")

@@ -186,7 +186,7 @@ def table_message(table: Table, *, closed: bool = False, render: bool = True) ->
     if table.recent:
         lines.append("")
         lines.append(f"__{t('core.recent', lang)}__")
-        lines.extend(f"• {line}" for line in table.recent[-6:])
+        lines.extend(f"• {line}" for line in table.recent_shown())
     embed = discord.Embed(
         title=table_title(table, "table_title", lang),
         description="\n".join(lines),

@@ -34,7 +34,6 @@ from bot.games import GameUI, ui_of
 from bot.i18n import game_key, game_t, lang_of_locale, t
 from bot.model import (
     RECENT_EVENTS,
-    RECENT_LINES,
     STATUS_ABORTED,
     STATUS_FINISHED,
     STATUS_LOBBY,
@@ -400,7 +399,10 @@ class Controller:
 
     # -- composing (the service's Presenter) ---------------------------------------------
     def lobby_shown(self, table: Table) -> list[OutboxItem]:
-        return [items.table_refresh(table.channel_id, table.table_id)]
+        """The lobby refreshed; a rematch's invitation too, when what it says has changed
+        (an invited player sat down, declined, left)."""
+        return [items.table_refresh(table.channel_id, table.table_id),
+                *self._invite_refresh(table)]
 
     def options_shown(self, table: Table) -> list[OutboxItem]:
         """The lobby with changed options, and who has to accept them now (notified)."""
@@ -428,9 +430,8 @@ class Controller:
     def note(self, table: Table, key: str, seat: int) -> None:
         if key == "absent" and not self.service.can_stand_in(table, seat):
             key = "absent_waits"  # nobody else plays: no AI moves for him, the table waits
-        table.recent.append(t(f"core.note_{key}", table.settings.lang,
-                              name=table.names()[seat]))
-        del table.recent[:-RECENT_LINES]
+        table.add_recent([t(f"core.note_{key}", table.settings.lang,
+                            name=table.names()[seat])])
 
     def reminder(self, table: Table, seat: int, seconds_left: int) -> list[OutboxItem]:
         s = table.seats[seat]
@@ -453,8 +454,12 @@ class Controller:
         channel, tid = table.channel_id, table.table_id
         table.events.extend(events)
         del table.events[:-RECENT_EVENTS]
-        table.recent.extend(ui.event_lines(table, events))
-        del table.recent[:-RECENT_LINES]
+        # (a human's own click among the change's actions: he has seen the lines before it,
+        # the table message keeps those from it on until he moves again: ``recent_shown``)
+        movers = {table.seat_of(p["by"]) for p in table.pending
+                  if isinstance(p.get("by"), int) and not isinstance(p.get("by"), bool)}
+        table.add_recent(ui.event_lines(table, events),
+                         [seat for seat in movers if seat is not None])
         starts = ui.starts_deal(events)
         lines = ui.announcements(table, events)
         # a deal starts: the table message is posted anew and the old one becomes the
@@ -1272,12 +1277,20 @@ class Controller:
 
     def seated_elsewhere(self, table: Table, user_id: int, lang: str) -> str | None:
         """One who left ``table`` sits at another table of the server meanwhile: he may take
-        his seat back once he leaves that one (told which, and how); None if he does not."""
+        his seat back once he leaves that one (told which, and how); None if he does not.
+        A tournament's table is named as its thread names it, and leaving it would hand his
+        seat to an AI for the rest of the tournament (``table`` itself is never a
+        tournament's: one who leaves a tournament's table does not come back to it)."""
         other = self.service.table_of_user(table.guild_id, user_id)
         if other is None or other.table_id == table.table_id:
             return None
+        command = ui_of(other.game_kind).command
+        if other.tournament is not None:
+            return t("core.take_back_elsewhere_tournament", lang, id=table.table_id,
+                     other=builders.tournament_table_ref(other.tournament, lang),
+                     command=command)
         return t("core.take_back_elsewhere", lang, id=table.table_id, other=other.table_id,
-                 command=ui_of(other.game_kind).command)
+                 command=command)
 
     async def offer_return(self, interaction: Interaction, table: Table, lang: str) -> bool:
         """One who left the running game asks for his cards: he is offered his seat back
@@ -1540,14 +1553,14 @@ class Controller:
                 except TableError as exc:
                     log.warning("no AI %s for table %s: %s", s.ai, table.table_id, exc.key)
         others = [s for s in humans if s.user_id != user.id]
+        assert table.rematch is not None
+        table.rematch["by"] = user.display_name
         text = t("core.again_created", lang, id=table.table_id, old=table_id)
         if table.channel_id != channel_id:
             text += " " + t("core.table_created_thread", lang,
                             thread=f"<#{table.channel_id}>")
         if others:
-            invite = t("core.again_invite", settings.lang, name=user.display_name,
-                       id=table.table_id, old=table_id,
-                       mentions=", ".join(f"<@{s.user_id}>" for s in others))
+            invite = table.rematch["shown"] = self._invite_words(table)
             join = {"custom_id": LobbyButton(table.table_id, "join").custom_id,
                     "label": t("core.btn_join", settings.lang),
                     "style": discord.ButtonStyle.primary.value}  # (the lobby's own button)
@@ -1603,6 +1616,47 @@ class Controller:
                  names=names)
         return [items.delete(int(channel_id), int(message_id), table.table_id, record=text)]
 
+    def _invite_words(self, table: Table) -> str:
+        """A rematch's invitation: who opened it, whom it still awaits (mentioned: the post
+        notifies them), who said he does not play this time."""
+        rematch = table.rematch or {}
+        lang = table.settings.lang
+        name = rematch.get("by")
+        if not isinstance(name, str):  # (a rematch opened before its opener was kept)
+            name = next((s.name for s in table.seats
+                         if s is not None and s.user_id == table.creator_id), "?")
+        awaited, declined = table.rematch_awaited(), table.rematch_declined()
+        values = {"name": name, "id": table.table_id, "old": rematch.get("of")}
+        if awaited:
+            text = t("core.again_invite", lang, mentions=", ".join(f"<@{u}>" for u in awaited),
+                     **values)
+        elif declined:
+            text = t("core.again_invite_answered", lang, **values)
+        else:
+            text = t("core.again_invite_seated", lang, **values)
+        if declined:
+            text += "\n" + t("core.lobby_declined", lang,
+                             names=", ".join(f"<@{u}>" for u in declined))
+        return text
+
+    def invite_text(self, table: Table) -> str | None:
+        """A rematch's posted invitation as its lobby is now (None: not posted yet, or its
+        table started or closed — ``_invite_done`` said its last words)."""
+        rematch = table.rematch
+        if rematch is None or rematch.get("done") or table.status != STATUS_LOBBY \
+                or not isinstance(rematch.get("invite"), list):
+            return None
+        return self._invite_words(table)
+
+    def _invite_refresh(self, table: Table) -> list[OutboxItem]:
+        """The rematch's invitation edited, if what it says has changed since it was last
+        written (kept with the table: ``shown``)."""
+        text = self.invite_text(table)
+        if text is None or table.rematch is None or text == table.rematch.get("shown"):
+            return []
+        table.rematch["shown"] = text
+        return [items.invite(table.channel_id, table.table_id)]
+
     async def set_invite(self, table: Table, channel_id: int, message_id: int) -> None:
         """The rematch's invitation was posted (``bot.delivery.channel``): kept, so that the
         start of its table (or its closing) takes its button away."""
@@ -1614,6 +1668,8 @@ class Controller:
             later = self._invite_done(table, "core.again_invite_started")
         elif table.status == STATUS_ABORTED:
             later = self._invite_done(table, "core.again_invite_closed")
+        else:  # (answered before it was posted: it says so now)
+            later = self._invite_refresh(table)
         await self.service.note_ids(table)
         if later:
             await self.enqueue(later)
