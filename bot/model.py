@@ -303,7 +303,9 @@ class Table:
     saved: tuple[str | None, list[JSONDict | None], TableStatus] | None = None
     pending: list[JSONDict] = field(default_factory=list)  # applied, not yet committed
     unshown: list[GameEvent] = field(default_factory=list)  # events of the pending actions
-    saved_recent: list[str] = field(default_factory=list)  # ``recent`` as last committed
+    # ``recent``, ``recent_count`` and ``recent_marks`` as last committed (``keep_recent``)
+    saved_recent: tuple[list[str], int, dict[int, int]] = field(
+        default_factory=lambda: ([], 0, {}))
     # the last events shown (a private hand words them for its seat), saved with the table
     events: list[Any] = field(default_factory=list, repr=False)
     # a tournament's table: {"id": tournament, "round": n, "table": n} (None: a table of its own)
@@ -406,6 +408,15 @@ class Table:
         self.recent.extend(lines)
         self.recent_count += len(lines)
         del self.recent[:-RECENT_LINES]
+
+    def keep_recent(self) -> None:
+        """The recent lines and their marks as committed: what ``undo_recent`` goes back to
+        when the database refuses a change (lines, count and marks together)."""
+        self.saved_recent = (list(self.recent), self.recent_count, dict(self.recent_marks))
+
+    def undo_recent(self) -> None:
+        lines, self.recent_count, marks = self.saved_recent
+        self.recent, self.recent_marks = list(lines), dict(marks)
 
     def recent_shown(self) -> list[str]:
         """The table message's recent events: the last ``RECENT_SHOWN`` lines, and every

@@ -28,7 +28,7 @@ def table_from_record(rec: TableRecord) -> Table:
     seats = [None if s is None else Seat.from_json(s) for s in rec.seats]
     while len(seats) < spec.seats:
         seats.append(None)
-    return Table(
+    table = Table(
         table_id=rec.table_id,
         guild_id=rec.guild_id,
         channel_id=rec.channel_id,
@@ -42,7 +42,6 @@ def table_from_record(rec: TableRecord) -> Table:
         seed=int(extra.get("seed", 0)),
         ping_message_id=extra.get("ping_message_id"),
         recent=list(extra.get("recent", [])),
-        saved_recent=list(extra.get("recent", [])),
         **_recent_marks(extra, len(seats)),
         events=events_from_json(extra.get("events")),
         clock_started=_stamp(extra.get("clock_started")),
@@ -53,6 +52,8 @@ def table_from_record(rec: TableRecord) -> Table:
         pointer_id=_id(extra.get("pointer")),
         rematch=extra.get("rematch") if isinstance(extra.get("rematch"), dict) else None,
     )
+    table.keep_recent()
+    return table
 
 
 def _recent_marks(extra: dict[str, Any], seats: int) -> dict[str, Any]:

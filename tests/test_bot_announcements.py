@@ -323,3 +323,23 @@ def test_a_return_line_stays_until_the_returner_s_own_move_and_a_restart_keeps_t
     assert table.recent_shown() == [*burst, "Ann vynáší znovu"]
     table.add_recent(["Bob vynáší znovu"], [1])
     assert table.recent_shown() == [*burst, "Ann vynáší znovu", "Bob vynáší znovu"][-6:]
+
+
+def test_a_refused_save_takes_back_the_recent_lines_with_their_count_and_marks():
+    """The database refuses a change: its lines go, and so do the count and the mover's
+    mark they moved (else the message would hold back lines nobody has to see again)."""
+    from bot.model import Seat, Table, TableSettings
+
+    seats = [Seat(1, "Ann"), Seat(2, "Bob"), Seat(None, "AI Karel", ai="easy"),
+             Seat(None, "AI Božena", ai="easy")]
+    table = Table(1, 1, 1, 1, TableSettings(), seats, "lora")
+    table.add_recent(["Ann vynáší"], [0])
+    table.add_recent([f"AI {i}" for i in range(7)])
+    table.add_recent(["Bob vynáší"], [1])
+    table.keep_recent()  # (committed)
+    committed = (table.recent_shown(), table.recent_count, dict(table.recent_marks))
+    table.add_recent(["Ann vynáší znovu", "AI 7"], [0])  # (refused by the database)
+    assert table.recent_shown() != committed[0]
+    table.undo_recent()
+    assert (table.recent_shown(), table.recent_count, table.recent_marks) == committed
+    assert table.recent_shown() == ["Ann vynáší", *(f"AI {i}" for i in range(7)), "Bob vynáší"]
