@@ -839,6 +839,7 @@ STRINGS: dict[str, str] = {
     "taroky.hand_announce_none": "Hlášení: teď můžeš jen říct dobrá.",
     "taroky.hand_announce_more": "Tvoje hlášení: {said}. Můžeš přidat {items}, nebo skončit tlačítkem Hotovo.",
     "taroky.hand_announce_all": "Tvoje hlášení: {said}. Víc přidat nemůžeš – skonči tlačítkem Hotovo.",
+    "taroky.hand_announce_reveals": "Pozor: každé tvoje hlášení (pagát, valát i re) všem prozradí, že hraješ s hráčem {name}.",
     "taroky.hand_trick": "Ve štychu: {cards}",
     "taroky.hand_forced_last": "V {number}. štychu šla tvoje karta {card} (automaticky).",
     "taroky.hand_lead": "Vynášíš: vyber kartu.",

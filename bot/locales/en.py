@@ -833,6 +833,7 @@ STRINGS: dict[str, str] = {
     "taroky.hand_announce_none": "Announcements: you can only pass now.",
     "taroky.hand_announce_more": "You announced: {said}. You may add {items}, or finish with Done.",
     "taroky.hand_announce_all": "You announced: {said}. Nothing more can be added – finish with Done.",
+    "taroky.hand_announce_reveals": "Note: any announcement of yours (pagát, valát or a redouble) tells everyone that you play with {name}.",
     "taroky.hand_trick": "In the trick: {cards}",
     "taroky.hand_forced_last": "Your card {card} went to trick {number} (played automatically).",
     "taroky.hand_lead": "Your lead: pick a card.",
