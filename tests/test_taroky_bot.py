@@ -13,7 +13,7 @@ import pytest
 from bot.games.taroky.stats import taroky_stats
 from engine.taroky.actions import Discard
 from engine.taroky.cards import PAGAT, parse_card, parse_cards
-from tests.botkit import channel_delivered, enabled_controls, reply
+from tests.botkit import channel_delivered, enabled_controls, raw_click, reply
 from tests.taroky.helpers import WORKED_HANDS, WORKED_TALON, fill
 from tests.taroky_kit import (
     XIX,
@@ -144,6 +144,13 @@ async def test_the_hand_shows_the_phase_controls_and_the_engine_reasons(harness)
     assert labels["Pass"]["disabled"] and labels["Push (Warsaw)"]["disabled"]
     assert not labels["1P – first duty"].get("disabled")
     assert "The forehand must open the bidding; passing is not allowed." in hand.content
+    # a modified client clicks the disabled Pass: the game has not moved, the rules refuse
+    # it, and the hand keeps its reason
+    before = c.table.state.to_json()
+    res = await raw_click(alice, hand, labels["Pass"]["custom_id"])
+    assert [f.content for f in res.followups] == ["The rules do not allow that move."]
+    assert "The forehand must open the bidding; passing is not allowed." in hand.content
+    assert c.table.state.to_json() == before
     await c.act(scripted({"bid": {0: "1P"}})(c.table.state))
     for _ in range(3):
         await c.act(scripted({})(c.table.state))
