@@ -815,7 +815,9 @@ class TableService:
             if not 0 <= index < len(legal):
                 if back:
                     await self._play_on(table)  # he is back, though his click is of no use
-                raise TableError("stale")
+                # the buttons are of this state (``_acting``): a control his hand shows
+                # disabled (its reason beside it), not a game that moved on
+                raise TableError("illegal")
             events = self._apply(table, legal[index], by=user_id)
             await self._play_on(table, origin=user_id)
             return events

@@ -52,3 +52,20 @@ async def test_it_gives_up_after_its_timeout(tmp_path: Path) -> None:
         sender.close()
     finally:
         await storage.close()
+
+
+def test_a_superseded_deal_start_keeps_each_deals_picture_with_its_result_line() -> None:
+    """Two deal starts folded into one table refresh (the older one not sent yet): the
+    record holds both deals' lines, each finished deal's picture still at its own result's
+    line; the record made of them carries both pictures."""
+    older = items.table_refresh(CHANNEL, 3, repost=True, record=["result 1", "deal 2"],
+                                pictures=[(0, "deal:1", "rozdani-1.png")])
+    newer = items.table_refresh(CHANNEL, 3, repost=True, record=["result 2", "deal 3"],
+                                pictures=[(0, "deal:2", "rozdani-2.png")])
+    items.carry(older, newer)
+    assert newer.payload["record"] == ["result 1", "deal 2", "result 2", "deal 3"]
+    assert newer.payload["pictures"] == [[0, "deal:1", "rozdani-1.png"],
+                                         [2, "deal:2", "rozdani-2.png"]]
+    edit = items.delete(CHANNEL, 99, 3, record="…", pictures=[("deal:1", "rozdani-1.png")])
+    assert edit.payload["pictures"] == [["deal:1", "rozdani-1.png"]]
+    assert "pictures" not in items.table_refresh(CHANNEL, 3, pictures=[(0, "x", "y")]).payload

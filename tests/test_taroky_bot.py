@@ -13,7 +13,7 @@ import pytest
 from bot.games.taroky.stats import taroky_stats
 from engine.taroky.actions import Discard
 from engine.taroky.cards import PAGAT, parse_card, parse_cards
-from tests.botkit import channel_delivered, enabled_controls, reply
+from tests.botkit import channel_delivered, enabled_controls, raw_click, reply
 from tests.taroky.helpers import WORKED_HANDS, WORKED_TALON, fill
 from tests.taroky_kit import (
     XIX,
@@ -144,6 +144,13 @@ async def test_the_hand_shows_the_phase_controls_and_the_engine_reasons(harness)
     assert labels["Pass"]["disabled"] and labels["Push (Warsaw)"]["disabled"]
     assert not labels["1P – first duty"].get("disabled")
     assert "The forehand must open the bidding; passing is not allowed." in hand.content
+    # a modified client clicks the disabled Pass: the game has not moved, the rules refuse
+    # it, and the hand keeps its reason
+    before = c.table.state.to_json()
+    res = await raw_click(alice, hand, labels["Pass"]["custom_id"])
+    assert [f.content for f in res.followups] == ["The rules do not allow that move."]
+    assert "The forehand must open the bidding; passing is not allowed." in hand.content
+    assert c.table.state.to_json() == before
     await c.act(scripted({"bid": {0: "1P"}})(c.table.state))
     for _ in range(3):
         await c.act(scripted({})(c.table.state))
@@ -491,3 +498,48 @@ async def test_the_hand_names_only_what_the_seat_may_do(harness):
     hand = await c.open_hand(alice)
     assert hand.content.splitlines()[3] == "Hlášení: teď můžeš jen říct dobrá."
     assert [x["label"] for x in enabled_controls(hand)] == ["Dobrá"]
+
+
+async def test_T_VIEW_a_finished_deal_is_shown_in_its_result_message(harness):
+    """Decision 18: when a deal ends everything is shown. The table message of the deal
+    becomes its result with the picture of the deal as counted (the engine's reveal: the
+    talon and who took it, the discards, each seat's tricks); the round's last deal posts
+    its result with its picture. A deal in progress has no such picture."""
+    from bot.games import ui_of
+    from bot.games.taroky.pictures import render_deal
+    from bot.games.taroky.texts import finished_deal
+
+    deals = [given(WORKED_HANDS, WORKED_TALON), find_deal(0, lambda d, p: True)]
+    _guild, ch, users, tid = await open_taroky(harness, ["alice"], deals,
+                                               ("easy", "easy", "easy"))
+    table = harness.service.tables[tid]
+    ui = ui_of("taroky")
+    assert ui.named_picture(table, "deal:1", "cs") is None  # not over: nothing shown
+    c = Clickers(harness, ch, tid, users)
+    first = table.message_id
+    policy = scripted({"bid": {0: "1P"}, "choose": {0: "1P"}, "call": {0: "XIX"}})
+    while not table.state.protocol:
+        await c.act(policy(table.state))
+    await channel_delivered(harness, ch.id)
+    record = next(m for m in ch.history() if m.id == first)
+    assert record.content.startswith("■ **1. rozdání: ")
+    assert "**2. rozdání** – rozdává" in record.content
+    [png] = record.attachments
+    assert png.filename == "rozdani-1.png"
+    rnd = table.state
+    deal = finished_deal(rnd, 1)
+    assert deal is not None and deal.reveal is not None
+    assert await png.read() == render_deal(deal, rnd.protocol[0], table.names(), "cs")
+    assert ui.named_picture(table, "deal:2", "cs") is None  # in progress
+    assert not [m for m in ch.history() if m.id != first and m.attachments
+                and m.attachments[0].filename.startswith("rozdani")]
+    while not table.state.finished:
+        await c.act(scripted({})(table.state))
+    await channel_delivered(harness, ch.id)
+    [result] = [m for m in ch.history() if m.content.startswith("■ **2. rozdání: ")]
+    [png] = result.attachments
+    assert png.filename == "rozdani-2.png"
+    assert await png.read() == render_deal(finished_deal(rnd, 2), rnd.protocol[1],
+                                           table.names(), "cs")
+    # an older deal is replayed from the round's log: the same deal as shown then
+    assert finished_deal(rnd, 1) == deal

@@ -58,7 +58,21 @@ CASES: dict[str, Callable[[], bytes]] = {
     "taroky_hand_play": lambda: _hand("play"),
     "taroky_sheet_finished": lambda: render_sheet(_example("finished")[0].public_view(),
                                                   NAMES),
+    "taroky_deal_first_duty": lambda: _deal(1),
+    "taroky_deal_varsava": lambda: _deal(2),
+    "taroky_deal_preferans_en": lambda: _deal(3, "en"),
 }
+
+
+def _deal(n: int, lang: str = "cs") -> bytes:
+    """Deal ``n`` of the finished example (1P, Varšava, 3P2, sólo) as counted."""
+    from bot.games.taroky.pictures import render_deal
+    from bot.games.taroky.texts import finished_deal
+
+    rnd, _seat = _example("finished")
+    deal = finished_deal(rnd, n)
+    assert deal is not None
+    return render_deal(deal, rnd.protocol[n - 1], NAMES, lang)
 
 
 @pytest.fixture
@@ -784,3 +798,57 @@ def test_the_protocol_legend_wraps_between_its_parts_evenly() -> None:
     assert sheet.control_lines(pic("sheet_legend", "en"))[0] == [
         "A deal's amounts: + for the declarer's side, − for the opponents ·",
         "✓ made · ✗ failed"]
+
+
+def test_T_VIEW_a_finished_deal_is_drawn_whole_and_legible_at_phone_width(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Decision 18: the deal as counted. Every card of the deck is in exactly one side's
+    (Varšava: player's) part — tricks, discards, the opponents' talon cards — and the talon
+    is drawn above as it went; no word under 12 px on a phone, only names cut, every card
+    inside the picture: each game of the example, both languages, long names. A deal in
+    progress is not drawn, and an older deal replays to the same finished view."""
+    from bot.games.taroky.pictures import deal as deal_picture
+    from bot.games.taroky.texts import finished_deal
+    from engine.taroky.views import deal_public_view
+
+    rnd, _seat = _example("finished")
+    drawn_cards: list[int] = []
+
+    def put(img: object, card: int, width: int, x: int, y: int, *args: object) -> None:
+        drawn_cards.append(card)
+        assert x >= 0 and x + width <= deal_picture.W - deal_picture.M
+
+    monkeypatch.setattr(deal_picture.cards, "put", put)
+    for n in range(1, 5):
+        deal = finished_deal(rnd, n)
+        assert deal is not None and deal.deal_no == n and deal.reveal is not None
+        row = rnd.protocol[n - 1]
+        for names in (NAMES, LONG_NAMES):
+            for lang in ("cs", "en"):
+                drawn_cards.clear()
+                drawn = _sizes(monkeypatch, deal_picture)
+                ends: list[float] = []
+                sized = deal_picture.text
+
+                def spy(img: object, xy: tuple[float, float], value: str, *args: object,
+                        sized: object = sized, ends: list[float] = ends) -> float:
+                    width = sized(img, xy, value, *args)  # type: ignore[operator]
+                    anchor = str(args[2]) if len(args) > 2 else "la"
+                    ends.append(xy[0] + (0 if anchor.startswith("r") else width))
+                    return float(width)
+
+                monkeypatch.setattr(deal_picture, "text", spy)
+                img = deal_picture.deal_image(deal, row, names, lang)
+                assert max(ends) <= deal_picture.W - deal_picture.M, (n, lang)
+                assert min(size for _t, size in drawn) * READ_AT / img.width >= LEGIBLE
+                assert all(any(t[:-1].rstrip() in n for n in names)
+                           for t, _s in drawn if t.endswith("…"))
+                talon, counted = drawn_cards[:6], drawn_cards[6:]
+                assert sorted(talon) == sorted(row.talon)
+                assert sorted(counted) == list(range(54)), (n, lang)
+    live = TarokyRound(deals=[shuffled(7, 0)], options=TarokyOptions())
+    assert finished_deal(live, 1) is None
+    with pytest.raises(ValueError):
+        deal_picture.deal_image(deal_public_view(live.deal), rnd.protocol[0], NAMES)
+    # the round keeps its last deal: the same view as the one replayed from the log
+    assert rnd.deal.finished and finished_deal(rnd, 4) == rnd.deal_view()

@@ -840,3 +840,24 @@ def test_both_games_call_the_score_sheet_one_name_and_its_legend_explains_the_ma
     assert t("taroky.btn_sheet", "cs") == "Protokol"
     assert t("taroky.pic.sheet_legend", "cs").endswith(" · ✓ vyšlo · ✗ nevyšlo")
     assert t("taroky.pic.sheet_legend", "en").endswith(" · ✓ made · ✗ failed")
+
+
+def test_T_CALL_PARTNER_the_secret_partner_is_warned_that_announcing_reveals_him() -> None:
+    """The engine makes an announcing partner's side public (TAROKY_ENGINE.md, "Engine
+    reading of T-CALL-PARTNER"): his hand says so while he is secret and may announce —
+    nobody else's does, and it is gone once he is known."""
+    warning = ("Pozor: každé tvoje hlášení (pagát, valát i re) všem prozradí, že hraješ"
+               " s hráčem Anička.")
+    rnd, _seat = example("announce")  # Anička 1P calls XIX (Cecílie's), pagát, Bohouš flek
+    rnd.apply(rnd.legal_actions()[-1])  # Bohouš done: Cecílie may re the pagát, or valát
+    hands = {seat: UI.hand(_table(rnd), rnd.view(seat), "cs").lines for seat in range(4)}
+    assert hands[2][-1] == warning
+    assert all(warning not in hands[seat] for seat in (0, 1, 3))
+    assert UI.hand(_table(rnd, "en"), rnd.view(2), "en").lines[-1] == (
+        "Note: any announcement of yours (pagát, valát or a redouble) tells everyone that you"
+        " play with Anička.")
+    from engine.taroky.actions import Announce
+    rnd.apply(Announce(2, "flek:pagat"))  # re: Cecílie is known now
+    assert rnd.view(0).public.partner == 2
+    assert warning not in UI.hand(_table(rnd), rnd.view(2), "cs").lines
+    assert warning not in UI.hand(_table(rnd), rnd.view(0), "cs").lines

@@ -203,8 +203,9 @@ class ChannelDeliverer:
                     if record is None:
                         await message.delete()
                     else:  # (the old table message: its text alone, in its place)
-                        await message.edit(content=str(record), embed=None, attachments=[],
-                                           view=None, allowed_mentions=QUIET)
+                        await message.edit(content=str(record), embed=None,
+                                           attachments=await self._files(entry), view=None,
+                                           allowed_mentions=QUIET)
                 return None
             if _clears(entry):
                 await self._unping(channel, entry)
@@ -280,14 +281,7 @@ class ChannelDeliverer:
                 note = await self.m.rating_note(entry.table_id)
             if note is not None:  # (right after the final order: "play again" stays last)
                 embed.insert_field_at(1, name=note[0], value=note[1], inline=False)
-        files = []
-        for name, filename in payload.get("pictures") or []:
-            with phase(RENDER):
-                png = await self.m.picture(entry.table_id, str(name))
-            if png is not None:
-                import io
-
-                files.append(discord.File(io.BytesIO(png), filename=str(filename)))
+        files = await self._files(entry)
         if files:
             kwargs["files"] = files
         if embed is not None:
@@ -296,6 +290,18 @@ class ChannelDeliverer:
         if view is not None:
             kwargs["view"] = view
         return kwargs
+
+    async def _files(self, entry: OutboxEntry) -> list[discord.File]:
+        """The entry's ``pictures``, drawn now (one that cannot be drawn is left out)."""
+        files = []
+        for name, filename in entry.payload.get("pictures") or []:
+            with phase(RENDER):
+                png = await self.m.picture(entry.table_id, str(name))
+            if png is not None:
+                import io
+
+                files.append(discord.File(io.BytesIO(png), filename=str(filename)))
+        return files
 
     async def _table(self, channel: Any, entry: OutboxEntry,
                      before_post: Callable[[], Awaitable[None]]) -> int | None:
@@ -401,13 +407,19 @@ class ChannelDeliverer:
         later: list[OutboxItem] = []
         lines = entry.payload.get("record") if entry.kind == items.TABLE else None
         record = "\n".join(lines) if lines else None
+        pictures = [(int(i), str(name), str(file)) for i, name, file
+                    in (entry.payload.get("pictures") or ())] if record is not None else []
         if record is not None and (old is None or old == message_id or len(record) > LIMIT):
             # no old message to become the record (or too long for one): posted as ever
-            later += [items.post(entry.channel_id, line, table_id=entry.table_id)
-                      for line in lines or ()]
-            record = None
+            later += [items.post(entry.channel_id, line, table_id=entry.table_id,
+                                 pictures=[(name, file) for i, name, file in pictures
+                                           if i == k])
+                      for k, line in enumerate(lines or ())]
+            record, pictures = None, []
         if old is not None and old != message_id:
-            later.insert(0, items.delete(entry.channel_id, old, entry.table_id, record=record))
+            later.insert(0, items.delete(entry.channel_id, old, entry.table_id, record=record,
+                                         pictures=[(name, file) for _i, name, file
+                                                   in pictures]))
         if later:
             await self.m.enqueue(later)
 

@@ -18,7 +18,9 @@ or alone (``Delivery.send``); ``bot.delivery.sender`` delivers them. Kinds:
   ``record`` (with ``repost``): the deal start's announcements — the old message becomes
   their text (edited: its picture, embed and buttons go) instead of being deleted, so the
   channel keeps them in order for one request instead of a post and a deletion.
-* ``delete``: delete a message of the channel; with ``record``, edit it to that text alone.
+  ``pictures`` (with ``record``): a finished deal's picture, attached to its result's line.
+* ``delete``: delete a message of the channel; with ``record``, edit it to that text alone
+  (and its ``pictures``).
 * ``ping``: a short message that notifies; the table's previous ping is deleted. The latest
   ping of a table supersedes an earlier one not yet sent. ``unping`` (a ping entry with
   ``clear``): no ping any more — the table's ping message is deleted, none is posted.
@@ -82,12 +84,17 @@ def tournament_refresh(channel_id: int, tournament_id: int) -> OutboxItem:
 
 
 def table_refresh(channel_id: int, table_id: int, *, repost: bool = False,
-                  closed: str | None = None, record: Sequence[str] = ()) -> OutboxItem:
+                  closed: str | None = None, record: Sequence[str] = (),
+                  pictures: Sequence[tuple[int, str, str]] = ()) -> OutboxItem:
+    """``pictures`` (with ``record``): pictures drawn when the record is made, each with
+    the index of its line in ``record``: (index, name, file name)."""
     payload: dict[str, Any] = {"repost": repost}
     if closed is not None:
         payload["closed"] = closed
     if repost and record:
         payload["record"] = list(record)
+        if pictures:
+            payload["pictures"] = [[i, name, file] for i, name, file in pictures]
     return OutboxItem(channel_id, TABLE, payload, table_id, f"table:{table_id}")
 
 
@@ -100,7 +107,11 @@ def carry(old: _Entry, new: _Entry) -> None:
     if "ping" in old.payload and "ping" not in new.payload:
         new.payload["ping"] = old.payload["ping"]
     if old.payload.get("record"):  # (the older lines first)
+        shift = len(old.payload["record"])
         new.payload["record"] = [*old.payload["record"], *(new.payload.get("record") or ())]
+        later = [[i + shift, name, file] for i, name, file in new.payload.get("pictures") or ()]
+        if old.payload.get("pictures") or later:
+            new.payload["pictures"] = [*(old.payload.get("pictures") or ()), *later]
 
 
 def ping(channel_id: int, table_id: int, content: str,
@@ -116,12 +127,15 @@ def unping(channel_id: int, table_id: int) -> OutboxItem:
 
 
 def delete(channel_id: int, message_id: int, table_id: int | None = None, *,
-           record: str | None = None) -> OutboxItem:
+           record: str | None = None, pictures: Sequence[tuple[str, str]] = ()) -> OutboxItem:
     """Delete a message — or, with ``record``, make it that text alone (a table message
-    that was posted anew becomes the record of the announcements of the deal start)."""
+    that was posted anew becomes the record of the announcements of the deal start), with
+    ``pictures`` drawn when it is edited (a finished deal's)."""
     payload: dict[str, Any] = {"message_id": message_id}
     if record is not None:
         payload["record"] = record
+        if pictures:
+            payload["pictures"] = [[name, file] for name, file in pictures]
     return OutboxItem(channel_id, DELETE, payload, table_id)
 
 

@@ -90,6 +90,11 @@ class GameUI(Protocol):
 
     def starts_deal(self, events: Sequence[GameEvent]) -> bool: ...
 
+    def deal_pictures(self, table: Table, events: Sequence[GameEvent]
+                      ) -> list[tuple[int, str, str]]: ...
+
+    def named_picture(self, table: Table, name: str, lang: str) -> Picture | None: ...
+
     def turn_ping(self, table: Table, seat: int, mention: str) -> str: ...
 
     def outcome_note(self, outcome: Outcome, seat: int, lang: str) -> str: ...
@@ -181,6 +186,17 @@ class BaseUI:
 
     def starts_deal(self, events: Sequence[GameEvent]) -> bool:
         return False
+
+    def deal_pictures(self, table: Table, events: Sequence[GameEvent]
+                      ) -> list[tuple[int, str, str]]:
+        """Pictures of what ``events`` ended (a deal, all shown), each with the index of the
+        line of ``announcements(table, events)`` it goes with: (index, name, file name);
+        ``named_picture`` draws a name when the post is sent."""
+        return []
+
+    def named_picture(self, table: Table, name: str, lang: str) -> Picture | None:
+        """The picture ``name`` of ``deal_pictures`` (None: unknown, or nothing to draw)."""
+        return None
 
     def turn_ping(self, table: Table, seat: int, mention: str) -> str:
         return game_t(self.kind, "your_turn", table.settings.lang, mention=mention)

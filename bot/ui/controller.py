@@ -462,12 +462,17 @@ class Controller:
                          [seat for seat in movers if seat is not None])
         starts = ui.starts_deal(events)
         lines = ui.announcements(table, events)
+        # a finished deal's picture (all shown) goes with its result line
+        pictures = ui.deal_pictures(table, events)
         # a deal starts: the table message is posted anew and the old one becomes the
         # record of these lines (one edit instead of a post beside it and its deletion)
         refresh = items.table_refresh(channel, tid, repost=starts,
-                                      record=lines if starts and not state.finished else ())
+                                      record=lines if starts and not state.finished else (),
+                                      pictures=pictures)
         out = [] if refresh.payload.get("record") else [
-            items.post(channel, text, table_id=tid) for text in lines]
+            items.post(channel, text, table_id=tid,
+                       pictures=[(name, file) for i, name, file in pictures if i == k])
+            for k, text in enumerate(lines)]
         out.extend(self._invite_done(table, "core.again_invite_started"))
         if state.finished:
             out.append(self._final(table, ui))
@@ -714,14 +719,17 @@ class Controller:
     async def picture(self, table_id: int | None, name: str) -> bytes | None:
         if name.startswith("t") and ":" in name:
             return await self.desk.picture(name)
-        if table_id is None or name != "final":
+        if table_id is None:
             return None
         table = await self.table(table_id)
         if table is None or table.state is None:
             return None
         ui = builders.game_ui(table)
-        picture = ui.final_picture(table, table.settings.lang)
-        return await self.pools.render.render(picture, f"the final picture of {table_id}")
+        lang = table.settings.lang
+        # "final", or a name of the game's (``GameUI.deal_pictures``: a finished deal)
+        picture = (ui.final_picture(table, lang) if name == "final"
+                   else ui.named_picture(table, name, lang))
+        return await self.pools.render.render(picture, f"the picture {name} of {table_id}")
 
     async def set_table_message(self, table: Table, message_id: int) -> int | None:
         old = table.message_id

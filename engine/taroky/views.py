@@ -53,6 +53,9 @@ class Reveal:
     partner: int | None
     alone: bool
     piles: tuple[int, int, int, int]  # tricks won (Varšava: with the added talon cards)
+    # the talon cards nobody took that count for the opponents (T-COUNT-SIDE: the trojka
+    # not taken in 3P, the whole talon in sólo); empty in 1P/2P and Varšava
+    opp_talon: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,6 +188,7 @@ def deal_public_view(deal: TarokyDeal) -> PublicView:
             deal.partner,
             deal.alone,
             (deal.piles[0], deal.piles[1], deal.piles[2], deal.piles[3]),
+            tuple(c for c in deal.talon if deal.opp_talon >> c & 1),
         )
     h = deal.hands
     t = deal.taken

@@ -18,7 +18,12 @@ from discord import app_commands
 from bot.games.base import BaseUI, HandParts, Picture, Reply, TableOp
 from bot.games.taroky import hand as hand_message
 from bot.games.taroky import texts
-from bot.games.taroky.pictures import render_sheet, render_sheet_from_export, render_table
+from bot.games.taroky.pictures import (
+    render_deal,
+    render_sheet,
+    render_sheet_from_export,
+    render_table,
+)
 from bot.games.taroky.stats import GAMES, taroky_stats
 from bot.games.taroky.words import game_name, money, refusal
 from bot.i18n import t, tn
@@ -95,6 +100,22 @@ class TarokyUI(BaseUI):
 
     def starts_deal(self, events: Sequence[GameEvent]) -> bool:
         return texts.starts_deal(events)
+
+    def deal_pictures(self, table: Table, events: Sequence[GameEvent]
+                      ) -> list[tuple[int, str, str]]:
+        return texts.deal_pictures(table, events)
+
+    def named_picture(self, table: Table, name: str, lang: str) -> Picture | None:
+        """``deal:N``: deal N as counted, everything shown (only once it is over)."""
+        kind, _, number = name.partition(":")
+        if kind != "deal" or not number.isdigit():
+            return None
+        rnd = texts.round_of(table)
+        n = int(number)
+        deal = texts.finished_deal(rnd, n)
+        if deal is None:
+            return None
+        return partial(render_deal, deal, rnd.protocol[n - 1], table.names(), lang)
 
     def turn_ping(self, table: Table, seat: int, mention: str) -> str:
         return texts.turn_ping(table, mention)

@@ -211,6 +211,20 @@ def _announce_prompt(view: SeatView, lang: str) -> str:
     return t("taroky.hand_announce_none", lang)
 
 
+def secret_partner_warning(view: SeatView, names: Sequence[str], lang: str) -> str:
+    """The secret partner offered an announcement: any of them (pagát, valát, re) makes
+    his side public (the engine's reading of T-CALL-PARTNER), so his hand says so before
+    he clicks — only his, only while he is still secret."""
+    pub = view.public
+    if (pub.phase != "announce" or pub.game not in ("1P", "2P") or view.side != "D"
+            or view.seat == pub.declarer or pub.partner is not None):
+        return ""
+    if not any(isinstance(a, Announce) and a.item != "done" for a in view.legal):
+        return ""
+    assert pub.declarer is not None
+    return t("taroky.hand_announce_reveals", lang, name=names[pub.declarer])
+
+
 def said_this_turn(view: SeatView) -> list[str]:
     """The items the seat has said in its current speaking turn (before its ``done``)."""
     out: list[str] = []
@@ -406,6 +420,9 @@ def hand(table: Table, view: Any, lang: str) -> HandParts:
         fallback = ""
     said = prompt(table, view, lang)
     lines.append(said)
+    warning = secret_partner_warning(view, table.names(), lang)
+    if warning:
+        lines.append(warning)
     items, why = controls(table, view, lang)
     if why:
         lines.append(t("taroky.why_disabled", lang))

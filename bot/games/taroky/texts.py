@@ -45,7 +45,7 @@ from engine.taroky.events import (
 )
 from engine.taroky.messages import event_text
 from engine.taroky.protocol import DealRecord
-from engine.taroky.views import TableView
+from engine.taroky.views import PublicView, TableView
 
 QUIET = (CardPlayed, TurnPassed, RoundFinished)
 # what a seat says (bids, the game chosen, the call, announcements): a stand-in's is told
@@ -357,25 +357,59 @@ def deal_result(table: Table, row: DealRecord, lang: str) -> str:
 
 def announcements(table: Table, events: Sequence[GameEvent]) -> list[str]:
     """Messages to the channel: a deal's result, a new deal, the clock's last deal."""
+    return [line for line, _deal in _announced(table, events)]
+
+
+def deal_pictures(table: Table, events: Sequence[GameEvent]) -> list[tuple[int, str, str]]:
+    """The picture of each deal ended in ``events`` (everything shown, T-VIEW), with the
+    index of its result among ``announcements``: (index, picture name, file name)."""
+    lang = table.settings.lang
+    return [(i, f"deal:{n}", t("taroky.deal_file", lang, n=n))
+            for i, (_line, n) in enumerate(_announced(table, events)) if n is not None]
+
+
+def _announced(table: Table, events: Sequence[GameEvent]) -> list[tuple[str, int | None]]:
+    """The announcements, each with the number of the deal whose result it is (or None)."""
     lang, names = table.settings.lang, table.names()
     rnd = round_of(table)
     mine = taroky_events(events)
     ended = sum(1 for e in mine if isinstance(e, DealEnded))
     rows = iter(rnd.protocol[len(rnd.protocol) - ended:])  # the rows of the deals ended here
-    out = []
+    out: list[tuple[str, int | None]] = []
     for e in mine:
         if isinstance(e, DealEnded):
             row = next(rows, None)
             if row is not None:
-                out.append(deal_result(table, row, lang))
+                out.append((deal_result(table, row, lang), row.deal_no))
         elif isinstance(e, DealStarted):
-            out.append(t("taroky.announce_deal", lang, n=e.deal_no, dealer=names[e.dealer],
-                         predak=names[e.predak]))
+            out.append((t("taroky.announce_deal", lang, n=e.deal_no, dealer=names[e.dealer],
+                          predak=names[e.predak]), None))
         elif isinstance(e, RoundEnding):
-            out.append(t("taroky.announce_time_up", lang, n=rnd.deal.deal_no))
+            out.append((t("taroky.announce_time_up", lang, n=rnd.deal.deal_no), None))
         elif isinstance(e, AnnouncementsClosed):
             continue
     return out
+
+
+def finished_deal(rnd: TarokyRound, n: int) -> PublicView | None:
+    """Deal ``n`` of the round as everybody sees it once it is over (its ``reveal``), or
+    None if it has not ended. The round keeps the deal in progress and the one before; an
+    older deal is replayed from the round's log up to its end."""
+    for deal in (rnd.deal_view(), rnd.public_view().last_deal):
+        if deal is not None and deal.deal_no == n and deal.finished:
+            return deal
+    if not 1 <= n <= len(rnd.protocol):
+        return None
+    data = rnd.to_json()
+    log = data.pop("log")
+    data.pop("summary", None)
+    again = TarokyRound.from_json({**data, "log": []})
+    for raw in log:
+        again.apply_json(raw)
+        if len(again.protocol) >= n:
+            break
+    deal = again.deal_view() if again.finished else again.public_view().last_deal
+    return deal if deal is not None and deal.deal_no == n else None
 
 
 def turn_ping(table: Table, mention: str) -> str:

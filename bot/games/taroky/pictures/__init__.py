@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from bot.games.taroky.pictures.deal import render_deal
 from bot.games.taroky.pictures.hand import hand_text, render_hand
 from bot.games.taroky.pictures.sheet import render_sheet
 from bot.games.taroky.pictures.table import render_table
@@ -58,5 +59,5 @@ def render_sheet_from_export(data: Mapping[str, Any], lang: str = "cs") -> bytes
                         tournament_round(link))
 
 
-__all__ = ["clear_caches", "hand_text", "render_hand", "render_sheet", "render_sheet_from_export",
-           "render_table", "round_from_export"]
+__all__ = ["clear_caches", "hand_text", "render_deal", "render_hand", "render_sheet",
+           "render_sheet_from_export", "render_table", "round_from_export"]

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from bot.games.taroky.pictures import hand as hand_module
-from bot.games.taroky.pictures import render_hand, render_sheet, render_table
+from bot.games.taroky.pictures import render_deal, render_hand, render_sheet, render_table
 from bot.games.taroky.pictures import table as table_module
 from bot.games.taroky.pictures.examples import NAMES, example
 
@@ -23,6 +23,7 @@ EXAMPLES = {  # file name: (example, what is drawn)
     "taroky_hand_discard.png": ("discard", "hand"),
     "taroky_hand_trojka.png": ("trojka", "hand"),
     "taroky_protocol.png": ("finished", "sheet"),
+    "taroky_deal.png": ("finished", "deal"),
 }
 
 
@@ -32,6 +33,12 @@ def picture(kind: str, what: str, lang: str = "cs") -> bytes:
         return render_hand(rnd.view(seat), NAMES, lang)
     if what == "sheet":
         return render_sheet(rnd.public_view(), NAMES, lang)
+    if what == "deal":  # the first deal of the finished round, as counted
+        from bot.games.taroky.texts import finished_deal
+
+        deal = finished_deal(rnd, 1)
+        assert deal is not None
+        return render_deal(deal, rnd.protocol[0], NAMES, lang)
     return render_table(rnd.public_view(), NAMES, lang)
 
 

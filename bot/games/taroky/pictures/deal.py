@@ -1,0 +1,354 @@
+"""A finished Taroky deal as it is counted at a real table (T-VIEW Decision 18: when the deal
+ends everything is shown): the game and who played it with whom, the talon and who took which
+of its cards (3P: the trojkas, which was shown, which is the opponents'; sólo: the
+opponents'; Varšava: to whose trick each card went), then each side with its eyes and, per
+seat, the cards of its tricks and what it laid away.
+
+Drawn from the finished deal's public view (its ``reveal``, which exists only once the deal
+is over) and its protocol row (the eyes): the engine says what counts for whom; nothing here
+knows a rule. 800 px wide like a hand: words at least 24 px, 13 px on a phone's 430.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from PIL import Image
+
+from bot.games.taroky.pictures import palette
+from bot.games.taroky.words import card_label, game_name, level_text, pic
+from bot.i18n import lang_of, plural_form
+from bot.render import cards
+from bot.render.common import (
+    BAR,
+    GOLD,
+    GREEN,
+    MUTED,
+    PANEL,
+    RED,
+    RGB,
+    TEXT,
+    check_names,
+    encode,
+    felt,
+    panel,
+    paste,
+    text,
+)
+from bot.render.fonts import fit, fitted, font
+from engine.taroky.cards import cards_of
+from engine.taroky.protocol import DealRecord
+from engine.taroky.talon import lower, upper
+from engine.taroky.views import PublicView, Reveal
+
+DECK = "taroky"
+W = 800
+M = 12  # the panels' margin
+PAD = 12  # inside a panel
+INNER = W - 2 * M - 2 * PAD  # what a row of cards may take
+SMALLEST = 24  # px: 13 px on a phone's 430
+HEADER_H = 56
+CHIP_H = 38
+CARD_W = 80
+CARD_H = cards.card_height(CARD_W)
+STEP = 36  # px between a pile's cards: each shows its index
+TALON_STEP = CARD_W + 6  # the talon's cards side by side
+GROUP_GAP = 22
+LINE = 34  # a line of words over cards
+ROW_GAP = 8
+
+
+def _eyes(n: int, lang: str) -> str:
+    return pic(f"deal_eyes_{plural_form(n, lang)}", lang, n=n)
+
+
+def _chips(deal: PublicView, row: DealRecord, names: list[str],
+           lang: str) -> list[tuple[str, str, RGB]]:
+    """Who played the game and with whom: (label, value, the value's colour)."""
+    if row.game == "W":
+        key = "varsava_zduch" if row.zduch else "varsava_chosen"
+        return [(pic(key, lang), names[row.declarer], GOLD)]
+    chips = [(pic("plays", lang), names[row.declarer], GOLD)]
+    if row.called is not None:
+        chips.append((pic("calls", lang), card_label(row.called, lang), TEXT))
+    if row.partner is not None:
+        chips.append((pic("deal_partner", lang), names[row.partner], GOLD))
+    elif row.tiche_solo:
+        chips.append((pic("deal_silent_solo", lang), "", TEXT))
+    elif row.game in ("1P", "2P"):
+        chips.append((pic("alone", lang), "", TEXT))
+    if row.flek[0]:
+        chips.append((pic("flek_game", lang), level_text(row.flek[0], lang), RED))
+    return chips
+
+
+def _chips_fitted(deal: PublicView, row: DealRecord, names: list[str],
+                  lang: str) -> list[tuple[str, str, RGB]]:
+    """The chips, their names cut as much as the row needs to stay within the picture."""
+    chips: list[tuple[str, str, RGB]] = []
+    for most in (None, 260, 200, 150, 110, 80):  # px of a name
+        short = names if most is None else [fit(n, font(SMALLEST, "bold"), most)
+                                            for n in names]
+        chips = _chips(deal, row, short, lang)
+        if sum(_chip_w(label, value) + 8 for label, value, _c in chips) - 8 <= W - 2 * M:
+            break
+    return chips
+
+
+def _chip_w(label: str, value: str) -> int:
+    return int(font(SMALLEST).getlength(label) + font(SMALLEST, "bold").getlength(value)) + (
+        30 if value else 24)
+
+
+def _talon_groups(deal: PublicView, row: DealRecord, reveal: Reveal, names: list[str],
+                  lang: str) -> list[tuple[str, str, list[int]]]:
+    """The talon in groups as it went: (whose, what it was, its cards) in the talon's order."""
+    talon = list(row.talon)
+    groups: list[tuple[str, str, list[int]]] = []
+    if row.game == "W":  # each card to the winner of the trick it was turned after
+        for card, seat in deal.turned:
+            who = names[seat] if seat is not None else ""
+            if groups and groups[-1][0] == who:
+                groups[-1][2].append(card)
+            else:
+                groups.append((who, "", [card]))
+        return groups
+
+    def what(cs: Sequence[int]) -> str:
+        if not row.game.startswith("3P"):
+            return ""
+        key = "deal_upper" if tuple(cs) == upper(row.talon) else (
+            "deal_lower" if tuple(cs) == lower(row.talon) else "")
+        if not key:
+            return ""
+        shown = all(c in row.shown for c in cs)
+        return pic(key, lang) + (" · " + pic("deal_shown", lang) if shown else "")
+
+    parts = [(names[s], list(reveal.taken[s])) for s in range(4) if reveal.taken[s]]
+    if reveal.opp_talon:
+        parts.append((pic("deal_opponents", lang), list(reveal.opp_talon)))
+    parts.sort(key=lambda p: min(talon.index(c) for c in p[1]))
+    return [(who, what(cs), sorted(cs, key=talon.index)) for who, cs in parts]
+
+
+def _talon_layout(groups: list[tuple[str, str, list[int]]]) -> tuple[list[int], list[str]]:
+    """Each group's width (its cards, or its words if wider) and its words as they fit."""
+    bold = font(SMALLEST, "bold")
+    small = font(SMALLEST, "narrow")
+    cards_w = [CARD_W + TALON_STEP * (len(cs) - 1) for _w, _s, cs in groups]
+    room = INNER - GROUP_GAP * (len(groups) - 1)
+    want = [max(cw, math.ceil(bold.getlength(who)), math.ceil(small.getlength(sub)))
+            for cw, (who, sub, _cs) in zip(cards_w, groups, strict=True)]
+    if sum(want) > room:  # the words cut to what the cards leave them
+        spare = max(0, room - sum(cards_w))
+        extra = [w - cw for w, cw in zip(want, cards_w, strict=True)]
+        share = spare / max(1, sum(extra))
+        want = [cw + int(e * share) for cw, e in zip(cards_w, extra, strict=True)]
+    return want, [fit(who, bold, w) for w, (who, _s, _c) in zip(want, groups, strict=True)]
+
+
+def _pile_rows(count: int, first_room: int) -> list[int]:
+    """How many of a pile's ``count`` cards each row holds: the first row ``first_room`` px
+    wide (none if it has no room), the others the whole row."""
+    def fits(width: int) -> int:
+        return 0 if width < CARD_W else 1 + (width - CARD_W) // STEP
+
+    rows: list[int] = []
+    left, room = count, first_room
+    while left > 0:
+        rows.append(min(fits(room), left))
+        left -= rows[-1]
+        room = INNER
+    return rows
+
+
+def _laid_w(laid: Sequence[int]) -> int:
+    return CARD_W + STEP * (len(laid) - 1) if laid else 0
+
+
+def _seat_height(pile: Sequence[int], laid: Sequence[int], head: bool = True) -> int:
+    rows = _pile_rows(len(pile), INNER - (_laid_w(laid) + GROUP_GAP if laid else 0))
+    n = max(len(rows), 1 if laid else 0)
+    return (LINE if head or laid else 0) + n * (CARD_H + ROW_GAP)
+
+
+def _head(img: Image.Image, x: int, y: int, name: str, role: str, tricks: int, room: int,
+          lang: str) -> None:
+    """A seat's name, its role and its tricks on one line ``room`` px wide at most."""
+    fb, fr = font(26, "bold"), font(SMALLEST)
+    took = f"{pic('tricks', lang)} {tricks}"
+    role_w = fr.getlength(role) + 10 if role else 0
+    shown = fit(name, fb, max(60, room - role_w - fr.getlength(took) - 16))
+    nx = x + int(text(img, (x, y + LINE // 2), shown, fb, TEXT, "lm"))
+    if role:
+        nx += 10 + int(text(img, (nx + 10, y + LINE // 2 + 1), role, fr, GOLD, "lm"))
+    text(img, (nx + 16, y + LINE // 2 + 1), took, fr, MUTED, "lm")
+
+
+def _seat(img: Image.Image, x: int, y: int, name: str, role: str, tricks: int,
+          pile: Sequence[int], laid: Sequence[int], lang: str, head: bool = True) -> int:
+    """One seat: its name, role and tricks (``head``; else its panel's title says them),
+    the cards of its tricks, what it laid away (right, under its word); returns the height
+    used."""
+    laid_w = _laid_w(laid)
+    right = x + INNER - (laid_w + GROUP_GAP if laid else 0)
+    if head:  # (clear of the word over what it laid away)
+        word = font(SMALLEST).getlength(pic("deal_laid", lang)) if laid else 0
+        _head(img, x, y, name, role, tricks,
+              INNER - (int(max(laid_w, word)) + GROUP_GAP if laid else 0), lang)
+    top = y + (LINE if head or laid else 0)
+    if laid:
+        text(img, (x + INNER, y + LINE // 2 + 1), pic("deal_laid", lang), font(SMALLEST),
+             MUTED, "rm")
+        for i, card in enumerate(laid):
+            cards.put(img, card, CARD_W, x + INNER - laid_w + i * STEP, top, "plain", DECK,
+                      lang)
+    cy, k = top, 0
+    for n in _pile_rows(len(pile), right - x):
+        for i in range(n):
+            cards.put(img, pile[k], CARD_W, x + i * STEP, cy, "plain", DECK, lang)
+            k += 1
+        cy += CARD_H + ROW_GAP
+    return _seat_height(pile, laid, head)
+
+
+Block = tuple[str, str, RGB, list[tuple[str, str, int, list[int], list[int]]]]
+
+
+def _blocks(deal: PublicView, row: DealRecord, reveal: Reveal, names: list[str],
+            lang: str) -> list[Block]:
+    """The panels under the talon: (title, its eyes, their colour, its seats: name, role,
+    tricks, the cards of its tricks, what it laid away) — each side, or in Varšava each
+    player."""
+    def seat(s: int, role: str = "") -> tuple[str, str, int, list[int], list[int]]:
+        return (names[s], role, row.tricks[s], cards_of(reveal.piles[s]),
+                list(reveal.discards[s]))
+
+    if row.game == "W":
+        assert row.eyes_by_seat is not None
+        blana = row.blana or (False, False, False, False)
+        order = [(row.declarer + i) % 4 for i in range(4)]
+        return [(names[s], _eyes(row.eyes_by_seat[s], lang)
+                 + (" · " + pic("deal_blana", lang) if blana[s] else ""), TEXT,
+                 [seat(s)]) for s in order]
+    assert row.eyes is not None and row.components is not None
+    declarers = [row.declarer] + ([row.partner] if row.partner is not None else [])
+    others = [s for s in ((row.declarer + i) % 4 for i in range(1, 4)) if s not in declarers]
+    won = row.components["G"]
+    mine = GREEN if won > 0 else (RED if won < 0 else TEXT)
+    theirs = RED if won > 0 else (GREEN if won < 0 else TEXT)
+    roles = {row.declarer: pic("legend_declarer", lang)}
+    if row.partner is not None:
+        roles[row.partner] = pic("legend_partner", lang)
+    side_d = [seat(s, roles.get(s, "")) for s in declarers]
+    side_o = [seat(s) for s in others]
+    if reveal.opp_talon:
+        side_o.append((pic("deal_talon_theirs", lang), "", -1, list(reveal.opp_talon), []))
+    return [  # (a side of two or three: its seats below are named)
+        (pic("deal_side_d", lang), _eyes(row.eyes[0], lang), mine, side_d),
+        (pic("deal_side_o", lang), _eyes(row.eyes[1], lang), theirs, side_o),
+    ]
+
+
+def _single(block: Block) -> bool:
+    """A side of one player (a declarer alone, a player of Varšava): its title is his."""
+    return len(block[3]) == 1
+
+
+def _block_height(block: Block) -> int:
+    head = not _single(block)
+    return LINE + PAD + PAD // 2 + sum(_seat_height(p, laid, head) + PAD
+                                       for _n, _r, _t, p, laid in block[3])
+
+
+def deal_image(deal: PublicView, row: DealRecord, names: Sequence[str],
+               lang: str = "cs") -> Image.Image:
+    """The finished deal ``deal`` (its public view, with the reveal) and its protocol row as
+    a Pillow image (RGB)."""
+    if not isinstance(deal, PublicView) or deal.reveal is None:
+        raise ValueError("a deal is drawn only once it is over (its reveal)")
+    lang = lang_of(lang)
+    who = check_names(names)
+    reveal = deal.reveal
+    groups = _talon_groups(deal, row, reveal, who, lang)
+    blocks = _blocks(deal, row, reveal, who, lang)
+    subs = any(what for _w, what, _c in groups)  # 3P: a line says which trojka
+    talon_h = (PAD + LINE + (2 if subs else 1) * LINE + CARD_H + PAD) if groups else 0
+    height = (HEADER_H + 8 + CHIP_H + 10 + (talon_h + 10 if talon_h else 0)
+              + sum(_block_height(b) + 10 for b in blocks) + 2)
+    img = felt(W, height).copy()
+    paste(img, panel(W, HEADER_H, BAR, radius=0), 0, 0)
+    # the header: the deal, its game; the eyes of the sides
+    title = pic("deal_no", lang, n=row.deal_no)
+    x = 14 + int(text(img, (14, HEADER_H // 2), title, font(29, "bold"), TEXT, "lm"))
+    score = "" if row.eyes is None else f"{row.eyes[0]}:{row.eyes[1]}"
+    score_w = int(text(img, (W - 14, HEADER_H // 2), score, font(29, "bold"), GOLD, "rm"))
+    sub, fs = fitted(game_name(row.game, lang), SMALLEST, "regular", W - 14 - x - 12 - score_w
+                     - 16, smallest=SMALLEST)
+    text(img, (x + 12, HEADER_H // 2 + 1), sub, fs, MUTED, "lm")
+    # who played it with whom
+    y = HEADER_H + 8
+    cx = M
+    for label, value, colour in _chips_fitted(deal, row, who, lang):
+        w = _chip_w(label, value)
+        paste(img, panel(w, CHIP_H, PANEL, radius=12), cx, y)
+        lx = cx + 12 + int(text(img, (cx + 12, y + CHIP_H // 2 + 1), label, font(SMALLEST),
+                                MUTED if value else TEXT, "lm"))
+        if value:
+            text(img, (lx + 6, y + CHIP_H // 2), value, font(SMALLEST, "bold"), colour, "lm")
+        cx += w + 8
+    y += CHIP_H + 10
+    # the talon, in groups as it went
+    if groups:
+        paste(img, panel(W - 2 * M, talon_h, PANEL, radius=14), M, y)
+        text(img, (M + PAD, y + PAD + LINE // 2), pic("talon", lang), font(26, "bold"), TEXT,
+             "lm")
+        widths, labels = _talon_layout(groups)
+        gx, top = M + PAD, y + PAD + LINE
+        for w, label, (_who, what, cs) in zip(widths, labels, groups, strict=True):
+            text(img, (gx, top + LINE // 2), label, font(SMALLEST, "bold"), GOLD, "lm")
+            if what:
+                shown, fw = fitted(what, SMALLEST, "narrow", w, smallest=SMALLEST)
+                text(img, (gx, top + LINE + LINE // 2), fit(shown, fw, w), fw, MUTED, "lm")
+            for i, card in enumerate(cs):
+                cards.put(img, card, CARD_W, gx + i * TALON_STEP,
+                          top + (2 if subs else 1) * LINE, "plain",
+                          DECK, lang)
+            gx += w + GROUP_GAP
+        y += talon_h + 10
+    # each side (Varšava: each player) with its eyes, and its seats' cards
+    for title_s, eyes, colour, seats in blocks:
+        h = _block_height((title_s, eyes, colour, seats))
+        paste(img, panel(W - 2 * M, h, PANEL, radius=14), M, y)
+        fb = font(26, "bold")
+        eyes_w = int(text(img, (W - M - PAD, y + PAD + LINE // 2), eyes, fb, colour, "rm"))
+        single = _single((title_s, eyes, colour, seats))
+        if single:
+            name, role, tricks, _p, _l = seats[0]
+            _head(img, M + PAD, y + PAD, name, role, tricks, INNER - eyes_w - 16, lang)
+        else:
+            shown = fit(title_s, fb, INNER - eyes_w - 16)
+            text(img, (M + PAD, y + PAD + LINE // 2), shown, fb, TEXT, "lm")
+        sy = y + PAD + LINE + PAD // 2
+        for name, role, tricks, pile, laid in seats:
+            if tricks < 0:  # the talon's part that counts for this side
+                text(img, (M + PAD, sy + LINE // 2 + 1), name, font(SMALLEST), MUTED, "lm")
+                for i, card in enumerate(pile):
+                    cards.put(img, card, CARD_W, M + PAD + i * STEP, sy + LINE, "plain",
+                              DECK, lang)
+                sy += _seat_height(pile, laid) + PAD
+                continue
+            sy += _seat(img, M + PAD, sy, name, role, tricks, pile, laid, lang,
+                        head=not single) + PAD
+        y += h + 10
+    return img
+
+
+def render_deal(deal: PublicView, row: DealRecord, names: Sequence[str],
+                lang: str = "cs") -> bytes:
+    """PNG of a finished deal as counted (its public view once it is over, and its row)."""
+    return encode(deal_image(deal, row, names, lang), palette.taroky())
+
+
+__all__ = ["deal_image", "render_deal"]
