@@ -5,7 +5,8 @@
   next decision of each seat modelled as a searching player is searched in the world itself
   (each legal card tried with a medium rollout after it, the best for that seat kept);
 * ``joint_own_points``: the searching seat's own next decisions chosen per information set
-  over many worlds at once (one card for all the worlds that show it the same cards).
+  over many worlds at once (one card for all the worlds that show it the same cards);
+  ``joint_kvarty_points``: the same for its next leads in kvarty.
 
 Like the medium rollouts they play by the engine's rule functions (``rules.trick_legal_mask``
 through ``policy.legal_trick_mask``, ``rules.trick_winner_offset``, ``rules.trick_penalty``,
@@ -23,6 +24,8 @@ from engine.ai.policy import (
     Leads,
     desitky_rollout,
     equivalence_prune_mask,
+    kvarty_policy,
+    kvarty_rollout,
     legal_trick_mask,
     maturita_leads,
     model_lead,
@@ -33,7 +36,7 @@ from engine.ai.policy import (
 )
 from engine.cards import FULL_DECK, HEARTS_MASK
 from engine.fast import RED_LEAD, points_left
-from engine.rules import desitky_next_ends, trick_winner_offset
+from engine.rules import desitky_next_ends, kvarty_lead_mask, lay_kvarta, trick_winner_offset
 
 NON_HEARTS = 0xFFFFFFFF & ~HEARTS_MASK
 Utility = Callable[[list[int]], float]
@@ -342,3 +345,103 @@ def other_groups(legal: int, out: int, value: tuple[int, ...], own: int) -> list
         return tops
     mine = next(t for t in tops if t >= own)
     return [t for t in tops if t != mine]
+
+
+def joint_kvarty_points(
+    worlds: Sequence[list[int]],
+    me: int,
+    first_card: int,
+    depth: int,
+    want: tuple[bool, bool, bool, bool],
+    min_worlds: int = 1,
+    limit: int = 0,
+    deadline: float | None = None,
+    coarse: bool = False,
+) -> int:
+    """Kvarty: the cards ``me`` keeps to the end, summed over ``worlds`` (all four hands; ``me``
+    on lead in each, the same public position, outside maturita), when it leads ``first_card``
+    and chooses its next ``depth`` leads per information set. The other seats lead by the
+    rollout's rule (``kvarty_policy``); every kvarta is laid by ``rules.lay_kvarta``. Everything
+    laid is public, so what tells the worlds apart at ``me``'s next lead is only who laid what:
+    the worlds fall into sets by every lay until then (the leader, its start and each card
+    another seat added, in order: ``me``'s full information) or, ``coarse``, by ``me``'s hand
+    and the cards played (what the rollout's rule reads: the seat forgets who held which card,
+    and so the hand counts). In each set ``me`` leads *one* start for all its worlds (of
+    ``rules.kvarty_lead_mask``), the one with the fewest cards kept over them, ties to the
+    rollout's start (the same in every world of a set, both keys fix hand and cards played);
+    where ``depth`` runs out the medium rollout (``kvarty_rollout``) plays on. A lead with
+    one start is not a decision; a set of fewer than ``min_worlds`` worlds leads the
+    rollout's start. With one world this is the best over ``me``'s next leads in that world;
+    with ``depth`` 0 the rollout; never more than the rollout. ``limit`` > 0 caps the sets
+    visited, ``deadline`` (``clock.now()``) the time (``JointTooDeep`` beyond either)."""
+    visited = [0]
+
+    def q(group: list[list[int]], card: int, d: int) -> int:
+        """Cards ``me`` keeps over ``group`` leading ``card`` there, ``d`` leads still chosen
+        after it."""
+        if d <= 0:
+            return sum(kvarty_rollout(h, me, False, -1, want, card)[me] for h in group)
+        total = 0
+        buckets: dict[tuple[int, ...], list[list[int]]] = {}
+        for hands in group:
+            h = list(hands)
+            seen: list[int] = []
+            seat, c = me, card
+            while True:  # lay on until me leads again or the game is over
+                lay = lay_kvarta(h, seat, c)
+                if not coarse:
+                    seen.append(seat << 5 | c)
+                    seen.extend(s << 5 | x for s, x in lay.filled)
+                nxt = lay.next_leader
+                if nxt is None:
+                    break
+                seat = nxt
+                if seat == me:
+                    break
+                played = FULL_DECK & ~(h[0] | h[1] | h[2] | h[3])
+                c = kvarty_policy(h[seat], played, False, want[seat])
+            if nxt is None:
+                total += h[me].bit_count()  # the game is over in this world
+                continue
+            if coarse:
+                key: tuple[int, ...] = (h[me], h[0] | h[1] | h[2] | h[3])
+            else:
+                key = (h[me], *seen)
+            sub = buckets.get(key)
+            if sub is None:
+                buckets[key] = sub = []
+            sub.append(h)
+        for sub in buckets.values():
+            total += best(sub, d)
+        return total
+
+    def best(group: list[list[int]], d: int) -> int:
+        """``me`` on lead in every world of ``group`` (one information set): the fewest cards
+        kept over them leading one start, ``d`` leads to choose counting this one."""
+        visited[0] += 1
+        if limit and visited[0] > limit:
+            raise JointTooDeep
+        if deadline is not None and clock.now() > deadline:
+            raise JointTooDeep
+        h0 = group[0]
+        hs = h0[me]
+        played = FULL_DECK & ~(h0[0] | h0[1] | h0[2] | h0[3])
+        own = kvarty_policy(hs, played, False, want[me])
+        legal = kvarty_lead_mask(hs, False)
+        if legal & (legal - 1) == 0:
+            return q(group, own, d)  # one start: not a decision
+        if len(group) < min_worlds:
+            return q(group, own, 0)
+        score = q(group, own, d - 1)
+        m = legal & ~(1 << own)
+        while m and score:
+            low = m & -m
+            m ^= low
+            if deadline is not None and clock.now() > deadline:
+                raise JointTooDeep
+            x = q(group, low.bit_length() - 1, d - 1)
+            if x < score:
+                score = x
+        return score
+
+    return q([list(h) for h in worlds], first_card, depth)

@@ -54,6 +54,7 @@ from engine.ai.posterior import Beliefs
 from engine.ai.rollouts import (
     JointTooDeep,
     desitky_plan_rollout,
+    joint_kvarty_points,
     joint_own_points,
     seat_utilities,
     trick_lookahead_rollout,
@@ -141,6 +142,11 @@ class SearchConfig:
     # then; measured alike (-0.022 [-0.040, -0.003] per game keyed finely)
     joint_coarse: bool = True
     joint_limit: int = 3000  # the seat's decisions visited per candidate; beyond: flat
+    # kvarty outside maturita, the same for the seat's next ``kvarty_joint`` leads
+    # (``rollouts.joint_kvarty_points``); the information sets by who laid what
+    # (``kvarty_coarse`` off) or by the seat's hand and the cards played. 0: off.
+    kvarty_joint: int = 0
+    kvarty_coarse: bool = False
 
 
 def equivalence_prune(cards: list[int], separators: int, code: int, keep: int) -> list[int]:
@@ -526,6 +532,17 @@ class CardSearch:
 
             def simulate_kvarty(hands: list[int], i: int) -> list[int]:
                 return kvarty_rollout(hands, me, first, maturant, want, cards[i])
+
+            if self.config.kvarty_joint > 0 and maturant < 0 and not want[me]:
+                cfg = self.config
+
+                def joint_kvarty(worlds: list[Hands], i: int, deadline: float | None) -> int:
+                    return joint_kvarty_points(
+                        worlds, me, cards[i], cfg.kvarty_joint, want, cfg.joint_min,
+                        cfg.joint_limit, deadline, cfg.kvarty_coarse,
+                    )  # fmt: skip
+
+                self.joint = joint_kvarty
 
             return simulate_kvarty, cards, _index(cards, prior)
         assert isinstance(pub.game, DesitkyView)
