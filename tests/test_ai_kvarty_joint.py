@@ -239,20 +239,22 @@ def test_the_kvarty_joint_search_is_not_used_in_maturita() -> None:
 
 
 def test_with_the_kvarty_joint_search_off_none_is_built(monkeypatch: Any) -> None:
-    """``kvarty_joint=0`` (the default) leaves kvarty's flat search as it was: nothing of the
-    joint search is built or run (``benchmarks/search_equivalence.py`` gives main's
-    fingerprint)."""
+    """``kvarty_joint=0`` leaves kvarty's flat search as it was before the joint search:
+    nothing of it is built or run (``benchmarks/search_equivalence.py --set kvarty_joint=0``
+    gives the fingerprint of the code before it). The default is on, keyed coarsely."""
     import engine.ai.search as search_module
 
     def boom(*args: Any, **kwargs: Any) -> int:
         raise AssertionError("the joint search ran")
 
+    assert SearchConfig().kvarty_joint == 1
+    assert SearchConfig().kvarty_coarse
     monkeypatch.setattr(search_module, "joint_kvarty_points", boom)
-    assert SearchConfig().kvarty_joint == 0
+    off = replace(BASE, kvarty_joint=0)
     for seed in range(6):
-        hard = _game(BASE, seed)
+        hard = _game(off, seed)
         assert hard.last_joint == ""
     for seed, lora in enumerate(_positions(8, 81)):
-        search = CardSearch(lora.view(_me(lora)), random.Random(seed), BASE)
+        search = CardSearch(lora.view(_me(lora)), random.Random(seed), off)
         search.run()
         assert search.joint is None

@@ -148,9 +148,11 @@ class SearchConfig:
     joint_limit: int = 3000  # the seat's decisions visited per candidate; beyond: flat
     # kvarty outside maturita, the same for the seat's next ``kvarty_joint`` leads
     # (``rollouts.joint_kvarty_points``); the information sets by who laid what
-    # (``kvarty_coarse`` off) or by the seat's hand and the cards played. 0: off.
-    kvarty_joint: int = 0
-    kvarty_coarse: bool = False
+    # (``kvarty_coarse`` off) or by the seat's hand and the cards played. 0: off. On (depth 1,
+    # coarse): fewer cards kept in a medium field, -0.012 [-0.018, -0.005] per game over 1,800
+    # deals (keyed finely -0.004 [-0.012, +0.005], 1,200); docs/AI_STRENGTH.md, tenth round
+    kvarty_joint: int = 1
+    kvarty_coarse: bool = True
     # desítky searched card by card, outside maturita: the seat's next ``desitky_joint`` turns
     # chosen per information set, each one whole turn for all its worlds
     # (``rollouts.joint_desitky_points``); the sets by every card laid and knock, by seat
