@@ -19,10 +19,10 @@ tallies per game why its card searches stopped drawing worlds (``CardSearch.stop
 world cap, the time budget, the close budget or cap, settled early), with the worlds used
 and the CPU milliseconds per decision; ``--set worlds=128,close_worlds=240`` changes the
 ``SearchConfig`` (world caps, budgets) of hard. With ``--stops`` it also prints the median and
-95th percentile of the CPU milliseconds per decision, and with ``--set own_joint=1`` how often
-the joint search of the seat's own next decisions ranked the close candidates (``joint``) and
-chose another card than the flat search (``changed``), or was stopped by the close budget
-(``stopped``: the flat search's card).
+95th percentile of the CPU milliseconds per decision, and where a joint search of the seat's
+own next decisions is on (``own_joint``, ``kvarty_joint``, ``desitky_joint``) how often it
+ranked the close candidates (``joint``) and chose another card than the flat search
+(``changed``), or was stopped by the close budget (``stopped``: the flat search's card).
 """
 
 from __future__ import annotations

@@ -5,7 +5,9 @@
   next decision of each seat modelled as a searching player is searched in the world itself
   (each legal card tried with a medium rollout after it, the best for that seat kept);
 * ``joint_own_points``: the searching seat's own next decisions chosen per information set
-  over many worlds at once (one card for all the worlds that show it the same cards).
+  over many worlds at once (one card for all the worlds that show it the same cards);
+  ``joint_kvarty_points``: the same for its next leads in kvarty, ``joint_desitky_points``
+  for its next turns in desítky (one whole turn for all the worlds that show it the same).
 
 Like the medium rollouts they play by the engine's rule functions (``rules.trick_legal_mask``
 through ``policy.legal_trick_mask``, ``rules.trick_winner_offset``, ``rules.trick_penalty``,
@@ -21,8 +23,11 @@ from engine import clock
 from engine.ai.policy import (
     CARD_VALUE,
     Leads,
+    desitky_policy,
     desitky_rollout,
     equivalence_prune_mask,
+    kvarty_policy,
+    kvarty_rollout,
     legal_trick_mask,
     maturita_leads,
     model_lead,
@@ -31,9 +36,15 @@ from engine.ai.policy import (
     trick_policy,
     trick_rollout,
 )
-from engine.cards import FULL_DECK, HEARTS_MASK
+from engine.cards import FULL_DECK, HEARTS_MASK, cards_of
 from engine.fast import RED_LEAD, points_left
-from engine.rules import desitky_next_ends, trick_winner_offset
+from engine.rules import (
+    desitky_knockers,
+    desitky_next_ends,
+    kvarty_lead_mask,
+    lay_kvarta,
+    trick_winner_offset,
+)
 
 NON_HEARTS = 0xFFFFFFFF & ~HEARTS_MASK
 Utility = Callable[[list[int]], float]
@@ -342,3 +353,290 @@ def other_groups(legal: int, out: int, value: tuple[int, ...], own: int) -> list
         return tops
     mine = next(t for t in tops if t >= own)
     return [t for t in tops if t != mine]
+
+
+def joint_kvarty_points(
+    worlds: Sequence[list[int]],
+    me: int,
+    first_card: int,
+    depth: int,
+    want: tuple[bool, bool, bool, bool],
+    min_worlds: int = 1,
+    limit: int = 0,
+    deadline: float | None = None,
+    coarse: bool = False,
+) -> int:
+    """Kvarty: the cards ``me`` keeps to the end, summed over ``worlds`` (all four hands; ``me``
+    on lead in each, the same public position, outside maturita), when it leads ``first_card``
+    and chooses its next ``depth`` leads per information set. The other seats lead by the
+    rollout's rule (``kvarty_policy``); every kvarta is laid by ``rules.lay_kvarta``. Everything
+    laid is public, so what tells the worlds apart at ``me``'s next lead is only who laid what:
+    the worlds fall into sets by every lay until then (the leader, its start and each card
+    another seat added, in order: ``me``'s full information) or, ``coarse``, by ``me``'s hand
+    and the cards played (what the rollout's rule reads: the seat forgets who held which card,
+    and so the hand counts). In each set ``me`` leads *one* start for all its worlds (of
+    ``rules.kvarty_lead_mask``), the one with the fewest cards kept over them, ties to the
+    rollout's start (the same in every world of a set, both keys fix hand and cards played);
+    where ``depth`` runs out the medium rollout (``kvarty_rollout``) plays on. A lead with
+    one start is not a decision; a set of fewer than ``min_worlds`` worlds leads the
+    rollout's start. With one world this is the best over ``me``'s next leads in that world;
+    with ``depth`` 0 the rollout; never more than the rollout. ``limit`` > 0 caps the sets
+    visited, ``deadline`` (``clock.now()``) the time (``JointTooDeep`` beyond either)."""
+    visited = [0]
+
+    def q(group: list[list[int]], card: int, d: int) -> int:
+        """Cards ``me`` keeps over ``group`` leading ``card`` there, ``d`` leads still chosen
+        after it."""
+        if d <= 0:
+            return sum(kvarty_rollout(h, me, False, -1, want, card)[me] for h in group)
+        total = 0
+        buckets: dict[tuple[int, ...], list[list[int]]] = {}
+        for hands in group:
+            h = list(hands)
+            seen: list[int] = []
+            seat, c = me, card
+            while True:  # lay on until me leads again or the game is over
+                lay = lay_kvarta(h, seat, c)
+                if not coarse:
+                    seen.append(seat << 5 | c)
+                    seen.extend(s << 5 | x for s, x in lay.filled)
+                nxt = lay.next_leader
+                if nxt is None:
+                    break
+                seat = nxt
+                if seat == me:
+                    break
+                played = FULL_DECK & ~(h[0] | h[1] | h[2] | h[3])
+                c = kvarty_policy(h[seat], played, False, want[seat])
+            if nxt is None:
+                total += h[me].bit_count()  # the game is over in this world
+                continue
+            if coarse:
+                key: tuple[int, ...] = (h[me], h[0] | h[1] | h[2] | h[3])
+            else:
+                key = (h[me], *seen)
+            sub = buckets.get(key)
+            if sub is None:
+                buckets[key] = sub = []
+            sub.append(h)
+        for sub in buckets.values():
+            total += best(sub, d)
+        return total
+
+    def best(group: list[list[int]], d: int) -> int:
+        """``me`` on lead in every world of ``group`` (one information set): the fewest cards
+        kept over them leading one start, ``d`` leads to choose counting this one."""
+        visited[0] += 1
+        if limit and visited[0] > limit:
+            raise JointTooDeep
+        if deadline is not None and clock.now() > deadline:
+            raise JointTooDeep
+        h0 = group[0]
+        hs = h0[me]
+        played = FULL_DECK & ~(h0[0] | h0[1] | h0[2] | h0[3])
+        own = kvarty_policy(hs, played, False, want[me])
+        legal = kvarty_lead_mask(hs, False)
+        if legal & (legal - 1) == 0:
+            return q(group, own, d)  # one start: not a decision
+        if len(group) < min_worlds:
+            return q(group, own, 0)
+        score = q(group, own, d - 1)
+        m = legal & ~(1 << own)
+        while m and score:
+            low = m & -m
+            m ^= low
+            if deadline is not None and clock.now() > deadline:
+                raise JointTooDeep
+            x = q(group, low.bit_length() - 1, d - 1)
+            if x < score:
+                score = x
+        return score
+
+    return q([list(h) for h in worlds], first_card, depth)
+
+
+# a desítky turn of the searching seat: the cards it lays, and whether the medium rule then
+# goes on with the turn (else it ends there, or by itself when nothing more can be laid)
+TurnOption = tuple[tuple[int, ...], bool]
+
+
+def desitky_plans(hand: int, ends: int, laid_now: int, limit: int) -> list[tuple[int, ...]] | None:
+    """Every distinct set of cards a seat on turn can still lay before its turn ends, each in
+    one order it can be laid in (R-DESITKY-TURN: each card one of the ends then, through
+    ``rules.desitky_next_ends``), the empty plan first when the turn already holds a card (it
+    may end now). Where the turn ends does not depend on the order, only on the set. None if
+    there are more than ``limit``."""
+    plans: list[tuple[int, ...]] = [()] if laid_now else []
+    seen = {0}
+    stack: list[tuple[int, int, tuple[int, ...]]] = [(hand, ends, ())]
+    while stack:
+        h, e, seq = stack.pop()
+        m = h & e
+        while m:
+            low = m & -m
+            m ^= low
+            c = low.bit_length() - 1
+            nxt = (*seq, c)
+            key = hand & ~(h ^ low)
+            if key in seen:
+                continue
+            seen.add(key)
+            plans.append(nxt)
+            if len(plans) > limit:
+                return None
+            if h ^ low:
+                stack.append((h ^ low, desitky_next_ends(e, c), nxt))
+    return plans
+
+
+def joint_desitky_points(
+    worlds: Sequence[list[int]],
+    ends: int,
+    me: int,
+    laid: int,
+    first_card: int,
+    depth: int,
+    want: tuple[bool, bool, bool, bool],
+    min_worlds: int = 1,
+    limit: int = 0,
+    deadline: float | None = None,
+    coarse: bool = False,
+    max_plans: int = 48,
+) -> int:
+    """Desítky: ``me``'s points from here (cards left and knocks), summed over ``worlds``
+    (``me`` on turn in each with ``laid`` cards laid in it, the same public position, outside
+    maturita), when it lays ``first_card`` (-1: ends the turn), goes on with this turn by the
+    medium rule (``desitky_policy``), and chooses its next ``depth`` turns per information
+    set. The other seats play by the medium rule and knock by ``rules.desitky_knockers``;
+    what they lay splits the worlds by what ``me`` will have seen at its next turn: every
+    card laid and knock, by seat, in order (its full information) or, ``coarse``, only its own
+    hand and the rows then (the seat forgets who laid what, and the hand counts). In each set
+    ``me`` plays *one* option for all its worlds: its rollout turn (in each world the medium
+    rule's turn there) or one fixed whole turn (``desitky_plans``, a set of cards laid in an
+    order the rules allow, then the turn ends; with more than ``max_plans`` of them, each
+    playable card with the medium rule after it), the one with the fewest points over them
+    (ties: the rollout turn). Where ``depth`` runs out the medium rollout plays on
+    (``desitky_rollout`` / ``desitky_plan_rollout``). A turn with one possible plan (or a
+    knock) is not a decision; a set of fewer than ``min_worlds`` worlds plays the rollout turn.
+    With one world this is the best over ``me``'s next turns in that world; with ``depth`` 0
+    the rollout; never more than the rollout. ``limit`` > 0 caps the sets visited,
+    ``deadline`` (``clock.now()``) the time (``JointTooDeep`` beyond either)."""
+    visited = [0]
+    World = tuple[list[int], int]  # hands, row ends
+
+    def medium_turn(h: list[int], e: int, seat: int, laid_now: int) -> tuple[int, int, bool]:
+        """``seat`` goes on with its turn by the medium rule (as ``desitky_rollout``): the
+        row ends and cards laid after it, and whether its hand is empty (the game is over)."""
+        while h[seat] & e:
+            low = min(h[0].bit_count(), h[1].bit_count(), h[2].bit_count(), h[3].bit_count())
+            c = desitky_policy(h[seat], e, laid_now > 0, low <= 2, False, want[seat])
+            if c < 0:
+                break
+            h[seat] &= ~(1 << c)
+            e = desitky_next_ends(e, c)
+            laid_now += 1
+            if not h[seat]:
+                return e, laid_now, True
+        return e, laid_now, False
+
+    def leaf(h: list[int], e: int, option: TurnOption, laid_now: int) -> int:
+        plan, medium = option
+        if not medium:
+            return desitky_plan_rollout(h, e, me, laid_now, plan, -1, want)[me]
+        return desitky_rollout(h, e, me, laid_now, -1, want, plan[0] if plan else None)[me]
+
+    def q(group: list[World], option: TurnOption, laid_now: int, d: int) -> int:
+        """``me``'s points over ``group`` playing ``option`` in this turn (``laid_now`` cards
+        laid in it before), ``d`` turns still chosen after it."""
+        if d <= 0:
+            return sum(leaf(h, e, option, laid_now) for h, e in group)
+        total = 0
+        buckets: dict[tuple[int, ...], list[World]] = {}
+        plan, medium = option
+        for hands, e in group:
+            h = list(hands)
+            seen: list[int] = []
+            over = False
+            n = laid_now
+            for c in plan:
+                h[me] &= ~(1 << c)
+                e = desitky_next_ends(e, c)
+                n += 1
+                if not h[me]:
+                    over = True
+                    break
+            if not over and medium:
+                e, n, over = medium_turn(h, e, me, n)
+            seat = (me + 1) & 3
+            while not over:  # the others' turns until me's next one, or the end
+                for s in desitky_knockers(h, e, seat):
+                    if s == me:
+                        total += 1  # a knock: not a decision
+                    elif not coarse:
+                        seen.append(s * 33 + 32)
+                    seat = (s + 1) & 3
+                if seat == me:
+                    break
+                before = h[seat]
+                e, _, over = medium_turn(h, e, seat, 0)
+                if not coarse:
+                    seen.extend(seat * 33 + c for c in cards_of(before & ~h[seat]))
+                seat = (seat + 1) & 3
+            if over:
+                total += h[me].bit_count()  # the game is over in this world
+                continue
+            key = (h[me], e) if coarse else (h[me], *seen)
+            sub = buckets.get(key)
+            if sub is None:
+                buckets[key] = sub = []
+            sub.append((h, e))
+        for sub in buckets.values():
+            total += best(sub, d)
+        return total
+
+    def best(group: list[World], d: int) -> int:
+        """``me`` on turn in every world of ``group`` (one information set), nothing laid in
+        it yet: the fewest points over them of one option, ``d`` turns to choose counting
+        this one."""
+        visited[0] += 1
+        if limit and visited[0] > limit:
+            raise JointTooDeep
+        if deadline is not None and clock.now() > deadline:
+            raise JointTooDeep
+        h0, e0 = group[0]
+        hs = h0[me]
+        plans = desitky_plans(hs, e0, 0, max_plans)
+        if plans is not None and len(plans) == 1:
+            return q(group, (plans[0], False), 0, d)  # one way to play the turn
+        rollout: TurnOption = ((), True)
+        if len(group) < min_worlds:
+            return q(group, rollout, 0, 0)
+        score = q(group, rollout, 0, d - 1)
+        options: list[TurnOption]
+        if plans is None:
+            options = [((c,), True) for c in cards_of(hs & e0)]
+        else:
+            options = [(p, False) for p in plans]
+            if not coarse:  # one world's rollout turn is every world's: not again as a plan
+                h = list(h0)
+                medium_turn(h, e0, me, 0)
+                options = [o for o in options if hs & ~h[me] != _mask(o[0])]
+        for option in options:
+            if score == 0:
+                break
+            if deadline is not None and clock.now() > deadline:
+                raise JointTooDeep
+            x = q(group, option, 0, d - 1)
+            if x < score:
+                score = x
+        return score
+
+    first: TurnOption = ((first_card,), True) if first_card >= 0 else ((), False)
+    return q([(list(h), ends) for h in worlds], first, laid, depth)
+
+
+def _mask(cards: tuple[int, ...]) -> int:
+    out = 0
+    for c in cards:
+        out |= 1 << c
+    return out

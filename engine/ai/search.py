@@ -14,7 +14,9 @@ doubt, runs to ``worlds`` worlds (or ``budget_ms``) otherwise, and may go on up 
 
 In the trick games (outside maturita), the candidates left close are then ranked again over
 the same worlds with the seat's own next decision chosen per information set rather than by
-the medium rules (``SearchConfig.own_joint``, ``rollouts.joint_own_points``).
+the medium rules (``SearchConfig.own_joint``, ``rollouts.joint_own_points``); in kvarty its
+next lead (``kvarty_joint``, ``rollouts.joint_kvarty_points``) and in desítky its next whole
+turn (``desitky_joint``, ``rollouts.joint_desitky_points``), both off by default.
 """
 
 from __future__ import annotations
@@ -54,6 +56,9 @@ from engine.ai.posterior import Beliefs
 from engine.ai.rollouts import (
     JointTooDeep,
     desitky_plan_rollout,
+    desitky_plans,
+    joint_desitky_points,
+    joint_kvarty_points,
     joint_own_points,
     seat_utilities,
     trick_lookahead_rollout,
@@ -141,6 +146,22 @@ class SearchConfig:
     # then; measured alike (-0.022 [-0.040, -0.003] per game keyed finely)
     joint_coarse: bool = True
     joint_limit: int = 3000  # the seat's decisions visited per candidate; beyond: flat
+    # kvarty outside maturita, the same for the seat's next ``kvarty_joint`` leads
+    # (``rollouts.joint_kvarty_points``); the information sets by who laid what
+    # (``kvarty_coarse`` off) or by the seat's hand and the cards played. 0: off. On (depth 1,
+    # coarse): fewer cards kept in a medium field, -0.012 [-0.018, -0.005] per game over 1,800
+    # deals (keyed finely -0.004 [-0.012, +0.005], 1,200); docs/AI_STRENGTH.md, tenth round
+    kvarty_joint: int = 1
+    kvarty_coarse: bool = True
+    # desítky searched card by card, outside maturita: the seat's next ``desitky_joint`` turns
+    # chosen per information set, each one whole turn for all its worlds
+    # (``rollouts.joint_desitky_points``); the sets by every card laid and knock, by seat
+    # (``desitky_coarse`` off), or by the seat's hand and the rows. 0: off. Off: the sets hold
+    # about one world each (what the others lay shows in the rows), so it is nearly the
+    # per-world best; medium-field duels +0.018 [+0.003, +0.032] per game (more points) over
+    # 900 deals, both keys; docs/AI_STRENGTH.md, tenth round
+    desitky_joint: int = 0
+    desitky_coarse: bool = False
 
 
 def equivalence_prune(cards: list[int], separators: int, code: int, keep: int) -> list[int]:
@@ -212,34 +233,6 @@ def wants(view: SeatView) -> tuple[bool, bool, bool, bool]:
     ]
     out[view.seat] = stovka_target(view) > 0
     return (out[0], out[1], out[2], out[3])
-
-
-def desitky_plans(hand: int, ends: int, laid_now: int, limit: int) -> list[tuple[int, ...]] | None:
-    """Every distinct set of cards a seat on turn can still lay before its turn ends, each in
-    one order it can be laid in (R-DESITKY-TURN: each card one of the ends then), the empty
-    plan first when the turn already holds a card (it may end now). Where the turn ends does
-    not depend on the order, only on the set. None if there are more than ``limit``."""
-    plans: list[tuple[int, ...]] = [()] if laid_now else []
-    seen = {0}
-    stack: list[tuple[int, int, tuple[int, ...]]] = [(hand, ends, ())]
-    while stack:
-        h, e, seq = stack.pop()
-        m = h & e
-        while m:
-            low = m & -m
-            m ^= low
-            c = low.bit_length() - 1
-            nxt = (*seq, c)
-            key = hand & ~(h ^ low)
-            if key in seen:
-                continue
-            seen.add(key)
-            plans.append(nxt)
-            if len(plans) > limit:
-                return None
-            if h ^ low:
-                stack.append((h ^ low, desitky_next_ends(e, c), nxt))
-    return plans
 
 
 def strong_seats(
@@ -527,6 +520,17 @@ class CardSearch:
             def simulate_kvarty(hands: list[int], i: int) -> list[int]:
                 return kvarty_rollout(hands, me, first, maturant, want, cards[i])
 
+            if self.config.kvarty_joint > 0 and maturant < 0 and not want[me]:
+                cfg = self.config
+
+                def joint_kvarty(worlds: list[Hands], i: int, deadline: float | None) -> int:
+                    return joint_kvarty_points(
+                        worlds, me, cards[i], cfg.kvarty_joint, want, cfg.joint_min,
+                        cfg.joint_limit, deadline, cfg.kvarty_coarse,
+                    )  # fmt: skip
+
+                self.joint = joint_kvarty
+
             return simulate_kvarty, cards, _index(cards, prior)
         assert isinstance(pub.game, DesitkyView)
         ends = ends_of(pub)
@@ -538,6 +542,18 @@ class CardSearch:
 
             def simulate_desitky(hands: list[int], i: int) -> list[int]:
                 return desitky_rollout(hands, ends, me, laid, maturant, want, cards[i])
+
+            if self.config.desitky_joint > 0 and maturant < 0 and not want[me]:
+                cfg = self.config
+
+                def joint_desitky(worlds: list[Hands], i: int, deadline: float | None) -> int:
+                    return joint_desitky_points(
+                        worlds, ends, me, laid, cards[i], cfg.desitky_joint, want,
+                        cfg.joint_min, cfg.joint_limit, deadline, cfg.desitky_coarse,
+                        cfg.max_plans,
+                    )  # fmt: skip
+
+                self.joint = joint_desitky
 
             return simulate_desitky, cards, _index(cards, prior)
         turn_plans = plans
