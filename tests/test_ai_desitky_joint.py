@@ -17,9 +17,8 @@ from typing import Any
 import pytest
 
 from benchmarks.ai_duel import position
-from engine.actions import Choose, EndTurn, Lay
+from engine.actions import EndTurn, Lay
 from engine.ai import HardAI, MediumAI
-from engine.ai.maturita_fit import maturita_position
 from engine.ai.policy import desitky_policy, desitky_rollout
 from engine.ai.posterior import Beliefs
 from engine.ai.rollouts import desitky_plan_rollout, desitky_plans, joint_desitky_points
@@ -289,23 +288,6 @@ def test_hard_with_the_joint_search_plays_whole_desitky_games_and_ranks_close_st
         assert card in _firsts(lora)
         ran += search.joint_ran
     assert ran > 0
-
-
-def test_the_desitky_joint_search_is_not_used_in_maturita() -> None:
-    rng = random.Random(5)
-    lora = maturita_position(shuffled_deal(rng), 0)
-    lora.apply(Choose(0, Contract.DESITKY))
-    cfg = replace(BASE, desitky_joint=1)
-    n0 = len(lora.protocol)
-    while len(lora.protocol) == n0:
-        seat = lora.to_act
-        assert seat is not None
-        view = lora.view(seat)
-        if len(view.legal) > 1:
-            search = CardSearch(view, random.Random(1), cfg)
-            search.run()
-            assert search.joint is None
-        lora.apply(MediumAI(random.Random(2)).decide(view))
 
 
 def test_with_the_desitky_joint_search_off_none_is_built(monkeypatch: Any) -> None:

@@ -221,11 +221,16 @@ def test_hard_with_the_joint_search_plays_whole_kvarty_games_and_ranks_close_sta
     assert ran > 0
 
 
-def test_the_kvarty_joint_search_is_not_used_in_maturita() -> None:
+@pytest.mark.parametrize(("contract", "knob"), [(Contract.KVARTY, "kvarty_joint"),
+                                              (Contract.DESITKY, "desitky_joint")])
+def test_the_shedding_games_joint_search_is_not_used_in_maturita(
+        contract: Contract, knob: str) -> None:
+    """Kvarty's and desítky's joint searches (their knobs on) are not built in maturita: the
+    maturant and the defenders search as before."""
     rng = random.Random(5)
     lora = maturita_position(shuffled_deal(rng), 0)
-    lora.apply(Choose(0, Contract.KVARTY))
-    cfg = replace(BASE, kvarty_joint=1)
+    lora.apply(Choose(0, contract))
+    cfg = replace(BASE, **{knob: 1})
     n0 = len(lora.protocol)
     while len(lora.protocol) == n0:
         seat = lora.to_act
