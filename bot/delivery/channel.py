@@ -5,6 +5,7 @@ module builds no game's message and holds no rule."""
 from __future__ import annotations
 
 import contextlib
+import io
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
@@ -269,8 +270,6 @@ class ChannelDeliverer:
                 png = await self.m.picture(entry.table_id, str(name))
             filename = str(payload.get("filename") or "picture.png")
             if png is not None:
-                import io
-
                 kwargs["file"] = discord.File(io.BytesIO(png), filename=filename)
                 if embed is not None:
                     embed.set_image(url=f"attachment://{filename}")
@@ -298,8 +297,6 @@ class ChannelDeliverer:
             with phase(RENDER):
                 png = await self.m.picture(entry.table_id, str(name))
             if png is not None:
-                import io
-
                 files.append(discord.File(io.BytesIO(png), filename=str(filename)))
         return files
 
