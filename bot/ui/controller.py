@@ -1283,6 +1283,14 @@ class Controller:
             return None
         return live
 
+    def returnable_of_game(self, guild_id: int, user_id: int, kind: str) -> Table | None:
+        """A running table of the game ``kind`` on the server whose seat the user left and
+        may take back (the latest, should there be several); None if none."""
+        tables = [table for table in self.service.tables.values()
+                  if table.guild_id == guild_id and table.game_kind == kind
+                  and self.returnable(table.table_id, user_id) is not None]
+        return max(tables, key=lambda table: table.table_id, default=None)
+
     def seated_elsewhere(self, table: Table, user_id: int, lang: str) -> str | None:
         """One who left ``table`` sits at another table of the server meanwhile: he may take
         his seat back once he leaves that one (told which, and how); None if he does not.
