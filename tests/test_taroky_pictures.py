@@ -852,3 +852,32 @@ def test_T_VIEW_a_finished_deal_is_drawn_whole_and_legible_at_phone_width(
         deal_picture.deal_image(deal_public_view(live.deal), rnd.protocol[0], NAMES)
     # the round keeps its last deal: the same view as the one replayed from the log
     assert rnd.deal.finished and finished_deal(rnd, 4) == rnd.deal_view()
+
+
+def test_the_deal_s_chips_wrap_to_a_second_row_before_a_name_is_cut(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Four chips (who plays, the card called, the partner, the game's flek) do not fit one
+    row: they wrap to a second, each name whole ("hraje AI B…" was cut); two short ones stay
+    on one row."""
+    import dataclasses
+
+    from bot.games.taroky.pictures import deal as deal_picture
+    from bot.games.taroky.texts import finished_deal
+
+    rnd, _seat = _example("finished")
+    deal = finished_deal(rnd, 1)
+    assert deal is not None
+    row = dataclasses.replace(rnd.protocol[0], flek=(1, 0, 0))
+    names = ["AI Božena", "AI Karel", "AI Jaroslav", "Ann"]
+    rows = deal_picture._chip_rows(deal, row, names, "cs")
+    assert [[(label, value) for label, value, _c in chips] for chips in rows] == [
+        [("hraje", "AI Božena"), ("volá", "XIX"), ("spoluhráč", "AI Jaroslav")],
+        [("hra", "flek ×2")]]
+    drawn = _sizes(monkeypatch, deal_picture)
+    deal_picture.deal_image(deal, row, names, "en")
+    words = [value for value, _size in drawn]
+    assert "AI Božena" in words and "AI Jaroslav" in words and not any(
+        w.endswith("…") for w in words)
+    assert [[value for _l, value, _c in chips] for chips in deal_picture._chip_rows(
+        deal, rnd.protocol[0], ["Ann", "Bob", "Cyril", "Dana"], "cs")] == [["Ann", "XIX",
+                                                                          "Cyril"]]
