@@ -506,6 +506,30 @@ def test_the_table_strip_stays_within_the_picture_with_long_names() -> None:
     assert len(drawn) >= 3 and max(drawn) <= table.W - 12
 
 
+def test_a_pushed_varsava_s_chip_says_who_was_pushed_into_it() -> None:
+    """The chip of a žďuchnutá Varšava names the předák pushed into it as the one who was
+    pushed ("žďuch: AI Karel" read as if he pushed): on the table and the deal's picture."""
+    import dataclasses
+
+    from bot.games.taroky.pictures import deal as deal_picture
+    from bot.games.taroky.pictures import table
+    from bot.games.taroky.texts import finished_deal
+    from bot.render.common import GOLD
+
+    varsava = _example("varsava")[0].public_view().deal
+    assert varsava.zduch and varsava.predak is not None
+    pushed = NAMES[varsava.predak]
+    assert table.strip_chips(varsava, NAMES, "cs") == [
+        ("žďuch do Varšavy dostává:", pushed, GOLD)]
+    assert table.strip_chips(varsava, NAMES, "en") == [("pushed into Warsaw:", pushed, GOLD)]
+    rnd, _seat = _example("finished")
+    deal = finished_deal(rnd, 2)
+    assert deal is not None
+    row = dataclasses.replace(rnd.protocol[1], zduch=True)
+    assert row.game == "W" and deal_picture._chips(deal, row, NAMES, "cs") == [
+        ("žďuch do Varšavy dostává:", NAMES[row.declarer], GOLD)]
+
+
 def test_T_VARSAVA_SCORE_the_table_marks_no_declarer_in_varsava() -> None:
     """In Varšava everybody plays for himself: the předák who chose it (or was pushed into
     it) has his P, not the red H of a declarer playing against the others; in other games

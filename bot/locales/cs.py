@@ -943,7 +943,7 @@ STRINGS: dict[str, str] = {
     "taroky.pic.phase_play": "Hra",
     "taroky.pic.phase_done": "Konec rozdání",
     "taroky.pic.to_act": "Na tahu: {name}",
-    "taroky.pic.varsava_zduch": "žďuch:",
+    "taroky.pic.varsava_zduch": "žďuch do Varšavy dostává:",
     "taroky.pic.varsava_chosen": "volba:",
     "taroky.pic.plays": "hraje",
     "taroky.pic.calls": "volá",

@@ -937,7 +937,7 @@ STRINGS: dict[str, str] = {
     "taroky.pic.phase_play": "Play",
     "taroky.pic.phase_done": "End of the deal",
     "taroky.pic.to_act": "To act: {name}",
-    "taroky.pic.varsava_zduch": "pushed",
+    "taroky.pic.varsava_zduch": "pushed into Warsaw:",
     "taroky.pic.varsava_chosen": "chose it",
     "taroky.pic.plays": "plays",
     "taroky.pic.calls": "calls",
