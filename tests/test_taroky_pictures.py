@@ -828,8 +828,10 @@ def test_T_VIEW_a_finished_deal_is_drawn_whole_and_legible_at_phone_width(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Decision 18: the deal as counted. Every card of the deck is in exactly one side's
     (Varšava: player's) part — tricks, discards, the opponents' talon cards — and the talon
-    is drawn above as it went; no word under 12 px on a phone, only names cut, every card
-    inside the picture: each game of the example, both languages, long names. A deal in
+    cards the seats took are drawn above as they went; a card is drawn once but for those
+    (a sólo's 54 cards were 60: its talon drawn above too); no word under 12 px on a phone,
+    only names cut, every card inside the picture: each game of the example, both
+    languages, long names. A deal in
     progress is not drawn, and an older deal replays to the same finished view."""
     from bot.games.taroky.pictures import deal as deal_picture
     from bot.games.taroky.texts import finished_deal
@@ -867,9 +869,15 @@ def test_T_VIEW_a_finished_deal_is_drawn_whole_and_legible_at_phone_width(
                 assert min(size for _t, size in drawn) * READ_AT / img.width >= LEGIBLE
                 assert all(any(t[:-1].rstrip() in n for n in names)
                            for t, _s in drawn if t.endswith("…"))
-                talon, counted = drawn_cards[:6], drawn_cards[6:]
-                assert sorted(talon) == sorted(row.talon)
+                # the talon's box: only what the seats took (each card again where it
+                # counts); the opponents' talon cards are drawn once, under them
+                theirs = deal.reveal.opp_talon
+                boxed = [c for c in row.talon if c not in theirs]
+                talon, counted = drawn_cards[:len(boxed)], drawn_cards[len(boxed):]
+                assert sorted(talon) == sorted(boxed)
                 assert sorted(counted) == list(range(54)), (n, lang)
+                assert all(drawn_cards.count(c) == 1 for c in theirs)
+                assert len(drawn_cards) == (54 if row.game == "6P" else 60 - len(theirs))
     live = TarokyRound(deals=[shuffled(7, 0)], options=TarokyOptions())
     assert finished_deal(live, 1) is None
     with pytest.raises(ValueError):

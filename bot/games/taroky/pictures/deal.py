@@ -1,8 +1,9 @@
 """A finished Taroky deal as it is counted at a real table (T-VIEW Decision 18: when the deal
-ends everything is shown): the game and who played it with whom, the talon and who took which
-of its cards (3P: the trojkas, which was shown, which is the opponents'; sólo: the
-opponents'; Varšava: to whose trick each card went), then each side with its eyes and, per
-seat, the cards of its tricks and what it laid away.
+ends everything is shown): the game and who played it with whom, the talon's cards the
+seats took (3P: which trojka, whether shown; Varšava: to whose trick each card went), then
+each side with its eyes and, per seat, the cards of its tricks and what it laid away, and
+the talon's cards that count for the opponents (sólo, 3P: which trojka). A card is drawn
+once, but for a taken talon card, recorded in the talon's box (sólo has none).
 
 Drawn from the finished deal's public view (its ``reveal``, which exists only once the deal
 is over) and its protocol row (the eyes): the engine says what counts for whom; nothing here
@@ -114,7 +115,9 @@ def _chip_w(label: str, value: str) -> int:
 
 def _talon_groups(deal: PublicView, row: DealRecord, reveal: Reveal, names: list[str],
                   lang: str) -> list[tuple[str, str, list[int]]]:
-    """The talon in groups as it went: (whose, what it was, its cards) in the talon's order."""
+    """The talon in groups as it went: (whose, what it was, its cards) in the talon's order
+    — what the seats took (a record: each card is drawn again where it was counted); the
+    opponents' part (sólo, 3P) is drawn only where it counts, under the opponents."""
     talon = list(row.talon)
     groups: list[tuple[str, str, list[int]]] = []
     if row.game == "W":  # each card to the winner of the trick it was turned after
@@ -126,21 +129,21 @@ def _talon_groups(deal: PublicView, row: DealRecord, reveal: Reveal, names: list
                 groups.append((who, "", [card]))
         return groups
 
-    def what(cs: Sequence[int]) -> str:
-        if not row.game.startswith("3P"):
-            return ""
-        key = "deal_upper" if tuple(cs) == upper(row.talon) else (
-            "deal_lower" if tuple(cs) == lower(row.talon) else "")
-        if not key:
-            return ""
-        shown = all(c in row.shown for c in cs)
-        return pic(key, lang) + (" · " + pic("deal_shown", lang) if shown else "")
-
     parts = [(names[s], list(reveal.taken[s])) for s in range(4) if reveal.taken[s]]
-    if reveal.opp_talon:
-        parts.append((pic("deal_opponents", lang), list(reveal.opp_talon)))
     parts.sort(key=lambda p: min(talon.index(c) for c in p[1]))
-    return [(who, what(cs), sorted(cs, key=talon.index)) for who, cs in parts]
+    return [(who, _trojka(row, cs, lang), sorted(cs, key=talon.index)) for who, cs in parts]
+
+
+def _trojka(row: DealRecord, cs: Sequence[int], lang: str) -> str:
+    """3P: which trojka of the talon ``cs`` is, and whether it was shown ("" otherwise)."""
+    if not row.game.startswith("3P"):
+        return ""
+    key = "deal_upper" if tuple(cs) == upper(row.talon) else (
+        "deal_lower" if tuple(cs) == lower(row.talon) else "")
+    if not key:
+        return ""
+    shown = all(c in row.shown for c in cs)
+    return pic(key, lang) + (" · " + pic("deal_shown", lang) if shown else "")
 
 
 def _talon_layout(groups: list[tuple[str, str, list[int]]]) -> tuple[list[int], list[str]]:
@@ -254,8 +257,10 @@ def _blocks(deal: PublicView, row: DealRecord, reveal: Reveal, names: list[str],
         roles[row.partner] = pic("legend_partner", lang)
     side_d = [seat(s, roles.get(s, "")) for s in declarers]
     side_o = [seat(s) for s in others]
-    if reveal.opp_talon:
-        side_o.append((pic("deal_talon_theirs", lang), "", -1, list(reveal.opp_talon), []))
+    if reveal.opp_talon:  # (drawn here only: the talon's box shows what seats took)
+        what = _trojka(row, reveal.opp_talon, lang)
+        side_o.append((pic("deal_talon_theirs", lang) + (" · " + what if what else ""), "",
+                       -1, sorted(reveal.opp_talon, key=list(row.talon).index), []))
     return [  # (a side of two or three: its seats below are named)
         (pic("deal_side_d", lang), _eyes(row.eyes[0], lang), mine, side_d),
         (pic("deal_side_o", lang), _eyes(row.eyes[1], lang), theirs, side_o),
