@@ -571,6 +571,8 @@ STRINGS: dict[str, str] = {
     "lora.ev.kvarta_filled_out_you_ai": "Za tebe vynesla AI {own}, ostatní přikládají {filled}; {out}: konec hry.",
     "lora.ev.next": "dál vynáší {name}",
     "lora.ev.next_you": "dál vynášíš ty",
+    "lora.ev.next_again": "vynáší znovu",
+    "lora.ev.next_again_you": "vynášíš znovu",
     "lora.ev.out": "{name} už nemá žádnou kartu",
     "lora.ev.out_you": "ty už nemáš žádnou kartu",
     "lora.ev.turn_ended": "{name} přikládá {cards}.",
