@@ -297,6 +297,17 @@ def shared_commands(ui: GameUI) -> list[app_commands.Command[Any, Any, None]]:
         controller = controller_of(interaction)
         table = my_table(interaction)
         if table is not None and table.state is not None:
+            # seated at a running table of the other game, with a seat of this game's he may
+            # take back: told how to come back to it (rather than shown the other hand)
+            live = None if table.game_kind == ui.kind or interaction.guild_id is None \
+                else controller.returnable_of_game(interaction.guild_id, interaction.user.id,
+                                                   ui.kind)
+            if live is not None:
+                lang = await controller.lang_for(interaction, live)
+                back = controller.seated_elsewhere(live, interaction.user.id, lang)
+                if back is not None:
+                    await interaction.response.send_message(back, ephemeral=True)
+                    return
             await controller.open_hand(interaction, table)
             return
         # one who left a game that still runs: his seat back is offered (sitting in a

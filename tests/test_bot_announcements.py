@@ -146,8 +146,8 @@ async def test_kvarty_lines_show_own_cards_and_say_odfouknuta_only_when_it_is(ha
     lines = list(table.state.public_view().game.kvarty)
     assert [k.blown for k in lines] == [False, True]
     text = _table_message(ch, table).embeds[0].description
-    complete = f"• {name} vynáší 9❤️, F❤️: kvarta 9❤️ 10❤️ S❤️ F❤️; dál vynáší {name}."
-    blown = f"• {name} vynáší 7❤️: odfouknutá kvarta 7❤️ 8❤️; dál vynáší {name}."
+    complete = f"• {name} vynáší 9❤️, F❤️: kvarta 9❤️ 10❤️ S❤️ F❤️; vynáší znovu."
+    blown = f"• {name} vynáší 7❤️: odfouknutá kvarta 7❤️ 8❤️; vynáší znovu."
     assert complete in text and blown in text
     assert text.count("odfouknutá") == 1
     assert table.state.to_act == 0

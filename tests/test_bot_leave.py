@@ -329,8 +329,8 @@ async def test_a_player_who_left_and_sits_in_another_lobby_is_told_how_to_come_b
     offer = reply(await bob.slash(ch, "lora hand"))  # (offered before he sat elsewhere)
     await bob.slash(ch, "taroky new")
     other = harness.service.table_of_user(guild.id, bob.id).table_id
-    told = (f"Tvé místo u stolu č. {tid} teď hraje AI. Vrátit se k němu můžeš, až odejdeš "
-            f"od stolu č. {other} (/taroky leave).")
+    told = (f"Tvé místo u stolu č. {tid} (Lóra, <#{ch.id}>) teď hraje AI. Vrátit se k němu "
+            f"můžeš, až odejdeš od stolu č. {other} (/taroky leave).")
     res = await bob.click(_table_message(ch, table), custom_id=f"lora:t:{tid}:hand")
     assert reply(res).content == told and enabled_controls(reply(res)) == []
     res = await bob.click(offer, label="Vrátit se ke stolu")
@@ -345,7 +345,8 @@ async def test_one_who_left_and_plays_a_tournament_is_told_its_table_by_its_thre
         harness):
     """Bob left a table and plays in a tournament of the server meanwhile: the table he must
     leave before he comes back is named as its thread names it (not by the bot's table id),
-    and leaving it would cost him the rest of the tournament."""
+    as the tournament's, and leaving it would cost him the rest of the tournament; the table
+    he left is named with its game and channel (both are "table 1")."""
     guild, ch, (alice, bob), tid = await open_table(harness, ["alice", "bob"], ("easy", "easy"))
     table = harness.service.tables[tid]
     await bob.click(reply(await bob.slash(ch, "lora leave")), label="Odejít, dohraje AI")
@@ -359,7 +360,34 @@ async def test_one_who_left_and_plays_a_tournament_is_told_its_table_by_its_thre
     other = harness.service.table_of_user(guild.id, bob.id)
     assert other is not None and other.tournament is not None
     res = await bob.click(_table_message(ch, table), custom_id=f"lora:t:{tid}:hand")
+    assert tid == 1 and reply(res).content == (
+        f"Tvé místo u stolu č. 1 (Lóra, <#{ch.id}>) teď hraje AI. Vrátit se k němu můžeš, až "
+        "odejdeš od turnajového stolu 1 (1. kolo turnaje č. 1). Odchodem od něj "
+        "(/taroky leave) by tvé místo převzala AI až do konce turnaje.")
+
+
+async def test_the_hand_command_of_a_game_whose_seat_he_left_tells_him_how_to_come_back(
+        harness):
+    """Bob left a running Lóra table and plays Taroky meanwhile: ``/lora hand`` tells him how
+    to take his Lóra seat back (not his Taroky hand); ``/taroky hand`` opens his Taroky hand,
+    and so does ``/lora hand`` once the Lóra table has closed."""
+    guild, ch, (alice, bob), tid = await open_table(harness, ["alice", "bob"], ("easy", "easy"))
+    await bob.click(reply(await bob.slash(ch, "lora leave")), label="Odejít, dohraje AI")
+    tch = guild.create_text_channel("taroky")
+    await bob.slash(tch, "taroky new", seating="join", turn_timer=0)
+    other = harness.service.table_of_user(guild.id, bob.id).table_id
+    for _ in range(3):
+        await bob.click(tch.last_message, custom_id=f"lora:lai:{other}:easy")
+    await bob.click(tch.last_message, custom_id=f"lora:l:{other}:start")
+    assert harness.service.tables[other].state is not None
+    res = await bob.slash(ch, "lora hand")
     assert reply(res).content == (
-        f"Tvé místo u stolu č. {tid} teď hraje AI. Vrátit se k němu můžeš, až odejdeš od "
-        "stolu 1 (1. kolo turnaje č. 1). Je to stůl turnaje: odchodem od něj (/taroky leave) "
-        "by tvé místo převzala AI až do konce turnaje.")
+        f"Tvé místo u stolu č. {tid} (Lóra, <#{ch.id}>) teď hraje AI. Vrátit se k němu "
+        f"můžeš, až odejdeš od stolu č. {other} (/taroky leave).")
+    assert enabled_controls(reply(res)) == []
+    taroky = reply(await bob.slash(tch, "taroky hand")).content
+    assert taroky.startswith("**Tvoje karty – 1. rozdání**")
+    await alice.click(reply(await alice.slash(ch, "lora leave")), label="Odejít a zrušit stůl")
+    assert harness.service.tables[tid].status == "aborted"
+    res = await bob.slash(ch, "lora hand")  # (no Lóra seat to come back to: as before)
+    assert reply(res).content.startswith("**Tvoje karty – 1. rozdání**")

@@ -609,6 +609,16 @@ def test_event_lines_name_the_players_and_address_the_viewer():
         "Vynášíš 8🍃, S🍃: kvarta 8🍃 9🍃 10🍃 S🍃; dál vynáší AI Karel."]
     assert seat_lines([kvarta], "cs", names, 3) == [
         "Alice vynáší 8🍃, S🍃: kvarta 8🍃 9🍃 10🍃 S🍃; dál vynášíš ty."]
+    # the same player leads again: not named twice (a burst of kvarty stays short)
+    again = KvartaBuilt(2, (c("7h"), c("9h"), c("10h")), ((0, c("8h")),), True, 2)
+    assert table_lines([again], "cs", names) == [
+        "AI Božena vynáší 7❤️, 9❤️, 10❤️: kvarta 7❤️ 8❤️ 9❤️ 10❤️; vynáší znovu."]
+    assert seat_lines([again], "cs", names, 2) == [
+        "Vynášíš 7❤️, 9❤️, 10❤️: kvarta 7❤️ 8❤️ 9❤️ 10❤️; vynášíš znovu."]
+    assert table_lines([again], "en", names) == [
+        "AI Božena leads 7❤️, 9❤️, 10❤️: quart 7❤️ 8❤️ 9❤️ 10❤️; leads again."]
+    assert seat_lines([again], "en", names, 2) == [
+        "You lead 7❤️, 9❤️, 10❤️: quart 7❤️ 8❤️ 9❤️ 10❤️; you lead again."]
     ended = GameEnded(Contract.CERVENE, (5, 0, 1, 2))
     assert table_lines([ended], "cs", names) == [
         "Konec hry Červené: Alice 5 · Bob 0 · AI Božena 1 · AI Karel 2."]

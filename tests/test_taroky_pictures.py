@@ -506,6 +506,30 @@ def test_the_table_strip_stays_within_the_picture_with_long_names() -> None:
     assert len(drawn) >= 3 and max(drawn) <= table.W - 12
 
 
+def test_a_pushed_varsava_s_chip_says_who_was_pushed_into_it() -> None:
+    """The chip of a žďuchnutá Varšava names the předák pushed into it as the one who was
+    pushed ("žďuch: AI Karel" read as if he pushed): on the table and the deal's picture."""
+    import dataclasses
+
+    from bot.games.taroky.pictures import deal as deal_picture
+    from bot.games.taroky.pictures import table
+    from bot.games.taroky.texts import finished_deal
+    from bot.render.common import GOLD
+
+    varsava = _example("varsava")[0].public_view().deal
+    assert varsava.zduch and varsava.predak is not None
+    pushed = NAMES[varsava.predak]
+    assert table.strip_chips(varsava, NAMES, "cs") == [
+        ("žďuch do Varšavy dostává:", pushed, GOLD)]
+    assert table.strip_chips(varsava, NAMES, "en") == [("pushed into Warsaw:", pushed, GOLD)]
+    rnd, _seat = _example("finished")
+    deal = finished_deal(rnd, 2)
+    assert deal is not None
+    row = dataclasses.replace(rnd.protocol[1], zduch=True)
+    assert row.game == "W" and deal_picture._chips(deal, row, NAMES, "cs") == [
+        ("žďuch do Varšavy dostává:", NAMES[row.declarer], GOLD)]
+
+
 def test_T_VARSAVA_SCORE_the_table_marks_no_declarer_in_varsava() -> None:
     """In Varšava everybody plays for himself: the předák who chose it (or was pushed into
     it) has his P, not the red H of a declarer playing against the others; in other games
@@ -804,8 +828,10 @@ def test_T_VIEW_a_finished_deal_is_drawn_whole_and_legible_at_phone_width(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Decision 18: the deal as counted. Every card of the deck is in exactly one side's
     (Varšava: player's) part — tricks, discards, the opponents' talon cards — and the talon
-    is drawn above as it went; no word under 12 px on a phone, only names cut, every card
-    inside the picture: each game of the example, both languages, long names. A deal in
+    cards the seats took are drawn above as they went; a card is drawn once but for those
+    (a sólo's 54 cards were 60: its talon drawn above too); no word under 12 px on a phone,
+    only names cut, every card inside the picture: each game of the example, both
+    languages, long names. A deal in
     progress is not drawn, and an older deal replays to the same finished view."""
     from bot.games.taroky.pictures import deal as deal_picture
     from bot.games.taroky.texts import finished_deal
@@ -843,12 +869,47 @@ def test_T_VIEW_a_finished_deal_is_drawn_whole_and_legible_at_phone_width(
                 assert min(size for _t, size in drawn) * READ_AT / img.width >= LEGIBLE
                 assert all(any(t[:-1].rstrip() in n for n in names)
                            for t, _s in drawn if t.endswith("…"))
-                talon, counted = drawn_cards[:6], drawn_cards[6:]
-                assert sorted(talon) == sorted(row.talon)
+                # the talon's box: only what the seats took (each card again where it
+                # counts); the opponents' talon cards are drawn once, under them
+                theirs = deal.reveal.opp_talon
+                boxed = [c for c in row.talon if c not in theirs]
+                talon, counted = drawn_cards[:len(boxed)], drawn_cards[len(boxed):]
+                assert sorted(talon) == sorted(boxed)
                 assert sorted(counted) == list(range(54)), (n, lang)
+                assert all(drawn_cards.count(c) == 1 for c in theirs)
+                assert len(drawn_cards) == (54 if row.game == "6P" else 60 - len(theirs))
     live = TarokyRound(deals=[shuffled(7, 0)], options=TarokyOptions())
     assert finished_deal(live, 1) is None
     with pytest.raises(ValueError):
         deal_picture.deal_image(deal_public_view(live.deal), rnd.protocol[0], NAMES)
     # the round keeps its last deal: the same view as the one replayed from the log
     assert rnd.deal.finished and finished_deal(rnd, 4) == rnd.deal_view()
+
+
+def test_the_deal_s_chips_wrap_to_a_second_row_before_a_name_is_cut(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Four chips (who plays, the card called, the partner, the game's flek) do not fit one
+    row: they wrap to a second, each name whole ("hraje AI B…" was cut); two short ones stay
+    on one row."""
+    import dataclasses
+
+    from bot.games.taroky.pictures import deal as deal_picture
+    from bot.games.taroky.texts import finished_deal
+
+    rnd, _seat = _example("finished")
+    deal = finished_deal(rnd, 1)
+    assert deal is not None
+    row = dataclasses.replace(rnd.protocol[0], flek=(1, 0, 0))
+    names = ["AI Božena", "AI Karel", "AI Jaroslav", "Ann"]
+    rows = deal_picture._chip_rows(deal, row, names, "cs")
+    assert [[(label, value) for label, value, _c in chips] for chips in rows] == [
+        [("hraje", "AI Božena"), ("volá", "XIX"), ("spoluhráč", "AI Jaroslav")],
+        [("hra", "flek ×2")]]
+    drawn = _sizes(monkeypatch, deal_picture)
+    deal_picture.deal_image(deal, row, names, "en")
+    words = [value for value, _size in drawn]
+    assert "AI Božena" in words and "AI Jaroslav" in words and not any(
+        w.endswith("…") for w in words)
+    assert [[value for _l, value, _c in chips] for chips in deal_picture._chip_rows(
+        deal, rnd.protocol[0], ["Ann", "Bob", "Cyril", "Dana"], "cs")] == [["Ann", "XIX",
+                                                                          "Cyril"]]

@@ -1283,22 +1283,34 @@ class Controller:
             return None
         return live
 
+    def returnable_of_game(self, guild_id: int, user_id: int, kind: str) -> Table | None:
+        """A running table of the game ``kind`` on the server whose seat the user left and
+        may take back (the latest, should there be several); None if none."""
+        tables = [table for table in self.service.tables.values()
+                  if table.guild_id == guild_id and table.game_kind == kind
+                  and self.returnable(table.table_id, user_id) is not None]
+        return max(tables, key=lambda table: table.table_id, default=None)
+
     def seated_elsewhere(self, table: Table, user_id: int, lang: str) -> str | None:
         """One who left ``table`` sits at another table of the server meanwhile: he may take
         his seat back once he leaves that one (told which, and how); None if he does not.
         A tournament's table is named as its thread names it, and leaving it would hand his
         seat to an AI for the rest of the tournament (``table`` itself is never a
-        tournament's: one who leaves a tournament's table does not come back to it)."""
+        tournament's: one who leaves a tournament's table does not come back to it). The
+        table he left is named with its game and channel ("stůl č. 1 (Lóra, #lora)"): its
+        number alone could be the other one's ("stůl 1" of a tournament)."""
         other = self.service.table_of_user(table.guild_id, user_id)
         if other is None or other.table_id == table.table_id:
             return None
         command = ui_of(other.game_kind).command
+        left = {"id": table.table_id, "game": builders.game_ui(table).name(lang),
+                "channel": f"<#{table.channel_id}>"}
         if other.tournament is not None:
-            return t("core.take_back_elsewhere_tournament", lang, id=table.table_id,
+            return t("core.take_back_elsewhere_tournament", lang,
                      other=builders.tournament_table_ref(other.tournament, lang),
-                     command=command)
-        return t("core.take_back_elsewhere", lang, id=table.table_id, other=other.table_id,
-                 command=command)
+                     command=command, **left)
+        return t("core.take_back_elsewhere", lang, other=other.table_id, command=command,
+                 **left)
 
     async def offer_return(self, interaction: Interaction, table: Table, lang: str) -> bool:
         """One who left the running game asks for his cards: he is offered his seat back

@@ -178,12 +178,15 @@ class Words:
 
     def kvarta(self, e: KvartaBuilt) -> str:
         """R-KVARTY: the leader's own cards as the protocol shows them ("8, S"); "odfouknutá"
-        only for a run stopped by a played card; a hand that empties ends the game."""
+        only for a run stopped by a played card; a hand that empties ends the game. Who
+        leads next is named only if another leads ("; vynáší znovu": a burst of his kvarty
+        stays short)."""
         own = ", ".join(card_label(c) for c in e.own_cards)
         cards = cards_text(c for _, c in e.placed)
         if e.out is None:
             assert e.next_leader is not None
-            nxt = self.say("next", e.next_leader)
+            again = e.next_leader == e.seat
+            nxt = self.say("next_again" if again else "next", e.next_leader)
             return self.say("kvarta" if e.complete else "kvarta_blown", e.seat, own=own,
                             cards=cards, next=nxt)
         if not e.filled:

@@ -1,8 +1,9 @@
 """A finished Taroky deal as it is counted at a real table (T-VIEW Decision 18: when the deal
-ends everything is shown): the game and who played it with whom, the talon and who took which
-of its cards (3P: the trojkas, which was shown, which is the opponents'; sólo: the
-opponents'; Varšava: to whose trick each card went), then each side with its eyes and, per
-seat, the cards of its tricks and what it laid away.
+ends everything is shown): the game and who played it with whom, the talon's cards the
+seats took (3P: which trojka, whether shown; Varšava: to whose trick each card went), then
+each side with its eyes and, per seat, the cards of its tricks and what it laid away, and
+the talon's cards that count for the opponents (sólo, 3P: which trojka). A card is drawn
+once, but for a taken talon card, recorded in the talon's box (sólo has none).
 
 Drawn from the finished deal's public view (its ``reveal``, which exists only once the deal
 is over) and its protocol row (the eyes): the engine says what counts for whom; nothing here
@@ -57,19 +58,20 @@ TALON_STEP = CARD_W + 6  # the talon's cards side by side
 GROUP_GAP = 22
 LINE = 34  # a line of words over cards
 ROW_GAP = 8
+CHIP_GAP = 8  # between chips, and their rows
+Chip = tuple[str, str, RGB]  # (label, value, the value's colour)
 
 
 def _eyes(n: int, lang: str) -> str:
     return pic(f"deal_eyes_{plural_form(n, lang)}", lang, n=n)
 
 
-def _chips(deal: PublicView, row: DealRecord, names: list[str],
-           lang: str) -> list[tuple[str, str, RGB]]:
+def _chips(deal: PublicView, row: DealRecord, names: list[str], lang: str) -> list[Chip]:
     """Who played the game and with whom: (label, value, the value's colour)."""
     if row.game == "W":
         key = "varsava_zduch" if row.zduch else "varsava_chosen"
         return [(pic(key, lang), names[row.declarer], GOLD)]
-    chips = [(pic("plays", lang), names[row.declarer], GOLD)]
+    chips: list[Chip] = [(pic("plays", lang), names[row.declarer], GOLD)]
     if row.called is not None:
         chips.append((pic("calls", lang), card_label(row.called, lang), TEXT))
     if row.partner is not None:
@@ -83,17 +85,27 @@ def _chips(deal: PublicView, row: DealRecord, names: list[str],
     return chips
 
 
-def _chips_fitted(deal: PublicView, row: DealRecord, names: list[str],
-                  lang: str) -> list[tuple[str, str, RGB]]:
-    """The chips, their names cut as much as the row needs to stay within the picture."""
-    chips: list[tuple[str, str, RGB]] = []
+def _chip_rows(deal: PublicView, row: DealRecord, names: list[str],
+               lang: str) -> list[list[Chip]]:
+    """The chips in rows within the picture: in one, else wrapped to a second (names kept
+    whole); only where two rows do not hold them are names cut, as much as needed."""
+    rows: list[list[Chip]] = []
     for most in (None, 260, 200, 150, 110, 80):  # px of a name
         short = names if most is None else [fit(n, font(SMALLEST, "bold"), most)
                                             for n in names]
-        chips = _chips(deal, row, short, lang)
-        if sum(_chip_w(label, value) + 8 for label, value, _c in chips) - 8 <= W - 2 * M:
+        rows, room, wide = [], 0, False
+        for chip in _chips(deal, row, short, lang):
+            w = _chip_w(chip[0], chip[1])
+            if rows and room >= w + CHIP_GAP:
+                rows[-1].append(chip)
+                room -= w + CHIP_GAP
+            else:
+                rows.append([chip])
+                room = W - 2 * M - w
+                wide = wide or room < 0
+        if len(rows) <= 2 and not wide:
             break
-    return chips
+    return rows
 
 
 def _chip_w(label: str, value: str) -> int:
@@ -103,7 +115,9 @@ def _chip_w(label: str, value: str) -> int:
 
 def _talon_groups(deal: PublicView, row: DealRecord, reveal: Reveal, names: list[str],
                   lang: str) -> list[tuple[str, str, list[int]]]:
-    """The talon in groups as it went: (whose, what it was, its cards) in the talon's order."""
+    """The talon in groups as it went: (whose, what it was, its cards) in the talon's order
+    — what the seats took (a record: each card is drawn again where it was counted); the
+    opponents' part (sólo, 3P) is drawn only where it counts, under the opponents."""
     talon = list(row.talon)
     groups: list[tuple[str, str, list[int]]] = []
     if row.game == "W":  # each card to the winner of the trick it was turned after
@@ -115,21 +129,21 @@ def _talon_groups(deal: PublicView, row: DealRecord, reveal: Reveal, names: list
                 groups.append((who, "", [card]))
         return groups
 
-    def what(cs: Sequence[int]) -> str:
-        if not row.game.startswith("3P"):
-            return ""
-        key = "deal_upper" if tuple(cs) == upper(row.talon) else (
-            "deal_lower" if tuple(cs) == lower(row.talon) else "")
-        if not key:
-            return ""
-        shown = all(c in row.shown for c in cs)
-        return pic(key, lang) + (" · " + pic("deal_shown", lang) if shown else "")
-
     parts = [(names[s], list(reveal.taken[s])) for s in range(4) if reveal.taken[s]]
-    if reveal.opp_talon:
-        parts.append((pic("deal_opponents", lang), list(reveal.opp_talon)))
     parts.sort(key=lambda p: min(talon.index(c) for c in p[1]))
-    return [(who, what(cs), sorted(cs, key=talon.index)) for who, cs in parts]
+    return [(who, _trojka(row, cs, lang), sorted(cs, key=talon.index)) for who, cs in parts]
+
+
+def _trojka(row: DealRecord, cs: Sequence[int], lang: str) -> str:
+    """3P: which trojka of the talon ``cs`` is, and whether it was shown ("" otherwise)."""
+    if not row.game.startswith("3P"):
+        return ""
+    key = "deal_upper" if tuple(cs) == upper(row.talon) else (
+        "deal_lower" if tuple(cs) == lower(row.talon) else "")
+    if not key:
+        return ""
+    shown = all(c in row.shown for c in cs)
+    return pic(key, lang) + (" · " + pic("deal_shown", lang) if shown else "")
 
 
 def _talon_layout(groups: list[tuple[str, str, list[int]]]) -> tuple[list[int], list[str]]:
@@ -243,8 +257,10 @@ def _blocks(deal: PublicView, row: DealRecord, reveal: Reveal, names: list[str],
         roles[row.partner] = pic("legend_partner", lang)
     side_d = [seat(s, roles.get(s, "")) for s in declarers]
     side_o = [seat(s) for s in others]
-    if reveal.opp_talon:
-        side_o.append((pic("deal_talon_theirs", lang), "", -1, list(reveal.opp_talon), []))
+    if reveal.opp_talon:  # (drawn here only: the talon's box shows what seats took)
+        what = _trojka(row, reveal.opp_talon, lang)
+        side_o.append((pic("deal_talon_theirs", lang) + (" · " + what if what else ""), "",
+                       -1, sorted(reveal.opp_talon, key=list(row.talon).index), []))
     return [  # (a side of two or three: its seats below are named)
         (pic("deal_side_d", lang), _eyes(row.eyes[0], lang), mine, side_d),
         (pic("deal_side_o", lang), _eyes(row.eyes[1], lang), theirs, side_o),
@@ -275,7 +291,9 @@ def deal_image(deal: PublicView, row: DealRecord, names: Sequence[str],
     blocks = _blocks(deal, row, reveal, who, lang)
     subs = any(what for _w, what, _c in groups)  # 3P: a line says which trojka
     talon_h = (PAD + LINE + (2 if subs else 1) * LINE + CARD_H + PAD) if groups else 0
-    height = (HEADER_H + 8 + CHIP_H + 10 + (talon_h + 10 if talon_h else 0)
+    chip_rows = _chip_rows(deal, row, who, lang)
+    chips_h = len(chip_rows) * (CHIP_H + CHIP_GAP) - CHIP_GAP
+    height = (HEADER_H + 8 + chips_h + 10 + (talon_h + 10 if talon_h else 0)
               + sum(_block_height(b) + 10 for b in blocks) + 2)
     img = felt(W, height).copy()
     paste(img, panel(W, HEADER_H, BAR, radius=0), 0, 0)
@@ -289,16 +307,19 @@ def deal_image(deal: PublicView, row: DealRecord, names: Sequence[str],
     text(img, (x + 12, HEADER_H // 2 + 1), sub, fs, MUTED, "lm")
     # who played it with whom
     y = HEADER_H + 8
-    cx = M
-    for label, value, colour in _chips_fitted(deal, row, who, lang):
-        w = _chip_w(label, value)
-        paste(img, panel(w, CHIP_H, PANEL, radius=12), cx, y)
-        lx = cx + 12 + int(text(img, (cx + 12, y + CHIP_H // 2 + 1), label, font(SMALLEST),
-                                MUTED if value else TEXT, "lm"))
-        if value:
-            text(img, (lx + 6, y + CHIP_H // 2), value, font(SMALLEST, "bold"), colour, "lm")
-        cx += w + 8
-    y += CHIP_H + 10
+    for chips in chip_rows:
+        cx = M
+        for label, value, colour in chips:
+            w = _chip_w(label, value)
+            paste(img, panel(w, CHIP_H, PANEL, radius=12), cx, y)
+            lx = cx + 12 + int(text(img, (cx + 12, y + CHIP_H // 2 + 1), label,
+                                    font(SMALLEST), MUTED if value else TEXT, "lm"))
+            if value:
+                text(img, (lx + 6, y + CHIP_H // 2), value, font(SMALLEST, "bold"), colour,
+                     "lm")
+            cx += w + CHIP_GAP
+        y += CHIP_H + CHIP_GAP
+    y += 10 - CHIP_GAP
     # the talon, in groups as it went
     if groups:
         paste(img, panel(W - 2 * M, talon_h, PANEL, radius=14), M, y)
