@@ -290,3 +290,38 @@ def drive_recorded(
         else:
             out.append(action.to_json())
     raise AssertionError("drive_recorded: limit reached")
+
+
+def medium_positions(games: list[Contract], count: int, seed: int, steps: tuple[int, int],
+                     keep: Callable[[Any], bool]) -> list[Lora]:
+    """``count`` lóras in a partial game of ``games`` (in turn), each after ``randrange(*steps)``
+    medium decisions from a seeded deal, still in that game, whose seat to act has a view
+    ``keep`` accepts — positions for the AI's searches to be tested on."""
+    import random
+
+    from benchmarks.ai_duel import position
+    from engine.ai import MediumAI
+    from engine.cards import shuffled_deal
+
+    rng = random.Random(seed)
+    out: list[Lora] = []
+    i = 0
+    while len(out) < count:
+        lora = position(games[i % len(games)], shuffled_deal(rng), i % 4, False)
+        i += 1
+        n = rng.randrange(*steps)
+        medium = MediumAI(random.Random(i))
+        n0 = len(lora.protocol)
+        for _ in range(n):
+            seat = lora.to_act
+            assert seat is not None
+            lora.apply(medium.decide(lora.view(seat)))
+            if len(lora.protocol) != n0:
+                break
+        if len(lora.protocol) != n0:
+            continue
+        seat = lora.to_act
+        assert seat is not None
+        if keep(lora.view(seat)):
+            out.append(lora)
+    return out

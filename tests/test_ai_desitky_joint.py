@@ -28,6 +28,7 @@ from engine.cards import shuffled_deal
 from engine.contracts import Contract
 from engine.desitky import DesitkyGame
 from engine.lora import Lora
+from tests.helpers import medium_positions
 
 WANT = (False, False, False, False)
 MANY = 10**6  # no cap on the plans of a turn
@@ -37,28 +38,8 @@ Option = tuple[tuple[int, ...], bool]  # cards laid; the medium rule goes on wit
 def _positions(count: int, seed: int) -> list[Lora]:
     """Lóras in desítky after a random number of medium decisions, a seat on turn with a
     choice (a card or ending the turn)."""
-    rng = random.Random(seed)
-    out: list[Lora] = []
-    i = 0
-    while len(out) < count:
-        lora = position(Contract.DESITKY, shuffled_deal(rng), i % 4, False)
-        i += 1
-        steps = rng.randrange(0, 24)
-        medium = MediumAI(random.Random(i))
-        n0 = len(lora.protocol)
-        for _ in range(steps):
-            seat = lora.to_act
-            assert seat is not None
-            lora.apply(medium.decide(lora.view(seat)))
-            if len(lora.protocol) != n0:
-                break
-        if len(lora.protocol) != n0:
-            continue
-        seat = lora.to_act
-        assert seat is not None
-        if len(lora.view(seat).legal) > 1:
-            out.append(lora)
-    return out
+    return medium_positions([Contract.DESITKY], count, seed, (0, 24),
+                            lambda view: len(view.legal) > 1)
 
 
 def _game(lora: Lora) -> DesitkyGame:

@@ -29,6 +29,7 @@ from engine.contracts import Contract
 from engine.kvarty import KvartyGame
 from engine.lora import Lora
 from engine.rules import kvarty_lead_mask, lay_kvarta
+from tests.helpers import medium_positions
 
 WANT = (False, False, False, False)
 
@@ -36,28 +37,8 @@ WANT = (False, False, False, False)
 def _positions(count: int, seed: int) -> list[Lora]:
     """Lóras in kvarty after a random number of medium leads, a seat to lead with a choice of
     starts (not the first lead of the game)."""
-    rng = random.Random(seed)
-    out: list[Lora] = []
-    i = 0
-    while len(out) < count:
-        lora = position(Contract.KVARTY, shuffled_deal(rng), i % 4, False)
-        i += 1
-        steps = rng.randrange(1, 6)
-        medium = MediumAI(random.Random(i))
-        n0 = len(lora.protocol)
-        for _ in range(steps):
-            seat = lora.to_act
-            assert seat is not None
-            lora.apply(medium.decide(lora.view(seat)))
-            if len(lora.protocol) != n0:
-                break
-        if len(lora.protocol) != n0:
-            continue
-        seat = lora.to_act
-        assert seat is not None
-        if len(lora.view(seat).legal) > 1:
-            out.append(lora)
-    return out
+    return medium_positions([Contract.KVARTY], count, seed, (1, 6),
+                            lambda view: len(view.legal) > 1)
 
 
 def _true_hands(lora: Lora) -> list[int]:

@@ -39,6 +39,7 @@ from engine.fast import points_left
 from engine.lora import Lora
 from engine.rules import trick_legal_mask, trick_winner_offset
 from engine.tricks import TrickGame
+from tests.helpers import medium_positions
 
 GAMES = (
     Contract.CERVENE,
@@ -53,27 +54,8 @@ WANT = (False, False, False, False)
 def _positions(count: int, seed: int) -> list[Lora]:
     """Lóras in a trick game after a random number of medium cards, a seat to play with a
     choice of cards and at least two cards in hand."""
-    rng = random.Random(seed)
-    out: list[Lora] = []
-    i = 0
-    while len(out) < count:
-        lora = position(GAMES[i % 5], shuffled_deal(rng), i % 4, False)
-        i += 1
-        steps = rng.randrange(0, 20)
-        medium = MediumAI(random.Random(i))
-        n0 = len(lora.protocol)
-        for _ in range(steps):
-            seat = lora.to_act
-            assert seat is not None
-            lora.apply(medium.decide(lora.view(seat)))
-        if len(lora.protocol) != n0:
-            continue
-        seat = lora.to_act
-        assert seat is not None
-        view = lora.view(seat)
-        if len(view.legal) > 1 and view.hand.bit_count() > 2:
-            out.append(lora)
-    return out
+    return medium_positions(list(GAMES), count, seed, (0, 20),
+                            lambda view: len(view.legal) > 1 and view.hand.bit_count() > 2)
 
 
 def _args(lora: Lora) -> tuple[int, list[int], int, int, int, list[int], int, bool]:
