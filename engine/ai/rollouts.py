@@ -17,7 +17,8 @@ replays their traces through the engine and requires its end and points.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import TypeVar
 
 from engine import clock
 from engine.ai.policy import (
@@ -47,6 +48,7 @@ from engine.rules import (
 )
 
 NON_HEARTS = 0xFFFFFFFF & ~HEARTS_MASK
+_Option = TypeVar("_Option")
 Utility = Callable[[list[int]], float]
 Prune = Callable[[int, int], list[int]]  # (legal mask, cards still out) -> candidates
 
@@ -199,7 +201,44 @@ OwnLeaf = Callable[[list[int], list[int], list[int], int, int, int, int], int]
 
 
 class JointTooDeep(Exception):
-    """``joint_own_points`` met its limit or its deadline (the caller keeps the flat scores)."""
+    """A joint search met its limit or its deadline (the caller keeps the flat scores)."""
+
+
+class _JointBudget:
+    """A joint search's limit on the information sets it visits (``limit`` > 0) and its
+    deadline (``clock.now()``); ``JointTooDeep`` beyond either."""
+
+    __slots__ = ("deadline", "limit", "visited")
+
+    def __init__(self, limit: int, deadline: float | None) -> None:
+        self.limit = limit
+        self.deadline = deadline
+        self.visited = 0
+
+    def visit(self) -> None:
+        """One more information set: within the limit and the time, else ``JointTooDeep``."""
+        self.visited += 1
+        if self.limit and self.visited > self.limit:
+            raise JointTooDeep
+        self.in_time()
+
+    def in_time(self) -> None:
+        if self.deadline is not None and clock.now() > self.deadline:
+            raise JointTooDeep
+
+    def fewest(self, score: int, options: Iterable[_Option], points: Callable[[_Option], int]
+               ) -> int:
+        """The fewest points of one option for a whole information set: ``score`` (its
+        rollout option's) or ``points(o)`` of the first of ``options`` to do better, tried in
+        order until none is left or nothing is (0); the time is checked before each."""
+        for option in options:
+            if score == 0:
+                break
+            self.in_time()
+            x = points(option)
+            if x < score:
+                score = x
+        return score
 
 
 def joint_own_points(
@@ -239,7 +278,7 @@ def joint_own_points(
     rollout card is among the options). ``limit`` > 0 caps the decisions visited, ``deadline``
     (``clock.now()``) the time (``JointTooDeep`` beyond either)."""
     value = CARD_VALUE[code]
-    visited = [0]
+    budget = _JointBudget(limit, deadline)
     # per world: hands, voids, current trick, its leader, tricks done, cards taken
     World = tuple[list[int], list[int], list[int], int, int, int]
 
@@ -307,11 +346,7 @@ def joint_own_points(
     def best(group: list[World], d: int) -> int:
         """``me`` to play in every world of ``group`` (one information set): the fewest
         points over them of one option, ``d`` decisions to choose counting this one."""
-        visited[0] += 1
-        if limit and visited[0] > limit:
-            raise JointTooDeep
-        if deadline is not None and clock.now() > deadline:
-            raise JointTooDeep
+        budget.visit()
         h0, _, cur, _, idx, _ = group[0]
         hs = h0[me]
         legal = legal_trick_mask(hs, cur, code, forbid_kh and idx == 0)
@@ -329,15 +364,8 @@ def joint_own_points(
         own = -2
         if not coarse:  # one world's rollout card is every world's: not again as a card
             own = card_of(me, h0, cur, group[0][3], idx, group[0][1])
-        for c in other_groups(legal, out, value, own):
-            if score == 0:
-                break
-            if deadline is not None and clock.now() > deadline:
-                raise JointTooDeep
-            x = q(group, c, d - 1)
-            if x < score:
-                score = x
-        return score
+        return budget.fewest(score, other_groups(legal, out, value, own),
+                             lambda c: q(group, c, d - 1))
 
     start = [(list(h), list(voids), list(trick), leader, index, taken) for h in worlds]
     return q(start, first_card, depth)
@@ -382,7 +410,7 @@ def joint_kvarty_points(
     rollout's start. With one world this is the best over ``me``'s next leads in that world;
     with ``depth`` 0 the rollout; never more than the rollout. ``limit`` > 0 caps the sets
     visited, ``deadline`` (``clock.now()``) the time (``JointTooDeep`` beyond either)."""
-    visited = [0]
+    budget = _JointBudget(limit, deadline)
 
     def q(group: list[list[int]], card: int, d: int) -> int:
         """Cards ``me`` keeps over ``group`` leading ``card`` there, ``d`` leads still chosen
@@ -426,11 +454,7 @@ def joint_kvarty_points(
     def best(group: list[list[int]], d: int) -> int:
         """``me`` on lead in every world of ``group`` (one information set): the fewest cards
         kept over them leading one start, ``d`` leads to choose counting this one."""
-        visited[0] += 1
-        if limit and visited[0] > limit:
-            raise JointTooDeep
-        if deadline is not None and clock.now() > deadline:
-            raise JointTooDeep
+        budget.visit()
         h0 = group[0]
         hs = h0[me]
         played = FULL_DECK & ~(h0[0] | h0[1] | h0[2] | h0[3])
@@ -440,17 +464,8 @@ def joint_kvarty_points(
             return q(group, own, d)  # one start: not a decision
         if len(group) < min_worlds:
             return q(group, own, 0)
-        score = q(group, own, d - 1)
-        m = legal & ~(1 << own)
-        while m and score:
-            low = m & -m
-            m ^= low
-            if deadline is not None and clock.now() > deadline:
-                raise JointTooDeep
-            x = q(group, low.bit_length() - 1, d - 1)
-            if x < score:
-                score = x
-        return score
+        return budget.fewest(q(group, own, d - 1), cards_of(legal & ~(1 << own)),
+                             lambda c: q(group, c, d - 1))
 
     return q([list(h) for h in worlds], first_card, depth)
 
@@ -521,7 +536,7 @@ def joint_desitky_points(
     With one world this is the best over ``me``'s next turns in that world; with ``depth`` 0
     the rollout; never more than the rollout. ``limit`` > 0 caps the sets visited,
     ``deadline`` (``clock.now()``) the time (``JointTooDeep`` beyond either)."""
-    visited = [0]
+    budget = _JointBudget(limit, deadline)
     World = tuple[list[int], int]  # hands, row ends
 
     def medium_turn(h: list[int], e: int, seat: int, laid_now: int) -> tuple[int, int, bool]:
@@ -598,11 +613,7 @@ def joint_desitky_points(
         """``me`` on turn in every world of ``group`` (one information set), nothing laid in
         it yet: the fewest points over them of one option, ``d`` turns to choose counting
         this one."""
-        visited[0] += 1
-        if limit and visited[0] > limit:
-            raise JointTooDeep
-        if deadline is not None and clock.now() > deadline:
-            raise JointTooDeep
+        budget.visit()
         h0, e0 = group[0]
         hs = h0[me]
         plans = desitky_plans(hs, e0, 0, max_plans)
@@ -621,15 +632,7 @@ def joint_desitky_points(
                 h = list(h0)
                 medium_turn(h, e0, me, 0)
                 options = [o for o in options if hs & ~h[me] != _mask(o[0])]
-        for option in options:
-            if score == 0:
-                break
-            if deadline is not None and clock.now() > deadline:
-                raise JointTooDeep
-            x = q(group, option, 0, d - 1)
-            if x < score:
-                score = x
-        return score
+        return budget.fewest(score, options, lambda o: q(group, o, 0, d - 1))
 
     first: TurnOption = ((first_card,), True) if first_card >= 0 else ((), False)
     return q([(list(h), ends) for h in worlds], first, laid, depth)
