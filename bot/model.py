@@ -7,12 +7,13 @@ game interface (``engine.game.GameState``); the table knows it only by its ``gam
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, fields, is_dataclass
 from enum import Enum
 from typing import Any
 
 from bot.i18n import shown_name
+from bot.recent import RecentLines
 from bot.storage.models import TableStatus
 from engine.game import AnyGame, GameEvent
 
@@ -21,10 +22,6 @@ STATUS_LOBBY = TableStatus.LOBBY
 STATUS_PLAYING = TableStatus.PLAYING
 STATUS_FINISHED = TableStatus.FINISHED
 STATUS_ABORTED = TableStatus.ABORTED
-# the table message's recent events: the last RECENT_SHOWN lines, and more (up to
-# RECENT_LINES, as many as are kept) while a present player has not moved since they happened
-RECENT_SHOWN = 6
-RECENT_LINES = 12
 RECENT_EVENTS = 40  # the last events a hand words for its seat (``Table.events``)
 AI_AT_KEPT = 64  # the versions of an AI's moves for a human a seat keeps (the newest)
 JSONDict = dict[str, Any]
@@ -290,11 +287,7 @@ class Table:
     state: AnyGame | None = None  # the running game (None in the lobby)
     seed: int = 0  # the bot's seed for this table (seating draw, AI decisions)
     ping_message_id: int | None = None  # the last "your turn" message
-    recent: list[str] = field(default_factory=list)  # the last event lines, as shown
-    # how many lines ``recent`` was ever given, and that count at each seat's last own move
-    # (his click, not an AI's for him): ``recent_shown`` keeps what a player did not see
-    recent_count: int = 0
-    recent_marks: dict[int, int] = field(default_factory=dict)
+    recent: RecentLines = field(default_factory=RecentLines)  # the table message's events
     # the round clock (a game with a time limit): when the game started, epoch seconds
     clock_started: float | None = None
     turn: TurnClock | None = None  # the present human's turn in progress (his turn timer)
@@ -303,9 +296,6 @@ class Table:
     saved: tuple[str | None, list[JSONDict | None], TableStatus] | None = None
     pending: list[JSONDict] = field(default_factory=list)  # applied, not yet committed
     unshown: list[GameEvent] = field(default_factory=list)  # events of the pending actions
-    # ``recent``, ``recent_count`` and ``recent_marks`` as last committed (``keep_recent``)
-    saved_recent: tuple[list[str], int, dict[int, int]] = field(
-        default_factory=lambda: ([], 0, {}))
     # the last events shown (a private hand words them for its seat), saved with the table
     events: list[Any] = field(default_factory=list, repr=False)
     # a tournament's table: {"id": tournament, "round": n, "table": n} (None: a table of its own)
@@ -400,34 +390,10 @@ class Table:
                        if str(u).isdigit() and isinstance(i, int))
         return [u for _i, u in order if u not in done]
 
-    def add_recent(self, lines: Sequence[str], movers: Iterable[int] = ()) -> None:
-        """Event lines for the table message; ``movers``: the seats whose own move (a click)
-        the lines begin with (their marks: what they saw, the lines from their move on)."""
-        for seat in movers:
-            self.recent_marks[seat] = self.recent_count
-        self.recent.extend(lines)
-        self.recent_count += len(lines)
-        del self.recent[:-RECENT_LINES]
-
-    def keep_recent(self) -> None:
-        """The recent lines and their marks as committed: what ``undo_recent`` goes back to
-        when the database refuses a change (lines, count and marks together)."""
-        self.saved_recent = (list(self.recent), self.recent_count, dict(self.recent_marks))
-
-    def undo_recent(self) -> None:
-        lines, self.recent_count, marks = self.saved_recent
-        self.recent, self.recent_marks = list(lines), dict(marks)
-
     def recent_shown(self) -> list[str]:
-        """The table message's recent events: the last ``RECENT_SHOWN`` lines, and every
-        line since the last own move of a present human (up to ``RECENT_LINES``): a burst
-        of AI moves after his move, or the return of a player, does not scroll out of the
-        message before he has moved again (a player away is told on his return, by his
-        hand)."""
-        unseen = max((self.recent_count - self.recent_marks.get(i, 0)
-                      for i, s in enumerate(self.seats)
-                      if s is not None and s.user_id is not None and not s.absent), default=0)
-        return self.recent[-max(RECENT_SHOWN, min(unseen, RECENT_LINES)):]
+        """The recent event lines the table message shows (``RecentLines.shown``)."""
+        return self.recent.shown(i for i, s in enumerate(self.seats)
+                                 if s is not None and s.user_id is not None and not s.absent)
 
     def humans(self) -> list[int]:
         return [s.user_id for s in self.seats if s is not None and s.user_id is not None]
@@ -440,9 +406,7 @@ class Table:
         extra: JSONDict = {
             "seed": self.seed,
             "ping_message_id": self.ping_message_id,
-            "recent": self.recent[-RECENT_LINES:],
-            "recent_count": self.recent_count,
-            "recent_marks": {str(seat): n for seat, n in self.recent_marks.items()},
+            **self.recent.to_json(),
             "events": events_json(self.events[-RECENT_EVENTS:]),
             "clock_started": self.clock_started,
             "turn": None if self.turn is None else self.turn.to_json(),

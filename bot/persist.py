@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from bot.model import Seat, Table, TableSettings, TurnClock, events_from_json
+from bot.recent import RecentLines
 from bot.storage import PlayerResult, Storage, TableRecord, TableStore
 from engine import games
 from engine.log_json import json_text
@@ -41,8 +41,7 @@ def table_from_record(rec: TableRecord) -> Table:
         state=None if rec.state is None else spec.from_json(rec.state),
         seed=int(extra.get("seed", 0)),
         ping_message_id=extra.get("ping_message_id"),
-        recent=list(extra.get("recent", [])),
-        **_recent_marks(extra, len(seats)),
+        recent=RecentLines.from_json(extra, len(seats)),
         events=events_from_json(extra.get("events")),
         clock_started=_stamp(extra.get("clock_started")),
         turn=TurnClock.from_json(extra.get("turn")),
@@ -52,21 +51,7 @@ def table_from_record(rec: TableRecord) -> Table:
         pointer_id=_id(extra.get("pointer")),
         rematch=extra.get("rematch") if isinstance(extra.get("rematch"), dict) else None,
     )
-    table.keep_recent()
     return table
-
-
-def _recent_marks(extra: dict[str, Any], seats: int) -> dict[str, Any]:
-    """``Table.recent_count`` and ``recent_marks`` as saved; a table saved before they
-    were kept: every seat has seen its lines (the message shows the last few, as then)."""
-    count = extra.get("recent_count")
-    marks = extra.get("recent_marks")
-    if not isinstance(count, int) or isinstance(count, bool) or not isinstance(marks, dict):
-        count = len(extra.get("recent") or [])
-        return {"recent_count": count, "recent_marks": dict.fromkeys(range(seats), count)}
-    return {"recent_count": count,
-            "recent_marks": {int(k): v for k, v in marks.items()
-                             if str(k).isdigit() and isinstance(v, int)}}
 
 
 def _id(value: object) -> int | None:

@@ -327,7 +327,7 @@ class TableService:
             self._restore_saved(table)
             raise TableError(_db_key(exc)) from exc
         table.saved = (state, seats, table.status)
-        table.keep_recent()
+        table.recent.keep()
         table.pending.clear()
         table.unshown.clear()
         self.metrics.record_db(time.perf_counter() - started)
@@ -353,7 +353,7 @@ class TableService:
 
     def _restore_saved(self, table: Table) -> None:
         table.unshown.clear()
-        table.undo_recent()
+        table.recent.undo()
         if table.saved is None:
             return
         state, seats, status = table.saved
@@ -915,7 +915,7 @@ class TableService:
             outbox = self.presenter.game_shown(table, list(table.unshown), origin)
         except Exception:
             log.exception("composing the messages of table %s failed", table.table_id)
-            table.undo_recent()
+            table.recent.undo()
             outbox = []
         self._mark_turn(table)  # (after the presenter: it reads the turn as it was)
         await self._save(table, [*lead, *outbox], game=True)

@@ -307,21 +307,21 @@ def test_a_return_line_stays_until_the_returner_s_own_move_and_a_restart_keeps_t
     seats = [Seat(1, "Ann"), Seat(2, "Bob"), Seat(None, "AI Karel", ai="easy"),
              Seat(None, "AI Božena", ai="easy")]
     table = Table(1, 1, 1, 1, TableSettings(), seats, "lora")
-    table.add_recent(["Bob vynáší"], [1])
-    table.add_recent(["Ann vynáší"], [0])
-    table.add_recent(["Ann nereaguje", "Ann je zpět u stolu."])
+    table.recent.add(["Bob vynáší"], [1])
+    table.recent.add(["Ann vynáší"], [0])
+    table.recent.add(["Ann nereaguje", "Ann je zpět u stolu."])
     burst = [f"AI {i}" for i in range(7)]
-    table.add_recent(burst[:1], [1])  # Bob's own move, then the AIs'
-    table.add_recent(burst[1:])
+    table.recent.add(burst[:1], [1])  # Bob's own move, then the AIs'
+    table.recent.add(burst[1:])
     since_ann = ["Ann vynáší", "Ann nereaguje", "Ann je zpět u stolu.", *burst]
     assert table.recent_shown() == since_ann
     assert restarted(table).recent_shown() == since_ann
     seats[0].absent = True  # (away: her hand tells her on her return)
     assert table.recent_shown() == burst
     seats[0].absent = False
-    table.add_recent(["Ann vynáší znovu"], [0])  # (Bob has not seen it, nor the AIs')
+    table.recent.add(["Ann vynáší znovu"], [0])  # (Bob has not seen it, nor the AIs')
     assert table.recent_shown() == [*burst, "Ann vynáší znovu"]
-    table.add_recent(["Bob vynáší znovu"], [1])
+    table.recent.add(["Bob vynáší znovu"], [1])
     assert table.recent_shown() == [*burst, "Ann vynáší znovu", "Bob vynáší znovu"][-6:]
 
 
@@ -333,13 +333,29 @@ def test_a_refused_save_takes_back_the_recent_lines_with_their_count_and_marks()
     seats = [Seat(1, "Ann"), Seat(2, "Bob"), Seat(None, "AI Karel", ai="easy"),
              Seat(None, "AI Božena", ai="easy")]
     table = Table(1, 1, 1, 1, TableSettings(), seats, "lora")
-    table.add_recent(["Ann vynáší"], [0])
-    table.add_recent([f"AI {i}" for i in range(7)])
-    table.add_recent(["Bob vynáší"], [1])
-    table.keep_recent()  # (committed)
-    committed = (table.recent_shown(), table.recent_count, dict(table.recent_marks))
-    table.add_recent(["Ann vynáší znovu", "AI 7"], [0])  # (refused by the database)
+    table.recent.add(["Ann vynáší"], [0])
+    table.recent.add([f"AI {i}" for i in range(7)])
+    table.recent.add(["Bob vynáší"], [1])
+    table.recent.keep()  # (committed)
+    committed = (table.recent_shown(), table.recent.count, dict(table.recent.marks))
+    table.recent.add(["Ann vynáší znovu", "AI 7"], [0])  # (refused by the database)
     assert table.recent_shown() != committed[0]
-    table.undo_recent()
-    assert (table.recent_shown(), table.recent_count, table.recent_marks) == committed
+    table.recent.undo()
+    assert (table.recent_shown(), table.recent.count, table.recent.marks) == committed
     assert table.recent_shown() == ["Ann vynáší", *(f"AI {i}" for i in range(7)), "Bob vynáší"]
+
+
+def test_recent_lines_of_a_table_saved_before_their_marks_were_kept():
+    """A table saved with its lines only: every seat has seen them, the message shows the
+    last six as it did then, and a refused change goes back to them."""
+    from bot.recent import RecentLines
+
+    old = [f"AI {i}" for i in range(9)]
+    recent = RecentLines.from_json({"recent": old}, 4)
+    assert (recent.count, recent.marks) == (9, {0: 9, 1: 9, 2: 9, 3: 9})
+    assert recent.shown([0, 1]) == old[-6:]
+    recent.add(["Ann vynáší"], [0])
+    assert recent.shown([1]) == [*old[-5:], "Ann vynáší"]
+    recent.undo()
+    assert (recent.lines, recent.count) == (old, 9)
+    assert RecentLines.from_json(recent.to_json(), 4) == recent

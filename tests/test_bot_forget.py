@@ -50,7 +50,7 @@ async def test_forget_me_at_a_running_table_says_whether_an_ai_plays_on_or_it_cl
     # review 14: the event line said "anonymous" (English, lower case) at a Czech table
     assert table.seats[seat].name == "anonymous"  # (the stored marker, as in old tables)
     assert table.names()[seat] == "Anonym"
-    assert "Anonym opouští hru – místo převzala AI." in table.recent
+    assert "Anonym opouští hru – místo převzala AI." in table.recent.lines
     assert shown_name("anonymous", "en") == "Anonymous"
     ask = reply(await alice.slash(ch, "lora forget-me"))  # the last person there
     assert ask.content == (

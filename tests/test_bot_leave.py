@@ -149,7 +149,7 @@ async def test_the_only_player_leaving_is_told_that_the_table_closes(harness):
     await channel_delivered(harness, ch.id)
     assert ch.last_message.content == f"U stolu č. {tid} už nesedí žádný hráč, stůl je zrušen."
     # the table's last events say she left, not that an AI took her seat
-    assert table.recent[-1] == "Alice opouští hru."
+    assert table.recent.lines[-1] == "Alice opouští hru."
     shown = [m.content for m in ch.history()] + [
         e.description or "" for m in ch.history() for e in m.embeds]
     assert not any("převzala AI" in text for text in shown)
@@ -212,14 +212,14 @@ async def test_a_player_who_left_sees_the_sheet_and_takes_the_seat_back_after_a_
     # 14) — every card, the one of trick 1 too (review 15); the table and Alice are not
     # told it was an AI's choice (his seat was an AI's)
     assert "\n• Za tebe hrála AI: K🔔, 10🍃.\n" in reply(res).content
-    assert not any("AI)" in line for line in table.recent)
+    assert not any("AI)" in line for line in table.recent.lines)
     mine = reply(await alice.slash(ch, "lora hand")).content
     assert "Za tebe" not in mine and "za hráče hraje AI" not in mine
     back = table.seats[seat]
     assert (back.user_id, back.name, back.left_by, back.ai_moves) == (bob.id, "Bob", None,
                                                                       played)
     assert harness.service.table_of_user(guild.id, bob.id) is table
-    assert table.recent[-1] == "Bob je zpět u stolu."
+    assert table.recent.lines[-1] == "Bob je zpět u stolu."
     stored = (await harness.bot.store.get_table(tid)).seats[seat]
     assert stored["user_id"] == bob.id and "left_by" not in stored
 

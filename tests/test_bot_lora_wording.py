@@ -504,5 +504,5 @@ async def test_R_MATURITA_the_tables_line_of_the_maturants_trick_tells_no_points
     for _ in range(4):  # the 4 cards of trick 1: the maturant's
         await _click(harness, ch, table, users, first_legal(table.state))
     name = table.names()[0]
-    taken = [line for line in table.recent if "1. štych" in line]
+    taken = [line for line in table.recent.lines if "1. štych" in line]
     assert taken == [f"{name} bere 1. štych (K🍃 7🍃 9🍃 S🍃)."]

@@ -407,7 +407,7 @@ async def test_an_ai_standing_in_is_marked_in_the_lines_and_the_score_sheet(harn
     assert table.seats[seat].absent and table.seats[seat].ai_moves >= 1
     name = table.names()[seat]
     assert any(line.startswith(f"{name} hraje ") and line.endswith(
-        " (za hráče hraje AI).") for line in table.recent)
+        " (za hráče hraje AI).") for line in table.recent.lines)
     notes = sheet_notes(table, "cs")
     assert notes[seat][0] == f"AI místo hráče: {table.seats[seat].ai_moves}×"
     assert sheet_notes(table, "en")[seat][0].startswith("AI for the absent: ")

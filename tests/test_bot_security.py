@@ -127,7 +127,7 @@ class PrivacyWatch:
 
     def recent_lines(self) -> set[str]:
         return {f"• {line}" for table in self.harness.service.tables.values()
-                for line in table.recent}
+                for line in table.recent.lines}
 
     def leaks_in(self, texts: list[str], viewer: int | None) -> list[str]:
         """Hidden cards of others in texts, line by line. A line found clean once is clean

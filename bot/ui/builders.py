@@ -183,7 +183,7 @@ def table_message(table: Table, *, closed: bool = False, render: bool = True) ->
     picture = None if closed else ui.table_picture(table, lang)
     image = draw(picture, f"the table picture of table {table.table_id}") if render else None
     lines = [t("core.aborted_line", lang)] if closed else ui.status_lines(table, lang)
-    if table.recent:
+    if table.recent.lines:
         lines.append("")
         lines.append(f"__{t('core.recent', lang)}__")
         lines.extend(f"• {line}" for line in table.recent_shown())

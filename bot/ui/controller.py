@@ -430,7 +430,7 @@ class Controller:
     def note(self, table: Table, key: str, seat: int) -> None:
         if key == "absent" and not self.service.can_stand_in(table, seat):
             key = "absent_waits"  # nobody else plays: no AI moves for him, the table waits
-        table.add_recent([t(f"core.note_{key}", table.settings.lang,
+        table.recent.add([t(f"core.note_{key}", table.settings.lang,
                             name=table.names()[seat])])
 
     def reminder(self, table: Table, seat: int, seconds_left: int) -> list[OutboxItem]:
@@ -458,7 +458,7 @@ class Controller:
         # the table message keeps those from it on until he moves again: ``recent_shown``)
         movers = {table.seat_of(p["by"]) for p in table.pending
                   if isinstance(p.get("by"), int) and not isinstance(p.get("by"), bool)}
-        table.add_recent(ui.event_lines(table, events),
+        table.recent.add(ui.event_lines(table, events),
                          [seat for seat in movers if seat is not None])
         starts = ui.starts_deal(events)
         lines = ui.announcements(table, events)

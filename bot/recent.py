@@ -1,0 +1,75 @@
+"""The table message's recent event lines, and which of them it shows.
+
+The message shows the last ``RECENT_SHOWN`` lines, and more (up to ``RECENT_LINES``, as many
+as are kept) while a present player has not moved since they happened: a burst of AI moves
+after his move, or another player's return, does not scroll out of the message before he
+has moved again. The lines, how many were ever added and each seat's mark (that count at its
+own last move) change together, and a change the database refused is undone together.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+RECENT_SHOWN = 6
+RECENT_LINES = 12
+
+
+@dataclass
+class RecentLines:
+    """The last ``RECENT_LINES`` event lines of a table, with what each seat has seen."""
+
+    lines: list[str] = field(default_factory=list)
+    count: int = 0  # how many lines were ever added
+    marks: dict[int, int] = field(default_factory=dict)  # ``count`` at a seat's own last move
+    # lines, count and marks as last committed (``keep``), what ``undo`` goes back to
+    _kept: tuple[list[str], int, dict[int, int]] = field(
+        default_factory=lambda: ([], 0, {}), repr=False)
+
+    def add(self, lines: Sequence[str], movers: Iterable[int] = ()) -> None:
+        """Event lines; ``movers``: the seats whose own move (a click, not an AI's for them)
+        the lines begin with (their marks: what they saw, the lines from their move on)."""
+        for seat in movers:
+            self.marks[seat] = self.count
+        self.lines.extend(lines)
+        self.count += len(lines)
+        del self.lines[:-RECENT_LINES]
+
+    def keep(self) -> None:
+        """The lines as committed: what ``undo`` goes back to when the database refuses a
+        change."""
+        self._kept = (list(self.lines), self.count, dict(self.marks))
+
+    def undo(self) -> None:
+        lines, self.count, marks = self._kept
+        self.lines, self.marks = list(lines), dict(marks)
+
+    def shown(self, present: Iterable[int]) -> list[str]:
+        """The lines the table message shows, ``present``: the seats of the humans at the
+        table (a player away is told on his return, by his hand)."""
+        unseen = max((self.count - self.marks.get(seat, 0) for seat in present), default=0)
+        return self.lines[-max(RECENT_SHOWN, min(unseen, RECENT_LINES)):]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "recent": self.lines[-RECENT_LINES:],
+            "recent_count": self.count,
+            "recent_marks": {str(seat): n for seat, n in self.marks.items()},
+        }
+
+    @classmethod
+    def from_json(cls, extra: dict[str, Any], seats: int) -> RecentLines:
+        """As saved (kept as committed); a table saved before the count and marks were kept:
+        every seat has seen its lines (the message shows the last few, as then)."""
+        lines = list(extra.get("recent") or [])
+        count = extra.get("recent_count")
+        marks = extra.get("recent_marks")
+        if not isinstance(count, int) or isinstance(count, bool) or not isinstance(marks, dict):
+            recent = cls(lines, len(lines), dict.fromkeys(range(seats), len(lines)))
+        else:
+            recent = cls(lines, count, {int(k): v for k, v in marks.items()
+                                        if str(k).isdigit() and isinstance(v, int)})
+        recent.keep()
+        return recent
