@@ -141,11 +141,6 @@ class SearchConfig:
     joint_z: float = 2.0  # close: within this many standard errors of the leader (paired)
     joint_top: int = 3  # at most this many close candidates compared jointly
     joint_min: int = 1  # an information set of fewer worlds plays the rollout's card
-    # červené: the close candidates wider (3 standard errors, at most 4): medium-field duels
-    # -0.020 [-0.039, -0.002] per game over 600 deals, hard1 field -0.013 [-0.049, +0.022]
-    # (300); in první a poslední and filky nothing measured; docs/AI_STRENGTH.md, eleventh round
-    cervene_joint_z: float = 3.0
-    cervene_joint_top: int = 4
     # the information sets by the seat's own hand and the trick on the table at its next turn
     # (larger sets, less of what the seat knows used) rather than by every card it saw until
     # then; measured alike (-0.022 [-0.040, -0.003] per game keyed finely)
@@ -350,10 +345,7 @@ class CardSearch:
         if totals[preferred] >= totals[best] - 1e-9:
             best = preferred
         if self.joint is not None and n >= cfg.min_worlds:
-            if contract is Contract.CERVENE:
-                close = contenders(results, totals, cfg.cervene_joint_z, cfg.cervene_joint_top)
-            else:
-                close = contenders(results, totals, cfg.joint_z, cfg.joint_top)
+            close = contenders(results, totals, cfg.joint_z, cfg.joint_top)
             if len(close) > 1:
                 joint_deadline = None if cfg.close_ms is None else t0 + cfg.close_ms / 1000
                 chosen = self._joint_best(drawn, close, preferred, joint_deadline)
