@@ -166,7 +166,9 @@ class SearchConfig:
     # (``rollouts.RULES``: lay all, lay the fewest, open no new row, lay all but open no new
     # row, besides the medium turn; legal in every world whatever the rows), the sets keyed
     # by its own hand (1) or its hand and the others' hand counts (2): sets of many worlds.
-    # 0: off (whole turns as card lists, keyed by ``desitky_coarse``); eleventh round
+    # 0: off (whole turns as card lists, keyed by ``desitky_coarse``). Medium-field duels:
+    # 1 +0.002 [-0.016, +0.019], 2 +0.015 [-0.009, +0.039] per game (300 deals each): nothing
+    # gained, so ``desitky_joint`` stays off; docs/AI_STRENGTH.md, eleventh round
     desitky_rules: int = 0
 
 
