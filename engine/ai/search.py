@@ -167,8 +167,9 @@ class SearchConfig:
     # row, besides the medium turn; legal in every world whatever the rows), the sets keyed
     # by its own hand (1) or its hand and the others' hand counts (2): sets of many worlds.
     # 0: off (whole turns as card lists, keyed by ``desitky_coarse``). Medium-field duels:
-    # 1 +0.002 [-0.016, +0.019], 2 +0.015 [-0.009, +0.039] per game (300 deals each): nothing
-    # gained, so ``desitky_joint`` stays off; docs/AI_STRENGTH.md, eleventh round
+    # 1 +0.002 [-0.016, +0.019], 2 +0.015 [-0.009, +0.039] per game (300 deals each); depth 2
+    # keyed by the hand -0.011 [-0.023, +0.002] (900): nothing beyond doubt, so
+    # ``desitky_joint`` stays off; docs/AI_STRENGTH.md, eleventh round
     desitky_rules: int = 0
 
 
