@@ -288,3 +288,137 @@ def test_with_the_desitky_joint_search_off_none_is_built(monkeypatch: Any) -> No
         search = CardSearch(lora.view(_me(lora)), random.Random(seed), BASE)
         search.run()
         assert search.joint is None
+
+
+# --- eleventh round: the seat's options as rules (``desitky_rules``), legal in every world ---
+
+RULE_NAMES = {2: "all", 3: "fewest", 4: "no new ten", 5: "all, no new ten"}
+
+
+def test_every_rule_turn_is_legal_through_the_engine_in_every_world() -> None:
+    """Each rule (``rollouts.RULES``) plays a whole turn card by card through the engine's
+    ``DesitkyGame`` (which refuses a card not in the hand or not at an end of a row) for the
+    seat on turn in every drawn world, whatever the rows there: at least one card when it
+    can lay one (R-DESITKY-TURN), then it ends the turn or the turn ends by itself; "all"
+    leaves nothing playable, "fewest" lays one card, the no-new-ten rules open no row unless
+    a ten is the only card to lay at the start of the turn."""
+    from engine.ai.rollouts import RULES, desitky_rule_card
+    from engine.rules import TENS_MASK
+
+    turns = 0
+    for k, lora in enumerate(_positions(16, 81)):
+        me = _me(lora)
+        for hands in _worlds(lora, 12, 500 + k):
+            g0 = _with_hands(lora, hands)
+            for rule in RULES:
+                g = _copy(g0)
+                if g.turn:  # the seat is in the middle of a turn: the medium rule ends it
+                    _medium_turn(g, me)
+                while not g.finished and (g.to_act != me or g.turn):  # to its next turn
+                    s = g.to_act
+                    assert s is not None
+                    _medium_turn(g, s)
+                if g.finished:
+                    continue
+                laid: list[int] = []
+                first_only_tens = not g.hands[me] & g.ends & ~TENS_MASK
+                while not g.finished and g.to_act == me:
+                    low = min(h.bit_count() for h in g.hands)
+                    c = desitky_rule_card(rule, g.hands[me], g.ends, len(g.turn), low <= 2, False)
+                    if c < 0:
+                        assert laid, RULE_NAMES[rule]  # never ends the turn before a card
+                        if rule == 2:
+                            assert not g.hands[me] & g.ends
+                        g.apply(EndTurn(me))
+                        break
+                    g.apply(Lay(me, c))  # the engine refuses an illegal card
+                    laid.append(c)
+                assert laid
+                if rule == 3:
+                    assert len(laid) == 1
+                if rule in (4, 5):
+                    tens = [c for c in laid if (1 << c) & TENS_MASK]
+                    assert not tens or (first_only_tens and tens == laid[:1])
+                turns += 1
+    assert turns > 500
+
+
+@pytest.mark.parametrize("rules", [1, 2])
+def test_the_rule_options_lie_between_the_rollout_and_the_per_world_best(rules: int) -> None:
+    """Keyed by the hand (1) or the hand and the hand counts (2), one rule per set over 16
+    drawn worlds: no more points than the rollout's (the medium turn is an option in every
+    set), no fewer than the per-world best over whole turns (a rule's turn is one set of
+    cards laid, then the turn ends); fewer than the rollout somewhere."""
+    below = 0
+    for k, lora in enumerate(_positions(16, 63)):
+        me = _me(lora)
+        g = _game(lora)
+        worlds = _worlds(lora, 16, k)
+        for card in _firsts(lora)[:2]:
+            args = (g.ends, me, len(g.turn), card)
+            rolled = joint_desitky_points(worlds, *args, 0, WANT)
+            for depth in (1, 2):
+                joint = joint_desitky_points(worlds, *args, depth, WANT, rules=rules)
+                best = sum(
+                    _per_world_best(_with_hands(lora, h), me, _first(card), depth)
+                    for h in worlds
+                )
+                assert best <= joint <= rolled
+                below += joint < rolled
+    assert below > 0
+
+
+def test_the_sets_keyed_by_hand_counts_are_parts_of_those_keyed_by_the_hand() -> None:
+    """The hand and the hand counts split the worlds finer than the hand alone: one rule per
+    part does no worse than one per union, better somewhere."""
+    finer = 0
+    for k, lora in enumerate(_positions(12, 71)):
+        me = _me(lora)
+        g = _game(lora)
+        worlds = _worlds(lora, 24, 100 + k)
+        for card in _firsts(lora)[:2]:
+            args = (g.ends, me, len(g.turn), card, 1, WANT)
+            by_hand = joint_desitky_points(worlds, *args, rules=1)
+            by_counts = joint_desitky_points(worlds, *args, rules=2)
+            assert by_counts <= by_hand
+            finer += by_counts < by_hand
+    assert finer > 0
+
+
+def test_hard_with_the_rule_options_plays_whole_desitky_games() -> None:
+    """Hard with ``desitky_joint`` 1 and 2 and ``desitky_rules`` 1 and 2 (world budgets)
+    plays desítky to the end through the engine without a fallback; the joint search ranks
+    close steps somewhere."""
+    for seed in range(3):
+        for depth in (1, 2):
+            for rules in (1, 2):
+                config = replace(BASE, desitky_joint=depth, desitky_rules=rules)
+                assert _play(config, seed).fallbacks == 0
+    ran = 0
+    for seed, lora in enumerate(_positions(12, 67)):
+        me = _me(lora)
+        config = replace(BASE, desitky_joint=1, desitky_rules=1)
+        search = CardSearch(lora.view(me), random.Random(seed), config)
+        assert search.run() in _firsts(lora)
+        ran += search.joint_ran
+    assert ran > 0
+
+
+def test_without_desitky_rules_no_rule_is_played(monkeypatch: Any) -> None:
+    """``desitky_rules=0`` (the default) leaves the tenth round's joint search as it was: no
+    rule turn is asked for (``benchmarks/search_equivalence.py`` gives the same fingerprints
+    with the knob at 0)."""
+    import engine.ai.rollouts as rollouts_module
+
+    def boom(*args: Any, **kwargs: Any) -> int:
+        raise AssertionError("a rule turn was played")
+
+    monkeypatch.setattr(rollouts_module, "desitky_rule_card", boom)
+    assert SearchConfig().desitky_rules == 0
+    for k, lora in enumerate(_positions(6, 65)):
+        me = _me(lora)
+        g = _game(lora)
+        worlds = _worlds(lora, 16, 300 + k)
+        for card in _firsts(lora):
+            for coarse in (False, True):
+                joint_desitky_points(worlds, g.ends, me, len(g.turn), card, 1, WANT, coarse=coarse)

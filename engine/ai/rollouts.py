@@ -40,6 +40,7 @@ from engine.ai.policy import (
 from engine.cards import FULL_DECK, HEARTS_MASK, cards_of
 from engine.fast import RED_LEAD, points_left
 from engine.rules import (
+    TENS_MASK,
     desitky_knockers,
     desitky_next_ends,
     kvarty_lead_mask,
@@ -470,9 +471,42 @@ def joint_kvarty_points(
     return q([list(h) for h in worlds], first_card, depth)
 
 
-# a desítky turn of the searching seat: the cards it lays, and whether the medium rule then
-# goes on with the turn (else it ends there, or by itself when nothing more can be laid)
-TurnOption = tuple[tuple[int, ...], bool]
+# a desítky turn of the searching seat: the cards it lays, and the rule that then goes on with
+# the turn: 0 (False) none, the turn ends there (or by itself when nothing more can be laid),
+# 1 (True) the medium rule, or one of the RULE_* below
+TurnOption = tuple[tuple[int, ...], int]
+# desítky turns as rules rather than card lists, legal in every world whatever the rows (each
+# card laid is in the hand and at an end then, ``rules.desitky_next_ends``): lay all you can;
+# lay the fewest (the medium rule's first card if none is laid yet, then end); the medium rule
+# opening no new row (a ten only when it is the only card to lay and none is laid yet); lay
+# all you can but open no new row (the same exception)
+RULE_ALL, RULE_FEWEST, RULE_NO_TEN, RULE_ALL_NO_TEN = 2, 3, 4, 5
+RULES = (RULE_ALL, RULE_FEWEST, RULE_NO_TEN, RULE_ALL_NO_TEN)
+
+
+def desitky_rule_card(
+    rule: int, hand: int, ends: int, laid_now: int, urgent: bool, want: bool
+) -> int:
+    """The next card ``rule`` (1: the medium rule, or one of ``RULES``) lays from ``hand``
+    with the row ``ends``, ``laid_now`` cards laid in this turn; -1: the turn ends. A card
+    is always one of ``hand & ends``; with none laid yet a playable card is always laid
+    (R-DESITKY-TURN)."""
+    playable = hand & ends
+    if not playable:
+        return -1
+    if rule == RULE_ALL:
+        return (playable & -playable).bit_length() - 1
+    if rule == RULE_FEWEST:
+        return desitky_policy(hand, ends, False, False, False, want) if not laid_now else -1
+    if rule in (RULE_NO_TEN, RULE_ALL_NO_TEN):
+        rows = ends & ~TENS_MASK
+        if not hand & rows:  # only tens to lay: one when it must, else the turn ends
+            return desitky_policy(hand, ends, False, False, False, want) if not laid_now else -1
+        if rule == RULE_ALL_NO_TEN:
+            m = hand & rows
+            return (m & -m).bit_length() - 1
+        return desitky_policy(hand, rows, laid_now > 0, urgent, False, want)
+    return desitky_policy(hand, ends, laid_now > 0, urgent, False, want)
 
 
 def desitky_plans(hand: int, ends: int, laid_now: int, limit: int) -> list[tuple[int, ...]] | None:
@@ -517,6 +551,7 @@ def joint_desitky_points(
     deadline: float | None = None,
     coarse: bool = False,
     max_plans: int = 48,
+    rules: int = 0,
 ) -> int:
     """Desítky: ``me``'s points from here (cards left and knocks), summed over ``worlds``
     (``me`` on turn in each with ``laid`` cards laid in it, the same public position, outside
@@ -535,16 +570,29 @@ def joint_desitky_points(
     knock) is not a decision; a set of fewer than ``min_worlds`` worlds plays the rollout turn.
     With one world this is the best over ``me``'s next turns in that world; with ``depth`` 0
     the rollout; never more than the rollout. ``limit`` > 0 caps the sets visited,
-    ``deadline`` (``clock.now()``) the time (``JointTooDeep`` beyond either)."""
+    ``deadline`` (``clock.now()``) the time (``JointTooDeep`` beyond either).
+
+    ``rules`` > 0: the seat's options are rules, not card lists (``RULES``: lay all, lay the
+    fewest, open no new row, lay all but open no new row; each legal in every world whatever
+    the rows), besides the rollout turn, and the sets are keyed by its own hand alone
+    (``rules`` 1) or its hand and the others' hand counts (2) — larger sets, one rule for all
+    their worlds (``coarse`` is then not read)."""
     budget = _JointBudget(limit, deadline)
     World = tuple[list[int], int]  # hands, row ends
+    fine = not coarse and not rules  # the sets keyed by every card laid and knock
 
-    def medium_turn(h: list[int], e: int, seat: int, laid_now: int) -> tuple[int, int, bool]:
-        """``seat`` goes on with its turn by the medium rule (as ``desitky_rollout``): the
-        row ends and cards laid after it, and whether its hand is empty (the game is over)."""
+    def medium_turn(
+        h: list[int], e: int, seat: int, laid_now: int, rule: int = 1
+    ) -> tuple[int, int, bool]:
+        """``seat`` goes on with its turn by the medium rule (as ``desitky_rollout``; or by
+        ``rule``, see ``desitky_rule_card``): the row ends and cards laid after it, and
+        whether its hand is empty (the game is over)."""
         while h[seat] & e:
             low = min(h[0].bit_count(), h[1].bit_count(), h[2].bit_count(), h[3].bit_count())
-            c = desitky_policy(h[seat], e, laid_now > 0, low <= 2, False, want[seat])
+            if rule == 1:
+                c = desitky_policy(h[seat], e, laid_now > 0, low <= 2, False, want[seat])
+            else:
+                c = desitky_rule_card(rule, h[seat], e, laid_now, low <= 2, want[seat])
             if c < 0:
                 break
             h[seat] &= ~(1 << c)
@@ -556,6 +604,16 @@ def joint_desitky_points(
 
     def leaf(h: list[int], e: int, option: TurnOption, laid_now: int) -> int:
         plan, medium = option
+        if medium > 1:  # a rule's turn, then the medium rollout
+            h = list(h)
+            for c in plan:
+                h[me] &= ~(1 << c)
+                e = desitky_next_ends(e, c)
+                laid_now += 1
+            e, laid_now, over = medium_turn(h, e, me, laid_now, medium)
+            if over:
+                return 0
+            return desitky_plan_rollout(h, e, me, laid_now, (), -1, want)[me]
         if not medium:
             return desitky_plan_rollout(h, e, me, laid_now, plan, -1, want)[me]
         return desitky_rollout(h, e, me, laid_now, -1, want, plan[0] if plan else None)[me]
@@ -581,26 +639,33 @@ def joint_desitky_points(
                     over = True
                     break
             if not over and medium:
-                e, n, over = medium_turn(h, e, me, n)
+                e, n, over = medium_turn(h, e, me, n, medium)
             seat = (me + 1) & 3
             while not over:  # the others' turns until me's next one, or the end
                 for s in desitky_knockers(h, e, seat):
                     if s == me:
                         total += 1  # a knock: not a decision
-                    elif not coarse:
+                    elif fine:
                         seen.append(s * 33 + 32)
                     seat = (s + 1) & 3
                 if seat == me:
                     break
                 before = h[seat]
                 e, _, over = medium_turn(h, e, seat, 0)
-                if not coarse:
+                if fine:
                     seen.extend(seat * 33 + c for c in cards_of(before & ~h[seat]))
                 seat = (seat + 1) & 3
             if over:
                 total += h[me].bit_count()  # the game is over in this world
                 continue
-            key = (h[me], e) if coarse else (h[me], *seen)
+            key: tuple[int, ...]
+            if rules == 1:
+                key = (h[me],)
+            elif rules:
+                key = (h[me], h[0].bit_count(), h[1].bit_count(), h[2].bit_count(),
+                       h[3].bit_count())
+            else:
+                key = (h[me], e) if coarse else (h[me], *seen)
             sub = buckets.get(key)
             if sub is None:
                 buckets[key] = sub = []
@@ -614,6 +679,14 @@ def joint_desitky_points(
         it yet: the fewest points over them of one option, ``d`` turns to choose counting
         this one."""
         budget.visit()
+        if rules:  # the rows differ from world to world: rules, legal in all of them
+            rollout_turn: TurnOption = ((), True)
+            if len(group) < min_worlds:
+                return q(group, rollout_turn, 0, 0)
+            return budget.fewest(
+                q(group, rollout_turn, 0, d - 1), [((), r) for r in RULES],
+                lambda o: q(group, o, 0, d - 1),
+            )  # fmt: skip
         h0, e0 = group[0]
         hs = h0[me]
         plans = desitky_plans(hs, e0, 0, max_plans)

@@ -162,6 +162,15 @@ class SearchConfig:
     # 900 deals, both keys; docs/AI_STRENGTH.md, tenth round
     desitky_joint: int = 0
     desitky_coarse: bool = False
+    # with ``desitky_joint``: the seat's options at its next turns are rules, not card lists
+    # (``rollouts.RULES``: lay all, lay the fewest, open no new row, lay all but open no new
+    # row, besides the medium turn; legal in every world whatever the rows), the sets keyed
+    # by its own hand (1) or its hand and the others' hand counts (2): sets of many worlds.
+    # 0: off (whole turns as card lists, keyed by ``desitky_coarse``). Medium-field duels:
+    # 1 +0.002 [-0.016, +0.019], 2 +0.015 [-0.009, +0.039] per game (300 deals each); depth 2
+    # keyed by the hand -0.011 [-0.023, +0.002] (900): nothing beyond doubt, so
+    # ``desitky_joint`` stays off; docs/AI_STRENGTH.md, eleventh round
+    desitky_rules: int = 0
 
 
 def equivalence_prune(cards: list[int], separators: int, code: int, keep: int) -> list[int]:
@@ -550,7 +559,7 @@ class CardSearch:
                     return joint_desitky_points(
                         worlds, ends, me, laid, cards[i], cfg.desitky_joint, want,
                         cfg.joint_min, cfg.joint_limit, deadline, cfg.desitky_coarse,
-                        cfg.max_plans,
+                        cfg.max_plans, cfg.desitky_rules,
                     )  # fmt: skip
 
                 self.joint = joint_desitky
