@@ -583,6 +583,8 @@ STRINGS: dict[str, str] = {
     "lora.ev.turn_ended_out_you_ai": "Za tebe přiložila AI {cards} a už nemáš žádnou kartu: konec hry.",
     "lora.ev.knock": "{name}: ťuk – nemá co přiložit (automaticky, 1 trestný bod).",
     "lora.ev.knock_you": "Ťuk – nemáš co přiložit (automaticky, 1 trestný bod).",
+    "lora.ev.knock_free": "{name}: ťuk – nemá co přiložit (automaticky).",
+    "lora.ev.knock_free_you": "Ťuk – nemáš co přiložit (automaticky).",
     "lora.ev.maturita_failed": "{name}: maturita na {attempt}. pokus nevyšla (8 b.).",
     "lora.ev.maturita_failed_you": "Maturita ti na {attempt}. pokus nevyšla (8 b.).",
     "lora.ev.maturita_passed": "{name}: maturita na {attempt}. pokus vyšla!",

@@ -577,6 +577,8 @@ STRINGS: dict[str, str] = {
     "lora.ev.turn_ended_out_you_ai": "The AI laid {cards} for you and you have no cards left: the game is over.",
     "lora.ev.knock": "{name} knocks – nothing to lay (automatically, 1 penalty point).",
     "lora.ev.knock_you": "You knock – nothing to lay (automatically, 1 penalty point).",
+    "lora.ev.knock_free": "{name} knocks – nothing to lay (automatically).",
+    "lora.ev.knock_free_you": "You knock – nothing to lay (automatically).",
     "lora.ev.maturita_failed": "{name} fails Graduation on attempt {attempt} (8 pts).",
     "lora.ev.maturita_failed_you": "You fail Graduation on attempt {attempt} (8 pts).",
     "lora.ev.maturita_passed": "{name} passes Graduation on attempt {attempt}!",
