@@ -598,6 +598,7 @@ STRINGS: dict[str, str] = {
     "lora.ev.mark_auto": " (automaticky)",
     "lora.ev.mark_stand_in": " (za hráče hraje AI)",
     "lora.ev.mark_stand_in_you": " (za tebe hrála AI)",
+    "lora.illegal_why": "Tenhle tah pravidla nedovolují: {reason}.",
     "lora.why_one": "Ostatní karty teď nejdou: {reason}.",
     "lora.why_many": "Nejdou: {reasons}.",
     "lora.why.must_follow_suit": "musíš ctít barvu",

@@ -592,6 +592,7 @@ STRINGS: dict[str, str] = {
     "lora.ev.mark_auto": " (automatically)",
     "lora.ev.mark_stand_in": " (an AI plays for the absent player)",
     "lora.ev.mark_stand_in_you": " (the AI played for you)",
+    "lora.illegal_why": "The rules do not allow that move: {reason}.",
     "lora.why_one": "The other cards cannot be played now: {reason}.",
     "lora.why_many": "Not playable: {reasons}.",
     "lora.why.must_follow_suit": "you must follow suit",
