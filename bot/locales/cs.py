@@ -695,7 +695,7 @@ STRINGS: dict[str, str] = {
     "lora.pic.sheet_attempt": "M{n}",
     "lora.pic.sheet_legend": "M1–M3: pokus maturity · ✗ nevyšla · ◯ červený král · • ťuk (automaticky)",
     "lora.pic.sheet_stand_in": "AI místo hráče: {n}×",
-    "lora.pic.sheet_auto": "Automatické tahy: {n}",
+    "lora.pic.sheet_auto": "Bez volby, automaticky: {n}×",
     "lora.pic.sheet_left": "Dohrála AI",
     "lora.pic.sheet_left_from": "Od {n}. tálie hrála AI",
     "lora.pic.sheet_left_again": "AI v {tali} tálii a od {n}. tálie",

@@ -243,12 +243,12 @@ class Words:
 
 def maturita_tricks(told: Sequence[Event], now: bool | None = None) -> set[int]:
     """The tricks and knocks of Graduation attempts among ``told`` (by ``id``), the
-    maturant's too: R-MATURITA records none of their points. A game is an attempt when ``told`` hold its
-    start or choice as one, a defender's trick (it counts for nothing) or the attempt's
-    result after its end; the tricks before any start or choice among ``told`` (a window of
-    the last events, a table's events of one move) are of the game in play after them
-    when ``told`` start no game: ``now`` says whether that is an attempt (None: not
-    known)."""
+    maturant's too: R-MATURITA records none of their points. A game is an attempt when
+    ``told`` hold its start or choice as one, a defender's trick (it counts for nothing) or
+    the attempt's result after its end; the tricks and knocks before any start or choice
+    among ``told`` (a window of the last events, a table's events of one move) are of the
+    game in play after them when ``told`` start no game: ``now`` says whether that is an
+    attempt (None: not known)."""
     starts = (GameStarted, MaturitaDealt, MaturitaChosen)
     maturita = now if not any(isinstance(e, starts) for e in told) else None
     games: list[tuple[bool | None, list[TrickTaken | Knocked]]] = []

@@ -30,7 +30,6 @@ from engine.lora_spec import lora_of
 from engine.phase import Phase
 from engine.views import DesitkyView, KvartyView, SeatView
 
-
 DISABLED = 100  # a disabled card's button: DISABLED + the card (never a legal action's index)
 
 
