@@ -444,6 +444,44 @@ def test_R_MATURITA_no_trick_line_of_an_attempt_tells_points_the_maturants_neith
     assert table_lines([own], "cs", names) == ["Ann bere 2. štych (F❤️ K❤️ E❤️ 7🔔): 2 b."]
 
 
+def test_R_MATURITA_a_knock_in_an_attempt_tells_no_penalty_point():
+    """Review 21: in a Desítky attempt "Bob: ťuk – nemá co přiložit (automaticky, 1 trestný
+    bod)." though R-MATURITA records no point of the other seats, and the maturant's knock
+    fails the attempt (8, as the line after it says): in an attempt a knock tells no point,
+    at the table and in the hands, also when the events hold only the knock (a move's)."""
+    from bot.games.lora.events import seat_lines, table_lines
+    from engine.contracts import Contract
+    from engine.events import GameEnded, GameStarted, Knocked, MaturitaChosen, MaturitaFailed
+
+    names = ["Ann", "Bob", "Cyril", "Dana"]
+    start = [MaturitaChosen(0, Contract.DESITKY, 1),
+             GameStarted(Contract.DESITKY, 1, 8, 0, 3, attempt=1)]
+    fails = [Knocked(0), GameEnded(Contract.DESITKY, (8, 0, 0, 0)), MaturitaFailed(0, 1)]
+    assert table_lines([*start, Knocked(1)], "cs", names)[-1] == (
+        "Bob: ťuk – nemá co přiložit (automaticky).")
+    assert seat_lines([*start, Knocked(1)], "cs", names, 1)[-1] == (
+        "Ťuk – nemáš co přiložit (automaticky).")
+    assert table_lines([*start, Knocked(1)], "en", names)[-1] == (
+        "Bob knocks – nothing to lay (automatically).")
+    assert seat_lines([*start, Knocked(1)], "en", names, 1)[-1] == (
+        "You knock – nothing to lay (automatically).")
+    assert table_lines([*start, *fails], "cs", names)[-2:] == [
+        "Ann: ťuk – nemá co přiložit (automaticky).", "Ann: maturita na 1. pokus nevyšla (8 b.)."]
+    assert seat_lines([*start, *fails], "cs", names, 0)[-2:] == [
+        "Ťuk – nemáš co přiložit (automaticky).", "Maturita ti na 1. pokus nevyšla (8 b.)."]
+    assert seat_lines(fails, "en", names, 0)[:2] == [
+        "You knock – nothing to lay (automatically).", "You fail Graduation on attempt 1 (8 pts)."]
+    # a move's events: the game in play says it is an attempt
+    assert table_lines([Knocked(1)], "cs", names, attempt=True) == [
+        "Bob: ťuk – nemá co přiložit (automaticky)."]
+    # a knock of a partial game keeps its point
+    game = [GameStarted(Contract.DESITKY, 1, 7, 0, 3), Knocked(1)]
+    assert table_lines(game, "cs", names)[-1] == (
+        "Bob: ťuk – nemá co přiložit (automaticky, 1 trestný bod).")
+    assert table_lines([Knocked(1)], "en", names, attempt=False) == [
+        "Bob knocks – nothing to lay (automatically, 1 penalty point)."]
+
+
 def test_a_returning_player_is_told_every_card_the_ai_played_for_him():
     """Back at the table Bob read only "Za tebe hrála AI: 10❤️." though it had played K🍃
     for him too (his only leaf, in trick 1; the line fell out of the last three): his hand

@@ -662,12 +662,12 @@ def test_a_hand_keeps_the_end_of_the_last_game_above_the_new_ones_lines():
     knock = [TurnEnded(1, (c("9h"),)), Knocked(2), GameEnded(Contract.DESITKY, (0, 0, 8, 0)),
              MaturitaFailed(2, 1), MaturitaDealt(2, 1, 2),
              GameStarted(Contract.CERVENE, 1, 8, 2, 1, attempt=2)]
-    failed = ["AI Božena: ťuk – nemá co přiložit (automaticky, 1 trestný bod).",
+    failed = ["AI Božena: ťuk – nemá co přiložit (automaticky).",  # (no point: R-MATURITA)
               "AI Božena: maturita na 1. pokus nevyšla (8 b.)."]
     started = "Maturita: Červené, maturuje AI Božena."
     assert hand_lines(knock, "cs", names, 0) == [*failed, started]
     assert hand_lines(knock, "cs", names, 2)[:3] == [
-        "Ťuk – nemáš co přiložit (automaticky, 1 trestný bod).",
+        "Ťuk – nemáš co přiložit (automaticky).",
         "Maturita ti na 1. pokus nevyšla (8 b.).", "Maturita: Červené, maturuješ ty."]
     tricks = [TrickTaken(n % 2, (c("7l"), c("8l"), c("9l"), c("10l")), 0, n, False)
               for n in (1, 2, 3)]

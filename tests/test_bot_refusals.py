@@ -125,3 +125,36 @@ async def test_a_user_sits_at_one_table_and_two_tables_share_a_channel(harness):
     assert service.tables[1].status == "lobby"
     assert service.tables[2].status == "playing"
     assert {t.table_id for t in service.tables_in_channel(ch.id)} == {1, 2}
+
+
+async def test_a_raw_click_on_a_disabled_card_is_told_why_as_the_hand_says(harness):
+    """Review 21: a raw click on a card the hand shows disabled (a modified client: Discord
+    greys it out) was answered only "Tenhle tah pravidla nedovolují."; it is told the reason
+    the hand shows above the buttons (the engine's refusal in the game's words), and nothing
+    changes."""
+    from engine.lora import Lora, refused_cards
+    from tests.helpers import drive, lora_deals
+
+    for lang, said in (("cs", "Tenhle tah pravidla nedovolují: musíš ctít barvu."),
+                       ("en", "The rules do not allow that move: you must follow suit.")):
+        _g, ch, users, tid = await open_table(harness, ["ann", "bob", "cyril", "dana"],
+                                              language=lang)
+        table = harness.service.tables[tid]
+        lora = Lora(first_leader=0, deals=lora_deals(0, [0, 1, 2, 3]))
+        drive(lora, lambda lo: "must_follow_suit" in refused_cards(lo, lo.view(lo.to_act)))
+        table.state = lora
+        await harness.service._save(table)
+        await harness.bot.controller.table_changed(table, [])
+        seat = lora.to_act
+        user = next(u for u in users if table.seat_of(u.id) == seat)
+        table_message = next(m for m in ch.history() if m.id == table.message_id)
+        hand = reply(await user.click(table_message, custom_id=f"lora:t:{tid}:hand"))
+        wrong = refused_cards(lora, lora.view(seat))["must_follow_suit"][0]
+        custom_id = f"lora:a:{tid}:{table.version}:{100 + wrong}"
+        button = next(c for row in hand.components for c in row["components"]
+                      if c["custom_id"] == custom_id)
+        assert button.get("disabled")
+        before = _state(harness, tid)
+        res = await raw_click(user, hand, custom_id)
+        assert [f.content for f in res.followups] == [said]
+        assert _state(harness, tid) == before

@@ -186,6 +186,6 @@ async def test_the_live_sheet_hides_forced_moves_the_end_sheet_counts_them(harne
     while not table.state.finished:
         step()
     n = table.seats[0].auto_moves
-    assert sheet_notes(table, "cs")[0] == [f"Automatické tahy: {n}"]
-    assert sheet_notes(table, "en")[0] == [f"Automatic moves: {n}"]
+    assert sheet_notes(table, "cs")[0] == [f"Bez volby, automaticky: {n}×"]
+    assert sheet_notes(table, "en")[0] == [f"No choice, auto-played: {n}×"]
     assert sheet_notes(table, "cs")[1] == ["AI místo hráče: 2×"]

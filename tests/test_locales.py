@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from bot.i18n import CATALOGS
+from bot.i18n import CATALOGS, t
 
 CZECH_LETTER = re.compile(r"[áčďéěíňóřšťúůýžÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ]")
 # the games' own words that the English texts use as terms (Lóra's games keep their Czech
@@ -120,3 +120,20 @@ def test_the_czech_option_names_are_the_rules_own_words():
     assert (CZECH_PARAMETERS["stake"], CZECH_PARAMETERS["tie"]) == ("vklad", "plichta")
     assert "Vklad" in t("taroky.opt_stake_desc", "cs")
     assert t("taroky.opt_tie_desc", "cs").startswith("Plichta")
+
+
+def test_the_english_panak_option_says_the_player_owes_the_round() -> None:
+    """Review 21: "Panák (all four Obers taken in the Obers game owe a round)" had the Obers
+    owe it: the lobby's line and /lora new's option say who owes it; every option's
+    description keeps within Discord's 100 characters."""
+    from bot.games.lora import LoraUI
+    from bot.model import TableSettings
+
+    settings = TableSettings(lang="en", options={"panak": True})
+    assert ("Panák (whoever takes all four Obers in Obers owes a round): yes"
+            in LoraUI().settings_lines(settings, "en"))
+    assert t("lora.opt_panak_desc", "en") == (
+        "Panák: whoever takes all four Obers in Obers owes a round (announced only)")
+    long = [(lang, key) for lang, catalog in CATALOGS.items() for key, text in catalog.items()
+            if key.endswith("_desc") and len(text) > 100]
+    assert long == []

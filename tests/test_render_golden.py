@@ -99,7 +99,7 @@ CASES: dict[str, Callable[[], bytes]] = {
     ),
     "sheet_three_digits": lambda: render_sheet(
         _three_digits().public_view(), LONG_NAMES, "cs",
-        notes=[[], ["AI místo hráče: 12×"], ["Automatické tahy: 3"], []],
+        notes=[[], ["AI místo hráče: 12×"], ["Bez volby, automaticky: 3×"], []],
     ),
     "last_trick": _last_trick,
     # the table as a phone shows it: Discord fits an embed's picture into ~400 × 280 px

@@ -209,3 +209,30 @@ def test_the_picture_is_no_taller() -> None:
     for _, view in SITUATIONS:
         assert hand.hand_image(view, "cs", NAMES).height in (hand.H, hand.BOARD_Y
                                                              + hand.BOARD_H + 14)
+
+
+def test_a_failed_attempts_note_uses_the_en_dash(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Review 21 read "1. pokus: Červené - nevyšla" as a hyphen: the note is drawn with the
+    en dash the bot uses elsewhere (DejaVu's en dash is short: 12 px to the hyphen's 10 at
+    24 px), in the hand's picture and the table's."""
+    from bot.render import center
+    from bot.render.table import table_image
+
+    drawn: list[str] = []
+    real = hand.text
+
+    def spy(img: Image.Image, xy: tuple[float, float], value: str, *args: object,
+            **kwargs: object) -> float:
+        drawn.append(value)
+        return real(img, xy, value, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(hand, "text", spy)
+    monkeypatch.setattr(center, "text", spy)
+    lora = example("choose")
+    for lang, note in (("cs", "1. pokus: Kvarty – nevyšla"), ("en", "attempt 1: Quarts – failed")):
+        drawn.clear()
+        hand.hand_image(lora.view(1), lang, NAMES)
+        assert note in drawn
+        drawn.clear()
+        table_image(lora.public_view(), NAMES, lang)
+        assert note in drawn

@@ -150,7 +150,7 @@ def test_the_sheets_running_totals_are_readable_on_a_phone(monkeypatch) -> None:
 
     def spy(img: object, xy: object, value: str, fnt: object, *args: object,
             **kw: object) -> float:
-        if (args[0] if args else kw.get("fill")) == MUTED and value.isdigit():
+        if (args[0] if args else kw.get("fill")) == sheet.TOTAL_COLOUR and value.isdigit():
             sizes.add(fnt.size)  # type: ignore[attr-defined]
         return real(img, xy, value, fnt, *args, **kw)  # type: ignore[arg-type]
 

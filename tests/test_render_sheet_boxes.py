@@ -115,3 +115,87 @@ def test_the_sheets_box_labels_are_written_alike(lang: str) -> None:
               s("sheet_place", lang, n=1)]
     for label in labels:  # a capital, or a place's number ("1. místo")
         assert label[:1].isupper() or label[:1].isdigit(), label
+
+
+# -- the games' names: whole beside a maturita attempt's badge ----------------------------------
+@pytest.mark.parametrize("lang", ["cs", "en"])
+def test_every_games_name_is_whole_in_its_column_with_any_badge(lang: str) -> None:
+    """Review 21: a Czech maturita row read "M3 ✗ První – posl…" (the badge left too little
+    room): every game's name is drawn whole (no ellipsis) and within the names' column — in a
+    partial game's row, and in an attempt's row beside its badge (M1–M3 / G1–G3, failed,
+    passed or being played), the ▶ of the game in play too — by the sheet's own measure."""
+    from engine.contracts import MATURITA_GAME, TALIE_ORDER
+    from engine.lora import ProtocolRow
+
+    games = [c for c in TALIE_ORDER if c is not Contract.MATURITA]
+    lines = []
+    for game in range(1, len(TALIE_ORDER) + 1):
+        lines += [(game, None, None, state, None, None) for state in ("done", "now", "later")]
+    for attempt in (1, 2, 3):
+        for chosen in games:
+            for failed in (True, False):
+                row = ProtocolRow(1, MATURITA_GAME, chosen, (8, 0, 0, 0) if failed else (0,) * 4,
+                                  attempt=attempt, maturant=0, failed=failed)
+                lines.append((MATURITA_GAME, row, (8, 0, 0, 0), "done", attempt, chosen))
+            lines.append((MATURITA_GAME, None, None, "now", attempt, chosen))
+        lines.append((MATURITA_GAME, None, None, "now", attempt, None))  # (choosing)
+    for line in lines:
+        tag, name, x, fnt = sheet.label_layout(line, lang)
+        _game, _row, _tot, _state, attempt, chosen = line
+        whole = sheet.game_name(chosen or TALIE_ORDER[line[0] - 1], lang)
+        assert name == whole, (line, name)
+        assert x + fnt.getlength(name) <= sheet.NAME_W - 4, (line, name)
+        assert (tag is not None) == (attempt is not None)
+        if tag is not None:
+            assert x - tag.width - sheet.TAG_GAP >= sheet.LABEL_X
+        assert fnt.size >= sheet.LABEL_MIN
+    # a partial game's name keeps the games' size; only a badge's row may be smaller
+    assert {sheet.label_layout(line, lang)[3].size for line in lines if line[4] is None} == {
+        sheet.LABEL_PX}
+
+
+def test_the_forced_moves_note_says_they_had_no_choice_and_fits_its_box() -> None:
+    """Review 21: "Automatické tahy: 63" read like time-outs (an AI standing in is a line
+    of its own): the note of the forced moves the autoplay option played says there was no
+    choice, in both languages, whole in a box of either layout (three digits too)."""
+    from bot.render.fonts import fitted
+
+    assert s("sheet_auto", "cs", n=63) == "Bez volby, automaticky: 63×"
+    assert s("sheet_auto", "en", n=63) == "No choice, auto-played: 63×"
+    for lang in ("cs", "en"):
+        for columns, per_row in ((1, 2), (2, 4)):
+            bw = (sheet.sheet_width(columns) - (per_row + 1) * sheet.M) // per_row
+            note = s("sheet_auto", lang, n=256)
+            assert fitted(note, 17, "bold", bw - 24, smallest=17)[0] == note
+
+
+def test_knock_dots_and_running_totals_read_on_a_phone() -> None:
+    """Review 21: at a phone's 430 px the knocks' dots under a desítky number were ~2 px
+    specks and the grey running totals small: drawn as the sheet draws a cell and shrunk
+    as a phone shows the one-column sheet, each dot is a disc of 14 px or more of gold ink
+    (about 4.5 px across), the totals' digits are 11 px high and brighter than the muted
+    grey, and a three-digit total keeps clear of the rule beside the points."""
+    from PIL import Image, ImageDraw
+
+    from bot.render.common import MUTED, PHONE_W
+    from engine.lora import ProtocolRow
+
+    row = ProtocolRow(1, 7, Contract.DESITKY, (3, 0, 0, 0), knocks=(2, 0, 0, 0))
+    img = Image.new("RGB", (sheet.CELL_W, sheet.ROW_H), (4, 16, 11))
+    sheet._cell(img, ImageDraw.Draw(img), 0, 0, row, (188, 0, 0, 0), 0)
+    scale = PHONE_W / sheet.sheet_width(1)
+    small = img.resize((round(img.width * scale), round(img.height * scale)),
+                       Image.Resampling.LANCZOS)
+    px = small.load()
+    cells = [(x, y) for x in range(small.width) for y in range(small.height)]
+    gold = [p for p in cells if px[p][0] > 200 and px[p][1] > 150 and px[p][2] < 110]
+    assert len(gold) >= 2 * 14, len(gold)
+    rule = round((sheet.PTS_X + 8) * scale)
+    total = [(x, y) for x, y in cells if x > rule and sum(px[x, y]) > 420]
+    ys = [y for _, y in total]
+    assert max(ys) - min(ys) + 1 >= 11
+    assert max(sum(px[p]) for p in total) > sum(MUTED) + 60
+    full = img.load()
+    left = min(x for x in range(sheet.PTS_X + 9, img.width) for y in range(img.height)
+               if sum(full[x, y]) > 300)
+    assert left - (sheet.PTS_X + 8) >= 8

@@ -111,6 +111,8 @@ class GameUI(Protocol):
 
     def refusal_text(self, error: Exception, lang: str) -> str | None: ...
 
+    def disabled_reason(self, table: Table, seat: int, index: int, lang: str) -> str | None: ...
+
     def export_files(self, data: dict[str, Any], lang: str) -> list[discord.File]: ...
 
 
@@ -232,6 +234,11 @@ class BaseUI:
         by default); None when there is nothing to say."""
         message = getattr(error, "message", None)
         return str(message(lang)) if callable(message) else None
+
+    def disabled_reason(self, table: Table, seat: int, index: int, lang: str) -> str | None:
+        """Why the disabled control ``index`` of ``seat``'s hand cannot be used now, as the
+        hand tells it (a raw click on it: Discord greys it out); None: not known."""
+        return None
 
     def export_files(self, data: dict[str, Any], lang: str) -> list[discord.File]:
         import io

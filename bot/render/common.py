@@ -91,11 +91,13 @@ def glow_ring(width: int, height: int, colour: RGB, pad: int = 10, radius: int =
 
 
 @lru_cache(maxsize=64)
-def badge(text: str, colour: RGB, size: int = 30, px: int | None = None) -> Image.Image:
+def badge(text: str, colour: RGB, size: int = 30, px: int | None = None,
+          pad: int | None = None) -> Image.Image:
     """A coloured disc (or pill for longer text) with dark bold text (``px``: its size, by
-    default about three fifths of the disc's)."""
+    default about three fifths of the disc's; ``pad``: a pill's room beside the text, by
+    default half the disc's size)."""
     f = font(px or int(size * 0.62), "bold")
-    w = max(size, int(f.getlength(text)) + size // 2)
+    w = max(size, int(f.getlength(text)) + (size // 2 if pad is None else pad))
     img = Image.new("RGBA", (w, size), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
     d.rounded_rectangle((0, 0, w - 1, size - 1), size // 2, fill=(*colour, 255),

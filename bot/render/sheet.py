@@ -42,12 +42,20 @@ M, NAME_W, CELL_W, ROW_H = 16, 206, 100, 34
 BLOCK_W = NAME_W + 4 * CELL_W
 HEADER_H, TITLE_H, NAMES_H = 56, 38, 46
 BOX_H = 168
-PTS_X, TOTAL_PAD = 40, 8  # a cell: the game's points end at PTS_X, the running total at the
+PTS_X, TOTAL_PAD = 40, 5  # a cell: the game's points end at PTS_X, the running total at the
 # cell's right edge less TOTAL_PAD; a thin rule between them keeps "8" and "104" apart
 LABEL_PX = 21  # the games' names (the points are larger)
-# the running totals: as large as the games' names, 14 px on a phone (at 19 px they were a
-# hard-to-read 6 px of ink there, review 15)
-TOTAL_PX = LABEL_PX
+LABEL_X = 10  # where a line's label starts
+# a maturita attempt's badge ("M3 ✗"): its height, text size, room beside the text and the
+# gap before the game's name; beside it a name may be smaller, down to LABEL_MIN px
+TAG_H, TAG_PX, TAG_PAD, TAG_GAP, LABEL_MIN = 26, 15, 8, 4, 16
+# the running totals: a little larger than the games' names, 15 px on a phone, and lighter
+# than the muted texts (at 19 px they were a hard-to-read 6 px of ink there, review 15; at
+# 21 px in MUTED still small and grey, review 21)
+TOTAL_PX, TOTAL_COLOUR = 22, (200, 218, 206)  # (between MUTED and TEXT)
+# the knocks' dots under a desítky number: 7 px (4.7 px on a phone; 5 px were a 2 px speck
+# there, review 21), the row's numbers lifted by 3 px to make room for them
+KNOCK_D, KNOCK_STEP, KNOCK_LIFT = 7, 9, 3
 LEGEND_BOTTOM = 12  # px between the legend's last line (its descent included) and the edge
 
 Totals = tuple[int, int, int, int]
@@ -96,39 +104,60 @@ def _cell(img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int, row: Protoco
     f = font(25, "cond")
     colour = RED if bad else (TEXT if pts else FAINT)
     px, cy = x + PTS_X, y + ROW_H // 2
-    text(img, (px, cy), str(pts), f, colour, "rm")
+    lift = KNOCK_LIFT if any(row.knocks) else 0  # a row with knocks: room for their dots
+    text(img, (px, cy - lift), str(pts), f, colour, "rm")
     if row.red_king == seat and pts:
         r = 16
         cx = px - f.getlength(str(pts)) / 2
         d.ellipse((cx - r, cy - r, cx + r, cy + r), outline=RED, width=3)
     d.line((x + PTS_X + 8, y + 9, x + PTS_X + 8, y + ROW_H - 9), fill=(60, 96, 78), width=1)
-    text(img, (x + CELL_W - TOTAL_PAD, cy + 2), str(tot[seat]), font(TOTAL_PX, "cond"), MUTED,
-         "rm")
+    text(img, (x + CELL_W - TOTAL_PAD, cy + 2 - lift), str(tot[seat]), font(TOTAL_PX, "cond"),
+         TOTAL_COLOUR, "rm")
     if row.knocks[seat]:
         n = min(row.knocks[seat], 8)
         cx = px - f.getlength(str(pts)) / 2
-        dots(d, cx - (7 * n - 2) / 2, y + ROW_H - 6, n, 5, GOLD, 7)
+        left = max(x + 4, cx - (KNOCK_STEP * n - (KNOCK_STEP - KNOCK_D)) / 2)
+        dots(d, left, y + ROW_H - KNOCK_D - 1, n, KNOCK_D, GOLD, KNOCK_STEP)
 
 
 def _label(img: Image.Image, y: int, line: Line, lang: str) -> None:
+    _game, _row, _, state, _, _ = line
+    colour = TEXT if state == "done" else (GOLD if state == "now" else FAINT)
+    tag, name, x, f = label_layout(line, lang)
+    if state == "now":
+        text(img, (LABEL_X, y + ROW_H // 2), "▶ ", font(LABEL_PX, "cond"), GOLD, "lm")
+    if tag is not None:
+        paste(img, tag, x - tag.width - TAG_GAP, y + (ROW_H - TAG_H) // 2)
+    text(img, (x, y + ROW_H // 2), name, f, colour, "lm")
+
+
+def label_layout(line: Line, lang: str) -> tuple[Image.Image | None, str, int, Font]:
+    """A line's label: a maturita attempt's badge (None: not one), the game's name as drawn,
+    where it starts and its font — the name whole in the games' font, or a few px smaller
+    where a badge leaves too little room (down to LABEL_MIN: every game's name fits beside
+    the widest badge in both languages); cut only past that."""
     game, row, _, state, attempt, chosen = line
     f = font(LABEL_PX, "cond")
-    x = 10
-    colour = TEXT if state == "done" else (GOLD if state == "now" else FAINT)
+    x = LABEL_X
     if state == "now":
-        x += int(text(img, (x, y + ROW_H // 2), "▶ ", f, GOLD, "lm"))
+        x += int(f.getlength("▶ "))
     name = game_name(TALIE_ORDER[game - 1], lang)
+    tag = None
     if game == MATURITA_GAME and attempt is not None:
         failed = row is not None and row.failed
         colour_tag = RED if failed else (GREEN if row is not None else GOLD)
-        tag = badge(s("sheet_attempt", lang, n=attempt) + (" ✗" if failed else ""), colour_tag, 26)
-        paste(img, tag, x, y + (ROW_H - 26) // 2)
-        x += tag.width + 6
+        # a pill that hugs its text: the longest games' names keep room beside it
+        tag = badge(s("sheet_attempt", lang, n=attempt) + (" ✗" if failed else ""), colour_tag,
+                    TAG_H, TAG_PX, TAG_PAD)
+        x += tag.width + TAG_GAP
         if chosen is not None:
             name = game_name(chosen, lang)
-    if f.getlength(name) > NAME_W - x - 4:
-        f = font(18, "cond")  # a maturita attempt's game beside its badge
-    text(img, (x, y + ROW_H // 2), fit(name, f, NAME_W - x - 4), f, colour, "lm")
+    room = NAME_W - x - 4
+    for px in range(LABEL_PX, LABEL_MIN - 1, -1):
+        f = font(px, "cond")
+        if f.getlength(name) <= room:
+            return tag, name, x, f
+    return tag, fit(name, f, room), x, f
 
 
 def _name_lines(name: str, width: int) -> tuple[Font, list[str]]:

@@ -1125,6 +1125,25 @@ class Controller:
                 return
         await self.refuse(interaction, exc, lang, self._kind(table_id))
 
+    async def refuse_move(self, interaction: Interaction, exc: TableError, lang: str,
+                          table_id: int, choice: object) -> None:
+        """``refuse_or_over`` for a click on the hand; a raw click on a disabled control
+        (``choice``: its index; Discord greys them out) is told why, as the hand tells it."""
+        table = self.service.tables.get(table_id)
+        seat = None if table is None else table.seat_of(interaction.user.id)
+        if (exc.key == "illegal" and "refusal" not in exc.params and isinstance(choice, int)
+                and table is not None and table.state is not None and seat is not None):
+            try:
+                why = ui_of(table.game_kind).disabled_reason(table, seat, choice, lang)
+            except Exception:
+                log.exception("a disabled control's reason could not be worded")
+                why = None
+            if why:
+                await self.error(interaction, game_key(table.game_kind, "illegal_why"), lang,
+                                 reason=why)
+                return
+        await self.refuse_or_over(interaction, exc, lang, table_id)
+
     # -- interactions --------------------------------------------------------------------
     @answered
     async def on_lobby(self, interaction: Interaction, table_id: int, op: str) -> None:
@@ -1890,7 +1909,7 @@ class Controller:
                 if self.last_moves.get(key) != move:  # (his own move again: nothing to say)
                     await self.error(interaction, "core.stale_moved", lang)
             elif not back or exc.key not in ("stale", "not_your_turn"):
-                await self.refuse_or_over(interaction, exc, lang, table_id)
+                await self.refuse_move(interaction, exc, lang, table_id, move[1])
             if back:  # (a click on his hand of before the AI stood in: that is all)
                 await self.error(interaction, self._back_at(table_id, user_id), lang)
             if exc.key not in ("stale", "not_your_turn", "illegal"):

@@ -136,6 +136,9 @@ class LoraUI(BaseUI):
         key = f"lora.why.{code}"
         return t(key, lang) if isinstance(code, str) and has(key) else None
 
+    def disabled_reason(self, table: Table, seat: int, index: int, lang: str) -> str | None:
+        return hand_message.disabled_reason(table, seat, index, lang)
+
     def final_picture(self, table: Table, lang: str) -> Picture | None:
         # the sheet a phone reads (one column, as /lora score shows it): the final post
         # attaches it beside its embed, not inside (an embed fits it into a landscape box)

@@ -71,8 +71,9 @@ class Words:
         self.stood_in = self.worded = False
         # the ends of Graduation attempts (``pairs``): their result line says it all
         self.graded: set[int] = set()
-        # the tricks of a Graduation attempt (``pairs``): no trick's points are recorded
-        # there, the maturant's own neither (only the 8 of a failed attempt count)
+        # the tricks and knocks of a Graduation attempt (``pairs``): no trick's or knock's
+        # point is recorded there, the maturant's own neither (only the 8 of a failed
+        # attempt count; his knock fails it, as the line after it says)
         self.ungraded: set[int] = set()
         # the cards an AI played for the reader (``stood_in_line``): event id → card
         self.ai_cards: dict[int, int] = {}
@@ -141,6 +142,8 @@ class Words:
                 return self.say("turn_ended_out", seat, cards=cards_text(cards))
             case TurnEnded(seat=seat, cards=cards):
                 return self.say("turn_ended", seat, cards=cards_text(cards))
+            case Knocked(seat=seat) if id(e) in self.ungraded:
+                return self.say("knock_free", seat)  # R-MATURITA: no knock's point either
             case Knocked(seat=seat):
                 return self.say("knock", seat)
             case MaturitaFailed(seat=seat, attempt=attempt):
@@ -239,17 +242,17 @@ class Words:
 
 
 def maturita_tricks(told: Sequence[Event], now: bool | None = None) -> set[int]:
-    """The tricks of Graduation attempts among ``told`` (by ``id``), the maturant's too:
-    R-MATURITA records none of their points. A game is an attempt when ``told`` hold its
-    start or choice as one, a defender's trick (it counts for nothing) or the attempt's
-    result after its end; the tricks before any start or choice among ``told`` (a window of
-    the last events, a table's events of one move) are of the game in play after them
-    when ``told`` start no game: ``now`` says whether that is an attempt (None: not
-    known)."""
+    """The tricks and knocks of Graduation attempts among ``told`` (by ``id``), the
+    maturant's too: R-MATURITA records none of their points. A game is an attempt when
+    ``told`` hold its start or choice as one, a defender's trick (it counts for nothing) or
+    the attempt's result after its end; the tricks and knocks before any start or choice
+    among ``told`` (a window of the last events, a table's events of one move) are of the
+    game in play after them when ``told`` start no game: ``now`` says whether that is an
+    attempt (None: not known)."""
     starts = (GameStarted, MaturitaDealt, MaturitaChosen)
     maturita = now if not any(isinstance(e, starts) for e in told) else None
-    games: list[tuple[bool | None, list[TrickTaken]]] = []
-    tricks: list[TrickTaken] = []
+    games: list[tuple[bool | None, list[TrickTaken | Knocked]]] = []
+    tricks: list[TrickTaken | Knocked] = []
     for e in told:
         match e:
             case GameStarted(attempt=attempt):
@@ -262,6 +265,8 @@ def maturita_tricks(told: Sequence[Event], now: bool | None = None) -> set[int]:
                 maturita = True
             case TrickTaken(counted=counted):
                 maturita = True if not counted else maturita
+                tricks.append(e)
+            case Knocked():
                 tricks.append(e)
     games.append((maturita, tricks))
     return {id(trick) for attempt, tricks in games if attempt for trick in tricks}

@@ -30,13 +30,19 @@ from engine.lora_spec import lora_of
 from engine.phase import Phase
 from engine.views import DesitkyView, KvartyView, SeatView
 
+DISABLED = 100  # a disabled card's button: DISABLED + the card (never a legal action's index)
+
+
+def why_word(code: str, lang: str) -> str:
+    """The engine's refusal code of a card in the game's words ("musíš ctít barvu")."""
+    return t(f"lora.why.{code}" if has(f"lora.why.{code}") else "lora.why.other", lang)
+
 
 def why_line(found: dict[str, list[int]], lang: str) -> str | None:
     """Why the other cards cannot be played, in the game's words, each reason once."""
     if not found:
         return None
-    words = {code: t(f"lora.why.{code}" if has(f"lora.why.{code}") else "lora.why.other", lang)
-             for code in found}
+    words = {code: why_word(code, lang) for code in found}
     if len(set(words.values())) == 1:
         return t("lora.why_one", lang, reason=next(iter(words.values())))
     parts = [f"{cards_text(cards)} – {words[code]}" for code, cards in found.items()]
@@ -86,7 +92,7 @@ def controls(table: Table, view: SeatView, lang: str) -> list[Item]:
                 ActionButton(
                     tid,
                     version,
-                    i if i is not None else 100 + card,
+                    i if i is not None else DISABLED + card,
                     f"{labels.get(card, '')} {card_label(card)}".strip(),
                     discord.ButtonStyle.primary if i is not None else discord.ButtonStyle.secondary,
                     disabled=i is None,
@@ -119,6 +125,15 @@ def controls(table: Table, view: SeatView, lang: str) -> list[Item]:
         case _:
             pass
     return items
+
+
+def disabled_reason(table: Table, seat: int, index: int, lang: str) -> str | None:
+    """Why the disabled card button ``index`` of ``seat``'s hand cannot be played now: its
+    engine refusal as the hand words it (``why_line``); None if it is no such button."""
+    lora = lora_of(table.state)
+    found = refused_cards(lora, lora.view(seat))
+    card = index - DISABLED
+    return next((why_word(code, lang) for code, cards in found.items() if card in cards), None)
 
 
 def hand(table: Table, view: Any, lang: str) -> HandParts:
