@@ -179,18 +179,30 @@ def test_over_many_worlds_the_joint_search_lies_between_the_rollout_and_the_per_
     assert strictly_between > 0
 
 
-def test_the_coarse_sets_are_larger_and_give_no_fewer_points_than_the_fine_ones() -> None:
-    """Keyed by the hand and the rows (coarse), a set is a union of sets keyed by every card
-    laid and knock (fine): one option over the union can do no better than one per part."""
+@pytest.mark.parametrize(
+    ("count", "finer", "coarser"),
+    [
+        # keyed by every card laid and knock (fine) vs by the hand and the rows (coarse)
+        (16, {"coarse": False, "max_plans": MANY}, {"coarse": True, "max_plans": MANY}),
+        # rule options keyed by the hand and the hand counts vs by the hand alone
+        (12, {"rules": 2}, {"rules": 1}),
+    ],
+    ids=["fine-vs-coarse", "rules-by-counts-vs-by-hand"],
+)
+def test_finer_sets_give_no_more_points_than_the_sets_they_part(
+    count: int, finer: dict[str, Any], coarser: dict[str, Any]
+) -> None:
+    """A coarser key's set is a union of the finer key's sets: one option over the union can
+    do no better than one per part, and does worse somewhere."""
     larger = 0
-    for k, lora in enumerate(_positions(16, 71)):
+    for k, lora in enumerate(_positions(count, 71)):
         me = _me(lora)
         g = _game(lora)
         worlds = _worlds(lora, 24, 100 + k)
         for card in _firsts(lora)[:2]:
             args = (g.ends, me, len(g.turn), card, 1, WANT)
-            fine = joint_desitky_points(worlds, *args, coarse=False, max_plans=MANY)
-            coarse = joint_desitky_points(worlds, *args, coarse=True, max_plans=MANY)
+            fine = joint_desitky_points(worlds, *args, **finer)
+            coarse = joint_desitky_points(worlds, *args, **coarser)
             assert fine <= coarse
             larger += fine < coarse
     assert larger > 0
@@ -366,23 +378,6 @@ def test_the_rule_options_lie_between_the_rollout_and_the_per_world_best(rules: 
                 assert best <= joint <= rolled
                 below += joint < rolled
     assert below > 0
-
-
-def test_the_sets_keyed_by_hand_counts_are_parts_of_those_keyed_by_the_hand() -> None:
-    """The hand and the hand counts split the worlds finer than the hand alone: one rule per
-    part does no worse than one per union, better somewhere."""
-    finer = 0
-    for k, lora in enumerate(_positions(12, 71)):
-        me = _me(lora)
-        g = _game(lora)
-        worlds = _worlds(lora, 24, 100 + k)
-        for card in _firsts(lora)[:2]:
-            args = (g.ends, me, len(g.turn), card, 1, WANT)
-            by_hand = joint_desitky_points(worlds, *args, rules=1)
-            by_counts = joint_desitky_points(worlds, *args, rules=2)
-            assert by_counts <= by_hand
-            finer += by_counts < by_hand
-    assert finer > 0
 
 
 def test_hard_with_the_rule_options_plays_whole_desitky_games() -> None:
