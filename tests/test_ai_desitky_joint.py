@@ -208,6 +208,17 @@ def test_finer_sets_give_no_more_points_than_the_sets_they_part(
     assert larger > 0
 
 
+def _search_every_first_card(count: int) -> None:
+    """The joint search (depth 1, both keys) of every first card in ``count`` positions."""
+    for k, lora in enumerate(_positions(count, 65)):
+        me = _me(lora)
+        g = _game(lora)
+        worlds = _worlds(lora, 16, 300 + k)
+        for card in _firsts(lora):
+            for coarse in (False, True):
+                joint_desitky_points(worlds, g.ends, me, len(g.turn), card, 1, WANT, coarse=coarse)
+
+
 def test_the_joint_search_lays_only_legal_cards_for_the_seat(monkeypatch: Any) -> None:
     """Every turn the joint search lets the seat lay as a plan is laid card by card from the
     engine's rows (``rules.desitky_next_ends``): each card in its hand and at an end then (the
@@ -230,13 +241,7 @@ def test_the_joint_search_lays_only_legal_cards_for_the_seat(monkeypatch: Any) -
         return plan_rollout(hands, ends, me, laid, plan, *rest)
 
     monkeypatch.setattr(rollouts_module, "desitky_plan_rollout", checked)
-    for k, lora in enumerate(_positions(10, 65)):
-        me = _me(lora)
-        g = _game(lora)
-        worlds = _worlds(lora, 16, 300 + k)
-        for card in _firsts(lora):
-            for coarse in (False, True):
-                joint_desitky_points(worlds, g.ends, me, len(g.turn), card, 1, WANT, coarse=coarse)
+    _search_every_first_card(10)
     assert seen[0] > 500
 
 
@@ -410,10 +415,4 @@ def test_without_desitky_rules_no_rule_is_played(monkeypatch: Any) -> None:
 
     monkeypatch.setattr(rollouts_module, "desitky_rule_card", boom)
     assert SearchConfig().desitky_rules == 0
-    for k, lora in enumerate(_positions(6, 65)):
-        me = _me(lora)
-        g = _game(lora)
-        worlds = _worlds(lora, 16, 300 + k)
-        for card in _firsts(lora):
-            for coarse in (False, True):
-                joint_desitky_points(worlds, g.ends, me, len(g.turn), card, 1, WANT, coarse=coarse)
+    _search_every_first_card(6)
