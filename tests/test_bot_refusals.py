@@ -158,3 +158,23 @@ async def test_a_raw_click_on_a_disabled_card_is_told_why_as_the_hand_says(harne
         res = await raw_click(user, hand, custom_id)
         assert [f.content for f in res.followups] == [said]
         assert _state(harness, tid) == before
+
+
+def test_a_disabled_card_that_fits_no_row_is_told_so_of_itself():
+    """The hand's reasons speak of the other cards ("nenavazují na žádnou řadu"); a click on
+    one of them is told of that one card ("karta nenavazuje na žádnou řadu")."""
+    from bot.games.lora.hand import DISABLED, disabled_reason
+    from bot.model import Seat, Table, TableSettings
+    from engine.contracts import Contract
+    from engine.lora import Lora, refused_cards
+    from tests.helpers import drive, lora_deals
+
+    lora = Lora(first_leader=0, deals=lora_deals(0, [0, 1, 2, 3]))
+    drive(lora, lambda lo: lo.contract is Contract.DESITKY
+          and "not_playable" in refused_cards(lo, lo.view(lo.to_act)))
+    seats: list[Seat | None] = [Seat(i + 1, name) for i, name in enumerate("ABCD")]
+    table = Table(1, 1, 1, 1, TableSettings(), seats, "lora", state=lora)
+    seat = lora.to_act
+    card = refused_cards(lora, lora.view(seat))["not_playable"][0]
+    assert disabled_reason(table, seat, DISABLED + card, "cs") == "karta nenavazuje na žádnou řadu"
+    assert disabled_reason(table, seat, DISABLED + card, "en") == "the card fits no row"

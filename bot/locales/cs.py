@@ -607,6 +607,8 @@ STRINGS: dict[str, str] = {
     "lora.why.kvarty_first_lead": "první kvarta začíná nejvýš spodkem (s divokou kartou filkem, bez filka králem)",
     "lora.why.not_playable": "nenavazují na žádnou řadu",
     "lora.why.other": "teď je zahrát nelze",
+    "lora.why_card.not_playable": "karta nenavazuje na žádnou řadu",
+    "lora.why_card.other": "teď ji zahrát nelze",
     "lora.toggle_red_king_forbid": "Červený král do 1. štychu: zakázat",
     "lora.toggle_red_king_allow": "Červený král do 1. štychu: povolit",
     "lora.toggle_panak_on": "Panák za 4 filky: zapnout",

@@ -601,6 +601,8 @@ STRINGS: dict[str, str] = {
     "lora.why.kvarty_first_lead": "the first quart starts at the Unter (S) or lower; with a wild card at an Ober (F), without an Ober at a King (K)",
     "lora.why.not_playable": "they fit no row",
     "lora.why.other": "not now",
+    "lora.why_card.not_playable": "the card fits no row",
+    "lora.why_card.other": "not now",
     "lora.toggle_red_king_forbid": "King of hearts into the first trick: forbid",
     "lora.toggle_red_king_allow": "King of hearts into the first trick: allow",
     "lora.toggle_panak_on": "Panák: on",

@@ -33,8 +33,11 @@ from engine.views import DesitkyView, KvartyView, SeatView
 DISABLED = 100  # a disabled card's button: DISABLED + the card (never a legal action's index)
 
 
-def why_word(code: str, lang: str) -> str:
-    """The engine's refusal code of a card in the game's words ("musíš ctít barvu")."""
+def why_word(code: str, lang: str, one: bool = False) -> str:
+    """The engine's refusal code of a card in the game's words ("musíš ctít barvu"); ``one``:
+    said of the one card clicked ("nenavazuje na žádnou řadu"), where the wording differs."""
+    if one and has(f"lora.why_card.{code}"):
+        return t(f"lora.why_card.{code}", lang)
     return t(f"lora.why.{code}" if has(f"lora.why.{code}") else "lora.why.other", lang)
 
 
@@ -133,7 +136,8 @@ def disabled_reason(table: Table, seat: int, index: int, lang: str) -> str | Non
     lora = lora_of(table.state)
     found = refused_cards(lora, lora.view(seat))
     card = index - DISABLED
-    return next((why_word(code, lang) for code, cards in found.items() if card in cards), None)
+    return next((why_word(code, lang, one=True) for code, cards in found.items() if card in cards),
+                None)
 
 
 def hand(table: Table, view: Any, lang: str) -> HandParts:
