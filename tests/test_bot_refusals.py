@@ -32,6 +32,7 @@ async def test_stale_button_and_double_click_change_nothing(harness):
     controls = [c for row in hand.components for c in row["components"] if not c.get("disabled")]
     first = controls[0]["custom_id"]
     await user.click(hand, custom_id=first)
+    await harness.service.settled(tid)  # (the AI seats after him move in the table's driver)
     before = _state(harness, tid)
     shown = hand.content
     # the same click again, from the message as it was: a double click
