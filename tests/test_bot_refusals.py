@@ -164,8 +164,9 @@ async def test_a_raw_click_on_a_disabled_card_is_told_why_as_the_hand_says(harne
 def test_a_disabled_card_that_fits_no_row_is_told_so_of_itself():
     """The hand's reasons speak of the other cards ("nenavazují na žádnou řadu"); a click on
     one of them is told of that one card ("karta nenavazuje na žádnou řadu")."""
-    from bot.games.lora.hand import DISABLED, disabled_reason
+    from bot.games.lora.hand import disabled_reason
     from bot.model import Seat, Table, TableSettings
+    from bot.ui.components import DISABLED
     from engine.contracts import Contract
     from engine.lora import Lora, refused_cards
     from tests.helpers import drive, lora_deals

@@ -228,6 +228,11 @@ class StayButton(
         await _controller(interaction).on_stay(interaction, self.kind, self.about)
 
 
+# a disabled control's index: DISABLED + its place among the game's controls (a Lóra card, a
+# Taroky candidate), never the index of a legal action; a raw click on it is told why
+DISABLED = 100
+
+
 class ActionButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"lora:a:(?P<table>\d+):(?P<version>\d+):(?P<index>\d+)",

@@ -22,15 +22,13 @@ from bot.games.lora.texts import game_line, private_lines
 from bot.i18n import has, t
 from bot.model import Table
 from bot.render import hand_labels, render_hand
-from bot.ui.components import ActionButton, ChooseSelect
+from bot.ui.components import DISABLED, ActionButton, ChooseSelect
 from engine.actions import Choose, Declare, EndTurn
 from engine.cards import cards_of
 from engine.lora import refused_cards
 from engine.lora_spec import lora_of
 from engine.phase import Phase
 from engine.views import DesitkyView, KvartyView, SeatView
-
-DISABLED = 100  # a disabled card's button: DISABLED + the card (never a legal action's index)
 
 
 def why_word(code: str, lang: str, one: bool = False) -> str:

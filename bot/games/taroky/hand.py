@@ -31,7 +31,7 @@ from bot.games.taroky.words import (
 )
 from bot.i18n import t
 from bot.model import Table, Unclicked
-from bot.ui.components import ActionButton, ActionsSelect
+from bot.ui.components import DISABLED, ActionButton, ActionsSelect
 from engine.taroky import TarokyRound
 from engine.taroky.actions import Announce, Bid, Call, Choose, DealAction, Discard, Play, Trojka
 from engine.taroky.announce import FLEK_ITEMS
@@ -42,7 +42,6 @@ from engine.taroky.events import CardPlayed
 from engine.taroky.talon import CALLABLE, silent_solo
 from engine.taroky.views import SeatView
 
-DISABLED = 100  # index base of a disabled control (never an index of a legal action)
 PRIMARY = discord.ButtonStyle.primary
 SECONDARY = discord.ButtonStyle.secondary
 SUCCESS = discord.ButtonStyle.success
