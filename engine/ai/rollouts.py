@@ -589,10 +589,7 @@ def joint_desitky_points(
         whether its hand is empty (the game is over)."""
         while h[seat] & e:
             low = min(h[0].bit_count(), h[1].bit_count(), h[2].bit_count(), h[3].bit_count())
-            if rule == 1:
-                c = desitky_policy(h[seat], e, laid_now > 0, low <= 2, False, want[seat])
-            else:
-                c = desitky_rule_card(rule, h[seat], e, laid_now, low <= 2, want[seat])
+            c = desitky_rule_card(rule, h[seat], e, laid_now, low <= 2, want[seat])
             if c < 0:
                 break
             h[seat] &= ~(1 << c)
@@ -604,12 +601,8 @@ def joint_desitky_points(
 
     def leaf(h: list[int], e: int, option: TurnOption, laid_now: int) -> int:
         plan, medium = option
-        if medium > 1:  # a rule's turn, then the medium rollout
+        if medium > 1:  # a rule's turn (a rule's option lays no card before it), then the rollout
             h = list(h)
-            for c in plan:
-                h[me] &= ~(1 << c)
-                e = desitky_next_ends(e, c)
-                laid_now += 1
             e, laid_now, over = medium_turn(h, e, me, laid_now, medium)
             if over:
                 return 0
