@@ -589,7 +589,10 @@ def joint_desitky_points(
         whether its hand is empty (the game is over)."""
         while h[seat] & e:
             low = min(h[0].bit_count(), h[1].bit_count(), h[2].bit_count(), h[3].bit_count())
-            c = desitky_rule_card(rule, h[seat], e, laid_now, low <= 2, want[seat])
+            if rule == 1:  # (the medium rule as the rollouts play it; no rule turn asked)
+                c = desitky_policy(h[seat], e, laid_now > 0, low <= 2, False, want[seat])
+            else:
+                c = desitky_rule_card(rule, h[seat], e, laid_now, low <= 2, want[seat])
             if c < 0:
                 break
             h[seat] &= ~(1 << c)
