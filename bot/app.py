@@ -133,7 +133,7 @@ class LoraBot(commands.Bot):
             table_id = int(parts[2]) if len(parts) > 2 and parts[2].isdigit() else -1
             table = (self.controller.service.tables.get(table_id) if kind in TABLE_KINDS
                      else None)
-            lang = await self.controller.lang_for(interaction, table)
+            lang = await self.controller.languages.lang_for(interaction, table)
         # a game's button says the game moved on; one of a lobby, tournament or list that
         # the message changed (there are no cards to open there)
         key = "core.stale" if kind in GAME_KINDS else "core.stale_message"

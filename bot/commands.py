@@ -61,10 +61,10 @@ async def send_sheet(interaction: Interaction) -> None:
     lobby, last = None, None
     if table is None or table.state is None:  # (a lobby has no sheet yet)
         lobby, table = table, None
-        last = await controller.last_table(interaction)
+        last = await controller.languages.last_table(interaction)
         if last is not None and last.status in (STATUS_FINISHED, STATUS_PLAYING):
             table = last
-    lang = await controller.lang_for(interaction, table or lobby or last)
+    lang = await controller.languages.lang_for(interaction, table or lobby or last)
     if table is None or table.state is None:
         key = "core.no_table_here" if lobby is None else "core.not_started"
         await interaction.response.send_message(t(key, lang), ephemeral=True)
@@ -81,15 +81,15 @@ def no_table_text(interaction: Interaction, lang: str) -> str:
     """The asker sits at no table of this server: so he is told — or, if he left a running
     tournament of the server for good, that an AI plays his seat to its end (as Moje karty
     at its table tells him)."""
-    left = controller_of(interaction).tournament_left_text(interaction.guild_id,
-                                                           interaction.user.id, lang)
+    left = controller_of(interaction).replies.tournament_left_text(interaction.guild_id,
+                                                                   interaction.user.id, lang)
     return left or t("core.no_table_here", lang)
 
 
 async def new_table_lang(interaction: Interaction, language: str) -> str:
     """The language of the answers to ``/<game> new``: the player's own choice (``/…
     settings language``), else the new table's ``language``."""
-    chosen = await controller_of(interaction).chosen_lang(interaction.user.id)
+    chosen = await controller_of(interaction).languages.chosen_lang(interaction.user.id)
     return chosen or (language if language in ("cs", "en") else "cs")
 
 
@@ -127,14 +127,14 @@ async def open_new_table(interaction: Interaction, ui: GameUI, options: dict[str
     controller = controller_of(interaction)
     seated = controller.service.table_of_user(interaction.guild_id, interaction.user.id)
     if seated is not None:
-        await controller.tell(interaction, seated_text(seated, ui.kind, lang), lang)
+        await controller.replies.tell(interaction, seated_text(seated, ui.kind, lang), lang)
         return  # (answered at once, before a thread's deferral; the service refuses too)
     guild_id, channel_id = interaction.guild_id, interaction.channel.id
 
     async def placement() -> Place | None:
         # a channel that already has a table: the new one plays in a thread of its own (the
         # server's ``table_threads``), made once the table has its number
-        place = await controller.placement(guild_id, channel_id)
+        place = await controller.threads.placement(guild_id, channel_id)
         if place is not None:  # a thread is a REST call more (retried if rate limited):
             # the answer may take longer than Discord's three seconds for a first answer
             await interaction.response.defer(ephemeral=True, thinking=True)
@@ -151,12 +151,12 @@ async def open_new_table(interaction: Interaction, ui: GameUI, options: dict[str
             placement=placement,
         )
     except TableError as exc:
-        await controller.tell(interaction, game_t(ui.kind, exc.key, lang), lang)
+        await controller.replies.tell(interaction, game_t(ui.kind, exc.key, lang), lang)
         return
     created = t("core.table_created", lang, id=table.table_id)
     if table.channel_id != interaction.channel.id:
         created += " " + t("core.table_created_thread", lang, thread=f"<#{table.channel_id}>")
-    await controller.tell(interaction, created, lang)
+    await controller.replies.tell(interaction, created, lang)
 
 
 TABLE_OPTIONS = {
@@ -278,12 +278,13 @@ def help_line(ui: GameUI, command: Any, lang: str, values: dict[str, str]) -> st
 
 def help_command(group: GameGroup) -> app_commands.Command[Any, Any, None]:
     """``help``: the game's help (``help_embed``) to the asker alone, in the language of the
-    other answers away from a table (``Controller.lang_for``)."""
+    other answers away from a table (``Languages.lang_for``)."""
     ui = group.ui
 
     @app_commands.command(name="help", description=gdesc(ui, "cmd_help"))
     async def help_(interaction: Interaction) -> None:
-        lang = await controller_of(interaction).lang_for(interaction, my_table(interaction))
+        lang = await controller_of(interaction).languages.lang_for(interaction,
+                                                                   my_table(interaction))
         czech = lang_of_locale(interaction.locale, "en") == "cs"
         await interaction.response.send_message(
             embed=help_embed(group, ui, lang, czech_client=czech), ephemeral=True)
@@ -300,11 +301,11 @@ def shared_commands(ui: GameUI) -> list[app_commands.Command[Any, Any, None]]:
             # seated at a running table of the other game, with a seat of this game's he may
             # take back: told how to come back to it (rather than shown the other hand)
             live = None if table.game_kind == ui.kind or interaction.guild_id is None \
-                else controller.returnable_of_game(interaction.guild_id, interaction.user.id,
-                                                   ui.kind)
+                else controller.questions.returnable_of_game(interaction.guild_id,
+                                                             interaction.user.id, ui.kind)
             if live is not None:
-                lang = await controller.lang_for(interaction, live)
-                back = controller.seated_elsewhere(live, interaction.user.id, lang)
+                lang = await controller.languages.lang_for(interaction, live)
+                back = controller.questions.seated_elsewhere(live, interaction.user.id, lang)
                 if back is not None:
                     await interaction.response.send_message(back, ephemeral=True)
                     return
@@ -312,16 +313,16 @@ def shared_commands(ui: GameUI) -> list[app_commands.Command[Any, Any, None]]:
             return
         # one who left a game that still runs: his seat back is offered (sitting in a
         # lobby meanwhile, he is told that its game has not started, and how to come back)
-        last = await controller.last_table(interaction)
-        lang = await controller.lang_for(interaction, table or last)
+        last = await controller.languages.last_table(interaction)
+        lang = await controller.languages.lang_for(interaction, table or last)
         if table is not None:
-            live = None if last is None else controller.returnable(last.table_id,
-                                                                    interaction.user.id)
-            back = None if live is None else controller.seated_elsewhere(
+            live = None if last is None else controller.questions.returnable(last.table_id,
+                                                                             interaction.user.id)
+            back = None if live is None else controller.questions.seated_elsewhere(
                 live, interaction.user.id, lang)
             text = t("core.not_started", lang) + ("\n" + back if back else "")
             await interaction.response.send_message(text, ephemeral=True)
-        elif last is None or not await controller.offer_return(interaction, last, lang):
+        elif last is None or not await controller.questions.offer_return(interaction, last, lang):
             await interaction.response.send_message(no_table_text(interaction, lang),
                                                     ephemeral=True)
 
@@ -329,23 +330,24 @@ def shared_commands(ui: GameUI) -> list[app_commands.Command[Any, Any, None]]:
     async def rules(interaction: Interaction) -> None:
         controller = controller_of(interaction)
         table = my_table(interaction)
-        lang = await controller.lang_for(interaction, table)
+        lang = await controller.languages.lang_for(interaction, table)
         await controller.send_rules(interaction, ui.kind, lang, table)
 
     @app_commands.command(name="leave", description=gdesc(ui, "cmd_leave"))
     async def leave(interaction: Interaction) -> None:
         table = my_table(interaction)
-        lang = await controller_of(interaction).lang_for(interaction, table)
+        lang = await controller_of(interaction).languages.lang_for(interaction, table)
         if table is None:
             await interaction.response.send_message(no_table_text(interaction, lang),
                                                     ephemeral=True)
             return
         if table.state is not None:  # a running game: he is asked first (and told there)
-            await controller_of(interaction).ask_leave(interaction, table, lang)
+            await controller_of(interaction).questions.ask_leave(interaction, table, lang)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:  # (told there; the creator is asked first while others sit there)
-            await controller_of(interaction).leave_lobby(interaction, table.table_id, lang)
+            await controller_of(interaction).questions.leave_lobby(interaction, table.table_id,
+                                                                   lang)
         except TableError as exc:
             await interaction.followup.send(game_t(table.game_kind, exc.key, lang),
                                             ephemeral=True)
@@ -359,7 +361,7 @@ def shared_commands(ui: GameUI) -> list[app_commands.Command[Any, Any, None]]:
             target = controller.service.tables.get(table)
             if target is not None and target.guild_id != interaction.guild_id:
                 target = None
-        lang = await controller.lang_for(interaction, target)
+        lang = await controller.languages.lang_for(interaction, target)
         if target is None or target.status not in (STATUS_LOBBY, STATUS_PLAYING):
             await interaction.response.send_message(
                 no_table_text(interaction, lang) if table is None
@@ -369,12 +371,12 @@ def shared_commands(ui: GameUI) -> list[app_commands.Command[Any, Any, None]]:
             await interaction.response.send_message(t("core.tournament.no_abort", lang),
                                                     ephemeral=True)
             return
-        if not controller.may_abort(target, interaction.user):
+        if not controller.questions.may_abort(target, interaction.user):
             await interaction.response.send_message(t("core.no_permission", lang),
                                                     ephemeral=True)
             return
-        if controller.abort_asks(target, interaction.user.id):  # a game, or others seated
-            await controller.ask_abort(interaction, target, lang)
+        if controller.questions.abort_asks(target, interaction.user.id):  # a game, or others seated
+            await controller.questions.ask_abort(interaction, target, lang)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         await controller.service.abort(target.table_id, by=interaction.user.display_name)

@@ -83,7 +83,7 @@ async def leaderboard_message(interaction: Interaction, ui: GameUI, page: int,
                               ) -> dict[str, Any]:
     """A page of the game's leaderboard (its rows ``fetched`` already, or read now); with no
     rated game yet, what makes a game count."""
-    lang = await controller_of(interaction).lang_for(interaction)
+    lang = await controller_of(interaction).languages.lang_for(interaction)
     guild = interaction.guild
     assert interaction.guild_id is not None
     store = store_of(interaction)
@@ -157,7 +157,7 @@ def add_records_commands(group: app_commands.Group, ui: GameUI) -> None:
     @group.command(name="stats", description=gdesc(ui, "cmd_stats"))
     @app_commands.describe(user=desc("core.opt_user_desc"))
     async def stats(interaction: Interaction, user: discord.Member | None = None) -> None:
-        lang = await controller_of(interaction).lang_for(interaction)
+        lang = await controller_of(interaction).languages.lang_for(interaction)
         target = user or interaction.user
         assert interaction.guild_id is not None
         data = await store_of(interaction).player_stats(interaction.guild_id, target.id,
@@ -173,7 +173,7 @@ def add_records_commands(group: app_commands.Group, ui: GameUI) -> None:
 
     @group.command(name="history", description=gdesc(ui, "cmd_history"))
     async def history(interaction: Interaction) -> None:
-        lang = await controller_of(interaction).lang_for(interaction)
+        lang = await controller_of(interaction).languages.lang_for(interaction)
         assert interaction.guild_id is not None
         games = await store_of(interaction).recent_games(interaction.guild_id, ui.kind,
                                                          limit=10)
@@ -196,7 +196,7 @@ def add_records_commands(group: app_commands.Group, ui: GameUI) -> None:
     @group.command(name="export", description=gdesc(ui, "cmd_export"))
     @app_commands.describe(game=desc("core.opt_game_desc"))
     async def export(interaction: Interaction, game: int) -> None:
-        lang = await controller_of(interaction).lang_for(interaction)
+        lang = await controller_of(interaction).languages.lang_for(interaction)
         assert interaction.guild_id is not None
         await interaction.response.defer(ephemeral=True, thinking=True)
         data = await store_of(interaction).export_game(interaction.guild_id, game, ui.kind)
@@ -225,12 +225,12 @@ def add_records_commands(group: app_commands.Group, ui: GameUI) -> None:
         controller = controller_of(interaction)
         assert interaction.guild_id is not None
         if language is not None:
-            await controller.set_lang(interaction.user.id,
-                                      language if language in ("cs", "en") else None)
-        lang = await controller.lang_for(interaction)
+            await controller.languages.set_lang(interaction.user.id,
+                                                language if language in ("cs", "en") else None)
+        lang = await controller.languages.lang_for(interaction)
         lines = []
         if language is not None:
-            chosen = await controller.chosen_lang(interaction.user.id)
+            chosen = await controller.languages.chosen_lang(interaction.user.id)
             lines.append(t("core.my_lang_now" if chosen else "core.my_lang_auto", lang))
         manager = manages_server(interaction.user)
         store = store_of(interaction)
@@ -247,7 +247,7 @@ def add_records_commands(group: app_commands.Group, ui: GameUI) -> None:
             for key, value in server.items():
                 await store.set_guild_setting(interaction.guild_id, key, value)
         if language is None and not server:  # what is set: his own language first
-            chosen = await controller.chosen_lang(interaction.user.id)
+            chosen = await controller.languages.chosen_lang(interaction.user.id)
             lines.append(t("core.my_lang_is", lang, language=t(f"core.choice_{chosen}", lang))
                          if chosen in ("cs", "en") else t("core.my_lang_is_auto", lang))
         if manager or (language is None and not server):
@@ -262,7 +262,8 @@ def add_records_commands(group: app_commands.Group, ui: GameUI) -> None:
     @group.command(name="forget-me", description=gdesc(ui, "cmd_forget"))
     async def forget_me(interaction: Interaction) -> None:
         controller = controller_of(interaction)
-        await controller.ask_forget(interaction, await controller.lang_for(interaction))
+        lang = await controller.languages.lang_for(interaction)
+        await controller.forgetting.ask(interaction, lang)
 
 
 def _name(name: str, left: bool, lang: str) -> str:

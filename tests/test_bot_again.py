@@ -148,7 +148,7 @@ async def test_taroky_play_again_in_english_refused_to_one_seated_elsewhere(harn
     assert sorted(s.ai for s in new.seats if s is not None and s.ai) == ["easy", "easy"]
     # a tournament's table ends with no such button (its tournament goes on by itself)
     table.tournament = {"id": 1, "round": 1, "table": 1}
-    item = harness.bot.controller._final(table, ui_of("taroky"))
+    item = harness.bot.controller.presenter._final(table, ui_of("taroky"))
     assert "buttons" not in item.payload
     assert [f["name"] for f in item.payload["embed"]["fields"]] == ["Final order"]
 

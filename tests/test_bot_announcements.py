@@ -24,7 +24,7 @@ async def _put(harness, table, lora):
     """Seat the given lóra at the table, saved and shown as the bot would."""
     table.state = lora
     await harness.service._save(table)
-    await harness.bot.controller.table_changed(table, [])
+    await harness.bot.controller.presenter.table_changed(table, [])
 
 
 def _table_message(ch, table):

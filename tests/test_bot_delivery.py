@@ -157,7 +157,7 @@ async def test_429_with_retry_after_on_announcements_delivers_them_in_order(harn
     drive(lora, lambda lo: len(lo.log) == len(probe.log) - 1)  # the move before the question
     table.state = lora
     await harness.service._save(table)
-    await harness.bot.controller.table_changed(table, [])
+    await harness.bot.controller.presenter.table_changed(table, [])
     before = {m.id: m.content for m in public(ch)}
     discord_model.inject_429("POST", f"/channels/{ch.id}/messages", times=3, retry_after=8)
     await _click(harness, ch, table, users, first_legal(table.state))

@@ -236,7 +236,7 @@ async def _advance_to(harness, table, done, rng, limit=400):
     for _ in range(limit):
         if done(table):
             await harness.service._save(table)
-            await harness.bot.controller.table_changed(table, [])
+            await harness.bot.controller.presenter.table_changed(table, [])
             return
         action = rng.choice(table.state.legal_actions())
         harness.service._apply(table, action, by=table.seats[action.seat].user_id or "ai")

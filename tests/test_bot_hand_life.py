@@ -12,7 +12,7 @@ import random
 from typing import Any
 
 from bot.ui import builders
-from bot.ui.controller import SESSION_SECONDS
+from bot.ui.hands import SESSION_SECONDS
 from tests.botkit import Players, channel_delivered, enabled_controls, open_table, reply
 
 LAST_CS = ("⏸ Tahle zpráva se odteď automaticky neobnoví, ani když budeš na tahu. Aktuální stav "
@@ -56,7 +56,7 @@ async def test_a_lora_hand_says_before_its_token_dies_and_its_refresh_brings_it_
     assert hand.content == _now(table, c).replace(waiting, WAIT_CS)
     assert "odemknou" not in hand.content and LAST_CS not in hand.content
     assert _labels(hand) == ["Obnovit karty"]  # (not her turn: her cards are disabled)
-    assert (tid, carol.id) not in harness.bot.controller.sessions
+    assert (tid, carol.id) not in harness.bot.controller.hands.sessions
     for _ in range(200):  # the others play (after the token's end) until it is her turn
         if table.state.to_act == c:
             break

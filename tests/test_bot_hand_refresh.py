@@ -24,7 +24,7 @@ from simcord.http import router as simcord_router
 import bot.games.lora.hand as lora_hand
 import bot.service as service_module
 from bot.delivery.coalesce import Coalescer
-from bot.ui.controller import SESSION_SECONDS, Controller
+from bot.ui.hands import SESSION_SECONDS, Hands
 from engine.views import TrickView
 from tests.botkit import Players, open_table
 
@@ -183,7 +183,7 @@ async def test_a_burst_of_ai_moves_makes_one_more_edit_of_a_waiting_hand(harness
     controller = harness.bot.controller
     gate = asyncio.Event()
     held: list[int] = []
-    draw = Controller.hand_message
+    draw = Hands.message
 
     async def held_hand(self: Any, table_: Any, seat: int, lang: str, **kw: Any) -> Any:
         if seat == c and not held:
@@ -191,15 +191,15 @@ async def test_a_burst_of_ai_moves_makes_one_more_edit_of_a_waiting_hand(harness
             await gate.wait()  # the first edit of Carol's hand stays in flight
         return await draw(self, table_, seat, lang, **kw)
 
-    monkeypatch.setattr(Controller, "hand_message", held_hand)
-    commits = controller.hands.metrics.requested
+    monkeypatch.setattr(Hands, "message", held_hand)
+    commits = controller.hands.edits.metrics.requested
     before = edits.of(carol)
     alice_hand = players.hands[alice.id]
     control = next(x for x in _enabled(alice_hand))
     await harness.service.act(tid, alice.id, table.version, int(control.split(":")[-1]))
     await harness.service.settled(tid)  # the AIs' moves, each committed
     assert table.state.to_act == c and len(table.state.public_view().game.trick) == 3
-    requests = controller.hands.metrics.requested - commits
+    requests = controller.hands.edits.metrics.requested - commits
     assert requests >= 3 * 2  # Alice's move and two AI moves, for both hands
     gate.set()
     await env.settle()
@@ -262,7 +262,7 @@ async def test_an_expired_hand_is_dropped_without_a_word(harness, edits, caplog)
     before, posts = edits.of(carol), len(edits.calls)
     await players.move()
     assert edits.of(carol) == before
-    assert (table.table_id, carol.id) not in harness.bot.controller.sessions
+    assert (table.table_id, carol.id) not in harness.bot.controller.hands.sessions
     assert old.content == content
     assert not edits.posts_to(carol, posts)  # nothing told
     assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
@@ -290,7 +290,7 @@ async def test_a_token_discord_no_longer_knows_is_dropped_without_a_word(harness
                              code=10015, message="Unknown Webhook", times=None)
     posts = len(edits.calls)
     await players.move()
-    assert (table.table_id, carol.id) not in harness.bot.controller.sessions
+    assert (table.table_id, carol.id) not in harness.bot.controller.hands.sessions
     assert old.attachments
     assert not edits.posts_to(carol, posts)  # nothing told
     assert not [r for r in caplog.records if r.levelno >= logging.WARNING]

@@ -105,7 +105,7 @@ async def test_an_interaction_leaving_the_hand_sessions_is_no_garbage_cycle(harn
         gc.garbage.clear()
         gc.enable()
     assert cyclic == []
-    session = harness.bot.controller.sessions[(table_id, users[0].id)][0]
+    session = harness.bot.controller.hands.sessions[(table_id, users[0].id)][0]
     assert session.response._parent is session  # the newest keeps its way back
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from bot.ui.controller import CONFIRM_SECONDS
+from bot.ui.questions import CONFIRM_SECONDS
 from tests.botkit import (
     Players,
     channel_delivered,

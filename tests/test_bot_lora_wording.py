@@ -33,7 +33,7 @@ async def _at_stovka_question(harness, lang):
     drive(lora, lambda lo: lo.phase == "stovka")
     table.state = lora
     await harness.service._save(table)
-    await harness.bot.controller.table_changed(table, [])
+    await harness.bot.controller.presenter.table_changed(table, [])
     user = next(u for u in users if table.seat_of(u.id) == lora.to_act)
     res = await user.click(_table_message(ch, table), custom_id=f"lora:t:{tid}:hand")
     return ch, user, reply(res)
@@ -81,7 +81,7 @@ async def test_an_english_table_names_the_games_and_the_round_of_eight_by_the_gl
     drive(lora, lambda lo: lo.phase == "choose")
     table.state = lora
     await harness.service._save(table)
-    await harness.bot.controller.table_changed(table, [])
+    await harness.bot.controller.presenter.table_changed(table, [])
     assert _table_message(ch, table).embeds[0].description == (
         f"**Graduation** (1st round of eight, attempt 1)\n**{names[0]}** plays Graduation and"
         " chooses the game.")

@@ -145,7 +145,7 @@ async def test_a_raw_click_on_a_disabled_card_is_told_why_as_the_hand_says(harne
         drive(lora, lambda lo: "must_follow_suit" in refused_cards(lo, lo.view(lo.to_act)))
         table.state = lora
         await harness.service._save(table)
-        await harness.bot.controller.table_changed(table, [])
+        await harness.bot.controller.presenter.table_changed(table, [])
         seat = lora.to_act
         user = next(u for u in users if table.seat_of(u.id) == seat)
         table_message = next(m for m in ch.history() if m.id == table.message_id)

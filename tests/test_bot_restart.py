@@ -71,7 +71,7 @@ async def test_restart_continues_exactly_where_it_was(harness, position):
     guild, ch, users, tid = await open_table(harness, ["alice", "bob", "cyril", "dana"])
     table = harness.service.tables[tid]
     await _advance(harness, table, POSITIONS[position], random.Random(11))
-    await harness.bot.controller.table_changed(table, [])
+    await harness.bot.controller.presenter.table_changed(table, [])
     players = Players(harness, ch, tid, users, random.Random(2))
     seat = table.state.to_act
     user = players.users[table.seats[seat].user_id]

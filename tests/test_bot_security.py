@@ -26,7 +26,7 @@ from simcord.http import router as simcord_router
 
 from bot.config import load_settings
 from bot.games.lora.cards import card_label
-from bot.ui.controller import Controller
+from bot.ui.presenter import TablePresenter
 from engine.cards import card_str, cards_of, shuffled_deal
 from engine.lora import Lora
 from tests.botkit import Players, enabled_controls, open_table, raw_click, reply, stored_message
@@ -187,13 +187,13 @@ class PrivacyWatch:
             return result
 
         monkeypatch.setattr(simcord_router, "dispatch", watched)
-        game_shown = Controller.game_shown
+        game_shown = TablePresenter.game_shown
 
         def presented(controller: Any, table: Any, events: list[Any], origin: Any) -> Any:
             watch.step_public.update(event_cards(events))
             return game_shown(controller, table, events, origin)
 
-        monkeypatch.setattr(Controller, "game_shown", presented)
+        monkeypatch.setattr(TablePresenter, "game_shown", presented)
         handler = _LogWatch(self)
         for name in ("bot", "discord", "engine"):
             logger = logging.getLogger(name)
@@ -368,7 +368,7 @@ async def test_table_picture_ignores_hidden_cards(harness, seed, plays):
         table.state = lora
         for i, seat in enumerate(table.seats):
             seat.name = ["Anička", "Bohouš", "Cecílie", "Dalibor"][i]
-        await harness.bot.controller.table_changed(table, [])
+        await harness.bot.controller.presenter.table_changed(table, [])
         players = Players(harness, ch, tid, users, random.Random(1))
         message = players.table_message()
         assert message.attachments[0].filename == "table.png"

@@ -193,7 +193,7 @@ async def test_no_thread_can_be_made_the_table_plays_in_the_channel(harness, cap
     await alice.slash(ch, "lora new")
     harness.env.inject_error("POST", "/channels/*/threads", status=403, code=50013,
                              message="Missing Permissions")
-    with caplog.at_level(logging.WARNING, logger="bot.ui.controller"):
+    with caplog.at_level(logging.WARNING, logger="bot.ui.threads"):
         res = await bob.slash(ch, "lora new", seating="join", turn_timer=0)
     assert reply(res).content == "Stůl č. 2 je založen."
     assert harness.service.tables[2].channel_id == ch.id and ch.threads == []

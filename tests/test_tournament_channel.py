@@ -10,7 +10,7 @@ import pytest
 
 from bot.games.taroky.pictures import render_sheet, render_sheet_from_export, round_from_export
 from bot.tournament import model
-from bot.ui.controller import CONFIRM_SECONDS
+from bot.ui.questions import CONFIRM_SECONDS
 from tests.botkit import BotHarness, enabled_controls, reply
 from tests.tournament_kit import TOURNAMENT_SETTLE, play_round_out, record, started_tournament
 
@@ -132,7 +132,7 @@ async def test_a_cancelled_tournament_s_table_says_so_in_the_tournament_s_words(
     assert ("1. kolo u stolu 1 (turnaj č. 1) se dál nehraje – stůl byl zrušen."
             in [m.content for m in thread.history()])
     # what an old button of the closed table answers
-    assert await harness.bot.controller.over_text(slot.table_id, "cs") == (
+    assert await harness.bot.controller.replies.over_text(slot.table_id, "cs") == (
         "1. kolo u stolu 1 (turnaj č. 1) se dál nehraje – stůl byl zrušen.")
 
 

@@ -28,7 +28,7 @@ QUIET = discord.AllowedMentions.none()
 
 
 class Materials(Protocol):
-    """What the deliverer needs of the bot (``bot.ui.controller.Controller``)."""
+    """What the deliverer needs of the bot (``bot.ui.materials.Materials``)."""
 
     def channel(self, channel_id: int) -> Any: ...
 

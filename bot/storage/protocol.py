@@ -71,7 +71,7 @@ class TableStore(Protocol):
 
     async def unarchived_tables(self) -> list[int]: ...
 
-    # -- the open hand messages' tokens (bot.ui.controller: they follow a restart) -------
+    # -- the open hand messages' tokens (bot.ui.hands: they follow a restart) ------------
     async def save_hands(self, put: Sequence[HandToken],
                          drop: Sequence[tuple[int, int]] = ()) -> None: ...
 

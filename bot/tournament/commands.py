@@ -54,7 +54,7 @@ async def open_tournament(interaction: Interaction, ui: GameUI, options: dict[st
                           autoplay: bool) -> None:
     """Create a tournament of ``ui``'s game with the game's ``options`` and post its
     registration message."""
-    chosen = await controller_of(interaction).chosen_lang(interaction.user.id)
+    chosen = await controller_of(interaction).languages.chosen_lang(interaction.user.id)
     lang = chosen or (language if language in ("cs", "en") else "cs")
     key = "core.tournament."
     if interaction.guild_id is None or interaction.channel is None:

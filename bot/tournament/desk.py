@@ -338,7 +338,7 @@ class TournamentDesk:
         lang = self._lang(t_)
         name = game_t(t_.game_kind, "table_title", lang, game=game_name(t_, lang),
                       name=tournament_table_name(model.link(t_, round_no, table_no), lang))
-        return await self.controller.open_thread(
+        return await self.controller.threads.open(
             t_.channel_id, name, f"table {table_no} of tournament {t_.tournament_id}")
 
     def opening_shown(self, t_: TournamentRecord, slot: TournamentTableRecord,
@@ -424,7 +424,7 @@ class TournamentDesk:
 
     # -- interactions --------------------------------------------------------------------
     async def _refuse(self, interaction: Interaction, exc: TableError, lang: str) -> None:
-        await self.controller.error(interaction, f"core.{exc.key}", lang, **exc.params)
+        await self.controller.replies.error(interaction, f"core.{exc.key}", lang, **exc.params)
 
     async def on_button(self, interaction: Interaction, tournament_id: int, op: str) -> None:
         lang = await self._answer_lang(interaction, tournament_id)
@@ -454,10 +454,10 @@ class TournamentDesk:
             await self._refuse(interaction, exc, lang)
         except discord.HTTPException as exc:
             log.warning("answering a tournament button failed: %s", exc)
-            await self.controller.error(interaction, "core.error", lang)
+            await self.controller.replies.error(interaction, "core.error", lang)
         except Exception:
             log.exception("the tournament button %s failed", op)
-            await self.controller.error(interaction, "core.error", lang)
+            await self.controller.replies.error(interaction, "core.error", lang)
 
     def _playing(self, tournament_id: int) -> bool:
         t_ = self.service.tournaments.get(tournament_id)
@@ -471,7 +471,7 @@ class TournamentDesk:
         e = model.entrant_of_user(t_, interaction.user.id)
         if e is None or e.replaced_from is not None:
             raise TableError("tournament.not_registered")
-        until = self.controller.confirm_until()
+        until = self.controller.questions.confirm_until()
         button = TournamentButton(tournament_id, "withdraw", tt("btn_withdraw_confirm", lang),
                                   discord.ButtonStyle.danger, until=until)
         await interaction.response.send_message(
@@ -496,7 +496,7 @@ class TournamentDesk:
         question becomes its answer — done or refused — its buttons gone, whatever it is."""
         lang = await self._answer_lang(interaction, tournament_id)
         try:
-            if await self.controller.answered_lapsed(interaction, until, lang):
+            if await self.controller.questions.answered_lapsed(interaction, until, lang):
                 return
             await interaction.response.defer()
             try:
@@ -506,10 +506,10 @@ class TournamentDesk:
             await interaction.edit_original_response(content=text, view=None)
         except discord.HTTPException as exc:
             log.warning("answering a tournament's %s failed: %s", what, exc)
-            await self.controller.error(interaction, "core.error", lang)
+            await self.controller.replies.error(interaction, "core.error", lang)
         except Exception:
             log.exception("the %s of tournament %s failed", what, tournament_id)
-            await self.controller.error(interaction, "core.error", lang)
+            await self.controller.replies.error(interaction, "core.error", lang)
 
     def _may_cancel(self, interaction: Interaction, tournament_id: int) -> TournamentRecord:
         """The tournament, when the user may cancel it (its organiser or a server manager)."""
@@ -535,7 +535,7 @@ class TournamentDesk:
             await interaction.followup.send(tt("cancelled_ok", lang, id=tournament_id),
                                             ephemeral=True)
             return
-        until = self.controller.confirm_until()
+        until = self.controller.questions.confirm_until()
         button = TournamentButton(tournament_id, "cancelnow", tt("btn_cancel", lang),
                                   discord.ButtonStyle.danger, until=until)
         await interaction.response.send_message(
@@ -597,7 +597,7 @@ class TournamentDesk:
             await self._refuse(interaction, exc, lang)
         except Exception:
             log.exception("adding an AI player to tournament %s failed", tournament_id)
-            await self.controller.error(interaction, "core.error", lang)
+            await self.controller.replies.error(interaction, "core.error", lang)
 
     async def _tournament_lang(self, tournament_id: int) -> str:
         """The tournament's language, also once it is over (a finished tournament leaves
@@ -607,7 +607,7 @@ class TournamentDesk:
 
     async def _answer_lang(self, interaction: Interaction, tournament_id: int) -> str:
         """A private answer speaks the player's own chosen language, else the tournament's."""
-        chosen = await self.controller.chosen_lang(interaction.user.id)
+        chosen = await self.controller.languages.chosen_lang(interaction.user.id)
         return chosen or await self._tournament_lang(tournament_id)
 
 

@@ -245,7 +245,7 @@ def hand_message(table: Table, view: SeatViewBase, lang: str, *,
                  render: bool = True, last: bool = False) -> Message:
     """The ephemeral hand: the game's text, picture and one control per action
     (``render=False``: see ``table_message``). ``last``: the last edit its token allows
-    (``Controller._edit_hand``): it says it no longer follows the table, and a button
+    (``Hands.edit``): it says it no longer follows the table, and a button
     refreshes it (its click's own token edits it from then on); its cards still work."""
     parts = game_ui(table).hand(table, view, lang)
     lines = list(parts.lines)

@@ -81,3 +81,12 @@ class HandSessions(dict[tuple[int, int], Session]):
     def discard(self, key: tuple[int, int]) -> None:
         if key in self:
             del self[key]
+
+
+def message_id(interaction: HandLink) -> int | None:
+    """The message whose component was clicked (a hand's own, or the table message that
+    opened a hand as a new message); None for a command."""
+    if isinstance(interaction, StoredHand):
+        return interaction.message_id
+    message = interaction.message
+    return None if message is None else message.id

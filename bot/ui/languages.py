@@ -1,0 +1,77 @@
+"""The language of a private answer: the player's own choice (``/… settings``), else the
+table's, else the one of the table of the server he last played at, else his client's."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.i18n import lang_of_locale
+from bot.model import Table
+
+if TYPE_CHECKING:
+    from bot.ui.controller import Controller
+
+log = logging.getLogger(__name__)
+Interaction = discord.Interaction[Any]
+
+
+class Languages:
+    """The players' languages (``Controller.languages``)."""
+
+    def __init__(self, ctl: Controller) -> None:
+        self.ctl = ctl
+        self.chosen: dict[int, str | None] = {}  # user -> his own language (/… settings)
+
+    async def chosen_lang(self, user_id: int) -> str | None:
+        """The language a player chose for his private messages, if any (cached)."""
+        if user_id not in self.chosen:
+            try:
+                chosen = (await self.ctl.store.user_settings(user_id)).get("lang")
+            except Exception:
+                log.warning("could not read the settings of user %s", user_id)
+                return None
+            self.chosen[user_id] = chosen if isinstance(chosen, str) else None
+        return self.chosen[user_id]
+
+    async def set_lang(self, user_id: int, lang: str | None) -> None:
+        await self.ctl.store.set_user_setting(user_id, "lang", lang)
+        self.chosen[user_id] = lang
+
+    async def lang_for(self, interaction: Interaction, table: Table | None = None) -> str:
+        """The language of a private answer, the first of:
+
+        1. the player's own choice (``/… settings language``);
+        2. the language of the table the answer is about;
+        3. the language of the table of this server he last played at (``last_table``: one
+           he has left, or one that has finished): who played at a Czech table keeps reading
+           Czech, whatever his client's language;
+        4. his Discord client's language (a player new to the server)."""
+        chosen = await self.chosen_lang(interaction.user.id)
+        if chosen is not None:
+            return chosen
+        if table is None:
+            table = await self.last_table(interaction)
+        if table is not None:
+            return table.settings.lang
+        return lang_of_locale(interaction.locale)
+
+    async def last_table(self, interaction: Interaction) -> Table | None:
+        """The table of this server the asker last played at (``TableService.last_table``),
+        whatever became of it since; None if none (or it is gone)."""
+        if interaction.guild_id is None:
+            return None
+        table_id = await self.ctl.service.last_table(interaction.guild_id, interaction.user.id)
+        if table_id is None:
+            return None
+        try:
+            return await self.ctl.table(table_id)
+        except Exception:
+            log.warning("could not load table %s", table_id)
+            return None
+
+    async def lang_at(self, interaction: Interaction, table_id: int) -> str:
+        table = self.ctl.service.tables.get(table_id) or self.ctl.finished.get(table_id)
+        return await self.lang_for(interaction, table)

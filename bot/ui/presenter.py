@@ -1,0 +1,293 @@
+"""Composing what a change of a table must show (the service's ``Presenter``): the lobby, the
+game's announcements and final order, the table message, and the ping of the human to act —
+outbox items written in the change's transaction."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+
+from bot.delivery import items
+from bot.games import GameUI
+from bot.i18n import game_t, t
+from bot.model import RECENT_EVENTS, STATUS_PLAYING, Seat, Table
+from bot.storage.models import OutboxEntry, OutboxItem
+from bot.ui import builders
+from bot.ui.components import TableButton
+from engine.game import GameEvent
+
+if TYPE_CHECKING:
+    from bot.ui.controller import Controller
+
+
+
+class TablePresenter:
+    """The service's ``Presenter`` (``Controller.presenter``)."""
+
+    def __init__(self, ctl: Controller) -> None:
+        self.ctl = ctl
+        self.pinged: set[int] = set()  # tables whose last composed ping may still stand
+        # table -> the user id of the last human who moved there, from the actions committed
+        # ("by" a user id in the table's log): every move since was an AI seat's (or a forced
+        # one), so his turn after them is still his own move (``_turn_ping``). An AI standing
+        # in for an absent human ends it (his turn came after a timeout: he is pinged).
+        # ``composing``: what a change composed and not committed yet makes of it (None: it
+        # ends it), counted once the change is committed
+        self.movers: dict[int, int] = {}
+        self.composing: dict[int, int | None] = {}
+
+    def lobby_shown(self, table: Table) -> list[OutboxItem]:
+        """The lobby refreshed; a rematch's invitation too, when what it says has changed
+        (an invited player sat down, declined, left)."""
+        return [items.table_refresh(table.channel_id, table.table_id),
+                *self.ctl.rematches.invite_refresh(table)]
+
+    def options_shown(self, table: Table) -> list[OutboxItem]:
+        """The lobby with changed options, and who has to accept them now (notified)."""
+        out = self.lobby_shown(table)
+        waiting = table.not_agreed()
+        if waiting:
+            mentions = ", ".join(f"<@{s.user_id}>" for i in waiting
+                                 if (s := table.seats[i]) is not None)
+            text = t("core.options_changed", table.settings.lang, id=table.table_id,
+                     mentions=mentions)
+            out.append(items.post(table.channel_id, text, mentions=True,
+                                  table_id=table.table_id))
+        return out
+
+    def closed_shown(self, table: Table, reason: str,
+                     by: str | None = None) -> list[OutboxItem]:
+        text = builders.closed_text(table, f"core.closed_{reason}", table.settings.lang, by)
+        out = [items.table_refresh(table.channel_id, table.table_id, closed=reason),
+               items.post(table.channel_id, text, table_id=table.table_id),
+               *self.ctl.threads.pointer(table),
+               *self.ctl.rematches.invite_done(table, "core.again_invite_closed")]
+        unping = self._unping(table)
+        self._forget_mover(table.table_id)
+        return out if unping is None else [unping, *out]
+
+    def note(self, table: Table, key: str, seat: int) -> None:
+        if key == "absent" and not self.ctl.service.can_stand_in(table, seat):
+            key = "absent_waits"  # nobody else plays: no AI moves for him, the table waits
+        table.recent.add([t(f"core.note_{key}", table.settings.lang,
+                            name=table.names()[seat])])
+
+    def reminder(self, table: Table, seat: int, seconds_left: int) -> list[OutboxItem]:
+        s = table.seats[seat]
+        if s is None or s.user_id is None:
+            return []
+        key = ("core.reminder" if self.ctl.service.can_stand_in(table, seat)
+               else "core.reminder_wait")
+        text = t(key, table.settings.lang, mention=f"<@{s.user_id}>", seconds=seconds_left)
+        self.pinged.add(table.table_id)
+        return [items.ping(table.channel_id, table.table_id, text,
+                           buttons=[self._hand_button(table)])]
+
+    def game_shown(self, table: Table, events: Sequence[GameEvent],
+                   origin: int | None) -> list[OutboxItem]:
+        """A game change: its announcements, the final order when it ends, the table message
+        (posted anew when a deal starts) and the ping of the human to act (or the removal of
+        a ping that no longer holds)."""
+        state = table.state
+        assert state is not None
+        ui = builders.game_ui(table)
+        channel, tid = table.channel_id, table.table_id
+        table.events.extend(events)
+        del table.events[:-RECENT_EVENTS]
+        # (a human's own click among the change's actions: he has seen the lines before it,
+        # the table message keeps those from it on until he moves again: ``recent_shown``)
+        movers = {table.seat_of(p["by"]) for p in table.pending
+                  if isinstance(p.get("by"), int) and not isinstance(p.get("by"), bool)}
+        table.recent.add(ui.event_lines(table, events),
+                         [seat for seat in movers if seat is not None])
+        starts = ui.starts_deal(events)
+        lines = ui.announcements(table, events)
+        # a finished deal's picture (all shown) goes with its result line
+        pictures = ui.deal_pictures(table, events)
+        # a deal starts: the table message is posted anew and the old one becomes the
+        # record of these lines (one edit instead of a post beside it and its deletion)
+        refresh = items.table_refresh(channel, tid, repost=starts,
+                                      record=lines if starts and not state.finished else (),
+                                      pictures=pictures)
+        out = [] if refresh.payload.get("record") else [
+            items.post(channel, text, table_id=tid,
+                       pictures=[(name, file) for i, name, file in pictures if i == k])
+            for k, text in enumerate(lines)]
+        out.extend(self.ctl.rematches.invite_done(table, "core.again_invite_started"))
+        if state.finished:
+            out.append(self._final(table, ui))
+            out.extend(self.ctl.threads.pointer(table))
+        out.append(refresh)
+        self._note_mover(table)
+        had_ping = tid in self.pinged or table.ping_message_id is not None
+        ping = self._turn_ping(table, ui, events, origin)
+        if state.finished:
+            self._forget_mover(tid)
+        if starts and ping is not None and not ping.payload.get("clear"):
+            # a deal starts with a human to act: the table message posted anew at the
+            # bottom notifies him itself (its first line; its "Moje karty" button gives the
+            # fresh hand) — one message instead of a ping posted and deleted beside it
+            refresh.payload["ping"] = True
+            self.pinged.discard(tid)
+            ping = items.unping(channel, tid) if had_ping else None  # a ping of before goes
+        elif ping is not None:
+            refresh.payload["ping"] = False  # this change pings (or unpings) on its own
+        if ping is not None:
+            out.append(ping)
+        return out
+
+    def final_lines(self, table: Table, lang: str) -> list[str]:
+        """The final order from the engine's outcome, with the game's notes."""
+        state = table.state
+        assert state is not None
+        outcome = state.outcome()
+        assert outcome is not None
+        ui = builders.game_ui(table)
+        lines = []
+        for seat in outcome.order():
+            line = game_t(table.game_kind, "place", lang, n=outcome.places[seat],
+                          name=ui.seat_name(table, seat, lang), points=outcome.scores[seat])
+            lines.append(line + ui.outcome_note(outcome, seat, lang))
+        return lines
+
+    def _final(self, table: Table, ui: GameUI) -> OutboxItem:
+        """The final order, with the game's final picture (drawn when it is sent) attached
+        beside the embed (inside, Discord would fit a tall sheet into a landscape box) and,
+        when the game is not rated, why (``Materials.rating_note``, also when it is sent)."""
+        lang = table.settings.lang
+        embed = discord.Embed(title=builders.table_title(table, "final_title", lang),
+                              colour=builders.EMBED_COLOUR)
+        embed.add_field(name=t("core.final_order", lang),
+                        value="\n".join(self.final_lines(table, lang)), inline=False)
+        buttons = []
+        if table.tournament is None:  # (a tournament's next round is the tournament's)
+            embed.add_field(name=t("core.again_heading", lang),
+                            value=t("core.again_line", lang, command=ui.command), inline=False)
+            buttons.append({"custom_id": TableButton(table.table_id, "again").custom_id,
+                            "label": t("core.btn_again", lang),
+                            "style": discord.ButtonStyle.success.value})
+        has_picture = ui.final_picture(table, lang) is not None
+        item = items.post(table.channel_id, embed=cast(dict[str, Any], embed.to_dict()),
+                          pictures=[("final", "protokol.png")] if has_picture else (),
+                          table_id=table.table_id, buttons=buttons)
+        item.payload["rating"] = True
+        return item
+
+    def _hand_button(self, table: Table) -> dict[str, Any]:
+        """The ping's button: a fresh hand message at the bottom of the channel."""
+        label = t("core.btn_hand", table.settings.lang)
+        return {"custom_id": TableButton(table.table_id, "hand").custom_id, "label": label,
+                "style": discord.ButtonStyle.primary.value}
+
+    def _unping(self, table: Table) -> OutboxItem | None:
+        """The turn ping or reminder no longer holds (the game is over or aborted, nobody is
+        to be pinged): it goes (an entry that supersedes a ping not sent yet)."""
+        if table.table_id not in self.pinged and table.ping_message_id is None:
+            return None
+        self.pinged.discard(table.table_id)
+        return items.unping(table.channel_id, table.table_id)
+
+    def _turn_ping(self, table: Table, ui: GameUI, events: Sequence[GameEvent],
+                   origin: int | None) -> OutboxItem | None:
+        assert table.state is not None
+        found = self._human_to_act(table)
+        if found is None:
+            return self._unping(table)
+        seat, s = found
+        if s.absent:
+            return None  # the table waits for him (or an AI stands in): his ping still holds
+        turn = table.turn  # (as saved before this change: a restart keeps it)
+        if not events and turn is not None and (turn.version, turn.seat) == (table.version,
+                                                                             seat):
+            return None  # nothing moved, his turn goes on: what it showed him still holds
+        own = (s.user_id == origin or (table.table_id, s.user_id) in self.ctl.acting
+               or s.user_id == self._mover(table))
+        if own and not ui.starts_deal(events):
+            # he is still on the move he just made (AI turns — applied by the service's
+            # driver after his click — kvarty lead again): his hand shows his turn
+            return None
+        self.pinged.add(table.table_id)
+        return items.ping(table.channel_id, table.table_id,
+                          ui.turn_ping(table, seat, f"<@{s.user_id}>"),
+                          buttons=[self._hand_button(table)])
+
+    def ping_line(self, table: Table) -> str | None:
+        """The line of a table message posted with ``ping``: the human to act as the table
+        is now (when it is sent), if the table waits for him."""
+        found = self._human_to_act(table)
+        if found is None or found[1].absent:
+            return None
+        seat, s = found
+        return builders.game_ui(table).turn_ping(table, seat, f"<@{s.user_id}>")
+
+    @staticmethod
+    def _human_to_act(table: Table) -> tuple[int, Seat] | None:
+        """The seat to act and its player, while the table plays and a human sits there."""
+        seat = None if table.state is None else table.state.to_act
+        if seat is None or table.status != STATUS_PLAYING:
+            return None
+        s = table.seats[seat]
+        return None if s is None or s.user_id is None else (seat, s)
+
+    def _note_mover(self, table: Table) -> None:
+        """What the change being composed (its actions, not committed yet) makes of the
+        table's last mover: the last human who moved in it, or None after an AI stood in
+        for an absent human; nothing when only AI seats (and forced moves) moved."""
+        tid = table.table_id
+        self.composing.pop(tid, None)
+        for action in reversed(table.pending):
+            by, seat = action.get("by"), action.get("seat")
+            if isinstance(by, int) and not isinstance(by, bool):
+                self.composing[tid] = by
+                return
+            if by == "ai" and isinstance(seat, int) and 0 <= seat < len(table.seats):
+                s = table.seats[seat]
+                if s is not None and s.user_id is not None:  # an AI stood in for him
+                    self.composing[tid] = None
+                    return
+
+    def _mover(self, table: Table) -> int | None:
+        """The last human who moved at the table (in the change being composed, or in the
+        committed ones)."""
+        tid = table.table_id
+        return self.composing[tid] if tid in self.composing else self.movers.get(tid)
+
+    def _forget_mover(self, table_id: int) -> None:
+        """The table finished or closed: nobody moves there any more."""
+        self.movers.pop(table_id, None)
+        self.composing.pop(table_id, None)
+        for key in [k for k in self.ctl.last_moves if k[0] == table_id]:
+            del self.ctl.last_moves[key]
+        for key in [k for k in self.ctl.hands.back_notes if k[0] == table_id]:
+            del self.ctl.hands.back_notes[key]
+
+    def committed(self, table: Table, entries: Sequence[OutboxEntry], game: bool) -> None:
+        if game and table.table_id in self.composing:
+            mover = self.composing.pop(table.table_id)
+            if mover is None:
+                self.movers.pop(table.table_id, None)
+            else:
+                self.movers[table.table_id] = mover
+        self.ctl.delivery.submit(entries)
+        if game:
+            self.ctl.hands.refresh_all(table)
+        self.ctl.hands.due()
+
+    async def table_changed(self, table: Table, events: Sequence[GameEvent]) -> None:
+        """Show a table as it is now (outside a change: tests, tools), and wait for it."""
+        await self._show(table, self.game_shown(table, events, None), game=True)
+
+    async def lobby_changed(self, table: Table) -> None:
+        await self._show(table, self.lobby_shown(table))
+
+    async def _show(self, table: Table, outbox: list[OutboxItem], game: bool = False) -> None:
+        ids = await self.ctl.store.add_outbox(outbox)
+        self.committed(table, [OutboxEntry.of(i, item, discord.utils.utcnow())
+                               for i, item in zip(ids, outbox, strict=True)], game)
+        await self.ctl.delivery.settled(table.table_id)
+
+    def chain_ended(self, table_id: int) -> None:
+        self.ctl.delivery.release(table_id)
+        self.ctl.hands.release(table_id)

@@ -1,0 +1,246 @@
+"""A rematch ("Hrát znovu" under a finished table's final order): the new table, and its
+invitation to the others who played there — kept up to date while its lobby waits, said done
+once the table starts or closes."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.delivery import items
+from bot.errors import TableError
+from bot.i18n import game_key, t
+from bot.model import (
+    STATUS_ABORTED,
+    STATUS_FINISHED,
+    STATUS_LOBBY,
+    STATUS_PLAYING,
+    Table,
+    TableSettings,
+)
+from bot.service import Place
+from bot.storage.models import OutboxItem
+from bot.ui import builders
+from bot.ui.components import LobbyButton, frozen_view
+
+if TYPE_CHECKING:
+    from bot.ui.controller import Controller
+
+log = logging.getLogger(__name__)
+Interaction = discord.Interaction[Any]
+
+
+class Rematches:
+    """Rematches and their invitations (``Controller.rematches``)."""
+
+    def __init__(self, ctl: Controller) -> None:
+        self.ctl = ctl
+
+    async def decline(self, interaction: Interaction, table_id: int, lang: str) -> None:
+        """A click on a rematch invitation's "Nehraju" (answered already): an invited player
+        does not play this time. The one who opened the rematch is told how he leaves its
+        lobby instead, anybody else that the button is for the invited players of this
+        table (the one the invitation names)."""
+        user_id = interaction.user.id
+        try:
+            await self.ctl.service.decline(table_id, user_id)
+        except TableError as exc:
+            if exc.key != "again_not_invited":
+                raise
+            table = self.ctl.service.tables.get(table_id)
+            creator = table is not None and user_id == table.creator_id \
+                and table.seat_of(user_id) is not None
+            await self.ctl.replies.error(interaction, "core.again_creator_decline" if creator
+                                         else "core.again_not_invited", lang, id=table_id)
+            return
+        await self.ctl.replies.error(interaction, "core.again_declined", lang, id=table_id)
+
+    async def again(self, interaction: Interaction, table_id: int, lang: str) -> None:
+        """A click on "Hrát znovu" under a finished table's final order: a new table in the
+        same channel with the finished one's settings (its options, timer, seating,
+        language, AI seats and their levels) and the clicker seated; the other humans who
+        played there are invited to join (each joins with the lobby's own button). Only one
+        who played there may, as ``/… new`` would let him (not seated elsewhere), and not
+        while a table is open in the channel (the clicks of the others then point to it)."""
+        old = await self.ctl.table(table_id)
+        user = interaction.user
+        if old is None or old.status != STATUS_FINISHED or old.tournament is not None:
+            await self.ctl.replies.tell(interaction,
+                                        await self.ctl.replies.over_text(table_id, lang)
+                                        or t("core.no_table", lang), lang)
+            return
+        ui = builders.game_ui(old)
+        humans = [s for s in old.seats if s is not None and s.user_id is not None]
+        if user.id not in {s.user_id for s in humans}:
+            await self.ctl.replies.error(interaction, "core.again_not_player", lang, id=table_id,
+                                         command=ui.command)
+            return
+        channel_id = old.channel_id
+
+        def busy() -> None:
+            open_ = self.ctl.service.tables_in_channel(channel_id)
+            if open_:
+                raise TableError("again_busy", id=open_[0].table_id)
+
+        async def placement() -> Place | None:  # (asked while the channel takes no other)
+            busy()
+            return await self.ctl.threads.placement(old.guild_id, channel_id)
+
+        settings = TableSettings.from_json(old.settings.to_json())
+        settings.revision = 0
+        rematch = {"of": table_id, "seats": {str(s.user_id): i for i, s in enumerate(old.seats)
+                                             if s is not None and s.user_id is not None}}
+        # (a thread and the AI seats are REST calls and commits more than Discord's three
+        # seconds for a first answer may allow)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            busy()
+            if self.ctl.service.table_of_user(old.guild_id, user.id) is not None:
+                raise TableError("already_seated")
+            table = await self.ctl.service.create(old.guild_id, channel_id, user.id,
+                                                  user.display_name, settings, old.game_kind,
+                                                  placement=placement, rematch=rematch)
+        except TableError as exc:
+            if exc.key == "again_busy":
+                await self.again_busy(interaction, old, int(exc.params["id"]), lang)
+            elif (seated := self.ctl.replies.seated_answer(interaction, exc, old.game_kind, lang)):
+                await self.ctl.replies.tell(interaction, seated, lang)
+            else:
+                await self.ctl.replies.tell(interaction, t(game_key(old.game_kind, exc.key), lang,
+                                                           **exc.params), lang)
+            return
+        for i, s in enumerate(old.seats):  # its AI players, in their seats (not those who
+            # took a leaver's place)
+            if s is not None and s.user_id is None and not s.left and s.ai is not None:
+                try:
+                    await self.ctl.service.add_ai(table.table_id, user.id, s.ai, seat=i)
+                except TableError as exc:
+                    log.warning("no AI %s for table %s: %s", s.ai, table.table_id, exc.key)
+        others = [s for s in humans if s.user_id != user.id]
+        assert table.rematch is not None
+        table.rematch["by"] = user.display_name
+        text = t("core.again_created", lang, id=table.table_id, old=table_id)
+        if table.channel_id != channel_id:
+            text += " " + t("core.table_created_thread", lang,
+                            thread=f"<#{table.channel_id}>")
+        if others:
+            invite = table.rematch["shown"] = self.invite_words(table)
+            join = {"custom_id": LobbyButton(table.table_id, "join").custom_id,
+                    "label": t("core.btn_join", settings.lang),
+                    "style": discord.ButtonStyle.primary.value}  # (the lobby's own button)
+            decline = {"custom_id": LobbyButton(table.table_id, "decline").custom_id,
+                       "label": t("core.btn_decline", settings.lang),
+                       "style": discord.ButtonStyle.secondary.value}
+            await self.ctl.enqueue([items.post(table.channel_id, invite, mentions=True,
+                                               buttons=[join, decline], table_id=table.table_id,
+                                               key=_invite_key(table.table_id))])
+            text += " " + t("core.again_invited", lang,
+                            names=", ".join(s.name for s in others))
+        await self.ctl.replies.tell(interaction, text, lang)
+
+    async def again_busy(self, interaction: Interaction, old: Table, open_id: int,
+                         lang: str) -> None:
+        """"Hrát znovu" while a table is open in the channel: the rematch of the same table
+        still in its lobby seats him (his click says he wants to play; in his old seat);
+        another lobby is offered with its own join button; a table in play is to wait for."""
+        user = interaction.user
+        open_ = self.ctl.service.tables.get(open_id)
+        mine = self.ctl.service.table_of_user(old.guild_id, user.id)
+        if mine is not None and mine.table_id == open_id:
+            await self.ctl.replies.error(interaction, "core.joined", lang, id=open_id)
+            return
+        if open_ is not None and open_.status == STATUS_LOBBY:
+            if (open_.rematch or {}).get("of") == old.table_id:
+                try:
+                    await self.ctl.service.join(open_id, user.id, user.display_name)
+                except TableError as exc:
+                    await self.ctl.replies.tell(interaction, t(game_key(
+                        old.game_kind, exc.key), lang, **exc.params), lang)
+                    return
+                await self.ctl.replies.error(interaction, "core.again_joined", lang, id=open_id)
+                return
+            button = LobbyButton(open_id, "join", t("core.btn_join", lang),
+                                 discord.ButtonStyle.primary)
+            await interaction.followup.send(t("core.again_busy_lobby", lang, id=open_id),
+                                            view=frozen_view(button), ephemeral=True)
+            return
+        await self.ctl.replies.error(interaction, "core.again_busy", lang, id=open_id)
+
+    def invite_done(self, table: Table, key: str) -> list[OutboxItem]:
+        """A rematch's invitation once its table started (or closed): its text says so, its
+        join button goes (once; None before it was posted — ``set_invite`` then does it)."""
+        rematch = table.rematch
+        if rematch is None or rematch.get("done") or not isinstance(rematch.get("invite"),
+                                                                     list):
+            return []
+        rematch["done"] = True
+        channel_id, message_id = rematch["invite"]
+        names = ", ".join(s.name for s in table.seats if s is not None)
+        text = t(key, table.settings.lang, id=table.table_id, old=rematch.get("of"),
+                 names=names)
+        return [items.delete(int(channel_id), int(message_id), table.table_id, record=text)]
+
+    def invite_words(self, table: Table) -> str:
+        """A rematch's invitation: who opened it, whom it still awaits (mentioned: the post
+        notifies them), who said he does not play this time."""
+        rematch = table.rematch or {}
+        lang = table.settings.lang
+        name = rematch.get("by")
+        if not isinstance(name, str):  # (a rematch opened before its opener was kept)
+            name = next((s.name for s in table.seats
+                         if s is not None and s.user_id == table.creator_id), "?")
+        awaited, declined = table.rematch_awaited(), table.rematch_declined()
+        values = {"name": name, "id": table.table_id, "old": rematch.get("of")}
+        if awaited:
+            text = t("core.again_invite", lang, mentions=", ".join(f"<@{u}>" for u in awaited),
+                     **values)
+        elif declined:
+            text = t("core.again_invite_answered", lang, **values)
+        else:
+            text = t("core.again_invite_seated", lang, **values)
+        if declined:
+            text += "\n" + t("core.lobby_declined", lang,
+                             names=", ".join(f"<@{u}>" for u in declined))
+        return text
+
+    def invite_text(self, table: Table) -> str | None:
+        """A rematch's posted invitation as its lobby is now (None: not posted yet, or its
+        table started or closed — ``invite_done`` said its last words)."""
+        rematch = table.rematch
+        if rematch is None or rematch.get("done") or table.status != STATUS_LOBBY \
+                or not isinstance(rematch.get("invite"), list):
+            return None
+        return self.invite_words(table)
+
+    def invite_refresh(self, table: Table) -> list[OutboxItem]:
+        """The rematch's invitation edited, if what it says has changed since it was last
+        written (kept with the table: ``shown``)."""
+        text = self.invite_text(table)
+        if text is None or table.rematch is None or text == table.rematch.get("shown"):
+            return []
+        table.rematch["shown"] = text
+        return [items.invite(table.channel_id, table.table_id)]
+
+    async def set_invite(self, table: Table, channel_id: int, message_id: int) -> None:
+        """The rematch's invitation was posted (``bot.delivery.channel``): kept, so that the
+        start of its table (or its closing) takes its button away."""
+        if table.rematch is None:
+            return
+        table.rematch["invite"] = [channel_id, message_id]
+        later = []
+        if table.status == STATUS_PLAYING or table.status == STATUS_FINISHED:
+            later = self.invite_done(table, "core.again_invite_started")
+        elif table.status == STATUS_ABORTED:
+            later = self.invite_done(table, "core.again_invite_closed")
+        else:  # (answered before it was posted: it says so now)
+            later = self.invite_refresh(table)
+        await self.ctl.service.note_ids(table)
+        if later:
+            await self.ctl.enqueue(later)
+
+
+def _invite_key(table_id: int) -> str:
+    """The outbox key of a rematch's invitation (its message id is kept: ``set_invite``)."""
+    return f"invite:{table_id}"

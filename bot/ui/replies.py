@@ -1,0 +1,186 @@
+"""What a click or command is told privately: an ephemeral answer tried twice (an answer that
+still did not arrive is given with the player's next click), a ``TableError`` in the table's
+game's words, what an old button of a table that is over answers, and what one who does not
+sit at the table is told instead of his hand."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.errors import TableError
+from bot.games import ui_of
+from bot.i18n import game_key, t
+from bot.model import STATUS_ABORTED, STATUS_FINISHED, Table
+from bot.storage.models import TournamentStatus
+from bot.tournament import model as tournament_model
+from bot.ui import builders
+
+if TYPE_CHECKING:
+    from bot.ui.controller import Controller
+
+log = logging.getLogger(__name__)
+Interaction = discord.Interaction[Any]
+
+
+class Replies:
+    """The private answers of the controller (``Controller.replies``)."""
+
+    def __init__(self, ctl: Controller) -> None:
+        self.ctl = ctl
+        # user -> answers that did not reach him, each with its language
+        self.missed: dict[int, list[tuple[str, str]]] = {}
+
+    async def error(self, interaction: Interaction, key: str, lang: str, **values: Any) -> None:
+        """An ephemeral answer with the string ``key`` (a whole ``namespace.key``)."""
+        await self.tell(interaction, t(key, lang, **values), lang)
+
+    async def tell(self, interaction: Interaction, text: str, lang: str) -> None:
+        """An ephemeral answer, tried twice; if it still fails, he gets it with his next
+        click (``deliver_missed``)."""
+        for attempt in (1, 2):
+            try:
+                if interaction.response.is_done():
+                    await interaction.followup.send(text, ephemeral=True)
+                else:
+                    await interaction.response.send_message(text, ephemeral=True)
+                return
+            except discord.HTTPException as exc:
+                log.warning("could not answer interaction %s (attempt %d): %s", interaction.id,
+                            attempt, exc)
+        self.missed.setdefault(interaction.user.id, []).append((lang, text))
+
+    async def deliver_missed(self, interaction: Interaction) -> None:
+        texts = self.missed.pop(interaction.user.id, None)
+        if not texts:
+            return
+        text = "\n".join(t("core.delivery.missed", lang, text=x) for lang, x in texts)
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
+        except discord.HTTPException:
+            self.missed.setdefault(interaction.user.id, []).extend(texts)
+
+    async def refuse(self, interaction: Interaction, exc: TableError, lang: str,
+                     kind: str | None) -> None:
+        """A ``TableError`` as the table's game words it (with the engine's refusal in the
+        game's words when it carries one: a refused choice of several cards); one seated at
+        another table is told which (``seated_answer``)."""
+        seated = self.seated_answer(interaction, exc, kind, lang)
+        if seated is not None:
+            await self.tell(interaction, seated, lang)
+            return
+        key = game_key(kind, exc.key) if kind is not None else f"core.{exc.key}"
+        refusal = exc.params.get("refusal")
+        if isinstance(refusal, Exception) and kind is not None:
+            try:
+                why = ui_of(kind).refusal_text(refusal, lang)
+            except Exception:
+                log.exception("a refusal could not be worded")
+                why = None
+            if why:
+                await self.error(interaction, game_key(kind, "illegal_why"), lang, reason=why)
+                return
+        await self.error(interaction, key, lang, **exc.params)
+
+    def seated_answer(self, interaction: Interaction, exc: TableError, kind: str | None,
+                      lang: str) -> str | None:
+        """``already_seated`` as ``/<game> new`` words it (``commands.seated_text``, the one
+        text of it): the table he sits at, a tournament's named, and what leaving it would
+        mean; None for another refusal (or if he sits nowhere by now)."""
+        if exc.key != "already_seated" or interaction.guild_id is None:
+            return None
+        seated = self.ctl.service.table_of_user(interaction.guild_id, interaction.user.id)
+        if seated is None:
+            return None
+        from bot.commands import seated_text
+
+        return seated_text(seated, kind or seated.game_kind, lang)
+
+    def kind(self, table_id: int) -> str | None:
+        table = self.ctl.service.tables.get(table_id) or self.ctl.finished.get(table_id)
+        return None if table is None else table.game_kind
+
+    async def over_text(self, table_id: int, lang: str) -> str | None:
+        """What an old button of a finished or closed table answers (None: no such table)."""
+        table = await self.ctl.table(table_id)
+        if table is None:
+            return None
+        if table.status == STATUS_FINISHED and table.state is not None \
+                and table.state.finished:
+            title = builders.table_title(table, "final_title", lang)
+            order = "\n".join(self.ctl.presenter.final_lines(table, lang))
+            return t("core.delivery.over", lang, title=title, order=order)
+        if table.status == STATUS_ABORTED:
+            return builders.closed_text(table, "core.delivery.closed", lang)
+        return None
+
+    async def refuse_or_over(self, interaction: Interaction, exc: TableError, lang: str,
+                             table_id: int) -> None:
+        if exc.key in ("no_table", "game_over", "not_started"):
+            text = await self.over_text(table_id, lang)
+            if text is not None:
+                await self.tell(interaction, text, lang)
+                return
+        await self.refuse(interaction, exc, lang, self.kind(table_id))
+
+    async def refuse_move(self, interaction: Interaction, exc: TableError, lang: str,
+                          table_id: int, choice: object) -> None:
+        """``refuse_or_over`` for a click on the hand; a raw click on a disabled control
+        (``choice``: its index; Discord greys them out) is told why, as the hand tells it."""
+        table = self.ctl.service.tables.get(table_id)
+        seat = None if table is None else table.seat_of(interaction.user.id)
+        if (exc.key == "illegal" and "refusal" not in exc.params and isinstance(choice, int)
+                and table is not None and table.state is not None and seat is not None):
+            try:
+                why = ui_of(table.game_kind).disabled_reason(table, seat, choice, lang)
+            except Exception:
+                log.exception("a disabled control's reason could not be worded")
+                why = None
+            if why:
+                await self.error(interaction, game_key(table.game_kind, "illegal_why"), lang,
+                                 reason=why)
+                return
+        await self.refuse_or_over(interaction, exc, lang, table_id)
+
+    async def refusal_text(self, exc: TableError, lang: str, table_id: int) -> str:
+        """A refusal as ``refuse_or_over`` words it: a table that is over, its result."""
+        if exc.key in ("no_table", "game_over", "not_started"):
+            text = await self.over_text(table_id, lang)
+            if text is not None:
+                return text
+        kind = self.kind(table_id)
+        return t(game_key(kind, exc.key) if kind is not None else f"core.{exc.key}", lang,
+                 **exc.params)
+
+    def spectator_text(self, table: Table, user_id: int, lang: str) -> str:
+        """No hand for one who does not sit at the table; one who left a running
+        tournament is reminded that an AI plays his seat to the end of it."""
+        link = table.tournament
+        left = None if link is None else self.tournament_left_text(
+            table.guild_id, user_id, lang, int(link["id"]))
+        return left or t("core.spectator_hand", lang)
+
+    def tournament_left_text(self, guild_id: int | None, user_id: int, lang: str,
+                             tournament_id: int | None = None) -> str | None:
+        """What one who left a running tournament of the server for good (left its table,
+        or withdrew) is told where he looks for his cards or his table (Moje karty at its
+        table, ``/… hand``, ``/… leave``, ``/… abort``): an AI plays his seat to the end of
+        it. None if he did not (``tournament_id``: that tournament only; else the newest
+        such)."""
+        found = []
+        for t_ in self.ctl.desk.service.tournaments.values():
+            if t_.guild_id != guild_id or t_.status != TournamentStatus.PLAYING or (
+                    tournament_id is not None and t_.tournament_id != tournament_id):
+                continue
+            e = tournament_model.entrant_of_user(t_, user_id)
+            if e is not None and e.replaced_from is not None:
+                found.append(t_)
+        if not found:
+            return None
+        best = max(found, key=lambda t_: t_.tournament_id)
+        return t("core.tournament.left_hand", lang, id=best.tournament_id)
