@@ -160,7 +160,7 @@ class Watch:
         deliver = ChannelDeliverer._table
 
         async def timed(deliverer: Any, channel: Any, entry: Any, before_post: Any) -> Any:
-            table = deliverer.m.service.tables.get(entry.table_id)
+            table = deliverer.m.ctl.service.tables.get(entry.table_id)
             version = table.version if table is not None else -1
             result = await deliver(deliverer, channel, entry, before_post)
             watch.shown[entry.table_id].append((version, time.perf_counter()))

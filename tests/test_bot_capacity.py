@@ -46,7 +46,7 @@ class Watch:
         deliver = ChannelDeliverer._table
 
         async def table(deliverer: Any, channel: Any, entry: Any, before_post: Any) -> Any:
-            shown = deliverer.m.service.tables.get(entry.table_id)
+            shown = deliverer.m.ctl.service.tables.get(entry.table_id)
             watch.shown.append((entry.table_id, shown.version if shown is not None else -1))
             return await deliver(deliverer, channel, entry, before_post)
 
