@@ -145,10 +145,12 @@ async def test_the_hand_shows_the_phase_controls_and_the_engine_reasons(harness)
     assert not labels["1P – first duty"].get("disabled")
     assert "The forehand must open the bidding; passing is not allowed." in hand.content
     # a modified client clicks the disabled Pass: the game has not moved, the rules refuse
-    # it, and the hand keeps its reason
+    # it with the reason the hand gives, and the hand keeps it
     before = c.table.state.to_json()
     res = await raw_click(alice, hand, labels["Pass"]["custom_id"])
-    assert [f.content for f in res.followups] == ["The rules do not allow that move."]
+    assert [f.content for f in res.followups] == [
+        "The rules do not allow that: The forehand must open the bidding; passing is not "
+        "allowed."]
     assert "The forehand must open the bidding; passing is not allowed." in hand.content
     assert c.table.state.to_json() == before
     await c.act(scripted({"bid": {0: "1P"}})(c.table.state))
@@ -185,6 +187,71 @@ async def test_the_hand_shows_the_phase_controls_and_the_engine_reasons(harness)
     rnd = c.table.state
     assert rnd.deal.discards[0] == parse_cards("Jh Ch Qh 3k")
     assert rnd.to_act == 1
+
+
+async def test_a_raw_click_on_a_disabled_call_or_card_is_told_why_as_the_hand_says(harness):
+    """A raw click on a disabled control (a modified client or an old message: Discord greys
+    it out) was answered only "Tenhle tah pravidla nedovolují."; it is told the engine's
+    reason for that control, the one the hand shows, in the table's language — a call of a
+    lower tarok, a card that does not follow suit — and nothing changes."""
+    from bot.games.taroky.words import card_label
+    from engine.taroky import TarokyRound
+    from engine.taroky.actions import Play
+    from engine.taroky.cards import cards_of
+    from engine.taroky.errors import TarokyError
+    from engine.taroky.options import TarokyOptions
+
+    def refused(rnd: TarokyRound, action: Any) -> str | None:
+        try:
+            rnd.verify(action)
+        except TarokyError as exc:
+            return str(exc.code)
+        return None
+
+    def off_suit(rnd: TarokyRound) -> int | None:
+        seat = rnd.to_act
+        if rnd.deal.phase != "play" or seat is None:
+            return None
+        return next((card for card in cards_of(rnd.view(seat).hand)
+                     if refused(rnd, Play(seat, card)) == "must_follow_suit"), None)
+
+    script = scripted({"bid": {0: "1P"}, "choose": {0: "1P"}, "call": {0: "XIX"}})
+    said = {
+        "cs": ("Takhle to pravidla nedovolují: Volá se XIX; nižší tarok (nejníž XVI) jen s "
+               "držením všech vyšších až po XIX.",
+               "Takhle to pravidla nedovolují: Musíš přiznat barvu."),
+        "en": ("The rules do not allow that: Call XIX; a lower tarok (XVI at the lowest) only "
+               "holding every tarok above it up to XIX.",
+               "The rules do not allow that: You must follow suit."),
+    }
+    deal = given(WORKED_HANDS, WORKED_TALON)
+    for lang, (call_why, card_why) in said.items():
+        _g, ch, users, tid = await open_taroky(harness, NAMES, [deal], language=lang)
+        c = Clickers(harness, ch, tid, users)
+        table = c.table
+        rnd = TarokyRound(options=TarokyOptions.from_json(table.settings.options),
+                          deals=[deal])
+        for stop, label, why in ((lambda r: r.deal.phase == "call", "XVIII", call_why),
+                                 (lambda r: off_suit(r) is not None, None, card_why)):
+            while not stop(rnd):
+                actions = script(rnd)
+                for action in actions if isinstance(actions, list) else [actions]:
+                    rnd.apply(action)
+            table.state = rnd
+            await harness.service._save(table)
+            await harness.bot.controller.table_changed(table, [])
+            seat = rnd.to_act
+            assert seat is not None
+            user = c.users[table.seats[seat].user_id]
+            hand = await c.open_hand(user)
+            label = label or card_label(off_suit(rnd) or 0, lang)
+            [button] = [x for row in hand.components for x in row["components"]
+                        if x.get("label") == label]
+            assert button.get("disabled") and why.partition(": ")[2] in hand.content
+            before = rnd.to_json()
+            res = await raw_click(user, hand, button["custom_id"])
+            assert [f.content for f in res.followups] == [why]
+            assert table.state.to_json() == before and table.state.to_act == seat
 
 
 async def test_an_illegal_choice_of_cards_is_refused_with_the_engines_reason(harness):

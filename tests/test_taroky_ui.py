@@ -861,3 +861,43 @@ def test_T_CALL_PARTNER_the_secret_partner_is_warned_that_announcing_reveals_him
     assert rnd.view(0).public.partner == 2
     assert warning not in UI.hand(_table(rnd), rnd.view(2), "cs").lines
     assert warning not in UI.hand(_table(rnd), rnd.view(0), "cs").lines
+
+
+def test_every_disabled_control_is_told_why_as_the_hands_reason_lines_say() -> None:
+    """A raw click on a disabled control (Discord greys it out) is told the engine's reason
+    for that very control (``disabled_reason``): over random walks through deals, each
+    disabled button of every step reads its reason back from its index, and it is the reason
+    the hand's lines give beside its label (one source: ``candidates``)."""
+    import random
+
+    from bot.games.taroky.hand import controls, disabled_reason
+    from bot.ui.components import DISABLED, ActionButton
+
+    seen: set[str] = set()
+    from engine.taroky.actions import Bid
+
+    for seed in range(6):
+        rng = random.Random(seed)
+        rnd = TarokyRound(rng=random.Random(f"disabled/{seed}"),
+                          options=TarokyOptions(round_deals=1))
+        while not rnd.finished and rnd.to_act is not None:
+            seat = rnd.to_act
+            for lang in ("cs", "en"):
+                table = _table(rnd, lang)
+                items, reasons = controls(table, rnd.view(seat), lang)
+                lines = {line.rpartition(": ")[2]: line[2:].rpartition(": ")[0]
+                         for line in reasons}
+                for item in items:
+                    if not isinstance(item, ActionButton) or not item.item.disabled:
+                        assert disabled_reason(table, seat, getattr(item, "index", 0),
+                                               lang) is None
+                        continue
+                    assert item.index >= DISABLED
+                    why = disabled_reason(table, seat, item.index, lang)
+                    assert why is not None and why in lines, (item.item.label, reasons)
+                    label = item.item.label or ""
+                    assert label in lines[why].split(", ") or label in lines[why].split(" ")
+                    seen.add(type(rnd.legal_actions()[0]).__name__)
+            legal = rnd.legal_actions()  # the bidding passes to the choice (and a call)
+            rnd.apply(next((a for a in legal if a == Bid(seat, "dobra")), rng.choice(legal)))
+    assert {"Bid", "Choose", "Call", "Discard", "Play"} <= seen, seen

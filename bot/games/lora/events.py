@@ -64,7 +64,7 @@ class Words:
                  attempt: bool | None = None) -> None:
         self.lang, self.names, self.viewer = lang, list(names), viewer
         # the game in play after the events is a Graduation attempt (None: not known): the
-        # game of their tricks when they hold no start (``maturita_tricks``)
+        # game of their tricks when they hold no start (``unrecorded_in_maturita``)
         self.attempt = attempt
         # while a move an AI made for the reader is worded: its "_you_ai" sentence
         # ("Za tebe hrála AI: 7🔔.") is wanted, and whether there was one
@@ -211,7 +211,7 @@ class Words:
         # as if nobody took an Ober): the pass or fail line right after it tells the end
         self.graded = {id(e) for e, after in pairwise(told) if isinstance(e, GameEnded)
                        and isinstance(after, MaturitaFailed | MaturitaPassed)}
-        self.ungraded = maturita_tricks(told, self.attempt)
+        self.ungraded = unrecorded_in_maturita(told, self.attempt)
         return marked_pairs(events, Event, lambda e: self.line(e, id(e) in shed),
                             (*OWN_LINE, CardPlayed), lambda e: isinstance(e, quiet),
                             self.mark, lambda e, how: self.stood_in_line(e, how, id(e) in shed))
@@ -241,7 +241,7 @@ class Words:
         return text if self.worded else None
 
 
-def maturita_tricks(told: Sequence[Event], now: bool | None = None) -> set[int]:
+def unrecorded_in_maturita(told: Sequence[Event], now: bool | None = None) -> set[int]:
     """The tricks and knocks of Graduation attempts among ``told`` (by ``id``), the
     maturant's too: R-MATURITA records none of their points. A game is an attempt when
     ``told`` hold its start or choice as one, a defender's trick (it counts for nothing) or
@@ -275,7 +275,7 @@ def maturita_tricks(told: Sequence[Event], now: bool | None = None) -> set[int]:
 def table_lines(events: Sequence[Any], lang: str, names: Sequence[str],
                 attempt: bool | None = None) -> list[str]:
     """The table's event lines (public: names, the table's language); ``attempt``: the
-    game in play after ``events`` is a Graduation attempt (``maturita_tricks``)."""
+    game in play after ``events`` is a Graduation attempt (``unrecorded_in_maturita``)."""
     return Words(lang, names, attempt=attempt).lines(events, TABLE_QUIET)
 
 

@@ -87,7 +87,7 @@ def status_lines(table: Table, lang: str) -> list[str]:
 
 def in_attempt(table: Table) -> bool:
     """The game in play at ``table`` is a Graduation attempt: the tricks of its events
-    before any start among them are its own (``events.maturita_tricks``)."""
+    before any start among them are its own (``events.unrecorded_in_maturita``)."""
     return lora_of(table.state).is_maturita
 
 

@@ -142,6 +142,9 @@ class TarokyUI(BaseUI):
     def refusal_text(self, error: Exception, lang: str) -> str | None:
         return refusal(error, lang)
 
+    def disabled_reason(self, table: Table, seat: int, index: int, lang: str) -> str | None:
+        return hand_message.disabled_reason(table, seat, index, lang)
+
     def score_text(self, value: float | None, lang: str) -> str | None:
         if value is None:
             return "–"

@@ -4,7 +4,9 @@ per legal action of the phase, and the engine's reasons for what is not allowed.
 Every enabled control is one of ``legal_actions()`` (a button carries its index); a choice of
 several cards to lay away is one ``ActionsSelect`` whose options are single discards, which
 the engine applies in an order it accepts (``TableService.act_many``). Disabled controls
-show what the phase offers; why they are disabled is the engine's refusal, in words.
+show what the phase offers; why they are disabled is the engine's refusal, in words — the
+reason lines of the hand, and the answer to a raw click on one (``disabled_reason``), both
+read from one list of the step's candidates (``candidates``).
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from functools import partial
-from typing import Any
+from typing import Any, NamedTuple
 
 import discord
 
@@ -253,18 +255,38 @@ def item_words(item: str, view: SeatView, lang: str, said: bool = False) -> str:
     return label[:1].lower() + label[1:]
 
 
-def _buttons(table: Table, candidates: Sequence[tuple[DealAction, str, discord.ButtonStyle]],
-             view: SeatView, rows: Sequence[int] | None = None) -> list[Item]:
-    """One button per candidate: enabled with its index in ``legal`` when legal, else
-    disabled; ``rows`` places them (cards: the taroks' rows above the suits')."""
+class Candidate(NamedTuple):
+    """One control the seat's step offers: its action, its label and style (when enabled),
+    whether it is enabled, and how the reason lines name it (a call: its card alone)."""
+
+    action: DealAction
+    label: str
+    style: discord.ButtonStyle
+    enabled: bool
+    named: str
+
+
+class Step(NamedTuple):
+    """The controls of the seat's step, in the order of the hand's buttons: a disabled
+    button carries ``DISABLED`` + its place here (``disabled_reason`` reads it back)."""
+
+    candidates: list[Candidate]
+    cards: bool = False  # they are cards: the reason lines set them apart by spaces
+    rows: list[int] | None = None  # the buttons' rows (cards: taroks above the suits)
+    select: bool = False  # several cards to lay away: one select of the enabled ones
+
+
+def _buttons(table: Table, step: Step, view: SeatView) -> list[Item]:
+    """One button per candidate: enabled with its index in ``legal``, else disabled with
+    ``DISABLED`` + its place among the candidates."""
     index = {a: i for i, a in enumerate(view.legal)}
     items: list[Item] = []
-    for k, (action, label, style) in enumerate(candidates):
-        i = index.get(action)
+    for k, c in enumerate(step.candidates):
+        i = index.get(c.action) if c.enabled else None
         items.append(ActionButton(table.table_id, table.version,
-                                  i if i is not None else DISABLED + k, label,
-                                  style if i is not None else SECONDARY, disabled=i is None,
-                                  row=None if rows is None else rows[k]))
+                                  i if i is not None else DISABLED + k, c.label,
+                                  c.style if i is not None else SECONDARY, disabled=i is None,
+                                  row=None if step.rows is None else step.rows[k]))
     return items
 
 
@@ -280,65 +302,90 @@ def card_rows(cards: Sequence[int]) -> list[int]:
     return rows
 
 
-def _reasons(rnd: TarokyRound, view: SeatView, candidates: Sequence[tuple[DealAction, str]],
-             lang: str, cards: bool = False) -> list[str]:
-    """The engine's reasons for the candidates that are not legal, grouped by reason;
-    ``cards``: the labels are cards."""
-    legal = set(view.legal)
+def _reasons(rnd: TarokyRound, step: Step, lang: str) -> list[str]:
+    """The engine's reasons for the disabled candidates, grouped by reason."""
     found: dict[str, list[str]] = {}
-    for action, label in candidates:
-        if action in legal:
+    for c in step.candidates:
+        if c.enabled:
             continue
-        why = refusal_text(rnd, action, lang)
+        why = refusal_text(rnd, c.action, lang)
         if why is not None:
-            found.setdefault(why, []).append(label)
-    return _grouped(found, " " if cards else ", ")
+            found.setdefault(why, []).append(c.named)
+    return _grouped(found, " " if step.cards else ", ")
+
+
+def candidates(view: SeatView, lang: str) -> Step | None:
+    """What the seat's step offers, legal or not (None: nothing to click): the one list
+    the hand's controls and reasons and a raw click's ``disabled_reason`` are read from."""
+    if not view.legal:
+        return None
+    seat = view.seat
+    legal = set(view.legal)
+    first = view.legal[0]
+
+    def one(action: DealAction, label: str, style: discord.ButtonStyle,
+            named: str | None = None) -> Candidate:
+        return Candidate(action, label, style, action in legal,
+                         label if named is None else named)
+
+    match first:
+        case Bid():
+            return Step([one(Bid(seat, b), t(f"taroky.btn_bid_{b}", lang),
+                             SECONDARY if b == "dobra" else (DANGER if b == "zduch"
+                                                             else PRIMARY))
+                         for b in BID_WORDS])
+        case Choose():
+            return Step([one(Choose(seat, g), t(f"taroky.btn_choose_{g}", lang), PRIMARY)
+                         for g in CHOICES])
+        case Call():
+            return Step([one(Call(seat, c), _call_label(view, c, lang), PRIMARY,
+                             card_label(c, lang)) for c in reversed(CALLABLE)], cards=True)
+        case Trojka():
+            which = view.public.trojka or "upper"
+            return Step([one(Trojka(seat, True), t(f"taroky.btn_take_{which}", lang), SUCCESS),
+                         one(Trojka(seat, False), t(f"taroky.btn_reject_{which}", lang),
+                             SECONDARY)])
+        case Discard() if view.discard_left > 1:  # the cards of a legal whole discard
+            return Step([Candidate(Discard(seat, c), card_label(c, lang), PRIMARY,
+                                   bool(view.discardable >> c & 1), card_label(c, lang))
+                         for c in cards_of(view.hand)], cards=True, select=True)
+        case Discard() | Play():
+            kind = type(first)
+            hand_cards = cards_of(view.hand)
+            return Step([one(kind(seat, c), card_label(c, lang), PRIMARY) for c in hand_cards],
+                        cards=True, rows=card_rows(hand_cards))
+        case Announce():  # only what the seat may say: what it may not is its own business
+            return Step([one(a, item_text(a.item, view, lang),
+                             SUCCESS if a.item == "done" else (DANGER if a.item in FLEK_ITEMS
+                                                               else PRIMARY))
+                         for a in view.legal if isinstance(a, Announce)])
+        case _:
+            return None
 
 
 def controls(table: Table, view: SeatView, lang: str) -> tuple[list[Item], list[str]]:
     """The controls of the seat's turn and the reasons for the disabled ones."""
-    if not view.legal:
+    step = candidates(view, lang)
+    if step is None:
         return [], []
     rnd = round_of(table)
-    seat = view.seat
-    first = view.legal[0]
-    cand: list[tuple[DealAction, str, discord.ButtonStyle]]
-    match first:
-        case Bid():
-            cand = [(Bid(seat, b), t(f"taroky.btn_bid_{b}", lang),
-                     SECONDARY if b == "dobra" else (DANGER if b == "zduch" else PRIMARY))
-                    for b in BID_WORDS]
-        case Choose():
-            cand = [(Choose(seat, g), t(f"taroky.btn_choose_{g}", lang), PRIMARY)
-                    for g in CHOICES]
-        case Call():
-            cand = [(Call(seat, c), _call_label(view, c, lang), PRIMARY)
-                    for c in reversed(CALLABLE)]
-            plain = [(a, card_label(a.card, lang)) for a, _label, _style in cand
-                     if isinstance(a, Call)]
-            return _buttons(table, cand, view), _reasons(rnd, view, plain, lang, cards=True)
-        case Trojka():
-            which = view.public.trojka or "upper"
-            cand = [(Trojka(seat, True), t(f"taroky.btn_take_{which}", lang), SUCCESS),
-                    (Trojka(seat, False), t(f"taroky.btn_reject_{which}", lang), SECONDARY)]
-        case Discard() if view.discard_left > 1:
-            return _discard_select(table, rnd, view, lang)
-        case Discard() | Play():
-            kind = type(first)
-            hand_cards = cards_of(view.hand)
-            cand = [(kind(seat, c), card_label(c, lang), PRIMARY) for c in hand_cards]
-            reasons = _reasons(rnd, view, [(a, label) for a, label, _ in cand], lang,
-                               cards=True)
-            return _buttons(table, cand, view, card_rows(hand_cards)), reasons
-        case Announce():  # only what the seat may say: what it may not is its own business
-            cand = [(a, item_text(a.item, view, lang),
-                     SUCCESS if a.item == "done" else (DANGER if a.item in FLEK_ITEMS
-                                                       else PRIMARY))
-                    for a in view.legal if isinstance(a, Announce)]
-        case _:
-            return [], []
-    reasons = _reasons(rnd, view, [(a, label) for a, label, _ in cand], lang)
-    return _buttons(table, cand, view), reasons
+    reasons = _reasons(rnd, step, lang)
+    if step.select:
+        return [_discard_select(table, step, view, lang)], reasons
+    return _buttons(table, step, view), reasons
+
+
+def disabled_reason(table: Table, seat: int, index: int, lang: str) -> str | None:
+    """Why the disabled control ``index`` of ``seat``'s hand (``DISABLED`` + its place
+    among the candidates) cannot be used now: the engine's refusal, as the hand's reason
+    lines word it; None if the hand shows no such disabled control."""
+    rnd = round_of(table)
+    step = candidates(rnd.view(seat), lang)
+    k = index - DISABLED
+    if step is None or step.select or not 0 <= k < len(step.candidates):
+        return None
+    candidate = step.candidates[k]
+    return None if candidate.enabled else refusal_text(rnd, candidate.action, lang)
 
 
 def _call_label(view: SeatView, card: int, lang: str) -> str:
@@ -349,24 +396,19 @@ def _call_label(view: SeatView, card: int, lang: str) -> str:
     return label
 
 
-def _discard_select(table: Table, rnd: TarokyRound, view: SeatView,
-                    lang: str) -> tuple[list[Item], list[str]]:
+def _discard_select(table: Table, step: Step, view: SeatView, lang: str) -> Item:
     """Several cards to lay away: one select of the cards that belong to a legal whole
-    discard (the engine's ``discardable``); the others, with the engine's reason, below."""
-    seat, n = view.seat, view.discard_left
+    discard (the engine's ``discardable``; the others' reasons are below)."""
+    n = view.discard_left
+    offered = [(c.action.card, c) for c in step.candidates
+               if c.enabled and isinstance(c.action, Discard)]
     options = [
-        discord.SelectOption(label=card_label(c, lang),
-                             value=json.dumps(Discard(seat, c).to_json(), separators=(",", ":")))
-        for c in sorted(cards_of(view.discardable), key=lambda c: (is_tarok(c), c))
+        discord.SelectOption(label=c.label,
+                             value=json.dumps(c.action.to_json(), separators=(",", ":")))
+        for _card, c in sorted(offered, key=lambda x: (is_tarok(x[0]), x[0]))
     ]  # suit cards first: they are what is usually laid away
-    select = ActionsSelect(table.table_id, table.version, options,
-                           t("taroky.discard_placeholder", lang, n=n), count=n)
-    found: dict[str, list[str]] = {}
-    for c in cards_of(view.hand & ~view.discardable):
-        why = refusal_text(rnd, Discard(seat, c), lang)
-        if why is not None:
-            found.setdefault(why, []).append(card_label(c, lang))
-    return [select], _grouped(found, " ")
+    return ActionsSelect(table.table_id, table.version, options,
+                         t("taroky.discard_placeholder", lang, n=n), count=n)
 
 
 def moved_since_stand_in(table: Table, seat: int) -> bool:
