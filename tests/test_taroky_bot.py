@@ -239,7 +239,7 @@ async def test_a_raw_click_on_a_disabled_call_or_card_is_told_why_as_the_hand_sa
                     rnd.apply(action)
             table.state = rnd
             await harness.service._save(table)
-            await harness.bot.controller.table_changed(table, [])
+            await harness.bot.controller.presenter.table_changed(table, [])
             seat = rnd.to_act
             assert seat is not None
             user = c.users[table.seats[seat].user_id]
