@@ -179,7 +179,7 @@ async def test_a_decision_for_a_state_that_has_moved_on_is_dropped(slow):
     ch, alice, tid = await _slow_table(h, guild, "alice", "bob")
     table = h.service.tables[tid]
     seat, version = table.state.to_act, table.version
-    stand_in = asyncio.ensure_future(h.service._stand_in(tid, seat, version))
+    stand_in = asyncio.ensure_future(h.service.timer._stand_in(tid, seat, version))
     await _until(lambda: h.bot.pools.ai.running == 1)
     assert table.seats[seat].absent
     hand = await _hand(h, ch, alice, tid)  # My cards: she is back

@@ -22,8 +22,8 @@ import pytest
 from simcord.http import router as simcord_router
 
 import bot.games.lora.hand as lora_hand
-import bot.service as service_module
 from bot.delivery.coalesce import Coalescer
+from bot.tables import limits
 from bot.ui.hands import SESSION_SECONDS, Hands
 from engine.views import TrickView
 from tests.botkit import Players, open_table
@@ -160,7 +160,7 @@ async def test_a_burst_of_ai_moves_makes_one_more_edit_of_a_waiting_hand(harness
     """Alice, two AIs, Carol: each AI move is committed alone (``CHAIN_COMMIT_SECONDS`` 0),
     and Carol's hand edit is held in flight while Alice's card and both AI moves come: the
     three changes make one more edit (not three), and it shows the latest state."""
-    monkeypatch.setattr(service_module, "CHAIN_COMMIT_SECONDS", 0.0)
+    monkeypatch.setattr(limits, "CHAIN_COMMIT_SECONDS", 0.0)
     env = harness.env
     guild = env.create_guild()
     ch = guild.create_text_channel("lora")

@@ -337,7 +337,7 @@ async def test_a_person_at_a_table_with_a_round_clock_waits_for_no_ai(harness):
     while not table.state.protocol:  # a whole deal: some 45 AI moves
         await c.act(scripted({})(table.state))
     assert harness.now() - table.clock_started < PACE_SECONDS
-    assert not harness.service.paces
+    assert not harness.service.driver.paces
 
 
 def table_status(ch: Any, table: Any) -> str:

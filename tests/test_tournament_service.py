@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-import bot.service
+import bot.tables.limits
 from bot.errors import TableError
 from bot.model import STATUS_FINISHED, STATUS_PLAYING, Seat, Table, TableSettings
 from bot.persist import archive
@@ -136,7 +136,7 @@ def settings(**kw: Any) -> TournamentSettings:
 
 # -- the core's started table -------------------------------------------------------------
 async def test_a_started_table_of_ai_players_plays_in_bounded_steps(store, monkeypatch):
-    monkeypatch.setattr(bot.service, "MAX_AUTO_STEPS", 50)
+    monkeypatch.setattr(bot.tables.limits, "MAX_AUTO_STEPS", 50)
     w = World(store)
     seats = [Seat(None, f"AI {i}", ai="easy") for i in range(4)]
     table = await w.tables.create_started(GUILD, CHANNEL, ORG, TableSettings(), seats, "lora")

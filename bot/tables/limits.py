@@ -1,0 +1,17 @@
+"""The times and bounds of the tables. Read as ``limits.NAME`` at the moment of use, so a
+test that patches one here changes it for every part of the service."""
+
+RETRY_SECONDS = 5
+# a turn timer continued after a restart (what was left of it) gives at least this much: a
+# player whose time ran out while the bot was down is not replaced the moment it is back
+TIMER_FLOOR_SECONDS = 10
+EVICT_SECONDS = 3600
+MAX_AUTO_STEPS = 2000  # a safety bound on forced moves in one go (a whole lóra is ~800 actions)
+CHAIN_COMMIT_SECONDS = 0.5  # a chain of AI moves is committed at least this often
+# A game played by the clock (a Taroky round of N minutes) at a table where no person is
+# present moves at people's pace: each AI move comes this long after the one before (a Taroky
+# deal is some 60 moves, about 8 minutes so: a round of 60 minutes is 7 or 8 deals, as at a
+# table of people) instead of dozens of deals that flood the thread and the absent player's
+# money. A table with a person present plays at his pace (he waits for no AI); a table
+# without a clock plays at once.
+PACE_SECONDS = 8.0

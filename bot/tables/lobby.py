@@ -1,0 +1,430 @@
+"""The fourth layer of the table service: a table opened (a lobby, or started at once for a
+tournament), seats taken, left, declined and taken back, options agreed, the game started,
+the table closed."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from bot.errors import TableError
+from bot.model import STATUS_ABORTED, STATUS_LOBBY, STATUS_PLAYING, Seat, Table, TableSettings
+from bot.storage.models import ANONYMOUS, OutboxItem
+from bot.tables.persistence import db_key
+from bot.tables.play import TablePlay
+from bot.tables.presenter import Place, Placement
+from bot.tables.registry import log, spec_of
+from bot.tables.seating import AI_NAMES, free_seat, no_return, rematch_seats
+from engine import games
+from engine.game import start_events
+
+
+class TableLobby(TablePlay):
+    """Opening, seating and closing the tables."""
+
+    async def create(
+        self,
+        guild_id: int,
+        channel_id: int,
+        creator_id: int,
+        creator_name: str,
+        settings: TableSettings,
+        game_kind: str,
+        *,
+        placement: Placement | None = None,
+        rematch: dict[str, Any] | None = None,
+    ) -> Table:
+        """A new table's lobby in ``channel_id`` (``rematch``: opened by "Hrát znovu",
+        ``Table.rematch``; its creator takes his old seat). ``placement`` decides whether it
+        plays in a thread of its own: it is asked, and the table registered, while the channel takes
+        no other new table (two ``/… new`` at the same instant in an empty channel: the
+        second one sees the first). Its ``Place`` is then asked, outside that turn, where the
+        table plays once it has its id (the thread, and the entries that point there); the
+        table's first commit stores that channel, so a restart finds it there."""
+        async with self.opening(channel_id):
+            if self.table_of_user(guild_id, creator_id) is not None:
+                raise TableError("already_seated")
+            place = None if placement is None else await placement()
+            count = games.get(game_kind).seats
+            seats: list[Seat | None] = [None] * count
+            seats[free_seat(seats, rematch, creator_id)] = Seat(creator_id, creator_name,
+                                                                agreed=settings.revision)
+            try:
+                table_id = await self.store.create_table(
+                    guild_id,
+                    channel_id,
+                    creator_id,
+                    settings.to_json(),
+                    [None if s is None else s.to_json() for s in seats],
+                    game_kind,
+                )
+            except Exception as exc:
+                log.exception("creating a table failed")
+                raise TableError(db_key(exc)) from exc
+            table = Table(
+                table_id,
+                guild_id,
+                channel_id,
+                creator_id,
+                settings,
+                seats,
+                game_kind=game_kind,
+                seed=self.rng.getrandbits(63),
+                rematch=rematch,
+            )
+            table.saved = (None, table.seats_json(), table.status)
+            self.tables[table_id] = table
+            if place is not None:
+                self.placing.add(table_id)
+        lead: Sequence[OutboxItem] = ()
+        try:
+            if place is not None:
+                # the intent first: a restart before the first commit finds the thread
+                table.parent_id = channel_id
+                await self._note_ids(table)
+                table.channel_id, lead = await place(table)
+        finally:
+            self.placing.discard(table_id)
+        await self._first_commit(table, channel_id, lead)
+        return table
+
+    async def _first_commit(self, table: Table, parent: int,
+                            lead: Sequence[OutboxItem]) -> None:
+        """A new lobby's first commit, once placed: the channel it plays in (``parent`` or
+        a thread of its own), the entries that point there and the lobby shown."""
+        if table.channel_id == parent:
+            table.parent_id = None  # no thread: it plays in the channel
+        moved = table.channel_id if table.channel_id != parent else None
+        await self._save(table, [*lead, *self.presenter.lobby_shown(table)], channel_id=moved)
+
+    async def place_again(self, table: Table, place: Place) -> None:
+        """A lobby whose placement in a thread was cut short (a restart after its intent was
+        saved and before its first commit): placed now, its first commit made."""
+        async with self.lock(table.table_id):
+            parent = table.channel_id
+            table.channel_id, lead = await place(table)
+            await self._first_commit(table, parent, lead)
+
+    async def create_started(
+        self,
+        guild_id: int,
+        channel_id: int,
+        creator_id: int,
+        settings: TableSettings,
+        seats: Sequence[Seat],
+        game_kind: str,
+        *,
+        tournament: dict[str, Any] | None = None,
+        clock_started: float | None = None,
+        outbox: Sequence[OutboxItem] = (),
+    ) -> Table:
+        """A table that starts at once with the given seats in their order (a tournament's
+        draw): no lobby, no seating draw; then it runs like any table (AI seats, timers,
+        stand-ins, the round clock, restarts, the archive). ``clock_started``: the start its
+        round clock counts from (a tournament round's, the same for all its tables; default
+        now). ``outbox``: entries written first in the table's first commit (the one that
+        starts its game and names its tournament), e.g. a tournament's opening notice: a
+        table a restart adopts has announced itself, one that is opened again announces
+        itself then. A human seated elsewhere in the guild is refused (``already_seated``)
+        and nothing is left behind."""
+        spec = games.get(game_kind)
+        if len(seats) != spec.seats:
+            raise ValueError(f"{game_kind} is played by {spec.seats}, not {len(seats)}")
+        try:
+            table_id = await self.store.create_table(
+                guild_id, channel_id, creator_id, settings.to_json(),
+                [s.to_json() for s in seats], game_kind,
+            )
+        except Exception as exc:
+            log.exception("creating a started table failed")
+            raise TableError(db_key(exc)) from exc
+        table = Table(table_id, guild_id, channel_id, creator_id, settings, list(seats),
+                      game_kind=game_kind, seed=self.rng.getrandbits(63), tournament=tournament,
+                      clock_started=clock_started)
+        table.saved = (None, table.seats_json(), table.status)
+        self.tables[table_id] = table
+        async with self.lock(table_id):
+            seed = random.Random(table.seed).getrandbits(64)
+            state = self.new_game(table, random.Random(seed))
+            table.state = state
+            table.status = STATUS_PLAYING
+            if table.clock_started is None:
+                table.clock_started = self.now()
+            try:
+                await self._play_on(table, list(start_events(state)), lead=outbox)
+            except TableError:
+                await self._drop(table)
+                raise
+            await self._played_here(table)
+        return table
+
+    async def _drop(self, table: Table) -> None:
+        """A table that could not start: closed in the database (as far as it can be) and
+        forgotten here."""
+        self.tables.pop(table.table_id, None)
+        try:
+            await self.store.update_table(table.table_id, status=STATUS_ABORTED)
+        except Exception:
+            log.exception("could not close table %s that failed to start", table.table_id)
+
+    async def join(self, table_id: int, user_id: int, name: str) -> Table:
+        async with self.lock(table_id):
+            table = self.get(table_id)
+            if table.status != STATUS_LOBBY:
+                raise TableError("already_started")
+            if table.seat_of(user_id) is not None:
+                raise TableError("already_here")
+            if self.table_of_user(table.guild_id, user_id) is not None:
+                raise TableError("already_seated")
+            # joining accepts the table's options as they are now (Čl. 10, 13)
+            table.seats[free_seat(table.seats, table.rematch, user_id)] = Seat(user_id, name,
+                                                           agreed=table.settings.revision)
+            if user_id in table.rematch_declined():  # (he changed his mind)
+                assert table.rematch is not None
+                table.rematch["declined"] = [u for u in table.rematch_declined()
+                                             if u != user_id]
+            await self._save(table, self.presenter.lobby_shown(table))
+            return table
+
+    async def decline(self, table_id: int, user_id: int) -> Table:
+        """An invited player of a rematch answers "Nehraju": the lobby shows that he does not
+        play this time (kept with the table: ``Table.rematch``), so nobody waits for him; if
+        he sat down already, his seat frees. Only the invited (the finished table's other
+        humans) may; the answer stands until he joins after all."""
+        async with self.lock(table_id):
+            table = self.get(table_id)
+            if table.status != STATUS_LOBBY:
+                raise TableError("already_started")
+            rematch = table.rematch
+            old = None if rematch is None else rematch.get("of")
+            if rematch is None or user_id == table.creator_id \
+                    or user_id not in rematch_seats(rematch, len(table.seats)):
+                raise TableError("again_not_invited", old=old if old is not None else "?")
+            seat = table.seat_of(user_id)
+            if seat is not None:
+                table.seats[seat] = None
+            elif user_id in table.rematch_declined():
+                return table  # (said already: nothing changes)
+            await self._save_declined(table, user_id)
+            return table
+
+    async def _save_declined(self, table: Table, user_id: int) -> None:
+        """The lobby of a rematch without ``user_id``, who does not play this time (his seat
+        freed already, if he sat): saved, shown."""
+        assert table.rematch is not None
+        before = table.rematch.get("declined")
+        table.rematch["declined"] = [*table.rematch_declined(), user_id]
+        try:
+            await self._save(table, self.presenter.lobby_shown(table))
+        except TableError:  # (the seats are put back as saved; so is his answer)
+            table.rematch["declined"] = before
+            raise
+
+    async def add_ai(self, table_id: int, user_id: int, level: str,
+                     seat: int | None = None) -> Table:
+        """An AI player in the first free seat (``seat``: in that one, if free)."""
+        async with self.lock(table_id):
+            table = self.get(table_id)
+            if table.status != STATUS_LOBBY:
+                raise TableError("already_started")
+            if table.seat_of(user_id) is None:
+                raise TableError("not_seated")
+            if level not in spec_of(table).ai_levels:
+                raise TableError("bad_level")
+            free = seat if seat is not None and 0 <= seat < len(table.seats) \
+                and table.seats[seat] is None else free_seat(table.seats, table.rematch)
+            taken = {x.name for x in table.seats if x is not None}
+            names = [*AI_NAMES, *(f"AI {i}" for i in range(1, len(table.seats) + 1))]
+            name = next(n for n in names if n not in taken)
+            table.seats[free] = Seat(None, name, ai=level)
+            await self._save(table, self.presenter.lobby_shown(table))
+            return table
+
+    async def set_options(self, table_id: int, user_id: int, options: dict[str, Any]) -> Table:
+        """The creator changes the game's options in the lobby: every other seated player has
+        to accept them again before the game can start."""
+        async with self.lock(table_id):
+            table = self.get(table_id)
+            if table.status != STATUS_LOBBY:
+                raise TableError("already_started")
+            if user_id != table.creator_id:
+                raise TableError("not_creator_options")
+            if options == table.settings.options:
+                return table
+            table.settings.options = dict(options)
+            table.settings.revision += 1
+            seat = table.seat_of(user_id)
+            if seat is not None and (s := table.seats[seat]) is not None:
+                s.agreed = table.settings.revision
+            await self._save(table, self.presenter.options_shown(table))
+            return table
+
+    async def agree(self, table_id: int, user_id: int) -> Table:
+        """A seated player accepts the table's options as they are now."""
+        async with self.lock(table_id):
+            table = self.get(table_id)
+            if table.status != STATUS_LOBBY:
+                raise TableError("already_started")
+            seat = table.seat_of(user_id)
+            if seat is None or (s := table.seats[seat]) is None:
+                raise TableError("not_seated")
+            if s.agreed != table.settings.revision:
+                s.agreed = table.settings.revision
+                await self._save(table, self.presenter.lobby_shown(table))
+            return table
+
+    async def leave(self, table_id: int, user_id: int, *, anonymize: bool = False,
+                    closes: bool | None = None) -> Table:
+        """Leave a lobby (the seat frees; the creator leaving closes it) or a running game:
+        an AI takes the seat, which he may take back while the game runs (``take_back``; not
+        at a tournament's table, nor with ``anonymize``, which also drops his name from it);
+        the last player leaving a table of its own closes it. ``closes``: what the question
+        he confirmed said leaving does; if it would now do otherwise, he stays
+        (``TableError("changed")``)."""
+        async with self.lock(table_id):
+            table = self.get(table_id)
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise TableError("not_seated")
+            if closes is not None and (table.status != STATUS_PLAYING
+                                       or self.closes_on_leaving(table, user_id) != closes):
+                raise TableError("changed")
+            if table.status == STATUS_LOBBY:
+                if user_id == table.creator_id:
+                    await self._close(table, "creator_left")
+                    return table
+                table.seats[seat] = None
+                if user_id in rematch_seats(table.rematch, len(table.seats)):
+                    await self._save_declined(table, user_id)  # (not awaited any more)
+                else:
+                    await self._save(table, self.presenter.lobby_shown(table))
+                return table
+            s = table.seats[seat]
+            assert s is not None
+            # nobody would play on: the table closes (no AI game; his seat stays as it was,
+            # unless he is forgotten)
+            closes = self.closes_on_leaving(table, user_id)
+            if anonymize:  # (forgotten: nameless, and nobody may take the seat back)
+                table.seats[seat] = Seat(None, ANONYMOUS, ai=table.settings.ai_level,
+                                         moves=s.moves, left=True, left_at=table.version,
+                                         left_before=list(s.left_before))
+            elif not closes:  # he may take it back while the game runs (not at a
+                # tournament's table): the seat keeps what the table counts for him, the
+                # AI's moves as well
+                returnable = table.tournament is None
+                table.seats[seat] = Seat(
+                    None, s.name, ai=table.settings.ai_level, moves=s.moves, left=True,
+                    ai_moves=s.ai_moves if returnable else 0,
+                    auto_moves=s.auto_moves if returnable else 0,
+                    ai_at=list(s.ai_at) if returnable else [],
+                    left_by=user_id if returnable else None,
+                    left_at=table.version, left_before=list(s.left_before))
+            if closes:
+                self.presenter.note(table, "left_closed", seat)
+                await self._close(table, "everyone_left")
+                return table
+            self.presenter.note(table, "left", seat)
+            await self._play_on(table, [])
+            return table
+
+    @staticmethod
+    def closes_on_leaving(table: Table, user_id: int) -> bool:
+        """``user_id`` leaving the running game closes the table: no other human sits there
+        (a tournament's table plays on with AI players)."""
+        return (table.tournament is None and table.status == STATUS_PLAYING
+                and all(u == user_id for u in table.humans()))
+
+    async def take_back(self, table_id: int, user_id: int) -> Table:
+        """A player who left the running game plays his seat again (the AI that took it
+        gives it back); only his own seat, while the game runs."""
+        async with self.lock(table_id):
+            table = self.get(table_id)
+            if table.status != STATUS_PLAYING or table.state is None:
+                raise TableError("not_started")
+            if table.state.finished:
+                raise TableError("game_over")
+            mine = table.seat_of(user_id)
+            if mine is not None:  # back already (at the seat he left; not anyone seated)
+                s = table.seats[mine]
+                if s is None or s.left_at is None:
+                    raise TableError("no_return")
+                return table
+            seat = table.left_seat_of(user_id)
+            if seat is None:
+                raise TableError("no_return")
+            if self.table_of_user(table.guild_id, user_id) is not None:
+                raise TableError("already_seated")
+            s = table.seats[seat]
+            assert s is not None
+            table.seats[seat] = Seat(user_id, s.name, moves=s.moves, ai_moves=s.ai_moves,
+                                     auto_moves=s.auto_moves, agreed=table.settings.revision,
+                                     ai_at=list(s.ai_at), left_at=s.left_at,
+                                     left_before=[*s.left_before, s.left_at, table.version]
+                                     if s.left_at is not None else list(s.left_before))
+            self.presenter.note(table, "back", seat)
+            await self._play_on(table, [], origin=user_id)  # (he opens his hand now)
+            return table
+
+    async def forget_left(self, user_id: int) -> None:
+        """Forget-me: seats he left (at running tables) no longer know him."""
+        for table in list(self.tables.values()):
+            if table.left_seat_of(user_id) is None:
+                continue
+            async with self.lock(table.table_id):
+                seat = table.left_seat_of(user_id)
+                if seat is None or table.status not in (STATUS_LOBBY, STATUS_PLAYING):
+                    continue
+                s = table.seats[seat]
+                assert s is not None
+                s.left_by, s.name = None, ANONYMOUS
+                try:
+                    await self._save(table)
+                except TableError:
+                    log.warning("could not forget user %s at table %s", user_id,
+                                table.table_id)
+
+    async def start(self, table_id: int, user_id: int) -> Table:
+        async with self.lock(table_id):
+            table = self.get(table_id)
+            if table.status != STATUS_LOBBY:
+                raise TableError("already_started")
+            if user_id != table.creator_id:
+                raise TableError("not_creator")
+            if not table.full:
+                raise TableError("need_players", n=len(table.seats))
+            waiting = table.not_agreed()
+            if waiting:
+                names = table.names()
+                raise TableError("not_agreed", names=", ".join(names[i] for i in waiting))
+            seat_rng = random.Random(table.seed)
+            if table.settings.seating == "draw":
+                seat_rng.shuffle(table.seats)
+            state = self.new_game(table, random.Random(seat_rng.getrandbits(64)))
+            table.state = state
+            table.status = STATUS_PLAYING
+            if table.clock_started is None:  # a tournament round may have set its own start
+                table.clock_started = self.now()
+            await self._play_on(table, list(start_events(state)))
+            await self._played_here(table)
+            return table
+
+    async def abort(self, table_id: int, by: str | None = None, *,
+                    status: str | None = None) -> Table:
+        """The table closes now (``by``: the name of who closed it, told in public);
+        ``status``: what a question confirmed was about (a lobby, a game): a table that has
+        changed since is left as it is (``TableError("changed")``)."""
+        async with self.lock(table_id):
+            table = self.get(table_id)
+            if status is not None and table.status != status:
+                raise TableError("changed")
+            await self._close(table, "aborted", by)
+            return table
+
+    async def _close(self, table: Table, reason: str, by: str | None = None) -> None:
+        table.status = STATUS_ABORTED
+        no_return(table)
+        self.timer.cancel(table.table_id)
+        self.clock.cancel(table.table_id)
+        await self._save(table, self.presenter.closed_shown(table, reason, by))
+        self._evict_later(table.table_id)

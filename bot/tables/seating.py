@@ -1,0 +1,43 @@
+"""Seating: which seat a newcomer takes (a rematch keeps the order of play), the names of AI
+players, and a finished game's seats that nobody takes back."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.errors import TableError
+from bot.model import JSONDict, Seat, Table
+
+AI_NAMES = ("AI Karel", "AI Božena", "AI Jaroslav", "AI Libuše", "AI Václav")
+
+
+def free_seat(seats: Sequence[Seat | None], rematch: JSONDict | None,
+              user_id: int | None = None) -> int:
+    """The first free seat of a lobby (TableError when the table is full). At a rematch
+    (``Table.rematch``) a former player takes his old seat, and a newcomer a seat nobody of
+    the finished table had (while one is free): the order of play stays theirs."""
+    free = [i for i, s in enumerate(seats) if s is None]
+    if not free:
+        raise TableError("table_full")
+    old = rematch_seats(rematch, len(seats))
+    if user_id is not None and old.get(user_id) in free:
+        return old[user_id]
+    kept = set(old.values())
+    return next((i for i in free if i not in kept), free[0])
+
+
+def rematch_seats(rematch: JSONDict | None, count: int) -> dict[int, int]:
+    """A rematch's former players and their seats (of ``count``) at the finished table (no
+    rematch: empty)."""
+    seats = (rematch or {}).get("seats")
+    if not isinstance(seats, dict):
+        return {}
+    return {int(u): int(i) for u, i in seats.items()
+            if str(u).isdigit() and isinstance(i, int) and 0 <= i < count}
+
+
+def no_return(table: Table) -> None:
+    """The game is over: nobody takes a seat he left back (and it no longer knows him)."""
+    for seat in table.seats:
+        if seat is not None:
+            seat.left_by = None
