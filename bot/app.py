@@ -26,7 +26,7 @@ from bot.storage.protocol import TableStore
 from bot.tournament.desk import DYNAMIC_ITEMS as TOURNAMENT_ITEMS
 from bot.ui.components import DYNAMIC_ITEMS, GAME_KINDS, TABLE_KINDS
 from bot.ui.controller import Controller
-from bot.workers import Pools
+from bot.workers.pools import Pools
 
 log = logging.getLogger(__name__)
 

@@ -38,7 +38,7 @@ from bot.tables.registry import fresh_game
 from bot.tables.round_clock import RoundClock
 from bot.tables.seating import AI_NAMES
 from bot.tables.turn_timer import TurnTimer
-from bot.workers import AIPool
+from bot.workers.ai_pool import AIPool
 
 # the names other modules import from here (the times are read by the service as
 # ``limits.NAME``: a test patches them in ``bot.tables.limits``)

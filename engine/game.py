@@ -200,7 +200,7 @@ class GameSpec(Generic[S, P]):
     ``replay(record)`` the state it replays to. Without them the snapshot is the record.
     ``ai_budgets``: the levels whose AI takes a time budget as ``"level:MS"`` (``make_ai``),
     with their own budget in ms per decision; the bot's worker pool gives them less when
-    decisions queue up (``bot/workers.py``).
+    decisions queue up (``bot/workers/decisions.py``).
     ``time_limit(state)``: when the game ends by the clock, how long it lasts and the action
     that ends it (None: no limit now — none set, or the end already requested).
     ``may_autoplay(state)``: whether a seat's only legal action may be applied without its

@@ -137,9 +137,9 @@ async def test_decisions_go_to_the_worker_in_the_order_of_their_chains(pool, tmp
 async def test_an_old_order_gives_only_order_credit_of_precedence(pool, tmp_path, monkeypatch):
     """A chain's key is never more than ``ORDER_CREDIT`` before its decision was asked: a
     decision asked longer ago than that goes first, however old the later one's chain."""
-    import bot.workers as workers
+    from bot.workers import worker_pool
 
-    monkeypatch.setattr(workers, "ORDER_CREDIT", 0.05)
+    monkeypatch.setattr(worker_pool, "ORDER_CREDIT", 0.05)
     gate = tmp_path / "open"
     held = await _held(pool, gate)
     inside = await _fill_the_pipes(pool)
@@ -181,7 +181,8 @@ def test_the_bot_never_waits_long_for_a_lock_a_dead_worker_held() -> None:
     takes it again once it is free."""
     import multiprocessing
 
-    from bot.workers import _HELD, _SUBMITTED, _Backlog, _start_method
+    from bot.workers.backlog import _HELD, _SUBMITTED, _Backlog
+    from bot.workers.worker_pool import _start_method
 
     backlog = _Backlog(multiprocessing.get_context(_start_method()))
     assert backlog.lock.acquire(timeout=1)  # the dead worker's hold

@@ -13,7 +13,8 @@ import pytest
 
 from bot.render import render_hand, render_table
 from bot.render.bench import NAMES, example
-from bot.workers import RenderPool, _recipe
+from bot.workers import RenderPool
+from bot.workers.render_pool import _recipe
 
 DRAWN: list[str] = []
 

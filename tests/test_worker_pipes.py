@@ -1,4 +1,4 @@
-"""The worker pool's pipes (``bot.workers._PipePool``): each worker reads its jobs from a pipe
+"""The worker pool's pipes (``bot.workers.pipes._PipePool``): each worker reads its jobs from a pipe
 of its own and writes its answers back, framed; the event loop reads them. A job's failure
 reaches its caller alone, an answer of any size arrives whole, many answers read at once
 each reach their own job, and the pool adds no thread to the bot's process — not a manager

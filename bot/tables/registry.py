@@ -16,7 +16,7 @@ from bot.storage.protocol import TableStore
 from bot.storage.settings import last_table_key
 from bot.tables.metrics import Metrics
 from bot.tables.presenter import Presenter
-from bot.workers import AIPool
+from bot.workers.ai_pool import AIPool
 from engine import games
 from engine.game import AnyGame, GameSpec
 

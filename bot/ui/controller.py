@@ -47,7 +47,7 @@ from bot.ui.rematch import Rematches
 from bot.ui.replies import Replies
 from bot.ui.sessions import message_id
 from bot.ui.threads import Threads
-from bot.workers import Pools
+from bot.workers.pools import Pools
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
