@@ -62,7 +62,7 @@ from aiosqlite import core as aiosqlite_core
 from simcord.http import router as simcord_router
 
 from bot.app import create_bot
-from bot.delivery.sender import GLOBAL_LIMIT
+from bot.delivery.pacing import GLOBAL_LIMIT
 from bot.ui.controller import Controller
 
 TARGET_P99_MS = 250.0

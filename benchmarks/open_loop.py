@@ -55,7 +55,7 @@ from benchmarks import loop_profile
 from benchmarks.discord_model import DiscordModel, RateModel, channel_route
 from bot.app import create_bot
 from bot.delivery.channel import ChannelDeliverer
-from bot.delivery.sender import GLOBAL_LIMIT
+from bot.delivery.pacing import GLOBAL_LIMIT
 from bot.persist import table_from_record
 from engine import games
 from tests.botkit import emit_component, enabled_controls, reply
@@ -721,7 +721,7 @@ def _database(metrics: Any, start: float, window: float) -> dict[str, Any]:
 
 
 def _delivery_breakdown(timed: Sequence[Any]) -> dict[str, Any]:
-    """Where the deliveries' time went (``bot.delivery.sender.Timed``): each wait and phase
+    """Where the deliveries' time went (``bot.delivery.metrics.Timed``): each wait and phase
     p50/p99/max over all deliveries (0 where a delivery had none of it), the same for the
     deliveries slower than 5 s (summed), and the slowest ten one by one."""
     names = sorted({k for t in timed for k in (*t.waits, *t.phases)})

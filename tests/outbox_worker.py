@@ -17,7 +17,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.delivery.sender import Route, Sender
+from bot.delivery.deliverer import Route
+from bot.delivery.sender import Sender
 from bot.storage import OutboxEntry, Storage
 
 

@@ -503,7 +503,7 @@ async def test_a_failing_record_does_not_hold_its_table_s_refreshes():
     from datetime import UTC, datetime
 
     from bot.delivery import items
-    from bot.delivery.sender import DeliveryError
+    from bot.delivery.deliverer import DeliveryError
     from bot.storage.models import OutboxEntry
 
     class _Failing(_OrderedDeleter):
@@ -737,14 +737,13 @@ async def test_marks_wait_while_deliveries_are_under_way_and_go_in_one_write(mon
     marked exactly once."""
     from datetime import UTC, datetime
 
-    from bot.delivery import items
-    from bot.delivery import sender as sender_module
+    from bot.delivery import items, marks
     from bot.delivery.sender import Sender
     from bot.storage.models import OutboxEntry
 
     now = datetime.now(UTC)
     for cap, expected in ((64, [[1, 2, 3, 4, 5]]), (3, [[1, 2, 3], [4, 5]])):
-        monkeypatch.setattr(sender_module, "MARKS_HELD", cap)
+        monkeypatch.setattr(marks, "MARKS_HELD", cap)
         deleter = _GatedDeleter()
         store = _CountingStore()
         # (a bot whose global limit is high: the five start at once, the pace aside)

@@ -14,8 +14,8 @@ import aiohttp
 import discord
 
 from bot.delivery import items
+from bot.delivery.deliverer import DeliveryError, Route
 from bot.delivery.folding import LIMIT
-from bot.delivery.sender import DeliveryError, Route
 from bot.delivery.timing import DB, RENDER, REST, phase
 from bot.model import Table
 from bot.storage.models import OutboxEntry, OutboxItem

@@ -67,6 +67,13 @@ lane:
   last delivery under way ends or the count is reached: each write is a hand-over to the
   database's thread and a commit, and under load one write per delivery's end was one of
   the busiest callers of the database (about two per click at 200 tables).
+
+The sender is built in layers: ``OutboxMarks`` (``bot.delivery.marks``: the marks' batched
+writes) under ``EntryDelivery`` (``bot.delivery.entry_delivery``: one entry's calls, and its
+retry, drop or mark) under ``Sender`` (here: intake, superseding, holding, the global pace and
+the channels' turns). Beside them: ``deliverer`` (the ``Deliverer`` protocol and
+``DeliveryError``), ``pacing`` (the route buckets and the global pace), ``queues`` (a
+channel's lanes and their entries) and ``metrics`` (``SenderMetrics``, ``Timed``).
 """
 
 from __future__ import annotations
@@ -75,46 +82,21 @@ import asyncio
 import logging
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable, Iterable
-from dataclasses import dataclass, field
-from datetime import timedelta
-from typing import Literal, Protocol
+from collections.abc import Callable, Iterable
 
-from bot.delivery import folding, items, timing
+from bot.delivery import items, timing
+from bot.delivery.deliverer import Deliverer
+from bot.delivery.entry_delivery import EntryDelivery
+from bot.delivery.metrics import SenderMetrics
+from bot.delivery.pacing import GLOBAL_LIMIT, GLOBAL_SHARE, PACE_BURST, _Pace
+from bot.delivery.queues import _Channel, _Item
 from bot.storage.models import OutboxDone, OutboxEntry
 from bot.storage.protocol import TableStore
 
 log = logging.getLogger(__name__)
 
-Route = Literal["post", "edit", "delete"]
-# a table's queue of entries (None: the channel's own), and whether it holds the tidying
-# entries (``items.tidy``: deletions and records of messages no longer current), which go
-# beside the table's current messages rather than in line with them
-Lane = tuple[int | None, bool]
-FIRST_BACKOFF = 0.5
-MAX_BACKOFF = 60.0
-DEFAULT_RETRY_AFTER = 1.0
-BUG_RETRIES = 3
 CHANNEL_CONCURRENCY = 4  # entries of different lanes in flight at once per channel
-# Discord's usual limit of one route of a channel's messages (its headers show 5 per 5 s);
-# the sender keeps one token in reserve: a call leaves a little after its entry starts (a
-# picture is drawn first), so calls may reach Discord closer together than they started
-ROUTE_LIMIT = 5
-ROUTE_PERIOD = 5.0
-ROUTE_RESERVE = 1
 STARTUP_WAIT = 15.0  # a click waits at most this long for its table's backlog at start-up
-KNOWN_MARGIN = timedelta(minutes=5)  # clock skew between the bot and its database
-GLOBAL_LIMIT = 50  # requests per second Discord allows a bot (raised only for very large bots)
-# the share of it the sender paces its entries at: the calls beside the outbox are charged
-# to the pace (``Sender.charge``), so this margin is for the jitter between an entry's start
-# and its call reaching Discord (a picture is drawn in between). At 0.8 (40 a second) the
-# pace was what 175 tables' clicks waited for (click → table updated p99 1.3–2.2 s); at 0.9,
-# 0.83–0.99 s in three runs (docs/LOAD.md, issue 12)
-GLOBAL_SHARE = 0.9
-# the pace's saved tokens, as a share of its rate: a second's worth let 80 entries start
-# within one second after a quiet moment (Discord: 50); at most a fifth, and at most what
-# keeps the rate and the saved tokens together under the limit (at 45 of 50: 4 saved)
-PACE_BURST = 0.2
 # a held table message refresh goes at the latest this long after it was queued
 HOLD_SECONDS = 0.4
 # ... and this long while the global pace is what entries wait for (it made one wait within
@@ -122,9 +104,6 @@ HOLD_SECONDS = 0.4
 # the bot's scarcest kind and a picture, and the pace's wait is longer than the chain's
 HOLD_BUSY_SECONDS = 1.5
 BUSY_MEMORY = 2.0
-# marks kept back while deliveries are under way: one write for many (a lost mark is
-# harmless, see the module's docstring); written at once when none is under way
-MARKS_HELD = 64
 # how often a caller waiting for a channel's own posts looks again (``posts_delivered``)
 POSTS_POLL = 0.1
 # a tidying entry takes its turn as if it came this much later: the entries of current
@@ -133,219 +112,7 @@ POSTS_POLL = 0.1
 TIDY_PATIENCE = 5.0
 
 
-class DeliveryError(Exception):
-    """A REST call that failed, classified: ``rate`` (429: ``retry_after``, ``route``),
-    ``server`` (5xx, a lost connection: retry), ``gone`` (the channel is gone: drop the
-    channel's entries), ``refused`` (4xx: drop the entry)."""
-
-    def __init__(self, kind: Literal["rate", "server", "gone", "refused"], message: str = "", *,
-                 retry_after: float | None = None, route: Route | None = None) -> None:
-        super().__init__(message or kind)
-        self.kind = kind
-        self.retry_after = retry_after
-        self.route = route
-
-
-class Deliverer(Protocol):
-    """How an entry becomes REST calls (``bot.delivery.channel.ChannelDeliverer``)."""
-
-    def route(self, entry: OutboxEntry) -> Route: ...
-
-    def describe(self, entry: OutboxEntry) -> str:
-        """What the entry is, for the log ("table message edit", "ping", …)."""
-        ...
-
-    async def deliver(self, entry: OutboxEntry,
-                      before_post: Callable[[], Awaitable[None]]) -> int | None:
-        """Make the entry's calls; the id of the message it posted (None: it edited or
-        deleted). ``before_post`` must be awaited right before a POST."""
-        ...
-
-    async def find_posted(self, entry: OutboxEntry, known: set[int]) -> int | None:
-        """An attempted POST's message, if it is in the channel (newer than the entry's
-        watermark, not one of ``known``)."""
-        ...
-
-    async def posted(self, entry: OutboxEntry, message_id: int) -> None:
-        """What follows a POST that arrived (the table's new message id, the old one's
-        deletion)."""
-        ...
-
-
-@dataclass
-class SenderMetrics:
-    """Counters, and per-delivery latencies while ``enabled`` (the load benchmark)."""
-
-    enabled: bool = False
-    submitted: int = 0
-    delivered: dict[str, int] = field(default_factory=dict)  # by kind
-    superseded: dict[str, int] = field(default_factory=dict)  # by kind
-    dropped: int = 0
-    calls: dict[str, int] = field(default_factory=dict)  # REST attempts by route
-    rate_limited: int = 0
-    server_errors: int = 0
-    found_after_crash: int = 0
-    folded: int = 0  # announcements sent as lines of an earlier one's post
-    folds: int = 0  # posts that carried others
-    paced: int = 0  # times a channel waited for the global limit
-    charged: int = 0  # calls beside the entries charged to the global pace
-    latencies: list[float] = field(default_factory=list)  # submitted → delivered, seconds
-    # per delivery (while enabled): where its time went (``Timed``)
-    timed: list[Timed] = field(default_factory=list)
-
-    def bump(self, counter: dict[str, int], key: str) -> None:
-        counter[key] = counter.get(key, 0) + 1
-
-
-@dataclass
-class Timed:
-    """One delivery's time, seconds: ``total`` from the submission of the oldest entry it
-    stands for (superseded or folded ones included) to the end of its REST calls. ``waits``:
-    before it started, by what it waited for — ``merged`` (before its own submission: the
-    entries it superseded waited), ``table`` (behind its own table's entries, one in
-    flight), ``held``, ``bucket`` (its route's rate limit), ``retry`` (a backoff after a
-    failure), ``pace`` (the global limit), ``slot`` (ready, the channel's slots taken by
-    other tables or another table's turn first); a wait that should have ended by the clock
-    but went on until something kicked the channel is counted apart, as ``<wait>_late``.
-    ``phases``: after it started — ``render``, ``db``, ``rest``, ``other`` (the rest: the
-    event loop's turns between them)."""
-
-    kind: str
-    route: str
-    channel_id: int
-    table_id: int | None
-    total: float
-    waits: dict[str, float]
-    phases: dict[str, float]
-
-
-@dataclass
-class _Item:
-    entry: OutboxEntry
-    submitted: float  # time.perf_counter
-    order: int  # its turn: the id of the oldest entry it superseded (else its own)
-    lane: Lane  # its queue (``Sender.submit``)
-    since: float = 0.0  # the sender's clock when it (or the oldest it superseded) came
-    failures: int = 0  # unexpected errors while delivering it
-    folded: list[_Item] = field(default_factory=list)  # the entries its post carries
-    # (measured only while the metrics are enabled) what it waits for now, since when
-    # (time.perf_counter), until when by the clock (None: until something changes)
-    state: str = ""
-    arrived: float = 0.0  # its own submission (the sender's clock)
-    state_at: float = 0.0
-    state_due: float | None = None
-    waits: dict[str, float] | None = None
-    phases: timing.Phases | None = None
-
-    def note(self, state: str, now: float, due: float | None = None) -> None:
-        """It waits for ``state`` from ``now`` on (metrics): the time since the last
-        change goes to the wait it was in."""
-        if state == self.state and due == self.state_due:
-            return
-        if self.waits is None:
-            self.waits = {}
-        if self.state:
-            end = self.state_due
-            if end is not None and end < now:
-                late = now - max(end, self.state_at)
-                self.waits[self.state + "_late"] = self.waits.get(self.state + "_late",
-                                                                  0.0) + late
-                now_in = max(end, self.state_at)
-            else:
-                now_in = now
-            self.waits[self.state] = self.waits.get(self.state, 0.0) + now_in - self.state_at
-        self.state, self.state_at, self.state_due = state, now, due
-
-
-@dataclass
-class _Pace:
-    """A token bucket: ``rate`` per second, at most ``capacity`` saved."""
-
-    rate: float
-    tokens: float
-    stamp: float
-    capacity: float
-
-    def wait(self, now: float) -> float:
-        """0 when an entry may start now, else the seconds until one may."""
-        self.tokens = min(self.capacity,
-                          self.tokens + max(0.0, now - self.stamp) * self.rate)
-        self.stamp = now
-        return 0.0 if self.tokens >= 1 - 1e-9 else (1 - self.tokens) / self.rate
-
-    def take(self) -> None:
-        self.tokens = max(0.0, self.tokens - 1)
-
-    def charge(self, now: float, calls: int) -> None:
-        """Calls made beside the entries: taken from the tokens, into debt if need be (the
-        next entry waits until the debt is paid)."""
-        self.wait(now)
-        self.tokens -= calls
-
-
-@dataclass
-class _Bucket:
-    """The sender's estimate of a channel route's rate limit bucket: ``ROUTE_LIMIT -
-    ROUTE_RESERVE`` tokens, refilled at ``ROUTE_LIMIT / ROUTE_PERIOD`` per second; a call
-    takes one when its entry starts. A 429 empties it and blocks it for the retry-after; from
-    the first 429 on, the route is paced by it (before, discord.py's own pacing by the
-    response headers is all there is: a channel that never met its limit is not slowed)."""
-
-    tokens: float
-    stamp: float
-    blocked: float = 0.0  # not before (a 429's retry-after)
-    paced: bool = False  # the route has been answered 429: calls wait for a token
-    capacity: float = ROUTE_LIMIT - ROUTE_RESERVE
-    rate: float = ROUTE_LIMIT / ROUTE_PERIOD
-
-    def _refill(self, now: float) -> None:
-        if now < self.stamp:  # the clock went back (SimCord's virtual loop time beside the
-            self.blocked -= self.stamp - now  # real one): what was left of a block stays left
-        else:
-            self.tokens = min(self.capacity, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-
-    def ready_at(self, now: float) -> float:
-        """When a call may start (``now`` or later)."""
-        self._refill(now)
-        wait = 0.0 if self.tokens >= 1 or not self.paced else (1 - self.tokens) / self.rate
-        return max(now + wait, self.blocked)
-
-    def take(self, now: float) -> None:
-        self._refill(now)
-        self.tokens = max(self.tokens - 1, 0.0) if not self.paced else self.tokens - 1
-
-    def limited(self, now: float, retry_after: float) -> None:
-        """Discord answered 429: the bucket is empty, and shut for ``retry_after``."""
-        self._refill(now)
-        self.tokens = min(self.tokens, 0.0)
-        self.blocked = max(self.blocked, now + retry_after)
-        self.paced = True
-
-
-@dataclass
-class _Channel:
-    channel_id: int
-    tables: dict[Lane, deque[_Item]] = field(default_factory=dict)
-    retry_at: dict[Lane, float] = field(default_factory=dict)  # lane → not before
-    backoff: dict[Lane, float] = field(default_factory=dict)
-    buckets: dict[str, _Bucket] = field(default_factory=dict)  # route → its pacing
-    in_flight: dict[Lane, _Item] = field(default_factory=dict)  # one per lane
-    workers: set[asyncio.Task[None]] = field(default_factory=set)
-    timer: asyncio.TimerHandle | None = None
-    suspect: set[int] = field(default_factory=set)  # entries whose POST may have arrived
-
-    def size(self) -> int:
-        return sum(len(q) for q in self.tables.values())
-
-    def bucket(self, route: str, now: float) -> _Bucket:
-        bucket = self.buckets.get(route)
-        if bucket is None:
-            bucket = self.buckets[route] = _Bucket(ROUTE_LIMIT - ROUTE_RESERVE, now)
-        return bucket
-
-
-class Sender:
+class Sender(EntryDelivery):
     """Delivers the outbox; ``submit`` committed entries, ``await settled()`` in tests."""
 
     def __init__(self, store: TableStore, deliverer: Deliverer, *,
@@ -519,14 +286,6 @@ class Sender:
             log.warning("table %s takes clicks before its outbox is drained", table_id)
             self._startup.pop(table_id, None)
 
-    def _startup_done(self, entry: OutboxEntry) -> None:
-        if entry.table_id is None or entry.table_id not in self._startup:
-            return
-        left = self._startup[entry.table_id]
-        left.discard(entry.entry_id)
-        if not left:
-            del self._startup[entry.table_id]
-
     # -- waiting -------------------------------------------------------------------------
     def pending(self, table_id: int | None = None) -> int:
         """Entries not delivered yet (of a table, or all)."""
@@ -590,11 +349,6 @@ class Sender:
         self._waiters = still
 
     # -- the channel workers ---------------------------------------------------------------
-    def _route_now(self) -> float:
-        if self.route_clock is not None:
-            return self.route_clock()
-        return asyncio.get_running_loop().time()
-
     def _kick(self, channel_id: int) -> None:
         """Start deliveries of the channel's ready entries (one per table, at most
         ``CHANNEL_CONCURRENCY``), and a timer for the next that will be ready."""
@@ -732,233 +486,6 @@ class Sender:
         else:
             self._held[channel.channel_id] = held
         return best, wake
-
-    async def _deliver(self, channel: _Channel, item: _Item) -> None:
-        entry = item.entry
-        first_route = self.deliverer.route(entry) if self.metrics.enabled else "post"
-        try:
-            message_id: int | None = None
-            if entry.entry_id in channel.suspect:
-                message_id = await self._find(channel, entry)
-                if message_id is not None:
-                    self.metrics.found_after_crash += 1
-            elif folding.foldable(entry) and entry.entry_id not in self._attempted:
-                await self._fold(channel, item)  # (an attempted POST keeps its content)
-            if message_id is None:
-                route = self.deliverer.route(entry)
-                self.metrics.bump(self.metrics.calls, route)
-
-                async def before_post() -> None:
-                    await self._before_post(channel, entry)
-
-                try:
-                    message_id = await self.deliverer.deliver(entry, before_post)
-                except DeliveryError as exc:
-                    if exc.kind == "rate":
-                        # refused before it was made (a POST is a path's last call): it is
-                        # posted next time, not looked for first (nor kept from superseding
-                        # and folding)
-                        channel.suspect.discard(entry.entry_id)
-                    raise
-            if message_id is not None:
-                await self.deliverer.posted(entry, message_id)
-        except DeliveryError as exc:
-            self._failed(channel, item, exc)
-            return
-        except asyncio.CancelledError:
-            raise
-        except Exception as exc:  # a bug while building the message: a few tries, then drop
-            log.exception("delivering outbox entry %s failed", entry.entry_id)
-            item.failures += 1
-            if item.failures < BUG_RETRIES:
-                self._failed(channel, item, DeliveryError("server", repr(exc)))
-            else:
-                self._finish(channel, item, OutboxDone(entry.entry_id, "dropped"))
-                self.metrics.dropped += 1
-            return
-        channel.backoff.pop(item.lane, None)
-        channel.retry_at.pop(item.lane, None)
-        channel.suspect.discard(entry.entry_id)
-        now = time.perf_counter()
-        for one in (item, *item.folded):
-            self.metrics.bump(self.metrics.delivered, one.entry.kind)
-            if self.metrics.enabled:
-                self.metrics.latencies.append(now - one.submitted)
-        if self.metrics.enabled:
-            self._timed(channel, item, first_route)
-        self._finish(channel, item, OutboxDone(entry.entry_id, "delivered", message_id))
-        if self.on_delivered is not None:
-            for one in (item, *item.folded):
-                self.on_delivered(one.entry, now)
-
-    def _timed(self, channel: _Channel, item: _Item, route: str) -> None:
-        """The delivered entry's ``Timed`` (metrics)."""
-        clock = self.clock()
-        item.note("", clock)
-        waits = dict(item.waits or {})
-        run = waits.pop("run", 0.0)
-        phases = dict(item.phases.spent) if item.phases is not None else {}
-        phases["other"] = max(0.0, run - sum(phases.values()))
-        since = min([item.since, *(o.since for o in item.folded)])
-        if item.arrived:
-            waits["merged"] = max(0.0, item.arrived - since)
-        self.metrics.timed.append(Timed(
-            item.entry.kind, route, channel.channel_id,
-            item.entry.table_id, clock - since, waits, phases))
-
-    async def _fold(self, channel: _Channel, item: _Item) -> None:
-        """Take the table's plain announcements waiting right behind ``item`` (the head of
-        its table's queue) into its post; committed before the POST (``folding``)."""
-        entry = item.entry
-        queue = channel.tables.get(item.lane)
-        if queue is None or not queue or queue[0] is not item:
-            return
-        behind = []
-        for other in list(queue)[1:]:
-            if other.entry.entry_id in channel.suspect:
-                break
-            behind.append(other)
-        content, count = folding.fold([entry, *(o.entry for o in behind)])
-        if count == 1:
-            return
-        taken = behind[:count - 1]
-        ids = [o.entry.entry_id for o in taken]
-        payload = {**entry.payload, "content": content,
-                   "folded": [*entry.payload.get("folded", []), *ids]}
-        try:
-            with timing.phase(timing.DB):
-                await self.store.outbox_fold(entry.entry_id, payload, ids)
-        except Exception as exc:
-            raise DeliveryError("server", f"cannot record the fold: {exc}") from exc
-        entry.payload.clear()
-        entry.payload.update(payload)
-        self.metrics.folds += 1
-        for other in taken:
-            if other in queue:
-                queue.remove(other)
-            self._known.discard(other.entry.entry_id)
-            self._startup_done(other.entry)
-            self.metrics.folded += 1
-            item.folded.append(other)
-
-    async def _before_post(self, channel: _Channel, entry: OutboxEntry) -> None:
-        try:
-            with timing.phase(timing.DB):
-                await self.store.outbox_attempted(entry.entry_id, self._watermark(channel))
-        except Exception as exc:
-            raise DeliveryError("server", f"cannot record the attempt: {exc}") from exc
-        channel.suspect.add(entry.entry_id)
-        self._attempted.add(entry.entry_id)
-
-    def _watermark(self, channel: _Channel) -> int | None:
-        """The newest message id of the channel the sender knows (its last POST)."""
-        return self._newest.get(channel.channel_id)
-
-    async def _find(self, channel: _Channel, entry: OutboxEntry) -> int | None:
-        try:
-            with timing.phase(timing.DB):
-                known = await self.store.outbox_posted_ids(channel.channel_id,
-                                                           entry.created_at - KNOWN_MARGIN)
-        except Exception as exc:
-            raise DeliveryError("server", f"cannot read posted ids: {exc}") from exc
-        return await self.deliverer.find_posted(entry, known | self._posted)
-
-    def _failed(self, channel: _Channel, item: _Item, exc: DeliveryError) -> None:
-        entry = item.entry
-        now = self._route_now()
-        table = entry.table_id
-        if exc.kind == "rate":
-            self.metrics.rate_limited += 1
-            wait = exc.retry_after if exc.retry_after is not None else DEFAULT_RETRY_AFTER
-            route = exc.route or self.deliverer.route(entry)
-            channel.bucket(route, now).limited(now, wait)
-            log.warning("%s failed on table %s: channel %s rate limited (%s) for %.2f s",
-                        self.deliverer.describe(entry), table, channel.channel_id, route, wait)
-        elif exc.kind == "server":
-            self.metrics.server_errors += 1
-            lane = item.lane
-            delay = min(MAX_BACKOFF, channel.backoff.get(lane, FIRST_BACKOFF / 2) * 2)
-            channel.backoff[lane] = delay
-            channel.retry_at[lane] = now + delay
-            if self.deliverer.route(entry) == "post":
-                channel.suspect.add(entry.entry_id)  # it may have arrived: look first
-            log.warning("%s failed on table %s (outbox entry %s), retry in %.1f s: %s",
-                        self.deliverer.describe(entry), table, entry.entry_id, delay, exc)
-        elif exc.kind == "gone":
-            log.warning("channel %s is gone: its %d messages are dropped", channel.channel_id,
-                        channel.size())
-            for queue in channel.tables.values():
-                for other in list(queue):
-                    if other is not item:
-                        self._finish(channel, other, OutboxDone(other.entry.entry_id, "dropped"))
-                        self.metrics.dropped += 1
-            self._finish(channel, item, OutboxDone(entry.entry_id, "dropped"))
-            self.metrics.dropped += 1
-        else:
-            log.warning("%s failed on table %s (outbox entry %s), dropped: %s",
-                        self.deliverer.describe(entry), table, entry.entry_id, exc)
-            self._finish(channel, item, OutboxDone(entry.entry_id, "dropped"))
-            self.metrics.dropped += 1
-
-    def _finish(self, channel: _Channel, item: _Item, done: OutboxDone) -> None:
-        queue = channel.tables.get(item.lane)
-        if queue is not None and item in queue:
-            queue.remove(item)
-        self._known.discard(item.entry.entry_id)
-        channel.suspect.discard(item.entry.entry_id)
-        self._attempted.discard(item.entry.entry_id)
-        if done.message_id is not None:
-            self._posted.add(done.message_id)
-            newest = self._newest.get(channel.channel_id, 0)
-            self._newest[channel.channel_id] = max(newest, done.message_id)
-        self._startup_done(item.entry)
-        self._mark(done)
-
-    # -- marks ---------------------------------------------------------------------------
-    def _mark(self, done: OutboxDone) -> None:
-        self._marks.append(done)
-        if len(self._marks) >= MARKS_HELD or not self._running:
-            self._flush_marks()
-
-    def _flush_marks(self, everything: bool = False) -> None:
-        """Write the marks kept back (unless a write is under way: it takes them too)."""
-        if self._marks and (self._mark_task is None or self._mark_task.done()):
-            self._mark_task = asyncio.get_running_loop().create_task(
-                self._write_marks(everything))
-
-    async def _write_marks(self, everything: bool = False) -> None:
-        while self._marks:
-            batch, self._marks = self._marks, []
-            try:
-                await self.store.outbox_done(batch)
-            except Exception:  # harmless: see the module's docstring
-                log.warning("could not mark %d outbox entries", len(batch))
-                return
-            if not everything and self._running and len(self._marks) < MARKS_HELD:
-                return  # the marks since wait for the next (``_mark``, ``_run``)
-
-    async def flush_marks(self) -> None:
-        """Write every mark kept back, after the write under way."""
-        await self._marks_written()
-        self._flush_marks(everything=True)
-        await self._marks_written()
-
-    async def _marks_written(self) -> None:
-        """Until the write of marks under way ends. One cancelled by a shutdown of the loop's
-        tasks is no failure of ours: its entries are delivered again at the next start (the
-        module's docstring), and the caller (a shutdown) goes on closing — unless it is
-        cancelled itself (in the same pass of the loop too: its count of cancellations)."""
-        task = self._mark_task
-        if task is None or task.done():
-            return
-        me = asyncio.current_task()
-        cancelling = me.cancelling() if me is not None else 0
-        try:
-            await asyncio.shield(task)
-        except asyncio.CancelledError:
-            if not task.cancelled() or (me is not None and me.cancelling() > cancelling):
-                raise  # the caller itself is cancelled
-            log.warning("a write of outbox marks was cancelled: its entries go again")
 
     def close(self) -> None:
         """Stop delivering (shutdown): what is left stays in the database for the next start."""

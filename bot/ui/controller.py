@@ -26,7 +26,8 @@ from typing import Any, Concatenate, ParamSpec
 import discord
 
 from bot.delivery.channel import ChannelDeliverer
-from bot.delivery.sender import GLOBAL_LIMIT, Sender
+from bot.delivery.pacing import GLOBAL_LIMIT
+from bot.delivery.sender import Sender
 from bot.errors import TableError
 from bot.games import ui_of
 from bot.i18n import game_t, t
