@@ -1,4 +1,4 @@
-"""A frame on a worker's pipe, either way: its length (4 bytes), then its bytes."""
+"""How the bot and a worker write their messages on the pipe between them (``_frame``)."""
 
 from __future__ import annotations
 
