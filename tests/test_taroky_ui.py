@@ -702,6 +702,33 @@ def test_the_czech_roles_address_the_player_without_a_gender() -> None:
     assert role_line(_table(rnd), rnd.view(2), "cs") == "Hraješ s hráčem Anička."
 
 
+def test_T_CALL_the_silent_solo_declarer_reads_the_others_know_once_the_called_tarok_is_out(
+) -> None:
+    """A tiché sólo's declarer read "– ostatní to nevědí" all the deal, after he had played
+    the called XIX too, when everybody knows (``AloneRevealed``): from then on his hand
+    says they know."""
+    from bot.games.taroky.hand import role_line
+    from bot.games.taroky.pictures.examples import drive, script, worked
+    from engine.taroky.cards import parse_card
+
+    h, talon = worked()  # Anička holds Cecílie's XIX … XVI and calls XIX: a tiché sólo
+    rnd = TarokyRound(deals=[((h[2], h[1], h[0], h[3]), talon)],
+                      options=TarokyOptions(round_deals=1))
+    drive(rnd, lambda r: r.deal.phase == "play",
+          script(bid={0: "1P"}, choose={0: "1P"}, call={0: "XIX"}))
+    assert rnd.view(0).alone and rnd.public_view().deal.alone is None
+    assert role_line(_table(rnd), rnd.view(0), "cs") == (
+        "Hraješ první povinnost bez spoluhráče (XIX máš ty) – ostatní to nevědí.")
+    xix = parse_card("XIX")
+    drive(rnd, lambda r: r.public_view().deal.alone is not None,
+          lambda r, legal: next((a for a in legal if getattr(a, "card", None) == xix), None))
+    assert rnd.public_view().deal.alone and not rnd.finished
+    assert role_line(_table(rnd), rnd.view(0), "cs") == (
+        "Hraješ první povinnost bez spoluhráče (XIX máš ty) – už to všichni vědí.")
+    assert role_line(_table(rnd, "en"), rnd.view(0), "en") == (
+        "You play first duty alone (you hold XIX) – everyone knows it now.")
+
+
 def _away_through_the_talon(away: int) -> tuple[TarokyRound, Table, Table,
                                                 Callable[[Any], None]]:
     """The worked round through its bidding (Anička 1P, XIX called) and talon, ``away``'s
