@@ -182,9 +182,11 @@ def test_the_protocol_puts_a_longer_name_whole_on_two_lines_over_its_column(
             assert first in texts and second in texts, (name, lang)
 
 
-def test_T_HLASKY_VALAT_the_protocol_names_a_lone_declarers_valat_by_him() -> None:
-    """A sólo's valát is the declarer's, not "valát hráčů" (of the declarers); a pair's is
-    still the side's."""
+def test_T_HLASKY_VALAT_the_protocol_names_whose_valat_it_is() -> None:
+    """A valát's line names its side's players, as the pagát's names its owner: a sólo's is
+    the declarer's, a pair's the two players' (was "valát hráčů", of the declarers, and
+    "tichý valát hráčů ✓" did not say whose), the opponents' theirs (English said "valát of
+    the Anička")."""
     import dataclasses
 
     from bot.games.taroky.pictures import sheet
@@ -192,14 +194,45 @@ def test_T_HLASKY_VALAT_the_protocol_names_a_lone_declarers_valat_by_him() -> No
 
     rnd, _seat = _example("finished")
     solo = rnd.protocol[3]
-    assert solo.game == "6P" and solo.partner is None
+    assert solo.game == "6P" and solo.partner is None and solo.declarer == 0
     failed = (ValatResult(side="D", announced=True, level=2, won=False),)
     assert "valát Anička ×4 ✗ −32,00" in sheet._detail_parts(
         dataclasses.replace(solo, valats=failed), NAMES, "cs")
+    assert "valát Anička ×4 ✗ −32.00" in sheet._detail_parts(
+        dataclasses.replace(solo, valats=failed), NAMES, "en")
+    theirs = (ValatResult(side="O", announced=False, level=0, won=True),)
+    assert "tichý valát Bohouš, Cecílie, Dalibor ✓ −4,00" in sheet._detail_parts(
+        dataclasses.replace(solo, valats=theirs), NAMES, "cs")
     pair = rnd.protocol[0]
-    assert pair.partner is not None
-    assert "valát hráčů ×4 ✗ −32,00" in sheet._detail_parts(
+    assert (pair.declarer, pair.partner) == (0, 2)
+    assert "valát Anička, Cecílie ×4 ✗ −32,00" in sheet._detail_parts(
         dataclasses.replace(pair, valats=failed), NAMES, "cs")
+    silent = (ValatResult(side="D", announced=False, level=0, won=True),)
+    assert "tichý valát Anička, Cecílie ✓ +4,00" in sheet._detail_parts(
+        dataclasses.replace(pair, valats=silent), NAMES, "cs")
+    assert "silent valát Anička, Cecílie ✓ +4.00" in sheet._detail_parts(
+        dataclasses.replace(pair, valats=silent), NAMES, "en")
+
+
+def test_T_SCORE_NET_the_protocol_says_a_capped_sum_is_the_cap_not_a_rounding() -> None:
+    """"Σ +52,00 → +40,00" read as a rounding: the cap is called so ("→ strop"); a sum
+    rounded up to 50 hal keeps the bare arrow."""
+    import dataclasses
+
+    from bot.games.taroky.pictures import sheet
+
+    rnd, _seat = _example("finished")
+    solo = rnd.protocol[3]
+
+    def total(s: int, a: int, lang: str) -> str:
+        row = dataclasses.replace(solo, components={**(solo.components or {}), "S": s, "A": a})
+        return sheet._detail_parts(row, NAMES, lang)[-1]
+
+    assert total(5200, 4000, "cs") == "Σ +52,00 → strop +40,00"
+    assert total(-7200, 4000, "cs") == "Σ −72,00 → strop −40,00"
+    assert total(5200, 4000, "en") == "Σ +52.00 → cap +40.00"
+    assert total(-960, 1000, "cs") == "Σ −9,60 → −10,00"
+    assert total(4020, 4000, "cs") == "Σ +40,20 → strop +40,00"
 
 
 LONG_NAMES = ["Maximilián Šťastný-Kovářík", "Bartoloměj Přemyslovský z Dubé",
