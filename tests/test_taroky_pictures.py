@@ -921,9 +921,9 @@ def test_T_VIEW_a_finished_deal_is_drawn_whole_and_legible_at_phone_width(
 
 def test_the_deal_s_chips_wrap_to_a_second_row_before_a_name_is_cut(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """Four chips (who plays, the card called, the partner, the game's flek) do not fit one
-    row: they wrap to a second, each name whole ("hraje AI B…" was cut); two short ones stay
-    on one row."""
+    """Five chips (who plays, the card called, the partner, the game's flek, the announced
+    pagát) do not fit one row: they wrap to a second, each name whole ("hraje AI B…" was
+    cut); short ones stay on one row."""
     import dataclasses
 
     from bot.games.taroky.pictures import deal as deal_picture
@@ -937,12 +937,41 @@ def test_the_deal_s_chips_wrap_to_a_second_row_before_a_name_is_cut(
     rows = deal_picture._chip_rows(deal, row, names, "cs")
     assert [[(label, value) for label, value, _c in chips] for chips in rows] == [
         [("hraje", "AI Božena"), ("volá", "XIX"), ("spoluhráč", "AI Jaroslav")],
-        [("hra", "flek ×2")]]
+        [("hra", "flek ×2"), ("pagát", "")]]
     drawn = _sizes(monkeypatch, deal_picture)
     deal_picture.deal_image(deal, row, names, "en")
     words = [value for value, _size in drawn]
     assert "AI Božena" in words and "AI Jaroslav" in words and not any(
         w.endswith("…") for w in words)
     assert [[value for _l, value, _c in chips] for chips in deal_picture._chip_rows(
-        deal, rnd.protocol[0], ["Ann", "Bob", "Cyril", "Dana"], "cs")] == [["Ann", "XIX",
-                                                                          "Cyril"]]
+        deal, rnd.protocol[0], ["Ann", "Bob", "Cyril", "Dana"], "cs")] == [
+        ["Ann", "XIX", "Cyril", "flek ×2"]]
+
+
+def test_T_FLEK_the_deal_s_picture_tags_the_pagat_s_and_the_valat_s_own_flek() -> None:
+    """The finished deal's chips told only the game's flek: a pagát ultimo flekked up to sup
+    (×8) read as if nothing was doubled. An announced pagát and valát have their chips
+    with their own flek, as the game's (no flek: the chip says it was announced)."""
+    import dataclasses
+
+    from bot.games.taroky.pictures import deal as deal_picture
+    from bot.games.taroky.texts import finished_deal
+    from bot.render.common import RED, TEXT
+
+    rnd, _seat = _example("finished")
+    deal = finished_deal(rnd, 1)
+    assert deal is not None
+    row = rnd.protocol[0]  # Anička's pagát, flekked by Bohouš
+    assert row.pagat is not None and row.pagat.announced and row.flek == (0, 1, 0)
+    sup = dataclasses.replace(row, flek=(1, 3, 2), valat_by=2)
+    assert deal_picture._chips(deal, sup, NAMES, "cs")[-3:] == [
+        ("hra", "flek ×2", RED), ("pagát", "sup ×8", RED), ("valát", "re ×4", RED)]
+    assert deal_picture._chips(deal, sup, NAMES, "en")[-2:] == [
+        ("pagát", "re-redouble ×8", RED), ("valát", "redouble ×4", RED)]
+    plain = deal_picture._chips(deal, dataclasses.replace(row, flek=(0, 0, 0)), NAMES, "cs")
+    assert plain == [("hraje", "Anička", deal_picture.GOLD), ("volá", "XIX", TEXT),
+                     ("spoluhráč", "Cecílie", deal_picture.GOLD), ("pagát", "", RED)]
+    silent = dataclasses.replace(row, pagat=dataclasses.replace(row.pagat, announced=False),
+                                 flek=(0, 0, 0))
+    assert [label for label, _v, _c in deal_picture._chips(deal, silent, NAMES, "cs")] == [
+        "hraje", "volá", "spoluhráč"]
