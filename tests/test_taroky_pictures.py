@@ -975,3 +975,22 @@ def test_T_FLEK_the_deal_s_picture_tags_the_pagat_s_and_the_valat_s_own_flek() -
                                  flek=(0, 0, 0))
     assert [label for label, _v, _c in deal_picture._chips(deal, silent, NAMES, "cs")] == [
         "hraje", "volá", "spoluhráč"]
+
+
+def test_T_TALON_the_table_shows_the_taroks_laid_away_face_up_by_rank(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The box of the taroks laid away face up listed them seat by seat in the order laid:
+    they are in the order of their rank."""
+    import dataclasses
+
+    from bot.games.taroky.pictures import table
+    from engine.taroky.cards import parse_card
+
+    deal = _example("play")[0].public_view().deal
+    xvi, ii, v = (parse_card(c) for c in ("XVI", "II", "V"))
+    laid = dataclasses.replace(deal, face_up_discards=((xvi, ii), (), (), (v,)))
+    boxes: list[tuple[str, list[int]]] = []
+    monkeypatch.setattr(table, "_inset", lambda img, x, y, title, shown, *a, **k:
+                        boxes.append((title, list(shown))))
+    table._talon(None, laid, "cs")  # type: ignore[arg-type]
+    assert ("Odložené taroky", [ii, v, xvi]) in boxes
