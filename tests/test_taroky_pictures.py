@@ -182,9 +182,11 @@ def test_the_protocol_puts_a_longer_name_whole_on_two_lines_over_its_column(
             assert first in texts and second in texts, (name, lang)
 
 
-def test_T_HLASKY_VALAT_the_protocol_names_a_lone_declarers_valat_by_him() -> None:
-    """A sólo's valát is the declarer's, not "valát hráčů" (of the declarers); a pair's is
-    still the side's."""
+def test_T_HLASKY_VALAT_the_protocol_names_whose_valat_it_is() -> None:
+    """A valát's line names its side's players, as the pagát's names its owner: a sólo's is
+    the declarer's, a pair's the two players' (was "valát hráčů", of the declarers, and
+    "tichý valát hráčů ✓" did not say whose), the opponents' theirs (English said "valát of
+    the Anička")."""
     import dataclasses
 
     from bot.games.taroky.pictures import sheet
@@ -192,14 +194,45 @@ def test_T_HLASKY_VALAT_the_protocol_names_a_lone_declarers_valat_by_him() -> No
 
     rnd, _seat = _example("finished")
     solo = rnd.protocol[3]
-    assert solo.game == "6P" and solo.partner is None
+    assert solo.game == "6P" and solo.partner is None and solo.declarer == 0
     failed = (ValatResult(side="D", announced=True, level=2, won=False),)
     assert "valát Anička ×4 ✗ −32,00" in sheet._detail_parts(
         dataclasses.replace(solo, valats=failed), NAMES, "cs")
+    assert "valát Anička ×4 ✗ −32.00" in sheet._detail_parts(
+        dataclasses.replace(solo, valats=failed), NAMES, "en")
+    theirs = (ValatResult(side="O", announced=False, level=0, won=True),)
+    assert "tichý valát Bohouš, Cecílie, Dalibor ✓ −4,00" in sheet._detail_parts(
+        dataclasses.replace(solo, valats=theirs), NAMES, "cs")
     pair = rnd.protocol[0]
-    assert pair.partner is not None
-    assert "valát hráčů ×4 ✗ −32,00" in sheet._detail_parts(
+    assert (pair.declarer, pair.partner) == (0, 2)
+    assert "valát Anička, Cecílie ×4 ✗ −32,00" in sheet._detail_parts(
         dataclasses.replace(pair, valats=failed), NAMES, "cs")
+    silent = (ValatResult(side="D", announced=False, level=0, won=True),)
+    assert "tichý valát Anička, Cecílie ✓ +4,00" in sheet._detail_parts(
+        dataclasses.replace(pair, valats=silent), NAMES, "cs")
+    assert "silent valát Anička, Cecílie ✓ +4.00" in sheet._detail_parts(
+        dataclasses.replace(pair, valats=silent), NAMES, "en")
+
+
+def test_T_SCORE_NET_the_protocol_says_a_capped_sum_is_the_cap_not_a_rounding() -> None:
+    """"Σ +52,00 → +40,00" read as a rounding: the cap is called so ("→ strop"); a sum
+    rounded up to 50 hal keeps the bare arrow."""
+    import dataclasses
+
+    from bot.games.taroky.pictures import sheet
+
+    rnd, _seat = _example("finished")
+    solo = rnd.protocol[3]
+
+    def total(s: int, a: int, lang: str) -> str:
+        row = dataclasses.replace(solo, components={**(solo.components or {}), "S": s, "A": a})
+        return sheet._detail_parts(row, NAMES, lang)[-1]
+
+    assert total(5200, 4000, "cs") == "Σ +52,00 → strop +40,00"
+    assert total(-7200, 4000, "cs") == "Σ −72,00 → strop −40,00"
+    assert total(5200, 4000, "en") == "Σ +52.00 → cap +40.00"
+    assert total(-960, 1000, "cs") == "Σ −9,60 → −10,00"
+    assert total(4020, 4000, "cs") == "Σ +40,20 → strop +40,00"
 
 
 LONG_NAMES = ["Maximilián Šťastný-Kovářík", "Bartoloměj Přemyslovský z Dubé",
@@ -888,9 +921,9 @@ def test_T_VIEW_a_finished_deal_is_drawn_whole_and_legible_at_phone_width(
 
 def test_the_deal_s_chips_wrap_to_a_second_row_before_a_name_is_cut(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """Four chips (who plays, the card called, the partner, the game's flek) do not fit one
-    row: they wrap to a second, each name whole ("hraje AI B…" was cut); two short ones stay
-    on one row."""
+    """Five chips (who plays, the card called, the partner, the game's flek, the announced
+    pagát) do not fit one row: they wrap to a second, each name whole ("hraje AI B…" was
+    cut); short ones stay on one row."""
     import dataclasses
 
     from bot.games.taroky.pictures import deal as deal_picture
@@ -904,12 +937,60 @@ def test_the_deal_s_chips_wrap_to_a_second_row_before_a_name_is_cut(
     rows = deal_picture._chip_rows(deal, row, names, "cs")
     assert [[(label, value) for label, value, _c in chips] for chips in rows] == [
         [("hraje", "AI Božena"), ("volá", "XIX"), ("spoluhráč", "AI Jaroslav")],
-        [("hra", "flek ×2")]]
+        [("hra", "flek ×2"), ("pagát", "")]]
     drawn = _sizes(monkeypatch, deal_picture)
     deal_picture.deal_image(deal, row, names, "en")
     words = [value for value, _size in drawn]
     assert "AI Božena" in words and "AI Jaroslav" in words and not any(
         w.endswith("…") for w in words)
     assert [[value for _l, value, _c in chips] for chips in deal_picture._chip_rows(
-        deal, rnd.protocol[0], ["Ann", "Bob", "Cyril", "Dana"], "cs")] == [["Ann", "XIX",
-                                                                          "Cyril"]]
+        deal, rnd.protocol[0], ["Ann", "Bob", "Cyril", "Dana"], "cs")] == [
+        ["Ann", "XIX", "Cyril", "flek ×2"]]
+
+
+def test_T_FLEK_the_deal_s_picture_tags_the_pagat_s_and_the_valat_s_own_flek() -> None:
+    """The finished deal's chips told only the game's flek: a pagát ultimo flekked up to sup
+    (×8) read as if nothing was doubled. An announced pagát and valát have their chips
+    with their own flek, as the game's (no flek: the chip says it was announced)."""
+    import dataclasses
+
+    from bot.games.taroky.pictures import deal as deal_picture
+    from bot.games.taroky.texts import finished_deal
+    from bot.render.common import RED, TEXT
+
+    rnd, _seat = _example("finished")
+    deal = finished_deal(rnd, 1)
+    assert deal is not None
+    row = rnd.protocol[0]  # Anička's pagát, flekked by Bohouš
+    assert row.pagat is not None and row.pagat.announced and row.flek == (0, 1, 0)
+    sup = dataclasses.replace(row, flek=(1, 3, 2), valat_by=2)
+    assert deal_picture._chips(deal, sup, NAMES, "cs")[-3:] == [
+        ("hra", "flek ×2", RED), ("pagát", "sup ×8", RED), ("valát", "re ×4", RED)]
+    assert deal_picture._chips(deal, sup, NAMES, "en")[-2:] == [
+        ("pagát", "re-redouble ×8", RED), ("valát", "redouble ×4", RED)]
+    plain = deal_picture._chips(deal, dataclasses.replace(row, flek=(0, 0, 0)), NAMES, "cs")
+    assert plain == [("hraje", "Anička", deal_picture.GOLD), ("volá", "XIX", TEXT),
+                     ("spoluhráč", "Cecílie", deal_picture.GOLD), ("pagát", "", RED)]
+    silent = dataclasses.replace(row, pagat=dataclasses.replace(row.pagat, announced=False),
+                                 flek=(0, 0, 0))
+    assert [label for label, _v, _c in deal_picture._chips(deal, silent, NAMES, "cs")] == [
+        "hraje", "volá", "spoluhráč"]
+
+
+def test_T_TALON_the_table_shows_the_taroks_laid_away_face_up_by_rank(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The box of the taroks laid away face up listed them seat by seat in the order laid:
+    they are in the order of their rank."""
+    import dataclasses
+
+    from bot.games.taroky.pictures import table
+    from engine.taroky.cards import parse_card
+
+    deal = _example("play")[0].public_view().deal
+    xvi, ii, v = (parse_card(c) for c in ("XVI", "II", "V"))
+    laid = dataclasses.replace(deal, face_up_discards=((xvi, ii), (), (), (v,)))
+    boxes: list[tuple[str, list[int]]] = []
+    monkeypatch.setattr(table, "_inset", lambda img, x, y, title, shown, *a, **k:
+                        boxes.append((title, list(shown))))
+    table._talon(None, laid, "cs")  # type: ignore[arg-type]
+    assert ("Odložené taroky", [ii, v, xvi]) in boxes

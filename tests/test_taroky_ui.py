@@ -417,7 +417,7 @@ def test_T_SCORE_HLASKY_the_result_lists_every_hlaska_counted_with_its_money_or_
                           (("barvicky", False),))
     lines = deal_result(_table(rnd), row, "cs").splitlines()
     assert lines[0].endswith(" výhra 47:23. Pagát (Anička, flek ×2) nevyšel.")
-    assert lines[1] == ("Účet pro Anička a Cecílie: hra +1,20 Kč · taročky (Anička) +0,50 Kč"
+    assert lines[1] == ("Účet pro hráče Anička a Cecílie: hra +1,20 Kč · taročky (Anička) +0,50 Kč"
                         " · honéry (Bohouš) −0,50 Kč · barvičky (Dalibor) nezapočteno"
                         " · pagát ×2 −8,00 Kč = −6,80 Kč, zaokrouhleno na −7,00 Kč.")
     lines = deal_result(_table(rnd, "en"), row, "en").splitlines()
@@ -456,7 +456,7 @@ def test_T_SCORE_the_result_shows_each_part_of_the_money_so_the_total_follows() 
                 pagat=None, valats=(ValatResult(side="D", announced=True, level=1,
                                                 won=False),))
     assert account(first) == (
-        "Účet pro Anička a Cecílie: hra +1,80 Kč · taroky (Cecílie) +1,00 Kč"
+        "Účet pro hráče Anička a Cecílie: hra +1,80 Kč · taroky (Cecílie) +1,00 Kč"
         " · valát ×2 −16,00 Kč = −13,20 Kč, zaokrouhleno na −13,50 Kč.")
     assert account(first, "en") == (
         "Account for Anička and Cecílie: game +1.80 Kč · 10+ taroks (Cecílie) +1.00 Kč"
@@ -700,6 +700,58 @@ def test_the_czech_roles_address_the_player_without_a_gender() -> None:
         "Máš volaný XIX: hraješ s hráčem Anička – ostatní to zatím nevědí.")
     rnd, _seat = example("play")  # XIX is out: everybody knows the pairs
     assert role_line(_table(rnd), rnd.view(2), "cs") == "Hraješ s hráčem Anička."
+
+
+def test_T_CALL_the_silent_solo_declarer_reads_the_others_know_once_the_called_tarok_is_out(
+) -> None:
+    """A tiché sólo's declarer read "– ostatní to nevědí" all the deal, after he had played
+    the called XIX too, when everybody knows (``AloneRevealed``): from then on his hand
+    says they know."""
+    from bot.games.taroky.hand import role_line
+    from bot.games.taroky.pictures.examples import drive, script, worked
+    from engine.taroky.cards import parse_card
+
+    h, talon = worked()  # Anička holds Cecílie's XIX … XVI and calls XIX: a tiché sólo
+    rnd = TarokyRound(deals=[((h[2], h[1], h[0], h[3]), talon)],
+                      options=TarokyOptions(round_deals=1))
+    drive(rnd, lambda r: r.deal.phase == "play",
+          script(bid={0: "1P"}, choose={0: "1P"}, call={0: "XIX"}))
+    assert rnd.view(0).alone and rnd.public_view().deal.alone is None
+    assert role_line(_table(rnd), rnd.view(0), "cs") == (
+        "Hraješ první povinnost bez spoluhráče (XIX máš ty) – ostatní to nevědí.")
+    xix = parse_card("XIX")
+    drive(rnd, lambda r: r.public_view().deal.alone is not None,
+          lambda r, legal: next((a for a in legal if getattr(a, "card", None) == xix), None))
+    assert rnd.public_view().deal.alone and not rnd.finished
+    assert role_line(_table(rnd), rnd.view(0), "cs") == (
+        "Hraješ první povinnost bez spoluhráče (XIX máš ty) – už to všichni vědí.")
+    assert role_line(_table(rnd, "en"), rnd.view(0), "en") == (
+        "You play first duty alone (you hold XIX) – everyone knows it now.")
+
+
+def test_T_TALON_the_taroks_laid_away_face_up_are_one_line_in_their_order() -> None:
+    """A seat's taroks laid away face up were a line each, in the order laid ("… odkládá
+    XVI lícem nahoru." then "… odkládá II lícem nahoru."): they are one line, by rank; a
+    single one reads as before, another seat's are its own line, a stand-in's keep the
+    mark."""
+    from bot.games.taroky.texts import event_lines
+    from bot.model import Unclicked
+    from engine.taroky import events as ev
+    from engine.taroky.cards import parse_card
+
+    rnd, _seat = example("play")
+    xvi, ii, v, xix = (parse_card(c) for c in ("XVI", "II", "V", "XIX"))
+    events = [ev.Discarded(1, xvi), ev.Discarded(1, None), ev.Discarded(1, ii),
+              ev.Discarded(1, v), ev.Discarded(3, xix)]
+    assert event_lines(_table(rnd), events) == [
+        "Bohouš odkládá lícem nahoru: II V XVI.", "Dalibor odkládá XIX lícem nahoru."]
+    assert event_lines(_table(rnd, "en"), events) == [
+        "Bohouš lays away face up: II V XVI.", "Dalibor lays away XIX face up."]
+    stood = [Unclicked(2, "stand_in"), ev.Discarded(2, xix), Unclicked(2, "stand_in"),
+             ev.Discarded(2, ii), ev.Discarded(1, xvi)]
+    assert event_lines(_table(rnd), stood) == [
+        "Cecílie odkládá lícem nahoru: II XIX (za hráče hraje AI).",
+        "Bohouš odkládá XVI lícem nahoru."]
 
 
 def _away_through_the_talon(away: int) -> tuple[TarokyRound, Table, Table,

@@ -87,8 +87,35 @@ def test_T_TALON_W_the_turned_card_goes_ke_stychum_in_czech() -> None:
 
     names = ["Alice", "Bob", "Cyril", "Dana"]
     turned = ev.TalonTurned(parse_card("Ah"), 2)
-    assert event_text(turned, "cs", names) == "Z talonu se otáčí A♥, patří ke štychům: Cyril."
-    assert event_text(turned, "en", names) == "A talon card is turned: A♥ (to the tricks of Cyril)."
+    assert event_text(turned, "cs", names) == (
+        "Z talonu se otáčí A♥, kartu si ke svým štychům bere Cyril.")
+    assert event_text(turned, "en", names) == (
+        "A talon card is turned: A♥; it goes to the tricks of Cyril.")
+    assert event_text(turned, "cs") == (  # (no names: the seat's word, capitalised at the start)
+        "Z talonu se otáčí A♥, kartu si ke svým štychům bere hráč 2.")
+
+
+def test_T_CALL_the_silent_solo_is_revealed_without_a_gender() -> None:
+    """"Ann hraje sám." told a woman's solo as a man's: the reveal says "without a partner"
+    (and the push into Varšava is no longer "je žďuchnut")."""
+    from engine.taroky.messages import event_text
+
+    names = ["Ann", "Bob", "Cyril", "Dana"]
+    assert event_text(ev.AloneRevealed(0), "cs", names) == "Ann hraje bez spoluhráče."
+    assert event_text(ev.AloneRevealed(0), "en", names) == "Ann plays without a partner."
+    assert event_text(ev.BiddingWon(3, "W", True), "cs", names) == (
+        "Žďuch do Varšavy dostává Dana.")
+    assert event_text(ev.BiddingWon(3, "W", True), "en", names) == "Dana is pushed into Warsaw."
+
+
+def test_the_czech_event_texts_tell_of_players_without_a_gender() -> None:
+    """The engine's Czech event lines pass the catalogs' check of another player's gender
+    ("hraje sám", "žďuchnut", a man's past form)."""
+    from engine.taroky.messages import EVENTS
+    from tests.test_locales import GENDERED_OTHER
+
+    assert [(kind, text) for kind, text in EVENTS["cs"].items()
+            if any(p.search(text) for p in GENDERED_OTHER)] == []
 
 
 def test_T_BID_END_the_game_won_is_said_in_the_accusative_in_czech() -> None:

@@ -81,8 +81,9 @@ def role_line(table: Table, view: SeatView, lang: str) -> str:
         if pub.called is None:
             return t("taroky.role_declarer_calling", lang, game=game)
         card = card_label(pub.called, lang)
-        if view.alone:
-            return t("taroky.role_declarer_alone", lang, game=game, card=card)
+        if view.alone:  # a tiché sólo (or the called tarok drawn): secret until it is seen
+            key = "taroky.role_declarer_alone_known" if pub.alone else "taroky.role_declarer_alone"
+            return t(key, lang, game=game, card=card)
         if view.partner is not None:
             return t("taroky.role_declarer_partner", lang, game=game,
                      name=names[view.partner])

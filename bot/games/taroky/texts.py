@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.games.marks import marked_lines, public_mark
+from bot.games.marks import marked_pairs, marked_text, public_mark
 from bot.games.taroky.words import (
     card_label,
+    cards_text,
     game_name,
     level_name,
     level_text,
@@ -236,9 +237,36 @@ def event_lines(table: Table, events: Sequence[GameEvent]) -> list[str]:
     def quiet(e: Event) -> bool:
         return isinstance(e, QUIET) or (isinstance(e, Discarded) and e.card is None)
 
-    return marked_lines(events, Event, line, MOVES, quiet,
-                        lambda how, _seat: t(f"taroky.mark_{how}", lang)
-                        if public_mark(how) else None)
+    pairs = marked_pairs(events, Event, line, MOVES, quiet,
+                         lambda how, _seat: t(f"taroky.mark_{how}", lang)
+                         if public_mark(how) else None)
+    return _face_up_together(events, pairs, lang, names)
+
+
+def _face_up_together(events: Sequence[GameEvent], pairs: Sequence[tuple[int, str]],
+                      lang: str, names: list[str]) -> list[str]:
+    """The taroks a seat lays away face up, on one line in the order of their rank ("Bob
+    odkládá lícem nahoru: II XVI."), not a line for each in the order laid: the lines of
+    one seat's face-up discards next to each other (with the same mark, if any) as one."""
+    out: list[str] = []
+    group: tuple[int, str, list[int]] | None = None  # (seat, mark, cards) of out[-1]
+    for i, text in pairs:
+        e = events[i]
+        if not (isinstance(e, Discarded) and e.card is not None):
+            out.append(text)
+            group = None
+            continue
+        plain = event_text(e, lang, names)
+        mark = "" if text == plain else text[len(plain) - 1:-1]  # (``marked_text``'s)
+        if group is not None and group[:2] == (e.seat, mark):
+            group[2].append(e.card)
+            both = t("taroky.discarded_taroks", lang, name=names[e.seat],
+                     cards=cards_text(sorted(group[2]), lang))
+            out[-1] = marked_text(both, mark) if mark else both
+        else:
+            out.append(text)
+            group = (e.seat, mark, [e.card])
+    return out
 
 
 def starts_deal(events: Sequence[GameEvent]) -> bool:
@@ -291,7 +319,7 @@ def account_total(row: DealRecord, lang: str) -> str:
 
 
 def account(row: DealRecord, names: Sequence[str], lang: str) -> str:
-    """How a deal's money follows from its parts: "Účet pro Ann a Cyril: hra +1,80 Kč ·
+    """How a deal's money follows from its parts: "Účet pro hráče Ann a Cyril: hra +1,80 Kč ·
     taroky (Cyril) +1,00 Kč · valát ×2 −16,00 Kč = −13,20 Kč, zaokrouhleno na −13,50 Kč." —
     for the declarer side (a declarer alone settles it with each opponent)."""
     parts = " · ".join(account_parts(row, names, lang))

@@ -82,7 +82,18 @@ def _chips(deal: PublicView, row: DealRecord, names: list[str], lang: str) -> li
         chips.append((pic("alone", lang), "", TEXT))
     if row.flek[0]:
         chips.append((pic("flek_game", lang), level_text(row.flek[0], lang), RED))
+    # the announced pagát and valát with their own fleks, as the game's (whose they were,
+    # the result's message and the protocol say: a name here would be cut first)
+    if row.pagat is not None and row.pagat.announced:
+        chips.append((pic("note_pagat", lang), _level(row.flek[1], lang), RED))
+    if row.valat_by is not None:
+        chips.append((pic("note_valat", lang), _level(row.flek[2], lang), RED))
     return chips
+
+
+def _level(level: int, lang: str) -> str:
+    """An item's flek on its chip ("sup ×8"); none without a flek (the chip is its label)."""
+    return level_text(level, lang) if level else ""
 
 
 def _chip_rows(deal: PublicView, row: DealRecord, names: list[str],

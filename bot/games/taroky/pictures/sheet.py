@@ -109,20 +109,20 @@ def _detail_parts(row: DealRecord, names: list[str], lang: str) -> list[str]:
         parts.append(pic(key, lang, name=names[row.pagat.seat])
                      + f"{times(row.pagat.level)} {mark} "
                      + amount(row.pagat.amount, lang, signed=True))
-    for v in row.valats:
+    for v in row.valats:  # whose: the side's players by name, as the pagát's owner
         mark = "✓" if v.won else "✗"
-        side = pic("side_d" if v.side == "D" else "side_o", lang)
-        if v.side == "D" and row.partner is None:  # a declarer alone: his name, as the pagát
-            side = names[row.declarer]
+        side = ", ".join(names[s] for s in range(4) if (s in declarers) == (v.side == "D"))
         key = "sheet_valat" if v.announced else "sheet_valat_silent"
-        parts.append(pic(key, lang, side=side) + f"{times(v.level)} {mark} "
+        parts.append(pic(key, lang, names=side) + f"{times(v.level)} {mark} "
                      + amount(v.amount, lang, signed=True))
     total, paid = row.components["S"], row.components["A"]
     paid = -paid if total < 0 else paid
-    parts.append(pic("sheet_sum", lang, total=amount(total, lang, signed=True))
-                 if paid == total else
-                 pic("sheet_sum_paid", lang, total=amount(total, lang, signed=True),
-                     paid=amount(paid, lang, signed=True)))
+    if paid == total:
+        parts.append(pic("sheet_sum", lang, total=amount(total, lang, signed=True)))
+    else:  # rounded up to 50 hal, or cut down to the cap (T-SCORE-NET): said which
+        key = "sheet_sum_paid" if abs(paid) > abs(total) else "sheet_sum_cap"
+        parts.append(pic(key, lang, total=amount(total, lang, signed=True),
+                         paid=amount(paid, lang, signed=True)))
     return parts
 
 

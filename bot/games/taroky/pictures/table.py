@@ -491,7 +491,7 @@ def _talon(img: Image.Image, deal: PublicView, lang: str) -> None:
     elif deal.phase in ("bid", "choose", "call", "trojka") or (
             deal.game == "6P" and deal.phase != "done"):
         _inset(img, *LEFT_INSET, pic("talon", lang), [], lang, backs=6)
-    face_up = [c for cs in deal.face_up_discards for c in cs]
+    face_up = sorted(c for cs in deal.face_up_discards for c in cs)  # by rank
     if face_up and deal.phase != "done":  # taroks laid away lie face up all the deal
         _inset(img, *FACE_UP_INSET, pic("laid_taroks", lang), face_up[:6], lang)
 
