@@ -62,6 +62,8 @@ def title_parts(view: PublicView, names: list[str], lang: str) -> tuple[str, str
     if contract is Contract.HARAKIRI:
         seats = view.harakiri_seats or ()
         sub = s("harakiri_for", lang, names=", ".join(names[x] for x in seats))
+        if (view.harakiri_playoff or 1) > 1:  # R-HARAKIRI: the tie persisted, played again
+            sub += " · " + s("harakiri_playoff", lang, n=view.harakiri_playoff)
         if (view.harakiri_games or 1) > 1:  # R-HARAKIRI: four games, summed
             sub += " · " + s("harakiri_game", lang, game=view.harakiri_game,
                              games=view.harakiri_games)
