@@ -296,8 +296,8 @@ def test_R_HARAKIRI_a_repeated_play_off_says_which_play_off_it_is():
     view = again.public_view()
     assert view.harakiri_playoff == 2
     assert title_parts(view, NAMES, "cs") == (
-        "Harakiri", "o pořadí: Alice, Bob, Dana · 2. rozstřel · 1. hra ze 4")
+        "Harakiri", "o pořadí: Alice, Bob, Dana · 1. hra ze 4 · 2. rozstřel")
     assert title_parts(view, NAMES, "en")[1] == (
-        "tie-break: Alice, Bob, Dana · 2nd play-off · game 1 of 4")
+        "tie-break: Alice, Bob, Dana · game 1 of 4 · 2nd play-off")
     assert game_line(view, "cs") == "**Harakiri** – 2. rozstřel o pořadí"
     assert game_line(view, "en") == "**Harakiri** – 2nd play-off for places"
