@@ -63,6 +63,8 @@ class GameStarted(Event):
     # harakiri (R-HARAKIRI): which game of the play-off this is (1–4) and of how many (1 or 4)
     playoff_game: int | None = None
     playoff_games: int | None = None
+    # which play-off of the tie (R-HARAKIRI: 2 when a play-off left the same seats tied)
+    playoff: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,6 +219,7 @@ class GameEnded(Event):
 class HarakiriNeeded(Event):
     seats: tuple[int, ...]
     games: int
+    playoff: int = 1  # which play-off of this tie: 2 and more when it persisted (R-HARAKIRI)
 
 
 @dataclass(frozen=True, slots=True)

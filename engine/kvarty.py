@@ -28,6 +28,10 @@ class KvartyGame(PartialGame):
         super().__init__(Contract.KVARTY, hands, leader, options, maturant)
         self.played = 0  # cards out of the hands in this partial game
         self.kvarty: list[KvartaBuilt] = []  # every kvarta built, in order
+        # the first leader's dealt hand, recorded once (R-KVARTY-FIRST, R-KVARTY-ROYAL): the
+        # announcements, the protocol row and the bot's texts read these
+        self.wild = is_divoka_karta(self.deal[leader])
+        self.royal = is_kralovska_kvarta(self.deal[leader])
 
     @property
     def first_lead(self) -> bool:
@@ -58,9 +62,9 @@ class KvartyGame(PartialGame):
         assert isinstance(action, Lead)
         seat = action.seat
         events: list[Event] = []
-        if self.first_lead and is_divoka_karta(self.hands[seat]):
+        if self.first_lead and self.wild:
             events.append(DivokaKarta(seat))
-            if is_kralovska_kvarta(self.hands[seat]):
+            if self.royal:
                 events.append(KralovskaKvarta(seat))
         lay = lay_kvarta(self.hands, seat, action.card)
         self.played = FULL_DECK & ~(self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3])
@@ -77,12 +81,28 @@ class KvartyGame(PartialGame):
             self.to_act = lay.next_leader
         return events
 
+    def first_leader_marks(self) -> tuple[bool, bool]:
+        return (self.wild, self.royal)
+
     def public_part(self, log: Sequence[Action]) -> KvartyView:
-        return KvartyView(tuple(self.kvarty))
+        """The kvarty built; the leader's divoká karta / královská kvarta once he has led
+        (announced then: before, they would tell that he holds no card below F)."""
+        told = not self.first_lead
+        return KvartyView(tuple(self.kvarty), self.wild and told, self.royal and told)
+
+    def seat_part(self, seat: int, log: Sequence[Action]) -> KvartyView:
+        """The leader knows his divoká karta from the deal on (his first lead may start at F)."""
+        if seat != self.leader:
+            return self.public_part(log)
+        return KvartyView(tuple(self.kvarty), self.wild, self.royal)
 
     def to_json(self) -> dict[str, Any]:
         data = super().to_json()
         data.update(played=self.played, kvarty=[k.to_json() for k in self.kvarty])
+        if self.wild:  # (written only when set: the saves of other hands stay as they were)
+            data["wild"] = True
+        if self.royal:
+            data["royal"] = True
         return data
 
     @classmethod
@@ -91,6 +111,10 @@ class KvartyGame(PartialGame):
         g._load_common(data)
         g.played = int(data["played"])
         g.kvarty = [_kvarta_from_json(k) for k in data["kvarty"]]
+        # a save without the marks (not set, or saved before they were recorded): the dealt
+        # hand's, as the constructor recorded them
+        g.wild = bool(data.get("wild", g.wild))
+        g.royal = bool(data.get("royal", g.royal))
         return g
 
 

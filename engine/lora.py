@@ -75,6 +75,10 @@ class ProtocolRow:
     tied: tuple[int, ...] = ()
     playoff_game: int | None = None
     playoff_games: int | None = None
+    # kvarty (R-KVARTY-FIRST, R-KVARTY-ROYAL): the first leader's divoká karta and královská
+    # kvarta, as the game recorded them
+    wild: bool = False
+    royal: bool = False
 
     def counts_for(self, seat: int) -> bool:
         """Whether this harakiri row's points are ``seat``'s (he was in the play-off). A row
@@ -107,6 +111,10 @@ class ProtocolRow:
                 playoff_game=self.playoff_game,
                 playoff_games=self.playoff_games,
             )
+        if self.wild:  # (only when set: the other rows are saved as they were)
+            data["wild"] = True
+        if self.royal:
+            data["royal"] = True
         return data
 
     @classmethod
@@ -126,6 +134,8 @@ class ProtocolRow:
             tuple(int(x) for x in d.get("tied", ())),
             d.get("playoff_game"),
             d.get("playoff_games"),
+            bool(d.get("wild", False)),
+            bool(d.get("royal", False)),
         )
 
 
@@ -146,6 +156,7 @@ __all__ = [
     "new_partial_game",
     "parse_deals",
     "partial_game_from_json",
+    "playoff_round",
 ]
 
 
@@ -161,6 +172,20 @@ def harakiri_playoffs(protocol: Sequence[ProtocolRow], seat: int) -> list[list[i
             out.append([])
         out[-1].append(row.points[seat])
     return out
+
+
+def playoff_round(protocol: Sequence[ProtocolRow], seats: Sequence[int]) -> int:
+    """R-HARAKIRI: which play-off of the tie of ``seats`` this is: 1, or more when they were
+    all in a play-off already played out that left them tied again ("played off again")."""
+    done = sum(
+        1
+        for row in protocol
+        if row.contract is Contract.HARAKIRI
+        and row.playoff_game is not None
+        and row.playoff_game == row.playoff_games
+        and set(seats) <= set(row.tied)
+    )
+    return done + 1
 
 
 def rank_slots(totals: list[int], declared: list[bool]) -> list[list[int]]:
@@ -253,6 +278,13 @@ class Lora:
             and self.game_no == MATURITA_GAME
             and self.phase != PHASE_FINISHED
         )
+
+    @property
+    def harakiri_playoff(self) -> int | None:
+        """Which play-off of its tie the harakiri in play is (``playoff_round``); None when
+        none is."""
+        h = self.harakiri
+        return None if h is None else playoff_round(self.protocol, h.seats)
 
     @property
     def finished(self) -> bool:
@@ -410,6 +442,7 @@ class Lora:
                 self.attempt if maturant is not None else None,
                 None if h is None else h.played + 1,
                 None if h is None else h.games,
+                self.harakiri_playoff if h is not None else None,
             )
         ]
         self.game = new_partial_game(contract, deal, leader, self.options, maturant)
@@ -453,6 +486,7 @@ class Lora:
             knocks = [k if s == game.maturant else 0 for s, k in enumerate(knocks)]
             red_king = red_king if red_king == game.maturant else None
         maturita = self.is_maturita
+        wild, royal = game.first_leader_marks()
         self.protocol.append(
             ProtocolRow(
                 self.tali,
@@ -464,6 +498,8 @@ class Lora:
                 game.maturita_failed,
                 (knocks[0], knocks[1], knocks[2], knocks[3]),
                 red_king,
+                wild=wild,
+                royal=royal,
             )
         )
         for s in range(4):
@@ -489,6 +525,17 @@ class Lora:
                 return events + self._begin_final_order()
         return events + self._begin_game()
 
+    def _marked(self, row: ProtocolRow, index: int, data: dict[str, Any]) -> ProtocolRow:
+        """A kvarty row saved without the first leader's marks (``wild``/``royal`` are
+        written only when set; saves before them never had them): recorded again as the
+        game records them, from its deal (the lóra's ``index``-th, one per protocol row)."""
+        if row.contract is not Contract.KVARTY or "wild" in data or index >= len(self.deals):
+            return row
+        leader = row.maturant if row.maturant is not None else self.leader_of_tali(row.tali or 1)
+        game = new_partial_game(row.contract, self.deals[index], leader, self.options)
+        wild, royal = game.first_leader_marks()
+        return replace(row, wild=wild, royal=royal) if wild else row
+
     # -- R-RANK and R-HARAKIRI ---------------------------------------------------------
     def _declared(self) -> list[bool]:
         return [self.options.cista_stovka and self.stovka[s] is True for s in range(4)]
@@ -507,7 +554,8 @@ class Lora:
             return [LoraFinished(tuple(self.order), self._totals())]
         games = 1 if len(tied) == 2 else 4
         self.harakiri = HarakiriRound(tuple(tied), games)
-        return [HarakiriNeeded(tuple(tied), games), *self._start_harakiri()]
+        again = playoff_round(self.protocol, tied)
+        return [HarakiriNeeded(tuple(tied), games, again), *self._start_harakiri()]
 
     def _harakiri_leader(self) -> int:
         h = self.harakiri
@@ -688,7 +736,9 @@ class Lora:
         lora.pending_deal = None if pd is None else deal(pd)
         lora.stovka = list(data["stovka"])
         lora.stovka_next = data["stovka_next"]
-        lora.protocol = [ProtocolRow.from_json(r) for r in data["protocol"]]
+        lora.protocol = [
+            lora._marked(ProtocolRow.from_json(r), i, r) for i, r in enumerate(data["protocol"])
+        ]
         lora.totals = [int(t) for t in data["totals"]]
         lora.slots = [list(s) for s in data["slots"]]
         h = data["harakiri"]

@@ -94,6 +94,16 @@ class PartialGame:
         """Who took K♥ in červený král (circled on the sheet); None elsewhere."""
         return None
 
+    def first_leader_marks(self) -> tuple[bool, bool]:
+        """Whether the first leader's dealt hand is divoká karta and královská kvarta
+        (R-KVARTY-FIRST, R-KVARTY-ROYAL): recorded by kvarty, (False, False) elsewhere."""
+        return (False, False)
+
+    def seat_part(self, seat: int, log: Sequence[Action]) -> FamilyView:
+        """The family's part as ``seat`` may know it: the public part, plus what only he
+        knows of his own hand where a family says so (the kvarty leader's divoká karta)."""
+        return self.public_part(log)
+
     # -- for subclasses ----------------------------------------------------------------
     def _verify(self, action: Action) -> None:
         raise NotImplementedError

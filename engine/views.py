@@ -38,6 +38,10 @@ class TrickView:
 @dataclass(frozen=True, slots=True)
 class KvartyView:
     kvarty: tuple[KvartaBuilt, ...]  # every kvarta built, in order
+    # the leader's divoká karta and královská kvarta (R-KVARTY-FIRST, R-KVARTY-ROYAL) as the
+    # game recorded them: in the public view once he has led, in his own from the deal on
+    wild: bool = False
+    royal: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +86,7 @@ class PublicView:
     harakiri_game: int | None = None
     harakiri_games: int | None = None
     harakiri_sums: tuple[int, ...] = ()
+    harakiri_playoff: int | None = None  # which play-off of the tie: 2+ when it persisted
 
     @property
     def finished(self) -> bool:
@@ -103,6 +108,9 @@ class SeatView:
     hand: int  # mask of this seat's own cards
     legal: tuple[Action, ...]  # empty unless this seat is to act
     public: PublicView
+    # the running partial game's part as this seat knows it (``public.game`` plus what his own
+    # hand tells him: the kvarty leader's divoká karta before he leads); None outside play
+    game: FamilyView | None = None
 
 
 def public_view(lora: Lora) -> PublicView:
@@ -147,6 +155,7 @@ def public_view(lora: Lora) -> PublicView:
         harakiri_game=None if h is None else min(h.played + 1, h.games),
         harakiri_games=None if h is None else h.games,
         harakiri_sums=() if h is None else tuple(h.sums[s] for s in h.seats),
+        harakiri_playoff=lora.harakiri_playoff,
     )
 
 
@@ -157,4 +166,8 @@ def seat_view(lora: Lora, seat: int) -> SeatView:
     elif lora.phase == Phase.CHOOSE and lora.pending_deal is not None:
         hand = lora.pending_deal[seat]
     legal = tuple(lora.legal_actions()) if lora.to_act == seat else ()
-    return SeatView(seat, hand, legal, public_view(lora))
+    public = public_view(lora)
+    own = None
+    if public.game is not None and lora.game is not None:
+        own = lora.game.seat_part(seat, lora.log)
+    return SeatView(seat, hand, legal, public, own)

@@ -97,7 +97,7 @@ def test_R_HARAKIRI_the_lines_of_a_two_seat_play_off_name_the_tied_seats_only():
     assert lines == [
         "Harakiri, vynáší Alice.",
         "Konec hry Harakiri: Cyril 0 · Dana 0.",  # Bob took the 40: not in the tie
-        "Harakiri, vynáší Alice.",
+        "Harakiri · 2. rozstřel, vynáší Alice.",  # still tied: played off again
         "Konec hry Harakiri: Cyril 0 · Dana 40.",
         "Harakiri, vynáší Cyril.",
         "Konec hry Harakiri: Alice 40 · Bob 0.",
@@ -111,7 +111,7 @@ def test_R_HARAKIRI_the_lines_of_a_four_game_play_off_say_which_game_and_the_sum
     cs, en = Words("cs", NAMES), Words("en", NAMES, viewer=3)
     shown = [e for e in events if e.kind in ("harakiri_needed", "game_started", "game_ended")]
     assert [cs.line(e) for e in shown[:5]] == [
-        "Shoda bodů (Alice, Bob, Dana): hrají se 4 hry harakiri, body se sčítají.",
+        "Shoda bodů (Alice, Bob, Dana): hrají se čtyři hry harakiri, body se sčítají.",
         "Harakiri (1. hra ze 4), vynáší Cyril.",
         "Konec 1. hry Harakiri ze 4: Alice 40 · Bob 0 · Dana 0;"
         " součet Alice 40 · Bob 0 · Dana 0.",
@@ -167,7 +167,7 @@ def test_R_HARAKIRI_the_announcements_of_a_four_game_play_off_say_which_game():
     # each game's result follows it (a deal start's record keeps it): the tied seats' points
     # and their sums so far
     assert UI.announcements(table, events) == [
-        "Shoda bodů (Alice, Bob, Dana): hrají se 4 hry harakiri, body se sčítají.",
+        "Shoda bodů (Alice, Bob, Dana): hrají se čtyři hry harakiri, body se sčítají.",
         "▶ **Harakiri** (1. hra ze 4) – vynáší Cyril.",
         "■ **Harakiri** (1. hra ze 4). Body: Alice 40 · Bob 0 · Dana 0;"
         " součet: Alice 40 · Bob 0 · Dana 0",
@@ -204,3 +204,100 @@ def test_R_HARAKIRI_an_archived_sheet_keeps_each_seats_own_play_offs():
         "Harakiri: 0 → 0",
         "Harakiri: 0 → 40",
     ]
+
+
+# -- a tie that persists: harakiri is played again ---------------------------------------------
+def three_way_twice() -> tuple[Lora, list[Any]]:
+    """``three_way``'s tie (Alice, Bob, Dana at 20; first leader Cyril), its first four games
+    all taken by Cyril (not tied): they stay tied at 0 and play four games again, won by
+    Alice, Bob, Bob, Cyril → Dana 0, Alice 40, Bob 80."""
+    lora = Lora(first_leader=2, deals=[xdeal(2)] * 4 + [xdeal(0), xdeal(1), xdeal(1), xdeal(2)],
+                start=False)
+    lora.totals = [20, 20, 5, 20]
+    events = lora._begin_final_order()
+    events += drive(lora, lambda lo: lo.finished)
+    assert lora.order == [2, 3, 0, 1]
+    return lora, events
+
+
+def test_R_HARAKIRI_a_persisting_tie_is_told_it_is_played_again():
+    _, events = two_ties()
+    needed = [e for e in events if e.kind == "harakiri_needed"]
+    assert [e.playoff for e in needed] == [1, 2, 1]
+    assert [Words("cs", NAMES).line(e) for e in needed] == [
+        "Shoda bodů (Cyril, Dana): hraje se jedna hra harakiri.",
+        "Pořád shoda (Cyril, Dana): harakiri se hraje znovu.",
+        "Shoda bodů (Alice, Bob): hraje se jedna hra harakiri.",
+    ]
+    assert [Words("en", NAMES).line(e) for e in needed] == [
+        "Tie (Cyril, Dana): one game of harakiri is played.",
+        "Still tied (Cyril, Dana): harakiri is played again.",
+        "Tie (Alice, Bob): one game of harakiri is played.",
+    ]
+    _, events = three_way_twice()
+    needed = [e for e in events if e.kind == "harakiri_needed"]
+    assert [Words("cs", NAMES).line(e) for e in needed] == [
+        "Shoda bodů (Alice, Bob, Dana): hrají se čtyři hry harakiri, body se sčítají.",
+        "Pořád shoda (Alice, Bob, Dana): harakiri se hraje znovu, hrají se čtyři hry,"
+        " body se sčítají.",
+    ]
+    assert Words("en", NAMES).line(needed[1]) == (
+        "Still tied (Alice, Bob, Dana): harakiri is played again, four games, their points"
+        " summed.")
+
+
+def test_R_HARAKIRI_the_games_of_a_play_off_are_counted_in_words_in_number_agreement():
+    from engine.events import HarakiriNeeded
+
+    cs = Words("cs", NAMES)
+    assert [cs.line(HarakiriNeeded((0, 1), n)) for n in (1, 2, 3, 4, 5)] == [
+        "Shoda bodů (Alice, Bob): hraje se jedna hra harakiri.",
+        "Shoda bodů (Alice, Bob): hrají se dvě hry harakiri, body se sčítají.",
+        "Shoda bodů (Alice, Bob): hrají se tři hry harakiri, body se sčítají.",
+        "Shoda bodů (Alice, Bob): hrají se čtyři hry harakiri, body se sčítají.",
+        "Shoda bodů (Alice, Bob): hraje se 5 her harakiri, body se sčítají.",
+    ]
+    assert Words("en", NAMES).line(HarakiriNeeded((0, 1), 2)) == (
+        "Tie (Alice, Bob): two games of harakiri are played, their points summed.")
+
+
+def test_R_HARAKIRI_a_repeated_play_off_says_which_play_off_it_is():
+    from bot.games.lora.texts import game_line
+    from bot.model import Seat, Table, TableSettings
+
+    lora, events = three_way_twice()
+    seats = [Seat(None, n, "easy") for n in NAMES]
+    table = Table(1, 1, 1, 1, TableSettings(lang="cs"), seats, "lora", state=lora)
+    said = UI.announcements(table, events)
+    assert [line for line in said if line.startswith("▶")][3:6] == [
+        "▶ **Harakiri** (4. hra ze 4) – vynáší Bob.",
+        "▶ **Harakiri** (1. hra ze 4) · 2. rozstřel – vynáší Cyril.",
+        "▶ **Harakiri** (2. hra ze 4) · 2. rozstřel – vynáší Dana.",
+    ]
+    assert said[9] == ("Pořád shoda (Alice, Bob, Dana): harakiri se hraje znovu, hrají se"
+                       " čtyři hry, body se sčítají.")
+    table.settings.lang = "en"
+    assert UI.announcements(table, events)[10] == (
+        "▶ **Harakiri** (game 1 of 4) · 2nd play-off – Cyril leads.")
+    second = next(e for e in events if e.kind == "game_started" and e.playoff == 2)
+    assert Words("en", NAMES, viewer=2).line(second) == (
+        "Harakiri (game 1 of 4) · 2nd play-off; you lead.")
+    assert Words("cs", NAMES).line(second) == "Harakiri (1. hra ze 4) · 2. rozstřel, vynáší Cyril."
+    # the title while the second play-off is played: the table's picture, the hand's line
+    again = Lora(first_leader=2, deals=[xdeal(2)] * 4 + [xdeal(0)] * 4, start=False)
+    again.totals = [20, 20, 5, 20]
+    again._begin_final_order()
+    view = again.public_view()
+    assert view.harakiri_playoff == 1
+    assert title_parts(view, NAMES, "cs")[1] == "o pořadí: Alice, Bob, Dana · 1. hra ze 4"
+    assert game_line(view, "cs") == "**Harakiri** – rozstřel o pořadí"
+    drive(again, lambda lo: lo.harakiri is not None and lo.harakiri.played == 0
+          and len(lo.protocol) == 4)
+    view = again.public_view()
+    assert view.harakiri_playoff == 2
+    assert title_parts(view, NAMES, "cs") == (
+        "Harakiri", "o pořadí: Alice, Bob, Dana · 1. hra ze 4 · 2. rozstřel")
+    assert title_parts(view, NAMES, "en")[1] == (
+        "tie-break: Alice, Bob, Dana · game 1 of 4 · 2nd play-off")
+    assert game_line(view, "cs") == "**Harakiri** – 2. rozstřel o pořadí"
+    assert game_line(view, "en") == "**Harakiri** – 2nd play-off for places"

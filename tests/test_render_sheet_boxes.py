@@ -199,3 +199,88 @@ def test_knock_dots_and_running_totals_read_on_a_phone() -> None:
     left = min(x for x in range(sheet.PTS_X + 9, img.width) for y in range(img.height)
                if sum(full[x, y]) > 300)
     assert left - (sheet.PTS_X + 8) >= 8
+
+
+# -- the harakiri line: never cut, however many play-offs ----------------------------------------
+def _played_off(times: int) -> PublicView:
+    """Alice, Bob and Dana tied at 20 (Cyril 5, first leader Cyril): ``times - 1`` play-offs
+    of four games all taken by Cyril (not tied: they stay tied at 0), then one won by Alice,
+    Bob, Bob, Cyril → sums Alice 40, Bob 80, Dana 0."""
+    from tests.helpers import drive, xdeal
+
+    deals = [xdeal(2)] * 4 * (times - 1) + [xdeal(0), xdeal(1), xdeal(1), xdeal(2)]
+    lora = Lora(first_leader=2, deals=deals, start=False)
+    lora.totals = [20, 20, 5, 20]
+    lora._begin_final_order()
+    drive(lora, lambda lo: lo.finished)
+    assert lora.order == [2, 3, 0, 1]
+    return lora.public_view()
+
+
+@pytest.mark.parametrize(("times", "lines"), [
+    # one play-off of four games: the English lists fit; Bob's Czech one does not, so every
+    # box has the sums (one form on the sheet)
+    (1, {"cs": ["Harakiri: 40", "Harakiri: 80", "", "Harakiri: 0"],
+         "en": ["Harakiri: 40, 0, 0, 0 (total 40)", "Harakiri: 0, 40, 40, 0 (total 80)",
+                "", "Harakiri: 0, 0, 0, 0 (total 0)"]}),
+    (2, {"cs": ["Harakiri: 0 → 40", "Harakiri: 0 → 80", "", "Harakiri: 0 → 0"]}),
+    (3, {"cs": ["Harakiri: 0 → 0 → 40", "Harakiri: 0 → 0 → 80", "", "Harakiri: 0 → 0 → 0"],
+         "en": ["Harakiri: 0 → 0 → 40", "Harakiri: 0 → 0 → 80", "", "Harakiri: 0 → 0 → 0"]}),
+])
+@pytest.mark.parametrize("columns", [1, 2])
+def test_R_HARAKIRI_the_harakiri_line_stays_whole_in_its_box(monkeypatch, times: int,
+                                                            lines: dict[str, list[str]],
+                                                            columns: int) -> None:
+    """Review: after play-offs repeated on ties the box's line of every game's points was
+    cut ("Harakiri: 0, 0, 0, 0 (součet 0) → 0, 0, 0, 0 (souč…"): the games' points are
+    shown while they fit, else each play-off's sum — drawn whole, inside the box, in either
+    layout and language."""
+    from bot.render.fonts import Font
+
+    view = _played_off(times)
+    per_row = 2 if columns == 1 else 4
+    bw = (sheet.sheet_width(columns) - (per_row + 1) * sheet.M) // per_row
+    drawn: list[tuple[str, float, Font]] = []
+    real = sheet.text
+
+    def spy(img: object, xy: tuple[float, float], value: str, fnt: Font, *args: object,
+            **kwargs: object) -> float:
+        if value.startswith("Harakiri:"):
+            drawn.append((value, xy[0], fnt))
+        return real(img, xy, value, fnt, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(sheet, "text", spy)
+    for lang, want in lines.items():
+        drawn.clear()
+        assert sheet.harakiri_lines(view.protocol, lang, bw - 24) == want
+        img = sheet.sheet_image(view, NAMES, lang, columns)
+        assert [value for value, _x, _f in drawn] == [line for line in want if line]
+        for seat, (value, x, fnt) in zip((0, 1, 3), drawn, strict=True):
+            box_x = sheet.M + (seat % per_row) * (bw + sheet.M)
+            assert x + fnt.getlength(value) <= box_x + bw - 12, (value, lang)
+            assert box_x + bw <= img.width
+
+
+def test_R_HARAKIRI_a_box_too_narrow_for_every_sum_keeps_the_last_ones() -> None:
+    """Should even the sums not fit (many play-offs), the line keeps the last ones after
+    "…" — whole, never cut in the middle of a number. Three play-offs of Alice and Bob,
+    each of four games (as if three seats were tied): Alice 28, 0 and 17."""
+    from bot.render.fonts import CONDENSED, font
+    from engine.lora import ProtocolRow
+
+    games = [(10, 0, 5, 0), (8, 0, 3, 0), (6, 0, 2, 0), (4, 0, 30, 0),
+             (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0),
+             (5, 10, 0, 0), (4, 10, 0, 0), (4, 10, 0, 0), (4, 10, 0, 0)]
+    rows = [ProtocolRow(None, None, Contract.HARAKIRI, p, tied=(0, 1, 2),
+                        playoff_game=k % 4 + 1, playoff_games=4) for k, p in enumerate(games)]
+    assert sheet.harakiri_line(rows, 0, "cs") == (
+        "Harakiri: 10, 8, 6, 4 (součet 28) → 0, 0, 0, 0 (součet 0) → 5, 4, 4, 4 (součet 17)")
+    assert sheet.harakiri_lines(rows, "cs", 271)[:3] == [
+        "Harakiri: 28 → 0 → 17", "Harakiri: 0 → 0 → 40", "Harakiri: 40 → 0 → 0"]
+    fnt = font(sheet.BOX_PX, CONDENSED["bold"])
+    width = fnt.getlength("Harakiri: 28 → 0 → 17")
+    assert sheet.harakiri_line(rows, 0, "cs", width, sums=True) == "Harakiri: 28 → 0 → 17"
+    assert sheet.harakiri_line(rows, 0, "cs", width - 1, sums=True) == "Harakiri: … → 0 → 17"
+    width = fnt.getlength("Harakiri: … → 0 → 17")
+    assert sheet.harakiri_line(rows, 0, "cs", width - 1, sums=True) == "Harakiri: … → 17"
+    assert sheet.harakiri_line(rows, 0, "cs", 10, sums=True) == "Harakiri: … → 17"

@@ -488,3 +488,123 @@ def test_a_kvarty_state_saved_before_the_own_cards_first_reading_still_loads():
     assert loaded.to_json() == game.to_json()
     built, _ = lead(loaded, 0, "7h")
     assert built.blown and loaded.to_act == 0
+
+
+# -- R-KVARTY-FIRST / R-KVARTY-ROYAL recorded: the game, its views, its protocol row ----------
+def _dealt_to(hands, seat):
+    """``hands`` (seat 0's first) turned so that seat ``seat`` holds ``hands[0]``."""
+    return tuple(hands[(k - seat) % 4] for k in range(4))
+
+
+def _wild_lora(kvarty_deals):
+    """A lóra (first leader 0) whose kvarty of tálie 1 and 2 are dealt ``kvarty_deals``
+    (seat 0's hand first: it goes to the tálie's leader), driven to the end of tálie 2's
+    kvarty; the rest is ``lora_deals``."""
+    from engine.contracts import Contract
+    from engine.lora import Lora
+    from tests.helpers import drive, lora_deals
+
+    deals = lora_deals(0, [0, 1, 2, 3])
+    deals[5] = _dealt_to(kvarty_deals[0], 0)  # tálie 1: 5 trick games, then kvarty (leader 0)
+    deals[13] = _dealt_to(kvarty_deals[1], 1)  # tálie 2 (8 deals later): leader 1
+    lora = Lora(first_leader=0, deals=deals)
+    drive(lora, lambda lo: lo.tali == 1 and lo.contract is Contract.KVARTY)
+    return lora
+
+
+def test_R_KVARTY_FIRST_wild_is_recorded_and_told_to_the_leader_alone_until_he_leads():
+    from engine.kvarty import KvartyGame
+    from engine.views import KvartyView
+
+    lora = _wild_lora([WILD, ROYAL])
+    game = lora.game
+    assert isinstance(game, KvartyGame)
+    assert (game.wild, game.royal) == (True, False)
+    assert game.first_leader_marks() == (True, False)
+    # before his first lead only his own view has it (it tells he holds no card below F)
+    assert lora.public_view().game == KvartyView((), False, False)
+    assert lora.view(0).game == KvartyView((), True, False)
+    assert lora.view(1).game == KvartyView((), False, False)
+    lora.apply(Lead(0, c("Fh")))
+    assert lora.public_view().game.wild is True  # announced with the lead
+    assert lora.view(2).game.wild is True
+
+
+def test_R_KVARTY_ROYAL_royal_is_recorded_with_wild_in_the_protocol_row():
+    from engine.contracts import Contract
+    from tests.helpers import drive
+
+    lora = _wild_lora([WILD, ROYAL])
+    drive(lora, lambda lo: lo.tali == 2 and lo.game_no == 7)
+    rows = [r for r in lora.protocol if r.contract is Contract.KVARTY]
+    assert [(r.tali, r.wild, r.royal) for r in rows] == [(1, True, False), (2, True, True)]
+    # the royal leader (seat 1) sheds everything: ROYAL's [0, 7, 7, 8] turned by one seat
+    assert rows[1].points == (8, 0, 7, 7)
+    assert rows[1].to_json()["wild"] is True and rows[1].to_json()["royal"] is True
+    assert "royal" not in rows[0].to_json()
+
+
+def test_R_KVARTY_FIRST_not_wild_records_nothing_and_saves_as_before():
+    from engine.contracts import Contract, Options
+    from engine.lora import ProtocolRow, partial_game_from_json
+    from tests.helpers import drive
+
+    game, _ = new_game("kvarty", K1, leader=0)
+    assert (game.wild, game.royal) == (False, False)
+    data = game.to_json()
+    assert "wild" not in data and "royal" not in data
+    assert partial_game_from_json(data, Options()).first_leader_marks() == (False, False)
+    lora = _wild_lora([K1, K3])
+    drive(lora, lambda lo: lo.tali == 2 and lo.game_no == 7)
+    rows = [r for r in lora.protocol if r.contract is Contract.KVARTY]
+    assert [(r.wild, r.royal) for r in rows] == [(False, False), (False, False)]
+    assert all("wild" not in r.to_json() and "royal" not in r.to_json() for r in lora.protocol)
+    assert ProtocolRow.from_json(rows[0].to_json()) == rows[0]
+    # the replay's rows (REPLAY.md) never carry them
+    assert all(set(r.replay_json()) <= {"tali", "game", "contract", "points", "attempt"}
+               for r in lora.protocol)
+
+
+def test_R_KVARTY_FIRST_wild_and_royal_json_round_trip():
+    import json
+
+    from engine.contracts import Contract, Options
+    from engine.lora import Lora, ProtocolRow, partial_game_from_json
+    from tests.helpers import drive
+
+    game, _ = new_game("kvarty", ROYAL, leader=0)
+    data = game.to_json()
+    assert (data["wild"], data["royal"]) == (True, True)
+    again = partial_game_from_json(json.loads(json.dumps(data)), Options())
+    assert again.first_leader_marks() == (True, True) and again.to_json() == data
+    row = ProtocolRow(1, 6, Contract.KVARTY, (0, 8, 8, 8), wild=True, royal=True)
+    assert ProtocolRow.from_json(json.loads(json.dumps(row.to_json()))) == row
+    lora = _wild_lora([WILD, ROYAL])
+    drive(lora, lambda lo: lo.tali == 2 and lo.game_no == 7)
+    loaded = Lora.from_json(json.loads(json.dumps(lora.to_json())))
+    assert loaded.protocol == lora.protocol and loaded.to_json() == lora.to_json()
+
+
+def test_R_KVARTY_FIRST_an_old_save_without_the_marks_recomputes_them_from_the_deal():
+    """A table saved before the marks were recorded: its running kvarty game and its kvarty
+    rows have no ``wild``/``royal``; loaded, they are the first leader's dealt hand's."""
+    import json
+
+    from engine.contracts import Contract, Options
+    from engine.lora import Lora, partial_game_from_json
+    from tests.helpers import drive
+
+    game, _ = new_game("kvarty", WILD, leader=0)
+    old = game.to_json()
+    del old["wild"]
+    assert partial_game_from_json(old, Options()).first_leader_marks() == (True, False)
+    lora = _wild_lora([WILD, ROYAL])
+    drive(lora, lambda lo: lo.tali == 2 and lo.game_no == 7)
+    data = json.loads(json.dumps(lora.to_json()))
+    for row in data["protocol"]:
+        row.pop("wild", None)
+        row.pop("royal", None)
+    loaded = Lora.from_json(data)
+    assert [(r.wild, r.royal) for r in loaded.protocol if r.contract is Contract.KVARTY] == [
+        (True, False), (True, True)]
+    assert loaded.protocol == lora.protocol

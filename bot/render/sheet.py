@@ -56,6 +56,7 @@ TOTAL_PX, TOTAL_COLOUR = 22, (200, 218, 206)  # (between MUTED and TEXT)
 # the knocks' dots under a desítky number: 7 px (4.7 px on a phone; 5 px were a 2 px speck
 # there, review 21), the row's numbers lifted by 3 px to make room for them
 KNOCK_D, KNOCK_STEP, KNOCK_LIFT = 7, 9, 3
+BOX_PX = 17  # a box's lines under the total (condensed before anything is cut)
 LEGEND_BOTTOM = 12  # px between the legend's last line (its descent included) and the edge
 
 Totals = tuple[int, int, int, int]
@@ -215,23 +216,52 @@ def _boxes(img: Image.Image, y: int, view: PublicView, names: list[str],
            notes: Sequence[Sequence[str]]) -> None:
     bw = (img.width - (per_row + 1) * M) // per_row
     places = {seat: i + 1 for i, seat in enumerate(view.order or ())}
+    lines = harakiri_lines(harakiri, lang, bw - 24)
     for seat in range(4):
         x = M + (seat % per_row) * (bw + M)
         y0 = y + (seat // per_row) * (BOX_H + M)
-        _box(img, x, y0, bw, seat, view, names, harakiri, places, lang, notes[seat])
+        _box(img, x, y0, bw, seat, view, names, lines[seat], places, lang, notes[seat])
 
 
-def harakiri_line(harakiri: Sequence[ProtocolRow], seat: int, lang: str) -> str:
+def box_fits(line: str, width: float) -> bool:
+    """Whether a box's line is drawn whole in ``width`` px (as ``_box`` draws it)."""
+    return fitted(line, BOX_PX, "bold", width, smallest=BOX_PX)[0] == line
+
+
+def harakiri_line(harakiri: Sequence[ProtocolRow], seat: int, lang: str,
+                  width: float | None = None, sums: bool = False) -> str:
     """A box's harakiri line: the seat's points in the play-offs he was in (R-HARAKIRI), each
-    game's, with their sum for a play-off of several games; "" when he was in none."""
+    game's, with their sum for a play-off of several games; "" when he was in none.
+
+    ``sums``: only each play-off's sum ("Harakiri: 28 → 0 → 17"), the form of every box when
+    one box's games' points do not fit (``harakiri_lines``); should even the sums not fit in
+    ``width`` px (many play-offs), the last ones after "…" (the last decided his place)."""
     playoffs = harakiri_playoffs(harakiri, seat)
     if not playoffs:
         return ""
-    pts = playoff_sums(
-        [s("sheet_harakiri_sum", lang, points=", ".join(map(str, p)), sum=sum(p))
-         if len(p) > 1 else str(p[0]) for p in playoffs]
-    )
-    return f"{s('sheet_harakiri', lang)}: {pts}"
+    label = s("sheet_harakiri", lang)
+    if not sums:
+        return f"{label}: " + playoff_sums(
+            [s("sheet_harakiri_sum", lang, points=", ".join(map(str, p)), sum=sum(p))
+             if len(p) > 1 else str(p[0]) for p in playoffs]
+        )
+    totals = [sum(p) for p in playoffs]
+    line = f"{label}: {playoff_sums(totals)}"
+    for k in range(len(totals) - 1, 0, -1):
+        if width is None or box_fits(line, width):
+            break
+        line = f"{label}: {playoff_sums(['…', *totals[-k:]])}"
+    return line
+
+
+def harakiri_lines(harakiri: Sequence[ProtocolRow], lang: str, width: float) -> list[str]:
+    """The four boxes' harakiri lines (``harakiri_line``), never cut in boxes ``width`` px
+    wide: each game's points where every box's fit, else every box the play-offs' sums
+    (play-offs repeated after ties, a four-game play-off's longer lists)."""
+    full = [harakiri_line(harakiri, seat, lang) for seat in range(4)]
+    if all(box_fits(line, width) for line in full):
+        return full
+    return [harakiri_line(harakiri, seat, lang, width, sums=True) for seat in range(4)]
 
 
 def stovka_word(view: PublicView, seat: int, lang: str) -> tuple[str, RGB]:
@@ -247,10 +277,10 @@ def stovka_word(view: PublicView, seat: int, lang: str) -> tuple[str, RGB]:
 
 
 def _box(img: Image.Image, x: int, y: int, bw: int, seat: int, view: PublicView,
-         names: list[str], harakiri: list[ProtocolRow], places: dict[int, int],
+         names: list[str], pts: str, places: dict[int, int],
          lang: str, notes: Sequence[str]) -> None:
-    """One player's box: name, total, čistá stovka, harakiri points, place, and the notes
-    of the moves nobody clicked for him."""
+    """One player's box: name, total, čistá stovka, harakiri points (``pts``: his line of
+    ``harakiri_lines``), place, and the notes of the moves nobody clicked for him."""
     paste(img, panel(bw, BOX_H, (4, 16, 11, 170), radius=12), x, y)
     text(img, (x + 12, y + 20), fit(names[seat], font(21, "bold"), bw - 24), font(21, "bold"),
          TEXT, "lm")
@@ -260,14 +290,13 @@ def _box(img: Image.Image, x: int, y: int, bw: int, seat: int, view: PublicView,
     if view.stovka[seat] is not None:
         word, colour = stovka_word(view, seat, lang)
         lines.append((f"{s('sheet_stovka', lang)}: {word}", colour))
-    pts = harakiri_line(harakiri, seat, lang)
     if pts:
         lines.append((pts, MUTED))
     if seat in places:
         lines.append((s("sheet_place", lang, n=places[seat]), GOLD))
     lines += [(note, FAINT) for note in notes]
     for i, (line, colour) in enumerate(lines[:4]):  # condensed before anything is cut
-        label, fnt = fitted(line, 17, "bold", bw - 24, smallest=17)
+        label, fnt = fitted(line, BOX_PX, "bold", bw - 24, smallest=BOX_PX)
         text(img, (x + 12, y + 92 + i * 21), label, fnt, colour, "lm")
 
 
@@ -319,6 +348,8 @@ def sheet_image(view: PublicView, names: Sequence[str], lang: str = "cs",
         now = s("finished_title", lang)
     elif view.contract is Contract.HARAKIRI:
         now = game_name(Contract.HARAKIRI, lang)
+        if (view.harakiri_playoff or 1) > 1:  # R-HARAKIRI: the tie persisted, played again
+            now += " · " + s("harakiri_playoff", lang, n=view.harakiri_playoff)
     else:
         game = game_name(view.contract or Contract.CERVENE, lang)
         if view.attempt is not None:

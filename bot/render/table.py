@@ -65,6 +65,10 @@ def title_parts(view: PublicView, names: list[str], lang: str) -> tuple[str, str
         if (view.harakiri_games or 1) > 1:  # R-HARAKIRI: four games, summed
             sub += " · " + s("harakiri_game", lang, game=view.harakiri_game,
                              games=view.harakiri_games)
+        # the tie persisted and is played off again (last: long names leave it out first,
+        # the hand's and the sheet's titles still say it)
+        if (view.harakiri_playoff or 1) > 1:
+            sub += " · " + s("harakiri_playoff", lang, n=view.harakiri_playoff)
         return name, sub
     if view.attempt is not None:
         sub = s("maturita_attempt", lang, attempt=view.attempt, tali=view.tali)

@@ -16,7 +16,7 @@ from typing import Any
 
 from bot.games.lora.cards import card_label, cards_text
 from bot.games.marks import marked_pairs, public_mark
-from bot.i18n import has, t
+from bot.i18n import has, t, tn
 from engine.contracts import Contract
 from engine.events import (
     CardLaid,
@@ -55,6 +55,17 @@ def game_name(contract: Contract | str, lang: str) -> str:
     """A partial game's name in ``lang`` (``lora.game`` of the catalogs: the bot's one source)."""
     value = contract.value if isinstance(contract, Contract) else str(contract)
     return t(f"lora.game.{value}", lang)
+
+
+def count_word(n: int, lang: str) -> str:
+    """A small count as a word ("jedna", "čtyři"; "one", "four"), else its digits."""
+    return t(f"lora.count.{n}", lang) if has(f"lora.count.{n}", lang) else str(n)
+
+
+def playoff_suffix(playoff: int | None, lang: str) -> str:
+    """R-HARAKIRI: " · 2. rozstřel" after a harakiri's name when a play-off left its seats
+    tied and they play it off again; "" for the first."""
+    return f" · {t('lora.playoff_no', lang, n=playoff)}" if playoff and playoff > 1 else ""
 
 
 class Words:
@@ -101,10 +112,12 @@ class Words:
         lang = self.lang
         match e:
             case GameStarted(contract=Contract.HARAKIRI, leader=leader, playoff_game=k,
-                             playoff_games=int(n)) if n > 1:
-                return self.say("game_started_harakiri_of", leader, game=k, games=n)
-            case GameStarted(contract=Contract.HARAKIRI, leader=leader):
-                return self.say("game_started_harakiri", leader)
+                             playoff_games=int(n), playoff=again) if n > 1:
+                return self.say("game_started_harakiri_of", leader, game=k, games=n,
+                                again=playoff_suffix(again, lang))
+            case GameStarted(contract=Contract.HARAKIRI, leader=leader, playoff=again):
+                return self.say("game_started_harakiri", leader,
+                                again=playoff_suffix(again, lang))
             # (the hand's header above says which round of eight, game or attempt it is)
             case GameStarted(attempt=int(), contract=c, leader=leader):
                 return self.say("game_started_maturita", leader, contract=game_name(c, lang))
@@ -157,12 +170,10 @@ class Words:
             case GameEnded(contract=c, points=points):
                 return t("lora.ev.game_ended", lang, contract=game_name(c, lang),
                          scores=self.scores(points))
-            case HarakiriNeeded(seats=seats, games=games) if games > 1:
-                return t("lora.ev.harakiri_needed_sum", lang, names=self.name_list(seats),
-                         games=games)
-            case HarakiriNeeded(seats=seats, games=games):
-                return t("lora.ev.harakiri_needed", lang, names=self.name_list(seats),
-                         games=games)
+            case HarakiriNeeded(seats=seats, games=games, playoff=playoff):
+                key = "lora.ev.harakiri_again" if playoff > 1 else "lora.ev.harakiri_needed"
+                return tn(key, lang, games, names=self.name_list(seats),
+                          count=count_word(games, lang))
             case LoraFinished(order=order):
                 return t("lora.ev.lora_finished", lang, order=self.name_list(order))
             case _:

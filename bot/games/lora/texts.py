@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.games.lora.cards import card_label, cards_text
-from bot.games.lora.events import HAND_QUIET, Words, game_name, table_lines
+from bot.games.lora.events import HAND_QUIET, Words, game_name, playoff_suffix, table_lines
 from bot.i18n import t
 from bot.model import Table, Unclicked
 from engine.contracts import STOVKA_TALIE, Contract
@@ -55,6 +55,8 @@ def game_line(view: PublicView, lang: str) -> str:
     if view.phase == Phase.STOVKA:
         return t("lora.game_line_stovka", lang, tali=view.tali)
     if view.contract is Contract.HARAKIRI:
+        if (view.harakiri_playoff or 1) > 1:  # R-HARAKIRI: the tie persisted, played again
+            return t("lora.game_line_harakiri_again", lang, n=view.harakiri_playoff)
         return t("lora.game_line_harakiri", lang)
     if view.phase == Phase.CHOOSE:
         return t("lora.game_line_choose", lang, tali=view.tali, attempt=view.attempt)
@@ -243,10 +245,17 @@ def game_result(table: Table, row: ProtocolRow, ended: GameEnded) -> str:
     contract = game_name(row.contract, lang)
     if row.attempt is not None and row.maturant is not None:
         key = "lora.result_maturita_failed" if row.failed else "lora.result_maturita_passed"
-        return t(key, lang, contract=contract, tali=row.tali, attempt=row.attempt,
+        text = t(key, lang, contract=contract, tali=row.tali, attempt=row.attempt,
                  name=words.names[row.maturant])
-    return t("lora.result_game", lang, contract=contract, tali=row.tali, game=row.game,
-             scores=words.scores(row.points))
+    else:
+        text = t("lora.result_game", lang, contract=contract, tali=row.tali, game=row.game,
+                 scores=words.scores(row.points))
+    if row.wild:  # R-KVARTY-FIRST / R-KVARTY-ROYAL, as the game recorded them
+        leader = (row.maturant if row.maturant is not None
+                  else lora_of(table.state).leader_of_tali(row.tali or 1))
+        key = "lora.result_royal" if row.royal else "lora.result_wild"
+        text += " " + t(key, lang, name=words.names[leader])
+    return text
 
 
 def stovka_result(table: Table) -> list[str]:
@@ -285,11 +294,13 @@ def announcements(table: Table, events: Sequence[GameEvent]) -> list[str]:
             out.append(Words(lang, names).line(e) or "")
         elif isinstance(e, GameStarted) and e.attempt is None:
             if e.contract is Contract.HARAKIRI:
+                again = playoff_suffix(e.playoff, lang)
                 if (e.playoff_games or 1) > 1:
                     out.append(t("lora.announce_harakiri_of", lang, game=e.playoff_game,
-                                 games=e.playoff_games, leader=names[e.leader]))
+                                 games=e.playoff_games, leader=names[e.leader], again=again))
                 else:
-                    out.append(t("lora.announce_harakiri", lang, leader=names[e.leader]))
+                    out.append(t("lora.announce_harakiri", lang, leader=names[e.leader],
+                                 again=again))
                 continue
             if e.contract is Contract.CERVENY_KRAL and not asked:
                 out.append(standings(table, Contract.CERVENY_KRAL, then[i]))
