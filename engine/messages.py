@@ -198,6 +198,7 @@ EVENTS: dict[str, dict[str, str]] = {
             "Konec {playoff_game}. hry Harakiri ze {playoff_games}: {points}; součet {sums}."
         ),
         "harakiri_needed": "Shoda bodů ({seats}): hraje se harakiri ({games}×).",
+        "harakiri_again": "Pořád shoda ({seats}): harakiri se hraje znovu ({games}×).",
         "lora_finished": "Konec lóry. Pořadí: {order}.",
         "seat": "hráč {n}",
     },
@@ -242,6 +243,7 @@ EVENTS: dict[str, dict[str, str]] = {
             "End of Harakiri game {playoff_game} of {playoff_games}: {points}; total {sums}."
         ),
         "harakiri_needed": "Tie ({seats}): harakiri is played ({games}×).",
+        "harakiri_again": "Still tied ({seats}): harakiri is played again ({games}×).",
         "lora_finished": "End of the lóra. Final order: {order}.",
         "seat": "seat {n}",
     },
@@ -324,8 +326,10 @@ def event_text(
             values["points"] = ", ".join(f"{names[s]} {p}" for s, p in enumerate(event.points))
         else:
             values["points"] = " / ".join(str(p) for p in event.points)
-    elif kind in ("harakiri_needed",):
+    elif kind == "harakiri_needed":
         values["seats"] = ", ".join(seat_name(s, lang, names) for s in event.seats)
+        if event.playoff > 1:  # the tie persisted: say so, not the first line again
+            kind = "harakiri_again"
     elif kind == "lora_finished":
         values["order"] = ", ".join(seat_name(s, lang, names) for s in event.order)
     return table[kind].format(**values)
