@@ -107,10 +107,12 @@ class TablePresenter:
         # a finished deal's picture (all shown) goes with its result line
         pictures = ui.deal_pictures(table, events)
         # a deal starts: the table message is posted anew and the old one becomes the
-        # record of these lines (one edit instead of a post beside it and its deletion)
+        # record of these lines (one edit instead of a post beside it and its deletion) —
+        # unless there is no old one yet (a table started at once, a tournament's): then the
+        # lines are posted before the table message, ahead of its first move's ping
+        recorded = starts and not state.finished and table.message_id is not None
         refresh = items.table_refresh(channel, tid, repost=starts,
-                                      record=lines if starts and not state.finished else (),
-                                      pictures=pictures)
+                                      record=lines if recorded else (), pictures=pictures)
         out = [] if refresh.payload.get("record") else [
             items.post(channel, text, table_id=tid,
                        pictures=[(name, file) for i, name, file in pictures if i == k])
