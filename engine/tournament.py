@@ -14,12 +14,14 @@ shows, its control sum — is the game's ``TournamentRules`` (``GameSpec.tournam
   shared place.
 - **The draw**: random tables every round, chosen among many random draws to meet as few
   earlier opponents as possible (the sum over the pairs at one table of how often they met).
+  AI entrants are spread evenly over the tables first (their counts per table differ by at
+  most one), so that people play with people rather than one person among three AIs.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import TypeVar
@@ -83,8 +85,10 @@ def _cost_of(table: Sequence[P], met: Mapping[frozenset[P], int]) -> int:
     return sum(met.get(pair(a, b), 0) for a, b in combinations(table, 2))
 
 
-def _improve(tables: list[list[P]], met: Mapping[frozenset[P], int]) -> None:
-    """Swap players between tables while a swap lowers the number of repeated meetings."""
+def _improve(tables: list[list[P]], met: Mapping[frozenset[P], int],
+             spread: Collection[P] = ()) -> None:
+    """Swap players between tables while a swap lowers the number of repeated meetings
+    (a player of ``spread`` only with another: the tables keep their counts of them)."""
     better = True
     while better:
         better = False
@@ -92,6 +96,8 @@ def _improve(tables: list[list[P]], met: Mapping[frozenset[P], int]) -> None:
             ti, tj = tables[i], tables[j]
             for a in range(len(ti)):
                 for b in range(len(tj)):
+                    if (ti[a] in spread) != (tj[b] in spread):
+                        continue
                     before = _cost_of(ti, met) + _cost_of(tj, met)
                     ti[a], tj[b] = tj[b], ti[a]
                     if _cost_of(ti, met) + _cost_of(tj, met) < before:
@@ -101,20 +107,33 @@ def _improve(tables: list[list[P]], met: Mapping[frozenset[P], int]) -> None:
 
 
 def draw_tables(players: Sequence[P], rng: random.Random, size: int = 4,
-                met: Mapping[frozenset[P], int] | None = None) -> list[list[P]]:
+                met: Mapping[frozenset[P], int] | None = None,
+                spread: Collection[P] = ()) -> list[list[P]]:
     """Tables of ``size`` for one round, at random, meeting as few earlier opponents
     (``met``, see ``meetings``) as the search finds; the player count must be a multiple of
-    ``size``. The seat order at each table is random too."""
+    ``size``. ``spread`` (the AI entrants): as evenly over the tables as they go — their
+    counts at two tables differ by at most one. The seat order at each table is random too."""
     if size < 1 or not players or len(players) % size:
         raise ValueError(f"{len(players)} players do not fill tables of {size}")
     met = met or {}
+    spread = frozenset(spread) & frozenset(players)
     best: list[list[P]] | None = None
     best_cost = -1
     for _ in range(DRAW_TRIES if met else 1):
         order = list(players)
         rng.shuffle(order)
-        tables = [order[i : i + size] for i in range(0, len(order), size)]
-        _improve(tables, met)
+        if spread:  # dealt round the tables first, the others fill the seats left
+            tables: list[list[P]] = [[] for _ in range(len(order) // size)]
+            ordered = [p for p in order if p in spread] + [p for p in order if p not in spread]
+            k = 0
+            for p in ordered:
+                while len(tables[k % len(tables)]) == size:
+                    k += 1
+                tables[k % len(tables)].append(p)
+                k += 1
+        else:
+            tables = [order[i : i + size] for i in range(0, len(order), size)]
+        _improve(tables, met, spread)
         cost = repeats(tables, met)
         if best is None or cost < best_cost:
             best, best_cost = tables, cost

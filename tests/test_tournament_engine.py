@@ -216,3 +216,21 @@ def test_T_TOURNAMENT_a_draw_seats_everyone_once(tables, seed):
     drawn = draw_tables(players, rng, met=meetings(earlier))
     assert sorted(p for t in drawn for p in t) == players
     assert all(len(t) == 4 for t in drawn)
+
+
+def test_T_TOURNAMENT_draw_spreads_the_ai_entrants_evenly_and_still_avoids_repeats():
+    people, ais = list(range(1, 6)), [101, 102, 103]  # five people, three AIs: two tables
+    for seed in range(40):
+        tables = draw_tables(people + ais, random.Random(seed), spread=ais)
+        assert sorted(p for t in tables for p in t) == sorted(people + ais)
+        assert sorted(sum(p in ais for p in t) for t in tables) == [1, 2]
+    # twelve entrants, six of them AIs: two at each table, also with earlier meetings to avoid
+    people, ais = list(range(1, 7)), list(range(101, 107))
+    first = draw_tables(people + ais, random.Random(3), spread=ais)
+    assert [sum(p in ais for p in t) for t in first] == [2, 2, 2]
+    second = draw_tables(people + ais, random.Random(4), met=meetings(first), spread=ais)
+    assert [sum(p in ais for p in t) for t in second] == [2, 2, 2]
+    assert repeats(second, meetings(first)) < repeats(first, meetings(first))
+    # without AIs to spread the draw is the plain one
+    assert draw_tables(people + ais, random.Random(5), spread=()) == draw_tables(
+        people + ais, random.Random(5))

@@ -352,7 +352,8 @@ class TournamentService:
         earlier = [s.seats for s in t.tables if s.round_no < round_no]
         rng = random.Random(f"{settings_of(t).seed}/draw/{round_no}")
         numbers = [e.entrant_no for e in t.entrants]
-        drawn = draw_tables(numbers, rng, size, meetings(earlier))
+        ais = [e.entrant_no for e in t.entrants if not e.human]  # spread: people meet people
+        drawn = draw_tables(numbers, rng, size, meetings(earlier), spread=ais)
         batch = OutboxBatch(self.presenter.tournament_shown(t))
         await self._change(t.tournament_id, self.store.start_round(
             t.tournament_id, round_no, drawn, outbox=batch), batch)
