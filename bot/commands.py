@@ -80,9 +80,16 @@ async def send_sheet(interaction: Interaction) -> None:
 def no_table_text(interaction: Interaction, lang: str) -> str:
     """The asker sits at no table of this server: so he is told — or, if he left a running
     tournament of the server for good, that an AI plays his seat to its end (as Moje karty
-    at its table tells him)."""
-    left = controller_of(interaction).replies.tournament_left_text(interaction.guild_id,
-                                                                   interaction.user.id, lang)
+    at its table tells him); asked in the thread of a tournament table where an AI plays his
+    seat this round (he was playing elsewhere when it began), that."""
+    replies = controller_of(interaction).replies
+    left = replies.tournament_left_text(interaction.guild_id, interaction.user.id, lang)
+    if left is None:  # asked in a tournament table's thread where an AI plays his seat
+        here = next((table for table in controller_of(interaction).service.tables.values()
+                     if table.channel_id == interaction.channel_id
+                     and table.tournament is not None), None)
+        if here is not None and here.tournament is not None:
+            left = replies.tournament_busy_text(here.tournament, interaction.user.id, lang)
     return left or t("core.no_table_here", lang)
 
 

@@ -140,8 +140,8 @@ class Unwritable(Quiet):
         return [OutboxItem(None, "note", {"call": ["round_done", round_no]})]  # type: ignore[arg-type]
 
 
-EVERY_NOTICE = [("opening", (1, 1)), ("opening", (1, 2)), ("table_done", (1, 1)),
-                ("table_done", (1, 2)), ("round_done", 1), ("opening", (2, 1)),
+EVERY_NOTICE = [("drawn", 1), ("opening", (1, 1)), ("opening", (1, 2)), ("table_done", (1, 1)),
+                ("table_done", (1, 2)), ("round_done", 1), ("drawn", 2), ("opening", (2, 1)),
                 ("opening", (2, 2)), ("table_done", (2, 1)), ("table_done", (2, 2)),
                 ("round_done", 2), ("done", 1)]
 
@@ -188,7 +188,7 @@ async def test_restarts_after_committed_changes_leave_each_notice_in_the_outbox_
     await before.settle()
     before.shutdown()
     first = await notes(store)
-    assert sorted_notices(first) == [("opening", (1, 1)), ("opening", (1, 2))]
+    assert sorted_notices(first) == [("drawn", 1), ("opening", (1, 1)), ("opening", (1, 2))]
     assert [e.payload for e in await store.pending_outbox()][-1] == {
         "call": ["changed", tid]}  # the message refresh of the last change waits too
 

@@ -498,3 +498,37 @@ def test_T_TOURNAMENT_the_taroky_sheet_numbers_the_players_as_the_tournament_mes
                    else next(k for k in listed if k.startswith(e.name)))
             assert line.number == listed[key]
     assert sorted(int(x) for x in listed.values()) == list(range(1, 8))
+
+
+@pytest.mark.parametrize(("lang", "head", "unit"), [("cs", "__Konečné pořadí__", "b."),
+                                                    ("en", "__Final standings__", "pts")])
+def test_the_finished_tournament_s_message_names_the_podium(lang: str, head: str,
+                                                            unit: str) -> None:
+    """Review 24 (#8): the message a club pins said only "Turnaj skončil" over the player
+    list. Now it names the first three places (everyone sharing one), with their points."""
+    from bot.tournament.desk import tournament_message
+    from bot.tournament.scoring import standings
+
+    t = example_tournament("taroky", rounds=1, seed=18)
+    t.settings["lang"] = lang
+    rows = standings(t, 1)
+    assert [r.place for r in rows][:4] == [1, 2, 2, 2]
+    desc = tournament_message(t, lang, ("easy",))["embed"].description
+    lines = desc.split("\n\n")[1].splitlines()
+    assert lines[0] == head
+
+    def named(n: int) -> str:
+        e = next(e for e in t.entrants if e.entrant_no == n)
+        if e.ai_level is not None:
+            return e.name
+        if e.replaced_from is not None:
+            return f"{e.name} (AI od 1. kola)" if lang == "cs" else f"{e.name} (AI from round 1)"
+        return f"<@{e.user_id}>"
+
+    def pts(p: float) -> str:
+        return f"{p:g}".replace(".", ",") if lang == "cs" else f"{p:g}"
+
+    assert lines[1:] == [f"{r.place}. {named(r.entrant)} – {pts(r.points)} {unit}"
+                         for r in rows[:4]]
+    t.status = TournamentStatus.PLAYING  # while it runs: no podium
+    assert head not in tournament_message(t, lang, ("easy",))["embed"].description

@@ -23,7 +23,7 @@ from datetime import UTC, datetime
 from typing import Any, Protocol
 
 from bot.errors import AlreadyRegistered, TableError
-from bot.model import STATUS_FINISHED, STATUS_PLAYING, Seat, Table, TableSettings
+from bot.model import STATUS_FINISHED, STATUS_LOBBY, STATUS_PLAYING, Seat, Table, TableSettings
 from bot.persist import archive, table_from_record
 from bot.service import AI_NAMES, TableService
 from bot.storage.models import (
@@ -70,12 +70,17 @@ class TournamentPresenter(Protocol):
     def opening_shown(self, t: TournamentRecord, slot: TournamentTableRecord,
                       seats: Sequence[Seat]) -> list[OutboxItem]: ...
 
+    def round_drawn_shown(self, t: TournamentRecord, round_no: int,
+                          drawn: Sequence[Sequence[int]]) -> list[OutboxItem]:
+        """The round's draw (entrants' numbers per table), before its tables open."""
+        ...
+
     def table_done_shown(self, t: TournamentRecord,
                          slot: TournamentTableRecord) -> list[OutboxItem]: ...
 
     def round_done_shown(self, t: TournamentRecord, round_no: int) -> list[OutboxItem]:
-        """The standings after the round, its sheets, and the next round's notice (``t``
-        holds every result of the round)."""
+        """The standings after the round and its sheets (``t`` holds every result of the
+        round)."""
         ...
 
     def winner_shown(self, t: TournamentRecord) -> list[OutboxItem]: ...
@@ -353,7 +358,8 @@ class TournamentService:
         rng = random.Random(f"{settings_of(t).seed}/draw/{round_no}")
         numbers = [e.entrant_no for e in t.entrants]
         drawn = draw_tables(numbers, rng, size, meetings(earlier))
-        batch = OutboxBatch(self.presenter.tournament_shown(t))
+        batch = OutboxBatch([*self.presenter.round_drawn_shown(t, round_no, drawn),
+                             *self.presenter.tournament_shown(t)])
         await self._change(t.tournament_id, self.store.start_round(
             t.tournament_id, round_no, drawn, outbox=batch), batch)
         t = await self._reload(t.tournament_id)
@@ -405,6 +411,7 @@ class TournamentService:
         seats: list[Seat] = []
         for seat, number in enumerate(s.seats):
             e = model.entrant(t, number)
+            await self._leave_lobby(t, e, r)
             reason = self._absence(t, e, r)
             if reason is not None and model.substitution(t, r, n, seat) is None:
                 await self._write(self.store.add_substitution(tid, r, n, seat, number, reason))
@@ -430,14 +437,32 @@ class TournamentService:
 
     def _absence(self, t: TournamentRecord, e: EntrantRecord, round_no: int) -> str | None:
         """Why an AI plays for a registered player this round: "withdrawn" (he left, or
-        asked to be replaced, or was forgotten) or "busy" (at another table of the guild)."""
+        asked to be replaced, or was forgotten) or "busy" (playing at another table of the
+        guild; a lobby that has not started does not count, ``_leave_lobby``)."""
         if e.ai_level is not None:
             return None
         if e.user_id is None or (e.replaced_from is not None and e.replaced_from <= round_no):
             return "withdrawn"
-        if self.tables.table_of_user(t.guild_id, e.user_id) is not None:
+        other = self.tables.table_of_user(t.guild_id, e.user_id)
+        if other is not None and other.status == STATUS_PLAYING:
             return "busy"
         return None
+
+    async def _leave_lobby(self, t: TournamentRecord, e: EntrantRecord, round_no: int) -> None:
+        """A player of the round waiting in a lobby that has not started leaves it (its
+        creator's leaving closes it, as the core has it): he plays his tournament table
+        (review 24: a lobby counted as busy, and an AI played his whole round)."""
+        if e.ai_level is not None or e.user_id is None or (
+                e.replaced_from is not None and e.replaced_from <= round_no):
+            return
+        other = self.tables.table_of_user(t.guild_id, e.user_id)
+        if other is None or other.status != STATUS_LOBBY:
+            return
+        try:
+            await self.tables.leave(other.table_id, e.user_id)
+        except TableError:
+            log.warning("player %s could not leave lobby %s for tournament %s", e.user_id,
+                        other.table_id, t.tournament_id)
 
     def _table_with_link(self, link: dict[str, Any]) -> Table | None:
         for table in self.tables.tables.values():
