@@ -304,6 +304,7 @@ STRINGS: dict[str, str] = {
     "core.tournament.desc_finished": "**Turnaj skončil.** Celé pořadí a zápisové lístky jsou níže v kanálu; výsledky stáhneš tlačítkem Export.",
     "core.tournament.desc_cancelled": "**Turnaj byl zrušen.**",
     "core.tournament.field_settings": "Pravidla turnaje",
+    "core.tournament.field_game_rules": "Pravidla hry u stolů ({game})",
     "core.tournament.field_players": "Hráči ({n})",
     "core.tournament.field_tables": "Stoly {round}. kola",
     "core.tournament.set_rounds": "Počet kol: {n}",

@@ -22,8 +22,9 @@ import discord
 
 from bot.delivery import items
 from bot.errors import TableError
+from bot.games import ui_of
 from bot.i18n import game_t, shown_name, t, tn
-from bot.model import Seat
+from bot.model import Seat, TableSettings
 from bot.permissions import manages_server
 from bot.storage.models import (
     EntrantRecord,
@@ -153,6 +154,20 @@ def settings_lines(t_: TournamentRecord, lang: str) -> list[str]:
     return lines
 
 
+def game_settings_lines(t_: TournamentRecord, lang: str) -> list[str]:
+    """The options the tournament's tables play with (the organiser's choices over the
+    game's tournament defaults: Taroky's stake, cap, dokup, Varšava, flek …), in the game's
+    own words, as a table's lobby lists them (review 24: not shown at all)."""
+    try:
+        ui = ui_of(t_.game_kind)
+    except KeyError:
+        return []
+    s = settings_of(t_)
+    rules = games.get(t_.game_kind).tournament_rules()
+    options = rules.round_options(s.options, s.length)
+    return ui.settings_lines(TableSettings(options=options, lang=lang), lang)
+
+
 def entrant_lines(t_: TournamentRecord, lang: str) -> list[str]:
     """The players as the tournament's message lists them, numbered 1, 2, 3… in the order
     they registered (not by their registration's number: one withdrawn before the start
@@ -239,8 +254,13 @@ def tournament_message(t_: TournamentRecord, lang: str,
                   *table_lines(t_, lang)]
     embed = discord.Embed(title=tt("title", lang, game=game_name(t_, lang), id=t_.tournament_id),
                           description=_clip(lines, 4000), colour=EMBED_COLOUR)
-    embed.add_field(name=tt("field_settings", lang), value="\n".join(settings_lines(t_, lang)),
-                    inline=False)
+    said = settings_lines(t_, lang)
+    embed.add_field(name=tt("field_settings", lang), value="\n".join(said), inline=False)
+    game_lines = [x for x in game_settings_lines(t_, lang)  # (not what the first field says)
+                  if not any(line.startswith(x) for line in said)]
+    if game_lines:
+        embed.add_field(name=tt("field_game_rules", lang, game=game_name(t_, lang)),
+                        value="\n".join(game_lines), inline=False)
     tid = t_.tournament_id
     items: list[discord.ui.Item[Any]] = []
     if status == TournamentStatus.REGISTRATION:
