@@ -54,6 +54,13 @@ async def playing(s: Any) -> int:
     return tid
 
 
+async def busy(s: Any) -> int:
+    """Playing, entrant 1 (seat 0 of table 1) busy elsewhere: an AI plays his seat."""
+    tid = await playing(s)
+    await s.add_substitution(tid, 1, 1, 0, 1, "busy")
+    return tid
+
+
 # (name, set-up, the write, has it changed the tournament, is it idempotent)
 STEPS: list[tuple[str, Callable[[Any], Awaitable[int]], Write, Changed, bool]] = [
     ("add_entrant", registered,
@@ -77,6 +84,9 @@ STEPS: list[tuple[str, Callable[[Any], Awaitable[int]], Write, Changed, bool]] =
     ("add_substitution", playing,
      lambda s, tid, b: s.add_substitution(tid, 1, 1, 0, 1, "left", withdraw=True, outbox=b),
      lambda t: bool(t.substitutions) and t.entrants[0].replaced_from == 1, False),
+    ("drop_substitution", busy,
+     lambda s, tid, b: s.drop_substitution(tid, 1, 1, 0, outbox=b),
+     lambda t: not t.substitutions, True),
     ("withdraw_entrant", playing,
      lambda s, tid, b: s.withdraw_entrant(tid, 3, 2, outbox=b),
      lambda t: t.entrants[2].replaced_from == 2, True),

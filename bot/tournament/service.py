@@ -293,6 +293,28 @@ class TournamentService:
             await self._change(tid, self.store.withdraw_entrant(
                 tid, e.entrant_no, r, outbox=batch), batch)
 
+    async def seat_back(self, link: dict[str, Any], user_id: int) -> None:
+        """He took back his seat at his table of this round, which an AI played because he
+        was playing elsewhere when the round began: the AI is no longer his substitute (the
+        sheet and the message no longer mark him; the table's own results name the AI's
+        part)."""
+        tid, r, n = int(link["id"]), int(link["round"]), int(link["table"])
+        async with self.lock(tid):
+            t = self.tournaments.get(tid)
+            if t is None or t.status != TournamentStatus.PLAYING or t.round_no != r:
+                return
+            e = model.entrant_of_user(t, user_id)
+            s = model.slot(t, r, n)
+            if e is None or e.entrant_no not in s.seats:
+                return
+            seat = s.seats.index(e.entrant_no)
+            sub = model.substitution(t, r, n, seat)
+            if sub is None or sub.reason != "busy":
+                return
+            batch = OutboxBatch(self.presenter.tournament_shown(t))
+            await self._change(tid, self.store.drop_substitution(tid, r, n, seat, outbox=batch),
+                               batch)
+
     def _running_table_of(self, t: TournamentRecord, user_id: int) -> Table | None:
         for s in model.tables_of(t, t.round_no):
             table = self.tables.tables.get(s.table_id or -1)
@@ -417,6 +439,10 @@ class TournamentService:
                 await self._write(self.store.add_substitution(tid, r, n, seat, number, reason))
             if e.ai_level is not None:
                 seats.append(Seat(None, e.name, ai=e.ai_level))
+            elif reason == "busy":  # he may take it back once free, as one who left a
+                # table of his own (the core's ``take_back``; ``seat_back`` then)
+                seats.append(Seat(None, e.name, ai=settings.ai_level, left=True,
+                                  left_by=e.user_id, left_at=0))
             elif reason is not None or e.user_id is None:  # marked as one who left: "→ AI"
                 seats.append(Seat(None, e.name, ai=settings.ai_level, left=True))
             else:
