@@ -52,3 +52,30 @@ async def test_the_lora_tournament_shows_its_defaults_and_the_organiser_s_option
     assert _fields(other.last_message)[1] == (
         "Pravidla hry u stolů (Lóra)",
         "Červený král do 1. štychu: zakázáno\nPanák za 4 filky: ano\nČistá stovka: ne")
+
+
+@pytest.mark.parametrize(("lang", "two", "one"), [
+    ("cs", "Hraje se u stolů po 4: chybí ještě 2 hráči (přidej AI hráče, nebo počkej na další"
+           " přihlášky).",
+     "Hraje se u stolů po 4: chybí ještě 1 hráč (přidej AI hráče, nebo počkej na další"
+     " přihlášky)."),
+    ("en", "Tables seat 4: 2 players missing (add AI players, or wait for more players).",
+     "Tables seat 4: 1 player missing (add AI players, or wait for more players)."),
+])
+async def test_a_start_short_of_full_tables_says_how_many_players_are_missing(
+        harness: BotHarness, lang: str, two: str, one: str) -> None:
+    """Review 24: "chybí ještě 3" named no noun; the count takes its plural form."""
+    from tests.botkit import reply
+
+    env = harness.env
+    guild = env.create_guild()
+    ch = guild.create_text_channel("turnaj")
+    ann = guild.add_member(env.create_user("ann", global_name="Ann"))
+    bob = guild.add_member(env.create_user("bob", global_name="Bob"))
+    await ann.slash(ch, "lora tournament", fill="organiser", language=lang)
+    message = ch.last_message
+    for u in (ann, bob):
+        await u.click(message, custom_id="lora:tn:1:join")
+    assert reply(await ann.click(message, custom_id="lora:tn:1:start")).content == two
+    await ann.select(message, ["easy"], custom_id="lora:tnai:1")
+    assert reply(await ann.click(message, custom_id="lora:tn:1:start")).content == one

@@ -75,9 +75,9 @@ def test_no_entrant_number_stands_before_a_name_next_to_the_place(
         "#", "Player", "R1", "R2", "Points", "Penalty",
         "Dalibor", "4", "4", "8", "87",  # places 1–3: a medal (a picture, no text)
         "František Xaver Kolowrat", "2", "3", "5", "118",  # two rounds: room for it whole
-        "AI Božena", "AI · easy", "3", "2", "5", "120",
+        "AI Božena", "easy", "3", "2", "5", "120",
         "4", "Cecílie", "1", "4", "5", "132",
-        "5", "AI Karel", "AI · medium", "4", "1", "5", "138",
+        "5", "AI Karel", "medium", "4", "1", "5", "138",
         "6", "Eliška", "2", "2", "4", "122",
         "7", "Anička", "1", "3", "4", "130",
         "8", "Bohouš", "AI from round 1", "3", "1", "4", "150"]
@@ -87,8 +87,8 @@ def test_no_entrant_number_stands_before_a_name_next_to_the_place(
         "Table sheet · table 1", "Lóra – tournament 1 · round 1",
         "Points: 4-3-2-1 by place at the table, ties share",
         "No.", "Player", "Penalty points", "Place", "Points",
-        "8", "AI Božena", "AI · easy", "60", "2nd", "3",
-        "7", "AI Karel", "AI · medium", "49", "1st", "4",
+        "8", "AI Božena", "easy", "60", "2nd", "3",
+        "7", "AI Karel", "medium", "49", "1st", "4",
         "5", "Eliška", "63", "3rd", "2",
         "3", "Cecílie", "clean hundred ✗", "86", "4th", "1"]
 
@@ -117,7 +117,7 @@ def test_lora_sheet_notes_harakiri_stovka_and_the_substitute() -> None:
     assert [[(tag.label, tag.warn) for tag in line.tags] for line in cs] == [
         [("harakiri 13", False), ("čistá stovka ✗", False)],
         [("odchod od stolu · dohrála AI", True), ("harakiri 11", False), ("čistá stovka ✗", False)],
-        [("AI · střední", False)],
+        [("střední", False)],  # (review 24: "AI · střední" under "AI Karel")
         [("čistá stovka ✗", False)],
     ]
     assert [line.points for line in cs] == ["1", "2", "4", "3"]
@@ -155,9 +155,9 @@ def test_taroky_sheet_money_and_control_sum_words() -> None:
 
 
 @pytest.mark.parametrize(("lang", "words"), [
-    ("cs", ("Výsledek", "Body 4-3-2-1 podle pořadí u stolu (shoda se dělí); při rovnosti "
+    ("cs", ("Výsl. (Kč)", "Body 4-3-2-1 podle pořadí u stolu (shoda se dělí); při rovnosti "
                         "rozhoduje vyšší součet výsledků.")),
-    ("en", ("Result", "Points 4-3-2-1 by place at the table (ties share); equal points: the "
+    ("en", ("Result (Kč)", "Points 4-3-2-1 by place at the table (ties share); equal points: the "
                       "higher sum of results ranks higher.")),
 ])
 def test_T_TOURNAMENT_taroky_standings_name_the_tiebreak_the_round_results(
@@ -448,7 +448,7 @@ def test_the_name_column_keeps_its_room_at_any_number_of_rounds(
     for rounds in (1, 4, 5, 8, 12):
         pictures.standings_png(_crafted(rounds), rounds, lang)
         labels = seen["rounds"]
-        _, name_end = render.round_columns(labels, seen["lines"], seen["heads"][1])  # type: ignore[arg-type, index]
+        _, name_end = render.round_columns(labels, seen["lines"], seen["heads"])  # type: ignore[arg-type]
         assert name_end - render.NAME_X >= render.NAME_ROOM
         assert 1 <= len(labels) <= render.ROUND_COLUMNS  # type: ignore[arg-type]
         firsts.append(labels[0])  # type: ignore[index]

@@ -85,7 +85,7 @@ class Quiet:
     def winner_shown(self, t: Any) -> list[OutboxItem]:
         return note("done", t.tournament_id)
 
-    def tournament_closed_shown(self, t: Any, reason: str) -> list[OutboxItem]:
+    def tournament_closed_shown(self, t: Any, reason: str, by: Any = None) -> list[OutboxItem]:
         return note("closed", reason)
 
     def tournament_committed(self, entries: Sequence[OutboxEntry]) -> None:

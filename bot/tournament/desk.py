@@ -63,6 +63,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
 FILES_PER_MESSAGE = 10
+K_PLAYERS = "core.tournament.players"  # a number of players, in its plural form
 KNOWN_TOURNAMENTS = 64  # records kept for the outbox's deliveries after they leave play
 # a round's tables wait at most this long for the channel's posts before them (its
 # standings): a channel Discord refuses for long must not stop the tournament
@@ -495,13 +496,21 @@ class TournamentDesk:
                              humans=named([e for p, e in placed if p == best and human(e)]))
         return [self._post(t_.channel_id, text)]
 
-    def tournament_closed_shown(self, t_: TournamentRecord, reason: str) -> list[OutboxItem]:
-        return [self._post(t_.channel_id,
-                           tt(f"closed_{reason}", self._lang(t_), id=t_.tournament_id))]
+    def tournament_closed_shown(self, t_: TournamentRecord, reason: str,
+                                by: int | None = None) -> list[OutboxItem]:
+        """The tournament's end told in its channel; who cancelled it, when known."""
+        lang = self._lang(t_)
+        text = tt(f"closed_{reason}", lang, id=t_.tournament_id)
+        if by is not None:
+            text += " " + tt("closed_by", lang, user=by)
+        return [self._post(t_.channel_id, text)]
 
     # -- interactions --------------------------------------------------------------------
     async def _refuse(self, interaction: Interaction, exc: TableError, lang: str) -> None:
-        await self.controller.replies.error(interaction, f"core.{exc.key}", lang, **exc.params)
+        params = dict(exc.params)
+        if exc.key == "tournament.not_divisible":  # "chybí ještě 3 hráči", "1 hráč"
+            params["missing"] = tn(K_PLAYERS, lang, int(params["missing"]))
+        await self.controller.replies.error(interaction, f"core.{exc.key}", lang, **params)
 
     async def on_button(self, interaction: Interaction, tournament_id: int, op: str) -> None:
         lang = await self._answer_lang(interaction, tournament_id)
@@ -608,7 +617,7 @@ class TournamentDesk:
                           names=", ".join(others))
         else:
             await interaction.response.defer(ephemeral=True, thinking=True)
-            await self.service.cancel(tournament_id)
+            await self.service.cancel(tournament_id, interaction.user.id)
             await interaction.followup.send(tt("cancelled_ok", lang, id=tournament_id),
                                             ephemeral=True)
             return
@@ -626,7 +635,7 @@ class TournamentDesk:
 
         async def cancel(lang: str) -> str:
             self._may_cancel(interaction, tournament_id)
-            await self.service.cancel(tournament_id)
+            await self.service.cancel(tournament_id, interaction.user.id)
             return tt("cancelled_ok", lang, id=tournament_id)
 
         await self._answer(interaction, tournament_id, until, cancel, "cancellation")

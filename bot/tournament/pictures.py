@@ -133,7 +133,7 @@ def standings_png(t_: TournamentRecord, upto: int, lang: str) -> bytes:
     folded = upto - ROUND_COLUMNS + 1 if upto > ROUND_COLUMNS else 0
     round_labels, lines = laid_out(folded)
     while folded and len(round_labels) > 2 \
-            and round_columns(round_labels, lines, labels[1])[1] - NAME_X < NAME_ROOM:
+            and round_columns(round_labels, lines, labels)[1] - NAME_X < NAME_ROOM:
         folded += 1
         round_labels, lines = laid_out(folded)
     subtitle = (tt("pic_final", lang, rounds=rounds) if final

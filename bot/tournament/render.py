@@ -200,16 +200,24 @@ class Column:
     width: float
 
 
+def points_right(lines: Sequence[StandingLine], score_head: str) -> float:
+    """The points' right edge: ``POINTS_R``, or further left when the score column (its
+    heading "Výsledek (Kč)", its values) needs the room."""
+    widest = max([font(26, "cond").getlength(line.score) for line in lines]
+                 + [font(22, "cond").getlength(score_head)])
+    return min(POINTS_R, SCORE_R - widest - POINTS_GAP)
+
+
 def round_columns(round_labels: Sequence[str], lines: Sequence[StandingLine],
-                  points_head: str) -> tuple[list[Column], float]:
+                  labels: tuple[str, str, str]) -> tuple[list[Column], float]:
     """The round columns, right-aligned and each as wide as its widest text plus a gap,
     ending the widest total plus ``POINTS_GAP`` before the points' right edge (a total
     "11,5" ran into the last round's "3,5" when they had a fixed 80 px); and the name
-    column's end."""
+    column's end. ``labels``: the player, points and score headings."""
     fr, fl, fp = font(24, "cond"), font(20, "cond"), font(32, "bold")
     widest_total = max([fp.getlength(line.points) for line in lines]
-                       + [font(22, "cond").getlength(points_head)])
-    right = POINTS_R - widest_total - POINTS_GAP
+                       + [font(22, "cond").getlength(labels[1])])
+    right = points_right(lines, labels[2]) - widest_total - POINTS_GAP
     columns: list[Column] = []
     for i in reversed(range(len(round_labels))):
         width = max([fl.getlength(round_labels[i])]
@@ -229,14 +237,15 @@ def standings_image(title: str, subtitle: str, labels: tuple[str, str, str],
     if len(round_labels) > ROUND_COLUMNS:
         raise ValueError("too many round columns")
     img = _frame(title, subtitle, len(lines), footer)
-    columns, name_end = round_columns(round_labels, lines, labels[1])
+    columns, name_end = round_columns(round_labels, lines, labels)
+    points_r = points_right(lines, labels[2])
     fc, fl = font(22, "cond"), font(20, "cond")
     cy = HEADER_H + M + COLS_H // 2 + 2
     text(img, (PLACE_CX, cy), "#", fc, MUTED, "mm")
     text(img, (NAME_X, cy), labels[0], fc, MUTED, "lm")
     for label, col in zip(round_labels, columns, strict=True):
         text(img, (col.right, cy), label, fl, MUTED, "rm")
-    text(img, (POINTS_R, cy), labels[1], fc, MUTED, "rm")
+    text(img, (points_r, cy), labels[1], fc, MUTED, "rm")
     text(img, (SCORE_R, cy), labels[2], fc, MUTED, "rm")
     y0 = HEADER_H + M + COLS_H
     if folded and columns:
@@ -251,7 +260,7 @@ def standings_image(title: str, subtitle: str, labels: tuple[str, str, str],
         for j, (value, col) in enumerate(zip(line.rounds, columns, strict=False)):
             colour = FAINT if value == "–" else TEXT if folded and j == 0 else MUTED
             text(img, (col.right, cy), value, fr, colour, "rm")
-        text(img, (POINTS_R, cy), line.points, font(32, "bold"), GOLD if line.leader else TEXT,
+        text(img, (points_r, cy), line.points, font(32, "bold"), GOLD if line.leader else TEXT,
              "rm")
         text(img, (SCORE_R, cy), line.score, font(26, "cond"), TEXT, "rm")
     return img

@@ -85,7 +85,8 @@ class TournamentPresenter(Protocol):
 
     def winner_shown(self, t: TournamentRecord) -> list[OutboxItem]: ...
 
-    def tournament_closed_shown(self, t: TournamentRecord, reason: str) -> list[OutboxItem]: ...
+    def tournament_closed_shown(self, t: TournamentRecord, reason: str,
+                                by: int | None = None) -> list[OutboxItem]: ...
 
     def tournament_committed(self, entries: Sequence[OutboxEntry]) -> None:
         """Entries of a committed step: deliver them."""
@@ -323,13 +324,13 @@ class TournamentService:
                 return table
         return None
 
-    async def cancel(self, tournament_id: int) -> TournamentRecord:
-        """The whole tournament ends now (the organiser or a server manager): its running
-        tables are aborted."""
+    async def cancel(self, tournament_id: int, by: int | None = None) -> TournamentRecord:
+        """The whole tournament ends now (the organiser or a server manager, ``by``: told in
+        the channel): its running tables are aborted."""
         async with self.lock(tournament_id):
             t = self.get(tournament_id)
             batch = OutboxBatch([*self.presenter.tournament_shown(t),
-                                 *self.presenter.tournament_closed_shown(t, "cancelled")])
+                                 *self.presenter.tournament_closed_shown(t, "cancelled", by)])
             await self._change(tournament_id, self.store.update_tournament(
                 tournament_id, status=TournamentStatus.CANCELLED, outbox=batch), batch)
             t = await self._reload(tournament_id)
