@@ -76,9 +76,9 @@ async def test_a_player_playing_elsewhere_is_told_an_ai_plays_his_seat_this_roun
              else model.entrant(rec, n).name for n in slot.seats]
     assert opening == (
         f"**1. kolo, stůl {slot.table_no}** – hrají: {', '.join(names)}. Hodně štěstí!\n"
-        f"<@{bob.id}>, když kolo začínalo, hrál jsi u jiného stolu (<#{hospoda.id}>), a tak"
-        " za tebe teď hraje AI. Až tam dohraješ nebo od stolu odejdeš, vezmeš si své místo"
-        " zpět tlačítkem **Moje karty** tady.")
+        f"<@{bob.id}>, kolo začalo během tvé hry u jiného stolu (<#{hospoda.id}>), a tak za"
+        " tebe teď hraje AI. Až ji dohraješ nebo od stolu odejdeš, vezmeš si své místo zpět"
+        " tlačítkem **Moje karty** tady.")
 
     # the tournament's message marks his substitute at the table
     def table_line() -> str:
@@ -134,8 +134,8 @@ async def test_moje_karty_at_a_finished_busy_seat_says_why(harness: BotHarness) 
     replies: Replies = h.bot.controller.replies
     text = replies.spectator_text(table, bob.id, "cs")
     assert text == (f"V tomto kole za tebe u stolu {slot.table_no} (1. kolo turnaje č. 1) hraje"
-                    " AI: když kolo začínalo, hrál jsi u jiného stolu. Od příštího kola hraješ"
-                    " zase sám.")
+                    " AI: kolo začalo během tvé hry u jiného stolu. Od příštího kola hraješ"
+                    " zase ty.")
     assert replies.spectator_text(table, ann.id + 999, "cs").startswith("U tohoto stolu nesedíš")
 
 

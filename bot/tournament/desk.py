@@ -500,9 +500,8 @@ class TournamentDesk:
                                 by: int | None = None) -> list[OutboxItem]:
         """The tournament's end told in its channel; who cancelled it, when known."""
         lang = self._lang(t_)
-        text = tt(f"closed_{reason}", lang, id=t_.tournament_id)
-        if by is not None:
-            text += " " + tt("closed_by", lang, user=by)
+        text = (tt(f"closed_{reason}", lang, id=t_.tournament_id) if by is None
+                else tt("closed_by", lang, id=t_.tournament_id, user=by))
         return [self._post(t_.channel_id, text)]
 
     # -- interactions --------------------------------------------------------------------

@@ -45,8 +45,8 @@ class Languages:
 
         1. the player's own choice (``/… settings language``);
         2. the language of the table the answer is about, else the one of the table or the
-           tournament whose channel or thread he asks in (``/lora hand`` in a Czech
-           tournament's thread answered in his client's English);
+           tournament whose thread he asks in (``/lora hand`` in a Czech tournament table's
+           thread answered in his client's English);
         3. the language of the table of this server he last played at (``last_table``: one
            he has left, or one that has finished): who played at a Czech table keeps reading
            Czech, whatever his client's language;
@@ -55,7 +55,7 @@ class Languages:
         if chosen is not None:
             return chosen
         if table is None:
-            here = self.lang_here(interaction.channel_id)
+            here = self.lang_here(interaction)
             if here is not None:
                 return here
             table = await self.last_table(interaction)
@@ -63,10 +63,12 @@ class Languages:
             return table.settings.lang
         return lang_of_locale(interaction.locale)
 
-    def lang_here(self, channel_id: int | None) -> str | None:
-        """The language of the channel or thread: of its tables (when they all speak one),
-        else of the tournament it is the channel or a table's thread of; None if neither."""
-        if channel_id is None:
+    def lang_here(self, interaction: Interaction) -> str | None:
+        """The language of the thread asked in, when it is a table's (a tournament table's
+        thread, or a table playing in a thread of its own); None elsewhere (a channel is
+        shared by tables and passers-by: they keep their own language there)."""
+        channel_id = interaction.channel_id
+        if channel_id is None or not isinstance(interaction.channel, discord.Thread):
             return None
         langs = {table.settings.lang for table in self.ctl.service.tables.values()
                  if table.channel_id == channel_id}
@@ -77,8 +79,7 @@ class Languages:
         from bot.tournament.model import settings_of
 
         for t_ in self.ctl.desk.service.tournaments.values():
-            if t_.channel_id == channel_id or any(s.thread_id == channel_id
-                                                  for s in t_.tables):
+            if any(s.thread_id == channel_id for s in t_.tables):
                 return settings_of(t_).lang
         return None
 
