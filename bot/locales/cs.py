@@ -395,7 +395,7 @@ STRINGS: dict[str, str] = {
     "core.tournament.pic_rounds": "{first}.–{last}. k.",
     "core.tournament.pic_shared_place": "{first}.–{last}.",
     "core.tournament.legend_rounds": "Sloupec „{label}“ je součet bodů z {first}. až {last}. kola.",
-    "core.tournament.pic_after": "Pořadí po {round}. kole {rounds:of}",
+    "core.tournament.pic_after": "Pořadí po {round}. {rounds:of} kol",
     "core.tournament.pic_final": "Konečné pořadí po {rounds}. kole",
     "core.tournament.pic_sheet": "Zápisový lístek · stůl {table}",
     "core.tournament.pic_sheet_sub": "{game} – turnaj č. {id} · {round}. kolo",
