@@ -80,10 +80,22 @@ async def send_sheet(interaction: Interaction) -> None:
 def no_table_text(interaction: Interaction, lang: str) -> str:
     """The asker sits at no table of this server: so he is told — or, if he left a running
     tournament of the server for good, that an AI plays his seat to its end (as Moje karty
-    at its table tells him)."""
-    left = controller_of(interaction).replies.tournament_left_text(interaction.guild_id,
-                                                                   interaction.user.id, lang)
+    at its table tells him); asked in the thread of a tournament table where an AI plays his
+    seat this round (he was playing elsewhere when it began), that."""
+    replies = controller_of(interaction).replies
+    left = replies.tournament_left_text(interaction.guild_id, interaction.user.id, lang)
+    here = thread_table(interaction)
+    if left is None and here is not None and here.tournament is not None:
+        left = replies.tournament_busy_text(here.tournament, interaction.user.id, lang)
     return left or t("core.no_table_here", lang)
+
+
+def thread_table(interaction: Interaction) -> Table | None:
+    """The table playing in the channel or thread asked in (a tournament table's thread
+    has one); None if none, or several."""
+    here = [table for table in controller_of(interaction).service.tables.values()
+            if table.channel_id == interaction.channel_id]
+    return here[0] if len(here) == 1 else None
 
 
 async def new_table_lang(interaction: Interaction, language: str) -> str:
@@ -323,8 +335,12 @@ def shared_commands(ui: GameUI) -> list[app_commands.Command[Any, Any, None]]:
             text = t("core.not_started", lang) + ("\n" + back if back else "")
             await interaction.response.send_message(text, ephemeral=True)
         elif last is None or not await controller.questions.offer_return(interaction, last, lang):
-            await interaction.response.send_message(no_table_text(interaction, lang),
-                                                    ephemeral=True)
+            # in the thread of a tournament table whose seat he began the round away from
+            here = thread_table(interaction)
+            if here is None or here.tournament is None \
+                    or not await controller.questions.offer_return(interaction, here, lang):
+                await interaction.response.send_message(no_table_text(interaction, lang),
+                                                        ephemeral=True)
 
     @app_commands.command(name="rules", description=gdesc(ui, "cmd_rules"))
     async def rules(interaction: Interaction) -> None:

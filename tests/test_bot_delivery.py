@@ -477,7 +477,7 @@ async def test_a_restart_after_a_tournament_is_cancelled_posts_its_notice_once(h
     assert reply(res).content == "Turnaj č. 1 je zrušen."
     store = harness.bot.store
     assert (await store.get_tournament(1)).status == "cancelled"
-    notice = "Turnaj č. 1 byl zrušen."
+    notice = f"Turnaj č. 1 byl zrušen na pokyn <@{ann.id}>."  # (review 24: who did)
     assert not [m for m in public(ch) if m.content == notice]
     await harness.restart()
     harness.env.backend.faults.clear()

@@ -98,6 +98,12 @@ async def test_substitutions_and_withdrawals(storage: Any) -> None:
             for s in rec.substitutions] == [(1, 1, 3, 4, "left"), (1, 2, 0, 5, "busy")]
     assert {e.entrant_no: e.replaced_from for e in rec.entrants if e.replaced_from} == {
         2: 2, 4: 1}
+    # one busy at another table when the round began took his seat back: the AI is no
+    # longer his substitute (once; the others stay)
+    assert await storage.drop_substitution(tid, 1, 2, 0)
+    assert not await storage.drop_substitution(tid, 1, 2, 0)
+    rec = await storage.get_tournament(tid)
+    assert [(s.table_no, s.seat, s.reason) for s in rec.substitutions] == [(1, 3, "left")]
 
 
 async def test_forgetting_a_player_keeps_his_entry_nameless(storage: Any) -> None:

@@ -292,7 +292,7 @@ def test_T_ROUND_deals_take_their_numbers_form(deals: int, en: str) -> None:
                                               "fill": "ai", "ai_level": "easy",
                                               "turn_timer": 60, "lang": "en"},
                                  "game_kind": "taroky"})()
-    assert tournament_lines(record, "en")[1] == f"A round: {en} at each table"
+    assert tournament_lines(record, "en")[1] == f"Round: {en} at each table"
     assert tournament_lines(record, "cs")[1] == f"Kolo: {deals} rozdání u každého stolu"
 
 

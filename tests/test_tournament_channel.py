@@ -55,11 +55,19 @@ async def test_a_round_s_standings_come_before_the_next_round_s_tables(harness, 
     for s in sorted(rec.tables, key=lambda s: (s.round_no, s.table_no)):
         threads[s.round_no].append(s.table_no)
     name = f"{game} – turnaj č. 1 · " + "{r}. kolo · stůl {n}"
+
+    def drawn(r: int) -> str:  # review 24: who sits where, in the channel, every round
+        return "\n".join([
+            f"next Začíná **{r}. kolo**. Los stolů (každý stůl hraje ve svém vlákně níže):",
+            *(f"Stůl {s.table_no}: " + ", ".join(model.entrant(rec, e).name for e in s.seats)
+              for s in model.tables_of(rec, r))])
+
     assert reading(ch) == [
+        drawn(1),
         *(f"thread {name.format(r=1, n=n)}" for n in threads[1]),
         f"standings {game} – turnaj č. 1: pořadí po 1. kole",
         "sheets Zápisové lístky stolů 1. kola:",
-        "next Začíná **2. kolo** – stoly jsou vylosovány, každý hraje ve svém vlákně.",
+        drawn(2),
         *(f"thread {name.format(r=2, n=n)}" for n in threads[2]),
         f"standings {game} – turnaj č. 1: konečné pořadí",
         "sheets Zápisové lístky stolů 2. kola:",

@@ -54,6 +54,13 @@ async def playing(s: Any) -> int:
     return tid
 
 
+async def busy(s: Any) -> int:
+    """Playing, entrant 1 (seat 0 of table 1) busy elsewhere: an AI plays his seat."""
+    tid = await playing(s)
+    await s.add_substitution(tid, 1, 1, 0, 1, "busy")
+    return tid
+
+
 # (name, set-up, the write, has it changed the tournament, is it idempotent)
 STEPS: list[tuple[str, Callable[[Any], Awaitable[int]], Write, Changed, bool]] = [
     ("add_entrant", registered,
@@ -77,6 +84,9 @@ STEPS: list[tuple[str, Callable[[Any], Awaitable[int]], Write, Changed, bool]] =
     ("add_substitution", playing,
      lambda s, tid, b: s.add_substitution(tid, 1, 1, 0, 1, "left", withdraw=True, outbox=b),
      lambda t: bool(t.substitutions) and t.entrants[0].replaced_from == 1, False),
+    ("drop_substitution", busy,
+     lambda s, tid, b: s.drop_substitution(tid, 1, 1, 0, outbox=b),
+     lambda t: not t.substitutions, True),
     ("withdraw_entrant", playing,
      lambda s, tid, b: s.withdraw_entrant(tid, 3, 2, outbox=b),
      lambda t: t.entrants[2].replaced_from == 2, True),
@@ -140,8 +150,8 @@ class Unwritable(Quiet):
         return [OutboxItem(None, "note", {"call": ["round_done", round_no]})]  # type: ignore[arg-type]
 
 
-EVERY_NOTICE = [("opening", (1, 1)), ("opening", (1, 2)), ("table_done", (1, 1)),
-                ("table_done", (1, 2)), ("round_done", 1), ("opening", (2, 1)),
+EVERY_NOTICE = [("drawn", 1), ("opening", (1, 1)), ("opening", (1, 2)), ("table_done", (1, 1)),
+                ("table_done", (1, 2)), ("round_done", 1), ("drawn", 2), ("opening", (2, 1)),
                 ("opening", (2, 2)), ("table_done", (2, 1)), ("table_done", (2, 2)),
                 ("round_done", 2), ("done", 1)]
 
@@ -188,7 +198,7 @@ async def test_restarts_after_committed_changes_leave_each_notice_in_the_outbox_
     await before.settle()
     before.shutdown()
     first = await notes(store)
-    assert sorted_notices(first) == [("opening", (1, 1)), ("opening", (1, 2))]
+    assert sorted_notices(first) == [("drawn", 1), ("opening", (1, 1)), ("opening", (1, 2))]
     assert [e.payload for e in await store.pending_outbox()][-1] == {
         "call": ["changed", tid]}  # the message refresh of the last change waits too
 

@@ -4,6 +4,7 @@ languages, legible on a phone, with substitutes, AI players and the games' notes
 from __future__ import annotations
 
 import io
+import itertools
 import random
 from datetime import UTC, datetime
 
@@ -21,6 +22,7 @@ from bot.tournament import render
 from bot.tournament.examples import example_tournament
 from bot.tournament.pictures import money, sheet_footer, sheet_lines, sheet_png, standings_png
 from engine import games
+from engine.game import Outcome
 
 PHONE = 400
 WHEN = datetime(2025, 3, 1, tzinfo=UTC)
@@ -51,9 +53,11 @@ def test_standings_and_sheets_fit_a_phone(kind: str, lang: str) -> None:
 
 def test_no_entrant_number_stands_before_a_name_next_to_the_place(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """The standings put the place (a medal, or its number) before each name and a sheet has a
-    place column: an entrant number written "4." before the name read as a second place, and
-    no player refers to it (the export keeps it). Every text drawn, in order."""
+    """The standings put the place (a medal, or its number) before each name: an entrant
+    number written "4." before the name read as a second place. A sheet's place is a column
+    of its own at the right; T-TOURNAMENT's sheet has the player's number, in a column "No."
+    of its own, undotted, the number the tournament's message lists him by (review 24).
+    Every text drawn, in order."""
     t = example_tournament("lora")
     drawn: list[str] = []
     real = render.text
@@ -70,10 +74,10 @@ def test_no_entrant_number_stands_before_a_name_next_to_the_place(
         "fewer penalty points ranks higher.",
         "#", "Player", "R1", "R2", "Points", "Penalty",
         "Dalibor", "4", "4", "8", "87",  # places 1–3: a medal (a picture, no text)
-        "František Xaver Kolo…", "2", "3", "5", "118",
-        "AI Božena", "AI · easy", "3", "2", "5", "120",
+        "František Xaver Kolowrat", "2", "3", "5", "118",  # two rounds: room for it whole
+        "AI Božena", "easy", "3", "2", "5", "120",
         "4", "Cecílie", "1", "4", "5", "132",
-        "5", "AI Karel", "AI · medium", "4", "1", "5", "138",
+        "5", "AI Karel", "medium", "4", "1", "5", "138",
         "6", "Eliška", "2", "2", "4", "122",
         "7", "Anička", "1", "3", "4", "130",
         "8", "Bohouš", "AI from round 1", "3", "1", "4", "150"]
@@ -82,11 +86,11 @@ def test_no_entrant_number_stands_before_a_name_next_to_the_place(
     assert drawn == [
         "Table sheet · table 1", "Lóra – tournament 1 · round 1",
         "Points: 4-3-2-1 by place at the table, ties share",
-        "Player", "Penalty points", "Place", "Points",
-        "AI Božena", "AI · easy", "60", "2nd", "3",
-        "AI Karel", "AI · medium", "49", "1st", "4",
-        "Eliška", "63", "3rd", "2",
-        "Cecílie", "clean hundred ✗", "86", "4th", "1"]
+        "No.", "Player", "Penalty points", "Place", "Points",
+        "8", "AI Božena", "easy", "60", "2nd", "3",
+        "7", "AI Karel", "medium", "49", "1st", "4",
+        "5", "Eliška", "63", "3rd", "2",
+        "3", "Cecílie", "clean hundred ✗", "86", "4th", "1"]
 
 
 def test_lora_sheet_notes_harakiri_stovka_and_the_substitute() -> None:
@@ -113,7 +117,7 @@ def test_lora_sheet_notes_harakiri_stovka_and_the_substitute() -> None:
     assert [[(tag.label, tag.warn) for tag in line.tags] for line in cs] == [
         [("harakiri 13", False), ("čistá stovka ✗", False)],
         [("odchod od stolu · dohrála AI", True), ("harakiri 11", False), ("čistá stovka ✗", False)],
-        [("AI · střední", False)],
+        [("střední", False)],  # (review 24: "AI · střední" under "AI Karel")
         [("čistá stovka ✗", False)],
     ]
     assert [line.points for line in cs] == ["1", "2", "4", "3"]
@@ -151,9 +155,9 @@ def test_taroky_sheet_money_and_control_sum_words() -> None:
 
 
 @pytest.mark.parametrize(("lang", "words"), [
-    ("cs", ("Výsledek", "Body 4-3-2-1 podle pořadí u stolu (shoda se dělí); při rovnosti "
+    ("cs", ("Výsl. (Kč)", "Body 4-3-2-1 podle pořadí u stolu (shoda se dělí); při rovnosti "
                         "rozhoduje vyšší součet výsledků.")),
-    ("en", ("Result", "Points 4-3-2-1 by place at the table (ties share); equal points: the "
+    ("en", ("Result (Kč)", "Points 4-3-2-1 by place at the table (ties share); equal points: the "
                       "higher sum of results ranks higher.")),
 ])
 def test_T_TOURNAMENT_taroky_standings_name_the_tiebreak_the_round_results(
@@ -166,7 +170,7 @@ def test_T_TOURNAMENT_taroky_standings_name_the_tiebreak_the_round_results(
     t = example_tournament("taroky")
     seen: dict[str, object] = {}
 
-    def capture(title, subtitle, labels, rounds, lines, footers):  # type: ignore[no-untyped-def]
+    def capture(title, subtitle, labels, rounds, lines, footers, **_):  # type: ignore[no-untyped-def]
         seen.update(labels=labels, lines=lines, footers=footers)
         return b""
 
@@ -204,7 +208,8 @@ def test_a_substitute_tag_wider_than_a_taroky_name_column_is_drawn_condensed() -
     slot = t.tables[0]
     t.substitutions += [SubstitutionRecord(slot.round_no, slot.table_no, 2, slot.seats[2], "left"),
                         SubstitutionRecord(slot.round_no, slot.table_no, 3, slot.seats[3], "busy")]
-    room = render.SHEET_PLACE_R - render.PLACE_GAP - 2 * render.VALUE_W + 10 - (render.M + 16)
+    room = (render.SHEET_PLACE_R - render.PLACE_GAP - 2 * render.VALUE_W + 10
+            - (render.M + 16 + render.NUMBER_W))  # (after the players' numbers)
     for lang in ("cs", "en"):
         lines = sheet_lines(t, slot, lang)
         for line in lines[2:]:
@@ -302,3 +307,228 @@ def test_a_tie_for_the_first_place_is_worded_in_the_plural_and_congratulates_onl
     shared = ((1, q1), (2, q2), (2, p1), (4, p2))
     assert said("en", *shared) == (
         f"🏆 Tournament 1 goes to {x}. Best placed among the people: {a} (2nd place).")
+
+
+# -- review 24: the standings' columns, many rounds, shared places, the sheet's numbers -----
+def _crafted(rounds: int, ties: bool = True) -> TournamentRecord:
+    """Eight entrants over ``rounds`` rounds of Taroky with results made up (no game
+    played): at every table seats 0 and 1 share the 1st place (3.5 each) when ``ties``,
+    so totals like "11,5" and "47,5" come up, and entrant 1 always sits at seat 0."""
+    entrants = [EntrantRecord(i, 100 + i, name) for i, name in enumerate(
+        ("Anička", "Bohouš", "Cecílie", "Dalibor", "Eliška", "Franta", "Jiří", "Kája"), 1)]
+    t = TournamentRecord(1, 1, 1, 101, "taroky", TournamentStatus.FINISHED,
+                         {"rounds": rounds, "length": {"deals": 2}}, rounds, None, WHEN, WHEN,
+                         entrants=entrants)
+    for r in range(1, rounds + 1):
+        others = [2, 3, 4, 5, 6, 7, 8]
+        random.Random(r).shuffle(others)
+        for n, seats in enumerate(([1, *others[:3]], others[3:]), 1):
+            places = [1, 1, 3, 4] if ties else [1, 2, 3, 4]
+            if r % 2 == 0:  # entrant 1 wins alone every other round
+                places = [1, 2, 2, 4] if n == 1 else places
+            outcome = Outcome(tuple(places), (900 - 100 * r, 300, -400, -800 + 100 * r),
+                              "hal", False)
+            t.tables.append(TournamentTableRecord(r, n, seats, result=outcome.to_json()))
+    return t
+
+
+def _drawn_boxes(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, tuple[int, ...]]]:
+    """Every text the tournament's pictures draw, with the box its glyphs cover."""
+    from PIL import ImageDraw
+
+    drawn: list[tuple[str, tuple[int, ...]]] = []
+    real = render.text
+    probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+
+    def spy(img, xy, value, fnt, fill=render.TEXT, anchor="la"):  # type: ignore[no-untyped-def]
+        drawn.append((value, tuple(int(v) for v in probe.textbbox(xy, value, font=fnt,
+                                                                   anchor=anchor))))
+        return real(img, xy, value, fnt, fill, anchor)
+
+    monkeypatch.setattr(render, "text", spy)
+    return drawn
+
+
+def _rows(drawn: list[tuple[str, tuple[int, ...]]],
+          n: int = 8) -> list[list[tuple[str, tuple[int, ...]]]]:
+    """The texts of the standings' table (headings and ``n`` rows), by line, left to
+    right."""
+    top = render.HEADER_H + render.M
+    rows: dict[int, list[tuple[str, tuple[int, ...]]]] = {}
+    for value, box in drawn:
+        mid = (box[1] + box[3]) // 2
+        if box[1] < top or mid > top + render.COLS_H + n * render.ROW_H:
+            continue
+        line = 0 if mid < top + render.COLS_H else 1 + (mid - top - render.COLS_H) // render.ROW_H
+        rows.setdefault(line, []).append((value, box))
+    return [sorted(rows[k], key=lambda x: x[1][0]) for k in sorted(rows)]
+
+
+@pytest.mark.parametrize("lang", ["cs", "en"])
+def test_the_standings_columns_keep_apart_half_points_and_two_digit_totals(
+        lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Review 24: the last round's "3,5" and the total "11,5" ran together ("3,511,5"): the
+    total stood a fixed 80 px right of the last round, narrower than a two-digit half total.
+    Now no two texts of a line come closer than 8 px (headings, names, rounds, points,
+    results) and the total stands 16 px or more right of the last round, at 4 rounds (all
+    shown) and at 6 (the first three summed)."""
+    for rounds in (4, 6):
+        t = _crafted(rounds)
+        drawn = _drawn_boxes(monkeypatch)
+        standings_png(t, rounds, lang)
+        rows = _rows(drawn)
+        assert len(rows) == 9  # the headings and eight entrants
+        points = [row[-2][0] for row in rows[1:]]
+        assert any("," in p or "." in p for p in points)  # half points …
+        assert max(len(p) for p in points) >= 4  # … in two-digit totals ("11,5")
+        for row in rows:
+            for (a, box_a), (b, box_b) in itertools.pairwise(row):
+                assert box_b[0] - box_a[2] >= 8, (a, b, box_a, box_b)
+            (_, last_round), (total, box) = row[-3], row[-2]
+            assert box[0] - last_round[2] >= 16, (total, last_round, box)
+
+
+@pytest.mark.parametrize(("lang", "labels", "legend"), [
+    ("cs", ["1.–3. k.", "4. k.", "5. k.", "6. k."],
+     "Sloupec „1.–3. k.“ je součet bodů z 1. až 3. kola."),
+    ("en", ["R1–3", "R4", "R5", "R6"], "Column “R1–3” is the sum of points of rounds 1 to 3."),
+])
+def test_from_round_five_the_earliest_rounds_are_summed_in_a_labelled_column(
+        lang: str, labels: list[str], legend: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Review 24: after round 6 the picture showed rounds 3–6 only and rows did not add up
+    ("3 1 4 4 → 19"). Now the first column sums the rounds that do not fit, labelled with
+    their range and explained under the table; every row's numbers add up to its points."""
+    from bot.tournament import pictures
+    from bot.tournament.scoring import standings
+
+    seen: dict[str, object] = {}
+
+    def capture(title, subtitle, heads, rounds, lines, footers, folded=False):  # type: ignore[no-untyped-def]
+        seen.update(rounds=rounds, lines=lines, footers=footers, folded=folded)
+        return render.render_standings(title, subtitle, heads, rounds, lines, footers,
+                                       folded=folded)
+
+    monkeypatch.setattr(pictures, "render_standings", capture)
+    t = _crafted(6)
+    pictures.standings_png(t, 6, lang)
+    assert seen["rounds"] == labels and seen["folded"] is True
+    assert seen["footers"][-1].label == legend  # type: ignore[index]
+
+    def value(text: str) -> float:
+        return float(text.replace(",", "."))
+
+    rows = standings(t, 6)
+    for row, line in zip(rows, seen["lines"], strict=True):  # type: ignore[call-overload]
+        assert value(line.rounds[0]) == sum(p for p in row.rounds[:3] if p is not None)
+        assert sum(value(v) for v in line.rounds) == value(line.points) == row.points
+    # four rounds or fewer: all shown, nothing summed, no extra legend
+    pictures.standings_png(_crafted(4), 4, lang)
+    assert len(seen["rounds"]) == 4 and seen["folded"] is False  # type: ignore[arg-type]
+    assert len(seen["footers"]) == 1  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="too many round columns"):
+        render.standings_image("t", "s", ("a", "b", "c"), ["1", "2", "3", "4", "5"], [])
+
+
+@pytest.mark.parametrize("lang", ["cs", "en"])
+def test_the_name_column_keeps_its_room_at_any_number_of_rounds(
+        lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """However many rounds (up to the 12 a tournament may have), the names keep at least
+    ``NAME_ROOM`` px before the round columns: the wider Czech headings ("10. k.") at 12
+    rounds sum one round more (cs "1.–10. k."; en "R1–9")."""
+    from bot.tournament import pictures
+
+    seen: dict[str, object] = {}
+
+    def capture(title, subtitle, heads, rounds, lines, footers, folded=False):  # type: ignore[no-untyped-def]
+        seen.update(heads=heads, rounds=rounds, lines=lines)
+        return b""
+
+    monkeypatch.setattr(pictures, "render_standings", capture)
+    firsts = []
+    for rounds in (1, 4, 5, 8, 12):
+        pictures.standings_png(_crafted(rounds), rounds, lang)
+        labels = seen["rounds"]
+        _, name_end = render.round_columns(labels, seen["lines"], seen["heads"])  # type: ignore[arg-type]
+        assert name_end - render.NAME_X >= render.NAME_ROOM
+        assert 1 <= len(labels) <= render.ROUND_COLUMNS  # type: ignore[arg-type]
+        firsts.append(labels[0])  # type: ignore[index]
+    assert firsts == (["1. k.", "1. k.", "1.–2. k.", "1.–5. k.", "1.–10. k."] if lang == "cs"
+                      else ["R1", "R1", "R1–2", "R1–5", "R1–9"])
+
+
+@pytest.mark.parametrize(("lang", "shared"), [("cs", "5.–6."), ("en", "5–6")])
+def test_a_shared_place_reads_as_the_range_it_covers(
+        lang: str, shared: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Review 24: two entrants sharing the 5th place were drawn "5" and "5"; the Czech way
+    is "5.–6." (English "5–6"). A place nobody shares stays a bare number; the first three
+    are medals."""
+    from bot.tournament.scoring import standings
+
+    t = _crafted(1, ties=False)  # both tables alike: every place is shared by two
+    assert [r.place for r in standings(t, 1)] == [1, 1, 3, 3, 5, 5, 7, 7]
+    drawn = _drawn_boxes(monkeypatch)
+    standings_png(t, 1, lang)
+    firsts = [row[0][0] for row in _rows(drawn)[1:]]
+    assert firsts[4:] == [f"{shared}", f"{shared}", *(
+        ["7.–8."] * 2 if lang == "cs" else ["7–8"] * 2)]
+    assert all(not f[0].isdigit() for f in firsts[:4])  # places 1–3: medals, no text
+    t = _crafted(2, ties=False)  # unshared places stay bare numbers
+    drawn.clear()
+    standings_png(t, 2, lang)
+    assert [r.place for r in standings(t, 2)][3:] == [4, 5, 6, 7, 8]
+    assert [row[0][0] for row in _rows(drawn)[1:]][3:] == ["4", "5", "6", "7", "8"]
+
+
+def test_T_TOURNAMENT_the_taroky_sheet_numbers_the_players_as_the_tournament_message(
+        ) -> None:
+    """T-TOURNAMENT / [P] Příloha I: the sheet has each player's number — the number the
+    tournament's message lists him by (order of registration, no gap for one who withdrew
+    before the start)."""
+    from bot.tournament.desk import entrant_lines
+
+    t = example_tournament("taroky")
+    del t.entrants[0]  # withdrew before the start: the numbers close up
+    slot = next(s for s in t.tables if 1 not in s.seats)
+    listed = {line.split(". ", 1)[1]: line.split(".", 1)[0]
+              for line in entrant_lines(t, "cs")}
+    for lang in ("cs", "en"):
+        for line in sheet_lines(t, slot, lang):
+            e = next(e for e in t.entrants if e.name == line.name)
+            key = (f"<@{e.user_id}>" if e.ai_level is None and e.replaced_from is None
+                   else next(k for k in listed if k.startswith(e.name)))
+            assert line.number == listed[key]
+    assert sorted(int(x) for x in listed.values()) == list(range(1, 8))
+
+
+@pytest.mark.parametrize(("lang", "head", "unit"), [("cs", "__Konečné pořadí__", "b."),
+                                                    ("en", "__Final standings__", "pts")])
+def test_the_finished_tournament_s_message_names_the_podium(lang: str, head: str,
+                                                            unit: str) -> None:
+    """Review 24 (#8): the message a club pins said only "Turnaj skončil" over the player
+    list. Now it names the first three places (everyone sharing one), with their points."""
+    from bot.tournament.desk import tournament_message
+    from bot.tournament.scoring import standings
+
+    t = example_tournament("taroky", rounds=1, seed=18)
+    t.settings["lang"] = lang
+    rows = standings(t, 1)
+    assert [r.place for r in rows][:4] == [1, 2, 2, 2]
+    desc = tournament_message(t, lang, ("easy",))["embed"].description
+    lines = desc.split("\n\n")[1].splitlines()
+    assert lines[0] == head
+
+    def named(n: int) -> str:
+        e = next(e for e in t.entrants if e.entrant_no == n)
+        if e.ai_level is not None:
+            return e.name
+        if e.replaced_from is not None:
+            return f"{e.name} (AI od 1. kola)" if lang == "cs" else f"{e.name} (AI from round 1)"
+        return f"<@{e.user_id}>"
+
+    def pts(p: float) -> str:
+        return f"{p:g}".replace(".", ",") if lang == "cs" else f"{p:g}"
+
+    assert lines[1:] == [f"{r.place}. {named(r.entrant)} – {pts(r.points)} {unit}"
+                         for r in rows[:4]]
+    t.status = TournamentStatus.PLAYING  # while it runs: no podium
+    assert head not in tournament_message(t, lang, ("easy",))["embed"].description

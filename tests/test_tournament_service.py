@@ -73,6 +73,9 @@ class Quiet:
     def opening_shown(self, t: Any, slot: Any, seats: Sequence[Seat]) -> list[OutboxItem]:
         return note("opening", [slot.round_no, slot.table_no])
 
+    def round_drawn_shown(self, t: Any, round_no: int, drawn: Any) -> list[OutboxItem]:
+        return note("drawn", round_no)
+
     def table_done_shown(self, t: Any, slot: Any) -> list[OutboxItem]:
         return note("table_done", [slot.round_no, slot.table_no])
 
@@ -82,7 +85,7 @@ class Quiet:
     def winner_shown(self, t: Any) -> list[OutboxItem]:
         return note("done", t.tournament_id)
 
-    def tournament_closed_shown(self, t: Any, reason: str) -> list[OutboxItem]:
+    def tournament_closed_shown(self, t: Any, reason: str, by: Any = None) -> list[OutboxItem]:
         return note("closed", reason)
 
     def tournament_committed(self, entries: Sequence[OutboxEntry]) -> None:

@@ -728,6 +728,20 @@ class PostgresStore:
         self._committed(outbox, ids)
 
     @shielded
+    async def drop_substitution(self, tournament_id: int, round_no: int, table_no: int,
+                                seat: int, outbox: OutboxBatch | None = None) -> bool:
+        now = self._now()
+        async with self._pool.acquire() as c, c.transaction():
+            done = await c.execute(
+                "DELETE FROM tournament_substitutions WHERE tournament_id = $1 AND round_no = $2"
+                " AND table_no = $3 AND seat = $4", tournament_id, round_no, table_no, seat)
+            if done.endswith(" 0"):
+                return False
+            ids = await self._write_batch(c, now, outbox)
+        self._committed(outbox, ids)
+        return True
+
+    @shielded
     async def withdraw_entrant(self, tournament_id: int, entrant_no: int, from_round: int,
                                outbox: OutboxBatch | None = None) -> bool:
         now = self._now()

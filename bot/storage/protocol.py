@@ -163,6 +163,9 @@ class TableStore(Protocol):
         reason: str, *, withdraw: bool = False, outbox: OutboxBatch | None = None,
     ) -> None: ...
 
+    async def drop_substitution(self, tournament_id: int, round_no: int, table_no: int,
+                                seat: int, outbox: OutboxBatch | None = None) -> bool: ...
+
     async def withdraw_entrant(self, tournament_id: int, entrant_no: int, from_round: int,
                                outbox: OutboxBatch | None = None) -> bool: ...
 

@@ -489,6 +489,12 @@ class Storage:
             c, now, tournament_id, round_no, table_no, seat, entrant_no, reason,
             withdraw=withdraw, outbox=outbox))
 
+    async def drop_substitution(self, tournament_id: int, round_no: int, table_no: int,
+                                seat: int, outbox: OutboxBatch | None = None) -> bool:
+        now = self._now()
+        return await self._run(lambda c: tournaments.drop_substitution(
+            c, now, tournament_id, round_no, table_no, seat, outbox))
+
     async def withdraw_entrant(self, tournament_id: int, entrant_no: int, from_round: int,
                                outbox: OutboxBatch | None = None) -> bool:
         now = self._now()

@@ -274,6 +274,23 @@ async def add_substitution(conn: aiosqlite.Connection, now: str, tournament_id: 
     outbox_rows.committed(outbox, ids)
 
 
+async def drop_substitution(conn: aiosqlite.Connection, now: str, tournament_id: int,
+                            round_no: int, table_no: int, seat: int,
+                            outbox: OutboxBatch | None = None) -> bool:
+    """The AI no longer plays ``seat`` for its entrant: he took it back (he had been busy
+    at another table when the round began). False (and no ``outbox`` entry written) if no AI
+    did."""
+    ids: list[int] = []
+    async with transaction(conn):
+        done = await execute(
+            conn, "DELETE FROM tournament_substitutions WHERE tournament_id = ? AND round_no = ?"
+            " AND table_no = ? AND seat = ?", (tournament_id, round_no, table_no, seat)) > 0
+        if done:
+            ids = await outbox_rows.write(conn, now, outbox)
+    outbox_rows.committed(outbox, ids)
+    return done
+
+
 async def withdraw_entrant(conn: aiosqlite.Connection, now: str, tournament_id: int,
                            entrant_no: int, from_round: int,
                            outbox: OutboxBatch | None = None) -> bool:

@@ -22,8 +22,9 @@ import discord
 
 from bot.delivery import items
 from bot.errors import TableError
+from bot.games import ui_of
 from bot.i18n import game_t, shown_name, t, tn
-from bot.model import Seat
+from bot.model import Seat, TableSettings
 from bot.permissions import manages_server
 from bot.storage.models import (
     EntrantRecord,
@@ -47,7 +48,12 @@ from bot.tournament.pictures import (
 )
 from bot.tournament.scoring import lower_is_better, standings
 from bot.tournament.service import TournamentService
-from bot.ui.builders import EMBED_COLOUR, png_file, tournament_table_name
+from bot.ui.builders import (
+    EMBED_COLOUR,
+    png_file,
+    tournament_table_name,
+    tournament_table_ref,
+)
 from bot.ui.components import frozen_view, question_view
 from engine import games
 
@@ -57,6 +63,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
 FILES_PER_MESSAGE = 10
+K_PLAYERS = "core.tournament.players"  # a number of players, in its plural form
 KNOWN_TOURNAMENTS = 64  # records kept for the outbox's deliveries after they leave play
 # a round's tables wait at most this long for the channel's posts before them (its
 # standings): a channel Discord refuses for long must not stop the tournament
@@ -148,6 +155,20 @@ def settings_lines(t_: TournamentRecord, lang: str) -> list[str]:
     return lines
 
 
+def game_settings_lines(t_: TournamentRecord, lang: str) -> list[str]:
+    """The options the tournament's tables play with (the organiser's choices over the
+    game's tournament defaults: Taroky's stake, cap, dokup, Varšava, flek …), in the game's
+    own words, as a table's lobby lists them (review 24: not shown at all)."""
+    try:
+        ui = ui_of(t_.game_kind)
+    except KeyError:
+        return []
+    s = settings_of(t_)
+    rules = games.get(t_.game_kind).tournament_rules()
+    options = rules.round_options(s.options, s.length)
+    return ui.settings_lines(TableSettings(options=options, lang=lang), lang)
+
+
 def entrant_lines(t_: TournamentRecord, lang: str) -> list[str]:
     """The players as the tournament's message lists them, numbered 1, 2, 3… in the order
     they registered (not by their registration's number: one withdrawn before the start
@@ -166,13 +187,44 @@ def entrant_lines(t_: TournamentRecord, lang: str) -> list[str]:
     return lines or [tt("no_entrants", lang)]
 
 
+def seat_names(t_: TournamentRecord, round_no: int, seats: Sequence[int], lang: str,
+               table_no: int | None = None) -> str:
+    """A table's players in seat order; one an AI plays for this round is marked
+    ("Bob → AI"): he withdrew, or (``table_no`` given) he has a substitute at it."""
+    names = []
+    for seat, entrant_no in enumerate(seats):
+        e = model.entrant(t_, entrant_no)
+        name = shown_name(e.name, lang)
+        replaced = e.ai_level is None and (
+            e.user_id is None or (e.replaced_from is not None and e.replaced_from <= round_no)
+            or (table_no is not None
+                and model.substitution(t_, round_no, table_no, seat) is not None))
+        names.append(t("core.left_name", lang, name=name) if replaced else name)
+    return ", ".join(names)
+
+
 def table_lines(t_: TournamentRecord, lang: str) -> list[str]:
     lines = []
     for s in model.tables_of(t_, t_.round_no):
-        names = ", ".join(shown_name(model.entrant(t_, n).name, lang) for n in s.seats)
+        names = seat_names(t_, t_.round_no, s.seats, lang, s.table_no)
         where = f"<#{s.thread_id}>" if s.thread_id else "—"
         state = tt("table_done", lang) if s.result is not None else tt("table_playing", lang)
         lines.append(tt("table_line", lang, n=s.table_no, where=where, names=names, state=state))
+    return lines
+
+
+def podium_lines(t_: TournamentRecord, lang: str) -> list[str]:
+    """The final first three places (all who share one), with their points: the message a
+    club pins names who won (review 24)."""
+    lines = []
+    for row in standings(t_, settings_of(t_).rounds):
+        if row.place > 3:
+            break
+        e = model.entrant(t_, row.entrant)
+        name = f"<@{e.user_id}>" if e.user_id and e.ai_level is None \
+            and e.replaced_from is None else standing_name(e, lang)
+        lines.append(tt("podium_line", lang, place=row.place, name=name,
+                        points=number(row.points, lang)))
     return lines
 
 
@@ -194,6 +246,8 @@ def tournament_message(t_: TournamentRecord, lang: str,
     desc_key = f"desc_{status.value}"
     lines = [tt(desc_key, lang, round=t_.round_no, rounds=s.rounds,
                 organiser=f"<@{t_.organiser_id}>" if t_.organiser_id else "—")]
+    if status == TournamentStatus.FINISHED:
+        lines += ["", f"__{tt('field_podium', lang)}__", *podium_lines(t_, lang)]
     lines += ["", f"__{tt('field_players', lang, n=len(t_.entrants))}__",
               *entrant_lines(t_, lang)]
     if status == TournamentStatus.PLAYING:
@@ -201,8 +255,13 @@ def tournament_message(t_: TournamentRecord, lang: str,
                   *table_lines(t_, lang)]
     embed = discord.Embed(title=tt("title", lang, game=game_name(t_, lang), id=t_.tournament_id),
                           description=_clip(lines, 4000), colour=EMBED_COLOUR)
-    embed.add_field(name=tt("field_settings", lang), value="\n".join(settings_lines(t_, lang)),
-                    inline=False)
+    said = settings_lines(t_, lang)
+    embed.add_field(name=tt("field_settings", lang), value="\n".join(said), inline=False)
+    game_lines = [x for x in game_settings_lines(t_, lang)  # (not what the first field says)
+                  if not any(line.startswith(x) for line in said)]
+    if game_lines:
+        embed.add_field(name=tt("field_game_rules", lang, game=game_name(t_, lang)),
+                        value="\n".join(game_lines), inline=False)
     tid = t_.tournament_id
     items: list[discord.ui.Item[Any]] = []
     if status == TournamentStatus.REGISTRATION:
@@ -348,9 +407,30 @@ class TournamentDesk:
                             else t("core.left_name", lang, name=shown_name(s.name, lang))
                             if s.left else s.name
                             for s in seats)
-        return [self._post(slot.thread_id or t_.channel_id,
-                           tt("opening", lang, round=slot.round_no, table=slot.table_no,
-                              players=players))]
+        text = tt("opening", lang, round=slot.round_no, table=slot.table_no, players=players)
+        for seat, entrant_no in zip(seats, slot.seats, strict=True):
+            e = model.entrant(t_, entrant_no)
+            if not seat.left or e.user_id is None or e.ai_level is not None or (
+                    e.replaced_from is not None and e.replaced_from <= slot.round_no):
+                continue
+            # seated at a running table elsewhere: he is told, by a mention (review 24:
+            # "Bob → AI", and he never heard of it)
+            other = self.controller.service.table_of_user(t_.guild_id, e.user_id)
+            where = ("" if other is None else tournament_table_ref(other.tournament, lang)
+                     if other.tournament is not None else f"<#{other.channel_id}>")
+            text += "\n" + tt("opening_busy", lang, user=e.user_id, where=where)
+        return [self._post(slot.thread_id or t_.channel_id, text)]
+
+    def round_drawn_shown(self, t_: TournamentRecord, round_no: int,
+                          drawn: Sequence[Sequence[int]]) -> list[OutboxItem]:
+        """The round begins: who sits at which table, in the channel (review 24: the draw
+        was only in an edit of the tournament's message, far up); the tables' threads,
+        named by their table, follow it."""
+        lang = self._lang(t_)
+        lines = [tt("next_round", lang, round=round_no)]
+        lines += [tt("drawn_line", lang, n=n, names=seat_names(t_, round_no, seats, lang))
+                  for n, seats in enumerate(drawn, 1)]
+        return [self._post(t_.channel_id, _clip(lines, 2000))]
 
     def table_done_shown(self, t_: TournamentRecord,
                          slot: TournamentTableRecord) -> list[OutboxItem]:
@@ -382,8 +462,6 @@ class TournamentDesk:
             out.append(self._post(t_.channel_id,
                                   tt("sheets", lang, round=round_no) if i == 0 else None,
                                   pictures=sheets[i:i + FILES_PER_MESSAGE]))
-        if not final:
-            out.append(self._post(t_.channel_id, tt("next_round", lang, round=round_no + 1)))
         return out
 
     def winner_shown(self, t_: TournamentRecord) -> list[OutboxItem]:
@@ -418,13 +496,20 @@ class TournamentDesk:
                              humans=named([e for p, e in placed if p == best and human(e)]))
         return [self._post(t_.channel_id, text)]
 
-    def tournament_closed_shown(self, t_: TournamentRecord, reason: str) -> list[OutboxItem]:
-        return [self._post(t_.channel_id,
-                           tt(f"closed_{reason}", self._lang(t_), id=t_.tournament_id))]
+    def tournament_closed_shown(self, t_: TournamentRecord, reason: str,
+                                by: int | None = None) -> list[OutboxItem]:
+        """The tournament's end told in its channel; who cancelled it, when known."""
+        lang = self._lang(t_)
+        text = (tt(f"closed_{reason}", lang, id=t_.tournament_id) if by is None
+                else tt("closed_by", lang, id=t_.tournament_id, user=by))
+        return [self._post(t_.channel_id, text)]
 
     # -- interactions --------------------------------------------------------------------
     async def _refuse(self, interaction: Interaction, exc: TableError, lang: str) -> None:
-        await self.controller.replies.error(interaction, f"core.{exc.key}", lang, **exc.params)
+        params = dict(exc.params)
+        if exc.key == "tournament.not_divisible":  # "chybí ještě 3 hráči", "1 hráč"
+            params["missing"] = tn(K_PLAYERS, lang, int(params["missing"]))
+        await self.controller.replies.error(interaction, f"core.{exc.key}", lang, **params)
 
     async def on_button(self, interaction: Interaction, tournament_id: int, op: str) -> None:
         lang = await self._answer_lang(interaction, tournament_id)
@@ -531,7 +616,7 @@ class TournamentDesk:
                           names=", ".join(others))
         else:
             await interaction.response.defer(ephemeral=True, thinking=True)
-            await self.service.cancel(tournament_id)
+            await self.service.cancel(tournament_id, interaction.user.id)
             await interaction.followup.send(tt("cancelled_ok", lang, id=tournament_id),
                                             ephemeral=True)
             return
@@ -549,7 +634,7 @@ class TournamentDesk:
 
         async def cancel(lang: str) -> str:
             self._may_cancel(interaction, tournament_id)
-            await self.service.cancel(tournament_id)
+            await self.service.cancel(tournament_id, interaction.user.id)
             return tt("cancelled_ok", lang, id=tournament_id)
 
         await self._answer(interaction, tournament_id, until, cancel, "cancellation")

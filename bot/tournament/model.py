@@ -78,6 +78,13 @@ def entrant(t: TournamentRecord, number: int) -> EntrantRecord:
     return next(e for e in t.entrants if e.entrant_no == number)
 
 
+def entrant_number(t: TournamentRecord, number: int) -> int:
+    """The entrant's number as the tournament's message lists him (1, 2, 3… in the order
+    of registration, no gap for one who withdrew before the start) and his table sheets
+    print it."""
+    return next(i for i, e in enumerate(t.entrants, 1) if e.entrant_no == number)
+
+
 def entrant_of_user(t: TournamentRecord, user_id: int) -> EntrantRecord | None:
     return next((e for e in t.entrants if e.user_id == user_id), None)
 

@@ -4,18 +4,24 @@ and each table's sheet, with the words of the catalog and the game's own sheet c
 
 from __future__ import annotations
 
+from collections import Counter
+
 from bot.games import ui_of
 from bot.i18n import has, ordinal, shown_name, t
 from bot.storage.models import EntrantRecord, TournamentRecord, TournamentTableRecord
 from bot.tournament import model
 from bot.tournament.model import settings_of
 from bot.tournament.render import (
+    NAME_ROOM,
+    NAME_X,
+    ROUND_COLUMNS,
     Footer,
     SheetLine,
     StandingLine,
     Tag,
     render_standings,
     render_table_sheet,
+    round_columns,
 )
 from bot.tournament.scoring import lower_is_better, outcome_of, standings
 from engine import games
@@ -84,31 +90,61 @@ def entrant_tags(e: EntrantRecord, lang: str) -> list[Tag]:
     return []
 
 
+def shared_place(place: int, count: int, lang: str) -> str:
+    """A place as the standings picture writes it: "5", or "5.–6." when two share it."""
+    return tt("pic_shared_place", lang, first=place, last=place + count - 1) if count > 1 \
+        else ""
+
+
 def standings_png(t_: TournamentRecord, upto: int, lang: str) -> bytes:
-    """The standings after round ``upto`` (the final ones after the last round)."""
+    """The standings after round ``upto`` (the final ones after the last round). More
+    rounds than the picture has room for (``ROUND_COLUMNS``, and the names ``NAME_ROOM``
+    px): the earliest are summed in the first column, labelled with their range and
+    explained under the table, so that the numbers shown still add up to the points."""
     rounds = settings_of(t_).rounds
     final = upto >= rounds and t_.status != "cancelled"
     rows = standings(t_, upto)
     unit = score_unit(t_)
-    lines = []
-    for row in rows:
-        e = model.entrant(t_, row.entrant)
-        lines.append(StandingLine(
-            place=row.place, name=shown_name(e.name, lang),
-            tags=tuple(entrant_tags(e, lang)),
-            rounds=tuple("–" if p is None else number(p, lang) for p in row.rounds),
-            points=number(row.points, lang),
-            score=value_text(row.score, unit, lang, sign=unit == "hal"),
-            leader=row.place == 1 and upto > 0,
-        ))
+    sharing = Counter(row.place for row in rows)
+    labels = (tt("pic_player", lang), tt("pic_points", lang), worded("score", unit, lang))
+
+    def laid_out(folded: int) -> tuple[list[str], list[StandingLine]]:
+        round_labels = [tt("pic_round", lang, n=r) for r in range(folded + 1, upto + 1)]
+        if folded:
+            round_labels.insert(0, tt("pic_rounds", lang, first=1, last=folded))
+        lines = []
+        for row in rows:
+            e = model.entrant(t_, row.entrant)
+            shown = ["–" if p is None else number(p, lang) for p in row.rounds]
+            if folded:
+                early = [p for p in row.rounds[:folded] if p is not None]
+                shown = ["–" if not early else number(sum(early), lang), *shown[folded:]]
+            lines.append(StandingLine(
+                place=row.place, name=shown_name(e.name, lang),
+                tags=tuple(entrant_tags(e, lang)),
+                rounds=tuple(shown),
+                points=number(row.points, lang),
+                score=value_text(row.score, unit, lang, sign=unit == "hal"),
+                leader=row.place == 1 and upto > 0,
+                place_text=shared_place(row.place, sharing[row.place], lang),
+            ))
+        return round_labels, lines
+
+    folded = upto - ROUND_COLUMNS + 1 if upto > ROUND_COLUMNS else 0
+    round_labels, lines = laid_out(folded)
+    while folded and len(round_labels) > 2 \
+            and round_columns(round_labels, lines, labels)[1] - NAME_X < NAME_ROOM:
+        folded += 1
+        round_labels, lines = laid_out(folded)
     subtitle = (tt("pic_final", lang, rounds=rounds) if final
                 else tt("pic_after", lang, round=upto, rounds=rounds))
     tiebreak = worded("tiebreak", f"{unit}_{'low' if lower_is_better(t_) else 'high'}", lang)
-    labels = (tt("pic_player", lang), tt("pic_points", lang), worded("score", unit, lang))
-    return render_standings(
-        title(t_, lang), subtitle, labels,
-        [tt("pic_round", lang, n=r) for r in range(1, upto + 1)], lines,
-        [Footer(tt("legend_points", lang, tiebreak=tiebreak))])
+    footer = [Footer(tt("legend_points", lang, tiebreak=tiebreak))]
+    if folded:
+        footer.append(Footer(tt("legend_rounds", lang, label=round_labels[0], first=1,
+                                last=folded)))
+    return render_standings(title(t_, lang), subtitle, labels, round_labels, lines, footer,
+                            folded=bool(folded))
 
 
 def sheet_lines(t_: TournamentRecord, slot: TournamentTableRecord,
@@ -136,7 +172,8 @@ def sheet_lines(t_: TournamentRecord, slot: TournamentTableRecord,
             values=tuple(value_text(v, c.unit, lang)
                          for v, c in zip(values, rules.columns, strict=True)),
             place=outcome.places[seat], points=number(points[seat], lang),
-            place_text=ordinal(outcome.places[seat], lang)))
+            place_text=ordinal(outcome.places[seat], lang),
+            number=str(model.entrant_number(t_, entrant_no))))
     return lines
 
 
@@ -166,4 +203,5 @@ def sheet_png(t_: TournamentRecord, slot: TournamentTableRecord, lang: str) -> b
         tt("pic_sheet", lang, table=slot.table_no),
         tt("pic_sheet_sub", lang, game=game_name(t_, lang), id=t_.tournament_id,
            round=slot.round_no),
-        labels, columns, sheet_lines(t_, slot, lang), sheet_footer(t_, slot, lang))
+        labels, columns, sheet_lines(t_, slot, lang), sheet_footer(t_, slot, lang),
+        tt("pic_number", lang))

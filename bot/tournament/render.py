@@ -57,6 +57,7 @@ class StandingLine:
     points: str
     score: str  # the tiebreak (money, penalty points)
     leader: bool = False
+    place_text: str = ""  # a shared place as the language writes it ("5.–6."); else the place
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +68,7 @@ class SheetLine:
     place: int
     points: str
     place_text: str = ""  # the place as the language writes it ("1.", "1st"); else "1."
+    number: str = ""  # the player's number in the tournament (T-TOURNAMENT's sheet)
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,12 +134,15 @@ def tag_pills(tags: Sequence[Tag], room: float) -> list[Image.Image]:
     return pills
 
 
-def _place(img: Image.Image, cx: int, cy: int, place: int) -> None:
+def _place(img: Image.Image, cx: int, cy: int, place: int, shown: str = "") -> None:
+    """A medal for places 1–3, else the place ("5", or a shared one "5.–6.", condensed to
+    the column)."""
     if place in MEDALS:
         piece = medal(place, MEDALS[place], 40)
         paste(img, piece, cx - 20, cy - 20)
     else:
-        text(img, (cx, cy), str(place), font(24, "bold"), MUTED, "mm")
+        value, f = fitted(shown or str(place), 24, "bold", PLACE_ROOM, 16)
+        text(img, (cx, cy), value, f, MUTED, "mm")
 
 
 FOOT_FONT = 22
@@ -180,37 +185,82 @@ def _frame(title: str, subtitle: str, rows: int, footer: Sequence[Footer]) -> Im
 
 
 # -- the standings ----------------------------------------------------------------------
-PLACE_CX, NAME_X = 50, 84
+PLACE_CX, NAME_X, PLACE_ROOM = 50, 84, 56
 POINTS_R, SCORE_R = 598, W - M - 14
-ROUND_W = 60
+ROUND_COLUMNS = 4  # at most this many round columns; more rounds: the earliest are summed
+ROUND_GAP, POINTS_GAP = 10, 22  # px between round columns; between them and the points
+NAME_ROOM = 160  # the narrowest the name column gets (cs at 12 rounds sums one round more)
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    """Where a column of the standings stands: its right edge and its width."""
+
+    right: float
+    width: float
+
+
+def points_right(lines: Sequence[StandingLine], score_head: str) -> float:
+    """The points' right edge: ``POINTS_R``, or further left when the score column (its
+    heading "Výsledek (Kč)", its values) needs the room."""
+    widest = max([font(26, "cond").getlength(line.score) for line in lines]
+                 + [font(22, "cond").getlength(score_head)])
+    return min(POINTS_R, SCORE_R - widest - POINTS_GAP)
+
+
+def round_columns(round_labels: Sequence[str], lines: Sequence[StandingLine],
+                  labels: tuple[str, str, str]) -> tuple[list[Column], float]:
+    """The round columns, right-aligned and each as wide as its widest text plus a gap,
+    ending the widest total plus ``POINTS_GAP`` before the points' right edge (a total
+    "11,5" ran into the last round's "3,5" when they had a fixed 80 px); and the name
+    column's end. ``labels``: the player, points and score headings."""
+    fr, fl, fp = font(24, "cond"), font(20, "cond"), font(32, "bold")
+    widest_total = max([fp.getlength(line.points) for line in lines]
+                       + [font(22, "cond").getlength(labels[1])])
+    right = points_right(lines, labels[2]) - widest_total - POINTS_GAP
+    columns: list[Column] = []
+    for i in reversed(range(len(round_labels))):
+        width = max([fl.getlength(round_labels[i])]
+                    + [fr.getlength(line.rounds[i]) for line in lines if i < len(line.rounds)])
+        columns.insert(0, Column(right, width))
+        right -= width + ROUND_GAP
+    return columns, right
 
 
 def standings_image(title: str, subtitle: str, labels: tuple[str, str, str],
                     round_labels: Sequence[str], lines: Sequence[StandingLine],
-                    footer: Sequence[Footer] = ()) -> Image.Image:
-    """Place and name (with tags), points per round (up to four rounds shown),
-    points, and the tiebreak score. ``labels``: the player, points and score headings."""
+                    footer: Sequence[Footer] = (), *, folded: bool = False) -> Image.Image:
+    """Place and name (with tags), points per round, points, and the tiebreak score.
+    ``labels``: the player, points and score headings. At most ``ROUND_COLUMNS`` rounds:
+    the caller sums the earlier ones into the first column (``folded``: set apart by a
+    line), so that the numbers shown add up to the points."""
+    if len(round_labels) > ROUND_COLUMNS:
+        raise ValueError("too many round columns")
     img = _frame(title, subtitle, len(lines), footer)
-    shown = list(round_labels)[-4:]
-    rounds_x0 = POINTS_R - 80 - len(shown) * ROUND_W
-    fc = font(22, "cond")
+    columns, name_end = round_columns(round_labels, lines, labels)
+    points_r = points_right(lines, labels[2])
+    fc, fl = font(22, "cond"), font(20, "cond")
     cy = HEADER_H + M + COLS_H // 2 + 2
     text(img, (PLACE_CX, cy), "#", fc, MUTED, "mm")
     text(img, (NAME_X, cy), labels[0], fc, MUTED, "lm")
-    for i, label in enumerate(shown):
-        text(img, (rounds_x0 + (i + 1) * ROUND_W, cy), label, fc, MUTED, "rm")
-    text(img, (POINTS_R, cy), labels[1], fc, MUTED, "rm")
+    for label, col in zip(round_labels, columns, strict=True):
+        text(img, (col.right, cy), label, fl, MUTED, "rm")
+    text(img, (points_r, cy), labels[1], fc, MUTED, "rm")
     text(img, (SCORE_R, cy), labels[2], fc, MUTED, "rm")
     y0 = HEADER_H + M + COLS_H
+    if folded and columns:
+        x = columns[0].right + ROUND_GAP // 2
+        ImageDraw.Draw(img).line((x, y0 - COLS_H + 8, x, y0 + len(lines) * ROW_H - 4),
+                                 fill=LINE, width=1)
     for i, line in enumerate(lines):
         cy = y0 + i * ROW_H + ROW_H // 2
-        _place(img, PLACE_CX, cy, line.place)
-        _name(img, NAME_X, cy, line.name, line.tags, rounds_x0 + 4, line.leader)
+        _place(img, PLACE_CX, cy, line.place, line.place_text)
+        _name(img, NAME_X, cy, line.name, line.tags, int(name_end), line.leader)
         fr = font(24, "cond")
-        for j, value in enumerate(line.rounds[-len(shown):] if shown else ()):
-            text(img, (rounds_x0 + (j + 1) * ROUND_W, cy), value, fr,
-                 FAINT if value == "–" else MUTED, "rm")
-        text(img, (POINTS_R, cy), line.points, font(32, "bold"), GOLD if line.leader else TEXT,
+        for j, (value, col) in enumerate(zip(line.rounds, columns, strict=False)):
+            colour = FAINT if value == "–" else TEXT if folded and j == 0 else MUTED
+            text(img, (col.right, cy), value, fr, colour, "rm")
+        text(img, (points_r, cy), line.points, font(32, "bold"), GOLD if line.leader else TEXT,
              "rm")
         text(img, (SCORE_R, cy), line.score, font(26, "cond"), TEXT, "rm")
     return img
@@ -218,25 +268,33 @@ def standings_image(title: str, subtitle: str, labels: tuple[str, str, str],
 
 def render_standings(title: str, subtitle: str, labels: tuple[str, str, str],
                      round_labels: Sequence[str], lines: Sequence[StandingLine],
-                     footer: Sequence[Footer] = ()) -> bytes:
-    return encode(standings_image(title, subtitle, labels, round_labels, lines, footer))
+                     footer: Sequence[Footer] = (), *, folded: bool = False) -> bytes:
+    return encode(standings_image(title, subtitle, labels, round_labels, lines, footer,
+                                  folded=folded))
 
 
 # -- a table's sheet --------------------------------------------------------------------
 SHEET_PLACE_R, SHEET_POINTS_R = W - M - 120, W - M - 16
 VALUE_W, PLACE_GAP = 116, 100
+NUMBER_R, NUMBER_W = M + 44, 40  # the players' numbers: right edge, and the room they take
 
 
 def sheet_image(title: str, subtitle: str, labels: tuple[str, str, str],
                 columns: Sequence[str], lines: Sequence[SheetLine],
-                footer: Sequence[Footer] = ()) -> Image.Image:
-    """The table's lines in seat order: name (with tags), the game's columns,
-    the place at the table and the table points. ``labels``: player, place, points."""
+                footer: Sequence[Footer] = (), number_label: str = "") -> Image.Image:
+    """The table's lines in seat order: the player's number in the tournament (when given:
+    T-TOURNAMENT's sheet has it), name (with tags), the game's columns, the place at the
+    table and the table points. ``labels``: player, place, points; ``number_label``: the
+    numbers' heading."""
     img = _frame(title, subtitle, len(lines), footer)
     values_x0 = SHEET_PLACE_R - PLACE_GAP - len(columns) * VALUE_W
     fc = font(22, "cond")
     cy = HEADER_H + M + COLS_H // 2 + 2
-    text(img, (M + 16, cy), labels[0], fc, MUTED, "lm")
+    numbered = any(line.number for line in lines)
+    name_x = M + 16 + (NUMBER_W if numbered else 0)
+    if numbered:
+        text(img, (NUMBER_R, cy), number_label, fc, MUTED, "rm")
+    text(img, (name_x, cy), labels[0], fc, MUTED, "lm")
     room = VALUE_W - 8 if len(columns) > 1 else 2 * VALUE_W  # one column may spread left
     for i, label in enumerate(columns):
         text(img, (values_x0 + (i + 1) * VALUE_W, cy), fit(label, fc, room), fc, MUTED, "rm")
@@ -245,7 +303,9 @@ def sheet_image(title: str, subtitle: str, labels: tuple[str, str, str],
     y0 = HEADER_H + M + COLS_H
     for i, line in enumerate(lines):
         cy = y0 + i * ROW_H + ROW_H // 2
-        _name(img, M + 16, cy, line.name, line.tags, values_x0 + 10, line.place == 1)
+        if line.number:
+            text(img, (NUMBER_R, cy), line.number, font(24, "cond"), MUTED, "rm")
+        _name(img, name_x, cy, line.name, line.tags, values_x0 + 10, line.place == 1)
         fv = font(27, "cond")
         for j, value in enumerate(line.values):
             text(img, (values_x0 + (j + 1) * VALUE_W, cy), value, fv, TEXT, "rm")
@@ -258,5 +318,5 @@ def sheet_image(title: str, subtitle: str, labels: tuple[str, str, str],
 
 def render_table_sheet(title: str, subtitle: str, labels: tuple[str, str, str],
                        columns: Sequence[str], lines: Sequence[SheetLine],
-                       footer: Sequence[Footer] = ()) -> bytes:
-    return encode(sheet_image(title, subtitle, labels, columns, lines, footer))
+                       footer: Sequence[Footer] = (), number_label: str = "") -> bytes:
+    return encode(sheet_image(title, subtitle, labels, columns, lines, footer, number_label))

@@ -23,7 +23,7 @@ from datetime import UTC, datetime
 from typing import Any, Protocol
 
 from bot.errors import AlreadyRegistered, TableError
-from bot.model import STATUS_FINISHED, STATUS_PLAYING, Seat, Table, TableSettings
+from bot.model import STATUS_FINISHED, STATUS_LOBBY, STATUS_PLAYING, Seat, Table, TableSettings
 from bot.persist import archive, table_from_record
 from bot.service import AI_NAMES, TableService
 from bot.storage.models import (
@@ -70,17 +70,23 @@ class TournamentPresenter(Protocol):
     def opening_shown(self, t: TournamentRecord, slot: TournamentTableRecord,
                       seats: Sequence[Seat]) -> list[OutboxItem]: ...
 
+    def round_drawn_shown(self, t: TournamentRecord, round_no: int,
+                          drawn: Sequence[Sequence[int]]) -> list[OutboxItem]:
+        """The round's draw (entrants' numbers per table), before its tables open."""
+        ...
+
     def table_done_shown(self, t: TournamentRecord,
                          slot: TournamentTableRecord) -> list[OutboxItem]: ...
 
     def round_done_shown(self, t: TournamentRecord, round_no: int) -> list[OutboxItem]:
-        """The standings after the round, its sheets, and the next round's notice (``t``
-        holds every result of the round)."""
+        """The standings after the round and its sheets (``t`` holds every result of the
+        round)."""
         ...
 
     def winner_shown(self, t: TournamentRecord) -> list[OutboxItem]: ...
 
-    def tournament_closed_shown(self, t: TournamentRecord, reason: str) -> list[OutboxItem]: ...
+    def tournament_closed_shown(self, t: TournamentRecord, reason: str,
+                                by: int | None = None) -> list[OutboxItem]: ...
 
     def tournament_committed(self, entries: Sequence[OutboxEntry]) -> None:
         """Entries of a committed step: deliver them."""
@@ -288,6 +294,28 @@ class TournamentService:
             await self._change(tid, self.store.withdraw_entrant(
                 tid, e.entrant_no, r, outbox=batch), batch)
 
+    async def seat_back(self, link: dict[str, Any], user_id: int) -> None:
+        """He took back his seat at his table of this round, which an AI played because he
+        was playing elsewhere when the round began: the AI is no longer his substitute (the
+        sheet and the message no longer mark him; the table's own results name the AI's
+        part)."""
+        tid, r, n = int(link["id"]), int(link["round"]), int(link["table"])
+        async with self.lock(tid):
+            t = self.tournaments.get(tid)
+            if t is None or t.status != TournamentStatus.PLAYING or t.round_no != r:
+                return
+            e = model.entrant_of_user(t, user_id)
+            s = model.slot(t, r, n)
+            if e is None or e.entrant_no not in s.seats:
+                return
+            seat = s.seats.index(e.entrant_no)
+            sub = model.substitution(t, r, n, seat)
+            if sub is None or sub.reason != "busy":
+                return
+            batch = OutboxBatch(self.presenter.tournament_shown(t))
+            await self._change(tid, self.store.drop_substitution(tid, r, n, seat, outbox=batch),
+                               batch)
+
     def _running_table_of(self, t: TournamentRecord, user_id: int) -> Table | None:
         for s in model.tables_of(t, t.round_no):
             table = self.tables.tables.get(s.table_id or -1)
@@ -296,13 +324,13 @@ class TournamentService:
                 return table
         return None
 
-    async def cancel(self, tournament_id: int) -> TournamentRecord:
-        """The whole tournament ends now (the organiser or a server manager): its running
-        tables are aborted."""
+    async def cancel(self, tournament_id: int, by: int | None = None) -> TournamentRecord:
+        """The whole tournament ends now (the organiser or a server manager, ``by``: told in
+        the channel): its running tables are aborted."""
         async with self.lock(tournament_id):
             t = self.get(tournament_id)
             batch = OutboxBatch([*self.presenter.tournament_shown(t),
-                                 *self.presenter.tournament_closed_shown(t, "cancelled")])
+                                 *self.presenter.tournament_closed_shown(t, "cancelled", by)])
             await self._change(tournament_id, self.store.update_tournament(
                 tournament_id, status=TournamentStatus.CANCELLED, outbox=batch), batch)
             t = await self._reload(tournament_id)
@@ -354,7 +382,8 @@ class TournamentService:
         numbers = [e.entrant_no for e in t.entrants]
         ais = [e.entrant_no for e in t.entrants if not e.human]  # spread: people meet people
         drawn = draw_tables(numbers, rng, size, meetings(earlier), spread=ais)
-        batch = OutboxBatch(self.presenter.tournament_shown(t))
+        batch = OutboxBatch([*self.presenter.round_drawn_shown(t, round_no, drawn),
+                             *self.presenter.tournament_shown(t)])
         await self._change(t.tournament_id, self.store.start_round(
             t.tournament_id, round_no, drawn, outbox=batch), batch)
         t = await self._reload(t.tournament_id)
@@ -406,11 +435,16 @@ class TournamentService:
         seats: list[Seat] = []
         for seat, number in enumerate(s.seats):
             e = model.entrant(t, number)
+            await self._leave_lobby(t, e, r)
             reason = self._absence(t, e, r)
             if reason is not None and model.substitution(t, r, n, seat) is None:
                 await self._write(self.store.add_substitution(tid, r, n, seat, number, reason))
             if e.ai_level is not None:
                 seats.append(Seat(None, e.name, ai=e.ai_level))
+            elif reason == "busy":  # he may take it back once free, as one who left a
+                # table of his own (the core's ``take_back``; ``seat_back`` then)
+                seats.append(Seat(None, e.name, ai=settings.ai_level, left=True,
+                                  left_by=e.user_id, left_at=0))
             elif reason is not None or e.user_id is None:  # marked as one who left: "→ AI"
                 seats.append(Seat(None, e.name, ai=settings.ai_level, left=True))
             else:
@@ -431,14 +465,32 @@ class TournamentService:
 
     def _absence(self, t: TournamentRecord, e: EntrantRecord, round_no: int) -> str | None:
         """Why an AI plays for a registered player this round: "withdrawn" (he left, or
-        asked to be replaced, or was forgotten) or "busy" (at another table of the guild)."""
+        asked to be replaced, or was forgotten) or "busy" (playing at another table of the
+        guild; a lobby that has not started does not count, ``_leave_lobby``)."""
         if e.ai_level is not None:
             return None
         if e.user_id is None or (e.replaced_from is not None and e.replaced_from <= round_no):
             return "withdrawn"
-        if self.tables.table_of_user(t.guild_id, e.user_id) is not None:
+        other = self.tables.table_of_user(t.guild_id, e.user_id)
+        if other is not None and other.status == STATUS_PLAYING:
             return "busy"
         return None
+
+    async def _leave_lobby(self, t: TournamentRecord, e: EntrantRecord, round_no: int) -> None:
+        """A player of the round waiting in a lobby that has not started leaves it (its
+        creator's leaving closes it, as the core has it): he plays his tournament table
+        (review 24: a lobby counted as busy, and an AI played his whole round)."""
+        if e.ai_level is not None or e.user_id is None or (
+                e.replaced_from is not None and e.replaced_from <= round_no):
+            return
+        other = self.tables.table_of_user(t.guild_id, e.user_id)
+        if other is None or other.status != STATUS_LOBBY:
+            return
+        try:
+            await self.tables.leave(other.table_id, e.user_id)
+        except TableError:
+            log.warning("player %s could not leave lobby %s for tournament %s", e.user_id,
+                        other.table_id, t.tournament_id)
 
     def _table_with_link(self, link: dict[str, Any]) -> Table | None:
         for table in self.tables.tables.values():

@@ -44,7 +44,9 @@ class Languages:
         """The language of a private answer, the first of:
 
         1. the player's own choice (``/… settings language``);
-        2. the language of the table the answer is about;
+        2. the language of the table the answer is about, else the one of the table or the
+           tournament whose thread he asks in (``/lora hand`` in a Czech tournament table's
+           thread answered in his client's English);
         3. the language of the table of this server he last played at (``last_table``: one
            he has left, or one that has finished): who played at a Czech table keeps reading
            Czech, whatever his client's language;
@@ -53,10 +55,33 @@ class Languages:
         if chosen is not None:
             return chosen
         if table is None:
+            here = self.lang_here(interaction)
+            if here is not None:
+                return here
             table = await self.last_table(interaction)
         if table is not None:
             return table.settings.lang
         return lang_of_locale(interaction.locale)
+
+    def lang_here(self, interaction: Interaction) -> str | None:
+        """The language of the thread asked in, when it is a table's (a tournament table's
+        thread, or a table playing in a thread of its own); None elsewhere (a channel is
+        shared by tables and passers-by: they keep their own language there)."""
+        channel_id = interaction.channel_id
+        if channel_id is None or not isinstance(interaction.channel, discord.Thread):
+            return None
+        langs = {table.settings.lang for table in self.ctl.service.tables.values()
+                 if table.channel_id == channel_id}
+        if len(langs) == 1:
+            return langs.pop()
+        if langs:
+            return None
+        from bot.tournament.model import settings_of
+
+        for t_ in self.ctl.desk.service.tournaments.values():
+            if any(s.thread_id == channel_id for s in t_.tables):
+                return settings_of(t_).lang
+        return None
 
     async def last_table(self, interaction: Interaction) -> Table | None:
         """The table of this server the asker last played at (``TableService.last_table``),

@@ -171,6 +171,12 @@ class Questions:
         if other is None or other.table_id == table.table_id:
             return None
         command = ui_of(other.game_kind).command
+        if table.tournament is not None:  # his seat of a round he began busy elsewhere
+            where = (builders.tournament_table_ref(other.tournament, lang)
+                     if other.tournament is not None
+                     else t("core.table_name", lang, id=other.table_id))
+            return t("core.tournament.take_back_elsewhere", lang, command=command, other=where,
+                     table=builders.tournament_table_ref(table.tournament, lang))
         left = {"id": table.table_id, "game": builders.game_ui(table).name(lang),
                 "channel": f"<#{table.channel_id}>"}
         if other.tournament is not None:
@@ -193,8 +199,10 @@ class Questions:
             return True
         button = ConfirmButton(live.table_id, "back", self.confirm_until(),
                                t("core.btn_take_back", lang), discord.ButtonStyle.primary)
-        await self.ask(interaction, t("core.take_back_offer", lang, id=live.table_id), button,
-                       lang)
+        offer = (t("core.take_back_offer", lang, id=live.table_id) if live.tournament is None
+                 else t("core.tournament.take_back_offer", lang,
+                        table=builders.tournament_table_ref(live.tournament, lang)))
+        await self.ask(interaction, offer, button, lang)
         return True
 
     async def abort(self, interaction: Interaction, table_id: int, op: str,
@@ -242,5 +250,11 @@ class Questions:
             await interaction.response.edit_message(content=text, view=None)
             return
         table = self.ctl.service.tables.get(table_id)
+        if table is not None and table.tournament is not None:
+            try:  # the tournament's message and sheet no longer mark an AI for him
+                await self.ctl.desk.service.seat_back(table.tournament, user_id)
+            except Exception:
+                log.exception("telling tournament %s of a seat taken back failed",
+                              table.tournament)
         if table is not None:
             await self.ctl.open_hand(interaction, table, returned=True)

@@ -159,11 +159,33 @@ class Replies:
 
     def spectator_text(self, table: Table, user_id: int, lang: str) -> str:
         """No hand for one who does not sit at the table; one who left a running
-        tournament is reminded that an AI plays his seat to the end of it."""
+        tournament is reminded that an AI plays his seat to the end of it, one whose seat
+        at this tournament table an AI plays this round (he was playing elsewhere when it
+        began) is told so."""
         link = table.tournament
         left = None if link is None else self.tournament_left_text(
             table.guild_id, user_id, lang, int(link["id"]))
+        if left is None and link is not None:
+            left = self.tournament_busy_text(link, user_id, lang)
         return left or t("core.spectator_hand", lang)
+
+    def tournament_busy_text(self, link: dict[str, Any], user_id: int,
+                             lang: str) -> str | None:
+        """``user_id``'s seat at the tournament's table ``link`` is an AI substitute's this
+        round because he was playing at another table when it began; None if it is not."""
+        t_ = self.ctl.desk.service.tournaments.get(int(link["id"]))
+        e = None if t_ is None else tournament_model.entrant_of_user(t_, user_id)
+        if t_ is None or e is None:
+            return None
+        r, n = int(link["round"]), int(link["table"])
+        slot = next((s for s in tournament_model.tables_of(t_, r) if s.table_no == n), None)
+        if slot is None or e.entrant_no not in slot.seats:
+            return None
+        sub = tournament_model.substitution(t_, r, n, slot.seats.index(e.entrant_no))
+        if sub is None or sub.reason != "busy":
+            return None
+        return t("core.tournament.busy_hand", lang,
+                 table=builders.tournament_table_ref(link, lang))
 
     def tournament_left_text(self, guild_id: int | None, user_id: int, lang: str,
                              tournament_id: int | None = None) -> str | None:

@@ -1,0 +1,81 @@
+"""Review 24 (#5): the tournament's message showed the same "Pravidla turnaje" whatever game
+options the organiser chose, and none of the Prague basics (stake, cap, dokup). Now a second
+field lists the options its tables play with, in the game's own words (the lines a table's
+lobby shows), leaving out what the first field says already (the round's length)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.botkit import BotHarness
+
+
+def _fields(message: object) -> list[tuple[str, str]]:
+    return [(f.name, f.value) for f in message.embeds[0].fields]  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("cs", ("Pravidla hry u stolů (Taroky)",
+            "Vklad 100,00 Kč, dokup po 10,00 Kč, strop 20,00 Kč\nVaršava: ne · žďuch: ano\n"
+            "Flek: 2")),
+    ("en", ("Game rules at the tables (Taroky)",
+            "Stake 100.00 Kč, top-up by 10.00 Kč, cap 20.00 Kč\nWarsaw: no · push: yes\n"
+            "Doubles: 2")),
+])
+async def test_the_taroky_tournament_shows_the_organiser_s_options(
+        harness: BotHarness, lang: str, expected: tuple[str, str]) -> None:
+    env = harness.env
+    guild = env.create_guild()
+    ch = guild.create_text_channel("turnaj")
+    ann = guild.add_member(env.create_user("ann", global_name="Ann"))
+    await ann.slash(ch, "taroky tournament", stake=100, cap=20, varsava=False, flek_max=2,
+                    language=lang)
+    fields = _fields(ch.last_message)
+    assert fields[1] == expected
+    assert "60" in fields[0][1] and "60" not in fields[1][1]  # the round: said once
+
+
+async def test_the_lora_tournament_shows_its_defaults_and_the_organiser_s_options(
+        harness: BotHarness) -> None:
+    env = harness.env
+    guild = env.create_guild()
+    ann = guild.add_member(env.create_user("ann", global_name="Ann"))
+    ch = guild.create_text_channel("turnaj")
+    await ann.slash(ch, "lora tournament")
+    assert _fields(ch.last_message)[1] == (
+        "Pravidla hry u stolů (Lóra)",
+        "Červený král do 1. štychu: povoleno\nPanák za 4 filky: ne\nČistá stovka: ano")
+    other = guild.create_text_channel("turnaj2")
+    bob = guild.add_member(env.create_user("bob", global_name="Bob"))
+    await bob.slash(other, "lora tournament", panak=True, cista_stovka=False,
+                    red_king_first_trick="forbidden")
+    assert _fields(other.last_message)[1] == (
+        "Pravidla hry u stolů (Lóra)",
+        "Červený král do 1. štychu: zakázáno\nPanák za 4 filky: ano\nČistá stovka: ne")
+
+
+@pytest.mark.parametrize(("lang", "two", "one"), [
+    ("cs", "Hraje se u stolů po 4: chybí ještě 2 hráči (přidej AI hráče, nebo počkej na další"
+           " přihlášky).",
+     "Hraje se u stolů po 4: chybí ještě 1 hráč (přidej AI hráče, nebo počkej na další"
+     " přihlášky)."),
+    ("en", "Tables seat 4: 2 players missing (add AI players, or wait for more players).",
+     "Tables seat 4: 1 player missing (add AI players, or wait for more players)."),
+])
+async def test_a_start_short_of_full_tables_says_how_many_players_are_missing(
+        harness: BotHarness, lang: str, two: str, one: str) -> None:
+    """Review 24: "chybí ještě 3" named no noun; the count takes its plural form."""
+    from tests.botkit import reply
+
+    env = harness.env
+    guild = env.create_guild()
+    ch = guild.create_text_channel("turnaj")
+    ann = guild.add_member(env.create_user("ann", global_name="Ann"))
+    bob = guild.add_member(env.create_user("bob", global_name="Bob"))
+    await ann.slash(ch, "lora tournament", fill="organiser", language=lang)
+    message = ch.last_message
+    for u in (ann, bob):
+        await u.click(message, custom_id="lora:tn:1:join")
+    assert reply(await ann.click(message, custom_id="lora:tn:1:start")).content == two
+    await ann.select(message, ["easy"], custom_id="lora:tnai:1")
+    assert reply(await ann.click(message, custom_id="lora:tn:1:start")).content == one
