@@ -304,7 +304,7 @@ def test_the_hand_names_the_trick_in_progress() -> None:
     rnd, seat = example("play")  # Cecílie led Q♦, Dalibor followed 4♦; Anička is to play
     assert seat == 0
     lines = hand(_table(rnd), rnd.view(0), "cs").lines
-    assert lines[1:4] == ["Hraješ první povinnost se spoluhráčem Cecílie.",
+    assert lines[1:4] == ["Hraješ první povinnost, spoluhráč: Cecílie.",
                           "Ve štychu: Cecílie D♦, Dalibor 4♦", "Jsi na tahu: vyber kartu."]
     assert "In the trick: Cecílie Q♦, Dalibor 4♦" in hand(_table(rnd, "en"), rnd.view(1),
                                                           "en").lines
@@ -574,9 +574,9 @@ def test_T_FLEK_the_result_names_the_game_s_flek_so_the_money_can_be_followed() 
     row = rnd.protocol[0]
     plain = dataclasses.replace(row, flek=(0, 0, 0))
     assert deal_result(_table(rnd), plain, "cs").startswith(
-        "■ **1. rozdání: první povinnost** – Anička se spoluhráčem Cecílie: výhra 47:23.")
+        "■ **1. rozdání: první povinnost** – Anička (spoluhráč Cecílie): výhra 47:23.")
     assert deal_result(_table(rnd), dataclasses.replace(row, flek=(1, 0, 0)), "cs").startswith(
-        "■ **1. rozdání: první povinnost, flek ×2** – Anička se spoluhráčem Cecílie:")
+        "■ **1. rozdání: první povinnost, flek ×2** – Anička (spoluhráč Cecílie):")
     assert deal_result(_table(rnd, "en"), dataclasses.replace(row, flek=(2, 0, 0)),
                        "en").startswith("■ **Deal 1: first duty, redouble ×4** – ")
     assert deal_result(_table(rnd), dataclasses.replace(row, flek=(5, 0, 0)), "cs").startswith(
