@@ -55,8 +55,11 @@ class WrongPhase(LoraError):
 
 
 class IllegalAction(LoraError):
-    """A rule forbids the action; ``code`` names the rule broken (e.g. ``must_follow_suit``)."""
+    """A rule forbids the action; ``code`` names the rule broken (e.g. ``must_follow_suit``),
+    ``detail`` the case of it where the rule has several (its message and the hands' reason;
+    the code stays the contract's)."""
 
-    def __init__(self, code: str, *, rule: str | None = None, **params: Any):
+    def __init__(self, code: str, *, detail: str | None = None, rule: str | None = None,
+                 **params: Any):
         self.code = code
-        super().__init__(code, rule=rule, **params)
+        super().__init__(detail or code, rule=rule, **params)

@@ -56,7 +56,8 @@ class KvartyGame(PartialGame):
         if not hand & bit:
             raise IllegalAction("not_in_hand", rule="R-KVARTY-LEAD", card=action.card)
         if not kvarty_lead_mask(hand, self.first_lead) & bit:
-            raise IllegalAction("kvarty_first_lead", rule="R-KVARTY-FIRST", card=action.card)
+            raise IllegalAction("kvarty_first_lead", rule="R-KVARTY-FIRST", card=action.card,
+                                detail="kvarty_first_lead_wild" if self.wild else None)
 
     def _do(self, action: Action) -> list[Event]:
         assert isinstance(action, Lead)

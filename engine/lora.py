@@ -250,6 +250,11 @@ class Lora:
         """R-LORA: seat (first_leader + t - 1) leads tálie t."""
         return (self.first_leader + tali - 1) % 4
 
+    def leader_of_row(self, row: ProtocolRow) -> int:
+        """Who led the partial game of a protocol row (not a harakiri's): R-LORA, the
+        tálie's leader — in maturita the maturant, who is he."""
+        return row.maturant if row.maturant is not None else self.leader_of_tali(row.tali or 1)
+
     @property
     def leader(self) -> int:
         if self.game is not None and self.phase == PHASE_PLAY:
@@ -531,8 +536,8 @@ class Lora:
         game records them, from its deal (the lóra's ``index``-th, one per protocol row)."""
         if row.contract is not Contract.KVARTY or "wild" in data or index >= len(self.deals):
             return row
-        leader = row.maturant if row.maturant is not None else self.leader_of_tali(row.tali or 1)
-        game = new_partial_game(row.contract, self.deals[index], leader, self.options)
+        game = new_partial_game(row.contract, self.deals[index], self.leader_of_row(row),
+                                self.options)
         wild, royal = game.first_leader_marks()
         return replace(row, wild=wild, royal=royal) if wild else row
 
@@ -799,10 +804,11 @@ class Lora:
 
 
 def refused_cards(lora: Lora, view: SeatView) -> dict[str, list[int]]:
-    """The cards of ``view``'s hand that cannot be played now, by the code of the engine's
-    refusal (``verify``, the one legality path: each card is tried as the kind of action the
-    seat takes now — a card to the trick, a kvarta lead, a desítky card); empty when the seat
-    is not to play a card. The bot's hand and the terminal game say why from these."""
+    """The cards of ``view``'s hand that cannot be played now, by the engine's refusal
+    (``verify``, the one legality path: each card is tried as the kind of action the seat
+    takes now — a card to the trick, a kvarta lead, a desítky card), keyed by its detail: the
+    code, or its case where a rule has several (``kvarty_first_lead_wild``); empty when the
+    seat is not to play a card. The bot's hand and the terminal game say why from these."""
     cards = {a.card: a for a in view.legal if isinstance(a, (Play, Lead, Lay))}
     if not cards:
         return {}
@@ -814,7 +820,7 @@ def refused_cards(lora: Lora, view: SeatView) -> dict[str, list[int]]:
         try:
             lora.verify(kind(view.seat, card))
         except LoraError as exc:
-            found.setdefault(exc.code, []).append(card)
+            found.setdefault(exc.detail, []).append(card)
     return found
 
 

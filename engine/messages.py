@@ -55,6 +55,10 @@ ERRORS: dict[str, dict[str, str]] = {
         "kvarty_first_lead": (
             "První kvarta musí začít nejvýš spodkem (divoká karta: filkem, jinak králem)."
         ),
+        "kvarty_first_lead_wild": (
+            "S divokou kartou (žádná karta pod filkem) začíná první kvarta filkem, bez filka"
+            " králem."
+        ),
         "not_playable": "Kartu {card} nelze přiložit k žádné řadě.",
         # (the card or cards named beside it)
         "not_playable:card": "Nenavazuje na žádnou řadu.",
@@ -101,6 +105,10 @@ ERRORS: dict[str, dict[str, str]] = {
         "kvarty_first_lead": (
             "The first quart must start at the Unter or lower "
             "(with a wild card, no card below the Ober: at an Ober, else at a King)."
+        ),
+        "kvarty_first_lead_wild": (
+            "With a wild card (no card below the Ober) the first quart starts at an Ober,"
+            " without one at a King."
         ),
         "not_playable": "{card} fits no row.",
         "not_playable:card": "It fits no row.",

@@ -319,6 +319,27 @@ def test_R_KVARTY_FIRST_divoka_karta_must_start_at_filek():
     assert short(game.legal_actions()) == ["7h", "8h", "9h", "10h", "Sh", "7l", "El"]
 
 
+def test_R_KVARTY_FIRST_a_wild_leaders_refusal_tells_his_case_under_the_contracts_code():
+    """The replay contract's code stays ``kvarty_first_lead``; its detail (the message and
+    the hands' reason, ``refused_cards``) is the divoká karta's case, decided by the game."""
+    from engine.lora import refused_cards
+
+    game, _ = new_game("kvarty", WILD, leader=0)
+    err = refusal(game, Lead(0, c("Kh")))
+    assert (err.code, err.detail, err.rule) == (
+        "kvarty_first_lead", "kvarty_first_lead_wild", "R-KVARTY-FIRST")
+    assert err.to_json(0)["code"] == "kvarty_first_lead"
+    assert err.message("cs") == ("S divokou kartou (žádná karta pod filkem) začíná první kvarta"
+                                 " filkem, bez filka králem. (R-KVARTY-FIRST)")
+    assert err.message("en") == ("With a wild card (no card below the Ober) the first quart"
+                                 " starts at an Ober, without one at a King. (R-KVARTY-FIRST)")
+    plain, _ = new_game("kvarty", K1, leader=0)
+    assert refusal(plain, Lead(0, c("Ea"))).detail == "kvarty_first_lead"
+    lora = _wild_lora([WILD, ROYAL])
+    assert refused_cards(lora, lora.view(0)) == {
+        "kvarty_first_lead_wild": [c(x) for x in ("Kh", "Kl", "Kb", "Ka")]}
+
+
 def test_R_KVARTY_FIRST_divoka_karta_without_filek_starts_at_a_king():
     game, _ = new_game("kvarty", KINGS, leader=0)
     assert short(game.legal_actions()) == ["Kh", "Kl", "Kb", "Ka"]

@@ -39,18 +39,6 @@ def why_word(code: str, lang: str, one: bool = False) -> str:
     return t(f"lora.why.{code}" if has(f"lora.why.{code}") else "lora.why.other", lang)
 
 
-def worded(found: dict[str, list[int]], view: SeatView) -> dict[str, list[int]]:
-    """The engine's refusals (``refused_cards``) by the catalog's reason for ``view``'s seat:
-    a first kvarta lead refused to a leader whom the game recorded with divoká karta
-    (R-KVARTY-FIRST) is told as his case ("máš divokou kartu: …")."""
-    match view.game:
-        case KvartyView(wild=True, kvarty=()):
-            return {("kvarty_first_lead_wild" if code == "kvarty_first_lead" else code): cards
-                    for code, cards in found.items()}
-        case _:
-            return found
-
-
 def wild_line(view: SeatView, lang: str) -> str | None:
     """The kvarty leader's divoká karta or královská kvarta (R-KVARTY-FIRST, R-KVARTY-ROYAL)
     as the game recorded it, told in his hand from the deal until his first lead (his first
@@ -158,7 +146,7 @@ def disabled_reason(table: Table, seat: int, index: int, lang: str) -> str | Non
     engine refusal as the hand words it (``why_line``); None if it is no such button."""
     lora = lora_of(table.state)
     view = lora.view(seat)
-    found = worded(refused_cards(lora, view), view)
+    found = refused_cards(lora, view)
     card = index - DISABLED
     return next((why_word(code, lang, one=True) for code, cards in found.items() if card in cards),
                 None)
@@ -177,7 +165,7 @@ def hand(table: Table, view: Any, lang: str) -> HandParts:
     said = prompt(table, view, lang)
     if not view.public.finished:  # (over: the first line says so, "Lóra skončila.")
         lines.append(said)
-    why = why_line(worded(refused_cards(lora, view), view), lang)
+    why = why_line(refused_cards(lora, view), lang)
     if why:
         lines.append(why)
     # a partial of a module-level function pickles: the render pool draws it (see UI)

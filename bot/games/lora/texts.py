@@ -251,8 +251,7 @@ def game_result(table: Table, row: ProtocolRow, ended: GameEnded) -> str:
         text = t("lora.result_game", lang, contract=contract, tali=row.tali, game=row.game,
                  scores=words.scores(row.points))
     if row.wild:  # R-KVARTY-FIRST / R-KVARTY-ROYAL, as the game recorded them
-        leader = (row.maturant if row.maturant is not None
-                  else lora_of(table.state).leader_of_tali(row.tali or 1))
+        leader = lora_of(table.state).leader_of_row(row)
         key = "lora.result_royal" if row.royal else "lora.result_wild"
         text += " " + t(key, lang, name=words.names[leader])
     return text
