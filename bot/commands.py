@@ -64,7 +64,7 @@ async def send_sheet(interaction: Interaction) -> None:
         last = await controller.languages.last_table(interaction)
         if last is not None and last.status in (STATUS_FINISHED, STATUS_PLAYING):
             table = last
-    lang = await controller.languages.lang_for(interaction, table or lobby or last)
+    lang = await controller.languages.lang_for(interaction, table or lobby, last=last)
     if table is None or table.state is None:
         key = "core.no_table_here" if lobby is None else "core.not_started"
         await interaction.response.send_message(t(key, lang), ephemeral=True)
@@ -82,20 +82,13 @@ def no_table_text(interaction: Interaction, lang: str) -> str:
     tournament of the server for good, that an AI plays his seat to its end (as Moje karty
     at its table tells him); asked in the thread of a tournament table where an AI plays his
     seat this round (he was playing elsewhere when it began), that."""
-    replies = controller_of(interaction).replies
+    controller = controller_of(interaction)
+    replies = controller.replies
     left = replies.tournament_left_text(interaction.guild_id, interaction.user.id, lang)
-    here = thread_table(interaction)
+    here = controller.languages.thread_table(interaction)
     if left is None and here is not None and here.tournament is not None:
         left = replies.tournament_busy_text(here.tournament, interaction.user.id, lang)
     return left or t("core.no_table_here", lang)
-
-
-def thread_table(interaction: Interaction) -> Table | None:
-    """The table playing in the channel or thread asked in (a tournament table's thread
-    has one); None if none, or several."""
-    here = [table for table in controller_of(interaction).service.tables.values()
-            if table.channel_id == interaction.channel_id]
-    return here[0] if len(here) == 1 else None
 
 
 async def new_table_lang(interaction: Interaction, language: str) -> str:
@@ -325,8 +318,9 @@ def shared_commands(ui: GameUI) -> list[app_commands.Command[Any, Any, None]]:
             return
         # one who left a game that still runs: his seat back is offered (sitting in a
         # lobby meanwhile, he is told that its game has not started, and how to come back)
+        # (in a tournament table's thread, its language: not his last table's; review 25)
         last = await controller.languages.last_table(interaction)
-        lang = await controller.languages.lang_for(interaction, table or last)
+        lang = await controller.languages.lang_for(interaction, table, last=last)
         if table is not None:
             live = None if last is None else controller.questions.returnable(last.table_id,
                                                                              interaction.user.id)
@@ -336,7 +330,7 @@ def shared_commands(ui: GameUI) -> list[app_commands.Command[Any, Any, None]]:
             await interaction.response.send_message(text, ephemeral=True)
         elif last is None or not await controller.questions.offer_return(interaction, last, lang):
             # in the thread of a tournament table whose seat he began the round away from
-            here = thread_table(interaction)
+            here = controller.languages.thread_table(interaction)
             if here is None or here.tournament is None \
                     or not await controller.questions.offer_return(interaction, here, lang):
                 await interaction.response.send_message(no_table_text(interaction, lang),

@@ -43,8 +43,9 @@ class Seat:
     # the versions (log indices) of the last moves an AI made for this human (standing in
     # for him while he was absent), oldest first: a game's texts tell what it did for him
     ai_at: list[int] = field(default_factory=list)
-    # that player's user id while he may take the seat back (the game runs, not a
-    # tournament's table, not forgotten); None once the game is over
+    # that player's user id while he may take the seat back (the game runs, he is not
+    # forgotten; at a tournament's table only the seat an AI plays for him because the round
+    # began while he was busy elsewhere, until he withdraws); None once the game is over
     left_by: int | None = None
     # a seat that took a player's place: the game's version (``Table.version``) when he
     # left (None: not known, a seat saved before it was kept); results name the AI's part.

@@ -106,6 +106,24 @@ async def test_substitutions_and_withdrawals(storage: Any) -> None:
     assert [(s.table_no, s.seat, s.reason) for s in rec.substitutions] == [(1, 3, "left")]
 
 
+async def test_a_result_drops_the_busy_substitutions_of_seats_taken_back(storage: Any) -> None:
+    """Review 25 (#6): the table's result goes with the "busy" substitutions of the seats
+    their players took back (the tournament missed the take-back); one who left stays
+    marked, and so does the table's other busy seat."""
+    tid = await eight(storage)
+    await storage.start_round(tid, 1, [[1, 2, 3, 4], [5, 6, 7, 8]])
+    await storage.add_substitution(tid, 1, 1, 0, 1, "busy")
+    await storage.add_substitution(tid, 1, 1, 1, 2, "busy")
+    await storage.add_substitution(tid, 1, 1, 3, 4, "left", withdraw=True)
+    assert await storage.finish_table(tid, 1, 1, result=RESULT, game_id=12, returned=[0, 3])
+    rec = await storage.get_tournament(tid)
+    assert [(s.seat, s.reason) for s in rec.substitutions] == [(1, "busy"), (3, "left")]
+    assert rec.tables[0].result == RESULT
+    # recorded already: nothing changes
+    assert not await storage.finish_table(tid, 1, 1, result=RESULT, game_id=12, returned=[1])
+    assert len((await storage.get_tournament(tid)).substitutions) == 2
+
+
 async def test_forgetting_a_player_keeps_his_entry_nameless(storage: Any) -> None:
     tid = await eight(storage)
     other = await storage.create_tournament(GUILD, CHANNEL, 102, "taroky", SETTINGS)

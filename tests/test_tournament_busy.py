@@ -2,32 +2,68 @@
 has not started does not make him busy (he leaves it and plays his tournament table); a
 running game elsewhere does: an AI plays his seat this round, and he is told so — mentioned
 in the table's opening, "Bob → AI" on the tournament's message, and Moje karty or
-``/lora hand`` at that table say why (in the tournament's language, whatever his client's)."""
+``/lora hand`` at that table say why (in the tournament's language, whatever his client's
+or his last table's). Review 25: withdrawing ends his way back to that seat; a seat he took
+back is no longer marked as an AI's on the sheet, even if the tournament did not hear of it
+when he took it."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from bot.model import STATUS_PLAYING
+import pytest
+
+from bot.errors import TableError
+from bot.model import STATUS_ABORTED, STATUS_PLAYING, Table
 from bot.tournament import model
+from bot.tournament.pictures import sheet_lines
 from tests.botkit import BotHarness, channel_delivered, reply
-from tests.tournament_kit import record
+from tests.tournament_kit import desk_of, play_round_out, record
+
+LEFT_HAND = ("Tvé místo v turnaji č. 1 převzala AI a hraje za tebe až do konce turnaje. Stůl"
+             " a protokol vidíš.")
 
 
-async def _setup(h: BotHarness) -> tuple[Any, Any, Any, Any, Any]:
+async def _setup(h: BotHarness, kind: str = "lora",
+                 **options: Any) -> tuple[Any, Any, Any, Any, Any]:
     env = h.env
     guild = env.create_guild()
     ch = guild.create_text_channel("turnaj")
     hospoda = guild.create_text_channel("hospoda")
     ann = guild.add_member(env.create_user("ann", global_name="Ann"))
     bob = guild.add_member(env.create_user("bob", global_name="Bob"))  # an English client
-    await ann.slash(ch, "lora tournament", rounds=2, turn_timer=20)
+    await ann.slash(ch, f"{kind} tournament", **{"rounds": 2, "turn_timer": 20, **options})
     message = ch.last_message
     for u in (ann, bob):
         await u.click(message, custom_id="lora:tn:1:join")
     for _ in range(2):
         await ann.select(message, ["easy"], custom_id="lora:tnai:1")
     return guild, ch, hospoda, ann, bob
+
+
+async def _playing_elsewhere(h: BotHarness, guild: Any, hospoda: Any, bob: Any,
+                             **options: Any) -> Table:
+    """Bob's own Lóra table in #hospoda, started with three AI players."""
+    await bob.slash(hospoda, "lora new", seating="join", turn_timer=0, **options)
+    casual = h.service.table_of_user(guild.id, bob.id)
+    assert casual is not None
+    for _ in range(3):
+        await bob.click(hospoda.last_message, custom_id=f"lora:lai:{casual.table_id}:easy")
+    await bob.click(hospoda.last_message, custom_id=f"lora:l:{casual.table_id}:start")
+    assert casual.status == STATUS_PLAYING
+    return casual
+
+
+async def _busy_seat(h: BotHarness, ch: Any, bob: Any) -> tuple[Any, Table, int, Any]:
+    """The round started (by Ann) while Bob plays elsewhere: his tournament table's slot, the
+    table, his seat there and its thread."""
+    rec = await record(h, 1)
+    (slot,) = [s for s in model.tables_of(rec, 1) if 2 in s.seats]
+    seat = slot.seats.index(2)
+    assert [(s.round_no, s.table_no, s.seat, s.entrant_no, s.reason)
+            for s in rec.substitutions] == [(1, slot.table_no, seat, 2, "busy")]
+    thread = next(t for t in ch.threads if t.id == slot.thread_id)
+    return slot, h.service.tables[slot.table_id], seat, thread
 
 
 async def test_a_player_waiting_in_a_lobby_leaves_it_and_plays_his_tournament_table(
@@ -44,7 +80,13 @@ async def test_a_player_waiting_in_a_lobby_leaves_it_and_plays_his_tournament_ta
     table = h.service.tables[slot.table_id]
     assert table.seats[slot.seats.index(2)].user_id == bob.id
     assert h.service.table_of_user(guild.id, bob.id) is table
-    assert lobby.status != "lobby"  # his own lobby closed when he left it (its creator)
+    # his own lobby closed when he left it (its creator), and #hospoda says so
+    assert lobby.status == STATUS_ABORTED
+    await channel_delivered(h, hospoda.id)
+    closed = f"Zakladatel stolu č. {lobby.table_id} už u něj nesedí, stůl je zrušen."
+    lobby_message = next(m for m in hospoda.history() if m.id == lobby.message_id)
+    assert lobby_message.embeds[0].description == closed and lobby_message.components == []
+    assert hospoda.last_message.content == closed
     thread = next(t for t in ch.threads if t.id == slot.thread_id)
     assert f"<@{bob.id}>" in thread.history()[0].content
 
@@ -53,32 +95,22 @@ async def test_a_player_playing_elsewhere_is_told_an_ai_plays_his_seat_this_roun
         harness: BotHarness) -> None:
     h = harness
     guild, ch, hospoda, ann, bob = await _setup(h)
-    await bob.slash(hospoda, "lora new", seating="join", turn_timer=0)
-    lobby_message = hospoda.last_message
-    casual = h.service.table_of_user(guild.id, bob.id)
-    assert casual is not None
-    for _ in range(3):
-        await bob.click(lobby_message, custom_id=f"lora:lai:{casual.table_id}:easy")
-    await bob.click(lobby_message, custom_id=f"lora:l:{casual.table_id}:start")
-    assert casual.status == STATUS_PLAYING
+    casual = await _playing_elsewhere(h, guild, hospoda, bob)
     message = ch.history()[0]
     await ann.click(message, custom_id="lora:tn:1:start")
+    slot, table, seat, thread = await _busy_seat(h, ch, bob)
     rec = await record(h, 1)
-    (slot,) = [s for s in model.tables_of(rec, 1) if 2 in s.seats]
-    seat = slot.seats.index(2)
-    assert [(s.round_no, s.table_no, s.seat, s.entrant_no, s.reason)
-            for s in rec.substitutions] == [(1, slot.table_no, seat, 2, "busy")]
 
     # mentioned in his table's opening, with where he was playing and how he comes back
-    thread = next(t for t in ch.threads if t.id == slot.thread_id)
     opening = thread.history()[0].content
     names = [f"<@{ann.id}>" if n == 1 else "Bob → AI" if n == 2
              else model.entrant(rec, n).name for n in slot.seats]
+    at = f"u stolu č. {casual.table_id} (<#{hospoda.id}>)"  # (review 25: the same both times)
     assert opening == (
         f"**1. kolo, stůl {slot.table_no}** – hrají: {', '.join(names)}. Hodně štěstí!\n"
-        f"<@{bob.id}>, kolo začalo během tvé hry u jiného stolu (<#{hospoda.id}>), a tak za"
-        " tebe teď hraje AI. Až ji dohraješ nebo od stolu odejdeš, vezmeš si své místo zpět"
-        " tlačítkem **Moje karty** tady.")
+        f"<@{bob.id}>, kolo začalo během tvé hry {at}, a tak za tebe teď hraje AI. Až ji"
+        " dohraješ nebo od toho stolu odejdeš, vezmeš si své místo zpět tlačítkem **Moje"
+        " karty** tady.")
 
     # the tournament's message marks his substitute at the table
     def table_line() -> str:
@@ -89,14 +121,13 @@ async def test_a_player_playing_elsewhere_is_told_an_ai_plays_his_seat_this_roun
 
     # Moje karty at his tournament table, while he plays elsewhere: why, and how to come
     # back (in Czech, the tournament's language; not "U tohoto stolu nesedíš")
-    table = h.service.tables[slot.table_id]
     table_message = next(m for m in thread.history() if m.id == table.message_id)
     where = f"{slot.table_no} (1. kolo turnaje č. 1)"
     res = await bob.click(table_message, custom_id=f"lora:t:{slot.table_id}:hand")
     assert reply(res).content == (
-        f"Tvé místo u stolu {where} teď hraje AI: hraješ u jiného stolu (stůl č."
-        f" {casual.table_id}). Až ho dohraješ nebo od něj odejdeš (/lora leave), vezmeš si"
-        " své místo zpět tlačítkem **Moje karty** tady.")
+        f"Tvé místo u stolu {where} teď hraje AI: hraješ {at}. Až tam dohraješ nebo od toho"
+        " stolu odejdeš (/lora leave), vezmeš si své místo zpět tlačítkem **Moje karty**"
+        " tady.")
 
     # his other game over, /lora hand in the thread offers the seat back (the core's
     # take-back of a seat one left); he takes it, and the AI is no longer his substitute
@@ -113,30 +144,67 @@ async def test_a_player_playing_elsewhere_is_told_an_ai_plays_his_seat_this_roun
     assert "Bob" in table_line().split(" – ", 1)[1].split(", ")  # no "→ AI" any more
 
 
+async def test_a_busy_player_who_withdraws_cannot_take_his_seat_back(
+        harness: BotHarness) -> None:
+    """Review 25 (#1): Odstoupit says "vrátit se už nepůjde"; one whose seat an AI played
+    because he was busy elsewhere could still take it back once his other game ended (the
+    seat still knew him, and ``seat_back`` dropped the substitution)."""
+    h = harness
+    guild, ch, hospoda, ann, bob = await _setup(h)
+    casual = await _playing_elsewhere(h, guild, hospoda, bob)
+    message = ch.history()[0]
+    await ann.click(message, custom_id="lora:tn:1:start")
+    slot, table, seat, thread = await _busy_seat(h, ch, bob)
+    await h.service.abort(casual.table_id)
+    offer = reply(await bob.slash(thread, "lora hand"))  # offered before he withdraws
+    assert offer.content.endswith("Chceš si ho vzít zpět a hrát dál?")
+
+    ask = reply(await bob.click(message, custom_id="lora:tn:1:leave"))
+    res = await bob.click(ask, label="Odstoupit, dohraje AI")
+    assert reply(res).content == "Z turnaje č. 1 odstupuješ; za tebe dohraje AI."
+    rec = await record(h, 1)
+    assert model.entrant_of_user(rec, bob.id).replaced_from == 1  # (an AI plays his seat now)
+    assert table.seats[seat].user_id is None and table.seats[seat].left_by is None
+    with pytest.raises(TableError) as refused:  # the core's take-back: the seat is not his
+        await h.service.take_back(table.table_id, bob.id)
+    assert refused.value.key == "no_return"
+
+    # should the seat still know him (its save failed), the offer he had, /lora hand and
+    # Moje karty: the AI plays his seat to the end of the tournament
+    table.seats[seat].left_by = bob.id
+    res = await bob.click(offer, label="Vrátit se ke stolu")
+    assert reply(res).content == LEFT_HAND and table.seats[seat].user_id is None
+    assert reply(await bob.slash(thread, "lora hand")).content == LEFT_HAND
+    table_message = next(m for m in thread.history() if m.id == table.message_id)
+    res = await bob.click(table_message, custom_id=f"lora:t:{slot.table_id}:hand")
+    assert reply(res).content == LEFT_HAND
+    # and the tournament keeps the AI as his substitute
+    await desk_of(h).service.seat_back(table.tournament, bob.id)
+    rec = await record(h, 1)
+    assert [(s.seat, s.entrant_no, s.reason) for s in rec.substitutions] == [(seat, 2, "busy")]
+
+
 async def test_moje_karty_at_a_finished_busy_seat_says_why(harness: BotHarness) -> None:
     """The seat's game over without him: Moje karty says an AI played his seat this round
-    because he was playing elsewhere (not "U tohoto stolu nesedíš")."""
+    because he was playing elsewhere (not "U tohoto stolu nesedíš"); in the last round,
+    without "Od příštího kola hraješ zase ty" (review 25)."""
     from bot.ui.replies import Replies
 
     h = harness
     guild, ch, hospoda, ann, bob = await _setup(h)
-    await bob.slash(hospoda, "lora new", seating="join", turn_timer=0)
-    casual = h.service.table_of_user(guild.id, bob.id)
-    assert casual is not None
-    for _ in range(3):
-        await bob.click(hospoda.last_message, custom_id=f"lora:lai:{casual.table_id}:easy")
-    await bob.click(hospoda.last_message, custom_id=f"lora:l:{casual.table_id}:start")
+    await _playing_elsewhere(h, guild, hospoda, bob)
     await ann.click(ch.history()[0], custom_id="lora:tn:1:start")
-    rec = await record(h, 1)
-    (slot,) = [s for s in model.tables_of(rec, 1) if 2 in s.seats]
-    table = h.service.tables[slot.table_id]
+    slot, table, _, _ = await _busy_seat(h, ch, bob)
     assert h.bot.controller is not None
     replies: Replies = h.bot.controller.replies
     text = replies.spectator_text(table, bob.id, "cs")
-    assert text == (f"V tomto kole za tebe u stolu {slot.table_no} (1. kolo turnaje č. 1) hraje"
-                    " AI: kolo začalo během tvé hry u jiného stolu. Od příštího kola hraješ"
-                    " zase ty.")
+    said = (f"V tomto kole za tebe u stolu {slot.table_no} (1. kolo turnaje č. 1) hraje AI:"
+            " kolo začalo během tvé hry u jiného stolu.")
+    assert text == said + " Od příštího kola hraješ zase ty."
     assert replies.spectator_text(table, ann.id + 999, "cs").startswith("U tohoto stolu nesedíš")
+    t_ = desk_of(h).service.tournaments[1]
+    t_.settings = {**t_.settings, "rounds": 1}  # (as a tournament of one round has it)
+    assert replies.spectator_text(table, bob.id, "cs") == said
 
 
 async def test_a_reply_in_a_czech_tournament_s_thread_speaks_czech_to_an_english_client(
@@ -152,3 +220,73 @@ async def test_a_reply_in_a_czech_tournament_s_thread_speaks_czech_to_an_english
     assert reply(res).content == "Nesedíš u žádného stolu na tomto serveru."
     res = await zed.slash(guild.create_text_channel("jinde"), "lora hand")
     assert reply(res).content == "You do not sit at any table on this server."
+
+
+async def test_the_seat_back_offer_in_a_czech_thread_after_an_english_table_is_czech(
+        harness: BotHarness) -> None:
+    """Review 25 (#3): Bob's last table was an English one of his own; ``/lora hand`` in the
+    thread of his Czech tournament table offered its seat back in English (the last table's
+    language came before the thread's)."""
+    h = harness
+    guild, ch, hospoda, ann, bob = await _setup(h)
+    casual = await _playing_elsewhere(h, guild, hospoda, bob, language="en")
+    assert casual.settings.lang == "en"
+    await ann.click(ch.history()[0], custom_id="lora:tn:1:start")
+    slot, _, _, thread = await _busy_seat(h, ch, bob)
+    await h.service.abort(casual.table_id)
+    offer = reply(await bob.slash(thread, "lora hand"))
+    assert offer.content == (f"Tvé místo u stolu {slot.table_no} (1. kolo turnaje č. 1) teď"
+                             " hraje AI. Chceš si ho vzít zpět a hrát dál?")
+    # elsewhere he still reads his last table's English
+    res = await bob.slash(guild.create_text_channel("jinde"), "lora hand")
+    assert reply(res).content == "You do not sit at any table on this server."
+
+
+async def test_a_seat_taken_back_is_not_marked_as_an_ai_s_though_the_tournament_missed_it(
+        harness: BotHarness, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Review 25 (#6): the core's take-back commits first; should the tournament not hear of
+    it (``seat_back`` failed, or the bot restarted in between), his table's end drops the
+    "busy" substitution with the result — the sheet no longer says "AI náhradník · hráč u
+    jiného stolu" for one who played."""
+    h = harness
+    guild, ch, hospoda, ann, bob = await _setup(h, "taroky", rounds=1, deals=1)
+    casual = await _playing_elsewhere(h, guild, hospoda, bob)
+    await ann.click(ch.history()[0], custom_id="lora:tn:1:start")
+    slot, table, seat, thread = await _busy_seat(h, ch, bob)
+    await h.service.abort(casual.table_id)
+
+    async def fails(link: Any, user_id: int) -> None:
+        raise OSError("the database is gone")
+
+    monkeypatch.setattr(desk_of(h).service, "seat_back", fails)
+    offer = reply(await bob.slash(thread, "taroky hand"))
+    res = await bob.click(offer, label="Vrátit se ke stolu")
+    assert reply(res).content.startswith("Jsi zpět u stolu")
+    assert table.seats[seat].user_id == bob.id
+    assert [s.reason for s in (await record(h, 1)).substitutions] == ["busy"]
+    rec = await play_round_out(h, 1, 1, rounds=1, steps=60)
+    assert rec.substitutions == []
+    (done,) = model.tables_of(rec, 1)
+    line = sheet_lines(rec, done, "cs")[seat]
+    assert line.name == "Bob" and [tag for tag in line.tags if tag.warn] == []
+
+
+def test_where_a_busy_player_plays_is_named_once_and_without_nested_brackets() -> None:
+    """Review 25 (#8): "u jiného stolu (1 (2. kolo turnaje č. 1))" for a tournament's table,
+    "u jiného stolu ()" when the table was not known; a table of his own was "<#kanál>" in
+    the opening and "stůl č. 5" in the take-back reply."""
+    from bot.i18n import t
+    from bot.model import TableSettings
+    from bot.ui.builders import busy_at
+
+    other = Table(5, 1, 7, 1, TableSettings(), [], "lora",
+                  tournament={"id": 1, "round": 2, "table": 1})
+    assert busy_at(other, "cs") == "u stolu 1 (2. kolo turnaje č. 1)"
+    assert busy_at(other, "en") == "at table 1 (round 2 of tournament 1)"
+    other.tournament = None
+    assert busy_at(other, "cs") == "u stolu č. 5 (<#7>)"
+    assert busy_at(None, "cs") == "u jiného stolu"
+    assert t("core.tournament.opening_busy", "cs", user=9, at=busy_at(None, "cs")) == (
+        "<@9>, kolo začalo během tvé hry u jiného stolu, a tak za tebe teď hraje AI. Až ji"
+        " dohraješ nebo od toho stolu odejdeš, vezmeš si své místo zpět tlačítkem **Moje"
+        " karty** tady.")

@@ -285,6 +285,50 @@ async def test_after_a_restart_a_finished_table_is_recorded_and_the_next_round_s
     after.shutdown()
 
 
+async def test_the_draw_spreads_the_withdrawn_as_it_spreads_the_ai_players(store):
+    """Review 25 (#2): the draw spread only the AI entrants; an AI plays for the withdrawn
+    too, so one person could sit among AIs only while the other people shared a table.
+    Eight entrants: P11–P14 and four AI players; P13 and P14 play tables of their own when
+    round 1 begins (AIs play their seats), P11 and P12 withdraw in it. Round 2 has six seats
+    an AI plays: each table gets one of the two people."""
+    # (round 1 recorded after a "restart"; seed 8: P13 and P14 at one table of round 2 when
+    # the draw spread the AI entrants alone)
+    before = World(store, notify=False, seed=8)
+    s = before.tournaments
+    t = await s.create(GUILD, CHANNEL, ORG, "lora", settings())
+    tid = t.tournament_id
+    for user in (11, 12, 13, 14):
+        await s.join(tid, user, f"P{user}")
+    for _ in range(4):
+        await s.add_ai(tid, ORG, "easy")
+    own = [await before.tables.create_started(
+        GUILD, CHANNEL + user, user, TableSettings(turn_timer=0),
+        [Seat(user, f"P{user}"), *(Seat(None, f"AI {i}", ai="easy") for i in range(3))],
+        "lora") for user in (13, 14)]
+    t = await s.start(tid, ORG)
+    assert sorted((x.entrant_no, x.reason) for x in t.substitutions) == [(3, "busy"),
+                                                                          (4, "busy")]
+    for user in (11, 12):
+        assert await s.leave(tid, user) == "withdrawn"
+    for table in own:
+        await before.tables.abort(table.table_id)
+    await before.settle()
+    t = await store.get_tournament(tid)
+    assert [e.replaced_from for e in t.entrants[:4]] == [1, 1, None, None]
+    assert [(await store.get_table(x.table_id)).status
+            for x in model.tables_of(t, 1)] == ["finished", "finished"]
+    before.shutdown()
+
+    after = World(store)
+    await after.tournaments.load()
+    await after.tournaments.resume()
+    t = await store.get_tournament(tid)
+    assert t.round_no == 2
+    people = [[n for n in x.seats if n in (3, 4)] for x in model.tables_of(t, 2)]
+    assert sorted(people) == [[3], [4]]
+    after.shutdown()
+
+
 async def test_any_game_two_seat_tables_of_the_toy_game(store):
     """Nothing of a tournament knows Lóra or Taroky: the toy game's tables seat two, its
     places give 2-1 points, its score (tricks, more is better) breaks ties."""

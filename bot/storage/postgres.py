@@ -687,6 +687,7 @@ class PostgresStore:
     @shielded
     async def finish_table(self, tournament_id: int, round_no: int, table_no: int, *,
                            result: dict[str, Any], game_id: int | None,
+                           returned: Sequence[int] = (),
                            outbox: OutboxBatch | None = None) -> bool:
         now = self._now()
         async with self._pool.acquire() as c, c.transaction():
@@ -702,6 +703,11 @@ class PostgresStore:
                 "UPDATE tournament_tables SET result = $4, game_id = $5, finished_at = $6"
                 " WHERE tournament_id = $1 AND round_no = $2 AND table_no = $3",
                 tournament_id, round_no, table_no, dumps(result), game_id, now)
+            for seat in returned:
+                await c.execute(
+                    "DELETE FROM tournament_substitutions WHERE tournament_id = $1"
+                    " AND round_no = $2 AND table_no = $3 AND seat = $4 AND reason = 'busy'",
+                    tournament_id, round_no, table_no, seat)
             ids = await self._write_batch(c, now, outbox)
         self._committed(outbox, ids)
         return True

@@ -155,7 +155,7 @@ class TableStore(Protocol):
 
     async def finish_table(
         self, tournament_id: int, round_no: int, table_no: int, *, result: dict[str, Any],
-        game_id: int | None, outbox: OutboxBatch | None = None,
+        game_id: int | None, returned: Sequence[int] = (), outbox: OutboxBatch | None = None,
     ) -> bool: ...
 
     async def add_substitution(

@@ -473,12 +473,12 @@ class Storage:
 
     async def finish_table(
         self, tournament_id: int, round_no: int, table_no: int, *, result: dict[str, Any],
-        game_id: int | None, outbox: OutboxBatch | None = None,
+        game_id: int | None, returned: Sequence[int] = (), outbox: OutboxBatch | None = None,
     ) -> bool:
         now = self._now()
         return await self._run(lambda c: tournaments.finish_table(
             c, now, tournament_id, round_no, table_no, result=result, game_id=game_id,
-            outbox=outbox))
+            returned=returned, outbox=outbox))
 
     async def add_substitution(
         self, tournament_id: int, round_no: int, table_no: int, seat: int, entrant_no: int,

@@ -233,9 +233,11 @@ async def set_table_place(conn: aiosqlite.Connection, now: str, tournament_id: i
 
 async def finish_table(conn: aiosqlite.Connection, now: str, tournament_id: int, round_no: int,
                        table_no: int, *, result: dict[str, Any], game_id: int | None,
-                       outbox: OutboxBatch | None = None) -> bool:
-    """A round's table is done: its result (``Outcome.to_json()``) and archived game. False
-    (and nothing changed, no ``outbox`` entry written) when it was recorded already."""
+                       returned: Sequence[int] = (), outbox: OutboxBatch | None = None) -> bool:
+    """A round's table is done: its result (``Outcome.to_json()``) and archived game; the
+    "busy" substitutions of the ``returned`` seats are dropped (their players took them back;
+    ``drop_substitution`` had not noted it). False (and nothing changed, no ``outbox`` entry
+    written) when it was recorded already."""
     async with transaction(conn):
         row = await fetchone(
             conn, "SELECT result FROM tournament_tables WHERE tournament_id = ? AND round_no = ?"
@@ -248,6 +250,11 @@ async def finish_table(conn: aiosqlite.Connection, now: str, tournament_id: int,
             conn, "UPDATE tournament_tables SET result = ?, game_id = ?, finished_at = ?"
             " WHERE tournament_id = ? AND round_no = ? AND table_no = ?",
             (dumps(result), game_id, now, tournament_id, round_no, table_no))
+        for seat in returned:
+            await execute(
+                conn, "DELETE FROM tournament_substitutions WHERE tournament_id = ?"
+                " AND round_no = ? AND table_no = ? AND seat = ? AND reason = 'busy'",
+                (tournament_id, round_no, table_no, seat))
         ids = await outbox_rows.write(conn, now, outbox)
     outbox_rows.committed(outbox, ids)
     return True

@@ -366,6 +366,23 @@ class TableLobby(TablePlay):
             await self._play_on(table, [], origin=user_id)  # (he opens his hand now)
             return table
 
+    async def drop_return(self, table_id: int, user_id: int) -> None:
+        """The seat he left is no longer his to take back (he withdrew from the table's
+        tournament): the AI plays it on, under his name."""
+        async with self.lock(table_id):
+            table = self.tables.get(table_id)
+            seat = None if table is None else table.left_seat_of(user_id)
+            if table is None or seat is None:
+                return
+            s = table.seats[seat]
+            assert s is not None
+            s.left_by = None
+            try:
+                await self._save(table)
+            except TableError:
+                log.warning("could not save table %s without user %s's way back", table_id,
+                            user_id)
+
     async def forget_left(self, user_id: int) -> None:
         """Forget-me: seats he left (at running tables) no longer know him."""
         for table in list(self.tables.values()):

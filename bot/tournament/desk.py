@@ -50,9 +50,9 @@ from bot.tournament.scoring import lower_is_better, standings
 from bot.tournament.service import TournamentService
 from bot.ui.builders import (
     EMBED_COLOUR,
+    busy_at,
     png_file,
     tournament_table_name,
-    tournament_table_ref,
 )
 from bot.ui.components import frozen_view, question_view
 from engine import games
@@ -196,8 +196,8 @@ def seat_names(t_: TournamentRecord, round_no: int, seats: Sequence[int], lang: 
         e = model.entrant(t_, entrant_no)
         name = shown_name(e.name, lang)
         replaced = e.ai_level is None and (
-            e.user_id is None or (e.replaced_from is not None and e.replaced_from <= round_no)
-            or (table_no is not None
+            model.withdrawn(e, round_no) or (
+                table_no is not None
                 and model.substitution(t_, round_no, table_no, seat) is not None))
         names.append(t("core.left_name", lang, name=name) if replaced else name)
     return ", ".join(names)
@@ -410,15 +410,13 @@ class TournamentDesk:
         text = tt("opening", lang, round=slot.round_no, table=slot.table_no, players=players)
         for seat, entrant_no in zip(seats, slot.seats, strict=True):
             e = model.entrant(t_, entrant_no)
-            if not seat.left or e.user_id is None or e.ai_level is not None or (
-                    e.replaced_from is not None and e.replaced_from <= slot.round_no):
+            if not seat.left or e.user_id is None or e.ai_level is not None or model.withdrawn(
+                    e, slot.round_no):
                 continue
             # seated at a running table elsewhere: he is told, by a mention (review 24:
             # "Bob → AI", and he never heard of it)
             other = self.controller.service.table_of_user(t_.guild_id, e.user_id)
-            where = ("" if other is None else tournament_table_ref(other.tournament, lang)
-                     if other.tournament is not None else f"<#{other.channel_id}>")
-            text += "\n" + tt("opening_busy", lang, user=e.user_id, where=where)
+            text += "\n" + tt("opening_busy", lang, user=e.user_id, at=busy_at(other, lang))
         return [self._post(slot.thread_id or t_.channel_id, text)]
 
     def round_drawn_shown(self, t_: TournamentRecord, round_no: int,

@@ -103,6 +103,32 @@ def substitution(t: TournamentRecord, round_no: int, table_no: int,
                  == (round_no, table_no, seat)), None)
 
 
+def withdrawn(e: EntrantRecord, round_no: int) -> bool:
+    """An AI substitute plays for this registered player in round ``round_no`` and on: he
+    withdrew, left a table or asked to be replaced (``replaced_from``), or was forgotten (no
+    user). Never an AI entrant."""
+    return e.ai_level is None and (
+        e.user_id is None or (e.replaced_from is not None and e.replaced_from <= round_no))
+
+
+def ai_plays(e: EntrantRecord, round_no: int) -> bool:
+    """An AI plays for the entrant in round ``round_no``: an AI entrant, or one withdrawn
+    (the draw spreads them all: people meet people)."""
+    return e.ai_level is not None or withdrawn(e, round_no)
+
+
+def busy_seat(t: TournamentRecord, round_no: int, table_no: int,
+              e: EntrantRecord) -> int | None:
+    """The entrant's seat at this table of the round if an AI plays it as his substitute
+    because he was playing at another table when the round began ("busy"); None if not."""
+    s = next((s for s in tables_of(t, round_no) if s.table_no == table_no), None)
+    if s is None or e.entrant_no not in s.seats:
+        return None
+    seat = s.seats.index(e.entrant_no)
+    sub = substitution(t, round_no, table_no, seat)
+    return seat if sub is not None and sub.reason == "busy" else None
+
+
 def round_finished(t: TournamentRecord, round_no: int) -> bool:
     return any(r.round_no == round_no and r.status == "finished" for r in t.rounds)
 

@@ -254,8 +254,10 @@ class TournamentService:
 
     async def leave(self, tournament_id: int, user_id: int) -> str:
         """Before the start: off the list. Later: an AI substitute plays for him from now on
-        (at his running table at once, as the core's ``leave`` does). Returns what happened:
-        "unregistered" or "withdrawn"."""
+        (at his running table at once, as the core's ``leave`` does; a seat an AI plays for
+        him because the round began while he was busy elsewhere is no longer his to take
+        back: "there is no way back"). Returns what happened: "unregistered" or
+        "withdrawn"."""
         async with self.lock(tournament_id):
             t = self.get(tournament_id)
             e = model.entrant_of_user(t, user_id)
@@ -267,15 +269,18 @@ class TournamentService:
                     tournament_id, e.entrant_no, outbox=batch), batch)
                 done = "unregistered"
                 table = None
-            else:  # at his running table an AI takes over now, else from the next round
+            else:  # at his running table an AI takes over (or plays on) now, else from the
+                # next round
                 table = self._running_table_of(t, user_id)
                 start = t.round_no if table is not None else t.round_no + 1
                 await self._change(tournament_id, self.store.withdraw_entrant(
                     tournament_id, e.entrant_no, start, outbox=batch), batch)
                 done = "withdrawn"
             await self._reload(tournament_id)
-        if table is not None:  # recorded as a substitution when the table ends
-            await self.tables.leave(table.table_id, user_id)
+        if table is not None and table.seat_of(user_id) is not None:
+            await self.tables.leave(table.table_id, user_id)  # (noted when the table ends)
+        elif table is not None:  # (review 25: he took it back after withdrawing)
+            await self.tables.drop_return(table.table_id, user_id)
         return done
 
     async def seat_left(self, link: dict[str, Any], user_id: int) -> None:
@@ -305,22 +310,31 @@ class TournamentService:
             if t is None or t.status != TournamentStatus.PLAYING or t.round_no != r:
                 return
             e = model.entrant_of_user(t, user_id)
-            s = model.slot(t, r, n)
-            if e is None or e.entrant_no not in s.seats:
+            if e is None or e.replaced_from is not None:  # withdrawn: the AI plays on
                 return
-            seat = s.seats.index(e.entrant_no)
-            sub = model.substitution(t, r, n, seat)
-            if sub is None or sub.reason != "busy":
+            seat = model.busy_seat(t, r, n, e)
+            if seat is None:
                 return
             batch = OutboxBatch(self.presenter.tournament_shown(t))
             await self._change(tid, self.store.drop_substitution(tid, r, n, seat, outbox=batch),
                                batch)
 
+    def withdrawn_at(self, link: dict[str, Any], user_id: int) -> bool:
+        """He withdrew from the tournament of this table (``Table.tournament``): no seat of
+        it is his to take back (review 25: one busy elsewhere when the round began took his
+        seat back after withdrawing)."""
+        t = self.tournaments.get(int(link["id"]))
+        e = None if t is None else model.entrant_of_user(t, user_id)
+        return e is not None and e.replaced_from is not None
+
     def _running_table_of(self, t: TournamentRecord, user_id: int) -> Table | None:
+        """His running table of the current round: he sits there, or an AI plays his seat
+        because the round began while he was busy elsewhere (he may take it back)."""
         for s in model.tables_of(t, t.round_no):
             table = self.tables.tables.get(s.table_id or -1)
             if (table is not None and table.status == STATUS_PLAYING
-                    and table.seat_of(user_id) is not None):
+                    and (table.seat_of(user_id) is not None
+                         or table.left_seat_of(user_id) is not None)):
                 return table
         return None
 
@@ -380,7 +394,8 @@ class TournamentService:
         earlier = [s.seats for s in t.tables if s.round_no < round_no]
         rng = random.Random(f"{settings_of(t).seed}/draw/{round_no}")
         numbers = [e.entrant_no for e in t.entrants]
-        ais = [e.entrant_no for e in t.entrants if not e.human]  # spread: people meet people
+        # spread whoever an AI plays for (AI entrants, the withdrawn): people meet people
+        ais = [e.entrant_no for e in t.entrants if model.ai_plays(e, round_no)]
         drawn = draw_tables(numbers, rng, size, meetings(earlier), spread=ais)
         batch = OutboxBatch([*self.presenter.round_drawn_shown(t, round_no, drawn),
                              *self.presenter.tournament_shown(t)])
@@ -469,8 +484,9 @@ class TournamentService:
         guild; a lobby that has not started does not count, ``_leave_lobby``)."""
         if e.ai_level is not None:
             return None
-        if e.user_id is None or (e.replaced_from is not None and e.replaced_from <= round_no):
+        if model.withdrawn(e, round_no):
             return "withdrawn"
+        assert e.user_id is not None
         other = self.tables.table_of_user(t.guild_id, e.user_id)
         if other is not None and other.status == STATUS_PLAYING:
             return "busy"
@@ -480,8 +496,7 @@ class TournamentService:
         """A player of the round waiting in a lobby that has not started leaves it (its
         creator's leaving closes it, as the core has it): he plays his tournament table
         (review 24: a lobby counted as busy, and an AI played his whole round)."""
-        if e.ai_level is not None or e.user_id is None or (
-                e.replaced_from is not None and e.replaced_from <= round_no):
+        if e.ai_level is not None or e.user_id is None or model.withdrawn(e, round_no):
             return
         other = self.tables.table_of_user(t.guild_id, e.user_id)
         if other is None or other.status != STATUS_LOBBY:
@@ -523,7 +538,10 @@ class TournamentService:
     async def _record(self, t: TournamentRecord, table: Table, r: int, n: int,
                       game_id: int | None) -> TournamentRecord:
         """The table's outcome and its substitutes: a registered player whose seat an AI
-        holds at the end left it (the core's ``leave``; Čl. 18's substitute)."""
+        holds at the end left it (the core's ``leave``; Čl. 18's substitute); one who holds
+        the seat an AI took because he was busy elsewhere took it back — that substitution
+        goes with the result, should ``seat_back`` not have dropped it (it failed, or the
+        bot restarted in between: the sheet marked an AI for one who played)."""
         state = table.state
         assert state is not None
         outcome = state.outcome()
@@ -532,6 +550,7 @@ class TournamentService:
         if s.result is not None:
             return t
         tid = t.tournament_id
+        returned: list[int] = []
         for seat, number in enumerate(s.seats):
             e = model.entrant(t, number)
             held = table.seats[seat]
@@ -539,10 +558,14 @@ class TournamentService:
                     and model.substitution(t, r, n, seat) is None):
                 await self._write(self.store.add_substitution(
                     tid, r, n, seat, number, "left", withdraw=True))
+            elif (held is not None and held.user_id is not None and held.user_id == e.user_id
+                    and model.busy_seat(t, r, n, e) == seat):
+                returned.append(seat)
         batch = OutboxBatch([*self.presenter.table_done_shown(t, s),
                              *self.presenter.tournament_shown(t)])
         await self._change(tid, self.store.finish_table(
-            tid, r, n, result=outcome.to_json(), game_id=game_id, outbox=batch), batch)
+            tid, r, n, result=outcome.to_json(), game_id=game_id, returned=returned,
+            outbox=batch), batch)
         return await self._reload(tid)
 
     async def _after_table(self, t: TournamentRecord, r: int) -> None:

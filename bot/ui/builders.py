@@ -67,6 +67,20 @@ def tournament_table_ref(link: dict[str, Any], lang: str) -> str:
              table=link.get("table"))
 
 
+def busy_at(other: Table | None, lang: str) -> str:
+    """Where one plays while an AI plays his tournament seat, after "hraješ" or "během tvé
+    hry": a table of his own by its number and channel ("u stolu č. 3 (#hospoda)"), a
+    tournament's as its thread names it ("u stolu 1 (2. kolo turnaje č. 1)"), "u jiného
+    stolu" when it is not known."""
+    if other is None:
+        return t("core.tournament.at_other_table", lang)
+    if other.tournament is not None:
+        return t("core.tournament.at_tournament_table", lang,
+                 table=tournament_table_ref(other.tournament, lang))
+    return t("core.tournament.at_table", lang, id=other.table_id,
+             channel=f"<#{other.channel_id}>")
+
+
 def table_name(table: Table, lang: str) -> str:
     """How players know a table: "stůl č. 3" (its id, which the commands take), or a
     tournament's table by the tournament's numbering — its id is not shown beside it (it

@@ -10,6 +10,7 @@ import discord
 
 from bot.i18n import lang_of_locale
 from bot.model import Table
+from bot.tournament.model import settings_of
 
 if TYPE_CHECKING:
     from bot.ui.controller import Controller
@@ -40,16 +41,17 @@ class Languages:
         await self.ctl.store.set_user_setting(user_id, "lang", lang)
         self.chosen[user_id] = lang
 
-    async def lang_for(self, interaction: Interaction, table: Table | None = None) -> str:
+    async def lang_for(self, interaction: Interaction, table: Table | None = None, *,
+                       last: Table | None = None) -> str:
         """The language of a private answer, the first of:
 
         1. the player's own choice (``/… settings language``);
         2. the language of the table the answer is about, else the one of the table or the
            tournament whose thread he asks in (``/lora hand`` in a Czech tournament table's
-           thread answered in his client's English);
-        3. the language of the table of this server he last played at (``last_table``: one
-           he has left, or one that has finished): who played at a Czech table keeps reading
-           Czech, whatever his client's language;
+           thread answered in his client's English; review 25: in his last table's);
+        3. the language of the table of this server he last played at (``last`` if the
+           caller has it, else ``last_table``: one he has left, or one that has finished):
+           who played at a Czech table keeps reading Czech, whatever his client's language;
         4. his Discord client's language (a player new to the server)."""
         chosen = await self.chosen_lang(interaction.user.id)
         if chosen is not None:
@@ -58,28 +60,33 @@ class Languages:
             here = self.lang_here(interaction)
             if here is not None:
                 return here
-            table = await self.last_table(interaction)
+            table = last or await self.last_table(interaction)
         if table is not None:
             return table.settings.lang
         return lang_of_locale(interaction.locale)
 
-    def lang_here(self, interaction: Interaction) -> str | None:
-        """The language of the thread asked in, when it is a table's (a tournament table's
-        thread, or a table playing in a thread of its own); None elsewhere (a channel is
-        shared by tables and passers-by: they keep their own language there)."""
+    def thread_table(self, interaction: Interaction) -> Table | None:
+        """The table of the thread asked in (a tournament table's thread, or a table playing
+        in a thread of its own; the newest, should a rematch or a table opened again share
+        it), finished or not; None elsewhere: a channel is shared by tables and passers-by."""
         channel_id = interaction.channel_id
         if channel_id is None or not isinstance(interaction.channel, discord.Thread):
             return None
-        langs = {table.settings.lang for table in self.ctl.service.tables.values()
-                 if table.channel_id == channel_id}
-        if len(langs) == 1:
-            return langs.pop()
-        if langs:
-            return None
-        from bot.tournament.model import settings_of
+        here = [table for table in self.ctl.service.tables.values()
+                if table.channel_id == channel_id]
+        return max(here, key=lambda table: table.table_id, default=None)
 
+    def lang_here(self, interaction: Interaction) -> str | None:
+        """The language of the thread asked in, when it is a table's (``thread_table``) or a
+        tournament table's whose table is gone from memory; None elsewhere (a channel is
+        shared by tables and passers-by: they keep their own language there)."""
+        table = self.thread_table(interaction)
+        if table is not None:
+            return table.settings.lang
+        if not isinstance(interaction.channel, discord.Thread):
+            return None
         for t_ in self.ctl.desk.service.tournaments.values():
-            if any(s.thread_id == channel_id for s in t_.tables):
+            if any(s.thread_id == interaction.channel_id for s in t_.tables):
                 return settings_of(t_).lang
         return None
 

@@ -144,12 +144,19 @@ class Questions:
         await self.ask(interaction, *self.abort_question(table, interaction.user.id, lang), lang)
 
     def returnable(self, table_id: int, user_id: int) -> Table | None:
-        """The running table whose seat the user left and may take back, if any."""
+        """The running table whose seat the user left and may take back, if any (not a
+        tournament's he withdrew from)."""
         live = self.ctl.service.tables.get(table_id)
         if (live is None or live.status != STATUS_PLAYING or live.state is None
-                or live.state.finished or live.left_seat_of(user_id) is None):
+                or live.state.finished or live.left_seat_of(user_id) is None
+                or self.withdrawn_at(live, user_id)):
             return None
         return live
+
+    def withdrawn_at(self, table: Table, user_id: int) -> bool:
+        """``table`` is a tournament's he withdrew from: no seat of it is his to take back."""
+        return table.tournament is not None and self.ctl.desk.service.withdrawn_at(
+            table.tournament, user_id)
 
     def returnable_of_game(self, guild_id: int, user_id: int, kind: str) -> Table | None:
         """A running table of the game ``kind`` on the server whose seat the user left and
@@ -163,19 +170,18 @@ class Questions:
         """One who left ``table`` sits at another table of the server meanwhile: he may take
         his seat back once he leaves that one (told which, and how); None if he does not.
         A tournament's table is named as its thread names it, and leaving it would hand his
-        seat to an AI for the rest of the tournament (``table`` itself is never a
-        tournament's: one who leaves a tournament's table does not come back to it). The
-        table he left is named with its game and channel ("stůl č. 1 (Lóra, #lora)"): its
-        number alone could be the other one's ("stůl 1" of a tournament)."""
+        seat to an AI for the rest of the tournament. The table he left is named with its
+        game and channel ("stůl č. 1 (Lóra, #lora)"): its number alone could be the other
+        one's ("stůl 1" of a tournament). ``table`` is a tournament's only when the round
+        began while he was busy elsewhere (one who leaves a tournament's table does not come
+        back to it): he is told where he plays (``builders.busy_at``)."""
         other = self.ctl.service.table_of_user(table.guild_id, user_id)
         if other is None or other.table_id == table.table_id:
             return None
         command = ui_of(other.game_kind).command
         if table.tournament is not None:  # his seat of a round he began busy elsewhere
-            where = (builders.tournament_table_ref(other.tournament, lang)
-                     if other.tournament is not None
-                     else t("core.table_name", lang, id=other.table_id))
-            return t("core.tournament.take_back_elsewhere", lang, command=command, other=where,
+            return t("core.tournament.take_back_elsewhere", lang, command=command,
+                     at=builders.busy_at(other, lang),
                      table=builders.tournament_table_ref(table.tournament, lang))
         left = {"id": table.table_id, "game": builders.game_ui(table).name(lang),
                 "channel": f"<#{table.channel_id}>"}
@@ -240,6 +246,12 @@ class Questions:
         refusal replaces the offer too)."""
         await self.ctl.delivery.startup_gate(table_id)
         user_id = interaction.user.id
+        live = self.ctl.service.tables.get(table_id)
+        if live is not None and self.withdrawn_at(live, user_id):  # (offered before he
+            # withdrew from its tournament: the AI plays his seat to the end of it)
+            await interaction.response.edit_message(
+                content=self.ctl.replies.spectator_text(live, user_id, lang), view=None)
+            return
         try:
             await self.ctl.service.take_back(table_id, user_id)
         except TableError as exc:

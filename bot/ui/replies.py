@@ -178,14 +178,11 @@ class Replies:
         if t_ is None or e is None:
             return None
         r, n = int(link["round"]), int(link["table"])
-        slot = next((s for s in tournament_model.tables_of(t_, r) if s.table_no == n), None)
-        if slot is None or e.entrant_no not in slot.seats:
+        if tournament_model.busy_seat(t_, r, n, e) is None:
             return None
-        sub = tournament_model.substitution(t_, r, n, slot.seats.index(e.entrant_no))
-        if sub is None or sub.reason != "busy":
-            return None
-        return t("core.tournament.busy_hand", lang,
-                 table=builders.tournament_table_ref(link, lang))
+        last = r >= tournament_model.settings_of(t_).rounds  # (no next round to play)
+        return t("core.tournament.busy_hand_last" if last else "core.tournament.busy_hand",
+                 lang, table=builders.tournament_table_ref(link, lang))
 
     def tournament_left_text(self, guild_id: int | None, user_id: int, lang: str,
                              tournament_id: int | None = None) -> str | None:
