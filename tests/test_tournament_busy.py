@@ -66,6 +66,16 @@ async def _busy_seat(h: BotHarness, ch: Any, bob: Any) -> tuple[Any, Table, int,
     return slot, h.service.tables[slot.table_id], seat, thread
 
 
+async def _started_while_busy(h: BotHarness, guild: Any, ch: Any, hospoda: Any, ann: Any,
+                              bob: Any) -> tuple[Table, Any, Table, int, Any]:
+    """Ann starts the tournament while Bob plays his own table in #hospoda: that table, then
+    his tournament table's slot, the table, his seat there and its thread (``_busy_seat``)."""
+    casual = await _playing_elsewhere(h, guild, hospoda, bob)
+    await ann.click(ch.history()[0], custom_id="lora:tn:1:start")
+    slot, table, seat, thread = await _busy_seat(h, ch, bob)
+    return casual, slot, table, seat, thread
+
+
 async def test_a_player_waiting_in_a_lobby_leaves_it_and_plays_his_tournament_table(
         harness: BotHarness) -> None:
     h = harness
@@ -95,10 +105,9 @@ async def test_a_player_playing_elsewhere_is_told_an_ai_plays_his_seat_this_roun
         harness: BotHarness) -> None:
     h = harness
     guild, ch, hospoda, ann, bob = await _setup(h)
-    casual = await _playing_elsewhere(h, guild, hospoda, bob)
+    casual, slot, table, seat, thread = await _started_while_busy(h, guild, ch, hospoda, ann,
+                                                                  bob)
     message = ch.history()[0]
-    await ann.click(message, custom_id="lora:tn:1:start")
-    slot, table, seat, thread = await _busy_seat(h, ch, bob)
     rec = await record(h, 1)
 
     # mentioned in his table's opening, with where he was playing and how he comes back
@@ -151,10 +160,9 @@ async def test_a_busy_player_who_withdraws_cannot_take_his_seat_back(
     seat still knew him, and ``seat_back`` dropped the substitution)."""
     h = harness
     guild, ch, hospoda, ann, bob = await _setup(h)
-    casual = await _playing_elsewhere(h, guild, hospoda, bob)
+    casual, slot, table, seat, thread = await _started_while_busy(h, guild, ch, hospoda, ann,
+                                                                  bob)
     message = ch.history()[0]
-    await ann.click(message, custom_id="lora:tn:1:start")
-    slot, table, seat, thread = await _busy_seat(h, ch, bob)
     await h.service.abort(casual.table_id)
     offer = reply(await bob.slash(thread, "lora hand"))  # offered before he withdraws
     assert offer.content.endswith("Chceš si ho vzít zpět a hrát dál?")
@@ -192,9 +200,7 @@ async def test_moje_karty_at_a_finished_busy_seat_says_why(harness: BotHarness) 
 
     h = harness
     guild, ch, hospoda, ann, bob = await _setup(h)
-    await _playing_elsewhere(h, guild, hospoda, bob)
-    await ann.click(ch.history()[0], custom_id="lora:tn:1:start")
-    slot, table, _, _ = await _busy_seat(h, ch, bob)
+    _, slot, table, _, _ = await _started_while_busy(h, guild, ch, hospoda, ann, bob)
     assert h.bot.controller is not None
     replies: Replies = h.bot.controller.replies
     text = replies.spectator_text(table, bob.id, "cs")
@@ -250,9 +256,8 @@ async def test_a_seat_taken_back_is_not_marked_as_an_ai_s_though_the_tournament_
     jiného stolu" for one who played."""
     h = harness
     guild, ch, hospoda, ann, bob = await _setup(h, "taroky", rounds=1, deals=1)
-    casual = await _playing_elsewhere(h, guild, hospoda, bob)
-    await ann.click(ch.history()[0], custom_id="lora:tn:1:start")
-    slot, table, seat, thread = await _busy_seat(h, ch, bob)
+    casual, slot, table, seat, thread = await _started_while_busy(h, guild, ch, hospoda, ann,
+                                                                  bob)
     await h.service.abort(casual.table_id)
 
     async def fails(link: Any, user_id: int) -> None:
