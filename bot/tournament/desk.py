@@ -410,9 +410,9 @@ class TournamentDesk:
         text = tt("opening", lang, round=slot.round_no, table=slot.table_no, players=players)
         for seat, entrant_no in zip(seats, slot.seats, strict=True):
             e = model.entrant(t_, entrant_no)
-            if not seat.left or e.user_id is None or e.ai_level is not None or model.withdrawn(
-                    e, slot.round_no):
+            if not seat.left or model.ai_plays(e, slot.round_no):
                 continue
+            assert e.user_id is not None  # (not withdrawn: registered, not forgotten)
             # seated at a running table elsewhere: he is told, by a mention (review 24:
             # "Bob → AI", and he never heard of it)
             other = self.controller.service.table_of_user(t_.guild_id, e.user_id)

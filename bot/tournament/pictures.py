@@ -91,7 +91,8 @@ def entrant_tags(e: EntrantRecord, lang: str) -> list[Tag]:
 
 
 def shared_place(place: int, count: int, lang: str) -> str:
-    """A place as the standings picture writes it: "5", or "5.–6." when two share it."""
+    """A shared place as the standings picture writes it ("5.–6."); "" for a place of one
+    (the picture draws the place itself)."""
     return tt("pic_shared_place", lang, first=place, last=place + count - 1) if count > 1 \
         else ""
 

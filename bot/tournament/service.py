@@ -496,8 +496,9 @@ class TournamentService:
         """A player of the round waiting in a lobby that has not started leaves it (its
         creator's leaving closes it, as the core has it): he plays his tournament table
         (review 24: a lobby counted as busy, and an AI played his whole round)."""
-        if e.ai_level is not None or e.user_id is None or model.withdrawn(e, round_no):
+        if model.ai_plays(e, round_no):
             return
+        assert e.user_id is not None  # (not withdrawn: registered, not forgotten)
         other = self.tables.table_of_user(t.guild_id, e.user_id)
         if other is None or other.status != STATUS_LOBBY:
             return

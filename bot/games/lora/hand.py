@@ -145,8 +145,7 @@ def disabled_reason(table: Table, seat: int, index: int, lang: str) -> str | Non
     """Why the disabled card button ``index`` of ``seat``'s hand cannot be played now: its
     engine refusal as the hand words it (``why_line``); None if it is no such button."""
     lora = lora_of(table.state)
-    view = lora.view(seat)
-    found = refused_cards(lora, view)
+    found = refused_cards(lora, lora.view(seat))
     card = index - DISABLED
     return next((why_word(code, lang, one=True) for code, cards in found.items() if card in cards),
                 None)
