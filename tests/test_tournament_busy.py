@@ -295,3 +295,55 @@ def test_where_a_busy_player_plays_is_named_once_and_without_nested_brackets() -
         "<@9>, kolo začalo během tvé hry u jiného stolu, a tak za tebe teď hraje AI. Až ji"
         " dohraješ nebo od toho stolu odejdeš, vezmeš si své místo zpět tlačítkem **Moje"
         " karty** tady.")
+
+
+@pytest.mark.parametrize("how", ["leave", "withdraw"])
+async def test_a_busy_seat_taken_back_then_left_is_marked_left_though_seat_back_failed(
+        harness: BotHarness, monkeypatch: pytest.MonkeyPatch, how: str) -> None:
+    """Čl. 18: Bob took back the seat an AI played while he was busy elsewhere — the
+    tournament did not hear of it (``seat_back`` failed) — then left it (``/taroky leave``)
+    or withdrew (Odstoupit): he left his table, and the sheet says so ("odchod od stolu"),
+    not "hráč u jiného stolu" as if he had never sat there."""
+    h = harness
+    guild, ch, hospoda, ann, bob = await _setup(h, "taroky", rounds=1, deals=1)
+    casual, slot, table, seat, thread = await _started_while_busy(h, guild, ch, hospoda, ann,
+                                                                  bob)
+    await h.service.abort(casual.table_id)
+
+    async def fails(link: Any, user_id: int) -> None:
+        raise OSError("the database is gone")
+
+    monkeypatch.setattr(desk_of(h).service, "seat_back", fails)
+    offer = reply(await bob.slash(thread, "taroky hand"))
+    assert reply(await bob.click(offer, label="Vrátit se ke stolu")).content.startswith(
+        "Jsi zpět u stolu")
+    if how == "leave":
+        ask = reply(await bob.slash(thread, "taroky leave"))
+        await bob.click(ask, label="Odejít, dohraje AI")
+    else:
+        ask = reply(await bob.click(ch.history()[0], custom_id="lora:tn:1:leave"))
+        await bob.click(ask, label="Odstoupit, dohraje AI")
+    assert table.seats[seat].user_id is None
+    rec = await record(h, 1)
+    assert model.entrant_of_user(rec, bob.id).replaced_from == 1
+    assert [s.reason for s in rec.substitutions] == ["busy"]  # (what seat_back missed)
+    rec = await play_round_out(h, 1, 1, rounds=1, steps=60)
+    assert [(s.seat, s.entrant_no, s.reason) for s in rec.substitutions] == [(seat, 2, "left")]
+    (done,) = model.tables_of(rec, 1)
+    line = sheet_lines(rec, done, "cs")[seat]
+    assert line.name == "Bob"
+    assert [tag.label for tag in line.tags if tag.warn] == ["odchod od stolu · dohrála AI"]
+
+
+def test_an_entrant_has_withdrawn_once_an_ai_replaces_him_for_good() -> None:
+    """``has_withdrawn``: the one question "did he withdraw?" (``replaced_from`` set), asked
+    by the withdraw and seat-back paths, the take-back offer and the texts; an entrant
+    forgotten or an AI entrant has not."""
+    from bot.storage.models import EntrantRecord
+
+    assert not model.has_withdrawn(EntrantRecord(1, 7, "Ann"))
+    assert model.has_withdrawn(EntrantRecord(2, 8, "Bob", replaced_from=2))
+    assert model.withdrawn(EntrantRecord(2, 8, "Bob", replaced_from=2), 2)
+    assert not model.withdrawn(EntrantRecord(2, 8, "Bob", replaced_from=2), 1)
+    assert not model.has_withdrawn(EntrantRecord(3, None, "?"))  # forgotten: no round known
+    assert not model.has_withdrawn(EntrantRecord(4, None, "AI Karel", ai_level="easy"))

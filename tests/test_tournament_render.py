@@ -505,7 +505,9 @@ def test_T_TOURNAMENT_the_taroky_sheet_numbers_the_players_as_the_tournament_mes
 def test_the_finished_tournament_s_message_names_the_podium(lang: str, head: str,
                                                             unit: str) -> None:
     """Review 24 (#8): the message a club pins said only "Turnaj skončil" over the player
-    list. Now it names the first three places (everyone sharing one), with their points."""
+    list. Now it names the first three places (everyone sharing one), with their points —
+    by name, as the standings do: a mention in the embed pinged nobody and read "<@123…>"
+    where the client did not know the user."""
     from bot.tournament.desk import tournament_message
     from bot.tournament.scoring import standings
 
@@ -523,12 +525,16 @@ def test_the_finished_tournament_s_message_names_the_podium(lang: str, head: str
             return e.name
         if e.replaced_from is not None:
             return f"{e.name} (AI od 1. kola)" if lang == "cs" else f"{e.name} (AI from round 1)"
-        return f"<@{e.user_id}>"
+        return e.name
 
     def pts(p: float) -> str:
         return f"{p:g}".replace(".", ",") if lang == "cs" else f"{p:g}"
 
     assert lines[1:] == [f"{r.place}. {named(r.entrant)} – {pts(r.points)} {unit}"
                          for r in rows[:4]]
+    people = [e for e in t.entrants if e.user_id and e.ai_level is None
+              and e.replaced_from is None and e.entrant_no in {r.entrant for r in rows[:4]}]
+    assert people  # (people among them, each by name)
+    assert "<@" not in "\n".join(lines)
     t.status = TournamentStatus.PLAYING  # while it runs: no podium
     assert head not in tournament_message(t, lang, ("easy",))["embed"].description

@@ -178,7 +178,7 @@ def entrant_lines(t_: TournamentRecord, lang: str) -> list[str]:
         if e.ai_level is not None:
             lines.append(tt("entrant_ai", lang, n=n, name=e.name,
                             level=t(f"core.ai_{e.ai_level}", lang)))
-        elif e.replaced_from is not None or e.user_id is None:
+        elif model.has_withdrawn(e) or e.user_id is None:
             lines.append(tt("entrant_replaced", lang, n=n,
                             name=shown_name(e.name, lang),
                             round=e.replaced_from or t_.round_no))
@@ -215,15 +215,14 @@ def table_lines(t_: TournamentRecord, lang: str) -> list[str]:
 
 def podium_lines(t_: TournamentRecord, lang: str) -> list[str]:
     """The final first three places (all who share one), with their points: the message a
-    club pins names who won (review 24)."""
+    club pins names who won (review 24) — by their names, as the standings do (a mention in
+    an embed pings nobody, and reads "<@123…>" where the client does not know the user)."""
     lines = []
     for row in standings(t_, settings_of(t_).rounds):
         if row.place > 3:
             break
         e = model.entrant(t_, row.entrant)
-        name = f"<@{e.user_id}>" if e.user_id and e.ai_level is None \
-            and e.replaced_from is None else standing_name(e, lang)
-        lines.append(tt("podium_line", lang, place=row.place, name=name,
+        lines.append(tt("podium_line", lang, place=row.place, name=standing_name(e, lang),
                         points=number(row.points, lang)))
     return lines
 
@@ -467,7 +466,7 @@ class TournamentDesk:
         rows = standings(t_, settings_of(t_).rounds)
 
         def human(e: EntrantRecord) -> bool:
-            return bool(e.user_id) and e.ai_level is None and e.replaced_from is None
+            return bool(e.user_id) and e.ai_level is None and not model.has_withdrawn(e)
 
         def named(es: list[EntrantRecord]) -> str:
             return ", ".join(f"<@{e.user_id}>" if human(e) else standing_name(e, lang)
@@ -552,7 +551,7 @@ class TournamentDesk:
         its one button, lapsing like the question before leaving a table."""
         t_ = self.service.get(tournament_id)
         e = model.entrant_of_user(t_, interaction.user.id)
-        if e is None or e.replaced_from is not None:
+        if e is None or model.has_withdrawn(e):
             raise TableError("tournament.not_registered")
         until = self.controller.questions.confirm_until()
         button = TournamentButton(tournament_id, "withdraw", tt("btn_withdraw_confirm", lang),
@@ -711,7 +710,7 @@ def standing_name(e: EntrantRecord, lang: str) -> str:
     if e.ai_level is not None:
         return e.name
     name = shown_name(e.name, lang)
-    if e.replaced_from is not None:
+    if model.has_withdrawn(e):
         return tt("replaced_name", lang, name=name, round=e.replaced_from)
     if e.user_id is None:  # forgotten: an AI plays for him, from when is not kept
         return t("core.left_name", lang, name=name)

@@ -103,6 +103,13 @@ def substitution(t: TournamentRecord, round_no: int, table_no: int,
                  == (round_no, table_no, seat)), None)
 
 
+def has_withdrawn(e: EntrantRecord) -> bool:
+    """He withdrew from the tournament (Odstoupit, left his table, or asked to be replaced):
+    an AI substitute plays for him from ``replaced_from`` on, and no seat of it is his to
+    take back."""
+    return e.replaced_from is not None
+
+
 def withdrawn(e: EntrantRecord, round_no: int) -> bool:
     """An AI substitute plays for this registered player in round ``round_no`` and on: he
     withdrew, left a table or asked to be replaced (``replaced_from``), or was forgotten (no

@@ -85,7 +85,7 @@ def worded(key: str, unit: str, lang: str, /, **values: object) -> str:
 def entrant_tags(e: EntrantRecord, lang: str) -> list[Tag]:
     if e.ai_level is not None:
         return [Tag(tt("tag_ai", lang, level=t(f"core.ai_{e.ai_level}", lang)))]
-    if e.replaced_from is not None:
+    if model.has_withdrawn(e):
         return [Tag(tt("tag_replaced", lang, round=e.replaced_from), warn=True)]
     return []
 

@@ -148,7 +148,7 @@ class TournamentService:
         """The running tournament of this guild in which the user still plays himself."""
         for t in self.tournaments.values():
             e = model.entrant_of_user(t, user_id)
-            if t.guild_id == guild_id and e is not None and e.replaced_from is None:
+            if t.guild_id == guild_id and e is not None and not model.has_withdrawn(e):
                 return t
         return None
 
@@ -261,7 +261,7 @@ class TournamentService:
         async with self.lock(tournament_id):
             t = self.get(tournament_id)
             e = model.entrant_of_user(t, user_id)
-            if e is None or e.replaced_from is not None:
+            if e is None or model.has_withdrawn(e):
                 raise refuse("not_registered")
             batch = OutboxBatch(self.presenter.tournament_shown(t))
             if t.status == TournamentStatus.REGISTRATION:
@@ -293,7 +293,7 @@ class TournamentService:
             if t is None or t.status != TournamentStatus.PLAYING or t.round_no != r:
                 return
             e = model.entrant_of_user(t, user_id)
-            if e is None or e.replaced_from is not None:
+            if e is None or model.has_withdrawn(e):
                 return
             batch = OutboxBatch(self.presenter.tournament_shown(t))
             await self._change(tid, self.store.withdraw_entrant(
@@ -310,7 +310,7 @@ class TournamentService:
             if t is None or t.status != TournamentStatus.PLAYING or t.round_no != r:
                 return
             e = model.entrant_of_user(t, user_id)
-            if e is None or e.replaced_from is not None:  # withdrawn: the AI plays on
+            if e is None or model.has_withdrawn(e):  # withdrawn: the AI plays on
                 return
             seat = model.busy_seat(t, r, n, e)
             if seat is None:
@@ -325,7 +325,7 @@ class TournamentService:
         seat back after withdrawing)."""
         t = self.tournaments.get(int(link["id"]))
         e = None if t is None else model.entrant_of_user(t, user_id)
-        return e is not None and e.replaced_from is not None
+        return e is not None and model.has_withdrawn(e)
 
     def _running_table_of(self, t: TournamentRecord, user_id: int) -> Table | None:
         """His running table of the current round: he sits there, or an AI plays his seat
@@ -542,7 +542,9 @@ class TournamentService:
         holds at the end left it (the core's ``leave``; Čl. 18's substitute); one who holds
         the seat an AI took because he was busy elsewhere took it back — that substitution
         goes with the result, should ``seat_back`` not have dropped it (it failed, or the
-        bot restarted in between: the sheet marked an AI for one who played)."""
+        bot restarted in between: the sheet marked an AI for one who played). One who took
+        such a seat back and left it again left it, whatever ``seat_back`` did (his seat
+        tells he was back: ``left_before``; he stayed marked "busy")."""
         state = table.state
         assert state is not None
         outcome = state.outcome()
@@ -555,8 +557,11 @@ class TournamentService:
         for seat, number in enumerate(s.seats):
             e = model.entrant(t, number)
             held = table.seats[seat]
+            sub = model.substitution(t, r, n, seat)
             if (e.ai_level is None and held is not None and held.user_id is None
-                    and model.substitution(t, r, n, seat) is None):
+                    and (sub is None or (sub.reason == "busy" and held.left_before))):
+                if sub is not None:  # (a restart after this finds none, and writes "left")
+                    await self._write(self.store.drop_substitution(tid, r, n, seat))
                 await self._write(self.store.add_substitution(
                     tid, r, n, seat, number, "left", withdraw=True))
             elif (held is not None and held.user_id is not None and held.user_id == e.user_id

@@ -81,7 +81,7 @@ class Forgetting:
                              functools.partial(desk.cancel, tid)))
                 continue
             e = tournament_model.entrant_of_user(tr, user_id)
-            if e is not None and e.replaced_from is None:
+            if e is not None and not tournament_model.has_withdrawn(e):
                 # before the start off the list (a nameless entry would get an AI then)
                 leave = functools.partial(desk.leave, tid, user_id)
                 plan.append(("unregisters", tid, "", leave) if registering

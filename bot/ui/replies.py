@@ -197,7 +197,7 @@ class Replies:
                     tournament_id is not None and t_.tournament_id != tournament_id):
                 continue
             e = tournament_model.entrant_of_user(t_, user_id)
-            if e is not None and e.replaced_from is not None:
+            if e is not None and tournament_model.has_withdrawn(e):
                 found.append(t_)
         if not found:
             return None
