@@ -5,7 +5,7 @@ in the table's opening, "Bob → AI" on the tournament's message, and Moje karty
 ``/lora hand`` at that table say why (in the tournament's language, whatever his client's
 or his last table's). Review 25: withdrawing ends his way back to that seat; a seat he took
 back is no longer marked as an AI's on the sheet, even if the tournament did not hear of it
-when he took it."""
+when he took it. One who registers while he plays a running game is warned of it."""
 
 from __future__ import annotations
 
@@ -347,3 +347,43 @@ def test_an_entrant_has_withdrawn_once_an_ai_replaces_him_for_good() -> None:
     assert not model.withdrawn(EntrantRecord(2, 8, "Bob", replaced_from=2), 1)
     assert not model.has_withdrawn(EntrantRecord(3, None, "?"))  # forgotten: no round known
     assert not model.has_withdrawn(EntrantRecord(4, None, "AI Karel", ai_level="easy"))
+
+
+@pytest.mark.parametrize(("lang", "warning"), [
+    ("cs", "Tvoje přihláška do turnaje č. 1 platí. Teď ale hraješ {at}: budeš-li tam hrát ještě"
+           " na začátku kola, bude za tebe u turnajového stolu hrát AI. Až tu hru dohraješ nebo"
+           " od toho stolu odejdeš, vezmeš si své místo zpět tlačítkem **Moje karty** u"
+           " turnajového stolu."),
+    ("en", "You are registered for tournament 1. You are playing {at} now, though: if you are"
+           " still playing there when a round begins, an AI plays your seat at the tournament"
+           " table for now. Once that game is over or you leave it, take your seat back at the"
+           " tournament table with **My cards**."),
+])
+async def test_one_registering_while_playing_elsewhere_is_warned_of_the_busy_seat(
+        harness: BotHarness, lang: str, warning: str) -> None:
+    """Bob registers while he plays his own table: he is registered, and told privately what
+    happens should he still play there when a round begins (what the table's opening tells
+    him then). One waiting in a lobby is not warned: he leaves it when the round begins."""
+    h = harness
+    env = h.env
+    guild = env.create_guild()
+    ch = guild.create_text_channel("turnaj")
+    hospoda = guild.create_text_channel("hospoda")
+    ann = guild.add_member(env.create_user("ann", global_name="Ann"))
+    bob = guild.add_member(env.create_user("bob", global_name="Bob"))
+    cyril = guild.add_member(env.create_user("cyril", global_name="Cyril"))
+    await ann.slash(ch, "lora tournament", rounds=2, turn_timer=20, language=lang)
+    message = ch.last_message
+    casual = await _playing_elsewhere(h, guild, hospoda, bob)
+    res = await bob.click(message, custom_id="lora:tn:1:join")
+    at = (f"u stolu č. {casual.table_id} (<#{hospoda.id}>)" if lang == "cs"
+          else f"at table {casual.table_id} (<#{hospoda.id}>)")
+    assert reply(res).ephemeral and reply(res).content == warning.format(at=at)
+    assert [e.user_id for e in (await record(h, 1)).entrants] == [bob.id]
+
+    await cyril.slash(guild.create_text_channel("salonek"), "lora new")  # a lobby
+    assert h.service.table_of_user(guild.id, cyril.id) is not None
+    res = await cyril.click(message, custom_id="lora:tn:1:join")
+    res_ann = await ann.click(message, custom_id="lora:tn:1:join")  # (at no table)
+    assert res.followups == [] and res_ann.followups == []
+    assert [e.user_id for e in (await record(h, 1)).entrants] == [bob.id, cyril.id, ann.id]

@@ -350,6 +350,7 @@ STRINGS: dict[str, str] = {
     "core.tournament.opening_busy": "<@{user}>, kolo začalo během tvé hry {at}, a tak za tebe teď hraje AI. Až ji dohraješ nebo od toho stolu odejdeš, vezmeš si své místo zpět tlačítkem **Moje karty** tady.",
     "core.tournament.busy_hand": "V tomto kole za tebe u stolu {table} hraje AI: kolo začalo během tvé hry u jiného stolu. Od příštího kola hraješ zase ty.",
     "core.tournament.busy_hand_last": "V tomto kole za tebe u stolu {table} hraje AI: kolo začalo během tvé hry u jiného stolu.",
+    "core.tournament.joined_busy": "Tvoje přihláška do turnaje č. {id} platí. Teď ale hraješ {at}: budeš-li tam hrát ještě na začátku kola, bude za tebe u turnajového stolu hrát AI. Až tu hru dohraješ nebo od toho stolu odejdeš, vezmeš si své místo zpět tlačítkem **Moje karty** u turnajového stolu.",
     "core.tournament.at_table": "u stolu č. {id} ({channel})",
     "core.tournament.at_tournament_table": "u stolu {table}",
     "core.tournament.at_other_table": "u jiného stolu",

@@ -344,6 +344,7 @@ STRINGS: dict[str, str] = {
     "core.tournament.opening_busy": "<@{user}>, you were playing {at} when the round began, so an AI plays your seat for now. Once that game is over or you leave it, take your seat back here with **My cards**.",
     "core.tournament.busy_hand": "An AI plays your seat at table {table} this round: the round began while you were playing at another table. You play again from the next round.",
     "core.tournament.busy_hand_last": "An AI plays your seat at table {table} this round: the round began while you were playing at another table.",
+    "core.tournament.joined_busy": "You are registered for tournament {id}. You are playing {at} now, though: if you are still playing there when a round begins, an AI plays your seat at the tournament table for now. Once that game is over or you leave it, take your seat back at the tournament table with **My cards**.",
     "core.tournament.at_table": "at table {id} ({channel})",
     "core.tournament.at_tournament_table": "at table {table}",
     "core.tournament.at_other_table": "at another table",

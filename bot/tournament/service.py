@@ -487,10 +487,13 @@ class TournamentService:
         if model.withdrawn(e, round_no):
             return "withdrawn"
         assert e.user_id is not None
-        other = self.tables.table_of_user(t.guild_id, e.user_id)
-        if other is not None and other.status == STATUS_PLAYING:
-            return "busy"
-        return None
+        return "busy" if self.playing_elsewhere(t.guild_id, e.user_id) is not None else None
+
+    def playing_elsewhere(self, guild_id: int, user_id: int) -> Table | None:
+        """The running table of the guild he sits at: were a round to begin now, an AI would
+        play his seat ("busy"; a lobby that has not started does not count: he leaves it)."""
+        other = self.tables.table_of_user(guild_id, user_id)
+        return other if other is not None and other.status == STATUS_PLAYING else None
 
     async def _leave_lobby(self, t: TournamentRecord, e: EntrantRecord, round_no: int) -> None:
         """A player of the round waiting in a lobby that has not started leaves it (its
