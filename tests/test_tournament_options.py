@@ -35,6 +35,31 @@ async def test_the_taroky_tournament_shows_the_organiser_s_options(
     assert "60" in fields[0][1] and "60" not in fields[1][1]  # the round: said once
 
 
+@pytest.mark.parametrize("length", [{"deals": 4}, {"minutes": 90}])
+async def test_the_game_rules_field_is_the_game_s_rules_without_the_round_s_length(
+        harness: BotHarness, length: dict[str, int]) -> None:
+    """The field is built from the options (the game's ``rules_lines``: its lobby's lines but
+    the round's length), not by dropping the lines the first field begins with."""
+    from bot.games import ui_of
+    from bot.model import TableSettings
+    from engine import games
+
+    env = harness.env
+    guild = env.create_guild()
+    ch = guild.create_text_channel("turnaj")
+    ann = guild.add_member(env.create_user("ann", global_name="Ann"))
+    await ann.slash(ch, "taroky tournament", stake=100, **length)
+    fields = _fields(ch.last_message)
+    options = games.get("taroky").tournament_rules().round_options({"stake": 10000}, length)
+    settings = TableSettings(options=options, lang="cs")
+    lobby = ui_of("taroky").settings_lines(settings, "cs")
+    rules = ui_of("taroky").rules_lines(settings, "cs")
+    assert lobby == ["Kolo: 4 rozdání" if "deals" in length else "Kolo: 90 minut", *rules]
+    assert fields[1] == ("Pravidla hry u stolů (Taroky)", "\n".join(rules))
+    assert rules[0] == "Vklad 100,00 Kč, dokup po 10,00 Kč, strop 40,00 Kč"
+    assert lobby[0] + " u každého stolu" in fields[0][1]  # the round: said once, there
+
+
 async def test_the_lora_tournament_shows_its_defaults_and_the_organiser_s_options(
         harness: BotHarness) -> None:
     env = harness.env

@@ -70,6 +70,11 @@ class GameUI(Protocol):
 
     def settings_lines(self, settings: TableSettings, lang: str) -> list[str]: ...
 
+    def rules_lines(self, settings: TableSettings, lang: str) -> list[str]:
+        """``settings_lines`` but the round's length: the rules a table plays with, as a
+        tournament's message lists them beside its own round."""
+        ...
+
     def option_choices(self, settings: TableSettings, lang: str) -> list[tuple[str, str]]: ...
 
     def change_option(self, options: dict[str, Any], choice: str) -> dict[str, Any] | None: ...
@@ -134,6 +139,9 @@ class BaseUI:
 
     def settings_lines(self, settings: TableSettings, lang: str) -> list[str]:
         return []
+
+    def rules_lines(self, settings: TableSettings, lang: str) -> list[str]:
+        return self.settings_lines(settings, lang)  # (a game without a round's length line)
 
     def option_choices(self, settings: TableSettings, lang: str) -> list[tuple[str, str]]:
         """The changes of the game's options the creator may make in the lobby, as (choice,

@@ -158,7 +158,8 @@ def settings_lines(t_: TournamentRecord, lang: str) -> list[str]:
 def game_settings_lines(t_: TournamentRecord, lang: str) -> list[str]:
     """The options the tournament's tables play with (the organiser's choices over the
     game's tournament defaults: Taroky's stake, cap, dokup, Varšava, flek …), in the game's
-    own words, as a table's lobby lists them (review 24: not shown at all)."""
+    own words, as a table's lobby lists them (review 24: not shown at all) — but the round's
+    length, which ``settings_lines`` says in the tournament's words (``rules_lines``)."""
     try:
         ui = ui_of(t_.game_kind)
     except KeyError:
@@ -166,7 +167,7 @@ def game_settings_lines(t_: TournamentRecord, lang: str) -> list[str]:
     s = settings_of(t_)
     rules = games.get(t_.game_kind).tournament_rules()
     options = rules.round_options(s.options, s.length)
-    return ui.settings_lines(TableSettings(options=options, lang=lang), lang)
+    return ui.rules_lines(TableSettings(options=options, lang=lang), lang)
 
 
 def entrant_lines(t_: TournamentRecord, lang: str) -> list[str]:
@@ -254,10 +255,9 @@ def tournament_message(t_: TournamentRecord, lang: str,
                   *table_lines(t_, lang)]
     embed = discord.Embed(title=tt("title", lang, game=game_name(t_, lang), id=t_.tournament_id),
                           description=_clip(lines, 4000), colour=EMBED_COLOUR)
-    said = settings_lines(t_, lang)
-    embed.add_field(name=tt("field_settings", lang), value="\n".join(said), inline=False)
-    game_lines = [x for x in game_settings_lines(t_, lang)  # (not what the first field says)
-                  if not any(line.startswith(x) for line in said)]
+    embed.add_field(name=tt("field_settings", lang), value="\n".join(settings_lines(t_, lang)),
+                    inline=False)
+    game_lines = game_settings_lines(t_, lang)
     if game_lines:
         embed.add_field(name=tt("field_game_rules", lang, game=game_name(t_, lang)),
                         value="\n".join(game_lines), inline=False)

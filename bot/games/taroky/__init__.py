@@ -40,15 +40,18 @@ class TarokyUI(BaseUI):
 
     def settings_lines(self, settings: TableSettings, lang: str) -> list[str]:
         o = TarokyOptions.from_json(settings.options)
-        onoff = {True: t("core.on", lang), False: t("core.off", lang)}
         if o.round_deals is not None:
             limit = tn("core.deals", lang, o.round_deals)
         else:
             limit = tn("core.minutes", lang, o.round_minutes or 0)
+        return [t("taroky.opt_round", lang, value=limit), *self.rules_lines(settings, lang)]
+
+    def rules_lines(self, settings: TableSettings, lang: str) -> list[str]:
+        o = TarokyOptions.from_json(settings.options)
+        onoff = {True: t("core.on", lang), False: t("core.off", lang)}
         flek = (t("taroky.unlimited", lang) if o.flek_max is None else str(o.flek_max))
         cap = t("taroky.no_cap", lang) if o.cap is None else money(o.cap, lang)
         lines = [
-            t("taroky.opt_round", lang, value=limit),
             t("taroky.opt_money", lang, stake=money(o.stake, lang),
               step=money(o.dokup_step, lang), cap=cap),
             t("taroky.opt_varsava", lang, varsava=onoff[o.varsava], zduch=onoff[o.zduch]),
