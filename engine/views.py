@@ -93,6 +93,12 @@ class PublicView:
         return self.phase == Phase.FINISHED
 
     @property
+    def harakiri_replayed(self) -> bool:
+        """R-HARAKIRI: the harakiri in play is a play-off played again (its tie persisted);
+        ``harakiri_playoff`` says which."""
+        return (self.harakiri_playoff or 1) > 1
+
+    @property
     def knocks(self) -> tuple[int, int, int, int]:
         """Knocks of the running desítky game (none in the other families)."""
         match self.game:

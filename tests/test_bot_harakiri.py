@@ -288,13 +288,14 @@ def test_R_HARAKIRI_a_repeated_play_off_says_which_play_off_it_is():
     again.totals = [20, 20, 5, 20]
     again._begin_final_order()
     view = again.public_view()
-    assert view.harakiri_playoff == 1
+    assert view.harakiri_playoff == 1 and not view.harakiri_replayed
     assert title_parts(view, NAMES, "cs")[1] == "o pořadí: Alice, Bob, Dana · 1. hra ze 4"
     assert game_line(view, "cs") == "**Harakiri** – rozstřel o pořadí"
     drive(again, lambda lo: lo.harakiri is not None and lo.harakiri.played == 0
           and len(lo.protocol) == 4)
     view = again.public_view()
-    assert view.harakiri_playoff == 2
+    assert view.harakiri_playoff == 2 and view.harakiri_replayed
+    assert not Lora(deals=[xdeal(0)]).public_view().harakiri_replayed  # (none: None)
     assert title_parts(view, NAMES, "cs") == (
         "Harakiri", "o pořadí: Alice, Bob, Dana · 1. hra ze 4 · 2. rozstřel")
     assert title_parts(view, NAMES, "en")[1] == (

@@ -348,7 +348,7 @@ def sheet_image(view: PublicView, names: Sequence[str], lang: str = "cs",
         now = s("finished_title", lang)
     elif view.contract is Contract.HARAKIRI:
         now = game_name(Contract.HARAKIRI, lang)
-        if (view.harakiri_playoff or 1) > 1:  # R-HARAKIRI: the tie persisted, played again
+        if view.harakiri_replayed:  # R-HARAKIRI: the tie persisted, played again
             now += " · " + s("harakiri_playoff", lang, n=view.harakiri_playoff)
     else:
         game = game_name(view.contract or Contract.CERVENE, lang)

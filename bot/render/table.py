@@ -67,7 +67,7 @@ def title_parts(view: PublicView, names: list[str], lang: str) -> tuple[str, str
                              games=view.harakiri_games)
         # the tie persisted and is played off again (last: long names leave it out first,
         # the hand's and the sheet's titles still say it)
-        if (view.harakiri_playoff or 1) > 1:
+        if view.harakiri_replayed:
             sub += " · " + s("harakiri_playoff", lang, n=view.harakiri_playoff)
         return name, sub
     if view.attempt is not None:

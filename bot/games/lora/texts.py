@@ -55,7 +55,7 @@ def game_line(view: PublicView, lang: str) -> str:
     if view.phase == Phase.STOVKA:
         return t("lora.game_line_stovka", lang, tali=view.tali)
     if view.contract is Contract.HARAKIRI:
-        if (view.harakiri_playoff or 1) > 1:  # R-HARAKIRI: the tie persisted, played again
+        if view.harakiri_replayed:  # R-HARAKIRI: the tie persisted, played again
             return t("lora.game_line_harakiri_again", lang, n=view.harakiri_playoff)
         return t("lora.game_line_harakiri", lang)
     if view.phase == Phase.CHOOSE:
