@@ -754,6 +754,29 @@ def test_T_TALON_the_taroks_laid_away_face_up_are_one_line_in_their_order() -> N
         "Bohouš odkládá XVI lícem nahoru."]
 
 
+def test_a_marked_line_hands_its_mark_with_it() -> None:
+    """``marked_entries``: each line with the mark put in it (what joins the taroks laid
+    away face up marks the joined line with it, reading nothing back out of a text); a
+    stand-in's discard and the seat's own next one are not joined (their marks differ)."""
+    from bot.games.marks import MarkedLine, marked_entries, marked_text
+    from bot.games.taroky.texts import event_lines
+    from bot.model import Unclicked
+    from engine.taroky import events as ev
+    from engine.taroky.cards import parse_card
+
+    rnd, _seat = example("play")
+    xix, ii = parse_card("XIX"), parse_card("II")
+    events = [Unclicked(2, "stand_in"), ev.Discarded(2, xix), ev.Discarded(2, ii)]
+    told = marked_entries(events, ev.Discarded, lambda e: f"{e.seat}:{e.card}.", (ev.Discarded,),
+                          lambda e: False, lambda how, seat: f" [{how} {seat}]")
+    assert told == [MarkedLine(1, marked_text(f"2:{xix}.", " [stand_in 2]"), " [stand_in 2]"),
+                    MarkedLine(2, f"2:{ii}.", "")]
+    assert told[0].text == f"2:{xix} [stand_in 2]."
+    assert event_lines(_table(rnd), events) == [
+        "Cecílie odkládá XIX lícem nahoru (za hráče hraje AI).",
+        "Cecílie odkládá II lícem nahoru."]
+
+
 def _away_through_the_talon(away: int) -> tuple[TarokyRound, Table, Table,
                                                 Callable[[Any], None]]:
     """The worked round through its bidding (Anička 1P, XIX called) and talon, ``away``'s

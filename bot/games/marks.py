@@ -9,9 +9,19 @@ so there it is shown as any other move is."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from bot.model import Unclicked
+
+
+class MarkedLine(NamedTuple):
+    """A line of ``marked_entries``: the index in ``events`` of the event it tells (``at``),
+    its text, and the mark ``marked_text`` put in it ("" when none; a reworded move's sentence
+    says how it was made in its own words and has none)."""
+
+    at: int
+    text: str
+    mark: str
 
 
 def marked_text(text: str, mark: str) -> str:
@@ -45,8 +55,19 @@ def marked_pairs(events: Sequence[Any], event_type: type, line: Callable[[Any], 
     """``marked_lines``, each line with the index in ``events`` of the event it tells.
     ``reworded(e, how)``: a marked move's own sentence that says how it was made (None:
     its line with the mark)."""
+    return [(m.at, m.text)
+            for m in marked_entries(events, event_type, line, moves, quiet, mark, reworded)]
+
+
+def marked_entries(events: Sequence[Any], event_type: type,
+                   line: Callable[[Any], str | None], moves: tuple[type, ...],
+                   quiet: Callable[[Any], bool], mark: Callable[[str, int], str | None],
+                   reworded: Callable[[Any, str], str | None] | None = None,
+                   ) -> list[MarkedLine]:
+    """``marked_pairs``, each line with the mark put in it too (a game that joins lines
+    marks the joined line with it: nothing is read back out of a text)."""
     marks: dict[int, tuple[str, str]] = {}
-    out: list[tuple[int, str]] = []
+    out: list[MarkedLine] = []
     for i, e in enumerate(events):
         if isinstance(e, Unclicked):
             said = mark(e.how, e.seat)
@@ -61,18 +82,20 @@ def marked_pairs(events: Sequence[Any], event_type: type, line: Callable[[Any], 
         marked = seat in marks and isinstance(e, moves)
         if quiet(e) and not marked:
             continue
+        put = ""
         if marked:
             assert isinstance(seat, int)
             how, said = marks[seat]
             text = reworded(e, how) if reworded is not None else None
             if text is None:
                 text = line(e)
-                text = None if text is None else marked_text(text, said)
+                if text is not None:
+                    text, put = marked_text(text, said), said
             if text is not None:
                 del marks[seat]
         else:
             text = line(e)
         if text is None:
             continue
-        out.append((i, text))
+        out.append(MarkedLine(i, text, put))
     return out

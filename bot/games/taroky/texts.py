@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.games.marks import marked_pairs, marked_text, public_mark
+from bot.games.marks import MarkedLine, marked_entries, marked_text, public_mark
 from bot.games.taroky.words import (
     card_label,
     cards_text,
@@ -237,27 +237,25 @@ def event_lines(table: Table, events: Sequence[GameEvent]) -> list[str]:
     def quiet(e: Event) -> bool:
         return isinstance(e, QUIET) or (isinstance(e, Discarded) and e.card is None)
 
-    pairs = marked_pairs(events, Event, line, MOVES, quiet,
-                         lambda how, _seat: t(f"taroky.mark_{how}", lang)
-                         if public_mark(how) else None)
-    return _face_up_together(events, pairs, lang, names)
+    told = marked_entries(events, Event, line, MOVES, quiet,
+                          lambda how, _seat: t(f"taroky.mark_{how}", lang)
+                          if public_mark(how) else None)
+    return _face_up_together(events, told, lang, names)
 
 
-def _face_up_together(events: Sequence[GameEvent], pairs: Sequence[tuple[int, str]],
+def _face_up_together(events: Sequence[GameEvent], told: Sequence[MarkedLine],
                       lang: str, names: list[str]) -> list[str]:
     """The taroks a seat lays away face up, on one line in the order of their rank ("Bob
     odkládá lícem nahoru: II XVI."), not a line for each in the order laid: the lines of
     one seat's face-up discards next to each other (with the same mark, if any) as one."""
     out: list[str] = []
     group: tuple[int, str, list[int]] | None = None  # (seat, mark, cards) of out[-1]
-    for i, text in pairs:
+    for i, text, mark in told:
         e = events[i]
         if not (isinstance(e, Discarded) and e.card is not None):
             out.append(text)
             group = None
             continue
-        plain = event_text(e, lang, names)
-        mark = "" if text == plain else text[len(plain) - 1:-1]  # (``marked_text``'s)
         if group is not None and group[:2] == (e.seat, mark):
             group[2].append(e.card)
             both = t("taroky.discarded_taroks", lang, name=names[e.seat],
