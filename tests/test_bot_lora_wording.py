@@ -514,6 +514,35 @@ def test_a_returning_player_is_told_every_card_the_ai_played_for_him():
         "Za tebe hrála AI: 10❤️.", "Dana bere 2. štych (S❤️ 10❤️ F❤️ K❤️): 2 b."]
 
 
+def test_forced_cards_since_the_own_move_are_one_line_kept_above_the_last_lines():
+    """``forced_cards_line``: the cards the table played for a seat as his only ones since
+    his own last move are one line at the last of them, kept above the last lines when
+    those would cut it, next to the AI's cards for him (each in its order); the others read
+    them as his cards of the tricks."""
+    from bot.games.lora.texts import hand_lines
+    from bot.model import Unclicked
+    from engine.cards import parse_card as c
+    from engine.contracts import Contract
+    from engine.events import CardPlayed, GameStarted, TrickTaken
+
+    names = ["Ann", "Bob", "Cyril", "Dana"]
+    tricks = [TrickTaken(2, (c("7b"), c("8b"), c("Eb"), c("9b")), 0, n) for n in (1, 2, 3)]
+    events = [GameStarted(Contract.CERVENE, 1, 1, 0, 3), CardPlayed(0, c("8b")),
+              Unclicked(0, "auto"), CardPlayed(0, c("7a")), tricks[0],
+              Unclicked(0, "left"), CardPlayed(0, c("Kh")),
+              Unclicked(0, "auto"), CardPlayed(0, c("7l")), tricks[1], tricks[2]]
+    taken = "Cyril bere {}. štych (7🔔 8🔔 E🔔 9🔔): 0 b."
+    assert hand_lines(events, "cs", names, 0, 1) == [
+        "Za tebe hrála AI: K❤️.", "Automaticky šly tvoje karty (pokaždé jediná možná): 7🌰, 7🍃.",
+        taken.format(3)]
+    assert hand_lines(events, "cs", names, 0) == [
+        "Za tebe hrála AI: K❤️.", "Automaticky šly tvoje karty (pokaždé jediná možná): 7🌰, 7🍃.",
+        taken.format(2), taken.format(3)]
+    assert hand_lines(events[:4], "en", names, 0) == [
+        "Now Hearts; you lead.", "Played for you automatically (your only playable card): 7🌰."]
+    assert not any("7🌰" in line for line in hand_lines(events, "cs", names, 1))
+
+
 def test_the_last_trick_has_one_name_and_the_rules_start_in_good_czech():
     """The Lóra pictures said "Minulý štych" where the button, its answer and Taroky's
     picture say "Poslední štych"; the rules began "**Lóra** hrají čtyři hráči" (an object
@@ -544,3 +573,54 @@ async def test_R_MATURITA_the_tables_line_of_the_maturants_trick_tells_no_points
     name = table.names()[0]
     taken = [line for line in table.recent.lines if "1. štych" in line]
     assert taken == [f"{name} bere 1. štych (K🍃 7🍃 9🍃 S🍃)."]
+
+
+# Alice (seat 0) leads Hearts; the AIs' cards leave each of them a single suit to lead (hearts
+# only when no other suit is left, R-TRICK-RED-LEAD) and the trick to one seat whatever they
+# choose: Bob's E🔔 takes trick 1, Cyril's E🌰 trick 2, Dana's E🍃 trick 3 and her bells trick
+# 4. Alice holds one acorn, one leaf and, after her 8🔔, one bell: 7🌰, 7🍃, 7🔔 are her only
+# cards in tricks 2–4 (every order of the AIs' choices checked with the engine), then she
+# chooses among her four hearts.
+FORCED_CHAIN = ("7b 8b 7a 7l 7h 8h 9h 10h", "Eb 9a 10a Sa Fa Ka Sh Fh",
+                "9b Ea 8l 9l 10l Sl Fl Kl", "10b Sb Fb Kb 8a El Kh Eh")
+FORCED_LINE = {"cs": "Automaticky šly tvoje karty (pokaždé jediná možná): 7🌰, 7🍃, 7🔔.",
+               "en": "Played for you automatically (each time your only playable card):"
+                     " 7🌰, 7🍃, 7🔔."}
+FORCED_PAST = {"cs": ("Automaticky šla tvoje karta (jediná možná): 7🔔.", "{name} bere {n}. štych"),
+               "en": ("Played for you automatically (your only playable card): 7🔔.",
+                      "{name} takes trick {n}")}
+
+
+@pytest.mark.parametrize("lang", ["cs", "en"])
+async def test_one_click_that_plays_a_chain_of_forced_cards_is_told_in_one_line(harness, lang):
+    """Review 27: Alice's one click played her 8🔔 and then her only cards of three tricks;
+    her hand kept its last three lines, a line per forced card, so the first two vanished
+    and she held four cards fewer, told of one. Now one line names them all, above the last
+    trick, until she moves herself; the table's lines do not mark them (her only card of a
+    suit is her secret)."""
+    from engine.actions import Play
+    from tests.helpers import c, deal
+    from tests.test_bot_announcements import _put
+
+    _g, ch, (alice,), tid = await open_table(harness, ["alice"], ("easy",) * 3, language=lang)
+    table = harness.service.tables[tid]
+    assert table.seat_of(alice.id) == 0
+    await _put(harness, table, Lora(first_leader=0, deals=[deal(*FORCED_CHAIN)]))
+    hand = reply(await alice.click(_table_message(ch, table), custom_id=f"lora:t:{tid}:hand"))
+    index = table.state.legal_actions().index(Play(0, c("8b")))
+    await alice.click(hand, custom_id=f"lora:a:{tid}:{table.version}:{index}")
+    lora = table.state
+    assert (lora.to_act, len(lora.public_view().game.tricks), len(lora.legal_actions())) == (
+        0, 4, 4)
+    past, taken = FORCED_PAST[lang]
+    dana = table.names()[3]  # (the AI in seat 3 takes tricks 3 and 4)
+    hand = await _hand(ch, table, [alice], 0)
+    lines = _bullets(hand)
+    assert len(lines) == 3 and lines[1] == FORCED_LINE[lang], lines
+    assert lines[0].startswith(taken.format(name=dana, n=3) + " ("), lines
+    assert lines[2].startswith(taken.format(name=dana, n=4) + " ("), lines
+    assert not any("7🌰, 7🍃" in line or "automati" in line for line in table.recent.lines)
+    # her own card ends it: the cards before it are the deal's past, a line each
+    await alice.click(hand, custom_id=f"lora:a:{tid}:{table.version}:0")
+    lines = _bullets(await _hand(ch, table, [alice], 0))
+    assert lines[0] == past and FORCED_LINE[lang] not in lines, lines

@@ -179,6 +179,7 @@ async def test_a_whole_lora_is_played_from_one_hand_message_in_the_tables_words(
     # forced moves are played; only their player's hand marks them (at the table the mark
     # would tell that it was his only legal card)
     assert "(automaticky)." in mine and "(automaticky)." not in table_lines
+    assert "Automaticky šl" in mine and "Automaticky" not in table_lines
     assert "AI Karel (AI, " not in table_lines
 
 
@@ -555,8 +556,9 @@ def test_event_lines_name_the_players_and_address_the_viewer():
     forced = [Unclicked(0, "auto"), CardPlayed(0, c("7h")), CardPlayed(1, c("8h"))]
     assert table_lines(forced, "cs", names) == []  # a card of a trick, as any other
     assert seat_lines(forced, "cs", names, 1) == []
-    assert seat_lines(forced, "cs", names, 0) == ["Hraješ 7❤️ (automaticky)."]
-    assert seat_lines(forced, "en", names, 0) == ["You play 7❤️ (automatically)."]
+    assert seat_lines(forced, "cs", names, 0) == ["Automaticky šla tvoje karta (jediná možná): 7❤️."]
+    assert seat_lines(forced, "en", names, 0) == [
+        "Played for you automatically (your only playable card): 7❤️."]
     laid = [Unclicked(0, "auto"), TurnEnded(0, (c("10h"),))]
     assert table_lines(laid, "cs", names) == ["Alice přikládá 10❤️."]
     assert seat_lines(laid, "cs", names, 2) == ["Alice přikládá 10❤️."]
@@ -677,10 +679,9 @@ def test_a_hand_keeps_the_end_of_the_last_game_above_the_new_ones_lines():
         "Bob bere 3. štych (7🍃 8🍃 9🍃 10🍃)."]
     # a card the table played for her is no move of hers; her own card is
     forced = [*knock, Unclicked(0, "auto"), CardPlayed(0, c("7l"))]
-    assert hand_lines(forced, "cs", names, 0) == [
-        *failed, started, "Hraješ 7🍃 (automaticky)."]
-    assert hand_lines([*forced, CardPlayed(0, c("8l"))], "cs", names, 0) == [
-        started, "Hraješ 7🍃 (automaticky)."]
+    told = "Automaticky šla tvoje karta (jediná možná): 7🍃."
+    assert hand_lines(forced, "cs", names, 0) == [*failed, started, told]
+    assert hand_lines([*forced, CardPlayed(0, c("8l"))], "cs", names, 0) == [started, told]
     # the lóra is over: its last game's end stays
     last = [*knock[-1:], CardPlayed(0, c("7l")), *tricks[:1],
             GameEnded(Contract.CERVENE, (0, 0, 0, 0)), LoraFinished((0, 1, 2, 3), (1, 2, 3, 4))]

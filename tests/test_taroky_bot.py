@@ -534,6 +534,102 @@ async def test_the_rules_at_a_table_give_that_tables_own_rules(harness):
     assert reply(res).embeds[0].fields == []
 
 
+# The rules summary's explanations (review 27): what a newcomer reads before the buttons
+# offer him a pagát, a valát, a double or a Warsaw.
+SUMMARY = {
+    "cs": ("**Sólo**: talon se nevyměňuje: patří protihráčům a podle turnajových pravidel se po"
+           " každém z prvních šesti štychů jedna jeho karta otočí lícem nahoru.",
+           "**pagát** (ultimo) – kdo má pagáta, slibuje, že jím vezme poslední, 12. štych",
+           "**valát**, slib strany, že vezme všech 12 štychů",
+           "Ohlášený pagát platí {pagat} Kč, valát {valat} Kč; neohlášené (tiché) se počítají"
+           " za polovinu",
+           "**Oči**: král, pagát, mond a škýz {five}, dáma {queen}, kaval {cavalier}, kluk {jack},"
+           " každá jiná karta {other}; karty se počítají po třech: každá trojice za svůj součet"
+           " bez 2, zbylá jedna nebo dvě karty za součet bez 1. Celý balík má {total} očí;",
+           "potřebuje {need}, 35:35 je plichta.",
+           "(1P, 2P a preferanc na prvních {r1} h za oko, na druhých {r2} h, na třetích {r3} h,"
+           " sólo {r6} h)",
+           "**Varšava**: každý hraje sám za sebe a nic se nehlásí;",
+           "Talon leží zakrytý; po každém z prvních šesti štychů se jedna jeho karta otočí a"
+           " počítá se tomu, kdo štych bere. Každý platí každému, kdo má méně očí, {w} h za oko"
+           " rozdílu (hráči bez štychu, bláně, {blana} h)"),
+    "en": ("**Solo**: no talon exchange: the talon belongs to the opponents, and by the"
+           " tournament rules one of its cards is turned face up after each of the first six"
+           " tricks.",
+           "**pagát** ultimo may be announced – the holder of the pagát promises to win the last,"
+           " 12th trick with it",
+           "**valát**, a side's promise to take all 12 tricks",
+           "An announced pagát is worth {pagat} Kč, a valát {valat} Kč; unannounced (silent) they"
+           " count half",
+           "**Eyes**: king, pagát, mond and Škýz {five}, queen {queen}, cavalier {cavalier},"
+           " jack {jack}, every other card {other}; cards are counted in threes, each three worth"
+           " its sum less 2, a last one or two cards their sum less 1. The pack holds {total}"
+           " eyes;",
+           "needs {need}, and 35:35 is a tie.",
+           "(1P, 2P and preferans on first cards {r1} h an eye, on second {r2} h, on third {r3}"
+           " h, solo {r6} h)",
+           "**Warsaw**: each plays for themselves, with no announcements;",
+           "The talon stays face down; after each of the first six tricks one of its cards goes"
+           " to that trick's winner. Everyone pays everyone with fewer eyes {w} h per eye of"
+           " difference ({blana} h to a player with no trick)"),
+}
+
+
+@pytest.mark.parametrize("lang", ["cs", "en"])
+async def test_T_COUNT_T_TALON_6P_the_rules_summary_explains_its_words_as_the_engine_plays(
+        harness, lang):
+    """Review 27: the summary named pagát, valát, eyes and Warsaw without a word of what they
+    are, and said "Solo: no talon" while the table turned a talon card after each trick. It
+    explains each, with the engine's own numbers (T-DECK values, T-COUNT's 70 eyes and 36,
+    T-SCORE rates, T-TALON-6P), and fits one Discord embed."""
+    from engine.taroky.cards import (
+        CAVALS,
+        FIVES,
+        FULL_DECK,
+        JACKS,
+        QUEENS,
+        card_value,
+        cards_of,
+        eyes,
+    )
+    from engine.taroky.scoring import (
+        BLANA_RATE,
+        PAGAT_ANNOUNCED,
+        PAGAT_SILENT,
+        RATES,
+        VALAT_ANNOUNCED,
+        VALAT_SILENT,
+        VARSAVA_RATE,
+    )
+
+    def worth(mask):
+        [value] = {card_value(c) for c in cards_of(mask)}
+        return value
+
+    assert (PAGAT_SILENT * 2, VALAT_SILENT * 2) == (PAGAT_ANNOUNCED, VALAT_ANNOUNCED)  # "half"
+    assert eyes(FULL_DECK) == 70
+    numbers = dict(
+        five=worth(FIVES), queen=worth(QUEENS), cavalier=worth(CAVALS), jack=worth(JACKS),
+        other=worth(FULL_DECK & ~(FIVES | QUEENS | CAVALS | JACKS)), total=eyes(FULL_DECK),
+        need=eyes(FULL_DECK) // 2 + 1, pagat=PAGAT_ANNOUNCED // 100, valat=VALAT_ANNOUNCED // 100,
+        r1=RATES["3P1"], r2=RATES["3P2"], r3=RATES["3P3"], r6=RATES["6P"], w=VARSAVA_RATE,
+        blana=BLANA_RATE)
+    assert RATES["1P"] == RATES["2P"] == RATES["3P1"]
+    _g, ch, users, tid = await open_taroky(harness, ["alice"], None, ("easy", "easy", "easy"),
+                                           language=lang)
+    table_message = next(m for m in ch.history()
+                         if m.id == harness.service.tables[tid].message_id)
+    embed = reply(await users[0].click(table_message, custom_id=f"lora:t:{tid}:rules")).embeds[0]
+    text = embed.description
+    for said in SUMMARY[lang]:
+        assert said.format(**numbers) in text, said
+    assert "no talon." not in text and "bez talonu" not in text
+    # Discord's limits: a description of 4096 characters, an embed of 6000 in all
+    assert len(text) <= 4096
+    assert len(embed.title) + len(text) + sum(len(f.name) + len(f.value)
+                                              for f in embed.fields) <= 6000
+
+
 async def test_the_hand_names_only_what_the_seat_may_do(harness):
     """The review: the předák read "hlas hru, nebo řekni dobrá" next to his disabled Dobrá;
     every announcement turn offered "pagát, valát, flek, pak Hotovo" with [Dobrá] its only

@@ -25,7 +25,7 @@ class MarkedLine(NamedTuple):
 
 
 def marked_text(text: str, mark: str) -> str:
-    """``mark`` before the sentence's final stop: "Hraješ 7❤️ (automaticky)."."""
+    """``mark`` before the sentence's final stop: "Přikládáš 10❤️ (automaticky)."."""
     end = text[-1] if text and text[-1] in ".!" else ""
     return (text[: len(text) - len(end)] if end else text) + mark + (end or ".")
 

@@ -2,7 +2,8 @@
 names and right for any gender, and a seat's own lines in the second person ("Bereš 2.
 štych"). Cards are written as players read them; a move nobody clicked is marked on its
 line: an AI standing in for an absent player in everyone's ("Za tebe hrála AI: 7🔔." in
-his own), a forced move only in its player's (``bot.games.marks``).
+his own), a forced move only in its player's (``bot.games.marks``; his forced card in a
+sentence of its own, "Automaticky šla tvoje karta (jediná možná): 7🔔.", as an AI's is).
 
 The engine's own event texts (``engine.messages``) serve the terminal and the replay CLI;
 the bot words every event here.
@@ -88,6 +89,9 @@ class Words:
         self.ungraded: set[int] = set()
         # the cards an AI played for the reader (``stood_in_line``): event id → card
         self.ai_cards: dict[int, int] = {}
+        # the reader's cards the table played for him, each his only legal one
+        # (``forced_line``): event id → card
+        self.forced_cards: dict[int, int] = {}
 
     def say(self, key: str, seat: int | None, **values: Any) -> str:
         """``lora.ev.<key>`` about ``seat``: its "_you" form when the reader is that seat
@@ -225,7 +229,7 @@ class Words:
         self.ungraded = unrecorded_in_maturita(told, self.attempt)
         return marked_pairs(events, Event, lambda e: self.line(e, id(e) in shed),
                             (*OWN_LINE, CardPlayed), lambda e: isinstance(e, quiet),
-                            self.mark, lambda e, how: self.stood_in_line(e, how, id(e) in shed))
+                            self.mark, lambda e, how: self.unclicked_line(e, how, id(e) in shed))
 
     def mark(self, how: str, seat: int) -> str | None:
         """The mark of a move nobody clicked (``bot.games.marks``): a forced move is marked
@@ -235,6 +239,22 @@ class Words:
             return t(f"lora.ev.mark_{how}_you" if has(f"lora.ev.mark_{how}_you", self.lang)
                      else f"lora.ev.mark_{how}", self.lang)
         return t(f"lora.ev.mark_{how}", self.lang) if public_mark(how) else None
+
+    def unclicked_line(self, e: Event, how: str, shed: bool) -> str | None:
+        """The reader's own move that he did not click, in a sentence of its own that says
+        how it was made (None: its line with the mark)."""
+        return self.forced_line(e, how) or self.stood_in_line(e, how, shed)
+
+    def forced_line(self, e: Event, how: str) -> str | None:
+        """The reader's card that the table played for him, his only legal one, in a
+        sentence of its own ("Automaticky šla tvoje karta (jediná možná): 7🔔.") — the
+        sentence that tells several of them at once in his hand (``texts.forced_cards_line``);
+        None for any other move."""
+        if how != "auto" or self.viewer is None or not isinstance(e, CardPlayed) or (
+                e.seat != self.viewer):
+            return None
+        self.forced_cards[id(e)] = e.card
+        return tn("lora.ev.cards_forced_you", self.lang, 1, cards=card_label(e.card))
 
     def stood_in_line(self, e: Event, how: str, shed: bool) -> str | None:
         """The reader's own move that an AI made for him, in a sentence of its own ("Za tebe

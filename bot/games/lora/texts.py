@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from bot.games.lora.cards import card_label, cards_text
 from bot.games.lora.events import HAND_QUIET, Words, game_name, playoff_suffix, table_lines
-from bot.i18n import t
+from bot.i18n import t, tn
 from bot.model import Table, Unclicked
 from engine.contracts import STOVKA_TALIE, Contract
 from engine.events import (
@@ -131,14 +131,38 @@ def ai_cards_line(events: Sequence[Any], pairs: Sequence[tuple[int, str]], words
     own, in one line at the last of them ("Za tebe hrála AI: K🍃, 10❤️.": a returning
     player learns them all, forced ones too, as Taroky tells them); ``pairs`` with it in
     place of a line per card, and the line (None: no such card)."""
+    return merged_line(events, pairs, words.ai_cards, seat, start,
+                       lambda n, cards: t("lora.ev.card_played_you_ai", words.lang, card=cards))
+
+
+def forced_cards_line(events: Sequence[Any], pairs: Sequence[tuple[int, str]], words: Words,
+                      seat: int, start: int
+                      ) -> tuple[list[tuple[int, str]], tuple[int, str] | None]:
+    """Every card the table played for ``seat`` (his only legal one) in the deal in play
+    since his last move of his own, in one line at the last of them ("Automaticky šly tvoje
+    karty (pokaždé jediná možná): 7🌰, 10🔔, F🍃."): one click may play a chain of them
+    (his card, then the only card of each suit led, then a lead of the one suit he may
+    lead), and a line per card would push the first out of the last lines; ``pairs`` with
+    it in place of a line per card, and the line (None: no such card)."""
+    return merged_line(events, pairs, words.forced_cards, seat, start,
+                       lambda n, cards: tn("lora.ev.cards_forced_you", words.lang, n,
+                                           cards=cards))
+
+
+def merged_line(events: Sequence[Any], pairs: Sequence[tuple[int, str]], played: dict[int, int],
+                seat: int, start: int, say: Callable[[int, str], str]
+                ) -> tuple[list[tuple[int, str]], tuple[int, str] | None]:
+    """The cards of ``played`` (event id → card) since ``seat``'s last move of his own in
+    the deal in play, told in one line (``say(count, cards)``) at the last of them; ``pairs``
+    with it in place of their lines, and the line (None: no such card)."""
     since = max(start, last_click(events, seat) + 1)
-    ai = [(i, text) for i, text in pairs if i >= since and id(events[i]) in words.ai_cards]
-    if not ai:
+    told = [i for i, _ in pairs if i >= since and id(events[i]) in played]
+    if not told:
         return list(pairs), None
-    cards = ", ".join(card_label(words.ai_cards[id(events[i])]) for i, _ in ai)
-    line = (ai[-1][0], t("lora.ev.card_played_you_ai", words.lang, card=cards))
-    played = {i for i, _ in ai}
-    return sorted([p for p in pairs if p[0] not in played] + [line], key=lambda p: p[0]), line
+    cards = ", ".join(card_label(played[id(events[i])]) for i in told)
+    line = (told[-1], say(len(told), cards))
+    gone = set(told)
+    return sorted([p for p in pairs if p[0] not in gone] + [line], key=lambda p: p[0]), line
 
 
 def hand_lines(events: Sequence[Any], lang: str, names: Sequence[str], seat: int,
@@ -150,7 +174,8 @@ def hand_lines(events: Sequence[Any], lang: str, names: Sequence[str], seat: int
     good when the lóra is over). From his answer to the čistá stovka question on, one line
     tells it and who else declared, in place of the answers' lines (``stovka_line``), kept
     in červený král as the end of the last game is. The cards an AI played for him since
-    his last move are one line, kept until he moves (``ai_cards_line``)."""
+    his last move are one line, kept until he moves (``ai_cards_line``), and so are the
+    cards the table played for him as his only legal ones (``forced_cards_line``)."""
     words = Words(lang, names, seat, attempt)
     pairs = words.pairs(events, HAND_QUIET)
     start = max((i for i, e in enumerate(events) if isinstance(e, DEAL_EVENTS)), default=0)
@@ -161,6 +186,7 @@ def hand_lines(events: Sequence[Any], lang: str, names: Sequence[str], seat: int
         pairs.append(stovka[1])
         pairs.sort(key=lambda pair: pair[0])
     pairs, stood = ai_cards_line(events, pairs, words, seat, start)
+    pairs, forced = forced_cards_line(events, pairs, words, seat, start)
     ends = [k for k, (i, _) in enumerate(pairs) if isinstance(events[i], ENDING_EVENTS)]
     ending: list[tuple[int, str]] = []
     after = 0
@@ -173,8 +199,9 @@ def hand_lines(events: Sequence[Any], lang: str, names: Sequence[str], seat: int
             first = decisive
         ending = pairs[first:after]
     tail = [(i, text) for i, text in pairs[after:] if i >= start][-count:]
-    if stood is not None and stood not in tail and stood[0] >= start:  # kept until he moves
-        tail.insert(0, stood)
+    kept = [line for line in (stood, forced)  # kept until he moves
+            if line is not None and line not in tail and line[0] >= start]
+    tail = sorted(kept, key=lambda p: p[0]) + tail
     since = max(start, pairs[after - 1][0] if ends else 0)
     if clicked(events[since:], seat):
         ending = []
