@@ -112,12 +112,13 @@ class TableService(TableLobby):
                 self.clock.arm(table)
 
     async def resume(self, table: Table) -> Events:
-        """After a restart: the table message refreshed, and AI seats whose move was not made
-        yet move now."""
+        """After a restart: the table message refreshed, AI seats whose move was not made
+        yet move now, and the human to act has at least half his turn's time left."""
         async with self.lock(table.table_id):
             if table.status != STATUS_PLAYING:
                 await self._send(table, self.presenter.lobby_shown(table))
                 return []
+            self.timer.resumed(table)
             try:
                 return await self._play_on(table)
             except TableError:

@@ -230,9 +230,9 @@ def _mentions(ch, user):
 
 @pytest.mark.parametrize("game", ["lora", "taroky"])
 async def test_a_restart_continues_the_turn_timer_and_pings_nobody_again(harness, game):
-    """Bob's turn, a timer of 60 s: reminded at 30 s, a restart at 40 s. The timer goes on
-    with the 20 s left (the AI stands in at 60 s, not 100 s); no second "your turn" ping and
-    no second reminder."""
+    """Bob's turn, a timer of 60 s: reminded at 30 s, a restart at 40 s. The timer goes on,
+    not afresh (no 60 s more) — with the 20 s left raised to half his time, 30 s (the AI
+    stands in at 70 s); no second "your turn" ping and no second reminder."""
     env = harness.env
     guild, ch, users, tid = await open_table(harness, ["alice", "bob"], ("easy", "easy"),
                                              game=game, turn_timer=60)
@@ -251,7 +251,7 @@ async def test_a_restart_continues_the_turn_timer_and_pings_nobody_again(harness
     table = harness.service.tables[tid]
     # nothing posted for him again: his reminder stands (the ping it replaced may be gone)
     assert shown[-1] in _mentions(ch, late) and set(_mentions(ch, late)) <= set(shown)
-    await env.advance_time(19)
+    await env.advance_time(29)
     await channel_delivered(harness, ch.id)
     assert not table.seats[seat].absent and table.version == version
     assert set(_mentions(ch, late)) <= set(shown)
@@ -259,10 +259,38 @@ async def test_a_restart_continues_the_turn_timer_and_pings_nobody_again(harness
     assert table.seats[seat].absent and table.version > version
 
 
-async def test_a_reminder_due_while_the_bot_was_down_comes_once_with_a_floor(harness):
+async def test_a_restart_early_in_the_turn_keeps_its_times(harness):
+    """A restart 10 s into Bob's 60 s turn (more than half left): his time is not extended —
+    the reminder at 30 s from the turn's start says 30 s, the AI stands in at 60 s."""
+    env = harness.env
+    guild, ch, users, tid = await open_table(harness, ["alice", "bob"], ("easy", "easy"),
+                                             turn_timer=60)
+    await env.settle()
+    table = harness.service.tables[tid]
+    seat = table.state.to_act
+    late = next(u for u in users if u.id == table.seats[seat].user_id)
+    await env.advance_time(10)
+    shown = _mentions(ch, late)
+
+    await harness.restart()
+    await env.advance_time(19)
+    await channel_delivered(harness, ch.id)
+    table = harness.service.tables[tid]
+    assert _mentions(ch, late) == shown
+    await env.advance_time(2)
+    await channel_delivered(harness, ch.id)
+    [reminder] = [m for m in _mentions(ch, late) if m not in shown]
+    assert reminder[1].startswith(f"{late.mention}, máš na tah ještě 30 s;")
+    await env.advance_time(28)
+    assert not table.seats[seat].absent
+    await env.advance_time(2)
+    assert table.seats[seat].absent
+
+
+async def test_a_reminder_due_while_the_bot_was_down_leaves_him_half_his_time(harness):
     """The bot is down past the whole turn (his turn began 5 minutes before it is back), his
-    reminder not sent yet: it comes at once, with the few seconds he still gets
-    (``TIMER_FLOOR_SECONDS``), then the AI stands in."""
+    reminder not sent yet: it comes at once and gives him half his time, 30 s of 60 s (he
+    could not click while the bot was down), then the AI stands in."""
     env = harness.env
     guild, ch, users, tid = await open_table(harness, ["alice", "bob"], ("easy", "easy"),
                                              turn_timer=60)
@@ -279,8 +307,8 @@ async def test_a_reminder_due_while_the_bot_was_down_comes_once_with_a_floor(har
     await channel_delivered(harness, ch.id)
     table = harness.service.tables[tid]
     [reminder] = [m for m in _mentions(ch, late) if m not in shown]
-    assert reminder[1].startswith(f"{late.mention}, máš na tah ještě 10 s;")
-    await env.advance_time(8)
+    assert reminder[1].startswith(f"{late.mention}, máš na tah ještě 30 s;")
+    await env.advance_time(28)
     assert not table.seats[seat].absent
     await env.advance_time(2)
     assert table.seats[seat].absent

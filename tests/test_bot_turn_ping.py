@@ -5,8 +5,9 @@ routes, which count against the bot's global request pace).
   between — however the AI moves were applied after his click (the driver of his click,
   or a later one: a retry after an AI failure): his hand message already shows his turn.
 * Another human whose turn comes is pinged; so is everybody at the first turn of a deal —
-  by the table message posted anew for the deal, whose first line mentions him until its
-  next edit (one message, not a ping posted and deleted beside it).
+  by the table message posted anew for the deal, whose first line mentions him until the
+  game moves on (one message, not a ping posted and deleted beside it); a restart or another
+  player leaving, with nothing moved, keeps that line without notifying anybody again.
 """
 
 from __future__ import annotations
@@ -270,3 +271,70 @@ async def test_the_decisions_of_one_chain_share_its_order(harness, monkeypatch):
     assert len(chains) >= 6 and all(len(keys) == 1 and None not in keys for keys in chains)
     firsts = [next(iter(keys)) for keys in chains]
     assert firsts == sorted(firsts) and len(set(firsts)) == len(firsts)
+
+
+def _message(ch: Any, message_id: int | None) -> Any:
+    return next(m for m in ch.history() if m.id == message_id)
+
+
+async def test_a_restart_keeps_the_deal_s_ping_line_in_the_table_message(harness, posts):
+    """The deal's first turn pings by the table message's first line; a restart refreshes
+    that message with nothing moved: the line stays (the edit notifies nobody), no ping is
+    posted again — and his move clears it as ever."""
+    ch, alice, bob, table = await _two_humans(harness)
+    tid, message_id = table.table_id, table.message_id
+    [line] = posts.pings
+    assert _message(ch, message_id).content == line and table.ping_message_id is None
+
+    await harness.restart()
+    await channel_delivered(harness)
+
+    table = harness.service.tables[tid]
+    message = _message(ch, table.message_id)
+    assert table.message_id == message_id and message.edited_at is not None
+    assert message.content == line and message.embeds
+    # the edit kept the line quietly: it notifies nobody now
+    assert harness.env.backend.messages[ch.id][message_id].ping_user_ids == []
+    assert posts.pings == [line] and table.ping_message_id is None
+    players = Players(harness, ch, tid, [alice, bob], random.Random(3))
+    await players.move()
+    await harness.env.settle()
+    assert not _message(ch, message_id).content
+
+
+async def test_another_player_leaving_keeps_the_deal_s_ping_line(harness, posts):
+    """Bob leaves while Alice's first turn of the deal stands (nothing moved): the table
+    message, edited for his leaving, still names her as the one to act."""
+    ch, alice, bob, table = await _two_humans(harness)
+    [line] = posts.pings
+    assert table.seats[table.state.to_act].user_id == alice.id
+    version = table.version
+    await harness.service.leave(table.table_id, bob.id)
+    await channel_delivered(harness)
+    assert table.version == version  # (nobody moved: the AI in his seat is not to act)
+    message = _message(ch, table.message_id)
+    assert "Bob opouští hru" in message.embeds[0].description
+    assert message.content == line and posts.pings == [line]
+
+
+async def test_a_restart_leaves_a_ping_message_of_its_own_as_it_is(harness, posts):
+    """Mid-deal the turn's ping is a message of its own: after a restart it still stands
+    (not posted again), and the table message gets no line beside it."""
+    ch, alice, bob, table = await _two_humans(harness)
+    tid = table.table_id
+    players = Players(harness, ch, tid, [alice, bob], random.Random(3))
+    for _ in range(60):
+        await players.move()
+        await harness.env.settle()
+        if table.ping_message_id is not None:
+            break
+    else:
+        pytest.fail("no ping of its own")
+    ping_id, pinged = table.ping_message_id, list(posts.pings)
+
+    await harness.restart()
+    await channel_delivered(harness)
+
+    table = harness.service.tables[tid]
+    assert table.ping_message_id == ping_id and _message(ch, ping_id).content == pinged[-1]
+    assert not _message(ch, table.message_id).content and posts.pings == pinged

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
-from openskill.models import PlackettLuce
+from openskill.models import BradleyTerryPart
 
 from bot.games.lora.stats import lora_stats
-from bot.storage import Storage, display_rating
+from bot.storage import Storage, display_rating, ratings
 from bot.storage.ratings import PROVISIONAL_GAMES
 from tests.storage_kit import archive, crafted_lora_json, human, robot, row, storage
 
@@ -109,7 +111,7 @@ async def test_player_stats_by_hand(storage: Storage) -> None:
 
 async def test_ratings_and_leaderboard_match_openskill(storage: Storage) -> None:
     await two_games(storage)
-    model = PlackettLuce()
+    model = BradleyTerryPart()
     ann, bob, cyril = model.rating(), model.rating(), model.rating()
     # Game 1, humans in seat order Ann, Bob, Cyril at places 3, 4, 2 (the AI was first).
     [[ann], [bob], [cyril]] = model.rate([[ann], [bob], [cyril]], ranks=[3, 4, 2])
@@ -150,7 +152,7 @@ async def test_ties_are_rated_as_ties(storage: Storage) -> None:
     seats = [human(1, "a"), human(2, "b"), human(3, "c"), human(4, "d")]
     lora_json = crafted_lora_json([row(1, 1, "cervene", [2, 2, 2, 2])], [5, 5, 7, 9], [0, 1, 2, 3])
     await archive(storage, G, seats, lora_json, places=[1, 1, 3, 4])
-    model = PlackettLuce()
+    model = BradleyTerryPart()
     teams = model.rate([[model.rating()] for _ in range(4)], ranks=[1, 1, 3, 4])
     rows, _ = await storage.leaderboard(G, "lora")
     got = {r.user_id: (r.mu, r.sigma) for r in rows}
@@ -158,6 +160,43 @@ async def test_ties_are_rated_as_ties(storage: Storage) -> None:
         assert got[user_id][0] == pytest.approx(rating.mu)
         assert got[user_id][1] == pytest.approx(rating.sigma)
     assert got[1] == got[2]
+
+
+async def test_a_tie_for_first_ranks_the_winners_above_the_third(storage: Storage) -> None:
+    """Places 1, 4, 1, 3 among new players (a Taroky round: two equal winners): the
+    leaderboard lists both winners first, with the same rating, then the 3rd, then the 4th.
+    (Plackett–Luce rated the 3rd 1571 above the winners' 1557.)"""
+    seats = [human(1, "Alice"), human(2, "Bob"), human(3, "Cyril"), human(4, "Dana")]
+    lora_json = crafted_lora_json([row(1, 1, "cervene", [2, 2, 2, 2])], [5, 9, 5, 7], [0, 2, 3, 1])
+    await archive(storage, G, seats, lora_json, places=[1, 4, 1, 3])
+    rows, _ = await storage.leaderboard(G, "lora")
+    assert [(r.rank, r.user_id, r.rating) for r in rows] == [
+        (1, 1, 1628), (2, 3, 1628), (3, 4, 1496), (4, 2, 1408)]
+
+
+def _display_after(places: tuple[int, ...]) -> list[int]:
+    fresh = (ratings.MODEL.mu, ratings.MODEL.sigma)
+    return [display_rating(mu, sigma) for mu, sigma in ratings.rate([fresh] * len(places),
+                                                                    list(places))]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_better_place_always_gets_a_higher_rating(players: int) -> None:
+    """Every order of new players, ties and gaps included: a better place ends with a strictly
+    higher display rating, an equal place with an equal one."""
+    for places in itertools.product(range(1, players + 1), repeat=players):
+        shown = _display_after(places)
+        seats = list(zip(places, shown, strict=True))
+        for (place_a, a), (place_b, b) in itertools.permutations(seats, 2):
+            if place_a < place_b:
+                assert a > b, (places, shown)
+            elif place_a == place_b:
+                assert a == b, (places, shown)
+
+
+def test_a_clean_order_of_four_new_players() -> None:
+    """1st to 4th among new players: 88 points apart each, around 1500."""
+    assert _display_after((1, 2, 3, 4)) == [1672, 1584, 1496, 1408]
 
 
 async def test_provisional_until_five_rated_games(storage: Storage) -> None:

@@ -309,13 +309,15 @@ class ChannelDeliverer:
             return None  # the table is gone (deleted): nothing to show
         with phase(RENDER):
             message = await self.m.table_message(table, entry.payload)
-        # its text: the turn's notice of a message posted with ``ping`` (an edit clears it)
+        # its text: the turn's notice of a message posted with ``ping``; an edit clears it,
+        # unless the refresh keeps it (``ping`` on an edit: nothing moved; it notifies nobody)
         content = message.pop("content", None)
-        if table.message_id is not None and not entry.payload.get("repost"):
+        repost = bool(entry.payload.get("repost"))
+        if table.message_id is not None and not repost:
             try:
                 with phase(REST):
                     await channel.get_partial_message(table.message_id).edit(
-                        content=None, **message)
+                        content=content, allowed_mentions=QUIET, **message)
                 return None
             except discord.NotFound:
                 log.info("the message of table %s is gone: posting it anew", table.table_id)
@@ -328,7 +330,7 @@ class ChannelDeliverer:
                 embed=message.get("embed"),
                 view=message.get("view"),
                 files=message.get("attachments") or [],
-                allowed_mentions=MENTIONS if content else QUIET,
+                allowed_mentions=MENTIONS if content and repost else QUIET,
             )
         return int(sent.id)
 

@@ -14,7 +14,9 @@ or alone (``Delivery.send``); ``bot.delivery.sender`` delivers them. Kinds:
   the table as it is when sent — a later refresh supersedes an earlier one. ``repost``: post
   it anew at the bottom of the channel (a new deal) and delete the old one. ``ping`` (with
   ``repost``): the new message's first line notifies the human to act then (the deal's
-  turn ping, in the table message instead of a message of its own); an edit clears it.
+  turn ping, in the table message instead of a message of its own); an edit clears it —
+  unless the refresh has ``ping`` too (no ``repost``: nothing moved and that turn goes on,
+  e.g. after a restart), which keeps the line on the edit without notifying anybody.
   ``record`` (with ``repost``): the deal start's announcements — the old message becomes
   their text (edited: its picture, embed and buttons go) instead of being deleted, so the
   channel keeps them in order for one request instead of a post and a deletion.

@@ -1,4 +1,10 @@
-"""Per-guild, per-game OpenSkill (Plackett–Luce) ratings of human players, by the final order.
+"""Per-guild, per-game OpenSkill (Bradley–Terry, partial pairing) ratings of human players, by
+the final order.
+
+Bradley–Terry rather than Plackett–Luce: openskill's Plackett–Luce mishandles ties (after
+places 1, 4, 1, 3 among new players the two tied winners got the 3rd's mu and a lower rating
+than the 3rd), while with Bradley–Terry a better place always ends with a higher rating and
+equal places with equal ones. mu and sigma mean the same in both, so stored ratings carry on.
 
 A game is rated only when at least two seats are distinct humans and no human had more than
 the guild's ``ai_share_limit`` of his moves made by an AI (an absent player). If one human
@@ -14,11 +20,11 @@ from dataclasses import dataclass
 from typing import Protocol
 
 import aiosqlite
-from openskill.models import PlackettLuce
+from openskill.models import BradleyTerryPart
 
 from bot.storage.db import execute, fetchone
 
-MODEL = PlackettLuce()  # the defaults: mu 25, sigma 25/3 (ordinal 0)
+MODEL = BradleyTerryPart()  # the defaults: mu 25, sigma 25/3 (ordinal 0)
 PROVISIONAL_GAMES = 5  # a rating is provisional until this many rated games
 DISPLAY_BASE = 1500
 DISPLAY_SCALE = 50

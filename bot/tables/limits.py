@@ -2,8 +2,9 @@
 test that patches one here changes it for every part of the service."""
 
 RETRY_SECONDS = 5
-# a turn timer continued after a restart (what was left of it) gives at least this much: a
-# player whose time ran out while the bot was down is not replaced the moment it is back
+# a turn timer armed again for a running turn (what is left of it) gives at least this much:
+# its player is not replaced the moment it is armed (after a restart he gets at least half
+# his time: ``TurnTimer.resumed``)
 TIMER_FLOOR_SECONDS = 10
 EVICT_SECONDS = 3600
 MAX_AUTO_STEPS = 2000  # a safety bound on forced moves in one go (a whole lóra is ~800 actions)

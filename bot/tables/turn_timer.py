@@ -31,13 +31,22 @@ class TurnTimer(LoopTimers):
             turn = table.turn = TurnClock(table.version, seat, self.service.now())
         return turn
 
+    def resumed(self, table: Table) -> None:
+        """After a restart: the turn of the human to act leaves him at least half his time
+        (its start moves on; saved with the next commit). How long the bot was down is not
+        known, and he could not click meanwhile: a turn that ran out then would otherwise
+        leave him a few seconds. His reminder, if not sent yet, is due at once then."""
+        turn, limit = table.turn, table.settings.turn_timer
+        if turn is not None and limit > 0:
+            turn.started = max(turn.started, self.service.now() - (limit - limit // 2))
+
     def arm(self, table: Table) -> None:
         """A reminder at half the time, then an AI plays for the absent player. Timers are
         loop callbacks, not sleeping tasks: a thousand waiting tables cost nothing.
         The time counts from the start of the turn (``Table.turn``): armed again for the same
-        turn — after a restart — only what is left of it remains (at least
-        ``TIMER_FLOOR_SECONDS``), and a reminder already sent is not sent again; one that fell
-        due while the bot was down comes at once, with the seconds left."""
+        turn only what is left of it remains (at least ``TIMER_FLOOR_SECONDS``; after a
+        restart at least half, ``resumed``), and a reminder already sent is not sent again;
+        one that fell due while the bot was down comes at once, with the seconds left."""
         self.cancel(table.table_id)
         limit = table.settings.turn_timer
         state = table.state

@@ -136,6 +136,11 @@ class TablePresenter:
             ping = items.unping(channel, tid) if had_ping else None  # a ping of before goes
         elif ping is not None:
             refresh.payload["ping"] = False  # this change pings (or unpings) on its own
+        elif not had_ping and self._turn_holds(table, events):
+            # nothing moved and his turn goes on (a restart, another player left), with no
+            # ping of its own: the table message keeps the line naming him (the deal's
+            # ping; an edit notifies nobody) instead of losing it to the edit
+            refresh.payload["ping"] = True
         if ping is not None:
             out.append(ping)
         return out
@@ -200,9 +205,7 @@ class TablePresenter:
         seat, s = found
         if s.absent:
             return None  # the table waits for him (or an AI stands in): his ping still holds
-        turn = table.turn  # (as saved before this change: a restart keeps it)
-        if not events and turn is not None and (turn.version, turn.seat) == (table.version,
-                                                                             seat):
+        if self._turn_holds(table, events):
             return None  # nothing moved, his turn goes on: what it showed him still holds
         own = (s.user_id == origin or (table.table_id, s.user_id) in self.ctl.acting
                or s.user_id == self._mover(table))
@@ -215,9 +218,17 @@ class TablePresenter:
                           ui.turn_ping(table, seat, f"<@{s.user_id}>"),
                           buttons=[self._hand_button(table)])
 
+    def _turn_holds(self, table: Table, events: Sequence[GameEvent]) -> bool:
+        """Nothing moved since the turn of the human to act (present) began: it goes on."""
+        found = self._human_to_act(table)
+        turn = table.turn  # (as saved before this change: a restart keeps it)
+        return (found is not None and not found[1].absent and not events and turn is not None
+                and (turn.version, turn.seat) == (table.version, found[0]))
+
     def ping_line(self, table: Table) -> str | None:
-        """The line of a table message posted with ``ping``: the human to act as the table
-        is now (when it is sent), if the table waits for him."""
+        """The line of a table message sent with ``ping`` (posted anew, or edited with
+        nothing moved): the human to act as the table is now (when it is sent), if the table
+        waits for him."""
         found = self._human_to_act(table)
         if found is None or found[1].absent:
             return None
