@@ -100,10 +100,9 @@ class KvartyGame(PartialGame):
     def to_json(self) -> dict[str, Any]:
         data = super().to_json()
         data.update(played=self.played, kvarty=[k.to_json() for k in self.kvarty])
-        if self.wild:  # (written only when set: the saves of other hands stay as they were)
-            data["wild"] = True
-        if self.royal:
-            data["royal"] = True
+        # always written: once told, they are public facts, which a load must not re-derive
+        # from the saved deal (a save that lacks them predates them: the deal's, below)
+        data.update(wild=self.wild, royal=self.royal)
         return data
 
     @classmethod

@@ -565,7 +565,7 @@ def test_R_KVARTY_ROYAL_royal_is_recorded_with_wild_in_the_protocol_row():
     assert "royal" not in rows[0].to_json()
 
 
-def test_R_KVARTY_FIRST_not_wild_records_nothing_and_saves_as_before():
+def test_R_KVARTY_FIRST_not_wild_records_nothing_and_rows_save_as_before():
     from engine.contracts import Contract, Options
     from engine.lora import ProtocolRow, partial_game_from_json
     from tests.helpers import drive
@@ -573,8 +573,10 @@ def test_R_KVARTY_FIRST_not_wild_records_nothing_and_saves_as_before():
     game, _ = new_game("kvarty", K1, leader=0)
     assert (game.wild, game.royal) == (False, False)
     data = game.to_json()
-    assert "wild" not in data and "royal" not in data
+    assert (data["wild"], data["royal"]) == (False, False)  # the game's save carries them
     assert partial_game_from_json(data, Options()).first_leader_marks() == (False, False)
+    old = {k: v for k, v in data.items() if k not in ("wild", "royal")}  # saved before them
+    assert partial_game_from_json(old, Options()).first_leader_marks() == (False, False)
     lora = _wild_lora([K1, K3])
     drive(lora, lambda lo: lo.tali == 2 and lo.game_no == 7)
     rows = [r for r in lora.protocol if r.contract is Contract.KVARTY]
@@ -629,3 +631,20 @@ def test_R_KVARTY_FIRST_an_old_save_without_the_marks_recomputes_them_from_the_d
     assert [(r.wild, r.royal) for r in loaded.protocol if r.contract is Contract.KVARTY] == [
         (True, False), (True, True)]
     assert loaded.protocol == lora.protocol
+
+
+def test_R_KVARTY_ROYAL_a_load_keeps_the_marks_saved_not_the_deal_s():
+    """The marks are recorded once from the dealt hand and told to all with the first lead;
+    a load keeps the saved ones. Re-deriving them from the saved deal would let the public
+    view follow hidden cards (the views' swap check: two other seats' cards exchanged in the
+    save, one of them the leader's)."""
+    from engine.contracts import Options
+    from engine.lora import partial_game_from_json
+
+    game, _ = new_game("kvarty", K1, leader=0)
+    data = game.to_json()
+    data["deal"] = list(ROYAL)  # a save whose leader's dealt hand would be royal
+    assert partial_game_from_json(data, Options()).first_leader_marks() == (False, False)
+    royal = new_game("kvarty", ROYAL, leader=0)[0].to_json()
+    royal["deal"] = list(K1)
+    assert partial_game_from_json(royal, Options()).first_leader_marks() == (True, True)
