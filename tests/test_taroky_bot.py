@@ -11,8 +11,10 @@ from typing import Any
 import pytest
 
 from bot.games.taroky.stats import taroky_stats
-from engine.taroky.actions import Discard
+from bot.games.taroky.words import card_label
+from engine.taroky.actions import Discard, Play
 from engine.taroky.cards import PAGAT, parse_card, parse_cards
+from engine.taroky.events import CardPlayed
 from tests.botkit import channel_delivered, enabled_controls, raw_click, reply
 from tests.taroky.helpers import WORKED_HANDS, WORKED_TALON, fill
 from tests.taroky_kit import (
@@ -508,6 +510,110 @@ async def test_a_forced_card_is_marked_in_the_hand_also_after_a_restart(harness)
                                     if line.startswith("Ve štychu: "))
     clickers = await _restart(harness, clickers)
     assert (await clickers.open_hand(users[seat])).content == before
+
+
+# Alice (seat 0, předák) plays first duty and leads XVII to trick 4; the AIs, fixed to the
+# kit's default policy (first legal card), lead 4♣ and then a tarok, and her K♥ and XXI are
+# her only legal cards in tricks 5 and 6 (autoplay): one click, three of her cards. She leads
+# trick 7 and 11 herself; her D♣ to trick 10 goes by itself too, alone.
+FORCED_HANDS = ["I VI XIV XVII XXI 3h 2k 9x 10x Jx Qx 10p",
+                "IV IX XI XV XVI 2h Ah Qh 3k Jk 9p Qp",
+                "V VIII X XIII XVIII XX Sk 4h 7x 8p Cp Kp",
+                "III VII XII XIX Ch 4k Qk Kk 8x Cx Kx Jp"]
+FORCED_TALON = "Ak Jh 7p Kh II Ck"
+FORCED_CHAIN = {"cs": "Automaticky šly tvoje karty (pokaždé jediná možná): K♥ (5. štych),"
+                      " XXI (6. štych).",
+                "en": "Played for you automatically (each time your only playable card):"
+                      " K♥ (trick 5), XXI (trick 6)."}
+FORCED_ONE = {"cs": "V 10. štychu šla tvoje karta D♣ (automaticky).",
+              "en": "Your card Q♣ went to trick 10 (played automatically)."}
+
+
+@pytest.mark.parametrize("lang", ["cs", "en"])
+async def test_one_click_that_plays_a_chain_of_forced_cards_is_told_in_one_line(harness, lang):
+    """Review 28: one click may play her card and then her only card in trick after trick;
+    her hand told only the last of them ("V 6. štychu šla tvoje karta XXI") and the K♥ of
+    trick 5 went without a word. Now one line names each with its trick, until she plays
+    a card herself; one card alone keeps its sentence. Only her hand tells it: at the table
+    it would tell that she had no other card to play."""
+    from tests.taroky_kit import default_policy
+
+    env = harness.env
+    _g, ch, users, tid = await open_taroky(harness, ["alice"],
+                                           [given(FORCED_HANDS, FORCED_TALON)],
+                                           ("easy",) * 3, language=lang)
+    table = harness.service.tables[tid]
+    assert table.seat_of(users[0].id) == 0
+
+    async def first_legal(kind, level, view, seed, **kw):  # type: ignore[no-untyped-def]
+        chosen = default_policy(table.state)  # the AIs' choices fixed: the chain is certain
+        return (chosen[0] if isinstance(chosen, list) else chosen).to_json()
+
+    harness.service.ai.decide = first_legal
+    clickers = Clickers(harness, ch, tid, users)
+
+    async def play_until(tricks: int) -> list[str]:
+        """Alice's hand once she is to play with tricks done, as she opens it."""
+        while not (table.state.deal.phase == "play" and table.state.to_act == 0
+                   and len(table.state.view(0).public.history) == tricks):
+            assert not table.state.finished and table.state.deal.deal_no == 1
+            if table.state.to_act != 0:
+                await env.settle()
+                continue
+            await clickers.act(default_policy(table.state))
+        return (await clickers.open_hand(users[0])).content.splitlines()
+
+    await play_until(3)
+    assert len(table.state.legal_actions()) > 1  # her own choice: XVII leads trick 4
+    lines = await play_until(6)
+    log = table.state.deal.log
+    auto = [a.card for a in log[-8:] if isinstance(a, Play) and a.seat == 0]
+    assert [card_label(c, lang) for c in auto] == ["K♥", "XXI"]
+    assert lines[2] == FORCED_CHAIN[lang], lines  # under the title and her role
+    assert not any("automati" in line.lower()
+                   for line in [*table.recent.lines, table_status(ch, table)])
+    # her own card ends it
+    await clickers.act(default_policy(table.state))
+    lines = await play_until(8)
+    assert FORCED_CHAIN[lang] not in lines and FORCED_ONE[lang] not in lines, lines
+    lines = await play_until(10)  # D♣, alone, in the sentence it had
+    assert lines[2] == FORCED_ONE[lang] and FORCED_CHAIN[lang] not in lines, lines
+
+
+def test_the_forced_card_in_the_trick_in_play_is_marked_there_and_the_last_deals_not_told():
+    """``forced_cards_line`` tells the forced cards of the tricks taken; the one in the trick
+    in progress is marked in the trick line, not told twice. A forced card of the deal
+    before (the 12th trick's card always goes by itself) is no card of this deal, though
+    she holds the same card again and did not click since (her moves of this deal before
+    trick 5 are left out of the events here)."""
+    from bot.games.taroky.hand import hand
+    from bot.model import STATUS_PLAYING, Seat, Table, TableSettings, Unclicked
+    from engine.taroky import SPEC, TarokyRound
+    from engine.taroky.events import TrickTaken
+    from engine.taroky.options import TarokyOptions
+    from tests.taroky_kit import default_policy
+
+    rnd = TarokyRound(options=TarokyOptions(), deals=[given(FORCED_HANDS, FORCED_TALON)])
+    start = rnd.deal.start_events
+    events: list[Any] = []
+    while parse_card("XXI") not in rnd.deal.trick:
+        if len(rnd.view(0).public.history) == 4 and not rnd.deal.trick:
+            events = []  # (trick 5 begins)
+        chosen = default_policy(rnd)
+        for action in chosen if isinstance(chosen, list) else [chosen]:
+            if rnd.to_act == 0 and len(rnd.legal_actions()) == 1 and SPEC.autoplay_allowed(rnd):
+                events.append(Unclicked(0, "auto"))
+            events += rnd.apply(action)
+    seats: list[Seat | None] = [Seat(100 + i, n) for i, n in enumerate(NAMES)]
+    table = Table(1, 1, 1, 1, TableSettings(options=rnd.options.to_json()), seats,
+                  game_kind="taroky", status=STATUS_PLAYING, state=rnd, events=events)
+    trick = "Ve štychu: carol XX, dave 4♦, alice XXI (automaticky)"
+    told = "V 5. štychu šla tvoje karta K♥ (automaticky)."
+    assert hand(table, rnd.view(0), "cs").lines[2:4] == [told, trick]
+    xvii = parse_card("XVII")  # her card of trick 4, by her click in this deal
+    table.events = [Unclicked(0, "auto"), CardPlayed(0, xvii),
+                    TrickTaken(0, 12, (xvii, *parse_cards("Jh 7p Ck"))), *start, *events]
+    assert hand(table, rnd.view(0), "cs").lines[2:4] == [told, trick]
 
 
 async def test_the_rules_at_a_table_give_that_tables_own_rules(harness):

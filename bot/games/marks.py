@@ -37,6 +37,37 @@ def public_mark(how: str) -> bool:
     return how not in ("auto", "left")
 
 
+def last_click(events: Sequence[Any], seat: int, moves: tuple[type, ...]) -> int:
+    """The index in ``events`` of ``seat``'s last move of his own (one of ``moves``; -1:
+    none): not one the table made for him (a forced move, an AI's: the ``Unclicked`` put
+    before it)."""
+    return max(_moves_of(events, seat, moves, None), default=-1)
+
+
+def unclicked_since(events: Sequence[Any], seat: int, moves: tuple[type, ...], how: str,
+                    start: int = 0) -> list[int]:
+    """The indices in ``events`` (from ``start`` on) of ``seat``'s moves the table made
+    ``how`` for him since his last move of his own (``last_click``): one click may be
+    followed by a chain of them, which his hand tells in one line until he moves."""
+    since = max(start, last_click(events, seat, moves) + 1)
+    return [i for i in _moves_of(events, seat, moves, how) if i >= since]
+
+
+def _moves_of(events: Sequence[Any], seat: int, moves: tuple[type, ...],
+              how: str | None) -> list[int]:
+    """The indices of ``seat``'s moves made ``how`` (None: by his own click)."""
+    found: list[int] = []
+    marked: str | None = None
+    for i, e in enumerate(events):
+        if isinstance(e, Unclicked) and e.seat == seat:
+            marked = e.how
+        elif isinstance(e, moves) and getattr(e, "seat", None) == seat:
+            if marked == how:
+                found.append(i)
+            marked = None
+    return found
+
+
 def marked_lines(events: Sequence[Any], event_type: type, line: Callable[[Any], str | None],
                  moves: tuple[type, ...], quiet: Callable[[Any], bool],
                  mark: Callable[[str, int], str | None]) -> list[str]:

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from bot.games import marks
 from bot.games.lora.cards import card_label, cards_text
 from bot.games.lora.events import HAND_QUIET, Words, game_name, playoff_suffix, table_lines
 from bot.i18n import t, tn
-from bot.model import Table, Unclicked
+from bot.model import Table
 from engine.contracts import STOVKA_TALIE, Contract
 from engine.events import (
     CardLaid,
@@ -108,16 +109,8 @@ def last_click(events: Sequence[Any], seat: int) -> int:
     """The index in ``events`` of ``seat``'s last move of his own (-1: none): a card, a turn
     ended or a kvarta led — not one the table made for him (a forced move, an AI standing
     in: the ``Unclicked`` put before it) nor a knock or a kvarta filled (those are never
-    his choice)."""
-    marked, last = False, -1
-    for i, e in enumerate(events):
-        if isinstance(e, Unclicked) and e.seat == seat:
-            marked = True
-        elif isinstance(e, MOVES) and e.seat == seat:
-            if not marked:
-                last = i
-            marked = False
-    return last
+    his choice; ``bot.games.marks.last_click``)."""
+    return marks.last_click(events, seat, MOVES)
 
 
 def clicked(events: Sequence[Any], seat: int) -> bool:

@@ -19,6 +19,7 @@ from typing import Any, NamedTuple
 import discord
 
 from bot.games.base import HandParts, Item
+from bot.games.marks import unclicked_since
 from bot.games.taroky.pictures import hand_text, render_hand
 from bot.games.taroky.texts import MOVES, round_of, stood_in_line
 from bot.games.taroky.words import (
@@ -31,7 +32,7 @@ from bot.games.taroky.words import (
     refusal,
     word,
 )
-from bot.i18n import t
+from bot.i18n import t, tn
 from bot.model import Table, Unclicked
 from bot.ui.components import DISABLED, ActionButton, ActionsSelect
 from engine.taroky import TarokyRound
@@ -40,7 +41,7 @@ from engine.taroky.announce import FLEK_ITEMS
 from engine.taroky.bidding import BID_WORDS, CHOICES
 from engine.taroky.cards import cards_of
 from engine.taroky.errors import TarokyError
-from engine.taroky.events import CardPlayed
+from engine.taroky.events import CardPlayed, DealStarted
 from engine.taroky.talon import CALLABLE, silent_solo
 from engine.taroky.views import SeatView
 
@@ -116,20 +117,33 @@ def trick_line(table: Table, view: SeatView, lang: str) -> str:
     return t("taroky.hand_trick", lang, cards=cards)
 
 
-def forced_last_line(table: Table, view: SeatView, lang: str) -> str:
-    """His forced card that closed the last trick: the trick line no longer shows it, so
-    his hand says it went by itself, naming the trick by its number ("V 5. štychu šla tvoje
-    karta K♥ (automaticky)."; "poslední štych" would read as the 12th, the pagát ultimo's);
-    only in his hand, as the mark in the trick line."""
+def forced_cards_line(table: Table, view: SeatView, lang: str) -> str:
+    """His cards that the table played for him (each his only legal one) since his last
+    move of his own, in the tricks of this deal already taken: one click may play his card
+    and then his only card in trick after trick, and the trick line shows only the trick in
+    progress (it marks his forced card there). One card: "V 5. štychu šla tvoje karta K♥
+    (automaticky)." (the trick by its number: "poslední štych" would read as the 12th, the
+    pagát ultimo's); several: "Automaticky šly tvoje karty (pokaždé jediná možná): 7♣
+    (3. štych), XIV (4. štych).". Only in his hand, as the mark in the trick line: at the
+    table it would tell that he held no other card he could play."""
     pub = view.public
-    last = pub.last_trick
-    if pub.phase != "play" or pub.finished or last is None:
+    if pub.phase != "play" or pub.finished:
         return ""
-    forced = forced_card(table.events, view.seat)
-    if forced is None or (view.seat, forced) not in last.played:
+    events = table.events
+    start = max((i for i, e in enumerate(events) if isinstance(e, DealStarted)), default=0)
+    tricks = {card: n for n, trick in enumerate(pub.history, 1)
+              for seat, card in trick.played if seat == view.seat}
+    forced = [(e.card, tricks[e.card])
+              for e in (events[i] for i in unclicked_since(events, view.seat, MOVES, "auto",
+                                                           start))
+              if isinstance(e, CardPlayed) and e.card in tricks]
+    if not forced:
         return ""
-    return t("taroky.hand_forced_last", lang, card=card_label(forced, lang),
-             number=pub.tricks_done)
+    cards = ", ".join(t("taroky.hand_forced_card", lang, card=card_label(card, lang),
+                        number=number) for card, number in forced)
+    card, number = forced[-1]
+    return tn("taroky.hand_forced", lang, len(forced), card=card_label(card, lang),
+              number=number, cards=cards)
 
 
 def forced_card(events: Sequence[Any], seat: int) -> int | None:
@@ -449,7 +463,7 @@ def hand(table: Table, view: Any, lang: str) -> HandParts:
              else stood_in_line(table, view.seat, lang, you=True))
     if stood:
         lines.append(stood)
-    forced = forced_last_line(table, view, lang)
+    forced = forced_cards_line(table, view, lang)
     if forced:
         lines.append(forced)
     trick = trick_line(table, view, lang)
