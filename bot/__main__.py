@@ -3,23 +3,41 @@
 from __future__ import annotations
 
 import logging
+import os
 import sys
+from collections.abc import Mapping
 
 from bot.config import load_settings
 
 FLAGS = ("--offline", "--en", "--taroky")
 
 
-def main(argv: list[str] | None = None) -> int:
+def usage_lang(args: list[str], environ: Mapping[str, str]) -> str:
+    """The usage's language: English with ``--en``, else the system's (the first of
+    ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` that is set: Czech for a Czech or Slovak one),
+    else English — who reads the README asks in its language (review 27)."""
+    if "--en" in args:
+        return "en"
+    from bot.i18n import lang_of_locale
+
+    locale = next((environ[k] for k in ("LC_ALL", "LC_MESSAGES", "LANG") if environ.get(k)),
+                  "")
+    return lang_of_locale(locale, "en")
+
+
+def main(argv: list[str] | None = None, environ: Mapping[str, str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     unknown = [a for a in args if a not in FLAGS and not a.startswith("--port=")]
     if unknown:  # --help, or a typo (which would otherwise start Lóra's try-out silently)
         from bot.i18n import t
 
-        lang = "en" if "--en" in args else "cs"
-        asked = unknown in (["--help"], ["-h"])
-        print(t("core.run_usage", lang), file=sys.stdout if asked else sys.stderr)
-        return 0 if asked else 2
+        lang = usage_lang(args, os.environ if environ is None else environ)
+        wrong = [a for a in unknown if a not in ("--help", "-h")]
+        out = sys.stderr if wrong else sys.stdout
+        if wrong:
+            print(t("core.run_unknown", lang, option=" ".join(wrong)), file=out)
+        print(t("core.run_usage", lang), file=out)
+        return 2 if wrong else 0
     settings = load_settings()
     logging.basicConfig(
         level=settings.log_level,

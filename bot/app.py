@@ -142,6 +142,15 @@ class LoraBot(commands.Bot):
         except discord.HTTPException:
             log.warning("could not answer a click on a vanished component")
 
+    async def on_app_command_completion(self, interaction: discord.Interaction[Any],
+                                        command: Any) -> None:
+        """A slash command answered: what did not reach its user before goes after its
+        answer (a click's handler does the same: ``controller.answered``) — news of a table
+        or tournament closed because its message was refused, when it came before the
+        command that opened it had answered, or after that command's token had expired."""
+        if self.controller is not None:
+            await self.controller.replies.deliver_missed(interaction)
+
     async def close(self) -> None:
         await self.shutdown()
         await super().close()

@@ -14,8 +14,19 @@ from discord import app_commands
 
 from bot.errors import TableError
 from bot.games import GameUI, all_uis, ui_of
-from bot.i18n import CZECH_NAMES, desc, game_key, game_t, has, lang_of_locale, t
+from bot.i18n import (
+    CZECH_NAMES,
+    CZECH_PARAMETERS,
+    LANGS,
+    desc,
+    game_key,
+    game_t,
+    has,
+    lang_of_locale,
+    t,
+)
 from bot.model import STATUS_FINISHED, STATUS_LOBBY, STATUS_PLAYING, Table, TableSettings
+from bot.permissions import may_open_threads, missing_to_post
 
 if TYPE_CHECKING:
     from bot.service import Place
@@ -34,7 +45,9 @@ def controller_of(interaction: Interaction) -> Controller:
 
 
 def choice(key: str, value: str) -> app_commands.Choice[str]:
-    return app_commands.Choice(name=app_commands.locale_str(t(key, "cs"), key=key), value=value)
+    """An option's choice, named in English unless the client's language has its name
+    (``Translator``)."""
+    return app_commands.Choice(name=app_commands.locale_str(t(key, "en"), key=key), value=value)
 
 
 def gdesc(ui: GameUI, key: str) -> app_commands.locale_str:
@@ -91,24 +104,59 @@ def no_table_text(interaction: Interaction, lang: str) -> str:
     return left or t("core.no_table_here", lang)
 
 
+async def table_language(interaction: Interaction, language: str) -> str:
+    """The language of a table (or a tournament) opened by ``/<game> new``: its
+    ``language`` option when given; else the opener's own language (``/… settings
+    language``); else his Discord client's (an English-speaking group's first table spoke
+    Czech; review 27); else Czech."""
+    if language in LANGS:
+        return language
+    chosen = await controller_of(interaction).languages.chosen_lang(interaction.user.id)
+    return chosen or lang_of_locale(interaction.locale)
+
+
 async def new_table_lang(interaction: Interaction, language: str) -> str:
     """The language of the answers to ``/<game> new``: the player's own choice (``/…
-    settings language``), else the new table's ``language``."""
+    settings language``), else the new table's (``table_language``)."""
     chosen = await controller_of(interaction).languages.chosen_lang(interaction.user.id)
-    return chosen or (language if language in ("cs", "en") else "cs")
+    return chosen or await table_language(interaction, language)
 
 
-def seated_text(seated: Table, kind: str, lang: str) -> str:
+async def refuse_unpostable(interaction: Interaction, key: str, lang: str, *,
+                            threads: bool = False) -> bool:
+    """Refused (True) where the bot may not show what a command would open: a table or a
+    tournament whose message cannot be posted is invisible, and its opener sat at it with
+    nothing to click (review 27). ``key`` names the missing permissions as Discord's
+    settings call them (``core.perm.…``); ``threads``: see ``missing_to_post``."""
+    in_thread = isinstance(interaction.channel, discord.Thread)
+    missing = missing_to_post(interaction.app_permissions, in_thread=in_thread,
+                              threads=threads)
+    if not missing:
+        return False
+    names = ", ".join(t(f"core.perm.{name}", lang) for name in missing)
+    await interaction.response.send_message(t(key, lang, missing=names), ephemeral=True)
+    return True
+
+
+def czech_client(interaction: Interaction) -> bool:
+    """The asker's client lists the commands by their Czech names (``Translator``)."""
+    return interaction.locale is discord.Locale.czech
+
+
+def seated_text(seated: Table, lang: str, czech: bool) -> str:
     """Why one who sits at a table of the server opens no other, nor sits down at one
-    (``/<game> new``, a lobby's Přisednout, Hrát znovu): leave it first, as the game ``kind``
-    asked words it; a tournament's table is named as its thread names it, and leaving it
-    hands his seat to an AI for the rest of the tournament."""
-    if seated.tournament is None:
-        return game_t(kind, "already_seated", lang)
-    from bot.ui.builders import tournament_table_ref
+    (``/<game> new``, a lobby's Přisednout, Hrát znovu): the table he sits at — its game,
+    number and channel — and that he leaves it first, with its game's leave command as his
+    client (``czech``: a Czech one) lists it; a tournament's table is named as its thread
+    names it, and leaving it hands his seat to an AI for the rest of the tournament."""
+    from bot.ui.builders import game_ui, tournament_table_ref
 
+    leave = command_shown(ui_of(seated.game_kind), "leave", czech)
+    if seated.tournament is None:
+        return t("core.seated_at", lang, id=seated.table_id, game=game_ui(seated).name(lang),
+                 channel=f"<#{seated.channel_id}>", leave=leave)
     return t("core.tournament.seated", lang, table=tournament_table_ref(seated.tournament, lang),
-             command=ui_of(seated.game_kind).command)
+             leave=leave)
 
 
 async def open_new_table(interaction: Interaction, ui: GameUI, options: dict[str, Any], *,
@@ -122,17 +170,20 @@ async def open_new_table(interaction: Interaction, ui: GameUI, options: dict[str
     if 0 < turn_timer < 20:
         await interaction.response.send_message(t("core.bad_timer", lang), ephemeral=True)
         return
+    if await refuse_unpostable(interaction, "core.cannot_post", lang):
+        return
     settings = TableSettings(
         options=options,
         turn_timer=turn_timer,
-        lang=language if language in ("cs", "en") else "cs",
+        lang=await table_language(interaction, language),
         seating=seating if seating in ("draw", "join") else "draw",
         autoplay=autoplay,
     )
     controller = controller_of(interaction)
     seated = controller.service.table_of_user(interaction.guild_id, interaction.user.id)
     if seated is not None:
-        await controller.replies.tell(interaction, seated_text(seated, ui.kind, lang), lang)
+        await controller.replies.tell(
+            interaction, seated_text(seated, lang, czech_client(interaction)), lang)
         return  # (answered at once, before a thread's deferral; the service refuses too)
     guild_id, channel_id = interaction.guild_id, interaction.channel.id
 
@@ -140,6 +191,8 @@ async def open_new_table(interaction: Interaction, ui: GameUI, options: dict[str
         # a channel that already has a table: the new one plays in a thread of its own (the
         # server's ``table_threads``), made once the table has its number
         place = await controller.threads.placement(guild_id, channel_id)
+        if place is not None and not may_open_threads(interaction.app_permissions):
+            place = None  # (a thread it could not post in would hide the table: the channel)
         if place is not None:  # a thread is a REST call more (retried if rate limited):
             # the answer may take longer than Discord's three seconds for a first answer
             await interaction.response.defer(ephemeral=True, thinking=True)
@@ -158,6 +211,7 @@ async def open_new_table(interaction: Interaction, ui: GameUI, options: dict[str
     except TableError as exc:
         await controller.replies.tell(interaction, game_t(ui.kind, exc.key, lang), lang)
         return
+    controller.replies.opened(("table", table.table_id), interaction)
     created = t("core.table_created", lang, id=table.table_id)
     if table.channel_id != interaction.channel.id:
         created += " " + t("core.table_created_thread", lang, thread=f"<#{table.channel_id}>")
@@ -185,7 +239,7 @@ def new_command(ui: GameUI) -> app_commands.Command[Any, Any, None]:
     async def new(
         interaction: Interaction,
         turn_timer: app_commands.Range[int, 0, 3600] = 120,
-        language: str = "cs",
+        language: str = "",
         seating: str = "draw",
         autoplay: bool = True,
     ) -> None:
@@ -245,6 +299,7 @@ def help_embed(group: app_commands.Group, ui: GameUI, lang: str, *,
     own = [name for name in commands if name not in listed]
     values = {f"cmd_{name.replace('-', '_')}": command_shown(ui, name, czech_client)
               for name in commands}
+    values["language"] = CZECH_PARAMETERS["language"] if czech_client else "language"
     tournament = "core.tournament."
     values |= {
         "join": t("core.btn_join", lang), "start": t("core.btn_start", lang),
@@ -290,9 +345,9 @@ def help_command(group: GameGroup) -> app_commands.Command[Any, Any, None]:
     async def help_(interaction: Interaction) -> None:
         lang = await controller_of(interaction).languages.lang_for(interaction,
                                                                    my_table(interaction))
-        czech = lang_of_locale(interaction.locale, "en") == "cs"
         await interaction.response.send_message(
-            embed=help_embed(group, ui, lang, czech_client=czech), ephemeral=True)
+            embed=help_embed(group, ui, lang, czech_client=czech_client(interaction)),
+            ephemeral=True)
 
     return help_
 

@@ -154,17 +154,25 @@ def add_strings(namespace: str, catalogs: dict[str, dict[str, str]]) -> None:
         CATALOGS[lang_of(lang)].update({f"{namespace}.{k}": v for k, v in table.items()})
 
 
+# locales whose speakers read Czech (a Slovak reads Czech better than English)
+CZECH_READERS = ("cs", "sk")
+
+
 def lang_of_locale(locale: discord.Locale | str | None, fallback: str = DEFAULT_LANG) -> str:
+    """The language for a client's or a system's locale ("cs", "en-US", "de", "cs_CZ.UTF-8"):
+    Czech for Czech and Slovak, English for any other (a German reads English sooner than
+    Czech; review 27), ``fallback`` when none is known (empty, "C", "POSIX")."""
     value = str(locale.value if isinstance(locale, discord.Locale) else locale or "")
-    if value.startswith("cs"):
+    code = value.replace("_", "-").split("-")[0].split(".")[0].lower()
+    if code in CZECH_READERS:
         return "cs"
-    if value.startswith("en"):
-        return "en"
-    return fallback
+    if code in ("", "c", "posix"):
+        return fallback
+    return "en"
 
 
 def user_lang(interaction: discord.Interaction[Any], fallback: str = DEFAULT_LANG) -> str:
-    """The language of this user's Discord client (Czech or English), else ``fallback``."""
+    """The language of this user's Discord client (``lang_of_locale``), else ``fallback``."""
     return lang_of_locale(interaction.locale, fallback)
 
 
@@ -225,8 +233,10 @@ CZECH_NAMES = {
 
 class Translator(app_commands.Translator):
     """Names of commands and options are English by default and Czech for Czech clients;
-    descriptions and choices are Czech by default (their keys name a string) and English for
-    en-*: the slash commands read in the client's language."""
+    descriptions and choices are English by default (``desc``, their keys name a string:
+    what every client but a Czech one shows; a German client read them in Czech, review 27),
+    Czech for Czech clients (and English for the English ones, written out): the slash
+    commands read in the client's language, or in English."""
 
     async def translate(
         self,
@@ -262,8 +272,9 @@ def _maybe(template: str | None, values: dict[str, Any]) -> str | None:
 
 
 def desc(key: str, **values: Any) -> app_commands.locale_str:
-    """A command or option description: Czech text, translated by key."""
+    """A command or option description: English text (what a client neither Czech nor
+    English shows), translated by key."""
     extras: dict[str, Any] = {"key": key}
     if values:
         extras["values"] = values
-    return app_commands.locale_str(t(key, "cs", **values), **extras)
+    return app_commands.locale_str(t(key, "en", **values), **extras)

@@ -10,3 +10,33 @@ def manages_server(user: Any) -> bool:
     """The user (a guild member) holds *Manage Server*; a user outside a guild does not."""
     perms = getattr(user, "guild_permissions", None)
     return perms is not None and bool(perms.manage_guild)
+
+
+# what the bot needs where a table or a tournament shows itself: to see the channel, post
+# there (in a thread: post in threads), its picture as an embed's image (an attachment the
+# embed links), and the channel's history (a post that may have arrived before a crash or a
+# failed answer is looked for there, not made twice: ``bot.delivery``) — in the order
+# Discord's settings list them
+POSTING = ("view_channel", "send_messages", "embed_links", "attach_files",
+           "read_message_history")
+IN_THREADS = "send_messages_in_threads"
+
+
+def missing_to_post(perms: Any, *, in_thread: bool = False,
+                    threads: bool = False) -> list[str]:
+    """The permissions (their discord.py names, ``POSTING``) the bot lacks for its messages in
+    a channel where its own are ``perms`` (``Interaction.app_permissions``): in a thread
+    (``in_thread``) it posts with *Send Messages in Threads*; ``threads``: it may also make
+    threads of the channel for what it opens there (a tournament's tables), and where it is
+    allowed to make them it must be allowed to post in them (where it is not, they play in
+    the channel)."""
+    needed = [IN_THREADS if in_thread and name == "send_messages" else name
+              for name in POSTING]
+    if threads and not in_thread and perms.create_public_threads:
+        needed.append(IN_THREADS)
+    return [name for name in needed if not getattr(perms, name)]
+
+
+def may_open_threads(perms: Any) -> bool:
+    """The bot may make a public thread of the channel and post in it."""
+    return bool(perms.create_public_threads and perms.send_messages_in_threads)

@@ -14,7 +14,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.commands import choice, controller_of, gdesc
+from bot.commands import choice, command_shown, controller_of, czech_client, gdesc
 from bot.games import GameUI, ui_of
 from bot.i18n import decimal, desc, game_t, shown_name, t
 from bot.permissions import manages_server
@@ -201,9 +201,9 @@ def add_records_commands(group: app_commands.Group, ui: GameUI) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         data = await store_of(interaction).export_game(interaction.guild_id, game, ui.kind)
         if data is None:
+            history = command_shown(ui, "history", czech_client(interaction))
             await interaction.followup.send(t("core.export_missing", lang, id=game,
-                                              command=ui.command),
-                                            ephemeral=True)
+                                              history=history), ephemeral=True)
             return
         await interaction.followup.send(files=ui.export_files(data, lang), ephemeral=True)
 

@@ -230,14 +230,15 @@ def stored_message(actor: Any, message: Any) -> Any:
 
 async def open_table(harness: BotHarness, names: list[str], ai_levels: tuple[str, ...] = (),
                      *, game: str = "lora", **options: Any) -> tuple[Any, Any, list[Any], int]:
-    """A guild, a channel, users by name; /``game`` new by the first, the others join, AIs
-    fill, start."""
+    """A guild, a channel, users by name; /``game`` new by the first (a Czech table unless
+    ``language`` says otherwise), the others join, AIs fill, start."""
     env = harness.env
     guild = env.create_guild()
     ch = guild.create_text_channel(game)
     users = [guild.add_member(env.create_user(n, global_name=n.capitalize())) for n in names]
     options.setdefault("seating", "join")
     options.setdefault("turn_timer", 0)
+    options.setdefault("language", "cs")  # (without it, the opener's client's: en-US here)
     await users[0].slash(ch, f"{game} new", **options)
     lobby = ch.last_message
     tid = harness.service.table_of_user(guild.id, users[0].id).table_id

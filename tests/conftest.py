@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
 import pytest_asyncio
+import simcord.interactions as simcord_interactions
 
 from tests.botkit import open_harness
 from tests.pg_kit import pg_server
@@ -25,3 +29,20 @@ async def harness(tmp_path, request):
         await h.stop()
         if h.env.check_errors:
             h.env._raise_errors_since(h.env._errors_acknowledged)
+
+
+@pytest.fixture
+def locales(monkeypatch):
+    """Per-user Discord client locales (SimCord sends en-US for everybody): ``locales[user.id]
+    = "cs"``."""
+    chosen: dict[int, str] = {}
+    original = simcord_interactions.base_payload
+
+    def base_payload(backend: Any, **kwargs: Any) -> Any:
+        record, payload = original(backend, **kwargs)
+        if kwargs.get("user_id") in chosen:
+            payload["locale"] = chosen[kwargs["user_id"]]
+        return record, payload
+
+    monkeypatch.setattr(simcord_interactions, "base_payload", base_payload)
+    return chosen

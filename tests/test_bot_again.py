@@ -100,7 +100,7 @@ async def test_play_again_next_to_another_table_offers_its_join_button(harness):
     await _finish(harness, tid)
     final = _final(ch, f"Konec lóry – stůl č. {tid}")
     dave = guild.add_member(harness.env.create_user("dave"))
-    await dave.slash(ch, "lora new")
+    await dave.slash(ch, "lora new", language="cs")
     other = harness.service.table_of_user(guild.id, dave.id)
     res = await alice.click(final, label="Hrát znovu")
     assert reply(res).content == (f"V tomto kanálu už na hráče čeká stůl č. {other.table_id} – "
@@ -130,10 +130,11 @@ async def test_taroky_play_again_in_english_refused_to_one_seated_elsewhere(harn
         "Play again", "**Play again** opens a new table with the same rules and invites the "
         "other players. Or open a new game with /taroky new.")
     other = guild.create_text_channel("more")
-    await ann.slash(other, "taroky new")
+    await ann.slash(other, "taroky new", language="cs")
     res = await ann.click(final, label="Play again")
-    assert reply(res).content == (
-        "You already sit at another table on this server (/taroky leave).")
+    assert reply(res).content == (  # (the table she sits at, named)
+        f"You already sit at table 2 (Taroky, <#{other.id}>). To sit elsewhere, leave it"
+        " first: /taroky leave.")
     assert harness.service.tables_in_channel(ch.id) == []
     await harness.restart()  # (the finished table is read back from the database)
     await channel_delivered(harness)

@@ -187,7 +187,7 @@ async def test_a_429_storm_on_one_channel_loses_nothing(harness, discord_model):
     tables = []
     for name in ("alice", "bob"):
         user = guild.add_member(env.create_user(name, global_name=name.capitalize()))
-        await user.slash(ch, "lora new", seating="join", turn_timer=0)
+        await user.slash(ch, "lora new", language="cs", seating="join", turn_timer=0)
         tid = harness.service.table_of_user(guild.id, user.id).table_id
         lobby = next(m for m in public(ch) if m.id == harness.service.tables[tid].message_id)
         for _ in range(3):
@@ -403,7 +403,7 @@ async def test_a_tournament_message_whose_post_fails_arrives_once_after_the_retr
     ch = guild.create_text_channel("turnaj")
     ann = guild.add_member(harness.env.create_user("ann", global_name="Ann"))
     harness.env.inject_error("POST", f"/channels/{ch.id}/messages", status=500, times=1)
-    await ann.slash(ch, "lora tournament", rounds=2, turn_timer=60)
+    await ann.slash(ch, "lora tournament", language="cs", rounds=2, turn_timer=60)
     await harness.env.advance_time(5)
     await delivery(harness).settled()
     shown = [m for m in public(ch) if m.embeds and m.embeds[0].title == "Lóra – turnaj č. 1"]
@@ -469,7 +469,7 @@ async def test_a_restart_after_a_tournament_is_cancelled_posts_its_notice_once(h
     guild = harness.env.create_guild()
     ch = guild.create_text_channel("turnaj")
     ann = guild.add_member(harness.env.create_user("ann", global_name="Ann"))
-    await ann.slash(ch, "lora tournament", rounds=2, turn_timer=60)
+    await ann.slash(ch, "lora tournament", language="cs", rounds=2, turn_timer=60)
     await delivery(harness).settled()
     message = next(m for m in public(ch) if m.embeds)
     harness.env.inject_error("POST", f"/channels/{ch.id}/messages", status=500, times=None)

@@ -24,7 +24,7 @@ async def test_forget_me_by_a_lobby_s_creator_says_the_lobby_closes_for_the_othe
     ch = guild.create_text_channel("lora")
     cyril, bob = (guild.add_member(env.create_user(n, global_name=n.capitalize()))
                   for n in ("cyril", "bob"))
-    await cyril.slash(ch, "lora new", seating="join", turn_timer=0)
+    await cyril.slash(ch, "lora new", language="cs", seating="join", turn_timer=0)
     await bob.click(ch.last_message, custom_id="lora:l:1:join")
     ask = reply(await bob.slash(ch, "lora forget-me"))
     assert ask.content == "Delete your personal data? You leave table 1." + TAIL_EN
@@ -95,7 +95,7 @@ async def test_forget_me_in_a_registering_tournament(harness, who, says):
     ch = guild.create_text_channel("turnaj")
     ann, bob = (guild.add_member(env.create_user(n, global_name=n.capitalize()))
                 for n in ("ann", "bob"))
-    await ann.slash(ch, "lora tournament")
+    await ann.slash(ch, "lora tournament", language="cs")
     message = ch.last_message
     await ann.click(message, custom_id="lora:tn:1:join")
     await bob.click(message, custom_id="lora:tn:1:join")

@@ -13,7 +13,8 @@ from tests.botkit import reply
 
 LORA_CS = [
     ("Nový stůl", [
-        "**/lora new** – založí stůl v tomto kanálu.",
+        "**/lora new** – založí stůl v tomto kanálu. Mluví tvým jazykem; jeho volbou"
+        " `language` zvolíš češtinu, nebo angličtinu.",
         "Ostatní přisednou tlačítkem **Přisednout**, volná místa obsadí **+ AI**. Hru spustí "
         "zakladatel tlačítkem **Začít hru**.",
     ]),
@@ -71,7 +72,8 @@ async def test_lora_help_in_czech_names_every_command_of_the_group(harness):
     guild = env.create_guild()
     ch = guild.create_text_channel("lora")
     alice = guild.add_member(env.create_user("alice"))
-    await alice.slash(ch, "lora new")  # her lobby's language (Czech), not her client's
+    # her lobby's language (Czech), not her client's
+    await alice.slash(ch, "lora new", language="cs")
     res = await alice.slash(ch, "lora help")
     answer = reply(res)
     assert answer.ephemeral and answer.content in (None, "")
@@ -98,7 +100,8 @@ async def test_taroky_help_in_english_for_a_newcomer_names_every_command(harness
     assert list(sections) == ["A new table", "Playing", "Leaving and coming back",
                               "Tournaments", "Results", "Settings and your data"]
     assert sections["A new table"] == [
-        "**/taroky new** – opens a table in this channel.",
+        "**/taroky new** – opens a table in this channel. It speaks your language; its option"
+        " `language` chooses English or Czech.",
         "Others sit down with **Join**, **+ AI** fills a free seat. The creator starts the "
         "game with **Start**."]
     assert sections["Playing"] == [

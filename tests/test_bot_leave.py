@@ -246,7 +246,7 @@ async def test_the_lobby_s_leave_button_clicked_once_the_game_runs_asks_first(ha
     ch = guild.create_text_channel("lora")
     alice, bob = (guild.add_member(env.create_user(n, global_name=n.capitalize()))
                   for n in ("alice", "bob"))
-    await alice.slash(ch, "lora new", seating="join", turn_timer=0)
+    await alice.slash(ch, "lora new", language="cs", seating="join", turn_timer=0)
     lobby = ch.last_message
     await bob.click(lobby, custom_id="lora:l:1:join")
     for _ in range(2):
@@ -267,7 +267,7 @@ async def _lobby(harness, names):
     guild = env.create_guild()
     ch = guild.create_text_channel("lora")
     users = [guild.add_member(env.create_user(n, global_name=n.capitalize())) for n in names]
-    await users[0].slash(ch, "lora new", seating="join", turn_timer=0)
+    await users[0].slash(ch, "lora new", language="cs", seating="join", turn_timer=0)
     lobby = ch.last_message
     for user in users[1:]:
         await user.click(lobby, custom_id="lora:l:1:join")
@@ -327,7 +327,7 @@ async def test_a_player_who_left_and_sits_in_another_lobby_is_told_how_to_come_b
     res = await bob.slash(ch, "lora leave")
     await bob.click(reply(res), label="Odejít, dohraje AI")
     offer = reply(await bob.slash(ch, "lora hand"))  # (offered before he sat elsewhere)
-    await bob.slash(ch, "taroky new")
+    await bob.slash(ch, "taroky new", language="cs")
     other = harness.service.table_of_user(guild.id, bob.id).table_id
     told = (f"Tvé místo u stolu č. {tid} (Lóra, <#{ch.id}>) teď hraje AI. Vrátit se k němu "
             f"můžeš, až odejdeš od stolu č. {other} (/taroky leave).")
@@ -351,7 +351,7 @@ async def test_one_who_left_and_plays_a_tournament_is_told_its_table_by_its_thre
     table = harness.service.tables[tid]
     await bob.click(reply(await bob.slash(ch, "lora leave")), label="Odejít, dohraje AI")
     hall = guild.create_text_channel("turnaj")
-    await bob.slash(hall, "taroky tournament", rounds=1, deals=1, turn_timer=20)
+    await bob.slash(hall, "taroky tournament", language="cs", rounds=1, deals=1, turn_timer=20)
     message = hall.last_message
     await bob.click(message, custom_id="lora:tn:1:join")
     for _ in range(3):
@@ -374,7 +374,7 @@ async def test_the_hand_command_of_a_game_whose_seat_he_left_tells_him_how_to_co
     guild, ch, (alice, bob), tid = await open_table(harness, ["alice", "bob"], ("easy", "easy"))
     await bob.click(reply(await bob.slash(ch, "lora leave")), label="Odejít, dohraje AI")
     tch = guild.create_text_channel("taroky")
-    await bob.slash(tch, "taroky new", seating="join", turn_timer=0)
+    await bob.slash(tch, "taroky new", language="cs", seating="join", turn_timer=0)
     other = harness.service.table_of_user(guild.id, bob.id).table_id
     for _ in range(3):
         await bob.click(tch.last_message, custom_id=f"lora:lai:{other}:easy")

@@ -10,7 +10,7 @@ async def test_new_table_lobby_and_start_with_ai(harness):
     guild = env.create_guild()
     ch = guild.create_text_channel("lora")
     alice = guild.add_member(env.create_user("alice"))
-    res = await alice.slash(ch, "lora new")
+    res = await alice.slash(ch, "lora new", language="cs")
     assert res.ephemeral
     assert res.response.content == "Stůl č. 1 je založen."  # the table's language
     lobby = ch.last_message
@@ -35,7 +35,7 @@ async def test_an_aborted_table_leaves_memory_after_an_hour(harness):
     guild = env.create_guild()
     ch = guild.create_text_channel("lora")
     alice = guild.add_member(env.create_user("alice"))
-    await alice.slash(ch, "lora new")
+    await alice.slash(ch, "lora new", language="cs")
     await alice.slash(ch, "lora abort")
     assert harness.service.tables[1].status == "aborted"
     await env.advance_time(EVICT_SECONDS + 1)

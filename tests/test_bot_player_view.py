@@ -19,7 +19,6 @@ import re
 from typing import Any
 
 import pytest
-import simcord.interactions as simcord_interactions
 from discord import app_commands
 from simcord.http import router as simcord_router
 
@@ -39,22 +38,6 @@ RULE_ID = re.compile(r"\bR-[A-Z]{3,}")
 ENGINE_CODE = re.compile(r"(?<![0-9A-Za-zÀ-ž])(?:[789]|10|[SFKE])[hlba](?![0-9A-Za-zÀ-ž])")
 GENDERED = ("odmaturoval", "nematuroval", "vzal ", "odešel", "vynesl", "nedohrál", "Ty bere",
             "You takes", "jsi hráč 0")
-
-
-@pytest.fixture
-def locales(monkeypatch):
-    """Per-user Discord client locales (SimCord sends en-US for everybody)."""
-    chosen: dict[int, str] = {}
-    original = simcord_interactions.base_payload
-
-    def base_payload(backend: Any, **kwargs: Any) -> Any:
-        record, payload = original(backend, **kwargs)
-        if kwargs.get("user_id") in chosen:
-            payload["locale"] = chosen[kwargs["user_id"]]
-        return record, payload
-
-    monkeypatch.setattr(simcord_interactions, "base_payload", base_payload)
-    return chosen
 
 
 class Shown:
@@ -426,7 +409,7 @@ async def test_the_lobby_shows_the_options_and_a_change_asks_the_seated_again(ha
     ch = guild.create_text_channel("lora")
     alice = guild.add_member(env.create_user("alice", global_name="Alice"))
     bob = guild.add_member(env.create_user("bob", global_name="Bob"))
-    await alice.slash(ch, "lora new", panak=True)
+    await alice.slash(ch, "lora new", language="cs", panak=True)
     lobby = ch.last_message
     await bob.click(lobby, custom_id="lora:l:1:join")  # joining accepts the options
     await alice.click(lobby, custom_id="lora:lai:1:easy")

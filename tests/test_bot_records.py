@@ -81,8 +81,8 @@ async def test_stats_history_and_export(harness):
     stranger = other.add_member(harness.env.create_user("eve"))
     res = await stranger.slash(och, "lora export", game=1)
     assert reply(res).content == (
-        "I cannot find game 1 on this server. Game numbers are those of /lora history (#1 …);"
-        " a game can be exported once it is finished.")
+        "I cannot find game 1 on this server. Use a number that /lora history shows; a game"
+        " can be exported once it is finished.")
 
 
 async def test_forget_me_asks_first_then_anonymizes_and_frees_the_seat(harness):
@@ -90,7 +90,7 @@ async def test_forget_me_asks_first_then_anonymizes_and_frees_the_seat(harness):
     other button deletes (the answer replaces the question)."""
     guild, ch, users, table = await _finished_game(harness)
     # bob sits at another table too
-    await users[1].slash(ch, "lora new")
+    await users[1].slash(ch, "lora new", language="cs")
     tid = harness.service.table_of_user(guild.id, users[1].id).table_id
     ask = reply(await users[1].slash(ch, "lora forget-me"))
     assert ask.content == (

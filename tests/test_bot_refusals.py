@@ -82,7 +82,7 @@ async def test_only_the_creator_starts_and_only_creator_or_manager_aborts(harnes
     ch = guild.create_text_channel("lora")
     alice = guild.add_member(env.create_user("alice"))
     bob = guild.add_member(env.create_user("bob"))
-    await alice.slash(ch, "lora new")
+    await alice.slash(ch, "lora new", language="cs")
     lobby = ch.last_message
     await bob.click(lobby, custom_id="lora:l:1:join")
     res = await bob.click(lobby, custom_id="lora:l:1:start")
@@ -112,12 +112,13 @@ async def test_a_user_sits_at_one_table_and_two_tables_share_a_channel(harness):
     bob = guild.add_member(env.create_user("bob"))
     # both in the channel itself (by default the second would open a thread of its own)
     await harness.bot.store.set_guild_setting(guild.id, "table_threads", "never")
-    await alice.slash(ch, "lora new")
-    res = await alice.slash(ch, "lora new")
+    await alice.slash(ch, "lora new", language="cs")
+    res = await alice.slash(ch, "lora new", language="cs")
     assert res.response.content == (  # about his table: in its language
-        "Už sedíš u jiného stolu na tomto serveru (/lora leave)."
+        f"Už sedíš u stolu č. 1 (Lóra, <#{ch.id}>). Chceš-li sedět jinde, nejdřív od něj"
+        " odejdi: /lora leave."
     )
-    await bob.slash(ch, "lora new")
+    await bob.slash(ch, "lora new", language="cs")
     lobby_b = ch.last_message
     for level in ("easy", "easy", "easy"):
         await bob.click(lobby_b, custom_id=f"lora:lai:2:{level}")

@@ -42,12 +42,12 @@ async def set_threads(harness: BotHarness, guild: Any, ch: Any, mode: str) -> An
 
 async def test_a_second_table_in_a_channel_plays_in_its_own_thread(harness):
     guild, ch, (alice, bob) = setup(harness, ["alice", "bob"])
-    res = await alice.slash(ch, "lora new")
+    res = await alice.slash(ch, "lora new", language="cs")
     assert reply(res).content == "Stůl č. 1 je založen."
     assert harness.service.tables[1].channel_id == ch.id and ch.threads == []
     assert not harness.service.tables[1].in_thread
 
-    res = await bob.slash(ch, "lora new", seating="join", turn_timer=0)
+    res = await bob.slash(ch, "lora new", language="cs", seating="join", turn_timer=0)
     table = harness.service.tables[2]
     thread = thread_of(ch, table)
     assert table.in_thread and table.parent_id == ch.id
@@ -88,8 +88,8 @@ async def test_two_new_tables_at_the_same_instant_in_an_empty_channel_one_goes_t
     """Both commands are in flight together: the channel takes one new table at a time, so
     the second sees the first and plays in a thread of its own."""
     guild, ch, (alice, bob) = setup(harness, ["alice", "bob"])
-    first = emit_slash(alice, ch, "lora new")
-    second = emit_slash(bob, ch, "taroky new")
+    first = emit_slash(alice, ch, "lora new", language="cs")
+    second = emit_slash(bob, ch, "taroky new", language="cs")
     await harness.env.settle()
     one, two = harness.service.tables[1], harness.service.tables[2]
     assert (one.creator_id, two.creator_id) == (alice.id, bob.id)
@@ -108,14 +108,16 @@ async def test_two_new_tables_at_the_same_instant_in_an_empty_channel_one_goes_t
 async def test_the_first_table_of_a_channel_stays_in_it_and_a_freed_channel_takes_the_next(
         harness):
     guild, ch, (alice, bob, cyril) = setup(harness, ["alice", "bob", "cyril"])
-    await alice.slash(ch, "lora new")
-    res = await alice.slash(ch, "lora new")  # seated already: refused before any thread
-    assert res.response.content == "Už sedíš u jiného stolu na tomto serveru (/lora leave)."
+    await alice.slash(ch, "lora new", language="cs")
+    # seated already: refused before any thread
+    res = await alice.slash(ch, "lora new", language="cs")
+    assert res.response.content == (f"Už sedíš u stolu č. 1 (Lóra, <#{ch.id}>). Chceš-li sedět"
+                                    " jinde, nejdřív od něj odejdi: /lora leave.")
     assert ch.threads == []
-    await bob.slash(ch, "lora new")
+    await bob.slash(ch, "lora new", language="cs")
     assert harness.service.tables[2].channel_id != ch.id
     await alice.slash(ch, "lora abort")  # the channel's own table is gone
-    await cyril.slash(ch, "lora new")
+    await cyril.slash(ch, "lora new", language="cs")
     assert harness.service.tables[3].channel_id == ch.id and len(ch.threads) == 1
 
 
@@ -127,8 +129,8 @@ async def test_never_keeps_every_table_in_the_channel(harness):
         " an AI made no more than 25 % of any one's moves.\n"
         "New tables always play in the channel where they were opened.")
     assert (await harness.bot.store.guild_settings(guild.id))["table_threads"] == "never"
-    await alice.slash(ch, "lora new")
-    res = await bob.slash(ch, "lora new")
+    await alice.slash(ch, "lora new", language="cs")
+    res = await bob.slash(ch, "lora new", language="cs")
     assert reply(res).content == "Stůl č. 2 je založen."
     assert harness.service.tables[2].channel_id == ch.id and ch.threads == []
     assert not harness.service.tables[2].in_thread
@@ -139,7 +141,7 @@ async def test_always_puts_even_the_first_table_in_a_thread(harness):
     guild, ch, (alice,) = setup(harness, ["alice"])
     await set_threads(harness, guild, ch, "always")
     before = len(ch.history())
-    await alice.slash(ch, "taroky new")
+    await alice.slash(ch, "taroky new", language="cs")
     table = harness.service.tables[1]
     thread = thread_of(ch, table)
     assert thread.name == "Taroky – stůl č. 1"
@@ -167,8 +169,8 @@ async def test_only_managers_choose_where_tables_play_and_only_the_offered_value
 
 async def test_a_table_in_a_thread_plays_on_after_a_restart(harness):
     guild, ch, (alice, bob) = setup(harness, ["alice", "bob"])
-    await alice.slash(ch, "lora new")
-    await bob.slash(ch, "lora new", seating="join", turn_timer=0)
+    await alice.slash(ch, "lora new", language="cs")
+    await bob.slash(ch, "lora new", language="cs", seating="join", turn_timer=0)
     thread = thread_of(ch, harness.service.tables[2])
     await start_with_ai(bob, thread, 2)
     players = Players(harness, thread, 2, [bob], random.Random(7))
@@ -190,11 +192,11 @@ async def test_a_table_in_a_thread_plays_on_after_a_restart(harness):
 
 async def test_no_thread_can_be_made_the_table_plays_in_the_channel(harness, caplog):
     guild, ch, (alice, bob) = setup(harness, ["alice", "bob"])
-    await alice.slash(ch, "lora new")
+    await alice.slash(ch, "lora new", language="cs")
     harness.env.inject_error("POST", "/channels/*/threads", status=403, code=50013,
                              message="Missing Permissions")
     with caplog.at_level(logging.WARNING, logger="bot.ui.threads"):
-        res = await bob.slash(ch, "lora new", seating="join", turn_timer=0)
+        res = await bob.slash(ch, "lora new", language="cs", seating="join", turn_timer=0)
     assert reply(res).content == "Stůl č. 2 je založen."
     assert harness.service.tables[2].channel_id == ch.id and ch.threads == []
     assert any(r.getMessage().startswith(f"no thread for table 2 in channel {ch.id} (")
@@ -209,8 +211,8 @@ async def test_no_thread_can_be_made_the_table_plays_in_the_channel(harness, cap
 
 async def test_an_archived_thread_is_reopened_for_the_next_update(harness, caplog):
     guild, ch, (alice, bob) = setup(harness, ["alice", "bob"])
-    await alice.slash(ch, "lora new")
-    await bob.slash(ch, "lora new", seating="join", turn_timer=0)
+    await alice.slash(ch, "lora new", language="cs")
+    await bob.slash(ch, "lora new", language="cs", seating="join", turn_timer=0)
     thread = thread_of(ch, harness.service.tables[2])
     await harness.bot.get_channel(thread.id).edit(archived=True)  # a day without a word
     await harness.env.settle()
@@ -249,8 +251,8 @@ def pointers(ch: Any) -> list[Any]:
 
 async def test_the_pointer_line_says_who_won_when_the_game_in_the_thread_has_ended(harness):
     guild, ch, (alice, bob) = setup(harness, ["alice", "bob"])
-    await alice.slash(ch, "lora new")
-    await bob.slash(ch, "lora new", seating="join", turn_timer=0)
+    await alice.slash(ch, "lora new", language="cs")
+    await bob.slash(ch, "lora new", language="cs", seating="join", turn_timer=0)
     table = harness.service.tables[2]
     thread = thread_of(ch, table)
     [pointer] = pointers(ch)
@@ -269,7 +271,7 @@ async def test_the_pointer_line_says_who_won_when_the_game_in_the_thread_has_end
 
 async def test_the_pointer_line_of_a_table_closed_after_a_restart_says_so(harness):
     guild, ch, (alice, bob) = setup(harness, ["alice", "bob"])
-    await alice.slash(ch, "lora new")
+    await alice.slash(ch, "lora new", language="cs")
     await bob.slash(ch, "taroky new", language="en")
     thread = thread_of(ch, harness.service.tables[2])
     [pointer] = pointers(ch)
@@ -296,7 +298,7 @@ async def test_a_crash_between_making_the_thread_and_the_first_commit_leaves_no_
     from simcord.http import router as simcord_router
 
     guild, ch, (alice, bob) = setup(harness, ["alice", "bob"])
-    await alice.slash(ch, "lora new")
+    await alice.slash(ch, "lora new", language="cs")
     dispatch = simcord_router.dispatch
 
     def deadly(backend: Any, method: str, path: str, **kwargs: Any) -> Any:
@@ -306,7 +308,7 @@ async def test_a_crash_between_making_the_thread_and_the_first_commit_leaves_no_
         return result
 
     monkeypatch.setattr(simcord_router, "dispatch", deadly)
-    await bob.slash(ch, "lora new", seating="join", turn_timer=0)
+    await bob.slash(ch, "lora new", language="cs", seating="join", turn_timer=0)
     monkeypatch.setattr(simcord_router, "dispatch", dispatch)
     [thread] = ch.threads
     assert thread.history() == [] and harness.service.tables[2].channel_id == ch.id

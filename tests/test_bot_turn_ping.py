@@ -134,7 +134,7 @@ async def _two_humans(harness: Any, turn_timer: int = 0) -> tuple[Any, Any, Any,
     ch = guild.create_text_channel("lora")
     alice, bob = (guild.add_member(env.create_user(n, global_name=n.capitalize()))
                   for n in ("alice", "bob"))
-    await alice.slash(ch, "lora new", seating="join", turn_timer=turn_timer)
+    await alice.slash(ch, "lora new", language="cs", seating="join", turn_timer=turn_timer)
     lobby = ch.last_message
     tid = harness.service.table_of_user(guild.id, alice.id).table_id
     await alice.click(lobby, custom_id=f"lora:lai:{tid}:easy")

@@ -32,7 +32,8 @@ async def _setup(h: BotHarness, kind: str = "lora",
     hospoda = guild.create_text_channel("hospoda")
     ann = guild.add_member(env.create_user("ann", global_name="Ann"))
     bob = guild.add_member(env.create_user("bob", global_name="Bob"))  # an English client
-    await ann.slash(ch, f"{kind} tournament", **{"rounds": 2, "turn_timer": 20, **options})
+    await ann.slash(ch, f"{kind} tournament",
+                    **{"rounds": 2, "turn_timer": 20, "language": "cs", **options})
     message = ch.last_message
     for u in (ann, bob):
         await u.click(message, custom_id="lora:tn:1:join")
@@ -44,7 +45,8 @@ async def _setup(h: BotHarness, kind: str = "lora",
 async def _playing_elsewhere(h: BotHarness, guild: Any, hospoda: Any, bob: Any,
                              **options: Any) -> Table:
     """Bob's own Lóra table in #hospoda, started with three AI players."""
-    await bob.slash(hospoda, "lora new", seating="join", turn_timer=0, **options)
+    await bob.slash(hospoda, "lora new", seating="join", turn_timer=0,
+                    **{"language": "cs", **options})
     casual = h.service.table_of_user(guild.id, bob.id)
     assert casual is not None
     for _ in range(3):
@@ -80,7 +82,7 @@ async def test_a_player_waiting_in_a_lobby_leaves_it_and_plays_his_tournament_ta
         harness: BotHarness) -> None:
     h = harness
     guild, ch, hospoda, ann, bob = await _setup(h)
-    await bob.slash(hospoda, "lora new")
+    await bob.slash(hospoda, "lora new", language="cs")
     lobby = h.service.table_of_user(guild.id, bob.id)
     assert lobby is not None and lobby.tournament is None
     await ann.click(ch.history()[0], custom_id="lora:tn:1:start")

@@ -151,7 +151,8 @@ async def test_only_the_organiser_or_a_server_manager_cancels_a_tournament(harne
     bob = guild.add_member(harness.env.create_user("bob", global_name="Bob"))
     mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
     mod = guild.add_member(harness.env.create_user("mod", global_name="Mod"), roles=[mods])
-    assert reply(await ann.slash(ch, "lora tournament")).content.startswith("Turnaj č. 1 je")
+    res = await ann.slash(ch, "lora tournament", language="cs")
+    assert reply(res).content.startswith("Turnaj č. 1 je")
     message = ch.last_message
     res = await bob.click(message, custom_id="lora:tn:1:cancel")
     assert reply(res).ephemeral and reply(res).content == (
@@ -277,7 +278,8 @@ async def test_cancelling_a_registration_others_joined_asks_first(harness):
     ch = guild.create_text_channel("turnaj")
     ann = guild.add_member(harness.env.create_user("ann", global_name="Ann"))
     bob = guild.add_member(harness.env.create_user("bob", global_name="Bob"))
-    assert reply(await ann.slash(ch, "lora tournament")).content.startswith("Turnaj č. 1 je")
+    res = await ann.slash(ch, "lora tournament", language="cs")
+    assert reply(res).content.startswith("Turnaj č. 1 je")
     message = ch.last_message
     await ann.click(message, custom_id="lora:tn:1:join")
     await bob.click(message, custom_id="lora:tn:1:join")
@@ -287,7 +289,8 @@ async def test_cancelling_a_registration_others_joined_asks_first(harness):
     res = await ann.click(ask, label="Zrušit turnaj")
     assert reply(res).content == "Turnaj č. 1 je zrušen."
     assert (await record(harness, 1)).status.value == "cancelled"
-    assert reply(await ann.slash(ch, "lora tournament")).content.startswith("Turnaj č. 2 je")
+    res = await ann.slash(ch, "lora tournament", language="cs")
+    assert reply(res).content.startswith("Turnaj č. 2 je")
     res = await ann.click(ch.last_message, custom_id="lora:tn:2:cancel")  # nobody else
     assert reply(res).content == "Turnaj č. 2 je zrušen."
 
@@ -300,14 +303,17 @@ async def test_a_second_tournament_is_refused_while_one_takes_registrations_in_t
     guild = harness.env.create_guild()
     ch, other = guild.create_text_channel("turnaj"), guild.create_text_channel("jinde")
     ann = guild.add_member(harness.env.create_user("ann", global_name="Ann"))
-    assert reply(await ann.slash(ch, "lora tournament")).content.startswith("Turnaj č. 1 je")
-    res = await ann.slash(ch, "taroky tournament")
+    res = await ann.slash(ch, "lora tournament", language="cs")
+    assert reply(res).content.startswith("Turnaj č. 1 je")
+    res = await ann.slash(ch, "taroky tournament", language="cs")
     assert reply(res).ephemeral and reply(res).content == (
         "V tomto kanálu se ještě přihlašuje do turnaje č. 1: další turnaj tu jde založit, až "
         "ten začne nebo bude zrušen.")
-    assert reply(await ann.slash(other, "lora tournament")).content.startswith("Turnaj č. 2 je")
+    res = await ann.slash(other, "lora tournament", language="cs")
+    assert reply(res).content.startswith("Turnaj č. 2 je")
     await ann.click(ch.last_message, custom_id="lora:tn:1:cancel")
-    assert reply(await ann.slash(ch, "lora tournament")).content.startswith("Turnaj č. 3 je")
+    res = await ann.slash(ch, "lora tournament", language="cs")
+    assert reply(res).content.startswith("Turnaj č. 3 je")
 
 
 @pytest.mark.settle(5.0)
@@ -320,7 +326,7 @@ async def test_the_tournament_message_numbers_its_players_one_by_one_in_plain_cz
     ch = guild.create_text_channel("turnaj")
     ann, bob, eva = (guild.add_member(env.create_user(n, global_name=n.capitalize()))
                      for n in ("ann", "bob", "eva"))
-    await ann.slash(ch, "taroky tournament", rounds=2, deals=1, fill="organiser",
+    await ann.slash(ch, "taroky tournament", language="cs", rounds=2, deals=1, fill="organiser",
                     turn_timer=20)
     message = ch.last_message
     for u in (ann, eva, bob):

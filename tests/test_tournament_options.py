@@ -66,13 +66,13 @@ async def test_the_lora_tournament_shows_its_defaults_and_the_organiser_s_option
     guild = env.create_guild()
     ann = guild.add_member(env.create_user("ann", global_name="Ann"))
     ch = guild.create_text_channel("turnaj")
-    await ann.slash(ch, "lora tournament")
+    await ann.slash(ch, "lora tournament", language="cs")
     assert _fields(ch.last_message)[1] == (
         "Pravidla hry u stolů (Lóra)",
         "Červený král do 1. štychu: povoleno\nPanák za 4 filky: ne\nČistá stovka: ano")
     other = guild.create_text_channel("turnaj2")
     bob = guild.add_member(env.create_user("bob", global_name="Bob"))
-    await bob.slash(other, "lora tournament", panak=True, cista_stovka=False,
+    await bob.slash(other, "lora tournament", language="cs", panak=True, cista_stovka=False,
                     red_king_first_trick="forbidden")
     assert _fields(other.last_message)[1] == (
         "Pravidla hry u stolů (Lóra)",

@@ -41,7 +41,7 @@ async def _open(h: BotHarness, names: list[str],
     guild = env.create_guild()
     ch = guild.create_text_channel("toy")
     users = [guild.add_member(env.create_user(n, global_name=n.capitalize())) for n in names]
-    res = await users[0].slash(ch, "toy new", seating="join", turn_timer=0)
+    res = await users[0].slash(ch, "toy new", language="cs", seating="join", turn_timer=0)
     assert reply(res).content == "Stůl č. 1 je založen."
     lobby = ch.last_message
     assert lobby.embeds[0].title == "Hračka – stůl č. 1"
@@ -97,8 +97,8 @@ async def test_toy_game_runs_through_lobby_clicks_restart_and_archive(toy: BotHa
     # (in the language of the table they played at, not their clients' English)
     res = await users[1].slash(ch, "lora export", game=game.game_id)
     assert reply(res).content == (
-        "Hru č. 1 na tomto serveru nenajdu. Čísla her jsou ta z /lora history (#1 …); stáhnout"
-        " jde hra, až je dohraná.")
+        "Hru č. 1 na tomto serveru nenajdu. Použij číslo, které ukazuje /lora history;"
+        " stáhnout jde hra, až je dohraná.")
     res = await users[1].slash(ch, "toy rules")
     assert reply(res).embeds[0].description == toy_game.STRINGS["cs"]["rules_text"]
 

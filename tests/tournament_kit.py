@@ -84,6 +84,7 @@ async def started_tournament(h: BotHarness, kind: str, levels: tuple[str, ...],
     guild = env.create_guild()
     ch = guild.create_text_channel(channel)
     ann = guild.add_member(env.create_user("ann", global_name="Ann"))
+    options.setdefault("language", "cs")  # (without it, her client's: en-US here)
     await ann.slash(ch, f"{kind} tournament", **options)
     message = ch.last_message
     if plays:
@@ -101,7 +102,8 @@ async def run_two_round_tournament(h: BotHarness, kind: str, extra: dict[str, An
     ch = guild.create_text_channel("turnaj")
     ann, bob, cyril = (guild.add_member(env.create_user(n, global_name=n.capitalize()))
                        for n in HUMANS)
-    res = await ann.slash(ch, f"{kind} tournament", rounds=2, turn_timer=TIMER, **extra)
+    res = await ann.slash(ch, f"{kind} tournament", rounds=2, turn_timer=TIMER,
+                          **{"language": "cs", **extra})
     # private answers speak the tournament's language (Czech), not the English client's
     assert reply(res).ephemeral and reply(res).content.startswith("Turnaj č. 1 je založen.")
     message = ch.last_message
@@ -157,13 +159,13 @@ async def run_two_round_tournament(h: BotHarness, kind: str, extra: dict[str, An
     named = f"stolu {at.tournament['table']} (1. kolo turnaje č. 1)"
     # a table of his own elsewhere: he is told where he plays, and what leaving it means
     hospoda = guild.create_text_channel("hospoda")
-    res = await leaver.slash(hospoda, f"{kind} new")
+    res = await leaver.slash(hospoda, f"{kind} new", language="cs")
     seated = (f"Sedíš u {named} – nejdřív ho dohraj. Odchodem od něj (/{kind} leave) by tvé "
               "místo převzala AI až do konce turnaje.")
     assert reply(res).content == seated
     # … and so is he when he clicks Přisednout at another's table (the same words)
     dana = guild.add_member(env.create_user("dana", global_name="Dana"))
-    await dana.slash(hospoda, f"{kind} new")
+    await dana.slash(hospoda, f"{kind} new", language="cs")
     lobby = hospoda.last_message
     res = await leaver.click(lobby, label="Přisednout")
     assert reply(res).ephemeral and reply(res).content == seated

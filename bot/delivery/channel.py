@@ -108,7 +108,7 @@ def classify(exc: BaseException, route: Route) -> DeliveryError:
             return DeliveryError("server", str(exc))
         if status == 404 and exc.code == 10003:  # Unknown Channel
             return DeliveryError("gone", str(exc))
-        return DeliveryError("refused", str(exc))
+        return DeliveryError("refused", str(exc), status=status)
     if isinstance(exc, aiohttp.ClientError | OSError | TimeoutError):
         return DeliveryError("server", repr(exc))
     raise exc

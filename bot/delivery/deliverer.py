@@ -15,14 +15,17 @@ Route = Literal["post", "edit", "delete"]
 class DeliveryError(Exception):
     """A REST call that failed, classified: ``rate`` (429: ``retry_after``, ``route``),
     ``server`` (5xx, a lost connection: retry), ``gone`` (the channel is gone: drop the
-    channel's entries), ``refused`` (4xx: drop the entry)."""
+    channel's entries), ``refused`` (4xx: drop the entry; ``status``: its HTTP status, 403
+    when the bot lacks a permission there)."""
 
     def __init__(self, kind: Literal["rate", "server", "gone", "refused"], message: str = "", *,
-                 retry_after: float | None = None, route: Route | None = None) -> None:
+                 retry_after: float | None = None, route: Route | None = None,
+                 status: int | None = None) -> None:
         super().__init__(message or kind)
         self.kind = kind
         self.retry_after = retry_after
         self.route = route
+        self.status = status
 
 
 class Deliverer(Protocol):

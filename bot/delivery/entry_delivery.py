@@ -32,6 +32,7 @@ class EntryDelivery(OutboxMarks):
     deliverer: Deliverer
     metrics: SenderMetrics
     on_delivered: Callable[[OutboxEntry, float], None] | None
+    on_refused: Callable[[OutboxEntry, DeliveryError], None] | None
     clock: Callable[[], float]
     route_clock: Callable[[], float] | None
     _startup: dict[int, set[int]]
@@ -215,10 +216,15 @@ class EntryDelivery(OutboxMarks):
             self._finish(channel, item, OutboxDone(entry.entry_id, "dropped"))
             self.metrics.dropped += 1
         else:
+            route = self.deliverer.route(entry)  # (before the drop: a first post's route)
             log.warning("%s failed on table %s (outbox entry %s), dropped: %s",
                         self.deliverer.describe(entry), table, entry.entry_id, exc)
             self._finish(channel, item, OutboxDone(entry.entry_id, "dropped"))
             self.metrics.dropped += 1
+            if self.on_refused is not None and route == "post":
+                # (a lobby or a tournament whose first post is refused is invisible: the
+                # controller closes it and tells its opener)
+                self.on_refused(entry, exc)
 
     def _finish(self, channel: _Channel, item: _Item, done: OutboxDone) -> None:
         queue = channel.tables.get(item.lane)

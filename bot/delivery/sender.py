@@ -85,7 +85,7 @@ from collections import deque
 from collections.abc import Callable, Iterable
 
 from bot.delivery import items, timing
-from bot.delivery.deliverer import Deliverer
+from bot.delivery.deliverer import Deliverer, DeliveryError
 from bot.delivery.entry_delivery import EntryDelivery
 from bot.delivery.metrics import SenderMetrics
 from bot.delivery.pacing import GLOBAL_LIMIT, GLOBAL_SHARE, PACE_BURST, _Pace
@@ -117,6 +117,7 @@ class Sender(EntryDelivery):
 
     def __init__(self, store: TableStore, deliverer: Deliverer, *,
                  on_delivered: Callable[[OutboxEntry, float], None] | None = None,
+                 on_refused: Callable[[OutboxEntry, DeliveryError], None] | None = None,
                  hold: Callable[[OutboxEntry], bool] | None = None,
                  global_limit: int = GLOBAL_LIMIT) -> None:
         self.store = store
@@ -144,6 +145,8 @@ class Sender(EntryDelivery):
         self.route_clock: Callable[[], float] | None = None
         self.metrics = SenderMetrics()
         self.on_delivered = on_delivered
+        # an entry's POST refused (4xx; dropped): what it leaves is the bot's to decide
+        self.on_refused = on_refused
         self.channels: dict[int, _Channel] = {}
         self._marks: list[OutboxDone] = []
         self._mark_task: asyncio.Task[None] | None = None

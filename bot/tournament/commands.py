@@ -12,7 +12,14 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.commands import choice, controller_of, gdesc
+from bot.commands import (
+    choice,
+    controller_of,
+    gdesc,
+    new_table_lang,
+    refuse_unpostable,
+    table_language,
+)
 from bot.errors import TableError
 from bot.games import GameUI
 from bot.i18n import desc, t
@@ -54,11 +61,13 @@ async def open_tournament(interaction: Interaction, ui: GameUI, options: dict[st
                           autoplay: bool) -> None:
     """Create a tournament of ``ui``'s game with the game's ``options`` and post its
     registration message."""
-    chosen = await controller_of(interaction).languages.chosen_lang(interaction.user.id)
-    lang = chosen or (language if language in ("cs", "en") else "cs")
+    lang = await new_table_lang(interaction, language)
     key = "core.tournament."
     if interaction.guild_id is None or interaction.channel is None:
         await interaction.response.send_message(t("core.guild_only", lang), ephemeral=True)
+        return
+    # (its tables play in threads of the channel where the bot may make them)
+    if await refuse_unpostable(interaction, key + "cannot_post", lang, threads=True):
         return
     rules = ui.spec.tournament_rules()
     if deals and minutes:
@@ -82,7 +91,7 @@ async def open_tournament(interaction: Interaction, ui: GameUI, options: dict[st
         fill=fill if fill in FILLS else "ai",
         ai_level=ai_level if ai_level in ui.spec.ai_levels else "medium",
         turn_timer=turn_timer,
-        lang=language if language in ("cs", "en") else "cs",
+        lang=await table_language(interaction, language),
         autoplay=autoplay,
         options=options,
     )
@@ -94,6 +103,8 @@ async def open_tournament(interaction: Interaction, ui: GameUI, options: dict[st
         await interaction.response.send_message(t(f"core.{exc.key}", lang, **exc.params),
                                                 ephemeral=True)
         return
+    _controller(interaction).replies.opened(("tournament", tournament.tournament_id),
+                                            interaction)
     await interaction.response.send_message(
         t(key + "created", lang, id=tournament.tournament_id), ephemeral=True)
     await desk.service.show(tournament)
@@ -113,7 +124,7 @@ def tournament_command(ui: GameUI) -> app_commands.Command[Any, Any, None]:
         fill: str = "ai",
         ai_level: str = "medium",
         turn_timer: app_commands.Range[int, MIN_TIMER, MAX_TIMER] = 120,
-        language: str = "cs",
+        language: str = "",
         autoplay: bool = True,
     ) -> None:
         await open_tournament(interaction, ui, {}, rounds=rounds, deals=deals, minutes=minutes,

@@ -48,6 +48,7 @@ from bot.ui.rematch import Rematches
 from bot.ui.replies import Replies
 from bot.ui.sessions import message_id
 from bot.ui.threads import Threads
+from bot.ui.unposted import Unposted
 from bot.workers.pools import Pools
 
 log = logging.getLogger(__name__)
@@ -98,9 +99,12 @@ class Controller:
         self.materials = Materials(self)
         # a table message refresh waits a moment while the table's AI seats move (their
         # chain's refresh supersedes it: one edit for a human's card and the AI cards after)
+        # a lobby or a tournament whose first message is refused is closed (``unposted``)
+        self.unposted = Unposted(self)
         self.delivery = Sender(store, ChannelDeliverer(self.materials),
                                hold=lambda entry: entry.table_id is not None
                                and self.service.ai_to_move(entry.table_id),
+                               on_refused=self.unposted.refused,
                                global_limit=global_limit or GLOBAL_LIMIT)
         from bot.tournament.desk import TournamentDesk
 

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
+OPENER_SECONDS = 14 * 60  # an interaction's token lives 15 minutes
 
 
 class Replies:
@@ -32,6 +33,35 @@ class Replies:
         self.ctl = ctl
         # user -> answers that did not reach him, each with its language
         self.missed: dict[int, list[tuple[str, str]]] = {}
+        # user -> news for him that came with no interaction to answer (``notify``)
+        self.notes: dict[int, list[str]] = {}
+        # ("table"|"tournament", id) -> the command that opened it and when (the wall
+        # clock): its interaction may tell the opener what became of it (``notify``)
+        self.openers: dict[tuple[str, int], tuple[Interaction, float]] = {}
+
+    def opened(self, what: tuple[str, int], interaction: Interaction) -> None:
+        """``interaction`` opened ``what`` (a table, a tournament): while its token lives,
+        what happens to it soon after (its message refused) is told there."""
+        now = self.ctl.now()
+        for key, (_, since) in list(self.openers.items()):
+            if now - since > OPENER_SECONDS:
+                del self.openers[key]
+        self.openers[what] = (interaction, now)
+
+    async def notify(self, user_id: int, text: str, what: tuple[str, int]) -> None:
+        """Tell ``user_id`` privately, with no interaction of his to answer: as a follow-up of
+        the command that opened ``what`` while its token lives (it may not be answered yet:
+        then right after its answer), else with his next click or command
+        (``deliver_missed``)."""
+        opener = self.openers.pop(what, None)
+        if opener is not None and opener[0].user.id == user_id \
+                and opener[0].response.is_done():
+            try:
+                await opener[0].followup.send(text, ephemeral=True)
+                return
+            except discord.HTTPException as exc:
+                log.warning("could not follow up interaction %s: %s", opener[0].id, exc)
+        self.notes.setdefault(user_id, []).append(text)
 
     async def error(self, interaction: Interaction, key: str, lang: str, **values: Any) -> None:
         """An ephemeral answer with the string ``key`` (a whole ``namespace.key``)."""
@@ -53,17 +83,24 @@ class Replies:
         self.missed.setdefault(interaction.user.id, []).append((lang, text))
 
     async def deliver_missed(self, interaction: Interaction) -> None:
-        texts = self.missed.pop(interaction.user.id, None)
-        if not texts:
+        """What did not reach him before (``missed``, ``notes``), with this interaction."""
+        user_id = interaction.user.id
+        texts = self.missed.pop(user_id, None) or []
+        notes = self.notes.pop(user_id, None) or []
+        if not texts and not notes:
             return
-        text = "\n".join(t("core.delivery.missed", lang, text=x) for lang, x in texts)
+        text = "\n".join([*(t("core.delivery.missed", lang, text=x) for lang, x in texts),
+                          *notes])
         try:
             if interaction.response.is_done():
                 await interaction.followup.send(text, ephemeral=True)
             else:
                 await interaction.response.send_message(text, ephemeral=True)
         except discord.HTTPException:
-            self.missed.setdefault(interaction.user.id, []).extend(texts)
+            if texts:
+                self.missed.setdefault(user_id, []).extend(texts)
+            if notes:
+                self.notes.setdefault(user_id, []).extend(notes)
 
     async def refuse(self, interaction: Interaction, exc: TableError, lang: str,
                      kind: str | None) -> None:
@@ -91,15 +128,16 @@ class Replies:
                       lang: str) -> str | None:
         """``already_seated`` as ``/<game> new`` words it (``commands.seated_text``, the one
         text of it): the table he sits at, a tournament's named, and what leaving it would
-        mean; None for another refusal (or if he sits nowhere by now)."""
+        mean; None for another refusal (or if he sits nowhere by now). (``kind``: the game
+        asked, unused — the table he sits at is named with its own game.)"""
         if exc.key != "already_seated" or interaction.guild_id is None:
             return None
         seated = self.ctl.service.table_of_user(interaction.guild_id, interaction.user.id)
         if seated is None:
             return None
-        from bot.commands import seated_text
+        from bot.commands import czech_client, seated_text
 
-        return seated_text(seated, kind or seated.game_kind, lang)
+        return seated_text(seated, lang, czech_client(interaction))
 
     def kind(self, table_id: int) -> str | None:
         table = self.ctl.service.tables.get(table_id) or self.ctl.finished.get(table_id)

@@ -63,7 +63,7 @@ def lora_commands(ui: LoraUI) -> list[app_commands.Command[Any, Any, None]]:
         panak: bool = False,
         cista_stovka: bool = True,
         turn_timer: app_commands.Range[int, 0, 3600] = 120,
-        language: str = "cs",
+        language: str = "",
         seating: str = "draw",
         autoplay: bool = True,
     ) -> None:
@@ -86,7 +86,7 @@ def lora_commands(ui: LoraUI) -> list[app_commands.Command[Any, Any, None]]:
         fill: str = "ai",
         ai_level: str = "medium",
         turn_timer: app_commands.Range[int, MIN_TIMER, MAX_TIMER] = 120,
-        language: str = "cs",
+        language: str = "",
         autoplay: bool = True,
     ) -> None:
         """A round of a Lóra tournament is one whole lóra at each table: no round length."""

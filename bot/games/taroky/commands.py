@@ -107,7 +107,7 @@ def taroky_commands(ui: TarokyUI) -> list[app_commands.Command[Any, Any, None]]:
         stake: app_commands.Range[int, 1, 10000] = 50,
         dokup_step: app_commands.Range[int, 1, 1000] = 10,
         turn_timer: app_commands.Range[int, 0, 3600] = 120,
-        language: str = "cs",
+        language: str = "",
         seating: str = "draw",
         autoplay: bool = True,
     ) -> None:
@@ -152,7 +152,7 @@ def taroky_commands(ui: TarokyUI) -> list[app_commands.Command[Any, Any, None]]:
         fill: str = "ai",
         ai_level: str = "medium",
         turn_timer: app_commands.Range[int, MIN_TIMER, MAX_TIMER] = 120,
-        language: str = "cs",
+        language: str = "",
         autoplay: bool = True,
     ) -> None:
         """A T-TOURNAMENT: the round's length is the tournament's (default 60 minutes)."""

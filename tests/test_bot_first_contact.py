@@ -1,0 +1,221 @@
+"""A server's first contact with the bot (review 27), through the real bot in SimCord.
+
+* A channel where the bot may not post: ``/… new`` and ``/… tournament`` refuse it, naming
+  the missing permissions as Discord's settings call them; a second table goes to a thread
+  only where the bot may post in one; a lobby or tournament whose first message Discord
+  refuses anyway is closed and its opener told (review 27, HIGH #1).
+* A table's language without ``language``: the opener's own (``/… settings``), else his
+  client's, else Czech; a client neither Czech nor English reads English (MEDIUM #2, LOW #6).
+* "You already sit at another table" names that table, with its game's leave command as the
+  client lists it; the export's error names the history command so too (LOW #5, #8).
+"""
+
+from __future__ import annotations
+
+import discord
+import pytest
+
+from bot.i18n import Translator, lang_of_locale
+from tests.botkit import channel_delivered, reply
+
+LOCKED = ("I may not post in this channel (missing: {}). Ask a server manager, or open the {}"
+          " in another channel.")
+
+
+def world(harness, *names, overwrite=None):
+    """A guild, a channel (the bot's own permissions there changed by ``overwrite``) and
+    its members."""
+    env = harness.env
+    guild = env.create_guild()
+    overwrites = {} if overwrite is None else {guild.me: overwrite}
+    ch = guild.create_text_channel("locked" if overwrite else "lora", overwrites=overwrites)
+    users = [guild.add_member(env.create_user(n, global_name=n.capitalize())) for n in names]
+    return guild, ch, users
+
+
+# -- a channel where the bot may not post -----------------------------------------------------
+async def test_a_table_is_refused_where_the_bot_may_not_post(harness, locales):
+    guild, ch, (gus, ivy) = world(harness, "gus", "ivy",
+                                  overwrite=discord.PermissionOverwrite(send_messages=False))
+    res = await gus.slash(ch, "lora new")
+    assert reply(res).content == LOCKED.format("Send Messages", "table")
+    assert harness.service.table_of_user(guild.id, gus.id) is None  # nothing was opened
+    locales[ivy.id] = "cs"
+    res = await ivy.slash(ch, "taroky new")
+    assert reply(res).content == ("Do tohoto kanálu nesmím psát (chybí: Odesílat zprávy)."
+                                  " Požádej správce serveru, nebo stůl založ v jiném kanálu.")
+    res = await ivy.slash(ch, "lora tournament")
+    assert reply(res).content == ("Do tohoto kanálu nesmím psát (chybí: Odesílat zprávy)."
+                                  " Požádej správce serveru, nebo turnaj založ v jiném kanálu.")
+    await channel_delivered(harness)
+    assert harness.service.tables == {} and harness.bot.controller.desk.service.tournaments == {}
+    assert ch.history() == []
+
+
+async def test_every_missing_permission_is_named(harness):
+    guild, ch, (gus,) = world(harness, "gus", overwrite=discord.PermissionOverwrite(
+        embed_links=False, attach_files=False, read_message_history=False))
+    res = await gus.slash(ch, "lora new", language="en")
+    assert reply(res).content == LOCKED.format(
+        "Embed Links, Attach Files, Read Message History", "table")
+    res = await gus.slash(ch, "taroky tournament")
+    assert reply(res).content == LOCKED.format(
+        "Embed Links, Attach Files, Read Message History", "tournament")
+
+
+async def test_a_tournament_is_refused_where_its_tables_threads_would_be_mute(harness):
+    """Its tables play in threads of its channel where the bot may make them: there it must
+    be allowed to post in them too."""
+    guild, ch, (gus,) = world(harness, "gus", overwrite=discord.PermissionOverwrite(
+        send_messages_in_threads=False))
+    res = await gus.slash(ch, "lora tournament")
+    assert reply(res).content == LOCKED.format("Send Messages in Threads", "tournament")
+
+
+async def test_a_second_table_plays_in_the_channel_where_the_bot_cannot_post_in_a_thread(
+        harness):
+    guild, ch, (gus, ivy) = world(harness, "gus", "ivy", overwrite=discord.PermissionOverwrite(
+        send_messages_in_threads=False))
+    await gus.slash(ch, "lora new")
+    res = await ivy.slash(ch, "lora new")
+    assert reply(res).content == "Table 2 is open."
+    await channel_delivered(harness)
+    table = harness.service.tables[2]
+    assert table.channel_id == ch.id and ch.threads == []
+    assert table.message_id in [m.id for m in ch.history()]  # its lobby is there to join
+
+
+async def test_a_lobby_whose_post_is_refused_closes_and_its_creator_is_told(harness):
+    """Permissions taken away between the command and the post (or anything the check did not
+    foresee): the lobby Discord refused is closed, its seat freed, its creator told."""
+    guild, ch, (gus,) = world(harness, "gus")
+    harness.env.inject_error("POST", f"/channels/{ch.id}/messages", status=403, code=50013,
+                             message="Missing Permissions")
+    res = await gus.slash(ch, "lora new")
+    await channel_delivered(harness)
+    assert [m.content for m in res.followups] == [
+        f"Table 1 is closed: I may not post in <#{ch.id}>, so nobody could see it or join."
+        " Ask a server manager to let me post there, or open the table in another channel."]
+    assert res.response.content == "Table 1 is open."
+    assert harness.service.table_of_user(guild.id, gus.id) is None
+    assert harness.service.tables[1].status == "aborted"
+    res = await gus.slash(ch, "lora new")  # (free to open another)
+    assert reply(res).content == "Table 2 is open."
+
+
+async def test_a_tournament_whose_post_is_refused_is_cancelled_and_its_organiser_told(
+        harness):
+    guild, ch, (gus,) = world(harness, "gus")
+    harness.env.inject_error("POST", f"/channels/{ch.id}/messages", status=403, code=50013,
+                             message="Missing Permissions")
+    res = await gus.slash(ch, "lora tournament")
+    await channel_delivered(harness)
+    assert [m.content for m in res.followups] == [
+        f"Tournament 1 is cancelled: I may not post in <#{ch.id}>, so nobody could see it or"
+        " register. Ask a server manager to let me post there, or open the tournament in"
+        " another channel."]
+    assert 1 not in harness.bot.controller.desk.service.tournaments  # (cancelled)
+    assert (await harness.bot.store.get_tournament(1)).status == "cancelled"
+
+
+async def test_news_with_no_interaction_to_answer_comes_after_the_next_command(harness):
+    """An opener whose command's token is gone is told with his next command, after its
+    answer."""
+    guild, ch, (gus,) = world(harness, "gus")
+    await harness.bot.controller.replies.notify(gus.id, "Table 7 is closed.", ("table", 7))
+    res = await gus.slash(ch, "lora leaderboard")
+    assert res.response.embeds  # (the command's own answer first)
+    assert [m.content for m in res.followups] == ["Table 7 is closed."]
+    res = await gus.slash(ch, "lora leaderboard")
+    assert res.followups == []  # (told once)
+
+
+# -- the table's language -----------------------------------------------------------------------
+async def test_a_table_speaks_its_creators_language_unless_told_otherwise(harness, locales):
+    guild, ch, (ann, cyril, dora, emil) = world(harness, "ann", "cyril", "dora", "emil")
+    locales[cyril.id], locales[dora.id] = "cs", "de"
+    await ann.slash(ch, "lora new")  # an en-US client
+    await cyril.slash(ch, "lora new")
+    await dora.slash(ch, "lora new")
+    await emil.slash(ch, "lora settings", language="cs")  # his own language wins
+    res = await emil.slash(ch, "lora new")
+    assert reply(res).content.startswith("Stůl č. 4 je založen.")
+    tables = harness.service.tables
+    assert [tables[i].settings.lang for i in (1, 2, 3, 4)] == ["en", "cs", "en", "cs"]
+    await ann.slash(ch, "lora leave")
+    await ann.slash(ch, "lora new", language="cs")  # the option, when given, decides
+    assert tables[5].settings.lang == "cs"
+    await channel_delivered(harness)
+    lobby = next(m for m in ch.history() if m.id == tables[1].message_id)
+    assert lobby.embeds[0].title == "Lóra – table 1"
+
+
+def test_a_locale_neither_czech_nor_english_reads_english():
+    assert [lang_of_locale(x) for x in ("cs", "sk", "en-US", "en-GB", "de", "pl", "cs_CZ.UTF-8",
+                                        "de_DE.UTF-8", "sk_SK")] == [
+        "cs", "cs", "en", "en", "en", "en", "cs", "en", "cs"]
+    # nothing known: Czech (or the caller's fallback)
+    assert [lang_of_locale(x) for x in (None, "", "C", "POSIX")] == ["cs"] * 4
+    assert lang_of_locale("C.UTF-8", "en") == "en"
+    assert lang_of_locale(discord.Locale.german) == "en"
+
+
+async def test_the_slash_menu_reads_english_but_to_czech_clients(harness):
+    tree = harness.bot.tree
+    lora = next(g for g in tree.get_commands() if g.name == "lora")
+    new = next(c for c in lora.commands if c.name == "new")
+    payload = await new.get_translated_payload(tree, Translator())
+    assert payload["description"] == "Open a Lóra table in this channel"  # what a German sees
+    assert payload["description_localizations"]["cs"] == "Založit stůl Lóry v tomto kanálu"
+    language = next(o for o in payload["options"] if o["name"] == "language")
+    assert [c["name"] for c in language["choices"]] == ["Czech", "English"]
+    assert [c["name_localizations"]["cs"] for c in language["choices"]] == [
+        "čeština", "angličtina"]
+
+
+@pytest.mark.parametrize("locale", ["en-US", "cs"])
+async def test_the_help_tells_how_to_choose_the_tables_language(harness, locales, locale):
+    guild, ch, (ann,) = world(harness, "ann")
+    locales[ann.id] = locale
+    res = await ann.slash(ch, "lora help")
+    start = res.response.embeds[0].fields[0].value.splitlines()[0]
+    assert start == {
+        "en-US": "**/lora new** – opens a table in this channel. It speaks your language; its"
+                 " option `language` chooses English or Czech.",
+        "cs": "**/lora nová** – založí stůl v tomto kanálu. Mluví tvým jazykem; jeho volbou"
+              " `jazyk` zvolíš češtinu, nebo angličtinu."}[locale]
+
+
+# -- "you already sit at another table" ---------------------------------------------------------
+async def test_one_seated_elsewhere_is_told_which_table_and_how_to_leave_it(harness, locales):
+    guild, ch, (ann, bob) = world(harness, "ann", "bob")
+    other = guild.create_text_channel("taroky")
+    await ann.slash(ch, "lora new")
+    res = await ann.slash(other, "taroky new")  # the other game's command: her Lóra table
+    assert reply(res).content == (f"You already sit at table 1 (Lóra, <#{ch.id}>). To sit"
+                                  " elsewhere, leave it first: /lora leave.")
+    locales[bob.id] = "cs"
+    await bob.slash(other, "taroky new")
+    res = await bob.slash(ch, "lora new")
+    assert reply(res).content == (f"Už sedíš u stolu č. 2 (Taroky, <#{other.id}>). Chceš-li"
+                                  " sedět jinde, nejdřív od něj odejdi: /taroky odejít.")
+    await channel_delivered(harness)
+    lobby = next(m for m in ch.history() if m.id == harness.service.tables[1].message_id)
+    res = await bob.click(lobby, custom_id="lora:l:1:join")  # Join: in the lobby's language
+    assert reply(res).content == (f"You already sit at table 2 (Taroky, <#{other.id}>). To sit"
+                                  " elsewhere, leave it first: /taroky odejít.")
+
+
+@pytest.mark.parametrize("locale", ["en-US", "cs"])
+async def test_the_export_error_names_the_history_command_as_the_client_lists_it(
+        harness, locales, locale):
+    guild, ch, (ann,) = world(harness, "ann")
+    locales[ann.id] = locale
+    if locale == "cs":
+        await ann.slash(ch, "taroky settings", language="cs")
+    res = await ann.slash(ch, "taroky export", game=1)
+    assert reply(res).content == {
+        "en-US": "I cannot find game 1 on this server. Use a number that /taroky history"
+                 " shows; a game can be exported once it is finished.",
+        "cs": "Hru č. 1 na tomto serveru nenajdu. Použij číslo, které ukazuje /taroky"
+              " historie; stáhnout jde hra, až je dohraná."}[locale]
