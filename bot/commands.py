@@ -365,7 +365,8 @@ def shared_commands(ui: GameUI) -> list[app_commands.Command[Any, Any, None]]:
                                                              interaction.user.id, ui.kind)
             if live is not None:
                 lang = await controller.languages.lang_for(interaction, live)
-                back = controller.questions.seated_elsewhere(live, interaction.user.id, lang)
+                back = controller.questions.seated_elsewhere(live, interaction.user.id, lang,
+                                                             czech_client(interaction))
                 if back is not None:
                     await interaction.response.send_message(back, ephemeral=True)
                     return
@@ -380,7 +381,7 @@ def shared_commands(ui: GameUI) -> list[app_commands.Command[Any, Any, None]]:
             live = None if last is None else controller.questions.returnable(last.table_id,
                                                                              interaction.user.id)
             back = None if live is None else controller.questions.seated_elsewhere(
-                live, interaction.user.id, lang)
+                live, interaction.user.id, lang, czech_client(interaction))
             text = t("core.not_started", lang) + ("\n" + back if back else "")
             await interaction.response.send_message(text, ephemeral=True)
         elif last is None or not await controller.questions.offer_return(interaction, last, lang):

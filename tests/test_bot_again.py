@@ -29,22 +29,27 @@ def _final(ch: Any, title: str) -> Any:
     return next(m for m in ch.history() if m.embeds and m.embeds[0].title == title)
 
 
-async def test_play_again_opens_the_same_table_and_invites_the_others(harness):
+async def test_play_again_opens_the_same_table_and_invites_the_others(harness, locales):
     guild, ch, users, tid = await open_table(harness, ["alice", "bob", "carol"], ("medium",),
                                              turn_timer=45)
     alice, bob, carol = users
     old = await _finish(harness, tid)
     final = _final(ch, f"Konec lóry – stůl č. {tid}")
     field = final.embeds[0].fields[1]
+    # (a public line: /lora new as a client of the table's language lists it; review 28)
     assert (field.name, field.value) == (
         "Hrát znovu", "Tlačítko **Hrát znovu** založí nový stůl se stejnými pravidly a pozve "
-        "ostatní hráče. Jinak založíš novou hru příkazem /lora new.")
+        "ostatní hráče. Jinak založíš novou hru příkazem /lora nová.")
     assert [c["label"] for c in enabled_controls(final)] == ["Hrát znovu"]
     # one who did not play there is pointed to /lora new
     dave = guild.add_member(harness.env.create_user("dave"))
     res = await dave.click(final, label="Hrát znovu")
     assert reply(res).content == (f"Tlačítko Hrát znovu patří hráčům stolu č. {tid}. Novou hru "
                                   "založíš příkazem /lora new.")
+    locales[dave.id] = "cs"  # (his answer names it as his client lists it)
+    res = await dave.click(final, label="Hrát znovu")
+    assert reply(res).content == (f"Tlačítko Hrát znovu patří hráčům stolu č. {tid}. Novou hru "
+                                  "založíš příkazem /lora nová.")
     assert harness.service.tables_in_channel(ch.id) == []
     res = await bob.click(final, label="Hrát znovu")
     new = harness.service.table_of_user(guild.id, bob.id)

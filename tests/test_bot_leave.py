@@ -366,6 +366,38 @@ async def test_one_who_left_and_plays_a_tournament_is_told_its_table_by_its_thre
         "(/taroky leave) by tvé místo převzala AI až do konce turnaje.")
 
 
+async def test_a_czech_client_is_told_the_leave_command_by_its_czech_name(harness, locales):
+    """Bob's client is Czech: the way back to the seat he left names the other table's leave
+    command as his slash menu lists it (``/taroky odejít``, review 28 LOW-1), at a casual
+    table and at a tournament's."""
+    guild, ch, (alice, bob), tid = await open_table(harness, ["alice", "bob"], ("easy", "easy"))
+    table = harness.service.tables[tid]
+    locales[bob.id] = "cs"
+    await bob.click(reply(await bob.slash(ch, "lora leave")), label="Odejít, dohraje AI")
+    tch = guild.create_text_channel("taroky")
+    await bob.slash(tch, "taroky new", language="cs")
+    other = harness.service.table_of_user(guild.id, bob.id).table_id
+    told = (f"Tvé místo u stolu č. {tid} (Lóra, <#{ch.id}>) teď hraje AI. Vrátit se k němu "
+            f"můžeš, až odejdeš od stolu č. {other} (/taroky odejít).")
+    res = await bob.click(_table_message(ch, table), custom_id=f"lora:t:{tid}:hand")
+    assert reply(res).content == told
+    assert reply(await bob.slash(ch, "lora hand")).content == "Hra ještě nezačala.\n" + told
+    await bob.slash(tch, "taroky leave")  # (his lobby: left at once)
+    assert harness.service.table_of_user(guild.id, bob.id) is None
+    hall = guild.create_text_channel("turnaj")
+    await bob.slash(hall, "taroky tournament", language="cs", rounds=1, deals=1, turn_timer=20)
+    message = hall.last_message
+    await bob.click(message, custom_id="lora:tn:1:join")
+    for _ in range(3):
+        await bob.select(message, ["easy"], custom_id="lora:tnai:1")
+    await bob.click(message, custom_id="lora:tn:1:start")
+    res = await bob.click(_table_message(ch, table), custom_id=f"lora:t:{tid}:hand")
+    assert reply(res).content == (
+        f"Tvé místo u stolu č. {tid} (Lóra, <#{ch.id}>) teď hraje AI. Vrátit se k němu můžeš,"
+        " až odejdeš od turnajového stolu 1 (1. kolo turnaje č. 1). Odchodem od něj "
+        "(/taroky odejít) by tvé místo převzala AI až do konce turnaje.")
+
+
 async def test_the_hand_command_of_a_game_whose_seat_he_left_tells_him_how_to_come_back(
         harness):
     """Bob left a running Lóra table and plays Taroky meanwhile: ``/lora hand`` tells him how

@@ -104,7 +104,7 @@ async def test_a_player_waiting_in_a_lobby_leaves_it_and_plays_his_tournament_ta
 
 
 async def test_a_player_playing_elsewhere_is_told_an_ai_plays_his_seat_this_round(
-        harness: BotHarness) -> None:
+        harness: BotHarness, locales: dict[int, str]) -> None:
     h = harness
     guild, ch, hospoda, ann, bob = await _setup(h)
     casual, slot, table, seat, thread = await _started_while_busy(h, guild, ch, hospoda, ann,
@@ -139,6 +139,9 @@ async def test_a_player_playing_elsewhere_is_told_an_ai_plays_his_seat_this_roun
         f"Tvé místo u stolu {where} teď hraje AI: hraješ {at}. Až tam dohraješ nebo od toho"
         " stolu odejdeš (/lora leave), vezmeš si své místo zpět tlačítkem **Moje karty**"
         " tady.")
+    locales[bob.id] = "cs"  # (a Czech client lists the command as /lora odejít: review 28)
+    res = await bob.click(table_message, custom_id=f"lora:t:{slot.table_id}:hand")
+    assert "(/lora odejít)" in reply(res).content
 
     # his other game over, /lora hand in the thread offers the seat back (the core's
     # take-back of a seat one left); he takes it, and the AI is no longer his substitute

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
+from bot.commands import command_shown
 from bot.delivery import items
 from bot.games import GameUI
 from bot.i18n import game_t, t
@@ -162,7 +163,9 @@ class TablePresenter:
     def _final(self, table: Table, ui: GameUI) -> OutboxItem:
         """The final order, with the game's final picture (drawn when it is sent) attached
         beside the embed (inside, Discord would fit a tall sheet into a landscape box) and,
-        when the game is not rated, why (``Materials.rating_note``, also when it is sent)."""
+        when the game is not rated, why (``Materials.rating_note``, also when it is sent).
+        Its "play again" line is public: it names ``/… new`` as a client of the table's
+        language lists it (a Czech table: ``/lora nová``)."""
         lang = table.settings.lang
         embed = discord.Embed(title=builders.table_title(table, "final_title", lang),
                               colour=builders.EMBED_COLOUR)
@@ -171,7 +174,8 @@ class TablePresenter:
         buttons = []
         if table.tournament is None:  # (a tournament's next round is the tournament's)
             embed.add_field(name=t("core.again_heading", lang),
-                            value=t("core.again_line", lang, command=ui.command), inline=False)
+                            value=t("core.again_line", lang, new=command_shown(
+                                ui, "new", lang == "cs")), inline=False)
             buttons.append({"custom_id": TableButton(table.table_id, "again").custom_id,
                             "label": t("core.btn_again", lang),
                             "style": discord.ButtonStyle.success.value})

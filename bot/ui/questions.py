@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.commands import command_shown, czech_client
 from bot.errors import TableError
 from bot.games import ui_of
 from bot.i18n import t
@@ -166,9 +167,11 @@ class Questions:
                   and self.returnable(table.table_id, user_id) is not None]
         return max(tables, key=lambda table: table.table_id, default=None)
 
-    def seated_elsewhere(self, table: Table, user_id: int, lang: str) -> str | None:
+    def seated_elsewhere(self, table: Table, user_id: int, lang: str,
+                         czech: bool) -> str | None:
         """One who left ``table`` sits at another table of the server meanwhile: he may take
-        his seat back once he leaves that one (told which, and how); None if he does not.
+        his seat back once he leaves that one (told which, and how: its leave command as his
+        client lists it, ``czech``: a Czech one); None if he does not.
         A tournament's table is named as its thread names it, and leaving it would hand his
         seat to an AI for the rest of the tournament. The table he left is named with its
         game and channel ("stůl č. 1 (Lóra, #lora)"): its number alone could be the other
@@ -178,9 +181,9 @@ class Questions:
         other = self.ctl.service.table_of_user(table.guild_id, user_id)
         if other is None or other.table_id == table.table_id:
             return None
-        command = ui_of(other.game_kind).command
+        leave = command_shown(ui_of(other.game_kind), "leave", czech)
         if table.tournament is not None:  # his seat of a round he began busy elsewhere
-            return t("core.tournament.take_back_elsewhere", lang, command=command,
+            return t("core.tournament.take_back_elsewhere", lang, leave=leave,
                      at=builders.busy_at(other, lang),
                      table=builders.tournament_table_ref(table.tournament, lang))
         left = {"id": table.table_id, "game": builders.game_ui(table).name(lang),
@@ -188,9 +191,8 @@ class Questions:
         if other.tournament is not None:
             return t("core.take_back_elsewhere_tournament", lang,
                      other=builders.tournament_table_ref(other.tournament, lang),
-                     command=command, **left)
-        return t("core.take_back_elsewhere", lang, other=other.table_id, command=command,
-                 **left)
+                     leave=leave, **left)
+        return t("core.take_back_elsewhere", lang, other=other.table_id, leave=leave, **left)
 
     async def offer_return(self, interaction: Interaction, table: Table, lang: str) -> bool:
         """One who left the running game asks for his cards: he is offered his seat back
@@ -199,7 +201,8 @@ class Questions:
         live = self.returnable(table.table_id, interaction.user.id)
         if live is None:
             return False
-        elsewhere = self.seated_elsewhere(live, interaction.user.id, lang)
+        elsewhere = self.seated_elsewhere(live, interaction.user.id, lang,
+                                          czech_client(interaction))
         if elsewhere is not None:
             await self.ctl.replies.tell(interaction, elsewhere, lang)
             return True
@@ -256,7 +259,7 @@ class Questions:
             await self.ctl.service.take_back(table_id, user_id)
         except TableError as exc:
             live = self.ctl.service.tables.get(table_id)
-            text = (self.seated_elsewhere(live, user_id, lang)
+            text = (self.seated_elsewhere(live, user_id, lang, czech_client(interaction))
                     if exc.key == "already_seated" and live is not None else None)
             text = text or await self.ctl.replies.refusal_text(exc, lang, table_id)
             await interaction.response.edit_message(content=text, view=None)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.commands import command_shown, czech_client
 from bot.delivery import items
 from bot.errors import TableError
 from bot.i18n import game_key, t
@@ -75,7 +76,7 @@ class Rematches:
         humans = [s for s in old.seats if s is not None and s.user_id is not None]
         if user.id not in {s.user_id for s in humans}:
             await self.ctl.replies.error(interaction, "core.again_not_player", lang, id=table_id,
-                                         command=ui.command)
+                                         new=command_shown(ui, "new", czech_client(interaction)))
             return
         channel_id = old.channel_id
 
