@@ -25,19 +25,30 @@ def usage_lang(args: list[str], environ: Mapping[str, str]) -> str:
     return lang_of_locale(locale, "en")
 
 
+def port_ok(value: str) -> bool:
+    """``--port=value`` names a TCP port: a whole number 1–65535, written in ASCII digits
+    (``int`` would also take "+80", " 80" or "٨٠")."""
+    return value.isascii() and value.isdigit() and 1 <= int(value) <= 65535
+
+
 def main(argv: list[str] | None = None, environ: Mapping[str, str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     unknown = [a for a in args if a not in FLAGS and not a.startswith("--port=")]
-    if unknown:  # --help, or a typo (which would otherwise start Lóra's try-out silently)
+    bad_ports = [a.split("=", 1)[1] for a in args
+                 if a.startswith("--port=") and not port_ok(a.split("=", 1)[1])]
+    if unknown or bad_ports:  # --help, or a typo (which would otherwise start Lóra's
+        # try-out silently), or a port that is none (a traceback from the try-out)
         from bot.i18n import t
 
         lang = usage_lang(args, os.environ if environ is None else environ)
         wrong = [a for a in unknown if a not in ("--help", "-h")]
-        out = sys.stderr if wrong else sys.stdout
+        out = sys.stderr if wrong or bad_ports else sys.stdout
         if wrong:
             print(t("core.run_unknown", lang, option=" ".join(wrong)), file=out)
+        if bad_ports:
+            print(t("core.run_bad_port", lang, port=" ".join(bad_ports)), file=out)
         print(t("core.run_usage", lang), file=out)
-        return 2 if wrong else 0
+        return 2 if wrong or bad_ports else 0
     settings = load_settings()
     logging.basicConfig(
         level=settings.log_level,

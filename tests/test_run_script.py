@@ -1,5 +1,6 @@
 """``./scripts/run`` as a README reader meets it (review 27, LOW #7): its usage in the
-system's language (English unless it is Czech or Slovak), a typo named; and pip runs only
+system's language (English unless it is Czech or Slovak), a typo or a port that is none
+named (review 28, LOW-2); and pip runs only
 when the project's pyproject.toml changed since the last install — a second start makes no
 network request (tried on a copy of the scripts with a fake python that logs its calls)."""
 
@@ -39,6 +40,25 @@ def test_a_typo_is_named_with_exit_code_2(capsys):
     assert captured.err.startswith("unknown option: --typo\n" + USAGE)
     assert main(["--tarok", "-x"], {"LANG": "cs_CZ.UTF-8"}) == 2
     assert capsys.readouterr().err.startswith("neznámá volba: --tarok -x\n" + USAGE)
+
+
+@pytest.mark.parametrize("port", ["abc", "0", "65536", "-1", "+80", "", "8080x"])
+def test_a_port_that_is_none_is_named_with_exit_code_2(capsys, port):
+    """``--port=abc`` is refused before anything starts (it crashed the try-out with a
+    ValueError traceback: review 28 LOW-2); 1–65535 is a port."""
+    assert main([f"--port={port}"], {"LANG": "en_US.UTF-8"}) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith(f"invalid port: {port}\n" + USAGE)
+    assert main(["--taroky", f"--port={port}"], {"LANG": "cs_CZ.UTF-8"}) == 2
+    assert capsys.readouterr().err.startswith(f"neplatný port: {port}\n" + USAGE)
+
+
+@pytest.mark.parametrize("port", ["1", "8080", "65535"])
+def test_a_port_in_range_is_one(port):
+    from bot.__main__ import port_ok
+
+    assert port_ok(port)
 
 
 FAKE_PYTHON = """#!/usr/bin/env bash

@@ -26,6 +26,7 @@ STRINGS: dict[str, str] = {
         " offline zkouška v prohlížeči\n"
         "  --en  anglicky · --taroky  stůl Taroků · --port=N  port náhledu"),
     "core.run_unknown": "neznámá volba: {option}",
+    "core.run_bad_port": "neplatný port: {port}",
     "core.stale_message": "Tohle tlačítko už neplatí – zpráva se mezitím změnila. Použij tu aktuální.",
     "core.not_your_turn": "Teď nejsi na tahu.",
     "core.illegal": "Tenhle tah pravidla nedovolují.",

@@ -20,6 +20,7 @@ STRINGS: dict[str, str] = {
         " with --offline) the offline try-out in your browser\n"
         "  --en  English · --taroky  a Taroky table · --port=N  the preview's port"),
     "core.run_unknown": "unknown option: {option}",
+    "core.run_bad_port": "invalid port: {port}",
     "core.stale_message": "This button is out of date – the message has changed since. Use the current one.",
     "core.not_your_turn": "It is not your turn.",
     "core.illegal": "The rules do not allow that move.",
