@@ -208,8 +208,8 @@ async def open_new_table(interaction: Interaction, ui: GameUI, options: dict[str
             ui.kind,
             placement=placement,
         )
-    except TableError as exc:
-        await controller.replies.tell(interaction, game_t(ui.kind, exc.key, lang), lang)
+    except TableError as exc:  # (he sat down meanwhile: the table he sits at is named)
+        await controller.replies.refuse(interaction, exc, lang, ui.kind)
         return
     controller.replies.opened(("table", table.table_id), interaction)
     created = t("core.table_created", lang, id=table.table_id)

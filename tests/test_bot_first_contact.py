@@ -7,7 +7,9 @@
 * A table's language without ``language``: the opener's own (``/… settings``), else his
   client's, else Czech; a client neither Czech nor English reads English (MEDIUM #2, LOW #6).
 * "You already sit at another table" names that table, with its game's leave command as the
-  client lists it; the export's error names the history command so too (LOW #5, #8).
+  client lists it; the export's error names the history command so too (LOW #5, #8). So
+  does the service's own late refusal; where he sits nowhere by then, the common text names
+  no command (review 29, MEDIUM #1).
 """
 
 from __future__ import annotations
@@ -205,6 +207,58 @@ async def test_one_seated_elsewhere_is_told_which_table_and_how_to_leave_it(harn
     assert reply(res).content == (f"You already sit at table 2 (Taroky, <#{other.id}>). To sit"
                                   " elsewhere, leave it first: /taroky odejít.")
 
+
+
+async def test_a_late_refusal_of_a_new_table_names_the_table_he_sits_at(harness, locales,
+                                                                       monkeypatch):
+    """He sat down between ``/… new``'s own check and the service's: the service's refusal
+    names his table and its game's leave command as his client lists it, not the asked
+    game's English one (review 29, MEDIUM #1)."""
+    guild, ch, (ann,) = world(harness, "ann")
+    other = guild.create_text_channel("taroky")
+    locales[ann.id] = "cs"
+    await ann.slash(other, "taroky new")
+    service = harness.service
+    real = service.table_of_user
+    calls: list[int] = []
+
+    def late(guild_id, user_id):  # the command's check misses her seat, the service's not
+        calls.append(user_id)
+        return None if len(calls) == 1 else real(guild_id, user_id)
+
+    monkeypatch.setattr(service, "table_of_user", late)
+    res = await ann.slash(ch, "lora new")
+    assert len(calls) >= 2  # (the service refused it, not the command's own check)
+    assert reply(res).content == (f"Už sedíš u stolu č. 1 (Taroky, <#{other.id}>). Chceš-li"
+                                  " sedět jinde, nejdřív od něj odejdi: /taroky odejít.")
+    assert [t.table_id for t in service.tables.values()] == [1]
+
+
+async def test_a_seat_refused_where_his_table_is_gone_names_no_command(harness, monkeypatch):
+    """The service refuses him as seated elsewhere, but by the answer he sits nowhere (the
+    storage's own refusal, a table closed meanwhile): the common text, which names no
+    game's leave command (review 29, MEDIUM #1)."""
+    from bot.errors import TableError
+
+    guild, ch, (ann, bob) = world(harness, "ann", "bob")
+    service = harness.service
+
+    async def refused(*args, **kwargs):
+        raise TableError("already_seated")
+
+    monkeypatch.setattr(service, "create", refused)
+    res = await ann.slash(ch, "taroky new", language="en")
+    assert reply(res).content == "You already sit at another table on this server."
+    monkeypatch.undo()
+    await ann.slash(ch, "lora new", language="en")
+    await channel_delivered(harness)
+    lobby = next(m for m in ch.history() if m.id == service.tables[1].message_id)
+    monkeypatch.setattr(service, "join", refused)
+    res = await bob.click(lobby, custom_id="lora:l:1:join")
+    assert reply(res).content == "You already sit at another table on this server."
+    replies = harness.bot.controller.replies
+    assert await replies.refusal_text(TableError("already_seated"), "cs", 1) == (
+        "Už sedíš u jiného stolu na tomto serveru.")  # (taking a seat back: Questions.take_back)
 
 @pytest.mark.parametrize("locale", ["en-US", "cs"])
 async def test_the_export_error_names_the_history_command_as_the_client_lists_it(

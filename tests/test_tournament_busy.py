@@ -5,7 +5,8 @@ in the table's opening, "Bob → AI" on the tournament's message, and Moje karty
 ``/lora hand`` at that table say why (in the tournament's language, whatever his client's
 or his last table's). Review 25: withdrawing ends his way back to that seat; a seat he took
 back is no longer marked as an AI's on the sheet, even if the tournament did not hear of it
-when he took it. One who registers while he plays a running game is warned of it."""
+when he took it. One who registers while he plays a running game is warned of it; a
+warning Discord refuses is no error of his registration (review 29)."""
 
 from __future__ import annotations
 
@@ -392,3 +393,30 @@ async def test_one_registering_while_playing_elsewhere_is_warned_of_the_busy_sea
     res_ann = await ann.click(message, custom_id="lora:tn:1:join")  # (at no table)
     assert res.followups == [] and res_ann.followups == []
     assert [e.user_id for e in (await record(h, 1)).entrants] == [bob.id, cyril.id, ann.id]
+
+
+async def test_a_warning_discord_refuses_is_no_error_of_the_registration(
+        harness: BotHarness) -> None:
+    """Review 29, LOW #6: the busy warning's follow-up fails — Bob is registered and is not
+    told of an error; the warning comes with his next click."""
+    h = harness
+    env = h.env
+    guild = env.create_guild()
+    ch = guild.create_text_channel("turnaj")
+    hospoda = guild.create_text_channel("hospoda")
+    guild.add_member(env.create_user("ann", global_name="Ann"))
+    bob = guild.add_member(env.create_user("bob", global_name="Bob"))
+    await bob.slash(ch, "lora tournament", rounds=2, turn_timer=20, language="en")
+    message = ch.last_message
+    casual = await _playing_elsewhere(h, guild, hospoda, bob)
+    env.inject_error("POST", "/webhooks/*/*", status=500, times=2)  # (an answer tried twice)
+    res = await bob.click(message, custom_id="lora:tn:1:join")
+    assert res.followups == []
+    assert [e.user_id for e in (await record(h, 1)).entrants] == [bob.id]
+    res = await bob.slash(hospoda, "lora hand")  # his next command brings the warning
+    assert [m.content for m in res.followups] == [
+        f"An earlier answer could not reach you: You are registered for tournament 1. You are"
+        f" playing at table {casual.table_id} (<#{hospoda.id}>) now, though: if you are still"
+        " playing there when a round begins, an AI plays your seat at the tournament table for"
+        " now. Once that game is over or you leave it, take your seat back at the tournament"
+        " table with **My cards**."]

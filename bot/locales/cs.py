@@ -442,7 +442,6 @@ STRINGS: dict[str, str] = {
     "core.tournament.tiebreak_points_low": "méně trestných bodů",
     # -- lora: Lóra's own texts (the table, the hand, announcements, rules, stats)
     "lora.name": "Lóra",
-    "lora.already_seated": "Už sedíš u jiného stolu na tomto serveru (/lora leave).",
     "lora.need_players": "Ke hře jsou potřeba čtyři hráči (přidej AI hráče).",
     "lora.guild_only": "Lóru lze hrát jen na serveru.",
     "lora.lobby_title": "Lóra – {name}",
@@ -759,7 +758,6 @@ STRINGS: dict[str, str] = {
     "lora.pic.sheet_harakiri_sum": "{points} (součet {sum})",
     # -- taroky: Taroky's own texts (the table, the hand, announcements, rules, stats)
     "taroky.name": "Taroky",
-    "taroky.already_seated": "Už sedíš u jiného stolu na tomto serveru (/taroky leave).",
     "taroky.need_players": "Ke hře jsou potřeba čtyři hráči (přidej AI hráče).",
     "taroky.guild_only": "Taroky lze hrát jen na serveru.",
     "taroky.lobby_title": "Taroky – {name}",

@@ -436,7 +436,6 @@ STRINGS: dict[str, str] = {
     "core.tournament.tiebreak_points_low": "fewer penalty points",
     # -- lora: Lóra's own texts (the table, the hand, announcements, rules, stats)
     "lora.name": "Lóra",
-    "lora.already_seated": "You already sit at another table on this server (/lora leave).",
     "lora.need_players": "The game needs four players (add AI players).",
     "lora.guild_only": "Lóra can only be played on a server.",
     "lora.lobby_title": "Lóra – {name}",
@@ -753,7 +752,6 @@ STRINGS: dict[str, str] = {
     "lora.pic.sheet_harakiri_sum": "{points} (total {sum})",
     # -- taroky: Taroky's own texts (the table, the hand, announcements, rules, stats)
     "taroky.name": "Taroky",
-    "taroky.already_seated": "You already sit at another table on this server (/taroky leave).",
     "taroky.need_players": "The game needs four players (add AI players).",
     "taroky.guild_only": "Taroky can only be played on a server.",
     "taroky.lobby_title": "Taroky – {name}",

@@ -527,12 +527,11 @@ class TournamentDesk:
                 await self._cancel(interaction, tournament_id, lang)
                 return
             await interaction.response.defer()
-            if op == "join":
-                await self.service.join(tournament_id, interaction.user.id,
-                                        interaction.user.display_name)
-                await self._warn_busy(interaction, tournament_id, lang)
-            else:
+            if op != "join":
                 await self.service.start(tournament_id, interaction.user.id)
+                return
+            await self.service.join(tournament_id, interaction.user.id,
+                                    interaction.user.display_name)
         except TableError as exc:
             await self._refuse(interaction, exc, lang)
         except discord.HTTPException as exc:
@@ -541,18 +540,22 @@ class TournamentDesk:
         except Exception:
             log.exception("the tournament button %s failed", op)
             await self.controller.replies.error(interaction, "core.error", lang)
+        else:  # registered (the other ops returned): the warning is no part of it
+            await self._warn_busy(interaction, tournament_id, lang)
 
     async def _warn_busy(self, interaction: Interaction, tournament_id: int,
                          lang: str) -> None:
         """One registered while he plays a running game of the server is told, privately,
         what happens if he still plays it when a round begins (an AI plays his seat until he
-        is free, then he takes it back: ``opening_busy``)."""
-        t_ = self.service.get(tournament_id)
-        other = self.service.playing_elsewhere(t_.guild_id, interaction.user.id)
+        is free, then he takes it back: ``opening_busy``). A warning Discord refuses comes
+        with his next click (``Replies.tell``)."""
+        t_ = self.service.tournaments.get(tournament_id)
+        other = None if t_ is None else self.service.playing_elsewhere(t_.guild_id,
+                                                                       interaction.user.id)
         if other is not None:
-            await interaction.followup.send(
-                tt("joined_busy", lang, id=tournament_id, at=busy_at(other, lang)),
-                ephemeral=True)
+            await self.controller.replies.tell(
+                interaction, tt("joined_busy", lang, id=tournament_id,
+                                at=busy_at(other, lang)), lang)
 
     def _playing(self, tournament_id: int) -> bool:
         t_ = self.service.tournaments.get(tournament_id)

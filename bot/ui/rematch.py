@@ -106,7 +106,7 @@ class Rematches:
         except TableError as exc:
             if exc.key == "again_busy":
                 await self.again_busy(interaction, old, int(exc.params["id"]), lang)
-            elif (seated := self.ctl.replies.seated_answer(interaction, exc, old.game_kind, lang)):
+            elif (seated := self.ctl.replies.seated_answer(interaction, exc, lang)):
                 await self.ctl.replies.tell(interaction, seated, lang)
             else:
                 await self.ctl.replies.tell(interaction, t(game_key(old.game_kind, exc.key), lang,

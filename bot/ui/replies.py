@@ -107,7 +107,7 @@ class Replies:
         """A ``TableError`` as the table's game words it (with the engine's refusal in the
         game's words when it carries one: a refused choice of several cards); one seated at
         another table is told which (``seated_answer``)."""
-        seated = self.seated_answer(interaction, exc, kind, lang)
+        seated = self.seated_answer(interaction, exc, lang)
         if seated is not None:
             await self.tell(interaction, seated, lang)
             return
@@ -124,12 +124,12 @@ class Replies:
                 return
         await self.error(interaction, key, lang, **exc.params)
 
-    def seated_answer(self, interaction: Interaction, exc: TableError, kind: str | None,
+    def seated_answer(self, interaction: Interaction, exc: TableError,
                       lang: str) -> str | None:
         """``already_seated`` as ``/<game> new`` words it (``commands.seated_text``, the one
-        text of it): the table he sits at, a tournament's named, and what leaving it would
-        mean; None for another refusal (or if he sits nowhere by now). (``kind``: the game
-        asked, unused — the table he sits at is named with its own game.)"""
+        text of it): the table he sits at — named with its own game, not the one asked —, a
+        tournament's named, and what leaving it would mean; None for another refusal (or if
+        he sits nowhere by now: then ``core.already_seated``, which names no command)."""
         if exc.key != "already_seated" or interaction.guild_id is None:
             return None
         seated = self.ctl.service.table_of_user(interaction.guild_id, interaction.user.id)
