@@ -10,6 +10,7 @@ who left while others play on may take his own seat back from the AI (Moje karty
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from bot.ui.questions import CONFIRM_SECONDS
 from tests.botkit import (
@@ -341,6 +342,17 @@ async def test_a_player_who_left_and_sits_in_another_lobby_is_told_how_to_come_b
     assert table.seats[table.left_seat_of(bob.id)].user_id is None
 
 
+async def _plays_a_tournament(guild: Any, bob: Any) -> None:
+    """Bob opens a one-round Taroky tournament in #turnaj with three AIs, and starts it."""
+    hall = guild.create_text_channel("turnaj")
+    await bob.slash(hall, "taroky tournament", language="cs", rounds=1, deals=1, turn_timer=20)
+    message = hall.last_message
+    await bob.click(message, custom_id="lora:tn:1:join")
+    for _ in range(3):
+        await bob.select(message, ["easy"], custom_id="lora:tnai:1")
+    await bob.click(message, custom_id="lora:tn:1:start")
+
+
 async def test_one_who_left_and_plays_a_tournament_is_told_its_table_by_its_thread_s_name(
         harness):
     """Bob left a table and plays in a tournament of the server meanwhile: the table he must
@@ -350,13 +362,7 @@ async def test_one_who_left_and_plays_a_tournament_is_told_its_table_by_its_thre
     guild, ch, (alice, bob), tid = await open_table(harness, ["alice", "bob"], ("easy", "easy"))
     table = harness.service.tables[tid]
     await bob.click(reply(await bob.slash(ch, "lora leave")), label="Odejít, dohraje AI")
-    hall = guild.create_text_channel("turnaj")
-    await bob.slash(hall, "taroky tournament", language="cs", rounds=1, deals=1, turn_timer=20)
-    message = hall.last_message
-    await bob.click(message, custom_id="lora:tn:1:join")
-    for _ in range(3):
-        await bob.select(message, ["easy"], custom_id="lora:tnai:1")
-    await bob.click(message, custom_id="lora:tn:1:start")
+    await _plays_a_tournament(guild, bob)
     other = harness.service.table_of_user(guild.id, bob.id)
     assert other is not None and other.tournament is not None
     res = await bob.click(_table_message(ch, table), custom_id=f"lora:t:{tid}:hand")
@@ -384,13 +390,7 @@ async def test_a_czech_client_is_told_the_leave_command_by_its_czech_name(harnes
     assert reply(await bob.slash(ch, "lora hand")).content == "Hra ještě nezačala.\n" + told
     await bob.slash(tch, "taroky leave")  # (his lobby: left at once)
     assert harness.service.table_of_user(guild.id, bob.id) is None
-    hall = guild.create_text_channel("turnaj")
-    await bob.slash(hall, "taroky tournament", language="cs", rounds=1, deals=1, turn_timer=20)
-    message = hall.last_message
-    await bob.click(message, custom_id="lora:tn:1:join")
-    for _ in range(3):
-        await bob.select(message, ["easy"], custom_id="lora:tnai:1")
-    await bob.click(message, custom_id="lora:tn:1:start")
+    await _plays_a_tournament(guild, bob)
     res = await bob.click(_table_message(ch, table), custom_id=f"lora:t:{tid}:hand")
     assert reply(res).content == (
         f"Tvé místo u stolu č. {tid} (Lóra, <#{ch.id}>) teď hraje AI. Vrátit se k němu můžeš,"

@@ -275,16 +275,9 @@ async def test_a_restart_early_in_the_turn_keeps_its_times(harness):
     await harness.restart()
     await env.advance_time(19)
     await channel_delivered(harness, ch.id)
-    table = harness.service.tables[tid]
     assert _mentions(ch, late) == shown
     await env.advance_time(2)
-    await channel_delivered(harness, ch.id)
-    [reminder] = [m for m in _mentions(ch, late) if m not in shown]
-    assert reminder[1].startswith(f"{late.mention}, máš na tah ještě 30 s;")
-    await env.advance_time(28)
-    assert not table.seats[seat].absent
-    await env.advance_time(2)
-    assert table.seats[seat].absent
+    await _half_a_turn_then_the_ai(harness, ch, tid, seat, late, shown)
 
 
 async def test_a_reminder_due_while_the_bot_was_down_leaves_him_half_his_time(harness):
@@ -304,13 +297,19 @@ async def test_a_reminder_due_while_the_bot_was_down_leaves_him_half_his_time(ha
 
     await harness.restart()
     await env.advance_time(1)
+    await _half_a_turn_then_the_ai(harness, ch, tid, seat, late, shown)
+
+
+async def _half_a_turn_then_the_ai(harness, ch, tid, seat, late, shown) -> None:
+    """Back after a restart: his reminder (the one new mention) gives him 30 s of his 60,
+    and the AI stands in for him when they are over, not before."""
     await channel_delivered(harness, ch.id)
     table = harness.service.tables[tid]
     [reminder] = [m for m in _mentions(ch, late) if m not in shown]
     assert reminder[1].startswith(f"{late.mention}, máš na tah ještě 30 s;")
-    await env.advance_time(28)
+    await harness.env.advance_time(28)
     assert not table.seats[seat].absent
-    await env.advance_time(2)
+    await harness.env.advance_time(2)
     assert table.seats[seat].absent
 
 

@@ -254,13 +254,13 @@ async def test_the_seat_back_offer_in_a_czech_thread_after_an_english_table_is_c
     assert reply(res).content == "You do not sit at any table on this server."
 
 
-async def test_a_seat_taken_back_is_not_marked_as_an_ai_s_though_the_tournament_missed_it(
-        harness: BotHarness, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Review 25 (#6): the core's take-back commits first; should the tournament not hear of
-    it (``seat_back`` failed, or the bot restarted in between), his table's end drops the
-    "busy" substitution with the result — the sheet no longer says "AI náhradník · hráč u
-    jiného stolu" for one who played."""
-    h = harness
+
+async def _taken_back_though_seat_back_failed(
+        h: BotHarness, monkeypatch: pytest.MonkeyPatch) -> tuple[Any, Any, Any, int, Any]:
+    """Bob, busy at a casual table when the round began, is free (that table aborted) and
+    takes his seat back in the tournament table's thread; the tournament does not hear of it
+    (its ``seat_back`` fails). Returns the tournament's channel, Bob, his table, his seat and
+    its thread."""
     guild, ch, hospoda, ann, bob = await _setup(h, "taroky", rounds=1, deals=1)
     casual, slot, table, seat, thread = await _started_while_busy(h, guild, ch, hospoda, ann,
                                                                   bob)
@@ -271,8 +271,18 @@ async def test_a_seat_taken_back_is_not_marked_as_an_ai_s_though_the_tournament_
 
     monkeypatch.setattr(desk_of(h).service, "seat_back", fails)
     offer = reply(await bob.slash(thread, "taroky hand"))
-    res = await bob.click(offer, label="Vrátit se ke stolu")
-    assert reply(res).content.startswith("Jsi zpět u stolu")
+    assert reply(await bob.click(offer, label="Vrátit se ke stolu")).content.startswith(
+        "Jsi zpět u stolu")
+    return ch, bob, table, seat, thread
+
+async def test_a_seat_taken_back_is_not_marked_as_an_ai_s_though_the_tournament_missed_it(
+        harness: BotHarness, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Review 25 (#6): the core's take-back commits first; should the tournament not hear of
+    it (``seat_back`` failed, or the bot restarted in between), his table's end drops the
+    "busy" substitution with the result — the sheet no longer says "AI náhradník · hráč u
+    jiného stolu" for one who played."""
+    h = harness
+    ch, bob, table, seat, thread = await _taken_back_though_seat_back_failed(h, monkeypatch)
     assert table.seats[seat].user_id == bob.id
     assert [s.reason for s in (await record(h, 1)).substitutions] == ["busy"]
     rec = await play_round_out(h, 1, 1, rounds=1, steps=60)
@@ -311,18 +321,7 @@ async def test_a_busy_seat_taken_back_then_left_is_marked_left_though_seat_back_
     or withdrew (Odstoupit): he left his table, and the sheet says so ("odchod od stolu"),
     not "hráč u jiného stolu" as if he had never sat there."""
     h = harness
-    guild, ch, hospoda, ann, bob = await _setup(h, "taroky", rounds=1, deals=1)
-    casual, slot, table, seat, thread = await _started_while_busy(h, guild, ch, hospoda, ann,
-                                                                  bob)
-    await h.service.abort(casual.table_id)
-
-    async def fails(link: Any, user_id: int) -> None:
-        raise OSError("the database is gone")
-
-    monkeypatch.setattr(desk_of(h).service, "seat_back", fails)
-    offer = reply(await bob.slash(thread, "taroky hand"))
-    assert reply(await bob.click(offer, label="Vrátit se ke stolu")).content.startswith(
-        "Jsi zpět u stolu")
+    ch, bob, table, seat, thread = await _taken_back_though_seat_back_failed(h, monkeypatch)
     if how == "leave":
         ask = reply(await bob.slash(thread, "taroky leave"))
         await bob.click(ask, label="Odejít, dohraje AI")
