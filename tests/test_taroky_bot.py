@@ -191,6 +191,49 @@ async def test_the_hand_shows_the_phase_controls_and_the_engine_reasons(harness)
     assert rnd.to_act == 1
 
 
+async def test_T_TALON_411_each_taker_reads_the_talon_cards_he_took_and_nobody_else(harness):
+    """1P: the declarer buys 4 talon cards, the next two seats 1 each (T-TALON-411); the
+    hand said only "Lay 4 cards away" and drew them among the rest, unmarked. Each taker's
+    hand names the cards he took and draws them apart ("From the talon") while the discard
+    lasts; the seat that took none reads no such line; nobody reads another seat's cards."""
+    from bot.games.taroky.pictures import render_hand
+    from bot.games.taroky.pictures.hand import _extra
+
+    deal = given(WORKED_HANDS, WORKED_TALON)  # talon XVIII Ch 3k Jp | 7x | XIII
+    took = {0: "XVIII C♥ 3♦ J♠", 1: "7♣", 2: "XIII"}
+    for lang, line in (("en", "From the talon you took: {}."), ("cs", "Z talonu máš: {}.")):
+        _g, ch, users, tid = await open_taroky(harness, NAMES, [deal], language=lang)
+        c = Clickers(harness, ch, tid, users)
+        script = scripted({"bid": {0: "1P"}, "choose": {0: "1P"}, "call": {0: "XIX"}})
+        while c.table.state.deal.phase != "discard":
+            await c.act(script(c.table.state))
+        for step in range(3):  # the declarer lays 4 away, then seat 1 one card, seat 2 one
+            assert c.table.state.to_act == step
+            for seat, user in enumerate(users):
+                hand = await c.open_hand(user)
+                lines = hand.content.split("\n")
+                mine = [x for x in lines if x.startswith(line.partition("{")[0])]
+                assert mine == ([line.format(took[seat])] if seat in took else []), (seat, lines)
+                others = {card for s, cards in took.items() if s != seat
+                          for card in cards.split()}
+                words = {w.strip(".,:;()") for w in hand.content.split()}
+                assert not others & words, (seat, others & words)  # hidden from this seat
+                view = c.table.state.view(seat)
+                assert await hand.attachments[0].read() == render_hand(
+                    view, c.table.names(), lang)
+                strip = _extra(view, lang)[1]  # what the picture draws below the hand
+                if view.own_discards:
+                    assert strip == view.own_discards  # laid away: those are drawn now
+                else:
+                    assert [card_label(x, lang) for x in strip] == (
+                        took[seat].split() if seat in took else [])
+            await c.act(script(c.table.state))
+        assert c.table.state.deal.phase == "announce"
+        for user in users:  # the discard is over: the talon is no longer told
+            hand = await c.open_hand(user)
+            assert line.partition("{")[0] not in hand.content
+
+
 async def test_a_raw_click_on_a_disabled_call_or_card_is_told_why_as_the_hand_says(harness):
     """A raw click on a disabled control (a modified client or an old message: Discord greys
     it out) was answered only "Tenhle tah pravidla nedovolují."; it is told the engine's

@@ -900,6 +900,7 @@ STRINGS: dict[str, str] = {
     "taroky.hand_trojka_lower": "Dolní trojka: {cards}. Vezmeš ji (na druhých), nebo ji ukážeš a vezmeš horní (na třetích)?",
     "taroky.hand_discard_many": "Odlož {n} karty za talon: vyber je najednou.",
     "taroky.hand_discard_one": "Odlož jednu kartu za talon.",
+    "taroky.hand_taken": "Z talonu máš: {cards}.",
     "taroky.hand_announce": "Hlášení: můžeš ohlásit {items}, nebo říct dobrá.",
     "taroky.hand_announce_none": "Hlášení: teď můžeš jen říct dobrá.",
     "taroky.hand_announce_more": "Tvoje hlášení: {said}. Můžeš přidat {items}, nebo skončit tlačítkem Hotovo.",

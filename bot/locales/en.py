@@ -894,6 +894,7 @@ STRINGS: dict[str, str] = {
     "taroky.hand_trojka_lower": "Lower set of three: {cards}. Take it (on second cards), or show it and take the upper one (on third cards)?",
     "taroky.hand_discard_many": "Lay {n} cards away: choose them all at once.",
     "taroky.hand_discard_one": "Lay one card away.",
+    "taroky.hand_taken": "From the talon you took: {cards}.",
     "taroky.hand_announce": "Announcements: you may announce {items}, or pass.",
     "taroky.hand_announce_none": "Announcements: you can only pass now.",
     "taroky.hand_announce_more": "You announced: {said}. You may add {items}, or finish with Done.",

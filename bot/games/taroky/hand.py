@@ -474,6 +474,8 @@ def hand(table: Table, view: Any, lang: str) -> HandParts:
         # his cards are on no button (he waits, bids, announces): they are told in words
         lines.append(t("taroky.hand_cards", lang, cards=fallback))
         fallback = ""
+    if view.taken:  # 1P/2P: the cards he bought are his alone to know (T-TALON-411)
+        lines.append(t("taroky.hand_taken", lang, cards=cards_text(view.taken, lang)))
     said = prompt(table, view, lang)
     lines.append(said)
     warning = secret_partner_warning(view, table.names(), lang)

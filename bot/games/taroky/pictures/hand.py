@@ -1,7 +1,8 @@
 """A seat's own Taroky hand, legible on a phone: the taroks in one row, the suits (grouped, a
 gap between suits) in the next, the cards it may use now lifted and lit, the others dimmed
-while it acts. In the preferanc the trojka the declarer looks at, and while discarding the
-cards laid away so far, are drawn below.
+while it acts. In the preferanc the trojka the declarer looks at, while discarding in 1P/2P
+the cards the seat took from the talon (until it lays away), then the cards laid away so far,
+are drawn below.
 
 Only a ``SeatView`` goes in (with the players' names): the seat's own cards and public facts.
 Up to 16 cards (12 + 4 from the talon) fit 800 px, which a phone shows about 400 px wide:
@@ -133,6 +134,8 @@ def _extra(view: SeatView, lang: str) -> tuple[str, tuple[int, ...]]:
         return pic(key, lang), view.trojka_cards
     if view.own_discards:
         return pic("hand_laid", lang), view.own_discards
+    if view.taken:  # bought from the talon (1P/2P), until laid away: which cards are new
+        return pic("turned", lang), view.taken
     return "", ()
 
 
