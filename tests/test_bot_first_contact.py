@@ -87,14 +87,21 @@ async def test_a_second_table_plays_in_the_channel_where_the_bot_cannot_post_in_
     assert table.message_id in [m.id for m in ch.history()]  # its lobby is there to join
 
 
-async def test_a_lobby_whose_post_is_refused_closes_and_its_creator_is_told(harness):
-    """Permissions taken away between the command and the post (or anything the check did not
-    foresee): the lobby Discord refused is closed, its seat freed, its creator told."""
+async def _opened_where_posts_are_refused(harness, command: str):
+    """Gus runs ``command`` in a channel where Discord refuses the bot's posts (403, Missing
+    Permissions, though the permission check passed); the bot's work settles."""
     guild, ch, (gus,) = world(harness, "gus")
     harness.env.inject_error("POST", f"/channels/{ch.id}/messages", status=403, code=50013,
                              message="Missing Permissions")
-    res = await gus.slash(ch, "lora new")
+    res = await gus.slash(ch, command)
     await channel_delivered(harness)
+    return guild, ch, gus, res
+
+
+async def test_a_lobby_whose_post_is_refused_closes_and_its_creator_is_told(harness):
+    """Permissions taken away between the command and the post (or anything the check did not
+    foresee): the lobby Discord refused is closed, its seat freed, its creator told."""
+    guild, ch, gus, res = await _opened_where_posts_are_refused(harness, "lora new")
     assert [m.content for m in res.followups] == [
         f"Table 1 is closed: I may not post in <#{ch.id}>, so nobody could see it or join."
         " Ask a server manager to let me post there, or open the table in another channel."]
@@ -107,11 +114,7 @@ async def test_a_lobby_whose_post_is_refused_closes_and_its_creator_is_told(harn
 
 async def test_a_tournament_whose_post_is_refused_is_cancelled_and_its_organiser_told(
         harness):
-    guild, ch, (gus,) = world(harness, "gus")
-    harness.env.inject_error("POST", f"/channels/{ch.id}/messages", status=403, code=50013,
-                             message="Missing Permissions")
-    res = await gus.slash(ch, "lora tournament")
-    await channel_delivered(harness)
+    guild, ch, gus, res = await _opened_where_posts_are_refused(harness, "lora tournament")
     assert [m.content for m in res.followups] == [
         f"Tournament 1 is cancelled: I may not post in <#{ch.id}>, so nobody could see it or"
         " register. Ask a server manager to let me post there, or open the tournament in"
