@@ -104,22 +104,20 @@ def no_table_text(interaction: Interaction, lang: str) -> str:
     return left or t("core.no_table_here", lang)
 
 
-async def table_language(interaction: Interaction, language: str) -> str:
-    """The language of a table (or a tournament) opened by ``/<game> new``: its
-    ``language`` option when given; else the opener's own language (``/… settings
-    language``); else his Discord client's (an English-speaking group's first table spoke
-    Czech; review 27); else Czech."""
-    if language in LANGS:
-        return language
+async def opener_langs(interaction: Interaction, language: str) -> tuple[str, str]:
+    """The languages of ``/<game> new`` (and ``/<game> tournament``): of its answers — the
+    opener's own choice (``/… settings language``), else the new table's — and of the table
+    (or tournament) it opens: its ``language`` option when given; else the opener's own
+    choice; else his Discord client's (an English-speaking group's first table spoke Czech;
+    review 27); else Czech."""
     chosen = await controller_of(interaction).languages.chosen_lang(interaction.user.id)
-    return chosen or lang_of_locale(interaction.locale)
+    table = language if language in LANGS else chosen or lang_of_locale(interaction.locale)
+    return chosen or table, table
 
 
 async def new_table_lang(interaction: Interaction, language: str) -> str:
-    """The language of the answers to ``/<game> new``: the player's own choice (``/…
-    settings language``), else the new table's (``table_language``)."""
-    chosen = await controller_of(interaction).languages.chosen_lang(interaction.user.id)
-    return chosen or await table_language(interaction, language)
+    """The language of the answers to ``/<game> new`` (``opener_langs``)."""
+    return (await opener_langs(interaction, language))[0]
 
 
 async def refuse_unpostable(interaction: Interaction, key: str, lang: str, *,
@@ -162,7 +160,7 @@ def seated_text(seated: Table, lang: str, czech: bool) -> str:
 async def open_new_table(interaction: Interaction, ui: GameUI, options: dict[str, Any], *,
                          turn_timer: int, language: str, seating: str, autoplay: bool) -> None:
     """``/<game> new``: a table of ``ui``'s game with the game's ``options`` (its JSON)."""
-    lang = await new_table_lang(interaction, language)
+    lang, table_lang = await opener_langs(interaction, language)
     if interaction.guild_id is None or interaction.channel is None:
         await interaction.response.send_message(game_t(ui.kind, "guild_only", lang),
                                                 ephemeral=True)
@@ -175,7 +173,7 @@ async def open_new_table(interaction: Interaction, ui: GameUI, options: dict[str
     settings = TableSettings(
         options=options,
         turn_timer=turn_timer,
-        lang=await table_language(interaction, language),
+        lang=table_lang,
         seating=seating if seating in ("draw", "join") else "draw",
         autoplay=autoplay,
     )

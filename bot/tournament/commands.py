@@ -16,9 +16,8 @@ from bot.commands import (
     choice,
     controller_of,
     gdesc,
-    new_table_lang,
+    opener_langs,
     refuse_unpostable,
-    table_language,
 )
 from bot.errors import TableError
 from bot.games import GameUI
@@ -61,7 +60,7 @@ async def open_tournament(interaction: Interaction, ui: GameUI, options: dict[st
                           autoplay: bool) -> None:
     """Create a tournament of ``ui``'s game with the game's ``options`` and post its
     registration message."""
-    lang = await new_table_lang(interaction, language)
+    lang, table_lang = await opener_langs(interaction, language)
     key = "core.tournament."
     if interaction.guild_id is None or interaction.channel is None:
         await interaction.response.send_message(t("core.guild_only", lang), ephemeral=True)
@@ -91,7 +90,7 @@ async def open_tournament(interaction: Interaction, ui: GameUI, options: dict[st
         fill=fill if fill in FILLS else "ai",
         ai_level=ai_level if ai_level in ui.spec.ai_levels else "medium",
         turn_timer=turn_timer,
-        lang=await table_language(interaction, language),
+        lang=table_lang,
         autoplay=autoplay,
         options=options,
     )

@@ -568,7 +568,7 @@ class TournamentService:
                 await self._write(self.store.add_substitution(
                     tid, r, n, seat, number, "left", withdraw=True))
             elif (held is not None and held.user_id is not None and held.user_id == e.user_id
-                    and model.busy_seat(t, r, n, e) == seat):
+                    and sub is not None and sub.reason == "busy"):
                 returned.append(seat)
         batch = OutboxBatch([*self.presenter.table_done_shown(t, s),
                              *self.presenter.tournament_shown(t)])

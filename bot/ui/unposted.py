@@ -62,10 +62,8 @@ class Unposted:
             return
         log.warning("table %s closed: its lobby could not be posted in channel %s (%s)",
                     table_id, channel_id, exc)
-        lang = await self.ctl.languages.chosen_lang(table.creator_id) or table.settings.lang
-        text = t("core.post_refused" if exc.status == FORBIDDEN else "core.post_failed", lang,
-                 id=table_id, channel=f"<#{channel_id}>")
-        await self.ctl.replies.notify(table.creator_id, text, ("table", table_id))
+        await self._tell(table.creator_id, table.settings.lang, "core.", ("table", table_id),
+                         channel_id, exc)
 
     async def _tournament(self, tournament_id: int, channel_id: int,
                           exc: DeliveryError) -> None:
@@ -84,7 +82,14 @@ class Unposted:
                     "(%s)", tournament_id, channel_id, exc)
         if t_.organiser_id is None:
             return
-        lang = await self.ctl.languages.chosen_lang(t_.organiser_id) or settings_of(t_).lang
+        await self._tell(t_.organiser_id, settings_of(t_).lang, "core.tournament.",
+                         ("tournament", tournament_id), channel_id, exc)
+
+    async def _tell(self, opener: int, lang: str, prefix: str, about: tuple[str, int],
+                    channel_id: int, exc: DeliveryError) -> None:
+        """Its opener is told, in his own language (else its), why it was closed: the bot
+        may not post there (403), or Discord refused its message otherwise."""
+        lang = await self.ctl.languages.chosen_lang(opener) or lang
         key = "post_refused" if exc.status == FORBIDDEN else "post_failed"
-        text = t(f"core.tournament.{key}", lang, id=tournament_id, channel=f"<#{channel_id}>")
-        await self.ctl.replies.notify(t_.organiser_id, text, ("tournament", tournament_id))
+        text = t(f"{prefix}{key}", lang, id=about[1], channel=f"<#{channel_id}>")
+        await self.ctl.replies.notify(opener, text, about)
