@@ -91,10 +91,11 @@ class KvartyGame(PartialGame):
         told = not self.first_lead
         return KvartyView(tuple(self.kvarty), self.wild and told, self.royal and told)
 
-    def seat_part(self, seat: int, log: Sequence[Action]) -> KvartyView:
-        """The leader knows his divoká karta from the deal on (his first lead may start at F)."""
+    def seat_part(self, seat: int, log: Sequence[Action]) -> KvartyView | None:
+        """The leader knows his divoká karta from the deal on (his first lead may start at F);
+        the others, what the table knows."""
         if seat != self.leader:
-            return self.public_part(log)
+            return None
         return KvartyView(tuple(self.kvarty), self.wild, self.royal)
 
     def to_json(self) -> dict[str, Any]:

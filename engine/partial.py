@@ -99,10 +99,11 @@ class PartialGame:
         (R-KVARTY-FIRST, R-KVARTY-ROYAL): recorded by kvarty, (False, False) elsewhere."""
         return (False, False)
 
-    def seat_part(self, seat: int, log: Sequence[Action]) -> FamilyView:
-        """The family's part as ``seat`` may know it: the public part, plus what only he
-        knows of his own hand where a family says so (the kvarty leader's divoká karta)."""
-        return self.public_part(log)
+    def seat_part(self, seat: int, log: Sequence[Action]) -> FamilyView | None:
+        """The family's part as ``seat`` may know it where it is more than the public part
+        (what only he knows of his own hand: the kvarty leader's divoká karta); None: the
+        public part (the seat view takes the one already built)."""
+        return None
 
     # -- for subclasses ----------------------------------------------------------------
     def _verify(self, action: Action) -> None:

@@ -122,15 +122,10 @@ def draw_tables(players: Sequence[P], rng: random.Random, size: int = 4,
     for _ in range(DRAW_TRIES if met else 1):
         order = list(players)
         rng.shuffle(order)
-        if spread:  # dealt round the tables first, the others fill the seats left
-            tables: list[list[P]] = [[] for _ in range(len(order) // size)]
+        if spread:  # dealt round the tables, the spread ones first, then the others
+            n = len(order) // size
             ordered = [p for p in order if p in spread] + [p for p in order if p not in spread]
-            k = 0
-            for p in ordered:
-                while len(tables[k % len(tables)]) == size:
-                    k += 1
-                tables[k % len(tables)].append(p)
-                k += 1
+            tables: list[list[P]] = [ordered[j::n] for j in range(n)]
         else:
             tables = [order[i : i + size] for i in range(0, len(order), size)]
         _improve(tables, met, spread)

@@ -175,5 +175,6 @@ def seat_view(lora: Lora, seat: int) -> SeatView:
     public = public_view(lora)
     own = None
     if public.game is not None and lora.game is not None:
-        own = lora.game.seat_part(seat, lora.log)
+        part = lora.game.seat_part(seat, lora.log)
+        own = public.game if part is None else part
     return SeatView(seat, hand, legal, public, own)
