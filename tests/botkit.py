@@ -228,6 +228,18 @@ def stored_message(actor: Any, message: Any) -> Any:
     return copy.deepcopy(actor._env.backend.get_message(channel_id, message.id))
 
 
+def table_message(ch: Any, table: Any) -> Any:
+    """The table's own message in ``ch`` (its lobby, then its game's)."""
+    return next(m for m in ch.history() if m.id == table.message_id)
+
+
+async def put_state(harness: BotHarness, table: Any, state: Any) -> None:
+    """Seat the given game state at the table, saved and shown as the bot would."""
+    table.state = state
+    await harness.service._save(table)
+    await harness.bot.controller.presenter.table_changed(table, [])
+
+
 async def open_table(harness: BotHarness, names: list[str], ai_levels: tuple[str, ...] = (),
                      *, game: str = "lora", **options: Any) -> tuple[Any, Any, list[Any], int]:
     """A guild, a channel, users by name; /``game`` new by the first (a Czech table unless

@@ -14,21 +14,12 @@ from engine.cards import parse_card
 from engine.contracts import Contract
 from engine.events import GameStarted
 from engine.lora import Lora
-from tests.botkit import enabled_controls, open_table, reply
+from tests.botkit import enabled_controls, open_table, put_state, reply, table_message
 from tests.helpers import at_game, deal, drive, first_legal, lora_deals, tali_deals
 
 NAMES = ["alice", "bob", "cyril", "dana"]
 
 
-async def _put(harness, table, lora):
-    """Seat the given lóra at the table, saved and shown as the bot would."""
-    table.state = lora
-    await harness.service._save(table)
-    await harness.bot.controller.presenter.table_changed(table, [])
-
-
-def _table_message(ch, table):
-    return next(m for m in ch.history() if m.id == table.message_id)
 
 
 async def _click(harness, ch, table, users, action):
@@ -36,7 +27,7 @@ async def _click(harness, ch, table, users, action):
     seat = table.state.to_act
     user = next(u for u in users if table.seat_of(u.id) == seat)
     index = table.state.legal_actions().index(action)
-    res = await user.click(_table_message(ch, table),
+    res = await user.click(table_message(ch, table),
                            custom_id=f"lora:t:{table.table_id}:hand")
     hand = reply(res)
     wanted = f"lora:a:{table.table_id}:{table.version}:{index}"
@@ -66,7 +57,7 @@ async def test_the_standings_come_before_the_cista_stovka_question(harness):
     drive(probe, lambda lo: lo.phase == "stovka")
     lora = Lora(first_leader=0, deals=deals)
     drive(lora, lambda lo: len(lo.log) == len(probe.log) - 1)  # tálie 3, game 4 ends next
-    await _put(harness, table, lora)
+    await put_state(harness, table, lora)
     before = _shown(ch)
     await _click(harness, ch, table, users, first_legal(table.state))
     assert table.state.phase == "stovka"
@@ -105,7 +96,7 @@ async def test_who_declared_cista_stovka_stays_on_record_once(harness):
     deals = lora_deals(0, [0, 1, 2, 3])
     lora = Lora(first_leader=0, deals=deals)
     drive(lora, lambda lo: lo.phase == "stovka")
-    await _put(harness, table, lora)
+    await put_state(harness, table, lora)
     names = table.names()
     before = _shown(ch)
     for yes in (True, False, True, False):
@@ -139,13 +130,13 @@ async def test_kvarty_lines_show_own_cards_and_say_odfouknuta_only_when_it_is(ha
     deals[5] = BLOWN
     lora = Lora(first_leader=0, deals=deals)
     drive(lora, at_game(1, 6))
-    await _put(harness, table, lora)
+    await put_state(harness, table, lora)
     name = table.names()[0]
     await _click(harness, ch, table, users, Lead(0, parse_card("9h")))
     await _click(harness, ch, table, users, Lead(0, parse_card("7h")))
     lines = list(table.state.public_view().game.kvarty)
     assert [k.blown for k in lines] == [False, True]
-    text = _table_message(ch, table).embeds[0].description
+    text = table_message(ch, table).embeds[0].description
     complete = f"• {name} vynáší 9❤️, F❤️: kvarta 9❤️ 10❤️ S❤️ F❤️; vynáší znovu."
     blown = f"• {name} vynáší 7❤️: odfouknutá kvarta 7❤️ 8❤️; vynáší znovu."
     assert complete in text and blown in text
@@ -212,7 +203,7 @@ async def test_a_partial_games_old_table_message_keeps_its_result(harness, lang)
     drive(probe, at_game(1, 2))
     lora = Lora(first_leader=0, deals=deals)
     drive(lora, lambda lo: len(lo.log) == len(probe.log) - 1)  # červené ends next
-    await _put(harness, table, lora)
+    await put_state(harness, table, lora)
     names = table.names()
     old = table.message_id
     await _click(harness, ch, table, users, first_legal(table.state))
@@ -226,7 +217,7 @@ async def test_a_partial_games_old_table_message_keeps_its_result(harness, lang)
     drive(probe, lambda lo: lo.attempt == 2)
     lora = Lora(first_leader=0, deals=deals)
     drive(lora, lambda lo: len(lo.log) == len(probe.log) - 1)
-    await _put(harness, table, lora)
+    await put_state(harness, table, lora)
     old = table.message_id
     await _click(harness, ch, table, users, first_legal(table.state))
     assert table.message_id != old and table.state.attempt == 2
@@ -269,7 +260,7 @@ async def test_a_burst_of_ai_moves_keeps_every_line_since_the_player_s_own_move(
                 break
             await harness.env.advance_time(PACE_SECONDS + 1)
         await channel_delivered(harness, ch.id)
-        text = _table_message(ch, table).embeds[0].description
+        text = table_message(ch, table).embeds[0].description
         return text.split("__Poslední události__\n")[1].split("\n")
 
     lora = Lora(first_leader=0, rng=random.Random(84))
@@ -277,7 +268,7 @@ async def test_a_burst_of_ai_moves_keeps_every_line_since_the_player_s_own_move(
     assert lora.contract is Contract.KVARTY and lora.to_act == 0
     said = burst(lora)
     assert len(said) == 8 and said[1].startswith(f"{table.names()[3]} vynáší 7❤️: kvarta")
-    await _put(harness, table, lora)
+    await put_state(harness, table, lora)
     assert await alice_moves() == [f"• {line}" for line in said]
     # her next lead (her last card follows by itself, then desítky: seven lines): the
     # message shows the lines from that move on, none of the burst before it

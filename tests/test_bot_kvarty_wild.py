@@ -18,23 +18,10 @@ from engine.actions import Lead
 from engine.contracts import Contract
 from engine.events import GameEnded
 from engine.lora import Lora
-from tests.botkit import enabled_controls, open_table, raw_click, reply
-from tests.helpers import c, deal, drive, first_legal, lora_deals
+from tests.botkit import enabled_controls, open_table, put_state, raw_click, reply, table_message
+from tests.helpers import c, drive, first_legal, lora_deals
+from tests.test_rules_kvarty import ROYAL, WILD  # divoká karta; královská kvarta
 
-# seat 0 (tálie 1's leader) holds F and K of every suit: divoká karta, no royalty
-WILD = deal(
-    "Fh Kh Fl Kl Fb Kb Fa Ka",
-    "Eh El 7h 8h 9h 10h Sh 7l",
-    "Eb Ea 8l 9l 10l Sl 7b 8b",
-    "9b 10b Sb 7a 8a 9a 10a Sa",
-)
-# ... F,E | F,E | K,E | K,E: královská kvarta
-ROYAL = deal(
-    "Fh Eh Fl El Kb Eb Ka Ea",
-    "7h 8h 9h 10h Sh Kh 7l 8l",
-    "9l 10l Sl Kl 7b 8b 9b 10b",
-    "Sb Fb 7a 8a 9a 10a Sa Fa",
-)
 NAMES = ["ann", "bob", "cyril", "dana"]
 
 
@@ -47,14 +34,6 @@ def at_kvarty(kvarty: Any) -> Lora:
     return lora
 
 
-async def _put(harness: Any, table: Any, lora: Lora) -> None:
-    table.state = lora
-    await harness.service._save(table)
-    await harness.bot.controller.presenter.table_changed(table, [])
-
-
-def _table_message(ch: Any, table: Any) -> Any:
-    return next(m for m in ch.history() if m.id == table.message_id)
 
 
 def _public(ch: Any) -> str:
@@ -71,14 +50,14 @@ def _public(ch: Any) -> str:
 
 
 async def _hand(ch: Any, table: Any, user: Any) -> Any:
-    return reply(await user.click(_table_message(ch, table),
+    return reply(await user.click(table_message(ch, table),
                                   custom_id=f"lora:t:{table.table_id}:hand"))
 
 
 async def test_R_KVARTY_FIRST_the_leader_with_divoka_karta_is_told_clicked_and_noted(harness):
     _g, ch, users, tid = await open_table(harness, NAMES)
     table = harness.service.tables[tid]
-    await _put(harness, table, at_kvarty(WILD))
+    await put_state(harness, table, at_kvarty(WILD))
     ann, bob = (next(u for u in users if table.seat_of(u.id) == s) for s in (0, 1))
     # the leader's hand, from the deal on: his divoká karta, and why the kings cannot go
     own = await _hand(ch, table, ann)

@@ -21,11 +21,8 @@ from tests.botkit import (
     raw_click,
     reply,
     stored_message,
+    table_message,
 )
-
-
-def _table_message(ch, table):
-    return next(m for m in ch.history() if m.id == table.message_id)
 
 
 async def test_aborting_a_running_game_asks_first_and_says_who_closed_it(harness):
@@ -113,23 +110,23 @@ async def test_an_aborted_table_message_shows_no_turn(harness):
     guild, ch, (alice, bob), tid = await open_table(harness, ["alice", "bob"], ("easy", "easy"))
     table = harness.service.tables[tid]
     await channel_delivered(harness, ch.id)
-    files, images, text = _shows(_table_message(ch, table))
+    files, images, text = _shows(table_message(ch, table))
     assert files == ["table.png"] and images == ["attachment://table.png"]
     assert "Na tahu" in text
     await alice.click(reply(await alice.slash(ch, "lora abort")), label="Zrušit stůl")
     await channel_delivered(harness, ch.id)
-    files, images, text = _shows(_table_message(ch, table))
+    files, images, text = _shows(table_message(ch, table))
     assert (files, images) == ([], [None])
     assert text.split("\n")[1] == "**Stůl byl zrušen.**" and "Na tahu" not in text
     guild, ch, (carol,), tid = await open_table(harness, ["carol"], ("easy",) * 3,
                                                 game="taroky", language="en")
     table = harness.service.tables[tid]
     await channel_delivered(harness, ch.id)
-    assert _shows(_table_message(ch, table))[0] == ["table.png"]
+    assert _shows(table_message(ch, table))[0] == ["table.png"]
     res = await carol.click(reply(await carol.slash(ch, "taroky abort")), label="Abort the table")
     assert reply(res).content == f"Table {tid} is aborted."
     await channel_delivered(harness, ch.id)
-    files, images, text = _shows(_table_message(ch, table))
+    files, images, text = _shows(table_message(ch, table))
     assert (files, images) == ([], [None])
     assert text.split("\n")[1] == "**The table was aborted.**" and "To play" not in text
 
@@ -191,7 +188,7 @@ async def test_a_player_who_left_sees_the_sheet_and_takes_the_seat_back_after_a_
     table = harness.service.tables[tid]
     assert table.seats[seat].left_by == bob.id  # (saved with the table)
     # nobody else is offered his seat, and a forged click on his button takes nothing
-    res = await carol.click(_table_message(ch, table), custom_id=f"lora:t:{tid}:hand")
+    res = await carol.click(table_message(ch, table), custom_id=f"lora:t:{tid}:hand")
     assert reply(res).content.startswith("U tohoto stolu nesedíš")
     offer = reply(await bob.slash(ch, "lora hand"))
     assert offer.content == f"Tvé místo u stolu č. {tid} teď hraje AI. Chceš se vrátit a hrát dál?"
@@ -205,7 +202,7 @@ async def test_a_player_who_left_sees_the_sheet_and_takes_the_seat_back_after_a_
     assert reply(res).content == "K tomuto stolu se vrátit nejde."
     assert table.seats[seat].user_id is None
     # Moje karty offers it too; his click takes it back and shows his hand
-    res = await bob.click(_table_message(ch, table), custom_id=f"lora:t:{tid}:hand")
+    res = await bob.click(table_message(ch, table), custom_id=f"lora:t:{tid}:hand")
     res = await bob.click(reply(res), label="Vrátit se ke stolu")
     assert reply(res).content.startswith(
         "Jsi zpět u stolu – AI už za tebe nehraje, hraješ zase ty.\n")
@@ -332,7 +329,7 @@ async def test_a_player_who_left_and_sits_in_another_lobby_is_told_how_to_come_b
     other = harness.service.table_of_user(guild.id, bob.id).table_id
     told = (f"Tvé místo u stolu č. {tid} (Lóra, <#{ch.id}>) teď hraje AI. Vrátit se k němu "
             f"můžeš, až odejdeš od stolu č. {other} (/taroky leave).")
-    res = await bob.click(_table_message(ch, table), custom_id=f"lora:t:{tid}:hand")
+    res = await bob.click(table_message(ch, table), custom_id=f"lora:t:{tid}:hand")
     assert reply(res).content == told and enabled_controls(reply(res)) == []
     res = await bob.click(offer, label="Vrátit se ke stolu")
     assert reply(res).content == told and enabled_controls(offer) == []
@@ -365,7 +362,7 @@ async def test_one_who_left_and_plays_a_tournament_is_told_its_table_by_its_thre
     await _plays_a_tournament(guild, bob)
     other = harness.service.table_of_user(guild.id, bob.id)
     assert other is not None and other.tournament is not None
-    res = await bob.click(_table_message(ch, table), custom_id=f"lora:t:{tid}:hand")
+    res = await bob.click(table_message(ch, table), custom_id=f"lora:t:{tid}:hand")
     assert tid == 1 and reply(res).content == (
         f"Tvé místo u stolu č. 1 (Lóra, <#{ch.id}>) teď hraje AI. Vrátit se k němu můžeš, až "
         "odejdeš od turnajového stolu 1 (1. kolo turnaje č. 1). Odchodem od něj "
@@ -385,13 +382,13 @@ async def test_a_czech_client_is_told_the_leave_command_by_its_czech_name(harnes
     other = harness.service.table_of_user(guild.id, bob.id).table_id
     told = (f"Tvé místo u stolu č. {tid} (Lóra, <#{ch.id}>) teď hraje AI. Vrátit se k němu "
             f"můžeš, až odejdeš od stolu č. {other} (/taroky odejít).")
-    res = await bob.click(_table_message(ch, table), custom_id=f"lora:t:{tid}:hand")
+    res = await bob.click(table_message(ch, table), custom_id=f"lora:t:{tid}:hand")
     assert reply(res).content == told
     assert reply(await bob.slash(ch, "lora hand")).content == "Hra ještě nezačala.\n" + told
     await bob.slash(tch, "taroky leave")  # (his lobby: left at once)
     assert harness.service.table_of_user(guild.id, bob.id) is None
     await _plays_a_tournament(guild, bob)
-    res = await bob.click(_table_message(ch, table), custom_id=f"lora:t:{tid}:hand")
+    res = await bob.click(table_message(ch, table), custom_id=f"lora:t:{tid}:hand")
     assert reply(res).content == (
         f"Tvé místo u stolu č. {tid} (Lóra, <#{ch.id}>) teď hraje AI. Vrátit se k němu můžeš,"
         " až odejdeš od turnajového stolu 1 (1. kolo turnaje č. 1). Odchodem od něj "

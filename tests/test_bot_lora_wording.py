@@ -15,14 +15,11 @@ from __future__ import annotations
 import pytest
 
 from engine.lora import Lora
-from tests.botkit import open_table, reply
+from tests.botkit import open_table, put_state, reply, table_message
 from tests.helpers import drive, lora_deals
 
 NAMES = ["alice", "bob", "cyril", "dana"]
 
-
-def _table_message(ch, table):
-    return next(m for m in ch.history() if m.id == table.message_id)
 
 
 async def _at_stovka_question(harness, lang):
@@ -35,7 +32,7 @@ async def _at_stovka_question(harness, lang):
     await harness.service._save(table)
     await harness.bot.controller.presenter.table_changed(table, [])
     user = next(u for u in users if table.seat_of(u.id) == lora.to_act)
-    res = await user.click(_table_message(ch, table), custom_id=f"lora:t:{tid}:hand")
+    res = await user.click(table_message(ch, table), custom_id=f"lora:t:{tid}:hand")
     return ch, user, reply(res)
 
 
@@ -70,9 +67,9 @@ async def test_an_english_table_names_the_games_and_the_round_of_eight_by_the_gl
     public = [m for m in ch.history() if not m.flags.ephemeral]
     assert public[0].content == (
         f"▶ **Hearts** (1st round of eight, game 1). {names[3]} deals, {names[0]} leads.")
-    shown = _table_message(ch, table).embeds[0].description
+    shown = table_message(ch, table).embeds[0].description
     assert shown == f"**Hearts** (1st round of eight, game 1)\nTo play: **{names[0]}**"
-    res = await users[0].click(_table_message(ch, table), custom_id=f"lora:t:{tid}:hand")
+    res = await users[0].click(table_message(ch, table), custom_id=f"lora:t:{tid}:hand")
     assert reply(res).content.splitlines()[:2] == [
         "**Hearts** (1st round of eight, game 1)",
         "• Now Hearts; you lead."]
@@ -82,10 +79,10 @@ async def test_an_english_table_names_the_games_and_the_round_of_eight_by_the_gl
     table.state = lora
     await harness.service._save(table)
     await harness.bot.controller.presenter.table_changed(table, [])
-    assert _table_message(ch, table).embeds[0].description == (
+    assert table_message(ch, table).embeds[0].description == (
         f"**Graduation** (1st round of eight, attempt 1)\n**{names[0]}** plays Graduation and"
         " chooses the game.")
-    res = await users[0].click(_table_message(ch, table), custom_id=f"lora:t:{tid}:hand")
+    res = await users[0].click(table_message(ch, table), custom_id=f"lora:t:{tid}:hand")
     hand = reply(res)
     assert hand.content.splitlines()[0] == "**Graduation** (1st round of eight, attempt 1)"
     assert hand.content.splitlines()[-1] == "Look at your cards and choose the game."
@@ -299,7 +296,7 @@ async def _table_entering(harness, lang, phase):
     """A table of NAMES whose lóra has just entered ``phase`` (its last move before it made
     by a click, so the hands and the table message were refreshed by it)."""
     from tests.helpers import first_legal
-    from tests.test_bot_announcements import _click, _put
+    from tests.test_bot_announcements import _click
 
     _g, ch, users, tid = await open_table(harness, NAMES, language=lang)
     table = harness.service.tables[tid]
@@ -308,14 +305,14 @@ async def _table_entering(harness, lang, phase):
     drive(probe, lambda lo: lo.phase == phase)
     lora = Lora(first_leader=0, deals=deals)
     drive(lora, lambda lo: len(lo.log) == len(probe.log) - 1)
-    await _put(harness, table, lora)
+    await put_state(harness, table, lora)
     await _click(harness, ch, table, users, first_legal(table.state))
     return ch, users, table
 
 
 async def _hand(ch, table, users, seat):
     user = next(u for u in users if table.seat_of(u.id) == seat)
-    return reply(await user.click(_table_message(ch, table),
+    return reply(await user.click(table_message(ch, table),
                                   custom_id=f"lora:t:{table.table_id}:hand"))
 
 
@@ -561,13 +558,13 @@ async def test_R_MATURITA_the_tables_line_of_the_maturants_trick_tells_no_points
     hands read no points: a move's events hold the trick but not the attempt's start, so the
     table's lines learn from the game in play that it is an attempt (R-MATURITA)."""
     from tests.helpers import first_legal
-    from tests.test_bot_announcements import _click, _put
+    from tests.test_bot_announcements import _click
 
     _g, ch, users, tid = await open_table(harness, NAMES)
     table = harness.service.tables[tid]
     lora = Lora(first_leader=0, deals=lora_deals(0, [0, 1, 2, 3], fails={0: 1}))
     drive(lora, lambda lo: lo.phase == "play" and lo.attempt == 1)  # (červené chosen)
-    await _put(harness, table, lora)
+    await put_state(harness, table, lora)
     for _ in range(4):  # the 4 cards of trick 1: the maturant's
         await _click(harness, ch, table, users, first_legal(table.state))
     name = table.names()[0]
@@ -600,13 +597,12 @@ async def test_one_click_that_plays_a_chain_of_forced_cards_is_told_in_one_line(
     suit is her secret)."""
     from engine.actions import Play
     from tests.helpers import c, deal
-    from tests.test_bot_announcements import _put
 
     _g, ch, (alice,), tid = await open_table(harness, ["alice"], ("easy",) * 3, language=lang)
     table = harness.service.tables[tid]
     assert table.seat_of(alice.id) == 0
-    await _put(harness, table, Lora(first_leader=0, deals=[deal(*FORCED_CHAIN)]))
-    hand = reply(await alice.click(_table_message(ch, table), custom_id=f"lora:t:{tid}:hand"))
+    await put_state(harness, table, Lora(first_leader=0, deals=[deal(*FORCED_CHAIN)]))
+    hand = reply(await alice.click(table_message(ch, table), custom_id=f"lora:t:{tid}:hand"))
     index = table.state.legal_actions().index(Play(0, c("8b")))
     await alice.click(hand, custom_id=f"lora:a:{tid}:{table.version}:{index}")
     lora = table.state

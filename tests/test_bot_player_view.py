@@ -28,9 +28,11 @@ from tests.botkit import (
     channel_delivered,
     enabled_controls,
     open_table,
+    put_state,
     raw_click,
     reply,
     stored_message,
+    table_message,
 )
 from tests.test_bot_security import message_texts
 
@@ -87,9 +89,6 @@ def _clean(texts: list[str]) -> None:
             assert word not in text, text
 
 
-def _table_message(ch: Any, table: Any) -> Any:
-    return next(m for m in ch.history() if m.id == table.message_id)
-
 
 async def _answered(user: Any, message: Any, custom_id: str) -> Any:
     res = await user.click(message, custom_id=custom_id)
@@ -108,7 +107,7 @@ async def test_a_whole_lora_is_played_from_one_hand_message_in_the_tables_words(
     alice = users[0]
     table = harness.service.tables[tid]
     rng = random.Random(11)
-    res = await alice.click(_table_message(ch, table), custom_id=f"lora:t:{tid}:hand")
+    res = await alice.click(table_message(ch, table), custom_id=f"lora:t:{tid}:hand")
     hand = reply(res)
     games = set()
     for _ in range(3000):
@@ -122,7 +121,7 @@ async def test_a_whole_lora_is_played_from_one_hand_message_in_the_tables_words(
         key = (table.state.tali, table.state.game_no, table.state.attempt)
         if key not in games:  # every button of the table answers, in every partial game
             games.add(key)
-            message = _table_message(ch, table)
+            message = table_message(ch, table)
             ops = [c["custom_id"] for c in enabled_controls(message)]
             has_trick = bool(getattr(table.state.public_view().game, "tricks", ()))
             assert (f"lora:t:{tid}:last" in ops) == has_trick  # no "last trick" before one
@@ -213,15 +212,15 @@ async def test_a_players_own_language_wins_in_his_private_messages(harness, loca
     table = harness.service.tables[tid]
     res = await alice.slash(ch, "lora settings", language="en")
     assert reply(res).content == "Your private messages will be in English."
-    res = await alice.click(_table_message(ch, table), custom_id=f"lora:t:{tid}:hand")
+    res = await alice.click(table_message(ch, table), custom_id=f"lora:t:{tid}:hand")
     assert "Your turn" in reply(res).content
-    embed = _table_message(ch, table).embeds[0]
+    embed = table_message(ch, table).embeds[0]
     assert embed.title == "Lóra – stůl č. 1"  # the table itself stays Czech
     assert (await harness.bot.store.user_settings(alice.id)) == {  # and her last table here
         "lang": "en", f"table:{guild.id}": tid}
     res = await alice.slash(ch, "lora settings", language="auto")
     assert reply(res).content.startswith("Tvé soukromé zprávy budou v jazyce stolu")
-    res = await alice.click(_table_message(ch, table), custom_id=f"lora:t:{tid}:hand")
+    res = await alice.click(table_message(ch, table), custom_id=f"lora:t:{tid}:hand")
     assert "Jsi na tahu" in reply(res).content
     await alice.slash(ch, "lora settings", language="en")
     await alice.click(reply(await alice.slash(ch, "lora forget-me")), label="Delete my data")
@@ -273,7 +272,7 @@ async def test_alone_at_the_table_the_timer_says_the_table_waits(harness):
     await env.advance_time(21)
     await channel_delivered(harness, ch.id)
     assert table.version == version  # nobody plays for him: the table waits, and says so
-    embed = _table_message(ch, table).embeds[0]
+    embed = table_message(ch, table).embeds[0]
     assert "Alice nereaguje – stůl čeká, až zahraje" in embed.description
     assert "převzala AI, dokud" not in embed.description
     # he comes back by the reminder's button and plays
@@ -291,12 +290,12 @@ async def test_pings_go_when_they_no_longer_hold(harness):
     pinged = table.seats[table.state.to_act].user_id
     # the game's first turn: the table message (posted for the deal) notifies him itself
     assert table.ping_message_id is None
-    assert _table_message(ch, table).content.startswith(f"<@{pinged}>, ")
+    assert table_message(ch, table).content.startswith(f"<@{pinged}>, ")
     for _ in range(40):  # until the other human is to act
         await players.move()
         if table.seats[table.state.to_act].user_id != pinged:
             break
-    assert not _table_message(ch, table).content  # the acted-on notice is gone
+    assert not table_message(ch, table).content  # the acted-on notice is gone
     now = table.ping_message_id
     assert now is not None and now in [m.id for m in ch.history()]
     res = await users[0].slash(ch, "lora abort")
@@ -309,8 +308,8 @@ async def test_a_new_hand_tells_the_old_one_it_is_out_of_date(harness):
     _g, ch, users, tid = await open_table(harness, ["alice"], ("easy", "easy", "easy"))
     alice = users[0]
     table = harness.service.tables[tid]
-    old = reply(await alice.click(_table_message(ch, table), custom_id=f"lora:t:{tid}:hand"))
-    ping = _table_message(ch, table)  # (its first line pings her: the deal's first turn)
+    old = reply(await alice.click(table_message(ch, table), custom_id=f"lora:t:{tid}:hand"))
+    ping = table_message(ch, table)  # (its first line pings her: the deal's first turn)
     assert ping.content.startswith(f"{alice.mention}, ")
     fresh = reply(await alice.click(ping, custom_id=f"lora:t:{tid}:hand"))
     assert fresh.attachments and enabled_controls(fresh)
@@ -322,7 +321,7 @@ async def test_a_new_hand_tells_the_old_one_it_is_out_of_date(harness):
 async def _hand_lines(ch: Any, table: Any, users: list[Any], seat: int) -> tuple[Any, list[str]]:
     """``seat``'s hand message (opened by its table button) and its event lines."""
     user = next(u for u in users if table.seat_of(u.id) == seat)
-    hand = reply(await user.click(_table_message(ch, table),
+    hand = reply(await user.click(table_message(ch, table),
                                   custom_id=f"lora:t:{table.table_id}:hand"))
     return hand, [line[2:] for line in hand.content.splitlines() if line.startswith("• ")]
 
@@ -333,7 +332,7 @@ async def test_the_hand_tells_how_the_last_game_ended_until_the_player_moves(har
     lines — until its player makes a move of his own in the new game."""
     from engine.lora import Lora
     from tests.helpers import at_game, drive, first_legal, lora_deals
-    from tests.test_bot_announcements import NAMES, _click, _put
+    from tests.test_bot_announcements import NAMES, _click
 
     _g, ch, users, tid = await open_table(harness, NAMES)
     table = harness.service.tables[tid]
@@ -343,7 +342,7 @@ async def test_the_hand_tells_how_the_last_game_ended_until_the_player_moves(har
     drive(probe, at_game(1, 7))
     lora = Lora(first_leader=0, deals=deals)
     drive(lora, lambda lo: len(lo.log) == len(probe.log) - 1)  # kvarty ends next
-    await _put(harness, table, lora)
+    await put_state(harness, table, lora)
     await _click(harness, ch, table, users, first_legal(table.state))
     names = table.names()
     kvarty = f"Konec hry Kvarty: {names[0]} 0 · {names[1]} 8 · {names[2]} 8 · {names[3]} 8."
@@ -358,7 +357,7 @@ async def test_the_hand_tells_how_the_last_game_ended_until_the_player_moves(har
     drive(probe, lambda lo: lo.attempt == 2)
     lora = Lora(first_leader=0, deals=deals)
     drive(lora, lambda lo: len(lo.log) == len(probe.log) - 1)  # the attempt fails next
-    await _put(harness, table, lora)
+    await put_state(harness, table, lora)
     await _click(harness, ch, table, users, first_legal(table.state))
     ending = ["Bereš 7. štych (K❤️ 7❤️ 9❤️ S❤️).",  # (no points: only the attempt's 8)
               "Maturita ti na 1. pokus nevyšla (8 b.)."]  # (its result: no "Konec hry" line)

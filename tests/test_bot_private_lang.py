@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 
-from tests.botkit import open_table, reply
+from tests.botkit import open_table, reply, table_message
 
 NOT_SEATED_CS = "Nesedíš u žádného stolu na tomto serveru."
 NOT_SEATED_EN = "You do not sit at any table on this server."
@@ -26,9 +26,6 @@ async def _finish(harness, table, seed=1):
     await harness.service._play_on(table, [])  # one commit, then the archive
 
 
-def _table_message(ch, table):
-    return next(m for m in ch.history() if m.id == table.message_id)
-
 
 async def test_after_the_lora_the_players_of_a_czech_table_are_answered_in_czech(harness):
     guild, ch, (alice, bob), tid = await open_table(harness, ["alice", "bob"],
@@ -41,7 +38,7 @@ async def test_after_the_lora_the_players_of_a_czech_table_are_answered_in_czech
     assert res.ephemeral
     sheet = reply(res).attachments
     assert [a.filename for a in sheet] == ["protokol.png"]
-    button = reply(await alice.click(_table_message(ch, table), custom_id=f"lora:t:{tid}:sheet"))
+    button = reply(await alice.click(table_message(ch, table), custom_id=f"lora:t:{tid}:sheet"))
     assert await sheet[0].read() == await button.attachments[0].read()
     assert reply(await bob.slash(ch, "taroky protocol")).attachments[0].filename == "protokol.png"
     # the other answers away from a table: in the table's Czech, not in the client's English
@@ -92,14 +89,14 @@ async def test_the_last_table_is_the_one_whose_game_started_last(harness):
     await alice.slash(ch, "lora new", language="en", seating="join")
     tid = harness.service.table_of_user(guild.id, alice.id).table_id
     lobby = harness.service.tables[tid]
-    await alice.click(_table_message(ch, lobby), custom_id=f"lora:l:{tid}:leave")
+    await alice.click(table_message(ch, lobby), custom_id=f"lora:l:{tid}:leave")
     assert reply(await alice.slash(ch, "lora hand")).content == NOT_SEATED_CS  # never played
     await alice.slash(ch, "lora new", language="en", seating="join")
     tid = harness.service.table_of_user(guild.id, alice.id).table_id
     table = harness.service.tables[tid]
     for _ in range(3):
-        await alice.click(_table_message(ch, table), custom_id=f"lora:lai:{tid}:easy")
-    await alice.click(_table_message(ch, table), custom_id=f"lora:l:{tid}:start")
+        await alice.click(table_message(ch, table), custom_id=f"lora:lai:{tid}:easy")
+    await alice.click(table_message(ch, table), custom_id=f"lora:l:{tid}:start")
     res = await alice.slash(ch, "lora leave")  # (the only player: the table closes)
     await alice.click(reply(res), label="Leave and close the table")
     assert reply(await alice.slash(ch, "lora hand")).content == NOT_SEATED_EN

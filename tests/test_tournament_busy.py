@@ -70,10 +70,11 @@ async def _busy_seat(h: BotHarness, ch: Any, bob: Any) -> tuple[Any, Table, int,
 
 
 async def _started_while_busy(h: BotHarness, guild: Any, ch: Any, hospoda: Any, ann: Any,
-                              bob: Any) -> tuple[Table, Any, Table, int, Any]:
-    """Ann starts the tournament while Bob plays his own table in #hospoda: that table, then
-    his tournament table's slot, the table, his seat there and its thread (``_busy_seat``)."""
-    casual = await _playing_elsewhere(h, guild, hospoda, bob)
+                              bob: Any, **options: Any) -> tuple[Table, Any, Table, int, Any]:
+    """Ann starts the tournament while Bob plays his own table in #hospoda (``options``:
+    its, ``_playing_elsewhere``): that table, then his tournament table's slot, the table,
+    his seat there and its thread (``_busy_seat``)."""
+    casual = await _playing_elsewhere(h, guild, hospoda, bob, **options)
     await ann.click(ch.history()[0], custom_id="lora:tn:1:start")
     slot, table, seat, thread = await _busy_seat(h, ch, bob)
     return casual, slot, table, seat, thread
@@ -241,10 +242,9 @@ async def test_the_seat_back_offer_in_a_czech_thread_after_an_english_table_is_c
     language came before the thread's)."""
     h = harness
     guild, ch, hospoda, ann, bob = await _setup(h)
-    casual = await _playing_elsewhere(h, guild, hospoda, bob, language="en")
+    casual, slot, _, _, thread = await _started_while_busy(h, guild, ch, hospoda, ann, bob,
+                                                           language="en")
     assert casual.settings.lang == "en"
-    await ann.click(ch.history()[0], custom_id="lora:tn:1:start")
-    slot, _, _, thread = await _busy_seat(h, ch, bob)
     await h.service.abort(casual.table_id)
     offer = reply(await bob.slash(thread, "lora hand"))
     assert offer.content == (f"Tvé místo u stolu {slot.table_no} (1. kolo turnaje č. 1) teď"

@@ -150,8 +150,8 @@ async def run_two_round_tournament(h: BotHarness, kind: str, extra: dict[str, An
     people = {u.id for u in (ann, bob, cyril)}
     leaver = next(u for u in (cyril, bob) if sum(
         seat.user_id in people for seat in h.service.table_of_user(guild.id, u.id).seats) == 2)
-    leaver_name = "Cyril" if leaver is cyril else "Bob"
     leaver_no = model.entrant_of_user(rec, leaver.id).entrant_no
+    leaver_name = model.entrant(rec, leaver_no).name
     # He leaves his table in the first round: an AI takes his seat (Čl. 18's substitute),
     # for good (asked first: there is no way back to a tournament's seat)
     at = h.service.table_of_user(guild.id, leaver.id)
