@@ -55,6 +55,15 @@ class DealRecord:
     valat_by: int | None = None  # the seat that announced the valát (None: nobody)
 
     @property
+    def declarers(self) -> tuple[int, ...]:
+        """The declarer side's seats: the declarer and his partner, if he has one."""
+        return (self.declarer,) if self.partner is None else (self.declarer, self.partner)
+
+    def side_seats(self, side: str) -> list[int]:
+        """The seats of a side, in seat order: ``"D"`` the declarer's, else the opponents'."""
+        return [s for s in range(4) if (s in self.declarers) == (side == "D")]
+
+    @property
     def hlasky_money(self) -> tuple[tuple[tuple[str, bool, int], ...], ...]:
         """Per seat: (hláška, counted, what it brought its holder's side in hal); the
         counted ones, signed by side, are the component ``H``."""

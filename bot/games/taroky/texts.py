@@ -285,13 +285,12 @@ def account_parts(row: DealRecord, names: Sequence[str], lang: str) -> list[str]
     def cash(hal: int) -> str:
         return money(hal, lang, signed=True)
 
-    declarers = {row.declarer} | ({row.partner} if row.partner is not None else set())
     parts = [t("taroky.account_game", lang, flek=times(row.flek[0]),
                money=cash(row.components["G"]))]
     for s, seat in enumerate(row.hlasky_money):
         for h, counted, hal in seat:
             parts.append(t("taroky.account_hlaska", lang, hlaska=word(h, lang), name=names[s],
-                           money=cash(hal if s in declarers else -hal)) if counted
+                           money=cash(hal if s in row.declarers else -hal)) if counted
                          else t("taroky.account_hlaska_void", lang, hlaska=word(h, lang),
                                 name=names[s]))
     if row.pagat is not None:
@@ -363,9 +362,8 @@ def deal_result(table: Table, row: DealRecord, lang: str) -> str:
                 "_won" if row.pagat.won else "_lost")
             parts.append(t(key, lang, name=_with_level(names[row.pagat.seat],
                                                           row.pagat.level, lang)))
-        declarers = {row.declarer} | ({row.partner} if row.partner is not None else set())
         for v in row.valats:  # whose valát: an announced one may fail by the other's silent
-            side = [s for s in range(4) if (s in declarers) == (v.side == "D")]
+            side = row.side_seats(v.side)
             key = ("taroky.result_valat_won" if v.won else "taroky.result_valat_lost"
                    ) if v.announced else "taroky.result_valat_silent"
             parts.append(t(key, lang, names=_with_level(", ".join(names[s] for s in side),

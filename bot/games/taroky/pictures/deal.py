@@ -258,7 +258,7 @@ def _blocks(deal: PublicView, row: DealRecord, reveal: Reveal, names: list[str],
                  + (" · " + pic("deal_blana", lang) if blana[s] else ""), TEXT,
                  [seat(s)]) for s in order]
     assert row.eyes is not None and row.components is not None
-    declarers = [row.declarer] + ([row.partner] if row.partner is not None else [])
+    declarers = row.declarers
     others = [s for s in ((row.declarer + i) % 4 for i in range(1, 4)) if s not in declarers]
     won = row.components["G"]
     mine = GREEN if won > 0 else (RED if won < 0 else TEXT)

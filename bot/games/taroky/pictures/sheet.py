@@ -93,13 +93,12 @@ def _detail_parts(row: DealRecord, names: list[str], lang: str) -> list[str]:
         return parts
     # the money's parts as the engine scored them, each for the declarer side (+) — they
     # add up to the sum, whose rounding (or cap) gives what each payer pays
-    declarers = {row.declarer} | ({row.partner} if row.partner is not None else set())
     parts.append(f"{word('game', lang)}{times(row.flek[0])} "
                  f"{amount(row.components['G'], lang, signed=True)}")
     for s, seat in enumerate(row.hlasky_money):  # counted: what it brought; else marked so
         for h, counted, hal in seat:
             parts.append(pic("sheet_hlaska", lang, hlaska=word(h, lang), name=names[s],
-                             money=amount(hal if s in declarers else -hal, lang,
+                             money=amount(hal if s in row.declarers else -hal, lang,
                                           signed=True)) if counted
                          else pic("sheet_hlaska_void", lang, hlaska=word(h, lang),
                                   name=names[s]))
@@ -111,7 +110,7 @@ def _detail_parts(row: DealRecord, names: list[str], lang: str) -> list[str]:
                      + amount(row.pagat.amount, lang, signed=True))
     for v in row.valats:  # whose: the side's players by name, as the pagát's owner
         mark = "✓" if v.won else "✗"
-        side = ", ".join(names[s] for s in range(4) if (s in declarers) == (v.side == "D"))
+        side = ", ".join(names[s] for s in row.side_seats(v.side))
         key = "sheet_valat" if v.announced else "sheet_valat_silent"
         parts.append(pic(key, lang, names=side) + f"{times(v.level)} {mark} "
                      + amount(v.amount, lang, signed=True))
