@@ -41,7 +41,14 @@ def last_click(events: Sequence[Any], seat: int, moves: tuple[type, ...]) -> int
     """The index in ``events`` of ``seat``'s last move of his own (one of ``moves``; -1:
     none): not one the table made for him (a forced move, an AI's: the ``Unclicked`` put
     before it)."""
-    return max(_moves_of(events, seat, moves, None), default=-1)
+    return last_made(events, seat, moves, None)
+
+
+def last_made(events: Sequence[Any], seat: int, moves: tuple[type, ...],
+              how: str | None) -> int:
+    """The index in ``events`` of ``seat``'s last move (one of ``moves``) made ``how`` (None:
+    by his own click, ``last_click``; -1: none)."""
+    return max(_moves_of(events, seat, moves, how), default=-1)
 
 
 def unclicked_since(events: Sequence[Any], seat: int, moves: tuple[type, ...], how: str,

@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 import discord
 
 from bot.games.base import HandParts, Item
-from bot.games.marks import unclicked_since
+from bot.games.marks import last_click, last_made, unclicked_since
 from bot.games.taroky.pictures import hand_text, render_hand
 from bot.games.taroky.texts import MOVES, round_of, stood_in_line
 from bot.games.taroky.words import (
@@ -33,7 +33,7 @@ from bot.games.taroky.words import (
     word,
 )
 from bot.i18n import t, tn
-from bot.model import Table, Unclicked
+from bot.model import Table
 from bot.ui.components import DISABLED, ActionButton, ActionsSelect
 from engine.taroky import TarokyRound
 from engine.taroky.actions import Announce, Bid, Call, Choose, DealAction, Discard, Play, Trojka
@@ -102,63 +102,61 @@ def role_line(table: Table, view: SeatView, lang: str) -> str:
     return t("taroky.role_unknown", lang, name=names[pub.declarer], game=game)
 
 
-def trick_line(table: Table, view: SeatView, lang: str) -> str:
+def trick_line(table: Table, view: SeatView, lang: str, forced: Sequence[int]) -> str:
     """The trick in progress, who played what (the hand's picture shows only the hand: a
-    player on a phone must see what was led without scrolling up to the table)."""
+    player on a phone must see what was led without scrolling up to the table); his card
+    there is marked "(automaticky)" when it is one of ``forced`` (``forced_cards``)."""
     pub = view.public
     if pub.phase != "play" or not pub.trick or pub.finished:
         return ""
     names = table.names()
-    forced = forced_card(table.events, view.seat)
     cards = ", ".join(f"{names[seat]} {card_label(card, lang)}"
-                      + (t("taroky.mark_auto", lang) if (seat, card) == (view.seat, forced)
+                      + (t("taroky.mark_auto", lang) if seat == view.seat and card in forced
                          else "")
                       for seat, card in pub.trick)
     return t("taroky.hand_trick", lang, cards=cards)
 
 
-def forced_cards_line(table: Table, view: SeatView, lang: str) -> str:
-    """His cards that the table played for him (each his only legal one) since his last
-    move of his own, in the tricks of this deal already taken: one click may play his card
-    and then his only card in trick after trick, and the trick line shows only the trick in
-    progress (it marks his forced card there). One card: "V 5. štychu šla tvoje karta K♥
-    (automaticky)." (the trick by its number: "poslední štych" would read as the 12th, the
-    pagát ultimo's); several: "Automaticky šly tvoje karty (pokaždé jediná možná): 7♣
-    (3. štych), XIV (4. štych).". Only in his hand, as the mark in the trick line: at the
-    table it would tell that he held no other card he could play."""
+def forced_cards_line(view: SeatView, lang: str, forced: Sequence[int]) -> str:
+    """His cards that the table played for him (``forced``: each his only legal one) since
+    his last move of his own, in the tricks of this deal already taken: one click may play
+    his card and then his only card in trick after trick, and the trick line shows only the
+    trick in progress (it marks his forced card there). One card: "V 5. štychu šla tvoje
+    karta K♥ (automaticky)." (the trick by its number: "poslední štych" would read as the
+    12th, the pagát ultimo's); several: "Automaticky šly tvoje karty (pokaždé jediná
+    možná): 7♣ (3. štych), XIV (4. štych).". Only in his hand, as the mark in the trick
+    line: at the table it would tell that he held no other card he could play."""
     pub = view.public
     if pub.phase != "play" or pub.finished:
         return ""
-    events = table.events
-    start = max((i for i, e in enumerate(events) if isinstance(e, DealStarted)), default=0)
     tricks = {card: n for n, trick in enumerate(pub.history, 1)
               for seat, card in trick.played if seat == view.seat}
-    forced = [(e.card, tricks[e.card])
-              for e in (events[i] for i in unclicked_since(events, view.seat, MOVES, "auto",
-                                                           start))
-              if isinstance(e, CardPlayed) and e.card in tricks]
-    if not forced:
+    taken = [(card, tricks[card]) for card in forced if card in tricks]
+    if not taken:
         return ""
     cards = ", ".join(t("taroky.hand_forced_card", lang, card=card_label(card, lang),
-                        number=number) for card, number in forced)
-    card, number = forced[-1]
-    return tn("taroky.hand_forced", lang, len(forced), card=card_label(card, lang),
+                        number=number) for card, number in taken)
+    card, number = taken[-1]
+    return tn("taroky.hand_forced", lang, len(taken), card=card_label(card, lang),
               number=number, cards=cards)
 
 
+def forced_cards(events: Sequence[Any], seat: int) -> list[int]:
+    """The cards the table played for ``seat`` in the deal in play (each the only legal one,
+    ``Unclicked`` "auto") since his last move of his own, in order: his own hand tells them
+    (``forced_cards_line``) and marks the one in the trick in progress "(automaticky)" —
+    the table does not (``texts.event_lines``). A card of the deal before is not among
+    them (he may hold it again)."""
+    start = max((i for i, e in enumerate(events) if isinstance(e, DealStarted)), default=0)
+    return [e.card for e in (events[i] for i in unclicked_since(events, seat, MOVES, "auto",
+                                                                   start))
+            if isinstance(e, CardPlayed)]
+
+
 def forced_card(events: Sequence[Any], seat: int) -> int | None:
-    """The card ``seat`` played last in ``events`` when the table played it for him (the
-    only legal one, ``Unclicked`` "auto"): his own hand marks it "(automaticky)" — the
-    table does not (``texts.event_lines``)."""
-    forced, card = False, None
-    for e in events:
-        if isinstance(e, Unclicked) and e.seat == seat:
-            forced = e.how == "auto"
-        elif isinstance(e, MOVES) and getattr(e, "seat", None) == seat:  # his next move
-            if isinstance(e, CardPlayed):
-                card = e.card if forced else None
-            forced = False
-    return card
+    """The last of ``seat``'s ``forced_cards`` (None: none)."""
+    forced = forced_cards(events, seat)
+    return forced[-1] if forced else None
 
 
 def prompt(table: Table, view: SeatView, lang: str) -> str:
@@ -428,24 +426,15 @@ def _discard_select(table: Table, step: Step, view: SeatView, lang: str) -> Item
 
 def moved_since_stand_in(table: Table, seat: int) -> bool:
     """``seat``'s player made a move of his own (clicked: not one the table played for him,
-    ``forced_card``) after the last move an AI made for him: his hand tells what it did for
+    ``forced_cards``) after the last move an AI made for him: his hand tells what it did for
     him only until then (he read it on coming back). Read from the recent events; when the
     AI's moves are older than those, any move of his since counts."""
     s = table.seats[seat] if 0 <= seat < len(table.seats) else None
     if s is None or not s.ai_at:
         return False
-    how, stood, own = None, False, False
-    for e in table.events:
-        if isinstance(e, Unclicked) and e.seat == seat:
-            how = e.how
-        elif isinstance(e, MOVES) and getattr(e, "seat", None) == seat:  # his next move
-            if how == "stand_in":
-                stood, own = True, False
-            elif how is None and stood:
-                own = True
-            how = None
-    if stood:
-        return own
+    stood = last_made(table.events, seat, MOVES, "stand_in")
+    if stood >= 0:
+        return last_click(table.events, seat, MOVES) > stood
     log, ai = round_of(table).log, set(s.ai_at)
     return any(log[v].seat == seat and v not in ai for v in range(s.ai_at[-1] + 1, len(log)))
 
@@ -463,10 +452,11 @@ def hand(table: Table, view: Any, lang: str) -> HandParts:
              else stood_in_line(table, view.seat, lang, you=True))
     if stood:
         lines.append(stood)
-    forced = forced_cards_line(table, view, lang)
-    if forced:
-        lines.append(forced)
-    trick = trick_line(table, view, lang)
+    forced = forced_cards(table.events, view.seat) if pub.phase == "play" else []
+    told = forced_cards_line(view, lang, forced)
+    if told:
+        lines.append(told)
+    trick = trick_line(table, view, lang, forced)
     if trick:
         lines.append(trick)
     fallback = hand_text(view, lang)
