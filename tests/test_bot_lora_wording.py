@@ -529,14 +529,14 @@ def test_forced_cards_since_the_own_move_are_one_line_kept_above_the_last_lines(
               Unclicked(0, "left"), CardPlayed(0, c("Kh")),
               Unclicked(0, "auto"), CardPlayed(0, c("7l")), tricks[1], tricks[2]]
     taken = "Cyril bere {}. štych (7🔔 8🔔 E🔔 9🔔): 0 b."
+    forced = "Automaticky šly tvoje karty (pokaždé jediná možná): 7🌰 (1. štych), 7🍃 (2. štych)."
     assert hand_lines(events, "cs", names, 0, 1) == [
-        "Za tebe hrála AI: K❤️.", "Automaticky šly tvoje karty (pokaždé jediná možná): 7🌰, 7🍃.",
-        taken.format(3)]
+        "Za tebe hrála AI: K❤️.", forced, taken.format(3)]
     assert hand_lines(events, "cs", names, 0) == [
-        "Za tebe hrála AI: K❤️.", "Automaticky šly tvoje karty (pokaždé jediná možná): 7🌰, 7🍃.",
-        taken.format(2), taken.format(3)]
-    assert hand_lines(events[:4], "en", names, 0) == [
-        "Now Hearts; you lead.", "Played for you automatically (your only playable card): 7🌰."]
+        "Za tebe hrála AI: K❤️.", forced, taken.format(2), taken.format(3)]
+    assert hand_lines(events[:4], "en", names, 0) == [  # (trick 1 in progress)
+        "Now Hearts; you lead.",
+        "Played for you automatically (your only playable card): 7🌰 (trick 1)."]
     assert not any("7🌰" in line for line in hand_lines(events, "cs", names, 1))
 
 
@@ -580,11 +580,13 @@ async def test_R_MATURITA_the_tables_line_of_the_maturants_trick_tells_no_points
 # chooses among her four hearts.
 FORCED_CHAIN = ("7b 8b 7a 7l 7h 8h 9h 10h", "Eb 9a 10a Sa Fa Ka Sh Fh",
                 "9b Ea 8l 9l 10l Sl Fl Kl", "10b Sb Fb Kb 8a El Kh Eh")
-FORCED_LINE = {"cs": "Automaticky šly tvoje karty (pokaždé jediná možná): 7🌰, 7🍃, 7🔔.",
+FORCED_LINE = {"cs": "Automaticky šly tvoje karty (pokaždé jediná možná): 7🌰 (2. štych),"
+                      " 7🍃 (3. štych), 7🔔 (4. štych).",
                "en": "Played for you automatically (each time your only playable card):"
-                     " 7🌰, 7🍃, 7🔔."}
-FORCED_PAST = {"cs": ("Automaticky šla tvoje karta (jediná možná): 7🔔.", "{name} bere {n}. štych"),
-               "en": ("Played for you automatically (your only playable card): 7🔔.",
+                     " 7🌰 (trick 2), 7🍃 (trick 3), 7🔔 (trick 4)."}
+FORCED_PAST = {"cs": ("Automaticky šla tvoje karta (jediná možná): 7🔔 (4. štych).",
+                      "{name} bere {n}. štych"),
+               "en": ("Played for you automatically (your only playable card): 7🔔 (trick 4).",
                       "{name} takes trick {n}")}
 
 

@@ -541,6 +541,12 @@ def test_event_lines_name_the_players_and_address_the_viewer():
     assert seat_lines(forced, "cs", names, 0) == ["Automaticky šla tvoje karta (jediná možná): 7❤️."]
     assert seat_lines(forced, "en", names, 0) == [
         "Played for you automatically (your only playable card): 7❤️."]
+    # ... with its trick, as Taroky's, when the trick is among the events
+    taken = [*forced, CardPlayed(2, c("Kh")), CardPlayed(3, c("9h")), trick]
+    assert seat_lines(taken, "cs", names, 0)[0] == (
+        "Automaticky šla tvoje karta (jediná možná): 7❤️ (3. štych).")
+    assert seat_lines(taken, "en", names, 0)[0] == (
+        "Played for you automatically (your only playable card): 7❤️ (trick 3).")
     laid = [Unclicked(0, "auto"), TurnEnded(0, (c("10h"),))]
     assert table_lines(laid, "cs", names) == ["Alice přikládá 10❤️."]
     assert seat_lines(laid, "cs", names, 2) == ["Alice přikládá 10❤️."]
@@ -661,7 +667,7 @@ def test_a_hand_keeps_the_end_of_the_last_game_above_the_new_ones_lines():
         "Bob bere 3. štych (7🍃 8🍃 9🍃 10🍃)."]
     # a card the table played for her is no move of hers; her own card is
     forced = [*knock, Unclicked(0, "auto"), CardPlayed(0, c("7l"))]
-    told = "Automaticky šla tvoje karta (jediná možná): 7🍃."
+    told = "Automaticky šla tvoje karta (jediná možná): 7🍃 (1. štych)."
     assert hand_lines(forced, "cs", names, 0) == [*failed, started, told]
     assert hand_lines([*forced, CardPlayed(0, c("8l"))], "cs", names, 0) == [started, told]
     # the lóra is over: its last game's end stays

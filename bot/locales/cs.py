@@ -586,6 +586,7 @@ STRINGS: dict[str, str] = {
     "lora.ev.card_played_you_ai": "Za tebe hrála AI: {card}.",
     "lora.ev.cards_forced_you_one": "Automaticky šla tvoje karta (jediná možná): {cards}.",
     "lora.ev.cards_forced_you_many": "Automaticky šly tvoje karty (pokaždé jediná možná): {cards}.",
+    "lora.ev.forced_card": "{card} ({number}. štych)",
     "lora.ev.trick_taken": "{name} bere {number}. štych ({cards}): {penalty} b.",
     "lora.ev.trick_taken_you": "Bereš {number}. štych ({cards}): {penalty} b.",
     "lora.ev.trick_taken_one": "{name} bere {number}. štych ({cards}): 1 b.",

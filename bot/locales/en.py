@@ -580,6 +580,7 @@ STRINGS: dict[str, str] = {
     "lora.ev.card_played_you_ai": "The AI played for you: {card}.",
     "lora.ev.cards_forced_you_one": "Played for you automatically (your only playable card): {cards}.",
     "lora.ev.cards_forced_you_many": "Played for you automatically (each time your only playable card): {cards}.",
+    "lora.ev.forced_card": "{card} (trick {number})",
     "lora.ev.trick_taken": "{name} takes trick {number} ({cards}): {penalty} pts.",
     "lora.ev.trick_taken_you": "You take trick {number} ({cards}): {penalty} pts.",
     "lora.ev.trick_taken_one": "{name} takes trick {number} ({cards}): 1 pt.",

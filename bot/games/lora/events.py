@@ -3,7 +3,8 @@ names and right for any gender, and a seat's own lines in the second person ("Be
 štych"). Cards are written as players read them; a move nobody clicked is marked on its
 line: an AI standing in for an absent player in everyone's ("Za tebe hrála AI: 7🔔." in
 his own), a forced move only in its player's (``bot.games.marks``; his forced card in a
-sentence of its own, "Automaticky šla tvoje karta (jediná možná): 7🔔.", as an AI's is).
+sentence of its own with its trick, "Automaticky šla tvoje karta (jediná možná): 7🔔
+(4. štych).", as an AI's is).
 
 The engine's own event texts (``engine.messages``) serve the terminal and the replay CLI;
 the bot words every event here.
@@ -87,11 +88,14 @@ class Words:
         # point is recorded there, the maturant's own neither (only the 8 of a failed
         # attempt count; his knock fails it, as the line after it says)
         self.ungraded: set[int] = set()
-        # the cards an AI played for the reader (``stood_in_line``): event id → card
-        self.ai_cards: dict[int, int] = {}
+        # the cards an AI played for the reader (``stood_in_line``): event id → card's label
+        self.ai_cards: dict[int, str] = {}
         # the reader's cards the table played for him, each his only legal one
-        # (``forced_line``): event id → card
-        self.forced_cards: dict[int, int] = {}
+        # (``forced_line``): event id → the card with its trick ("7🔔 (4. štych)")
+        self.forced_cards: dict[int, str] = {}
+        # the trick of each card played among the events worded (``pairs``): event id → its
+        # number (``trick_numbers``)
+        self.tricks: dict[int, int] = {}
 
     def say(self, key: str, seat: int | None, **values: Any) -> str:
         """``lora.ev.<key>`` about ``seat``: its "_you" form when the reader is that seat
@@ -227,6 +231,7 @@ class Words:
         self.graded = {id(e) for e, after in pairwise(told) if isinstance(e, GameEnded)
                        and isinstance(after, MaturitaFailed | MaturitaPassed)}
         self.ungraded = unrecorded_in_maturita(told, self.attempt)
+        self.tricks = trick_numbers(told)
         return marked_pairs(events, Event, lambda e: self.line(e, id(e) in shed),
                             (*OWN_LINE, CardPlayed), lambda e: isinstance(e, quiet),
                             self.mark, lambda e, how: self.unclicked_line(e, how, id(e) in shed))
@@ -247,14 +252,19 @@ class Words:
 
     def forced_line(self, e: Event, how: str) -> str | None:
         """The reader's card that the table played for him, his only legal one, in a
-        sentence of its own ("Automaticky šla tvoje karta (jediná možná): 7🔔.") — the
-        sentence that tells several of them at once in his hand (``texts.forced_cards_line``);
-        None for any other move."""
+        sentence of its own, with its trick as Taroky's tells it ("Automaticky šla tvoje
+        karta (jediná možná): 7🔔 (4. štych).") — the sentence that tells several of them at
+        once in his hand (``texts.forced_cards_line``); None for any other move. (Only a
+        trick's card is forced so: a card laid out, a turn or a kvarta gets the mark.)"""
         if how != "auto" or self.viewer is None or not isinstance(e, CardPlayed) or (
                 e.seat != self.viewer):
             return None
-        self.forced_cards[id(e)] = e.card
-        return tn("lora.ev.cards_forced_you", self.lang, 1, cards=card_label(e.card))
+        number = self.tricks.get(id(e))
+        label = (card_label(e.card) if number is None  # (its trick is not among the events)
+                 else t("lora.ev.forced_card", self.lang, card=card_label(e.card),
+                        number=number))
+        self.forced_cards[id(e)] = label
+        return tn("lora.ev.cards_forced_you", self.lang, 1, cards=label)
 
     def stood_in_line(self, e: Event, how: str, shed: bool) -> str | None:
         """The reader's own move that an AI made for him, in a sentence of its own ("Za tebe
@@ -268,8 +278,31 @@ class Words:
         finally:
             self.stood_in = False
         if self.worded and isinstance(e, CardPlayed):
-            self.ai_cards[id(e)] = e.card
+            self.ai_cards[id(e)] = card_label(e.card)
         return text if self.worded else None
+
+
+def trick_numbers(told: Sequence[Event]) -> dict[int, int]:
+    """The trick of each card played among ``told`` (event id → its 1-based number): the
+    number of the trick taken after it, or for the trick in progress the one after the last
+    taken in its game (the first after a game's start). A card of a trick in progress whose
+    game's start and earlier tricks are not among ``told`` (a window of the last events)
+    has none."""
+    numbers: dict[int, int] = {}
+    pending: list[int] = []
+    last: int | None = None  # the number of the last trick taken in the game (None: unknown)
+    for e in told:
+        match e:
+            case GameStarted():
+                pending, last = [], 0
+            case CardPlayed():
+                pending.append(id(e))
+            case TrickTaken(number=number):
+                numbers.update(dict.fromkeys(pending, number))
+                pending, last = [], number
+    if last is not None:
+        numbers.update(dict.fromkeys(pending, last + 1))
+    return numbers
 
 
 def unrecorded_in_maturita(told: Sequence[Event], now: bool | None = None) -> set[int]:

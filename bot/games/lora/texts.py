@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from bot.games import marks
-from bot.games.lora.cards import card_label, cards_text
+from bot.games.lora.cards import cards_text
 from bot.games.lora.events import HAND_QUIET, Words, game_name, playoff_suffix, table_lines
 from bot.i18n import t, tn
 from bot.model import Table
@@ -132,8 +132,9 @@ def forced_cards_line(events: Sequence[Any], pairs: Sequence[tuple[int, str]], w
                       seat: int, start: int
                       ) -> tuple[list[tuple[int, str]], tuple[int, str] | None]:
     """Every card the table played for ``seat`` (his only legal one) in the deal in play
-    since his last move of his own, in one line at the last of them ("Automaticky šly tvoje
-    karty (pokaždé jediná možná): 7🌰, 10🔔, F🍃."): one click may play a chain of them
+    since his last move of his own, in one line at the last of them, each with its trick
+    ("Automaticky šly tvoje karty (pokaždé jediná možná): 7🌰 (2. štych), 10🔔 (3. štych),
+    F🍃 (4. štych)."): one click may play a chain of them
     (his card, then the only card of each suit led, then a lead of the one suit he may
     lead), and a line per card would push the first out of the last lines; ``pairs`` with
     it in place of a line per card, and the line (None: no such card)."""
@@ -142,17 +143,17 @@ def forced_cards_line(events: Sequence[Any], pairs: Sequence[tuple[int, str]], w
                                            cards=cards))
 
 
-def merged_line(events: Sequence[Any], pairs: Sequence[tuple[int, str]], played: dict[int, int],
+def merged_line(events: Sequence[Any], pairs: Sequence[tuple[int, str]], played: dict[int, str],
                 seat: int, start: int, say: Callable[[int, str], str]
                 ) -> tuple[list[tuple[int, str]], tuple[int, str] | None]:
-    """The cards of ``played`` (event id → card) since ``seat``'s last move of his own in
-    the deal in play, told in one line (``say(count, cards)``) at the last of them; ``pairs``
-    with it in place of their lines, and the line (None: no such card)."""
+    """The cards of ``played`` (event id → the card as told) since ``seat``'s last move of
+    his own in the deal in play, told in one line (``say(count, cards)``) at the last of
+    them; ``pairs`` with it in place of their lines, and the line (None: no such card)."""
     since = max(start, last_click(events, seat) + 1)
     told = [i for i, _ in pairs if i >= since and id(events[i]) in played]
     if not told:
         return list(pairs), None
-    cards = ", ".join(card_label(played[id(events[i])]) for i in told)
+    cards = ", ".join(played[id(events[i])] for i in told)
     line = (told[-1], say(len(told), cards))
     gone = set(told)
     return sorted([p for p in pairs if p[0] not in gone] + [line], key=lambda p: p[0]), line
