@@ -286,8 +286,9 @@ class Lora:
 
     @property
     def harakiri_playoff(self) -> int | None:
-        """Which play-off of its tie the harakiri in play is (``playoff_round``); None when
-        none is."""
+        """Which play-off of its tie the harakiri in play is (``playoff_round``; the one place
+        it is computed: the ``HarakiriNeeded`` and ``GameStarted`` of a harakiri and the
+        views read it here); None when none is."""
         h = self.harakiri
         return None if h is None else playoff_round(self.protocol, h.seats)
 
@@ -447,7 +448,7 @@ class Lora:
                 self.attempt if maturant is not None else None,
                 None if h is None else h.played + 1,
                 None if h is None else h.games,
-                self.harakiri_playoff if h is not None else None,
+                self.harakiri_playoff,
             )
         ]
         self.game = new_partial_game(contract, deal, leader, self.options, maturant)
@@ -559,7 +560,8 @@ class Lora:
             return [LoraFinished(tuple(self.order), self._totals())]
         games = 1 if len(tied) == 2 else 4
         self.harakiri = HarakiriRound(tuple(tied), games)
-        again = playoff_round(self.protocol, tied)
+        again = self.harakiri_playoff  # the tie about to play it: the harakiri just set
+        assert again is not None
         return [HarakiriNeeded(tuple(tied), games, again), *self._start_harakiri()]
 
     def _harakiri_leader(self) -> int:
