@@ -15,7 +15,8 @@ from typing import Any
 
 import pytest
 
-from bot.workers import MIN_BUDGET_FRACTION, AIPool
+from bot.workers import AIPool
+from bot.workers.decisions import MIN_BUDGET_FRACTION
 from engine import games
 from engine.lora import Lora
 from tests import pool_gate
@@ -53,7 +54,7 @@ async def test_the_worker_goes_on_with_its_pipe_while_the_loop_is_held(pool, tmp
     the budget of the queue behind it when it started — the level below (medium) while even
     the floor was more than the queue allowed (seven and six waiting), then the default
     budget × 1 / (1 + waiting) down to the full one for the last."""
-    from bot.workers import FEEDER_ROOM
+    from bot.workers.worker_pool import FEEDER_ROOM
 
     gate = tmp_path / "open"
     held = await _held(pool, gate)
@@ -106,7 +107,7 @@ async def test_a_decision_cancelled_before_it_started_leaves_the_queue(pool, tmp
 async def _fill_the_pipes(pool: AIPool) -> list[asyncio.Future[float]]:
     """Behind the held worker, the jobs the pool lets into the workers' pipes at once
     (``FEEDER_ROOM`` a worker and one more, the held one counted): they go first anyway."""
-    from bot.workers import FEEDER_ROOM
+    from bot.workers.worker_pool import FEEDER_ROOM
 
     inside = [asyncio.ensure_future(pool.run(pool_gate.now, f"inside{i}"))
               for i in range(FEEDER_ROOM * pool.workers)]

@@ -188,7 +188,8 @@ async def test_under_heavy_overload_the_level_below_decides():
     """With a short queue a hard decision gets a (shrunken) budget; when even the floor is
     more than the queue allows, medium decides — the same choice medium makes from the same
     view and seed — and the pool counts it."""
-    from bot.workers import MIN_BUDGET_FRACTION, AIPool
+    from bot.workers import AIPool
+    from bot.workers.decisions import MIN_BUDGET_FRACTION
 
     pool = AIPool(0)
     pool.metrics.enabled = True

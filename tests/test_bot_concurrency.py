@@ -223,7 +223,8 @@ async def test_a_worker_that_dies_is_replaced_and_the_table_goes_on(slow):
 
 @pytest.mark.parametrize("workers", [0, 2])
 async def test_the_pool_shrinks_the_budget_as_decisions_queue(workers):
-    from bot.workers import MIN_BUDGET_FRACTION, AIPool
+    from bot.workers import AIPool
+    from bot.workers.decisions import MIN_BUDGET_FRACTION
 
     pool = AIPool(workers)
     try:

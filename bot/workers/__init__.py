@@ -53,42 +53,21 @@ The modules: ``worker_pool`` (the generic bounded pool, ``WorkerPool``), ``ai_po
 ``render_pool`` (its two kinds), ``pools`` (the bot's pair, ``Pools``), ``decisions`` (an AI
 decision and its budget under load), ``pipes`` (``_PipePool``), ``worker_process`` (a
 worker's start and main loop), ``backlog`` (the shared counters), ``framing`` (a frame on a
-pipe) and ``metrics`` (``PoolMetrics``). Tunables are read from the module that holds them
-(``worker_pool.ORDER_CREDIT``, …): patch them there.
+pipe) and ``metrics`` (``PoolMetrics``). The package exports the pools and the decision
+functions; each tunable (``worker_pool.SLOTS_PER_WORKER``, ``FEEDER_ROOM``, ``ORDER_CREDIT``,
+``RETRIES``; ``decisions.MIN_BUDGET_FRACTION``, ``MIN_BUDGET_MS``; ``pipes.READY_WAIT``;
+``backlog.LOCK_WAIT``) is read from the module that holds it and imported from there: patch
+it there.
 """
 
 from bot.workers.ai_pool import AIPool
-from bot.workers.backlog import LOCK_WAIT
-from bot.workers.decisions import (
-    MIN_BUDGET_FRACTION,
-    MIN_BUDGET_MS,
-    Decision,
-    decide,
-    decide_loaded,
-    overloaded,
-    shrunk_budget,
-)
+from bot.workers.decisions import Decision, decide, decide_loaded, overloaded, shrunk_budget
 from bot.workers.metrics import PoolMetrics
-from bot.workers.pipes import READY_WAIT
 from bot.workers.pools import Pools, default_workers
 from bot.workers.render_pool import RenderPool
-from bot.workers.worker_pool import (
-    FEEDER_ROOM,
-    ORDER_CREDIT,
-    RETRIES,
-    SLOTS_PER_WORKER,
-    WorkerPool,
-)
+from bot.workers.worker_pool import WorkerPool
 
 __all__ = [
-    "FEEDER_ROOM",
-    "LOCK_WAIT",
-    "MIN_BUDGET_FRACTION",
-    "MIN_BUDGET_MS",
-    "ORDER_CREDIT",
-    "READY_WAIT",
-    "RETRIES",
-    "SLOTS_PER_WORKER",
     "AIPool",
     "Decision",
     "PoolMetrics",
