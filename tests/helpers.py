@@ -237,6 +237,40 @@ def lora_deals(first_leader: int, xs: list[int], fails: dict[int, int] | None = 
 
 
 # -- the replay CLI --------------------------------------------------------------------
+# -- positions several test files start from ----------------------------------------------
+def dealt_to(hands: Deal, seat: int) -> Deal:
+    """``hands`` (seat 0's first) turned so that seat ``seat`` holds ``hands[0]``."""
+    return (hands[(0 - seat) % 4], hands[(1 - seat) % 4], hands[(2 - seat) % 4],
+            hands[(3 - seat) % 4])
+
+
+def lora_at_kvarty(first: Deal, second: Deal | None = None) -> Lora:
+    """A lóra (first leader 0) at tálie 1's kvarty, led by seat 0 and dealt ``first`` (seat
+    0's hand first); tálie 2's kvarty, led by seat 1, dealt ``second`` turned to him (his
+    the hand given first) when given; the rest is ``lora_deals``."""
+    deals = lora_deals(0, [0, 1, 2, 3])
+    deals[5] = first  # tálie 1: 5 trick games, then kvarty (leader 0)
+    if second is not None:
+        deals[13] = dealt_to(second, 1)  # tálie 2 (8 deals later): leader 1
+    lora = Lora(first_leader=0, deals=deals)
+    drive(lora, lambda lo: lo.tali == 1 and lo.contract is Contract.KVARTY)
+    return lora
+
+
+def harakiri_played_off(times: int) -> tuple[Lora, list[Event]]:
+    """R-HARAKIRI: seats 0, 1 and 3 tied at 20 (seat 2 at 5, first leader 2) play four games
+    summed ``times`` times: ``times - 1`` play-offs all taken by seat 2 (not tied: they stay
+    tied at 0), then one won by seats 0, 1, 1, 2 → sums 40, 80 and 0 for seat 3; played to
+    the lóra's end, with the events from the tie on."""
+    deals = [xdeal(2)] * 4 * (times - 1) + [xdeal(0), xdeal(1), xdeal(1), xdeal(2)]
+    lora = Lora(first_leader=2, deals=deals, start=False)
+    lora.totals = [20, 20, 5, 20]
+    events = lora._begin_final_order()
+    events += drive(lora, lambda lo: lo.finished)
+    assert lora.order == [2, 3, 0, 1]
+    return lora, events
+
+
 def run_cli(*args: str, stdin: str | None = None, cwd: Path | None = None) -> tuple[str, int, str]:
     """``python -m engine ARGS``: (stdout, exit status, stderr)."""
     env = dict(os.environ)

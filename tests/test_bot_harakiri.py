@@ -17,7 +17,7 @@ from bot.render.center import harakiri_note
 from bot.render.sheet import harakiri_line
 from bot.render.table import table_image, title_parts
 from engine.lora import Lora
-from tests.helpers import drive, xdeal
+from tests.helpers import drive, harakiri_played_off, xdeal
 
 NAMES = ["Alice", "Bob", "Cyril", "Dana"]
 
@@ -207,19 +207,6 @@ def test_R_HARAKIRI_an_archived_sheet_keeps_each_seats_own_play_offs():
 
 
 # -- a tie that persists: harakiri is played again ---------------------------------------------
-def three_way_twice() -> tuple[Lora, list[Any]]:
-    """``three_way``'s tie (Alice, Bob, Dana at 20; first leader Cyril), its first four games
-    all taken by Cyril (not tied): they stay tied at 0 and play four games again, won by
-    Alice, Bob, Bob, Cyril → Dana 0, Alice 40, Bob 80."""
-    lora = Lora(first_leader=2, deals=[xdeal(2)] * 4 + [xdeal(0), xdeal(1), xdeal(1), xdeal(2)],
-                start=False)
-    lora.totals = [20, 20, 5, 20]
-    events = lora._begin_final_order()
-    events += drive(lora, lambda lo: lo.finished)
-    assert lora.order == [2, 3, 0, 1]
-    return lora, events
-
-
 def test_R_HARAKIRI_a_persisting_tie_is_told_it_is_played_again():
     _, events = two_ties()
     needed = [e for e in events if e.kind == "harakiri_needed"]
@@ -234,7 +221,7 @@ def test_R_HARAKIRI_a_persisting_tie_is_told_it_is_played_again():
         "Still tied (Cyril, Dana): harakiri is played again.",
         "Tie (Alice, Bob): one game of harakiri is played.",
     ]
-    _, events = three_way_twice()
+    _, events = harakiri_played_off(2)
     needed = [e for e in events if e.kind == "harakiri_needed"]
     assert [Words("cs", NAMES).line(e) for e in needed] == [
         "Shoda bodů (Alice, Bob, Dana): hrají se čtyři hry harakiri, body se sčítají.",
@@ -265,7 +252,7 @@ def test_R_HARAKIRI_a_repeated_play_off_says_which_play_off_it_is():
     from bot.games.lora.texts import game_line
     from bot.model import Seat, Table, TableSettings
 
-    lora, events = three_way_twice()
+    lora, events = harakiri_played_off(2)
     seats = [Seat(None, n, "easy") for n in NAMES]
     table = Table(1, 1, 1, 1, TableSettings(lang="cs"), seats, "lora", state=lora)
     said = UI.announcements(table, events)

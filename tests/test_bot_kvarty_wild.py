@@ -19,21 +19,10 @@ from engine.contracts import Contract
 from engine.events import GameEnded
 from engine.lora import Lora
 from tests.botkit import enabled_controls, open_table, put_state, raw_click, reply, table_message
-from tests.helpers import c, drive, first_legal, lora_deals
+from tests.helpers import c, first_legal, lora_at_kvarty, lora_deals
 from tests.test_rules_kvarty import ROYAL, WILD  # divoká karta; královská kvarta
 
 NAMES = ["ann", "bob", "cyril", "dana"]
-
-
-def at_kvarty(kvarty: Any) -> Lora:
-    """A lóra at tálie 1's kvarty (led by seat 0), dealt ``kvarty`` there."""
-    deals = lora_deals(0, [0, 1, 2, 3])
-    deals[5] = kvarty  # after the five trick games
-    lora = Lora(first_leader=0, deals=deals)
-    drive(lora, lambda lo: lo.contract is Contract.KVARTY)
-    return lora
-
-
 
 
 def _public(ch: Any) -> str:
@@ -57,7 +46,7 @@ async def _hand(ch: Any, table: Any, user: Any) -> Any:
 async def test_R_KVARTY_FIRST_the_leader_with_divoka_karta_is_told_clicked_and_noted(harness):
     _g, ch, users, tid = await open_table(harness, NAMES)
     table = harness.service.tables[tid]
-    await put_state(harness, table, at_kvarty(WILD))
+    await put_state(harness, table, lora_at_kvarty(WILD))
     ann, bob = (next(u for u in users if table.seat_of(u.id) == s) for s in (0, 1))
     # the leader's hand, from the deal on: his divoká karta, and why the kings cannot go
     own = await _hand(ch, table, ann)
@@ -119,7 +108,7 @@ def _table(lora: Lora, lang: str) -> Table:
 ])
 def test_R_KVARTY_ROYAL_the_leaders_hand_and_the_result_say_kralovska_kvarta(lang, told, why,
                                                                            note):
-    lora = at_kvarty(ROYAL)
+    lora = lora_at_kvarty(ROYAL)
     table = _table(lora, lang)
     lines = hand(table, lora.view(0), lang).lines
     assert told in lines
@@ -137,7 +126,7 @@ def test_R_KVARTY_ROYAL_the_leaders_hand_and_the_result_say_kralovska_kvarta(lan
 def test_R_KVARTY_FIRST_a_plain_first_lead_is_told_without_divoka_karta():
     """Without divoká karta the first lead's reason speaks of the spodek only, and the
     result has no note."""
-    lora = at_kvarty(lora_deals(0, [0, 1, 2, 3])[5])
+    lora = lora_at_kvarty(lora_deals(0, [0, 1, 2, 3])[5])
     table = _table(lora, "cs")
     assert not any("divok" in line for line in hand(table, lora.view(0), "cs").lines)
     refused = next(x for x in range(32) if lora.view(0).hand >> x & 1

@@ -202,21 +202,6 @@ def test_knock_dots_and_running_totals_read_on_a_phone() -> None:
 
 
 # -- the harakiri line: never cut, however many play-offs ----------------------------------------
-def _played_off(times: int) -> PublicView:
-    """Alice, Bob and Dana tied at 20 (Cyril 5, first leader Cyril): ``times - 1`` play-offs
-    of four games all taken by Cyril (not tied: they stay tied at 0), then one won by Alice,
-    Bob, Bob, Cyril → sums Alice 40, Bob 80, Dana 0."""
-    from tests.helpers import drive, xdeal
-
-    deals = [xdeal(2)] * 4 * (times - 1) + [xdeal(0), xdeal(1), xdeal(1), xdeal(2)]
-    lora = Lora(first_leader=2, deals=deals, start=False)
-    lora.totals = [20, 20, 5, 20]
-    lora._begin_final_order()
-    drive(lora, lambda lo: lo.finished)
-    assert lora.order == [2, 3, 0, 1]
-    return lora.public_view()
-
-
 @pytest.mark.parametrize(("times", "lines"), [
     # one play-off of four games: the English lists fit; Bob's Czech one does not, so every
     # box has the sums (one form on the sheet)
@@ -236,8 +221,9 @@ def test_R_HARAKIRI_the_harakiri_line_stays_whole_in_its_box(monkeypatch, times:
     shown while they fit, else each play-off's sum — drawn whole, inside the box, in either
     layout and language."""
     from bot.render.fonts import Font
+    from tests.helpers import harakiri_played_off
 
-    view = _played_off(times)
+    view = harakiri_played_off(times)[0].public_view()
     per_row = 2 if columns == 1 else 4
     bw = (sheet.sheet_width(columns) - (per_row + 1) * sheet.M) // per_row
     drawn: list[tuple[str, float, Font]] = []

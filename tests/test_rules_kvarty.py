@@ -11,7 +11,7 @@ from engine.actions import Lead
 from engine.cards import card_str
 from engine.messages import event_text
 from engine.rules import kvarta_window
-from tests.helpers import c, deal, kinds, new_game, refusal, short
+from tests.helpers import c, deal, kinds, lora_at_kvarty, new_game, refusal, short
 
 # K1: a whole game with help from the others, an incomplete kvarta, and others topping runs.
 K1 = deal(
@@ -335,7 +335,7 @@ def test_R_KVARTY_FIRST_a_wild_leaders_refusal_tells_his_case_under_the_contract
                                  " starts at an Ober, without one at a King. (R-KVARTY-FIRST)")
     plain, _ = new_game("kvarty", K1, leader=0)
     assert refusal(plain, Lead(0, c("Ea"))).detail == "kvarty_first_lead"
-    lora = _wild_lora([WILD, ROYAL])
+    lora = lora_at_kvarty(WILD, ROYAL)
     assert refused_cards(lora, lora.view(0)) == {
         "kvarty_first_lead_wild": [c(x) for x in ("Kh", "Kl", "Kb", "Ka")]}
 
@@ -512,32 +512,11 @@ def test_a_kvarty_state_saved_before_the_own_cards_first_reading_still_loads():
 
 
 # -- R-KVARTY-FIRST / R-KVARTY-ROYAL recorded: the game, its views, its protocol row ----------
-def _dealt_to(hands, seat):
-    """``hands`` (seat 0's first) turned so that seat ``seat`` holds ``hands[0]``."""
-    return tuple(hands[(k - seat) % 4] for k in range(4))
-
-
-def _wild_lora(kvarty_deals):
-    """A lóra (first leader 0) whose kvarty of tálie 1 and 2 are dealt ``kvarty_deals``
-    (seat 0's hand first: it goes to the tálie's leader), driven to the end of tálie 2's
-    kvarty; the rest is ``lora_deals``."""
-    from engine.contracts import Contract
-    from engine.lora import Lora
-    from tests.helpers import drive, lora_deals
-
-    deals = lora_deals(0, [0, 1, 2, 3])
-    deals[5] = _dealt_to(kvarty_deals[0], 0)  # tálie 1: 5 trick games, then kvarty (leader 0)
-    deals[13] = _dealt_to(kvarty_deals[1], 1)  # tálie 2 (8 deals later): leader 1
-    lora = Lora(first_leader=0, deals=deals)
-    drive(lora, lambda lo: lo.tali == 1 and lo.contract is Contract.KVARTY)
-    return lora
-
-
 def test_R_KVARTY_FIRST_wild_is_recorded_and_told_to_the_leader_alone_until_he_leads():
     from engine.kvarty import KvartyGame
     from engine.views import KvartyView
 
-    lora = _wild_lora([WILD, ROYAL])
+    lora = lora_at_kvarty(WILD, ROYAL)
     game = lora.game
     assert isinstance(game, KvartyGame)
     assert (game.wild, game.royal) == (True, False)
@@ -555,7 +534,7 @@ def test_R_KVARTY_ROYAL_royal_is_recorded_with_wild_in_the_protocol_row():
     from engine.contracts import Contract
     from tests.helpers import drive
 
-    lora = _wild_lora([WILD, ROYAL])
+    lora = lora_at_kvarty(WILD, ROYAL)
     drive(lora, lambda lo: lo.tali == 2 and lo.game_no == 7)
     rows = [r for r in lora.protocol if r.contract is Contract.KVARTY]
     assert [(r.tali, r.wild, r.royal) for r in rows] == [(1, True, False), (2, True, True)]
@@ -577,7 +556,7 @@ def test_R_KVARTY_FIRST_not_wild_records_nothing_and_rows_save_as_before():
     assert partial_game_from_json(data, Options()).first_leader_marks() == (False, False)
     old = {k: v for k, v in data.items() if k not in ("wild", "royal")}  # saved before them
     assert partial_game_from_json(old, Options()).first_leader_marks() == (False, False)
-    lora = _wild_lora([K1, K3])
+    lora = lora_at_kvarty(K1, K3)
     drive(lora, lambda lo: lo.tali == 2 and lo.game_no == 7)
     rows = [r for r in lora.protocol if r.contract is Contract.KVARTY]
     assert [(r.wild, r.royal) for r in rows] == [(False, False), (False, False)]
@@ -602,7 +581,7 @@ def test_R_KVARTY_FIRST_wild_and_royal_json_round_trip():
     assert again.first_leader_marks() == (True, True) and again.to_json() == data
     row = ProtocolRow(1, 6, Contract.KVARTY, (0, 8, 8, 8), wild=True, royal=True)
     assert ProtocolRow.from_json(json.loads(json.dumps(row.to_json()))) == row
-    lora = _wild_lora([WILD, ROYAL])
+    lora = lora_at_kvarty(WILD, ROYAL)
     drive(lora, lambda lo: lo.tali == 2 and lo.game_no == 7)
     loaded = Lora.from_json(json.loads(json.dumps(lora.to_json())))
     assert loaded.protocol == lora.protocol and loaded.to_json() == lora.to_json()
@@ -621,7 +600,7 @@ def test_R_KVARTY_FIRST_an_old_save_without_the_marks_recomputes_them_from_the_d
     old = game.to_json()
     del old["wild"]
     assert partial_game_from_json(old, Options()).first_leader_marks() == (True, False)
-    lora = _wild_lora([WILD, ROYAL])
+    lora = lora_at_kvarty(WILD, ROYAL)
     drive(lora, lambda lo: lo.tali == 2 and lo.game_no == 7)
     data = json.loads(json.dumps(lora.to_json()))
     for row in data["protocol"]:
