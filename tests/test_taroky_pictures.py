@@ -661,7 +661,7 @@ def test_the_seats_hlasky_are_legible_at_phone_width() -> None:
     from bot.games.taroky.pictures import table
 
     for note in ("taročky, honéry, pagát", "taroky, trulhonéry, valát",
-                 "8–9 taroks, honours, valát", "four kings, trul with king"):
+                 "8–9 taroks, honours, valát", "four kings, trul with a king"):
         for width in (table.BOXES[0][2] - 24, table.BOXES[1][2] - 20):
             lines, f = table.note_lines(note, width)
             assert f.size * READ_AT / table.W >= LEGIBLE
@@ -755,9 +755,9 @@ def test_the_longest_hlaska_note_is_never_cut_in_any_seat() -> None:
                     notes[0], table.note_width("wide"), table.NOTE_LINES["wide"])[0]
     en = _longest_notes("en")[0]
     assert "all tricks (valát)" in en[0] and "all tricks" not in en[1]
-    # parts stay whole on a line where they can: "trul with king" is not broken
-    lines = table.wrap_parts(["8–9 taroks", "trul with king"], table.font(24), 206, ",")
-    assert lines == ["8–9 taroks,", "trul with king"]
+    # parts stay whole on a line where they can: "trul with a king" is not broken
+    lines = table.wrap_parts(["8–9 taroks", "trul with a king"], table.font(24), 206, ",")
+    assert lines == ["8–9 taroks,", "trul with a king"]
 
 
 def test_the_table_keeps_its_boxes_apart_with_the_longest_notes_and_legend() -> None:
@@ -841,6 +841,32 @@ def test_a_role_badge_s_letter_is_its_legend_word_s_first_letter() -> None:
             letter, word = pic(f"badge_{kind}", lang), pic(f"legend_{kind}", lang)
             assert not letter.isalpha() or word[0].upper() == letter, (lang, kind)
     assert pic("legend_declarer", "en") == "plays" and pic("plays", "en") == "plays"
+
+
+def test_T_VARSAVA_SCORE_the_protocol_shows_who_paid_whom_in_varsava() -> None:
+    """The Varšava row had the předák under "vydražitel", "zvolená" alone on a line of its
+    own and no payment, under a legend of the declarer's side: its detail tells the blána
+    and who paid whom, pair by pair (each rounded on its own, T-VARSAVA-SCORE); the legend
+    says that there each plays for themselves, and only the sides' legend when no Varšava."""
+    import dataclasses
+
+    from bot.games.taroky.pictures import sheet
+    from bot.games.taroky.words import pic
+
+    rnd, _seat = _example("finished")
+    row = rnd.protocol[1]  # Varšava, eyes 22, 21, 5, 22 (Anička and Dalibor equal: nothing)
+    assert row.eyes_by_seat == (22, 21, 5, 22) and row.blana == (False,) * 4
+    # by hand: 22→21 1 eye 10 → 50; 22→5 17 eyes 170 → 200; 21→5 160 → 200
+    assert sheet._detail_parts(row, NAMES, "cs") == [
+        "Anička → Bohouš 0,50, Cecílie 2,00", "Bohouš → Cecílie 2,00",
+        "Dalibor → Bohouš 0,50, Cecílie 2,00"]
+    blana = dataclasses.replace(row, blana=(False, False, True, False))
+    assert sheet._detail_parts(blana, NAMES, "en")[0] == "no trick: Cecílie"
+    assert sheet.legend(rnd.protocol, "cs") == (
+        "Částky rozdání: + pro stranu vydražitele, − pro soupeře · ✓ vyšlo · ✗ nevyšlo"
+        " · Varšava: každý za sebe, kdo → komu platí")
+    assert sheet.legend([row], "en") == "Warsaw: each for themselves, payer → receiver"
+    assert sheet.legend([rnd.protocol[0]], "cs") == pic("sheet_legend", "cs")
 
 
 def test_the_protocol_legend_wraps_between_its_parts_evenly() -> None:

@@ -497,6 +497,80 @@ def test_T_SCORE_the_result_shows_each_part_of_the_money_so_the_total_follows() 
             re.findall(r"[+−]\d+,\d\d", total)[0])
 
 
+def _varsava_with_two_blanas() -> TarokyRound:
+    """A Varšava played to its end in which Bohouš and Cecílie take no trick: Bohouš holds
+    the six lowest taroks and the lowest red pips, a leader leads his highest tarok (else
+    his highest card), everyone else plays his highest card, Bohouš his lowest."""
+    from engine.taroky.actions import Bid, Choose
+    from engine.taroky.cards import NUM_TAROKS
+    from tests.taroky_kit import given
+
+    hands = ["XXI Sk XX XIX XVIII XVII Kh Qh Ch Jh Ah 7x",
+             "I II III IV V VI 4h 3h 2h 4k 3k 2k",
+             "XVI XV XIV XIII XII Kk Qk Ck Jk Ak 8x 9x",
+             "XI X IX VIII VII 10x Jx Cx Qx Kx Kp Qp"]
+    rnd = TarokyRound(deals=[given(hands, "Cp Jp 10p 9p 8p 7p")],
+                      options=TarokyOptions(round_deals=1))
+    for seat, bid in ((0, "1P"), (1, "dobra"), (2, "dobra"), (3, "dobra")):
+        rnd.apply(Bid(seat, bid))
+    rnd.apply(Choose(0, "W"))
+    while not rnd.finished:
+        legal = rnd.legal_actions()
+        taroks = [a for a in legal if getattr(a, "card", NUM_TAROKS) < NUM_TAROKS]
+        if rnd.to_act == 1:
+            rnd.apply(legal[0])
+        elif not rnd.deal.trick and taroks:
+            rnd.apply(taroks[-1])
+        else:
+            rnd.apply(legal[-1])
+    return rnd
+
+
+def test_T_VARSAVA_SCORE_the_result_tells_who_pays_whom_pair_by_pair() -> None:
+    """Varšava's result told the eyes and each player's net only: each pair's payment is
+    rounded up on its own (T-VARSAVA-SCORE), so the nets could not be checked. An account
+    line tells who pays whom how much, as the engine settled each pair, a blána marked.
+    By hand (eyes 29, 0, 0, 41; Bohouš and Cecílie took no trick: blána, paid 20 h an eye):
+    Anička → Bohouš 29 × 20 = 580 → 600, Anička → Cecílie 600, Dalibor → Anička 12 × 10 =
+    120 → 150, Dalibor → Bohouš 41 × 20 = 820 → 850, Dalibor → Cecílie 850, Bohouš and
+    Cecílie equal: nothing. Nets −10,50, +14,50, +14,50, −18,50 Kč."""
+    from bot.games.taroky.texts import deal_result
+
+    rnd = _varsava_with_two_blanas()
+    row = rnd.protocol[0]
+    assert (row.game, row.tricks, row.eyes_by_seat) == ("W", (6, 0, 0, 6), (29, 0, 0, 41))
+    assert row.blana == (False, True, True, False)
+    assert deal_result(_table(rnd), row, "cs").splitlines() == [
+        "■ **1. rozdání: Varšava** – oči: Anička 29, Bohouš (blána) 0, Cecílie (blána) 0,"
+        " Dalibor 41.",
+        "Účet (kdo → komu platí): Anička → Bohouš (blána) 6,00 Kč, Cecílie (blána) 6,00 Kč"
+        " · Dalibor → Anička 1,50 Kč, Bohouš (blána) 8,50 Kč, Cecílie (blána) 8,50 Kč.",
+        "Za rozdání: Anička −10,50 Kč, Bohouš +14,50 Kč, Cecílie +14,50 Kč,"
+        " Dalibor −18,50 Kč"]
+    assert deal_result(_table(rnd, "en"), row, "en").splitlines()[1:] == [
+        "Account (payer → receiver): Anička → Bohouš (no trick) 6.00 Kč, Cecílie (no trick)"
+        " 6.00 Kč · Dalibor → Anička 1.50 Kč, Bohouš (no trick) 8.50 Kč, Cecílie (no trick)"
+        " 8.50 Kč.",
+        "This deal: Anička −10.50 Kč, Bohouš +14.50 Kč, Cecílie +14.50 Kč, Dalibor −18.50 Kč"]
+
+
+def test_T_ROUND_the_result_line_tells_the_deal_s_change_not_the_money_held() -> None:
+    """"Peníze: Anička −30,00 Kč" then "Dokup: Anička 20,00 Kč" read as money held below
+    zero, while the protocol's "Peníze" is the money held (7,50): the result's line of what
+    the deal brings each player says so, "Za rozdání" / "This deal"."""
+    from bot.games.taroky.texts import deal_result
+
+    rnd, _seat = example("finished")
+    solo = rnd.protocol[3]  # sólo ×2 lost: Anička pays 10,00 to each, tops up 20 Kč first
+    assert deal_result(_table(rnd), solo, "cs").splitlines()[-2:] == [
+        "Za rozdání: Anička −30,00 Kč, Bohouš +10,00 Kč, Cecílie +10,00 Kč, Dalibor +10,00 Kč",
+        "Dokup: Anička 20,00 Kč"]
+    assert deal_result(_table(rnd, "en"), solo, "en").splitlines()[-2:] == [
+        "This deal: Anička −30.00 Kč, Bohouš +10.00 Kč, Cecílie +10.00 Kč, Dalibor +10.00 Kč",
+        "Top-up: Anička 20.00 Kč"]
+    assert solo.running[0] == 750
+
+
 def test_a_waiting_hand_tells_its_cards_in_words_grouped_as_its_picture() -> None:
     """A Taroky hand off turn had its cards only in the picture (Lóra's shows them as
     disabled buttons), and its prompt read "…Anička; tlačítka se odemknou" where Lóra's

@@ -104,7 +104,7 @@ WORDS: dict[str, dict[str, str]] = {
         "barvicky": "1–2 taroks",
         "barvy": "no tarok",
         "trul": "trul",
-        "trulhonery": "trul with king",
+        "trulhonery": "trul with a king",
         "honery": "honours",
         "kralovske_honery": "four kings",
         "pagat": "pagát ultimo",
@@ -312,6 +312,7 @@ EVENTS: dict[str, dict[str, str]] = {
         "discarded": "{seat} odkládá kartu.",
         "discarded_tarok": "{seat} odkládá {card} lícem nahoru.",
         "hlasky_announced": "{seat} hlásí: {hlasky}.",
+        "hlasky_and": ", ",
         "pagat_promised": "{seat} hraje pagáta nakonec (druhá povinnost).",
         "announced": "{seat} hlásí {item}.",
         "flekked": "{seat}: {level} {on}.",
@@ -342,7 +343,8 @@ EVENTS: dict[str, dict[str, str]] = {
         "trojka_taken": "{seat} takes the {which} set of three: {game}.",
         "discarded": "{seat} lays away a card.",
         "discarded_tarok": "{seat} lays away {card} face up.",
-        "hlasky_announced": "{seat} announces: {hlasky}.",
+        "hlasky_announced": "{seat} declares {hlasky}.",
+        "hlasky_and": " and ",  # "Ann declares 8–9 taroks and trul with a king."
         "pagat_promised": "{seat} will win the last trick with the pagát (second duty).",
         "announced": "{seat} announces {item}.",
         "flekked": "{seat}: {level} {on}.",
@@ -400,7 +402,7 @@ def event_text(event: Any, lang: str = "cs", names: list[str] | None = None) -> 
     elif kind == "discarded" and event.card is not None:
         kind = "discarded_tarok"
     elif kind == "hlasky_announced":
-        v["hlasky"] = ", ".join(word(h, lang) for h in event.hlasky)
+        v["hlasky"] = table["hlasky_and"].join(word(h, lang) for h in event.hlasky)
     elif kind == "flekked":
         v["level"] = level_name(event.level, lang)
         v["on"] = word(f"on_{event.item}", lang)

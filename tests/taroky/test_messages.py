@@ -131,3 +131,14 @@ def test_T_BID_END_the_game_won_is_said_in_the_accusative_in_czech() -> None:
                     "W": "Alice hraje Varšavu."}
     assert event_text(ev.BiddingWon(0, "2P", False), "en", names) == (
         "Alice plays second duty.")
+
+
+def test_T_HLASKY_AUTO_the_english_hlasky_read_as_a_sentence():
+    """"Alice announces: 8–9 taroks, trul with king." read oddly: the glossary's terms,
+    declared in a sentence (the English rules call hlášky declarations)."""
+    names = ["Alice", "Bob", "Cyril", "Dana"]
+    both = ev.HlaskyAnnounced(0, ("tarocky", "trulhonery"))
+    assert both.text("en", names=names) == "Alice declares 8–9 taroks and trul with a king."
+    assert both.text("cs", names=names) == "Alice hlásí: taročky, trulhonéry."
+    assert ev.HlaskyAnnounced(2, ("kralovske_honery",)).text("en", names=names) == (
+        "Cyril declares four kings.")

@@ -327,10 +327,28 @@ def account(row: DealRecord, names: Sequence[str], lang: str) -> str:
     return t("taroky.account_alone", lang, name=names[row.declarer], parts=parts, total=total)
 
 
+def varsava_account(row: DealRecord, names: Sequence[str], lang: str) -> str:
+    """Who pays whom in Varšava, pair by pair as the engine settled them (T-VARSAVA-SCORE:
+    each payment rounded up on its own, so the nets alone cannot be checked): "Účet (kdo →
+    komu platí): Bob → Alice 0,50 Kč, Cyril (blána) 2,00 Kč · Dana → …" — each payer's
+    payments together, a blána (paid double) marked."""
+    blana = row.blana or (False, False, False, False)
+    groups = []
+    for payer in range(4):
+        paid = sorted((receiver, hal) for p, receiver, hal in row.payments if p == payer)
+        if not paid:
+            continue
+        to = ", ".join(
+            (t("taroky.result_blana", lang, name=names[r]) if blana[r] else names[r])
+            + f" {money(hal, lang)}" for r, hal in paid)
+        groups.append(t("taroky.account_varsava_pays", lang, name=names[payer], to=to))
+    return t("taroky.account_varsava", lang, parts=" · ".join(groups))
+
+
 def deal_result(table: Table, row: DealRecord, lang: str) -> str:
     """The result of a finished deal, told when it ends (the protocol row: all is shown):
-    the game and its eyes, pagát and valát, how the money follows from its parts (not in
-    Varšava: its pairs settle by eyes alone), what each player gets, a dokup."""
+    the game and its eyes, pagát and valát, how the money follows from its parts (Varšava:
+    who pays whom), what the deal brings each player, a dokup."""
     names = table.names()
     game = game_name(row.game, lang)
     parts = []
@@ -370,8 +388,8 @@ def deal_result(table: Table, row: DealRecord, lang: str) -> str:
                                                            v.level, lang)))
     cash = ", ".join(f"{names[s]} {money(row.money[s], lang, signed=True)}" for s in range(4))
     lines = [head + (" " + " ".join(parts) if parts else "")]
-    if row.game != "W":
-        lines.append(account(row, names, lang))
+    lines.append(varsava_account(row, names, lang) if row.game == "W"
+                 else account(row, names, lang))
     lines.append(t("taroky.result_money", lang, money=cash))
     dokup = [f"{names[s]} {money(row.dokup[s], lang)}" for s in range(4) if row.dokup[s]]
     if dokup:

@@ -1,9 +1,10 @@
 """The protocol of a Taroky round: one row per finished deal (the game and who played it, the
 partner or "alone", each part of its money — the game with its flek, hlášky (counted or not),
 pagát and valát, + for the declarer side — their sum and what is paid, eyes, each player's
-money for the deal and the running money), then dokup, money and result per player; when the
-round is over, the table's sheet of T-TOURNAMENT (placing points 4-3-2-1 and the control
-sum); under it the legend of the parts' sign.
+money for the deal and the running money; Varšava: each player's eyes and who pays whom),
+then dokup, money and result per player; when the round is over, the table's sheet of
+T-TOURNAMENT (placing points 4-3-2-1 and the control sum); under it the legend of the
+parts' sign (and of Varšava's payments).
 
 Drawn from the round's public view: the protocol rows exist only for finished deals, when
 everything may be shown (the partner included), so nothing secret is in them.
@@ -84,12 +85,15 @@ def _detail_parts(row: DealRecord, names: list[str], lang: str) -> list[str]:
             parts.append(pic("sheet_alone", lang, card=called))
         elif row.partner is not None:
             parts.append(pic("sheet_partner", lang, name=names[row.partner], card=called))
-    if row.game == "W":
-        parts.append(pic("sheet_zduch", lang) if row.zduch else pic("sheet_chosen", lang))
+    if row.components is None:  # Varšava: the blána, then who pays whom, pair by pair
         blana = [names[s] for s in range(4) if row.blana and row.blana[s]]
         if blana:
             parts.append(pic("sheet_blana", lang, names=", ".join(blana)))
-    if row.components is None:  # Varšava: each pair settles by its eyes
+        for payer in range(4):
+            owed = sorted((r, hal) for p, r, hal in row.payments if p == payer)
+            if owed:
+                parts.append(f"{names[payer]} → " + ", ".join(
+                    f"{names[r]} {amount(hal, lang)}" for r, hal in owed))
         return parts
     # the money's parts as the engine scored them, each for the declarer side (+) — they
     # add up to the sum, whose rounding (or cap) gives what each payer pays
@@ -225,14 +229,23 @@ def _row(img: Image.Image, y: int, row: DealRecord, names: list[str], lang: str,
     eyes = _eyes(row)
     fe = font(SMALLEST)
     eyes_w = fe.getlength(eyes) + 10 if eyes else 0
-    name, fn = fitted(names[row.declarer], SMALLEST, "regular", GAME_W - 8 - eyes_w,
-                      smallest=SMALLEST)
-    text(img, (X_GAME, baseline(y, 1)), name, fn, TEXT, "ls")
+    varsava = row.eyes_by_seat is not None  # each for himself: the předák, not a declarer
+    left = float(X_GAME)
+    if varsava:  # "předák Ann": the role muted, the name (cut only if it must be) after it
+        left += PIECE_GAP + text(img, (left, baseline(y, 1)), pic("sheet_predak", lang), fe,
+                                 MUTED, "ls")
+    name, fn = fitted(names[row.predak if varsava else row.declarer], SMALLEST, "regular",
+                      GAME_W - 8 - eyes_w - (left - X_GAME), smallest=SMALLEST)
+    text(img, (left, baseline(y, 1)), name, fn, TEXT, "ls")
     if eyes:
         text(img, (X_EYES, baseline(y, 1)), eyes, fe, TEXT, "rs")
-    elif row.eyes_by_seat is not None:  # Varšava: the line of each player's eyes, labelled
-        text(img, (X_EYES, baseline(y, len(lay.columns[0]))), pic("sheet_eyes", lang), fe,
-             MUTED, "rs")
+    elif varsava:  # the line of each player's eyes, labelled; how the předák came to play it
+        at = baseline(y, len(lay.columns[0]))
+        label = pic("sheet_eyes", lang)
+        how, fh = fitted(pic("sheet_zduch" if row.zduch else "sheet_chosen", lang), SMALLEST,
+                         "regular", GAME_W - 18 - fe.getlength(label), smallest=SMALLEST)
+        text(img, (X_GAME, at), how, fh, MUTED, "ls")
+        text(img, (X_EYES, at), label, fe, MUTED, "rs")
     for seat in range(4):
         right = X_COLS + (seat + 1) * COL_W - 10
         change = row.money[seat]
@@ -350,6 +363,15 @@ def even_parts(parts: Sequence[str], f: Font, width: float) -> list[str]:
     return greedy if best is None else best[1]
 
 
+def legend(rows: Sequence[DealRecord], lang: str) -> str:
+    """The legend of the rows' details: the sign of a deal's parts (the declarer side's)
+    where a game has sides; with a Varšava, that there each pays each ("kdo → komu")."""
+    legends = [pic("sheet_legend", lang)] if any(r.eyes is not None for r in rows) else []
+    if any(r.eyes_by_seat is not None for r in rows):
+        legends.append(pic("sheet_legend_varsava", lang))
+    return " · ".join(legends)
+
+
 def sheet_image(view: TableView, names: Sequence[str], lang: str = "cs",
                 round_no: int | None = None,
                 left: Sequence[bool] = (False,) * 4) -> Image.Image:
@@ -364,8 +386,8 @@ def sheet_image(view: TableView, names: Sequence[str], lang: str = "cs",
     feet = 4 if view.finished else 3
     lays = [layout(row, who, lang) for row in rows]
     body = sum(lay.height for lay in lays) if rows else FIRST_LINE + 2 * PAD
-    # under the sheet: the sign of a deal's parts (the declarer side's), then the control sum
-    notes = [control_lines(pic("sheet_legend", lang))] if rows else []
+    # under the sheet: the legend of the deals' details, then the control sum
+    notes = [control_lines(legend(rows, lang))] if rows else []
     if view.finished:
         notes.append(control_lines(pic("sheet_control", lang,
                                        money=money(sum(view.money), lang),
