@@ -124,7 +124,7 @@ class PostgresStore:
                 if await conn.fetchval("SELECT 1 FROM upgrades WHERE name = $1", name) is None:
                     await upgrade(conn)
                     await conn.execute("INSERT INTO upgrades (name, applied_at) VALUES ($1, $2)",
-                                       name, stamp(clock()))
+                                       name, stamp(utc_now()))
         return cls(pool, clock)
 
     async def close(self) -> None:
