@@ -179,9 +179,13 @@ async def test_from_every_earlier_version_with_data(tmp_path: Path, version: int
     assert await storage.table_of_user(1, 22) == 1
     assert await storage.table_of_user(1, 23) == 2
     assert await storage.table_of_user(1, 24) is None  # finished
-    # The archive: ratings, stats and a replay that still replays.
+    # The archive: ratings (recomputed by 9: the winner first, as four new players' 1st —
+    # not P3, whose stored mu was the highest), stats and a replay that still replays.
     rows, total = await storage.leaderboard(1, "lora")
-    assert total == 4 and rows[0].user_id == 27 and rows[0].name == "P3"
+    order = Lora.from_json(finished_lora_json(0)).order
+    assert order is not None
+    assert [r.user_id for r in rows] == [24 + seat for seat in order]
+    assert [r.rating for r in rows] == [1672, 1584, 1496, 1408]
     assert (await storage.player_stats(1, 25, "lora")).games == 1
     export = await storage.export_game(1, 1)
     assert export is not None

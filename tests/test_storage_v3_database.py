@@ -1,6 +1,7 @@
 """A database written by the version before games had kinds (schema 3, recorded by
 ``tests/fixtures/make_v3_db.py`` with that version's code) migrates and keeps its history:
-the same leaderboards, history, exports, statistics, tables in play and their logs."""
+the same leaderboards, history, exports, statistics, tables in play and their logs — with the
+ratings migration 9 recomputed: what archiving the same games now gives."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ import pytest
 from bot.games.lora.stats import lora_stats
 from bot.persist import load_tables
 from bot.render import render_sheet_from_export
-from bot.storage import Storage
+from bot.storage import PlayerResult, Storage
 from engine.game import Outcome
 from engine.replay import run_scenario
 
@@ -36,9 +37,57 @@ def expected() -> dict[str, Any]:
     return data
 
 
-async def test_a_version_3_database_keeps_its_history(v3_path: Path) -> None:
-    want = expected()
+FORGOTTEN = 13  # make_v3_db.py forgot him after his game
+
+
+async def rerated(storage: Storage, path: Path, old: dict[str, Any]) -> dict[str, Any]:
+    """``old`` with the ratings the archive gives today: the migrated games archived again
+    (same seats, places, outcomes, in the same order) in a fresh database, the forgotten user
+    forgotten again; the leaderboards in their new order."""
+    fresh = await Storage.open(path)
+    games = {game_id: (int(guild), players) for guild, recent in old["recent"].items()
+             for game_id, _table, players in recent}
+    for game_id in sorted(games):
+        guild, players = games[game_id]
+        data = await storage.export_game(guild, game_id, "lora")
+        assert data is not None
+        seats = sorted(players)
+        human = [p[1] is not None or p[5] is not None for p in seats]  # rated: a human
+        users = [FORGOTTEN if h and p[1] is None else p[1] for p, h in zip(seats, human,
+                                                                         strict=True)]
+        table = await fresh.create_table(guild, 5, next(u for u in users if u), {},
+                                         [{"user_id": u, "name": p[2]} for p, u in
+                                          zip(seats, users, strict=True)])
+        await fresh.update_table(table, status="playing")
+        assert game_id == await fresh.archive_game(
+            table, outcome=Outcome.from_json(data["outcome"]), record=data["replay"],
+            players=[PlayerResult(p[0], u, p[2], None if h else "easy", place=p[3])
+                     for p, u, h in zip(seats, users, human, strict=True)], options={})
+    await fresh.forget_user(FORGOTTEN)
+    want: dict[str, Any] = json.loads(json.dumps(old))
+    for guild in (1, 2):
+        rows = {r[0]: r for r in want["leaderboard"][str(guild)]}
+        want["leaderboard"][str(guild)] = [
+            [r.user_id, r.name, r.rating, *rows[r.user_id][3:]]
+            for r in (await fresh.leaderboard(guild, "lora"))[0]]
+        now = {s.game_id: {p.seat: p.rating_after for p in s.players}
+               for s in await fresh.recent_games(guild, "lora")}
+        for game_id, _table, players in want["recent"][str(guild)]:
+            for p in players:
+                p[5] = now[game_id][p[0]]
+    for key, stats in want["stats"].items():
+        guild, user = (int(x) for x in key.split("/"))
+        stats["rating"] = (await fresh.player_stats(guild, user, "lora")).rating
+    await fresh.close()
+    return want
+
+
+async def test_a_version_3_database_keeps_its_history(v3_path: Path, tmp_path: Path) -> None:
     storage = await Storage.open(v3_path)
+    want = await rerated(storage, tmp_path / "fresh.sqlite3", expected())
+    # recomputed under Bradley–Terry: the numbers of the old code's Plackett–Luce are gone
+    assert want["leaderboard"] != expected()["leaderboard"]
+    assert [r[:2] for r in want["leaderboard"]["1"]] == [[10, "Ann"], [11, "Bob"], [12, "Cyril"]]
     try:
         assert await storage.integrity_check() == "ok"
         for guild in (1, 2):

@@ -102,13 +102,13 @@ async def archive_game(
             )
             for p in seats
         ]
-        humans = [p for p in seats if p.user_id is not None]
+        humans, places = ratings.rated_seats(seats)
         limit = float((await guild_settings(conn, guild_id))["ai_share_limit"])
         reason = ratings.unrated_reason(ratings.participants(humans), limit)
         change: dict[int, tuple[float, float, float, float]] = {}  # seat → mu/sigma before/after
         if reason is None:
             before = [await ratings.current(conn, guild_id, kind, p.user_id or 0) for p in humans]
-            after = ratings.rate(before, [p.place or 0 for p in humans])
+            after = ratings.rate(before, places)
             for p, old, new in zip(humans, before, after, strict=True):
                 assert p.user_id is not None
                 await ratings.store(conn, now, guild_id, kind, p.user_id, p.name, *new)

@@ -2,7 +2,9 @@
 share one database. Same tables and behaviour as ``Storage`` (SQLite); the schema is
 ``postgres_schema.sql``. Each call is one transaction on a pooled connection; a table's row is
 locked (``FOR UPDATE``) while its state and log are written, so concurrent processes never
-interleave two writes of one table. ``pip install asyncpg`` to use it.
+interleave two writes of one table. The schema has no versions (its statements create what is
+missing); a change of stored data runs once when a store opens (``UPGRADES``, named in the
+``upgrades`` table) — as the Python steps of SQLite's migrations. ``pip install asyncpg``.
 """
 
 from __future__ import annotations
@@ -77,6 +79,31 @@ def shielded(
     return wrapper
 
 
+async def recompute_ratings(c: Conn) -> None:
+    """SQLite migration 9 here: the archive rated again under the current model
+    (``ratings.recompute``), the rated seats' values and the ratings rows rewritten."""
+    seats = [ratings.archived_seat(tuple(r)) for r in await c.fetch(ratings.RATED_SEATS_SQL)]
+    changes, standings = ratings.recompute(seats)
+    await c.executemany(
+        "UPDATE game_players SET mu_before = $1, sigma_before = $2, mu_after = $3,"
+        " sigma_after = $4 WHERE game_id = $5 AND seat = $6",
+        [(x.mu_before, x.sigma_before, x.mu_after, x.sigma_after, x.game_id, x.seat)
+         for x in changes])
+    await c.execute("DELETE FROM ratings")
+    await c.executemany(
+        "INSERT INTO ratings (guild_id, game_kind, user_id, name, mu, sigma, rated_games,"
+        " updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        [(r.guild_id, r.game_kind, r.user_id, r.name, r.mu, r.sigma, r.rated_games,
+          r.updated_at) for r in standings])
+
+
+# One-time changes of stored data (the ``upgrades`` table of postgres_schema.sql names those
+# done): the schema itself has no versions, its statements create only what is missing.
+UPGRADES: dict[str, Callable[[Conn], Coroutine[Any, Any, None]]] = {
+    "0009_ratings_recomputed": recompute_ratings,  # as SQLite migration 0009
+}
+
+
 class PostgresStore:
     """Open with ``await PostgresStore.open(dsn)``; ``await store.close()`` at shutdown."""
 
@@ -93,6 +120,11 @@ class PostgresStore:
         async with pool.acquire() as conn, conn.transaction():
             await conn.execute("SELECT pg_advisory_xact_lock(4204)")  # one creator at a time
             await conn.execute(schema)
+            for name, upgrade in UPGRADES.items():
+                if await conn.fetchval("SELECT 1 FROM upgrades WHERE name = $1", name) is None:
+                    await upgrade(conn)
+                    await conn.execute("INSERT INTO upgrades (name, applied_at) VALUES ($1, $2)",
+                                       name, stamp(utc_now()))
         return cls(pool, clock)
 
     async def close(self) -> None:
@@ -389,7 +421,7 @@ class PostgresStore:
                 ai_moves=p.ai_moves if p.ai_moves is not None
                 else (ai_logged.get(p.seat, 0) if p.human else 0),
             ) for p in seats]
-            humans = [p for p in seats if p.user_id is not None]
+            humans, places = ratings.rated_seats(seats)
             limit = float((await self._settings(c, guild_id))["ai_share_limit"])
             reason = ratings.unrated_reason(ratings.participants(humans), limit)
             change: dict[int, tuple[float, float, float, float]] = {}
@@ -401,7 +433,7 @@ class PostgresStore:
                         " AND user_id = $3", guild_id, kind, p.user_id)
                     before.append((ratings.MODEL.mu, ratings.MODEL.sigma) if row is None
                                   else (float(row["mu"]), float(row["sigma"])))
-                after = ratings.rate(before, [p.place or 0 for p in humans])
+                after = ratings.rate(before, places)
                 for p, old, new in zip(humans, before, after, strict=True):
                     await c.execute(
                         "INSERT INTO ratings (guild_id, game_kind, user_id, name, mu, sigma,"

@@ -210,3 +210,11 @@ CREATE TABLE IF NOT EXISTS tournament_substitutions (
     FOREIGN KEY (tournament_id, round_no, table_no)
         REFERENCES tournament_tables (tournament_id, round_no, table_no) ON DELETE CASCADE
 );
+
+-- Changes of stored data the statements above cannot make (they only create what is
+-- missing): each is done once, by name, when a store opens (postgres.py ``UPGRADES``, under
+-- the creator's lock and in its transaction), like the Python steps of SQLite migrations.
+CREATE TABLE IF NOT EXISTS upgrades (
+    name        TEXT    PRIMARY KEY,
+    applied_at  TEXT    NOT NULL
+);

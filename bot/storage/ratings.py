@@ -4,7 +4,8 @@ the final order.
 Bradley–Terry rather than Plackett–Luce: openskill's Plackett–Luce mishandles ties (after
 places 1, 4, 1, 3 among new players the two tied winners got the 3rd's mu and a lower rating
 than the 3rd), while with Bradley–Terry a better place always ends with a higher rating and
-equal places with equal ones. mu and sigma mean the same in both, so stored ratings carry on.
+equal places with equal ones. Ratings stored under Plackett–Luce were recomputed from the
+archive by migration 9 (``recompute``: every rated game again, in the order it was rated).
 
 A game is rated only when at least two seats are distinct humans and no human had more than
 the guild's ``ai_share_limit`` of his moves made by an AI (an absent player). If one human
@@ -15,9 +16,9 @@ never rated and never appear in a leaderboard.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol, TypeVar
 
 import aiosqlite
 from openskill.models import BradleyTerryPart
@@ -72,6 +73,27 @@ def participants(seats: Iterable[Rated | None]) -> list[Participant]:
 
 
 MIN_HUMANS = 2  # a game is rated only between at least this many humans
+
+
+class Placed(Protocol):
+    """A seat as ``rated_seats`` reads it: a ``PlayerResult`` or an archived seat."""
+
+    @property
+    def human(self) -> bool: ...
+    @property
+    def place(self) -> int | None: ...
+
+
+S = TypeVar("S", bound=Placed)
+
+
+def rated_seats(seats: Iterable[S]) -> tuple[list[S], list[int]]:
+    """The seats a rated game rates and their places: its humans (an AI seat never), each
+    ranked by its final place (equal places are ties). The archive rates a game by this and
+    migration 9 re-rates the archive by it (an archived seat's ``human`` is whether it had a
+    user id when archived — a forgotten user's seat still has it)."""
+    chosen = [s for s in seats if s.human]
+    return chosen, [s.place or 0 for s in chosen]
 
 
 def unrated_why(players: list[Participant],
@@ -132,4 +154,105 @@ async def store(
         " mu = excluded.mu, sigma = excluded.sigma, rated_games = rated_games + 1,"
         " updated_at = excluded.updated_at",
         (guild_id, game_kind, user_id, name, mu, sigma, now),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class ArchivedSeat:
+    """A seat of a rated archived game, as ``recompute`` reads it."""
+
+    game_id: int
+    guild_id: int
+    game_kind: str
+    finished_at: str
+    seat: int
+    human: bool
+    user_id: int | None  # None: an AI seat or a forgotten user
+    name: str
+    place: int
+    mu_before: float | None
+    sigma_before: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatChange:
+    game_id: int
+    seat: int
+    mu_before: float
+    sigma_before: float
+    mu_after: float
+    sigma_after: float
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """A ``ratings`` row: the latest name, the time of the last rated game."""
+
+    guild_id: int
+    game_kind: str
+    user_id: int
+    name: str
+    mu: float
+    sigma: float
+    rated_games: int
+    updated_at: str
+
+
+# The seats of the rated games in the order the archive rated them: by game id (archive_game
+# reads the ratings and inserts the game in one transaction, and game ids only grow; the
+# finished_at stamp is read before that transaction waits for its turn, so it may disagree).
+RATED_SEATS_SQL = (
+    "SELECT g.game_id, g.guild_id, g.game_kind, g.finished_at, p.seat, p.human, p.user_id,"
+    " p.name, p.place, p.mu_before, p.sigma_before FROM games AS g"
+    " JOIN game_players AS p ON p.game_id = g.game_id"
+    " WHERE g.rated ORDER BY g.game_id, p.seat"
+)
+
+
+def recompute(seats: Iterable[ArchivedSeat]) -> tuple[list[SeatChange], list[Standing]]:
+    """Every rated game again, in the order given (``RATED_SEATS_SQL``), under ``MODEL``: the
+    rated seats' new before/after values and everybody's rating, per guild and game.
+
+    A forgotten user's seat (a human seat without a user id) still took part: it enters with
+    the before value stored on that seat (the default when none is) — his games cannot be
+    linked any more — and gives no rating (``forget_user`` deleted his, and it stays deleted).
+    A rated game with fewer than ``MIN_HUMANS`` human seats cannot be rated and is left as it is.
+    """
+    games: dict[int, list[ArchivedSeat]] = {}
+    for seat in seats:
+        games.setdefault(seat.game_id, []).append(seat)
+    now: dict[tuple[int, str, int], Standing] = {}
+    changes: list[SeatChange] = []
+    for game in games.values():
+        chosen, places = rated_seats(game)
+        if len(chosen) < MIN_HUMANS:
+            continue
+        before = [_before(now, s) for s in chosen]
+        after = rate(before, places)
+        for s, old, new in zip(chosen, before, after, strict=True):
+            changes.append(SeatChange(s.game_id, s.seat, *old, *new))
+            if s.user_id is not None:
+                key = (s.guild_id, s.game_kind, s.user_id)
+                played = now[key].rated_games if key in now else 0
+                now[key] = Standing(s.guild_id, s.game_kind, s.user_id, s.name, *new,
+                                    played + 1, s.finished_at)
+    return changes, list(now.values())
+
+
+def _before(now: dict[tuple[int, str, int], Standing], seat: ArchivedSeat) -> tuple[float, float]:
+    if seat.user_id is None:  # forgotten: what the seat kept
+        if seat.mu_before is None or seat.sigma_before is None:
+            return MODEL.mu, MODEL.sigma
+        return seat.mu_before, seat.sigma_before
+    standing = now.get((seat.guild_id, seat.game_kind, seat.user_id))
+    return (MODEL.mu, MODEL.sigma) if standing is None else (standing.mu, standing.sigma)
+
+
+def archived_seat(row: Sequence[Any]) -> ArchivedSeat:
+    """An ``ArchivedSeat`` of a ``RATED_SEATS_SQL`` row (SQLite or PostgreSQL)."""
+    game_id, guild_id, kind, finished_at, seat, human, user_id, name, place, mu, sigma = row
+    return ArchivedSeat(
+        int(game_id), int(guild_id), str(kind), str(finished_at), int(seat), bool(human),
+        None if user_id is None else int(user_id), str(name), int(place),
+        None if mu is None else float(mu), None if sigma is None else float(sigma),
     )

@@ -5,6 +5,10 @@ Version 4 stores every archived lóra's ``Outcome``, computed by the engine from
 the archive kept (``Lora.from_sheet(…).outcome()``: nothing here re-derives a rule, and an
 archive whose actions no longer replay since a rule was corrected keeps its result), copies
 the rest into the new tables and gives them the old names.
+
+Version 9 rates the archive again under the current model (``ratings.recompute``: each rated
+game in the order it was rated; a forgotten user's seat enters with its stored value and gets
+no rating back) and rewrites the rated seats' values and the ``ratings`` rows.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from collections.abc import Awaitable, Callable
 import aiosqlite
 
 from bot.errors import MigrationError
+from bot.storage import ratings
 from engine.contracts import Options
 from engine.lora import Lora, ProtocolRow
 
@@ -84,4 +89,24 @@ async def upgrade_4(conn: aiosqlite.Connection) -> None:
         await _execute(conn, sql)
 
 
-STEPS: dict[int, Callable[[aiosqlite.Connection], Awaitable[None]]] = {4: upgrade_4}
+async def upgrade_9(conn: aiosqlite.Connection) -> None:
+    async with conn.execute(ratings.RATED_SEATS_SQL) as cur:
+        seats = [ratings.archived_seat(tuple(r)) for r in await cur.fetchall()]
+    changes, standings = ratings.recompute(seats)
+    await conn.executemany(
+        "UPDATE game_players SET mu_before = ?, sigma_before = ?, mu_after = ?, sigma_after = ?"
+        " WHERE game_id = ? AND seat = ?",
+        [(c.mu_before, c.sigma_before, c.mu_after, c.sigma_after, c.game_id, c.seat)
+         for c in changes],
+    )
+    await _execute(conn, "DELETE FROM ratings")
+    await conn.executemany(
+        "INSERT INTO ratings (guild_id, game_kind, user_id, name, mu, sigma, rated_games,"
+        " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        [(r.guild_id, r.game_kind, r.user_id, r.name, r.mu, r.sigma, r.rated_games,
+          r.updated_at) for r in standings],
+    )
+
+
+STEPS: dict[int, Callable[[aiosqlite.Connection], Awaitable[None]]] = {
+    4: upgrade_4, 9: upgrade_9}

@@ -1,0 +1,6 @@
+-- 0009: the ratings recomputed under OpenSkill Bradley–Terry. Until this version they were
+-- Plackett–Luce's, which rated two tied winners below the third. No table changes: the
+-- Python step of this version (bot/storage/upgrades.py, bot.storage.ratings.recompute)
+-- rates every rated game of the archive again, in the order it was rated (game_id), and
+-- rewrites the rated seats' mu/sigma before and after and the ratings rows. A forgotten
+-- user's seat enters with the before value stored on it and gets no ratings row back.
