@@ -42,7 +42,8 @@ async def current_names(interaction: discord.Interaction[Any],
         try:
             found = await asyncio.wait_for(
                 guild.query_members(user_ids=missing, limit=len(missing), cache=False), WAIT)
-        except (TimeoutError, discord.DiscordException, OSError) as exc:
+        except (TimeoutError, discord.DiscordException, OSError, RuntimeError) as exc:
+            # (RuntimeError: discord.py has no gateway connection for the guild's shard)
             log.info("members' names of guild %s not fetched (%s): stored names shown",
                      guild.id, type(exc).__name__)
             found = []
