@@ -21,7 +21,7 @@ from bot.health import HEARTBEAT_SECONDS, heartbeat_path
 from bot.heap import HeapKeeper
 from bot.i18n import Translator, t, user_lang
 from bot.persist import load_tables, open_store
-from bot.records import LeaderboardPage
+from bot.records import HistoryPage, LeaderboardPage
 from bot.storage.protocol import TableStore
 from bot.tournament.desk import DYNAMIC_ITEMS as TOURNAMENT_ITEMS
 from bot.ui.components import DYNAMIC_ITEMS, GAME_KINDS, TABLE_KINDS
@@ -80,7 +80,8 @@ class LoraBot(commands.Bot):
                                      global_limit=self.global_limit)
         for table in await load_tables(store):
             self.controller.service.restore(table)
-        self.add_dynamic_items(*DYNAMIC_ITEMS, *TOURNAMENT_ITEMS, LeaderboardPage)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *TOURNAMENT_ITEMS, LeaderboardPage,
+                               HistoryPage)
         if self.heap is not None:
             self.heap.start()
         await self.tree.set_translator(Translator())

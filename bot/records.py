@@ -7,7 +7,9 @@ statistics, its score sheet in the export).
 
 from __future__ import annotations
 
+import io
 import math
+from dataclasses import replace
 from re import Match
 from typing import Any
 
@@ -17,13 +19,16 @@ from discord import app_commands
 from bot.commands import choice, command_shown, controller_of, czech_client, gdesc
 from bot.games import GameUI, ui_of
 from bot.i18n import decimal, desc, game_t, shown_name, t
+from bot.member_names import current_names
 from bot.permissions import manages_server
+from bot.results_csv import results_csv
 from bot.storage.models import LeaderboardRow, PlayerStats
 from bot.storage.protocol import TableStore
 from bot.storage.settings import TABLE_THREADS
 from bot.ui.builders import EMBED_COLOUR, png_file
 from bot.ui.components import frozen_view
 from bot.unrated import share_percent
+from engine.game import Outcome
 
 Interaction = discord.Interaction[Any]
 PAGE = 10
@@ -64,9 +69,49 @@ class LeaderboardPage(
 
     async def callback(self, interaction: Interaction) -> None:
         page = self.page - 1 if self.direction == "prev" else self.page + 1
+        await interaction.response.defer()
         message = await leaderboard_message(interaction, ui_of(self.kind), max(page, 1))
-        await interaction.response.edit_message(embed=message["embed"], view=message["view"],
-                                                attachments=message["attachments"])
+        await interaction.edit_original_response(embed=message["embed"], view=message["view"],
+                                                 attachments=message["attachments"])
+
+
+class HistoryPage(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"lora:hi:(?P<kind>[a-z_]+):(?P<page>\d+):(?P<dir>prev|next)",
+):
+    """Paging of a game's history (the asker's private message); the guild comes from the
+    interaction."""
+
+    def __init__(self, page: int, direction: str, kind: str, disabled: bool = False) -> None:
+        self.page, self.direction, self.kind = page, direction, kind
+        super().__init__(
+            discord.ui.Button(
+                label="◀" if direction == "prev" else "▶",
+                custom_id=f"lora:hi:{kind}:{page}:{direction}",
+                disabled=disabled,
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: Match[str]
+    ) -> HistoryPage:
+        return cls(int(match["page"]), match["dir"], match["kind"])
+
+    async def callback(self, interaction: Interaction) -> None:
+        page = self.page - 1 if self.direction == "prev" else self.page + 1
+        await interaction.response.defer()
+        ui = ui_of(self.kind)
+        assert interaction.guild_id is not None
+        total = await store_of(interaction).count_games(interaction.guild_id, ui.kind)
+        # (a page gone since, the games of a forgotten server: its last page)
+        page = min(max(page, 1), _pages(total))
+        embed, view = await history_message(interaction, ui, page, total)
+        await interaction.edit_original_response(embed=embed, view=view)
+
+
+def _pages(total: int) -> int:
+    return max(1, math.ceil(total / PAGE))
 
 
 async def leaderboard_page(interaction: Interaction, ui: GameUI,
@@ -81,15 +126,21 @@ async def leaderboard_page(interaction: Interaction, ui: GameUI,
 async def leaderboard_message(interaction: Interaction, ui: GameUI, page: int,
                               fetched: tuple[list[LeaderboardRow], int] | None = None
                               ) -> dict[str, Any]:
-    """A page of the game's leaderboard (its rows ``fetched`` already, or read now); with no
-    rated game yet, what makes a game count."""
+    """A page of the game's leaderboard (its rows ``fetched`` already, or read now; a page
+    past the last shows the last), players under their names of today; with no rated game
+    yet, what makes a game count."""
     lang = await controller_of(interaction).languages.lang_for(interaction)
     guild = interaction.guild
     assert interaction.guild_id is not None
     store = store_of(interaction)
     rows, total = fetched if fetched is not None else await leaderboard_page(
         interaction, ui, page)
-    pages = max(1, math.ceil(total / PAGE))
+    pages = _pages(total)
+    if not rows and page > pages:  # (a button of a page gone since: players forgotten)
+        page = pages
+        rows, total = await leaderboard_page(interaction, ui, page)
+    names = await current_names(interaction, (row.user_id for row in rows))
+    rows = [replace(row, name=names.get(row.user_id, row.name)) for row in rows]
     embed = discord.Embed(
         title=game_t(ui.kind, "lb_title", lang, game=ui.name(lang),
                      guild=guild.name if guild else ""),
@@ -116,7 +167,7 @@ async def leaderboard_message(interaction: Interaction, ui: GameUI, page: int,
             )
             for row in rows
         )
-        embed.set_footer(text=t("core.lb_page", lang, page=page, pages=pages))
+        embed.set_footer(text=t("core.lb_footer", lang, page=page, pages=pages))
     attachments = []
     if rows:
         from bot.render import render_leaderboard
@@ -134,6 +185,52 @@ async def leaderboard_message(interaction: Interaction, ui: GameUI, page: int,
     return {"embed": embed, "view": view, "attachments": attachments}
 
 
+async def history_message(interaction: Interaction, ui: GameUI, page: int,
+                          total: int) -> tuple[discord.Embed, discord.ui.View | None]:
+    """A page of the game's finished games, newest first, of the ``total`` there are:
+    places, names of today, scores and what the game notes beside a place (a čistá stovka
+    missed, a harakiri that ordered a tie); paging when there is more than one page."""
+    lang = await controller_of(interaction).languages.lang_for(interaction)
+    assert interaction.guild_id is not None
+    games = await store_of(interaction).recent_games(
+        interaction.guild_id, ui.kind, limit=PAGE, offset=(page - 1) * PAGE)
+    embed = discord.Embed(title=game_t(ui.kind, "history_title", lang, game=ui.name(lang)),
+                          colour=EMBED_COLOUR)
+    if not games:
+        embed.description = game_t(ui.kind, "history_empty", lang)
+        return embed, None
+    names = await current_names(
+        interaction, (p.user_id for g in games for p in g.players if p.human))
+    lines = []
+    for g in games:
+        order = ", ".join(
+            f"{p.place}. {_name(names.get(p.user_id or 0, p.name), p.seat in g.left, lang)}"
+            f" ({ui.score_text(p.points, lang) or p.points}"
+            f"{_notes(ui, g.outcome, p.seat, lang)})"
+            for p in g.players)
+        when = discord.utils.format_dt(g.finished_at, "d")
+        lines.append(f"**#{g.game_id}** {when} – {order}")
+    embed.description = "\n".join(lines)
+    pages = _pages(total)
+    if pages == 1:
+        return embed, None
+    embed.set_footer(text=t("core.lb_page", lang, page=page, pages=pages))
+    return embed, frozen_view(
+        HistoryPage(page, "prev", ui.kind, disabled=page <= 1),
+        HistoryPage(page, "next", ui.kind, disabled=page >= pages),
+    )
+
+
+def _notes(ui: GameUI, outcome: Outcome | None, seat: int, lang: str) -> str:
+    """What the game's scorer writes beside a seat's place (the engine's notes of the
+    outcome: Lóra's čistá stovka made or missed, harakiri points), after its score."""
+    if outcome is None:
+        return ""
+    notes = ui.spec.tournament_rules().notes(outcome, seat)
+    return "".join(", " + t(f"core.tournament.note_{key}", lang, n=value)
+                   for key, value in notes)
+
+
 def add_records_commands(group: app_commands.Group, ui: GameUI) -> None:
     """Attach leaderboard, stats, history, export, settings and forget-me to a game's group."""
 
@@ -147,6 +244,11 @@ def add_records_commands(group: app_commands.Group, ui: GameUI) -> None:
         if not fetched[1]:
             message = await leaderboard_message(interaction, ui, page, fetched)
             await interaction.response.send_message(embed=message["embed"], ephemeral=True)
+            return
+        if not fetched[0]:  # a page past the last: to the asker alone, which pages there are
+            lang = await controller_of(interaction).languages.lang_for(interaction)
+            await interaction.response.send_message(
+                t("core.no_page", lang, page=page, pages=_pages(fetched[1])), ephemeral=True)
             return
         await interaction.response.defer(thinking=True)
         message = await leaderboard_message(interaction, ui, page, fetched)
@@ -172,26 +274,22 @@ def add_records_commands(group: app_commands.Group, ui: GameUI) -> None:
                                                 ephemeral=True)
 
     @group.command(name="history", description=gdesc(ui, "cmd_history"))
-    async def history(interaction: Interaction) -> None:
-        lang = await controller_of(interaction).languages.lang_for(interaction)
+    @app_commands.describe(page=desc("core.opt_page_desc"))
+    async def history(interaction: Interaction, page: app_commands.Range[int, 1, 1000] = 1
+                      ) -> None:
         assert interaction.guild_id is not None
-        games = await store_of(interaction).recent_games(interaction.guild_id, ui.kind,
-                                                         limit=10)
-        embed = discord.Embed(title=game_t(ui.kind, "history_title", lang, game=ui.name(lang)),
-                              colour=EMBED_COLOUR)
-        if not games:
-            embed.description = game_t(ui.kind, "history_empty", lang)
+        total = await store_of(interaction).count_games(interaction.guild_id, ui.kind)
+        if page > _pages(total):
+            lang = await controller_of(interaction).languages.lang_for(interaction)
+            await interaction.response.send_message(
+                t("core.no_page", lang, page=page, pages=_pages(total)), ephemeral=True)
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        embed, view = await history_message(interaction, ui, page, total)
+        if view is None:
+            await interaction.followup.send(embed=embed, ephemeral=True)
         else:
-            lines = []
-            for g in games:
-                order = ", ".join(
-                    f"{p.place}. {_name(p.name, p.seat in g.left, lang)}"
-                    f" ({ui.score_text(p.points, lang) or p.points})"
-                    for p in g.players)
-                when = discord.utils.format_dt(g.finished_at, "d")
-                lines.append(f"**#{g.game_id}** {when} – {order}")
-            embed.description = "\n".join(lines)
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+            await interaction.followup.send(embed=embed, view=view, ephemeral=True)
 
     @group.command(name="export", description=gdesc(ui, "cmd_export"))
     @app_commands.describe(game=desc("core.opt_game_desc"))
@@ -205,7 +303,11 @@ def add_records_commands(group: app_commands.Group, ui: GameUI) -> None:
             await interaction.followup.send(t("core.export_missing", lang, id=game,
                                               history=history), ephemeral=True)
             return
-        await interaction.followup.send(files=ui.export_files(data, lang), ephemeral=True)
+        files = ui.export_files(data, lang)
+        files.append(discord.File(io.BytesIO(results_csv(data, ui.spec, lang)),
+                                  filename=f"{ui.kind}-{game}.csv"))
+        await interaction.followup.send(t("core.export_files", lang, id=game), files=files,
+                                        ephemeral=True)
 
     @group.command(name="settings", description=gdesc(ui, "cmd_settings"))
     @app_commands.describe(language=desc("core.opt_my_lang_desc"),

@@ -42,8 +42,9 @@ LORA_CS = [
     ("Výsledky", [
         "**/lora leaderboard** – žebříček serveru.",
         "**/lora stats** – statistiky, tvoje nebo jiného hráče.",
-        "**/lora history** – posledních 10 her.",
-        "**/lora export** – protokol a záznam hry podle jejího čísla.",
+        "**/lora history** – dohrané hry s čísly pro export, nejnovější první (po 10 na "
+        "stranu).",
+        "**/lora export** – protokol, výsledky (CSV) a záznam hry podle jejího čísla.",
     ]),
     ("Nastavení a osobní údaje", [
         "**/lora settings** – jazyk tvých zpráv; správci serveru tu nastavují i server (podíl "

@@ -65,12 +65,16 @@ async def test_stats_history_and_export(harness):
         ("Clean hundred", "Made: 0 of 1 declared"),
         ("Best and worst lóra", f"{total} pts (#1)")]
     assert f"⌀ {total:.1f} pts" in embed.fields[0].value and "." in embed.fields[1].value
+    assert embed.fields[0].name == "Lóra games"
     res = await users[0].slash(ch, "lora history")
     history = reply(res).embeds[0].description
     assert history.startswith("**#1** ")
     res = await users[2].slash(ch, "lora export", game=1)
+    assert reply(res).content == (
+        "Hra č. 1. V souboru CSV jsou výsledky pro tabulku, v JSON záznam hry k přehrání.")
     files = reply(res).attachments
-    assert [f.filename for f in files] == ["lora-1.png", "lora-1.json"]
+    assert [f.filename for f in files] == ["lora-1.png", "lora-1.json", "lora-1.csv"]
+    # the JSON is the replay record of REPLAY.md as it is: the engine replays it
     replay = json.loads(await files[1].read())
     out, status = run_scenario(replay)
     assert status == 0

@@ -106,7 +106,8 @@ async def test_a_player_who_left_is_marked_in_the_order_history_and_sheet(harnes
             assert notes[1][0] in seen, (lang, notes[1][0])
     res = await alice.slash(ch, "lora history")
     history = reply(res).embeds[0].description
-    assert f". Bob → AI ({points})" in history and "Alice (" in history
+    # (his 85 ties Alice's: the line says the harakiri that ordered them)
+    assert f". Bob → AI ({points}, harakiri 20)" in history and "Alice (" in history
     res = await bob.slash(ch, "lora stats")
     assert reply(res).content == "Bob: zatím žádná dohraná lóra."
 

@@ -115,8 +115,9 @@ async def test_a_whole_round_by_clicks_every_game_and_a_restart_in_every_phase(h
     assert (await store.leaderboard(guild.id, "lora"))[1] == 0
     assert (await store.leaderboard(guild.id, "taroky"))[1] == 4
     res = await users[0].slash(ch, "taroky export", game=game.game_id)
-    png, record = reply(res).attachments
+    png, record, results = reply(res).attachments
     assert png.filename == f"taroky-{game.game_id}.png"
+    assert results.filename == f"taroky-{game.game_id}.csv"
     data = json.loads(await record.read())
     from engine.taroky import SPEC
 

@@ -90,8 +90,9 @@ async def test_toy_game_runs_through_lobby_clicks_restart_and_archive(toy: BotHa
     assert (await store.leaderboard(guild.id, "toy"))[1] == 2
     assert (await store.leaderboard(guild.id, "lora"))[1] == 0
     res = await users[0].slash(ch, "toy export", game=game.game_id)
-    [file] = reply(res).attachments
+    [file, results] = reply(res).attachments
     assert file.filename == f"toy-{game.game_id}.json"
+    assert results.filename == f"toy-{game.game_id}.csv"
     record = json.loads(await file.read())
     assert toy_game.SPEC.replayed(record).outcome() == outcome
     # (in the language of the table they played at, not their clients' English)

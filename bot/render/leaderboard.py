@@ -1,8 +1,9 @@
 """The leaderboard picture: one page (up to ten players) of a guild's ratings.
 
 Columns: rank (gold, silver and bronze medals for 1–3), name, rating (with a "provisional" tag),
-games, wins and average points per lóra. Sized for phones: 760 px wide, still readable when
-Discord shrinks it to 400 px.
+games, wins and average points per lóra; the legend says that the rating orders it (an
+average that reads "fewer is better" is not the order). Sized for phones: 760 px wide,
+still readable when Discord shrinks it to 400 px.
 """
 
 from __future__ import annotations
@@ -87,7 +88,8 @@ def _tag(value: str) -> Image.Image:
 
 
 def _legend(lang: str, provisional: bool, kind: str) -> list[str]:
-    keys = ("lb_legend_avg", "lb_legend_provisional") if provisional else ("lb_legend_avg",)
+    keys = ("lb_legend_order", "lb_legend_avg", "lb_legend_provisional") if provisional \
+        else ("lb_legend_order", "lb_legend_avg")
     return [fit(s(key, lang, kind), font(19), W - 2 * M) for key in keys]
 
 

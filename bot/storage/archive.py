@@ -174,15 +174,16 @@ def _player(row: aiosqlite.Row) -> GamePlayer:
 
 
 async def recent_games(
-    conn: aiosqlite.Connection, guild_id: int, game_kind: str | None = None, limit: int = 10
+    conn: aiosqlite.Connection, guild_id: int, game_kind: str | None = None, limit: int = 10,
+    offset: int = 0,
 ) -> list[GameSummary]:
-    """The guild's last finished games (of one game, or of all), newest first, players by
-    place."""
+    """The guild's finished games (of one game, or of all), newest first, skipping the
+    ``offset`` newest; players by place."""
     games = await fetchall(
         conn,
         "SELECT * FROM games WHERE guild_id = ? AND (? IS NULL OR game_kind = ?)"
-        " ORDER BY finished_at DESC, game_id DESC LIMIT ?",
-        (guild_id, game_kind, game_kind, limit),
+        " ORDER BY finished_at DESC, game_id DESC LIMIT ? OFFSET ?",
+        (guild_id, game_kind, game_kind, limit, offset),
     )
     out: list[GameSummary] = []
     for g in games:
@@ -205,9 +206,21 @@ async def recent_games(
                 unrated_reason=g["unrated_reason"],
                 players=[_player(r) for r in rows],
                 left=left_seats(loads(g["options"])),
+                outcome=Outcome.from_json(loads(g["outcome"])),
             )
         )
     return out
+
+
+async def count_games(
+    conn: aiosqlite.Connection, guild_id: int, game_kind: str | None = None
+) -> int:
+    row = await fetchone(
+        conn,
+        "SELECT COUNT(*) FROM games WHERE guild_id = ? AND (? IS NULL OR game_kind = ?)",
+        (guild_id, game_kind, game_kind),
+    )
+    return int(row[0]) if row else 0
 
 
 async def export_game(

@@ -130,6 +130,8 @@ class GameSummary:
     # the seats an AI took over from a player who left (their names are the player's; the
     # results the AI's): the archive keeps them in the game's options ("left")
     left: tuple[int, ...] = ()
+    # the engine's result of the game (places, scores, the game's notes: čistá stovka, …)
+    outcome: Outcome | None = None
 
 
 def left_seats(options: object) -> tuple[int, ...]:

@@ -466,11 +466,12 @@ class PostgresStore:
         return game_id
 
     async def recent_games(self, guild_id: int, game_kind: str | None = None,
-                           limit: int = 10) -> list[GameSummary]:
+                           limit: int = 10, offset: int = 0) -> list[GameSummary]:
         async with self._pool.acquire() as c:
             games = await c.fetch(
                 "SELECT * FROM games WHERE guild_id = $1 AND ($2::text IS NULL OR game_kind = $2)"
-                " ORDER BY finished_at DESC, game_id DESC LIMIT $3", guild_id, game_kind, limit)
+                " ORDER BY finished_at DESC, game_id DESC LIMIT $3 OFFSET $4", guild_id,
+                game_kind, limit, offset)
             out = []
             for g in games:
                 rows = await c.fetch("SELECT * FROM game_players WHERE game_id = $1"
@@ -482,8 +483,15 @@ class PostgresStore:
                     channel_id=g["channel_id"], started_at=started, finished_at=finished,
                     rated=bool(g["rated"]), unrated_reason=g["unrated_reason"],
                     players=[_player(r) for r in rows],
-                    left=left_seats(loads(g["options"]))))
+                    left=left_seats(loads(g["options"])),
+                    outcome=Outcome.from_json(loads(g["outcome"]))))
         return out
+
+    async def count_games(self, guild_id: int, game_kind: str | None = None) -> int:
+        async with self._pool.acquire() as c:
+            return int(await c.fetchval(
+                "SELECT COUNT(*) FROM games WHERE guild_id = $1"
+                " AND ($2::text IS NULL OR game_kind = $2)", guild_id, game_kind))
 
     async def export_game(self, guild_id: int, game_id: int,
                           game_kind: str | None = None) -> dict[str, Any] | None:

@@ -107,8 +107,12 @@ class TableStore(Protocol):
     ) -> int: ...
 
     async def recent_games(
-        self, guild_id: int, game_kind: str | None = None, limit: int = 10
+        self, guild_id: int, game_kind: str | None = None, limit: int = 10, offset: int = 0
     ) -> list[GameSummary]: ...
+
+    async def count_games(self, guild_id: int, game_kind: str | None = None) -> int:
+        """How many finished games the guild has (of one game, or of all)."""
+        ...
 
     async def export_game(
         self, guild_id: int, game_id: int, game_kind: str | None = None

@@ -399,9 +399,13 @@ class Storage:
         )
 
     async def recent_games(
-        self, guild_id: int, game_kind: str | None = None, limit: int = 10
+        self, guild_id: int, game_kind: str | None = None, limit: int = 10, offset: int = 0
     ) -> list[GameSummary]:
-        return await self._run(lambda c: archive.recent_games(c, guild_id, game_kind, limit))
+        return await self._run(
+            lambda c: archive.recent_games(c, guild_id, game_kind, limit, offset))
+
+    async def count_games(self, guild_id: int, game_kind: str | None = None) -> int:
+        return await self._run(lambda c: archive.count_games(c, guild_id, game_kind))
 
     async def export_game(
         self, guild_id: int, game_id: int, game_kind: str | None = None

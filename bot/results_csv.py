@@ -1,0 +1,55 @@
+"""An archived game's results as a CSV file, for a club's spreadsheet.
+
+The export's JSON file is the game's replayable record (REPLAY.md, TAROKY.md T-REPLAY:
+``python -m engine replay`` reads it as it is), so it carries no names or results of its
+own; this file beside it has one row per seat, from first place to last: the game's number
+and date, the place, the name (marked when an AI finished his seat), the score and the
+notes the game's scorer writes (a čistá stovka made or missed, harakiri points).
+
+Czech files use ";" between cells and a decimal comma (what a Czech spreadsheet expects),
+English ones "," and a point; UTF-8 with a byte order mark, so the names keep their accents.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Mapping
+from typing import Any
+
+from bot.i18n import decimal, game_t, lang_of, shown_name, t
+from bot.storage.db import parse_stamp
+from bot.storage.models import left_seats
+from engine.game import GameSpec, Outcome
+
+MONEY_UNIT = "hal"  # Outcome.unit of scores in haléře (written in crowns)
+
+
+def _score(value: int, unit: str, lang: str) -> str:
+    return decimal(value / 100, lang, 2) if unit == MONEY_UNIT else str(value)
+
+
+def results_csv(data: Mapping[str, Any], spec: GameSpec[Any, Any], lang: str) -> bytes:
+    """The CSV of ``Storage.export_game`` data (``names``, ``outcome``, ``options``,
+    ``game_id``, ``finished_at``) of the game ``spec``."""
+    lang = lang_of(lang)
+    kind = spec.name
+    outcome = Outcome.from_json(data["outcome"])
+    names = list(data.get("names") or [])
+    left = left_seats(data.get("options"))
+    finished = parse_stamp(data.get("finished_at"))
+    day = finished.date().isoformat() if finished is not None else ""
+    rules = spec.tournament_rules()
+    out = io.StringIO()
+    writer = csv.writer(out, delimiter=";" if lang == "cs" else ",", lineterminator="\r\n")
+    writer.writerow([game_t(kind, f"csv.{key}", lang)
+                     for key in ("game", "finished", "place", "player", "score", "note")])
+    for seat in outcome.order():
+        name = shown_name(str(names[seat]) if seat < len(names) else "?", lang)
+        if seat in left:
+            name = t("core.left_name", lang, name=name)
+        notes = ", ".join(t(f"core.tournament.note_{key}", lang, n=value)
+                          for key, value in rules.notes(outcome, seat))
+        writer.writerow([data["game_id"], day, outcome.places[seat], name,
+                         _score(outcome.scores[seat], outcome.unit, lang), notes])
+    return out.getvalue().encode("utf-8-sig")
