@@ -271,7 +271,7 @@ class GameGroup(app_commands.Group):
 HELP_SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("start", ("new",)),
     ("play", ("hand", "rules")),
-    ("leave", ("leave", "abort")),
+    ("leave", ("leave", "kick", "abort")),
     ("tournament", ("tournament",)),
     ("records", ("leaderboard", "stats", "history", "export")),
     ("settings", ("settings", "forget-me")),
@@ -297,7 +297,8 @@ def help_embed(group: app_commands.Group, ui: GameUI, lang: str, *,
     own = [name for name in commands if name not in listed]
     values = {f"cmd_{name.replace('-', '_')}": command_shown(ui, name, czech_client)
               for name in commands}
-    values["language"] = CZECH_PARAMETERS["language"] if czech_client else "language"
+    values |= {name: CZECH_PARAMETERS[option] if czech_client else option
+               for name, option in (("language", "language"), ("timer", "turn_timer"))}
     tournament = "core.tournament."
     values |= {
         "join": t("core.btn_join", lang), "start": t("core.btn_start", lang),
@@ -416,6 +417,13 @@ def shared_commands(ui: GameUI) -> list[app_commands.Command[Any, Any, None]]:
             await interaction.followup.send(game_t(table.game_kind, exc.key, lang),
                                             ephemeral=True)
 
+    @app_commands.command(name="kick", description=gdesc(ui, "cmd_kick"))
+    @app_commands.describe(user=desc("core.opt_kick_user_desc"))
+    async def kick(interaction: Interaction, user: discord.Member) -> None:
+        from bot.ui.removal import kick as remove
+
+        await remove(interaction, user)
+
     @app_commands.command(name="abort", description=gdesc(ui, "cmd_abort"))
     @app_commands.describe(table=desc("core.opt_table_desc"))
     async def abort(interaction: Interaction, table: int | None = None) -> None:
@@ -447,7 +455,7 @@ def shared_commands(ui: GameUI) -> list[app_commands.Command[Any, Any, None]]:
         await interaction.followup.send(t("core.aborted_ok", lang, id=target.table_id),
                                         ephemeral=True)
 
-    return [hand, rules, leave, abort]
+    return [hand, rules, leave, kick, abort]
 
 
 def game_groups() -> list[GameGroup]:

@@ -220,6 +220,7 @@ CZECH_NAMES = {
     "rules": "pravidla",
     "abort": "zrušit",
     "leave": "odejít",
+    "kick": "odebrat",
     "leaderboard": "žebříček",
     "stats": "statistiky",
     "history": "historie",
