@@ -227,6 +227,7 @@ CZECH_NAMES = {
     "export": "export",
     "forget-me": "zapomeň-mě",
     "settings": "nastavení",
+    "defaults": "výchozí",
     "tournament": "turnaj",
     "help": "nápověda",
 }
