@@ -25,7 +25,7 @@ from bot.i18n import (
     lang_of_locale,
     t,
 )
-from bot.model import STATUS_FINISHED, STATUS_LOBBY, STATUS_PLAYING, Table, TableSettings
+from bot.model import STATUS_FINISHED, STATUS_LOBBY, STATUS_PLAYING, Table
 from bot.permissions import may_open_threads, missing_to_post
 
 if TYPE_CHECKING:
@@ -157,26 +157,36 @@ def seated_text(seated: Table, lang: str, czech: bool) -> str:
              leave=leave)
 
 
-async def open_new_table(interaction: Interaction, ui: GameUI, options: dict[str, Any], *,
-                         turn_timer: int, language: str, seating: str, autoplay: bool) -> None:
-    """``/<game> new``: a table of ``ui``'s game with the game's ``options`` (its JSON)."""
-    lang, table_lang = await opener_langs(interaction, language)
+async def run_table_command(name: str, interaction: Interaction, ui: GameUI,
+                            given: dict[str, Any]) -> None:
+    """``/<game> new`` or ``/<game> defaults`` (``name``): they take the same options, the
+    table options of the game (``given``: None for an option not given)."""
+    if name == "defaults":
+        from bot.table_defaults import set_defaults
+
+        await set_defaults(interaction, ui, given)
+        return
+    await open_new_table(interaction, ui, given)
+
+
+async def open_new_table(interaction: Interaction, ui: GameUI, given: dict[str, Any]) -> None:
+    """``/<game> new``: a table of ``ui``'s game with the options ``given``, the others the
+    server's defaults or the built-in ones (``bot.table_defaults``)."""
+    from bot.table_defaults import bad_value, settings_of, table_values
+
+    values = await table_values(interaction, ui, given)
+    lang, table_lang = await opener_langs(interaction, values["language"])
     if interaction.guild_id is None or interaction.channel is None:
         await interaction.response.send_message(game_t(ui.kind, "guild_only", lang),
                                                 ephemeral=True)
         return
-    if 0 < turn_timer < 20:
-        await interaction.response.send_message(t("core.bad_timer", lang), ephemeral=True)
+    refusal = bad_value(ui, values, lang)
+    if refusal is not None:
+        await interaction.response.send_message(refusal, ephemeral=True)
         return
     if await refuse_unpostable(interaction, "core.cannot_post", lang):
         return
-    settings = TableSettings(
-        options=options,
-        turn_timer=turn_timer,
-        lang=table_lang,
-        seating=seating if seating in ("draw", "join") else "draw",
-        autoplay=autoplay,
-    )
+    settings = settings_of(ui, values | {"language": table_lang}, lang)
     controller = controller_of(interaction)
     seated = controller.service.table_of_user(interaction.guild_id, interaction.user.id)
     if seated is not None:
@@ -228,23 +238,25 @@ TABLE_CHOICES = {
 }
 
 
-def new_command(ui: GameUI) -> app_commands.Command[Any, Any, None]:
-    """``new`` for a game without options of its own (the table's options only)."""
+def new_command(ui: GameUI, name: str) -> app_commands.Command[Any, Any, None]:
+    """``new`` or ``defaults`` (``name``: ``run_table_command``) for a game without options
+    of its own (the table's options only)."""
 
-    @app_commands.command(name="new", description=gdesc(ui, "cmd_new"))
+    @app_commands.command(name=name, description=gdesc(ui, f"cmd_{name}"))
     @app_commands.describe(**{k: desc(v) for k, v in TABLE_OPTIONS.items()})
     @app_commands.choices(**TABLE_CHOICES)
-    async def new(
+    async def command(
         interaction: Interaction,
-        turn_timer: app_commands.Range[int, 0, 3600] = 120,
-        language: str = "",
-        seating: str = "draw",
-        autoplay: bool = True,
+        turn_timer: app_commands.Range[int, 0, 3600] | None = None,
+        language: str | None = None,
+        seating: str | None = None,
+        autoplay: bool | None = None,
     ) -> None:
-        await open_new_table(interaction, ui, {}, turn_timer=turn_timer, language=language,
-                             seating=seating, autoplay=autoplay)
+        await run_table_command(name, interaction, ui, {
+            "turn_timer": turn_timer, "language": language, "seating": seating,
+            "autoplay": autoplay})
 
-    return new
+    return command
 
 
 class GameGroup(app_commands.Group):
@@ -271,10 +283,10 @@ class GameGroup(app_commands.Group):
 HELP_SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("start", ("new",)),
     ("play", ("hand", "rules")),
-    ("leave", ("leave", "abort")),
+    ("leave", ("leave", "kick", "abort")),
     ("tournament", ("tournament",)),
     ("records", ("leaderboard", "stats", "history", "export")),
-    ("settings", ("settings", "forget-me")),
+    ("settings", ("settings", "defaults", "forget-me")),
 )
 HELP_OWN_SECTION = "play"
 
@@ -297,7 +309,8 @@ def help_embed(group: app_commands.Group, ui: GameUI, lang: str, *,
     own = [name for name in commands if name not in listed]
     values = {f"cmd_{name.replace('-', '_')}": command_shown(ui, name, czech_client)
               for name in commands}
-    values["language"] = CZECH_PARAMETERS["language"] if czech_client else "language"
+    values |= {name: CZECH_PARAMETERS[option] if czech_client else option
+               for name, option in (("language", "language"), ("timer", "turn_timer"))}
     tournament = "core.tournament."
     values |= {
         "join": t("core.btn_join", lang), "start": t("core.btn_start", lang),
@@ -416,6 +429,13 @@ def shared_commands(ui: GameUI) -> list[app_commands.Command[Any, Any, None]]:
             await interaction.followup.send(game_t(table.game_kind, exc.key, lang),
                                             ephemeral=True)
 
+    @app_commands.command(name="kick", description=gdesc(ui, "cmd_kick"))
+    @app_commands.describe(user=desc("core.opt_kick_user_desc"))
+    async def kick(interaction: Interaction, user: discord.Member) -> None:
+        from bot.ui.removal import kick as remove
+
+        await remove(interaction, user)
+
     @app_commands.command(name="abort", description=gdesc(ui, "cmd_abort"))
     @app_commands.describe(table=desc("core.opt_table_desc"))
     async def abort(interaction: Interaction, table: int | None = None) -> None:
@@ -447,7 +467,7 @@ def shared_commands(ui: GameUI) -> list[app_commands.Command[Any, Any, None]]:
         await interaction.followup.send(t("core.aborted_ok", lang, id=target.table_id),
                                         ephemeral=True)
 
-    return [hand, rules, leave, abort]
+    return [hand, rules, leave, kick, abort]
 
 
 def game_groups() -> list[GameGroup]:

@@ -25,6 +25,7 @@ from bot.results_csv import results_csv
 from bot.storage.models import LeaderboardRow, PlayerStats
 from bot.storage.protocol import TableStore
 from bot.storage.settings import TABLE_THREADS
+from bot.table_defaults import defaults_text, server_defaults
 from bot.ui.builders import EMBED_COLOUR, png_file
 from bot.ui.components import frozen_view
 from bot.unrated import share_percent
@@ -359,6 +360,8 @@ def add_records_commands(group: app_commands.Group, ui: GameUI) -> None:
             mode = current.get("table_threads")
             lines.append(t(f"core.settings_threads_{mode if mode in TABLE_THREADS else 'busy'}",
                            lang))
+            lines.append(defaults_text(ui, await server_defaults(interaction, ui), lang,
+                                       czech_client(interaction)))
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
 
     @group.command(name="forget-me", description=gdesc(ui, "cmd_forget"))

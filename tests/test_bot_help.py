@@ -26,9 +26,13 @@ LORA_CS = [
     ]),
     ("Odchod a návrat", [
         "**/lora leave** – odejdeš od stolu, rozehranou hru za tebe dohraje AI.",
+        "**/lora kick** – zakladatel stolu nebo správce serveru odebere nepřítomného hráče; "
+        "v rozehrané hře místo hráče hraje dál AI.",
         "**/lora abort** – zruší stůl (zakladatel nebo správce serveru).",
-        "Nestihneš tah? Když u stolu hraje ještě někdo další, zahraje ho za tebe AI, jinak "
-        "stůl počká. **Moje karty** tě vrátí do hry.",
+        "Nestihneš tah? U stolu s časem na tah (`turn_timer` v /lora new) ho zahraje AI, "
+        "hraje-li tam i někdo další; jinak stůl počká. **Moje karty** tě vrátí do hry.",
+        "Stůl bez času na tah čeká, dokud hráč nezahraje: místo nepřítomného hráče předá AI "
+        "zakladatel nebo správce serveru příkazem /lora kick.",
         "Po odchodu se přes **Moje karty** nebo **/lora hand** vrátíš, dokud hra běží. U stolu "
         "turnaje ne: tam tě AI nahradí až do konce turnaje.",
     ]),
@@ -49,6 +53,8 @@ LORA_CS = [
     ("Nastavení a osobní údaje", [
         "**/lora settings** – jazyk tvých zpráv; správci serveru tu nastavují i server (podíl "
         "AI, vlákna stolů).",
+        "**/lora defaults** – s čím začínají nové stoly serveru (čas na tah, pravidla); "
+        "nastavují je správci serveru, volba při zakládání stolu má přednost.",
         "**/lora forget-me** – smaže tvoje osobní údaje (hry zůstanou anonymně).",
     ]),
 ]
@@ -111,9 +117,15 @@ async def test_taroky_help_in_english_for_a_newcomer_names_every_command(harness
         "**/taroky rules** – the rules in brief.",
         "**/taroky protocol** or **Score sheet** at the table – the score sheet (money per "
         "deal)."]
-    assert sections["Leaving and coming back"][2] == (
-        "Missed your turn? If someone else plays at the table too, an AI plays it for you; "
-        "otherwise the table waits. **My cards** brings you back.")
+    assert sections["Leaving and coming back"][1:5] == [
+        "**/taroky kick** – the table's creator or a server manager removes an absent player; "
+        "an AI plays a running game on for them.",
+        "**/taroky abort** – closes the table (its creator or a server manager).",
+        "Missed your turn? At a table with a turn timer (`turn_timer` of /taroky new) an AI "
+        "plays it for you if someone else plays there too; otherwise the table waits. "
+        "**My cards** brings you back.",
+        "A table without a turn timer waits for an absent player: its creator or a server "
+        "manager hands their seat to an AI with /taroky kick."]
     assert sections["Tournaments"] == [
         "**/taroky tournament** – opens a tournament in this channel.",
         "Register with **Register**; the organiser starts it (**Start the tournament**).",

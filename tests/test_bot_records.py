@@ -126,7 +126,10 @@ async def test_settings_without_options_say_the_players_own_language(harness):
         "A game counts for the leaderboard when at least two people play it to the end and"
         " an AI made no more than 25 % of any one's moves.\n"
         "A new table in a channel that already has a game gets a thread of its own (the"
-        " first table plays in the channel itself).")
+        " first table plays in the channel itself).\n"
+        "New Lóra tables start with the built-in options – this server has set none of its"
+        " own. A server manager sets them with /lora defaults; an option given when opening"
+        " a table always wins.")
     res = await alice.slash(ch, "lora settings")
     assert reply(res).content == (
         "Language of your private messages: the table's language (change it with the"
@@ -138,7 +141,10 @@ async def test_settings_without_options_say_the_players_own_language(harness):
         "Do žebříčku se počítá hra, kterou do konce hrají aspoň dva lidé a ve které AI za"
         " nikoho z nich neodehrála víc než 25 % tahů.\n"
         "Nový stůl v kanálu, kde už se hraje, má vlastní vlákno (první stůl hraje přímo"
-        " v kanálu).")
+        " v kanálu).\n"
+        "Nové stoly hry Taroky začínají s vestavěnými volbami – server žádné vlastní"
+        " nenastavil. Správce serveru je nastaví příkazem /taroky defaults; volba zadaná při"
+        " zakládání stolu má vždy přednost.")
     await alice.slash(ch, "lora settings", language="en")
     res = await alice.slash(ch, "lora settings")
     assert reply(res).content == (
@@ -165,7 +171,10 @@ async def test_only_server_managers_change_server_settings(harness):
         "A game counts for the leaderboard when at least two people play it to the end and"
         " an AI made no more than 40 % of any one's moves.\n"
         "A new table in a channel that already has a game gets a thread of its own (the"
-        " first table plays in the channel itself)."
+        " first table plays in the channel itself).\n"
+        "New Lóra tables start with the built-in options – this server has set none of its"
+        " own. A server manager sets them with /lora defaults; an option given when opening"
+        " a table always wins."
     )
     assert (await harness.bot.store.guild_settings(guild.id))["ai_share_limit"] == 0.4
 

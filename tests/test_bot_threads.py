@@ -127,7 +127,10 @@ async def test_never_keeps_every_table_in_the_channel(harness):
     assert reply(res).content == (  # (in his Discord's language)
         "A game counts for the leaderboard when at least two people play it to the end and"
         " an AI made no more than 25 % of any one's moves.\n"
-        "New tables always play in the channel where they were opened.")
+        "New tables always play in the channel where they were opened.\n"
+        "New Lóra tables start with the built-in options – this server has set none of its"
+        " own. A server manager sets them with /lora defaults; an option given when opening"
+        " a table always wins.")
     assert (await harness.bot.store.guild_settings(guild.id))["table_threads"] == "never"
     await alice.slash(ch, "lora new", language="cs")
     res = await bob.slash(ch, "lora new", language="cs")

@@ -31,6 +31,9 @@ def _table(state: TarokyRound, lang: str = "cs") -> Table:
 
 
 def test_new_defaults_are_the_tournament_rules() -> None:
+    from bot.games.taroky.commands import TABLE_DEFAULTS
+
+    assert TABLE_DEFAULTS == DEFAULTS  # (the built-in values of /taroky new)
     assert options_json(**DEFAULTS) == TarokyOptions().to_json()
     changed = options_json(**{**DEFAULTS, "round_deals": 8, "flek_max": 3, "cap": 0,
                               "varsava_max_3": True, "tie": "one_eye"})

@@ -62,6 +62,14 @@ class TableOp:
 class GameUI(Protocol):
     spec: GameSpec[Any, Any]
     command: str  # the slash command group ("lora")
+    # the game's table options as ``/<game> new`` takes them: name → built-in value (a
+    # server may set its own defaults of them: ``bot.table_defaults``)
+    option_defaults: dict[str, Any]
+
+    def table_options(self, values: dict[str, Any]) -> dict[str, Any]:
+        """The engine's options JSON from ``values`` of ``option_defaults``' names; raises
+        ``ValueError`` when they make no valid table."""
+        ...
 
     @property
     def kind(self) -> str: ...
@@ -125,6 +133,7 @@ class BaseUI:
     """The generic answers of ``GameUI``; a game overrides what it shows its own way."""
 
     command: str = ""
+    option_defaults: dict[str, Any] = {}  # noqa: RUF012 (read only)
 
     def __init__(self, spec: GameSpec[Any, Any], command: str | None = None) -> None:
         self.spec = spec
@@ -139,6 +148,9 @@ class BaseUI:
 
     def settings_lines(self, settings: TableSettings, lang: str) -> list[str]:
         return []
+
+    def table_options(self, values: dict[str, Any]) -> dict[str, Any]:
+        return {}  # (a game without options of its own)
 
     def rules_lines(self, settings: TableSettings, lang: str) -> list[str]:
         return self.settings_lines(settings, lang)  # (a game without a round's length line)
@@ -227,7 +239,8 @@ class BaseUI:
     def add_commands(self, group: app_commands.Group) -> None:
         from bot.commands import new_command
 
-        group.add_command(new_command(self))
+        group.add_command(new_command(self, "new"))
+        group.add_command(new_command(self, "defaults"))
 
     def stats_fields(self, stats: PlayerStats, lang: str) -> list[tuple[str, str, bool]]:
         return []

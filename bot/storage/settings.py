@@ -15,6 +15,10 @@ DEFAULTS: dict[str, Any] = {
     "table_threads": "busy",
 }
 TABLE_THREADS = ("busy", "always", "never")
+# ``table_defaults:<game>``: the server's defaults of a game's table options (what
+# ``/<game> new`` takes when its opener does not give an option), a JSON object of option
+# name → value (``bot.table_defaults``); absent: the built-in values
+TABLE_DEFAULTS = "table_defaults:"
 
 
 USER_KEYS = {"lang": ("cs", "en")}  # a user's own settings and their allowed values
@@ -45,6 +49,10 @@ def validate(key: str, value: Any) -> None:
         raise ValueError("ai_share_limit must be a number from 0 to 1")
     if key == "table_threads" and value not in TABLE_THREADS:
         raise ValueError(f"table_threads must be one of {', '.join(TABLE_THREADS)}")
+    if key.startswith(TABLE_DEFAULTS) and not (
+            isinstance(value, dict) and all(isinstance(k, str) and isinstance(v, bool | int | str)
+                                            for k, v in value.items())):
+        raise ValueError(f"{key} must map option names to booleans, numbers or texts")
 
 
 async def guild_settings(conn: aiosqlite.Connection, guild_id: int) -> dict[str, Any]:

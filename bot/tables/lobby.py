@@ -209,14 +209,15 @@ class TableLobby(TablePlay):
             await self._save_declined(table, user_id)
             return table
 
-    async def _save_declined(self, table: Table, user_id: int) -> None:
+    async def _save_declined(self, table: Table, user_id: int,
+                             lead: Sequence[OutboxItem] = ()) -> None:
         """The lobby of a rematch without ``user_id``, who does not play this time (his seat
-        freed already, if he sat): saved, shown."""
+        freed already, if he sat): saved, shown (after ``lead``)."""
         assert table.rematch is not None
         before = table.rematch.get("declined")
         table.rematch["declined"] = [*table.rematch_declined(), user_id]
         try:
-            await self._save(table, self.presenter.lobby_shown(table))
+            await self._save(table, [*lead, *self.presenter.lobby_shown(table)])
         except TableError:  # (the seats are put back as saved; so is his answer)
             table.rematch["declined"] = before
             raise
@@ -294,11 +295,7 @@ class TableLobby(TablePlay):
                 if user_id == table.creator_id:
                     await self._close(table, "creator_left")
                     return table
-                table.seats[seat] = None
-                if user_id in rematch_seats(table.rematch, len(table.seats)):
-                    await self._save_declined(table, user_id)  # (not awaited any more)
-                else:
-                    await self._save(table, self.presenter.lobby_shown(table))
+                await self._free_seat(table, seat, user_id)
                 return table
             s = table.seats[seat]
             assert s is not None
@@ -309,17 +306,8 @@ class TableLobby(TablePlay):
                 table.seats[seat] = Seat(None, ANONYMOUS, ai=table.settings.ai_level,
                                          moves=s.moves, left=True, left_at=table.version,
                                          left_before=list(s.left_before))
-            elif not closes:  # he may take it back while the game runs (not at a
-                # tournament's table): the seat keeps what the table counts for him, the
-                # AI's moves as well
-                returnable = table.tournament is None
-                table.seats[seat] = Seat(
-                    None, s.name, ai=table.settings.ai_level, moves=s.moves, left=True,
-                    ai_moves=s.ai_moves if returnable else 0,
-                    auto_moves=s.auto_moves if returnable else 0,
-                    ai_at=list(s.ai_at) if returnable else [],
-                    left_by=user_id if returnable else None,
-                    left_at=table.version, left_before=list(s.left_before))
+            elif not closes:
+                self._hand_to_ai(table, seat, user_id)
             if closes:
                 self.presenter.note(table, "left_closed", seat)
                 await self._close(table, "everyone_left")
@@ -327,6 +315,63 @@ class TableLobby(TablePlay):
             self.presenter.note(table, "left", seat)
             await self._play_on(table, [])
             return table
+
+    async def remove(self, table_id: int, user_id: int, by: str) -> Table:
+        """``by`` (the table's creator or a server manager: the caller checks) removes a
+        player who is away: in a lobby his seat frees; in a running game an AI takes it
+        exactly as if he had left (``leave``: he may take it back while the game runs).
+        Refused at a tournament's table (its turn timer hands an absent player's moves to an
+        AI; only he withdraws), for the creator of a lobby (it would close: ``abort``) and
+        for the last human of a running game (nobody would play on: ``abort``)."""
+        async with self.lock(table_id):
+            table = self.get(table_id)
+            seat = table.seat_of(user_id)
+            if seat is None or table.status not in (STATUS_LOBBY, STATUS_PLAYING):
+                raise TableError("kick_not_seated")
+            name = table.names()[seat]
+            if table.tournament is not None:
+                raise TableError("kick_tournament")
+            if table.status == STATUS_LOBBY:
+                if user_id == table.creator_id:
+                    raise TableError("kick_creator", name=name)
+                await self._free_seat(table, seat, user_id,
+                                      self.presenter.removed(table, seat, by))
+                return table
+            if table.state is None or table.state.finished:
+                raise TableError("game_over")
+            if self.closes_on_leaving(table, user_id):
+                raise TableError("kick_last", name=name)
+            lead = self.presenter.removed(table, seat, by)  # (while the seat is his)
+            self._hand_to_ai(table, seat, user_id)
+            self.presenter.note(table, "kicked", seat, by=by)
+            await self._play_on(table, [], lead=lead)
+            return table
+
+    async def _free_seat(self, table: Table, seat: int, user_id: int,
+                         lead: Sequence[OutboxItem] = ()) -> None:
+        """A lobby's seat frees (``lead``: what goes before the lobby refreshed); an invited
+        player of a rematch is not awaited any more."""
+        table.seats[seat] = None
+        if user_id in rematch_seats(table.rematch, len(table.seats)):
+            await self._save_declined(table, user_id, lead)
+        else:
+            await self._save(table, [*lead, *self.presenter.lobby_shown(table)])
+
+    @staticmethod
+    def _hand_to_ai(table: Table, seat: int, user_id: int) -> None:
+        """An AI plays the seat he left; he may take it back while the game runs (not at a
+        tournament's table): the seat keeps what the table counts for him, the AI's moves
+        as well."""
+        s = table.seats[seat]
+        assert s is not None
+        returnable = table.tournament is None
+        table.seats[seat] = Seat(
+            None, s.name, ai=table.settings.ai_level, moves=s.moves, left=True,
+            ai_moves=s.ai_moves if returnable else 0,
+            auto_moves=s.auto_moves if returnable else 0,
+            ai_at=list(s.ai_at) if returnable else [],
+            left_by=user_id if returnable else None,
+            left_at=table.version, left_before=list(s.left_before))
 
     @staticmethod
     def closes_on_leaving(table: Table, user_id: int) -> bool:

@@ -38,7 +38,13 @@ class Presenter(Protocol):
 
     def reminder(self, table: Table, seat: int, seconds_left: int) -> list[OutboxItem]: ...
 
-    def note(self, table: Table, key: str, seat: int) -> None: ...
+    def note(self, table: Table, key: str, seat: int, **values: str) -> None:
+        """A line of the table's recent events about ``seat`` (``core.note_<key>``)."""
+        ...
+
+    def removed(self, table: Table, seat: int, by: str) -> list[OutboxItem]:
+        """``by`` removed the player of ``seat`` (still his): he is told, by a mention."""
+        ...
 
     def committed(self, table: Table, entries: Sequence[OutboxEntry], game: bool) -> None:
         """The entries are in the database: deliver them (and refresh open hands after a

@@ -15,7 +15,7 @@ import discord
 
 from bot.games import GameUI, Picture, ui_of
 from bot.i18n import game_t, t
-from bot.model import Table
+from bot.model import Table, TableSettings
 from bot.ui.components import (
     LobbyAIButton,
     LobbyButton,
@@ -149,15 +149,7 @@ def lobby_message(table: Table) -> Message:
         lines.append(t("core.lobby_declined", lang,
                        names=", ".join(f"<@{u}>" for u in declined)))
     embed.add_field(name=t("core.players_field", lang), value="\n".join(lines), inline=False)
-    timer = table.settings.turn_timer
-    seconds = t("core.seconds", lang, n=timer) if timer else t("core.no_timer", lang)
-    settings = [
-        *ui.settings_lines(table.settings, lang),
-        t("core.opt_timer", lang, value=seconds),
-        t("core.opt_seating", lang, value=t(f"core.seating_{table.settings.seating}", lang)),
-        t("core.opt_lang", lang),
-    ]
-    settings = [f"• {line}" for line in settings]
+    settings = [f"• {line}" for line in table_settings_lines(ui, table.settings, lang)]
     settings.append(f"*{t('core.join_accepts', lang)}*")
     embed.add_field(name=t("core.rules_field", lang), value="\n".join(settings), inline=False)
     tid = table.table_id
@@ -181,6 +173,20 @@ def lobby_message(table: Table) -> Message:
             t("core.options_placeholder", lang),
         ))
     return {"content": None, "embed": embed, "view": frozen_view(*items), "attachments": []}
+
+
+def table_settings_lines(ui: GameUI, settings: TableSettings, lang: str, *,
+                         language: bool = True) -> list[str]:
+    """A table's options as its lobby lists them (also the server's defaults of them):
+    the game's, the turn timer, the seating and (``language``) the table's language."""
+    timer = settings.turn_timer
+    seconds = t("core.seconds", lang, n=timer) if timer else t("core.no_timer", lang)
+    return [
+        *ui.settings_lines(settings, lang),
+        t("core.opt_timer", lang, value=seconds),
+        t("core.opt_seating", lang, value=t(f"core.seating_{settings.seating}", lang)),
+        *([t("core.opt_lang", lang)] if language else []),
+    ]
 
 
 # -- the table -------------------------------------------------------------------------

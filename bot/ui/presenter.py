@@ -69,11 +69,23 @@ class TablePresenter:
         self._forget_mover(table.table_id)
         return out if unping is None else [unping, *out]
 
-    def note(self, table: Table, key: str, seat: int) -> None:
+    def note(self, table: Table, key: str, seat: int, **values: str) -> None:
         if key == "absent" and not self.ctl.service.can_stand_in(table, seat):
             key = "absent_waits"  # nobody else plays: no AI moves for him, the table waits
         table.recent.add([t(f"core.note_{key}", table.settings.lang,
-                            name=table.names()[seat])])
+                            name=table.names()[seat], **values)])
+
+    def removed(self, table: Table, seat: int, by: str) -> list[OutboxItem]:
+        """A post that mentions him (a removed player has no answer of his own to read):
+        who removed him, and — from a running game — that an AI plays his seat and how he
+        takes it back."""
+        s = table.seats[seat]
+        if s is None or s.user_id is None:
+            return []
+        key = "core.kicked_lobby" if table.state is None else "core.kicked_game"
+        text = t(key, table.settings.lang, mention=f"<@{s.user_id}>", id=table.table_id,
+                 by=by, hand=t("core.btn_hand", table.settings.lang))
+        return [items.post(table.channel_id, text, mentions=True, table_id=table.table_id)]
 
     def reminder(self, table: Table, seat: int, seconds_left: int) -> list[OutboxItem]:
         s = table.seats[seat]

@@ -32,7 +32,16 @@ from engine.lora_spec import SPEC, lora_of
 
 class LoraUI(BaseUI):
     def __init__(self) -> None:
+        from bot.games.lora.commands import RULE_DEFAULTS
+
         super().__init__(SPEC, "lora")
+        self.option_defaults = RULE_DEFAULTS
+
+    def table_options(self, values: dict[str, Any]) -> dict[str, Any]:
+        from bot.games.lora.commands import rule_options
+
+        return rule_options(values["red_king_first_trick"], values["panak"],
+                            values["cista_stovka"])
 
     def settings_lines(self, settings: TableSettings, lang: str) -> list[str]:
         opts = Options.from_json(settings.options)

@@ -13,7 +13,7 @@ from bot.commands import (
     TABLE_OPTIONS,
     choice,
     gdesc,
-    open_new_table,
+    run_table_command,
     send_sheet,
 )
 from bot.i18n import desc
@@ -31,6 +31,11 @@ if TYPE_CHECKING:
     from bot.games.lora import LoraUI
 
 Interaction = discord.Interaction[Any]
+
+
+# the rule options of ``/lora new`` (and ``defaults``) with their built-in values
+RULE_DEFAULTS: dict[str, Any] = {"red_king_first_trick": "allowed", "panak": False,
+                                 "cista_stovka": True}
 
 
 def rule_options(red_king_first_trick: str, panak: bool, cista_stovka: bool) -> dict[str, Any]:
@@ -54,22 +59,28 @@ def lora_commands(ui: LoraUI) -> list[app_commands.Command[Any, Any, None]]:
                                  choice("lora.choice_forbidden", "forbidden")],
     }
 
-    @app_commands.command(name="new", description=gdesc(ui, "cmd_new"))
-    @app_commands.describe(**rule_descs, **{k: desc(v) for k, v in TABLE_OPTIONS.items()})
-    @app_commands.choices(**rule_choices, **TABLE_CHOICES)
-    async def new(
-        interaction: Interaction,
-        red_king_first_trick: str = "allowed",
-        panak: bool = False,
-        cista_stovka: bool = True,
-        turn_timer: app_commands.Range[int, 0, 3600] = 120,
-        language: str = "",
-        seating: str = "draw",
-        autoplay: bool = True,
-    ) -> None:
-        options = rule_options(red_king_first_trick, panak, cista_stovka)
-        await open_new_table(interaction, ui, options, turn_timer=turn_timer,
-                             language=language, seating=seating, autoplay=autoplay)
+    def table_command(name: str) -> app_commands.Command[Any, Any, None]:
+        """``new`` or ``defaults`` (``run_table_command``): the table options of Lóra."""
+
+        @app_commands.command(name=name, description=gdesc(ui, f"cmd_{name}"))
+        @app_commands.describe(**rule_descs, **{k: desc(v) for k, v in TABLE_OPTIONS.items()})
+        @app_commands.choices(**rule_choices, **TABLE_CHOICES)
+        async def command(
+            interaction: Interaction,
+            red_king_first_trick: str | None = None,
+            panak: bool | None = None,
+            cista_stovka: bool | None = None,
+            turn_timer: app_commands.Range[int, 0, 3600] | None = None,
+            language: str | None = None,
+            seating: str | None = None,
+            autoplay: bool | None = None,
+        ) -> None:
+            await run_table_command(name, interaction, ui, {
+                "red_king_first_trick": red_king_first_trick, "panak": panak,
+                "cista_stovka": cista_stovka, "turn_timer": turn_timer, "language": language,
+                "seating": seating, "autoplay": autoplay})
+
+        return command
 
     @app_commands.command(name="tournament", description=gdesc(ui, "tournament.cmd"))
     @app_commands.describe(
@@ -99,4 +110,4 @@ def lora_commands(ui: LoraUI) -> list[app_commands.Command[Any, Any, None]]:
     async def score(interaction: Interaction) -> None:
         await send_sheet(interaction)
 
-    return [new, tournament, score]
+    return [table_command("new"), table_command("defaults"), tournament, score]

@@ -36,7 +36,15 @@ from engine.taroky.options import TarokyOptions
 
 class TarokyUI(BaseUI):
     def __init__(self) -> None:
+        from bot.games.taroky.commands import TABLE_DEFAULTS
+
         super().__init__(SPEC, "taroky")
+        self.option_defaults = TABLE_DEFAULTS
+
+    def table_options(self, values: dict[str, Any]) -> dict[str, Any]:
+        from bot.games.taroky.commands import table_options
+
+        return table_options(values)
 
     def settings_lines(self, settings: TableSettings, lang: str) -> list[str]:
         o = TarokyOptions.from_json(settings.options)

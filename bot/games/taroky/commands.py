@@ -14,7 +14,7 @@ from bot.commands import (
     choice,
     gdesc,
     new_table_lang,
-    open_new_table,
+    run_table_command,
     send_sheet,
 )
 from bot.i18n import desc, t
@@ -34,6 +34,24 @@ if TYPE_CHECKING:
 
 Interaction = discord.Interaction[Any]
 KC = 100  # hal
+
+
+# the table options of ``/taroky new`` (and ``defaults``) with their built-in values (Kč;
+# a round of 60 minutes)
+TABLE_DEFAULTS: dict[str, Any] = {
+    "round_minutes": 60, "round_deals": 0, "varsava": True, "zduch": True,
+    "varsava_max_3": False, "mond_na_skyze": "forbidden", "flek_max": 0,
+    "solo_talon": "reveal", "tie": "zero", "cap": 40, "stake": 50, "dokup_step": 10,
+}
+
+
+def table_options(values: dict[str, Any]) -> dict[str, Any]:
+    """The engine's options JSON from the values of ``TABLE_DEFAULTS``' names; raises
+    ``ValueError`` when they do not make a valid table."""
+    try:
+        return options_json(**{name: values[name] for name in TABLE_DEFAULTS})
+    except TarokyError as exc:
+        raise ValueError(str(exc)) from exc
 
 
 def options_json(*, round_minutes: int, round_deals: int, varsava: bool, zduch: bool,
@@ -81,49 +99,48 @@ def taroky_commands(ui: TarokyUI) -> list[app_commands.Command[Any, Any, None]]:
                 choice("taroky.choice_tie_one_eye", "one_eye")],
     }
 
-    @app_commands.command(name="new", description=gdesc(ui, "cmd_new"))
-    @app_commands.describe(
-        round_minutes=desc("taroky.opt_round_minutes_desc"),
-        round_deals=desc("taroky.opt_round_deals_desc"),
-        **rule_descs,
-        **{k: desc(v) for k, v in TABLE_OPTIONS.items()},
-    )
-    @app_commands.choices(
-        **rule_choices,
-        **TABLE_CHOICES,
-    )
-    async def new(
-        interaction: Interaction,
-        round_minutes: app_commands.Range[int, 1, 600] = 60,
-        round_deals: app_commands.Range[int, 0, 200] = 0,
-        varsava: bool = True,
-        zduch: bool = True,
-        varsava_max_3: bool = False,
-        mond_na_skyze: str = "forbidden",
-        flek_max: app_commands.Range[int, 0, 20] = 0,
-        solo_talon: str = "reveal",
-        tie: str = "zero",
-        cap: app_commands.Range[int, 0, 1000] = 40,
-        stake: app_commands.Range[int, 1, 10000] = 50,
-        dokup_step: app_commands.Range[int, 1, 1000] = 10,
-        turn_timer: app_commands.Range[int, 0, 3600] = 120,
-        language: str = "",
-        seating: str = "draw",
-        autoplay: bool = True,
-    ) -> None:
-        try:
-            options = options_json(
-                round_minutes=round_minutes, round_deals=round_deals, varsava=varsava,
-                zduch=zduch, varsava_max_3=varsava_max_3, mond_na_skyze=mond_na_skyze,
-                flek_max=flek_max, solo_talon=solo_talon, tie=tie, cap=cap, stake=stake,
-                dokup_step=dokup_step)
-        except TarokyError:
-            lang = await new_table_lang(interaction, language)
-            await interaction.response.send_message(t("taroky.bad_options", lang),
-                                                    ephemeral=True)
-            return
-        await open_new_table(interaction, ui, options, turn_timer=turn_timer,
-                             language=language, seating=seating, autoplay=autoplay)
+    def table_command(name: str) -> app_commands.Command[Any, Any, None]:
+        """``new`` or ``defaults`` (``run_table_command``): the table options of Taroky."""
+
+        @app_commands.command(name=name, description=gdesc(ui, f"cmd_{name}"))
+        @app_commands.describe(
+            round_minutes=desc("taroky.opt_round_minutes_desc"),
+            round_deals=desc("taroky.opt_round_deals_desc"),
+            **rule_descs,
+            **{k: desc(v) for k, v in TABLE_OPTIONS.items()},
+        )
+        @app_commands.choices(
+            **rule_choices,
+            **TABLE_CHOICES,
+        )
+        async def command(
+            interaction: Interaction,
+            round_minutes: app_commands.Range[int, 1, 600] | None = None,
+            round_deals: app_commands.Range[int, 0, 200] | None = None,
+            varsava: bool | None = None,
+            zduch: bool | None = None,
+            varsava_max_3: bool | None = None,
+            mond_na_skyze: str | None = None,
+            flek_max: app_commands.Range[int, 0, 20] | None = None,
+            solo_talon: str | None = None,
+            tie: str | None = None,
+            cap: app_commands.Range[int, 0, 1000] | None = None,
+            stake: app_commands.Range[int, 1, 10000] | None = None,
+            dokup_step: app_commands.Range[int, 1, 1000] | None = None,
+            turn_timer: app_commands.Range[int, 0, 3600] | None = None,
+            language: str | None = None,
+            seating: str | None = None,
+            autoplay: bool | None = None,
+        ) -> None:
+            await run_table_command(name, interaction, ui, {
+                "round_minutes": round_minutes, "round_deals": round_deals,
+                "varsava": varsava, "zduch": zduch, "varsava_max_3": varsava_max_3,
+                "mond_na_skyze": mond_na_skyze, "flek_max": flek_max,
+                "solo_talon": solo_talon, "tie": tie, "cap": cap, "stake": stake,
+                "dokup_step": dokup_step, "turn_timer": turn_timer, "language": language,
+                "seating": seating, "autoplay": autoplay})
+
+        return command
 
     @app_commands.command(name="tournament", description=gdesc(ui, "tournament.cmd"))
     @app_commands.describe(
@@ -175,4 +192,4 @@ def taroky_commands(ui: TarokyUI) -> list[app_commands.Command[Any, Any, None]]:
     async def protocol(interaction: Interaction) -> None:
         await send_sheet(interaction)
 
-    return [new, tournament, protocol]
+    return [table_command("new"), table_command("defaults"), tournament, protocol]

@@ -1,0 +1,145 @@
+"""Server defaults of a game's table options: what ``/<game> new`` takes for an option its
+opener does not give — the server's value (set by its managers with ``/<game> defaults``,
+stored in ``guild_settings`` under ``table_defaults:<game>``), else the built-in one.
+
+The options are the game's (its UI's ``option_defaults``: name → built-in value; its
+``table_options`` makes the engine's options JSON of them) and the core's (``CORE_DEFAULTS``:
+turn timer, language, seating, autoplay). ``/<game> new`` and ``/<game> defaults`` take the
+same slash options (each game writes them once, for both); the lobby's rule-change menu
+starts from the table's options, so from these. Tournaments keep their own options.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.commands import command_shown, controller_of, czech_client
+from bot.games import GameUI
+from bot.i18n import LANGS, game_t, t
+from bot.model import TableSettings
+from bot.permissions import manages_server
+from bot.storage.settings import TABLE_DEFAULTS
+
+Interaction = discord.Interaction[Any]
+
+# the table's own options (``TableSettings``) every ``/<game> new`` takes; ``language`` ""
+# is the opener's language (``commands.opener_langs``)
+CORE_DEFAULTS: dict[str, Any] = {"turn_timer": 120, "language": "", "seating": "draw",
+                                 "autoplay": True}
+CHOICES: dict[str, tuple[str, ...]] = {"language": LANGS, "seating": ("draw", "join")}
+MIN_TIMER = 20  # a turn timer is 0 (none) or at least this many seconds
+
+
+def builtin(ui: GameUI) -> dict[str, Any]:
+    """Every table option of ``ui``'s game with its built-in value."""
+    return {**ui.option_defaults, **CORE_DEFAULTS}
+
+
+def fits(ui: GameUI, name: str, value: Any) -> bool:
+    """``value`` may stand for the option ``name``: of its built-in value's type (a choice's
+    among its choices)."""
+    base = builtin(ui)
+    if name not in base or type(value) is not type(base[name]):
+        return False
+    return name not in CHOICES or value in CHOICES[name]
+
+
+async def server_defaults(interaction: Interaction, ui: GameUI) -> dict[str, Any]:
+    """The server's defaults of ``ui``'s table options (those it set; a stored value that
+    no longer fits an option is ignored)."""
+    if interaction.guild_id is None:
+        return {}
+    store = controller_of(interaction).service.store
+    stored = (await store.guild_settings(interaction.guild_id)).get(TABLE_DEFAULTS + ui.kind)
+    if not isinstance(stored, dict):
+        return {}
+    return {name: value for name, value in stored.items() if fits(ui, name, value)}
+
+
+def merged(ui: GameUI, server: dict[str, Any], given: dict[str, Any]) -> dict[str, Any]:
+    """Every table option: the one given (None: not given), else the server's, else the
+    built-in value."""
+    chosen = {k: v for k, v in given.items() if v is not None and fits(ui, k, v)}
+    return {**builtin(ui), **server, **chosen}
+
+
+async def table_values(interaction: Interaction, ui: GameUI,
+                       given: dict[str, Any]) -> dict[str, Any]:
+    """``merged`` with this server's defaults."""
+    return merged(ui, await server_defaults(interaction, ui), given)
+
+
+def settings_of(ui: GameUI, values: dict[str, Any], lang: str) -> TableSettings:
+    """The table settings ``values`` make (raises ``ValueError``: no valid table)."""
+    return TableSettings(options=ui.table_options(values), turn_timer=values["turn_timer"],
+                         lang=values["language"] or lang, seating=values["seating"],
+                         autoplay=values["autoplay"])
+
+
+def option_lines(ui: GameUI, values: dict[str, Any], lang: str) -> list[str]:
+    """The options ``values`` make, as a lobby lists them (the language when one is set;
+    forced moves when not played automatically)."""
+    from bot.ui.builders import table_settings_lines
+
+    settings = settings_of(ui, values, lang)
+    lines = table_settings_lines(ui, settings, lang, language=False)
+    if values["language"]:
+        lines.append(t("core.defaults_lang", lang,
+                       value=t(f"core.choice_{values['language']}", lang)))
+    if not values["autoplay"]:
+        lines.append(t("core.defaults_no_autoplay", lang))
+    return lines
+
+
+def defaults_text(ui: GameUI, server: dict[str, Any], lang: str, czech: bool) -> str:
+    """What new tables of the game start with on this server: its defaults when it set any
+    (listed with every option), else that it set none and where a manager sets them."""
+    command = command_shown(ui, "defaults", czech)
+    if not server:
+        return game_t(ui.kind, "defaults_none", lang, game=ui.name(lang), cmd=command)
+    lines = [game_t(ui.kind, "defaults_now", lang, game=ui.name(lang), cmd=command)]
+    lines += [f"• {line}" for line in option_lines(ui, merged(ui, server, {}), lang)]
+    return "\n".join(lines)
+
+
+def bad_value(ui: GameUI, values: dict[str, Any], lang: str) -> str | None:
+    """Why ``values`` make no table (the refusal ``/<game> new`` gives), None if they do."""
+    timer = values["turn_timer"]
+    if 0 < timer < MIN_TIMER:
+        return t("core.bad_timer", lang)
+    try:
+        settings_of(ui, values, lang)
+    except ValueError:
+        return game_t(ui.kind, "bad_options", lang)
+    return None
+
+
+async def set_defaults(interaction: Interaction, ui: GameUI, given: dict[str, Any]) -> None:
+    """``/<game> defaults``: without options, what new tables start with on this server
+    (anybody may ask); with options, a manager of the server sets them (an option given its
+    built-in value is the server's no more) and is shown the result."""
+    controller = controller_of(interaction)
+    lang = await controller.languages.lang_for(interaction)
+    czech = czech_client(interaction)
+    server = await server_defaults(interaction, ui)
+    chosen = {k: v for k, v in given.items() if v is not None and fits(ui, k, v)}
+    if chosen and not manages_server(interaction.user):
+        await interaction.response.send_message(
+            "\n".join([t("core.defaults_denied", lang), defaults_text(ui, server, lang, czech)]),
+            ephemeral=True)
+        return
+    if chosen:
+        values = merged(ui, server, chosen)
+        refusal = bad_value(ui, values, lang)
+        if refusal is not None:
+            await interaction.response.send_message(refusal, ephemeral=True)
+            return
+        base = builtin(ui)
+        server = {k: v for k, v in values.items() if v != base[k]}
+        assert interaction.guild_id is not None
+        await controller.service.store.set_guild_setting(
+            interaction.guild_id, TABLE_DEFAULTS + ui.kind, server or None)
+    await interaction.response.send_message(defaults_text(ui, server, lang, czech),
+                                            ephemeral=True)

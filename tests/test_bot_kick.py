@@ -1,0 +1,176 @@
+"""``/<game> kick`` (Czech ``odebrat``) through the real bot in SimCord: the table's creator or
+a server manager removes a player who is away. From a lobby his seat frees; from a running
+game an AI takes his seat as if he had left (he may take it back while the game runs). He is
+told by a mention who did it; the asker privately. Refused for anyone else, for a player who
+sits at no table of the channel, for oneself (leave instead), at a tournament's table, for a
+lobby's creator and for the last human of a game (abort instead)."""
+
+from __future__ import annotations
+
+import random
+
+import discord
+
+from tests.botkit import Players, channel_delivered, open_table, reply
+
+
+def _mod(harness, guild, name="mod", **perms):
+    role = guild.create_role("Mods", permissions=discord.Permissions(**perms))
+    return guild.add_member(harness.env.create_user(name, global_name=name.capitalize()),
+                            roles=[role])
+
+
+async def _lobby(harness, game, language, names):
+    env = harness.env
+    guild = env.create_guild()
+    ch = guild.create_text_channel(game)
+    users = [guild.add_member(env.create_user(n, global_name=n.capitalize())) for n in names]
+    await users[0].slash(ch, f"{game} new", language=language)
+    tid = harness.service.table_of_user(guild.id, users[0].id).table_id
+    for user in users[1:]:
+        await user.click(ch.last_message, custom_id=f"lora:l:{tid}:join")
+    return guild, ch, users, harness.service.tables[tid]
+
+
+async def test_the_creator_removes_a_player_from_a_lora_lobby(harness):
+    guild, ch, (alice, bob), table = await _lobby(harness, "lora", "cs", ["alice", "bob"])
+    tid = table.table_id
+    res = await alice.slash(ch, "lora kick", user=bob)
+    assert res.ephemeral and reply(res).content == f"Hotovo – Bob už u stolu č. {tid} nesedí."
+    assert table.seat_of(bob.id) is None and table.status == "lobby"
+    await channel_delivered(harness, ch.id)
+    assert ch.last_message.content == f"<@{bob.id}>, Alice tě odebírá od stolu č. {tid}."
+    lobby = next(m for m in ch.history() if m.id == table.message_id)
+    assert "Bob" not in lobby.embeds[0].description
+    # he may sit down again (a lobby is open to all), and the creator may start without him
+    await bob.click(lobby, custom_id=f"lora:l:{tid}:join")
+    assert table.seat_of(bob.id) is not None
+
+
+async def test_a_manager_removes_a_player_from_a_taroky_lobby_in_english(harness):
+    guild, ch, (carol, dan), table = await _lobby(harness, "taroky", "en", ["carol", "dan"])
+    tid = table.table_id
+    mod = _mod(harness, guild, manage_guild=True)
+    res = await mod.slash(ch, "taroky kick", user=dan)
+    assert reply(res).content == f"Done – Dan no longer sits at table {tid}."
+    assert table.seat_of(dan.id) is None
+    await channel_delivered(harness, ch.id)
+    assert ch.last_message.content == f"<@{dan.id}>, Mod removed you from table {tid}."
+
+
+async def test_a_player_removed_from_a_running_lora_game_is_played_by_an_ai(harness):
+    guild, ch, (alice, bob), tid = await open_table(harness, ["alice", "bob"], ("easy", "easy"))
+    table = harness.service.tables[tid]
+    seat = table.seat_of(bob.id)
+    res = await alice.slash(ch, "lora kick", user=bob)
+    assert res.ephemeral and reply(res).content == (
+        f"Hotovo – za hráče Bob teď u stolu č. {tid} hraje AI. Vrátit se může, dokud hra běží.")
+    left = table.seats[seat]
+    assert (left.user_id, left.name, left.left_by, left.ai) == (None, "Bob", bob.id, "medium")
+    assert "Bob opouští hru – místo převzala AI (na pokyn: Alice)." in table.recent.lines
+    await channel_delivered(harness, ch.id)
+    assert any(m.content == (
+        f"<@{bob.id}>, Alice předává tvé místo u stolu č. {tid} AI. Vrátit se můžeš, dokud hra "
+        "běží: u stolu klikni na **Moje karty**.") for m in ch.history())
+    # the game goes on: the AI plays his seat
+    players = Players(harness, ch, tid, [alice], random.Random(3))
+    moves = left.moves
+    for _ in range(40):
+        if table.seats[seat].moves > moves:
+            break
+        await players.move()
+    assert table.seats[seat].moves > moves and table.seats[seat].ai_moves > 0
+    # and he may take it back, as after leaving
+    offer = reply(await bob.slash(ch, "lora hand"))
+    assert offer.content == f"Tvé místo u stolu č. {tid} teď hraje AI. Chceš se vrátit a hrát dál?"
+    await bob.click(offer, label="Vrátit se ke stolu")
+    assert table.seat_of(bob.id) == seat
+
+
+async def test_a_manager_removes_a_player_from_a_running_taroky_game_in_english(harness):
+    guild, ch, (carol, dan), tid = await open_table(harness, ["carol", "dan"], ("easy", "easy"),
+                                                    game="taroky", language="en")
+    table = harness.service.tables[tid]
+    seat = table.seat_of(dan.id)
+    mod = _mod(harness, guild, manage_guild=True)
+    res = await mod.slash(ch, "taroky kick", user=dan)
+    assert reply(res).content == (
+        f"Done – an AI plays for Dan at table {tid} now. They can come back while the game runs.")
+    assert table.seats[seat].user_id is None and table.seats[seat].left_by == dan.id
+    assert ("Dan leaves the game – an AI took the seat (on Mod's instruction)."
+            in table.recent.lines)
+    await channel_delivered(harness, ch.id)
+    assert any(m.content == (
+        f"<@{dan.id}>, Mod handed your seat at table {tid} to an AI. You can come back while "
+        "the game runs: click **My cards** at the table.") for m in ch.history())
+    players = Players(harness, ch, tid, [carol], random.Random(4))
+    moves = table.seats[seat].moves
+    for _ in range(60):
+        if table.seats[seat].moves > moves or table.state.finished:
+            break
+        await players.move()
+    assert table.seats[seat].ai_moves > 0
+
+
+async def test_who_may_not_remove_whom(harness):
+    guild, ch, (alice, bob, carol), tid = await open_table(harness, ["alice", "bob", "carol"],
+                                                           ("easy",))
+    table = harness.service.tables[tid]
+    helper = _mod(harness, guild, "helper", manage_messages=True, kick_members=True)
+    stranger = guild.add_member(harness.env.create_user("eve", global_name="Eve"))
+    denied = "Hráče může od stolu odebrat jen jeho zakladatel nebo správce serveru."
+    for user in (bob, helper):
+        res = await user.slash(ch, "lora kick", user=carol)
+        assert res.ephemeral and reply(res).content == denied, user
+    res = await alice.slash(ch, "lora kick", user=stranger)
+    assert reply(res).content == "Eve nesedí u žádného stolu v tomto kanálu."
+    res = await alice.slash(ch, "lora kick", user=alice)
+    assert reply(res).content == "Sebe neodebereš – od stolu odejdeš příkazem /lora leave."
+    # a table in another channel is not this channel's
+    other = guild.create_text_channel("jinde")
+    res = await alice.slash(other, "lora kick", user=bob)
+    assert reply(res).content == "Bob nesedí u žádného stolu v tomto kanálu."
+    assert all(table.seat_of(u.id) is not None for u in (alice, bob, carol))
+    # the last human of a running game: the table would close (abort instead)
+    mod = _mod(harness, guild, manage_guild=True)
+    await mod.slash(ch, "lora kick", user=carol)
+    await mod.slash(ch, "lora kick", user=bob)
+    res = await mod.slash(ch, "lora kick", user=alice)
+    assert reply(res).content == (
+        "Kromě hráče Alice u stolu nikdo nehraje – stůl můžeš zrušit příkazem /lora abort.")
+    assert table.status == "playing" and table.seat_of(alice.id) is not None
+
+
+async def test_a_lobby_s_creator_is_not_removed(harness):
+    guild, ch, (alice, bob), table = await _lobby(harness, "lora", "en", ["alice", "bob"])
+    mod = _mod(harness, guild, manage_guild=True)
+    res = await mod.slash(ch, "lora kick", user=alice)
+    assert reply(res).content == (
+        "Alice created this table and cannot be removed. You can abort the table with "
+        "/lora abort.")
+    assert table.status == "lobby" and table.seat_of(alice.id) is not None
+
+
+async def test_nobody_is_removed_from_a_tournament_s_table(harness):
+    env = harness.env
+    guild = env.create_guild()
+    ch = guild.create_text_channel("turnaj")
+    ann = guild.add_member(env.create_user("ann", global_name="Ann"))
+    bob = guild.add_member(env.create_user("bob", global_name="Bob"))
+    await ann.slash(ch, "lora tournament", language="cs")
+    message = ch.last_message
+    for user in (ann, bob):
+        await user.click(message, custom_id="lora:tn:1:join")
+    for level in ("easy", "easy"):
+        await ann.select(message, [level], custom_id="lora:tnai:1")
+    await ann.click(message, custom_id="lora:tn:1:start")
+    table = harness.service.table_of_user(guild.id, bob.id)
+    assert table is not None and table.tournament is not None
+    thread = next(t for t in ch.threads if t.id == table.channel_id)
+    mod = _mod(harness, guild, manage_guild=True)
+    for user in (ann, mod):
+        res = await user.slash(thread, "lora kick", user=bob)
+        assert reply(res).content == (
+            "U turnajového stolu se hráči neodebírají: kdo nestihne tah, za toho zahraje AI, "
+            "a z turnaje může odstoupit jen hráč sám."), user
+    assert table.seat_of(bob.id) is not None

@@ -1,0 +1,140 @@
+"""Server defaults of a game's table options through the real bot in SimCord: a manager sets
+them with ``/<game> defaults`` (Czech ``výchozí``; the same options as ``/<game> new``), a new
+table takes them for every option its opener does not give (an option he gives wins), the
+lobby lists them; anybody may see them, only a manager changes them; tournaments keep their
+own options."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.storage.settings import TABLE_DEFAULTS
+from tests.botkit import reply
+
+
+def _server(harness):
+    env = harness.env
+    guild = env.create_guild()
+    ch = guild.create_text_channel("klub")
+    role = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+    mod = guild.add_member(env.create_user("mod", global_name="Mod"), roles=[role])
+    alice = guild.add_member(env.create_user("alice", global_name="Alice"))
+    return guild, ch, mod, alice
+
+
+def _lobby_rules(ch, table):
+    lobby = next(m for m in ch.history() if m.id == table.message_id)
+    return next(f.value for f in lobby.embeds[0].fields if f.name == "Pravidla stolu")
+
+
+async def test_a_manager_s_lora_defaults_open_a_new_table_and_an_option_given_wins(harness):
+    guild, ch, mod, alice = _server(harness)
+    res = await mod.slash(ch, "lora defaults", panak=True, turn_timer=0, language="cs")
+    assert res.ephemeral and reply(res).content == "\n".join([
+        "New Lóra tables on this server start with these options (a server manager sets them"
+        " with /lora defaults; an option given when opening a table wins):",
+        "• King of hearts into the first trick: allowed",
+        "• Panák (whoever takes all four Obers in Obers owes a round): yes",
+        "• Clean hundred: yes",
+        "• Turn timer: no limit",
+        "• Seating: by draw",
+        "• Table language: Czech"])
+    stored = (await harness.bot.store.guild_settings(guild.id))[TABLE_DEFAULTS + "lora"]
+    assert stored == {"panak": True, "turn_timer": 0, "language": "cs"}
+    # Alice opens a table giving only the seating: the rest is the server's
+    await alice.slash(ch, "lora new", seating="join")
+    table = harness.service.table_of_user(guild.id, alice.id)
+    assert table.settings.options["panak"] is True and table.settings.turn_timer == 0
+    assert (table.settings.lang, table.settings.seating) == ("cs", "join")
+    assert _lobby_rules(ch, table).split("\n")[:6] == [
+        "• Červený král do 1. štychu: povoleno", "• Panák za 4 filky: ano",
+        "• Čistá stovka: ano",
+        "• Čas na tah: bez limitu", "• Zasedací pořádek: podle příchodu",
+        "• Jazyk stolu: čeština"]
+    # the lobby's rule-change menu starts from them: panák is on, so it offers to drop it
+    lobby = next(m for m in ch.history() if m.id == table.message_id)
+    select = next(c for row in lobby.components for c in row.children
+                  if isinstance(c, discord.SelectMenu))
+    assert "Panák za 4 filky: vypnout" in [o.label for o in select.options]
+    await alice.slash(ch, "lora abort")
+    # an option given beats the server's default
+    await alice.slash(ch, "lora new", panak=False, turn_timer=90, language="en")
+    table = harness.service.table_of_user(guild.id, alice.id)
+    assert table.settings.options["panak"] is False and table.settings.turn_timer == 90
+    assert table.settings.lang == "en"
+
+
+async def test_taroky_defaults_in_czech_and_back_to_the_built_in_ones(harness, locales):
+    guild, ch, mod, alice = _server(harness)
+    locales[mod.id] = "cs"
+    res = await mod.slash(ch, "taroky defaults", round_minutes=30, stake=100,
+                          language="cs")
+    assert reply(res).content.split("\n")[:3] == [
+        "Nové stoly hry Taroky na tomto serveru začínají s těmito volbami (nastavuje je správce"
+        " serveru příkazem /taroky výchozí; volba zadaná při zakládání stolu má přednost):",
+        "• Kolo: 30 minut",
+        "• Vklad 100,00 Kč, dokup po 10,00 Kč, strop 40,00 Kč"]
+    await alice.slash(ch, "taroky new")
+    table = harness.service.table_of_user(guild.id, alice.id)
+    assert table.settings.options["round_limit"] == {"minutes": 30}
+    assert table.settings.options["stake"] == 10000 and table.settings.lang == "cs"
+    assert table.settings.turn_timer == 120  # (not set: the built-in value)
+    await alice.slash(ch, "taroky abort")
+    # an option set back to its built-in value is the server's no more
+    await mod.slash(ch, "taroky defaults", round_minutes=60, stake=50)
+    stored = (await harness.bot.store.guild_settings(guild.id))[TABLE_DEFAULTS + "taroky"]
+    assert stored == {"language": "cs"}
+    # the settings reply shows them too
+    res = await mod.slash(ch, "taroky settings")
+    lines = reply(res).content.split("\n")
+    assert lines[3:5] == [
+        "Nové stoly hry Taroky na tomto serveru začínají s těmito volbami (nastavuje je správce"
+        " serveru příkazem /taroky výchozí; volba zadaná při zakládání stolu má přednost):",
+        "• Kolo: 60 minut"]
+    # (Lóra's defaults are Lóra's own)
+    res = await mod.slash(ch, "lora defaults")
+    assert reply(res).content.startswith("Nové stoly hry Lóra začínají s vestavěnými volbami")
+
+
+async def test_only_a_manager_changes_the_defaults_anybody_sees_them(harness):
+    guild, ch, mod, alice = _server(harness)
+    res = await alice.slash(ch, "lora defaults", panak=True)
+    assert reply(res).content == (
+        "Only server managers (Manage Server) can change the server's default table options.\n"
+        "New Lóra tables start with the built-in options – this server has set none of its"
+        " own. A server manager sets them with /lora defaults; an option given when opening a"
+        " table always wins.")
+    assert TABLE_DEFAULTS + "lora" not in await harness.bot.store.guild_settings(guild.id)
+    res = await mod.slash(ch, "lora defaults", turn_timer=5)
+    assert reply(res).content == "The turn timer must be 0 (no limit) or 20 to 3600 seconds."
+    assert TABLE_DEFAULTS + "lora" not in await harness.bot.store.guild_settings(guild.id)
+    # another server's defaults are its own
+    await mod.slash(ch, "lora defaults", panak=True)
+    other = harness.env.create_guild()
+    och = other.create_text_channel("lora")
+    bob = other.add_member(harness.env.create_user("bob"))
+    await bob.slash(och, "lora new")
+    assert harness.service.table_of_user(other.id, bob.id).settings.options["panak"] is False
+
+
+async def test_a_tournament_keeps_its_own_options(harness):
+    guild, ch, mod, alice = _server(harness)
+    await mod.slash(ch, "lora defaults", panak=True, turn_timer=0)
+    await alice.slash(ch, "lora tournament", language="cs")
+    rec = await harness.bot.store.get_tournament(1)
+    assert rec.settings["options"]["panak"] is False and rec.settings["turn_timer"] == 120
+
+
+async def test_stored_defaults_are_checked_and_a_value_that_no_longer_fits_is_ignored(harness):
+    import pytest
+
+    guild, ch, mod, alice = _server(harness)
+    store = harness.bot.store
+    with pytest.raises(ValueError):
+        await store.set_guild_setting(guild.id, TABLE_DEFAULTS + "lora", ["panak"])
+    # (say, an option renamed or retyped since it was stored)
+    await store.set_guild_setting(guild.id, TABLE_DEFAULTS + "lora",
+                                  {"panak": "yes", "gone": True, "turn_timer": 45})
+    await alice.slash(ch, "lora new")
+    table = harness.service.table_of_user(guild.id, alice.id)
+    assert table.settings.options["panak"] is False and table.settings.turn_timer == 45
