@@ -36,7 +36,7 @@ STRINGS: dict[str, str] = {
     "core.kick_self": "Sebe neodebereš – od stolu odejdeš příkazem {leave}.",
     "core.kick_denied": "Hráče může od stolu odebrat jen jeho zakladatel nebo správce serveru.",
     "core.kick_tournament": "U turnajového stolu se hráči neodebírají: kdo nestihne tah, za toho zahraje AI, a z turnaje může odstoupit jen hráč sám.",
-    "core.kick_creator": "{name} tento stůl zakládá – odebrat nejde. Stůl můžeš zrušit příkazem {abort}.",
+    "core.kick_creator": "Zakladatele stolu ({name}) odebrat nejde. Stůl můžeš zrušit příkazem {abort}.",
     "core.kick_last": "Kromě hráče {name} u stolu nikdo nehraje – stůl můžeš zrušit příkazem {abort}.",
     "core.kicked_lobby": "{mention}, {by} tě odebírá od stolu č. {id}.",
     "core.kicked_game": "{mention}, {by} předává tvé místo u stolu č. {id} AI. Vrátit se můžeš, dokud hra běží: u stolu klikni na **{hand}**.",
