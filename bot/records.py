@@ -43,6 +43,12 @@ def store_of(interaction: Interaction) -> TableStore:
     return store
 
 
+def page_button(custom_id: str, direction: str, disabled: bool) -> discord.ui.Button[Any]:
+    """A ◀ or ▶ button of a paged list (the leaderboard, the history)."""
+    return discord.ui.Button(label="◀" if direction == "prev" else "▶", custom_id=custom_id,
+                             disabled=disabled)
+
+
 class LeaderboardPage(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"lora:lb:(?:(?P<kind>[a-z_]+):)?(?P<page>\d+):(?P<dir>prev|next)",
@@ -54,13 +60,7 @@ class LeaderboardPage(
                  kind: str = DEFAULT_KIND) -> None:
         self.page, self.direction, self.kind = page, direction, kind
         middle = "" if kind == DEFAULT_KIND else f"{kind}:"
-        super().__init__(
-            discord.ui.Button(
-                label="◀" if direction == "prev" else "▶",
-                custom_id=f"lora:lb:{middle}{page}:{direction}",
-                disabled=disabled,
-            )
-        )
+        super().__init__(page_button(f"lora:lb:{middle}{page}:{direction}", direction, disabled))
 
     @classmethod
     async def from_custom_id(
@@ -85,13 +85,7 @@ class HistoryPage(
 
     def __init__(self, page: int, direction: str, kind: str, disabled: bool = False) -> None:
         self.page, self.direction, self.kind = page, direction, kind
-        super().__init__(
-            discord.ui.Button(
-                label="◀" if direction == "prev" else "▶",
-                custom_id=f"lora:hi:{kind}:{page}:{direction}",
-                disabled=disabled,
-            )
-        )
+        super().__init__(page_button(f"lora:hi:{kind}:{page}:{direction}", direction, disabled))
 
     @classmethod
     async def from_custom_id(
