@@ -7,6 +7,8 @@ seats, timers, tournaments, leaderboards and settings behind them are shared.
 
 from __future__ import annotations
 
+import inspect
+from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -238,25 +240,44 @@ TABLE_CHOICES = {
 }
 
 
+def new_or_defaults(ui: GameUI, name: str,
+                    callback: Callable[..., Coroutine[Any, Any, None]],
+                    descriptions: dict[str, app_commands.locale_str],
+                    choices: dict[str, list[app_commands.Choice[str]]],
+                    ) -> app_commands.Command[Any, Any, None]:
+    """``new`` or ``defaults`` (``name``) of ``ui``'s game from one ``callback`` taking its
+    table options and a last ``reset``: only ``defaults`` offers ``reset`` (dropping the
+    server's defaults of the game); ``new`` is the callback without it (its signature, which
+    discord.py reads the slash options from, leaves it out — the callback's default, None)."""
+    if name == "defaults":
+        descriptions = {**descriptions, "reset": desc("core.opt_reset_desc")}
+    else:
+        signature = inspect.signature(callback)
+        kept = [p for p in signature.parameters.values() if p.name != "reset"]
+        callback.__signature__ = signature.replace(parameters=kept)  # type: ignore[attr-defined]
+    described = app_commands.describe(**descriptions)(callback)
+    return app_commands.command(name=name, description=gdesc(ui, f"cmd_{name}"))(
+        app_commands.choices(**choices)(described))
+
+
 def new_command(ui: GameUI, name: str) -> app_commands.Command[Any, Any, None]:
     """``new`` or ``defaults`` (``name``: ``run_table_command``) for a game without options
     of its own (the table's options only)."""
 
-    @app_commands.command(name=name, description=gdesc(ui, f"cmd_{name}"))
-    @app_commands.describe(**{k: desc(v) for k, v in TABLE_OPTIONS.items()})
-    @app_commands.choices(**TABLE_CHOICES)
     async def command(
         interaction: Interaction,
         turn_timer: app_commands.Range[int, 0, 3600] | None = None,
         language: str | None = None,
         seating: str | None = None,
         autoplay: bool | None = None,
+        reset: bool | None = None,
     ) -> None:
         await run_table_command(name, interaction, ui, {
             "turn_timer": turn_timer, "language": language, "seating": seating,
-            "autoplay": autoplay})
+            "autoplay": autoplay, "reset": reset})
 
-    return command
+    return new_or_defaults(ui, name, command, {k: desc(v) for k, v in TABLE_OPTIONS.items()},
+                         TABLE_CHOICES)
 
 
 class GameGroup(app_commands.Group):
@@ -310,7 +331,8 @@ def help_embed(group: app_commands.Group, ui: GameUI, lang: str, *,
     values = {f"cmd_{name.replace('-', '_')}": command_shown(ui, name, czech_client)
               for name in commands}
     values |= {name: CZECH_PARAMETERS[option] if czech_client else option
-               for name, option in (("language", "language"), ("timer", "turn_timer"))}
+               for name, option in (("language", "language"), ("timer", "turn_timer"),
+                                    ("reset", "reset"))}
     tournament = "core.tournament."
     values |= {
         "join": t("core.btn_join", lang), "start": t("core.btn_start", lang),

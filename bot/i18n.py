@@ -184,6 +184,7 @@ CZECH_PARAMETERS = {
     "turn_timer": "čas_na_tah",
     "language": "jazyk",
     "seating": "zasedací_pořádek",
+    "reset": "obnovit",
     "autoplay": "automatické_tahy",
     "table": "stůl",
     "user": "hráč",

@@ -335,7 +335,8 @@ def add_records_commands(group: app_commands.Group, ui: GameUI) -> None:
                                                ("table_threads", table_threads))
         server: dict[str, Any] = {k: v for k, v in asked if v is not None}
         if server and not manager:
-            lines.append(t("core.settings_denied", lang))
+            lines.append(t("core.settings_denied", lang,
+                           perm=t("core.perm.manage_guild", lang)))
         elif server:
             if ai_share is not None:
                 server["ai_share_limit"] = ai_share / 100

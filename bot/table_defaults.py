@@ -17,7 +17,7 @@ import discord
 
 from bot.commands import command_shown, controller_of, czech_client
 from bot.games import GameUI
-from bot.i18n import LANGS, game_t, t
+from bot.i18n import CZECH_PARAMETERS, LANGS, game_t, t
 from bot.model import TableSettings
 from bot.permissions import manages_server
 from bot.storage.settings import TABLE_DEFAULTS
@@ -94,13 +94,24 @@ def option_lines(ui: GameUI, values: dict[str, Any], lang: str) -> list[str]:
 
 
 def defaults_text(ui: GameUI, server: dict[str, Any], lang: str, czech: bool) -> str:
-    """What new tables of the game start with on this server: its defaults when it set any
-    (listed with every option), else that it set none and where a manager sets them."""
+    """What new tables of the game start with on this server: every option, those the server
+    set marked as its own and the built-in values they replace listed after them (a manager
+    going back to one gives its built-in value), and how a manager drops them all; with none
+    set, that it set none and the built-in options."""
     command = command_shown(ui, "defaults", czech)
+    base = option_lines(ui, builtin(ui), lang)
     if not server:
-        return game_t(ui.kind, "defaults_none", lang, game=ui.name(lang), cmd=command)
+        lines = [game_t(ui.kind, "defaults_none", lang, game=ui.name(lang), cmd=command)]
+        return "\n".join(lines + [f"• {line}" for line in base])
     lines = [game_t(ui.kind, "defaults_now", lang, game=ui.name(lang), cmd=command)]
-    lines += [f"• {line}" for line in option_lines(ui, merged(ui, server, {}), lang)]
+    own = t("core.defaults_own", lang)
+    now = option_lines(ui, merged(ui, server, {}), lang)
+    lines += [f"• {line}" if line in base else f"• {line} {own}" for line in now]
+    replaced = [line for line in base if line not in now]
+    if replaced:
+        lines.append(t("core.defaults_builtin", lang, values=" · ".join(replaced)))
+    reset = CZECH_PARAMETERS["reset"] if czech else "reset"
+    lines.append(t("core.defaults_reset_hint", lang, cmd=f"{command} {reset}:True"))
     return "\n".join(lines)
 
 
@@ -119,19 +130,21 @@ def bad_value(ui: GameUI, values: dict[str, Any], lang: str) -> str | None:
 async def set_defaults(interaction: Interaction, ui: GameUI, given: dict[str, Any]) -> None:
     """``/<game> defaults``: without options, what new tables start with on this server
     (anybody may ask); with options, a manager of the server sets them (an option given its
-    built-in value is the server's no more) and is shown the result."""
+    built-in value is the server's no more; ``reset``: the server's defaults of the game are
+    dropped first) and is shown the result."""
     controller = controller_of(interaction)
     lang = await controller.languages.lang_for(interaction)
     czech = czech_client(interaction)
     server = await server_defaults(interaction, ui)
+    reset = bool(given.get("reset"))
     chosen = {k: v for k, v in given.items() if v is not None and fits(ui, k, v)}
-    if chosen and not manages_server(interaction.user):
+    if (chosen or reset) and not manages_server(interaction.user):
+        denied = t("core.defaults_denied", lang, perm=t("core.perm.manage_guild", lang))
         await interaction.response.send_message(
-            "\n".join([t("core.defaults_denied", lang), defaults_text(ui, server, lang, czech)]),
-            ephemeral=True)
+            "\n".join([denied, defaults_text(ui, server, lang, czech)]), ephemeral=True)
         return
-    if chosen:
-        values = merged(ui, server, chosen)
+    if chosen or reset:
+        values = merged(ui, {} if reset else server, chosen)
         refusal = bad_value(ui, values, lang)
         if refusal is not None:
             await interaction.response.send_message(refusal, ephemeral=True)

@@ -53,8 +53,8 @@ LORA_CS = [
     ("Nastavení a osobní údaje", [
         "**/lora settings** – jazyk tvých zpráv; správci serveru tu nastavují i server (podíl "
         "AI, vlákna stolů).",
-        "**/lora defaults** – s čím začínají nové stoly serveru (čas na tah, pravidla); "
-        "nastavují je správci serveru, volba při zakládání stolu má přednost.",
+        "**/lora defaults** – s čím začínají nové stoly serveru; nastavují je správci serveru "
+        "(reset:True vrátí vestavěné), volba při zakládání stolu má přednost.",
         "**/lora forget-me** – smaže tvoje osobní údaje (hry zůstanou anonymně).",
     ]),
 ]

@@ -128,8 +128,11 @@ async def test_settings_without_options_say_the_players_own_language(harness):
         "A new table in a channel that already has a game gets a thread of its own (the"
         " first table plays in the channel itself).\n"
         "New Lóra tables start with the built-in options – this server has set none of its"
-        " own. A server manager sets them with /lora defaults; an option given when opening"
-        " a table always wins.")
+        " own (a server manager sets them with /lora defaults; an option given when opening"
+        " a table always wins):\n"
+        "• King of hearts into the first trick: allowed\n"
+        "• Panák (whoever takes all four Obers in Obers owes a round): no\n"
+        "• Clean hundred: yes\n• Turn timer: 120 s\n• Seating: by draw")
     res = await alice.slash(ch, "lora settings")
     assert reply(res).content == (
         "Language of your private messages: the table's language (change it with the"
@@ -143,8 +146,14 @@ async def test_settings_without_options_say_the_players_own_language(harness):
         "Nový stůl v kanálu, kde už se hraje, má vlastní vlákno (první stůl hraje přímo"
         " v kanálu).\n"
         "Nové stoly hry Taroky začínají s vestavěnými volbami – server žádné vlastní"
-        " nenastavil. Správce serveru je nastaví příkazem /taroky defaults; volba zadaná při"
-        " zakládání stolu má vždy přednost.")
+        " nenastavil (správce serveru je nastaví příkazem /taroky defaults; volba zadaná při"
+        " zakládání stolu má vždy přednost):\n"
+        "• Kolo: 60 minut\n"
+        "• Vklad 50,00 Kč, dokup po 10,00 Kč, strop 40,00 Kč\n"
+        "• Varšava: ano · žďuch: ano\n"
+        "• Flek: bez omezení\n"
+        "• Čas na tah: 120 s\n"
+        "• Zasedací pořádek: losem")
     await alice.slash(ch, "lora settings", language="en")
     res = await alice.slash(ch, "lora settings")
     assert reply(res).content == (
@@ -173,8 +182,11 @@ async def test_only_server_managers_change_server_settings(harness):
         "A new table in a channel that already has a game gets a thread of its own (the"
         " first table plays in the channel itself).\n"
         "New Lóra tables start with the built-in options – this server has set none of its"
-        " own. A server manager sets them with /lora defaults; an option given when opening"
-        " a table always wins."
+        " own (a server manager sets them with /lora defaults; an option given when opening"
+        " a table always wins):\n"
+        "• King of hearts into the first trick: allowed\n"
+        "• Panák (whoever takes all four Obers in Obers owes a round): no\n"
+        "• Clean hundred: yes\n• Turn timer: 120 s\n• Seating: by draw"
     )
     assert (await harness.bot.store.guild_settings(guild.id))["ai_share_limit"] == 0.4
 

@@ -34,11 +34,15 @@ async def test_a_manager_s_lora_defaults_open_a_new_table_and_an_option_given_wi
         "New Lóra tables on this server start with these options (a server manager sets them"
         " with /lora defaults; an option given when opening a table wins):",
         "• King of hearts into the first trick: allowed",
-        "• Panák (whoever takes all four Obers in Obers owes a round): yes",
+        "• Panák (whoever takes all four Obers in Obers owes a round): yes (the server's)",
         "• Clean hundred: yes",
-        "• Turn timer: no limit",
+        "• Turn timer: no limit (the server's)",
         "• Seating: by draw",
-        "• Table language: Czech"])
+        "• Table language: Czech (the server's)",
+        "Built-in values the server's replace: Panák (whoever takes all four Obers in Obers"
+        " owes a round): no · Turn timer: 120 s",
+        "Back to the built-in options: /lora defaults reset:True; a single option goes back"
+        " when given its built-in value."])
     stored = (await harness.bot.store.guild_settings(guild.id))[TABLE_DEFAULTS + "lora"]
     assert stored == {"panak": True, "turn_timer": 0, "language": "cs"}
     # Alice opens a table giving only the seating: the rest is the server's
@@ -69,11 +73,20 @@ async def test_taroky_defaults_in_czech_and_back_to_the_built_in_ones(harness, l
     locales[mod.id] = "cs"
     res = await mod.slash(ch, "taroky defaults", round_minutes=30, stake=100,
                           language="cs")
-    assert reply(res).content.split("\n")[:3] == [
+    assert reply(res).content == "\n".join([
         "Nové stoly hry Taroky na tomto serveru začínají s těmito volbami (nastavuje je správce"
         " serveru příkazem /taroky výchozí; volba zadaná při zakládání stolu má přednost):",
-        "• Kolo: 30 minut",
-        "• Vklad 100,00 Kč, dokup po 10,00 Kč, strop 40,00 Kč"]
+        "• Kolo: 30 minut (volba serveru)",
+        "• Vklad 100,00 Kč, dokup po 10,00 Kč, strop 40,00 Kč (volba serveru)",
+        "• Varšava: ano · žďuch: ano",
+        "• Flek: bez omezení",
+        "• Čas na tah: 120 s",
+        "• Zasedací pořádek: losem",
+        "• Jazyk stolu: čeština (volba serveru)",
+        "Vestavěné hodnoty místo voleb serveru: Kolo: 60 minut · Vklad 50,00 Kč, dokup po"
+        " 10,00 Kč, strop 40,00 Kč",
+        "Zpět na vestavěné volby: /taroky výchozí obnovit:True; jednu volbu vrátíš zadáním"
+        " její vestavěné hodnoty."])
     await alice.slash(ch, "taroky new")
     table = harness.service.table_of_user(guild.id, alice.id)
     assert table.settings.options["round_limit"] == {"minutes": 30}
@@ -91,19 +104,42 @@ async def test_taroky_defaults_in_czech_and_back_to_the_built_in_ones(harness, l
         "Nové stoly hry Taroky na tomto serveru začínají s těmito volbami (nastavuje je správce"
         " serveru příkazem /taroky výchozí; volba zadaná při zakládání stolu má přednost):",
         "• Kolo: 60 minut"]
-    # (Lóra's defaults are Lóra's own)
+    # (Lóra's defaults are Lóra's own): none set, the built-in ones are listed
     res = await mod.slash(ch, "lora defaults")
-    assert reply(res).content.startswith("Nové stoly hry Lóra začínají s vestavěnými volbami")
+    assert reply(res).content == "\n".join([
+        "Nové stoly hry Lóra začínají s vestavěnými volbami – server žádné vlastní nenastavil"
+        " (správce serveru je nastaví příkazem /lora výchozí; volba zadaná při zakládání stolu"
+        " má vždy přednost):",
+        "• Červený král do 1. štychu: povoleno", "• Panák za 4 filky: ne",
+        "• Čistá stovka: ano", "• Čas na tah: 120 s", "• Zasedací pořádek: losem"])
+    # reset drops the server's defaults of the game, then takes the options given with it
+    await mod.slash(ch, "taroky defaults", round_deals=10, flek_max=3)
+    res = await mod.slash(ch, "taroky defaults", reset=True, stake=20)
+    stored = (await harness.bot.store.guild_settings(guild.id))[TABLE_DEFAULTS + "taroky"]
+    assert stored == {"stake": 20}
+    res = await mod.slash(ch, "taroky defaults", reset=True)
+    assert TABLE_DEFAULTS + "taroky" not in await harness.bot.store.guild_settings(guild.id)
+    assert reply(res).content.startswith(
+        "Nové stoly hry Taroky začínají s vestavěnými volbami – server žádné vlastní")
+    assert "• Kolo: 60 minut" in reply(res).content.split("\n")
+    # /taroky new takes no reset
+    command = harness.bot.tree.get_command("taroky").get_command("new")
+    assert "reset" not in [p.name for p in command.parameters]
+    assert "reset" in [p.name for p in harness.bot.tree.get_command("taroky")
+                       .get_command("defaults").parameters]
 
 
-async def test_only_a_manager_changes_the_defaults_anybody_sees_them(harness):
+async def test_only_a_manager_changes_the_defaults_anybody_sees_them(harness, locales):
     guild, ch, mod, alice = _server(harness)
     res = await alice.slash(ch, "lora defaults", panak=True)
     assert reply(res).content == (
         "Only server managers (Manage Server) can change the server's default table options.\n"
         "New Lóra tables start with the built-in options – this server has set none of its"
-        " own. A server manager sets them with /lora defaults; an option given when opening a"
-        " table always wins.")
+        " own (a server manager sets them with /lora defaults; an option given when opening"
+        " a table always wins):\n"
+        "• King of hearts into the first trick: allowed\n"
+        "• Panák (whoever takes all four Obers in Obers owes a round): no\n"
+        "• Clean hundred: yes\n• Turn timer: 120 s\n• Seating: by draw")
     assert TABLE_DEFAULTS + "lora" not in await harness.bot.store.guild_settings(guild.id)
     res = await mod.slash(ch, "lora defaults", turn_timer=5)
     assert reply(res).content == "The turn timer must be 0 (no limit) or 20 to 3600 seconds."

@@ -13,6 +13,7 @@ from bot.commands import (
     TABLE_OPTIONS,
     choice,
     gdesc,
+    new_or_defaults,
     run_table_command,
     send_sheet,
 )
@@ -62,9 +63,6 @@ def lora_commands(ui: LoraUI) -> list[app_commands.Command[Any, Any, None]]:
     def table_command(name: str) -> app_commands.Command[Any, Any, None]:
         """``new`` or ``defaults`` (``run_table_command``): the table options of Lóra."""
 
-        @app_commands.command(name=name, description=gdesc(ui, f"cmd_{name}"))
-        @app_commands.describe(**rule_descs, **{k: desc(v) for k, v in TABLE_OPTIONS.items()})
-        @app_commands.choices(**rule_choices, **TABLE_CHOICES)
         async def command(
             interaction: Interaction,
             red_king_first_trick: str | None = None,
@@ -74,13 +72,17 @@ def lora_commands(ui: LoraUI) -> list[app_commands.Command[Any, Any, None]]:
             language: str | None = None,
             seating: str | None = None,
             autoplay: bool | None = None,
+            reset: bool | None = None,
         ) -> None:
             await run_table_command(name, interaction, ui, {
                 "red_king_first_trick": red_king_first_trick, "panak": panak,
                 "cista_stovka": cista_stovka, "turn_timer": turn_timer, "language": language,
-                "seating": seating, "autoplay": autoplay})
+                "seating": seating, "autoplay": autoplay, "reset": reset})
 
-        return command
+        return new_or_defaults(
+            ui, name, command,
+            {**rule_descs, **{k: desc(v) for k, v in TABLE_OPTIONS.items()}},
+            {**rule_choices, **TABLE_CHOICES})
 
     @app_commands.command(name="tournament", description=gdesc(ui, "tournament.cmd"))
     @app_commands.describe(

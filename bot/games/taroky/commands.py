@@ -13,6 +13,7 @@ from bot.commands import (
     TABLE_OPTIONS,
     choice,
     gdesc,
+    new_or_defaults,
     new_table_lang,
     run_table_command,
     send_sheet,
@@ -102,17 +103,6 @@ def taroky_commands(ui: TarokyUI) -> list[app_commands.Command[Any, Any, None]]:
     def table_command(name: str) -> app_commands.Command[Any, Any, None]:
         """``new`` or ``defaults`` (``run_table_command``): the table options of Taroky."""
 
-        @app_commands.command(name=name, description=gdesc(ui, f"cmd_{name}"))
-        @app_commands.describe(
-            round_minutes=desc("taroky.opt_round_minutes_desc"),
-            round_deals=desc("taroky.opt_round_deals_desc"),
-            **rule_descs,
-            **{k: desc(v) for k, v in TABLE_OPTIONS.items()},
-        )
-        @app_commands.choices(
-            **rule_choices,
-            **TABLE_CHOICES,
-        )
         async def command(
             interaction: Interaction,
             round_minutes: app_commands.Range[int, 1, 600] | None = None,
@@ -131,6 +121,7 @@ def taroky_commands(ui: TarokyUI) -> list[app_commands.Command[Any, Any, None]]:
             language: str | None = None,
             seating: str | None = None,
             autoplay: bool | None = None,
+            reset: bool | None = None,
         ) -> None:
             await run_table_command(name, interaction, ui, {
                 "round_minutes": round_minutes, "round_deals": round_deals,
@@ -138,9 +129,14 @@ def taroky_commands(ui: TarokyUI) -> list[app_commands.Command[Any, Any, None]]:
                 "mond_na_skyze": mond_na_skyze, "flek_max": flek_max,
                 "solo_talon": solo_talon, "tie": tie, "cap": cap, "stake": stake,
                 "dokup_step": dokup_step, "turn_timer": turn_timer, "language": language,
-                "seating": seating, "autoplay": autoplay})
+                "seating": seating, "autoplay": autoplay, "reset": reset})
 
-        return command
+        return new_or_defaults(
+            ui, name, command,
+            {"round_minutes": desc("taroky.opt_round_minutes_desc"),
+             "round_deals": desc("taroky.opt_round_deals_desc"), **rule_descs,
+             **{k: desc(v) for k, v in TABLE_OPTIONS.items()}},
+            {**rule_choices, **TABLE_CHOICES})
 
     @app_commands.command(name="tournament", description=gdesc(ui, "tournament.cmd"))
     @app_commands.describe(
