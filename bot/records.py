@@ -226,6 +226,16 @@ def _notes(ui: GameUI, outcome: Outcome | None, seat: int, lang: str) -> str:
                    for key, value in notes)
 
 
+async def names_of_today(interaction: Interaction, data: dict[str, Any]) -> dict[str, Any]:
+    """``Storage.export_game`` data with its players named as the history names them: a
+    member renamed since by his name of today (``current_names``), the others as stored."""
+    user_ids: list[int | None] = list(data.get("user_ids") or [])
+    today = await current_names(interaction, user_ids)
+    names = [today.get(user_ids[seat] or 0, name) if seat < len(user_ids) else name
+             for seat, name in enumerate(data["names"])]
+    return {**data, "names": names}
+
+
 def add_records_commands(group: app_commands.Group, ui: GameUI) -> None:
     """Attach leaderboard, stats, history, export, settings and forget-me to a game's group."""
 
@@ -298,6 +308,7 @@ def add_records_commands(group: app_commands.Group, ui: GameUI) -> None:
             await interaction.followup.send(t("core.export_missing", lang, id=game,
                                               history=history), ephemeral=True)
             return
+        data = await names_of_today(interaction, data)
         files = ui.export_files(data, lang)
         files.append(discord.File(io.BytesIO(results_csv(data, ui.spec, lang)),
                                   filename=f"{ui.kind}-{game}.csv"))

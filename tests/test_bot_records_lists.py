@@ -135,6 +135,8 @@ async def test_history_pages_reach_the_oldest_game(harness):
 
 
 async def test_export_adds_the_results_as_csv_and_keeps_the_replay_record(harness):
+    """The CSV names the players as the history does (review 38): Ann by her name of today,
+    Bob (gone from the server) by his stored one."""
     guild, ch, (ann, _bob, cyril), game = await _club(harness)
     [summary] = await harness.bot.store.recent_games(guild.id, "lora")
     day = summary.finished_at.date().isoformat()
@@ -146,7 +148,7 @@ async def test_export_adds_the_results_as_csv_and_keeps_the_replay_record(harnes
         "Hra;Dohráno;Místo;Hráč;Body;Poznámka\r\n"
         f"{game};{day};1;AI easy;30;\r\n"
         f"{game};{day};2;Cyril;40;harakiri 5\r\n"
-        f"{game};{day};3;Ann;40;harakiri 10\r\n"
+        f"{game};{day};3;Anička;40;harakiri 10\r\n"
         f"{game};{day};4;Bob;60;čistá stovka ✗\r\n")
     assert (await files[2].read()).startswith(b"\xef\xbb\xbf")  # a spreadsheet reads UTF-8
     await ann.slash(ch, "lora settings", language="en")
@@ -155,7 +157,7 @@ async def test_export_adds_the_results_as_csv_and_keeps_the_replay_record(harnes
         "Game,Finished,Place,Player,Points,Note\r\n"
         f"{game},{day},1,AI easy,30,\r\n"
         f"{game},{day},2,Cyril,40,harakiri 5\r\n"
-        f"{game},{day},3,Ann,40,harakiri 10\r\n"
+        f"{game},{day},3,Anička,40,harakiri 10\r\n"
         f"{game},{day},4,Bob,60,clean hundred ✗\r\n")
 
 

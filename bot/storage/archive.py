@@ -229,8 +229,9 @@ async def export_game(
     """``{"game_id", "game_kind", "replay", "names", "outcome", "options", "started_at",
     "finished_at"}``: ``replay`` is the game's replayable log (for Lóra the scenario of
     ``python -m engine replay``), ``names`` by seat, ``outcome`` the engine's
-    ``Outcome.to_json()``; no user ids. None unless the game is this guild's (and of
-    ``game_kind`` when given)."""
+    ``Outcome.to_json()``, ``user_ids`` by seat (None: an AI's, or a forgotten player's)
+    for the names the asker's server shows today — no file of an export carries them. None
+    unless the game is this guild's (and of ``game_kind`` when given)."""
     game = await fetchone(
         conn,
         "SELECT * FROM games WHERE game_id = ? AND guild_id = ? AND (? IS NULL OR game_kind = ?)",
@@ -240,16 +241,20 @@ async def export_game(
         return None
     outcome = loads(game["outcome"])
     rows = await fetchall(
-        conn, "SELECT seat, name FROM game_players WHERE game_id = ? ORDER BY seat", (game_id,)
+        conn, "SELECT seat, name, human, user_id FROM game_players WHERE game_id = ?"
+        " ORDER BY seat", (game_id,)
     )
-    names = ["?"] * len(outcome["places"])
+    names: list[str] = ["?"] * len(outcome["places"])
+    user_ids: list[int | None] = [None] * len(names)
     for r in rows:
         names[r["seat"]] = r["name"]
+        user_ids[r["seat"]] = r["user_id"] if r["human"] else None
     return {
         "game_id": game_id,
         "game_kind": game["game_kind"],
         "replay": loads(game["replay"]),
         "names": names,
+        "user_ids": user_ids,
         "outcome": outcome,
         "options": loads(game["options"]),
         "started_at": game["started_at"],

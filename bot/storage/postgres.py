@@ -501,14 +501,17 @@ class PostgresStore:
                 " AND ($3::text IS NULL OR game_kind = $3)", game_id, guild_id, game_kind)
             if game is None:
                 return None
-            rows = await c.fetch("SELECT seat, name FROM game_players WHERE game_id = $1"
-                                 " ORDER BY seat", game_id)
+            rows = await c.fetch("SELECT seat, name, human, user_id FROM game_players"
+                                 " WHERE game_id = $1 ORDER BY seat", game_id)
         outcome = loads(game["outcome"])
-        names = ["?"] * len(outcome["places"])
+        names: list[str] = ["?"] * len(outcome["places"])
+        user_ids: list[int | None] = [None] * len(names)
         for r in rows:
             names[r["seat"]] = r["name"]
+            user_ids[r["seat"]] = r["user_id"] if r["human"] else None
         return {"game_id": game_id, "game_kind": game["game_kind"],
-                "replay": loads(game["replay"]), "names": names, "outcome": outcome,
+                "replay": loads(game["replay"]), "names": names, "user_ids": user_ids,
+                "outcome": outcome,
                 "options": loads(game["options"]), "started_at": game["started_at"],
                 "finished_at": game["finished_at"]}
 
