@@ -36,13 +36,17 @@ async def test_the_creator_removes_a_player_from_a_lora_lobby(harness):
     guild, ch, (alice, bob), table = await _lobby(harness, "lora", "cs", ["alice", "bob"])
     tid = table.table_id
     res = await alice.slash(ch, "lora kick", user=bob)
-    assert res.ephemeral and reply(res).content == f"Hotovo – Bob už u stolu č. {tid} nesedí."
+    assert res.ephemeral and reply(res).content == (
+        f"Hotovo – Bob už u stolu č. {tid} nesedí. Přisednout si může znovu.")
     assert table.seat_of(bob.id) is None and table.status == "lobby"
     await channel_delivered(harness, ch.id)
-    assert ch.last_message.content == f"<@{bob.id}>, Alice tě odebírá od stolu č. {tid}."
+    assert ch.last_message.content == (
+        f"<@{bob.id}>, Alice tě odebírá od stolu č. {tid}. Až budeš u hry, můžeš znovu kliknout"
+        " na **Přisednout**.")
     lobby = next(m for m in ch.history() if m.id == table.message_id)
     assert "Bob" not in lobby.embeds[0].description
-    # he may sit down again (a lobby is open to all), and the creator may start without him
+    # he may sit down again (a lobby is open to all; both are told), and the creator may
+    # start without him
     await bob.click(lobby, custom_id=f"lora:l:{tid}:join")
     assert table.seat_of(bob.id) is not None
 
@@ -52,10 +56,13 @@ async def test_a_manager_removes_a_player_from_a_taroky_lobby_in_english(harness
     tid = table.table_id
     mod = _mod(harness, guild, manage_guild=True)
     res = await mod.slash(ch, "taroky kick", user=dan)
-    assert reply(res).content == f"Done – Dan no longer sits at table {tid}."
+    assert reply(res).content == (
+        f"Done – Dan no longer sits at table {tid}. They can sit down again.")
     assert table.seat_of(dan.id) is None
     await channel_delivered(harness, ch.id)
-    assert ch.last_message.content == f"<@{dan.id}>, Mod removed you from table {tid}."
+    assert ch.last_message.content == (
+        f"<@{dan.id}>, Mod removed you from table {tid}. When you are back, you can click"
+        " **Join** again.")
 
 
 async def test_a_player_removed_from_a_running_lora_game_is_played_by_an_ai(harness):
@@ -134,6 +141,11 @@ async def test_who_may_not_remove_whom(harness):
     # the last human of a running game: the table would close (abort instead)
     mod = _mod(harness, guild, manage_guild=True)
     await mod.slash(ch, "lora kick", user=carol)
+    # (one whose seat an AI plays already: so he is told, not that the player sits nowhere)
+    res = await mod.slash(ch, "lora kick", user=carol)
+    assert reply(res).content == f"Za hráče Carol už u stolu č. {tid} hraje AI."
+    res = await mod.slash(other, "lora kick", user=carol)  # (no table there: his language)
+    assert reply(res).content == "Carol does not sit at any table in this channel."
     await mod.slash(ch, "lora kick", user=bob)
     res = await mod.slash(ch, "lora kick", user=alice)
     assert reply(res).content == (

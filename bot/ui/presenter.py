@@ -84,7 +84,8 @@ class TablePresenter:
             return []
         key = "core.kicked_lobby" if table.state is None else "core.kicked_game"
         text = t(key, table.settings.lang, mention=f"<@{s.user_id}>", id=table.table_id,
-                 by=by, hand=t("core.btn_hand", table.settings.lang))
+                 by=by, hand=t("core.btn_hand", table.settings.lang),
+                 join=t("core.btn_join", table.settings.lang))
         return [items.post(table.channel_id, text, mentions=True, table_id=table.table_id)]
 
     def reminder(self, table: Table, seat: int, seconds_left: int) -> list[OutboxItem]:

@@ -22,19 +22,26 @@ Interaction = discord.Interaction[Any]
 
 async def kick(interaction: Interaction, target: discord.abc.User) -> None:
     """Refused (privately, with the way that fits) unless ``target`` sits at a table in
-    this channel, is not the asker, the table is no tournament's, and the asker created it
-    or manages the server; then removed (``TableService.remove``) and the asker told."""
+    this channel (one whose seat an AI plays there already is told so), is not the asker,
+    the table is no tournament's, and the asker created it or manages the server; then
+    removed (``TableService.remove``) and the asker told."""
     controller = controller_of(interaction)
     service = controller.service
     table = None if interaction.guild_id is None else service.table_of_user(
         interaction.guild_id, target.id)
     if table is not None and table.channel_id != interaction.channel_id:
         table = None
-    lang = await controller.languages.lang_for(interaction, table)
+    played = None if table is not None else next(
+        (x for x in service.tables.values() if x.channel_id == interaction.channel_id
+         and x.status == STATUS_PLAYING and x.left_seat_of(target.id) is not None),
+        None)  # (an AI plays the seat he left, or was removed from, already)
+    lang = await controller.languages.lang_for(interaction, table or played)
     name = getattr(target, "display_name", target.name)
     czech = czech_client(interaction)
     refusal = None
-    if table is None:
+    if played is not None:
+        refusal = t("core.kick_ai_plays", lang, name=name, id=played.table_id)
+    elif table is None:
         refusal = t("core.kick_not_seated", lang, name=name)
     elif target.id == interaction.user.id:
         refusal = t("core.kick_self", lang,
