@@ -122,8 +122,8 @@ async def leaderboard_message(interaction: Interaction, ui: GameUI, page: int,
                               fetched: tuple[list[LeaderboardRow], int] | None = None
                               ) -> dict[str, Any]:
     """A page of the game's leaderboard (its rows ``fetched`` already, or read now; a page
-    past the last shows the last), players under their names of today; with no rated game
-    yet, what makes a game count."""
+    past the last shows the last), players under their names of today, ◀ ▶ when there is
+    more than one page; with no rated game yet, what makes a game count."""
     lang = await controller_of(interaction).languages.lang_for(interaction)
     guild = interaction.guild
     assert interaction.guild_id is not None
@@ -173,7 +173,7 @@ async def leaderboard_message(interaction: Interaction, ui: GameUI, page: int,
                                    avg_text=shown)
         attachments.append(png_file(image, "leaderboard.png"))
         embed.set_image(url="attachment://leaderboard.png")
-    view = frozen_view(
+    view = None if pages <= 1 else frozen_view(  # (one page: no ◀ ▶, as in the history)
         LeaderboardPage(page, "prev", disabled=page <= 1, kind=ui.kind),
         LeaderboardPage(page, "next", disabled=page >= pages, kind=ui.kind),
     )
@@ -257,9 +257,9 @@ def add_records_commands(group: app_commands.Group, ui: GameUI) -> None:
             return
         await interaction.response.defer(thinking=True)
         message = await leaderboard_message(interaction, ui, page, fetched)
-        await interaction.followup.send(
-            embed=message["embed"], view=message["view"], files=message["attachments"]
-        )
+        view = {} if message["view"] is None else {"view": message["view"]}
+        await interaction.followup.send(embed=message["embed"], files=message["attachments"],
+                                        **view)
 
     @group.command(name="stats", description=gdesc(ui, "cmd_stats"))
     @app_commands.describe(user=desc("core.opt_user_desc"))

@@ -78,7 +78,9 @@ async def test_leaderboard_names_members_as_now_and_says_the_rating_orders_it(
 
     monkeypatch.setattr(bot.render, "render_leaderboard", spy)
     await cyril.slash(ch, "lora settings", language="cs")
-    embed = reply(await cyril.slash(ch, "lora leaderboard")).embeds[0]
+    board = reply(await cyril.slash(ch, "lora leaderboard"))
+    embed = board.embeds[0]
+    assert board.components == []  # one page: no ◀ ▶ (as the history shows none)
     names = [line.split("**")[1] for line in embed.description.splitlines()]
     assert sorted(names) == ["Anička", "Bob", "Cyril"]  # (Bob's stored name: he left)
     assert drawn == [names]  # the picture lists the same names
