@@ -551,7 +551,7 @@ def test_T_VARSAVA_SCORE_the_result_tells_who_pays_whom_pair_by_pair() -> None:
         "Za rozdání: Anička −10,50 Kč, Bohouš +14,50 Kč, Cecílie +14,50 Kč,"
         " Dalibor −18,50 Kč"]
     assert deal_result(_table(rnd, "en"), row, "en").splitlines()[1:] == [
-        "Account (payer → receiver): Anička → Bohouš (no trick) 6.00 Kč, Cecílie (no trick)"
+        "Payments (payer → receiver): Anička → Bohouš (no trick) 6.00 Kč, Cecílie (no trick)"
         " 6.00 Kč · Dalibor → Anička 1.50 Kč, Bohouš (no trick) 8.50 Kč, Cecílie (no trick)"
         " 8.50 Kč.",
         "This deal: Anička −10.50 Kč, Bohouš +14.50 Kč, Cecílie +14.50 Kč, Dalibor −18.50 Kč"]

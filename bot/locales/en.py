@@ -885,7 +885,7 @@ STRINGS: dict[str, str] = {
     "taroky.account_valat_silent": "silent valát {money}",
     "taroky.account_rounded": "{total}, rounded to {paid}",
     "taroky.account_cap": "{total}, capped at {paid}",
-    "taroky.account_varsava": "Account (payer → receiver): {parts}.",
+    "taroky.account_varsava": "Payments (payer → receiver): {parts}.",
     "taroky.account_varsava_pays": "{name} → {to}",
     "taroky.result_money": "This deal: {money}",
     "taroky.result_dokup": "Top-up: {dokup}",
