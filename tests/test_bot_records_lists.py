@@ -153,6 +153,10 @@ async def test_export_adds_the_results_as_csv_and_keeps_the_replay_record(harnes
         f"{game};{day};3;Anička;40;harakiri 10\r\n"
         f"{game};{day};4;Bob;60;čistá stovka ✗\r\n")
     assert (await files[2].read()).startswith(b"\xef\xbb\xbf")  # a spreadsheet reads UTF-8
+    for f in files[1:]:  # the ids that name the players today are in no file
+        text = (await f.read()).decode("utf-8-sig")
+        assert "user_id" not in text
+        assert not any(str(who.id) in text for who in (ann, _bob, cyril))
     await ann.slash(ch, "lora settings", language="en")
     files = reply(await ann.slash(ch, "lora export", game=game)).attachments
     assert (await files[2].read()).decode("utf-8-sig") == (
