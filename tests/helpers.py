@@ -42,6 +42,15 @@ def deal(*hands: str) -> Deal:
 
 SUITS = "hlba"
 
+# What /lora settings and /lora defaults list while a server has set no table options (English).
+LORA_BUILTIN_DEFAULTS_EN = (
+    "New Lóra tables start with the built-in options – this server has set none of its"
+    " own (a server manager sets them with /lora defaults; an option given when opening"
+    " a table always wins):\n"
+    "• King of hearts into the first trick: allowed\n"
+    "• Panák (whoever takes all four Obers in Obers owes a round): no\n"
+    "• Clean hundred: yes\n• Turn timer: 120 s\n• Seating: by draw")
+
 
 def _rotate(hands: list[str], seat: int) -> Deal:
     """``hands[k]`` goes to seat ``(seat + k) % 4``."""

@@ -7,6 +7,7 @@ import random
 
 from engine.replay import run_scenario
 from tests.botkit import enabled_controls, open_table, reply
+from tests.helpers import LORA_BUILTIN_DEFAULTS_EN
 
 
 async def _finish(harness, table, seed):
@@ -127,12 +128,7 @@ async def test_settings_without_options_say_the_players_own_language(harness):
         " an AI made no more than 25 % of any one's moves.\n"
         "A new table in a channel that already has a game gets a thread of its own (the"
         " first table plays in the channel itself).\n"
-        "New Lóra tables start with the built-in options – this server has set none of its"
-        " own (a server manager sets them with /lora defaults; an option given when opening"
-        " a table always wins):\n"
-        "• King of hearts into the first trick: allowed\n"
-        "• Panák (whoever takes all four Obers in Obers owes a round): no\n"
-        "• Clean hundred: yes\n• Turn timer: 120 s\n• Seating: by draw")
+        + LORA_BUILTIN_DEFAULTS_EN)
     res = await alice.slash(ch, "lora settings")
     assert reply(res).content == (
         "Language of your private messages: the table's language (change it with the"
@@ -181,12 +177,7 @@ async def test_only_server_managers_change_server_settings(harness):
         " an AI made no more than 40 % of any one's moves.\n"
         "A new table in a channel that already has a game gets a thread of its own (the"
         " first table plays in the channel itself).\n"
-        "New Lóra tables start with the built-in options – this server has set none of its"
-        " own (a server manager sets them with /lora defaults; an option given when opening"
-        " a table always wins):\n"
-        "• King of hearts into the first trick: allowed\n"
-        "• Panák (whoever takes all four Obers in Obers owes a round): no\n"
-        "• Clean hundred: yes\n• Turn timer: 120 s\n• Seating: by draw"
+        + LORA_BUILTIN_DEFAULTS_EN
     )
     assert (await harness.bot.store.guild_settings(guild.id))["ai_share_limit"] == 0.4
 

@@ -10,6 +10,7 @@ import discord
 
 from bot.storage.settings import TABLE_DEFAULTS
 from tests.botkit import reply
+from tests.helpers import LORA_BUILTIN_DEFAULTS_EN
 
 
 def _server(harness):
@@ -134,12 +135,7 @@ async def test_only_a_manager_changes_the_defaults_anybody_sees_them(harness, lo
     res = await alice.slash(ch, "lora defaults", panak=True)
     assert reply(res).content == (
         "Only server managers (Manage Server) can change the server's default table options.\n"
-        "New Lóra tables start with the built-in options – this server has set none of its"
-        " own (a server manager sets them with /lora defaults; an option given when opening"
-        " a table always wins):\n"
-        "• King of hearts into the first trick: allowed\n"
-        "• Panák (whoever takes all four Obers in Obers owes a round): no\n"
-        "• Clean hundred: yes\n• Turn timer: 120 s\n• Seating: by draw")
+        + LORA_BUILTIN_DEFAULTS_EN)
     assert TABLE_DEFAULTS + "lora" not in await harness.bot.store.guild_settings(guild.id)
     res = await mod.slash(ch, "lora defaults", turn_timer=5)
     assert reply(res).content == "The turn timer must be 0 (no limit) or 20 to 3600 seconds."

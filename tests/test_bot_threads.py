@@ -12,6 +12,7 @@ from typing import Any
 import discord
 
 from tests.botkit import BotHarness, Players, emit_slash, reply
+from tests.helpers import LORA_BUILTIN_DEFAULTS_EN
 
 
 def setup(harness: BotHarness, names: list[str]) -> tuple[Any, Any, list[Any]]:
@@ -128,12 +129,7 @@ async def test_never_keeps_every_table_in_the_channel(harness):
         "A game counts for the leaderboard when at least two people play it to the end and"
         " an AI made no more than 25 % of any one's moves.\n"
         "New tables always play in the channel where they were opened.\n"
-        "New Lóra tables start with the built-in options – this server has set none of its"
-        " own (a server manager sets them with /lora defaults; an option given when opening"
-        " a table always wins):\n"
-        "• King of hearts into the first trick: allowed\n"
-        "• Panák (whoever takes all four Obers in Obers owes a round): no\n"
-        "• Clean hundred: yes\n• Turn timer: 120 s\n• Seating: by draw")
+        + LORA_BUILTIN_DEFAULTS_EN)
     assert (await harness.bot.store.guild_settings(guild.id))["table_threads"] == "never"
     await alice.slash(ch, "lora new", language="cs")
     res = await bob.slash(ch, "lora new", language="cs")
