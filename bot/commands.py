@@ -228,6 +228,9 @@ async def open_new_table(interaction: Interaction, ui: GameUI, given: dict[str, 
     await controller.replies.tell(interaction, created, lang)
 
 
+# a table's turn timer: 0 (none) or MIN_TIMER to MAX_TIMER seconds (a tournament's: no 0)
+MIN_TIMER, MAX_TIMER = 20, 3600
+
 TABLE_OPTIONS = {
     "turn_timer": "core.opt_timer_desc",
     "language": "core.opt_lang_desc",
@@ -266,7 +269,7 @@ def new_command(ui: GameUI, name: str) -> app_commands.Command[Any, Any, None]:
 
     async def command(
         interaction: Interaction,
-        turn_timer: app_commands.Range[int, 0, 3600] | None = None,
+        turn_timer: app_commands.Range[int, 0, MAX_TIMER] | None = None,
         language: str | None = None,
         seating: str | None = None,
         autoplay: bool | None = None,

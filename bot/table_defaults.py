@@ -15,7 +15,7 @@ from typing import Any
 
 import discord
 
-from bot.commands import command_shown, controller_of, czech_client
+from bot.commands import MIN_TIMER, command_shown, controller_of, czech_client
 from bot.games import GameUI
 from bot.i18n import CZECH_PARAMETERS, LANGS, game_t, t
 from bot.model import TableSettings
@@ -29,7 +29,6 @@ Interaction = discord.Interaction[Any]
 CORE_DEFAULTS: dict[str, Any] = {"turn_timer": 120, "language": "", "seating": "draw",
                                  "autoplay": True}
 CHOICES: dict[str, tuple[str, ...]] = {"language": LANGS, "seating": ("draw", "join")}
-MIN_TIMER = 20  # a turn timer is 0 (none) or at least this many seconds
 
 
 def builtin(ui: GameUI) -> dict[str, Any]:
@@ -58,11 +57,15 @@ async def server_defaults(interaction: Interaction, ui: GameUI) -> dict[str, Any
     return {name: value for name, value in stored.items() if fits(ui, name, value)}
 
 
+def given_values(ui: GameUI, given: dict[str, Any]) -> dict[str, Any]:
+    """The options of ``given`` its opener or manager gave (None: not given) that fit."""
+    return {k: v for k, v in given.items() if v is not None and fits(ui, k, v)}
+
+
 def merged(ui: GameUI, server: dict[str, Any], given: dict[str, Any]) -> dict[str, Any]:
     """Every table option: the one given (None: not given), else the server's, else the
     built-in value."""
-    chosen = {k: v for k, v in given.items() if v is not None and fits(ui, k, v)}
-    return {**builtin(ui), **server, **chosen}
+    return {**builtin(ui), **server, **given_values(ui, given)}
 
 
 async def table_values(interaction: Interaction, ui: GameUI,
@@ -137,7 +140,7 @@ async def set_defaults(interaction: Interaction, ui: GameUI, given: dict[str, An
     czech = czech_client(interaction)
     server = await server_defaults(interaction, ui)
     reset = bool(given.get("reset"))
-    chosen = {k: v for k, v in given.items() if v is not None and fits(ui, k, v)}
+    chosen = given_values(ui, given)
     if (chosen or reset) and not manages_server(interaction.user):
         denied = t("core.defaults_denied", lang, perm=t("core.perm.manage_guild", lang))
         await interaction.response.send_message(

@@ -13,6 +13,8 @@ import discord
 from discord import app_commands
 
 from bot.commands import (
+    MAX_TIMER,
+    MIN_TIMER,
     choice,
     controller_of,
     gdesc,
@@ -29,7 +31,6 @@ if TYPE_CHECKING:
     from bot.ui.controller import Controller
 
 Interaction = discord.Interaction[Any]
-MIN_TIMER, MAX_TIMER = 20, 3600  # a tournament's table may not wait for ever
 
 TOURNAMENT_OPTIONS = {
     "rounds": "core.tournament.opt_rounds_desc",

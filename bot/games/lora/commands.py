@@ -9,6 +9,8 @@ import discord
 from discord import app_commands
 
 from bot.commands import (
+    MAX_TIMER,
+    MIN_TIMER,
     TABLE_CHOICES,
     TABLE_OPTIONS,
     choice,
@@ -19,8 +21,6 @@ from bot.commands import (
 )
 from bot.i18n import desc
 from bot.tournament.commands import (
-    MAX_TIMER,
-    MIN_TIMER,
     TOURNAMENT_CHOICES,
     TOURNAMENT_OPTIONS,
     open_tournament,
@@ -68,7 +68,7 @@ def lora_commands(ui: LoraUI) -> list[app_commands.Command[Any, Any, None]]:
             red_king_first_trick: str | None = None,
             panak: bool | None = None,
             cista_stovka: bool | None = None,
-            turn_timer: app_commands.Range[int, 0, 3600] | None = None,
+            turn_timer: app_commands.Range[int, 0, MAX_TIMER] | None = None,
             language: str | None = None,
             seating: str | None = None,
             autoplay: bool | None = None,

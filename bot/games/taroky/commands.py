@@ -9,6 +9,8 @@ import discord
 from discord import app_commands
 
 from bot.commands import (
+    MAX_TIMER,
+    MIN_TIMER,
     TABLE_CHOICES,
     TABLE_OPTIONS,
     choice,
@@ -20,8 +22,6 @@ from bot.commands import (
 )
 from bot.i18n import desc, t
 from bot.tournament.commands import (
-    MAX_TIMER,
-    MIN_TIMER,
     TOURNAMENT_CHOICES,
     TOURNAMENT_OPTIONS,
     open_tournament,
@@ -117,7 +117,7 @@ def taroky_commands(ui: TarokyUI) -> list[app_commands.Command[Any, Any, None]]:
             cap: app_commands.Range[int, 0, 1000] | None = None,
             stake: app_commands.Range[int, 1, 10000] | None = None,
             dokup_step: app_commands.Range[int, 1, 1000] | None = None,
-            turn_timer: app_commands.Range[int, 0, 3600] | None = None,
+            turn_timer: app_commands.Range[int, 0, MAX_TIMER] | None = None,
             language: str | None = None,
             seating: str | None = None,
             autoplay: bool | None = None,
