@@ -63,6 +63,10 @@ class DealRecord:
         """The seats of a side, in seat order: ``"D"`` the declarer's, else the opponents'."""
         return [s for s in range(4) if (s in self.declarers) == (side == "D")]
 
+    def payments_of(self, payer: int) -> list[tuple[int, int]]:
+        """What ``payer`` pays in this deal: (receiver, hal) in seat order."""
+        return sorted((r, hal) for p, r, hal in self.payments if p == payer)
+
     @property
     def hlasky_money(self) -> tuple[tuple[tuple[str, bool, int], ...], ...]:
         """Per seat: (hláška, counted, what it brought its holder's side in hal); the

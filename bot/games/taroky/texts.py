@@ -335,7 +335,7 @@ def varsava_account(row: DealRecord, names: Sequence[str], lang: str) -> str:
     blana = row.blana or (False, False, False, False)
     groups = []
     for payer in range(4):
-        paid = sorted((receiver, hal) for p, receiver, hal in row.payments if p == payer)
+        paid = row.payments_of(payer)
         if not paid:
             continue
         to = ", ".join(

@@ -90,7 +90,7 @@ def _detail_parts(row: DealRecord, names: list[str], lang: str) -> list[str]:
         if blana:
             parts.append(pic("sheet_blana", lang, names=", ".join(blana)))
         for payer in range(4):
-            owed = sorted((r, hal) for p, r, hal in row.payments if p == payer)
+            owed = row.payments_of(payer)
             if owed:
                 parts.append(f"{names[payer]} → " + ", ".join(
                     f"{names[r]} {amount(hal, lang)}" for r, hal in owed))
