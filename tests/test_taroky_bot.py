@@ -525,7 +525,7 @@ async def test_a_player_back_is_told_the_cards_an_ai_played_for_him(harness):
 async def test_a_forced_card_is_marked_in_the_hand_also_after_a_restart(harness):
     """A human's only legal card is played for him (autoplay); his hand marks it in the
     trick — the same after a restart (the events a hand words are saved with the table)."""
-    from bot.games.taroky.hand import forced_card
+    from bot.games.taroky.hand import forced_cards
 
     env = harness.env
     guild, ch, users, tid = await open_taroky(harness, ["alice", "bob"], None,
@@ -538,8 +538,8 @@ async def test_a_forced_card_is_marked_in_the_hand_also_after_a_restart(harness)
         if deal.phase != "play":
             return None
         for seat in (0, 1):
-            card = forced_card(table.events, seat)
-            if card is not None and card in deal.trick:
+            forced = forced_cards(table.events, seat)
+            if forced and forced[-1] in deal.trick:
                 return seat
         return None
 

@@ -153,12 +153,6 @@ def forced_cards(events: Sequence[Any], seat: int) -> list[int]:
             if isinstance(e, CardPlayed)]
 
 
-def forced_card(events: Sequence[Any], seat: int) -> int | None:
-    """The last of ``seat``'s ``forced_cards`` (None: none)."""
-    forced = forced_cards(events, seat)
-    return forced[-1] if forced else None
-
-
 def prompt(table: Table, view: SeatView, lang: str) -> str:
     pub = view.public
     if pub.finished or table.state is None or table.state.finished:
