@@ -26,6 +26,7 @@ from bot.storage.models import (
     PlayerResult,
     TableNotFound,
     left_seats,
+    seat_names,
 )
 from bot.storage.settings import guild_settings
 from bot.storage.tournaments import forget_in_tournaments
@@ -244,11 +245,7 @@ async def export_game(
         conn, "SELECT seat, name, human, user_id FROM game_players WHERE game_id = ?"
         " ORDER BY seat", (game_id,)
     )
-    names: list[str] = ["?"] * len(outcome["places"])
-    user_ids: list[int | None] = [None] * len(names)
-    for r in rows:
-        names[r["seat"]] = r["name"]
-        user_ids[r["seat"]] = r["user_id"] if r["human"] else None
+    names, user_ids = seat_names(len(outcome["places"]), rows)
     return {
         "game_id": game_id,
         "game_kind": game["game_kind"],

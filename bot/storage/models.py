@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
@@ -140,6 +141,18 @@ def left_seats(options: object) -> tuple[int, ...]:
     if not isinstance(seats, list):
         return ()
     return tuple(s for s in seats if isinstance(s, int) and not isinstance(s, bool))
+
+
+def seat_names(seats: int, rows: Iterable[Any]) -> tuple[list[str], list[int | None]]:
+    """An archived game's names and human user ids by seat from its ``game_players`` rows
+    (``seat``, ``name``, ``human``, ``user_id``; either back end's): "?" and None where a seat
+    has no row, None for an AI."""
+    names: list[str] = ["?"] * seats
+    user_ids: list[int | None] = [None] * seats
+    for r in rows:
+        names[r["seat"]] = r["name"]
+        user_ids[r["seat"]] = r["user_id"] if r["human"] else None
+    return names, user_ids
 
 
 @dataclass(frozen=True, slots=True)

@@ -44,6 +44,7 @@ from bot.storage.models import (
     TournamentNotFound,
     TournamentRecord,
     left_seats,
+    seat_names,
 )
 from bot.storage.outbox import check_done, entry_of
 from bot.storage.ratings import display_rating, is_provisional
@@ -504,11 +505,7 @@ class PostgresStore:
             rows = await c.fetch("SELECT seat, name, human, user_id FROM game_players"
                                  " WHERE game_id = $1 ORDER BY seat", game_id)
         outcome = loads(game["outcome"])
-        names: list[str] = ["?"] * len(outcome["places"])
-        user_ids: list[int | None] = [None] * len(names)
-        for r in rows:
-            names[r["seat"]] = r["name"]
-            user_ids[r["seat"]] = r["user_id"] if r["human"] else None
+        names, user_ids = seat_names(len(outcome["places"]), rows)
         return {"game_id": game_id, "game_kind": game["game_kind"],
                 "replay": loads(game["replay"]), "names": names, "user_ids": user_ids,
                 "outcome": outcome,
