@@ -31,9 +31,10 @@ async def kick(interaction: Interaction, target: discord.abc.User) -> None:
         interaction.guild_id, target.id)
     if table is not None and table.channel_id != interaction.channel_id:
         table = None
+    here = [] if interaction.channel_id is None else service.tables_in_channel(
+        interaction.channel_id)
     played = None if table is not None else next(
-        (x for x in service.tables.values() if x.channel_id == interaction.channel_id
-         and x.status == STATUS_PLAYING and x.left_seat_of(target.id) is not None),
+        (x for x in here if x.status == STATUS_PLAYING and x.left_seat_of(target.id) is not None),
         None)  # (an AI plays the seat he left, or was removed from, already)
     lang = await controller.languages.lang_for(interaction, table or played)
     name = getattr(target, "display_name", target.name)
