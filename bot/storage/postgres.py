@@ -83,19 +83,14 @@ def shielded(
 async def recompute_ratings(c: Conn) -> None:
     """SQLite migration 9 here: the archive rated again under the current model
     (``ratings.recompute``), the rated seats' values and the ratings rows rewritten."""
-    seats = [ratings.archived_seat(tuple(r)) for r in await c.fetch(ratings.RATED_SEATS_SQL)]
-    changes, standings = ratings.recompute(seats)
+    seats, rows = ratings.recomputed_rows(await c.fetch(ratings.RATED_SEATS_SQL))
     await c.executemany(
         "UPDATE game_players SET mu_before = $1, sigma_before = $2, mu_after = $3,"
-        " sigma_after = $4 WHERE game_id = $5 AND seat = $6",
-        [(x.mu_before, x.sigma_before, x.mu_after, x.sigma_after, x.game_id, x.seat)
-         for x in changes])
+        " sigma_after = $4 WHERE game_id = $5 AND seat = $6", seats)
     await c.execute("DELETE FROM ratings")
     await c.executemany(
         "INSERT INTO ratings (guild_id, game_kind, user_id, name, mu, sigma, rated_games,"
-        " updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-        [(r.guild_id, r.game_kind, r.user_id, r.name, r.mu, r.sigma, r.rated_games,
-          r.updated_at) for r in standings])
+        " updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)", rows)
 
 
 # One-time changes of stored data (the ``upgrades`` table of postgres_schema.sql names those

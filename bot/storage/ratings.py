@@ -256,3 +256,16 @@ def archived_seat(row: Sequence[Any]) -> ArchivedSeat:
         None if user_id is None else int(user_id), str(name), int(place),
         None if mu is None else float(mu), None if sigma is None else float(sigma),
     )
+
+
+def recomputed_rows(rows: Iterable[Sequence[Any]]) -> tuple[list[tuple[Any, ...]],
+                                                            list[tuple[Any, ...]]]:
+    """The archive rated again (``recompute``) from its ``RATED_SEATS_SQL`` rows, as the
+    parameters of each back end's two statements: the rated seats' (mu_before, sigma_before,
+    mu_after, sigma_after, game_id, seat) and the new ratings rows (guild_id, game_kind,
+    user_id, name, mu, sigma, rated_games, updated_at)."""
+    changes, standings = recompute(archived_seat(tuple(r)) for r in rows)
+    return ([(x.mu_before, x.sigma_before, x.mu_after, x.sigma_after, x.game_id, x.seat)
+             for x in changes],
+            [(r.guild_id, r.game_kind, r.user_id, r.name, r.mu, r.sigma, r.rated_games,
+              r.updated_at) for r in standings])

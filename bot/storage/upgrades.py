@@ -91,21 +91,14 @@ async def upgrade_4(conn: aiosqlite.Connection) -> None:
 
 async def upgrade_9(conn: aiosqlite.Connection) -> None:
     async with conn.execute(ratings.RATED_SEATS_SQL) as cur:
-        seats = [ratings.archived_seat(tuple(r)) for r in await cur.fetchall()]
-    changes, standings = ratings.recompute(seats)
+        seats, rows = ratings.recomputed_rows(await cur.fetchall())
     await conn.executemany(
         "UPDATE game_players SET mu_before = ?, sigma_before = ?, mu_after = ?, sigma_after = ?"
-        " WHERE game_id = ? AND seat = ?",
-        [(c.mu_before, c.sigma_before, c.mu_after, c.sigma_after, c.game_id, c.seat)
-         for c in changes],
-    )
+        " WHERE game_id = ? AND seat = ?", seats)
     await _execute(conn, "DELETE FROM ratings")
     await conn.executemany(
         "INSERT INTO ratings (guild_id, game_kind, user_id, name, mu, sigma, rated_games,"
-        " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        [(r.guild_id, r.game_kind, r.user_id, r.name, r.mu, r.sigma, r.rated_games,
-          r.updated_at) for r in standings],
-    )
+        " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", rows)
 
 
 STEPS: dict[int, Callable[[aiosqlite.Connection], Awaitable[None]]] = {
