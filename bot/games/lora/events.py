@@ -231,7 +231,7 @@ class Words:
         self.graded = {id(e) for e, after in pairwise(told) if isinstance(e, GameEnded)
                        and isinstance(after, MaturitaFailed | MaturitaPassed)}
         self.ungraded = unrecorded_in_maturita(told, self.attempt)
-        self.tricks = trick_numbers(told)
+        self.tricks = {} if self.viewer is None else trick_numbers(told)  # forced_line's
         return marked_pairs(events, Event, lambda e: self.line(e, id(e) in shed),
                             (*OWN_LINE, CardPlayed), lambda e: isinstance(e, quiet),
                             self.mark, lambda e, how: self.unclicked_line(e, how, id(e) in shed))
