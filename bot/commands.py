@@ -321,6 +321,11 @@ def command_shown(ui: GameUI, name: str, czech_client: bool) -> str:
     return f"/{ui.command} {CZECH_NAMES.get(name, name) if czech_client else name}"
 
 
+def option_shown(name: str, czech_client: bool) -> str:
+    """A slash option as the asker's client lists it (Czech names on a Czech client)."""
+    return CZECH_PARAMETERS[name] if czech_client else name
+
+
 def help_embed(group: app_commands.Group, ui: GameUI, lang: str, *,
                czech_client: bool = False) -> discord.Embed:
     """The game's help: how to open a table and play, leave and come back, tournaments,
@@ -333,7 +338,7 @@ def help_embed(group: app_commands.Group, ui: GameUI, lang: str, *,
     own = [name for name in commands if name not in listed]
     values = {f"cmd_{name.replace('-', '_')}": command_shown(ui, name, czech_client)
               for name in commands}
-    values |= {name: CZECH_PARAMETERS[option] if czech_client else option
+    values |= {name: option_shown(option, czech_client)
                for name, option in (("language", "language"), ("timer", "turn_timer"),
                                     ("reset", "reset"))}
     tournament = "core.tournament."

@@ -15,9 +15,9 @@ from typing import Any
 
 import discord
 
-from bot.commands import MIN_TIMER, command_shown, controller_of, czech_client
+from bot.commands import MIN_TIMER, command_shown, controller_of, czech_client, option_shown
 from bot.games import GameUI
-from bot.i18n import CZECH_PARAMETERS, LANGS, game_t, t
+from bot.i18n import LANGS, game_t, t
 from bot.model import TableSettings
 from bot.permissions import manages_server
 from bot.storage.settings import TABLE_DEFAULTS
@@ -113,7 +113,7 @@ def defaults_text(ui: GameUI, server: dict[str, Any], lang: str, czech: bool) ->
     replaced = [line for line in base if line not in now]
     if replaced:
         lines.append(t("core.defaults_builtin", lang, values=" · ".join(replaced)))
-    reset = CZECH_PARAMETERS["reset"] if czech else "reset"
+    reset = option_shown("reset", czech)
     lines.append(t("core.defaults_reset_hint", lang, cmd=f"{command} {reset}:True"))
     return "\n".join(lines)
 
