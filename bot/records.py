@@ -43,6 +43,11 @@ def store_of(interaction: Interaction) -> TableStore:
     return store
 
 
+def step(page: int, direction: str) -> int:
+    """The page a ◀ (``"prev"``) or ▶ button of ``page`` goes to."""
+    return page - 1 if direction == "prev" else page + 1
+
+
 def page_button(custom_id: str, direction: str, disabled: bool) -> discord.ui.Button[Any]:
     """A ◀ or ▶ button of a paged list (the leaderboard, the history)."""
     return discord.ui.Button(label="◀" if direction == "prev" else "▶", custom_id=custom_id,
@@ -69,7 +74,7 @@ class LeaderboardPage(
         return cls(int(match["page"]), match["dir"], kind=match["kind"] or DEFAULT_KIND)
 
     async def callback(self, interaction: Interaction) -> None:
-        page = self.page - 1 if self.direction == "prev" else self.page + 1
+        page = step(self.page, self.direction)
         await interaction.response.defer()
         message = await leaderboard_message(interaction, ui_of(self.kind), max(page, 1))
         await interaction.edit_original_response(embed=message["embed"], view=message["view"],
@@ -94,7 +99,7 @@ class HistoryPage(
         return cls(int(match["page"]), match["dir"], match["kind"])
 
     async def callback(self, interaction: Interaction) -> None:
-        page = self.page - 1 if self.direction == "prev" else self.page + 1
+        page = step(self.page, self.direction)
         await interaction.response.defer()
         ui = ui_of(self.kind)
         assert interaction.guild_id is not None
@@ -107,6 +112,13 @@ class HistoryPage(
 
 def _pages(total: int) -> int:
     return max(1, math.ceil(total / PAGE))
+
+
+async def _no_page(interaction: Interaction, page: int, pages: int) -> None:
+    """A page past the last, told to the asker alone with how many there are."""
+    lang = await controller_of(interaction).languages.lang_for(interaction)
+    await interaction.response.send_message(t("core.no_page", lang, page=page, pages=pages),
+                                            ephemeral=True)
 
 
 async def leaderboard_page(interaction: Interaction, ui: GameUI,
@@ -251,9 +263,7 @@ def add_records_commands(group: app_commands.Group, ui: GameUI) -> None:
             await interaction.response.send_message(embed=message["embed"], ephemeral=True)
             return
         if not fetched[0]:  # a page past the last: to the asker alone, which pages there are
-            lang = await controller_of(interaction).languages.lang_for(interaction)
-            await interaction.response.send_message(
-                t("core.no_page", lang, page=page, pages=_pages(fetched[1])), ephemeral=True)
+            await _no_page(interaction, page, _pages(fetched[1]))
             return
         await interaction.response.defer(thinking=True)
         message = await leaderboard_message(interaction, ui, page, fetched)
@@ -285,9 +295,7 @@ def add_records_commands(group: app_commands.Group, ui: GameUI) -> None:
         assert interaction.guild_id is not None
         total = await store_of(interaction).count_games(interaction.guild_id, ui.kind)
         if page > _pages(total):
-            lang = await controller_of(interaction).languages.lang_for(interaction)
-            await interaction.response.send_message(
-                t("core.no_page", lang, page=page, pages=_pages(total)), ephemeral=True)
+            await _no_page(interaction, page, _pages(total))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         embed, view = await history_message(interaction, ui, page, total)
