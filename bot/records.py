@@ -18,10 +18,10 @@ from discord import app_commands
 
 from bot.commands import choice, command_shown, controller_of, czech_client, gdesc
 from bot.games import GameUI, ui_of
-from bot.i18n import decimal, desc, game_t, shown_name, t
+from bot.i18n import decimal, desc, game_t, t
 from bot.member_names import current_names
 from bot.permissions import manages_server
-from bot.results_csv import results_csv
+from bot.results_csv import results_csv, seat_name, seat_notes
 from bot.storage.models import LeaderboardRow, PlayerStats
 from bot.storage.protocol import TableStore
 from bot.storage.settings import TABLE_THREADS
@@ -211,7 +211,7 @@ async def history_message(interaction: Interaction, ui: GameUI, page: int,
     lines = []
     for g in games:
         order = ", ".join(
-            f"{p.place}. {_name(names.get(p.user_id or 0, p.name), p.seat in g.left, lang)}"
+            f"{p.place}. {seat_name(names.get(p.user_id or 0, p.name), p.seat in g.left, lang)}"
             f" ({ui.score_text(p.points, lang) or p.points}"
             f"{_notes(ui, g.outcome, p.seat, lang)})"
             for p in g.players)
@@ -233,9 +233,7 @@ def _notes(ui: GameUI, outcome: Outcome | None, seat: int, lang: str) -> str:
     outcome: Lóra's čistá stovka made or missed, harakiri points), after its score."""
     if outcome is None:
         return ""
-    notes = ui.spec.tournament_rules().notes(outcome, seat)
-    return "".join(", " + t(f"core.tournament.note_{key}", lang, n=value)
-                   for key, value in notes)
+    return "".join(", " + note for note in seat_notes(ui.spec, outcome, seat, lang))
 
 
 async def names_of_today(interaction: Interaction, data: dict[str, Any]) -> dict[str, Any]:
@@ -383,13 +381,6 @@ def add_records_commands(group: app_commands.Group, ui: GameUI) -> None:
         controller = controller_of(interaction)
         lang = await controller.languages.lang_for(interaction)
         await controller.forgetting.ask(interaction, lang)
-
-
-def _name(name: str, left: bool, lang: str) -> str:
-    """A seat's name in the history: a player who left is marked (an AI finished his seat;
-    the result is the AI's)."""
-    name = shown_name(name, lang)
-    return t("core.left_name", lang, name=name) if left else name
 
 
 def stats_embed(ui: GameUI, data: PlayerStats, name: str, lang: str) -> discord.Embed:

@@ -29,6 +29,20 @@ def _score(value: int, unit: str, lang: str) -> str:
     return decimal(value / 100, lang, 2) if unit == MONEY_UNIT else str(value)
 
 
+def seat_name(name: str, left: bool, lang: str) -> str:
+    """A seat's name in the records: a player who left is marked (an AI finished his seat;
+    the result is the AI's)."""
+    name = shown_name(name, lang)
+    return t("core.left_name", lang, name=name) if left else name
+
+
+def seat_notes(spec: GameSpec[Any, Any], outcome: Outcome, seat: int, lang: str) -> list[str]:
+    """What the game's scorer writes beside a seat's place (the engine's notes of the
+    outcome: Lóra's čistá stovka made or missed, harakiri points)."""
+    return [t(f"core.tournament.note_{key}", lang, n=value)
+            for key, value in spec.tournament_rules().notes(outcome, seat)]
+
+
 def results_csv(data: Mapping[str, Any], spec: GameSpec[Any, Any], lang: str) -> bytes:
     """The CSV of ``Storage.export_game`` data (``names``, ``outcome``, ``options``,
     ``game_id``, ``finished_at``) of the game ``spec``."""
@@ -39,17 +53,13 @@ def results_csv(data: Mapping[str, Any], spec: GameSpec[Any, Any], lang: str) ->
     left = left_seats(data.get("options"))
     finished = parse_stamp(data.get("finished_at"))
     day = finished.date().isoformat() if finished is not None else ""
-    rules = spec.tournament_rules()
     out = io.StringIO()
     writer = csv.writer(out, delimiter=";" if lang == "cs" else ",", lineterminator="\r\n")
     writer.writerow([game_t(kind, f"csv.{key}", lang)
                      for key in ("game", "finished", "place", "player", "score", "note")])
     for seat in outcome.order():
-        name = shown_name(str(names[seat]) if seat < len(names) else "?", lang)
-        if seat in left:
-            name = t("core.left_name", lang, name=name)
-        notes = ", ".join(t(f"core.tournament.note_{key}", lang, n=value)
-                          for key, value in rules.notes(outcome, seat))
+        name = seat_name(str(names[seat]) if seat < len(names) else "?", seat in left, lang)
+        notes = ", ".join(seat_notes(spec, outcome, seat, lang))
         writer.writerow([data["game_id"], day, outcome.places[seat], name,
                          _score(outcome.scores[seat], outcome.unit, lang), notes])
     return out.getvalue().encode("utf-8-sig")
