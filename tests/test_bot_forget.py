@@ -115,7 +115,7 @@ async def test_forget_me_in_a_registering_tournament(harness, who, says):
 def test_the_history_shows_a_forgotten_player_in_the_reader_s_language() -> None:
     """Review 14: ``/… history`` listed an archived seat of a forgotten player as the stored
     marker "anonymous" (English, lower case) also in Czech."""
-    from bot.records import _name
+    from bot.results_csv import seat_name as _name
 
     assert _name("anonymous", False, "cs") == "Anonym"
     assert _name("anonymous", True, "en").startswith("Anonymous")
