@@ -8,9 +8,10 @@ way ("Lóra – stůl č. 1") without the core knowing the game.
 Everything about a table, public and private, is in the table's language; a player may choose
 his own language for his private messages (``/… settings``), which then wins
 (``Languages.lang_for``). Away from a table (leaderboard, statistics, "you sit at no table")
-the language of the table of the server he last played at answers him; the client's locale
-decides only for a player who has not played there yet, and the slash commands' names and
-descriptions (``Translator``).
+the language of the table of the server he last played at answers him; one who has not
+played there yet, the server's default table language (``/… defaults``) if it set one; the
+client's locale decides only for the rest, and the slash commands' names and descriptions
+(``Translator``).
 """
 
 from __future__ import annotations

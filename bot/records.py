@@ -136,7 +136,7 @@ async def leaderboard_message(interaction: Interaction, ui: GameUI, page: int,
     """A page of the game's leaderboard (its rows ``fetched`` already, or read now; a page
     past the last shows the last), players under their names of today, ◀ ▶ when there is
     more than one page; with no rated game yet, what makes a game count."""
-    lang = await controller_of(interaction).languages.lang_for(interaction)
+    lang = await controller_of(interaction).languages.lang_for(interaction, game=ui.kind)
     guild = interaction.guild
     assert interaction.guild_id is not None
     store = store_of(interaction)
@@ -197,7 +197,7 @@ async def history_message(interaction: Interaction, ui: GameUI, page: int,
     """A page of the game's finished games, newest first, of the ``total`` there are:
     places, names of today, scores and what the game notes beside a place (a čistá stovka
     missed, a harakiri that ordered a tie); paging when there is more than one page."""
-    lang = await controller_of(interaction).languages.lang_for(interaction)
+    lang = await controller_of(interaction).languages.lang_for(interaction, game=ui.kind)
     assert interaction.guild_id is not None
     games = await store_of(interaction).recent_games(
         interaction.guild_id, ui.kind, limit=PAGE, offset=(page - 1) * PAGE)

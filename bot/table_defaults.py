@@ -45,16 +45,21 @@ def fits(ui: GameUI, name: str, value: Any) -> bool:
     return name not in CHOICES or value in CHOICES[name]
 
 
-async def server_defaults(interaction: Interaction, ui: GameUI) -> dict[str, Any]:
-    """The server's defaults of ``ui``'s table options (those it set; a stored value that
-    no longer fits an option is ignored)."""
-    if interaction.guild_id is None:
-        return {}
-    store = controller_of(interaction).service.store
-    stored = (await store.guild_settings(interaction.guild_id)).get(TABLE_DEFAULTS + ui.kind)
+def stored_defaults(ui: GameUI, settings: dict[str, Any]) -> dict[str, Any]:
+    """The defaults of ``ui``'s table options among a server's ``settings`` (those it set; a
+    stored value that no longer fits an option is ignored)."""
+    stored = settings.get(TABLE_DEFAULTS + ui.kind)
     if not isinstance(stored, dict):
         return {}
     return {name: value for name, value in stored.items() if fits(ui, name, value)}
+
+
+async def server_defaults(interaction: Interaction, ui: GameUI) -> dict[str, Any]:
+    """The server's defaults of ``ui``'s table options (``stored_defaults``)."""
+    if interaction.guild_id is None:
+        return {}
+    store = controller_of(interaction).service.store
+    return stored_defaults(ui, await store.guild_settings(interaction.guild_id))
 
 
 def given_values(ui: GameUI, given: dict[str, Any]) -> dict[str, Any]:
@@ -157,5 +162,6 @@ async def set_defaults(interaction: Interaction, ui: GameUI, given: dict[str, An
         assert interaction.guild_id is not None
         await controller.service.store.set_guild_setting(
             interaction.guild_id, TABLE_DEFAULTS + ui.kind, server or None)
+        controller.languages.forget_server(interaction.guild_id)
     await interaction.response.send_message(defaults_text(ui, server, lang, czech),
                                             ephemeral=True)

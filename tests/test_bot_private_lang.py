@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import random
 
-from tests.botkit import open_table, reply, table_message
+from tests.botkit import open_table, raw_click, reply, table_message
 
 NOT_SEATED_CS = "Nesedíš u žádného stolu na tomto serveru."
 NOT_SEATED_EN = "You do not sit at any table on this server."
+STALE_CS = "Tohle tlačítko už neplatí – zpráva se mezitím změnila. Použij tu aktuální."
+STALE_EN = "This button is out of date – the message has changed since. Use the current one."
 
 
 async def _finish(harness, table, seed=1):
@@ -124,3 +126,65 @@ async def test_the_leaderboard_speaks_the_players_language(harness):
     carol = guild.add_member(harness.env.create_user("carol"))
     board = reply(await carol.slash(ch, "taroky leaderboard")).embeds[0]
     assert board.title == f"Leaderboard – Taroky · {guild.name}"
+
+
+def _club(harness):
+    """A server with a manager and a newcomer (both with SimCord's English clients)."""
+    import discord
+
+    env = harness.env
+    guild = env.create_guild()
+    ch = guild.create_text_channel("klub")
+    role = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+    mod = guild.add_member(env.create_user("mod", global_name="Mod"), roles=[role])
+    eve = guild.add_member(env.create_user("eve", global_name="Eve"))
+    return guild, ch, mod, eve
+
+
+async def test_before_his_first_game_the_servers_default_language_answers(harness):
+    """A newcomer with an English client on a server whose managers made Czech the default
+    language of its Lóra tables: the leaderboard, his stats and "you sit at no table" in
+    Czech before he ever plays there; once the default is reset, his client's English; his
+    own choice always wins."""
+    guild, ch, mod, eve = _club(harness)
+    # no server default yet: his client's English (and so it is cached meanwhile)
+    assert reply(await eve.slash(ch, "lora hand")).content == NOT_SEATED_EN
+    await mod.slash(ch, "lora defaults", language="cs")
+    board = reply(await eve.slash(ch, "lora leaderboard")).embeds[0]
+    assert board.title == f"Žebříček – Lóra · {guild.name}"
+    assert board.description.startswith("Zatím žádné hodnocené hry.\n")
+    assert reply(await eve.slash(ch, "lora stats")).content == \
+        "Eve: zatím žádná dohraná lóra."
+    assert reply(await eve.slash(ch, "lora hand")).content == NOT_SEATED_CS
+    assert reply(await eve.slash(ch, "lora help")).embeds[0].title == "Lóra – nápověda"
+    # the Taroky commands follow Taroky's defaults, which set no language
+    assert reply(await eve.slash(ch, "taroky hand")).content == NOT_SEATED_EN
+    # his own choice wins
+    await eve.slash(ch, "lora settings", language="en")
+    assert reply(await eve.slash(ch, "lora hand")).content == NOT_SEATED_EN
+    await eve.slash(ch, "lora settings", language="auto")
+    assert reply(await eve.slash(ch, "lora hand")).content == NOT_SEATED_CS
+    # the server's defaults reset: his client's English again
+    await mod.slash(ch, "lora defaults", reset=True)
+    assert reply(await eve.slash(ch, "lora hand")).content == NOT_SEATED_EN
+    board = reply(await eve.slash(ch, "lora leaderboard")).embeds[0]
+    assert board.title == f"Leaderboard – Lóra · {guild.name}"
+    # another option as the server's default (no language): still his client's
+    await mod.slash(ch, "lora defaults", panak=True)
+    assert reply(await eve.slash(ch, "lora stats")).content == "Eve: no finished lóra yet."
+
+
+async def test_a_click_of_no_game_takes_the_language_the_games_agree_on(harness):
+    """An answer of no game's command (a stale button of a changed message): the server's
+    default language if the games that set one agree, else the client's."""
+    guild, ch, mod, eve = _club(harness)
+    await mod.slash(ch, "lora defaults", language="cs")
+    await mod.slash(ch, "lora new")
+    message = ch.last_message  # (its lobby: a public message)
+    stale = "lora:lb:taroky:7:next"  # (a leaderboard page's button on a message without it)
+    res = await raw_click(eve, message, stale)
+    assert reply(res).content == STALE_CS
+    await mod.slash(ch, "taroky defaults", language="cs")
+    assert reply(await raw_click(eve, message, stale)).content == STALE_CS
+    await mod.slash(ch, "taroky defaults", language="en")  # they disagree: his client's
+    assert reply(await raw_click(eve, message, stale)).content == STALE_EN

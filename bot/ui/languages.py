@@ -1,5 +1,6 @@
 """The language of a private answer: the player's own choice (``/… settings``), else the
-table's, else the one of the table of the server he last played at, else his client's."""
+table's, else the one of the table of the server he last played at, else the server's default
+table language (``/… defaults``), else his client's."""
 
 from __future__ import annotations
 
@@ -25,6 +26,8 @@ class Languages:
     def __init__(self, ctl: Controller) -> None:
         self.ctl = ctl
         self.chosen: dict[int, str | None] = {}  # user -> his own language (/… settings)
+        # guild -> game -> the default table language its managers set (``/… defaults``)
+        self.server: dict[int, dict[str, str]] = {}
 
     async def chosen_lang(self, user_id: int) -> str | None:
         """The language a player chose for his private messages, if any (cached)."""
@@ -42,7 +45,7 @@ class Languages:
         self.chosen[user_id] = lang
 
     async def lang_for(self, interaction: Interaction, table: Table | None = None, *,
-                       last: Table | None = None) -> str:
+                       last: Table | None = None, game: str | None = None) -> str:
         """The language of a private answer, the first of:
 
         1. the player's own choice (``/… settings language``);
@@ -52,7 +55,10 @@ class Languages:
         3. the language of the table of this server he last played at (``last`` if the
            caller has it, else ``last_table``: one he has left, or one that has finished):
            who played at a Czech table keeps reading Czech, whatever his client's language;
-        4. his Discord client's language (a player new to the server)."""
+        4. the server's default table language (``server_lang``; ``game``: the game
+           answering, else the one of the slash command's group): a club's Czech server
+           answers a newcomer's English client in Czech before he ever plays there;
+        5. his Discord client's language (a player new to a server that set none)."""
         chosen = await self.chosen_lang(interaction.user.id)
         if chosen is not None:
             return chosen
@@ -63,7 +69,42 @@ class Languages:
             table = last or await self.last_table(interaction)
         if table is not None:
             return table.settings.lang
-        return lang_of_locale(interaction.locale)
+        server = await self.server_lang(interaction, game or game_of(interaction))
+        return server or lang_of_locale(interaction.locale)
+
+    async def server_lang(self, interaction: Interaction, game: str | None) -> str | None:
+        """The default table language the server's managers set with ``/<game> defaults``
+        (only one they set: not the built-in one): ``game``'s; for an answer of no game
+        (``game`` None: a click of the core), the one of the games that set one if they
+        agree, else None (a Czech Lóra and an English Taroky: the client's language)."""
+        if interaction.guild_id is None:
+            return None
+        langs = await self.server_langs(interaction.guild_id)
+        if game is not None:
+            return langs.get(game)
+        agreed = set(langs.values())
+        return agreed.pop() if len(agreed) == 1 else None
+
+    async def server_langs(self, guild_id: int) -> dict[str, str]:
+        """Game -> the default table language the server set for it (cached; ``/… defaults``
+        drops the cache of its server: ``forget_server``)."""
+        if guild_id not in self.server:
+            from bot.games import all_uis
+            from bot.table_defaults import stored_defaults
+
+            try:
+                stored = await self.ctl.store.guild_settings(guild_id)
+            except Exception:
+                log.warning("could not read the settings of guild %s", guild_id)
+                return {}
+            langs = {ui.kind: stored_defaults(ui, stored).get("language", "")
+                     for ui in all_uis()}
+            self.server[guild_id] = {kind: lang for kind, lang in langs.items() if lang}
+        return self.server[guild_id]
+
+    def forget_server(self, guild_id: int) -> None:
+        """The server's defaults changed (or were reset): read them again when asked."""
+        self.server.pop(guild_id, None)
 
     def thread_table(self, interaction: Interaction) -> Table | None:
         """The table of the thread asked in (a tournament table's thread, or a table playing
@@ -107,3 +148,13 @@ class Languages:
     async def lang_at(self, interaction: Interaction, table_id: int) -> str:
         table = self.ctl.service.tables.get(table_id) or self.ctl.finished.get(table_id)
         return await self.lang_for(interaction, table)
+
+
+def game_of(interaction: Interaction) -> str | None:
+    """The game whose slash command is answering (its ``/<game> …`` group), None for a click
+    (a component names no command)."""
+    from bot.commands import GameGroup
+
+    command = interaction.command
+    root = command.root_parent if isinstance(command, discord.app_commands.Command) else None
+    return root.ui.kind if isinstance(root, GameGroup) else None
