@@ -11,7 +11,8 @@ import random
 
 import discord
 
-from tests.botkit import Players, channel_delivered, open_table, reply
+from bot.ui.questions import CONFIRM_SECONDS
+from tests.botkit import Players, channel_delivered, enabled_controls, open_table, reply
 
 
 def _mod(harness, guild, name="mod", **perms):
@@ -36,8 +37,16 @@ async def test_the_creator_removes_a_player_from_a_lora_lobby(harness):
     guild, ch, (alice, bob), table = await _lobby(harness, "lora", "cs", ["alice", "bob"])
     tid = table.table_id
     res = await alice.slash(ch, "lora kick", user=bob)
-    assert res.ephemeral and reply(res).content == (
+    question = reply(res)
+    assert res.ephemeral and question.content == (
+        f"Odebrat hráče Bob od stolu č. {tid}? Jeho místo se uvolní a přisednout si může"
+        " znovu.")
+    assert [c["label"] for c in enabled_controls(question)] == ["Odebrat", "Neodebírat"]
+    assert table.seat_of(bob.id) is not None  # (asked first: nothing done yet)
+    res = await alice.click(question, label="Odebrat")
+    assert reply(res).content == (
         f"Hotovo – Bob už u stolu č. {tid} nesedí. Přisednout si může znovu.")
+    assert enabled_controls(reply(res)) == []
     assert table.seat_of(bob.id) is None and table.status == "lobby"
     await channel_delivered(harness, ch.id)
     assert ch.last_message.content == (
@@ -57,6 +66,9 @@ async def test_a_manager_removes_a_player_from_a_taroky_lobby_in_english(harness
     mod = _mod(harness, guild, manage_guild=True)
     res = await mod.slash(ch, "taroky kick", user=dan)
     assert reply(res).content == (
+        f"Remove Dan from table {tid}? Their seat frees up; they can sit down again.")
+    res = await mod.click(reply(res), label="Remove")
+    assert reply(res).content == (
         f"Done – Dan no longer sits at table {tid}. They can sit down again.")
     assert table.seat_of(dan.id) is None
     await channel_delivered(harness, ch.id)
@@ -71,6 +83,10 @@ async def test_a_player_removed_from_a_running_lora_game_is_played_by_an_ai(harn
     seat = table.seat_of(bob.id)
     res = await alice.slash(ch, "lora kick", user=bob)
     assert res.ephemeral and reply(res).content == (
+        f"Odebrat hráče Bob od stolu č. {tid}? Jeho místo převezme AI; vrátit se může, dokud"
+        " hra běží.")
+    res = await alice.click(reply(res), label="Odebrat")
+    assert reply(res).content == (
         f"Hotovo – za hráče Bob teď u stolu č. {tid} hraje AI. Vrátit se může, dokud hra běží.")
     left = table.seats[seat]
     assert (left.user_id, left.name, left.left_by, left.ai) == (None, "Bob", bob.id, "medium")
@@ -101,6 +117,10 @@ async def test_a_manager_removes_a_player_from_a_running_taroky_game_in_english(
     seat = table.seat_of(dan.id)
     mod = _mod(harness, guild, manage_guild=True)
     res = await mod.slash(ch, "taroky kick", user=dan)
+    assert reply(res).content == (
+        f"Remove Dan from table {tid}? An AI takes their seat; they can come back while the"
+        " game runs.")
+    res = await mod.click(reply(res), label="Remove")
     assert reply(res).content == (
         f"Done – an AI plays for Dan at table {tid} now. They can come back while the game runs.")
     assert table.seats[seat].user_id is None and table.seats[seat].left_by == dan.id
@@ -140,14 +160,14 @@ async def test_who_may_not_remove_whom(harness):
     assert all(table.seat_of(u.id) is not None for u in (alice, bob, carol))
     # the last human of a running game: the table would close (abort instead)
     mod = _mod(harness, guild, manage_guild=True)
-    await mod.slash(ch, "lora kick", user=carol)
+    await mod.click(reply(await mod.slash(ch, "lora kick", user=carol)), label="Odebrat")
     # (one whose seat an AI plays already: so he is told, not that the player sits nowhere)
     res = await mod.slash(ch, "lora kick", user=carol)
     assert reply(res).content == f"Za hráče Carol už u stolu č. {tid} hraje AI."
     res = await mod.slash(other, "lora kick", user=carol)  # (no table there: his language)
     assert reply(res).content == "Carol does not sit at any table in this channel."
-    await mod.slash(ch, "lora kick", user=bob)
-    res = await mod.slash(ch, "lora kick", user=alice)
+    await mod.click(reply(await mod.slash(ch, "lora kick", user=bob)), label="Odebrat")
+    res = await mod.slash(ch, "lora kick", user=alice)  # (refused at once: not asked)
     assert reply(res).content == (
         "Kromě hráče Alice u stolu nikdo nehraje – stůl můžeš zrušit příkazem /lora abort.")
     assert table.status == "playing" and table.seat_of(alice.id) is not None
@@ -186,3 +206,51 @@ async def test_nobody_is_removed_from_a_tournament_s_table(harness):
             "U turnajového stolu se hráči neodebírají: kdo nestihne tah, za toho zahraje AI, "
             "a z turnaje může odstoupit jen hráč sám."), user
     assert table.seat_of(bob.id) is not None
+
+
+async def test_a_kick_cancelled_or_left_to_lapse_changes_nothing(harness):
+    guild, ch, (alice, bob), table = await _lobby(harness, "lora", "cs", ["alice", "bob"])
+    tid = table.table_id
+    question = reply(await alice.slash(ch, "lora kick", user=bob))
+    res = await alice.click(question, label="Neodebírat")
+    assert reply(res).content == f"Zrušeno – Bob zůstává u stolu č. {tid}."
+    assert [c["disabled"] for row in reply(res).components for c in row["components"]] == \
+        [True, True]
+    assert table.seat_of(bob.id) is not None
+    # unanswered: it lapses, its buttons disabled, and says so
+    question = reply(await alice.slash(ch, "lora kick", user=bob))
+    await harness.env.advance_time(CONFIRM_SECONDS + 1)
+    assert question.content == "Tohle potvrzení už vypršelo – nic se nestalo."
+    assert enabled_controls(question) == []
+    assert table.seat_of(bob.id) is not None
+    await channel_delivered(harness, ch.id)
+    assert not any(f"<@{bob.id}>" in m.content for m in ch.history())
+
+
+async def test_a_kick_confirmed_after_the_player_left_tells_so_and_does_nothing(harness):
+    guild, ch, (alice, bob, carol), table = await _lobby(harness, "lora", "cs",
+                                                          ["alice", "bob", "carol"])
+    tid = table.table_id
+    question = reply(await alice.slash(ch, "lora kick", user=bob))
+    lobby = next(m for m in ch.history() if m.id == table.message_id)
+    await bob.click(lobby, custom_id=f"lora:l:{tid}:leave")
+    assert table.seat_of(bob.id) is None
+    res = await alice.click(question, label="Odebrat")
+    assert reply(res).content == f"Bob už u stolu č. {tid} nesedí – nic se nestalo."
+    assert enabled_controls(reply(res)) == []
+    await channel_delivered(harness, ch.id)
+    assert not any(f"<@{bob.id}>" in m.content for m in ch.history())
+    # the lobby started meanwhile: the question as it is now (an AI would take the seat)
+    question = reply(await alice.slash(ch, "lora kick", user=carol))
+    await alice.click(lobby, custom_id=f"lora:lai:{tid}:easy")
+    await alice.click(lobby, custom_id=f"lora:lai:{tid}:easy")
+    await alice.click(lobby, custom_id=f"lora:l:{tid}:start")
+    assert table.status == "playing"
+    res = await alice.click(question, label="Odebrat")
+    assert reply(res).content == (
+        "U stolu se mezitím něco změnilo – nic se nestalo.\n"
+        f"Odebrat hráče Carol od stolu č. {tid}? Jeho místo převezme AI; vrátit se může,"
+        " dokud hra běží.")
+    assert table.seat_of(carol.id) is not None
+    res = await alice.click(reply(res), label="Odebrat")
+    assert reply(res).content.startswith("Hotovo – za hráče Carol")

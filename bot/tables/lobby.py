@@ -325,27 +325,36 @@ class TableLobby(TablePlay):
         for the last human of a running game (nobody would play on: ``abort``)."""
         async with self.lock(table_id):
             table = self.get(table_id)
-            seat = table.seat_of(user_id)
-            if seat is None or table.status not in (STATUS_LOBBY, STATUS_PLAYING):
-                raise TableError("kick_not_seated")
-            name = table.names()[seat]
-            if table.tournament is not None:
-                raise TableError("kick_tournament")
+            seat = self.removable_seat(table, user_id)
             if table.status == STATUS_LOBBY:
-                if user_id == table.creator_id:
-                    raise TableError("kick_creator", name=name)
                 await self._free_seat(table, seat, user_id,
                                       self.presenter.removed(table, seat, by))
                 return table
-            if table.state is None or table.state.finished:
-                raise TableError("game_over")
-            if self.closes_on_leaving(table, user_id):
-                raise TableError("kick_last", name=name)
             lead = self.presenter.removed(table, seat, by)  # (while the seat is his)
             self._hand_to_ai(table, seat, user_id)
             self.presenter.note(table, "kicked", seat, by=by)
             await self._play_on(table, [], lead=lead)
             return table
+
+    @classmethod
+    def removable_seat(cls, table: Table, user_id: int) -> int:
+        """The seat ``remove`` takes from ``user_id`` (``TableError`` why not: see there);
+        ``/<game> kick`` asks it before its question too."""
+        seat = table.seat_of(user_id)
+        if seat is None or table.status not in (STATUS_LOBBY, STATUS_PLAYING):
+            raise TableError("kick_not_seated")
+        name = table.names()[seat]
+        if table.tournament is not None:
+            raise TableError("kick_tournament")
+        if table.status == STATUS_LOBBY:
+            if user_id == table.creator_id:
+                raise TableError("kick_creator", name=name)
+            return seat
+        if table.state is None or table.state.finished:
+            raise TableError("game_over")
+        if cls.closes_on_leaving(table, user_id):
+            raise TableError("kick_last", name=name)
+        return seat
 
     async def _free_seat(self, table: Table, seat: int, user_id: int,
                          lead: Sequence[OutboxItem] = ()) -> None:

@@ -22,7 +22,7 @@ Interaction = discord.Interaction[Any]
 # The kinds of ``lora:<kind>:<table id>:…`` ids: a game's own buttons (the table message's,
 # a hand's actions, choices and multi-card confirmations), and the lobby's.
 GAME_KINDS = ("t", "a", "c", "m")
-TABLE_KINDS = (*GAME_KINDS, "l", "lai", "lo", "k")
+TABLE_KINDS = (*GAME_KINDS, "l", "lai", "lo", "k", "kk")
 
 
 def _controller(interaction: Interaction) -> Controller:
@@ -228,6 +228,33 @@ class StayButton(
         await _controller(interaction).on_stay(interaction, self.kind, self.about)
 
 
+class KickButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"lora:kk:(?P<table>\d+):(?P<user>\d+):(?P<op>lobby|game|no):(?P<until>\d+)",
+):
+    """A button of ``/<game> kick``'s question (``bot.ui.removal``): remove the player
+    ``user`` from the table — from its lobby ("lobby") or its game ("game"), as the question
+    said — or not ("no"). ``until``: when the question lapses."""
+
+    def __init__(self, table_id: int, user_id: int, op: str, until: int, label: str = "",
+                 style: discord.ButtonStyle = discord.ButtonStyle.danger,
+                 disabled: bool = False) -> None:
+        self.table_id, self.user_id, self.op, self.until = table_id, user_id, op, until
+        super().__init__(discord.ui.Button(
+            label=label or op, style=style, disabled=disabled,
+            custom_id=f"lora:kk:{table_id}:{user_id}:{op}:{until}"))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: Match[str]
+    ) -> KickButton:
+        return cls(int(match["table"]), int(match["user"]), match["op"], int(match["until"]))
+
+    async def callback(self, interaction: Interaction) -> None:
+        await _controller(interaction).on_kick(interaction, self.table_id, self.user_id,
+                                               self.op, self.until)
+
+
 # a disabled control's index: DISABLED + its place among the game's controls (a Lóra card, a
 # Taroky candidate), never the index of a legal action; a raw click on it is told why
 DISABLED = 100
@@ -343,7 +370,8 @@ def _values(interaction: Interaction) -> list[str]:
 
 
 DYNAMIC_ITEMS = (LobbyButton, LobbyAIButton, LobbyOptionSelect, LobbyAISelect, TableButton,
-                 ConfirmButton, StayButton, ActionButton, ChooseSelect, ActionsSelect)
+                 ConfirmButton, StayButton, KickButton, ActionButton, ChooseSelect,
+                 ActionsSelect)
 
 
 def frozen_view(*items: discord.ui.Item[Any]) -> discord.ui.View:

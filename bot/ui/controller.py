@@ -45,6 +45,7 @@ from bot.ui.materials import Materials
 from bot.ui.presenter import TablePresenter
 from bot.ui.questions import STAY_LABELS, Questions
 from bot.ui.rematch import Rematches
+from bot.ui.removal import Removal
 from bot.ui.replies import Replies
 from bot.ui.sessions import message_id
 from bot.ui.threads import Threads
@@ -115,6 +116,7 @@ class Controller:
         self.threads = Threads(self)
         self.questions = Questions(self)
         self.forgetting = Forgetting(self)
+        self.removal = Removal(self)
         self.rematches = Rematches(self)
         # (table, user) -> his last click that moved (its version and what it chose): the
         # same click again is his double click, not a stale button (``_act``)
@@ -188,6 +190,7 @@ class Controller:
         self.desk.service.shutdown()
         self.delivery.close()
         self.hands.shutdown()
+        self.removal.shutdown()
 
     # -- interactions -------------------------------------------------------------------
     @answered
@@ -267,6 +270,12 @@ class Controller:
             await interaction.edit_original_response(content=text, view=view)
         except discord.HTTPException:
             await self.replies.tell(interaction, text, lang)
+
+    @answered
+    async def on_kick(self, interaction: Interaction, table_id: int, user_id: int, op: str,
+                      until: int) -> None:
+        """A click on a button of ``/<game> kick``'s question (``Removal.answer``)."""
+        await self.removal.answer(interaction, table_id, user_id, op, until)
 
     @answered
     async def on_add_ai(self, interaction: Interaction, table_id: int, level: str) -> None:

@@ -2,12 +2,18 @@
 from a lobby (his seat frees), or from a running game (an AI takes his seat exactly as if he
 had left, and he may take it back while the game runs). Any game: the seat is the core's.
 
+Asked first (a kick of the wrong player cannot be undone by the asker): the question names
+the player and the table, its buttons (``KickButton``) confirm or cancel it; a confirming
+click checks everything again. A refused kick is refused at once, unasked.
+
 Not at a tournament's table: a tournament's turn timer always hands an absent player's
 moves to an AI, and only he withdraws from it (the tournament's own way)."""
 
 from __future__ import annotations
 
-from typing import Any
+import asyncio
+import logging
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -15,59 +21,214 @@ from bot.commands import command_shown, controller_of, czech_client
 from bot.errors import TableError
 from bot.games import ui_of
 from bot.i18n import t
-from bot.model import STATUS_PLAYING
+from bot.model import STATUS_PLAYING, Table
+from bot.ui.components import KickButton, frozen_view
 
+if TYPE_CHECKING:
+    from bot.ui.controller import Controller
+
+log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
+
+# a question's key: (asker, table, player, until) — what its buttons carry, and who sees it
+QuestionKey = tuple[int, int, int, int]
 
 
 async def kick(interaction: Interaction, target: discord.abc.User) -> None:
-    """Refused (privately, with the way that fits) unless ``target`` sits at a table in
-    this channel (one whose seat an AI plays there already is told so), is not the asker,
-    the table is no tournament's, and the asker created it or manages the server; then
-    removed (``TableService.remove``) and the asker told."""
+    """``/<game> kick``: refused at once (``Removal.refusal``), else asked (``Removal.ask``)."""
     controller = controller_of(interaction)
-    service = controller.service
-    table = None if interaction.guild_id is None else service.table_of_user(
-        interaction.guild_id, target.id)
-    if table is not None and table.channel_id != interaction.channel_id:
-        table = None
-    here = [] if interaction.channel_id is None else service.tables_in_channel(
-        interaction.channel_id)
-    played = None if table is not None else next(
-        (x for x in here if x.status == STATUS_PLAYING and x.left_seat_of(target.id) is not None),
-        None)  # (an AI plays the seat he left, or was removed from, already)
+    removal = controller.removal
+    table, played = removal.found(interaction, target.id)
     lang = await controller.languages.lang_for(interaction, table or played)
     name = getattr(target, "display_name", target.name)
-    czech = czech_client(interaction)
-    refusal = None
-    if played is not None:
-        refusal = t("core.kick_ai_plays", lang, name=name, id=played.table_id)
-    elif table is None:
-        refusal = t("core.kick_not_seated", lang, name=name)
-    elif target.id == interaction.user.id:
-        refusal = t("core.kick_self", lang,
-                    leave=command_shown(ui_of(table.game_kind), "leave", czech))
-    elif table.tournament is not None:
-        refusal = t("core.kick_tournament", lang)
-    elif not controller.questions.may_abort(table, interaction.user):
-        refusal = t("core.kick_denied", lang)
+    refusal = removal.refusal(interaction, target.id, name, table, played, lang)
     if refusal is not None or table is None:
         await interaction.response.send_message(refusal, ephemeral=True)
         return
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    running = table.status == STATUS_PLAYING
-    try:
-        table = await service.remove(table.table_id, target.id,
-                                     by=interaction.user.display_name)
-    except TableError as exc:
-        abort = command_shown(ui_of(table.game_kind), "abort", czech)
-        await controller.replies.tell(
-            interaction, t(f"core.{exc.key}", lang, **({"name": name, "abort": abort}
-                                                        | exc.params)), lang)
-        return
-    tid = table.table_id
-    if running:  # his open hand says so (as when he leaves)
-        controller.hands.left(table, target.id,
-                              t("core.hand_left", table.settings.lang, id=tid))
-    key = "core.kicked_ok_game" if running else "core.kicked_ok_lobby"
-    await controller.replies.tell(interaction, t(key, lang, name=name, id=tid), lang)
+    await removal.ask(interaction, table, target.id, name, lang)
+
+
+class Removal:
+    """Kicks and their questions (``Controller.removal``): a question lapses after
+    ``CONFIRM_SECONDS`` — its buttons are disabled then and it says so (``expire``; after a
+    restart, a click on it says so)."""
+
+    def __init__(self, ctl: Controller) -> None:
+        self.ctl = ctl
+        self.timers: dict[QuestionKey, asyncio.TimerHandle] = {}
+
+    def found(self, interaction: Interaction,
+              user_id: int) -> tuple[Table | None, Table | None]:
+        """The table of this channel ``user_id`` sits at, else the running one of this
+        channel whose seat he left (or was removed from) and an AI plays."""
+        service = self.ctl.service
+        table = None if interaction.guild_id is None else service.table_of_user(
+            interaction.guild_id, user_id)
+        if table is not None and table.channel_id != interaction.channel_id:
+            table = None
+        here = [] if interaction.channel_id is None else service.tables_in_channel(
+            interaction.channel_id)
+        played = None if table is not None else next(
+            (x for x in here
+             if x.status == STATUS_PLAYING and x.left_seat_of(user_id) is not None), None)
+        return table, played
+
+    def refusal(self, interaction: Interaction, user_id: int, name: str, table: Table | None,
+                played: Table | None, lang: str) -> str | None:
+        """Why the asker may not remove ``user_id`` (None: he may): an AI plays his seat
+        already, he sits at no table of the channel, he is the asker, the table is a
+        tournament's, the asker neither created it nor manages the server, or the table
+        refuses it (``removable_seat``: its creator, its last human, a game over)."""
+        czech = czech_client(interaction)
+        if played is not None:
+            return t("core.kick_ai_plays", lang, name=name, id=played.table_id)
+        if table is None:
+            return t("core.kick_not_seated", lang, name=name)
+        if user_id == interaction.user.id:
+            return t("core.kick_self", lang,
+                     leave=command_shown(ui_of(table.game_kind), "leave", czech))
+        if table.tournament is not None:
+            return t("core.kick_tournament", lang)
+        if not self.ctl.questions.may_abort(table, interaction.user):
+            return t("core.kick_denied", lang)
+        try:
+            self.ctl.service.removable_seat(table, user_id)
+        except TableError as exc:
+            return self.error_text(interaction, exc, name, table, lang)
+        return None
+
+    @staticmethod
+    def error_text(interaction: Interaction, exc: TableError, name: str, table: Table,
+                   lang: str) -> str:
+        abort = command_shown(ui_of(table.game_kind), "abort", czech_client(interaction))
+        return t(f"core.{exc.key}", lang, **({"name": name, "abort": abort} | exc.params))
+
+    @staticmethod
+    def op_of(table: Table) -> str:
+        """What the question says a kick does: "game" (an AI plays on), "lobby" (the seat
+        frees)."""
+        return "game" if table.status == STATUS_PLAYING else "lobby"
+
+    def question(self, table: Table, user_id: int, name: str, lang: str, until: int, *,
+                 disabled: bool = False) -> tuple[str, discord.ui.View]:
+        op = self.op_of(table)
+        text = t(f"core.kick_confirm_{op}", lang, name=name, id=table.table_id)
+        return text, self.buttons(table.table_id, user_id, op, until, lang, disabled=disabled)
+
+    @staticmethod
+    def buttons(table_id: int, user_id: int, op: str, until: int, lang: str, *,
+                disabled: bool = False) -> discord.ui.View:
+        return frozen_view(
+            KickButton(table_id, user_id, op, until, t("core.btn_kick", lang),
+                       discord.ButtonStyle.danger, disabled),
+            KickButton(table_id, user_id, "no", until, t("core.btn_kick_cancel", lang),
+                       discord.ButtonStyle.secondary, disabled))
+
+    async def ask(self, interaction: Interaction, table: Table, user_id: int, name: str,
+                  lang: str) -> None:
+        """The question, to the asker alone; it lapses after ``CONFIRM_SECONDS``."""
+        until = self.ctl.questions.confirm_until()
+        text, view = self.question(table, user_id, name, lang, until)
+        await interaction.response.send_message(text, view=view, ephemeral=True)
+        key = (interaction.user.id, table.table_id, user_id, until)
+        ended = self.buttons(table.table_id, user_id, self.op_of(table), until, lang,
+                             disabled=True)
+        self.timers[key] = asyncio.get_running_loop().call_later(
+            max(0.0, until - self.ctl.now()), self.expire, key, interaction,
+            t("core.confirm_expired", lang), ended)
+
+    def expire(self, key: QuestionKey, interaction: Interaction, text: str,
+               view: discord.ui.View) -> None:
+        """A question nobody answered: it says it lapsed, its buttons disabled."""
+        if self.timers.pop(key, None) is None:
+            return
+
+        async def edit() -> None:
+            try:
+                await interaction.edit_original_response(content=text, view=view)
+            except discord.HTTPException as exc:
+                log.warning("could not mark a kick question lapsed: %s", exc)
+
+        task = asyncio.ensure_future(edit())
+        self.ctl.service.tasks.add(task)
+        task.add_done_callback(self.ctl.service.tasks.discard)
+
+    def shutdown(self) -> None:
+        for timer in self.timers.values():
+            timer.cancel()
+        self.timers.clear()
+
+    async def name_of(self, interaction: Interaction, table_id: int, user_id: int) -> str:
+        """The player's name as ``/<game> kick`` gave it: the member's (asked of Discord
+        when not cached), else his seat's."""
+        guild = interaction.guild
+        member = guild.get_member(user_id) if guild is not None else None
+        if member is not None:
+            return member.display_name
+        table = self.ctl.service.tables.get(table_id)
+        seats = [] if table is None else [s for s in table.seats if s is not None]
+        seated = next((s.name for s in seats if user_id in (s.user_id, s.left_by)), None)
+        if seated is not None or guild is None:
+            return seated or str(user_id)
+        try:
+            return (await guild.fetch_member(user_id)).display_name
+        except discord.HTTPException:
+            return str(user_id)
+
+    async def answer(self, interaction: Interaction, table_id: int, user_id: int, op: str,
+                     until: int) -> None:
+        """A click on a question's button (only its asker sees it): cancelled ("no"), lapsed,
+        or confirmed — then everything is checked again (the asker may still remove him, he
+        still sits at that table, unreplaced, and it is still what the question said: a
+        lobby, a game) and he is removed as ``/<game> kick`` did before it asked. The
+        question becomes its answer, its buttons disabled (a table changed meanwhile: the
+        question as it is now)."""
+        timer = self.timers.pop((interaction.user.id, table_id, user_id, until), None)
+        if timer is not None:
+            timer.cancel()
+        controller = self.ctl
+        lang = await controller.languages.lang_at(interaction, table_id)
+        table, played = self.found(interaction, user_id)
+        name = await self.name_of(interaction, table_id, user_id)
+        ended = self.buttons(table_id, user_id, op if op != "no" else "lobby", until, lang,
+                             disabled=True)
+        if op == "no":
+            await interaction.response.edit_message(
+                content=t("core.kick_cancelled", lang, name=name, id=table_id), view=ended)
+            return
+        if controller.now() > until:
+            await interaction.response.edit_message(content=t("core.confirm_expired", lang),
+                                                    view=ended)
+            return
+        view = ended
+        if table is not None and table.table_id == table_id:
+            text = self.refusal(interaction, user_id, name, table, None, lang)
+            if text is None and self.op_of(table) != op:  # (a lobby started meanwhile)
+                asked, view = self.question(table, user_id, name, lang,
+                                            controller.questions.confirm_until())
+                text = t("core.changed", lang) + "\n" + asked
+        elif played is not None and played.table_id == table_id:
+            text = t("core.kick_ai_plays", lang, name=name, id=table_id)
+        else:
+            text = t("core.kick_gone", lang, name=name, id=table_id)
+        if text is not None or table is None:
+            await interaction.response.edit_message(content=text, view=view)
+            return
+        await interaction.response.defer()
+        await controller.delivery.startup_gate(table_id)
+        running = table.status == STATUS_PLAYING
+        try:
+            table = await controller.service.remove(table_id, user_id,
+                                                    by=interaction.user.display_name)
+        except TableError as exc:
+            text = self.error_text(interaction, exc, name, table, lang)
+        else:
+            if running:  # his open hand says so (as when he leaves)
+                controller.hands.left(table, user_id,
+                                      t("core.hand_left", table.settings.lang, id=table_id))
+            key = "core.kicked_ok_game" if running else "core.kicked_ok_lobby"
+            text = t(key, lang, name=name, id=table_id)
+        try:
+            await interaction.edit_original_response(content=text, view=ended)
+        except discord.HTTPException:
+            await controller.replies.tell(interaction, text, lang)
