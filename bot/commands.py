@@ -174,22 +174,24 @@ async def run_table_command(name: str, interaction: Interaction, ui: GameUI,
 async def open_new_table(interaction: Interaction, ui: GameUI, given: dict[str, Any]) -> None:
     """``/<game> new``: a table of ``ui``'s game with the options ``given``, the others the
     server's defaults or the built-in ones (``bot.table_defaults``)."""
-    from bot.table_defaults import bad_value, settings_of, table_values
+    from bot.table_defaults import built, merged, stored_defaults
 
-    values = await table_values(interaction, ui, given)
+    controller = controller_of(interaction)
+    # the server's settings, read once: its defaults of the options, where tables play
+    server = {} if interaction.guild_id is None else \
+        await controller.store.guild_settings(interaction.guild_id)
+    values = merged(ui, stored_defaults(ui, server), given)
     lang, table_lang = await opener_langs(interaction, values["language"])
     if interaction.guild_id is None or interaction.channel is None:
         await interaction.response.send_message(game_t(ui.kind, "guild_only", lang),
                                                 ephemeral=True)
         return
-    refusal = bad_value(ui, values, lang)
-    if refusal is not None:
-        await interaction.response.send_message(refusal, ephemeral=True)
+    settings = built(ui, values | {"language": table_lang}, lang)
+    if isinstance(settings, str):  # (why its options make no table)
+        await interaction.response.send_message(settings, ephemeral=True)
         return
     if await refuse_unpostable(interaction, "core.cannot_post", lang):
         return
-    settings = settings_of(ui, values | {"language": table_lang}, lang)
-    controller = controller_of(interaction)
     seated = controller.service.table_of_user(interaction.guild_id, interaction.user.id)
     if seated is not None:
         await controller.replies.tell(
@@ -200,7 +202,7 @@ async def open_new_table(interaction: Interaction, ui: GameUI, given: dict[str, 
     async def placement() -> Place | None:
         # a channel that already has a table: the new one plays in a thread of its own (the
         # server's ``table_threads``), made once the table has its number
-        place = await controller.threads.placement(guild_id, channel_id)
+        place = await controller.threads.placement(guild_id, channel_id, server)
         if place is not None and not may_open_threads(interaction.app_permissions):
             place = None  # (a thread it could not post in would hide the table: the channel)
         if place is not None:  # a thread is a REST call more (retried if rate limited):

@@ -73,12 +73,6 @@ def merged(ui: GameUI, server: dict[str, Any], given: dict[str, Any]) -> dict[st
     return {**builtin(ui), **server, **given_values(ui, given)}
 
 
-async def table_values(interaction: Interaction, ui: GameUI,
-                       given: dict[str, Any]) -> dict[str, Any]:
-    """``merged`` with this server's defaults."""
-    return merged(ui, await server_defaults(interaction, ui), given)
-
-
 def settings_of(ui: GameUI, values: dict[str, Any], lang: str) -> TableSettings:
     """The table settings ``values`` make (raises ``ValueError``: no valid table)."""
     return TableSettings(options=ui.table_options(values), turn_timer=values["turn_timer"],
@@ -123,16 +117,22 @@ def defaults_text(ui: GameUI, server: dict[str, Any], lang: str, czech: bool) ->
     return "\n".join(lines)
 
 
-def bad_value(ui: GameUI, values: dict[str, Any], lang: str) -> str | None:
-    """Why ``values`` make no table (the refusal ``/<game> new`` gives), None if they do."""
+def built(ui: GameUI, values: dict[str, Any], lang: str) -> TableSettings | str:
+    """The table settings ``values`` make, else why they make none (the refusal
+    ``/<game> new`` gives, in ``lang``)."""
     timer = values["turn_timer"]
     if 0 < timer < MIN_TIMER:
         return t("core.bad_timer", lang)
     try:
-        settings_of(ui, values, lang)
+        return settings_of(ui, values, lang)
     except ValueError:
         return game_t(ui.kind, "bad_options", lang)
-    return None
+
+
+def bad_value(ui: GameUI, values: dict[str, Any], lang: str) -> str | None:
+    """Why ``values`` make no table (``built``), None if they do."""
+    made = built(ui, values, lang)
+    return made if isinstance(made, str) else None
 
 
 async def set_defaults(interaction: Interaction, ui: GameUI, given: dict[str, Any]) -> None:

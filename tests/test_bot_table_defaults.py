@@ -170,3 +170,33 @@ async def test_stored_defaults_are_checked_and_a_value_that_no_longer_fits_is_ig
     await alice.slash(ch, "lora new")
     table = harness.service.table_of_user(guild.id, alice.id)
     assert table.settings.options["panak"] is False and table.settings.turn_timer == 45
+
+
+async def test_a_new_table_reads_the_server_s_settings_and_builds_its_settings_once(
+        harness, monkeypatch):
+    """``/lora new`` in a channel that has a table already (a thread by the server's
+    ``table_threads``, defaults set): one read of the server's settings and one build of the
+    table's settings serve the defaults, the check of the options and the placement."""
+    import bot.table_defaults as table_defaults
+
+    guild, ch, mod, alice = _server(harness)
+    await mod.slash(ch, "lora defaults", panak=True)
+    await mod.slash(ch, "lora new")
+    store = harness.bot.store
+    reads, builds = [], []
+    read, build = store.guild_settings, table_defaults.settings_of
+
+    async def counted_read(guild_id):
+        reads.append(guild_id)
+        return await read(guild_id)
+
+    def counted_build(*args, **kwargs):
+        builds.append(args)
+        return build(*args, **kwargs)
+
+    monkeypatch.setattr(store, "guild_settings", counted_read)
+    monkeypatch.setattr(table_defaults, "settings_of", counted_build)
+    await alice.slash(ch, "lora new", seating="join")
+    table = harness.service.table_of_user(guild.id, alice.id)
+    assert table.channel_id != ch.id and table.settings.options["panak"] is True
+    assert (reads, len(builds)) == ([guild.id], 1)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 
@@ -61,15 +61,19 @@ class Threads:
                 return None
         return None
 
-    async def placement(self, guild_id: int, channel_id: int) -> Place | None:
-        """Where a new table of ``channel_id`` plays, by the server's ``table_threads``:
-        "busy" (the default) a thread of its own when the channel already has a table in
-        its lobby or in play, "always" a thread, "never" the channel. None: the channel."""
-        try:
-            mode = (await self.ctl.store.guild_settings(guild_id)).get("table_threads", "busy")
-        except Exception:
-            log.warning("could not read the settings of guild %s", guild_id)
-            mode = "busy"
+    async def placement(self, guild_id: int, channel_id: int,
+                        settings: dict[str, Any] | None = None) -> Place | None:
+        """Where a new table of ``channel_id`` plays, by the server's ``table_threads``
+        (of its ``settings`` when the caller read them already): "busy" (the default) a
+        thread of its own when the channel already has a table in its lobby or in play,
+        "always" a thread, "never" the channel. None: the channel."""
+        if settings is None:
+            try:
+                settings = await self.ctl.store.guild_settings(guild_id)
+            except Exception:
+                log.warning("could not read the settings of guild %s", guild_id)
+                settings = {}
+        mode = settings.get("table_threads", "busy")
         if mode == "never" or (mode != "always"
                                and not self.ctl.service.tables_in_channel(channel_id)):
             return None
