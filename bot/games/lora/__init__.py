@@ -40,8 +40,8 @@ class LoraUI(BaseUI):
     def table_options(self, values: dict[str, Any]) -> dict[str, Any]:
         from bot.games.lora.commands import rule_options
 
-        return rule_options(values["red_king_first_trick"], values["panak"],
-                            values["cista_stovka"])
+        # (the options the game declares for /lora new and defaults: ``option_defaults``)
+        return rule_options(**{name: values[name] for name in self.option_defaults})
 
     def settings_lines(self, settings: TableSettings, lang: str) -> list[str]:
         opts = Options.from_json(settings.options)
