@@ -6,7 +6,8 @@ The options are the game's (its UI's ``option_defaults``: name → built-in valu
 ``table_options`` makes the engine's options JSON of them) and the core's (``CORE_DEFAULTS``:
 turn timer, language, seating, autoplay). ``/<game> new`` and ``/<game> defaults`` take the
 same slash options (each game writes them once, for both); the lobby's rule-change menu
-starts from the table's options, so from these. Tournaments keep their own options.
+starts from the table's options, so from these. Tournaments keep their own options, but
+for the language: one opened without it speaks the server's (``open_tournament``).
 """
 
 from __future__ import annotations
@@ -98,8 +99,8 @@ def option_lines(ui: GameUI, values: dict[str, Any], lang: str) -> list[str]:
 def defaults_text(ui: GameUI, server: dict[str, Any], lang: str, czech: bool) -> str:
     """What new tables of the game start with on this server: every option, those the server
     set marked as its own and the built-in values they replace listed after them (a manager
-    going back to one gives its built-in value), and how a manager drops them all; with none
-    set, that it set none and the built-in options."""
+    going back to one gives its built-in value), that tournaments keep their own options, and
+    how a manager drops them all; with none set, that it set none and the built-in options."""
     command = command_shown(ui, "defaults", czech)
     base = option_lines(ui, builtin(ui), lang)
     if not server:
@@ -112,6 +113,8 @@ def defaults_text(ui: GameUI, server: dict[str, Any], lang: str, czech: bool) ->
     replaced = [line for line in base if line not in now]
     if replaced:
         lines.append(t("core.defaults_builtin", lang, values=" · ".join(replaced)))
+    # (the server's values show nowhere at its tournaments: said here, not wondered at)
+    lines.append(t("core.defaults_tournaments", lang))
     reset = option_shown("reset", czech)
     lines.append(t("core.defaults_reset_hint", lang, cmd=f"{command} {reset}:True"))
     return "\n".join(lines)

@@ -55,6 +55,7 @@ LORA_CS = [
         "AI, vlákna stolů).",
         "**/lora defaults** – s čím začínají nové stoly serveru; nastavují je správci serveru "
         "(reset:True vrátí vestavěné), volba při zakládání stolu má přednost.",
+        "Turnaje mají vlastní volby (od serveru přebírají jen jazyk stolu).",
         "**/lora forget-me** – smaže tvoje osobní údaje (hry zůstanou anonymně).",
     ]),
 ]

@@ -2,7 +2,7 @@
 them with ``/<game> defaults`` (Czech ``výchozí``; the same options as ``/<game> new``), a new
 table takes them for every option its opener does not give (an option he gives wins), the
 lobby lists them; anybody may see them, only a manager changes them; tournaments keep their
-own options."""
+own options, but for the language (given none, the server's), and the reply says so."""
 
 from __future__ import annotations
 
@@ -42,6 +42,7 @@ async def test_a_manager_s_lora_defaults_open_a_new_table_and_an_option_given_wi
         "• Table language: Czech (the server's)",
         "Built-in values the server's replace: Panák (whoever takes all four Obers in Obers"
         " owes a round): no · Turn timer: 120 s",
+        "Tournaments have their own options – of these they take only the table language.",
         "Back to the built-in options: /lora defaults reset:True; a single option goes back"
         " when given its built-in value."])
     stored = (await harness.bot.store.guild_settings(guild.id))[TABLE_DEFAULTS + "lora"]
@@ -86,6 +87,7 @@ async def test_taroky_defaults_in_czech_and_back_to_the_built_in_ones(harness, l
         "• Jazyk stolu: čeština (volba serveru)",
         "Vestavěné hodnoty místo voleb serveru: Kolo: 60 minut · Vklad 50,00 Kč, dokup po"
         " 10,00 Kč, strop 40,00 Kč",
+        "Turnaje mají vlastní volby – z těchto přebírají jen jazyk stolu.",
         "Zpět na vestavěné volby: /taroky výchozí obnovit:True; jednu volbu vrátíš zadáním"
         " její vestavěné hodnoty."])
     await alice.slash(ch, "taroky new")
@@ -155,6 +157,31 @@ async def test_a_tournament_keeps_its_own_options(harness):
     await alice.slash(ch, "lora tournament", language="cs")
     rec = await harness.bot.store.get_tournament(1)
     assert rec.settings["options"]["panak"] is False and rec.settings["turn_timer"] == 120
+
+
+async def test_a_tournament_given_no_language_speaks_the_server_s(harness):
+    """Review 40: a Czech club's tournament opened by an organiser with an English client
+    came out English, its tables too; it takes the server's default table language of its
+    game as ``/lora new`` does (its other options stay its own, as its message lists them)."""
+    guild, ch, mod, alice = _server(harness)  # (their clients: en-US)
+    await mod.slash(ch, "lora defaults", panak=True, turn_timer=0, language="cs")
+    res = await alice.slash(ch, "lora tournament")
+    assert reply(res).content == (
+        "Turnaj č. 1 je založen. Hráči se přihlašují tlačítkem pod jeho zprávou.")
+    rec = await harness.bot.store.get_tournament(1)
+    assert rec.settings["lang"] == "cs" and rec.settings["options"]["panak"] is False
+    embed = ch.last_message.embeds[0]
+    assert embed.title == "Lóra – turnaj č. 1"
+    rules = next(f.value for f in embed.fields if f.name == "Pravidla hry u stolů (Lóra)")
+    assert "Panák za 4 filky: ne" in rules.split("\n")
+    # a language given wins; Taroky's tournament: the server set no Taroky language
+    res = await alice.slash(guild.create_text_channel("turnaj"), "lora tournament",
+                            language="en")
+    assert reply(res).content.startswith("Tournament 2 is open.")
+    assert (await harness.bot.store.get_tournament(2)).settings["lang"] == "en"
+    res = await alice.slash(guild.create_text_channel("taroky"), "taroky tournament")
+    assert reply(res).content.startswith("Tournament 3 is open.")
+    assert (await harness.bot.store.get_tournament(3)).settings["lang"] == "en"
 
 
 async def test_stored_defaults_are_checked_and_a_value_that_no_longer_fits_is_ignored(harness):

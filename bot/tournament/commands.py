@@ -23,7 +23,7 @@ from bot.commands import (
 )
 from bot.errors import TableError
 from bot.games import GameUI
-from bot.i18n import desc, t
+from bot.i18n import LANGS, desc, t
 from bot.tournament.model import FILLS, MAX_ROUNDS, TournamentSettings
 from engine.tournament import check_length
 
@@ -60,7 +60,13 @@ async def open_tournament(interaction: Interaction, ui: GameUI, options: dict[st
                           ai_level: str, turn_timer: int, language: str,
                           autoplay: bool) -> None:
     """Create a tournament of ``ui``'s game with the game's ``options`` and post its
-    registration message."""
+    registration message. Its options are its own, not the server's defaults of tables
+    (a tournament is announced with its rules), but for its language: given none, it takes
+    the server's default table language of the game, as ``/<game> new`` does (a Czech
+    club's tournament came out English for an organiser's English client; review 40)."""
+    if language not in LANGS:
+        language = await _controller(interaction).languages.server_lang(
+            interaction, ui.kind) or ""
     lang, table_lang = await opener_langs(interaction, language)
     key = "core.tournament."
     if interaction.guild_id is None or interaction.channel is None:
