@@ -21,7 +21,7 @@ from bot.commands import command_shown, controller_of, czech_client
 from bot.errors import TableError
 from bot.games import ui_of
 from bot.i18n import t
-from bot.model import STATUS_PLAYING, Table
+from bot.model import STATUS_LOBBY, STATUS_PLAYING, Table
 from bot.ui.components import KickButton, frozen_view
 
 if TYPE_CHECKING:
@@ -57,17 +57,32 @@ class Removal:
         self.ctl = ctl
         self.timers: dict[QuestionKey, asyncio.TimerHandle] = {}
 
+    def tables_here(self, channel_id: int | None) -> list[Table]:
+        """The active tables of the channel: those playing in it and those of its
+        tournaments, in its threads (a tournament's player is asked after in its channel:
+        "he sits at no table in this channel" was false to the asker; review 40)."""
+        if channel_id is None:
+            return []
+        service = self.ctl.service
+        here = service.tables_in_channel(channel_id)
+        ids = {x.table_id for x in here}
+        tournaments = {tid for tid, t_ in self.ctl.desk.service.tournaments.items()
+                       if t_.channel_id == channel_id}
+        return here + [
+            x for x in service.tables.values()
+            if x.tournament is not None and x.tournament.get("id") in tournaments
+            and x.status in (STATUS_LOBBY, STATUS_PLAYING) and x.table_id not in ids]
+
     def found(self, interaction: Interaction,
               user_id: int) -> tuple[Table | None, Table | None]:
-        """The table of this channel ``user_id`` sits at, else the running one of this
-        channel whose seat he left (or was removed from) and an AI plays."""
+        """The table of this channel (``tables_here``) ``user_id`` sits at, else the running
+        one of this channel whose seat he left (or was removed from) and an AI plays."""
         service = self.ctl.service
+        here = self.tables_here(interaction.channel_id)
         table = None if interaction.guild_id is None else service.table_of_user(
             interaction.guild_id, user_id)
-        if table is not None and table.channel_id != interaction.channel_id:
+        if table is not None and table.table_id not in {x.table_id for x in here}:
             table = None
-        here = [] if interaction.channel_id is None else service.tables_in_channel(
-            interaction.channel_id)
         played = None if table is not None else next(
             (x for x in here
              if x.status == STATUS_PLAYING and x.left_seat_of(user_id) is not None), None)
