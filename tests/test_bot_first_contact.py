@@ -185,10 +185,10 @@ async def test_the_help_tells_how_to_choose_the_tables_language(harness, locales
     res = await ann.slash(ch, "lora help")
     start = res.response.embeds[0].fields[0].value.splitlines()[0]
     assert start == {
-        "en-US": "**/lora new** – opens a table in this channel. It speaks your language; its"
-                 " option `language` chooses English or Czech.",
-        "cs": "**/lora nová** – založí stůl v tomto kanálu. Mluví tvým jazykem; jeho volbou"
-              " `jazyk` zvolíš češtinu, nebo angličtinu."}[locale]
+        "en-US": "**/lora new** – opens a table in this channel. It speaks the server's default"
+                 " language, else yours; its option `language` chooses English or Czech.",
+        "cs": "**/lora nová** – založí stůl v tomto kanálu. Mluví jazykem z výchozích voleb"
+              " serveru, jinak tvým; volbou `jazyk` zvolíš češtinu, nebo angličtinu."}[locale]
 
 
 # -- "you already sit at another table" ---------------------------------------------------------

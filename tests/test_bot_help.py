@@ -13,8 +13,8 @@ from tests.botkit import reply
 
 LORA_CS = [
     ("Nový stůl", [
-        "**/lora new** – založí stůl v tomto kanálu. Mluví tvým jazykem; jeho volbou"
-        " `language` zvolíš češtinu, nebo angličtinu.",
+        "**/lora new** – založí stůl v tomto kanálu. Mluví jazykem z výchozích voleb serveru,"
+        " jinak tvým; volbou `language` zvolíš češtinu, nebo angličtinu.",
         "Ostatní přisednou tlačítkem **Přisednout**, volná místa obsadí **+ AI**. Hru spustí "
         "zakladatel tlačítkem **Začít hru**.",
     ]),
@@ -108,8 +108,8 @@ async def test_taroky_help_in_english_for_a_newcomer_names_every_command(harness
     assert list(sections) == ["A new table", "Playing", "Leaving and coming back",
                               "Tournaments", "Results", "Settings and your data"]
     assert sections["A new table"] == [
-        "**/taroky new** – opens a table in this channel. It speaks your language; its option"
-        " `language` chooses English or Czech.",
+        "**/taroky new** – opens a table in this channel. It speaks the server's default"
+        " language, else yours; its option `language` chooses English or Czech.",
         "Others sit down with **Join**, **+ AI** fills a free seat. The creator starts the "
         "game with **Start**."]
     assert sections["Playing"] == [

@@ -275,7 +275,7 @@ STRINGS: dict[str, str] = {
     "core.cmd_help": "Nápověda: jak hrát a které příkazy jsou",
     "core.help.title": "{game} – nápověda",
     "core.help.start": "Nový stůl",
-    "core.help.cmd_new": "**{cmd}** – založí stůl v tomto kanálu. Mluví tvým jazykem; jeho volbou `{language}` zvolíš češtinu, nebo angličtinu.",
+    "core.help.cmd_new": "**{cmd}** – založí stůl v tomto kanálu. Mluví jazykem z výchozích voleb serveru, jinak tvým; volbou `{language}` zvolíš češtinu, nebo angličtinu.",
     "core.help.start_note": "Ostatní přisednou tlačítkem **{join}**, volná místa obsadí **+ AI**. Hru spustí zakladatel tlačítkem **{start}**.",
     "core.help.play": "Hra",
     "core.help.cmd_hand": "**{hand}** u stolu nebo **{cmd}** – tvoje karty, vidíš je jen ty. Hraješ v nich: klikneš na kartu nebo tlačítko.",

@@ -269,7 +269,7 @@ STRINGS: dict[str, str] = {
     "core.cmd_help": "Help: how to play, and the commands",
     "core.help.title": "{game} – help",
     "core.help.start": "A new table",
-    "core.help.cmd_new": "**{cmd}** – opens a table in this channel. It speaks your language; its option `{language}` chooses English or Czech.",
+    "core.help.cmd_new": "**{cmd}** – opens a table in this channel. It speaks the server's default language, else yours; its option `{language}` chooses English or Czech.",
     "core.help.start_note": "Others sit down with **{join}**, **+ AI** fills a free seat. The creator starts the game with **{start}**.",
     "core.help.play": "Playing",
     "core.help.cmd_hand": "**{hand}** at the table or **{cmd}** – your cards, only you see them. You play there: click a card or a button.",
