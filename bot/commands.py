@@ -27,7 +27,7 @@ from bot.i18n import (
     lang_of_locale,
     t,
 )
-from bot.model import STATUS_FINISHED, STATUS_LOBBY, STATUS_PLAYING, Table
+from bot.model import STATUS_ABORTED, STATUS_FINISHED, STATUS_LOBBY, STATUS_PLAYING, Table
 from bot.permissions import may_open_threads, missing_to_post
 
 if TYPE_CHECKING:
@@ -92,11 +92,15 @@ async def send_sheet(interaction: Interaction) -> None:
                                             ephemeral=True)
 
 
-def no_table_text(interaction: Interaction, lang: str) -> str:
+def no_table_text(interaction: Interaction, lang: str, last: Table | None = None) -> str:
     """The asker sits at no table of this server: so he is told — or, if he left a running
     tournament of the server for good, that an AI plays his seat to its end (as Moje karty
     at its table tells him); asked in the thread of a tournament table where an AI plays his
-    seat this round (he was playing elsewhere when it began), that."""
+    seat this round (he was playing elsewhere when it began), that. His last table (``last``)
+    ended because its channel was deleted: that (he could not see it happen)."""
+    if last is not None and last.gone and last.status == STATUS_ABORTED:
+        key = "core.delivery.gone_thread" if last.in_thread else "core.delivery.gone"
+        return t(key, lang, id=last.table_id)
     controller = controller_of(interaction)
     replies = controller.replies
     left = replies.tournament_left_text(interaction.guild_id, interaction.user.id, lang)
@@ -430,8 +434,8 @@ def shared_commands(ui: GameUI) -> list[app_commands.Command[Any, Any, None]]:
             here = controller.languages.thread_table(interaction)
             if here is None or here.tournament is None \
                     or not await controller.questions.offer_return(interaction, here, lang):
-                await interaction.response.send_message(no_table_text(interaction, lang),
-                                                        ephemeral=True)
+                await interaction.response.send_message(
+                    no_table_text(interaction, lang, last), ephemeral=True)
 
     @app_commands.command(name="rules", description=gdesc(ui, "cmd_rules"))
     async def rules(interaction: Interaction) -> None:

@@ -223,6 +223,8 @@ STRINGS: dict[str, str] = {
     "core.table_thread": "{game} – stůl č. {id} hraje ve vlákně {thread}.",
     "core.table_thread_finished": "{game} – stůl č. {id} ve vlákně {thread}: dohráno. 1. místo: {winners}.",
     "core.table_thread_closed": "{game} – stůl č. {id} ve vlákně {thread} byl zrušen.",
+    "core.table_thread_gone": "{game} – stůl č. {id} skončil: jeho vlákno bylo smazáno.",
+    "core.closed_gone_thread": "{game} – stůl č. {id} skončil, protože jeho vlákno bylo smazáno. Hra se nezapočítá.",
     "core.lb_title": "Žebříček – {game} · {guild}",
     "core.lb_empty": "Zatím žádné hodnocené hry.",
     "core.lb_row": "{rank}. **{name}** – {rating}{prov} · her {games} · výher {wins} · ⌀ {avg} b.",
@@ -299,6 +301,8 @@ STRINGS: dict[str, str] = {
     # -- core.delivery: what the outbox and old buttons say
     "core.delivery.over": "Tahle hra už skončila.\n**{title}**\n{order}",
     "core.delivery.closed": "{name} byl zavřen.",
+    "core.delivery.gone": "Stůl č. {id} skončil: jeho kanál byl smazán. Hra se nezapočítá – můžeš založit nový stůl.",
+    "core.delivery.gone_thread": "Stůl č. {id} skončil: jeho vlákno bylo smazáno. Hra se nezapočítá – můžeš založit nový stůl.",
     "core.delivery.missed": "Dřívější odpověď se ti nepodařilo doručit: {text}",
     "core.reminder_wait": "{mention}, jsi na tahu. Když do {seconds} s nezahraješ, stůl počká, až se vrátíš (AI za nepřítomné hraje, jen když u stolu hraje ještě někdo další).",
     "core.note_absent_waits": "{name} nereaguje – stůl čeká, až zahraje (nikdo další u stolu nehraje, tak za nepřítomné nehraje ani AI).",

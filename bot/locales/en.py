@@ -217,6 +217,8 @@ STRINGS: dict[str, str] = {
     "core.table_thread": "{game} – table {id} plays in the thread {thread}.",
     "core.table_thread_finished": "{game} – table {id} in the thread {thread}: finished. 1st place: {winners}.",
     "core.table_thread_closed": "{game} – table {id} in the thread {thread} was closed.",
+    "core.table_thread_gone": "{game} – table {id} ended: its thread was deleted.",
+    "core.closed_gone_thread": "{game} – table {id} ended because its thread was deleted. The game does not count.",
     "core.lb_title": "Leaderboard – {game} · {guild}",
     "core.lb_empty": "No rated games yet.",
     "core.lb_row": "{rank}. **{name}** – {rating}{prov} · games {games} · wins {wins} · ⌀ {avg} pts",
@@ -293,6 +295,8 @@ STRINGS: dict[str, str] = {
     # -- core.delivery: what the outbox and old buttons say
     "core.delivery.over": "This game is over.\n**{title}**\n{order}",
     "core.delivery.closed": "{name} was closed.",
+    "core.delivery.gone": "Table {id} ended: its channel was deleted. The game does not count – you may open a new table.",
+    "core.delivery.gone_thread": "Table {id} ended: its thread was deleted. The game does not count – you may open a new table.",
     "core.delivery.missed": "An earlier answer could not reach you: {text}",
     "core.reminder_wait": "{mention}, it is your turn. In {seconds} s the table marks you absent and waits for you to come back (an AI plays for an absent player only while someone else plays at the table).",
     "core.note_absent_waits": "{name} does not respond – the table waits for their move (nobody else plays here, so no AI plays for the absent player).",
