@@ -92,6 +92,18 @@ async def send_sheet(interaction: Interaction) -> None:
                                             ephemeral=True)
 
 
+def abortable_here(interaction: Interaction) -> list[Table]:
+    """The tables of its own (no tournament's) open in this channel or thread that the
+    asker, seated at none, may abort (a server manager: ``/<game> abort`` without
+    ``table``)."""
+    if interaction.channel_id is None:
+        return []
+    controller = controller_of(interaction)
+    return [x for x in controller.service.tables_in_channel(interaction.channel_id)
+            if x.status in (STATUS_LOBBY, STATUS_PLAYING) and x.tournament is None
+            and controller.questions.may_abort(x, interaction.user)]
+
+
 def no_table_text(interaction: Interaction, lang: str, last: Table | None = None) -> str:
     """The asker sits at no table of this server: so he is told — or, if he left a running
     tournament of the server for good, that an AI plays his seat to its end (as Moje karty
@@ -344,7 +356,7 @@ def help_embed(group: app_commands.Group, ui: GameUI, lang: str, *,
               for name in commands}
     values |= {name: option_shown(option, czech_client)
                for name, option in (("language", "language"), ("timer", "turn_timer"),
-                                    ("reset", "reset"))}
+                                    ("reset", "reset"), ("table", "table"))}
     tournament = "core.tournament."
     values |= {
         "join": t("core.btn_join", lang), "start": t("core.btn_start", lang),
@@ -479,11 +491,23 @@ def shared_commands(ui: GameUI) -> list[app_commands.Command[Any, Any, None]]:
             target = controller.service.tables.get(table)
             if target is not None and target.guild_id != interaction.guild_id:
                 target = None
+        elif target is None:  # (a manager: a table of this channel, or which one)
+            here = abortable_here(interaction)
+            if len(here) == 1:
+                target = here[0]
+            elif here:
+                lang = await controller.languages.lang_for(interaction, here[0])
+                await interaction.response.send_message(t(
+                    "core.abort_which", lang, ids=", ".join(str(x.table_id) for x in here),
+                    cmd=command_shown(ui, "abort", czech_client(interaction)),
+                    table=option_shown("table", czech_client(interaction)),
+                    id=here[0].table_id), ephemeral=True)
+                return
         lang = await controller.languages.lang_for(interaction, target)
         if target is None or target.status not in (STATUS_LOBBY, STATUS_PLAYING):
             await interaction.response.send_message(
                 no_table_text(interaction, lang) if table is None
-                else t("core.no_table_here", lang), ephemeral=True)
+                else t("core.abort_no_such_table", lang, id=table), ephemeral=True)
             return
         if target.tournament is not None:  # only the whole tournament can be cancelled
             await interaction.response.send_message(t("core.tournament.no_abort", lang),
