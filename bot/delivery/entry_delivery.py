@@ -34,6 +34,7 @@ class EntryDelivery(OutboxMarks):
     on_delivered: Callable[[OutboxEntry, float], None] | None
     on_refused: Callable[[OutboxEntry, DeliveryError], None] | None
     on_gone: Callable[[int], None] | None
+    on_blocked: Callable[[OutboxEntry, DeliveryError], None] | None
     clock: Callable[[], float]
     route_clock: Callable[[], float] | None
     _startup: dict[int, set[int]]
@@ -228,6 +229,8 @@ class EntryDelivery(OutboxMarks):
                 # (a lobby or a tournament whose first post is refused is invisible: the
                 # controller closes it and tells its opener)
                 self.on_refused(entry, exc)
+            if self.on_blocked is not None:
+                self.on_blocked(entry, exc)
 
     def _finish(self, channel: _Channel, item: _Item, done: OutboxDone) -> None:
         queue = channel.tables.get(item.lane)

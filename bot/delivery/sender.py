@@ -119,6 +119,7 @@ class Sender(EntryDelivery):
                  on_delivered: Callable[[OutboxEntry, float], None] | None = None,
                  on_refused: Callable[[OutboxEntry, DeliveryError], None] | None = None,
                  on_gone: Callable[[int], None] | None = None,
+                 on_blocked: Callable[[OutboxEntry, DeliveryError], None] | None = None,
                  hold: Callable[[OutboxEntry], bool] | None = None,
                  global_limit: int = GLOBAL_LIMIT) -> None:
         self.store = store
@@ -151,6 +152,8 @@ class Sender(EntryDelivery):
         # a channel found deleted (404 Unknown Channel; its entries dropped): what played
         # there is the bot's to end
         self.on_gone = on_gone
+        # any entry refused (4xx; dropped), a table's refresh too: the bot tells its players
+        self.on_blocked = on_blocked
         self.channels: dict[int, _Channel] = {}
         self._marks: list[OutboxDone] = []
         self._mark_task: asyncio.Task[None] | None = None

@@ -215,6 +215,8 @@ STRINGS: dict[str, str] = {
     "core.cannot_post": "Do tohoto kanálu nesmím psát (chybí: {missing}). Požádej správce serveru, nebo stůl založ v jiném kanálu.",
     "core.post_refused": "Stůl č. {id} je zrušen: do kanálu {channel} nesmím psát, takže ho nikdo neviděl a nemohl si přisednout. Požádej správce serveru, ať mi tam psaní povolí, nebo stůl založ v jiném kanálu.",
     "core.post_failed": "Stůl č. {id} je zrušen: Discord jeho zprávu v kanálu {channel} odmítl, takže ho nikdo neviděl. Zkus ho založit znovu, nebo v jiném kanálu.",
+    "core.blocked": "Do kanálu {channel} stolu č. {id} teď nesmím psát (chybí: {missing}), takže tam není vidět, jak hra pokračuje. Hrát můžeš dál přes **{hand}**; požádej správce serveru, ať mi tam psaní povolí.",
+    "core.blocked_unknown": "Discord mi teď nedovolí psát do kanálu {channel} stolu č. {id}, takže tam není vidět, jak hra pokračuje. Hrát můžeš dál přes **{hand}**; požádej správce serveru, ať mi tam psaní povolí.",
     "core.perm.view_channel": "Zobrazit kanál",
     "core.perm.manage_guild": "Spravovat server",
     "core.perm.send_messages": "Odesílat zprávy",

@@ -209,6 +209,8 @@ STRINGS: dict[str, str] = {
     "core.cannot_post": "I may not post in this channel (missing: {missing}). Ask a server manager, or open the table in another channel.",
     "core.post_refused": "Table {id} is closed: I may not post in {channel}, so nobody could see it or join. Ask a server manager to let me post there, or open the table in another channel.",
     "core.post_failed": "Table {id} is closed: Discord refused its message in {channel}, so nobody could see it. Try to open it again, or in another channel.",
+    "core.blocked": "I may not post in the channel {channel} of table {id} now (missing: {missing}), so the game's progress does not show there. You can play on through **{hand}**; ask a server manager to let me post there.",
+    "core.blocked_unknown": "Discord does not let me post in the channel {channel} of table {id} now, so the game's progress does not show there. You can play on through **{hand}**; ask a server manager to let me post there.",
     "core.perm.view_channel": "View Channel",
     "core.perm.manage_guild": "Manage Server",
     "core.perm.send_messages": "Send Messages",
