@@ -28,7 +28,7 @@ from bot.i18n import (
     t,
 )
 from bot.model import STATUS_ABORTED, STATUS_FINISHED, STATUS_LOBBY, STATUS_PLAYING, Table
-from bot.permissions import may_open_threads, missing_to_post
+from bot.permissions import THREAD_PERMISSIONS, may_open_threads, missing_to_post
 
 if TYPE_CHECKING:
     from bot.service import Place
@@ -212,11 +212,13 @@ async def open_new_table(interaction: Interaction, ui: GameUI, given: dict[str, 
             interaction, seated_text(seated, lang, czech_client(interaction)), lang)
         return  # (answered at once, before a thread's deferral; the service refuses too)
     guild_id, channel_id = interaction.guild_id, interaction.channel.id
+    wanted: list[bool] = []  # a thread of its own was wanted (its opener told if not made)
 
     async def placement() -> Place | None:
         # a channel that already has a table: the new one plays in a thread of its own (the
         # server's ``table_threads``), made once the table has its number
         place = await controller.threads.placement(guild_id, channel_id)
+        wanted[:] = [place is not None]
         if place is not None and not may_open_threads(interaction.app_permissions):
             place = None  # (a thread it could not post in would hide the table: the channel)
         if place is not None:  # a thread is a REST call more (retried if rate limited):
@@ -241,7 +243,19 @@ async def open_new_table(interaction: Interaction, ui: GameUI, given: dict[str, 
     created = t("core.table_created", lang, id=table.table_id)
     if table.channel_id != interaction.channel.id:
         created += " " + t("core.table_created_thread", lang, thread=f"<#{table.channel_id}>")
+    elif wanted == [True]:  # (why it plays beside another table: review 41)
+        created += " " + no_thread_text(interaction.app_permissions, lang)
     await controller.replies.tell(interaction, created, lang)
+
+
+def no_thread_text(perms: discord.Permissions, lang: str) -> str:
+    """Why a table meant for a thread of its own plays in the channel: the permissions the
+    bot lacks to make one and post there, or (it had them) that Discord refused it."""
+    missing = [name for name in THREAD_PERMISSIONS if not getattr(perms, name)]
+    if not missing:
+        return t("core.table_no_thread", lang)
+    return t("core.table_no_thread_perm", lang,
+             missing=", ".join(t(f"core.perm.{name}", lang) for name in missing))
 
 
 # a table's turn timer: 0 (none) or MIN_TIMER to MAX_TIMER seconds (a tournament's: no 0)
