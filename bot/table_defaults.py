@@ -157,5 +157,7 @@ async def set_defaults(interaction: Interaction, ui: GameUI, given: dict[str, An
         assert interaction.guild_id is not None
         await controller.service.store.set_guild_setting(
             interaction.guild_id, TABLE_DEFAULTS + ui.kind, server or None)
-    await interaction.response.send_message(defaults_text(ui, server, lang, czech),
-                                            ephemeral=True)
+    text = defaults_text(ui, server, lang, czech)
+    if reset:  # (confirmed first: the listing alone read like a mere question; review 41)
+        text = t("core.defaults_reset_done", lang, game=ui.name(lang)) + "\n" + text
+    await interaction.response.send_message(text, ephemeral=True)

@@ -120,7 +120,8 @@ async def test_taroky_defaults_in_czech_and_back_to_the_built_in_ones(harness, l
     assert stored == {"stake": 20}
     res = await mod.slash(ch, "taroky defaults", reset=True)
     assert TABLE_DEFAULTS + "taroky" not in await harness.bot.store.guild_settings(guild.id)
-    assert reply(res).content.startswith(
+    assert reply(res).content.startswith(  # (confirmed first: review 41)
+        "Výchozí volby serveru pro hru Taroky jsou zrušeny.\n"
         "Nové stoly hry Taroky začínají s vestavěnými volbami – server žádné vlastní")
     assert "• Kolo: 60 minut" in reply(res).content.split("\n")
     # /taroky new takes no reset

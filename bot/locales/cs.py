@@ -186,6 +186,7 @@ STRINGS: dict[str, str] = {
     "core.defaults_own": "(volba serveru)",
     "core.defaults_builtin": "Vestavěné hodnoty místo voleb serveru: {values}",
     "core.defaults_reset_hint": "Zpět na vestavěné volby: {cmd}; jednu volbu vrátíš zadáním její vestavěné hodnoty.",
+    "core.defaults_reset_done": "Výchozí volby serveru pro hru {game} jsou zrušeny.",
     "core.opt_reset_desc": "Zrušit všechny výchozí volby serveru pro tuto hru (zpět na vestavěné)",
     "core.defaults_lang": "Jazyk stolu: {value}",
     "core.defaults_no_autoplay": "Vynucené tahy se nehrají automaticky",

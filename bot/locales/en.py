@@ -180,6 +180,7 @@ STRINGS: dict[str, str] = {
     "core.defaults_own": "(the server's)",
     "core.defaults_builtin": "Built-in values the server's replace: {values}",
     "core.defaults_reset_hint": "Back to the built-in options: {cmd}; a single option goes back when given its built-in value.",
+    "core.defaults_reset_done": "The server's defaults for {game} are removed.",
     "core.opt_reset_desc": "Drop all of the server's defaults for this game (back to the built-in ones)",
     "core.defaults_lang": "Table language: {value}",
     "core.defaults_no_autoplay": "Forced moves are not played automatically",
