@@ -222,12 +222,12 @@ async def test_without_the_permission_to_make_threads_the_opener_is_told_which(h
     assert reply(res).content == "Stůl č. 1 je založen."  # (the first: no thread wanted)
     res = await bob.slash(ch2, "lora new", language="cs")
     assert reply(res).content == (
-        "Stůl č. 2 je založen. Vlastní vlákno jsem mu založit nemohl (chybí mi oprávnění: "
+        "Stůl č. 2 je založen. Vlastní vlákno mu dát nemůžu (chybí mi oprávnění: "
         "Vytvářet veřejná vlákna), takže se hraje tady v kanálu.")
     carl = guild.add_member(harness.env.create_user("carl"))
     res = await carl.slash(ch2, "lora new", language="en")
     assert reply(res).content == (
-        "Table 3 is open. I could not make it a thread of its own (I lack the permission: "
+        "Table 3 is open. I cannot give it a thread of its own (I lack the permission: "
         "Create Public Threads), so it plays here in the channel.")
 
 

@@ -212,7 +212,7 @@ STRINGS: dict[str, str] = {
     "core.choice_en": "angličtina",
     "core.table_created": "Stůl č. {id} je založen.",
     "core.table_created_thread": "Hraje se ve vlákně {thread}.",
-    "core.table_no_thread_perm": "Vlastní vlákno jsem mu založit nemohl (chybí mi oprávnění: {missing}), takže se hraje tady v kanálu.",
+    "core.table_no_thread_perm": "Vlastní vlákno mu dát nemůžu (chybí mi oprávnění: {missing}), takže se hraje tady v kanálu.",
     "core.table_no_thread": "Vlastní vlákno se mu založit nepodařilo, takže se hraje tady v kanálu.",
     "core.seated_at": "Už sedíš u stolu č. {id} ({game}, {channel}). Chceš-li sedět jinde, nejdřív od něj odejdi: {leave}.",
     "core.cannot_post": "Do tohoto kanálu nesmím psát (chybí: {missing}). Požádej správce serveru, nebo stůl založ v jiném kanálu.",

@@ -206,7 +206,7 @@ STRINGS: dict[str, str] = {
     "core.choice_en": "English",
     "core.table_created": "Table {id} is open.",
     "core.table_created_thread": "It plays in the thread {thread}.",
-    "core.table_no_thread_perm": "I could not make it a thread of its own (I lack the permission: {missing}), so it plays here in the channel.",
+    "core.table_no_thread_perm": "I cannot give it a thread of its own (I lack the permission: {missing}), so it plays here in the channel.",
     "core.table_no_thread": "Discord did not let me make it a thread of its own, so it plays here in the channel.",
     "core.seated_at": "You already sit at table {id} ({game}, {channel}). To sit elsewhere, leave it first: {leave}.",
     "core.cannot_post": "I may not post in this channel (missing: {missing}). Ask a server manager, or open the table in another channel.",
