@@ -141,3 +141,23 @@ async def test_a_tournament_whose_channel_is_deleted_is_cancelled(harness):
     assert table.status == STATUS_ABORTED and table.gone
     assert harness.service.table_of_user(ch.guild.id, ann.id) is None
     assert harness.env.errors == []
+
+
+async def test_a_lobby_whose_thread_is_deleted_just_closes(harness):
+    env = harness.env
+    guild = env.create_guild()
+    ch = guild.create_text_channel("klub")
+    alice = guild.add_member(env.create_user("alice", global_name="Alice"))
+    bob = guild.add_member(env.create_user("bob", global_name="Bob"))
+    await bob.slash(ch, "lora new", language="cs")
+    await alice.slash(ch, "lora new", language="cs")
+    t2 = harness.service.table_of_user(guild.id, alice.id)
+    await channel_delivered(harness)
+    env.backend.delete_channel(t2.channel_id)
+    await env.settle()
+    await channel_delivered(harness)
+    assert t2.status == STATUS_ABORTED and t2.gone
+    assert ch.last_message.content == (
+        f"Lóra – stůl č. 2 je zrušen, protože jeho vlákno bylo smazáno. <@{alice.id}>")
+    res = await alice.slash(ch, "lora new", language="cs", seating="join")
+    assert reply(res).content.startswith("Stůl č. 3 je založen.")

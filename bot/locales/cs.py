@@ -233,6 +233,7 @@ STRINGS: dict[str, str] = {
     "core.table_thread_closed": "{game} – stůl č. {id} ve vlákně {thread} byl zrušen.",
     "core.table_thread_gone": "{game} – stůl č. {id} skončil: jeho vlákno bylo smazáno.",
     "core.closed_gone_thread": "{game} – stůl č. {id} skončil, protože jeho vlákno bylo smazáno. Hra se nezapočítá.",
+    "core.closed_gone_thread_lobby": "{game} – stůl č. {id} je zrušen, protože jeho vlákno bylo smazáno.",
     "core.lb_title": "Žebříček – {game} · {guild}",
     "core.lb_empty": "Zatím žádné hodnocené hry.",
     "core.lb_row": "{rank}. **{name}** – {rating}{prov} · her {games} · výher {wins} · ⌀ {avg} b.",

@@ -45,6 +45,11 @@ class Blocked:
         its humans told (with their next interaction)."""
         if exc.status != FORBIDDEN or entry.table_id is None:
             return
+        running = self.ctl.service.tables.get(entry.table_id)
+        if running is None or running.status != STATUS_PLAYING:
+            self.outages.pop(entry.table_id, None)  # (its game is over: so is the outage)
+            self.routes.pop(entry.table_id, None)
+            return
         if entry.table_id in self.outages:
             self.routes[entry.table_id].add(self._route(entry))
             return

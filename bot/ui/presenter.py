@@ -83,8 +83,9 @@ class TablePresenter:
         assert table.parent_id is not None
         lang = table.settings.lang
         mentions = " ".join(f"<@{u}>" for u in table.humans())
-        text = t("core.closed_gone_thread", lang, id=table.table_id,
-                 game=builders.game_ui(table).name(lang))
+        key = "core.closed_gone_thread" if table.state is not None \
+            else "core.closed_gone_thread_lobby"  # (no game to count)
+        text = t(key, lang, id=table.table_id, game=builders.game_ui(table).name(lang))
         return [*self.ctl.threads.pointer(table),
                 items.post(table.parent_id, f"{text} {mentions}".strip(), mentions=True,
                            table_id=table.table_id)]
