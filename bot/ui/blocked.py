@@ -53,10 +53,9 @@ class Blocked:
         if entry.table_id in self.outages:
             self.routes[entry.table_id].add(self._route(entry))
             return
-        table = self.ctl.service.tables.get(entry.table_id)
-        if table is None or table.status != STATUS_PLAYING \
-                or entry.channel_id != table.channel_id:
-            return
+        table = running
+        if entry.channel_id != table.channel_id:
+            return  # (its thread's pointer line, in the channel it was opened in)
         text = self._text(table)
         notes: list[tuple[int, str]] = []
         self.outages[table.table_id] = (table.channel_id, notes)
