@@ -143,6 +143,16 @@ class LoraBot(commands.Bot):
         except discord.HTTPException:
             log.warning("could not answer a click on a vanished component")
 
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        """A channel deleted: what played there (or in its threads) ends (``ui.gone``)."""
+        if self.controller is not None:
+            self.controller.gone.deleted(channel.id)
+
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        """A thread deleted (the raw event: also one the cache did not hold)."""
+        if self.controller is not None:
+            self.controller.gone.deleted(payload.thread_id)
+
     async def on_app_command_completion(self, interaction: discord.Interaction[Any],
                                         command: Any) -> None:
         """A slash command answered: what did not reach its user before goes after its

@@ -27,8 +27,8 @@ from bot.i18n import (
     lang_of_locale,
     t,
 )
-from bot.model import STATUS_FINISHED, STATUS_LOBBY, STATUS_PLAYING, Table
-from bot.permissions import may_open_threads, missing_to_post
+from bot.model import STATUS_ABORTED, STATUS_FINISHED, STATUS_LOBBY, STATUS_PLAYING, Table
+from bot.permissions import THREAD_PERMISSIONS, may_open_threads, missing_to_post
 
 if TYPE_CHECKING:
     from bot.service import Place
@@ -92,11 +92,27 @@ async def send_sheet(interaction: Interaction) -> None:
                                             ephemeral=True)
 
 
-def no_table_text(interaction: Interaction, lang: str) -> str:
+def abortable_here(interaction: Interaction) -> list[Table]:
+    """The tables of its own (no tournament's) open in this channel or thread that the
+    asker, seated at none, may abort (a server manager: ``/<game> abort`` without
+    ``table``)."""
+    if interaction.channel_id is None:
+        return []
+    controller = controller_of(interaction)
+    return [x for x in controller.service.tables_in_channel(interaction.channel_id)
+            if x.status in (STATUS_LOBBY, STATUS_PLAYING) and x.tournament is None
+            and controller.questions.may_abort(x, interaction.user)]
+
+
+def no_table_text(interaction: Interaction, lang: str, last: Table | None = None) -> str:
     """The asker sits at no table of this server: so he is told — or, if he left a running
     tournament of the server for good, that an AI plays his seat to its end (as Moje karty
     at its table tells him); asked in the thread of a tournament table where an AI plays his
-    seat this round (he was playing elsewhere when it began), that."""
+    seat this round (he was playing elsewhere when it began), that. His last table (``last``)
+    ended because its channel was deleted: that (he could not see it happen)."""
+    if last is not None and last.gone and last.status == STATUS_ABORTED:
+        key = "core.delivery.gone_thread" if last.in_thread else "core.delivery.gone"
+        return t(key, lang, id=last.table_id)
     controller = controller_of(interaction)
     replies = controller.replies
     left = replies.tournament_left_text(interaction.guild_id, interaction.user.id, lang)
@@ -198,11 +214,13 @@ async def open_new_table(interaction: Interaction, ui: GameUI, given: dict[str, 
             interaction, seated_text(seated, lang, czech_client(interaction)), lang)
         return  # (answered at once, before a thread's deferral; the service refuses too)
     guild_id, channel_id = interaction.guild_id, interaction.channel.id
+    wanted: list[bool] = []  # a thread of its own was wanted (its opener told if not made)
 
     async def placement() -> Place | None:
         # a channel that already has a table: the new one plays in a thread of its own (the
         # server's ``table_threads``), made once the table has its number
         place = await controller.threads.placement(guild_id, channel_id, server)
+        wanted[:] = [place is not None]
         if place is not None and not may_open_threads(interaction.app_permissions):
             place = None  # (a thread it could not post in would hide the table: the channel)
         if place is not None:  # a thread is a REST call more (retried if rate limited):
@@ -227,7 +245,19 @@ async def open_new_table(interaction: Interaction, ui: GameUI, given: dict[str, 
     created = t("core.table_created", lang, id=table.table_id)
     if table.channel_id != interaction.channel.id:
         created += " " + t("core.table_created_thread", lang, thread=f"<#{table.channel_id}>")
+    elif wanted == [True]:  # (why it plays beside another table: review 41)
+        created += " " + no_thread_text(interaction.app_permissions, lang)
     await controller.replies.tell(interaction, created, lang)
+
+
+def no_thread_text(perms: discord.Permissions, lang: str) -> str:
+    """Why a table meant for a thread of its own plays in the channel: the permissions the
+    bot lacks to make one and post there, or (it had them) that Discord refused it."""
+    missing = [name for name in THREAD_PERMISSIONS if not getattr(perms, name)]
+    if not missing:
+        return t("core.table_no_thread", lang)
+    return t("core.table_no_thread_perm", lang,
+             missing=", ".join(t(f"core.perm.{name}", lang) for name in missing))
 
 
 # a table's turn timer: 0 (none) or MIN_TIMER to MAX_TIMER seconds (a tournament's: no 0)
@@ -342,7 +372,7 @@ def help_embed(group: app_commands.Group, ui: GameUI, lang: str, *,
               for name in commands}
     values |= {name: option_shown(option, czech_client)
                for name, option in (("language", "language"), ("timer", "turn_timer"),
-                                    ("reset", "reset"))}
+                                    ("reset", "reset"), ("table", "table"))}
     tournament = "core.tournament."
     values |= {
         "join": t("core.btn_join", lang), "start": t("core.btn_start", lang),
@@ -432,8 +462,8 @@ def shared_commands(ui: GameUI) -> list[app_commands.Command[Any, Any, None]]:
             here = controller.languages.thread_table(interaction)
             if here is None or here.tournament is None \
                     or not await controller.questions.offer_return(interaction, here, lang):
-                await interaction.response.send_message(no_table_text(interaction, lang),
-                                                        ephemeral=True)
+                await interaction.response.send_message(
+                    no_table_text(interaction, lang, last), ephemeral=True)
 
     @app_commands.command(name="rules", description=gdesc(ui, "cmd_rules"))
     async def rules(interaction: Interaction) -> None:
@@ -477,11 +507,23 @@ def shared_commands(ui: GameUI) -> list[app_commands.Command[Any, Any, None]]:
             target = controller.service.tables.get(table)
             if target is not None and target.guild_id != interaction.guild_id:
                 target = None
+        elif target is None:  # (a manager: a table of this channel, or which one)
+            here = abortable_here(interaction)
+            if len(here) == 1:
+                target = here[0]
+            elif here:
+                lang = await controller.languages.lang_for(interaction, here[0])
+                await interaction.response.send_message(t(
+                    "core.abort_which", lang, ids=", ".join(str(x.table_id) for x in here),
+                    cmd=command_shown(ui, "abort", czech_client(interaction)),
+                    table=option_shown("table", czech_client(interaction)),
+                    id=here[0].table_id), ephemeral=True)
+                return
         lang = await controller.languages.lang_for(interaction, target)
         if target is None or target.status not in (STATUS_LOBBY, STATUS_PLAYING):
             await interaction.response.send_message(
                 no_table_text(interaction, lang) if table is None
-                else t("core.no_table_here", lang), ephemeral=True)
+                else t("core.abort_no_such_table", lang, id=table), ephemeral=True)
             return
         if target.tournament is not None:  # only the whole tournament can be cancelled
             await interaction.response.send_message(t("core.tournament.no_abort", lang),

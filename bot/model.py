@@ -312,6 +312,8 @@ class Table:
     # invitation's text as last written}; each former player (his click, or the
     # invitation's) takes his old seat back
     rematch: JSONDict | None = None
+    # its channel (or thread) was deleted: it closed for that (its old buttons say so)
+    gone: bool = False
 
     @property
     def in_thread(self) -> bool:
@@ -419,6 +421,8 @@ class Table:
             extra["pointer"] = self.pointer_id
         if self.rematch is not None:
             extra["rematch"] = dict(self.rematch)
+        if self.gone:
+            extra["gone"] = True
         return extra
 
     def seats_json(self) -> list[JSONDict | None]:

@@ -37,6 +37,10 @@ def missing_to_post(perms: Any, *, in_thread: bool = False,
     return [name for name in needed if not getattr(perms, name)]
 
 
+# what the bot needs to give a table a thread of its own: to make it, and to post in it
+THREAD_PERMISSIONS = ("create_public_threads", IN_THREADS)
+
+
 def may_open_threads(perms: Any) -> bool:
     """The bot may make a public thread of the channel and post in it."""
-    return bool(perms.create_public_threads and perms.send_messages_in_threads)
+    return all(getattr(perms, name) for name in THREAD_PERMISSIONS)

@@ -50,6 +50,7 @@ def table_from_record(rec: TableRecord) -> Table:
         parent_id=_id(extra.get("parent")),
         pointer_id=_id(extra.get("pointer")),
         rematch=extra.get("rematch") if isinstance(extra.get("rematch"), dict) else None,
+        gone=extra.get("gone") is True,
     )
     return table
 

@@ -166,5 +166,7 @@ async def set_defaults(interaction: Interaction, ui: GameUI, given: dict[str, An
         await controller.service.store.set_guild_setting(
             interaction.guild_id, TABLE_DEFAULTS + ui.kind, server or None)
         controller.languages.forget_server(interaction.guild_id)
-    await interaction.response.send_message(defaults_text(ui, server, lang, czech),
-                                            ephemeral=True)
+    text = defaults_text(ui, server, lang, czech)
+    if reset:  # (confirmed first: the listing alone read like a mere question; review 41)
+        text = t("core.defaults_reset_done", lang, game=ui.name(lang)) + "\n" + text
+    await interaction.response.send_message(text, ephemeral=True)

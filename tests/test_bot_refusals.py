@@ -181,3 +181,40 @@ def test_a_disabled_card_that_fits_no_row_is_told_so_of_itself():
     card = refused_cards(lora, lora.view(seat))["not_playable"][0]
     assert disabled_reason(table, seat, DISABLED + card, "cs") == "karta nenavazuje na žádnou řadu"
     assert disabled_reason(table, seat, DISABLED + card, "en") == "the card fits no row"
+
+
+async def test_a_manager_not_seated_aborts_the_table_of_this_channel_without_naming_it(harness):
+    """Review 41: a moderator's bare ``/lora abort`` where a table plays was told "you sit at
+    no table"; the one table of the channel is offered (asked as with ``table``), several
+    are named, and a table number that names no open table says so."""
+    import discord
+
+    env = harness.env
+    guild = env.create_guild()
+    ch = guild.create_text_channel("lora")
+    alice = guild.add_member(env.create_user("alice"))
+    bob = guild.add_member(env.create_user("bob"))
+    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+    mod = guild.add_member(env.create_user("mod"), roles=[mods])
+    await alice.slash(ch, "lora new", language="cs")
+    await bob.click(ch.last_message, custom_id="lora:l:1:join")
+    res = await mod.slash(ch, "lora abort")
+    assert reply(res).content == "Stůl č. 1 se zruší i pro ostatní (alice, bob). Opravdu ho zrušit?"
+    res = await mod.click(reply(res), label="Zrušit stůl")
+    assert reply(res).content == "Stůl č. 1 je zrušen."
+    assert harness.service.tables[1].status == "aborted"
+    res = await mod.slash(ch, "lora abort", table=1)
+    assert reply(res).content == "Stůl č. 1 neexistuje nebo už skončil."
+    res = await mod.slash(ch, "lora abort", table=99)  # (no table: his client's language)
+    assert reply(res).content == "Table 99 does not exist or has already ended."
+    # a channel that keeps every table (never a thread): two tables there, named
+    await mod.slash(ch, "lora settings", table_threads="never")
+    await alice.slash(ch, "lora new", language="cs")
+    await bob.slash(ch, "lora new", language="cs")
+    res = await mod.slash(ch, "lora abort")
+    assert reply(res).content == ("V tomto kanálu jsou otevřené stoly č. 2, 3. Který zrušit, "
+                                  "urči volbou table, např. /lora abort table:2")
+    # one who may not abort them is still told he sits at no table
+    carl = guild.add_member(env.create_user("carl"))
+    res = await carl.slash(ch, "lora abort")
+    assert reply(res).content == "You do not sit at any table on this server."

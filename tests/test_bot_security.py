@@ -436,7 +436,7 @@ async def test_only_the_creator_or_a_manager_aborts(harness):
         assert res.response.content == refused, user
         assert res.ephemeral
     res = await stranger.slash(other_ch, "lora abort", table=tid)
-    assert res.response.content == "You do not sit at any table on this server."
+    assert res.response.content == "Table 1 does not exist or has already ended."
     assert table.status == "playing"
     assert (await harness.bot.store.get_table(tid)).status == "playing"
     # the creator can

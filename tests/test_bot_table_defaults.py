@@ -79,14 +79,15 @@ async def test_taroky_defaults_in_czech_and_back_to_the_built_in_ones(harness, l
         "Nové stoly hry Taroky na tomto serveru začínají s těmito volbami (nastavuje je správce"
         " serveru příkazem /taroky výchozí; volba zadaná při zakládání stolu má přednost):",
         "• Kolo: 30 minut (volba serveru)",
-        "• Vklad 100,00 Kč, dokup po 10,00 Kč, strop 40,00 Kč (volba serveru)",
+        "• Vklad 100,00 Kč, dokup po 10,00 Kč, herní strop 40,00 Kč"
+        " (nejvíc, kolik jeden hráč zaplatí druhému za jednu hru) (volba serveru)",
         "• Varšava: ano · žďuch: ano",
         "• Flek: bez omezení",
         "• Čas na tah: 120 s",
         "• Zasedací pořádek: losem",
         "• Jazyk stolu: čeština (volba serveru)",
         "Vestavěné hodnoty místo voleb serveru: Kolo: 60 minut · Vklad 50,00 Kč, dokup po"
-        " 10,00 Kč, strop 40,00 Kč",
+        " 10,00 Kč, herní strop 40,00 Kč (nejvíc, kolik jeden hráč zaplatí druhému za jednu hru)",
         "Turnaje mají vlastní volby – z těchto přebírají jen jazyk stolu.",
         "Zpět na vestavěné volby: /taroky výchozí obnovit:True; jednu volbu vrátíš zadáním"
         " její vestavěné hodnoty."])
@@ -122,7 +123,8 @@ async def test_taroky_defaults_in_czech_and_back_to_the_built_in_ones(harness, l
     assert stored == {"stake": 20}
     res = await mod.slash(ch, "taroky defaults", reset=True)
     assert TABLE_DEFAULTS + "taroky" not in await harness.bot.store.guild_settings(guild.id)
-    assert reply(res).content.startswith(
+    assert reply(res).content.startswith(  # (confirmed first: review 41)
+        "Výchozí volby serveru pro hru Taroky jsou zrušeny.\n"
         "Nové stoly hry Taroky začínají s vestavěnými volbami – server žádné vlastní")
     assert "• Kolo: 60 minut" in reply(res).content.split("\n")
     # /taroky new takes no reset

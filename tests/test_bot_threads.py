@@ -199,7 +199,8 @@ async def test_no_thread_can_be_made_the_table_plays_in_the_channel(harness, cap
                              message="Missing Permissions")
     with caplog.at_level(logging.WARNING, logger="bot.ui.threads"):
         res = await bob.slash(ch, "lora new", language="cs", seating="join", turn_timer=0)
-    assert reply(res).content == "Stůl č. 2 je založen."
+    assert reply(res).content == ("Stůl č. 2 je založen. Vlastní vlákno se mu založit "
+                                  "nepodařilo, takže se hraje tady v kanálu.")
     assert harness.service.tables[2].channel_id == ch.id and ch.threads == []
     assert any(r.getMessage().startswith(f"no thread for table 2 in channel {ch.id} (")
                and r.getMessage().endswith("): it plays in the channel")
@@ -209,6 +210,25 @@ async def test_no_thread_can_be_made_the_table_plays_in_the_channel(harness, cap
     version = players.table.version
     await players.move()
     assert players.table.version > version
+
+
+async def test_without_the_permission_to_make_threads_the_opener_is_told_which(harness):
+    """Review 41: the second table silently shared the channel; its opener is told why."""
+    guild, ch, (alice, bob) = setup(harness, ["alice", "bob"])
+    me = harness.bot.user
+    ch2 = guild.create_text_channel(
+        "bez-vlaken", overwrites={me: discord.PermissionOverwrite(create_public_threads=False)})
+    res = await alice.slash(ch2, "lora new", language="cs")
+    assert reply(res).content == "Stůl č. 1 je založen."  # (the first: no thread wanted)
+    res = await bob.slash(ch2, "lora new", language="cs")
+    assert reply(res).content == (
+        "Stůl č. 2 je založen. Vlastní vlákno mu dát nemůžu (chybí mi oprávnění: "
+        "Vytvářet veřejná vlákna), takže se hraje tady v kanálu.")
+    carl = guild.add_member(harness.env.create_user("carl"))
+    res = await carl.slash(ch2, "lora new", language="en")
+    assert reply(res).content == (
+        "Table 3 is open. I cannot give it a thread of its own (I lack the permission: "
+        "Create Public Threads), so it plays here in the channel.")
 
 
 async def test_an_archived_thread_is_reopened_for_the_next_update(harness, caplog):

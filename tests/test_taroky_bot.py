@@ -678,7 +678,8 @@ async def test_the_rules_at_a_table_give_that_tables_own_rules(harness):
         [field] = embed.fields
         assert field.name == "Pravidla stolu"
         assert field.value.splitlines()[:2] == [
-            "• Kolo: 4 rozdání", "• Vklad 20,00 Kč, dokup po 10,00 Kč, strop 40,00 Kč"]
+            "• Kolo: 4 rozdání", "• Vklad 20,00 Kč, dokup po 10,00 Kč, herní strop 40,00 Kč"
+                                 " (nejvíc, kolik jeden hráč zaplatí druhému za jednu hru)"]
     other = guild.add_member(harness.env.create_user("eve", global_name="Eve"))
     res = await other.slash(ch, "taroky rules")  # not at a table: the summary alone
     assert reply(res).embeds[0].fields == []

@@ -46,7 +46,8 @@ def test_the_lobby_lists_the_rules_of_the_table() -> None:
     default = TableSettings(options=TarokyOptions().to_json())
     assert UI.settings_lines(default, "cs") == [
         "Kolo: 60 minut",
-        "Vklad 50,00 Kč, dokup po 10,00 Kč, strop 40,00 Kč",
+        "Vklad 50,00 Kč, dokup po 10,00 Kč, herní strop 40,00 Kč"
+        " (nejvíc, kolik jeden hráč zaplatí druhému za jednu hru)",
         "Varšava: ano · žďuch: ano",
         "Flek: bez omezení",
     ]
@@ -54,11 +55,17 @@ def test_the_lobby_lists_the_rules_of_the_table() -> None:
                                                   "solo_talon": "hidden", "zduch": False}))
     assert UI.settings_lines(other, "en") == [
         "Round: 8 deals",
-        "Stake 50.00 Kč, top-up by 10.00 Kč, cap 40.00 Kč",
+        "Stake 50.00 Kč, top-up by 10.00 Kč, cap 40.00 Kč"
+        " (the most one player pays another for one game)",
         "Warsaw: yes · push: no",
         "Doubles: 3",
         "Changes to the tournament rules: hidden talon in a solo",
     ]
+    uncapped = TableSettings(options=options_json(**{**DEFAULTS, "cap": 0}))
+    assert UI.settings_lines(uncapped, "cs")[1] == (
+        "Vklad 50,00 Kč, dokup po 10,00 Kč, bez herního stropu")
+    assert UI.settings_lines(uncapped, "en")[1] == (
+        "Stake 50.00 Kč, top-up by 10.00 Kč, no cap on a game's payment")
 
 
 def test_T_FLEK_the_announcement_buttons_name_the_next_level() -> None:

@@ -16,10 +16,12 @@ def _fields(message: object) -> list[tuple[str, str]]:
 
 @pytest.mark.parametrize(("lang", "expected"), [
     ("cs", ("Pravidla hry u stolů (Taroky)",
-            "Vklad 100,00 Kč, dokup po 10,00 Kč, strop 20,00 Kč\nVaršava: ne · žďuch: ano\n"
+            "Vklad 100,00 Kč, dokup po 10,00 Kč, herní strop 20,00 Kč"
+            " (nejvíc, kolik jeden hráč zaplatí druhému za jednu hru)\nVaršava: ne · žďuch: ano\n"
             "Flek: 2")),
     ("en", ("Game rules at the tables (Taroky)",
-            "Stake 100.00 Kč, top-up by 10.00 Kč, cap 20.00 Kč\nWarsaw: no · push: yes\n"
+            "Stake 100.00 Kč, top-up by 10.00 Kč, cap 20.00 Kč"
+            " (the most one player pays another for one game)\nWarsaw: no · push: yes\n"
             "Doubles: 2")),
 ])
 async def test_the_taroky_tournament_shows_the_organiser_s_options(
@@ -56,7 +58,8 @@ async def test_the_game_rules_field_is_the_game_s_rules_without_the_round_s_leng
     rules = ui_of("taroky").rules_lines(settings, "cs")
     assert lobby == ["Kolo: 4 rozdání" if "deals" in length else "Kolo: 90 minut", *rules]
     assert fields[1] == ("Pravidla hry u stolů (Taroky)", "\n".join(rules))
-    assert rules[0] == "Vklad 100,00 Kč, dokup po 10,00 Kč, strop 40,00 Kč"
+    assert rules[0] == ("Vklad 100,00 Kč, dokup po 10,00 Kč, herní strop 40,00 Kč"
+                       " (nejvíc, kolik jeden hráč zaplatí druhému za jednu hru)")
     assert lobby[0] + " u každého stolu" in fields[0][1]  # the round: said once, there
 
 

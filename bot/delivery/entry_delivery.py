@@ -33,6 +33,8 @@ class EntryDelivery(OutboxMarks):
     metrics: SenderMetrics
     on_delivered: Callable[[OutboxEntry, float], None] | None
     on_refused: Callable[[OutboxEntry, DeliveryError], None] | None
+    on_gone: Callable[[int], None] | None
+    on_blocked: Callable[[OutboxEntry, DeliveryError], None] | None
     clock: Callable[[], float]
     route_clock: Callable[[], float] | None
     _startup: dict[int, set[int]]
@@ -215,6 +217,8 @@ class EntryDelivery(OutboxMarks):
                         self.metrics.dropped += 1
             self._finish(channel, item, OutboxDone(entry.entry_id, "dropped"))
             self.metrics.dropped += 1
+            if self.on_gone is not None:
+                self.on_gone(channel.channel_id)
         else:
             route = self.deliverer.route(entry)  # (before the drop: a first post's route)
             log.warning("%s failed on table %s (outbox entry %s), dropped: %s",
@@ -225,6 +229,8 @@ class EntryDelivery(OutboxMarks):
                 # (a lobby or a tournament whose first post is refused is invisible: the
                 # controller closes it and tells its opener)
                 self.on_refused(entry, exc)
+            if self.on_blocked is not None:
+                self.on_blocked(entry, exc)
 
     def _finish(self, channel: _Channel, item: _Item, done: OutboxDone) -> None:
         queue = channel.tables.get(item.lane)

@@ -118,6 +118,8 @@ class Sender(EntryDelivery):
     def __init__(self, store: TableStore, deliverer: Deliverer, *,
                  on_delivered: Callable[[OutboxEntry, float], None] | None = None,
                  on_refused: Callable[[OutboxEntry, DeliveryError], None] | None = None,
+                 on_gone: Callable[[int], None] | None = None,
+                 on_blocked: Callable[[OutboxEntry, DeliveryError], None] | None = None,
                  hold: Callable[[OutboxEntry], bool] | None = None,
                  global_limit: int = GLOBAL_LIMIT) -> None:
         self.store = store
@@ -147,6 +149,11 @@ class Sender(EntryDelivery):
         self.on_delivered = on_delivered
         # an entry's POST refused (4xx; dropped): what it leaves is the bot's to decide
         self.on_refused = on_refused
+        # a channel found deleted (404 Unknown Channel; its entries dropped): what played
+        # there is the bot's to end
+        self.on_gone = on_gone
+        # any entry refused (4xx; dropped), a table's refresh too: the bot tells its players
+        self.on_blocked = on_blocked
         self.channels: dict[int, _Channel] = {}
         self._marks: list[OutboxDone] = []
         self._mark_task: asyncio.Task[None] | None = None

@@ -492,6 +492,22 @@ class TableLobby(TablePlay):
             await self._close(table, "aborted", by)
             return table
 
+    async def close_gone(self, table_id: int) -> Table:
+        """Its channel or thread was deleted: the table ends as an abort does (unrated, its
+        seats free, saved so a restart does not bring it back); it tells only where it still
+        can (``Presenter.closed_shown``, reason "gone")."""
+        async with self.lock(table_id):
+            table = self.get(table_id)
+            if table.status not in (STATUS_LOBBY, STATUS_PLAYING):
+                raise TableError("changed")
+            table.gone = True
+            try:
+                await self._close(table, "gone")
+            except TableError:
+                table.gone = False
+                raise
+            return table
+
     async def _close(self, table: Table, reason: str, by: str | None = None) -> None:
         table.status = STATUS_ABORTED
         no_return(table)

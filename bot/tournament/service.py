@@ -23,7 +23,15 @@ from datetime import UTC, datetime
 from typing import Any, Protocol
 
 from bot.errors import AlreadyRegistered, TableError
-from bot.model import STATUS_FINISHED, STATUS_LOBBY, STATUS_PLAYING, Seat, Table, TableSettings
+from bot.model import (
+    STATUS_ABORTED,
+    STATUS_FINISHED,
+    STATUS_LOBBY,
+    STATUS_PLAYING,
+    Seat,
+    Table,
+    TableSettings,
+)
 from bot.persist import archive, table_from_record
 from bot.service import AI_NAMES, TableService
 from bot.storage.models import (
@@ -357,6 +365,27 @@ class TournamentService:
                     log.warning("could not abort table %s", table.table_id)
         return t
 
+    async def table_gone(self, table: Table) -> None:
+        """A table of the current round ended because its thread was deleted (``Gone``): it
+        is played again in a new thread, as a restart plays a table aborted from outside
+        (``_catch_up``); the tournament goes on."""
+        link = table.tournament or {}
+        tid, r, n = link.get("id"), link.get("round"), link.get("table")
+        if not isinstance(tid, int) or not isinstance(r, int) or not isinstance(n, int) \
+                or tid not in self.tournaments:
+            return
+        async with self.lock(tid):
+            t = await self._reload(tid)
+            if t.status != TournamentStatus.PLAYING or t.round_no != r:
+                return
+            slot = next((s for s in model.tables_of(t, r) if s.table_no == n), None)
+            if slot is None or slot.table_id != table.table_id or slot.result is not None:
+                return
+            if slot.thread_id == table.channel_id:  # (a new thread for it)
+                slot.thread_id = None
+                await self._write(self.store.set_table_place(tid, r, n, thread_id=None))
+            await self._catch_up(t)
+
     async def set_message(self, t: TournamentRecord, message_id: int | None) -> None:
         t.message_id = message_id
         try:
@@ -620,7 +649,8 @@ class TournamentService:
         for s in model.tables_of(t, r):
             if s.result is not None or s.table_id is None:
                 continue
-            if s.table_id in self.tables.tables:
+            held = self.tables.tables.get(s.table_id)
+            if held is not None and held.status != STATUS_ABORTED:
                 continue  # running (the core resumed it) or finished and reported
             rec = await self.store.get_table(s.table_id)
             if rec is not None and rec.status == TableStatus.FINISHED and rec.state is not None:

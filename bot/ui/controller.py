@@ -37,8 +37,10 @@ from bot.service import TableService
 from bot.storage.models import OutboxEntry, OutboxItem
 from bot.storage.protocol import TableStore
 from bot.ui import builders
+from bot.ui.blocked import Blocked
 from bot.ui.components import question_view
 from bot.ui.forgetting import Forgetting
+from bot.ui.gone import Gone
 from bot.ui.hands import Hands
 from bot.ui.languages import Languages
 from bot.ui.materials import Materials
@@ -102,10 +104,15 @@ class Controller:
         # chain's refresh supersedes it: one edit for a human's card and the AI cards after)
         # a lobby or a tournament whose first message is refused is closed (``unposted``)
         self.unposted = Unposted(self)
+        self.gone = Gone(self)  # what played in a deleted channel or thread ends
+        self.blocked = Blocked(self)  # a running table's channel refuses the bot: told
         self.delivery = Sender(store, ChannelDeliverer(self.materials),
                                hold=lambda entry: entry.table_id is not None
                                and self.service.ai_to_move(entry.table_id),
                                on_refused=self.unposted.refused,
+                               on_gone=self.gone.deleted,
+                               on_blocked=self.blocked.refused,
+                               on_delivered=self.blocked.delivered,
                                global_limit=global_limit or GLOBAL_LIMIT)
         from bot.tournament.desk import TournamentDesk
 
@@ -191,6 +198,7 @@ class Controller:
         self.delivery.close()
         self.hands.shutdown()
         self.removal.shutdown()
+        self.gone.shutdown()
 
     # -- interactions -------------------------------------------------------------------
     @answered

@@ -60,6 +60,10 @@ class TablePresenter:
 
     def closed_shown(self, table: Table, reason: str,
                      by: str | None = None) -> list[OutboxItem]:
+        if reason == "gone":
+            self.pinged.discard(table.table_id)
+            self._forget_mover(table.table_id)
+            return self._gone_shown(table)
         text = builders.closed_text(table, f"core.closed_{reason}", table.settings.lang, by)
         out = [items.table_refresh(table.channel_id, table.table_id, closed=reason),
                items.post(table.channel_id, text, table_id=table.table_id),
@@ -68,6 +72,23 @@ class TablePresenter:
         unping = self._unping(table)
         self._forget_mover(table.table_id)
         return out if unping is None else [unping, *out]
+
+    def _gone_shown(self, table: Table) -> list[OutboxItem]:
+        """A table whose channel or thread was deleted: nothing can be shown where it played;
+        a table in a thread of its own is told in the channel it was opened in (its players
+        mentioned) and its line there says it ended. (Its players in a deleted channel learn
+        it from their next click: ``Replies.over_text``.)"""
+        if not table.in_thread or table.tournament is not None:
+            return []
+        assert table.parent_id is not None
+        lang = table.settings.lang
+        mentions = " ".join(f"<@{u}>" for u in table.humans())
+        key = "core.closed_gone_thread" if table.state is not None \
+            else "core.closed_gone_thread_lobby"  # (no game to count)
+        text = t(key, lang, id=table.table_id, game=builders.game_ui(table).name(lang))
+        return [*self.ctl.threads.pointer(table),
+                items.post(table.parent_id, f"{text} {mentions}".strip(), mentions=True,
+                           table_id=table.table_id)]
 
     def note(self, table: Table, key: str, seat: int, **values: str) -> None:
         if key == "absent" and not self.ctl.service.can_stand_in(table, seat):

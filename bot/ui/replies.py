@@ -153,6 +153,9 @@ class Replies:
             title = builders.table_title(table, "final_title", lang)
             order = "\n".join(self.ctl.presenter.final_lines(table, lang))
             return t("core.delivery.over", lang, title=title, order=order)
+        if table.status == STATUS_ABORTED and table.gone:
+            key = "core.delivery.gone_thread" if table.in_thread else "core.delivery.gone"
+            return t(key, lang, id=table.table_id)
         if table.status == STATUS_ABORTED:
             return builders.closed_text(table, "core.delivery.closed", lang)
         return None

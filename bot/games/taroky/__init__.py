@@ -58,10 +58,11 @@ class TarokyUI(BaseUI):
         o = TarokyOptions.from_json(settings.options)
         onoff = {True: t("core.on", lang), False: t("core.off", lang)}
         flek = (t("taroky.unlimited", lang) if o.flek_max is None else str(o.flek_max))
-        cap = t("taroky.no_cap", lang) if o.cap is None else money(o.cap, lang)
+        # (the cap worded as the rulebook's herní strop: what it limits, T-SCORE-NET)
+        money_key = "taroky.opt_money_no_cap" if o.cap is None else "taroky.opt_money"
         lines = [
-            t("taroky.opt_money", lang, stake=money(o.stake, lang),
-              step=money(o.dokup_step, lang), cap=cap),
+            t(money_key, lang, stake=money(o.stake, lang), step=money(o.dokup_step, lang),
+              cap="" if o.cap is None else money(o.cap, lang)),
             t("taroky.opt_varsava", lang, varsava=onoff[o.varsava], zduch=onoff[o.zduch]),
             t("taroky.opt_flek", lang, value=flek),
         ]

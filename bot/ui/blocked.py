@@ -1,0 +1,116 @@
+"""A running table whose channel refuses the bot's messages (403: a permission taken away
+during the game; review 41): its players play on through their private hands while the
+channel shows nothing new, and only the log said why. Each human of the table is told once
+per outage, privately, with his next click or command (``Replies.notify``): which
+permission the bot lacks there, and to ask the server's managers. The first message of the
+table delivered again ends the outage (a note not yet read is taken back); the table message
+shows the game as it is with its next refresh."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.delivery.deliverer import DeliveryError
+from bot.i18n import t
+from bot.model import STATUS_PLAYING, Table
+from bot.permissions import missing_to_post
+from bot.storage.models import OutboxEntry
+
+if TYPE_CHECKING:
+    from bot.ui.controller import Controller
+
+log = logging.getLogger(__name__)
+FORBIDDEN = 403
+
+
+class Blocked:
+    """The tables whose channel refuses the bot now (``Controller.blocked``; the sender's
+    ``on_blocked`` and ``on_delivered``)."""
+
+    def __init__(self, ctl: Controller) -> None:
+        self.ctl = ctl
+        # table → its channel and the notes given to its humans in this outage (user id,
+        # text)
+        self.outages: dict[int, tuple[int, list[tuple[int, str]]]] = {}
+        # table → the routes (post, edit, delete) of its entries refused in this outage: one
+        # of them delivered ends it (a deletion, say of a ping, or an edit of its message is
+        # allowed where posting is not)
+        self.routes: dict[int, set[str]] = {}
+
+    def refused(self, entry: OutboxEntry, exc: DeliveryError) -> None:
+        """An entry of a table was refused: a running table's first 403 starts an outage,
+        its humans told (with their next interaction)."""
+        if exc.status != FORBIDDEN or entry.table_id is None:
+            return
+        running = self.ctl.service.tables.get(entry.table_id)
+        if running is None or running.status != STATUS_PLAYING:
+            self.outages.pop(entry.table_id, None)  # (its game is over: so is the outage)
+            self.routes.pop(entry.table_id, None)
+            return
+        if entry.table_id in self.outages:
+            self.routes[entry.table_id].add(self._route(entry))
+            return
+        table = running
+        if entry.channel_id != table.channel_id:
+            return  # (its thread's pointer line, in the channel it was opened in)
+        text = self._text(table)
+        notes: list[tuple[int, str]] = []
+        self.outages[table.table_id] = (table.channel_id, notes)
+        self.routes[table.table_id] = {self._route(entry)}
+        notes_of = self.ctl.replies.notes
+        for user_id in table.humans():
+            notes_of.setdefault(user_id, []).append(text)
+            notes.append((user_id, text))
+        log.warning("table %s: the bot may not post in channel %s; its %d players told",
+                    table.table_id, table.channel_id, len(notes))
+
+    def delivered(self, entry: OutboxEntry, _now: float) -> None:
+        """A message of the table reached its channel: the outage is over."""
+        outage = None if entry.table_id is None else self.outages.get(entry.table_id)
+        if outage is None or outage[0] != entry.channel_id:
+            return  # (not blocked, or a message elsewhere: its thread's pointer line)
+        assert entry.table_id is not None
+        if self._route(entry) not in self.routes.get(entry.table_id, ()):
+            return
+        del self.outages[entry.table_id]
+        self.routes.pop(entry.table_id, None)
+        for user_id, text in outage[1]:
+            waiting = self.ctl.replies.notes.get(user_id)
+            if waiting is not None and text in waiting:
+                waiting.remove(text)
+                if not waiting:
+                    del self.ctl.replies.notes[user_id]
+
+    def _route(self, entry: OutboxEntry) -> str:
+        return str(self.ctl.delivery.deliverer.route(entry))
+
+    def _text(self, table: Table) -> str:
+        lang = table.settings.lang
+        values = {"id": table.table_id, "channel": f"<#{table.channel_id}>",
+                  "hand": t("core.btn_hand", lang)}
+        missing = self._missing(table)
+        if not missing:
+            return t("core.blocked_unknown", lang, **values)
+        names = ", ".join(t(f"core.perm.{name}", lang) for name in missing)
+        return t("core.blocked", lang, missing=names, **values)
+
+    def _missing(self, table: Table) -> list[str]:
+        """The permissions the bot lacks to post in the table's channel, as it knows them
+        (none: not known, or refused for another reason)."""
+        channel: Any = self.ctl.bot.get_channel(table.channel_id)
+        guild = getattr(channel, "guild", None)
+        me = getattr(guild, "me", None)
+        if channel is None or me is None:
+            return []
+        try:
+            perms = channel.permissions_for(me)
+        except (AttributeError, discord.ClientException):
+            return []
+        missing = missing_to_post(perms, in_thread=isinstance(channel, discord.Thread))
+        if {"send_messages", "send_messages_in_threads"} & set(missing):
+            # (who may not post may not embed or attach either: not named besides)
+            missing = [x for x in missing if x not in ("embed_links", "attach_files")]
+        return missing

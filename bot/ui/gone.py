@@ -1,0 +1,98 @@
+"""A channel or thread deleted under a table or tournament (review 41): the table ended there
+(nothing of it can be shown any more), yet it went on "playing" and kept its players from
+every other table. Told by the gateway (``CHANNEL_DELETE``, ``THREAD_DELETE``: ``app``), or
+else by the sender's first "gone" (404 Unknown Channel) there.
+
+- A table of its own ends as an abort (unrated, its seats free, saved: ``close_gone``); a
+  table in a thread of its own tells the channel it was opened in (its players mentioned)
+  and its line there says it ended; the players of a deleted channel read it at their next
+  click on it (``Replies.over_text``).
+- A tournament whose channel is deleted is cancelled (its tables end with it).
+- A tournament's table whose thread is deleted is played again in a new thread, as a
+  restart plays a table aborted from outside (``TournamentService.table_gone``): the
+  tournament goes on, its players mentioned in the new thread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Coroutine
+from typing import TYPE_CHECKING, Any
+
+from bot.errors import TableError
+from bot.model import STATUS_LOBBY, STATUS_PLAYING, Table
+from bot.storage.models import TournamentStatus
+
+if TYPE_CHECKING:
+    from bot.ui.controller import Controller
+
+log = logging.getLogger(__name__)
+
+
+class Gone:
+    """Ending what played in a deleted channel (``Controller.gone``)."""
+
+    def __init__(self, ctl: Controller) -> None:
+        self.ctl = ctl
+        self.tasks: set[asyncio.Task[None]] = set()
+        self.handled: set[int] = set()  # channels whose deletion was handled
+
+    def deleted(self, channel_id: int) -> None:
+        """The channel (or thread) ``channel_id`` no longer exists (an event, or the
+        sender's "gone"): what played there ends, in a task of its own."""
+        if channel_id in self.handled:
+            return
+        self.handled.add(channel_id)
+        self._spawn(self.channel_gone(channel_id))
+
+    def _spawn(self, coro: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    def _played_in(self, channel_id: int, tournaments: list[int]) -> list[Table]:
+        """The open tables that played in the channel, or in a thread of it (a deleted
+        channel takes its threads along: a table's own, a tournament's of ``tournaments``)."""
+        return [x for x in self.ctl.service.tables.values()
+                if x.status in (STATUS_LOBBY, STATUS_PLAYING)
+                and (x.channel_id == channel_id
+                     or (x.in_thread and x.parent_id == channel_id)
+                     or (x.tournament is not None and x.tournament.get("id") in tournaments))]
+
+    async def channel_gone(self, channel_id: int) -> None:
+        desk = self.ctl.desk.service
+        cancelled = [tr.tournament_id for tr in desk.tournaments.values()
+                     if tr.channel_id == channel_id and tr.status in (
+                         TournamentStatus.REGISTRATION, TournamentStatus.PLAYING)]
+        for table in self._played_in(channel_id, cancelled):
+            link = table.tournament
+            try:
+                await self.ctl.service.close_gone(table.table_id)
+            except TableError:
+                continue  # (closed meanwhile)
+            except Exception:
+                log.exception("closing table %s, whose channel %s is gone, failed",
+                              table.table_id, channel_id)
+                continue
+            log.warning("table %s closed: its channel %s was deleted", table.table_id,
+                        channel_id)
+            if link is not None and link.get("id") not in cancelled:
+                try:
+                    await desk.table_gone(table)
+                except Exception:
+                    log.exception("playing table %s of a tournament again failed",
+                                  table.table_id)
+        for tournament_id in cancelled:
+            try:
+                await desk.cancel(tournament_id)
+            except Exception:
+                log.exception("cancelling tournament %s, whose channel %s is gone, failed",
+                              tournament_id, channel_id)
+                continue
+            log.warning("tournament %s cancelled: its channel %s was deleted",
+                        tournament_id, channel_id)
+
+    def shutdown(self) -> None:
+        for task in self.tasks:
+            task.cancel()

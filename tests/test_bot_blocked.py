@@ -1,0 +1,95 @@
+"""The bot loses Send Messages in a table's channel during a game (review 41): its players
+play on through their hands, so each is told once, privately, why the channel shows nothing
+new; once the bot may post again the table message shows the game as it is."""
+
+from __future__ import annotations
+
+import random
+
+import discord
+from simcord.backend.models.channel import Overwrite
+from simcord.enums import OverwriteType
+
+from bot.delivery import items
+from tests.botkit import Players, channel_delivered, open_table
+
+
+class Reading(Players):
+    """Players who also read the notes that come with their clicks' answers."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.read: list[tuple[int, str]] = []
+
+    async def open_hand(self, user):
+        res = await user.click(self.table_message(), custom_id=f"lora:t:{self.table_id}:hand")
+        hands = [m for m in [res.response, *res.followups] if m is not None and m.components]
+        self.read += [(user.id, m.content) for m in res.followups if not m.components]
+        self.hands[user.id] = hands[-1]
+        return hands[-1]
+
+
+def _deny(harness, ch, deny: int) -> None:
+    harness.env.backend.set_overwrite(ch.id, Overwrite(
+        target_id=harness.bot.user.id, type=OverwriteType.MEMBER, deny=deny))
+
+
+async def test_players_are_told_once_when_the_bot_may_no_longer_post_in_their_channel(
+        harness, locales):
+    guild, ch, (alice, bob), tid = await open_table(harness, ["alice", "bob"],
+                                                    ("easy", "easy"))
+    locales[alice.id] = "cs"
+    table = harness.service.tables[tid]
+    players = Reading(harness, ch, tid, [alice, bob], random.Random(3))
+    await players.move()
+    await channel_delivered(harness)
+    _deny(harness, ch, discord.Permissions(send_messages=True).value)
+    await harness.env.settle()
+
+    notice = (f"Do kanálu <#{ch.id}> stolu č. {tid} teď nesmím psát (chybí: Odesílat "
+              "zprávy), takže tam není vidět, jak hra pokračuje. Hrát můžeš dál přes "
+              "**Moje karty**; požádej správce serveru, ať mi tam psaní povolí.")
+    await players.move()  # (its refresh and announcements refused: 403)
+    await channel_delivered(harness)
+    await players.move()  # (refused again: nobody told twice)
+    await channel_delivered(harness)
+    # each reads it with his next click or command, once
+    for user in (alice, bob):
+        await user.slash(ch, "lora hand")
+        await user.slash(ch, "lora hand")
+    for user in (alice, bob):
+        seen = [m.content for m in ch.history(viewer=user) if notice in (m.content or "")]
+        assert seen == [notice], user
+    assert table.status == "playing"
+
+    # the permission back: the table's next message reaches the channel, the outage is over
+    # (a later one would be told again)
+    _deny(harness, ch, 0)
+    await harness.env.settle()
+    players.hands.clear()
+    for _ in range(8):  # (until a post of the table, its turn ping, say, gets through)
+        await players.move()
+        await channel_delivered(harness)
+        if not harness.bot.controller.blocked.outages:
+            break
+    assert harness.bot.controller.blocked.outages == {}
+    shown = next(m for m in ch.history() if m.id == table.message_id)
+    assert shown.embeds and shown.embeds[0].title == f"Lóra – stůl č. {tid}"
+    assert harness.env.errors == []
+
+
+async def test_a_notice_not_read_before_the_bot_may_post_again_is_taken_back(harness):
+    guild, ch, (alice,), tid = await open_table(harness, ["alice"], ("easy",) * 3)
+    await channel_delivered(harness)
+    _deny(harness, ch, discord.Permissions(send_messages=True).value)
+    await harness.env.settle()
+    await harness.bot.controller.enqueue([items.post(ch.id, "x", table_id=tid)])
+    await channel_delivered(harness)
+    assert "Odesílat zprávy" in harness.bot.controller.replies.notes[alice.id][0]
+    _deny(harness, ch, 0)
+    await harness.env.settle()
+    await harness.bot.controller.enqueue([items.post(ch.id, "y", table_id=tid)])
+    await channel_delivered(harness)
+    assert alice.id not in harness.bot.controller.replies.notes
+    res = await alice.slash(ch, "lora hand")
+    assert res.followups == [] or all("nesmím" not in (m.content or "") for m in res.followups)

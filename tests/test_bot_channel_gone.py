@@ -1,0 +1,163 @@
+"""A channel or thread deleted under a running table (review 41): the table ends as an abort
+(unrated, saved, its seats free), its players learn it, and nothing keeps pointing there."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from bot.model import STATUS_ABORTED
+from bot.storage.models import TournamentStatus
+from bot.tournament import model
+from tests.botkit import BotHarness, Players, channel_delivered, open_table, reply, table_message
+from tests.tournament_kit import record, started_tournament
+
+
+async def _playing(harness: BotHarness) -> tuple[Any, Any, list[Any], int, Players]:
+    guild, ch, users, tid = await open_table(harness, ["alice", "bob"], ("easy", "easy"))
+    players = Players(harness, ch, tid, users, random.Random(3))
+    for _ in range(2):
+        await players.move()
+    return guild, ch, users, tid, players
+
+
+async def _stored_status(harness: BotHarness, tid: int) -> tuple[Any, Any]:
+    rec = await harness.bot.store.get_table(tid)
+    return rec.status, (rec.extra or {}).get("gone")
+
+
+async def test_a_deleted_channel_ends_its_table_and_frees_its_players(harness):
+    guild, ch, (alice, bob), tid, players = await _playing(harness)
+    harness.env.backend.delete_channel(ch.id)
+    await harness.env.settle()
+
+    table = harness.service.tables.get(tid)
+    assert table is None or table.status == STATUS_ABORTED
+    assert await _stored_status(harness, tid) == (STATUS_ABORTED, True)  # (no restart back)
+    assert harness.service.table_of_user(guild.id, alice.id) is None
+    # (her hand went with the channel) her next command says why, not "no table"
+    other = guild.create_text_channel("jinde")
+    res = await alice.slash(other, "lora hand")
+    assert reply(res).content == ("Stůl č. 1 skončil: jeho kanál byl smazán. Hra se "
+                                  "nezapočítá – můžeš založit nový stůl.")
+    res = await bob.slash(other, "lora new", language="cs")
+    assert reply(res).content == "Stůl č. 2 je založen."
+    assert harness.env.errors == []
+
+
+async def test_a_deleted_thread_ends_its_table_and_tells_the_channel(harness):
+    env = harness.env
+    guild = env.create_guild()
+    ch = guild.create_text_channel("klub")
+    alice = guild.add_member(env.create_user("alice", global_name="Alice"))
+    bob = guild.add_member(env.create_user("bob", global_name="Bob"))
+    await bob.slash(ch, "lora new", language="cs", turn_timer=0, seating="join")
+    await alice.slash(ch, "lora new", language="cs", turn_timer=0, seating="join")
+    t2 = harness.service.table_of_user(guild.id, alice.id)
+    thread = next(x for x in ch.threads if x.id == t2.channel_id)
+    lobby = table_message(thread, t2)
+    for _ in range(3):
+        await alice.click(lobby, custom_id=f"lora:lai:{t2.table_id}:easy")
+    await alice.click(lobby, custom_id=f"lora:l:{t2.table_id}:start")
+    await channel_delivered(harness)
+    pointer_id = t2.pointer_id
+    assert pointer_id is not None
+
+    env.backend.delete_channel(thread.id)
+    await env.settle()
+    await channel_delivered(harness)
+
+    assert t2.status == STATUS_ABORTED and t2.gone
+    assert await _stored_status(harness, t2.table_id) == (STATUS_ABORTED, True)
+    assert next(m for m in ch.history() if m.id == pointer_id).content == (
+        "Lóra – stůl č. 2 skončil: jeho vlákno bylo smazáno.")
+    assert ch.last_message.content == (
+        f"Lóra – stůl č. 2 skončil, protože jeho vlákno bylo smazáno. Hra se nezapočítá. "
+        f"<@{alice.id}>")
+    # the table in the channel itself plays on; Alice is free to sit elsewhere
+    assert harness.service.tables[1].status == "lobby"
+    assert harness.service.table_of_user(guild.id, alice.id) is None
+    assert harness.env.errors == []
+
+
+async def test_a_channel_found_gone_by_the_sender_ends_its_table(harness, monkeypatch):
+    """No delete event reached the bot (it was offline, say): the first delivery there that
+    Discord answers "Unknown Channel" ends the table the same way."""
+    guild, ch, (alice, bob), tid, players = await _playing(harness)
+
+    async def missed(*_: Any) -> None:
+        return None
+
+    monkeypatch.setattr(harness.bot, "on_guild_channel_delete", missed)
+    harness.env.backend.delete_channel(ch.id)
+    await harness.env.settle()
+    table = harness.service.tables[tid]
+    assert table.status != STATUS_ABORTED  # (nothing told the bot yet)
+    # the next change of the table is delivered there: 404, and the table ends
+    await harness.bot.controller.presenter.table_changed(table, [])
+    await harness.env.settle()
+    await channel_delivered(harness)
+    await harness.env.settle()
+    assert table.status == STATUS_ABORTED and table.gone
+    assert harness.service.table_of_user(guild.id, bob.id) is None
+
+
+@pytest.mark.settle(5.0)  # (SimCord's default: its turn timer must not fire within a wait)
+async def test_a_tournament_table_whose_thread_is_deleted_is_played_again_in_a_new_one(harness):
+    """The tournament goes on: the table of the round is played again from its start in a
+    new thread, as a restart plays a table aborted from outside."""
+    ch, ann, _message = await started_tournament(harness, "taroky", ("easy",) * 3, rounds=1,
+                                                 deals=1, turn_timer=20)
+    (slot,) = model.tables_of(await record(harness, 1), 1)
+    old = harness.service.tables[slot.table_id]
+    harness.env.backend.delete_channel(slot.thread_id)
+    await harness.env.settle()
+    await channel_delivered(harness)
+
+    assert old.status == STATUS_ABORTED and old.gone
+    rec = await record(harness, 1)
+    assert rec.status is TournamentStatus.PLAYING
+    (again,) = model.tables_of(rec, 1)
+    assert again.table_id not in (None, slot.table_id)
+    assert again.thread_id not in (None, slot.thread_id)
+    thread = next(t for t in ch.threads if t.id == again.thread_id)
+    assert any(f"<@{ann.id}>" in (m.content or "") for m in thread.history())
+    table = harness.service.tables[again.table_id]
+    assert table.status == "playing" and table.seat_of(ann.id) is not None
+    assert harness.env.errors == []
+
+
+async def test_a_tournament_whose_channel_is_deleted_is_cancelled(harness):
+    ch, ann, _message = await started_tournament(harness, "taroky", ("easy",) * 3, rounds=1,
+                                                 deals=1, turn_timer=20)
+    (slot,) = model.tables_of(await record(harness, 1), 1)
+    table = harness.service.tables[slot.table_id]
+    harness.env.backend.delete_channel(ch.id)
+    await harness.env.settle()
+
+    assert (await record(harness, 1)).status is TournamentStatus.CANCELLED
+    assert table.status == STATUS_ABORTED and table.gone
+    assert harness.service.table_of_user(ch.guild.id, ann.id) is None
+    assert harness.env.errors == []
+
+
+async def test_a_lobby_whose_thread_is_deleted_just_closes(harness):
+    env = harness.env
+    guild = env.create_guild()
+    ch = guild.create_text_channel("klub")
+    alice = guild.add_member(env.create_user("alice", global_name="Alice"))
+    bob = guild.add_member(env.create_user("bob", global_name="Bob"))
+    await bob.slash(ch, "lora new", language="cs")
+    await alice.slash(ch, "lora new", language="cs")
+    t2 = harness.service.table_of_user(guild.id, alice.id)
+    await channel_delivered(harness)
+    env.backend.delete_channel(t2.channel_id)
+    await env.settle()
+    await channel_delivered(harness)
+    assert t2.status == STATUS_ABORTED and t2.gone
+    assert ch.last_message.content == (
+        f"Lóra – stůl č. 2 je zrušen, protože jeho vlákno bylo smazáno. <@{alice.id}>")
+    res = await alice.slash(ch, "lora new", language="cs", seating="join")
+    assert reply(res).content.startswith("Stůl č. 3 je založen.")
