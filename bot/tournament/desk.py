@@ -39,7 +39,9 @@ from bot.tournament.export import document_bytes, export_document, pictures_zip
 from bot.tournament.model import settings_of
 from bot.tournament.pictures import (
     game_name,
+    listed_place,
     number,
+    place_words,
     score_unit,
     sheet_png,
     standings_png,
@@ -223,7 +225,8 @@ def podium_lines(t_: TournamentRecord, lang: str) -> list[str]:
         if row.place > 3:
             break
         e = model.entrant(t_, row.entrant)
-        lines.append(tt("podium_line", lang, place=row.place, name=standing_name(e, lang),
+        lines.append(tt("podium_line", lang, place=listed_place(row, lang),
+                        name=standing_name(e, lang),
                         points=number(row.points, lang)))
     return lines
 
@@ -487,10 +490,11 @@ class TournamentDesk:
         # an AI won: the result, and the best-placed people named, not congratulated
         text = tt("winners_ai" if tie else "winner_ai", lang, names=named(winners),
                   id=t_.tournament_id)
-        best = min((place for place, e in placed if human(e)), default=None)
+        best = next((r for r, (_, e) in zip(rows, placed, strict=True) if human(e)), None)
         if best is not None:
-            text += " " + tt("best_person", lang, place=best,
-                             humans=named([e for p, e in placed if p == best and human(e)]))
+            text += " " + tt("best_person", lang, place=place_words(best, lang),
+                             humans=named([e for p, e in placed
+                                           if p == best.place and human(e)]))
         return [self._post(t_.channel_id, text)]
 
     def tournament_closed_shown(self, t_: TournamentRecord, reason: str,
@@ -742,7 +746,8 @@ def leader_lines(t_: TournamentRecord, round_no: int, lang: str) -> str:
         if row.place > 3:
             break
         e = model.entrant(t_, row.entrant)
-        lines.append(tt("leader_line", lang, place=row.place, name=standing_name(e, lang),
+        lines.append(tt("leader_line", lang, place=listed_place(row, lang),
+                        name=standing_name(e, lang),
                         points=number(row.points, lang)))
     tiebreak = worded("tiebreak", f"{unit}_{'low' if lower_is_better(t_) else 'high'}", lang)
     lines.append(tt("legend_points", lang, tiebreak=tiebreak))
