@@ -1,0 +1,69 @@
+"""What a tournament's table and message say to its players about the tournament (review 40):
+the rules a table plays by (the tournament's turn timer, a round's length), a withdrawal
+asked for again, the finished tournament's player list (Lóra and Taroky through SimCord)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.botkit import BotHarness, reply
+from tests.tournament_kit import record, started_tournament
+
+pytestmark = pytest.mark.settle(5.0)  # (SimCord's default: no turn timer fires in a wait)
+
+
+def rules_field(res: Any) -> list[str]:
+    (embed,) = reply(res).embeds
+    (field,) = embed.fields
+    return [line.removeprefix("• ") for line in field.value.splitlines()]
+
+
+async def table_of(h: BotHarness, who: Any, ch: Any) -> tuple[Any, Any]:
+    """``who``'s tournament table and its thread."""
+    table = h.service.table_of_user(ch.guild.id, who.id)
+    assert table is not None and table.tournament is not None
+    return table, next(t for t in ch.threads if t.id == table.channel_id)
+
+
+async def test_the_rules_of_a_lora_tournament_table_say_its_round_and_turn_timer(
+        harness: BotHarness) -> None:
+    """Review 40 #4: "Pravidla stolu" at a tournament's table listed Červený král, Panák and
+    Čistá stovka but not the tournament's 20 s turn timer (nor that a round is one whole
+    lóra): a player read them only in the tournament's message in the parent channel."""
+    ch, ann, _message = await started_tournament(harness, "lora", ("easy",) * 3, rounds=1,
+                                                 turn_timer=20)
+    table, thread = await table_of(harness, ann, ch)
+    table_message = next(m for m in thread.history() if m.id == table.message_id)
+    expected = ["Kolo: jedna celá lóra u každého stolu",
+                "Červený král do 1. štychu: povoleno", "Panák za 4 filky: ne", "Čistá stovka: ano",
+                "Čas na tah: 20 s, pak hraje AI"]
+    res = await ann.click(table_message, custom_id=f"lora:t:{table.table_id}:rules")
+    assert rules_field(res) == expected
+    assert rules_field(await ann.slash(thread, "lora rules")) == expected
+
+
+async def test_the_rules_of_a_taroky_tournament_table_say_its_turn_timer(
+        harness: BotHarness) -> None:
+    """Review 40 #4, Taroky in English: the round's length was there (the table's option),
+    the tournament's turn timer was not."""
+    ch, ann, _message = await started_tournament(harness, "taroky", ("easy",) * 3, rounds=1,
+                                                 deals=2, turn_timer=45, language="en")
+    table, thread = await table_of(harness, ann, ch)
+    lines = rules_field(await ann.slash(thread, "taroky rules"))
+    assert lines[0] == "Round: 2 deals"
+    assert lines[-1] == "Time per move: 45 s, then an AI plays"
+    assert sum("Round" in line for line in lines) == 1
+
+
+async def test_the_rules_of_a_table_of_its_own_are_its_options_alone(
+        harness: BotHarness) -> None:
+    """Outside a tournament the Rules button lists the game's options as before (the lobby
+    lists the timer)."""
+    guild = harness.env.create_guild()
+    ch = guild.create_text_channel("lora")
+    ann = guild.add_member(harness.env.create_user("ann", global_name="Ann"))
+    await ann.slash(ch, "lora new", language="cs", turn_timer=30)
+    assert rules_field(await ann.slash(ch, "lora rules")) == [
+        "Červený král do 1. štychu: povoleno", "Panák za 4 filky: ne", "Čistá stovka: ano"]
