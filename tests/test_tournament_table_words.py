@@ -8,7 +8,9 @@ from typing import Any
 
 import pytest
 
-from tests.botkit import BotHarness, reply
+from bot.errors import TableError
+from bot.tournament import model
+from tests.botkit import BotHarness, enabled_controls, reply
 from tests.tournament_kit import record, started_tournament
 
 pytestmark = pytest.mark.settle(5.0)  # (SimCord's default: no turn timer fires in a wait)
@@ -67,3 +69,56 @@ async def test_the_rules_of_a_table_of_its_own_are_its_options_alone(
     await ann.slash(ch, "lora new", language="cs", turn_timer=30)
     assert rules_field(await ann.slash(ch, "lora rules")) == [
         "Červený král do 1. štychu: povoleno", "Panák za 4 filky: ne", "Čistá stovka: ano"]
+
+
+async def with_bob(h: BotHarness, kind: str, **options: Any) -> tuple[Any, Any, Any]:
+    """Tournament 1 of ``kind`` (one table): Ann and Bob play with two AI players, so that
+    it goes on after Ann withdraws (Bob's turn timer does not fire within a wait)."""
+    env = h.env
+    guild = env.create_guild()
+    ch = guild.create_text_channel("turnaj")
+    ann = guild.add_member(env.create_user("ann", global_name="Ann"))
+    bob = guild.add_member(env.create_user("bob", global_name="Bob"))
+    await ann.slash(ch, f"{kind} tournament", turn_timer=20, **options)
+    message = ch.last_message
+    for who in (ann, bob):
+        await who.click(message, custom_id="lora:tn:1:join")
+    for _ in range(2):
+        await ann.select(message, ["easy"], custom_id="lora:tnai:1")
+    await ann.click(message, custom_id="lora:tn:1:start")
+    return ch, ann, message
+
+
+async def test_withdrawing_again_after_leaving_the_table_says_an_ai_plays_the_seat(
+        harness: BotHarness) -> None:
+    """Review 40 #5: Odstoupit pressed after the player had left his table answered "V tomto
+    turnaji nehraješ." — curt, and untrue to him (his seat still plays). It says since when
+    an AI plays his seat, that it does to the end and that there is no way back."""
+    ch, ann, message = await with_bob(harness, "lora", rounds=2, language="cs")
+    _table, thread = await table_of(harness, ann, ch)
+    ask = reply(await ann.slash(thread, "lora leave"))
+    await ann.click(ask, custom_id=enabled_controls(ask)[0]["custom_id"])
+    assert model.entrant_of_user(await record(harness, 1), ann.id).replaced_from == 1
+    res = await ann.click(message, custom_id="lora:tn:1:leave")
+    assert res.ephemeral and reply(res).content == (
+        "V turnaji č. 1 za tebe od 1. kola hraje AI, a to až do konce turnaje; vrátit se do"
+        " něj nejde. Jak si tvé místo vede, ukáže tlačítko **Pořadí**.")
+    assert enabled_controls(reply(res)) == []
+
+
+async def test_withdrawing_twice_says_so_in_english(harness: BotHarness) -> None:
+    """Review 40 #5 in English, after Odstoupit itself: the second click tells the same."""
+    _ch, ann, message = await with_bob(harness, "taroky", rounds=1, deals=1, language="en")
+    ask = reply(await ann.click(message, custom_id="lora:tn:1:leave"))
+    await ann.click(ask, label="Withdraw, an AI plays on")
+    assert model.entrant_of_user(await record(harness, 1), ann.id).replaced_from == 1
+    res = await ann.click(message, custom_id="lora:tn:1:leave")
+    assert reply(res).content == (
+        "An AI plays your seat in tournament 1 from round 1 to the end of the tournament;"
+        " there is no way back into it. The **Standings** button shows how your seat does.")
+    # (the service refuses so too, whoever asks it directly)
+    desk = harness.bot.controller.desk
+    with pytest.raises(TableError) as refused:
+        await desk.service.leave(1, ann.id)
+    assert refused.value.key == "tournament.already_withdrawn"
+    assert refused.value.params == {"id": 1, "round": 1}

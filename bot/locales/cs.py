@@ -442,6 +442,7 @@ STRINGS: dict[str, str] = {
     "core.tournament.not_organiser": "Tohle může jen organizátor turnaje.",
     "core.tournament.cancel_denied": "Turnaj může zrušit jen jeho organizátor nebo správce serveru.",
     "core.tournament.not_registered": "V tomto turnaji nehraješ.",
+    "core.tournament.already_withdrawn": "V turnaji č. {id} za tebe od {round}. kola hraje AI, a to až do konce turnaje; vrátit se do něj nejde. Jak si tvé místo vede, ukáže tlačítko **Pořadí**.",
     "core.tournament.too_few": "K turnaji jsou potřeba aspoň dva hráči.",
     "core.tournament.not_divisible": "Hraje se u stolů po {n}: chybí ještě {missing} (přidej AI hráče, nebo počkej na další přihlášky).",
     "core.tournament.no_abort": "Tohle je stůl turnaje – zrušit jde jen celý turnaj (tlačítkem u turnaje).",

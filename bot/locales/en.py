@@ -436,6 +436,7 @@ STRINGS: dict[str, str] = {
     "core.tournament.not_organiser": "Only the tournament's organiser can do that.",
     "core.tournament.cancel_denied": "Only the tournament's organiser or a server manager can cancel it.",
     "core.tournament.not_registered": "You do not play in this tournament.",
+    "core.tournament.already_withdrawn": "An AI plays your seat in tournament {id} from round {round} to the end of the tournament; there is no way back into it. The **Standings** button shows how your seat does.",
     "core.tournament.too_few": "A tournament needs at least two players.",
     "core.tournament.not_divisible": "Tables seat {n}: {missing} missing (add AI players, or wait for more players).",
     "core.tournament.no_abort": "This is a tournament table – only the whole tournament can be cancelled (with its button).",

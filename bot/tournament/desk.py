@@ -49,7 +49,7 @@ from bot.tournament.pictures import (
     worded,
 )
 from bot.tournament.scoring import lower_is_better, standings
-from bot.tournament.service import TournamentService
+from bot.tournament.service import TournamentService, withdrawn_already
 from bot.ui.builders import (
     EMBED_COLOUR,
     busy_at,
@@ -571,8 +571,10 @@ class TournamentDesk:
         its one button, lapsing like the question before leaving a table."""
         t_ = self.service.get(tournament_id)
         e = model.entrant_of_user(t_, interaction.user.id)
-        if e is None or model.has_withdrawn(e):
+        if e is None:
             raise TableError("tournament.not_registered")
+        if model.has_withdrawn(e):
+            raise withdrawn_already(t_, e)
         until = self.controller.questions.confirm_until()
         button = TournamentButton(tournament_id, "withdraw", tt("btn_withdraw_confirm", lang),
                                   discord.ButtonStyle.danger, until=until)
