@@ -560,3 +560,23 @@ async def test_the_export_writes_a_shared_place_as_the_range_the_standings_show(
     rows = (await export_document(NoArchive(), t))["standings"]  # type: ignore[arg-type]
     assert [(r["place"], r["last_place"]) for r in rows] == [
         (1, 1), (2, 4), (2, 4), (2, 4), (5, 6), (5, 6), (7, 7), (8, 8)]
+
+
+@pytest.mark.parametrize(("lang", "now", "then"), [
+    ("cs", "2. Bohouš – od 1. kola hraje AI náhradník",
+     "2. Bohouš – od 1. kola hrál AI náhradník"),
+    ("en", "2. Bohouš – an AI plays for them from round 1",
+     "2. Bohouš – an AI played for them from round 1")])
+def test_a_substitute_of_a_finished_tournament_is_told_in_the_past(
+        lang: str, now: str, then: str) -> None:
+    """Review 40 #6: under "The tournament is over." the players' list still said "an AI
+    plays for them from round 1"; once the tournament is over (finished or cancelled) it is
+    "played"."""
+    from bot.storage.models import TournamentStatus
+    from bot.tournament.desk import entrant_lines
+
+    t = example_tournament("lora", rounds=1)
+    for status, line in [(TournamentStatus.FINISHED, then), (TournamentStatus.CANCELLED, then),
+                         (TournamentStatus.PLAYING, now)]:
+        t.status = status
+        assert entrant_lines(t, lang)[1] == line

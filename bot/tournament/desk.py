@@ -27,6 +27,7 @@ from bot.i18n import game_t, shown_name, t, tn
 from bot.model import Seat, TableSettings
 from bot.permissions import manages_server
 from bot.storage.models import (
+    ACTIVE_TOURNAMENT,
     EntrantRecord,
     OutboxEntry,
     OutboxItem,
@@ -175,14 +176,16 @@ def game_settings_lines(t_: TournamentRecord, lang: str) -> list[str]:
 def entrant_lines(t_: TournamentRecord, lang: str) -> list[str]:
     """The players as the tournament's message lists them, numbered 1, 2, 3… in the order
     they registered (not by their registration's number: one withdrawn before the start
-    leaves no gap)."""
+    leaves no gap). A substitute of a tournament that is over is told in the past (review
+    40: "an AI plays for them" under "The tournament is over.")."""
     lines = []
+    replaced = "entrant_replaced" if t_.status in ACTIVE_TOURNAMENT else "entrant_replaced_over"
     for n, e in enumerate(t_.entrants, 1):
         if e.ai_level is not None:
             lines.append(tt("entrant_ai", lang, n=n, name=e.name,
                             level=t(f"core.ai_{e.ai_level}", lang)))
         elif model.has_withdrawn(e) or e.user_id is None:
-            lines.append(tt("entrant_replaced", lang, n=n,
+            lines.append(tt(replaced, lang, n=n,
                             name=shown_name(e.name, lang),
                             round=e.replaced_from or t_.round_no))
         else:
