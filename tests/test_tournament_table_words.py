@@ -11,7 +11,7 @@ import pytest
 from bot.errors import TableError
 from bot.tournament import model
 from tests.botkit import BotHarness, enabled_controls, reply
-from tests.tournament_kit import record, started_tournament
+from tests.tournament_kit import TOURNAMENT_SETTLE, play_round_out, record, started_tournament
 
 pytestmark = pytest.mark.settle(5.0)  # (SimCord's default: no turn timer fires in a wait)
 
@@ -122,3 +122,30 @@ async def test_withdrawing_twice_says_so_in_english(harness: BotHarness) -> None
         await desk.service.leave(1, ann.id)
     assert refused.value.key == "tournament.already_withdrawn"
     assert refused.value.params == {"id": 1, "round": 1}
+
+
+@pytest.mark.settle(TOURNAMENT_SETTLE)
+async def test_the_history_and_the_csv_mark_a_tournament_table_s_game(
+        harness: BotHarness) -> None:
+    """Review 40 #7: `/… history` listed a tournament table's game as any other ("#4 … 1. AI
+    Božena (40), …"): a club browsing it could not tell tournament tables from casual ones.
+    Its entry names the tournament, round and table as the table names itself; the export's
+    CSV has them in its last column (empty for a table of its own)."""
+    ch, ann, _message = await started_tournament(harness, "taroky", ("easy",) * 4, plays=False,
+                                                 rounds=1, deals=1, turn_timer=20)
+    rec = await play_round_out(harness, 1, 1, steps=60)
+    (slot,) = model.tables_of(rec, 1)
+    game = slot.game_id
+    assert game is not None
+    await ann.slash(ch, "taroky settings", language="cs")  # (her client is en-US)
+    res = await ann.slash(ch, "taroky history")
+    (entry,) = reply(res).embeds[0].description.splitlines()
+    assert entry.startswith(f"**#{game}** <t:")
+    assert " · turnaj č. 1 · 1. kolo · stůl 1 – 1. " in entry
+    files = reply(await ann.slash(ch, "taroky export", game=game)).attachments
+    rows = (await files[2].read()).decode("utf-8-sig").splitlines()
+    assert rows[0].endswith(";Poznámka;Turnaj") and len(rows) == 5
+    assert all(row.endswith(";turnaj č. 1 · 1. kolo · stůl 1") for row in rows[1:])
+    await ann.slash(ch, "taroky settings", language="en")
+    res = await ann.slash(ch, "taroky history")
+    assert " · tournament 1 · round 1 · table 1 – 1. " in reply(res).embeds[0].description

@@ -239,6 +239,7 @@ STRINGS: dict[str, str] = {
     "core.csv.player": "Hráč",
     "core.csv.score": "Body",
     "core.csv.note": "Poznámka",
+    "core.csv.tournament": "Turnaj",
     "core.forgotten": "Tvoje osobní údaje jsou smazány; tvé hry zůstávají anonymně.",
     "core.forget_confirm": "Opravdu smazat tvoje osobní údaje? {leaves}Smaže se tvé nastavení i jméno; hodnocení, statistiky a hry zůstanou, anonymně. Vrátit to nejde.",
     "core.forget_leaves_lobby": "Odejdeš od stolu č. {id}. ",

@@ -233,6 +233,7 @@ STRINGS: dict[str, str] = {
     "core.csv.player": "Player",
     "core.csv.score": "Points",
     "core.csv.note": "Note",
+    "core.csv.tournament": "Tournament",
     "core.forgotten": "Your personal data is deleted; your games stay, anonymized.",
     "core.forget_confirm": "Delete your personal data? {leaves}Your settings and your name are deleted; your rating, statistics and games stay, anonymized. This cannot be undone.",
     "core.forget_leaves_lobby": "You leave table {id}. ",
