@@ -372,7 +372,7 @@ STRINGS: dict[str, str] = {
     "core.tournament.entrant": "{n}. <@{user}>",
     "core.tournament.entrant_ai": "{n}. {name} (AI, {level})",
     "core.tournament.entrant_replaced": "{n}. {name} – od {round}. kola hraje AI náhradník",
-    "core.tournament.entrant_replaced_over": "{n}. {name} – od {round}. kola hrál AI náhradník",
+    "core.tournament.entrant_replaced_over": "{n}. {name} – od {round}. kola až do konce turnaje hrála AI",
     "core.tournament.no_entrants": "*Zatím nikdo.*",
     "core.tournament.table_line": "Stůl {n} ({state}): {where} – {names}",
     "core.tournament.table_playing": "hraje se",
