@@ -260,3 +260,27 @@ async def test_a_kick_confirmed_after_the_player_left_tells_so_and_does_nothing(
     assert table.seat_of(carol.id) is not None
     res = await alice.click(reply(res), label="Odebrat")
     assert reply(res).content.startswith("Hotovo – za hráče Carol")
+
+
+async def test_a_kick_cancelled_after_the_player_is_gone_says_what_is_true(harness):
+    """Review 42: "Neodebírat" answered "Bob stays at table 1" even when he was gone."""
+    guild, ch, (alice, bob), tid = await open_table(harness, ["alice", "bob"], ("easy", "easy"))
+    first = reply(await alice.slash(ch, "lora kick", user=bob))
+    second = reply(await alice.slash(ch, "lora kick", user=bob))
+    res = await alice.click(first, label="Odebrat")
+    assert reply(res).content.startswith("Hotovo – za hráče Bob")
+    res = await alice.click(second, label="Neodebírat")
+    assert reply(res).content == f"Za hráče Bob už u stolu č. {tid} hraje AI."
+    assert enabled_controls(reply(res)) == []
+
+
+async def test_a_kick_cancelled_after_the_player_left_a_lobby_says_he_left(harness):
+    guild, ch, (alice, bob, carol), table = await _lobby(harness, "lora", "cs",
+                                                          ["alice", "bob", "carol"])
+    tid = table.table_id
+    question = reply(await alice.slash(ch, "lora kick", user=bob))
+    lobby = next(m for m in ch.history() if m.id == table.message_id)
+    await bob.click(lobby, custom_id=f"lora:l:{tid}:leave")
+    res = await alice.click(question, label="Neodebírat")
+    assert reply(res).content == f"Bob už u stolu č. {tid} nesedí – nic se nestalo."
+
