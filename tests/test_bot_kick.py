@@ -284,3 +284,33 @@ async def test_a_kick_cancelled_after_the_player_left_a_lobby_says_he_left(harne
     res = await alice.click(question, label="Neodebírat")
     assert reply(res).content == f"Bob už u stolu č. {tid} nesedí – nic se nestalo."
 
+
+async def test_a_kick_answered_after_the_table_ended_says_the_table_ended(harness):
+    """Review 42: a confirm after an abort blamed the player ("Bob no longer sits there")."""
+    guild, ch, (alice, bob), tid = await open_table(harness, ["alice", "bob"], ("easy", "easy"))
+    confirm = reply(await alice.slash(ch, "lora kick", user=bob))
+    cancel = reply(await alice.slash(ch, "lora kick", user=bob))
+    res = await alice.slash(ch, "lora abort")
+    await alice.click(reply(res), label=enabled_controls(reply(res))[0]["label"])
+    assert harness.service.tables.get(tid) is None or \
+        harness.service.tables[tid].status == "aborted"
+    res = await alice.click(confirm, label="Odebrat")
+    assert reply(res).content == f"Stůl č. {tid} už skončil – nic se nestalo."
+    res = await alice.click(cancel, label="Neodebírat")
+    assert reply(res).content == f"Stůl č. {tid} už skončil – nic se nestalo."
+    await channel_delivered(harness, ch.id)
+    assert not any(f"<@{bob.id}>" in m.content and "AI" in m.content for m in ch.history())
+
+
+async def test_a_lobby_kick_answered_after_the_lobby_was_cancelled_in_english(harness):
+    guild, ch, (alice, bob), table = await _lobby(harness, "lora", "en", ["alice", "bob"])
+    tid = table.table_id
+    question = reply(await alice.slash(ch, "lora kick", user=bob))
+    res = await alice.slash(ch, "lora abort")
+    for m in [res.response, *res.followups]:
+        if m is not None and enabled_controls(m):
+            await alice.click(m, label=enabled_controls(m)[0]["label"])
+    assert harness.service.tables.get(tid) is None or \
+        harness.service.tables[tid].status == "aborted"
+    res = await alice.click(question, label="Don't remove")
+    assert reply(res).content == f"Table {tid} has already ended – nothing happened."

@@ -47,6 +47,7 @@ STRINGS: dict[str, str] = {
     "core.kick_confirm_game": "Odebrat hráče {name} od stolu č. {id}? Jeho místo převezme AI; vrátit se může, dokud hra běží.",
     "core.kick_cancelled": "Zrušeno – {name} zůstává u stolu č. {id}.",
     "core.kick_gone": "{name} už u stolu č. {id} nesedí – nic se nestalo.",
+    "core.kick_table_ended": "Stůl č. {id} už skončil – nic se nestalo.",
     "core.btn_kick": "Odebrat",
     "core.btn_kick_cancel": "Neodebírat",
     "core.no_table_here": "Nesedíš u žádného stolu na tomto serveru.",

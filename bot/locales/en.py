@@ -41,6 +41,7 @@ STRINGS: dict[str, str] = {
     "core.kick_confirm_game": "Remove {name} from table {id}? An AI takes their seat; they can come back while the game runs.",
     "core.kick_cancelled": "Cancelled – {name} stays at table {id}.",
     "core.kick_gone": "{name} no longer sits at table {id} – nothing happened.",
+    "core.kick_table_ended": "Table {id} has already ended – nothing happened.",
     "core.btn_kick": "Remove",
     "core.btn_kick_cancel": "Don't remove",
     "core.no_table_here": "You do not sit at any table on this server.",

@@ -192,8 +192,11 @@ class Removal:
 
     def gone_text(self, table_id: int, user_id: int, name: str, played: Table | None,
                   lang: str) -> str:
-        """Why a player no longer sits at the asked-about table: an AI plays his seat, or he
-        left it (or was removed) — nothing was done."""
+        """Why a player no longer sits at the asked-about table: it ended, an AI plays his
+        seat, or he left it (or was removed) — nothing was done."""
+        current = self.ctl.service.tables.get(table_id)
+        if current is None or current.status not in (STATUS_LOBBY, STATUS_PLAYING):
+            return t("core.kick_table_ended", lang, id=table_id)
         if played is not None and played.table_id == table_id:
             return t("core.kick_ai_plays", lang, name=name, id=table_id)
         return t("core.kick_gone", lang, name=name, id=table_id)
