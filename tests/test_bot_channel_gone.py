@@ -105,11 +105,15 @@ async def test_a_channel_found_gone_by_the_sender_ends_its_table(harness, monkey
 
 
 @pytest.mark.settle(5.0)  # (SimCord's default: its turn timer must not fire within a wait)
-async def test_a_tournament_table_whose_thread_is_deleted_is_played_again_in_a_new_one(harness):
+@pytest.mark.parametrize("language", ["cs", "en"])
+async def test_a_tournament_table_whose_thread_is_deleted_is_played_again_in_a_new_one(
+        harness, language):
     """The tournament goes on: the table of the round is played again from its start in a
-    new thread, as a restart plays a table aborted from outside."""
+    new thread, as a restart plays a table aborted from outside — and the new thread's name
+    (the channel's line for it) and its first post say why (review 42: it opened like a fresh
+    table, the channel showed a second identical line)."""
     ch, ann, _message = await started_tournament(harness, "taroky", ("easy",) * 3, rounds=1,
-                                                 deals=1, turn_timer=20)
+                                                 deals=1, turn_timer=20, language=language)
     (slot,) = model.tables_of(await record(harness, 1), 1)
     old = harness.service.tables[slot.table_id]
     harness.env.backend.delete_channel(slot.thread_id)
@@ -124,6 +128,20 @@ async def test_a_tournament_table_whose_thread_is_deleted_is_played_again_in_a_n
     assert again.thread_id not in (None, slot.thread_id)
     thread = next(t for t in ch.threads if t.id == again.thread_id)
     assert any(f"<@{ann.id}>" in (m.content or "") for m in thread.history())
+    first = next(m.content for m in thread.history() if m.content)
+    if language == "cs":
+        assert thread.name == ("Taroky – turnaj č. 1 · 1. kolo · stůl 1"
+                               " (znovu – předchozí vlákno bylo smazáno)")
+        assert first.startswith(
+            "Předchozí vlákno tohoto stolu bylo smazáno, a tak se stůl hraje znovu od začátku.\n"
+            "**1. kolo, stůl 1** – hrají: ")
+    else:
+        assert thread.name == ("Taroky – tournament 1 · round 1 · table 1"
+                               " (again – the previous thread was deleted)")
+        assert first.startswith(
+            "This table's previous thread was deleted, so the table is played again from the"
+            " start.\n**Round 1, table 1** – playing: ")
+    assert thread.name in [m.content for m in ch.history()]
     table = harness.service.tables[again.table_id]
     assert table.status == "playing" and table.seat_of(ann.id) is not None
     assert harness.env.errors == []

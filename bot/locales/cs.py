@@ -407,6 +407,8 @@ STRINGS: dict[str, str] = {
     "core.tournament.btn_export": "Export",
     "core.tournament.ai_placeholder": "Přidat AI hráče…",
     "core.tournament.opening": "**{round}. kolo, stůl {table}** – hrají: {players}. Hodně štěstí!",
+    "core.tournament.opening_again": "Předchozí vlákno tohoto stolu bylo smazáno, a tak se stůl hraje znovu od začátku.",
+    "core.tournament.thread_again": "{title} (znovu – předchozí vlákno bylo smazáno)",
     "core.table_name": "stůl č. {id}",
     "core.tournament.table_name": "turnaj č. {id} · {round}. kolo · stůl {table}",
     "core.tournament.table_ref": "{table} ({round}. kolo turnaje č. {id})",

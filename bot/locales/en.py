@@ -401,6 +401,8 @@ STRINGS: dict[str, str] = {
     "core.tournament.btn_export": "Export",
     "core.tournament.ai_placeholder": "Add an AI player…",
     "core.tournament.opening": "**Round {round}, table {table}** – playing: {players}. Good luck!",
+    "core.tournament.opening_again": "This table's previous thread was deleted, so the table is played again from the start.",
+    "core.tournament.thread_again": "{title} (again – the previous thread was deleted)",
     "core.table_name": "table {id}",
     "core.tournament.table_name": "tournament {id} · round {round} · table {table}",
     "core.tournament.table_ref": "{table} (round {round} of tournament {id})",
