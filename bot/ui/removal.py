@@ -204,11 +204,11 @@ class Removal:
     async def answer(self, interaction: Interaction, table_id: int, user_id: int, op: str,
                      until: int) -> None:
         """A click on a question's button (only its asker sees it): cancelled ("no"; he stays,
-        unless he is gone meanwhile: then why, ``gone_text``), lapsed, or confirmed — then everything is checked again (the asker may still remove him, he
-        still sits at that table, unreplaced, and it is still what the question said: a
-        lobby, a game) and he is removed as ``/<game> kick`` did before it asked. The
-        question becomes its answer, its buttons disabled (a table changed meanwhile: the
-        question as it is now)."""
+        unless he is gone meanwhile: then why, ``gone_text``), lapsed, or confirmed — then
+        everything is checked again (the asker may still remove him, he still sits at that
+        table, unreplaced, and it is still what the question said: a lobby, a game) and he is
+        removed as ``/<game> kick`` did before it asked. The question becomes its answer, its
+        buttons disabled (a table changed meanwhile: the question as it is now)."""
         timer = self.timers.pop((interaction.user.id, table_id, user_id, until), None)
         if timer is not None:
             timer.cancel()
