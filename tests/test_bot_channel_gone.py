@@ -179,3 +179,37 @@ async def test_a_lobby_whose_thread_is_deleted_just_closes(harness):
         f"Lóra – stůl č. 2 je zrušen, protože jeho vlákno bylo smazáno. <@{alice.id}>")
     res = await alice.slash(ch, "lora new", language="cs", seating="join")
     assert reply(res).content.startswith("Stůl č. 3 je založen.")
+
+
+async def test_the_players_of_lobbies_in_a_deleted_channel_are_told_once(harness):
+    """Review 42: a lobby is nobody's last table, so its players' next command said only
+    "You do not sit at any table…": now, once, that it was closed and why (a lobby in the
+    channel, one in a thread of it)."""
+    env = harness.env
+    guild = env.create_guild()
+    ch = guild.create_text_channel("klub")
+    alice, bob, carol = (guild.add_member(env.create_user(n, global_name=n.capitalize()))
+                         for n in ("alice", "bob", "carol"))
+    await bob.slash(ch, "taroky new", language="cs")
+    t1 = harness.service.table_of_user(guild.id, bob.id)
+    await carol.click(table_message(ch, t1), custom_id=f"lora:l:{t1.table_id}:join")
+    await alice.slash(ch, "lora new", language="en")
+    t2 = harness.service.table_of_user(guild.id, alice.id)
+    assert not t1.in_thread and t2.in_thread
+    await channel_delivered(harness)
+    env.backend.delete_channel(ch.id)
+    await env.settle()
+    assert t1.gone and t2.gone
+    other = guild.create_text_channel("jinde")
+    for user, game, text in (
+            (bob, "taroky",
+             f"Stůl č. {t1.table_id} je zrušen: jeho kanál byl smazán. Můžeš založit nový stůl."),
+            (carol, "taroky",
+             f"Stůl č. {t1.table_id} je zrušen: jeho kanál byl smazán. Můžeš založit nový stůl."),
+            (alice, "lora",
+             f"Table {t2.table_id} is closed: its thread was deleted. You may open a new table.")):
+        assert reply(await user.slash(other, f"{game} hand")).content == text, user.name
+    # once: then as anyone at no table (in his client's English)
+    assert reply(await bob.slash(other, "taroky hand")).content == \
+        "You do not sit at any table on this server."
+    assert harness.env.errors == []

@@ -320,6 +320,8 @@ STRINGS: dict[str, str] = {
     "core.delivery.closed": "{name} byl zavřen.",
     "core.delivery.gone": "Stůl č. {id} skončil: jeho kanál byl smazán. Hra se nezapočítá – můžeš založit nový stůl.",
     "core.delivery.gone_thread": "Stůl č. {id} skončil: jeho vlákno bylo smazáno. Hra se nezapočítá – můžeš založit nový stůl.",
+    "core.delivery.gone_lobby": "Stůl č. {id} je zrušen: jeho kanál byl smazán. Můžeš založit nový stůl.",
+    "core.delivery.gone_lobby_thread": "Stůl č. {id} je zrušen: jeho vlákno bylo smazáno. Můžeš založit nový stůl.",
     "core.delivery.missed": "Dřívější odpověď se ti nepodařilo doručit: {text}",
     "core.reminder_wait": "{mention}, jsi na tahu. Když do {seconds} s nezahraješ, stůl počká, až se vrátíš (AI za nepřítomné hraje, jen když u stolu hraje ještě někdo další).",
     "core.note_absent_waits": "{name} nereaguje – stůl čeká, až zahraje (nikdo další u stolu nehraje, tak za nepřítomné nehraje ani AI).",

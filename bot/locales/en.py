@@ -314,6 +314,8 @@ STRINGS: dict[str, str] = {
     "core.delivery.closed": "{name} was closed.",
     "core.delivery.gone": "Table {id} ended: its channel was deleted. The game does not count – you may open a new table.",
     "core.delivery.gone_thread": "Table {id} ended: its thread was deleted. The game does not count – you may open a new table.",
+    "core.delivery.gone_lobby": "Table {id} is closed: its channel was deleted. You may open a new table.",
+    "core.delivery.gone_lobby_thread": "Table {id} is closed: its thread was deleted. You may open a new table.",
     "core.delivery.missed": "An earlier answer could not reach you: {text}",
     "core.reminder_wait": "{mention}, it is your turn. In {seconds} s the table marks you absent and waits for you to come back (an AI plays for an absent player only while someone else plays at the table).",
     "core.note_absent_waits": "{name} does not respond – the table waits for their move (nobody else plays here, so no AI plays for the absent player).",
