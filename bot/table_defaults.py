@@ -166,6 +166,9 @@ async def set_defaults(interaction: Interaction, ui: GameUI, given: dict[str, An
         await controller.service.store.set_guild_setting(
             interaction.guild_id, TABLE_DEFAULTS + ui.kind, server or None)
         controller.languages.forget_server(interaction.guild_id)
+        # answered in the language that holds now (a manager setting ``language:cs`` was
+        # answered in English, a reset in the Czech just dropped; review 42)
+        lang = await controller.languages.lang_for(interaction)
     text = defaults_text(ui, server, lang, czech)
     if reset:  # (confirmed first: the listing alone read like a mere question; review 41)
         text = t("core.defaults_reset_done", lang, game=ui.name(lang)) + "\n" + text

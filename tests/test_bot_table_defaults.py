@@ -30,6 +30,7 @@ def _lobby_rules(ch, table):
 
 async def test_a_manager_s_lora_defaults_open_a_new_table_and_an_option_given_wins(harness):
     guild, ch, mod, alice = _server(harness)
+    await mod.slash(ch, "lora settings", language="en")  # (his own language wins)
     res = await mod.slash(ch, "lora defaults", panak=True, turn_timer=0, language="cs")
     assert res.ephemeral and reply(res).content == "\n".join([
         "New Lóra tables on this server start with these options (a server manager sets them"
@@ -132,6 +133,21 @@ async def test_taroky_defaults_in_czech_and_back_to_the_built_in_ones(harness, l
     assert "reset" not in [p.name for p in command.parameters]
     assert "reset" in [p.name for p in harness.bot.tree.get_command("taroky")
                        .get_command("defaults").parameters]
+
+
+async def test_the_reply_speaks_the_language_that_holds_after_the_change(harness):
+    """Review 42: the reply spoke the server's language from before the command — a
+    manager's English client setting ``language:cs`` read English, a reset read Czech."""
+    guild, ch, mod, alice = _server(harness)
+    res = await mod.slash(ch, "taroky defaults", language="cs", stake=20)
+    assert reply(res).content.startswith("Nové stoly hry Taroky na tomto serveru začínají")
+    res = await mod.slash(ch, "taroky defaults", reset=True)
+    assert reply(res).content.startswith(
+        "The server's defaults for Taroky are removed.\n")
+    # his own language still wins
+    await mod.slash(ch, "taroky settings", language="en")
+    res = await mod.slash(ch, "taroky defaults", language="cs")
+    assert reply(res).content.startswith("New Taroky tables on this server start with")
 
 
 async def test_only_a_manager_changes_the_defaults_anybody_sees_them(harness, locales):
