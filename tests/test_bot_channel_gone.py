@@ -177,6 +177,9 @@ async def test_a_lobby_whose_thread_is_deleted_just_closes(harness):
     assert t2.status == STATUS_ABORTED and t2.gone
     assert ch.last_message.content == (
         f"Lóra – stůl č. 2 je zrušen, protože jeho vlákno bylo smazáno. <@{alice.id}>")
+    # its line in the channel says the same (it said "skončil"; review 42)
+    pointer = next(m for m in ch.history() if m.id == t2.pointer_id)
+    assert pointer.content == "Lóra – stůl č. 2 je zrušen: jeho vlákno bylo smazáno."
     res = await alice.slash(ch, "lora new", language="cs", seating="join")
     assert reply(res).content.startswith("Stůl č. 3 je založen.")
 

@@ -240,6 +240,7 @@ STRINGS: dict[str, str] = {
     "core.table_thread_finished": "{game} – stůl č. {id} ve vlákně {thread}: dohráno. 1. místo: {winners}.",
     "core.table_thread_closed": "{game} – stůl č. {id} ve vlákně {thread} byl zrušen.",
     "core.table_thread_gone": "{game} – stůl č. {id} skončil: jeho vlákno bylo smazáno.",
+    "core.table_thread_gone_lobby": "{game} – stůl č. {id} je zrušen: jeho vlákno bylo smazáno.",
     "core.closed_gone_thread": "{game} – stůl č. {id} skončil, protože jeho vlákno bylo smazáno. Hra se nezapočítá.",
     "core.closed_gone_thread_lobby": "{game} – stůl č. {id} je zrušen, protože jeho vlákno bylo smazáno.",
     "core.lb_title": "Žebříček – {game} · {guild}",

@@ -234,6 +234,7 @@ STRINGS: dict[str, str] = {
     "core.table_thread_finished": "{game} – table {id} in the thread {thread}: finished. 1st place: {winners}.",
     "core.table_thread_closed": "{game} – table {id} in the thread {thread} was closed.",
     "core.table_thread_gone": "{game} – table {id} ended: its thread was deleted.",
+    "core.table_thread_gone_lobby": "{game} – table {id} is closed: its thread was deleted.",
     "core.closed_gone_thread": "{game} – table {id} ended because its thread was deleted. The game does not count.",
     "core.closed_gone_thread_lobby": "{game} – table {id} is closed because its thread was deleted.",
     "core.lb_title": "Leaderboard – {game} · {guild}",
