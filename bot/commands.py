@@ -109,11 +109,17 @@ def no_table_text(interaction: Interaction, lang: str, last: Table | None = None
     tournament of the server for good, that an AI plays his seat to its end (as Moje karty
     at its table tells him); asked in the thread of a tournament table where an AI plays his
     seat this round (he was playing elsewhere when it began), that. His last table (``last``)
-    ended because its channel was deleted: that (he could not see it happen)."""
+    ended because its channel was deleted, or a lobby he sat at since closed so (told
+    once): that (he could not see it happen)."""
+    controller = controller_of(interaction)
+    lobby = controller.gone.lobby_gone(interaction.guild_id, interaction.user.id)
+    if lobby is not None and (last is None or last.table_id < lobby.table_id):
+        key = "core.delivery.gone_lobby_thread" if lobby.in_thread \
+            else "core.delivery.gone_lobby"
+        return t(key, lobby.settings.lang, id=lobby.table_id)  # (the table's, as it spoke)
     if last is not None and last.gone and last.status == STATUS_ABORTED:
         key = "core.delivery.gone_thread" if last.in_thread else "core.delivery.gone"
         return t(key, lang, id=last.table_id)
-    controller = controller_of(interaction)
     replies = controller.replies
     left = replies.tournament_left_text(interaction.guild_id, interaction.user.id, lang)
     here = controller.languages.thread_table(interaction)

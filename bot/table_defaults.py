@@ -12,6 +12,7 @@ for the language: one opened without it speaks the server's (``open_tournament``
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import discord
@@ -96,6 +97,24 @@ def option_lines(ui: GameUI, values: dict[str, Any], lang: str) -> list[str]:
     return lines
 
 
+def marked(line: str, own: str) -> str:
+    """An option line marked as the server's (``own``: "(the server's)"); a line that ends
+    in a bracket of its own takes the mark inside it: "cap 40 Kč (the most …; the server's)",
+    not two brackets in a row (review 42)."""
+    if line.endswith(")") and own.startswith("(") and own.endswith(")"):
+        return f"{line[:-1]}; {own[1:]}"
+    return f"{line} {own}"
+
+
+def unexplained(line: str, above: list[str]) -> str:
+    """A built-in value's line without the explanations (its brackets) the server's line
+    above gave already: each is said once (review 42: the cap's long one came back)."""
+    for bracket in re.findall(r" \([^()]*\)", line):
+        if any(bracket in other for other in above):
+            line = line.replace(bracket, "", 1)
+    return line
+
+
 def defaults_text(ui: GameUI, server: dict[str, Any], lang: str, czech: bool) -> str:
     """What new tables of the game start with on this server: every option, those the server
     set marked as its own and the built-in values they replace listed after them (a manager
@@ -109,8 +128,8 @@ def defaults_text(ui: GameUI, server: dict[str, Any], lang: str, czech: bool) ->
     lines = [game_t(ui.kind, "defaults_now", lang, game=ui.name(lang), cmd=command)]
     own = t("core.defaults_own", lang)
     now = option_lines(ui, merged(ui, server, {}), lang)
-    lines += [f"• {line}" if line in base else f"• {line} {own}" for line in now]
-    replaced = [line for line in base if line not in now]
+    lines += [f"• {line}" if line in base else f"• {marked(line, own)}" for line in now]
+    replaced = [unexplained(line, now) for line in base if line not in now]
     if replaced:
         lines.append(t("core.defaults_builtin", lang, values=" · ".join(replaced)))
     # (the server's values show nowhere at its tournaments: said here, not wondered at)
@@ -166,6 +185,9 @@ async def set_defaults(interaction: Interaction, ui: GameUI, given: dict[str, An
         await controller.service.store.set_guild_setting(
             interaction.guild_id, TABLE_DEFAULTS + ui.kind, server or None)
         controller.languages.forget_server(interaction.guild_id)
+        # answered in the language that holds now (a manager setting ``language:cs`` was
+        # answered in English, a reset in the Czech just dropped; review 42)
+        lang = await controller.languages.lang_for(interaction)
     text = defaults_text(ui, server, lang, czech)
     if reset:  # (confirmed first: the listing alone read like a mere question; review 41)
         text = t("core.defaults_reset_done", lang, game=ui.name(lang)) + "\n" + text

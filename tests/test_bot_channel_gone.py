@@ -105,11 +105,15 @@ async def test_a_channel_found_gone_by_the_sender_ends_its_table(harness, monkey
 
 
 @pytest.mark.settle(5.0)  # (SimCord's default: its turn timer must not fire within a wait)
-async def test_a_tournament_table_whose_thread_is_deleted_is_played_again_in_a_new_one(harness):
+@pytest.mark.parametrize("language", ["cs", "en"])
+async def test_a_tournament_table_whose_thread_is_deleted_is_played_again_in_a_new_one(
+        harness, language):
     """The tournament goes on: the table of the round is played again from its start in a
-    new thread, as a restart plays a table aborted from outside."""
+    new thread, as a restart plays a table aborted from outside — and the new thread's name
+    (the channel's line for it) and its first post say why (review 42: it opened like a fresh
+    table, the channel showed a second identical line)."""
     ch, ann, _message = await started_tournament(harness, "taroky", ("easy",) * 3, rounds=1,
-                                                 deals=1, turn_timer=20)
+                                                 deals=1, turn_timer=20, language=language)
     (slot,) = model.tables_of(await record(harness, 1), 1)
     old = harness.service.tables[slot.table_id]
     harness.env.backend.delete_channel(slot.thread_id)
@@ -124,6 +128,20 @@ async def test_a_tournament_table_whose_thread_is_deleted_is_played_again_in_a_n
     assert again.thread_id not in (None, slot.thread_id)
     thread = next(t for t in ch.threads if t.id == again.thread_id)
     assert any(f"<@{ann.id}>" in (m.content or "") for m in thread.history())
+    first = next(m.content for m in thread.history() if m.content)
+    if language == "cs":
+        assert thread.name == ("Taroky – turnaj č. 1 · 1. kolo · stůl 1"
+                               " (znovu – předchozí vlákno bylo smazáno)")
+        assert first.startswith(
+            "Předchozí vlákno tohoto stolu bylo smazáno, a tak se stůl hraje znovu od začátku.\n"
+            "**1. kolo, stůl 1** – hrají: ")
+    else:
+        assert thread.name == ("Taroky – tournament 1 · round 1 · table 1"
+                               " (again – the previous thread was deleted)")
+        assert first.startswith(
+            "This table's previous thread was deleted, so the table is played again from the"
+            " start.\n**Round 1, table 1** – playing: ")
+    assert thread.name in [m.content for m in ch.history()]
     table = harness.service.tables[again.table_id]
     assert table.status == "playing" and table.seat_of(ann.id) is not None
     assert harness.env.errors == []
@@ -159,5 +177,42 @@ async def test_a_lobby_whose_thread_is_deleted_just_closes(harness):
     assert t2.status == STATUS_ABORTED and t2.gone
     assert ch.last_message.content == (
         f"Lóra – stůl č. 2 je zrušen, protože jeho vlákno bylo smazáno. <@{alice.id}>")
+    # its line in the channel says the same (it said "skončil"; review 42)
+    pointer = next(m for m in ch.history() if m.id == t2.pointer_id)
+    assert pointer.content == "Lóra – stůl č. 2 je zrušen: jeho vlákno bylo smazáno."
     res = await alice.slash(ch, "lora new", language="cs", seating="join")
     assert reply(res).content.startswith("Stůl č. 3 je založen.")
+
+
+async def test_the_players_of_lobbies_in_a_deleted_channel_are_told_once(harness):
+    """Review 42: a lobby is nobody's last table, so its players' next command said only
+    "You do not sit at any table…": now, once, that it was closed and why (a lobby in the
+    channel, one in a thread of it)."""
+    env = harness.env
+    guild = env.create_guild()
+    ch = guild.create_text_channel("klub")
+    alice, bob, carol = (guild.add_member(env.create_user(n, global_name=n.capitalize()))
+                         for n in ("alice", "bob", "carol"))
+    await bob.slash(ch, "taroky new", language="cs")
+    t1 = harness.service.table_of_user(guild.id, bob.id)
+    await carol.click(table_message(ch, t1), custom_id=f"lora:l:{t1.table_id}:join")
+    await alice.slash(ch, "lora new", language="en")
+    t2 = harness.service.table_of_user(guild.id, alice.id)
+    assert not t1.in_thread and t2.in_thread
+    await channel_delivered(harness)
+    env.backend.delete_channel(ch.id)
+    await env.settle()
+    assert t1.gone and t2.gone
+    other = guild.create_text_channel("jinde")
+    for user, game, text in (
+            (bob, "taroky",
+             f"Stůl č. {t1.table_id} je zrušen: jeho kanál byl smazán. Můžeš založit nový stůl."),
+            (carol, "taroky",
+             f"Stůl č. {t1.table_id} je zrušen: jeho kanál byl smazán. Můžeš založit nový stůl."),
+            (alice, "lora",
+             f"Table {t2.table_id} is closed: its thread was deleted. You may open a new table.")):
+        assert reply(await user.slash(other, f"{game} hand")).content == text, user.name
+    # once: then as anyone at no table (in his client's English)
+    assert reply(await bob.slash(other, "taroky hand")).content == \
+        "You do not sit at any table on this server."
+    assert harness.env.errors == []

@@ -260,3 +260,57 @@ async def test_a_kick_confirmed_after_the_player_left_tells_so_and_does_nothing(
     assert table.seat_of(carol.id) is not None
     res = await alice.click(reply(res), label="Odebrat")
     assert reply(res).content.startswith("Hotovo – za hráče Carol")
+
+
+async def test_a_kick_cancelled_after_the_player_is_gone_says_what_is_true(harness):
+    """Review 42: "Neodebírat" answered "Bob stays at table 1" even when he was gone."""
+    guild, ch, (alice, bob), tid = await open_table(harness, ["alice", "bob"], ("easy", "easy"))
+    first = reply(await alice.slash(ch, "lora kick", user=bob))
+    second = reply(await alice.slash(ch, "lora kick", user=bob))
+    res = await alice.click(first, label="Odebrat")
+    assert reply(res).content.startswith("Hotovo – za hráče Bob")
+    res = await alice.click(second, label="Neodebírat")
+    assert reply(res).content == f"Za hráče Bob už u stolu č. {tid} hraje AI."
+    assert enabled_controls(reply(res)) == []
+
+
+async def test_a_kick_cancelled_after_the_player_left_a_lobby_says_he_left(harness):
+    guild, ch, (alice, bob, carol), table = await _lobby(harness, "lora", "cs",
+                                                          ["alice", "bob", "carol"])
+    tid = table.table_id
+    question = reply(await alice.slash(ch, "lora kick", user=bob))
+    lobby = next(m for m in ch.history() if m.id == table.message_id)
+    await bob.click(lobby, custom_id=f"lora:l:{tid}:leave")
+    res = await alice.click(question, label="Neodebírat")
+    assert reply(res).content == f"Bob už u stolu č. {tid} nesedí – nic se nestalo."
+
+
+async def test_a_kick_answered_after_the_table_ended_says_the_table_ended(harness):
+    """Review 42: a confirm after an abort blamed the player ("Bob no longer sits there")."""
+    guild, ch, (alice, bob), tid = await open_table(harness, ["alice", "bob"], ("easy", "easy"))
+    confirm = reply(await alice.slash(ch, "lora kick", user=bob))
+    cancel = reply(await alice.slash(ch, "lora kick", user=bob))
+    res = await alice.slash(ch, "lora abort")
+    await alice.click(reply(res), label=enabled_controls(reply(res))[0]["label"])
+    assert harness.service.tables.get(tid) is None or \
+        harness.service.tables[tid].status == "aborted"
+    res = await alice.click(confirm, label="Odebrat")
+    assert reply(res).content == f"Stůl č. {tid} už skončil – nic se nestalo."
+    res = await alice.click(cancel, label="Neodebírat")
+    assert reply(res).content == f"Stůl č. {tid} už skončil – nic se nestalo."
+    await channel_delivered(harness, ch.id)
+    assert not any(f"<@{bob.id}>" in m.content and "AI" in m.content for m in ch.history())
+
+
+async def test_a_lobby_kick_answered_after_the_lobby_was_cancelled_in_english(harness):
+    guild, ch, (alice, bob), table = await _lobby(harness, "lora", "en", ["alice", "bob"])
+    tid = table.table_id
+    question = reply(await alice.slash(ch, "lora kick", user=bob))
+    res = await alice.slash(ch, "lora abort")
+    for m in [res.response, *res.followups]:
+        if m is not None and enabled_controls(m):
+            await alice.click(m, label=enabled_controls(m)[0]["label"])
+    assert harness.service.tables.get(tid) is None or \
+        harness.service.tables[tid].status == "aborted"
+    res = await alice.click(question, label="Don't remove")
+    assert reply(res).content == f"Table {tid} has already ended – nothing happened."

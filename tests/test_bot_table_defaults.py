@@ -30,6 +30,7 @@ def _lobby_rules(ch, table):
 
 async def test_a_manager_s_lora_defaults_open_a_new_table_and_an_option_given_wins(harness):
     guild, ch, mod, alice = _server(harness)
+    await mod.slash(ch, "lora settings", language="en")  # (his own language wins)
     res = await mod.slash(ch, "lora defaults", panak=True, turn_timer=0, language="cs")
     assert res.ephemeral and reply(res).content == "\n".join([
         "New Lóra tables on this server start with these options (a server manager sets them"
@@ -40,8 +41,7 @@ async def test_a_manager_s_lora_defaults_open_a_new_table_and_an_option_given_wi
         "• Turn timer: no limit (the server's)",
         "• Seating: by draw",
         "• Table language: Czech (the server's)",
-        "Built-in values the server's replace: Panák (whoever takes all four Obers in Obers"
-        " owes a round): no · Turn timer: 120 s",
+        "Built-in values the server's replace: Panák: no · Turn timer: 120 s",
         "Tournaments have their own options – of these they take only the table language.",
         "Back to the built-in options: /lora defaults reset:True; a single option goes back"
         " when given its built-in value."])
@@ -80,14 +80,14 @@ async def test_taroky_defaults_in_czech_and_back_to_the_built_in_ones(harness, l
         " serveru příkazem /taroky výchozí; volba zadaná při zakládání stolu má přednost):",
         "• Kolo: 30 minut (volba serveru)",
         "• Vklad 100,00 Kč, dokup po 10,00 Kč, herní strop 40,00 Kč"
-        " (nejvíc, kolik jeden hráč zaplatí druhému za jednu hru) (volba serveru)",
+        " (nejvíc, kolik jeden hráč zaplatí druhému za jednu hru; volba serveru)",
         "• Varšava: ano · žďuch: ano",
         "• Flek: bez omezení",
         "• Čas na tah: 120 s",
         "• Zasedací pořádek: losem",
         "• Jazyk stolu: čeština (volba serveru)",
         "Vestavěné hodnoty místo voleb serveru: Kolo: 60 minut · Vklad 50,00 Kč, dokup po"
-        " 10,00 Kč, herní strop 40,00 Kč (nejvíc, kolik jeden hráč zaplatí druhému za jednu hru)",
+        " 10,00 Kč, herní strop 40,00 Kč",
         "Turnaje mají vlastní volby – z těchto přebírají jen jazyk stolu.",
         "Zpět na vestavěné volby: /taroky výchozí obnovit:True; jednu volbu vrátíš zadáním"
         " její vestavěné hodnoty."])
@@ -132,6 +132,27 @@ async def test_taroky_defaults_in_czech_and_back_to_the_built_in_ones(harness, l
     assert "reset" not in [p.name for p in command.parameters]
     assert "reset" in [p.name for p in harness.bot.tree.get_command("taroky")
                        .get_command("defaults").parameters]
+
+
+async def test_the_reply_speaks_the_language_that_holds_after_the_change(harness):
+    """Review 42: the reply spoke the server's language from before the command — a
+    manager's English client setting ``language:cs`` read English, a reset read Czech."""
+    guild, ch, mod, alice = _server(harness)
+    res = await mod.slash(ch, "taroky defaults", language="cs", stake=20)
+    assert reply(res).content.startswith("Nové stoly hry Taroky na tomto serveru začínají")
+    res = await mod.slash(ch, "taroky defaults", reset=True)
+    assert reply(res).content.startswith(
+        "The server's defaults for Taroky are removed.\n")
+    # his own language still wins
+    await mod.slash(ch, "taroky settings", language="en")
+    res = await mod.slash(ch, "taroky defaults", language="cs", stake=20)
+    assert reply(res).content.startswith("New Taroky tables on this server start with")
+    # (the cap explained once, the server's mark inside its bracket; review 42)
+    lines = reply(res).content.split("\n")
+    assert "• Stake 20.00 Kč, top-up by 10.00 Kč, cap 40.00 Kč (the most one player pays"\
+        " another for one game; the server's)" in lines
+    assert "Built-in values the server's replace: Stake 50.00 Kč, top-up by 10.00 Kč, cap"\
+        " 40.00 Kč" in lines
 
 
 async def test_only_a_manager_changes_the_defaults_anybody_sees_them(harness, locales):

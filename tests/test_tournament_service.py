@@ -67,10 +67,12 @@ class Quiet:
     async def channel_caught_up(self, t: Any) -> None:
         self.calls.append(("caught_up", t.round_no))
 
-    async def open_thread(self, t: Any, round_no: int, table_no: int) -> int | None:
+    async def open_thread(self, t: Any, round_no: int, table_no: int, *,
+                          again: bool = False) -> int | None:
         return 5000 + 10 * round_no + table_no
 
-    def opening_shown(self, t: Any, slot: Any, seats: Sequence[Seat]) -> list[OutboxItem]:
+    def opening_shown(self, t: Any, slot: Any, seats: Sequence[Seat], *,
+                      again: bool = False) -> list[OutboxItem]:
         return note("opening", [slot.round_no, slot.table_no])
 
     def round_drawn_shown(self, t: Any, round_no: int, drawn: Any) -> list[OutboxItem]:

@@ -397,22 +397,26 @@ class TournamentDesk:
     async def channel_caught_up(self, t_: TournamentRecord) -> None:
         await self.controller.delivery.posts_delivered(t_.channel_id, CATCH_UP_SECONDS)
 
-    async def open_thread(self, t_: TournamentRecord, round_no: int,
-                          table_no: int) -> int | None:
+    async def open_thread(self, t_: TournamentRecord, round_no: int, table_no: int, *,
+                          again: bool = False) -> int | None:
         lang = self._lang(t_)
         name = game_t(t_.game_kind, "table_title", lang, game=game_name(t_, lang),
                       name=tournament_table_name(model.link(t_, round_no, table_no), lang))
+        if again:
+            name = tt("thread_again", lang, title=name)
         return await self.controller.threads.open(
             t_.channel_id, name, f"table {table_no} of tournament {t_.tournament_id}")
 
     def opening_shown(self, t_: TournamentRecord, slot: TournamentTableRecord,
-                      seats: Sequence[Seat]) -> list[OutboxItem]:
+                      seats: Sequence[Seat], *, again: bool = False) -> list[OutboxItem]:
         lang = self._lang(t_)
         players = ", ".join(f"<@{s.user_id}>" if s.user_id is not None
                             else t("core.left_name", lang, name=shown_name(s.name, lang))
                             if s.left else s.name
                             for s in seats)
         text = tt("opening", lang, round=slot.round_no, table=slot.table_no, players=players)
+        if again:
+            text = tt("opening_again", lang) + "\n" + text
         for seat, entrant_no in zip(seats, slot.seats, strict=True):
             e = model.entrant(t_, entrant_no)
             if not seat.left or model.ai_plays(e, slot.round_no):

@@ -64,9 +64,11 @@ class TournamentPresenter(Protocol):
         """The tournament's message refreshed (from the tournament as it is when sent)."""
         ...
 
-    async def open_thread(self, t: TournamentRecord, round_no: int, table_no: int) -> int | None:
+    async def open_thread(self, t: TournamentRecord, round_no: int, table_no: int, *,
+                          again: bool = False) -> int | None:
         """A thread of the tournament's channel for one table (its id; None: none could be
-        made, the table plays in the channel itself)."""
+        made, the table plays in the channel itself); ``again``: its previous thread was
+        deleted (its name says so: the channel shows it)."""
         ...
 
     async def channel_caught_up(self, t: TournamentRecord) -> None:
@@ -76,7 +78,10 @@ class TournamentPresenter(Protocol):
         ...
 
     def opening_shown(self, t: TournamentRecord, slot: TournamentTableRecord,
-                      seats: Sequence[Seat]) -> list[OutboxItem]: ...
+                      seats: Sequence[Seat], *, again: bool = False) -> list[OutboxItem]:
+        """A table's first post; ``again``: it says the table is played again from the
+        start because its thread was deleted."""
+        ...
 
     def round_drawn_shown(self, t: TournamentRecord, round_no: int,
                           drawn: Sequence[Sequence[int]]) -> list[OutboxItem]:
@@ -125,6 +130,9 @@ class TournamentService:
         self.tournaments: dict[int, TournamentRecord] = {}
         self.locks: dict[int, asyncio.Lock] = {}
         self.tasks: set[asyncio.Future[Any]] = set()
+        # (tournament, round, table) played again because its thread was deleted, until it
+        # is opened again: its new thread says why (``table_gone``; review 42)
+        self.replayed: set[tuple[int, int, int]] = set()
         # the tournaments' own draws (the tables' seeds stay as the table service makes them)
         self.rng = random.Random(None if seed is None else f"tournaments/{seed}")
 
@@ -392,6 +400,7 @@ class TournamentService:
             if slot.thread_id == table.channel_id:  # (a new thread for it)
                 slot.thread_id = None
                 await self._write(self.store.set_table_place(tid, r, n, thread_id=None))
+            self.replayed.add((tid, r, n))
             await self._catch_up(t)
 
     async def set_message(self, t: TournamentRecord, message_id: int | None) -> None:
@@ -479,8 +488,9 @@ class TournamentService:
                 tid, r, n, table_id=adopted.table_id, outbox=batch), batch)
             return
         settings = settings_of(t)
+        again = (tid, r, n) in self.replayed
         if s.thread_id is None:
-            thread = await self.presenter.open_thread(t, r, n)
+            thread = await self.presenter.open_thread(t, r, n, again=again)
             s.thread_id = thread
             if thread is not None:
                 await self._write(self.store.set_table_place(tid, r, n, thread_id=thread))
@@ -509,7 +519,8 @@ class TournamentService:
         table = await self.tables.create_started(
             t.guild_id, s.thread_id or t.channel_id, t.organiser_id or 0, table_settings, seats,
             t.game_kind, tournament=model.link(t, r, n), clock_started=start,
-            outbox=self.presenter.opening_shown(t, s, seats))
+            outbox=self.presenter.opening_shown(t, s, seats, again=again))
+        self.replayed.discard((tid, r, n))
         batch = OutboxBatch(self.presenter.tournament_shown(t))
         await self._change(tid, self.store.set_table_place(
             tid, r, n, table_id=table.table_id, outbox=batch), batch)

@@ -6,7 +6,8 @@ else by the sender's first "gone" (404 Unknown Channel) there.
 - A table of its own ends as an abort (unrated, its seats free, saved: ``close_gone``); a
   table in a thread of its own tells the channel it was opened in (its players mentioned)
   and its line there says it ended; the players of a deleted channel read it at their next
-  click on it (``Replies.over_text``).
+  click on it (``Replies.over_text``); a lobby's players, whose next command found no
+  table (a lobby is nobody's last table), are told once (``lobby_gone``).
 - A tournament whose channel is deleted is cancelled (its tables end with it).
 - A tournament's table whose thread is deleted is played again in a new thread, as a
   restart plays a table aborted from outside (``TournamentService.table_gone``): the
@@ -37,6 +38,9 @@ class Gone:
         self.ctl = ctl
         self.tasks: set[asyncio.Task[None]] = set()
         self.handled: set[int] = set()  # channels whose deletion was handled
+        # (server, player) → his lobby closed so: told at his next command that finds him
+        # at no table, once (``lobby_gone``; review 42)
+        self.lobbies: dict[tuple[int, int], Table] = {}
 
     def deleted(self, channel_id: int) -> None:
         """The channel (or thread) ``channel_id`` no longer exists (an event, or the
@@ -67,6 +71,9 @@ class Gone:
                          TournamentStatus.REGISTRATION, TournamentStatus.PLAYING)]
         for table in self._played_in(channel_id, cancelled):
             link = table.tournament
+            # (also a lobby in a thread of its own, which tells the channel too: that
+            # channel may be the one deleted, its threads told gone first)
+            lobby = [] if table.state is not None or link is not None else table.humans()
             try:
                 await self.ctl.service.close_gone(table.table_id)
             except TableError:
@@ -77,6 +84,8 @@ class Gone:
                 continue
             log.warning("table %s closed: its channel %s was deleted", table.table_id,
                         channel_id)
+            for user_id in lobby:
+                self.lobbies[(table.guild_id, user_id)] = table
             if link is not None and link.get("id") not in cancelled:
                 try:
                     await desk.table_gone(table)
@@ -92,6 +101,11 @@ class Gone:
                 continue
             log.warning("tournament %s cancelled: its channel %s was deleted",
                         tournament_id, channel_id)
+
+    def lobby_gone(self, guild_id: int | None, user_id: int) -> Table | None:
+        """The lobby of the server the player sat at that closed because its channel or
+        thread was deleted, if he has not been told yet (then he has)."""
+        return None if guild_id is None else self.lobbies.pop((guild_id, user_id), None)
 
     def shutdown(self) -> None:
         for task in self.tasks:

@@ -190,14 +190,25 @@ class Removal:
         except discord.HTTPException:
             return str(user_id)
 
+    def gone_text(self, table_id: int, user_id: int, name: str, played: Table | None,
+                  lang: str) -> str:
+        """Why a player no longer sits at the asked-about table: it ended, an AI plays his
+        seat, or he left it (or was removed) — nothing was done."""
+        current = self.ctl.service.tables.get(table_id)
+        if current is None or current.status not in (STATUS_LOBBY, STATUS_PLAYING):
+            return t("core.kick_table_ended", lang, id=table_id)
+        if played is not None and played.table_id == table_id:
+            return t("core.kick_ai_plays", lang, name=name, id=table_id)
+        return t("core.kick_gone", lang, name=name, id=table_id)
+
     async def answer(self, interaction: Interaction, table_id: int, user_id: int, op: str,
                      until: int) -> None:
-        """A click on a question's button (only its asker sees it): cancelled ("no"), lapsed,
-        or confirmed — then everything is checked again (the asker may still remove him, he
-        still sits at that table, unreplaced, and it is still what the question said: a
-        lobby, a game) and he is removed as ``/<game> kick`` did before it asked. The
-        question becomes its answer, its buttons disabled (a table changed meanwhile: the
-        question as it is now)."""
+        """A click on a question's button (only its asker sees it): cancelled ("no"; he stays,
+        unless he is gone meanwhile: then why, ``gone_text``), lapsed, or confirmed — then
+        everything is checked again (the asker may still remove him, he still sits at that
+        table, unreplaced, and it is still what the question said: a lobby, a game) and he is
+        removed as ``/<game> kick`` did before it asked. The question becomes its answer, its
+        buttons disabled (a table changed meanwhile: the question as it is now)."""
         timer = self.timers.pop((interaction.user.id, table_id, user_id, until), None)
         if timer is not None:
             timer.cancel()
@@ -207,25 +218,24 @@ class Removal:
         name = await self.name_of(interaction, table_id, user_id)
         ended = self.buttons(table_id, user_id, op if op != "no" else "lobby", until, lang,
                              disabled=True)
-        if op == "no":
+        seated = table is not None and table.table_id == table_id
+        if op == "no" and seated:
             await interaction.response.edit_message(
                 content=t("core.kick_cancelled", lang, name=name, id=table_id), view=ended)
             return
-        if controller.now() > until:
+        if op != "no" and controller.now() > until:
             await interaction.response.edit_message(content=t("core.confirm_expired", lang),
                                                     view=ended)
             return
         view = ended
-        if table is not None and table.table_id == table_id:
+        if table is not None and seated:
             text = self.refusal(interaction, user_id, name, table, None, lang)
             if text is None and self.op_of(table) != op:  # (a lobby started meanwhile)
                 asked, view = self.question(table, user_id, name, lang,
                                             controller.questions.confirm_until())
                 text = t("core.changed", lang) + "\n" + asked
-        elif played is not None and played.table_id == table_id:
-            text = t("core.kick_ai_plays", lang, name=name, id=table_id)
-        else:
-            text = t("core.kick_gone", lang, name=name, id=table_id)
+        else:  # (a cancel too: "he stays" would be false; review 42)
+            text = self.gone_text(table_id, user_id, name, played, lang)
         if text is not None or table is None:
             await interaction.response.edit_message(content=text, view=view)
             return

@@ -116,8 +116,11 @@ class Threads:
             winners = ", ".join(names[seat] for seat in outcome.order()
                                 if outcome.places[seat] == 1)
             return t("core.table_thread_finished", lang, winners=winners, **values)
-        if table.gone:  # (its thread deleted: no link to it)
-            return t("core.table_thread_gone", lang, **values)
+        if table.gone:  # (its thread deleted: no link to it; a lobby's is closed, as its
+            # post in the channel says: ``Presenter._gone_shown``; review 42)
+            key = "core.table_thread_gone" if table.state is not None \
+                else "core.table_thread_gone_lobby"
+            return t(key, lang, **values)
         if table.status == STATUS_ABORTED:
             return t("core.table_thread_closed", lang, **values)
         return t("core.table_thread", lang, **values)
