@@ -134,6 +134,20 @@ async def channel_delivered(h: BotHarness, *channel_ids: int,
                          f"{DELIVERED_SETTLES} settles")
 
 
+def club(harness: BotHarness, member: str) -> tuple[Any, Any, Any, Any]:
+    """A server with a text channel "klub", a manager "Mod" (a role with Manage Server) and
+    one more member (SimCord's clients: en-US): ``(guild, channel, mod, member)``."""
+    import discord
+
+    env = harness.env
+    guild = env.create_guild()
+    ch = guild.create_text_channel("klub")
+    role = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+    mod = guild.add_member(env.create_user("mod", global_name="Mod"), roles=[role])
+    other = guild.add_member(env.create_user(member, global_name=member.capitalize()))
+    return guild, ch, mod, other
+
+
 def reply(res: Any) -> Any:
     """The message a user sees as the answer to an interaction (a deferred answer's
     follow-up replaces the "thinking" state)."""

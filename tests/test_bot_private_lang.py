@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 
-from tests.botkit import open_table, raw_click, reply, table_message
+from tests.botkit import club, open_table, raw_click, reply, table_message
 
 NOT_SEATED_CS = "Nesedíš u žádného stolu na tomto serveru."
 NOT_SEATED_EN = "You do not sit at any table on this server."
@@ -128,25 +128,12 @@ async def test_the_leaderboard_speaks_the_players_language(harness):
     assert board.title == f"Leaderboard – Taroky · {guild.name}"
 
 
-def _club(harness):
-    """A server with a manager and a newcomer (both with SimCord's English clients)."""
-    import discord
-
-    env = harness.env
-    guild = env.create_guild()
-    ch = guild.create_text_channel("klub")
-    role = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
-    mod = guild.add_member(env.create_user("mod", global_name="Mod"), roles=[role])
-    eve = guild.add_member(env.create_user("eve", global_name="Eve"))
-    return guild, ch, mod, eve
-
-
 async def test_before_his_first_game_the_servers_default_language_answers(harness):
     """A newcomer with an English client on a server whose managers made Czech the default
     language of its Lóra tables: the leaderboard, his stats and "you sit at no table" in
     Czech before he ever plays there; once the default is reset, his client's English; his
     own choice always wins."""
-    guild, ch, mod, eve = _club(harness)
+    guild, ch, mod, eve = club(harness, "eve")
     # no server default yet: his client's English (and so it is cached meanwhile)
     assert reply(await eve.slash(ch, "lora hand")).content == NOT_SEATED_EN
     await mod.slash(ch, "lora defaults", language="cs")
@@ -177,7 +164,7 @@ async def test_before_his_first_game_the_servers_default_language_answers(harnes
 async def test_a_click_of_no_game_takes_the_language_the_games_agree_on(harness):
     """An answer of no game's command (a stale button of a changed message): the server's
     default language if the games that set one agree, else the client's."""
-    guild, ch, mod, eve = _club(harness)
+    guild, ch, mod, eve = club(harness, "eve")
     await mod.slash(ch, "lora defaults", language="cs")
     await mod.slash(ch, "lora new")
     message = ch.last_message  # (its lobby: a public message)

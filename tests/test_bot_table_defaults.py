@@ -9,18 +9,8 @@ from __future__ import annotations
 import discord
 
 from bot.storage.settings import TABLE_DEFAULTS
-from tests.botkit import reply
+from tests.botkit import club, reply
 from tests.helpers import LORA_BUILTIN_DEFAULTS_EN
-
-
-def _server(harness):
-    env = harness.env
-    guild = env.create_guild()
-    ch = guild.create_text_channel("klub")
-    role = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
-    mod = guild.add_member(env.create_user("mod", global_name="Mod"), roles=[role])
-    alice = guild.add_member(env.create_user("alice", global_name="Alice"))
-    return guild, ch, mod, alice
 
 
 def _lobby_rules(ch, table):
@@ -29,7 +19,7 @@ def _lobby_rules(ch, table):
 
 
 async def test_a_manager_s_lora_defaults_open_a_new_table_and_an_option_given_wins(harness):
-    guild, ch, mod, alice = _server(harness)
+    guild, ch, mod, alice = club(harness, "alice")
     await mod.slash(ch, "lora settings", language="en")  # (his own language wins)
     res = await mod.slash(ch, "lora defaults", panak=True, turn_timer=0, language="cs")
     assert res.ephemeral and reply(res).content == "\n".join([
@@ -71,7 +61,7 @@ async def test_a_manager_s_lora_defaults_open_a_new_table_and_an_option_given_wi
 
 
 async def test_taroky_defaults_in_czech_and_back_to_the_built_in_ones(harness, locales):
-    guild, ch, mod, alice = _server(harness)
+    guild, ch, mod, alice = club(harness, "alice")
     locales[mod.id] = "cs"
     res = await mod.slash(ch, "taroky defaults", round_minutes=30, stake=100,
                           language="cs")
@@ -137,7 +127,7 @@ async def test_taroky_defaults_in_czech_and_back_to_the_built_in_ones(harness, l
 async def test_the_reply_speaks_the_language_that_holds_after_the_change(harness):
     """Review 42: the reply spoke the server's language from before the command — a
     manager's English client setting ``language:cs`` read English, a reset read Czech."""
-    guild, ch, mod, alice = _server(harness)
+    guild, ch, mod, alice = club(harness, "alice")
     res = await mod.slash(ch, "taroky defaults", language="cs", stake=20)
     assert reply(res).content.startswith("Nové stoly hry Taroky na tomto serveru začínají")
     res = await mod.slash(ch, "taroky defaults", reset=True)
@@ -156,7 +146,7 @@ async def test_the_reply_speaks_the_language_that_holds_after_the_change(harness
 
 
 async def test_only_a_manager_changes_the_defaults_anybody_sees_them(harness, locales):
-    guild, ch, mod, alice = _server(harness)
+    guild, ch, mod, alice = club(harness, "alice")
     res = await alice.slash(ch, "lora defaults", panak=True)
     assert reply(res).content == (
         "Only server managers (Manage Server) can change the server's default table options.\n"
@@ -175,7 +165,7 @@ async def test_only_a_manager_changes_the_defaults_anybody_sees_them(harness, lo
 
 
 async def test_a_tournament_keeps_its_own_options(harness):
-    guild, ch, mod, alice = _server(harness)
+    guild, ch, mod, alice = club(harness, "alice")
     await mod.slash(ch, "lora defaults", panak=True, turn_timer=0)
     await alice.slash(ch, "lora tournament", language="cs")
     rec = await harness.bot.store.get_tournament(1)
@@ -186,7 +176,7 @@ async def test_a_tournament_given_no_language_speaks_the_server_s(harness):
     """Review 40: a Czech club's tournament opened by an organiser with an English client
     came out English, its tables too; it takes the server's default table language of its
     game as ``/lora new`` does (its other options stay its own, as its message lists them)."""
-    guild, ch, mod, alice = _server(harness)  # (their clients: en-US)
+    guild, ch, mod, alice = club(harness, "alice")  # (their clients: en-US)
     await mod.slash(ch, "lora defaults", panak=True, turn_timer=0, language="cs")
     res = await alice.slash(ch, "lora tournament")
     assert reply(res).content == (
@@ -210,7 +200,7 @@ async def test_a_tournament_given_no_language_speaks_the_server_s(harness):
 async def test_stored_defaults_are_checked_and_a_value_that_no_longer_fits_is_ignored(harness):
     import pytest
 
-    guild, ch, mod, alice = _server(harness)
+    guild, ch, mod, alice = club(harness, "alice")
     store = harness.bot.store
     with pytest.raises(ValueError):
         await store.set_guild_setting(guild.id, TABLE_DEFAULTS + "lora", ["panak"])
@@ -229,7 +219,7 @@ async def test_a_new_table_reads_the_server_s_settings_and_builds_its_settings_o
     table's settings serve the defaults, the check of the options and the placement."""
     import bot.table_defaults as table_defaults
 
-    guild, ch, mod, alice = _server(harness)
+    guild, ch, mod, alice = club(harness, "alice")
     await mod.slash(ch, "lora defaults", panak=True)
     await mod.slash(ch, "lora new")
     store = harness.bot.store
