@@ -21,7 +21,7 @@ from bot.games import GameUI, ui_of
 from bot.i18n import decimal, desc, game_t, t
 from bot.member_names import current_names
 from bot.permissions import manages_server
-from bot.results_csv import results_csv, seat_name, seat_notes
+from bot.results_csv import results_csv, seat_name, seat_notes, tournament_mark
 from bot.storage.models import LeaderboardRow, PlayerStats
 from bot.storage.protocol import TableStore
 from bot.storage.settings import TABLE_THREADS
@@ -196,7 +196,8 @@ async def history_message(interaction: Interaction, ui: GameUI, page: int,
                           total: int) -> tuple[discord.Embed, discord.ui.View | None]:
     """A page of the game's finished games, newest first, of the ``total`` there are:
     places, names of today, scores and what the game notes beside a place (a čistá stovka
-    missed, a harakiri that ordered a tie); paging when there is more than one page."""
+    missed, a harakiri that ordered a tie), a tournament table's game marked with its
+    tournament, round and table; paging when there is more than one page."""
     lang = await controller_of(interaction).languages.lang_for(interaction, game=ui.kind)
     assert interaction.guild_id is not None
     games = await store_of(interaction).recent_games(
@@ -216,7 +217,8 @@ async def history_message(interaction: Interaction, ui: GameUI, page: int,
             f"{_notes(ui, g.outcome, p.seat, lang)})"
             for p in g.players)
         when = discord.utils.format_dt(g.finished_at, "d")
-        lines.append(f"**#{g.game_id}** {when} – {order}")
+        mark = tournament_mark(g.tournament, lang)  # (review 40: casual games looked alike)
+        lines.append(f"**#{g.game_id}** {when}{' · ' + mark if mark else ''} – {order}")
     embed.description = "\n".join(lines)
     pages = _pages(total)
     if pages == 1:

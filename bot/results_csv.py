@@ -3,8 +3,9 @@
 The export's JSON file is the game's replayable record (REPLAY.md, TAROKY.md T-REPLAY:
 ``python -m engine replay`` reads it as it is), so it carries no names or results of its
 own; this file beside it has one row per seat, from first place to last: the game's number
-and date, the place, the name (marked when an AI finished his seat), the score and the
-notes the game's scorer writes (a čistá stovka made or missed, harakiri points).
+and date, the place, the name (marked when an AI finished his seat), the score, the
+notes the game's scorer writes (a čistá stovka made or missed, harakiri points) and, for a
+tournament's table, its tournament, round and table (empty for a table of its own).
 
 Czech files use ";" between cells and a decimal comma (what a Czech spreadsheet expects),
 English ones "," and a point; UTF-8 with a byte order mark, so the names keep their accents.
@@ -19,7 +20,7 @@ from typing import Any
 
 from bot.i18n import decimal, game_t, lang_of, shown_name, t
 from bot.storage.db import parse_stamp
-from bot.storage.models import left_seats
+from bot.storage.models import left_seats, tournament_link
 from engine.game import GameSpec, Outcome
 
 MONEY_UNIT = "hal"  # Outcome.unit of scores in haléře (written in crowns)
@@ -34,6 +35,15 @@ def seat_name(name: str, left: bool, lang: str) -> str:
     the result is the AI's)."""
     name = shown_name(name, lang)
     return t("core.left_name", lang, name=name) if left else name
+
+
+def tournament_mark(link: Mapping[str, int] | None, lang: str) -> str:
+    """A tournament table's game as the history and the CSV mark it, in the words its table
+    names itself ("turnaj č. 1 · 2. kolo · stůl 1"); "" for a table of its own."""
+    if link is None:
+        return ""
+    return t("core.tournament.table_name", lang, id=link["id"], round=link["round"],
+             table=link["table"])
 
 
 def seat_notes(spec: GameSpec[Any, Any], outcome: Outcome, seat: int, lang: str) -> list[str]:
@@ -55,11 +65,12 @@ def results_csv(data: Mapping[str, Any], spec: GameSpec[Any, Any], lang: str) ->
     day = finished.date().isoformat() if finished is not None else ""
     out = io.StringIO()
     writer = csv.writer(out, delimiter=";" if lang == "cs" else ",", lineterminator="\r\n")
-    writer.writerow([game_t(kind, f"csv.{key}", lang)
-                     for key in ("game", "finished", "place", "player", "score", "note")])
+    tournament = tournament_mark(tournament_link(data.get("options")), lang)
+    writer.writerow([game_t(kind, f"csv.{key}", lang) for key in (
+        "game", "finished", "place", "player", "score", "note", "tournament")])
     for seat in outcome.order():
         name = seat_name(str(names[seat]) if seat < len(names) else "?", seat in left, lang)
         notes = ", ".join(seat_notes(spec, outcome, seat, lang))
         writer.writerow([data["game_id"], day, outcome.places[seat], name,
-                         _score(outcome.scores[seat], outcome.unit, lang), notes])
+                         _score(outcome.scores[seat], outcome.unit, lang), notes, tournament])
     return out.getvalue().encode("utf-8-sig")

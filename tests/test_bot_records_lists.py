@@ -147,11 +147,11 @@ async def test_export_adds_the_results_as_csv_and_keeps_the_replay_record(harnes
     assert [f.filename for f in files] == [f"lora-{game}.png", f"lora-{game}.json",
                                            f"lora-{game}.csv"]
     assert (await files[2].read()).decode("utf-8-sig") == (
-        "Hra;Dohráno;Místo;Hráč;Body;Poznámka\r\n"
-        f"{game};{day};1;AI easy;30;\r\n"
-        f"{game};{day};2;Cyril;40;harakiri 5\r\n"
-        f"{game};{day};3;Anička;40;harakiri 10\r\n"
-        f"{game};{day};4;Bob;60;čistá stovka ✗\r\n")
+        "Hra;Dohráno;Místo;Hráč;Body;Poznámka;Turnaj\r\n"
+        f"{game};{day};1;AI easy;30;;\r\n"
+        f"{game};{day};2;Cyril;40;harakiri 5;\r\n"
+        f"{game};{day};3;Anička;40;harakiri 10;\r\n"
+        f"{game};{day};4;Bob;60;čistá stovka ✗;\r\n")
     assert (await files[2].read()).startswith(b"\xef\xbb\xbf")  # a spreadsheet reads UTF-8
     for f in files[1:]:  # the ids that name the players today are in no file
         text = (await f.read()).decode("utf-8-sig")
@@ -160,11 +160,11 @@ async def test_export_adds_the_results_as_csv_and_keeps_the_replay_record(harnes
     await ann.slash(ch, "lora settings", language="en")
     files = reply(await ann.slash(ch, "lora export", game=game)).attachments
     assert (await files[2].read()).decode("utf-8-sig") == (
-        "Game,Finished,Place,Player,Points,Note\r\n"
-        f"{game},{day},1,AI easy,30,\r\n"
-        f"{game},{day},2,Cyril,40,harakiri 5\r\n"
-        f"{game},{day},3,Anička,40,harakiri 10\r\n"
-        f"{game},{day},4,Bob,60,clean hundred ✗\r\n")
+        "Game,Finished,Place,Player,Points,Note,Tournament\r\n"
+        f"{game},{day},1,AI easy,30,,\r\n"
+        f"{game},{day},2,Cyril,40,harakiri 5,\r\n"
+        f"{game},{day},3,Anička,40,harakiri 10,\r\n"
+        f"{game},{day},4,Bob,60,clean hundred ✗,\r\n")
 
 
 def test_taroky_results_csv_writes_money_in_crowns_and_marks_a_seat_left():
@@ -174,13 +174,14 @@ def test_taroky_results_csv_writes_money_in_crowns_and_marks_a_seat_left():
         "outcome": outcome.to_json(), "options": {"left": [2]}}
     spec = ui_of("taroky").spec
     assert results_csv(data, spec, "cs").decode("utf-8-sig") == (
-        "Hra;Dohráno;Místo;Hráč;Výsledek (Kč);Poznámka\r\n"
-        "6;2026-12-04;1;Ema;136,50;\r\n"
-        "6;2026-12-04;2;Franta;-23,50;\r\n"
-        "6;2026-12-04;2;Gita → AI;-23,50;\r\n"
-        "6;2026-12-04;4;AI Karel;-89,50;\r\n")
+        "Hra;Dohráno;Místo;Hráč;Výsledek (Kč);Poznámka;Turnaj\r\n"
+        "6;2026-12-04;1;Ema;136,50;;\r\n"
+        "6;2026-12-04;2;Franta;-23,50;;\r\n"
+        "6;2026-12-04;2;Gita → AI;-23,50;;\r\n"
+        "6;2026-12-04;4;AI Karel;-89,50;;\r\n")
     assert results_csv(data, spec, "en").decode("utf-8-sig").splitlines()[:2] == [
-        "Game,Finished,Place,Player,Result (CZK),Note", "6,2026-12-04,1,Ema,136.50,"]
+        "Game,Finished,Place,Player,Result (CZK),Note,Tournament",
+        "6,2026-12-04,1,Ema,136.50,,"]
 
 
 def test_taroky_board_counts_rounds_as_its_embed_and_stats_do():

@@ -189,7 +189,8 @@ def test_T_TOURNAMENT_taroky_standings_name_the_tiebreak_the_round_results(
 
 def test_the_standings_post_names_everybody_who_shares_one_of_the_first_three_places() -> None:
     """After a round where three entrants share 2nd place and two share 5th, the post lists
-    places 1, 2, 2, 2 (it cut a shared place before: the picture had them all)."""
+    places 1 and 2.–4. three times (it cut a shared place before: the picture had them all;
+    review 40: it wrote the shared place "2." where the picture wrote ranges)."""
     from bot.tournament.desk import leader_lines
     from bot.tournament.examples import example_tournament
     from bot.tournament.scoring import standings
@@ -197,7 +198,9 @@ def test_the_standings_post_names_everybody_who_shares_one_of_the_first_three_pl
     t_ = example_tournament("taroky", rounds=1, seed=18)
     assert [r.place for r in standings(t_, 1)] == [1, 2, 2, 2, 5, 5, 7, 8]
     lines = leader_lines(t_, 1, "cs").splitlines()
-    assert [x.split(".", 1)[0] for x in lines[:-1]] == ["1", "2", "2", "2"]
+    assert [x.split(" ", 1)[0] for x in lines[:-1]] == ["1.", "2.–4.", "2.–4.", "2.–4."]
+    assert [x.split(" ", 1)[0] for x in leader_lines(t_, 1, "en").splitlines()[:-1]] == [
+        "1.", "2–4.", "2–4.", "2–4."]
     assert lines[-1].startswith("Body 4-3-2-1 podle pořadí u stolu")
 
 
@@ -236,10 +239,10 @@ def test_the_winner_and_the_standings_text_mark_an_entrant_an_ai_played_for() ->
     for lang, line, won in [
         ("cs", f"1. **{first.name} (AI od 1. kola)** –",
          f"🏆 Turnaj č. 1 vyhrává {first.name} (AI od 1. kola). Nejlepší z lidí: {second}"
-         " (2. místo)."),
+         " (2.–4. místo)."),
         ("en", f"1. **{first.name} (AI from round 1)** –",
          f"🏆 Tournament 1 goes to {first.name} (AI from round 1). Best placed among the"
-         f" people: {second} (2nd place)."),
+         f" people: {second} (2nd–4th place)."),
     ]:
         assert leader_lines(t_, 1, lang).splitlines()[0].startswith(line)
         t_.settings["lang"] = lang
@@ -461,7 +464,7 @@ def test_a_shared_place_reads_as_the_range_it_covers(
         lang: str, shared: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Review 24: two entrants sharing the 5th place were drawn "5" and "5"; the Czech way
     is "5.–6." (English "5–6"). A place nobody shares stays a bare number; the first three
-    are medals."""
+    are medals unless shared."""
     from bot.tournament.scoring import standings
 
     t = _crafted(1, ties=False)  # both tables alike: every place is shared by two
@@ -471,7 +474,9 @@ def test_a_shared_place_reads_as_the_range_it_covers(
     firsts = [row[0][0] for row in _rows(drawn)[1:]]
     assert firsts[4:] == [f"{shared}", f"{shared}", *(
         ["7.–8."] * 2 if lang == "cs" else ["7–8"] * 2)]
-    assert all(not f[0].isdigit() for f in firsts[:4])  # places 1–3: medals, no text
+    # places 1–3 shared too: the range, not a medal (review 40: medals said "1", "1", "3")
+    assert firsts[:4] == (["1.–2."] * 2 + ["3.–4."] * 2 if lang == "cs"
+                          else ["1–2"] * 2 + ["3–4"] * 2)
     t = _crafted(2, ties=False)  # unshared places stay bare numbers
     drawn.clear()
     standings_png(t, 2, lang)
@@ -530,11 +535,48 @@ def test_the_finished_tournament_s_message_names_the_podium(lang: str, head: str
     def pts(p: float) -> str:
         return f"{p:g}".replace(".", ",") if lang == "cs" else f"{p:g}"
 
-    assert lines[1:] == [f"{r.place}. {named(r.entrant)} – {pts(r.points)} {unit}"
-                         for r in rows[:4]]
+    shared = "2.–4." if lang == "cs" else "2–4."  # (review 40: as the picture writes it)
+    assert lines[1:] == [f"{'1.' if r.place == 1 else shared} {named(r.entrant)} –"
+                         f" {pts(r.points)} {unit}" for r in rows[:4]]
     people = [e for e in t.entrants if e.user_id and e.ai_level is None
               and e.replaced_from is None and e.entrant_no in {r.entrant for r in rows[:4]}]
     assert people  # (people among them, each by name)
     assert "<@" not in "\n".join(lines)
     t.status = TournamentStatus.PLAYING  # while it runs: no podium
     assert head not in tournament_message(t, lang, ("easy",))["embed"].description
+
+
+async def test_the_export_writes_a_shared_place_as_the_range_the_standings_show() -> None:
+    """Review 40: the export listed three entrants sharing the 2nd place as "place": 2 each,
+    nothing telling the range the standings write ("2.–4."); ``last_place`` now says where
+    a shared place ends (an unshared one ends where it starts)."""
+    from bot.tournament.export import export_document
+
+    class NoArchive:
+        async def export_game(self, *_: object) -> None:
+            return None
+
+    t = example_tournament("taroky", rounds=1, seed=18)
+    rows = (await export_document(NoArchive(), t))["standings"]  # type: ignore[arg-type]
+    assert [(r["place"], r["last_place"]) for r in rows] == [
+        (1, 1), (2, 4), (2, 4), (2, 4), (5, 6), (5, 6), (7, 7), (8, 8)]
+
+
+@pytest.mark.parametrize(("lang", "now", "then"), [
+    ("cs", "2. Bohouš – od 1. kola hraje AI náhradník",
+     "2. Bohouš – od 1. kola až do konce turnaje hrála AI"),
+    ("en", "2. Bohouš – an AI plays for them from round 1",
+     "2. Bohouš – an AI played for them from round 1")])
+def test_a_substitute_of_a_finished_tournament_is_told_in_the_past(
+        lang: str, now: str, then: str) -> None:
+    """Review 40 #6: under "The tournament is over." the players' list still said "an AI
+    plays for them from round 1"; once the tournament is over (finished or cancelled) it is
+    "played"."""
+    from bot.storage.models import TournamentStatus
+    from bot.tournament.desk import entrant_lines
+
+    t = example_tournament("lora", rounds=1)
+    for status, line in [(TournamentStatus.FINISHED, then), (TournamentStatus.CANCELLED, then),
+                         (TournamentStatus.PLAYING, now)]:
+        t.status = status
+        assert entrant_lines(t, lang)[1] == line

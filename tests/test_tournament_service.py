@@ -245,7 +245,7 @@ async def test_withdrawing_at_a_running_table_and_cancelling(store):
     assert table_of_11 is not None
     assert await s.leave(tid, 11) == "withdrawn"  # an AI takes his seat at once
     assert table_of_11.seat_of(11) is None and "P11" in table_of_11.names()
-    with pytest.raises(TableError, match=r"tournament\.not_registered"):
+    with pytest.raises(TableError, match=r"tournament\.already_withdrawn"):  # (review 40)
         await s.leave(tid, 11)
     t = await s.cancel(tid)
     assert t.status is TournamentStatus.CANCELLED and tid not in s.tournaments

@@ -274,6 +274,10 @@ async def run_two_round_tournament(h: BotHarness, kind: str, extra: dict[str, An
               for m in posts for e in m.embeds]
     assert any(f"{leaver_name} → AI" in x for x in ends), ends
 
+    # … and in the past once the tournament is over (review 40: "hraje" under "skončil")
+    shown = next(m for m in ch.history() if m.id == message.id).embeds[0].description
+    assert f"{leaver_no}. {leaver_name} – od 1. kola až do konce turnaje hrála AI" in shown, shown
+
     final = messages_with(ch, "konečné pořadí")
     assert len(final) == 1 and final[0].attachments[0].filename == "standings.png"
     winners = messages_with(ch, "🏆")  # ("Vítězem turnaje č. 1 je …" or an AI's win)

@@ -27,6 +27,7 @@ from bot.storage.models import (
     TableNotFound,
     left_seats,
     seat_names,
+    tournament_link,
 )
 from bot.storage.settings import guild_settings
 from bot.storage.tournaments import forget_in_tournaments
@@ -208,6 +209,7 @@ async def recent_games(
                 players=[_player(r) for r in rows],
                 left=left_seats(loads(g["options"])),
                 outcome=Outcome.from_json(loads(g["outcome"])),
+                tournament=tournament_link(loads(g["options"])),
             )
         )
     return out

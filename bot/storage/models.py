@@ -133,6 +133,8 @@ class GameSummary:
     left: tuple[int, ...] = ()
     # the engine's result of the game (places, scores, the game's notes: čistá stovka, …)
     outcome: Outcome | None = None
+    # a tournament's table: {"id": tournament, "round": n, "table": n} (``tournament_link``)
+    tournament: dict[str, int] | None = None
 
 
 def left_seats(options: object) -> tuple[int, ...]:
@@ -141,6 +143,18 @@ def left_seats(options: object) -> tuple[int, ...]:
     if not isinstance(seats, list):
         return ()
     return tuple(s for s in seats if isinstance(s, int) and not isinstance(s, bool))
+
+
+def tournament_link(options: object) -> dict[str, int] | None:
+    """A game's options' "tournament" (its tournament, round and table, ``GameSummary``),
+    or None for a game of a table of its own."""
+    link = options.get("tournament") if isinstance(options, dict) else None
+    if not isinstance(link, dict):
+        return None
+    values = {key: link.get(key) for key in ("id", "round", "table")}
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in values.values()):
+        return None
+    return {key: int(v) for key, v in values.items() if isinstance(v, int)}
 
 
 def seat_names(seats: int, rows: Iterable[Any]) -> tuple[list[str], list[int | None]]:

@@ -45,6 +45,7 @@ from bot.storage.models import (
     TournamentRecord,
     left_seats,
     seat_names,
+    tournament_link,
 )
 from bot.storage.outbox import check_done, entry_of
 from bot.storage.ratings import display_rating, is_provisional
@@ -480,7 +481,8 @@ class PostgresStore:
                     rated=bool(g["rated"]), unrated_reason=g["unrated_reason"],
                     players=[_player(r) for r in rows],
                     left=left_seats(loads(g["options"])),
-                    outcome=Outcome.from_json(loads(g["outcome"]))))
+                    outcome=Outcome.from_json(loads(g["outcome"])),
+                    tournament=tournament_link(loads(g["options"]))))
         return out
 
     async def count_games(self, guild_id: int, game_kind: str | None = None) -> int:

@@ -27,6 +27,7 @@ from bot.i18n import game_t, shown_name, t, tn
 from bot.model import Seat, TableSettings
 from bot.permissions import manages_server
 from bot.storage.models import (
+    ACTIVE_TOURNAMENT,
     EntrantRecord,
     OutboxEntry,
     OutboxItem,
@@ -39,7 +40,9 @@ from bot.tournament.export import document_bytes, export_document, pictures_zip
 from bot.tournament.model import settings_of
 from bot.tournament.pictures import (
     game_name,
+    listed_place,
     number,
+    place_words,
     score_unit,
     sheet_png,
     standings_png,
@@ -47,7 +50,7 @@ from bot.tournament.pictures import (
     worded,
 )
 from bot.tournament.scoring import lower_is_better, standings
-from bot.tournament.service import TournamentService
+from bot.tournament.service import TournamentService, withdrawn_already
 from bot.ui.builders import (
     EMBED_COLOUR,
     busy_at,
@@ -173,14 +176,16 @@ def game_settings_lines(t_: TournamentRecord, lang: str) -> list[str]:
 def entrant_lines(t_: TournamentRecord, lang: str) -> list[str]:
     """The players as the tournament's message lists them, numbered 1, 2, 3… in the order
     they registered (not by their registration's number: one withdrawn before the start
-    leaves no gap)."""
+    leaves no gap). A substitute of a tournament that is over is told in the past (review
+    40: "an AI plays for them" under "The tournament is over.")."""
     lines = []
+    replaced = "entrant_replaced" if t_.status in ACTIVE_TOURNAMENT else "entrant_replaced_over"
     for n, e in enumerate(t_.entrants, 1):
         if e.ai_level is not None:
             lines.append(tt("entrant_ai", lang, n=n, name=e.name,
                             level=t(f"core.ai_{e.ai_level}", lang)))
         elif model.has_withdrawn(e) or e.user_id is None:
-            lines.append(tt("entrant_replaced", lang, n=n,
+            lines.append(tt(replaced, lang, n=n,
                             name=shown_name(e.name, lang),
                             round=e.replaced_from or t_.round_no))
         else:
@@ -223,7 +228,8 @@ def podium_lines(t_: TournamentRecord, lang: str) -> list[str]:
         if row.place > 3:
             break
         e = model.entrant(t_, row.entrant)
-        lines.append(tt("podium_line", lang, place=row.place, name=standing_name(e, lang),
+        lines.append(tt("podium_line", lang, place=listed_place(row, lang),
+                        name=standing_name(e, lang),
                         points=number(row.points, lang)))
     return lines
 
@@ -491,10 +497,11 @@ class TournamentDesk:
         # an AI won: the result, and the best-placed people named, not congratulated
         text = tt("winners_ai" if tie else "winner_ai", lang, names=named(winners),
                   id=t_.tournament_id)
-        best = min((place for place, e in placed if human(e)), default=None)
+        best = next((r for r, (_, e) in zip(rows, placed, strict=True) if human(e)), None)
         if best is not None:
-            text += " " + tt("best_person", lang, place=best,
-                             humans=named([e for p, e in placed if p == best and human(e)]))
+            text += " " + tt("best_person", lang, place=place_words(best, lang),
+                             humans=named([e for p, e in placed
+                                           if p == best.place and human(e)]))
         return [self._post(t_.channel_id, text)]
 
     def tournament_closed_shown(self, t_: TournamentRecord, reason: str,
@@ -571,8 +578,10 @@ class TournamentDesk:
         its one button, lapsing like the question before leaving a table."""
         t_ = self.service.get(tournament_id)
         e = model.entrant_of_user(t_, interaction.user.id)
-        if e is None or model.has_withdrawn(e):
+        if e is None:
             raise TableError("tournament.not_registered")
+        if model.has_withdrawn(e):
+            raise withdrawn_already(t_, e)
         until = self.controller.questions.confirm_until()
         button = TournamentButton(tournament_id, "withdraw", tt("btn_withdraw_confirm", lang),
                                   discord.ButtonStyle.danger, until=until)
@@ -746,7 +755,8 @@ def leader_lines(t_: TournamentRecord, round_no: int, lang: str) -> str:
         if row.place > 3:
             break
         e = model.entrant(t_, row.entrant)
-        lines.append(tt("leader_line", lang, place=row.place, name=standing_name(e, lang),
+        lines.append(tt("leader_line", lang, place=listed_place(row, lang),
+                        name=standing_name(e, lang),
                         points=number(row.points, lang)))
     tiebreak = worded("tiebreak", f"{unit}_{'low' if lower_is_better(t_) else 'high'}", lang)
     lines.append(tt("legend_points", lang, tiebreak=tiebreak))

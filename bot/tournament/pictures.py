@@ -4,8 +4,6 @@ and each table's sheet, with the words of the catalog and the game's own sheet c
 
 from __future__ import annotations
 
-from collections import Counter
-
 from bot.games import ui_of
 from bot.i18n import has, ordinal, shown_name, t
 from bot.storage.models import EntrantRecord, TournamentRecord, TournamentTableRecord
@@ -23,7 +21,7 @@ from bot.tournament.render import (
     render_table_sheet,
     round_columns,
 )
-from bot.tournament.scoring import lower_is_better, outcome_of, standings
+from bot.tournament.scoring import Standing, lower_is_better, outcome_of, standings
 from engine import games
 from engine.tournament import place_points
 
@@ -90,11 +88,24 @@ def entrant_tags(e: EntrantRecord, lang: str) -> list[Tag]:
     return []
 
 
-def shared_place(place: int, count: int, lang: str) -> str:
+def shared_place(row: Standing, lang: str) -> str:
     """A shared place as the standings picture writes it ("5.–6."); "" for a place of one
     (the picture draws the place itself)."""
-    return tt("pic_shared_place", lang, first=place, last=place + count - 1) if count > 1 \
+    return tt("pic_shared_place", lang, first=row.place, last=row.last_place) if row.shared \
         else ""
+
+
+def listed_place(row: Standing, lang: str) -> str:
+    """A place as the standings' text lists it: "2." — or the range a shared one covers,
+    as the picture writes it ("2.–3.", English "2–3.")."""
+    return tt("list_shared_place", lang, first=row.place, last=row.last_place) if row.shared \
+        else tt("list_place", lang, n=row.place)
+
+
+def place_words(row: Standing, lang: str) -> str:
+    """A place as a sentence says it: "2." / "2nd" — a shared one "2.–3." / "2nd–3rd"."""
+    first = ordinal(row.place, lang)
+    return f"{first}–{ordinal(row.last_place, lang)}" if row.shared else first
 
 
 def standings_png(t_: TournamentRecord, upto: int, lang: str) -> bytes:
@@ -106,7 +117,6 @@ def standings_png(t_: TournamentRecord, upto: int, lang: str) -> bytes:
     final = upto >= rounds and t_.status != "cancelled"
     rows = standings(t_, upto)
     unit = score_unit(t_)
-    sharing = Counter(row.place for row in rows)
     labels = (tt("pic_player", lang), tt("pic_points", lang), worded("score", unit, lang))
 
     def laid_out(folded: int) -> tuple[list[str], list[StandingLine]]:
@@ -127,7 +137,7 @@ def standings_png(t_: TournamentRecord, upto: int, lang: str) -> bytes:
                 points=number(row.points, lang),
                 score=value_text(row.score, unit, lang, sign=unit == "hal"),
                 leader=row.place == 1 and upto > 0,
-                place_text=shared_place(row.place, sharing[row.place], lang),
+                place_text=shared_place(row, lang),
             ))
         return round_labels, lines
 

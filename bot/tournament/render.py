@@ -135,14 +135,15 @@ def tag_pills(tags: Sequence[Tag], room: float) -> list[Image.Image]:
 
 
 def _place(img: Image.Image, cx: int, cy: int, place: int, shown: str = "") -> None:
-    """A medal for places 1–3, else the place ("5", or a shared one "5.–6.", condensed to
-    the column)."""
-    if place in MEDALS:
+    """A medal for places 1–3, else the place ("5"); a shared place ``shown`` as the range
+    it covers ("5.–6.", condensed to the column), in its medal's colour among the first
+    three (a medal would say "2" of a place written "2.–3." everywhere else)."""
+    if place in MEDALS and not shown:
         piece = medal(place, MEDALS[place], 40)
         paste(img, piece, cx - 20, cy - 20)
     else:
         value, f = fitted(shown or str(place), 24, "bold", PLACE_ROOM, 16)
-        text(img, (cx, cy), value, f, MUTED, "mm")
+        text(img, (cx, cy), value, f, MEDALS.get(place, MUTED), "mm")
 
 
 FOOT_FONT = 22

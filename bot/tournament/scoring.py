@@ -6,6 +6,7 @@ shared ties; the game's score breaks equal points in the game's direction).
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,15 +22,25 @@ class Standing:
     points: float
     score: int  # the sum of the game's scores (Taroky: hal; Lóra: penalty points)
     rounds: tuple[float | None, ...]  # table points per round (None: not played yet)
+    last: int = 0  # the last place a shared place covers ("2.–3.": 3); 0: as ``place``
+
+    @property
+    def last_place(self) -> int:
+        return max(self.last, self.place)
+
+    @property
+    def shared(self) -> bool:
+        return self.last_place > self.place
 
     def to_json(self) -> dict[str, Any]:
-        return {"entrant": self.entrant, "place": self.place, "points": self.points,
-                "score": self.score, "rounds": list(self.rounds)}
+        return {"entrant": self.entrant, "place": self.place, "last_place": self.last_place,
+                "points": self.points, "score": self.score, "rounds": list(self.rounds)}
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> Standing:
         return cls(int(d["entrant"]), int(d["place"]), float(d["points"]), int(d["score"]),
-                   tuple(None if x is None else float(x) for x in d.get("rounds", [])))
+                   tuple(None if x is None else float(x) for x in d.get("rounds", [])),
+                   int(d.get("last_place", 0)))
 
 
 def outcome_of(slot: TournamentTableRecord) -> Outcome | None:
@@ -52,7 +63,10 @@ def lower_is_better(t: TournamentRecord) -> bool:
 
 
 def standings(t: TournamentRecord, upto: int) -> list[Standing]:
-    """Every entrant's place after round ``upto``, from the finished tables of rounds 1…upto."""
+    """Every entrant's place after round ``upto``, from the finished tables of rounds 1…upto;
+    entrants still equal share a place, which covers as many places as they are (two
+    equal second: "2.–3.", written so everywhere: the embed, the picture, the winner line,
+    the export's ``last_place``)."""
     rounds = max(upto, 0)
     points = {e.entrant_no: 0.0 for e in t.entrants}
     score = {e.entrant_no: 0 for e in t.entrants}
@@ -71,4 +85,6 @@ def standings(t: TournamentRecord, upto: int) -> list[Standing]:
             per_round[number][slot.round_no - 1] = got[seat]
     order = ranked({n: (points[n], score[n]) for n in points},
                    lower_is_better=lower_is_better(t))
-    return [Standing(n, place, points[n], score[n], tuple(per_round[n])) for place, n in order]
+    sharing = Counter(place for place, _ in order)
+    return [Standing(n, place, points[n], score[n], tuple(per_round[n]),
+                     place + sharing[place] - 1) for place, n in order]

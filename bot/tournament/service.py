@@ -115,6 +115,12 @@ def refuse(key: str, **params: Any) -> TableError:
     return TableError(f"tournament.{key}", **params)
 
 
+def withdrawn_already(t: TournamentRecord, e: EntrantRecord) -> TableError:
+    """Odstoupit of one an AI already plays for (he withdrew, or left his table): what is
+    true — since when, to the end, no way back (review 40: "V tomto turnaji nehraješ.")."""
+    return refuse("already_withdrawn", id=t.tournament_id, round=e.replaced_from)
+
+
 class TournamentService:
     def __init__(self, store: TableStore, tables: TableService,
                  presenter: TournamentPresenter, *, seed: int | None = None) -> None:
@@ -277,8 +283,10 @@ class TournamentService:
         async with self.lock(tournament_id):
             t = self.get(tournament_id)
             e = model.entrant_of_user(t, user_id)
-            if e is None or model.has_withdrawn(e):
+            if e is None:
                 raise refuse("not_registered")
+            if model.has_withdrawn(e):
+                raise withdrawn_already(t, e)
             batch = OutboxBatch(self.presenter.tournament_shown(t))
             if t.status == TournamentStatus.REGISTRATION:
                 await self._change(tournament_id, self.store.remove_entrant(

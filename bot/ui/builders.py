@@ -16,6 +16,7 @@ import discord
 from bot.games import GameUI, Picture, ui_of
 from bot.i18n import game_t, t
 from bot.model import Table, TableSettings
+from bot.tournament.pictures import worded
 from bot.ui.components import (
     LobbyAIButton,
     LobbyButton,
@@ -187,6 +188,22 @@ def table_settings_lines(ui: GameUI, settings: TableSettings, lang: str, *,
         t("core.opt_seating", lang, value=t(f"core.seating_{settings.seating}", lang)),
         *([t("core.opt_lang", lang)] if language else []),
     ]
+
+
+def table_rules_lines(ui: GameUI, table: Table, lang: str) -> list[str]:
+    """The rules a table plays by, as its Rules button lists them: the game's options; at a
+    tournament's table also a round's length where the options do not say it (the round is
+    one whole game) and the tournament's turn timer, which its players otherwise read only
+    in the tournament's message in the parent channel (review 40)."""
+    lines = ui.settings_lines(table.settings, lang)
+    if table.tournament is None:
+        return lines
+    if not ui.spec.tournament_rules().round_units:
+        lines.insert(0, worded("set_length_game", ui.kind, lang))
+    timer = table.settings.turn_timer
+    lines.append(t("core.tournament.set_timer", lang, n=timer) if timer
+                 else t("core.opt_timer", lang, value=t("core.no_timer", lang)))
+    return lines
 
 
 # -- the table -------------------------------------------------------------------------

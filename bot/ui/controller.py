@@ -368,7 +368,8 @@ class Controller:
                               colour=builders.EMBED_COLOUR)
         if table is not None and table.game_kind == kind:
             embed.add_field(name=t("core.rules_field", lang), value="\n".join(
-                f"• {line}" for line in ui.settings_lines(table.settings, lang)), inline=False)
+                f"• {line}" for line in builders.table_rules_lines(ui, table, lang)),
+                inline=False)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     def _absent(self, table_id: int, user_id: int) -> bool:
