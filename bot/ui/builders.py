@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import logging
+from collections.abc import Mapping
 from typing import Any
 
 import discord
@@ -53,9 +54,10 @@ def game_ui(table: Table) -> GameUI:
 
 
 # -- how players know a table ----------------------------------------------------------
-def tournament_table_name(link: dict[str, Any], lang: str) -> str:
+def tournament_table_name(link: Mapping[str, Any], lang: str) -> str:
     """A tournament's table by the tournament's own numbering ("turnaj č. 1 · 2. kolo ·
-    stůl 1"): its thread, its messages and its pictures' headings say it so."""
+    stůl 1"): its thread, its messages, its pictures' headings, the history and the CSV
+    (``results_csv.tournament_mark``) say it so."""
     return t("core.tournament.table_name", lang, id=link.get("id"), round=link.get("round"),
              table=link.get("table"))
 
