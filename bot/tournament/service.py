@@ -44,6 +44,7 @@ from bot.storage.models import (
     TournamentRecord,
     TournamentStatus,
     TournamentTableRecord,
+    parse_link,
 )
 from bot.storage.protocol import TableStore
 from bot.tournament import model
@@ -385,11 +386,10 @@ class TournamentService:
         """A table of the current round ended because its thread was deleted (``Gone``): it
         is played again in a new thread, as a restart plays a table aborted from outside
         (``_catch_up``); the tournament goes on."""
-        link = table.tournament or {}
-        tid, r, n = link.get("id"), link.get("round"), link.get("table")
-        if not isinstance(tid, int) or not isinstance(r, int) or not isinstance(n, int) \
-                or tid not in self.tournaments:
+        link = parse_link(table.tournament)
+        if link is None or link["id"] not in self.tournaments:
             return
+        tid, r, n = link["id"], link["round"], link["table"]
         async with self.lock(tid):
             t = await self._reload(tid)
             if t.status != TournamentStatus.PLAYING or t.round_no != r:
