@@ -38,19 +38,10 @@ from bot.storage.models import (
 from bot.tournament import model
 from bot.tournament.export import document_bytes, export_document, pictures_zip
 from bot.tournament.model import settings_of
-from bot.tournament.pictures import (
-    game_name,
-    listed_place,
-    number,
-    place_words,
-    score_unit,
-    sheet_png,
-    standings_png,
-    tt,
-    worded,
-)
+from bot.tournament.pictures import game_name, number, score_unit, sheet_png, standings_png
 from bot.tournament.scoring import lower_is_better, standings
 from bot.tournament.service import TournamentService, withdrawn_already
+from bot.tournament.words import listed_place, place_words, tt, worded
 from bot.ui.builders import (
     EMBED_COLOUR,
     busy_at,

@@ -17,7 +17,7 @@ import discord
 from bot.games import GameUI, Picture, ui_of
 from bot.i18n import game_t, t
 from bot.model import Table, TableSettings
-from bot.tournament.pictures import worded
+from bot.tournament.words import worded
 from bot.ui.components import (
     LobbyAIButton,
     LobbyButton,
