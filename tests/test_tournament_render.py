@@ -200,7 +200,7 @@ def test_the_standings_post_names_everybody_who_shares_one_of_the_first_three_pl
     lines = leader_lines(t_, 1, "cs").splitlines()
     assert [x.split(" ", 1)[0] for x in lines[:-1]] == ["1.", "2.–4.", "2.–4.", "2.–4."]
     assert [x.split(" ", 1)[0] for x in leader_lines(t_, 1, "en").splitlines()[:-1]] == [
-        "1.", "2–4.", "2–4.", "2–4."]
+        "1.", "2–4", "2–4", "2–4"]  # (English writes the range as the picture: no dot)
     assert lines[-1].startswith("Body 4-3-2-1 podle pořadí u stolu")
 
 
@@ -535,7 +535,7 @@ def test_the_finished_tournament_s_message_names_the_podium(lang: str, head: str
     def pts(p: float) -> str:
         return f"{p:g}".replace(".", ",") if lang == "cs" else f"{p:g}"
 
-    shared = "2.–4." if lang == "cs" else "2–4."  # (review 40: as the picture writes it)
+    shared = "2.–4." if lang == "cs" else "2–4"  # (review 40: as the picture writes it)
     assert lines[1:] == [f"{'1.' if r.place == 1 else shared} {named(r.entrant)} –"
                          f" {pts(r.points)} {unit}" for r in rows[:4]]
     people = [e for e in t.entrants if e.user_id and e.ai_level is None

@@ -22,7 +22,7 @@ from bot.tournament.render import (
     round_columns,
 )
 from bot.tournament.scoring import lower_is_better, outcome_of, standings
-from bot.tournament.words import shared_place, tt, worded
+from bot.tournament.words import listed_place, tt, worded
 from engine import games
 from engine.tournament import place_points
 
@@ -106,7 +106,8 @@ def standings_png(t_: TournamentRecord, upto: int, lang: str) -> bytes:
                 points=number(row.points, lang),
                 score=value_text(row.score, unit, lang, sign=unit == "hal"),
                 leader=row.place == 1 and upto > 0,
-                place_text=shared_place(row, lang),
+                # a shared place as the text lists it; one of its own the picture draws
+                place_text=listed_place(row, lang) if row.shared else "",
             ))
         return round_labels, lines
 

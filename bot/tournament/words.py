@@ -20,17 +20,10 @@ def worded(key: str, unit: str, lang: str, /, **values: object) -> str:
     return t(full, lang, **values) if unit and has(full, lang) else t(K + key, lang, **values)
 
 
-def shared_place(row: Standing, lang: str) -> str:
-    """A shared place as the standings picture writes it ("5.–6."); "" for a place of one
-    (the picture draws the place itself)."""
-    return tt("pic_shared_place", lang, first=row.place, last=row.last_place) if row.shared \
-        else ""
-
-
 def listed_place(row: Standing, lang: str) -> str:
     """A place as the standings' text lists it: "2." — or the range a shared one covers,
-    as the picture writes it ("2.–3.", English "2–3.")."""
-    return tt("list_shared_place", lang, first=row.place, last=row.last_place) if row.shared \
+    written as the standings picture writes it ("2.–3.", English "2–3")."""
+    return tt("shared_place", lang, first=row.place, last=row.last_place) if row.shared \
         else tt("list_place", lang, n=row.place)
 
 
