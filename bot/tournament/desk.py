@@ -40,7 +40,7 @@ from bot.tournament.export import document_bytes, export_document, pictures_zip
 from bot.tournament.model import settings_of
 from bot.tournament.pictures import game_name, number, score_unit, sheet_png, standings_png
 from bot.tournament.scoring import lower_is_better, standings
-from bot.tournament.service import TournamentService, withdrawn_already
+from bot.tournament.service import TournamentService, withdrawable
 from bot.tournament.words import listed_place, place_words, tt, worded
 from bot.ui.builders import (
     EMBED_COLOUR,
@@ -567,12 +567,7 @@ class TournamentDesk:
                             lang: str) -> None:
         """Odstoupit in a running tournament cannot be undone: an ephemeral question with
         its one button, lapsing like the question before leaving a table."""
-        t_ = self.service.get(tournament_id)
-        e = model.entrant_of_user(t_, interaction.user.id)
-        if e is None:
-            raise TableError("tournament.not_registered")
-        if model.has_withdrawn(e):
-            raise withdrawn_already(t_, e)
+        withdrawable(self.service.get(tournament_id), interaction.user.id)
         until = self.controller.questions.confirm_until()
         button = TournamentButton(tournament_id, "withdraw", tt("btn_withdraw_confirm", lang),
                                   discord.ButtonStyle.danger, until=until)

@@ -116,10 +116,17 @@ def refuse(key: str, **params: Any) -> TableError:
     return TableError(f"tournament.{key}", **params)
 
 
-def withdrawn_already(t: TournamentRecord, e: EntrantRecord) -> TableError:
-    """Odstoupit of one an AI already plays for (he withdrew, or left his table): what is
-    true — since when, to the end, no way back (review 40: "V tomto turnaji nehraješ.")."""
-    return refuse("already_withdrawn", id=t.tournament_id, round=e.replaced_from)
+def withdrawable(t: TournamentRecord, user_id: int) -> EntrantRecord:
+    """The entrant ``user_id`` may withdraw as, else the refusal: he is not registered, or an
+    AI already plays for him (he withdrew, or left his table) — what is true: since when, to
+    the end, no way back (review 40: "V tomto turnaji nehraješ."). The desk asks before its
+    question and ``leave`` again under the lock (a second click may have come between)."""
+    e = model.entrant_of_user(t, user_id)
+    if e is None:
+        raise refuse("not_registered")
+    if model.has_withdrawn(e):
+        raise refuse("already_withdrawn", id=t.tournament_id, round=e.replaced_from)
+    return e
 
 
 class TournamentService:
@@ -283,11 +290,7 @@ class TournamentService:
         "withdrawn"."""
         async with self.lock(tournament_id):
             t = self.get(tournament_id)
-            e = model.entrant_of_user(t, user_id)
-            if e is None:
-                raise refuse("not_registered")
-            if model.has_withdrawn(e):
-                raise withdrawn_already(t, e)
+            e = withdrawable(t, user_id)
             batch = OutboxBatch(self.presenter.tournament_shown(t))
             if t.status == TournamentStatus.REGISTRATION:
                 await self._change(tournament_id, self.store.remove_entrant(
