@@ -178,15 +178,22 @@ def lobby_message(table: Table) -> Message:
     return {"content": None, "embed": embed, "view": frozen_view(*items), "attachments": []}
 
 
+def timer_line(timer: int, lang: str, *, tournament: bool = False) -> str:
+    """The turn timer as a table's options list it ("Čas na tah: 60 s" / "bez limitu"); a
+    ``tournament``'s table says what happens when it runs out ("…, pak hraje AI")."""
+    if timer and tournament:
+        return t("core.tournament.set_timer", lang, n=timer)
+    seconds = t("core.seconds", lang, n=timer) if timer else t("core.no_timer", lang)
+    return t("core.opt_timer", lang, value=seconds)
+
+
 def table_settings_lines(ui: GameUI, settings: TableSettings, lang: str, *,
                          language: bool = True) -> list[str]:
     """A table's options as its lobby lists them (also the server's defaults of them):
     the game's, the turn timer, the seating and (``language``) the table's language."""
-    timer = settings.turn_timer
-    seconds = t("core.seconds", lang, n=timer) if timer else t("core.no_timer", lang)
     return [
         *ui.settings_lines(settings, lang),
-        t("core.opt_timer", lang, value=seconds),
+        timer_line(settings.turn_timer, lang),
         t("core.opt_seating", lang, value=t(f"core.seating_{settings.seating}", lang)),
         *([t("core.opt_lang", lang)] if language else []),
     ]
@@ -202,9 +209,7 @@ def table_rules_lines(ui: GameUI, table: Table, lang: str) -> list[str]:
         return lines
     if not ui.spec.tournament_rules().round_units:
         lines.insert(0, worded("set_length_game", ui.kind, lang))
-    timer = table.settings.turn_timer
-    lines.append(t("core.tournament.set_timer", lang, n=timer) if timer
-                 else t("core.opt_timer", lang, value=t("core.no_timer", lang)))
+    lines.append(timer_line(table.settings.turn_timer, lang, tournament=True))
     return lines
 
 
