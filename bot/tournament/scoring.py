@@ -36,12 +36,6 @@ class Standing:
         return {"entrant": self.entrant, "place": self.place, "last_place": self.last_place,
                 "points": self.points, "score": self.score, "rounds": list(self.rounds)}
 
-    @classmethod
-    def from_json(cls, d: dict[str, Any]) -> Standing:
-        return cls(int(d["entrant"]), int(d["place"]), float(d["points"]), int(d["score"]),
-                   tuple(None if x is None else float(x) for x in d.get("rounds", [])),
-                   int(d.get("last_place", 0)))
-
 
 def outcome_of(slot: TournamentTableRecord) -> Outcome | None:
     return None if slot.result is None else Outcome.from_json(slot.result)
