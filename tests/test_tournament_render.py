@@ -279,8 +279,8 @@ def test_a_tie_for_the_first_place_is_worded_in_the_plural_and_congratulates_onl
     desk = TournamentDesk.__new__(TournamentDesk)
 
     def said(lang: str, *places: tuple[int, EntrantRecord]) -> str:
-        rows = [Standing(e.entrant_no, place, 0.0, 0, ()) for place, e in places]
-        rows += [Standing(e.entrant_no, 4, 0.0, 0, ()) for e in rest]
+        rows = [Standing(e.entrant_no, place, 0.0, 0, (), place) for place, e in places]
+        rows += [Standing(e.entrant_no, 4, 0.0, 0, (), 4) for e in rest]
         monkeypatch.setattr(desk_module, "standings", lambda *_: rows)
         t_.settings["lang"] = lang
         (post,) = desk.winner_shown(t_)

@@ -22,11 +22,7 @@ class Standing:
     points: float
     score: int  # the sum of the game's scores (Taroky: hal; Lóra: penalty points)
     rounds: tuple[float | None, ...]  # table points per round (None: not played yet)
-    last: int = 0  # the last place a shared place covers ("2.–3.": 3); 0: as ``place``
-
-    @property
-    def last_place(self) -> int:
-        return max(self.last, self.place)
+    last_place: int  # the last place a shared place covers ("2.–3.": 3); else ``place``
 
     @property
     def shared(self) -> bool:
