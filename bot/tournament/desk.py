@@ -170,13 +170,14 @@ def entrant_lines(t_: TournamentRecord, lang: str) -> list[str]:
     leaves no gap). A substitute of a tournament that is over is told in the past (review
     40: "an AI plays for them" under "The tournament is over.")."""
     lines = []
-    replaced = "entrant_replaced" if t_.status in ACTIVE_TOURNAMENT else "entrant_replaced_over"
+    replaced_key = ("entrant_replaced" if t_.status in ACTIVE_TOURNAMENT
+                    else "entrant_replaced_over")
     for n, e in enumerate(t_.entrants, 1):
         if e.ai_level is not None:
             lines.append(tt("entrant_ai", lang, n=n, name=e.name,
                             level=t(f"core.ai_{e.ai_level}", lang)))
         elif model.has_withdrawn(e) or e.user_id is None:
-            lines.append(tt(replaced, lang, n=n,
+            lines.append(tt(replaced_key, lang, n=n,
                             name=shown_name(e.name, lang),
                             round=e.replaced_from or t_.round_no))
         else:
