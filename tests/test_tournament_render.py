@@ -566,7 +566,7 @@ async def test_the_export_writes_a_shared_place_as_the_range_the_standings_show(
     ("cs", "2. Bohouš – od 1. kola hraje AI náhradník",
      "2. Bohouš – od 1. kola až do konce turnaje hrála AI"),
     ("en", "2. Bohouš – an AI plays for them from round 1",
-     "2. Bohouš – an AI played for them from round 1")])
+     "2. Bohouš – an AI played for them from round 1 to the end of the tournament")])
 def test_a_substitute_of_a_finished_tournament_is_told_in_the_past(
         lang: str, now: str, then: str) -> None:
     """Review 40 #6: under "The tournament is over." the players' list still said "an AI

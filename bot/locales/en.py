@@ -390,7 +390,7 @@ STRINGS: dict[str, str] = {
     "core.tournament.entrant": "{n}. <@{user}>",
     "core.tournament.entrant_ai": "{n}. {name} (AI, {level})",
     "core.tournament.entrant_replaced": "{n}. {name} – an AI plays for them from round {round}",
-    "core.tournament.entrant_replaced_over": "{n}. {name} – an AI played for them from round {round}",
+    "core.tournament.entrant_replaced_over": "{n}. {name} – an AI played for them from round {round} to the end of the tournament",
     "core.tournament.no_entrants": "*Nobody yet.*",
     "core.tournament.table_line": "Table {n} ({state}): {where} – {names}",
     "core.tournament.table_playing": "playing",
