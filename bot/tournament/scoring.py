@@ -55,8 +55,8 @@ def lower_is_better(t: TournamentRecord) -> bool:
 def standings(t: TournamentRecord, upto: int) -> list[Standing]:
     """Every entrant's place after round ``upto``, from the finished tables of rounds 1…upto;
     entrants still equal share a place, which covers as many places as they are (two
-    equal second: "2.–3.", written so everywhere: the embed, the picture, the winner line,
-    the export's ``last_place``)."""
+    equal second: "2.–3."; the embed, the picture, the winner line and the export's
+    ``last_place`` all give the range, ``bot.tournament.words`` writes it)."""
     rounds = max(upto, 0)
     points = {e.entrant_no: 0.0 for e in t.entrants}
     score = {e.entrant_no: 0 for e in t.entrants}
