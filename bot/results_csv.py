@@ -21,6 +21,7 @@ from typing import Any
 from bot.i18n import decimal, game_t, lang_of, shown_name, t
 from bot.storage.db import parse_stamp
 from bot.storage.models import left_seats, tournament_link
+from bot.ui.builders import tournament_table_name
 from engine.game import GameSpec, Outcome
 
 MONEY_UNIT = "hal"  # Outcome.unit of scores in haléře (written in crowns)
@@ -38,12 +39,10 @@ def seat_name(name: str, left: bool, lang: str) -> str:
 
 
 def tournament_mark(link: Mapping[str, int] | None, lang: str) -> str:
-    """A tournament table's game as the history and the CSV mark it, in the words its table
-    names itself ("turnaj č. 1 · 2. kolo · stůl 1"); "" for a table of its own."""
-    if link is None:
-        return ""
-    return t("core.tournament.table_name", lang, id=link["id"], round=link["round"],
-             table=link["table"])
+    """A tournament table's game as the history and the CSV mark it: the name its table
+    goes by (``tournament_table_name``, "turnaj č. 1 · 2. kolo · stůl 1"); "" for a table
+    of its own."""
+    return "" if link is None else tournament_table_name(link, lang)
 
 
 def seat_notes(spec: GameSpec[Any, Any], outcome: Outcome, seat: int, lang: str) -> list[str]:

@@ -200,7 +200,7 @@ def test_the_standings_post_names_everybody_who_shares_one_of_the_first_three_pl
     lines = leader_lines(t_, 1, "cs").splitlines()
     assert [x.split(" ", 1)[0] for x in lines[:-1]] == ["1.", "2.–4.", "2.–4.", "2.–4."]
     assert [x.split(" ", 1)[0] for x in leader_lines(t_, 1, "en").splitlines()[:-1]] == [
-        "1.", "2–4.", "2–4.", "2–4."]
+        "1.", "2–4", "2–4", "2–4"]  # (English writes the range as the picture: no dot)
     assert lines[-1].startswith("Body 4-3-2-1 podle pořadí u stolu")
 
 
@@ -279,8 +279,8 @@ def test_a_tie_for_the_first_place_is_worded_in_the_plural_and_congratulates_onl
     desk = TournamentDesk.__new__(TournamentDesk)
 
     def said(lang: str, *places: tuple[int, EntrantRecord]) -> str:
-        rows = [Standing(e.entrant_no, place, 0.0, 0, ()) for place, e in places]
-        rows += [Standing(e.entrant_no, 4, 0.0, 0, ()) for e in rest]
+        rows = [Standing(e.entrant_no, place, 0.0, 0, (), place) for place, e in places]
+        rows += [Standing(e.entrant_no, 4, 0.0, 0, (), 4) for e in rest]
         monkeypatch.setattr(desk_module, "standings", lambda *_: rows)
         t_.settings["lang"] = lang
         (post,) = desk.winner_shown(t_)
@@ -535,7 +535,7 @@ def test_the_finished_tournament_s_message_names_the_podium(lang: str, head: str
     def pts(p: float) -> str:
         return f"{p:g}".replace(".", ",") if lang == "cs" else f"{p:g}"
 
-    shared = "2.–4." if lang == "cs" else "2–4."  # (review 40: as the picture writes it)
+    shared = "2.–4." if lang == "cs" else "2–4"  # (review 40: as the picture writes it)
     assert lines[1:] == [f"{'1.' if r.place == 1 else shared} {named(r.entrant)} –"
                          f" {pts(r.points)} {unit}" for r in rows[:4]]
     people = [e for e in t.entrants if e.user_id and e.ai_level is None
@@ -566,7 +566,7 @@ async def test_the_export_writes_a_shared_place_as_the_range_the_standings_show(
     ("cs", "2. Bohouš – od 1. kola hraje AI náhradník",
      "2. Bohouš – od 1. kola až do konce turnaje hrála AI"),
     ("en", "2. Bohouš – an AI plays for them from round 1",
-     "2. Bohouš – an AI played for them from round 1")])
+     "2. Bohouš – an AI played for them from round 1 to the end of the tournament")])
 def test_a_substitute_of_a_finished_tournament_is_told_in_the_past(
         lang: str, now: str, then: str) -> None:
     """Review 40 #6: under "The tournament is over." the players' list still said "an AI

@@ -145,16 +145,24 @@ def left_seats(options: object) -> tuple[int, ...]:
     return tuple(s for s in seats if isinstance(s, int) and not isinstance(s, bool))
 
 
+def parse_link(link: object) -> dict[str, int] | None:
+    """A tournament link (``Table.tournament``: its tournament's id, round and table, each
+    an int), or None when ``link`` is none or not whole."""
+    if not isinstance(link, dict):
+        return None
+    values: dict[str, int] = {}
+    for key in ("id", "round", "table"):
+        value = link.get(key)
+        if not isinstance(value, int) or isinstance(value, bool):
+            return None
+        values[key] = value
+    return values
+
+
 def tournament_link(options: object) -> dict[str, int] | None:
     """A game's options' "tournament" (its tournament, round and table, ``GameSummary``),
     or None for a game of a table of its own."""
-    link = options.get("tournament") if isinstance(options, dict) else None
-    if not isinstance(link, dict):
-        return None
-    values = {key: link.get(key) for key in ("id", "round", "table")}
-    if not all(isinstance(v, int) and not isinstance(v, bool) for v in values.values()):
-        return None
-    return {key: int(v) for key, v in values.items() if isinstance(v, int)}
+    return parse_link(options.get("tournament") if isinstance(options, dict) else None)
 
 
 def seat_names(seats: int, rows: Iterable[Any]) -> tuple[list[str], list[int | None]]:

@@ -38,19 +38,10 @@ from bot.storage.models import (
 from bot.tournament import model
 from bot.tournament.export import document_bytes, export_document, pictures_zip
 from bot.tournament.model import settings_of
-from bot.tournament.pictures import (
-    game_name,
-    listed_place,
-    number,
-    place_words,
-    score_unit,
-    sheet_png,
-    standings_png,
-    tt,
-    worded,
-)
+from bot.tournament.pictures import game_name, number, score_unit, sheet_png, standings_png
 from bot.tournament.scoring import lower_is_better, standings
-from bot.tournament.service import TournamentService, withdrawn_already
+from bot.tournament.service import TournamentService, withdrawable
+from bot.tournament.words import listed_place, place_words, tt, worded
 from bot.ui.builders import (
     EMBED_COLOUR,
     busy_at,
@@ -179,13 +170,14 @@ def entrant_lines(t_: TournamentRecord, lang: str) -> list[str]:
     leaves no gap). A substitute of a tournament that is over is told in the past (review
     40: "an AI plays for them" under "The tournament is over.")."""
     lines = []
-    replaced = "entrant_replaced" if t_.status in ACTIVE_TOURNAMENT else "entrant_replaced_over"
+    replaced_key = ("entrant_replaced" if t_.status in ACTIVE_TOURNAMENT
+                    else "entrant_replaced_over")
     for n, e in enumerate(t_.entrants, 1):
         if e.ai_level is not None:
             lines.append(tt("entrant_ai", lang, n=n, name=e.name,
                             level=t(f"core.ai_{e.ai_level}", lang)))
         elif model.has_withdrawn(e) or e.user_id is None:
-            lines.append(tt(replaced, lang, n=n,
+            lines.append(tt(replaced_key, lang, n=n,
                             name=shown_name(e.name, lang),
                             round=e.replaced_from or t_.round_no))
         else:
@@ -576,12 +568,7 @@ class TournamentDesk:
                             lang: str) -> None:
         """Odstoupit in a running tournament cannot be undone: an ephemeral question with
         its one button, lapsing like the question before leaving a table."""
-        t_ = self.service.get(tournament_id)
-        e = model.entrant_of_user(t_, interaction.user.id)
-        if e is None:
-            raise TableError("tournament.not_registered")
-        if model.has_withdrawn(e):
-            raise withdrawn_already(t_, e)
+        withdrawable(self.service.get(tournament_id), interaction.user.id)
         until = self.controller.questions.confirm_until()
         button = TournamentButton(tournament_id, "withdraw", tt("btn_withdraw_confirm", lang),
                                   discord.ButtonStyle.danger, until=until)

@@ -21,15 +21,10 @@ from bot.tournament.render import (
     render_table_sheet,
     round_columns,
 )
-from bot.tournament.scoring import Standing, lower_is_better, outcome_of, standings
+from bot.tournament.scoring import lower_is_better, outcome_of, standings
+from bot.tournament.words import listed_place, tt, worded
 from engine import games
 from engine.tournament import place_points
-
-K = "core.tournament."
-
-
-def tt(key: str, lang: str, /, **values: object) -> str:
-    return t(K + key, lang, **values)
 
 
 def money(hal: int, lang: str, *, sign: bool = False) -> str:
@@ -74,38 +69,12 @@ def score_unit(t_: TournamentRecord) -> str:
     return ""
 
 
-def worded(key: str, unit: str, lang: str, /, **values: object) -> str:
-    """``core.tournament.<key>_<unit>`` when the catalog has it, else the plain key."""
-    full = f"{K}{key}_{unit}"
-    return t(full, lang, **values) if unit and has(full, lang) else t(K + key, lang, **values)
-
-
 def entrant_tags(e: EntrantRecord, lang: str) -> list[Tag]:
     if e.ai_level is not None:
         return [Tag(tt("tag_ai", lang, level=t(f"core.ai_{e.ai_level}", lang)))]
     if model.has_withdrawn(e):
         return [Tag(tt("tag_replaced", lang, round=e.replaced_from), warn=True)]
     return []
-
-
-def shared_place(row: Standing, lang: str) -> str:
-    """A shared place as the standings picture writes it ("5.–6."); "" for a place of one
-    (the picture draws the place itself)."""
-    return tt("pic_shared_place", lang, first=row.place, last=row.last_place) if row.shared \
-        else ""
-
-
-def listed_place(row: Standing, lang: str) -> str:
-    """A place as the standings' text lists it: "2." — or the range a shared one covers,
-    as the picture writes it ("2.–3.", English "2–3.")."""
-    return tt("list_shared_place", lang, first=row.place, last=row.last_place) if row.shared \
-        else tt("list_place", lang, n=row.place)
-
-
-def place_words(row: Standing, lang: str) -> str:
-    """A place as a sentence says it: "2." / "2nd" — a shared one "2.–3." / "2nd–3rd"."""
-    first = ordinal(row.place, lang)
-    return f"{first}–{ordinal(row.last_place, lang)}" if row.shared else first
 
 
 def standings_png(t_: TournamentRecord, upto: int, lang: str) -> bytes:
@@ -137,7 +106,8 @@ def standings_png(t_: TournamentRecord, upto: int, lang: str) -> bytes:
                 points=number(row.points, lang),
                 score=value_text(row.score, unit, lang, sign=unit == "hal"),
                 leader=row.place == 1 and upto > 0,
-                place_text=shared_place(row, lang),
+                # a shared place as the text lists it; one of its own the picture draws
+                place_text=listed_place(row, lang) if row.shared else "",
             ))
         return round_labels, lines
 

@@ -22,11 +22,7 @@ class Standing:
     points: float
     score: int  # the sum of the game's scores (Taroky: hal; Lóra: penalty points)
     rounds: tuple[float | None, ...]  # table points per round (None: not played yet)
-    last: int = 0  # the last place a shared place covers ("2.–3.": 3); 0: as ``place``
-
-    @property
-    def last_place(self) -> int:
-        return max(self.last, self.place)
+    last_place: int  # the last place a shared place covers ("2.–3.": 3); else ``place``
 
     @property
     def shared(self) -> bool:
@@ -35,12 +31,6 @@ class Standing:
     def to_json(self) -> dict[str, Any]:
         return {"entrant": self.entrant, "place": self.place, "last_place": self.last_place,
                 "points": self.points, "score": self.score, "rounds": list(self.rounds)}
-
-    @classmethod
-    def from_json(cls, d: dict[str, Any]) -> Standing:
-        return cls(int(d["entrant"]), int(d["place"]), float(d["points"]), int(d["score"]),
-                   tuple(None if x is None else float(x) for x in d.get("rounds", [])),
-                   int(d.get("last_place", 0)))
 
 
 def outcome_of(slot: TournamentTableRecord) -> Outcome | None:
@@ -65,8 +55,8 @@ def lower_is_better(t: TournamentRecord) -> bool:
 def standings(t: TournamentRecord, upto: int) -> list[Standing]:
     """Every entrant's place after round ``upto``, from the finished tables of rounds 1…upto;
     entrants still equal share a place, which covers as many places as they are (two
-    equal second: "2.–3.", written so everywhere: the embed, the picture, the winner line,
-    the export's ``last_place``)."""
+    equal second: "2.–3."; the embed, the picture, the winner line and the export's
+    ``last_place`` all give the range, ``bot.tournament.words`` writes it)."""
     rounds = max(upto, 0)
     points = {e.entrant_no: 0.0 for e in t.entrants}
     score = {e.entrant_no: 0 for e in t.entrants}

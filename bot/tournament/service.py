@@ -44,6 +44,7 @@ from bot.storage.models import (
     TournamentRecord,
     TournamentStatus,
     TournamentTableRecord,
+    parse_link,
 )
 from bot.storage.protocol import TableStore
 from bot.tournament import model
@@ -115,10 +116,17 @@ def refuse(key: str, **params: Any) -> TableError:
     return TableError(f"tournament.{key}", **params)
 
 
-def withdrawn_already(t: TournamentRecord, e: EntrantRecord) -> TableError:
-    """Odstoupit of one an AI already plays for (he withdrew, or left his table): what is
-    true — since when, to the end, no way back (review 40: "V tomto turnaji nehraješ.")."""
-    return refuse("already_withdrawn", id=t.tournament_id, round=e.replaced_from)
+def withdrawable(t: TournamentRecord, user_id: int) -> EntrantRecord:
+    """The entrant ``user_id`` may withdraw as, else the refusal: he is not registered, or an
+    AI already plays for him (he withdrew, or left his table) — what is true: since when, to
+    the end, no way back (review 40: "V tomto turnaji nehraješ."). The desk asks before its
+    question and ``leave`` again under the lock (a second click may have come between)."""
+    e = model.entrant_of_user(t, user_id)
+    if e is None:
+        raise refuse("not_registered")
+    if model.has_withdrawn(e):
+        raise refuse("already_withdrawn", id=t.tournament_id, round=e.replaced_from)
+    return e
 
 
 class TournamentService:
@@ -282,11 +290,7 @@ class TournamentService:
         "withdrawn"."""
         async with self.lock(tournament_id):
             t = self.get(tournament_id)
-            e = model.entrant_of_user(t, user_id)
-            if e is None:
-                raise refuse("not_registered")
-            if model.has_withdrawn(e):
-                raise withdrawn_already(t, e)
+            e = withdrawable(t, user_id)
             batch = OutboxBatch(self.presenter.tournament_shown(t))
             if t.status == TournamentStatus.REGISTRATION:
                 await self._change(tournament_id, self.store.remove_entrant(
@@ -385,11 +389,10 @@ class TournamentService:
         """A table of the current round ended because its thread was deleted (``Gone``): it
         is played again in a new thread, as a restart plays a table aborted from outside
         (``_catch_up``); the tournament goes on."""
-        link = table.tournament or {}
-        tid, r, n = link.get("id"), link.get("round"), link.get("table")
-        if not isinstance(tid, int) or not isinstance(r, int) or not isinstance(n, int) \
-                or tid not in self.tournaments:
+        link = parse_link(table.tournament)
+        if link is None or link["id"] not in self.tournaments:
             return
+        tid, r, n = link["id"], link["round"], link["table"]
         async with self.lock(tid):
             t = await self._reload(tid)
             if t.status != TournamentStatus.PLAYING or t.round_no != r:

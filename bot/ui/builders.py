@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import logging
+from collections.abc import Mapping
 from typing import Any
 
 import discord
@@ -16,7 +17,7 @@ import discord
 from bot.games import GameUI, Picture, ui_of
 from bot.i18n import game_t, t
 from bot.model import Table, TableSettings
-from bot.tournament.pictures import worded
+from bot.tournament.words import worded
 from bot.ui.components import (
     LobbyAIButton,
     LobbyButton,
@@ -53,9 +54,10 @@ def game_ui(table: Table) -> GameUI:
 
 
 # -- how players know a table ----------------------------------------------------------
-def tournament_table_name(link: dict[str, Any], lang: str) -> str:
+def tournament_table_name(link: Mapping[str, Any], lang: str) -> str:
     """A tournament's table by the tournament's own numbering ("turnaj č. 1 · 2. kolo ·
-    stůl 1"): its thread, its messages and its pictures' headings say it so."""
+    stůl 1"): its thread, its messages, its pictures' headings, the history and the CSV
+    (``results_csv.tournament_mark``) say it so."""
     return t("core.tournament.table_name", lang, id=link.get("id"), round=link.get("round"),
              table=link.get("table"))
 
@@ -176,15 +178,22 @@ def lobby_message(table: Table) -> Message:
     return {"content": None, "embed": embed, "view": frozen_view(*items), "attachments": []}
 
 
+def timer_line(timer: int, lang: str, *, tournament: bool = False) -> str:
+    """The turn timer as a table's options list it ("Čas na tah: 60 s" / "bez limitu"); a
+    ``tournament``'s table says what happens when it runs out ("…, pak hraje AI")."""
+    if timer and tournament:
+        return t("core.tournament.set_timer", lang, n=timer)
+    seconds = t("core.seconds", lang, n=timer) if timer else t("core.no_timer", lang)
+    return t("core.opt_timer", lang, value=seconds)
+
+
 def table_settings_lines(ui: GameUI, settings: TableSettings, lang: str, *,
                          language: bool = True) -> list[str]:
     """A table's options as its lobby lists them (also the server's defaults of them):
     the game's, the turn timer, the seating and (``language``) the table's language."""
-    timer = settings.turn_timer
-    seconds = t("core.seconds", lang, n=timer) if timer else t("core.no_timer", lang)
     return [
         *ui.settings_lines(settings, lang),
-        t("core.opt_timer", lang, value=seconds),
+        timer_line(settings.turn_timer, lang),
         t("core.opt_seating", lang, value=t(f"core.seating_{settings.seating}", lang)),
         *([t("core.opt_lang", lang)] if language else []),
     ]
@@ -200,9 +209,7 @@ def table_rules_lines(ui: GameUI, table: Table, lang: str) -> list[str]:
         return lines
     if not ui.spec.tournament_rules().round_units:
         lines.insert(0, worded("set_length_game", ui.kind, lang))
-    timer = table.settings.turn_timer
-    lines.append(t("core.tournament.set_timer", lang, n=timer) if timer
-                 else t("core.opt_timer", lang, value=t("core.no_timer", lang)))
+    lines.append(timer_line(table.settings.turn_timer, lang, tournament=True))
     return lines
 
 

@@ -59,10 +59,10 @@ class TarokyUI(BaseUI):
         onoff = {True: t("core.on", lang), False: t("core.off", lang)}
         flek = (t("taroky.unlimited", lang) if o.flek_max is None else str(o.flek_max))
         # (the cap worded as the rulebook's herní strop: what it limits, T-SCORE-NET)
-        money_key = "taroky.opt_money_no_cap" if o.cap is None else "taroky.opt_money"
+        stake, step = money(o.stake, lang), money(o.dokup_step, lang)
         lines = [
-            t(money_key, lang, stake=money(o.stake, lang), step=money(o.dokup_step, lang),
-              cap="" if o.cap is None else money(o.cap, lang)),
+            t("taroky.opt_money_no_cap", lang, stake=stake, step=step) if o.cap is None
+            else t("taroky.opt_money", lang, stake=stake, step=step, cap=money(o.cap, lang)),
             t("taroky.opt_varsava", lang, varsava=onoff[o.varsava], zduch=onoff[o.zduch]),
             t("taroky.opt_flek", lang, value=flek),
         ]
