@@ -379,3 +379,52 @@ def test_T_VARSAVA_SCORE_played_two_blanas():
     assert s.money == (-1700, 1450, 1450, -1200)
     end = ended(events)
     assert (end.game, end.eyes, end.money) == ("W", (38, 0, 0, 32), (-1700, 1450, 1450, -1200))
+
+
+def test_T_SCORE_BINDING_played_announced_valat_lost_while_the_game_is_won():
+    """Deal C with Sk and I swapped: seat 1's Sk takes trick 1, so the declarer's announced,
+    flekked valát fails although he wins the game, and his silent pagát wins trick 12.
+    Pagát and valát count whether the game is won or lost (T-SCORE-BINDING)."""
+    hands = [
+        "I XI XII XIII XIV XV XVI XVII XVIII XIX XX XXI",
+        "II III IV V VI VII VIII IX X Sk 4h 3h",
+        C_HANDS[2],
+        C_HANDS[3],
+    ]
+    tricks = [
+        "0 XXI, 1 Sk, 2 7x, 3 9x",
+        "1 4h, 2 2h, 3 10x, 0 XI",  # seat 2 follows hearts, seat 0 must trump
+        "0 XX, 1 II, 2 Ah, 3 Jx",
+        "0 XIX, 1 III, 2 Jh, 3 Cx",
+        "0 XVIII, 1 IV, 2 Ch, 3 Qx",
+        "0 XVII, 1 V, 2 4k, 3 7p",
+        "0 XVI, 1 VI, 2 3k, 3 8p",
+        "0 XV, 1 VII, 2 2k, 3 9p",
+        "0 XIV, 1 VIII, 2 Ak, 3 10p",
+        "0 XIII, 1 IX, 2 Jk, 3 Jp",
+        "0 XII, 1 X, 2 Ck, 3 Cp",
+        "0 I, 1 3h, 2 8x, 3 Qp",  # nobody has a tarok left: the silent pagát wins
+    ]
+    d = deal(hands, C_TALON)
+    run(
+        d,
+        "0 bid 6P; 1 bid dobra; 2 bid dobra; 3 bid dobra; "
+        "0 announce valat; 0 announce done; 1 announce flek:valat; 1 announce done; "
+        "2 announce done; 3 announce done; 0 announce done; 1 announce done",
+    )
+    events = run(d, tricks_script(tricks))
+    assert winners(events) == [1] + [0] * 11 and d.won == [11, 1, 0, 0]
+    # Opponents: talon (6 cards, raw 28) + trick 1 (XXI 5 + Sk 5 + 7x 1 + 9x 1 = 12): 10 cards,
+    # raw 40, three threes and a single: 40 − 6 − 1 = 33. Declarer 37 (raw 66, 44 cards:
+    # 66 − 28 − 1). G = (37 − 35) · 60 = 120. H: the declarer won, his taroky (12 taroks;
+    # I + XXI = 2 honours) +100; seat 1 taroky, seats 2, 3 barvy lost: H = +100.
+    # V: announced valát, flek (level 1), lost: −800 · 2 = −1600.
+    # P: the declarer's silent pagát won trick 12: +200.
+    # S = 120 + 100 + 200 − 1600 = −1180 → A = 1200; S < 0: the declarer pays each opponent.
+    s = d.score
+    assert s.eyes == (37, 33)
+    (valat,) = s.valats
+    assert (valat.side, valat.announced, valat.level, valat.won) == ("D", True, 1, False)
+    assert (s.pagat.seat, s.pagat.side, s.pagat.announced, s.pagat.won) == (0, "D", False, True)
+    assert s.components == {"G": 120, "H": 100, "P": 200, "V": -1600, "S": -1180, "A": 1200}
+    assert s.money == (-3600, 1200, 1200, 1200)
