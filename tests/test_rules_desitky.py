@@ -206,6 +206,11 @@ def test_R_DESITKY_END_the_moment_a_seat_lays_his_last_card():
     assert game.finished and game.legal_actions() == []
     err = refusal(game, Lay(1, c("9b")))
     assert err.code == "game_over"
+    # 1 point per card left + 1 per knock: seat 0 laid all 8 (0); seats 1, 2, 3 laid
+    # nothing (8 cards each) and each knocked once after the 10h: 8 + 1 = 9.
+    assert game.knocks == [0, 1, 1, 1]
+    assert game.points == [0, 9, 9, 9]
+    assert list(game.recorded_points()) == [0, 9, 9, 9]
 
 
 # -- maturita in desítky (R-MATURITA) ------------------------------------------------------
