@@ -216,3 +216,38 @@ async def test_the_players_of_lobbies_in_a_deleted_channel_are_told_once(harness
     assert reply(await bob.slash(other, "taroky hand")).content == \
         "You do not sit at any table on this server."
     assert harness.env.errors == []
+
+
+async def test_a_thread_the_bot_may_not_see_is_refused_not_gone(harness, monkeypatch):
+    """Only Discord's 404 (Unknown Channel) means deleted: a thread the cache no longer holds
+    that answers 403 (the bot lost access) keeps its table playing — its players are told
+    why the thread shows nothing new (``Blocked``), as in a channel that refuses posts."""
+    env = harness.env
+    guild = env.create_guild()
+    ch = guild.create_text_channel("klub")
+    alice = guild.add_member(env.create_user("alice", global_name="Alice"))
+    bob = guild.add_member(env.create_user("bob", global_name="Bob"))
+    await bob.slash(ch, "lora new", language="cs", turn_timer=0, seating="join")
+    await alice.slash(ch, "lora new", language="cs", turn_timer=0, seating="join")
+    t2 = harness.service.table_of_user(guild.id, alice.id)
+    thread = next(x for x in ch.threads if x.id == t2.channel_id)
+    lobby = table_message(thread, t2)
+    for _ in range(3):
+        await alice.click(lobby, custom_id=f"lora:lai:{t2.table_id}:easy")
+    await alice.click(lobby, custom_id=f"lora:l:{t2.table_id}:start")
+    await channel_delivered(harness)
+
+    materials = harness.bot.controller.materials
+    cached = materials.channel
+    monkeypatch.setattr(materials, "channel",
+                        lambda channel_id: None if channel_id == thread.id else cached(channel_id))
+    env.inject_error("GET", f"/channels/{thread.id}", status=403, times=None)
+    await harness.bot.controller.presenter.table_changed(t2, [])
+    await env.settle()
+    await channel_delivered(harness)
+    await env.settle()
+
+    assert t2.status == "playing" and not t2.gone
+    assert harness.bot.controller.blocked.outages.keys() == {t2.table_id}
+    assert harness.service.table_of_user(guild.id, alice.id) is t2
+    assert env.errors == []
