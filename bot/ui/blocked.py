@@ -3,8 +3,8 @@ during the game; review 41): its players play on through their private hands whi
 channel shows nothing new, and only the log said why. Each human of the table is told once
 per outage, privately, with his next click or command (``Replies.notify``): which
 permission the bot lacks there, and to ask the server's managers. The first message of the
-table delivered again ends the outage (a note not yet read is taken back); the table message
-shows the game as it is with its next refresh."""
+table delivered again ends the outage, as does the end of its game (a note not yet read is
+taken back); the table message shows the game as it is with its next refresh."""
 
 from __future__ import annotations
 
@@ -47,8 +47,7 @@ class Blocked:
             return
         running = self.ctl.service.tables.get(entry.table_id)
         if running is None or running.status != STATUS_PLAYING:
-            self.outages.pop(entry.table_id, None)  # (its game is over: so is the outage)
-            self.routes.pop(entry.table_id, None)
+            self.ended(entry.table_id)  # (its game is over: so is the outage)
             return
         if entry.table_id in self.outages:
             self.routes[entry.table_id].add(self._route(entry))
@@ -75,8 +74,16 @@ class Blocked:
         assert entry.table_id is not None
         if self._route(entry) not in self.routes.get(entry.table_id, ()):
             return
-        del self.outages[entry.table_id]
-        self.routes.pop(entry.table_id, None)
+        self.ended(entry.table_id)
+
+    def ended(self, table_id: int) -> None:
+        """The table's outage is over — a message of it delivered again, or its game over
+        (``Presenter.committed``: finished, aborted, closed): a note not read yet is taken
+        back (read later, at another table say, it would be untrue)."""
+        outage = self.outages.pop(table_id, None)
+        self.routes.pop(table_id, None)
+        if outage is None:
+            return
         for user_id, text in outage[1]:
             waiting = self.ctl.replies.notes.get(user_id)
             if waiting is not None and text in waiting:
