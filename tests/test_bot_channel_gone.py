@@ -183,6 +183,10 @@ async def test_a_lobby_whose_thread_is_deleted_just_closes(harness):
     assert pointer.content == "Lóra – stůl č. 2 je zrušen: jeho vlákno bylo smazáno."
     res = await alice.slash(ch, "lora new", language="cs", seating="join")
     assert reply(res).content.startswith("Stůl č. 3 je založen.")
+    # an old button of it says it was closed — there was no game that would not count
+    assert await harness.bot.controller.replies.over_text(t2.table_id, "cs") == (
+        "Stůl č. 2 je zrušen: jeho vlákno bylo smazáno. Můžeš založit nový stůl.")
+    assert harness.env.errors == []
 
 
 async def test_the_players_of_lobbies_in_a_deleted_channel_are_told_once(harness):

@@ -21,6 +21,7 @@ import logging
 from collections.abc import Coroutine
 from typing import TYPE_CHECKING, Any
 
+from bot.i18n import t
 from bot.model import STATUS_LOBBY, STATUS_PLAYING, Table
 from bot.storage.models import TournamentStatus
 
@@ -28,6 +29,15 @@ if TYPE_CHECKING:
     from bot.ui.controller import Controller
 
 log = logging.getLogger(__name__)
+
+
+def gone_text(table: Table, lang: str) -> str:
+    """What a player reads of a table that ended because its channel or thread was deleted
+    (his next command, a click on its old button): a lobby is closed, with no game that
+    would not count."""
+    lobby = "_lobby" if table.state is None else ""
+    where = "_thread" if table.in_thread else ""
+    return t(f"core.delivery.gone{lobby}{where}", lang, id=table.table_id)
 
 
 class Gone:
