@@ -28,7 +28,12 @@ from bot.i18n import (
     t,
 )
 from bot.model import STATUS_ABORTED, STATUS_FINISHED, STATUS_LOBBY, STATUS_PLAYING, Table
-from bot.permissions import THREAD_PERMISSIONS, may_open_threads, missing_to_post
+from bot.permissions import (
+    THREAD_PERMISSIONS,
+    may_open_threads,
+    missing_to_post,
+    permission_names,
+)
 from bot.ui.gone import gone_text
 
 if TYPE_CHECKING:
@@ -153,8 +158,8 @@ async def refuse_unpostable(interaction: Interaction, key: str, lang: str, *,
                               threads=threads)
     if not missing:
         return False
-    names = ", ".join(t(f"core.perm.{name}", lang) for name in missing)
-    await interaction.response.send_message(t(key, lang, missing=names), ephemeral=True)
+    await interaction.response.send_message(t(key, lang, missing=permission_names(missing, lang)),
+                                            ephemeral=True)
     return True
 
 
@@ -261,7 +266,7 @@ def no_thread_text(perms: discord.Permissions, lang: str) -> str:
     if not missing:
         return t("core.table_no_thread", lang)
     return t("core.table_no_thread_perm", lang,
-             missing=", ".join(t(f"core.perm.{name}", lang) for name in missing))
+             missing=permission_names(missing, lang))
 
 
 # a table's turn timer: 0 (none) or MIN_TIMER to MAX_TIMER seconds (a tournament's: no 0)

@@ -16,7 +16,7 @@ import discord
 from bot.delivery.deliverer import DeliveryError
 from bot.i18n import t
 from bot.model import STATUS_PLAYING, Table
-from bot.permissions import missing_to_post
+from bot.permissions import missing_to_post, permission_names
 from bot.storage.models import OutboxEntry
 
 if TYPE_CHECKING:
@@ -101,8 +101,7 @@ class Blocked:
         missing = self._missing(table)
         if not missing:
             return t("core.blocked_unknown", lang, **values)
-        names = ", ".join(t(f"core.perm.{name}", lang) for name in missing)
-        return t("core.blocked", lang, missing=names, **values)
+        return t("core.blocked", lang, missing=permission_names(missing, lang), **values)
 
     def _missing(self, table: Table) -> list[str]:
         """The permissions the bot lacks to post in the table's channel, as it knows them
@@ -116,8 +115,4 @@ class Blocked:
             perms = channel.permissions_for(me)
         except (AttributeError, discord.ClientException):
             return []
-        missing = missing_to_post(perms, in_thread=isinstance(channel, discord.Thread))
-        if {"send_messages", "send_messages_in_threads"} & set(missing):
-            # (who may not post may not embed or attach either: not named besides)
-            missing = [x for x in missing if x not in ("embed_links", "attach_files")]
-        return missing
+        return missing_to_post(perms, in_thread=isinstance(channel, discord.Thread))
