@@ -250,3 +250,33 @@ async def test_a_new_table_reads_the_server_s_settings_and_builds_its_settings_o
     table = harness.service.table_of_user(guild.id, alice.id)
     assert table.channel_id != ch.id and table.settings.options["panak"] is True
     assert (reads, len(builds)) == ([guild.id], 1)
+
+
+async def test_a_tournament_reads_the_server_s_language_as_a_new_table_does(harness):
+    """One way to the server's default table language for ``/<game> new`` and ``/<game>
+    tournament``: a value stored by any way (not only through ``/… defaults``) holds for
+    both at once, and a failed read fails both alike (a tournament came out in the
+    organiser's client's language instead)."""
+    guild, ch, mod, alice = _server(harness)
+    res = await alice.slash(ch, "lora hand")  # (asked of the server's language: none)
+    assert reply(res).content == "You do not sit at any table on this server."
+    store = harness.bot.store
+    await store.set_guild_setting(guild.id, TABLE_DEFAULTS + "lora", {"language": "cs"})
+    await mod.slash(ch, "lora tournament")
+    tournament = await store.get_tournament(1)
+    assert tournament is not None and tournament.settings["lang"] == "cs"
+    await mod.slash(ch, "lora tournament", language="en")  # (closed again below)
+    read = store.guild_settings
+
+    async def failing(guild_id: int) -> dict[str, object]:
+        raise OSError("disk I/O error")
+
+    store.guild_settings = failing
+    try:
+        for command in ("lora new", "lora tournament"):
+            res = await alice.slash(ch, command)
+            assert reply(res).content == "Something went wrong. Please try again.", command
+    finally:
+        store.guild_settings = read
+    assert await store.get_tournament(3) is None
+    harness.env.errors.clear()  # (the two failed commands, logged as errors)
