@@ -280,3 +280,17 @@ async def test_a_tournament_reads_the_server_s_language_as_a_new_table_does(harn
         store.guild_settings = read
     assert await store.get_tournament(3) is None
     harness.env.errors.clear()  # (the two failed commands, logged as errors)
+
+
+def test_lora_s_option_defaults_name_the_parameters_of_its_rule_options():
+    """``LoraUI.table_options`` passes the options by the names of ``RULE_DEFAULTS``: a name
+    renamed on one side only fails here, not as a TypeError at ``/lora new``."""
+    import inspect
+
+    from bot.games.lora import LoraUI
+    from bot.games.lora.commands import RULE_DEFAULTS, rule_options
+
+    assert set(RULE_DEFAULTS) == set(inspect.signature(rule_options).parameters)
+    ui = LoraUI()
+    assert ui.table_options({**RULE_DEFAULTS, "turn_timer": 120}) == rule_options(
+        **RULE_DEFAULTS)
