@@ -28,7 +28,13 @@ from bot.i18n import (
     t,
 )
 from bot.model import STATUS_ABORTED, STATUS_FINISHED, STATUS_LOBBY, STATUS_PLAYING, Table
-from bot.permissions import THREAD_PERMISSIONS, may_open_threads, missing_to_post
+from bot.permissions import (
+    THREAD_PERMISSIONS,
+    may_open_threads,
+    missing_to_post,
+    permission_names,
+)
+from bot.ui.gone import gone_text
 
 if TYPE_CHECKING:
     from bot.service import Place
@@ -114,12 +120,9 @@ def no_table_text(interaction: Interaction, lang: str, last: Table | None = None
     controller = controller_of(interaction)
     lobby = controller.gone.lobby_gone(interaction.guild_id, interaction.user.id)
     if lobby is not None and (last is None or last.table_id < lobby.table_id):
-        key = "core.delivery.gone_lobby_thread" if lobby.in_thread \
-            else "core.delivery.gone_lobby"
-        return t(key, lobby.settings.lang, id=lobby.table_id)  # (the table's, as it spoke)
+        return gone_text(lobby, lobby.settings.lang)  # (the table's, as it spoke)
     if last is not None and last.gone and last.status == STATUS_ABORTED:
-        key = "core.delivery.gone_thread" if last.in_thread else "core.delivery.gone"
-        return t(key, lang, id=last.table_id)
+        return gone_text(last, lang)
     replies = controller.replies
     left = replies.tournament_left_text(interaction.guild_id, interaction.user.id, lang)
     here = controller.languages.thread_table(interaction)
@@ -155,8 +158,8 @@ async def refuse_unpostable(interaction: Interaction, key: str, lang: str, *,
                               threads=threads)
     if not missing:
         return False
-    names = ", ".join(t(f"core.perm.{name}", lang) for name in missing)
-    await interaction.response.send_message(t(key, lang, missing=names), ephemeral=True)
+    await interaction.response.send_message(t(key, lang, missing=permission_names(missing, lang)),
+                                            ephemeral=True)
     return True
 
 
@@ -263,7 +266,7 @@ def no_thread_text(perms: discord.Permissions, lang: str) -> str:
     if not missing:
         return t("core.table_no_thread", lang)
     return t("core.table_no_thread_perm", lang,
-             missing=", ".join(t(f"core.perm.{name}", lang) for name in missing))
+             missing=permission_names(missing, lang))
 
 
 # a table's turn timer: 0 (none) or MIN_TIMER to MAX_TIMER seconds (a tournament's: no 0)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.i18n import t
+
 
 def manages_server(user: Any) -> bool:
     """The user (a guild member) holds *Manage Server*; a user outside a guild does not."""
@@ -29,12 +31,23 @@ def missing_to_post(perms: Any, *, in_thread: bool = False,
     (``in_thread``) it posts with *Send Messages in Threads*; ``threads``: it may also make
     threads of the channel for what it opens there (a tournament's tables), and where it is
     allowed to make them it must be allowed to post in them (where it is not, they play in
-    the channel)."""
+    the channel). Where it may not post at all, embedding and attaching are not named
+    besides (one thing to fix; a refused command and a running table's notice say the same)."""
     needed = [IN_THREADS if in_thread and name == "send_messages" else name
               for name in POSTING]
     if threads and not in_thread and perms.create_public_threads:
         needed.append(IN_THREADS)
-    return [name for name in needed if not getattr(perms, name)]
+    missing = [name for name in needed if not getattr(perms, name)]
+    if (IN_THREADS if in_thread else "send_messages") in missing:
+        # (who may not post there may not embed or attach either: not named besides)
+        missing = [x for x in missing if x not in ("embed_links", "attach_files")]
+    return missing
+
+
+def permission_names(missing: list[str], lang: str) -> str:
+    """The permissions (discord.py names) as Discord's settings call them (``core.perm.…``),
+    for a message that says which the bot lacks."""
+    return ", ".join(t(f"core.perm.{name}", lang) for name in missing)
 
 
 # what the bot needs to give a table a thread of its own: to make it, and to post in it

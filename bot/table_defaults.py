@@ -56,6 +56,13 @@ def stored_defaults(ui: GameUI, settings: dict[str, Any]) -> dict[str, Any]:
     return {name: value for name, value in stored.items() if fits(ui, name, value)}
 
 
+def server_language(ui: GameUI, settings: dict[str, Any]) -> str:
+    """The default table language the server set for ``ui``'s game ("" none) among its
+    ``settings``: what ``/<game> new`` and ``/<game> tournament`` take given no
+    ``language`` (through ``merged``, and ``Languages.server_lang``)."""
+    return str(stored_defaults(ui, settings).get("language") or "")
+
+
 async def server_defaults(interaction: Interaction, ui: GameUI) -> dict[str, Any]:
     """The server's defaults of ``ui``'s table options (``stored_defaults``)."""
     if interaction.guild_id is None:
@@ -184,7 +191,6 @@ async def set_defaults(interaction: Interaction, ui: GameUI, given: dict[str, An
         assert interaction.guild_id is not None
         await controller.service.store.set_guild_setting(
             interaction.guild_id, TABLE_DEFAULTS + ui.kind, server or None)
-        controller.languages.forget_server(interaction.guild_id)
         # answered in the language that holds now (a manager setting ``language:cs`` was
         # answered in English, a reset in the Czech just dropped; review 42)
         lang = await controller.languages.lang_for(interaction)

@@ -93,3 +93,19 @@ async def test_a_notice_not_read_before_the_bot_may_post_again_is_taken_back(har
     assert alice.id not in harness.bot.controller.replies.notes
     res = await alice.slash(ch, "lora hand")
     assert res.followups == [] or all("nesmím" not in (m.content or "") for m in res.followups)
+
+
+async def test_a_notice_not_read_when_the_game_ends_is_taken_back(harness):
+    """The table closed during the outage (aborted here): its notice, not read yet, is no
+    longer true — nobody reads it at his next click, at another table, say."""
+    guild, ch, (alice,), tid = await open_table(harness, ["alice"], ("easy",) * 3)
+    await channel_delivered(harness)
+    _deny(harness, ch, discord.Permissions(send_messages=True).value)
+    await harness.env.settle()
+    await harness.bot.controller.enqueue([items.post(ch.id, "x", table_id=tid)])
+    await channel_delivered(harness)
+    assert "Odesílat zprávy" in harness.bot.controller.replies.notes[alice.id][0]
+    await harness.service.abort(tid)
+    await channel_delivered(harness)
+    assert harness.bot.controller.blocked.outages == {}
+    assert alice.id not in harness.bot.controller.replies.notes

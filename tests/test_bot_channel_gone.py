@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 from typing import Any
 
@@ -182,6 +183,10 @@ async def test_a_lobby_whose_thread_is_deleted_just_closes(harness):
     assert pointer.content == "Lóra – stůl č. 2 je zrušen: jeho vlákno bylo smazáno."
     res = await alice.slash(ch, "lora new", language="cs", seating="join")
     assert reply(res).content.startswith("Stůl č. 3 je založen.")
+    # an old button of it says it was closed — there was no game that would not count
+    assert await harness.bot.controller.replies.over_text(t2.table_id, "cs") == (
+        "Stůl č. 2 je zrušen: jeho vlákno bylo smazáno. Můžeš založit nový stůl.")
+    assert harness.env.errors == []
 
 
 async def test_the_players_of_lobbies_in_a_deleted_channel_are_told_once(harness):
@@ -216,3 +221,109 @@ async def test_the_players_of_lobbies_in_a_deleted_channel_are_told_once(harness
     assert reply(await bob.slash(other, "taroky hand")).content == \
         "You do not sit at any table on this server."
     assert harness.env.errors == []
+
+
+async def test_a_thread_the_bot_may_not_see_is_refused_not_gone(harness, monkeypatch):
+    """Only Discord's 404 (Unknown Channel) means deleted: a thread the cache no longer holds
+    that answers 403 (the bot lost access) keeps its table playing — its players are told
+    why the thread shows nothing new (``Blocked``), as in a channel that refuses posts."""
+    env = harness.env
+    guild = env.create_guild()
+    ch = guild.create_text_channel("klub")
+    alice = guild.add_member(env.create_user("alice", global_name="Alice"))
+    bob = guild.add_member(env.create_user("bob", global_name="Bob"))
+    await bob.slash(ch, "lora new", language="cs", turn_timer=0, seating="join")
+    await alice.slash(ch, "lora new", language="cs", turn_timer=0, seating="join")
+    t2 = harness.service.table_of_user(guild.id, alice.id)
+    thread = next(x for x in ch.threads if x.id == t2.channel_id)
+    lobby = table_message(thread, t2)
+    for _ in range(3):
+        await alice.click(lobby, custom_id=f"lora:lai:{t2.table_id}:easy")
+    await alice.click(lobby, custom_id=f"lora:l:{t2.table_id}:start")
+    await channel_delivered(harness)
+
+    materials = harness.bot.controller.materials
+    cached = materials.channel
+    monkeypatch.setattr(materials, "channel",
+                        lambda channel_id: None if channel_id == thread.id else cached(channel_id))
+    env.inject_error("GET", f"/channels/{thread.id}", status=403, times=None)
+    await harness.bot.controller.presenter.table_changed(t2, [])
+    await env.settle()
+    await channel_delivered(harness)
+    await env.settle()
+
+    assert t2.status == "playing" and not t2.gone
+    assert harness.bot.controller.blocked.outages.keys() == {t2.table_id}
+    assert harness.service.table_of_user(guild.id, alice.id) is t2
+    assert env.errors == []
+
+
+async def test_a_table_whose_closing_failed_is_closed_by_the_next_report(harness, monkeypatch):
+    """The database refused to save the end of a table whose channel was deleted (the table
+    stays as it was saved: playing): that is no "closed meanwhile" — the next report of the
+    channel (the sender's 404, another event) tries again, and ends it."""
+    import sqlite3
+
+    guild, ch, (alice, bob), tid, players = await _playing(harness)
+    store = harness.bot.store
+    update = store.update_table
+    failures = [sqlite3.OperationalError("database is locked")]
+
+    async def failing(*args: Any, **kwargs: Any) -> Any:
+        if failures:
+            raise failures.pop()
+        return await update(*args, **kwargs)
+
+    monkeypatch.setattr(store, "update_table", failing)
+    harness.env.backend.delete_channel(ch.id)
+    await harness.env.settle()
+    table = harness.service.tables[tid]
+    assert table.status == "playing" and not failures
+    harness.bot.controller.gone.deleted(ch.id)  # (the sender's next 404 there, say)
+    await harness.env.settle()
+    assert table.status == STATUS_ABORTED and table.gone
+    assert await _stored_status(harness, tid) == (STATUS_ABORTED, True)
+    assert harness.service.table_of_user(guild.id, alice.id) is None
+
+
+async def test_a_tournament_thread_reported_gone_with_its_deleted_channel_is_not_replayed(
+        harness, monkeypatch):
+    """The channel of a tournament deleted, and its table's thread reported gone by itself
+    (the sender's 404 there) just before: that table is not played again in a new thread of
+    the deleted channel, even when the tournament is cancelled only after (its other tables
+    closed first, say) — the tournament is cancelled, its table ends once."""
+    ch, ann, _message = await started_tournament(harness, "taroky", ("easy",) * 3, rounds=1,
+                                                 deals=1, turn_timer=20)
+    (slot,) = model.tables_of(await record(harness, 1), 1)
+    table = harness.service.tables[slot.table_id]
+
+    async def missed(*_: Any) -> None:
+        return None
+
+    monkeypatch.setattr(harness.bot, "on_guild_channel_delete", missed)
+    monkeypatch.setattr(harness.bot, "on_raw_thread_delete", missed)
+    harness.env.backend.delete_channel(ch.id)
+    await harness.env.settle()
+    gone = harness.bot.controller.gone
+    desk = harness.bot.controller.desk.service
+    cancel = desk.cancel
+
+    async def cancelled_last(tournament_id: int, *args: Any) -> Any:
+        others = gone.tasks - {asyncio.current_task()}
+        await asyncio.gather(*others)  # (the thread's report handled in full before)
+        return await cancel(tournament_id, *args)
+
+    monkeypatch.setattr(desk, "cancel", cancelled_last)
+    gone.deleted(slot.thread_id)
+    gone.deleted(ch.id)
+    while gone.tasks:
+        await asyncio.gather(*gone.tasks)
+    await harness.env.settle()
+
+    rec = await record(harness, 1)
+    assert rec.status is TournamentStatus.CANCELLED
+    assert table.status == STATUS_ABORTED and table.gone
+    (again,) = model.tables_of(rec, 1)
+    assert again.table_id == slot.table_id  # (no new table opened)
+    assert list(harness.service.tables) == [slot.table_id]
+    assert harness.service.table_of_user(ch.guild.id, ann.id) is None

@@ -314,3 +314,36 @@ async def test_a_lobby_kick_answered_after_the_lobby_was_cancelled_in_english(ha
         harness.service.tables[tid].status == "aborted"
     res = await alice.click(question, label="Don't remove")
     assert reply(res).content == f"Table {tid} has already ended – nothing happened."
+
+
+async def test_a_lobby_that_starts_while_a_confirm_waits_is_asked_about_again(harness,
+                                                                                 monkeypatch):
+    """The table is checked after the answer's waits (the startup gate here), not before:
+    the lobby started meanwhile, so the seat would go to an AI, not free — asked again, and
+    that question lapses like the first (its buttons disabled)."""
+    guild, ch, (alice, bob, carol), table = await _lobby(harness, "lora", "cs",
+                                                          ["alice", "bob", "carol"])
+    tid = table.table_id
+    await harness.service.add_ai(tid, alice.id, "easy")
+    question = reply(await alice.slash(ch, "lora kick", user=carol))
+    delivery = harness.bot.controller.delivery
+    gate = delivery.startup_gate
+
+    async def started_meanwhile(table_id: int) -> None:
+        await gate(table_id)
+        if table.status == "lobby":
+            await harness.service.start(tid, alice.id)
+
+    monkeypatch.setattr(delivery, "startup_gate", started_meanwhile)
+    res = await alice.click(question, label="Odebrat")
+    assert table.status == "playing"
+    again = reply(res)
+    assert again.content == (
+        "U stolu se mezitím něco změnilo – nic se nestalo.\n"
+        f"Odebrat hráče Carol od stolu č. {tid}? Jeho místo převezme AI; vrátit se může,"
+        " dokud hra běží.")
+    assert table.seat_of(carol.id) is not None and len(enabled_controls(again)) == 2
+    await harness.env.advance_time(CONFIRM_SECONDS + 1)
+    assert again.content == "Tohle potvrzení už vypršelo – nic se nestalo."
+    assert enabled_controls(again) == []
+    assert table.seat_of(carol.id) is not None

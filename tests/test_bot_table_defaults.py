@@ -240,3 +240,47 @@ async def test_a_new_table_reads_the_server_s_settings_and_builds_its_settings_o
     table = harness.service.table_of_user(guild.id, alice.id)
     assert table.channel_id != ch.id and table.settings.options["panak"] is True
     assert (reads, len(builds)) == ([guild.id], 1)
+
+
+async def test_a_tournament_reads_the_server_s_language_as_a_new_table_does(harness):
+    """One way to the server's default table language for ``/<game> new`` and ``/<game>
+    tournament``: a value stored by any way (not only through ``/… defaults``) holds for
+    both at once, and a failed read fails both alike (a tournament came out in the
+    organiser's client's language instead)."""
+    guild, ch, mod, alice = _server(harness)
+    res = await alice.slash(ch, "lora hand")  # (asked of the server's language: none)
+    assert reply(res).content == "You do not sit at any table on this server."
+    store = harness.bot.store
+    await store.set_guild_setting(guild.id, TABLE_DEFAULTS + "lora", {"language": "cs"})
+    await mod.slash(ch, "lora tournament")
+    tournament = await store.get_tournament(1)
+    assert tournament is not None and tournament.settings["lang"] == "cs"
+    await mod.slash(ch, "lora tournament", language="en")  # (closed again below)
+    read = store.guild_settings
+
+    async def failing(guild_id: int) -> dict[str, object]:
+        raise OSError("disk I/O error")
+
+    store.guild_settings = failing
+    try:
+        for command in ("lora new", "lora tournament"):
+            res = await alice.slash(ch, command)
+            assert reply(res).content == "Something went wrong. Please try again.", command
+    finally:
+        store.guild_settings = read
+    assert await store.get_tournament(3) is None
+    harness.env.errors.clear()  # (the two failed commands, logged as errors)
+
+
+def test_lora_s_option_defaults_name_the_parameters_of_its_rule_options():
+    """``LoraUI.table_options`` passes the options by the names of ``RULE_DEFAULTS``: a name
+    renamed on one side only fails here, not as a TypeError at ``/lora new``."""
+    import inspect
+
+    from bot.games.lora import LoraUI
+    from bot.games.lora.commands import RULE_DEFAULTS, rule_options
+
+    assert set(RULE_DEFAULTS) == set(inspect.signature(rule_options).parameters)
+    ui = LoraUI()
+    assert ui.table_options({**RULE_DEFAULTS, "turn_timer": 120}) == rule_options(
+        **RULE_DEFAULTS)

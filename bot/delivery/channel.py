@@ -39,7 +39,7 @@ class Materials(Protocol):
 
     async def find_channel(self, channel_id: int) -> Any:
         """The channel, also one the cache does not hold (an archived thread); None when
-        Discord does not know it."""
+        Discord does not know it (404); a refusal (403) raises: not gone."""
         ...
 
     def bot_user_id(self) -> int | None: ...

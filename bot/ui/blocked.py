@@ -3,8 +3,8 @@ during the game; review 41): its players play on through their private hands whi
 channel shows nothing new, and only the log said why. Each human of the table is told once
 per outage, privately, with his next click or command (``Replies.notify``): which
 permission the bot lacks there, and to ask the server's managers. The first message of the
-table delivered again ends the outage (a note not yet read is taken back); the table message
-shows the game as it is with its next refresh."""
+table delivered again ends the outage, as does the end of its game (a note not yet read is
+taken back); the table message shows the game as it is with its next refresh."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ import discord
 from bot.delivery.deliverer import DeliveryError
 from bot.i18n import t
 from bot.model import STATUS_PLAYING, Table
-from bot.permissions import missing_to_post
+from bot.permissions import missing_to_post, permission_names
 from bot.storage.models import OutboxEntry
 
 if TYPE_CHECKING:
@@ -47,8 +47,7 @@ class Blocked:
             return
         running = self.ctl.service.tables.get(entry.table_id)
         if running is None or running.status != STATUS_PLAYING:
-            self.outages.pop(entry.table_id, None)  # (its game is over: so is the outage)
-            self.routes.pop(entry.table_id, None)
+            self.ended(entry.table_id)  # (its game is over: so is the outage)
             return
         if entry.table_id in self.outages:
             self.routes[entry.table_id].add(self._route(entry))
@@ -75,8 +74,16 @@ class Blocked:
         assert entry.table_id is not None
         if self._route(entry) not in self.routes.get(entry.table_id, ()):
             return
-        del self.outages[entry.table_id]
-        self.routes.pop(entry.table_id, None)
+        self.ended(entry.table_id)
+
+    def ended(self, table_id: int) -> None:
+        """The table's outage is over — a message of it delivered again, or its game over
+        (``Presenter.committed``: finished, aborted, closed): a note not read yet is taken
+        back (read later, at another table say, it would be untrue)."""
+        outage = self.outages.pop(table_id, None)
+        self.routes.pop(table_id, None)
+        if outage is None:
+            return
         for user_id, text in outage[1]:
             waiting = self.ctl.replies.notes.get(user_id)
             if waiting is not None and text in waiting:
@@ -94,8 +101,7 @@ class Blocked:
         missing = self._missing(table)
         if not missing:
             return t("core.blocked_unknown", lang, **values)
-        names = ", ".join(t(f"core.perm.{name}", lang) for name in missing)
-        return t("core.blocked", lang, missing=names, **values)
+        return t("core.blocked", lang, missing=permission_names(missing, lang), **values)
 
     def _missing(self, table: Table) -> list[str]:
         """The permissions the bot lacks to post in the table's channel, as it knows them
@@ -109,8 +115,4 @@ class Blocked:
             perms = channel.permissions_for(me)
         except (AttributeError, discord.ClientException):
             return []
-        missing = missing_to_post(perms, in_thread=isinstance(channel, discord.Thread))
-        if {"send_messages", "send_messages_in_threads"} & set(missing):
-            # (who may not post may not embed or attach either: not named besides)
-            missing = [x for x in missing if x not in ("embed_links", "attach_files")]
-        return missing
+        return missing_to_post(perms, in_thread=isinstance(channel, discord.Thread))

@@ -21,7 +21,7 @@ import logging
 from collections.abc import Coroutine
 from typing import TYPE_CHECKING, Any
 
-from bot.errors import TableError
+from bot.i18n import t
 from bot.model import STATUS_LOBBY, STATUS_PLAYING, Table
 from bot.storage.models import TournamentStatus
 
@@ -29,6 +29,15 @@ if TYPE_CHECKING:
     from bot.ui.controller import Controller
 
 log = logging.getLogger(__name__)
+
+
+def gone_text(table: Table, lang: str) -> str:
+    """What a player reads of a table that ended because its channel or thread was deleted
+    (his next command, a click on its old button): a lobby is closed, with no game that
+    would not count."""
+    lobby = "_lobby" if table.state is None else ""
+    where = "_thread" if table.in_thread else ""
+    return t(f"core.delivery.gone{lobby}{where}", lang, id=table.table_id)
 
 
 class Gone:
@@ -69,6 +78,7 @@ class Gone:
         cancelled = [tr.tournament_id for tr in desk.tournaments.values()
                      if tr.channel_id == channel_id and tr.status in (
                          TournamentStatus.REGISTRATION, TournamentStatus.PLAYING)]
+        failed = False
         for table in self._played_in(channel_id, cancelled):
             link = table.tournament
             # (also a lobby in a thread of its own, which tells the channel too: that
@@ -76,17 +86,21 @@ class Gone:
             lobby = [] if table.state is not None or link is not None else table.humans()
             try:
                 await self.ctl.service.close_gone(table.table_id)
-            except TableError:
-                continue  # (closed meanwhile)
             except Exception:
+                if table.status not in (STATUS_LOBBY, STATUS_PLAYING):
+                    continue  # (closed meanwhile)
+                # (its end not saved, say the database refused: it plays on as saved, and
+                # the channel's next report — the sender's 404, an event — tries again)
                 log.exception("closing table %s, whose channel %s is gone, failed",
                               table.table_id, channel_id)
+                failed = True
                 continue
             log.warning("table %s closed: its channel %s was deleted", table.table_id,
                         channel_id)
             for user_id in lobby:
                 self.lobbies[(table.guild_id, user_id)] = table
-            if link is not None and link.get("id") not in cancelled:
+            if link is not None and link.get("id") not in cancelled \
+                    and not self._tournament_gone(link.get("id")):
                 try:
                     await desk.table_gone(table)
                 except Exception:
@@ -98,9 +112,20 @@ class Gone:
             except Exception:
                 log.exception("cancelling tournament %s, whose channel %s is gone, failed",
                               tournament_id, channel_id)
+                failed = True
                 continue
             log.warning("tournament %s cancelled: its channel %s was deleted",
                         tournament_id, channel_id)
+        if failed:
+            self.handled.discard(channel_id)
+
+    def _tournament_gone(self, tournament_id: object) -> bool:
+        """The tournament's own channel was deleted too (its report being handled in another
+        task, which cancels it): its table whose thread went with it is not played again
+        in a new thread of the deleted channel."""
+        tournament = self.ctl.desk.service.tournaments.get(tournament_id) \
+            if isinstance(tournament_id, int) else None
+        return tournament is not None and tournament.channel_id in self.handled
 
     def lobby_gone(self, guild_id: int | None, user_id: int) -> Table | None:
         """The lobby of the server the player sat at that closed because its channel or

@@ -26,8 +26,6 @@ class Languages:
     def __init__(self, ctl: Controller) -> None:
         self.ctl = ctl
         self.chosen: dict[int, str | None] = {}  # user -> his own language (/… settings)
-        # guild -> game -> the default table language its managers set (``/… defaults``)
-        self.server: dict[int, dict[str, str]] = {}
 
     async def chosen_lang(self, user_id: int) -> str | None:
         """The language a player chose for his private messages, if any (cached)."""
@@ -69,7 +67,11 @@ class Languages:
             table = last or await self.last_table(interaction)
         if table is not None:
             return table.settings.lang
-        server = await self.server_lang(interaction, game or game_of(interaction))
+        try:
+            server = await self.server_lang(interaction, game or game_of(interaction))
+        except Exception:  # (an answer is not lost for it: in the client's language)
+            log.warning("could not read the settings of guild %s", interaction.guild_id)
+            server = None
         return server or lang_of_locale(interaction.locale)
 
     async def server_lang(self, interaction: Interaction, game: str | None) -> str | None:
@@ -86,25 +88,15 @@ class Languages:
         return agreed.pop() if len(agreed) == 1 else None
 
     async def server_langs(self, guild_id: int) -> dict[str, str]:
-        """Game -> the default table language the server set for it (cached; ``/… defaults``
-        drops the cache of its server: ``forget_server``)."""
-        if guild_id not in self.server:
-            from bot.games import all_uis
-            from bot.table_defaults import stored_defaults
+        """Game -> the default table language the server set for it, read as ``/<game> new``
+        reads it (``server_language``; not cached: a tournament spoke a language the server
+        had dropped, and a failed read gave it the client's where ``/<game> new`` failed)."""
+        from bot.games import all_uis
+        from bot.table_defaults import server_language
 
-            try:
-                stored = await self.ctl.store.guild_settings(guild_id)
-            except Exception:
-                log.warning("could not read the settings of guild %s", guild_id)
-                return {}
-            langs = {ui.kind: stored_defaults(ui, stored).get("language", "")
-                     for ui in all_uis()}
-            self.server[guild_id] = {kind: lang for kind, lang in langs.items() if lang}
-        return self.server[guild_id]
-
-    def forget_server(self, guild_id: int) -> None:
-        """The server's defaults changed (or were reset): read them again when asked."""
-        self.server.pop(guild_id, None)
+        stored = await self.ctl.store.guild_settings(guild_id)
+        langs = {ui.kind: server_language(ui, stored) for ui in all_uis()}
+        return {kind: lang for kind, lang in langs.items() if lang}
 
     def thread_table(self, interaction: Interaction) -> Table | None:
         """The table of the thread asked in (a tournament table's thread, or a table playing

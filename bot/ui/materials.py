@@ -43,10 +43,13 @@ class Materials:
         self.ctl.delivery.charge()
 
     async def find_channel(self, channel_id: int) -> Any:
+        """The channel as Discord has it; None only where it no longer exists (404): one
+        the bot may not see (403) is refused, not gone — it raises, and the sender tells a
+        running table's players so (``Blocked``) rather than ending the table."""
         self.ctl.delivery.charge()
         try:
             return await self.ctl.bot.fetch_channel(channel_id)
-        except (discord.NotFound, discord.Forbidden):
+        except discord.NotFound:
             return None
 
     def bot_user_id(self) -> int | None:

@@ -322,6 +322,8 @@ class TablePresenter:
             else:
                 self.movers[table.table_id] = mover
         self.ctl.delivery.submit(entries)
+        if table.status != STATUS_PLAYING:
+            self.ctl.blocked.ended(table.table_id)  # (an outage ends with its game)
         if game:
             self.ctl.hands.refresh_all(table)
         self.ctl.hands.due()

@@ -96,7 +96,7 @@ class Removal:
         refuses it (``removable_seat``: its creator, its last human, a game over)."""
         czech = czech_client(interaction)
         if played is not None:
-            return t("core.kick_ai_plays", lang, name=name, id=played.table_id)
+            return self.ai_plays_text(name, played.table_id, lang)
         if table is None:
             return t("core.kick_not_seated", lang, name=name)
         if user_id == interaction.user.id:
@@ -111,6 +111,11 @@ class Removal:
         except TableError as exc:
             return self.error_text(interaction, exc, name, table, lang)
         return None
+
+    @staticmethod
+    def ai_plays_text(name: str, table_id: int, lang: str) -> str:
+        """Why nobody is removed from a seat whose player left it: an AI plays it already."""
+        return t("core.kick_ai_plays", lang, name=name, id=table_id)
 
     @staticmethod
     def error_text(interaction: Interaction, exc: TableError, name: str, table: Table,
@@ -145,12 +150,18 @@ class Removal:
         until = self.ctl.questions.confirm_until()
         text, view = self.question(table, user_id, name, lang, until)
         await interaction.response.send_message(text, view=view, ephemeral=True)
+        self._arm(interaction, table, user_id, until, lang)
+
+    def _arm(self, interaction: Interaction, table: Table, user_id: int, until: int,
+             lang: str) -> None:
+        """The question just shown through ``interaction`` (asked, or asked again because
+        the table changed) lapses at ``until``: then it says so, its buttons disabled."""
         key = (interaction.user.id, table.table_id, user_id, until)
-        ended = self.buttons(table.table_id, user_id, self.op_of(table), until, lang,
-                             disabled=True)
+        disabled_view = self.buttons(table.table_id, user_id, self.op_of(table), until, lang,
+                                     disabled=True)
         self.timers[key] = asyncio.get_running_loop().call_later(
             max(0.0, until - self.ctl.now()), self.expire, key, interaction,
-            t("core.confirm_expired", lang), ended)
+            t("core.confirm_expired", lang), disabled_view)
 
     def expire(self, key: QuestionKey, interaction: Interaction, text: str,
                view: discord.ui.View) -> None:
@@ -198,7 +209,7 @@ class Removal:
         if current is None or current.status not in (STATUS_LOBBY, STATUS_PLAYING):
             return t("core.kick_table_ended", lang, id=table_id)
         if played is not None and played.table_id == table_id:
-            return t("core.kick_ai_plays", lang, name=name, id=table_id)
+            return self.ai_plays_text(name, table_id, lang)
         return t("core.kick_gone", lang, name=name, id=table_id)
 
     async def answer(self, interaction: Interaction, table_id: int, user_id: int, op: str,
@@ -214,33 +225,35 @@ class Removal:
             timer.cancel()
         controller = self.ctl
         lang = await controller.languages.lang_at(interaction, table_id)
-        table, played = self.found(interaction, user_id)
-        name = await self.name_of(interaction, table_id, user_id)
-        ended = self.buttons(table_id, user_id, op if op != "no" else "lobby", until, lang,
-                             disabled=True)
-        seated = table is not None and table.table_id == table_id
-        if op == "no" and seated:
-            await interaction.response.edit_message(
-                content=t("core.kick_cancelled", lang, name=name, id=table_id), view=ended)
-            return
+        # (a cancel's disabled copy shows some op: nobody can click it)
+        disabled_view = self.buttons(table_id, user_id, op if op != "no" else "lobby", until,
+                                     lang, disabled=True)
         if op != "no" and controller.now() > until:
             await interaction.response.edit_message(content=t("core.confirm_expired", lang),
-                                                    view=ended)
+                                                    view=disabled_view)
             return
-        view = ended
-        if table is not None and seated:
-            text = self.refusal(interaction, user_id, name, table, None, lang)
-            if text is None and self.op_of(table) != op:  # (a lobby started meanwhile)
-                asked, view = self.question(table, user_id, name, lang,
-                                            controller.questions.confirm_until())
-                text = t("core.changed", lang) + "\n" + asked
-        else:  # (a cancel too: "he stays" would be false; review 42)
-            text = self.gone_text(table_id, user_id, name, played, lang)
-        if text is not None or table is None:
-            await interaction.response.edit_message(content=text, view=view)
-            return
+        # answered before any wait or call of Discord (it allows 3 s), the table checked
+        # after them: a lobby that started meanwhile is seen (as ``Controller.on_confirm``)
         await interaction.response.defer()
         await controller.delivery.startup_gate(table_id)
+        name = await self.name_of(interaction, table_id, user_id)
+        table, played = self.found(interaction, user_id)
+        reply_view = disabled_view
+        if table is None or table.table_id != table_id:
+            # (a cancel too: "he stays" would be false; review 42)
+            text: str | None = self.gone_text(table_id, user_id, name, played, lang)
+        elif op == "no":
+            text = t("core.kick_cancelled", lang, name=name, id=table_id)
+        else:
+            text = self.refusal(interaction, user_id, name, table, None, lang)
+            if text is None and self.op_of(table) != op:  # (a lobby started meanwhile)
+                again = controller.questions.confirm_until()
+                asked, reply_view = self.question(table, user_id, name, lang, again)
+                text = t("core.changed", lang) + "\n" + asked
+                self._arm(interaction, table, user_id, again, lang)
+        if text is not None or table is None:
+            await self._show(interaction, text or "", reply_view, lang)
+            return
         running = table.status == STATUS_PLAYING
         try:
             table = await controller.service.remove(table_id, user_id,
@@ -253,7 +266,12 @@ class Removal:
                                       t("core.hand_left", table.settings.lang, id=table_id))
             key = "core.kicked_ok_game" if running else "core.kicked_ok_lobby"
             text = t(key, lang, name=name, id=table_id)
+        await self._show(interaction, text, disabled_view, lang)
+
+    async def _show(self, interaction: Interaction, text: str, view: discord.ui.View,
+                    lang: str) -> None:
+        """The question (deferred) becomes its answer; else the answer comes apart."""
         try:
-            await interaction.edit_original_response(content=text, view=ended)
+            await interaction.edit_original_response(content=text, view=view)
         except discord.HTTPException:
-            await controller.replies.tell(interaction, text, lang)
+            await self.ctl.replies.tell(interaction, text, lang)

@@ -17,6 +17,7 @@ from bot.model import STATUS_ABORTED, STATUS_FINISHED, Table
 from bot.storage.models import TournamentStatus
 from bot.tournament import model as tournament_model
 from bot.ui import builders
+from bot.ui.gone import gone_text
 
 if TYPE_CHECKING:
     from bot.ui.controller import Controller
@@ -154,8 +155,7 @@ class Replies:
             order = "\n".join(self.ctl.presenter.final_lines(table, lang))
             return t("core.delivery.over", lang, title=title, order=order)
         if table.status == STATUS_ABORTED and table.gone:
-            key = "core.delivery.gone_thread" if table.in_thread else "core.delivery.gone"
-            return t(key, lang, id=table.table_id)
+            return gone_text(table, lang)
         if table.status == STATUS_ABORTED:
             return builders.closed_text(table, "core.delivery.closed", lang)
         return None

@@ -40,7 +40,8 @@ class LoraUI(BaseUI):
     def table_options(self, values: dict[str, Any]) -> dict[str, Any]:
         from bot.games.lora.commands import rule_options
 
-        # (the options the game declares for /lora new and defaults: ``option_defaults``)
+        # (the options the game declares for /lora new and defaults: ``option_defaults``,
+        # whose names are ``rule_options``' parameters — a test holds them together)
         return rule_options(**{name: values[name] for name in self.option_defaults})
 
     def settings_lines(self, settings: TableSettings, lang: str) -> list[str]:
