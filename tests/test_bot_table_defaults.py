@@ -247,7 +247,7 @@ async def test_a_tournament_reads_the_server_s_language_as_a_new_table_does(harn
     tournament``: a value stored by any way (not only through ``/… defaults``) holds for
     both at once, and a failed read fails both alike (a tournament came out in the
     organiser's client's language instead)."""
-    guild, ch, mod, alice = _server(harness)
+    guild, ch, mod, alice = club(harness, "alice")
     res = await alice.slash(ch, "lora hand")  # (asked of the server's language: none)
     assert reply(res).content == "You do not sit at any table on this server."
     store = harness.bot.store
