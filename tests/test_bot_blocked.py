@@ -78,7 +78,9 @@ async def test_players_are_told_once_when_the_bot_may_no_longer_post_in_their_ch
     assert harness.env.errors == []
 
 
-async def test_a_notice_not_read_before_the_bot_may_post_again_is_taken_back(harness):
+async def _noticed_outage(harness):
+    """Alice's table, whose channel then refuses the bot's posts: her notice waits, not read
+    yet: ``(ch, alice, table id)``."""
     guild, ch, (alice,), tid = await open_table(harness, ["alice"], ("easy",) * 3)
     await channel_delivered(harness)
     _deny(harness, ch, discord.Permissions(send_messages=True).value)
@@ -86,6 +88,11 @@ async def test_a_notice_not_read_before_the_bot_may_post_again_is_taken_back(har
     await harness.bot.controller.enqueue([items.post(ch.id, "x", table_id=tid)])
     await channel_delivered(harness)
     assert "Odesílat zprávy" in harness.bot.controller.replies.notes[alice.id][0]
+    return ch, alice, tid
+
+
+async def test_a_notice_not_read_before_the_bot_may_post_again_is_taken_back(harness):
+    ch, alice, tid = await _noticed_outage(harness)
     _deny(harness, ch, 0)
     await harness.env.settle()
     await harness.bot.controller.enqueue([items.post(ch.id, "y", table_id=tid)])
@@ -98,13 +105,7 @@ async def test_a_notice_not_read_before_the_bot_may_post_again_is_taken_back(har
 async def test_a_notice_not_read_when_the_game_ends_is_taken_back(harness):
     """The table closed during the outage (aborted here): its notice, not read yet, is no
     longer true — nobody reads it at his next click, at another table, say."""
-    guild, ch, (alice,), tid = await open_table(harness, ["alice"], ("easy",) * 3)
-    await channel_delivered(harness)
-    _deny(harness, ch, discord.Permissions(send_messages=True).value)
-    await harness.env.settle()
-    await harness.bot.controller.enqueue([items.post(ch.id, "x", table_id=tid)])
-    await channel_delivered(harness)
-    assert "Odesílat zprávy" in harness.bot.controller.replies.notes[alice.id][0]
+    ch, alice, tid = await _noticed_outage(harness)
     await harness.service.abort(tid)
     await channel_delivered(harness)
     assert harness.bot.controller.blocked.outages == {}

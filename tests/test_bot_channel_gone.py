@@ -48,7 +48,9 @@ async def test_a_deleted_channel_ends_its_table_and_frees_its_players(harness):
     assert harness.env.errors == []
 
 
-async def test_a_deleted_thread_ends_its_table_and_tells_the_channel(harness):
+async def _game_in_a_thread(harness):
+    """Bob's lobby in #klub, then Alice's table playing in a thread of its own (with three
+    easy AIs): ``(env, guild, ch, alice, bob, table, thread)``."""
     env = harness.env
     guild = env.create_guild()
     ch = guild.create_text_channel("klub")
@@ -63,6 +65,11 @@ async def test_a_deleted_thread_ends_its_table_and_tells_the_channel(harness):
         await alice.click(lobby, custom_id=f"lora:lai:{t2.table_id}:easy")
     await alice.click(lobby, custom_id=f"lora:l:{t2.table_id}:start")
     await channel_delivered(harness)
+    return env, guild, ch, alice, bob, t2, thread
+
+
+async def test_a_deleted_thread_ends_its_table_and_tells_the_channel(harness):
+    env, guild, ch, alice, bob, t2, thread = await _game_in_a_thread(harness)
     pointer_id = t2.pointer_id
     assert pointer_id is not None
 
@@ -227,20 +234,7 @@ async def test_a_thread_the_bot_may_not_see_is_refused_not_gone(harness, monkeyp
     """Only Discord's 404 (Unknown Channel) means deleted: a thread the cache no longer holds
     that answers 403 (the bot lost access) keeps its table playing — its players are told
     why the thread shows nothing new (``Blocked``), as in a channel that refuses posts."""
-    env = harness.env
-    guild = env.create_guild()
-    ch = guild.create_text_channel("klub")
-    alice = guild.add_member(env.create_user("alice", global_name="Alice"))
-    bob = guild.add_member(env.create_user("bob", global_name="Bob"))
-    await bob.slash(ch, "lora new", language="cs", turn_timer=0, seating="join")
-    await alice.slash(ch, "lora new", language="cs", turn_timer=0, seating="join")
-    t2 = harness.service.table_of_user(guild.id, alice.id)
-    thread = next(x for x in ch.threads if x.id == t2.channel_id)
-    lobby = table_message(thread, t2)
-    for _ in range(3):
-        await alice.click(lobby, custom_id=f"lora:lai:{t2.table_id}:easy")
-    await alice.click(lobby, custom_id=f"lora:l:{t2.table_id}:start")
-    await channel_delivered(harness)
+    env, guild, ch, alice, bob, t2, thread = await _game_in_a_thread(harness)
 
     materials = harness.bot.controller.materials
     cached = materials.channel

@@ -233,13 +233,20 @@ async def test_a_kick_cancelled_or_left_to_lapse_changes_nothing(harness):
     assert not any(f"<@{bob.id}>" in m.content for m in ch.history())
 
 
-async def test_a_kick_confirmed_after_the_player_left_tells_so_and_does_nothing(harness):
+async def _asked_then_left(harness):
+    """Alice asks to remove Bob from her Lóra lobby, and Bob leaves before she answers:
+    ``(ch, alice, bob, carol, table, lobby message, the question)``."""
     guild, ch, (alice, bob, carol), table = await _lobby(harness, "lora", "cs",
                                                           ["alice", "bob", "carol"])
-    tid = table.table_id
     question = reply(await alice.slash(ch, "lora kick", user=bob))
     lobby = next(m for m in ch.history() if m.id == table.message_id)
-    await bob.click(lobby, custom_id=f"lora:l:{tid}:leave")
+    await bob.click(lobby, custom_id=f"lora:l:{table.table_id}:leave")
+    return ch, alice, bob, carol, table, lobby, question
+
+
+async def test_a_kick_confirmed_after_the_player_left_tells_so_and_does_nothing(harness):
+    ch, alice, bob, carol, table, lobby, question = await _asked_then_left(harness)
+    tid = table.table_id
     assert table.seat_of(bob.id) is None
     res = await alice.click(question, label="Odebrat")
     assert reply(res).content == f"Bob už u stolu č. {tid} nesedí – nic se nestalo."
@@ -275,12 +282,8 @@ async def test_a_kick_cancelled_after_the_player_is_gone_says_what_is_true(harne
 
 
 async def test_a_kick_cancelled_after_the_player_left_a_lobby_says_he_left(harness):
-    guild, ch, (alice, bob, carol), table = await _lobby(harness, "lora", "cs",
-                                                          ["alice", "bob", "carol"])
+    ch, alice, bob, carol, table, lobby, question = await _asked_then_left(harness)
     tid = table.table_id
-    question = reply(await alice.slash(ch, "lora kick", user=bob))
-    lobby = next(m for m in ch.history() if m.id == table.message_id)
-    await bob.click(lobby, custom_id=f"lora:l:{tid}:leave")
     res = await alice.click(question, label="Neodebírat")
     assert reply(res).content == f"Bob už u stolu č. {tid} nesedí – nic se nestalo."
 
