@@ -155,6 +155,41 @@ async def test_a_tournament_table_whose_thread_is_deleted_is_played_again_in_a_n
     assert harness.env.errors == []
 
 
+@pytest.mark.settle(5.0)  # (SimCord's default: its turn timer must not fire within a wait)
+async def test_a_tournament_table_ended_by_its_deleted_thread_is_replayed_at_a_restart_once(
+        harness, monkeypatch):
+    """A crash after the table's end was saved but before the tournament played it again
+    (``table_gone``): the restart plays it again in a new thread at once — not in the deleted
+    one, whose 404 would end one more, thrown-away table (review read1 #9)."""
+    ch, ann, _message = await started_tournament(harness, "taroky", ("easy",) * 3, rounds=1,
+                                                 deals=1, turn_timer=20)
+    (slot,) = model.tables_of(await record(harness, 1), 1)
+    desk = harness.bot.controller.desk.service
+
+    async def crashed(*_: Any) -> None:
+        return None
+
+    monkeypatch.setattr(desk, "table_gone", crashed)
+    harness.env.backend.delete_channel(slot.thread_id)
+    await harness.env.settle()
+    assert await _stored_status(harness, slot.table_id) == (STATUS_ABORTED, True)
+    assert model.tables_of(await record(harness, 1), 1)[0].thread_id == slot.thread_id
+
+    await harness.restart()
+    await harness.env.settle()
+    await channel_delivered(harness)
+
+    (again,) = model.tables_of(await record(harness, 1), 1)
+    assert again.table_id not in (None, slot.table_id)
+    assert again.thread_id not in (None, slot.thread_id)
+    assert [t.id for t in ch.threads if t.id != slot.thread_id] == [again.thread_id]
+    assert sorted(harness.service.tables) == [again.table_id]  # (none thrown away)
+    table = harness.service.tables[again.table_id]
+    assert table.status == "playing" and table.channel_id == again.thread_id
+    assert table.seat_of(ann.id) is not None
+    assert harness.env.errors == []
+
+
 async def test_a_tournament_whose_channel_is_deleted_is_cancelled(harness):
     ch, ann, _message = await started_tournament(harness, "taroky", ("easy",) * 3, rounds=1,
                                                  deals=1, turn_timer=20)

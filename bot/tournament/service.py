@@ -684,8 +684,18 @@ class TournamentService:
                 log.warning("table %s of tournament %s is gone: it is opened again",
                             s.table_id, t.tournament_id)
                 s.table_id = None
-                await self._write(self.store.set_table_place(t.tournament_id, r, s.table_no,
-                                                             table_id=None))
+                # its thread deleted (``close_gone`` saved, a crash before ``table_gone``
+                # cleared the slot's thread): played again in a new thread at once, not in
+                # the deleted one, whose first 404 would end one more table
+                gone = rec is not None and rec.extra.get("gone") is True \
+                    and s.thread_id == rec.channel_id
+                if gone:
+                    s.thread_id = None
+                    await self._write(self.store.set_table_place(
+                        t.tournament_id, r, s.table_no, table_id=None, thread_id=None))
+                else:
+                    await self._write(self.store.set_table_place(
+                        t.tournament_id, r, s.table_no, table_id=None))
         t = await self._reload(t.tournament_id)
         await self._open_tables(t)
         t = await self._reload(t.tournament_id)
