@@ -672,6 +672,12 @@ class TournamentService:
             if s.result is not None or s.table_id is None:
                 continue
             held = self.tables.tables.get(s.table_id)
+            # an aborted table still held (not yet evicted) is read from the store like one
+            # evicted, and so played again: what its record says either way. Safe for every
+            # caller (``resume``, ``table_gone``): while the tournament plays, only an end
+            # from outside aborts its table — its deleted thread (``close_gone``); its own
+            # ``cancel`` aborts them only once it is no longer PLAYING, no command aborts a
+            # tournament's table, and its last player leaving does not close it
             if held is not None and held.status != STATUS_ABORTED:
                 continue  # running (the core resumed it) or finished and reported
             rec = await self.store.get_table(s.table_id)

@@ -46,7 +46,11 @@ class Gone:
     def __init__(self, ctl: Controller) -> None:
         self.ctl = ctl
         self.tasks: set[asyncio.Task[None]] = set()
-        self.handled: set[int] = set()  # channels whose deletion was handled
+        # channels whose deletion was handled (or is being: a second report is ignored),
+        # never pruned — a deleted channel's id is never used again; it grows by one id per
+        # deleted channel the bot played in, for the life of the process. A failed close
+        # drops its channel again, so that the next report retries
+        self.handled: set[int] = set()
         # (server, player) → his lobby closed so: told at his next command that finds him
         # at no table, once (``lobby_gone``; review 42)
         self.lobbies: dict[tuple[int, int], Table] = {}
