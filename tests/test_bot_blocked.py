@@ -5,12 +5,15 @@ new; once the bot may post again the table message shows the game as it is."""
 from __future__ import annotations
 
 import random
+from datetime import UTC, datetime
 
 import discord
 from simcord.backend.models.channel import Overwrite
 from simcord.enums import OverwriteType
 
 from bot.delivery import items
+from bot.delivery.deliverer import DeliveryError
+from bot.storage.models import OutboxEntry
 from tests.botkit import Players, channel_delivered, open_table
 
 
@@ -109,4 +112,25 @@ async def test_a_notice_not_read_when_the_game_ends_is_taken_back(harness):
     await harness.service.abort(tid)
     await channel_delivered(harness)
     assert harness.bot.controller.blocked.outages == {}
+    assert alice.id not in harness.bot.controller.replies.notes
+
+
+async def test_a_refusal_in_another_channel_does_not_add_to_the_tables_outage(harness):
+    """A 403 of the table's entry elsewhere (its thread's pointer line in the channel it was
+    opened in) is no part of its outage: a deletion refused there, then one delivered in the
+    table's channel (where deleting is allowed, posting not), does not end it — its players'
+    notices stay true (review read1 #5)."""
+    ch, alice, tid = await _noticed_outage(harness)
+    blocked = harness.bot.controller.blocked
+    elsewhere = ch.guild.create_text_channel("jinde")
+    now = datetime.now(UTC)
+    refused = OutboxEntry.of(1, items.delete(elsewhere.id, 1, table_id=tid), now)
+    blocked.refused(refused, DeliveryError("refused", route="delete", status=403))
+    assert blocked.outages[tid].routes == {"post"}
+    blocked.delivered(OutboxEntry.of(2, items.delete(ch.id, 2, table_id=tid), now), 0.0)
+    assert tid in blocked.outages
+    assert "Odesílat zprávy" in harness.bot.controller.replies.notes[alice.id][0]
+    # a post delivered in its channel ends it
+    blocked.delivered(OutboxEntry.of(3, items.post(ch.id, "y", table_id=tid), now), 0.0)
+    assert blocked.outages == {}
     assert alice.id not in harness.bot.controller.replies.notes

@@ -4,11 +4,15 @@ channel shows nothing new, and only the log said why. Each human of the table is
 per outage, privately, with his next click or command (``Replies.notify``): which
 permission the bot lacks there, and to ask the server's managers. The first message of the
 table delivered again ends the outage, as does the end of its game (a note not yet read is
-taken back); the table message shows the game as it is with its next refresh."""
+taken back); the table message shows the game as it is with its next refresh.
+
+The outages are kept in memory only: after a restart the players of a table whose channel
+still refuses the bot are told again, at its first 403 then."""
 
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -26,65 +30,72 @@ log = logging.getLogger(__name__)
 FORBIDDEN = 403
 
 
+@dataclass(slots=True)
+class Outage:
+    """A running table's channel refusing the bot: ``notes``, the notes given to its humans
+    (user id, text: taken back at its end if not read); ``routes``, the routes (post, edit,
+    delete) of its entries refused there — one of them delivered ends it (a deletion, say
+    of a ping, or an edit of its message is allowed where posting is not)."""
+
+    channel_id: int
+    notes: list[tuple[int, str]] = field(default_factory=list)
+    routes: set[str] = field(default_factory=set)
+
+
 class Blocked:
     """The tables whose channel refuses the bot now (``Controller.blocked``; the sender's
     ``on_blocked`` and ``on_delivered``)."""
 
     def __init__(self, ctl: Controller) -> None:
         self.ctl = ctl
-        # table → its channel and the notes given to its humans in this outage (user id,
-        # text)
-        self.outages: dict[int, tuple[int, list[tuple[int, str]]]] = {}
-        # table → the routes (post, edit, delete) of its entries refused in this outage: one
-        # of them delivered ends it (a deletion, say of a ping, or an edit of its message is
-        # allowed where posting is not)
-        self.routes: dict[int, set[str]] = {}
+        self.outages: dict[int, Outage] = {}  # table id → its outage
 
     def refused(self, entry: OutboxEntry, exc: DeliveryError) -> None:
         """An entry of a table was refused: a running table's first 403 starts an outage,
         its humans told (with their next interaction)."""
         if exc.status != FORBIDDEN or entry.table_id is None:
             return
-        running = self.ctl.service.tables.get(entry.table_id)
-        if running is None or running.status != STATUS_PLAYING:
+        table = self.ctl.service.tables.get(entry.table_id)
+        if table is None or table.status != STATUS_PLAYING:
             self.ended(entry.table_id)  # (its game is over: so is the outage)
             return
-        if entry.table_id in self.outages:
-            self.routes[entry.table_id].add(self._route(entry))
-            return
-        table = running
         if entry.channel_id != table.channel_id:
-            return  # (its thread's pointer line, in the channel it was opened in)
+            # (its thread's pointer line, in the channel it was opened in: neither starts
+            # the table's outage nor adds to it — its route delivered in the table's own
+            # channel would not show that the bot may post there again)
+            return
+        outage = self.outages.get(table.table_id)
+        if outage is not None:
+            outage.routes.add(self._route(entry))
+            return
         text = self._text(table)
-        notes: list[tuple[int, str]] = []
-        self.outages[table.table_id] = (table.channel_id, notes)
-        self.routes[table.table_id] = {self._route(entry)}
+        outage = self.outages[table.table_id] = Outage(table.channel_id,
+                                                       routes={self._route(entry)})
         notes_of = self.ctl.replies.notes
         for user_id in table.humans():
             notes_of.setdefault(user_id, []).append(text)
-            notes.append((user_id, text))
+            outage.notes.append((user_id, text))
         log.warning("table %s: the bot may not post in channel %s; its %d players told",
-                    table.table_id, table.channel_id, len(notes))
+                    table.table_id, table.channel_id, len(outage.notes))
 
     def delivered(self, entry: OutboxEntry, _now: float) -> None:
-        """A message of the table reached its channel: the outage is over."""
+        """A message of the table reached its channel by a route refused there: the outage
+        is over."""
         outage = None if entry.table_id is None else self.outages.get(entry.table_id)
-        if outage is None or outage[0] != entry.channel_id:
+        if outage is None or outage.channel_id != entry.channel_id:
             return  # (not blocked, or a message elsewhere: its thread's pointer line)
         assert entry.table_id is not None
-        if self._route(entry) not in self.routes.get(entry.table_id, ()):
-            return
-        self.ended(entry.table_id)
+        if self._route(entry) in outage.routes:
+            self.ended(entry.table_id)
 
     def ended(self, table_id: int) -> None:
         """The table's outage is over — a message of it delivered again, or its game over
         (``Presenter.committed``: finished, aborted, closed): a note not read yet is taken
         back (read later, at another table say, it would be untrue)."""
         outage = self.outages.pop(table_id, None)
-        self.routes.pop(table_id, None)
         if outage is None:
             return
-        for user_id, text in outage[1]:
+        for user_id, text in outage.notes:
             waiting = self.ctl.replies.notes.get(user_id)
             if waiting is not None and text in waiting:
                 waiting.remove(text)
