@@ -99,15 +99,16 @@ async def send_sheet(interaction: Interaction) -> None:
 
 
 def abortable_here(interaction: Interaction) -> list[Table]:
-    """The tables of its own (no tournament's) open in this channel or thread that the
-    asker, seated at none, may abort (a server manager: ``/<game> abort`` without
-    ``table``)."""
+    """The open tables of their own (no tournament's) that play in this channel or thread
+    itself and that the asker, seated at none of them, may abort: what ``/<game> abort``
+    without ``table`` is about. Unlike ``Removal.tables_here_with_tournaments`` (a kick),
+    not the tables of the channel's tournaments in its threads: only a whole tournament is
+    cancelled."""
     if interaction.channel_id is None:
         return []
     controller = controller_of(interaction)
     return [x for x in controller.service.tables_in_channel(interaction.channel_id)
-            if x.status in (STATUS_LOBBY, STATUS_PLAYING) and x.tournament is None
-            and controller.questions.may_abort(x, interaction.user)]
+            if x.tournament is None and controller.questions.may_abort(x, interaction.user)]
 
 
 def no_table_text(interaction: Interaction, lang: str, last: Table | None = None) -> str:
@@ -510,13 +511,17 @@ def shared_commands(ui: GameUI) -> list[app_commands.Command[Any, Any, None]]:
     @app_commands.command(name="abort", description=gdesc(ui, "cmd_abort"))
     @app_commands.describe(table=desc("core.opt_table_desc"))
     async def abort(interaction: Interaction, table: int | None = None) -> None:
+        """Without ``table``: the table he sits at in this channel; else the one of this
+        channel he may abort (a server manager, say, seated elsewhere: he is about the
+        table where he typed it, not one far away), or which one when there are several;
+        with no such table here, the table he sits at anywhere on the server."""
         controller = controller_of(interaction)
         target = my_table(interaction)
         if table is not None:
             target = controller.service.tables.get(table)
             if target is not None and target.guild_id != interaction.guild_id:
                 target = None
-        elif target is None:  # (a manager: a table of this channel, or which one)
+        elif target is None or target.channel_id != interaction.channel_id:
             here = abortable_here(interaction)
             if len(here) == 1:
                 target = here[0]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from tests.botkit import Players, open_table, raw_click, reply, stored_message
+from tests.botkit import Players, club, open_table, raw_click, reply, stored_message
 
 
 async def _two_humans(harness):
@@ -218,3 +218,28 @@ async def test_a_manager_not_seated_aborts_the_table_of_this_channel_without_nam
     carl = guild.add_member(env.create_user("carl"))
     res = await carl.slash(ch, "lora abort")
     assert reply(res).content == "You do not sit at any table on this server."
+
+
+async def test_a_managers_bare_abort_is_about_the_table_of_the_channel_he_typed_it_in(harness):
+    """Review read2 #8: a manager seated at a table in another channel was asked about his
+    own, distant table by a bare ``/lora abort`` typed where another table plays; it is
+    about this channel's table, and his own only where no table of the channel is his to
+    abort (or with ``table``)."""
+    env = harness.env
+    guild, ch, mod, alice = club(harness, "alice")
+    other = guild.create_text_channel("druhy")
+    quiet = guild.create_text_channel("ticho")
+    bob = guild.add_member(env.create_user("bob"))
+    await mod.slash(other, "lora new", language="cs")  # table 1: he sits there, alone
+    await alice.slash(ch, "lora new", language="cs")  # table 2
+    await bob.click(ch.last_message, custom_id="lora:l:2:join")
+    res = await mod.slash(ch, "lora abort")
+    assert reply(res).content == "Stůl č. 2 se zruší i pro ostatní (Alice, bob). Opravdu ho zrušit?"
+    res = await mod.click(reply(res), label="Zrušit stůl")
+    assert reply(res).content == "Stůl č. 2 je zrušen."
+    assert harness.service.tables[1].status == "lobby"
+    # no table of this channel: his own
+    res = await mod.slash(quiet, "lora abort")
+    assert reply(res).content == "Stůl č. 1 je zrušen."
+    assert harness.service.tables[1].status == "aborted"
+    assert env.errors == []

@@ -57,10 +57,12 @@ class Removal:
         self.ctl = ctl
         self.timers: dict[QuestionKey, asyncio.TimerHandle] = {}
 
-    def tables_here(self, channel_id: int | None) -> list[Table]:
+    def tables_here_with_tournaments(self, channel_id: int | None) -> list[Table]:
         """The active tables of the channel: those playing in it and those of its
         tournaments, in its threads (a tournament's player is asked after in its channel:
-        "he sits at no table in this channel" was false to the asker; review 40)."""
+        "he sits at no table in this channel" was false to the asker; review 40: a kick is
+        refused there with its own reason). Unlike ``commands.abortable_here`` (a bare
+        abort's: tables of their own only, playing in the channel itself)."""
         if channel_id is None:
             return []
         service = self.ctl.service
@@ -75,10 +77,11 @@ class Removal:
 
     def found(self, interaction: Interaction,
               user_id: int) -> tuple[Table | None, Table | None]:
-        """The table of this channel (``tables_here``) ``user_id`` sits at, else the running
-        one of this channel whose seat he left (or was removed from) and an AI plays."""
+        """The table of this channel (``tables_here_with_tournaments``) ``user_id`` sits
+        at, else the running one of this channel whose seat he left (or was removed from)
+        and an AI plays."""
         service = self.ctl.service
-        here = self.tables_here(interaction.channel_id)
+        here = self.tables_here_with_tournaments(interaction.channel_id)
         table = None if interaction.guild_id is None else service.table_of_user(
             interaction.guild_id, user_id)
         if table is not None and table.table_id not in {x.table_id for x in here}:
