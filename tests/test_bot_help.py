@@ -28,8 +28,8 @@ LORA_CS = [
         "**/lora leave** – odejdeš od stolu, rozehranou hru za tebe dohraje AI.",
         "**/lora kick** – zakladatel stolu nebo správce serveru odebere nepřítomného hráče; "
         "v rozehrané hře místo hráče hraje dál AI.",
-        "**/lora abort** – zruší stůl (zakladatel nebo správce serveru). Stůl, u kterého "
-        "nesedíš, urči volbou table (číslo stolu).",
+        "**/lora abort** – zruší stůl (zakladatel nebo správce serveru). Bez volby ten tvůj"
+        " v tomto kanálu, jinak zdejší; jiný stůl urči volbou table (číslo stolu).",
         "Nestihneš tah? U stolu s časem na tah (`turn_timer` v /lora new) ho zahraje AI, "
         "hraje-li tam i někdo další; jinak stůl počká. **Moje karty** tě vrátí do hry.",
         "Stůl bez času na tah čeká, dokud hráč nezahraje: místo nepřítomného hráče předá AI "
@@ -122,8 +122,9 @@ async def test_taroky_help_in_english_for_a_newcomer_names_every_command(harness
     assert sections["Leaving and coming back"][1:5] == [
         "**/taroky kick** – the table's creator or a server manager removes an absent player; "
         "an AI plays a running game on for them.",
-        "**/taroky abort** – closes the table (its creator or a server manager). A table you "
-        "do not sit at: name it with the table option (its number).",
+        "**/taroky abort** – closes the table (its creator or a server manager). Without"
+        " options: yours in this channel, else this channel's; name another with the table"
+        " option (its number).",
         "Missed your turn? At a table with a turn timer (`turn_timer` of /taroky new) an AI "
         "plays it for you if someone else plays there too; otherwise the table waits. "
         "**My cards** brings you back.",

@@ -297,7 +297,7 @@ STRINGS: dict[str, str] = {
     "core.help.leave": "Odchod a návrat",
     "core.help.cmd_leave": "**{cmd}** – odejdeš od stolu, rozehranou hru za tebe dohraje AI.",
     "core.help.cmd_kick": "**{cmd}** – zakladatel stolu nebo správce serveru odebere nepřítomného hráče; v rozehrané hře místo hráče hraje dál AI.",
-    "core.help.cmd_abort": "**{cmd}** – zruší stůl (zakladatel nebo správce serveru). Stůl, u kterého nesedíš, urči volbou {table} (číslo stolu).",
+    "core.help.cmd_abort": "**{cmd}** – zruší stůl (zakladatel nebo správce serveru). Bez volby ten tvůj v tomto kanálu, jinak zdejší; jiný stůl urči volbou {table} (číslo stolu).",
     "core.help.leave_note": "Nestihneš tah? U stolu s časem na tah (`{timer}` v {cmd_new}) ho zahraje AI, hraje-li tam i někdo další; jinak stůl počká. **{hand}** tě vrátí do hry.\nStůl bez času na tah čeká, dokud hráč nezahraje: místo nepřítomného hráče předá AI zakladatel nebo správce serveru příkazem {cmd_kick}.\nPo odchodu se přes **{hand}** nebo **{cmd_hand}** vrátíš, dokud hra běží. U stolu turnaje ne: tam tě AI nahradí až do konce turnaje.",
     "core.help.tournament": "Turnaj",
     "core.help.cmd_tournament": "**{cmd}** – založí turnaj v tomto kanálu.",

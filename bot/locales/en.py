@@ -291,7 +291,7 @@ STRINGS: dict[str, str] = {
     "core.help.leave": "Leaving and coming back",
     "core.help.cmd_leave": "**{cmd}** – you leave the table; an AI plays a running game on for you.",
     "core.help.cmd_kick": "**{cmd}** – the table's creator or a server manager removes an absent player; an AI plays a running game on for them.",
-    "core.help.cmd_abort": "**{cmd}** – closes the table (its creator or a server manager). A table you do not sit at: name it with the {table} option (its number).",
+    "core.help.cmd_abort": "**{cmd}** – closes the table (its creator or a server manager). Without options: yours in this channel, else this channel's; name another with the {table} option (its number).",
     "core.help.leave_note": "Missed your turn? At a table with a turn timer (`{timer}` of {cmd_new}) an AI plays it for you if someone else plays there too; otherwise the table waits. **{hand}** brings you back.\nA table without a turn timer waits for an absent player: its creator or a server manager hands their seat to an AI with {cmd_kick}.\nAfter leaving, **{hand}** or **{cmd_hand}** takes you back while the game runs. Not at a tournament's table: there an AI replaces you to the end of the tournament.",
     "core.help.tournament": "Tournaments",
     "core.help.cmd_tournament": "**{cmd}** – opens a tournament in this channel.",
