@@ -8,8 +8,8 @@ seats, timers, tournaments, leaderboards and settings behind them are shared.
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Coroutine
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Optional
 
 import discord
 from discord import app_commands
@@ -285,44 +285,43 @@ TABLE_CHOICES = {
 }
 
 
-def new_or_defaults(ui: GameUI, name: str,
-                    callback: Callable[..., Coroutine[Any, Any, None]],
-                    descriptions: dict[str, app_commands.locale_str],
-                    choices: dict[str, list[app_commands.Choice[str]]],
-                    ) -> app_commands.Command[Any, Any, None]:
-    """``new`` or ``defaults`` (``name``) of ``ui``'s game from one ``callback`` taking its
-    table options and a last ``reset``: only ``defaults`` offers ``reset`` (dropping the
-    server's defaults of the game); ``new`` is the callback without it (its signature, which
-    discord.py reads the slash options from, leaves it out — the callback's default, None)."""
+def slash_option(name: str, annotation: Any) -> inspect.Parameter:
+    """An option of ``new``/``defaults``: None when not given (``run_table_command``)."""
+    return inspect.Parameter(name, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=None,
+                             annotation=Optional[annotation])  # noqa: UP045 (a value)
+
+
+TABLE_PARAMS = (
+    slash_option("turn_timer", app_commands.Range[int, 0, MAX_TIMER]),
+    slash_option("language", str),
+    slash_option("seating", str),
+    slash_option("autoplay", bool),
+)
+
+
+def new_command(ui: GameUI, name: str, own: Sequence[inspect.Parameter] = (),
+                descriptions: dict[str, app_commands.locale_str] | None = None,
+                choices: dict[str, list[app_commands.Choice[str]]] | None = None,
+                ) -> app_commands.Command[Any, Any, None]:
+    """``new`` or ``defaults`` (``name``: ``run_table_command``) of ``ui``'s game: the game's
+    ``own`` options (``slash_option``, with their ``descriptions`` and ``choices``), then
+    the table options; only ``defaults`` offers ``reset`` (dropping the server's defaults of
+    the game). Each option is declared once: discord.py reads a command's slash options from
+    its callback's signature, which is built here from them."""
+
+    async def command(interaction: Interaction, /, **given: Any) -> None:
+        await run_table_command(name, interaction, ui, given)
+
+    first = inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    params = [first, *own, *TABLE_PARAMS]
+    descriptions = {**(descriptions or {}), **{k: desc(v) for k, v in TABLE_OPTIONS.items()}}
     if name == "defaults":
-        descriptions = {**descriptions, "reset": desc("core.opt_reset_desc")}
-    else:
-        signature = inspect.signature(callback)
-        kept = [p for p in signature.parameters.values() if p.name != "reset"]
-        callback.__signature__ = signature.replace(parameters=kept)  # type: ignore[attr-defined]
-    described = app_commands.describe(**descriptions)(callback)
+        params.append(slash_option("reset", bool))
+        descriptions["reset"] = desc("core.opt_reset_desc")
+    command.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+    described = app_commands.describe(**descriptions)(command)
     return app_commands.command(name=name, description=gdesc(ui, f"cmd_{name}"))(
-        app_commands.choices(**choices)(described))
-
-
-def new_command(ui: GameUI, name: str) -> app_commands.Command[Any, Any, None]:
-    """``new`` or ``defaults`` (``name``: ``run_table_command``) for a game without options
-    of its own (the table's options only)."""
-
-    async def command(
-        interaction: Interaction,
-        turn_timer: app_commands.Range[int, 0, MAX_TIMER] | None = None,
-        language: str | None = None,
-        seating: str | None = None,
-        autoplay: bool | None = None,
-        reset: bool | None = None,
-    ) -> None:
-        await run_table_command(name, interaction, ui, {
-            "turn_timer": turn_timer, "language": language, "seating": seating,
-            "autoplay": autoplay, "reset": reset})
-
-    return new_or_defaults(ui, name, command, {k: desc(v) for k, v in TABLE_OPTIONS.items()},
-                         TABLE_CHOICES)
+        app_commands.choices(**{**(choices or {}), **TABLE_CHOICES})(described))
 
 
 class GameGroup(app_commands.Group):

@@ -11,13 +11,11 @@ from discord import app_commands
 from bot.commands import (
     MAX_TIMER,
     MIN_TIMER,
-    TABLE_CHOICES,
-    TABLE_OPTIONS,
     choice,
     gdesc,
-    new_or_defaults,
-    run_table_command,
+    new_command,
     send_sheet,
+    slash_option,
 )
 from bot.i18n import desc
 from bot.tournament.commands import (
@@ -60,29 +58,9 @@ def lora_commands(ui: LoraUI) -> list[app_commands.Command[Any, Any, None]]:
                                  choice("lora.choice_forbidden", "forbidden")],
     }
 
-    def table_command(name: str) -> app_commands.Command[Any, Any, None]:
-        """``new`` or ``defaults`` (``run_table_command``): the table options of Lóra."""
-
-        async def command(
-            interaction: Interaction,
-            red_king_first_trick: str | None = None,
-            panak: bool | None = None,
-            cista_stovka: bool | None = None,
-            turn_timer: app_commands.Range[int, 0, MAX_TIMER] | None = None,
-            language: str | None = None,
-            seating: str | None = None,
-            autoplay: bool | None = None,
-            reset: bool | None = None,
-        ) -> None:
-            await run_table_command(name, interaction, ui, {
-                "red_king_first_trick": red_king_first_trick, "panak": panak,
-                "cista_stovka": cista_stovka, "turn_timer": turn_timer, "language": language,
-                "seating": seating, "autoplay": autoplay, "reset": reset})
-
-        return new_or_defaults(
-            ui, name, command,
-            {**rule_descs, **{k: desc(v) for k, v in TABLE_OPTIONS.items()}},
-            {**rule_choices, **TABLE_CHOICES})
+    # /lora new's and /lora defaults' own options (None: not given)
+    own = (slash_option("red_king_first_trick", str), slash_option("panak", bool),
+           slash_option("cista_stovka", bool))
 
     @app_commands.command(name="tournament", description=gdesc(ui, "tournament.cmd"))
     @app_commands.describe(
@@ -112,4 +90,5 @@ def lora_commands(ui: LoraUI) -> list[app_commands.Command[Any, Any, None]]:
     async def score(interaction: Interaction) -> None:
         await send_sheet(interaction)
 
-    return [table_command("new"), table_command("defaults"), tournament, score]
+    return [*(new_command(ui, name, own, rule_descs, rule_choices)
+              for name in ("new", "defaults")), tournament, score]

@@ -11,14 +11,12 @@ from discord import app_commands
 from bot.commands import (
     MAX_TIMER,
     MIN_TIMER,
-    TABLE_CHOICES,
-    TABLE_OPTIONS,
     choice,
     gdesc,
-    new_or_defaults,
+    new_command,
     new_table_lang,
-    run_table_command,
     send_sheet,
+    slash_option,
 )
 from bot.i18n import desc, t
 from bot.tournament.commands import (
@@ -100,43 +98,23 @@ def taroky_commands(ui: TarokyUI) -> list[app_commands.Command[Any, Any, None]]:
                 choice("taroky.choice_tie_one_eye", "one_eye")],
     }
 
-    def table_command(name: str) -> app_commands.Command[Any, Any, None]:
-        """``new`` or ``defaults`` (``run_table_command``): the table options of Taroky."""
-
-        async def command(
-            interaction: Interaction,
-            round_minutes: app_commands.Range[int, 1, 600] | None = None,
-            round_deals: app_commands.Range[int, 0, 200] | None = None,
-            varsava: bool | None = None,
-            zduch: bool | None = None,
-            varsava_max_3: bool | None = None,
-            mond_na_skyze: str | None = None,
-            flek_max: app_commands.Range[int, 0, 20] | None = None,
-            solo_talon: str | None = None,
-            tie: str | None = None,
-            cap: app_commands.Range[int, 0, 1000] | None = None,
-            stake: app_commands.Range[int, 1, 10000] | None = None,
-            dokup_step: app_commands.Range[int, 1, 1000] | None = None,
-            turn_timer: app_commands.Range[int, 0, MAX_TIMER] | None = None,
-            language: str | None = None,
-            seating: str | None = None,
-            autoplay: bool | None = None,
-            reset: bool | None = None,
-        ) -> None:
-            await run_table_command(name, interaction, ui, {
-                "round_minutes": round_minutes, "round_deals": round_deals,
-                "varsava": varsava, "zduch": zduch, "varsava_max_3": varsava_max_3,
-                "mond_na_skyze": mond_na_skyze, "flek_max": flek_max,
-                "solo_talon": solo_talon, "tie": tie, "cap": cap, "stake": stake,
-                "dokup_step": dokup_step, "turn_timer": turn_timer, "language": language,
-                "seating": seating, "autoplay": autoplay, "reset": reset})
-
-        return new_or_defaults(
-            ui, name, command,
-            {"round_minutes": desc("taroky.opt_round_minutes_desc"),
-             "round_deals": desc("taroky.opt_round_deals_desc"), **rule_descs,
-             **{k: desc(v) for k, v in TABLE_OPTIONS.items()}},
-            {**rule_choices, **TABLE_CHOICES})
+    # /taroky new's and /taroky defaults' own options (None: not given)
+    own = (
+        slash_option("round_minutes", app_commands.Range[int, 1, 600]),
+        slash_option("round_deals", app_commands.Range[int, 0, 200]),
+        slash_option("varsava", bool),
+        slash_option("zduch", bool),
+        slash_option("varsava_max_3", bool),
+        slash_option("mond_na_skyze", str),
+        slash_option("flek_max", app_commands.Range[int, 0, 20]),
+        slash_option("solo_talon", str),
+        slash_option("tie", str),
+        slash_option("cap", app_commands.Range[int, 0, 1000]),
+        slash_option("stake", app_commands.Range[int, 1, 10000]),
+        slash_option("dokup_step", app_commands.Range[int, 1, 1000]),
+    )
+    own_descs = {"round_minutes": desc("taroky.opt_round_minutes_desc"),
+                 "round_deals": desc("taroky.opt_round_deals_desc"), **rule_descs}
 
     @app_commands.command(name="tournament", description=gdesc(ui, "tournament.cmd"))
     @app_commands.describe(
@@ -188,4 +166,5 @@ def taroky_commands(ui: TarokyUI) -> list[app_commands.Command[Any, Any, None]]:
     async def protocol(interaction: Interaction) -> None:
         await send_sheet(interaction)
 
-    return [table_command("new"), table_command("defaults"), tournament, protocol]
+    return [*(new_command(ui, name, own, own_descs, rule_choices)
+              for name in ("new", "defaults")), tournament, protocol]
