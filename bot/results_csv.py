@@ -21,7 +21,7 @@ from typing import Any
 from bot.i18n import decimal, game_t, lang_of, shown_name, t
 from bot.storage.db import parse_stamp
 from bot.storage.models import left_seats, tournament_link
-from bot.ui.builders import tournament_table_name
+from bot.tournament.words import tournament_table_name
 from engine.game import GameSpec, Outcome
 
 MONEY_UNIT = "hal"  # Outcome.unit of scores in haléře (written in crowns)

@@ -180,7 +180,7 @@ async def test_the_table_picture_marks_absent_and_replaced_players(harness, game
     await channel_delivered(harness, players.channel.id)
     shown = await players.table_message().attachments[0].read()
     picture = ui_of(game).table_picture(table, "cs")
-    assert picture.keywords == {"marks": tuple(marks)}
+    assert picture.keywords == {"marks": tuple(marks), "tournament": ""}
     assert shown == picture()
     assert shown != picture.func(*picture.args, marks=())  # (the marks are drawn)
 

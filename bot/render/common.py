@@ -10,7 +10,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFilter
 
-from bot.render.fonts import Font, clean_name, fit, font
+from bot.render.fonts import Font, clean_name, fit, fitted, font
 
 RGB = tuple[int, int, int]
 RGBA = tuple[int, int, int, int]
@@ -246,6 +246,21 @@ def named_colours() -> list[RGB]:
     """The colours the drawing names (text, felt, badges…): a fixed palette holds them exactly."""
     return [FELT, FELT_DARK, TEXT, MUTED, FAINT, GOLD, RED, GREEN, BLUE, DARK,
             *BADGE_COLOURS.values(), (255, 255, 255), (0, 0, 0)]
+
+
+def with_footer(img: Image.Image, label: str) -> Image.Image:
+    """``img`` with a bar under it that says ``label`` (a tournament's table picture: the
+    table as its thread names it, "turnaj č. 1 · 2. kolo · stůl 1"), read ``PHONE_TEXT`` px
+    high on a phone; ``img`` itself when ``label`` is empty. Under the picture, not in its
+    header: the header's game, deal and who is to act keep their room."""
+    if not label:
+        return img
+    size = phone_px(img.width)
+    bar = Image.new("RGB", (img.width, size + 24), FELT_DARK)  # the felt's edge
+    paste(bar, panel(bar.width, bar.height, BAR, radius=0), 0, 0)
+    shown, fnt = fitted(label, size, "regular", img.width - 36, smallest=size)
+    text(bar, (bar.width / 2, bar.height / 2 + 1), shown, fnt, MUTED, "mm")
+    return stack([img, bar])
 
 
 def stack(pictures: Sequence[Image.Image]) -> Image.Image:

@@ -23,6 +23,7 @@ from bot.render.common import (
     panel,
     paste,
     text,
+    with_footer,
 )
 from bot.render.fonts import fitted, font
 from bot.render.seats import LEGEND_W, legend, legend_height, seat_panel
@@ -211,9 +212,10 @@ def _mark(marks: Sequence[str | None], seat: int) -> tuple[str, ...]:
 
 def table_image(view: PublicView, names: Sequence[str], lang: str = "cs",
                 highlight_seat: int | None = None, bottom_seat: int = 0,
-                marks: Sequence[str | None] = ()) -> Image.Image:
+                marks: Sequence[str | None] = (), tournament: str = "") -> Image.Image:
     """The table as a Pillow image (RGB). ``marks``: per seat "ai" (an AI plays for the
-    human there), "away" (an absent human the table waits for) or None."""
+    human there), "away" (an absent human the table waits for) or None; ``tournament``:
+    a tournament's table as its thread names it, in a bar under the table ("": none)."""
     if not isinstance(view, PublicView):
         raise TypeError("render_table takes a PublicView")
     lang = lang_of(lang)
@@ -247,19 +249,20 @@ def table_image(view: PublicView, names: Sequence[str], lang: str = "cs",
                 center.draw_last_trick(img, part, who, lang, *INSET)
             case None:
                 pass
-    return img
+    return with_footer(img, tournament)
 
 
 def render_table(view: PublicView, names: Sequence[str], lang: str = "cs",
                  highlight_seat: int | None = None, bottom_seat: int = 0,
-                 marks: Sequence[str | None] = ()) -> bytes:
-    """PNG of the table. The seat to act glows gold; ``highlight_seat`` gets a blue ring.
+                 marks: Sequence[str | None] = (), tournament: str = "") -> bytes:
+    """PNG of the table. The seat to act glows gold; ``highlight_seat`` gets a blue ring;
+    ``tournament``: the tournament's table it is (``table_image``).
 
     ``bottom_seat`` rotates the picture so that seat is at the bottom (then clockwise: left,
     top, right).
     """
-    return encode(table_image(view, names, lang, highlight_seat, bottom_seat, marks),
-                  palette.lora())
+    return encode(table_image(view, names, lang, highlight_seat, bottom_seat, marks,
+                              tournament), palette.lora())
 
 
 def render_last_trick(view: PublicView, names: Sequence[str], lang: str = "cs") -> bytes | None:

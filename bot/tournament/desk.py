@@ -41,12 +41,11 @@ from bot.tournament.model import settings_of
 from bot.tournament.pictures import game_name, number, score_unit, sheet_png, standings_png
 from bot.tournament.scoring import lower_is_better, standings
 from bot.tournament.service import TournamentService, withdrawable
-from bot.tournament.words import listed_place, place_words, tt, worded
+from bot.tournament.words import listed_place, place_words, tournament_table_name, tt, worded
 from bot.ui.builders import (
     EMBED_COLOUR,
     busy_at,
     png_file,
-    tournament_table_name,
 )
 from bot.ui.components import frozen_view, question_view
 from engine import games

@@ -4,7 +4,11 @@ apart from ``pictures`` so that text-only callers do not import the drawing code
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from bot.i18n import has, ordinal, t
+from bot.model import Table
 from bot.tournament.scoring import Standing
 
 K = "core.tournament."
@@ -12,6 +16,21 @@ K = "core.tournament."
 
 def tt(key: str, lang: str, /, **values: object) -> str:
     return t(K + key, lang, **values)
+
+
+def tournament_table_name(link: Mapping[str, Any], lang: str) -> str:
+    """A tournament's table by the tournament's own numbering ("turnaj č. 1 · 2. kolo ·
+    stůl 1"): its thread, its messages, its table pictures, the history and the CSV
+    (``results_csv.tournament_mark``) say it so. (Here, below ``bot.ui`` and
+    ``bot.games``: the games' pictures take it too.)"""
+    return t("core.tournament.table_name", lang, id=link.get("id"), round=link.get("round"),
+             table=link.get("table"))
+
+
+def tournament_name(table: Table, lang: str) -> str:
+    """``tournament_table_name`` of ``table`` ("" for a table of its own): what its table
+    picture says under the table."""
+    return "" if table.tournament is None else tournament_table_name(table.tournament, lang)
 
 
 def worded(key: str, unit: str, lang: str, /, **values: object) -> str:

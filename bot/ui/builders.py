@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import io
 import logging
-from collections.abc import Mapping
 from typing import Any
 
 import discord
@@ -17,7 +16,7 @@ import discord
 from bot.games import GameUI, Picture, ui_of
 from bot.i18n import game_t, t
 from bot.model import Table, TableSettings
-from bot.tournament.words import worded
+from bot.tournament.words import tournament_table_name, worded
 from bot.ui.components import (
     LobbyAIButton,
     LobbyButton,
@@ -54,18 +53,10 @@ def game_ui(table: Table) -> GameUI:
 
 
 # -- how players know a table ----------------------------------------------------------
-def tournament_table_name(link: Mapping[str, Any], lang: str) -> str:
-    """A tournament's table by the tournament's own numbering ("turnaj č. 1 · 2. kolo ·
-    stůl 1"): its thread, its messages, its pictures' headings, the history and the CSV
-    (``results_csv.tournament_mark``) say it so."""
-    return t("core.tournament.table_name", lang, id=link.get("id"), round=link.get("round"),
-             table=link.get("table"))
-
-
 def tournament_table_ref(link: dict[str, Any], lang: str) -> str:
     """A tournament's table where a sentence names it after the word for a table, in any
     case ("od stolu 1 (2. kolo turnaje č. 1)"): by the tournament's numbering, as its
-    thread's title (``tournament_table_name``), never by the bot's table id."""
+    thread's title (``words.tournament_table_name``), never by the bot's table id."""
     return t("core.tournament.table_ref", lang, id=link.get("id"), round=link.get("round"),
              table=link.get("table"))
 

@@ -24,6 +24,7 @@ from bot.model import Table, TableSettings
 from bot.render import render_sheet, render_sheet_from_export, render_table
 from bot.render.strings import playoff_sums
 from bot.storage.models import PlayerStats
+from bot.tournament.words import tournament_name
 from engine.contracts import Options
 from engine.game import GameEvent, Outcome, SeatViewBase
 from engine.lora import Lora
@@ -82,7 +83,7 @@ class LoraUI(BaseUI):
     def table_picture(self, table: Table, lang: str) -> Picture | None:
         # a partial of a module-level function: it pickles, so a worker process draws it
         return partial(render_table, lora_of(table.state).public_view(), table.names(), lang,
-                       marks=table.marks())
+                       marks=table.marks(), tournament=tournament_name(table, lang))
 
     def table_ops(self, table: Table, lang: str, running: bool) -> list[TableOp]:
         ops = [TableOp("sheet", t("lora.btn_sheet", lang))]

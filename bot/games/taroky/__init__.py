@@ -29,6 +29,7 @@ from bot.games.taroky.words import game_name, money, refusal
 from bot.i18n import t, tn
 from bot.model import Table, TableSettings, tournament_round
 from bot.storage.models import PlayerStats
+from bot.tournament.words import tournament_name
 from engine.game import GameEvent, Outcome, SeatViewBase
 from engine.taroky import SPEC
 from engine.taroky.options import TarokyOptions
@@ -87,7 +88,7 @@ class TarokyUI(BaseUI):
         names = table.names()
         # partials of module-level functions pickle: the render pool draws them off the loop
         return partial(render_table, view, names, lang, tournament_round(table.tournament),
-                       marks=table.marks())
+                       marks=table.marks(), tournament=tournament_name(table, lang))
 
     def table_ops(self, table: Table, lang: str, running: bool) -> list[TableOp]:
         return [TableOp("sheet", t("taroky.btn_sheet", lang))]

@@ -38,6 +38,7 @@ from bot.render.common import (
     panel,
     paste,
     text,
+    with_footer,
     wrap,
     wrap_parts,
 )
@@ -571,10 +572,12 @@ def _legend(img: Image.Image, deal: PublicView, lang: str,
 
 
 def table_image(view: TableView, names: Sequence[str], lang: str = "cs",
-                round_no: int | None = None, marks: Sequence[str | None] = ()) -> Image.Image:
+                round_no: int | None = None, marks: Sequence[str | None] = (),
+                tournament: str = "") -> Image.Image:
     """The table as a Pillow image (RGB), from the public view only (``round_no``: the round
     of a tournament the table plays; ``marks``: per seat "ai" when an AI plays for the human
-    there, "away" for an absent human the table waits for, or None)."""
+    there, "away" for an absent human the table waits for, or None; ``tournament``: a
+    tournament's table as its thread names it, in a bar under the table, "": none)."""
     if not isinstance(view, TableView):
         raise TypeError("the Taroky table picture takes a TableView")
     lang = lang_of(lang)
@@ -589,13 +592,15 @@ def table_image(view: TableView, names: Sequence[str], lang: str = "cs",
     _last_trick(img, view.deal, who, lang)
     _trick(img, view.deal, who, lang)
     _center_note(img, view, who, lang)
-    return img
+    return with_footer(img, tournament)
 
 
 def render_table(view: TableView, names: Sequence[str], lang: str = "cs",
-                 round_no: int | None = None, marks: Sequence[str | None] = ()) -> bytes:
-    """PNG of the table (public view only)."""
-    return encode(table_image(view, names, lang, round_no, marks), palette.taroky())
+                 round_no: int | None = None, marks: Sequence[str | None] = (),
+                 tournament: str = "") -> bytes:
+    """PNG of the table (public view only; ``tournament``: ``table_image``'s)."""
+    return encode(table_image(view, names, lang, round_no, marks, tournament),
+                  palette.taroky())
 
 
 __all__ = ["BLUE", "position", "render_table", "table_image"]

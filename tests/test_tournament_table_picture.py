@@ -1,0 +1,67 @@
+"""A tournament's table says which one it is in its table picture too, in a bar under the
+table, by the name its thread and messages give it (``tournament_table_name``): a player
+who opens the picture alone (on a phone, full screen) still sees the tournament, its round
+and the table. A table of its own has no bar."""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+from PIL import Image, ImageStat
+
+from bot.games import ui_of
+from bot.model import STATUS_PLAYING, Seat, Table, TableSettings
+from bot.render.common import phone_px, with_footer
+from engine.lora import Lora
+from engine.taroky import TarokyRound
+from engine.taroky.options import TarokyOptions
+
+NAMES = ["Anička", "Bohouš", "Cecílie", "Dalibor"]
+LINK = {"id": 1, "round": 2, "table": 1}
+WORDS = {"cs": "turnaj č. 1 · 2. kolo · stůl 1", "en": "tournament 1 · round 2 · table 1"}
+
+
+def _table(game: str, lang: str, tournament: dict[str, int] | None) -> Table:
+    state: Lora | TarokyRound
+    if game == "lora":
+        state = Lora(rng=random.Random(1))
+    else:
+        state = TarokyRound(options=TarokyOptions(), rng=random.Random(1))
+    seats: list[Seat | None] = [Seat(100 + i, name) for i, name in enumerate(NAMES)]
+    return Table(1, 1, 1, 1, TableSettings(options=state.options.to_json(), lang=lang), seats,
+                 game_kind=game, status=STATUS_PLAYING, state=state, seed=1,
+                 tournament=tournament)
+
+
+def _size(png: bytes) -> tuple[int, int]:
+    with Image.open(io.BytesIO(png)) as img:
+        return img.size
+
+
+@pytest.mark.parametrize("lang", ["cs", "en"])
+@pytest.mark.parametrize("game", ["lora", "taroky"])
+def test_a_tournament_table_s_picture_names_its_tournament_round_and_table(
+        game: str, lang: str) -> None:
+    ui = ui_of(game)
+    picture = ui.table_picture(_table(game, lang, LINK), lang)
+    assert picture is not None
+    assert picture.keywords["tournament"] == WORDS[lang]  # type: ignore[attr-defined]
+    own = ui.table_picture(_table(game, lang, None), lang)
+    assert own is not None
+    assert own.keywords["tournament"] == ""  # type: ignore[attr-defined]
+    width, height = _size(own())
+    assert _size(picture()) == (width, height + phone_px(width) + 24)  # the bar under it
+
+
+def test_the_bar_under_the_picture_holds_its_words_and_nothing_else_changes() -> None:
+    img = Image.new("RGB", (860, 400), (21, 74, 50))
+    assert with_footer(img, "") is img
+    out = with_footer(img, WORDS["cs"])
+    assert out.crop((0, 0, 860, 400)).tobytes() == img.tobytes()
+    bar = out.crop((0, 400, 860, out.height))
+    assert bar.height == phone_px(860) + 24
+    middle, edge = bar.crop((330, 0, 530, bar.height)), bar.crop((0, 0, 80, bar.height))
+    assert ImageStat.Stat(middle).extrema != ImageStat.Stat(edge).extrema  # words drawn
+    assert len(set(edge.getdata())) == 1  # the bar's plain colour at its edge
