@@ -37,42 +37,69 @@ def public_mark(how: str) -> bool:
     return how not in ("auto", "left")
 
 
-def last_click(events: Sequence[Any], seat: int, moves: tuple[type, ...]) -> int:
-    """The index in ``events`` of ``seat``'s last move of his own (one of ``moves``; -1:
-    none): not one the table made for him (a forced move, an AI's: the ``Unclicked`` put
-    before it)."""
-    return last_made(events, seat, moves, None)
+class Move(NamedTuple):
+    """A seat's move in ``events`` (``seat_moves``): its index (``at``), how the table made
+    it for him (``how``; None: by his own click) and the index of the ``Unclicked`` that says
+    so (``marked_at``; -1 for a click)."""
+
+    at: int
+    how: str | None
+    marked_at: int
 
 
-def last_made(events: Sequence[Any], seat: int, moves: tuple[type, ...],
-              how: str | None) -> int:
-    """The index in ``events`` of ``seat``'s last move (one of ``moves``) made ``how`` (None:
-    by his own click, ``last_click``; -1: none)."""
-    return max(_moves_of(events, seat, moves, how), default=-1)
+class SeatMoves(NamedTuple):
+    """One seat's moves in a game's events, found in one walk (``seat_moves``): what his
+    hand reads of them — his last click, the moves the table made for him, where the deal
+    in play starts — asked of this, not of the events again."""
+
+    moves: tuple[Move, ...]
+    start: int  # the index of the last event of ``starts`` (0: none)
+
+    @property
+    def last_click(self) -> int:
+        """The index of his last move of his own (-1: none): not one the table made for
+        him (a forced move, an AI's: the ``Unclicked`` put before it)."""
+        return self.last_made(None)
+
+    def last_made(self, how: str | None) -> int:
+        """The index of his last move made ``how`` (None: by his own click; -1: none)."""
+        return max((m.at for m in self.moves if m.how == how), default=-1)
+
+    def unclicked_since(self, how: str | tuple[str, ...], start: int = 0) -> list[int]:
+        """The indices (from ``start`` on) of his moves the table made ``how`` (one of them)
+        for him since his last move of his own (``last_click``): one click may be followed
+        by a chain of them, which his hand tells in one line until he moves."""
+        hows = (how,) if isinstance(how, str) else how
+        since = max(start, self.last_click + 1)
+        return [m.at for m in self.moves if m.how in hows and m.at >= since]
+
+    def clicked_from(self, since: int) -> bool:
+        """He made a move of his own in the events from ``since`` on, as they read alone
+        (``last_click`` of ``events[since:]`` ≥ 0): a move whose ``Unclicked`` is before
+        ``since`` reads as his click there."""
+        return any(m.at >= since and (m.how is None or m.marked_at < since)
+                   for m in self.moves)
 
 
-def unclicked_since(events: Sequence[Any], seat: int, moves: tuple[type, ...], how: str,
-                    start: int = 0) -> list[int]:
-    """The indices in ``events`` (from ``start`` on) of ``seat``'s moves the table made
-    ``how`` for him since his last move of his own (``last_click``): one click may be
-    followed by a chain of them, which his hand tells in one line until he moves."""
-    since = max(start, last_click(events, seat, moves) + 1)
-    return [i for i in _moves_of(events, seat, moves, how) if i >= since]
-
-
-def _moves_of(events: Sequence[Any], seat: int, moves: tuple[type, ...],
-              how: str | None) -> list[int]:
-    """The indices of ``seat``'s moves made ``how`` (None: by his own click)."""
-    found: list[int] = []
+def seat_moves(events: Sequence[Any], seat: int, moves: tuple[type, ...],
+               starts: tuple[type, ...] = ()) -> SeatMoves:
+    """``seat``'s moves (events of ``moves``) in ``events``, each with how it was made: an
+    ``Unclicked`` of his seat marks his next move; and the last event of ``starts`` (the
+    deal in play's start). One walk for all a hand asks (``SeatMoves``)."""
+    found: list[Move] = []
     marked: str | None = None
+    marked_at, start = -1, 0
     for i, e in enumerate(events):
         if isinstance(e, Unclicked) and e.seat == seat:
-            marked = e.how
+            marked, marked_at = e.how, i
         elif isinstance(e, moves) and getattr(e, "seat", None) == seat:
-            if marked == how:
-                found.append(i)
-            marked = None
-    return found
+            found.append(Move(i, marked, marked_at))
+            marked, marked_at = None, -1
+        if starts and isinstance(e, starts):
+            start = i
+    return SeatMoves(tuple(found), start)
+
+
 
 
 def marked_lines(events: Sequence[Any], event_type: type, line: Callable[[Any], str | None],

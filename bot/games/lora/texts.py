@@ -105,51 +105,48 @@ def private_lines(table: Table, seat: int, lang: str, count: int = 3) -> list[st
     return hand_lines(table.events, lang, table.names(), seat, count, in_attempt(table))
 
 
-def last_click(events: Sequence[Any], seat: int) -> int:
-    """The index in ``events`` of ``seat``'s last move of his own (-1: none): a card, a turn
-    ended or a kvarta led — not one the table made for him (a forced move, an AI standing
-    in: the ``Unclicked`` put before it) nor a knock or a kvarta filled (those are never
-    his choice; ``bot.games.marks.last_click``)."""
-    return marks.last_click(events, seat, MOVES)
-
-
-def clicked(events: Sequence[Any], seat: int) -> bool:
-    """``seat`` made a move of his own in ``events`` (``last_click``)."""
-    return last_click(events, seat) >= 0
+def walk(events: Sequence[Any], seat: int) -> marks.SeatMoves:
+    """``seat``'s moves in ``events`` — a card, a turn ended or a kvarta led, each his own
+    or one the table made for him (a forced move, an AI standing in: the ``Unclicked`` put
+    before it); a knock or a kvarta filled is none (never his choice) — and the start of
+    the deal in play, in one walk: all his hand reads of them (``hand_lines``)."""
+    return marks.seat_moves(events, seat, MOVES, DEAL_EVENTS)
 
 
 def ai_cards_line(events: Sequence[Any], pairs: Sequence[tuple[int, str]], words: Words,
-                  seat: int, start: int) -> tuple[list[tuple[int, str]], tuple[int, str] | None]:
-    """Every card an AI played for ``seat`` in the deal in play since his last move of his
-    own, in one line at the last of them ("Za tebe hrála AI: K🍃, 10❤️.": a returning
-    player learns them all, forced ones too, as Taroky tells them); ``pairs`` with it in
-    place of a line per card, and the line (None: no such card)."""
-    return merged_line(events, pairs, words.ai_cards, seat, start,
+                  walked: marks.SeatMoves
+                  ) -> tuple[list[tuple[int, str]], tuple[int, str] | None]:
+    """Every card an AI played for the seat (``walked``: his moves) in the deal in play
+    since his last move of his own, in one line at the last of them ("Za tebe hrála AI:
+    K🍃, 10❤️.": a returning player learns them all, forced ones too, as Taroky tells
+    them); ``pairs`` with it in place of a line per card, and the line (None: no such card)."""
+    return merged_line(events, pairs, words.ai_cards, walked,
                        lambda n, cards: t("lora.ev.card_played_you_ai", words.lang, card=cards))
 
 
 def forced_cards_line(events: Sequence[Any], pairs: Sequence[tuple[int, str]], words: Words,
-                      seat: int, start: int
+                      walked: marks.SeatMoves
                       ) -> tuple[list[tuple[int, str]], tuple[int, str] | None]:
-    """Every card the table played for ``seat`` (his only legal one) in the deal in play
-    since his last move of his own, in one line at the last of them, each with its trick
-    ("Automaticky šly tvoje karty (pokaždé jediná možná): 7🌰 (2. štych), 10🔔 (3. štych),
-    F🍃 (4. štych)."): one click may play a chain of them
+    """Every card the table played for the seat (``walked``: his moves; his only legal
+    one) in the deal in play since his last move of his own, in one line at the last of
+    them, each with its trick ("Automaticky šly tvoje karty (pokaždé jediná možná): 7🌰
+    (2. štych), 10🔔 (3. štych), F🍃 (4. štych)."): one click may play a chain of them
     (his card, then the only card of each suit led, then a lead of the one suit he may
     lead), and a line per card would push the first out of the last lines; ``pairs`` with
     it in place of a line per card, and the line (None: no such card)."""
-    return merged_line(events, pairs, words.forced_cards, seat, start,
+    return merged_line(events, pairs, words.forced_cards, walked,
                        lambda n, cards: tn("lora.ev.cards_forced_you", words.lang, n,
                                            cards=cards))
 
 
 def merged_line(events: Sequence[Any], pairs: Sequence[tuple[int, str]], played: dict[int, str],
-                seat: int, start: int, say: Callable[[int, str], str]
+                walked: marks.SeatMoves, say: Callable[[int, str], str]
                 ) -> tuple[list[tuple[int, str]], tuple[int, str] | None]:
-    """The cards of ``played`` (event id → the card as told) since ``seat``'s last move of
-    his own in the deal in play, told in one line (``say(count, cards)``) at the last of
-    them; ``pairs`` with it in place of their lines, and the line (None: no such card)."""
-    since = max(start, last_click(events, seat) + 1)
+    """The cards of ``played`` (event id → the card as told) since the seat's last move of
+    his own (``walked``: his moves) in the deal in play, told in one line (``say(count,
+    cards)``) at the last of them; ``pairs`` with it in place of their lines, and the line
+    (None: no such card)."""
+    since = max(walked.start, walked.last_click + 1)
     told = [i for i, _ in pairs if i >= since and id(events[i]) in played]
     if not told:
         return list(pairs), None
@@ -172,15 +169,16 @@ def hand_lines(events: Sequence[Any], lang: str, names: Sequence[str], seat: int
     cards the table played for him as his only legal ones (``forced_cards_line``)."""
     words = Words(lang, names, seat, attempt)
     pairs = words.pairs(events, HAND_QUIET)
-    start = max((i for i, e in enumerate(events) if isinstance(e, DEAL_EVENTS)), default=0)
+    walked = walk(events, seat)
+    start = walked.start
     stovka = stovka_line(events, pairs, words, seat)
     if stovka is not None:
         pairs = [(i, text) for i, text in pairs
                  if not (i > stovka[0] and isinstance(events[i], StovkaAnswered))]
         pairs.append(stovka[1])
         pairs.sort(key=lambda pair: pair[0])
-    pairs, stood = ai_cards_line(events, pairs, words, seat, start)
-    pairs, forced = forced_cards_line(events, pairs, words, seat, start)
+    pairs, stood = ai_cards_line(events, pairs, words, walked)
+    pairs, forced = forced_cards_line(events, pairs, words, walked)
     ends = [k for k, (i, _) in enumerate(pairs) if isinstance(events[i], ENDING_EVENTS)]
     ending: list[tuple[int, str]] = []
     after = 0
@@ -197,7 +195,7 @@ def hand_lines(events: Sequence[Any], lang: str, names: Sequence[str], seat: int
             if line is not None and line not in tail and line[0] >= start]
     tail = sorted(kept, key=lambda p: p[0]) + tail
     since = max(start, pairs[after - 1][0] if ends else 0)
-    if clicked(events[since:], seat):
+    if walked.clicked_from(since):  # (a move of his own in events[since:])
         ending = []
     elif stovka is not None and stovka[1][0] < start:  # červený král: kept as the ending
         ending.append(stovka[1])

@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 import discord
 
 from bot.games.base import HandParts, Item
-from bot.games.marks import last_click, last_made, unclicked_since
+from bot.games.marks import SeatMoves, seat_moves
 from bot.games.taroky.pictures import hand_text, render_hand
 from bot.games.taroky.texts import MOVES, round_of, stood_in_line
 from bot.games.taroky.words import (
@@ -141,16 +141,23 @@ def forced_cards_line(view: SeatView, lang: str, forced: Sequence[int]) -> str:
               number=number, cards=cards)
 
 
-def forced_cards(events: Sequence[Any], seat: int) -> list[int]:
+def forced_cards(events: Sequence[Any], seat: int, walked: SeatMoves | None = None
+                 ) -> list[int]:
     """The cards the table played for ``seat`` in the deal in play (each the only legal one,
     ``Unclicked`` "auto") since his last move of his own, in order: his own hand tells them
     (``forced_cards_line``) and marks the one in the trick in progress "(automaticky)" —
     the table does not (``texts.event_lines``). A card of the deal before is not among
-    them (he may hold it again)."""
-    start = max((i for i, e in enumerate(events) if isinstance(e, DealStarted)), default=0)
-    return [e.card for e in (events[i] for i in unclicked_since(events, seat, MOVES, "auto",
-                                                                   start))
+    them (he may hold it again). ``walked``: his moves in ``events`` (``walk``), when the
+    hand has them already."""
+    walked = walked if walked is not None else walk(events, seat)
+    return [e.card for e in (events[i] for i in walked.unclicked_since("auto", walked.start))
             if isinstance(e, CardPlayed)]
+
+
+def walk(events: Sequence[Any], seat: int) -> SeatMoves:
+    """``seat``'s moves in ``events`` and the start of the deal in play, in one walk: all
+    his hand reads of them (``forced_cards``, ``moved_since_stand_in``)."""
+    return seat_moves(events, seat, MOVES, (DealStarted,))
 
 
 def prompt(table: Table, view: SeatView, lang: str) -> str:
@@ -418,17 +425,19 @@ def _discard_select(table: Table, step: Step, view: SeatView, lang: str) -> Item
                          t("taroky.discard_placeholder", lang, n=n), count=n)
 
 
-def moved_since_stand_in(table: Table, seat: int) -> bool:
+def moved_since_stand_in(table: Table, seat: int, walked: SeatMoves | None = None) -> bool:
     """``seat``'s player made a move of his own (clicked: not one the table played for him,
     ``forced_cards``) after the last move an AI made for him: his hand tells what it did for
-    him only until then (he read it on coming back). Read from the recent events; when the
-    AI's moves are older than those, any move of his since counts."""
+    him only until then (he read it on coming back). Read from the recent events (``walked``:
+    his moves there, ``walk``); when the AI's moves are older than those, any move of his
+    since counts."""
     s = table.seats[seat] if 0 <= seat < len(table.seats) else None
     if s is None or not s.ai_at:
         return False
-    stood = last_made(table.events, seat, MOVES, "stand_in")
+    walked = walked if walked is not None else walk(table.events, seat)
+    stood = walked.last_made("stand_in")
     if stood >= 0:
-        return last_click(table.events, seat, MOVES) > stood
+        return walked.last_click > stood
     log, ai = round_of(table).log, set(s.ai_at)
     return any(log[v].seat == seat and v not in ai for v in range(s.ai_at[-1] + 1, len(log)))
 
@@ -442,11 +451,12 @@ def hand(table: Table, view: Any, lang: str) -> HandParts:
     role = role_line(table, view, lang)
     if role:
         lines.append(role)
-    stood = ("" if moved_since_stand_in(table, view.seat)  # what an AI said for him
+    walked = walk(table.events, view.seat)  # (once: all the hand reads of his moves)
+    stood = ("" if moved_since_stand_in(table, view.seat, walked)  # what an AI said for him
              else stood_in_line(table, view.seat, lang, you=True))
     if stood:
         lines.append(stood)
-    forced = forced_cards(table.events, view.seat) if pub.phase == "play" else []
+    forced = forced_cards(table.events, view.seat, walked) if pub.phase == "play" else []
     told = forced_cards_line(view, lang, forced)
     if told:
         lines.append(told)
