@@ -120,7 +120,7 @@ def ai_cards_line(events: Sequence[Any], pairs: Sequence[tuple[int, str]], words
     since his last move of his own, in one line at the last of them ("Za tebe hrála AI:
     K🍃, 10❤️.": a returning player learns them all, forced ones too, as Taroky tells
     them); ``pairs`` with it in place of a line per card, and the line (None: no such card)."""
-    return merged_line(events, pairs, words.ai_cards, walked,
+    return merged_line(events, pairs, words.ai_cards, walked, ("stand_in", "left"),
                        lambda n, cards: t("lora.ev.card_played_you_ai", words.lang, card=cards))
 
 
@@ -134,20 +134,20 @@ def forced_cards_line(events: Sequence[Any], pairs: Sequence[tuple[int, str]], w
     (his card, then the only card of each suit led, then a lead of the one suit he may
     lead), and a line per card would push the first out of the last lines; ``pairs`` with
     it in place of a line per card, and the line (None: no such card)."""
-    return merged_line(events, pairs, words.forced_cards, walked,
+    return merged_line(events, pairs, words.forced_cards, walked, "auto",
                        lambda n, cards: tn("lora.ev.cards_forced_you", words.lang, n,
                                            cards=cards))
 
 
 def merged_line(events: Sequence[Any], pairs: Sequence[tuple[int, str]], played: dict[int, str],
-                walked: marks.SeatMoves, say: Callable[[int, str], str]
+                walked: marks.SeatMoves, how: str | tuple[str, ...],
+                say: Callable[[int, str], str]
                 ) -> tuple[list[tuple[int, str]], tuple[int, str] | None]:
-    """The cards of ``played`` (event id → the card as told) since the seat's last move of
-    his own (``walked``: his moves) in the deal in play, told in one line (``say(count,
-    cards)``) at the last of them; ``pairs`` with it in place of their lines, and the line
-    (None: no such card)."""
-    since = max(walked.start, walked.last_click + 1)
-    told = [i for i, _ in pairs if i >= since and id(events[i]) in played]
+    """The cards of ``played`` (event id → the card as told) that the table played ``how``
+    for the seat since his last move of his own in the deal in play (``walked``: his moves,
+    ``SeatMoves.unclicked_since``), told in one line (``say(count, cards)``) at the last of
+    them; ``pairs`` with it in place of their lines, and the line (None: no such card)."""
+    told = [i for i in walked.unclicked_since(how, walked.start) if id(events[i]) in played]
     if not told:
         return list(pairs), None
     cards = ", ".join(played[id(events[i])] for i in told)
