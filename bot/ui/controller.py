@@ -20,6 +20,7 @@ import logging
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Coroutine
+from contextvars import ContextVar
 from datetime import timedelta
 from typing import Any, Concatenate, ParamSpec
 
@@ -62,13 +63,22 @@ P = ParamSpec("P")
 Handler = Callable[Concatenate["Controller", Interaction, P], Coroutine[Any, Any, None]]
 
 
+# inside an ``answered`` handler (of this interaction's task): a handler another calls (a
+# table's Hand button opens the hand, ``open_hand``) leaves the missed answers to the outer
+_ANSWERING: ContextVar[bool] = ContextVar("answering", default=False)
+
+
 def answered(handler: Handler[P]) -> Handler[P]:
     """Every click and command gets an answer: a REST failure or a bug in a handler is logged
     and the user is told (as a follow-up when the response is already done), never silence.
-    An earlier answer that could not reach him is given to him now."""
+    An earlier answer that could not reach him is given to him now — once: after the
+    outermost handler of a click, and after a slash command's answer by
+    ``app.on_app_command_completion`` (for every command, this one's too)."""
 
     async def wrapper(self: Controller, interaction: Interaction, /, *args: P.args,
                       **kwargs: P.kwargs) -> None:
+        outer = not _ANSWERING.get()
+        inside = _ANSWERING.set(True)
         try:
             await handler(self, interaction, *args, **kwargs)
         except discord.HTTPException as exc:
@@ -79,7 +89,10 @@ def answered(handler: Handler[P]) -> Handler[P]:
             log.exception("%s failed", handler.__name__)
             await self.replies.error(interaction, "core.error",
                                      await self.languages.lang_for(interaction))
-        await self.replies.deliver_missed(interaction)
+        finally:
+            _ANSWERING.reset(inside)
+        if outer and interaction.type is not discord.InteractionType.application_command:
+            await self.replies.deliver_missed(interaction)
 
     functools.update_wrapper(wrapper, handler)
     return wrapper
