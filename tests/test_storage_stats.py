@@ -216,3 +216,15 @@ async def test_ai_seats_never_appear_in_the_leaderboard(storage: Storage) -> Non
     await two_games(storage)
     rows, total = await storage.leaderboard(G, "lora", limit=100)
     assert total == 3 and {r.user_id for r in rows} == {ANN, BOB, CYRIL}
+
+
+async def test_count_rated_counts_the_board_s_rows_of_one_guild_and_game(
+        storage: Storage) -> None:
+    """The leaderboard's stale page button keeps its page among those there are by this."""
+    assert await storage.count_rated(G, "lora") == 0
+    await two_games(storage)
+    assert await storage.count_rated(G, "lora") == 3 == (await storage.leaderboard(G, "lora"))[1]
+    assert await storage.count_rated(G, "taroky") == 0
+    assert await storage.count_rated(G + 1, "lora") == 0
+    await storage.forget_user(BOB)
+    assert await storage.count_rated(G, "lora") == 2

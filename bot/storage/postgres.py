@@ -94,6 +94,13 @@ async def recompute_ratings(c: Conn) -> None:
         " updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)", rows)
 
 
+async def _count_rated(c: Conn, guild_id: int, game_kind: str) -> int:
+    """How many rated players (rows) the game's leaderboard of the guild has."""
+    return int(await c.fetchval(
+        "SELECT COUNT(*) FROM ratings WHERE guild_id = $1 AND game_kind = $2",
+        guild_id, game_kind))
+
+
 # One-time changes of stored data (the ``upgrades`` table of postgres_schema.sql names those
 # done): the schema itself has no versions, its statements create only what is missing.
 UPGRADES: dict[str, Callable[[Conn], Coroutine[Any, Any, None]]] = {
@@ -557,9 +564,7 @@ class PostgresStore:
     async def leaderboard(self, guild_id: int, game_kind: str, *, offset: int = 0,
                           limit: int = 10) -> tuple[list[LeaderboardRow], int]:
         async with self._pool.acquire() as c:
-            total = int(await c.fetchval(
-                "SELECT COUNT(*) FROM ratings WHERE guild_id = $1 AND game_kind = $2",
-                guild_id, game_kind))
+            total = await _count_rated(c, guild_id, game_kind)
             rows = await c.fetch(
                 "WITH played AS (SELECT user_id, COUNT(*) AS games,"
                 " SUM(CASE WHEN place = 1 THEN 1 ELSE 0 END) AS wins, AVG(points) AS avg_points"
@@ -578,6 +583,10 @@ class PostgresStore:
             games=int(r["games"]), wins=int(r["wins"]),
             avg_points=None if r["avg_points"] is None else float(r["avg_points"]),
         ) for i, r in enumerate(rows)], total
+
+    async def count_rated(self, guild_id: int, game_kind: str) -> int:
+        async with self._pool.acquire() as c:
+            return await _count_rated(c, guild_id, game_kind)
 
     async def player_stats(self, guild_id: int, user_id: int, game_kind: str) -> PlayerStats:
         stats = PlayerStats(user_id=user_id, game_kind=game_kind)
