@@ -447,6 +447,9 @@ class PostgresStore:
                         " rated_games = ratings.rated_games + 1, updated_at = excluded.updated_at",
                         guild_id, kind, p.user_id, p.name, new[0], new[1], now)
                     change[p.seat] = (*old, *new)
+            await c.executemany(
+                "UPDATE ratings SET name = $1 WHERE guild_id = $2 AND user_id = $3"
+                " AND name <> $1", ratings.known_names(guild_id, seats))
             game_id = int(await c.fetchval(
                 "INSERT INTO games (guild_id, channel_id, table_id, game_kind, started_at,"
                 " finished_at, options, replay, outcome, rated, unrated_reason)"
