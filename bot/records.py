@@ -76,7 +76,13 @@ class LeaderboardPage(
     async def callback(self, interaction: Interaction) -> None:
         page = step(self.page, self.direction)
         await interaction.response.defer()
-        message = await leaderboard_message(interaction, ui_of(self.kind), max(page, 1))
+        ui = ui_of(self.kind)
+        assert interaction.guild_id is not None
+        total = await store_of(interaction).count_rated(interaction.guild_id, ui.kind)
+        # (a page gone since, players forgotten: its last page — as the history's button)
+        page = min(max(page, 1), _pages(total))
+        message = await leaderboard_message(interaction, ui, page,
+                                            await leaderboard_page(interaction, ui, page))
         await interaction.edit_original_response(embed=message["embed"], view=message["view"],
                                                  attachments=message["attachments"])
 
@@ -131,21 +137,16 @@ async def leaderboard_page(interaction: Interaction, ui: GameUI,
 
 
 async def leaderboard_message(interaction: Interaction, ui: GameUI, page: int,
-                              fetched: tuple[list[LeaderboardRow], int] | None = None
-                              ) -> dict[str, Any]:
-    """A page of the game's leaderboard (its rows ``fetched`` already, or read now; a page
-    past the last shows the last), players under their names of today, ◀ ▶ when there is
-    more than one page; with no rated game yet, what makes a game count."""
+                              fetched: tuple[list[LeaderboardRow], int]) -> dict[str, Any]:
+    """The leaderboard's ``page`` of the rows ``fetched`` for it (its callers keep the page
+    among those there are), players under their names of today, ◀ ▶ when there is more
+    than one page; with no rated game yet, what makes a game count."""
     lang = await controller_of(interaction).languages.lang_for(interaction, game=ui.kind)
     guild = interaction.guild
     assert interaction.guild_id is not None
     store = store_of(interaction)
-    rows, total = fetched if fetched is not None else await leaderboard_page(
-        interaction, ui, page)
+    rows, total = fetched
     pages = _pages(total)
-    if not rows and page > pages:  # (a button of a page gone since: players forgotten)
-        page = pages
-        rows, total = await leaderboard_page(interaction, ui, page)
     names = await current_names(interaction, (row.user_id for row in rows))
     rows = [replace(row, name=names.get(row.user_id, row.name)) for row in rows]
     embed = discord.Embed(

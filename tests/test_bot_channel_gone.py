@@ -231,6 +231,61 @@ async def test_a_lobby_whose_thread_is_deleted_just_closes(harness):
     assert harness.env.errors == []
 
 
+async def _thread_lobby_of_two(harness):
+    """Alice's lobby in a thread of #klub (Bob's lobby plays in the channel), Carol seated
+    at it: ``(env, guild, ch, alice, carol, table)``."""
+    env = harness.env
+    guild = env.create_guild()
+    ch = guild.create_text_channel("klub")
+    alice, bob, carol = (guild.add_member(env.create_user(n, global_name=n.capitalize()))
+                         for n in ("alice", "bob", "carol"))
+    await bob.slash(ch, "lora new", language="cs")
+    await alice.slash(ch, "lora new", language="cs")
+    table = harness.service.table_of_user(guild.id, alice.id)
+    thread = next(x for x in ch.threads if x.id == table.channel_id)
+    await carol.click(table_message(thread, table), custom_id=f"lora:l:{table.table_id}:join")
+    assert table.in_thread and table.humans() == [alice.id, carol.id]
+    await channel_delivered(harness)
+    return env, guild, ch, alice, carol, table
+
+
+async def test_the_players_of_a_lobby_whose_thread_is_deleted_are_told_once_in_the_channel(
+        harness):
+    """Its line in the channel mentions its players: their next command found no table and
+    told them the same again. Now the line alone tells them (as anyone at no table after)."""
+    env, guild, ch, alice, carol, table = await _thread_lobby_of_two(harness)
+    env.backend.delete_channel(table.channel_id)
+    await env.settle()
+    await channel_delivered(harness)
+    assert ch.last_message.content == (
+        f"Lóra – stůl č. {table.table_id} je zrušen, protože jeho vlákno bylo smazáno."
+        f" <@{alice.id}> <@{carol.id}>")
+    for user in (alice, carol):
+        assert reply(await user.slash(ch, "lora hand")).content == \
+            "You do not sit at any table on this server.", user.name
+    assert harness.env.errors == []
+
+
+async def test_a_lobby_s_players_whose_channel_line_went_with_the_channel_are_told_after_all(
+        harness):
+    """The thread deleted, then its channel (its line mentioning them went with it): their
+    next command tells them once, as when the channel is deleted with the thread."""
+    env, guild, ch, alice, carol, table = await _thread_lobby_of_two(harness)
+    env.backend.delete_channel(table.channel_id)
+    await env.settle()
+    await channel_delivered(harness)
+    env.backend.delete_channel(ch.id)
+    await env.settle()
+    other = guild.create_text_channel("jinde")
+    gone = (f"Stůl č. {table.table_id} je zrušen: jeho vlákno bylo smazáno."
+            " Můžeš založit nový stůl.")
+    for user in (alice, carol):
+        assert reply(await user.slash(other, "lora hand")).content == gone, user.name
+        assert reply(await user.slash(other, "lora hand")).content == \
+            "You do not sit at any table on this server.", user.name
+    assert harness.env.errors == []
+
+
 async def test_the_players_of_lobbies_in_a_deleted_channel_are_told_once(harness):
     """Review 42: a lobby is nobody's last table, so its players' next command said only
     "You do not sit at any table…": now, once, that it was closed and why (a lobby in the

@@ -208,3 +208,37 @@ async def test_export_says_what_its_files_hold_in_english_too(harness):
     assert reply(res).content == (
         f"Game {game}. The CSV file holds the results for a spreadsheet, the JSON file the"
         " game's record for replaying.")
+
+
+async def test_a_stale_leaderboard_button_keeps_its_page_first_and_reads_the_rows_once(
+        harness, monkeypatch):
+    """Twelve rated players (two pages), then two forget themselves: ▶ of page 1 goes to a
+    page gone since — it shows the last page, its rows read once (as the history's button
+    counts its games first), and no ◀ ▶ as the board has one page now."""
+    env = harness.env
+    guild = env.create_guild()
+    ch = guild.create_text_channel("lora")
+    ann = guild.add_member(env.create_user("ann", global_name="Ann"))
+    lora = crafted_lora_json([row(1, 1, "cervene", [2, 2, 2, 2])], [5, 9, 7, 8], [0, 2, 3, 1])
+    players = [ann.id, *range(9001, 9012)]
+    for table in range(3):
+        seats = [human(uid, f"P{uid}") for uid in players[4 * table:4 * table + 4]]
+        await archive(harness.bot.store, guild.id, seats, lora)
+    await ann.slash(ch, "lora settings", language="cs")
+    message = reply(await ann.slash(ch, "lora leaderboard"))
+    assert message.embeds[0].footer.text == "Strana 1/2 · pořadí podle hodnocení"
+    for uid in (9010, 9011):
+        await harness.bot.store.forget_user(uid)
+    read: list[int] = []
+    real = harness.bot.store.leaderboard
+
+    async def spy(*args, **kwargs):
+        read.append(kwargs["offset"])
+        return await real(*args, **kwargs)
+
+    monkeypatch.setattr(harness.bot.store, "leaderboard", spy)
+    await ann.click(message, label="▶")
+    assert read == [0]  # (it read page 2, found it empty and read page 1 again)
+    assert message.embeds[0].footer.text == "Strana 1/1 · pořadí podle hodnocení"
+    assert len(message.embeds[0].description.splitlines()) == 10
+    assert enabled_controls(message) == [] and message.components == []

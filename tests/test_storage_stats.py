@@ -8,8 +8,9 @@ import pytest
 from openskill.models import BradleyTerryPart
 
 from bot.games.lora.stats import lora_stats
-from bot.storage import Storage, display_rating, ratings
+from bot.storage import PlayerResult, Storage, display_rating, ratings
 from bot.storage.ratings import PROVISIONAL_GAMES
+from engine.game import Outcome
 from tests.storage_kit import archive, crafted_lora_json, human, robot, row, storage
 
 __all__ = ["storage"]
@@ -216,3 +217,47 @@ async def test_ai_seats_never_appear_in_the_leaderboard(storage: Storage) -> Non
     await two_games(storage)
     rows, total = await storage.leaderboard(G, "lora", limit=100)
     assert total == 3 and {r.user_id for r in rows} == {ANN, BOB, CYRIL}
+
+
+async def test_count_rated_counts_the_board_s_rows_of_one_guild_and_game(
+        storage: Storage) -> None:
+    """The leaderboard's stale page button keeps its page among those there are by this."""
+    assert await storage.count_rated(G, "lora") == 0
+    await two_games(storage)
+    assert await storage.count_rated(G, "lora") == 3 == (await storage.leaderboard(G, "lora"))[1]
+    assert await storage.count_rated(G, "taroky") == 0
+    assert await storage.count_rated(G + 1, "lora") == 0
+    await storage.forget_user(BOB)
+    assert await storage.count_rated(G, "lora") == 2
+
+
+async def test_an_unrated_game_renames_its_players_on_every_board_of_the_guild(
+        storage: Storage) -> None:
+    """The board lists a player who left the server by his stored name: it was written by
+    rated games only, so Ann, renamed "Anička", kept "Ann" after her unrated games. Any
+    archived game now writes the name he played under on his rows of the guild's boards
+    (every game's), and changes nothing else; a player with no row gets none."""
+    await two_games(storage)
+    table = await storage.create_table(G, 500, ANN, {}, [human(ANN, "Ann"), human(BOB, "Bob")],
+                                       game_kind="taroky")
+    await storage.update_table(table, status="playing")
+    await storage.archive_game(
+        table, outcome=Outcome((1, 2), (40, -40), "hal", False), record={}, options={},
+        players=[PlayerResult(0, ANN, "Ann", moves=10, ai_moves=0),
+                 PlayerResult(1, BOB, "Bob", moves=10, ai_moves=0)])
+    before = {kind: (await storage.leaderboard(G, kind))[0] for kind in ("lora", "taroky")}
+    assert {r.name for r in before["taroky"]} == {"Ann", "Bob"}
+    DALIBOR = 14
+    # one human: not rated (another server's game names nobody here)
+    await archive(storage, G, [human(ANN, "Anička"), robot(), robot(), robot()], GAME_1)
+    assert not (await storage.recent_games(G, "lora", limit=1))[0].rated
+    await archive(storage, G + 1, [human(ANN, "Ann B."), robot(), robot(), robot()], GAME_1)
+    await archive(storage, G, [human(DALIBOR, "Dalibor"), robot(), robot(), robot()], GAME_1)
+    for kind, rows in before.items():
+        after, total = await storage.leaderboard(G, kind)
+        assert total == len(rows)
+        assert [(r.user_id, r.name) for r in after] == [
+            (r.user_id, "Anička" if r.user_id == ANN else r.name) for r in rows]
+        assert [(r.mu, r.sigma, r.rated_games) for r in after] == [
+            (r.mu, r.sigma, r.rated_games) for r in rows]
+    assert await storage.count_rated(G + 1, "lora") == 0

@@ -132,6 +132,36 @@ def test_lora_sheet_notes_harakiri_stovka_and_the_substitute() -> None:
     assert image(sheet_png(t, slot, "cs")).width == render.W
 
 
+@pytest.mark.parametrize(("lang", "shown"), [("cs", ["1.–2.", "1.–2.", "3.", "4."]),
+                                             ("en", ["1–2", "1–2", "3rd", "4th"])])
+def test_a_place_shared_at_the_table_is_the_standings_range_on_its_sheet(
+        lang: str, shown: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two seats equal at a table (they share 4 + 3 points): the table's sheet wrote "1st"
+    twice; it writes the shared place as the standings write one ("1.–2.", English "1–2"),
+    a place of its own as before, in the picture as in its lines."""
+    from bot.tournament.scoring import Standing
+    from bot.tournament.words import listed_place
+
+    t = example_tournament("taroky")
+    slot = t.tables[0]
+    assert slot.result is not None
+    slot.result["places"] = [1, 1, 3, 4]
+    lines = sheet_lines(t, slot, lang)
+    assert [line.place_text for line in lines] == shown
+    assert [line.points for line in lines] == ["3,5" if lang == "cs" else "3.5"] * 2 + ["2", "1"]
+    assert shown[0] == listed_place(Standing(1, 1, 3.5, 0, (3.5,), 2), lang)
+    drawn: list[str] = []
+    real = render.text
+
+    def spy(img, xy, value, *args, **kwargs):  # type: ignore[no-untyped-def]
+        drawn.append(value)
+        return real(img, xy, value, *args, **kwargs)
+
+    monkeypatch.setattr(render, "text", spy)
+    sheet_png(t, slot, lang)
+    assert [value for value in drawn if value in shown] == shown
+
+
 def test_taroky_sheet_money_and_control_sum_words() -> None:
     t = example_tournament("taroky")
     slot = t.tables[0]

@@ -115,6 +115,7 @@ async def archive_game(
                 assert p.user_id is not None
                 await ratings.store(conn, now, guild_id, kind, p.user_id, p.name, *new)
                 change[p.seat] = (*old, *new)
+        await ratings.refresh_names(conn, guild_id, seats)
         game_id = await execute(
             conn,
             "INSERT INTO games (guild_id, channel_id, table_id, game_kind, started_at,"

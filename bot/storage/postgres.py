@@ -94,6 +94,13 @@ async def recompute_ratings(c: Conn) -> None:
         " updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)", rows)
 
 
+async def _count_rated(c: Conn, guild_id: int, game_kind: str) -> int:
+    """How many rated players (rows) the game's leaderboard of the guild has."""
+    return int(await c.fetchval(
+        "SELECT COUNT(*) FROM ratings WHERE guild_id = $1 AND game_kind = $2",
+        guild_id, game_kind))
+
+
 # One-time changes of stored data (the ``upgrades`` table of postgres_schema.sql names those
 # done): the schema itself has no versions, its statements create only what is missing.
 UPGRADES: dict[str, Callable[[Conn], Coroutine[Any, Any, None]]] = {
@@ -440,6 +447,9 @@ class PostgresStore:
                         " rated_games = ratings.rated_games + 1, updated_at = excluded.updated_at",
                         guild_id, kind, p.user_id, p.name, new[0], new[1], now)
                     change[p.seat] = (*old, *new)
+            await c.executemany(
+                "UPDATE ratings SET name = $1 WHERE guild_id = $2 AND user_id = $3"
+                " AND name <> $1", ratings.known_names(guild_id, seats))
             game_id = int(await c.fetchval(
                 "INSERT INTO games (guild_id, channel_id, table_id, game_kind, started_at,"
                 " finished_at, options, replay, outcome, rated, unrated_reason)"
@@ -557,9 +567,7 @@ class PostgresStore:
     async def leaderboard(self, guild_id: int, game_kind: str, *, offset: int = 0,
                           limit: int = 10) -> tuple[list[LeaderboardRow], int]:
         async with self._pool.acquire() as c:
-            total = int(await c.fetchval(
-                "SELECT COUNT(*) FROM ratings WHERE guild_id = $1 AND game_kind = $2",
-                guild_id, game_kind))
+            total = await _count_rated(c, guild_id, game_kind)
             rows = await c.fetch(
                 "WITH played AS (SELECT user_id, COUNT(*) AS games,"
                 " SUM(CASE WHEN place = 1 THEN 1 ELSE 0 END) AS wins, AVG(points) AS avg_points"
@@ -578,6 +586,10 @@ class PostgresStore:
             games=int(r["games"]), wins=int(r["wins"]),
             avg_points=None if r["avg_points"] is None else float(r["avg_points"]),
         ) for i, r in enumerate(rows)], total
+
+    async def count_rated(self, guild_id: int, game_kind: str) -> int:
+        async with self._pool.acquire() as c:
+            return await _count_rated(c, guild_id, game_kind)
 
     async def player_stats(self, guild_id: int, user_id: int, game_kind: str) -> PlayerStats:
         stats = PlayerStats(user_id=user_id, game_kind=game_kind)

@@ -124,6 +124,10 @@ class TableStore(Protocol):
         self, guild_id: int, game_kind: str, *, offset: int = 0, limit: int = 10
     ) -> tuple[list[LeaderboardRow], int]: ...
 
+    async def count_rated(self, guild_id: int, game_kind: str) -> int:
+        """How many rated players (rows) the game's leaderboard of the guild has."""
+        ...
+
     async def player_stats(self, guild_id: int, user_id: int, game_kind: str) -> PlayerStats: ...
 
     # -- tournaments -------------------------------------------------------------------

@@ -157,6 +157,21 @@ async def store(
     )
 
 
+def known_names(guild_id: int, seats: Iterable[Any]) -> list[tuple[str, int, int]]:
+    """``(name, guild_id, user_id)`` of each human of a game just archived, rated or not:
+    his ratings rows of the guild (every game's) take the name he played under, the one a
+    leaderboard shows when he is no longer a member (an unrated game renamed nobody)."""
+    return [(p.name, guild_id, p.user_id) for p in seats if p.user_id is not None]
+
+
+async def refresh_names(conn: aiosqlite.Connection, guild_id: int,
+                        seats: Iterable[Any]) -> None:
+    """``known_names`` written (SQLite)."""
+    await conn.executemany(
+        "UPDATE ratings SET name = ?1 WHERE guild_id = ?2 AND user_id = ?3 AND name <> ?1",
+        known_names(guild_id, seats))
+
+
 @dataclass(frozen=True, slots=True)
 class ArchivedSeat:
     """A seat of a rated archived game, as ``recompute`` reads it."""

@@ -34,16 +34,21 @@ LIMIT :limit OFFSET :offset
 """
 
 
+async def count_rated(conn: aiosqlite.Connection, guild_id: int, game_kind: str) -> int:
+    """How many rated players (rows) the game's leaderboard of the guild has."""
+    row = await fetchone(
+        conn, "SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND game_kind = ?",
+        (guild_id, game_kind),
+    )
+    return int(row[0]) if row else 0
+
+
 async def leaderboard(
     conn: aiosqlite.Connection, guild_id: int, game_kind: str, *, offset: int = 0,
     limit: int = 10
 ) -> tuple[list[LeaderboardRow], int]:
     """One page of the rated players by display rating, and how many there are in all."""
-    total_row = await fetchone(
-        conn, "SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND game_kind = ?",
-        (guild_id, game_kind),
-    )
-    total = int(total_row[0]) if total_row else 0
+    total = await count_rated(conn, guild_id, game_kind)
     async with conn.execute(
         _LEADERBOARD, {"guild": guild_id, "kind": game_kind, "limit": limit, "offset": offset}
     ) as cur:

@@ -5,7 +5,7 @@ and each table's sheet, with the words of the catalog and the game's own sheet c
 from __future__ import annotations
 
 from bot.games import ui_of
-from bot.i18n import has, ordinal, shown_name, t
+from bot.i18n import has, shown_name, t
 from bot.storage.models import EntrantRecord, TournamentRecord, TournamentTableRecord
 from bot.tournament import model
 from bot.tournament.model import settings_of
@@ -22,7 +22,7 @@ from bot.tournament.render import (
     round_columns,
 )
 from bot.tournament.scoring import lower_is_better, outcome_of, standings
-from bot.tournament.words import listed_place, tt, worded
+from bot.tournament.words import listed_place, sheet_place, tt, worded
 from engine import games
 from engine.tournament import place_points
 
@@ -148,12 +148,13 @@ def sheet_lines(t_: TournamentRecord, slot: TournamentTableRecord,
         for key, value in rules.notes(outcome, seat):
             tags.append(Tag(tt(f"note_{key}", lang, n=value)))
         values = rules.values(outcome, seat)
+        place = outcome.places[seat]
         lines.append(SheetLine(
             name=shown_name(e.name, lang), tags=tuple(tags),
             values=tuple(value_text(v, c.unit, lang)
                          for v, c in zip(values, rules.columns, strict=True)),
-            place=outcome.places[seat], points=number(points[seat], lang),
-            place_text=ordinal(outcome.places[seat], lang),
+            place=place, points=number(points[seat], lang),
+            place_text=sheet_place(place, place + outcome.places.count(place) - 1, lang),
             number=str(model.entrant_number(t_, entrant_no))))
     return lines
 

@@ -42,8 +42,21 @@ def worded(key: str, unit: str, lang: str, /, **values: object) -> str:
 def listed_place(row: Standing, lang: str) -> str:
     """A place as the standings' text lists it: "2." — or the range a shared one covers,
     written as the standings picture writes it ("2.–3.", English "2–3")."""
-    return tt("shared_place", lang, first=row.place, last=row.last_place) if row.shared \
+    return shared_place(row.place, row.last_place, lang) if row.shared \
         else tt("list_place", lang, n=row.place)
+
+
+def shared_place(first: int, last: int, lang: str) -> str:
+    """Places ``first``…``last`` shared, as the standings and a table's sheet write them:
+    "2.–3." (English "2–3")."""
+    return tt("shared_place", lang, first=first, last=last)
+
+
+def sheet_place(place: int, last: int, lang: str) -> str:
+    """A place at a table as its sheet writes it: "2." / "2nd" — one shared with the
+    places up to ``last`` as the standings write it ("2.–3.", English "2–3"; two "1st"
+    read as if the sheet were wrong)."""
+    return shared_place(place, last, lang) if last > place else ordinal(place, lang)
 
 
 def place_words(row: Standing, lang: str) -> str:

@@ -7,7 +7,8 @@ else by the sender's first "gone" (404 Unknown Channel) there.
   table in a thread of its own tells the channel it was opened in (its players mentioned)
   and its line there says it ended; the players of a deleted channel read it at their next
   click on it (``Replies.over_text``); a lobby's players, whose next command found no
-  table (a lobby is nobody's last table), are told once (``lobby_gone``).
+  table (a lobby is nobody's last table), are told once: by the channel's line when its
+  lobby was in a thread of its own, else at their next command (``lobby_gone``).
 - A tournament whose channel is deleted is cancelled (its tables end with it).
 - A tournament's table whose thread is deleted is played again in a new thread, as a
   restart plays a table aborted from outside (``TournamentService.table_gone``): the
@@ -54,6 +55,10 @@ class Gone:
         # (server, player) → his lobby closed so: told at his next command that finds him
         # at no table, once (``lobby_gone``; review 42)
         self.lobbies: dict[tuple[int, int], Table] = {}
+        # channel → the lobbies of its threads whose players its line mentioned instead
+        # (``Presenter._gone_shown``): told at their next command after all if the channel
+        # is found deleted too (its line may have gone with it); never pruned otherwise
+        self.told_in: dict[int, list[tuple[Table, list[int]]]] = {}
 
     def deleted(self, channel_id: int) -> None:
         """The channel (or thread) ``channel_id`` no longer exists (an event, or the
@@ -83,6 +88,8 @@ class Gone:
                      if tr.channel_id == channel_id and tr.status in (
                          TournamentStatus.REGISTRATION, TournamentStatus.PLAYING)]
         failed = False
+        for table, user_ids in self.told_in.pop(channel_id, []):
+            self._note(table, user_ids)
         for table in self._played_in(channel_id, cancelled):
             link = table.tournament
             # (also a lobby in a thread of its own, which tells the channel too: that
@@ -101,8 +108,11 @@ class Gone:
                 continue
             log.warning("table %s closed: its channel %s was deleted", table.table_id,
                         channel_id)
-            for user_id in lobby:
-                self.lobbies[(table.guild_id, user_id)] = table
+            if lobby and self._told_in_channel(table, channel_id):
+                assert table.parent_id is not None
+                self.told_in.setdefault(table.parent_id, []).append((table, lobby))
+            else:
+                self._note(table, lobby)
             if link is not None and link.get("id") not in cancelled \
                     and not self._tournament_gone(link.get("id")):
                 try:
@@ -122,6 +132,22 @@ class Gone:
                         tournament_id, channel_id)
         if failed:
             self.handled.discard(channel_id)
+
+    def _note(self, table: Table, user_ids: list[int]) -> None:
+        """Its players told at their next command (a later lobby's note stays)."""
+        for user_id in user_ids:
+            key = (table.guild_id, user_id)
+            if key not in self.lobbies or self.lobbies[key].table_id < table.table_id:
+                self.lobbies[key] = table
+
+    def _told_in_channel(self, table: Table, channel_id: int) -> bool:
+        """The closed table's players are mentioned by its line in the channel it was opened
+        in (``Presenter._gone_shown``: a table in a thread of its own), and that channel was
+        not deleted (with the thread, or before it)."""
+        parent = table.parent_id
+        return (table.in_thread and table.tournament is None and parent is not None
+                and parent != channel_id and parent not in self.handled
+                and self.ctl.materials.channel(parent) is not None)
 
     def _tournament_gone(self, tournament_id: object) -> bool:
         """The tournament's own channel was deleted too (its report being handled in another
