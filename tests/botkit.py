@@ -44,6 +44,15 @@ class BotHarness:
         return self.bot.controller.service
 
     async def restart(self) -> LoraBot:
+        """A new bot generation on the same database and world. SimCord settles the new
+        bot within a fixed 5 s (``restart_bot`` → ``_attach_bot``; the world's
+        ``settle_timeout`` does not apply): with real worker pools and a backlog of pictures
+        at the restart (the outbox's table messages, the open hands) it can raise "bot did
+        not settle … Sender._run / Coalescer._runs: unknown wait (Future)" — those wait for
+        the render pool's answers (a future its pipe reader settles; review 45 measured 22
+        pictures drawn by two fresh workers in ~4 s on a loaded machine, and the outbox
+        empty ~6 s after the bot came up), not for a timer that never comes. Keep restarts
+        in tests with real pools to a quiet world, or settle the backlog before restarting."""
         old = self.bot
         old_controller = old.controller
         if old_controller is not None:

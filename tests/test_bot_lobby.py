@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.botkit import enabled_controls, reply
+from tests.botkit import emit_component, enabled_controls, reply
 
 
 async def test_new_table_lobby_and_start_with_ai(harness):
@@ -89,3 +89,45 @@ async def test_a_player_leaving_the_lobby_is_told(harness):
     res = await bob.click(lobby, label="Odejít")
     assert [m.content for m in res.followups] == ["Už nesedíš u stolu č. 1."]
     assert harness.service.tables[1].seat_of(bob.id) is None
+
+
+async def test_two_joins_for_the_last_seat_and_start_at_the_same_instant(harness):
+    """Review 45: Bob and Cyril click "join" for the last seat while Ann clicks "start",
+    all three in flight together: exactly one of them sits down, the other is told the
+    table is full (or, had her start come between, that the game began), and the game
+    starts with Ann, her two AI players and him — at once, or at her next click when her
+    start came before both joins (as on Discord, the three may be handled in any order)."""
+    env = harness.env
+    guild = env.create_guild()
+    ch = guild.create_text_channel("lora")
+    ann, bob, cyril = (guild.add_member(env.create_user(n, global_name=n.capitalize()))
+                       for n in ("ann", "bob", "cyril"))
+    await ann.slash(ch, "lora new", seating="join", turn_timer=0, language="cs")
+    lobby = ch.last_message
+    for _ in range(2):
+        await ann.click(lobby, custom_id="lora:lai:1:easy")
+    joins = [emit_component(u, lobby, "lora:l:1:join") for u in (bob, cyril)]
+    start = emit_component(ann, lobby, "lora:l:1:start")
+    await env.settle()
+    table = harness.service.tables[1]
+    assert start.acknowledged
+    if start.followups:  # her start came first, before either join: refused, then again
+        assert [f.content for f in start.followups] == [
+            "Ke hře jsou potřeba čtyři hráči (přidej AI hráče)."]
+        assert table.status == "lobby"
+        res = await ann.click(lobby, custom_id="lora:l:1:start")
+        assert res.acknowledged and not res.followups
+    humans = [s.user_id for s in table.seats if s is not None and s.user_id is not None]
+    assert table.status == "playing" and table.state is not None
+    assert len(table.seats) == 4 and all(s is not None for s in table.seats)
+    seated = [u for u in (bob, cyril) if u.id in humans]
+    assert len(seated) == 1 and sorted(humans) == sorted([ann.id, seated[0].id])
+    assert sum(1 for s in table.seats if s.user_id is None) == 2  # her two AI players
+    loser = joins[0] if seated[0] is cyril else joins[1]
+    assert loser.acknowledged and reply(loser).ephemeral
+    assert reply(loser).content in {"Stůl je plný.", "Hra už začala."}
+    winner = joins[0] if seated[0] is bob else joins[1]
+    assert winner.acknowledged and not winner.followups
+    assert harness.service.table_of_user(guild.id, seated[0].id).table_id == 1
+    other = cyril if seated[0] is bob else bob
+    assert harness.service.table_of_user(guild.id, other.id) is None

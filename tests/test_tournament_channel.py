@@ -9,6 +9,7 @@ import discord
 import pytest
 
 from bot.games.taroky.pictures import render_sheet, render_sheet_from_export, round_from_export
+from bot.storage.models import STATUS_FINISHED
 from bot.tournament import model
 from bot.ui.questions import CONFIRM_SECONDS
 from tests.botkit import BotHarness, enabled_controls, reply
@@ -345,3 +346,47 @@ async def test_the_tournament_message_numbers_its_players_one_by_one_in_plain_cz
     res = await ann.click(message, custom_id="lora:tn:1:start")
     assert reply(res).embeds[0].description.startswith(
         "Hraje se **1. kolo** ze 2. Každý stůl hraje ve svém vlákně.")
+
+
+async def test_a_finished_tournament_s_tables_are_not_reloaded_by_a_restart_and_keep_results(
+        harness):
+    """Review 45: a finished tournament's tables stay in memory a while after their ends
+    (their buttons answer); a restart then does not load them again, and nothing of them is
+    lost — each is finished in the database, archived once with the result the tournament
+    scored, and the tournament keeps its rounds and standings."""
+    ch, rec = await ai_tournament(harness, "lora", {})
+    store = harness.bot.store
+    slots = sorted(rec.tables, key=lambda s: (s.round_no, s.table_no))
+    ids = [s.table_id for s in slots]
+    assert len(ids) == 4 and None not in ids
+    in_memory = [i for i in ids if i in harness.service.tables]
+    assert in_memory, "the round-2 tables are still in memory after their ends"
+    assert all(harness.service.tables[i].status == STATUS_FINISHED for i in in_memory)
+    games_before = await store.recent_games(ch.guild.id, limit=50)
+    assert sorted(g.table_id for g in games_before) == sorted(ids)
+
+    await harness.restart()
+    store = harness.bot.store
+    assert not set(ids) & set(harness.service.tables)
+    assert 1 not in harness.bot.controller.desk.service.tournaments
+    for s in slots:
+        table = await store.get_table(s.table_id)
+        assert table is not None and table.status == STATUS_FINISHED
+    games_after = await store.recent_games(ch.guild.id, limit=50)
+    assert [(g.game_id, g.table_id, g.outcome) for g in games_after] == \
+        [(g.game_id, g.table_id, g.outcome) for g in games_before]  # archived once, kept
+    by_table = {g.table_id: g for g in games_after}
+    after = await record(harness, 1)
+    assert after.status.value == "finished"
+    for s, kept in zip(slots, sorted(after.tables, key=lambda s: (s.round_no, s.table_no)),
+                       strict=True):
+        assert (kept.table_id, kept.game_id, kept.result) == (s.table_id, s.game_id, s.result)
+        outcome = by_table[s.table_id].outcome
+        assert s.result is not None and outcome is not None
+        assert kept.game_id == by_table[s.table_id].game_id
+        assert kept.result == outcome.to_json()
+    assert [r.standings for r in after.rounds] == [r.standings for r in rec.rounds]
+    assert all(r.standings for r in after.rounds)
+    # what an old button of it reads now comes from the database
+    table = await harness.bot.controller.table(ids[-1])
+    assert table is not None and table.status == STATUS_FINISHED and table.state.finished
