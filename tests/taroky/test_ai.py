@@ -5,13 +5,13 @@ import pickle
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from engine.taroky.ai import LEVELS, HardAI, make_ai
 from engine.taroky.ai.hard import equivalence_groups
 from engine.taroky.ai.worlds import TALON, knowledge, sample_world
-from engine.taroky.cards import mask_of
+from engine.taroky.cards import NUM_TAROKS, TAROKS, mask_of
 from engine.taroky.deal import TarokyDeal, random_deal
 from engine.taroky.options import TarokyOptions
 from engine.taroky.round import TarokyRound
@@ -74,6 +74,8 @@ def test_equivalent_cards_are_searched_once():
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**31), cut=st.integers(0, 90), bias=st.sampled_from([None, "3P", "6P"]))
+@example(seed=1198508, cut=47, bias=None)  # a 3P3 declarer with 6 taroks (believed 7+)
+@example(seed=2012297491, cut=38, bias=None)
 def test_worlds_never_exclude_the_truth(seed, cut, bias):
     hands, talon = random_deal(random.Random(seed), 3)
     d = TarokyDeal(hands, talon, 3)
@@ -108,6 +110,34 @@ def test_worlds_never_exclude_the_truth(seed, cut, bias):
         for s in range(4):
             if s != seat:
                 assert world.hands[s] & ~k.allowed[s] == 0
+
+
+def test_a_wrong_belief_about_the_declarer_keeps_what_is_certain():
+    # T-HLASKY-AUTO: a declarer of 3P3 without a tarok-count hláška holds 3–7 taroks; the AI's
+    # belief that a sólo declarer holds 7 or more is a rule of thumb a human need not follow.
+    # Seat 0 bid 3P with 6 taroks: no world meets the belief, and the worlds must still keep
+    # every seat's voids and the certain counts rather than only the counts of cards.
+    hands, talon = random_deal(random.Random(1198508), 3)
+    d = TarokyDeal(hands, talon, 3)
+    rng = random.Random(1198508)
+    for _ in range(47):
+        legal = d.legal_actions()
+        if d.phase == "announce" and rng.random() < 0.7:
+            legal = legal[-1:]
+        d.apply(rng.choice(legal))
+    assert d.public_view().game == "3P3" and d.public_view().declarer == 0
+    k = knowledge(d.view(2))
+    assert k.taroks[0] == (3, 3) and k.known_taroks[0] == (0, 3)
+    played = sum(1 for t in d.public_view().history for i, c in enumerate(t.cards)
+                 if (t.leader + i) % 4 == 0 and c < NUM_TAROKS)
+    assert played + (d.hands[0] & TAROKS).bit_count() == 6
+    for n in range(30):
+        world = sample_world(k, random.Random(n))
+        assert world is not None
+        for s in (0, 1, 3):
+            assert world.hands[s] & ~k.allowed[s] == 0
+            lo, hi = k.known_taroks[s]
+            assert lo <= (world.hands[s] & TAROKS).bit_count() <= hi
 
 
 def test_the_arena_and_the_bench_run():

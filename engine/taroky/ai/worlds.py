@@ -20,7 +20,8 @@ part (3P1's lower trojka, the sólo and Varšava talon cards not yet turned). Wh
   (a bound on ``hand.strength`` of the hand after the exchange, with some slack).
 
 ``sample_world`` places the most constrained cards first, each in a random allowed place
-weighted by free room, and retries on a dead end or a world that contradicts the hlášky.
+weighted by free room, and retries on a dead end or a world that contradicts the hlášky;
+what the bidding only suggests gives way first when nothing meets it.
 """
 
 from __future__ import annotations
@@ -76,6 +77,8 @@ class Knowledge:
     known_discards: tuple[int, int, int, int]  # discards this seat can see (face up, own)
     strength: tuple[tuple[float, float], ...] = ()  # per seat: bounds read from the bidding
     taroks: tuple[tuple[int, int], ...] = ()  # per location: how many unseen taroks it holds
+    # the same from the hlášky alone (T-HLASKY-AUTO: certain), without the bidding's belief
+    known_taroks: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(slots=True)
@@ -211,15 +214,17 @@ def knowledge(view: SeatView) -> Knowledge:
     for loc in range(9):
         room = min(capacity[loc], (allowed[loc] & TAROKS).bit_count())
         taroks[loc] = (0, room)
+    known = list(taroks)
     if check is not None:
         for s in range(4):
             if s == me:
                 continue
             lo, hi = TAROK_COUNTS.get(_count_class(check[s]), (3, 7))
-            if s == pub.declarer and pub.game in MIN_TAROKS:
-                lo = max(lo, MIN_TAROKS[pub.game])
             played_t = (played_by[s] & TAROKS).bit_count()
             room = taroks[s][1]
+            known[s] = (max(0, lo - played_t), min(room, hi - played_t))
+            if s == pub.declarer and pub.game in MIN_TAROKS:
+                lo = max(lo, MIN_TAROKS[pub.game])
             taroks[s] = (max(0, lo - played_t), min(room, hi - played_t))
     return Knowledge(
         me,
@@ -232,6 +237,7 @@ def knowledge(view: SeatView) -> Knowledge:
         (known_discards[0], known_discards[1], known_discards[2], known_discards[3]),
         tuple(bounds),
         tuple(taroks),
+        tuple(known),
     )
 
 
@@ -239,12 +245,14 @@ def _count_class(hlasky: tuple[str, ...]) -> str | None:
     return next((h for h in hlasky if h in TAROK_COUNTS), None)
 
 
-def _quotas(k: Knowledge, rng: random.Random) -> list[int] | None:
+def _quotas(
+    k: Knowledge, ranges: tuple[tuple[int, int], ...], rng: random.Random
+) -> list[int] | None:
     """How many unseen taroks each location gets: within its range, the rest spread with
     weights by free room (so that the tarok counts of the hlášky are met by construction)."""
     total = (k.unseen & TAROKS).bit_count()
-    lo = [r[0] for r in k.taroks]
-    hi = [r[1] for r in k.taroks]
+    lo = [r[0] for r in ranges]
+    hi = [r[1] for r in ranges]
     if sum(lo) > total or sum(hi) < total or any(a > b for a, b in zip(lo, hi, strict=True)):
         return None
     quota = list(lo)
@@ -283,8 +291,11 @@ def _place(
     return True
 
 
-def _assign(k: Knowledge, rng: random.Random, strict: bool) -> list[int] | None:
-    """One random placement of the unseen cards: per location a mask, or None."""
+def _assign(
+    k: Knowledge, rng: random.Random, strict: bool, taroks: tuple[tuple[int, int], ...] = ()
+) -> list[int] | None:
+    """One random placement of the unseen cards: per location a mask, or None; ``taroks``
+    are the tarok ranges to meet (none: only where each card may lie)."""
     placed = [0] * 9
     if not strict:  # only the counts and the kinds of cards a hidden discard may hold
         allowed = tuple(
@@ -293,7 +304,7 @@ def _assign(k: Knowledge, rng: random.Random, strict: bool) -> list[int] | None:
         )
         room = list(k.capacity)
         return placed if _place(cards_of(k.unseen), room, allowed, rng, placed) else None
-    quota = _quotas(k, rng) if k.taroks else None
+    quota = _quotas(k, taroks, rng) if taroks else None
     if quota is None:
         room = list(k.capacity)
         ok = _place(cards_of(k.unseen), room, k.allowed, rng, placed)
@@ -323,16 +334,28 @@ def _hlasky_ok(k: Knowledge, placed: list[int]) -> bool:
 
 
 def sample_world(k: Knowledge, rng: random.Random, tries: int = 60) -> World | None:
-    """A world consistent with ``k``; after ``tries`` the hlášky are no longer required,
-    and if even the placement keeps failing, only the counts are kept."""
+    """A world consistent with ``k``; after ``tries`` the hlášky are no longer required.
+    The bidding's belief about a declarer's taroks may be wrong (a human bids as he likes):
+    when no placement meets it, the hlášky's certain tarok counts are met instead, then only
+    where each card may lie, and only if even that keeps failing, only the counts are kept."""
     fallback: list[int] | None = None
     for _ in range(tries):
-        placed = _assign(k, rng, strict=True)
+        placed = _assign(k, rng, strict=True, taroks=k.taroks)
         if placed is None:
             continue
         if _hlasky_ok(k, placed):
             return _world(k, placed, rng)
         fallback = placed
+    for ranges in (k.known_taroks, ()):
+        if fallback is not None or ranges == k.taroks:
+            continue
+        for _ in range(tries):
+            placed = _assign(k, rng, strict=True, taroks=ranges)
+            if placed is None:
+                continue
+            if _hlasky_ok(k, placed):
+                return _world(k, placed, rng)
+            fallback = placed
     if fallback is None:
         fallback = _assign(k, rng, strict=False)
         if fallback is None:
