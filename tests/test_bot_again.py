@@ -7,8 +7,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
+
 from bot.games import ui_of
-from tests.botkit import channel_delivered, enabled_controls, open_table, reply
+from tests.botkit import channel_delivered, enabled_controls, open_table, reply, table_message
 
 
 async def _finish(harness: Any, tid: int) -> Any:
@@ -249,3 +251,20 @@ async def test_an_invited_player_declines_and_the_lobby_says_who_is_awaited(harn
     invite = next(m for m in ch.history() if m.id == invite.id)
     assert enabled_controls(invite) == [] and invite.content.startswith(
         f"Další hra – stůl č. {nid} se stejnými pravidly jako stůl č. {tid} – už běží.")
+
+
+@pytest.mark.parametrize(("game", "lang", "name"), [
+    ("lora", "cs", "protokol.png"), ("lora", "en", "score-sheet.png"),
+    ("taroky", "cs", "protokol.png"), ("taroky", "en", "score-sheet.png")])
+async def test_the_score_sheet_file_is_named_in_the_tables_language(harness, game, lang, name):
+    """Review 44: an English table's final post and its Score sheet button attached a file
+    named "protokol.png"; the name is the catalog's, in the table's language."""
+    options: dict[str, Any] = {"round_deals": 1} if game == "taroky" else {}
+    _guild, ch, (alice,), tid = await open_table(harness, ["alice"], ("easy",) * 3, game=game,
+                                                 language=lang, **options)
+    table = await _finish(harness, tid)
+    final = next(m for m in ch.history() if m.components and any(
+        c["custom_id"].endswith(":again") for c in enabled_controls(m)))
+    assert [a.filename for a in final.attachments] == [name]
+    res = await alice.click(table_message(ch, table), custom_id=f"lora:t:{tid}:sheet")
+    assert [a.filename for a in reply(res).attachments] == [name]

@@ -131,6 +131,7 @@ STRINGS: dict[str, str] = {
     "core.btn_keep_table": "Nerušit",
     "core.btn_keep_data": "Nemazat",
     "core.final_order": "Konečné pořadí",
+    "core.sheet_file": "protokol.png",
     "core.again_heading": "Hrát znovu",
     "core.again_line": "Tlačítko **Hrát znovu** založí nový stůl se stejnými pravidly a pozve ostatní hráče. Jinak založíš novou hru příkazem {new}.",
     "core.btn_again": "Hrát znovu",

@@ -125,6 +125,7 @@ STRINGS: dict[str, str] = {
     "core.btn_keep_table": "Keep the table",
     "core.btn_keep_data": "Keep my data",
     "core.final_order": "Final order",
+    "core.sheet_file": "score-sheet.png",
     "core.again_heading": "Play again",
     "core.again_line": "**Play again** opens a new table with the same rules and invites the other players. Or open a new game with {new}.",
     "core.btn_again": "Play again",
