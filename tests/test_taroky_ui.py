@@ -491,9 +491,20 @@ def test_T_SCORE_the_result_shows_each_part_of_the_money_so_the_total_follows() 
         " −0.50 Kč · pagát +4.00 Kč · valát +8.00 Kč = −24.50 Kč.")
     capped = row(alone, -7200, -7200, 4000, flek=(2, 0, 0), hlasky=((), (), (), ()),
                  pagat=None, valats=())
+    # a single part is the sum: not repeated after "=" (review 44)
     assert account(capped) == ("Účet pro hráče Cecílie (s každým soupeřem): hra ×4"
-                               " −72,00 Kč = −72,00 Kč, strop −40,00 Kč.")
-    assert account(capped, "en").endswith(" = −72.00 Kč, capped at −40.00 Kč.")
+                               " −72,00 Kč, strop −40,00 Kč.")
+    assert account(capped, "en") == ("Account for Cecílie (with each opponent): game ×4"
+                                     " −72.00 Kč, capped at −40.00 Kč.")
+    narrow = row(pair, 10, 10, 50, flek=(0, 0, 0), hlasky=((), (), (), ()), pagat=None,
+                 valats=())  # první povinnost won 36:34
+    assert account(narrow) == ("Účet pro hráče Anička a Cecílie: hra +0,10 Kč, zaokrouhleno"
+                               " na +0,50 Kč.")
+    assert account(narrow, "en") == ("Account for Anička and Cecílie: game +0.10 Kč, rounded"
+                                     " to +0.50 Kč.")
+    whole = row(pair, 100, 100, 100, flek=(0, 0, 0), hlasky=((), (), (), ()), pagat=None,
+                valats=())
+    assert account(whole, "en") == "Account for Anička and Cecílie: game +1.00 Kč."
 
     def hal(text: str) -> int:
         return int(text.replace("−", "-").replace(",", "").replace("+", ""))
@@ -501,7 +512,8 @@ def test_T_SCORE_the_result_shows_each_part_of_the_money_so_the_total_follows() 
     for deal in rnd.protocol:  # the parts of every deal played add up to its sum
         if deal.components is None:
             continue
-        parts, total = account(deal).split(": ", 1)[1].split(" = ")
+        said = account(deal).split(": ", 1)[1]
+        parts, total = said.split(" = ") if " = " in said else (said.split(", ")[0], said)
         amounts = re.findall(r"[+−]\d+,\d\d", parts)
         assert sum(hal(a) for a in amounts) == deal.components["S"] == hal(
             re.findall(r"[+−]\d+,\d\d", total)[0])
