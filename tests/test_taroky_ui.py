@@ -240,8 +240,9 @@ def test_T_HLASKY_VALAT_the_result_tells_whose_valat_failed_and_whose_silent_one
 def test_T_TOURNAMENT_a_tournament_tables_pictures_name_the_tournaments_round(
         monkeypatch: Any) -> None:
     """Every table of a tournament plays one round of the engine (numbered 1); in round 2
-    its protocol and its finished table picture say "2. kolo" (they said "1. kolo" while the
-    table's message said "Turnaj č. 1 · 2. kolo · stůl 1"). A table of its own keeps 1."""
+    its protocol and its finished table picture say "2. kolo" ("Konec 2. kola"; they said
+    "1. kolo" while the table's message said "Turnaj č. 1 · 2. kolo · stůl 1"). A table of
+    its own keeps 1."""
     from bot.games.taroky.pictures import palette, sheet, table
 
     rnd, _seat = example("finished")
@@ -252,7 +253,7 @@ def test_T_TOURNAMENT_a_tournament_tables_pictures_name_the_tournaments_round(
 
         def spy(key: str, lang: str = "cs", _real: Any = real, **values: Any) -> str:
             text = _real(key, lang, **values)
-            if key in ("sheet_title", "round_no"):
+            if key in ("sheet_title", "round_over"):
                 said.append(text)
             return text
 
@@ -264,8 +265,8 @@ def test_T_TOURNAMENT_a_tournament_tables_pictures_name_the_tournaments_round(
         UI.sheet_png(t, "cs")
         UI.final_picture(t, "cs")()  # type: ignore[misc]
         UI.table_picture(t, "cs")()  # type: ignore[misc]
-    assert said == ["Protokol – 1. kolo", "Protokol – 1. kolo", "1. kolo",
-                    "Protokol – 2. kolo", "Protokol – 2. kolo", "2. kolo"]
+    assert said == ["Protokol – 1. kolo", "Protokol – 1. kolo", "Konec 1. kola",
+                    "Protokol – 2. kolo", "Protokol – 2. kolo", "Konec 2. kola"]
 
 
 @pytest.mark.parametrize(("minutes", "cs", "en"), [
