@@ -268,3 +268,30 @@ async def test_the_score_sheet_file_is_named_in_the_tables_language(harness, gam
     assert [a.filename for a in final.attachments] == [name]
     res = await alice.click(table_message(ch, table), custom_id=f"lora:t:{tid}:sheet")
     assert [a.filename for a in reply(res).attachments] == [name]
+
+
+@pytest.mark.parametrize("game", ["lora", "taroky"])
+async def test_a_rematch_lobby_is_posted_once_with_all_its_ai_players(harness, game):
+    """Review 44: the rematch's lobby was posted with its first AI player only, then edited
+    once per further AI; now all of them sit before it is posted, and it is not edited."""
+    options: dict[str, Any] = {"round_deals": 1} if game == "taroky" else {}
+    guild, ch, (alice, bob), tid = await open_table(harness, ["alice", "bob"],
+                                                    ("medium", "easy"), game=game, **options)
+    old = await _finish(harness, tid)
+    final = next(m for m in ch.history() if m.components and any(
+        c["custom_id"].endswith(":again") for c in enabled_controls(m)))
+    env = harness.env
+    start = len(env.http_requests)
+    await bob.click(final, custom_id=f"lora:t:{tid}:again")
+    await channel_delivered(harness, ch.id)
+    new = harness.service.table_of_user(guild.id, bob.id)
+    assert [(s.ai, s.name) for s in new.seats if s is not None and s.ai] == [
+        (s.ai, s.name) for s in old.seats if s is not None and s.ai]
+    lobby = f"/channels/{ch.id}/messages/{new.message_id}"
+    requests = [r for r in env.http_requests[start:] if r.method in ("POST", "PATCH")]
+    posts = [r for r in requests if r.method == "POST" and r.path == f"/channels/{ch.id}/messages"
+             and f"lora:l:{new.table_id}:start" in str(r.json)]  # (its lobby's buttons)
+    assert len(posts) == 1
+    assert [r.method for r in requests if r.path == lobby] == []  # not edited
+    players = posts[0].json["embeds"][0]["fields"][0]["value"]
+    assert players.count("AI ") == 2, players
