@@ -75,6 +75,8 @@ async def test_play_again_opens_the_same_table_and_invites_the_others(harness, l
         f"lora:l:{new.table_id}:join", f"lora:l:{new.table_id}:decline"]
     lobby = next(m for m in ch.history() if m.id == new.message_id)
     assert "Čas na tah: 45 s" in lobby.embeds[0].fields[1].value
+    # its seats are kept: the rules line says so, not "podle příchodu" (review 44)
+    assert "• Zasedací pořádek: jako v minulé hře" in lobby.embeds[0].fields[1].value.split("\n")
     # a table is open here now: a former player's click on "Hrát znovu" seats him there (in
     # his seat of the finished table), the opener's again says he sits
     res = await alice.click(final, label="Hrát znovu")
@@ -154,6 +156,9 @@ async def test_taroky_play_again_in_english_refused_to_one_seated_elsewhere(harn
     assert new.settings.options == table.settings.options  # (one deal a round)
     assert new.settings.options["round_limit"] == {"deals": 1}
     assert sorted(s.ai for s in new.seats if s is not None and s.ai) == ["easy", "easy"]
+    await channel_delivered(harness, ch.id)
+    lobby = next(m for m in ch.history() if m.id == new.message_id)
+    assert "• Seating: as in the last game" in lobby.embeds[0].fields[1].value.split("\n")
     # a tournament's table ends with no such button (its tournament goes on by itself)
     table.tournament = {"id": 1, "round": 1, "table": 1}
     item = harness.bot.controller.presenter._final(table, ui_of("taroky"))

@@ -71,6 +71,7 @@ STRINGS: dict[str, str] = {
     "core.no_timer": "bez limitu",
     "core.seating_draw": "losem",
     "core.seating_join": "podle příchodu",
+    "core.seating_kept": "jako v minulé hře",
     "core.btn_join": "Přisednout",
     "core.btn_leave": "Odejít",
     "core.btn_start": "Začít hru",

@@ -65,6 +65,7 @@ STRINGS: dict[str, str] = {
     "core.no_timer": "no limit",
     "core.seating_draw": "by draw",
     "core.seating_join": "by joining order",
+    "core.seating_kept": "as in the last game",
     "core.btn_join": "Join",
     "core.btn_leave": "Leave",
     "core.btn_start": "Start",
