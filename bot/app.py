@@ -20,6 +20,7 @@ from bot.config import DEFAULT_DB
 from bot.health import HEARTBEAT_SECONDS, heartbeat_path
 from bot.heap import HeapKeeper
 from bot.i18n import Translator, t, user_lang
+from bot.model import STATUS_LOBBY, STATUS_PLAYING
 from bot.persist import load_tables, open_store
 from bot.records import HistoryPage, LeaderboardPage
 from bot.storage.protocol import TableStore
@@ -130,14 +131,20 @@ class LoraBot(commands.Bot):
         lang = user_lang(interaction)
         parts = custom_id.split(":")
         kind = parts[1] if len(parts) > 1 else ""
+        live = True  # (without a controller nothing says the game is over)
         if self.controller is not None:  # the player's language, as everywhere else
             table_id = int(parts[2]) if len(parts) > 2 and parts[2].isdigit() else -1
             table = (self.controller.service.tables.get(table_id) if kind in TABLE_KINDS
                      else None)
+            live = table is not None and table.status in (STATUS_LOBBY, STATUS_PLAYING)
             lang = await self.controller.languages.lang_for(interaction, table)
-        # a game's button says the game moved on; one of a lobby, tournament or list that
-        # the message changed (there are no cards to open there)
-        key = "core.stale" if kind in GAME_KINDS else "core.stale_message"
+        # a game's button says the game moved on (or, its table finished or unknown, that
+        # the game is over: there are no cards to open again); one of a lobby, tournament
+        # or list that the message changed (there are no cards to open there)
+        if kind not in GAME_KINDS:
+            key = "core.stale_message"
+        else:
+            key = "core.stale" if live else "core.game_over"
         try:
             await interaction.response.send_message(t(key, lang), ephemeral=True)
         except discord.HTTPException:

@@ -7,8 +7,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
+
 from bot.games import ui_of
-from tests.botkit import channel_delivered, enabled_controls, open_table, reply
+from tests.botkit import channel_delivered, enabled_controls, open_table, reply, table_message
 
 
 async def _finish(harness: Any, tid: int) -> Any:
@@ -73,6 +75,8 @@ async def test_play_again_opens_the_same_table_and_invites_the_others(harness, l
         f"lora:l:{new.table_id}:join", f"lora:l:{new.table_id}:decline"]
     lobby = next(m for m in ch.history() if m.id == new.message_id)
     assert "Čas na tah: 45 s" in lobby.embeds[0].fields[1].value
+    # its seats are kept: the rules line says so, not "podle příchodu" (review 44)
+    assert "• Zasedací pořádek: jako v minulé hře" in lobby.embeds[0].fields[1].value.split("\n")
     # a table is open here now: a former player's click on "Hrát znovu" seats him there (in
     # his seat of the finished table), the opener's again says he sits
     res = await alice.click(final, label="Hrát znovu")
@@ -152,6 +156,9 @@ async def test_taroky_play_again_in_english_refused_to_one_seated_elsewhere(harn
     assert new.settings.options == table.settings.options  # (one deal a round)
     assert new.settings.options["round_limit"] == {"deals": 1}
     assert sorted(s.ai for s in new.seats if s is not None and s.ai) == ["easy", "easy"]
+    await channel_delivered(harness, ch.id)
+    lobby = next(m for m in ch.history() if m.id == new.message_id)
+    assert "• Seating: as in the last game" in lobby.embeds[0].fields[1].value.split("\n")
     # a tournament's table ends with no such button (its tournament goes on by itself)
     table.tournament = {"id": 1, "round": 1, "table": 1}
     item = harness.bot.controller.presenter._final(table, ui_of("taroky"))
@@ -249,3 +256,47 @@ async def test_an_invited_player_declines_and_the_lobby_says_who_is_awaited(harn
     invite = next(m for m in ch.history() if m.id == invite.id)
     assert enabled_controls(invite) == [] and invite.content.startswith(
         f"Další hra – stůl č. {nid} se stejnými pravidly jako stůl č. {tid} – už běží.")
+
+
+@pytest.mark.parametrize(("game", "lang", "name"), [
+    ("lora", "cs", "protokol.png"), ("lora", "en", "score-sheet.png"),
+    ("taroky", "cs", "protokol.png"), ("taroky", "en", "score-sheet.png")])
+async def test_the_score_sheet_file_is_named_in_the_tables_language(harness, game, lang, name):
+    """Review 44: an English table's final post and its Score sheet button attached a file
+    named "protokol.png"; the name is the catalog's, in the table's language."""
+    options: dict[str, Any] = {"round_deals": 1} if game == "taroky" else {}
+    _guild, ch, (alice,), tid = await open_table(harness, ["alice"], ("easy",) * 3, game=game,
+                                                 language=lang, **options)
+    table = await _finish(harness, tid)
+    final = next(m for m in ch.history() if m.components and any(
+        c["custom_id"].endswith(":again") for c in enabled_controls(m)))
+    assert [a.filename for a in final.attachments] == [name]
+    res = await alice.click(table_message(ch, table), custom_id=f"lora:t:{tid}:sheet")
+    assert [a.filename for a in reply(res).attachments] == [name]
+
+
+@pytest.mark.parametrize("game", ["lora", "taroky"])
+async def test_a_rematch_lobby_is_posted_once_with_all_its_ai_players(harness, game):
+    """Review 44: the rematch's lobby was posted with its first AI player only, then edited
+    once per further AI; now all of them sit before it is posted, and it is not edited."""
+    options: dict[str, Any] = {"round_deals": 1} if game == "taroky" else {}
+    guild, ch, (alice, bob), tid = await open_table(harness, ["alice", "bob"],
+                                                    ("medium", "easy"), game=game, **options)
+    old = await _finish(harness, tid)
+    final = next(m for m in ch.history() if m.components and any(
+        c["custom_id"].endswith(":again") for c in enabled_controls(m)))
+    env = harness.env
+    start = len(env.http_requests)
+    await bob.click(final, custom_id=f"lora:t:{tid}:again")
+    await channel_delivered(harness, ch.id)
+    new = harness.service.table_of_user(guild.id, bob.id)
+    assert [(s.ai, s.name) for s in new.seats if s is not None and s.ai] == [
+        (s.ai, s.name) for s in old.seats if s is not None and s.ai]
+    lobby = f"/channels/{ch.id}/messages/{new.message_id}"
+    requests = [r for r in env.http_requests[start:] if r.method in ("POST", "PATCH")]
+    posts = [r for r in requests if r.method == "POST" and r.path == f"/channels/{ch.id}/messages"
+             and f"lora:l:{new.table_id}:start" in str(r.json)]  # (its lobby's buttons)
+    assert len(posts) == 1
+    assert [r.method for r in requests if r.path == lobby] == []  # not edited
+    players = posts[0].json["embeds"][0]["fields"][0]["value"]
+    assert players.count("AI ") == 2, players

@@ -194,7 +194,7 @@ async def test_an_english_table_speaks_english_to_a_czech_client(harness, locale
         f"Trick {number} (led by {names[leader]}): {cards_text(cards)} – taken by"
         f" **{names[(leader + trick_winner_offset(cards)) % 4]}**.")
     sheet = await _answered(other, players.table_message(), f"lora:t:{tid}:sheet")
-    assert sheet.attachments[0].filename == "protokol.png"
+    assert sheet.attachments[0].filename == "score-sheet.png"  # (review 44: the catalog's name)
     res = await other.slash(ch, "lora rules")
     assert res.response.embeds[0].title == "Lóra – the rules in brief"
     # away from a table his client's locale decides

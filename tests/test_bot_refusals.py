@@ -4,7 +4,19 @@ from __future__ import annotations
 
 import random
 
-from tests.botkit import Players, club, open_table, raw_click, reply, stored_message
+import pytest
+
+from tests.botkit import (
+    Players,
+    channel_delivered,
+    club,
+    enabled_controls,
+    open_table,
+    raw_click,
+    reply,
+    stored_message,
+    table_message,
+)
 
 
 async def _two_humans(harness):
@@ -243,3 +255,31 @@ async def test_a_managers_bare_abort_is_about_the_table_of_the_channel_he_typed_
     assert reply(res).content == "Stůl č. 1 je zrušen."
     assert harness.service.tables[1].status == "aborted"
     assert env.errors == []
+
+
+@pytest.mark.parametrize(("lang", "over"), [("cs", "Hra už skončila."),
+                                            ("en", "The game is over.")])
+async def test_a_stale_game_button_of_a_finished_or_unknown_table_says_the_game_is_over(
+        harness, lang, over):
+    """Review 44: a stale client's game button of a table that is over answered "… Open your
+    cards again" (there are none to open); a live table's keeps that answer."""
+    _guild, ch, (alice,), tid = await open_table(harness, ["alice"], ("easy",) * 3,
+                                                 language=lang)
+    table = harness.service.tables[tid]
+    stale = {"cs": "Tohle tlačítko je staré – stav hry se mezitím změnil. Otevři si karty znovu.",
+             "en": "This button is out of date – the game has moved on. Open your cards again."}
+    seen = stored_message(alice, table_message(ch, table))
+    card = f"lora:a:{tid}:{table.version}:0"  # (no such button on the table's message)
+    assert reply(await raw_click(alice, seen, card)).content == stale[lang]
+    rng = random.Random(4)
+    async with harness.service.lock(tid):
+        while not table.state.finished:
+            action = rng.choice(table.state.legal_actions())
+            harness.service._apply(table, action, by=table.seats[action.seat].user_id or "ai")
+        await harness.service._play_on(table)
+    await channel_delivered(harness)
+    over_now = stored_message(alice, table_message(ch, table))
+    assert not any(c["custom_id"].endswith(":hand") for c in enabled_controls(over_now))
+    for custom_id in (card, f"lora:t:{tid}:hand", "lora:a:999:1:0"):
+        res = await raw_click(alice, over_now, custom_id)
+        assert reply(res).content == over and reply(res).ephemeral, custom_id

@@ -198,7 +198,7 @@ def test_T_HLASKY_VALAT_the_protocol_names_whose_valat_it_is() -> None:
     failed = (ValatResult(side="D", announced=True, level=2, won=False),)
     assert "valát Anička ×4 ✗ −32,00" in sheet._detail_parts(
         dataclasses.replace(solo, valats=failed), NAMES, "cs")
-    assert "valát Anička ×4 ✗ −32.00" in sheet._detail_parts(
+    assert "all tricks Anička ×4 ✗ −32.00" in sheet._detail_parts(
         dataclasses.replace(solo, valats=failed), NAMES, "en")
     theirs = (ValatResult(side="O", announced=False, level=0, won=True),)
     assert "tichý valát Bohouš, Cecílie, Dalibor ✓ −4,00" in sheet._detail_parts(
@@ -210,7 +210,7 @@ def test_T_HLASKY_VALAT_the_protocol_names_whose_valat_it_is() -> None:
     silent = (ValatResult(side="D", announced=False, level=0, won=True),)
     assert "tichý valát Anička, Cecílie ✓ +4,00" in sheet._detail_parts(
         dataclasses.replace(pair, valats=silent), NAMES, "cs")
-    assert "silent valát Anička, Cecílie ✓ +4.00" in sheet._detail_parts(
+    assert "silent all tricks Anička, Cecílie ✓ +4.00" in sheet._detail_parts(
         dataclasses.replace(pair, valats=silent), NAMES, "en")
 
 
@@ -754,7 +754,8 @@ def test_the_longest_hlaska_note_is_never_cut_in_any_seat() -> None:
                 assert table.seat_note_lines(notes, "wide")[0] == table.note_lines(
                     notes[0], table.note_width("wide"), table.NOTE_LINES["wide"])[0]
     en = _longest_notes("en")[0]
-    assert "all tricks (valát)" in en[0] and "all tricks" not in en[1]
+    # (English names the announcements in short as in whole: one note, review 44)
+    assert en == ("8–9 taroks, trul, pagát ultimo, all tricks, plays alone",)
     # parts stay whole on a line where they can: "trul with a king" is not broken
     lines = table.wrap_parts(["8–9 taroks", "trul with a king"], table.font(24), 206, ",")
     assert lines == ["8–9 taroks,", "trul with a king"]
@@ -993,7 +994,7 @@ def test_T_FLEK_the_deal_s_picture_tags_the_pagat_s_and_the_valat_s_own_flek() -
     assert deal_picture._chips(deal, sup, NAMES, "cs")[-3:] == [
         ("hra", "flek ×2", RED), ("pagát", "sup ×8", RED), ("valát", "re ×4", RED)]
     assert deal_picture._chips(deal, sup, NAMES, "en")[-2:] == [
-        ("pagát", "re-redouble ×8", RED), ("valát", "redouble ×4", RED)]
+        ("pagát ultimo", "re-redouble ×8", RED), ("all tricks", "redouble ×4", RED)]
     plain = deal_picture._chips(deal, dataclasses.replace(row, flek=(0, 0, 0)), NAMES, "cs")
     assert plain == [("hraje", "Anička", deal_picture.GOLD), ("volá", "XIX", TEXT),
                      ("spoluhráč", "Cecílie", deal_picture.GOLD), ("pagát", "", RED)]

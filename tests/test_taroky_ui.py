@@ -73,9 +73,9 @@ def test_T_FLEK_the_announcement_buttons_name_the_next_level() -> None:
     table = _table(rnd, "en")
     parts = UI.hand(table, rnd.view(1), "en")
     labels = [item.to_component_dict()["label"] for item in parts.items]
-    assert labels == ["Valát", "Double on the game", "Done"]
-    assert ("You announced: double on the pagát. You may add valát, double on the game, or"
-            " finish with Done.") in parts.lines
+    assert labels == ["All tricks", "Double on the game", "Done"]
+    assert ("You announced: double on the pagát ultimo. You may add all tricks, double on the"
+            " game, or finish with Done.") in parts.lines
     rnd.apply(rnd.legal_actions()[-1])  # Bohouš done
     rnd.apply(rnd.legal_actions()[-1])  # Cecílie, the secret partner: done
     rnd.apply(rnd.legal_actions()[-1])  # Dalibor: done
@@ -108,7 +108,8 @@ def test_statistics_from_the_archived_protocol() -> None:
     by_name = {name: value for name, value, _inline in fields}
     assert by_name["Money"] == "Deals: 4 · ⌀ per deal −8.12 Kč · best +7.00 Kč"
     assert by_name["Games declared (won)"] == "first duty: 1× (1)\nsolo: 1× (0)"
-    assert by_name["Pagát and valát"].startswith("Pagát announced: 1× (made 0×)")
+    assert by_name["Pagát ultimo and all tricks"].startswith(
+        "Pagát ultimo announced: 1× (made 0×)")
     # best and worst round: one value when equal (review 14: "best 97 · worst 97")
     one = _stats(rnd, 0)
     one.best = one.worst = (1, -3250)
@@ -229,8 +230,9 @@ def test_T_HLASKY_VALAT_the_result_tells_whose_valat_failed_and_whose_silent_one
     assert head.endswith(" Tichý pagát (Bohouš) nevyšel. Valát (Anička, Cecílie, flek ×2)"
                          " nevyšel. Tichý valát (Bohouš, Dalibor)!")
     head = deal_result(_table(rnd, "en"), row, "en").splitlines()[0]
-    assert head.endswith(" The silent pagát (Bohouš) failed. The valát (Anička, Cecílie, "
-                         "double ×2) failed. A silent valát (Bohouš, Dalibor): all tricks!")
+    assert head.endswith(" The silent pagát ultimo (Bohouš) failed. All tricks (Anička,"
+                         " Cecílie, double ×2) failed. Silent all tricks (Bohouš, Dalibor):"
+                         " every trick taken!")
     won = dataclasses.replace(row, pagat=None, valats=(
         ValatResult(side="O", announced=True, level=0, won=True),))
     assert deal_result(_table(rnd), won, "cs").splitlines()[0].endswith(
@@ -240,8 +242,9 @@ def test_T_HLASKY_VALAT_the_result_tells_whose_valat_failed_and_whose_silent_one
 def test_T_TOURNAMENT_a_tournament_tables_pictures_name_the_tournaments_round(
         monkeypatch: Any) -> None:
     """Every table of a tournament plays one round of the engine (numbered 1); in round 2
-    its protocol and its finished table picture say "2. kolo" (they said "1. kolo" while the
-    table's message said "Turnaj č. 1 · 2. kolo · stůl 1"). A table of its own keeps 1."""
+    its protocol and its finished table picture say "2. kolo" ("Konec 2. kola"; they said
+    "1. kolo" while the table's message said "Turnaj č. 1 · 2. kolo · stůl 1"). A table of
+    its own keeps 1."""
     from bot.games.taroky.pictures import palette, sheet, table
 
     rnd, _seat = example("finished")
@@ -252,7 +255,7 @@ def test_T_TOURNAMENT_a_tournament_tables_pictures_name_the_tournaments_round(
 
         def spy(key: str, lang: str = "cs", _real: Any = real, **values: Any) -> str:
             text = _real(key, lang, **values)
-            if key in ("sheet_title", "round_no"):
+            if key in ("sheet_title", "round_over"):
                 said.append(text)
             return text
 
@@ -264,8 +267,8 @@ def test_T_TOURNAMENT_a_tournament_tables_pictures_name_the_tournaments_round(
         UI.sheet_png(t, "cs")
         UI.final_picture(t, "cs")()  # type: ignore[misc]
         UI.table_picture(t, "cs")()  # type: ignore[misc]
-    assert said == ["Protokol – 1. kolo", "Protokol – 1. kolo", "1. kolo",
-                    "Protokol – 2. kolo", "Protokol – 2. kolo", "2. kolo"]
+    assert said == ["Protokol – 1. kolo", "Protokol – 1. kolo", "Konec 1. kola",
+                    "Protokol – 2. kolo", "Protokol – 2. kolo", "Konec 2. kola"]
 
 
 @pytest.mark.parametrize(("minutes", "cs", "en"), [
@@ -433,7 +436,7 @@ def test_T_SCORE_HLASKY_the_result_lists_every_hlaska_counted_with_its_money_or_
     lines = deal_result(_table(rnd, "en"), row, "en").splitlines()
     assert lines[1] == ("Account for Anička and Cecílie: game +1.20 Kč · 8–9 taroks (Anička)"
                         " +0.50 Kč · honours (Bohouš) −0.50 Kč · 1–2 taroks (Dalibor) not"
-                        " counted · pagát ×2 −8.00 Kč = −6.80 Kč, rounded to −7.00 Kč.")
+                        " counted · pagát ultimo ×2 −8.00 Kč = −6.80 Kč, rounded to −7.00 Kč.")
     solo = rnd.protocol[3]  # a solo without hlášky says nothing of them
     assert solo.hlasky == ((), (), (), ()) and "taro" not in deal_result(_table(rnd), solo,
                                                                            "cs")
@@ -470,7 +473,7 @@ def test_T_SCORE_the_result_shows_each_part_of_the_money_so_the_total_follows() 
         " · valát ×2 −16,00 Kč = −13,20 Kč, zaokrouhleno na −13,50 Kč.")
     assert account(first, "en") == (
         "Account for Anička and Cecílie: game +1.80 Kč · 10+ taroks (Cecílie) +1.00 Kč"
-        " · valát ×2 −16.00 Kč = −13.20 Kč, rounded to −13.50 Kč.")
+        " · all tricks ×2 −16.00 Kč = −13.20 Kč, rounded to −13.50 Kč.")
     # preferanc na druhých ×2 won 53:17, taroky, the opponents' valát lost: 16,50 from each
     pref = row(alone, 720, 1620, 1650, flek=(1, 0, 0),
                hlasky=((), (), (("taroky", True),), ()), pagat=None,
@@ -488,12 +491,23 @@ def test_T_SCORE_the_result_shows_each_part_of_the_money_so_the_total_follows() 
         " −0,50 Kč · pagát +4,00 Kč · valát +8,00 Kč = −24,50 Kč.")
     assert account(solo, "en") == (
         "Account for Cecílie (with each opponent): game ×2 −36.00 Kč · 8–9 taroks (Anička)"
-        " −0.50 Kč · pagát +4.00 Kč · valát +8.00 Kč = −24.50 Kč.")
+        " −0.50 Kč · pagát ultimo +4.00 Kč · all tricks +8.00 Kč = −24.50 Kč.")
     capped = row(alone, -7200, -7200, 4000, flek=(2, 0, 0), hlasky=((), (), (), ()),
                  pagat=None, valats=())
+    # a single part is the sum: not repeated after "=" (review 44)
     assert account(capped) == ("Účet pro hráče Cecílie (s každým soupeřem): hra ×4"
-                               " −72,00 Kč = −72,00 Kč, strop −40,00 Kč.")
-    assert account(capped, "en").endswith(" = −72.00 Kč, capped at −40.00 Kč.")
+                               " −72,00 Kč, strop −40,00 Kč.")
+    assert account(capped, "en") == ("Account for Cecílie (with each opponent): game ×4"
+                                     " −72.00 Kč, capped at −40.00 Kč.")
+    narrow = row(pair, 10, 10, 50, flek=(0, 0, 0), hlasky=((), (), (), ()), pagat=None,
+                 valats=())  # první povinnost won 36:34
+    assert account(narrow) == ("Účet pro hráče Anička a Cecílie: hra +0,10 Kč, zaokrouhleno"
+                               " na +0,50 Kč.")
+    assert account(narrow, "en") == ("Account for Anička and Cecílie: game +0.10 Kč, rounded"
+                                     " to +0.50 Kč.")
+    whole = row(pair, 100, 100, 100, flek=(0, 0, 0), hlasky=((), (), (), ()), pagat=None,
+                valats=())
+    assert account(whole, "en") == "Account for Anička and Cecílie: game +1.00 Kč."
 
     def hal(text: str) -> int:
         return int(text.replace("−", "-").replace(",", "").replace("+", ""))
@@ -501,7 +515,8 @@ def test_T_SCORE_the_result_shows_each_part_of_the_money_so_the_total_follows() 
     for deal in rnd.protocol:  # the parts of every deal played add up to its sum
         if deal.components is None:
             continue
-        parts, total = account(deal).split(": ", 1)[1].split(" = ")
+        said = account(deal).split(": ", 1)[1]
+        parts, total = said.split(" = ") if " = " in said else (said.split(", ")[0], said)
         amounts = re.findall(r"[+−]\d+,\d\d", parts)
         assert sum(hal(a) for a in amounts) == deal.components["S"] == hal(
             re.findall(r"[+−]\d+,\d\d", total)[0])
@@ -722,20 +737,22 @@ def test_the_announcement_prompt_names_only_what_the_seat_may_still_say() -> Non
         rnd.apply(Announce(seat, item))
 
     says(0, "valat", "Hlášení: můžeš ohlásit pagát, valát, nebo říct dobrá.",
-         "Announcements: you may announce pagát, valát, or pass.")
+         "Announcements: you may announce pagát ultimo, all tricks, or pass.")
     says(0, "pagat", "Tvoje hlášení: valát. Můžeš přidat pagát, nebo skončit tlačítkem Hotovo.",
-         "You announced: valát. You may add pagát, or finish with Done.")
+         "You announced: all tricks. You may add pagát ultimo, or finish with Done.")
     says(0, "done", "Tvoje hlášení: valát, pagát. Víc přidat nemůžeš – skonči tlačítkem Hotovo.",
-         "You announced: valát, pagát. Nothing more can be added – finish with Done.")
+         "You announced: all tricks, pagát ultimo. Nothing more can be added – finish with"
+         " Done.")
     says(1, "flek:pagat",
          "Hlášení: můžeš ohlásit flek na hru, flek na pagáta, flek na valáta, nebo říct dobrá.",
-         "Announcements: you may announce double on the game, double on the pagát, double on"
-         " the valát, or pass.")
+         "Announcements: you may announce double on the game, double on the pagát ultimo,"
+         " double on all tricks, or pass.")
     rnd.apply(Announce(1, "done"))
     says(2, "flek:pagat", "Hlášení: můžeš ohlásit re na pagáta, nebo říct dobrá.",
-         "Announcements: you may announce redouble on the pagát, or pass.")
+         "Announcements: you may announce redouble on the pagát ultimo, or pass.")
     says(2, "done", "Tvoje hlášení: re na pagáta. Víc přidat nemůžeš – skonči tlačítkem Hotovo.",
-         "You announced: redouble on the pagát. Nothing more can be added – finish with Done.")
+         "You announced: redouble on the pagát ultimo. Nothing more can be added – finish"
+         " with Done.")
     rnd.apply(Announce(3, "done"))
     # Anička again: the re was her partner's, the sup is the opponents': only Dobrá is left
     says(0, "done", "Hlášení: teď můžeš jen říct dobrá.", "Announcements: you can only pass now.")
@@ -1013,8 +1030,8 @@ def test_T_CALL_PARTNER_the_secret_partner_is_warned_that_announcing_reveals_him
     assert hands[2][-1] == warning
     assert all(warning not in hands[seat] for seat in (0, 1, 3))
     assert UI.hand(_table(rnd, "en"), rnd.view(2), "en").lines[-1] == (
-        "Note: any announcement of yours (pagát, valát or a redouble) tells everyone that you"
-        " play with Anička.")
+        "Note: any announcement of yours (pagát ultimo, all tricks or a redouble) tells"
+        " everyone that you play with Anička.")
     from engine.taroky.actions import Announce
     rnd.apply(Announce(2, "flek:pagat"))  # re: Cecílie is known now
     assert rnd.view(0).public.partner == 2

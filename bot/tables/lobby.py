@@ -15,7 +15,7 @@ from bot.tables.persistence import db_key
 from bot.tables.play import TablePlay
 from bot.tables.presenter import Place, Placement
 from bot.tables.registry import log, spec_of
-from bot.tables.seating import AI_NAMES, free_seat, no_return, rematch_seats
+from bot.tables.seating import ai_player, ai_seat, free_seat, no_return, rematch_seats
 from engine import games
 from engine.game import start_events
 
@@ -34,9 +34,12 @@ class TableLobby(TablePlay):
         *,
         placement: Placement | None = None,
         rematch: dict[str, Any] | None = None,
+        ais: Sequence[tuple[int, str]] = (),
     ) -> Table:
         """A new table's lobby in ``channel_id`` (``rematch``: opened by "Hrát znovu",
-        ``Table.rematch``; its creator takes his old seat). ``placement`` decides whether it
+        ``Table.rematch``; its creator takes his old seat). ``ais``: AI players (seat, level)
+        seated before the lobby is first shown (a rematch's: one post with all of them, not
+        a post and an edit per AI); an unknown level is left out. ``placement`` decides whether it
         plays in a thread of its own: it is asked, and the table registered, while the channel takes
         no other new table (two ``/… new`` at the same instant in an empty channel: the
         second one sees the first). Its ``Place`` is then asked, outside that turn, where the
@@ -50,6 +53,11 @@ class TableLobby(TablePlay):
             seats: list[Seat | None] = [None] * count
             seats[free_seat(seats, rematch, creator_id)] = Seat(creator_id, creator_name,
                                                                 agreed=settings.revision)
+            for seat, level in ais:
+                if level not in games.get(game_kind).ai_levels:
+                    log.warning("no AI %s for a new %s table", level, game_kind)
+                elif None in seats:
+                    seats[ai_seat(seats, rematch, seat)] = ai_player(seats, level)
             try:
                 table_id = await self.store.create_table(
                     guild_id,
@@ -233,12 +241,8 @@ class TableLobby(TablePlay):
                 raise TableError("not_seated")
             if level not in spec_of(table).ai_levels:
                 raise TableError("bad_level")
-            free = seat if seat is not None and 0 <= seat < len(table.seats) \
-                and table.seats[seat] is None else free_seat(table.seats, table.rematch)
-            taken = {x.name for x in table.seats if x is not None}
-            names = [*AI_NAMES, *(f"AI {i}" for i in range(1, len(table.seats) + 1))]
-            name = next(n for n in names if n not in taken)
-            table.seats[free] = Seat(None, name, ai=level)
+            table.seats[ai_seat(table.seats, table.rematch, seat)] = ai_player(table.seats,
+                                                                                level)
             await self._save(table, self.presenter.lobby_shown(table))
             return table
 

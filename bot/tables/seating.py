@@ -26,6 +26,20 @@ def free_seat(seats: Sequence[Seat | None], rematch: JSONDict | None,
     return next((i for i in free if i not in kept), free[0])
 
 
+def ai_player(seats: Sequence[Seat | None], level: str) -> Seat:
+    """An AI player of ``level`` named by the first name no seat has."""
+    taken = {x.name for x in seats if x is not None}
+    names = [*AI_NAMES, *(f"AI {i}" for i in range(1, len(seats) + 1))]
+    return Seat(None, next(n for n in names if n not in taken), ai=level)
+
+
+def ai_seat(seats: Sequence[Seat | None], rematch: JSONDict | None, seat: int | None) -> int:
+    """Where an AI player sits: in ``seat`` if it is free, else the first free seat."""
+    if seat is not None and 0 <= seat < len(seats) and seats[seat] is None:
+        return seat
+    return free_seat(seats, rematch)
+
+
 def rematch_seats(rematch: JSONDict | None, count: int) -> dict[int, int]:
     """A rematch's former players and their seats (of ``count``) at the finished table (no
     rematch: empty)."""

@@ -143,7 +143,8 @@ def lobby_message(table: Table) -> Message:
         lines.append(t("core.lobby_declined", lang,
                        names=", ".join(f"<@{u}>" for u in declined)))
     embed.add_field(name=t("core.players_field", lang), value="\n".join(lines), inline=False)
-    settings = [f"• {line}" for line in table_settings_lines(ui, table.settings, lang)]
+    settings = [f"• {line}" for line in table_settings_lines(
+        ui, table.settings, lang, rematch=table.rematch is not None)]
     settings.append(f"*{t('core.join_accepts', lang)}*")
     embed.add_field(name=t("core.rules_field", lang), value="\n".join(settings), inline=False)
     tid = table.table_id
@@ -179,13 +180,15 @@ def timer_line(timer: int, lang: str, *, tournament: bool = False) -> str:
 
 
 def table_settings_lines(ui: GameUI, settings: TableSettings, lang: str, *,
-                         language: bool = True) -> list[str]:
+                         language: bool = True, rematch: bool = False) -> list[str]:
     """A table's options as its lobby lists them (also the server's defaults of them):
-    the game's, the turn timer, the seating and (``language``) the table's language."""
+    the game's, the turn timer, the seating and (``language``) the table's language. A
+    rematch seated by arrival keeps the last game's seats (``free_seat``): it says so."""
+    seating = "kept" if rematch and settings.seating == "join" else settings.seating
     return [
         *ui.settings_lines(settings, lang),
         timer_line(settings.turn_timer, lang),
-        t("core.opt_seating", lang, value=t(f"core.seating_{settings.seating}", lang)),
+        t("core.opt_seating", lang, value=t(f"core.seating_{seating}", lang)),
         *([t("core.opt_lang", lang)] if language else []),
     ]
 

@@ -215,7 +215,7 @@ class TablePresenter:
                             "style": discord.ButtonStyle.success.value})
         has_picture = ui.final_picture(table, lang) is not None
         item = items.post(table.channel_id, embed=cast(dict[str, Any], embed.to_dict()),
-                          pictures=[("final", "protokol.png")] if has_picture else (),
+                          pictures=[("final", t("core.sheet_file", lang))] if has_picture else (),
                           table_id=table.table_id, buttons=buttons)
         item.payload["rating"] = True
         return item

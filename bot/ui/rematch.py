@@ -93,8 +93,12 @@ class Rematches:
         settings.revision = 0
         rematch = {"of": table_id, "seats": {str(s.user_id): i for i, s in enumerate(old.seats)
                                              if s is not None and s.user_id is not None}}
-        # (a thread and the AI seats are REST calls and commits more than Discord's three
-        # seconds for a first answer may allow)
+        # its AI players, in their seats (not those who took a leaver's place), seated before
+        # its lobby is first shown
+        ais = [(i, s.ai) for i, s in enumerate(old.seats)
+               if s is not None and s.user_id is None and not s.left and s.ai is not None]
+        # (a thread and the commits are REST calls and more than Discord's three seconds for
+        # a first answer may allow)
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             busy()
@@ -102,7 +106,8 @@ class Rematches:
                 raise TableError("already_seated")
             table = await self.ctl.service.create(old.guild_id, channel_id, user.id,
                                                   user.display_name, settings, old.game_kind,
-                                                  placement=placement, rematch=rematch)
+                                                  placement=placement, rematch=rematch,
+                                                  ais=ais)
         except TableError as exc:
             if exc.key == "again_busy":
                 await self.again_busy(interaction, old, int(exc.params["id"]), lang)
@@ -112,13 +117,6 @@ class Rematches:
                 await self.ctl.replies.tell(interaction, t(game_key(old.game_kind, exc.key), lang,
                                                            **exc.params), lang)
             return
-        for i, s in enumerate(old.seats):  # its AI players, in their seats (not those who
-            # took a leaver's place)
-            if s is not None and s.user_id is None and not s.left and s.ai is not None:
-                try:
-                    await self.ctl.service.add_ai(table.table_id, user.id, s.ai, seat=i)
-                except TableError as exc:
-                    log.warning("no AI %s for table %s: %s", s.ai, table.table_id, exc.key)
         others = [s for s in humans if s.user_id != user.id]
         assert table.rematch is not None
         table.rematch["by"] = user.display_name

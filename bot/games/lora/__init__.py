@@ -93,7 +93,7 @@ class LoraUI(BaseUI):
 
     def table_op(self, table: Table, op: str, lang: str) -> Reply:
         if op == "sheet":
-            return Reply(png=self.sheet_png(table, lang), filename="protokol.png")
+            return Reply(png=self.sheet_png(table, lang), filename=t("core.sheet_file", lang))
         if op == "last":
             return Reply(content=texts.last_trick_text(table, lang))
         return super().table_op(table, op, lang)

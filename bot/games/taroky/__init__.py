@@ -95,7 +95,7 @@ class TarokyUI(BaseUI):
 
     def table_op(self, table: Table, op: str, lang: str) -> Reply:
         if op == "sheet":
-            return Reply(png=self.sheet_png(table, lang), filename="protokol.png")
+            return Reply(png=self.sheet_png(table, lang), filename=t("core.sheet_file", lang))
         return super().table_op(table, op, lang)
 
     def sheet_png(self, table: Table, lang: str) -> bytes:

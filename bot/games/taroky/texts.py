@@ -302,29 +302,34 @@ def account_parts(row: DealRecord, names: Sequence[str], lang: str) -> list[str]
     return parts
 
 
-def account_total(row: DealRecord, lang: str) -> str:
-    """``S`` and, where it differs, what is paid: ``A`` rounded up to 50 hal or capped
-    (T-SCORE-NET), with the sign of ``S``."""
+def account_total(row: DealRecord, lang: str, shown: str | None = None) -> str:
+    """``S`` (or ``shown`` for it: its only part) and, where it differs, what is paid: ``A``
+    rounded up to 50 hal or capped (T-SCORE-NET), with the sign of ``S``."""
     assert row.components is not None
     total, paid = row.components["S"], row.components["A"]
     paid = -paid if total < 0 else paid
+    said = shown if shown is not None else money(total, lang, signed=True)
     if paid == total:
-        return money(total, lang, signed=True)
+        return said
     key = "taroky.account_rounded" if abs(paid) > abs(total) else "taroky.account_cap"
-    return t(key, lang, total=money(total, lang, signed=True),
-             paid=money(paid, lang, signed=True))
+    return t(key, lang, total=said, paid=money(paid, lang, signed=True))
 
 
 def account(row: DealRecord, names: Sequence[str], lang: str) -> str:
     """How a deal's money follows from its parts: "Účet pro hráče Ann a Cyril: hra +1,80 Kč ·
     taroky (Cyril) +1,00 Kč · valát ×2 −16,00 Kč = −13,20 Kč, zaokrouhleno na −13,50 Kč." —
-    for the declarer side (a declarer alone settles it with each opponent)."""
-    parts = " · ".join(account_parts(row, names, lang))
-    total = account_total(row, lang)
+    for the declarer side (a declarer alone settles it with each opponent). A single part
+    is its sum: "hra +0,10 Kč, zaokrouhleno na +0,50 Kč" (no "= +0,10 Kč" repeating it)."""
+    parts = account_parts(row, names, lang)
+    if len(parts) == 1:
+        said = account_total(row, lang, shown=parts[0])
+    else:
+        said = t("taroky.account_sum", lang, parts=" · ".join(parts),
+                 total=account_total(row, lang))
     if row.partner is not None:
         return t("taroky.account_pair", lang, name=names[row.declarer],
-                 partner=names[row.partner], parts=parts, total=total)
-    return t("taroky.account_alone", lang, name=names[row.declarer], parts=parts, total=total)
+                 partner=names[row.partner], account=said)
+    return t("taroky.account_alone", lang, name=names[row.declarer], account=said)
 
 
 def varsava_account(row: DealRecord, names: Sequence[str], lang: str) -> str:

@@ -108,7 +108,8 @@ def _header(img: Image.Image, view: TableView, names: list[str], lang: str,
             round_no: int | None = None) -> None:
     deal = view.deal
     if view.finished:
-        title, sub = pic("round_over", lang), pic("round_no", lang, n=round_no or view.round_no)
+        # one title ("End of round 1"): a subtitle "round 1" repeated its word (review 44)
+        title, sub = pic("round_over", lang, n=round_no or view.round_no), ""
     else:
         title = pic("deal_no", lang, n=deal.deal_no)
         sub = game_name(deal.game, lang) if deal.game is not None else pic(
