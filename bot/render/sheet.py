@@ -327,7 +327,7 @@ def sheet_image(view: PublicView, names: Sequence[str], lang: str = "cs",
     if columns not in (1, 2):
         raise ValueError("columns must be 1 or 2")
     lang = lang_of(lang)
-    who = check_names(names)
+    who = check_names(names, lang)
     blocks, harakiri = _lines(view)
     grid = [list(range(r, r + columns)) for r in range(0, 4, columns)]
     heights = [max(len(blocks[t]) for t in row) for row in grid]
