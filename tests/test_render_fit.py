@@ -84,3 +84,17 @@ def test_a_long_name_in_the_stovka_panel_stops_before_its_answer(monkeypatch):
         assert name.endswith("…")
         gap = (r - g.getlength(status)) - (x + f.getlength(name))
         assert gap >= 18, (name, status, gap)
+
+
+def test_the_sheet_heads_names_are_phone_sized_and_use_two_lines_before_a_cut():
+    """A column head is 92 px: a name is 20–22 px condensed (13 px on a phone), on two lines
+    when it needs them; only the second line of a name that still does not fit is cut."""
+    from bot.render.sheet import CELL_W, _name_lines
+
+    fnt, lines = _name_lines("Příliš žluťoučký kůň úpěl ďábelsk", CELL_W - 8)
+    assert fnt.size >= 20 and len(lines) == 2 and lines[0] == "Příliš"
+    assert lines[1].startswith("žluťouč") and lines[1].endswith("…")
+    fnt, lines = _name_lines("Jan Nováček", CELL_W - 8)
+    assert fnt.size >= 20 and lines == ["Jan", "Nováček"]
+    fnt, lines = _name_lines("Bartoloměj Šťastný-Křížovnický X", CELL_W - 8)
+    assert fnt.size == 20 and lines[0] == "Bartolo" and lines[1].startswith("měj")
