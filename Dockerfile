@@ -10,6 +10,10 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     LORA_DB=/app/data/lora.sqlite3
 
 WORKDIR /app
+# A CJK font: the pictures draw Chinese/Japanese/Korean player names with it (bot/render/fonts.py).
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends fonts-noto-cjk \
+    && rm -rf /var/lib/apt/lists/*
 RUN useradd --create-home --uid 10001 lora
 
 COPY pyproject.toml README.md ./

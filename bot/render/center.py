@@ -194,6 +194,10 @@ def stovka_banner(lang: str) -> tuple[list[str], int]:
     return lines, 246 + RULE_LINE * len(lines)
 
 
+# A stovka answer row: the name left, the status right, at least STOVKA_GAP px apart.
+STOVKA_ROW, STOVKA_GAP = 400, 18
+
+
 def draw_stovka(img: Image.Image, view: PublicView, names: list[str], lang: str) -> None:
     """Čistá stovka: the question, the rule and every seat's answer so far."""
     rule = font(NOTE_PX, "narrow")
@@ -207,9 +211,11 @@ def draw_stovka(img: Image.Image, view: PublicView, names: list[str], lang: str)
     for k in range(4):
         seat = (view.leader + k) % 4
         status, colour = stovka_answer(view, seat, lang)
-        text(img, (CX - 200, yy), fit(names[seat], font(27, "bold"), 230), font(27, "bold"),
-             TEXT, "lm")
-        text(img, (CX + 200, yy), status, font(27, "bold"), colour, "rm")
+        fb = font(27, "bold")
+        room = STOVKA_ROW - fb.getlength(status) - STOVKA_GAP  # the name: what the status leaves
+        name, fn = fitted(names[seat], 27, "bold", room)
+        text(img, (CX - STOVKA_ROW // 2, yy), name, fn, TEXT, "lm")
+        text(img, (CX + STOVKA_ROW // 2, yy), status, fb, colour, "rm")
         yy += 40
 
 

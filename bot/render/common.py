@@ -10,7 +10,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFilter
 
-from bot.render.fonts import Font, clean_name, fit, fitted, font
+from bot.render.fonts import Font, clean_names, fit, fitted, font
+from bot.render.strings import lang_of, s
 
 RGB = tuple[int, int, int]
 RGBA = tuple[int, int, int, int]
@@ -48,11 +49,12 @@ def phone_px(width: int, px: float = PHONE_TEXT) -> int:
     return math.ceil(px * width / PHONE_W)
 
 
-def check_names(names: Sequence[str]) -> list[str]:
-    """Four printable player names."""
+def check_names(names: Sequence[str], lang: str = "cs") -> list[str]:
+    """Four player names as the pictures draw them (``clean_name``); a name with nothing
+    readable left (emoji only, a script no font has) is its seat's stand-in ("hráč 2")."""
     if len(names) != 4:
         raise ValueError("names must hold four player names")
-    return [clean_name(n) for n in names]
+    return clean_names(names, lambda n: s("seat", lang_of(lang), n=n))
 
 
 @lru_cache(maxsize=8)

@@ -665,7 +665,8 @@ def hand_image(view: SeatView, lang: str = "cs", names: Sequence[str] | None = N
     """The hand message's picture as a Pillow image (RGB)."""
     _check(view)
     lang = lang_of(lang)
-    who = check_names(names if names is not None else [s("seat", lang, n=i + 1) for i in range(4)])
+    who = check_names(names if names is not None else [s("seat", lang, n=i + 1) for i in range(4)],
+                      lang)
     height = H if view.hand else BOARD_Y + BOARD_H + 14  # no cards: the table alone
     img = felt(W, height).copy()
     _header(img, view, who, lang)

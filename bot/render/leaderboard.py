@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
 
-from bot.i18n import decimal, game_t, lang_of
+from bot.i18n import decimal, game_t, lang_of, t
 from bot.render.common import (
     BAR,
     DARK,
@@ -169,7 +169,7 @@ def _row(img: Image.Image, y: int, row: LeaderboardRow, lang: str, avg: str,
     else:
         fr = font(24 if rank < 1000 else 18, "bold")
         text(img, (RANK_CX, cy), str(rank), fr, MUTED, "mm")
-    name = " ".join(clean_name(row.name).split())
+    name = clean_name(row.name, t("lora.pic.seat", lang, n=rank))  # unreadable: by its rank
     # a long name: condensed (at the same size) before ellipsized
     name, fn = fitted(name, 27, "bold", name_end - NAME_X, smallest=27)
     text(img, (NAME_X, cy), name, fn, GOLD if rank == 1 else TEXT, "lm")

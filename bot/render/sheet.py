@@ -40,7 +40,10 @@ from engine.views import PublicView
 
 M, NAME_W, CELL_W, ROW_H = 16, 206, 100, 34
 BLOCK_W = NAME_W + 4 * CELL_W
-HEADER_H, TITLE_H, NAMES_H = 56, 38, 46
+HEADER_H, TITLE_H, NAMES_H = 56, 38, 54
+# the players' names in the column heads: 22 px condensed, down to 20 px (13 px on a phone;
+# at 14 px they were 9 px there and cut to 6–8 letters, review 47)
+HEAD_PX, HEAD_MIN, HEAD_LINE = 22, 20, 23  # HEAD_LINE: two lines' pitch
 BOX_H = 168
 PTS_X, TOTAL_PAD = 40, 5  # a cell: the game's points end at PTS_X, the running total at the
 # cell's right edge less TOTAL_PAD; a thin rule between them keeps "8" and "104" apart
@@ -162,9 +165,10 @@ def label_layout(line: Line, lang: str) -> tuple[Image.Image | None, str, int, F
 
 
 def _name_lines(name: str, width: int) -> tuple[Font, list[str]]:
-    """A player's name in a column head: one line, or two broken at a space, in a smaller
-    font if need be; cut only when even that does not fit."""
-    for size in (18, 16, 14):
+    """A player's name in a column head: one line, or two broken at a space, condensed and
+    at most HEAD_PX - HEAD_MIN px smaller (HEAD_MIN is 13 px on a phone); a name that fits
+    none of these fills both lines (broken inside a word) and only the second is cut."""
+    for size in range(HEAD_PX, HEAD_MIN - 1, -1):
         fnt = font(size, "cond")
         if fnt.getlength(name) <= width:
             return fnt, [name]
@@ -173,8 +177,14 @@ def _name_lines(name: str, width: int) -> tuple[Font, list[str]]:
             first, second = " ".join(words[:k]), " ".join(words[k:])
             if fnt.getlength(first) <= width and fnt.getlength(second) <= width:
                 return fnt, [first, second]
-    fnt = font(14, "cond")
-    return fnt, [fit(name, fnt, width)]
+    fnt = font(HEAD_MIN, "cond")
+    cut = len(name)
+    while cut > 1 and fnt.getlength(name[:cut]) > width:
+        cut -= 1
+    space = name.rfind(" ", 0, cut + 1)
+    if space > 0:  # break at the last space that fits, if there is one
+        cut = space
+    return fnt, [name[:cut].rstrip(), fit(name[cut:].strip(), fnt, width)]
 
 
 @lru_cache(maxsize=32)
@@ -191,7 +201,7 @@ def _block(tali: int, lines: tuple[Line, ...], names: tuple[str, ...], leader: s
         cx = NAME_W + seat * CELL_W + CELL_W // 2
         fn, head = _name_lines(names[seat], CELL_W - 8)
         for k, part in enumerate(head):
-            cy = TITLE_H + NAMES_H // 2 + (k - (len(head) - 1) / 2) * 20
+            cy = TITLE_H + NAMES_H // 2 + (k - (len(head) - 1) / 2) * HEAD_LINE
             text(img, (cx, cy), part, fn, MUTED, "mm")
     y0 = TITLE_H + NAMES_H
     for i, line in enumerate(lines):
@@ -327,7 +337,7 @@ def sheet_image(view: PublicView, names: Sequence[str], lang: str = "cs",
     if columns not in (1, 2):
         raise ValueError("columns must be 1 or 2")
     lang = lang_of(lang)
-    who = check_names(names)
+    who = check_names(names, lang)
     blocks, harakiri = _lines(view)
     grid = [list(range(r, r + columns)) for r in range(0, 4, columns)]
     heights = [max(len(blocks[t]) for t in row) for row in grid]

@@ -219,7 +219,7 @@ def table_image(view: PublicView, names: Sequence[str], lang: str = "cs",
     if not isinstance(view, PublicView):
         raise TypeError("render_table takes a PublicView")
     lang = lang_of(lang)
-    who = check_names(names)
+    who = check_names(names, lang)
     img = _base(lang).copy()
     _header(img, view, who, lang)
     left_h, right_w = legend_space(view)
@@ -271,7 +271,7 @@ def render_last_trick(view: PublicView, names: Sequence[str], lang: str = "cs") 
         raise TypeError("render_last_trick takes a PublicView")
     match view.game:
         case TrickView() as part if part.last_trick is not None:
-            return encode(center.last_trick_image(part, check_names(names), lang_of(lang)),
+            return encode(center.last_trick_image(part, check_names(names, lang), lang_of(lang)),
                           palette.lora())
         case _:
             return None

@@ -296,7 +296,7 @@ def deal_image(deal: PublicView, row: DealRecord, names: Sequence[str],
     if not isinstance(deal, PublicView) or deal.reveal is None:
         raise ValueError("a deal is drawn only once it is over (its reveal)")
     lang = lang_of(lang)
-    who = check_names(names)
+    who = check_names(names, lang)
     reveal = deal.reveal
     groups = _talon_groups(deal, row, reveal, who, lang)
     blocks = _blocks(deal, row, reveal, who, lang)

@@ -21,8 +21,20 @@ from bot.games.taroky.pictures import palette
 from bot.games.taroky.words import card_label, pic, short_game
 from bot.i18n import lang_of
 from bot.render import cards
-from bot.render.common import BAR, FAINT, GOLD, MUTED, RGB, encode, felt, panel, paste, text
-from bot.render.fonts import clean_name, fit, font
+from bot.render.common import (
+    BAR,
+    FAINT,
+    GOLD,
+    MUTED,
+    RGB,
+    check_names,
+    encode,
+    felt,
+    panel,
+    paste,
+    text,
+)
+from bot.render.fonts import fit, font
 from engine.taroky.actions import Discard, Play
 from engine.taroky.cards import NUM_TAROKS, cards_of, color
 from engine.taroky.views import SeatView
@@ -119,7 +131,7 @@ def _status(view: SeatView, names: Sequence[str], lang: str) -> tuple[str, RGB]:
     if not view.legal:
         if pub.to_act is None:
             return pic("hand_over", lang), MUTED
-        return pic("hand_wait", lang, name=clean_name(names[pub.to_act])), MUTED
+        return pic("hand_wait", lang, name=check_names(names, lang)[pub.to_act]), MUTED
     if pub.phase == "discard":
         return pic("hand_discard", lang, n=view.discard_left), GOLD
     if pub.phase == "play":

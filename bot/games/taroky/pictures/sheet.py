@@ -381,7 +381,7 @@ def sheet_image(view: TableView, names: Sequence[str], lang: str = "cs",
     if not isinstance(view, TableView):
         raise TypeError("the Taroky protocol takes a TableView")
     lang = lang_of(lang)
-    who = check_names(names)
+    who = check_names(names, lang)
     rows = view.protocol
     feet = 4 if view.finished else 3
     lays = [layout(row, who, lang) for row in rows]

@@ -582,7 +582,7 @@ def table_image(view: TableView, names: Sequence[str], lang: str = "cs",
     if not isinstance(view, TableView):
         raise TypeError("the Taroky table picture takes a TableView")
     lang = lang_of(lang)
-    who = check_names(names)
+    who = check_names(names, lang)
     img = _base().copy()
     _header(img, view, who, lang, round_no)
     _strip(img, view.deal, who, lang)
