@@ -30,6 +30,7 @@ from bot.i18n import (
 from bot.model import STATUS_ABORTED, STATUS_FINISHED, STATUS_LOBBY, STATUS_PLAYING, Table
 from bot.permissions import (
     THREAD_PERMISSIONS,
+    manages_server,
     may_open_threads,
     missing_to_post,
     permission_names,
@@ -109,6 +110,31 @@ def abortable_here(interaction: Interaction) -> list[Table]:
     controller = controller_of(interaction)
     return [x for x in controller.service.tables_in_channel(interaction.channel_id)
             if x.tournament is None and controller.questions.may_abort(x, interaction.user)]
+
+
+def abort_elsewhere_text(interaction: Interaction, ui: GameUI, lang: str) -> str | None:
+    """To a server manager whose bare ``/<game> abort`` found no table of his here, nor one
+    he sits at: the server's open tables he may close, and how to name one with ``table``
+    (he was told only that he sits at none; review 46). None for anybody else, or when
+    the server has no such table."""
+    if interaction.guild_id is None or not manages_server(interaction.user):
+        return None
+    tables = sorted((x for x in controller_of(interaction).service.tables.values()
+                     if x.guild_id == interaction.guild_id and x.tournament is None
+                     and x.status in (STATUS_LOBBY, STATUS_PLAYING)),
+                    key=lambda x: x.table_id)
+    if not tables:
+        return None
+    czech = czech_client(interaction)
+    shown = ", ".join(f"{x.table_id} (<#{x.channel_id}>)" for x in tables[:ABORT_LISTED])
+    if len(tables) > ABORT_LISTED:
+        shown += ", …"
+    return t("core.abort_elsewhere", lang, tables=shown,
+             cmd=command_shown(ui, "abort", czech), table=option_shown("table", czech),
+             id=tables[0].table_id)
+
+
+ABORT_LISTED = 10  # the most tables ``abort_elsewhere_text`` names
 
 
 def no_table_text(interaction: Interaction, lang: str, last: Table | None = None) -> str:
@@ -200,7 +226,7 @@ async def run_table_command(name: str, interaction: Interaction, ui: GameUI,
 async def open_new_table(interaction: Interaction, ui: GameUI, given: dict[str, Any]) -> None:
     """``/<game> new``: a table of ``ui``'s game with the options ``given``, the others the
     server's defaults or the built-in ones (``bot.table_defaults``)."""
-    from bot.table_defaults import built, merged, stored_defaults
+    from bot.table_defaults import built, merged, stored_defaults, two_lengths
 
     controller = controller_of(interaction)
     # the server's settings, read once: its defaults of the options, where tables play
@@ -212,7 +238,7 @@ async def open_new_table(interaction: Interaction, ui: GameUI, given: dict[str, 
         await interaction.response.send_message(game_t(ui.kind, "guild_only", lang),
                                                 ephemeral=True)
         return
-    settings = built(ui, values | {"language": table_lang}, lang)
+    settings = two_lengths(ui, given, lang) or built(ui, values | {"language": table_lang}, lang)
     if isinstance(settings, str):  # (why its options make no table)
         await interaction.response.send_message(settings, ephemeral=True)
         return
@@ -372,6 +398,7 @@ def help_embed(group: app_commands.Group, ui: GameUI, lang: str, *,
     """The game's help: how to open a table and play, leave and come back, tournaments,
     records, settings — every command of its ``group`` (but ``help``) named once, by the name
     the asker's client shows, each section's buttons by their labels."""
+    from bot.tournament.model import MAX_ENTRANTS, MAX_ROUNDS
     from bot.ui.builders import EMBED_COLOUR
 
     commands = {c.name: c for c in group.commands if c.name != "help"}
@@ -381,16 +408,19 @@ def help_embed(group: app_commands.Group, ui: GameUI, lang: str, *,
               for name in commands}
     values |= {name: option_shown(option, czech_client)
                for name, option in (("language", "language"), ("timer", "turn_timer"),
-                                    ("reset", "reset"), ("table", "table"))}
+                                    ("reset", "reset"), ("table", "table"),
+                                    ("ai_share", "ai_share"), ("threads", "table_threads"))}
     tournament = "core.tournament."
     values |= {
         "join": t("core.btn_join", lang), "start": t("core.btn_start", lang),
+        "again": t("core.btn_again", lang),
         "hand": t("core.btn_hand", lang), "sheet": game_t(ui.kind, "btn_sheet", lang)
         if has(game_key(ui.kind, "btn_sheet")) else "",
         "register": t(tournament + "btn_join", lang),
         "tstart": t(tournament + "btn_start", lang),
         "standings": t(tournament + "btn_standings", lang),
         "withdraw": t(tournament + "btn_withdraw", lang),
+        "most": str(MAX_ENTRANTS), "rounds": str(MAX_ROUNDS),
     }
     embed = discord.Embed(title=game_t(ui.kind, "help.title", lang, game=ui.name(lang)),
                           colour=EMBED_COLOUR)
@@ -534,9 +564,13 @@ def shared_commands(ui: GameUI) -> list[app_commands.Command[Any, Any, None]]:
                 return
         lang = await controller.languages.lang_for(interaction, target)
         if target is None or target.status not in (STATUS_LOBBY, STATUS_PLAYING):
-            await interaction.response.send_message(
-                no_table_text(interaction, lang) if table is None
-                else t("core.abort_no_such_table", lang, id=table), ephemeral=True)
+            if table is not None:
+                text = t("core.abort_no_such_table", lang, id=table)
+            else:  # (a manager is shown the server's tables he may name instead)
+                text = no_table_text(interaction, lang)
+                if text == t("core.no_table_here", lang):
+                    text = abort_elsewhere_text(interaction, ui, lang) or text
+            await interaction.response.send_message(text, ephemeral=True)
             return
         if target.tournament is not None:  # only the whole tournament can be cancelled
             await interaction.response.send_message(t("core.tournament.no_abort", lang),

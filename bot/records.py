@@ -16,7 +16,14 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.commands import choice, command_shown, controller_of, czech_client, gdesc
+from bot.commands import (
+    choice,
+    command_shown,
+    controller_of,
+    czech_client,
+    gdesc,
+    option_shown,
+)
 from bot.games import GameUI, ui_of
 from bot.i18n import decimal, desc, game_t, t
 from bot.member_names import current_names
@@ -375,6 +382,11 @@ def add_records_commands(group: app_commands.Group, ui: GameUI) -> None:
             mode = current.get("table_threads")
             lines.append(t(f"core.settings_threads_{mode if mode in TABLE_THREADS else 'busy'}",
                            lang))
+            if manager:  # (which options change them: review 46)
+                czech = czech_client(interaction)
+                lines.append(t("core.settings_manager_hint", lang,
+                               ai_share=option_shown("ai_share", czech),
+                               threads=option_shown("table_threads", czech)))
             lines.append(defaults_text(ui, await server_defaults(interaction, ui), lang,
                                        czech_client(interaction)))
         await interaction.response.send_message("\n".join(lines), ephemeral=True)

@@ -78,8 +78,21 @@ def given_values(ui: GameUI, given: dict[str, Any]) -> dict[str, Any]:
 
 def merged(ui: GameUI, server: dict[str, Any], given: dict[str, Any]) -> dict[str, Any]:
     """Every table option: the one given (None: not given), else the server's, else the
-    built-in value."""
-    return {**builtin(ui), **server, **given_values(ui, given)}
+    built-in value. A round's length given in one unit replaces the server's in any unit
+    (``/taroky new round_minutes:30`` on a server of 3-deal rounds plays 30 minutes)."""
+    chosen = given_values(ui, given)
+    if any(chosen.get(name) for name in ui.round_length_options):
+        server = {k: v for k, v in server.items() if k not in ui.round_length_options}
+    return {**builtin(ui), **server, **chosen}
+
+
+def two_lengths(ui: GameUI, given: dict[str, Any], lang: str) -> str | None:
+    """The refusal of a round's length given in two units at once (``/taroky new
+    round_minutes:30 round_deals:3``; the same as ``/taroky tournament``'s), None if not."""
+    chosen = given_values(ui, given)
+    if sum(1 for name in ui.round_length_options if chosen.get(name)) < 2:
+        return None
+    return t("core.tournament.one_length", lang)
 
 
 def settings_of(ui: GameUI, values: dict[str, Any], lang: str) -> TableSettings:
@@ -175,6 +188,10 @@ async def set_defaults(interaction: Interaction, ui: GameUI, given: dict[str, An
     server = await server_defaults(interaction, ui)
     reset = bool(given.get("reset"))
     chosen = given_values(ui, given)
+    refusal = two_lengths(ui, given, lang)
+    if refusal is not None:
+        await interaction.response.send_message(refusal, ephemeral=True)
+        return
     if (chosen or reset) and not manages_server(interaction.user):
         denied = t("core.defaults_denied", lang, perm=t("core.perm.manage_guild", lang))
         await interaction.response.send_message(

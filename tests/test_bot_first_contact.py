@@ -180,6 +180,47 @@ async def test_the_slash_menu_reads_english_but_to_czech_clients(harness):
         "čeština", "angličtina"]
 
 
+
+async def test_the_slash_options_say_their_range_and_the_tournament_s_defaults(harness):
+    """Review 46 (M3, L1, L2): a table's turn timer says that 1–19 s are not taken (Discord
+    cannot say "0 or 20–3600"), the tournament's options name their defaults (per game:
+    Lóra 3 rounds, Taroky 4 of 60 minutes), and a round's length in deals has the same
+    range at a table and in a tournament."""
+    tree = harness.bot.tree
+
+    async def options(group: str, name: str) -> dict:
+        command = next(c for c in tree.get_command(group).commands if c.name == name)
+        payload = await command.get_translated_payload(tree, Translator())
+        return {o["name"]: o for o in payload["options"]}
+
+    def said(option: dict) -> tuple[str, str]:
+        return option["description"], option["description_localizations"]["cs"]
+
+    timer = (await options("lora", "new"))["turn_timer"]
+    assert said(timer) == ("Turn timer in seconds: 0 = no limit, else 20–3600",
+                           "Čas na tah v sekundách: 0 = bez limitu, jinak 20–3600")
+    assert (timer["min_value"], timer["max_value"]) == (0, 3600)
+    lora = await options("lora", "tournament")
+    assert said(lora["rounds"]) == ("Number of rounds, 1–12 (default 3)",
+                                    "Počet kol, 1–12 (výchozí 3)")
+    assert said(lora["turn_timer"]) == ("Seconds per move, 20–3600 (default 120)",
+                                        "Čas na tah v sekundách, 20–3600 (výchozí 120)")
+    assert said(lora["fill"]) == ("Who fills incomplete tables (default: AI players)",
+                                  "Kdo doplní neúplné stoly (výchozí: AI hráči)")
+    assert said(lora["ai_level"]) == ("Level of AI players and substitutes (default: medium)",
+                                      "Síla AI hráčů a náhradníků (výchozí: střední)")
+    taroky = await options("taroky", "tournament")
+    assert said(taroky["rounds"]) == ("Number of rounds, 1–12 (default 4)",
+                                      "Počet kol, 1–12 (výchozí 4)")
+    assert said(taroky["minutes"]) == ("A round's length in minutes (default 60)",
+                                       "Délka kola v minutách (výchozí 60)")
+    assert said(taroky["deals"]) == (
+        "A round's length in deals instead of minutes (0 = by time)",
+        "Délka kola v rozdáních místo minut (0 = podle času)")
+    deals = (await options("taroky", "new"))["round_deals"]
+    assert (taroky["deals"]["max_value"], deals["max_value"]) == (200, 200)
+
+
 @pytest.mark.parametrize("locale", ["en-US", "cs"])
 async def test_the_help_tells_how_to_choose_the_tables_language(harness, locales, locale):
     guild, ch, (ann,) = world(harness, "ann")

@@ -17,6 +17,7 @@ LORA_CS = [
         " jinak tvým; volbou `language` zvolíš češtinu, nebo angličtinu.",
         "Ostatní přisednou tlačítkem **Přisednout**, volná místa obsadí **+ AI**. Hru spustí "
         "zakladatel tlačítkem **Začít hru**.",
+        "Po hře otevře **Hrát znovu** nový stůl se stejnými hráči a pravidly (ne v turnaji).",
     ]),
     ("Hra", [
         "**Moje karty** u stolu nebo **/lora hand** – tvoje karty, vidíš je jen ty. Hraješ v "
@@ -25,22 +26,24 @@ LORA_CS = [
         "**/lora score** nebo **Protokol** u stolu – protokol (zápis bodů).",
     ]),
     ("Odchod a návrat", [
-        "**/lora leave** – odejdeš od stolu, rozehranou hru za tebe dohraje AI.",
+        "**/lora leave** – odejdeš od stolu, rozehranou hru za tebe dohraje AI. Odejde-li"
+        " zakladatel před začátkem hry nebo poslední hráč, stůl se zruší.",
         "**/lora kick** – zakladatel stolu nebo správce serveru odebere nepřítomného hráče; "
         "v rozehrané hře místo hráče hraje dál AI.",
         "**/lora abort** – zruší stůl (zakladatel nebo správce serveru). Bez volby ten tvůj"
-        " v tomto kanálu, jinak zdejší; jiný stůl urči volbou table (číslo stolu).",
-        "Nestihneš tah? U stolu s časem na tah (`turn_timer` v /lora new) ho zahraje AI, "
-        "hraje-li tam i někdo další; jinak stůl počká. **Moje karty** tě vrátí do hry.",
-        "Stůl bez času na tah čeká, dokud hráč nezahraje: místo nepřítomného hráče předá AI "
-        "zakladatel nebo správce serveru příkazem /lora kick.",
-        "Po odchodu se přes **Moje karty** nebo **/lora hand** vrátíš, dokud hra běží. U stolu "
-        "turnaje ne: tam tě AI nahradí až do konce turnaje.",
+        " tady, jinak zdejší, jinak tvůj jinde; jiný podle čísla volbou `table`.",
+        "Nestihneš tah? S časem na tah (`turn_timer` v /lora new) ho zahraje AI, hraje-li u"
+        " stolu i někdo další; jinak stůl počká. **Moje karty** tě vrátí do hry.",
+        "Bez času na tah stůl čeká: místo nepřítomného hráče předá AI zakladatel nebo správce"
+        " serveru příkazem /lora kick.",
+        "Po odchodu se přes **Moje karty** nebo **/lora hand** vrátíš, dokud hra běží.",
+        "Stůl turnaje nečeká: po uplynutí času vždy zahraje AI místo nepřítomného hráče; kdo"
+        " odejde, toho AI nahradí až do konce turnaje.",
     ]),
     ("Turnaj", [
         "**/lora tournament** – založí turnaj v tomto kanálu.",
         "Přihlásíš se tlačítkem **Přihlásit se**, organizátor turnaj spustí (**Spustit "
-        "turnaj**).",
+        "turnaj**). Hraje ho 2 až 64 hráčů (počítají se i AI hráči), nejvýš 12 kol.",
         "Stoly každého kola hrají ve vláknech, **Pořadí** ukáže pořadí.",
         "Kdo odstoupí (**Odstoupit**), za toho dohraje AI.",
     ]),
@@ -52,10 +55,10 @@ LORA_CS = [
         "**/lora export** – protokol, výsledky (CSV) a záznam hry podle jejího čísla.",
     ]),
     ("Nastavení a osobní údaje", [
-        "**/lora settings** – jazyk tvých zpráv; správci serveru tu nastavují i server (podíl "
-        "AI, vlákna stolů).",
+        "**/lora settings** – jazyk tvých zpráv; správci serveru tu nastavují i server (volby "
+        "`ai_share` a `table_threads`).",
         "**/lora defaults** – s čím začínají nové stoly serveru; nastavují je správci serveru "
-        "(reset:True vrátí vestavěné), volba při zakládání stolu má přednost.",
+        "(`reset:True` vrátí vestavěné), volba při zakládání stolu má přednost.",
         "Turnaje mají vlastní volby (od serveru přebírají jen jazyk stolu).",
         "**/lora forget-me** – smaže tvoje osobní údaje (hry zůstanou anonymně).",
     ]),
@@ -112,27 +115,35 @@ async def test_taroky_help_in_english_for_a_newcomer_names_every_command(harness
         "**/taroky new** – opens a table in this channel. It speaks the server's default"
         " language, else yours; its option `language` chooses English or Czech.",
         "Others sit down with **Join**, **+ AI** fills a free seat. The creator starts the "
-        "game with **Start**."]
+        "game with **Start**.",
+        "After a game, **Play again** opens a new table with the same players and rules (not"
+        " in a tournament)."]
     assert sections["Playing"] == [
         "**My cards** at the table or **/taroky hand** – your cards, only you see them. You "
         "play there: click a card or a button.",
         "**/taroky rules** – the rules in brief.",
         "**/taroky protocol** or **Score sheet** at the table – the score sheet (money per "
         "deal)."]
-    assert sections["Leaving and coming back"][1:5] == [
+    assert sections["Leaving and coming back"] == [
+        "**/taroky leave** – you leave; an AI plays a running game on for you. A lobby closes"
+        " if its creator leaves, any table if its last player does.",
         "**/taroky kick** – the table's creator or a server manager removes an absent player; "
         "an AI plays a running game on for them.",
-        "**/taroky abort** – closes the table (its creator or a server manager). Without"
-        " options: yours in this channel, else this channel's; name another with the table"
-        " option (its number).",
-        "Missed your turn? At a table with a turn timer (`turn_timer` of /taroky new) an AI "
-        "plays it for you if someone else plays there too; otherwise the table waits. "
-        "**My cards** brings you back.",
-        "A table without a turn timer waits for an absent player: its creator or a server "
-        "manager hands their seat to an AI with /taroky kick."]
+        "**/taroky abort** – closes a table (its creator or a server manager). Without"
+        " options: yours here, else this channel's, else yours elsewhere; another by its"
+        " number with `table`.",
+        "Missed your turn? With a turn timer (`turn_timer` of /taroky new) an AI plays it if"
+        " someone else plays at the table; otherwise the table waits. **My cards** brings"
+        " you back.",
+        "Without a turn timer the table waits: its creator or a server manager hands an absent"
+        " player's seat to an AI with /taroky kick.",
+        "After leaving, **My cards** or **/taroky hand** takes you back while the game runs.",
+        "A tournament's table does not wait: an AI plays for the absent once the timer runs"
+        " out and replaces anyone who leaves to the tournament's end."]
     assert sections["Tournaments"] == [
         "**/taroky tournament** – opens a tournament in this channel.",
-        "Register with **Register**; the organiser starts it (**Start the tournament**).",
+        "Register with **Register**; the organiser starts it (**Start the tournament**). It"
+        " takes 2 to 64 players (AI players count) and up to 12 rounds.",
         "Each round's tables play in threads; **Standings** shows the standings.",
         "Anyone who withdraws (**Withdraw**) is replaced by an AI."]
     assert "**/taroky forget-me** – deletes your personal data (your games stay, anonymized)." \

@@ -419,7 +419,7 @@ async def test_the_lobby_shows_the_options_and_a_change_asks_the_seated_again(ha
     assert seats[2] == "3. AI Karel (lehký)" and seats[3] == "4. AI Božena (těžký)"
     rules = embed.fields[1]
     assert rules.name == "Pravidla stolu"
-    assert "• Panák za 4 filky: ano" in rules.value
+    assert "• Panák (kdo ve Filkách vezme všechny čtyři filky, platí panáka): ano" in rules.value
     assert "• Červený král do 1. štychu: povoleno" in rules.value
     assert "Kdo přisedne, s těmito pravidly souhlasí." in rules.value
     select = next(c for c in enabled_controls(lobby) if c["type"] == 3)

@@ -178,6 +178,8 @@ async def test_only_server_managers_change_server_settings(harness):
         " an AI made no more than 40 % of any one's moves.\n"
         "A new table in a channel that already has a game gets a thread of its own (the"
         " first table plays in the channel itself).\n"
+        "As a server manager you change these two with the `ai_share` and `table_threads`"
+        " options.\n"
         + LORA_BUILTIN_DEFAULTS_EN
     )
     assert (await harness.bot.store.guild_settings(guild.id))["ai_share_limit"] == 0.4

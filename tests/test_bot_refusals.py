@@ -225,7 +225,7 @@ async def test_a_manager_not_seated_aborts_the_table_of_this_channel_without_nam
     await bob.slash(ch, "lora new", language="cs")
     res = await mod.slash(ch, "lora abort")
     assert reply(res).content == ("V tomto kanálu jsou otevřené stoly č. 2, 3. Který zrušit, "
-                                  "urči volbou table, např. /lora abort table:2")
+                                  "urči volbou `table`, např. /lora abort table:2")
     # one who may not abort them is still told he sits at no table
     carl = guild.add_member(env.create_user("carl"))
     res = await carl.slash(ch, "lora abort")
@@ -283,3 +283,30 @@ async def test_a_stale_game_button_of_a_finished_or_unknown_table_says_the_game_
     for custom_id in (card, f"lora:t:{tid}:hand", "lora:a:999:1:0"):
         res = await raw_click(alice, over_now, custom_id)
         assert reply(res).content == over and reply(res).ephemeral, custom_id
+
+
+async def test_a_manager_seated_nowhere_is_shown_the_server_s_tables_to_name(harness):
+    """Review 46 (M2): a server manager who sits at no table types a bare ``/lora abort`` in
+    a channel without a table: he is shown the server's open tables (not a tournament's)
+    and how to name one with ``table`` — not only that he sits at none. A member who may
+    not abort them is still told that he sits at no table."""
+    env = harness.env
+    guild, ch, mod, alice = club(harness, "alice")
+    other = guild.create_text_channel("druhy")
+    res = await mod.slash(ch, "lora abort")  # no table on the server at all
+    assert reply(res).content == "You do not sit at any table on this server."
+    await alice.slash(other, "lora new", language="cs")
+    res = await mod.slash(ch, "lora abort")
+    assert reply(res).content == (
+        "You do not sit at any table on this server, and there is none here for you to"
+        f" close. Tables open on this server: 1 (<#{other.id}>). Name one with the `table`"
+        " option, e.g. /lora abort table:1")
+    assert harness.service.tables[1].status == "lobby"
+    carl = guild.add_member(env.create_user("carl"))
+    res = await carl.slash(ch, "lora abort")
+    assert reply(res).content == "You do not sit at any table on this server."
+    res = await mod.slash(ch, "lora abort", table=1)  # named: asked (Alice sits there)
+    assert reply(res).content == "Stůl č. 1 se zruší i pro ostatní (Alice). Opravdu ho zrušit?"
+    res = await mod.click(reply(res), label="Zrušit stůl")
+    assert reply(res).content == "Stůl č. 1 je zrušen."
+    assert harness.service.tables[1].status == "aborted"

@@ -43,7 +43,9 @@ async def test_a_manager_s_lora_defaults_open_a_new_table_and_an_option_given_wi
     assert table.settings.options["panak"] is True and table.settings.turn_timer == 0
     assert (table.settings.lang, table.settings.seating) == ("cs", "join")
     assert _lobby_rules(ch, table).split("\n")[:6] == [
-        "• Červený král do 1. štychu: povoleno", "• Panák za 4 filky: ano",
+        "• Červený král do 1. štychu: povoleno",
+        "• Panák (kdo ve Filkách vezme všechny čtyři filky,"
+        " platí panáka): ano",
         "• Čistá stovka: ano",
         "• Čas na tah: bez limitu", "• Zasedací pořádek: podle příchodu",
         "• Jazyk stolu: čeština"]
@@ -94,7 +96,8 @@ async def test_taroky_defaults_in_czech_and_back_to_the_built_in_ones(harness, l
     # the settings reply shows them too
     res = await mod.slash(ch, "taroky settings")
     lines = reply(res).content.split("\n")
-    assert lines[3:5] == [
+    assert lines[3:6] == [  # (to a manager: which options change the server's settings)
+        "Jako správce serveru je změníš volbami `podíl_ai` a `vlákna_stolů`.",
         "Nové stoly hry Taroky na tomto serveru začínají s těmito volbami (nastavuje je správce"
         " serveru příkazem /taroky výchozí; volba zadaná při zakládání stolu má přednost):",
         "• Kolo: 60 minut"]
@@ -104,7 +107,9 @@ async def test_taroky_defaults_in_czech_and_back_to_the_built_in_ones(harness, l
         "Nové stoly hry Lóra začínají s vestavěnými volbami – server žádné vlastní nenastavil"
         " (správce serveru je nastaví příkazem /lora výchozí; volba zadaná při zakládání stolu"
         " má vždy přednost):",
-        "• Červený král do 1. štychu: povoleno", "• Panák za 4 filky: ne",
+        "• Červený král do 1. štychu: povoleno",
+        "• Panák (kdo ve Filkách vezme všechny čtyři filky,"
+        " platí panáka): ne",
         "• Čistá stovka: ano", "• Čas na tah: 120 s", "• Zasedací pořádek: losem"])
     # reset drops the server's defaults of the game, then takes the options given with it
     await mod.slash(ch, "taroky defaults", round_deals=10, flek_max=3)
@@ -186,7 +191,7 @@ async def test_a_tournament_given_no_language_speaks_the_server_s(harness):
     embed = ch.last_message.embeds[0]
     assert embed.title == "Lóra – turnaj č. 1"
     rules = next(f.value for f in embed.fields if f.name == "Pravidla hry u stolů (Lóra)")
-    assert "Panák za 4 filky: ne" in rules.split("\n")
+    assert "Panák (kdo ve Filkách vezme všechny čtyři filky, platí panáka): ne" in rules.split("\n")
     # a language given wins; Taroky's tournament: the server set no Taroky language
     res = await alice.slash(guild.create_text_channel("turnaj"), "lora tournament",
                             language="en")
@@ -284,3 +289,34 @@ def test_lora_s_option_defaults_name_the_parameters_of_its_rule_options():
     ui = LoraUI()
     assert ui.table_options({**RULE_DEFAULTS, "turn_timer": 120}) == rule_options(
         **RULE_DEFAULTS)
+
+
+async def test_a_round_given_in_minutes_and_in_deals_at_once_is_refused(harness):
+    """Review 46 (L1): ``/taroky new`` (and ``defaults``) given a round's length both in
+    minutes and in deals opens nothing, with ``/taroky tournament``'s refusal (it played
+    the deals silently before); a length given in one unit replaces the server's in the
+    other: a server of 3-deal rounds, opened with ``round_minutes:30``, plays 30 minutes."""
+    guild, ch, mod, alice = club(harness, "alice")
+    refusal = "Give a round's length in deals or in minutes, not both."
+    res = await alice.slash(ch, "taroky new", round_minutes=30, round_deals=3)
+    assert reply(res).content == refusal and harness.service.tables == {}
+    res = await alice.slash(ch, "taroky tournament", minutes=30, deals=3)
+    assert reply(res).content == refusal
+    res = await mod.slash(ch, "taroky defaults", round_minutes=30, round_deals=3)
+    assert reply(res).content == refusal
+    assert TABLE_DEFAULTS + "taroky" not in await harness.bot.store.guild_settings(guild.id)
+    # one unit given: it wins over the server's other unit, at a table and in the defaults
+    await mod.slash(ch, "taroky defaults", round_deals=3)
+    await alice.slash(ch, "taroky new", round_minutes=30)
+    [table] = harness.service.tables.values()
+    assert table.settings.options["round_limit"] == {"minutes": 30}
+    await alice.slash(ch, "taroky abort")
+    await alice.slash(ch, "taroky new", round_deals=0)  # (0: by time, the built-in 60)
+    assert harness.service.tables[2].settings.options["round_limit"] == {"minutes": 60}
+    await alice.slash(ch, "taroky abort")
+    await alice.slash(ch, "taroky new")  # (nothing given: the server's 3 deals)
+    assert harness.service.tables[3].settings.options["round_limit"] == {"deals": 3}
+    await alice.slash(ch, "taroky abort")
+    await mod.slash(ch, "taroky defaults", round_minutes=45)
+    stored = (await harness.bot.store.guild_settings(guild.id))[TABLE_DEFAULTS + "taroky"]
+    assert stored == {"round_minutes": 45}

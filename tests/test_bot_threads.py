@@ -129,6 +129,8 @@ async def test_never_keeps_every_table_in_the_channel(harness):
         "A game counts for the leaderboard when at least two people play it to the end and"
         " an AI made no more than 25 % of any one's moves.\n"
         "New tables always play in the channel where they were opened.\n"
+        "As a server manager you change these two with the `ai_share` and `table_threads`"
+        " options.\n"
         + LORA_BUILTIN_DEFAULTS_EN)
     assert (await harness.bot.store.guild_settings(guild.id))["table_threads"] == "never"
     await alice.slash(ch, "lora new", language="cs")

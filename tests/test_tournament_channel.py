@@ -184,7 +184,8 @@ async def test_the_tournament_turn_timer_is_registered_with_its_real_range(harne
             assert (timer.min_value, timer.max_value) == (low, 3600), group.name
             found.add((group.name, command.name))
     assert {("lora", "tournament"), ("taroky", "tournament")} <= found
-    assert "20 až 3600" in t("core.tournament.opt_timer_desc", "cs")
+    assert t("core.tournament.opt_timer_desc", "cs") == (
+        "Čas na tah v sekundách, 20–3600 (výchozí 120)")
 
 
 async def click_lapsed(h: BotHarness, who: Any, ask: Any, label: str) -> Any:

@@ -72,14 +72,16 @@ async def test_the_lora_tournament_shows_its_defaults_and_the_organiser_s_option
     await ann.slash(ch, "lora tournament", language="cs")
     assert _fields(ch.last_message)[1] == (
         "Pravidla hry u stolů (Lóra)",
-        "Červený král do 1. štychu: povoleno\nPanák za 4 filky: ne\nČistá stovka: ano")
+        "Červený král do 1. štychu: povoleno\nPanák (kdo ve Filkách vezme všechny čtyři filky,"
+        " platí panáka): ne\nČistá stovka: ano")
     other = guild.create_text_channel("turnaj2")
     bob = guild.add_member(env.create_user("bob", global_name="Bob"))
     await bob.slash(other, "lora tournament", language="cs", panak=True, cista_stovka=False,
                     red_king_first_trick="forbidden")
     assert _fields(other.last_message)[1] == (
         "Pravidla hry u stolů (Lóra)",
-        "Červený král do 1. štychu: zakázáno\nPanák za 4 filky: ano\nČistá stovka: ne")
+        "Červený král do 1. štychu: zakázáno\nPanák (kdo ve Filkách vezme všechny čtyři filky,"
+        " platí panáka): ano\nČistá stovka: ne")
 
 
 @pytest.mark.parametrize(("lang", "two", "one"), [

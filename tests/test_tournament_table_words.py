@@ -39,7 +39,9 @@ async def test_the_rules_of_a_lora_tournament_table_say_its_round_and_turn_timer
     table, thread = await table_of(harness, ann, ch)
     table_message = next(m for m in thread.history() if m.id == table.message_id)
     expected = ["Kolo: jedna celá lóra u každého stolu",
-                "Červený král do 1. štychu: povoleno", "Panák za 4 filky: ne", "Čistá stovka: ano",
+                "Červený král do 1. štychu: povoleno",
+                "Panák (kdo ve Filkách vezme všechny čtyři filky,"
+                " platí panáka): ne", "Čistá stovka: ano",
                 "Čas na tah: 20 s, pak hraje AI"]
     res = await ann.click(table_message, custom_id=f"lora:t:{table.table_id}:rules")
     assert rules_field(res) == expected
@@ -68,7 +70,9 @@ async def test_the_rules_of_a_table_of_its_own_are_its_options_alone(
     ann = guild.add_member(harness.env.create_user("ann", global_name="Ann"))
     await ann.slash(ch, "lora new", language="cs", turn_timer=30)
     assert rules_field(await ann.slash(ch, "lora rules")) == [
-        "Červený král do 1. štychu: povoleno", "Panák za 4 filky: ne", "Čistá stovka: ano"]
+        "Červený král do 1. štychu: povoleno",
+        "Panák (kdo ve Filkách vezme všechny čtyři filky,"
+        " platí panáka): ne", "Čistá stovka: ano"]
 
 
 async def with_bob(h: BotHarness, kind: str, **options: Any) -> tuple[Any, Any, Any]:

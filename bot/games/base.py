@@ -65,6 +65,9 @@ class GameUI(Protocol):
     # the game's table options as ``/<game> new`` takes them: name → built-in value (a
     # server may set its own defaults of them: ``bot.table_defaults``)
     option_defaults: dict[str, Any]
+    # the options among them that give a round's length, each in its own unit (Taroky:
+    # minutes, deals): a table takes one (``bot.table_defaults``)
+    round_length_options: tuple[str, ...]
 
     def table_options(self, values: dict[str, Any]) -> dict[str, Any]:
         """The engine's options JSON from ``values`` of ``option_defaults``' names; raises
@@ -134,6 +137,7 @@ class BaseUI:
 
     command: str = ""
     option_defaults: dict[str, Any] = {}  # noqa: RUF012 (read only)
+    round_length_options: tuple[str, ...] = ()
 
     def __init__(self, spec: GameSpec[Any, Any], command: str | None = None) -> None:
         self.spec = spec

@@ -23,8 +23,14 @@ from bot.commands import (
 )
 from bot.errors import TableError
 from bot.games import GameUI
-from bot.i18n import LANGS, desc, t
-from bot.tournament.model import FILLS, MAX_ROUNDS, TournamentSettings
+from bot.i18n import LANGS, desc, game_key, t
+from bot.tournament.model import (
+    FILLS,
+    MAX_ROUND_DEALS,
+    MAX_ROUND_MINUTES,
+    MAX_ROUNDS,
+    TournamentSettings,
+)
 from engine.tournament import check_length
 
 if TYPE_CHECKING:
@@ -49,6 +55,20 @@ TOURNAMENT_CHOICES = {
                  choice("core.ai_hard", "hard")],
     "language": [choice("core.choice_cs", "cs"), choice("core.choice_en", "en")],
 }
+
+
+def tournament_descs(ui: GameUI, *, length: bool = True) -> dict[str, app_commands.locale_str]:
+    """The descriptions of ``TOURNAMENT_OPTIONS`` for ``ui``'s game, as the game words them,
+    with its defaults (rounds; a round's length in minutes); ``length``: with the options of a
+    round's length (``deals``, ``minutes``; a game whose round is a whole game has none)."""
+    rules = ui.spec.tournament_rules()
+    values: dict[str, dict[str, Any]] = {
+        "rounds": {"most": MAX_ROUNDS, "n": rules.default_rounds},
+        "minutes": {"n": dict(rules.default_length).get("minutes", 0)},
+    }
+    return {name: desc(game_key(ui.kind, key.removeprefix("core.")), **values.get(name, {}))
+            for name, key in TOURNAMENT_OPTIONS.items()
+            if length or name not in ("deals", "minutes")}
 
 
 def _controller(interaction: Interaction) -> Controller:
@@ -120,13 +140,13 @@ def tournament_command(ui: GameUI) -> app_commands.Command[Any, Any, None]:
     """``tournament`` for a game with the game's own options at their defaults."""
 
     @app_commands.command(name="tournament", description=gdesc(ui, "tournament.cmd"))
-    @app_commands.describe(**{k: desc(v) for k, v in TOURNAMENT_OPTIONS.items()})
+    @app_commands.describe(**tournament_descs(ui))
     @app_commands.choices(**TOURNAMENT_CHOICES)
     async def tournament(
         interaction: Interaction,
         rounds: app_commands.Range[int, 1, MAX_ROUNDS] | None = None,
-        deals: app_commands.Range[int, 0, 100] = 0,
-        minutes: app_commands.Range[int, 0, 600] = 0,
+        deals: app_commands.Range[int, 0, MAX_ROUND_DEALS] = 0,
+        minutes: app_commands.Range[int, 0, MAX_ROUND_MINUTES] = 0,
         fill: str = "ai",
         ai_level: str = "medium",
         turn_timer: app_commands.Range[int, MIN_TIMER, MAX_TIMER] = 120,

@@ -20,6 +20,9 @@ JSONDict = dict[str, Any]
 FILLS = ("ai", "organiser")  # empty seats: filled with AI players, or the organiser fills them
 MAX_ROUNDS = 12
 MAX_ENTRANTS = 64
+# a round's length as the slash options take it, at a table (``/taroky new``) and at a
+# tournament alike (the engine takes any positive count)
+MAX_ROUND_MINUTES, MAX_ROUND_DEALS = 600, 200
 
 
 @dataclass

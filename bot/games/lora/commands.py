@@ -20,8 +20,8 @@ from bot.commands import (
 from bot.i18n import desc
 from bot.tournament.commands import (
     TOURNAMENT_CHOICES,
-    TOURNAMENT_OPTIONS,
     open_tournament,
+    tournament_descs,
 )
 from bot.tournament.model import MAX_ROUNDS
 from engine.contracts import Options
@@ -65,7 +65,7 @@ def lora_commands(ui: LoraUI) -> list[app_commands.Command[Any, Any, None]]:
     @app_commands.command(name="tournament", description=gdesc(ui, "tournament.cmd"))
     @app_commands.describe(
         **rule_descs,
-        **{k: desc(v) for k, v in TOURNAMENT_OPTIONS.items() if k not in ("deals", "minutes")},
+        **tournament_descs(ui, length=False),
     )
     @app_commands.choices(**rule_choices, **TOURNAMENT_CHOICES)
     async def tournament(

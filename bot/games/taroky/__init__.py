@@ -41,6 +41,7 @@ class TarokyUI(BaseUI):
 
         super().__init__(SPEC, "taroky")
         self.option_defaults = TABLE_DEFAULTS
+        self.round_length_options = ("round_minutes", "round_deals")
 
     def table_options(self, values: dict[str, Any]) -> dict[str, Any]:
         from bot.games.taroky.commands import table_options

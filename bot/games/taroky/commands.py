@@ -21,10 +21,10 @@ from bot.commands import (
 from bot.i18n import desc, t
 from bot.tournament.commands import (
     TOURNAMENT_CHOICES,
-    TOURNAMENT_OPTIONS,
     open_tournament,
+    tournament_descs,
 )
-from bot.tournament.model import MAX_ROUNDS
+from bot.tournament.model import MAX_ROUND_DEALS, MAX_ROUND_MINUTES, MAX_ROUNDS
 from engine.taroky.errors import TarokyError
 from engine.taroky.options import TarokyOptions
 
@@ -100,8 +100,8 @@ def taroky_commands(ui: TarokyUI) -> list[app_commands.Command[Any, Any, None]]:
 
     # /taroky new's and /taroky defaults' own options (None: not given)
     own = (
-        slash_option("round_minutes", app_commands.Range[int, 1, 600]),
-        slash_option("round_deals", app_commands.Range[int, 0, 200]),
+        slash_option("round_minutes", app_commands.Range[int, 1, MAX_ROUND_MINUTES]),
+        slash_option("round_deals", app_commands.Range[int, 0, MAX_ROUND_DEALS]),
         slash_option("varsava", bool),
         slash_option("zduch", bool),
         slash_option("varsava_max_3", bool),
@@ -119,7 +119,7 @@ def taroky_commands(ui: TarokyUI) -> list[app_commands.Command[Any, Any, None]]:
     @app_commands.command(name="tournament", description=gdesc(ui, "tournament.cmd"))
     @app_commands.describe(
         **rule_descs,
-        **{k: desc(v) for k, v in TOURNAMENT_OPTIONS.items()},
+        **tournament_descs(ui),
     )
     @app_commands.choices(
         **rule_choices,
@@ -128,8 +128,8 @@ def taroky_commands(ui: TarokyUI) -> list[app_commands.Command[Any, Any, None]]:
     async def tournament(
         interaction: Interaction,
         rounds: app_commands.Range[int, 1, MAX_ROUNDS] | None = None,
-        minutes: app_commands.Range[int, 0, 600] = 0,
-        deals: app_commands.Range[int, 0, 100] = 0,
+        minutes: app_commands.Range[int, 0, MAX_ROUND_MINUTES] = 0,
+        deals: app_commands.Range[int, 0, MAX_ROUND_DEALS] = 0,
         varsava: bool = True,
         zduch: bool = True,
         varsava_max_3: bool = False,
