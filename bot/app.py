@@ -81,6 +81,9 @@ class LoraBot(commands.Bot):
                                      global_limit=self.global_limit)
         for table in await load_tables(store):
             self.controller.service.restore(table)
+        # the outbox's backlog read now, before any interaction can come (they may come
+        # after READY, before on_ready): on_ready sends it (``Controller.resume_all``)
+        await self.controller.load_outbox()
         self.add_dynamic_items(*DYNAMIC_ITEMS, *TOURNAMENT_ITEMS, LeaderboardPage,
                                HistoryPage)
         if self.heap is not None:

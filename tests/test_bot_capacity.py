@@ -498,6 +498,41 @@ async def test_what_was_pending_at_start_up_goes_in_the_order_it_was_written():
     sender.close()
 
 
+async def test_the_backlog_read_before_connecting_goes_ahead_and_once():
+    """The backlog is read before the bot connects and kept back until it is ready
+    (``load_backlog``); what is submitted before then (a command after READY, before
+    on_ready) makes it go first, in its order. It is read once: the marks of what went are
+    written in batches, and a second reading (a second on_ready) would queue it again."""
+    from datetime import UTC, datetime
+
+    from bot.delivery import items
+    from bot.storage.models import OutboxEntry
+
+    now = datetime.now(UTC)
+    pending = [OutboxEntry.of(i, items.delete(1000, 500 + i, 40), now) for i in (1, 2)]
+
+    class _Unmarked(_Store):  # (its marks not written yet: it still reads them pending)
+        async def pending_outbox(self) -> list[Any]:
+            return pending
+
+    clock = [100.0]
+    deleter = _OrderedDeleter(clock)
+    sender, _ = _paced_sender(deleter, 100.0)
+    store = sender.store = _Unmarked()
+    assert await sender.load_backlog() == 2
+    await asyncio.sleep(0.01)
+    assert deleter.ids == [] and sender.pending() == 0  # kept back: not connected yet
+    sender.submit([OutboxEntry.of(3, items.delete(1000, 503, 40), now)])
+    await _step(sender, clock, 3, 1.0)
+    assert deleter.ids == [1, 2, 3]
+    sender.send_backlog()  # on_ready
+    assert await sender.recover() == 0  # a second start-up of the same bot: nothing again
+    await _step(sender, clock, 3, 1.0)
+    assert deleter.ids == [1, 2, 3]
+    assert sorted(d.entry_id for d in store.done) == [1, 2, 3]
+    sender.close()
+
+
 async def test_a_failing_record_does_not_hold_its_table_s_refreshes():
     """A record that Discord answers with a 5xx is retried with its backoff, in its own
     lane: the table's post behind it goes meanwhile."""

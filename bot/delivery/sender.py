@@ -1,10 +1,11 @@
 """The sender: delivers the outbox, channel by channel, and knows no Discord.
 
-Entries arrive committed (``submit``, right after the change's transaction, or ``recover``
-at start-up). Each channel is paced on its own — its messages share its rate limits — with
-at most ``CHANNEL_CONCURRENCY`` entries in flight, each of another lane — a table's
-entries, or its tidying (below) — the one that has waited longest first, in order within a
-lane:
+Entries arrive committed (``submit``, right after the change's transaction; at start-up
+the backlog left pending, read before the bot connects — ``load_backlog`` — and queued
+once it is ready, ahead of anything submitted after it — ``send_backlog``). Each channel
+is paced on its own — its messages share its rate limits — with at most
+``CHANNEL_CONCURRENCY`` entries in flight, each of another lane — a table's entries, or
+its tidying (below) — the one that has waited longest first, in order within a lane:
 
 * **Superseding**: an entry with a ``key`` (one table message refresh, the latest ping) drops
   the older pending entry of its key that is not in flight, and takes its turn; a table never
@@ -50,7 +51,7 @@ lane:
   current messages that come within those seconds go first, in the channel and for the
   global pace; and it waits in a lane of its own beside its table's entries: the table's
   refreshes of its new message do not wait in line behind it. What was pending at start-up
-  goes in the order it was written, tidying in line with its table (``recover``).
+  goes in the order it was written, tidying in line with its table (``send_backlog``).
 * **Holding**: a table message refresh may wait a moment (``hold``, the controller's rule:
   while the table's AI seats are moving), so that a human's card and the AI cards after it
   make one edit — the chain's own refresh supersedes the held one. It goes when the hold
@@ -159,6 +160,9 @@ class Sender(EntryDelivery):
         self._mark_task: asyncio.Task[None] | None = None
         self._waiters: list[tuple[int | None, asyncio.Future[None]]] = []
         self._startup: dict[int, set[int]] = {}  # table → entries recovered at start-up
+        # the entries pending at start-up, read and kept back until the bot is ready
+        self._backlog: list[OutboxEntry] | None = None
+        self._backlog_read = False
         self._known: set[int] = set()  # entry ids queued (a resubmission is ignored)
         self._posted: set[int] = set()  # messages this sender has posted (or found)
         self._newest: dict[int, int] = {}  # channel → the newest message id it posted
@@ -171,6 +175,8 @@ class Sender(EntryDelivery):
         tidying goes in line with its table's entries, in the order it was written — a POST
         looked for after a crash must not take an old table message whose record was not
         made yet for its own, and the table's first click waits for it anyway."""
+        if self._backlog and not recovered:
+            self.send_backlog()  # (what was pending before the start goes first)
         now = time.perf_counter()
         since = self.clock()
         touched: set[int] = set()
@@ -272,19 +278,44 @@ class Sender(EntryDelivery):
             self._startup_done(old)
             items.carry(old, entry)  # (the merged refresh keeps the repost, its ping)
 
-    async def recover(self) -> int:
-        """At start-up: every pending entry of the database, queued again; a click on one of
-        their tables waits (``startup_gate``) until they are delivered."""
+    async def load_backlog(self) -> int:
+        """Before the bot connects (``setup_hook``): the entries left pending by the bot
+        before, read once and kept back until ``send_backlog``; a click on one of their
+        tables waits (``startup_gate``) until they are delivered. Read before this sender
+        has delivered anything, the backlog cannot hold an entry of this bot's whose mark
+        is not written yet (they are written in batches: such an entry would go twice)."""
+        if self._backlog_read:  # (once: a second reading could hold what went since)
+            return 0
+        self._backlog_read = True
         pending = await self.store.pending_outbox()
         for entry in pending:
             if entry.table_id is not None:
                 self._startup.setdefault(entry.table_id, set()).add(entry.entry_id)
-        self.submit(pending, recovered=True)
+        self._backlog = pending
         return len(pending)
+
+    def send_backlog(self) -> None:
+        """The backlog (``load_backlog``) queued, once: when the bot is ready (its user and
+        channels known: ``on_ready``), or earlier when a click waits for it or anything
+        else is submitted — the gateway is up then, and the backlog goes ahead of it."""
+        backlog, self._backlog = self._backlog, None
+        if backlog:
+            self.submit(backlog, recovered=True)
+
+    async def recover(self) -> int:
+        """At start-up: every pending entry of the database, queued again (``load_backlog``
+        and ``send_backlog`` at once)."""
+        count = await self.load_backlog()
+        self.send_backlog()
+        return count
 
     async def startup_gate(self, table_id: int, timeout: float = STARTUP_WAIT) -> None:
         """Wait until the table's entries from before the (re)start are delivered (at most
-        ``timeout``: a channel Discord refuses for long must not stop the game)."""
+        ``timeout``: a channel Discord refuses for long must not stop the game; they are
+        queued ahead of what the click makes anyway)."""
+        if table_id not in self._startup:
+            return
+        self.send_backlog()  # (a click before on_ready: it must not wait for nothing)
         if table_id not in self._startup:
             return
         future = asyncio.get_running_loop().create_future()

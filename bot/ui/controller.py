@@ -180,16 +180,23 @@ class Controller:
             log.exception("archiving table %s failed", table.table_id)
         self.desk.service.table_finished(table, game_id)
 
-    async def resume_all(self) -> None:
-        """After a (re)start: the outbox left from before is delivered first (a click on one
-        of its tables waits for it); then every table message is refreshed (re-posted if
-        deleted), AI seats whose move is due play it, and the turn timers restart."""
+    async def load_outbox(self) -> None:
+        """At start-up, before the bot connects (``setup_hook``): old delivered entries
+        pruned, and those left pending read for ``resume_all`` to send (a click that comes
+        before it, after the gateway is up, waits for its table's: ``startup_gate``)."""
         try:
             await self.store.prune_outbox(
                 discord.utils.utcnow() - timedelta(seconds=OUTBOX_KEEP_SECONDS))
-            await self.delivery.recover()
+            await self.delivery.load_backlog()
         except Exception:
             log.exception("recovering the outbox failed")
+
+    async def resume_all(self) -> None:
+        """After a (re)start (``on_ready``, once): the outbox left from before
+        (``load_outbox``) is delivered first (a click on one of its tables waits for it);
+        then every table message is refreshed (re-posted if deleted), AI seats whose move
+        is due play it, and the turn timers restart."""
+        self.delivery.send_backlog()
         await self.desk.service.load()
         await self.hands.restore()
         for table in list(self.service.tables.values()):
