@@ -425,7 +425,7 @@ def test_an_announced_valat_without_a_flek_is_its_chip_alone_without_a_dash() ->
     assert table.strip_chips(announced, NAMES, "cs")[-2:] == [
         ("pagát Dalibor", "", table.TEXT), ("valát Bohouš", "", table.TEXT)]
     flekked = dataclasses.replace(announced, flek=(0, 0, 1))
-    assert table.strip_chips(flekked, NAMES, "en")[-1] == ("valát Bohouš", "double ×2",
+    assert table.strip_chips(flekked, NAMES, "en")[-1] == ("all tricks Bohouš", "double ×2",
                                                            table.RED)
 
 
