@@ -425,7 +425,7 @@ def test_an_announced_valat_without_a_flek_is_its_chip_alone_without_a_dash() ->
     assert table.strip_chips(announced, NAMES, "cs")[-2:] == [
         ("pagát Dalibor", "", table.TEXT), ("valát Bohouš", "", table.TEXT)]
     flekked = dataclasses.replace(announced, flek=(0, 0, 1))
-    assert table.strip_chips(flekked, NAMES, "en")[-1] == ("valát Bohouš", "double ×2",
+    assert table.strip_chips(flekked, NAMES, "en")[-1] == ("all tricks Bohouš", "double ×2",
                                                            table.RED)
 
 
@@ -517,26 +517,108 @@ def test_the_table_header_keeps_the_deal_number_and_the_game_whole(
         assert f.getlength(label) <= 300 and label.startswith(pic("to_act", lang, name="Bart"))
 
 
-def test_the_table_strip_stays_within_the_picture_with_long_names() -> None:
-    """The strip's chips ("hraje …", "pagát …") ran off the picture with long names: the
-    names are cut as much as the strip needs."""
+NAMES_32 = [(n + "W" * 32)[:32] for n in (  # 32 characters: the longest a name is shown
+    "Maximilián Šťastný-Kovářík z Dub", "Bartoloměj Přemyslovský z Dubé ",
+    "Wolfgang Amadeus Mozartovič ml. ", "Kristýna Wiesenthalerová-Nováků")]
+
+
+def _busiest(kind: str) -> object:
+    """The ``kind`` example's table as první povinnost with XIX called and the game, the
+    pagát and the valát all flekked to their widest level ("re-redouble ×8"), the pagát and
+    the valát by other seats: the most the strip says."""
+    import dataclasses
+
+    from engine.taroky.cards import parse_card
+
+    view = _example(kind)[0].public_view()
+    deal = view.deal
+    assert deal.declarer is not None
+    busy = dataclasses.replace(deal, game="1P", called=parse_card("XIX"), flek=(3, 3, 3),
+                               pagat_by=3, valat_by=1)
+    return dataclasses.replace(view, deal=busy)
+
+
+def _drawn_within(monkeypatch: pytest.MonkeyPatch) -> tuple[list[str], list[str]]:
+    """Spies on every word and piece the Taroky pictures draw: (the words, what was drawn
+    off the image it was drawn on, sideways; the acting bottom seat's glow may fade out
+    under the picture's edge)."""
+    import sys
+
+    from bot.render import common
+
+    words: list[str] = []
+    off: list[str] = []
+
+    def spy_text(img: Image.Image, xy: tuple[float, float], value: str, fnt: object,
+                 fill: object = common.TEXT, anchor: str = "la") -> float:
+        width = common.text(img, xy, value, fnt, fill, anchor)  # type: ignore[arg-type]
+        left = xy[0] - {"l": 0.0, "m": width / 2, "r": width}.get(anchor[0], 0.0)
+        if value:
+            words.append(value)
+            if left < 0 or left + width > img.width:
+                off.append(f"{value!r} at x {left:.0f}..{left + width:.0f}")
+        return width
+
+    def spy_paste(canvas: Image.Image, piece: Image.Image, x: float, y: float) -> None:
+        common.paste(canvas, piece, x, y)
+        if x < 0 or x + piece.width > canvas.width:
+            off.append(f"a piece {piece.size} at {(x, y)} on {canvas.size}")
+
+    for name, module in list(sys.modules.items()):
+        if name.startswith("bot.games.taroky.pictures"):
+            if getattr(module, "text", None) is common.text:
+                monkeypatch.setattr(module, "text", spy_text)
+            if getattr(module, "paste", None) is common.paste:
+                monkeypatch.setattr(module, "paste", spy_paste)
+    return words, off
+
+
+@pytest.mark.parametrize("kind", ["play", "finished"])
+@pytest.mark.parametrize("lang", ["cs", "en"])
+def test_every_chip_of_the_table_strip_lies_within_the_picture(
+        kind: str, lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the game, the pagát and the valát all flekked and 32-character names the strip's
+    chips ran off the 860 px picture (names cut to 80 px even), the valát's chip entirely:
+    the chips wrap to a second row (the picture grows by it), each chip whole, every word
+    and piece of the picture within it."""
+    from bot.games.taroky.pictures import table
+    from bot.games.taroky.words import pic
+
+    view = _busiest(kind)
+    words, off = _drawn_within(monkeypatch)
+    img = table.table_image(view, NAMES_32, lang)  # type: ignore[arg-type]
+    assert off == []
+    for key in ("plays", "calls", "flek_game"):
+        assert pic(key, lang) in words
+    for key in ("pagat_by", "valat_by"):  # each announcement's chip, with its flek
+        assert any(w.startswith(pic(key, lang, name="")) for w in words), key
+    assert words.count(table.level_text(3, lang)) == 3
+    assert img.size == (table.W, table.H + table.STRIP_H)  # one row more
+    from bot.games.taroky.pictures.chips import chip_width
+
+    strip = table.strip_rows(view.deal, NAMES_32, lang)  # type: ignore[attr-defined]
+    assert len(strip.rows) == 2 and all(
+        sum(chip_width(label, value, strip.style) + 8 for label, value, _c in row) - 8
+        <= table.W - 24 for row in strip.rows)
+
+
+def test_the_table_strip_keeps_one_row_and_the_names_whole_where_they_fit() -> None:
+    """The example's strip (short names, the game flekked, the pagát announced) is one row
+    of whole names: the picture keeps its height; a long name alone does not cut it
+    either."""
     from bot.games.taroky.pictures import table
 
-    rnd, _seat = _example("play")
-    deal = rnd.public_view().deal
-    assert deal.pagat_by is not None
-    names = ["Maximilián Šťastný-Kovářík"] * 4
-    drawn: list[int] = []
-
-    def chip(img: object, x: int, label: str, value: str, colour: object = None,
-             style: str = "regular") -> int:
-        drawn.append(x + table._chip_width(label, value, style))
-        return x + table._chip_width(label, value, style) + 8
-
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(table, "_chip", chip)
-        table._strip(table._base().copy(), deal, names, "cs")
-    assert len(drawn) >= 3 and max(drawn) <= table.W - 12
+    deal = _example("play")[0].public_view().deal
+    strip = table.strip_rows(deal, NAMES, "cs")
+    assert [[(label, value) for label, value, _c in row] for row in strip.rows] == [
+        [(label, value) for label, value, _c in table.strip_chips(deal, NAMES, "cs")]]
+    assert table.strip_extra(strip) == 0
+    names = list(NAMES)
+    assert deal.declarer is not None
+    names[deal.declarer] = NAMES_32[0]
+    strip = table.strip_rows(deal, names, "en")
+    assert strip.rows[0][0][1] == NAMES_32[0] and not any(
+        "…" in label + value for row in strip.rows for label, value, _c in row)
 
 
 def test_a_pushed_varsava_s_chip_says_who_was_pushed_into_it() -> None:
@@ -961,7 +1043,7 @@ def test_the_deal_s_chips_wrap_to_a_second_row_before_a_name_is_cut(
     assert deal is not None
     row = dataclasses.replace(rnd.protocol[0], flek=(1, 0, 0))
     names = ["AI Božena", "AI Karel", "AI Jaroslav", "Ann"]
-    rows = deal_picture._chip_rows(deal, row, names, "cs")
+    rows = deal_picture._chip_rows(deal, row, names, "cs").rows
     assert [[(label, value) for label, value, _c in chips] for chips in rows] == [
         [("hraje", "AI Božena"), ("volá", "XIX"), ("spoluhráč", "AI Jaroslav")],
         [("hra", "flek ×2"), ("pagát", "")]]
@@ -971,7 +1053,7 @@ def test_the_deal_s_chips_wrap_to_a_second_row_before_a_name_is_cut(
     assert "AI Božena" in words and "AI Jaroslav" in words and not any(
         w.endswith("…") for w in words)
     assert [[value for _l, value, _c in chips] for chips in deal_picture._chip_rows(
-        deal, rnd.protocol[0], ["Ann", "Bob", "Cyril", "Dana"], "cs")] == [
+        deal, rnd.protocol[0], ["Ann", "Bob", "Cyril", "Dana"], "cs").rows] == [
         ["Ann", "XIX", "Cyril", "flek ×2"]]
 
 

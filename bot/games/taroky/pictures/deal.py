@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from PIL import Image
 
 from bot.games.taroky.pictures import palette
+from bot.games.taroky.pictures.chips import GAP, Chip, ChipRows, chip_rows, draw_chips
 from bot.games.taroky.words import card_label, game_name, level_text, pic
 from bot.i18n import lang_of, plural_form
 from bot.render import cards
@@ -58,8 +59,6 @@ TALON_STEP = CARD_W + 6  # the talon's cards side by side
 GROUP_GAP = 22
 LINE = 34  # a line of words over cards
 ROW_GAP = 8
-CHIP_GAP = 8  # between chips, and their rows
-Chip = tuple[str, str, RGB]  # (label, value, the value's colour)
 
 
 def _eyes(n: int, lang: str) -> str:
@@ -96,32 +95,10 @@ def _level(level: int, lang: str) -> str:
     return level_text(level, lang) if level else ""
 
 
-def _chip_rows(deal: PublicView, row: DealRecord, names: list[str],
-               lang: str) -> list[list[Chip]]:
-    """The chips in rows within the picture: in one, else wrapped to a second (names kept
-    whole); only where two rows do not hold them are names cut, as much as needed."""
-    rows: list[list[Chip]] = []
-    for most in (None, 260, 200, 150, 110, 80):  # px of a name
-        short = names if most is None else [fit(n, font(SMALLEST, "bold"), most)
-                                            for n in names]
-        rows, room, wide = [], 0, False
-        for chip in _chips(deal, row, short, lang):
-            w = _chip_w(chip[0], chip[1])
-            if rows and room >= w + CHIP_GAP:
-                rows[-1].append(chip)
-                room -= w + CHIP_GAP
-            else:
-                rows.append([chip])
-                room = W - 2 * M - w
-                wide = wide or room < 0
-        if len(rows) <= 2 and not wide:
-            break
-    return rows
-
-
-def _chip_w(label: str, value: str) -> int:
-    return int(font(SMALLEST).getlength(label) + font(SMALLEST, "bold").getlength(value)) + (
-        30 if value else 24)
+def _chip_rows(deal: PublicView, row: DealRecord, names: list[str], lang: str) -> ChipRows:
+    """The chips in rows within the picture (``chips.chip_rows``: names kept whole in two
+    rows where they can be)."""
+    return chip_rows(lambda short: _chips(deal, row, short, lang), names, W - 2 * M)
 
 
 def _talon_groups(deal: PublicView, row: DealRecord, reveal: Reveal, names: list[str],
@@ -302,8 +279,8 @@ def deal_image(deal: PublicView, row: DealRecord, names: Sequence[str],
     blocks = _blocks(deal, row, reveal, who, lang)
     subs = any(what for _w, what, _c in groups)  # 3P: a line says which trojka
     talon_h = (PAD + LINE + (2 if subs else 1) * LINE + CARD_H + PAD) if groups else 0
-    chip_rows = _chip_rows(deal, row, who, lang)
-    chips_h = len(chip_rows) * (CHIP_H + CHIP_GAP) - CHIP_GAP
+    strip = _chip_rows(deal, row, who, lang)
+    chips_h = len(strip.rows) * (CHIP_H + GAP) - GAP
     height = (HEADER_H + 8 + chips_h + 10 + (talon_h + 10 if talon_h else 0)
               + sum(_block_height(b) + 10 for b in blocks) + 2)
     img = felt(W, height).copy()
@@ -317,20 +294,7 @@ def deal_image(deal: PublicView, row: DealRecord, names: Sequence[str],
                      - 16, smallest=SMALLEST)
     text(img, (x + 12, HEADER_H // 2 + 1), sub, fs, MUTED, "lm")
     # who played it with whom
-    y = HEADER_H + 8
-    for chips in chip_rows:
-        cx = M
-        for label, value, colour in chips:
-            w = _chip_w(label, value)
-            paste(img, panel(w, CHIP_H, PANEL, radius=12), cx, y)
-            lx = cx + 12 + int(text(img, (cx + 12, y + CHIP_H // 2 + 1), label,
-                                    font(SMALLEST), MUTED if value else TEXT, "lm"))
-            if value:
-                text(img, (lx + 6, y + CHIP_H // 2), value, font(SMALLEST, "bold"), colour,
-                     "lm")
-            cx += w + CHIP_GAP
-        y += CHIP_H + CHIP_GAP
-    y += 10 - CHIP_GAP
+    y = HEADER_H + 8 + draw_chips(img, M, HEADER_H + 8, CHIP_H, strip) + 10
     # the talon, in groups as it went
     if groups:
         paste(img, panel(W - 2 * M, talon_h, PANEL, radius=14), M, y)

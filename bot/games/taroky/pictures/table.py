@@ -16,6 +16,7 @@ from functools import lru_cache
 from PIL import Image
 
 from bot.games.taroky.pictures import palette
+from bot.games.taroky.pictures.chips import Chip, ChipRows, chip_rows, draw_chips
 from bot.games.taroky.words import card_label, game_name, level_text, money, pic, word
 from bot.i18n import lang_of
 from bot.render import cards
@@ -48,7 +49,7 @@ from engine.taroky.views import PublicView, TableView
 DECK = "taroky"
 W, H = 860, 800
 HEADER_H = 54
-STRIP_Y, STRIP_H = 60, 44
+STRIP_Y, STRIP_H = 60, 44  # a row of the strip's chips (a chip and the gap under it)
 # Seat panels by position: 0 bottom, 1 right, 2 top, 3 left (counter-clockwise), at their
 # smallest: a seat whose note takes more lines grows (the bottom one upwards), see seat_box.
 BOXES = {  # (the wide ones clear of the trick's cards, the tall ones of the legend)
@@ -79,6 +80,7 @@ BADGE_D = 34
 COUNT_D = 32  # the count chip on a seat's face-down cards
 LEGEND_W = BOXES[0][0] - 12 - 12  # the legend, left of the bottom seat
 LEGEND_BOTTOM = 8  # px under it
+BODY_TOP = BOXES[2][1] - 12  # what lies under the strip starts here (the top seat's glow)
 BADGE_COLOURS: dict[str, RGB] = {
     "dealer": (120, 170, 230),
     "predak": (246, 196, 68),
@@ -98,8 +100,9 @@ def position(seat: int) -> int:
 
 
 @lru_cache(maxsize=8)
-def _base() -> Image.Image:
-    img = felt(W, H).copy()
+def _base(extra: int = 0) -> Image.Image:
+    """The felt and the header's bar, ``extra`` px taller for more rows of the strip."""
+    img = felt(W, H + extra).copy()
     paste(img, panel(W, HEADER_H, BAR, radius=0), 0, 0)
     return img
 
@@ -145,25 +148,6 @@ def named(key: str, lang: str, name: str, size: int, style: str,
     return pic(key, lang, name=fit(name, f, width - words)), f
 
 
-def _chip(img: Image.Image, x: int, label: str, value: str, colour: RGB = TEXT,
-          style: str = "regular") -> int:
-    """A labelled value on the game strip (the label in ``style``); returns the x after it."""
-    fl, fv = font(SMALLEST, style), font(SMALLEST, "bold")
-    w = _chip_width(label, value, style)
-    paste(img, panel(w, STRIP_H - 8, PANEL, radius=12), x, STRIP_Y + 4)
-    cy = STRIP_Y + STRIP_H // 2
-    lx = x + 12 + text(img, (x + 12, cy + 1), label, fl, MUTED if value else TEXT, "lm")
-    if value:
-        text(img, (lx + 6, cy), value, fv, colour, "lm")
-    return x + w + 8
-
-
-def _chip_width(label: str, value: str, style: str = "regular") -> int:
-    """A chip's width; a chip without a value (an item not flekováno) is its label alone."""
-    return int(font(SMALLEST, style).getlength(label)
-               + font(SMALLEST, "bold").getlength(value)) + (30 if value else 24)
-
-
 def _levels(level: int, lang: str) -> str:
     """An item's flek level on the strip: "re ×4"; from ×16 on the level's name is its
     multiplier already ("flek ×32"), not said twice; none without a flek (its chip is then
@@ -171,39 +155,23 @@ def _levels(level: int, lang: str) -> str:
     return "" if level == 0 else level_text(level, lang)
 
 
-def _strip(img: Image.Image, deal: PublicView, names: list[str], lang: str) -> None:
-    """The game: who plays, the called tarok, and each flekable item with its level; long
-    names cut as much as the strip needs to stay within the picture."""
+def strip_rows(deal: PublicView, names: list[str], lang: str) -> ChipRows:
+    """The strip's chips as drawn, in rows within the picture (none before the game is
+    known): wrapped to a second row, condensed, and only then the names cut, as much as
+    two rows need (``chips.chip_rows``); each further row makes the picture taller
+    (``strip_extra``)."""
     if deal.declarer is None or deal.game is None:
-        return
-    x = 12
-    for label, value, colour, style in strip_layout(deal, names, lang):
-        x = _chip(img, x, label, value, colour, style)
+        return ChipRows([], "regular")
+    return chip_rows(lambda short: strip_chips(deal, short, lang), names, W - 24)
 
 
-def strip_layout(deal: PublicView, names: list[str],
-                 lang: str) -> list[tuple[str, str, RGB, str]]:
-    """The strip's chips as drawn: (label, value, its colour, the label's style); the
-    labels condensed, then the names cut, as much as the strip needs to fit the picture."""
-    chips: list[tuple[str, str, RGB]] = []
-    for most in (None, 260, 200, 150, 110, 80):  # px of a name
-        short = names if most is None else [fit(n, font(SMALLEST, "bold"), most)
-                                            for n in names]
-        chips = strip_chips(deal, short, lang)
-        for style in ("regular", "narrow"):
-            if sum(_chip_width(label, value, style) + 8
-                   for label, value, _c in chips) - 8 <= W - 24:
-                return [(label, value, colour, style) for label, value, colour in chips]
-    return [(label, value, colour, "narrow") for label, value, colour in chips]
-
-
-def strip_chips(deal: PublicView, names: list[str], lang: str) -> list[tuple[str, str, RGB]]:
+def strip_chips(deal: PublicView, names: list[str], lang: str) -> list[Chip]:
     """The strip's chips: (label, value, the value's colour)."""
     assert deal.declarer is not None
     if deal.game == "W":
         return [(pic("varsava_zduch" if deal.zduch else "varsava_chosen", lang),
                  names[deal.declarer], GOLD)]
-    chips = [(pic("plays", lang), names[deal.declarer], GOLD)]
+    chips: list[Chip] = [(pic("plays", lang), names[deal.declarer], GOLD)]
     if deal.called is not None:
         chips.append((pic("calls", lang), card_label(deal.called, lang), TEXT))
     if deal.flek[0]:
@@ -578,22 +546,35 @@ def table_image(view: TableView, names: Sequence[str], lang: str = "cs",
     """The table as a Pillow image (RGB), from the public view only (``round_no``: the round
     of a tournament the table plays; ``marks``: per seat "ai" when an AI plays for the human
     there, "away" for an absent human the table waits for, or None; ``tournament``: a
-    tournament's table as its thread names it, in a bar under the table, "": none)."""
+    tournament's table as its thread names it, in a bar under the table, "": none). 860 px
+    wide, 800 high, a row of the strip taller where its chips take two."""
     if not isinstance(view, TableView):
         raise TypeError("the Taroky table picture takes a TableView")
     lang = lang_of(lang)
     who = check_names(names, lang)
-    img = _base().copy()
-    _header(img, view, who, lang, round_no)
-    _strip(img, view.deal, who, lang)
-    _legend(img, view.deal, lang, marks)
-    _seats(img, view, who, lang, marks)
+    strip = strip_rows(view.deal, who, lang)
+    extra = strip_extra(strip)
+    img = _base(extra).copy()
+    # the rest is laid out for a picture H px high: drawn on the felt it will lie on, then
+    # moved down under the strip's further rows
+    body = img if not extra else img.crop((0, extra, W, H + extra))
+    _legend(body, view.deal, lang, marks)
+    _seats(body, view, who, lang, marks)
     if not view.finished:
-        _talon(img, view.deal, lang)
-    _last_trick(img, view.deal, who, lang)
-    _trick(img, view.deal, who, lang)
-    _center_note(img, view, who, lang)
+        _talon(body, view.deal, lang)
+    _last_trick(body, view.deal, who, lang)
+    _trick(body, view.deal, who, lang)
+    _center_note(body, view, who, lang)
+    if extra:
+        img.paste(body.crop((0, BODY_TOP, W, H)), (0, BODY_TOP + extra))
+    _header(img, view, who, lang, round_no)
+    draw_chips(img, 12, STRIP_Y + 4, STRIP_H - 8, strip)
     return with_footer(img, tournament)
+
+
+def strip_extra(strip: ChipRows) -> int:
+    """How much taller the picture is for the strip's rows past the first."""
+    return max(0, len(strip.rows) - 1) * STRIP_H
 
 
 def render_table(view: TableView, names: Sequence[str], lang: str = "cs",
