@@ -57,9 +57,12 @@ class BotHarness:
         old_controller = old.controller
         if old_controller is not None:
             old_controller.shutdown()
+        # as a real restart: the old process ends (its writes land, its pools go) before the
+        # new one starts — its writer still busy made SimCord's 5 s settle of the new bot
+        # run out on a loaded machine
+        await old.shutdown()
         new = self.make_bot()
         await self.env.restart_bot(new)
-        await old.shutdown()
         return new
 
     async def close(self) -> None:
