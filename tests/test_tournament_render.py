@@ -610,3 +610,35 @@ def test_a_substitute_of_a_finished_tournament_is_told_in_the_past(
                          (TournamentStatus.PLAYING, now)]:
         t.status = status
         assert entrant_lines(t, lang)[1] == line
+
+
+@pytest.mark.parametrize(("lang", "word"), [("cs", "hráč"), ("en", "player")])
+def test_an_unreadable_name_stands_in_as_its_standing_position_not_a_question_mark(
+        lang: str, word: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two entrants named only in emoji read "hráč 3" / "player 5" by their line in the
+    standings (as the leaderboard by rank), and by seat on a table's sheet — never two "?"."""
+    from bot.tournament import pictures
+    from bot.tournament.scoring import standings
+
+    t = example_tournament("lora")
+    odd = {t.entrants[0].entrant_no, t.entrants[2].entrant_no}
+    for e in t.entrants:
+        if e.entrant_no in odd:
+            e.name = "🎴🔥"
+    seen: dict[str, object] = {}
+
+    def capture(title, subtitle, labels, rounds, lines, footers, **_):  # type: ignore[no-untyped-def]
+        seen.update(lines=lines)
+        return b""
+
+    monkeypatch.setattr(pictures, "render_standings", capture)
+    pictures.standings_png(t, 2, lang)
+    rows = standings(t, 2)
+    names = [line.name for line in seen["lines"]]  # type: ignore[attr-defined]
+    expected = {f"{word} {i}" for i, row in enumerate(rows, 1) if row.entrant in odd}
+    assert {n for n in names if n.startswith(word)} == expected and len(expected) == 2
+    assert "?" not in names
+    slot = next(s for s in t.tables if odd & set(s.seats))
+    sheet = [line.name for line in sheet_lines(t, slot, lang)]
+    assert [n for i, n in enumerate(sheet) if slot.seats[i] in odd] == [
+        f"{word} {i + 1}" for i, e in enumerate(slot.seats) if e in odd]
