@@ -395,7 +395,8 @@ def stats_embed(ui: GameUI, data: PlayerStats, name: str, lang: str) -> discord.
     embed.add_field(
         name=game_t(ui.kind, "st_games", lang),
         value=game_t(ui.kind, "st_games_value", lang, games=data.games, wins=data.wins,
-                     avg=ui.score_text(data.avg_points, lang) or score_number(data.avg_points, lang),
+                     avg=ui.score_text(data.avg_points, lang)
+                     or score_number(data.avg_points, lang),
                      rating=rating),
         inline=False,
     )
