@@ -128,6 +128,13 @@ def decimal(value: float | None, lang: str = DEFAULT_LANG, digits: int = 1) -> s
     return text.replace(".", ",") if lang_of(lang) == "cs" else text
 
 
+def score_number(value: float | None, lang: str = DEFAULT_LANG, digits: int = 1) -> str:
+    """A score as a player reads it (a leaderboard's average, a player's stats): ``decimal``
+    with a true minus, "−65,5", as the other pictures write it (the CSV keeps "-")."""
+    text = decimal(value, lang, digits)
+    return "−" + text[1:] if text.startswith("-") else text
+
+
 def tn(key: str, lang: str, n: int, /, **values: Any) -> str:
     """``key`` with the noun in the form the number ``n`` takes (``key_one``, ``key_few``,
     ``key_many``): "1 minuta", "3 minuty", "60 minut"."""

@@ -25,7 +25,7 @@ from bot.commands import (
     option_shown,
 )
 from bot.games import GameUI, ui_of
-from bot.i18n import decimal, desc, game_t, t
+from bot.i18n import desc, game_t, score_number, t
 from bot.member_names import current_names
 from bot.permissions import manages_server
 from bot.results_csv import results_csv, seat_name, seat_notes, tournament_mark
@@ -178,7 +178,7 @@ async def leaderboard_message(interaction: Interaction, ui: GameUI, page: int,
                 prov=t("core.lb_prov", lang) if row.provisional else "",
                 games=row.games,
                 wins=row.wins,
-                avg=ui.score_text(row.avg_points, lang) or decimal(row.avg_points, lang),
+                avg=ui.score_text(row.avg_points, lang) or score_number(row.avg_points, lang),
             )
             for row in rows
         )
@@ -188,7 +188,7 @@ async def leaderboard_message(interaction: Interaction, ui: GameUI, page: int,
         from bot.render import render_leaderboard
 
         shown = None if ui.score_text(0, lang) is None else (
-            lambda value: ui.score_text(value, lang) or decimal(value, lang))
+            lambda value: ui.score_text(value, lang) or score_number(value, lang))
         image = render_leaderboard(rows, lang, title=embed.title or "", kind=ui.kind,
                                    avg_text=shown)
         attachments.append(png_file(image, "leaderboard.png"))
@@ -407,7 +407,8 @@ def stats_embed(ui: GameUI, data: PlayerStats, name: str, lang: str) -> discord.
     embed.add_field(
         name=game_t(ui.kind, "st_games", lang),
         value=game_t(ui.kind, "st_games_value", lang, games=data.games, wins=data.wins,
-                     avg=ui.score_text(data.avg_points, lang) or decimal(data.avg_points, lang),
+                     avg=ui.score_text(data.avg_points, lang)
+                     or score_number(data.avg_points, lang),
                      rating=rating),
         inline=False,
     )

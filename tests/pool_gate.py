@@ -61,3 +61,12 @@ def same(data: bytes) -> bytes:
 def leave() -> None:
     """A job that would end its worker's process."""
     raise SystemExit(3)
+
+
+def palettes_built(_label: str) -> tuple[int, int]:
+    """(In a picture worker.) Whether each game's fixed palette is built already: (Lóra's,
+    Taroky's) cache sizes, 1 when built."""
+    from bot.games.taroky.pictures.palette import taroky
+    from bot.render.palette import lora
+
+    return lora.cache_info().currsize, taroky.cache_info().currsize

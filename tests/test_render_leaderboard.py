@@ -267,3 +267,14 @@ def test_bad_exports_are_refused() -> None:
     short = dict(data, names=["A"])
     assert export_names(short) == ["A", "?", "?", "?"]
     assert _png(render_sheet_from_export(short))
+
+
+def test_negative_average_is_written_with_a_true_minus() -> None:
+    """A negative average reads "−65,5" (U+2212) as the tournament and Taroky pictures write
+    money, not with a hyphen; the CSV's ``decimal`` keeps its "-"."""
+    rows = [dataclasses.replace(_row(1, "Anna"), avg_points=-65.5),
+            dataclasses.replace(_row(2, "Bob"), avg_points=12.25),
+            dataclasses.replace(_row(3, "Cyril"), avg_points=None)]
+    assert lb.averages(rows, "cs") == ["−65,5", "12,2", "–"]
+    assert lb.averages(rows, "en") == ["−65.5", "12.2", "–"]
+    assert decimal(-65.5, "cs") == "-65,5"

@@ -9,7 +9,7 @@ import pytest
 import simcord
 from PIL import Image
 
-from bot.render import common, fonts
+from bot.render import common, fonts, names
 from bot.render.common import check_names
 
 DEJAVU = str(fonts.FONT_DIR / fonts.FILES["regular"])
@@ -19,7 +19,8 @@ SC = Path(simcord.__file__).parent / "preview/static/fonts/noto-sans-sc-v2.004.t
 
 
 def _forget() -> None:
-    for cached in (fonts.fallback_file, fonts.runs, fonts.fit, fonts.fitted, common._glyphs):
+    for cached in (fonts.fallback_file, fonts.runs, fonts.fit, fonts.fitted, common._glyphs,
+                   names._apart):
         cached.cache_clear()
 
 

@@ -133,7 +133,7 @@ async def test_the_loop_never_waits_to_write_a_job() -> None:
 
     previous = signal.signal(signal.SIGALRM, alarm)
     signal.alarm(120)
-    pool = RenderPool(1)
+    pool = RenderPool(1, warm_up=())
     try:
         await pool.start()
         data = [bytes([i]) * 400_000 for i in range(12)]
@@ -144,3 +144,22 @@ async def test_the_loop_never_waits_to_write_a_job() -> None:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, previous)
         pool.close()
+
+
+async def test_a_picture_worker_builds_the_palettes_before_its_first_picture() -> None:
+    """A picture worker warms up at its start (``render_pool.WARM_UP``: each game's palette,
+    the card art on the way): the first picture after a restart took 1–3 s building them."""
+    from bot.workers import RenderPool
+
+    pool = RenderPool(1)
+    try:
+        await pool.start()
+        assert await asyncio.wait_for(pool.run(pool_gate.palettes_built, "first"), 60) == (1, 1)
+    finally:
+        pool.close()
+    cold = RenderPool(1, warm_up=())
+    try:
+        await cold.start()
+        assert await asyncio.wait_for(cold.run(pool_gate.palettes_built, "first"), 60) == (0, 0)
+    finally:
+        cold.close()

@@ -23,6 +23,7 @@ from bot.render.common import (
     wrap,
 )
 from bot.render.fonts import fit, fitted, font
+from bot.render.names import fit_apart
 from bot.render.strings import game_name, playoff_sums, s
 from bot.render.suits import suit_icon
 from engine.contracts import MATURITA_GAME
@@ -91,7 +92,7 @@ def draw_kvarty(img: Image.Image, view: PublicView, part: KvartyView, names: lis
         x0 = CX - (len(earlier) * gw + (len(earlier) - 1) * gap) // 2
         for i, kv in enumerate(earlier):
             gx = x0 + i * (gw + gap)
-            text(img, (gx + gw // 2, 198), fit(names[kv.seat], font(22, "bold"), gw),
+            text(img, (gx + gw // 2, 198), fit_apart(names[kv.seat], names, font(22, "bold"), gw),
                  font(22, "bold"), TEXT, "mm")
             cx = gx + (gw - (cw + step * (len(kv.placed) - 1))) // 2
             for j, (_, card) in enumerate(kv.placed):
@@ -114,7 +115,7 @@ def draw_kvarty(img: Image.Image, view: PublicView, part: KvartyView, names: lis
     for j, (seat, card) in enumerate(last.placed):
         own = seat == last.seat
         cards.put(img, card, cw, x0 + j * step, 390, "glow" if own else "plain")
-        tag = fit(names[seat], font(22, "bold"), step - 4)
+        tag = fit_apart(names[seat], names, font(22, "bold"), step - 4)
         colour = GOLD if own else TEXT
         text(img, (x0 + j * step + cw // 2, 587), tag, font(22, "bold"), colour, "mm")
 
@@ -348,6 +349,6 @@ def last_trick_image(part: TrickView, names: list[str], lang: str) -> Image.Imag
         seat = (lead + i) % 4
         x = 24 + i * (cw + gap)
         cards.put(img, card, cw, x, 76, "glow" if seat == winner else "plain")
-        text(img, (x + cw // 2, 334), fit(names[seat], font(21, "bold"), cw + gap),
+        text(img, (x + cw // 2, 334), fit_apart(names[seat], names, font(21, "bold"), cw + gap),
              font(21, "bold"), GOLD if seat == winner else TEXT, "mm")
     return img

@@ -40,6 +40,7 @@ from bot.render.common import (
     text,
 )
 from bot.render.fonts import Font, fit, fitted, font
+from bot.render.names import fit_apart
 from bot.render.strings import game_name, lang_of, s
 from bot.render.suits import suit_icon, suit_ink
 from bot.render.table import title_parts, trick_leader
@@ -445,6 +446,8 @@ def _row_of_cards(img: Image.Image, placed: Sequence[tuple[int, int | None]], na
             cards.put(img, card, SLOT_W, x, y, "glow" if seat == own else "plain")
         # condensed before it is cut; SMALL would run into the last trick under it
         name, f = fitted(names[seat], NAME_PX, "bold", SLOT_STEP - 6, smallest=NAME_PX)
+        if name != names[seat]:  # cut: apart from the others' names cut so
+            name = fit_apart(names[seat], names, f, SLOT_STEP - 6)
         colour = GOLD if seat in (to_act, own) else TEXT
         text(img, (x + SLOT_W // 2, NAMES_Y), name, f, colour, "mm")
 

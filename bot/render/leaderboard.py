@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
 
-from bot.i18n import decimal, game_t, lang_of, t
+from bot.i18n import game_t, lang_of, score_number, t
 from bot.render.common import (
     BAR,
     DARK,
@@ -186,6 +186,14 @@ def _row(img: Image.Image, y: int, row: LeaderboardRow, lang: str, avg: str,
     text(img, (avg_r, cy), avg, fc, TEXT, "rm")
 
 
+def averages(rows: Sequence[LeaderboardRow], lang: str,
+             avg_text: Callable[[float | None], str] | None = None) -> list[str]:
+    """The rows' average scores as the picture writes them: ``avg_text``'s, else
+    ``score_number``'s (a true minus, as the other pictures)."""
+    return [avg_text(r.avg_points) if avg_text is not None else score_number(r.avg_points, lang)
+            for r in rows]
+
+
 def leaderboard_image(rows: Sequence[LeaderboardRow], lang: str = "cs",
                       title: str = "", kind: str = "lora",
                       avg_text: Callable[[float | None], str] | None = None) -> Image.Image:
@@ -195,8 +203,7 @@ def leaderboard_image(rows: Sequence[LeaderboardRow], lang: str = "cs",
         raise ValueError(f"at most {MAX_ROWS} leaderboard rows per picture")
     lang = lang_of(lang)
     head = " ".join(clean_name(title).split()) if title.strip() else s("lb_title", lang, kind)
-    avg = [avg_text(r.avg_points) if avg_text is not None else decimal(r.avg_points, lang)
-           for r in rows]
+    avg = averages(rows, lang, avg_text)
     columns = _columns(rows, lang, kind, avg)
     img = _base(lang, head, len(rows), any(r.provisional for r in rows), kind, columns).copy()
     y0 = HEADER_H + M + COLS_H

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from bot.games import ui_of
 from bot.i18n import has, shown_name, t
+from bot.render.fonts import clean_name
 from bot.storage.models import EntrantRecord, TournamentRecord, TournamentTableRecord
 from bot.tournament import model
 from bot.tournament.model import settings_of
@@ -77,6 +78,13 @@ def entrant_tags(e: EntrantRecord, lang: str) -> list[Tag]:
     return []
 
 
+def _readable(name: str, lang: str, n: int) -> str:
+    """An entrant's name as the pictures can draw it; a name of emoji alone (nothing left to
+    draw) as "hráč ``n``" / "player ``n``" by his line (standing or seat), as the leaderboard
+    writes it by rank, so that two such entrants still differ (not two "?")."""
+    return clean_name(shown_name(name, lang), t("lora.pic.seat", lang, n=n))
+
+
 def standings_png(t_: TournamentRecord, upto: int, lang: str) -> bytes:
     """The standings after round ``upto`` (the final ones after the last round). More
     rounds than the picture has room for (``ROUND_COLUMNS``, and the names ``NAME_ROOM``
@@ -93,14 +101,14 @@ def standings_png(t_: TournamentRecord, upto: int, lang: str) -> bytes:
         if folded:
             round_labels.insert(0, tt("pic_rounds", lang, first=1, last=folded))
         lines = []
-        for row in rows:
+        for position, row in enumerate(rows, 1):
             e = model.entrant(t_, row.entrant)
             shown = ["–" if p is None else number(p, lang) for p in row.rounds]
             if folded:
                 early = [p for p in row.rounds[:folded] if p is not None]
                 shown = ["–" if not early else number(sum(early), lang), *shown[folded:]]
             lines.append(StandingLine(
-                place=row.place, name=shown_name(e.name, lang),
+                place=row.place, name=_readable(e.name, lang, position),
                 tags=tuple(entrant_tags(e, lang)),
                 rounds=tuple(shown),
                 points=number(row.points, lang),
@@ -150,7 +158,7 @@ def sheet_lines(t_: TournamentRecord, slot: TournamentTableRecord,
         values = rules.values(outcome, seat)
         place = outcome.places[seat]
         lines.append(SheetLine(
-            name=shown_name(e.name, lang), tags=tuple(tags),
+            name=_readable(e.name, lang, seat + 1), tags=tuple(tags),
             values=tuple(value_text(v, c.unit, lang)
                          for v, c in zip(values, rules.columns, strict=True)),
             place=place, points=number(points[seat], lang),

@@ -189,7 +189,9 @@ def _frame(title: str, subtitle: str, rows: int, footer: Sequence[Footer]) -> Im
 PLACE_CX, NAME_X, PLACE_ROOM = 50, 84, 56
 POINTS_R, SCORE_R = 598, W - M - 14
 ROUND_COLUMNS = 4  # at most this many round columns; more rounds: the earliest are summed
-ROUND_GAP, POINTS_GAP = 10, 22  # px between round columns; between them and the points
+# px between round columns (half points "3,5 3,5" ran together at 10), between them and the
+# points
+ROUND_GAP, POINTS_GAP = 16, 22
 NAME_ROOM = 160  # the narrowest the name column gets (cs at 12 rounds sums one round more)
 
 
@@ -199,6 +201,11 @@ class Column:
 
     right: float
     width: float
+
+    @property
+    def centre(self) -> float:
+        """Where its heading and its values are centred ("R7" over "2,5", not beside it)."""
+        return self.right - self.width / 2
 
 
 def points_right(lines: Sequence[StandingLine], score_head: str) -> float:
@@ -211,10 +218,11 @@ def points_right(lines: Sequence[StandingLine], score_head: str) -> float:
 
 def round_columns(round_labels: Sequence[str], lines: Sequence[StandingLine],
                   labels: tuple[str, str, str]) -> tuple[list[Column], float]:
-    """The round columns, right-aligned and each as wide as its widest text plus a gap,
-    ending the widest total plus ``POINTS_GAP`` before the points' right edge (a total
-    "11,5" ran into the last round's "3,5" when they had a fixed 80 px); and the name
-    column's end. ``labels``: the player, points and score headings."""
+    """The round columns, each as wide as its widest text (its heading and values centred
+    in it) plus ``ROUND_GAP``, ending the widest total plus ``POINTS_GAP`` before the
+    points' right edge (a total "11,5" ran into the last round's "3,5" when they had a
+    fixed 80 px); and the name column's end. ``labels``: the player, points and score
+    headings."""
     fr, fl, fp = font(24, "cond"), font(20, "cond"), font(32, "bold")
     widest_total = max([fp.getlength(line.points) for line in lines]
                        + [font(22, "cond").getlength(labels[1])])
@@ -245,7 +253,7 @@ def standings_image(title: str, subtitle: str, labels: tuple[str, str, str],
     text(img, (PLACE_CX, cy), "#", fc, MUTED, "mm")
     text(img, (NAME_X, cy), labels[0], fc, MUTED, "lm")
     for label, col in zip(round_labels, columns, strict=True):
-        text(img, (col.right, cy), label, fl, MUTED, "rm")
+        text(img, (col.centre, cy), label, fl, MUTED, "mm")
     text(img, (points_r, cy), labels[1], fc, MUTED, "rm")
     text(img, (SCORE_R, cy), labels[2], fc, MUTED, "rm")
     y0 = HEADER_H + M + COLS_H
@@ -260,7 +268,7 @@ def standings_image(title: str, subtitle: str, labels: tuple[str, str, str],
         fr = font(24, "cond")
         for j, (value, col) in enumerate(zip(line.rounds, columns, strict=False)):
             colour = FAINT if value == "–" else TEXT if folded and j == 0 else MUTED
-            text(img, (col.right, cy), value, fr, colour, "rm")
+            text(img, (col.centre, cy), value, fr, colour, "mm")
         text(img, (points_r, cy), line.points, font(32, "bold"), GOLD if line.leader else TEXT,
              "rm")
         text(img, (SCORE_R, cy), line.score, font(26, "cond"), TEXT, "rm")

@@ -8,11 +8,16 @@ import functools
 import logging
 import pickle
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from bot.workers.worker_pool import SLOTS_PER_WORKER, WorkerPool
 
 log = logging.getLogger(__name__)
+
+# What a picture worker does at its start, before its first job (``worker_process._prepare``):
+# each game's fixed palette, built from its example pictures and every card face (loading
+# and scaling the card art on the way): 1–3 s that the first picture after a start waited for
+WARM_UP = ("bot.render.palette:lora", "bot.games.taroky.pictures.palette:taroky")
 
 class RenderPool(WorkerPool):
     """Pictures (PNG bytes) from picklable recipes; anything else is drawn here.
@@ -25,14 +30,15 @@ class RenderPool(WorkerPool):
 
     REUSE = 64
 
-    def __init__(self, workers: int, *, nice: int = 5, start_method: str | None = None) -> None:
+    def __init__(self, workers: int, *, nice: int = 5, start_method: str | None = None,
+                 warm_up: Sequence[str] = WARM_UP) -> None:
         # the pictures go to the workers' pipes at once, first come first served (a
         # picture cannot be made cheaper, and has no chain to go before): a worker goes on
         # with its queue however busy the loop (fed as the AI's, a few a worker, the
         # pictures' queue p99 grew to 1.5 s at 200 tables: docs/LOAD.md)
         slots = SLOTS_PER_WORKER * max(1, workers)
         super().__init__("render", workers, nice=nice, start_method=start_method,
-                         slots=slots, room=slots)
+                         slots=slots, room=slots, preload=warm_up)
         self.requests = 0
         self.reused = 0
         self._done: OrderedDict[bytes, bytes] = OrderedDict()

@@ -68,7 +68,8 @@ class WorkerPool:
         """A new pool with all its workers running (in the calling thread)."""
         context = multiprocessing.get_context(self.start_method)
         if self.start_method == "forkserver":
-            context.set_forkserver_preload(["bot.workers", "engine.games", *self.preload])
+            context.set_forkserver_preload(
+                ["bot.workers", "engine.games", *(n.partition(":")[0] for n in self.preload)])
         backlog = _Backlog(context)
         pool = _PipePool(context, self.workers, backlog, self.room,
                          nice=self.nice, preload=self.preload, name=self.name)

@@ -25,7 +25,9 @@ _behind_now = 0
 
 def _prepare(nice: int, preload: Sequence[str], backlog: tuple[Any, Any] | None = None) -> None:
     """A worker's start: a lower priority, and the modules it needs (e.g. a plug-in game
-    that registers itself in ``engine.games``), and its pool's backlog counters."""
+    that registers itself in ``engine.games``), and its pool's backlog counters. A
+    ``"module:function"`` in ``preload`` is also called (the pictures' warm-up: their
+    palettes and card art, seconds of work that the first picture would otherwise wait for)."""
     global _BACKLOG
     _BACKLOG = backlog
     # Ctrl+C in a terminal reaches the whole process group: the parent shuts the workers
@@ -35,7 +37,10 @@ def _prepare(nice: int, preload: Sequence[str], backlog: tuple[Any, Any] | None 
         with contextlib.suppress(OSError):
             os.nice(nice)
     for name in preload:
-        importlib.import_module(name)
+        module, _, call = name.partition(":")
+        loaded = importlib.import_module(module)
+        if call:
+            getattr(loaded, call)()
 
 
 def _count_start() -> int:

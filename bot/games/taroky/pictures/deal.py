@@ -39,6 +39,7 @@ from bot.render.common import (
     text,
 )
 from bot.render.fonts import fit, fitted, font
+from bot.render.names import fit_apart
 from engine.taroky.cards import cards_of
 from engine.taroky.protocol import DealRecord
 from engine.taroky.talon import lower, upper
@@ -134,8 +135,10 @@ def _trojka(row: DealRecord, cs: Sequence[int], lang: str) -> str:
     return pic(key, lang) + (" · " + pic("deal_shown", lang) if shown else "")
 
 
-def _talon_layout(groups: list[tuple[str, str, list[int]]]) -> tuple[list[int], list[str]]:
-    """Each group's width (its cards, or its words if wider) and its words as they fit."""
+def _talon_layout(groups: list[tuple[str, str, list[int]]], names: Sequence[str]
+                  ) -> tuple[list[int], list[str]]:
+    """Each group's width (its cards, or its words if wider) and its words as they fit (a
+    name apart from the other ``names`` cut so: ``fit_apart``)."""
     bold = font(SMALLEST, "bold")
     small = font(SMALLEST, "narrow")
     cards_w = [CARD_W + TALON_STEP * (len(cs) - 1) for _w, _s, cs in groups]
@@ -147,7 +150,8 @@ def _talon_layout(groups: list[tuple[str, str, list[int]]]) -> tuple[list[int], 
         extra = [w - cw for w, cw in zip(want, cards_w, strict=True)]
         share = spare / max(1, sum(extra))
         want = [cw + int(e * share) for cw, e in zip(cards_w, extra, strict=True)]
-    return want, [fit(who, bold, w) for w, (who, _s, _c) in zip(want, groups, strict=True)]
+    return want, [fit_apart(who, names, bold, w)
+                  for w, (who, _s, _c) in zip(want, groups, strict=True)]
 
 
 def _pile_rows(count: int, first_room: int) -> list[int]:
@@ -300,7 +304,7 @@ def deal_image(deal: PublicView, row: DealRecord, names: Sequence[str],
         paste(img, panel(W - 2 * M, talon_h, PANEL, radius=14), M, y)
         text(img, (M + PAD, y + PAD + LINE // 2), pic("talon", lang), font(26, "bold"), TEXT,
              "lm")
-        widths, labels = _talon_layout(groups)
+        widths, labels = _talon_layout(groups, who)
         gx, top = M + PAD, y + PAD + LINE
         for w, label, (_who, what, cs) in zip(widths, labels, groups, strict=True):
             text(img, (gx, top + LINE // 2), label, font(SMALLEST, "bold"), GOLD, "lm")

@@ -1,0 +1,69 @@
+"""Players' names cut to a narrow place so that different players stay apart.
+
+``fit`` cuts a name at its end: "Jan Novák" and "Jan Nováček" both become "Jan Nov…" under
+a card. ``fit_apart`` cuts a name that way unless another player's name would come out the
+same; then it keeps the name's start and the end where the two differ ("Jan…Novák" /
+"Jan…Nováček", "J…Nováček" where the first name leaves no room, "…váček" where not even
+its first letter does).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+from bot.render.fonts import Font, fit
+
+ELLIPSIS = "…"
+
+
+def _common_end(a: str, b: str) -> int:
+    """How many characters ``a`` and ``b`` share at their end."""
+    n = 0
+    while n < min(len(a), len(b)) and a[-1 - n] == b[-1 - n]:
+        n += 1
+    return n
+
+
+def _fits(fnt: Font, text: str, width: float) -> bool:
+    return fnt.getlength(text) <= width
+
+
+def _middle(name: str, fnt: Font, width: float, least: int) -> str | None:
+    """``name`` as its start, "…" and its end, with at least ``least`` characters of the
+    end (where it differs from the names it would be taken for), at most ``width`` px:
+    the first word (else its first letter) with the last word whole where they fit, else
+    "…" and as much of the end as fits; None when not even "…" and ``least`` characters
+    fit."""
+    words = name.split()
+    whole = max(len(words[-1]), least) if len(words) > 1 else len(name)
+    for head in ([words[0], name[:1]] if len(words) > 1 else []):
+        for t in range(len(name) - len(head) - 1, whole - 1, -1):
+            shown = head + ELLIPSIS + name[-t:].lstrip()
+            if _fits(fnt, shown, width):
+                return shown
+    for t in range(len(name) - 1, least - 1, -1):  # no room for a head
+        shown = ELLIPSIS + name[-t:].lstrip()
+        if _fits(fnt, shown, width):
+            return shown
+    return None
+
+
+@lru_cache(maxsize=4096)
+def _apart(name: str, others: tuple[str, ...], fnt: Font, width: float) -> str:
+    shown = fit(name, fnt, width)
+    if shown == name:
+        return shown
+    rivals = [o for o in others if o != name and fit(o, fnt, width) == shown]
+    if not rivals:
+        return shown
+    least = max(_common_end(name, o) for o in rivals) + 1
+    return _middle(name, fnt, width, min(least, len(name))) or shown
+
+
+def fit_apart(name: str, names: Sequence[str], fnt: Font, width: float) -> str:
+    """``name`` at most ``width`` px wide in ``fnt``, told apart from the other ``names`` of
+    the picture (every player's, whether shown next to it or not) cut to the same width:
+    cut at its end (``fit``) where that stays unlike theirs, else its start, "…" and the end
+    where it differs ("Jan…Novák" / "Jan…Nováček"). Equal names stay equal."""
+    return _apart(name, tuple(names), fnt, width)

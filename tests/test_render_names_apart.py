@@ -1,0 +1,90 @@
+"""Players whose names start alike stay apart once their names are cut (review 47 #4):
+"Jan Novák" and "Jan Nováček" were both "Jan Nov…" under the trick's cards, over the
+earlier kvarty and over the Taroky talon's groups."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.games.taroky.pictures import deal as deal_pic
+from bot.games.taroky.pictures.examples import example as taroky_example
+from bot.games.taroky.texts import finished_deal
+from bot.render import center, hand, render_hand, render_table
+from bot.render.bench import example
+from bot.render.fonts import fit, font
+from bot.render.names import fit_apart
+
+ALIKE = ["Jan Novák", "Jan Nováček", "Jan Nováková", "Eva"]
+BOLD = font(22, "bold")
+
+
+def test_names_cut_alike_keep_the_end_where_they_differ() -> None:
+    assert [fit(n, BOLD, 90) for n in ALIKE[:3]] == ["Jan N…"] * 3
+    shown = [fit_apart(n, ALIKE, BOLD, 90) for n in ALIKE]
+    assert shown == ["…ovák", "…áček", "…ková", "Eva"]
+    assert [fit_apart(n, ALIKE, BOLD, 110) for n in ALIKE[:2]] == ["J…Novák", "…ováček"]
+    assert all(BOLD.getlength(s) <= 110 for s in shown)
+
+
+def test_a_name_cut_unlike_the_others_is_cut_at_its_end_and_a_whole_one_stays() -> None:
+    """Only a cut that another player's would equal changes; equal names stay equal."""
+    others = ["Jan Novák", "Bartoloměj Šťastný", "Eva", "Eva"]
+    assert fit_apart("Bartoloměj Šťastný", others, BOLD, 90) == fit(
+        "Bartoloměj Šťastný", BOLD, 90)
+    assert fit_apart("Jan Novák", others, BOLD, 200) == "Jan Novák"
+    assert fit_apart("Eva", others, BOLD, 90) == "Eva"
+
+
+def _drawn(monkeypatch: pytest.MonkeyPatch, module: Any) -> list[str]:
+    seen: list[str] = []
+    real = module.text
+
+    def spy(img: Any, xy: Any, value: str, *args: Any, **kwargs: Any) -> Any:
+        seen.append(value)
+        return real(img, xy, value, *args, **kwargs)
+
+    monkeypatch.setattr(module, "text", spy)
+    return seen
+
+
+def test_the_names_under_the_trick_of_the_hand_differ(monkeypatch: pytest.MonkeyPatch) -> None:
+    lo = example("trick")
+    seen = _drawn(monkeypatch, hand)
+    render_hand(lo.view(lo.to_act), "cs", ALIKE)
+    under = [s for s in seen if "…" in s and s.replace("…", "") and (
+        s.startswith("…") or s.startswith("J…"))]
+    assert len(under) >= 2 and len(set(under)) == len(under)
+    assert not [s for s in seen if s == "Jan N…" or s == "Jan No…"]
+
+
+def test_the_names_over_the_earlier_kvarty_differ(monkeypatch: pytest.MonkeyPatch) -> None:
+    lo = example("kvarty")
+    names = ["Jan Nováček", "Jan Novák Starší", "Jan Novák Mladší", "Jan Nováková"]
+    seen = _drawn(monkeypatch, center)
+    render_table(lo.public_view(), names, "cs")
+    cut = [s for s in seen if "…" in s and s.replace("…", "").strip()
+           and any(n.startswith(s.split("…")[0]) or n.endswith(s.split("…")[-1]) for n in names)]
+    assert cut  # the earlier kvarty (167 px) and the last one's tags (128 px) cut names
+    for label in cut:  # and each cut name is one player's only
+        whose = {n for n in names for w in (167, 128) if fit_apart(n, names, BOLD, w) == label}
+        assert len(whose) == 1, (label, whose)
+        assert all(fit(n, BOLD, w) != label or n in whose for n in names for w in (167, 128))
+
+
+def test_the_talon_labels_of_a_deal_differ() -> None:
+    rnd, _seat = taroky_example("finished")
+    deal = finished_deal(rnd, 2)  # Varšava: a label over each turned card, narrow
+    who = ["Jan Novák", "Jan Nováček", "Jan Nováková", "Eva"]
+    reveal = deal.reveal
+    assert reveal is not None
+    groups = deal_pic._talon_groups(deal, rnd.protocol[1], reveal, who, "en")
+    _widths, labels = deal_pic._talon_layout(groups, who)
+    by_name: dict[str, set[str]] = {}
+    for (name, _what, _cards), label in zip(groups, labels, strict=True):
+        by_name.setdefault(name, set()).add(label)
+    assert len(by_name) >= 2
+    shown = [next(iter(v)) for v in by_name.values()]
+    assert all(len(v) == 1 for v in by_name.values())
+    assert len(set(shown)) == len(shown), shown
