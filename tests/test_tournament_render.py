@@ -51,14 +51,8 @@ def test_standings_and_sheets_fit_a_phone(kind: str, lang: str) -> None:
                                     + 2 * render.FOOT_LINE + 8)
 
 
-def test_no_entrant_number_stands_before_a_name_next_to_the_place(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """The standings put the place (a medal, or its number) before each name: an entrant
-    number written "4." before the name read as a second place. A sheet's place is a column
-    of its own at the right; T-TOURNAMENT's sheet has the player's number, in a column "No."
-    of its own, undotted, the number the tournament's message lists him by (review 24).
-    Every text drawn, in order."""
-    t = example_tournament("lora")
+def _spied_texts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every text the tournament pictures draw from now on, in order (``render.text`` spied)."""
     drawn: list[str] = []
     real = render.text
 
@@ -67,6 +61,18 @@ def test_no_entrant_number_stands_before_a_name_next_to_the_place(
         return real(img, xy, value, *args, **kwargs)
 
     monkeypatch.setattr(render, "text", spy)
+    return drawn
+
+
+def test_no_entrant_number_stands_before_a_name_next_to_the_place(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The standings put the place (a medal, or its number) before each name: an entrant
+    number written "4." before the name read as a second place. A sheet's place is a column
+    of its own at the right; T-TOURNAMENT's sheet has the player's number, in a column "No."
+    of its own, undotted, the number the tournament's message lists him by (review 24).
+    Every text drawn, in order."""
+    t = example_tournament("lora")
+    drawn = _spied_texts(monkeypatch)
     standings_png(t, 2, "en")
     assert drawn == [
         "Lóra – tournament 1", "Final standings after round 2",
@@ -150,14 +156,7 @@ def test_a_place_shared_at_the_table_is_the_standings_range_on_its_sheet(
     assert [line.place_text for line in lines] == shown
     assert [line.points for line in lines] == ["3,5" if lang == "cs" else "3.5"] * 2 + ["2", "1"]
     assert shown[0] == listed_place(Standing(1, 1, 3.5, 0, (3.5,), 2), lang)
-    drawn: list[str] = []
-    real = render.text
-
-    def spy(img, xy, value, *args, **kwargs):  # type: ignore[no-untyped-def]
-        drawn.append(value)
-        return real(img, xy, value, *args, **kwargs)
-
-    monkeypatch.setattr(render, "text", spy)
+    drawn = _spied_texts(monkeypatch)
     sheet_png(t, slot, lang)
     assert [value for value in drawn if value in shown] == shown
 
