@@ -1,6 +1,7 @@
 """The Taroky AI players: legal decisions from a seat's view only (also pickled), worlds that
 never exclude the truth, and a whole round with AI players in all four seats."""
 
+import dataclasses
 import pickle
 import random
 
@@ -131,6 +132,29 @@ def test_a_wrong_belief_about_the_declarer_keeps_what_is_certain():
     played = sum(1 for t in d.public_view().history for i, c in enumerate(t.cards)
                  if (t.leader + i) % 4 == 0 and c < NUM_TAROKS)
     assert played + (d.hands[0] & TAROKS).bit_count() == 6
+    for n in range(30):
+        world = sample_world(k, random.Random(n))
+        assert world is not None
+        for s in (0, 1, 3):
+            assert world.hands[s] & ~k.allowed[s] == 0
+            lo, hi = k.known_taroks[s]
+            assert lo <= (world.hands[s] & TAROKS).bit_count() <= hi
+
+
+def test_a_belief_no_count_can_meet_gives_way_to_the_certain_counts():
+    # the belief asks for more unseen taroks at the declarer than there are: no quota at all;
+    # the worlds then meet the hlášky's certain counts, not merely where each card may lie
+    hands, talon = random_deal(random.Random(1198508), 3)
+    d = TarokyDeal(hands, talon, 3)
+    rng = random.Random(1198508)
+    for _ in range(47):
+        legal = d.legal_actions()
+        if d.phase == "announce" and rng.random() < 0.7:
+            legal = legal[-1:]
+        d.apply(rng.choice(legal))
+    k = knowledge(d.view(2))
+    beyond = (NUM_TAROKS + 1, NUM_TAROKS + 1)
+    k = dataclasses.replace(k, taroks=(beyond, *k.taroks[1:]))
     for n in range(30):
         world = sample_world(k, random.Random(n))
         assert world is not None

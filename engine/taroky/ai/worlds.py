@@ -306,6 +306,8 @@ def _assign(
         return placed if _place(cards_of(k.unseen), room, allowed, rng, placed) else None
     quota = _quotas(k, taroks, rng) if taroks else None
     if quota is None:
+        if taroks:
+            return None  # the tarok counts asked for cannot be met at all
         room = list(k.capacity)
         ok = _place(cards_of(k.unseen), room, k.allowed, rng, placed)
         return placed if ok and not any(room) else None
