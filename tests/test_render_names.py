@@ -70,3 +70,13 @@ def test_with_a_cjk_font_a_cjk_name_is_kept_and_drawn_in_it(cjk_font: None) -> N
                                   .getlength("Řehoř ") + fonts._sized(str(SC), 30).getlength("王"))
     common.text(plain, (0, 30), "Řehoř 王", bold, anchor="lm")
     assert plain.getbbox() is not None
+    # Pillow passes the anchor by position: a mixed name lies where its anchor says, whole
+    for anchor, x in (("mm", 100), ("rm", 200), ("lm", 0)):
+        canvas = Image.new("L", (200, 60))
+        common.text(canvas, (x, 30), "Řehoř 王", bold, anchor=anchor)
+        ink = canvas.getbbox()
+        assert ink is not None, anchor
+        left, top, right, bottom = ink
+        assert right - left == pytest.approx(mixed, abs=6), anchor
+        assert abs((top + bottom) / 2 - 30) <= 4, anchor
+        assert abs({"m": (left + right) / 2, "r": right, "l": left}[anchor[0]] - x) <= 4, anchor

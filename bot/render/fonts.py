@@ -1,9 +1,9 @@
 """Fonts: DejaVu Sans shipped in ``fonts/`` (licence in ``fonts/LICENSE``), else Pillow's own.
 
-DejaVu has no CJK glyphs. A text with a character DejaVu lacks is drawn whole in a system
-font that has them all (``FALLBACK_FILES``: Noto Sans CJK, which the Docker image installs,
-or WenQuanYi / Droid), and a player's name keeps only the characters some font can draw
-(``clean_name``), so no picture shows a missing-glyph box.
+DejaVu has no CJK glyphs. A text with characters DejaVu lacks is drawn in runs: DejaVu for
+what it has, a system font for the rest (``FALLBACK_FILES``: Noto Sans CJK, which the Docker
+image installs, or WenQuanYi / Droid), and a player's name keeps only the characters some
+font can draw (``clean_name``), so no picture shows a missing-glyph box.
 """
 
 from __future__ import annotations
@@ -52,11 +52,11 @@ def _probe(path: str) -> ImageFont.FreeTypeFont | None:
 def has_glyph(path: str, ch: str) -> bool:
     """Whether the font file ``path`` has a glyph for ``ch``: it draws ``ch`` other than its
     missing-glyph box (Pillow shows no cmap; fontTools is not a dependency)."""
+    if ch.isascii() and ch.isprintable():
+        return True  # DejaVu, every CJK font and Pillow's own (no DejaVu file) have it
     probe = _probe(path)
     if probe is None:
         return False
-    if ch.isascii() and ch.isprintable():
-        return True  # DejaVu and every CJK font have Basic Latin
     drawn, box = probe.getmask(ch), probe.getmask(NOTDEF)
     return drawn.size != box.size or bytes(drawn) != bytes(box)
 
@@ -134,18 +134,30 @@ class ShapedFont(ImageFont.FreeTypeFont):
               "t": y0, "b": y1}[v]
         return canvas, x0 - ax, y0 - ay
 
-    def getbbox(self, text: Any, *args: Any, **kwargs: Any) -> tuple[float, float, float, float]:
+    # Pillow's own signatures: ImageDraw.text passes ``anchor`` by position
+    def getbbox(
+        self, text: Any, mode: str = "", direction: str | None = None,
+        features: list[str] | None = None, language: str | None = None,
+        stroke_width: float = 0, anchor: str | None = None,
+    ) -> tuple[float, float, float, float]:
         parts = self._runs(text)
         if len(parts) == 1 and parts[0][0] is None:
-            return super().getbbox(text, *args, **kwargs)
-        canvas, left, top = self._layout(text, kwargs.get("anchor"))
+            return super().getbbox(text, mode, direction, features, language, stroke_width,
+                                   anchor)
+        canvas, left, top = self._layout(text, anchor)
         return left, top, left + canvas.width, top + canvas.height
 
-    def getmask2(self, text: Any, mode: str = "", *args: Any, **kwargs: Any) -> Any:
+    def getmask2(
+        self, text: Any, mode: str = "", direction: str | None = None,
+        features: list[str] | None = None, language: str | None = None,
+        stroke_width: float = 0, anchor: str | None = None, ink: int = 0,
+        start: tuple[float, float] | None = None, *args: Any, **kwargs: Any,
+    ) -> Any:
         parts = self._runs(text)
         if len(parts) == 1 and parts[0][0] is None:
-            return super().getmask2(text, mode, *args, **kwargs)
-        canvas, left, top = self._layout(text, kwargs.get("anchor"))
+            return super().getmask2(text, mode, direction, features, language, stroke_width,
+                                    anchor, ink, start, *args, **kwargs)
+        canvas, left, top = self._layout(text, anchor)
         return canvas.im, (round(left), round(top))
 
 
