@@ -44,23 +44,18 @@ class BotHarness:
         return self.bot.controller.service
 
     async def restart(self) -> LoraBot:
-        """A new bot generation on the same database and world. SimCord settles the new
+        """A new bot generation on the same database and world. As a real restart, the old
+        bot ends first (its writes land, its pools go: its writer still busy made the new
+        bot's settle run out under load), then the new one starts. SimCord settles the new
         bot within a fixed 5 s (``restart_bot`` → ``_attach_bot``; the world's
         ``settle_timeout`` does not apply): with real worker pools and a backlog of pictures
-        at the restart (the outbox's table messages, the open hands) it can raise "bot did
-        not settle … Sender._run / Coalescer._runs: unknown wait (Future)" — those wait for
-        the render pool's answers (a future its pipe reader settles; review 45 measured 22
-        pictures drawn by two fresh workers in ~4 s on a loaded machine, and the outbox
-        empty ~6 s after the bot came up), not for a timer that never comes. Keep restarts
-        in tests with real pools to a quiet world, or settle the backlog before restarting."""
+        at the restart it can still raise "bot did not settle … Sender._run /
+        Coalescer._runs: unknown wait (Future)" — those wait for the render pool's answers
+        (review 45 measured 22 pictures drawn by two fresh workers in ~4 s on a loaded
+        machine), not for a timer that never comes. Keep restarts in tests with real pools
+        to a quiet world, or settle the backlog before restarting."""
         old = self.bot
-        old_controller = old.controller
-        if old_controller is not None:
-            old_controller.shutdown()
-        # as a real restart: the old process ends (its writes land, its pools go) before the
-        # new one starts — its writer still busy made SimCord's 5 s settle of the new bot
-        # run out on a loaded machine
-        await old.shutdown()
+        await old.shutdown()  # (its controller's too)
         new = self.make_bot()
         await self.env.restart_bot(new)
         return new

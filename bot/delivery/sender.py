@@ -303,8 +303,9 @@ class Sender(EntryDelivery):
             self.submit(backlog, recovered=True)
 
     async def recover(self) -> int:
-        """At start-up: every pending entry of the database, queued again (``load_backlog``
-        and ``send_backlog`` at once)."""
+        """Every pending entry of the database, queued again: ``load_backlog`` and
+        ``send_backlog`` at once (tests and tools; the bot itself loads the backlog in
+        ``setup_hook`` and sends it when connected)."""
         count = await self.load_backlog()
         self.send_backlog()
         return count
