@@ -100,8 +100,6 @@ def seat_moves(events: Sequence[Any], seat: int, moves: tuple[type, ...],
     return SeatMoves(tuple(found), start)
 
 
-
-
 def marked_lines(events: Sequence[Any], event_type: type, line: Callable[[Any], str | None],
                  moves: tuple[type, ...], quiet: Callable[[Any], bool],
                  mark: Callable[[str, int], str | None]) -> list[str]:
