@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from bot.model import Seat, TableSettings, TurnClock
@@ -36,12 +36,14 @@ def rematches(draw: st.DrawFn) -> tuple[int, dict[int, int], list[tuple[str, int
 
 @QUICK
 @given(rematches())
+@example(drawn=(2, {100: 0, 101: 1}, [("ai", None), ("kept", 100)]))  # an AI before them
 def test_a_rematch_lobby_keeps_the_former_players_seats_and_gives_no_seat_twice(drawn):
     count, old, arrivals = drawn
     rematch = {"of": 7, "seats": {str(u): i for u, i in old.items()}}
     assert rematch_seats(json.loads(json.dumps(rematch)), count) == old
     kept = set(old.values())
     seats: list[tuple[str, int | None] | None] = [None] * count
+    crowded = False  # someone came when only former players' seats were free
     for who in arrivals:
         free = [i for i, s in enumerate(seats) if s is None]
         if not free:
@@ -53,9 +55,12 @@ def test_a_rematch_lobby_keeps_the_former_players_seats_and_gives_no_seat_twice(
             assert seat == old[user]  # his old seat
         elif set(free) - kept:
             assert seat not in kept  # a newcomer or an AI: a seat nobody of the old table had
+        elif kind != "kept":
+            crowded = True  # (it must take a former player's seat: nothing else is free)
         seats[seat] = who
-    # the former players who came back and AI players for the rest: everyone in his seat
-    if all(kind != "new" for kind, _ in arrivals):
+    # the former players who came back and AI players for the rest: everyone in his seat,
+    # unless an AI came while only former players' seats were free (it took one of them)
+    if all(kind != "new" for kind, _ in arrivals) and not crowded:
         for i, s in enumerate(seats):
             if s is not None and s[0] == "kept":
                 assert old[s[1]] == i
