@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from engine.taroky.ai import LEVELS, HardAI, make_ai
 from engine.taroky.ai.hard import equivalence_groups
-from engine.taroky.ai.worlds import TALON, knowledge, sample_world
+from engine.taroky.ai.worlds import TALON, Knowledge, knowledge, sample_world
 from engine.taroky.cards import NUM_TAROKS, TAROKS, mask_of
 from engine.taroky.deal import TarokyDeal, random_deal
 from engine.taroky.options import TarokyOptions
@@ -113,11 +113,8 @@ def test_worlds_never_exclude_the_truth(seed, cut, bias):
                 assert world.hands[s] & ~k.allowed[s] == 0
 
 
-def test_a_wrong_belief_about_the_declarer_keeps_what_is_certain():
-    # T-HLASKY-AUTO: a declarer of 3P3 without a tarok-count hláška holds 3–7 taroks; the AI's
-    # belief that a sólo declarer holds 7 or more is a rule of thumb a human need not follow.
-    # Seat 0 bid 3P with 6 taroks: no world meets the belief, and the worlds must still keep
-    # every seat's voids and the certain counts rather than only the counts of cards.
+def _declarer_with_six_taroks() -> TarokyDeal:
+    """A deal in play (trick 9) whose 3P3 declarer (seat 0) bid with 6 taroks."""
     hands, talon = random_deal(random.Random(1198508), 3)
     d = TarokyDeal(hands, talon, 3)
     rng = random.Random(1198508)
@@ -126,42 +123,43 @@ def test_a_wrong_belief_about_the_declarer_keeps_what_is_certain():
         if d.phase == "announce" and rng.random() < 0.7:
             legal = legal[-1:]
         d.apply(rng.choice(legal))
+    return d
+
+
+def _worlds_keep_what_is_certain(k: Knowledge) -> None:
+    """Seat 2's worlds keep every other seat's voids and the hlášky's tarok counts."""
+    for n in range(30):
+        world = sample_world(k, random.Random(n))
+        assert world is not None
+        for s in (0, 1, 3):
+            assert world.hands[s] & ~k.allowed[s] == 0
+            lo, hi = k.known_taroks[s]
+            assert lo <= (world.hands[s] & TAROKS).bit_count() <= hi
+
+
+def test_a_wrong_belief_about_the_declarer_keeps_what_is_certain():
+    # T-HLASKY-AUTO: a declarer of 3P3 without a tarok-count hláška holds 3–7 taroks; the AI's
+    # belief that a sólo declarer holds 7 or more is a rule of thumb a human need not follow.
+    # Seat 0 bid 3P with 6 taroks: no world meets the belief, and the worlds must still keep
+    # every seat's voids and the certain counts rather than only the counts of cards.
+    d = _declarer_with_six_taroks()
     assert d.public_view().game == "3P3" and d.public_view().declarer == 0
     k = knowledge(d.view(2))
     assert k.taroks[0] == (3, 3) and k.known_taroks[0] == (0, 3)
     played = sum(1 for t in d.public_view().history for i, c in enumerate(t.cards)
                  if (t.leader + i) % 4 == 0 and c < NUM_TAROKS)
     assert played + (d.hands[0] & TAROKS).bit_count() == 6
-    for n in range(30):
-        world = sample_world(k, random.Random(n))
-        assert world is not None
-        for s in (0, 1, 3):
-            assert world.hands[s] & ~k.allowed[s] == 0
-            lo, hi = k.known_taroks[s]
-            assert lo <= (world.hands[s] & TAROKS).bit_count() <= hi
+    _worlds_keep_what_is_certain(k)
 
 
 def test_a_belief_no_count_can_meet_gives_way_to_the_certain_counts():
     # the belief asks for more unseen taroks at the declarer than there are: no quota at all;
     # the worlds then meet the hlášky's certain counts, not merely where each card may lie
-    hands, talon = random_deal(random.Random(1198508), 3)
-    d = TarokyDeal(hands, talon, 3)
-    rng = random.Random(1198508)
-    for _ in range(47):
-        legal = d.legal_actions()
-        if d.phase == "announce" and rng.random() < 0.7:
-            legal = legal[-1:]
-        d.apply(rng.choice(legal))
+    d = _declarer_with_six_taroks()
     k = knowledge(d.view(2))
     beyond = (NUM_TAROKS + 1, NUM_TAROKS + 1)
     k = dataclasses.replace(k, taroks=(beyond, *k.taroks[1:]))
-    for n in range(30):
-        world = sample_world(k, random.Random(n))
-        assert world is not None
-        for s in (0, 1, 3):
-            assert world.hands[s] & ~k.allowed[s] == 0
-            lo, hi = k.known_taroks[s]
-            assert lo <= (world.hands[s] & TAROKS).bit_count() <= hi
+    _worlds_keep_what_is_certain(k)
 
 
 def test_the_arena_and_the_bench_run():
