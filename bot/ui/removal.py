@@ -178,9 +178,7 @@ class Removal:
             except discord.HTTPException as exc:
                 log.warning("could not mark a kick question lapsed: %s", exc)
 
-        task = asyncio.ensure_future(edit())
-        self.ctl.service.tasks.add(task)
-        task.add_done_callback(self.ctl.service.tasks.discard)
+        self.ctl.service._spawn(edit())  # (tracked: shutdown stops it)
 
     def shutdown(self) -> None:
         for timer in self.timers.values():
