@@ -10,7 +10,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFilter
 
-from bot.render.fonts import Font, clean_names, fit, fitted, font
+from bot.render.fonts import Font, clean_name, fit, fitted, font
 from bot.render.strings import lang_of, s
 
 RGB = tuple[int, int, int]
@@ -54,7 +54,14 @@ def check_names(names: Sequence[str], lang: str = "cs") -> list[str]:
     readable left (emoji only, a script no font has) is its seat's stand-in ("hráč 2")."""
     if len(names) != 4:
         raise ValueError("names must hold four player names")
-    return clean_names(names, lambda n: s("seat", lang_of(lang), n=n))
+    return [readable_name(name, lang, seat + 1) for seat, name in enumerate(names)]
+
+
+def readable_name(name: str, lang: str, n: int) -> str:
+    """``name`` as the pictures can draw it (``clean_name``); with nothing readable left
+    (emoji only, a script no font has), "hráč ``n``" / "player ``n``" — so that two such
+    players still differ (``n``: a seat, a rank, a line of the standings)."""
+    return clean_name(name, s("seat", lang_of(lang), n=n))
 
 
 @lru_cache(maxsize=8)

@@ -9,7 +9,6 @@ font can draw (``clean_name``), so no picture shows a missing-glyph box.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -226,8 +225,3 @@ def clean_name(name: str, stand_in: str = "?") -> str:
     is left (a name of emoji), so that such players still differ (e.g. "player 2")."""
     out = " ".join("".join(ch for ch in str(name) if drawable(ch)).split())
     return out if any(ch.isalnum() for ch in out) else stand_in
-
-
-def clean_names(names: Sequence[str], stand_in: Any) -> list[str]:
-    """``names`` cleaned (``clean_name``), the n-th unreadable one as ``stand_in(n)``."""
-    return [clean_name(n, stand_in(i + 1)) for i, n in enumerate(names)]

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
 
-from bot.i18n import game_t, lang_of, score_number, t
+from bot.i18n import game_t, lang_of, score_number
 from bot.render.common import (
     BAR,
     DARK,
@@ -27,6 +27,7 @@ from bot.render.common import (
     felt,
     panel,
     paste,
+    readable_name,
     text,
 )
 from bot.render.fonts import clean_name, fit, fitted, font
@@ -169,7 +170,7 @@ def _row(img: Image.Image, y: int, row: LeaderboardRow, lang: str, avg: str,
     else:
         fr = font(24 if rank < 1000 else 18, "bold")
         text(img, (RANK_CX, cy), str(rank), fr, MUTED, "mm")
-    name = clean_name(row.name, t("lora.pic.seat", lang, n=rank))  # unreadable: by its rank
+    name = readable_name(row.name, lang, rank)  # unreadable: by its rank
     # a long name: condensed (at the same size) before ellipsized
     name, fn = fitted(name, 27, "bold", name_end - NAME_X, smallest=27)
     text(img, (NAME_X, cy), name, fn, GOLD if rank == 1 else TEXT, "lm")
@@ -202,7 +203,7 @@ def leaderboard_image(rows: Sequence[LeaderboardRow], lang: str = "cs",
     if len(rows) > MAX_ROWS:
         raise ValueError(f"at most {MAX_ROWS} leaderboard rows per picture")
     lang = lang_of(lang)
-    head = " ".join(clean_name(title).split()) if title.strip() else s("lb_title", lang, kind)
+    head = clean_name(title) if title.strip() else s("lb_title", lang, kind)
     avg = averages(rows, lang, avg_text)
     columns = _columns(rows, lang, kind, avg)
     img = _base(lang, head, len(rows), any(r.provisional for r in rows), kind, columns).copy()

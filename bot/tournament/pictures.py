@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bot.games import ui_of
 from bot.i18n import has, shown_name, t
-from bot.render.fonts import clean_name
+from bot.render.common import readable_name
 from bot.storage.models import EntrantRecord, TournamentRecord, TournamentTableRecord
 from bot.tournament import model
 from bot.tournament.model import settings_of
@@ -82,7 +82,7 @@ def _readable(name: str, lang: str, n: int) -> str:
     """An entrant's name as the pictures can draw it; a name of emoji alone (nothing left to
     draw) as "hráč ``n``" / "player ``n``" by his line (standing or seat), as the leaderboard
     writes it by rank, so that two such entrants still differ (not two "?")."""
-    return clean_name(shown_name(name, lang), t("lora.pic.seat", lang, n=n))
+    return readable_name(shown_name(name, lang), lang, n)
 
 
 def standings_png(t_: TournamentRecord, upto: int, lang: str) -> bytes:

@@ -104,7 +104,7 @@ def _name(img: Image.Image, x: int, cy: int, name: str, tags: Sequence[Tag], end
           gold: bool) -> None:
     """The player's name and, below it, his tags. No entrant number: written "2." next to a
     place it read as one, and no player refers to it (the export keeps it)."""
-    clean = " ".join(clean_name(name).split())
+    clean = clean_name(name)
     fn = font(26, "bold")
     room = end - x
     if fn.getlength(clean) > room:
