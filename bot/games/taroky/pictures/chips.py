@@ -27,6 +27,10 @@ class ChipRows(NamedTuple):
     rows: list[list[Chip]]
     style: str
 
+    def height(self, chip_h: int) -> int:
+        """The height the rows take, each chip ``chip_h`` px high (``GAP`` between rows)."""
+        return len(self.rows) * (chip_h + GAP) - GAP if self.rows else 0
+
 
 def fonts(style: str) -> tuple[Font, Font]:
     """A chip's fonts, its label's and its value's (bold): regular, or both condensed."""
@@ -80,7 +84,6 @@ def draw_chips(img: Image.Image, x: int, y: int, height: int, laid: ChipRows) ->
     """Draws the chips' rows from (``x``, ``y``), each chip ``height`` px high; returns the
     height they take."""
     fl, fv = fonts(laid.style)
-    top = y
     for row in laid.rows:
         cx = x
         for label, value, colour in row:
@@ -93,4 +96,4 @@ def draw_chips(img: Image.Image, x: int, y: int, height: int, laid: ChipRows) ->
                 text(img, (lx + 6, cy), value, fv, colour, "lm")
             cx += w + GAP
         y += height + GAP
-    return y - GAP - top if laid.rows else 0
+    return laid.height(height)

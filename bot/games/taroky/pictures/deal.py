@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from PIL import Image
 
 from bot.games.taroky.pictures import palette
-from bot.games.taroky.pictures.chips import GAP, Chip, ChipRows, chip_rows, draw_chips
+from bot.games.taroky.pictures.chips import Chip, ChipRows, chip_rows, draw_chips
 from bot.games.taroky.words import card_label, game_name, level_text, pic
 from bot.i18n import lang_of, plural_form
 from bot.render import cards
@@ -284,7 +284,7 @@ def deal_image(deal: PublicView, row: DealRecord, names: Sequence[str],
     subs = any(what for _w, what, _c in groups)  # 3P: a line says which trojka
     talon_h = (PAD + LINE + (2 if subs else 1) * LINE + CARD_H + PAD) if groups else 0
     strip = _chip_rows(deal, row, who, lang)
-    chips_h = len(strip.rows) * (CHIP_H + GAP) - GAP
+    chips_h = strip.height(CHIP_H)
     height = (HEADER_H + 8 + chips_h + 10 + (talon_h + 10 if talon_h else 0)
               + sum(_block_height(b) + 10 for b in blocks) + 2)
     img = felt(W, height).copy()
