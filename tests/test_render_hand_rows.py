@@ -214,7 +214,8 @@ def test_the_picture_is_no_taller() -> None:
 def test_a_failed_attempts_note_uses_the_en_dash(monkeypatch: pytest.MonkeyPatch) -> None:
     """Review 21 read "1. pokus: Červené - nevyšla" as a hyphen: the note is drawn with the
     en dash the bot uses elsewhere (DejaVu's en dash is short: 12 px to the hyphen's 10 at
-    24 px), in the hand's picture and the table's."""
+    24 px), in the table's picture (the hand's marks the game it failed in: "✗ 1. pokus",
+    ``test_the_maturita_panel_lists_the_games_still_open``)."""
     from bot.render import center
     from bot.render.table import table_image
 
@@ -230,9 +231,6 @@ def test_a_failed_attempts_note_uses_the_en_dash(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setattr(center, "text", spy)
     lora = example("choose")
     for lang, note in (("cs", "1. pokus: Kvarty – nevyšla"), ("en", "attempt 1: Quarts – failed")):
-        drawn.clear()
-        hand.hand_image(lora.view(1), lang, NAMES)
-        assert note in drawn
         drawn.clear()
         table_image(lora.public_view(), NAMES, lang)
         assert note in drawn

@@ -26,7 +26,6 @@ from bot.render.common import (
     BAR,
     FAINT,
     GOLD,
-    GREEN,
     MUTED,
     RED,
     TEXT,
@@ -46,7 +45,7 @@ from bot.render.suits import suit_icon, suit_ink
 from bot.render.table import title_parts, trick_leader
 from engine.actions import Choose, Declare, EndTurn, Lay, Lead, Play
 from engine.cards import RANK_SYMBOLS, cards_of
-from engine.contracts import MATURITA_GAME
+from engine.contracts import MATURITA_GAME, Contract, maturita_choices
 from engine.rules import trick_winner_offset
 from engine.views import DesitkyView, KvartyView, PublicView, SeatView, TrickView
 
@@ -357,6 +356,8 @@ def player_rows(view: SeatView, names: Sequence[str], lang: str) -> list[Row]:
         total = str(pub.totals[seat])
         room = TOTAL_R - int(TOTAL_FONT.getlength(total)) - 14 - ROW_X0
         name, fn = fitted(names[seat], 27, "bold", room, smallest=SMALL)
+        if name != names[seat]:  # cut: apart from the others' names cut so
+            name = fit_apart(names[seat], names, fn, room)
         pieces = []
         for k, line in enumerate(lines[seat]):
             x, y = ROW_X0, baseline + (k + 1) * TAG_PITCH
@@ -564,7 +565,8 @@ def _stovka(img: Image.Image, pub: PublicView, names: list[str], lang: str) -> N
         status, colour = stovka_answer(pub, seat, lang)
         y = BOARD_Y + 64 + k * 48
         f = font(23, "bold")
-        text(img, (RIGHT_X + 20, y), fit(names[seat], f, RIGHT_W - 190), f, TEXT, "lm")
+        text(img, (RIGHT_X + 20, y), fit_apart(names[seat], names, f, RIGHT_W - 190), f, TEXT,
+             "lm")
         text(img, (RIGHT_X + RIGHT_W - 20, y), status, f, colour, "rm")
     f = font(SMALL, "narrow")
     rule = s("stovka_rule", lang)
@@ -574,25 +576,65 @@ def _stovka(img: Image.Image, pub: PublicView, names: list[str], lang: str) -> N
         text(img, (RIGHT_X + RIGHT_W // 2, y), fit(line, f, RIGHT_W - 12), f, MUTED, "mm")
 
 
+@dataclass(frozen=True)
+class ChoiceLine:
+    """A game the maturant may choose on this attempt, as the maturita panel lists it: its
+    name, what the maturant must do in it, and the earlier attempts of this maturita that
+    failed in it ("✗ 1. pokus")."""
+
+    contract: Contract
+    name: str
+    goal: str
+    failed: tuple[int, ...]
+
+
+def choice_lines(pub: PublicView, lang: str) -> list[ChoiceLine]:
+    """The games still open to the maturant on this attempt (R-MATURITA, the engine's
+    ``maturita_choices``: public, the same for every seat), in the engine's order."""
+    attempt = pub.attempt or 1
+    failed: dict[Contract, list[int]] = {}
+    for row in pub.protocol:
+        if (row.tali == pub.tali and row.game == MATURITA_GAME and row.attempt is not None
+                and row.failed and row.contract is not None):
+            failed.setdefault(Contract(row.contract), []).append(row.attempt)
+    return [ChoiceLine(c, game_name(c, lang), s(f"goal_{c.value}", lang),
+                       tuple(failed.get(c, ())))
+            for c in maturita_choices(attempt)]
+
+
+CHOICE_TOP, CHOICE_PITCH = BOARD_Y + 84, 40  # the first game's line (its centre), the most pitch
+
+
 def _choose(img: Image.Image, pub: PublicView, viewer: int, names: list[str],
             lang: str) -> None:
-    """Maturita: who chooses the game (the maturant is told to), and how the earlier attempts
-    went; which attempt this is, the header says."""
+    """Maturita: who chooses the game (the maturant is told to), which attempt of three this
+    is and what the maturant must do (take no point), then the games he may choose, each
+    with its goal, those the earlier attempts failed in marked."""
     maturant = pub.maturant if pub.maturant is not None else pub.leader
-    _caption(img, BOARD_Y + 16, s("choose_title", lang), GOLD, 26)
     if maturant == viewer:
-        _caption(img, BOARD_Y + 60, s("choose_you", lang), TEXT, 24)
+        _caption(img, BOARD_Y + 20, s("choose_you", lang), GOLD, 26)
     else:
-        _caption(img, BOARD_Y + 60, lambda n: s("choose_who", lang, name=n), TEXT, 24,
+        _caption(img, BOARD_Y + 20, lambda n: s("choose_who", lang, name=n), GOLD, 26,
                  names[maturant])
-    y = BOARD_Y + 110
-    for row in pub.protocol:
-        if row.tali == pub.tali and row.game == MATURITA_GAME and row.attempt is not None:
-            line = s("attempt_line", lang, attempt=row.attempt, game=game_name(row.contract, lang))
-            if row.failed:
-                line += f" – {s('attempt_failed', lang)}"
-            _caption(img, y, line, RED if row.failed else GREEN, SMALL)
-            y += 34
+    _caption(img, BOARD_Y + 54, s("choose_rule", lang, attempt=pub.attempt or 1), TEXT, SMALL)
+    lines = choice_lines(pub, lang)
+    pitch = min(CHOICE_PITCH, (BOARD_Y + BOARD_H - 10 - CHOICE_TOP) // len(lines))
+    x0, x1 = RIGHT_X + 16, RIGHT_X + RIGHT_W - 16
+    bold = font(SMALL, "bold")
+    stripe = panel(x1 - x0 + 16, pitch - 4, (255, 255, 255, 16), radius=8)
+    for i, line in enumerate(lines):
+        y = CHOICE_TOP + i * pitch
+        if i % 2 == 0:
+            paste(img, stripe, x0 - 8, y - pitch // 2 + 2)
+        text(img, (x0, y), line.name, bold, RED if line.failed else TEXT, "lm")
+        if line.failed:
+            goal = " · ".join(s("choice_failed", lang, n=n) for n in line.failed)
+            colour = RED
+        else:
+            goal, colour = line.goal, MUTED
+        room = x1 - x0 - bold.getlength(line.name) - 12
+        label, f = fitted(goal, SMALL, "regular", room, smallest=SMALL)
+        text(img, (x1, y), label, f, colour, "rm")
 
 
 def _order_panel(img: Image.Image, pub: PublicView, names: list[str], lang: str) -> None:
@@ -602,7 +644,8 @@ def _order_panel(img: Image.Image, pub: PublicView, names: list[str], lang: str)
         y = BOARD_Y + 66 + place * 52
         paste(img, badge(str(place + 1), medal[place], 38), RIGHT_X + 20, y - 19)
         f = font(24, "bold")
-        text(img, (RIGHT_X + 70, y), fit(names[seat], f, RIGHT_W - 200), f, TEXT, "lm")
+        text(img, (RIGHT_X + 70, y), fit_apart(names[seat], names, f, RIGHT_W - 200), f, TEXT,
+             "lm")
         text(img, (RIGHT_X + RIGHT_W - 20, y), s("points", lang, n=pub.totals[seat]), f, TEXT,
              "rm")
 

@@ -54,7 +54,8 @@ def _apart(name: str, others: tuple[str, ...], fnt: Font, width: float) -> str:
     shown = fit(name, fnt, width)
     if shown == name:
         return shown
-    rivals = [o for o in others if o != name and fit(o, fnt, width) == shown]
+    stem = shown[:-1]  # "Jan Novák…" is taken for a whole "Jan Novák" too
+    rivals = [o for o in others if o != name and fit(o, fnt, width) in (shown, stem)]
     if not rivals:
         return shown
     least = max(_common_end(name, o) for o in rivals) + 1
@@ -65,5 +66,6 @@ def fit_apart(name: str, names: Sequence[str], fnt: Font, width: float) -> str:
     """``name`` at most ``width`` px wide in ``fnt``, told apart from the other ``names`` of
     the picture (every player's, whether shown next to it or not) cut to the same width:
     cut at its end (``fit``) where that stays unlike theirs, else its start, "…" and the end
-    where it differs ("Jan…Novák" / "Jan…Nováček"). Equal names stay equal."""
+    where it differs ("Jan…Novák" / "Jan…Nováček"; "Jan…Starší" beside a whole "Jan
+    Novák", not "Jan Novák…"). Equal names stay equal."""
     return _apart(name, tuple(names), fnt, width)

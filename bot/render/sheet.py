@@ -33,6 +33,7 @@ from bot.render.common import (
     wrap,
 )
 from bot.render.fonts import Font, fit, fitted, font
+from bot.render.names import fit_apart
 from bot.render.strings import game_name, lang_of, playoff_sums, s
 from engine.contracts import GAMES_PER_TALIE, MATURITA_GAME, TALIE_ORDER, TALIE_PER_LORA, Contract
 from engine.lora import ProtocolRow, harakiri_playoffs
@@ -164,27 +165,42 @@ def label_layout(line: Line, lang: str) -> tuple[Image.Image | None, str, int, F
     return tag, fit(name, f, room), x, f
 
 
-def _name_lines(name: str, width: int) -> tuple[Font, list[str]]:
-    """A player's name in a column head: one line, or two broken at a space, condensed and
-    at most HEAD_PX - HEAD_MIN px smaller (HEAD_MIN is 13 px on a phone); a name that fits
-    none of these fills both lines (broken inside a word) and only the second is cut."""
+def _break(name: str, fnt: Font, width: int) -> tuple[str, str]:
+    """``name`` broken in two where it fits no two lines whole: the first line as much as
+    fits ``width`` px, ending at the last space or after the last hyphen that fits (inside a
+    word only when none does), never a lone letter; the rest whole."""
+    cut = len(name)
+    while cut > 1 and fnt.getlength(name[:cut]) > width:
+        cut -= 1
+    breaks = [i for i in range(2, cut + 1)
+              if (name[i - 1] == "-" or (i < len(name) and name[i] == " "))
+              and len(name[:i].strip()) > 1]
+    at = breaks[-1] if breaks else cut
+    return name[:at].rstrip(), name[at:].strip()
+
+
+def _name_lines(name: str, width: int, names: Sequence[str] = ()) -> tuple[Font, list[str]]:
+    """A player's name in a column head: one line, or two broken at a space (the first
+    never a lone letter), condensed and at most HEAD_PX - HEAD_MIN px smaller (HEAD_MIN is
+    13 px on a phone); a name that fits none of these fills both lines (``_break``) and
+    only the second is cut — told apart from the other ``names`` cut so (``fit_apart``)."""
+    words = name.split()
     for size in range(HEAD_PX, HEAD_MIN - 1, -1):
         fnt = font(size, "cond")
         if fnt.getlength(name) <= width:
             return fnt, [name]
-        words = name.split()
         for k in range(len(words) - 1, 0, -1):
             first, second = " ".join(words[:k]), " ".join(words[k:])
-            if fnt.getlength(first) <= width and fnt.getlength(second) <= width:
+            if len(first) > 1 and fnt.getlength(first) <= width \
+                    and fnt.getlength(second) <= width:
                 return fnt, [first, second]
     fnt = font(HEAD_MIN, "cond")
-    cut = len(name)
-    while cut > 1 and fnt.getlength(name[:cut]) > width:
-        cut -= 1
-    space = name.rfind(" ", 0, cut + 1)
-    if space > 0:  # break at the last space that fits, if there is one
-        cut = space
-    return fnt, [name[:cut].rstrip(), fit(name[cut:].strip(), fnt, width)]
+    first, rest = _break(name, fnt, width)
+    rivals = [rest]
+    for other in names:
+        if other != name and _name_lines(other, width)[1][0] == first:
+            rivals.append(_break(other, fnt, width)[1])
+    return fnt, [first, fit_apart(rest, rivals, fnt, width)]
 
 
 @lru_cache(maxsize=32)
@@ -199,7 +215,7 @@ def _block(tali: int, lines: tuple[Line, ...], names: tuple[str, ...], leader: s
                                     font(22, "bold"), BLOCK_W - 24), font(22, "bold"), GOLD, "lm")
     for seat in range(4):
         cx = NAME_W + seat * CELL_W + CELL_W // 2
-        fn, head = _name_lines(names[seat], CELL_W - 8)
+        fn, head = _name_lines(names[seat], CELL_W - 8, names)
         for k, part in enumerate(head):
             cy = TITLE_H + NAMES_H // 2 + (k - (len(head) - 1) / 2) * HEAD_LINE
             text(img, (cx, cy), part, fn, MUTED, "mm")
@@ -292,8 +308,8 @@ def _box(img: Image.Image, x: int, y: int, bw: int, seat: int, view: PublicView,
     """One player's box: name, total, čistá stovka, harakiri points (``pts``: his line of
     ``harakiri_lines``), place, and the notes of the moves nobody clicked for him."""
     paste(img, panel(bw, BOX_H, (4, 16, 11, 170), radius=12), x, y)
-    text(img, (x + 12, y + 20), fit(names[seat], font(21, "bold"), bw - 24), font(21, "bold"),
-         TEXT, "lm")
+    text(img, (x + 12, y + 20), fit_apart(names[seat], names, font(21, "bold"), bw - 24),
+         font(21, "bold"), TEXT, "lm")
     text(img, (x + 12, y + 58), s("sheet_total", lang), font(18), MUTED, "lm")
     text(img, (x + bw - 12, y + 58), str(view.totals[seat]), font(40, "bold"), TEXT, "rm")
     lines = []
