@@ -14,7 +14,7 @@ from typing import Any
 
 from bot.i18n import shown_name
 from bot.recent import RecentLines
-from bot.storage.models import TableStatus
+from bot.storage.models import TableStatus, link_entrants
 from engine.game import AnyGame, GameEvent
 
 AI_LEVELS = ("easy", "medium", "hard")
@@ -365,6 +365,12 @@ class Table:
             else:
                 out.append(None)
         return tuple(out)
+
+    def entrants(self) -> list[int] | None:
+        """At a tournament's table, its seats' entrants by their numbers in the tournament
+        (``link_entrants``); None at a table of its own."""
+        numbers = link_entrants(self.tournament)
+        return numbers if numbers is not None and len(numbers) == len(self.seats) else None
 
     def names(self) -> list[str]:
         """The seats' names as the table shows them (a forgotten player's in its language)."""

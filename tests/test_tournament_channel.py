@@ -84,7 +84,9 @@ async def test_the_export_of_a_round_two_taroky_table_draws_round_two(harness):
     slot = model.tables_of(rec, 2)[0]
     store = harness.bot.store
     data = await store.export_game(ch.guild.id, slot.game_id, "taroky")
-    assert data["options"]["tournament"] == {"id": 1, "round": 2, "table": slot.table_no}
+    assert data["options"]["tournament"] == {
+        "id": 1, "round": 2, "table": slot.table_no,
+        "entrants": [model.entrant_number(rec, n) for n in slot.seats]}
     zed = ch.guild.add_member(harness.env.create_user("zed"))  # an English client
     res = await zed.slash(ch, "taroky export", game=slot.game_id)
     png = reply(res).attachments[0]

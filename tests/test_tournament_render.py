@@ -18,7 +18,7 @@ from bot.storage.models import (
     TournamentStatus,
     TournamentTableRecord,
 )
-from bot.tournament import render
+from bot.tournament import model, render
 from bot.tournament.examples import example_tournament
 from bot.tournament.pictures import money, sheet_footer, sheet_lines, sheet_png, standings_png
 from engine import games
@@ -613,13 +613,14 @@ def test_a_substitute_of_a_finished_tournament_is_told_in_the_past(
         assert entrant_lines(t, lang)[1] == line
 
 
-@pytest.mark.parametrize(("lang", "word"), [("cs", "hráč"), ("en", "player")])
-def test_an_unreadable_name_stands_in_as_its_standing_position_not_a_question_mark(
+@pytest.mark.parametrize(("lang", "word"), [("cs", "hráč č."), ("en", "player no.")])
+def test_an_unreadable_name_stands_in_as_the_entrants_number_on_standings_and_sheet(
         lang: str, word: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Two entrants named only in emoji read "hráč 3" / "player 5" by their line in the
-    standings (as the leaderboard by rank), and by seat on a table's sheet — never two "?"."""
+    """Two entrants named only in emoji read "hráč č. 3" / "player no. 3" by their number in
+    the tournament (its list, the sheets' "č." column) — the same on the standings and on a
+    table's sheet (they were "hráč N" by the standings' line there and by the seat here:
+    one person, two numbers), never two "?"."""
     from bot.tournament import pictures
-    from bot.tournament.scoring import standings
 
     t = example_tournament("lora")
     odd = {t.entrants[0].entrant_no, t.entrants[2].entrant_no}
@@ -634,15 +635,16 @@ def test_an_unreadable_name_stands_in_as_its_standing_position_not_a_question_ma
 
     monkeypatch.setattr(pictures, "render_standings", capture)
     pictures.standings_png(t, 2, lang)
-    rows = standings(t, 2)
+    number = {e: model.entrant_number(t, e) for e in odd}
+    assert sorted(number.values()) == [1, 3]
     names = [line.name for line in seen["lines"]]  # type: ignore[attr-defined]
-    expected = {f"{word} {i}" for i, row in enumerate(rows, 1) if row.entrant in odd}
-    assert {n for n in names if n.startswith(word)} == expected and len(expected) == 2
+    assert sorted(n for n in names if n.startswith(word)) == [f"{word} 1", f"{word} 3"]
     assert "?" not in names
-    slot = next(s for s in t.tables if odd & set(s.seats))
-    sheet = [line.name for line in sheet_lines(t, slot, lang)]
-    assert [n for i, n in enumerate(sheet) if slot.seats[i] in odd] == [
-        f"{word} {i + 1}" for i, e in enumerate(slot.seats) if e in odd]
+    for slot in (s for s in t.tables if odd & set(s.seats)):
+        lines = sheet_lines(t, slot, lang)
+        for seat, e in enumerate(slot.seats):
+            if e in odd:  # the stand-in's number is the one in the sheet's "č." column
+                assert lines[seat].name == f"{word} {number[e]}" == f"{word} {lines[seat].number}"
 
 
 def test_round_values_stand_centred_under_their_heading_with_room_between(

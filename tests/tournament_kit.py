@@ -141,7 +141,8 @@ async def run_two_round_tournament(h: BotHarness, kind: str, extra: dict[str, An
         assert opening.content.startswith(f"**1. kolo, stůl {s.table_no}** – hrají:")
         table = h.service.tables[s.table_id]
         assert table.channel_id == thread.id and table.tournament == {
-            "id": tid, "round": 1, "table": s.table_no}
+            "id": tid, "round": 1, "table": s.table_no,
+            "entrants": [model.entrant_number(rec, n) for n in s.seats]}
         assert [x.name for x in table.seats] == [model.entrant(rec, n).name for n in s.seats]
 
     # The draw spreads the AI entrants (three people, five AIs: one table has one person,

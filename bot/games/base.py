@@ -17,6 +17,7 @@ import discord
 from discord import app_commands
 
 from bot.i18n import game_t, t
+from bot.render.common import entrant_names
 from engine.game import GameEvent, GameSpec, Outcome, SeatViewBase
 
 if TYPE_CHECKING:
@@ -25,6 +26,13 @@ if TYPE_CHECKING:
 
 Item = discord.ui.Item[Any]
 Picture = Callable[[], bytes]  # draws a PNG; the core calls it and copes with a failure
+
+
+def picture_names(table: Table, lang: str) -> list[str]:
+    """The seats' names for the table's pictures: at a tournament's table a name the
+    pictures cannot draw stands in as its entrant's number in the tournament ("hráč č. 7",
+    as on the tournament's standings and sheets); elsewhere the pictures put the seat's."""
+    return entrant_names(table.names(), lang, table.entrants())
 
 
 @dataclass

@@ -51,17 +51,35 @@ def phone_px(width: int, px: float = PHONE_TEXT) -> int:
 
 def check_names(names: Sequence[str], lang: str = "cs") -> list[str]:
     """Four player names as the pictures draw them (``clean_name``); a name with nothing
-    readable left (emoji only, a script no font has) is its seat's stand-in ("hráč 2")."""
+    readable left (emoji only, a script no font has) is its seat's stand-in ("hráč na
+    místě 2"; at a tournament's table the caller has put the entrant's: ``entrant_names``)."""
     if len(names) != 4:
         raise ValueError("names must hold four player names")
     return [readable_name(name, lang, seat + 1) for seat, name in enumerate(names)]
 
 
-def readable_name(name: str, lang: str, n: int) -> str:
+# What a stand-in's number is: a seat at the table, an entrant's number in the tournament
+# (the same in every picture of the tournament: standings, sheets, its tables), a rank
+STAND_INS = {"seat": "stand_in_seat", "entrant": "stand_in_entrant", "rank": "seat"}
+
+
+def readable_name(name: str, lang: str, n: int, by: str = "seat") -> str:
     """``name`` as the pictures can draw it (``clean_name``); with nothing readable left
-    (emoji only, a script no font has), "hráč ``n``" / "player ``n``" — so that two such
-    players still differ (``n``: a seat, a rank, a line of the standings)."""
-    return clean_name(name, s("seat", lang_of(lang), n=n))
+    (emoji only, a script no font has), a stand-in that says what ``n`` is (``by``, one of
+    ``STAND_INS``): "hráč na místě 2" (a seat), "hráč č. 7" (the entrant's number in his
+    tournament), "hráč 3" (a rank) — so that two such players still differ."""
+    return clean_name(name, s(STAND_INS[by], lang_of(lang), n=n))
+
+
+def entrant_names(names: Sequence[str], lang: str, entrants: Sequence[int] | None) -> list[str]:
+    """A table's names for its pictures: at a tournament's table (``entrants``: the seats'
+    entrants by their numbers in the tournament) an unreadable name as its entrant's
+    stand-in ("hráč č. 7", as the tournament's standings and sheets name him); elsewhere as
+    they are (the pictures put the seat's stand-in, ``check_names``)."""
+    if entrants is None or len(entrants) != len(names):
+        return list(names)
+    return [readable_name(name, lang, n, "entrant")
+            for name, n in zip(names, entrants, strict=True)]
 
 
 @lru_cache(maxsize=8)

@@ -13,7 +13,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.i18n import shown_name
+from bot.render.common import entrant_names
 from bot.render.sheet import render_sheet
+from bot.storage.models import link_entrants
 from engine.errors import LoraError
 from engine.game import Outcome
 from engine.lora import Lora
@@ -61,5 +63,8 @@ def render_sheet_from_export(data: Mapping[str, Any], lang: str = "cs",
                              columns: int | None = None) -> bytes:
     """PNG of the final score sheet of an exported lóra (``Storage.export_game``); the layout
     as ``render_sheet``'s."""
-    names = [shown_name(n, lang) for n in export_names(data)]
+    options = data.get("options")
+    link = options.get("tournament") if isinstance(options, Mapping) else None
+    names = entrant_names([shown_name(n, lang) for n in export_names(data)], lang,
+                          link_entrants(link))  # a tournament's table: as its pictures were
     return render_sheet(sheet_lora(data).public_view(), names, lang, columns)

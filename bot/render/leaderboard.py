@@ -170,7 +170,7 @@ def _row(img: Image.Image, y: int, row: LeaderboardRow, lang: str, avg: str,
     else:
         fr = font(24 if rank < 1000 else 18, "bold")
         text(img, (RANK_CX, cy), str(rank), fr, MUTED, "mm")
-    name = readable_name(row.name, lang, rank)  # unreadable: by its rank
+    name = readable_name(row.name, lang, rank, "rank")  # unreadable: by its rank
     # a long name: condensed (at the same size) before ellipsized
     name, fn = fitted(name, 27, "bold", name_end - NAME_X, smallest=27)
     text(img, (NAME_X, cy), name, fn, GOLD if rank == 1 else TEXT, "lm")

@@ -159,6 +159,17 @@ def parse_link(link: object) -> dict[str, int] | None:
     return values
 
 
+def link_entrants(link: object) -> list[int] | None:
+    """A tournament table's entrants by seat, by the numbers the tournament lists them under
+    (1, 2, 3…: its message, standings and sheets; ``Table.tournament``'s "entrants"), or None
+    for a table of its own or a link saved before it carried them."""
+    numbers = link.get("entrants") if isinstance(link, dict) else None
+    if not isinstance(numbers, list) or not all(
+            isinstance(n, int) and not isinstance(n, bool) for n in numbers):
+        return None
+    return list(numbers)
+
+
 def tournament_link(options: object) -> dict[str, int] | None:
     """A game's options' "tournament" (its tournament, round and table, ``GameSummary``),
     or None for a game of a table of its own."""

@@ -149,5 +149,14 @@ def standings_after(t: TournamentRecord, round_no: int) -> list[JSONDict] | None
 
 
 def link(t: TournamentRecord, round_no: int, table_no: int) -> JSONDict:
-    """What a tournament's table carries (``Table.tournament``)."""
+    """Which tournament's table: its tournament, round and table (``Table.tournament``
+    holds this and the seats' entrants, ``seated_link``)."""
     return {"id": t.tournament_id, "round": round_no, "table": table_no}
+
+
+def seated_link(t: TournamentRecord, s: TournamentTableRecord) -> JSONDict:
+    """What a tournament's table carries (``Table.tournament``): ``link`` and its seats'
+    entrants by their numbers in the tournament (``entrant_number``), so that its pictures
+    name a player whose name they cannot draw as the tournament's pictures do ("hráč č. 7")."""
+    return {**link(t, s.round_no, s.table_no),
+            "entrants": [entrant_number(t, number) for number in s.seats]}

@@ -78,11 +78,14 @@ def entrant_tags(e: EntrantRecord, lang: str) -> list[Tag]:
     return []
 
 
-def _readable(name: str, lang: str, n: int) -> str:
+def _readable(t_: TournamentRecord, e: EntrantRecord, lang: str) -> str:
     """An entrant's name as the pictures can draw it; a name of emoji alone (nothing left to
-    draw) as "hráč ``n``" / "player ``n``" by his line (standing or seat), as the leaderboard
-    writes it by rank, so that two such entrants still differ (not two "?")."""
-    return readable_name(shown_name(name, lang), lang, n)
+    draw) as "hráč č. ``n``" / "player no. ``n``" by his number in the tournament (its
+    message's list, the sheets' "č." column), the same on the standings, every table's sheet
+    and the tables' own pictures (``entrant_names``), so that two such entrants still differ
+    and one is the same everywhere."""
+    return readable_name(shown_name(e.name, lang), lang, model.entrant_number(t_, e.entrant_no),
+                         "entrant")
 
 
 def standings_png(t_: TournamentRecord, upto: int, lang: str) -> bytes:
@@ -101,14 +104,14 @@ def standings_png(t_: TournamentRecord, upto: int, lang: str) -> bytes:
         if folded:
             round_labels.insert(0, tt("pic_rounds", lang, first=1, last=folded))
         lines = []
-        for position, row in enumerate(rows, 1):
+        for row in rows:
             e = model.entrant(t_, row.entrant)
             shown = ["–" if p is None else number(p, lang) for p in row.rounds]
             if folded:
                 early = [p for p in row.rounds[:folded] if p is not None]
                 shown = ["–" if not early else number(sum(early), lang), *shown[folded:]]
             lines.append(StandingLine(
-                place=row.place, name=_readable(e.name, lang, position),
+                place=row.place, name=_readable(t_, e, lang),
                 tags=tuple(entrant_tags(e, lang)),
                 rounds=tuple(shown),
                 points=number(row.points, lang),
@@ -158,7 +161,7 @@ def sheet_lines(t_: TournamentRecord, slot: TournamentTableRecord,
         values = rules.values(outcome, seat)
         place = outcome.places[seat]
         lines.append(SheetLine(
-            name=_readable(e.name, lang, seat + 1), tags=tuple(tags),
+            name=_readable(t_, e, lang), tags=tuple(tags),
             values=tuple(value_text(v, c.unit, lang)
                          for v, c in zip(values, rules.columns, strict=True)),
             place=place, points=number(points[seat], lang),

@@ -521,7 +521,7 @@ class TournamentService:
             autoplay=settings.autoplay, ai_level=settings.ai_level)
         table = await self.tables.create_started(
             t.guild_id, s.thread_id or t.channel_id, t.organiser_id or 0, table_settings, seats,
-            t.game_kind, tournament=model.link(t, r, n), clock_started=start,
+            t.game_kind, tournament=model.seated_link(t, s), clock_started=start,
             outbox=self.presenter.opening_shown(t, s, seats, again=again))
         self.replayed.discard((tid, r, n))
         batch = OutboxBatch(self.presenter.tournament_shown(t))
@@ -564,7 +564,8 @@ class TournamentService:
 
     def _table_with_link(self, link: dict[str, Any]) -> Table | None:
         for table in self.tables.tables.values():
-            if table.tournament == link and table.status in (STATUS_PLAYING, STATUS_FINISHED):
+            if parse_link(table.tournament) == link \
+                    and table.status in (STATUS_PLAYING, STATUS_FINISHED):
                 return table
         return None
 

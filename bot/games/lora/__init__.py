@@ -14,7 +14,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.games.base import BaseUI, HandParts, Picture, Reply, TableOp
+from bot.games.base import BaseUI, HandParts, Picture, Reply, TableOp, picture_names
 from bot.games.lora import hand as hand_message
 from bot.games.lora import texts
 from bot.games.lora.events import game_name
@@ -82,8 +82,9 @@ class LoraUI(BaseUI):
 
     def table_picture(self, table: Table, lang: str) -> Picture | None:
         # a partial of a module-level function: it pickles, so a worker process draws it
-        return partial(render_table, lora_of(table.state).public_view(), table.names(), lang,
-                       marks=table.marks(), tournament=tournament_name(table, lang))
+        return partial(render_table, lora_of(table.state).public_view(),
+                       picture_names(table, lang), lang, marks=table.marks(),
+                       tournament=tournament_name(table, lang))
 
     def table_ops(self, table: Table, lang: str, running: bool) -> list[TableOp]:
         ops = [TableOp("sheet", t("lora.btn_sheet", lang))]
@@ -99,7 +100,7 @@ class LoraUI(BaseUI):
         return super().table_op(table, op, lang)
 
     def sheet_png(self, table: Table, lang: str) -> bytes:
-        return render_sheet(lora_of(table.state).public_view(), table.names(), lang,
+        return render_sheet(lora_of(table.state).public_view(), picture_names(table, lang), lang,
                             notes=sheet_notes(table, lang))
 
     def hand(self, table: Table, view: SeatViewBase, lang: str) -> HandParts:
@@ -153,8 +154,8 @@ class LoraUI(BaseUI):
     def final_picture(self, table: Table, lang: str) -> Picture | None:
         # the sheet a phone reads (one column, as /lora score shows it): the final post
         # attaches it beside its embed, not inside (an embed fits it into a landscape box)
-        return partial(render_sheet, lora_of(table.state).public_view(), table.names(), lang,
-                       notes=sheet_notes(table, lang))
+        return partial(render_sheet, lora_of(table.state).public_view(),
+                       picture_names(table, lang), lang, notes=sheet_notes(table, lang))
 
     def add_commands(self, group: app_commands.Group) -> None:
         from bot.games.lora.commands import lora_commands

@@ -15,7 +15,7 @@ from typing import Any
 
 import discord
 
-from bot.games.base import HandParts, Item
+from bot.games.base import HandParts, Item, picture_names
 from bot.games.lora.cards import action_card, card_label, cards_text
 from bot.games.lora.events import game_name
 from bot.games.lora.texts import game_line, private_lines
@@ -168,7 +168,7 @@ def hand(table: Table, view: Any, lang: str) -> HandParts:
     if why:
         lines.append(why)
     # a partial of a module-level function pickles: the render pool draws it (see UI)
-    picture = partial(render_hand, view, lang, table.names())
+    picture = partial(render_hand, view, lang, picture_names(table, lang))
     fallback = " ".join(card_label(c) for c in cards_of(view.hand))
     wait = said if waits(table, view) else None
     return HandParts(lines, controls(table, view, lang), picture, fallback, wait)

@@ -15,7 +15,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.games.base import BaseUI, HandParts, Picture, Reply, TableOp
+from bot.games.base import BaseUI, HandParts, Picture, Reply, TableOp, picture_names
 from bot.games.taroky import hand as hand_message
 from bot.games.taroky import texts
 from bot.games.taroky.pictures import (
@@ -86,7 +86,7 @@ class TarokyUI(BaseUI):
 
     def table_picture(self, table: Table, lang: str) -> Picture | None:
         view = texts.round_of(table).public_view()
-        names = table.names()
+        names = picture_names(table, lang)
         # partials of module-level functions pickle: the render pool draws them off the loop
         return partial(render_table, view, names, lang, tournament_round(table.tournament),
                        marks=table.marks(), tournament=tournament_name(table, lang))
@@ -100,7 +100,7 @@ class TarokyUI(BaseUI):
         return super().table_op(table, op, lang)
 
     def sheet_png(self, table: Table, lang: str) -> bytes:
-        return render_sheet(texts.round_of(table).public_view(), table.names(), lang,
+        return render_sheet(texts.round_of(table).public_view(), picture_names(table, lang), lang,
                             tournament_round(table.tournament), left_seats(table))
 
     def hand(self, table: Table, view: SeatViewBase, lang: str) -> HandParts:
@@ -129,7 +129,8 @@ class TarokyUI(BaseUI):
         deal = texts.finished_deal(rnd, n)
         if deal is None:
             return None
-        return partial(render_deal, deal, rnd.protocol[n - 1], table.names(), lang)
+        return partial(render_deal, deal, rnd.protocol[n - 1], picture_names(table, lang),
+                       lang)
 
     def turn_ping(self, table: Table, seat: int, mention: str) -> str:
         return texts.turn_ping(table, mention)
@@ -144,8 +145,9 @@ class TarokyUI(BaseUI):
                  else "")
 
     def final_picture(self, table: Table, lang: str) -> Picture | None:
-        return partial(render_sheet, texts.round_of(table).public_view(), table.names(), lang,
-                       tournament_round(table.tournament), left_seats(table))
+        return partial(render_sheet, texts.round_of(table).public_view(),
+                       picture_names(table, lang), lang, tournament_round(table.tournament),
+                       left_seats(table))
 
     def add_commands(self, group: app_commands.Group) -> None:
         from bot.games.taroky.commands import taroky_commands

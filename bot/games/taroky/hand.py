@@ -18,7 +18,7 @@ from typing import Any, NamedTuple
 
 import discord
 
-from bot.games.base import HandParts, Item
+from bot.games.base import HandParts, Item, picture_names
 from bot.games.marks import SeatMoves, seat_moves
 from bot.games.taroky.pictures import hand_text, render_hand
 from bot.games.taroky.texts import MOVES, round_of, stood_in_line
@@ -479,7 +479,7 @@ def hand(table: Table, view: Any, lang: str) -> HandParts:
     if why:
         lines.append(t("taroky.why_disabled", lang))
         lines.extend(why)
-    names = table.names()
+    names = picture_names(table, lang)
     # a partial of a module-level function pickles: the render pool draws it off the loop
     picture = partial(render_hand, view, names, lang) if view.hand or view.trojka_cards else None
     waiting = (not pub.finished and table.state is not None and not table.state.finished

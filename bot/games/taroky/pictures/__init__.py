@@ -12,6 +12,8 @@ from bot.games.taroky.pictures.sheet import render_sheet
 from bot.games.taroky.pictures.table import render_table
 from bot.i18n import shown_name
 from bot.model import tournament_round
+from bot.render.common import entrant_names
+from bot.storage.models import link_entrants
 from engine.taroky import SPEC, TarokyRound
 from engine.taroky.errors import TarokyError
 
@@ -54,7 +56,8 @@ def render_sheet_from_export(data: Mapping[str, Any], lang: str = "cs") -> bytes
     tournament's round, which its archived options keep)."""
     options = data.get("options")
     link = options.get("tournament") if isinstance(options, Mapping) else None
-    names = [shown_name(n, lang) for n in export_names(data)]
+    names = entrant_names([shown_name(n, lang) for n in export_names(data)], lang,
+                          link_entrants(link))  # a tournament's table: as its pictures were
     return render_sheet(round_from_export(data).public_view(), names, lang,
                         tournament_round(link))
 
