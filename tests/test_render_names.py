@@ -49,17 +49,17 @@ def test_the_glyph_check_knows_what_dejavu_draws() -> None:
 
 def test_without_a_cjk_font_unreadable_names_are_the_seats_stand_ins(no_cjk_font: None) -> None:
     names = ["Karel", "王小明 李华", "🎴👑🔥", "Jan 王 Novák"]
-    assert check_names(names, "cs") == ["Karel", "hráč na místě 2", "hráč na místě 3",
+    assert check_names(names, "cs") == ["Karel", "hráč 2", "hráč 3",
                                         "Jan Novák"]
-    assert check_names(names, "en") == ["Karel", "player in seat 2", "player in seat 3",
+    assert check_names(names, "en") == ["Karel", "player 2", "player 3",
                                         "Jan Novák"]
     # two emoji-only players no longer look the same
-    assert check_names(["🎴", "👑", "A", "B"], "cs")[:2] == ["hráč na místě 1", "hráč na místě 2"]
+    assert check_names(["🎴", "👑", "A", "B"], "cs")[:2] == ["hráč 1", "hráč 2"]
 
 
 def test_with_a_cjk_font_a_cjk_name_is_kept_and_drawn_in_it(cjk_font: None) -> None:
     assert check_names(["王小明 李华", "Řehoř 王", "🎴", "B"], "cs") == [
-        "王小明 李华", "Řehoř 王", "hráč na místě 3", "B"]
+        "王小明 李华", "Řehoř 王", "hráč 3", "B"]
     bold = fonts.font(30, "bold")
     plain = Image.new("L", (200, 60))
     # the CJK run comes from the fallback font: not DejaVu's missing-glyph box

@@ -147,8 +147,8 @@ def test_a_sheet_head_breaks_after_a_hyphen_that_fits() -> None:
 # -- the stand-ins of unreadable names -------------------------------------------------------
 def test_a_casual_tables_stand_in_is_the_seat_and_says_so() -> None:
     assert check_names(["Eva", EMOJI, "Ota", EMOJI], "cs") == [
-        "Eva", "hráč na místě 2", "Ota", "hráč na místě 4"]
-    assert check_names([EMOJI, "Eva", "Ota", "Iva"], "en")[0] == "player in seat 1"
+        "Eva", "hráč 2", "Ota", "hráč 4"]
+    assert check_names([EMOJI, "Eva", "Ota", "Iva"], "en")[0] == "player 1"
 
 
 def _tournament_table(numbers: list[int] | None) -> Table:
@@ -178,7 +178,7 @@ def test_a_tournament_tables_pictures_name_the_entrant_by_his_number(
     assert "hráč č. 7" in seen and not [s for s in seen if "místě" in s]
     old = _tournament_table(None)
     assert old.entrants() is None
-    assert check_names(picture_names(old, "cs"), "cs")[1] == "hráč na místě 2"
+    assert check_names(picture_names(old, "cs"), "cs")[1] == "hráč 2"
     assert table.names()[1] == EMOJI  # the texts keep the name itself
 
 

@@ -810,7 +810,7 @@ STRINGS: dict[str, str] = {
     "lora.pic.tag_maturant_you": "maturuješ",
     "lora.pic.tag_stovka": "stovka",
     "lora.pic.seat": "hráč {n}",
-    "lora.pic.stand_in_seat": "hráč na místě {n}",
+    "lora.pic.stand_in_seat": "hráč {n}",
     "lora.pic.stand_in_entrant": "hráč č. {n}",
     "lora.pic.hand_title": "Tvoje karty",
     "lora.pic.hand_your_turn": "Jsi na tahu – vyber kartu",

@@ -804,7 +804,7 @@ STRINGS: dict[str, str] = {
     "lora.pic.tag_maturant_you": "graduating",
     "lora.pic.tag_stovka": "clean 100",
     "lora.pic.seat": "player {n}",
-    "lora.pic.stand_in_seat": "player in seat {n}",
+    "lora.pic.stand_in_seat": "player {n}",
     "lora.pic.stand_in_entrant": "player no. {n}",
     "lora.pic.hand_title": "Your cards",
     "lora.pic.hand_your_turn": "Your turn – pick a card",

@@ -66,7 +66,7 @@ STAND_INS = {"seat": "stand_in_seat", "entrant": "stand_in_entrant", "rank": "se
 def readable_name(name: str, lang: str, n: int, by: str = "seat") -> str:
     """``name`` as the pictures can draw it (``clean_name``); with nothing readable left
     (emoji only, a script no font has), a stand-in that says what ``n`` is (``by``, one of
-    ``STAND_INS``): "hráč na místě 2" (a seat), "hráč č. 7" (the entrant's number in his
+    ``STAND_INS``): "hráč 2" (a seat), "hráč č. 7" (the entrant's number in his
     tournament), "hráč 3" (a rank) — so that two such players still differ."""
     return clean_name(name, s(STAND_INS[by], lang_of(lang), n=n))
 
