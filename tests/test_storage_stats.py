@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import itertools
+from collections.abc import AsyncIterator
+from typing import Any
 
 import pytest
 from openskill.models import BradleyTerryPart
@@ -219,16 +222,65 @@ async def test_ai_seats_never_appear_in_the_leaderboard(storage: Storage) -> Non
     assert total == 3 and {r.user_id for r in rows} == {ANN, BOB, CYRIL}
 
 
-async def test_count_rated_counts_the_board_s_rows_of_one_guild_and_game(
-        storage: Storage) -> None:
-    """The leaderboard's stale page button keeps its page among those there are by this."""
-    assert await storage.count_rated(G, "lora") == 0
+@contextlib.asynccontextmanager
+async def queries_of(storage: Any) -> AsyncIterator[list[str]]:
+    """The SQL statements the store runs meanwhile (SQLite's trace callback, asyncpg's
+    query logger on each connection the pool lends)."""
+    statements: list[str] = []
+    if isinstance(storage, Storage):
+        await storage._conn.set_trace_callback(statements.append)
+        try:
+            yield statements
+        finally:
+            await storage._conn.set_trace_callback(None)
+        return
+    pool = storage._pool
+
+    def logged(query: Any) -> None:
+        statements.append(query.query)
+
+    @contextlib.asynccontextmanager
+    async def acquire() -> AsyncIterator[Any]:
+        async with pool.acquire() as conn:
+            conn.add_query_logger(logged)
+            try:
+                yield conn
+            finally:
+                conn.remove_query_logger(logged)
+
+    class Lending:
+        def __getattr__(self, name: str) -> Any:
+            return acquire if name == "acquire" else getattr(pool, name)
+
+    storage._pool = Lending()
+    try:
+        yield statements
+    finally:
+        storage._pool = pool
+
+
+async def test_a_leaderboard_page_and_its_count_are_one_query(storage: Storage) -> None:
+    """A ◀ ▶ click reads its page and how many rows the board has in one query: of one
+    guild and game; a page past the last (players forgotten since) is the last one."""
+    assert await storage.leaderboard(G, "lora") == ([], 0)
     await two_games(storage)
-    assert await storage.count_rated(G, "lora") == 3 == (await storage.leaderboard(G, "lora"))[1]
-    assert await storage.count_rated(G, "taroky") == 0
-    assert await storage.count_rated(G + 1, "lora") == 0
+    rows, total = await storage.leaderboard(G, "lora")
+    assert total == 3 and [r.rank for r in rows] == [1, 2, 3]
+    assert (await storage.leaderboard(G, "taroky"), await storage.leaderboard(G + 1, "lora")) \
+        == (([], 0), ([], 0))
+    async with queries_of(storage) as statements:
+        page, total = await storage.leaderboard(G, "lora", offset=2, limit=2)
+    assert [s.split()[0] for s in statements] == ["WITH"]  # one statement: rows and count
+    assert total == 3 and [(r.rank, r.user_id) for r in page] == [(3, rows[2].user_id)]
+    for offset in (4, 6, 1000):  # (past the last row: the last page, as the ranks say)
+        page, total = await storage.leaderboard(G, "lora", offset=offset, limit=2)
+        assert total == 3 and [r.rank for r in page] == [3], offset
     await storage.forget_user(BOB)
-    assert await storage.count_rated(G, "lora") == 2
+    page, total = await storage.leaderboard(G, "lora", offset=2, limit=2)
+    assert total == 2 and [r.user_id for r in page] == [r.user_id for r in rows
+                                                         if r.user_id != BOB]
+    assert [r.rank for r in page] == [1, 2]
+    assert (await storage.leaderboard(G, "lora", offset=1, limit=1))[0][0].rank == 2
 
 
 async def test_an_unrated_game_renames_its_players_on_every_board_of_the_guild(
@@ -260,4 +312,4 @@ async def test_an_unrated_game_renames_its_players_on_every_board_of_the_guild(
             (r.user_id, "Anička" if r.user_id == ANN else r.name) for r in rows]
         assert [(r.mu, r.sigma, r.rated_games) for r in after] == [
             (r.mu, r.sigma, r.rated_games) for r in rows]
-    assert await storage.count_rated(G + 1, "lora") == 0
+    assert await storage.leaderboard(G + 1, "lora") == ([], 0)

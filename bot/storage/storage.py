@@ -423,9 +423,6 @@ class Storage:
             lambda c: stats.leaderboard(c, guild_id, game_kind, offset=offset, limit=limit)
         )
 
-    async def count_rated(self, guild_id: int, game_kind: str) -> int:
-        return await self._run(lambda c: stats.count_rated(c, guild_id, game_kind))
-
     async def player_stats(self, guild_id: int, user_id: int, game_kind: str) -> PlayerStats:
         return await self._run(lambda c: stats.player_stats(c, guild_id, user_id, game_kind))
 
