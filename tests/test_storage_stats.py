@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import contextlib
 import itertools
-from collections.abc import AsyncIterator
-from typing import Any
 
 import pytest
 from openskill.models import BradleyTerryPart
@@ -14,7 +11,15 @@ from bot.games.lora.stats import lora_stats
 from bot.storage import PlayerResult, Storage, display_rating, ratings
 from bot.storage.ratings import PROVISIONAL_GAMES
 from engine.game import Outcome
-from tests.storage_kit import archive, crafted_lora_json, human, robot, row, storage
+from tests.storage_kit import (
+    archive,
+    crafted_lora_json,
+    human,
+    queries_of,
+    robot,
+    row,
+    storage,
+)
 
 __all__ = ["storage"]
 
@@ -220,43 +225,6 @@ async def test_ai_seats_never_appear_in_the_leaderboard(storage: Storage) -> Non
     await two_games(storage)
     rows, total = await storage.leaderboard(G, "lora", limit=100)
     assert total == 3 and {r.user_id for r in rows} == {ANN, BOB, CYRIL}
-
-
-@contextlib.asynccontextmanager
-async def queries_of(storage: Any) -> AsyncIterator[list[str]]:
-    """The SQL statements the store runs meanwhile (SQLite's trace callback, asyncpg's
-    query logger on each connection the pool lends)."""
-    statements: list[str] = []
-    if isinstance(storage, Storage):
-        await storage._conn.set_trace_callback(statements.append)
-        try:
-            yield statements
-        finally:
-            await storage._conn.set_trace_callback(None)
-        return
-    pool = storage._pool
-
-    def logged(query: Any) -> None:
-        statements.append(query.query)
-
-    @contextlib.asynccontextmanager
-    async def acquire() -> AsyncIterator[Any]:
-        async with pool.acquire() as conn:
-            conn.add_query_logger(logged)
-            try:
-                yield conn
-            finally:
-                conn.remove_query_logger(logged)
-
-    class Lending:
-        def __getattr__(self, name: str) -> Any:
-            return acquire if name == "acquire" else getattr(pool, name)
-
-    storage._pool = Lending()
-    try:
-        yield statements
-    finally:
-        storage._pool = pool
 
 
 async def test_a_leaderboard_page_and_its_count_are_one_query(storage: Storage) -> None:

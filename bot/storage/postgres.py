@@ -49,7 +49,7 @@ from bot.storage.models import (
 )
 from bot.storage.outbox import check_done, entry_of
 from bot.storage.ratings import display_rating, is_provisional
-from bot.storage.settings import DEFAULTS, validate, validate_user
+from bot.storage.settings import DEFAULTS, GuildSettingsCache, validate, validate_user
 from bot.storage.stats import add_results
 from bot.storage.tables import UNSET, _actor, _seat_count, record_of, seat_user_ids
 from bot.storage.tournaments import (
@@ -107,6 +107,7 @@ class PostgresStore:
     def __init__(self, pool: Any, clock: Callable[[], datetime] = utc_now) -> None:
         self._pool = pool
         self._clock = clock
+        self._guilds = GuildSettingsCache()  # the servers' settings, as read
 
     @classmethod
     async def open(cls, dsn: str, *, clock: Callable[[], datetime] = utc_now) -> PostgresStore:
@@ -864,14 +865,20 @@ class PostgresStore:
         return {**DEFAULTS, **{r["key"]: loads(r["value"]) for r in rows}}
 
     async def guild_settings(self, guild_id: int) -> dict[str, Any]:
-        async with self._pool.acquire() as c:
-            return await self._settings(c, guild_id)
+        async def fetch() -> dict[str, Any]:
+            async with self._pool.acquire() as c:
+                return await self._settings(c, guild_id)
+
+        return await self._guilds.read(guild_id, fetch)
 
     @shielded
     async def set_guild_setting(self, guild_id: int, key: str, value: Any) -> None:
         if value is not None:
             validate(key, value)
-        await self._put("guild_settings", "guild_id", guild_id, key, value)
+        try:
+            await self._put("guild_settings", "guild_id", guild_id, key, value)
+        finally:
+            self._guilds.written(guild_id)
 
     # -- a player's own settings -------------------------------------------------------
     async def user_settings(self, user_id: int) -> dict[str, Any]:

@@ -89,8 +89,9 @@ class Languages:
 
     async def server_langs(self, guild_id: int) -> dict[str, str]:
         """Game -> the default table language the server set for it, read as ``/<game> new``
-        reads it (``server_language``; not cached: a tournament spoke a language the server
-        had dropped, and a failed read gave it the client's where ``/<game> new`` failed)."""
+        reads it (``server_language``, of the store's settings: held by the store until it
+        writes one of the server's — not here, where a tournament spoke a language the
+        server had dropped — and a failed read fails both alike)."""
         from bot.games import all_uis
         from bot.table_defaults import server_language
 
