@@ -26,11 +26,18 @@ import random
 import time
 from collections.abc import Awaitable, Callable
 
+from bot.bounded import Bounded
 from bot.errors import TableError
 from bot.model import STATUS_PLAYING, Table
 from bot.storage.protocol import TableStore
 from bot.tables.driver import AIDriver
-from bot.tables.limits import EVICT_SECONDS, PACE_SECONDS, RETRY_SECONDS, STOP_SECONDS
+from bot.tables.limits import (
+    EVICT_SECONDS,
+    LAST_TABLES_HELD,
+    PACE_SECONDS,
+    RETRY_SECONDS,
+    STOP_SECONDS,
+)
 from bot.tables.lobby import TableLobby
 from bot.tables.metrics import Metrics
 from bot.tables.play import Events
@@ -84,7 +91,7 @@ class TableService(TableLobby):
         self.tasks = set()
         self.openings = {}
         self.placing = set()
-        self.last_tables = {}
+        self.last_tables = Bounded(LAST_TABLES_HELD)  # (the others' read again when asked)
         self.metrics = Metrics()
         self.new_game = fresh_game
 
