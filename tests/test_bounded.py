@@ -7,6 +7,7 @@ from __future__ import annotations
 from bot.bounded import Bounded
 from bot.tables.limits import LAST_TABLES_HELD
 from bot.ui.languages import USERS_HELD
+from bot.ui.replies import USERS_NOTED
 
 
 def test_it_keeps_the_keys_set_last() -> None:
@@ -30,3 +31,14 @@ async def test_the_players_languages_and_last_tables_are_held_bounded(harness) -
         await languages.set_lang(user_id, "en")
     assert list(languages.chosen) == [12, 13]
     assert await languages.chosen_lang(11) == "en"  # (read again from his settings)
+
+
+async def test_news_for_players_who_never_come_back_is_held_bounded(harness) -> None:
+    """``notify`` with no command of his to answer: held for his next interaction — for the
+    last ``USERS_NOTED`` players noted, not for every one who never came back."""
+    replies = harness.bot.controller.replies
+    assert replies.missed.size == replies.notes.size == USERS_NOTED
+    replies.notes.size = 2
+    for user_id in (21, 22, 23):
+        await replies.notify(user_id, f"news for {user_id}", ("table", 99))
+    assert dict(replies.notes) == {22: ["news for 22"], 23: ["news for 23"]}
