@@ -186,6 +186,7 @@ class LoraBot(commands.Bot):
         try:
             if self.controller is not None:
                 self.controller.shutdown()
+                await self.controller.service.stopped()  # (none at the database closed below)
                 await self.controller.delivery.flush_marks()
         finally:  # the workers and the database are let go whatever the flush met
             if self.pools is not None:

@@ -85,11 +85,10 @@ class LeaderboardPage(
         await interaction.response.defer()
         ui = ui_of(self.kind)
         assert interaction.guild_id is not None
-        total = await store_of(interaction).count_rated(interaction.guild_id, ui.kind)
-        # (a page gone since, players forgotten: its last page — as the history's button)
-        page = min(max(page, 1), _pages(total))
-        message = await leaderboard_message(interaction, ui, page,
-                                            await leaderboard_page(interaction, ui, page))
+        # (a page gone since, players forgotten: its last page — as the history's button;
+        # read with the rows, in one query)
+        page, fetched = await leaderboard_page(interaction, ui, max(page, 1))
+        message = await leaderboard_message(interaction, ui, page, fetched)
         await interaction.edit_original_response(embed=message["embed"], view=message["view"],
                                                  attachments=message["attachments"])
 
@@ -134,13 +133,15 @@ async def _no_page(interaction: Interaction, page: int, pages: int) -> None:
                                             ephemeral=True)
 
 
-async def leaderboard_page(interaction: Interaction, ui: GameUI,
-                           page: int) -> tuple[list[LeaderboardRow], int]:
-    """The page's rows and how many rated players there are."""
+async def leaderboard_page(interaction: Interaction, ui: GameUI, page: int
+                           ) -> tuple[int, tuple[list[LeaderboardRow], int]]:
+    """The page's rows and how many rated players there are, read in one query; ``page``
+    past the last gives the last one: first the page the rows are of."""
     assert interaction.guild_id is not None
-    return await store_of(interaction).leaderboard(
+    rows, total = await store_of(interaction).leaderboard(
         interaction.guild_id, ui.kind, offset=(page - 1) * PAGE, limit=PAGE
     )
+    return (rows[0].rank - 1) // PAGE + 1 if rows else 1, (rows, total)
 
 
 async def leaderboard_message(interaction: Interaction, ui: GameUI, page: int,
@@ -265,12 +266,12 @@ def add_records_commands(group: app_commands.Group, ui: GameUI) -> None:
                           ) -> None:
         # a page with rows is posted for all (its picture is drawn meanwhile); with no
         # rated game yet, what makes a game count goes to the asker alone
-        fetched = await leaderboard_page(interaction, ui, page)
+        shown, fetched = await leaderboard_page(interaction, ui, page)
         if not fetched[1]:
             message = await leaderboard_message(interaction, ui, page, fetched)
             await interaction.response.send_message(embed=message["embed"], ephemeral=True)
             return
-        if not fetched[0]:  # a page past the last: to the asker alone, which pages there are
+        if shown != page:  # a page past the last: to the asker alone, which pages there are
             await _no_page(interaction, page, _pages(fetched[1]))
             return
         await interaction.response.defer(thinking=True)

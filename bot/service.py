@@ -21,15 +21,23 @@ docstring tells which holds what); this module keeps the names the rest of the b
 
 from __future__ import annotations
 
+import asyncio
 import random
 import time
 from collections.abc import Awaitable, Callable
 
+from bot.bounded import Bounded
 from bot.errors import TableError
 from bot.model import STATUS_PLAYING, Table
 from bot.storage.protocol import TableStore
 from bot.tables.driver import AIDriver
-from bot.tables.limits import EVICT_SECONDS, PACE_SECONDS, RETRY_SECONDS
+from bot.tables.limits import (
+    EVICT_SECONDS,
+    LAST_TABLES_HELD,
+    PACE_SECONDS,
+    RETRY_SECONDS,
+    STOP_SECONDS,
+)
 from bot.tables.lobby import TableLobby
 from bot.tables.metrics import Metrics
 from bot.tables.play import Events
@@ -83,7 +91,7 @@ class TableService(TableLobby):
         self.tasks = set()
         self.openings = {}
         self.placing = set()
-        self.last_tables = {}
+        self.last_tables = Bounded(LAST_TABLES_HELD)  # (the others' read again when asked)
         self.metrics = Metrics()
         self.new_game = fresh_game
 
@@ -131,7 +139,13 @@ class TableService(TableLobby):
             handle.cancel()
         clocks.clear()
         paces.clear()
-        for task in self.tasks:
+        for task in self.tasks:  # (each leaves the set when it has ended: ``stopped``)
             task.cancel()
         timers.clear()
-        self.tasks.clear()
+
+    async def stopped(self, timeout: float = STOP_SECONDS) -> None:
+        """After ``shutdown``: until its cancelled tasks have ended (at most ``timeout``), so
+        that none is still at the database the bot closes next."""
+        tasks = [task for task in self.tasks if task is not asyncio.current_task()]
+        if tasks:
+            await asyncio.wait(tasks, timeout=timeout)

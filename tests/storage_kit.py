@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import functools
 from collections.abc import AsyncIterator, Callable
@@ -43,6 +44,43 @@ async def storage(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterat
         yield s
     finally:
         await s.close()
+
+
+@contextlib.asynccontextmanager
+async def queries_of(storage: Any) -> AsyncIterator[list[str]]:
+    """The SQL statements the store runs meanwhile (SQLite's trace callback, asyncpg's
+    query logger on each connection the pool lends)."""
+    statements: list[str] = []
+    if isinstance(storage, Storage):
+        await storage._conn.set_trace_callback(statements.append)
+        try:
+            yield statements
+        finally:
+            await storage._conn.set_trace_callback(None)
+        return
+    pool = storage._pool
+
+    def logged(query: Any) -> None:
+        statements.append(query.query)
+
+    @contextlib.asynccontextmanager
+    async def acquire() -> AsyncIterator[Any]:
+        async with pool.acquire() as conn:
+            conn.add_query_logger(logged)
+            try:
+                yield conn
+            finally:
+                conn.remove_query_logger(logged)
+
+    class Lending:
+        def __getattr__(self, name: str) -> Any:
+            return acquire if name == "acquire" else getattr(pool, name)
+
+    storage._pool = Lending()
+    try:
+        yield statements
+    finally:
+        storage._pool = pool
 
 
 def sqlite_only(storage: Any) -> None:

@@ -12,6 +12,7 @@ import pytest
 from bot.model import STATUS_ABORTED
 from bot.storage.models import TournamentStatus
 from bot.tournament import model
+from bot.ui import gone as gone_module
 from tests.botkit import BotHarness, Players, channel_delivered, open_table, reply, table_message
 from tests.tournament_kit import record, started_tournament
 
@@ -392,16 +393,18 @@ async def test_a_tournament_thread_reported_gone_with_its_deleted_channel_is_not
     desk = harness.bot.controller.desk.service
     cancel = desk.cancel
 
+    tasks = harness.service.tasks  # (Gone's work runs in the service's tasks)
+
     async def cancelled_last(tournament_id: int, *args: Any) -> Any:
-        others = gone.tasks - {asyncio.current_task()}
+        others = tasks - {asyncio.current_task()}
         await asyncio.gather(*others)  # (the thread's report handled in full before)
         return await cancel(tournament_id, *args)
 
     monkeypatch.setattr(desk, "cancel", cancelled_last)
     gone.deleted(slot.thread_id)
     gone.deleted(ch.id)
-    while gone.tasks:
-        await asyncio.gather(*gone.tasks)
+    while tasks:
+        await asyncio.gather(*tasks)
     await harness.env.settle()
 
     rec = await record(harness, 1)
@@ -411,3 +414,98 @@ async def test_a_tournament_thread_reported_gone_with_its_deleted_channel_is_not
     assert again.table_id == slot.table_id  # (no new table opened)
     assert list(harness.service.tables) == [slot.table_id]
     assert harness.service.table_of_user(ch.guild.id, ann.id) is None
+
+
+def _later(harness: BotHarness, monkeypatch: pytest.MonkeyPatch, seconds: float) -> None:
+    """The bot's clock ``seconds`` on from now (what ``Gone`` keeps is timed on it)."""
+    controller = harness.bot.controller
+    moment = controller.now() + seconds
+    monkeypatch.setattr(controller, "now", lambda: moment)
+
+
+async def test_a_lobby_thread_s_line_tells_its_players_no_more_once_a_day_has_passed(
+        harness, monkeypatch):
+    """The channel whose line mentioned a deleted lobby thread's players deleted a day later
+    (they had it to read): nothing is kept of it by then, and their next command does not
+    tell them of that lobby again (it used to be kept for the life of the process)."""
+    env, guild, ch, alice, carol, table = await _thread_lobby_of_two(harness)
+    env.backend.delete_channel(table.channel_id)
+    await env.settle()
+    await channel_delivered(harness)
+    gone = harness.bot.controller.gone
+    assert [(x.table_id, users) for x, users, _ in gone.told_in[ch.id]] == [
+        (table.table_id, [alice.id, carol.id])]
+    _later(harness, monkeypatch, gone_module.LINE_SECONDS)
+    env.backend.delete_channel(ch.id)
+    await env.settle()
+    assert gone.told_in == {}
+    assert [note.table_id for note, _ in gone.lobbies.values()] == [1]  # (Bob's lobby only)
+    assert list(gone.handled) == [ch.id]  # (the thread's id forgotten: handled an hour ago)
+    other = guild.create_text_channel("jinde")
+    for user in (alice, carol):
+        assert reply(await user.slash(other, "lora hand")).content == \
+            "You do not sit at any table on this server.", user.name
+    assert harness.env.errors == []
+
+
+async def test_a_closed_lobby_s_note_waits_a_week_for_its_player(harness, monkeypatch):
+    """A lobby closed with its deleted channel: its players' note waits for their next
+    command a week (``NOTE_SECONDS``), then it is dropped — told to nobody and kept for
+    nobody (the next deleted channel sweeps it)."""
+    env = harness.env
+    guild = env.create_guild()
+    ch = guild.create_text_channel("klub")
+    alice, bob = (guild.add_member(env.create_user(n, global_name=n.capitalize()))
+                  for n in ("alice", "bob"))
+    await bob.slash(ch, "lora new", language="cs")
+    table = harness.service.table_of_user(guild.id, bob.id)
+    await alice.click(table_message(ch, table), custom_id=f"lora:l:{table.table_id}:join")
+    await channel_delivered(harness)
+    env.backend.delete_channel(ch.id)
+    await env.settle()
+    gone = harness.bot.controller.gone
+    assert set(gone.lobbies) == {(guild.id, alice.id), (guild.id, bob.id)}
+    other = guild.create_text_channel("jinde")
+    _later(harness, monkeypatch, gone_module.NOTE_SECONDS - 1)
+    assert reply(await alice.slash(other, "lora hand")).content == (
+        f"Stůl č. {table.table_id} je zrušen: jeho kanál byl smazán. Můžeš založit nový stůl.")
+    _later(harness, monkeypatch, 1)
+    assert reply(await bob.slash(other, "lora hand")).content == \
+        "You do not sit at any table on this server."
+    assert gone.lobbies == {}
+    await alice.slash(other, "lora new", language="cs")  # (noted again: Bob's note swept)
+    again = harness.service.table_of_user(guild.id, alice.id)
+    await bob.click(table_message(other, again), custom_id=f"lora:l:{again.table_id}:join")
+    await channel_delivered(harness)
+    env.backend.delete_channel(other.id)
+    await env.settle()
+    assert {key: note.table_id for key, (note, _) in gone.lobbies.items()} == {
+        (guild.id, alice.id): again.table_id, (guild.id, bob.id): again.table_id}
+    _later(harness, monkeypatch, gone_module.NOTE_SECONDS)
+    gone.deleted(guild.create_text_channel("zbytek").id)  # (any deleted channel sweeps)
+    await env.settle()
+    assert gone.lobbies == {} and ch.id not in gone.handled  # (deleted a week ago)
+    assert harness.env.errors == []
+
+
+async def test_shutdown_stops_the_work_of_a_deleted_channel(harness, monkeypatch):
+    """What a deleted channel ends runs in the service's tasks (one place): shutdown cancels
+    it and waits for it to end before the bot closes its database."""
+    guild, ch, (alice, bob), tid, players = await _playing(harness)
+    service = harness.service
+    entered = asyncio.Event()
+    never = asyncio.Event()
+
+    async def stuck(table_id: int) -> Any:
+        entered.set()
+        await never.wait()  # (the database slow to answer, say)
+
+    monkeypatch.setattr(service, "close_gone", stuck)
+    harness.env.backend.delete_channel(ch.id)
+    await entered.wait()
+    [task] = [x for x in service.tasks
+              if x.get_coro().__qualname__ == "Gone.channel_gone"]  # type: ignore[union-attr]
+    harness.bot.controller.shutdown()
+    await service.stopped()
+    assert task.cancelled() and task not in service.tasks
+    assert service.tables[tid].status == "playing"  # (its end left for the next start)

@@ -213,8 +213,9 @@ async def test_export_says_what_its_files_hold_in_english_too(harness):
 async def test_a_stale_leaderboard_button_keeps_its_page_first_and_reads_the_rows_once(
         harness, monkeypatch):
     """Twelve rated players (two pages), then two forget themselves: ▶ of page 1 goes to a
-    page gone since — it shows the last page, its rows read once (as the history's button
-    counts its games first), and no ◀ ▶ as the board has one page now."""
+    page gone since — it shows the last page, read once with the count (one call of the
+    store: one query, ``test_a_leaderboard_page_and_its_count_are_one_query``), and no ◀ ▶
+    as the board has one page now."""
     env = harness.env
     guild = env.create_guild()
     ch = guild.create_text_channel("lora")
@@ -229,16 +230,22 @@ async def test_a_stale_leaderboard_button_keeps_its_page_first_and_reads_the_row
     assert message.embeds[0].footer.text == "Strana 1/2 · pořadí podle hodnocení"
     for uid in (9010, 9011):
         await harness.bot.store.forget_user(uid)
-    read: list[int] = []
-    real = harness.bot.store.leaderboard
+    read: list[str] = []
+    store = harness.bot.store
+    real = store.leaderboard
 
     async def spy(*args, **kwargs):
-        read.append(kwargs["offset"])
+        read.append(f"leaderboard {kwargs['offset']}")
         return await real(*args, **kwargs)
 
-    monkeypatch.setattr(harness.bot.store, "leaderboard", spy)
+    async def counted(*args, **kwargs):
+        read.append("count")
+        return 0
+
+    monkeypatch.setattr(store, "leaderboard", spy)
+    monkeypatch.setattr(store, "count_rated", counted, raising=False)
     await ann.click(message, label="▶")
-    assert read == [0]  # (it read page 2, found it empty and read page 1 again)
+    assert read == ["leaderboard 10"]  # (page 2 asked for: page 1 came, with the count)
     assert message.embeds[0].footer.text == "Strana 1/1 · pořadí podle hodnocení"
     assert len(message.embeds[0].description.splitlines()) == 10
     assert enabled_controls(message) == [] and message.components == []

@@ -320,3 +320,34 @@ async def test_a_round_given_in_minutes_and_in_deals_at_once_is_refused(harness)
     await mod.slash(ch, "taroky defaults", round_minutes=45)
     stored = (await harness.bot.store.guild_settings(guild.id))[TABLE_DEFAULTS + "taroky"]
     assert stored == {"round_minutes": 45}
+
+
+async def test_answers_away_from_a_table_read_the_server_s_language_once_until_it_changes(
+        harness, monkeypatch):
+    """A newcomer's answers speak the server's default table language (``lang_for``'s last
+    fallback but his client's): read from the database once, not at every answer, and
+    again when ``/… defaults`` changes it — the next answer speaks the new one."""
+    import bot.storage.settings as settings
+
+    guild, ch, mod, alice = club(harness, "alice")
+    reads: list[int] = []
+    read = settings.guild_settings
+
+    async def counted(conn, guild_id):
+        reads.append(guild_id)
+        return await read(conn, guild_id)
+
+    monkeypatch.setattr(settings, "guild_settings", counted)
+    for _ in range(3):
+        res = await alice.slash(ch, "lora hand")
+        assert reply(res).content == "You do not sit at any table on this server."
+    assert reads == [guild.id]
+    reads.clear()
+    await mod.slash(ch, "lora defaults", language="cs")  # (read again once, for its reply)
+    for _ in range(2):
+        res = await alice.slash(ch, "lora hand")
+        assert reply(res).content == "Nesedíš u žádného stolu na tomto serveru."
+    assert reads == [guild.id]
+    await mod.slash(ch, "lora defaults", reset=True)
+    res = await alice.slash(ch, "lora hand")
+    assert reply(res).content == "You do not sit at any table on this server."

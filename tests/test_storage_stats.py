@@ -11,7 +11,15 @@ from bot.games.lora.stats import lora_stats
 from bot.storage import PlayerResult, Storage, display_rating, ratings
 from bot.storage.ratings import PROVISIONAL_GAMES
 from engine.game import Outcome
-from tests.storage_kit import archive, crafted_lora_json, human, robot, row, storage
+from tests.storage_kit import (
+    archive,
+    crafted_lora_json,
+    human,
+    queries_of,
+    robot,
+    row,
+    storage,
+)
 
 __all__ = ["storage"]
 
@@ -219,16 +227,28 @@ async def test_ai_seats_never_appear_in_the_leaderboard(storage: Storage) -> Non
     assert total == 3 and {r.user_id for r in rows} == {ANN, BOB, CYRIL}
 
 
-async def test_count_rated_counts_the_board_s_rows_of_one_guild_and_game(
-        storage: Storage) -> None:
-    """The leaderboard's stale page button keeps its page among those there are by this."""
-    assert await storage.count_rated(G, "lora") == 0
+async def test_a_leaderboard_page_and_its_count_are_one_query(storage: Storage) -> None:
+    """A ◀ ▶ click reads its page and how many rows the board has in one query: of one
+    guild and game; a page past the last (players forgotten since) is the last one."""
+    assert await storage.leaderboard(G, "lora") == ([], 0)
     await two_games(storage)
-    assert await storage.count_rated(G, "lora") == 3 == (await storage.leaderboard(G, "lora"))[1]
-    assert await storage.count_rated(G, "taroky") == 0
-    assert await storage.count_rated(G + 1, "lora") == 0
+    rows, total = await storage.leaderboard(G, "lora")
+    assert total == 3 and [r.rank for r in rows] == [1, 2, 3]
+    assert (await storage.leaderboard(G, "taroky"), await storage.leaderboard(G + 1, "lora")) \
+        == (([], 0), ([], 0))
+    async with queries_of(storage) as statements:
+        page, total = await storage.leaderboard(G, "lora", offset=2, limit=2)
+    assert [s.split()[0] for s in statements] == ["WITH"]  # one statement: rows and count
+    assert total == 3 and [(r.rank, r.user_id) for r in page] == [(3, rows[2].user_id)]
+    for offset in (4, 6, 1000):  # (past the last row: the last page, as the ranks say)
+        page, total = await storage.leaderboard(G, "lora", offset=offset, limit=2)
+        assert total == 3 and [r.rank for r in page] == [3], offset
     await storage.forget_user(BOB)
-    assert await storage.count_rated(G, "lora") == 2
+    page, total = await storage.leaderboard(G, "lora", offset=2, limit=2)
+    assert total == 2 and [r.user_id for r in page] == [r.user_id for r in rows
+                                                         if r.user_id != BOB]
+    assert [r.rank for r in page] == [1, 2]
+    assert (await storage.leaderboard(G, "lora", offset=1, limit=1))[0][0].rank == 2
 
 
 async def test_an_unrated_game_renames_its_players_on_every_board_of_the_guild(
@@ -260,4 +280,4 @@ async def test_an_unrated_game_renames_its_players_on_every_board_of_the_guild(
             (r.user_id, "Anička" if r.user_id == ANN else r.name) for r in rows]
         assert [(r.mu, r.sigma, r.rated_games) for r in after] == [
             (r.mu, r.sigma, r.rated_games) for r in rows]
-    assert await storage.count_rated(G + 1, "lora") == 0
+    assert await storage.leaderboard(G + 1, "lora") == ([], 0)

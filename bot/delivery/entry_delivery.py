@@ -10,6 +10,7 @@ import time
 from collections.abc import Callable
 from datetime import timedelta
 
+from bot.bounded import Bounded
 from bot.delivery import folding, timing
 from bot.delivery.deliverer import Deliverer, DeliveryError
 from bot.delivery.marks import OutboxMarks
@@ -39,7 +40,7 @@ class EntryDelivery(OutboxMarks):
     route_clock: Callable[[], float] | None
     _startup: dict[int, set[int]]
     _known: set[int]
-    _posted: set[int]
+    _posted: Bounded[int, None]
     _newest: dict[int, int]
     _attempted: set[int]
 
@@ -184,7 +185,7 @@ class EntryDelivery(OutboxMarks):
                                                            entry.created_at - KNOWN_MARGIN)
         except Exception as exc:
             raise DeliveryError("server", f"cannot read posted ids: {exc}") from exc
-        return await self.deliverer.find_posted(entry, known | self._posted)
+        return await self.deliverer.find_posted(entry, known | self._posted.keys())
 
     def _failed(self, channel: _Channel, item: _Item, exc: DeliveryError) -> None:
         entry = item.entry
@@ -240,7 +241,7 @@ class EntryDelivery(OutboxMarks):
         channel.suspect.discard(item.entry.entry_id)
         self._attempted.discard(item.entry.entry_id)
         if done.message_id is not None:
-            self._posted.add(done.message_id)
+            self._posted[done.message_id] = None
             newest = self._newest.get(channel.channel_id, 0)
             self._newest[channel.channel_id] = max(newest, done.message_id)
         self._startup_done(item.entry)

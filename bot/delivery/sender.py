@@ -85,6 +85,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable
 
+from bot.bounded import Bounded
 from bot.delivery import items, timing
 from bot.delivery.deliverer import Deliverer, DeliveryError
 from bot.delivery.entry_delivery import EntryDelivery
@@ -111,6 +112,12 @@ POSTS_POLL = 0.1
 # messages that come meanwhile go first (at 200 tables the deal starts' records were a sixth
 # of the bot's paced requests, and each made its table's next refresh wait for a token)
 TIDY_PATIENCE = 5.0
+# the channels the sender knows are swept of the idle ones (nothing queued or under way, no
+# backoff, their route buckets full again: a fresh one is the same) when they have doubled
+# since the last sweep, at least this many: a bot that plays months in a thread per table
+# must not hold every channel it ever posted in
+CHANNELS_SWEPT = 256
+POSTED_HELD = 10_000  # the messages posted last that are held (older ones are marked)
 
 
 class Sender(EntryDelivery):
@@ -164,9 +171,12 @@ class Sender(EntryDelivery):
         self._backlog: list[OutboxEntry] | None = None
         self._backlog_read = False
         self._known: set[int] = set()  # entry ids queued (a resubmission is ignored)
-        self._posted: set[int] = set()  # messages this sender has posted (or found)
+        # messages this sender has posted (or found), the last ``POSTED_HELD`` (the marks
+        # of older ones are in the database, as ``_find`` reads it)
+        self._posted: Bounded[int, None] = Bounded(POSTED_HELD)
         self._newest: dict[int, int] = {}  # channel → the newest message id it posted
         self._attempted: set[int] = set()  # entries whose POST attempt is recorded
+        self._sweep_at = CHANNELS_SWEPT  # ``channels`` is swept when it grows past this
         self.closed = False
 
     # -- intake --------------------------------------------------------------------------
@@ -198,9 +208,32 @@ class Sender(EntryDelivery):
                 channel.suspect.add(entry.entry_id)
             queue.append(item)
             touched.add(entry.channel_id)
+        if len(self.channels) > self._sweep_at:
+            self._sweep(touched)
         for channel_id in touched:
             self._kick(channel_id)
         self._due()
+
+    def _sweep(self, keep: set[int]) -> None:
+        """Forget the idle channels (but ``keep``): what the sender knows of one — its
+        lanes, backoff, route buckets and newest message (its next POST's watermark: none,
+        as after a restart) — starts afresh when it is posted in again."""
+        now = self._route_now()
+        for channel_id, channel in list(self.channels.items()):
+            if channel_id not in keep and self._idle(channel, now):
+                del self.channels[channel_id]
+                self._newest.pop(channel_id, None)
+        self._sweep_at = max(CHANNELS_SWEPT, 2 * len(self.channels))
+
+    def _idle(self, channel: _Channel, now: float) -> bool:
+        """Nothing of the channel is queued, under way or waiting, and its buckets are full
+        (no 429 to remember)."""
+        return (channel.size() == 0 and not channel.workers and not channel.in_flight
+                and channel.timer is None and not channel.suspect and not channel.retry_at
+                and channel.channel_id not in self._held
+                and channel.channel_id not in self._paced
+                and all(bucket.ready_at(now) <= now and bucket.tokens >= bucket.capacity
+                        for bucket in channel.buckets.values()))
 
     def release(self, table_id: int) -> None:
         """The table's hold is over (its AI chain ended): its held refresh may go now."""

@@ -49,7 +49,7 @@ from bot.storage.models import (
 )
 from bot.storage.outbox import check_done, entry_of
 from bot.storage.ratings import display_rating, is_provisional
-from bot.storage.settings import DEFAULTS, validate, validate_user
+from bot.storage.settings import DEFAULTS, GuildSettingsCache, validate, validate_user
 from bot.storage.stats import add_results
 from bot.storage.tables import UNSET, _actor, _seat_count, record_of, seat_user_ids
 from bot.storage.tournaments import (
@@ -94,13 +94,6 @@ async def recompute_ratings(c: Conn) -> None:
         " updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)", rows)
 
 
-async def _count_rated(c: Conn, guild_id: int, game_kind: str) -> int:
-    """How many rated players (rows) the game's leaderboard of the guild has."""
-    return int(await c.fetchval(
-        "SELECT COUNT(*) FROM ratings WHERE guild_id = $1 AND game_kind = $2",
-        guild_id, game_kind))
-
-
 # One-time changes of stored data (the ``upgrades`` table of postgres_schema.sql names those
 # done): the schema itself has no versions, its statements create only what is missing.
 UPGRADES: dict[str, Callable[[Conn], Coroutine[Any, Any, None]]] = {
@@ -114,6 +107,7 @@ class PostgresStore:
     def __init__(self, pool: Any, clock: Callable[[], datetime] = utc_now) -> None:
         self._pool = pool
         self._clock = clock
+        self._guilds = GuildSettingsCache()  # the servers' settings, as read
 
     @classmethod
     async def open(cls, dsn: str, *, clock: Callable[[], datetime] = utc_now) -> PostgresStore:
@@ -566,30 +560,30 @@ class PostgresStore:
 
     async def leaderboard(self, guild_id: int, game_kind: str, *, offset: int = 0,
                           limit: int = 10) -> tuple[list[LeaderboardRow], int]:
+        # (one query, as ``stats._LEADERBOARD``: an offset past the last row, the last page)
         async with self._pool.acquire() as c:
-            total = await _count_rated(c, guild_id, game_kind)
             rows = await c.fetch(
-                "WITH played AS (SELECT user_id, COUNT(*) AS games,"
+                "WITH ranked AS (SELECT user_id, name, mu, sigma, rated_games,"
+                " ROW_NUMBER() OVER (ORDER BY (mu - 3 * sigma) DESC, rated_games DESC,"
+                " user_id) AS rank, COUNT(*) OVER () AS total"
+                " FROM ratings WHERE guild_id = $1 AND game_kind = $2),"
+                " page AS (SELECT * FROM ranked WHERE rank > CASE WHEN $4 < total THEN $4"
+                " ELSE GREATEST(0, (total - 1) / $3 * $3) END ORDER BY rank LIMIT $3),"
+                " played AS (SELECT user_id, COUNT(*) AS games,"
                 " SUM(CASE WHEN place = 1 THEN 1 ELSE 0 END) AS wins, AVG(points) AS avg_points"
-                " FROM game_players WHERE guild_id = $1 AND game_kind = $2"
-                " AND user_id IS NOT NULL AND human GROUP BY user_id)"
-                " SELECT r.user_id, r.name, r.mu, r.sigma, r.rated_games,"
+                " FROM game_players WHERE guild_id = $1 AND game_kind = $2 AND human"
+                " AND user_id IN (SELECT user_id FROM page) GROUP BY user_id)"
+                " SELECT r.user_id, r.name, r.mu, r.sigma, r.rated_games, r.rank, r.total,"
                 " COALESCE(p.games, 0) AS games, COALESCE(p.wins, 0) AS wins, p.avg_points"
-                " FROM ratings AS r LEFT JOIN played AS p ON p.user_id = r.user_id"
-                " WHERE r.guild_id = $1 AND r.game_kind = $2"
-                " ORDER BY (r.mu - 3 * r.sigma) DESC, r.rated_games DESC, r.user_id"
-                " LIMIT $3 OFFSET $4", guild_id, game_kind, limit, offset)
+                " FROM page AS r LEFT JOIN played AS p ON p.user_id = r.user_id"
+                " ORDER BY r.rank", guild_id, game_kind, limit, offset)
         return [LeaderboardRow(
-            rank=offset + i + 1, user_id=r["user_id"], name=r["name"],
+            rank=int(r["rank"]), user_id=r["user_id"], name=r["name"],
             rating=display_rating(r["mu"], r["sigma"]), mu=r["mu"], sigma=r["sigma"],
             provisional=is_provisional(r["rated_games"]), rated_games=r["rated_games"],
             games=int(r["games"]), wins=int(r["wins"]),
             avg_points=None if r["avg_points"] is None else float(r["avg_points"]),
-        ) for i, r in enumerate(rows)], total
-
-    async def count_rated(self, guild_id: int, game_kind: str) -> int:
-        async with self._pool.acquire() as c:
-            return await _count_rated(c, guild_id, game_kind)
+        ) for r in rows], int(rows[0]["total"]) if rows else 0
 
     async def player_stats(self, guild_id: int, user_id: int, game_kind: str) -> PlayerStats:
         stats = PlayerStats(user_id=user_id, game_kind=game_kind)
@@ -871,14 +865,20 @@ class PostgresStore:
         return {**DEFAULTS, **{r["key"]: loads(r["value"]) for r in rows}}
 
     async def guild_settings(self, guild_id: int) -> dict[str, Any]:
-        async with self._pool.acquire() as c:
-            return await self._settings(c, guild_id)
+        async def fetch() -> dict[str, Any]:
+            async with self._pool.acquire() as c:
+                return await self._settings(c, guild_id)
+
+        return await self._guilds.read(guild_id, fetch)
 
     @shielded
     async def set_guild_setting(self, guild_id: int, key: str, value: Any) -> None:
         if value is not None:
             validate(key, value)
-        await self._put("guild_settings", "guild_id", guild_id, key, value)
+        try:
+            await self._put("guild_settings", "guild_id", guild_id, key, value)
+        finally:
+            self._guilds.written(guild_id)
 
     # -- a player's own settings -------------------------------------------------------
     async def user_settings(self, user_id: int) -> dict[str, Any]:

@@ -122,10 +122,10 @@ class TableStore(Protocol):
 
     async def leaderboard(
         self, guild_id: int, game_kind: str, *, offset: int = 0, limit: int = 10
-    ) -> tuple[list[LeaderboardRow], int]: ...
-
-    async def count_rated(self, guild_id: int, game_kind: str) -> int:
-        """How many rated players (rows) the game's leaderboard of the guild has."""
+    ) -> tuple[list[LeaderboardRow], int]:
+        """A page of the game's board of the guild (``limit`` rows from ``offset``; an offset
+        past the last row: the last page, the rows' ranks tell which) and how many rated
+        players it has in all — one query (a ◀ ▶ click reads one)."""
         ...
 
     async def player_stats(self, guild_id: int, user_id: int, game_kind: str) -> PlayerStats: ...

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import copy
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import aiosqlite
@@ -53,6 +56,44 @@ def validate(key: str, value: Any) -> None:
             isinstance(value, dict) and all(isinstance(k, str) and isinstance(v, bool | int | str)
                                             for k, v in value.items())):
         raise ValueError(f"{key} must map option names to booleans, numbers or texts")
+
+
+GUILDS_HELD = 4096  # the most servers whose settings a store holds (the last asked for)
+
+
+class GuildSettingsCache:
+    """The servers' settings as a store last read them, read again only after a write of
+    the same store (every answer away from a table asks for its server's language:
+    ``Languages.server_lang``). A read that a write overtook is not kept, and a failed one
+    raises as before. Shards sharing a PostgreSQL database each write only their own
+    servers' settings (a server's commands come to its shard), so none holds another's
+    stale; a store holds at most ``GUILDS_HELD`` servers, the least recently asked dropped."""
+
+    def __init__(self, size: int = GUILDS_HELD) -> None:
+        self.size = size
+        self.held: OrderedDict[int, dict[str, Any]] = OrderedDict()
+        self.writes = 0  # settings written so far (a read overtaken by one is not kept)
+
+    async def read(self, guild_id: int,
+                   fetch: Callable[[], Awaitable[dict[str, Any]]]) -> dict[str, Any]:
+        """The server's settings: held, else fetched (and held). A copy: the caller may
+        change it."""
+        held = self.held.get(guild_id)
+        if held is None:
+            writes = self.writes
+            held = await fetch()
+            if writes != self.writes:
+                return held
+            self.held[guild_id] = held
+            while len(self.held) > self.size:
+                self.held.popitem(last=False)
+        self.held.move_to_end(guild_id)
+        return copy.deepcopy(held)
+
+    def written(self, guild_id: int) -> None:
+        """A setting of the server was written (or its write failed: unknown): read again."""
+        self.writes += 1
+        self.held.pop(guild_id, None)
 
 
 async def guild_settings(conn: aiosqlite.Connection, guild_id: int) -> dict[str, Any]:

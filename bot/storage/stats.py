@@ -18,44 +18,51 @@ from bot.storage.models import LeaderboardRow, PlayerStats, SeatResult
 from bot.storage.ratings import display_rating, is_provisional
 from engine.game import Outcome
 
+# One page of a game's board in one query: the rated players ranked (display rating, then
+# more rated games, then the user id) and counted, the page's rows (an offset past the last
+# row: the last page's, a page of ``limit`` rows from the first — a stale ◀ ▶ lands there),
+# and the games of those players alone
 _LEADERBOARD = """
-WITH played AS (
+WITH ranked AS (
+    SELECT user_id, name, mu, sigma, rated_games,
+           ROW_NUMBER() OVER (ORDER BY (mu - 3 * sigma) DESC, rated_games DESC, user_id)
+               AS rank,
+           COUNT(*) OVER () AS total
+    FROM ratings
+    WHERE guild_id = :guild AND game_kind = :kind
+), page AS (
+    SELECT * FROM ranked
+    WHERE rank > CASE WHEN :offset < total THEN :offset
+                      ELSE MAX(0, (total - 1) / :limit * :limit) END
+    ORDER BY rank
+    LIMIT :limit
+), played AS (
     SELECT user_id, COUNT(*) AS games, SUM(place = 1) AS wins, AVG(points) AS avg_points
     FROM game_players
-    WHERE guild_id = :guild AND game_kind = :kind AND user_id IS NOT NULL AND human = 1
+    WHERE guild_id = :guild AND game_kind = :kind AND human = 1
+      AND user_id IN (SELECT user_id FROM page)
     GROUP BY user_id
 )
-SELECT r.user_id, r.name, r.mu, r.sigma, r.rated_games,
+SELECT r.user_id, r.name, r.mu, r.sigma, r.rated_games, r.rank, r.total,
        COALESCE(p.games, 0) AS games, COALESCE(p.wins, 0) AS wins, p.avg_points
-FROM ratings AS r LEFT JOIN played AS p ON p.user_id = r.user_id
-WHERE r.guild_id = :guild AND r.game_kind = :kind
-ORDER BY (r.mu - 3 * r.sigma) DESC, r.rated_games DESC, r.user_id
-LIMIT :limit OFFSET :offset
+FROM page AS r LEFT JOIN played AS p ON p.user_id = r.user_id
+ORDER BY r.rank
 """
-
-
-async def count_rated(conn: aiosqlite.Connection, guild_id: int, game_kind: str) -> int:
-    """How many rated players (rows) the game's leaderboard of the guild has."""
-    row = await fetchone(
-        conn, "SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND game_kind = ?",
-        (guild_id, game_kind),
-    )
-    return int(row[0]) if row else 0
 
 
 async def leaderboard(
     conn: aiosqlite.Connection, guild_id: int, game_kind: str, *, offset: int = 0,
     limit: int = 10
 ) -> tuple[list[LeaderboardRow], int]:
-    """One page of the rated players by display rating, and how many there are in all."""
-    total = await count_rated(conn, guild_id, game_kind)
+    """One page of the rated players by display rating, and how many there are in all (one
+    query; an offset past the last row gives the last page, its rows' ranks tell which)."""
     async with conn.execute(
         _LEADERBOARD, {"guild": guild_id, "kind": game_kind, "limit": limit, "offset": offset}
     ) as cur:
         rows = list(await cur.fetchall())
     out = [
         LeaderboardRow(
-            rank=offset + i + 1,
+            rank=r["rank"],
             user_id=r["user_id"],
             name=r["name"],
             rating=display_rating(r["mu"], r["sigma"]),
@@ -67,9 +74,9 @@ async def leaderboard(
             wins=r["wins"],
             avg_points=r["avg_points"],
         )
-        for i, r in enumerate(rows)
+        for r in rows
     ]
-    return out, total
+    return out, int(rows[0]["total"]) if rows else 0
 
 
 def _mean(total: float, count: int) -> float | None:

@@ -124,6 +124,7 @@ class Storage:
         # a batch's results not told yet: one a loop iteration (``_tell_next``)
         self._untold: deque[tuple[_Write, bool, Any]] = deque()
         self.handovers = 0  # batches handed to the connection's thread (tests, metrics)
+        self._guilds = guild_config.GuildSettingsCache()  # the servers' settings, as read
 
     @classmethod
     async def open(
@@ -423,9 +424,6 @@ class Storage:
             lambda c: stats.leaderboard(c, guild_id, game_kind, offset=offset, limit=limit)
         )
 
-    async def count_rated(self, guild_id: int, game_kind: str) -> int:
-        return await self._run(lambda c: stats.count_rated(c, guild_id, game_kind))
-
     async def player_stats(self, guild_id: int, user_id: int, game_kind: str) -> PlayerStats:
         return await self._run(lambda c: stats.player_stats(c, guild_id, user_id, game_kind))
 
@@ -524,11 +522,16 @@ class Storage:
 
     # -- guild settings ----------------------------------------------------------------
     async def guild_settings(self, guild_id: int) -> dict[str, Any]:
-        return await self._run(lambda c: guild_config.guild_settings(c, guild_id))
+        return await self._guilds.read(guild_id, lambda: self._run(
+            lambda c: guild_config.guild_settings(c, guild_id)))
 
     async def set_guild_setting(self, guild_id: int, key: str, value: Any) -> None:
         now = self._now()
-        await self._run(lambda c: guild_config.set_guild_setting(c, now, guild_id, key, value))
+        try:
+            await self._run(
+                lambda c: guild_config.set_guild_setting(c, now, guild_id, key, value))
+        finally:
+            self._guilds.written(guild_id)
 
     # -- a player's own settings -------------------------------------------------------
     async def user_settings(self, user_id: int) -> dict[str, Any]:

@@ -7,6 +7,10 @@ RETRY_SECONDS = 5
 # his time: ``TurnTimer.resumed``)
 TIMER_FLOOR_SECONDS = 10
 EVICT_SECONDS = 3600
+# the (server, player) pairs whose last table is held (``TableService.last_table``; it is
+# kept in his settings too: a pair dropped is read again)
+LAST_TABLES_HELD = 10_000
+STOP_SECONDS = 5.0  # the most a shutdown waits for the background work it cancelled
 MAX_AUTO_STEPS = 2000  # a safety bound on forced moves in one go (a whole lóra is ~800 actions)
 CHAIN_COMMIT_SECONDS = 0.5  # a chain of AI moves is committed at least this often
 # A game played by the clock (a Taroky round of N minutes) at a table where no person is

@@ -218,7 +218,6 @@ class Controller:
         self.delivery.close()
         self.hands.shutdown()
         self.removal.shutdown()
-        self.gone.shutdown()
 
     # -- interactions -------------------------------------------------------------------
     @answered

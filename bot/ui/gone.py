@@ -17,10 +17,8 @@ else by the sender's first "gone" (404 Unknown Channel) there.
 
 from __future__ import annotations
 
-import asyncio
 import logging
-from collections.abc import Coroutine
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from bot.i18n import t
 from bot.model import STATUS_LOBBY, STATUS_PLAYING, Table
@@ -30,6 +28,16 @@ if TYPE_CHECKING:
     from bot.ui.controller import Controller
 
 log = logging.getLogger(__name__)
+
+# how long a deleted channel's id is kept (``Gone.handled``): its reports come together (the
+# gateway's event, the sender's 404s, its threads'); a later one finds nothing left to end
+HANDLED_SECONDS = 3600
+# how long a lobby thread's line in its channel stands for telling its players
+# (``Gone.told_in``): the channel deleted later, they had a day to read it (it mentioned
+# them) — their next command does not tell them again about a lobby long gone
+LINE_SECONDS = 24 * 3600
+# how long a player's note of his lobby closed so waits for his next command (``lobbies``)
+NOTE_SECONDS = 7 * 24 * 3600
 
 
 def gone_text(table: Table, lang: str) -> str:
@@ -46,32 +54,44 @@ class Gone:
 
     def __init__(self, ctl: Controller) -> None:
         self.ctl = ctl
-        self.tasks: set[asyncio.Task[None]] = set()
-        # channels whose deletion was handled (or is being: a second report is ignored),
-        # never pruned — a deleted channel's id is never used again; it grows by one id per
-        # deleted channel the bot played in, for the life of the process. A failed close
-        # drops its channel again, so that the next report retries
-        self.handled: set[int] = set()
-        # (server, player) → his lobby closed so: told at his next command that finds him
-        # at no table, once (``lobby_gone``; review 42)
-        self.lobbies: dict[tuple[int, int], Table] = {}
+        # channel → when its deletion was handled (or is being: a second report is ignored);
+        # kept ``HANDLED_SECONDS`` (the bot sees every deleted channel of its servers). A
+        # failed close drops its channel again, so that the next report retries
+        self.handled: dict[int, float] = {}
+        # (server, player) → his lobby closed so, and when: told at his next command that
+        # finds him at no table, once (``lobby_gone``; review 42), within ``NOTE_SECONDS``
+        self.lobbies: dict[tuple[int, int], tuple[Table, float]] = {}
         # channel → the lobbies of its threads whose players its line mentioned instead
-        # (``Presenter._gone_shown``): told at their next command after all if the channel
-        # is found deleted too (its line may have gone with it); never pruned otherwise
-        self.told_in: dict[int, list[tuple[Table, list[int]]]] = {}
+        # (``Presenter._gone_shown``), and when: told at their next command after all if the
+        # channel is found deleted too within ``LINE_SECONDS`` (its line may have gone with
+        # it); dropped after that
+        self.told_in: dict[int, list[tuple[Table, list[int], float]]] = {}
 
     def deleted(self, channel_id: int) -> None:
         """The channel (or thread) ``channel_id`` no longer exists (an event, or the
-        sender's "gone"): what played there ends, in a task of its own."""
+        sender's "gone"): what played there ends, in a task of its own (the service's:
+        shutdown stops it)."""
+        self._forget_old()
         if channel_id in self.handled:
             return
-        self.handled.add(channel_id)
-        self._spawn(self.channel_gone(channel_id))
+        self.handled[channel_id] = self.ctl.now()
+        self.ctl.service._spawn(self.channel_gone(channel_id))
 
-    def _spawn(self, coro: Coroutine[Any, Any, None]) -> None:
-        task = asyncio.get_running_loop().create_task(coro)
-        self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
+    def _forget_old(self) -> None:
+        """Drop what is kept past its time (``HANDLED_SECONDS``, ``LINE_SECONDS``,
+        ``NOTE_SECONDS``): a bot that runs for months keeps only what may still matter."""
+        now = self.ctl.now()
+        for channel_id in [c for c, when in self.handled.items()
+                           if now - when >= HANDLED_SECONDS]:
+            del self.handled[channel_id]
+        for parent, lines in list(self.told_in.items()):
+            kept = [line for line in lines if now - line[2] < LINE_SECONDS]
+            if kept:
+                self.told_in[parent] = kept
+            else:
+                del self.told_in[parent]
+        for key in [k for k, (_, when) in self.lobbies.items() if now - when >= NOTE_SECONDS]:
+            del self.lobbies[key]
 
     def _played_in(self, channel_id: int, tournaments: list[int]) -> list[Table]:
         """The open tables that played in the channel, or in a thread of it (a deleted
@@ -88,7 +108,7 @@ class Gone:
                      if tr.channel_id == channel_id and tr.status in (
                          TournamentStatus.REGISTRATION, TournamentStatus.PLAYING)]
         failed = False
-        for table, user_ids in self.told_in.pop(channel_id, []):
+        for table, user_ids, _ in self.told_in.pop(channel_id, []):
             self._note(table, user_ids)
         for table in self._played_in(channel_id, cancelled):
             link = table.tournament
@@ -110,7 +130,8 @@ class Gone:
                         channel_id)
             if lobby and self._told_in_channel(table, channel_id):
                 assert table.parent_id is not None
-                self.told_in.setdefault(table.parent_id, []).append((table, lobby))
+                self.told_in.setdefault(table.parent_id, []).append(
+                    (table, lobby, self.ctl.now()))
             else:
                 self._note(table, lobby)
             if link is not None and link.get("id") not in cancelled \
@@ -131,14 +152,15 @@ class Gone:
             log.warning("tournament %s cancelled: its channel %s was deleted",
                         tournament_id, channel_id)
         if failed:
-            self.handled.discard(channel_id)
+            self.handled.pop(channel_id, None)
 
     def _note(self, table: Table, user_ids: list[int]) -> None:
         """Its players told at their next command (a later lobby's note stays)."""
+        now = self.ctl.now()
         for user_id in user_ids:
             key = (table.guild_id, user_id)
-            if key not in self.lobbies or self.lobbies[key].table_id < table.table_id:
-                self.lobbies[key] = table
+            if key not in self.lobbies or self.lobbies[key][0].table_id < table.table_id:
+                self.lobbies[key] = table, now
 
     def _told_in_channel(self, table: Table, channel_id: int) -> bool:
         """The closed table's players are mentioned by its line in the channel it was opened
@@ -160,8 +182,9 @@ class Gone:
     def lobby_gone(self, guild_id: int | None, user_id: int) -> Table | None:
         """The lobby of the server the player sat at that closed because its channel or
         thread was deleted, if he has not been told yet (then he has)."""
-        return None if guild_id is None else self.lobbies.pop((guild_id, user_id), None)
-
-    def shutdown(self) -> None:
-        for task in self.tasks:
-            task.cancel()
+        if guild_id is None:
+            return None
+        note = self.lobbies.pop((guild_id, user_id), None)
+        if note is None or self.ctl.now() - note[1] >= NOTE_SECONDS:
+            return None
+        return note[0]

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.bounded import Bounded
 from bot.i18n import lang_of_locale
 from bot.model import Table
 from bot.tournament.model import settings_of
@@ -18,6 +19,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
+USERS_HELD = 10_000  # the players whose own language is held (the others' read again)
 
 
 class Languages:
@@ -25,7 +27,8 @@ class Languages:
 
     def __init__(self, ctl: Controller) -> None:
         self.ctl = ctl
-        self.chosen: dict[int, str | None] = {}  # user -> his own language (/… settings)
+        # user -> his own language (/… settings), of the last ``USERS_HELD`` read or set
+        self.chosen: dict[int, str | None] = Bounded(USERS_HELD)
 
     async def chosen_lang(self, user_id: int) -> str | None:
         """The language a player chose for his private messages, if any (cached)."""
@@ -89,8 +92,9 @@ class Languages:
 
     async def server_langs(self, guild_id: int) -> dict[str, str]:
         """Game -> the default table language the server set for it, read as ``/<game> new``
-        reads it (``server_language``; not cached: a tournament spoke a language the server
-        had dropped, and a failed read gave it the client's where ``/<game> new`` failed)."""
+        reads it (``server_language``, of the store's settings: held by the store until it
+        writes one of the server's — not here, where a tournament spoke a language the
+        server had dropped — and a failed read fails both alike)."""
         from bot.games import all_uis
         from bot.table_defaults import server_language
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.bounded import Bounded
 from bot.errors import TableError
 from bot.games import ui_of
 from bot.i18n import game_key, t
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
 OPENER_SECONDS = 14 * 60  # an interaction's token lives 15 minutes
+USERS_NOTED = 10_000  # the players whose missed answers and notes are held
 
 
 class Replies:
@@ -32,10 +34,11 @@ class Replies:
 
     def __init__(self, ctl: Controller) -> None:
         self.ctl = ctl
-        # user -> answers that did not reach him, each with its language
-        self.missed: dict[int, list[tuple[str, str]]] = {}
-        # user -> news for him that came with no interaction to answer (``notify``)
-        self.notes: dict[int, list[str]] = {}
+        # user -> answers that did not reach him, each with its language; news for him that
+        # came with no interaction to answer (``notify``): told at his next one — held for
+        # the last ``USERS_NOTED`` players (one who never comes back is not held for ever)
+        self.missed: dict[int, list[tuple[str, str]]] = Bounded(USERS_NOTED)
+        self.notes: dict[int, list[str]] = Bounded(USERS_NOTED)
         # ("table"|"tournament", id) -> the command that opened it and when (the wall
         # clock): its interaction may tell the opener what became of it (``notify``)
         self.openers: dict[tuple[str, int], tuple[Interaction, float]] = {}

@@ -8,7 +8,6 @@ permission taken away meanwhile, a restart's repost, a rematch's lobby)."""
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from typing import TYPE_CHECKING
 
@@ -33,20 +32,17 @@ class Unposted:
 
     def __init__(self, ctl: Controller) -> None:
         self.ctl = ctl
-        self.tasks: set[asyncio.Task[None]] = set()
 
     def refused(self, entry: OutboxEntry, exc: DeliveryError) -> None:
         """An entry's POST was refused: a lobby's or a tournament's first message is closed
-        (in a task of its own: the sender goes on)."""
+        (in a task of its own, the service's: the sender goes on, shutdown stops it)."""
         if entry.kind == items.TABLE and entry.table_id is not None:
             close = self._table(entry.table_id, entry.channel_id, exc)
         elif entry.kind == items.TOURNAMENT:
             close = self._tournament(int(entry.payload["tournament"]), entry.channel_id, exc)
         else:
             return
-        task = asyncio.get_running_loop().create_task(close)
-        self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
+        self.ctl.service._spawn(close)
 
     async def _table(self, table_id: int, channel_id: int, exc: DeliveryError) -> None:
         table = self.ctl.service.tables.get(table_id)
