@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from engine import games
@@ -113,6 +113,8 @@ def test_the_record_is_the_replay_document() -> None:
 
 @settings(max_examples=8, deadline=None)
 @given(st.integers(min_value=100, max_value=10**6))
+@example(1)  # seats 1 and 2 tie: only ~5% of random lóry end in a tie, so pin two
+@example(22)  # seats 0 and 3 tie
 def test_R_HARAKIRI_outcome_ties_are_equal_ranks_and_play_offs_decide_them(seed: int) -> None:
     lora = play_uninterrupted(seed)
     outcome = lora.outcome()

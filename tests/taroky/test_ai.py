@@ -6,7 +6,7 @@ import pickle
 import random
 
 import pytest
-from hypothesis import HealthCheck, example, given, settings
+from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
 from engine.taroky.ai import LEVELS, HardAI, make_ai
@@ -83,15 +83,14 @@ def test_worlds_never_exclude_the_truth(seed, cut, bias):
     rng = random.Random(seed)
     for _ in range(cut):
         if d.finished:
-            return
+            break
         legal = d.legal_actions()
         if d.phase == "bid" and bias:
             legal = [a for a in legal if a.bid == bias] or legal
         if d.phase == "announce" and rng.random() < 0.7:
             legal = legal[-1:]
         d.apply(rng.choice(legal))
-    if d.finished:
-        return
+    assume(not d.finished)  # a finished deal has nothing left to sample (about a third of cuts)
     for seat in range(4):
         view = d.view(seat)
         k = knowledge(view)
