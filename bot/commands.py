@@ -76,7 +76,8 @@ async def send_sheet(interaction: Interaction) -> None:
     with the other game's command still shows it, rather than "you sit at no table"). Seated
     nowhere (or in a lobby), the sheet of the table he last played at on this server:
     finished, or still played (he left it; an AI plays his seat)."""
-    from bot.ui.builders import game_ui, png_file
+    from bot.ui.alt import png_file
+    from bot.ui.builders import game_ui
 
     controller = controller_of(interaction)
     table = my_table(interaction)
@@ -95,8 +96,9 @@ async def send_sheet(interaction: Interaction) -> None:
     if reply.png is None:
         await interaction.response.send_message(reply.content, ephemeral=True)
         return
-    await interaction.response.send_message(file=png_file(reply.png, reply.filename),
-                                            ephemeral=True)
+    await interaction.response.send_message(
+        reply.content, file=png_file(reply.png, reply.filename, reply.description),
+        ephemeral=True)
 
 
 def abortable_here(interaction: Interaction) -> list[Table]:

@@ -25,7 +25,7 @@ from bot.commands import (
     option_shown,
 )
 from bot.games import GameUI, ui_of
-from bot.i18n import desc, game_t, score_number, t
+from bot.i18n import DEFAULT_LANG, desc, game_t, score_number, t
 from bot.member_names import current_names
 from bot.permissions import manages_server
 from bot.results_csv import results_csv, seat_name, seat_notes, tournament_mark
@@ -33,7 +33,8 @@ from bot.storage.models import LeaderboardRow, PlayerStats
 from bot.storage.protocol import TableStore
 from bot.storage.settings import TABLE_THREADS
 from bot.table_defaults import defaults_text, server_defaults
-from bot.ui.builders import EMBED_COLOUR, png_file
+from bot.ui.alt import png_file
+from bot.ui.builders import EMBED_COLOUR
 from bot.ui.components import frozen_view
 from bot.unrated import share_percent
 from engine.game import Outcome
@@ -55,9 +56,11 @@ def step(page: int, direction: str) -> int:
     return page - 1 if direction == "prev" else page + 1
 
 
-def page_button(custom_id: str, direction: str, disabled: bool) -> discord.ui.Button[Any]:
-    """A ◀ or ▶ button of a paged list (the leaderboard, the history)."""
-    return discord.ui.Button(label="◀" if direction == "prev" else "▶", custom_id=custom_id,
+def page_button(custom_id: str, direction: str, disabled: bool,
+                lang: str = DEFAULT_LANG) -> discord.ui.Button[Any]:
+    """A "◀ Předchozí" or "Další ▶" button of a paged list (the leaderboard, the history):
+    its word is what a screen reader says (a lone triangle is read as a shape)."""
+    return discord.ui.Button(label=t(f"core.btn_page_{direction}", lang), custom_id=custom_id,
                              disabled=disabled)
 
 
@@ -69,10 +72,11 @@ class LeaderboardPage(
     (Lóra's pages keep the id of earlier versions, without the game.)"""
 
     def __init__(self, page: int, direction: str, disabled: bool = False,
-                 kind: str = DEFAULT_KIND) -> None:
+                 kind: str = DEFAULT_KIND, lang: str = DEFAULT_LANG) -> None:
         self.page, self.direction, self.kind = page, direction, kind
         middle = "" if kind == DEFAULT_KIND else f"{kind}:"
-        super().__init__(page_button(f"lora:lb:{middle}{page}:{direction}", direction, disabled))
+        super().__init__(page_button(f"lora:lb:{middle}{page}:{direction}", direction, disabled,
+                                     lang))
 
     @classmethod
     async def from_custom_id(
@@ -100,9 +104,11 @@ class HistoryPage(
     """Paging of a game's history (the asker's private message); the guild comes from the
     interaction."""
 
-    def __init__(self, page: int, direction: str, kind: str, disabled: bool = False) -> None:
+    def __init__(self, page: int, direction: str, kind: str, disabled: bool = False,
+                 lang: str = DEFAULT_LANG) -> None:
         self.page, self.direction, self.kind = page, direction, kind
-        super().__init__(page_button(f"lora:hi:{kind}:{page}:{direction}", direction, disabled))
+        super().__init__(page_button(f"lora:hi:{kind}:{page}:{direction}", direction, disabled,
+                                     lang))
 
     @classmethod
     async def from_custom_id(
@@ -192,11 +198,12 @@ async def leaderboard_message(interaction: Interaction, ui: GameUI, page: int,
             lambda value: ui.score_text(value, lang) or score_number(value, lang))
         image = render_leaderboard(rows, lang, title=embed.title or "", kind=ui.kind,
                                    avg_text=shown)
-        attachments.append(png_file(image, "leaderboard.png"))
+        # (its alt text points to the rows: the embed lists them already)
+        attachments.append(png_file(image, "leaderboard.png", t("core.alt_leaderboard", lang)))
         embed.set_image(url="attachment://leaderboard.png")
     view = None if pages <= 1 else frozen_view(  # (one page: no ◀ ▶, as in the history)
-        LeaderboardPage(page, "prev", disabled=page <= 1, kind=ui.kind),
-        LeaderboardPage(page, "next", disabled=page >= pages, kind=ui.kind),
+        LeaderboardPage(page, "prev", disabled=page <= 1, kind=ui.kind, lang=lang),
+        LeaderboardPage(page, "next", disabled=page >= pages, kind=ui.kind, lang=lang),
     )
     return {"embed": embed, "view": view, "attachments": attachments}
 
@@ -234,8 +241,8 @@ async def history_message(interaction: Interaction, ui: GameUI, page: int,
         return embed, None
     embed.set_footer(text=t("core.lb_page", lang, page=page, pages=pages))
     return embed, frozen_view(
-        HistoryPage(page, "prev", ui.kind, disabled=page <= 1),
-        HistoryPage(page, "next", ui.kind, disabled=page >= pages),
+        HistoryPage(page, "prev", ui.kind, disabled=page <= 1, lang=lang),
+        HistoryPage(page, "next", ui.kind, disabled=page >= pages, lang=lang),
     )
 
 

@@ -331,6 +331,7 @@ MATURITA_HANDS = {  # (the maturant's hand, the select's placeholder, another se
            "• Přikládáš 10❤️ 9❤️ 8❤️ 7❤️ S❤️ F❤️ K❤️ E❤️ a už nemáš žádnou kartu: konec hry.\n"
            "• Konec hry Desítky: Alice 0 · Bob 8 · Cyril 8 · Dana 8.\n"
            "• Nové karty jsou rozdané, maturuješ ty.\n"
+           "V ruce máš: S❤️ F❤️ · S🍃 F🍃 · S🔔 F🔔 · S🌰 F🌰\n"
            "Podívej se na karty a zvol hru.",
            "Zvol hru…",
            "• Nové karty jsou rozdané, hru volí Alice."),
@@ -338,6 +339,7 @@ MATURITA_HANDS = {  # (the maturant's hand, the select's placeholder, another se
            "• You lay 10❤️ 9❤️ 8❤️ 7❤️ S❤️ F❤️ K❤️ E❤️ and have no cards left: the game is over.\n"
            "• End of Tens: Alice 0 · Bob 8 · Cyril 8 · Dana 8.\n"
            "• New cards are dealt; the choice is yours.\n"
+           "In your hand: S❤️ F❤️ · S🍃 F🍃 · S🔔 F🔔 · S🌰 F🌰\n"
            "Look at your cards and choose the game.",
            "Choose the game…",
            "• New cards are dealt; Alice chooses the game."),

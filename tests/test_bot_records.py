@@ -40,6 +40,9 @@ async def test_leaderboard_lists_humans_with_a_picture(harness):
     assert lines[0].startswith(f"1. **{winner}** – ")
     assert embed.image.url == "attachment://leaderboard.png"
     assert msg.attachments[0].filename == "leaderboard.png"
+    # (a screen reader's words for it: the rows are the embed's, above it)
+    assert msg.attachments[0].description == (
+        "Žebříček jako obrázek: stejné řádky jsou v seznamu nad ním.")
 
 
 async def test_stats_history_and_export(harness):

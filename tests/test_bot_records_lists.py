@@ -105,8 +105,9 @@ async def test_a_page_past_the_last_is_named_to_the_asker_alone(harness):
 
 
 async def test_history_pages_reach_the_oldest_game(harness):
-    """Eleven games: page 1 the ten newest, ▶ to page 2 with the oldest (its number is what
-    ``/lora export`` needs), ◀ back; ``page:2`` straight."""
+    """Eleven games: page 1 the ten newest, "Další ▶" to page 2 with the oldest (its number is
+    what ``/lora export`` needs), "◀ Předchozí" back (the buttons say their words: a screen
+    reader reads a lone triangle as a shape); ``page:2`` straight."""
     env = harness.env
     guild = env.create_guild()
     ch = guild.create_text_channel("lora")
@@ -122,13 +123,13 @@ async def test_history_pages_reach_the_oldest_game(harness):
     assert [line.split()[0] for line in lines] == [f"**#{g}**" for g in games[:0:-1]]
     assert lines[0].endswith("– 1. Ann (5), 2. AI easy (7), 3. AI hard (8), 4. Bob (9)")
     assert message.embeds[0].footer.text == "Strana 1/2"
-    assert [c["label"] for c in enabled_controls(message)] == ["▶"]
-    res = await ann.click(message, label="▶")
+    assert [c["label"] for c in enabled_controls(message)] == ["Další ▶"]
+    res = await ann.click(message, label="Další ▶")
     assert message.embeds[0].description.split()[0] == f"**#{games[0]}**"
     assert len(message.embeds[0].description.splitlines()) == 1
     assert message.embeds[0].footer.text == "Strana 2/2"
-    assert [c["label"] for c in enabled_controls(message)] == ["◀"]
-    await ann.click(message, label="◀")
+    assert [c["label"] for c in enabled_controls(message)] == ["◀ Předchozí"]
+    await ann.click(message, label="◀ Předchozí")
     assert message.embeds[0].footer.text == "Strana 1/2"
     res = await ann.slash(ch, "lora history", page=2)
     assert reply(res).embeds[0].description.split()[0] == f"**#{games[0]}**"
@@ -146,6 +147,8 @@ async def test_export_adds_the_results_as_csv_and_keeps_the_replay_record(harnes
     files = reply(await cyril.slash(ch, "lora export", game=game)).attachments
     assert [f.filename for f in files] == [f"lora-{game}.png", f"lora-{game}.json",
                                            f"lora-{game}.csv"]
+    assert files[0].description == (  # the sheet's alt text: the names as the CSV has them
+        "Konečné pořadí: 1. AI easy – 30 b. 2. Cyril – 40 b. 3. Anička – 40 b. 4. Bob – 60 b.")
     assert (await files[2].read()).decode("utf-8-sig") == (
         "Hra;Dohráno;Místo;Hráč;Body;Poznámka;Turnaj\r\n"
         f"{game};{day};1;AI easy;30;;\r\n"
@@ -244,7 +247,7 @@ async def test_a_stale_leaderboard_button_keeps_its_page_first_and_reads_the_row
 
     monkeypatch.setattr(store, "leaderboard", spy)
     monkeypatch.setattr(store, "count_rated", counted, raising=False)
-    await ann.click(message, label="▶")
+    await ann.click(message, label="Další ▶")
     assert read == ["leaderboard 10"]  # (page 2 asked for: page 1 came, with the count)
     assert message.embeds[0].footer.text == "Strana 1/1 · pořadí podle hodnocení"
     assert len(message.embeds[0].description.splitlines()) == 10

@@ -117,6 +117,8 @@ async def test_a_whole_round_by_clicks_every_game_and_a_restart_in_every_phase(h
     res = await users[0].slash(ch, "taroky export", game=game.game_id)
     png, record, results = reply(res).attachments
     assert png.filename == f"taroky-{game.game_id}.png"
+    assert png.description.startswith("Výsledky kola: ")
+    assert final.attachments[0].description.startswith("Výsledky kola: ")
     assert results.filename == f"taroky-{game.game_id}.csv"
     data = json.loads(await record.read())
     from engine.taroky import SPEC
@@ -841,6 +843,11 @@ async def test_T_VIEW_a_finished_deal_is_shown_in_its_result_message(harness):
     [png] = record.attachments
     assert png.filename == "rozdani-1.png"
     rnd = table.state
+    # its alt text (what a screen reader says of it) is its result line, written with it
+    from bot.games.taroky.texts import deal_result
+    from bot.ui.alt import alt_text
+    assert png.description == alt_text(deal_result(table, rnd.protocol[0], "cs"))
+    assert png.description.startswith("■ 1. rozdání: ")
     deal = finished_deal(rnd, 1)
     assert deal is not None and deal.reveal is not None
     assert await png.read() == render_deal(deal, rnd.protocol[0], table.names(), "cs")

@@ -5,7 +5,6 @@ module builds no game's message and holds no rule."""
 from __future__ import annotations
 
 import contextlib
-import io
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
@@ -19,6 +18,7 @@ from bot.delivery.folding import LIMIT
 from bot.delivery.timing import DB, RENDER, REST, phase
 from bot.model import Table
 from bot.storage.models import OutboxEntry, OutboxItem
+from bot.ui.alt import png_file
 from bot.ui.components import frozen_view
 
 log = logging.getLogger(__name__)
@@ -270,7 +270,7 @@ class ChannelDeliverer:
                 png = await self.m.picture(entry.table_id, str(name))
             filename = str(payload.get("filename") or "picture.png")
             if png is not None:
-                kwargs["file"] = discord.File(io.BytesIO(png), filename=filename)
+                kwargs["file"] = png_file(png, filename, payload.get("description"))
                 if embed is not None:
                     embed.set_image(url=f"attachment://{filename}")
             elif embed is not None:
@@ -293,11 +293,12 @@ class ChannelDeliverer:
     async def _files(self, entry: OutboxEntry) -> list[discord.File]:
         """The entry's ``pictures``, drawn now (one that cannot be drawn is left out)."""
         files = []
-        for name, filename in entry.payload.get("pictures") or []:
+        for spec in entry.payload.get("pictures") or []:
+            name, filename, description = items.picture_of(spec)
             with phase(RENDER):
-                png = await self.m.picture(entry.table_id, str(name))
+                png = await self.m.picture(entry.table_id, name)
             if png is not None:
-                files.append(discord.File(io.BytesIO(png), filename=str(filename)))
+                files.append(png_file(png, filename, description))
         return files
 
     async def _table(self, channel: Any, entry: OutboxEntry,
@@ -406,19 +407,17 @@ class ChannelDeliverer:
         later: list[OutboxItem] = []
         lines = entry.payload.get("record") if entry.kind == items.TABLE else None
         record = "\n".join(lines) if lines else None
-        pictures = [(int(i), str(name), str(file)) for i, name, file
+        pictures = [(int(i), items.picture_of(rest)) for i, *rest
                     in (entry.payload.get("pictures") or ())] if record is not None else []
         if record is not None and (old is None or old == message_id or len(record) > LIMIT):
             # no old message to become the record (or too long for one): posted as ever
             later += [items.post(entry.channel_id, line, table_id=entry.table_id,
-                                 pictures=[(name, file) for i, name, file in pictures
-                                           if i == k])
+                                 pictures=[p for i, p in pictures if i == k])
                       for k, line in enumerate(lines or ())]
             record, pictures = None, []
         if old is not None and old != message_id:
             later.insert(0, items.delete(entry.channel_id, old, entry.table_id, record=record,
-                                         pictures=[(name, file) for _i, name, file
-                                                   in pictures]))
+                                         pictures=[p for _i, p in pictures]))
         if later:
             await self.m.enqueue(later)
 

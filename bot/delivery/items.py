@@ -37,8 +37,10 @@ or alone (``Delivery.send``); ``bot.delivery.sender`` delivers them. Kinds:
   ``delete`` with ``record``, in the same lane: after any refresh). A later refresh
   supersedes an earlier one.
 
-A post's ``pictures``: pictures drawn when it is sent, as (name, file name) pairs — names the
-deliverer knows (``"final"``, a tournament's ``"tsheet:…"``/``"tstandings:…"``).
+A post's ``pictures``: pictures drawn when it is sent, as (name, file name, alt text) — names
+the deliverer knows (``"final"``, a tournament's ``"tsheet:…"``/``"tstandings:…"``); the alt
+text (what a screen reader says of the picture) is written with the entry, in the table's
+language, so a restart sends it too (entries written before it had none: ``picture_of``).
 """
 
 from __future__ import annotations
@@ -52,6 +54,16 @@ POST, TABLE, PING, DELETE, TOURNAMENT = "post", "table", "ping", "delete", "tour
 POINTER, INVITE = "pointer", "invite"
 
 
+Picture = tuple[str, str, str | None]  # (name, file name, alt text)
+
+
+def picture_of(spec: Sequence[Any]) -> Picture:
+    """A stored picture ``[name, file]`` or ``[name, file, alt]`` (an entry written before
+    alt texts: none)."""
+    name, file, *rest = spec
+    return str(name), str(file), (str(rest[0]) if rest and rest[0] else None)
+
+
 class _Entry(Protocol):
     @property
     def kind(self) -> str: ...
@@ -61,18 +73,22 @@ class _Entry(Protocol):
 
 
 def post(channel_id: int, content: str | None = None, *, embed: dict[str, Any] | None = None,
-         picture: str | None = None, filename: str = "picture.png", mentions: bool = False,
+         picture: str | None = None, filename: str = "picture.png",
+         description: str | None = None, mentions: bool = False,
          buttons: Sequence[dict[str, Any]] = (), table_id: int | None = None,
-         key: str | None = None, pictures: Sequence[tuple[str, str]] = ()) -> OutboxItem:
-    """A message for the channel. ``mentions``: its user mentions notify."""
+         key: str | None = None, pictures: Sequence[Picture] = ()) -> OutboxItem:
+    """A message for the channel. ``mentions``: its user mentions notify. ``picture`` (in
+    the embed) has the alt text ``description``."""
     payload: dict[str, Any] = {"content": content}
     if embed is not None:
         payload["embed"] = embed
     if picture is not None:
         payload["picture"] = picture
         payload["filename"] = filename
+        if description:
+            payload["description"] = description
     if pictures:
-        payload["pictures"] = [[name, file] for name, file in pictures]
+        payload["pictures"] = [list(p) for p in pictures]
     if mentions:
         payload["mentions"] = True
     if buttons:
@@ -87,16 +103,16 @@ def tournament_refresh(channel_id: int, tournament_id: int) -> OutboxItem:
 
 def table_refresh(channel_id: int, table_id: int, *, repost: bool = False,
                   closed: str | None = None, record: Sequence[str] = (),
-                  pictures: Sequence[tuple[int, str, str]] = ()) -> OutboxItem:
+                  pictures: Sequence[tuple[int, str, str, str | None]] = ()) -> OutboxItem:
     """``pictures`` (with ``record``): pictures drawn when the record is made, each with
-    the index of its line in ``record``: (index, name, file name)."""
+    the index of its line in ``record``: (index, name, file name, alt text)."""
     payload: dict[str, Any] = {"repost": repost}
     if closed is not None:
         payload["closed"] = closed
     if repost and record:
         payload["record"] = list(record)
         if pictures:
-            payload["pictures"] = [[i, name, file] for i, name, file in pictures]
+            payload["pictures"] = [list(p) for p in pictures]
     return OutboxItem(channel_id, TABLE, payload, table_id, f"table:{table_id}")
 
 
@@ -111,7 +127,7 @@ def carry(old: _Entry, new: _Entry) -> None:
     if old.payload.get("record"):  # (the older lines first)
         shift = len(old.payload["record"])
         new.payload["record"] = [*old.payload["record"], *(new.payload.get("record") or ())]
-        later = [[i + shift, name, file] for i, name, file in new.payload.get("pictures") or ()]
+        later = [[i + shift, *rest] for i, *rest in new.payload.get("pictures") or ()]
         if old.payload.get("pictures") or later:
             new.payload["pictures"] = [*(old.payload.get("pictures") or ()), *later]
 
@@ -129,7 +145,7 @@ def unping(channel_id: int, table_id: int) -> OutboxItem:
 
 
 def delete(channel_id: int, message_id: int, table_id: int | None = None, *,
-           record: str | None = None, pictures: Sequence[tuple[str, str]] = ()) -> OutboxItem:
+           record: str | None = None, pictures: Sequence[Picture] = ()) -> OutboxItem:
     """Delete a message — or, with ``record``, make it that text alone (a table message
     that was posted anew becomes the record of the announcements of the deal start), with
     ``pictures`` drawn when it is edited (a finished deal's)."""
@@ -137,7 +153,7 @@ def delete(channel_id: int, message_id: int, table_id: int | None = None, *,
     if record is not None:
         payload["record"] = record
         if pictures:
-            payload["pictures"] = [[name, file] for name, file in pictures]
+            payload["pictures"] = [list(p) for p in pictures]
     return OutboxItem(channel_id, DELETE, payload, table_id)
 
 

@@ -47,15 +47,30 @@ class HandParts:
     # odemknou…"), if he waits: a hand's last edit puts its own line there (it will not
     # follow the turn any more)
     wait: str | None = None
+    # the picture's alt text (a screen reader's words for it): what it shows, in words
+    alt: str = ""
 
 
 @dataclass
 class Reply:
-    """An ephemeral answer to a table button of the game (a text or a picture)."""
+    """An ephemeral answer to a table button of the game: a text, a picture, or a picture
+    with a text (the score sheet and its totals); ``description``: the picture's alt text."""
 
     content: str | None = None
     png: bytes | None = None
     filename: str = "picture.png"
+    description: str | None = None
+
+
+def sheet_reply(lines: Sequence[str], png: bytes, filename: str) -> Reply:
+    """The score sheet for its button: the picture with its totals in words (``sheet_lines``:
+    a heading, then a line per player) as the message's text and the picture's alt text —
+    a screen reader reads no picture."""
+    from bot.ui.alt import sentences
+
+    head, *rows = lines or [""]
+    return Reply(content="\n".join([head, *(f"• {row}" for row in rows)]).strip() or None,
+                 png=png, filename=filename, description=sentences(lines))
 
 
 @dataclass(frozen=True)
@@ -101,6 +116,16 @@ class GameUI(Protocol):
     def status_lines(self, table: Table, lang: str) -> list[str]: ...
 
     def table_picture(self, table: Table, lang: str) -> Picture | None: ...
+
+    def table_alt(self, table: Table, lang: str) -> str:
+        """The table picture's alt text: what it shows, in words (a screen reader reads it
+        in place of the picture)."""
+        ...
+
+    def sheet_lines(self, table: Table, lang: str) -> list[str]:
+        """The score sheet's totals in words, a line per player (the Protokol button's text
+        beside its picture, and the sheet's alt text)."""
+        ...
 
     def table_ops(self, table: Table, lang: str, running: bool) -> list[TableOp]: ...
 
@@ -184,6 +209,14 @@ class BaseUI:
 
     def table_picture(self, table: Table, lang: str) -> Picture | None:
         return None
+
+    def table_alt(self, table: Table, lang: str) -> str:
+        from bot.ui.alt import sentences
+
+        return sentences(self.status_lines(table, lang))
+
+    def sheet_lines(self, table: Table, lang: str) -> list[str]:
+        return []
 
     def table_ops(self, table: Table, lang: str, running: bool) -> list[TableOp]:
         return []

@@ -38,14 +38,22 @@ from bot.storage.models import (
 from bot.tournament import model
 from bot.tournament.export import document_bytes, export_document, pictures_zip
 from bot.tournament.model import settings_of
-from bot.tournament.pictures import game_name, number, score_unit, sheet_png, standings_png
+from bot.tournament.pictures import (
+    game_name,
+    number,
+    score_unit,
+    sheet_alt,
+    sheet_png,
+    standings_alt,
+    standings_png,
+)
 from bot.tournament.scoring import lower_is_better, standings
 from bot.tournament.service import TournamentService, withdrawable
 from bot.tournament.words import listed_place, place_words, tournament_table_name, tt, worded
+from bot.ui.alt import png_file
 from bot.ui.builders import (
     EMBED_COLOUR,
     busy_at,
-    png_file,
 )
 from bot.ui.components import frozen_view, question_view
 from engine import games
@@ -311,15 +319,17 @@ class TournamentDesk:
 
     @staticmethod
     def _post(channel_id: int, content: str | None = None, *,
-              embed: discord.Embed | None = None, picture: tuple[str, str] | None = None,
-              pictures: Sequence[tuple[str, str]] = (),
+              embed: discord.Embed | None = None, picture: items.Picture | None = None,
+              pictures: Sequence[items.Picture] = (),
               table_id: int | None = None) -> OutboxItem:
-        """One message to a channel or thread, as an outbox entry (pictures by name);
-        ``table_id``: it goes in line with that table's entries (its thread's posts)."""
-        name, filename = picture if picture is not None else (None, "picture.png")
+        """One message to a channel or thread, as an outbox entry (pictures by name, each
+        with its alt text); ``table_id``: it goes in line with that table's entries (its
+        thread's posts)."""
+        name, filename, alt = picture if picture is not None else (None, "picture.png", None)
         as_dict = None if embed is None else cast(dict[str, Any], embed.to_dict())
         return items.post(channel_id, content, embed=as_dict, picture=name, filename=filename,
-                          pictures=pictures, mentions=True, table_id=table_id)
+                          description=alt, pictures=pictures, mentions=True,
+                          table_id=table_id)
 
     # -- what the outbox's deliverer asks (through the controller) ---------------------------
     async def _record(self, tournament_id: int) -> TournamentRecord | None:
@@ -434,7 +444,8 @@ class TournamentDesk:
                          slot: TournamentTableRecord) -> list[OutboxItem]:
         lang = self._lang(t_)
         text = tt("table_finished", lang, round=slot.round_no, table=slot.table_no)
-        sheet = (f"tsheet:{t_.tournament_id}:{slot.round_no}:{slot.table_no}", "sheet.png")
+        sheet = (f"tsheet:{t_.tournament_id}:{slot.round_no}:{slot.table_no}", "sheet.png",
+                 _alt(sheet_alt, t_, slot, lang))
         # in the table's own lane of the outbox (``table_id``): after the game's last posts,
         # which were queued before it — in a lane of its own it went beside them, and a busy
         # table's end ("Stav před hrou Maturita", the final order) came after the sheet
@@ -452,9 +463,9 @@ class TournamentDesk:
                               colour=EMBED_COLOUR)
         out = [self._post(t_.channel_id, embed=embed,
                           picture=(f"tstandings:{t_.tournament_id}:{round_no}",
-                                   "standings.png"))]
+                                   "standings.png", _alt(standings_alt, t_, round_no, lang)))]
         sheets = [(f"tsheet:{t_.tournament_id}:{round_no}:{slot.table_no}",
-                   f"sheet-{round_no}-{slot.table_no}.png")
+                   f"sheet-{round_no}-{slot.table_no}.png", _alt(sheet_alt, t_, slot, lang))
                   for slot in model.tables_of(t_, round_no)]
         for i in range(0, len(sheets), FILES_PER_MESSAGE):
             out.append(self._post(t_.channel_id,
@@ -667,7 +678,8 @@ class TournamentDesk:
                 await interaction.followup.send(tt("standings_none", lang), ephemeral=True)
                 return
             picture = await _draw(standings_png, t_, done, lang)
-            files = [] if picture is None else [png_file(picture, "standings.png")]
+            files = [] if picture is None else [
+                png_file(picture, "standings.png", _alt(standings_alt, t_, done, lang))]
             await interaction.followup.send(files=files, ephemeral=True)
             return
         if all(s.result is None for s in t_.tables):  # nothing to export: no empty files
@@ -747,3 +759,13 @@ def leader_lines(t_: TournamentRecord, round_no: int, lang: str) -> str:
     tiebreak = worded("tiebreak", f"{unit}_{'low' if lower_is_better(t_) else 'high'}", lang)
     lines.append(tt("legend_points", lang, tiebreak=tiebreak))
     return "\n".join(lines)
+
+
+def _alt(describe: Callable[..., str], *args: Any) -> str | None:
+    """A picture's alt text (``standings_alt``, ``sheet_alt``); None when its record cannot
+    be read (the picture is not drawn then either: no alt text is worth failing a post)."""
+    try:
+        return describe(*args)
+    except Exception:
+        log.exception("the alt text of a tournament picture failed")
+        return None

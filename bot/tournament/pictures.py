@@ -198,3 +198,30 @@ def sheet_png(t_: TournamentRecord, slot: TournamentTableRecord, lang: str) -> b
            round=slot.round_no),
         labels, columns, sheet_lines(t_, slot, lang), sheet_footer(t_, slot, lang),
         tt("pic_number", lang))
+
+
+def standings_alt(t_: TournamentRecord, upto: int, lang: str) -> str:
+    """The standings picture in words (its alt text): what it stands after, and every
+    entrant's place, name and points (the post's text lists only the first three)."""
+    rounds = settings_of(t_).rounds
+    final = upto >= rounds and t_.status != "cancelled"
+    head = (tt("pic_final", lang, rounds=rounds) if final
+            else tt("pic_after", lang, round=upto, rounds=rounds))
+    rows = [tt("leader_line", lang, place=listed_place(row, lang),
+               name=_readable(t_, model.entrant(t_, row.entrant), lang),
+               points=number(row.points, lang))
+            for row in standings(t_, upto)]
+    return f"{head}: " + "; ".join(rows)
+
+
+def sheet_alt(t_: TournamentRecord, slot: TournamentTableRecord, lang: str) -> str:
+    """A table's sheet in words (its alt text): each player's place, name and the game's
+    columns, best place first."""
+    rules = games.get(t_.game_kind).tournament_rules()
+    columns = [tt(f"col_{c.key}", lang) for c in rules.columns]
+    rows = [f"{line.place_text} {line.name}: "
+            + ", ".join(f"{label} {value}" for label, value in zip(columns, line.values,
+                                                                   strict=True))
+            + f", {tt('pic_points', lang)} {line.points}"
+            for line in sorted(sheet_lines(t_, slot, lang), key=lambda line: line.place)]
+    return f"{tt('pic_sheet', lang, table=slot.table_no)}: " + "; ".join(rows)

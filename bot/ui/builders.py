@@ -7,7 +7,6 @@ own view (hand) only, inside the game's UI module.
 
 from __future__ import annotations
 
-import io
 import logging
 from typing import Any
 
@@ -17,6 +16,7 @@ from bot.games import GameUI, Picture, ui_of
 from bot.i18n import game_t, t
 from bot.model import Table, TableSettings
 from bot.tournament.words import tournament_table_name, worded
+from bot.ui.alt import png_file
 from bot.ui.components import (
     LobbyAIButton,
     LobbyButton,
@@ -29,10 +29,6 @@ from engine.game import SeatViewBase
 log = logging.getLogger(__name__)
 EMBED_COLOUR = discord.Colour.from_rgb(46, 125, 50)
 Message = dict[str, Any]
-
-
-def png_file(data: bytes, name: str) -> discord.File:
-    return discord.File(io.BytesIO(data), filename=name)
 
 
 def draw(picture: Picture | None, what: str) -> bytes | None:
@@ -219,6 +215,7 @@ def table_message(table: Table, *, closed: bool = False, render: bool = True) ->
     ui = game_ui(table)
     running = not closed and not state.finished
     picture = None if closed else ui.table_picture(table, lang)
+    alt = None if picture is None else ui.table_alt(table, lang)
     image = draw(picture, f"the table picture of table {table.table_id}") if render else None
     lines = [t("core.aborted_line", lang)] if closed else ui.status_lines(table, lang)
     if table.recent.lines:
@@ -248,11 +245,12 @@ def table_message(table: Table, *, closed: bool = False, render: bool = True) ->
         "content": None,
         "embed": embed,
         "view": frozen_view(*buttons),
-        "attachments": [] if image is None else [png_file(image, "table.png")],
+        "attachments": [] if image is None else [png_file(image, "table.png", alt)],
     }
     if not render:
         message["picture"] = picture
         message["filename"] = "table.png"
+        message["description"] = alt
     return message
 
 
@@ -263,8 +261,9 @@ def attach(message: Message, image: bytes | None) -> Message:
     out.pop("picture", None)
     filename = out.pop("filename", "picture.png")
     fallback = out.pop("fallback", "")
+    description = out.pop("description", None)
     if image is not None:
-        out["attachments"] = [png_file(image, filename)]
+        out["attachments"] = [png_file(image, filename, description)]
         if out.get("embed") is not None:
             out["embed"].set_image(url=f"attachment://{filename}")
     elif fallback:
@@ -309,11 +308,11 @@ def hand_message(table: Table, view: SeatViewBase, lang: str, *,
     if not render:
         return {"content": "\n".join(lines), "view": view_,
                 "attachments": [], "embed": None, "picture": parts.picture,
-                "filename": "hand.png", "fallback": parts.fallback}
+                "filename": "hand.png", "fallback": parts.fallback, "description": parts.alt}
     if parts.picture is not None:
         image = draw(parts.picture, f"the hand on table {table.table_id}")
         if image is not None:
-            attachments.append(png_file(image, "hand.png"))
+            attachments.append(png_file(image, "hand.png", parts.alt))
         elif parts.fallback:
             lines.append(parts.fallback)
     return {

@@ -38,6 +38,7 @@ from bot.service import TableService
 from bot.storage.models import OutboxEntry, OutboxItem
 from bot.storage.protocol import TableStore
 from bot.ui import builders
+from bot.ui.alt import png_file
 from bot.ui.blocked import Blocked
 from bot.ui.components import question_view
 from bot.ui.forgetting import Forgetting
@@ -369,8 +370,10 @@ class Controller:
         await interaction.response.defer(ephemeral=True, thinking=True)
         reply = builders.game_ui(table).table_op(table, op, lang)
         if reply.png is not None:
-            await interaction.followup.send(file=builders.png_file(reply.png, reply.filename),
-                                            ephemeral=True)
+            await interaction.followup.send(reply.content or discord.utils.MISSING,
+                                            ephemeral=True,
+                                            file=png_file(reply.png, reply.filename,
+                                                                   reply.description))
         else:
             await interaction.followup.send(reply.content or t("core.stale", lang),
                                             ephemeral=True)

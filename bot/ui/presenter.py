@@ -16,6 +16,7 @@ from bot.i18n import game_t, t
 from bot.model import RECENT_EVENTS, STATUS_PLAYING, Seat, Table
 from bot.storage.models import OutboxEntry, OutboxItem
 from bot.ui import builders
+from bot.ui.alt import sentences
 from bot.ui.components import TableButton
 from engine.game import GameEvent
 
@@ -139,8 +140,10 @@ class TablePresenter:
                          [seat for seat in movers if seat is not None])
         starts = ui.starts_deal(events)
         lines = ui.announcements(table, events)
-        # a finished deal's picture (all shown) goes with its result line
-        pictures = ui.deal_pictures(table, events)
+        # a finished deal's picture (all shown) goes with its result line, which is its
+        # alt text too (what a screen reader says of it)
+        pictures = [(i, name, file, lines[i] if 0 <= i < len(lines) else None)
+                    for i, name, file in ui.deal_pictures(table, events)]
         # a deal starts: the table message is posted anew and the old one becomes the
         # record of these lines (one edit instead of a post beside it and its deletion) —
         # unless there is no old one yet (a table started at once, a tournament's): then the
@@ -150,7 +153,8 @@ class TablePresenter:
                                       record=lines if recorded else (), pictures=pictures)
         out = [] if refresh.payload.get("record") else [
             items.post(channel, text, table_id=tid,
-                       pictures=[(name, file) for i, name, file in pictures if i == k])
+                       pictures=[(name, file, alt) for i, name, file, alt in pictures
+                                 if i == k])
             for k, text in enumerate(lines)]
         out.extend(self.ctl.rematches.invite_done(table, "core.again_invite_started"))
         if state.finished:
@@ -214,8 +218,9 @@ class TablePresenter:
                             "label": t("core.btn_again", lang),
                             "style": discord.ButtonStyle.success.value})
         has_picture = ui.final_picture(table, lang) is not None
+        sheet = ("final", t("core.sheet_file", lang), sentences(ui.sheet_lines(table, lang)))
         item = items.post(table.channel_id, embed=cast(dict[str, Any], embed.to_dict()),
-                          pictures=[("final", t("core.sheet_file", lang))] if has_picture else (),
+                          pictures=[sheet] if has_picture else (),
                           table_id=table.table_id, buttons=buttons)
         item.payload["rating"] = True
         return item

@@ -14,12 +14,12 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.games.base import BaseUI, HandParts, Picture, Reply, TableOp, picture_names
+from bot.games.base import BaseUI, HandParts, Picture, Reply, TableOp, picture_names, sheet_reply
 from bot.games.lora import hand as hand_message
 from bot.games.lora import texts
 from bot.games.lora.events import game_name
 from bot.games.lora.stats import lora_stats
-from bot.i18n import decimal, has, ordinal, t
+from bot.i18n import decimal, has, ordinal, shown_name, t
 from bot.model import Table, TableSettings
 from bot.render import render_sheet, render_sheet_from_export, render_table
 from bot.render.strings import playoff_sums
@@ -86,6 +86,12 @@ class LoraUI(BaseUI):
                        picture_names(table, lang), lang, marks=table.marks(),
                        tournament=tournament_name(table, lang))
 
+    def table_alt(self, table: Table, lang: str) -> str:
+        return texts.table_alt(table, lang)
+
+    def sheet_lines(self, table: Table, lang: str) -> list[str]:
+        return texts.sheet_lines(table, lang)
+
     def table_ops(self, table: Table, lang: str, running: bool) -> list[TableOp]:
         ops = [TableOp("sheet", t("lora.btn_sheet", lang))]
         if running and texts.has_last_trick(table):
@@ -93,8 +99,9 @@ class LoraUI(BaseUI):
         return ops
 
     def table_op(self, table: Table, op: str, lang: str) -> Reply:
-        if op == "sheet":
-            return Reply(png=self.sheet_png(table, lang), filename=t("core.sheet_file", lang))
+        if op == "sheet":  # (its totals in words too: a screen reader reads no picture)
+            return sheet_reply(self.sheet_lines(table, lang), self.sheet_png(table, lang),
+                               t("core.sheet_file", lang))
         if op == "last":
             return Reply(content=texts.last_trick_text(table, lang))
         return super().table_op(table, op, lang)
@@ -196,10 +203,14 @@ class LoraUI(BaseUI):
         import io
         import json
 
+        from bot.render.export import export_names, sheet_lora
+        from bot.ui.alt import png_file, sentences
+
         game = data["game_id"]
+        names = [shown_name(n, lang) for n in export_names(data)]
+        alt = sentences(texts.lora_sheet_lines(sheet_lora(data), names, lang))
         return [
-            discord.File(io.BytesIO(render_sheet_from_export(data, lang)),
-                         filename=f"lora-{game}.png"),
+            png_file(render_sheet_from_export(data, lang), f"lora-{game}.png", alt),
             discord.File(
                 io.BytesIO(json.dumps(data["replay"], ensure_ascii=False, indent=1).encode()),
                 filename=f"lora-{game}.json",

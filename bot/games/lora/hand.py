@@ -18,13 +18,14 @@ import discord
 from bot.games.base import HandParts, Item, picture_names
 from bot.games.lora.cards import action_card, card_label, cards_text
 from bot.games.lora.events import game_name
-from bot.games.lora.texts import game_line, private_lines
+from bot.games.lora.texts import game_line, now_lines, private_lines, turn_line
 from bot.i18n import has, t
 from bot.model import Table
 from bot.render import hand_labels, render_hand
+from bot.ui.alt import sentences
 from bot.ui.components import DISABLED, ActionButton, ChooseSelect
 from engine.actions import Choose, Declare, EndTurn
-from engine.cards import cards_of
+from engine.cards import cards_of, suit_of
 from engine.lora import refused_cards
 from engine.lora_spec import lora_of
 from engine.phase import Phase
@@ -157,7 +158,13 @@ def hand(table: Table, view: Any, lang: str) -> HandParts:
         raise TypeError("a Lóra hand takes a Lóra SeatView")
     lora = lora_of(table.state)
     lines = [game_line(view.public, lang)]
-    lines.extend(f"• {line}" for line in private_lines(table, view.seat, lang))
+    told = private_lines(table, view.seat, lang)
+    lines.extend(f"• {line}" for line in told)
+    now = now_lines(view.game, table.names(), lang, view.seat, told)
+    lines.extend(now)
+    held = hand_text(view)
+    if held:
+        lines.append(t("lora.hand_cards", lang, cards=held))
     wild = wild_line(view, lang)
     if wild:
         lines.append(wild)
@@ -169,9 +176,26 @@ def hand(table: Table, view: Any, lang: str) -> HandParts:
         lines.append(why)
     # a partial of a module-level function pickles: the render pool draws it (see UI)
     picture = partial(render_hand, view, lang, picture_names(table, lang))
-    fallback = " ".join(card_label(c) for c in cards_of(view.hand))
     wait = said if waits(table, view) else None
-    return HandParts(lines, controls(table, view, lang), picture, fallback, wait)
+    # (no fallback: the cards are in words above when the picture cannot be drawn)
+    return HandParts(lines, controls(table, view, lang), picture, "", wait,
+                     hand_alt(table, view, lang, now))
+
+
+def hand_text(view: SeatView) -> str:
+    """His cards in words, a group per suit ("7❤️ K❤️ · 8🍃 …"): the buttons' labels are
+    numbers and letters a screen reader reads badly, and a player who cannot tell the
+    suits' colours apart reads the suit here."""
+    groups: dict[int, list[str]] = {}
+    for card in cards_of(view.hand):
+        groups.setdefault(int(suit_of(card)), []).append(card_label(card))
+    return " · ".join(" ".join(cards) for cards in groups.values())
+
+
+def hand_alt(table: Table, view: SeatView, lang: str, now: list[str]) -> str:
+    """The hand picture in words: his cards, what lies on the table, whose turn."""
+    return sentences([t("lora.alt_hand", lang, cards=hand_text(view)) if view.hand else "",
+                      *now, turn_line(table, view.public, lang)])
 
 
 def waits(table: Table, view: SeatView) -> bool:

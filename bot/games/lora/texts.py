@@ -6,10 +6,11 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from bot.games import marks
-from bot.games.lora.cards import cards_text
+from bot.games.lora.cards import card_label, cards_text
 from bot.games.lora.events import HAND_QUIET, Words, game_name, playoff_suffix, table_lines
 from bot.i18n import t, tn
 from bot.model import Table
+from bot.ui.alt import sentences
 from engine.contracts import STOVKA_TALIE, Contract
 from engine.events import (
     CardLaid,
@@ -30,11 +31,12 @@ from engine.events import (
     TurnEnded,
 )
 from engine.game import GameEvent
-from engine.lora import ProtocolRow
+from engine.lora import Lora, ProtocolRow
 from engine.lora_spec import lora_of
 from engine.phase import Phase
 from engine.rules import trick_winner_offset
-from engine.views import PublicView, TrickView
+from engine.terminal import rows_text
+from engine.views import DesitkyView, FamilyView, KvartyView, PublicView, TrickView
 
 DEAL_EVENTS = (GameStarted, MaturitaDealt, StovkaAsked)
 RESULT_EVENTS = (GameEnded, MaturitaFailed, MaturitaPassed, HarakiriNeeded, LoraFinished)
@@ -78,6 +80,68 @@ def turn_line(table: Table, view: PublicView, lang: str) -> str:
     if view.phase == Phase.STOVKA:
         return t("lora.turn_line_stovka", lang, name=name)
     return t("core.turn_line", lang, name=name)
+
+
+def now_lines(game: FamilyView | None, names: Sequence[str], lang: str,
+              viewer: int | None = None, told: Sequence[str] = ()) -> list[str]:
+    """What lies on the table now, in words (the pictures show it; a phone's screen reader
+    and a player who cannot tell the suits' colours apart read it here): the trick in
+    progress, the last kvarta as its event tells it (``viewer``'s words; not when ``told``
+    has that line already), the desítky rows' ends and the cards laid in the turn in play."""
+    match game:
+        case TrickView(trick=trick) if trick:
+            cards = ", ".join(f"{names[seat]} {card_label(card)}" for seat, card in trick)
+            return [t("lora.now_trick", lang, cards=cards)]
+        case KvartyView(kvarty=(*_, last)):
+            kvarta = Words(lang, names, viewer).kvarta(last)
+            return [] if kvarta in told else [t("lora.now_kvarta", lang, kvarta=kvarta)]
+        case DesitkyView(turn=turn):
+            lines = [t("lora.now_rows", lang, rows=rows_text(game))]
+            if turn:
+                lines.append(t("lora.now_turn", lang, cards=cards_text(turn)))
+            return lines
+        case _:
+            return []
+
+
+def points_line(table: Table, view: PublicView, lang: str) -> str:
+    """Each seat's points in the game in play and in all, and the cards in its hand (the
+    table picture's seats); only the totals between games."""
+    names = table.names()
+    if view.game is None:
+        seats = [t("lora.alt_seat_total", lang, name=names[s], total=view.totals[s])
+                 for s in range(4)]
+    else:
+        seats = [t("lora.alt_seat", lang, name=names[s], game=view.game_points[s],
+                   total=view.totals[s], cards=view.hand_counts[s]) for s in range(4)]
+    return t("lora.alt_points", lang, seats="; ".join(seats))
+
+
+def table_alt(table: Table, lang: str) -> str:
+    """The table picture in words: the game, whose turn, what lies on the table, the
+    seats' points and cards; once the lóra is over, its final order."""
+    view = lora_of(table.state).public_view()
+    if view.finished:
+        return sentences([game_line(view, lang), *sheet_lines(table, lang)])
+    return sentences([game_line(view, lang), turn_line(table, view, lang),
+                      *now_lines(view.game, table.names(), lang), points_line(table, view, lang)])
+
+
+def sheet_lines(table: Table, lang: str) -> list[str]:
+    """The score sheet's totals, a line per player: the final order once the lóra is
+    over (the engine's places), else each seat's points so far."""
+    return lora_sheet_lines(lora_of(table.state), table.names(), lang)
+
+
+def lora_sheet_lines(lora: Lora, names: Sequence[str], lang: str) -> list[str]:
+    """``sheet_lines`` of a lóra (a table's, or an exported one's)."""
+    outcome = lora.outcome() if lora.finished else None
+    if outcome is not None:
+        return [t("lora.sheet_final", lang)] + [
+            t("lora.place", lang, n=outcome.places[s], name=names[s], points=outcome.scores[s])
+            for s in outcome.order()]
+    return [t("lora.sheet_head", lang)] + [
+        t("lora.sheet_row", lang, name=names[s], points=lora.totals[s]) for s in range(4)]
 
 
 def status_lines(table: Table, lang: str) -> list[str]:

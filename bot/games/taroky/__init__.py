@@ -15,7 +15,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.games.base import BaseUI, HandParts, Picture, Reply, TableOp, picture_names
+from bot.games.base import BaseUI, HandParts, Picture, Reply, TableOp, picture_names, sheet_reply
 from bot.games.taroky import hand as hand_message
 from bot.games.taroky import texts
 from bot.games.taroky.pictures import (
@@ -26,7 +26,7 @@ from bot.games.taroky.pictures import (
 )
 from bot.games.taroky.stats import GAMES, taroky_stats
 from bot.games.taroky.words import game_name, money, refusal
-from bot.i18n import t, tn
+from bot.i18n import shown_name, t, tn
 from bot.model import Table, TableSettings, tournament_round
 from bot.storage.models import PlayerStats
 from bot.tournament.words import tournament_name
@@ -91,12 +91,19 @@ class TarokyUI(BaseUI):
         return partial(render_table, view, names, lang, tournament_round(table.tournament),
                        marks=table.marks(), tournament=tournament_name(table, lang))
 
+    def table_alt(self, table: Table, lang: str) -> str:
+        return texts.table_alt(table, lang)
+
+    def sheet_lines(self, table: Table, lang: str) -> list[str]:
+        return texts.sheet_lines(table, lang)
+
     def table_ops(self, table: Table, lang: str, running: bool) -> list[TableOp]:
         return [TableOp("sheet", t("taroky.btn_sheet", lang))]
 
     def table_op(self, table: Table, op: str, lang: str) -> Reply:
-        if op == "sheet":
-            return Reply(png=self.sheet_png(table, lang), filename=t("core.sheet_file", lang))
+        if op == "sheet":  # (its totals in words too: a screen reader reads no picture)
+            return sheet_reply(self.sheet_lines(table, lang), self.sheet_png(table, lang),
+                               t("core.sheet_file", lang))
         return super().table_op(table, op, lang)
 
     def sheet_png(self, table: Table, lang: str) -> bytes:
@@ -201,10 +208,15 @@ class TarokyUI(BaseUI):
         import io
         import json
 
+        from bot.games.taroky.pictures import export_names, round_from_export
+        from bot.ui.alt import png_file, sentences
+
         game = data["game_id"]
+        names = [shown_name(n, lang) for n in export_names(data)]
+        alt = sentences(texts.view_sheet_lines(round_from_export(data).public_view(), names,
+                                               lang))
         return [
-            discord.File(io.BytesIO(render_sheet_from_export(data, lang)),
-                         filename=f"taroky-{game}.png"),
+            png_file(render_sheet_from_export(data, lang), f"taroky-{game}.png", alt),
             discord.File(
                 io.BytesIO(json.dumps(data["replay"], ensure_ascii=False, indent=1).encode()),
                 filename=f"taroky-{game}.json",

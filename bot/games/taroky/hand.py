@@ -21,7 +21,7 @@ import discord
 from bot.games.base import HandParts, Item, picture_names
 from bot.games.marks import SeatMoves, seat_moves
 from bot.games.taroky.pictures import hand_text, render_hand
-from bot.games.taroky.texts import MOVES, round_of, stood_in_line
+from bot.games.taroky.texts import MOVES, round_of, stood_in_line, trick_cards
 from bot.games.taroky.words import (
     card_label,
     cards_text,
@@ -34,6 +34,7 @@ from bot.games.taroky.words import (
 )
 from bot.i18n import t, tn
 from bot.model import Table
+from bot.ui.alt import sentences
 from bot.ui.components import DISABLED, ActionButton, ActionsSelect
 from engine.taroky import TarokyRound
 from engine.taroky.actions import Announce, Bid, Call, Choose, DealAction, Discard, Play, Trojka
@@ -482,6 +483,12 @@ def hand(table: Table, view: Any, lang: str) -> HandParts:
     names = picture_names(table, lang)
     # a partial of a module-level function pickles: the render pool draws it off the loop
     picture = partial(render_hand, view, names, lang) if view.hand or view.trojka_cards else None
+    alt = sentences([
+        t("taroky.alt_hand", lang, cards=hand_text(view, lang)) if view.hand else "",
+        t("taroky.hand_trick", lang, cards=trick_cards(pub.trick, names, lang))
+        if pub.phase == "play" and pub.trick and not pub.finished else "",
+        t("taroky.alt_trojka", lang, cards=cards_text(view.trojka_cards, lang))
+        if view.trojka_cards else ""])
     waiting = (not pub.finished and table.state is not None and not table.state.finished
                and not table.stood_in(view.seat) and not view.legal and pub.to_act is not None)
-    return HandParts(lines, items, picture, fallback, said if waiting else None)
+    return HandParts(lines, items, picture, fallback, said if waiting else None, alt)

@@ -23,6 +23,7 @@ from bot.games.taroky.words import (
 )
 from bot.i18n import t
 from bot.model import Table
+from bot.ui.alt import sentences
 from engine.game import GameEvent
 from engine.taroky import SPEC, TarokyRound
 from engine.taroky.actions import Announce, Bid, Call, Choose, DealAction, Discard, Play
@@ -209,6 +210,45 @@ def stood_in_line(table: Table, seat: int, lang: str, you: bool = False) -> str:
     if you:
         return t("taroky.stood_in_you", lang, moves=moves)
     return t("taroky.stood_in", lang, name=table.names()[seat], moves=moves)
+
+
+def trick_cards(trick: Sequence[tuple[int, int]], names: Sequence[str], lang: str) -> str:
+    """The trick in progress, who played what ("Anna K♥, Bob 7♥")."""
+    return ", ".join(f"{names[seat]} {card_label(card, lang)}" for seat, card in trick)
+
+
+def table_alt(table: Table, lang: str) -> str:
+    """The table picture in words: the deal and its game, whose turn, the trick in
+    progress, each seat's money and cards in hand; once the round is over, its results."""
+    view = round_of(table).public_view()
+    deal, names = view.deal, table.names()
+    lines = [game_line(table, view, lang)]
+    if view.finished:
+        return sentences(lines + view_sheet_lines(view, names, lang))
+    lines.append(turn_line(table, view, lang))
+    if deal.phase == "play" and deal.trick:
+        lines.append(t("taroky.hand_trick", lang, cards=trick_cards(deal.trick, names, lang)))
+    seats = [t("taroky.alt_seat", lang, name=names[s], money=money(view.money[s], lang),
+               cards=deal.hand_counts[s]) for s in range(4)]
+    lines.append(t("taroky.alt_seats", lang, seats="; ".join(seats)))
+    return sentences(lines)
+
+
+def sheet_lines(table: Table, lang: str) -> list[str]:
+    """The protocol's totals, a line per player: money and result (and dokup)."""
+    return view_sheet_lines(round_of(table).public_view(), table.names(), lang)
+
+
+def view_sheet_lines(view: TableView, names: Sequence[str], lang: str) -> list[str]:
+    """``sheet_lines`` of a round (a table's, or an exported one's)."""
+    rows = []
+    for s in range(4):
+        key = "taroky.sheet_row_dokup" if view.dokup[s] else "taroky.sheet_row"
+        rows.append(t(key, lang, name=names[s], money=money(view.money[s], lang),
+                      result=money(view.results[s], lang, signed=True),
+                      dokup=money(view.dokup[s], lang)))
+    head = "taroky.sheet_final" if view.finished else "taroky.sheet_head"
+    return [t(head, lang), *rows]
 
 
 def status_lines(table: Table, lang: str) -> list[str]:
