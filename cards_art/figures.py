@@ -129,7 +129,7 @@ def _unter_arms(pen: Pen, s: Suit) -> None:
         pts = [(90 + side * 23, 122), (90 + side * 28, 146), (90 + side * 15, 164)]
         pen.limb(pts, s.dark, 11)
         pen.limb([(90 + side * 17.5, 162.5), (90 + side * 15, 165)], WHITE, 11, 1.0)
-    draw_suit_halo(pen, s.key, 90, 168, 32, 1.6)
+    draw_suit_halo(pen, s.key, 90, 166, 40, 1.8)
     for side in (-1, 1):
         pen.ellipse(90 + side * 14, 170, 5, 5.5, SKIN, INK, 1.1)
 
@@ -179,7 +179,7 @@ def draw_ober(pen: Pen, s: Suit) -> None:
     pen.limb([(cx + 19, 130), (cx + 34, 112), (cx + 40, 86)], s.main, 11)
     pen.limb([(cx + 39.5, 90), (cx + 40, 86)], WHITE, 11, 1.0)
     pen.ellipse(cx + 21, 131, 7.5, 7, s.dark, INK, 1.2)
-    draw_suit_halo(pen, s.key, cx + 40, 54, 34, 1.6)
+    draw_suit_halo(pen, s.key, cx + 40, 50, 40, 1.8)
     pen.ellipse(cx + 40, 78, 5.5, 6, SKIN, INK, 1.1)
 
 
@@ -264,9 +264,11 @@ def _ober_hat(pen: Pen, s: Suit, cx: float, cy: float) -> None:
 
 
 def draw_king(pen: Pen, s: Suit) -> None:
-    """Crowned, bearded king on a throne, ermine collar, orb and a sceptre topped by the suit."""
+    """Crowned, bearded king on a throne, ermine collar, orb and a sceptre topped by the suit;
+    the suit's emblem big on his robe, so the suit reads by shape at a phone's size."""
     _throne(pen, s)
     _king_robe(pen, s)
+    draw_suit_halo(pen, s.key, 90, 200, 38, 1.8)
     _king_head(pen, s)
     _king_hands(pen, s)
 

@@ -23,17 +23,21 @@ OUT_DIR = Path(__file__).resolve().parent / "png"
 PREVIEW = Path(__file__).resolve().parent / "preview.png"
 
 # Pip centres (card units) and pip height for the number cards: two outer columns plus a
-# middle one; every layout is symmetric top-to-bottom.
-L, M, R = 61, 90, 119
+# middle one; every layout is symmetric top-to-bottom. The columns keep clear of the indices'
+# big suit symbols, so a corner symbol never reads as one more pip.
+L, M, R = 67, 90, 113
 PIP_LAYOUTS: dict[str, tuple[float, list[Point]]] = {
-    "7": (34, [(L, 55), (R, 55), (M, 91), (M, 135), (M, 179), (L, 215), (R, 215)]),
-    "8": (34, [(L, 55), (R, 55), (M, 95), (L, 135), (R, 135), (M, 175), (L, 215), (R, 215)]),
-    "9": (30, [*[(x, y) for y in (48, 106, 164, 222) for x in (L, R)], (M, 135)]),
-    "10": (30, [*[(x, y) for y in (48, 106, 164, 222) for x in (L, R)], (M, 77), (M, 193)]),
+    "7": (32, [(L, 55), (R, 55), (M, 91), (M, 135), (M, 179), (L, 215), (R, 215)]),
+    "8": (32, [(L, 55), (R, 55), (M, 95), (L, 135), (R, 135), (M, 175), (L, 215), (R, 215)]),
+    "9": (28, [*[(x, y) for y in (48, 106, 164, 222) for x in (L, R)], (M, 135)]),
+    "10": (28, [*[(x, y) for y in (48, 106, 164, 222) for x in (L, R)], (M, 77), (M, 193)]),
 }
 
 # Notched frame around the picture of the figure cards (leaves room for the two indices).
-NOTCH_X, NOTCH_Y = 40, 70
+NOTCH_X, NOTCH_Y = 44, 80
+# The index's suit symbol: big enough to tell the suits apart by shape on a phone (a hand card
+# is about 60 px wide there, so the symbol is about 11 px), not by colour alone.
+INDEX_SUIT = (23, 59, 34)
 FRAME = (12, 12, 168, 258)
 
 
@@ -48,7 +52,8 @@ def index_layer(rank: str, suit: Suit) -> Image.Image:
     pen = Pen.on(layer)
     squeeze = 0.78 if len(rank) > 1 else 1.0
     draw_text(pen, rank, 23, 10, 29, suit.ink, stroke=0.24, spacing=0.1, squeeze=squeeze)
-    draw_suit(pen, suit.key, 23, 55, 23, 1.3)
+    x, y, size = INDEX_SUIT
+    draw_suit(pen, suit.key, x, y, size, 1.5)
     layer.alpha_composite(layer.rotate(180))
     return layer
 
@@ -66,7 +71,7 @@ def draw_card(rank: str, suit_key: str) -> Image.Image:
     suit = SUITS[suit_key]
     img = card_base()
     if rank in PIP_LAYOUTS:
-        Pen.on(img).shape(frame_outline(), None, suit.light, 1.2)
+        Pen.on(img).shape(frame_outline(), None, suit.main, 1.4)
         draw_pips(img, rank, suit)
     else:
         img.alpha_composite(figure_layer(rank, suit, frame_outline()))

@@ -22,7 +22,6 @@ from .card import CARD_H, CARD_W, DISCORD_DARK, card_base, contact_sheet, finish
 from .draw import INK, RGB, SS, Pen, Point, hexc, mix, new_layer, rounded_poly
 from .french_suits import FRENCH, RED_SUITS, FrenchSuit, draw_french
 from .glyphs import draw_text
-from .lora import PIP_LAYOUTS as LORA_PIPS
 from .tarok_scenes import SCENES
 from .taroky_back import draw_taroky_back
 from .taroky_courts import draw_court
@@ -85,7 +84,12 @@ PIPS: dict[str, tuple[float, list[Point]]] = {
     "2": (44, [(M, 62), (M, 208)]),
     "3": (40, [(M, 56), (M, 135), (M, 214)]),
     "4": (36, [(L, 66), (R, 66), (L, 204), (R, 204)]),
-    **{r: LORA_PIPS[r] for r in ("7", "8", "9", "10")},
+    # the Lóra deck's first layouts (Lóra's columns moved inwards for its bigger index symbol;
+    # the French pips read by shape already, so these faces stay as they were)
+    "7": (34, [(L, 55), (R, 55), (M, 91), (M, 135), (M, 179), (L, 215), (R, 215)]),
+    "8": (34, [(L, 55), (R, 55), (M, 95), (L, 135), (R, 135), (M, 175), (L, 215), (R, 215)]),
+    "9": (30, [*[(x, y) for y in (48, 106, 164, 222) for x in (L, R)], (M, 135)]),
+    "10": (30, [*[(x, y) for y in (48, 106, 164, 222) for x in (L, R)], (M, 77), (M, 193)]),
 }
 
 

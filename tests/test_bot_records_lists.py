@@ -197,10 +197,10 @@ def test_taroky_board_counts_rounds_as_its_embed_and_stats_do():
 def test_board_legend_says_the_rating_orders_it_before_the_average_is_explained():
     from bot.render.leaderboard import _legend
 
-    assert _legend("cs", False, "lora") == [
+    assert [line for line, _font in _legend("cs", False, "lora")] == [
         "Pořadí určuje hodnocení (z umístění v hodnocených hrách), ne průměr.",
         "⌀ bodů: průměr bodů za lóru (méně je lépe)"]
-    assert _legend("en", False, "taroky")[0] == (
+    assert _legend("en", False, "taroky")[0][0] == (
         "Ranked by rating (from places in rated games), not by the average.")
 
 

@@ -175,16 +175,16 @@ def test_threshold_catches_a_moved_card(
 
 def test_the_table_fits_a_phones_embed_box() -> None:
     """The table picture keeps the embed's landscape box (≈ 400 × 280 on a phone): a taller
-    picture would be shown smaller, not larger. At 400 px its text is at least 9.6 px high
-    and a trick card 58 px wide."""
-    from bot.render import center, table
-    from bot.render.fonts import font
+    picture would be shown smaller, not larger. At 400 px a trick card is 58 px wide and its
+    smallest words (the points' labels, the card counts) are 10.4 px high (11 px at 430 px,
+    review 50; they were 9.6 px)."""
+    from bot.render import center, seats, table
 
     img = Image.open(io.BytesIO(CASES["table_trick"]()))
     assert img.size == (table.W, table.H) == (1000, 700)
     scale = PHONE_W / table.W
     assert center.TRICK_W * scale >= 58
-    assert font(24).size * scale >= 9.6  # the smallest words: points labels
+    assert min(seats.SMALL_PX, center.SMALL_PX) * scale >= 10.4
 
 
 def test_the_legend_is_legible_on_a_phone_and_keeps_to_its_corners() -> None:

@@ -18,6 +18,7 @@ from bot.render.names import fit_apart
 
 ALIKE = ["Jan Novák", "Jan Nováček", "Jan Nováková", "Eva"]
 BOLD = font(22, "bold")
+KVARTY_BOLD = font(center.SMALL_PX, "bold")  # the names over the kvarty
 
 
 def test_names_cut_alike_keep_the_end_where_they_differ() -> None:
@@ -68,9 +69,11 @@ def test_the_names_over_the_earlier_kvarty_differ(monkeypatch: pytest.MonkeyPatc
            and any(n.startswith(s.split("…")[0]) or n.endswith(s.split("…")[-1]) for n in names)]
     assert cut  # the earlier kvarty (167 px) and the last one's tags (128 px) cut names
     for label in cut:  # and each cut name is one player's only
-        whose = {n for n in names for w in (167, 128) if fit_apart(n, names, BOLD, w) == label}
+        whose = {n for n in names for w in (167, 128)
+                 if fit_apart(n, names, KVARTY_BOLD, w) == label}
         assert len(whose) == 1, (label, whose)
-        assert all(fit(n, BOLD, w) != label or n in whose for n in names for w in (167, 128))
+        assert all(fit(n, KVARTY_BOLD, w) != label or n in whose
+                   for n in names for w in (167, 128))
 
 
 def test_the_talon_labels_of_a_deal_differ() -> None:

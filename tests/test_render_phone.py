@@ -10,7 +10,7 @@ from functools import cache
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from bot.render import cards, center, hand, render_sheet, sheet, table
+from bot.render import cards, center, hand, minis, render_sheet, sheet, table
 from bot.render.bench import NAMES, example
 from bot.render.common import MUTED, PHONE_TEXT, PHONE_W, RED
 from bot.render.fonts import font
@@ -56,15 +56,16 @@ def test_the_hand_picture_shows_the_last_tricks_cards_under_their_players() -> N
     for s, _, x, _ in places:
         column = columns[(s - lead) % 4]
         assert x + hand.LAST_W // 2 == column + hand.SLOT_W // 2
-    # and the picture holds those very faces there
+    # and the picture holds those very cards there, as mini cards (rank over suit medallion)
     img = hand.hand_image(view, "cs", NAMES)
     h = cards.card_height(hand.LAST_W)
     for _, card, x, _ in places:
         box = (x + 4, hand.LAST_Y + 4, x + hand.LAST_W - 4, hand.LAST_Y + h - 4)
-        face = cards.scaled(card, hand.LAST_W).crop((4, 4, hand.LAST_W - 4, h - 4))
+        face = minis.mini_face(card, hand.LAST_W).crop((4, 4, hand.LAST_W - 4, h - 4))
         assert _mad(img.crop(box), face) < 2, card
-        other = cards.scaled((card + 1) % 32, hand.LAST_W).crop((4, 4, hand.LAST_W - 4, h - 4))
-        assert _mad(img.crop(box), other) > 10
+        for other in ((card + 1) % 32, (card + 8) % 32):  # another rank, another suit
+            looks = minis.mini_face(other, hand.LAST_W).crop((4, 4, hand.LAST_W - 4, h - 4))
+            assert _mad(img.crop(box), looks) > 5, (card, other)
 
 
 def test_the_last_trick_fits_the_table_middle_and_the_picture_stays_short() -> None:

@@ -14,18 +14,32 @@ from bot.render.sheet import render_sheet
 from bot.render.table import render_last_trick, render_table
 
 
-def clear_caches() -> None:
+def clear_caches(keep_palette: bool = False) -> None:
     """Forget every cached image (card art, scaled cards, fonts, text, composed pieces).
 
-    Call after ``cards_art/png`` was regenerated so the new pictures are loaded.
+    Call after ``cards_art/png`` was regenerated so the new pictures are loaded. With
+    ``keep_palette`` Lóra's fixed palette stays (it is drawn from the example pictures, so
+    building it again would cache their texts anew: a test watching the texts drawn keeps it).
     """
-    from bot.render import cards, common, fonts, leaderboard, palette, seats, sheet, suits, table
+    from bot.render import (
+        cards,
+        common,
+        fonts,
+        leaderboard,
+        minis,
+        palette,
+        seats,
+        sheet,
+        suits,
+        table,
+    )
 
     for fn in (cards.art, cards.scaled, cards.tile, cards._local_faces, common._glyphs,
                common.badge, fonts.font, fonts.fit, seats.seat_panel, seats.legend,
                suits.suit_icon, sheet._block, table._base, leaderboard.medal, leaderboard._tag,
-               leaderboard._base, palette.lora):
-        fn.cache_clear()
+               leaderboard._base, palette.lora, minis.mini_face, minis.mini_tile):
+        if not (keep_palette and fn is palette.lora):
+            fn.cache_clear()
 
 
 __all__ = [

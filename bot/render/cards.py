@@ -116,6 +116,11 @@ def tile(card: int, width: int, style: str = "plain", deck: str = "lora",
 
     ``style``: "plain", "glow" (a gold glow: playable / just laid) or "dim" (darkened).
     """
+    return framed(scaled(card, width, deck, lang), width, style)
+
+
+def framed(face: Image.Image, width: int, style: str = "plain") -> Image.Image:
+    """``face`` (a card ``width`` px wide) on its tile: the shadow or the glow of ``style``."""
     m = margin(width)
     off = max(2, width // 40)
     if style == "glow":
@@ -123,7 +128,6 @@ def tile(card: int, width: int, style: str = "plain", deck: str = "lora",
     else:
         base = Image.new("RGBA", _shadow(width, (0, 0, 0, 150), 0, m / 3).size, (0, 0, 0, 0))
         base.alpha_composite(_shadow(width, (0, 0, 0, 150), 0, m / 3), (off, off))
-    face = scaled(card, width, deck, lang)
     if style == "dim":
         dark = Image.new("RGBA", face.size, (18, 28, 24, 255))
         alpha = face.getchannel("A")

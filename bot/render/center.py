@@ -23,6 +23,7 @@ from bot.render.common import (
     wrap,
 )
 from bot.render.fonts import fit, fitted, font
+from bot.render.minis import put_mini
 from bot.render.names import fit_apart
 from bot.render.strings import game_name, playoff_sums, s
 from bot.render.suits import suit_icon
@@ -35,6 +36,7 @@ CX, CY = 500, 380  # the middle of the table (a picture 2 × CX = 1000 px wide)
 # The notes of the banners (the čistá stovka rule, stovka made or missed, harakiri sums): big
 # enough to read where a phone shows the table at its width (PHONE_W)
 NOTE_PX = phone_px(2 * CX)
+SMALL_PX = phone_px(2 * CX, 11)  # the least size of a word here: 11 px high on a phone
 # The trick: a cross of cards that never overlap, so every corner index stays visible.
 TRICK_W = 146
 TRICK_CY = 376
@@ -69,13 +71,13 @@ def draw_last_trick(img: Image.Image, part: TrickView, names: list[str], lang: s
     w, step = 72, 50
     box = panel(272, 180, radius=14)
     paste(img, box, x, y)
-    text(img, (x + 136, y + 19), s("last_trick", lang), font(24, "bold"), anchor="mm")
-    text(img, (x + 136, y + 161), fit(s("takes", lang, name=names[winner]), font(24, "bold"), 256),
-         font(24, "bold"), GOLD, "mm")
+    f = font(SMALL_PX, "bold")
+    text(img, (x + 136, y + 19), fit(s("last_trick", lang), f, 256), f, anchor="mm")
+    text(img, (x + 136, y + 161), fit(s("takes", lang, name=names[winner]), f, 256), f, GOLD, "mm")
     cx = x + (272 - (w + step * (len(played) - 1))) // 2
     for i, card in enumerate(played):
         style = "glow" if (lead + i) % 4 == winner else "plain"
-        cards.put(img, card, w, cx + i * step, y + 36, style)
+        put_mini(img, card, w, cx + i * step, y + 36, style)
 
 
 def draw_kvarty(img: Image.Image, view: PublicView, part: KvartyView, names: list[str],
@@ -87,16 +89,16 @@ def draw_kvarty(img: Image.Image, view: PublicView, part: KvartyView, names: lis
         return
     earlier = part.kvarty[-4:-1]
     if earlier:
-        text(img, (CX, 172), s("earlier_kvarty", lang), font(22), MUTED, "mm")
+        text(img, (CX, 170), s("earlier_kvarty", lang), font(SMALL_PX), MUTED, "mm")
         gw, gap, cw, step = 167, 8, 68, 33
         x0 = CX - (len(earlier) * gw + (len(earlier) - 1) * gap) // 2
         for i, kv in enumerate(earlier):
             gx = x0 + i * (gw + gap)
-            text(img, (gx + gw // 2, 198), fit_apart(names[kv.seat], names, font(22, "bold"), gw),
-                 font(22, "bold"), TEXT, "mm")
+            f = font(SMALL_PX, "bold")
+            text(img, (gx + gw // 2, 197), fit_apart(names[kv.seat], names, f, gw), f, TEXT, "mm")
             cx = gx + (gw - (cw + step * (len(kv.placed) - 1))) // 2
             for j, (_, card) in enumerate(kv.placed):
-                cards.put(img, card, cw, cx + j * step, 212)
+                put_mini(img, card, cw, cx + j * step, 212)
     last = part.kvarty[-1]
     if last.out is not None:  # a hand emptied: the game ended on this kvarta
         state = s("kvarta_out", lang, name=names[last.out])
@@ -107,17 +109,17 @@ def draw_kvarty(img: Image.Image, view: PublicView, part: KvartyView, names: lis
          RED if last.blown else TEXT, "mm")
     if last.next_leader is not None:
         text(img, (CX, 364),
-             fit(s("next_leads", lang, name=names[last.next_leader]), font(23), 520),
-             font(23), GOLD, "mm")
+             fit(s("next_leads", lang, name=names[last.next_leader]), font(SMALL_PX), 520),
+             font(SMALL_PX), GOLD, "mm")
     cw, step = 118, 132
     n = len(last.placed)
     x0 = CX - (cw + step * (n - 1)) // 2
     for j, (seat, card) in enumerate(last.placed):
         own = seat == last.seat
         cards.put(img, card, cw, x0 + j * step, 390, "glow" if own else "plain")
-        tag = fit_apart(names[seat], names, font(22, "bold"), step - 4)
+        tag = fit_apart(names[seat], names, font(SMALL_PX, "bold"), step - 4)
         colour = GOLD if own else TEXT
-        text(img, (x0 + j * step + cw // 2, 587), tag, font(22, "bold"), colour, "mm")
+        text(img, (x0 + j * step + cw // 2, 588), tag, font(SMALL_PX, "bold"), colour, "mm")
 
 
 ROW_W, ROW_Y_STEP, ROW_X_STEP = 72, 110, 51  # rows 160…598: between the top and bottom seats
@@ -160,11 +162,11 @@ def draw_turn(img: Image.Image, view: PublicView, part: DesitkyView, names: list
     cw, step = 60, 32
     box = panel(w, 150, radius=14)
     paste(img, box, x, y)
-    text(img, (x + 14, y + 12), fit(s("this_turn", lang, name=names[view.to_act]),
-                                  font(24, "bold"), w - 28), font(24, "bold"))
+    text(img, (x + 14, y + 10), fit(s("this_turn", lang, name=names[view.to_act]),
+                                  font(SMALL_PX, "cond"), w - 28), font(SMALL_PX, "cond"))
     shown = part.turn[-6:]
     for i, card in enumerate(shown):
-        cards.put(img, card, cw, x + 16 + i * step, y + 44, "glow")
+        put_mini(img, card, cw, x + 16 + i * step, y + 44, "glow")
 
 
 def _banner(img: Image.Image, title: str, height: int = 330, width: int = 480) -> int:
@@ -233,9 +235,9 @@ def draw_choose(img: Image.Image, view: PublicView, names: list[str], lang: str)
             line = s("attempt_line", lang, attempt=row.attempt, game=game_name(row.contract, lang))
             if row.failed:
                 line += f" – {s('attempt_failed', lang)}"
-            text(img, (CX, yy), fit(line, font(24), 440), font(24), RED if row.failed else GREEN,
-                 "mm")
-            yy += 32
+            text(img, (CX, yy), fit(line, font(SMALL_PX), 440), font(SMALL_PX),
+                 RED if row.failed else GREEN, "mm")
+            yy += 34
 
 
 def harakiri_note(view: PublicView, seat: int, lang: str) -> str:
@@ -321,7 +323,7 @@ def draw_order(img: Image.Image, view: PublicView, names: list[str], lang: str) 
     yy = y + ORDER_HEAD
     for place, seat in enumerate(view.order or ()):
         mid = yy + NAME_LINE // 2
-        paste(img, badge(str(place + 1), medal[place], 40), ORDER_LEFT, mid - 20)
+        paste(img, badge(str(place + 1), medal[place], 40, px=SMALL_PX), ORDER_LEFT, mid - 20)
         points = s("points", lang, n=view.totals[seat])
         room = ORDER_RIGHT - f.getlength(points) - 16 - NOTE_X
         text(img, (NOTE_X, mid), fit(names[seat], f, room), f, TEXT, "lm")

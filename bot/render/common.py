@@ -20,11 +20,15 @@ FELT: RGB = (21, 74, 50)
 FELT_DARK: RGB = (11, 40, 28)
 BAR: RGBA = (6, 22, 15, 215)
 PANEL: RGBA = (4, 16, 11, 170)
+# The colours words are written in: each at least 4.5 : 1 against the felt, the darker felt
+# and the panels (WCAG's contrast for small text; tests/test_render_contrast.py), so FAINT
+# (zeros, games still to come, footnotes) and RED stay readable for low vision, and RED is
+# light enough to differ from GOLD by lightness too (colour-blind players).
 TEXT: RGB = (240, 240, 232)
 MUTED: RGB = (168, 190, 176)
-FAINT: RGB = (110, 140, 122)
+FAINT: RGB = (156, 180, 164)
 GOLD: RGB = (246, 196, 68)
-RED: RGB = (236, 90, 80)
+RED: RGB = (255, 142, 130)
 GREEN: RGB = (110, 214, 130)
 BLUE: RGB = (96, 182, 255)
 DARK: RGB = (18, 24, 20)

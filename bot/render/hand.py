@@ -39,6 +39,7 @@ from bot.render.common import (
     text,
 )
 from bot.render.fonts import Font, fit, fitted, font
+from bot.render.minis import put_mini
 from bot.render.names import fit_apart
 from bot.render.strings import game_name, lang_of, s
 from bot.render.suits import suit_icon, suit_ink
@@ -483,9 +484,9 @@ def _last_trick(img: Image.Image, view: SeatView, names: list[str], lang: str) -
     paste(img, panel(RIGHT_W - 12, BOARD_Y + BOARD_H - 6 - top, (0, 0, 0, 70), radius=10),
           RIGHT_X + 6, top)
     for i, (_, card, x, took) in enumerate(places):
-        cards.put(img, card, LAST_W, x, LAST_Y, "glow" if took else "plain")
-        mark = badge(str(i + 1), MUTED, 24)  # the order it was played in
-        paste(img, mark, x - 5 - mark.width, LAST_Y + 4)
+        put_mini(img, card, LAST_W, x, LAST_Y, "glow" if took else "plain")
+        mark = badge(str(i + 1), MUTED, 30, px=SMALL)  # the order it was played in
+        paste(img, mark, x - 4 - mark.width, LAST_Y + 2)
     winner = next(seat for seat, _, _, took in places if took)
     line = f"{s('last_trick', lang)} · {s('takes', lang, name=names[winner])}"
     label, f = fitted(line, LAST_PX, "bold", RIGHT_W - 16, smallest=LAST_PX)

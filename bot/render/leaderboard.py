@@ -30,19 +30,20 @@ from bot.render.common import (
     readable_name,
     text,
 )
-from bot.render.fonts import clean_name, fit, fitted, font
+from bot.render.fonts import Font, clean_name, fit, fitted, font
 
 if TYPE_CHECKING:
     from bot.storage import LeaderboardRow
 
 MAX_ROWS = 10
 W, M = 760, 16
-HEADER_H, COLS_H, ROW_H, LEGEND_LINE = 62, 42, 68, 25
+HEADER_H, COLS_H, ROW_H, LEGEND_LINE = 62, 42, 68, 26
+SMALL_PX = 20  # the least size of a word here (the tag, the legend): 11 px high on a phone
 RANK_CX, NAME_X = 56, 94
 # right edges of the numeric columns, and where the name must end: where they stand when
 # their texts are short (Lóra's); wider texts (Taroky's money) move the columns left
 RATING_R, GAMES_R, WINS_R, AVG_R = 458, 548, 630, W - M - 14
-NAME_END = 340
+NAME_END = 330  # (the "provisional" tag under a rating, 11 px on a phone, reaches 331)
 COL_GAP = 18  # px at least between a column's widest text and the next column
 NAME_GAP = 5  # px at least between the name and the rating's widest text (its tag)
 MEDAL_D = 44
@@ -81,17 +82,18 @@ def medal(rank: int, colour: RGB, size: int = MEDAL_D) -> Image.Image:
 @lru_cache(maxsize=4)
 def _tag(value: str) -> Image.Image:
     """The small "provisional" pill (RGBA)."""
-    f = font(16, "bold")
-    w, h = int(f.getlength(value)) + 14, 22
+    f = font(SMALL_PX, "cond")  # condensed: the names keep their room beside it
+    w, h = int(f.getlength(value)) + 10, 26
     img = panel(w, h, (*TAG_FILL, 255), radius=h // 2).copy()
     text(img, (w / 2, h / 2), value, f, MUTED, "mm")
     return img
 
 
-def _legend(lang: str, provisional: bool, kind: str) -> list[str]:
+def _legend(lang: str, provisional: bool, kind: str) -> list[tuple[str, Font]]:
+    """The legend's lines and their fonts: SMALL_PX, condensed where a line is too wide."""
     keys = ("lb_legend_order", "lb_legend_avg", "lb_legend_provisional") if provisional \
         else ("lb_legend_order", "lb_legend_avg")
-    return [fit(s(key, lang, kind), font(19), W - 2 * M) for key in keys]
+    return [fitted(s(key, lang, kind), SMALL_PX, "regular", W - 2 * M, SMALL_PX) for key in keys]
 
 
 Columns = tuple[int, int, int, int, int]  # name end, then the right edges: rating … average
@@ -153,8 +155,8 @@ def _base(lang: str, title: str, rows: int, provisional: bool,
         f = font(24)
         text(img, (W // 2, y0 + ROW_H // 2), s("lb_empty", lang, kind), f, MUTED, "mm")
     y = top + COLS_H + body + 8 + M
-    for line in legend:
-        text(img, (W // 2, y + LEGEND_LINE // 2), line, font(19), FAINT, "mm")
+    for line, f in legend:
+        text(img, (W // 2, y + LEGEND_LINE // 2), line, f, FAINT, "mm")
         y += LEGEND_LINE
     return img
 

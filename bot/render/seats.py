@@ -27,6 +27,7 @@ from bot.render.strings import s
 BACK_W = 44
 ACTING = (74, 60, 12, 220)
 BADGE_D = 34
+SMALL_PX = 26  # px: the least size of a word or a letter on the table (11 px on a phone)
 LEGEND_W = 274  # the legend's room left of the bottom seat (which starts at x 290)
 LEGEND_SIZE = 28  # px: the legend's words (12 px shown 430 px wide on a phone)
 LEGEND_ROW = BADGE_D + 2  # px: a role's line in the legend
@@ -37,7 +38,7 @@ COLOURS = {**BADGE_COLOURS, "trick": (235, 235, 228)}
 def badge_image(kind: str, lang: str) -> Image.Image:
     """The badge of a role: "dealer", "leader" (the tálie's výnos), "trick" (leads the current
     trick), "maturant" or "stovka"."""
-    return badge(s(f"badge_{kind}", lang), COLOURS[kind], BADGE_D)
+    return badge(s(f"badge_{kind}", lang), COLOURS[kind], BADGE_D, px=SMALL_PX)
 
 
 def _fan(img: Image.Image, x: int, y: int, count: int, step: int) -> int:
@@ -47,7 +48,7 @@ def _fan(img: Image.Image, x: int, y: int, count: int, step: int) -> int:
     for i in range(count):
         cards.put(img, cards.BACK, BACK_W, x + i * step, y)
     width = BACK_W + (count - 1) * step
-    chip = badge(str(count), TEXT, 32)
+    chip = badge(str(count), TEXT, 34, px=SMALL_PX)
     paste(img, chip, x + width - chip.width + 10, y + cards.card_height(BACK_W) - chip.height + 8)
     return width
 
@@ -61,7 +62,7 @@ def _badges(img: Image.Image, x: int, y: int, kinds: tuple[str, ...], lang: str)
 
 
 def _points(img: Image.Image, x: int, y: int, label: str, value: int) -> int:
-    x += int(text(img, (x, y + 5), label, font(24), MUTED))
+    x += int(text(img, (x, y + 3), label, font(SMALL_PX), MUTED))
     x += int(text(img, (x + 6, y - 1), str(value), font(33, "bold"), TEXT)) + 6
     return x + 14
 
@@ -71,9 +72,9 @@ def _knocks(img: Image.Image, x: int, y: int, n: int, lang: str, room: int = 999
     the word does not fit in ``room``."""
     draw = ImageDraw.Draw(img)
     word = s("knocks", lang)
-    need = font(24).getlength(word) + 6 + (16 * min(n, 4) if n <= 4 else 16 + 44)
+    need = font(SMALL_PX).getlength(word) + 6 + (16 * min(n, 4) if n <= 4 else 16 + 44)
     if need <= room:
-        x += int(text(img, (x, y + 5), word, font(24), MUTED)) + 6
+        x += int(text(img, (x, y + 3), word, font(SMALL_PX), MUTED)) + 6
     if n <= 4:
         dots(draw, x, y + 12, n, 13, GOLD, 16)
     else:

@@ -14,6 +14,7 @@ from PIL import Image, ImageDraw
 from bot.render import palette
 from bot.render.common import (
     BAR,
+    DARK,
     FAINT,
     GOLD,
     GREEN,
@@ -52,7 +53,7 @@ LABEL_PX = 21  # the games' names (the points are larger)
 LABEL_X = 10  # where a line's label starts
 # a maturita attempt's badge ("M3 ✗"): its height, text size, room beside the text and the
 # gap before the game's name; beside it a name may be smaller, down to LABEL_MIN px
-TAG_H, TAG_PX, TAG_PAD, TAG_GAP, LABEL_MIN = 26, 15, 8, 4, 16
+TAG_H, TAG_PX, TAG_PAD, TAG_GAP, LABEL_MIN = 26, 17, 8, 4, 16
 # the running totals: a little larger than the games' names, 15 px on a phone, and lighter
 # than the muted texts (at 19 px they were a hard-to-read 6 px of ink there, review 15; at
 # 21 px in MUTED still small and grey, review 21)
@@ -110,6 +111,11 @@ def _cell(img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int, row: Protoco
     colour = RED if bad else (TEXT if pts else FAINT)
     px, cy = x + PTS_X, y + ROW_H // 2
     lift = KNOCK_LIFT if any(row.knocks) else 0  # a row with knocks: room for their dots
+    if bad:  # a failed maturita's points: dark on a red box, a shape besides the colour
+        w = f.getlength(str(pts))
+        top = cy - lift - 11
+        d.rounded_rectangle((px - w - 5, top, px + 4, top + 22), 6, fill=RED)
+        colour = DARK
     text(img, (px, cy - lift), str(pts), f, colour, "rm")
     if row.red_king == seat and pts:
         r = 16

@@ -86,15 +86,16 @@ def _header(img: Image.Image, title: str, subtitle: str) -> None:
 
 
 PILL_PAD, PILL_MIN = 16, 60  # a pill's padding; narrower room left: the tags stop there
+PILL_PX = 20  # a tag's words: 11 px high on a phone (W 760 shown 430 px wide)
 
 
 def _pill(value: str, warn: bool, room: float | None = None) -> Image.Image:
     """A tag's pill; in ``room`` px at most (condensed, else cut with an ellipsis)."""
     if room is None:
-        f = font(19, "bold")
+        f = font(PILL_PX, "bold")
     else:
-        value, f = fitted(value, 19, "bold", room - PILL_PAD)
-    w, h = int(f.getlength(value)) + PILL_PAD, 25
+        value, f = fitted(value, PILL_PX, "bold", room - PILL_PAD, smallest=PILL_PX)
+    w, h = int(f.getlength(value)) + PILL_PAD, 26
     img = panel(w, h, (*(SUB_FILL if warn else TAG_FILL), 255), radius=h // 2).copy()
     text(img, (w / 2, h / 2), value, f, GOLD if warn else MUTED, "mm")
     return img

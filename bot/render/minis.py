@@ -1,0 +1,54 @@
+"""Mini cards: a small Lóra card drawn as its rank over its suit's medallion, not as the whole
+face shrunk.
+
+Shrunk to 60–72 px (the last trick, the earlier kvarty), a face's corner symbol is 3–4 px on
+a phone and the picture cards differ only by their clothes' colour, which colour-blind players
+cannot tell apart. A mini card shows the rank big and the suit as the medallion of its Ace, a
+shape, in the card's top-left part, so it reads even where the next card covers its right.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from bot.render import cards
+from bot.render.common import DARK, paste
+from bot.render.fonts import font
+from bot.render.suits import suit_icon, suit_ink
+from engine.cards import RANK_SYMBOLS
+
+FACE = (253, 249, 239)  # the cards' cream
+
+
+@lru_cache(maxsize=256)
+def mini_face(card: int, width: int) -> Image.Image:
+    """The mini card ``width`` px wide, a card's height (RGBA, transparent corners)."""
+    h = cards.card_height(width)
+    img = Image.new("RGBA", (width, h), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    d.rounded_rectangle((0, 0, width - 1, h - 1), max(3, width // 12), fill=(*FACE, 255),
+                        outline=(*DARK, 255), width=max(1, width // 30))
+    suit, rank = divmod(card, 8)
+    label = RANK_SYMBOLS[rank]
+    f = font(round(width * (0.42 if len(label) > 1 else 0.5)), "cond" if len(label) > 1 else "bold")
+    column = round(width * 0.36)  # the middle of the part a covering neighbour leaves free
+    d.text((column, round(width * 0.3)), label, font=f, fill=suit_ink(suit), anchor="mm")
+    icon = suit_icon(suit, round(width * 0.64))
+    paste(img, icon, column - icon.width // 2, round(width * 0.58))
+    return img
+
+
+@lru_cache(maxsize=256)
+def mini_tile(card: int, width: int, style: str = "plain") -> Image.Image:
+    """The mini card on a tile like ``cards.tile``'s (shadow, or the gold glow)."""
+    return cards.framed(mini_face(card, width), width, style)
+
+
+def put_mini(canvas: Image.Image, card: int, width: int, x: int, y: int,
+             style: str = "plain") -> None:
+    """Paste the mini card so that its top-left corner lands at (x, y)."""
+    t = mini_tile(card, width, style)
+    m = cards.margin(width)
+    canvas.paste(t, (x - m, y - m), t)

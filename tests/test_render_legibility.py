@@ -1,0 +1,187 @@
+"""Accessibility review 50: the pictures read on a phone and without colour.
+
+Discord shows a picture about ``PHONE_W`` (430) px wide on a phone, so a word drawn ``px`` px
+high in a picture ``width`` px wide is ``px × 430 / width`` px high there; every word of every
+picture is at least 11 px there (the Lóra table's 24 px labels were 10 px, its card counts
+8 px, the hand's last-trick order 7.5 px). Every colour words are written in has a contrast
+of at least 4.5 : 1 (WCAG, small text) on the felt and the panels they are drawn on (FAINT
+was 2.8 : 1 and RED 3.0 : 1 on the felt), and the dark text on the badges on their fills.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+
+import pytest
+from PIL import Image, ImageDraw
+
+from bot.render import (
+    clear_caches,
+    common,
+    leaderboard,
+    render_hand,
+    render_leaderboard,
+    render_sheet,
+    render_table,
+    seats,
+    sheet,
+)
+from bot.render.bench import NAMES, example
+from bot.render.common import PHONE_W
+
+MIN_PHONE_PX = 11
+
+
+def _lora_table(kind: str) -> Callable[[], bytes]:
+    return lambda: render_table(example(kind).public_view(), NAMES, "cs")
+
+
+def _lora_hand(kind: str, lang: str = "cs") -> Callable[[], bytes]:
+    def draw() -> bytes:
+        lora = example(kind)
+        return render_hand(lora.view(lora.to_act if lora.to_act is not None else 0), lang,
+                           NAMES)
+    return draw
+
+
+def _leaderboard() -> bytes:
+    from tests.test_render_leaderboard import _rows
+
+    return render_leaderboard(_rows(), "cs", title="Žebříček")
+
+
+def _taroky(kind: str, what: str) -> Callable[[], bytes]:
+    def draw() -> bytes:
+        from bot.games.taroky.pictures.__main__ import picture
+
+        return picture(kind, what)
+    return draw
+
+
+def _tournament(kind: str, what: str) -> Callable[[], bytes]:
+    def draw() -> bytes:
+        from bot.tournament.examples import example_tournament
+        from bot.tournament.pictures import sheet_png, standings_png
+
+        t = example_tournament(kind)
+        if what == "standings":
+            return standings_png(t, 2, "cs")
+        return sheet_png(t, next(iter(t.tables)), "cs")
+    return draw
+
+
+PICTURES: dict[str, Callable[[], bytes]] = {
+    **{f"lora_table_{k}": _lora_table(k)
+       for k in ("trick", "kvarty", "desitky", "stovka", "choose", "finished")},
+    **{f"lora_hand_{k}": _lora_hand(k) for k in ("trick", "kvarty", "desitky", "stovka")},
+    "lora_hand_trick_en": _lora_hand("trick", "en"),
+    "lora_sheet": lambda: render_sheet(example("finished").public_view(), NAMES, "cs"),
+    "leaderboard": _leaderboard,
+    **{f"taroky_{what}_{kind}": _taroky(kind, what)
+       for kind, what in (("play", "table"), ("bid", "table"), ("discard", "hand"),
+                          ("finished", "sheet"), ("finished", "deal"))},
+    **{f"tournament_{what}_{kind}": _tournament(kind, what)
+       for kind in ("lora", "taroky") for what in ("standings", "sheet")},
+}
+
+
+def _forget_pieces() -> None:
+    """Forget the cached texts and composed pieces (not the palettes), so that every word of
+    the next picture is drawn while the test watches."""
+    from bot.games.taroky.pictures import hand as taroky_hand
+    from bot.games.taroky.pictures import table as taroky_table
+
+    clear_caches(keep_palette=True)
+    taroky_hand._hand_image.cache_clear()
+    taroky_table.seat_panel.cache_clear()
+
+
+@pytest.mark.parametrize("name", sorted(PICTURES))
+def test_every_word_is_at_least_11_px_on_a_phone(name: str,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    draw = PICTURES[name]
+    draw()  # the palettes and the examples, before watching
+    _forget_pieces()
+    drawn: list[tuple[int, str]] = []
+    real = ImageDraw.ImageDraw.text
+
+    def spy(self: ImageDraw.ImageDraw, xy: object, value: object, *args: object,
+            **kwargs: object) -> None:
+        fnt = kwargs.get("font", args[1] if len(args) > 1 else None)
+        if str(value).strip():
+            drawn.append((getattr(fnt, "size", 0), str(value)))
+        real(self, xy, value, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy)
+    try:
+        width = Image.open(io.BytesIO(draw())).width
+    finally:
+        monkeypatch.undo()
+        clear_caches()
+    assert len(drawn) >= 3, "the spy saw no words"
+    small = sorted({(px, round(px * PHONE_W / width, 1), value) for px, value in drawn
+                    if px * PHONE_W / width < MIN_PHONE_PX})
+    assert small == [], f"{name} ({width} px wide): words under {MIN_PHONE_PX} px on a phone"
+
+
+def test_the_smallest_sizes_are_11_px_on_a_phone() -> None:
+    """The named least sizes of the layouts, at their pictures' widths."""
+    from bot.render import center, hand, table
+    from bot.tournament import render as tournament
+
+    for px, width in ((seats.SMALL_PX, table.W), (center.SMALL_PX, table.W),
+                      (hand.SMALL, hand.W), (leaderboard.SMALL_PX, leaderboard.W),
+                      (tournament.PILL_PX, tournament.W), (sheet.TAG_PX, sheet.sheet_width(1))):
+        assert px * PHONE_W / width >= MIN_PHONE_PX, (px, width)
+
+
+def _luminance(rgb: tuple[int, int, int]) -> float:
+    def channel(v: int) -> float:
+        c = v / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (channel(v) for v in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
+    hi, lo = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def _over(fill: tuple[int, int, int, int], under: tuple[int, int, int]) -> tuple[int, int, int]:
+    a = fill[3] / 255
+    return tuple(round(f * a + u * (1 - a)) for f, u in zip(fill[:3], under, strict=True))  # type: ignore[return-value]
+
+
+def test_contrast_is_computed_as_wcag_says() -> None:
+    assert contrast((0, 0, 0), (255, 255, 255)) == pytest.approx(21.0)
+    assert contrast((118, 118, 118), (255, 255, 255)) == pytest.approx(4.54, abs=0.01)
+    assert contrast((110, 140, 122), common.FELT) < 3  # the old FAINT on the felt
+
+
+GROUNDS = {
+    "felt": common.FELT,
+    "dark felt": common.FELT_DARK,
+    "panel": _over(common.PANEL, common.FELT),
+    "bar": _over(common.BAR, common.FELT),
+}
+INKS = {
+    "TEXT": common.TEXT, "MUTED": common.MUTED, "FAINT": common.FAINT, "GOLD": common.GOLD,
+    "RED": common.RED, "GREEN": common.GREEN, "BLUE": common.BLUE,
+    "sheet totals": sheet.TOTAL_COLOUR,
+}
+
+
+@pytest.mark.parametrize("ink", sorted(INKS))
+def test_every_text_colour_is_4_5_to_1_on_the_felt_and_the_panels(ink: str) -> None:
+    for ground, rgb in GROUNDS.items():
+        assert contrast(INKS[ink], rgb) >= 4.5, (ink, ground, round(contrast(INKS[ink], rgb), 2))
+
+
+def test_dark_text_on_the_badges_is_4_5_to_1() -> None:
+    """Badges, pills and a failed maturita's points: DARK on their fills."""
+    fills = {"GOLD": common.GOLD, "RED": common.RED, "GREEN": common.GREEN,
+             "MUTED": common.MUTED, "TEXT": common.TEXT, **common.BADGE_COLOURS}
+    for name, fill in fills.items():
+        assert contrast(common.DARK, fill) >= 4.5, name
