@@ -118,7 +118,8 @@ def _hands_over_a_played_game(kind: str, seed: int, steps: int) -> list[list[str
 # the hands' lines as the helpers' walks, one per question, had them (before one walk)
 PINNED = {
     "lora": "db25f3291694c37bd20ef0bfb7d7e6e178bdffd6f115478343f357058de43a5e",
-    "taroky": "d52786e3ee171f0b5ca99ee8e1a762c2d5050b97543cf1c0d4d0285f043fee87",
+    # (review 48: the role lines "Soupeř: …" / "Spoluhráč: …", no "hráči …" — only they)
+    "taroky": "bf74ab01b7f817725262ae956d540121078b5da72c2dcf4cdc17e1df5bcb5059",
 }
 
 
