@@ -120,7 +120,8 @@ def _hands_over_a_played_game(kind: str, seed: int, steps: int) -> list[list[str
 # them, the digest before)
 PINNED = {
     "lora": "be0f2c09ccc3357b3f9322627e8a7e1d7f6a04208eb25313fafad8340317291f",
-    "taroky": "d52786e3ee171f0b5ca99ee8e1a762c2d5050b97543cf1c0d4d0285f043fee87",
+    # (review 48: the role lines "Soupeř: …" / "Spoluhráč: …", no "hráči …" — only they)
+    "taroky": "bf74ab01b7f817725262ae956d540121078b5da72c2dcf4cdc17e1df5bcb5059",
 }
 
 

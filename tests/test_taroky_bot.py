@@ -181,10 +181,10 @@ async def test_the_hand_shows_the_phase_controls_and_the_engine_reasons(harness)
     # Carol, the secret partner, knows it; Bob does not
     carol = users[2]
     hand_c = await c.open_hand(carol)
-    assert "you are Alice's partner – the others do not know yet" in hand_c.content
+    assert "XIX, partner: Alice – the others do not know yet" in hand_c.content
     hand_b = await c.open_hand(users[1])
     assert "partner" not in hand_b.content
-    assert "You play against Alice (first duty)." in hand_b.content
+    assert "Opponent: Alice (first duty)." in hand_b.content
     # the choice is applied as a whole, in an order the engine accepts
     values = [json.dumps(Discard(0, parse_card(x)).to_json(), separators=(",", ":"))
               for x in ("Jh", "Ch", "Qh", "3k")]

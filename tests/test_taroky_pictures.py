@@ -351,7 +351,9 @@ def test_the_protocol_is_legible_at_phone_width(monkeypatch: pytest.MonkeyPatch)
     drive(long_round, lambda r: False, lambda r, legal: None, seed=5)
     assert long_round.finished
     img = sheet.sheet_image(long_round.public_view(), LONG_NAMES)
-    assert img.height < 3.5 * img.width  # (its account lines in 25 px: 14 px on a phone)
+    # (its account lines in 25 px: 14 px on a phone; 32-character declarers on two lines
+    # each, review 48: it was 3.5 widths when they were cut)
+    assert img.height < 4 * img.width
 
 
 def test_T_SCORE_HLASKY_the_protocol_shows_every_hlaska_counted_with_its_money_or_not() -> None:
@@ -622,8 +624,9 @@ def test_the_table_strip_keeps_one_row_and_the_names_whole_where_they_fit() -> N
 
 
 def test_a_pushed_varsava_s_chip_says_who_was_pushed_into_it() -> None:
-    """The chip of a žďuchnutá Varšava names the předák pushed into it as the one who was
-    pushed ("žďuch: AI Karel" read as if he pushed): on the table and the deal's picture."""
+    """The chip of a žďuchaná Varšava names the předák pushed into it as the one who was
+    pushed ("žďuch: AI Karel" read as if he pushed), in the source's words (review 48:
+    "žďuch do Varšavy dostává:" was not): on the table and the deal's picture."""
     import dataclasses
 
     from bot.games.taroky.pictures import deal as deal_picture
@@ -634,15 +637,14 @@ def test_a_pushed_varsava_s_chip_says_who_was_pushed_into_it() -> None:
     varsava = _example("varsava")[0].public_view().deal
     assert varsava.zduch and varsava.predak is not None
     pushed = NAMES[varsava.predak]
-    assert table.strip_chips(varsava, NAMES, "cs") == [
-        ("žďuch do Varšavy dostává:", pushed, GOLD)]
-    assert table.strip_chips(varsava, NAMES, "en") == [("pushed into Warsaw:", pushed, GOLD)]
+    assert table.strip_chips(varsava, NAMES, "cs") == [("žďuchaná, předák:", pushed, GOLD)]
+    assert table.strip_chips(varsava, NAMES, "en") == [("pushed, forehand:", pushed, GOLD)]
     rnd, _seat = _example("finished")
     deal = finished_deal(rnd, 2)
     assert deal is not None
     row = dataclasses.replace(rnd.protocol[1], zduch=True)
     assert row.game == "W" and deal_picture._chips(deal, row, NAMES, "cs") == [
-        ("žďuch do Varšavy dostává:", NAMES[row.declarer], GOLD)]
+        ("žďuchaná, předák:", NAMES[row.declarer], GOLD)]
 
 
 def test_T_VARSAVA_SCORE_the_table_marks_no_declarer_in_varsava() -> None:
@@ -966,6 +968,20 @@ def test_the_protocol_legend_wraps_between_its_parts_evenly() -> None:
         "✓ made · ✗ failed"]
 
 
+def test_T_TOURNAMENT_the_protocol_s_control_sum_writes_the_stakes_as_their_sum() -> None:
+    """Review 48: "Σ peníze 200,00 Kč = 4 × vklad 200,00 Kč + Σ dokup 0,00 Kč" read as four
+    times 200: the stakes are written as their sum, as the tournament's sheet does."""
+    from bot.games.taroky.pictures import sheet
+
+    rnd, _seat = _example("finished")
+    view = rnd.public_view()
+    assert view.finished and sum(view.money) == 4 * view.options.stake + sum(view.dokup)
+    assert sheet.control_text(view, "cs") == (
+        "Kontrola: Σ peníze 110,00 Kč = vklady 80,00 Kč + Σ dokup 30,00 Kč")  # (stake 20)
+    assert sheet.control_text(view, "en") == (
+        "Check: Σ money 110.00 Kč = stakes 80.00 Kč + Σ top-up 30.00 Kč")
+
+
 def test_T_VIEW_a_finished_deal_is_drawn_whole_and_legible_at_phone_width(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Decision 18: the deal as counted. Every card of the deck is in exactly one side's
@@ -1103,3 +1119,65 @@ def test_T_TALON_the_table_shows_the_taroks_laid_away_face_up_by_rank(
                         boxes.append((title, list(shown))))
     table._talon(None, laid, "cs")  # type: ignore[arg-type]
     assert ("Odložené taroky", [ii, v, xvi]) in boxes
+
+
+ALIKE = ["Šárka Nováková", "Šárka Novotná", "Bohuslava Nováčková",
+         "Maximiliána Nováková-Dvořáková", "Maximiliána Nováková-Dvořáčková"]
+
+
+def test_the_last_trick_names_its_winner_whole_on_a_second_line() -> None:
+    """Review 48: "bere Šárka Nová…" lost the surname: a winner who does not fit beside
+    "bere" goes on two lines, the box a line taller and the side seats as much lower (clear
+    of it); a name two lines cannot take is cut apart from one that starts alike."""
+    from bot.games.taroky.pictures import table
+
+    names = ALIKE[:4]
+    assert table.takes_lines("Cyril", names, "cs")[0] == ["bere Cyril"]
+    for name in ("Šárka Nováková", "Bohuslava Nováčková"):
+        for lang, whole in (("cs", f"bere {name}"), ("en", f"{name} takes")):
+            lines, f = table.takes_lines(name, names, lang)
+            assert len(lines) == 2 and " ".join(lines) == whole
+            assert all(f.getlength(line) <= table.INSET_W - 20 for line in lines)
+    cut = [table.takes_lines(n, ALIKE[3:], "cs")[0] for n in ALIKE[3:]]
+    assert cut[0][0] == "bere" and cut[0][1] != cut[1][1]  # (told apart)
+    rnd, _seat = _example("play")
+    deal = rnd.public_view().deal
+    assert deal.last_trick is not None
+    names = list(NAMES)
+    assert table.trick_drop(deal, names, "cs") == 0
+    names[deal.last_trick.winner] = "Bohuslava Nováčková"
+    drop = table.trick_drop(deal, names, "cs")
+    assert drop == table.NOTE_LINE
+    for pos in (1, 3):
+        _x, y, _w, _h = table.seat_box(pos, table.BOXES[pos][3], drop)
+        assert y >= table.RIGHT_INSET[1] + table.INSET_H + drop + 8
+    render_table(rnd.public_view(), names, "cs")  # (drawn)
+
+
+def test_the_protocol_gives_a_long_declarer_a_line_of_his_own() -> None:
+    """Review 48: "Šárka Nov… 59:11" lost the surname: a declarer who does not fit beside
+    his eyes has the line alone (the eyes under it), or two (the eyes beside the second);
+    Varšava's předák goes under "předák"; only what two lines cannot take is cut, apart
+    from a name that starts alike."""
+    import dataclasses
+
+    from bot.games.taroky.pictures import sheet
+
+    rnd, _seat = _example("finished")
+    first, varsava = rnd.protocol[0], rnd.protocol[1]  # 1P by seat 0; Varšava, předák 1
+    assert sheet.who_layout(first, NAMES, "cs") == sheet.Who(
+        [NAMES[0]], sheet.who_layout(first, NAMES, "cs").font)
+    names = ["Šárka Nováková", *NAMES[1:]]
+    who = sheet.who_layout(first, names, "cs")
+    assert (who.lines, who.first, who.eyes_line) == (["Šárka Nováková"], 1, 2)
+    names = ["Bohuslava Nováčková", "Šárka Nováková", *NAMES[2:]]
+    who = sheet.who_layout(first, names, "cs")
+    assert (who.lines, who.eyes_line) == (["Bohuslava", "Nováčková"], 2)
+    who = sheet.who_layout(varsava, names, "cs")
+    assert (who.lines, who.first) == (["Šárka Nováková"], 2)
+    shown = [sheet.who_layout(dataclasses.replace(first, declarer=s), ALIKE[3:] * 2,
+                              "cs").lines for s in (0, 1)]
+    assert len(shown[0]) == 1 and shown[0] != shown[1] and "…" in shown[0][0]
+    lay = sheet.layout(first, names, "cs")
+    assert lay.height == sheet.row_height(2, len(lay.detail))
+    sheet.sheet_image(rnd.public_view(), names, "cs")  # (drawn)

@@ -798,9 +798,17 @@ def test_the_czech_roles_address_the_player_without_a_gender() -> None:
                    Choose(0, "1P"), Call(0, parse_card("XIX"))):
         rnd.apply(action)
     assert role_line(_table(rnd), rnd.view(2), "cs") == (
-        "Máš volaný XIX: hraješ s hráčem Anička – ostatní to zatím nevědí.")
+        "Máš volaný XIX, spoluhráč: Anička – ostatní to zatím nevědí.")
+    assert role_line(_table(rnd), rnd.view(2), "en") == (
+        "You hold the called XIX, partner: Anička – the others do not know yet.")
+    assert role_line(_table(rnd), rnd.view(1), "cs") == "Soupeř: Anička (první povinnost)."
+    assert role_line(_table(rnd), rnd.view(1), "en") == "Opponent: Anička (first duty)."
     rnd, _seat = example("play")  # XIX is out: everybody knows the pairs
-    assert role_line(_table(rnd), rnd.view(2), "cs") == "Hraješ s hráčem Anička."
+    # (review 48: "Hraješ s hráčem Anička", "proti hráčům …": names stay as they are)
+    assert role_line(_table(rnd), rnd.view(2), "cs") == "Spoluhráč: Anička."
+    assert role_line(_table(rnd), rnd.view(2), "en") == "Partner: Anička."
+    assert role_line(_table(rnd), rnd.view(1), "cs") == "Soupeři: Anička, Cecílie."
+    assert role_line(_table(rnd), rnd.view(1), "en") == "Opponents: Anička, Cecílie."
 
 
 def test_T_CALL_the_silent_solo_declarer_reads_the_others_know_once_the_called_tarok_is_out(
@@ -1022,8 +1030,8 @@ def test_T_CALL_PARTNER_the_secret_partner_is_warned_that_announcing_reveals_him
     """The engine makes an announcing partner's side public (TAROKY_ENGINE.md, "Engine
     reading of T-CALL-PARTNER"): his hand says so while he is secret and may announce —
     nobody else's does, and it is gone once he is known."""
-    warning = ("Pozor: každé tvoje hlášení (pagát, valát i re) všem prozradí, že hraješ"
-               " s hráčem Anička.")
+    warning = ("Pozor: každé tvoje hlášení (pagát, valát i re) všem prozradí, s kým hraješ"
+               " (Anička).")
     rnd, _seat = example("announce")  # Anička 1P calls XIX (Cecílie's), pagát, Bohouš flek
     rnd.apply(rnd.legal_actions()[-1])  # Bohouš done: Cecílie may re the pagát, or valát
     hands = {seat: UI.hand(_table(rnd), rnd.view(seat), "cs").lines for seat in range(4)}
@@ -1077,3 +1085,24 @@ def test_every_disabled_control_is_told_why_as_the_hands_reason_lines_say() -> N
             legal = rnd.legal_actions()  # the bidding passes to the choice (and a call)
             rnd.apply(next((a for a in legal if a == Bid(seat, "dobra")), rng.choice(legal)))
     assert {"Bid", "Choose", "Call", "Discard", "Play"} <= seen, seen
+
+
+def test_the_final_order_writes_a_shared_place_as_the_range_the_sheet_writes() -> None:
+    """Review 48: three seats at −2,00 Kč share 2nd place: the table's final order said
+    "2." three times where its sheet and the standings said "2.–4."."""
+    import random
+    from types import SimpleNamespace
+
+    from bot.ui.presenter import TablePresenter
+    from engine.game import Outcome
+
+    extras = tuple({"money": m, "dokup": 0} for m in (5600, 4800, 4800, 4800))
+    outcome = Outcome((1, 2, 2, 2), (600, -200, -200, -200), "hal", False, extras)
+    table = _table(TarokyRound(options=TarokyOptions(), rng=random.Random(1)))
+    table.state = SimpleNamespace(outcome=lambda: outcome)  # type: ignore[assignment]
+    presenter = TablePresenter(SimpleNamespace())  # type: ignore[arg-type]
+    for lang, places in (("cs", ["1.", "2.–4.", "2.–4.", "2.–4."]),
+                         ("en", ["1.", "2–4", "2–4", "2–4"])):
+        lines = presenter.final_lines(table, lang)
+        assert [line.split(" ", 1)[0] for line in lines] == places
+        assert lines[1].startswith(f"{places[1]} **{NAMES[1]}**")

@@ -11,6 +11,7 @@ from datetime import UTC, datetime
 import pytest
 from PIL import Image
 
+from bot import i18n
 from bot.storage.models import (
     EntrantRecord,
     SubstitutionRecord,
@@ -122,7 +123,7 @@ def test_lora_sheet_notes_harakiri_stovka_and_the_substitute() -> None:
     assert [line.place for line in cs] == list(outcome.places)
     assert [[(tag.label, tag.warn) for tag in line.tags] for line in cs] == [
         [("harakiri 13", False), ("čistá stovka ✗", False)],
-        [("odchod od stolu · dohrála AI", True), ("harakiri 11", False), ("čistá stovka ✗", False)],
+        [("odchod · dohrála AI", True), ("harakiri 11", False), ("čistá stovka ✗", False)],
         [("střední", False)],  # (review 24: "AI · střední" under "AI Karel")
         [("čistá stovka ✗", False)],
     ]
@@ -216,37 +217,85 @@ def test_T_TOURNAMENT_taroky_standings_name_the_tiebreak_the_round_results(
     assert sum(r.score for r in rows) == 0  # results, not money (which sums to 4 × stake)
 
 
-def test_the_standings_post_names_everybody_who_shares_one_of_the_first_three_places() -> None:
+def test_the_standings_post_lists_every_entrant_with_shared_places_as_ranges() -> None:
     """After a round where three entrants share 2nd place and two share 5th, the post lists
-    places 1 and 2.–4. three times (it cut a shared place before: the picture had them all;
-    review 40: it wrote the shared place "2." where the picture wrote ranges)."""
+    all eight (review 48: only the first three — a player further down with pictures off saw
+    nothing of himself), a shared place as the range the picture writes (review 40)."""
     from bot.tournament.desk import leader_lines
     from bot.tournament.examples import example_tournament
     from bot.tournament.scoring import standings
 
     t_ = example_tournament("taroky", rounds=1, seed=18)
-    assert [r.place for r in standings(t_, 1)] == [1, 2, 2, 2, 5, 5, 7, 8]
+    rows = standings(t_, 1)
+    assert [r.place for r in rows] == [1, 2, 2, 2, 5, 5, 7, 8]
     lines = leader_lines(t_, 1, "cs").splitlines()
-    assert [x.split(" ", 1)[0] for x in lines[:-1]] == ["1.", "2.–4.", "2.–4.", "2.–4."]
+    assert [x.split(" ", 1)[0] for x in lines[:-1]] == [
+        "1.", "2.–4.", "2.–4.", "2.–4.", "5.–6.", "5.–6.", "7.", "8."]
     assert [x.split(" ", 1)[0] for x in leader_lines(t_, 1, "en").splitlines()[:-1]] == [
-        "1.", "2–4", "2–4", "2–4"]  # (English writes the range as the picture: no dot)
+        "1.", "2–4", "2–4", "2–4", "5–6", "5–6", "7.", "8."]  # (as the picture: no dot)
+    last = next(e for e in t_.entrants if e.entrant_no == rows[-1].entrant)
+    assert lines[-2] == f"8. **{last.name}** – {money_points(rows[-1].points)} b."
     assert lines[-1].startswith("Body 4-3-2-1 podle pořadí u stolu")
 
 
-def test_a_substitute_tag_wider_than_a_taroky_name_column_is_drawn_condensed() -> None:
-    """Čl. 18: "odchod od stolu · dohrála AI" is wider than the name column left by Taroky's
-    two money columns; it was dropped whole (the sheet showed no mark), now it is narrowed."""
+def money_points(points: float) -> str:
+    return f"{points:g}".replace(".", ",")
+
+
+def test_the_standings_post_of_64_long_names_ends_with_how_many_more_within_discord(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """64 entrants of 32-character names, each "(AI od 1. kola)", do not fit an embed's
+    4096 characters: the post lists as many as fit, then "… a další 2 hráči" (and the
+    legend)."""
+    from bot.tournament import desk
+    from bot.tournament.examples import example_tournament
+    from bot.tournament.scoring import Standing
+
+    t_ = example_tournament("taroky", rounds=1)
+    t_.entrants = [EntrantRecord(i + 1, 1000 + i, f"Bohuslava Nováčková-Dvořáková{i + 1:03d}")
+                   for i in range(64)]
+    for e in t_.entrants:  # (withdrawn: "… (AI od 1. kola)" after each name)
+        e.replaced_from = 1
+    monkeypatch.setattr(desk, "standings", lambda _t, _r: [
+        Standing(i + 1, i + 1, 4.0, 0, (4.0,), i + 1) for i in range(64)])
+    for lang, shown, more in (("cs", 62, "… a další 2 hráči"),
+                              ("en", 59, "… and 5 more players")):
+        text = desk.leader_lines(t_, 1, lang)
+        lines = text.splitlines()
+        assert len(text) <= 4096 < len(text) + len(lines[shown - 1]) + 1  # (none more fits)
+        assert len(lines) == shown + 2 and lines[-2] == more
+        assert lines[shown - 1].startswith(f"{shown}. **Bohuslava Nováčková-Dvořáková{shown:03d} (")
+    assert desk.clipped(["a", "b", "c"], 4, lambda n: f"+{n}") == ["a", "+2"]
+    assert desk.clipped(["a", "b", "c"], 4, lambda n: f"+{n}!") == ["+3!"]
+    assert desk.clipped(["a", "b", "c"], 5, lambda n: f"+{n}") == ["a", "b", "c"]
+
+
+def test_every_substitute_tag_of_a_taroky_sheet_is_drawn_whole() -> None:
+    """Čl. 18: a substitute's tag in the name column left by Taroky's two money columns was
+    dropped whole, then cut (review 48: "odchod od stolu · dohrála…", the word "AI" lost):
+    each tag a sheet's pill can show, in both languages, now fits whole, at 17 px at least."""
     t = example_tournament("taroky")
     slot = t.tables[0]
-    t.substitutions += [SubstitutionRecord(slot.round_no, slot.table_no, 2, slot.seats[2], "left"),
-                        SubstitutionRecord(slot.round_no, slot.table_no, 3, slot.seats[3], "busy")]
-    room = (render.SHEET_PLACE_R - render.PLACE_GAP - 2 * render.VALUE_W + 10
-            - (render.M + 16 + render.NUMBER_W))  # (after the players' numbers)
+    people = [1, 2, 3]
+    for e in t.entrants:  # people (a long name takes no room from the tags under it)
+        if e.entrant_no in slot.seats:
+            e.ai_level, e.name = None, "Šárka Nováková-Dvořáková"
+    t.substitutions += [
+        SubstitutionRecord(slot.round_no, slot.table_no, seat, slot.seats[seat], reason)
+        for seat, reason in zip(people, ("withdrawn", "left", "busy"), strict=True)]
+    _x, room = render.name_column(2, numbered=True)
+    labels = {"cs": ["AI náhradník", "odchod · dohrála AI", "AI · hraje jinde"],
+              "en": ["AI substitute", "left · AI finished", "AI · player elsewhere"]}
     for lang in ("cs", "en"):
         lines = sheet_lines(t, slot, lang)
-        for line in lines[2:]:
-            assert [tag.warn for tag in line.tags] == [True]
-            pills = render.tag_pills(line.tags, room)
+        assert [[tag.label for tag in lines[seat].tags] for seat in people] == [
+            [label] for label in labels[lang]]
+        levels = [i18n.t(f"core.ai_{level}", lang) for level in ("easy", "medium", "hard")]
+        for label in [*labels[lang], *levels]:
+            shown, f = render.pill_text(label, room)
+            assert shown == label and f.size >= 17, (label, shown, f.size)
+        for seat in people:
+            pills = render.tag_pills(lines[seat].tags, room)
             assert len(pills) == 1 and pills[0].width <= room
 
 

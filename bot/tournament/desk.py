@@ -744,21 +744,37 @@ def standing_name(e: EntrantRecord, lang: str) -> str:
     return name
 
 
+EMBED_DESCRIPTION = 4096  # characters Discord takes in an embed's description
+
+
 def leader_lines(t_: TournamentRecord, round_no: int, lang: str) -> str:
-    """The standings post's lines: the first three places, every entrant sharing one of
-    them included (the picture beside it has everybody)."""
+    """The standings post's text: every entrant's place, name and points (review 48: it had
+    the first three only, and a player further down with pictures off saw nothing of
+    himself), then the legend; more than an embed's description takes (64 entrants of long
+    names) end with "… and N more"."""
     unit = score_unit(t_)
     lines = []
     for row in standings(t_, round_no):
-        if row.place > 3:
-            break
         e = model.entrant(t_, row.entrant)
         lines.append(tt("leader_line", lang, place=listed_place(row, lang),
                         name=standing_name(e, lang),
                         points=number(row.points, lang)))
     tiebreak = worded("tiebreak", f"{unit}_{'low' if lower_is_better(t_) else 'high'}", lang)
-    lines.append(tt("legend_points", lang, tiebreak=tiebreak))
-    return "\n".join(lines)
+    legend = tt("legend_points", lang, tiebreak=tiebreak)
+    return "\n".join([*clipped(lines, EMBED_DESCRIPTION - len(legend) - 1,
+                                lambda n: tn("core.tournament.more", lang, n)), legend])
+
+
+def clipped(lines: list[str], limit: int, more: Callable[[int], str]) -> list[str]:
+    """As many of ``lines`` as ``limit`` characters take (joined by newlines), the rest
+    said by ``more(n)`` within the limit."""
+    if len("\n".join(lines)) <= limit:
+        return lines
+    for keep in range(len(lines) - 1, -1, -1):
+        shown = [*lines[:keep], more(len(lines) - keep)]
+        if len("\n".join(shown)) <= limit:
+            return shown
+    return [more(len(lines))]
 
 
 def _alt(describe: Callable[..., str], *args: Any) -> str | None:

@@ -29,7 +29,7 @@ from bot.render.common import (
     wrap,
     wrap_parts,
 )
-from bot.render.fonts import clean_name, fit, fitted, font
+from bot.render.fonts import Font, clean_name, fit, fitted, font
 from bot.render.leaderboard import MEDALS, medal
 
 W, M = 760, 16
@@ -89,12 +89,17 @@ PILL_PAD, PILL_MIN = 16, 60  # a pill's padding; narrower room left: the tags st
 PILL_PX = 20  # a tag's words: 11 px high on a phone (W 760 shown 430 px wide)
 
 
-def _pill(value: str, warn: bool, room: float | None = None) -> Image.Image:
-    """A tag's pill; in ``room`` px at most (condensed, else cut with an ellipsis)."""
+def pill_text(value: str, room: float | None = None) -> tuple[str, Font]:
+    """A tag's words as its pill draws them in ``room`` px at most (condensed, else cut with
+    an ellipsis), and their font."""
     if room is None:
-        f = font(PILL_PX, "bold")
-    else:
-        value, f = fitted(value, PILL_PX, "bold", room - PILL_PAD, smallest=PILL_PX)
+        return value, font(PILL_PX, "bold")
+    return fitted(value, PILL_PX, "bold", room - PILL_PAD, smallest=PILL_PX)
+
+
+def _pill(value: str, warn: bool, room: float | None = None) -> Image.Image:
+    """A tag's pill; in ``room`` px at most (``pill_text``)."""
+    value, f = pill_text(value, room)
     w, h = int(f.getlength(value)) + PILL_PAD, 26
     img = panel(w, h, (*(SUB_FILL if warn else TAG_FILL), 255), radius=h // 2).copy()
     text(img, (w / 2, h / 2), value, f, GOLD if warn else MUTED, "mm")
@@ -289,6 +294,13 @@ VALUE_W, PLACE_GAP = 116, 100
 NUMBER_R, NUMBER_W = M + 44, 40  # the players' numbers: right edge, and the room they take
 
 
+def name_column(columns: int, numbered: bool) -> tuple[int, int]:
+    """Where a sheet's name column starts (after the players' numbers when ``numbered``)
+    and how wide it is, its name and tags, left of the game's ``columns``."""
+    x = M + 16 + (NUMBER_W if numbered else 0)
+    return x, SHEET_PLACE_R - PLACE_GAP - columns * VALUE_W + 10 - x
+
+
 def sheet_image(title: str, subtitle: str, labels: tuple[str, str, str],
                 columns: Sequence[str], lines: Sequence[SheetLine],
                 footer: Sequence[Footer] = (), number_label: str = "") -> Image.Image:
@@ -301,7 +313,7 @@ def sheet_image(title: str, subtitle: str, labels: tuple[str, str, str],
     fc = font(22, "cond")
     cy = HEADER_H + M + COLS_H // 2 + 2
     numbered = any(line.number for line in lines)
-    name_x = M + 16 + (NUMBER_W if numbered else 0)
+    name_x, name_w = name_column(len(columns), numbered)
     if numbered:
         text(img, (NUMBER_R, cy), number_label, fc, MUTED, "rm")
     text(img, (name_x, cy), labels[0], fc, MUTED, "lm")
@@ -315,7 +327,7 @@ def sheet_image(title: str, subtitle: str, labels: tuple[str, str, str],
         cy = y0 + i * ROW_H + ROW_H // 2
         if line.number:
             text(img, (NUMBER_R, cy), line.number, font(24, "cond"), MUTED, "rm")
-        _name(img, name_x, cy, line.name, line.tags, values_x0 + 10, line.place == 1)
+        _name(img, name_x, cy, line.name, line.tags, name_x + name_w, line.place == 1)
         fv = font(27, "cond")
         for j, value in enumerate(line.values):
             text(img, (values_x0 + (j + 1) * VALUE_W, cy), value, fv, TEXT, "rm")

@@ -4,7 +4,7 @@ apart from ``pictures`` so that text-only callers do not import the drawing code
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.i18n import has, ordinal, t
@@ -42,8 +42,22 @@ def worded(key: str, unit: str, lang: str, /, **values: object) -> str:
 def listed_place(row: Standing, lang: str) -> str:
     """A place as the standings' text lists it: "2." — or the range a shared one covers,
     written as the standings picture writes it ("2.–3.", English "2–3")."""
-    return shared_place(row.place, row.last_place, lang) if row.shared \
-        else tt("list_place", lang, n=row.place)
+    return place_label(row.place, row.last_place if row.shared else row.place, lang)
+
+
+def place_label(first: int, last: int, lang: str) -> str:
+    """Places ``first``…``last`` as a list of names writes them: "2." for one, a shared
+    place as the range it covers ("2.–4.", English "2–4") — so that a table's final order,
+    its sheet and the standings write a tie alike (a club copies them from either)."""
+    return shared_place(first, last, lang) if last > first \
+        else tt("list_place", lang, n=first)
+
+
+def table_place(places: Sequence[int], seat: int, lang: str) -> str:
+    """``place_label`` of ``seat`` among a table's ``places`` (a tie: every seat sharing
+    it, as many places as they are)."""
+    first = places[seat]
+    return place_label(first, first + list(places).count(first) - 1, lang)
 
 
 def shared_place(first: int, last: int, lang: str) -> str:

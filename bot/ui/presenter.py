@@ -15,6 +15,7 @@ from bot.games import GameUI
 from bot.i18n import game_t, t
 from bot.model import RECENT_EVENTS, STATUS_PLAYING, Seat, Table
 from bot.storage.models import OutboxEntry, OutboxItem
+from bot.tournament.words import table_place
 from bot.ui import builders
 from bot.ui.alt import sentences
 from bot.ui.components import TableButton
@@ -194,6 +195,7 @@ class TablePresenter:
         lines = []
         for seat in outcome.order():
             line = game_t(table.game_kind, "place", lang, n=outcome.places[seat],
+                          place=table_place(outcome.places, seat, lang),
                           name=ui.seat_name(table, seat, lang), points=outcome.scores[seat])
             lines.append(line + ui.outcome_note(outcome, seat, lang))
         return lines

@@ -97,15 +97,17 @@ def test_T_TALON_W_the_turned_card_goes_ke_stychum_in_czech() -> None:
 
 def test_T_CALL_the_silent_solo_is_revealed_without_a_gender() -> None:
     """"Ann hraje sám." told a woman's solo as a man's: the reveal says "without a partner"
-    (and the push into Varšava is no longer "je žďuchnut")."""
+    (and the push into Varšava is no longer "je žďuchnut"; review 48: nor "Žďuch do Varšavy
+    dostává …", but the source's term, "žďuchaná Varšava")."""
     from engine.taroky.messages import event_text
 
     names = ["Ann", "Bob", "Cyril", "Dana"]
     assert event_text(ev.AloneRevealed(0), "cs", names) == "Ann hraje bez spoluhráče."
     assert event_text(ev.AloneRevealed(0), "en", names) == "Ann plays without a partner."
     assert event_text(ev.BiddingWon(3, "W", True), "cs", names) == (
-        "Žďuch do Varšavy dostává Dana.")
-    assert event_text(ev.BiddingWon(3, "W", True), "en", names) == "Dana is pushed into Warsaw."
+        "Dana hraje žďuchanou Varšavu.")
+    assert event_text(ev.BiddingWon(3, "W", True), "en", names) == "Dana plays Warsaw (pushed)."
+    assert event_text(ev.BiddingWon(3, "W", False), "cs", names) == "Dana hraje Varšavu."
 
 
 def test_the_czech_event_texts_tell_of_players_without_a_gender() -> None:

@@ -10,6 +10,7 @@ from bot.games.lora.cards import card_label, cards_text
 from bot.games.lora.events import HAND_QUIET, Words, game_name, playoff_suffix, table_lines
 from bot.i18n import t, tn
 from bot.model import Table
+from bot.tournament.words import table_place
 from bot.ui.alt import sentences
 from engine.contracts import STOVKA_TALIE, Contract
 from engine.events import (
@@ -138,7 +139,8 @@ def lora_sheet_lines(lora: Lora, names: Sequence[str], lang: str) -> list[str]:
     outcome = lora.outcome() if lora.finished else None
     if outcome is not None:
         return [t("lora.sheet_final", lang)] + [
-            t("lora.place", lang, n=outcome.places[s], name=names[s], points=outcome.scores[s])
+            t("lora.place", lang, place=table_place(outcome.places, s, lang), name=names[s],
+              points=outcome.scores[s])
             for s in outcome.order()]
     return [t("lora.sheet_head", lang)] + [
         t("lora.sheet_row", lang, name=names[s], points=lora.totals[s]) for s in range(4)]

@@ -41,6 +41,7 @@ from bot.render.common import (
     wrap_parts,
 )
 from bot.render.fonts import CONDENSED, Font, fit, fitted, font
+from bot.render.names import fit_apart
 from engine.taroky.protocol import DealRecord
 from engine.taroky.tournament import table_points
 from engine.taroky.views import TableView
@@ -148,14 +149,84 @@ def detail_lines(parts: Sequence[str], width: int = DETAIL_W) -> tuple[list[str]
     return best
 
 
+class Who(NamedTuple):
+    """The declarer's name (Varšava: the předák's) in a deal's row: its lines from line
+    ``first`` (1: beside "předák" in Varšava) in ``font``, and the eyes' line."""
+
+    lines: list[str]
+    font: Font
+    first: int = 1
+    eyes_line: int = 1
+
+
 class Layout(NamedTuple):
     """A deal's row: its detail lines and their font, each player's second and further lines
-    (pieces right to left: the running money, a dokup, Varšava's eyes), its height."""
+    (pieces right to left: the running money, a dokup, Varšava's eyes), its height; the
+    declarer's name (``who``)."""
 
     detail: list[str]
     detail_font: Font
     columns: list[list[list[tuple[str, RGB]]]]
     height: int
+    who: Who
+
+
+def _whole_in(name: str, room: float) -> Font | None:
+    """The font (regular, else condensed, ``SMALLEST`` px) that takes ``name`` whole in
+    ``room`` px; None if neither does."""
+    shown, f = fitted(name, SMALLEST, "regular", room, smallest=SMALLEST)
+    return f if shown == name else None
+
+
+def _two_lines(name: str, room: float, last_room: float) -> tuple[list[str], Font] | None:
+    """``name`` broken after a space or a hyphen into two lines, the first within ``room``
+    px, the second within ``last_room`` (beside the eyes), in one font; None if it cannot."""
+    for style in ("regular", "narrow"):
+        f = font(SMALLEST, style)
+        for i in reversed(_breaks(name)):
+            first, rest = name[:i].rstrip(), name[i:].strip()
+            if f.getlength(first) <= room and f.getlength(rest) <= last_room:
+                return [first, rest], f
+    return None
+
+
+def who_layout(row: DealRecord, names: Sequence[str], lang: str) -> Who:
+    """Where the declarer's name goes (review 48: "Šárka Nov… 59:11" lost the surname): beside
+    his eyes ("Ann 59:11"; Varšava: after "předák") when it fits whole, condensed at worst;
+    else on a line of its own, the eyes under it; else on two lines (the eyes beside the
+    second, or under it); only then cut, apart from the others (``fit_apart``)."""
+    fe = font(SMALLEST)
+    full = GAME_W - 8
+    if row.eyes_by_seat is not None:
+        who = names[row.predak]
+        beside = full - fe.getlength(pic("sheet_predak", lang)) - PIECE_GAP
+        f = _whole_in(who, beside)
+        if f is not None:
+            return Who([who], f)
+        f = _whole_in(who, full)
+        if f is not None:
+            return Who([who], f, first=2)
+        split = _two_lines(who, full, full)
+        if split is not None:
+            return Who(split[0], split[1], first=2)
+        return Who([fit_apart(who, names, font(SMALLEST, "narrow"), full)],
+                   font(SMALLEST, "narrow"), first=2)
+    who, eyes = names[row.declarer], _eyes(row)
+    eyes_w = fe.getlength(eyes) + 10 if eyes else 0
+    f = _whole_in(who, full - eyes_w)
+    if f is not None:
+        return Who([who], f)
+    f = _whole_in(who, full)
+    if f is not None:
+        return Who([who], f, eyes_line=2)
+    split = _two_lines(who, full, full - eyes_w)
+    if split is not None:
+        return Who(split[0], split[1], eyes_line=2)
+    split = _two_lines(who, full, full)
+    if split is not None:
+        return Who(split[0], split[1], eyes_line=3)
+    narrow = font(SMALLEST, "narrow")
+    return Who([fit_apart(who, names, narrow, full)], narrow, eyes_line=2)
 
 
 def layout(row: DealRecord, names: list[str], lang: str) -> Layout:
@@ -166,12 +237,16 @@ def layout(row: DealRecord, names: list[str], lang: str) -> Layout:
         if row.dokup[seat]:  # topped up before this deal's payments
             pieces.append(("↑" + _whole(row.dokup[seat], lang), GOLD))
         columns.append(column_lines(pieces))
-    below = max(len(c) for c in columns)  # the lines under the first (the name's too)
+    who = who_layout(row, names, lang)
+    # the lines under the first: the players' (running money, dokup), the name's, the eyes'
+    below = max([len(c) for c in columns] + [who.first + len(who.lines) - 1]
+                + ([who.eyes_line] if row.eyes is not None else []))
+    columns = [c + [[]] * (below - len(c)) for c in columns]
     if row.eyes_by_seat is not None:  # Varšava: each player's own eyes, on a line of their own
-        columns = [c + [[]] * (below - len(c)) + [[(pic("eyes_n", lang, n=eyes), MUTED)]]
+        columns = [[*c, [(pic("eyes_n", lang, n=eyes), MUTED)]]
                    for c, eyes in zip(columns, row.eyes_by_seat, strict=True)]
         below += 1
-    return Layout(detail, f, columns, row_height(below, len(detail)))
+    return Layout(detail, f, columns, row_height(below, len(detail)), who)
 
 
 def row_height(below: int, details: int) -> int:
@@ -228,17 +303,18 @@ def _row(img: Image.Image, y: int, row: DealRecord, names: list[str], lang: str,
     text(img, (X_GAME, baseline(y, 0)), title, ft, TEXT, "ls")
     eyes = _eyes(row)
     fe = font(SMALLEST)
-    eyes_w = fe.getlength(eyes) + 10 if eyes else 0
     varsava = row.eyes_by_seat is not None  # each for himself: the předák, not a declarer
     left = float(X_GAME)
-    if varsava:  # "předák Ann": the role muted, the name (cut only if it must be) after it
+    if varsava:  # "předák Ann": the role muted, the name after it (or under it, ``Who``)
         left += PIECE_GAP + text(img, (left, baseline(y, 1)), pic("sheet_predak", lang), fe,
                                  MUTED, "ls")
-    name, fn = fitted(names[row.predak if varsava else row.declarer], SMALLEST, "regular",
-                      GAME_W - 8 - eyes_w - (left - X_GAME), smallest=SMALLEST)
-    text(img, (left, baseline(y, 1)), name, fn, TEXT, "ls")
+    who = lay.who
+    for i, name in enumerate(who.lines):
+        at_line = who.first + i
+        text(img, (left if at_line == 1 else X_GAME, baseline(y, at_line)), name, who.font,
+             TEXT, "ls")
     if eyes:
-        text(img, (X_EYES, baseline(y, 1)), eyes, fe, TEXT, "rs")
+        text(img, (X_EYES, baseline(y, who.eyes_line)), eyes, fe, TEXT, "rs")
     elif varsava:  # the line of each player's eyes, labelled; how the předák came to play it
         at = baseline(y, len(lay.columns[0]))
         label = pic("sheet_eyes", lang)
@@ -372,6 +448,14 @@ def legend(rows: Sequence[DealRecord], lang: str) -> str:
     return " · ".join(legends)
 
 
+def control_text(view: TableView, lang: str) -> str:
+    """T-TOURNAMENT's control sum: Σ money = the four stakes + Σ dokup — the stakes as their
+    sum, "vklady 200,00 Kč" as the tournament's sheet writes it (review 48: "4 × vklad
+    200,00 Kč" read as four times 200)."""
+    return pic("sheet_control", lang, money=money(sum(view.money), lang),
+               stakes=money(4 * view.options.stake, lang), dokup=money(sum(view.dokup), lang))
+
+
 def sheet_image(view: TableView, names: Sequence[str], lang: str = "cs",
                 round_no: int | None = None,
                 left: Sequence[bool] = (False,) * 4) -> Image.Image:
@@ -389,10 +473,7 @@ def sheet_image(view: TableView, names: Sequence[str], lang: str = "cs",
     # under the sheet: the legend of the deals' details, then the control sum
     notes = [control_lines(legend(rows, lang))] if rows else []
     if view.finished:
-        notes.append(control_lines(pic("sheet_control", lang,
-                                       money=money(sum(view.money), lang),
-                                       stakes=money(4 * view.options.stake, lang),
-                                       dokup=money(sum(view.dokup), lang))))
+        notes.append(control_lines(control_text(view, lang)))
     height = HEADER_H + M + NAMES_H + body + 8 + feet * FOOT_ROW
     height += (8 + LINE * sum(len(lines) for lines, _f in notes) if notes else 0) + M + 8
     img = felt(W, height).copy()

@@ -44,6 +44,7 @@ from bot.render.common import (
     wrap_parts,
 )
 from bot.render.fonts import Font, fit, fitted, font
+from bot.render.names import fit_apart
 from engine.taroky.views import PublicView, TableView
 
 DECK = "taroky"
@@ -304,11 +305,11 @@ def seat_height(shape: str, lines: int) -> int:
     return max(smallest, NOTE_TOP[shape] + lines * NOTE_LINE + (2 if shape == "wide" else 4))
 
 
-def seat_box(pos: int, height: int) -> tuple[int, int, int, int]:
+def seat_box(pos: int, height: int, drop: int = 0) -> tuple[int, int, int, int]:
     """Where a seat's panel ``height`` px high lies: the bottom one grows upwards, the others
-    downwards."""
+    downwards; the side ones ``drop`` px lower (under a taller last trick, ``trick_drop``)."""
     x, y, w, h = BOXES[pos]
-    return x, (y + h - height if pos == 0 else y), w, height
+    return x, (y + h - height if pos == 0 else y + (drop if pos in (1, 3) else 0)), w, height
 
 
 def seat_note_lines(notes: Sequence[str], shape: str) -> tuple[list[str], Font]:
@@ -386,7 +387,7 @@ def _fan(img: Image.Image, x: int, y: int, count: int, step: int) -> int:
 
 
 def _seats(img: Image.Image, view: TableView, names: list[str], lang: str,
-           marks: Sequence[str | None] = ()) -> None:
+           marks: Sequence[str | None] = (), drop: int = 0) -> None:
     deal = view.deal
     playing = deal.phase in ("play", "done")
     for seat in range(4):
@@ -403,7 +404,7 @@ def _seats(img: Image.Image, view: TableView, names: list[str], lang: str,
             acting,
             lang,
         )
-        x, y, w, h = seat_box(pos, piece.height)
+        x, y, w, h = seat_box(pos, piece.height, drop)
         if acting:
             paste(img, glow_ring(w, h, GOLD, 12), x - 12, y - 12)
         paste(img, piece, x, y)
@@ -424,10 +425,11 @@ def _trick(img: Image.Image, deal: PublicView, names: list[str], lang: str) -> N
 
 
 def _inset(img: Image.Image, x: int, y: int, title: str, shown: Sequence[int], lang: str,
-           lit: int | None = None, backs: int = 0) -> None:
+           lit: int | None = None, backs: int = 0, extra: int = 0) -> None:
     """A small box with a title and up to six small cards (``lit``: the one that glows), the
-    faces as a table in ``lang`` shows them; room for a line under them."""
-    paste(img, panel(INSET_W, INSET_H, PANEL, radius=14), x, y)
+    faces as a table in ``lang`` shows them; room for a line under them (``extra`` px
+    taller: for more)."""
+    paste(img, panel(INSET_W, INSET_H + extra, PANEL, radius=14), x, y)
     label, ft = fitted(title, SMALLEST, "bold", INSET_W - 20, smallest=SMALLEST)
     text(img, (x + 10, y + 6), label, ft, TEXT)
     n = len(shown) + backs
@@ -446,9 +448,40 @@ def _last_trick(img: Image.Image, deal: PublicView, names: list[str], lang: str)
         return
     order = [card for _seat, card in last.played]
     winner_index = [seat for seat, _card in last.played].index(last.winner)
-    _inset(img, *RIGHT_INSET, pic("last_trick", lang), order, lang, winner_index)
-    takes, f = named("takes", lang, names[last.winner], SMALLEST, "regular", INSET_W - 20)
-    text(img, (RIGHT_INSET[0] + 10, RIGHT_INSET[1] + INSET_H - 16), takes, f, MUTED, "lm")
+    lines, f = takes_lines(names[last.winner], names, lang)
+    extra = (len(lines) - 1) * NOTE_LINE
+    _inset(img, *RIGHT_INSET, pic("last_trick", lang), order, lang, winner_index, extra=extra)
+    for i, line in enumerate(lines):
+        text(img, (RIGHT_INSET[0] + 10, RIGHT_INSET[1] + INSET_H - 16 + i * NOTE_LINE), line,
+             f, MUTED, "lm")
+
+
+def takes_lines(name: str, names: Sequence[str], lang: str) -> tuple[list[str], Font]:
+    """Who took the last trick, under its cards: "bere {name}" on one line (condensed if
+    need be), else on two, broken between words — so that a surname is not lost (review
+    48: "bere Šárka Nová…"); a name two lines cannot take is cut apart from the others
+    (``fit_apart``: "Jan…Novák" / "Jan…Nováček"), its words on a line of their own."""
+    width = INSET_W - 20
+    whole = pic("takes", lang, name=name)
+    label, f = fitted(whole, SMALLEST, "regular", width, smallest=SMALLEST)
+    if label == whole:
+        return [label], f
+    for style in ("regular", "narrow"):
+        f = font(SMALLEST, style)
+        lines = wrap(whole, f, width)
+        if len(lines) == 2 and all(f.getlength(line) <= width for line in lines):
+            return lines, f
+    before, _, after = pic("takes", lang, name="\0").partition("\0")
+    cut = fit_apart(name, names, f, width)
+    return [line for line in (before.strip(), cut, after.strip()) if line][:2], f
+
+
+def trick_drop(deal: PublicView, names: list[str], lang: str) -> int:
+    """How much taller the last trick's box is than ``INSET_H`` (its winner on two lines):
+    the side seats under it lie so much lower, clear of it."""
+    last = deal.last_trick
+    return 0 if last is None else (len(takes_lines(names[last.winner], names, lang)[0]) - 1) \
+        * NOTE_LINE
 
 
 def _talon(img: Image.Image, deal: PublicView, lang: str) -> None:
@@ -559,7 +592,7 @@ def table_image(view: TableView, names: Sequence[str], lang: str = "cs",
     # moved down under the strip's further rows
     body = img if not extra else img.crop((0, extra, W, H + extra))
     _legend(body, view.deal, lang, marks)
-    _seats(body, view, who, lang, marks)
+    _seats(body, view, who, lang, marks, trick_drop(view.deal, who, lang))
     if not view.finished:
         _talon(body, view.deal, lang)
     _last_trick(body, view.deal, who, lang)
