@@ -314,6 +314,10 @@ class Table:
     rematch: JSONDict | None = None
     # its channel (or thread) was deleted: it closed for that (its old buttons say so)
     gone: bool = False
+    # a lobby: when someone last did something there (opened it, sat down, left, declined,
+    # added an AI, changed or accepted the options, clicked start), epoch seconds; a lobby
+    # untouched for ``limits.LOBBY_IDLE_SECONDS`` closes (``TableLobby.expire_lobbies``)
+    touched: float | None = None
 
     @property
     def in_thread(self) -> bool:
@@ -429,6 +433,8 @@ class Table:
             extra["rematch"] = dict(self.rematch)
         if self.gone:
             extra["gone"] = True
+        if self.touched is not None:
+            extra["touched"] = self.touched
         return extra
 
     def seats_json(self) -> list[JSONDict | None]:

@@ -42,7 +42,7 @@ from bot.tables.lobby import TableLobby
 from bot.tables.metrics import Metrics
 from bot.tables.play import Events
 from bot.tables.presenter import Place, Placement, Presenter
-from bot.tables.registry import fresh_game
+from bot.tables.registry import fresh_game, log
 from bot.tables.round_clock import RoundClock
 from bot.tables.seating import AI_NAMES
 from bot.tables.turn_timer import TurnTimer
@@ -89,6 +89,7 @@ class TableService(TableLobby):
         self.clock = RoundClock(self)
         self.driver = AIDriver(self)
         self.tasks = set()
+        self.repeating: dict[str, asyncio.TimerHandle] = {}
         self.openings = {}
         self.placing = set()
         self.last_tables = Bounded(LAST_TABLES_HELD)  # (the others' read again when asked)
@@ -124,7 +125,10 @@ class TableService(TableLobby):
         yet move now, and the human to act has at least half his turn's time left."""
         async with self.lock(table.table_id):
             if table.status != STATUS_PLAYING:
-                await self._send(table, self.presenter.lobby_shown(table))
+                if self.lobby_expired(table):  # (left behind: closed, not shown again)
+                    await self._close(table, "expired")
+                else:
+                    await self._send(table, self.presenter.lobby_shown(table))
                 return []
             self.timer.resumed(table)
             try:
@@ -133,12 +137,33 @@ class TableService(TableLobby):
                 self._retry_later(table.table_id)
                 return []
 
+    def every(self, name: str, seconds: float, work: Callable[[], Awaitable[None]]) -> None:
+        """Run ``work`` every ``seconds`` from now on (housekeeping: idle lobbies closed,
+        old rows pruned), each run one of the service's tasks; ``name`` replaces an earlier
+        repetition of that name. A loop timer, not a sleeping task: ``shutdown`` cancels it."""
+        async def run() -> None:
+            try:
+                await work()
+            except Exception:
+                log.exception("the housekeeping %s failed", name)
+
+        def tick() -> None:
+            self.repeating[name] = asyncio.get_running_loop().call_later(seconds, tick)
+            self._spawn(run())
+
+        old = self.repeating.pop(name, None)
+        if old is not None:
+            old.cancel()
+        self.repeating[name] = asyncio.get_running_loop().call_later(seconds, tick)
+
     def shutdown(self) -> None:
         timers, clocks, paces = self.timer.handles, self.clock.handles, self.driver.paces
-        for handle in [*timers.values(), *clocks.values(), *paces.values()]:
+        for handle in [*timers.values(), *clocks.values(), *paces.values(),
+                       *self.repeating.values()]:
             handle.cancel()
         clocks.clear()
         paces.clear()
+        self.repeating.clear()
         for task in self.tasks:  # (each leaves the set when it has ended: ``stopped``)
             task.cancel()
         timers.clear()

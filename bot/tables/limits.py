@@ -11,6 +11,10 @@ EVICT_SECONDS = 3600
 # kept in his settings too: a pair dropped is read again)
 LAST_TABLES_HELD = 10_000
 STOP_SECONDS = 5.0  # the most a shutdown waits for the background work it cancelled
+# a lobby nobody has touched this long closes (``Table.touched``; checked at a restart and
+# every ``SWEEP_SECONDS``): a lobby left behind would keep its players seated for good
+LOBBY_IDLE_SECONDS = 24 * 3600
+SWEEP_SECONDS = 3600  # how often the service's housekeeping runs (``TableService.every``)
 MAX_AUTO_STEPS = 2000  # a safety bound on forced moves in one go (a whole lóra is ~800 actions)
 CHAIN_COMMIT_SECONDS = 0.5  # a chain of AI moves is committed at least this often
 # A game played by the clock (a Taroky round of N minutes) at a table where no person is

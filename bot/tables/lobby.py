@@ -11,6 +11,7 @@ from typing import Any
 from bot.errors import TableError
 from bot.model import STATUS_ABORTED, STATUS_LOBBY, STATUS_PLAYING, Seat, Table, TableSettings
 from bot.storage.models import ANONYMOUS, OutboxItem
+from bot.tables import limits
 from bot.tables.persistence import db_key
 from bot.tables.play import TablePlay
 from bot.tables.presenter import Place, Placement
@@ -80,6 +81,7 @@ class TableLobby(TablePlay):
                 game_kind=game_kind,
                 seed=self.rng.getrandbits(63),
                 rematch=rematch,
+                touched=self.now(),
             )
             table.saved = (None, table.seats_json(), table.status)
             self.tables[table_id] = table
@@ -185,6 +187,7 @@ class TableLobby(TablePlay):
                 raise TableError("already_here")
             if self.table_of_user(table.guild_id, user_id) is not None:
                 raise TableError("already_seated")
+            self._touch(table)
             # joining accepts the table's options as they are now (Čl. 10, 13)
             table.seats[free_seat(table.seats, table.rematch, user_id)] = Seat(user_id, name,
                                                            agreed=table.settings.revision)
@@ -214,6 +217,7 @@ class TableLobby(TablePlay):
                 table.seats[seat] = None
             elif user_id in table.rematch_declined():
                 return table  # (said already: nothing changes)
+            self._touch(table)
             await self._save_declined(table, user_id)
             return table
 
@@ -241,6 +245,7 @@ class TableLobby(TablePlay):
                 raise TableError("not_seated")
             if level not in spec_of(table).ai_levels:
                 raise TableError("bad_level")
+            self._touch(table)
             table.seats[ai_seat(table.seats, table.rematch, seat)] = ai_player(table.seats,
                                                                                 level)
             await self._save(table, self.presenter.lobby_shown(table))
@@ -259,6 +264,7 @@ class TableLobby(TablePlay):
                 return table
             table.settings.options = dict(options)
             table.settings.revision += 1
+            self._touch(table)
             seat = table.seat_of(user_id)
             if seat is not None and (s := table.seats[seat]) is not None:
                 s.agreed = table.settings.revision
@@ -274,9 +280,12 @@ class TableLobby(TablePlay):
             seat = table.seat_of(user_id)
             if seat is None or (s := table.seats[seat]) is None:
                 raise TableError("not_seated")
+            self._touch(table)
             if s.agreed != table.settings.revision:
                 s.agreed = table.settings.revision
                 await self._save(table, self.presenter.lobby_shown(table))
+            else:
+                await self._note_ids(table)  # (his click is kept: the lobby is alive)
             return table
 
     async def leave(self, table_id: int, user_id: int, *, anonymize: bool = False,
@@ -365,6 +374,7 @@ class TableLobby(TablePlay):
         """A lobby's seat frees (``lead``: what goes before the lobby refreshed); an invited
         player of a rematch is not awaited any more."""
         table.seats[seat] = None
+        self._touch(table)
         if user_id in rematch_seats(table.rematch, len(table.seats)):
             await self._save_declined(table, user_id, lead)
         else:
@@ -466,12 +476,16 @@ class TableLobby(TablePlay):
                 raise TableError("already_started")
             if user_id != table.creator_id:
                 raise TableError("not_creator")
+            refusal = None
             if not table.full:
-                raise TableError("need_players", n=len(table.seats))
-            waiting = table.not_agreed()
-            if waiting:
+                refusal = TableError("need_players", n=len(table.seats))
+            elif waiting := table.not_agreed():
                 names = table.names()
-                raise TableError("not_agreed", names=", ".join(names[i] for i in waiting))
+                refusal = TableError("not_agreed", names=", ".join(names[i] for i in waiting))
+            if refusal is not None:
+                self._touch(table)  # (he is there, waiting for the others: kept alive)
+                await self._note_ids(table)
+                raise refusal
             seat_rng = random.Random(table.seed)
             if table.settings.seating == "draw":
                 seat_rng.shuffle(table.seats)
@@ -511,6 +525,29 @@ class TableLobby(TablePlay):
                 table.gone = False
                 raise
             return table
+
+    def _touch(self, table: Table) -> None:
+        """Someone did something in the lobby: its idle time counts from now."""
+        table.touched = self.now()
+
+    def lobby_expired(self, table: Table) -> bool:
+        """A lobby of its own (a tournament's tables start at once; one being placed is
+        not yet shown) that nobody has touched for ``LOBBY_IDLE_SECONDS``."""
+        return (table.status == STATUS_LOBBY and table.tournament is None
+                and table.table_id not in self.placing
+                and self.now() - (table.touched or 0.0) >= limits.LOBBY_IDLE_SECONDS)
+
+    async def expire_lobbies(self) -> None:
+        """Every lobby left untouched for ``LOBBY_IDLE_SECONDS`` closes as an abort does
+        (its message says why; its players are free to sit elsewhere)."""
+        for table in [t for t in self.tables.values() if self.lobby_expired(t)]:
+            async with self.lock(table.table_id):
+                if self.tables.get(table.table_id) is not table or not self.lobby_expired(table):
+                    continue
+                try:
+                    await self._close(table, "expired")
+                except TableError:
+                    log.warning("could not close the idle lobby of table %s", table.table_id)
 
     async def _close(self, table: Table, reason: str, by: str | None = None) -> None:
         table.status = STATUS_ABORTED

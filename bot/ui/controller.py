@@ -21,7 +21,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Coroutine
 from contextvars import ContextVar
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any, Concatenate, ParamSpec
 
 import discord
@@ -37,6 +37,7 @@ from bot.persist import archive, table_from_record
 from bot.service import TableService
 from bot.storage.models import OutboxEntry, OutboxItem
 from bot.storage.protocol import TableStore
+from bot.tables import limits
 from bot.ui import builders
 from bot.ui.alt import png_file
 from bot.ui.blocked import Blocked
@@ -212,6 +213,18 @@ class Controller:
                 log.exception("resuming table %s failed", table.table_id)
         self.service.resume_timers()
         await self.desk.service.resume()
+        self.service.every("housekeeping", limits.SWEEP_SECONDS, self.housekeeping)
+
+    async def housekeeping(self) -> None:
+        """Every ``SWEEP_SECONDS`` while the bot runs (a bot may run for months): lobbies
+        left untouched for a day close, delivered outbox entries older than
+        ``OUTBOX_KEEP_SECONDS`` are pruned (as at a start-up)."""
+        await self.service.expire_lobbies()
+        cutoff = datetime.fromtimestamp(self.now(), UTC) - timedelta(seconds=OUTBOX_KEEP_SECONDS)
+        try:
+            await self.store.prune_outbox(cutoff)
+        except Exception:
+            log.exception("pruning the outbox failed")
 
     def shutdown(self) -> None:
         self.service.shutdown()
