@@ -23,8 +23,13 @@ async def open_store(path: str | Path, database_url: str | None = None) -> Table
 
 
 def table_from_record(rec: TableRecord) -> Table:
+    """The table of a stored row; an archived game's final state is replayed from its
+    archive's record (the row keeps no snapshot of it: ``TableRecord.replay``)."""
     extra = rec.extra or {}
     spec = games.get(rec.game_kind)
+    snapshot = rec.state
+    if snapshot is None and rec.replay is not None:
+        snapshot = spec.replayed(rec.replay).to_json()
     seats = [None if s is None else Seat.from_json(s) for s in rec.seats]
     while len(seats) < spec.seats:
         seats.append(None)
@@ -38,14 +43,14 @@ def table_from_record(rec: TableRecord) -> Table:
         game_kind=rec.game_kind,
         status=rec.status,
         message_id=rec.message_id,
-        state=None if rec.state is None else spec.from_json(rec.state),
+        state=None if snapshot is None else spec.from_json(snapshot),
         seed=int(extra.get("seed", 0)),
         ping_message_id=extra.get("ping_message_id"),
         recent=RecentLines.from_json(extra, len(seats)),
         events=events_from_json(extra.get("events")),
         clock_started=_stamp(extra.get("clock_started")),
         turn=TurnClock.from_json(extra.get("turn")),
-        saved=(None if rec.state is None else json_text(rec.state), rec.seats, rec.status),
+        saved=(None if snapshot is None else json_text(snapshot), rec.seats, rec.status),
         tournament=extra.get("tournament") if isinstance(extra.get("tournament"), dict) else None,
         parent_id=_id(extra.get("parent")),
         pointer_id=_id(extra.get("pointer")),

@@ -148,12 +148,15 @@ async def archive_game(
                     outcome.scores[p.seat], *mu_sigma,
                 ),
             )  # fmt: skip
+        # the archive keeps the game (its record replays to the final state): the table's
+        # snapshot and move log go (``TableRecord.replay`` answers its old buttons)
         await execute(
             conn,
-            "UPDATE tables SET status = ?, updated_at = ? WHERE table_id = ?",
+            "UPDATE tables SET status = ?, updated_at = ?, state = NULL WHERE table_id = ?",
             (STATUS_FINISHED, now, table_id),
         )
         await execute(conn, "DELETE FROM seated WHERE table_id = ?", (table_id,))
+        await execute(conn, "DELETE FROM table_actions WHERE table_id = ?", (table_id,))
     return game_id
 
 

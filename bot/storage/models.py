@@ -49,6 +49,9 @@ class TableRecord:
     updated_at: datetime
     started_at: datetime | None = None
     game_kind: str = "lora"
+    # a finished table whose game is archived: its snapshot is gone with its move log, and
+    # this is the archive's record, which replays to it (``GameSpec.replayed``)
+    replay: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True, slots=True)

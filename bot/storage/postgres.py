@@ -51,7 +51,14 @@ from bot.storage.outbox import check_done, entry_of
 from bot.storage.ratings import display_rating, is_provisional
 from bot.storage.settings import DEFAULTS, GuildSettingsCache, validate, validate_user
 from bot.storage.stats import add_results
-from bot.storage.tables import UNSET, _actor, _seat_count, record_of, seat_user_ids
+from bot.storage.tables import (
+    GET_TABLE_SQL,
+    UNSET,
+    _actor,
+    _seat_count,
+    record_of,
+    seat_user_ids,
+)
 from bot.storage.tournaments import (
     check_reason,
     check_status,
@@ -94,10 +101,22 @@ async def recompute_ratings(c: Conn) -> None:
         " updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)", rows)
 
 
+async def prune_archived_tables(c: Conn) -> None:
+    """SQLite migration 10 here: the move logs of the tables that ended, and the snapshots
+    of those whose game is archived (its record replays to it), deleted."""
+    for statement in (resources.files("bot.storage") / "migrations"
+                      / "0010_archived_tables_pruned.sql").read_text("utf-8").split(";"):
+        sql = "\n".join(line for line in statement.splitlines()
+                        if not line.lstrip().startswith("--")).strip()
+        if sql:
+            await c.execute(sql)
+
+
 # One-time changes of stored data (the ``upgrades`` table of postgres_schema.sql names those
 # done): the schema itself has no versions, its statements create only what is missing.
 UPGRADES: dict[str, Callable[[Conn], Coroutine[Any, Any, None]]] = {
     "0009_ratings_recomputed": recompute_ratings,  # as SQLite migration 0009
+    "0010_archived_tables_pruned": prune_archived_tables,  # as SQLite migration 0010
 }
 
 
@@ -219,6 +238,9 @@ class PostgresStore:
             count = _seat_count(row["game_kind"])
             seq = int(await c.fetchval(
                 "SELECT COALESCE(MAX(seq), 0) FROM table_actions WHERE table_id = $1", table_id))
+            if status == STATUS_ABORTED:  # (its game is not archived: the log is of no use)
+                todo = []
+                await c.execute("DELETE FROM table_actions WHERE table_id = $1", table_id)
             for one in todo:
                 payload = dict(one)
                 actor, user_id = _actor(payload.pop("by", None))
@@ -344,7 +366,7 @@ class PostgresStore:
 
     async def get_table(self, table_id: int) -> TableRecord | None:
         async with self._pool.acquire() as c:
-            row = await c.fetchrow("SELECT * FROM tables WHERE table_id = $1", table_id)
+            row = await c.fetchrow(GET_TABLE_SQL.replace("?", "$1"), table_id)
         return None if row is None else record_of(row)
 
     async def active_tables(self) -> list[TableRecord]:
@@ -461,7 +483,9 @@ class PostgresStore:
                     game_id, p.seat, guild_id, kind, p.human, p.user_id, p.name,
                     None if p.human else p.ai_level, p.ai_moves, p.moves, p.place,
                     outcome.scores[p.seat], *mu_sigma)
-            await c.execute("UPDATE tables SET status = $1, updated_at = $2 WHERE table_id = $3",
+            await c.execute("DELETE FROM table_actions WHERE table_id = $1", table_id)
+            await c.execute("UPDATE tables SET status = $1, updated_at = $2, state = NULL"
+                            " WHERE table_id = $3",
                             STATUS_FINISHED, now, table_id)
             await c.execute("DELETE FROM seated WHERE table_id = $1", table_id)
         return game_id

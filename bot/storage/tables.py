@@ -28,6 +28,7 @@ from bot.storage.db import (
 )
 from bot.storage.models import (
     ACTIVE_STATUSES,
+    STATUS_ABORTED,
     STATUS_LOBBY,
     STATUS_PLAYING,
     STATUSES,
@@ -46,6 +47,12 @@ class _Unset:
 
 UNSET: Final[Any] = _Unset()  # "leave unchanged" where None is a value to store
 ACTORS = ("ai", "autoplay")
+# a table, and the record of its archived game when its snapshot went with the archive
+# (``TableRecord.replay``); both stores (PostgreSQL numbers the parameter)
+GET_TABLE_SQL = (
+    "SELECT t.*, g.replay AS archived FROM tables t LEFT JOIN games g"
+    " ON g.table_id = t.table_id AND t.state IS NULL WHERE t.table_id = ?"
+)
 
 
 def record_of(row: aiosqlite.Row) -> TableRecord:
@@ -68,6 +75,8 @@ def record_of(row: aiosqlite.Row) -> TableRecord:
         updated_at=updated,
         started_at=parse_stamp(row["started_at"]),
         game_kind=row["game_kind"],
+        # (a row's ``in`` looks at its values, not its names)
+        replay=loads(row["archived"]) if "archived" in row.keys() else None,  # noqa: SIM118
     )
 
 
@@ -244,6 +253,9 @@ def update_table(
                 status or row["status"],
             )
         todo = ([action] if action is not None else []) + list(actions)
+        if status == STATUS_ABORTED:  # (its game is not archived: the log is of no use)
+            todo = []
+            conn.execute("DELETE FROM table_actions WHERE table_id = ?", (table_id,)).close()
         if todo:
             # One statement per hundred actions, numbered after the log's last (its primary
             # key's last entry, read inside the statement): a round trip fewer per change.
@@ -263,7 +275,7 @@ def update_table(
 
 
 async def get_table(conn: aiosqlite.Connection, table_id: int) -> TableRecord | None:
-    row = await fetchone(conn, "SELECT * FROM tables WHERE table_id = ?", (table_id,))
+    row = await fetchone(conn, GET_TABLE_SQL, (table_id,))
     return None if row is None else record_of(row)
 
 

@@ -682,7 +682,8 @@ class TournamentService:
             if held is not None and held.status != STATUS_ABORTED:
                 continue  # running (the core resumed it) or finished and reported
             rec = await self.store.get_table(s.table_id)
-            if rec is not None and rec.status == TableStatus.FINISHED and rec.state is not None:
+            if rec is not None and rec.status == TableStatus.FINISHED \
+                    and (rec.state is not None or rec.replay is not None):
                 table = table_from_record(rec)
                 game_id = await archive(self.store, table)  # idempotent: the archived game
                 t = await self._record(t, table, r, s.table_no, game_id)
