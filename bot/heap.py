@@ -17,6 +17,7 @@ from __future__ import annotations
 import gc
 import logging
 import time
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,13 +30,14 @@ log = logging.getLogger(__name__)
 # 32 ms; every 3 s: 34 / 50 ms, 24 ms; every 1 s: none, but the thaw found 2.6x the garbage)
 FREEZE_EVERY = 3.0
 THAW_EVERY = 600.0  # seconds between full collections of the frozen part
+THAWS_KEPT = 144  # the durations of the last thaws kept (a day of them; a bot runs for months)
 
 
 @dataclass
 class HeapMetrics:
     freezes: int = 0
     thaws: int = 0
-    thaw_ms: list[float] = field(default_factory=list)
+    thaw_ms: deque[float] = field(default_factory=lambda: deque(maxlen=THAWS_KEPT))
     freed: int = 0  # unreachable objects the thaws found (garbage the freezes had kept)
 
 

@@ -125,3 +125,17 @@ def test_a_sent_view_is_freed_without_the_collector():
         assert ref() is None
     finally:
         gc.enable()
+
+
+def test_the_thaws_durations_are_kept_for_the_last_day_only():
+    """Review 49: one number every THAW_EVERY for the life of the process, before."""
+    from bot.heap import THAWS_KEPT
+
+    keeper = HeapKeeper(freeze_every=10, thaw_every=600)
+    try:
+        for _ in range(THAWS_KEPT + 5):
+            keeper.thaw()
+        assert len(keeper.metrics.thaw_ms) == THAWS_KEPT
+        assert keeper.metrics.thaws == THAWS_KEPT + 5
+    finally:
+        keeper.release()

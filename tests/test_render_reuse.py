@@ -140,3 +140,22 @@ async def test_a_recipe_being_drawn_is_waited_for(monkeypatch: pytest.MonkeyPatc
     release.set()
     assert await both == [None, b"late"]
     assert calls[-2:] == ["third", "fourth"]
+
+
+def big(value: str) -> bytes:
+    """A picklable recipe of a large picture (a megabyte)."""
+    DRAWN.append(value)
+    return value.encode() * 2**20
+
+
+async def test_the_kept_pictures_are_bounded_by_their_size_too() -> None:
+    """Review 49: 64 large pictures stayed resident; the pool keeps at most REUSE_BYTES."""
+    pool = RenderPool(0)
+    pool.REUSE_BYTES = 3 * 2**20 + 1000  # three of them and their recipes
+    for value in "abcd":
+        await pool.render(functools.partial(big, value), value)
+    assert pool._done_bytes <= pool.REUSE_BYTES and len(pool._done) == 3
+    await pool.render(functools.partial(big, "d"), "d")  # the newest three are kept
+    await pool.render(functools.partial(big, "a"), "a")  # the oldest was dropped
+    assert DRAWN == ["a", "b", "c", "d", "a"]
+    assert pool._done_bytes == sum(len(k) + len(v) for k, v in pool._done.items())

@@ -249,6 +249,8 @@ async def test_withdrawing_at_a_running_table_and_cancelling(store):
         await s.leave(tid, 11)
     t = await s.cancel(tid)
     assert t.status is TournamentStatus.CANCELLED and tid not in s.tournaments
+    await w.settle()
+    assert tid not in s.locks  # (review 49: its lock was kept for good)
     assert ("closed", "cancelled") in w.quiet.calls
     assert all(tb.status == "aborted" for tb in w.tables.tables.values()
                if tb.tournament is not None and tb.tournament["id"] == tid)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import weakref
 from collections.abc import Coroutine, Sequence
 from datetime import UTC, datetime
 from typing import Any, Protocol
@@ -136,7 +137,10 @@ class TournamentService:
         self.tables = tables
         self.presenter = presenter
         self.tournaments: dict[int, TournamentRecord] = {}
-        self.locks: dict[int, asyncio.Lock] = {}
+        # a tournament's lock lives while someone holds it or waits for it (a weak mapping:
+        # an ended tournament's goes by itself; kept for good before, one per tournament)
+        self.locks: weakref.WeakValueDictionary[int, asyncio.Lock] = \
+            weakref.WeakValueDictionary()
         self.tasks: set[asyncio.Future[Any]] = set()
         # (tournament, round, table) played again because its thread was deleted, until it
         # is opened again: its new thread says why (``table_gone``; review 42)

@@ -29,6 +29,7 @@ class RenderPool(WorkerPool):
     """
 
     REUSE = 64
+    REUSE_BYTES = 32 * 2**20  # and at most this much of them (a big sheet is some 1 MB)
 
     def __init__(self, workers: int, *, nice: int = 5, start_method: str | None = None,
                  warm_up: Sequence[str] = WARM_UP) -> None:
@@ -42,6 +43,7 @@ class RenderPool(WorkerPool):
         self.requests = 0
         self.reused = 0
         self._done: OrderedDict[bytes, bytes] = OrderedDict()
+        self._done_bytes = 0  # the size of what ``_done`` holds (recipes and pictures)
         self._drawing: dict[bytes, asyncio.Future[bytes | None]] = {}
 
     async def render(self, picture: Callable[[], bytes] | None, what: str) -> bytes | None:
@@ -78,10 +80,21 @@ class RenderPool(WorkerPool):
                 del self._drawing[key]
             future.set_result(png)
         if png is not None:
-            self._done[key] = png
-            while len(self._done) > self.REUSE:
-                self._done.popitem(last=False)
+            self._keep(key, png)
         return png
+
+    def _keep(self, key: bytes, png: bytes) -> None:
+        """Keep a picture for reuse within ``REUSE`` pictures and ``REUSE_BYTES``, the
+        least recently used going first."""
+        old = self._done.pop(key, None)
+        if old is not None:
+            self._done_bytes -= len(key) + len(old)
+        self._done[key] = png
+        self._done_bytes += len(key) + len(png)
+        while self._done and (len(self._done) > self.REUSE
+                              or self._done_bytes > self.REUSE_BYTES):
+            gone, picture = self._done.popitem(last=False)
+            self._done_bytes -= len(gone) + len(picture)
 
     @staticmethod
     def _draw_here(picture: Callable[[], bytes], what: str) -> bytes | None:
