@@ -6,16 +6,28 @@ his cards), the score sheet comes with its totals as text, and the pagers' butto
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from bot.delivery import items
-from bot.games.lora.texts import now_lines
+from bot.games import ui_of
+from bot.games.lora.texts import lora_sheet_lines, now_lines, points_line, turn_line
+from bot.i18n import t
 from bot.records import page_button
+from bot.render.bench import example
 from bot.tournament.examples import example_tournament
-from bot.tournament.pictures import sheet_alt, standings_alt
+from bot.tournament.pictures import mid_sentence, sheet_alt, standings_alt
 from bot.ui.alt import ALT_LIMIT, alt_text, sentences
-from engine.actions import Lay, Lead
+from engine.actions import Declare, Lay, Lead
 from engine.lora import Lora
 from tests.botkit import channel_delivered, open_table, put_state, reply, table_message
-from tests.helpers import c, first_legal, lora_deals, new_game, play_cards
+from tests.helpers import (
+    c,
+    first_legal,
+    harakiri_played_off,
+    lora_deals,
+    new_game,
+    play_cards,
+)
 from tests.test_bot_announcements import _click
 from tests.test_rules_kvarty import K1
 
@@ -49,19 +61,36 @@ def test_R_KVARTY_the_last_kvarta_is_told_in_the_readers_words_once() -> None:
 def test_R_DESITKY_the_rows_ends_and_the_cards_laid_in_the_turn_are_told() -> None:
     game, _ = new_game("desitky", K1, 0)
     assert game.to_act == 1  # (Anna holds no ten: knocked)
-    assert now_lines(game.public_part([]), NAMES, "cs") == ["Řady: ❤️ – · 🍃 – · 🔔 – · 🌰 –"]
+    # (a row not started is said in words: a bare "–" is read "dash", or nothing)
+    assert now_lines(game.public_part([]), NAMES, "cs") == [
+        "Řady: ❤️ nezačatá · 🍃 nezačatá · 🔔 nezačatá · 🌰 nezačatá"]
     game.apply(Lay(1, c("10l")))
     assert now_lines(game.public_part([]), NAMES, "cs") == [
-        "Řady: ❤️ – · 🍃 10 · 🔔 – · 🌰 –", "V tomto tahu přiloženo: 10🍃"]
+        "Řady: ❤️ nezačatá · 🍃 10 · 🔔 nezačatá · 🌰 nezačatá", "V tomto tahu přiloženo: 10🍃"]
     assert now_lines(game.public_part([]), NAMES, "en") == [
-        "Rows: ❤️ – · 🍃 10 · 🔔 – · 🌰 –", "Laid this turn: 10🍃"]
+        "Rows: ❤️ not started · 🍃 10 · 🔔 not started · 🌰 not started", "Laid this turn: 10🍃"]
 
 
 # -- alt texts as Discord takes them ------------------------------------------------------
 def test_an_alt_text_is_one_line_of_sentences_without_marks_within_discords_limit() -> None:
     assert sentences(["**Červené** – 1. tálie", "", "Na tahu: Anna", "Body: 3."]) == (
-        "**Červené** – 1. tálie. Na tahu: Anna. Body: 3.")
+        "Červené – 1. tálie. Na tahu: Anna. Body: 3.")
     assert alt_text("**Červené**\nNa tahu: __Anna__") == "Červené Na tahu: Anna"
+
+
+def test_a_line_ending_in_its_own_stop_inside_marks_gets_no_second_one() -> None:
+    """Review 52: the end table's alt read "Konec lóry.. Konečné pořadí: …"."""
+    assert sentences(["**Konec lóry.**", "Konečné pořadí:", "1. Anna – 57 b."]) == (
+        "Konec lóry. Konečné pořadí: 1. Anna – 57 b.")
+    assert sentences(["**The lóra is over.**", "**Hurá!**", "__Proč?__", "Tak…"]) == (
+        "The lóra is over. Hurá! Proč? Tak…")
+
+
+def test_the_message_texts_line_marks_are_not_read_out() -> None:
+    """"■ result", "▶ new game", "• event": a screen reader said "black square"."""
+    assert alt_text("■ **1. rozdání**: výhra\n▶ **2. rozdání**\n• Anna vynáší") == (
+        "1. rozdání: výhra 2. rozdání Anna vynáší")
+    assert sentences(["■ **Harakiri**", "• Anna: 3 b."]) == "Harakiri. Anna: 3 b."
     assert alt_text("  ") is None
     long = alt_text("slovo " * 400)
     assert long is not None and len(long) <= ALT_LIMIT and long.endswith("slovo…")
@@ -94,10 +123,15 @@ def test_the_tournament_pictures_say_every_place_in_words() -> None:
         "Konečné pořadí po 2. kole: 1. **Dalibor** – 8 b.; 2. **František Xaver Kolowrat**"
         " – 5 b.; 3. **AI Božena** – 5 b.; 4. **Cecílie** – 5 b.; 5. **AI Karel** – 5 b.;"
         " 6. **Eliška** – 4 b.; 7. **Anička** – 4 b.; 8. **Bohouš** – 4 b.")
+    # (the columns' heads lower-case inside the sentence; "AI" kept)
     assert sheet_alt(t, t.tables[0], "en") == (
-        "Table sheet · table 1: 1st AI Karel: Penalty points 49, Points 4; 2nd AI Božena:"
-        " Penalty points 60, Points 3; 3rd Eliška: Penalty points 63, Points 2; 4th Cecílie:"
-        " Penalty points 86, Points 1")
+        "Table sheet · table 1: 1st AI Karel: penalty points 49, points 4; 2nd AI Božena:"
+        " penalty points 60, points 3; 3rd Eliška: penalty points 63, points 2; 4th Cecílie:"
+        " penalty points 86, points 1")
+    assert sheet_alt(t, t.tables[0], "cs").startswith(
+        "Zápisový lístek · stůl 1: 1. AI Karel: trestné body 49, body 4; 2. AI Božena:")
+    assert [mid_sentence(w) for w in ("Trestné body", "Top-up", "AI", "Body")] == [
+        "trestné body", "top-up", "AI", "body"]
 
 
 # -- through Discord -----------------------------------------------------------------------
@@ -116,8 +150,9 @@ async def _hand(ch, table, users, seat):
 
 async def test_the_lora_hand_and_table_tell_the_trick_and_the_cards_in_words(harness):
     """Anna leads K🍃: Bob's hand names it and his cards in words (his buttons are numbers
-    and letters), its picture's alt text says his cards, the trick and whose turn; the table
-    picture's, the game, the turn, the trick and every seat's points and cards."""
+    and letters), its picture's alt text says the trick and that it is his turn, as the
+    picture does ("Jsi na tahu", not his name), and not his cards again (review 52); the
+    table picture's, the game, the turn, the trick and every seat's points and cards."""
     ch, users, table = await _lora_table(harness, "cs")
     await _click(harness, ch, table, users, first_legal(table.state))
     assert table.state.to_act == 1
@@ -125,8 +160,10 @@ async def test_the_lora_hand_and_table_tell_the_trick_and_the_cards_in_words(har
     assert hand.content.splitlines()[2:4] == [
         "Ve štychu: Anna K🍃", "V ruce máš: 7❤️ 8❤️ · 7🍃 8🍃 · 7🔔 8🔔 · 7🌰 8🌰"]
     assert [(a.filename, a.description) for a in hand.attachments] == [(
-        "hand.png", "Tvoje karty: 7❤️ 8❤️ · 7🍃 8🍃 · 7🔔 8🔔 · 7🌰 8🌰. Ve štychu: Anna K🍃."
-                    " Na tahu: Bob.")]
+        "hand.png", "Tvoje karty (vypsané v textu zprávy). Ve štychu: Anna K🍃. Jsi na tahu.")]
+    other = await _hand(ch, table, users, 2)  # (another's turn: named)
+    assert [a.description for a in other.attachments] == [
+        "Tvoje karty (vypsané v textu zprávy). Ve štychu: Anna K🍃. Na tahu: Bob."]
     [picture] = table_message(ch, table).attachments
     assert (picture.filename, picture.description) == ("table.png", (
         "Červené – 1. tálie, 1. hra. Na tahu: Bob. Ve štychu: Anna K🍃. Body a karty: Anna –"
@@ -151,8 +188,9 @@ async def test_the_taroky_table_hand_and_sheet_say_in_english_what_they_show(har
         " Bob – 50.00 Kč, 12 cards in hand; Cyril – 50.00 Kč, 12 cards in hand; Dana – 50.00"
         " Kč, 12 cards in hand.")
     hand = await _hand(ch, table, users, 0)
-    assert [a.description for a in hand.attachments] == [
-        "Your cards: V XII XIII XIV · K♥ · 2♦ · 7♣ 8♣ J♣ · 8♠ 9♠ C♠."]
+    # (bidding: his cards are on no button, the message lists them: not heard twice)
+    assert "In your hand: V XII XIII XIV · K♥ · 2♦ · 7♣ 8♣ J♣ · 8♠ 9♠ C♠" in hand.content
+    assert [a.description for a in hand.attachments] == ["Your cards (listed in the message)."]
     res = await users[2].click(table_message(ch, table),
                                custom_id=f"lora:t:{table.table_id}:sheet")
     sheet = reply(res)
@@ -164,7 +202,8 @@ async def test_the_taroky_table_hand_and_sheet_say_in_english_what_they_show(har
 
 async def test_the_final_sheet_posted_through_the_outbox_says_the_final_order(harness):
     """The final post's sheet is drawn when the outbox sends it: its alt text was written
-    into the entry with it (a restart sends the same)."""
+    into the entry with it (a restart sends the same), each place with the final post's
+    note (review 52: a declarer who missed čistá stovka ranks below fewer points)."""
     from tests.test_bot_records import _finished_game
 
     _guild, ch, _users, table = await _finished_game(harness)
@@ -173,5 +212,74 @@ async def test_the_final_sheet_posted_through_the_outbox_says_the_final_order(ha
     names = table.names()
     [final] = [m for m in ch.history() if any(a.filename == "protokol.png"
                                                for a in m.attachments)]
-    assert [a.description for a in final.attachments] == ["Konečné pořadí: " + " ".join(
-        f"{outcome.places[s]}. {names[s]} – {outcome.scores[s]} b." for s in outcome.order())]
+    assert [outcome.extra(s)["cista_stovka"] for s in range(4)] == [True, True, True, False]
+    assert [a.description for a in final.attachments] == [
+        "Konečné pořadí: 1. AI Karel – 70 b. 2. Cyril – 54 b. (čistá stovka nevyšla)."
+        " 3. Bob – 73 b. (čistá stovka nevyšla). 4. Alice – 82 b. (čistá stovka nevyšla)."]
+    assert [names[s] for s in outcome.order()] == ["AI Karel", "Cyril", "Bob", "Alice"]
+    # the end table's picture says it as well, its first sentence with one full stop
+    [picture] = [a for m in ch.history() for a in m.attachments if a.filename == "table.png"
+                 and (a.description or "").startswith("Konec lóry")]
+    assert picture.description == (
+        "Konec lóry. Konečné pořadí: 1. AI Karel – 70 b. 2. Cyril – 54 b. (čistá stovka"
+        " nevyšla). 3. Bob – 73 b. (čistá stovka nevyšla). 4. Alice – 82 b. (čistá stovka"
+        " nevyšla).")
+
+
+# -- the sheet's text: the final post's notes (review 52) ------------------------------------
+def test_R_STOVKA_the_sheets_text_says_who_declared_while_the_lora_goes_on() -> None:
+    """The sheet picture shows "Čistá stovka: hlásí" for a declarer: its text says it too."""
+    lora = example("stovka")
+    while lora.phase == "stovka":
+        seat = lora.to_act
+        lora.apply(Declare(seat, seat == 1))
+    assert lora.stovka == [False, True, False, False]
+    assert lora_sheet_lines(lora, NAMES, "cs") == [
+        "Body celkem:", "Anna: 80 b.", "Bob: 26 b. (hlásí čistou stovku)", "Cyril: 31 b.",
+        "Dana: 41 b."]
+    assert lora_sheet_lines(lora, NAMES, "en")[2] == "Bob: 26 pts (declares a clean hundred)"
+
+
+def test_R_HARAKIRI_the_final_sheets_text_gives_the_play_off_sums_as_the_final_post() -> None:
+    lora, _ = harakiri_played_off(2)
+    assert lora_sheet_lines(lora, NAMES, "cs") == [
+        "Konečné pořadí:", "1. Cyril – 5 b.", "2. Dana – 20 b., harakiri 0 → 0",
+        "3. Anna – 20 b., harakiri 0 → 40", "4. Bob – 20 b., harakiri 0 → 80"]
+    outcome = lora.outcome()
+    assert outcome is not None
+    ui = ui_of("lora")  # the final post's note is the same one
+    assert [ui.outcome_note(outcome, s, "en") for s in range(4)] == [
+        ", harakiri 0 → 40", ", harakiri 0 → 80", "", ", harakiri 0 → 0"]
+
+
+def test_the_hand_alt_says_the_seats_own_choice_and_answer_in_the_second_person() -> None:
+    table = SimpleNamespace(names=lambda: NAMES)
+    choose = example("choose").public_view()
+    assert choose.to_act == 0
+    assert turn_line(table, choose, "cs", viewer=0) == "Maturuješ a volíš hru."
+    assert turn_line(table, choose, "en", viewer=0) == "You play Graduation and choose the game."
+    assert turn_line(table, choose, "cs", viewer=1) == "Maturant **Anna** volí hru."
+    stovka = example("stovka").public_view()
+    assert stovka.to_act == 3
+    assert turn_line(table, stovka, "cs", viewer=3) == "Odpovídáš: hlásíš čistou stovku?"
+    assert turn_line(table, stovka, "en", viewer=3) == "You answer: a clean hundred?"
+    assert turn_line(table, stovka, "cs") == "Odpovídá **Dana**: hlásí čistou stovku?"
+
+
+def test_between_games_the_alt_heads_the_totals_without_cards() -> None:
+    """Review 52: "Body a karty:" headed a list with no card counts (none are dealt)."""
+    table = SimpleNamespace(names=lambda: NAMES)
+    view = example("choose").public_view()
+    assert view.game is None
+    assert points_line(table, view, "cs") == (
+        "Body celkem: Anna – 25; Bob – 10; Cyril – 12; Dana – 22.")
+    assert points_line(table, view, "en") == (
+        "Total points: Anna – 25; Bob – 10; Cyril – 12; Dana – 22.")
+
+
+def test_the_taroky_deal_pictures_alt_says_in_short_what_it_shows() -> None:
+    """Its result line is the post's text: the alt no longer repeats it (review 52)."""
+    assert t("taroky.deal_alt", "cs", n=2) == (
+        "2. rozdání po sečtení: hra, talon a štychy každé strany s jejich očky.")
+    assert t("taroky.deal_alt", "en", n=2) == (
+        "Deal 2 as counted: the game, the talon and each side's tricks with their points.")

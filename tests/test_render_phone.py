@@ -162,3 +162,30 @@ def test_the_sheets_running_totals_are_readable_on_a_phone(monkeypatch) -> None:
     finally:
         sheet._block.cache_clear()
     assert sizes and min(sizes) * PHONE_W / sheet.sheet_width(1) >= PHONE_TEXT
+
+
+def _rank_ink(face: Image.Image, width: int) -> tuple[int, int, int, int]:
+    """Where a mini card's rank has ink: above the medallion, inside the card's edge."""
+    band = (3, 4, width - 4, round(width * 0.55))
+    part = face.convert("RGB").crop(band)
+    ink = ImageChops.difference(part, Image.new("RGB", part.size, minis.FACE))
+    found = ink.convert("L").point(lambda v: 255 if v > 60 else 0).getbbox()
+    assert found is not None
+    return found[0] + 3, found[1] + 4, found[2] + 3, found[3] + 4
+
+
+@pytest.mark.parametrize("fan", [center.KVARTY_FAN, center.TURN_FAN])
+def test_a_rank_in_a_fan_of_mini_cards_shows_whole_where_the_next_card_leaves_it(fan) -> None:
+    """Review 52: in the earlier kvarty the next mini card covered the "0" of a "10" ("1(" at
+    phone size; a "K" lost its leg too). A rank now stays in the part left free: a letter
+    moved into it, a "10" narrowed into it, each as tall as out of a fan."""
+    width, step = fan
+    for card in range(32):
+        alone = _rank_ink(minis.mini_face(card, width), width)
+        left, top, right, bottom = _rank_ink(minis.mini_face(card, width, free=step), width)
+        assert right <= step - 2, (card, right)  # whole, left of the next card
+        assert (top, bottom) == alone[1:4:2], card  # its height kept
+        if card % 8 == 3:  # "10": narrowed, still wide enough to read
+            assert alone[2] > step and right - left >= step // 2
+        else:
+            assert abs((right - left) - (alone[2] - alone[0])) <= 1, card

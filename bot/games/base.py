@@ -140,7 +140,7 @@ class GameUI(Protocol):
     def starts_deal(self, events: Sequence[GameEvent]) -> bool: ...
 
     def deal_pictures(self, table: Table, events: Sequence[GameEvent]
-                      ) -> list[tuple[int, str, str]]: ...
+                      ) -> list[tuple[int, str, str, str]]: ...
 
     def named_picture(self, table: Table, name: str, lang: str) -> Picture | None: ...
 
@@ -255,9 +255,10 @@ class BaseUI:
         return False
 
     def deal_pictures(self, table: Table, events: Sequence[GameEvent]
-                      ) -> list[tuple[int, str, str]]:
+                      ) -> list[tuple[int, str, str, str]]:
         """Pictures of what ``events`` ended (a deal, all shown), each with the index of the
-        line of ``announcements(table, events)`` it goes with: (index, name, file name);
+        line of ``announcements(table, events)`` it goes with: (index, name, file name, alt
+        text — what the picture shows, not its line again);
         ``named_picture`` draws a name when the post is sent."""
         return []
 

@@ -80,6 +80,12 @@ def draw_last_trick(img: Image.Image, part: TrickView, names: list[str], lang: s
         put_mini(img, card, w, cx + i * step, y + 36, style)
 
 
+# the mini cards' fans, (card width, step): each card leaves ``step`` px of the one under it
+# free, where its rank shows whole ("10" narrowed into it: ``minis.mini_face``)
+KVARTY_FAN = (68, 33)  # the earlier kvarty: up to four in a group 167 px wide
+TURN_FAN = (60, 32)  # desítky: the cards laid this turn
+
+
 def draw_kvarty(img: Image.Image, view: PublicView, part: KvartyView, names: list[str],
                 lang: str) -> None:
     """The last kvarta large, with who put each card; up to three earlier ones small."""
@@ -90,7 +96,8 @@ def draw_kvarty(img: Image.Image, view: PublicView, part: KvartyView, names: lis
     earlier = part.kvarty[-4:-1]
     if earlier:
         text(img, (CX, 170), s("earlier_kvarty", lang), font(SMALL_PX), MUTED, "mm")
-        gw, gap, cw, step = 167, 8, 68, 33
+        gw, gap = 167, 8
+        cw, step = KVARTY_FAN
         x0 = CX - (len(earlier) * gw + (len(earlier) - 1) * gap) // 2
         for i, kv in enumerate(earlier):
             gx = x0 + i * (gw + gap)
@@ -98,7 +105,7 @@ def draw_kvarty(img: Image.Image, view: PublicView, part: KvartyView, names: lis
             text(img, (gx + gw // 2, 197), fit_apart(names[kv.seat], names, f, gw), f, TEXT, "mm")
             cx = gx + (gw - (cw + step * (len(kv.placed) - 1))) // 2
             for j, (_, card) in enumerate(kv.placed):
-                put_mini(img, card, cw, cx + j * step, 212)
+                put_mini(img, card, cw, cx + j * step, 212, free=step)
     last = part.kvarty[-1]
     if last.out is not None:  # a hand emptied: the game ended on this kvarta
         state = s("kvarta_out", lang, name=names[last.out])
@@ -159,14 +166,14 @@ def draw_turn(img: Image.Image, view: PublicView, part: DesitkyView, names: list
     if not part.turn or view.to_act is None:
         return
     x, y, w = TURN_INSET
-    cw, step = 60, 32
+    cw, step = TURN_FAN
     box = panel(w, 150, radius=14)
     paste(img, box, x, y)
     text(img, (x + 14, y + 10), fit(s("this_turn", lang, name=names[view.to_act]),
                                   font(SMALL_PX, "cond"), w - 28), font(SMALL_PX, "cond"))
     shown = part.turn[-6:]
     for i, card in enumerate(shown):
-        put_mini(img, card, cw, x + 16 + i * step, y + 44, "glow")
+        put_mini(img, card, cw, x + 16 + i * step, y + 44, "glow", free=step)
 
 
 def _banner(img: Image.Image, title: str, height: int = 330, width: int = 480) -> int:

@@ -9,7 +9,7 @@ shape, in the card's top-left part, so it reads even where the next card covers 
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from PIL import Image, ImageDraw
 
@@ -23,32 +23,60 @@ FACE = (253, 249, 239)  # the cards' cream
 
 
 @lru_cache(maxsize=256)
-def mini_face(card: int, width: int) -> Image.Image:
-    """The mini card ``width`` px wide, a card's height (RGBA, transparent corners)."""
+def mini_face(card: int, width: int, free: int | None = None) -> Image.Image:
+    """The mini card ``width`` px wide, a card's height (RGBA, transparent corners); ``free``:
+    how much of its left the next card leaves uncovered in a fan (None: all of it) — the rank
+    is kept in it, a "10" narrowed (its height kept), so that it never reads "1("."""
     h = cards.card_height(width)
     img = Image.new("RGBA", (width, h), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
     d.rounded_rectangle((0, 0, width - 1, h - 1), max(3, width // 12), fill=(*FACE, 255),
                         outline=(*DARK, 255), width=max(1, width // 30))
     suit, rank = divmod(card, 8)
-    label = RANK_SYMBOLS[rank]
-    f = font(round(width * (0.42 if len(label) > 1 else 0.5)), "cond" if len(label) > 1 else "bold")
     column = round(width * 0.36)  # the middle of the part a covering neighbour leaves free
-    d.text((column, round(width * 0.3)), label, font=f, fill=suit_ink(suit), anchor="mm")
+    _rank(img, RANK_SYMBOLS[rank], suit, width, column, free)
     icon = suit_icon(suit, round(width * 0.64))
     paste(img, icon, column - icon.width // 2, round(width * 0.58))
     return img
 
 
+def _rank(img: Image.Image, label: str, suit: int, width: int, column: int,
+          free: int | None) -> None:
+    """The rank centred at ``column``; in a fan (``free``), when its ink would reach under
+    the next card, moved into the free part (less a pad on each side), and narrowed to fit
+    it if wider ("10")."""
+    f = font(round(width * (0.42 if len(label) > 1 else 0.5)), "cond" if len(label) > 1 else "bold")
+    y = round(width * 0.3)
+    whole = partial(ImageDraw.Draw(img).text, (column, y), label, font=f, fill=suit_ink(suit),
+                    anchor="mm")
+    if free is None:
+        whole()
+        return
+    left, top, right, bottom = (round(v) for v in f.getbbox(label, anchor="mm"))
+    layer = Image.new("RGBA", (right - left, bottom - top), (0, 0, 0, 0))
+    ImageDraw.Draw(layer).text((-left, -top), label, font=f, fill=suit_ink(suit), anchor="mm")
+    ink = layer.getchannel("A").getbbox() or (0, 0, layer.width, layer.height)
+    if column + left + ink[2] <= free - 2:  # it shows whole where it is
+        whole()
+        return
+    pad = max(3, width // 16)
+    glyphs = layer.crop((ink[0], 0, ink[2], layer.height))
+    room = free - 2 * pad
+    narrow = glyphs.resize((min(room, glyphs.width), glyphs.height), Image.Resampling.LANCZOS)
+    img.alpha_composite(narrow, (pad + (room - narrow.width) // 2, y + top))
+
+
 @lru_cache(maxsize=256)
-def mini_tile(card: int, width: int, style: str = "plain") -> Image.Image:
+def mini_tile(card: int, width: int, style: str = "plain", free: int | None = None
+              ) -> Image.Image:
     """The mini card on a tile like ``cards.tile``'s (shadow, or the gold glow)."""
-    return cards.framed(mini_face(card, width), width, style)
+    return cards.framed(mini_face(card, width, free), width, style)
 
 
 def put_mini(canvas: Image.Image, card: int, width: int, x: int, y: int,
-             style: str = "plain") -> None:
-    """Paste the mini card so that its top-left corner lands at (x, y)."""
-    t = mini_tile(card, width, style)
+             style: str = "plain", free: int | None = None) -> None:
+    """Paste the mini card so that its top-left corner lands at (x, y); ``free``: as
+    ``mini_face``'s (a fan's step)."""
+    t = mini_tile(card, width, style, free)
     m = cards.margin(width)
     canvas.paste(t, (x - m, y - m), t)

@@ -214,14 +214,20 @@ def standings_alt(t_: TournamentRecord, upto: int, lang: str) -> str:
     return f"{head}: " + "; ".join(rows)
 
 
+def mid_sentence(label: str) -> str:
+    """A column's head as a word inside a sentence: "Trestné body" → "trestné body" (an
+    abbreviation such as "AI" is kept)."""
+    return label if label[:2].isupper() else label[:1].lower() + label[1:]
+
+
 def sheet_alt(t_: TournamentRecord, slot: TournamentTableRecord, lang: str) -> str:
     """A table's sheet in words (its alt text): each player's place, name and the game's
     columns, best place first."""
     rules = games.get(t_.game_kind).tournament_rules()
-    columns = [tt(f"col_{c.key}", lang) for c in rules.columns]
+    columns = [mid_sentence(tt(f"col_{c.key}", lang)) for c in rules.columns]
     rows = [f"{line.place_text} {line.name}: "
             + ", ".join(f"{label} {value}" for label, value in zip(columns, line.values,
                                                                    strict=True))
-            + f", {tt('pic_points', lang)} {line.points}"
+            + f", {mid_sentence(tt('pic_points', lang))} {line.points}"
             for line in sorted(sheet_lines(t_, slot, lang), key=lambda line: line.place)]
     return f"{tt('pic_sheet', lang, table=slot.table_no)}: " + "; ".join(rows)

@@ -9,13 +9,24 @@ from collections.abc import Iterable
 import discord
 
 ALT_LIMIT = 1024  # Discord's longest attachment description
+# the message text's marks: bold, underline, and the symbols that head a line ("■ result",
+# "▶ new game", "• event") — a screen reader reads them out ("black square")
+MARKS = ("**", "__", "■", "▶", "•")
+STOPS = ".!?:…"
+
+
+def unmarked(text: str) -> str:
+    """``text`` without the message text's ``MARKS``, on one line."""
+    for mark in MARKS:
+        text = text.replace(mark, " " if len(mark) == 1 else "")
+    return " ".join(text.split())
 
 
 def alt_text(text: str | None) -> str | None:
     """A picture's alt text as Discord takes it (None: none): on one line, without the
-    bold/underline marks of the message text it is built from (read out otherwise), at most
+    marks of the message text it is built from (``MARKS``: read out otherwise), at most
     ``ALT_LIMIT`` characters, cut at a word with "…" when longer."""
-    text = " ".join((text or "").replace("**", "").replace("__", "").split())
+    text = unmarked(text or "")
     if not text:
         return None
     if len(text) <= ALT_LIMIT:
@@ -30,10 +41,11 @@ def png_file(data: bytes, name: str, description: str | None = None) -> discord.
 
 def sentences(parts: Iterable[str]) -> str:
     """Lines as one text a screen reader reads as sentences: a line without a stop of its
-    own gets "." (the empty ones are left out)."""
+    own gets "." (the empty ones are left out); the stop is looked for without the marks
+    (``**Konec lóry.**`` has its own: no "..")."""
     out = []
     for part in parts:
-        part = part.strip()
+        part = unmarked(part)
         if part:
-            out.append(part if part[-1] in ".!?:…" else part + ".")
+            out.append(part if part[-1] in STOPS else part + ".")
     return " ".join(out)

@@ -141,10 +141,9 @@ class TablePresenter:
                          [seat for seat in movers if seat is not None])
         starts = ui.starts_deal(events)
         lines = ui.announcements(table, events)
-        # a finished deal's picture (all shown) goes with its result line, which is its
-        # alt text too (what a screen reader says of it)
-        pictures = [(i, name, file, lines[i] if 0 <= i < len(lines) else None)
-                    for i, name, file in ui.deal_pictures(table, events)]
+        # a finished deal's picture (all shown) goes with its result line (the post's text;
+        # the picture's alt text says in short what it shows, not that line again)
+        pictures = ui.deal_pictures(table, events)
         # a deal starts: the table message is posted anew and the old one becomes the
         # record of these lines (one edit instead of a post beside it and its deletion) —
         # unless there is no old one yet (a table started at once, a tournament's): then the

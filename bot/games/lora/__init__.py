@@ -22,7 +22,6 @@ from bot.games.lora.stats import lora_stats
 from bot.i18n import decimal, has, ordinal, shown_name, t
 from bot.model import Table, TableSettings
 from bot.render import render_sheet, render_sheet_from_export, render_table
-from bot.render.strings import playoff_sums
 from bot.storage.models import PlayerStats
 from bot.tournament.words import tournament_name
 from engine.contracts import Options
@@ -126,17 +125,7 @@ class LoraUI(BaseUI):
         return texts.turn_ping(table, mention)
 
     def outcome_note(self, outcome: Outcome, seat: int, lang: str) -> str:
-        """His harakiri sums when a play-off ordered his tie (R-HARAKIRI: one per play-off he
-        was in), then his čistá stovka made or missed."""
-        extra = outcome.extra(seat)
-        note = ""
-        sums = extra.get("harakiri_sums") or []
-        if sums:
-            note += t("lora.harakiri_note", lang, points=playoff_sums(sums))
-        if extra.get("cista_stovka") is True:
-            note += t("lora.stovka_made" if extra.get("cista_stovka_made")
-                      else "lora.stovka_missed", lang)
-        return note
+        return texts.outcome_note(outcome, seat, lang)
 
     def seat_name(self, table: Table, seat: int, lang: str) -> str:
         left = left_talie(table, seat)

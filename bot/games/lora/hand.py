@@ -193,9 +193,11 @@ def hand_text(view: SeatView) -> str:
 
 
 def hand_alt(table: Table, view: SeatView, lang: str, now: list[str]) -> str:
-    """The hand picture in words: his cards, what lies on the table, whose turn."""
-    return sentences([t("lora.alt_hand", lang, cards=hand_text(view)) if view.hand else "",
-                      *now, turn_line(table, view.public, lang)])
+    """The hand picture in words: his cards (only that they are there: the message's "V
+    ruce máš" line lists them, a screen reader would hear them twice), what lies on the
+    table, whose turn (his own in the second person, as the picture says it)."""
+    return sentences([t("lora.alt_hand", lang) if view.hand else "",
+                      *now, turn_line(table, view.public, lang, view.seat)])
 
 
 def waits(table: Table, view: SeatView) -> bool:

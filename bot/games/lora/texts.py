@@ -10,8 +10,10 @@ from bot.games.lora.cards import card_label, cards_text
 from bot.games.lora.events import HAND_QUIET, Words, game_name, playoff_suffix, table_lines
 from bot.i18n import t, tn
 from bot.model import Table
+from bot.render.strings import playoff_sums
 from bot.tournament.words import table_place
 from bot.ui.alt import sentences
+from engine.cards import RANK_SYMBOLS, SUIT_SYMBOLS
 from engine.contracts import STOVKA_TALIE, Contract
 from engine.events import (
     CardLaid,
@@ -31,12 +33,11 @@ from engine.events import (
     StovkaAsked,
     TurnEnded,
 )
-from engine.game import GameEvent
+from engine.game import GameEvent, Outcome
 from engine.lora import Lora, ProtocolRow
 from engine.lora_spec import lora_of
 from engine.phase import Phase
 from engine.rules import trick_winner_offset
-from engine.terminal import rows_text
 from engine.views import DesitkyView, FamilyView, KvartyView, PublicView, TrickView
 
 DEAL_EVENTS = (GameStarted, MaturitaDealt, StovkaAsked)
@@ -72,15 +73,18 @@ def game_line(view: PublicView, lang: str) -> str:
     return t("lora.game_line", lang, contract=name, tali=view.tali, game=view.game_no)
 
 
-def turn_line(table: Table, view: PublicView, lang: str) -> str:
+def turn_line(table: Table, view: PublicView, lang: str, viewer: int | None = None) -> str:
+    """Whose turn it is (a move, the maturita choice, the čistá stovka answer); ``viewer``'s
+    own turn in the second person (his hand: "Jsi na tahu", as its picture says)."""
     if view.to_act is None:
         return ""
+    you = "_you" if view.to_act == viewer else ""
     name = table.names()[view.to_act]
     if view.phase == Phase.CHOOSE:
-        return t("lora.turn_line_choose", lang, name=name)
+        return t("lora.turn_line_choose" + you, lang, name=name)
     if view.phase == Phase.STOVKA:
-        return t("lora.turn_line_stovka", lang, name=name)
-    return t("core.turn_line", lang, name=name)
+        return t("lora.turn_line_stovka" + you, lang, name=name)
+    return t("lora.turn_line_you", lang) if you else t("core.turn_line", lang, name=name)
 
 
 def now_lines(game: FamilyView | None, names: Sequence[str], lang: str,
@@ -97,7 +101,7 @@ def now_lines(game: FamilyView | None, names: Sequence[str], lang: str,
             kvarta = Words(lang, names, viewer).kvarta(last)
             return [] if kvarta in told else [t("lora.now_kvarta", lang, kvarta=kvarta)]
         case DesitkyView(turn=turn):
-            lines = [t("lora.now_rows", lang, rows=rows_text(game))]
+            lines = [t("lora.now_rows", lang, rows=rows_words(game, lang))]
             if turn:
                 lines.append(t("lora.now_turn", lang, cards=cards_text(turn)))
             return lines
@@ -105,16 +109,31 @@ def now_lines(game: FamilyView | None, names: Sequence[str], lang: str,
             return []
 
 
+def rows_words(part: DesitkyView, lang: str) -> str:
+    """The desítky rows: each suit's symbol and the ranks laid, a row not started in words
+    ("❤️ 8–S · 🍃 nezačatá": a bare dash is read "dash", or nothing)."""
+    out = []
+    for suit, row in enumerate(part.rows):
+        if row is None:
+            ranks = t("lora.row_empty", lang)
+        elif row[0] == row[1]:
+            ranks = RANK_SYMBOLS[row[0]]
+        else:
+            ranks = f"{RANK_SYMBOLS[row[0]]}–{RANK_SYMBOLS[row[1]]}"
+        out.append(f"{SUIT_SYMBOLS[suit]} {ranks}")
+    return " · ".join(out)
+
+
 def points_line(table: Table, view: PublicView, lang: str) -> str:
     """Each seat's points in the game in play and in all, and the cards in its hand (the
-    table picture's seats); only the totals between games."""
+    table picture's seats); only the totals between games (no cards: none are dealt)."""
     names = table.names()
     if view.game is None:
         seats = [t("lora.alt_seat_total", lang, name=names[s], total=view.totals[s])
                  for s in range(4)]
-    else:
-        seats = [t("lora.alt_seat", lang, name=names[s], game=view.game_points[s],
-                   total=view.totals[s], cards=view.hand_counts[s]) for s in range(4)]
+        return t("lora.alt_totals", lang, seats="; ".join(seats))
+    seats = [t("lora.alt_seat", lang, name=names[s], game=view.game_points[s],
+               total=view.totals[s], cards=view.hand_counts[s]) for s in range(4)]
     return t("lora.alt_points", lang, seats="; ".join(seats))
 
 
@@ -135,15 +154,34 @@ def sheet_lines(table: Table, lang: str) -> list[str]:
 
 
 def lora_sheet_lines(lora: Lora, names: Sequence[str], lang: str) -> list[str]:
-    """``sheet_lines`` of a lóra (a table's, or an exported one's)."""
+    """``sheet_lines`` of a lóra (a table's, or an exported one's), each player's with the
+    sheet's notes: at the end the final post's (``outcome_note``: harakiri, čistá stovka
+    made or missed — why a declarer on fewer points may rank lower), before it a declared
+    čistá stovka."""
     outcome = lora.outcome() if lora.finished else None
     if outcome is not None:
         return [t("lora.sheet_final", lang)] + [
             t("lora.place", lang, place=table_place(outcome.places, s, lang), name=names[s],
-              points=outcome.scores[s])
+              points=outcome.scores[s]) + outcome_note(outcome, s, lang)
             for s in outcome.order()]
     return [t("lora.sheet_head", lang)] + [
-        t("lora.sheet_row", lang, name=names[s], points=lora.totals[s]) for s in range(4)]
+        t("lora.sheet_row", lang, name=names[s], points=lora.totals[s])
+        + (t("lora.stovka_declared", lang) if lora.stovka[s] else "") for s in range(4)]
+
+
+def outcome_note(outcome: Outcome, seat: int, lang: str) -> str:
+    """His harakiri sums when a play-off ordered his tie (R-HARAKIRI: one per play-off he
+    was in), then his čistá stovka made or missed: the note after his place (the final
+    post, the sheet's text)."""
+    extra = outcome.extra(seat)
+    note = ""
+    sums = extra.get("harakiri_sums") or []
+    if sums:
+        note += t("lora.harakiri_note", lang, points=playoff_sums(sums))
+    if extra.get("cista_stovka") is True:
+        note += t("lora.stovka_made" if extra.get("cista_stovka_made")
+                  else "lora.stovka_missed", lang)
+    return note
 
 
 def status_lines(table: Table, lang: str) -> list[str]:

@@ -123,7 +123,7 @@ class TarokyUI(BaseUI):
         return texts.starts_deal(events)
 
     def deal_pictures(self, table: Table, events: Sequence[GameEvent]
-                      ) -> list[tuple[int, str, str]]:
+                      ) -> list[tuple[int, str, str, str]]:
         return texts.deal_pictures(table, events)
 
     def named_picture(self, table: Table, name: str, lang: str) -> Picture | None:

@@ -483,8 +483,9 @@ def hand(table: Table, view: Any, lang: str) -> HandParts:
     names = picture_names(table, lang)
     # a partial of a module-level function pickles: the render pool draws it off the loop
     picture = partial(render_hand, view, names, lang) if view.hand or view.trojka_cards else None
-    alt = sentences([
-        t("taroky.alt_hand", lang, cards=hand_text(view, lang)) if view.hand else "",
+    alt = sentences([  # (his cards listed in the lines already: not heard twice)
+        "" if not view.hand else t("taroky.alt_hand_listed", lang) if not fallback
+        else t("taroky.alt_hand", lang, cards=fallback),
         t("taroky.hand_trick", lang, cards=trick_cards(pub.trick, names, lang))
         if pub.phase == "play" and pub.trick and not pub.finished else "",
         t("taroky.alt_trojka", lang, cards=cards_text(view.trojka_cards, lang))

@@ -447,11 +447,13 @@ def announcements(table: Table, events: Sequence[GameEvent]) -> list[str]:
     return [line for line, _deal in _announced(table, events)]
 
 
-def deal_pictures(table: Table, events: Sequence[GameEvent]) -> list[tuple[int, str, str]]:
+def deal_pictures(table: Table, events: Sequence[GameEvent]
+                  ) -> list[tuple[int, str, str, str]]:
     """The picture of each deal ended in ``events`` (everything shown, T-VIEW), with the
-    index of its result among ``announcements``: (index, picture name, file name)."""
+    index of its result among ``announcements``: (index, picture name, file name, alt text:
+    what it shows, in short — its result line is the post's text, read already)."""
     lang = table.settings.lang
-    return [(i, f"deal:{n}", t("taroky.deal_file", lang, n=n))
+    return [(i, f"deal:{n}", t("taroky.deal_file", lang, n=n), t("taroky.deal_alt", lang, n=n))
             for i, (_line, n) in enumerate(_announced(table, events)) if n is not None]
 
 
