@@ -74,12 +74,13 @@ def describe(action: Action, lang: str) -> str:
             return action.text(lang)
 
 
-def rows_text(part: DesitkyView) -> str:
-    """The desítky rows: each suit's symbol and the ranks laid ("❤️ 8–S · 🍃 –")."""
+def rows_text(part: DesitkyView, empty: str = "–") -> str:
+    """The desítky rows: each suit's symbol and the ranks laid ("❤️ 8–S · 🍃 –"); a row not
+    started is ``empty`` (the bot says it in words: a bare dash is read "dash")."""
     out = []
     for suit, row in enumerate(part.rows):
         if row is None:
-            ranks = "–"
+            ranks = empty
         elif row[0] == row[1]:
             ranks = RANK_SYMBOLS[row[0]]
         else:

@@ -25,20 +25,11 @@ from bot.tournament.examples import example_tournament
 from bot.tournament.pictures import sheet_lines
 from engine.contracts import Contract
 from engine.lora import Lora
+from tests.test_render_names_apart import _drawn
 
 EMOJI = "🎴🔥"
 
 
-def _drawn(monkeypatch: pytest.MonkeyPatch, module: Any) -> list[str]:
-    seen: list[str] = []
-    real = module.text
-
-    def spy(img: Any, xy: Any, value: str, *args: Any, **kwargs: Any) -> Any:
-        seen.append(value)
-        return real(img, xy, value, *args, **kwargs)
-
-    monkeypatch.setattr(module, "text", spy)
-    return seen
 
 
 def _third_attempt() -> Lora:

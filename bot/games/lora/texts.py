@@ -13,7 +13,6 @@ from bot.model import Table
 from bot.render.strings import playoff_sums
 from bot.tournament.words import table_place
 from bot.ui.alt import sentences
-from engine.cards import RANK_SYMBOLS, SUIT_SYMBOLS
 from engine.contracts import STOVKA_TALIE, Contract
 from engine.events import (
     CardLaid,
@@ -38,6 +37,7 @@ from engine.lora import Lora, ProtocolRow
 from engine.lora_spec import lora_of
 from engine.phase import Phase
 from engine.rules import trick_winner_offset
+from engine.terminal import rows_text
 from engine.views import DesitkyView, FamilyView, KvartyView, PublicView, TrickView
 
 DEAL_EVENTS = (GameStarted, MaturitaDealt, StovkaAsked)
@@ -112,16 +112,7 @@ def now_lines(game: FamilyView | None, names: Sequence[str], lang: str,
 def rows_words(part: DesitkyView, lang: str) -> str:
     """The desítky rows: each suit's symbol and the ranks laid, a row not started in words
     ("❤️ 8–S · 🍃 nezačatá": a bare dash is read "dash", or nothing)."""
-    out = []
-    for suit, row in enumerate(part.rows):
-        if row is None:
-            ranks = t("lora.row_empty", lang)
-        elif row[0] == row[1]:
-            ranks = RANK_SYMBOLS[row[0]]
-        else:
-            ranks = f"{RANK_SYMBOLS[row[0]]}–{RANK_SYMBOLS[row[1]]}"
-        out.append(f"{SUIT_SYMBOLS[suit]} {ranks}")
-    return " · ".join(out)
+    return rows_text(part, t("lora.row_empty", lang))
 
 
 def points_line(table: Table, view: PublicView, lang: str) -> str:
