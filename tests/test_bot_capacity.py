@@ -236,13 +236,18 @@ async def test_a_level_without_a_budget_or_a_level_below_never_falls_back():
 
 # -- Discord's global limit -------------------------------------------------------------------
 class _Store:
-    """What the sender writes for deletions: their marks."""
+    """What the sender writes for deletions: their marks; ``pending`` is what it reads as
+    the outbox's backlog (entries whose marks are not written yet)."""
 
-    def __init__(self) -> None:
+    def __init__(self, pending: list[Any] | None = None) -> None:
         self.done: list[Any] = []
+        self.pending = pending or []
 
     async def outbox_done(self, batch: Any) -> None:
         self.done.extend(batch)
+
+    async def pending_outbox(self) -> list[Any]:
+        return self.pending
 
 
 class _Deleter:
@@ -482,14 +487,10 @@ async def test_what_was_pending_at_start_up_goes_in_the_order_it_was_written():
     pending = [OutboxEntry.of(1, items.delete(1000, 500, 40, record="Hra 2"), now),
                OutboxEntry.of(2, items.post(1000, "Hra 3", table_id=40), now)]
 
-    class _Pending(_Store):
-        async def pending_outbox(self) -> list[Any]:
-            return pending
-
     clock = [100.0]
     deleter = _OrderedDeleter(clock)
     sender, _ = _paced_sender(deleter, 1.0)
-    store = sender.store = _Pending()
+    store = sender.store = _Store(pending)
     assert await sender.recover() == 2
     gate = asyncio.ensure_future(sender.startup_gate(40))
     await _step(sender, clock, 2, 1.0)
@@ -511,14 +512,10 @@ async def test_the_backlog_read_before_connecting_goes_ahead_and_once():
     now = datetime.now(UTC)
     pending = [OutboxEntry.of(i, items.delete(1000, 500 + i, 40), now) for i in (1, 2)]
 
-    class _Unmarked(_Store):  # (its marks not written yet: it still reads them pending)
-        async def pending_outbox(self) -> list[Any]:
-            return pending
-
     clock = [100.0]
     deleter = _OrderedDeleter(clock)
     sender, _ = _paced_sender(deleter, 100.0)
-    store = sender.store = _Unmarked()
+    store = sender.store = _Store(pending)  # (its marks not written yet: read pending)
     assert await sender.load_backlog() == 2
     await asyncio.sleep(0.01)
     assert deleter.ids == [] and sender.pending() == 0  # kept back: not connected yet
