@@ -42,6 +42,16 @@ def export_names(data: Mapping[str, Any]) -> list[str]:
     return out + ["?"] * (4 - len(out))
 
 
+def export_picture_names(data: Mapping[str, Any], lang: str) -> list[str]:
+    """The names an exported game's pictures draw (``export_names`` as shown); a
+    tournament's table names an unreadable one as its pictures did (the archived options
+    keep the tournament's link and its seats' entrants)."""
+    options = data.get("options")
+    link = options.get("tournament") if isinstance(options, Mapping) else None
+    return entrant_names([shown_name(n, lang) for n in export_names(data)], lang,
+                         link_entrants(link))
+
+
 def sheet_lora(data: Mapping[str, Any]) -> Lora:
     """The finished lóra whose sheet an export shows: rebuilt from the archived outcome (the
     sheet as the game ended, even if a rule was corrected since), else replayed."""
@@ -63,8 +73,5 @@ def render_sheet_from_export(data: Mapping[str, Any], lang: str = "cs",
                              columns: int | None = None) -> bytes:
     """PNG of the final score sheet of an exported lóra (``Storage.export_game``); the layout
     as ``render_sheet``'s."""
-    options = data.get("options")
-    link = options.get("tournament") if isinstance(options, Mapping) else None
-    names = entrant_names([shown_name(n, lang) for n in export_names(data)], lang,
-                          link_entrants(link))  # a tournament's table: as its pictures were
-    return render_sheet(sheet_lora(data).public_view(), names, lang, columns)
+    return render_sheet(sheet_lora(data).public_view(), export_picture_names(data, lang),
+                        lang, columns)

@@ -208,7 +208,8 @@ class TarokyUI(BaseUI):
         import io
         import json
 
-        from bot.games.taroky.pictures import export_names, round_from_export
+        from bot.games.taroky.pictures import round_from_export
+        from bot.render.export import export_names
         from bot.ui.alt import png_file, sentences
 
         game = data["game_id"]

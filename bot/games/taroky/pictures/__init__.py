@@ -10,10 +10,8 @@ from bot.games.taroky.pictures.deal import render_deal
 from bot.games.taroky.pictures.hand import hand_text, render_hand
 from bot.games.taroky.pictures.sheet import render_sheet
 from bot.games.taroky.pictures.table import render_table
-from bot.i18n import shown_name
 from bot.model import tournament_round
-from bot.render.common import entrant_names
-from bot.storage.models import link_entrants
+from bot.render.export import export_picture_names
 from engine.taroky import SPEC, TarokyRound
 from engine.taroky.errors import TarokyError
 
@@ -43,23 +41,13 @@ def round_from_export(data: Mapping[str, Any]) -> TarokyRound:
     return state
 
 
-def export_names(data: Mapping[str, Any]) -> list[str]:
-    names = data.get("names")
-    if not isinstance(names, list | tuple):
-        names = []
-    out = [str(n) if n is not None else "?" for n in names[:4]]
-    return out + ["?"] * (4 - len(out))
-
-
 def render_sheet_from_export(data: Mapping[str, Any], lang: str = "cs") -> bytes:
     """PNG of the final protocol of an archived round (a tournament's table: of the
     tournament's round, which its archived options keep)."""
     options = data.get("options")
     link = options.get("tournament") if isinstance(options, Mapping) else None
-    names = entrant_names([shown_name(n, lang) for n in export_names(data)], lang,
-                          link_entrants(link))  # a tournament's table: as its pictures were
-    return render_sheet(round_from_export(data).public_view(), names, lang,
-                        tournament_round(link))
+    return render_sheet(round_from_export(data).public_view(), export_picture_names(data, lang),
+                        lang, tournament_round(link))
 
 
 __all__ = ["clear_caches", "hand_text", "render_deal", "render_hand", "render_sheet",
