@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import copy
-from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 import aiosqlite
 
+from bot.bounded import Bounded
 from bot.storage.db import dumps, execute, fetchall, loads
 
 DEFAULTS: dict[str, Any] = {
@@ -70,8 +70,7 @@ class GuildSettingsCache:
     stale; a store holds at most ``GUILDS_HELD`` servers, the least recently asked dropped."""
 
     def __init__(self, size: int = GUILDS_HELD) -> None:
-        self.size = size
-        self.held: OrderedDict[int, dict[str, Any]] = OrderedDict()
+        self.held: Bounded[int, dict[str, Any]] = Bounded(size)
         self.writes = 0  # settings written so far (a read overtaken by one is not kept)
 
     async def read(self, guild_id: int,
@@ -85,8 +84,6 @@ class GuildSettingsCache:
             if writes != self.writes:
                 return held
             self.held[guild_id] = held
-            while len(self.held) > self.size:
-                self.held.popitem(last=False)
         self.held.move_to_end(guild_id)
         return copy.deepcopy(held)
 
