@@ -4,7 +4,6 @@ once the table starts or closes."""
 
 from __future__ import annotations
 
-import logging
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -29,7 +28,6 @@ from bot.ui.components import LobbyButton, frozen_view
 if TYPE_CHECKING:
     from bot.ui.controller import Controller
 
-log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
 
 
