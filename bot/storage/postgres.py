@@ -104,12 +104,8 @@ async def recompute_ratings(c: Conn) -> None:
 async def prune_archived_tables(c: Conn) -> None:
     """SQLite migration 10 here: the move logs of the tables that ended, and the snapshots
     of those whose game is archived (its record replays to it), deleted."""
-    for statement in (resources.files("bot.storage") / "migrations"
-                      / "0010_archived_tables_pruned.sql").read_text("utf-8").split(";"):
-        sql = "\n".join(line for line in statement.splitlines()
-                        if not line.lstrip().startswith("--")).strip()
-        if sql:
-            await c.execute(sql)
+    await c.execute((resources.files("bot.storage") / "migrations"
+                     / "0010_archived_tables_pruned.sql").read_text("utf-8"))
 
 
 # One-time changes of stored data (the ``upgrades`` table of postgres_schema.sql names those
