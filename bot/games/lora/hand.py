@@ -164,7 +164,7 @@ def hand(table: Table, view: Any, lang: str) -> HandParts:
     lines.extend(now)
     held = hand_text(view)
     if held:
-        lines.append(t("lora.hand_cards", lang, cards=held))
+        lines.append(t("core.hand_cards", lang, cards=held))
     wild = wild_line(view, lang)
     if wild:
         lines.append(wild)
@@ -196,7 +196,7 @@ def hand_alt(table: Table, view: SeatView, lang: str, now: list[str]) -> str:
     """The hand picture in words: his cards (only that they are there: the message's "V
     ruce máš" line lists them, a screen reader would hear them twice), what lies on the
     table, whose turn (his own in the second person, as the picture says it)."""
-    return sentences([t("lora.alt_hand", lang) if view.hand else "",
+    return sentences([t("core.alt_hand_listed", lang) if view.hand else "",
                       *now, turn_line(table, view.public, lang, view.seat)])
 
 

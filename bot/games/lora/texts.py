@@ -96,7 +96,7 @@ def now_lines(game: FamilyView | None, names: Sequence[str], lang: str,
     match game:
         case TrickView(trick=trick) if trick:
             cards = ", ".join(f"{names[seat]} {card_label(card)}" for seat, card in trick)
-            return [t("lora.now_trick", lang, cards=cards)]
+            return [t("core.hand_trick", lang, cards=cards)]
         case KvartyView(kvarty=(*_, last)):
             kvarta = Words(lang, names, viewer).kvarta(last)
             return [] if kvarta in told else [t("lora.now_kvarta", lang, kvarta=kvarta)]

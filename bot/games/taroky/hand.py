@@ -115,7 +115,7 @@ def trick_line(table: Table, view: SeatView, lang: str, forced: Sequence[int]) -
                       + (t("taroky.mark_auto", lang) if seat == view.seat and card in forced
                          else "")
                       for seat, card in pub.trick)
-    return t("taroky.hand_trick", lang, cards=cards)
+    return t("core.hand_trick", lang, cards=cards)
 
 
 def forced_cards_line(view: SeatView, lang: str, forced: Sequence[int]) -> str:
@@ -467,7 +467,7 @@ def hand(table: Table, view: Any, lang: str) -> HandParts:
     fallback = hand_text(view, lang)
     if view.hand and not any(isinstance(a, Play | Discard) for a in view.legal):
         # his cards are on no button (he waits, bids, announces): they are told in words
-        lines.append(t("taroky.hand_cards", lang, cards=fallback))
+        lines.append(t("core.hand_cards", lang, cards=fallback))
         fallback = ""
     if view.taken:  # 1P/2P: the cards he bought are his alone to know (T-TALON-411)
         lines.append(t("taroky.hand_taken", lang, cards=cards_text(view.taken, lang)))
@@ -484,9 +484,9 @@ def hand(table: Table, view: Any, lang: str) -> HandParts:
     # a partial of a module-level function pickles: the render pool draws it off the loop
     picture = partial(render_hand, view, names, lang) if view.hand or view.trojka_cards else None
     alt = sentences([  # (his cards listed in the lines already: not heard twice)
-        "" if not view.hand else t("taroky.alt_hand_listed", lang) if not fallback
+        "" if not view.hand else t("core.alt_hand_listed", lang) if not fallback
         else t("taroky.alt_hand", lang, cards=fallback),
-        t("taroky.hand_trick", lang, cards=trick_cards(pub.trick, names, lang))
+        t("core.hand_trick", lang, cards=trick_cards(pub.trick, names, lang))
         if pub.phase == "play" and pub.trick and not pub.finished else "",
         t("taroky.alt_trojka", lang, cards=cards_text(view.trojka_cards, lang))
         if view.trojka_cards else ""])

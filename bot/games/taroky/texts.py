@@ -227,7 +227,7 @@ def table_alt(table: Table, lang: str) -> str:
         return sentences(lines + view_sheet_lines(view, names, lang))
     lines.append(turn_line(table, view, lang))
     if deal.phase == "play" and deal.trick:
-        lines.append(t("taroky.hand_trick", lang, cards=trick_cards(deal.trick, names, lang)))
+        lines.append(t("core.hand_trick", lang, cards=trick_cards(deal.trick, names, lang)))
     seats = [t("taroky.alt_seat", lang, name=names[s], money=money(view.money[s], lang),
                cards=deal.hand_counts[s]) for s in range(4)]
     lines.append(t("taroky.alt_seats", lang, seats="; ".join(seats)))
