@@ -202,7 +202,7 @@ def sheet_png(t_: TournamentRecord, slot: TournamentTableRecord, lang: str) -> b
 
 def standings_alt(t_: TournamentRecord, upto: int, lang: str) -> str:
     """The standings picture in words (its alt text): what it stands after, and every
-    entrant's place, name and points (the post's text lists only the first three)."""
+    entrant's place, name and points (the Standings button sends the picture alone)."""
     rounds = settings_of(t_).rounds
     final = upto >= rounds and t_.status != "cancelled"
     head = (tt("pic_final", lang, rounds=rounds) if final
