@@ -110,11 +110,9 @@ def trick_line(table: Table, view: SeatView, lang: str, forced: Sequence[int]) -
     pub = view.public
     if pub.phase != "play" or not pub.trick or pub.finished:
         return ""
-    names = table.names()
-    cards = ", ".join(f"{names[seat]} {card_label(card, lang)}"
-                      + (t("taroky.mark_auto", lang) if seat == view.seat and card in forced
-                         else "")
-                      for seat, card in pub.trick)
+    auto = t("taroky.mark_auto", lang)
+    cards = trick_cards(pub.trick, table.names(), lang,
+                        lambda seat, card: auto if seat == view.seat and card in forced else "")
     return t("core.hand_trick", lang, cards=cards)
 
 

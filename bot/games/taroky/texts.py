@@ -8,7 +8,7 @@ their contract: a hidden discard has no card, nothing names the secret partner b
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from bot.games.marks import MarkedLine, marked_entries, marked_text, public_mark
 from bot.games.taroky.words import (
@@ -212,9 +212,12 @@ def stood_in_line(table: Table, seat: int, lang: str, you: bool = False) -> str:
     return t("taroky.stood_in", lang, name=table.names()[seat], moves=moves)
 
 
-def trick_cards(trick: Sequence[tuple[int, int]], names: Sequence[str], lang: str) -> str:
-    """The trick in progress, who played what ("Anna K♥, Bob 7♥")."""
-    return ", ".join(f"{names[seat]} {card_label(card, lang)}" for seat, card in trick)
+def trick_cards(trick: Sequence[tuple[int, int]], names: Sequence[str], lang: str,
+                mark: Callable[[int, int], str] | None = None) -> str:
+    """The trick in progress, who played what ("Anna K♥, Bob 7♥"); ``mark(seat, card)``
+    follows a card (the hand's "(automaticky)")."""
+    return ", ".join(f"{names[seat]} {card_label(card, lang)}"
+                     + (mark(seat, card) if mark is not None else "") for seat, card in trick)
 
 
 def table_alt(table: Table, lang: str) -> str:
