@@ -341,16 +341,9 @@ def sample_world(k: Knowledge, rng: random.Random, tries: int = 60) -> World | N
     when no placement meets it, the hlášky's certain tarok counts are met instead, then only
     where each card may lie, and only if even that keeps failing, only the counts are kept."""
     fallback: list[int] | None = None
-    for _ in range(tries):
-        placed = _assign(k, rng, strict=True, taroks=k.taroks)
-        if placed is None:
-            continue
-        if _hlasky_ok(k, placed):
-            return _world(k, placed, rng)
-        fallback = placed
-    for ranges in (k.known_taroks, ()):
-        if fallback is not None or ranges == k.taroks:
-            continue
+    for step, ranges in enumerate((k.taroks, k.known_taroks, ())):
+        if step and (fallback is not None or ranges == k.taroks):
+            continue  # (a placement was found, its hlášky alone amiss; or the same ranges again)
         for _ in range(tries):
             placed = _assign(k, rng, strict=True, taroks=ranges)
             if placed is None:
