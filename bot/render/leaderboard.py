@@ -27,6 +27,7 @@ from bot.render.common import (
     felt,
     panel,
     paste,
+    phone_px,
     readable_name,
     text,
 )
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
 MAX_ROWS = 10
 W, M = 760, 16
 HEADER_H, COLS_H, ROW_H, LEGEND_LINE = 62, 42, 68, 26
-SMALL_PX = 20  # the least size of a word here (the tag, the legend): 11 px high on a phone
+SMALL_PX = phone_px(W, 11)  # the least size of a word here (the tag, the legend) on a phone
 RANK_CX, NAME_X = 56, 94
 # right edges of the numeric columns, and where the name must end: where they stand when
 # their texts are short (Lóra's); wider texts (Taroky's money) move the columns left

@@ -25,6 +25,7 @@ from bot.render.common import (
     felt,
     panel,
     paste,
+    phone_px,
     text,
     wrap,
     wrap_parts,
@@ -86,7 +87,7 @@ def _header(img: Image.Image, title: str, subtitle: str) -> None:
 
 
 PILL_PAD, PILL_MIN = 16, 60  # a pill's padding; narrower room left: the tags stop there
-PILL_PX = 20  # a tag's words: 11 px high on a phone (W 760 shown 430 px wide)
+PILL_PX = phone_px(W, 11)  # a tag's words: 11 px high on a phone (W 760 shown 430 px wide)
 
 
 def pill_text(value: str, room: float | None = None) -> tuple[str, Font]:
