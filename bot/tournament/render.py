@@ -295,11 +295,16 @@ VALUE_W, PLACE_GAP = 116, 100
 NUMBER_R, NUMBER_W = M + 44, 40  # the players' numbers: right edge, and the room they take
 
 
+def values_left(columns: int) -> int:
+    """The left edge of a sheet's value columns (``columns`` of them, left of the place)."""
+    return SHEET_PLACE_R - PLACE_GAP - columns * VALUE_W
+
+
 def name_column(columns: int, numbered: bool) -> tuple[int, int]:
     """Where a sheet's name column starts (after the players' numbers when ``numbered``)
     and how wide it is, its name and tags, left of the game's ``columns``."""
     x = M + 16 + (NUMBER_W if numbered else 0)
-    return x, SHEET_PLACE_R - PLACE_GAP - columns * VALUE_W + 10 - x
+    return x, values_left(columns) + 10 - x
 
 
 def sheet_image(title: str, subtitle: str, labels: tuple[str, str, str],
@@ -310,7 +315,7 @@ def sheet_image(title: str, subtitle: str, labels: tuple[str, str, str],
     table and the table points. ``labels``: player, place, points; ``number_label``: the
     numbers' heading."""
     img = _frame(title, subtitle, len(lines), footer)
-    values_x0 = SHEET_PLACE_R - PLACE_GAP - len(columns) * VALUE_W
+    values_x0 = values_left(len(columns))
     fc = font(22, "cond")
     cy = HEADER_H + M + COLS_H // 2 + 2
     numbered = any(line.number for line in lines)
