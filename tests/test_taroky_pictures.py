@@ -1144,9 +1144,9 @@ def test_the_last_trick_names_its_winner_whole_on_a_second_line() -> None:
     deal = rnd.public_view().deal
     assert deal.last_trick is not None
     names = list(NAMES)
-    assert table.trick_drop(deal, names, "cs") == 0
+    assert table.trick_drop(table.last_takes(deal, names, "cs")) == 0
     names[deal.last_trick.winner] = "Bohuslava Nováčková"
-    drop = table.trick_drop(deal, names, "cs")
+    drop = table.trick_drop(table.last_takes(deal, names, "cs"))
     assert drop == table.NOTE_LINE
     for pos in (1, 3):
         _x, y, _w, _h = table.seat_box(pos, table.BOXES[pos][3], drop)

@@ -91,6 +91,7 @@ BADGE_COLOURS: dict[str, RGB] = {
     "ai": (150, 160, 172),
     "away": (150, 160, 172),
 }
+Takes = tuple[list[str], Font]  # who took the last trick: its lines, and their font
 MARKS = ("ai", "away")  # the bot's marks of a seat (``table_image``), badges in this order
 
 
@@ -442,13 +443,13 @@ def _inset(img: Image.Image, x: int, y: int, title: str, shown: Sequence[int], l
                   "plain", DECK)
 
 
-def _last_trick(img: Image.Image, deal: PublicView, names: list[str], lang: str) -> None:
+def _last_trick(img: Image.Image, deal: PublicView, takes: Takes | None, lang: str) -> None:
     last = deal.last_trick
-    if last is None:
+    if last is None or takes is None:
         return
     order = [card for _seat, card in last.played]
     winner_index = [seat for seat, _card in last.played].index(last.winner)
-    lines, f = takes_lines(names[last.winner], names, lang)
+    lines, f = takes
     extra = (len(lines) - 1) * NOTE_LINE
     _inset(img, *RIGHT_INSET, pic("last_trick", lang), order, lang, winner_index, extra=extra)
     for i, line in enumerate(lines):
@@ -456,7 +457,7 @@ def _last_trick(img: Image.Image, deal: PublicView, names: list[str], lang: str)
              f, MUTED, "lm")
 
 
-def takes_lines(name: str, names: Sequence[str], lang: str) -> tuple[list[str], Font]:
+def takes_lines(name: str, names: Sequence[str], lang: str) -> Takes:
     """Who took the last trick, under its cards: "bere {name}" on one line (condensed if
     need be), else on two, broken between words — so that a surname is not lost (review
     48: "bere Šárka Nová…"); a name two lines cannot take is cut apart from the others
@@ -476,12 +477,16 @@ def takes_lines(name: str, names: Sequence[str], lang: str) -> tuple[list[str], 
     return [line for line in (before.strip(), cut, after.strip()) if line][:2], f
 
 
-def trick_drop(deal: PublicView, names: list[str], lang: str) -> int:
-    """How much taller the last trick's box is than ``INSET_H`` (its winner on two lines):
-    the side seats under it lie so much lower, clear of it."""
+def last_takes(deal: PublicView, names: Sequence[str], lang: str) -> Takes | None:
+    """``takes_lines`` for the last trick's winner (None: no trick taken yet)."""
     last = deal.last_trick
-    return 0 if last is None else (len(takes_lines(names[last.winner], names, lang)[0]) - 1) \
-        * NOTE_LINE
+    return None if last is None else takes_lines(names[last.winner], names, lang)
+
+
+def trick_drop(takes: Takes | None) -> int:
+    """How much taller the last trick's box is than ``INSET_H`` (its winner on two lines,
+    ``takes``: ``last_takes``): the side seats under it lie so much lower, clear of it."""
+    return 0 if takes is None else (len(takes[0]) - 1) * NOTE_LINE
 
 
 def _talon(img: Image.Image, deal: PublicView, lang: str) -> None:
@@ -592,10 +597,11 @@ def table_image(view: TableView, names: Sequence[str], lang: str = "cs",
     # moved down under the strip's further rows
     body = img if not extra else img.crop((0, extra, W, H + extra))
     _legend(body, view.deal, lang, marks)
-    _seats(body, view, who, lang, marks, trick_drop(view.deal, who, lang))
+    takes = last_takes(view.deal, who, lang)
+    _seats(body, view, who, lang, marks, trick_drop(takes))
     if not view.finished:
         _talon(body, view.deal, lang)
-    _last_trick(body, view.deal, who, lang)
+    _last_trick(body, view.deal, takes, lang)
     _trick(body, view.deal, who, lang)
     _center_note(body, view, who, lang)
     if extra:
