@@ -356,9 +356,8 @@ def player_rows(view: SeatView, names: Sequence[str], lang: str) -> list[Row]:
         baseline = top + (height - block) // 2 + NAME_ASCENT
         total = str(pub.totals[seat])
         room = TOTAL_R - int(TOTAL_FONT.getlength(total)) - 14 - ROW_X0
-        name, fn = fitted(names[seat], 27, "bold", room, smallest=SMALL)
-        if name != names[seat]:  # cut: apart from the others' names cut so
-            name = fit_apart(names[seat], names, fn, room)
+        _whole, fn = fitted(names[seat], 27, "bold", room, smallest=SMALL)
+        name = fit_apart(names[seat], names, fn, room)  # if cut: apart from the others'
         pieces = []
         for k, line in enumerate(lines[seat]):
             x, y = ROW_X0, baseline + (k + 1) * TAG_PITCH
@@ -447,9 +446,8 @@ def _row_of_cards(img: Image.Image, placed: Sequence[tuple[int, int | None]], na
         else:
             cards.put(img, card, SLOT_W, x, y, "glow" if seat == own else "plain")
         # condensed before it is cut; SMALL would run into the last trick under it
-        name, f = fitted(names[seat], NAME_PX, "bold", SLOT_STEP - 6, smallest=NAME_PX)
-        if name != names[seat]:  # cut: apart from the others' names cut so
-            name = fit_apart(names[seat], names, f, SLOT_STEP - 6)
+        _whole, f = fitted(names[seat], NAME_PX, "bold", SLOT_STEP - 6, smallest=NAME_PX)
+        name = fit_apart(names[seat], names, f, SLOT_STEP - 6)  # if cut: apart from the others'
         colour = GOLD if seat in (to_act, own) else TEXT
         text(img, (x + SLOT_W // 2, NAMES_Y), name, f, colour, "mm")
 
