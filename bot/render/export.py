@@ -70,8 +70,8 @@ def sheet_lora(data: Mapping[str, Any]) -> Lora:
 
 
 def render_sheet_from_export(data: Mapping[str, Any], lang: str = "cs",
-                             columns: int | None = None) -> bytes:
+                             columns: int | None = None, *, lora: Lora | None = None) -> bytes:
     """PNG of the final score sheet of an exported lóra (``Storage.export_game``); the layout
-    as ``render_sheet``'s."""
-    return render_sheet(sheet_lora(data).public_view(), export_picture_names(data, lang),
-                        lang, columns)
+    as ``render_sheet``'s (``lora``: ``sheet_lora(data)`` where the caller has it already)."""
+    finished = sheet_lora(data) if lora is None else lora
+    return render_sheet(finished.public_view(), export_picture_names(data, lang), lang, columns)

@@ -197,9 +197,10 @@ class LoraUI(BaseUI):
 
         game = data["game_id"]
         names = [shown_name(n, lang) for n in export_names(data)]
-        alt = sentences(texts.lora_sheet_lines(sheet_lora(data), names, lang))
+        lora = sheet_lora(data)  # (replayed once: for the alt text and the picture)
+        alt = sentences(texts.lora_sheet_lines(lora, names, lang))
         return [
-            png_file(render_sheet_from_export(data, lang), f"lora-{game}.png", alt),
+            png_file(render_sheet_from_export(data, lang, lora=lora), f"lora-{game}.png", alt),
             discord.File(
                 io.BytesIO(json.dumps(data["replay"], ensure_ascii=False, indent=1).encode()),
                 filename=f"lora-{game}.json",

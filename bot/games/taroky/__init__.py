@@ -214,10 +214,11 @@ class TarokyUI(BaseUI):
 
         game = data["game_id"]
         names = [shown_name(n, lang) for n in export_names(data)]
-        alt = sentences(texts.view_sheet_lines(round_from_export(data).public_view(), names,
-                                               lang))
+        state = round_from_export(data)  # (replayed once: for the alt text and the picture)
+        alt = sentences(texts.view_sheet_lines(state.public_view(), names, lang))
         return [
-            png_file(render_sheet_from_export(data, lang), f"taroky-{game}.png", alt),
+            png_file(render_sheet_from_export(data, lang, state=state), f"taroky-{game}.png",
+                     alt),
             discord.File(
                 io.BytesIO(json.dumps(data["replay"], ensure_ascii=False, indent=1).encode()),
                 filename=f"taroky-{game}.json",

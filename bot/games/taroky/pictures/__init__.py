@@ -41,13 +41,16 @@ def round_from_export(data: Mapping[str, Any]) -> TarokyRound:
     return state
 
 
-def render_sheet_from_export(data: Mapping[str, Any], lang: str = "cs") -> bytes:
+def render_sheet_from_export(data: Mapping[str, Any], lang: str = "cs", *,
+                             state: TarokyRound | None = None) -> bytes:
     """PNG of the final protocol of an archived round (a tournament's table: of the
-    tournament's round, which its archived options keep)."""
+    tournament's round, which its archived options keep; ``state``: ``round_from_export(data)``
+    where the caller has it already)."""
     options = data.get("options")
     link = options.get("tournament") if isinstance(options, Mapping) else None
-    return render_sheet(round_from_export(data).public_view(), export_picture_names(data, lang),
-                        lang, tournament_round(link))
+    played = round_from_export(data) if state is None else state
+    return render_sheet(played.public_view(), export_picture_names(data, lang), lang,
+                        tournament_round(link))
 
 
 __all__ = ["clear_caches", "hand_text", "render_deal", "render_hand", "render_sheet",
