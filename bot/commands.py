@@ -140,12 +140,21 @@ ABORT_LISTED = 10  # the most tables ``abort_elsewhere_text`` names
 
 
 def no_table_text(interaction: Interaction, lang: str, last: Table | None = None) -> str:
-    """The asker sits at no table of this server: so he is told — or, if he left a running
-    tournament of the server for good, that an AI plays his seat to its end (as Moje karty
-    at its table tells him); asked in the thread of a tournament table where an AI plays his
-    seat this round (he was playing elsewhere when it began), that. His last table (``last``)
-    ended because its channel was deleted, or a lobby he sat at since closed so (told
-    once): that (he could not see it happen)."""
+    """The asker sits at no table of this server: so he is told ("core.no_table_here"),
+    unless there is more to tell him (``no_table_reason``)."""
+    reason = no_table_reason(interaction, lang, last)
+    return t("core.no_table_here", lang) if reason is None else reason
+
+
+def no_table_reason(interaction: Interaction, lang: str, last: Table | None = None
+                    ) -> str | None:
+    """Why the asker, at no table of this server, sits at none, where he is told more than
+    that (None: nothing more): if he left a running tournament of the server for good, that
+    an AI plays his seat to its end (as Moje karty at its table tells him); asked in the
+    thread of a tournament table where an AI plays his seat this round (he was playing
+    elsewhere when it began), that. His last table (``last``) ended because its channel was
+    deleted, or a lobby he sat at since closed so (told once): that (he could not see it
+    happen)."""
     controller = controller_of(interaction)
     lobby = controller.gone.lobby_gone(interaction.guild_id, interaction.user.id)
     if lobby is not None and (last is None or last.table_id < lobby.table_id):
@@ -157,7 +166,7 @@ def no_table_text(interaction: Interaction, lang: str, last: Table | None = None
     here = controller.languages.thread_table(interaction)
     if left is None and here is not None and here.tournament is not None:
         left = replies.tournament_busy_text(here.tournament, interaction.user.id, lang)
-    return left or t("core.no_table_here", lang)
+    return left or None
 
 
 async def opener_langs(interaction: Interaction, language: str) -> tuple[str, str]:
@@ -569,9 +578,9 @@ def shared_commands(ui: GameUI) -> list[app_commands.Command[Any, Any, None]]:
             if table is not None:
                 text = t("core.abort_no_such_table", lang, id=table)
             else:  # (a manager is shown the server's tables he may name instead)
-                text = no_table_text(interaction, lang)
-                if text == t("core.no_table_here", lang):
-                    text = abort_elsewhere_text(interaction, ui, lang) or text
+                reason = no_table_reason(interaction, lang)
+                text = reason if reason is not None else (
+                    abort_elsewhere_text(interaction, ui, lang) or t("core.no_table_here", lang))
             await interaction.response.send_message(text, ephemeral=True)
             return
         if target.tournament is not None:  # only the whole tournament can be cancelled
