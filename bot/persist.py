@@ -28,8 +28,10 @@ def table_from_record(rec: TableRecord) -> Table:
     extra = rec.extra or {}
     spec = games.get(rec.game_kind)
     snapshot = rec.state
-    if snapshot is None and rec.replay is not None:
-        snapshot = spec.replayed(rec.replay).to_json()
+    state = None if snapshot is None else spec.from_json(snapshot)
+    if snapshot is None and rec.replay is not None:  # (its JSON: what a failed save restores)
+        state = spec.replayed(rec.replay)
+        snapshot = state.to_json()
     seats = [None if s is None else Seat.from_json(s) for s in rec.seats]
     while len(seats) < spec.seats:
         seats.append(None)
@@ -43,7 +45,7 @@ def table_from_record(rec: TableRecord) -> Table:
         game_kind=rec.game_kind,
         status=rec.status,
         message_id=rec.message_id,
-        state=None if snapshot is None else spec.from_json(snapshot),
+        state=state,
         seed=int(extra.get("seed", 0)),
         ping_message_id=extra.get("ping_message_id"),
         recent=RecentLines.from_json(extra, len(seats)),
