@@ -22,6 +22,7 @@ docstring tells which holds what); this module keeps the names the rest of the b
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 import time
 from collections.abc import Awaitable, Callable
@@ -42,11 +43,13 @@ from bot.tables.lobby import TableLobby
 from bot.tables.metrics import Metrics
 from bot.tables.play import Events
 from bot.tables.presenter import Place, Placement, Presenter
-from bot.tables.registry import fresh_game, log
+from bot.tables.registry import fresh_game
 from bot.tables.round_clock import RoundClock
 from bot.tables.seating import AI_NAMES
 from bot.tables.turn_timer import TurnTimer
 from bot.workers.ai_pool import AIPool
+
+log = logging.getLogger(__name__)  # "bot.service": the parts' log too (bot.tables.registry)
 
 # the names other modules import from here (the times are read by the service as
 # ``limits.NAME``: a test patches them in ``bot.tables.limits``)
