@@ -60,14 +60,18 @@ class TablePresenter:
                                   table_id=table.table_id))
         return out
 
-    def closed_shown(self, table: Table, reason: str,
-                     by: str | None = None) -> list[OutboxItem]:
+    def closed_shown(self, table: Table, reason: str, by: str | None = None,
+                     tournament: int | None = None) -> list[OutboxItem]:
         if reason == "gone":
             self.pinged.discard(table.table_id)
             self._forget_mover(table.table_id)
             return self._gone_shown(table)
-        text = builders.closed_text(table, f"core.closed_{reason}", table.settings.lang, by)
-        out = [items.table_refresh(table.channel_id, table.table_id, closed=reason),
+        text = builders.closed_text(table, f"core.closed_{reason}", table.settings.lang, by,
+                                    tournament)
+        refresh = items.table_refresh(table.channel_id, table.table_id, closed=reason)
+        if tournament is not None:  # (its closed lobby names it too: ``Materials``)
+            refresh.payload["tournament"] = tournament
+        out = [refresh,
                items.post(table.channel_id, text, table_id=table.table_id),
                *self.ctl.threads.pointer(table),
                *self.ctl.rematches.invite_done(table, "core.again_invite_closed")]
@@ -148,8 +152,11 @@ class TablePresenter:
         # record of these lines (one edit instead of a post beside it and its deletion) —
         # unless there is no old one yet (a table started at once, a tournament's): then the
         # lines are posted before the table message, ahead of its first move's ping
-        recorded = starts and not state.finished and table.message_id is not None
-        refresh = items.table_refresh(channel, tid, repost=starts,
+        # The game's end likewise: its last result reads above the final table picture,
+        # then the final order (review 54: the last harakiri's came after the picture)
+        ends = state.finished and bool(lines)
+        recorded = ((starts and not state.finished) or ends) and table.message_id is not None
+        refresh = items.table_refresh(channel, tid, repost=starts or recorded,
                                       record=lines if recorded else (), pictures=pictures)
         out = [] if refresh.payload.get("record") else [
             items.post(channel, text, table_id=tid,
@@ -158,9 +165,12 @@ class TablePresenter:
             for k, text in enumerate(lines)]
         out.extend(self.ctl.rematches.invite_done(table, "core.again_invite_started"))
         if state.finished:
+            if recorded:  # (the final table picture posted anew, before the final order)
+                out.append(refresh)
             out.append(self._final(table, ui))
             out.extend(self.ctl.threads.pointer(table))
-        out.append(refresh)
+        if not (state.finished and recorded):
+            out.append(refresh)
         self._note_mover(table)
         had_ping = tid in self.pinged or table.ping_message_id is not None
         ping = self._turn_ping(table, ui, events, origin)
