@@ -2,19 +2,16 @@
 named when asked about elsewhere; ``/… defaults reset`` by the choice a client shows, and
 its hint for managers only; a forged question button told it is not one's own; a manager's
 bare abort in a tournament's channel pointed to its button; harakiri's table picture without
-tálie roles and its last result above the final table picture; the finished sheet's čistá
-stovka in the past."""
+tálie roles; the finished sheet's čistá stovka in the past."""
 
 from __future__ import annotations
-
-import random
 
 import discord
 
 from bot.render.sheet import stovka_word
 from bot.render.table import _kinds, _legend_kinds
 from engine.lora import Lora
-from tests.botkit import Players, channel_delivered, open_table, put_state, raw_click, reply
+from tests.botkit import channel_delivered, raw_click, reply
 from tests.helpers import drive, xdeal
 
 
@@ -141,19 +138,3 @@ def test_the_finished_sheet_says_a_clean_hundred_was_not_declared_in_the_past():
     drive(lora, lambda lo: lo.finished)
     assert stovka_word(lora.public_view(), 0, "cs")[0] == "neohlášena"
     assert stovka_word(lora.public_view(), 0, "en")[0] == "not declared"
-
-
-async def test_R_HARAKIRI_the_last_result_reads_above_the_final_table_picture(harness):
-    guild, ch, users, tid = await open_table(harness, ["alice", "bob", "cyril", "dana"])
-    table = harness.service.tables[tid]
-    await put_state(harness, table, _tied_pair())
-    await channel_delivered(harness)
-    players = Players(harness, ch, tid, users, random.Random(5))
-    while not table.state.finished:
-        await players.move()
-    await channel_delivered(harness)
-    posts = sorted(ch.history(), key=lambda m: m.id)[-3:]
-    assert posts[0].content == "■ **Harakiri**. Body: Cyril 0 · Dana 40"
-    assert posts[1].id == table.message_id
-    assert posts[1].embeds[0].description.startswith("**Konec lóry.**")
-    assert posts[2].embeds[0].title == f"Konec lóry – stůl č. {tid}"

@@ -152,11 +152,8 @@ class TablePresenter:
         # record of these lines (one edit instead of a post beside it and its deletion) —
         # unless there is no old one yet (a table started at once, a tournament's): then the
         # lines are posted before the table message, ahead of its first move's ping
-        # The game's end likewise: its last result reads above the final table picture,
-        # then the final order (review 54: the last harakiri's came after the picture)
-        ends = state.finished and bool(lines)
-        recorded = ((starts and not state.finished) or ends) and table.message_id is not None
-        refresh = items.table_refresh(channel, tid, repost=starts or recorded,
+        recorded = starts and not state.finished and table.message_id is not None
+        refresh = items.table_refresh(channel, tid, repost=starts,
                                       record=lines if recorded else (), pictures=pictures)
         out = [] if refresh.payload.get("record") else [
             items.post(channel, text, table_id=tid,
@@ -165,12 +162,9 @@ class TablePresenter:
             for k, text in enumerate(lines)]
         out.extend(self.ctl.rematches.invite_done(table, "core.again_invite_started"))
         if state.finished:
-            if recorded:  # (the final table picture posted anew, before the final order)
-                out.append(refresh)
             out.append(self._final(table, ui))
             out.extend(self.ctl.threads.pointer(table))
-        if not (state.finished and recorded):
-            out.append(refresh)
+        out.append(refresh)
         self._note_mover(table)
         had_ping = tid in self.pinged or table.ping_message_id is not None
         ping = self._turn_ping(table, ui, events, origin)
