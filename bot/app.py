@@ -145,7 +145,8 @@ class LoraBot(commands.Bot):
         # the game is over: there are no cards to open again); one of a lobby, tournament
         # or list that the message changed (there are no cards to open there)
         if kind not in GAME_KINDS:
-            key = "core.stale_message"
+            key = "core.not_your_button" if _forged_question(interaction, parts) \
+                else "core.stale_message"
         else:
             key = "core.stale" if live else "core.game_over"
         try:
@@ -211,6 +212,17 @@ async def on_command_error(interaction: discord.Interaction[Any],
             await interaction.response.send_message(text, ephemeral=True)
     except discord.HTTPException:
         log.warning("could not answer a failed command")
+
+
+def _forged_question(interaction: discord.Interaction[Any], parts: list[str]) -> bool:
+    """A button of a question (a kick's or an abort's confirmation, a tournament's question:
+    they carry the time they lapse) clicked on a message that is no one's question — the
+    public ones — came from a modified client: the question was someone else's, and the
+    button is not his (review 54: told that the message had changed). On an ephemeral
+    message it is his own question, changed since."""
+    question = parts[1:2] in (["k"], ["kk"]) or (parts[1:2] == ["tn"] and len(parts) == 5)
+    message = interaction.message
+    return question and message is not None and not message.flags.ephemeral
 
 
 def _has_component(message: discord.Message | None, custom_id: str) -> bool:

@@ -32,6 +32,7 @@ from bot.permissions import (
     THREAD_PERMISSIONS,
     manages_server,
     may_open_threads,
+    missing_key,
     missing_to_post,
     permission_names,
 )
@@ -89,8 +90,8 @@ async def send_sheet(interaction: Interaction) -> None:
             table = last
     lang = await controller.languages.lang_for(interaction, table or lobby, last=last)
     if table is None or table.state is None:
-        key = "core.no_table_here" if lobby is None else "core.not_started"
-        await interaction.response.send_message(t(key, lang), ephemeral=True)
+        text = t("core.no_table_here", lang) if lobby is None else not_started_text(lobby, lang)
+        await interaction.response.send_message(text, ephemeral=True)
         return
     reply = game_ui(table).table_op(table, "sheet", lang)
     if reply.png is None:
@@ -99,6 +100,12 @@ async def send_sheet(interaction: Interaction) -> None:
     await interaction.response.send_message(
         reply.content, file=png_file(reply.png, reply.filename, reply.description),
         ephemeral=True)
+
+
+def not_started_text(lobby: Table, lang: str) -> str:
+    """That the game of his lobby has not started, naming it: asked elsewhere, a bare "the
+    game has not started" read as if about the game in front of him (review 54)."""
+    return t("core.not_started_at", lang, id=lobby.table_id, channel=f"<#{lobby.channel_id}>")
 
 
 def abortable_here(interaction: Interaction) -> list[Table]:
@@ -137,6 +144,27 @@ def abort_elsewhere_text(interaction: Interaction, ui: GameUI, lang: str) -> str
 
 
 ABORT_LISTED = 10  # the most tables ``abort_elsewhere_text`` names
+
+
+def tournament_here_text(interaction: Interaction, lang: str) -> str | None:
+    """To the organiser or a server manager whose bare ``/<game> abort`` found no table of
+    his, in the channel of a tournament not over (or one of its tables' threads): that only
+    the whole tournament is cancelled, by its button (he was told he sits at no table;
+    review 54). None elsewhere, or for anybody else."""
+    from bot.storage.models import TournamentStatus
+
+    channel = interaction.channel
+    if channel is None or interaction.guild_id is None:
+        return None
+    here = {channel.id, getattr(channel, "parent_id", None)}
+    for t_ in controller_of(interaction).desk.service.tournaments.values():
+        if t_.channel_id in here and t_.guild_id == interaction.guild_id \
+                and t_.status in (TournamentStatus.REGISTRATION, TournamentStatus.PLAYING) \
+                and (t_.organiser_id == interaction.user.id or manages_server(interaction.user)):
+            return t("core.tournament.abort_here", lang, id=t_.tournament_id,
+                     channel=f"<#{t_.channel_id}>",
+                     cancel=t("core.tournament.btn_cancel", lang))
+    return None
 
 
 def no_table_text(interaction: Interaction, lang: str, last: Table | None = None) -> str:
@@ -196,6 +224,7 @@ async def refuse_unpostable(interaction: Interaction, key: str, lang: str, *,
                               threads=threads)
     if not missing:
         return False
+    key = missing_key(key, missing, in_thread=in_thread)
     await interaction.response.send_message(t(key, lang, missing=permission_names(missing, lang)),
                                             ephemeral=True)
     return True
@@ -322,6 +351,16 @@ TABLE_CHOICES = {
 }
 
 
+# ``/<game> defaults reset``'s one choice: its name's key and its value
+RESET_CHOICE = ("core.choice_yes", "yes")
+
+
+def reset_shown(czech_client: bool) -> str:
+    """``reset`` with its choice, as the asker's client shows them ("obnovit:ano")."""
+    name = t(RESET_CHOICE[0], "cs" if czech_client else "en")
+    return f"{option_shown('reset', czech_client)}:{name}"
+
+
 def slash_option(name: str, annotation: Any) -> inspect.Parameter:
     """An option of ``new``/``defaults``: None when not given (``run_table_command``)."""
     return inspect.Parameter(name, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=None,
@@ -352,13 +391,17 @@ def new_command(ui: GameUI, name: str, own: Sequence[inspect.Parameter] = (),
     first = inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD)
     params = [first, *own, *TABLE_PARAMS]
     descriptions = {**(descriptions or {}), **{k: desc(v) for k, v in TABLE_OPTIONS.items()}}
+    choices = {**(choices or {}), **TABLE_CHOICES}
     if name == "defaults":
-        params.append(slash_option("reset", bool))
+        # one choice, named in the client's language ("obnovit: ano"): a boolean's True and
+        # False are Discord's own words, which texts naming the option could only guess
+        params.append(slash_option("reset", str))
         descriptions["reset"] = desc("core.opt_reset_desc")
+        choices["reset"] = [choice(RESET_CHOICE[0], RESET_CHOICE[1])]
     command.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
     described = app_commands.describe(**descriptions)(command)
     return app_commands.command(name=name, description=gdesc(ui, f"cmd_{name}"))(
-        app_commands.choices(**{**(choices or {}), **TABLE_CHOICES})(described))
+        app_commands.choices(**choices)(described))
 
 
 class GameGroup(app_commands.Group):
@@ -419,8 +462,9 @@ def help_embed(group: app_commands.Group, ui: GameUI, lang: str, *,
               for name in commands}
     values |= {name: option_shown(option, czech_client)
                for name, option in (("language", "language"), ("timer", "turn_timer"),
-                                    ("reset", "reset"), ("table", "table"),
+                                    ("table", "table"),
                                     ("ai_share", "ai_share"), ("threads", "table_threads"))}
+    values["reset"] = reset_shown(czech_client)  # ("obnovit:ano")
     tournament = "core.tournament."
     values |= {
         "join": t("core.btn_join", lang), "start": t("core.btn_start", lang),
@@ -505,7 +549,7 @@ def shared_commands(ui: GameUI) -> list[app_commands.Command[Any, Any, None]]:
                                                                              interaction.user.id)
             back = None if live is None else controller.questions.seated_elsewhere(
                 live, interaction.user.id, lang, czech_client(interaction))
-            text = t("core.not_started", lang) + ("\n" + back if back else "")
+            text = not_started_text(table, lang) + ("\n" + back if back else "")
             await interaction.response.send_message(text, ephemeral=True)
         elif last is None or not await controller.questions.offer_return(interaction, last, lang):
             # in the thread of a tournament table whose seat he began the round away from
@@ -580,7 +624,8 @@ def shared_commands(ui: GameUI) -> list[app_commands.Command[Any, Any, None]]:
             else:  # (a manager is shown the server's tables he may name instead)
                 reason = no_table_reason(interaction, lang)
                 text = reason if reason is not None else (
-                    abort_elsewhere_text(interaction, ui, lang) or t("core.no_table_here", lang))
+                    tournament_here_text(interaction, lang)
+                    or abort_elsewhere_text(interaction, ui, lang) or t("core.no_table_here", lang))
             await interaction.response.send_message(text, ephemeral=True)
             return
         if target.tournament is not None:  # only the whole tournament can be cancelled

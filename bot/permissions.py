@@ -44,6 +44,15 @@ def missing_to_post(perms: Any, *, in_thread: bool = False,
     return missing
 
 
+def missing_key(key: str, missing: list[str], *, in_thread: bool = False) -> str:
+    """``key`` (its text: "I may not post here") where ``missing`` (``missing_to_post``)
+    keeps the bot from posting at all — it may not see the channel or send messages there —
+    else ``key_perm`` ("I lack a permission here"): one lacking only Attach Files was told it
+    may not post (review 54)."""
+    send = IN_THREADS if in_thread else "send_messages"
+    return key if "view_channel" in missing or send in missing else key + "_perm"
+
+
 def permission_names(missing: list[str], lang: str) -> str:
     """The permissions (discord.py names) as Discord's settings call them (``core.perm.…``),
     for a message that says which the bot lacks."""

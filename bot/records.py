@@ -396,7 +396,7 @@ def add_records_commands(group: app_commands.Group, ui: GameUI) -> None:
                                ai_share=option_shown("ai_share", czech),
                                threads=option_shown("table_threads", czech)))
             lines.append(defaults_text(ui, await server_defaults(interaction, ui), lang,
-                                       czech_client(interaction)))
+                                       czech_client(interaction), manager))
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
 
     @group.command(name="forget-me", description=gdesc(ui, "cmd_forget"))

@@ -17,7 +17,14 @@ from typing import Any
 
 import discord
 
-from bot.commands import MIN_TIMER, command_shown, controller_of, czech_client, option_shown
+from bot.commands import (
+    MIN_TIMER,
+    RESET_CHOICE,
+    command_shown,
+    controller_of,
+    czech_client,
+    reset_shown,
+)
 from bot.games import GameUI
 from bot.i18n import LANGS, game_t, t
 from bot.model import TableSettings
@@ -135,11 +142,13 @@ def unexplained(line: str, above: list[str]) -> str:
     return line
 
 
-def defaults_text(ui: GameUI, server: dict[str, Any], lang: str, czech: bool) -> str:
+def defaults_text(ui: GameUI, server: dict[str, Any], lang: str, czech: bool,
+                  manager: bool = True) -> str:
     """What new tables of the game start with on this server: every option, those the server
     set marked as its own and the built-in values they replace listed after them (a manager
     going back to one gives its built-in value), that tournaments keep their own options, and
-    how a manager drops them all; with none set, that it set none and the built-in options."""
+    how a manager drops them all (told a manager only: a member was shown a command he may
+    not use; review 54); with none set, that it set none and the built-in options."""
     command = command_shown(ui, "defaults", czech)
     base = option_lines(ui, builtin(ui), lang)
     if not server:
@@ -154,8 +163,9 @@ def defaults_text(ui: GameUI, server: dict[str, Any], lang: str, czech: bool) ->
         lines.append(t("core.defaults_builtin", lang, values=" · ".join(replaced)))
     # (the server's values show nowhere at its tournaments: said here, not wondered at)
     lines.append(t("core.defaults_tournaments", lang))
-    reset = option_shown("reset", czech)
-    lines.append(t("core.defaults_reset_hint", lang, cmd=f"{command} {reset}:True"))
+    if manager:
+        lines.append(t("core.defaults_reset_hint", lang,
+                       cmd=f"{command} {reset_shown(czech)}"))
     return "\n".join(lines)
 
 
@@ -186,7 +196,7 @@ async def set_defaults(interaction: Interaction, ui: GameUI, given: dict[str, An
     lang = await controller.languages.lang_for(interaction)
     czech = czech_client(interaction)
     server = await server_defaults(interaction, ui)
-    reset = bool(given.get("reset"))
+    reset = given.get("reset") == RESET_CHOICE[1]
     chosen = given_values(ui, given)
     refusal = two_lengths(ui, given, lang)
     if refusal is not None:
@@ -195,7 +205,8 @@ async def set_defaults(interaction: Interaction, ui: GameUI, given: dict[str, An
     if (chosen or reset) and not manages_server(interaction.user):
         denied = t("core.defaults_denied", lang, perm=t("core.perm.manage_guild", lang))
         await interaction.response.send_message(
-            "\n".join([denied, defaults_text(ui, server, lang, czech)]), ephemeral=True)
+            "\n".join([denied, defaults_text(ui, server, lang, czech, manager=False)]),
+            ephemeral=True)
         return
     if chosen or reset:
         values = merged(ui, {} if reset else server, chosen)
@@ -211,7 +222,7 @@ async def set_defaults(interaction: Interaction, ui: GameUI, given: dict[str, An
         # answered in the language that holds now (a manager setting ``language:cs`` was
         # answered in English, a reset in the Czech just dropped; review 42)
         lang = await controller.languages.lang_for(interaction)
-    text = defaults_text(ui, server, lang, czech)
+    text = defaults_text(ui, server, lang, czech, manages_server(interaction.user))
     if reset:  # (confirmed first: the listing alone read like a mere question; review 41)
         text = t("core.defaults_reset_done", lang, game=ui.name(lang)) + "\n" + text
     await interaction.response.send_message(text, ephemeral=True)

@@ -93,6 +93,12 @@ class PublicView:
         return self.phase == Phase.FINISHED
 
     @property
+    def in_tali(self) -> bool:
+        """A tálie's partial game is on: it has a dealer and the tálie's leader (R-LORA). A
+        harakiri is played after the tálie (R-HARAKIRI), and a finished lóra has none."""
+        return self.phase != Phase.FINISHED and self.harakiri_seats is None
+
+    @property
     def harakiri_replayed(self) -> bool:
         """R-HARAKIRI: the harakiri in play is a play-off played again (its tie persisted);
         ``harakiri_playoff`` says which."""

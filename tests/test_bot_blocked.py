@@ -134,3 +134,17 @@ async def test_a_refusal_in_another_channel_does_not_add_to_the_tables_outage(ha
     blocked.delivered(OutboxEntry.of(3, items.post(ch.id, "y", table_id=tid), now), 0.0)
     assert blocked.outages == {}
     assert alice.id not in harness.bot.controller.replies.notes
+
+
+async def test_a_channel_denying_only_pictures_is_not_said_to_forbid_posting(harness, locales):
+    """Review 54: the bot may post there, only not attach its pictures: the notice names
+    what it lacks, not "I may not post"."""
+    guild, ch, (alice,), tid = await open_table(harness, ["alice"], ("easy",) * 3)
+    locales[alice.id] = "cs"
+    await channel_delivered(harness)
+    _deny(harness, ch, discord.Permissions(attach_files=True).value)
+    await harness.env.settle()
+    text = harness.bot.controller.blocked._text(harness.service.tables[tid])
+    assert text == (f"V kanálu <#{ch.id}> stolu č. {tid} mi teď chybí oprávnění: Přikládat"
+                    " soubory, takže tam není vidět, jak hra pokračuje. Hrát můžeš dál přes"
+                    " **Moje karty**; požádej správce serveru, ať mi je povolí.")

@@ -22,6 +22,8 @@ from tests.botkit import channel_delivered, reply
 
 LOCKED = ("I may not post in this channel (missing: {}). Ask a server manager, or open the {}"
           " in another channel.")
+# what the bot lacks where it may post (review 54: not "I may not post")
+LACKING = "I lack permissions here: {}. Ask a server manager, or open the {} in another channel."
 
 
 def world(harness, *names, overwrite=None):
@@ -58,11 +60,25 @@ async def test_every_missing_permission_is_named(harness):
     guild, ch, (gus,) = world(harness, "gus", overwrite=discord.PermissionOverwrite(
         embed_links=False, attach_files=False, read_message_history=False))
     res = await gus.slash(ch, "lora new", language="en")
-    assert reply(res).content == LOCKED.format(
+    assert reply(res).content == LACKING.format(
         "Embed Links, Attach Files, Read Message History", "table")
     res = await gus.slash(ch, "taroky tournament")
-    assert reply(res).content == LOCKED.format(
+    assert reply(res).content == LACKING.format(
         "Embed Links, Attach Files, Read Message History", "tournament")
+
+
+async def test_a_czech_refusal_says_i_may_not_post_only_without_send_messages(harness,
+                                                                             locales):
+    """Review 54: denied only Attach Files, the bot was answered "I may not post here"."""
+    guild, ch, (ivy,) = world(harness, "ivy",
+                              overwrite=discord.PermissionOverwrite(attach_files=False))
+    locales[ivy.id] = "cs"
+    res = await ivy.slash(ch, "lora new")
+    assert reply(res).content == ("Chybí mi tu oprávnění: Přikládat soubory. Požádej správce"
+                                  " serveru, nebo stůl založ v jiném kanálu.")
+    res = await ivy.slash(ch, "taroky tournament")
+    assert reply(res).content == ("Chybí mi tu oprávnění: Přikládat soubory. Požádej správce"
+                                  " serveru, nebo turnaj založ v jiném kanálu.")
 
 
 async def test_a_tournament_is_refused_where_its_tables_threads_would_be_mute(harness):
@@ -71,7 +87,7 @@ async def test_a_tournament_is_refused_where_its_tables_threads_would_be_mute(ha
     guild, ch, (gus,) = world(harness, "gus", overwrite=discord.PermissionOverwrite(
         send_messages_in_threads=False))
     res = await gus.slash(ch, "lora tournament")
-    assert reply(res).content == LOCKED.format("Send Messages in Threads", "tournament")
+    assert reply(res).content == LACKING.format("Send Messages in Threads", "tournament")
 
 
 async def test_a_second_table_plays_in_the_channel_where_the_bot_cannot_post_in_a_thread(

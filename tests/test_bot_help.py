@@ -60,7 +60,7 @@ LORA_CS = [
         "**/lora settings** – jazyk tvých zpráv; správci serveru tu nastavují i server (volby "
         "`ai_share` a `table_threads`).",
         "**/lora defaults** – s čím začínají nové stoly serveru; nastavují je správci serveru "
-        "(`reset:True` vrátí vestavěné), volba při zakládání stolu má přednost.",
+        "(`reset:yes` vrátí vestavěné), volba při zakládání stolu má přednost.",
         "Turnaje mají vlastní volby (od serveru přebírají jen jazyk stolu).",
         "**/lora forget-me** – smaže tvoje osobní údaje (hry zůstanou anonymně).",
     ]),

@@ -333,7 +333,9 @@ async def test_a_player_who_left_and_sits_in_another_lobby_is_told_how_to_come_b
     assert reply(res).content == told and enabled_controls(reply(res)) == []
     res = await bob.click(offer, label="Vrátit se ke stolu")
     assert reply(res).content == told and enabled_controls(offer) == []
-    assert reply(await bob.slash(ch, "lora hand")).content == "Hra ještě nezačala.\n" + told
+    lobby = harness.service.tables[other]  # (named: it is not the game here; review 54)
+    assert reply(await bob.slash(ch, "lora hand")).content == (
+        f"Hra u tvého stolu č. {other} (<#{lobby.channel_id}>) ještě nezačala.\n" + told)
     sheet = reply(await bob.slash(ch, "lora score")).attachments
     assert [a.filename for a in sheet] == ["protokol.png"]
     assert table.seats[table.left_seat_of(bob.id)].user_id is None
@@ -384,7 +386,8 @@ async def test_a_czech_client_is_told_the_leave_command_by_its_czech_name(harnes
             f"můžeš, až odejdeš od stolu č. {other} (/taroky odejít).")
     res = await bob.click(table_message(ch, table), custom_id=f"lora:t:{tid}:hand")
     assert reply(res).content == told
-    assert reply(await bob.slash(ch, "lora hand")).content == "Hra ještě nezačala.\n" + told
+    assert reply(await bob.slash(ch, "lora hand")).content == (
+        f"Hra u tvého stolu č. {other} (<#{tch.id}>) ještě nezačala.\n" + told)
     await bob.slash(tch, "taroky leave")  # (his lobby: left at once)
     assert harness.service.table_of_user(guild.id, bob.id) is None
     await _plays_a_tournament(guild, bob)

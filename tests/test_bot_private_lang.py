@@ -152,7 +152,7 @@ async def test_before_his_first_game_the_servers_default_language_answers(harnes
     await eve.slash(ch, "lora settings", language="auto")
     assert reply(await eve.slash(ch, "lora hand")).content == NOT_SEATED_CS
     # the server's defaults reset: his client's English again
-    await mod.slash(ch, "lora defaults", reset=True)
+    await mod.slash(ch, "lora defaults", reset="yes")
     assert reply(await eve.slash(ch, "lora hand")).content == NOT_SEATED_EN
     board = reply(await eve.slash(ch, "lora leaderboard")).embeds[0]
     assert board.title == f"Leaderboard – Lóra · {guild.name}"

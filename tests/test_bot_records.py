@@ -60,7 +60,7 @@ async def test_stats_history_and_export(harness):
     # counts say what they count, and a single lóra is not "best: 97 · worst: 97"
     assert [(f.name, f.value) for f in embed.fields[2:]] == [
         ("Maturita", "Odehrané maturity: 1 · složené: 0 (0 %)\nPokusů celkem: 3"),
-        ("Čistá stovka", "Vyšla: 0 z 1 ohlášených"),
+        ("Čistá stovka", "Vyšla: 0 z 1 ohlášené"),
         ("Nejlepší a nejhorší lóra", f"{total} b. (#1)")]
     await users[0].slash(ch, "lora settings", language="en")
     embed = reply(await users[0].slash(ch, "lora stats", user=users[1])).embeds[0]

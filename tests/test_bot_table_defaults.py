@@ -31,9 +31,9 @@ async def test_a_manager_s_lora_defaults_open_a_new_table_and_an_option_given_wi
         "• Turn timer: no limit (the server's)",
         "• Seating: by draw",
         "• Table language: Czech (the server's)",
-        "Built-in values the server's replace: Panák: no · Turn timer: 120 s",
+        "Built in, without the server's options: Panák: no · Turn timer: 120 s",
         "Tournaments have their own options – of these they take only the table language.",
-        "Back to the built-in options: /lora defaults reset:True; a single option goes back"
+        "Back to the built-in options: /lora defaults reset:yes; a single option goes back"
         " when given its built-in value."])
     stored = (await harness.bot.store.guild_settings(guild.id))[TABLE_DEFAULTS + "lora"]
     assert stored == {"panak": True, "turn_timer": 0, "language": "cs"}
@@ -78,10 +78,10 @@ async def test_taroky_defaults_in_czech_and_back_to_the_built_in_ones(harness, l
         "• Čas na tah: 120 s",
         "• Zasedací pořádek: losem",
         "• Jazyk stolu: čeština (volba serveru)",
-        "Vestavěné hodnoty místo voleb serveru: Kolo: 60 minut · Vklad 50,00 Kč, dokup po"
+        "Bez voleb serveru by platilo – Kolo: 60 minut · Vklad 50,00 Kč, dokup po"
         " 10,00 Kč, herní strop 40,00 Kč",
         "Turnaje mají vlastní volby – z těchto přebírají jen jazyk stolu.",
-        "Zpět na vestavěné volby: /taroky výchozí obnovit:True; jednu volbu vrátíš zadáním"
+        "Zpět na vestavěné volby: /taroky výchozí obnovit:ano; jednu volbu vrátíš zadáním"
         " její vestavěné hodnoty."])
     await alice.slash(ch, "taroky new")
     table = harness.service.table_of_user(guild.id, alice.id)
@@ -113,10 +113,10 @@ async def test_taroky_defaults_in_czech_and_back_to_the_built_in_ones(harness, l
         "• Čistá stovka: ano", "• Čas na tah: 120 s", "• Zasedací pořádek: losem"])
     # reset drops the server's defaults of the game, then takes the options given with it
     await mod.slash(ch, "taroky defaults", round_deals=10, flek_max=3)
-    res = await mod.slash(ch, "taroky defaults", reset=True, stake=20)
+    res = await mod.slash(ch, "taroky defaults", reset="yes", stake=20)
     stored = (await harness.bot.store.guild_settings(guild.id))[TABLE_DEFAULTS + "taroky"]
     assert stored == {"stake": 20}
-    res = await mod.slash(ch, "taroky defaults", reset=True)
+    res = await mod.slash(ch, "taroky defaults", reset="yes")
     assert TABLE_DEFAULTS + "taroky" not in await harness.bot.store.guild_settings(guild.id)
     assert reply(res).content.startswith(  # (confirmed first: review 41)
         "Výchozí volby serveru pro hru Taroky jsou zrušeny.\n"
@@ -135,7 +135,7 @@ async def test_the_reply_speaks_the_language_that_holds_after_the_change(harness
     guild, ch, mod, alice = club(harness, "alice")
     res = await mod.slash(ch, "taroky defaults", language="cs", stake=20)
     assert reply(res).content.startswith("Nové stoly hry Taroky na tomto serveru začínají")
-    res = await mod.slash(ch, "taroky defaults", reset=True)
+    res = await mod.slash(ch, "taroky defaults", reset="yes")
     assert reply(res).content.startswith(
         "The server's defaults for Taroky are removed.\n")
     # his own language still wins
@@ -146,7 +146,7 @@ async def test_the_reply_speaks_the_language_that_holds_after_the_change(harness
     lines = reply(res).content.split("\n")
     assert "• Stake 20.00 Kč, top-up by 10.00 Kč, cap 40.00 Kč (the most one player pays"\
         " another for one game; the server's)" in lines
-    assert "Built-in values the server's replace: Stake 50.00 Kč, top-up by 10.00 Kč, cap"\
+    assert "Built in, without the server's options: Stake 50.00 Kč, top-up by 10.00 Kč, cap"\
         " 40.00 Kč" in lines
 
 
@@ -348,6 +348,6 @@ async def test_answers_away_from_a_table_read_the_server_s_language_once_until_i
         res = await alice.slash(ch, "lora hand")
         assert reply(res).content == "Nesedíš u žádného stolu na tomto serveru."
     assert reads == [guild.id]
-    await mod.slash(ch, "lora defaults", reset=True)
+    await mod.slash(ch, "lora defaults", reset="yes")
     res = await alice.slash(ch, "lora hand")
     assert reply(res).content == "You do not sit at any table on this server."

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from bot.i18n import CATALOGS, t
+from bot.i18n import CATALOGS, t, tn
 
 CZECH_LETTER = re.compile(r"[áčďéěíňóřšťúůýžÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ]")
 # the games' own words that the English texts use as terms (Lóra's games keep their Czech
@@ -110,7 +110,14 @@ def test_czech_says_ze_before_the_numbers_read_with_s_z_or_a_cluster():
     assert t("core.tournament.pic_after", "en", round=1, rounds=2) == (
         "Standings after round 1 of 2")
     assert t("taroky.clock_deals", "cs", n=1, of=3) == "Rozdání 1 ze 3."
-    assert t("lora.st_harakiri", "cs", won=1, played=4) == "Vyhráno: 1 ze 4 rozstřelů"
+    # after "z 1" the genitive singular, after any other number the plural (review 54)
+    assert [tn("lora.st_harakiri", "cs", n, won=0) for n in (1, 2, 4, 5)] == [
+        "Vyhráno: 0 z 1 rozstřelu", "Vyhráno: 0 ze 2 rozstřelů", "Vyhráno: 0 ze 4 rozstřelů",
+        "Vyhráno: 0 z 5 rozstřelů"]
+    assert [tn("lora.st_stovka", "cs", n, made=0) for n in (1, 3)] == [
+        "Vyšla: 0 z 1 ohlášené", "Vyšla: 0 ze 3 ohlášených"]
+    assert [tn("lora.st_harakiri", "en", n, won=1) for n in (1, 2)] == [
+        "Won: 1 of 1 play-off", "Won: 1 of 2 play-offs"]
 
 
 def test_the_czech_option_names_are_the_rules_own_words():

@@ -18,7 +18,7 @@ from bot.errors import TableError
 from bot.model import STATUS_ABORTED, STATUS_PLAYING, Table
 from bot.tournament import model
 from bot.tournament.pictures import sheet_lines
-from tests.botkit import BotHarness, channel_delivered, reply
+from tests.botkit import BotHarness, channel_delivered, reply, table_message
 from tests.tournament_kit import desk_of, play_round_out, record
 
 LEFT_HAND = ("Tvé místo v turnaji č. 1 převzala AI a hraje za tebe až do konce turnaje. Stůl"
@@ -80,11 +80,14 @@ async def _started_while_busy(h: BotHarness, guild: Any, ch: Any, hospoda: Any, 
     return casual, slot, table, seat, thread
 
 
+@pytest.mark.parametrize("game", ["lora", "taroky"])
 async def test_a_player_waiting_in_a_lobby_leaves_it_and_plays_his_tournament_table(
-        harness: BotHarness) -> None:
+        harness: BotHarness, game: str) -> None:
+    """His own lobby (of either game) closes saying why: its creator plays the tournament
+    (review 54: "its creator no longer sits at it" blamed him for leaving)."""
     h = harness
     guild, ch, hospoda, ann, bob = await _setup(h)
-    await bob.slash(hospoda, "lora new", language="cs")
+    await bob.slash(hospoda, f"{game} new", language="cs")
     lobby = h.service.table_of_user(guild.id, bob.id)
     assert lobby is not None and lobby.tournament is None
     await ann.click(ch.history()[0], custom_id="lora:tn:1:start")
@@ -97,7 +100,7 @@ async def test_a_player_waiting_in_a_lobby_leaves_it_and_plays_his_tournament_ta
     # his own lobby closed when he left it (its creator), and #hospoda says so
     assert lobby.status == STATUS_ABORTED
     await channel_delivered(h, hospoda.id)
-    closed = f"Zakladatel stolu č. {lobby.table_id} už u něj nesedí, stůl je zrušen."
+    closed = f"Stůl č. {lobby.table_id} je zrušen – jeho zakladatel hraje turnaj č. 1."
     lobby_message = next(m for m in hospoda.history() if m.id == lobby.message_id)
     assert lobby_message.embeds[0].description == closed and lobby_message.components == []
     assert hospoda.last_message.content == closed
@@ -368,7 +371,8 @@ async def test_one_registering_while_playing_elsewhere_is_warned_of_the_busy_sea
         harness: BotHarness, lang: str, warning: str) -> None:
     """Bob registers while he plays his own table: he is registered, and told privately what
     happens should he still play there when a round begins (what the table's opening tells
-    him then). One waiting in a lobby is not warned: he leaves it when the round begins."""
+    him then). One waiting in a lobby is told that he leaves it when the tournament starts —
+    its creator, that it closes then (review 54: he learnt it from the closed lobby)."""
     h = harness
     env = h.env
     guild = env.create_guild()
@@ -386,12 +390,30 @@ async def test_one_registering_while_playing_elsewhere_is_warned_of_the_busy_sea
     assert reply(res).ephemeral and reply(res).content == warning.format(at=at)
     assert [e.user_id for e in (await record(h, 1)).entrants] == [bob.id]
 
-    await cyril.slash(guild.create_text_channel("salonek"), "lora new")  # a lobby
-    assert h.service.table_of_user(guild.id, cyril.id) is not None
+    salonek = guild.create_text_channel("salonek")
+    await cyril.slash(salonek, "lora new", language=lang)  # a lobby
+    lobby = h.service.table_of_user(guild.id, cyril.id)
+    assert lobby is not None
+    dan = guild.add_member(env.create_user("dan", global_name="Dan"))
+    await dan.click(table_message(salonek, lobby), custom_id=f"lora:l:{lobby.table_id}:join")
+    assert h.service.table_of_user(guild.id, dan.id) is lobby
     res = await cyril.click(message, custom_id="lora:tn:1:join")
+    res_dan = await dan.click(message, custom_id="lora:tn:1:join")
     res_ann = await ann.click(message, custom_id="lora:tn:1:join")  # (at no table)
-    assert res.followups == [] and res_ann.followups == []
-    assert [e.user_id for e in (await record(h, 1)).entrants] == [bob.id, cyril.id, ann.id]
+    where = f"{lobby.table_id} (<#{salonek.id}>)"
+    assert [f.content for f in res.followups] == [
+        f"Tvoje přihláška do turnaje č. 1 platí. Tvůj stůl č. {where} se ale při startu"
+        " turnaje zruší: budeš hrát u turnajového stolu." if lang == "cs" else
+        f"You are registered for tournament 1. Your table {where} will be closed when the"
+        " tournament starts, though: you will play at your tournament table."]
+    assert [f.content for f in res_dan.followups] == [
+        f"Tvoje přihláška do turnaje č. 1 platí. Při startu turnaje ale uvolníš své místo u"
+        f" stolu č. {where}: budeš hrát u turnajového stolu." if lang == "cs" else
+        "You are registered for tournament 1. When the tournament starts, though, you give"
+        f" up your seat at table {where}: you will play at your tournament table."]
+    assert res_ann.followups == []
+    assert [e.user_id for e in (await record(h, 1)).entrants] == [
+        bob.id, cyril.id, dan.id, ann.id]
 
 
 async def test_a_warning_discord_refuses_is_no_error_of_the_registration(

@@ -46,7 +46,8 @@ class Quiet:
     def game_shown(self, table: Table, events: Sequence[Any], origin: int | None) -> list[Any]:
         return []
 
-    def closed_shown(self, table: Table, reason: str, by: str | None = None) -> list[Any]:
+    def closed_shown(self, table: Table, reason: str, by: str | None = None,
+                     tournament: int | None = None) -> list[Any]:
         self.calls.append(("table_closed", reason))
         return []
 

@@ -298,10 +298,12 @@ def harakiri_lines(harakiri: Sequence[ProtocolRow], lang: str, width: float) -> 
 
 def stovka_word(view: PublicView, seat: int, lang: str) -> tuple[str, RGB]:
     """A seat's čistá stovka on the sheet: declared or not while the lóra's games go on; made
-    (exactly 100) or missed for a declarer once they are over (harakiri adds no points)."""
+    (exactly 100) or missed for a declarer once they are over (harakiri adds no points), and
+    not declared in the past for the others ("neohlášena", not "nehlásí": review 54)."""
+    going = view.phase != "finished" and view.contract is not Contract.HARAKIRI
     if not view.stovka[seat]:
-        return s("sheet_stovka_no", lang), MUTED
-    if view.phase != "finished" and view.contract is not Contract.HARAKIRI:
+        return s("sheet_stovka_no" if going else "sheet_stovka_none", lang), MUTED
+    if going:
         return s("sheet_stovka_yes", lang), GOLD
     if view.totals[seat] == 100:
         return s("sheet_stovka_made", lang), GREEN

@@ -127,9 +127,9 @@ def _kinds(view: PublicView, seat: int) -> tuple[str, ...]:
     if view.phase == "finished":
         return ("stovka",) if view.stovka[seat] is True else ()
     kinds = []
-    if seat == view.dealer:
+    if view.in_tali and seat == view.dealer:  # (none in a harakiri: review 54)
         kinds.append("dealer")
-    if seat == view.leader:
+    if view.in_tali and seat == view.leader:
         kinds.append("leader")
     if seat == trick_leader(view):
         kinds.append("trick")
@@ -141,7 +141,7 @@ def _kinds(view: PublicView, seat: int) -> tuple[str, ...]:
 
 
 def _legend_kinds(view: PublicView, marks: Sequence[str | None] = ()) -> tuple[str, ...]:
-    kinds = [] if view.phase == "finished" else ["dealer", "leader"]
+    kinds = ["dealer", "leader"] if view.in_tali else []
     if trick_leader(view) is not None:
         kinds.append("trick")
     if view.maturant is not None and view.phase != "finished":

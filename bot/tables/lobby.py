@@ -289,8 +289,9 @@ class TableLobby(TablePlay):
             return table
 
     async def leave(self, table_id: int, user_id: int, *, anonymize: bool = False,
-                    closes: bool | None = None) -> Table:
-        """Leave a lobby (the seat frees; the creator leaving closes it) or a running game:
+                    closes: bool | None = None, tournament: int | None = None) -> Table:
+        """Leave a lobby (the seat frees; the creator leaving closes it — for ``tournament``,
+        the tournament he plays, it says so: review 54) or a running game:
         an AI takes the seat, which he may take back while the game runs (``take_back``; not
         at a tournament's table, nor with ``anonymize``, which also drops his name from it);
         the last player leaving a table of its own closes it. ``closes``: what the question
@@ -306,7 +307,10 @@ class TableLobby(TablePlay):
                 raise TableError("changed")
             if table.status == STATUS_LOBBY:
                 if user_id == table.creator_id:
-                    await self._close(table, "creator_left")
+                    if tournament is None:
+                        await self._close(table, "creator_left")
+                    else:
+                        await self._close(table, "creator_tournament", tournament=tournament)
                     return table
                 await self._free_seat(table, seat, user_id)
                 return table
@@ -549,10 +553,11 @@ class TableLobby(TablePlay):
                 except TableError:
                     log.warning("could not close the idle lobby of table %s", table.table_id)
 
-    async def _close(self, table: Table, reason: str, by: str | None = None) -> None:
+    async def _close(self, table: Table, reason: str, by: str | None = None,
+                     tournament: int | None = None) -> None:
         table.status = STATUS_ABORTED
         no_return(table)
         self.timer.cancel(table.table_id)
         self.clock.cancel(table.table_id)
-        await self._save(table, self.presenter.closed_shown(table, reason, by))
+        await self._save(table, self.presenter.closed_shown(table, reason, by, tournament))
         self._evict_later(table.table_id)

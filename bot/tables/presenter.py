@@ -33,8 +33,11 @@ class Presenter(Protocol):
         """A game change (``origin``: the user whose click made it, not pinged for it)."""
         ...
 
-    def closed_shown(self, table: Table, reason: str,
-                     by: str | None = None) -> list[OutboxItem]: ...
+    def closed_shown(self, table: Table, reason: str, by: str | None = None,
+                     tournament: int | None = None) -> list[OutboxItem]:
+        """The table closed (``core.closed_<reason>``; ``by``: who closed it; ``tournament``:
+        the tournament its creator plays)."""
+        ...
 
     def reminder(self, table: Table, seat: int, seconds_left: int) -> list[OutboxItem]: ...
 

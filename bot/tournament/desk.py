@@ -24,7 +24,7 @@ from bot.delivery import items
 from bot.errors import TableError
 from bot.games import ui_of
 from bot.i18n import game_t, shown_name, t, tn
-from bot.model import Seat, TableSettings
+from bot.model import STATUS_LOBBY, Seat, TableSettings
 from bot.permissions import manages_server
 from bot.storage.models import (
     ACTIVE_TOURNAMENT,
@@ -560,15 +560,27 @@ class TournamentDesk:
                          lang: str) -> None:
         """One registered while he plays a running game of the server is told, privately,
         what happens if he still plays it when a round begins (an AI plays his seat until he
-        is free, then he takes it back: ``opening_busy``). A warning Discord refuses comes
-        with his next click (``Replies.tell``)."""
+        is free, then he takes it back: ``opening_busy``); one waiting in a lobby, that he
+        leaves it when the tournament starts (his own closes). A warning Discord refuses
+        comes with his next click (``Replies.tell``)."""
         t_ = self.service.tournaments.get(tournament_id)
-        other = None if t_ is None else self.service.playing_elsewhere(t_.guild_id,
-                                                                       interaction.user.id)
+        if t_ is None:
+            return
+        user_id = interaction.user.id
+        other = self.service.playing_elsewhere(t_.guild_id, user_id)
         if other is not None:
             await self.controller.replies.tell(
                 interaction, tt("joined_busy", lang, id=tournament_id,
                                 at=busy_at(other, lang)), lang)
+            return
+        # a lobby he waits in he leaves when the tournament starts — his own closes
+        # (``TournamentService._leave_lobby``): said now, not found out then (review 54)
+        lobby = self.service.tables.table_of_user(t_.guild_id, user_id)
+        if lobby is not None and lobby.status == STATUS_LOBBY:
+            key = "joined_lobby_own" if lobby.creator_id == user_id else "joined_lobby"
+            await self.controller.replies.tell(
+                interaction, tt(key, lang, id=tournament_id, table=lobby.table_id,
+                                channel=f"<#{lobby.channel_id}>"), lang)
 
     def _playing(self, tournament_id: int) -> bool:
         t_ = self.service.tournaments.get(tournament_id)

@@ -552,7 +552,7 @@ class TournamentService:
 
     async def _leave_lobby(self, t: TournamentRecord, e: EntrantRecord, round_no: int) -> None:
         """A player of the round waiting in a lobby that has not started leaves it (its
-        creator's leaving closes it, as the core has it): he plays his tournament table
+        creator's leaving closes it, naming the tournament): he plays his tournament table
         (review 24: a lobby counted as busy, and an AI played his whole round)."""
         if model.ai_plays(e, round_no):
             return
@@ -560,8 +560,8 @@ class TournamentService:
         other = self.tables.table_of_user(t.guild_id, e.user_id)
         if other is None or other.status != STATUS_LOBBY:
             return
-        try:
-            await self.tables.leave(other.table_id, e.user_id)
+        try:  # (his own lobby closes saying why: review 54)
+            await self.tables.leave(other.table_id, e.user_id, tournament=t.tournament_id)
         except TableError:
             log.warning("player %s could not leave lobby %s for tournament %s", e.user_id,
                         other.table_id, t.tournament_id)

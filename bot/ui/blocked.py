@@ -20,7 +20,7 @@ import discord
 from bot.delivery.deliverer import DeliveryError
 from bot.i18n import t
 from bot.model import STATUS_PLAYING, Table
-from bot.permissions import missing_to_post, permission_names
+from bot.permissions import missing_key, missing_to_post, permission_names
 from bot.storage.models import OutboxEntry
 
 if TYPE_CHECKING:
@@ -112,7 +112,9 @@ class Blocked:
         missing = self._missing(table)
         if not missing:
             return t("core.blocked_unknown", lang, **values)
-        return t("core.blocked", lang, missing=permission_names(missing, lang), **values)
+        # (what it lacks besides posting, Attach Files say, is not "I may not post": review 54)
+        key = missing_key("core.blocked", missing, in_thread=self._in_thread(table))
+        return t(key, lang, missing=permission_names(missing, lang), **values)
 
     def _missing(self, table: Table) -> list[str]:
         """The permissions the bot lacks to post in the table's channel, as it knows them
@@ -127,3 +129,6 @@ class Blocked:
         except (AttributeError, discord.ClientException):
             return []
         return missing_to_post(perms, in_thread=isinstance(channel, discord.Thread))
+
+    def _in_thread(self, table: Table) -> bool:
+        return isinstance(self.ctl.bot.get_channel(table.channel_id), discord.Thread)

@@ -88,17 +88,19 @@ def table_title(table: Table, key: str, lang: str) -> str:
                   game=game_ui(table).name(lang))
 
 
-def closed_text(table: Table, key: str, lang: str, by: str | None = None) -> str:
+def closed_text(table: Table, key: str, lang: str, by: str | None = None,
+                tournament: int | None = None) -> str:
     """That a table was closed (``core.closed_<reason>``, ``core.delivery.closed``; with
-    ``_by`` after the key, naming ``by``, who closed it); a tournament's table in the
-    tournament's words."""
+    ``_by`` after the key, naming ``by``, who closed it; ``tournament``: the tournament its
+    creator plays); a tournament's table in the tournament's words."""
     if table.tournament is not None:
         link = table.tournament
         return t("core.tournament.table_closed", lang, id=link.get("id"),
                  round=link.get("round"), table=link.get("table"))
     if by is not None:
         return t(key + "_by", lang, id=table.table_id, who=by)
-    return t(key, lang, id=table.table_id, name=capitalised(table_name(table, lang)))
+    return t(key, lang, id=table.table_id, name=capitalised(table_name(table, lang)),
+             tournament=tournament)
 
 
 def capitalised(text: str) -> str:

@@ -69,8 +69,10 @@ class Materials:
                 return builders.lobby_message(table)
             reason = str(payload.get("closed") or "aborted")
             title = builders.table_title(table, "lobby_title", lang)
+            tournament = payload.get("tournament")
             embed = discord.Embed(title=title, description=builders.closed_text(
-                table, f"core.closed_{reason}", lang))
+                table, f"core.closed_{reason}", lang,
+                tournament=None if tournament is None else int(tournament)))
             return {"embed": embed, "view": None, "attachments": []}
         message = builders.table_message(table, closed=closed, render=False)
         message = await self.ctl.render(message, f"the table picture of table {table.table_id}")

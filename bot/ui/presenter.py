@@ -60,14 +60,18 @@ class TablePresenter:
                                   table_id=table.table_id))
         return out
 
-    def closed_shown(self, table: Table, reason: str,
-                     by: str | None = None) -> list[OutboxItem]:
+    def closed_shown(self, table: Table, reason: str, by: str | None = None,
+                     tournament: int | None = None) -> list[OutboxItem]:
         if reason == "gone":
             self.pinged.discard(table.table_id)
             self._forget_mover(table.table_id)
             return self._gone_shown(table)
-        text = builders.closed_text(table, f"core.closed_{reason}", table.settings.lang, by)
-        out = [items.table_refresh(table.channel_id, table.table_id, closed=reason),
+        text = builders.closed_text(table, f"core.closed_{reason}", table.settings.lang, by,
+                                    tournament)
+        refresh = items.table_refresh(table.channel_id, table.table_id, closed=reason)
+        if tournament is not None:  # (its closed lobby names it too: ``Materials``)
+            refresh.payload["tournament"] = tournament
+        out = [refresh,
                items.post(table.channel_id, text, table_id=table.table_id),
                *self.ctl.threads.pointer(table),
                *self.ctl.rematches.invite_done(table, "core.again_invite_closed")]

@@ -19,7 +19,7 @@ from bot.games.lora import hand as hand_message
 from bot.games.lora import texts
 from bot.games.lora.events import game_name
 from bot.games.lora.stats import lora_stats
-from bot.i18n import decimal, has, ordinal, shown_name, t
+from bot.i18n import decimal, has, ordinal, shown_name, t, tn
 from bot.model import Table, TableSettings
 from bot.render import render_sheet, render_sheet_from_export, render_table
 from bot.storage.models import PlayerStats
@@ -173,13 +173,12 @@ class LoraUI(BaseUI):
                 "lora.st_maturita", lang, passed=data.maturita_passed, count=data.maturitas,
                 rate=rate, attempts=data.maturita_attempts), True))
         if data.stovka_declared:
-            fields.append((t("lora.st_stovka_title", lang), t(
-                "lora.st_stovka", lang, made=data.stovka_made, declared=data.stovka_declared),
-                True))
+            # (after "z 1" the genitive singular: "z 1 ohlášené", "z 1 rozstřelu"; review 54)
+            fields.append((t("lora.st_stovka_title", lang), tn(
+                "lora.st_stovka", lang, data.stovka_declared, made=data.stovka_made), True))
         if data.harakiri_played:
-            fields.append((t("lora.st_harakiri_title", lang), t(
-                "lora.st_harakiri", lang, won=data.harakiri_won, played=data.harakiri_played),
-                True))
+            fields.append((t("lora.st_harakiri_title", lang), tn(
+                "lora.st_harakiri", lang, data.harakiri_played, won=data.harakiri_won), True))
         if stats.best is not None and stats.worst is not None:
             # one value when both are the same (a single lóra, or all alike)
             same = "_same" if stats.best[1] == stats.worst[1] else ""
