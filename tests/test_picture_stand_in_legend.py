@@ -148,3 +148,24 @@ def test_a_footer_too_long_ends_after_a_whole_item() -> None:
     assert len(clipped) <= 2048 and clipped.endswith("),…")
     assert clip_footer("🎲 (na obrázku hráč č. 1)") == "🎲 (na obrázku hráč č. 1)"
 
+
+
+@pytest.mark.parametrize(("lang", "legend"), [
+    ("cs", "🎲🎲 (na obrázku hráč 2)"), ("en", "🎲🎲 (in the picture: player 2)")])
+async def test_the_final_post_says_who_the_sheets_stand_in_is(
+        harness: Any, lang: str, legend: str) -> None:
+    """The final order names him 🎲🎲, the sheet beside it "hráč 2": the embed's footer
+    says who that is; the sheet's alt text keeps the name alone."""
+    from bot.ui.builders import game_ui
+
+    table = _table("lora", lang)
+    table.state = lora_example("finished")
+    item = harness.bot.controller.presenter._final(table, game_ui(table))
+    embed = item.payload["embed"]
+    assert embed["footer"]["text"] == legend
+    assert DICE in embed["fields"][0]["value"] and "(" + legend.split(" (")[1] not in (
+        embed["fields"][0]["value"])
+    plain = _table("lora", lang, ["Eva", "Bob", "Ota", "Iva"])
+    plain.state = table.state
+    assert "footer" not in harness.bot.controller.presenter._final(
+        plain, game_ui(plain)).payload["embed"]
