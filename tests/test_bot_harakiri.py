@@ -141,9 +141,9 @@ def test_R_HARAKIRI_the_table_shows_the_play_off_game_and_the_tied_seats_sums(mo
     panels: list[tuple[Any, ...]] = []
     real = table_render.seat_panel
 
-    def spy(*args: Any) -> Any:
+    def spy(*args: Any, **kwargs: Any) -> Any:
         panels.append((args[1], args[3], args[-1]))
-        return real(*args)
+        return real(*args, **kwargs)
 
     monkeypatch.setattr(table_render, "seat_panel", spy)
     table_image(view, NAMES, "cs")

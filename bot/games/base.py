@@ -17,7 +17,8 @@ import discord
 from discord import app_commands
 
 from bot.i18n import game_t, t
-from bot.render.common import entrant_names
+from bot.render.common import entrant_names, readable_name
+from bot.render.fonts import clean_name
 from engine.game import GameEvent, GameSpec, Outcome, SeatViewBase
 
 if TYPE_CHECKING:
@@ -33,6 +34,26 @@ def picture_names(table: Table, lang: str) -> list[str]:
     pictures cannot draw stands in as its entrant's number in the tournament ("hráč č. 7",
     as on the tournament's standings and sheets); elsewhere the pictures put the seat's."""
     return entrant_names(table.names(), lang, table.entrants())
+
+
+def pictured_as(names: Sequence[str], drawn: Sequence[str], lang: str) -> str:
+    """The text's names beside the pictures' stand-ins for those the pictures cannot draw
+    (emoji only): "🎲🎲 (na obrázku hráč 3)" for each such one, joined ("" when none), so
+    that a sighted reader knows "hráč 3" in the picture is 🎲🎲 in the text. Only for a
+    stand-in: a name the picture draws shortened or cleaned is still recognisable. The alt
+    texts keep the names alone (a screen reader reads no picture)."""
+    return ", ".join(t("core.pictured_as", lang, name=name, shown=shown)
+                     for name, shown in zip(names, drawn, strict=True)
+                     if not clean_name(name, ""))
+
+
+def picture_legend(table: Table, lang: str) -> str:
+    """``pictured_as`` for the seats of ``table`` (what its pictures draw: the seat's
+    stand-in, "hráč 3", or in a tournament the entrant's, "hráč č. 7")."""
+    seated = [seat for seat, s in enumerate(table.seats) if s is not None]
+    names, drawn = table.names(), picture_names(table, lang)
+    return pictured_as([names[seat] for seat in seated],
+                       [readable_name(drawn[seat], lang, seat + 1) for seat in seated], lang)
 
 
 @dataclass
@@ -62,14 +83,15 @@ class Reply:
     description: str | None = None
 
 
-def sheet_reply(lines: Sequence[str], png: bytes, filename: str) -> Reply:
+def sheet_reply(lines: Sequence[str], png: bytes, filename: str, legend: str = "") -> Reply:
     """The score sheet for its button: the picture with its totals in words (``sheet_lines``:
     a heading, then a line per player) as the message's text and the picture's alt text —
-    a screen reader reads no picture."""
+    a screen reader reads no picture; ``legend`` (``picture_legend``) under the text only."""
     from bot.ui.alt import sentences
 
     head, *rows = lines or [""]
-    return Reply(content="\n".join([head, *(f"• {row}" for row in rows)]).strip() or None,
+    return Reply(content="\n".join([head, *(f"• {row}" for row in rows),
+                                    *([legend] if legend else [])]).strip() or None,
                  png=png, filename=filename, description=sentences(lines))
 
 

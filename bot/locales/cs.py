@@ -97,6 +97,7 @@ STRINGS: dict[str, str] = {
     "core.btn_hand": "Moje karty",
     "core.btn_rules": "Pravidla",
     "core.footer": "{name} · karty vidíš jen ty (Moje karty)",
+    "core.pictured_as": "{name} (na obrázku {shown})",
     "core.spectator_hand": "U tohoto stolu nesedíš – karty ostatních nevidí nikdo. Stůl a protokol vidíš.",
     "core.reminder": "{mention}, máš na tah ještě {seconds} s; pak za tebe bude hrát AI, dokud znovu neklikneš.",
     "core.note_absent": "{name} nereaguje – místo zatím převzala AI, dokud znovu neklikne.",

@@ -91,6 +91,7 @@ STRINGS: dict[str, str] = {
     "core.btn_hand": "My cards",
     "core.btn_rules": "Rules",
     "core.footer": "{name} · only you see your cards (My cards)",
+    "core.pictured_as": "{name} (in the picture: {shown})",
     "core.spectator_hand": "You do not sit at this table – nobody sees another's hand. You can see the table and the score sheet.",
     "core.reminder": "{mention}, {seconds} s left for your move; then an AI plays for you until you click again.",
     "core.note_absent": "{name} does not respond – an AI plays for the absent player until they click again.",

@@ -22,6 +22,7 @@ from bot.render.common import (
     wrap,
 )
 from bot.render.fonts import Font, fit, fitted, font
+from bot.render.names import fit_apart
 from bot.render.strings import s
 
 BACK_W = 44
@@ -94,9 +95,11 @@ def seat_panel(
     acting: bool,
     lang: str,
     total_label: str = "pts_lora",
+    names: tuple[str, ...] = (),
 ) -> Image.Image:
     """One seat's panel (RGBA): "wide" (top/bottom) or "tall" (left/right); warm if acting.
-    ``total`` is labelled ``total_label`` (the lóra's total, or a play-off's sum so far)."""
+    ``total`` is labelled ``total_label`` (the lóra's total, or a play-off's sum so far);
+    ``names``: every seat's, that a cut name stays apart from (``panel_name``)."""
     w, h = (420, 88) if shape == "wide" else (220, 250)
     img = panel(w, h, ACTING if acting else PANEL).copy()
     badges_w = sum(badge_image(k, lang).width + 5 for k in kinds)
@@ -105,7 +108,7 @@ def seat_panel(
         nx = px = 170 if count else 20
         py = 48
         name_w = w - nx - 12 - badges_w
-        label, fnt = fitted(name, 36, "bold", name_w)
+        label, fnt = panel_name(name, names, name_w)
         text(img, (nx, 4 + _lower(fnt, 36)), label, fnt)
         _badges(img, w - 12 - badges_w + 5, 8, kinds, lang)
         x = _points(img, px, py, s(total_label, lang), total)
@@ -114,7 +117,7 @@ def seat_panel(
         if knocks:
             _knocks(img, x, py, knocks, lang, w - 8 - x)
     else:
-        label, fnt = fitted(name, 36, "bold", w - 24)
+        label, fnt = panel_name(name, names, w - 24)
         text(img, (12, 6 + _lower(fnt, 36)), label, fnt)
         _badges(img, 12, 50, kinds, lang)
         _fan(img, 14, 94, count, 14)
@@ -126,6 +129,14 @@ def seat_panel(
         if knocks:
             _knocks(img, x, y, knocks, lang, w - 8 - x)
     return img
+
+
+def panel_name(name: str, names: Sequence[str], width: float) -> tuple[str, Font]:
+    """A seat's name on its panel within ``width`` px: bold, condensed and a little smaller
+    where need be, and only then cut — apart from the other ``names`` cut so
+    ("Maximilián…ngen" / "Maximilián…ngová", not two "Maximilián…": ``fit_apart``)."""
+    label, fnt = fitted(name, 36, "bold", width)
+    return (label if label == name else fit_apart(name, names, fnt, width)), fnt
 
 
 def _lower(fnt: object, size: int) -> int:

@@ -200,6 +200,7 @@ def _seats(img: Image.Image, view: PublicView, names: list[str], lang: str,
             seat == view.to_act,
             lang,
             "pts_sum" if seat in summed else "pts_lora",
+            names=tuple(names),
         )
         paste(img, piece, x, y)
 

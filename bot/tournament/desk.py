@@ -45,6 +45,7 @@ from bot.tournament.pictures import (
     sheet_alt,
     sheet_png,
     standings_alt,
+    standings_legend,
     standings_png,
 )
 from bot.tournament.scoring import lower_is_better, standings
@@ -461,6 +462,9 @@ class TournamentDesk:
                                        round=round_no),
                               description=leader_lines(t_, round_no, lang),
                               colour=EMBED_COLOUR)
+        legend = standings_legend(t_, round_no, lang)
+        if legend:  # under the picture: who its stand-ins are ("hráč č. 3" is 🎲🎲)
+            embed.set_footer(text=clip_footer(legend))
         out = [self._post(t_.channel_id, embed=embed,
                           picture=(f"tstandings:{t_.tournament_id}:{round_no}",
                                    "standings.png", _alt(standings_alt, t_, round_no, lang)))]
@@ -775,6 +779,17 @@ def leader_lines(t_: TournamentRecord, round_no: int, lang: str) -> str:
     legend = tt("legend_points", lang, tiebreak=tiebreak)
     return "\n".join([*clipped(lines, EMBED_DESCRIPTION - len(legend) - 1,
                                 lambda n: tn("core.tournament.more", lang, n)), legend])
+
+
+EMBED_FOOTER = 2048  # characters Discord takes in an embed's footer
+
+
+def clip_footer(text: str) -> str:
+    """``text`` within an embed's footer: cut after its last whole item ("…" for the rest)."""
+    if len(text) <= EMBED_FOOTER:
+        return text
+    head = text[:EMBED_FOOTER - 1]
+    return head[:head.rfind(", ") + 1 or len(head)] + "…"
 
 
 def clipped(lines: list[str], limit: int, more: Callable[[int], str]) -> list[str]:

@@ -5,6 +5,7 @@ and each table's sheet, with the words of the catalog and the game's own sheet c
 from __future__ import annotations
 
 from bot.games import ui_of
+from bot.games.base import pictured_as
 from bot.i18n import has, shown_name, t
 from bot.render.common import readable_name
 from bot.storage.models import EntrantRecord, TournamentRecord, TournamentTableRecord
@@ -78,7 +79,7 @@ def entrant_tags(e: EntrantRecord, lang: str) -> list[Tag]:
     return []
 
 
-def _readable(t_: TournamentRecord, e: EntrantRecord, lang: str) -> str:
+def readable(t_: TournamentRecord, e: EntrantRecord, lang: str) -> str:
     """An entrant's name as the pictures can draw it; a name of emoji alone (nothing left to
     draw) as "hráč č. ``n``" / "player no. ``n``" by his number in the tournament (its
     message's list, the sheets' "č." column), the same on the standings, every table's sheet
@@ -86,6 +87,14 @@ def _readable(t_: TournamentRecord, e: EntrantRecord, lang: str) -> str:
     and one is the same everywhere."""
     return readable_name(shown_name(e.name, lang), lang, model.entrant_number(t_, e.entrant_no),
                          "entrant")
+
+
+def standings_legend(t_: TournamentRecord, upto: int, lang: str) -> str:
+    """Who the standings picture's stand-ins are, under it ("🎲🎲 (na obrázku hráč č. 3)":
+    its text lists him as 🎲🎲); "" when every name is drawn as it is."""
+    entrants = [model.entrant(t_, row.entrant) for row in standings(t_, upto)]
+    return pictured_as([shown_name(e.name, lang) for e in entrants],
+                       [readable(t_, e, lang) for e in entrants], lang)
 
 
 def standings_png(t_: TournamentRecord, upto: int, lang: str) -> bytes:
@@ -111,7 +120,7 @@ def standings_png(t_: TournamentRecord, upto: int, lang: str) -> bytes:
                 early = [p for p in row.rounds[:folded] if p is not None]
                 shown = ["–" if not early else number(sum(early), lang), *shown[folded:]]
             lines.append(StandingLine(
-                place=row.place, name=_readable(t_, e, lang),
+                place=row.place, name=readable(t_, e, lang),
                 tags=tuple(entrant_tags(e, lang)),
                 rounds=tuple(shown),
                 points=number(row.points, lang),
@@ -161,7 +170,7 @@ def sheet_lines(t_: TournamentRecord, slot: TournamentTableRecord,
         values = rules.values(outcome, seat)
         place = outcome.places[seat]
         lines.append(SheetLine(
-            name=_readable(t_, e, lang), tags=tuple(tags),
+            name=readable(t_, e, lang), tags=tuple(tags),
             values=tuple(value_text(v, c.unit, lang)
                          for v, c in zip(values, rules.columns, strict=True)),
             place=place, points=number(points[seat], lang),
@@ -208,7 +217,7 @@ def standings_alt(t_: TournamentRecord, upto: int, lang: str) -> str:
     head = (tt("pic_final", lang, rounds=rounds) if final
             else tt("pic_after", lang, round=upto, rounds=rounds))
     rows = [tt("leader_line", lang, place=listed_place(row, lang),
-               name=_readable(t_, model.entrant(t_, row.entrant), lang),
+               name=readable(t_, model.entrant(t_, row.entrant), lang),
                points=number(row.points, lang))
             for row in standings(t_, upto)]
     return f"{head}: " + "; ".join(rows)

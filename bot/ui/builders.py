@@ -13,6 +13,7 @@ from typing import Any
 import discord
 
 from bot.games import GameUI, Picture, ui_of
+from bot.games.base import picture_legend
 from bot.i18n import game_t, t
 from bot.model import Table, TableSettings
 from bot.tournament.words import tournament_table_name, worded
@@ -232,9 +233,11 @@ def table_message(table: Table, *, closed: bool = False, render: bool = True) ->
     if image is not None:
         embed.set_image(url="attachment://table.png")
     name = capitalised(table_name(table, lang))
-    # "karty vidíš jen ty (Moje karty)" only while the button is there
-    embed.set_footer(text=t("core.footer", lang, id=table.table_id, name=name) if running
-                     else name)
+    # "karty vidíš jen ty (Moje karty)" only while the button is there; under the picture,
+    # who its stand-ins are ("🎲🎲 (na obrázku hráč 3)": the text names him 🎲🎲)
+    footer = t("core.footer", lang, id=table.table_id, name=name) if running else name
+    legend = "" if picture is None else picture_legend(table, lang)
+    embed.set_footer(text=f"{legend}\n{footer}" if legend else footer)
     tid = table.table_id
     buttons: list[Any] = []
     if running:
@@ -306,6 +309,10 @@ def hand_message(table: Table, view: SeatViewBase, lang: str, *,
             view_ = frozen_view(refresh_button(table, lang))
     else:
         view_ = frozen_view(*parts.items)
+    if parts.picture is not None:  # who the picture's stand-ins are ("hráč 3" is 🎲🎲)
+        legend = picture_legend(table, lang)
+        if legend:
+            lines.append(legend)
     attachments = []
     if not render:
         return {"content": "\n".join(lines), "view": view_,

@@ -12,6 +12,7 @@ import discord
 from bot.commands import command_shown
 from bot.delivery import items
 from bot.games import GameUI
+from bot.games.base import picture_legend
 from bot.i18n import game_t, t
 from bot.model import RECENT_EVENTS, STATUS_PLAYING, Seat, Table
 from bot.storage.models import OutboxEntry, OutboxItem
@@ -223,6 +224,9 @@ class TablePresenter:
                             "label": t("core.btn_again", lang),
                             "style": discord.ButtonStyle.success.value})
         has_picture = ui.final_picture(table, lang) is not None
+        legend = picture_legend(table, lang) if has_picture else ""
+        if legend:  # who the sheet's stand-ins are ("hráč 3" in it is 🎲🎲 of the order)
+            embed.set_footer(text=legend)
         sheet = ("final", t("core.sheet_file", lang), sentences(ui.sheet_lines(table, lang)))
         item = items.post(table.channel_id, embed=cast(dict[str, Any], embed.to_dict()),
                           pictures=[sheet] if has_picture else (),

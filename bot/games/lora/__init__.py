@@ -14,7 +14,16 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.games.base import BaseUI, HandParts, Picture, Reply, TableOp, picture_names, sheet_reply
+from bot.games.base import (
+    BaseUI,
+    HandParts,
+    Picture,
+    Reply,
+    TableOp,
+    picture_legend,
+    picture_names,
+    sheet_reply,
+)
 from bot.games.lora import hand as hand_message
 from bot.games.lora import texts
 from bot.games.lora.events import game_name
@@ -100,7 +109,7 @@ class LoraUI(BaseUI):
     def table_op(self, table: Table, op: str, lang: str) -> Reply:
         if op == "sheet":  # (its totals in words too: a screen reader reads no picture)
             return sheet_reply(self.sheet_lines(table, lang), self.sheet_png(table, lang),
-                               t("core.sheet_file", lang))
+                               t("core.sheet_file", lang), picture_legend(table, lang))
         if op == "last":
             return Reply(content=texts.last_trick_text(table, lang))
         return super().table_op(table, op, lang)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from bot.games.base import picture_legend
 from bot.games.marks import MarkedLine, marked_entries, marked_text, public_mark
 from bot.games.taroky.words import (
     card_label,
@@ -471,8 +472,10 @@ def _announced(table: Table, events: Sequence[GameEvent]) -> list[tuple[str, int
     for e in mine:
         if isinstance(e, DealEnded):
             row = next(rows, None)
-            if row is not None:
-                out.append((deal_result(table, row, lang), row.deal_no))
+            if row is not None:  # (with its picture: who its stand-ins are)
+                legend = picture_legend(table, lang)
+                text = deal_result(table, row, lang)
+                out.append((f"{text}\n{legend}" if legend else text, row.deal_no))
         elif isinstance(e, DealStarted):
             out.append((t("taroky.announce_deal", lang, n=e.deal_no, dealer=names[e.dealer],
                           predak=names[e.predak]), None))

@@ -345,11 +345,13 @@ NAME_FONTS = (  # (size, style, lines): bold as long as it can be, then on two l
     (SMALLEST, "cond", 2), (SMALLEST, "narrow", 1), (SMALLEST, "narrow", 2))
 
 
-def header_lines(name: str) -> tuple[list[str], Font]:
+def header_lines(name: str, names: Sequence[str] = ()) -> tuple[list[str], Font]:
     """A player's name over his column: on one line, condensed bold, a little smaller; else
-    on two lines, broken after a space or a hyphen ("AI Bohuslava" was "AI Bohusl…"); then
-    the same in condensed regular; a word wider than the column is broken inside; only what
-    two lines cannot take is cut with "…"."""
+    on two lines, broken after a space or a hyphen ("AI Bohuslava" was "AI Bohusl…"), the
+    first never a lone letter; then the same in condensed regular; a word wider than the
+    column is broken inside; only what two lines cannot take is cut — its second line
+    told apart from those of the other ``names`` with the same first line ("Maximilián" /
+    "Hohe…ngen" beside "Hohe…ngová", not two "Hohenzoll…": ``fit_apart``)."""
     f = font(SMALLEST, "narrow")
     for size, style, lines in NAME_FONTS:
         f = font(size, style)
@@ -359,26 +361,39 @@ def header_lines(name: str) -> tuple[list[str], Font]:
             first, rest = name[:i].rstrip(), name[i:].strip()
             if f.getlength(first) <= NAME_W and f.getlength(rest) <= NAME_W:
                 return [first, rest], f
+    first, rest = _cut_in_two(name, f)
+    rivals = [rest, *(other_rest for other_first, other_rest in
+                      (_cut_in_two(other, f) for other in names if other != name)
+                      if other_first == first)]
+    return [first, fit_apart(rest, rivals, f, NAME_W)], f
+
+
+def _cut_in_two(name: str, f: Font) -> tuple[str, str]:
+    """A name two lines of ``f`` cannot take: its first line (up to the last break that
+    fits, else as many letters as fit) and the rest, still whole."""
     fits = [i for i in _breaks(name) if f.getlength(name[:i].rstrip()) <= NAME_W]
     i = fits[-1] if fits else max(
-        (j for j in range(1, len(name)) if f.getlength(name[:j]) <= NAME_W), default=1)
-    return [name[:i].rstrip(), fit(name[i:].strip(), f, NAME_W)], f
+        (j for j in range(2, len(name)) if f.getlength(name[:j]) <= NAME_W), default=1)
+    return name[:i].rstrip(), name[i:].strip()
 
 
-def left_lines(name: str, lang: str) -> tuple[list[str], Font]:
+def left_lines(name: str, lang: str, names: Sequence[str] = ()) -> tuple[list[str], Font]:
     """The heading of a seat an AI took over from a player who left: his name on one line
-    (as small as a name gets, cut only beyond), the mark under it."""
+    (as small as a name gets, cut only beyond, apart from the other ``names``), the mark
+    under it."""
     f = font(SMALLEST, "narrow")
     for size, style, lines in NAME_FONTS:
         f = font(size, style)
         if lines == 1 and f.getlength(name) <= NAME_W:
             break
-    return [fit(name, f, NAME_W), pic("sheet_left", lang)], f
+    return [fit_apart(name, names, f, NAME_W), pic("sheet_left", lang)], f
 
 
 def _breaks(name: str) -> list[int]:
-    """Where a name may go on to a second line: after a space or a hyphen."""
-    return [i for i in range(1, len(name)) if name[i - 1] in " -" and name[i:].strip()]
+    """Where a name may go on to a second line: after a space or a hyphen, leaving more
+    than a lone letter on the first ("J Novák-Ottendorfer" is not "J" over the rest)."""
+    return [i for i in range(1, len(name)) if name[i - 1] in " -" and name[i:].strip()
+            and len(name[:i].strip(" -")) > 1]
 
 
 def sized(value: str, size: int, style: str = "regular", width: int = CELL_W) -> Font:
@@ -498,7 +513,8 @@ def sheet_image(view: TableView, names: Sequence[str], lang: str = "cs",
     text(img, (X_GAME, second), declarer, fd, MUTED, "ls")
     text(img, (X_EYES, second), eyes_head, fh, MUTED, "rs")
     for seat in range(4):
-        lines, fn = left_lines(who[seat], lang) if left[seat] else header_lines(who[seat])
+        lines, fn = (left_lines(who[seat], lang, who) if left[seat]
+                     else header_lines(who[seat], who))
         right = X_COLS + (seat + 1) * COL_W - 10
         if len(lines) == 1:
             text(img, (right, cy), lines[0], fn, TEXT, "rm")

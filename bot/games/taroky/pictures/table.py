@@ -124,30 +124,41 @@ def _header(img: Image.Image, view: TableView, names: list[str], lang: str,
     room = W - 14 - x  # for the game and who is to act, 24 px apart
     sub_w = font(SMALLEST).getlength(sub) if sub else 0
     if view.to_act is not None:
-        who, f = to_act(names[view.to_act], lang, max(room - sub_w - 24, min(room // 2, 320)))
+        who, f = to_act(names[view.to_act], lang, max(room - sub_w - 24, min(room // 2, 320)),
+                        names)
         room -= int(text(img, (W - 14, HEADER_H // 2 + 1), who, f, GOLD, "rm")) + 24
     if sub:
         label, fr = fitted(sub, SMALLEST, "regular", room, smallest=SMALLEST)
         text(img, (x, HEADER_H // 2 + 1), label, fr, MUTED, "lm")
 
 
-def to_act(name: str, lang: str, width: float) -> tuple[str, Font]:
+def to_act(name: str, lang: str, width: float,
+           names: Sequence[str] = ()) -> tuple[str, Font]:
     """"Na tahu: {name}" within ``width`` px: condensed first, then the name (never the words
-    around it) cut with "…"."""
-    return named("to_act", lang, name, 25, "bold", width)
+    around it) cut, apart from the other ``names`` (``fit_apart``)."""
+    return named("to_act", lang, name, 25, "bold", width, names)
 
 
 def named(key: str, lang: str, name: str, size: int, style: str,
-          width: float) -> tuple[str, Font]:
+          width: float, names: Sequence[str] = ()) -> tuple[str, Font]:
     """The picture's text ``key`` about ``name`` ("bere {name}", "{name} takes") within
     ``width`` px: at ``size``, else condensed down to ``SMALLEST``, else the name (never the
-    words around it) cut with "…"."""
+    words around it) cut, told apart from the other ``names`` cut so ("Jan…Novák" /
+    "Jan…Nováček": ``fit_apart``)."""
     whole = pic(key, lang, name=name)
     label, f = fitted(whole, size, style, width, smallest=min(size, SMALLEST))
     if label == whole:
         return label, f
     words = f.getlength(pic(key, lang, name=""))
-    return pic(key, lang, name=fit(name, f, width - words)), f
+    return pic(key, lang, name=fit_apart(name, names, f, width - words)), f
+
+
+def seat_name(name: str, names: Sequence[str], width: float) -> tuple[str, Font]:
+    """A seat's name on its panel within ``width`` px: bold, condensed and smaller down to
+    ``SMALLEST`` where need be, and only then cut — apart from the other ``names`` cut so
+    ("Maximilián…ngen" / "Maximilián…ngová", not two "Maximilián Ho…": ``fit_apart``)."""
+    shown, f = fitted(name, 26, "bold", width, smallest=SMALLEST)
+    return (shown if shown == name else fit_apart(name, names, f, width)), f
 
 
 def _levels(level: int, lang: str) -> str:
@@ -229,10 +240,11 @@ def _seat_note(deal: PublicView, seat: int, lang: str) -> tuple[str, ...]:
 @lru_cache(maxsize=256)
 def seat_panel(shape: str, name: str, count: int, tricks: int | None, cash: str,
                kinds: tuple[str, ...], notes: tuple[str, ...], acting: bool,
-               lang: str) -> Image.Image:
+               lang: str, names: tuple[str, ...] = ()) -> Image.Image:
     """One seat (RGBA): name and role badges, face-down cards, tricks taken, money, what it
     said (whole, on as many lines as it takes: the panel grows). "wide" for the top and
-    bottom, "tall" for the sides."""
+    bottom, "tall" for the sides; ``names``: every seat's, that a cut name stays apart from
+    (``seat_name``)."""
     w = BOXES[0][2] if shape == "wide" else BOXES[1][2]
     lines, fs = seat_note_lines(notes, shape)
     img = panel(w, seat_height(shape, len(lines)), ACTING if acting else PANEL).copy()
@@ -248,7 +260,7 @@ def seat_panel(shape: str, name: str, count: int, tricks: int | None, cash: str,
             right -= int(_value_width(*took, style))
             _value(img, right, 10, *took, style)
             right -= 16
-        shown, fn = fitted(name, 26, "bold", right - nx, smallest=SMALLEST)
+        shown, fn = seat_name(name, names, right - nx)
         text(img, (nx, 8), shown, fn)
         bx = w - 10 - badges_w + 5
         for b in badges:
@@ -260,7 +272,7 @@ def seat_panel(shape: str, name: str, count: int, tricks: int | None, cash: str,
         for i, line in enumerate(lines):
             text(img, (12, NOTE_TOP[shape] + i * NOTE_LINE), line, fs, GOLD)
     else:
-        shown, fn = fitted(name, 26, "bold", w - 20, smallest=SMALLEST)
+        shown, fn = seat_name(name, names, w - 20)
         text(img, (10, 8), shown, fn)
         bx = 10
         for b in badges:
@@ -404,6 +416,7 @@ def _seats(img: Image.Image, view: TableView, names: list[str], lang: str,
             _seat_note(deal, seat, lang),
             acting,
             lang,
+            tuple(names),
         )
         x, y, w, h = seat_box(pos, piece.height, drop)
         if acting:
@@ -416,7 +429,8 @@ def _trick(img: Image.Image, deal: PublicView, names: list[str], lang: str) -> N
         return
     if not deal.trick:
         if deal.to_act is not None:
-            label, f = named("leads", lang, names[deal.to_act], 27, "regular", CENTER_W)
+            label, f = named("leads", lang, names[deal.to_act], 27, "regular", CENTER_W,
+                             names)
             text(img, (CX, CY), label, f, MUTED, "mm")
         return
     for seat, card in deal.trick:
@@ -514,7 +528,8 @@ def _center_note(img: Image.Image, view: TableView, names: list[str], lang: str)
             value = money(view.results[seat], lang, signed=True)
             colour = GREEN if view.results[seat] > 0 else (RED if view.results[seat] < 0
                                                           else TEXT)
-            text(img, (CX - 10, CY - 50 + i * 40), fit(names[seat], f, 190), f, TEXT, "rm")
+            text(img, (CX - 10, CY - 50 + i * 40), fit_apart(names[seat], names, f, 190), f,
+                 TEXT, "rm")
             text(img, (CX + 10, CY - 50 + i * 40), value, f, colour, "lm")
         return
     key = {"bid": "phase_bid", "choose": "phase_choose", "call": "phase_call",

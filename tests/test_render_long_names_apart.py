@@ -1,0 +1,101 @@
+"""Very long names that start alike stay apart where the pictures must cut them: the seat
+panels of both tables, who is to act, the Taroky protocol's column heads (review 52). A cut
+keeps the end where two names differ ("…Sigmaringen" / "…Sigmaringová", not two
+"Maximilián Ho…"), within the room the name had (nothing overlaps) and at the size it had
+(legible on a phone); a name that fits, or one cut unlike any other, is as before."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.games.taroky.pictures import sheet
+from bot.games.taroky.pictures import table as taroky_table
+from bot.games.taroky.pictures.examples import example as taroky_example
+from bot.render import seats
+from bot.render import table as lora_table
+from bot.render.bench import example as lora_example
+from bot.render.fonts import fit
+from tests.test_render_names_apart import _drawn
+
+LONG = "Maximilián Hohenzollern-Sigmaringen"
+LONGER = "Maximilián Hohenzollern-Sigmaringová"
+NAMES = [LONG, "Bartoloměj Vondráček", "🎲🎲", LONGER]
+
+
+@pytest.mark.parametrize("width", [190, 260, 330])
+def test_taroky_seat_names_cut_alike_keep_their_ends(width: int) -> None:
+    a, fa = taroky_table.seat_name(LONG, NAMES, width)
+    b, fb = taroky_table.seat_name(LONGER, NAMES, width)
+    assert a != b and a.endswith("ngen") and b.endswith("ngová")
+    assert fa.getlength(a) <= width and fb.getlength(b) <= width
+    assert fa.size >= taroky_table.SMALLEST and fb.size >= taroky_table.SMALLEST
+    # unlike any other: cut at its end as before; whole where it fits
+    other = "Bartoloměj Vondráček-Novotný"
+    alone, fc = taroky_table.seat_name(other, [LONG, other, "Eva", LONGER], width)
+    assert alone == fit(other, fc, width)
+    # beside a whole "Bartoloměj Vondráček" its cut never reads as his
+    beside = taroky_table.seat_name(other, NAMES, width)[0]
+    assert not "Bartoloměj Vondráček".startswith(beside.rstrip("…"))
+    assert taroky_table.seat_name("Bob", NAMES, width)[0] == "Bob"
+
+
+def test_taroky_table_draws_the_seats_and_the_turn_apart(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    rnd, _seat = taroky_example("play")
+    seen = _drawn(monkeypatch, taroky_table)
+    taroky_table.table_image(rnd.public_view(), NAMES, "cs")
+    cut = [s for s in seen if "…" in s and "maring" in s]
+    assert any(s.endswith("Sigmaringen") for s in cut)
+    assert any(s.endswith("Sigmaringová") for s in cut)
+    assert not [s for s in seen if s.startswith("Maximilián") and s.endswith("…")]
+    assert "hráč 3" in seen  # (the emoji-only name's stand-in)
+
+
+def test_lora_seat_names_cut_alike_keep_their_ends(monkeypatch: pytest.MonkeyPatch) -> None:
+    a, fa = seats.panel_name(LONG, NAMES, 196)
+    b, fb = seats.panel_name(LONGER, NAMES, 196)
+    assert a != b and a.endswith("ngen") and b.endswith("ngová")
+    assert fa.getlength(a) <= 196 and fb.getlength(b) <= 196
+    seats.seat_panel.cache_clear()
+    seen = _drawn(monkeypatch, seats)
+    lora_table.table_image(lora_example("trick").public_view(), NAMES, "cs")
+    cut = [s for s in seen if "…" in s and "maring" in s]
+    assert any(s.endswith("ngen") for s in cut) and any(s.endswith("ngová") for s in cut)
+    assert not [s for s in seen if s.startswith("Maximilián") and s.endswith("…")]
+    seats.seat_panel.cache_clear()
+
+
+def test_protocol_heads_of_names_alike_differ_on_their_second_line() -> None:
+    """Two lines cannot take either: the first line is the same ("Maximilián"), the second
+    keeps the end where they differ; each line within the column."""
+    a, fa = sheet.header_lines(LONG, NAMES)
+    b, fb = sheet.header_lines(LONGER, NAMES)
+    assert a[0] == b[0] == "Maximilián" and a[1] != b[1]
+    assert a[1].startswith("…") and a[1].endswith("ngen") and b[1].endswith("ngová")
+    assert all(f.getlength(x) <= sheet.NAME_W for f, lines in ((fa, a), (fb, b)) for x in lines)
+    assert fa.size >= sheet.SMALLEST
+    # alone (no name alike), the second line is cut at its end as before
+    alone, f = sheet.header_lines(LONG, [LONG, "Eva", "Ota", "Iva"])
+    assert alone == ["Maximilián", fit("Hohenzollern-Sigmaringen", f, sheet.NAME_W)]
+    left, _f = sheet.left_lines(LONG, "cs", NAMES)
+    assert left[0] != sheet.left_lines(LONGER, "cs", NAMES)[0][0]
+
+
+@pytest.mark.parametrize("name", ["J Novák-Ottendorfer", "J Nováková Ottendorferová",
+                                  "A Bohuslava-Kristýna Veselá"])
+def test_a_protocol_heads_first_line_is_never_a_lone_letter(name: str) -> None:
+    lines, f = sheet.header_lines(name)
+    assert len(lines) == 2 and len(lines[0].strip(" -")) > 1, lines
+    assert all(f.getlength(x) <= sheet.NAME_W for x in lines)
+
+
+def test_the_protocol_draws_the_heads_apart(monkeypatch: pytest.MonkeyPatch) -> None:
+    rnd, _seat = taroky_example("finished")
+    seen = _drawn(monkeypatch, sheet)
+    sheet.sheet_image(rnd.public_view(), NAMES, "cs")
+    heads: list[Any] = [sheet.header_lines(n, NAMES)[0] for n in (LONG, LONGER)]
+    for first, second in heads:
+        assert first in seen and second in seen
+    assert "Hohenzoll…" not in seen and "hráč 3" in seen
