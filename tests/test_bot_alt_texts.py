@@ -8,8 +8,11 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+import pytest
+
 from bot.delivery import items
 from bot.games import ui_of
+from bot.games.lora.hand import hand_alt
 from bot.games.lora.texts import lora_sheet_lines, now_lines, points_line, turn_line
 from bot.i18n import t
 from bot.records import page_button
@@ -24,6 +27,7 @@ from tests.helpers import (
     c,
     first_legal,
     harakiri_played_off,
+    lora_at_kvarty,
     lora_deals,
     new_game,
     play_cards,
@@ -188,9 +192,10 @@ async def test_the_taroky_table_hand_and_sheet_say_in_english_what_they_show(har
         " Bob – 50.00 Kč, 12 cards in hand; Cyril – 50.00 Kč, 12 cards in hand; Dana – 50.00"
         " Kč, 12 cards in hand.")
     hand = await _hand(ch, table, users, 0)
-    # (bidding: his cards are on no button, the message lists them: not heard twice)
+    # (the message lists his cards: not heard twice; his own turn in the second person)
     assert "In your hand: V XII XIII XIV · K♥ · 2♦ · 7♣ 8♣ J♣ · 8♠ 9♠ C♠" in hand.content
-    assert [a.description for a in hand.attachments] == ["Your cards (listed in the message)."]
+    assert [a.description for a in hand.attachments] == [
+        "Your cards (listed in the message). Your turn to bid."]
     res = await users[2].click(table_message(ch, table),
                                custom_id=f"lora:t:{table.table_id}:sheet")
     sheet = reply(res)
@@ -283,3 +288,129 @@ def test_the_taroky_deal_pictures_alt_says_in_short_what_it_shows() -> None:
         "2. rozdání po sečtení: hra, talon a štychy každé strany s jejich očky.")
     assert t("taroky.deal_alt", "en", n=2) == (
         "Deal 2 as counted: the game, the talon and each side's tricks with their points.")
+
+
+# -- the hand picture in words, both games alike (review 52, L3 and L7) ------------------------
+LAST_KVARTA = {
+    "cs": ("• Vynášíš 7❤️, 8❤️: kvarta 7❤️ 8❤️ 9❤️ 10❤️; dál vynáší Cyril.",
+           "Tvoje karty (vypsané v textu zprávy). Poslední kvarta: Vynášíš 7❤️, 8❤️: kvarta 7❤️"
+           " 8❤️ 9❤️ 10❤️; dál vynáší Cyril. Na tahu: Cyril."),
+    "en": ("• You lead 7❤️, 8❤️: quart 7❤️ 8❤️ 9❤️ 10❤️; Cyril leads next.",
+           "Your cards (listed in the message). Last quart: You lead 7❤️, 8❤️: quart 7❤️ 8❤️"
+           " 9❤️ 10❤️; Cyril leads next. To play: Cyril."),
+}
+
+
+@pytest.mark.parametrize("lang", ["cs", "en"])
+async def test_R_KVARTY_the_hand_alt_tells_the_last_kvarta_its_event_line_tells(harness, lang):
+    """Anna leads 7❤️ with her 8❤️, Bob adds 9❤️, Cyril 10❤️ (K1). Her message tells it once,
+    as its event line; the alt, read with the picture that draws it, tells it as well (it
+    left it out), and her cards only as listed in the message (its "V ruce máš" line)."""
+    _g, ch, users, tid = await open_table(harness, [n.lower() for n in NAMES], language=lang)
+    table = harness.service.tables[tid]
+    await put_state(harness, table, lora_at_kvarty(K1))
+    await _click(harness, ch, table, users, Lead(0, c("7h")))
+    hand = await _hand(ch, table, users, 0)
+    event, alt = LAST_KVARTA[lang]
+    lines = hand.content.splitlines()
+    assert event in lines
+    assert not any(line.startswith(("Poslední kvarta", "Last quart")) for line in lines)
+    assert [a.description for a in hand.attachments] == [alt]
+
+
+LAST_TRICK = {
+    "cs": ("Tvoje karty (vypsané v textu zprávy). Ve štychu: Anna K🔔, Bob 7🔔. Poslední štych:"
+           " Anna E🍃, Bob 8🍃, Cyril 10🍃, Dana F🍃 – bere Anna. {turn}."),
+    "en": ("Your cards (listed in the message). In the trick: Anna K🔔, Bob 7🔔. Last trick:"
+           " Anna E🍃, Bob 8🍃, Cyril 10🍃, Dana F🍃 – taken by Anna. {turn}."),
+}
+
+
+@pytest.mark.parametrize(("lang", "own", "other"), [("cs", "Jsi na tahu", "Na tahu: Cyril"),
+                                                    ("en", "Your turn", "To play: Cyril")])
+async def test_the_lora_hand_alt_tells_the_trick_and_the_last_trick_it_draws(harness, lang, own,
+                                                                              other):
+    """The hand picture draws the trick in progress and, under it, the last trick and who took
+    it: its alt says both (the last trick was left out), whose turn in the reader's person."""
+    ch, users, table = await _lora_table(harness, lang)
+    while (len(table.state.public_view().game.tricks), len(table.state.public_view().game.trick)
+           ) != (2, 2):  # Anna takes two tricks (the others' 8🍃 10🍃 F🍃 go by themselves),
+        await _click(harness, ch, table, users, first_legal(table.state))  # leads K🔔, Bob 7🔔
+    assert table.state.to_act == 2
+    alts = [(await _hand(ch, table, users, seat)).attachments[0].description for seat in (2, 0)]
+    assert alts == [LAST_TRICK[lang].format(turn=own), LAST_TRICK[lang].format(turn=other)]
+
+
+def test_R_STOVKA_the_hand_alt_tells_the_answers_so_far() -> None:
+    """The čistá stovka panel lists each answer: the alt the ones given (who answers now is
+    its last sentence); the answering seat in the second person."""
+    table = SimpleNamespace(names=lambda: NAMES)
+    lora = example("stovka")
+    assert lora.stovka == [None, None, False, None] and lora.to_act == 3
+    assert hand_alt(table, lora.view(3), "cs") == (
+        "Čistá stovka: Cyril nehlásí. Odpovídáš: hlásíš čistou stovku?")
+    assert hand_alt(table, lora.view(0), "en") == (
+        "Clean hundred: Cyril passes. Dana answers: a clean hundred?")
+    lora.apply(Declare(3, True))
+    assert hand_alt(table, lora.view(3), "cs") == (
+        "Čistá stovka: Cyril nehlásí, Dana hlásí. Odpovídá Anna: hlásí čistou stovku?")
+
+
+def test_R_MATURITA_the_hand_alt_names_the_games_the_maturant_may_choose() -> None:
+    table = SimpleNamespace(names=lambda: NAMES)
+    lora = example("choose")
+    assert lora.attempt == 2
+    assert hand_alt(table, lora.view(1), "cs") == (
+        "Tvoje karty (vypsané v textu zprávy). Na výběr: Červené, Filky, Všechny, Červený král,"
+        " Kvarty (neúspěch v pokusu 1), Desítky. Maturant Anna volí hru.")
+    assert hand_alt(table, lora.view(0), "en") == (
+        "Your cards (listed in the message). To choose from: Hearts, Obers, All tricks, King of"
+        " hearts, Quarts (failed in attempt 1), Tens. You play Graduation and choose the game.")
+
+
+TAROKY_PLAY = {  # Cecílie led Q♦, Dalibor followed 4♦; Anička is to play
+    "cs": ("Tvoje karty (vypsané v textu zprávy). Jsi na tahu.",
+           "Tvoje karty (vypsané v textu zprávy). Na tahu: Anička."),
+    "en": ("Your cards (listed in the message). Your turn.",
+           "Your cards (listed in the message). To play: Anička."),
+}
+
+
+@pytest.mark.parametrize("lang", ["cs", "en"])
+def test_the_taroky_hand_alt_says_whose_turn_and_lists_the_cards_as_lora(lang) -> None:
+    """Taroky's hand alt had no turn (Lóra's has: his own in the second person) and named
+    his cards when they were on buttons; now as Lóra's: his cards once, in the message's
+    "V ruce máš" line (on his turn too), the alt points there; the trick is the message's
+    line, not the alt's (the picture draws his hand only)."""
+    from bot.games.taroky.hand import hand as taroky_hand
+    from bot.games.taroky.pictures.examples import example as taroky_example
+    from tests.test_taroky_ui import _table
+
+    rnd, seat = taroky_example("play")
+    assert seat == 0
+    parts = [taroky_hand(_table(rnd, lang), rnd.view(s), lang) for s in (0, 1)]
+    assert [p.alt for p in parts] == list(TAROKY_PLAY[lang])
+    cards = t("core.hand_cards", lang, cards="VIII XVII XVIII XX · J♠")
+    assert cards in parts[0].lines and parts[0].fallback == ""
+    assert t("core.hand_trick", lang, cards="Cecílie " + ("D♦" if lang == "cs" else "Q♦")
+             + ", Dalibor 4♦") in parts[0].lines
+
+
+def test_the_taroky_hand_alt_tells_the_cards_drawn_under_the_hand() -> None:
+    """The trojka the declarer looks at, the cards taken from the talon: drawn below his hand,
+    under their titles, and so said by the alt; his own turn in the phase's words."""
+    from bot.games.taroky.hand import hand as taroky_hand
+    from bot.games.taroky.pictures.examples import example as taroky_example
+    from tests.test_taroky_ui import _table
+
+    rnd, seat = taroky_example("trojka")
+    assert taroky_hand(_table(rnd), rnd.view(seat), "cs").alt == (
+        "Tvoje karty (vypsané v textu zprávy). Dolní trojka (vidíš jen ty): VII XI D♥."
+        " Rozhoduješ se o trojce.")
+    rnd, seat = taroky_example("discard")
+    assert taroky_hand(_table(rnd, "en"), rnd.view(seat), "en").alt == (
+        "Your cards (listed in the message). From the talon: XVIII C♥ 3♦ J♠. Your turn to lay"
+        " away.")
+    # (Bohouš took 7♣ from the talon: his own to know, his own hand says it)
+    assert taroky_hand(_table(rnd), rnd.view(1), "cs").alt == (
+        "Tvoje karty (vypsané v textu zprávy). Z talonu: 7♣. Odkládá: Anička.")

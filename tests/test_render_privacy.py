@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 
 import pytest
 
+from bot.games.lora.hand import hand_alt
 from bot.render import render_hand, render_last_trick, render_sheet, render_table
 from engine.actions import Play
 from engine.cards import cards_of, shuffled_deal
@@ -55,6 +57,9 @@ def test_pictures_ignore_other_seats_hidden_cards(seed: int, plays: int) -> None
     assert render_table(pa, NAMES) == render_table(pb, NAMES)
     assert render_sheet(pa, NAMES) == render_sheet(pb, NAMES)
     assert render_last_trick(pa, NAMES) == render_last_trick(pb, NAMES)
+    table = SimpleNamespace(names=lambda: NAMES)
     for seat in (0, 1):
         assert render_hand(a.view(seat)) == render_hand(b.view(seat))
+        # and the picture's alt text (the last trick, the kvarta … in words)
+        assert hand_alt(table, a.view(seat), "cs") == hand_alt(table, b.view(seat), "cs")
     assert render_hand(a.view(2)) != render_hand(b.view(2))  # seat 2's own hand did change

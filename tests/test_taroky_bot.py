@@ -200,7 +200,7 @@ async def test_T_TALON_411_each_taker_reads_the_talon_cards_he_took_and_nobody_e
     hand names the cards he took and draws them apart ("From the talon") while the discard
     lasts; the seat that took none reads no such line; nobody reads another seat's cards."""
     from bot.games.taroky.pictures import render_hand
-    from bot.games.taroky.pictures.hand import _extra
+    from bot.games.taroky.pictures.hand import extra_cards
 
     deal = given(WORKED_HANDS, WORKED_TALON)  # talon XVIII Ch 3k Jp | 7x | XIII
     took = {0: "XVIII C♥ 3♦ J♠", 1: "7♣", 2: "XIII"}
@@ -224,7 +224,7 @@ async def test_T_TALON_411_each_taker_reads_the_talon_cards_he_took_and_nobody_e
                 view = c.table.state.view(seat)
                 assert await hand.attachments[0].read() == render_hand(
                     view, c.table.names(), lang)
-                strip = _extra(view, lang)[1]  # what the picture draws below the hand
+                strip = extra_cards(view, lang)[1]  # what the picture draws below the hand
                 if view.own_discards:
                     assert strip == view.own_discards  # laid away: those are drawn now
                 else:

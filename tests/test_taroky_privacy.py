@@ -8,7 +8,7 @@ lockstep over random deals, and at every step:
   event lines, the announcements, the turn ping, the table's buttons, the table picture and
   the protocol;
 * every seat whose own view is equal in both gets the same hand message: text, controls,
-  reasons, picture.
+  reasons, picture and its alt text.
 
 So every public message, picture, button label and event line depends on the public view
 only, and each hand on its seat's view only — the engine hides the partner there until he
@@ -68,7 +68,7 @@ def public_outputs(table: Table, events: list[Any], lang: str, pictures: bool) -
 def hand_outputs(table: Table, seat: int, lang: str, pictures: bool) -> Any:
     assert table.state is not None
     parts = UI.hand(table, table.state.view(seat), lang)
-    out: list[Any] = [parts.lines, _items(parts.items), parts.fallback]
+    out: list[Any] = [parts.lines, _items(parts.items), parts.fallback, parts.alt]
     if pictures and parts.picture is not None:
         out.append(parts.picture())
     return out

@@ -8,6 +8,8 @@ from collections.abc import Iterable
 
 import discord
 
+from bot.i18n import t
+
 ALT_LIMIT = 1024  # Discord's longest attachment description
 # the message text's marks: bold, underline, and the symbols that head a line ("■ result",
 # "▶ new game", "• event") — a screen reader reads them out ("black square")
@@ -49,3 +51,13 @@ def sentences(parts: Iterable[str]) -> str:
         if part:
             out.append(part if part[-1] in STOPS else part + ".")
     return " ".join(out)
+
+
+def hand_alt(lang: str, holds: bool, shown: Iterable[str], turn: str) -> str:
+    """A hand picture in words, in every game alike: his cards (``holds``: that they are
+    there, not which — the message's "V ruce máš" line names them, read just before the
+    picture: a screen reader would hear them twice), what else the picture shows (the
+    game's own parts, ``shown``: even when an event line of the message tells it too, the
+    alt is read with the picture) and whose turn (``turn``: his own in the second person, as
+    the picture says it)."""
+    return sentences([t("core.alt_hand_listed", lang) if holds else "", *shown, turn])

@@ -10,6 +10,7 @@ maturita choice, two buttons for the čistá stovka question.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import partial
 from typing import Any
 
@@ -18,18 +19,25 @@ import discord
 from bot.games.base import HandParts, Item, picture_names
 from bot.games.lora.cards import action_card, card_label, cards_text
 from bot.games.lora.events import game_name
-from bot.games.lora.texts import game_line, now_lines, private_lines, turn_line
+from bot.games.lora.texts import (
+    game_line,
+    now_lines,
+    private_lines,
+    sheet_lines,
+    turn_line,
+)
 from bot.i18n import has, t
 from bot.model import Table
 from bot.render import hand_labels, render_hand
-from bot.ui.alt import sentences
+from bot.render.hand import choice_lines, last_trick_places
+from bot.ui import alt
 from bot.ui.components import DISABLED, ActionButton, ChooseSelect
 from engine.actions import Choose, Declare, EndTurn
 from engine.cards import cards_of, suit_of
 from engine.lora import refused_cards
 from engine.lora_spec import lora_of
 from engine.phase import Phase
-from engine.views import DesitkyView, KvartyView, SeatView
+from engine.views import DesitkyView, KvartyView, PublicView, SeatView
 
 
 def why_word(code: str, lang: str, one: bool = False) -> str:
@@ -160,8 +168,7 @@ def hand(table: Table, view: Any, lang: str) -> HandParts:
     lines = [game_line(view.public, lang)]
     told = private_lines(table, view.seat, lang)
     lines.extend(f"• {line}" for line in told)
-    now = now_lines(view.game, table.names(), lang, view.seat, told)
-    lines.extend(now)
+    lines.extend(now_lines(view.game, table.names(), lang, view.seat, told))
     held = hand_text(view)
     if held:
         lines.append(t("core.hand_cards", lang, cards=held))
@@ -179,7 +186,7 @@ def hand(table: Table, view: Any, lang: str) -> HandParts:
     wait = said if waits(table, view) else None
     # (no fallback: the cards are in words above when the picture cannot be drawn)
     return HandParts(lines, controls(table, view, lang), picture, "", wait,
-                     hand_alt(table, view, lang, now))
+                     hand_alt(table, view, lang))
 
 
 def hand_text(view: SeatView) -> str:
@@ -192,12 +199,52 @@ def hand_text(view: SeatView) -> str:
     return " · ".join(" ".join(cards) for cards in groups.values())
 
 
-def hand_alt(table: Table, view: SeatView, lang: str, now: list[str]) -> str:
-    """The hand picture in words: his cards (only that they are there: the message's "V
-    ruce máš" line lists them, a screen reader would hear them twice), what lies on the
-    table, whose turn (his own in the second person, as the picture says it)."""
-    return sentences([t("core.alt_hand_listed", lang) if view.hand else "",
-                      *now, turn_line(table, view.public, lang, view.seat)])
+def hand_alt(table: Table, view: SeatView, lang: str) -> str:
+    """The hand picture in words (``alt.hand_alt``): his cards, then the table's middle as
+    the picture draws it — the trick in progress and the last trick, the last kvarta (also
+    when an event line above tells it), the desítky rows, the čistá stovka answers so far,
+    the games the maturant may choose, the final order — and whose turn."""
+    names = table.names()
+    pub = view.public
+    if pub.finished:
+        shown = sheet_lines(table, lang)
+    else:
+        shown = [*now_lines(view.game, names, lang, view.seat), last_trick_line(view, names, lang),
+                 stovka_line(pub, names, lang), choices_line(pub, lang)]
+    return alt.hand_alt(lang, bool(view.hand), shown, turn_line(table, pub, lang, view.seat))
+
+
+def last_trick_line(view: SeatView, names: Sequence[str], lang: str) -> str:
+    """The last trick as the hand picture draws it (``last_trick_places``: under the trick
+    in progress, in play order, who took it), in words; "" when it draws none."""
+    places = last_trick_places(view)
+    if not places:
+        return ""
+    cards = ", ".join(f"{names[seat]} {card_label(card)}" for seat, card, _x, _took in places)
+    winner = next(seat for seat, _card, _x, took in places if took)
+    return t("lora.alt_last_trick", lang, cards=cards, name=names[winner])
+
+
+def stovka_line(pub: PublicView, names: Sequence[str], lang: str) -> str:
+    """The čistá stovka answers so far as the picture lists them (from the leader on; who
+    answers now is the turn's sentence); "" outside the question or before any answer."""
+    if pub.phase != Phase.STOVKA:
+        return ""
+    order = [(pub.leader + k) % 4 for k in range(4)]
+    answers = [t("lora.alt_stovka_yes" if pub.stovka[seat] else "lora.alt_stovka_no", lang,
+                 name=names[seat]) for seat in order if pub.stovka[seat] is not None]
+    return t("lora.alt_stovka", lang, answers=", ".join(answers)) if answers else ""
+
+
+def choices_line(pub: PublicView, lang: str) -> str:
+    """The games the maturant may choose as the picture lists them (``choice_lines``), one
+    an earlier attempt failed in with its attempts; "" outside the choice."""
+    if pub.phase != Phase.CHOOSE:
+        return ""
+    games = [t("lora.alt_choice_failed", lang, name=line.name,
+               attempts=", ".join(map(str, line.failed))) if line.failed else line.name
+             for line in choice_lines(pub, lang)]
+    return t("lora.alt_choices", lang, games=", ".join(games))
 
 
 def waits(table: Table, view: SeatView) -> bool:

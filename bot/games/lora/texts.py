@@ -84,7 +84,7 @@ def turn_line(table: Table, view: PublicView, lang: str, viewer: int | None = No
         return t("lora.turn_line_choose" + you, lang, name=name)
     if view.phase == Phase.STOVKA:
         return t("lora.turn_line_stovka" + you, lang, name=name)
-    return t("lora.turn_line_you", lang) if you else t("core.turn_line", lang, name=name)
+    return t("core.turn_line_you", lang) if you else t("core.turn_line", lang, name=name)
 
 
 def now_lines(game: FamilyView | None, names: Sequence[str], lang: str,

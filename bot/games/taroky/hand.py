@@ -21,7 +21,8 @@ import discord
 from bot.games.base import HandParts, Item, picture_names
 from bot.games.marks import SeatMoves, seat_moves
 from bot.games.taroky.pictures import hand_text, render_hand
-from bot.games.taroky.texts import MOVES, round_of, stood_in_line, trick_cards
+from bot.games.taroky.pictures.hand import extra_cards
+from bot.games.taroky.texts import MOVES, round_of, stood_in_line, trick_cards, turn_line
 from bot.games.taroky.words import (
     card_label,
     cards_text,
@@ -34,7 +35,7 @@ from bot.games.taroky.words import (
 )
 from bot.i18n import t, tn
 from bot.model import Table
-from bot.ui.alt import sentences
+from bot.ui import alt
 from bot.ui.components import DISABLED, ActionButton, ActionsSelect
 from engine.taroky import TarokyRound
 from engine.taroky.actions import Announce, Bid, Call, Choose, DealAction, Discard, Play, Trojka
@@ -462,11 +463,8 @@ def hand(table: Table, view: Any, lang: str) -> HandParts:
     trick = trick_line(table, view, lang, forced)
     if trick:
         lines.append(trick)
-    fallback = hand_text(view, lang)
-    if view.hand and not any(isinstance(a, Play | Discard) for a in view.legal):
-        # his cards are on no button (he waits, bids, announces): they are told in words
-        lines.append(t("core.hand_cards", lang, cards=fallback))
-        fallback = ""
+    if view.hand:  # (always, as Lóra's: the one place a screen reader hears them, grouped)
+        lines.append(t("core.hand_cards", lang, cards=hand_text(view, lang)))
     if view.taken:  # 1P/2P: the cards he bought are his alone to know (T-TALON-411)
         lines.append(t("taroky.hand_taken", lang, cards=cards_text(view.taken, lang)))
     said = prompt(table, view, lang)
@@ -481,13 +479,18 @@ def hand(table: Table, view: Any, lang: str) -> HandParts:
     names = picture_names(table, lang)
     # a partial of a module-level function pickles: the render pool draws it off the loop
     picture = partial(render_hand, view, names, lang) if view.hand or view.trojka_cards else None
-    alt = sentences([  # (his cards listed in the lines already: not heard twice)
-        "" if not view.hand else t("core.alt_hand_listed", lang) if not fallback
-        else t("taroky.alt_hand", lang, cards=fallback),
-        t("core.hand_trick", lang, cards=trick_cards(pub.trick, names, lang))
-        if pub.phase == "play" and pub.trick and not pub.finished else "",
-        t("taroky.alt_trojka", lang, cards=cards_text(view.trojka_cards, lang))
-        if view.trojka_cards else ""])
     waiting = (not pub.finished and table.state is not None and not table.state.finished
                and not table.stood_in(view.seat) and not view.legal and pub.to_act is not None)
-    return HandParts(lines, items, picture, fallback, said if waiting else None, alt)
+    # (no fallback: his cards are in words above when the picture cannot be drawn)
+    return HandParts(lines, items, picture, "", said if waiting else None,
+                     hand_alt(table, view, lang))
+
+
+def hand_alt(table: Table, view: SeatView, lang: str) -> str:
+    """The hand picture in words (``alt.hand_alt``): his cards, the cards drawn below them
+    (the trojka he looks at, the cards taken from the talon or laid away: ``extra_cards``)
+    and whose turn. (The picture shows no trick: the trick line above tells it.)"""
+    title, extra = extra_cards(view, lang)
+    shown = [f"{title}: {cards_text(extra, lang)}" if extra else ""]
+    turn = turn_line(table, view.table, lang, view.seat) if view.table is not None else ""
+    return alt.hand_alt(lang, bool(view.hand), shown, turn)

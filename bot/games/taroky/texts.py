@@ -96,17 +96,17 @@ def game_line(table: Table, view: TableView, lang: str) -> str:
     return t("taroky.line_game", lang, n=deal.deal_no, game=game, name=name)
 
 
-def turn_line(table: Table, view: TableView, lang: str) -> str:
+def turn_line(table: Table, view: TableView, lang: str, viewer: int | None = None) -> str:
+    """Whose turn it is, in the phase's words ("Licituje: …", "Vynáší: …"); ``viewer``'s
+    own turn in the second person (his hand: "Licituješ", "Jsi na tahu", as Lóra's says)."""
     deal = view.deal
     if view.to_act is None:
         return ""
     name = table.names()[view.to_act]
-    if deal.phase == "discard":
-        return t("taroky.turn_discard", lang, name=name)
-    if deal.phase == "play":
-        key = "taroky.turn_lead" if not deal.trick else "taroky.turn_play"
-        return t(key, lang, name=name)
-    return t(f"taroky.turn_{deal.phase}", lang, name=name)
+    phase = deal.phase if deal.phase != "play" else "play" if deal.trick else "lead"
+    if view.to_act == viewer:
+        return t("core.turn_line_you" if phase == "play" else f"taroky.turn_{phase}_you", lang)
+    return t(f"taroky.turn_{phase}", lang, name=name)
 
 
 def clock_line(table: Table, view: TableView, lang: str) -> str:

@@ -139,7 +139,10 @@ def _status(view: SeatView, names: Sequence[str], lang: str) -> tuple[str, RGB]:
     return pic(f"hand_{pub.phase}", lang), GOLD
 
 
-def _extra(view: SeatView, lang: str) -> tuple[str, tuple[int, ...]]:
+def extra_cards(view: SeatView, lang: str) -> tuple[str, tuple[int, ...]]:
+    """The cards drawn below the hand, under their title ("" and none: no such row): the
+    trojka the declarer looks at, the cards laid away so far, the cards taken from the
+    talon (until laid away)."""
     pub = view.public
     if view.trojka_cards:
         key = "hand_trojka_upper" if pub.trojka == "upper" else "hand_trojka_lower"
@@ -161,7 +164,7 @@ def hand_image(view: SeatView, names: Sequence[str], lang: str = "cs") -> Image.
     if pub.game is not None:
         subtitle += " · " + short_game(pub.game, lang)
     lit = lit_cards(view)
-    extra_title, extra = _extra(view, lang)
+    extra_title, extra = extra_cards(view, lang)
     return _hand_image(tuple(cards_of(view.hand)), lit, bool(lit), status, colour,
                        subtitle, extra_title, extra, lang)
 
@@ -184,8 +187,9 @@ def groups_of(hand: Sequence[int]) -> list[list[int]]:
 
 
 def hand_text(view: SeatView, lang: str = "cs") -> str:
-    """The hand as text (when the picture cannot be drawn, or while the seat waits: its
-    cards are on no button), grouped as the picture groups them: taroks, then each suit."""
+    """The hand as text (the hand message's "V ruce máš" line: a screen reader's, and the
+    cards' when the picture cannot be drawn), grouped as the picture groups them: taroks,
+    then each suit."""
     _check(view)
     return " · ".join(" ".join(card_label(c, lang) for c in group)
                       for group in groups_of(cards_of(view.hand)))
