@@ -1118,7 +1118,7 @@ def test_the_final_order_writes_a_shared_place_as_the_range_the_sheet_writes() -
     table.state = SimpleNamespace(outcome=lambda: outcome)  # type: ignore[assignment]
     presenter = TablePresenter(SimpleNamespace())  # type: ignore[arg-type]
     for lang, places in (("cs", ["1.", "2.–4.", "2.–4.", "2.–4."]),
-                         ("en", ["1.", "2–4", "2–4", "2–4"])):
+                         ("en", ["1st", "2nd–4th", "2nd–4th", "2nd–4th"])):
         lines = presenter.final_lines(table, lang)
         assert [line.split(" ", 1)[0] for line in lines] == places
         assert lines[1].startswith(f"{places[1]} **{NAMES[1]}**")

@@ -173,10 +173,11 @@ async def test_a_tables_sheet_in_its_thread_carries_its_alt_text(taroky, caplog)
     (sheet,) = post.attachments
     assert sheet.filename == "sheet.png"
     assert sheet.description == sheet_alt(rec, slot, "en")
-    lines = sorted(sheet_lines(rec, slot, "en"), key=lambda line: line.place)
-    assert sheet.description == "Table sheet · table 1: " + "; ".join(
-        f"{line.place_text} {line.name}: top-up {line.values[0]}, money {line.values[1]},"
-        f" points {line.points}" for line in lines)
+    assert sheet.description == (
+        "Table sheet · table 1: 1st–2nd AI Božena: top-up 0.00, money 55.50, points 3.5;"
+        " 1st–2nd Bob: top-up 0.00, money 55.50, points 3.5; 3rd–4th Ann: top-up 0.00,"
+        " money 44.50, points 1.5; 3rd–4th AI Karel: top-up 0.00, money 44.50, points 1.5")
+    lines = sheet_lines(rec, slot, "en")
     ann_line = next(line for line in lines if line.name == "Ann")
     assert [tag.label for tag in ann_line.tags] == ["left · AI finished"]
     assert not [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")]

@@ -497,6 +497,7 @@ STRINGS: dict[str, str] = {
     "core.tournament.pic_rounds": "{first}.–{last}. k.",
     "core.tournament.list_place": "{n}.",
     "core.tournament.shared_place": "{first}.–{last}.",
+    "core.tournament.pic_shared_place": "{first}.–{last}.",
     "core.tournament.legend_rounds": "Sloupec „{label}“ je součet bodů z {first}. až {last}. kola.",
     "core.tournament.pic_after": "Pořadí po {round}. {rounds:of} kol",
     "core.tournament.pic_final": "Konečné pořadí po {rounds}. kole",
