@@ -22,16 +22,24 @@ def unrated_note(table: Table, ai_share_limit: float, lang: str) -> str | None:
     why = ratings.unrated_why(ratings.participants(humans), ai_share_limit)
     if why is None:
         return None
-    reason, over = why
-    if reason == "ai_share" and over is not None:
-        name = next(s.name for s in humans if s.user_id == over.user_id)
-        return t("core.unrated_ai_share", lang, name=name,
+    reason, _first = why
+    if reason == "ai_share":
+        # every one of them (review 53: only the first was named, of three)
+        over = {p.user_id for p in ratings.over_ai_share(ratings.participants(humans),
+                                                         ai_share_limit)}
+        names = [s.name for s in humans if s.user_id in over]
+        return t("core.unrated_ai_share" if len(names) == 1 else "core.unrated_ai_share_many",
+                 lang, name=names[0], names=", ".join(names),
                  share=share_percent(ai_share_limit))
     if reason != "too_few_humans":
         return None
     left = [shown_name(s.name, lang) for s in table.seats
             if s is not None and s.user_id is None and s.left]
+    if left and humans:
+        # the one who played to the end by name, then for whom an AI finished (review 53:
+        # "only one person played to the end (Cyril → AI)" named the one who left)
+        return t("core.unrated_left_one", lang, name=shown_name(humans[0].name, lang),
+                 names=", ".join(left))
     if left:
-        key = "core.unrated_left_one" if humans else "core.unrated_left_none"
-        return t(key, lang, names=", ".join(left))
+        return t("core.unrated_left_none", lang, names=", ".join(left))
     return t("core.unrated_alone" if humans else "core.unrated_nobody", lang)

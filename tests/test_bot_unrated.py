@@ -8,6 +8,7 @@ import random
 
 from bot.games.lora import UI, sheet_notes
 from bot.model import Seat
+from bot.unrated import unrated_note
 from tests.botkit import channel_delivered, open_table, reply
 
 
@@ -76,8 +77,13 @@ async def test_a_player_who_left_is_marked_in_the_order_history_and_sheet(harnes
     order, rating, _again = final.embeds[0].fields  # (then how to play again)
     points = table.state.totals[1]
     assert f". Bob (AI hrála v 2. tálii a od 3. tálie) – {points} b." in order.value
-    assert rating.value == ("Hra se nehodnotí: do konce byl u stolu jen jeden člověk"
-                            " (Bob → AI; hodnotí se hry aspoň dvou lidí).")
+    # the one who played to the end by name, then whom an AI finished for (review 53: it
+    # named only the one who left, "(Bob → AI; …)", as if he were the one who played on)
+    assert rating.value == ("Hra se nehodnotí: do konce byl u stolu jen jeden člověk, Alice"
+                            " (za hráče Bob dohrála AI; hodnotí se hry aspoň dvou lidí).")
+    assert unrated_note(table, 0.25, "en") == (
+        "This game is not rated: only one person played to the end, Alice (an AI finished"
+        " for Bob; games of at least two people are rated).")
     ai_moves = table.seats[1].ai_moves
     assert ai_moves > 5 and sheet_notes(table, "cs")[1] == [
         "AI v 2. tálii a od 3. tálie", f"AI místo hráče: {ai_moves}×"]
@@ -122,6 +128,21 @@ async def test_too_many_ai_moves_for_a_player_are_named(harness):
         "Hra se nehodnotí: AI odehrála za hráče Bob víc než 25 % tahů.")
     [game] = await harness.bot.store.recent_games(guild.id, "lora")
     assert game.unrated_reason == "ai_share"
+    assert unrated_note(table, 0.25, "en") == (
+        "This game is not rated: an AI made more than 25 % of Bob's moves.")
+
+
+async def test_too_many_ai_moves_for_several_players_name_them_all(harness):
+    """Review 53: an AI made all of three people's moves, and the note named only the
+    first of them."""
+    guild, ch, users, tid = await open_table(harness, ["alice", "bob", "cyril"], ("easy",))
+    table = harness.service.tables[tid]
+    _play(harness, table, random.Random(3), ai_for={0, 2})
+    assert unrated_note(table, 0.25, "cs") == (
+        "Hra se nehodnotí: AI odehrála za každého z hráčů Alice, Cyril víc než 25 % tahů.")
+    assert unrated_note(table, 0.25, "en") == (
+        "This game is not rated: an AI made more than 25 % of the moves of each of"
+        " Alice, Cyril.")
 
 
 async def test_taroky_records_name_the_game(harness):

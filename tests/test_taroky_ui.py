@@ -1031,8 +1031,9 @@ def test_both_games_call_the_score_sheet_one_name_and_its_legend_explains_the_ma
 def test_T_CALL_PARTNER_the_secret_partner_is_warned_that_announcing_reveals_him() -> None:
     """The engine makes an announcing partner's side public (TAROKY_ENGINE.md, "Engine
     reading of T-CALL-PARTNER"): his hand says so while he is secret and may announce —
-    nobody else's does, and it is gone once he is known."""
-    warning = ("Pozor: každé tvoje hlášení (pagát, valát i re) všem prozradí, s kým hraješ"
+    nobody else's does, and it is gone once he is known. It names what he may announce now
+    (his legal actions), as his buttons offer it."""
+    warning = ("Pozor: ohlásíš-li valát nebo re na pagáta, všem tím prozradíš, s kým hraješ"
                " (Anička).")
     rnd, _seat = example("announce")  # Anička 1P calls XIX (Cecílie's), pagát, Bohouš flek
     rnd.apply(rnd.legal_actions()[-1])  # Bohouš done: Cecílie may re the pagát, or valát
@@ -1040,13 +1041,28 @@ def test_T_CALL_PARTNER_the_secret_partner_is_warned_that_announcing_reveals_him
     assert hands[2][-1] == warning
     assert all(warning not in hands[seat] for seat in (0, 1, 3))
     assert UI.hand(_table(rnd, "en"), rnd.view(2), "en").lines[-1] == (
-        "Note: any announcement of yours (pagát ultimo, all tricks or a redouble) tells"
-        " everyone that you play with Anička.")
+        "Note: announcing all tricks or redouble on the pagát ultimo tells everyone that you"
+        " play with Anička.")
     from engine.taroky.actions import Announce
     rnd.apply(Announce(2, "flek:pagat"))  # re: Cecílie is known now
     assert rnd.view(0).public.partner == 2
     assert warning not in UI.hand(_table(rnd), rnd.view(2), "cs").lines
     assert warning not in UI.hand(_table(rnd), rnd.view(0), "cs").lines
+
+
+def test_T_CALL_PARTNER_the_secret_partner_is_warned_only_of_what_he_may_announce() -> None:
+    """Review 53: a secret partner without the pagát, with nothing to redouble, had "Valát"
+    and "Dobrá" as his only buttons, and his warning listed pagát, valát and re."""
+    from bot.games.taroky.pictures.examples import drive, script, shuffled, worked
+
+    rnd = TarokyRound(deals=[worked(), shuffled(2, 0)], options=TarokyOptions(round_deals=4))
+    drive(rnd, lambda r: r.deal.phase == "announce" and r.to_act == 2,  # Cecílie, XIX
+          script(bid={0: "1P"}, choose={0: "1P"}, call={0: "XIX"}, announce={0: ["pagat"]}))
+    assert [a.item for a in rnd.legal_actions()] == ["valat", "done"]
+    assert UI.hand(_table(rnd), rnd.view(2), "cs").lines[-1] == (
+        "Pozor: ohlásíš-li valát, všem tím prozradíš, s kým hraješ (Anička).")
+    assert UI.hand(_table(rnd, "en"), rnd.view(2), "en").lines[-1] == (
+        "Note: announcing all tricks tells everyone that you play with Anička.")
 
 
 def test_every_disabled_control_is_told_why_as_the_hands_reason_lines_say() -> None:
@@ -1104,7 +1120,7 @@ def test_the_final_order_writes_a_shared_place_as_the_range_the_sheet_writes() -
     table.state = SimpleNamespace(outcome=lambda: outcome)  # type: ignore[assignment]
     presenter = TablePresenter(SimpleNamespace())  # type: ignore[arg-type]
     for lang, places in (("cs", ["1.", "2.–4.", "2.–4.", "2.–4."]),
-                         ("en", ["1.", "2–4", "2–4", "2–4"])):
+                         ("en", ["1st", "2nd–4th", "2nd–4th", "2nd–4th"])):
         lines = presenter.final_lines(table, lang)
         assert [line.split(" ", 1)[0] for line in lines] == places
         assert lines[1].startswith(f"{places[1]} **{NAMES[1]}**")

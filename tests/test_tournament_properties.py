@@ -17,6 +17,7 @@ from itertools import combinations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bot.i18n import ordinal
 from bot.storage.models import (
     EntrantRecord,
     TournamentRecord,
@@ -25,7 +26,7 @@ from bot.storage.models import (
 )
 from bot.tournament.model import FILLS, TournamentSettings
 from bot.tournament.scoring import Standing, standings
-from bot.tournament.words import listed_place, place_words, shared_place, sheet_place
+from bot.tournament.words import listed_place, place_label
 from engine.game import Outcome
 from engine.taroky import tournament as taroky_tournament
 from engine.tournament import draw_tables, meetings, ranked, repeats
@@ -173,29 +174,25 @@ def place_range(text: str) -> tuple[int, int]:
 @QUICK
 @given(tournaments(), st.sampled_from(["cs", "en"]))
 def test_T_TOURNAMENT_shared_places_are_written_as_the_range_of_the_tied(drawn, lang):
-    """The standings' text and a sentence write a shared place as the range its tied
-    entrants cover ("2.–3." / "2–3"; "2nd–3rd"), an unshared one as one place."""
+    """The standings write a shared place as the range its tied entrants cover ("2.–3." /
+    "2nd–3rd"), an unshared one as one place ("2." / "2nd")."""
     t, upto = drawn
     for row in standings(t, upto):
-        listed, words = listed_place(row, lang), place_words(row, lang)
-        assert place_range(listed) == place_range(words) == (row.place, row.last_place)
-        if row.shared:
-            assert listed == shared_place(row.place, row.last_place, lang) == (
-                f"{row.place}.–{row.last_place}." if lang == "cs"
-                else f"{row.place}–{row.last_place}")
-        else:
-            assert listed == f"{row.place}." and "–" not in words
+        listed = listed_place(row, lang)
+        assert place_range(listed) == (row.place, row.last_place)
+        place, last = ordinal(row.place, lang), ordinal(row.last_place, lang)
+        assert listed == (f"{place}–{last}" if row.shared else place)
 
 
 @QUICK
 @given(st.lists(st.integers(-3, 3), min_size=2, max_size=6), st.sampled_from(["cs", "en"]))
 def test_T_TOURNAMENT_a_table_sheet_writes_a_shared_place_as_its_range(scores, lang):
-    """A table's sheet (``sheet_place`` with the last place its ties cover, as the pictures
+    """A table's sheet (``place_label`` with the last place its ties cover, as the pictures
     call it): the range covers exactly the seats that share the place."""
     places = places_of(scores, lower_is_better=False)
     for place in places:
         tied = places.count(place)
-        text = sheet_place(place, place + tied - 1, lang)
+        text = place_label(place, place + tied - 1, lang)
         assert place_range(text) == (place, place + tied - 1)
         assert ("–" in text) == (tied > 1)
 

@@ -140,11 +140,12 @@ def test_lora_sheet_notes_harakiri_stovka_and_the_substitute() -> None:
 
 
 @pytest.mark.parametrize(("lang", "shown"), [("cs", ["1.–2.", "1.–2.", "3.", "4."]),
-                                             ("en", ["1–2", "1–2", "3rd", "4th"])])
+                                             ("en", ["1st–2nd", "1st–2nd", "3rd", "4th"])])
 def test_a_place_shared_at_the_table_is_the_standings_range_on_its_sheet(
         lang: str, shown: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
     """Two seats equal at a table (they share 4 + 3 points): the table's sheet wrote "1st"
-    twice; it writes the shared place as the standings write one ("1.–2.", English "1–2"),
+    twice; it writes the shared place as the standings write one ("1.–2.", English
+    "1st–2nd"),
     a place of its own as before, in the picture as in its lines."""
     from bot.tournament.scoring import Standing
     from bot.tournament.words import listed_place
@@ -232,7 +233,7 @@ def test_the_standings_post_lists_every_entrant_with_shared_places_as_ranges() -
     assert [x.split(" ", 1)[0] for x in lines[:-1]] == [
         "1.", "2.–4.", "2.–4.", "2.–4.", "5.–6.", "5.–6.", "7.", "8."]
     assert [x.split(" ", 1)[0] for x in leader_lines(t_, 1, "en").splitlines()[:-1]] == [
-        "1.", "2–4", "2–4", "2–4", "5–6", "5–6", "7.", "8."]  # (as the picture: no dot)
+        "1st", "2nd–4th", "2nd–4th", "2nd–4th", "5th–6th", "5th–6th", "7th", "8th"]
     last = next(e for e in t_.entrants if e.entrant_no == rows[-1].entrant)
     assert lines[-2] == f"8. **{last.name}** – {money_points(rows[-1].points)} b."
     assert lines[-1].startswith("Body 4-3-2-1 podle pořadí u stolu")
@@ -259,12 +260,14 @@ def test_the_standings_post_of_64_long_names_ends_with_how_many_more_within_disc
     monkeypatch.setattr(desk, "standings", lambda _t, _r: [
         Standing(i + 1, i + 1, 4.0, 0, (4.0,), i + 1) for i in range(64)])
     for lang, shown, more in (("cs", 62, "… a další 2 hráči"),
-                              ("en", 59, "… and 5 more players")):
+                              ("en", 58, "… and 6 more players")):
         text = desk.leader_lines(t_, 1, lang)
         lines = text.splitlines()
         assert len(text) <= 4096 < len(text) + len(lines[shown - 1]) + 1  # (none more fits)
         assert len(lines) == shown + 2 and lines[-2] == more
-        assert lines[shown - 1].startswith(f"{shown}. **Bohuslava Nováčková-Dvořáková{shown:03d} (")
+        place = f"{shown}." if lang == "cs" else f"{shown}th"
+        assert lines[shown - 1].startswith(
+            f"{place} **Bohuslava Nováčková-Dvořáková{shown:03d} (")
     assert desk.clipped(["a", "b", "c"], 4, lambda n: f"+{n}") == ["a", "+2"]
     assert desk.clipped(["a", "b", "c"], 4, lambda n: f"+{n}!") == ["+3!"]
     assert desk.clipped(["a", "b", "c"], 5, lambda n: f"+{n}") == ["a", "b", "c"]
@@ -318,7 +321,7 @@ def test_the_winner_and_the_standings_text_mark_an_entrant_an_ai_played_for() ->
         ("cs", f"1. **{first.name} (AI od 1. kola)** –",
          f"🏆 Turnaj č. 1 vyhrává {first.name} (AI od 1. kola). Nejlepší z lidí: {second}"
          " (2.–4. místo)."),
-        ("en", f"1. **{first.name} (AI from round 1)** –",
+        ("en", f"1st **{first.name} (AI from round 1)** –",
          f"🏆 Tournament 1 goes to {first.name} (AI from round 1). Best placed among the"
          f" people: {second} (2nd–4th place)."),
     ]:
@@ -543,8 +546,8 @@ def test_the_name_column_keeps_its_room_at_any_number_of_rounds(
 def test_a_shared_place_reads_as_the_range_it_covers(
         lang: str, shared: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Review 24: two entrants sharing the 5th place were drawn "5" and "5"; the Czech way
-    is "5.–6." (English "5–6"). A place nobody shares stays a bare number; the first three
-    are medals unless shared."""
+    is "5.–6." (English "5–6": the "#" column's numbers; "5th–6th" does not fit it). A place
+    nobody shares stays a bare number; the first three are medals unless shared."""
     from bot.tournament.scoring import standings
 
     t = _crafted(1, ties=False)  # both tables alike: every place is shared by two
@@ -615,8 +618,9 @@ def test_the_finished_tournament_s_message_names_the_podium(lang: str, head: str
     def pts(p: float) -> str:
         return f"{p:g}".replace(".", ",") if lang == "cs" else f"{p:g}"
 
-    shared = "2.–4." if lang == "cs" else "2–4"  # (review 40: as the picture writes it)
-    assert lines[1:] == [f"{'1.' if r.place == 1 else shared} {named(r.entrant)} –"
+    # (review 40: as the picture writes it; review 53: English "1st", "2nd–4th" everywhere)
+    first, shared = ("1.", "2.–4.") if lang == "cs" else ("1st", "2nd–4th")
+    assert lines[1:] == [f"{first if r.place == 1 else shared} {named(r.entrant)} –"
                          f" {pts(r.points)} {unit}" for r in rows[:4]]
     people = [e for e in t.entrants if e.user_id and e.ai_level is None
               and e.replaced_from is None and e.entrant_no in {r.entrant for r in rows[:4]}]
@@ -725,3 +729,28 @@ def test_round_values_stand_centred_under_their_heading_with_room_between(
         assert right - left - (max(map(fr.getlength, half(left)))
                                + max(map(fr.getlength, half(right)))) / 2 >= render.ROUND_GAP
     assert render.ROUND_GAP >= 16
+
+
+def test_the_standings_alt_text_marks_a_substitute_and_writes_places_as_the_text() -> None:
+    """Review 53: the embed and the picture showed "Cyril (AI from round 2)", the alt text
+    only "8. Cyril – 5 pts" (and "**" around each name); and English wrote "1." and "2–4"
+    there, "1st" and "2–4" on a sheet: one way now, as the post's text ("1st", "2nd–4th")."""
+    from bot.tournament.desk import leader_lines
+    from bot.tournament.pictures import standings_alt
+    from bot.tournament.scoring import standings
+
+    t_ = example_tournament("taroky", rounds=1, seed=18)
+    rows = standings(t_, 1)
+    first = next(e for e in t_.entrants if e.entrant_no == rows[0].entrant)
+    first.replaced_from = 1
+    for lang, head, mark, shared in (
+            ("cs", "Konečné pořadí po 1. kole", "(AI od 1. kola)", "2.–4."),
+            ("en", "Final standings after round 1", "(AI from round 1)", "2nd–4th")):
+        alt = standings_alt(t_, 1, lang)
+        parts = alt.split(": ", 1)[1].split("; ")
+        assert alt.startswith(f"{head}: ")
+        assert parts[0].startswith(f"{'1.' if lang == 'cs' else '1st'} {first.name} {mark} – 4 ")
+        assert all(part.startswith(f"{shared} ") for part in parts[1:4])
+        # the same places and names as the post's text (its bold aside)
+        listed = leader_lines(t_, 1, lang).replace("**", "").splitlines()[:-1]
+        assert [p.rsplit(" – ", 1)[0] for p in parts] == [x.rsplit(" – ", 1)[0] for x in listed]

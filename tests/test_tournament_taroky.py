@@ -21,9 +21,9 @@ import bot.games
 from bot.games import BaseUI
 from bot.i18n import CATALOGS, add_strings
 from bot.tournament import model
-from bot.tournament.pictures import sheet_footer, sheet_lines
+from bot.tournament.pictures import sheet_alt, sheet_footer, sheet_lines
 from engine import games
-from tests.botkit import BotHarness, open_harness, reply
+from tests.botkit import BotHarness, enabled_controls, open_harness, reply
 from tests.tournament_kit import (
     play_round_out,
     record,
@@ -144,3 +144,42 @@ async def test_T_ROUND_a_minutes_round_without_people_plays_at_peoples_pace(taro
         assert all(x.ai_moves == x.moves for x in table.seats if x.user_id is not None)
         assert 1 <= s.result["details"]["deals"] <= paced // 48 + 1
     assert taroky.now() - started < 600 + 5 * PACE_SECONDS  # the deal in progress at once
+
+
+async def test_a_tables_sheet_in_its_thread_carries_its_alt_text(taroky, caplog):
+    """Review 53: the sheet posted in a table's thread when it finishes had no alt text, and
+    every table logged "the table has not finished": the post was built before the table's
+    result was stored. Ann leaves her table: the sheet and the tournament's message know."""
+    guild = taroky.env.create_guild()
+    ch = guild.create_text_channel("tournament")
+    ann, bob = (guild.add_member(taroky.env.create_user(n, global_name=n.capitalize()))
+                for n in ("ann", "bob"))
+    await ann.slash(ch, "taroky tournament", rounds=1, deals=1, turn_timer=20, language="en")
+    message = ch.last_message
+    for user in (ann, bob):
+        await user.click(message, custom_id="lora:tn:1:join")
+    for level in ("easy", "easy"):
+        await ann.select(message, [level], custom_id="lora:tnai:1")
+    await ann.click(message, custom_id="lora:tn:1:start")
+    (slot,) = (await record(taroky, 1)).tables
+    thread = next(t for t in ch.threads if t.id == slot.thread_id)
+    question = reply(await ann.slash(thread, "taroky leave"))
+    res = await ann.click(question, custom_id=enabled_controls(question)[0]["custom_id"])
+    assert reply(res).content.startswith("You no longer play – an AI plays your seat")
+    rec = await play_round_out(taroky, 1, 1, rounds=1, steps=40)
+    (slot,) = rec.tables
+    (post,) = [m for m in thread.history()
+               if m.content == "Table 1 finished round 1. The table's sheet:"]
+    (sheet,) = post.attachments
+    assert sheet.filename == "sheet.png"
+    assert sheet.description == sheet_alt(rec, slot, "en")
+    assert sheet.description == (
+        "Table sheet · table 1: 1st–2nd AI Božena: top-up 0.00, money 55.50, points 3.5;"
+        " 1st–2nd Bob: top-up 0.00, money 55.50, points 3.5; 3rd–4th Ann: top-up 0.00,"
+        " money 44.50, points 1.5; 3rd–4th AI Karel: top-up 0.00, money 44.50, points 1.5")
+    lines = sheet_lines(rec, slot, "en")
+    ann_line = next(line for line in lines if line.name == "Ann")
+    assert [tag.label for tag in ann_line.tags] == ["left · AI finished"]
+    assert not [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")]
+    shown = next(m for m in ch.history() if m.id == message.id).embeds[0].description
+    assert "1. Ann – an AI played for them from round 1 to the end of the tournament" in shown

@@ -104,10 +104,14 @@ def unrated_why(players: list[Participant],
         return "duplicate_user", None
     if len(players) < MIN_HUMANS:
         return "too_few_humans", None
-    for p in players:
-        if p.moves and p.ai_moves / p.moves > ai_share_limit:
-            return "ai_share", p
-    return None
+    over = over_ai_share(players, ai_share_limit)
+    return ("ai_share", over[0]) if over else None
+
+
+def over_ai_share(players: list[Participant], ai_share_limit: float) -> list[Participant]:
+    """The humans an AI made more than ``ai_share_limit`` of the moves of (any of them
+    keeps a game unrated)."""
+    return [p for p in players if p.moves and p.ai_moves / p.moves > ai_share_limit]
 
 
 def unrated_reason(players: list[Participant], ai_share_limit: float) -> str | None:

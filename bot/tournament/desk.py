@@ -40,6 +40,7 @@ from bot.tournament.export import document_bytes, export_document, pictures_zip
 from bot.tournament.model import settings_of
 from bot.tournament.pictures import (
     game_name,
+    marked_name,
     number,
     score_unit,
     sheet_alt,
@@ -50,7 +51,7 @@ from bot.tournament.pictures import (
 )
 from bot.tournament.scoring import lower_is_better, standings
 from bot.tournament.service import TournamentService, withdrawable
-from bot.tournament.words import listed_place, place_words, tournament_table_name, tt, worded
+from bot.tournament.words import listed_place, tournament_table_name, tt, worded
 from bot.ui.alt import png_file
 from bot.ui.builders import (
     EMBED_COLOUR,
@@ -505,7 +506,7 @@ class TournamentDesk:
                   id=t_.tournament_id)
         best = next((r for r, (_, e) in zip(rows, placed, strict=True) if human(e)), None)
         if best is not None:
-            text += " " + tt("best_person", lang, place=place_words(best, lang),
+            text += " " + tt("best_person", lang, place=listed_place(best, lang),
                              humans=named([e for p, e in placed
                                            if p == best.place and human(e)]))
         return [self._post(t_.channel_id, text)]
@@ -750,14 +751,7 @@ def standing_name(e: EntrantRecord, lang: str) -> str:
     """An entrant's name in the standings' and the winner's text: one whose seat an AI took
     over is marked ("Cyril (AI od 1. kola)"), as the standings picture tags him. Whether he
     may win is the club's rule; the text only does not hide it."""
-    if e.ai_level is not None:
-        return e.name
-    name = shown_name(e.name, lang)
-    if model.has_withdrawn(e):
-        return tt("replaced_name", lang, name=name, round=e.replaced_from)
-    if e.user_id is None:  # forgotten: an AI plays for him, from when is not kept
-        return t("core.left_name", lang, name=name)
-    return name
+    return e.name if e.ai_level is not None else marked_name(e, shown_name(e.name, lang), lang)
 
 
 EMBED_DESCRIPTION = 4096  # characters Discord takes in an embed's description

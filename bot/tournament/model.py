@@ -6,7 +6,7 @@ round with their results, substitutions); the service keeps it as the database h
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot.storage.models import (
@@ -104,6 +104,20 @@ def substitution(t: TournamentRecord, round_no: int, table_no: int,
                  seat: int) -> SubstitutionRecord | None:
     return next((s for s in t.substitutions if (s.round_no, s.table_no, s.seat)
                  == (round_no, table_no, seat)), None)
+
+
+def table_done(t: TournamentRecord, round_no: int, table_no: int, result: JSONDict,
+               game_id: int | None, returned: list[int]) -> TournamentRecord:
+    """``t`` as the store holds it once ``finish_table`` has recorded the table: its result
+    and game, its "busy" substitutions of the seats ``returned`` dropped. The posts that
+    commit with that step are built from it (review 53: the table's sheet in its thread was
+    built before the result, and had no alt text)."""
+    tables = [replace(s, result=result, game_id=game_id)
+              if (s.round_no, s.table_no) == (round_no, table_no) else s for s in t.tables]
+    subs = [x for x in t.substitutions
+            if not ((x.round_no, x.table_no) == (round_no, table_no) and x.seat in returned
+                    and x.reason == "busy")]
+    return replace(t, tables=tables, substitutions=subs)
 
 
 def has_withdrawn(e: EntrantRecord) -> bool:

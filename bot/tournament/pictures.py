@@ -24,7 +24,7 @@ from bot.tournament.render import (
     round_columns,
 )
 from bot.tournament.scoring import lower_is_better, outcome_of, standings
-from bot.tournament.words import listed_place, sheet_place, tt, worded
+from bot.tournament.words import listed_place, place_label, tt, worded
 from engine import games
 from engine.tournament import place_points
 
@@ -97,6 +97,19 @@ def standings_legend(t_: TournamentRecord, upto: int, lang: str) -> str:
                        [readable(t_, e, lang) for e in entrants], lang)
 
 
+def marked_name(e: EntrantRecord, name: str, lang: str) -> str:
+    """``name`` of an entrant whose seat an AI took over, marked as the standings' text and
+    picture mark him ("Cyril (AI od 2. kola)"; forgotten: "Cyril → AI", from when is not
+    kept); an AI entrant's or one who plays, as it is."""
+    if e.ai_level is not None:
+        return name
+    if model.has_withdrawn(e):
+        return tt("replaced_name", lang, name=name, round=e.replaced_from)
+    if e.user_id is None:
+        return t("core.left_name", lang, name=name)
+    return name
+
+
 def standings_png(t_: TournamentRecord, upto: int, lang: str) -> bytes:
     """The standings after round ``upto`` (the final ones after the last round). More
     rounds than the picture has room for (``ROUND_COLUMNS``, and the names ``NAME_ROOM``
@@ -126,8 +139,10 @@ def standings_png(t_: TournamentRecord, upto: int, lang: str) -> bytes:
                 points=number(row.points, lang),
                 score=value_text(row.score, unit, lang, sign=unit == "hal"),
                 leader=row.place == 1 and upto > 0,
-                # a shared place as the text lists it; one of its own the picture draws
-                place_text=listed_place(row, lang) if row.shared else "",
+                # a shared place as the range it covers; one of its own the picture draws
+                # (its "#" column of numbers: English "5–6", as "5" — "5th–6th" does not fit)
+                place_text=tt("pic_shared_place", lang, first=row.place, last=row.last_place)
+                if row.shared else "",
             ))
         return round_labels, lines
 
@@ -174,7 +189,7 @@ def sheet_lines(t_: TournamentRecord, slot: TournamentTableRecord,
             values=tuple(value_text(v, c.unit, lang)
                          for v, c in zip(values, rules.columns, strict=True)),
             place=place, points=number(points[seat], lang),
-            place_text=sheet_place(place, place + outcome.places.count(place) - 1, lang),
+            place_text=place_label(place, place + outcome.places.count(place) - 1, lang),
             number=str(model.entrant_number(t_, entrant_no))))
     return lines
 
@@ -216,8 +231,9 @@ def standings_alt(t_: TournamentRecord, upto: int, lang: str) -> str:
     final = upto >= rounds and t_.status != "cancelled"
     head = (tt("pic_final", lang, rounds=rounds) if final
             else tt("pic_after", lang, round=upto, rounds=rounds))
-    rows = [tt("leader_line", lang, place=listed_place(row, lang),
-               name=readable(t_, model.entrant(t_, row.entrant), lang),
+    rows = [tt("podium_line", lang, place=listed_place(row, lang),  # (no bold: "**" read out)
+               name=marked_name(model.entrant(t_, row.entrant),
+                                readable(t_, model.entrant(t_, row.entrant), lang), lang),
                points=number(row.points, lang))
             for row in standings(t_, upto)]
     return f"{head}: " + "; ".join(rows)

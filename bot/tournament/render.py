@@ -337,8 +337,8 @@ def sheet_image(title: str, subtitle: str, labels: tuple[str, str, str],
         fv = font(27, "cond")
         for j, value in enumerate(line.values):
             text(img, (values_x0 + (j + 1) * VALUE_W, cy), value, fv, TEXT, "rm")
-        text(img, (SHEET_PLACE_R, cy), line.place_text or f"{line.place}.", font(26, "bold"),
-             MUTED, "rm")
+        place, fp = fitted(line.place_text or f"{line.place}.", 26, "bold", PLACE_GAP - 12, 18)
+        text(img, (SHEET_PLACE_R, cy), place, fp, MUTED, "rm")
         text(img, (SHEET_POINTS_R, cy), line.points, font(32, "bold"),
              GOLD if line.place == 1 else TEXT, "rm")
     return img

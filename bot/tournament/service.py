@@ -613,6 +613,7 @@ class TournamentService:
             return t
         tid = t.tournament_id
         returned: list[int] = []
+        marked = False
         for seat, number in enumerate(s.seats):
             e = model.entrant(t, number)
             held = table.seats[seat]
@@ -623,11 +624,15 @@ class TournamentService:
                     await self._write(self.store.drop_substitution(tid, r, n, seat))
                 await self._write(self.store.add_substitution(
                     tid, r, n, seat, number, "left", withdraw=True))
+                marked = True
             elif (held is not None and held.user_id is not None and held.user_id == e.user_id
                     and sub is not None and sub.reason == "busy"):
                 returned.append(seat)
-        batch = OutboxBatch([*self.presenter.table_done_shown(t, s),
-                             *self.presenter.tournament_shown(t)])
+        if marked:  # the posts below tell he left (the sheet's tag, "AI from round …")
+            t = await self._reload(tid)
+        done = model.table_done(t, r, n, outcome.to_json(), game_id, returned)
+        batch = OutboxBatch([*self.presenter.table_done_shown(done, model.slot(done, r, n)),
+                             *self.presenter.tournament_shown(done)])
         await self._change(tid, self.store.finish_table(
             tid, r, n, result=outcome.to_json(), game_id=game_id, returned=returned,
             outbox=batch), batch)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.i18n import has, ordinal, t
+from bot.i18n import has, t
 from bot.model import Table
 from bot.tournament.scoring import Standing
 
@@ -40,17 +40,19 @@ def worded(key: str, unit: str, lang: str, /, **values: object) -> str:
 
 
 def listed_place(row: Standing, lang: str) -> str:
-    """A place as the standings' text lists it: "2." — or the range a shared one covers,
-    written as the standings picture writes it ("2.–3.", English "2–3")."""
+    """``place_label`` of a row of the standings: one place, or the range a shared one
+    covers."""
     return place_label(row.place, row.last_place if row.shared else row.place, lang)
 
 
 def place_label(first: int, last: int, lang: str) -> str:
-    """Places ``first``…``last`` as a list of names writes them: "2." for one, a shared
-    place as the range it covers ("2.–4.", English "2–4") — so that a table's final order,
-    its sheet and the standings write a tie alike (a club copies them from either)."""
-    return shared_place(first, last, lang) if last > first \
-        else tt("list_place", lang, n=first)
+    """Places ``first``…``last`` as the tournament writes them everywhere (its standings and
+    sheets, their pictures and alt texts, a table's final order, a sentence): Czech "2." and
+    a shared place "2.–4.", English "2nd" and "2nd–4th" (review 53: English wrote "1st"
+    beside "2–4" on a sheet, "1." in the standings and "3rd place" in the winner's line)."""
+    if last > first:
+        return tt("shared_place", lang, first=first, last=last)
+    return tt("list_place", lang, n=first)
 
 
 def table_place(places: Sequence[int], seat: int, lang: str) -> str:
@@ -58,22 +60,3 @@ def table_place(places: Sequence[int], seat: int, lang: str) -> str:
     it, as many places as they are)."""
     first = places[seat]
     return place_label(first, first + list(places).count(first) - 1, lang)
-
-
-def shared_place(first: int, last: int, lang: str) -> str:
-    """Places ``first``…``last`` shared, as the standings and a table's sheet write them:
-    "2.–3." (English "2–3")."""
-    return tt("shared_place", lang, first=first, last=last)
-
-
-def sheet_place(place: int, last: int, lang: str) -> str:
-    """A place at a table as its sheet writes it: "2." / "2nd" — one shared with the
-    places up to ``last`` as the standings write it ("2.–3.", English "2–3"; two "1st"
-    read as if the sheet were wrong)."""
-    return shared_place(place, last, lang) if last > place else ordinal(place, lang)
-
-
-def place_words(row: Standing, lang: str) -> str:
-    """A place as a sentence says it: "2." / "2nd" — a shared one "2.–3." / "2nd–3rd"."""
-    first = ordinal(row.place, lang)
-    return f"{first}–{ordinal(row.last_place, lang)}" if row.shared else first

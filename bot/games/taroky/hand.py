@@ -227,17 +227,22 @@ def _announce_prompt(view: SeatView, lang: str) -> str:
 
 
 def secret_partner_warning(view: SeatView, names: Sequence[str], lang: str) -> str:
-    """The secret partner offered an announcement: any of them (pagát, valát, re) makes
-    his side public (the engine's reading of T-CALL-PARTNER), so his hand says so before
-    he clicks — only his, only while he is still secret."""
+    """The secret partner offered an announcement: any of them makes his side public (the
+    engine's reading of T-CALL-PARTNER), so his hand says so before he clicks — only his,
+    only while he is still secret; naming only the announcements his legal actions offer
+    now (review 53: a pagát ultimo and a re he could not announce were listed)."""
     pub = view.public
     if (pub.phase != "announce" or pub.game not in ("1P", "2P") or view.side != "D"
             or view.seat == pub.declarer or pub.partner is not None):
         return ""
-    if not any(isinstance(a, Announce) and a.item != "done" for a in view.legal):
+    items = [item_words(a.item, view, lang) for a in view.legal
+             if isinstance(a, Announce) and a.item != "done"]
+    if not items:
         return ""
     assert pub.declarer is not None
-    return t("taroky.hand_announce_reveals", lang, name=names[pub.declarer])
+    shown = items[0] if len(items) == 1 else t(
+        "taroky.any_of", lang, first=", ".join(items[:-1]), last=items[-1])
+    return t("taroky.hand_announce_reveals", lang, items=shown, name=names[pub.declarer])
 
 
 def said_this_turn(view: SeatView) -> list[str]:
