@@ -1158,3 +1158,36 @@ def test_the_final_order_writes_a_shared_place_as_the_range_the_sheet_writes() -
         lines = presenter.final_lines(table, lang)
         assert [line.split(" ", 1)[0] for line in lines] == places
         assert lines[1].startswith(f"{places[1]} **{NAMES[1]}**")
+
+
+def test_the_rules_summary_names_the_settings_where_it_is_asked() -> None:
+    """Review 53: "rounds of 60 minutes" at a tournament of one-deal rounds. Nowhere in
+    particular the summary gives the tournament rules' round and stake; at a table (of a
+    tournament) it says they are under the table's rules; Lóra's summary has no such slot."""
+    from bot.i18n import t
+    from bot.ui.builders import rules_text
+
+    rnd, _seat = example("play")
+    table = _table(rnd)
+    said = {
+        ("cs", None): "podle turnajových pravidel se hrají kola po 60 minutách s vkladem 50 Kč"
+                      " (stůl si může dohodnout jiné nastavení).",
+        ("cs", "table"): "délka kola, vklad a strop tohoto stolu jsou níže v Pravidlech stolu.",
+        ("cs", "tournament"): "délka kola, vklad a strop tohoto turnaje jsou níže v Pravidlech"
+                              " stolu.",
+        ("en", None): "the tournament rules play rounds of 60 minutes with a stake of 50 Kč (a"
+                      " table may agree on other settings).",
+        ("en", "table"): "this table's round length, stake and cap are listed below under Table"
+                         " rules.",
+        ("en", "tournament"): "this tournament's round length, stake and cap are listed below"
+                              " under Table rules.",
+    }
+    start = {"cs": "Hraje se proti směru hodinových ručiček; ",
+             "en": "Play goes counter-clockwise; "}
+    for (lang, where), words in said.items():
+        table.tournament = {"id": 1, "round": 1, "table": 1} if where == "tournament" else None
+        text = rules_text("taroky", None if where is None else table, lang)
+        assert start[lang] + words + "\n" in text and "{" not in text
+        if lang == "en":  # the field's name as the embed has it (Czech declines it)
+            assert (t("core.rules_field", lang) in text) is (where is not None)
+    assert rules_text("lora", table, "en") == t("lora.rules_text", "en")
