@@ -167,7 +167,7 @@ class ControlSum:
 RoundLength = Mapping[str, int]  # {"deals": n} or {"minutes": n}; empty: one game per round
 
 
-def _same_options(options: JSON | None, length: RoundLength) -> JSON:
+def _same_options(options: JSON | None, length: RoundLength, rounds: int) -> JSON:
     return dict(options or {})
 
 
@@ -189,7 +189,8 @@ class TournamentRules:
 
     ``round_units``: what a round's length may be given in (empty: a round is one game).
     ``default_rounds``, ``default_length``: the game's tournament defaults.
-    ``round_options(options, length)``: the game's options for one round at a table.
+    ``round_options(options, length, rounds)``: the game's options for one round at a table
+    of a tournament of ``rounds`` rounds.
     ``columns``/``values(outcome, seat)``: the game's own columns of the table's sheet.
     ``notes(outcome, seat)``: marks on a seat's line (``(key, number or None)``).
     ``control(outcome, options)``: the sheet's control sum, if the game has one."""
@@ -197,7 +198,7 @@ class TournamentRules:
     round_units: tuple[str, ...] = ()
     default_rounds: int = 3
     default_length: RoundLength = field(default_factory=dict)
-    round_options: Callable[[JSON | None, RoundLength], JSON] = _same_options
+    round_options: Callable[[JSON | None, RoundLength, int], JSON] = _same_options
     columns: tuple[SheetColumn, ...] = (SheetColumn("score"),)
     values: Callable[[Outcome, int], tuple[int | None, ...]] = _score_only
     notes: Callable[[Outcome, int], tuple[tuple[str, int | None], ...]] = _no_notes

@@ -664,8 +664,8 @@ def test_the_forced_card_in_the_trick_in_play_is_marked_there_and_the_last_deals
 
 async def test_the_rules_at_a_table_give_that_tables_own_rules(harness):
     """The summary speaks of the tournament rules (60 minutes, 50 Kč); asked at a table of
-    four deals and a stake of 20 Kč it adds that table's rules, so nobody reads a round of 60
-    minutes at a table that plays four deals."""
+    four deals and a stake of 20 Kč it adds that table's rules and says they are there
+    instead (review 53), so nobody reads a round of 60 minutes at a table of four deals."""
     guild, ch, users, tid = await open_taroky(harness, ["alice"], None,
                                               ("easy", "easy", "easy"), round_deals=4,
                                               stake=20)
@@ -674,8 +674,9 @@ async def test_the_rules_at_a_table_give_that_tables_own_rules(harness):
     for res in (await users[0].click(table_message, custom_id=f"lora:t:{tid}:rules"),
                 await users[0].slash(ch, "taroky rules")):
         embed = reply(res).embeds[0]
-        assert ("podle turnajových pravidel se hrají kola po 60 minutách s vkladem 50 Kč (stůl"
-                " si může dohodnout jiné nastavení)") in embed.description  # (not "kolo trvá")
+        assert ("Hraje se proti směru hodinových ručiček; délka kola, vklad a strop tohoto"
+                " stolu jsou níže v Pravidlech stolu.\n**Licitace**") in embed.description
+        assert "60 minut" not in embed.description
         assert "**J** kluk" in embed.description  # "C♠": the card letters are explained
         [field] = embed.fields
         assert field.name == "Pravidla stolu"
@@ -685,6 +686,9 @@ async def test_the_rules_at_a_table_give_that_tables_own_rules(harness):
     other = guild.add_member(harness.env.create_user("eve", global_name="Eve"))
     res = await other.slash(ch, "taroky rules")  # not at a table: the summary alone
     assert reply(res).embeds[0].fields == []
+    assert ("Play goes counter-clockwise; the tournament rules play rounds of 60 minutes with a"
+            " stake of 50 Kč (a table may agree on other settings).\n**Bidding**"
+            ) in reply(res).embeds[0].description  # (her client's English)
 
 
 # The rules summary's explanations (review 27): what a newcomer reads before the buttons

@@ -647,6 +647,28 @@ def test_a_pushed_varsava_s_chip_says_who_was_pushed_into_it() -> None:
         ("žďuchaná, předák:", NAMES[row.declarer], GOLD)]
 
 
+def test_the_header_names_the_game_also_at_the_round_s_end_and_a_pushed_varsava() -> None:
+    """Review 53: the end-of-round table said "plays AI Libuše" with no game (the header
+    only "End of round 3"): its subtitle names the last deal's game, whose tricks it shows;
+    a pushed Varšava is named as the glossary names it, here and on the deal's picture."""
+    import dataclasses
+
+    from bot.games.taroky.pictures.table import header_texts
+
+    finished = _example("finished")[0].public_view()
+    assert finished.finished and finished.deal.game == "6P"
+    assert header_texts(finished, "en", 3) == ("End of round 3", "deal 4 · solo")
+    assert header_texts(finished, "cs") == ("Konec 1. kola", "4. rozdání · sólo")
+    varsava = _example("varsava")[0].public_view()
+    assert varsava.deal.zduch
+    assert header_texts(varsava, "cs") == ("1. rozdání", "žďuchaná Varšava")
+    assert header_texts(varsava, "en") == ("Deal 1", "Warsaw (pushed)")
+    chosen = dataclasses.replace(varsava, deal=dataclasses.replace(varsava.deal, zduch=False))
+    assert header_texts(chosen, "en") == ("Deal 1", "Warsaw")
+    bid = _example("bid")[0].public_view()
+    assert header_texts(bid, "en") == ("Deal 2", "Bidding")
+
+
 def test_T_VARSAVA_SCORE_the_table_marks_no_declarer_in_varsava() -> None:
     """In Varšava everybody plays for himself: the předák who chose it (or was pushed into
     it) has his P, not the red H of a declarer playing against the others; in other games

@@ -580,6 +580,42 @@ def test_T_VARSAVA_SCORE_the_result_tells_who_pays_whom_pair_by_pair() -> None:
         "This deal: Anička −10.50 Kč, Bohouš +14.50 Kč, Cecílie +14.50 Kč, Dalibor −18.50 Kč"]
 
 
+def test_a_pushed_varsava_is_named_so_in_the_deal_s_lines_and_the_hand() -> None:
+    """Review 53: a žďuchaná Varšava's result read "■ Deal 1: Warsaw" though it was pushed;
+    the deal's line, its result, the hand's role and subtitle name it as the glossary does
+    ("žďuchaná Varšava", "Warsaw (pushed)") — from the deal's state or record, as the
+    chosen one stays "Varšava"."""
+    import dataclasses
+
+    from bot.games.taroky.hand import role_line
+    from bot.games.taroky.texts import deal_result, game_line
+    from bot.games.taroky.words import game_name, short_game
+
+    rnd = _varsava_with_two_blanas()
+    chosen = rnd.protocol[0]
+    pushed = dataclasses.replace(chosen, zduch=True)
+    assert deal_result(_table(rnd), chosen, "cs").startswith("■ **1. rozdání: Varšava** – oči:")
+    assert deal_result(_table(rnd), pushed, "cs").startswith(
+        "■ **1. rozdání: žďuchaná Varšava** – oči: Anička 29, Bohouš (blána) 0,")
+    assert deal_result(_table(rnd, "en"), pushed, "en").startswith(
+        "■ **Deal 1: Warsaw (pushed)** – eyes: Anička 29, Bohouš (no trick) 0,")
+    live, seat = example("varsava")  # the předák Anička pushed into it
+    view = live.public_view()
+    assert view.deal.zduch
+    assert game_line(_table(live), view, "cs") == (
+        "**1. rozdání · žďuchaná Varšava** – každý sám za sebe")
+    assert game_line(_table(live, "en"), view, "en") == (
+        "**Deal 1 · Warsaw (pushed)** – each for themselves")
+    assert role_line(_table(live), live.view(seat), "cs") == (
+        "Žďuchaná Varšava: každý hraje sám za sebe; kdo má nejméně očí, vyhrává.")
+    assert role_line(_table(live, "en"), live.view(seat), "en") == (
+        "Warsaw (pushed): each plays for themselves; the fewest eyes win.")
+    assert [short_game("W", "cs", zduch=True), short_game("W", "en", zduch=True)] == [
+        "žďuchaná Varšava", "Warsaw (pushed)"]
+    assert [game_name("W", "en"), short_game("W", "en"), game_name("6P", "en", zduch=True)] \
+        == ["Warsaw", "Warsaw", "solo"]
+
+
 def test_T_ROUND_the_result_line_tells_the_deal_s_change_not_the_money_held() -> None:
     """"Peníze: Anička −30,00 Kč" then "Dokup: Anička 20,00 Kč" read as money held below
     zero, while the protocol's "Peníze" is the money held (7,50): the result's line of what
@@ -1124,3 +1160,36 @@ def test_the_final_order_writes_a_shared_place_as_the_range_the_sheet_writes() -
         lines = presenter.final_lines(table, lang)
         assert [line.split(" ", 1)[0] for line in lines] == places
         assert lines[1].startswith(f"{places[1]} **{NAMES[1]}**")
+
+
+def test_the_rules_summary_names_the_settings_where_it_is_asked() -> None:
+    """Review 53: "rounds of 60 minutes" at a tournament of one-deal rounds. Nowhere in
+    particular the summary gives the tournament rules' round and stake; at a table (of a
+    tournament) it says they are under the table's rules; Lóra's summary has no such slot."""
+    from bot.i18n import t
+    from bot.ui.builders import rules_text
+
+    rnd, _seat = example("play")
+    table = _table(rnd)
+    said = {
+        ("cs", None): "podle turnajových pravidel se hrají kola po 60 minutách s vkladem 50 Kč"
+                      " (stůl si může dohodnout jiné nastavení).",
+        ("cs", "table"): "délka kola, vklad a strop tohoto stolu jsou níže v Pravidlech stolu.",
+        ("cs", "tournament"): "délka kola, vklad a strop tohoto turnaje jsou níže v Pravidlech"
+                              " stolu.",
+        ("en", None): "the tournament rules play rounds of 60 minutes with a stake of 50 Kč (a"
+                      " table may agree on other settings).",
+        ("en", "table"): "this table's round length, stake and cap are listed below under Table"
+                         " rules.",
+        ("en", "tournament"): "this tournament's round length, stake and cap are listed below"
+                              " under Table rules.",
+    }
+    start = {"cs": "Hraje se proti směru hodinových ručiček; ",
+             "en": "Play goes counter-clockwise; "}
+    for (lang, where), words in said.items():
+        table.tournament = {"id": 1, "round": 1, "table": 1} if where == "tournament" else None
+        text = rules_text("taroky", None if where is None else table, lang)
+        assert start[lang] + words + "\n" in text and "{" not in text
+        if lang == "en":  # the field's name as the embed has it (Czech declines it)
+            assert (t("core.rules_field", lang) in text) is (where is not None)
+    assert rules_text("lora", table, "en") == t("lora.rules_text", "en")

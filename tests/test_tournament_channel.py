@@ -87,6 +87,9 @@ async def test_the_export_of_a_round_two_taroky_table_draws_round_two(harness):
     assert data["options"]["tournament"] == {
         "id": 1, "round": 2, "table": slot.table_no,
         "entrants": [model.entrant_number(rec, n) for n in slot.seats]}
+    # the table's options: the tournament's rounds (2), not the engine's default 4 (review 53)
+    for options in (data["options"]["options"], data["replay"]["options"]):
+        assert (options["rounds"], options["round_limit"]) == (2, {"deals": 1})
     zed = ch.guild.add_member(harness.env.create_user("zed"))  # an English client
     res = await zed.slash(ch, "taroky export", game=slot.game_id)
     png = reply(res).attachments[0]

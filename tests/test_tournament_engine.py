@@ -151,16 +151,33 @@ def test_games_declare_their_tournament_rules():
 
 def test_T_ROUND_tournament_round_options_set_the_limit():
     rules = games.get("taroky").tournament_rules()
-    options = rules.round_options({"flek_max": 3}, {"deals": 2})
+    options = rules.round_options({"flek_max": 3}, {"deals": 2}, 3)
     assert options["round_limit"] == {"deals": 2} and options["flek_max"] == 3
-    assert rules.round_options(None, {"minutes": 45})["round_limit"] == {"minutes": 45}
+    assert rules.round_options(None, {"minutes": 45}, 3)["round_limit"] == {"minutes": 45}
     rnd = TarokyRound.new(options, random.Random(1))
     assert rnd.options.round_deals == 2
 
 
+def test_T_TOURNAMENT_round_options_carry_the_tournaments_number_of_rounds():
+    """Review 53: a table of a 3-round tournament recorded "rounds": 4 (the default); it
+    records 3, and the number changes nothing in the round's play or money."""
+    rules = games.get("taroky").tournament_rules()
+    three = rules.round_options({"stake": 1000}, {"deals": 2}, 3)
+    assert three["rounds"] == 3 and three["stake"] == 1000
+    four = rules.round_options({"stake": 1000}, {"deals": 2}, 4)
+    assert {k: v for k, v in three.items() if k != "rounds"} == {
+        k: v for k, v in four.items() if k != "rounds"}
+    a, b = play_out("taroky", three, 5), play_out("taroky", four, 5)
+    assert a.options.rounds == 3 and b.options.rounds == 4
+    assert (a.money, a.dokup, a.results) == (b.money, b.dokup, b.results)
+    assert a.to_json()["log"] == b.to_json()["log"]
+    lora = games.get("lora").tournament_rules()  # (Lóra's options have no such number)
+    assert lora.round_options({}, {}, 3) == {}
+
+
 def test_T_TOURNAMENT_sheet_dokup_money_and_control_sum():
     rules = games.get("taroky").tournament_rules()
-    options = rules.round_options({"stake": 1000}, {"deals": 3})
+    options = rules.round_options({"stake": 1000}, {"deals": 3}, 4)
     rnd = play_out("taroky", options, 7)
     outcome = rnd.outcome()
     assert outcome is not None

@@ -52,7 +52,7 @@ async def test_the_game_rules_field_is_the_game_s_rules_without_the_round_s_leng
     ann = guild.add_member(env.create_user("ann", global_name="Ann"))
     await ann.slash(ch, "taroky tournament", stake=100, language="cs", **length)
     fields = _fields(ch.last_message)
-    options = games.get("taroky").tournament_rules().round_options({"stake": 10000}, length)
+    options = games.get("taroky").tournament_rules().round_options({"stake": 10000}, length, 4)
     settings = TableSettings(options=options, lang="cs")
     lobby = ui_of("taroky").settings_lines(settings, "cs")
     rules = ui_of("taroky").rules_lines(settings, "cs")

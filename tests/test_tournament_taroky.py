@@ -183,3 +183,27 @@ async def test_a_tables_sheet_in_its_thread_carries_its_alt_text(taroky, caplog)
     assert not [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")]
     shown = next(m for m in ch.history() if m.id == message.id).embeds[0].description
     assert "1. Ann – an AI played for them from round 1 to the end of the tournament" in shown
+
+
+async def test_the_rules_at_a_tournament_table_point_to_its_own_round_and_stake(taroky):
+    """Review 53: the Rules button of a table of a tournament of one-deal rounds said "the
+    tournament rules play rounds of 60 minutes"; it says that the tournament's round, stake
+    and cap are under the table's rules, which list them (Round: 1 deal)."""
+    ch, ann, _message = await started_tournament(taroky, "taroky", ("easy",) * 3,
+                                                 channel="tournament", rounds=3, deals=1,
+                                                 turn_timer=20, language="en")
+    (slot,) = (await record(taroky, 1)).tables
+    thread = next(t for t in ch.threads if t.id == slot.thread_id)
+    table = taroky.service.tables[slot.table_id]
+    shown = next(m for m in thread.history() if m.id == table.message_id)
+    for res in (await ann.click(shown, custom_id=f"lora:t:{slot.table_id}:rules"),
+                await ann.slash(thread, "taroky rules")):
+        embed = reply(res).embeds[0]
+        assert ("Play goes counter-clockwise; this tournament's round length, stake and cap are"
+                " listed below under Table rules.\n**Bidding**") in embed.description
+        assert "60 minutes" not in embed.description
+        [field] = embed.fields
+        assert field.name == "Table rules"
+        assert field.value.splitlines()[:2] == [
+            "• Round: 1 deal", "• Stake 50.00 Kč, top-up by 10.00 Kč, cap 40.00 Kč (the most"
+                               " one player pays another for one game)"]

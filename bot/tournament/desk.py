@@ -169,7 +169,7 @@ def game_settings_lines(t_: TournamentRecord, lang: str) -> list[str]:
         return []
     s = settings_of(t_)
     rules = games.get(t_.game_kind).tournament_rules()
-    options = rules.round_options(s.options, s.length)
+    options = rules.round_options(s.options, s.length, s.rounds)
     return ui.rules_lines(TableSettings(options=options, lang=lang), lang)
 
 

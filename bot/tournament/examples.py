@@ -46,7 +46,8 @@ def example_tournament(kind: str, rounds: int = 2, seed: int = 7) -> TournamentR
         drawn = draw_tables([e.entrant_no for e in entrants], rng, spec.seats,
                             meetings(earlier))
         for n, seats in enumerate(drawn, 1):
-            state = spec.new(rules.round_options({}, length), random.Random(f"{seed}/{r}/{n}"))
+            state = spec.new(rules.round_options({}, length, rounds),
+                             random.Random(f"{seed}/{r}/{n}"))
             step = 0
             while not state.finished:
                 seat = state.to_act

@@ -201,7 +201,8 @@ def sheet_footer(t_: TournamentRecord, slot: TournamentTableRecord, lang: str) -
     settings = settings_of(t_)
     rules = games.get(t_.game_kind).tournament_rules()
     footer = []
-    control = rules.control(outcome, rules.round_options(settings.options, settings.length))
+    options = rules.round_options(settings.options, settings.length, settings.rounds)
+    control = rules.control(outcome, options)
     if control is not None:
         footer.append(Footer(tt(f"control_{control.key}", lang,
                                 value=value_text(control.value, control.unit, lang),

@@ -520,7 +520,7 @@ class TournamentService:
                 seats.append(Seat(e.user_id, e.name))
         rules = games.get(t.game_kind).tournament_rules()
         table_settings = TableSettings(
-            options=rules.round_options(settings.options, settings.length),
+            options=rules.round_options(settings.options, settings.length, settings.rounds),
             turn_timer=settings.turn_timer, lang=settings.lang, seating="join",
             autoplay=settings.autoplay, ai_level=settings.ai_level)
         table = await self.tables.create_started(

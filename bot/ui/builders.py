@@ -14,7 +14,7 @@ import discord
 
 from bot.games import GameUI, Picture, ui_of
 from bot.games.base import picture_legend
-from bot.i18n import game_t, t
+from bot.i18n import game_t, has, t
 from bot.model import Table, TableSettings
 from bot.tournament.words import tournament_table_name, worded
 from bot.ui.alt import png_file
@@ -204,6 +204,20 @@ def table_rules_lines(ui: GameUI, table: Table, lang: str) -> list[str]:
         lines.insert(0, worded("set_length_game", ui.kind, lang))
     lines.append(timer_line(table.settings.turn_timer, lang, tournament=True))
     return lines
+
+
+def rules_text(kind: str, table: Table | None, lang: str) -> str:
+    """The game's rules in brief. Where the summary speaks of the settings (Taroky's
+    ``{settings}``: rounds of 60 minutes and a stake of 50 Kč by the tournament rules), asked
+    at a table of the game it says that the table's (or its tournament's) own are listed
+    under it, with the table's rules (review 53: "rounds of 60 minutes" read at a tournament
+    of one-deal rounds); elsewhere the general words."""
+    where = "" if table is None or table.game_kind != kind else (
+        "_tournament" if table.tournament is not None else "_table")
+    key = f"{kind}.rules_settings{where}"
+    if not has(key, lang):
+        return game_t(kind, "rules_text", lang)
+    return game_t(kind, "rules_text", lang, settings=t(key, lang))
 
 
 # -- the table -------------------------------------------------------------------------

@@ -396,7 +396,7 @@ class Controller:
         options may differ from the defaults the summary speaks of)."""
         ui = ui_of(kind)
         embed = discord.Embed(title=game_t(kind, "rules_title", lang, game=ui.name(lang)),
-                              description=game_t(kind, "rules_text", lang),
+                              description=builders.rules_text(kind, table, lang),
                               colour=builders.EMBED_COLOUR)
         if table is not None and table.game_kind == kind:
             embed.add_field(name=t("core.rules_field", lang), value="\n".join(

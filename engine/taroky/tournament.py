@@ -71,12 +71,15 @@ def table_sheet(rnd: TarokyRound, table_no: int) -> TableSheet:
 
 
 # -- TournamentRules: the bot's tournaments read Taroky through these -----------------------
-def round_options(options: JSON | None, length: common.RoundLength) -> JSON:
+def round_options(options: JSON | None, length: common.RoundLength, rounds: int) -> JSON:
     """The table options of one tournament round: the given options with the round's limit
-    (T-ROUND: ``{"deals": n}`` or ``{"minutes": n}``)."""
+    (T-ROUND: ``{"deals": n}`` or ``{"minutes": n}``) and the tournament's number of rounds
+    (``rounds``, T-TOURNAMENT: a table's record says the tournament it was played in, not
+    the default of 4; it changes nothing in a round's play or money)."""
     data = TarokyOptions.from_json(options).to_json()
     if length:
         data["round_limit"] = dict(length)
+    data["rounds"] = rounds
     return TarokyOptions.from_json(data).to_json()
 
 

@@ -77,7 +77,7 @@ def role_line(table: Table, view: SeatView, lang: str) -> str:
         return ""
     game = game_object(pub.game, lang)  # "Hraješ druhou povinnost"
     if pub.game == "W":
-        return t("taroky.role_varsava", lang)
+        return t("taroky.role_varsava_zduch" if pub.zduch else "taroky.role_varsava", lang)
     if view.seat == pub.declarer:
         if pub.game not in ("1P", "2P"):
             return t("taroky.role_declarer", lang, game=game)

@@ -86,10 +86,9 @@ def game_line(table: Table, view: TableView, lang: str) -> str:
     if deal.game is None or deal.declarer is None:
         return t(f"taroky.line_{deal.phase}", lang, n=deal.deal_no)
     name = names[deal.declarer]
-    game = game_name(deal.game, lang)
+    game = game_name(deal.game, lang, zduch=deal.zduch)
     if deal.game == "W":
-        key = "taroky.line_varsava_zduch" if deal.zduch else "taroky.line_varsava"
-        return t(key, lang, n=deal.deal_no, game=game)
+        return t("taroky.line_varsava", lang, n=deal.deal_no, game=game)
     if deal.called is not None:
         return t("taroky.line_game_called", lang, n=deal.deal_no, game=game, name=name,
                  card=card_label(deal.called, lang))
@@ -399,7 +398,7 @@ def deal_result(table: Table, row: DealRecord, lang: str) -> str:
     the game and its eyes, pagát and valát, how the money follows from its parts (Varšava:
     who pays whom), what the deal brings each player, a dokup."""
     names = table.names()
-    game = game_name(row.game, lang)
+    game = game_name(row.game, lang, zduch=row.zduch)
     parts = []
     if row.game == "W":
         assert row.eyes_by_seat is not None

@@ -46,8 +46,12 @@ def times(level: int) -> str:
     return f" ×{2 ** level}" if level else ""
 
 
-def game_name(game: str, lang: str = "cs") -> str:
-    """The game's name (``1P`` → první povinnost …), as the engine words it."""
+def game_name(game: str, lang: str = "cs", *, zduch: bool = False) -> str:
+    """The game's name (``1P`` → první povinnost …), as the engine words it; a deal's
+    Varšava the předák was pushed into (``zduch``, as its state or record says) as the
+    glossary names it: "žďuchaná Varšava", "Warsaw (pushed)"."""
+    if game == "W" and zduch:
+        return t("taroky.game_W_zduch", lang)
     return word(game, lang_of(lang))
 
 
@@ -56,9 +60,10 @@ def game_object(game: str, lang: str = "cs") -> str:
     return engine_game_object(game, lang_of(lang))
 
 
-def short_game(game: str, lang: str = "cs") -> str:
-    """A short name for tight places (the protocol's column)."""
-    return t(f"taroky.short_{game}", lang)
+def short_game(game: str, lang: str = "cs", *, zduch: bool = False) -> str:
+    """A short name for tight places (the protocol's column, the hand's subtitle); a pushed
+    Varšava (``zduch``) as ``game_name`` says it."""
+    return t(f"taroky.short_{game}" + ("_zduch" if game == "W" and zduch else ""), lang)
 
 
 def money(hal: int, lang: str = "cs", signed: bool = False) -> str:

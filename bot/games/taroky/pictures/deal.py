@@ -294,8 +294,8 @@ def deal_image(deal: PublicView, row: DealRecord, names: Sequence[str],
     x = 14 + int(text(img, (14, HEADER_H // 2), title, font(29, "bold"), TEXT, "lm"))
     score = "" if row.eyes is None else f"{row.eyes[0]}:{row.eyes[1]}"
     score_w = int(text(img, (W - 14, HEADER_H // 2), score, font(29, "bold"), GOLD, "rm"))
-    sub, fs = fitted(game_name(row.game, lang), SMALLEST, "regular", W - 14 - x - 12 - score_w
-                     - 16, smallest=SMALLEST)
+    sub, fs = fitted(game_name(row.game, lang, zduch=row.zduch), SMALLEST, "regular",
+                     W - 14 - x - 12 - score_w - 16, smallest=SMALLEST)
     text(img, (x + 12, HEADER_H // 2 + 1), sub, fs, MUTED, "lm")
     # who played it with whom
     y = HEADER_H + 8 + draw_chips(img, M, HEADER_H + 8, CHIP_H, strip) + 10

@@ -162,7 +162,7 @@ def hand_image(view: SeatView, names: Sequence[str], lang: str = "cs") -> Image.
     status, colour = _status(view, names, lang)
     subtitle = pic("deal_no", lang, n=pub.deal_no)
     if pub.game is not None:
-        subtitle += " · " + short_game(pub.game, lang)
+        subtitle += " · " + short_game(pub.game, lang, zduch=pub.zduch)
     lit = lit_cards(view)
     extra_title, extra = extra_cards(view, lang)
     return _hand_image(tuple(cards_of(view.hand)), lit, bool(lit), status, colour,

@@ -109,16 +109,24 @@ def _base(extra: int = 0) -> Image.Image:
     return img
 
 
-def _header(img: Image.Image, view: TableView, names: list[str], lang: str,
-            round_no: int | None = None) -> None:
+def header_texts(view: TableView, lang: str, round_no: int | None = None) -> tuple[str, str]:
+    """The header's title and its muted subtitle: the deal and its game (or the phase
+    before the game is known); once the round is over, the round's end and the last deal's
+    game, whose tricks the picture still shows (its strip's "plays Ann" named no game:
+    review 53; no subtitle "round 1" repeating the title's word: review 44)."""
     deal = view.deal
     if view.finished:
-        # one title ("End of round 1"): a subtitle "round 1" repeated its word (review 44)
-        title, sub = pic("round_over", lang, n=round_no or view.round_no), ""
-    else:
-        title = pic("deal_no", lang, n=deal.deal_no)
-        sub = game_name(deal.game, lang) if deal.game is not None else pic(
-            "phase_" + deal.phase, lang)
+        title = pic("round_over", lang, n=round_no or view.round_no)
+        return title, "" if deal.game is None else pic(
+            "last_deal", lang, n=deal.deal_no, game=game_name(deal.game, lang, zduch=deal.zduch))
+    sub = game_name(deal.game, lang, zduch=deal.zduch) if deal.game is not None else pic(
+        "phase_" + deal.phase, lang)
+    return pic("deal_no", lang, n=deal.deal_no), sub
+
+
+def _header(img: Image.Image, view: TableView, names: list[str], lang: str,
+            round_no: int | None = None) -> None:
+    title, sub = header_texts(view, lang, round_no)
     x = 14 + text(img, (14, HEADER_H // 2), title, font(29, "bold"), TEXT, "lm")  # whole
     x += 12
     room = W - 14 - x  # for the game and who is to act, 24 px apart
