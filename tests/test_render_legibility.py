@@ -80,6 +80,7 @@ PICTURES: dict[str, Callable[[], bytes]] = {
     "leaderboard": _leaderboard,
     **{f"taroky_{what}_{kind}": _taroky(kind, what)
        for kind, what in (("play", "table"), ("bid", "table"), ("discard", "hand"),
+                          ("play", "hand"), ("varsava", "hand"),
                           ("finished", "sheet"), ("finished", "deal"))},
     **{f"tournament_{what}_{kind}": _tournament(kind, what)
        for kind in ("lora", "taroky") for what in ("standings", "sheet")},

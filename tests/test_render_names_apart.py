@@ -11,7 +11,7 @@ import pytest
 from bot.games.taroky.pictures import deal as deal_pic
 from bot.games.taroky.pictures.examples import example as taroky_example
 from bot.games.taroky.texts import finished_deal
-from bot.render import center, hand, render_hand, render_table
+from bot.render import center, hand, render_hand, render_table, trick_row
 from bot.render.bench import example
 from bot.render.fonts import fit, font
 from bot.render.names import fit_apart
@@ -51,13 +51,19 @@ def _drawn(monkeypatch: pytest.MonkeyPatch, module: Any) -> list[str]:
 
 
 def test_the_names_under_the_trick_of_the_hand_differ(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under the trick's slots (106 px) a name goes on two lines before it is cut (review
+    55: "AI Jaros…"): "Jan" over "Nováček"; and a name two lines cannot take is cut apart
+    from the others'."""
     lo = example("trick")
-    seen = _drawn(monkeypatch, hand)
+    seen = _drawn(monkeypatch, trick_row)
     render_hand(lo.view(lo.to_act), "cs", ALIKE)
-    under = [s for s in seen if "…" in s and s.replace("…", "") and (
-        s.startswith("…") or s.startswith("J…"))]
-    assert len(under) >= 2 and len(set(under)) == len(under)
-    assert not [s for s in seen if s == "Jan N…" or s == "Jan No…"]
+    assert seen.count("Jan") == 3 and {"Novák", "Nováček", "Nováková", "Eva"} <= set(seen)
+    assert not [s for s in seen if "…" in s]
+    width = hand.SLOT_STEP - 6
+    assert trick_row.slot_name("AI Jaroslav", ["AI Jaroslav"], width)[1] == ["AI", "Jaroslav"]
+    long = ["Maximilián Hohenzollern-Sigmaringen", "Maximilián Hohenzollern-Sigmaringová"]
+    cut = [trick_row.slot_name(n, long, width)[1] for n in long]
+    assert cut[0] != cut[1] and all(len(lines) == 2 for lines in cut)
 
 
 def test_the_names_over_the_earlier_kvarty_differ(monkeypatch: pytest.MonkeyPatch) -> None:

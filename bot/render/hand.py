@@ -19,7 +19,7 @@ from itertools import pairwise
 
 from PIL import Image, ImageDraw
 
-from bot.render import cards, palette
+from bot.render import cards, palette, trick_row
 from bot.render.center import stovka_answer, stovka_outcome
 from bot.render.common import (
     BADGE_COLOURS,
@@ -63,14 +63,14 @@ HAND_Y = BOARD_Y + BOARD_H + 14 + LIFT
 LABEL_Y = HAND_Y + CARD_H + 34
 H = LABEL_Y + 34
 ACTING_FILL = (74, 60, 12, 230)
-SLOT_W, SLOT_STEP = 96, 112
+SLOT_W, SLOT_STEP = 86, 112
 SLOT_H = cards.card_height(SLOT_W)
-SLOTS_Y = BOARD_Y + 36  # the row of the trick (or kvarta) being played
-NAMES_Y = SLOTS_Y + SLOT_H + 16  # the players' names under it
+SLOTS_Y = BOARD_Y + 32  # the row of the trick (or kvarta) being played
+NAMES_Y = SLOTS_Y + SLOT_H + 24  # the players' names under it: one line, or two around it
 # The last trick: small cards under the names, each in its player's column
 LAST_W = 60
-LAST_Y = NAMES_Y + 18
-NAME_PX, LAST_PX = 21, SMALL  # the names under the trick; the last trick's line
+LAST_Y = NAMES_Y + 30
+NAME_PX, LAST_PX = trick_row.NAME_PX, SMALL  # the names under the trick; the last trick's line
 
 
 def _check(view: SeatView) -> None:
@@ -421,35 +421,17 @@ def _caption(img: Image.Image, y: int, value: str | Callable[[str], str],
     text(img, (RIGHT_X + RIGHT_W // 2, y), label, f, colour, "mm")
 
 
-def _slot(img: Image.Image, x: int, y: int, colour: tuple[int, int, int, int],
-          mark: str = "") -> None:
-    paste(img, panel(SLOT_W, SLOT_H, (0, 0, 0, 60), colour, 3, 10), x, y)
-    if mark:
-        text(img, (x + SLOT_W // 2, y + SLOT_H // 2), mark, font(40, "bold"), GOLD, "mm")
-
-
 def _columns(n: int) -> list[int]:
     """The left edges of ``n`` slots in a row, centred in the table's middle."""
-    x0 = RIGHT_X + (RIGHT_W - (SLOT_W + SLOT_STEP * (n - 1))) // 2
-    return [x0 + j * SLOT_STEP for j in range(n)]
+    return trick_row.columns(n, RIGHT_X, RIGHT_W, SLOT_W, SLOT_STEP)
 
 
 def _row_of_cards(img: Image.Image, placed: Sequence[tuple[int, int | None]], names: list[str],
                   to_act: int | None, own: int | None = None) -> None:
-    """Up to four (seat, card or None) in a row, each with its player's name under it."""
-    y = SLOTS_Y
-    for (seat, card), x in zip(placed, _columns(len(placed)), strict=True):
-        if card is None:
-            waiting = seat == to_act
-            _slot(img, x, y, (*GOLD, 255) if waiting else (255, 255, 255, 60),
-                  "?" if waiting else "")
-        else:
-            cards.put(img, card, SLOT_W, x, y, "glow" if seat == own else "plain")
-        # condensed before it is cut; SMALL would run into the last trick under it
-        _whole, f = fitted(names[seat], NAME_PX, "bold", SLOT_STEP - 6, smallest=NAME_PX)
-        name = fit_apart(names[seat], names, f, SLOT_STEP - 6)  # if cut: apart from the others'
-        colour = GOLD if seat in (to_act, own) else TEXT
-        text(img, (x + SLOT_W // 2, NAMES_Y), name, f, colour, "mm")
+    """Up to four (seat, card or None) in a row, each with its player's name under it (on
+    two lines where one does not take it: ``trick_row``)."""
+    trick_row.row_of_cards(img, placed, names, to_act, _columns(len(placed)), SLOTS_Y, SLOT_W,
+                           SLOT_STEP, NAMES_Y, own)
 
 
 def last_trick_places(view: SeatView) -> list[tuple[int, int, int, bool]]:

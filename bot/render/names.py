@@ -4,7 +4,7 @@
 a card. ``fit_apart`` cuts a name that way unless another player's name would come out the
 same; then it keeps the name's start and the end where the two differ ("Jan…Novák" /
 "Jan…Nováček", "J…Nováček" where the first name leaves no room, "…váček" where not even
-its first letter does).
+its first letter does). ``name_lines`` puts a name on two lines before it cuts it.
 """
 
 from __future__ import annotations
@@ -69,3 +69,42 @@ def fit_apart(name: str, names: Sequence[str], fnt: Font, width: float) -> str:
     where it differs ("Jan…Novák" / "Jan…Nováček"; "Jan…Starší" beside a whole "Jan
     Novák", not "Jan Novák…"). Equal names stay equal."""
     return _apart(name, tuple(names), fnt, width)
+
+
+def _break(name: str, fnt: Font, width: float) -> tuple[str, str]:
+    """``name`` broken in two where it fits no two lines whole: the first line as much as
+    fits ``width`` px, ending at the last space or after the last hyphen that fits (inside a
+    word only when none does), never a lone letter; the rest whole."""
+    cut = len(name)
+    while cut > 1 and fnt.getlength(name[:cut]) > width:
+        cut -= 1
+    breaks = [i for i in range(2, cut + 1)
+              if (name[i - 1] == "-" or (i < len(name) and name[i] == " "))
+              and len(name[:i].strip()) > 1]
+    at = breaks[-1] if breaks else cut
+    return name[:at].rstrip(), name[at:].strip()
+
+
+def name_lines(name: str, width: float, names: Sequence[str],
+               faces: Sequence[Font]) -> tuple[Font, list[str]]:
+    """A player's name in a narrow place ``width`` px wide (a column's head, under a card):
+    one line, or two broken at a space (the first never a lone letter), in the first of
+    ``faces`` that takes it so; a name that fits none of these fills both lines in the last
+    face (``_break``) and only the second is cut — told apart from the other ``names`` cut
+    so (``fit_apart``)."""
+    words = name.split()
+    for fnt in faces:
+        if fnt.getlength(name) <= width:
+            return fnt, [name]
+        for k in range(len(words) - 1, 0, -1):
+            first, second = " ".join(words[:k]), " ".join(words[k:])
+            if len(first) > 1 and fnt.getlength(first) <= width \
+                    and fnt.getlength(second) <= width:
+                return fnt, [first, second]
+    fnt = faces[-1]
+    first, rest = _break(name, fnt, width)
+    rivals = [rest]
+    for other in names:
+        if other != name and name_lines(other, width, (), faces)[1][0] == first:
+            rivals.append(_break(other, fnt, width)[1])
+    return fnt, [first, fit_apart(rest, rivals, fnt, width)]

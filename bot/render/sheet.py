@@ -34,7 +34,7 @@ from bot.render.common import (
     wrap,
 )
 from bot.render.fonts import Font, fit, fitted, font
-from bot.render.names import fit_apart
+from bot.render.names import fit_apart, name_lines
 from bot.render.strings import game_name, lang_of, playoff_sums, s
 from engine.contracts import GAMES_PER_TALIE, MATURITA_GAME, TALIE_ORDER, TALIE_PER_LORA, Contract
 from engine.lora import ProtocolRow, harakiri_playoffs
@@ -171,42 +171,11 @@ def label_layout(line: Line, lang: str) -> tuple[Image.Image | None, str, int, F
     return tag, fit(name, f, room), x, f
 
 
-def _break(name: str, fnt: Font, width: int) -> tuple[str, str]:
-    """``name`` broken in two where it fits no two lines whole: the first line as much as
-    fits ``width`` px, ending at the last space or after the last hyphen that fits (inside a
-    word only when none does), never a lone letter; the rest whole."""
-    cut = len(name)
-    while cut > 1 and fnt.getlength(name[:cut]) > width:
-        cut -= 1
-    breaks = [i for i in range(2, cut + 1)
-              if (name[i - 1] == "-" or (i < len(name) and name[i] == " "))
-              and len(name[:i].strip()) > 1]
-    at = breaks[-1] if breaks else cut
-    return name[:at].rstrip(), name[at:].strip()
-
-
 def _name_lines(name: str, width: int, names: Sequence[str] = ()) -> tuple[Font, list[str]]:
-    """A player's name in a column head: one line, or two broken at a space (the first
-    never a lone letter), condensed and at most HEAD_PX - HEAD_MIN px smaller (HEAD_MIN is
-    13 px on a phone); a name that fits none of these fills both lines (``_break``) and
-    only the second is cut — told apart from the other ``names`` cut so (``fit_apart``)."""
-    words = name.split()
-    for size in range(HEAD_PX, HEAD_MIN - 1, -1):
-        fnt = font(size, "cond")
-        if fnt.getlength(name) <= width:
-            return fnt, [name]
-        for k in range(len(words) - 1, 0, -1):
-            first, second = " ".join(words[:k]), " ".join(words[k:])
-            if len(first) > 1 and fnt.getlength(first) <= width \
-                    and fnt.getlength(second) <= width:
-                return fnt, [first, second]
-    fnt = font(HEAD_MIN, "cond")
-    first, rest = _break(name, fnt, width)
-    rivals = [rest]
-    for other in names:
-        if other != name and _name_lines(other, width)[1][0] == first:
-            rivals.append(_break(other, fnt, width)[1])
-    return fnt, [first, fit_apart(rest, rivals, fnt, width)]
+    """A player's name in a column head (``names.name_lines``): condensed, HEAD_PX down to
+    HEAD_MIN px (13 px on a phone)."""
+    return name_lines(name, width, names,
+                      [font(size, "cond") for size in range(HEAD_PX, HEAD_MIN - 1, -1)])
 
 
 @lru_cache(maxsize=32)

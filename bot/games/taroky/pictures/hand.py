@@ -1,4 +1,7 @@
-"""A seat's own Taroky hand, legible on a phone: the taroks in one row, the suits (grouped, a
+"""A seat's own Taroky hand, legible on a phone: while the tricks are played, the trick in
+progress first (who leads, the cards laid so far under their players' names, the one to play
+next), the last trick beside it, as in Lóra's hand picture (review 55: the table message is
+far from the hand on a phone); then the taroks in one row, the suits (grouped, a
 gap between suits) in the next, the cards it may use now lifted and lit, the others dimmed
 while it acts. In the preferanc the trojka the declarer looks at, while discarding in 1P/2P
 the cards the seat took from the talon (until it lays away), then the cards laid away so far,
@@ -18,15 +21,17 @@ from itertools import pairwise
 from PIL import Image
 
 from bot.games.taroky.pictures import palette
+from bot.games.taroky.pictures.table import INSET_H, INSET_W, draw_last_trick, last_takes, named
 from bot.games.taroky.words import card_label, pic, short_game
 from bot.i18n import lang_of
-from bot.render import cards
+from bot.render import cards, trick_row
 from bot.render.common import (
     BAR,
     FAINT,
     GOLD,
     MUTED,
     RGB,
+    TEXT,
     check_names,
     encode,
     felt,
@@ -37,7 +42,7 @@ from bot.render.common import (
 from bot.render.fonts import fit, font
 from engine.taroky.actions import Discard, Play
 from engine.taroky.cards import NUM_TAROKS, cards_of, color
-from engine.taroky.views import SeatView
+from engine.taroky.views import PublicView, SeatView
 
 DECK = "taroky"
 W = 800
@@ -52,6 +57,14 @@ ROW_GAP = 12
 EXTRA_W = 112
 EXTRA_H = cards.card_height(EXTRA_W)
 EXTRA_LABEL = 34
+# The trick band under the header (only while the tricks are played): the trick in progress
+# in slots left, the last trick's box (the table's) right
+BAND_Y, BAND_H = HEADER_H + ROW_GAP, 226
+SLOT_W, SLOT_STEP = 96, 112
+SLOTS_Y = BAND_Y + 40
+NAMES_Y = SLOTS_Y + cards.card_height(SLOT_W) + 26  # one line, or two around it
+LAST_AT = (W - M - 10 - INSET_W, BAND_Y + (BAND_H - INSET_H) // 2)
+TRICK_LEFT, TRICK_RIGHT = M, LAST_AT[0] - 6
 
 
 def _check(view: SeatView) -> None:
@@ -92,10 +105,12 @@ def _positions(row: Sequence[int]) -> list[int]:
 @lru_cache(maxsize=64)
 def _hand_image(hand: tuple[int, ...], lit: frozenset[int], acting: bool, status: str,
                 status_colour: RGB, subtitle: str, extra_title: str, extra: tuple[int, ...],
-                lang: str) -> Image.Image:
+                lang: str, band: bool = False) -> Image.Image:
+    """The picture with the hand (``band``: room for the trick band left empty)."""
     rows = rows_of(hand)
     row_h = LIFT + CARD_H
-    height = HEADER_H + ROW_GAP + max(1, len(rows)) * (row_h + ROW_GAP) + M // 2
+    top = HEADER_H + ROW_GAP + (BAND_H + ROW_GAP if band else 0)
+    height = top + max(1, len(rows)) * (row_h + ROW_GAP) + M // 2
     if extra_title:
         height += EXTRA_LABEL + EXTRA_H + ROW_GAP
     img = felt(W, height).copy()
@@ -107,7 +122,7 @@ def _hand_image(hand: tuple[int, ...], lit: frozenset[int], acting: bool, status
          "lm")
     if subtitle:
         text(img, (W - M, HEADER_H // 2 + 1), subtitle, fsub, MUTED, "rm")
-    y = HEADER_H + ROW_GAP
+    y = top
     if not rows:
         text(img, (W // 2, y + row_h // 2), pic("hand_empty", lang), font(28), FAINT, "mm")
         y += row_h + ROW_GAP
@@ -124,6 +139,29 @@ def _hand_image(hand: tuple[int, ...], lit: frozenset[int], acting: bool, status
         for i, card in enumerate(extra):
             cards.put(img, card, EXTRA_W, M + i * step, y, "plain", DECK, lang)
     return img
+
+
+def shows_trick(pub: PublicView) -> bool:
+    """Whether the hand picture shows the trick band: while the tricks are played."""
+    return pub.phase == "play" and pub.leader is not None
+
+
+def _trick_band(img: Image.Image, pub: PublicView, names: Sequence[str], lang: str) -> None:
+    """Who leads, the trick in progress in play order (the one to play next: a gold slot),
+    each card over its player's name; the last trick's box right of it. Public facts only."""
+    assert pub.leader is not None
+    paste(img, panel(W - 2 * M, BAND_H, (0, 0, 0, 70), radius=14), M, BAND_Y)
+    width = TRICK_RIGHT - TRICK_LEFT
+    label, f = named("leads", lang, names[pub.leader], 25, "bold", width - 20, names)
+    text(img, (TRICK_LEFT + width // 2, BAND_Y + 20), label, f,
+         GOLD if not pub.trick else TEXT, "mm")
+    played = dict(pub.trick)
+    order = [(pub.leader + k) % 4 for k in range(4)]
+    placed = [(seat, played.get(seat)) for seat in order]
+    xs = trick_row.columns(4, TRICK_LEFT, width, SLOT_W, SLOT_STEP)
+    trick_row.row_of_cards(img, placed, names, pub.to_act, xs, SLOTS_Y, SLOT_W, SLOT_STEP,
+                           NAMES_Y, deck=DECK, lang=lang)
+    draw_last_trick(img, pub, last_takes(pub, names, lang), lang, LAST_AT)
 
 
 def _status(view: SeatView, names: Sequence[str], lang: str) -> tuple[str, RGB]:
@@ -165,8 +203,14 @@ def hand_image(view: SeatView, names: Sequence[str], lang: str = "cs") -> Image.
         subtitle += " · " + short_game(pub.game, lang, zduch=pub.zduch)
     lit = lit_cards(view)
     extra_title, extra = extra_cards(view, lang)
-    return _hand_image(tuple(cards_of(view.hand)), lit, bool(lit), status, colour,
-                       subtitle, extra_title, extra, lang)
+    band = shows_trick(pub)
+    img = _hand_image(tuple(cards_of(view.hand)), lit, bool(lit), status, colour,
+                      subtitle, extra_title, extra, lang, band)
+    if not band:
+        return img
+    img = img.copy()
+    _trick_band(img, pub, check_names(names, lang), lang)
+    return img
 
 
 def render_hand(view: SeatView, names: Sequence[str], lang: str = "cs") -> bytes:

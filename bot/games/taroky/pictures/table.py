@@ -465,7 +465,10 @@ def _inset(img: Image.Image, x: int, y: int, title: str, shown: Sequence[int], l
                   "plain", DECK)
 
 
-def _last_trick(img: Image.Image, deal: PublicView, takes: Takes | None, lang: str) -> None:
+def draw_last_trick(img: Image.Image, deal: PublicView, takes: Takes | None, lang: str,
+                    at: tuple[int, int] = RIGHT_INSET) -> None:
+    """The last trick's box at ``at`` (its top-left corner): its cards in play order, the
+    winner's aglow, who took it under them (``takes``: ``last_takes``; None: nothing)."""
     last = deal.last_trick
     if last is None or takes is None:
         return
@@ -473,9 +476,9 @@ def _last_trick(img: Image.Image, deal: PublicView, takes: Takes | None, lang: s
     winner_index = [seat for seat, _card in last.played].index(last.winner)
     lines, f = takes
     extra = (len(lines) - 1) * NOTE_LINE
-    _inset(img, *RIGHT_INSET, pic("last_trick", lang), order, lang, winner_index, extra=extra)
+    _inset(img, *at, pic("last_trick", lang), order, lang, winner_index, extra=extra)
     for i, line in enumerate(lines):
-        text(img, (RIGHT_INSET[0] + 10, RIGHT_INSET[1] + INSET_H - 16 + i * NOTE_LINE), line,
+        text(img, (at[0] + 10, at[1] + INSET_H - 16 + i * NOTE_LINE), line,
              f, MUTED, "lm")
 
 
@@ -624,7 +627,7 @@ def table_image(view: TableView, names: Sequence[str], lang: str = "cs",
     _seats(body, view, who, lang, marks, trick_drop(takes))
     if not view.finished:
         _talon(body, view.deal, lang)
-    _last_trick(body, view.deal, takes, lang)
+    draw_last_trick(body, view.deal, takes, lang)
     _trick(body, view.deal, who, lang)
     _center_note(body, view, who, lang)
     if extra:
