@@ -867,3 +867,50 @@ async def test_T_VIEW_a_finished_deal_is_shown_in_its_result_message(harness):
                                            table.names(), "cs")
     # an older deal is replayed from the round's log: the same deal as shown then
     assert finished_deal(rnd, 1) == deal
+
+
+LAST_TRICK = {  # T-VIEW: the last completed trick is everybody's (its number never opens a line)
+    "cs": ("Poslední štych",
+           "V tomto rozdání ještě nikdo nebral štych.",
+           "Poslední štych (1.), vynáší Alice: Alice I, Bob II, Carol VII, Dave III"
+           " – bere **Carol**.",
+           "Poslední štych (3.), vynáší Carol: Carol X, Dave 3♥, Alice XII, Bob VI"
+           " – bere **Alice**."),
+    "en": ("Last trick",
+           "No trick has been taken in this deal yet.",
+           "Last trick (no. 1), led by Alice: Alice I, Bob II, Carol VII, Dave III"
+           " – taken by **Carol**.",
+           "Last trick (no. 3), led by Carol: Carol X, Dave 3♥, Alice XII, Bob VI"
+           " – taken by **Alice**."),
+}
+
+
+@pytest.mark.parametrize("lang", ["cs", "en"])
+async def test_T_VIEW_the_table_offers_the_last_trick_once_one_is_taken(harness, lang):
+    """As at a Lóra table, the table message has a "last trick" button once a trick is taken:
+    who led, who played what (suits by their symbols), who took it; none before (bidding, the
+    first trick in progress). Its number is in brackets: "3. štych" opening a line is a
+    numbered list on Discord."""
+    from bot.games.taroky.texts import last_trick_text
+
+    label, none_yet, first, third = LAST_TRICK[lang]
+    _g, ch, users, tid = await open_taroky(harness, NAMES, [given(WORKED_HANDS, WORKED_TALON)],
+                                           language=lang)
+    clickers = Clickers(harness, ch, tid, users)
+    policy = scripted(SCRIPTS[0])
+    last = f"lora:t:{tid}:last"
+
+    def ops() -> dict[str, str]:
+        return {c["custom_id"]: c.get("label", "") for c in enabled_controls(
+            clickers.table_message())}
+
+    assert clickers.table.state.deal.phase == "bid" and last not in ops()
+    await clickers.play_deal(policy, stop=lambda r: len(r.deal.public_view().trick) == 3)
+    assert clickers.table.state.deal.phase == "play" and last not in ops()
+    assert last_trick_text(clickers.table, lang) == none_yet  # (a button from before)
+    for taken, text in ((1, first), (3, third)):
+        await clickers.play_deal(policy, stop=lambda r, n=taken: r.deal.public_view(
+            ).tricks_done == n)
+        assert ops()[last] == label
+        res = await users[1].click(clickers.table_message(), custom_id=last)
+        assert res.ephemeral and reply(res).content == text

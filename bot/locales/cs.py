@@ -939,6 +939,10 @@ STRINGS: dict[str, str] = {
     "taroky.opt_solo_hidden": "talon v sólu skrytý",
     "taroky.opt_tie_one_eye": "plichta o jedno oko",
     "taroky.btn_sheet": "Protokol",
+    "taroky.btn_last": "Poslední štych",
+    "taroky.no_last_trick": "V tomto rozdání ještě nikdo nebral štych.",
+    # (its number in brackets: "3. štych" at a line's start is a numbered list on Discord)
+    "taroky.last_trick": "Poslední štych ({number}.), vynáší {leader}: {cards} – bere **{name}**.",
     "taroky.line_round_over": "**Konec kola.**",
     "taroky.line_bid": "**{n}. rozdání** · licitace",
     "taroky.line_choose": "**{n}. rozdání** · předák volí hru",

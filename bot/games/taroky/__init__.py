@@ -107,12 +107,17 @@ class TarokyUI(BaseUI):
         return texts.sheet_lines(table, lang)
 
     def table_ops(self, table: Table, lang: str, running: bool) -> list[TableOp]:
-        return [TableOp("sheet", t("taroky.btn_sheet", lang))]
+        ops = [TableOp("sheet", t("taroky.btn_sheet", lang))]
+        if running and texts.has_last_trick(table):
+            ops.append(TableOp("last", t("taroky.btn_last", lang)))
+        return ops
 
     def table_op(self, table: Table, op: str, lang: str) -> Reply:
         if op == "sheet":  # (its totals in words too: a screen reader reads no picture)
             return sheet_reply(self.sheet_lines(table, lang), self.sheet_png(table, lang),
                                t("core.sheet_file", lang), picture_legend(table, lang))
+        if op == "last":
+            return Reply(content=texts.last_trick_text(table, lang))
         return super().table_op(table, op, lang)
 
     def sheet_png(self, table: Table, lang: str) -> bytes:

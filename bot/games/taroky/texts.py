@@ -220,6 +220,24 @@ def trick_cards(trick: Sequence[tuple[int, int]], names: Sequence[str], lang: st
                      + (mark(seat, card) if mark is not None else "") for seat, card in trick)
 
 
+def has_last_trick(table: Table) -> bool:
+    """Whether the deal in progress has a trick taken to show (``last_trick_text``)."""
+    return round_of(table).public_view().deal.last_trick is not None
+
+
+def last_trick_text(table: Table, lang: str) -> str:
+    """The last completed trick, which everyone sees (T-VIEW), from the public view: its
+    number, who led, who played what, who took it. The number goes in brackets after the
+    words: "3. štych" at a line's start is a numbered list on Discord."""
+    deal = round_of(table).public_view().deal
+    last = deal.last_trick
+    if last is None:
+        return t("taroky.no_last_trick", lang)
+    names = table.names()
+    return t("taroky.last_trick", lang, number=deal.tricks_done, leader=names[last.leader],
+             cards=trick_cards(last.played, names, lang), name=names[last.winner])
+
+
 def table_alt(table: Table, lang: str) -> str:
     """The table picture in words: the deal and its game, whose turn, the trick in
     progress, each seat's money and cards in hand; once the round is over, its results."""
