@@ -9,10 +9,10 @@ its first letter does).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
-from bot.render.fonts import Font, fit
+from bot.render.fonts import Font, fit, fitted
 
 ELLIPSIS = "…"
 
@@ -69,3 +69,17 @@ def fit_apart(name: str, names: Sequence[str], fnt: Font, width: float) -> str:
     where it differs ("Jan…Novák" / "Jan…Nováček"; "Jan…Starší" beside a whole "Jan
     Novák", not "Jan Novák…"). Equal names stay equal."""
     return _apart(name, tuple(names), fnt, width)
+
+
+def fit_said(words: Callable[[str], str], name: str, names: Sequence[str], size: int,
+             style: str, width: float, smallest: int) -> tuple[str, Font]:
+    """``words(name)`` ("Na tahu: {name}") within ``width`` px: at ``size``, else condensed
+    down to ``smallest`` (``fitted``), else the name — never the words around it — cut,
+    told apart from the other ``names`` cut so (``fit_apart``). Returns the text and its
+    font."""
+    whole = words(name)
+    label, fnt = fitted(whole, size, style, width, smallest=smallest)
+    if label == whole:
+        return label, fnt
+    room = width - fnt.getlength(words(""))
+    return words(fit_apart(name, names, fnt, room)), fnt
