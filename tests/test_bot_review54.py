@@ -2,17 +2,22 @@
 named when asked about elsewhere; ``/… defaults reset`` by the choice a client shows, and
 its hint for managers only; a forged question button told it is not one's own; a manager's
 bare abort in a tournament's channel pointed to its button; harakiri's table picture without
-tálie roles; the finished sheet's čistá stovka in the past."""
+tálie roles; the last results above the final table picture (a harakiri's too); the finished
+sheet's čistá stovka in the past."""
 
 from __future__ import annotations
+
+import random
+from typing import Any
 
 import discord
 
 from bot.render.sheet import stovka_word
 from bot.render.table import _kinds, _legend_kinds
+from engine.cards import shuffled_deal
 from engine.lora import Lora
-from tests.botkit import channel_delivered, raw_click, reply
-from tests.helpers import drive, xdeal
+from tests.botkit import Players, channel_delivered, open_table, put_state, raw_click, reply
+from tests.helpers import drive, lora_deals, xdeal
 
 
 def club(harness, *names):
@@ -138,3 +143,54 @@ def test_the_finished_sheet_says_a_clean_hundred_was_not_declared_in_the_past():
     drive(lora, lambda lo: lo.finished)
     assert stovka_word(lora.public_view(), 0, "cs")[0] == "neohlášena"
     assert stovka_word(lora.public_view(), 0, "en")[0] == "not declared"
+
+
+def _opening(message: Any) -> str:
+    """What a post reads first: its text's first line, else its embed's (its title when the
+    embed has no text: the final order's)."""
+    if message.content:
+        return message.content.split("\n")[0]
+    embed = message.embeds[0]
+    return (embed.description or embed.title).split("\n")[0]
+
+
+async def _end_posts(harness, xs: list[int], fails: dict[int, int]) -> tuple[int, list[str]]:
+    """A lóra from tálie 4's maturita (``lora_deals``) played out by clicks: the openings
+    of the public posts from its table message then on, in the channel's order."""
+    guild, ch, users, tid = await open_table(harness, ["alice", "bob", "cyril", "dana"])
+    table = harness.service.tables[tid]
+    rng = random.Random(7)  # (the harakiri's deals)
+    lora = Lora(options=table.state.options, first_leader=table.state.first_leader,
+                deals=lora_deals(table.state.first_leader, xs, fails)
+                + [shuffled_deal(rng) for _ in range(4)])
+    drive(lora, lambda lo: lo.tali == 4 and lo.phase == "choose")
+    await put_state(harness, table, lora)
+    await channel_delivered(harness)
+    first = table.message_id
+    players = Players(harness, ch, tid, users, random.Random(7))
+    while not table.state.finished:
+        await players.move()
+    await channel_delivered(harness)
+    posts = sorted((m for m in ch.history() if m.id >= first), key=lambda m: m.id)
+    return tid, [_opening(m) for m in posts]
+
+
+async def test_R_HARAKIRI_the_last_result_reads_above_the_final_table_picture(harness):
+    """Dana's maturita passes and leaves Bob and Cyril tied: the old table message keeps
+    the maturita's result and the harakiri's start, the harakiri's table message becomes its
+    result, then the final table picture, then the final order (review 54: the harakiri's
+    result came below the picture, where its game had started)."""
+    tid, posts = await _end_posts(harness, [0, 1, 2, 0], {})
+    assert posts == ["■ **Maturita: Filky** – 4. tálie, 1. pokus. Dana: vyšla!",
+                     "■ **Harakiri**. Body: Bob 26 · Cyril 7",
+                     "**Konec lóry.**",
+                     f"Konec lóry – stůl č. {tid}"]
+
+
+async def test_the_last_partial_games_result_reads_above_the_final_table_picture(harness):
+    """A lóra with no tie ends so too: its last maturita's result, the final table
+    picture, the final order."""
+    tid, posts = await _end_posts(harness, [0, 0, 1, 2], {1: 1})
+    assert posts == ["■ **Maturita: Filky** – 4. tálie, 1. pokus. Dana: vyšla!",
+                     "**Konec lóry.**",
+                     f"Konec lóry – stůl č. {tid}"]

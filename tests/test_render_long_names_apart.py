@@ -99,3 +99,26 @@ def test_the_protocol_draws_the_heads_apart(monkeypatch: pytest.MonkeyPatch) -> 
     for first, second in heads:
         assert first in seen and second in seen
     assert "Hohenzoll…" not in seen and "hráč 3" in seen
+
+
+@pytest.mark.parametrize(("acting", "end"), [(LONG, "Sigmaringen"), (LONGER, "Sigmaringová")])
+def test_lora_header_cuts_the_name_to_act_apart_from_one_alike(
+        monkeypatch: pytest.MonkeyPatch, acting: str, end: str) -> None:
+    """"Na tahu: …" keeps the end where the name differs from another alike (as Taroky's
+    header and both seat panels do), the words before it whole, within the header's room."""
+    view = lora_example("trick").public_view()
+    assert view.to_act is not None
+    names = ["Bartoloměj Vondráček", "🎲🎲", "Eva", "Ota"]
+    names[view.to_act] = acting
+    names[(view.to_act + 2) % 4] = LONGER if acting == LONG else LONG
+    seen = _drawn(monkeypatch, lora_table)
+    lora_table.table_image(view, names, "cs")
+    header = [s for s in seen if s.startswith("Na tahu: ")]
+    assert len(header) == 1 and "…" in header[0] and header[0].endswith(end), header
+    assert not header[0].startswith("Na tahu: Maximilián Ho")  # (read as either)
+    # unlike any other: cut at its end as before
+    names[(view.to_act + 2) % 4] = "Eva"
+    seen.clear()
+    lora_table.table_image(view, names, "cs")
+    alone = [s for s in seen if s.startswith("Na tahu: ")]
+    assert alone and alone[0].startswith("Na tahu: Maximilián") and alone[0].endswith("…")

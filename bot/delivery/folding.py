@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from bot.delivery import items
 from bot.storage.models import OutboxEntry
 
-LIMIT = 2000  # Discord's limit on a message's content
+LIMIT = items.CONTENT_LIMIT
 PLAIN = frozenset({"content", "mentions", "folded"})
 
 

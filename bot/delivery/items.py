@@ -52,6 +52,7 @@ from bot.storage.models import OutboxItem
 
 POST, TABLE, PING, DELETE, TOURNAMENT = "post", "table", "ping", "delete", "tournament"
 POINTER, INVITE = "pointer", "invite"
+CONTENT_LIMIT = 2000  # Discord's limit on a message's content
 
 
 Picture = tuple[str, str, str | None]  # (name, file name, alt text)
@@ -114,6 +115,22 @@ def table_refresh(channel_id: int, table_id: int, *, repost: bool = False,
         if pictures:
             payload["pictures"] = [list(p) for p in pictures]
     return OutboxItem(channel_id, TABLE, payload, table_id, f"table:{table_id}")
+
+
+def record_fits(lines: Sequence[str]) -> bool:
+    """Whether ``lines`` make one record (the old table message edited to their text).
+    Lines that do not are written as posts ahead of the table message posted anew: a record
+    found too long when sent could only be posted after it, behind whatever was written
+    meanwhile (a tournament's sheet of the finished table)."""
+    return len("\n".join(lines)) <= CONTENT_LIMIT
+
+
+def merges(old: _Entry, new: _Entry) -> bool:
+    """Whether the table refresh ``new`` may supersede the older ``old`` (``carry``): not
+    when their records joined would not fit in one message (``record_fits``) — the older
+    one then goes first and its old message keeps its own lines."""
+    older, newer = old.payload.get("record") or (), new.payload.get("record") or ()
+    return not (older and newer) or record_fits([*older, *newer])
 
 
 def carry(old: _Entry, new: _Entry) -> None:

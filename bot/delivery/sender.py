@@ -293,13 +293,18 @@ class Sender(EntryDelivery):
 
     def _supersede(self, channel: _Channel, queue: deque[_Item], new: _Item) -> None:
         """Drop the older pending entries of the new one's key; it takes the place of the
-        oldest in the channel's order (a table changing often must not lose its turn)."""
+        oldest in the channel's order (a table changing often must not lose its turn).
+        Newest first, each carried into it before the older ones (their record lines come
+        first), and none older than a table refresh whose record would not fit with the
+        ones after it (``items.merges``: it goes first, as written)."""
         entry = new.entry
-        for item in list(queue):
+        for item in reversed(list(queue)):
             old = item.entry
             if old.key != entry.key or item is channel.in_flight.get(item.lane) \
                     or old.entry_id in channel.suspect:
                 continue  # (a POST that may have arrived is found, not superseded)
+            if not items.merges(old, entry):
+                break
             new.order = min(new.order, item.order)
             new.submitted = min(new.submitted, item.submitted)
             new.since = min(new.since, item.since)

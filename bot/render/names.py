@@ -9,10 +9,10 @@ its first letter does). ``name_lines`` puts a name on two lines before it cuts i
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
-from bot.render.fonts import Font, fit
+from bot.render.fonts import Font, fit, fitted
 
 ELLIPSIS = "…"
 
@@ -108,3 +108,17 @@ def name_lines(name: str, width: float, names: Sequence[str],
         if other != name and name_lines(other, width, (), faces)[1][0] == first:
             rivals.append(_break(other, fnt, width)[1])
     return fnt, [first, fit_apart(rest, rivals, fnt, width)]
+
+
+def fit_said(words: Callable[[str], str], name: str, names: Sequence[str], size: int,
+             style: str, width: float, smallest: int) -> tuple[str, Font]:
+    """``words(name)`` ("Na tahu: {name}") within ``width`` px: at ``size``, else condensed
+    down to ``smallest`` (``fitted``), else the name — never the words around it — cut,
+    told apart from the other ``names`` cut so (``fit_apart``). Returns the text and its
+    font."""
+    whole = words(name)
+    label, fnt = fitted(whole, size, style, width, smallest=smallest)
+    if label == whole:
+        return label, fnt
+    room = width - fnt.getlength(words(""))
+    return words(fit_apart(name, names, fnt, room)), fnt

@@ -26,6 +26,7 @@ from bot.render.common import (
     with_footer,
 )
 from bot.render.fonts import fitted, font
+from bot.render.names import fit_said
 from bot.render.seats import LEGEND_W, legend, legend_height, seat_panel
 from bot.render.strings import game_name, lang_of, s
 from engine.contracts import TRICK_CONTRACTS, Contract
@@ -91,8 +92,9 @@ def _header(img: Image.Image, view: PublicView, names: list[str], lang: str) -> 
     title, sub = title_parts(view, names, lang)
     right: float = W - 18
     if view.to_act is not None:
-        who = s("to_act", lang, name=names[view.to_act])
-        label, fw = fitted(who, 32, "bold", 360, smallest=24)
+        # (a long name cut apart from the others alike, as on the seat panels)
+        label, fw = fit_said(lambda who: s("to_act", lang, name=who), names[view.to_act],
+                             names, 32, "bold", 360, 24)
         right -= text(img, (right, HEADER_H // 2 + 1), label, fw, GOLD, "rm") + 24
     room = right - 18
     sub_w = font(28).getlength(sub) + 14 if sub else 0

@@ -151,10 +151,15 @@ class TablePresenter:
         pictures = ui.deal_pictures(table, events)
         # a deal starts: the table message is posted anew and the old one becomes the
         # record of these lines (one edit instead of a post beside it and its deletion) —
-        # unless there is no old one yet (a table started at once, a tournament's): then the
-        # lines are posted before the table message, ahead of its first move's ping
-        recorded = starts and not state.finished and table.message_id is not None
-        refresh = items.table_refresh(channel, tid, repost=starts,
+        # unless there is no old one yet (a table started at once, a tournament's) or they
+        # do not fit in one message (a long AI chain's): then the lines are posted before
+        # the table message, ahead of its first move's ping. The game's end likewise: its
+        # last results read above the final table picture, then the final order (review
+        # 54: the last harakiri's came below the picture, kept where its game started)
+        ends = state.finished and bool(lines)
+        repost = starts or ends
+        recorded = repost and table.message_id is not None and items.record_fits(lines)
+        refresh = items.table_refresh(channel, tid, repost=repost,
                                       record=lines if recorded else (), pictures=pictures)
         out = [] if refresh.payload.get("record") else [
             items.post(channel, text, table_id=tid,
@@ -162,10 +167,10 @@ class TablePresenter:
                                  if i == k])
             for k, text in enumerate(lines)]
         out.extend(self.ctl.rematches.invite_done(table, "core.again_invite_started"))
-        if state.finished:
+        out.append(refresh)
+        if state.finished:  # (below the final table picture)
             out.append(self._final(table, ui))
             out.extend(self.ctl.threads.pointer(table))
-        out.append(refresh)
         self._note_mover(table)
         had_ping = tid in self.pinged or table.ping_message_id is not None
         ping = self._turn_ping(table, ui, events, origin)

@@ -44,7 +44,7 @@ from bot.render.common import (
     wrap_parts,
 )
 from bot.render.fonts import Font, fit, fitted, font
-from bot.render.names import fit_apart
+from bot.render.names import fit_apart, fit_said
 from engine.taroky.views import PublicView, TableView
 
 DECK = "taroky"
@@ -153,12 +153,8 @@ def named(key: str, lang: str, name: str, size: int, style: str,
     ``width`` px: at ``size``, else condensed down to ``SMALLEST``, else the name (never the
     words around it) cut, told apart from the other ``names`` cut so ("Jan…Novák" /
     "Jan…Nováček": ``fit_apart``)."""
-    whole = pic(key, lang, name=name)
-    label, f = fitted(whole, size, style, width, smallest=min(size, SMALLEST))
-    if label == whole:
-        return label, f
-    words = f.getlength(pic(key, lang, name=""))
-    return pic(key, lang, name=fit_apart(name, names, f, width - words)), f
+    return fit_said(lambda who: pic(key, lang, name=who), name, names, size, style, width,
+                    min(size, SMALLEST))
 
 
 def seat_name(name: str, names: Sequence[str], width: float) -> tuple[str, Font]:
