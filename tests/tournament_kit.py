@@ -126,7 +126,7 @@ async def run_two_round_tournament(h: BotHarness, kind: str, extra: dict[str, An
         "Ann", "Bob", "Cyril", "AI Karel", "AI Božena", "AI Jaroslav", "AI Libuše", "AI Václav"]
     text = ch.last_message.embeds[0].description
     level = {"easy": "lehký", "medium": "střední"}[ai_levels[0]]
-    assert f"4. AI Karel (AI, {level})" in text and f"1. <@{ann.id}>" in text
+    assert f"4\\. AI Karel (AI, {level})" in text and f"1\\. <@{ann.id}>" in text
 
     await ann.click(message, custom_id=f"lora:tn:{tid}:start")
     rec = await record(h, tid)
