@@ -352,7 +352,7 @@ async def test_the_hand_tells_how_the_last_game_ended_until_the_player_moves(har
         "Hraje se Desítky, vynášíš ty. Zbav se všech karet jako první a neťukej."]
     assert (await _hand_lines(ch, table, users, 1))[1] == [
         f"{names[0]} vynáší S🍃, F🍃, K🍃, E🍃 a už nemá žádnou kartu: konec hry.", kvarty,
-        f"Hraje se Desítky, vynáší {names[0]}."]
+        f"Hraje se Desítky, vynáší {names[0]}. Zbav se všech karet jako první a neťukej."]
     probe = Lora(first_leader=0, deals=deals)
     drive(probe, lambda lo: lo.attempt == 2)
     lora = Lora(first_leader=0, deals=deals)

@@ -192,7 +192,7 @@ async def run_two_round_tournament(h: BotHarness, kind: str, extra: dict[str, An
     # the tournament's message shows his substitute at once (as after Odstoupit)
     await channel_delivered(h, ch.id)
     shown = next(m for m in ch.history() if m.id == message.id).embeds[0].description
-    assert f"{leaver_no}. {leaver_name} – od 1. kola hraje AI náhradník" in shown, shown
+    assert f"{leaver_no}\\. {leaver_name} – od 1. kola hraje AI náhradník" in shown, shown
     rec = await play_round_out(h, tid, 1)
     first = model.tables_of(rec, 1)
     assert all(s.result is not None and s.game_id is not None for s in first)
