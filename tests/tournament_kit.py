@@ -277,7 +277,7 @@ async def run_two_round_tournament(h: BotHarness, kind: str, extra: dict[str, An
 
     # … and in the past once the tournament is over (review 40: "hraje" under "skončil")
     shown = next(m for m in ch.history() if m.id == message.id).embeds[0].description
-    assert f"{leaver_no}. {leaver_name} – od 1. kola až do konce turnaje hrála AI" in shown, shown
+    assert f"{leaver_no}\\. {leaver_name} – od 1. kola až do konce turnaje hrála AI" in shown, shown
 
     final = messages_with(ch, "konečné pořadí")
     assert len(final) == 1 and final[0].attachments[0].filename == "standings.png"
