@@ -16,6 +16,7 @@ client's locale decides only for the rest, and the slash commands' names and des
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import discord
@@ -49,6 +50,19 @@ def t(key: str, lang: str = DEFAULT_LANG, /, **values: Any) -> str:
         values = {k: _Nth(v, language) if isinstance(v, int) and not isinstance(v, bool)
                   else v for k, v in values.items()}
     return template.format(**values) if values else template
+
+
+# a line Discord's Markdown reads as an item of a numbered list: "4. štych …" ("1. štych",
+# renumbered from 1) and "5. Anna" after "2.–4. Bob" ("1. Anna")
+_LIST_ITEM = re.compile(r"^([ \t]*)(\d+)\.(?=[ \t]|$)", re.MULTILINE)
+
+
+def unlisted(text: str) -> str:
+    """``text`` as Discord shows it word for word: a line starting with "N. " gets its dot
+    escaped ("4\\. štych" reads "4. štych"), so Markdown does not make it a numbered list item
+    (renumbered, indented). Only for Markdown — message content, embed descriptions and field
+    values; never for footers, alt texts or picture texts, which show the backslash."""
+    return _LIST_ITEM.sub(r"\1\2\\.", text)
 
 
 def shown_name(name: str, lang: str) -> str:

@@ -80,6 +80,8 @@ def run_offline(args: list[str]) -> int:
     lang = "en" if "--en" in args else "cs"
     game = "taroky" if "--taroky" in args else "lora"
     logging.getLogger("discord").setLevel(logging.ERROR)  # a quiet console for the player
+    # (review 55: "INFO bot.app: ready as …" came before the line with the address to open)
+    logging.getLogger("bot").setLevel(logging.WARNING)
     if not preview_available():
         if game != "lora":  # only Lóra has a terminal game
             print(t("core.tryout_missing_only", lang), flush=True)

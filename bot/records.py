@@ -25,7 +25,7 @@ from bot.commands import (
     option_shown,
 )
 from bot.games import GameUI, ui_of
-from bot.i18n import DEFAULT_LANG, desc, game_t, score_number, t
+from bot.i18n import DEFAULT_LANG, desc, game_t, score_number, t, unlisted
 from bot.member_names import current_names
 from bot.permissions import manages_server
 from bot.results_csv import results_csv, seat_name, seat_notes, tournament_mark
@@ -174,7 +174,7 @@ async def leaderboard_message(interaction: Interaction, ui: GameUI, page: int,
                                        t("core.settings_now", lang,
                                          share=share_percent(limit))])
     else:
-        embed.description = "\n".join(
+        embed.description = unlisted("\n".join(
             game_t(
                 ui.kind,
                 "lb_row",
@@ -188,7 +188,7 @@ async def leaderboard_message(interaction: Interaction, ui: GameUI, page: int,
                 avg=ui.score_text(row.avg_points, lang) or score_number(row.avg_points, lang),
             )
             for row in rows
-        )
+        ))
         embed.set_footer(text=t("core.lb_footer", lang, page=page, pages=pages))
     attachments = []
     if rows:

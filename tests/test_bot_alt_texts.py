@@ -298,7 +298,7 @@ LAST_KVARTA = {
            " 8❤️ 9❤️ 10❤️; dál vynáší Cyril. Na tahu: Cyril."),
     "en": ("• You lead 7❤️, 8❤️: quart 7❤️ 8❤️ 9❤️ 10❤️; Cyril leads next.",
            "Your cards (listed in the message). Last quart: You lead 7❤️, 8❤️: quart 7❤️ 8❤️"
-           " 9❤️ 10❤️; Cyril leads next. To play: Cyril."),
+           " 9❤️ 10❤️; Cyril leads next. To act: Cyril."),
 }
 
 
@@ -328,7 +328,7 @@ LAST_TRICK = {
 
 
 @pytest.mark.parametrize(("lang", "own", "other"), [("cs", "Jsi na tahu", "Na tahu: Cyril"),
-                                                    ("en", "Your turn", "To play: Cyril")])
+                                                    ("en", "Your turn", "To act: Cyril")])
 async def test_the_lora_hand_alt_tells_the_trick_and_the_last_trick_it_draws(harness, lang, own,
                                                                               other):
     """The hand picture draws the trick in progress and, under it, the last trick and who took
@@ -373,7 +373,7 @@ TAROKY_PLAY = {  # Cecílie led Q♦, Dalibor followed 4♦; Anička is to play
     "cs": ("Tvoje karty (vypsané v textu zprávy). Jsi na tahu.",
            "Tvoje karty (vypsané v textu zprávy). Na tahu: Anička."),
     "en": ("Your cards (listed in the message). Your turn.",
-           "Your cards (listed in the message). To play: Anička."),
+           "Your cards (listed in the message). To act: Anička."),
 }
 
 

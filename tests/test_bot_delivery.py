@@ -91,7 +91,7 @@ async def test_a_500_on_the_final_order_then_it_arrives_once(harness):
     [final] = finals(ch)
     assert final.attachments[0].filename == "protokol.png"
     order = final.embeds[0].fields[0].value.splitlines()
-    assert len(order) == 4 and order[0].startswith("1. ")
+    assert len(order) == 4 and order[0].startswith("1\\. ")
     assert not harness.env.backend.faults
     assert delivery(harness).metrics.server_errors == 1
 
@@ -116,7 +116,7 @@ async def test_a_restart_between_the_commit_and_the_post_then_it_arrives_once(ha
         res = await raw_click(users[0], message, custom_id)
         text = reply(res).content
         # (in the table's language: the player chose none of his own)
-        assert text.startswith("Tahle hra už skončila.\n**Konec lóry – stůl č. 1**\n1. ")
+        assert text.startswith("Tahle hra už skončila.\n**Konec lóry – stůl č. 1**\n1\\. ")
         assert len(text.splitlines()) == 6 and reply(res).ephemeral
 
 

@@ -60,7 +60,7 @@ async def test_four_humans_play_a_whole_lora_by_clicks(harness):
     names = table.names()
     expected = []
     for place, seat in enumerate(lora.order, 1):
-        line = f"{place}. {names[seat]} – {lora.totals[seat]} b."
+        line = f"{place}\\. {names[seat]} – {lora.totals[seat]} b."
         if lora.stovka[seat]:
             line += " (čistá stovka!)" if lora.totals[seat] == 100 else " (čistá stovka nevyšla)"
         expected.append(line)

@@ -41,12 +41,17 @@ STOVKA_WORDS = {  # R-STOVKA, R-RANK: the hand's question, the short rules' last
            " kdo ji nehlásili.",
            "**Čistá stovka**: ve 3. tálii před Červeným králem ji lze ohlásit – kdo skončí s"
            " přesně 100 body, vyhrává; komu nevyjde, je za všemi, kdo ji nehlásili. Shodu bodů"
-           " rozhoduje **harakiri**."),
+           " rozhoduje **harakiri**: hra, ve které se počítají body Červených, Filků, První –"
+           " poslední, Všech a Červeného krále najednou; méně bodů je lepší místo (shodují-li se"
+           " tři nebo čtyři hráči, hrají se čtyři takové hry a body se sčítají)."),
     "en": ("Declare a clean hundred? You win by ending with exactly 100 points; otherwise you rank"
            " below everyone who did not declare.",
            "**Clean hundred** (čistá stovka): in the third round of eight, before King of hearts,"
            " you may declare it – end with exactly 100 and you win; miss and you rank below"
-           " everyone who did not declare. Ties are played off by **harakiri**."),
+           " everyone who did not declare. Ties are played off by **harakiri**: a game that"
+           " scores Hearts, Obers, First and last, All tricks and King of hearts at once; fewer"
+           " points is the better place (three or four tied players play four such games and"
+           " add up the points)."),
 }
 
 
@@ -68,11 +73,11 @@ async def test_an_english_table_names_the_games_and_the_round_of_eight_by_the_gl
     assert public[0].content == (
         f"▶ **Hearts** (1st round of eight, game 1). {names[3]} deals, {names[0]} leads.")
     shown = table_message(ch, table).embeds[0].description
-    assert shown == f"**Hearts** (1st round of eight, game 1)\nTo play: **{names[0]}**"
+    assert shown == f"**Hearts** (1st round of eight, game 1)\nTo act: **{names[0]}**"
     res = await users[0].click(table_message(ch, table), custom_id=f"lora:t:{tid}:hand")
     assert reply(res).content.splitlines()[:2] == [
         "**Hearts** (1st round of eight, game 1)",
-        "• Now Hearts; you lead."]
+        "• Now Hearts; you lead. Take no heart."]
     # the maturant at the choice: Graduation, and the games to choose by their English names
     lora = Lora(first_leader=0, deals=lora_deals(0, [0, 1, 2, 3]))
     drive(lora, lambda lo: lo.phase == "choose")
@@ -190,8 +195,8 @@ STOVKA_HANDS = {
     "cs": {
         "asked": "Před Červeným králem: hlásí někdo čistou stovku? Začíná Cyril.",
         "asked_you": "Před Červeným králem: hlásí někdo čistou stovku? Začínáš ty.",
-        "king": "Hraje se Červený král, vynáší Cyril.",
-        "king_you": "Hraje se Červený král, vynášíš ty.",
+        "king": "Hraje se Červený král, vynáší Cyril. Neber červeného krále.",
+        "king_you": "Hraje se Červený král, vynášíš ty. Neber červeného krále.",
         # after Cyril's yes
         1: {"Cyril": "Hlásíš čistou stovku! Zatím ji nikdo další nehlásí.",
             "Dana": "Cyril hlásí čistou stovku!"},
@@ -216,8 +221,8 @@ STOVKA_HANDS = {
                  " first.",
         "asked_you": "Before King of hearts: does anybody declare a clean hundred? You answer"
                      " first.",
-        "king": "Now King of hearts; Cyril leads.",
-        "king_you": "Now King of hearts; you lead.",
+        "king": "Now King of hearts; Cyril leads. Do not take the king of hearts.",
+        "king_you": "Now King of hearts; you lead. Do not take the king of hearts.",
         1: {"Cyril": "You declare a clean hundred! Nobody else has declared one so far.",
             "Dana": "Cyril declares a clean hundred!"},
         2: {"Cyril": "You declare a clean hundred! Nobody else has declared one so far.",
@@ -400,7 +405,7 @@ def test_R_STOVKA_the_answer_line_keeps_a_stand_in_mark_and_goes_with_the_next_d
             GameStarted(Contract.CERVENY_KRAL, 3, 5, leader=2, dealer=1)]
     assert hand_lines(king, "cs", names, 3)[-2:] == [
         "Čistou stovku za tebe AI nehlásila. Hlásí ji: Cyril, Bob.",
-        "Hraje se Červený král, vynáší Cyril."]
+        "Hraje se Červený král, vynáší Cyril. Neber červeného krále."]
     kvarty = [*king, GameEnded(Contract.CERVENY_KRAL, (0, 0, 8, 0)),
               GameStarted(Contract.KVARTY, 3, 6, leader=2, dealer=1)]
     assert not any("stovku" in line for line in hand_lines(kvarty, "cs", names, 3))
@@ -537,7 +542,7 @@ def test_forced_cards_since_the_own_move_are_one_line_kept_above_the_last_lines(
     assert hand_lines(events, "cs", names, 0) == [
         "Za tebe hrála AI: K❤️.", forced, taken.format(2), taken.format(3)]
     assert hand_lines(events[:4], "en", names, 0) == [  # (trick 1 in progress)
-        "Now Hearts; you lead.",
+        "Now Hearts; you lead. Take no heart.",
         "Played for you automatically (your only playable card): 7🌰 (trick 1)."]
     assert not any("7🌰" in line for line in hand_lines(events, "cs", names, 1))
 

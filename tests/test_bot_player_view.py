@@ -349,10 +349,10 @@ async def test_the_hand_tells_how_the_last_game_ended_until_the_player_moves(har
     # (desítky's first card was forced: laid for him, which is no move of his own)
     assert (await _hand_lines(ch, table, users, 0))[1] == [
         "Vynášíš S🍃, F🍃, K🍃, E🍃 a už nemáš žádnou kartu: konec hry.", kvarty,
-        "Hraje se Desítky, vynášíš ty."]
+        "Hraje se Desítky, vynášíš ty. Zbav se všech karet jako první a neťukej."]
     assert (await _hand_lines(ch, table, users, 1))[1] == [
         f"{names[0]} vynáší S🍃, F🍃, K🍃, E🍃 a už nemá žádnou kartu: konec hry.", kvarty,
-        f"Hraje se Desítky, vynáší {names[0]}."]
+        f"Hraje se Desítky, vynáší {names[0]}. Zbav se všech karet jako první a neťukej."]
     probe = Lora(first_leader=0, deals=deals)
     drive(probe, lambda lo: lo.attempt == 2)
     lora = Lora(first_leader=0, deals=deals)
@@ -416,7 +416,7 @@ async def test_the_lobby_shows_the_options_and_a_change_asks_the_seated_again(ha
     lobby = next(m for m in ch.history() if m.id == harness.service.tables[1].message_id)
     embed = lobby.embeds[0]
     seats = embed.fields[0].value.splitlines()
-    assert seats[2] == "3. AI Karel (lehký)" and seats[3] == "4. AI Božena (těžký)"
+    assert seats[2] == "3\\. AI Karel (lehký)" and seats[3] == "4\\. AI Božena (těžký)"
     rules = embed.fields[1]
     assert rules.name == "Pravidla stolu"
     assert "• Panák (kdo ve Filkách vezme všechny čtyři filky, platí panáka): ano" in rules.value

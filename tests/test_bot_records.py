@@ -37,7 +37,7 @@ async def test_leaderboard_lists_humans_with_a_picture(harness):
     # first game of everyone; in the language of the table he played at, like stats
     assert all("(předběžné)" in line for line in lines)
     winner = table.names()[humans[0]]
-    assert lines[0].startswith(f"1. **{winner}** – ")
+    assert lines[0].startswith(f"1\\. **{winner}** – ")
     assert embed.image.url == "attachment://leaderboard.png"
     assert msg.attachments[0].filename == "leaderboard.png"
     # (a screen reader's words for it: the rows are the embed's, above it)

@@ -107,7 +107,7 @@ async def test_a_whole_round_by_clicks_every_game_and_a_restart_in_every_phase(h
                  == f"Konec kola – stůl č. {tid}")
     lines = final.embeds[0].fields[0].value.splitlines()
     outcome = rnd.outcome()
-    assert len(lines) == 4 and lines[0].startswith(f"{outcome.places[outcome.order()[0]]}. ")
+    assert len(lines) == 4 and lines[0].startswith(f"{outcome.places[outcome.order()[0]]}\\. ")
     assert "výsledek" in lines[0] and "Kč" in lines[0]
     assert final.attachments[0].filename == "protokol.png"
     store = harness.bot.store

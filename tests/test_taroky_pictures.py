@@ -754,7 +754,7 @@ def test_the_table_insets_titles_fit_whole() -> None:
     from bot.render.fonts import fitted
 
     for lang in ("cs", "en"):
-        for key in ("turned", "shown", "talon", "laid_taroks", "last_trick"):
+        for key in ("turned", "shown_one", "shown_many", "talon", "laid_taroks", "last_trick"):
             title = pic(key, lang)
             shown, f = fitted(title, table.SMALLEST, "bold", table.INSET_W - 20,
                               smallest=table.SMALLEST)

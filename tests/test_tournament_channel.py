@@ -143,11 +143,11 @@ async def test_a_cancelled_tournament_s_table_says_so_in_the_tournament_s_words(
     await ann.click(message, custom_id="lora:tn:1:cancel")  # (asked first)
     ask = reply(await ann.click(message, custom_id="lora:tn:1:cancel"))
     await ann.click(ask, label="Zrušit turnaj")
-    assert ("1. kolo u stolu 1 (turnaj č. 1) se dál nehraje – stůl byl zrušen."
+    assert ("1\\. kolo u stolu 1 (turnaj č. 1) se dál nehraje – stůl byl zrušen."
             in [m.content for m in thread.history()])
     # what an old button of the closed table answers
     assert await harness.bot.controller.replies.over_text(slot.table_id, "cs") == (
-        "1. kolo u stolu 1 (turnaj č. 1) se dál nehraje – stůl byl zrušen.")
+        "1\\. kolo u stolu 1 (turnaj č. 1) se dál nehraje – stůl byl zrušen.")
 
 
 async def test_only_the_organiser_or_a_server_manager_cancels_a_tournament(harness):
@@ -343,8 +343,8 @@ async def test_the_tournament_message_numbers_its_players_one_by_one_in_plain_cz
     await ann.select(message, ["easy"], custom_id="lora:tnai:1")
     embed = next(m for m in ch.history() if m.id == message.id).embeds[0]
     assert embed.description.endswith(
-        f"__Hráči (4)__\n1. <@{ann.id}>\n2. <@{bob.id}>\n3. <@{eva.id}>\n"
-        "4. AI Karel (AI, lehký)"), embed.description
+        f"__Hráči (4)__\n1\\. <@{ann.id}>\n2\\. <@{bob.id}>\n3\\. <@{eva.id}>\n"
+        "4\\. AI Karel (AI, lehký)"), embed.description
     rules = next(f.value for f in embed.fields if f.name == "Pravidla turnaje")
     assert rules.startswith("Počet kol: 2\n"), rules
     assert ("Neúplné stoly doplní organizátor AI hráči. Za odstoupivší hraje AI náhradník "

@@ -182,7 +182,7 @@ async def test_a_tables_sheet_in_its_thread_carries_its_alt_text(taroky, caplog)
     assert [tag.label for tag in ann_line.tags] == ["left · AI finished"]
     assert not [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")]
     shown = next(m for m in ch.history() if m.id == message.id).embeds[0].description
-    assert "1. Ann – an AI played for them from round 1 to the end of the tournament" in shown
+    assert "1\\. Ann – an AI played for them from round 1 to the end of the tournament" in shown
 
 
 async def test_the_rules_at_a_tournament_table_point_to_its_own_round_and_stake(taroky):

@@ -79,7 +79,7 @@ async def test_toy_game_runs_through_lobby_clicks_restart_and_archive(toy: BotHa
     final = next(m for m in ch.history() if m.embeds and m.embeds[0].title == title)
     names = table.names()
     assert final.embeds[0].fields[0].value.splitlines() == [
-        f"{outcome.places[s]}. {names[s]} – {outcome.scores[s]}" for s in outcome.order()
+        f"{outcome.places[s]}\\. {names[s]} – {outcome.scores[s]}" for s in outcome.order()
     ]
     assert not final.attachments  # the toy game draws no picture
     # archived, rated per game: the toy's leaderboard has both, Lóra's none

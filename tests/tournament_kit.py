@@ -126,7 +126,7 @@ async def run_two_round_tournament(h: BotHarness, kind: str, extra: dict[str, An
         "Ann", "Bob", "Cyril", "AI Karel", "AI Božena", "AI Jaroslav", "AI Libuše", "AI Václav"]
     text = ch.last_message.embeds[0].description
     level = {"easy": "lehký", "medium": "střední"}[ai_levels[0]]
-    assert f"4. AI Karel (AI, {level})" in text and f"1. <@{ann.id}>" in text
+    assert f"4\\. AI Karel (AI, {level})" in text and f"1\\. <@{ann.id}>" in text
 
     await ann.click(message, custom_id=f"lora:tn:{tid}:start")
     rec = await record(h, tid)
@@ -192,7 +192,7 @@ async def run_two_round_tournament(h: BotHarness, kind: str, extra: dict[str, An
     # the tournament's message shows his substitute at once (as after Odstoupit)
     await channel_delivered(h, ch.id)
     shown = next(m for m in ch.history() if m.id == message.id).embeds[0].description
-    assert f"{leaver_no}. {leaver_name} – od 1. kola hraje AI náhradník" in shown, shown
+    assert f"{leaver_no}\\. {leaver_name} – od 1. kola hraje AI náhradník" in shown, shown
     rec = await play_round_out(h, tid, 1)
     first = model.tables_of(rec, 1)
     assert all(s.result is not None and s.game_id is not None for s in first)
@@ -277,7 +277,7 @@ async def run_two_round_tournament(h: BotHarness, kind: str, extra: dict[str, An
 
     # … and in the past once the tournament is over (review 40: "hraje" under "skončil")
     shown = next(m for m in ch.history() if m.id == message.id).embeds[0].description
-    assert f"{leaver_no}. {leaver_name} – od 1. kola až do konce turnaje hrála AI" in shown, shown
+    assert f"{leaver_no}\\. {leaver_name} – od 1. kola až do konce turnaje hrála AI" in shown, shown
 
     final = messages_with(ch, "konečné pořadí")
     assert len(final) == 1 and final[0].attachments[0].filename == "standings.png"

@@ -23,7 +23,7 @@ import discord
 from bot.delivery import items
 from bot.errors import TableError
 from bot.games import ui_of
-from bot.i18n import game_t, shown_name, t, tn
+from bot.i18n import game_t, shown_name, t, tn, unlisted
 from bot.model import STATUS_LOBBY, Seat, TableSettings
 from bot.permissions import manages_server
 from bot.storage.models import (
@@ -261,7 +261,8 @@ def tournament_message(t_: TournamentRecord, lang: str,
         lines += ["", f"__{tt('field_tables', lang, round=t_.round_no)}__",
                   *table_lines(t_, lang)]
     embed = discord.Embed(title=tt("title", lang, game=game_name(t_, lang), id=t_.tournament_id),
-                          description=_clip(lines, 4000), colour=EMBED_COLOUR)
+                          description=_clip([unlisted(line) for line in lines], 4000),
+                          colour=EMBED_COLOUR)
     embed.add_field(name=tt("field_settings", lang), value="\n".join(settings_lines(t_, lang)),
                     inline=False)
     game_lines = game_settings_lines(t_, lang)
@@ -766,9 +767,9 @@ def leader_lines(t_: TournamentRecord, round_no: int, lang: str) -> str:
     lines = []
     for row in standings(t_, round_no):
         e = model.entrant(t_, row.entrant)
-        lines.append(tt("leader_line", lang, place=listed_place(row, lang),
-                        name=standing_name(e, lang),
-                        points=number(row.points, lang)))
+        lines.append(unlisted(tt("leader_line", lang, place=listed_place(row, lang),
+                                 name=standing_name(e, lang),
+                                 points=number(row.points, lang))))
     tiebreak = worded("tiebreak", f"{unit}_{'low' if lower_is_better(t_) else 'high'}", lang)
     legend = tt("legend_points", lang, tiebreak=tiebreak)
     return "\n".join([*clipped(lines, EMBED_DESCRIPTION - len(legend) - 1,

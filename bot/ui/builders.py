@@ -14,7 +14,7 @@ import discord
 
 from bot.games import GameUI, Picture, ui_of
 from bot.games.base import picture_legend
-from bot.i18n import game_t, has, t
+from bot.i18n import game_t, has, t, unlisted
 from bot.model import Table, TableSettings
 from bot.tournament.words import tournament_table_name, worded
 from bot.ui.alt import png_file
@@ -96,8 +96,8 @@ def closed_text(table: Table, key: str, lang: str, by: str | None = None,
     creator plays); a tournament's table in the tournament's words."""
     if table.tournament is not None:
         link = table.tournament
-        return t("core.tournament.table_closed", lang, id=link.get("id"),
-                 round=link.get("round"), table=link.get("table"))
+        return unlisted(t("core.tournament.table_closed", lang, id=link.get("id"),
+                          round=link.get("round"), table=link.get("table")))
     if by is not None:
         return t(key + "_by", lang, id=table.table_id, who=by)
     return t(key, lang, id=table.table_id, name=capitalised(table_name(table, lang)),
@@ -141,7 +141,8 @@ def lobby_message(table: Table) -> Message:
     if declined:
         lines.append(t("core.lobby_declined", lang,
                        names=", ".join(f"<@{u}>" for u in declined)))
-    embed.add_field(name=t("core.players_field", lang), value="\n".join(lines), inline=False)
+    embed.add_field(name=t("core.players_field", lang), value=unlisted("\n".join(lines)),
+                    inline=False)
     settings = [f"• {line}" for line in table_settings_lines(
         ui, table.settings, lang, rematch=table.rematch is not None)]
     settings.append(f"*{t('core.join_accepts', lang)}*")

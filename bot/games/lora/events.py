@@ -130,7 +130,12 @@ class Words:
             case GameStarted(attempt=int(), contract=c, leader=leader):
                 return self.say("game_started_maturita", leader, contract=game_name(c, lang))
             case GameStarted(contract=c, leader=leader):
-                return self.say("game_started", leader, contract=game_name(c, lang))
+                said = self.say("game_started", leader, contract=game_name(c, lang))
+                # his hand tells a newcomer what the game is about, in the words of the
+                # maturita menu ("Neber žádného filka.")
+                if self.viewer is None or not has(f"lora.choice_{c.value}", lang):
+                    return said
+                return f"{said} {t(f'lora.choice_{c.value}', lang)}"
             case MaturitaDealt(seat=seat):
                 return self.say("maturita_dealt", seat)
             case MaturitaChosen(seat=seat, contract=c):

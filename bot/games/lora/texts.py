@@ -8,7 +8,7 @@ from typing import Any
 from bot.games import marks
 from bot.games.lora.cards import card_label, cards_text
 from bot.games.lora.events import HAND_QUIET, Words, game_name, playoff_suffix, table_lines
-from bot.i18n import t, tn
+from bot.i18n import t, tn, unlisted
 from bot.model import Table
 from bot.render.strings import playoff_sums
 from bot.tournament.words import table_place
@@ -464,7 +464,7 @@ def last_trick_text(table: Table, lang: str) -> str:
         case TrickView(last_trick=(leader, cards), tricks=tricks):
             winner = (leader + trick_winner_offset(cards)) % 4
             names = table.names()  # (the cards in the order played, from its leader)
-            return t("lora.last_trick", lang, cards=cards_text(cards), name=names[winner],
-                     leader=names[leader], number=len(tricks))
+            return unlisted(t("lora.last_trick", lang, cards=cards_text(cards),
+                                name=names[winner], leader=names[leader], number=len(tricks)))
         case _:
             return t("lora.no_last_trick", lang)

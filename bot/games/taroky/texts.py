@@ -292,8 +292,10 @@ def event_lines(table: Table, events: Sequence[GameEvent]) -> list[str]:
     lang, names = table.settings.lang, table.names()
 
     def line(e: Event) -> str | None:
-        # the deal's end: its announcement tells the result
-        return None if isinstance(e, DealEnded) else event_text(e, lang, names)
+        # the deal's end and start: their announcements tell the result, and who deals and
+        # who is the předák (review 55: the start was told three times; the picture marks
+        # the dealer and the předák as well)
+        return None if isinstance(e, DealEnded | DealStarted) else event_text(e, lang, names)
 
     def quiet(e: Event) -> bool:
         return isinstance(e, QUIET) or (isinstance(e, Discarded) and e.card is None)

@@ -18,7 +18,7 @@ from PIL import Image
 from bot.games.taroky.pictures import palette
 from bot.games.taroky.pictures.chips import Chip, ChipRows, chip_rows, draw_chips
 from bot.games.taroky.words import card_label, game_name, level_text, money, pic, word
-from bot.i18n import lang_of
+from bot.i18n import lang_of, tn
 from bot.render import cards
 from bot.render.common import (
     BAR,
@@ -516,7 +516,9 @@ def _talon(img: Image.Image, deal: PublicView, lang: str) -> None:
         _inset(img, *LEFT_INSET, pic("turned", lang), [c for c, _ in deal.turned], lang,
                backs=6 - len(deal.turned) if deal.game == "W" else 0)
     elif deal.shown:
-        _inset(img, *LEFT_INSET, pic("shown", lang), list(deal.shown), lang)
+        # one set of three shown (preferanc on second cards), or both (on third)
+        sets = len(deal.shown) // 3
+        _inset(img, *LEFT_INSET, tn("taroky.pic.shown", lang, sets), list(deal.shown), lang)
     elif deal.phase in ("bid", "choose", "call", "trojka") or (
             deal.game == "6P" and deal.phase != "done"):
         _inset(img, *LEFT_INSET, pic("talon", lang), [], lang, backs=6)
