@@ -28,3 +28,13 @@ def test_a_refresh_merges_an_older_record_only_while_both_fit_in_one() -> None:
     # a refresh without lines of its own merges any older one (its lines stay one record)
     assert items.merges(_refresh("a" * 2000), items.table_refresh(5, 1))
     assert items.merges(items.table_refresh(5, 1), _refresh("b" * 2000))
+
+
+def test_a_record_does_not_merge_into_a_repost_whose_lines_went_ahead() -> None:
+    """Review 56: a deal start whose lines were posted ahead (too long for a record) posts
+    the table anew with no record; a newer record merged into it would edit the old message,
+    above those lines, so the older refresh goes first."""
+    ahead = items.table_refresh(5, 1, repost=True)
+    assert not items.merges(ahead, _refresh("b" * 10))
+    assert items.merges(ahead, items.table_refresh(5, 1, repost=True))
+    assert items.merges(ahead, items.table_refresh(5, 1))

@@ -128,8 +128,12 @@ def record_fits(lines: Sequence[str]) -> bool:
 def merges(old: _Entry, new: _Entry) -> bool:
     """Whether the table refresh ``new`` may supersede the older ``old`` (``carry``): not
     when their records joined would not fit in one message (``record_fits``) — the older
-    one then goes first and its old message keeps its own lines."""
+    one then goes first and its old message keeps its own lines — nor when the older one
+    posts the table anew without a record (its lines were posted ahead: the newer record
+    edited into the old message would read above them)."""
     older, newer = old.payload.get("record") or (), new.payload.get("record") or ()
+    if old.payload.get("repost") and not older and newer:
+        return False
     return not (older and newer) or record_fits([*older, *newer])
 
 
