@@ -1,6 +1,6 @@
 """Why a finished game is not rated, in the players' words (the end post says it).
 
-The rule is ``bot.storage.ratings.unrated_why`` (the archive applies it to the same seats): at
+The rule is ``bot.storage.ratings.unrated_reason`` (the archive applies it to the same seats): at
 least two humans play to the end, and an AI made no more than the server's share of any
 one's moves. A player who left is no longer a human of the game (an AI finished his seat).
 """
@@ -19,14 +19,13 @@ def share_percent(ai_share_limit: float) -> int:
 def unrated_note(table: Table, ai_share_limit: float, lang: str) -> str | None:
     """"Hra se nehodnotí: …" for a game the archive does not rate; None when it rates it."""
     humans = [s for s in table.seats if s is not None and s.user_id is not None]
-    why = ratings.unrated_why(ratings.participants(humans), ai_share_limit)
-    if why is None:
+    players = ratings.participants(humans)
+    reason = ratings.unrated_reason(players, ai_share_limit)
+    if reason is None:
         return None
-    reason, _first = why
     if reason == "ai_share":
         # every one of them (review 53: only the first was named, of three)
-        over = {p.user_id for p in ratings.over_ai_share(ratings.participants(humans),
-                                                         ai_share_limit)}
+        over = {p.user_id for p in ratings.over_ai_share(players, ai_share_limit)}
         names = [s.name for s in humans if s.user_id in over]
         return t("core.unrated_ai_share" if len(names) == 1 else "core.unrated_ai_share_many",
                  lang, name=names[0], names=", ".join(names),

@@ -14,7 +14,6 @@ import discord
 
 from bot.delivery import items
 from bot.delivery.deliverer import DeliveryError, Route
-from bot.delivery.folding import LIMIT
 from bot.delivery.timing import DB, RENDER, REST, phase
 from bot.model import Table
 from bot.storage.models import OutboxEntry, OutboxItem
@@ -409,7 +408,8 @@ class ChannelDeliverer:
         record = "\n".join(lines) if lines else None
         pictures = [(int(i), items.picture_of(rest)) for i, *rest
                     in (entry.payload.get("pictures") or ())] if record is not None else []
-        if record is not None and (old is None or old == message_id or len(record) > LIMIT):
+        if record is not None and (old is None or old == message_id
+                                   or not items.record_fits(lines or ())):
             # no old message to become the record (or too long for one): posted as ever
             later += [items.post(entry.channel_id, line, table_id=entry.table_id,
                                  pictures=[p for i, p in pictures if i == k])

@@ -64,7 +64,7 @@ class Rated(Protocol):
 
 
 def participants(seats: Iterable[Rated | None]) -> list[Participant]:
-    """The humans of a game's seats as ``unrated_why`` reads them (the archive, the end
+    """The humans of a game's seats as ``unrated_reason`` reads them (the archive, the end
     post): their places where the seat has one (0: a table's seat, none yet — the rule does
     not read it), their AI moves and moves."""
     return [Participant(s.user_id, getattr(s, "place", None) or 0, s.ai_moves or 0,
@@ -96,28 +96,19 @@ def rated_seats(seats: Iterable[S]) -> tuple[list[S], list[int]]:
     return chosen, [s.place or 0 for s in chosen]
 
 
-def unrated_why(players: list[Participant],
-                ai_share_limit: float) -> tuple[str, Participant | None] | None:
-    """Why a game is not rated (and for "ai_share" the first human over the limit), or None
-    when it is."""
+def unrated_reason(players: list[Participant], ai_share_limit: float) -> str | None:
+    """Why a game is not rated, or None when it is."""
     if len({p.user_id for p in players}) != len(players):
-        return "duplicate_user", None
+        return "duplicate_user"
     if len(players) < MIN_HUMANS:
-        return "too_few_humans", None
-    over = over_ai_share(players, ai_share_limit)
-    return ("ai_share", over[0]) if over else None
+        return "too_few_humans"
+    return "ai_share" if over_ai_share(players, ai_share_limit) else None
 
 
 def over_ai_share(players: list[Participant], ai_share_limit: float) -> list[Participant]:
     """The humans an AI made more than ``ai_share_limit`` of the moves of (any of them
     keeps a game unrated)."""
     return [p for p in players if p.moves and p.ai_moves / p.moves > ai_share_limit]
-
-
-def unrated_reason(players: list[Participant], ai_share_limit: float) -> str | None:
-    """Why a game is not rated, or None when it is."""
-    why = unrated_why(players, ai_share_limit)
-    return None if why is None else why[0]
 
 
 def rate(before: list[tuple[float, float]], places: list[int]) -> list[tuple[float, float]]:
