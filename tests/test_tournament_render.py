@@ -754,3 +754,13 @@ def test_the_standings_alt_text_marks_a_substitute_and_writes_places_as_the_text
         # the same places and names as the post's text (its bold aside)
         listed = leader_lines(t_, 1, lang).replace("**", "").replace("\\.", ".").splitlines()[:-1]
         assert [p.rsplit(" – ", 1)[0] for p in parts] == [x.rsplit(" – ", 1)[0] for x in listed]
+
+
+def test_a_tournament_posts_lines_clipped_within_the_limit_with_the_rest_counted() -> None:
+    from bot.tournament.desk import _clip
+    lines = [f"{i}. hráč číslo {i}" for i in range(1, 400)]
+    text = _clip(lines, 2000)
+    assert len(text) <= 2000 and text.startswith("1. hráč číslo 1\n")
+    shown = text.split("\n")
+    assert shown[-1] == f"… (+{len(lines) - (len(shown) - 1)})"
+    assert _clip(lines[:3], 2000) == "\n".join(lines[:3])

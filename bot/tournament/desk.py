@@ -236,14 +236,8 @@ def podium_lines(t_: TournamentRecord, lang: str) -> list[str]:
 
 
 def _clip(lines: list[str], limit: int) -> str:
-    out, used = [], 0
-    for i, line in enumerate(lines):
-        if used + len(line) + 1 > limit - 8:
-            out.append(f"… (+{len(lines) - i})")
-            break
-        out.append(line)
-        used += len(line) + 1
-    return "\n".join(out)
+    """``lines`` within ``limit`` characters, the rest counted ("… (+12)"): ``clipped``."""
+    return "\n".join(clipped(lines, limit, lambda n: f"… (+{n})"))
 
 
 def tournament_message(t_: TournamentRecord, lang: str,
