@@ -40,7 +40,7 @@ from bot.render.common import (
 )
 from bot.render.fonts import Font, fit, fitted, font
 from bot.render.minis import put_mini
-from bot.render.names import fit_apart
+from bot.render.names import fit_apart, fit_name
 from bot.render.strings import game_name, lang_of, s
 from bot.render.suits import suit_icon, suit_ink
 from bot.render.table import title_parts, trick_leader
@@ -356,8 +356,7 @@ def player_rows(view: SeatView, names: Sequence[str], lang: str) -> list[Row]:
         baseline = top + (height - block) // 2 + NAME_ASCENT
         total = str(pub.totals[seat])
         room = TOTAL_R - int(TOTAL_FONT.getlength(total)) - 14 - ROW_X0
-        _whole, fn = fitted(names[seat], 27, "bold", room, smallest=SMALL)
-        name = fit_apart(names[seat], names, fn, room)  # if cut: apart from the others'
+        name, fn = fit_name(names[seat], names, 27, "bold", room, SMALL)
         pieces = []
         for k, line in enumerate(lines[seat]):
             x, y = ROW_X0, baseline + (k + 1) * TAG_PITCH

@@ -110,8 +110,15 @@ def name_lines(name: str, width: float, names: Sequence[str],
     return fnt, [first, fit_apart(rest, rivals, fnt, width)]
 
 
+def fit_name(name: str, names: Sequence[str], size: int, style: str, width: float,
+             smallest: int | None = None) -> tuple[str, Font]:
+    """``name`` alone within ``width`` px (a seat's panel, a row): ``fit_said`` of no words
+    around it."""
+    return fit_said(str, name, names, size, style, width, smallest)
+
+
 def fit_said(words: Callable[[str], str], name: str, names: Sequence[str], size: int,
-             style: str, width: float, smallest: int) -> tuple[str, Font]:
+             style: str, width: float, smallest: int | None) -> tuple[str, Font]:
     """``words(name)`` ("Na tahu: {name}") within ``width`` px: at ``size``, else condensed
     down to ``smallest`` (``fitted``), else the name — never the words around it — cut,
     told apart from the other ``names`` cut so (``fit_apart``). Returns the text and its

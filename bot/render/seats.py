@@ -21,8 +21,8 @@ from bot.render.common import (
     text,
     wrap,
 )
-from bot.render.fonts import Font, fit, fitted, font
-from bot.render.names import fit_apart
+from bot.render.fonts import Font, fit, font
+from bot.render.names import fit_name
 from bot.render.strings import s
 
 BACK_W = 44
@@ -135,8 +135,7 @@ def panel_name(name: str, names: Sequence[str], width: float) -> tuple[str, Font
     """A seat's name on its panel within ``width`` px: bold, condensed and a little smaller
     where need be, and only then cut — apart from the other ``names`` cut so
     ("Maximilián…ngen" / "Maximilián…ngová", not two "Maximilián…": ``fit_apart``)."""
-    label, fnt = fitted(name, 36, "bold", width)
-    return (label if label == name else fit_apart(name, names, fnt, width)), fnt
+    return fit_name(name, names, 36, "bold", width)
 
 
 def _lower(fnt: object, size: int) -> int:

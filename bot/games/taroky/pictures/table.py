@@ -44,7 +44,7 @@ from bot.render.common import (
     wrap_parts,
 )
 from bot.render.fonts import Font, fit, fitted, font
-from bot.render.names import fit_apart, fit_said
+from bot.render.names import fit_apart, fit_name, fit_said
 from engine.taroky.views import PublicView, TableView
 
 DECK = "taroky"
@@ -161,8 +161,7 @@ def seat_name(name: str, names: Sequence[str], width: float) -> tuple[str, Font]
     """A seat's name on its panel within ``width`` px: bold, condensed and smaller down to
     ``SMALLEST`` where need be, and only then cut — apart from the other ``names`` cut so
     ("Maximilián…ngen" / "Maximilián…ngová", not two "Maximilián Ho…": ``fit_apart``)."""
-    shown, f = fitted(name, 26, "bold", width, smallest=SMALLEST)
-    return (shown if shown == name else fit_apart(name, names, f, width)), f
+    return fit_name(name, names, 26, "bold", width, SMALLEST)
 
 
 def _levels(level: int, lang: str) -> str:
