@@ -24,6 +24,7 @@ from bot.games.lora.texts import (
     now_lines,
     private_lines,
     sheet_lines,
+    trick_cards,
     turn_line,
 )
 from bot.i18n import has, t
@@ -220,7 +221,7 @@ def last_trick_line(view: SeatView, names: Sequence[str], lang: str) -> str:
     places = last_trick_places(view)
     if not places:
         return ""
-    cards = ", ".join(f"{names[seat]} {card_label(card)}" for seat, card, _x, _took in places)
+    cards = trick_cards(((seat, card) for seat, card, _x, _took in places), names)
     winner = next(seat for seat, _card, _x, took in places if took)
     return t("lora.alt_last_trick", lang, cards=cards, name=names[winner])
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from bot.games import marks
@@ -87,6 +87,11 @@ def turn_line(table: Table, view: PublicView, lang: str, viewer: int | None = No
     return t("core.turn_line_you", lang) if you else t("core.turn_line", lang, name=name)
 
 
+def trick_cards(trick: Iterable[tuple[int, int]], names: Sequence[str]) -> str:
+    """Who played what in a trick, in play order ("Anna K❤️, Bob 7❤️")."""
+    return ", ".join(f"{names[seat]} {card_label(card)}" for seat, card in trick)
+
+
 def now_lines(game: FamilyView | None, names: Sequence[str], lang: str,
               viewer: int | None = None, told: Sequence[str] = ()) -> list[str]:
     """What lies on the table now, in words (the pictures show it; a phone's screen reader
@@ -95,8 +100,7 @@ def now_lines(game: FamilyView | None, names: Sequence[str], lang: str,
     has that line already), the desítky rows' ends and the cards laid in the turn in play."""
     match game:
         case TrickView(trick=trick) if trick:
-            cards = ", ".join(f"{names[seat]} {card_label(card)}" for seat, card in trick)
-            return [t("core.hand_trick", lang, cards=cards)]
+            return [t("core.hand_trick", lang, cards=trick_cards(trick, names))]
         case KvartyView(kvarty=(*_, last)):
             kvarta = Words(lang, names, viewer).kvarta(last)
             return [] if kvarta in told else [t("lora.now_kvarta", lang, kvarta=kvarta)]
