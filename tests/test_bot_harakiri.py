@@ -142,7 +142,7 @@ def test_R_HARAKIRI_the_table_shows_the_play_off_game_and_the_tied_seats_sums(mo
     real = table_render.seat_panel
 
     def spy(*args: Any, **kwargs: Any) -> Any:
-        panels.append((args[1], args[3], args[-1]))
+        panels.append((args[0], args[2], args[-1]))
         return real(*args, **kwargs)
 
     monkeypatch.setattr(table_render, "seat_panel", spy)

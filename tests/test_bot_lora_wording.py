@@ -127,8 +127,9 @@ def test_the_table_heading_keeps_the_english_game_name_whole(monkeypatch):
     seen = _drawn(monkeypatch, table_module)
     table_module.render_table(lora.public_view(), ["Alice", "AI Božena", "AI Karel", "Bob"],
                               "en")
-    # the name whole; of the line after it only whole parts ("round of eight 1" does not fit)
-    assert seen[:3] == ["To act: AI Božena", "Graduation – Hearts", "Attempt 2/3"]
+    # the name whole, and the line after it whole on its own line
+    assert seen[:3] == ["To act: AI Božena", "Graduation – Hearts",
+                        "Attempt 2/3 · 1st round of eight"]
 
 
 def test_the_score_sheet_marks_graduation_attempts_g_in_english(monkeypatch):

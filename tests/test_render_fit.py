@@ -76,8 +76,9 @@ def test_a_long_name_in_the_stovka_panel_stops_before_its_answer(monkeypatch):
     long = ["W" * 32, "Příliš žluťoučký kůň úpěl ďábelsk", "M" * 32,
             "Bartoloměj Šťastný-Křížovnický X"]
     table_module.render_table(view, long, "en")
-    rows = [(x, v, f) for x, v, f, a in drawn if a == "lm" and x == center.CX - 200]
-    ends = [(x, v, f) for x, v, f, a in drawn if a == "rm" and x == center.CX + 200]
+    half = center.STOVKA_ROW // 2
+    rows = [(x, v, f) for x, v, f, a in drawn if a == "lm" and x == center.CX - half]
+    ends = [(x, v, f) for x, v, f, a in drawn if a == "rm" and x == center.CX + half]
     # (the first PNG also draws the palette's sample pictures, after this one)
     assert [v for _x, v, _f in ends[:4]] == ["passes", "answering…", "waiting", "waiting"]
     for (x, name, f), (r, status, g) in zip(rows[:4], ends[:4], strict=True):

@@ -161,74 +161,59 @@ def test_golden_with_real_card_art() -> None:
 def test_threshold_catches_a_moved_card(
     stand_in_art: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A layout change as small as one trick card moved by 12 px fails the comparison."""
-    from bot.render import center
+    """A layout change as small as one seat's trick card moved by 12 px fails the comparison."""
+    from bot.render import table
 
     if UPDATE:
         pytest.skip("updating goldens")
-    moved = dict(center.TRICK_OFF)
-    moved[2] = (moved[2][0] + 12, moved[2][1])
-    monkeypatch.setattr(center, "TRICK_OFF", moved)
+    real = table.columns
+    monkeypatch.setattr(table, "columns",
+                        lambda bottom: {s: x + 12 * (s == 2) for s, x in real(bottom).items()})
     with pytest.raises(AssertionError):
         _check("table_trick", CASES["table_trick"](), STAND_IN_MAX)
 
 
 def test_the_table_fits_a_phones_embed_box() -> None:
-    """The table picture keeps the embed's landscape box (≈ 400 × 280 on a phone): a taller
-    picture would be shown smaller, not larger. At 400 px a trick card is 58 px wide and its
-    smallest words (the points' labels, the card counts) are 10.4 px high (11 px at 430 px,
-    review 50; they were 9.6 px)."""
+    """The table picture keeps the embed's landscape box (between 10 : 7 and 4 : 3: a desktop
+    shows it within 400 × 300, a taller one would be shown smaller). Inside its embed a phone
+    shows it ``EMBED_W`` (310) px wide: a trick card is 43 px wide there (45 px before, in a
+    picture whose words were 6–9 px) and the least words are 11 px."""
     from bot.render import center, seats, table
+    from bot.render.common import EMBED_W
 
     img = Image.open(io.BytesIO(CASES["table_trick"]()))
-    assert img.size == (table.W, table.H) == (1000, 700)
-    scale = PHONE_W / table.W
-    assert center.TRICK_W * scale >= 58
-    assert min(seats.SMALL_PX, center.SMALL_PX) * scale >= 10.4
+    assert img.size == (table.W, table.H) == (720, 540)
+    assert 4 / 3 <= table.W / table.H <= 10 / 7
+    scale = EMBED_W / table.W
+    area = table.game_area(seats.LEGEND_ROW)
+    assert center.trick_card_w(area) * scale >= 43
+    assert min(seats.SMALL_PX, center.SMALL_PX, center.MINI_RANK) * scale >= 11
 
 
-def test_the_legend_is_legible_on_a_phone_and_keeps_to_its_corners() -> None:
+def test_the_legend_is_legible_in_the_embed_and_keeps_under_the_game() -> None:
     """Review 9: the legend ("rozdává", "výnos tálie", "vynáší tento štych") was 20–24 px of
-    1000, about 9 px on a 430 px phone. Its words are 28 px (12 px there), whole (a long one
-    on two lines, never cut), and its roles (all seven at most) stay in the bottom corners:
-    under the side seats, beside the bottom seat."""
-    from types import SimpleNamespace
-    from typing import Any
-
-    from bot.render import center, seats, table
+    1000, about 9 px on a 430 px phone (then 28 px of 1000: 9 px in the embed). Its words
+    are ``SMALL_PX`` (11 px in the embed), whole, a role never split between lines; all seven
+    roles take two lines at most, the usual three one; the game's area ends above it."""
+    from bot.render import seats, table
+    from bot.render.common import EMBED_W
     from bot.render.strings import s
-    from engine.views import DesitkyView
 
     kinds = ("dealer", "leader", "trick", "maturant", "stovka", "ai", "away")
     for lang in ("cs", "en"):
         for kind in kinds:
-            lines, f = seats.legend_label(kind, lang)
-            assert f.size * 430 / table.W >= 12, (lang, kind)
-            assert " ".join(lines) == s(f"legend_{kind}", lang) and len(lines) <= 2
-            assert all(f.getlength(x) <= seats.legend_room(kind, lang) for x in lines)
-        side_bottom = table.BOXES[1][1] + table.BOXES[1][3]
-        rows_right = center.ROW_X0 + center.ROW_ICON + 6 + 7 * center.ROW_X_STEP + center.ROW_W
-        assert rows_right == center.ROWS_RIGHT == 719
-        for desitky in (False, True):  # desítky: clear of its rows too
-            kinds_here = tuple(k for k in kinds if not (desitky and k == "trick"))
-            view: Any = SimpleNamespace(game=object.__new__(DesitkyView) if desitky else None,
-                                        phase="play")
-            left_h, right_w = table.legend_space(view)
-            left, right = table.legend_columns(kinds_here, lang, left_h)
-            assert left + right == kinds_here
-            for part, x_of, most in ((left, lambda w: 14, seats.LEGEND_W),
-                                     (right, lambda w: table.W - 14 - w, right_w)):
-                if not part:
-                    continue
-                box = seats.legend(part, lang, most)
-                assert all(seats.legend_label(k, lang, most)[1].size >= 28 for k in part)
-                x, y = x_of(box.width), table.H - 14 - box.height
-                assert y >= side_bottom + 8, (lang, part)
-                bottom_seat = table.BOXES[0]
-                assert x + box.width <= bottom_seat[0] or x >= bottom_seat[0] + bottom_seat[2]
-                if desitky:
-                    assert (y >= center.ROWS_BOTTOM + 4 or x + box.width <= center.ROW_X0
-                            or x >= rows_right + 4), (lang, part)
-    # the usual three roles: one box, one line each
-    assert table.legend_columns(kinds[:3], "cs") == (kinds[:3], ())
-    assert all(len(seats.legend_label(k, "cs")[0]) == 1 for k in kinds[:3])
+            word, f = seats.legend_label(kind, lang)
+            assert word == s(f"legend_{kind}", lang)
+            assert f.size * EMBED_W / table.W >= 11, (lang, kind)
+        lines = seats.legend_lines(kinds, lang, table.LEGEND_W)
+        assert tuple(k for line in lines for k in line) == kinds and len(lines) <= 2
+        for line in lines:
+            width = (sum(seats.badge_image(k, lang).width + 6
+                         + seats.legend_label(k, lang)[1].getlength(seats.legend_label(k, lang)[0])
+                         for k in line) + seats.LEGEND_GAP * (len(line) - 1))
+            assert width <= table.LEGEND_W, (lang, line)
+        height = seats.legend_height(kinds, lang, table.LEGEND_W)
+        area = table.game_area(height)
+        assert area.y + area.h + 4 <= table.H - table.MARGIN - height
+        assert area.h >= 230  # (the trick's cards, its last one's line and mini cards)
+        assert seats.legend_lines(kinds[:3], lang, table.LEGEND_W) == [kinds[:3]]

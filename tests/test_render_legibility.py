@@ -1,8 +1,10 @@
 """Accessibility review 50: the pictures read on a phone and without colour.
 
-Discord shows a picture about ``PHONE_W`` (430) px wide on a phone, so a word drawn ``px`` px
-high in a picture ``width`` px wide is ``px × 430 / width`` px high there; every word of every
-picture is at least 11 px there (the Lóra table's 24 px labels were 10 px, its card counts
+Discord shows a picture about ``PHONE_W`` (430) px wide on a phone, and one inside an embed
+(``IN_EMBED``: the table messages) about ``EMBED_W`` (310) px wide, so a word drawn ``px`` px
+high in a picture ``width`` px wide is ``px × shown / width`` px high there; every word of
+every picture is at least 11 px there (the Lóra table's legend, counters and header were
+6–9 px in its embed) (the Lóra table's 24 px labels were 10 px, its card counts
 8 px, the hand's last-trick order 7.5 px). Every colour words are written in has a contrast
 of at least 4.5 : 1 (WCAG, small text) on the felt and the panels they are drawn on (FAINT
 was 2.8 : 1 and RED 3.0 : 1 on the felt), and the dark text on the badges on their fills.
@@ -28,7 +30,7 @@ from bot.render import (
     sheet,
 )
 from bot.render.bench import NAMES, example
-from bot.render.common import PHONE_W
+from bot.render.common import EMBED_W, PHONE_W
 
 MIN_PHONE_PX = 11
 
@@ -87,6 +89,18 @@ PICTURES: dict[str, Callable[[], bytes]] = {
 }
 
 
+# The pictures shown inside an embed, narrower than a picture of its own: ``EMBED_W``.
+IN_EMBED = {
+    "lora_table_trick", "lora_table_kvarty", "lora_table_desitky", "lora_table_stovka",
+    "lora_table_choose", "lora_table_finished",
+}
+
+
+def shown_width(name: str) -> int:
+    """How wide a phone shows the picture ``name``."""
+    return EMBED_W if name in IN_EMBED else PHONE_W
+
+
 def _forget_pieces() -> None:
     """Forget the cached texts and composed pieces (not the palettes), so that every word of
     the next picture is drawn while the test watches."""
@@ -121,20 +135,28 @@ def test_every_word_is_at_least_11_px_on_a_phone(name: str,
         monkeypatch.undo()
         clear_caches()
     assert len(drawn) >= 3, "the spy saw no words"
-    small = sorted({(px, round(px * PHONE_W / width, 1), value) for px, value in drawn
-                    if px * PHONE_W / width < MIN_PHONE_PX})
+    shown = shown_width(name)
+    small = sorted({(px, round(px * shown / width, 1), value) for px, value in drawn
+                    if px * shown / width < MIN_PHONE_PX})
     assert small == [], f"{name} ({width} px wide): words under {MIN_PHONE_PX} px on a phone"
 
 
 def test_the_smallest_sizes_are_11_px_on_a_phone() -> None:
-    """The named least sizes of the layouts, at their pictures' widths."""
+    """The named least sizes of the layouts, at their pictures' widths as a phone shows them
+    (the table inside its embed)."""
     from bot.render import center, hand, table
     from bot.tournament import render as tournament
 
-    for px, width in ((seats.SMALL_PX, table.W), (center.SMALL_PX, table.W),
-                      (hand.SMALL, hand.W), (leaderboard.SMALL_PX, leaderboard.W),
-                      (tournament.PILL_PX, tournament.W), (sheet.TAG_PX, sheet.sheet_width(1))):
-        assert px * PHONE_W / width >= MIN_PHONE_PX, (px, width)
+    assert seats.PICTURE_W == center.PICTURE_W == table.W
+    for px, width, shown in (
+            (seats.SMALL_PX, table.W, EMBED_W), (center.SMALL_PX, table.W, EMBED_W),
+            (seats.LEGEND_PX, table.W, EMBED_W), (center.MINI_RANK, table.W, EMBED_W),
+            (center.ROW_RANK, table.W, EMBED_W),
+            (hand.SMALL, hand.W, PHONE_W), (leaderboard.SMALL_PX, leaderboard.W, PHONE_W),
+            (tournament.PILL_PX, tournament.W, PHONE_W),
+            (sheet.TAG_PX, sheet.sheet_width(1), PHONE_W)):
+        assert px * shown / width >= MIN_PHONE_PX, (px, width, shown)
+    assert "lora_table_trick" in IN_EMBED and "lora_hand_trick" not in IN_EMBED
 
 
 def _luminance(rgb: tuple[int, int, int]) -> float:

@@ -54,14 +54,16 @@ def test_taroky_table_draws_the_seats_and_the_turn_apart(
 
 
 def test_lora_seat_names_cut_alike_keep_their_ends(monkeypatch: pytest.MonkeyPatch) -> None:
-    a, fa = seats.panel_name(LONG, NAMES, 196)
-    b, fb = seats.panel_name(LONGER, NAMES, 196)
+    room = seats.SEAT_W - 2 * seats.PAD  # a panel's name
+    a, fa = seats.panel_name(LONG, NAMES, room)
+    b, fb = seats.panel_name(LONGER, NAMES, room)
     assert a != b and a.endswith("ngen") and b.endswith("ngová")
-    assert fa.getlength(a) <= 196 and fb.getlength(b) <= 196
+    assert fa.getlength(a) <= room and fb.getlength(b) <= room
+    assert fa.size >= seats.SMALL_PX and fb.size >= seats.SMALL_PX  # type: ignore[union-attr]
     seats.seat_panel.cache_clear()
     seen = _drawn(monkeypatch, seats)
     lora_table.table_image(lora_example("trick").public_view(), NAMES, "cs")
-    cut = [s for s in seen if "…" in s and "maring" in s]
+    cut = [s for s in seen if "…" in s and "aring" in s]
     assert any(s.endswith("ngen") for s in cut) and any(s.endswith("ngová") for s in cut)
     assert not [s for s in seen if s.startswith("Maximilián") and s.endswith("…")]
     seats.seat_panel.cache_clear()

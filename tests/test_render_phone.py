@@ -10,9 +10,9 @@ from functools import cache
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from bot.render import cards, center, hand, minis, render_sheet, sheet, table
+from bot.render import cards, center, hand, minis, render_sheet, seats, sheet, table
 from bot.render.bench import NAMES, example
-from bot.render.common import MUTED, PHONE_TEXT, PHONE_W, RED
+from bot.render.common import EMBED_W, MUTED, PHONE_TEXT, PHONE_W, RED
 from bot.render.fonts import font
 from engine.lora import Lora
 from engine.rules import trick_winner_offset
@@ -85,22 +85,27 @@ def test_no_last_trick_before_the_first_trick_and_outside_trick_games() -> None:
         assert hand.last_trick_places(lora.view(lora.to_act or 0)) == []
 
 
-# -- the table's middle: notes big enough for a phone ---------------------------------------
-def test_the_table_notes_are_readable_on_a_phone() -> None:
+# -- the table's game area: notes big enough for a phone's embed -------------------------
+def test_the_table_notes_are_readable_in_the_embed() -> None:
     assert table.W == 2 * center.CX
-    assert center.NOTE_PX * PHONE_W / table.W >= PHONE_TEXT
+    assert center.NOTE_PX * EMBED_W / table.W >= 11
 
 
-def _clear_of_the_seats(x0: int, y0: int, w: int, h: int) -> None:
-    for bx, by, bw, bh in table.BOXES.values():
-        apart = x0 + w <= bx or bx + bw <= x0 or y0 + h <= by or by + bh <= y0
-        assert apart, ((x0, y0, w, h), (bx, by, bw, bh))
+ONE_LINE = table.game_area(seats.LEGEND_ROW)  # the game's area over a legend of one line
+
+
+def _clear_of_the_seats(x0: int, y0: int, w: int, h: int, area: center.Area = ONE_LINE
+                        ) -> None:
+    """The box is in the game's area: under the seats, above the legend, on the picture."""
+    assert area.y >= max(by + bh for _, by, _, bh in table.BOXES.values())
+    assert area.x <= x0 and x0 + w <= area.x + area.w, ((x0, w), area)
+    assert area.y <= y0 and y0 + h <= area.y + area.h, ((y0, h), area)
 
 
 @pytest.mark.parametrize("lang", ["cs", "en"])
 def test_the_final_orders_notes_are_whole_at_full_size(lang: str) -> None:
     view = _rich().public_view()
-    top, height, notes = center.order_layout(view, lang)
+    top, height, notes = center.order_layout(view, lang, ONE_LINE)
     assert any(notes), "the example has notes"
     f = font(center.NOTE_PX, "narrow")
     for lines in notes:
@@ -114,9 +119,10 @@ def test_four_long_notes_each_still_fit_between_the_seats(monkeypatch: pytest.Mo
     long = [("stovka nevyšla", RED), ("harakiri 12 → 40 → 102 → 0", MUTED)]
     monkeypatch.setattr(center, "_order_notes", lambda *_: list(long))
     view = _rich().public_view()
-    top, height, notes = center.order_layout(view, "cs")
-    assert height <= center.ORDER_MAX_H
-    assert all(len(lines) == 1 for lines in notes)  # each on one line, smaller
+    top, height, notes = center.order_layout(view, "cs", ONE_LINE)
+    assert height <= ONE_LINE.h
+    assert all(len(lines) == 1 for lines in notes)  # each on one line
+    assert center.order_head(notes, ONE_LINE) == center.ORDER_FOOT  # the title left out
     _clear_of_the_seats(center.CX - center.ORDER_W // 2, top, center.ORDER_W, height)
     assert table.table_image(view, NAMES).size == (table.W, table.H)
 
@@ -125,7 +131,8 @@ def test_four_long_notes_each_still_fit_between_the_seats(monkeypatch: pytest.Mo
 def test_the_stovka_rule_is_readable_and_its_banner_fits(lang: str) -> None:
     lines, height = center.stovka_banner(lang)
     assert 1 <= len(lines) <= 3
-    _clear_of_the_seats(center.CX - 240, center.CY - height // 2, 480, height)
+    _clear_of_the_seats(center.CX - center.BANNER_W // 2, ONE_LINE.cy - height // 2,
+                        center.BANNER_W, height)
 
 
 # -- the score sheet: the layout a phone reads -----------------------------------------------
@@ -164,9 +171,11 @@ def test_the_sheets_running_totals_are_readable_on_a_phone(monkeypatch) -> None:
     assert sizes and min(sizes) * PHONE_W / sheet.sheet_width(1) >= PHONE_TEXT
 
 
-def _rank_ink(face: Image.Image, width: int) -> tuple[int, int, int, int]:
-    """Where a mini card's rank has ink: above the medallion, inside the card's edge."""
-    band = (3, 4, width - 4, round(width * 0.55))
+def _rank_ink(face: Image.Image, width: int, bottom: int | None = None
+              ) -> tuple[int, int, int, int]:
+    """Where a mini card's rank has ink: above the medallion (``bottom``), inside the card's
+    edge."""
+    band = (3, 4, width - 4, bottom or round(width * 0.55))
     part = face.convert("RGB").crop(band)
     ink = ImageChops.difference(part, Image.new("RGB", part.size, minis.FACE))
     found = ink.convert("L").point(lambda v: 255 if v > 60 else 0).getbbox()
@@ -174,17 +183,23 @@ def _rank_ink(face: Image.Image, width: int) -> tuple[int, int, int, int]:
     return found[0] + 3, found[1] + 4, found[2] + 3, found[3] + 4
 
 
-@pytest.mark.parametrize("fan", [center.KVARTY_FAN, center.TURN_FAN])
-def test_a_rank_in_a_fan_of_mini_cards_shows_whole_where_the_next_card_leaves_it(fan) -> None:
+@pytest.mark.parametrize(("fan", "px"), [(center.KVARTY_FAN, center.MINI_RANK),
+                                         (center.TURN_FAN, center.ROW_RANK),
+                                         ((68, 33), None)])  # (a rank sized by the width)
+def test_a_rank_in_a_fan_of_mini_cards_shows_whole_where_the_next_card_leaves_it(fan, px
+                                                                                  ) -> None:
     """Review 52: in the earlier kvarty the next mini card covered the "0" of a "10" ("1(" at
     phone size; a "K" lost its leg too). A rank now stays in the part left free: a letter
-    moved into it, a "10" narrowed into it, each as tall as out of a fan."""
+    moved into it, a "10" narrowed into it, each as tall as out of a fan (the table's mini
+    cards have their rank ``px`` high, 11 px in the embed)."""
     width, step = fan
+    bottom = px + 6 if px else None
     for card in range(32):
-        alone = _rank_ink(minis.mini_face(card, width), width)
-        left, top, right, bottom = _rank_ink(minis.mini_face(card, width, free=step), width)
+        alone = _rank_ink(minis.mini_face(card, width, rank_px=px), width, bottom)
+        left, top, right, bottom_ = _rank_ink(minis.mini_face(card, width, free=step, rank_px=px),
+                                              width, bottom)
         assert right <= step - 2, (card, right)  # whole, left of the next card
-        assert (top, bottom) == alone[1:4:2], card  # its height kept
+        assert (top, bottom_) == alone[1:4:2], card  # its height kept
         if card % 8 == 3:  # "10": narrowed, still wide enough to read
             assert alone[2] > step and right - left >= step // 2
         else:

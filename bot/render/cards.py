@@ -99,8 +99,11 @@ def scaled(card: int, width: int, deck: str = "lora", lang: str = "") -> Image.I
 
 
 @lru_cache(maxsize=64)
-def _shadow(width: int, colour: tuple[int, int, int, int], grow: int, blur: float) -> Image.Image:
-    m, h = margin(width), card_height(width)
+def _shadow(width: int, colour: tuple[int, int, int, int], grow: int, blur: float,
+            height: int | None = None) -> Image.Image:
+    """The shadow (or glow) of a card ``width`` px wide (``height`` px high: by default a
+    card's) on its tile."""
+    m, h = margin(width), height or card_height(width)
     img = Image.new("RGBA", (width + 2 * m, h + 2 * m), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
     r = max(3, width // 12)
@@ -123,11 +126,13 @@ def framed(face: Image.Image, width: int, style: str = "plain") -> Image.Image:
     """``face`` (a card ``width`` px wide) on its tile: the shadow or the glow of ``style``."""
     m = margin(width)
     off = max(2, width // 40)
+    h = None if face.height == card_height(width) else face.height  # a shorter mini card
     if style == "glow":
-        base = _shadow(width, (*GOLD, 255), max(2, m // 3), m / 3).copy()
+        base = _shadow(width, (*GOLD, 255), max(2, m // 3), m / 3, h).copy()
     else:
-        base = Image.new("RGBA", _shadow(width, (0, 0, 0, 150), 0, m / 3).size, (0, 0, 0, 0))
-        base.alpha_composite(_shadow(width, (0, 0, 0, 150), 0, m / 3), (off, off))
+        shadow = _shadow(width, (0, 0, 0, 150), 0, m / 3, h)
+        base = Image.new("RGBA", shadow.size, (0, 0, 0, 0))
+        base.alpha_composite(shadow, (off, off))
     if style == "dim":
         dark = Image.new("RGBA", face.size, (18, 28, 24, 255))
         alpha = face.getchannel("A")

@@ -57,6 +57,12 @@ def phone_px(width: int, px: float = PHONE_TEXT) -> int:
     return math.ceil(px * width / PHONE_W)
 
 
+def embed_px(width: int, px: float = 11) -> int:
+    """The font size a picture ``width`` px wide shown in an embed (``EMBED_W`` on a phone)
+    needs for text ``px`` high there."""
+    return math.ceil(px * width / EMBED_W)
+
+
 def check_names(names: Sequence[str], lang: str = "cs") -> list[str]:
     """Four player names as the pictures draw them (``clean_name``); a name with nothing
     readable left (emoji only, a script no font has) is its seat's stand-in ("hráč na
@@ -283,14 +289,15 @@ def named_colours() -> list[RGB]:
             *BADGE_COLOURS.values(), (255, 255, 255), (0, 0, 0)]
 
 
-def with_footer(img: Image.Image, label: str) -> Image.Image:
+def with_footer(img: Image.Image, label: str, size: int | None = None) -> Image.Image:
     """``img`` with a bar under it that says ``label`` (a tournament's table picture: the
-    table as its thread names it, "turnaj č. 1 · 2. kolo · stůl 1"), read ``PHONE_TEXT`` px
-    high on a phone; ``img`` itself when ``label`` is empty. Under the picture, not in its
-    header: the header's game, deal and who is to act keep their room."""
+    table as its thread names it, "turnaj č. 1 · 2. kolo · stůl 1"), ``size`` px (by
+    default read ``PHONE_TEXT`` px high on a phone); ``img`` itself when ``label`` is empty.
+    Under the picture, not in its header: the header's game, deal and who is to act keep
+    their room."""
     if not label:
         return img
-    size = phone_px(img.width)
+    size = size or phone_px(img.width)
     bar = Image.new("RGB", (img.width, size + 24), FELT_DARK)  # the felt's edge
     paste(bar, panel(bar.width, bar.height, BAR, radius=0), 0, 0)
     shown, fnt = fitted(label, size, "regular", img.width - 36, smallest=size)

@@ -1,4 +1,9 @@
-"""The seat panels of the table: name, role badges, face-down cards, points, knocks."""
+"""The seat panels of the table: name, points, knocks, role badges, cards left; the legend
+of the badges.
+
+The table is shown inside an embed, about ``EMBED_W`` px wide on a phone: every word here is
+``SMALL_PX`` px or more, 11 px high there.
+"""
 
 from __future__ import annotations
 
@@ -16,76 +21,77 @@ from bot.render.common import (
     TEXT,
     badge,
     dots,
+    embed_px,
     panel,
     paste,
     text,
-    wrap,
 )
-from bot.render.fonts import Font, fit, font
+from bot.render.fonts import Font, font
 from bot.render.names import fit_name
 from bot.render.strings import s
 
-BACK_W = 44
+PICTURE_W = 720  # the table picture's width (``table.W``)
+SMALL_PX = embed_px(PICTURE_W)  # px: the least size of a word on the table (11 px in an embed)
+NAME_PX = 30
+VALUE_PX = 28  # the points
+SEAT_W, SEAT_H = 172, 134
+PAD = 10  # the panel's inner margin
+ROW_Y = (38, 68, 100)  # the tops of the points' rows and of the badges' row
+BADGE_D = 30
+BACK_W = 20  # the card back beside the number of cards left
 ACTING = (74, 60, 12, 220)
-BADGE_D = 34
-SMALL_PX = 26  # px: the least size of a word or a letter on the table (11 px on a phone)
-LEGEND_W = 274  # the legend's room left of the bottom seat (which starts at x 290)
-LEGEND_SIZE = 28  # px: the legend's words (12 px shown 430 px wide on a phone)
-LEGEND_ROW = BADGE_D + 2  # px: a role's line in the legend
-LEGEND_LINE = 30  # px: the second line of a wrapped label
 COLOURS = {**BADGE_COLOURS, "trick": (235, 235, 228)}
+LEGEND_PX = SMALL_PX
+LEGEND_ROW = 34  # px: a line of the legend
+LEGEND_GAP = 14  # px: between two roles on a line
 
 
 def badge_image(kind: str, lang: str) -> Image.Image:
     """The badge of a role: "dealer", "leader" (the tálie's výnos), "trick" (leads the current
-    trick), "maturant" or "stovka"."""
-    return badge(s(f"badge_{kind}", lang), COLOURS[kind], BADGE_D, px=SMALL_PX)
-
-
-def _fan(img: Image.Image, x: int, y: int, count: int, step: int) -> int:
-    """Face-down cards fanned from (x, y) with a count chip; returns the width used."""
-    if count <= 0:
-        return 0
-    for i in range(count):
-        cards.put(img, cards.BACK, BACK_W, x + i * step, y)
-    width = BACK_W + (count - 1) * step
-    chip = badge(str(count), TEXT, 34, px=SMALL_PX)
-    paste(img, chip, x + width - chip.width + 10, y + cards.card_height(BACK_W) - chip.height + 8)
-    return width
-
-
-def _badges(img: Image.Image, x: int, y: int, kinds: tuple[str, ...], lang: str) -> int:
-    for kind in kinds:
-        b = badge_image(kind, lang)
-        paste(img, b, x, y)
-        x += b.width + 5
-    return x
+    trick), "maturant", "stovka", "ai" or "away"."""
+    return badge(s(f"badge_{kind}", lang), COLOURS[kind], BADGE_D, px=SMALL_PX, pad=12)
 
 
 def _points(img: Image.Image, x: int, y: int, label: str, value: int) -> int:
-    x += int(text(img, (x, y + 3), label, font(SMALL_PX), MUTED))
-    x += int(text(img, (x + 6, y - 1), str(value), font(33, "bold"), TEXT)) + 6
-    return x + 14
+    """A label and its points from (x, y), the row's top; returns where they end."""
+    f = font(SMALL_PX, "narrow")
+    x += int(text(img, (x, y + 15), label, f, MUTED, "lm"))
+    return x + 5 + int(text(img, (x + 5, y + 15), str(value), font(VALUE_PX, "bold"), TEXT, "lm"))
 
 
-def _knocks(img: Image.Image, x: int, y: int, n: int, lang: str, room: int = 999) -> None:
+def _knocks(img: Image.Image, x: int, y: int, n: int, lang: str, room: int) -> int:
     """The knocks: the word and a dot each (one dot and ×n past four); the dots alone when
-    the word does not fit in ``room``."""
+    the word does not fit in ``room``. Returns where they end."""
     draw = ImageDraw.Draw(img)
     word = s("knocks", lang)
-    need = font(SMALL_PX).getlength(word) + 6 + (16 * min(n, 4) if n <= 4 else 16 + 44)
-    if need <= room:
-        x += int(text(img, (x, y + 3), word, font(SMALL_PX), MUTED)) + 6
+    f = font(SMALL_PX, "narrow")
+    marks = 14 * min(n, 4) if n <= 4 else 14 + font(VALUE_PX, "bold").getlength(f"×{n}")
+    if f.getlength(word) + 5 + marks <= room:
+        x += int(text(img, (x, y + 15), word, f, MUTED, "lm")) + 5
     if n <= 4:
-        dots(draw, x, y + 12, n, 13, GOLD, 16)
-    else:
-        dots(draw, x, y + 12, 1, 13, GOLD)
-        text(img, (x + 16, y), f"×{n}", font(30, "bold"), GOLD)
+        return x + int(dots(draw, x, y + 10, n, 11, GOLD, 14))
+    dots(draw, x, y + 10, 1, 11, GOLD)
+    return x + 14 + int(text(img, (x + 14, y + 15), f"×{n}", font(VALUE_PX, "bold"), GOLD, "lm"))
+
+
+def _count(img: Image.Image, right: int, y: int, count: int) -> int:
+    """The number of cards left, beside a card back, ending at ``right``; returns its
+    left edge."""
+    f = font(VALUE_PX, "bold")
+    x = right - int(f.getlength(str(count)))
+    text(img, (x, y + 15), str(count), f, TEXT, "lm")
+    x -= 4 + BACK_W
+    cards.put(img, cards.BACK, BACK_W, x, y + 15 - cards.card_height(BACK_W) // 2)
+    return x
+
+
+def count_width(count: int) -> int:
+    """How wide ``_count`` draws ``count``."""
+    return int(font(VALUE_PX, "bold").getlength(str(count))) + 4 + BACK_W
 
 
 @lru_cache(maxsize=256)
 def seat_panel(
-    shape: str,
     name: str,
     count: int,
     total: int,
@@ -97,93 +103,85 @@ def seat_panel(
     total_label: str = "pts_lora",
     names: tuple[str, ...] = (),
 ) -> Image.Image:
-    """One seat's panel (RGBA): "wide" (top/bottom) or "tall" (left/right); warm if acting.
-    ``total`` is labelled ``total_label`` (the lóra's total, or a play-off's sum so far);
-    ``names``: every seat's, that a cut name stays apart from (``panel_name``)."""
-    w, h = (420, 88) if shape == "wide" else (220, 250)
-    img = panel(w, h, ACTING if acting else PANEL).copy()
-    badges_w = sum(badge_image(k, lang).width + 5 for k in kinds)
-    if shape == "wide":
-        _fan(img, 12, 11, count, 13)
-        nx = px = 170 if count else 20
-        py = 48
-        name_w = w - nx - 12 - badges_w
-        label, fnt = panel_name(name, names, name_w)
-        text(img, (nx, 4 + _lower(fnt, 36)), label, fnt)
-        _badges(img, w - 12 - badges_w + 5, 8, kinds, lang)
-        x = _points(img, px, py, s(total_label, lang), total)
-        if game is not None:
-            x = _points(img, x, py, s("pts_game", lang), game)
-        if knocks:
-            _knocks(img, x, py, knocks, lang, w - 8 - x)
-    else:
-        label, fnt = panel_name(name, names, w - 24)
-        text(img, (12, 6 + _lower(fnt, 36)), label, fnt)
-        _badges(img, 12, 50, kinds, lang)
-        _fan(img, 14, 94, count, 14)
-        x = _points(img, 12, 170, s(total_label, lang), total)
-        y = 170
-        if game is not None:
-            x = _points(img, 12, 208, s("pts_game", lang), game)
-            y = 208
-        if knocks:
-            _knocks(img, x, y, knocks, lang, w - 8 - x)
+    """One seat's panel (RGBA), warm if acting: the name; the lóra's points (``total``
+    labelled ``total_label``: the lóra's total, or a play-off's sum so far); this game's and
+    the knocks; the role badges and the cards left. ``names``: every seat's, that a cut name
+    stays apart from (``panel_name``)."""
+    img = panel(SEAT_W, SEAT_H, ACTING if acting else PANEL, radius=14).copy()
+    right = SEAT_W - PAD
+    label, fnt = panel_name(name, names, right - PAD)
+    text(img, (PAD, 20), label, fnt, anchor="lm")
+    ends = {ROW_Y[0]: _points(img, PAD, ROW_Y[0], s(total_label, lang), total)}
+    if game is not None:
+        x = _points(img, PAD, ROW_Y[1], s("pts_game", lang), game) + 10
+        ends[ROW_Y[1]] = _knocks(img, x, ROW_Y[1], knocks, lang, right - x) if knocks else x
+    x = PAD
+    for kind in kinds:
+        b = badge_image(kind, lang)
+        paste(img, b, x, ROW_Y[2] + 15 - BADGE_D // 2)
+        x += b.width + 4
+    ends[ROW_Y[2]] = x
+    if count > 0:  # the cards left: at the badges' row's end, else where a row has room
+        y = next((y for y in (ROW_Y[2], ROW_Y[0], ROW_Y[1])
+                  if ends.get(y, PAD) + 8 + count_width(count) <= right), ROW_Y[2])
+        _count(img, right, y, count)
     return img
 
 
 def panel_name(name: str, names: Sequence[str], width: float) -> tuple[str, Font]:
     """A seat's name on its panel within ``width`` px: bold, condensed and a little smaller
-    where need be, and only then cut — apart from the other ``names`` cut so
-    ("Maximilián…ngen" / "Maximilián…ngová", not two "Maximilián…": ``fit_apart``)."""
-    return fit_name(name, names, 36, "bold", width)
+    where need be (not under ``SMALL_PX``), and only then cut — apart from the other
+    ``names`` cut so ("Maximilián…ngen" / "Maximilián…ngová", not two "Maximilián…":
+    ``fit_apart``)."""
+    return fit_name(name, names, NAME_PX, "bold", width, SMALL_PX)
 
 
-def _lower(fnt: object, size: int) -> int:
-    """How far a name set smaller than ``size`` px moves down to sit on the same middle."""
-    return (size - int(getattr(fnt, "size", size))) // 2
+def legend_label(kind: str, lang: str) -> tuple[str, Font]:
+    """The legend's words for ``kind``: ``LEGEND_PX`` px, condensed."""
+    return s(f"legend_{kind}", lang), font(LEGEND_PX, "narrow")
 
 
-def legend_room(kind: str, lang: str, width: int = LEGEND_W) -> int:
-    """How wide the legend's label of ``kind`` may be in a legend ``width`` px wide."""
-    return width - 10 - badge_image(kind, lang).width - 8 - 10
+def _item_width(kind: str, lang: str) -> int:
+    word, f = legend_label(kind, lang)
+    return badge_image(kind, lang).width + 6 + int(f.getlength(word))
 
 
-def legend_label(kind: str, lang: str, width: int = LEGEND_W) -> tuple[list[str], Font]:
-    """The legend's words for ``kind``, ``LEGEND_SIZE`` px: on one line (regular, else
-    condensed) where they fit ``legend_room``, else wrapped between words on two."""
-    word, room = s(f"legend_{kind}", lang), legend_room(kind, lang, width)
-    faces = (font(LEGEND_SIZE), font(LEGEND_SIZE, "narrow"))
-    for f in faces:
-        if f.getlength(word) <= room:
-            return [word], f
-    for f in faces:
-        lines = wrap(word, f, room)
-        if all(f.getlength(line) <= room for line in lines):
-            return lines, f
-    f = faces[-1]  # (a word wider than the room: none of the catalog's is)
-    return [fit(line, f, room) for line in wrap(word, f, room)], f
+def legend_lines(kinds: Sequence[str], lang: str, width: int) -> list[tuple[str, ...]]:
+    """The legend's roles on lines at most ``width`` px wide (a role never split)."""
+    lines: list[tuple[str, ...]] = []
+    line: tuple[str, ...] = ()
+    used = 0
+    for kind in kinds:
+        w = _item_width(kind, lang)
+        if line and used + LEGEND_GAP + w > width:
+            lines.append(line)
+            line, used = (), 0
+        used += (LEGEND_GAP if line else 0) + w
+        line += (kind,)
+    if line:
+        lines.append(line)
+    return lines
 
 
-def legend_height(kinds: Sequence[str], lang: str, width: int = LEGEND_W) -> int:
-    """The height of the legend box of ``kinds`` (at most ``width`` px wide)."""
-    return 10 + sum(LEGEND_ROW + LEGEND_LINE * (len(legend_label(k, lang, width)[0]) - 1)
-                    for k in kinds)
+def legend_height(kinds: Sequence[str], lang: str, width: int) -> int:
+    """The height of the legend of ``kinds`` at most ``width`` px wide (0: none)."""
+    return LEGEND_ROW * len(legend_lines(kinds, lang, width))
 
 
 @lru_cache(maxsize=32)
-def legend(kinds: tuple[str, ...], lang: str, most: int = LEGEND_W) -> Image.Image:
-    """The badge legend (RGBA), a line per role shown on the table (two for a long label),
-    at most ``most`` px wide (it sits beside the bottom seat)."""
-    labels = [legend_label(k, lang, most) for k in kinds]
-    width = 10 + max(badge_image(k, lang).width + 8 + int(max(f.getlength(x) for x in lines))
-                     for k, (lines, f) in zip(kinds, labels, strict=True)) + 10
-    img = panel(width, legend_height(kinds, lang, most), radius=12).copy()
-    y = 5
-    for kind, (lines, f) in zip(kinds, labels, strict=True):
-        b = badge_image(kind, lang)
-        paste(img, b, 10, y + 1)
-        for i, line in enumerate(lines):
-            text(img, (10 + b.width + 8, y + 1 + BADGE_D / 2 + i * LEGEND_LINE), line, f,
-                 MUTED, "lm")
-        y += LEGEND_ROW + LEGEND_LINE * (len(lines) - 1)
+def legend(kinds: tuple[str, ...], lang: str, width: int) -> Image.Image:
+    """The badge legend (RGBA, ``width`` px wide): each role's badge and words, the roles
+    centred on as few lines as take them."""
+    lines = legend_lines(kinds, lang, width)
+    img = Image.new("RGBA", (width, max(1, LEGEND_ROW * len(lines))), (0, 0, 0, 0))
+    for i, line in enumerate(lines):
+        x = (width - (sum(_item_width(k, lang) for k in line)
+                      + LEGEND_GAP * (len(line) - 1))) // 2
+        mid = i * LEGEND_ROW + LEGEND_ROW // 2
+        for kind in line:
+            b = badge_image(kind, lang)
+            paste(img, b, x, mid - b.height // 2)
+            word, f = legend_label(kind, lang)
+            text(img, (x + b.width + 6, mid + 1), word, f, MUTED, "lm")
+            x += _item_width(kind, lang) + LEGEND_GAP
     return img

@@ -1,6 +1,9 @@
-"""The table picture: four seats around the felt, the game in the middle, a header and legend.
+"""The table picture: the header, the four seats in a row, the game under them, the legend.
 
-Only ``PublicView`` goes in, so nothing hidden can be drawn.
+Only ``PublicView`` goes in, so nothing hidden can be drawn. The picture is shown inside an
+embed, about ``EMBED_W`` px wide on a phone: its words are at least ``SMALL_PX`` px, 11 px
+high there. Each seat has a column, in play order from ``bottom_seat``: its panel, and under
+it the card it played to the trick and its card of the last trick.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from functools import lru_cache
 from PIL import Image
 
 from bot.render import center, palette
+from bot.render.center import Area
 from bot.render.common import (
     BAR,
     BLUE,
@@ -25,26 +29,24 @@ from bot.render.common import (
     text,
     with_footer,
 )
-from bot.render.fonts import fitted, font
+from bot.render.fonts import fitted
 from bot.render.names import fit_said
-from bot.render.seats import LEGEND_W, legend, legend_height, seat_panel
+from bot.render.seats import SEAT_H, SEAT_W, SMALL_PX, legend, legend_height, seat_panel
 from bot.render.strings import game_name, lang_of, s
 from engine.contracts import TRICK_CONTRACTS, Contract
 from engine.views import DesitkyView, KvartyView, PublicView, TrickView
 
-W, H = 1000, 700
-HEADER_H = 60
-# Panel boxes (x, y, w, h) by position on the picture: 0 bottom, 1 left, 2 top, 3 right.
-BOXES = {
-    0: (290, 604, 420, 88),
-    1: (14, 240, 220, 250),
-    2: (290, 66, 420, 88),
-    3: (766, 240, 220, 250),
-}
-INSET = (716, 66)  # top-right corner: last trick / this turn
-# the legend's corners: under the side seats, 14 px from the bottom edge
-LEGEND_H = H - 14 - (BOXES[1][1] + BOXES[1][3]) - 8
+W, H = 720, 540
+HEADER_H = 76  # two lines: the game and who is to act; where in the lóra it is
+LINE_1, LINE_2 = 22, 57  # their middles
+MARGIN = 6  # the picture's edge, and between two seats
+SEAT_Y = HEADER_H + 6
+# Panel boxes (x, y, w, h) by position in the row, play order from the bottom seat
+BOXES = {pos: (MARGIN + pos * (SEAT_W + MARGIN), SEAT_Y, SEAT_W, SEAT_H) for pos in range(4)}
+GAME_Y = SEAT_Y + SEAT_H + 6
+LEGEND_W = W - 2 * MARGIN
 MARKS = ("ai", "away")  # the bot's marks of a seat (``table_image``), badges in this order
+TITLE_PX, ACT_PX = 32, 28
 
 
 @lru_cache(maxsize=8)
@@ -87,33 +89,24 @@ def title_parts(view: PublicView, names: list[str], lang: str) -> tuple[str, str
 
 
 def _header(img: Image.Image, view: PublicView, names: list[str], lang: str) -> None:
-    """The game's name, where in the lóra it is, and who is to act, each whole where it can
-    be: condensed and a little smaller before anything is cut (the middle gives way first)."""
+    """The game's name and who is to act on the first line, each whole where it can be
+    (condensed and a little smaller before the name to act is cut, apart from the others);
+    where in the lóra it is on the second, its last parts left out first where it is long."""
     title, sub = title_parts(view, names, lang)
-    right: float = W - 18
+    right: float = W - 14
     if view.to_act is not None:
-        # (a long name cut apart from the others alike, as on the seat panels)
         label, fw = fit_said(lambda who: s("to_act", lang, name=who), names[view.to_act],
-                             names, 32, "bold", 360, 24)
-        right -= text(img, (right, HEADER_H // 2 + 1), label, fw, GOLD, "rm") + 24
-    room = right - 18
-    sub_w = font(28).getlength(sub) + 14 if sub else 0
-    label, fb = fitted(title, 40, "bold", max(300, min(560, room - sub_w)), smallest=34)
+                             names, ACT_PX, "bold", 360, SMALL_PX)
+        right -= text(img, (right, LINE_1), label, fw, GOLD, "rm") + 20
+    label, fb = fitted(title, TITLE_PX, "bold", right - 14, smallest=SMALL_PX)
+    text(img, (14, LINE_1), label, fb, anchor="lm")
     parts = sub.split(" · ") if sub else []
-    rest = room - fb.getlength(label) - 14
-    if label != title or (sub and fitted(sub, 28, "regular", rest, smallest=22)[0] != sub):
-        # not both whole so: the game's name whole first ("Graduation – Quarts"), as large as
-        # leaves the line after it whole, the line's last parts left out first
-        for k in range(len(parts), -1, -1):
-            least = font(22, "narrow").getlength(" · ".join(parts[:k])) + 14 if k else 0
-            label, fb = fitted(title, 40, "bold", min(560, room - least), smallest=34)
-            if label == title or k == 0:
-                parts = parts[:k]
-                break
-    x = 18 + text(img, (18, HEADER_H // 2), label, fb, anchor="lm")
-    if parts:
-        label, fr = fitted(" · ".join(parts), 28, "regular", right - x - 14, smallest=22)
-        text(img, (x + 14, HEADER_H // 2 + 1), label, fr, MUTED, "lm")
+    for k in range(len(parts), 0, -1):
+        whole = " · ".join(parts[:k])
+        label, fr = fitted(whole, SMALL_PX, "regular", W - 28, smallest=SMALL_PX)
+        if label == whole or k == 1:
+            text(img, (14, LINE_2), label, fr, MUTED, "lm")
+            break
 
 
 def trick_leader(view: PublicView) -> int | None:
@@ -154,24 +147,15 @@ def _legend_kinds(view: PublicView, marks: Sequence[str | None] = ()) -> tuple[s
     return tuple(kinds)
 
 
-def legend_columns(kinds: Sequence[str], lang: str,
-                   left_h: int = LEGEND_H) -> tuple[tuple[str, ...], ...]:
-    """The legend's roles in the bottom-left corner (under the left seat, beside the bottom
-    one; ``left_h`` px high at most) and, those that do not fit there, in the bottom-right
-    one."""
-    for k in range(len(kinds), -1, -1):
-        if k == 0 or legend_height(kinds[:k], lang) <= left_h:
-            return tuple(kinds[:k]), tuple(kinds[k:])
-    return tuple(kinds), ()
+def columns(bottom: int) -> dict[int, int]:
+    """Each seat's column: the middle x of its panel (``bottom`` first, then in play order)."""
+    return {seat: BOXES[(seat - bottom) % 4][0] + SEAT_W // 2 for seat in range(4)}
 
 
-def legend_space(view: PublicView) -> tuple[int, int]:
-    """How high the legend may rise in the bottom-left corner and how wide it may be in the
-    bottom-right one: in desítky clear of the rows (below their suit icons on the left, which
-    start at ``center.ROW_X0``, right of their last column on the right)."""
-    if isinstance(view.game, DesitkyView) and view.phase != "finished":
-        return H - 14 - center.ROWS_BOTTOM - 6, W - 14 - center.ROWS_RIGHT - 6
-    return LEGEND_H, LEGEND_W
+def game_area(legend_h: int) -> Area:
+    """Where the game is drawn: under the seats, above a legend ``legend_h`` px high."""
+    bottom = H - MARGIN - (legend_h + 4 if legend_h else 0)
+    return Area(MARGIN, GAME_Y, W - 2 * MARGIN, bottom - GAME_Y)
 
 
 def _seats(img: Image.Image, view: PublicView, names: list[str], lang: str,
@@ -182,17 +166,13 @@ def _seats(img: Image.Image, view: PublicView, names: list[str], lang: str,
     summed = dict(zip(view.harakiri_seats or (), view.harakiri_sums, strict=False))
     if (view.harakiri_games or 1) <= 1:
         summed = {}
+    for seat, colour in ((highlight, BLUE), (view.to_act, GOLD)):  # rings under the panels
+        if seat is not None:
+            x, y, w, h = BOXES[(seat - bottom) % 4]
+            paste(img, glow_ring(w, h, colour, MARGIN, 14), x - MARGIN, y - MARGIN)
     for seat in range(4):
-        pos = (seat - bottom) % 4
-        x, y, w, h = BOXES[pos]
-        if seat == highlight:
-            ring = glow_ring(w, h, BLUE, 16)
-            paste(img, ring, x - 16, y - 16)
-        if seat == view.to_act:
-            ring = glow_ring(w, h, GOLD, 12)
-            paste(img, ring, x - 12, y - 12)
+        x, y, _, _ = BOXES[(seat - bottom) % 4]
         piece = seat_panel(
-            "wide" if pos in (0, 2) else "tall",
             names[seat],
             view.hand_counts[seat],
             summed.get(seat, view.totals[seat]),
@@ -225,34 +205,30 @@ def table_image(view: PublicView, names: Sequence[str], lang: str = "cs",
     who = check_names(names, lang)
     img = _base(lang).copy()
     _header(img, view, who, lang)
-    left_h, right_w = legend_space(view)
-    left, right = legend_columns(_legend_kinds(view, marks), lang, left_h)
-    if left:
-        leg = legend(left, lang)
-        paste(img, leg, 14, H - 14 - leg.height)
-    if right:
-        leg = legend(right, lang, right_w)
-        paste(img, leg, W - 14 - leg.width, H - 14 - leg.height)
+    kinds = _legend_kinds(view, marks)
+    legend_h = legend_height(kinds, lang, LEGEND_W)
+    if kinds:
+        paste(img, legend(kinds, lang, LEGEND_W), MARGIN, H - MARGIN - legend_h)
     _seats(img, view, who, lang, highlight_seat, bottom_seat, marks)
+    area = game_area(legend_h)
     if view.phase == "finished":
-        center.draw_order(img, view, who, lang)
+        center.draw_order(img, view, who, lang, area)
     elif view.phase == "stovka":
-        center.draw_stovka(img, view, who, lang)
+        center.draw_stovka(img, view, who, lang, area)
     elif view.phase == "choose":
-        center.draw_choose(img, view, who, lang)
+        center.draw_choose(img, view, who, lang, area)
     else:
         match view.game:
             case KvartyView() as part:
-                center.draw_kvarty(img, view, part, who, lang)
+                center.draw_kvarty(img, view, part, who, lang, area)
             case DesitkyView() as part:
-                center.draw_rows(img, part, lang)
-                center.draw_turn(img, view, part, who, lang)
+                center.draw_rows(img, part, lang, area)
+                center.draw_turn(img, view, part, who, lang, area)
             case TrickView() as part:
-                center.draw_trick(img, view, part, who, lang, bottom_seat)
-                center.draw_last_trick(img, part, who, lang, *INSET)
+                center.draw_trick(img, view, part, who, lang, columns(bottom_seat), area)
             case None:
                 pass
-    return with_footer(img, tournament)
+    return with_footer(img, tournament, SMALL_PX)
 
 
 def render_table(view: PublicView, names: Sequence[str], lang: str = "cs",
