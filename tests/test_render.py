@@ -76,7 +76,7 @@ def test_whole_lora_renders_within_bounds(rich_seed: int) -> None:
             lang = "en" if step % 2 else "cs"
             table = render_table(pv, NAMES, lang, highlight_seat=step % 4, bottom_seat=step % 4)
             assert len(table) <= TABLE_MAX
-            assert _png(table).size == (1000, 700)
+            assert _png(table).size == (720, 540)
             seat = lora.to_act if lora.to_act is not None else step % 4
             hand = render_hand(lora.view(seat), lang)
             assert len(hand) <= HAND_MAX
@@ -147,7 +147,7 @@ def test_font_and_art_fallbacks(monkeypatch: pytest.MonkeyPatch, tmp_path: Path)
     monkeypatch.setattr(card_art, "ART_DIR", tmp_path)
     clear_caches()
     try:
-        assert _png(render_table(pv, NAMES)).size == (1000, 700)
+        assert _png(render_table(pv, NAMES)).size == (720, 540)
         assert _png(render_sheet(pv, NAMES)).width > 0
     finally:
         monkeypatch.undo()

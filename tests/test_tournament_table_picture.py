@@ -13,7 +13,7 @@ from PIL import Image, ImageStat
 
 from bot.games import ui_of
 from bot.model import STATUS_PLAYING, Seat, Table, TableSettings
-from bot.render.common import phone_px, with_footer
+from bot.render.common import embed_px, phone_px, with_footer
 from engine.lora import Lora
 from engine.taroky import TarokyRound
 from engine.taroky.options import TarokyOptions
@@ -52,7 +52,10 @@ def test_a_tournament_table_s_picture_names_its_tournament_round_and_table(
     assert own is not None
     assert own.keywords["tournament"] == ""  # type: ignore[attr-defined]
     width, height = _size(own())
-    assert _size(picture()) == (width, height + phone_px(width) + 24)  # the bar under it
+    # the bar under it, its words as large as the picture's least (the Lóra table's: read in
+    # its embed)
+    words = embed_px(width) if game == "lora" else phone_px(width)
+    assert _size(picture()) == (width, height + words + 24)
 
 
 def test_the_bar_under_the_picture_holds_its_words_and_nothing_else_changes() -> None:
