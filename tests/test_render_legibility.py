@@ -91,7 +91,7 @@ PICTURES: dict[str, Callable[[], bytes]] = {
 
 # the pictures shown inside an embed (the leaderboard's, the round's standings post): narrower
 # than a plain picture, and no taller than EMBED_H
-IN_EMBED = {"leaderboard"}
+IN_EMBED = {"leaderboard", "tournament_standings_lora", "tournament_standings_taroky"}
 
 
 def shown_width(name: str, width: int, height: int) -> float:
@@ -158,7 +158,8 @@ def test_the_smallest_sizes_are_11_px_on_a_phone() -> None:
                              (center.SMALL_PX, table.W, PHONE_W),
                              (hand.SMALL, hand.W, PHONE_W),
                              (leaderboard.SMALL_PX, leaderboard.W, EMBED_W),
-                             (tournament.PILL_PX, tournament.W, PHONE_W),
+                             (tournament.SMALL_PX, tournament.W, EMBED_W),
+                             (tournament.SHEET_PILL_PX, tournament.W, PHONE_W),
                              (sheet.TAG_PX, sheet.sheet_width(1), PHONE_W)):
         assert px * shown / width >= MIN_PHONE_PX, (px, width)
 
