@@ -17,7 +17,7 @@ from PIL import Image, ImageChops
 from bot.i18n import CATALOGS, decimal
 from bot.render import leaderboard as lb
 from bot.render import render_leaderboard, render_sheet, render_sheet_from_export
-from bot.render.common import GOLD
+from bot.render.common import EMBED_H, EMBED_W, GOLD
 from bot.render.export import export_names, lora_from_export
 from bot.render.fonts import fit, font
 from bot.storage import LeaderboardRow, PlayerResult, Storage
@@ -78,15 +78,28 @@ def test_leaderboard_is_a_small_png(lang: str) -> None:
     data = render_leaderboard(_rows(), lang, title="Žebříček – Hospoda U Zlatého Tygra")
     img = _png(data)
     assert img.mode == "P"  # palette-encoded like the other pictures
-    assert img.width == lb.W and 700 <= img.height <= 1000
+    assert img.width == lb.W and 600 <= img.height <= lb.W * EMBED_H / EMBED_W
     assert len(data) <= LB_MAX
 
 
 def test_leaderboard_readable_on_a_phone() -> None:
-    """Shrunk to 400 px (a phone), the rows stay tall enough to read: ≥ 30 px per row."""
+    """In the embed on a phone (``EMBED_W`` px wide), the rows stay tall enough to read:
+    ≥ 18 px per row (it was 760 × 910 px, shown 280 px high: 234 px wide, its rows 17 px
+    and its least words 8 px there)."""
     img = lb.leaderboard_image(_rows(), "cs")
-    assert lb.ROW_H * 400 / img.width >= 30
+    assert lb.ROW_H * EMBED_W / img.width >= 18
     assert img.width <= 800
+
+
+@pytest.mark.parametrize("kind", ["lora", "taroky"])
+@pytest.mark.parametrize("lang", ["cs", "en"])
+def test_a_full_page_fits_the_embeds_box(kind: str, lang: str) -> None:
+    """Ten rows, some provisional (the legend's longest), in either game and language: no
+    taller than ``EMBED_H / EMBED_W`` of its width, so the embed shows it ``EMBED_W`` wide
+    (taller, it is scaled down to ``EMBED_H`` px high, narrower, and its words with it)."""
+    img = lb.leaderboard_image(_rows(), lang, "Žebříček – Taroky · Hospoda U Zlatého Tygra",
+                               kind, avg_text=lambda v: "+114,65 Kč")
+    assert img.height * EMBED_W <= img.width * EMBED_H, img.size
 
 
 def test_medals_only_for_the_first_three() -> None:
@@ -112,10 +125,21 @@ def test_long_and_odd_names_stay_in_their_column() -> None:
     assert ImageChops.difference(_row_box(short, 0), _row_box(long, 0)).getbbox() is not None
     assert ImageChops.difference(_row_box(short, 0, *right),
                                  _row_box(emoji, 0, *right)).getbbox() is None
-    assert fit("Maximilián " * 8, font(27, "cond"), lb.NAME_END - lb.NAME_X).endswith("…")
+    assert fit("Maximilián " * 8, font(lb.NAME_PX - 2, "cond"),
+               lb.NAME_END - lb.NAME_X).endswith("…")
 
 
-def test_provisional_tag_is_drawn() -> None:
+def test_ranks_past_99_are_written_whole() -> None:
+    """A big server's later pages: rank 1000 widens its column (it was cut to "1…")."""
+    page = [_row(999, "Eva"), _row(1000, "Ivo")]
+    rank_cx, name_x, *_ = lb._columns(page, "cs", "lora", lb.averages(page, "cs"))
+    ranks = font(lb.SMALL_PX, "bold")
+    assert rank_cx - ranks.getlength("1000") / 2 >= lb.RANK_L
+    assert rank_cx + ranks.getlength("1000") / 2 < name_x - 8
+    assert (rank_cx, name_x) == (lb.RANK_CX, lb.NAME_X) or name_x > lb.NAME_X
+
+
+def test_provisional_mark_is_drawn() -> None:
     other = _row(6, "Ivo", provisional=True)
     plain = lb.leaderboard_image([_row(5, "Eva"), other], "cs")
     tagged = lb.leaderboard_image([_row(5, "Eva", provisional=True), other], "cs")
@@ -125,7 +149,7 @@ def test_provisional_tag_is_drawn() -> None:
     after = (lb.RATING_R + 4, lb.W)  # games, wins, average: the same
     assert ImageChops.difference(_row_box(plain, 0, *after),
                                  _row_box(tagged, 0, *after)).getbbox() is None
-    # the legend explains the tag only when a row has it
+    # the legend explains the mark only when a row has it
     one = lb.leaderboard_image([_row(5, "Eva")], "cs")
     one_tagged = lb.leaderboard_image([_row(5, "Eva", provisional=True)], "cs")
     assert one_tagged.height == one.height + lb.LEGEND_LINE
@@ -168,20 +192,20 @@ def test_the_taroky_leaderboard_keeps_the_wins_apart_from_the_money(lang: str) -
                 zip(_rows(3), (41550.0, -123450.0, 1750.0), strict=True)]
         return lb.leaderboard_image(rows, lang, kind="taroky", avg_text=shown)
 
-    widest = max(font(27, "cond").getlength(shown(v)) for v in (41550.0, -123450.0))
+    widest = max(font(lb.NUMBER_PX, "cond").getlength(shown(v)) for v in (41550.0, -123450.0))
     money_left = lb.AVG_R - widest
     box = ImageChops.difference(_row_box(page(7), 1), _row_box(page(8), 1)).getbbox()
     assert box is not None and box[2] < money_left  # the wins digit, left of the money
     columns = lb._columns(_rows(3), lang, "taroky", [shown(41550.0), shown(-123450.0)])
-    label = font(20, "cond")
+    label = font(lb.SMALL_PX, "cond")
     for (key, right), next_right in zip(
-            zip(("lb_rating", "lb_games", "lb_wins"), columns[1:4], strict=True),
-            columns[2:], strict=True):
+            zip(("lb_rating", "lb_games", "lb_wins"), columns[3:6], strict=True),
+            columns[4:], strict=True):
         next_label = {"lb_rating": "lb_games", "lb_games": "lb_wins", "lb_wins": "lb_avg"}[key]
         assert right < next_right - label.getlength(lb.s(next_label, lang, "taroky"))
-    assert columns[0] - lb.NAME_X >= 150  # room for a name still
+    assert columns[2] - columns[1] >= 150  # room for a name still
     lora = lb._columns(_rows(), lang, "lora", [decimal(r.avg_points, lang) for r in _rows()])
-    assert lora == (lb.NAME_END, lb.RATING_R, lb.GAMES_R, lb.WINS_R, lb.AVG_R)
+    assert lora == lb.DEFAULT_COLUMNS
 
 
 # -- the sheet of an archived lóra ----------------------------------------------------------

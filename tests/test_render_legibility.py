@@ -1,10 +1,11 @@
 """Accessibility review 50: the pictures read on a phone and without colour.
 
-Discord shows a picture about ``PHONE_W`` (430) px wide on a phone, and one inside an embed
-(``IN_EMBED``: the table messages) about ``EMBED_W`` (310) px wide, so a word drawn ``px`` px
-high in a picture ``width`` px wide is ``px × shown / width`` px high there; every word of
-every picture is at least 11 px there (the Lóra table's legend, counters and header were
-6–9 px in its embed) (the Lóra table's 24 px labels were 10 px, its card counts
+Discord shows a picture about ``PHONE_W`` (430) px wide on a phone, so a word drawn ``px`` px
+high in a picture ``width`` px wide is ``px × 430 / width`` px high there; a picture inside an
+embed (``IN_EMBED``: the table messages, the leaderboard, the round's standings) is shown
+``EMBED_W`` (310) px wide and at most ``EMBED_H`` (280) px high (a taller one narrower still:
+``shown_width``). Every word of every picture is at least 11 px there (the Lóra table's legend,
+counters and header were 6–9 px in its embed; at 430 px its 24 px labels were 10 px, its card counts
 8 px, the hand's last-trick order 7.5 px). Every colour words are written in has a contrast
 of at least 4.5 : 1 (WCAG, small text) on the felt and the panels they are drawn on (FAINT
 was 2.8 : 1 and RED 3.0 : 1 on the felt), and the dark text on the badges on their fills.
@@ -30,7 +31,7 @@ from bot.render import (
     sheet,
 )
 from bot.render.bench import NAMES, example
-from bot.render.common import EMBED_W, PHONE_W
+from bot.render.common import EMBED_H, EMBED_W, PHONE_W
 
 MIN_PHONE_PX = 11
 
@@ -89,16 +90,27 @@ PICTURES: dict[str, Callable[[], bytes]] = {
 }
 
 
-# The pictures shown inside an embed, narrower than a picture of its own: ``EMBED_W``.
+# the pictures shown inside an embed (the table messages, the leaderboard's, the round's
+# standings post): narrower than a plain picture, and no taller than EMBED_H
 IN_EMBED = {
     "lora_table_trick", "lora_table_kvarty", "lora_table_desitky", "lora_table_stovka",
     "lora_table_choose", "lora_table_finished",
+    "leaderboard", "tournament_standings_lora", "tournament_standings_taroky",
 }
 
 
-def shown_width(name: str) -> int:
-    """How wide a phone shows the picture ``name``."""
-    return EMBED_W if name in IN_EMBED else PHONE_W
+def shown_width(name: str, width: int, height: int) -> float:
+    """How wide a phone shows the picture ``name`` (``width`` × ``height`` px): ``PHONE_W``,
+    or in an embed ``EMBED_W`` — less when it is taller than ``EMBED_H`` would be there."""
+    if name in IN_EMBED:
+        return min(EMBED_W, EMBED_H * width / height)
+    return PHONE_W
+
+
+def test_a_tall_picture_in_an_embed_is_shown_narrower() -> None:
+    assert shown_width("leaderboard", 760, 910) == pytest.approx(233.8, abs=0.1)
+    assert shown_width("leaderboard", 760, 600) == EMBED_W
+    assert shown_width("lora_hand_trick", 800, 2000) == PHONE_W
 
 
 def _forget_pieces() -> None:
@@ -130,15 +142,16 @@ def test_every_word_is_at_least_11_px_on_a_phone(name: str,
 
     monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy)
     try:
-        width = Image.open(io.BytesIO(draw())).width
+        width, height = Image.open(io.BytesIO(draw())).size
     finally:
         monkeypatch.undo()
         clear_caches()
     assert len(drawn) >= 3, "the spy saw no words"
-    shown = shown_width(name)
+    shown = shown_width(name, width, height)
     small = sorted({(px, round(px * shown / width, 1), value) for px, value in drawn
                     if px * shown / width < MIN_PHONE_PX})
-    assert small == [], f"{name} ({width} px wide): words under {MIN_PHONE_PX} px on a phone"
+    assert small == [], (f"{name} ({width} px wide, shown {shown:.0f}): words under "
+                         f"{MIN_PHONE_PX} px on a phone")
 
 
 def test_the_smallest_sizes_are_11_px_on_a_phone() -> None:
@@ -152,8 +165,10 @@ def test_the_smallest_sizes_are_11_px_on_a_phone() -> None:
             (seats.SMALL_PX, table.W, EMBED_W), (center.SMALL_PX, table.W, EMBED_W),
             (seats.LEGEND_PX, table.W, EMBED_W), (center.MINI_RANK, table.W, EMBED_W),
             (center.ROW_RANK, table.W, EMBED_W),
-            (hand.SMALL, hand.W, PHONE_W), (leaderboard.SMALL_PX, leaderboard.W, PHONE_W),
-            (tournament.PILL_PX, tournament.W, PHONE_W),
+            (hand.SMALL, hand.W, PHONE_W),
+            (leaderboard.SMALL_PX, leaderboard.W, EMBED_W),
+            (tournament.SMALL_PX, tournament.W, EMBED_W),
+            (tournament.SHEET_PILL_PX, tournament.W, PHONE_W),
             (sheet.TAG_PX, sheet.sheet_width(1), PHONE_W)):
         assert px * shown / width >= MIN_PHONE_PX, (px, width, shown)
     assert "lora_table_trick" in IN_EMBED and "lora_hand_trick" not in IN_EMBED

@@ -77,11 +77,12 @@ def test_no_entrant_number_stands_before_a_name_next_to_the_place(
     standings_png(t, 2, "en")
     assert drawn == [
         "Lóra – tournament 1", "Final standings after round 2",
-        "Points 4-3-2-1 by place at the table (ties share); equal points:",
-        "fewer penalty points ranks higher.",
+        "Points 4-3-2-1 by place at the table (ties share); equal",
+        "points: fewer penalty points ranks higher.",
         "#", "Player", "R1", "R2", "Points", "Penalty",
         "Dalibor", "4", "4", "8", "87",  # places 1–3: a medal (a picture, no text)
-        "František Xaver Kolowrat", "2", "3", "5", "118",  # two rounds: room for it whole
+        # (words 11 px high in the embed leave 250 px of names: a long one condensed, cut)
+        "František Xaver Ko…", "2", "3", "5", "118",
         "AI Božena", "easy", "3", "2", "5", "120",
         "4", "Cecílie", "1", "4", "5", "132",
         "5", "AI Karel", "medium", "4", "1", "5", "138",
@@ -295,10 +296,10 @@ def test_every_substitute_tag_of_a_taroky_sheet_is_drawn_whole() -> None:
             [label] for label in labels[lang]]
         levels = [i18n.t(f"core.ai_{level}", lang) for level in ("easy", "medium", "hard")]
         for label in [*labels[lang], *levels]:
-            shown, f = render.pill_text(label, room)
+            shown, f = render.pill_text(label, room, render.SHEET_PILL_PX)
             assert shown == label and f.size >= 17, (label, shown, f.size)
         for seat in people:
-            pills = render.tag_pills(lines[seat].tags, room)
+            pills = render.tag_pills(lines[seat].tags, room, render.SHEET_PILL_PX)
             assert len(pills) == 1 and pills[0].width <= room
 
 
@@ -474,9 +475,10 @@ def test_the_standings_columns_keep_apart_half_points_and_two_digit_totals(
 
 @pytest.mark.parametrize(("lang", "labels", "legend"), [
     # Czech headings are wider: with room between the columns (review 47) one more summed
-    ("cs", ["1.–4. k.", "5. k.", "6. k."],
-     "Sloupec „1.–4. k.“ je součet bodů z 1. až 4. kola."),
-    ("en", ["R1–3", "R4", "R5", "R6"], "Column “R1–3” is the sum of points of rounds 1 to 3."),
+    # (their words 11 px high in the standings' embed: at most three round columns)
+    ("cs", ["1.–5. k.", "6. k."],
+     "Sloupec „1.–5. k.“ je součet bodů z 1. až 5. kola."),
+    ("en", ["R1–4", "R5", "R6"], "Column “R1–4” is the sum of points of rounds 1 to 4."),
 ])
 def test_from_round_five_the_earliest_rounds_are_summed_in_a_labelled_column(
         lang: str, labels: list[str], legend: str, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -507,12 +509,12 @@ def test_from_round_five_the_earliest_rounds_are_summed_in_a_labelled_column(
         summed = 6 - (len(labels) - 1)
         assert value(line.rounds[0]) == sum(p for p in row.rounds[:summed] if p is not None)
         assert sum(value(v) for v in line.rounds) == value(line.points) == row.points
-    # four rounds or fewer: all shown, nothing summed, no extra legend
-    pictures.standings_png(_crafted(4), 4, lang)
-    assert len(seen["rounds"]) == 4 and seen["folded"] is False  # type: ignore[arg-type]
+    # three rounds or fewer: all shown, nothing summed, no extra legend
+    pictures.standings_png(_crafted(3), 3, lang)
+    assert len(seen["rounds"]) == 3 and seen["folded"] is False  # type: ignore[arg-type]
     assert len(seen["footers"]) == 1  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="too many round columns"):
-        render.standings_image("t", "s", ("a", "b", "c"), ["1", "2", "3", "4", "5"], [])
+        render.standings_image("t", "s", ("a", "b", "c"), ["1", "2", "3", "4"], [])
 
 
 @pytest.mark.parametrize("lang", ["cs", "en"])
@@ -520,7 +522,7 @@ def test_the_name_column_keeps_its_room_at_any_number_of_rounds(
         lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """However many rounds (up to the 12 a tournament may have), the names keep at least
     ``NAME_ROOM`` px before the round columns: the wider Czech headings ("10. k.") at 12
-    rounds sum one round more (cs "1.–10. k."; en "R1–9")."""
+    rounds sum one round more (cs "1.–11. k."; en "R1–11")."""
     from bot.tournament import pictures
 
     seen: dict[str, object] = {}
@@ -538,8 +540,8 @@ def test_the_name_column_keeps_its_room_at_any_number_of_rounds(
         assert name_end - render.NAME_X >= render.NAME_ROOM
         assert 1 <= len(labels) <= render.ROUND_COLUMNS  # type: ignore[arg-type]
         firsts.append(labels[0])  # type: ignore[index]
-    assert firsts == (["1. k.", "1. k.", "1.–3. k.", "1.–6. k.", "1.–10. k."] if lang == "cs"
-                      else ["R1", "R1", "R1–2", "R1–5", "R1–9"])
+    assert firsts == (["1. k.", "1.–3. k.", "1.–4. k.", "1.–7. k.", "1.–11. k."] if lang == "cs"
+                      else ["R1", "R1–2", "R1–3", "R1–6", "R1–11"])
 
 
 @pytest.mark.parametrize(("lang", "shared"), [("cs", "5.–6."), ("en", "5–6")])
@@ -705,7 +707,7 @@ def test_round_values_stand_centred_under_their_heading_with_room_between(
     """Taroky's half points ("3.5 3.5") ran together at 10 px apart, right-aligned under
     centred-looking heads ("2.5" stood left of its "R7"): each round's heading and values
     share one centre, and neighbouring columns' texts keep ``ROUND_GAP`` px apart."""
-    t = example_tournament("taroky", rounds=4)
+    t = example_tournament("taroky", rounds=3)
     drawn: list[tuple[float, str, str]] = []
     real = render.text
 
@@ -714,11 +716,11 @@ def test_round_values_stand_centred_under_their_heading_with_room_between(
         return real(img, xy, value, fnt, colour, anchor)
 
     monkeypatch.setattr(render, "text", spy)
-    standings_png(t, 4, "en")
-    heads = [(x, v, a) for x, v, a in drawn if v in ("R1", "R2", "R3", "R4")]
-    assert [v for _x, v, _a in heads] == ["R1", "R2", "R3", "R4"]
+    standings_png(t, 3, "en")
+    heads = [(x, v, a) for x, v, a in drawn if v in ("R1", "R2", "R3")]
+    assert [v for _x, v, _a in heads] == ["R1", "R2", "R3"]
     assert {a for _x, _v, a in heads} == {"mm"}
-    fr = render.font(24, "cond")
+    fr = render.font(render.ROUND_PX, "cond")
     for x, head, _a in heads:
         under = [(v, a) for vx, v, a in drawn if vx == x and v != head]
         assert len(under) == len(t.entrants) and {a for _v, a in under} == {"mm"}

@@ -1121,7 +1121,7 @@ STRINGS: dict[str, str] = {
     "taroky.board.avg": "⌀ výsledek",
     "taroky.board.games": "Kola",
     "taroky.csv.score": "Výsledek (Kč)",
-    "taroky.board.legend_avg": "⌀ výsledek: průměrný výsledek kola (peníze − vklad − dokup)",
+    "taroky.board.legend_avg": "⌀ výsledek: průměr za kolo (peníze − vklad − dokup)",
     "taroky.why.must_open": "Předák musí licitaci zahájit, dobrá říct nemůže.",
     "taroky.why.bid_too_low": "Je třeba hlásit vyšší hru než {highest}, nebo říct dobrá.",
     "taroky.why.no_pagat_for_2P": "Druhou povinnost hraje jen ten, kdo má pagáta.",

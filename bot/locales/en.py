@@ -1114,7 +1114,7 @@ STRINGS: dict[str, str] = {
     "taroky.board.avg": "⌀ result",
     "taroky.board.games": "Rounds",
     "taroky.csv.score": "Result (CZK)",
-    "taroky.board.legend_avg": "⌀ result: the average result of a round (money − stake − top-up)",
+    "taroky.board.legend_avg": "⌀ result: the average per round (money − stake − top-up)",
     "taroky.why.must_open": "The forehand must open the bidding; passing is not allowed.",
     "taroky.why.bid_too_low": "Bid a higher game than {highest}, or pass.",
     "taroky.why.no_pagat_for_2P": "Only the holder of the pagát may play the second duty.",

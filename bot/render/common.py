@@ -50,17 +50,21 @@ PHONE_W, PHONE_TEXT = 430, 13
 # shown narrower: the embed's frame and padding leave it about EMBED_W of a phone's PHONE_W px
 # (measured in SimCord's preview at 430 px, as a real client lays out an embed).
 EMBED_W = 310
+# ... and at most EMBED_H px high (the preview's ``img.embed-image { max-height: 280px }``, at
+# any window size): a picture taller than EMBED_H / EMBED_W of its width is scaled down to
+# that height, so shown narrower than EMBED_W — its words smaller still.
+EMBED_H = 280
+
+
+def embed_px(width: int, px: float = 11) -> int:
+    """The font size a picture ``width`` px wide, shown in an embed (``EMBED_W`` px wide, no
+    taller than ``EMBED_H``), needs for text ``px`` high there."""
+    return math.ceil(px * width / EMBED_W)
 
 
 def phone_px(width: int, px: float = PHONE_TEXT) -> int:
     """The font size a picture ``width`` px wide needs for text ``px`` high on a phone."""
     return math.ceil(px * width / PHONE_W)
-
-
-def embed_px(width: int, px: float = 11) -> int:
-    """The font size a picture ``width`` px wide shown in an embed (``EMBED_W`` on a phone)
-    needs for text ``px`` high there."""
-    return math.ceil(px * width / EMBED_W)
 
 
 def check_names(names: Sequence[str], lang: str = "cs") -> list[str]:

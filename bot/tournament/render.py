@@ -1,8 +1,11 @@
 """The tournament's pictures: the standings and a table's sheet (zápisový lístek).
 
 Pure drawing from lines of text prepared by ``bot.tournament.pictures`` (the words and the
-numbers are chosen there); the look is the shared one of ``bot.render.common``. Sized for
-phones like the leaderboard: 760 px wide, legible when Discord shrinks it to 400 px.
+numbers are chosen there); the look is the shared one of ``bot.render.common``. 760 px wide
+like the leaderboard, and like it laid out for an embed: the round's standings are posted in
+one, on a phone ``EMBED_W`` (310) px wide and at most ``EMBED_H`` (280) px high, so their
+words are ``SMALL_PX`` or more (11 px there) and eight entrants fit that box. The sheets are
+plain pictures (about 340 px wide on a phone); their tags may condense to ``SHEET_PILL_PX``.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from bot.render.common import (
     RED,
     RGB,
     TEXT,
+    embed_px,
     encode,
     felt,
     panel,
@@ -33,8 +37,10 @@ from bot.render.common import (
 from bot.render.fonts import Font, clean_name, fit, fitted, font
 from bot.render.leaderboard import MEDALS, medal
 
-W, M = 760, 16
-HEADER_H, COLS_H, ROW_H, FOOT_LINE = 76, 42, 70, 30
+W, M = 760, 8
+SMALL_PX = embed_px(W)  # the least size of a word (labels, tags, the legend): 11 px in an embed
+HEADER_H, COLS_H, ROW_H, FOOT_LINE, PAD = 74, 34, 60, 30, 8
+NAME_PX, PILL_H = 28, 30  # a name (bold; condensed when long), a tag's pill under it
 STRIPE: RGB = (16, 50, 34)
 LINE: RGB = (60, 96, 78)
 TAG_FILL: RGB = (34, 72, 54)
@@ -81,53 +87,59 @@ class Footer:
 def _header(img: Image.Image, title: str, subtitle: str) -> None:
     paste(img, panel(W, HEADER_H, BAR, radius=0), 0, 0)
     ft = font(30, "bold")
-    text(img, (M + 2, 26), fit(clean_name(title), ft, W - 2 * M), ft, TEXT, "lm")
-    fs = font(22)
-    text(img, (M + 2, 56), fit(clean_name(subtitle), fs, W - 2 * M), fs, MUTED, "lm")
+    text(img, (M + 4, 22), fit(clean_name(title), ft, W - 2 * M - 8), ft, TEXT, "lm")
+    fs = font(SMALL_PX)
+    text(img, (M + 4, 55), fit(clean_name(subtitle), fs, W - 2 * M - 8), fs, MUTED, "lm")
 
 
-PILL_PAD, PILL_MIN = 16, 60  # a pill's padding; narrower room left: the tags stop there
-PILL_PX = phone_px(W, 11)  # a tag's words: 11 px high on a phone (W 760 shown 430 px wide)
+PILL_PAD, PILL_MIN = 14, 60  # a pill's padding; narrower room left: the tags stop there
+PILL_PX = SMALL_PX  # a tag's words
+# a sheet's tag in a narrow name column (Taroky's): condensed down to 11 px on a phone
+# showing the sheet 430 px wide, before it is cut
+SHEET_PILL_PX = phone_px(W, 11)
 
 
-def pill_text(value: str, room: float | None = None) -> tuple[str, Font]:
-    """A tag's words as its pill draws them in ``room`` px at most (condensed, else cut with
-    an ellipsis), and their font."""
+def pill_text(value: str, room: float | None = None,
+              smallest: int = PILL_PX) -> tuple[str, Font]:
+    """A tag's words as its pill draws them in ``room`` px at most (condensed, down to
+    ``smallest`` px, else cut with an ellipsis), and their font."""
     if room is None:
         return value, font(PILL_PX, "bold")
-    return fitted(value, PILL_PX, "bold", room - PILL_PAD, smallest=PILL_PX)
+    return fitted(value, PILL_PX, "bold", room - PILL_PAD, smallest=smallest)
 
 
-def _pill(value: str, warn: bool, room: float | None = None) -> Image.Image:
+def _pill(value: str, warn: bool, room: float | None = None,
+          smallest: int = PILL_PX) -> Image.Image:
     """A tag's pill; in ``room`` px at most (``pill_text``)."""
-    value, f = pill_text(value, room)
-    w, h = int(f.getlength(value)) + PILL_PAD, 26
+    value, f = pill_text(value, room, smallest)
+    w, h = int(f.getlength(value)) + PILL_PAD, PILL_H
     img = panel(w, h, (*(SUB_FILL if warn else TAG_FILL), 255), radius=h // 2).copy()
     text(img, (w / 2, h / 2), value, f, GOLD if warn else MUTED, "mm")
     return img
 
 
 def _name(img: Image.Image, x: int, cy: int, name: str, tags: Sequence[Tag], end: int,
-          gold: bool) -> None:
+          gold: bool, smallest: int = PILL_PX) -> None:
     """The player's name and, below it, his tags. No entrant number: written "2." next to a
     place it read as one, and no player refers to it (the export keeps it)."""
     clean = clean_name(name)
-    fn = font(26, "bold")
+    fn = font(NAME_PX, "bold")
     room = end - x
     if fn.getlength(clean) > room:
-        fn = font(26, "cond")
+        fn = font(NAME_PX, "cond")
         clean = fit(clean, fn, room)
-    text(img, (x, cy - (12 if tags else 0)), clean, fn, GOLD if gold else TEXT, "lm")
+    text(img, (x, cy - (15 if tags else 0)), clean, fn, GOLD if gold else TEXT, "lm")
     tx = x
-    for pill in tag_pills(tags, end - x):
-        paste(img, pill, tx, cy + 4)
+    for pill in tag_pills(tags, end - x, smallest):
+        paste(img, pill, tx, cy - 1)
         tx += pill.width + 6
 
 
-def tag_pills(tags: Sequence[Tag], room: float) -> list[Image.Image]:
+def tag_pills(tags: Sequence[Tag], room: float, smallest: int = PILL_PX) -> list[Image.Image]:
     """The pills drawn under a name within ``room`` px: a tag too wide for what is left is
-    condensed or cut, not dropped (a sheet's "left · AI finished" is wider than a Taroky
-    name column), only one with less than ``PILL_MIN`` px left is."""
+    condensed (down to ``smallest`` px) or cut, not dropped (a sheet's "left · AI
+    finished" is wider than a Taroky name column), only one with less than ``PILL_MIN`` px
+    left is."""
     pills: list[Image.Image] = []
     left = float(room)
     for tag in tags:
@@ -135,7 +147,7 @@ def tag_pills(tags: Sequence[Tag], room: float) -> list[Image.Image]:
             break
         pill = _pill(tag.label, tag.warn)
         if pill.width > left:
-            pill = _pill(tag.label, tag.warn, left)
+            pill = _pill(tag.label, tag.warn, left, smallest)
         pills.append(pill)
         left -= pill.width + 6
     return pills
@@ -146,14 +158,20 @@ def _place(img: Image.Image, cx: int, cy: int, place: int, shown: str = "") -> N
     it covers ("5.–6.", condensed to the column), in its medal's colour among the first
     three (a medal would say "2" of a place written "2.–3." everywhere else)."""
     if place in MEDALS and not shown:
-        piece = medal(place, MEDALS[place], 40)
-        paste(img, piece, cx - 20, cy - 20)
+        piece = medal(place, MEDALS[place], MEDAL_D, SMALL_PX)
+        paste(img, piece, cx - MEDAL_D // 2, cy - MEDAL_D // 2)
     else:
-        value, f = fitted(shown or str(place), 24, "bold", PLACE_ROOM, 16)
+        value, f = fitted(shown or str(place), SMALL_PX, "bold", PLACE_ROOM, SMALL_PX)
         text(img, (cx, cy), value, f, MEDALS.get(place, MUTED), "mm")
 
 
-FOOT_FONT = 22
+FOOT_FONT = SMALL_PX
+MEDAL_D = 38
+
+
+def _foot_font(line: Footer) -> Font:
+    """A footer's font: a control sum bold, a legend regular; condensed (more words a line)."""
+    return font(FOOT_FONT, "cond" if line.ok is not None else "narrow")
 
 
 def _footer_lines(footer: Sequence[Footer]) -> list[tuple[str, Footer]]:
@@ -161,7 +179,7 @@ def _footer_lines(footer: Sequence[Footer]) -> list[tuple[str, Footer]]:
     its "=", so each side's value stays with its unit and mark."""
     out = []
     for line in footer:
-        f = font(FOOT_FONT, "bold" if line.ok is not None else "regular")
+        f = _foot_font(line)
         sides = line.label.split(" = ")
         parts = wrap_parts(sides, f, W - 2 * M - 8, " =") if len(sides) > 1 \
             else wrap(line.label, f, W - 2 * M - 8)
@@ -173,32 +191,35 @@ def _footer_lines(footer: Sequence[Footer]) -> list[tuple[str, Footer]]:
 def _frame(title: str, subtitle: str, rows: int, footer: Sequence[Footer]) -> Image.Image:
     body = max(rows, 1) * ROW_H
     lines = _footer_lines(footer)
-    height = HEADER_H + M + COLS_H + body + 8 + M + len(lines) * FOOT_LINE + (8 if lines else 0)
+    height = (HEADER_H + M + COLS_H + body + PAD + M + len(lines) * FOOT_LINE
+              + (PAD if lines else 0))
     img = felt(W, height).copy()
     _header(img, title, subtitle)
-    paste(img, panel(W - 2 * M, COLS_H + body + 8, (4, 16, 11, 170), radius=14), M, HEADER_H + M)
+    paste(img, panel(W - 2 * M, COLS_H + body + PAD, (4, 16, 11, 170), radius=12), M,
+          HEADER_H + M)
     d = ImageDraw.Draw(img)
     y0 = HEADER_H + M + COLS_H
-    d.line((M + 10, y0 - 1, W - M - 11, y0 - 1), fill=LINE, width=1)
+    d.line((M + 8, y0 - 1, W - M - 9, y0 - 1), fill=LINE, width=1)
     for i in range(1, rows, 2):
         y = y0 + i * ROW_H
         d.rectangle((M + 3, y, W - M - 4, y + ROW_H - 1), fill=STRIPE)
-    y = HEADER_H + M + COLS_H + body + 8 + M
+    y = HEADER_H + M + COLS_H + body + PAD + M
     for part, line in lines:
         colour = MUTED if line.ok is None else (GREEN if line.ok else RED)
-        f = font(FOOT_FONT, "bold" if line.ok is not None else "regular")
+        f = _foot_font(line)
         text(img, (W // 2, y + FOOT_LINE // 2), part, f, colour, "mm")
         y += FOOT_LINE
     return img
 
 
 # -- the standings ----------------------------------------------------------------------
-PLACE_CX, NAME_X, PLACE_ROOM = 50, 84, 56
-POINTS_R, SCORE_R = 598, W - M - 14
-ROUND_COLUMNS = 4  # at most this many round columns; more rounds: the earliest are summed
+PLACE_CX, NAME_X, PLACE_ROOM = 44, 88, 80  # (a shared place "5.–6.": PLACE_ROOM)
+POINTS_R, SCORE_R = 598, W - M - 12
+ROUND_COLUMNS = 3  # at most this many round columns; more rounds: the earliest are summed
 # px between round columns (half points "3,5 3,5" ran together at 10), between them and the
 # points
 ROUND_GAP, POINTS_GAP = 16, 22
+ROUND_PX, SCORE_PX = 28, 30  # a round's points, the tiebreak score (condensed)
 NAME_ROOM = 160  # the narrowest the name column gets (cs at 12 rounds sums one round more)
 
 
@@ -218,8 +239,8 @@ class Column:
 def points_right(lines: Sequence[StandingLine], score_head: str) -> float:
     """The points' right edge: ``POINTS_R``, or further left when the score column (its
     heading "Výsledek (Kč)", its values) needs the room."""
-    widest = max([font(26, "cond").getlength(line.score) for line in lines]
-                 + [font(22, "cond").getlength(score_head)])
+    widest = max([font(SCORE_PX, "cond").getlength(line.score) for line in lines]
+                 + [font(SMALL_PX, "cond").getlength(score_head)])
     return min(POINTS_R, SCORE_R - widest - POINTS_GAP)
 
 
@@ -230,9 +251,9 @@ def round_columns(round_labels: Sequence[str], lines: Sequence[StandingLine],
     points' right edge (a total "11,5" ran into the last round's "3,5" when they had a
     fixed 80 px); and the name column's end. ``labels``: the player, points and score
     headings."""
-    fr, fl, fp = font(24, "cond"), font(20, "cond"), font(32, "bold")
+    fr, fl, fp = font(ROUND_PX, "cond"), font(SMALL_PX, "cond"), font(32, "bold")
     widest_total = max([fp.getlength(line.points) for line in lines]
-                       + [font(22, "cond").getlength(labels[1])])
+                       + [fl.getlength(labels[1])])
     right = points_right(lines, labels[2]) - widest_total - POINTS_GAP
     columns: list[Column] = []
     for i in reversed(range(len(round_labels))):
@@ -255,8 +276,8 @@ def standings_image(title: str, subtitle: str, labels: tuple[str, str, str],
     img = _frame(title, subtitle, len(lines), footer)
     columns, name_end = round_columns(round_labels, lines, labels)
     points_r = points_right(lines, labels[2])
-    fc, fl = font(22, "cond"), font(20, "cond")
-    cy = HEADER_H + M + COLS_H // 2 + 2
+    fc = fl = font(SMALL_PX, "cond")
+    cy = HEADER_H + M + COLS_H // 2 + 1
     text(img, (PLACE_CX, cy), "#", fc, MUTED, "mm")
     text(img, (NAME_X, cy), labels[0], fc, MUTED, "lm")
     for label, col in zip(round_labels, columns, strict=True):
@@ -272,13 +293,13 @@ def standings_image(title: str, subtitle: str, labels: tuple[str, str, str],
         cy = y0 + i * ROW_H + ROW_H // 2
         _place(img, PLACE_CX, cy, line.place, line.place_text)
         _name(img, NAME_X, cy, line.name, line.tags, int(name_end), line.leader)
-        fr = font(24, "cond")
+        fr = font(ROUND_PX, "cond")
         for j, (value, col) in enumerate(zip(line.rounds, columns, strict=False)):
             colour = FAINT if value == "–" else TEXT if folded and j == 0 else MUTED
             text(img, (col.centre, cy), value, fr, colour, "mm")
         text(img, (points_r, cy), line.points, font(32, "bold"), GOLD if line.leader else TEXT,
              "rm")
-        text(img, (SCORE_R, cy), line.score, font(26, "cond"), TEXT, "rm")
+        text(img, (SCORE_R, cy), line.score, font(SCORE_PX, "cond"), TEXT, "rm")
     return img
 
 
@@ -290,9 +311,9 @@ def render_standings(title: str, subtitle: str, labels: tuple[str, str, str],
 
 
 # -- a table's sheet --------------------------------------------------------------------
-SHEET_PLACE_R, SHEET_POINTS_R = W - M - 120, W - M - 16
-VALUE_W, PLACE_GAP = 116, 100
-NUMBER_R, NUMBER_W = M + 44, 40  # the players' numbers: right edge, and the room they take
+SHEET_PLACE_R, SHEET_POINTS_R = W - M - 108, W - M - 12
+VALUE_W, PLACE_GAP = 106, 124  # (a shared place, "1st–2nd", whole in PLACE_GAP)
+NUMBER_R, NUMBER_W = M + 50, 48  # the players' numbers: right edge, and the room they take
 
 
 def values_left(columns: int) -> int:
@@ -316,8 +337,8 @@ def sheet_image(title: str, subtitle: str, labels: tuple[str, str, str],
     numbers' heading."""
     img = _frame(title, subtitle, len(lines), footer)
     values_x0 = values_left(len(columns))
-    fc = font(22, "cond")
-    cy = HEADER_H + M + COLS_H // 2 + 2
+    fc = font(SMALL_PX, "cond")
+    cy = HEADER_H + M + COLS_H // 2 + 1
     numbered = any(line.number for line in lines)
     name_x, name_w = name_column(len(columns), numbered)
     if numbered:
@@ -332,12 +353,14 @@ def sheet_image(title: str, subtitle: str, labels: tuple[str, str, str],
     for i, line in enumerate(lines):
         cy = y0 + i * ROW_H + ROW_H // 2
         if line.number:
-            text(img, (NUMBER_R, cy), line.number, font(24, "cond"), MUTED, "rm")
-        _name(img, name_x, cy, line.name, line.tags, name_x + name_w, line.place == 1)
-        fv = font(27, "cond")
+            text(img, (NUMBER_R, cy), line.number, font(SMALL_PX, "cond"), MUTED, "rm")
+        _name(img, name_x, cy, line.name, line.tags, name_x + name_w, line.place == 1,
+              SHEET_PILL_PX)
+        fv = font(ROUND_PX, "cond")
         for j, value in enumerate(line.values):
             text(img, (values_x0 + (j + 1) * VALUE_W, cy), value, fv, TEXT, "rm")
-        place, fp = fitted(line.place_text or f"{line.place}.", 26, "bold", PLACE_GAP - 12, 18)
+        place, fp = fitted(line.place_text or f"{line.place}.", NAME_PX, "bold", PLACE_GAP - 12,
+                           SMALL_PX)
         text(img, (SHEET_PLACE_R, cy), place, fp, MUTED, "rm")
         text(img, (SHEET_POINTS_R, cy), line.points, font(32, "bold"),
              GOLD if line.place == 1 else TEXT, "rm")
