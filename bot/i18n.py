@@ -116,7 +116,7 @@ def of_number(n: int, lang: str = DEFAULT_LANG) -> str:
     return f"{z_before(n)} {n}" if lang_of(lang) == "cs" else f"of {n}"
 
 
-def plural_form(n: int, lang: str = DEFAULT_LANG) -> str:
+def plural_form(n: float, lang: str = DEFAULT_LANG) -> str:
     """The form of a noun after the number ``n``: Czech "one" (1 minuta), "few" (2–4
     minuty), "many" (0, 5 … minut); English "one" or "many"."""
     if lang_of(lang) == "cs" and n in (2, 3, 4):
@@ -156,6 +156,15 @@ def tn(key: str, lang: str, n: int, /, **values: Any) -> str:
     if form == "few" and not has(f"{key}_few", lang):
         form = "many"
     return t(f"{key}_{form}", lang, n=n, **values)
+
+
+def counted(key: str, lang: str, count: float, /, **values: Any) -> str:
+    """``key``, or its singular ``key_one`` when ``count`` is 1 and ``lang`` words that apart
+    (English "1 pt" beside "{points} pts", as Lóra's trick lines word it apart; Czech "b."
+    serves any number, its ``_one`` is the same): points written with a fixed word."""
+    one = f"{key}_one"
+    singular = plural_form(count, lang) == "one" and one in CATALOGS[lang_of(lang)]
+    return t(one if singular else key, lang, **values)
 
 
 def game_key(kind: str, key: str) -> str:

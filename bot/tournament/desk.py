@@ -23,7 +23,7 @@ import discord
 from bot.delivery import items
 from bot.errors import TableError
 from bot.games import ui_of
-from bot.i18n import game_t, shown_name, t, tn, unlisted
+from bot.i18n import counted, game_t, shown_name, t, tn, unlisted
 from bot.model import STATUS_LOBBY, Seat, TableSettings
 from bot.permissions import manages_server
 from bot.storage.models import (
@@ -51,7 +51,7 @@ from bot.tournament.pictures import (
 )
 from bot.tournament.scoring import lower_is_better, standings
 from bot.tournament.service import TournamentService, withdrawable
-from bot.tournament.words import listed_place, tournament_table_name, tt, worded
+from bot.tournament.words import K, listed_place, tournament_table_name, tt, worded
 from bot.ui.alt import png_file
 from bot.ui.builders import (
     EMBED_COLOUR,
@@ -229,9 +229,9 @@ def podium_lines(t_: TournamentRecord, lang: str) -> list[str]:
         if row.place > 3:
             break
         e = model.entrant(t_, row.entrant)
-        lines.append(tt("podium_line", lang, place=listed_place(row, lang),
-                        name=standing_name(e, lang),
-                        points=number(row.points, lang)))
+        lines.append(counted(K + "podium_line", lang, row.points,
+                             place=listed_place(row, lang), name=standing_name(e, lang),
+                             points=number(row.points, lang)))
     return lines
 
 
@@ -761,9 +761,10 @@ def leader_lines(t_: TournamentRecord, round_no: int, lang: str) -> str:
     lines = []
     for row in standings(t_, round_no):
         e = model.entrant(t_, row.entrant)
-        lines.append(unlisted(tt("leader_line", lang, place=listed_place(row, lang),
-                                 name=standing_name(e, lang),
-                                 points=number(row.points, lang))))
+        lines.append(unlisted(counted(K + "leader_line", lang, row.points,
+                                      place=listed_place(row, lang),
+                                      name=standing_name(e, lang),
+                                      points=number(row.points, lang))))
     tiebreak = worded("tiebreak", f"{unit}_{'low' if lower_is_better(t_) else 'high'}", lang)
     legend = tt("legend_points", lang, tiebreak=tiebreak)
     return "\n".join([*clipped(lines, EMBED_DESCRIPTION - len(legend) - 1,

@@ -13,7 +13,7 @@ from bot.commands import command_shown
 from bot.delivery import items
 from bot.games import GameUI
 from bot.games.base import picture_legend
-from bot.i18n import game_t, t, unlisted
+from bot.i18n import counted, game_key, t, unlisted
 from bot.model import RECENT_EVENTS, STATUS_PLAYING, Seat, Table
 from bot.storage.models import OutboxEntry, OutboxItem
 from bot.tournament.words import table_place
@@ -203,9 +203,9 @@ class TablePresenter:
         ui = builders.game_ui(table)
         lines = []
         for seat in outcome.order():
-            line = game_t(table.game_kind, "place", lang, n=outcome.places[seat],
-                          place=table_place(outcome.places, seat, lang),
-                          name=ui.seat_name(table, seat, lang), points=outcome.scores[seat])
+            line = counted(game_key(table.game_kind, "place"), lang, outcome.scores[seat],
+                           n=outcome.places[seat], place=table_place(outcome.places, seat, lang),
+                           name=ui.seat_name(table, seat, lang), points=outcome.scores[seat])
             lines.append(unlisted(line + ui.outcome_note(outcome, seat, lang)))
         return lines
 

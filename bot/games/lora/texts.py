@@ -8,7 +8,7 @@ from typing import Any
 from bot.games import marks
 from bot.games.lora.cards import card_label, cards_text
 from bot.games.lora.events import HAND_QUIET, Words, game_name, playoff_suffix, table_lines
-from bot.i18n import t, tn, unlisted
+from bot.i18n import counted, t, tn, unlisted
 from bot.model import Table
 from bot.render.strings import playoff_sums
 from bot.tournament.words import table_place
@@ -156,11 +156,12 @@ def lora_sheet_lines(lora: Lora, names: Sequence[str], lang: str) -> list[str]:
     outcome = lora.outcome() if lora.finished else None
     if outcome is not None:
         return [t("lora.sheet_final", lang)] + [
-            t("lora.place", lang, place=table_place(outcome.places, s, lang), name=names[s],
-              points=outcome.scores[s]) + outcome_note(outcome, s, lang)
+            counted("lora.place", lang, outcome.scores[s],
+                    place=table_place(outcome.places, s, lang), name=names[s],
+                    points=outcome.scores[s]) + outcome_note(outcome, s, lang)
             for s in outcome.order()]
     return [t("lora.sheet_head", lang)] + [
-        t("lora.sheet_row", lang, name=names[s], points=lora.totals[s])
+        counted("lora.sheet_row", lang, lora.totals[s], name=names[s], points=lora.totals[s])
         + (t("lora.stovka_declared", lang) if lora.stovka[s] else "") for s in range(4)]
 
 
