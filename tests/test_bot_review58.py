@@ -9,8 +9,10 @@ import random
 from bot.games.lora.texts import lora_sheet_lines
 from bot.i18n import counted
 from bot.render.strings import s
+from bot.storage.models import SubstitutionRecord
 from bot.tournament.desk import leader_lines, podium_lines
 from bot.tournament.examples import example_tournament
+from bot.tournament.export import standings_csv
 from engine import games
 
 NAMES = ["Ann", "Bob", "Cyril", "Dana"]
@@ -45,3 +47,39 @@ def test_english_writes_one_point_as_1_pt_and_czech_b_for_any_number() -> None:
     # the pictures' seat totals
     assert [s("points", "en", n=n) for n in (0, 1, 2)] == ["0 pts", "1 pt", "2 pts"]
     assert [s("points", "cs", n=n) for n in (1, 5)] == ["1 b.", "5 b."]
+
+
+def test_the_tournament_csv_has_a_row_per_entrant_in_the_standings_order() -> None:
+    """Review 58 MED 2: the export had the JSON and the pictures; a club organiser wants the
+    standings in a spreadsheet. A member renamed since is named as today; Bohouš withdrew
+    in round 1; Dalibor's round-2 seat was played by an AI while he was at another table."""
+    t_ = example_tournament("lora")
+    dalibor = next(x for x in t_.tables if x.round_no == 2 and 4 in x.seats)
+    t_.substitutions.append(SubstitutionRecord(2, dalibor.table_no, dalibor.seats.index(4), 4,
+                                               "busy"))
+    sheet = standings_csv(t_, "en", {1000: "Anna Nová"})
+    assert sheet.startswith(b"\xef\xbb\xbf")
+    assert sheet.decode("utf-8-sig").split("\r\n") == [
+        "Place,No.,Player,Points,Round 1,Round 2,Penalty points,Note",
+        "1,4,Dalibor,8,4,4,87,round 2: AI (player at another table)",
+        "2,6,František Xaver Kolowrat,5,2,3,118,",
+        "3,8,AI Božena,5,3,2,120,AI player (easy)",
+        "4,3,Cecílie,5,1,4,132,",
+        "5,7,AI Karel,5,4,1,138,AI player (medium)",
+        "6,5,Eliška,4,2,2,122,",
+        "7,1,Anna Nová,4,1,3,130,",
+        "8,2,Bohouš,4,3,1,150,AI from round 1",
+        ""]
+    # Taroky: its tie-break is the result in crowns; Czech cells, ";" and decimal commas
+    assert standings_csv(example_tournament("taroky"), "cs").decode("utf-8-sig").split(
+        "\r\n") == [
+        "Místo;Č.;Hráč;Body;1. kolo;2. kolo;Výsledek (Kč);Poznámka",
+        "1;5;Eliška;8;4;4;27,00;",
+        "2;2;Bohouš;5,5;3;2,5;9,50;AI od 1. kola",
+        "3;3;Cecílie;5,5;3;2,5;-2,00;",
+        "4;6;František Xaver Kolowrat;5;4;1;9,50;",
+        "5;8;AI Božena;5;1;4;6,50;AI hráč (lehký)",
+        "6;7;AI Karel;5;2;3;-2,50;AI hráč (střední)",
+        "7;1;Anička;3,5;2;1,5;-19,00;",
+        "8;4;Dalibor;2,5;1;1,5;-29,00;",
+        ""]

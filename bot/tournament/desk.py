@@ -24,6 +24,7 @@ from bot.delivery import items
 from bot.errors import TableError
 from bot.games import ui_of
 from bot.i18n import counted, game_t, shown_name, t, tn, unlisted
+from bot.member_names import current_names
 from bot.model import STATUS_LOBBY, Seat, TableSettings
 from bot.permissions import manages_server
 from bot.storage.models import (
@@ -36,7 +37,12 @@ from bot.storage.models import (
     TournamentTableRecord,
 )
 from bot.tournament import model
-from bot.tournament.export import document_bytes, export_document, pictures_zip
+from bot.tournament.export import (
+    document_bytes,
+    export_document,
+    pictures_zip,
+    standings_csv,
+)
 from bot.tournament.model import settings_of
 from bot.tournament.pictures import (
     game_name,
@@ -701,11 +707,14 @@ class TournamentDesk:
             return
         document = await export_document(self.controller.store, t_)
         pictures = await asyncio.to_thread(pictures_zip, t_, lang)
+        today = await current_names(interaction, (e.user_id for e in t_.entrants))
         name = f"{t_.game_kind}-tournament-{tournament_id}"
         await interaction.followup.send(
             content=tt("export_ready" if t_.status != TournamentStatus.PLAYING
                        else "export_so_far", lang, id=tournament_id),
             files=[discord.File(io.BytesIO(document_bytes(document)), filename=f"{name}.json"),
+                   discord.File(io.BytesIO(standings_csv(t_, lang, today)),
+                                filename=f"{name}.csv"),
                    discord.File(io.BytesIO(pictures), filename=f"{name}-pictures.zip")],
             ephemeral=True)
 
