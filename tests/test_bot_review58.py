@@ -5,15 +5,21 @@ lines, and the tied winners' names joined as a sentence joins them."""
 from __future__ import annotations
 
 import random
+from typing import Any
+
+import pytest
 
 from bot.games.lora.texts import lora_sheet_lines
 from bot.i18n import counted
 from bot.render.strings import s
 from bot.storage.models import SubstitutionRecord
+from bot.tournament import model
 from bot.tournament.desk import leader_lines, podium_lines
 from bot.tournament.examples import example_tournament
 from bot.tournament.export import standings_csv
 from engine import games
+from tests.botkit import BotHarness, channel_delivered, reply
+from tests.tournament_kit import record
 
 NAMES = ["Ann", "Bob", "Cyril", "Dana"]
 
@@ -83,3 +89,53 @@ def test_the_tournament_csv_has_a_row_per_entrant_in_the_standings_order() -> No
         "7;1;Anička;3,5;2;1,5;-19,00;",
         "8;4;Dalibor;2,5;1;1,5;-29,00;",
         ""]
+
+
+async def _two_people_at_a_tournament_table(h: BotHarness, lang: str) -> tuple[Any, ...]:
+    """Tournament 1 (Lóra, one round) of Ann, Bob and two AI players, started: its one
+    table plays in a thread."""
+    env = h.env
+    guild = env.create_guild()
+    ch = guild.create_text_channel("tournament")
+    ann, bob = (guild.add_member(env.create_user(n, global_name=n.capitalize()))
+                for n in ("ann", "bob"))
+    await ann.slash(ch, "lora tournament", rounds=1, turn_timer=20, language=lang)
+    message = ch.last_message
+    for u in (ann, bob):
+        await u.click(message, custom_id="lora:tn:1:join")
+    for _ in range(2):
+        await ann.select(message, ["easy"], custom_id="lora:tnai:1")
+    await ann.click(message, custom_id="lora:tn:1:start")
+    (slot,) = model.tables_of(await record(h, 1), 1)
+    thread = next(x for x in ch.threads if x.id == slot.thread_id)
+    return ch, ann, bob, message, h.service.tables[slot.table_id], thread
+
+
+@pytest.mark.settle(5.0)
+async def test_a_withdrawal_is_told_once_in_the_table_thread(harness: BotHarness) -> None:
+    """Review 58 MED 3: Bob withdrew (the tournament message's Withdraw) while his table
+    played; its thread had no line of it, the others only saw "(an AI plays for the absent
+    player)" on later moves, as after a missed turn."""
+    h = harness
+    ch, _ann, bob, message, table, thread = await _two_people_at_a_tournament_table(h, "en")
+    ask = reply(await bob.click(message, custom_id="lora:tn:1:leave"))
+    res = await bob.click(ask, label="Withdraw, an AI plays on")
+    assert reply(res).content == "You withdrew from tournament 1; an AI plays for you."
+    await channel_delivered(h, ch.id, thread.id)
+    line = "Bob withdraws from the tournament – an AI plays the seat to the end."
+    assert [m.content for m in thread.history() if "withdr" in (m.content or "")] == [line]
+    assert line in table.recent.lines and bob.id not in table.humans()
+
+
+@pytest.mark.settle(5.0)
+async def test_leaving_a_tournament_table_is_told_as_a_withdrawal(harness: BotHarness) -> None:
+    """Leaving a tournament's table withdraws from the tournament (an AI replaces him to its
+    end): the thread says so, in the tournament's language."""
+    h = harness
+    ch, _ann, bob, _message, table, thread = await _two_people_at_a_tournament_table(h, "cs")
+    ask = reply(await bob.slash(thread, "lora leave"))
+    await bob.click(ask, label="Odejít, dohraje AI")
+    await channel_delivered(h, ch.id, thread.id)
+    assert [m.content for m in thread.history() if "odstupuje" in (m.content or "")] == [
+        "Bob odstupuje z turnaje – místo do konce hraje AI."]
+    assert bob.id not in table.humans()

@@ -108,6 +108,7 @@ STRINGS: dict[str, str] = {
     "core.hand_absent": "Čas na tah ti vypršel, a tak za tebe teď hraje AI. Klikni na kterékoli tlačítko stolu – třeba Jsem zpět – a hraješ zase ty.",
     "core.btn_back": "Jsem zpět",
     "core.note_left": "{name} opouští hru – místo převzala AI.",
+    "core.note_withdrew": "{name} odstupuje z turnaje – místo do konce hraje AI.",
     "core.note_kicked": "{name} opouští hru – místo převzala AI (na pokyn: {by}).",
     "core.note_left_closed": "{name} opouští hru.",
     "core.closed_aborted": "Stůl č. {id} byl zrušen.",

@@ -102,6 +102,7 @@ STRINGS: dict[str, str] = {
     "core.hand_absent": "The AI plays for you now (your time ran out). Click any button of the table – e.g. I'm back – and you play yourself again.",
     "core.btn_back": "I'm back",
     "core.note_left": "{name} leaves the game – an AI took the seat.",
+    "core.note_withdrew": "{name} withdraws from the tournament – an AI plays the seat to the end.",
     "core.note_kicked": "{name} leaves the game – an AI took the seat (on {by}'s instruction).",
     "core.note_left_closed": "{name} leaves the game.",
     "core.closed_aborted": "Table {id} was aborted.",

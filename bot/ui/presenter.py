@@ -103,6 +103,13 @@ class TablePresenter:
         table.recent.add([t(f"core.note_{key}", table.settings.lang,
                             name=table.names()[seat], **values)])
 
+    def withdrew(self, table: Table, seat: int) -> list[OutboxItem]:
+        """A post in the table's thread, not only a recent line (review 58: the others saw
+        "(an AI plays for the absent player)" on later moves, as after a missed turn)."""
+        text = t("core.note_withdrew", table.settings.lang, name=table.names()[seat])
+        table.recent.add([text])
+        return [items.post(table.channel_id, text, table_id=table.table_id)]
+
     def removed(self, table: Table, seat: int, by: str) -> list[OutboxItem]:
         """A post that mentions him (a removed player has no answer of his own to read):
         who removed him, and — from a running game — that an AI plays his seat and how he
