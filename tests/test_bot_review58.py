@@ -9,8 +9,10 @@ from typing import Any
 
 import pytest
 
+from bot.games.lora import UI
 from bot.games.lora.texts import lora_sheet_lines
 from bot.i18n import counted
+from bot.model import Seat, Table, TableSettings
 from bot.render.strings import s
 from bot.storage.models import SubstitutionRecord
 from bot.tournament import model
@@ -18,6 +20,7 @@ from bot.tournament.desk import leader_lines, podium_lines
 from bot.tournament.examples import example_tournament
 from bot.tournament.export import standings_csv
 from engine import games
+from engine.lora import Lora
 from tests.botkit import BotHarness, channel_delivered, reply
 from tests.tournament_kit import record
 
@@ -139,3 +142,35 @@ async def test_leaving_a_tournament_table_is_told_as_a_withdrawal(harness: BotHa
     assert [m.content for m in thread.history() if "odstupuje" in (m.content or "")] == [
         "Bob odstupuje z turnaje – místo do konce hraje AI."]
     assert bob.id not in table.humans()
+
+
+def test_the_lines_of_a_seat_an_ai_plays_since_its_player_left_name_it_as_the_ai() -> None:
+    """Review 58 LOW 4: at a tournament table Eve's withdrawn seat was "Eve → AI" in the
+    opening and the final order, plain "Eve" in the lines of the moves and results the AI
+    made for it. A seat only absent (an AI stands in, the line says so) and one taken back
+    keep the plain name; so does the seat in the final order's own wording."""
+    lora = Lora(rng=random.Random(11))
+    rng = random.Random(11)
+    seats = [Seat(1, "Ann"), Seat(None, "Eve", "medium", left=True, left_at=0),
+             Seat(None, "AI Božena", "easy"), Seat(4, "Dana", absent=True)]
+    table = Table(1, 1, 1, 1, TableSettings(lang="en"), seats, "lora", state=lora)
+    events = []
+    for step in range(168):
+        events += lora.apply(rng.choice(lora.legal_actions()))
+        if step == 39:
+            first = list(events)  # (Hearts and Obers' first tricks)
+    said = UI.announcements(table, events)
+    assert said[:3] == [
+        "■ **Hearts** (1st round of eight, game 1). Points: Ann 0 · Eve → AI 4 · AI Božena 4"
+        " · Dana 0",
+        "▶ **Obers** (1st round of eight, game 2). Dana deals, Ann leads.",
+        "■ **Obers** (1st round of eight, game 2). Points: Ann 0 · Eve → AI 6 · AI Božena 2"
+        " · Dana 0"]
+    assert said[7] == "Standing before King of hearts: Ann 1, Dana 4, AI Božena 11, Eve → AI 16"
+    tricks = UI.event_lines(table, first)
+    assert tricks[3] == "Eve → AI takes trick 4 (8🍃 9🍃 F🌰 K🌰): 0 pts."
+    assert tricks[8] == "End of Hearts: Ann 0 · Eve → AI 4 · AI Božena 4 · Dana 0."
+    assert table.move_names() == ["Ann", "Eve → AI", "AI Božena", "Dana"]
+    # she took her seat back (a table of her own): her name again
+    table.seats[1] = Seat(2, "Eve", left_at=0, left_before=[0, 3])
+    assert UI.event_lines(table, first)[3] == "Eve takes trick 4 (8🍃 9🍃 F🌰 K🌰): 0 pts."

@@ -197,12 +197,12 @@ def in_attempt(table: Table) -> bool:
 def event_lines(table: Table, events: Sequence[GameEvent]) -> list[str]:
     """The table's lines of ``events`` (one move's: a maturant's trick tells no points
     though its attempt's start is not among them)."""
-    return table_lines(events, table.settings.lang, table.names(), in_attempt(table))
+    return table_lines(events, table.settings.lang, table.move_names(), in_attempt(table))
 
 
 def private_lines(table: Table, seat: int, lang: str, count: int = 3) -> list[str]:
     """The lines of the table's recent events for ``seat``'s hand (``hand_lines``)."""
-    return hand_lines(table.events, lang, table.names(), seat, count, in_attempt(table))
+    return hand_lines(table.events, lang, table.move_names(), seat, count, in_attempt(table))
 
 
 def walk(events: Sequence[Any], seat: int) -> marks.SeatMoves:
@@ -334,7 +334,7 @@ def starts_deal(events: Sequence[GameEvent]) -> bool:
 
 def standings(table: Table, before: Contract, totals: Sequence[int]) -> str:
     lang = table.settings.lang
-    names = table.names()
+    names = table.move_names()
     order = sorted(range(4), key=lambda s: totals[s])
     text = ", ".join(f"{names[s]} {totals[s]}" for s in order)
     return t("lora.standings", lang, contract=game_name(before, lang), standings=text)
@@ -358,7 +358,7 @@ def game_result(table: Table, row: ProtocolRow, ended: GameEnded) -> str:
     points, a maturita attempt passed or failed, a harakiri game's points of the tied seats
     (and their sums over a play-off of several games)."""
     lang = table.settings.lang
-    words = Words(lang, table.names())
+    words = Words(lang, table.move_names())
     if row.contract is Contract.HARAKIRI:
         return words.harakiri_ended(ended, "lora.result_harakiri")
     contract = game_name(row.contract, lang)
@@ -382,7 +382,7 @@ def stovka_result(table: Table) -> list[str]:
     answers = lora_of(table.state).stovka
     if any(a is None for a in answers):
         return []
-    lang, names = table.settings.lang, table.names()
+    lang, names = table.settings.lang, table.move_names()
     declared = [names[s] for s, a in enumerate(answers) if a]
     if not declared:
         return [t("lora.result_stovka_none", lang)]
@@ -395,7 +395,7 @@ def announcements(table: Table, events: Sequence[GameEvent]) -> list[str]:
     and the standing before červený král and maturita (R-MATURITA: before the čistá stovka
     question when there is one, since that is decided from it), as it stood then (AI moves
     and stand-ins bring many games in one batch)."""
-    lang, names = table.settings.lang, table.names()
+    lang, names = table.settings.lang, table.move_names()
     out = []
     mine = lora_events(events)
     then = totals_then(table, mine)
