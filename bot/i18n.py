@@ -17,6 +17,7 @@ client's locale decides only for the rest, and the slash commands' names and des
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -147,6 +148,14 @@ def score_number(value: float | None, lang: str = DEFAULT_LANG, digits: int = 1)
     with a true minus, "−65,5", as the other pictures write it (the CSV keeps "-")."""
     text = decimal(value, lang, digits)
     return "−" + text[1:] if text.startswith("-") else text
+
+
+def and_list(items: Sequence[str], lang: str = DEFAULT_LANG) -> str:
+    """Names in a sentence: "Ann", "Ann and Bob", "Ann, Bob and Cyril" (Czech "a", with
+    no comma before it)."""
+    if len(items) < 2:
+        return "".join(items)
+    return t("core.list_and", lang, head=", ".join(items[:-1]), last=items[-1])
 
 
 def tn(key: str, lang: str, n: int, /, **values: Any) -> str:

@@ -11,7 +11,7 @@ import pytest
 
 from bot.games.lora import UI
 from bot.games.lora.texts import lora_sheet_lines
-from bot.i18n import counted
+from bot.i18n import and_list, counted
 from bot.model import Seat, Table, TableSettings
 from bot.render.strings import s
 from bot.storage.models import SubstitutionRecord
@@ -174,3 +174,11 @@ def test_the_lines_of_a_seat_an_ai_plays_since_its_player_left_name_it_as_the_ai
     # she took her seat back (a table of her own): her name again
     table.seats[1] = Seat(2, "Eve", left_at=0, left_before=[0, 3])
     assert UI.event_lines(table, first)[3] == "Eve takes trick 4 (8🍃 9🍃 F🌰 K🌰): 0 pts."
+
+
+def test_names_in_a_sentence_join_the_last_with_and() -> None:
+    """Review 58 LOW 6: "shared by AI Božena, AI Jaroslav" (the winners' post)."""
+    assert [and_list(names, "en") for names in (
+        [], ["Ann"], ["Ann", "Bob"], ["Ann", "Bob", "AI Karel"])] == [
+        "", "Ann", "Ann and Bob", "Ann, Bob and AI Karel"]
+    assert and_list(["Ann", "Bob", "AI Karel"], "cs") == "Ann, Bob a AI Karel"

@@ -165,6 +165,7 @@ STRINGS: dict[str, str] = {
     "core.lobby_awaited": "⏳ Čeká se na: {names}",
     "core.lobby_declined": "Tentokrát nehraje: {names}",
     "core.left_name": "{name} → AI",
+    "core.list_and": "{head} a {last}",
     "core.anonymous": "Anonym",
     "core.rating_heading": "Hodnocení",
     "core.unrated_alone": "Hra se nehodnotí: u stolu byl jen jeden člověk (hodnotí se hry aspoň dvou lidí).",

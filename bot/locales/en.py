@@ -159,6 +159,7 @@ STRINGS: dict[str, str] = {
     "core.lobby_awaited": "⏳ Still awaited: {names}",
     "core.lobby_declined": "Not playing this time: {names}",
     "core.left_name": "{name} → AI",
+    "core.list_and": "{head} and {last}",
     "core.anonymous": "Anonymous",
     "core.rating_heading": "Rating",
     "core.unrated_alone": "This game is not rated: only one person played (games of at least two people are rated).",

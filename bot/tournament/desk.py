@@ -23,7 +23,7 @@ import discord
 from bot.delivery import items
 from bot.errors import TableError
 from bot.games import ui_of
-from bot.i18n import counted, game_t, shown_name, t, tn, unlisted
+from bot.i18n import and_list, counted, game_t, shown_name, t, tn, unlisted
 from bot.member_names import current_names
 from bot.model import STATUS_LOBBY, Seat, TableSettings
 from bot.permissions import manages_server
@@ -487,8 +487,8 @@ class TournamentDesk:
             return bool(e.user_id) and e.ai_level is None and not model.has_withdrawn(e)
 
         def named(es: list[EntrantRecord]) -> str:
-            return ", ".join(f"<@{e.user_id}>" if human(e) else standing_name(e, lang)
-                             for e in es)
+            return and_list([f"<@{e.user_id}>" if human(e) else standing_name(e, lang)
+                             for e in es], lang)
 
         placed = [(r.place, model.entrant(t_, r.entrant)) for r in rows]
         winners = [e for place, e in placed if place == 1]
