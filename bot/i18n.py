@@ -17,6 +17,7 @@ client's locale decides only for the rest, and the slash commands' names and des
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -116,7 +117,7 @@ def of_number(n: int, lang: str = DEFAULT_LANG) -> str:
     return f"{z_before(n)} {n}" if lang_of(lang) == "cs" else f"of {n}"
 
 
-def plural_form(n: int, lang: str = DEFAULT_LANG) -> str:
+def plural_form(n: float, lang: str = DEFAULT_LANG) -> str:
     """The form of a noun after the number ``n``: Czech "one" (1 minuta), "few" (2–4
     minuty), "many" (0, 5 … minut); English "one" or "many"."""
     if lang_of(lang) == "cs" and n in (2, 3, 4):
@@ -149,6 +150,14 @@ def score_number(value: float | None, lang: str = DEFAULT_LANG, digits: int = 1)
     return "−" + text[1:] if text.startswith("-") else text
 
 
+def and_list(items: Sequence[str], lang: str = DEFAULT_LANG) -> str:
+    """Names in a sentence: "Ann", "Ann and Bob", "Ann, Bob and Cyril" (Czech "a", with
+    no comma before it)."""
+    if len(items) < 2:
+        return "".join(items)
+    return t("core.list_and", lang, head=", ".join(items[:-1]), last=items[-1])
+
+
 def tn(key: str, lang: str, n: int, /, **values: Any) -> str:
     """``key`` with the noun in the form the number ``n`` takes (``key_one``, ``key_few``,
     ``key_many``): "1 minuta", "3 minuty", "60 minut"."""
@@ -156,6 +165,15 @@ def tn(key: str, lang: str, n: int, /, **values: Any) -> str:
     if form == "few" and not has(f"{key}_few", lang):
         form = "many"
     return t(f"{key}_{form}", lang, n=n, **values)
+
+
+def counted(key: str, lang: str, count: float, /, **values: Any) -> str:
+    """``key``, or its singular ``key_one`` when ``count`` is 1 and ``lang`` words that apart
+    (English "1 pt" beside "{points} pts", as Lóra's trick lines word it apart; Czech "b."
+    serves any number, its ``_one`` is the same): points written with a fixed word."""
+    one = f"{key}_one"
+    singular = plural_form(count, lang) == "one" and one in CATALOGS[lang_of(lang)]
+    return t(one if singular else key, lang, **values)
 
 
 def game_key(kind: str, key: str) -> str:

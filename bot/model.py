@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, fields, is_dataclass
 from enum import Enum
 from typing import Any
 
-from bot.i18n import shown_name
+from bot.i18n import shown_name, t
 from bot.recent import RecentLines
 from bot.storage.models import TableStatus, link_entrants
 from engine.game import AnyGame, GameEvent
@@ -380,6 +380,17 @@ class Table:
         """The seats' names as the table shows them (a forgotten player's in its language)."""
         lang = self.settings.lang
         return [shown_name(s.name, lang) if s is not None else "—" for s in self.seats]
+
+    def move_names(self) -> list[str]:
+        """``names`` as the game's lines of moves and results name the seats: one an AI
+        plays since its player left (he left the game, withdrew from the tournament, or
+        the round began while he was busy elsewhere) marked as a tournament's opening and
+        the final order mark it, "Eve → AI" — the AI makes its moves (review 58: "clean
+        hundred declared by Eve" when she had withdrawn). A player only absent keeps his
+        name (the line says an AI stands in), as does one who took his seat back."""
+        lang = self.settings.lang
+        return [t("core.left_name", lang, name=name) if s is not None and s.left else name
+                for s, name in zip(self.seats, self.names(), strict=True)]
 
     def not_agreed(self) -> list[int]:
         """The seats of humans who have not accepted the table's options as they are now."""

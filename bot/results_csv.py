@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from bot.i18n import decimal, game_t, lang_of, shown_name, t
@@ -27,8 +27,20 @@ from engine.game import GameSpec, Outcome
 MONEY_UNIT = "hal"  # Outcome.unit of scores in haléře (written in crowns)
 
 
-def _score(value: int, unit: str, lang: str) -> str:
+def score_cell(value: int, unit: str, lang: str) -> str:
+    """A score as the CSV writes it: money in crowns with two decimals ("46,50"), else the
+    number."""
     return decimal(value / 100, lang, 2) if unit == MONEY_UNIT else str(value)
+
+
+def csv_bytes(rows: Iterable[Sequence[object]], lang: str) -> bytes:
+    """``rows`` as a CSV file in ``lang``'s convention: Czech ";" between cells, English
+    ","; UTF-8 with a byte order mark (a spreadsheet then keeps the names' accents)."""
+    out = io.StringIO()
+    writer = csv.writer(out, delimiter=";" if lang_of(lang) == "cs" else ",",
+                        lineterminator="\r\n")
+    writer.writerows(rows)
+    return out.getvalue().encode("utf-8-sig")
 
 
 def seat_name(name: str, left: bool, lang: str) -> str:
@@ -62,14 +74,12 @@ def results_csv(data: Mapping[str, Any], spec: GameSpec[Any, Any], lang: str) ->
     left = left_seats(data.get("options"))
     finished = parse_stamp(data.get("finished_at"))
     day = finished.date().isoformat() if finished is not None else ""
-    out = io.StringIO()
-    writer = csv.writer(out, delimiter=";" if lang == "cs" else ",", lineterminator="\r\n")
     tournament = tournament_mark(tournament_link(data.get("options")), lang)
-    writer.writerow([game_t(kind, f"csv.{key}", lang) for key in (
-        "game", "finished", "place", "player", "score", "note", "tournament")])
+    rows: list[list[object]] = [[game_t(kind, f"csv.{key}", lang) for key in (
+        "game", "finished", "place", "player", "score", "note", "tournament")]]
     for seat in outcome.order():
         name = seat_name(str(names[seat]) if seat < len(names) else "?", seat in left, lang)
         notes = ", ".join(seat_notes(spec, outcome, seat, lang))
-        writer.writerow([data["game_id"], day, outcome.places[seat], name,
-                         _score(outcome.scores[seat], outcome.unit, lang), notes, tournament])
-    return out.getvalue().encode("utf-8-sig")
+        rows.append([data["game_id"], day, outcome.places[seat], name,
+                     score_cell(outcome.scores[seat], outcome.unit, lang), notes, tournament])
+    return csv_bytes(rows, lang)

@@ -315,16 +315,17 @@ def test_the_winner_and_the_standings_text_mark_an_entrant_an_ai_played_for() ->
     first = next(e for e in t_.entrants if e.entrant_no == standings(t_, 1)[0].entrant)
     first.replaced_from = 1
     assert standings(t_, 1)[0].entrant == first.entrant_no
-    second = ", ".join(f"<@{e.user_id}>" for r in standings(t_, 1) if r.place == 2
-                       for e in t_.entrants if e.entrant_no == r.entrant)
-    assert second.count("<@") == 3  # (three share the 2nd place)
+    seconds = [f"<@{e.user_id}>" for r in standings(t_, 1) if r.place == 2
+               for e in t_.entrants if e.entrant_no == r.entrant]
+    assert len(seconds) == 3  # (three share the 2nd place)
+    p, q, r = seconds
     for lang, line, won in [
         ("cs", f"1\\. **{first.name} (AI od 1. kola)** –",
-         f"🏆 Turnaj č. 1 vyhrává {first.name} (AI od 1. kola). Nejlepší z lidí: {second}"
-         " (2.–4. místo)."),
+         f"🏆 Turnaj č. 1 vyhrává {first.name} (AI od 1. kola). Nejlepší z lidí: {p}, {q}"
+         f" a {r} (2.–4. místo)."),
         ("en", f"1st **{first.name} (AI from round 1)** –",
          f"🏆 Tournament 1 goes to {first.name} (AI from round 1). Best placed among the"
-         f" people: {second} (2nd–4th place)."),
+         f" people: {p}, {q} and {r} (2nd–4th place)."),
     ]:
         assert leader_lines(t_, 1, lang).splitlines()[0].startswith(line)
         t_.settings["lang"] = lang
@@ -346,7 +347,8 @@ def test_a_tie_for_the_first_place_is_worded_in_the_plural_and_congratulates_onl
     """Review 14: "The winner of tournament 1 is <@Dan>, AI Božena, AI Jaroslav.
     Congratulations!" — a singular for three, and two AIs congratulated. Winners who share
     the 1st place are worded in the plural; only the people among them are congratulated;
-    when AIs alone share it, the best-placed people are named, not congratulated."""
+    when AIs alone share it, the best-placed people are named, not congratulated. Review
+    58: the last name joined by "and" ("a"), not a comma."""
     from bot.tournament import desk as desk_module
     from bot.tournament.desk import TournamentDesk
     from bot.tournament.scoring import Standing
@@ -373,21 +375,21 @@ def test_a_tie_for_the_first_place_is_worded_in_the_plural_and_congratulates_onl
     # a person and two AIs share it: the plural, only the person congratulated
     mixed = ((1, p1), (1, q1), (1, q2), (3, p2))
     assert said("en", *mixed) == (
-        f"🏆 The winners of tournament 1 are {a}, {x}, {y}. Congratulations to {a}!")
+        f"🏆 The winners of tournament 1 are {a}, {x} and {y}. Congratulations to {a}!")
     assert said("cs", *mixed) == (
-        f"🏆 Vítězi turnaje č. 1 jsou {a}, {x}, {y}. {a} – gratulujeme!")
+        f"🏆 Vítězi turnaje č. 1 jsou {a}, {x} a {y}. {a} – gratulujeme!")
     # two people share it
     both = ((1, p1), (1, p2), (3, q1), (3, q2))
     assert said("en", *both) == (
-        f"🏆 The winners of tournament 1 are {a}, {b}. Congratulations!")
-    assert said("cs", *both) == f"🏆 Vítězi turnaje č. 1 jsou {a}, {b}. Gratulujeme!"
+        f"🏆 The winners of tournament 1 are {a} and {b}. Congratulations!")
+    assert said("cs", *both) == f"🏆 Vítězi turnaje č. 1 jsou {a} a {b}. Gratulujeme!"
     # two AIs share it: the result and the best-placed person, no congratulations
     ai_tie = ((1, q1), (1, q2), (3, p1), (4, p2))
     assert said("en", *ai_tie) == (
-        f"🏆 Tournament 1 is shared by {x}, {y}. Best placed among the people: {a}"
+        f"🏆 Tournament 1 is shared by {x} and {y}. Best placed among the people: {a}"
         " (3rd place).")
     assert said("cs", *ai_tie) == (
-        f"🏆 Turnaj č. 1 vyhrávají společně {x}, {y}. Nejlepší z lidí: {a} (3. místo).")
+        f"🏆 Turnaj č. 1 vyhrávají společně {x} a {y}. Nejlepší z lidí: {a} (3. místo).")
     # one AI first, an AI and a person share the 2nd place: only the person is named
     shared = ((1, q1), (2, q2), (2, p1), (4, p2))
     assert said("en", *shared) == (

@@ -56,6 +56,9 @@ class Quiet:
 
     def note(self, table: Table, key: str, seat: int) -> None: ...
 
+    def withdrew(self, table: Table, seat: int) -> list[Any]:
+        return []
+
     def committed(self, table: Table, entries: Sequence[OutboxEntry], game: bool) -> None:
         self.tournament_committed(entries)  # a table's first commit carries its opening
 

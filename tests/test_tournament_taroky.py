@@ -108,8 +108,12 @@ async def test_an_english_tournament_answers_in_english_after_it_is_over(taroky)
     rec = await play_round_out(taroky, 1, 1, rounds=1, steps=40)
     assert rec.status.value == "finished"
     res = await ann.click(message, custom_id="lora:tn:1:export")
-    assert reply(res).content == ("Tournament 1: the whole record (JSON with every table's "
-                                  "record) and all pictures.")
+    assert reply(res).content == (
+        "Tournament 1: the whole record (JSON with every table's record), the standings for"
+        " a spreadsheet (CSV: places, points of each round) and all pictures.")
+    sheet = next(a for a in reply(res).attachments if a.filename == "taroky-tournament-1.csv")
+    assert (await sheet.read()).decode("utf-8-sig").split("\r\n")[0] == (
+        "Place,No.,Player,Points,Round 1,Result (CZK),Note")
 
 
 # (the round's last deal is played out at once when time is up, within one wait: over

@@ -16,7 +16,7 @@ from PIL import Image
 
 from bot.storage.models import TournamentStatus
 from bot.tournament import model
-from bot.tournament.pictures import sheet_lines
+from bot.tournament.pictures import number, sheet_lines
 from bot.tournament.render import SUB_FILL
 from bot.tournament.scoring import standings
 from engine import games
@@ -232,7 +232,8 @@ async def run_two_round_tournament(h: BotHarness, kind: str, extra: dict[str, An
     # the export while the tournament runs: round 1's tables and standings so far
     res = await bob.click(message, custom_id=f"lora:tn:{tid}:export")
     assert reply(res).ephemeral and reply(res).content == (
-        "Turnaj č. 1 se ještě hraje: záznam stolů dohraných do teď (JSON) a jejich obrázky.")
+        "Turnaj č. 1 se ještě hraje: záznam stolů dohraných do teď (JSON), pořadí po posledním"
+        " dohraném kole pro tabulkový procesor (CSV) a obrázky.")
     files = {a.filename: a for a in reply(res).attachments}
     document = json.loads(await files[f"{kind}-tournament-{tid}.json"].read())
     assert document["status"] == "playing"
@@ -308,6 +309,18 @@ async def run_two_round_tournament(h: BotHarness, kind: str, extra: dict[str, An
               if seat["substitute"]]
     assert {(m["name"], m["substitute"]) for m in marked} == {(leaver_name, "left"),
                                                               (leaver_name, "withdrawn")}
+    # … and the standings for a spreadsheet (review 58 MED 2): a row per entrant in the
+    # order of the standings, the tournament's language and its game's tie-break column
+    sheet = (await files[f"{kind}-tournament-{tid}.csv"].read()).decode("utf-8-sig")
+    lines = sheet.split("\r\n")
+    score = "Trestné body" if kind == "lora" else "Výsledek (Kč)"
+    assert lines[0] == f"Místo;Č.;Hráč;Body;1. kolo;2. kolo;{score};Poznámka" and lines[-1] == ""
+    cells = [line.split(";") for line in lines[1:-1]]
+    assert [(int(c[0]), int(c[1])) for c in cells] == [
+        (r.place, model.entrant_number(rec, r.entrant)) for r in rows]
+    assert [c[3:6] for c in cells] == [[number(x, "cs") for x in (r.points, *r.rounds)]
+                                       for r in rows]
+    assert [c[7] for c in cells if c[2] == leaver_name] == ["AI od 1. kola"]
     pictures = zipfile.ZipFile(io.BytesIO(await files[
         f"{kind}-tournament-{tid}-pictures.zip"].read()))
     assert sorted(pictures.namelist()) == [

@@ -9,13 +9,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot.i18n import LANGS, lang_of, t
+from bot.i18n import LANGS, counted, lang_of, t
 
 __all__ = ["LANGS", "game_name", "lang_of", "playoff_sums", "s"]
 
 
 def s(key: str, lang: str = "cs", **values: Any) -> str:
-    """The picture string ``key`` in ``lang``, formatted with ``values``."""
+    """The picture string ``key`` in ``lang``, formatted with ``values``; one that counts
+    ``n`` in its own word takes its singular when there is one ("1 pt": ``counted``)."""
+    n = values.get("n")
+    if isinstance(n, int) and not isinstance(n, bool):
+        return counted(f"lora.pic.{key}", lang, n, **values)
     return t(f"lora.pic.{key}", lang, **values)
 
 

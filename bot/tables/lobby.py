@@ -329,8 +329,12 @@ class TableLobby(TablePlay):
                 self.presenter.note(table, "left_closed", seat)
                 await self._close(table, "everyone_left")
                 return table
-            self.presenter.note(table, "left", seat)
-            await self._play_on(table, [])
+            lead: Sequence[OutboxItem] = ()
+            if table.tournament is not None:  # for good: he withdrew from the tournament
+                lead = self.presenter.withdrew(table, seat)
+            else:
+                self.presenter.note(table, "left", seat)
+            await self._play_on(table, [], lead=lead)
             return table
 
     async def remove(self, table_id: int, user_id: int, by: str) -> Table:
@@ -440,7 +444,7 @@ class TableLobby(TablePlay):
 
     async def drop_return(self, table_id: int, user_id: int) -> None:
         """The seat he left is no longer his to take back (he withdrew from the table's
-        tournament): the AI plays it on, under his name."""
+        tournament): the AI plays it on, under his name; the table is told."""
         async with self.lock(table_id):
             table = self.tables.get(table_id)
             seat = None if table is None else table.left_seat_of(user_id)
@@ -450,7 +454,7 @@ class TableLobby(TablePlay):
             assert s is not None
             s.left_by = None
             try:
-                await self._save(table)
+                await self._save(table, self.presenter.withdrew(table, seat))
             except TableError:
                 log.warning("could not save table %s without user %s's way back", table_id,
                             user_id)

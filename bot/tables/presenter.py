@@ -45,6 +45,12 @@ class Presenter(Protocol):
         """A line of the table's recent events about ``seat`` (``core.note_<key>``)."""
         ...
 
+    def withdrew(self, table: Table, seat: int) -> list[OutboxItem]:
+        """The player of ``seat`` withdrew from the table's tournament (Withdraw, or left
+        the table): an AI plays the seat to the end. A line in the table's log, once (and in
+        its recent events)."""
+        ...
+
     def removed(self, table: Table, seat: int, by: str) -> list[OutboxItem]:
         """``by`` removed the player of ``seat`` (still his): he is told, by a mention."""
         ...

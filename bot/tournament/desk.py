@@ -23,7 +23,8 @@ import discord
 from bot.delivery import items
 from bot.errors import TableError
 from bot.games import ui_of
-from bot.i18n import game_t, shown_name, t, tn, unlisted
+from bot.i18n import and_list, counted, game_t, shown_name, t, tn, unlisted
+from bot.member_names import current_names
 from bot.model import STATUS_LOBBY, Seat, TableSettings
 from bot.permissions import manages_server
 from bot.storage.models import (
@@ -36,7 +37,12 @@ from bot.storage.models import (
     TournamentTableRecord,
 )
 from bot.tournament import model
-from bot.tournament.export import document_bytes, export_document, pictures_zip
+from bot.tournament.export import (
+    document_bytes,
+    export_document,
+    pictures_zip,
+    standings_csv,
+)
 from bot.tournament.model import settings_of
 from bot.tournament.pictures import (
     game_name,
@@ -51,7 +57,7 @@ from bot.tournament.pictures import (
 )
 from bot.tournament.scoring import lower_is_better, standings
 from bot.tournament.service import TournamentService, withdrawable
-from bot.tournament.words import listed_place, tournament_table_name, tt, worded
+from bot.tournament.words import K, listed_place, tournament_table_name, tt, worded
 from bot.ui.alt import png_file
 from bot.ui.builders import (
     EMBED_COLOUR,
@@ -229,9 +235,9 @@ def podium_lines(t_: TournamentRecord, lang: str) -> list[str]:
         if row.place > 3:
             break
         e = model.entrant(t_, row.entrant)
-        lines.append(tt("podium_line", lang, place=listed_place(row, lang),
-                        name=standing_name(e, lang),
-                        points=number(row.points, lang)))
+        lines.append(counted(K + "podium_line", lang, row.points,
+                             place=listed_place(row, lang), name=standing_name(e, lang),
+                             points=number(row.points, lang)))
     return lines
 
 
@@ -481,8 +487,8 @@ class TournamentDesk:
             return bool(e.user_id) and e.ai_level is None and not model.has_withdrawn(e)
 
         def named(es: list[EntrantRecord]) -> str:
-            return ", ".join(f"<@{e.user_id}>" if human(e) else standing_name(e, lang)
-                             for e in es)
+            return and_list([f"<@{e.user_id}>" if human(e) else standing_name(e, lang)
+                             for e in es], lang)
 
         placed = [(r.place, model.entrant(t_, r.entrant)) for r in rows]
         winners = [e for place, e in placed if place == 1]
@@ -701,11 +707,14 @@ class TournamentDesk:
             return
         document = await export_document(self.controller.store, t_)
         pictures = await asyncio.to_thread(pictures_zip, t_, lang)
+        today = await current_names(interaction, (e.user_id for e in t_.entrants))
         name = f"{t_.game_kind}-tournament-{tournament_id}"
         await interaction.followup.send(
             content=tt("export_ready" if t_.status != TournamentStatus.PLAYING
                        else "export_so_far", lang, id=tournament_id),
             files=[discord.File(io.BytesIO(document_bytes(document)), filename=f"{name}.json"),
+                   discord.File(io.BytesIO(standings_csv(t_, lang, today)),
+                                filename=f"{name}.csv"),
                    discord.File(io.BytesIO(pictures), filename=f"{name}-pictures.zip")],
             ephemeral=True)
 
@@ -761,9 +770,10 @@ def leader_lines(t_: TournamentRecord, round_no: int, lang: str) -> str:
     lines = []
     for row in standings(t_, round_no):
         e = model.entrant(t_, row.entrant)
-        lines.append(unlisted(tt("leader_line", lang, place=listed_place(row, lang),
-                                 name=standing_name(e, lang),
-                                 points=number(row.points, lang))))
+        lines.append(unlisted(counted(K + "leader_line", lang, row.points,
+                                      place=listed_place(row, lang),
+                                      name=standing_name(e, lang),
+                                      points=number(row.points, lang))))
     tiebreak = worded("tiebreak", f"{unit}_{'low' if lower_is_better(t_) else 'high'}", lang)
     legend = tt("legend_points", lang, tiebreak=tiebreak)
     return "\n".join([*clipped(lines, EMBED_DESCRIPTION - len(legend) - 1,

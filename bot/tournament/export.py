@@ -1,21 +1,26 @@
 """The whole tournament as files: one JSON document (settings, entrants, every round's tables
 with their seats, substitutes, the engine's outcome, the table points and each table's
-replayable record from the archive, the standings after every round) and a ZIP of its
-pictures (the standings after every round and every table's sheet)."""
+replayable record from the archive, the standings after every round), a CSV of the
+standings for a club's spreadsheet, and a ZIP of its pictures (the standings after every
+round and every table's sheet)."""
 
 from __future__ import annotations
 
 import io
 import json
 import zipfile
+from collections.abc import Mapping
 from typing import Any
 
-from bot.storage.models import TournamentRecord
+from bot.i18n import lang_of, shown_name, t
+from bot.results_csv import csv_bytes, score_cell
+from bot.storage.models import EntrantRecord, TournamentRecord
 from bot.storage.protocol import TableStore
 from bot.tournament import model
 from bot.tournament.model import settings_of
-from bot.tournament.pictures import sheet_png, standings_png
+from bot.tournament.pictures import number, score_unit, sheet_png, standings_png
 from bot.tournament.scoring import standings, table_points
+from bot.tournament.words import tt, worded
 
 FORMAT = 1
 
@@ -48,7 +53,7 @@ async def export_document(store: TableStore, t: TournamentRecord) -> dict[str, A
                 "record": record,
             })
         rounds.append({"round": r, "tables": tables, "standings": model.standings_after(t, r)})
-    done = max((r.round_no for r in t.rounds if r.status == "finished"), default=0)
+    done = finished_rounds(t)
     return {
         "format": FORMAT,
         "tournament": t.tournament_id,
@@ -79,6 +84,48 @@ def pictures_zip(t: TournamentRecord, lang: str) -> bytes:
                 archive.writestr(f"sheet-round-{s.round_no}-table-{s.table_no}.png",
                                  sheet_png(t, s, lang))
     return buffer.getvalue()
+
+
+def finished_rounds(t: TournamentRecord) -> int:
+    """The last round all of whose tables are done (0: none yet): what the export's
+    standings stand after."""
+    return max((r.round_no for r in t.rounds if r.status == "finished"), default=0)
+
+
+def standings_csv(t_: TournamentRecord, lang: str, names: Mapping[int, str] | None = None
+                  ) -> bytes:
+    """The standings after the last finished round as a CSV (``results_csv``'s
+    conventions), a row per entrant from first place to last: place (shared places repeat
+    the number), number in the tournament, name (``names``: a member's name today by user
+    id, else as registered), points, each round's points, the game's score that breaks
+    equal points (Lóra: penalty points; Taroky: the result in crowns) and a note of who
+    played the seat: an AI player, an AI substitute from a round on, or an AI for a round
+    the player spent at another table."""
+    lang = lang_of(lang)
+    done = finished_rounds(t_)
+    unit = score_unit(t_)
+    rows: list[list[object]] = [[
+        t("core.csv.place", lang), tt("csv_number", lang), t("core.csv.player", lang),
+        tt("pic_points", lang), *(tt("csv_round", lang, n=r) for r in range(1, done + 1)),
+        worded("csv_score", unit, lang), t("core.csv.note", lang)]]
+    for row in standings(t_, done):
+        e = model.entrant(t_, row.entrant)
+        name = (names or {}).get(e.user_id or 0, e.name)
+        rows.append([row.place, model.entrant_number(t_, e.entrant_no), shown_name(name, lang),
+                     number(row.points, lang),
+                     *("" if p is None else number(p, lang) for p in row.rounds),
+                     score_cell(row.score, unit, lang), ", ".join(_csv_notes(t_, e, done, lang))])
+    return csv_bytes(rows, lang)
+
+
+def _csv_notes(t_: TournamentRecord, e: EntrantRecord, done: int, lang: str) -> list[str]:
+    if e.ai_level is not None:
+        return [tt("csv_ai", lang, level=t(f"core.ai_{e.ai_level}", lang))]
+    notes = [tt("csv_busy", lang, round=x.round_no) for x in t_.substitutions
+             if x.entrant_no == e.entrant_no and x.reason == "busy" and x.round_no <= done]
+    if model.has_withdrawn(e):
+        notes.append(tt("tag_replaced", lang, round=e.replaced_from))
+    return notes
 
 
 def document_bytes(document: dict[str, Any]) -> bytes:

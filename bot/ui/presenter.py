@@ -13,7 +13,7 @@ from bot.commands import command_shown
 from bot.delivery import items
 from bot.games import GameUI
 from bot.games.base import picture_legend
-from bot.i18n import game_t, t, unlisted
+from bot.i18n import counted, game_key, t, unlisted
 from bot.model import RECENT_EVENTS, STATUS_PLAYING, Seat, Table
 from bot.storage.models import OutboxEntry, OutboxItem
 from bot.tournament.words import table_place
@@ -102,6 +102,13 @@ class TablePresenter:
             key = "absent_waits"  # nobody else plays: no AI moves for him, the table waits
         table.recent.add([t(f"core.note_{key}", table.settings.lang,
                             name=table.names()[seat], **values)])
+
+    def withdrew(self, table: Table, seat: int) -> list[OutboxItem]:
+        """A post in the table's thread, not only a recent line (review 58: the others saw
+        "(an AI plays for the absent player)" on later moves, as after a missed turn)."""
+        text = t("core.note_withdrew", table.settings.lang, name=table.names()[seat])
+        table.recent.add([text])
+        return [items.post(table.channel_id, text, table_id=table.table_id)]
 
     def removed(self, table: Table, seat: int, by: str) -> list[OutboxItem]:
         """A post that mentions him (a removed player has no answer of his own to read):
@@ -203,9 +210,9 @@ class TablePresenter:
         ui = builders.game_ui(table)
         lines = []
         for seat in outcome.order():
-            line = game_t(table.game_kind, "place", lang, n=outcome.places[seat],
-                          place=table_place(outcome.places, seat, lang),
-                          name=ui.seat_name(table, seat, lang), points=outcome.scores[seat])
+            line = counted(game_key(table.game_kind, "place"), lang, outcome.scores[seat],
+                           n=outcome.places[seat], place=table_place(outcome.places, seat, lang),
+                           name=ui.seat_name(table, seat, lang), points=outcome.scores[seat])
             lines.append(unlisted(line + ui.outcome_note(outcome, seat, lang)))
         return lines
 

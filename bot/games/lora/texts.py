@@ -8,7 +8,7 @@ from typing import Any
 from bot.games import marks
 from bot.games.lora.cards import card_label, cards_text
 from bot.games.lora.events import HAND_QUIET, Words, game_name, playoff_suffix, table_lines
-from bot.i18n import t, tn, unlisted
+from bot.i18n import counted, t, tn, unlisted
 from bot.model import Table
 from bot.render.strings import playoff_sums
 from bot.tournament.words import table_place
@@ -156,11 +156,12 @@ def lora_sheet_lines(lora: Lora, names: Sequence[str], lang: str) -> list[str]:
     outcome = lora.outcome() if lora.finished else None
     if outcome is not None:
         return [t("lora.sheet_final", lang)] + [
-            t("lora.place", lang, place=table_place(outcome.places, s, lang), name=names[s],
-              points=outcome.scores[s]) + outcome_note(outcome, s, lang)
+            counted("lora.place", lang, outcome.scores[s],
+                    place=table_place(outcome.places, s, lang), name=names[s],
+                    points=outcome.scores[s]) + outcome_note(outcome, s, lang)
             for s in outcome.order()]
     return [t("lora.sheet_head", lang)] + [
-        t("lora.sheet_row", lang, name=names[s], points=lora.totals[s])
+        counted("lora.sheet_row", lang, lora.totals[s], name=names[s], points=lora.totals[s])
         + (t("lora.stovka_declared", lang) if lora.stovka[s] else "") for s in range(4)]
 
 
@@ -196,12 +197,12 @@ def in_attempt(table: Table) -> bool:
 def event_lines(table: Table, events: Sequence[GameEvent]) -> list[str]:
     """The table's lines of ``events`` (one move's: a maturant's trick tells no points
     though its attempt's start is not among them)."""
-    return table_lines(events, table.settings.lang, table.names(), in_attempt(table))
+    return table_lines(events, table.settings.lang, table.move_names(), in_attempt(table))
 
 
 def private_lines(table: Table, seat: int, lang: str, count: int = 3) -> list[str]:
     """The lines of the table's recent events for ``seat``'s hand (``hand_lines``)."""
-    return hand_lines(table.events, lang, table.names(), seat, count, in_attempt(table))
+    return hand_lines(table.events, lang, table.move_names(), seat, count, in_attempt(table))
 
 
 def walk(events: Sequence[Any], seat: int) -> marks.SeatMoves:
@@ -333,7 +334,7 @@ def starts_deal(events: Sequence[GameEvent]) -> bool:
 
 def standings(table: Table, before: Contract, totals: Sequence[int]) -> str:
     lang = table.settings.lang
-    names = table.names()
+    names = table.move_names()
     order = sorted(range(4), key=lambda s: totals[s])
     text = ", ".join(f"{names[s]} {totals[s]}" for s in order)
     return t("lora.standings", lang, contract=game_name(before, lang), standings=text)
@@ -357,7 +358,7 @@ def game_result(table: Table, row: ProtocolRow, ended: GameEnded) -> str:
     points, a maturita attempt passed or failed, a harakiri game's points of the tied seats
     (and their sums over a play-off of several games)."""
     lang = table.settings.lang
-    words = Words(lang, table.names())
+    words = Words(lang, table.move_names())
     if row.contract is Contract.HARAKIRI:
         return words.harakiri_ended(ended, "lora.result_harakiri")
     contract = game_name(row.contract, lang)
@@ -381,7 +382,7 @@ def stovka_result(table: Table) -> list[str]:
     answers = lora_of(table.state).stovka
     if any(a is None for a in answers):
         return []
-    lang, names = table.settings.lang, table.names()
+    lang, names = table.settings.lang, table.move_names()
     declared = [names[s] for s, a in enumerate(answers) if a]
     if not declared:
         return [t("lora.result_stovka_none", lang)]
@@ -394,7 +395,7 @@ def announcements(table: Table, events: Sequence[GameEvent]) -> list[str]:
     and the standing before červený král and maturita (R-MATURITA: before the čistá stovka
     question when there is one, since that is decided from it), as it stood then (AI moves
     and stand-ins bring many games in one batch)."""
-    lang, names = table.settings.lang, table.names()
+    lang, names = table.settings.lang, table.move_names()
     out = []
     mine = lora_events(events)
     then = totals_then(table, mine)
