@@ -1,11 +1,13 @@
 """Accessibility review 50: the pictures read on a phone and without colour.
 
-Discord shows a picture about ``PHONE_W`` (430) px wide on a phone, so a word drawn ``px`` px
-high in a picture ``width`` px wide is ``px × 430 / width`` px high there; every word of every
-picture is at least 11 px there (the Lóra table's 24 px labels were 10 px, its card counts
-8 px, the hand's last-trick order 7.5 px). Every colour words are written in has a contrast
-of at least 4.5 : 1 (WCAG, small text) on the felt and the panels they are drawn on (FAINT
-was 2.8 : 1 and RED 3.0 : 1 on the felt), and the dark text on the badges on their fills.
+Discord shows a picture about ``PHONE_W`` (430) px wide on a phone, and one inside an embed
+(``IN_EMBED``: the table messages' pictures) about ``EMBED_W`` (310) px wide, so a word drawn
+``px`` px high in a picture ``width`` px wide is ``px × shown / width`` px high there; every
+word of every picture is at least 11 px there (the Lóra table's 24 px labels were 10 px, its
+card counts 8 px, the hand's last-trick order 7.5 px; the Taroky table's 24 px words 8.7 px in
+its embed). Every colour words are written in has a contrast of at least 4.5 : 1 (WCAG,
+small text) on the felt and the panels they are drawn on (FAINT was 2.8 : 1 and RED 3.0 : 1
+on the felt), and the dark text on the badges on their fills.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from bot.render import (
     sheet,
 )
 from bot.render.bench import NAMES, example
-from bot.render.common import PHONE_W
+from bot.render.common import EMBED_W, PHONE_W
 
 MIN_PHONE_PX = 11
 
@@ -80,11 +82,21 @@ PICTURES: dict[str, Callable[[], bytes]] = {
     "leaderboard": _leaderboard,
     **{f"taroky_{what}_{kind}": _taroky(kind, what)
        for kind, what in (("play", "table"), ("bid", "table"), ("discard", "hand"),
-                          ("play", "hand"), ("varsava", "hand"),
+                          ("play", "hand"), ("varsava", "hand"), ("discard", "table"),
+                          ("varsava", "table"), ("finished", "table"),
                           ("finished", "sheet"), ("finished", "deal"))},
     **{f"tournament_{what}_{kind}": _tournament(kind, what)
        for kind in ("lora", "taroky") for what in ("standings", "sheet")},
 }
+
+# The pictures shown inside an embed: EMBED_W px wide on a phone, not PHONE_W
+IN_EMBED = {"taroky_table_play", "taroky_table_bid", "taroky_table_discard",
+            "taroky_table_varsava", "taroky_table_finished"}
+
+
+def shown_width(name: str) -> int:
+    """How wide a phone shows the picture ``name``."""
+    return EMBED_W if name in IN_EMBED else PHONE_W
 
 
 def _forget_pieces() -> None:
@@ -121,9 +133,11 @@ def test_every_word_is_at_least_11_px_on_a_phone(name: str,
         monkeypatch.undo()
         clear_caches()
     assert len(drawn) >= 3, "the spy saw no words"
-    small = sorted({(px, round(px * PHONE_W / width, 1), value) for px, value in drawn
-                    if px * PHONE_W / width < MIN_PHONE_PX})
-    assert small == [], f"{name} ({width} px wide): words under {MIN_PHONE_PX} px on a phone"
+    shown = shown_width(name)
+    small = sorted({(px, round(px * shown / width, 1), value) for px, value in drawn
+                    if px * shown / width < MIN_PHONE_PX})
+    assert small == [], (f"{name} ({width} px wide, shown {shown}): words under "
+                         f"{MIN_PHONE_PX} px on a phone")
 
 
 def test_the_smallest_sizes_are_11_px_on_a_phone() -> None:
@@ -135,6 +149,20 @@ def test_the_smallest_sizes_are_11_px_on_a_phone() -> None:
                       (hand.SMALL, hand.W), (leaderboard.SMALL_PX, leaderboard.W),
                       (tournament.PILL_PX, tournament.W), (sheet.TAG_PX, sheet.sheet_width(1))):
         assert px * PHONE_W / width >= MIN_PHONE_PX, (px, width)
+
+
+def test_the_pictures_in_embeds_are_among_those_checked() -> None:
+    """A name in ``IN_EMBED`` that is no picture's would check nothing at the embed's width."""
+    assert set(PICTURES) >= IN_EMBED
+
+
+def test_the_taroky_table_s_smallest_size_is_11_px_in_an_embed() -> None:
+    """The table message's picture is shown ``EMBED_W`` px wide on a phone: its least size
+    (its chips' too) is 11 px there at its width."""
+    from bot.games.taroky.pictures import table as taroky_table
+
+    assert taroky_table.SMALLEST * EMBED_W / taroky_table.W >= MIN_PHONE_PX
+    assert taroky_table.TABLE_INSET.px == taroky_table.SMALLEST
 
 
 def _luminance(rgb: tuple[int, int, int]) -> float:

@@ -288,9 +288,14 @@ def with_footer(img: Image.Image, label: str) -> Image.Image:
     table as its thread names it, "turnaj č. 1 · 2. kolo · stůl 1"), read ``PHONE_TEXT`` px
     high on a phone; ``img`` itself when ``label`` is empty. Under the picture, not in its
     header: the header's game, deal and who is to act keep their room."""
+    return with_footer_px(img, label, phone_px(img.width))
+
+
+def with_footer_px(img: Image.Image, label: str, size: int) -> Image.Image:
+    """``with_footer`` with its words ``size`` px high: for a picture shown narrower than a
+    phone's width (inside an embed, ``EMBED_W``)."""
     if not label:
         return img
-    size = phone_px(img.width)
     bar = Image.new("RGB", (img.width, size + 24), FELT_DARK)  # the felt's edge
     paste(bar, panel(bar.width, bar.height, BAR, radius=0), 0, 0)
     shown, fnt = fitted(label, size, "regular", img.width - 36, smallest=size)
