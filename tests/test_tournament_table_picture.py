@@ -12,6 +12,7 @@ import pytest
 from PIL import Image, ImageStat
 
 from bot.games import ui_of
+from bot.games.taroky.pictures import table as taroky_table
 from bot.model import STATUS_PLAYING, Seat, Table, TableSettings
 from bot.render.common import phone_px, with_footer
 from engine.lora import Lora
@@ -52,7 +53,10 @@ def test_a_tournament_table_s_picture_names_its_tournament_round_and_table(
     assert own is not None
     assert own.keywords["tournament"] == ""  # type: ignore[attr-defined]
     width, height = _size(own())
-    assert _size(picture()) == (width, height + phone_px(width) + 24)  # the bar under it
+    # the bar under it, its words as the picture's least (the Taroky table is read in its
+    # embed: SMALLEST, 11 px there)
+    words = phone_px(width) if game == "lora" else taroky_table.SMALLEST
+    assert _size(picture()) == (width, height + words + 24)
 
 
 def test_the_bar_under_the_picture_holds_its_words_and_nothing_else_changes() -> None:
