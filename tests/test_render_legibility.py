@@ -83,18 +83,20 @@ PICTURES: dict[str, Callable[[], bytes]] = {
     "leaderboard": _leaderboard,
     **{f"taroky_{what}_{kind}": _taroky(kind, what)
        for kind, what in (("play", "table"), ("bid", "table"), ("discard", "hand"),
-                          ("play", "hand"), ("varsava", "hand"),
+                          ("play", "hand"), ("varsava", "hand"), ("discard", "table"),
+                          ("varsava", "table"), ("finished", "table"),
                           ("finished", "sheet"), ("finished", "deal"))},
     **{f"tournament_{what}_{kind}": _tournament(kind, what)
        for kind in ("lora", "taroky") for what in ("standings", "sheet")},
 }
-
 
 # the pictures shown inside an embed (the table messages, the leaderboard's, the round's
 # standings post): narrower than a plain picture, and no taller than EMBED_H
 IN_EMBED = {
     "lora_table_trick", "lora_table_kvarty", "lora_table_desitky", "lora_table_stovka",
     "lora_table_choose", "lora_table_finished",
+    "taroky_table_play", "taroky_table_bid", "taroky_table_discard", "taroky_table_varsava",
+    "taroky_table_finished",
     "leaderboard", "tournament_standings_lora", "tournament_standings_taroky",
 }
 
@@ -172,6 +174,20 @@ def test_the_smallest_sizes_are_11_px_on_a_phone() -> None:
             (sheet.TAG_PX, sheet.sheet_width(1), PHONE_W)):
         assert px * shown / width >= MIN_PHONE_PX, (px, width, shown)
     assert "lora_table_trick" in IN_EMBED and "lora_hand_trick" not in IN_EMBED
+
+
+def test_the_pictures_in_embeds_are_among_those_checked() -> None:
+    """A name in ``IN_EMBED`` that is no picture's would check nothing at the embed's width."""
+    assert set(PICTURES) >= IN_EMBED
+
+
+def test_the_taroky_table_s_smallest_size_is_11_px_in_an_embed() -> None:
+    """The table message's picture is shown ``EMBED_W`` px wide on a phone: its least size
+    (its chips' too) is 11 px there at its width."""
+    from bot.games.taroky.pictures import table as taroky_table
+
+    assert taroky_table.SMALLEST * EMBED_W / taroky_table.W >= MIN_PHONE_PX
+    assert taroky_table.TABLE_INSET.px == taroky_table.SMALLEST
 
 
 def _luminance(rgb: tuple[int, int, int]) -> float:

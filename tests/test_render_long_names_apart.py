@@ -47,8 +47,8 @@ def test_taroky_table_draws_the_seats_and_the_turn_apart(
     seen = _drawn(monkeypatch, taroky_table)
     taroky_table.table_image(rnd.public_view(), NAMES, "cs")
     cut = [s for s in seen if "…" in s and "maring" in s]
-    assert any(s.endswith("Sigmaringen") for s in cut)
-    assert any(s.endswith("Sigmaringová") for s in cut)
+    assert any(s.endswith("maringen") for s in cut)  # (11 px in the table's embed: less room)
+    assert any(s.endswith("maringová") for s in cut)
     assert not [s for s in seen if s.startswith("Maximilián") and s.endswith("…")]
     assert "hráč 3" in seen  # (the emoji-only name's stand-in)
 

@@ -21,6 +21,9 @@ from bot.games.taroky.pictures import clear_caches, render_hand, render_sheet, r
 from bot.games.taroky.pictures import hand as hand_picture
 from bot.games.taroky.pictures.examples import KINDS, NAMES, drive, example, shuffled
 from bot.render import cards as card_art
+from bot.render.common import EMBED_W
+from bot.render.fonts import font
+from bot.render.names import fit_apart
 from engine.taroky import TarokyRound
 from engine.taroky.cards import NUM_TAROKS
 from engine.taroky.options import TarokyOptions
@@ -28,6 +31,7 @@ from tests.test_render_golden import REAL_ART_MAX, STAND_IN_MAX, _check
 
 PHONE = 400  # px: how wide a phone shows a picture in a message
 READ_AT, LEGIBLE = 430, 12  # px: a phone's width, at which words are at least 12 px
+EMBED_LEGIBLE = 11  # px: the least word of the table's picture, shown EMBED_W px wide
 
 
 @cache
@@ -511,7 +515,7 @@ def test_the_table_header_keeps_the_deal_number_and_the_game_whole(
         drawn = _sizes(monkeypatch, table)
         table.table_image(view, names, lang)
         title, game = pic("deal_no", lang, n=view.deal.deal_no), game_name(view.deal.game, lang)
-        assert (title, 29) in drawn and game in [t for t, _s in drawn]
+        assert (title, table.TITLE_PX) in drawn and game in [t for t, _s in drawn]
         who = next(t for t, _s in drawn if t.startswith(pic("to_act", lang, name="")))
         if lang == "cs":  # ("1. rozdání první povinnost": the name gives way)
             assert who.endswith("…") and who.startswith(pic("to_act", lang, name="Bart"))
@@ -581,8 +585,9 @@ def test_every_chip_of_the_table_strip_lies_within_the_picture(
         kind: str, lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """With the game, the pagát and the valát all flekked and 32-character names the strip's
     chips ran off the 860 px picture (names cut to 80 px even), the valát's chip entirely:
-    the chips wrap to a second row (the picture grows by it), each chip whole, every word
-    and piece of the picture within it."""
+    the chips wrap to a second row (the English ones, 11 px in the embed, to a third; the
+    picture grows by them, at least), each chip whole, every word and piece of the picture
+    within it."""
     from bot.games.taroky.pictures import table
     from bot.games.taroky.words import pic
 
@@ -595,19 +600,22 @@ def test_every_chip_of_the_table_strip_lies_within_the_picture(
     for key in ("pagat_by", "valat_by"):  # each announcement's chip, with its flek
         assert any(w.startswith(pic(key, lang, name="")) for w in words), key
     assert words.count(table.level_text(3, lang)) == 3
-    assert img.size == (table.W, table.H + table.STRIP_H)  # one row more
     from bot.games.taroky.pictures.chips import chip_width
 
     strip = table.strip_rows(view.deal, NAMES_32, lang)  # type: ignore[attr-defined]
-    assert len(strip.rows) == 2 and all(
-        sum(chip_width(label, value, strip.style) + 8 for label, value, _c in row) - 8
-        <= table.W - 24 for row in strip.rows)
+    more = len(strip.rows) - 1
+    assert more == {"cs": 1, "en": 2}[lang]
+    assert img.width == table.W and img.height >= table.H + more * table.STRIP_H
+    assert strip.px == table.SMALLEST and all(
+        sum(chip_width(label, value, strip.style, strip.px) + 8
+            for label, value, _c in row) - 8 <= table.W - 24 for row in strip.rows)
 
 
 def test_the_table_strip_keeps_one_row_and_the_names_whole_where_they_fit() -> None:
     """The example's strip (short names, the game flekked, the pagát announced) is one row
-    of whole names: the picture keeps its height; a long name alone does not cut it
-    either."""
+    of whole names: the picture keeps its height; a long name alone is cut only in the chip
+    too wide for a row whole (the declarer's pagát: "pagát ultimo {name} double ×2"),
+    whole in the declarer's own."""
     from bot.games.taroky.pictures import table
 
     deal = _example("play")[0].public_view().deal
@@ -619,8 +627,10 @@ def test_the_table_strip_keeps_one_row_and_the_names_whole_where_they_fit() -> N
     assert deal.declarer is not None
     names[deal.declarer] = NAMES_32[0]
     strip = table.strip_rows(deal, names, "en")
-    assert strip.rows[0][0][1] == NAMES_32[0] and not any(
-        "…" in label + value for row in strip.rows for label, value, _c in row)
+    chips = [chip for row in strip.rows for chip in row]
+    assert chips[0][1] == NAMES_32[0] and len(strip.rows) == 2
+    assert [label for label, value, _c in chips if "…" in label + value] == [
+        "pagát ultimo " + fit_apart(NAMES_32[0], names, font(table.SMALLEST, "bold"), 260)]
 
 
 def test_a_pushed_varsava_s_chip_says_who_was_pushed_into_it() -> None:
@@ -751,32 +761,34 @@ def test_the_table_insets_titles_fit_whole() -> None:
     languages."""
     from bot.games.taroky.pictures import table
     from bot.games.taroky.words import pic
-    from bot.render.fonts import fitted
 
+    box = table.TABLE_INSET
     for lang in ("cs", "en"):
         for key in ("turned", "shown_one", "shown_many", "talon", "laid_taroks", "last_trick"):
             title = pic(key, lang)
-            shown, f = fitted(title, table.SMALLEST, "bold", table.INSET_W - 20,
-                              smallest=table.SMALLEST)
-            assert shown == title and f.getlength(title) <= table.INSET_W - 20, key
+            shown, f = table.inset_title(title, box)
+            assert shown == title and f.getlength(title) <= box.w - 20, key
+            assert f.size == table.SMALLEST
 
 
 def test_the_seats_hlasky_are_legible_at_phone_width() -> None:
     """What a seat said (its hlášky and announcements) was 21 px, about 9 px on a phone: it
-    is at least 12 px shown 430 px wide, whole on one or two lines in either panel."""
+    is at least 11 px shown ``EMBED_W`` wide (the table's picture is in an embed), whole on
+    the lines either panel takes."""
     from bot.games.taroky.pictures import table
 
     for note in ("taročky, honéry, pagát", "taroky, trulhonéry, valát",
                  "8–9 taroks, honours, valát", "four kings, trul with a king"):
-        for width in (table.BOXES[0][2] - 24, table.BOXES[1][2] - 20):
-            lines, f = table.note_lines(note, width)
-            assert f.size * READ_AT / table.W >= LEGIBLE
+        for shape in ("wide", "tall"):
+            width = table.note_width(shape)
+            lines, f = table.note_lines(note, width, table.NOTE_LINES[shape])
+            assert f.size * EMBED_W / table.W >= EMBED_LEGIBLE
             assert " ".join(lines) == note and all(f.getlength(x) <= width for x in lines)
     lines, f = table.note_lines("a " * 80, 180)  # only what two lines cannot take is cut
     assert len(lines) == 2 and lines[-1].endswith("…")
 
 
-TABLE_SMALLEST = 24  # px of an 860 px picture: 12 px shown 430 px wide
+TABLE_SMALLEST = 31  # px of an 860 px picture: 11 px shown EMBED_W (310) px wide
 
 
 def _marked_states() -> Iterator[tuple[object, tuple[str | None, ...]]]:
@@ -791,18 +803,19 @@ def test_every_word_on_the_table_is_legible_at_phone_width(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Shown 430 px wide on a phone, the table's small words were about 10 px (20–21 px of
     860: "štychy", the legend, "bere …", the strip's labels, the insets' titles; the badges'
-    letters and the count chips 17–18 px): every text the table draws, badges included, is
-    at least 24 px, in every example state, both languages, usual and long names."""
+    letters and the count chips 17–18 px); in the table message's embed (``EMBED_W``, 310 px
+    wide) its 24 px words were 8.7 px: every text the table draws, badges included, is at
+    least 31 px (11 px there), in every example state, both languages, usual and long
+    names."""
     from bot.games.taroky.pictures import table
     from bot.render import common
 
     badges: list[tuple[str, int]] = []
 
-    def badge_spy(value: str, colour: object, size: int = 30, px: int | None = None) -> object:
+    def badge_spy(value: str, colour: object, size: int = 30, px: int | None = None,
+                  pad: int | None = None) -> object:
         badges.append((value, px or int(size * 0.62)))
-        if px is None:
-            return common.badge(value, colour, size)  # type: ignore[arg-type]
-        return common.badge(value, colour, size, px)  # type: ignore[arg-type]
+        return common.badge(value, colour, size, px, pad)  # type: ignore[arg-type]
 
     monkeypatch.setattr(table, "badge", badge_spy)
     for view, marks in _marked_states():
@@ -815,7 +828,7 @@ def test_every_word_on_the_table_is_legible_at_phone_width(
                 assert drawn and badges
                 small = [(t, s) for t, s in drawn + badges if t and s < TABLE_SMALLEST]
                 assert not small, (lang, small)
-                assert TABLE_SMALLEST * READ_AT / img.width >= LEGIBLE
+                assert TABLE_SMALLEST * EMBED_W / img.width >= EMBED_LEGIBLE
     table.seat_panel.cache_clear()
 
 
@@ -868,34 +881,55 @@ def test_the_longest_hlaska_note_is_never_cut_in_any_seat() -> None:
 
 
 def test_the_table_keeps_its_boxes_apart_with_the_longest_notes_and_legend() -> None:
-    """Seats grown by the longest notes stay clear of the trick's cards, of the legend (all
-    six badges explained) and of the insets, and inside the picture; the legend stays left
-    of the bottom seat, its words whole on one line each in both languages."""
+    """Seats grown by the longest notes stay clear of the trick's cards (they of each
+    other), of the legend (all six badges explained), of the boxes in the corners (the
+    last trick's winner on two lines) and inside the picture, which grows only as much as
+    its fullest column needs; the legend's words are whole, each on one line, in both
+    languages, within the left column."""
     from bot.games.taroky.pictures import table
 
     kinds = ("dealer", "predak", "declarer", "partner", "ai", "away")
     most = {shape: max(len(table.seat_note_lines(notes, shape)[0])
                        for lang in ("cs", "en") for notes in _longest_notes(lang))
             for shape in ("wide", "tall")}
-    boxes = {pos: table.seat_box(pos, table.seat_height("wide" if pos in (0, 2) else "tall",
-                                                        most["wide" if pos in (0, 2)
-                                                             else "tall"]))
-             for pos in range(4)}
-    card_top = table.CY + table.TRICK_OFF[2][1] - table.TRICK_H // 2
-    card_bottom = table.CY + table.TRICK_OFF[0][1] + table.TRICK_H // 2
-    assert boxes[2][1] + boxes[2][3] + 8 <= card_top
-    assert boxes[0][1] >= card_bottom + 8 and boxes[0][1] + boxes[0][3] <= table.H
+    heights = {pos: table.seat_height("wide" if pos in (0, 2) else "tall",
+                                      most["wide" if pos in (0, 2) else "tall"], 2)
+               for pos in range(4)}
+    box = table.TABLE_INSET
     for lang in ("cs", "en"):
-        lines, f, _line, height = table.legend_layout(kinds, lang)
+        lines, f, _line, legend_h = table.legend_layout(kinds, lang)
         assert all(len(x) == 1 for x in lines), lines  # no legend word wrapped
-        legend_top = table.H - table.LEGEND_BOTTOM - height
-        assert boxes[3][1] + boxes[3][3] + 8 <= legend_top
         width = max(table._badge(k, lang).width + 8 + f.getlength(x[0])
                     for k, x in zip(kinds, lines, strict=True)) + 18
-        assert 12 + width + 8 <= boxes[0][0]
-    assert boxes[1][1] + boxes[1][3] + 8 <= table.FACE_UP_INSET[1]
-    for _x, y in (table.LEFT_INSET, table.RIGHT_INSET):
-        assert y + table.INSET_H + 8 <= table.BOXES[1][1]
+        assert width <= table.LEGEND_W
+        for strip_rows in (0, 1):
+            top = table.BODY_TOP + strip_rows * table.STRIP_H
+            side_top = top + box.h + box.line + table.M
+            at = table.layout(heights, top, side_top, legend_h, box.plain_h)
+            boxes = {pos: (x, y, table.SEAT_W["wide" if pos in (0, 2) else "tall"],
+                           heights[pos]) for pos, (x, y) in at.seats.items()}
+            card_top = at.cy - at.dy - table.TRICK_H // 2
+            card_bottom = at.cy + at.dy + table.TRICK_H // 2
+            assert at.dy >= table.TRICK_DY_MIN and 2 * at.dy >= table.TRICK_H
+            assert boxes[2][1] == top and boxes[2][1] + boxes[2][3] + 8 <= card_top
+            assert boxes[0][1] >= card_bottom + 8
+            assert boxes[0][1] + boxes[0][3] + table.M == at.height
+            assert boxes[1][1] == boxes[3][1] >= side_top
+            assert boxes[3][1] + boxes[3][3] + 8 <= at.height - table.M - legend_h
+            assert boxes[1][1] + boxes[1][3] + 8 <= at.height - table.M - box.plain_h
+            # (taller only as its fullest column needs)
+            assert at.height == max(table.H + top - table.BODY_TOP,
+                                    boxes[3][1] + boxes[3][3] + 2 * table.M + legend_h,
+                                    boxes[1][1] + boxes[1][3] + 2 * table.M + box.plain_h,
+                                    top + heights[2] + heights[0] + 3 * table.M
+                                    + 2 * table.TRICK_DY_MIN + table.TRICK_H)
+    for pos, x in ((3, table.LEFT_X), (2, table.CENTER_X), (1, table.RIGHT_X)):
+        assert at.seats[pos][0] == x
+    assert table.LEFT_X + table.SIDE_W + 8 <= table.CENTER_X
+    assert table.CX - table.TRICK_DX - table.TRICK_W // 2 >= table.CENTER_X
+    assert table.CX + table.TRICK_DX + table.TRICK_W // 2 <= table.CENTER_X + table.CENTER_W
+    assert table.CENTER_X + table.CENTER_W + 8 <= table.RIGHT_X
+    assert table.RIGHT_X + table.SIDE_W + table.M == table.W
 
 
 def test_a_seats_money_and_tricks_stay_inside_its_panel(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -932,8 +966,9 @@ def test_a_seats_money_and_tricks_stay_inside_its_panel(monkeypatch: pytest.Monk
             assert f.size >= TABLE_SMALLEST, case  # type: ignore[attr-defined]
         shown = [value for _x, value, _f, _a in drawn]
         assert cash in shown and (tricks is None or str(tricks) in shown)
-    # the review's seat: the regular words, the cards fanned a little closer
-    assert table.wide_values(11, money(5300, "cs"), ("štychy", "0"))[1:] == ("regular", False)
+    # the review's seat: the regular words, the cards fanned 6 px apart
+    assert table.values_layout("wide", 11, money(5300, "cs"), ("štychy", "0")) == (
+        6, "regular")
 
 
 def test_a_role_badge_s_letter_is_its_legend_word_s_first_letter() -> None:
@@ -1137,9 +1172,9 @@ def test_T_TALON_the_table_shows_the_taroks_laid_away_face_up_by_rank(
     xvi, ii, v = (parse_card(c) for c in ("XVI", "II", "V"))
     laid = dataclasses.replace(deal, face_up_discards=((xvi, ii), (), (), (v,)))
     boxes: list[tuple[str, list[int]]] = []
-    monkeypatch.setattr(table, "_inset", lambda img, x, y, title, shown, *a, **k:
+    monkeypatch.setattr(table, "_inset", lambda img, x, y, box, title, shown, *a, **k:
                         boxes.append((title, list(shown))))
-    table._talon(None, laid, "cs")  # type: ignore[arg-type]
+    table._talon(None, laid, "cs", table.H)  # type: ignore[arg-type]
     assert ("Odložené taroky", [ii, v, xvi]) in boxes
 
 
@@ -1149,17 +1184,21 @@ ALIKE = ["Šárka Nováková", "Šárka Novotná", "Bohuslava Nováčková",
 
 def test_the_last_trick_names_its_winner_whole_on_a_second_line() -> None:
     """Review 48: "bere Šárka Nová…" lost the surname: a winner who does not fit beside
-    "bere" goes on two lines, the box a line taller and the side seats as much lower (clear
-    of it); a name two lines cannot take is cut apart from one that starts alike."""
+    "bere" goes on two lines (the table's bigger words: up to three; the hand's box two),
+    the box a line taller for each and the side seats as much lower (clear of it); a name
+    the lines cannot take is cut apart from one that starts alike."""
     from bot.games.taroky.pictures import table
 
     names = ALIKE[:4]
     assert table.takes_lines("Cyril", names, "cs")[0] == ["bere Cyril"]
     for name in ("Šárka Nováková", "Bohuslava Nováčková"):
         for lang, whole in (("cs", f"bere {name}"), ("en", f"{name} takes")):
-            lines, f = table.takes_lines(name, names, lang)
-            assert len(lines) == 2 and " ".join(lines) == whole
-            assert all(f.getlength(line) <= table.INSET_W - 20 for line in lines)
+            for box in (table.TABLE_INSET, table.HAND_INSET):
+                lines, f = table.takes_lines(name, names, lang, box)
+                assert 2 <= len(lines) <= box.most and " ".join(lines) == whole
+                assert all(f.getlength(line) <= box.w - 20 for line in lines)
+    assert table.takes_lines("Bohuslava Nováčková", names, "en")[0] == [
+        "Bohuslava", "Nováčková", "takes"]
     cut = [table.takes_lines(n, ALIKE[3:], "cs")[0] for n in ALIKE[3:]]
     assert cut[0][0] == "bere" and cut[0][1] != cut[1][1]  # (told apart)
     rnd, _seat = _example("play")
@@ -1168,11 +1207,24 @@ def test_the_last_trick_names_its_winner_whole_on_a_second_line() -> None:
     names = list(NAMES)
     assert table.trick_drop(table.last_takes(deal, names, "cs")) == 0
     names[deal.last_trick.winner] = "Bohuslava Nováčková"
-    drop = table.trick_drop(table.last_takes(deal, names, "cs"))
-    assert drop == table.NOTE_LINE
-    for pos in (1, 3):
-        _x, y, _w, _h = table.seat_box(pos, table.BOXES[pos][3], drop)
-        assert y >= table.RIGHT_INSET[1] + table.INSET_H + drop + 8
+    takes = table.last_takes(deal, names, "cs")
+    assert table.trick_drop(takes) == table.LINE
+    box_h = table.last_trick_height(takes)
+    assert box_h == table.TABLE_INSET.h + table.LINE
+    seen: list[tuple[int, int]] = []
+    real = table.layout
+
+    def spy(heights: dict[int, int], top: int, side_top: int, *args: int) -> object:
+        seen.append((top, side_top))
+        return real(heights, top, side_top, *args)
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(table, "layout", spy)
+        at = table.table_image(rnd.public_view(), names, "cs").height
+    (top, side_top), = seen
+    assert at >= table.H and side_top == top + box_h + table.M
+    laid = real({pos: 400 if pos % 2 else 160 for pos in range(4)}, top, side_top, 0, 0)
+    assert all(laid.seats[pos][1] >= side_top for pos in (1, 3))
     render_table(rnd.public_view(), names, "cs")  # (drawn)
 
 

@@ -12,6 +12,7 @@ import pytest
 from PIL import Image, ImageStat
 
 from bot.games import ui_of
+from bot.games.taroky.pictures import table as taroky_table
 from bot.model import STATUS_PLAYING, Seat, Table, TableSettings
 from bot.render.common import embed_px, phone_px, with_footer
 from engine.lora import Lora
@@ -52,9 +53,9 @@ def test_a_tournament_table_s_picture_names_its_tournament_round_and_table(
     assert own is not None
     assert own.keywords["tournament"] == ""  # type: ignore[attr-defined]
     width, height = _size(own())
-    # the bar under it, its words as large as the picture's least (the Lóra table's: read in
-    # its embed)
-    words = embed_px(width) if game == "lora" else phone_px(width)
+    # the bar under it, its words as large as the picture's least (the tables' are read in
+    # their embeds: the Lóra table's embed_px, the Taroky table's SMALLEST)
+    words = embed_px(width) if game == "lora" else taroky_table.SMALLEST
     assert _size(picture()) == (width, height + words + 24)
 
 

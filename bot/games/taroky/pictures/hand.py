@@ -21,7 +21,7 @@ from itertools import pairwise
 from PIL import Image
 
 from bot.games.taroky.pictures import palette
-from bot.games.taroky.pictures.table import INSET_H, INSET_W, draw_last_trick, last_takes, named
+from bot.games.taroky.pictures.table import HAND_INSET, draw_last_trick, last_takes, named
 from bot.games.taroky.words import card_label, pic, short_game
 from bot.i18n import lang_of
 from bot.render import cards, trick_row
@@ -63,7 +63,7 @@ BAND_Y, BAND_H = HEADER_H + ROW_GAP, 226
 SLOT_W, SLOT_STEP = 96, 112
 SLOTS_Y = BAND_Y + 40
 NAMES_Y = SLOTS_Y + cards.card_height(SLOT_W) + 26  # one line, or two around it
-LAST_AT = (W - M - 10 - INSET_W, BAND_Y + (BAND_H - INSET_H) // 2)
+LAST_AT = (W - M - 10 - HAND_INSET.w, BAND_Y + (BAND_H - HAND_INSET.h) // 2)
 TRICK_LEFT, TRICK_RIGHT = M, LAST_AT[0] - 6
 
 
@@ -152,7 +152,8 @@ def _trick_band(img: Image.Image, pub: PublicView, names: Sequence[str], lang: s
     assert pub.leader is not None
     paste(img, panel(W - 2 * M, BAND_H, (0, 0, 0, 70), radius=14), M, BAND_Y)
     width = TRICK_RIGHT - TRICK_LEFT
-    label, f = named("leads", lang, names[pub.leader], 25, "bold", width - 20, names)
+    label, f = named("leads", lang, names[pub.leader], 25, "bold", width - 20, names,
+                     smallest=HAND_INSET.px)
     text(img, (TRICK_LEFT + width // 2, BAND_Y + 20), label, f,
          GOLD if not pub.trick else TEXT, "mm")
     played = dict(pub.trick)
@@ -161,7 +162,8 @@ def _trick_band(img: Image.Image, pub: PublicView, names: Sequence[str], lang: s
     xs = trick_row.columns(4, TRICK_LEFT, width, SLOT_W, SLOT_STEP)
     trick_row.row_of_cards(img, placed, names, pub.to_act, xs, SLOTS_Y, SLOT_W, SLOT_STEP,
                            NAMES_Y, deck=DECK, lang=lang)
-    draw_last_trick(img, pub, last_takes(pub, names, lang), lang, LAST_AT)
+    draw_last_trick(img, pub, last_takes(pub, names, lang, HAND_INSET), lang, LAST_AT,
+                    HAND_INSET)
 
 
 def _status(view: SeatView, names: Sequence[str], lang: str) -> tuple[str, RGB]:

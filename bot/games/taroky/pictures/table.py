@@ -3,6 +3,13 @@ top, left), the game strip (game, declarer, called tarok, flek levels, pagát an
 trick in progress, the last trick, and the talon's public cards (rejected trojkas, cards
 turned in sólo and Varšava, taroks laid away face up).
 
+The picture is shown inside the table message's embed: on a phone about ``EMBED_W`` (310) px
+wide, so its every word is at least ``SMALLEST`` px of its 860 (11 px there). It is laid out
+in three columns: the left one (the talon's box, the left seat, the legend), the middle one
+(the top seat, the trick, the bottom seat) and the right one (the last trick, the right
+seat, the taroks laid away); each seat's panel is as tall as what it says, and the picture
+grows taller only where a column needs it (``layout``).
+
 Only the table's public view (``TableView``) goes in: hands, hidden discards, the talon's
 hidden cards and the secret partner are not in it, so they cannot be drawn. Of the completed
 tricks only ``last_trick`` is drawn (``history`` is a player's memory, not the table's).
@@ -10,8 +17,10 @@ tricks only ``last_trick`` is drawn (``history`` is a player's memory, not the t
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import NamedTuple
 
 from PIL import Image
 
@@ -23,6 +32,7 @@ from bot.render import cards
 from bot.render.common import (
     BAR,
     BLUE,
+    EMBED_W,
     FAINT,
     GOLD,
     GREEN,
@@ -48,40 +58,36 @@ from bot.render.names import fit_apart, fit_name, fit_said
 from engine.taroky.views import PublicView, TableView
 
 DECK = "taroky"
-W, H = 860, 800
-HEADER_H = 54
-STRIP_Y, STRIP_H = 60, 44  # a row of the strip's chips (a chip and the gap under it)
-# Seat panels by position: 0 bottom, 1 right, 2 top, 3 left (counter-clockwise), at their
-# smallest: a seat whose note takes more lines grows (the bottom one upwards), see seat_box.
-BOXES = {  # (the wide ones clear of the trick's cards, the tall ones of the legend)
-    0: (250, H - 134, 360, 128),
-    1: (622, 256, 226, 258),
-    2: (250, 112, 360, 128),
-    3: (12, 256, 226, 258),
-}
-SMALLEST = 24  # px: no word on the table is smaller (12 px shown 430 px wide on a phone)
-NOTE_LINE = 26
-NOTE_LINES = {"wide": 3, "tall": 4}  # what a seat said: at most so many lines
-NOTE_TOP = {"wide": 74, "tall": 202}
+W, H = 860, 840  # H: the least height (a column that needs more makes it taller)
+SMALLEST = math.ceil(11 * W / EMBED_W)  # 31 px: no word is smaller (11 px in an embed)
+TITLE_PX = SMALLEST + 3  # the header's title, the phase in the middle
+LINE = 36  # px from a line of SMALLEST words to the next
+M = 8  # px: the margin, and the gap between boxes
+HEADER_H = 62
+STRIP_Y, STRIP_H, CHIP_H = 70, 54, 46  # a row of the strip's chips (a chip and the gap under it)
+BODY_TOP = STRIP_Y + STRIP_H + 2  # what lies under the strip's first row starts here
+SIDE_W = 250  # the side columns' width
+LEFT_X, RIGHT_X = M, W - M - SIDE_W
+CENTER_X, CENTER_W = LEFT_X + SIDE_W + 10, W - 2 * (M + SIDE_W + 10)  # the middle column
+CX = W // 2
+SEAT_W = {"wide": CENTER_W, "tall": SIDE_W}  # the top and bottom seats, the side ones
 SEAT_PAD = 12  # px: a seat's words end so far from its panel's right edge
-FAN_STEPS = (6, 5, 4, 3, 2, 1, 0)  # px between a wide seat's face-down cards: closer for room
-VALUE_GAP = {"regular": 16, "narrow": 12}  # px between a wide seat's money and its tricks
+VALUE_LINE = 38  # px: a row of a seat's money or tricks
+VALUES_TOP = {"wide": 58, "tall": 118}  # a seat's money under its name (and cards)
+NOTE_LINES = {"wide": 3, "tall": 5}  # what a seat said: at most so many lines
+FAN_STEPS = (6, 5, 4, 3, 2, 1, 0)  # px between a seat's face-down cards: closer for room
+BACK_W = 36  # a face-down card in a seat's panel
+BACK_H = cards.card_height(BACK_W)
 TRICK_W = 100
 TRICK_H = cards.card_height(TRICK_W)
-CX, CY = 430, 448
-TRICK_OFF = {0: (0, 84), 1: (112, 0), 2: (0, -84), 3: (-112, 0)}
-CENTER_W = 360  # the words in the middle: between the side seats
-INSET_W, INSET_H = 226, 136
-LEFT_INSET = (12, 112)
-RIGHT_INSET = (622, 112)
-FACE_UP_INSET = (622, H - 148)
-SMALL_W = 46
+TRICK_DX = CENTER_W // 2 - TRICK_W // 2  # the side cards of the trick: within the middle
+TRICK_DY = 84  # the top and bottom cards, at most (closer where the seats need the room)
+TRICK_DY_MIN = TRICK_H // 2 + 2  # at least: clear of each other
 ACTING = (74, 60, 12, 220)
-BADGE_D = 34
-COUNT_D = 32  # the count chip on a seat's face-down cards
-LEGEND_W = BOXES[0][0] - 12 - 12  # the legend, left of the bottom seat
-LEGEND_BOTTOM = 8  # px under it
-BODY_TOP = BOXES[2][1] - 12  # what lies under the strip starts here (the top seat's glow)
+BADGE_D = 42
+COUNT_D = 40  # the count chip on a seat's face-down cards
+LEGEND_W = SIDE_W  # the legend, under the left seat
+LEGEND_LINE = BADGE_D + 4
 BADGE_COLOURS: dict[str, RGB] = {
     "dealer": (120, 170, 230),
     "predak": (246, 196, 68),
@@ -95,6 +101,32 @@ Takes = tuple[list[str], Font]  # who took the last trick: its lines, and their 
 MARKS = ("ai", "away")  # the bot's marks of a seat (``table_image``), badges in this order
 
 
+class Inset(NamedTuple):
+    """A box of small cards under a title (the last trick, the talon's): its width, its
+    height with one line under the cards (who took the trick), its words' px, its cards'
+    width, its lines' step and how many lines may say who took the trick."""
+
+    w: int
+    h: int
+    px: int
+    card_w: int
+    line: int
+    most: int = 2
+
+    @property
+    def cards_top(self) -> int:
+        return self.px + 14
+
+    @property
+    def plain_h(self) -> int:
+        """Its height without a line under the cards."""
+        return self.cards_top + cards.card_height(self.card_w) + 10
+
+
+TABLE_INSET = Inset(SIDE_W, 166, SMALLEST, 50, LINE, 3)
+HAND_INSET = Inset(226, 136, 24, 46, 26)  # the hand's last trick (shown a phone's width)
+
+
 def position(seat: int) -> int:
     """Where a seat sits on the picture: seat 0 at the bottom, the next seat in playing order
     (to its right) on the right, and so on."""
@@ -102,9 +134,9 @@ def position(seat: int) -> int:
 
 
 @lru_cache(maxsize=8)
-def _base(extra: int = 0) -> Image.Image:
-    """The felt and the header's bar, ``extra`` px taller for more rows of the strip."""
-    img = felt(W, H + extra).copy()
+def _base(height: int) -> Image.Image:
+    """The felt ``height`` px high and the header's bar."""
+    img = felt(W, height).copy()
     paste(img, panel(W, HEADER_H, BAR, radius=0), 0, 0)
     return img
 
@@ -127,7 +159,7 @@ def header_texts(view: TableView, lang: str, round_no: int | None = None) -> tup
 def _header(img: Image.Image, view: TableView, names: list[str], lang: str,
             round_no: int | None = None) -> None:
     title, sub = header_texts(view, lang, round_no)
-    x = 14 + text(img, (14, HEADER_H // 2), title, font(29, "bold"), TEXT, "lm")  # whole
+    x = 14 + text(img, (14, HEADER_H // 2), title, font(TITLE_PX, "bold"), TEXT, "lm")
     x += 12
     room = W - 14 - x  # for the game and who is to act, 24 px apart
     sub_w = font(SMALLEST).getlength(sub) if sub else 0
@@ -144,24 +176,25 @@ def to_act(name: str, lang: str, width: float,
            names: Sequence[str] = ()) -> tuple[str, Font]:
     """"Na tahu: {name}" within ``width`` px: condensed first, then the name (never the words
     around it) cut, apart from the other ``names`` (``fit_apart``)."""
-    return named("to_act", lang, name, 25, "bold", width, names)
+    return named("to_act", lang, name, SMALLEST, "bold", width, names)
 
 
 def named(key: str, lang: str, name: str, size: int, style: str,
-          width: float, names: Sequence[str] = ()) -> tuple[str, Font]:
+          width: float, names: Sequence[str] = (), smallest: int = SMALLEST
+          ) -> tuple[str, Font]:
     """The picture's text ``key`` about ``name`` ("bere {name}", "{name} takes") within
-    ``width`` px: at ``size``, else condensed down to ``SMALLEST``, else the name (never the
-    words around it) cut, told apart from the other ``names`` cut so ("Jan…Novák" /
-    "Jan…Nováček": ``fit_apart``)."""
+    ``width`` px: at ``size``, else condensed down to ``smallest`` (the table's
+    ``SMALLEST``; the hand's own), else the name (never the words around it) cut, told
+    apart from the other ``names`` cut so ("Jan…Novák" / "Jan…Nováček": ``fit_apart``)."""
     return fit_said(lambda who: pic(key, lang, name=who), name, names, size, style, width,
-                    min(size, SMALLEST))
+                    min(size, smallest))
 
 
 def seat_name(name: str, names: Sequence[str], width: float) -> tuple[str, Font]:
-    """A seat's name on its panel within ``width`` px: bold, condensed and smaller down to
-    ``SMALLEST`` where need be, and only then cut — apart from the other ``names`` cut so
-    ("Maximilián…ngen" / "Maximilián…ngová", not two "Maximilián Ho…": ``fit_apart``)."""
-    return fit_name(name, names, 26, "bold", width, SMALLEST)
+    """A seat's name on its panel within ``width`` px: bold, condensed where need be, and
+    only then cut — apart from the other ``names`` cut so ("Maximilián…ngen" /
+    "Maximilián…ngová", not two "Maximilián Ho…": ``fit_apart``)."""
+    return fit_name(name, names, SMALLEST, "bold", width, SMALLEST)
 
 
 def _levels(level: int, lang: str) -> str:
@@ -173,12 +206,13 @@ def _levels(level: int, lang: str) -> str:
 
 def strip_rows(deal: PublicView, names: list[str], lang: str) -> ChipRows:
     """The strip's chips as drawn, in rows within the picture (none before the game is
-    known): wrapped to a second row, condensed, and only then the names cut, as much as
-    two rows need (``chips.chip_rows``); each further row makes the picture taller
-    (``strip_extra``)."""
+    known): on one row, condensed if need be, else wrapped to a second, and only then the
+    names cut, as much as two rows need (``chips.chip_rows``); each further row makes the
+    picture taller (``strip_extra``)."""
     if deal.declarer is None or deal.game is None:
-        return ChipRows([], "regular")
-    return chip_rows(lambda short: strip_chips(deal, short, lang), names, W - 24)
+        return ChipRows([], "regular", SMALLEST)
+    return chip_rows(lambda short: strip_chips(deal, short, lang), names, W - 24, SMALLEST,
+                     one_row=True)
 
 
 def strip_chips(deal: PublicView, names: list[str], lang: str) -> list[Chip]:
@@ -244,88 +278,96 @@ def _seat_note(deal: PublicView, seat: int, lang: str) -> tuple[str, ...]:
 def seat_panel(shape: str, name: str, count: int, tricks: int | None, cash: str,
                kinds: tuple[str, ...], notes: tuple[str, ...], acting: bool,
                lang: str, names: tuple[str, ...] = ()) -> Image.Image:
-    """One seat (RGBA): name and role badges, face-down cards, tricks taken, money, what it
+    """One seat (RGBA): name and role badges, face-down cards, money, tricks taken, what it
     said (whole, on as many lines as it takes: the panel grows). "wide" for the top and
-    bottom, "tall" for the sides; ``names``: every seat's, that a cut name stays apart from
-    (``seat_name``)."""
-    w = BOXES[0][2] if shape == "wide" else BOXES[1][2]
+    bottom (the name and the badges; the cards, the money and the tricks under it beside
+    them), "tall" for the sides (the name; the cards and the badges; the money; the
+    tricks); ``names``: every seat's, that a cut name stays apart from (``seat_name``)."""
+    w = SEAT_W[shape]
     lines, fs = seat_note_lines(notes, shape)
-    img = panel(w, seat_height(shape, len(lines)), ACTING if acting else PANEL).copy()
+    took = ("", "") if tricks is None else (pic("tricks", lang), str(tricks))
+    step, style = values_layout(shape, count, cash, took)
+    rows = 1 + (1 if took[0] else 0)
+    img = panel(w, seat_height(shape, len(lines), rows),
+                ACTING if acting else PANEL).copy()
     badges = [_badge(k, lang) for k in kinds]
     badges_w = sum(b.width + 5 for b in badges)
-    took = ("", "") if tricks is None else (pic("tricks", lang), str(tricks))
+    y = VALUES_TOP[shape]
     if shape == "wide":
-        step, style, up = wide_values(count, cash, took)
-        _fan(img, 10, 12, count, step)
-        nx = name_x(count, step)
-        right = w - SEAT_PAD - badges_w  # the name row's end, left of the badges
-        if up:  # (money too long for the row of both: the tricks end the name's row)
-            right -= int(_value_width(*took, style))
-            _value(img, right, 10, *took, style)
-            right -= 16
-        shown, fn = seat_name(name, names, right - nx)
-        text(img, (nx, 8), shown, fn)
+        shown, fn = seat_name(name, names, w - SEAT_PAD - badges_w - 12)
+        text(img, (12, 28), shown, fn, TEXT, "lm")
         bx = w - 10 - badges_w + 5
         for b in badges:
-            paste(img, b, bx, 9)
+            paste(img, b, bx, 28 - BADGE_D // 2)
             bx += b.width + 5
-        x = nx + _value(img, nx, 44, "", cash, style)
-        if took[0] and not up:
-            _value(img, x + VALUE_GAP[style], 44, *took, style)
-        for i, line in enumerate(lines):
-            text(img, (12, NOTE_TOP[shape] + i * NOTE_LINE), line, fs, GOLD)
-    else:
-        shown, fn = seat_name(name, names, w - 20)
-        text(img, (10, 8), shown, fn)
-        bx = 10
-        for b in badges:
-            paste(img, b, bx, 42)
-            bx += b.width + 5
-        _fan(img, 12, 78, count, 6)
-        room = w - 10 - SEAT_PAD
-        _value(img, 10, 140, "", cash, _value_style("", cash, room))
+        _fan(img, 12, 56, count, step)
+        vx = values_x(count, step)
+        _value(img, vx, y, "", cash, style)
         if took[0]:
-            _value(img, 10, 170, *took, _value_style(*took, room))
-        for i, line in enumerate(lines):
-            text(img, (10, NOTE_TOP[shape] + i * NOTE_LINE), line, fs, GOLD)
+            _value(img, vx, y + VALUE_LINE, *took, style)
+    else:
+        shown, fn = seat_name(name, names, w - 10 - SEAT_PAD)
+        text(img, (10, 8), shown, fn)
+        bx = 12 + _fan(img, 12, 52, count, 6) + 12
+        for b in badges:
+            paste(img, b, bx, 81 - BADGE_D // 2)
+            bx += b.width + 5
+        _value(img, 10, y, "", cash, style)
+        if took[0]:
+            _value(img, 10, y + VALUE_LINE, *took, style)
+    top = note_top(shape, rows)
+    for i, line in enumerate(lines):
+        text(img, (12 if shape == "wide" else 10, top + i * LINE), line, fs, GOLD)
     return img
 
 
-def name_x(count: int, step: int) -> int:
-    """Where a wide seat's name and money start: right of its face-down cards."""
-    return 10 + (36 + (count - 1) * step + 20 if count > 0 else 0)
+def values_x(count: int, step: int) -> int:
+    """Where a wide seat's money and tricks start: right of its face-down cards and their
+    count."""
+    return 12 + (fan_width(count, step) + 14 if count > 0 else 0)
 
 
-def wide_values(count: int, cash: str, took: tuple[str, str]) -> tuple[int, str, bool]:
-    """How a wide seat fits its money and "štychy N" on one row right of its cards, within
-    ``SEAT_PAD`` of its right edge: the cards' step (6 px, closer where the row needs the
-    room), the words' style (regular, else condensed) and whether the tricks go up to the
-    name's row instead (only money of six digits needs that)."""
+def fan_width(count: int, step: int) -> int:
+    """The width ``count`` face-down cards ``step`` px apart take with their count chip."""
+    if count <= 0:
+        return 0
+    chip = _count_chip(count)
+    return max(BACK_W + (count - 1) * step, chip.width - 10) + 10
+
+
+def values_layout(shape: str, count: int, cash: str,
+                  took: tuple[str, str]) -> tuple[int, str]:
+    """How a seat fits its money and "štychy N" (each on its row) within ``SEAT_PAD`` of its
+    right edge: its face-down cards' step (a wide seat's lie left of them: 6 px apart,
+    closer where the words need the room) and the words' style (regular, else condensed)."""
     for style in ("regular", "narrow"):
-        need = _value_width("", cash, style) + (
-            VALUE_GAP[style] + _value_width(*took, style) if took[0] else 0)
+        widest = max(_value_width("", cash, style),
+                     _value_width(*took, style) if took[0] else 0)
+        if shape == "tall":
+            if 10 + widest <= SEAT_W[shape] - SEAT_PAD:
+                return FAN_STEPS[0], style
+            continue
         for step in FAN_STEPS:
-            if name_x(count, step) + need <= BOXES[0][2] - SEAT_PAD:
-                return step, style, False
-    return FAN_STEPS[-1], "narrow", bool(took[0])
+            if values_x(count, step) + widest <= SEAT_W[shape] - SEAT_PAD:
+                return step, style
+    return FAN_STEPS[-1], "narrow"
 
 
 def note_width(shape: str) -> int:
     """How wide a line of what a seat said may be."""
-    return BOXES[0][2] - 24 if shape == "wide" else BOXES[1][2] - 20
+    return SEAT_W[shape] - (12 if shape == "wide" else 10) - SEAT_PAD
 
 
-def seat_height(shape: str, lines: int) -> int:
-    """A seat's panel with ``lines`` lines of what it said (room for two at least)."""
-    smallest = BOXES[0][3] if shape == "wide" else BOXES[1][3]
-    return max(smallest, NOTE_TOP[shape] + lines * NOTE_LINE + (2 if shape == "wide" else 4))
+def note_top(shape: str, rows: int) -> int:
+    """Where what a seat said starts: under its ``rows`` rows of money and tricks (a wide
+    seat's: under its cards too)."""
+    return max(VALUES_TOP[shape] + rows * VALUE_LINE + 2, 124 if shape == "wide" else 0)
 
 
-def seat_box(pos: int, height: int, drop: int = 0) -> tuple[int, int, int, int]:
-    """Where a seat's panel ``height`` px high lies: the bottom one grows upwards, the others
-    downwards; the side ones ``drop`` px lower (under a taller last trick, ``trick_drop``)."""
-    x, y, w, h = BOXES[pos]
-    return x, (y + h - height if pos == 0 else y + (drop if pos in (1, 3) else 0)), w, height
+def seat_height(shape: str, lines: int, rows: int = 1) -> int:
+    """A seat's panel with ``rows`` rows of money and tricks and ``lines`` lines of what it
+    said."""
+    return note_top(shape, rows) + lines * LINE + 6
 
 
 def seat_note_lines(notes: Sequence[str], shape: str) -> tuple[list[str], Font]:
@@ -365,11 +407,11 @@ def note_lines(note: str, width: int, most: int = 2) -> tuple[list[str], Font]:
 
 
 def _value_fonts(style: str) -> tuple[Font, Font]:
-    """A seat's value (money, tricks): its label's font and its value's, regular or
+    """A seat's value (money, tricks): its label's font and its value's (bold), regular or
     condensed ("narrow")."""
     if style == "narrow":
-        return font(SMALLEST, "narrow"), font(25, "cond")
-    return font(SMALLEST), font(25, "bold")
+        return font(SMALLEST, "narrow"), font(SMALLEST, "cond")
+    return font(SMALLEST), font(SMALLEST, "bold")
 
 
 def _value_width(label: str, value: str, style: str = "regular") -> float:
@@ -377,39 +419,50 @@ def _value_width(label: str, value: str, style: str = "regular") -> float:
     return (fl.getlength(label) + 6 if label else 0) + fv.getlength(value)
 
 
-def _value_style(label: str, value: str, room: float) -> str:
-    """Regular where ``room`` px take it, else condensed."""
-    return "regular" if _value_width(label, value) <= room else "narrow"
-
-
 def _value(img: Image.Image, x: int, y: int, label: str, value: str,
            style: str = "regular") -> int:
     fl, fv = _value_fonts(style)
-    dx = int(text(img, (x, y + 3), label, fl, MUTED)) + (6 if label else 0)
+    dx = int(text(img, (x, y), label, fl, MUTED)) + (6 if label else 0)
     return dx + int(text(img, (x + dx, y), value, fv, TEXT))
 
 
+@lru_cache(maxsize=32)
+def _count_chip(count: int) -> Image.Image:
+    return badge(str(count), TEXT, COUNT_D, SMALLEST, 14)
+
+
 def _fan(img: Image.Image, x: int, y: int, count: int, step: int) -> int:
-    """Face-down cards with a count chip; returns the width used."""
+    """Face-down cards with their count chip over the last; returns the width used."""
     if count <= 0:
         return 0
-    bw = 36
     for i in range(count):
-        cards.put(img, cards.BACK, bw, x + i * step, y, "plain", DECK)
-    width = bw + (count - 1) * step
-    chip = badge(str(count), TEXT, COUNT_D, SMALLEST)
-    paste(img, chip, x + width - chip.width + 8, y + cards.card_height(bw) - chip.height + 6)
+        cards.put(img, cards.BACK, BACK_W, x + i * step, y, "plain", DECK)
+    width = fan_width(count, step)
+    chip = _count_chip(count)
+    paste(img, chip, x + width - chip.width, y + BACK_H - COUNT_D + 8)
     return width
 
 
-def _seats(img: Image.Image, view: TableView, names: list[str], lang: str,
-           marks: Sequence[str | None] = (), drop: int = 0) -> None:
-    deal = view.deal
-    playing = deal.phase in ("play", "done")
+def _seats(img: Image.Image, view: TableView, pieces: dict[int, Image.Image],
+           boxes: dict[int, tuple[int, int]]) -> None:
     for seat in range(4):
         pos = position(seat)
-        acting = seat == view.to_act
-        piece = seat_panel(
+        piece = pieces[pos]
+        x, y = boxes[pos]
+        if seat == view.to_act:
+            paste(img, glow_ring(piece.width, piece.height, GOLD, 12), x - 12, y - 12)
+        paste(img, piece, x, y)
+
+
+def _pieces(view: TableView, names: list[str], lang: str,
+            marks: Sequence[str | None] = ()) -> dict[int, Image.Image]:
+    """Each seat's panel, by its position."""
+    deal = view.deal
+    playing = deal.phase in ("play", "done")
+    out = {}
+    for seat in range(4):
+        pos = position(seat)
+        out[pos] = seat_panel(
             "wide" if pos in (0, 2) else "tall",
             names[seat],
             deal.hand_counts[seat],
@@ -417,51 +470,66 @@ def _seats(img: Image.Image, view: TableView, names: list[str], lang: str,
             money(view.money[seat], lang),
             _kinds(deal, seat) + _mark(marks, seat),
             _seat_note(deal, seat, lang),
-            acting,
+            seat == view.to_act,
             lang,
             tuple(names),
         )
-        x, y, w, h = seat_box(pos, piece.height, drop)
-        if acting:
-            paste(img, glow_ring(w, h, GOLD, 12), x - 12, y - 12)
-        paste(img, piece, x, y)
+    return out
 
 
-def _trick(img: Image.Image, deal: PublicView, names: list[str], lang: str) -> None:
+def _trick(img: Image.Image, deal: PublicView, names: list[str], lang: str,
+           cy: int, dy: int) -> None:
     if deal.phase != "play":
         return
     if not deal.trick:
         if deal.to_act is not None:
-            label, f = named("leads", lang, names[deal.to_act], 27, "regular", CENTER_W,
-                             names)
-            text(img, (CX, CY), label, f, MUTED, "mm")
+            label, f = named("leads", lang, names[deal.to_act], SMALLEST + 2, "regular",
+                             CENTER_W - 8, names)
+            text(img, (CX, cy), label, f, MUTED, "mm")
         return
+    offsets = {0: (0, dy), 1: (TRICK_DX, 0), 2: (0, -dy), 3: (-TRICK_DX, 0)}
     for seat, card in deal.trick:
-        dx, dy = TRICK_OFF[position(seat)]
-        cards.put(img, card, TRICK_W, CX + dx - TRICK_W // 2, CY + dy - TRICK_H // 2,
+        dx, ddy = offsets[position(seat)]
+        cards.put(img, card, TRICK_W, CX + dx - TRICK_W // 2, cy + ddy - TRICK_H // 2,
                   "plain", DECK, lang)
 
 
-def _inset(img: Image.Image, x: int, y: int, title: str, shown: Sequence[int], lang: str,
-           lit: int | None = None, backs: int = 0, extra: int = 0) -> None:
-    """A small box with a title and up to six small cards (``lit``: the one that glows), the
-    faces as a table in ``lang`` shows them; room for a line under them (``extra`` px
-    taller: for more)."""
-    paste(img, panel(INSET_W, INSET_H + extra, PANEL, radius=14), x, y)
-    label, ft = fitted(title, SMALLEST, "bold", INSET_W - 20, smallest=SMALLEST)
+def inset_title(title: str, box: Inset) -> tuple[str, Font]:
+    """A box's title within it: bold (condensed if need be), else the regular face
+    (condensed), at the box's px; only then cut."""
+    room = box.w - 20
+    label, f = fitted(title, box.px, "bold", room, smallest=box.px)
+    if label != title:
+        label, f = fitted(title, box.px, "regular", room, smallest=box.px)
+    return label, f
+
+
+def _inset(img: Image.Image, x: int, y: int, box: Inset, title: str, shown: Sequence[int],
+           lang: str, lit: int | None = None, backs: int = 0, height: int = 0) -> None:
+    """A box of ``box``'s size with a title and up to six small cards (``lit``: the one that
+    glows), the faces as a table in ``lang`` shows them, ``height`` px high (0: with no line
+    under the cards)."""
+    paste(img, panel(box.w, height or box.plain_h, PANEL, radius=14), x, y)
+    label, ft = inset_title(title, box)
     text(img, (x + 10, y + 6), label, ft, TEXT)
     n = len(shown) + backs
-    step = SMALL_W + 6 if n <= 4 else (INSET_W - 20 - SMALL_W) // max(1, n - 1)
+    step = box.card_w + 6 if n <= 4 else (box.w - 20 - box.card_w) // max(1, n - 1)
     for i, card in enumerate(shown):
-        cards.put(img, card, SMALL_W, x + 10 + i * step, y + 38,
+        cards.put(img, card, box.card_w, x + 10 + i * step, y + box.cards_top,
                   "glow" if i == lit else "plain", DECK, lang)
     for j in range(backs):
-        cards.put(img, cards.BACK, SMALL_W, x + 10 + (len(shown) + j) * step, y + 38,
-                  "plain", DECK)
+        cards.put(img, cards.BACK, box.card_w, x + 10 + (len(shown) + j) * step,
+                  y + box.cards_top, "plain", DECK)
+
+
+def last_trick_height(takes: Takes | None, box: Inset = TABLE_INSET) -> int:
+    """The last trick's box: ``box``'s height, a line taller for each further line of who
+    took it (0: no trick taken yet)."""
+    return 0 if takes is None else box.h + (len(takes[0]) - 1) * box.line
 
 
 def draw_last_trick(img: Image.Image, deal: PublicView, takes: Takes | None, lang: str,
-                    at: tuple[int, int] = RIGHT_INSET) -> None:
+                    at: tuple[int, int], box: Inset = TABLE_INSET) -> None:
     """The last trick's box at ``at`` (its top-left corner): its cards in play order, the
     winner's aglow, who took it under them (``takes``: ``last_takes``; None: nothing)."""
     last = deal.last_trick
@@ -470,88 +538,160 @@ def draw_last_trick(img: Image.Image, deal: PublicView, takes: Takes | None, lan
     order = [card for _seat, card in last.played]
     winner_index = [seat for seat, _card in last.played].index(last.winner)
     lines, f = takes
-    extra = (len(lines) - 1) * NOTE_LINE
-    _inset(img, *at, pic("last_trick", lang), order, lang, winner_index, extra=extra)
+    _inset(img, *at, box, pic("last_trick", lang), order, lang, winner_index,
+           height=last_trick_height(takes, box))
+    under = at[1] + box.cards_top + cards.card_height(box.card_w) + box.line // 2
     for i, line in enumerate(lines):
-        text(img, (at[0] + 10, at[1] + INSET_H - 16 + i * NOTE_LINE), line,
-             f, MUTED, "lm")
+        text(img, (at[0] + 10, under + i * box.line), line, f, MUTED, "lm")
 
 
-def takes_lines(name: str, names: Sequence[str], lang: str) -> Takes:
+def takes_lines(name: str, names: Sequence[str], lang: str, box: Inset = TABLE_INSET) -> Takes:
     """Who took the last trick, under its cards: "bere {name}" on one line (condensed if
-    need be), else on two, broken between words — so that a surname is not lost (review
-    48: "bere Šárka Nová…"); a name two lines cannot take is cut apart from the others
-    (``fit_apart``: "Jan…Novák" / "Jan…Nováček"), its words on a line of their own."""
-    width = INSET_W - 20
+    need be), else on two (the table's box: up to three), broken between words — so that a
+    surname is not lost (review 48: "bere Šárka Nová…"); a name the lines cannot take is
+    cut apart from the others (``fit_apart``: "Jan…Novák" / "Jan…Nováček"), its words on a
+    line of their own."""
+    width = box.w - 20
     whole = pic("takes", lang, name=name)
-    label, f = fitted(whole, SMALLEST, "regular", width, smallest=SMALLEST)
+    label, f = fitted(whole, box.px, "regular", width, smallest=box.px)
     if label == whole:
         return [label], f
-    for style in ("regular", "narrow"):
-        f = font(SMALLEST, style)
-        lines = wrap(whole, f, width)
-        if len(lines) == 2 and all(f.getlength(line) <= width for line in lines):
-            return lines, f
+    for most in range(2, box.most + 1):
+        for style in ("regular", "narrow"):
+            f = font(box.px, style)
+            lines = wrap(whole, f, width)
+            if len(lines) == most and all(f.getlength(line) <= width for line in lines):
+                return lines, f
     before, _, after = pic("takes", lang, name="\0").partition("\0")
     cut = fit_apart(name, names, f, width)
     return [line for line in (before.strip(), cut, after.strip()) if line][:2], f
 
 
-def last_takes(deal: PublicView, names: Sequence[str], lang: str) -> Takes | None:
+def last_takes(deal: PublicView, names: Sequence[str], lang: str,
+               box: Inset = TABLE_INSET) -> Takes | None:
     """``takes_lines`` for the last trick's winner (None: no trick taken yet)."""
     last = deal.last_trick
-    return None if last is None else takes_lines(names[last.winner], names, lang)
+    return None if last is None else takes_lines(names[last.winner], names, lang, box)
 
 
 def trick_drop(takes: Takes | None) -> int:
-    """How much taller the last trick's box is than ``INSET_H`` (its winner on two lines,
-    ``takes``: ``last_takes``): the side seats under it lie so much lower, clear of it."""
-    return 0 if takes is None else (len(takes[0]) - 1) * NOTE_LINE
+    """How much taller the last trick's box is than one line of who took it (``takes``:
+    ``last_takes``): the side seats under it lie so much lower, clear of it."""
+    return 0 if takes is None else (len(takes[0]) - 1) * LINE
 
 
-def _talon(img: Image.Image, deal: PublicView, lang: str) -> None:
-    """The talon's public side: face down until bought, rejected trojkas, turned cards."""
+def talon_box(deal: PublicView, lang: str) -> tuple[str, list[int], int] | None:
+    """The talon's public side, the top left box: (its title, the cards shown, the backs
+    after them) — face down until bought, rejected trojkas, turned cards; None: none."""
     if deal.turned:
-        _inset(img, *LEFT_INSET, pic("turned", lang), [c for c, _ in deal.turned], lang,
-               backs=6 - len(deal.turned) if deal.game == "W" else 0)
-    elif deal.shown:
+        return (pic("turned", lang), [c for c, _ in deal.turned],
+                6 - len(deal.turned) if deal.game == "W" else 0)
+    if deal.shown:
         # one set of three shown (preferanc on second cards), or both (on third)
         sets = len(deal.shown) // 3
-        _inset(img, *LEFT_INSET, tn("taroky.pic.shown", lang, sets), list(deal.shown), lang)
-    elif deal.phase in ("bid", "choose", "call", "trojka") or (
+        return tn("taroky.pic.shown", lang, sets), list(deal.shown), 0
+    if deal.phase in ("bid", "choose", "call", "trojka") or (
             deal.game == "6P" and deal.phase != "done"):
-        _inset(img, *LEFT_INSET, pic("talon", lang), [], lang, backs=6)
-    face_up = sorted(c for cs in deal.face_up_discards for c in cs)  # by rank
-    if face_up and deal.phase != "done":  # taroks laid away lie face up all the deal
-        _inset(img, *FACE_UP_INSET, pic("laid_taroks", lang), face_up[:6], lang)
+        return pic("talon", lang), [], 6
+    return None
 
 
-def _center_note(img: Image.Image, view: TableView, names: list[str], lang: str) -> None:
+def laid_taroks(deal: PublicView) -> list[int]:
+    """The taroks laid away face up (they lie so all the deal), by rank: the bottom right
+    box."""
+    if deal.phase == "done":
+        return []
+    return sorted(c for cs in deal.face_up_discards for c in cs)[:6]
+
+
+def _talon(img: Image.Image, deal: PublicView, lang: str, bottom: int) -> None:
+    """The talon's box (top left) and the taroks laid away (right, ending at ``bottom``)."""
+    talon = talon_box(deal, lang)
+    if talon is not None:
+        title, shown, backs = talon
+        _inset(img, LEFT_X, BODY_TOP, TABLE_INSET, title, shown, lang, backs=backs)
+    face_up = laid_taroks(deal)
+    if face_up:
+        _inset(img, RIGHT_X, bottom - TABLE_INSET.plain_h, TABLE_INSET, pic("laid_taroks", lang),
+               face_up, lang)
+
+
+def middle_lines(value: str, size: int, style: str, width: int) -> tuple[list[str], Font]:
+    """A text of the middle (the phase, what was laid away) whole within ``width`` px: on a
+    line at ``size`` (condensed, down to ``SMALLEST``), else on two broken between words as
+    evenly as can be (condensed if need be); only what two lines cannot take is cut."""
+    label, f = fitted(value, size, style, width, smallest=SMALLEST)
+    if label == value:
+        return [value], f
+    words = value.split()
+    for f in (font(SMALLEST, style), font(SMALLEST, "cond" if style == "bold" else "narrow")):
+        splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+        fitting = [s for s in splits if max(f.getlength(x) for x in s) <= width]
+        if fitting:
+            return list(min(fitting, key=lambda s: max(f.getlength(x) for x in s))), f
+    return [fit(value, f, width)], f
+
+
+def _center_note(img: Image.Image, view: TableView, names: list[str], lang: str,
+                 cy: int) -> None:
     deal = view.deal
     if view.finished:
-        order = sorted(range(4), key=lambda s: -view.results[s])
-        f = font(27, "bold")
-        text(img, (CX, CY - 96), pic("results", lang), font(25), MUTED, "mm")
-        for i, seat in enumerate(order):
-            value = money(view.results[seat], lang, signed=True)
-            colour = GREEN if view.results[seat] > 0 else (RED if view.results[seat] < 0
-                                                          else TEXT)
-            text(img, (CX - 10, CY - 50 + i * 40), fit_apart(names[seat], names, f, 190), f,
-                 TEXT, "rm")
-            text(img, (CX + 10, CY - 50 + i * 40), value, f, colour, "lm")
+        _results(img, view, names, lang, cy)
         return
     key = {"bid": "phase_bid", "choose": "phase_choose", "call": "phase_call",
            "trojka": "phase_trojka", "discard": "phase_discard",
            "announce": "phase_announce"}.get(deal.phase)
-    if key is not None:
-        phase, fp = fitted(pic(key, lang), 29, "bold", CENTER_W, smallest=SMALLEST)
-        text(img, (CX, CY), phase, fp, MUTED, "mm")
-        if deal.phase == "discard":
-            counts = [f"{names[s]} {n}" for s, n in enumerate(deal.discard_counts) if n]
-            if counts:
-                laid, fl = fitted(pic("laid", lang) + " " + ", ".join(counts), SMALLEST,
-                                  "regular", CENTER_W, smallest=SMALLEST)
-                text(img, (CX, CY + 40), laid, fl, FAINT, "mm")
+    if key is None:
+        return
+    said = [(pic(key, lang), TITLE_PX, "bold", MUTED)]
+    if deal.phase == "discard":
+        counts = [f"{names[s]} {n}" for s, n in enumerate(deal.discard_counts) if n]
+        if counts:
+            said.append((pic("laid", lang) + " " + ", ".join(counts), SMALLEST, "regular",
+                         FAINT))
+    laid = [(middle_lines(value, size, style, CENTER_W - 8), colour)
+            for value, size, style, colour in said]
+    total = sum(len(lines) for (lines, _f), _c in laid) * (LINE + 4) + 8 * (len(laid) - 1)
+    y = cy - total // 2 + (LINE + 4) // 2
+    for (lines, f), colour in laid:
+        for line in lines:
+            text(img, (CX, y), line, f, colour, "mm")
+            y += LINE + 4
+        y += 8
+
+
+def _results(img: Image.Image, view: TableView, names: list[str], lang: str, cy: int) -> None:
+    """The round's results in the middle, best first: each name and what it won or lost on
+    a row — or, where a name would be cut there, each name on a line of its own with its
+    result under it."""
+    order = sorted(range(4), key=lambda s: -view.results[s])
+    values = [money(view.results[s], lang, signed=True) for s in order]
+    colours = [GREEN if view.results[s] > 0 else (RED if view.results[s] < 0 else TEXT)
+               for s in order]
+    fv = font(SMALLEST, "bold")
+    if max(fv.getlength(v) for v in values) > CENTER_W // 2:
+        fv = font(SMALLEST, "cond")
+    value_w = int(max(fv.getlength(v) for v in values))
+    room = CENTER_W - 16 - value_w - 16
+    shown = [fit_name(names[s], names, SMALLEST, "bold", room, SMALLEST) for s in order]
+    rows = all(name == names[s] for s, (name, _f) in zip(order, shown, strict=True))
+    if not rows:
+        shown = [fit_name(names[s], names, SMALLEST, "bold", CENTER_W - 16, SMALLEST)
+                 for s in order]
+    step = 44 if rows else 2 * LINE + 8
+    y = cy - (LINE + 8 + 4 * step) // 2 + LINE // 2
+    text(img, (CX, y), pic("results", lang), font(SMALLEST), MUTED, "mm")
+    y += LINE // 2 + 8 + step // 2
+    name_w = int(max(f.getlength(n) for n, f in shown))
+    left = CX - (name_w + 16 + value_w) // 2
+    for value, colour, (name, f) in zip(values, colours, shown, strict=True):
+        if rows:
+            text(img, (left + name_w, y), name, f, TEXT, "rm")
+            text(img, (left + name_w + 16, y), value, fv, colour, "lm")
+        else:
+            text(img, (CX, y - LINE // 2), name, f, TEXT, "mm")
+            text(img, (CX, y + LINE // 2), value, fv, colour, "mm")
+        y += step
 
 
 def _mark(marks: Sequence[str | None], seat: int) -> tuple[str, ...]:
@@ -570,21 +710,21 @@ def legend_kinds(deal: PublicView, marks: Sequence[str | None] = ()) -> tuple[st
 def legend_layout(kinds: Sequence[str], lang: str) -> tuple[list[list[str]], Font, int, int]:
     """The legend's words beside each badge (on one line while they fit ``LEGEND_W``, else
     wrapped), their font (regular, else condensed; ``SMALLEST`` px), the line of a badge and
-    the box's height."""
+    the box's height (0: no badge to explain)."""
+    if not kinds:
+        return [], font(SMALLEST), LEGEND_LINE, 0
     words = [pic(f"legend_{k}", lang) for k in kinds]
     rooms = [LEGEND_W - 26 - _badge(k, lang).width for k in kinds]
     f = font(SMALLEST)
     if any(f.getlength(w) > r for w, r in zip(words, rooms, strict=True)):
         f = font(SMALLEST, "narrow")
     lines = [wrap(w, f, r) for w, r in zip(words, rooms, strict=True)]
-    line = BADGE_D + (2 if len(kinds) <= 5 else 0)  # (six: clear of the left seat)
-    height = sum(line + NOTE_LINE * (len(ls) - 1) for ls in lines) + 12
-    return lines, f, line, height
+    height = sum(LEGEND_LINE + LINE * (len(ls) - 1) for ls in lines) + 12
+    return lines, f, LEGEND_LINE, height
 
 
-def _legend(img: Image.Image, deal: PublicView, lang: str,
-            marks: Sequence[str | None] = ()) -> None:
-    kinds = legend_kinds(deal, marks)
+def _legend(img: Image.Image, kinds: Sequence[str], lang: str, bottom: int) -> None:
+    """The legend of the badges shown, bottom left, ending at ``bottom``."""
     if not kinds:
         return
     lines, f, line, height = legend_layout(kinds, lang)
@@ -596,9 +736,47 @@ def _legend(img: Image.Image, deal: PublicView, lang: str,
         b = _badge(kind, lang)
         paste(box, b, 8, y + (line - BADGE_D) // 2)
         for i, x in enumerate(ls):
-            text(box, (8 + b.width + 8, y + line / 2 + i * NOTE_LINE), x, f, MUTED, "lm")
-        y += line + NOTE_LINE * (len(ls) - 1)
-    paste(img, box, 12, H - LEGEND_BOTTOM - box.height)
+            text(box, (8 + b.width + 8, y + line / 2 + i * LINE), x, f, MUTED, "lm")
+        y += line + LINE * (len(ls) - 1)
+    paste(img, box, LEFT_X, bottom - box.height)
+
+
+class Layout(NamedTuple):
+    """Where the table's parts lie: the picture's height, each seat's panel's top-left
+    corner by position, the trick's centre and how far its top and bottom cards lie from
+    it."""
+
+    height: int
+    seats: dict[int, tuple[int, int]]
+    cy: int
+    dy: int
+
+
+def layout(heights: dict[int, int], top: int, side_top: int, legend_h: int,
+           laid_h: int) -> Layout:
+    """The table laid out for seats ``heights`` px high (by position), the body starting at
+    ``top`` (under the strip), the side seats at ``side_top`` or lower (under the boxes
+    of the top corners), a legend ``legend_h`` px high under the left seat and a box of
+    laid taroks ``laid_h`` px high under the right one (0: none): at least ``H`` (and the
+    strip's further rows) high, taller where a column needs it — the middle one with the
+    trick's cards clear of each other (``TRICK_DY_MIN``). The side seats lie level with
+    each other, beside the trick where the corners leave them room."""
+    cross = 2 * TRICK_DY_MIN + TRICK_H
+    under = {3: M + legend_h if legend_h else 0, 1: M + laid_h if laid_h else 0}
+    height = max(
+        H + top - BODY_TOP,
+        top + heights[2] + M + cross + M + heights[0] + M,
+        *(side_top + heights[pos] + under[pos] + M for pos in (1, 3)),
+    )
+    bottom_y = height - M - heights[0]
+    free_top, free_bottom = top + heights[2] + M, bottom_y - M
+    cy = (free_top + free_bottom) // 2
+    dy = max(TRICK_DY_MIN, min(TRICK_DY, (free_bottom - free_top - TRICK_H) // 2))
+    side_y = max(side_top, min(cy - max(heights[1], heights[3]) // 2,
+                               *(height - M - under[pos] - heights[pos] for pos in (1, 3))))
+    seats = {0: (CENTER_X, bottom_y), 1: (RIGHT_X, side_y), 2: (CENTER_X, top),
+             3: (LEFT_X, side_y)}
+    return Layout(height, seats, cy, dy)
 
 
 def table_image(view: TableView, names: Sequence[str], lang: str = "cs",
@@ -607,31 +785,35 @@ def table_image(view: TableView, names: Sequence[str], lang: str = "cs",
     """The table as a Pillow image (RGB), from the public view only (``round_no``: the round
     of a tournament the table plays; ``marks``: per seat "ai" when an AI plays for the human
     there, "away" for an absent human the table waits for, or None; ``tournament``: a
-    tournament's table as its thread names it, in a bar under the table, "": none). 860 px
-    wide, 800 high, a row of the strip taller where its chips take two."""
+    tournament's table as its thread names it, in a bar under the table, "": none). ``W`` px
+    wide, at least ``H`` high (``layout``)."""
     if not isinstance(view, TableView):
         raise TypeError("the Taroky table picture takes a TableView")
     lang = lang_of(lang)
     who = check_names(names, lang)
-    strip = strip_rows(view.deal, who, lang)
-    extra = strip_extra(strip)
-    img = _base(extra).copy()
-    # the rest is laid out for a picture H px high: drawn on the felt it will lie on, then
-    # moved down under the strip's further rows
-    body = img if not extra else img.crop((0, extra, W, H + extra))
-    _legend(body, view.deal, lang, marks)
-    takes = last_takes(view.deal, who, lang)
-    _seats(body, view, who, lang, marks, trick_drop(takes))
+    deal = view.deal
+    strip = strip_rows(deal, who, lang)
+    top = BODY_TOP + strip_extra(strip)
+    takes = last_takes(deal, who, lang)
+    corners = (last_trick_height(takes),
+               TABLE_INSET.plain_h if talon_box(deal, lang) and not view.finished else 0)
+    side_top = top + max(corners) + M if max(corners) else top
+    pieces = _pieces(view, who, lang, marks)
+    kinds = legend_kinds(deal, marks)
+    laid_h = TABLE_INSET.plain_h if laid_taroks(deal) and not view.finished else 0
+    at = layout({pos: piece.height for pos, piece in pieces.items()}, top, side_top,
+                legend_layout(kinds, lang)[3], laid_h)
+    img = _base(at.height).copy()
+    _legend(img, kinds, lang, at.height - M)
+    _seats(img, view, pieces, at.seats)
     if not view.finished:
-        _talon(body, view.deal, lang)
-    draw_last_trick(body, view.deal, takes, lang)
-    _trick(body, view.deal, who, lang)
-    _center_note(body, view, who, lang)
-    if extra:
-        img.paste(body.crop((0, BODY_TOP, W, H)), (0, BODY_TOP + extra))
+        _talon(img, deal, lang, at.height - M)
+    draw_last_trick(img, deal, takes, lang, (RIGHT_X, top))
+    _trick(img, deal, who, lang, at.cy, at.dy)
+    _center_note(img, view, who, lang, at.cy)
     _header(img, view, who, lang, round_no)
-    draw_chips(img, 12, STRIP_Y + 4, STRIP_H - 8, strip)
-    return with_footer(img, tournament)
+    draw_chips(img, 12, STRIP_Y, CHIP_H, strip)
+    return with_footer(img, tournament, SMALLEST)
 
 
 def strip_extra(strip: ChipRows) -> int:
