@@ -77,6 +77,4 @@ def put_mini(canvas: Image.Image, card: int, width: int, x: int, y: int,
              style: str = "plain", free: int | None = None) -> None:
     """Paste the mini card so that its top-left corner lands at (x, y); ``free``: as
     ``mini_face``'s (a fan's step)."""
-    t = mini_tile(card, width, style, free)
-    m = cards.margin(width)
-    canvas.paste(t, (x - m, y - m), t)
+    cards.lay(canvas, mini_tile(card, width, style, free), width, x, y)
