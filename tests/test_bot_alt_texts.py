@@ -392,7 +392,7 @@ def test_the_taroky_hand_alt_says_whose_turn_and_lists_the_cards_as_lora(lang) -
     parts = [taroky_hand(_table(rnd, lang), rnd.view(s), lang) for s in (0, 1)]
     assert [p.alt for p in parts] == list(TAROKY_PLAY[lang])
     cards = t("core.hand_cards", lang, cards="VIII XVII XVIII XX · J♠")
-    assert cards in parts[0].lines and parts[0].fallback == ""
+    assert cards in parts[0].lines
     assert t("core.hand_trick", lang, cards="Cecílie " + ("D♦" if lang == "cs" else "Q♦")
              + ", Dalibor 4♦") in parts[0].lines
 

@@ -523,3 +523,74 @@ async def test_a_channel_answered_429_once_is_paced_under_its_limit_from_then_on
     assert [m.content for m in public(ch)] == lines
     assert model.rates.limited == 1 and delivery(harness).metrics.rate_limited == 1
     assert looked == []
+
+
+@pytest.mark.parametrize("stage", ["queueing", "done"])
+async def test_a_kill_as_a_reposted_table_message_is_recorded_leaves_one_message_one_record(
+        harness, monkeypatch, stage):
+    """A deal starts: the table message is posted anew and the old one becomes the record of
+    the start's lines. The bot dies while that record is queued (``queueing``), or once the
+    post's aftermath is done (``done``: the old message's record queued, the new one saved
+    as the table's), before the entry's mark is written. After the restart the post is
+    found (not made twice: ``done``) and the old message becomes the record once: one
+    table message, the record's lines once, no old message left with its buttons. Before,
+    the new id was saved first and the search for the post skipped the table's message:
+    a kill between the two left the old message with its buttons beside a second post, and
+    a kill after them posted the record's lines a second time."""
+    from bot.delivery import items
+    from bot.delivery.channel import ChannelDeliverer
+    from bot.ui.materials import Materials
+
+    _g, ch, users, tid = await open_table(harness, ["alice"], ("easy",) * 3)
+    players = Players(harness, ch, tid, users, random.Random(8))
+    await delivery(harness).settled()
+    first = players.table.message_id
+    killed: list[int] = []
+    posted = ChannelDeliverer.posted
+    enqueue = Materials.enqueue
+
+    async def deadly_enqueue(self: Any, entries: list[Any]) -> None:
+        if stage == "queueing" and not killed and any(
+                e.kind == items.DELETE and e.payload.get("record") for e in entries):
+            killed.append(0)
+            raise Killed()
+        await enqueue(self, entries)
+
+    async def deadly_posted(self: Any, entry: Any, message_id: int) -> None:
+        await posted(self, entry, message_id)
+        if stage == "done" and not killed and entry.kind == items.TABLE \
+                and entry.payload.get("record"):
+            killed.append(message_id)
+            raise Killed()
+
+    monkeypatch.setattr(Materials, "enqueue", deadly_enqueue)
+    monkeypatch.setattr(ChannelDeliverer, "posted", deadly_posted)
+    for _ in range(60):  # to the second deal's start
+        if killed:
+            break
+        players.hands.clear()
+        await players.move()
+        for _ in range(500):  # (a killed delivery is never settled)
+            if killed or not delivery(harness).pending(tid):
+                break
+            await asyncio.sleep(0.01)
+    assert killed
+    await _crash_and_restart(harness)
+    await harness.env.advance_time(60)
+    await delivery(harness).settled()
+    await delivery(harness).flush_marks()
+    assert (await harness.bot.store.outbox_counts()).get("pending", 0) == 0
+    table = harness.service.tables[tid]
+    shown = public(ch)
+    tables = [m for m in shown if m.embeds and any(
+        c.custom_id.startswith(f"lora:t:{tid}:") for row in m.components
+        for c in row.children)]
+    assert [m.id for m in tables] == [table.message_id]
+    if stage == "done":  # (found again: not posted anew)
+        assert table.message_id == killed[0]
+    record = next(m for m in shown if m.id == first)
+    assert not record.embeds and not record.components
+    assert record.content.startswith("■ ") and "\n▶ " in record.content
+    records = [m for m in shown if m.content and not m.embeds and not m.content.startswith("<@")]
+    texts = [m.content for m in records]
+    assert len(texts) == len(set(texts)), texts

@@ -509,6 +509,38 @@ async def test_rendering_failure_answers_clearly_and_is_not_half_applied(
     await next_move_works(harness, players)
 
 
+async def test_pictures_that_cannot_be_drawn_leave_the_game_in_words(harness, monkeypatch):
+    """The table and hand pictures fail every time: the messages go without them, and their
+    text still says the game — the table message its whole state (as with its picture),
+    the hand his cards ("V ruce máš: …"), and the move still works."""
+    import bot.games.lora
+    import bot.games.lora.hand
+
+    def broken(*_args: Any, **_kwargs: Any) -> bytes:
+        raise RuntimeError("no picture (injected)")
+
+    monkeypatch.setattr(bot.games.lora, "render_table", broken)
+    monkeypatch.setattr(bot.games.lora.hand, "render_hand", broken)
+    _g, _ch, users, _tid, players = await _table(harness, turn_timer=60)
+    table = players.table
+    version = table.version
+    await players.move()
+    await harness.bot.controller.delivery.settled()
+    assert table.version > version
+    msg = players.table_message()
+    assert not msg.attachments and msg.embeds[0].image.url is None
+    expected = builders.table_message(table)["embed"].description
+    assert msg.embeds[0].description == expected
+    status = bot.games.lora.UI.status_lines(table, table.settings.lang)
+    assert status and expected.startswith("\n".join(status))
+    hand = await players.open_hand(users[0])
+    assert not hand.attachments
+    assert "\nV ruce máš: " in hand.content
+    version = table.version
+    await players.move()  # (its buttons work as ever)
+    assert table.version > version
+
+
 async def test_database_refusing_the_end_of_a_harakiri_game_keeps_memory_and_db_equal(
     harness, caplog
 ):

@@ -124,3 +124,23 @@ def test_lora_header_cuts_the_name_to_act_apart_from_one_alike(
     lora_table.table_image(view, names, "cs")
     alone = [s for s in seen if s.startswith("Na tahu: ")]
     assert alone and alone[0].startswith("Na tahu: Maximilián") and alone[0].endswith("…")
+
+
+@pytest.mark.parametrize("width", [60, 90, 120])
+def test_a_name_cut_in_two_keeps_no_lone_letter_with_its_hyphen_on_the_first_line(
+        width: int) -> None:
+    """A name that two lines cannot take whole fills the first line (the Taroky protocol's
+    heads and the other narrow places alike: one rule, ``names.cut_in_two``). Before, the
+    narrow places put "J-" alone over "Hohenzollernsigmaringenová" (cut); the protocol's
+    heads did not."""
+    from bot.render.fonts import font
+    from bot.render.names import cut_in_two
+
+    name = "J-Hohenzollernsigmaringenová"
+    f = font(16, "narrow")
+    first, rest = cut_in_two(name, f, width)
+    assert first + rest == name and first.startswith("J-Hohen")
+    assert f.getlength(first) <= width < f.getlength(name[:len(first) + 1])
+    # a space or a hyphen that fits is where it breaks (the rest whole, to be cut)
+    assert cut_in_two("Maximilián Hohenzollern-Sigmaringen", f, 90) == (
+        "Maximilián", "Hohenzollern-Sigmaringen")

@@ -68,7 +68,7 @@ def public_outputs(table: Table, events: list[Any], lang: str, pictures: bool) -
 def hand_outputs(table: Table, seat: int, lang: str, pictures: bool) -> Any:
     assert table.state is not None
     parts = UI.hand(table, table.state.view(seat), lang)
-    out: list[Any] = [parts.lines, _items(parts.items), parts.fallback, parts.alt]
+    out: list[Any] = [parts.lines, _items(parts.items), parts.alt]
     if pictures and parts.picture is not None:
         out.append(parts.picture())
     return out

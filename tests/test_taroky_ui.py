@@ -649,7 +649,7 @@ def test_a_hand_tells_its_cards_in_words_grouped_as_its_picture() -> None:
     assert parts.lines[-2:] == [
         "V ruce máš: VI XXI · 2♦ A♦ · K♠",
         "Na tahu je Anička. Tlačítka se odemknou, až budeš na řadě."]
-    assert parts.items == [] and parts.fallback == ""
+    assert parts.items == []
     parts = hand(_table(rnd, "en"), rnd.view(waiting), "en")
     assert parts.lines[-2:] == ["In your hand: VI XXI · 2♦ A♦ · K♠",
                                 "Anička is to act. The buttons unlock when it is your turn."]
@@ -661,7 +661,7 @@ def test_a_hand_tells_its_cards_in_words_grouped_as_its_picture() -> None:
     assert rnd.to_act is not None
     parts = hand(_table(rnd), rnd.view(rnd.to_act), "cs")
     assert "V ruce máš: VIII XVII XVIII XX · J♠" in parts.lines
-    assert parts.fallback == "" and parts.alt.startswith("Tvoje karty (vypsané v textu zprávy).")
+    assert parts.alt.startswith("Tvoje karty (vypsané v textu zprávy).")
 
 
 def test_why_not_lists_the_bid_buttons_apart_and_the_cards_as_before() -> None:

@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
 import aiohttp
 import discord
 
 from bot.delivery import items
-from bot.delivery.deliverer import DeliveryError, Route
+from bot.delivery.deliverer import BeforePost, DeliveryError, Route
 from bot.delivery.timing import DB, RENDER, REST, phase
 from bot.model import Table
 from bot.storage.models import OutboxEntry, OutboxItem
@@ -55,9 +54,9 @@ class Materials(Protocol):
         """A final post's field: why its game is not rated (None: it is)."""
         ...
 
-    async def set_table_message(self, table: Table, message_id: int) -> int | None: ...
+    async def set_table_message(self, table: Table, message_id: int) -> None: ...
 
-    async def set_ping(self, table: Table, message_id: int | None) -> int | None: ...
+    async def set_ping(self, table: Table, message_id: int | None) -> None: ...
 
     async def enqueue(self, entries: list[OutboxItem]) -> None: ...
 
@@ -71,7 +70,7 @@ class Materials(Protocol):
         """That line as the table is now (None: the table plays in no thread)."""
         ...
 
-    async def set_pointer(self, table: Table, message_id: int) -> int | None: ...
+    async def set_pointer(self, table: Table, message_id: int) -> None: ...
 
     async def set_invite(self, table: Table, channel_id: int, message_id: int) -> None:
         """A rematch's invitation (a post keyed ``invite:<table id>``) was posted."""
@@ -185,7 +184,7 @@ class ChannelDeliverer:
         return channel
 
     async def deliver(self, entry: OutboxEntry,
-                      before_post: Callable[[], Awaitable[None]]) -> int | None:
+                      before_post: BeforePost) -> int | None:
         channel = await self._channel(entry)
         route = self.route(entry)
         try:
@@ -301,7 +300,7 @@ class ChannelDeliverer:
         return files
 
     async def _table(self, channel: Any, entry: OutboxEntry,
-                     before_post: Callable[[], Awaitable[None]]) -> int | None:
+                     before_post: BeforePost) -> int | None:
         assert entry.table_id is not None
         with phase(DB):
             table = await self.m.table(entry.table_id)
@@ -322,7 +321,7 @@ class ChannelDeliverer:
             except discord.NotFound:
                 log.info("the message of table %s is gone: posting it anew", table.table_id)
                 self.m.charge()
-        await before_post()
+        await before_post(table.message_id)
         with phase(REST):
             sent = await channel.send(
                 content=content,
@@ -335,7 +334,7 @@ class ChannelDeliverer:
         return int(sent.id)
 
     async def _tournament(self, channel: Any, entry: OutboxEntry,
-                          before_post: Callable[[], Awaitable[None]]) -> int | None:
+                          before_post: BeforePost) -> int | None:
         tid = _tournament_id(entry)
         with phase(RENDER):
             message = await self.m.tournament_message(tid)
@@ -350,13 +349,13 @@ class ChannelDeliverer:
             except discord.NotFound:
                 log.info("the message of tournament %s is gone: posting it anew", tid)
                 self.m.charge()
-        await before_post()
+        await before_post(known)
         with phase(REST):
             sent = await channel.send(nonce=nonce(entry), allowed_mentions=QUIET, **message)
         return int(sent.id)
 
     async def _pointer(self, channel: Any, entry: OutboxEntry,
-                       before_post: Callable[[], Awaitable[None]]) -> int | None:
+                       before_post: BeforePost) -> int | None:
         with phase(DB):
             table = None if entry.table_id is None else await self.m.table(entry.table_id)
         text = None if table is None else self.m.pointer_text(table)
@@ -371,7 +370,7 @@ class ChannelDeliverer:
                 log.info("the thread pointer of table %s is gone: posting it anew",
                          table.table_id)
                 self.m.charge()
-        await before_post()
+        await before_post(table.pointer_id)
         with phase(REST):
             sent = await channel.send(text, nonce=nonce(entry), allowed_mentions=QUIET)
         return int(sent.id)
@@ -397,29 +396,35 @@ class ChannelDeliverer:
         table = await self.m.table(entry.table_id)
         if table is None:
             return
-        if entry.kind == items.POINTER:
-            old = await self.m.set_pointer(table, message_id)
-        elif entry.kind == items.TABLE:
-            old = await self.m.set_table_message(table, message_id)
-        else:
-            old = await self.m.set_ping(table, message_id)
+        old = {items.TABLE: table.message_id, items.POINTER: table.pointer_id}.get(
+            entry.kind, table.ping_message_id)
+        if old == message_id:
+            return  # found again after a crash: it was saved, and its old one's end queued
         later: list[OutboxItem] = []
         lines = entry.payload.get("record") if entry.kind == items.TABLE else None
         record = "\n".join(lines) if lines else None
         pictures = [(int(i), items.picture_of(rest)) for i, *rest
                     in (entry.payload.get("pictures") or ())] if record is not None else []
-        if record is not None and (old is None or old == message_id
-                                   or not items.record_fits(lines or ())):
+        if record is not None and (old is None or not items.record_fits(lines or ())):
             # no old message to become the record (or too long for one): posted as ever
             later += [items.post(entry.channel_id, line, table_id=entry.table_id,
                                  pictures=[p for i, p in pictures if i == k])
                       for k, line in enumerate(lines or ())]
             record, pictures = None, []
-        if old is not None and old != message_id:
+        if old is not None:
             later.insert(0, items.delete(entry.channel_id, old, entry.table_id, record=record,
                                          pictures=[p for _i, p in pictures]))
+        # the old message's end queued before the new one is saved: a crash between the two
+        # finds the post again and queues that end once more (its record edit is the same);
+        # saved first, a crash left the old message as it was, buttons and all, for good
         if later:
             await self.m.enqueue(later)
+        if entry.kind == items.POINTER:
+            await self.m.set_pointer(table, message_id)
+        elif entry.kind == items.TABLE:
+            await self.m.set_table_message(table, message_id)
+        else:
+            await self.m.set_ping(table, message_id)
 
     async def find_posted(self, entry: OutboxEntry, known: set[int]) -> int | None:
         channel = await self._channel(entry)
@@ -432,7 +437,9 @@ class ChannelDeliverer:
         except Exception as exc:
             raise classify(exc, "post") from exc
         table_message = None
-        if entry.table_id is not None:
+        if entry.table_id is not None and entry.kind != items.TABLE:
+            # (a table message's own post: the one it replaces is below its watermark, and
+            # the table's message now is that post itself once it was saved before a crash)
             table_message = self.m.table_message_id(entry.table_id)
         mine = sorted((m for m in found if m.author.id == me and m.id not in known
                        and m.id != table_message), key=lambda m: m.id)

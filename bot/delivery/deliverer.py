@@ -4,7 +4,7 @@ implemented by ``bot.delivery.channel.ChannelDeliverer``), and how such a call f
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable
 from typing import Literal, Protocol
 
 from bot.storage.models import OutboxEntry
@@ -28,6 +28,15 @@ class DeliveryError(Exception):
         self.status = status
 
 
+class BeforePost(Protocol):
+    """Awaited right before a POST (its attempt committed). ``after``: a message of the
+    channel the post comes after for sure — the one it replaces (a table message, a
+    pointer, a tournament's message) — so that a crash's search for the post (newer than
+    the attempt's watermark) cannot take that one for it."""
+
+    def __call__(self, after: int | None = None) -> Awaitable[None]: ...
+
+
 class Deliverer(Protocol):
     """How an entry becomes REST calls (``bot.delivery.channel.ChannelDeliverer``)."""
 
@@ -37,8 +46,7 @@ class Deliverer(Protocol):
         """What the entry is, for the log ("table message edit", "ping", …)."""
         ...
 
-    async def deliver(self, entry: OutboxEntry,
-                      before_post: Callable[[], Awaitable[None]]) -> int | None:
+    async def deliver(self, entry: OutboxEntry, before_post: BeforePost) -> int | None:
         """Make the entry's calls; the id of the message it posted (None: it edited or
         deleted). ``before_post`` must be awaited right before a POST."""
         ...

@@ -72,8 +72,8 @@ class EntryDelivery(OutboxMarks):
                 route = self.deliverer.route(entry)
                 self.metrics.bump(self.metrics.calls, route)
 
-                async def before_post() -> None:
-                    await self._before_post(channel, entry)
+                async def before_post(after: int | None = None) -> None:
+                    await self._before_post(channel, entry, after)
 
                 try:
                     message_id = await self.deliverer.deliver(entry, before_post)
@@ -165,18 +165,22 @@ class EntryDelivery(OutboxMarks):
             self.metrics.folded += 1
             item.folded.append(other)
 
-    async def _before_post(self, channel: _Channel, entry: OutboxEntry) -> None:
+    async def _before_post(self, channel: _Channel, entry: OutboxEntry,
+                           after: int | None) -> None:
         try:
             with timing.phase(timing.DB):
-                await self.store.outbox_attempted(entry.entry_id, self._watermark(channel))
+                await self.store.outbox_attempted(entry.entry_id,
+                                                  self._watermark(channel, after))
         except Exception as exc:
             raise DeliveryError("server", f"cannot record the attempt: {exc}") from exc
         channel.suspect.add(entry.entry_id)
         self._attempted.add(entry.entry_id)
 
-    def _watermark(self, channel: _Channel) -> int | None:
-        """The newest message id of the channel the sender knows (its last POST)."""
-        return self._newest.get(channel.channel_id)
+    def _watermark(self, channel: _Channel, after: int | None) -> int | None:
+        """The newest message id of the channel the sender knows: its last POST there, or
+        the message the post replaces (``after``) if newer."""
+        known = [i for i in (self._newest.get(channel.channel_id), after) if i is not None]
+        return max(known) if known else None
 
     async def _find(self, channel: _Channel, entry: OutboxEntry) -> int | None:
         try:

@@ -24,7 +24,8 @@ its tidying (below) — the one that has waited longest first, in order within a
   lane's later entries wait behind it, so a table's messages stay in order); a refusal
   (403, 400) drops it, logged.
 * **Exactly once**: a POST is not idempotent. Before a POST the entry's attempt is committed
-  (``outbox_attempted``, with the newest message id of the channel known then). An entry
+  (``outbox_attempted``, with the newest message id of the channel known then: the sender's
+  last POST there, or the message the post replaces, a table's for one). An entry
   that has an attempt and no recorded message — after a crash, or after a 5xx that may have
   been answered after the message was created — is first looked for among the channel's
   messages newer than that watermark (``Deliverer.find_posted``: the bot's own message of the

@@ -58,12 +58,12 @@ def picture_legend(table: Table, lang: str) -> str:
 
 @dataclass
 class HandParts:
-    """A seat's private message: text lines, controls, a picture (and its text fallback)."""
+    """A seat's private message: text lines, controls, a picture. No text stands in for a
+    picture that cannot be drawn: the lines say his cards in words anyway."""
 
     lines: list[str]
     items: list[Item] = field(default_factory=list)
     picture: Picture | None = None
-    fallback: str = ""  # shown instead of the picture when it cannot be drawn
     # the line of ``lines`` that says whose turn he waits for ("Na tahu je …, tlačítka se
     # odemknou…"), if he waits: a hand's last edit puts its own line there (it will not
     # follow the turn any more)

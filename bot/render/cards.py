@@ -146,6 +146,11 @@ def put(canvas: Image.Image, card: int, width: int, x: int, y: int, style: str =
         deck: str = "lora", lang: str = "") -> None:
     """Paste the card's tile (its face on a table in ``lang``) so that the card's top-left
     corner lands at (x, y)."""
-    t = tile(card, width, style, deck, face_lang(card, deck, lang))
+    lay(canvas, tile(card, width, style, deck, face_lang(card, deck, lang)), width, x, y)
+
+
+def lay(canvas: Image.Image, tile_: Image.Image, width: int, x: int, y: int) -> None:
+    """Paste a card's tile (``tile``, ``minis.mini_tile``: the card ``width`` px wide and
+    its margin around) so that the card's top-left corner lands at (x, y)."""
     m = margin(width)
-    canvas.paste(t, (x - m, y - m), t)
+    canvas.paste(tile_, (x - m, y - m), tile_)

@@ -92,6 +92,4 @@ def put_mini(canvas: Image.Image, card: int, width: int, x: int, y: int,
              height: int | None = None) -> None:
     """Paste the mini card so that its top-left corner lands at (x, y); ``free``,
     ``rank_px``, ``height``: as ``mini_face``'s."""
-    t = mini_tile(card, width, style, free, rank_px, height)
-    m = cards.margin(width)
-    canvas.paste(t, (x - m, y - m), t)
+    cards.lay(canvas, mini_tile(card, width, style, free, rank_px, height), width, x, y)

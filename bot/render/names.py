@@ -71,17 +71,22 @@ def fit_apart(name: str, names: Sequence[str], fnt: Font, width: float) -> str:
     return _apart(name, tuple(names), fnt, width)
 
 
-def _break(name: str, fnt: Font, width: float) -> tuple[str, str]:
+def breaks(name: str) -> list[int]:
+    """Where a name may go on to a second line: after a space or a hyphen, leaving more
+    than a lone letter on the first ("J Novák-Ottendorfer" is not "J" over the rest, nor
+    "J-Novák" "J-" over it)."""
+    return [i for i in range(1, len(name)) if name[i - 1] in " -" and name[i:].strip()
+            and len(name[:i].strip(" -")) > 1]
+
+
+def cut_in_two(name: str, fnt: Font, width: float) -> tuple[str, str]:
     """``name`` broken in two where it fits no two lines whole: the first line as much as
     fits ``width`` px, ending at the last space or after the last hyphen that fits (inside a
-    word only when none does), never a lone letter; the rest whole."""
-    cut = len(name)
-    while cut > 1 and fnt.getlength(name[:cut]) > width:
-        cut -= 1
-    breaks = [i for i in range(2, cut + 1)
-              if (name[i - 1] == "-" or (i < len(name) and name[i] == " "))
-              and len(name[:i].strip()) > 1]
-    at = breaks[-1] if breaks else cut
+    word only when none does: as many letters as fit, at least two), never a lone letter;
+    the rest whole (to be cut)."""
+    fits = [i for i in breaks(name) if fnt.getlength(name[:i].rstrip()) <= width]
+    at = fits[-1] if fits else max(
+        (i for i in range(2, len(name) + 1) if fnt.getlength(name[:i]) <= width), default=1)
     return name[:at].rstrip(), name[at:].strip()
 
 
@@ -90,7 +95,7 @@ def name_lines(name: str, width: float, names: Sequence[str],
     """A player's name in a narrow place ``width`` px wide (a column's head, under a card):
     one line, or two broken at a space (the first never a lone letter), in the first of
     ``faces`` that takes it so; a name that fits none of these fills both lines in the last
-    face (``_break``) and only the second is cut — told apart from the other ``names`` cut
+    face (``cut_in_two``) and only the second is cut — told apart from the other ``names`` cut
     so (``fit_apart``)."""
     words = name.split()
     for fnt in faces:
@@ -102,11 +107,11 @@ def name_lines(name: str, width: float, names: Sequence[str],
                     and fnt.getlength(second) <= width:
                 return fnt, [first, second]
     fnt = faces[-1]
-    first, rest = _break(name, fnt, width)
+    first, rest = cut_in_two(name, fnt, width)
     rivals = [rest]
     for other in names:
         if other != name and name_lines(other, width, (), faces)[1][0] == first:
-            rivals.append(_break(other, fnt, width)[1])
+            rivals.append(cut_in_two(other, fnt, width)[1])
     return fnt, [first, fit_apart(rest, rivals, fnt, width)]
 
 

@@ -13,7 +13,7 @@ import asyncio
 import functools
 import json
 from collections.abc import Callable, Coroutine, Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from importlib import resources
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
@@ -349,10 +349,10 @@ class PostgresStore:
             rows = await c.fetch("SELECT * FROM hand_tokens ORDER BY table_id, user_id")
         return [hand_of_row(r) for r in rows]
 
-    async def prune_outbox(self, before: datetime) -> int:
+    async def prune_outbox(self, keep: timedelta) -> int:
         async with self._pool.acquire() as c:
             done = await c.execute("DELETE FROM outbox WHERE state != 'pending' AND done_at < $1",
-                                   stamp(before))
+                                   stamp(self._clock() - keep))
         return int(str(done).rsplit(" ", 1)[-1])
 
     async def outbox_counts(self) -> dict[str, int]:

@@ -9,7 +9,7 @@ is a ``game_kind`` string, its state and log are JSON, its result an ``engine.ga
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, Protocol, runtime_checkable
 
 from bot.storage.models import (
@@ -91,7 +91,10 @@ class TableStore(Protocol):
 
     async def outbox_posted_ids(self, channel_id: int, since: datetime) -> set[int]: ...
 
-    async def prune_outbox(self, before: datetime) -> int: ...
+    async def prune_outbox(self, keep: timedelta) -> int:
+        """Forget the entries that ended more than ``keep`` ago — on the store's own clock,
+        the one that stamped their end; how many."""
+        ...
 
     async def outbox_counts(self) -> dict[str, int]: ...
 

@@ -26,7 +26,7 @@ import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -375,7 +375,8 @@ class Storage:
     async def outbox_posted_ids(self, channel_id: int, since: datetime) -> set[int]:
         return await self._run(lambda c: outbox.posted_ids(c, channel_id, since))
 
-    async def prune_outbox(self, before: datetime) -> int:
+    async def prune_outbox(self, keep: timedelta) -> int:
+        before = self._clock() - keep
         return await self._run(lambda c: outbox.prune(c, before))
 
     async def outbox_counts(self) -> dict[str, int]:

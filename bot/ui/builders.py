@@ -275,19 +275,16 @@ def table_message(table: Table, *, closed: bool = False, render: bool = True) ->
 
 
 def attach(message: Message, image: bytes | None) -> Message:
-    """A message built with ``render=False``, with its drawn picture (or its text fallback
-    when there is none)."""
+    """A message built with ``render=False``, with its drawn picture (None: it goes without
+    one; its text says the game anyway)."""
     out = dict(message)
     out.pop("picture", None)
     filename = out.pop("filename", "picture.png")
-    fallback = out.pop("fallback", "")
     description = out.pop("description", None)
     if image is not None:
         out["attachments"] = [png_file(image, filename, description)]
         if out.get("embed") is not None:
             out["embed"].set_image(url=f"attachment://{filename}")
-    elif fallback:
-        out["content"] = "\n".join(x for x in (out.get("content"), fallback) if x)
     return out
 
 
@@ -332,13 +329,11 @@ def hand_message(table: Table, view: SeatViewBase, lang: str, *,
     if not render:
         return {"content": "\n".join(lines), "view": view_,
                 "attachments": [], "embed": None, "picture": parts.picture,
-                "filename": "hand.png", "fallback": parts.fallback, "description": parts.alt}
+                "filename": "hand.png", "description": parts.alt}
     if parts.picture is not None:
         image = draw(parts.picture, f"the hand on table {table.table_id}")
         if image is not None:
             attachments.append(png_file(image, "hand.png", parts.alt))
-        elif parts.fallback:
-            lines.append(parts.fallback)
     return {
         "content": "\n".join(lines),
         "view": view_,

@@ -21,7 +21,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Coroutine
 from contextvars import ContextVar
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from typing import Any, Concatenate, ParamSpec
 
 import discord
@@ -187,8 +187,7 @@ class Controller:
         pruned, and those left pending read for ``resume_all`` to send (a click that comes
         before it, after the gateway is up, waits for its table's: ``startup_gate``)."""
         try:
-            await self.store.prune_outbox(
-                discord.utils.utcnow() - timedelta(seconds=OUTBOX_KEEP_SECONDS))
+            await self.prune_outbox()
             await self.delivery.load_backlog()
         except Exception:
             log.exception("recovering the outbox failed")
@@ -220,8 +219,13 @@ class Controller:
         left untouched for a day close, delivered outbox entries older than
         ``OUTBOX_KEEP_SECONDS`` are pruned (as at a start-up)."""
         await self.service.expire_lobbies()
-        cutoff = datetime.fromtimestamp(self.now(), UTC) - timedelta(seconds=OUTBOX_KEEP_SECONDS)
-        await self.store.prune_outbox(cutoff)  # (a failure: logged by ``service.every``)
+        await self.prune_outbox()  # (a failure: logged by ``service.every``)
+
+    async def prune_outbox(self) -> None:
+        """Delivered entries older than ``OUTBOX_KEEP_SECONDS`` forgotten, on the store's
+        clock — the one that stamped their delivery: the bot's own clock is SimCord's virtual
+        one in tests, whose dates lie months from the wall's."""
+        await self.store.prune_outbox(timedelta(seconds=OUTBOX_KEEP_SECONDS))
 
     def shutdown(self) -> None:
         self.service.shutdown()

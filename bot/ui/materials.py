@@ -98,25 +98,19 @@ class Materials:
                    else ui.named_picture(table, name, lang))
         return await self.ctl.pools.render.render(picture, f"the picture {name} of {table_id}")
 
-    async def set_table_message(self, table: Table, message_id: int) -> int | None:
-        old = table.message_id
+    async def set_table_message(self, table: Table, message_id: int) -> None:
         await self.ctl.service.set_message(table, message_id)
-        return old
 
-    async def set_ping(self, table: Table, message_id: int | None) -> int | None:
-        old = table.ping_message_id
+    async def set_ping(self, table: Table, message_id: int | None) -> None:
         await self.ctl.service.set_ping(table, message_id)
-        return old
 
     def pointer_message_id(self, table_id: int) -> int | None:
         table = self.ctl.service.tables.get(table_id) or self.ctl.finished.get(table_id)
         return None if table is None else table.pointer_id
 
-    async def set_pointer(self, table: Table, message_id: int) -> int | None:
-        old = table.pointer_id
+    async def set_pointer(self, table: Table, message_id: int) -> None:
         table.pointer_id = message_id
         await self.ctl.service.note_ids(table)
-        return old
 
     def tournament_message_id(self, tournament_id: int) -> int | None:
         return self.ctl.desk.message_id(tournament_id)

@@ -185,8 +185,7 @@ def hand(table: Table, view: Any, lang: str) -> HandParts:
     # a partial of a module-level function pickles: the render pool draws it (see UI)
     picture = partial(render_hand, view, lang, picture_names(table, lang))
     wait = said if waits(table, view) else None
-    # (no fallback: the cards are in words above when the picture cannot be drawn)
-    return HandParts(lines, controls(table, view, lang), picture, "", wait,
+    return HandParts(lines, controls(table, view, lang), picture, wait,
                      hand_alt(table, view, lang))
 
 

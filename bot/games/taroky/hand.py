@@ -486,8 +486,7 @@ def hand(table: Table, view: Any, lang: str) -> HandParts:
     picture = partial(render_hand, view, names, lang) if view.hand or view.trojka_cards else None
     waiting = (not pub.finished and table.state is not None and not table.state.finished
                and not table.stood_in(view.seat) and not view.legal and pub.to_act is not None)
-    # (no fallback: his cards are in words above when the picture cannot be drawn)
-    return HandParts(lines, items, picture, "", said if waiting else None,
+    return HandParts(lines, items, picture, said if waiting else None,
                      hand_alt(table, view, lang))
 
 

@@ -41,7 +41,7 @@ from bot.render.common import (
     wrap_parts,
 )
 from bot.render.fonts import CONDENSED, Font, fit, fitted, font
-from bot.render.names import fit_apart
+from bot.render.names import breaks, cut_in_two, fit_apart
 from engine.taroky.protocol import DealRecord
 from engine.taroky.tournament import table_points
 from engine.taroky.views import TableView
@@ -183,7 +183,7 @@ def _two_lines(name: str, room: float, last_room: float) -> tuple[list[str], Fon
     px, the second within ``last_room`` (beside the eyes), in one font; None if it cannot."""
     for style in ("regular", "narrow"):
         f = font(SMALLEST, style)
-        for i in reversed(_breaks(name)):
+        for i in reversed(breaks(name)):
             first, rest = name[:i].rstrip(), name[i:].strip()
             if f.getlength(first) <= room and f.getlength(rest) <= last_room:
                 return [first, rest], f
@@ -357,24 +357,15 @@ def header_lines(name: str, names: Sequence[str] = ()) -> tuple[list[str], Font]
         f = font(size, style)
         if lines == 1 and f.getlength(name) <= NAME_W:
             return [name], f
-        for i in reversed(_breaks(name) if lines == 2 else []):
+        for i in reversed(breaks(name) if lines == 2 else []):
             first, rest = name[:i].rstrip(), name[i:].strip()
             if f.getlength(first) <= NAME_W and f.getlength(rest) <= NAME_W:
                 return [first, rest], f
-    first, rest = _cut_in_two(name, f)
+    first, rest = cut_in_two(name, f, NAME_W)
     rivals = [rest, *(other_rest for other_first, other_rest in
-                      (_cut_in_two(other, f) for other in names if other != name)
+                      (cut_in_two(other, f, NAME_W) for other in names if other != name)
                       if other_first == first)]
     return [first, fit_apart(rest, rivals, f, NAME_W)], f
-
-
-def _cut_in_two(name: str, f: Font) -> tuple[str, str]:
-    """A name two lines of ``f`` cannot take: its first line (up to the last break that
-    fits, else as many letters as fit) and the rest, still whole."""
-    fits = [i for i in _breaks(name) if f.getlength(name[:i].rstrip()) <= NAME_W]
-    i = fits[-1] if fits else max(
-        (j for j in range(2, len(name)) if f.getlength(name[:j]) <= NAME_W), default=1)
-    return name[:i].rstrip(), name[i:].strip()
 
 
 def left_lines(name: str, lang: str, names: Sequence[str] = ()) -> tuple[list[str], Font]:
@@ -387,13 +378,6 @@ def left_lines(name: str, lang: str, names: Sequence[str] = ()) -> tuple[list[st
         if lines == 1 and f.getlength(name) <= NAME_W:
             break
     return [fit_apart(name, names, f, NAME_W), pic("sheet_left", lang)], f
-
-
-def _breaks(name: str) -> list[int]:
-    """Where a name may go on to a second line: after a space or a hyphen, leaving more
-    than a lone letter on the first ("J Novák-Ottendorfer" is not "J" over the rest)."""
-    return [i for i in range(1, len(name)) if name[i - 1] in " -" and name[i:].strip()
-            and len(name[:i].strip(" -")) > 1]
 
 
 def sized(value: str, size: int, style: str = "regular", width: int = CELL_W) -> Font:
