@@ -1193,3 +1193,24 @@ def test_the_rules_summary_names_the_settings_where_it_is_asked() -> None:
         if lang == "en":  # the field's name as the embed has it (Czech declines it)
             assert (t("core.rules_field", lang) in text) is (where is not None)
     assert rules_text("lora", table, "en") == t("lora.rules_text", "en")
+
+
+def test_T_CALL_a_declarer_who_drew_the_called_tarok_is_told_alone_in_the_result() -> None:
+    """Review 57: a 1P whose declarer drew the called XIX from the talon (paid 1 v 3) read
+    "AI Karel: prohra 16:54" in the channel, with no reason; the protocol said it. The result
+    says it in the protocol's words, one text for both."""
+    import dataclasses
+
+    from bot.games.taroky.pictures import sheet
+    from bot.games.taroky.texts import deal_result
+
+    rnd, _seat = example("finished")
+    row = dataclasses.replace(rnd.protocol[0], partner=None, alone=True, called=18)
+    assert deal_result(_table(rnd), row, "cs").splitlines()[0].startswith(
+        "■ **1. rozdání: první povinnost** – Anička (bez spoluhráče, XIX v talonu): výhra")
+    assert deal_result(_table(rnd, "en"), row, "en").splitlines()[0].startswith(
+        "■ **Deal 1: first duty** – Anička (alone, XIX was in the talon) won")
+    assert sheet._detail_parts(row, NAMES, "cs")[0] == "bez spoluhráče, XIX v talonu"
+    assert sheet._detail_parts(row, NAMES, "en")[0] == "alone, XIX was in the talon"
+    silent = dataclasses.replace(row, tiche_solo=True)  # (his own XIX: a tiché sólo, as before)
+    assert " – Anička (tiché sólo): výhra" in deal_result(_table(rnd), silent, "cs")

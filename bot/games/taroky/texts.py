@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from bot.games.base import picture_legend
 from bot.games.marks import MarkedLine, marked_entries, marked_text, public_mark
 from bot.games.taroky.words import (
+    alone_in_talon,
     card_label,
     cards_text,
     game_name,
@@ -434,6 +435,9 @@ def deal_result(table: Table, row: DealRecord, lang: str) -> str:
                     partner=names[row.partner])
         elif row.tiche_solo:
             who = t("taroky.result_silent_solo", lang, name=names[row.declarer])
+        elif row.alone and row.called is not None:  # (1 v 3: the called tarok was in the talon)
+            who = t("taroky.result_alone", lang, name=names[row.declarer],
+                    why=alone_in_talon(row.called, lang))
         else:
             who = names[row.declarer]
         if row.flek[0]:  # the fleks, so that the money can be followed from the message
