@@ -131,6 +131,11 @@ class GameUI(Protocol):
         tournament's message lists them beside its own round."""
         ...
 
+    def rules_values(self, settings: TableSettings | None, lang: str) -> dict[str, str]:
+        """The words of the game's rules summary that depend on a table's options, by its
+        placeholders (``settings`` None: asked away from a table, the built-in options)."""
+        ...
+
     def option_choices(self, settings: TableSettings, lang: str) -> list[tuple[str, str]]: ...
 
     def change_option(self, options: dict[str, Any], choice: str) -> dict[str, Any] | None: ...
@@ -213,6 +218,9 @@ class BaseUI:
 
     def rules_lines(self, settings: TableSettings, lang: str) -> list[str]:
         return self.settings_lines(settings, lang)  # (a game without a round's length line)
+
+    def rules_values(self, settings: TableSettings | None, lang: str) -> dict[str, str]:
+        return {}  # (a summary that says the same at every table)
 
     def option_choices(self, settings: TableSettings, lang: str) -> list[tuple[str, str]]:
         """The changes of the game's options the creator may make in the lobby, as (choice,
