@@ -166,6 +166,12 @@ class GameUI(Protocol):
 
     def starts_deal(self, events: Sequence[GameEvent]) -> bool: ...
 
+    def deal_lines_from(self, events: Sequence[GameEvent]) -> int | None:
+        """Where the lines of a deal that began among ``events`` start (the table message's
+        recent events start there: those before are the last deal's, its result posted);
+        None when no deal began in them (``bot.recent.new_deal_at``)."""
+        ...
+
     def deal_pictures(self, table: Table, events: Sequence[GameEvent]
                       ) -> list[tuple[int, str, str, str]]: ...
 
@@ -283,6 +289,9 @@ class BaseUI:
 
     def starts_deal(self, events: Sequence[GameEvent]) -> bool:
         return False
+
+    def deal_lines_from(self, events: Sequence[GameEvent]) -> int | None:
+        return None
 
     def deal_pictures(self, table: Table, events: Sequence[GameEvent]
                       ) -> list[tuple[int, str, str, str]]:

@@ -149,6 +149,9 @@ class TarokyUI(BaseUI):
     def starts_deal(self, events: Sequence[GameEvent]) -> bool:
         return texts.starts_deal(events)
 
+    def deal_lines_from(self, events: Sequence[GameEvent]) -> int | None:
+        return texts.deal_lines_from(events)
+
     def deal_pictures(self, table: Table, events: Sequence[GameEvent]
                       ) -> list[tuple[int, str, str, str]]:
         return texts.deal_pictures(table, events)

@@ -25,6 +25,7 @@ from bot.games.taroky.words import (
 )
 from bot.i18n import t
 from bot.model import Table
+from bot.recent import new_deal_at
 from bot.ui.alt import sentences
 from engine.game import GameEvent
 from engine.taroky import SPEC, TarokyRound
@@ -333,6 +334,11 @@ def _face_up_together(events: Sequence[GameEvent], told: Sequence[MarkedLine],
 
 def starts_deal(events: Sequence[GameEvent]) -> bool:
     return any(isinstance(e, DealStarted) for e in events)
+
+
+def deal_lines_from(events: Sequence[GameEvent]) -> int | None:
+    """A new deal's lines start after the last one's end (its result posted)."""
+    return new_deal_at(events, (DealEnded,), (DealStarted,))
 
 
 def _with_level(who: str, level: int, lang: str) -> str:
