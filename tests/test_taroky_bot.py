@@ -796,7 +796,7 @@ async def test_the_hand_names_only_what_the_seat_may_do(harness):
     c = Clickers(harness, ch, tid, users)
     alice, carol = users[0], users[2]
     hand = await c.open_hand(alice)
-    assert hand.content.splitlines()[2] == "Licitace: hlas hru."  # (under his cards)
+    assert hand.content.splitlines()[2] == "Licitace: ohlas hru."  # (under his cards)
     script = scripted({"bid": {0: "1P"}, "choose": {0: "1P"}, "call": {0: "XIX"},
                        "announce": {0: ["pagat", "valat"], 1: ["flek:pagat"],
                                     2: ["flek:pagat"]}})

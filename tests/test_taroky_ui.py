@@ -732,21 +732,22 @@ def _worked_round() -> TarokyRound:
 
 def test_the_bidding_prompt_names_only_the_bids_the_seat_has() -> None:
     """The předák read "hlas hru, nebo řekni dobrá" while his Dobrá was disabled: the prompt
-    names what the engine's legal bids offer the seat, žďuch too, and nothing else."""
+    names what the engine's legal bids offer the seat, žďuch too, and nothing else; the
+    imperative "ohlas hru" (review 57: "hlas hru" read as the noun "hlas")."""
     from bot.games.taroky.hand import prompt
     from engine.taroky.actions import Bid
 
     rnd = _worked_round()
     cs, en = _table(rnd), _table(rnd, "en")
-    assert prompt(cs, rnd.view(0), "cs") == "Licitace: hlas hru."  # the předák must open
+    assert prompt(cs, rnd.view(0), "cs") == "Licitace: ohlas hru."  # the předák must open
     assert prompt(en, rnd.view(0), "en") == "Bidding: bid a game."
     rnd.apply(Bid(0, "1P"))
-    assert prompt(cs, rnd.view(1), "cs") == "Licitace: hlas hru, nebo řekni dobrá."
+    assert prompt(cs, rnd.view(1), "cs") == "Licitace: ohlas hru, nebo řekni dobrá."
     assert prompt(en, rnd.view(1), "en") == "Bidding: bid a game, or pass."
     rnd.apply(Bid(1, "dobra"))
     rnd.apply(Bid(2, "dobra"))
     assert prompt(cs, rnd.view(3), "cs") == (
-        "Licitace: hlas hru, řekni dobrá, nebo žďuchni do Varšavy.")
+        "Licitace: ohlas hru, řekni dobrá, nebo žďuchni do Varšavy.")
     assert prompt(en, rnd.view(3), "en") == "Bidding: bid a game, pass, or push into Warsaw."
     rnd = _worked_round()
     rnd.apply(Bid(0, "6P"))  # nothing above a solo: dobrá is all that is left

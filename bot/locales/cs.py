@@ -1050,7 +1050,7 @@ STRINGS: dict[str, str] = {
     "taroky.role_opponent_pair": "Soupeři: {name}, {partner}.",
     "taroky.role_unknown": "{name} hraje {game}.",
     "taroky.hand_bid": "Licitace: {options}.",
-    "taroky.can_bid_game": "hlas hru",
+    "taroky.can_bid_game": "ohlas hru",
     "taroky.can_bid_dobra": "řekni dobrá",
     "taroky.can_bid_zduch": "žďuchni do Varšavy",
     "taroky.either": "{first}, nebo {last}",
