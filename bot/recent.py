@@ -1,5 +1,7 @@
 """The table message's recent event lines, and which of them it shows.
 
+A new deal starts them anew (``cut``, at ``new_deal_at``): the lines before it are the last
+deal's, whose result was posted, and under the new deal's heading they read as its own.
 The message shows the last ``RECENT_SHOWN`` lines, and more (up to ``RECENT_LINES``, as many
 as are kept) while a present player has not moved since they happened: a burst of AI moves
 after his move, or another player's return, does not scroll out of the message before he
@@ -15,6 +17,18 @@ from typing import Any
 
 RECENT_SHOWN = 6
 RECENT_LINES = 12
+
+
+def new_deal_at(events: Sequence[object], ends: tuple[type, ...], starts: tuple[type, ...]
+                ) -> int | None:
+    """Where the events of a deal that began among ``events`` start: just after the last
+    event that ended one (of ``ends``: its result), when a start (of ``starts``) follows it
+    — what comes between them (Lóra's čistá stovka question) is the new deal's already.
+    None when no deal ended and began among them."""
+    last = max((i for i, e in enumerate(events) if isinstance(e, ends)), default=None)
+    if last is None or not any(isinstance(e, starts) for e in events[last + 1:]):
+        return None
+    return last + 1
 
 
 @dataclass
@@ -36,6 +50,11 @@ class RecentLines:
         self.lines.extend(lines)
         self.count += len(lines)
         del self.lines[:-RECENT_LINES]
+
+    def cut(self) -> None:
+        """A new deal: the lines so far are the last deal's (the count and the marks go on,
+        so that what each seat has seen still counts from them)."""
+        self.lines.clear()
 
     def keep(self) -> None:
         """The lines as committed: what ``undo`` goes back to when the database refuses a

@@ -12,7 +12,7 @@ from bot.games.lora.texts import announcements
 from engine.actions import Lead
 from engine.cards import parse_card
 from engine.contracts import Contract
-from engine.events import GameStarted
+from engine.events import GameEnded, GameStarted
 from engine.lora import Lora
 from tests.botkit import enabled_controls, open_table, put_state, reply, table_message
 from tests.helpers import at_game, deal, drive, first_legal, lora_deals, tali_deals
@@ -230,10 +230,12 @@ async def test_a_burst_of_ai_moves_keeps_every_line_since_the_player_s_own_move(
     """Kvarty, Alice against three AIs: after her lead they lead kvarta after kvarta, eight
     lines before her turn comes again. The table message keeps every line since her move
     (its last six alone dropped her lead and the first AI's kvarta); once she has moved
-    again, the lines before that move may go (the last six, or all since her move)."""
+    again, the lines before that move may go (the last six, or all since her move); a new
+    game starts them anew."""
     import copy
 
     from bot.games.lora.events import table_lines
+    from bot.games.lora.texts import event_lines
     from bot.service import PACE_SECONDS
     from tests.botkit import channel_delivered
 
@@ -270,11 +272,15 @@ async def test_a_burst_of_ai_moves_keeps_every_line_since_the_player_s_own_move(
     assert len(said) == 8 and said[1].startswith(f"{table.names()[3]} vynáší 7❤️: kvarta")
     await put_state(harness, table, lora)
     assert await alice_moves() == [f"• {line}" for line in said]
-    # her next lead (her last card follows by itself, then desítky: seven lines): the
-    # message shows the lines from that move on, none of the burst before it
-    lead = burst(table.state)[0]
+    # her next lead (her last card follows by itself, kvarty end, then desítky): the
+    # message shows the lines from desítky's start on — kvarty's, her lead's among them,
+    # are the last game's, its result posted (review 57) — none of the burst before it
     shown = await alice_moves()
-    assert shown[0] == f"• {lead}" and len(shown) > 6
+    events = list(table.events)
+    ended = max(i for i, e in enumerate(events) if isinstance(e, GameEnded))
+    assert table.state.contract is Contract.DESITKY
+    assert shown == [f"• {line}" for line in event_lines(table, events[ended + 1:])]
+    assert len(shown) == 4 and not any("kvarta" in line for line in shown)
     assert not {f"• {line}" for line in said} & set(shown)
 
 

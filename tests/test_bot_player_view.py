@@ -155,8 +155,10 @@ async def test_a_whole_lora_is_played_from_one_hand_message_in_the_tables_words(
     assert "vynášíš ty" in mine or "• Vynášíš" in mine
     assert "Ostatní karty teď nejdou: " in mine
     table_lines = "\n".join(public)
-    assert re.search(r"Konec hry Červené: Alice \d+ · AI \w+ \d+ · AI \w+ \d+ · AI \w+ \d+\.",
-                     table_lines)
+    # (a game's end: its result posted — the new game's table message starts with the new
+    # game's lines, review 57)
+    assert re.search(r"■ \*\*Červené\*\* – \d\. tálie, \d\. hra\. Body: Alice \d+ · AI \w+ \d+"
+                     r" · AI \w+ \d+ · AI \w+ \d+", table_lines)
     assert "Alice bere " in table_lines and "Bereš" not in table_lines
     # forced moves are played; only their player's hand marks them (at the table the mark
     # would tell that it was his only legal card)

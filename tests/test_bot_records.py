@@ -150,8 +150,11 @@ async def test_settings_without_options_say_the_players_own_language(harness):
         "• Kolo: 60 minut\n"
         "• Vklad 50,00 Kč, dokup po 10,00 Kč, herní strop 40,00 Kč"
         " (nejvíc, kolik jeden hráč zaplatí druhému za jednu hru)\n"
-        "• Varšava: ano · žďuch: ano\n"
+        "• Varšava: ano · žďuch: ano · monda lze dát na škýze jen jako poslední tarok\n"
         "• Flek: bez omezení\n"
+        "• Talon v sólu: po každém z prvních šesti štychů se jedna jeho karta otočí lícem"
+        " nahoru\n"
+        "• Plichta 35:35: hra se neplatí\n"
         "• Čas na tah: 120 s\n"
         "• Zasedací pořádek: losem")
     await alice.slash(ch, "lora settings", language="en")

@@ -25,6 +25,7 @@ import pytest
 from simcord.http import router as simcord_router
 
 from bot.config import load_settings
+from bot.games import ui_of
 from bot.games.lora.cards import card_label
 from bot.ui.presenter import TablePresenter
 from engine.cards import card_str, cards_of, shuffled_deal
@@ -129,13 +130,16 @@ class PrivacyWatch:
         return {f"• {line}" for table in self.harness.service.tables.values()
                 for line in table.recent.lines}
 
-    def leaks_in(self, texts: list[str], viewer: int | None) -> list[str]:
+    def leaks_in(self, texts: list[str], viewer: int | None,
+                 told: frozenset[str] = frozenset()) -> list[str]:
         """Hidden cards of others in texts, line by line. A line found clean once is clean
-        when it is shown again (the table's recent events stay while new hands are dealt)."""
+        when it is shown again (the table's recent events stay while new hands are dealt; a
+        hand tells how the last game ended after its new cards are dealt). ``told``: lines
+        of the events just shown, checked as the recent events are."""
         found = []
         strict = [(o, c) for o, c in self.hidden() if viewer is None or o != viewer]
         recap = [(o, c) for o, c in self.hidden(recap=True) if viewer is None or o != viewer]
-        recent = self.recent_lines()
+        recent = self.recent_lines() | told
         if strict:
             self.checked["hidden_cards_seen"] += 1
         for text in texts:
@@ -191,6 +195,12 @@ class PrivacyWatch:
 
         def presented(controller: Any, table: Any, events: list[Any], origin: Any) -> Any:
             watch.step_public.update(event_cards(events))
+            # the table's lines of these events, checked as they are told: a new game's
+            # table message no longer shows the last game's (its end is its result's), but
+            # a hand still tells how it ended, once the new hands are dealt
+            told = [f"• {line}" for line in ui_of(table.game_kind).event_lines(table, events)]
+            for leak in watch.leaks_in(told, PUBLIC, frozenset(told)):
+                watch.leaks.append(f"table lines: {leak}")
             return game_shown(controller, table, events, origin)
 
         monkeypatch.setattr(TablePresenter, "game_shown", presented)

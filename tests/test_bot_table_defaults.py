@@ -73,8 +73,11 @@ async def test_taroky_defaults_in_czech_and_back_to_the_built_in_ones(harness, l
         "• Kolo: 30 minut (volba serveru)",
         "• Vklad 100,00 Kč, dokup po 10,00 Kč, herní strop 40,00 Kč"
         " (nejvíc, kolik jeden hráč zaplatí druhému za jednu hru; volba serveru)",
-        "• Varšava: ano · žďuch: ano",
+        "• Varšava: ano · žďuch: ano · monda lze dát na škýze jen jako poslední tarok",
         "• Flek: bez omezení",
+        "• Talon v sólu: po každém z prvních šesti štychů se jedna jeho karta otočí lícem"
+        " nahoru",
+        "• Plichta 35:35: hra se neplatí",
         "• Čas na tah: 120 s",
         "• Zasedací pořádek: losem",
         "• Jazyk stolu: čeština (volba serveru)",

@@ -124,8 +124,9 @@ PINNED = {
     "lora": "91d9b555d5e2e32d3e1486619ab3a8b106065b6d436a169b9b6d5a772f2a69b1",
     # (review 48: the role lines "Soupeř: …" / "Spoluhráč: …", no "hráči …" — only they;
     # review 52: "V ruce máš" on his turn to play or lay away too, as Lóra's — 96 of the 880
-    # hands gained that one line, nothing else changed)
-    "taroky": "c5f0a2fe6d7bc73f82b9f87c96f6b4120d3bef408661ca4776ac721f78c7fc7e",
+    # hands gained that one line, nothing else changed; review 57: "Licitace: ohlas hru",
+    # not "hlas hru" — 4 lines, with "hlas hru" back the digest before, c5f0a2fe…)
+    "taroky": "ca7a16e275b18f40206f13b9b74b22b8e0a469c5fdfbcc5c1d69f3a711c327b3",
 }
 
 

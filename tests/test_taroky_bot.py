@@ -694,8 +694,8 @@ async def test_the_rules_at_a_table_give_that_tables_own_rules(harness):
 # The rules summary's explanations (review 27): what a newcomer reads before the buttons
 # offer him a pagát, a valát, a double or a Warsaw.
 SUMMARY = {
-    "cs": ("**Sólo**: talon se nevyměňuje: patří protihráčům a podle turnajových pravidel se po"
-           " každém z prvních šesti štychů jedna jeho karta otočí lícem nahoru.",
+    "cs": ("**Sólo**: talon se nevyměňuje: patří protihráčům a po každém z prvních šesti štychů"
+           " se jedna jeho karta otočí lícem nahoru.",
            "**pagát** (ultimo) – kdo má pagáta, slibuje, že jím vezme poslední, 12. štych",
            "**valát**, slib strany, že vezme všech 12 štychů",
            "Ohlášený pagát platí {pagat} Kč, valát {valat} Kč; neohlášené (tiché) se počítají"
@@ -703,16 +703,15 @@ SUMMARY = {
            "**Oči**: král, pagát, mond a škýz {five}, dáma {queen}, kaval {cavalier}, kluk {jack},"
            " každá jiná karta {other}; karty se počítají po třech: každá trojice za svůj součet"
            " bez 2, zbylá jedna nebo dvě karty za součet bez 1. Celý balík má {total} očí;",
-           "potřebuje {need}, 35:35 je plichta.",
+           "potřebuje {need}, 35:35 je plichta (hra se neplatí).",
            "(1P, 2P a preferanc na prvních {r1} h za oko, na druhých {r2} h, na třetích {r3} h,"
            " sólo {r6} h)",
            "**Varšava**: každý hraje sám za sebe a nic se nehlásí;",
            "Talon leží zakrytý; po každém z prvních šesti štychů se jedna jeho karta otočí a"
            " počítá se tomu, kdo štych bere. Každý platí každému, kdo má méně očí, {w} h za oko"
            " rozdílu (hráči bez štychu, bláně, {blana} h)"),
-    "en": ("**Solo**: no talon exchange: the talon belongs to the opponents, and by the"
-           " tournament rules one of its cards is turned face up after each of the first six"
-           " tricks.",
+    "en": ("**Solo**: no talon exchange: the talon belongs to the opponents, and one of its"
+           " cards is turned face up after each of the first six tricks.",
            "**pagát ultimo** may be announced – the holder of the pagát promises to win the last,"
            " 12th trick with it",
            "**all tricks** (valát), a side's promise to take all 12 tricks",
@@ -722,7 +721,7 @@ SUMMARY = {
            " jack {jack}, every other card {other}; cards are counted in threes, each three worth"
            " its sum less 2, a last one or two cards their sum less 1. The pack holds {total}"
            " eyes;",
-           "needs {need}, and 35:35 is a tie.",
+           "needs {need}, and 35:35 is a tie (the game is not paid).",
            "(1P, 2P and preferans on first cards {r1} h an eye, on second {r2} h, on third {r3}"
            " h, solo {r6} h)",
            "**Warsaw**: each plays for themselves, with no announcements;",
@@ -796,7 +795,7 @@ async def test_the_hand_names_only_what_the_seat_may_do(harness):
     c = Clickers(harness, ch, tid, users)
     alice, carol = users[0], users[2]
     hand = await c.open_hand(alice)
-    assert hand.content.splitlines()[2] == "Licitace: hlas hru."  # (under his cards)
+    assert hand.content.splitlines()[2] == "Licitace: ohlas hru."  # (under his cards)
     script = scripted({"bid": {0: "1P"}, "choose": {0: "1P"}, "call": {0: "XIX"},
                        "announce": {0: ["pagat", "valat"], 1: ["flek:pagat"],
                                     2: ["flek:pagat"]}})

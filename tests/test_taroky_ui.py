@@ -48,8 +48,11 @@ def test_the_lobby_lists_the_rules_of_the_table() -> None:
         "Kolo: 60 minut",
         "Vklad 50,00 Kč, dokup po 10,00 Kč, herní strop 40,00 Kč"
         " (nejvíc, kolik jeden hráč zaplatí druhému za jednu hru)",
-        "Varšava: ano · žďuch: ano",
+        "Varšava: ano · žďuch: ano · monda lze dát na škýze jen jako poslední tarok",
         "Flek: bez omezení",
+        "Talon v sólu: po každém z prvních šesti štychů se jedna jeho karta otočí lícem"
+        " nahoru",
+        "Plichta 35:35: hra se neplatí",
     ]
     other = TableSettings(options=options_json(**{**DEFAULTS, "round_deals": 8, "flek_max": 3,
                                                   "solo_talon": "hidden", "zduch": False}))
@@ -57,9 +60,10 @@ def test_the_lobby_lists_the_rules_of_the_table() -> None:
         "Round: 8 deals",
         "Stake 50.00 Kč, top-up by 10.00 Kč, cap 40.00 Kč"
         " (the most one player pays another for one game)",
-        "Warsaw: yes · push: no",
+        "Warsaw: yes · push: no · the mond may go onto the Škýz only as your last tarok",
         "Doubles: 3",
-        "Changes to the tournament rules: hidden talon in a solo",
+        "Talon in a solo: it stays face down until the deal ends",
+        "Tie 35:35: the game is not paid",
     ]
     uncapped = TableSettings(options=options_json(**{**DEFAULTS, "cap": 0}))
     assert UI.settings_lines(uncapped, "cs")[1] == (
@@ -728,21 +732,22 @@ def _worked_round() -> TarokyRound:
 
 def test_the_bidding_prompt_names_only_the_bids_the_seat_has() -> None:
     """The předák read "hlas hru, nebo řekni dobrá" while his Dobrá was disabled: the prompt
-    names what the engine's legal bids offer the seat, žďuch too, and nothing else."""
+    names what the engine's legal bids offer the seat, žďuch too, and nothing else; the
+    imperative "ohlas hru" (review 57: "hlas hru" read as the noun "hlas")."""
     from bot.games.taroky.hand import prompt
     from engine.taroky.actions import Bid
 
     rnd = _worked_round()
     cs, en = _table(rnd), _table(rnd, "en")
-    assert prompt(cs, rnd.view(0), "cs") == "Licitace: hlas hru."  # the předák must open
+    assert prompt(cs, rnd.view(0), "cs") == "Licitace: ohlas hru."  # the předák must open
     assert prompt(en, rnd.view(0), "en") == "Bidding: bid a game."
     rnd.apply(Bid(0, "1P"))
-    assert prompt(cs, rnd.view(1), "cs") == "Licitace: hlas hru, nebo řekni dobrá."
+    assert prompt(cs, rnd.view(1), "cs") == "Licitace: ohlas hru, nebo řekni dobrá."
     assert prompt(en, rnd.view(1), "en") == "Bidding: bid a game, or pass."
     rnd.apply(Bid(1, "dobra"))
     rnd.apply(Bid(2, "dobra"))
     assert prompt(cs, rnd.view(3), "cs") == (
-        "Licitace: hlas hru, řekni dobrá, nebo žďuchni do Varšavy.")
+        "Licitace: ohlas hru, řekni dobrá, nebo žďuchni do Varšavy.")
     assert prompt(en, rnd.view(3), "en") == "Bidding: bid a game, pass, or push into Warsaw."
     rnd = _worked_round()
     rnd.apply(Bid(0, "6P"))  # nothing above a solo: dobrá is all that is left
@@ -1193,3 +1198,85 @@ def test_the_rules_summary_names_the_settings_where_it_is_asked() -> None:
         if lang == "en":  # the field's name as the embed has it (Czech declines it)
             assert (t("core.rules_field", lang) in text) is (where is not None)
     assert rules_text("lora", table, "en") == t("lora.rules_text", "en")
+
+
+def test_T_CALL_a_declarer_who_drew_the_called_tarok_is_told_alone_in_the_result() -> None:
+    """Review 57: a 1P whose declarer drew the called XIX from the talon (paid 1 v 3) read
+    "AI Karel: prohra 16:54" in the channel, with no reason; the protocol said it. The result
+    says it in the protocol's words, one text for both."""
+    import dataclasses
+
+    from bot.games.taroky.pictures import sheet
+    from bot.games.taroky.texts import deal_result
+
+    rnd, _seat = example("finished")
+    row = dataclasses.replace(rnd.protocol[0], partner=None, alone=True, called=18)
+    assert deal_result(_table(rnd), row, "cs").splitlines()[0].startswith(
+        "■ **1. rozdání: první povinnost** – Anička (bez spoluhráče, XIX v talonu): výhra")
+    assert deal_result(_table(rnd, "en"), row, "en").splitlines()[0].startswith(
+        "■ **Deal 1: first duty** – Anička (alone, XIX was in the talon) won")
+    assert sheet._detail_parts(row, NAMES, "cs")[0] == "bez spoluhráče, XIX v talonu"
+    assert sheet._detail_parts(row, NAMES, "en")[0] == "alone, XIX was in the talon"
+    silent = dataclasses.replace(row, tiche_solo=True)  # (his own XIX: a tiché sólo, as before)
+    assert " – Anička (tiché sólo): výhra" in deal_result(_table(rnd), silent, "cs")
+
+
+@pytest.mark.parametrize("lang", ["cs", "en"])
+def test_T_PLAY_W_the_rules_summary_says_the_mond_rule_as_the_table_plays_it(lang: str) -> None:
+    """Review 57: the summary's Varšava named the overtaking and the pagát but not the mond
+    (T-PLAY-W 2, option ``varsava_mond_na_skyze``, forbidden by default) — a new player met
+    it only as a disabled XXI. It says it where the table plays it, not where it is allowed;
+    the sólo's talon and the tie as the table plays them, too."""
+    import dataclasses
+
+    from bot.ui.builders import rules_text
+
+    rnd, _seat = example("play")
+    table = _table(rnd, lang)
+    mond = {"cs": "; kdo může, musí přebít nejvyšší tarok ve štychu, pagát jde až jako poslední"
+                  " tarok a monda lze dát na škýze jen jako poslední tarok. Talon",
+            "en": "; you must beat the highest tarok in the trick if you can, the pagát goes"
+                  " only as your last tarok, and the mond may go onto the Škýz only as your"
+                  " last tarok. The talon"}[lang]
+    allowed = {"cs": "; kdo může, musí přebít nejvyšší tarok ve štychu, a pagát jde až jako"
+                     " poslední tarok. Talon",
+               "en": "; you must beat the highest tarok in the trick if you can, and the pagát"
+                     " goes only as your last tarok. The talon"}[lang]
+    solo = {"cs": ("patří protihráčům a po každém z prvních šesti štychů se jedna jeho karta"
+                   " otočí lícem nahoru.", "patří protihráčům a zůstává zakrytý až do konce"
+                   " rozdání."),
+            "en": ("belongs to the opponents, and one of its cards is turned face up after each"
+                   " of the first six tricks.", "belongs to the opponents, and it stays face"
+                   " down until the deal ends.")}[lang]
+    tie = {"cs": ("35:35 je plichta (hra se neplatí).", "35:35 je plichta (hra se platí jako"
+                  " prohra o jedno oko: platí strana vydražitele, a je-li hra flekovaná, ta,"
+                  " která na ni dala poslední flek)."),
+           "en": ("35:35 is a tie (the game is not paid).", "35:35 is a tie (the game is paid"
+                  " as lost by one eye: by the declarer's side or, if the game was doubled,"
+                  " by the side that gave its last double).")}[lang]
+    for text in (rules_text("taroky", None, lang), rules_text("taroky", table, lang)):
+        assert mond in text and allowed not in text
+        assert solo[0] in text and tie[0] in text
+    other = TarokyOptions(varsava_mond_na_skyze="allowed", solo_talon="hidden", tie="one_eye")
+    table.settings = dataclasses.replace(table.settings, options=other.to_json())
+    text = rules_text("taroky", table, lang)
+    assert allowed in text and mond not in text and "{" not in text
+    assert solo[1] in text and tie[1] in text
+    assert UI.settings_lines(table.settings, lang)[2:] == {
+        "cs": ["Varšava: ano · žďuch: ano · mond na škýze povolen", "Flek: bez omezení",
+               "Talon v sólu: zůstává zakrytý až do konce rozdání",
+               "Plichta 35:35: hra se platí jako prohra o jedno oko: platí strana vydražitele,"
+               " a je-li hra flekovaná, ta, která na ni dala poslední flek"],
+        "en": ["Warsaw: yes · push: yes · mond onto the Škýz allowed", "Doubles: unlimited",
+               "Talon in a solo: it stays face down until the deal ends",
+               "Tie 35:35: the game is paid as lost by one eye: by the declarer's side or, if"
+               " the game was doubled, by the side that gave its last double"]}[lang]
+    limited = TarokyOptions(varsava_max_taroky=3, zduch=False)
+    assert UI.rules_lines(TableSettings(options=limited.to_json(), lang=lang), lang)[1] == {
+        "cs": "Varšava: ano (předák ji smí zvolit jen s nejvýš 3 taroky) · žďuch: ne · monda"
+              " lze dát na škýze jen jako poslední tarok",
+        "en": "Warsaw: yes (the forehand may choose it only with at most 3 taroks) · push: no"
+              " · the mond may go onto the Škýz only as your last tarok"}[lang]
+    off = TarokyOptions(varsava=False)  # (Varšava not played: nothing of its options)
+    assert UI.rules_lines(TableSettings(options=off.to_json()), lang)[1] == {
+        "cs": "Varšava: ne", "en": "Warsaw: no"}[lang]

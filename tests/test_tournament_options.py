@@ -17,12 +17,14 @@ def _fields(message: object) -> list[tuple[str, str]]:
 @pytest.mark.parametrize(("lang", "expected"), [
     ("cs", ("Pravidla hry u stolů (Taroky)",
             "Vklad 100,00 Kč, dokup po 10,00 Kč, herní strop 20,00 Kč"
-            " (nejvíc, kolik jeden hráč zaplatí druhému za jednu hru)\nVaršava: ne · žďuch: ano\n"
-            "Flek: 2")),
+            " (nejvíc, kolik jeden hráč zaplatí druhému za jednu hru)\nVaršava: ne\n"
+            "Flek: 2\nTalon v sólu: po každém z prvních šesti štychů se jedna jeho karta"
+            " otočí lícem nahoru\nPlichta 35:35: hra se neplatí")),
     ("en", ("Game rules at the tables (Taroky)",
             "Stake 100.00 Kč, top-up by 10.00 Kč, cap 20.00 Kč"
-            " (the most one player pays another for one game)\nWarsaw: no · push: yes\n"
-            "Doubles: 2")),
+            " (the most one player pays another for one game)\nWarsaw: no\n"
+            "Doubles: 2\nTalon in a solo: one of its cards is turned face up after each of"
+            " the first six tricks\nTie 35:35: the game is not paid")),
 ])
 async def test_the_taroky_tournament_shows_the_organiser_s_options(
         harness: BotHarness, lang: str, expected: tuple[str, str]) -> None:

@@ -131,6 +131,11 @@ class GameUI(Protocol):
         tournament's message lists them beside its own round."""
         ...
 
+    def rules_values(self, settings: TableSettings | None, lang: str) -> dict[str, str]:
+        """The words of the game's rules summary that depend on a table's options, by its
+        placeholders (``settings`` None: asked away from a table, the built-in options)."""
+        ...
+
     def option_choices(self, settings: TableSettings, lang: str) -> list[tuple[str, str]]: ...
 
     def change_option(self, options: dict[str, Any], choice: str) -> dict[str, Any] | None: ...
@@ -160,6 +165,12 @@ class GameUI(Protocol):
     def announcements(self, table: Table, events: Sequence[GameEvent]) -> list[str]: ...
 
     def starts_deal(self, events: Sequence[GameEvent]) -> bool: ...
+
+    def deal_lines_from(self, events: Sequence[GameEvent]) -> int | None:
+        """Where the lines of a deal that began among ``events`` start (the table message's
+        recent events start there: those before are the last deal's, its result posted);
+        None when no deal began in them (``bot.recent.new_deal_at``)."""
+        ...
 
     def deal_pictures(self, table: Table, events: Sequence[GameEvent]
                       ) -> list[tuple[int, str, str, str]]: ...
@@ -213,6 +224,9 @@ class BaseUI:
 
     def rules_lines(self, settings: TableSettings, lang: str) -> list[str]:
         return self.settings_lines(settings, lang)  # (a game without a round's length line)
+
+    def rules_values(self, settings: TableSettings | None, lang: str) -> dict[str, str]:
+        return {}  # (a summary that says the same at every table)
 
     def option_choices(self, settings: TableSettings, lang: str) -> list[tuple[str, str]]:
         """The changes of the game's options the creator may make in the lobby, as (choice,
@@ -275,6 +289,9 @@ class BaseUI:
 
     def starts_deal(self, events: Sequence[GameEvent]) -> bool:
         return False
+
+    def deal_lines_from(self, events: Sequence[GameEvent]) -> int | None:
+        return None
 
     def deal_pictures(self, table: Table, events: Sequence[GameEvent]
                       ) -> list[tuple[int, str, str, str]]:

@@ -212,13 +212,16 @@ def rules_text(kind: str, table: Table | None, lang: str) -> str:
     ``{settings}``: rounds of 60 minutes and a stake of 50 Kč by the tournament rules), asked
     at a table of the game it says that the table's (or its tournament's) own are listed
     under it, with the table's rules (review 53: "rounds of 60 minutes" read at a tournament
-    of one-deal rounds); elsewhere the general words."""
-    where = "" if table is None or table.game_kind != kind else (
-        "_tournament" if table.tournament is not None else "_table")
+    of one-deal rounds); elsewhere the general words. What the table's options change in
+    the rules (Taroky's Varšava, sólo, tie) it says as the table plays them."""
+    at = table if table is not None and table.game_kind == kind else None
+    where = "" if at is None else ("_tournament" if at.tournament is not None else "_table")
     key = f"{kind}.rules_settings{where}"
-    if not has(key, lang):
-        return game_t(kind, "rules_text", lang)
-    return game_t(kind, "rules_text", lang, settings=t(key, lang))
+    # the rules the table's options change, as it plays them (review 57: Varšava's mond)
+    values = ui_of(kind).rules_values(None if at is None else at.settings, lang)
+    if has(key, lang):
+        values["settings"] = t(key, lang)
+    return game_t(kind, "rules_text", lang, **values)
 
 
 # -- the table -------------------------------------------------------------------------

@@ -149,7 +149,12 @@ class TablePresenter:
         # the table message keeps those from it on until he moves again: ``recent_shown``)
         movers = {table.seat_of(p["by"]) for p in table.pending
                   if isinstance(p.get("by"), int) and not isinstance(p.get("by"), bool)}
-        table.recent.add(ui.event_lines(table, events),
+        # a new deal: its lines start the message's recent events anew (review 57: the last
+        # deal's tricks read under the new deal's heading; its result was posted)
+        start = ui.deal_lines_from(events)
+        if start is not None:
+            table.recent.cut()
+        table.recent.add(ui.event_lines(table, events[start or 0:]),
                          [seat for seat in movers if seat is not None])
         starts = ui.starts_deal(events)
         lines = ui.announcements(table, events)

@@ -130,6 +130,9 @@ class LoraUI(BaseUI):
     def starts_deal(self, events: Sequence[GameEvent]) -> bool:
         return texts.starts_deal(events)
 
+    def deal_lines_from(self, events: Sequence[GameEvent]) -> int | None:
+        return texts.deal_lines_from(events)
+
     def turn_ping(self, table: Table, seat: int, mention: str) -> str:
         return texts.turn_ping(table, mention)
 

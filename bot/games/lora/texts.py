@@ -10,6 +10,7 @@ from bot.games.lora.cards import card_label, cards_text
 from bot.games.lora.events import HAND_QUIET, Words, game_name, playoff_suffix, table_lines
 from bot.i18n import counted, t, tn, unlisted
 from bot.model import Table
+from bot.recent import new_deal_at
 from bot.render.strings import playoff_sums
 from bot.tournament.words import table_place
 from bot.ui.alt import sentences
@@ -330,6 +331,12 @@ def stovka_line(events: Sequence[Any], pairs: Sequence[tuple[int, str]], words: 
 
 def starts_deal(events: Sequence[GameEvent]) -> bool:
     return any(isinstance(e, DEAL_EVENTS) for e in events)
+
+
+def deal_lines_from(events: Sequence[GameEvent]) -> int | None:
+    """A new partial game's lines start after the last one's result (the čistá stovka
+    question and the maturant's deal already the new one's)."""
+    return new_deal_at(events, ENDING_EVENTS, DEAL_EVENTS)
 
 
 def standings(table: Table, before: Contract, totals: Sequence[int]) -> str:

@@ -66,29 +66,42 @@ class TarokyUI(BaseUI):
         return [t("taroky.opt_round", lang, value=limit), *self.rules_lines(settings, lang)]
 
     def rules_lines(self, settings: TableSettings, lang: str) -> list[str]:
+        """Every option a player of the table may meet, in the game's words (review 57: the
+        mond on the Škýz, the sólo's talon and the tie were said only when changed, and a
+        tie's payment nowhere); what Varšava's options change, with Varšava played only."""
         o = TarokyOptions.from_json(settings.options)
         onoff = {True: t("core.on", lang), False: t("core.off", lang)}
         flek = (t("taroky.unlimited", lang) if o.flek_max is None else str(o.flek_max))
         # (the cap worded as the rulebook's herní strop: what it limits, T-SCORE-NET)
         stake, step = money(o.stake, lang), money(o.dokup_step, lang)
-        lines = [
+        said = self.rules_values(settings, lang)
+        if o.varsava:
+            varsava = onoff[True] + ("" if o.varsava_max_taroky is None else " " + t(
+                "taroky.opt_varsava_max", lang, n=o.varsava_max_taroky))
+            mond = (t("taroky.rule_mond", lang) if o.mond_rule
+                    else t("taroky.opt_mond_allowed", lang))
+            varsava_line = " · ".join((t("taroky.opt_varsava", lang, varsava=varsava,
+                                         zduch=onoff[o.zduch]), mond))
+        else:
+            varsava_line = t("taroky.opt_varsava_off", lang, varsava=onoff[False])
+        return [
             t("taroky.opt_money_no_cap", lang, stake=stake, step=step) if o.cap is None
             else t("taroky.opt_money", lang, stake=stake, step=step, cap=money(o.cap, lang)),
-            t("taroky.opt_varsava", lang, varsava=onoff[o.varsava], zduch=onoff[o.zduch]),
+            varsava_line,
             t("taroky.opt_flek", lang, value=flek),
+            t("taroky.opt_solo_talon", lang, value=said["solo_talon"]),
+            t("taroky.opt_tie", lang, value=said["tie"]),
         ]
-        changed = []
-        if o.varsava_max_taroky is not None:
-            changed.append(t("taroky.opt_varsava_max", lang, n=o.varsava_max_taroky))
-        if not o.mond_rule:
-            changed.append(t("taroky.opt_mond_allowed", lang))
-        if o.solo_talon == "hidden":
-            changed.append(t("taroky.opt_solo_hidden", lang))
-        if o.tie == "one_eye":
-            changed.append(t("taroky.opt_tie_one_eye", lang))
-        if changed:
-            lines.append(t("taroky.opt_changed", lang, rules=", ".join(changed)))
-        return lines
+
+    def rules_values(self, settings: TableSettings | None, lang: str) -> dict[str, str]:
+        """The summary's words that follow the table's options (T-PLAY-W's mond, the sólo's
+        talon, the tie), as its rules list says them too; the defaults away from a table."""
+        o = TarokyOptions() if settings is None else TarokyOptions.from_json(settings.options)
+        play = (t("taroky.rule_varsava_play_mond", lang, mond=t("taroky.rule_mond", lang))
+                if o.mond_rule else t("taroky.rule_varsava_play", lang))
+        return {"varsava_play": play,
+                "solo_talon": t(f"taroky.rule_solo_{o.solo_talon}", lang),
+                "tie": t(f"taroky.rule_tie_{o.tie}", lang)}
 
     def status_lines(self, table: Table, lang: str) -> list[str]:
         return texts.status_lines(table, lang)
@@ -135,6 +148,9 @@ class TarokyUI(BaseUI):
 
     def starts_deal(self, events: Sequence[GameEvent]) -> bool:
         return texts.starts_deal(events)
+
+    def deal_lines_from(self, events: Sequence[GameEvent]) -> int | None:
+        return texts.deal_lines_from(events)
 
     def deal_pictures(self, table: Table, events: Sequence[GameEvent]
                       ) -> list[tuple[int, str, str, str]]:

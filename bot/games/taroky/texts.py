@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from bot.games.base import picture_legend
 from bot.games.marks import MarkedLine, marked_entries, marked_text, public_mark
 from bot.games.taroky.words import (
+    alone_in_talon,
     card_label,
     cards_text,
     game_name,
@@ -24,6 +25,7 @@ from bot.games.taroky.words import (
 )
 from bot.i18n import t
 from bot.model import Table
+from bot.recent import new_deal_at
 from bot.ui.alt import sentences
 from engine.game import GameEvent
 from engine.taroky import SPEC, TarokyRound
@@ -334,6 +336,11 @@ def starts_deal(events: Sequence[GameEvent]) -> bool:
     return any(isinstance(e, DealStarted) for e in events)
 
 
+def deal_lines_from(events: Sequence[GameEvent]) -> int | None:
+    """A new deal's lines start after the last one's end (its result posted)."""
+    return new_deal_at(events, (DealEnded,), (DealStarted,))
+
+
 def _with_level(who: str, level: int, lang: str) -> str:
     return f"{who}, {level_text(level, lang)}" if level else who
 
@@ -434,6 +441,9 @@ def deal_result(table: Table, row: DealRecord, lang: str) -> str:
                     partner=names[row.partner])
         elif row.tiche_solo:
             who = t("taroky.result_silent_solo", lang, name=names[row.declarer])
+        elif row.alone and row.called is not None:  # (1 v 3: the called tarok was in the talon)
+            who = t("taroky.result_alone", lang, name=names[row.declarer],
+                    why=alone_in_talon(row.called, lang))
         else:
             who = names[row.declarer]
         if row.flek[0]:  # the fleks, so that the money can be followed from the message

@@ -13,8 +13,8 @@ from engine.taroky.messages import card_label as engine_card_label
 from engine.taroky.messages import game_object as engine_game_object
 from engine.taroky.messages import level_name, money_text, word
 
-__all__ = ["card_label", "cards_text", "game_name", "game_object", "is_tarok", "level_name",
-           "level_text", "money", "pic", "refusal", "word"]
+__all__ = ["alone_in_talon", "card_label", "cards_text", "game_name", "game_object", "is_tarok",
+           "level_name", "level_text", "money", "pic", "refusal", "word"]
 
 
 def card_label(card: int, lang: str = "cs") -> str:
@@ -24,6 +24,13 @@ def card_label(card: int, lang: str = "cs") -> str:
 
 def cards_text(cards: Iterable[int], lang: str = "cs") -> str:
     return " ".join(card_label(c, lang) for c in cards)
+
+
+def alone_in_talon(called: int, lang: str = "cs") -> str:
+    """Why a 1P/2P declarer played alone though not in a tiché sólo: the tarok he called lay
+    in the talon and he drew it himself ("bez spoluhráče, XIX v talonu") — the protocol's
+    detail and the deal's result say it in these words."""
+    return t("taroky.alone_in_talon", lang, card=card_label(called, lang))
 
 
 def hand_cards(mask: int) -> list[int]:

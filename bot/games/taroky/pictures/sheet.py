@@ -19,7 +19,16 @@ from typing import NamedTuple
 from PIL import Image, ImageDraw
 
 from bot.games.taroky.pictures import palette
-from bot.games.taroky.words import amount, card_label, money, pic, short_game, times, word
+from bot.games.taroky.words import (
+    alone_in_talon,
+    amount,
+    card_label,
+    money,
+    pic,
+    short_game,
+    times,
+    word,
+)
 from bot.i18n import lang_of
 from bot.render.common import (
     BAR,
@@ -83,7 +92,7 @@ def _detail_parts(row: DealRecord, names: list[str], lang: str) -> list[str]:
         if row.tiche_solo:
             parts.append(pic("sheet_silent", lang, card=called))
         elif row.alone:
-            parts.append(pic("sheet_alone", lang, card=called))
+            parts.append(alone_in_talon(row.called, lang))
         elif row.partner is not None:
             parts.append(pic("sheet_partner", lang, name=names[row.partner], card=called))
     if row.components is None:  # Varšava: the blána, then who pays whom, pair by pair
