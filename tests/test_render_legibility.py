@@ -182,12 +182,33 @@ def test_the_pictures_in_embeds_are_among_those_checked() -> None:
 
 
 def test_the_taroky_table_s_smallest_size_is_11_px_in_an_embed() -> None:
-    """The table message's picture is shown ``EMBED_W`` px wide on a phone: its least size
-    (its chips' too) is 11 px there at its width."""
+    """The table message's picture is shown ``EMBED_W`` px wide on a phone, and no taller
+    than ``EMBED_H``: its least size (its chips' too) is 11 px there at its width and at its
+    greatest height (``H_MOST``), which no example state passes — long names, the AI's and
+    the away marks, both languages (at 860 × 840, and up to 968 px high, its 31 px words
+    were 10.3 px and less there)."""
     from bot.games.taroky.pictures import table as taroky_table
+    from bot.games.taroky.pictures.examples import KINDS
+    from bot.games.taroky.pictures.examples import NAMES as TAROKY_NAMES
+    from bot.games.taroky.pictures.examples import example as taroky_example
 
-    assert taroky_table.SMALLEST * EMBED_W / taroky_table.W >= MIN_PHONE_PX
+    most = taroky_table.H_MOST
+    assert taroky_table.SMALLEST * min(EMBED_W / taroky_table.W, EMBED_H / most) >= MIN_PHONE_PX
     assert taroky_table.TABLE_INSET.px == taroky_table.SMALLEST
+    assert most >= taroky_table.H and taroky_table.H * EMBED_W <= EMBED_H * taroky_table.W
+    long = ["Maximilián Šťastný-Kovářík", "Bartoloměj Přemyslovský z Dubé",
+            "Wolfgang Amadeus Mozartovič", "Kristýna Wiesenthalerová"]
+    heights = set()
+    for kind in KINDS:
+        view = taroky_example(kind)[0].public_view()
+        for names in (TAROKY_NAMES, long):
+            for lang in ("cs", "en"):
+                for marks in ((), (None, "ai", None, "away")):
+                    img = taroky_table.table_image(view, names, lang, marks=marks)
+                    assert img.width == taroky_table.W
+                    assert taroky_table.H <= img.height <= most, (kind, names[0], lang, marks)
+                    heights.add(img.height)
+    assert taroky_table.H in heights and max(heights) > taroky_table.H  # (it grows, within)
 
 
 def _luminance(rgb: tuple[int, int, int]) -> float:

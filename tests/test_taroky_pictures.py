@@ -605,7 +605,7 @@ def test_every_chip_of_the_table_strip_lies_within_the_picture(
     strip = table.strip_rows(view.deal, NAMES_32, lang)  # type: ignore[attr-defined]
     more = len(strip.rows) - 1
     assert more == {"cs": 1, "en": 2}[lang]
-    assert img.width == table.W and img.height >= table.H + more * table.STRIP_H
+    assert img.width == table.W and img.height >= table.H
     assert strip.px == table.SMALLEST and all(
         sum(chip_width(label, value, strip.style, strip.px) + 8
             for label, value, _c in row) - 8 <= table.W - 24 for row in strip.rows)
@@ -896,33 +896,40 @@ def test_the_table_keeps_its_boxes_apart_with_the_longest_notes_and_legend() -> 
                                       most["wide" if pos in (0, 2) else "tall"], 2)
                for pos in range(4)}
     box = table.TABLE_INSET
+    at = None
     for lang in ("cs", "en"):
         lines, f, _line, legend_h = table.legend_layout(kinds, lang)
         assert all(len(x) == 1 for x in lines), lines  # no legend word wrapped
         width = max(table._badge(k, lang).width + 8 + f.getlength(x[0])
                     for k, x in zip(kinds, lines, strict=True)) + 18
         assert width <= table.LEGEND_W
-        for strip_rows in (0, 1):
+        for strip_rows, talon in itertools.product((0, 1), (False, True)):
             top = table.BODY_TOP + strip_rows * table.STRIP_H
-            side_top = top + box.h + box.line + table.M
-            at = table.layout(heights, top, side_top, legend_h, box.plain_h)
+            corners = (box.plain_h if talon else 0, box.h + box.line)
+            tops = {3: top + corners[0] + table.M if talon else top,
+                    1: top + corners[1] + table.M}
+            at = table.layout(heights, top, corners, legend_h, box.plain_h)
             boxes = {pos: (x, y, table.SEAT_W["wide" if pos in (0, 2) else "tall"],
                            heights[pos]) for pos, (x, y) in at.seats.items()}
+            unders = (legend_h, box.plain_h) if at.legend_left else (box.plain_h, legend_h)
             card_top = at.cy - at.dy - table.TRICK_H // 2
             card_bottom = at.cy + at.dy + table.TRICK_H // 2
             assert at.dy >= table.TRICK_DY_MIN and 2 * at.dy >= table.TRICK_H
             assert boxes[2][1] == top and boxes[2][1] + boxes[2][3] + 8 <= card_top
             assert boxes[0][1] >= card_bottom + 8
             assert boxes[0][1] + boxes[0][3] + table.M == at.height
-            assert boxes[1][1] == boxes[3][1] >= side_top
-            assert boxes[3][1] + boxes[3][3] + 8 <= at.height - table.M - legend_h
-            assert boxes[1][1] + boxes[1][3] + 8 <= at.height - table.M - box.plain_h
-            # (taller only as its fullest column needs)
-            assert at.height == max(table.H + top - table.BODY_TOP,
-                                    boxes[3][1] + boxes[3][3] + 2 * table.M + legend_h,
-                                    boxes[1][1] + boxes[1][3] + 2 * table.M + box.plain_h,
+            assert boxes[1][1] >= tops[1] and boxes[3][1] >= tops[3]
+            assert boxes[3][1] + boxes[3][3] + 8 <= at.height - table.M - unders[0]
+            assert boxes[1][1] + boxes[1][3] + 8 <= at.height - table.M - unders[1]
+            # (taller only as its fullest column needs, the legend where it lies lower)
+            assert at.height == max(table.H,
+                                    tops[3] + heights[3] + 2 * table.M + unders[0],
+                                    tops[1] + heights[1] + 2 * table.M + unders[1],
                                     top + heights[2] + heights[0] + 3 * table.M
                                     + 2 * table.TRICK_DY_MIN + table.TRICK_H)
+            swapped = table.layout(heights, top, corners, box.plain_h, legend_h)
+            assert at.height <= swapped.height
+    assert at is not None
     for pos, x in ((3, table.LEFT_X), (2, table.CENTER_X), (1, table.RIGHT_X)):
         assert at.seats[pos][0] == x
     assert table.LEFT_X + table.SIDE_W + 8 <= table.CENTER_X
@@ -1211,20 +1218,21 @@ def test_the_last_trick_names_its_winner_whole_on_a_second_line() -> None:
     assert table.trick_drop(takes) == table.LINE
     box_h = table.last_trick_height(takes)
     assert box_h == table.TABLE_INSET.h + table.LINE
-    seen: list[tuple[int, int]] = []
+    seen: list[tuple[int, tuple[int, int]]] = []
     real = table.layout
 
-    def spy(heights: dict[int, int], top: int, side_top: int, *args: int) -> object:
-        seen.append((top, side_top))
-        return real(heights, top, side_top, *args)
+    def spy(heights: dict[int, int], top: int, corners: tuple[int, int],
+            *args: int) -> object:
+        seen.append((top, corners))
+        return real(heights, top, corners, *args)
 
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(table, "layout", spy)
         at = table.table_image(rnd.public_view(), names, "cs").height
-    (top, side_top), = seen
-    assert at >= table.H and side_top == top + box_h + table.M
-    laid = real({pos: 400 if pos % 2 else 160 for pos in range(4)}, top, side_top, 0, 0)
-    assert all(laid.seats[pos][1] >= side_top for pos in (1, 3))
+    (top, corners), = seen
+    assert at >= table.H and corners == (0, box_h)  # (the last trick: the right column's)
+    laid = real({pos: 400 if pos % 2 else 160 for pos in range(4)}, top, corners, 0, 0)
+    assert laid.seats[1][1] >= top + box_h + table.M and laid.seats[3][1] >= top
     render_table(rnd.public_view(), names, "cs")  # (drawn)
 
 
@@ -1255,3 +1263,26 @@ def test_the_protocol_gives_a_long_declarer_a_line_of_his_own() -> None:
     lay = sheet.layout(first, names, "cs")
     assert lay.height == sheet.row_height(2, len(lay.detail))
     sheet.sheet_image(rnd.public_view(), names, "cs")  # (drawn)
+
+
+def test_the_talon_s_box_lies_under_the_strip_s_second_row(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The talon's box stayed at the strip's first row's foot: a second row of the strip
+    ("game double ×2") was drawn over its title ("From the talon"); it lies under the
+    strip's rows, as the last trick's box does."""
+    from bot.games.taroky.pictures import table
+    from bot.games.taroky.words import pic
+
+    view = _example("solo")[0].public_view()
+    names = ["Maximilián Šťastný-Kovářík", "Bartoloměj Přemyslovský z Dubé",
+             "Wolfgang Amadeus Mozartovič", "Kristýna Wiesenthalerová"]
+    strip = table.strip_rows(view.deal, names, "en")
+    assert len(strip.rows) == 2
+    boxes: dict[str, tuple[int, int]] = {}
+    real = table._inset
+    monkeypatch.setattr(table, "_inset", lambda img, x, y, box, title, *a, **k: (
+        boxes.__setitem__(title, (x, y)), real(img, x, y, box, title, *a, **k)))
+    table.table_image(view, names, "en")
+    top = table.BODY_TOP + table.STRIP_H
+    assert boxes[pic("turned", "en")] == (table.LEFT_X, top)
+    assert boxes[pic("last_trick", "en")] == (table.RIGHT_X, top)

@@ -14,7 +14,7 @@ from PIL import Image, ImageStat
 from bot.games import ui_of
 from bot.games.taroky.pictures import table as taroky_table
 from bot.model import STATUS_PLAYING, Seat, Table, TableSettings
-from bot.render.common import embed_px, phone_px, with_footer
+from bot.render.common import embed_px, footer_height, phone_px, with_footer
 from engine.lora import Lora
 from engine.taroky import TarokyRound
 from engine.taroky.options import TarokyOptions
@@ -56,7 +56,17 @@ def test_a_tournament_table_s_picture_names_its_tournament_round_and_table(
     # the bar under it, its words as large as the picture's least (the tables' are read in
     # their embeds: the Lóra table's embed_px, the Taroky table's SMALLEST)
     words = embed_px(width) if game == "lora" else taroky_table.SMALLEST
-    assert _size(picture()) == (width, height + words + 24)
+    if game == "lora":
+        assert _size(picture()) == (width, height + footer_height(words))
+        return
+    # the Taroky table lays itself out within its least height, the bar's included: no
+    # taller in its embed, its words 11 px there as the plain table's
+    assert height == taroky_table.H and _size(picture()) == (width, height)
+    with Image.open(io.BytesIO(picture())) as img:
+        rgb = img.convert("RGB")
+    bar_top = height - footer_height(words)
+    edge = rgb.getpixel((2, height - 1))  # the bar, as tall as words SMALLEST px need
+    assert rgb.getpixel((2, bar_top)) == edge != rgb.getpixel((2, bar_top - 1))
 
 
 def test_the_bar_under_the_picture_holds_its_words_and_nothing_else_changes() -> None:

@@ -302,11 +302,16 @@ def with_footer(img: Image.Image, label: str, size: int | None = None) -> Image.
     if not label:
         return img
     size = size or phone_px(img.width)
-    bar = Image.new("RGB", (img.width, size + 24), FELT_DARK)  # the felt's edge
+    bar = Image.new("RGB", (img.width, footer_height(size)), FELT_DARK)  # the felt's edge
     paste(bar, panel(bar.width, bar.height, BAR, radius=0), 0, 0)
     shown, fnt = fitted(label, size, "regular", img.width - 36, smallest=size)
     text(bar, (bar.width / 2, bar.height / 2 + 1), shown, fnt, MUTED, "mm")
     return stack([img, bar])
+
+
+def footer_height(size: int) -> int:
+    """The height of ``with_footer``'s bar for words ``size`` px high."""
+    return size + 24
 
 
 def stack(pictures: Sequence[Image.Image]) -> Image.Image:

@@ -4,11 +4,14 @@ trick in progress, the last trick, and the talon's public cards (rejected trojka
 turned in sólo and Varšava, taroks laid away face up).
 
 The picture is shown inside the table message's embed: on a phone about ``EMBED_W`` (310) px
-wide, so its every word is at least ``SMALLEST`` px of its 860 (11 px there). It is laid out
-in three columns: the left one (the talon's box, the left seat, the legend), the middle one
-(the top seat, the trick, the bottom seat) and the right one (the last trick, the right
-seat, the taroks laid away); each seat's panel is as tall as what it says, and the picture
-grows taller only where a column needs it (``layout``).
+wide and at most ``EMBED_H`` (280) px high, so its every word is at least ``SMALLEST`` px of
+its 860 (11 px there) and it is no taller than ``H_MOST`` (a taller one would be shown
+narrower, its words under 11 px). It is laid out in three columns: the left one (the
+talon's box, the left seat, the legend), the middle one (the top seat, the trick, the bottom
+seat) and the right one (the last trick, the right seat, the taroks laid away); each seat's
+panel is as tall as what it says, each side seat lies as high as its column lets it, and the
+legend and the laid taroks' box swap columns where that keeps the picture lower
+(``layout``).
 
 Only the table's public view (``TableView``) goes in: hands, hidden discards, the talon's
 hidden cards and the secret partner are not in it, so they cannot be drawn. Of the completed
@@ -17,7 +20,6 @@ tricks only ``last_trick`` is drawn (``history`` is a player's memory, not the t
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import NamedTuple
@@ -32,6 +34,7 @@ from bot.render import cards
 from bot.render.common import (
     BAR,
     BLUE,
+    EMBED_H,
     EMBED_W,
     FAINT,
     GOLD,
@@ -43,8 +46,10 @@ from bot.render.common import (
     TEXT,
     badge,
     check_names,
+    embed_px,
     encode,
     felt,
+    footer_height,
     glow_ring,
     panel,
     paste,
@@ -58,13 +63,16 @@ from bot.render.names import fit_apart, fit_name, fit_said
 from engine.taroky.views import PublicView, TableView
 
 DECK = "taroky"
-W, H = 860, 840  # H: the least height (a column that needs more makes it taller)
-SMALLEST = math.ceil(11 * W / EMBED_W)  # 31 px: no word is smaller (11 px in an embed)
+W = 860
+SMALLEST = embed_px(W)  # 31 px: no word is smaller (11 px in an embed)
+H = EMBED_H * W // EMBED_W  # 776: the least height (the embed shows it EMBED_W wide)
+H_MOST = SMALLEST * EMBED_H // 11  # 789: the most (a taller one is shown narrower)
 TITLE_PX = SMALLEST + 3  # the header's title, the phase in the middle
 LINE = 36  # px from a line of SMALLEST words to the next
 M = 8  # px: the margin, and the gap between boxes
-HEADER_H = 62
-STRIP_Y, STRIP_H, CHIP_H = 70, 54, 46  # a row of the strip's chips (a chip and the gap under it)
+HEADER_H = 58
+# a row of the strip's chips (a chip and the gap under it)
+STRIP_Y, STRIP_H, CHIP_H = HEADER_H + 8, 54, 46
 BODY_TOP = STRIP_Y + STRIP_H + 2  # what lies under the strip's first row starts here
 SIDE_W = 250  # the side columns' width
 LEFT_X, RIGHT_X = M, W - M - SIDE_W
@@ -72,13 +80,14 @@ CENTER_X, CENTER_W = LEFT_X + SIDE_W + 10, W - 2 * (M + SIDE_W + 10)  # the midd
 CX = W // 2
 SEAT_W = {"wide": CENTER_W, "tall": SIDE_W}  # the top and bottom seats, the side ones
 SEAT_PAD = 12  # px: a seat's words end so far from its panel's right edge
-VALUE_LINE = 38  # px: a row of a seat's money or tricks
-VALUES_TOP = {"wide": 58, "tall": 118}  # a seat's money under its name (and cards)
+VALUE_LINE = 36  # px: a row of a seat's money or tricks
+VALUES_TOP = {"wide": 50, "tall": 118}  # a seat's money under its name (and cards)
+WIDE_NAME_Y, WIDE_FAN_Y = 26, 50  # a wide seat's name (its middle) and face-down cards
 NOTE_LINES = {"wide": 3, "tall": 5}  # what a seat said: at most so many lines
 FAN_STEPS = (6, 5, 4, 3, 2, 1, 0)  # px between a seat's face-down cards: closer for room
 BACK_W = 36  # a face-down card in a seat's panel
 BACK_H = cards.card_height(BACK_W)
-TRICK_W = 100
+TRICK_W = 84
 TRICK_H = cards.card_height(TRICK_W)
 TRICK_DX = CENTER_W // 2 - TRICK_W // 2  # the side cards of the trick: within the middle
 TRICK_DY = 84  # the top and bottom cards, at most (closer where the seats need the room)
@@ -295,12 +304,12 @@ def seat_panel(shape: str, name: str, count: int, tricks: int | None, cash: str,
     y = VALUES_TOP[shape]
     if shape == "wide":
         shown, fn = seat_name(name, names, w - SEAT_PAD - badges_w - 12)
-        text(img, (12, 28), shown, fn, TEXT, "lm")
+        text(img, (12, WIDE_NAME_Y), shown, fn, TEXT, "lm")
         bx = w - 10 - badges_w + 5
         for b in badges:
-            paste(img, b, bx, 28 - BADGE_D // 2)
+            paste(img, b, bx, WIDE_NAME_Y - BADGE_D // 2)
             bx += b.width + 5
-        _fan(img, 12, 56, count, step)
+        _fan(img, 12, WIDE_FAN_Y, count, step)
         vx = values_x(count, step)
         _value(img, vx, y, "", cash, style)
         if took[0]:
@@ -361,7 +370,8 @@ def note_width(shape: str) -> int:
 def note_top(shape: str, rows: int) -> int:
     """Where what a seat said starts: under its ``rows`` rows of money and tricks (a wide
     seat's: under its cards too)."""
-    return max(VALUES_TOP[shape] + rows * VALUE_LINE + 2, 124 if shape == "wide" else 0)
+    under_fan = WIDE_FAN_Y + BACK_H + 8 + 6  # (the count chip reaches 8 px under the cards)
+    return max(VALUES_TOP[shape] + rows * VALUE_LINE + 2, under_fan if shape == "wide" else 0)
 
 
 def seat_height(shape: str, lines: int, rows: int = 1) -> int:
@@ -604,15 +614,18 @@ def laid_taroks(deal: PublicView) -> list[int]:
     return sorted(c for cs in deal.face_up_discards for c in cs)[:6]
 
 
-def _talon(img: Image.Image, deal: PublicView, lang: str, bottom: int) -> None:
-    """The talon's box (top left) and the taroks laid away (right, ending at ``bottom``)."""
+def _talon(img: Image.Image, deal: PublicView, lang: str, bottom: int,
+           laid_x: int = RIGHT_X, top: int = BODY_TOP) -> None:
+    """The talon's box (top left, at ``top``: under the strip's rows) and the taroks laid
+    away (at ``laid_x``: in the right column, or the left one where the legend lies right;
+    ending at ``bottom``)."""
     talon = talon_box(deal, lang)
     if talon is not None:
         title, shown, backs = talon
-        _inset(img, LEFT_X, BODY_TOP, TABLE_INSET, title, shown, lang, backs=backs)
+        _inset(img, LEFT_X, top, TABLE_INSET, title, shown, lang, backs=backs)
     face_up = laid_taroks(deal)
     if face_up:
-        _inset(img, RIGHT_X, bottom - TABLE_INSET.plain_h, TABLE_INSET, pic("laid_taroks", lang),
+        _inset(img, laid_x, bottom - TABLE_INSET.plain_h, TABLE_INSET, pic("laid_taroks", lang),
                face_up, lang)
 
 
@@ -723,8 +736,10 @@ def legend_layout(kinds: Sequence[str], lang: str) -> tuple[list[list[str]], Fon
     return lines, f, LEGEND_LINE, height
 
 
-def _legend(img: Image.Image, kinds: Sequence[str], lang: str, bottom: int) -> None:
-    """The legend of the badges shown, bottom left, ending at ``bottom``."""
+def _legend(img: Image.Image, kinds: Sequence[str], lang: str, bottom: int,
+            x: int = LEFT_X) -> None:
+    """The legend of the badges shown at the bottom of a side column (``x``: the left one,
+    or the right one where it lies lower there), ending at ``bottom``."""
     if not kinds:
         return
     lines, f, line, height = legend_layout(kinds, lang)
@@ -735,48 +750,61 @@ def _legend(img: Image.Image, kinds: Sequence[str], lang: str, bottom: int) -> N
     for kind, ls in zip(kinds, lines, strict=True):
         b = _badge(kind, lang)
         paste(box, b, 8, y + (line - BADGE_D) // 2)
-        for i, x in enumerate(ls):
-            text(box, (8 + b.width + 8, y + line / 2 + i * LINE), x, f, MUTED, "lm")
+        for i, said in enumerate(ls):
+            text(box, (8 + b.width + 8, y + line / 2 + i * LINE), said, f, MUTED, "lm")
         y += line + LINE * (len(ls) - 1)
-    paste(img, box, LEFT_X, bottom - box.height)
+    paste(img, box, x, bottom - box.height)
 
 
 class Layout(NamedTuple):
     """Where the table's parts lie: the picture's height, each seat's panel's top-left
     corner by position, the trick's centre and how far its top and bottom cards lie from
-    it."""
+    it, and whether the legend lies in the left column (else in the right one, the laid
+    taroks' box then in the left)."""
 
     height: int
     seats: dict[int, tuple[int, int]]
     cy: int
     dy: int
+    legend_left: bool = True
 
 
-def layout(heights: dict[int, int], top: int, side_top: int, legend_h: int,
-           laid_h: int) -> Layout:
+def layout(heights: dict[int, int], top: int, corners: tuple[int, int], legend_h: int,
+           laid_h: int, least: int = H) -> Layout:
     """The table laid out for seats ``heights`` px high (by position), the body starting at
-    ``top`` (under the strip), the side seats at ``side_top`` or lower (under the boxes
-    of the top corners), a legend ``legend_h`` px high under the left seat and a box of
-    laid taroks ``laid_h`` px high under the right one (0: none): at least ``H`` (and the
-    strip's further rows) high, taller where a column needs it — the middle one with the
-    trick's cards clear of each other (``TRICK_DY_MIN``). The side seats lie level with
-    each other, beside the trick where the corners leave them room."""
+    ``top`` (under the strip), the boxes of the top corners ``corners`` px high (left,
+    right; 0: none) with each side seat under its own, a legend ``legend_h`` px high and a
+    box of laid taroks ``laid_h`` px high (0: none) at the bottom of a side column each —
+    the legend on the left, unless it lies lower on the right: at least ``least`` high,
+    taller where a column needs it — the middle one with the trick's cards clear of each
+    other (``TRICK_DY_MIN``). The side seats lie level with each other beside the trick
+    where their columns leave them room, else each as near it as its column lets it."""
     cross = 2 * TRICK_DY_MIN + TRICK_H
-    under = {3: M + legend_h if legend_h else 0, 1: M + laid_h if laid_h else 0}
-    height = max(
-        H + top - BODY_TOP,
-        top + heights[2] + M + cross + M + heights[0] + M,
-        *(side_top + heights[pos] + under[pos] + M for pos in (1, 3)),
-    )
+    tops = {3: top + corners[0] + M if corners[0] else top,
+            1: top + corners[1] + M if corners[1] else top}
+    middle = top + heights[2] + M + cross + M + heights[0] + M
+
+    def box(h: int) -> int:
+        return M + h if h else 0
+
+    def tallest(unders: dict[int, int]) -> int:
+        return max(least, middle, *(tops[pos] + heights[pos] + unders[pos] + M
+                                    for pos in (1, 3)))
+
+    choices = [{3: box(legend_h), 1: box(laid_h)}, {3: box(laid_h), 1: box(legend_h)}]
+    under = min(choices, key=tallest)  # (the first, the legend left, where alike)
+    height = tallest(under)
     bottom_y = height - M - heights[0]
     free_top, free_bottom = top + heights[2] + M, bottom_y - M
     cy = (free_top + free_bottom) // 2
     dy = max(TRICK_DY_MIN, min(TRICK_DY, (free_bottom - free_top - TRICK_H) // 2))
-    side_y = max(side_top, min(cy - max(heights[1], heights[3]) // 2,
-                               *(height - M - under[pos] - heights[pos] for pos in (1, 3))))
-    seats = {0: (CENTER_X, bottom_y), 1: (RIGHT_X, side_y), 2: (CENTER_X, top),
-             3: (LEFT_X, side_y)}
-    return Layout(height, seats, cy, dy)
+    lowest = {pos: height - M - under[pos] - heights[pos] for pos in (1, 3)}
+    level = max(tops[1], tops[3], min(cy - max(heights[1], heights[3]) // 2, *lowest.values()))
+    side_y = {pos: level if level <= lowest[pos] else
+              max(tops[pos], min(cy - heights[pos] // 2, lowest[pos])) for pos in (1, 3)}
+    seats = {0: (CENTER_X, bottom_y), 1: (RIGHT_X, side_y[1]), 2: (CENTER_X, top),
+             3: (LEFT_X, side_y[3])}
+    return Layout(height, seats, cy, dy, under is choices[0] or not legend_h)
 
 
 def table_image(view: TableView, names: Sequence[str], lang: str = "cs",
@@ -786,7 +814,7 @@ def table_image(view: TableView, names: Sequence[str], lang: str = "cs",
     of a tournament the table plays; ``marks``: per seat "ai" when an AI plays for the human
     there, "away" for an absent human the table waits for, or None; ``tournament``: a
     tournament's table as its thread names it, in a bar under the table, "": none). ``W`` px
-    wide, at least ``H`` high (``layout``)."""
+    wide, at least ``H`` high with the bar (``layout``)."""
     if not isinstance(view, TableView):
         raise TypeError("the Taroky table picture takes a TableView")
     lang = lang_of(lang)
@@ -795,19 +823,20 @@ def table_image(view: TableView, names: Sequence[str], lang: str = "cs",
     strip = strip_rows(deal, who, lang)
     top = BODY_TOP + strip_extra(strip)
     takes = last_takes(deal, who, lang)
-    corners = (last_trick_height(takes),
-               TABLE_INSET.plain_h if talon_box(deal, lang) and not view.finished else 0)
-    side_top = top + max(corners) + M if max(corners) else top
+    corners = (TABLE_INSET.plain_h if talon_box(deal, lang) and not view.finished else 0,
+               last_trick_height(takes))
     pieces = _pieces(view, who, lang, marks)
     kinds = legend_kinds(deal, marks)
     laid_h = TABLE_INSET.plain_h if laid_taroks(deal) and not view.finished else 0
-    at = layout({pos: piece.height for pos, piece in pieces.items()}, top, side_top,
-                legend_layout(kinds, lang)[3], laid_h)
+    at = layout({pos: piece.height for pos, piece in pieces.items()}, top, corners,
+                legend_layout(kinds, lang)[3], laid_h,
+                H - (footer_height(SMALLEST) if tournament else 0))
     img = _base(at.height).copy()
-    _legend(img, kinds, lang, at.height - M)
+    sides = (LEFT_X, RIGHT_X) if at.legend_left else (RIGHT_X, LEFT_X)
+    _legend(img, kinds, lang, at.height - M, sides[0])
     _seats(img, view, pieces, at.seats)
     if not view.finished:
-        _talon(img, deal, lang, at.height - M)
+        _talon(img, deal, lang, at.height - M, sides[1], top)
     draw_last_trick(img, deal, takes, lang, (RIGHT_X, top))
     _trick(img, deal, who, lang, at.cy, at.dy)
     _center_note(img, view, who, lang, at.cy)
