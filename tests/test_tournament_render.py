@@ -768,3 +768,12 @@ def test_a_tournament_posts_lines_clipped_within_the_limit_with_the_rest_counted
     shown = text.split("\n")
     assert shown[-1] == f"… (+{len(lines) - (len(shown) - 1)})"
     assert _clip(lines[:3], 2000) == "\n".join(lines[:3])
+
+
+def test_the_standings_alt_text_writes_one_point_as_one() -> None:
+    """Review 58: English wrote "1 pts"; the alt text words one point as the post does."""
+    from bot.tournament.pictures import standings_alt
+
+    alt = standings_alt(example_tournament("lora"), 1, "en")
+    assert alt.endswith("7th Anička – 1 pt; 8th Cecílie – 1 pt")
+    assert "6th Eliška – 2 pts;" in alt and "1 pts" not in alt

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bot.games import ui_of
 from bot.games.base import pictured_as
-from bot.i18n import has, shown_name, t
+from bot.i18n import counted, has, shown_name, t
 from bot.render.common import readable_name
 from bot.storage.models import EntrantRecord, TournamentRecord, TournamentTableRecord
 from bot.tournament import model
@@ -24,7 +24,7 @@ from bot.tournament.render import (
     round_columns,
 )
 from bot.tournament.scoring import lower_is_better, outcome_of, standings
-from bot.tournament.words import listed_place, place_label, tt, worded
+from bot.tournament.words import K, listed_place, place_label, tt, worded
 from engine import games
 from engine.tournament import place_points
 
@@ -232,10 +232,11 @@ def standings_alt(t_: TournamentRecord, upto: int, lang: str) -> str:
     final = upto >= rounds and t_.status != "cancelled"
     head = (tt("pic_final", lang, rounds=rounds) if final
             else tt("pic_after", lang, round=upto, rounds=rounds))
-    rows = [tt("podium_line", lang, place=listed_place(row, lang),  # (no bold: "**" read out)
-               name=marked_name(model.entrant(t_, row.entrant),
-                                readable(t_, model.entrant(t_, row.entrant), lang), lang),
-               points=number(row.points, lang))
+    rows = [counted(K + "podium_line", lang, row.points,  # (no bold: "**" read out)
+                    place=listed_place(row, lang),
+                    name=marked_name(model.entrant(t_, row.entrant),
+                                     readable(t_, model.entrant(t_, row.entrant), lang), lang),
+                    points=number(row.points, lang))
             for row in standings(t_, upto)]
     return f"{head}: " + "; ".join(rows)
 
