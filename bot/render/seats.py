@@ -36,8 +36,12 @@ NAME_PX = 30
 VALUE_PX = 28  # the points
 SEAT_W, SEAT_H = 172, 134
 PAD = 10  # the panel's inner margin
+NAME_Y = 5  # the top of the name's row
 ROW_Y = (38, 68, 100)  # the tops of the points' rows and of the badges' row
 BADGE_D = 30
+BADGE_GAP = 4  # px: between two badges
+BADGE_OVERLAP = 5  # px: the most two crowded badges overlap (within a badge's rim)
+MARKS = ("ai", "away")  # a player's marks: before the name when the roles fill the badges' row
 BACK_W = 20  # the card back beside the number of cards left
 ACTING = (74, 60, 12, 220)
 COLOURS = {**BADGE_COLOURS, "trick": (235, 235, 228)}
@@ -105,27 +109,64 @@ def seat_panel(
 ) -> Image.Image:
     """One seat's panel (RGBA), warm if acting: the name; the lóra's points (``total``
     labelled ``total_label``: the lóra's total, or a play-off's sum so far); this game's and
-    the knocks; the role badges and the cards left. ``names``: every seat's, that a cut name
+    the knocks; the role badges and the cards left (where a row has room, else beside the
+    name); an AI or away mark last among the badges, or before the name when the roles fill
+    their row. ``names``: every seat's, that a cut name
     stays apart from (``panel_name``)."""
     img = panel(SEAT_W, SEAT_H, ACTING if acting else PANEL, radius=14).copy()
     right = SEAT_W - PAD
-    label, fnt = panel_name(name, names, right - PAD)
-    text(img, (PAD, 20), label, fnt, anchor="lm")
     ends = {ROW_Y[0]: _points(img, PAD, ROW_Y[0], s(total_label, lang), total)}
     if game is not None:
         x = _points(img, PAD, ROW_Y[1], s("pts_game", lang), game) + 10
         ends[ROW_Y[1]] = _knocks(img, x, ROW_Y[1], knocks, lang, right - x) if knocks else x
-    x = PAD
-    for kind in kinds:
-        b = badge_image(kind, lang)
+    badges = [badge_image(k, lang) for k in kinds]
+    marks = 0  # the AI or away mark goes before the name when the badges' row lacks room
+    if gap(badges, right - PAD) is None:
+        badges = [badge_image(k, lang) for k in kinds if k not in MARKS]
+        marks = len(kinds) - len(badges)
+    xs, free = badge_places(badges)
+    for x, b in zip(xs, badges, strict=True):
         paste(img, b, x, ROW_Y[2] + 15 - BADGE_D // 2)
-        x += b.width + 4
-    ends[ROW_Y[2]] = x
-    if count > 0:  # the cards left: at the badges' row's end, else where a row has room
+    starts = {y: end + 8 for y, end in ends.items()} | {ROW_Y[2]: free}  # where rows have room
+    name_right = right
+    if count > 0:  # the cards left: at the badges' row's end, else where a row has room,
+        # else beside the name
         y = next((y for y in (ROW_Y[2], ROW_Y[0], ROW_Y[1])
-                  if ends.get(y, PAD) + 8 + count_width(count) <= right), ROW_Y[2])
-        _count(img, right, y, count)
+                  if starts.get(y, PAD + 8) + count_width(count) <= right), NAME_Y)
+        left = _count(img, right, y, count)
+        name_right = left - 8 if y == NAME_Y else right
+    x = PAD
+    for kind in [k for k in kinds if k in MARKS][:marks]:
+        b = badge_image(kind, lang)
+        paste(img, b, x, NAME_Y + 15 - BADGE_D // 2)
+        x += b.width + 6
+    label, fnt = panel_name(name, names, name_right - x)
+    text(img, (x, NAME_Y + 15), label, fnt, anchor="lm")
     return img
+
+
+def gap(badges: Sequence[Image.Image], room: int) -> int | None:
+    """The gap between the badges on a row ``room`` px wide: ``BADGE_GAP``, less (down to
+    an overlap of ``BADGE_OVERLAP``) when crowded; None: they do not fit."""
+    need = sum(b.width for b in badges)
+    if len(badges) < 2:
+        return BADGE_GAP if need <= room else None
+    step = min(BADGE_GAP, (room - need) // (len(badges) - 1))
+    return step if step >= -BADGE_OVERLAP else None
+
+
+def badge_places(badges: Sequence[Image.Image]) -> tuple[list[int], int]:
+    """The badges' left edges on their row and where the row has room again: left to right,
+    closer (rims overlapping, never over a letter) when crowded. The most roles a seat holds
+    (výnos or dealer, the trick's lead, maturant, stovka) fit so (review 59: the fifth badge
+    was cut off); an AI or away mark besides goes before the name (``seat_panel``)."""
+    step = gap(badges, SEAT_W - 2 * PAD)
+    step = -BADGE_OVERLAP if step is None else step
+    xs, x = [], PAD
+    for b in badges:
+        xs.append(x)
+        x += b.width + step
+    return xs, (x - step + BADGE_GAP if badges else PAD) + 8
 
 
 def panel_name(name: str, names: Sequence[str], width: float) -> tuple[str, Font]:
