@@ -7,7 +7,7 @@ once, but for a taken talon card, recorded in the talon's box (sólo has none).
 
 Drawn from the finished deal's public view (its ``reveal``, which exists only once the deal
 is over) and its protocol row (the eyes): the engine says what counts for whom; nothing here
-knows a rule. 800 px wide like a hand: words at least 24 px, 13 px on a phone's 430.
+knows a rule. 800 px wide like a hand: words at least 26 px, 11 px on a phone (342 px wide).
 """
 
 from __future__ import annotations
