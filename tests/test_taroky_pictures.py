@@ -1194,13 +1194,13 @@ def test_the_last_trick_names_its_winner_whole_on_a_second_line() -> None:
     "bere" goes on two lines (the table's bigger words: up to three; the hand's box two),
     the box a line taller for each and the side seats as much lower (clear of it); a name
     the lines cannot take is cut apart from one that starts alike."""
-    from bot.games.taroky.pictures import table
+    from bot.games.taroky.pictures import hand, table
 
     names = ALIKE[:4]
     assert table.takes_lines("Cyril", names, "cs")[0] == ["bere Cyril"]
     for name in ("Šárka Nováková", "Bohuslava Nováčková"):
         for lang, whole in (("cs", f"bere {name}"), ("en", f"{name} takes")):
-            for box in (table.TABLE_INSET, table.HAND_INSET):
+            for box in (table.TABLE_INSET, hand.LAST_BOX):
                 lines, f = table.takes_lines(name, names, lang, box)
                 assert 2 <= len(lines) <= box.most and " ".join(lines) == whole
                 assert all(f.getlength(line) <= box.w - 20 for line in lines)

@@ -483,6 +483,6 @@ def last_trick_image(part: TrickView, names: list[str], lang: str) -> Image.Imag
         seat = (lead + i) % 4
         x = 24 + i * (cw + gap)
         cards.put(img, card, cw, x, 76, "glow" if seat == winner else "plain")
-        text(img, (x + cw // 2, 334), fit_apart(names[seat], names, font(21, "bold"), cw + gap),
-             font(21, "bold"), GOLD if seat == winner else TEXT, "mm")
+        text(img, (x + cw // 2, 334), fit_apart(names[seat], names, font(23, "bold"), cw + gap),
+             font(23, "bold"), GOLD if seat == winner else TEXT, "mm")  # 11 px on a phone
     return img

@@ -43,9 +43,11 @@ BADGE_COLOURS: dict[str, RGB] = {
 }
 
 
-# A phone shows a picture about PHONE_W px wide (Discord scales it to the screen's width);
-# words meant to be read there are at least PHONE_TEXT px high after that scaling.
-PHONE_W, PHONE_TEXT = 430, 13
+# A plain picture (an attachment, not in an embed) is shown PHONE_W px wide on a 430 px phone
+# (measured in SimCord's preview: the avatar's gutter and the margins take the rest; a tall
+# one is narrower still, its height capped at 0.8 × the window's); words meant to be read
+# there are at least PHONE_TEXT px high after that scaling.
+PHONE_W, PHONE_TEXT = 342, 13
 # A picture inside an embed (the table message, the leaderboard, the tournament standings) is
 # shown narrower: the embed's frame and padding leave it about EMBED_W of a phone's PHONE_W px
 # (measured in SimCord's preview at 430 px, as a real client lays out an embed).

@@ -6,9 +6,9 @@ under each name his cards left and his tags ("ty", "maturuje", čistá stovka, k
 lines where one is not enough; the right panel shows the table's middle — the current trick
 in play order, the kvarta being built, the desítky rows with their suits, the čistá stovka
 answers, the maturita choice or the final order; below, the seat's own cards, the playable
-ones lifted and numbered like the buttons. Every word is at least SMALL px (12 px on a
-phone), bar the names under the trick and the desítky tiles (21 px). Only ``SeatView`` goes
-in: the seat's hand, its legal actions and public facts.
+ones lifted and numbered like the buttons. Every word is at least SMALL px (11 px on a
+phone, which shows the picture ``PHONE_W`` px wide). Only ``SeatView`` goes in: the seat's
+hand, its legal actions and public facts.
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ from engine.rules import trick_winner_offset
 from engine.views import DesitkyView, KvartyView, PublicView, SeatView, TrickView
 
 W, M = 800, 16
-SMALL = phone_px(W, 12)  # the least size of a word here: 12 px high on a phone (23 px)
+SMALL = phone_px(W, 11)  # the least size of a word here: 11 px high on a phone (26 px)
 HEADER_H = 64
 BOARD_Y, BOARD_H = 76, 338  # the players and the table's middle
 LEFT_W = 290
@@ -69,7 +69,7 @@ SLOTS_Y = BOARD_Y + 32  # the row of the trick (or kvarta) being played
 NAMES_Y = SLOTS_Y + SLOT_H + 24  # the players' names under it: one line, or two around it
 # The last trick: small cards under the names, each in its player's column
 LAST_W = 60
-LAST_Y = NAMES_Y + 30
+LAST_Y = NAMES_Y + 28
 NAME_PX, LAST_PX = trick_row.NAME_PX, SMALL  # the names under the trick; the last trick's line
 
 
@@ -210,15 +210,14 @@ RGB = tuple[int, int, int]
 # game's points at GAME_R), his card count and tags under it across the whole row, wrapped
 # to a second line when they are too many; rows that need it are taller.
 TOTAL_R, GAME_R = M + 214, M + LEFT_W - 10
-HEAD_W = 60  # the widest a column's head may be
-ROWS_Y, ROW_GAP = BOARD_Y + 28, 8  # under the columns' heads, down to the board's foot
+HEAD_W = 70  # the widest a column's head may be
+ROWS_Y, ROW_GAP = BOARD_Y + 27, 8  # under the columns' heads, down to the board's foot
 ROWS_H = BOARD_Y + BOARD_H - ROWS_Y
 ROW_X0, ROW_X1 = M + 12, M + LEFT_W - 12  # the room of a row's words
-NAME_ASCENT, TAG_PITCH, TAG_DESCENT = 25, 25, 7  # a row's lines: baselines from its top
-ROW_PAD_MIN, MAX_TAG_LINES = 3, 2
-TAG_LEAST = SMALL - 2  # the tags of four crowded rows (11 px on a phone)
+NAME_ASCENT, TAG_PITCH, TAG_DESCENT = 25, 27, 6  # a row's lines: baselines from its top
+ROW_PAD_MIN, MAX_TAG_LINES = 2, 3
 ICON_W, ICON_DROP = 16, 5  # the face-down card before the card count, its foot under the line
-SEP, SEP_PAD, COUNT_GAP = "·", 6, 10  # between two tags: a dot and 6 px each side
+SEP, SEP_PAD, COUNT_GAP = "·", 3, 8  # between two tags: a dot and 3 px each side
 TAG_COLOURS: dict[str, RGB] = {"you": GOLD, "maturant": BADGE_COLOURS["maturant"],
                                "stovka": BADGE_COLOURS["stovka"], "knocks": GOLD}
 
@@ -318,12 +317,14 @@ def _wrap_tags(count: int | None, tags: Sequence[tuple[str, RGB]], fnt: Font
 
 def _heights(lines: Sequence[int]) -> tuple[list[int], int]:
     """The rows' panel heights for their numbers of tag lines, and the gap between them: all
-    alike when they fit so, else each as tall as it needs, the room left shared."""
+    alike when they fit so, else each as tall as it needs, the room left shared (rows too
+    tall for the board together keep their gaps and run on under it)."""
     natural = [NAME_ASCENT + n * TAG_PITCH + TAG_DESCENT + 2 * ROW_PAD_MIN for n in lines]
     even = (ROWS_H - 3 * ROW_GAP) // 4
     if max(natural) <= even:
         return [even] * 4, ROW_GAP
-    gap = max(2, min(ROW_GAP, (ROWS_H - sum(natural)) // 3))
+    room = ROWS_H - sum(natural)
+    gap = max(2, min(ROW_GAP, room // 3)) if room >= 6 else ROW_GAP
     spare = max(0, ROWS_H - 3 * gap - sum(natural))
     return [h + spare // 4 for h in natural], gap
 
@@ -336,20 +337,17 @@ def player_rows(view: SeatView, names: Sequence[str], lang: str) -> list[Row]:
     order = _order(view.seat)
     tags = {seat: seat_tags(pub, seat, view.seat, lang) for seat in order}
     counts = {seat: pub.hand_counts[seat] if playing else None for seat in order}
-    # bold where every row's words fit its one line; else condensed, a row wrapped to two
-    # lines where it needs them; when the rows cannot all be that tall, condensed a little
-    # smaller (TAG_LEAST); only then each row's one line, cut
-    tries = ((font(SMALL, "bold"), 1), (font(SMALL, "cond"), MAX_TAG_LINES),
-             (font(TAG_LEAST, "cond"), MAX_TAG_LINES), (font(TAG_LEAST, "cond"), 0))
-    for fnt, most in tries:
-        lines = {seat: _wrap_tags(counts[seat], tags[seat], fnt) for seat in order}
-        if most == 0:  # the last resort
-            lines = {seat: lines[seat][:1] for seat in order}
-        elif any(len(lines[seat]) > most for seat in order):
-            continue
-        heights, gap = _heights([len(lines[seat]) for seat in order])
-        if most == 0 or sum(heights) + 3 * gap <= ROWS_H:
-            break
+    # bold where every row's words fit its one line; else condensed, a row wrapped to as
+    # many lines as it needs (MAX_TAG_LINES at most): rows too tall for the board together
+    # run on under it, and the picture grows with them (``overflow``) — no word smaller
+    # than SMALL, none left out
+    fnt = font(SMALL, "bold")
+    lines = {seat: _wrap_tags(counts[seat], tags[seat], fnt) for seat in order}
+    if any(len(lines[seat]) > 1 for seat in order):
+        fnt = font(SMALL, "cond")
+        lines = {seat: _wrap_tags(counts[seat], tags[seat], fnt)[:MAX_TAG_LINES]
+                 for seat in order}
+    heights, gap = _heights([len(lines[seat]) for seat in order])
     rows, top = [], ROWS_Y
     for seat, height in zip(order, heights, strict=True):
         block = NAME_ASCENT + len(lines[seat]) * TAG_PITCH + TAG_DESCENT
@@ -378,7 +376,13 @@ def player_rows(view: SeatView, names: Sequence[str], lang: str) -> list[Row]:
     return rows
 
 
-def _players(img: Image.Image, view: SeatView, names: list[str], lang: str) -> None:
+def overflow(rows: Sequence[Row]) -> int:
+    """How far the players' rows run on under the board (0: they fit in it): the cards and
+    the picture's foot move down as far."""
+    return max(0, rows[-1].top + rows[-1].height - (BOARD_Y + BOARD_H))
+
+
+def _players(img: Image.Image, rows: Sequence[Row], view: SeatView, lang: str) -> None:
     pub = view.public
     # the columns' heads, right-aligned over them ("game" a little further: clear of "total")
     for key, right in (("pts_lora", TOTAL_R), ("pts_game", GAME_R + 6)):
@@ -386,7 +390,7 @@ def _players(img: Image.Image, view: SeatView, names: list[str], lang: str) -> N
             continue
         label, fh = fitted(s(key, lang), SMALL, "regular", HEAD_W, smallest=SMALL)
         text(img, (right, BOARD_Y + 14), label, fh, MUTED, "rm")
-    for row in player_rows(view, names, lang):
+    for row in rows:
         acting = row.seat == pub.to_act
         fill = ACTING_FILL if acting else (4, 16, 11, 170)
         outline = (*GOLD, 255) if acting else None
@@ -409,7 +413,7 @@ def _players(img: Image.Image, view: SeatView, names: list[str], lang: str) -> N
 
 # -- the table's middle -----------------------------------------------------------------------
 def _caption(img: Image.Image, y: int, value: str | Callable[[str], str],
-             colour: tuple[int, int, int] = TEXT, size: int = 24, name: str = "") -> None:
+             colour: tuple[int, int, int] = TEXT, size: int = SMALL, name: str = "") -> None:
     """A line centred in the table's middle, whole where it can be (condensed, down to
     SMALL); ``value`` may be a line around a player's ``name``: then the name is cut first."""
     width = RIGHT_W - 12
@@ -531,11 +535,11 @@ def _rows(img: Image.Image, part: DesitkyView) -> None:
                                         fill=GOLD)
                 d.rounded_rectangle(box, 8, fill=(252, 249, 239), outline=(40, 40, 40), width=2)
                 text(img, (x + TILE_W // 2, y + TILE_H // 2), RANK_SYMBOLS[rank],
-                     font(26 if rank != 3 else 23, "bold"), suit_ink(suit), "mm")
+                     font(28 if rank != 3 else SMALL, "bold"), suit_ink(suit), "mm")
             else:
                 d.rounded_rectangle(box, 8, outline=(110, 140, 122), width=2)
                 text(img, (x + TILE_W // 2, y + TILE_H // 2), RANK_SYMBOLS[rank],
-                     font(22 if rank != 3 else 21, "bold"), FAINT, "mm")
+                     font(SMALL, "bold"), FAINT, "mm")
 
 
 def _stovka(img: Image.Image, pub: PublicView, names: list[str], lang: str) -> None:
@@ -544,7 +548,7 @@ def _stovka(img: Image.Image, pub: PublicView, names: list[str], lang: str) -> N
         seat = (pub.leader + k) % 4
         status, colour = stovka_answer(pub, seat, lang)
         y = BOARD_Y + 64 + k * 48
-        f = font(23, "bold")
+        f = font(SMALL, "bold")
         text(img, (RIGHT_X + 20, y), fit_apart(names[seat], names, f, RIGHT_W - 190), f, TEXT,
              "lm")
         text(img, (RIGHT_X + RIGHT_W - 20, y), status, f, colour, "rm")
@@ -582,7 +586,7 @@ def choice_lines(pub: PublicView, lang: str) -> list[ChoiceLine]:
             for c in maturita_choices(attempt)]
 
 
-CHOICE_TOP, CHOICE_PITCH = BOARD_Y + 84, 40  # the first game's line (its centre), the most pitch
+CHOICE_TOP, CHOICE_PITCH = BOARD_Y + 94, 40  # the first game's line (its centre), the most pitch
 
 
 def _choose(img: Image.Image, pub: PublicView, viewer: int, names: list[str],
@@ -592,11 +596,11 @@ def _choose(img: Image.Image, pub: PublicView, viewer: int, names: list[str],
     with its goal, those the earlier attempts failed in marked."""
     maturant = pub.maturant if pub.maturant is not None else pub.leader
     if maturant == viewer:
-        _caption(img, BOARD_Y + 20, s("choose_you", lang), GOLD, 26)
+        _caption(img, BOARD_Y + 18, s("choose_you", lang), GOLD, 26)
     else:
-        _caption(img, BOARD_Y + 20, lambda n: s("choose_who", lang, name=n), GOLD, 26,
+        _caption(img, BOARD_Y + 18, lambda n: s("choose_who", lang, name=n), GOLD, 26,
                  names[maturant])
-    _caption(img, BOARD_Y + 54, s("choose_rule", lang, attempt=pub.attempt or 1), TEXT, SMALL)
+    _caption(img, BOARD_Y + 52, s("choose_rule", lang, attempt=pub.attempt or 1), TEXT, SMALL)
     lines = choice_lines(pub, lang)
     pitch = min(CHOICE_PITCH, (BOARD_Y + BOARD_H - 10 - CHOICE_TOP) // len(lines))
     x0, x1 = RIGHT_X + 16, RIGHT_X + RIGHT_W - 16
@@ -622,8 +626,8 @@ def _order_panel(img: Image.Image, pub: PublicView, names: list[str], lang: str)
     medal = [GOLD, (200, 206, 214), (205, 140, 80), (120, 140, 130)]
     for place, seat in enumerate(pub.order or ()):
         y = BOARD_Y + 66 + place * 52
-        paste(img, badge(str(place + 1), medal[place], 38), RIGHT_X + 20, y - 19)
-        f = font(24, "bold")
+        paste(img, badge(str(place + 1), medal[place], 38, px=SMALL), RIGHT_X + 20, y - 19)
+        f = font(SMALL, "bold")
         text(img, (RIGHT_X + 70, y), fit_apart(names[seat], names, f, RIGHT_W - 200), f, TEXT,
              "lm")
         text(img, (RIGHT_X + RIGHT_W - 20, y), s("points", lang, n=pub.totals[seat]), f, TEXT,
@@ -671,7 +675,7 @@ def _label(value: str, state: str) -> Image.Image:
     return badge(value, colour, 44)
 
 
-def _hand(img: Image.Image, view: SeatView, lang: str) -> None:
+def _hand(img: Image.Image, view: SeatView, lang: str, drop: int = 0) -> None:
     hand = cards_of(view.hand)
     lit = playable(view)
     acting = bool(lit)
@@ -681,10 +685,11 @@ def _hand(img: Image.Image, view: SeatView, lang: str) -> None:
     for i, (card, x) in enumerate(zip(hand, xs, strict=True)):
         on = card in lit
         style = "glow" if on else ("dim" if acting else "plain")
-        cards.put(img, card, CARD_W, x, HAND_Y - (LIFT if on else 0), style)
+        cards.put(img, card, CARD_W, x, HAND_Y + drop - (LIFT if on else 0), style)
         chip = _label(str(i + 1), "on" if on else ("off" if acting else "neutral"))
         visible = CARD_W if i == len(hand) - 1 else xs[i + 1] - x
-        paste(img, chip, x + (min(visible, CARD_W) - chip.width) // 2, LABEL_Y - chip.height // 2)
+        paste(img, chip, x + (min(visible, CARD_W) - chip.width) // 2,
+              LABEL_Y + drop - chip.height // 2)
 
 
 def hand_image(view: SeatView, lang: str = "cs", names: Sequence[str] | None = None) -> Image.Image:
@@ -693,12 +698,14 @@ def hand_image(view: SeatView, lang: str = "cs", names: Sequence[str] | None = N
     lang = lang_of(lang)
     who = check_names(names if names is not None else [s("seat", lang, n=i + 1) for i in range(4)],
                       lang)
-    height = H if view.hand else BOARD_Y + BOARD_H + 14  # no cards: the table alone
+    rows = player_rows(view, who, lang)
+    drop = overflow(rows)
+    height = (H if view.hand else BOARD_Y + BOARD_H + 14) + drop  # no cards: the table alone
     img = felt(W, height).copy()
     _header(img, view, who, lang)
-    _players(img, view, who, lang)
+    _players(img, rows, view, lang)
     _middle(img, view, who, lang)
-    _hand(img, view, lang)
+    _hand(img, view, lang, drop)
     return img
 
 

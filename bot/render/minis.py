@@ -58,7 +58,7 @@ def _rank(img: Image.Image, label: str, suit: int, width: int, column: int,
     """The rank centred at ``column`` (``px`` high, its middle at ``y``; by default from the
     width); in a fan (``free``), when its ink would reach under the next card, moved into the
     free part (less a pad on each side), and narrowed to fit it if wider ("10")."""
-    size = px or round(width * (0.42 if len(label) > 1 else 0.5))
+    size = px or round(width * (0.44 if len(label) > 1 else 0.5))
     f = font(size, "cond" if len(label) > 1 else "bold")
     y = round(width * 0.3) if y is None else y
     whole = partial(ImageDraw.Draw(img).text, (column, y), label, font=f, fill=suit_ink(suit),

@@ -15,13 +15,14 @@ from bot.render.common import GOLD, TEXT, panel, paste, text
 from bot.render.fonts import Font, font
 from bot.render.names import name_lines
 
-NAME_PX = 21  # the names under the slots (11 px on a phone in an 800 px picture)
-NAME_PITCH = 20  # between a name's two lines
+NAME_PX = 26  # the names under the slots (11 px on a phone, shown 342 px, in an 800 px picture)
+NAME_PITCH = 24  # between a name's two lines
+SQUEEZE = 0.88  # the narrowest a name's line may be drawn (of its width) rather than cut
 
 
-def name_faces() -> tuple[Font, Font]:
-    """The names' faces: bold, else condensed (both NAME_PX)."""
-    return font(NAME_PX, "bold"), font(NAME_PX, "cond")
+def name_faces() -> tuple[Font, Font, Font]:
+    """The names' faces: bold, else condensed, else condensed regular (all NAME_PX)."""
+    return font(NAME_PX, "bold"), font(NAME_PX, "cond"), font(NAME_PX, "narrow")
 
 
 def slot(img: Image.Image, x: int, y: int, width: int, colour: tuple[int, int, int, int],
@@ -52,10 +53,30 @@ def slot_name(name: str, names: Sequence[str], width: int) -> tuple[Font, list[s
 
 def draw_name(img: Image.Image, name: str, names: Sequence[str], width: int, x: int,
               y: int, colour: tuple[int, int, int]) -> None:
-    """A player's name centred at (x, y): one line there, two around it."""
+    """A player's name centred at (x, y): one line there, two around it; a line that
+    ``width`` cannot take whole but a little more can ("Nováková") is narrowed to it
+    (down to SQUEEZE, its height kept) rather than cut."""
     fnt, lines = slot_name(name, names, width)
+    if any("…" in line for line in lines) and "…" not in name:
+        wide, more = slot_name(name, names, int(width / SQUEEZE))
+        if not any("…" in line for line in more):
+            fnt, lines = wide, more
     for i, line in enumerate(lines):
-        text(img, (x, y + (i - (len(lines) - 1) / 2) * NAME_PITCH), line, fnt, colour, "mm")
+        at = (x, y + (i - (len(lines) - 1) / 2) * NAME_PITCH)
+        if fnt.getlength(line) <= width:
+            text(img, at, line, fnt, colour, "mm")
+        else:
+            _narrowed(img, at, line, fnt, colour, width)
+
+
+def _narrowed(img: Image.Image, at: tuple[float, float], line: str, fnt: Font,
+              colour: tuple[int, int, int], width: int) -> None:
+    """``line`` centred at ``at``, drawn in ``fnt`` and narrowed to ``width`` px."""
+    x0, y0, x1, y1 = (round(v) for v in fnt.getbbox(line, anchor="mm"))
+    layer = Image.new("RGBA", (x1 - x0 + 4, y1 - y0 + 4), (0, 0, 0, 0))
+    text(layer, (2 - x0, 2 - y0), line, fnt, colour, "mm")
+    narrow = layer.resize((width, layer.height), Image.Resampling.LANCZOS)
+    img.paste(narrow, (round(at[0] - width / 2), round(at[1]) + y0 - 2), narrow)
 
 
 def row_of_cards(img: Image.Image, placed: Sequence[tuple[int, int | None]],

@@ -93,19 +93,24 @@ def _header(img: Image.Image, title: str, subtitle: str) -> None:
 
 
 PILL_PAD, PILL_MIN = 14, 60  # a pill's padding; narrower room left: the tags stop there
+PILL_TIGHT = 8  # the padding of a pill whose words are condensed regular to fit
 PILL_PX = SMALL_PX  # a tag's words
 # a sheet's tag in a narrow name column (Taroky's): condensed down to 11 px on a phone
-# showing the sheet 430 px wide, before it is cut
+# showing the sheet 342 px wide (25 px), then condensed regular, before it is cut
 SHEET_PILL_PX = phone_px(W, 11)
 
 
 def pill_text(value: str, room: float | None = None,
               smallest: int = PILL_PX) -> tuple[str, Font]:
     """A tag's words as its pill draws them in ``room`` px at most (condensed, down to
-    ``smallest`` px, else cut with an ellipsis), and their font."""
+    ``smallest`` px, else condensed regular at ``smallest`` in a tighter pill, else cut with
+    an ellipsis), and their font."""
     if room is None:
         return value, font(PILL_PX, "bold")
-    return fitted(value, PILL_PX, "bold", room - PILL_PAD, smallest=smallest)
+    label, f = fitted(value, PILL_PX, "bold", room - PILL_PAD, smallest=smallest)
+    if label == value:
+        return label, f
+    return fitted(value, smallest, "narrow", room - PILL_TIGHT, smallest=smallest)
 
 
 def _pill(value: str, warn: bool, room: float | None = None,
@@ -113,6 +118,8 @@ def _pill(value: str, warn: bool, room: float | None = None,
     """A tag's pill; in ``room`` px at most (``pill_text``)."""
     value, f = pill_text(value, room, smallest)
     w, h = int(f.getlength(value)) + PILL_PAD, PILL_H
+    if room is not None and w > room:  # (condensed regular: the tighter pill)
+        w = int(f.getlength(value)) + PILL_TIGHT
     img = panel(w, h, (*(SUB_FILL if warn else TAG_FILL), 255), radius=h // 2).copy()
     text(img, (w / 2, h / 2), value, f, GOLD if warn else MUTED, "mm")
     return img

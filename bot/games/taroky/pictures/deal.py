@@ -7,7 +7,7 @@ once, but for a taken talon card, recorded in the talon's box (sólo has none).
 
 Drawn from the finished deal's public view (its ``reveal``, which exists only once the deal
 is over) and its protocol row (the eyes): the engine says what counts for whom; nothing here
-knows a rule. 800 px wide like a hand: words at least 24 px, 13 px on a phone's 430.
+knows a rule. 800 px wide like a hand: words at least 26 px, 11 px on a phone (342 px wide).
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ from bot.render.common import (
     felt,
     panel,
     paste,
+    phone_px,
     text,
 )
 from bot.render.fonts import fit, fitted, font
@@ -50,7 +51,7 @@ W = 800
 M = 12  # the panels' margin
 PAD = 12  # inside a panel
 INNER = W - 2 * M - 2 * PAD  # what a row of cards may take
-SMALLEST = 24  # px: 13 px on a phone's 430
+SMALLEST = phone_px(W, 11)  # px (26): 11 px on a phone, which shows it 342 px wide
 HEADER_H = 56
 CHIP_H = 38
 CARD_W = 80
@@ -99,7 +100,7 @@ def _level(level: int, lang: str) -> str:
 def _chip_rows(deal: PublicView, row: DealRecord, names: list[str], lang: str) -> ChipRows:
     """The chips in rows within the picture (``chips.chip_rows``: names kept whole in two
     rows where they can be)."""
-    return chip_rows(lambda short: _chips(deal, row, short, lang), names, W - 2 * M)
+    return chip_rows(lambda short: _chips(deal, row, short, lang), names, W - 2 * M, SMALLEST)
 
 
 def _talon_groups(deal: PublicView, row: DealRecord, reveal: Reveal, names: list[str],

@@ -8,8 +8,8 @@ the cards the seat took from the talon (until it lays away), then the cards laid
 are drawn below.
 
 Only a ``SeatView`` goes in (with the players' names): the seat's own cards and public facts.
-Up to 16 cards (12 + 4 from the talon) fit 800 px, which a phone shows about 400 px wide:
-every card still shows its corner index.
+Up to 16 cards (12 + 4 from the talon) fit 800 px, which a phone shows about 342 px wide:
+every card still shows its corner index, every word is at least SMALL px (11 px there).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from itertools import pairwise
 from PIL import Image
 
 from bot.games.taroky.pictures import palette
-from bot.games.taroky.pictures.table import HAND_INSET, draw_last_trick, last_takes, named
+from bot.games.taroky.pictures.table import Inset, draw_last_trick, last_takes, named
 from bot.games.taroky.words import card_label, pic, short_game
 from bot.i18n import lang_of
 from bot.render import cards, trick_row
@@ -37,6 +37,7 @@ from bot.render.common import (
     felt,
     panel,
     paste,
+    phone_px,
     text,
 )
 from bot.render.fonts import fit, font
@@ -57,13 +58,16 @@ ROW_GAP = 12
 EXTRA_W = 112
 EXTRA_H = cards.card_height(EXTRA_W)
 EXTRA_LABEL = 34
+SMALL = phone_px(W, 11)  # the least size of a word here: 11 px high on a phone (26 px)
+# the last trick's box (the table's, its words SMALL px): width, height, words, cards, line
+LAST_BOX = Inset(226, 140, SMALL, 46, 28)
 # The trick band under the header (only while the tricks are played): the trick in progress
 # in slots left, the last trick's box (the table's) right
 BAND_Y, BAND_H = HEADER_H + ROW_GAP, 226
 SLOT_W, SLOT_STEP = 96, 112
 SLOTS_Y = BAND_Y + 40
 NAMES_Y = SLOTS_Y + cards.card_height(SLOT_W) + 26  # one line, or two around it
-LAST_AT = (W - M - 10 - HAND_INSET.w, BAND_Y + (BAND_H - HAND_INSET.h) // 2)
+LAST_AT = (W - M - 10 - LAST_BOX.w, BAND_Y + (BAND_H - LAST_BOX.h) // 2)
 TRICK_LEFT, TRICK_RIGHT = M, LAST_AT[0] - 6
 
 
@@ -116,7 +120,7 @@ def _hand_image(hand: tuple[int, ...], lit: frozenset[int], acting: bool, status
     img = felt(W, height).copy()
     paste(img, panel(W, HEADER_H, BAR, radius=0), 0, 0)
     fs = font(29, "bold")
-    fsub = font(23)
+    fsub = font(SMALL)
     sub_w = fsub.getlength(subtitle) if subtitle else 0
     text(img, (M, HEADER_H // 2), fit(status, fs, W - 2 * M - sub_w - 20), fs, status_colour,
          "lm")
@@ -133,7 +137,7 @@ def _hand_image(hand: tuple[int, ...], lit: frozenset[int], acting: bool, status
             cards.put(img, card, CARD_W, cx, y + (0 if on else LIFT), style, DECK, lang)
         y += row_h + ROW_GAP
     if extra_title:
-        text(img, (M, y + EXTRA_LABEL // 2), extra_title, font(25, "bold"), GOLD, "lm")
+        text(img, (M, y + EXTRA_LABEL // 2), extra_title, font(SMALL, "bold"), GOLD, "lm")
         y += EXTRA_LABEL
         step = EXTRA_W + 14
         for i, card in enumerate(extra):
@@ -152,8 +156,8 @@ def _trick_band(img: Image.Image, pub: PublicView, names: Sequence[str], lang: s
     assert pub.leader is not None
     paste(img, panel(W - 2 * M, BAND_H, (0, 0, 0, 70), radius=14), M, BAND_Y)
     width = TRICK_RIGHT - TRICK_LEFT
-    label, f = named("leads", lang, names[pub.leader], 25, "bold", width - 20, names,
-                     smallest=HAND_INSET.px)
+    label, f = named("leads", lang, names[pub.leader], SMALL, "bold", width - 20, names,
+                     smallest=SMALL)
     text(img, (TRICK_LEFT + width // 2, BAND_Y + 20), label, f,
          GOLD if not pub.trick else TEXT, "mm")
     played = dict(pub.trick)
@@ -162,8 +166,8 @@ def _trick_band(img: Image.Image, pub: PublicView, names: Sequence[str], lang: s
     xs = trick_row.columns(4, TRICK_LEFT, width, SLOT_W, SLOT_STEP)
     trick_row.row_of_cards(img, placed, names, pub.to_act, xs, SLOTS_Y, SLOT_W, SLOT_STEP,
                            NAMES_Y, deck=DECK, lang=lang)
-    draw_last_trick(img, pub, last_takes(pub, names, lang, HAND_INSET), lang, LAST_AT,
-                    HAND_INSET)
+    draw_last_trick(img, pub, last_takes(pub, names, lang, LAST_BOX), lang, LAST_AT,
+                    LAST_BOX)
 
 
 def _status(view: SeatView, names: Sequence[str], lang: str) -> tuple[str, RGB]:
