@@ -11,6 +11,7 @@ import pytest
 
 from bot.games.lora import UI
 from bot.games.lora.texts import lora_sheet_lines
+from bot.games.taroky import UI as TAROKY_UI
 from bot.i18n import and_list, counted
 from bot.model import Seat, Table, TableSettings
 from bot.render.strings import s
@@ -21,6 +22,9 @@ from bot.tournament.examples import example_tournament
 from bot.tournament.export import standings_csv
 from engine import games
 from engine.lora import Lora
+from engine.taroky import TarokyRound
+from engine.taroky.events import DealEnded
+from engine.taroky.options import TarokyOptions
 from tests.botkit import BotHarness, channel_delivered, reply
 from tests.tournament_kit import record
 
@@ -182,3 +186,32 @@ def test_names_in_a_sentence_join_the_last_with_and() -> None:
         [], ["Ann"], ["Ann", "Bob"], ["Ann", "Bob", "AI Karel"])] == [
         "", "Ann", "Ann and Bob", "Ann, Bob and AI Karel"]
     assert and_list(["Ann", "Bob", "AI Karel"], "cs") == "Ann, Bob a AI Karel"
+
+
+def test_taroky_lines_of_a_seat_an_ai_plays_since_its_player_left_name_it_as_the_ai() -> None:
+    """Review 58 LOW 4 at a Taroky table, as at Lóra's: Eve's withdrawn seat is "Eve → AI"
+    in the lines of its moves, the deal's result and the next deal's announcement; the
+    absent Dana (an AI stands in) and Eve once she took her seat back keep their names."""
+    rnd = TarokyRound(rng=random.Random(5), options=TarokyOptions(round_deals=2))
+    rng = random.Random(5)
+    seats = [Seat(1, "Ann"), Seat(None, "Eve", "medium", left=True, left_at=0),
+             Seat(None, "AI Božena", "easy"), Seat(4, "Dana", absent=True)]
+    table = Table(1, 1, 1, 1, TableSettings(lang="en"), seats, "taroky", state=rnd)
+    events: list[Any] = []
+    while not any(isinstance(e, DealEnded) for e in events):
+        events += rnd.apply(rng.choice(rnd.legal_actions()))
+    lines = TAROKY_UI.event_lines(table, events)
+    assert lines[:6] == ["Ann: solo.", "Eve → AI: pass.", "AI Božena: pass.", "Dana: pass.",
+                         "Ann plays solo.", "Eve → AI announces all tricks."]
+    assert lines[34] == "Eve → AI takes trick 5 (J♠ III XIX 10♠)."
+    said = TAROKY_UI.announcements(table, events)
+    assert said[0].splitlines()[0].endswith(
+        "All tricks (Eve → AI, AI Božena, Dana, double ×256) failed.")
+    assert said[0].splitlines()[2] == (
+        "This deal: Ann −120.00 Kč, Eve → AI +40.00 Kč, AI Božena +40.00 Kč, Dana +40.00 Kč")
+    assert said[1] == "▶ **Deal 2** – Ann deals, Eve → AI is the forehand."
+    # she took her seat back: her name again
+    table.seats[1] = Seat(2, "Eve", left_at=0, left_before=[0, 3])
+    assert TAROKY_UI.event_lines(table, events)[34] == "Eve takes trick 5 (J♠ III XIX 10♠)."
+    assert TAROKY_UI.announcements(table, events)[1] == (
+        "▶ **Deal 2** – Ann deals, Eve is the forehand.")

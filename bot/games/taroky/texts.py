@@ -290,8 +290,9 @@ def event_lines(table: Table, events: Sequence[GameEvent]) -> list[str]:
     hlášky, announcements, fleks, the partner once revealed, tricks, the deal's result.
     A move an AI made for an absent player (``Unclicked``) is shown and marked, even a card
     or a pass that is otherwise quiet; a forced move reads as any other (its mark would
-    tell the others that it was the only legal one: only its player's hand tells it)."""
-    lang, names = table.settings.lang, table.names()
+    tell the others that it was the only legal one: only its player's hand tells it).
+    A seat an AI plays since its player left is "Eve → AI" (``Table.move_names``)."""
+    lang, names = table.settings.lang, table.move_names()
 
     def line(e: Event) -> str | None:
         # the deal's end and start: their announcements tell the result, and who deals and
@@ -423,8 +424,8 @@ def varsava_account(row: DealRecord, names: Sequence[str], lang: str) -> str:
 def deal_result(table: Table, row: DealRecord, lang: str) -> str:
     """The result of a finished deal, told when it ends (the protocol row: all is shown):
     the game and its eyes, pagát and valát, how the money follows from its parts (Varšava:
-    who pays whom), what the deal brings each player, a dokup."""
-    names = table.names()
+    who pays whom), what the deal brings each player, a dokup (``Table.move_names``)."""
+    names = table.move_names()
     game = game_name(row.game, lang, zduch=row.zduch)
     parts = []
     if row.game == "W":
@@ -492,7 +493,7 @@ def deal_pictures(table: Table, events: Sequence[GameEvent]
 
 def _announced(table: Table, events: Sequence[GameEvent]) -> list[tuple[str, int | None]]:
     """The announcements, each with the number of the deal whose result it is (or None)."""
-    lang, names = table.settings.lang, table.names()
+    lang, names = table.settings.lang, table.move_names()
     rnd = round_of(table)
     mine = taroky_events(events)
     ended = sum(1 for e in mine if isinstance(e, DealEnded))
