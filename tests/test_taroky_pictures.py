@@ -676,7 +676,13 @@ def test_the_header_names_the_game_also_at_the_round_s_end_and_a_pushed_varsava(
     chosen = dataclasses.replace(varsava, deal=dataclasses.replace(varsava.deal, zduch=False))
     assert header_texts(chosen, "en") == ("Deal 1", "Warsaw")
     bid = _example("bid")[0].public_view()
-    assert header_texts(bid, "en") == ("Deal 2", "Bidding")
+    assert header_texts(bid, "en") == ("Deal 2", "bidding")
+    # the phase as the embed text writes it next to the deal ("2. rozdání · licitace"),
+    # lower case like the games' names there, not the middle's title "Licitace"
+    assert header_texts(bid, "cs") == ("2. rozdání", "licitace")
+    choose = dataclasses.replace(bid, deal=dataclasses.replace(bid.deal, phase="choose"))
+    assert header_texts(choose, "cs") == ("2. rozdání", "předák volí hru")
+    assert header_texts(choose, "en") == ("Deal 2", "the forehand chooses")
 
 
 def test_T_VARSAVA_SCORE_the_table_marks_no_declarer_in_varsava() -> None:

@@ -1188,6 +1188,8 @@ STRINGS: dict[str, str] = {
     "taroky.pic.phase_announce": "Hlášení",
     "taroky.pic.phase_play": "Hra",
     "taroky.pic.phase_done": "Konec rozdání",
+    "taroky.pic.head_bid": "licitace",
+    "taroky.pic.head_choose": "předák volí hru",
     "taroky.pic.to_act": "Na tahu: {name}",
     "taroky.pic.varsava_zduch": "žďuchaná, předák:",
     "taroky.pic.varsava_chosen": "volba:",

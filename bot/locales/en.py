@@ -1181,6 +1181,8 @@ STRINGS: dict[str, str] = {
     "taroky.pic.phase_announce": "Announcements",
     "taroky.pic.phase_play": "Play",
     "taroky.pic.phase_done": "End of the deal",
+    "taroky.pic.head_bid": "bidding",
+    "taroky.pic.head_choose": "the forehand chooses",
     "taroky.pic.to_act": "To act: {name}",
     "taroky.pic.varsava_zduch": "pushed, forehand:",
     "taroky.pic.varsava_chosen": "chose it",

@@ -154,14 +154,16 @@ def header_texts(view: TableView, lang: str, round_no: int | None = None) -> tup
     """The header's title and its muted subtitle: the deal and its game (or the phase
     before the game is known); once the round is over, the round's end and the last deal's
     game, whose tricks the picture still shows (its strip's "plays Ann" named no game:
-    review 53; no subtitle "round 1" repeating the title's word: review 44)."""
+    review 53; no subtitle "round 1" repeating the title's word: review 44). Before the
+    game is known (bidding, the předák choosing) the phase in lower case, as the table's
+    embed text writes it next to the deal ("1. rozdání · licitace"), not the middle's title."""
     deal = view.deal
     if view.finished:
         title = pic("round_over", lang, n=round_no or view.round_no)
         return title, "" if deal.game is None else pic(
             "last_deal", lang, n=deal.deal_no, game=game_name(deal.game, lang, zduch=deal.zduch))
     sub = game_name(deal.game, lang, zduch=deal.zduch) if deal.game is not None else pic(
-        "phase_" + deal.phase, lang)
+        "head_" + deal.phase, lang)
     return pic("deal_no", lang, n=deal.deal_no), sub
 
 
