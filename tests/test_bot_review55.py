@@ -144,6 +144,7 @@ def test_the_taroky_deal_start_is_not_an_event_line_at_the_table() -> None:
 
     from bot.model import TableSettings
 
-    table = SimpleNamespace(settings=TableSettings(lang="cs"),
-                            names=lambda: ["Anna", "Bob", "Cyril", "Dana"])
+    names = ["Anna", "Bob", "Cyril", "Dana"]
+    table = SimpleNamespace(settings=TableSettings(lang="cs"), names=lambda: names,
+                            move_names=lambda: names)
     assert taroky_event_lines(table, [DealStarted(1, 3, 0)]) == []  # type: ignore[arg-type]
