@@ -26,6 +26,7 @@ from engine.taroky import TarokyRound
 from engine.taroky.events import DealEnded
 from engine.taroky.options import TarokyOptions
 from tests.botkit import BotHarness, channel_delivered, reply
+from tests.test_tournament_table_words import with_bob
 from tests.tournament_kit import record
 
 NAMES = ["Ann", "Bob", "Cyril", "Dana"]
@@ -99,20 +100,9 @@ def test_the_tournament_csv_has_a_row_per_entrant_in_the_standings_order() -> No
 
 
 async def _two_people_at_a_tournament_table(h: BotHarness, lang: str) -> tuple[Any, ...]:
-    """Tournament 1 (Lóra, one round) of Ann, Bob and two AI players, started: its one
-    table plays in a thread."""
-    env = h.env
-    guild = env.create_guild()
-    ch = guild.create_text_channel("tournament")
-    ann, bob = (guild.add_member(env.create_user(n, global_name=n.capitalize()))
-                for n in ("ann", "bob"))
-    await ann.slash(ch, "lora tournament", rounds=1, turn_timer=20, language=lang)
-    message = ch.last_message
-    for u in (ann, bob):
-        await u.click(message, custom_id="lora:tn:1:join")
-    for _ in range(2):
-        await ann.select(message, ["easy"], custom_id="lora:tnai:1")
-    await ann.click(message, custom_id="lora:tn:1:start")
+    """Tournament 1 (Lóra, one round) of Ann, Bob and two AI players, started (``with_bob``):
+    its one table plays in a thread."""
+    ch, ann, bob, message = await with_bob(h, "lora", rounds=1, language=lang)
     (slot,) = model.tables_of(await record(h, 1), 1)
     thread = next(x for x in ch.threads if x.id == slot.thread_id)
     return ch, ann, bob, message, h.service.tables[slot.table_id], thread

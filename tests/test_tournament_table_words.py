@@ -75,7 +75,7 @@ async def test_the_rules_of_a_table_of_its_own_are_its_options_alone(
         " platí panáka): ne", "Čistá stovka: ano"]
 
 
-async def with_bob(h: BotHarness, kind: str, **options: Any) -> tuple[Any, Any, Any]:
+async def with_bob(h: BotHarness, kind: str, **options: Any) -> tuple[Any, Any, Any, Any]:
     """Tournament 1 of ``kind`` (one table): Ann and Bob play with two AI players, so that
     it goes on after Ann withdraws (Bob's turn timer does not fire within a wait)."""
     env = h.env
@@ -90,7 +90,7 @@ async def with_bob(h: BotHarness, kind: str, **options: Any) -> tuple[Any, Any, 
     for _ in range(2):
         await ann.select(message, ["easy"], custom_id="lora:tnai:1")
     await ann.click(message, custom_id="lora:tn:1:start")
-    return ch, ann, message
+    return ch, ann, bob, message
 
 
 async def test_withdrawing_again_after_leaving_the_table_says_an_ai_plays_the_seat(
@@ -98,7 +98,7 @@ async def test_withdrawing_again_after_leaving_the_table_says_an_ai_plays_the_se
     """Review 40 #5: Odstoupit pressed after the player had left his table answered "V tomto
     turnaji nehraješ." — curt, and untrue to him (his seat still plays). It says since when
     an AI plays his seat, that it does to the end and that there is no way back."""
-    ch, ann, message = await with_bob(harness, "lora", rounds=2, language="cs")
+    ch, ann, _bob, message = await with_bob(harness, "lora", rounds=2, language="cs")
     _table, thread = await table_of(harness, ann, ch)
     ask = reply(await ann.slash(thread, "lora leave"))
     await ann.click(ask, custom_id=enabled_controls(ask)[0]["custom_id"])
@@ -112,7 +112,7 @@ async def test_withdrawing_again_after_leaving_the_table_says_an_ai_plays_the_se
 
 async def test_withdrawing_twice_says_so_in_english(harness: BotHarness) -> None:
     """Review 40 #5 in English, after Odstoupit itself: the second click tells the same."""
-    _ch, ann, message = await with_bob(harness, "taroky", rounds=1, deals=1, language="en")
+    _ch, ann, _bob, message = await with_bob(harness, "taroky", rounds=1, deals=1, language="en")
     ask = reply(await ann.click(message, custom_id="lora:tn:1:leave"))
     await ann.click(ask, label="Withdraw, an AI plays on")
     assert model.entrant_of_user(await record(harness, 1), ann.id).replaced_from == 1
