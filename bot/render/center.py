@@ -23,7 +23,6 @@ from bot.render.common import (
     RGB,
     TEXT,
     badge,
-    embed_px,
     felt,
     panel,
     paste,
@@ -33,18 +32,17 @@ from bot.render.common import (
 from bot.render.fonts import Font, fit, fitted, font
 from bot.render.minis import put_mini
 from bot.render.names import fit_apart, fit_name, fit_said
+from bot.render.seats import PICTURE_W, SMALL_PX
 from bot.render.strings import game_name, playoff_sums, s
 from bot.render.suits import suit_icon
-from bot.render.trick_row import slot
+from bot.render.trick_row import columns, slot
 from engine.contracts import MATURITA_GAME
 from engine.events import KvartaBuilt
 from engine.lora import harakiri_playoffs
 from engine.rules import trick_winner_offset
 from engine.views import DesitkyView, KvartyView, PublicView, TrickView
 
-PICTURE_W = 720  # the table picture's width (``table.W``)
 CX = PICTURE_W // 2
-SMALL_PX = embed_px(PICTURE_W)  # px: the least size of a word here (11 px in an embed)
 NOTE_PX = SMALL_PX  # the banners' notes (the čistá stovka rule, its outcome, harakiri sums)
 LABEL_PX = SMALL_PX + 2  # the game's lines: who leads, the last trick, a kvarta
 LINE = 32  # px: a line of words at LABEL_PX
@@ -227,11 +225,10 @@ def row_card_h(area: Area) -> int:
     return min(cards.card_height(ROW_W), (area.h - 8 - 3 * ROW_GAP) // 4)
 
 
-def draw_rows(img: Image.Image, part: DesitkyView, lang: str, area: Area) -> None:
+def draw_rows(img: Image.Image, part: DesitkyView, area: Area) -> None:
     """Desítky: a row per suit, marked with the suit's medallion, cards low to high at their
     rank's column (the rows never overlap), each its rank over its suit; this turn's cards
     glow; a row not opened yet shows an empty place where its ten goes."""
-    del lang
     h = row_card_h(area)
     room = area.w - TURN_W - 12
     x_icon = area.x + (room - ROWS_W) // 2
@@ -267,9 +264,9 @@ def draw_turn(img: Image.Image, view: PublicView, part: DesitkyView, names: list
     _line(img, (x + w / 2, y + 6 + LINE // 2), lambda who: s("this_turn", lang, name=who),
           names[view.to_act], names, w - 16, TEXT, style="cond")
     shown = part.turn[-(1 + (w - 16 - ROW_W) // TURN_STEP):]
-    x0 = x + (w - (ROW_W + TURN_STEP * (len(shown) - 1))) // 2
-    for i, card in enumerate(shown):
-        put_mini(img, card, ROW_W, x0 + i * TURN_STEP, y + 6 + LINE + 4, "glow",
+    for i, (card, left) in enumerate(zip(shown, columns(len(shown), x, w, ROW_W, TURN_STEP),
+                                         strict=True)):
+        put_mini(img, card, ROW_W, left, y + 6 + LINE + 4, "glow",
                  free=TURN_STEP if i < len(shown) - 1 else None, rank_px=ROW_RANK)
 
 

@@ -222,7 +222,7 @@ def table_image(view: PublicView, names: Sequence[str], lang: str = "cs",
             case KvartyView() as part:
                 center.draw_kvarty(img, view, part, who, lang, area)
             case DesitkyView() as part:
-                center.draw_rows(img, part, lang, area)
+                center.draw_rows(img, part, area)
                 center.draw_turn(img, view, part, who, lang, area)
             case TrickView() as part:
                 center.draw_trick(img, view, part, who, lang, columns(bottom_seat), area)

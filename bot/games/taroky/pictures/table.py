@@ -133,7 +133,6 @@ class Inset(NamedTuple):
 
 
 TABLE_INSET = Inset(SIDE_W, 166, SMALLEST, 50, LINE, 3)
-HAND_INSET = Inset(226, 136, 24, 46, 26)  # the hand's last trick (shown a phone's width)
 
 
 def position(seat: int) -> int:
