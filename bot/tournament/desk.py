@@ -441,7 +441,7 @@ class TournamentDesk:
         lines = [tt("next_round", lang, round=round_no)]
         lines += [tt("drawn_line", lang, n=n, names=seat_names(t_, round_no, seats, lang))
                   for n, seats in enumerate(drawn, 1)]
-        return [self._post(t_.channel_id, _clip(lines, 2000))]
+        return [self._post(t_.channel_id, _clip(lines, items.CONTENT_LIMIT))]
 
     def table_done_shown(self, t_: TournamentRecord,
                          slot: TournamentTableRecord) -> list[OutboxItem]:
@@ -690,7 +690,7 @@ class TournamentDesk:
             t_ = await self.controller.store.get_tournament(tournament_id)
         if t_ is None or t_.guild_id != interaction.guild_id:
             raise TableError("tournament.none")
-        done = max((r.round_no for r in t_.rounds if r.status == "finished"), default=0)
+        done = model.finished_rounds(t_)
         if op == "standings":
             if done == 0:
                 await interaction.followup.send(tt("standings_none", lang), ephemeral=True)

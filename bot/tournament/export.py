@@ -53,7 +53,7 @@ async def export_document(store: TableStore, t: TournamentRecord) -> dict[str, A
                 "record": record,
             })
         rounds.append({"round": r, "tables": tables, "standings": model.standings_after(t, r)})
-    done = finished_rounds(t)
+    done = model.finished_rounds(t)
     return {
         "format": FORMAT,
         "tournament": t.tournament_id,
@@ -86,12 +86,6 @@ def pictures_zip(t: TournamentRecord, lang: str) -> bytes:
     return buffer.getvalue()
 
 
-def finished_rounds(t: TournamentRecord) -> int:
-    """The last round all of whose tables are done (0: none yet): what the export's
-    standings stand after."""
-    return max((r.round_no for r in t.rounds if r.status == "finished"), default=0)
-
-
 def standings_csv(t_: TournamentRecord, lang: str, names: Mapping[int, str] | None = None
                   ) -> bytes:
     """The standings after the last finished round as a CSV (``results_csv``'s
@@ -102,7 +96,7 @@ def standings_csv(t_: TournamentRecord, lang: str, names: Mapping[int, str] | No
     played the seat: an AI player, an AI substitute from a round on, or an AI for a round
     the player spent at another table."""
     lang = lang_of(lang)
-    done = finished_rounds(t_)
+    done = model.finished_rounds(t_)
     unit = score_unit(t_)
     rows: list[list[object]] = [[
         t("core.csv.place", lang), tt("csv_number", lang), t("core.csv.player", lang),

@@ -157,6 +157,12 @@ def round_finished(t: TournamentRecord, round_no: int) -> bool:
     return any(r.round_no == round_no and r.status == "finished" for r in t.rounds)
 
 
+def finished_rounds(t: TournamentRecord) -> int:
+    """The last round all of whose tables are done (0: none yet): what the export's
+    and the end's standings stand after."""
+    return max((r.round_no for r in t.rounds if r.status == "finished"), default=0)
+
+
 def standings_after(t: TournamentRecord, round_no: int) -> list[JSONDict] | None:
     found = next((r for r in t.rounds if r.round_no == round_no), None)
     return None if found is None else found.standings
