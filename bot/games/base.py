@@ -313,10 +313,9 @@ class BaseUI:
 
     def seat_name(self, table: Table, seat: int, lang: str) -> str:
         """The seat's name where results are listed: a player who left is marked, an AI
-        played his seat to the end (the result is the AI's, never rated for him)."""
-        s = table.seats[seat]
-        name = table.names()[seat]
-        return t("core.left_name", lang, name=name) if s is not None and s.left else name
+        played his seat to the end (the result is the AI's, never rated for him): as the
+        lines of moves name it (``Table.move_names``)."""
+        return table.move_names()[seat]
 
     def final_picture(self, table: Table, lang: str) -> Picture | None:
         return None
