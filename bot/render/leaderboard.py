@@ -61,7 +61,6 @@ NAME_GAP = 8  # px at least between the name and the rating's widest text
 MARK = "*"  # beside a provisional rating; the legend says what it means
 MEDALS: dict[int, RGB] = {1: GOLD, 2: (198, 206, 214), 3: (214, 140, 76)}
 STRIPE: RGB = (16, 50, 34)
-TAG_FILL: RGB = (34, 72, 54)
 
 
 def s(key: str, lang: str, kind: str = "lora") -> str:
