@@ -15,8 +15,8 @@ from bot.games.taroky.pictures.examples import example as taroky_example
 from bot.model import STATUS_PLAYING, Seat, Table, TableSettings
 from bot.render.bench import example as lora_example
 from bot.tournament import model
-from bot.tournament.desk import clip_footer
 from bot.tournament.examples import example_tournament
+from bot.tournament.pages import clip_footer
 from bot.tournament.pictures import standings_alt, standings_legend
 from bot.ui.builders import hand_message, table_message
 from engine.taroky.events import DealEnded

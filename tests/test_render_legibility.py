@@ -14,6 +14,7 @@ was 2.8 : 1 and RED 3.0 : 1 on the felt), and the dark text on the badges on the
 
 from __future__ import annotations
 
+import functools
 import io
 from collections.abc import Callable
 
@@ -33,6 +34,7 @@ from bot.render import (
 )
 from bot.render.bench import NAMES, example
 from bot.render.common import EMBED_H, EMBED_W, PHONE_W
+from bot.storage.models import TournamentRecord
 
 MIN_PHONE_PX = 11
 
@@ -63,16 +65,30 @@ def _taroky(kind: str, what: str) -> Callable[[], bytes]:
     return draw
 
 
-def _tournament(kind: str, what: str) -> Callable[[], bytes]:
+@functools.cache
+def _example_tournament(kind: str, field: int) -> TournamentRecord:
+    from bot.tournament.examples import example_tournament
+
+    return example_tournament(kind, field_size=field)
+
+
+def _tournament(kind: str, what: str, field: int = 8, page: int = 1) -> Callable[[], bytes]:
     def draw() -> bytes:
-        from bot.tournament.examples import example_tournament
         from bot.tournament.pictures import sheet_png, standings_png
 
-        t = example_tournament(kind)
+        t = _example_tournament(kind, field)
         if what == "standings":
-            return standings_png(t, 2, "cs")
+            return standings_png(t, 2, "cs", page)
         return sheet_png(t, next(iter(t.tables)), "cs")
     return draw
+
+
+# a larger field's standings: a picture (an embed) per eight entrants, every one legible
+FIELD_PAGES = {9: 2, 12: 2, 16: 2, 33: 5}
+LARGE_STANDINGS = {f"tournament_standings_{kind}_{field}_page_{page}":
+                   _tournament(kind, "standings", field, page)
+                   for kind in ("lora", "taroky") for field, pages in FIELD_PAGES.items()
+                   for page in range(1, pages + 1)}
 
 
 PICTURES: dict[str, Callable[[], bytes]] = {
@@ -89,6 +105,7 @@ PICTURES: dict[str, Callable[[], bytes]] = {
                           ("finished", "sheet"), ("finished", "deal"))},
     **{f"tournament_{what}_{kind}": _tournament(kind, what)
        for kind in ("lora", "taroky") for what in ("standings", "sheet")},
+    **LARGE_STANDINGS,
 }
 
 # the pictures shown inside an embed (the table messages, the leaderboard's, the round's
@@ -99,6 +116,7 @@ IN_EMBED = {
     "taroky_table_play", "taroky_table_bid", "taroky_table_discard", "taroky_table_varsava",
     "taroky_table_finished",
     "leaderboard", "tournament_standings_lora", "tournament_standings_taroky",
+    *LARGE_STANDINGS,
 }
 
 
@@ -190,6 +208,15 @@ def test_the_smallest_sizes_are_11_px_on_a_phone() -> None:
 @SHEETS_WAIT
 def test_the_sheets_smallest_size_is_11_px_on_a_phone() -> None:
     assert sheet.TAG_PX * PHONE_W / sheet.sheet_width(1) >= MIN_PHONE_PX
+
+
+def test_every_page_of_a_larger_field_s_standings_is_checked() -> None:
+    """The pages checked are all there are: 9 entrants take two pictures, 33 five."""
+    from bot.tournament.pictures import standings_pages
+
+    for field, pages in FIELD_PAGES.items():
+        assert standings_pages(_example_tournament("lora", field)) == pages
+    assert len(LARGE_STANDINGS) == 2 * sum(FIELD_PAGES.values()) == 22
 
 
 def test_the_pictures_in_embeds_are_among_those_checked() -> None:

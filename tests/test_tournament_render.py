@@ -492,10 +492,10 @@ def test_from_round_five_the_earliest_rounds_are_summed_in_a_labelled_column(
 
     seen: dict[str, object] = {}
 
-    def capture(title, subtitle, heads, rounds, lines, footers, folded=False):  # type: ignore[no-untyped-def]
+    def capture(title, subtitle, heads, rounds, lines, footers, folded=False, layout=()):  # type: ignore[no-untyped-def]
         seen.update(rounds=rounds, lines=lines, footers=footers, folded=folded)
         return render.render_standings(title, subtitle, heads, rounds, lines, footers,
-                                       folded=folded)
+                                       folded=folded, layout=layout)
 
     monkeypatch.setattr(pictures, "render_standings", capture)
     t = _crafted(6)
@@ -529,7 +529,7 @@ def test_the_name_column_keeps_its_room_at_any_number_of_rounds(
 
     seen: dict[str, object] = {}
 
-    def capture(title, subtitle, heads, rounds, lines, footers, folded=False):  # type: ignore[no-untyped-def]
+    def capture(title, subtitle, heads, rounds, lines, footers, folded=False, **_):  # type: ignore[no-untyped-def]
         seen.update(heads=heads, rounds=rounds, lines=lines)
         return b""
 

@@ -279,14 +279,36 @@ class ChannelDeliverer:
             if note is not None:  # (right after the final order: "play again" stays last)
                 embed.insert_field_at(1, name=note[0], value=note[1], inline=False)
         files = await self._files(entry)
+        more = []
+        for spec in payload.get("embeds") or []:  # (each with its own picture in it)
+            extra = discord.Embed.from_dict(spec["embed"])
+            drawn = await self._embed_picture(entry, spec.get("picture"))
+            if drawn is not None:
+                files.append(drawn)
+                extra.set_image(url=f"attachment://{drawn.filename}")
+            more.append(extra)
+        if "file" in kwargs and files:  # (discord.py takes one of the two)
+            files = [kwargs.pop("file"), *files]
         if files:
             kwargs["files"] = files
-        if embed is not None:
+        if embed is not None and more:
+            kwargs["embeds"] = [embed, *more]
+        elif embed is not None:
             kwargs["embed"] = embed
         view = _buttons(payload)
         if view is not None:
             kwargs["view"] = view
         return kwargs
+
+    async def _embed_picture(self, entry: OutboxEntry, spec: Any) -> discord.File | None:
+        """A further embed's picture (``items.post``'s ``embeds``), drawn now; None when it
+        has none or it cannot be drawn (the embed goes without it)."""
+        if not spec:
+            return None
+        name, filename, description = items.picture_of(spec)
+        with phase(RENDER):
+            png = await self.m.picture(entry.table_id, name)
+        return None if png is None else png_file(png, filename, description)
 
     async def _files(self, entry: OutboxEntry) -> list[discord.File]:
         """The entry's ``pictures``, drawn now (one that cannot be drawn is left out)."""

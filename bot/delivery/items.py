@@ -37,6 +37,9 @@ or alone (``Delivery.send``); ``bot.delivery.sender`` delivers them. Kinds:
   ``delete`` with ``record``, in the same lane: after any refresh). A later refresh
   supersedes an earlier one.
 
+A post's ``embeds``: embeds after its ``embed``, each ``{"embed": …, "picture": [name, file,
+alt]}`` — its picture drawn when it is sent and shown in it.
+
 A post's ``pictures``: pictures drawn when it is sent, as (name, file name, alt text) — names
 the deliverer knows (``"final"``, a tournament's ``"tsheet:…"``/``"tstandings:…"``); the alt
 text (what a screen reader says of the picture) is written with the entry, in the table's
@@ -53,6 +56,7 @@ from bot.storage.models import OutboxItem
 POST, TABLE, PING, DELETE, TOURNAMENT = "post", "table", "ping", "delete", "tournament"
 POINTER, INVITE = "pointer", "invite"
 CONTENT_LIMIT = 2000  # Discord's limit on a message's content
+EMBEDS_LIMIT, EMBEDS_CHARS = 10, 6000  # Discord's limits on a message's embeds, their text
 
 
 Picture = tuple[str, str, str | None]  # (name, file name, alt text)
@@ -77,12 +81,20 @@ def post(channel_id: int, content: str | None = None, *, embed: dict[str, Any] |
          picture: str | None = None, filename: str = "picture.png",
          description: str | None = None, mentions: bool = False,
          buttons: Sequence[dict[str, Any]] = (), table_id: int | None = None,
-         key: str | None = None, pictures: Sequence[Picture] = ()) -> OutboxItem:
+         key: str | None = None, pictures: Sequence[Picture] = (),
+         embeds: Sequence[tuple[dict[str, Any], Picture | None]] = ()) -> OutboxItem:
     """A message for the channel. ``mentions``: its user mentions notify. ``picture`` (in
-    the embed) has the alt text ``description``."""
+    the embed) has the alt text ``description``. ``embeds``: further embeds after
+    ``embed`` (``EMBEDS_LIMIT`` in all), each with its own picture in it (a large
+    tournament's standings, a page each)."""
+    if embeds and (embed is None or len(embeds) >= EMBEDS_LIMIT):
+        raise ValueError("further embeds follow a first one, ten in all")
     payload: dict[str, Any] = {"content": content}
     if embed is not None:
         payload["embed"] = embed
+    if embeds:
+        payload["embeds"] = [{"embed": e, **({"picture": list(p)} if p else {})}
+                             for e, p in embeds]
     if picture is not None:
         payload["picture"] = picture
         payload["filename"] = filename

@@ -44,6 +44,7 @@ from bot.tournament.export import (
     standings_csv,
 )
 from bot.tournament.model import settings_of
+from bot.tournament.pages import Page, page_title, standings_messages
 from bot.tournament.pictures import (
     game_name,
     marked_name,
@@ -52,7 +53,7 @@ from bot.tournament.pictures import (
     sheet_alt,
     sheet_png,
     standings_alt,
-    standings_legend,
+    standings_pages,
     standings_png,
 )
 from bot.tournament.scoring import lower_is_better, standings
@@ -323,16 +324,16 @@ class TournamentDesk:
     @staticmethod
     def _post(channel_id: int, content: str | None = None, *,
               embed: discord.Embed | None = None, picture: items.Picture | None = None,
-              pictures: Sequence[items.Picture] = (),
+              pictures: Sequence[items.Picture] = (), embeds: Sequence[Page] = (),
               table_id: int | None = None) -> OutboxItem:
         """One message to a channel or thread, as an outbox entry (pictures by name, each
-        with its alt text); ``table_id``: it goes in line with that table's entries (its
-        thread's posts)."""
+        with its alt text; ``embeds`` after ``embed``, each with its picture in it);
+        ``table_id``: it goes in line with that table's entries (its thread's posts)."""
         name, filename, alt = picture if picture is not None else (None, "picture.png", None)
-        as_dict = None if embed is None else cast(dict[str, Any], embed.to_dict())
+        as_dict = None if embed is None else _as_dict(embed)
         return items.post(channel_id, content, embed=as_dict, picture=name, filename=filename,
                           description=alt, pictures=pictures, mentions=True,
-                          table_id=table_id)
+                          table_id=table_id, embeds=[(_as_dict(e), p) for e, p in embeds])
 
     # -- what the outbox's deliverer asks (through the controller) ---------------------------
     async def _record(self, tournament_id: int) -> TournamentRecord | None:
@@ -367,7 +368,8 @@ class TournamentDesk:
 
     async def picture(self, name: str) -> bytes | None:
         """A tournament picture by its outbox name: ``tsheet:T:R:N`` (the sheet of table N of
-        round R) or ``tstandings:T:R`` (the standings after round R)."""
+        round R) or ``tstandings:T:R`` (the standings after round R; their page P > 1:
+        ``tstandings:T:R:P``)."""
         kind, _, rest = name.partition(":")
         try:
             numbers = [int(x) for x in rest.split(":")]
@@ -383,8 +385,8 @@ class TournamentDesk:
             except Exception:
                 return None
             return await _draw(sheet_png, t_, slot, lang)
-        if kind == "tstandings" and len(numbers) == 2:
-            return await _draw(standings_png, t_, numbers[1], lang)
+        if kind == "tstandings" and len(numbers) in (2, 3):  # (page 1's name has none)
+            return await _draw(standings_png, t_, numbers[1], lang, *numbers[2:])
         return None
 
     # -- TournamentPresenter -----------------------------------------------------------
@@ -460,16 +462,14 @@ class TournamentDesk:
         s = settings_of(t_)
         final = round_no >= s.rounds
         key = "final_title" if final else "round_title"
-        embed = discord.Embed(title=tt(key, lang, game=game_name(t_, lang), id=t_.tournament_id,
-                                       round=round_no),
-                              description=leader_lines(t_, round_no, lang),
-                              colour=EMBED_COLOUR)
-        legend = standings_legend(t_, round_no, lang)
-        if legend:  # under the picture: who its stand-ins are ("hráč č. 3" is 🎲🎲)
-            embed.set_footer(text=clip_footer(legend))
-        out = [self._post(t_.channel_id, embed=embed,
-                          picture=(f"tstandings:{t_.tournament_id}:{round_no}",
-                                   "standings.png", _alt(standings_alt, t_, round_no, lang)))]
+        # a picture per eight entrants, each in an embed of its own (``pages``)
+        messages = standings_messages(
+            t_, round_no, lang,
+            tt(key, lang, game=game_name(t_, lang), id=t_.tournament_id, round=round_no),
+            leader_lines(t_, round_no, lang))
+        out = [self._post(t_.channel_id, embed=message[0][0], picture=message[0][1],
+                          embeds=message[1:])
+               for message in messages]
         sheets = [(f"tsheet:{t_.tournament_id}:{round_no}:{slot.table_no}",
                    f"sheet-{round_no}-{slot.table_no}.png", _alt(sheet_alt, t_, slot, lang))
                   for slot in model.tables_of(t_, round_no)]
@@ -695,10 +695,25 @@ class TournamentDesk:
             if done == 0:
                 await interaction.followup.send(tt("standings_none", lang), ephemeral=True)
                 return
-            picture = await _draw(standings_png, t_, done, lang)
-            files = [] if picture is None else [
-                png_file(picture, "standings.png", _alt(standings_alt, t_, done, lang))]
-            await interaction.followup.send(files=files, ephemeral=True)
+            if standings_pages(t_) == 1:  # the picture alone, as an attachment
+                picture = await _draw(standings_png, t_, done, lang)
+                files = [] if picture is None else [
+                    png_file(picture, "standings.png", _alt(standings_alt, t_, done, lang))]
+                await interaction.followup.send(files=files, ephemeral=True)
+                return
+            # a larger field: each page in an embed (attachments side by side were shown
+            # half as wide), titled by its places
+            page = 0
+            for message in standings_messages(t_, done, lang, page_title(t_, 1, lang), None):
+                files = []
+                for embed, (_, filename, alt) in message:
+                    page += 1
+                    picture = await _draw(standings_png, t_, done, lang, page)
+                    if picture is not None:
+                        files.append(png_file(picture, filename, alt))
+                        embed.set_image(url=f"attachment://{filename}")
+                await interaction.followup.send(embeds=[e for e, _ in message], files=files,
+                                                ephemeral=True)
             return
         if all(s.result is None for s in t_.tables):  # nothing to export: no empty files
             key = "export_none" if t_.status in (TournamentStatus.REGISTRATION,
@@ -741,6 +756,10 @@ class TournamentDesk:
         return chosen or await self._tournament_lang(tournament_id)
 
 
+def _as_dict(embed: discord.Embed) -> dict[str, Any]:
+    return cast(dict[str, Any], embed.to_dict())
+
+
 async def _draw(render: Any, *args: Any) -> bytes | None:
     """A picture drawn off the event loop; None (and logged) when it fails."""
     try:
@@ -778,17 +797,6 @@ def leader_lines(t_: TournamentRecord, round_no: int, lang: str) -> str:
     legend = tt("legend_points", lang, tiebreak=tiebreak)
     return "\n".join([*clipped(lines, EMBED_DESCRIPTION - len(legend) - 1,
                                 lambda n: tn("core.tournament.more", lang, n)), legend])
-
-
-EMBED_FOOTER = 2048  # characters Discord takes in an embed's footer
-
-
-def clip_footer(text: str) -> str:
-    """``text`` within an embed's footer: cut after its last whole item ("…" for the rest)."""
-    if len(text) <= EMBED_FOOTER:
-        return text
-    head = text[:EMBED_FOOTER - 1]
-    return head[:head.rfind(", ") + 1 or len(head)] + "…"
 
 
 def clipped(lines: list[str], limit: int, more: Callable[[int], str]) -> list[str]:

@@ -27,24 +27,39 @@ AI = (("AI Karel", "medium"), ("AI Božena", "easy"))
 WHEN = datetime(2025, 3, 1, 18, 0, tzinfo=UTC)
 
 
-def example_tournament(kind: str, rounds: int = 2, seed: int = 7) -> TournamentRecord:
-    """Eight entrants (six people, two AI players), ``rounds`` rounds played by the medium
-    AI; the second entrant left his table in round 1 (an AI substitute from then on)."""
+# a larger field's further people (the render tests' 12, 16, 33 entrants): first names and
+# surnames, some long
+FIRST = ("Jana", "Petr", "Zdeňka", "Vojtěch", "Ludmila", "Bedřich", "Markéta", "Jaroslav")
+LAST = ("Nováková", "Svoboda", "Dvořáková", "Procházka", "Kučerová-Hrabětová", "Veselý",
+        "Štěpánková", "Horák")
+
+
+def example_tournament(kind: str, rounds: int = 2, seed: int = 7,
+                       field_size: int = 8) -> TournamentRecord:
+    """Eight entrants (six people, two AI players) — ``field_size``: more people after them —
+    ``rounds`` rounds played by the medium AI; the second entrant left his table in round 1
+    (an AI substitute from then on). A field that fills no whole tables (9, 33: the render
+    tests' pages of one line) has its last entrants sit the rounds out ("–")."""
     spec = games.get(kind)
     rules = spec.tournament_rules()
     length = {"deals": 3} if rules.round_units else {}
     settings = TournamentSettings(rounds=rounds, length=length, seed=seed)
-    entrants = [EntrantRecord(i + 1, 1000 + i, name) for i, name in enumerate(NAMES)]
+    people = [*NAMES, *(f"{FIRST[i % len(FIRST)]} {LAST[(i * 3 + i // len(FIRST)) % len(LAST)]}"
+                        for i in range(field_size - len(NAMES) - len(AI)))]
+    entrants = [EntrantRecord(i + 1, 1000 + i, name)
+                for i, name in enumerate(people[:len(NAMES)])]
     entrants += [EntrantRecord(len(NAMES) + i + 1, None, name, level)
                  for i, (name, level) in enumerate(AI)]
+    entrants += [EntrantRecord(len(entrants) + i + 1, 2000 + i, name)
+                 for i, name in enumerate(people[len(NAMES):])]
+    playing = [e.entrant_no for e in entrants][:len(entrants) - len(entrants) % spec.seats]
     entrants[1].replaced_from = 1
     t = TournamentRecord(1, 1, 1, 1000, kind, TournamentStatus.FINISHED, settings.to_json(),
                          rounds, None, WHEN, WHEN, entrants=entrants)
     rng = random.Random(seed)
     for r in range(1, rounds + 1):
         earlier = [s.seats for s in t.tables]
-        drawn = draw_tables([e.entrant_no for e in entrants], rng, spec.seats,
-                            meetings(earlier))
+        drawn = draw_tables(playing, rng, spec.seats, meetings(earlier))
         for n, seats in enumerate(drawn, 1):
             state = spec.new(rules.round_options({}, length, rounds),
                              random.Random(f"{seed}/{r}/{n}"))

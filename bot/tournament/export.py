@@ -18,7 +18,14 @@ from bot.storage.models import EntrantRecord, TournamentRecord
 from bot.storage.protocol import TableStore
 from bot.tournament import model
 from bot.tournament.model import settings_of
-from bot.tournament.pictures import number, score_unit, sheet_png, standings_png
+from bot.tournament.pictures import (
+    number,
+    page_suffix,
+    score_unit,
+    sheet_png,
+    standings_pages,
+    standings_png,
+)
 from bot.tournament.scoring import standings, table_points
 from bot.tournament.words import tt, worded
 
@@ -76,9 +83,10 @@ def pictures_zip(t: TournamentRecord, lang: str) -> bytes:
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for r in t.rounds:
-            if r.status == "finished":
-                archive.writestr(f"standings-round-{r.round_no}.png",
-                                 standings_png(t, r.round_no, lang))
+            if r.status == "finished":  # (a page per eight entrants, as posted)
+                for page in range(1, standings_pages(t) + 1):
+                    archive.writestr(f"standings-round-{r.round_no}{page_suffix(t, page)}.png",
+                                     standings_png(t, r.round_no, lang, page))
         for s in t.tables:
             if s.result is not None:
                 archive.writestr(f"sheet-round-{s.round_no}-table-{s.table_no}.png",

@@ -89,10 +89,11 @@ def readable(t_: TournamentRecord, e: EntrantRecord, lang: str) -> str:
                          "entrant")
 
 
-def standings_legend(t_: TournamentRecord, upto: int, lang: str) -> str:
-    """Who the standings picture's stand-ins are, under it ("🎲🎲 (na obrázku hráč č. 3)":
-    its text lists him as 🎲🎲); "" when every name is drawn as it is."""
-    entrants = [model.entrant(t_, row.entrant) for row in standings(t_, upto)]
+def standings_legend(t_: TournamentRecord, upto: int, lang: str, page: int = 1) -> str:
+    """Who the stand-ins of the standings picture ``page`` are, under it ("🎲🎲 (na obrázku
+    hráč č. 3)": its text lists him as 🎲🎲); "" when every name is drawn as it is."""
+    entrants = [model.entrant(t_, row.entrant)
+                for row in standings(t_, upto)[(page - 1) * PAGE:page * PAGE]]
     return pictured_as([shown_name(e.name, lang) for e in entrants],
                        [readable(t_, e, lang) for e in entrants], lang)
 
@@ -110,11 +111,49 @@ def marked_name(e: EntrantRecord, name: str, lang: str) -> str:
     return name
 
 
-def standings_png(t_: TournamentRecord, upto: int, lang: str) -> bytes:
-    """The standings after round ``upto`` (the final ones after the last round). More
-    rounds than the picture has room for (``ROUND_COLUMNS``, and the names ``NAME_ROOM``
-    px): the earliest are summed in the first column, labelled with their range and
-    explained under the table, so that the numbers shown still add up to the points."""
+PAGE = 8  # entrants a standings picture shows: the most an embed's 310 × 280 px keep legible
+
+
+def standings_pages(t_: TournamentRecord) -> int:
+    """How many pictures the standings take: one per ``PAGE`` entrants (places 1–8, 9–16 …),
+    each legible in an embed of its own (one tall picture of 16 was shown 150 px wide)."""
+    return max(1, -(-len(t_.entrants) // PAGE))
+
+
+def page_places(t_: TournamentRecord, page: int) -> tuple[int, int]:
+    """The lines of the standings page ``page`` (from 1) shows, as places: (9, 16)."""
+    first = (page - 1) * PAGE + 1
+    return first, min(page * PAGE, len(t_.entrants))
+
+
+def page_subtitle(t_: TournamentRecord, subtitle: str, page: int, lang: str) -> str:
+    """A page's subtitle: the standings' own, and which places it shows when there are
+    more pages than one ("Pořadí po 2. ze 4 kol · místa 9–16")."""
+    if standings_pages(t_) == 1:
+        return subtitle
+    first, last = page_places(t_, page)
+    return tt("pic_page_sub" if last > first else "pic_page_sub_one", lang,
+              subtitle=subtitle, first=first, last=last)
+
+
+def page_suffix(t_: TournamentRecord, page: int) -> str:
+    """A standings page's file names' ending: "" when it is the only one, else its places
+    ("-places-9-16"): the post's attachments and the export's files alike."""
+    if standings_pages(t_) == 1:
+        return ""
+    first, last = page_places(t_, page)
+    return f"-places-{first}-{last}"
+
+
+def standings_png(t_: TournamentRecord, upto: int, lang: str, page: int = 1) -> bytes:
+    """The standings after round ``upto`` (the final ones after the last round): page
+    ``page`` of them (``standings_pages``: ``PAGE`` lines each, their columns laid out for
+    every line, so that they stand alike on every page). More rounds than the picture has
+    room for (``ROUND_COLUMNS``, and the names ``NAME_ROOM`` px): the earliest are summed in
+    the first column, labelled with their range and explained under the table, so that the
+    numbers shown still add up to the points."""
+    if not 1 <= page <= standings_pages(t_):
+        raise ValueError(f"no standings page {page}")
     rounds = settings_of(t_).rounds
     final = upto >= rounds and t_.status != "cancelled"
     rows = standings(t_, upto)
@@ -159,8 +198,9 @@ def standings_png(t_: TournamentRecord, upto: int, lang: str) -> bytes:
     if folded:
         footer.append(Footer(tt("legend_rounds", lang, label=round_labels[0], first=1,
                                 last=folded)))
-    return render_standings(title(t_, lang), subtitle, labels, round_labels, lines, footer,
-                            folded=bool(folded))
+    shown = lines[(page - 1) * PAGE:page * PAGE]
+    return render_standings(title(t_, lang), page_subtitle(t_, subtitle, page, lang), labels,
+                            round_labels, shown, footer, folded=bool(folded), layout=lines)
 
 
 def sheet_lines(t_: TournamentRecord, slot: TournamentTableRecord,
@@ -225,19 +265,20 @@ def sheet_png(t_: TournamentRecord, slot: TournamentTableRecord, lang: str) -> b
         tt("pic_number", lang))
 
 
-def standings_alt(t_: TournamentRecord, upto: int, lang: str) -> str:
-    """The standings picture in words (its alt text): what it stands after, and every
-    entrant's place, name and points (the Standings button sends the picture alone)."""
+def standings_alt(t_: TournamentRecord, upto: int, lang: str, page: int = 1) -> str:
+    """A standings picture in words (its alt text): what it stands after (and which places
+    it shows, one of more pages), and its entrants' places, names and points — the pages'
+    together every entrant's (the Standings button sends the pictures alone)."""
     rounds = settings_of(t_).rounds
     final = upto >= rounds and t_.status != "cancelled"
-    head = (tt("pic_final", lang, rounds=rounds) if final
-            else tt("pic_after", lang, round=upto, rounds=rounds))
+    head = page_subtitle(t_, tt("pic_final", lang, rounds=rounds) if final
+                         else tt("pic_after", lang, round=upto, rounds=rounds), page, lang)
     rows = [counted(K + "podium_line", lang, row.points,  # (no bold: "**" read out)
                     place=listed_place(row, lang),
                     name=marked_name(model.entrant(t_, row.entrant),
                                      readable(t_, model.entrant(t_, row.entrant), lang), lang),
                     points=number(row.points, lang))
-            for row in standings(t_, upto)]
+            for row in standings(t_, upto)[(page - 1) * PAGE:page * PAGE]]
     return f"{head}: " + "; ".join(rows)
 
 

@@ -4,7 +4,8 @@ Pure drawing from lines of text prepared by ``bot.tournament.pictures`` (the wor
 numbers are chosen there); the look is the shared one of ``bot.render.common``. 760 px wide
 like the leaderboard, and like it laid out for an embed: the round's standings are posted in
 one, on a phone ``EMBED_W`` (310) px wide and at most ``EMBED_H`` (280) px high, so their
-words are ``SMALL_PX`` or more (11 px there) and eight entrants fit that box. The sheets are
+words are ``SMALL_PX`` or more (11 px there) and eight entrants fit that box (a larger
+field is drawn a page of eight at a time, ``bot.tournament.pictures.PAGE``). The sheets are
 plain pictures (about 340 px wide on a phone); their tags may condense to ``SHEET_PILL_PX``.
 """
 
@@ -273,16 +274,20 @@ def round_columns(round_labels: Sequence[str], lines: Sequence[StandingLine],
 
 def standings_image(title: str, subtitle: str, labels: tuple[str, str, str],
                     round_labels: Sequence[str], lines: Sequence[StandingLine],
-                    footer: Sequence[Footer] = (), *, folded: bool = False) -> Image.Image:
+                    footer: Sequence[Footer] = (), *, folded: bool = False,
+                    layout: Sequence[StandingLine] = ()) -> Image.Image:
     """Place and name (with tags), points per round, points, and the tiebreak score.
     ``labels``: the player, points and score headings. At most ``ROUND_COLUMNS`` rounds:
     the caller sums the earlier ones into the first column (``folded``: set apart by a
-    line), so that the numbers shown add up to the points."""
+    line), so that the numbers shown add up to the points. ``layout``: every line of the
+    standings when ``lines`` are one page of them — the columns stand where they do on
+    every page (else they are laid out for ``lines``)."""
     if len(round_labels) > ROUND_COLUMNS:
         raise ValueError("too many round columns")
     img = _frame(title, subtitle, len(lines), footer)
-    columns, name_end = round_columns(round_labels, lines, labels)
-    points_r = points_right(lines, labels[2])
+    laid = layout or lines
+    columns, name_end = round_columns(round_labels, laid, labels)
+    points_r = points_right(laid, labels[2])
     fc = fl = font(SMALL_PX, "cond")
     cy = HEADER_H + M + COLS_H // 2 + 1
     text(img, (PLACE_CX, cy), "#", fc, MUTED, "mm")
@@ -312,9 +317,10 @@ def standings_image(title: str, subtitle: str, labels: tuple[str, str, str],
 
 def render_standings(title: str, subtitle: str, labels: tuple[str, str, str],
                      round_labels: Sequence[str], lines: Sequence[StandingLine],
-                     footer: Sequence[Footer] = (), *, folded: bool = False) -> bytes:
+                     footer: Sequence[Footer] = (), *, folded: bool = False,
+                     layout: Sequence[StandingLine] = ()) -> bytes:
     return encode(standings_image(title, subtitle, labels, round_labels, lines, footer,
-                                  folded=folded))
+                                  folded=folded, layout=layout))
 
 
 # -- a table's sheet --------------------------------------------------------------------
