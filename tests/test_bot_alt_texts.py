@@ -249,13 +249,15 @@ def test_R_STOVKA_the_sheets_text_says_who_declared_while_the_lora_goes_on() -> 
 def test_R_HARAKIRI_the_final_sheets_text_gives_the_play_off_sums_as_the_final_post() -> None:
     lora, _ = harakiri_played_off(2)
     assert lora_sheet_lines(lora, NAMES, "cs") == [
-        "Konečné pořadí:", "1. Cyril – 5 b.", "2. Dana – 20 b., harakiri 0 → 0",
-        "3. Anna – 20 b., harakiri 0 → 40", "4. Bob – 20 b., harakiri 0 → 80"]
+        "Konečné pořadí:", "1. Cyril – 5 b.", "2. Dana – 20 b., harakiri: 0 → 0 b. (méně je lépe)",
+        "3. Anna – 20 b., harakiri: 0 → 40 b. (méně je lépe)",
+        "4. Bob – 20 b., harakiri: 0 → 80 b. (méně je lépe)"]
     outcome = lora.outcome()
     assert outcome is not None
     ui = ui_of("lora")  # the final post's note is the same one
     assert [ui.outcome_note(outcome, s, "en") for s in range(4)] == [
-        ", harakiri 0 → 40", ", harakiri 0 → 80", "", ", harakiri 0 → 0"]
+        ", harakiri: 0 → 40 pts (fewer is better)", ", harakiri: 0 → 80 pts (fewer is better)",
+        "", ", harakiri: 0 → 0 pts (fewer is better)"]
 
 
 def test_the_hand_alt_says_the_seats_own_choice_and_answer_in_the_second_person() -> None:

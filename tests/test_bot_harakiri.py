@@ -16,6 +16,7 @@ from bot.render import table as table_render
 from bot.render.center import harakiri_note
 from bot.render.sheet import harakiri_line
 from bot.render.table import table_image, title_parts
+from engine.game import Outcome
 from engine.lora import Lora
 from tests.helpers import drive, harakiri_played_off, xdeal
 
@@ -67,23 +68,35 @@ def test_R_HARAKIRI_the_results_post_says_the_tie_was_played_off():
     outcome = lora.outcome()
     assert outcome is not None
     assert [UI.outcome_note(outcome, s, "cs") for s in range(4)] == [
-        ", harakiri 40",
-        ", harakiri 0",
-        ", harakiri 0 → 0",
-        ", harakiri 0 → 40",
+        ", harakiri: 40 b. (méně je lépe)",
+        ", harakiri: 0 b. (méně je lépe)",
+        ", harakiri: 0 → 0 b. (méně je lépe)",
+        ", harakiri: 0 → 40 b. (méně je lépe)",
     ]
-    assert UI.outcome_note(outcome, 0, "en") == ", harakiri 40"
+    assert [UI.outcome_note(outcome, s, "en") for s in (0, 1)] == [
+        ", harakiri: 40 pts (fewer is better)", ", harakiri: 0 pts (fewer is better)"]
+
+
+def test_R_HARAKIRI_one_harakiri_point_is_one_pt_in_english() -> None:
+    """The note says points in the language's number (English "1 pt"), Czech "b." always."""
+    outcome = Outcome((1, 2, 3, 4), (10, 20, 20, 30), "points", True,
+                      extras=({}, {"harakiri_sums": [1]}, {"harakiri_sums": [0, 1]}, {}))
+    assert UI.outcome_note(outcome, 1, "en") == ", harakiri: 1 pt (fewer is better)"
+    assert UI.outcome_note(outcome, 2, "en") == ", harakiri: 0 → 1 pt (fewer is better)"
+    assert UI.outcome_note(outcome, 1, "cs") == ", harakiri: 1 b. (méně je lépe)"
 
 
 def test_R_HARAKIRI_the_final_order_picture_notes_the_harakiri_sums():
     lora, _ = two_ties()
     view = lora.public_view()
     assert [harakiri_note(view, s, "cs") for s in range(4)] == [
-        "harakiri 40",
-        "harakiri 0",
-        "harakiri 0 → 0",
-        "harakiri 0 → 40",
+        "harakiri: 40 b. (méně je lépe)",
+        "harakiri: 0 b. (méně je lépe)",
+        "harakiri: 0 → 0 b. (méně je lépe)",
+        "harakiri: 0 → 40 b. (méně je lépe)",
     ]
+    assert harakiri_note(view, 3, "en") == "harakiri: 0 → 40 pts (fewer is better)"
+    assert harakiri_note(view, 3, "en", short=True) == "harakiri: 0 → 40 pts"
     untied = Lora(first_leader=0, deals=[], start=False)
     untied.totals = [10, 20, 30, 40]
     untied._begin_final_order()

@@ -149,8 +149,9 @@ async def test_export_adds_the_results_as_csv_and_keeps_the_replay_record(harnes
                                            f"lora-{game}.csv"]
     assert files[0].description == (  # the sheet's alt text: the names as the CSV has them,
         # the notes as the final post (review 52)
-        "Konečné pořadí: 1. AI easy – 30 b. 2. Cyril – 40 b., harakiri 5. 3. Anička – 40 b.,"
-        " harakiri 10. 4. Bob – 60 b. (čistá stovka nevyšla).")
+        "Konečné pořadí: 1. AI easy – 30 b. 2. Cyril – 40 b., harakiri: 5 b. (méně je lépe)."
+        " 3. Anička – 40 b., harakiri: 10 b. (méně je lépe). 4. Bob – 60 b. (čistá stovka"
+        " nevyšla).")
     assert (await files[2].read()).decode("utf-8-sig") == (
         "Hra;Dohráno;Místo;Hráč;Body;Poznámka;Turnaj\r\n"
         f"{game};{day};1;AI easy;30;;\r\n"

@@ -115,6 +115,25 @@ def test_the_final_orders_notes_are_whole_at_full_size(lang: str) -> None:
     _clear_of_the_seats(center.CX - center.ORDER_W // 2, top, center.ORDER_W, height)
 
 
+def test_the_harakiri_notes_say_fewer_is_better_where_they_stand_whole() -> None:
+    """Review 59: "harakiri 12" did not say fewer is the better place. Beside a missed
+    čistá stovka the words do not fit a line (nor the box two lines a place): there the
+    notes keep the points alone — the final post's text says it whole."""
+    from tests.test_bot_harakiri import two_ties
+
+    _, _, notes = center.order_layout(_rich().public_view(), "cs", ONE_LINE)
+    assert [[[t for t, _ in line] for line in place] for place in notes] == [
+        [], [["stovka nevyšla", "harakiri: 12 b."]], [["stovka nevyšla", "harakiri: 19 b."]],
+        [["stovka nevyšla"]]]
+    lora, _ = two_ties()
+    no_legend = table.game_area(0)  # (nobody declared: no legend under the table)
+    _, _, notes = center.order_layout(lora.public_view(), "en", no_legend)
+    assert [[[t for t, _ in line] for line in place] for place in notes] == [
+        [["harakiri: 0 → 0 pts (fewer is better)"]], [["harakiri: 0 → 40 pts (fewer is better)"]],
+        [["harakiri: 0 pts (fewer is better)"]], [["harakiri: 40 pts (fewer is better)"]]]
+    assert center.order_head(notes, no_legend) == center.ORDER_HEAD  # its title, "Final order"
+
+
 def test_four_long_notes_each_still_fit_between_the_seats(monkeypatch: pytest.MonkeyPatch
                                                          ) -> None:
     long = [("stovka nevyšla", RED), ("harakiri 12 → 40 → 102 → 0", MUTED)]
@@ -123,7 +142,9 @@ def test_four_long_notes_each_still_fit_between_the_seats(monkeypatch: pytest.Mo
     top, height, notes = center.order_layout(view, "cs", ONE_LINE)
     assert height <= ONE_LINE.h
     assert all(len(lines) == 1 for lines in notes)  # each on one line
-    assert center.order_head(notes, ONE_LINE) == center.ORDER_FOOT  # the title left out
+    # the title left out: with it the box would be 26 px taller than the area (300 > 274)
+    assert center.order_head(notes, ONE_LINE) == center.ORDER_FOOT
+    assert center._order_height(notes, center.ORDER_HEAD) == 300 and ONE_LINE.h == 274
     _clear_of_the_seats(center.CX - center.ORDER_W // 2, top, center.ORDER_W, height)
     assert table.table_image(view, NAMES).size == (table.W, table.H)
 

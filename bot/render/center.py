@@ -352,11 +352,13 @@ def draw_choose(img: Image.Image, view: PublicView, names: list[str], lang: str,
         yy += LINE
 
 
-def harakiri_note(view: PublicView, seat: int, lang: str) -> str:
-    """Under a name in the final order: his harakiri sums when a play-off put him there among
-    his equals (R-HARAKIRI), else ""."""
+def harakiri_note(view: PublicView, seat: int, lang: str, short: bool = False) -> str:
+    """Under a name in the final order: his harakiri points when a play-off put him there
+    among his equals (R-HARAKIRI: fewer is the better place, and the note says so unless
+    ``short``), else ""."""
     sums = [sum(p) for p in harakiri_playoffs(view.protocol, seat)]
-    return s("harakiri_note", lang, points=playoff_sums(sums)) if sums else ""
+    key = "harakiri_note_short" if short else "harakiri_note"
+    return s(key, lang, n=sums[-1], points=playoff_sums(sums)) if sums else ""
 
 
 # The final order's box, in the game area; a place is its name line and its notes' lines
@@ -376,12 +378,13 @@ def stovka_outcome(view: PublicView, seat: int, lang: str) -> Part:
     return s("stovka_made" if made else "stovka_missed", lang), GREEN if made else RED
 
 
-def _order_notes(view: PublicView, seat: int, lang: str) -> list[Part]:
-    """A seat's notes in the final order: his čistá stovka made or missed, his harakiri sums."""
+def _order_notes(view: PublicView, seat: int, lang: str, short: bool = False) -> list[Part]:
+    """A seat's notes in the final order: his čistá stovka made or missed, his harakiri sums
+    (``short``: without "fewer is better")."""
     parts: list[Part] = []
     if view.stovka[seat] is True:
         parts.append(stovka_outcome(view, seat, lang))
-    note = harakiri_note(view, seat, lang)
+    note = harakiri_note(view, seat, lang, short)
     if note:
         parts.append((note, MUTED))
     return parts
@@ -396,21 +399,30 @@ def order_layout(view: PublicView, lang: str, area: Area
     """The final order's box: its top and height, and per place its notes' lines (each a
     list of parts): the notes on one line where they fit at NOTE_PX, else one a line as long
     as the box fits the area (the others on one line: ``_note_line``); the box's title only
-    where it still fits (``order_head``: the header says the lóra is over)."""
-    parts = [_order_notes(view, seat, lang) for seat in view.order or ()]
-    f = _note_font()
+    where it still fits (``order_head``: the header says the lóra is over). The harakiri
+    notes say "fewer is better" where they then stand whole, else they go without it."""
+    notes = _order_lines([_order_notes(view, seat, lang) for seat in view.order or ()], area)
+    if not all(_one_line(line) for place in notes for line in place):
+        notes = _order_lines([_order_notes(view, seat, lang, short=True)
+                              for seat in view.order or ()], area)
+    h = _order_height(notes, order_head(notes, area))
+    return area.cy - h // 2, h, notes
 
-    def one_line(p: list[Part]) -> bool:
-        return f.getlength(NOTE_SEP.join(t for t, _ in p)) <= NOTE_W
 
-    notes = [([p] if one_line(p) else [[q] for q in p]) if p else [] for p in parts]
+def _one_line(parts: list[Part]) -> bool:
+    return _note_font().getlength(NOTE_SEP.join(t for t, _ in parts)) <= NOTE_W
+
+
+def _order_lines(parts: list[list[Part]], area: Area) -> list[list[list[Part]]]:
+    """Per place its notes' lines: on one line where they fit, else one a line as long as
+    the box fits ``area`` (then places' notes back on one line, from the top)."""
+    notes = [([p] if _one_line(p) else [[q] for q in p]) if p else [] for p in parts]
     for i, p in enumerate(parts):  # too tall: places' notes back on one line, from the top
         if _order_height(notes, ORDER_HEAD) <= area.h:
             break
         if len(notes[i]) > 1:
             notes[i] = [p]
-    h = _order_height(notes, order_head(notes, area))
-    return area.cy - h // 2, h, notes
+    return notes
 
 
 def _order_height(notes: list[list[list[Part]]], head: int) -> int:

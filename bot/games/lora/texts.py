@@ -167,14 +167,14 @@ def lora_sheet_lines(lora: Lora, names: Sequence[str], lang: str) -> list[str]:
 
 
 def outcome_note(outcome: Outcome, seat: int, lang: str) -> str:
-    """His harakiri sums when a play-off ordered his tie (R-HARAKIRI: one per play-off he
-    was in), then his čistá stovka made or missed: the note after his place (the final
-    post, the sheet's text)."""
+    """His harakiri points when a play-off ordered his tie (R-HARAKIRI: one sum per
+    play-off he was in; fewer is the better place, and the note says so), then his čistá
+    stovka made or missed: the note after his place (the final post, the sheet's text)."""
     extra = outcome.extra(seat)
     note = ""
     sums = extra.get("harakiri_sums") or []
     if sums:
-        note += t("lora.harakiri_note", lang, points=playoff_sums(sums))
+        note += counted("lora.harakiri_note", lang, sums[-1], points=playoff_sums(sums))
     if extra.get("cista_stovka") is True:
         note += t("lora.stovka_made" if extra.get("cista_stovka_made")
                   else "lora.stovka_missed", lang)
