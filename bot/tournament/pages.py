@@ -55,10 +55,10 @@ def page_title(t_: TournamentRecord, page: int, lang: str) -> str:
 
 
 def standings_messages(t_: TournamentRecord, round_no: int, lang: str, title: str,
-                       description: str | None, alt: bool = True) -> list[list[Page]]:
+                       description: str | None) -> list[list[Page]]:
     """The standings after ``round_no`` as messages of embeds, each with its page's picture:
     the first titled ``title`` with ``description`` (the standings in words), the later
-    ones by their places ("Pořadí – místa 9–16"). ``alt``: with the pages' alt texts."""
+    ones by their places ("Pořadí – místa 9–16"); each picture with its alt text."""
     pages = standings_pages(t_)
     out: list[list[Page]] = []
     for start in range(1, pages + 1, items.EMBEDS_LIMIT):
@@ -69,8 +69,8 @@ def standings_messages(t_: TournamentRecord, round_no: int, lang: str, title: st
             text = description if page == 1 else None
             embed = discord.Embed(title=head, description=text, colour=EMBED_COLOUR)
             room -= len(head) + len(text or "")
-            message.append((embed, page_picture(
-                t_, round_no, page, _alt(t_, round_no, lang, page) if alt else None)))
+            message.append((embed, page_picture(t_, round_no, page,
+                                                _alt(t_, round_no, lang, page))))
         # the stand-ins said under each page's picture, within what the texts leave
         for page, (embed, _) in enumerate(message, start):
             whole = standings_legend(t_, round_no, lang, page)
