@@ -26,8 +26,7 @@ from engine.taroky import TarokyRound
 from engine.taroky.events import DealEnded
 from engine.taroky.options import TarokyOptions
 from tests.botkit import BotHarness, channel_delivered, reply
-from tests.test_tournament_table_words import with_bob
-from tests.tournament_kit import record
+from tests.tournament_kit import record, with_bob
 
 NAMES = ["Ann", "Bob", "Cyril", "Dana"]
 

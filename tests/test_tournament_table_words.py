@@ -11,7 +11,13 @@ import pytest
 from bot.errors import TableError
 from bot.tournament import model
 from tests.botkit import BotHarness, enabled_controls, reply
-from tests.tournament_kit import TOURNAMENT_SETTLE, play_round_out, record, started_tournament
+from tests.tournament_kit import (
+    TOURNAMENT_SETTLE,
+    play_round_out,
+    record,
+    started_tournament,
+    with_bob,
+)
 
 pytestmark = pytest.mark.settle(5.0)  # (SimCord's default: no turn timer fires in a wait)
 
@@ -73,24 +79,6 @@ async def test_the_rules_of_a_table_of_its_own_are_its_options_alone(
         "Červený král do 1. štychu: povoleno",
         "Panák (kdo ve Filkách vezme všechny čtyři filky,"
         " platí panáka): ne", "Čistá stovka: ano"]
-
-
-async def with_bob(h: BotHarness, kind: str, **options: Any) -> tuple[Any, Any, Any, Any]:
-    """Tournament 1 of ``kind`` (one table): Ann and Bob play with two AI players, so that
-    it goes on after Ann withdraws (Bob's turn timer does not fire within a wait)."""
-    env = h.env
-    guild = env.create_guild()
-    ch = guild.create_text_channel("turnaj")
-    ann = guild.add_member(env.create_user("ann", global_name="Ann"))
-    bob = guild.add_member(env.create_user("bob", global_name="Bob"))
-    await ann.slash(ch, f"{kind} tournament", turn_timer=20, **options)
-    message = ch.last_message
-    for who in (ann, bob):
-        await who.click(message, custom_id="lora:tn:1:join")
-    for _ in range(2):
-        await ann.select(message, ["easy"], custom_id="lora:tnai:1")
-    await ann.click(message, custom_id="lora:tn:1:start")
-    return ch, ann, bob, message
 
 
 async def test_withdrawing_again_after_leaving_the_table_says_an_ai_plays_the_seat(

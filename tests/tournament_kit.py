@@ -75,24 +75,46 @@ async def play_round_out(h: BotHarness, tid: int, round_no: int, *, rounds: int 
     return await record(h, tid)
 
 
-async def started_tournament(h: BotHarness, kind: str, levels: tuple[str, ...],
-                             channel: str = "turnaj", plays: bool = True,
-                             **options: Any) -> tuple[Any, Any, Any]:
+async def started_with(h: BotHarness, kind: str, levels: tuple[str, ...],
+                       others: tuple[str, ...] = (), channel: str = "turnaj",
+                       plays: bool = True, **options: Any) -> tuple[Any, list[Any], Any]:
     """Tournament 1 of ``kind`` set up by Ann in a new channel (she plays unless ``plays`` is
-    False), the AI entrants of ``levels`` added, started: (channel, Ann, its message)."""
+    False), the people ``others`` (user names) joining after her, the AI entrants of
+    ``levels`` added, started: (channel, [Ann, *others], its message)."""
     env = h.env
     guild = env.create_guild()
     ch = guild.create_text_channel(channel)
-    ann = guild.add_member(env.create_user("ann", global_name="Ann"))
+    people = [guild.add_member(env.create_user(n, global_name=n.capitalize()))
+              for n in ("ann", *others)]
+    ann = people[0]
     options.setdefault("language", "cs")  # (without it, her client's: en-US here)
     await ann.slash(ch, f"{kind} tournament", **options)
     message = ch.last_message
-    if plays:
-        await ann.click(message, custom_id="lora:tn:1:join")
+    for who in people if plays else people[1:]:
+        await who.click(message, custom_id="lora:tn:1:join")
     for level in levels:
         await ann.select(message, [level], custom_id="lora:tnai:1")
     await ann.click(message, custom_id="lora:tn:1:start")
+    return ch, people, message
+
+
+async def started_tournament(h: BotHarness, kind: str, levels: tuple[str, ...],
+                             channel: str = "turnaj", plays: bool = True,
+                             **options: Any) -> tuple[Any, Any, Any]:
+    """Tournament 1 of ``kind`` set up by Ann alone (``started_with``): (channel, Ann, its
+    message)."""
+    ch, (ann,), message = await started_with(h, kind, levels, channel=channel, plays=plays,
+                                             **options)
     return ch, ann, message
+
+
+async def with_bob(h: BotHarness, kind: str, **options: Any) -> tuple[Any, Any, Any, Any]:
+    """Tournament 1 of ``kind`` (one table): Ann and Bob play with two AI players, so that
+    it goes on after Ann withdraws (Bob's turn timer does not fire within a wait):
+    (channel, Ann, Bob, its message)."""
+    ch, (ann, bob), message = await started_with(h, kind, ("easy", "easy"), others=("bob",),
+                                                 turn_timer=20, **options)
+    return ch, ann, bob, message
 
 
 async def run_two_round_tournament(h: BotHarness, kind: str, extra: dict[str, Any],

@@ -418,8 +418,9 @@ class ChannelDeliverer:
         table = await self.m.table(entry.table_id)
         if table is None:
             return
-        old = {items.TABLE: table.message_id, items.POINTER: table.pointer_id}.get(
-            entry.kind, table.ping_message_id)
+        old, save = {items.TABLE: (table.message_id, self.m.set_table_message),
+                     items.POINTER: (table.pointer_id, self.m.set_pointer)}.get(
+            entry.kind, (table.ping_message_id, self.m.set_ping))
         if old == message_id:
             return  # found again after a crash: it was saved, and its old one's end queued
         later: list[OutboxItem] = []
@@ -441,12 +442,7 @@ class ChannelDeliverer:
         # saved first, a crash left the old message as it was, buttons and all, for good
         if later:
             await self.m.enqueue(later)
-        if entry.kind == items.POINTER:
-            await self.m.set_pointer(table, message_id)
-        elif entry.kind == items.TABLE:
-            await self.m.set_table_message(table, message_id)
-        else:
-            await self.m.set_ping(table, message_id)
+        await save(table, message_id)
 
     async def find_posted(self, entry: OutboxEntry, known: set[int]) -> int | None:
         channel = await self._channel(entry)

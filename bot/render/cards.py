@@ -99,15 +99,15 @@ def scaled(card: int, width: int, deck: str = "lora", lang: str = "") -> Image.I
 
 
 @lru_cache(maxsize=64)
-def _shadow(width: int, colour: tuple[int, int, int, int], grow: int, blur: float,
-            height: int | None = None) -> Image.Image:
-    """The shadow (or glow) of a card ``width`` px wide (``height`` px high: by default a
-    card's) on its tile."""
-    m, h = margin(width), height or card_height(width)
-    img = Image.new("RGBA", (width + 2 * m, h + 2 * m), (0, 0, 0, 0))
+def _shadow(width: int, height: int, colour: tuple[int, int, int, int], grow: int,
+            blur: float) -> Image.Image:
+    """The shadow (or glow) of a card ``width`` × ``height`` px on its tile."""
+    m = margin(width)
+    img = Image.new("RGBA", (width + 2 * m, height + 2 * m), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
     r = max(3, width // 12)
-    d.rounded_rectangle((m - grow, m - grow, m + width + grow, m + h + grow), r + grow, fill=colour)
+    box = (m - grow, m - grow, m + width + grow, m + height + grow)
+    d.rounded_rectangle(box, r + grow, fill=colour)
     return img.filter(ImageFilter.GaussianBlur(blur))
 
 
@@ -126,11 +126,11 @@ def framed(face: Image.Image, width: int, style: str = "plain") -> Image.Image:
     """``face`` (a card ``width`` px wide) on its tile: the shadow or the glow of ``style``."""
     m = margin(width)
     off = max(2, width // 40)
-    h = None if face.height == card_height(width) else face.height  # a shorter mini card
+    h = face.height  # a card's, or a shorter mini card's
     if style == "glow":
-        base = _shadow(width, (*GOLD, 255), max(2, m // 3), m / 3, h).copy()
+        base = _shadow(width, h, (*GOLD, 255), max(2, m // 3), m / 3).copy()
     else:
-        shadow = _shadow(width, (0, 0, 0, 150), 0, m / 3, h)
+        shadow = _shadow(width, h, (0, 0, 0, 150), 0, m / 3)
         base = Image.new("RGBA", shadow.size, (0, 0, 0, 0))
         base.alpha_composite(shadow, (off, off))
     if style == "dim":

@@ -484,9 +484,7 @@ def _trick(img: Image.Image, view: SeatView, part: TrickView, names: list[str],
         return
     _caption(img, BOARD_Y + 14, lambda n: s("leads", lang, name=n),
              GOLD if not part.trick else TEXT, name=names[lead])
-    played = dict(part.trick)
-    placed = [((lead + k) % 4, played.get((lead + k) % 4)) for k in range(4)]
-    _row_of_cards(img, placed, names, pub.to_act)
+    _row_of_cards(img, trick_row.in_play_order(lead, part.trick), names, pub.to_act)
     _last_trick(img, view, names, lang)
 
 

@@ -110,8 +110,8 @@ def balanced(value: str, f: Font, width: float) -> list[str]:
     low, high = 1, int(width)
     while low < high:  # the narrowest width that still takes no more lines
         mid = (low + high) // 2
-        if len(wrap(value, f, mid)) <= len(lines) and \
-                all(f.getlength(line) <= mid for line in wrap(value, f, mid)):
+        tried = wrap(value, f, mid)
+        if len(tried) <= len(lines) and all(f.getlength(line) <= mid for line in tried):
             high = mid
         else:
             low = mid + 1

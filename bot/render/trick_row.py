@@ -25,6 +25,14 @@ def name_faces() -> tuple[Font, Font, Font]:
     return font(NAME_PX, "bold"), font(NAME_PX, "cond"), font(NAME_PX, "narrow")
 
 
+def in_play_order(leader: int, trick: Sequence[tuple[int, int]]) -> list[tuple[int, int | None]]:
+    """The four seats in play order from ``leader``, each with the card he has laid in
+    ``trick`` ((seat, card) pairs), None where he has not played yet."""
+    played = dict(trick)
+    seats = [(leader + k) % 4 for k in range(4)]
+    return [(seat, played.get(seat)) for seat in seats]
+
+
 def slot(img: Image.Image, x: int, y: int, width: int, colour: tuple[int, int, int, int],
          mark: str = "") -> None:
     """An empty place for a card ``width`` px wide, its top-left corner at (x, y)."""

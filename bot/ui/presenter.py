@@ -100,13 +100,12 @@ class TablePresenter:
     def note(self, table: Table, key: str, seat: int, **values: str) -> None:
         if key == "absent" and not self.ctl.service.can_stand_in(table, seat):
             key = "absent_waits"  # nobody else plays: no AI moves for him, the table waits
-        table.recent.add([t(f"core.note_{key}", table.settings.lang,
-                            name=table.names()[seat], **values)])
+        table.recent.add([_note_line(table, key, seat, **values)])
 
     def withdrew(self, table: Table, seat: int) -> list[OutboxItem]:
         """A post in the table's thread, not only a recent line (review 58: the others saw
         "(an AI plays for the absent player)" on later moves, as after a missed turn)."""
-        text = t("core.note_withdrew", table.settings.lang, name=table.names()[seat])
+        text = _note_line(table, "withdrew", seat)
         table.recent.add([text])
         return [items.post(table.channel_id, text, table_id=table.table_id)]
 
@@ -375,3 +374,8 @@ class TablePresenter:
     def chain_ended(self, table_id: int) -> None:
         self.ctl.delivery.release(table_id)
         self.ctl.hands.release(table_id)
+
+
+def _note_line(table: Table, key: str, seat: int, **values: str) -> str:
+    """A recent-events line about ``seat`` (``core.note_<key>``) in the table's language."""
+    return t(f"core.note_{key}", table.settings.lang, name=table.names()[seat], **values)

@@ -160,9 +160,7 @@ def _trick_band(img: Image.Image, pub: PublicView, names: Sequence[str], lang: s
                      smallest=SMALL)
     text(img, (TRICK_LEFT + width // 2, BAND_Y + 20), label, f,
          GOLD if not pub.trick else TEXT, "mm")
-    played = dict(pub.trick)
-    order = [(pub.leader + k) % 4 for k in range(4)]
-    placed = [(seat, played.get(seat)) for seat in order]
+    placed = trick_row.in_play_order(pub.leader, pub.trick)
     xs = trick_row.columns(4, TRICK_LEFT, width, SLOT_W, SLOT_STEP)
     trick_row.row_of_cards(img, placed, names, pub.to_act, xs, SLOTS_Y, SLOT_W, SLOT_STEP,
                            NAMES_Y, deck=DECK, lang=lang)
