@@ -192,7 +192,7 @@ def test_taroky_lines_of_a_seat_an_ai_plays_since_its_player_left_name_it_as_the
         events += rnd.apply(rng.choice(rnd.legal_actions()))
     lines = TAROKY_UI.event_lines(table, events)
     assert lines[:6] == ["Ann: solo.", "Eve → AI: pass.", "AI Božena: pass.", "Dana: pass.",
-                         "Ann plays solo.", "Eve → AI announces all tricks."]
+                         "Ann plays solo.", "Eve → AI announces valat (all 12 tricks)."]
     assert lines[34] == "Eve → AI takes trick 5 (J♠ III XIX 10♠)."
     said = TAROKY_UI.announcements(table, events)
     assert said[0].splitlines()[0].endswith(
