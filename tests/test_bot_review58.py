@@ -191,11 +191,11 @@ def test_taroky_lines_of_a_seat_an_ai_plays_since_its_player_left_name_it_as_the
         events += rnd.apply(rng.choice(rnd.legal_actions()))
     lines = TAROKY_UI.event_lines(table, events)
     assert lines[:6] == ["Ann: solo.", "Eve → AI: pass.", "AI Božena: pass.", "Dana: pass.",
-                         "Ann plays solo.", "Eve → AI announces all tricks."]
+                         "Ann plays solo.", "Eve → AI announces valat (all 12 tricks)."]
     assert lines[34] == "Eve → AI takes trick 5 (J♠ III XIX 10♠)."
     said = TAROKY_UI.announcements(table, events)
     assert said[0].splitlines()[0].endswith(
-        "All tricks (Eve → AI, AI Božena, Dana, double ×256) failed.")
+        "Valat (Eve → AI, AI Božena, Dana, double ×256): failed.")
     assert said[0].splitlines()[2] == (
         "This deal: Ann −120.00 Kč, Eve → AI +40.00 Kč, AI Božena +40.00 Kč, Dana +40.00 Kč")
     assert said[1] == "▶ **Deal 2** – Ann deals, Eve → AI is the forehand."

@@ -714,9 +714,10 @@ SUMMARY = {
            " cards is turned face up after each of the first six tricks.",
            "**pagát ultimo** may be announced – the holder of the pagát promises to win the last,"
            " 12th trick with it",
-           "**all tricks** (valát), a side's promise to take all 12 tricks",
-           "An announced pagát ultimo is worth {pagat} Kč, all tricks {valat} Kč; unannounced"
+           "**valat**, a side's promise to take all 12 tricks",
+           "An announced pagát ultimo is worth {pagat} Kč, a valat {valat} Kč; unannounced"
            " (silent) they count half",
+           "and all 12 tricks taken by a side that did not announce valat.",
            "**Eyes**: king, pagát, mond and Škýz {five}, queen {queen}, cavalier {cavalier},"
            " jack {jack}, every other card {other}; cards are counted in threes, each three worth"
            " its sum less 2, a last one or two cards their sum less 1. The pack holds {total}"

@@ -202,7 +202,7 @@ def test_T_HLASKY_VALAT_the_protocol_names_whose_valat_it_is() -> None:
     failed = (ValatResult(side="D", announced=True, level=2, won=False),)
     assert "valát Anička ×4 ✗ −32,00" in sheet._detail_parts(
         dataclasses.replace(solo, valats=failed), NAMES, "cs")
-    assert "all tricks Anička ×4 ✗ −32.00" in sheet._detail_parts(
+    assert "valat Anička ×4 ✗ −32.00" in sheet._detail_parts(
         dataclasses.replace(solo, valats=failed), NAMES, "en")
     theirs = (ValatResult(side="O", announced=False, level=0, won=True),)
     assert "tichý valát Bohouš, Cecílie, Dalibor ✓ −4,00" in sheet._detail_parts(
@@ -214,7 +214,7 @@ def test_T_HLASKY_VALAT_the_protocol_names_whose_valat_it_is() -> None:
     silent = (ValatResult(side="D", announced=False, level=0, won=True),)
     assert "tichý valát Anička, Cecílie ✓ +4,00" in sheet._detail_parts(
         dataclasses.replace(pair, valats=silent), NAMES, "cs")
-    assert "silent all tricks Anička, Cecílie ✓ +4.00" in sheet._detail_parts(
+    assert "silent valat Anička, Cecílie ✓ +4.00" in sheet._detail_parts(
         dataclasses.replace(pair, valats=silent), NAMES, "en")
 
 
@@ -431,7 +431,7 @@ def test_an_announced_valat_without_a_flek_is_its_chip_alone_without_a_dash() ->
     assert table.strip_chips(announced, NAMES, "cs")[-2:] == [
         ("pagát Dalibor", "", table.TEXT), ("valát Bohouš", "", table.TEXT)]
     flekked = dataclasses.replace(announced, flek=(0, 0, 1))
-    assert table.strip_chips(flekked, NAMES, "en")[-1] == ("all tricks Bohouš", "double ×2",
+    assert table.strip_chips(flekked, NAMES, "en")[-1] == ("valat Bohouš", "double ×2",
                                                            table.RED)
 
 
@@ -880,7 +880,7 @@ def test_the_longest_hlaska_note_is_never_cut_in_any_seat() -> None:
                     notes[0], table.note_width("wide"), table.NOTE_LINES["wide"])[0]
     en = _longest_notes("en")[0]
     # (English names the announcements in short as in whole: one note, review 44)
-    assert en == ("8–9 taroks, trul, pagát ultimo, all tricks, plays alone",)
+    assert en == ("8–9 taroks, trul, pagát ultimo, valat, plays alone",)
     # parts stay whole on a line where they can: "trul with a king" is not broken
     lines = table.wrap_parts(["8–9 taroks", "trul with a king"], table.font(24), 206, ",")
     assert lines == ["8–9 taroks,", "trul with a king"]
@@ -987,15 +987,17 @@ def test_a_seats_money_and_tricks_stay_inside_its_panel(monkeypatch: pytest.Monk
 def test_a_role_badge_s_letter_is_its_legend_word_s_first_letter() -> None:
     """The English declarer's badge "P" was explained as "declarer": an English player could
     not tell why P (a partner?). Each letter badge is the first letter of the word its legend
-    gives, in both languages: English "P plays", as the chip "plays Anička" and the hand's
-    "You play …" say it (Czech "H hraje")."""
+    gives, in both languages: English "P plays", as the hand's "You play …" says it (Czech
+    "H hraje"); the chip names the role, "declarer Anička" (review 60)."""
     from bot.games.taroky.words import pic
 
     for lang in ("cs", "en"):
         for kind in ("dealer", "predak", "declarer", "partner"):
             letter, word = pic(f"badge_{kind}", lang), pic(f"legend_{kind}", lang)
             assert not letter.isalpha() or word[0].upper() == letter, (lang, kind)
-    assert pic("legend_declarer", "en") == "plays" and pic("plays", "en") == "plays"
+    assert pic("legend_declarer", "en") == "plays"
+    # (the chip names the role, review 60 MEDIUM 1: "declarer Anička", not "plays Anička")
+    assert pic("plays", "en") == "declarer"
 
 
 def test_T_VARSAVA_SCORE_the_protocol_shows_who_paid_whom_in_varsava() -> None:
@@ -1127,12 +1129,15 @@ def test_the_deal_s_chips_wrap_to_a_second_row_before_a_name_is_cut(
     rnd, _seat = _example("finished")
     deal = finished_deal(rnd, 1)
     assert deal is not None
-    row = dataclasses.replace(rnd.protocol[0], flek=(1, 0, 0))
+    first = rnd.protocol[0]
+    assert first.pagat is not None
+    row = dataclasses.replace(first, flek=(1, 0, 0),
+                              pagat=dataclasses.replace(first.pagat, level=0))
     names = ["AI Božena", "AI Karel", "AI Jaroslav", "Ann"]
     rows = deal_picture._chip_rows(deal, row, names, "cs").rows
     assert [[(label, value) for label, value, _c in chips] for chips in rows] == [
         [("hraje", "AI Božena"), ("volá", "XIX"), ("spoluhráč", "AI Jaroslav")],
-        [("hra", "flek ×2"), ("pagát", "")]]
+        [("hra", "flek ×2"), ("pagát", "✗")]]
     drawn = _sizes(monkeypatch, deal_picture)
     deal_picture.deal_image(deal, row, names, "en")
     words = [value for value, _size in drawn]
@@ -1140,36 +1145,49 @@ def test_the_deal_s_chips_wrap_to_a_second_row_before_a_name_is_cut(
         w.endswith("…") for w in words)
     assert [[value for _l, value, _c in chips] for chips in deal_picture._chip_rows(
         deal, rnd.protocol[0], ["Ann", "Bob", "Cyril", "Dana"], "cs").rows] == [
-        ["Ann", "XIX", "Cyril", "flek ×2"]]
+        ["Ann", "XIX", "Cyril", "flek ×2 ✗"]]
 
 
-def test_T_FLEK_the_deal_s_picture_tags_the_pagat_s_and_the_valat_s_own_flek() -> None:
+def test_T_FLEK_the_deal_s_picture_tags_the_pagat_s_and_the_valat_s_own_flek_and_result(
+) -> None:
     """The finished deal's chips told only the game's flek: a pagát ultimo flekked up to sup
     (×8) read as if nothing was doubled. An announced pagát and valát have their chips
-    with their own flek, as the game's (no flek: the chip says it was announced)."""
+    with their own flek, as the game's (no flek: the chip says it was announced) — and
+    (review 60 LOW 3) whether each made it, ✓ green or ✗ red as the protocol marks it; a
+    silent pagát and a silent valát have theirs too (they were left out)."""
     import dataclasses
 
     from bot.games.taroky.pictures import deal as deal_picture
     from bot.games.taroky.texts import finished_deal
-    from bot.render.common import RED, TEXT
+    from bot.render.common import GREEN, RED, TEXT
+    from engine.taroky.scoring import ValatResult
 
     rnd, _seat = _example("finished")
     deal = finished_deal(rnd, 1)
     assert deal is not None
-    row = rnd.protocol[0]  # Anička's pagát, flekked by Bohouš
+    row = rnd.protocol[0]  # Anička's pagát, flekked by Bohouš, failed
     assert row.pagat is not None and row.pagat.announced and row.flek == (0, 1, 0)
-    sup = dataclasses.replace(row, flek=(1, 3, 2), valat_by=2)
+    assert not row.pagat.won and row.pagat.level == 1 and row.valats == ()
+    assert deal_picture._chips(deal, row, NAMES, "cs")[-1] == ("pagát", "flek ×2 ✗", RED)
+    sup = dataclasses.replace(row, flek=(1, 3, 2), valat_by=2,
+                              pagat=dataclasses.replace(row.pagat, level=3),
+                              valats=(ValatResult("D", True, 2, True),))
     assert deal_picture._chips(deal, sup, NAMES, "cs")[-3:] == [
-        ("hra", "flek ×2", RED), ("pagát", "sup ×8", RED), ("valát", "re ×4", RED)]
+        ("hra", "flek ×2", RED), ("pagát", "sup ×8 ✗", RED), ("valát", "re ×4 ✓", GREEN)]
     assert deal_picture._chips(deal, sup, NAMES, "en")[-2:] == [
-        ("pagát ultimo", "re-redouble ×8", RED), ("all tricks", "redouble ×4", RED)]
-    plain = deal_picture._chips(deal, dataclasses.replace(row, flek=(0, 0, 0)), NAMES, "cs")
-    assert plain == [("hraje", "Anička", deal_picture.GOLD), ("volá", "XIX", TEXT),
-                     ("spoluhráč", "Cecílie", deal_picture.GOLD), ("pagát", "", RED)]
-    silent = dataclasses.replace(row, pagat=dataclasses.replace(row.pagat, announced=False),
-                                 flek=(0, 0, 0))
-    assert [label for label, _v, _c in deal_picture._chips(deal, silent, NAMES, "cs")] == [
-        "hraje", "volá", "spoluhráč"]
+        ("pagát ultimo", "re-redouble ×8 ✗", RED), ("valat", "redouble ×4 ✓", GREEN)]
+    plain = dataclasses.replace(row, flek=(0, 0, 0),
+                                pagat=dataclasses.replace(row.pagat, level=0, won=True))
+    assert deal_picture._chips(deal, plain, NAMES, "cs") == [
+        ("hraje", "Anička", deal_picture.GOLD), ("volá", "XIX", TEXT),
+        ("spoluhráč", "Cecílie", deal_picture.GOLD), ("pagát", "✓", GREEN)]
+    silent = dataclasses.replace(
+        row, flek=(0, 0, 0), pagat=dataclasses.replace(row.pagat, announced=False, level=0),
+        valats=(ValatResult("O", False, 0, True),))
+    assert deal_picture._chips(deal, silent, NAMES, "cs")[-2:] == [
+        ("tichý pagát", "✗", RED), ("tichý valát", "✓", GREEN)]
+    assert deal_picture._chips(deal, silent, NAMES, "en")[-2:] == [
+        ("silent pagát ultimo", "✗", RED), ("silent valat", "✓", GREEN)]
 
 
 def test_T_TALON_the_table_shows_the_taroks_laid_away_face_up_by_rank(

@@ -77,8 +77,8 @@ def test_T_FLEK_the_announcement_buttons_name_the_next_level() -> None:
     table = _table(rnd, "en")
     parts = UI.hand(table, rnd.view(1), "en")
     labels = [item.to_component_dict()["label"] for item in parts.items]
-    assert labels == ["All tricks", "Double on the game", "Done"]
-    assert ("You announced: double on the pagát ultimo. You may add all tricks, double on the"
+    assert labels == ["Valat", "Double on the game", "Done"]
+    assert ("You announced: double on the pagát ultimo. You may add valat, double on the"
             " game, or finish with Done.") in parts.lines
     rnd.apply(rnd.legal_actions()[-1])  # Bohouš done
     rnd.apply(rnd.legal_actions()[-1])  # Cecílie, the secret partner: done
@@ -112,7 +112,7 @@ def test_statistics_from_the_archived_protocol() -> None:
     by_name = {name: value for name, value, _inline in fields}
     assert by_name["Money"] == "Deals: 4 · ⌀ per deal −8.12 Kč · best +7.00 Kč"
     assert by_name["Games declared (won)"] == "first duty: 1× (1)\nsolo: 1× (0)"
-    assert by_name["Pagát ultimo and all tricks"].startswith(
+    assert by_name["Pagát ultimo and valat"].startswith(
         "Pagát ultimo announced: 1× (made 0×)")
     # best and worst round: one value when equal (review 14: "best 97 · worst 97")
     one = _stats(rnd, 0)
@@ -234,8 +234,8 @@ def test_T_HLASKY_VALAT_the_result_tells_whose_valat_failed_and_whose_silent_one
     assert head.endswith(" Tichý pagát (Bohouš) nevyšel. Valát (Anička, Cecílie, flek ×2)"
                          " nevyšel. Tichý valát (Bohouš, Dalibor)!")
     head = deal_result(_table(rnd, "en"), row, "en").splitlines()[0]
-    assert head.endswith(" The silent pagát ultimo (Bohouš) failed. All tricks (Anička,"
-                         " Cecílie, double ×2) failed. Silent all tricks (Bohouš, Dalibor):"
+    assert head.endswith(" The silent pagát ultimo (Bohouš) failed. Valat (Anička,"
+                         " Cecílie, double ×2): failed. Silent valat (Bohouš, Dalibor):"
                          " every trick taken!")
     won = dataclasses.replace(row, pagat=None, valats=(
         ValatResult(side="O", announced=True, level=0, won=True),))
@@ -434,7 +434,9 @@ def test_T_SCORE_HLASKY_the_result_lists_every_hlaska_counted_with_its_money_or_
     assert row.hlasky == ((("tarocky", True),), (("honery", True),), (),
                           (("barvicky", False),))
     lines = deal_result(_table(rnd), row, "cs").splitlines()
-    assert lines[0].endswith(" výhra 47:23. Pagát (Anička, flek ×2) nevyšel.")
+    # (review 60 LOW 6: why it failed, as the engine's result says: I went in trick 7)
+    assert lines[0].endswith(" výhra 47:23. Pagát (Anička, flek ×2) nevyšel – I padl už v 7."
+                             " štychu.")
     assert lines[1] == ("Účet pro hráče Anička a Cecílie: hra +1,20 Kč · taročky (Anička) +0,50 Kč"
                         " · honéry (Bohouš) −0,50 Kč · barvičky (Dalibor) nezapočteno"
                         " · pagát ×2 −8,00 Kč = −6,80 Kč, zaokrouhleno na −7,00 Kč.")
@@ -478,7 +480,7 @@ def test_T_SCORE_the_result_shows_each_part_of_the_money_so_the_total_follows() 
         " · valát ×2 −16,00 Kč = −13,20 Kč, zaokrouhleno na −13,50 Kč.")
     assert account(first, "en") == (
         "Account for Anička and Cecílie: game +1.80 Kč · 10+ taroks (Cecílie) +1.00 Kč"
-        " · all tricks ×2 −16.00 Kč = −13.20 Kč, rounded to −13.50 Kč.")
+        " · valat ×2 −16.00 Kč = −13.20 Kč, rounded to −13.50 Kč.")
     # preferanc na druhých ×2 won 53:17, taroky, the opponents' valát lost: 16,50 from each
     pref = row(alone, 720, 1620, 1650, flek=(1, 0, 0),
                hlasky=((), (), (("taroky", True),), ()), pagat=None,
@@ -496,7 +498,7 @@ def test_T_SCORE_the_result_shows_each_part_of_the_money_so_the_total_follows() 
         " −0,50 Kč · pagát +4,00 Kč · valát +8,00 Kč = −24,50 Kč.")
     assert account(solo, "en") == (
         "Account for Cecílie (with each opponent): game ×2 −36.00 Kč · 8–9 taroks (Anička)"
-        " −0.50 Kč · pagát ultimo +4.00 Kč · all tricks +8.00 Kč = −24.50 Kč.")
+        " −0.50 Kč · pagát ultimo +4.00 Kč · valat +8.00 Kč = −24.50 Kč.")
     capped = row(alone, -7200, -7200, 4000, flek=(2, 0, 0), hlasky=((), (), (), ()),
                  pagat=None, valats=())
     # a single part is the sum: not repeated after "=" (review 44)
@@ -780,16 +782,16 @@ def test_the_announcement_prompt_names_only_what_the_seat_may_still_say() -> Non
         rnd.apply(Announce(seat, item))
 
     says(0, "valat", "Hlášení: můžeš ohlásit pagát, valát, nebo říct dobrá.",
-         "Announcements: you may announce pagát ultimo, all tricks, or pass.")
+         "Announcements: you may announce pagát ultimo, valat, or pass.")
     says(0, "pagat", "Tvoje hlášení: valát. Můžeš přidat pagát, nebo skončit tlačítkem Hotovo.",
-         "You announced: all tricks. You may add pagát ultimo, or finish with Done.")
+         "You announced: valat. You may add pagát ultimo, or finish with Done.")
     says(0, "done", "Tvoje hlášení: valát, pagát. Víc přidat nemůžeš – skonči tlačítkem Hotovo.",
-         "You announced: all tricks, pagát ultimo. Nothing more can be added – finish with"
+         "You announced: valat, pagát ultimo. Nothing more can be added – finish with"
          " Done.")
     says(1, "flek:pagat",
          "Hlášení: můžeš ohlásit flek na hru, flek na pagáta, flek na valáta, nebo říct dobrá.",
          "Announcements: you may announce double on the game, double on the pagát ultimo,"
-         " double on all tricks, or pass.")
+         " double on valat, or pass.")
     rnd.apply(Announce(1, "done"))
     says(2, "flek:pagat", "Hlášení: můžeš ohlásit re na pagáta, nebo říct dobrá.",
          "Announcements: you may announce redouble on the pagát ultimo, or pass.")
@@ -1082,7 +1084,7 @@ def test_T_CALL_PARTNER_the_secret_partner_is_warned_that_announcing_reveals_him
     assert hands[2][-1] == warning
     assert all(warning not in hands[seat] for seat in (0, 1, 3))
     assert UI.hand(_table(rnd, "en"), rnd.view(2), "en").lines[-1] == (
-        "Note: announcing all tricks or redouble on the pagát ultimo tells everyone that you"
+        "Note: announcing valat or redouble on the pagát ultimo tells everyone that you"
         " play with Anička.")
     from engine.taroky.actions import Announce
     rnd.apply(Announce(2, "flek:pagat"))  # re: Cecílie is known now
@@ -1103,7 +1105,7 @@ def test_T_CALL_PARTNER_the_secret_partner_is_warned_only_of_what_he_may_announc
     assert UI.hand(_table(rnd), rnd.view(2), "cs").lines[-1] == (
         "Pozor: ohlásíš-li valát, všem tím prozradíš, s kým hraješ (Anička).")
     assert UI.hand(_table(rnd, "en"), rnd.view(2), "en").lines[-1] == (
-        "Note: announcing all tricks tells everyone that you play with Anička.")
+        "Note: announcing valat tells everyone that you play with Anička.")
 
 
 def test_every_disabled_control_is_told_why_as_the_hands_reason_lines_say() -> None:

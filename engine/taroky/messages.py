@@ -108,7 +108,7 @@ WORDS: dict[str, dict[str, str]] = {
         "honery": "honours",
         "kralovske_honery": "four kings",
         "pagat": "pagát ultimo",
-        "valat": "all tricks",
+        "valat": "valat",  # the game's word, as "pagát ultimo": all 12 tricks (the rules)
         "game": "game",
         "upper": "upper",
         "lower": "lower",
@@ -116,10 +116,10 @@ WORDS: dict[str, dict[str, str]] = {
         "dokup": "top-up",
         "on_game": "on the game",
         "on_pagat": "on the pagát ultimo",
-        "on_valat": "on all tricks",
+        "on_valat": "on valat",
         "flek:game": "double the game",
         "flek:pagat": "double the pagát ultimo",
-        "flek:valat": "double all tricks",
+        "flek:valat": "double valat",
         "done": "pass (end of turn)",
         "take": "take",
         "reject": "reject",
@@ -315,6 +315,7 @@ EVENTS: dict[str, dict[str, str]] = {
         "hlasky_and": ", ",
         "pagat_promised": "{seat} hraje pagáta nakonec (druhá povinnost).",
         "announced": "{seat} hlásí {item}.",
+        "announced_valat": "{seat} hlásí valát.",
         "flekked": "{seat}: {level} {on}.",
         "turn_passed": "{seat}: dobrá.",
         "announcements_closed": "Konec hlášení, vynáší {leader}.",
@@ -347,6 +348,7 @@ EVENTS: dict[str, dict[str, str]] = {
         "hlasky_and": " and ",  # "Ann declares 8–9 taroks and trul with a king."
         "pagat_promised": "{seat} will win the last trick with the pagát (second duty).",
         "announced": "{seat} announces {item}.",
+        "announced_valat": "{seat} announces valat (all 12 tricks).",
         "flekked": "{seat}: {level} {on}.",
         "turn_passed": "{seat}: pass.",
         "announcements_closed": "Announcements are over; {leader} leads.",
@@ -399,6 +401,8 @@ def event_text(event: Any, lang: str = "cs", names: list[str] | None = None) -> 
             table["take_count"].format(seat=seat_name(s, lang, names), count=n)
             for s, n in event.takes
         )
+    elif kind == "announced" and event.item == "valat":  # (English glosses the word)
+        kind = "announced_valat"
     elif kind == "discarded" and event.card is not None:
         kind = "discarded_tarok"
     elif kind == "hlasky_announced":

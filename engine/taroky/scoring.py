@@ -18,18 +18,28 @@ BLANA_RATE = 20
 PAGAT_SILENT, PAGAT_ANNOUNCED = 200, 400
 VALAT_SILENT, VALAT_ANNOUNCED = 400, 800
 HALF_EYES = 35
+LAST_TRICK = 12  # the pagát ultimo's trick (T-HLASKY-PAGAT)
 ROUNDING = 50
 
 
 @dataclass(frozen=True, slots=True)
 class PagatResult:
-    """The pagát ultimo of a deal: whose (the seat of ``I``), announced or silent, won."""
+    """The pagát ultimo of a deal: whose (the seat of ``I``), announced or silent, won —
+    and in which trick (1–12) ``I`` was played, which says why an announced one failed:
+    played before the last trick, or beaten in it (None: not known, a result made by hand)."""
 
     seat: int
     side: str
     announced: bool
     level: int
     won: bool
+    trick: int | None = None
+
+    @property
+    def early(self) -> bool:
+        """``I`` was played before the last trick (an announced one failed so, else it was
+        beaten there)."""
+        return self.trick is not None and self.trick < LAST_TRICK
 
     @property
     def amount(self) -> int:
@@ -137,12 +147,13 @@ def pagat_result(
     played in trick 12 counts."""
     if seat is None:
         return None
-    last = trick == 11
+    played = None if trick is None else trick + 1
+    last = played == LAST_TRICK
     if announced:
-        return PagatResult(seat, sides[seat], True, level, last and won_trick)
+        return PagatResult(seat, sides[seat], True, level, last and won_trick, played)
     if not last:
         return None
-    return PagatResult(seat, sides[seat], False, 0, won_trick)
+    return PagatResult(seat, sides[seat], False, 0, won_trick, played)
 
 
 def valat_results(

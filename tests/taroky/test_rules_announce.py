@@ -81,13 +81,14 @@ def _pagat(seat, trick, won_trick, announced, level=0):
 
 def test_T_HLASKY_PAGAT_results():
     # announced: won only by taking trick 12
-    assert _pagat(0, 11, True, True, 1) == PagatResult(0, "D", True, 1, True)
+    assert _pagat(0, 11, True, True, 1) == PagatResult(0, "D", True, 1, True, 12)
     assert _pagat(0, 11, False, True).won is False
-    # played earlier, for any reason: lost
-    assert _pagat(0, 5, True, True).won is False
+    # played earlier, for any reason: lost — the result says in which trick (1-based:
+    # why it failed, for the result's message)
+    assert _pagat(0, 5, True, True) == PagatResult(0, "D", True, 0, False, 6)
     # silent: only in trick 12
-    assert _pagat(1, 11, True, False) == PagatResult(1, "O", False, 0, True)
-    assert _pagat(1, 11, False, False) == PagatResult(1, "O", False, 0, False)
+    assert _pagat(1, 11, True, False) == PagatResult(1, "O", False, 0, True, 12)
+    assert _pagat(1, 11, False, False) == PagatResult(1, "O", False, 0, False, 12)
     assert _pagat(1, 3, True, False) is None
     assert _pagat(None, None, False, False) is None
     # amounts: + when it favours the declarer side

@@ -23,7 +23,7 @@ from bot.games.taroky.words import (
     times,
     word,
 )
-from bot.i18n import t
+from bot.i18n import t, tn
 from bot.model import Table
 from bot.recent import new_deal_at
 from bot.ui.alt import sentences
@@ -50,6 +50,7 @@ from engine.taroky.events import (
 )
 from engine.taroky.messages import event_text
 from engine.taroky.protocol import DealRecord
+from engine.taroky.scoring import PagatResult
 from engine.taroky.views import PublicView, TableView
 
 QUIET = (CardPlayed, TurnPassed, RoundFinished)
@@ -311,26 +312,40 @@ def event_lines(table: Table, events: Sequence[GameEvent]) -> list[str]:
 
 def _face_up_together(events: Sequence[GameEvent], told: Sequence[MarkedLine],
                       lang: str, names: list[str]) -> list[str]:
-    """The taroks a seat lays away face up, on one line in the order of their rank ("Bob
-    odkládá lícem nahoru: II XVI."), not a line for each in the order laid: the lines of
-    one seat's face-up discards next to each other (with the same mark, if any) as one."""
+    """A seat's discards next to each other (with the same mark, if any) in at most two
+    lines: the taroks it lays away face up, in the order of their rank ("Bob odkládá lícem
+    nahoru: II XVI."), not a line for each in the order laid; the hidden cards an AI laid
+    away for an absent player counted ("Alice odkládá 4 karty (za hráče hraje AI)."), not
+    four lines "Alice odkládá kartu". A single one reads as its event's line."""
     out: list[str] = []
-    group: tuple[int, str, list[int]] | None = None  # (seat, mark, cards) of out[-1]
+    run: tuple[int, str] | None = None  # (seat, mark) of the discards that end ``out``
+    start = 0  # where their lines begin in ``out``
+    lines: dict[bool, tuple[str, list[int | None]]] = {}  # face up: (first line, cards)
     for i, text, mark in told:
         e = events[i]
-        if not (isinstance(e, Discarded) and e.card is not None):
+        if not isinstance(e, Discarded):
             out.append(text)
-            group = None
+            run = None
             continue
-        if group is not None and group[:2] == (e.seat, mark):
-            group[2].append(e.card)
-            both = t("taroky.discarded_taroks", lang, name=names[e.seat],
-                     cards=cards_text(sorted(group[2]), lang))
-            out[-1] = marked_text(both, mark) if mark else both
-        else:
-            out.append(text)
-            group = (e.seat, mark, [e.card])
+        if run != (e.seat, mark):
+            run, start, lines = (e.seat, mark), len(out), {}
+        up = e.card is not None
+        lines.setdefault(up, (text, []))[1].append(e.card)
+        out[start:] = [_discards_line(names[e.seat], first, cards, mark, lang)
+                       for first, cards in lines.values()]
     return out
+
+
+def _discards_line(name: str, first: str, cards: Sequence[int | None], mark: str,
+                   lang: str) -> str:
+    """One seat's discards of one kind (face up, or hidden: ``None``) as one line: the
+    first one's own line (``first``) while it is alone."""
+    if len(cards) == 1:
+        return first
+    up = [c for c in cards if c is not None]
+    line = (t("taroky.discarded_taroks", lang, name=name, cards=cards_text(sorted(up), lang))
+            if up else tn("taroky.discarded_cards", lang, len(cards), name=name))
+    return marked_text(line, mark) if mark else line
 
 
 def starts_deal(events: Sequence[GameEvent]) -> bool:
@@ -345,6 +360,17 @@ def deal_lines_from(events: Sequence[GameEvent]) -> int | None:
 def _with_level(who: str, level: int, lang: str) -> str:
     return f"{who}, {level_text(level, lang)}" if level else who
 
+
+
+def _pagat_result(pagat: PagatResult, names: Sequence[str], lang: str) -> str:
+    """Whether the pagát made it; an announced one that failed says why, from the trick
+    the engine says ``I`` went in: played before the last trick, or beaten in it."""
+    key = "taroky.result_pagat" + ("" if pagat.announced else "_silent") + (
+        "_won" if pagat.won else "_lost")
+    if pagat.announced and not pagat.won and pagat.trick is not None:
+        key += "_early" if pagat.early else "_beaten"
+    return t(key, lang, name=_with_level(names[pagat.seat], pagat.level, lang),
+             trick=pagat.trick)
 
 
 def account_parts(row: DealRecord, names: Sequence[str], lang: str) -> list[str]:
@@ -455,10 +481,7 @@ def deal_result(table: Table, row: DealRecord, lang: str) -> str:
         head = t(key, lang, n=row.deal_no, game=game, who=who, eyes=row.eyes[0],
                  other=row.eyes[1])
         if row.pagat is not None:
-            key = "taroky.result_pagat" + ("" if row.pagat.announced else "_silent") + (
-                "_won" if row.pagat.won else "_lost")
-            parts.append(t(key, lang, name=_with_level(names[row.pagat.seat],
-                                                          row.pagat.level, lang)))
+            parts.append(_pagat_result(row.pagat, names, lang))
         for v in row.valats:  # whose valát: an announced one may fail by the other's silent
             side = row.side_seats(v.side)
             key = ("taroky.result_valat_won" if v.won else "taroky.result_valat_lost"

@@ -83,18 +83,24 @@ def _chips(deal: PublicView, row: DealRecord, names: list[str], lang: str) -> li
         chips.append((pic("alone", lang), "", TEXT))
     if row.flek[0]:
         chips.append((pic("flek_game", lang), level_text(row.flek[0], lang), RED))
-    # the announced pagát and valát with their own fleks, as the game's (whose they were,
-    # the result's message and the protocol say: a name here would be cut first)
-    if row.pagat is not None and row.pagat.announced:
-        chips.append((pic("note_pagat", lang), _level(row.flek[1], lang), RED))
-    if row.valat_by is not None:
-        chips.append((pic("note_valat", lang), _level(row.flek[2], lang), RED))
+    # the pagát and each valát, announced (with its flek) or silent, and whether it made it
+    # (✓/✗, as the protocol marks it; whose it was, the result's message and the protocol
+    # say: a name here would be cut first)
+    if row.pagat is not None:
+        p = row.pagat
+        chips.append(_made(pic("note_pagat" if p.announced else "deal_pagat_silent", lang),
+                           p.level, p.won, lang))
+    for v in row.valats:
+        chips.append(_made(pic("note_valat" if v.announced else "deal_valat_silent", lang),
+                           v.level, v.won, lang))
     return chips
 
 
-def _level(level: int, lang: str) -> str:
-    """An item's flek on its chip ("sup ×8"); none without a flek (the chip is its label)."""
-    return level_text(level, lang) if level else ""
+def _made(label: str, level: int, won: bool, lang: str) -> Chip:
+    """An item's chip: its flek ("sup ×8", none without one) and ✓ made or ✗ failed, green
+    or red."""
+    mark = "✓" if won else "✗"
+    return label, f"{level_text(level, lang)} {mark}" if level else mark, GREEN if won else RED
 
 
 def _chip_rows(deal: PublicView, row: DealRecord, names: list[str], lang: str) -> ChipRows:
@@ -245,7 +251,7 @@ def _blocks(deal: PublicView, row: DealRecord, reveal: Reveal, names: list[str],
     won = row.components["G"]
     mine = GREEN if won > 0 else (RED if won < 0 else TEXT)
     theirs = RED if won > 0 else (GREEN if won < 0 else TEXT)
-    roles = {row.declarer: pic("legend_declarer", lang)}
+    roles = {row.declarer: pic("plays", lang)}  # (as its chip: "hraje", "declarer")
     if row.partner is not None:
         roles[row.partner] = pic("legend_partner", lang)
     side_d = [seat(s, roles.get(s, "")) for s in declarers]
