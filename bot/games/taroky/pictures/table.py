@@ -28,7 +28,15 @@ from PIL import Image
 
 from bot.games.taroky.pictures import palette
 from bot.games.taroky.pictures.chips import Chip, ChipRows, chip_rows, draw_chips
-from bot.games.taroky.words import card_label, game_name, level_text, money, pic, word
+from bot.games.taroky.words import (
+    card_label,
+    game_name,
+    level_text,
+    money,
+    pic,
+    times,
+    word,
+)
 from bot.i18n import lang_of, tn
 from bot.render import cards
 from bot.render.common import (
@@ -92,6 +100,7 @@ TRICK_H = cards.card_height(TRICK_W)
 TRICK_DX = CENTER_W // 2 - TRICK_W // 2  # the side cards of the trick: within the middle
 TRICK_DY = 84  # the top and bottom cards, at most (closer where the seats need the room)
 TRICK_DY_MIN = TRICK_H // 2 + 2  # at least: clear of each other
+TRICK_CROSS = 2 * TRICK_DY_MIN + TRICK_H  # the trick's cards from the top one to the bottom one
 ACTING = (74, 60, 12, 220)
 BADGE_D = 42
 COUNT_D = 40  # the count chip on a seat's face-down cards
@@ -214,34 +223,42 @@ def _levels(level: int, lang: str) -> str:
     return "" if level == 0 else level_text(level, lang)
 
 
-def strip_rows(deal: PublicView, names: list[str], lang: str) -> ChipRows:
+def strip_rows(deal: PublicView, names: list[str], lang: str,
+               brief: bool = False) -> ChipRows:
     """The strip's chips as drawn, in rows within the picture (none before the game is
     known): on one row, condensed if need be, else wrapped to a second, and only then the
     names cut, as much as two rows need (``chips.chip_rows``); each further row makes the
-    picture taller (``strip_extra``)."""
+    picture taller (``strip_extra``); ``brief``: the flek levels by their multipliers
+    (``strip_chips``)."""
     if deal.declarer is None or deal.game is None:
         return ChipRows([], "regular", SMALLEST)
-    return chip_rows(lambda short: strip_chips(deal, short, lang), names, W - 24, SMALLEST,
-                     one_row=True)
+    return chip_rows(lambda short: strip_chips(deal, short, lang, brief), names, W - 24,
+                     SMALLEST, one_row=True)
 
 
-def strip_chips(deal: PublicView, names: list[str], lang: str) -> list[Chip]:
-    """The strip's chips: (label, value, the value's colour)."""
+def strip_chips(deal: PublicView, names: list[str], lang: str,
+                brief: bool = False) -> list[Chip]:
+    """The strip's chips: (label, value, the value's colour); ``brief``: each flek level by
+    its multiplier alone ("×8", not "re-redouble ×8")."""
     assert deal.declarer is not None
     if deal.game == "W":
         return [(pic("varsava_zduch" if deal.zduch else "varsava_chosen", lang),
                  names[deal.declarer], GOLD)]
+
+    def levels(level: int) -> str:
+        return times(level).strip() if brief else _levels(level, lang)
+
     chips: list[Chip] = [(pic("plays", lang), names[deal.declarer], GOLD)]
     if deal.called is not None:
         chips.append((pic("calls", lang), card_label(deal.called, lang), TEXT))
     if deal.flek[0]:
-        chips.append((pic("flek_game", lang), _levels(deal.flek[0], lang), RED))
+        chips.append((pic("flek_game", lang), levels(deal.flek[0]), RED))
     if deal.pagat_by is not None:
         chips.append((pic("pagat_by", lang, name=names[deal.pagat_by]),
-                      _levels(deal.flek[1], lang), RED if deal.flek[1] else TEXT))
+                      levels(deal.flek[1]), RED if deal.flek[1] else TEXT))
     if deal.valat_by is not None:
         chips.append((pic("valat_by", lang, name=names[deal.valat_by]),
-                      _levels(deal.flek[2], lang), RED if deal.flek[2] else TEXT))
+                      levels(deal.flek[2]), RED if deal.flek[2] else TEXT))
     return chips
 
 
@@ -646,27 +663,50 @@ def middle_lines(value: str, size: int, style: str, width: int) -> tuple[list[st
     return [fit(value, f, width)], f
 
 
-def _center_note(img: Image.Image, view: TableView, names: list[str], lang: str,
-                 cy: int) -> None:
+def _center_lines(view: TableView, names: list[str], lang: str
+                  ) -> list[tuple[tuple[list[str], Font], RGB]]:
+    """The middle's note before the play (the phase, what was laid away): its lines, their
+    font and colour (none: no note)."""
     deal = view.deal
-    if view.finished:
-        _results(img, view, names, lang, cy)
-        return
     key = {"bid": "phase_bid", "choose": "phase_choose", "call": "phase_call",
            "trojka": "phase_trojka", "discard": "phase_discard",
            "announce": "phase_announce"}.get(deal.phase)
-    if key is None:
-        return
+    if key is None or view.finished:
+        return []
     said = [(pic(key, lang), TITLE_PX, "bold", MUTED)]
     if deal.phase == "discard":
         counts = [f"{names[s]} {n}" for s, n in enumerate(deal.discard_counts) if n]
         if counts:
             said.append((pic("laid", lang) + " " + ", ".join(counts), SMALLEST, "regular",
                          FAINT))
-    laid = [(middle_lines(value, size, style, CENTER_W - 8), colour)
+    return [(middle_lines(value, size, style, CENTER_W - 8), colour)
             for value, size, style, colour in said]
-    total = sum(len(lines) for (lines, _f), _c in laid) * (LINE + 4) + 8 * (len(laid) - 1)
-    y = cy - total // 2 + (LINE + 4) // 2
+
+
+def _lines_height(laid: list[tuple[tuple[list[str], Font], RGB]]) -> int:
+    return sum(len(lines) for (lines, _f), _c in laid) * (LINE + 4) + 8 * (len(laid) - 1)
+
+
+def middle_height(view: TableView, names: list[str], lang: str) -> int:
+    """The room the middle needs between the top and the bottom seat: the trick's cards
+    clear of each other while the cards are played (``TRICK_CROSS``), else the note it
+    says (the phase, the round's results; none after a deal) — no room kept for a trick
+    not played."""
+    if view.finished:
+        return max(TRICK_CROSS, _results_height(_results_layout(view, names, lang)[4]))
+    if view.deal.phase == "play":
+        return TRICK_CROSS
+    laid = _center_lines(view, names, lang)
+    return _lines_height(laid) + 2 * M if laid else 0
+
+
+def _center_note(img: Image.Image, view: TableView, names: list[str], lang: str,
+                 cy: int) -> None:
+    if view.finished:
+        _results(img, view, names, lang, cy)
+        return
+    laid = _center_lines(view, names, lang)
+    y = cy - _lines_height(laid) // 2 + (LINE + 4) // 2
     for (lines, f), colour in laid:
         for line in lines:
             text(img, (CX, y), line, f, colour, "mm")
@@ -674,26 +714,44 @@ def _center_note(img: Image.Image, view: TableView, names: list[str], lang: str,
         y += 8
 
 
-def _results(img: Image.Image, view: TableView, names: list[str], lang: str, cy: int) -> None:
-    """The round's results in the middle, best first: each name and what it won or lost on
-    a row — or, where a name would be cut there, each name on a line of its own with its
-    result under it."""
+def _results_layout(view: TableView, names: list[str], lang: str
+                    ) -> tuple[list[int], list[str], Font, list[tuple[str, Font]], bool]:
+    """The results' seats best first, their values, the values' font, the names as shown
+    and whether each name fits beside its value (else on a line of its own)."""
     order = sorted(range(4), key=lambda s: -view.results[s])
     values = [money(view.results[s], lang, signed=True) for s in order]
-    colours = [GREEN if view.results[s] > 0 else (RED if view.results[s] < 0 else TEXT)
-               for s in order]
     fv = font(SMALLEST, "bold")
     if max(fv.getlength(v) for v in values) > CENTER_W // 2:
         fv = font(SMALLEST, "cond")
-    value_w = int(max(fv.getlength(v) for v in values))
-    room = CENTER_W - 16 - value_w - 16
+    room = CENTER_W - 16 - int(max(fv.getlength(v) for v in values)) - 16
     shown = [fit_name(names[s], names, SMALLEST, "bold", room, SMALLEST) for s in order]
     rows = all(name == names[s] for s, (name, _f) in zip(order, shown, strict=True))
     if not rows:
         shown = [fit_name(names[s], names, SMALLEST, "bold", CENTER_W - 16, SMALLEST)
                  for s in order]
-    step = 44 if rows else 2 * LINE + 8
-    y = cy - (LINE + 8 + 4 * step) // 2 + LINE // 2
+    return order, values, fv, shown, rows
+
+
+def _results_step(rows: bool) -> int:
+    return 44 if rows else 2 * LINE + 8
+
+
+def _results_height(rows: bool) -> int:
+    """The results' height: their title and four rows (a name and its value on a row, or
+    on two lines)."""
+    return LINE + 8 + 4 * _results_step(rows)
+
+
+def _results(img: Image.Image, view: TableView, names: list[str], lang: str, cy: int) -> None:
+    """The round's results in the middle, best first: each name and what it won or lost on
+    a row — or, where a name would be cut there, each name on a line of its own with its
+    result under it."""
+    order, values, fv, shown, rows = _results_layout(view, names, lang)
+    colours = [GREEN if view.results[s] > 0 else (RED if view.results[s] < 0 else TEXT)
+               for s in order]
+    value_w = int(max(fv.getlength(v) for v in values))
+    step = _results_step(rows)
+    y = cy - _results_height(rows) // 2 + LINE // 2
     text(img, (CX, y), pic("results", lang), font(SMALLEST), MUTED, "mm")
     y += LINE // 2 + 8 + step // 2
     name_w = int(max(f.getlength(n) for n, f in shown))
@@ -771,16 +829,16 @@ class Layout(NamedTuple):
 
 
 def layout(heights: dict[int, int], top: int, corners: tuple[int, int], legend_h: int,
-           laid_h: int, least: int = H) -> Layout:
+           laid_h: int, least: int = H, cross: int = TRICK_CROSS) -> Layout:
     """The table laid out for seats ``heights`` px high (by position), the body starting at
     ``top`` (under the strip), the boxes of the top corners ``corners`` px high (left,
     right; 0: none) with each side seat under its own, a legend ``legend_h`` px high and a
     box of laid taroks ``laid_h`` px high (0: none) at the bottom of a side column each —
     the legend on the left, unless it lies lower on the right: at least ``least`` high,
     taller where a column needs it — the middle one with the trick's cards clear of each
-    other (``TRICK_DY_MIN``). The side seats lie level with each other beside the trick
+    other (``TRICK_DY_MIN``), or ``cross`` px (``middle_height``: no trick played). The side
+    seats lie level with each other beside the trick
     where their columns leave them room, else each as near it as its column lets it."""
-    cross = 2 * TRICK_DY_MIN + TRICK_H
     tops = {3: top + corners[0] + M if corners[0] else top,
             1: top + corners[1] + M if corners[1] else top}
     middle = top + heights[2] + M + cross + M + heights[0] + M
@@ -821,17 +879,25 @@ def table_image(view: TableView, names: Sequence[str], lang: str = "cs",
     lang = lang_of(lang)
     who = check_names(names, lang)
     deal = view.deal
-    strip = strip_rows(deal, who, lang)
-    top = BODY_TOP + strip_extra(strip)
     takes = last_takes(deal, who, lang)
     corners = (TABLE_INSET.plain_h if talon_box(deal, lang) and not view.finished else 0,
                last_trick_height(takes))
     pieces = _pieces(view, who, lang, marks)
     kinds = legend_kinds(deal, marks)
     laid_h = TABLE_INSET.plain_h if laid_taroks(deal) and not view.finished else 0
-    at = layout({pos: piece.height for pos, piece in pieces.items()}, top, corners,
-                legend_layout(kinds, lang)[3], laid_h,
-                H - (footer_height(SMALLEST) if tournament else 0))
+    strips = [strip_rows(deal, who, lang)]
+    brief = strip_rows(deal, who, lang, brief=True)
+    if len(brief.rows) < len(strips[0].rows):
+        strips.append(brief)
+    # the flek levels by their multipliers alone where their names' rows make it taller
+    laid = [(strip, layout({pos: piece.height for pos, piece in pieces.items()},
+                           BODY_TOP + strip_extra(strip), corners,
+                           legend_layout(kinds, lang)[3], laid_h,
+                           H - (footer_height(SMALLEST) if tournament else 0),
+                           middle_height(view, who, lang)))
+            for strip in strips]
+    strip, at = min(laid, key=lambda choice: choice[1].height)
+    top = BODY_TOP + strip_extra(strip)
     img = _base(at.height).copy()
     sides = (LEFT_X, RIGHT_X) if at.legend_left else (RIGHT_X, LEFT_X)
     _legend(img, kinds, lang, at.height - M, sides[0])
