@@ -27,7 +27,14 @@ from typing import NamedTuple
 from PIL import Image
 
 from bot.games.taroky.pictures import palette
-from bot.games.taroky.pictures.chips import Chip, ChipRows, chip_rows, draw_chips
+from bot.games.taroky.pictures.chips import (
+    GAP,
+    Chip,
+    ChipRows,
+    chip_rows,
+    chip_width,
+    draw_chips,
+)
 from bot.games.taroky.words import (
     card_label,
     game_name,
@@ -689,21 +696,21 @@ def _lines_height(laid: list[tuple[tuple[list[str], Font], RGB]]) -> int:
 
 def middle_height(view: TableView, names: list[str], lang: str) -> int:
     """The room the middle needs between the top and the bottom seat: the trick's cards
-    clear of each other while the cards are played (``TRICK_CROSS``), else the note it
-    says (the phase, the round's results; none after a deal) — no room kept for a trick
+    clear of each other while the cards are played (and for the round's results: as
+    much), else the note it says (the phase; none after a deal) — no room kept for a trick
     not played."""
-    if view.finished:
-        return max(TRICK_CROSS, _results_height(_results_layout(view, names, lang)[4]))
-    if view.deal.phase == "play":
+    if view.finished or view.deal.phase == "play":
         return TRICK_CROSS
     laid = _center_lines(view, names, lang)
     return _lines_height(laid) + 2 * M if laid else 0
 
 
 def _center_note(img: Image.Image, view: TableView, names: list[str], lang: str,
-                 cy: int) -> None:
+                 cy: int, room: int) -> None:
+    """The middle's note (``_center_lines``) or the round's results, around ``cy`` within
+    ``room`` px between the top and the bottom seat."""
     if view.finished:
-        _results(img, view, names, lang, cy)
+        _results(img, view, names, lang, cy, room)
         return
     laid = _center_lines(view, names, lang)
     y = cy - _lines_height(laid) // 2 + (LINE + 4) // 2
@@ -714,10 +721,12 @@ def _center_note(img: Image.Image, view: TableView, names: list[str], lang: str,
         y += 8
 
 
-def _results_layout(view: TableView, names: list[str], lang: str
+def _results_layout(view: TableView, names: list[str], lang: str, room: int
                     ) -> tuple[list[int], list[str], Font, list[tuple[str, Font]], bool]:
     """The results' seats best first, their values, the values' font, the names as shown
-    and whether each name fits beside its value (else on a line of its own)."""
+    and whether each is beside its value: where a name would be cut there, on a line of
+    its own with its value under it — while the ``room`` px high between the seats holds
+    them so, else cut beside it."""
     order = sorted(range(4), key=lambda s: -view.results[s])
     values = [money(view.results[s], lang, signed=True) for s in order]
     fv = font(SMALLEST, "bold")
@@ -726,10 +735,11 @@ def _results_layout(view: TableView, names: list[str], lang: str
     room = CENTER_W - 16 - int(max(fv.getlength(v) for v in values)) - 16
     shown = [fit_name(names[s], names, SMALLEST, "bold", room, SMALLEST) for s in order]
     rows = all(name == names[s] for s, (name, _f) in zip(order, shown, strict=True))
-    if not rows:
+    if not rows and _results_height(False) <= room:
         shown = [fit_name(names[s], names, SMALLEST, "bold", CENTER_W - 16, SMALLEST)
                  for s in order]
-    return order, values, fv, shown, rows
+        return order, values, fv, shown, False
+    return order, values, fv, shown, True
 
 
 def _results_step(rows: bool) -> int:
@@ -742,11 +752,12 @@ def _results_height(rows: bool) -> int:
     return LINE + 8 + 4 * _results_step(rows)
 
 
-def _results(img: Image.Image, view: TableView, names: list[str], lang: str, cy: int) -> None:
+def _results(img: Image.Image, view: TableView, names: list[str], lang: str, cy: int,
+             room: int) -> None:
     """The round's results in the middle, best first: each name and what it won or lost on
     a row — or, where a name would be cut there, each name on a line of its own with its
     result under it."""
-    order, values, fv, shown, rows = _results_layout(view, names, lang)
+    order, values, fv, shown, rows = _results_layout(view, names, lang, room)
     colours = [GREEN if view.results[s] > 0 else (RED if view.results[s] < 0 else TEXT)
                for s in order]
     value_w = int(max(fv.getlength(v) for v in values))
@@ -791,20 +802,26 @@ def legend_layout(kinds: Sequence[str], lang: str) -> tuple[list[list[str]], Fon
     if any(f.getlength(w) > r for w, r in zip(words, rooms, strict=True)):
         f = font(SMALLEST, "narrow")
     lines = [wrap(w, f, r) for w, r in zip(words, rooms, strict=True)]
-    height = sum(LEGEND_LINE + LINE * (len(ls) - 1) for ls in lines) + 12
-    return lines, f, LEGEND_LINE, height
+    return lines, f, LEGEND_LINE, legend_height(lines)
+
+
+def legend_height(lines: Sequence[Sequence[str]]) -> int:
+    """The height of a legend's box of items on these ``lines`` (0: none)."""
+    return sum(LEGEND_LINE + LINE * (len(ls) - 1) for ls in lines) + 12 if lines else 0
 
 
 def _legend(img: Image.Image, kinds: Sequence[str], lang: str, bottom: int,
-            x: int = LEFT_X) -> None:
+            x: int = LEFT_X, part: slice = slice(None)) -> int:
     """The legend of the badges shown at the bottom of a side column (``x``: the left one,
-    or the right one where it lies lower there), ending at ``bottom``."""
-    if not kinds:
-        return
-    lines, f, line, height = legend_layout(kinds, lang)
+    or the right one where it lies lower there), ending at ``bottom`` — its items ``part``
+    (where it is split between the columns: ``layout``); returns its box's height."""
+    if not kinds[part]:
+        return 0
+    every, f, line, _height = legend_layout(kinds, lang)
+    kinds, lines = kinds[part], every[part]
     width = max(_badge(k, lang).width + 8 + int(max(f.getlength(x) for x in ls))
                 for k, ls in zip(kinds, lines, strict=True))
-    box = panel(width + 18, height, radius=12).copy()
+    box = panel(width + 18, legend_height(lines), radius=12).copy()
     y = 6
     for kind, ls in zip(kinds, lines, strict=True):
         b = _badge(kind, lang)
@@ -813,32 +830,38 @@ def _legend(img: Image.Image, kinds: Sequence[str], lang: str, bottom: int,
             text(box, (8 + b.width + 8, y + line / 2 + i * LINE), said, f, MUTED, "lm")
         y += line + LINE * (len(ls) - 1)
     paste(img, box, x, bottom - box.height)
+    return box.height
 
 
 class Layout(NamedTuple):
     """Where the table's parts lie: the picture's height, each seat's panel's top-left
     corner by position, the trick's centre and how far its top and bottom cards lie from
-    it, and whether the legend lies in the left column (else in the right one, the laid
-    taroks' box then in the left)."""
+    it, whether the legend lies in the left column (else in the right one, the laid
+    taroks' box then in the left) and how many of its last items lie at the foot of the
+    other column instead (0: none)."""
 
     height: int
     seats: dict[int, tuple[int, int]]
     cy: int
     dy: int
     legend_left: bool = True
+    legend_rest: int = 0
 
 
 def layout(heights: dict[int, int], top: int, corners: tuple[int, int], legend_h: int,
-           laid_h: int, least: int = H, cross: int = TRICK_CROSS) -> Layout:
+           laid_h: int, least: int = H, cross: int = TRICK_CROSS,
+           items: Sequence[Sequence[str]] = ()) -> Layout:
     """The table laid out for seats ``heights`` px high (by position), the body starting at
     ``top`` (under the strip), the boxes of the top corners ``corners`` px high (left,
     right; 0: none) with each side seat under its own, a legend ``legend_h`` px high and a
     box of laid taroks ``laid_h`` px high (0: none) at the bottom of a side column each —
     the legend on the left, unless it lies lower on the right: at least ``least`` high,
     taller where a column needs it — the middle one with the trick's cards clear of each
-    other (``TRICK_DY_MIN``), or ``cross`` px (``middle_height``: no trick played). The side
-    seats lie level with each other beside the trick
-    where their columns leave them room, else each as near it as its column lets it."""
+    other (``TRICK_DY_MIN``), or ``cross`` px (``middle_height``: no trick played). Given
+    the legend's ``items`` (each one's lines), its last items may lie at the foot of the
+    other column (under the laid taroks), where that keeps the picture lower. The side
+    seats lie level with each other beside the trick where their columns leave them room,
+    else each as near it as its column lets it."""
     tops = {3: top + corners[0] + M if corners[0] else top,
             1: top + corners[1] + M if corners[1] else top}
     middle = top + heights[2] + M + cross + M + heights[0] + M
@@ -850,8 +873,14 @@ def layout(heights: dict[int, int], top: int, corners: tuple[int, int], legend_h
         return max(least, middle, *(tops[pos] + heights[pos] + unders[pos] + M
                                     for pos in (1, 3)))
 
-    choices = [{3: box(legend_h), 1: box(laid_h)}, {3: box(laid_h), 1: box(legend_h)}]
-    under = min(choices, key=tallest)  # (the first, the legend left, where alike)
+    # (the legend whole, left then right; then split, most of it together first)
+    parts = [(legend_h, 0, 0)] + [
+        (legend_height(items[:k]), legend_height(items[k:]), len(items) - k)
+        for k in range(len(items) - 1, 0, -1)]
+    choices = [(side, rest_n, {3: box(first) if side else box(laid_h) + box(rest),
+                               1: box(laid_h) + box(rest) if side else box(first)})
+               for first, rest, rest_n in parts for side in (True, False)]
+    left, rest_n, under = min(choices, key=lambda c: tallest(c[2]))  # (the first, alike)
     height = tallest(under)
     bottom_y = height - M - heights[0]
     free_top, free_bottom = top + heights[2] + M, bottom_y - M
@@ -863,7 +892,7 @@ def layout(heights: dict[int, int], top: int, corners: tuple[int, int], legend_h
               max(tops[pos], min(cy - heights[pos] // 2, lowest[pos])) for pos in (1, 3)}
     seats = {0: (CENTER_X, bottom_y), 1: (RIGHT_X, side_y[1]), 2: (CENTER_X, top),
              3: (LEFT_X, side_y[3])}
-    return Layout(height, seats, cy, dy, under is choices[0] or not legend_h)
+    return Layout(height, seats, cy, dy, left or not legend_h, rest_n)
 
 
 def table_image(view: TableView, names: Sequence[str], lang: str = "cs",
@@ -872,8 +901,9 @@ def table_image(view: TableView, names: Sequence[str], lang: str = "cs",
     """The table as a Pillow image (RGB), from the public view only (``round_no``: the round
     of a tournament the table plays; ``marks``: per seat "ai" when an AI plays for the human
     there, "away" for an absent human the table waits for, or None; ``tournament``: a
-    tournament's table as its thread names it, in a bar under the table, "": none). ``W`` px
-    wide, at least ``H`` high with the bar (``layout``)."""
+    tournament's table as its thread names it, in a bar under the table — or at the end of
+    the strip, where the bar would make the picture taller and the strip's last row has
+    the room; "": none). ``W`` px wide, at least ``H`` high with the bar (``layout``)."""
     if not isinstance(view, TableView):
         raise TypeError("the Taroky table picture takes a TableView")
     lang = lang_of(lang)
@@ -887,29 +917,66 @@ def table_image(view: TableView, names: Sequence[str], lang: str = "cs",
     laid_h = TABLE_INSET.plain_h if laid_taroks(deal) and not view.finished else 0
     strips = [strip_rows(deal, who, lang)]
     brief = strip_rows(deal, who, lang, brief=True)
-    if len(brief.rows) < len(strips[0].rows):
-        strips.append(brief)
-    # the flek levels by their multipliers alone where their names' rows make it taller
-    laid = [(strip, layout({pos: piece.height for pos, piece in pieces.items()},
-                           BODY_TOP + strip_extra(strip), corners,
-                           legend_layout(kinds, lang)[3], laid_h,
-                           H - (footer_height(SMALLEST) if tournament else 0),
-                           middle_height(view, who, lang)))
-            for strip in strips]
-    strip, at = min(laid, key=lambda choice: choice[1].height)
+    label_room = strip_label(tournament, brief) and not strip_label(tournament, strips[0])
+    if len(brief.rows) < len(strips[0].rows) or (
+            len(brief.rows) == len(strips[0].rows)
+            and (cut_names(brief) < cut_names(strips[0]) or label_room)):
+        strips.append(brief)  # (where it may take less room, or cut fewer names)
+    legend = legend_layout(kinds, lang)
+    # the flek levels by their multipliers alone where their names make the picture taller
+    # or cut more names; the tournament at the end of the strip where its bar makes it taller
+    bar = footer_height(SMALLEST) if tournament else 0
+    laid = [(strip, aside, layout({pos: piece.height for pos, piece in pieces.items()},
+                                  BODY_TOP + strip_extra(strip), corners, legend[3], laid_h,
+                                  H - (0 if aside else bar), middle_height(view, who, lang),
+                                  legend[0]))
+            for strip in strips for aside in (False, True)
+            if not aside or strip_label(tournament, strip) is not None]
+    strip, aside, at = min(laid, key=lambda c: (c[2].height + (0 if c[1] else bar),
+                                                cut_names(c[0])))
     top = BODY_TOP + strip_extra(strip)
     img = _base(at.height).copy()
     sides = (LEFT_X, RIGHT_X) if at.legend_left else (RIGHT_X, LEFT_X)
-    _legend(img, kinds, lang, at.height - M, sides[0])
+    whole = len(kinds) - at.legend_rest
+    _legend(img, kinds, lang, at.height - M, sides[0], slice(whole))
+    rest = _legend(img, kinds, lang, at.height - M, sides[1], slice(whole, None))
     _seats(img, view, pieces, at.seats)
     if not view.finished:
-        _talon(img, deal, lang, at.height - M, sides[1], top)
+        _talon(img, deal, lang, at.height - M - (rest + M if rest else 0), sides[1], top)
     draw_last_trick(img, deal, takes, lang, (RIGHT_X, top))
     _trick(img, deal, who, lang, at.cy, at.dy)
-    _center_note(img, view, who, lang, at.cy)
+    _center_note(img, view, who, lang, at.cy,
+                 at.seats[0][1] - at.seats[2][1] - pieces[2].height - 2 * M)
     _header(img, view, who, lang, round_no)
     draw_chips(img, 12, STRIP_Y, CHIP_H, strip)
+    if aside:
+        f = strip_label(tournament, strip)
+        assert f is not None
+        text(img, (W - 12 - 6, STRIP_Y + strip_extra(strip) + CHIP_H // 2 + 1), tournament, f,
+             MUTED, "rm")
+        return img
     return with_footer(img, tournament, SMALLEST)
+
+
+def cut_names(strip: ChipRows) -> int:
+    """How many of the strip's chips have a name cut."""
+    return sum("…" in label + value for row in strip.rows for label, value, _c in row)
+
+
+def strip_label(label: str, strip: ChipRows) -> Font | None:
+    """The font the tournament's ``label`` is whole in at the end of the strip's last row
+    (regular, else condensed; ``SMALLEST`` px) instead of in a bar under the table; None:
+    no label, or no room for it there."""
+    if not label:
+        return None
+    last = strip.rows[-1] if strip.rows else []
+    used = sum(chip_width(lab, value, strip.style, strip.px) + GAP for lab, value, _c in last)
+    room = W - 24 - 12 - used  # (12 px clear of the last chip, 6 within the edge's)
+    for style in ("regular", "narrow"):
+        f = font(SMALLEST, style)
+        if f.getlength(label) <= room:
+            return f
+    return None
 
 
 def strip_extra(strip: ChipRows) -> int:
