@@ -29,6 +29,7 @@ from PIL import Image
 from bot.games.taroky.pictures import palette
 from bot.games.taroky.pictures.chips import (
     GAP,
+    ROWS,
     Chip,
     ChipRows,
     chip_rows,
@@ -85,10 +86,10 @@ H_MOST = SMALLEST * EMBED_H // 11  # 789: the most (a taller one is shown narrow
 TITLE_PX = SMALLEST + 3  # the header's title, the phase in the middle
 LINE = 36  # px from a line of SMALLEST words to the next
 M = 8  # px: the margin, and the gap between boxes
-HEADER_H = 58
+HEADER_H = 52
 # a row of the strip's chips (a chip and the gap under it)
-STRIP_Y, STRIP_H, CHIP_H = HEADER_H + 8, 54, 46
-BODY_TOP = STRIP_Y + STRIP_H + 2  # what lies under the strip's first row starts here
+STRIP_Y, STRIP_H, CHIP_H = HEADER_H + 6, 54, 46
+BODY_TOP = STRIP_Y + STRIP_H  # what lies under the strip's first row starts here
 SIDE_W = 250  # the side columns' width
 LEFT_X, RIGHT_X = M, W - M - SIDE_W
 CENTER_X, CENTER_W = LEFT_X + SIDE_W + 10, W - 2 * (M + SIDE_W + 10)  # the middle column
@@ -96,8 +97,9 @@ CX = W // 2
 SEAT_W = {"wide": CENTER_W, "tall": SIDE_W}  # the top and bottom seats, the side ones
 SEAT_PAD = 12  # px: a seat's words end so far from its panel's right edge
 VALUE_LINE = 36  # px: a row of a seat's money or tricks
-VALUES_TOP = {"wide": 50, "tall": 118}  # a seat's money under its name (and cards)
-WIDE_NAME_Y, WIDE_FAN_Y = 26, 50  # a wide seat's name (its middle) and face-down cards
+VALUES_TOP = {"wide": 46, "tall": 112}  # a seat's money under its name (and cards)
+TALL_FAN_Y = 46  # a side seat's face-down cards, under its name
+WIDE_NAME_Y, WIDE_FAN_Y = 24, 46  # a wide seat's name (its middle) and face-down cards
 NOTE_LINES = {"wide": 3, "tall": 5}  # what a seat said: at most so many lines
 FAN_STEPS = (6, 5, 4, 3, 2, 1, 0)  # px between a seat's face-down cards: closer for room
 BACK_W = 36  # a face-down card in a seat's panel
@@ -231,16 +233,16 @@ def _levels(level: int, lang: str) -> str:
 
 
 def strip_rows(deal: PublicView, names: list[str], lang: str,
-               brief: bool = False) -> ChipRows:
+               brief: bool = False, rows: int = ROWS) -> ChipRows:
     """The strip's chips as drawn, in rows within the picture (none before the game is
-    known): on one row, condensed if need be, else wrapped to a second, and only then the
-    names cut, as much as two rows need (``chips.chip_rows``); each further row makes the
-    picture taller (``strip_extra``); ``brief``: the flek levels by their multipliers
-    (``strip_chips``)."""
+    known): on one row, condensed if need be, else wrapped to a second (at most ``rows``),
+    and only then the names cut, as much as the rows need (``chips.chip_rows``); each
+    further row makes the picture taller (``strip_extra``); ``brief``: the flek levels by
+    their multipliers (``strip_chips``)."""
     if deal.declarer is None or deal.game is None:
         return ChipRows([], "regular", SMALLEST)
     return chip_rows(lambda short: strip_chips(deal, short, lang, brief), names, W - 24,
-                     SMALLEST, one_row=True)
+                     SMALLEST, one_row=True, most_rows=rows)
 
 
 def strip_chips(deal: PublicView, names: list[str], lang: str,
@@ -342,9 +344,9 @@ def seat_panel(shape: str, name: str, count: int, tricks: int | None, cash: str,
     else:
         shown, fn = seat_name(name, names, w - 10 - SEAT_PAD)
         text(img, (10, 8), shown, fn)
-        bx = 12 + _fan(img, 12, 52, count, 6) + 12
+        bx = 12 + _fan(img, 12, TALL_FAN_Y, count, 6) + 12
         for b in badges:
-            paste(img, b, bx, 81 - BADGE_D // 2)
+            paste(img, b, bx, TALL_FAN_Y + 29 - BADGE_D // 2)
             bx += b.width + 5
         _value(img, 10, y, "", cash, style)
         if took[0]:
@@ -696,10 +698,12 @@ def _lines_height(laid: list[tuple[tuple[list[str], Font], RGB]]) -> int:
 
 def middle_height(view: TableView, names: list[str], lang: str) -> int:
     """The room the middle needs between the top and the bottom seat: the trick's cards
-    clear of each other while the cards are played (and for the round's results: as
-    much), else the note it says (the phase; none after a deal) — no room kept for a trick
-    not played."""
-    if view.finished or view.deal.phase == "play":
+    clear of each other while the cards are played, else the note it says (the phase, the
+    round's results a row each; none after a deal) — no room kept for a trick not
+    played."""
+    if view.finished:
+        return _results_height(True) + 2 * M
+    if view.deal.phase == "play":
         return TRICK_CROSS
     laid = _center_lines(view, names, lang)
     return _lines_height(laid) + 2 * M if laid else 0
@@ -926,14 +930,23 @@ def table_image(view: TableView, names: Sequence[str], lang: str = "cs",
     # the flek levels by their multipliers alone where their names make the picture taller
     # or cut more names; the tournament at the end of the strip where its bar makes it taller
     bar = footer_height(SMALLEST) if tournament else 0
-    laid = [(strip, aside, layout({pos: piece.height for pos, piece in pieces.items()},
-                                  BODY_TOP + strip_extra(strip), corners, legend[3], laid_h,
-                                  H - (0 if aside else bar), middle_height(view, who, lang),
-                                  legend[0]))
-            for strip in strips for aside in (False, True)
-            if not aside or strip_label(tournament, strip) is not None]
-    strip, aside, at = min(laid, key=lambda c: (c[2].height + (0 if c[1] else bar),
-                                                cut_names(c[0])))
+
+    def lay(strip: ChipRows, aside: bool) -> tuple[ChipRows, bool, Layout]:
+        return strip, aside, layout(
+            {pos: piece.height for pos, piece in pieces.items()},
+            BODY_TOP + strip_extra(strip), corners, legend[3], laid_h,
+            H - (0 if aside else bar), middle_height(view, who, lang), legend[0])
+
+    def choose(strips: list[ChipRows]) -> tuple[ChipRows, bool, Layout]:
+        laid = [lay(strip, aside) for strip in strips for aside in (False, True)
+                if not aside or strip_label(tournament, strip) is not None]
+        return min(laid, key=lambda c: (c[2].height + (0 if c[1] else bar), cut_names(c[0])))
+
+    strip, aside, at = choose(strips)
+    if at.height + (0 if aside else bar) > H_MOST and len(strip.rows) > 1:
+        # a row fewer, the names cut shorter: no taller than its words stay legible
+        strip, aside, at = choose([strip, *(strip_rows(deal, who, lang, brief, len(s.rows) - 1)
+                                            for s in strips for brief in (False, True))])
     top = BODY_TOP + strip_extra(strip)
     img = _base(at.height).copy()
     sides = (LEFT_X, RIGHT_X) if at.legend_left else (RIGHT_X, LEFT_X)
