@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import io
+import itertools
 from collections.abc import Callable
 
 import pytest
@@ -224,12 +225,16 @@ def test_the_pictures_in_embeds_are_among_those_checked() -> None:
     assert set(PICTURES) >= IN_EMBED
 
 
+TOURNAMENT = {"cs": "turnaj č. 12 · 3. kolo · stůl 10",
+              "en": "tournament 12 · round 3 · table 10"}  # (a table's name, as its thread's)
+
+
 def test_the_taroky_table_s_smallest_size_is_11_px_in_an_embed() -> None:
     """The table message's picture is shown ``EMBED_W`` px wide on a phone, and no taller
     than ``EMBED_H``: its least size (its chips' too) is 11 px there at its width and at its
     greatest height (``H_MOST``), which no example state passes — long names, the AI's and
-    the away marks, both languages (at 860 × 840, and up to 968 px high, its 31 px words
-    were 10.3 px and less there)."""
+    the away marks, a tournament's table (its name in a bar under it), both languages (at
+    860 × 840, and up to 968 px high, its 31 px words were 10.3 px and less there)."""
     from bot.games.taroky.pictures import table as taroky_table
     from bot.games.taroky.pictures.examples import KINDS
     from bot.games.taroky.pictures.examples import NAMES as TAROKY_NAMES
@@ -246,10 +251,13 @@ def test_the_taroky_table_s_smallest_size_is_11_px_in_an_embed() -> None:
         view = taroky_example(kind)[0].public_view()
         for names in (TAROKY_NAMES, long):
             for lang in ("cs", "en"):
-                for marks in ((), (None, "ai", None, "away")):
-                    img = taroky_table.table_image(view, names, lang, marks=marks)
+                for marks, bar in itertools.product(((), (None, "ai", None, "away")),
+                                                    ("", TOURNAMENT[lang])):
+                    img = taroky_table.table_image(view, names, lang, marks=marks,
+                                                   tournament=bar)
                     assert img.width == taroky_table.W
-                    assert taroky_table.H <= img.height <= most, (kind, names[0], lang, marks)
+                    assert taroky_table.H <= img.height <= most, (kind, names[0], lang, marks,
+                                                                  bar)
                     heights.add(img.height)
     assert taroky_table.H in heights and max(heights) > taroky_table.H  # (it grows, within)
 

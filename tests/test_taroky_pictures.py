@@ -585,11 +585,11 @@ def test_every_chip_of_the_table_strip_lies_within_the_picture(
         kind: str, lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """With the game, the pagát and the valát all flekked and 32-character names the strip's
     chips ran off the 860 px picture (names cut to 80 px even), the valát's chip entirely:
-    the chips wrap to a second row (the English ones, 11 px in the embed, to a third; the
-    picture grows by them, at least), each chip whole, every word and piece of the picture
-    within it."""
+    the chips wrap to a second row (the English ones, 11 px in the embed, would take a
+    third: their flek levels are then their multipliers, "×8", on two; the picture grows by
+    the row, at least), each chip whole, every word and piece of the picture within it."""
     from bot.games.taroky.pictures import table
-    from bot.games.taroky.words import pic
+    from bot.games.taroky.words import pic, times
 
     view = _busiest(kind)
     words, off = _drawn_within(monkeypatch)
@@ -599,12 +599,18 @@ def test_every_chip_of_the_table_strip_lies_within_the_picture(
         assert pic(key, lang) in words
     for key in ("pagat_by", "valat_by"):  # each announcement's chip, with its flek
         assert any(w.startswith(pic(key, lang, name="")) for w in words), key
-    assert words.count(table.level_text(3, lang)) == 3
+    # (the English levels' names take a third row: where it makes the picture taller, they
+    # are their multipliers, on two)
+    brief = lang == "en"
+    assert words.count(table.level_text(3, lang)) + words.count(times(3).strip()) == 3
+    assert brief or words.count(table.level_text(3, lang)) == 3
     from bot.games.taroky.pictures.chips import chip_width
 
-    strip = table.strip_rows(view.deal, NAMES_32, lang)  # type: ignore[attr-defined]
+    assert len(table.strip_rows(view.deal, NAMES_32, lang).rows) == {  # type: ignore[attr-defined]
+        "cs": 2, "en": 3}[lang]
+    strip = table.strip_rows(view.deal, NAMES_32, lang, brief)  # type: ignore[attr-defined]
     more = len(strip.rows) - 1
-    assert more == {"cs": 1, "en": 2}[lang]
+    assert more == 1
     assert img.width == table.W and img.height >= table.H
     assert strip.px == table.SMALLEST and all(
         sum(chip_width(label, value, strip.style, strip.px) + 8
@@ -1310,3 +1316,71 @@ def test_the_talon_s_box_lies_under_the_strip_s_second_row(
     top = table.BODY_TOP + table.STRIP_H
     assert boxes[pic("turned", "en")] == (table.LEFT_X, top)
     assert boxes[pic("last_trick", "en")] == (table.RIGHT_X, top)
+
+
+BAR = {"cs": "turnaj č. 12 · 3. kolo · stůl 10", "en": "tournament 12 · round 3 · table 10"}
+
+
+def _crowded_states() -> Iterator[object]:
+    """The most the table shows: every example as první povinnost (or its sólo) with the
+    valát announced by the declarer, the pagát by the next or the last seat, the game and
+    both flekked (to re-redouble, the widest English level), and a sólo played at random
+    with every announcement and flek its seats could make (its talon turned, the legend
+    of five)."""
+    import dataclasses
+    import random
+
+    from engine.taroky.actions import Announce
+    from engine.taroky.deal import random_deal
+
+    for kind in KINDS:
+        view = _example(kind)[0].public_view()
+        deal = view.deal
+        if deal.declarer is None or deal.game == "W":
+            yield view
+            continue
+        for flek, pagat in (((3, 3, 3), 1), ((2, 0, 1), 3)):
+            busy = dataclasses.replace(deal, flek=flek, valat_by=deal.declarer,
+                                       pagat_by=(deal.declarer + pagat) % 4)
+            yield dataclasses.replace(view, deal=busy)
+    rnd = TarokyRound(deals=[random_deal(random.Random("0/0"), 0)],
+                      options=TarokyOptions(round_deals=1, flek_max=3))
+    rng = random.Random(0)
+    while rnd.deal.phase != "play" or len(rnd.deal.tricks) < 6:
+        legal = rnd.legal_actions()
+        said = [a for a in legal if isinstance(a, Announce) and a.item != "done"]
+        rnd.apply(rng.choice(said) if said and rng.random() < 0.8 else rng.choice(legal))
+    view = rnd.public_view()
+    assert view.deal.game == "6P" and view.deal.flek == (3, 3, 3)
+    yield view
+
+
+def test_a_crowded_table_stays_within_its_embed_s_height_its_words_whole_sized(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """With three rows of chips (the game, the pagát and the valát flekked, long names), the
+    longest notes, the legend of six badges and a tournament's bar under it, the table
+    was up to 1000 px high: shown in its embed (``EMBED_H``) it was narrower than
+    ``EMBED_W``, its 31 px words under 11 px. Every such state, both languages, usual,
+    long and 32-character names, with an AI's and an away mark, in a tournament or not, is
+    at most ``H_MOST`` high and every word still 31 px (a level by its multiplier alone,
+    the legend split between the side columns, the tournament at the end of the strip or
+    the names in the chips cut shorter, where that keeps the picture within)."""
+    from bot.games.taroky.pictures import table
+
+    assert table.H_MOST * 11 <= table.SMALLEST * 280 < (table.H_MOST + 1) * 11
+    heights = set()
+    for view in _crowded_states():
+        for names, lang, marks, bar in itertools.product(
+                (NAMES, LONG_NAMES, NAMES_32), ("cs", "en"), ((), (None, "ai", None, "away")),
+                (False, True)):
+            table.seat_panel.cache_clear()
+            drawn = _sizes(monkeypatch, table)
+            img = table.table_image(view, names, lang, marks=marks,  # type: ignore[arg-type]
+                                    tournament=BAR[lang] if bar else "")
+            case = (view.deal.game, view.deal.flek, names[0], lang, marks, bar)  # type: ignore[attr-defined]
+            assert table.H <= img.height <= table.H_MOST, (img.height, case)
+            small = [(t, s) for t, s in drawn if t and s < TABLE_SMALLEST]
+            assert drawn and not small, (case, small)
+            heights.add(img.height)
+    assert max(heights) == table.H_MOST  # (they grow to the very most: the test is tight)
+    table.seat_panel.cache_clear()

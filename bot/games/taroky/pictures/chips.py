@@ -65,10 +65,11 @@ def pack(chips: Sequence[Chip], width: int, style: str,
 
 
 def chip_rows(chips_of: Callable[[list[str]], list[Chip]], names: Sequence[str],
-              width: int, px: int = SMALLEST, one_row: bool = False) -> ChipRows:
+              width: int, px: int = SMALLEST, one_row: bool = False,
+              most_rows: int = ROWS) -> ChipRows:
     """The chips ``chips_of`` makes of the players' names, in rows ``width`` px wide, their
     words ``px`` px: the first of (names whole, then cut shorter) × (regular, then
-    condensed) that takes at most ``ROWS`` rows with every chip within the width — with
+    condensed) that takes at most ``most_rows`` rows with every chip within the width — with
     ``one_row`` (a picture short of height) first one row, the names whole, condensed if
     need be. A name is cut only in a chip too wide for a row whole where the rows take
     that, else in every chip; apart from the other names cut so (``fit_apart``). Should
@@ -77,7 +78,7 @@ def chip_rows(chips_of: Callable[[list[str]], list[Chip]], names: Sequence[str],
     tries = [(None, 1)] if one_row else []
     whole = chips_of(list(names))
     fewest: ChipRows | None = None  # should no try take ROWS rows: the one of fewest rows
-    for most, limit in [*tries, *((most, ROWS) for most in NAME_CUTS)]:
+    for most, limit in [*tries, *((most, most_rows) for most in NAME_CUTS)]:
         short = list(names) if most is None else [
             fit_apart(n, names, font(px, "bold"), most) for n in names]
         cut = chips_of(short)

@@ -27,8 +27,24 @@ from typing import NamedTuple
 from PIL import Image
 
 from bot.games.taroky.pictures import palette
-from bot.games.taroky.pictures.chips import Chip, ChipRows, chip_rows, draw_chips
-from bot.games.taroky.words import card_label, game_name, level_text, money, pic, word
+from bot.games.taroky.pictures.chips import (
+    GAP,
+    ROWS,
+    Chip,
+    ChipRows,
+    chip_rows,
+    chip_width,
+    draw_chips,
+)
+from bot.games.taroky.words import (
+    card_label,
+    game_name,
+    level_text,
+    money,
+    pic,
+    times,
+    word,
+)
 from bot.i18n import lang_of, tn
 from bot.render import cards
 from bot.render.common import (
@@ -70,10 +86,10 @@ H_MOST = SMALLEST * EMBED_H // 11  # 789: the most (a taller one is shown narrow
 TITLE_PX = SMALLEST + 3  # the header's title, the phase in the middle
 LINE = 36  # px from a line of SMALLEST words to the next
 M = 8  # px: the margin, and the gap between boxes
-HEADER_H = 58
+HEADER_H = 52
 # a row of the strip's chips (a chip and the gap under it)
-STRIP_Y, STRIP_H, CHIP_H = HEADER_H + 8, 54, 46
-BODY_TOP = STRIP_Y + STRIP_H + 2  # what lies under the strip's first row starts here
+STRIP_Y, STRIP_H, CHIP_H = HEADER_H + 6, 54, 46
+BODY_TOP = STRIP_Y + STRIP_H  # what lies under the strip's first row starts here
 SIDE_W = 250  # the side columns' width
 LEFT_X, RIGHT_X = M, W - M - SIDE_W
 CENTER_X, CENTER_W = LEFT_X + SIDE_W + 10, W - 2 * (M + SIDE_W + 10)  # the middle column
@@ -81,8 +97,9 @@ CX = W // 2
 SEAT_W = {"wide": CENTER_W, "tall": SIDE_W}  # the top and bottom seats, the side ones
 SEAT_PAD = 12  # px: a seat's words end so far from its panel's right edge
 VALUE_LINE = 36  # px: a row of a seat's money or tricks
-VALUES_TOP = {"wide": 50, "tall": 118}  # a seat's money under its name (and cards)
-WIDE_NAME_Y, WIDE_FAN_Y = 26, 50  # a wide seat's name (its middle) and face-down cards
+VALUES_TOP = {"wide": 46, "tall": 112}  # a seat's money under its name (and cards)
+TALL_FAN_Y = 46  # a side seat's face-down cards, under its name
+WIDE_NAME_Y, WIDE_FAN_Y = 24, 46  # a wide seat's name (its middle) and face-down cards
 NOTE_LINES = {"wide": 3, "tall": 5}  # what a seat said: at most so many lines
 FAN_STEPS = (6, 5, 4, 3, 2, 1, 0)  # px between a seat's face-down cards: closer for room
 BACK_W = 36  # a face-down card in a seat's panel
@@ -92,6 +109,7 @@ TRICK_H = cards.card_height(TRICK_W)
 TRICK_DX = CENTER_W // 2 - TRICK_W // 2  # the side cards of the trick: within the middle
 TRICK_DY = 84  # the top and bottom cards, at most (closer where the seats need the room)
 TRICK_DY_MIN = TRICK_H // 2 + 2  # at least: clear of each other
+TRICK_CROSS = 2 * TRICK_DY_MIN + TRICK_H  # the trick's cards from the top one to the bottom one
 ACTING = (74, 60, 12, 220)
 BADGE_D = 42
 COUNT_D = 40  # the count chip on a seat's face-down cards
@@ -214,34 +232,42 @@ def _levels(level: int, lang: str) -> str:
     return "" if level == 0 else level_text(level, lang)
 
 
-def strip_rows(deal: PublicView, names: list[str], lang: str) -> ChipRows:
+def strip_rows(deal: PublicView, names: list[str], lang: str,
+               brief: bool = False, rows: int = ROWS) -> ChipRows:
     """The strip's chips as drawn, in rows within the picture (none before the game is
-    known): on one row, condensed if need be, else wrapped to a second, and only then the
-    names cut, as much as two rows need (``chips.chip_rows``); each further row makes the
-    picture taller (``strip_extra``)."""
+    known): on one row, condensed if need be, else wrapped to a second (at most ``rows``),
+    and only then the names cut, as much as the rows need (``chips.chip_rows``); each
+    further row makes the picture taller (``strip_extra``); ``brief``: the flek levels by
+    their multipliers (``strip_chips``)."""
     if deal.declarer is None or deal.game is None:
         return ChipRows([], "regular", SMALLEST)
-    return chip_rows(lambda short: strip_chips(deal, short, lang), names, W - 24, SMALLEST,
-                     one_row=True)
+    return chip_rows(lambda short: strip_chips(deal, short, lang, brief), names, W - 24,
+                     SMALLEST, one_row=True, most_rows=rows)
 
 
-def strip_chips(deal: PublicView, names: list[str], lang: str) -> list[Chip]:
-    """The strip's chips: (label, value, the value's colour)."""
+def strip_chips(deal: PublicView, names: list[str], lang: str,
+                brief: bool = False) -> list[Chip]:
+    """The strip's chips: (label, value, the value's colour); ``brief``: each flek level by
+    its multiplier alone ("×8", not "re-redouble ×8")."""
     assert deal.declarer is not None
     if deal.game == "W":
         return [(pic("varsava_zduch" if deal.zduch else "varsava_chosen", lang),
                  names[deal.declarer], GOLD)]
+
+    def levels(level: int) -> str:
+        return times(level).strip() if brief else _levels(level, lang)
+
     chips: list[Chip] = [(pic("plays", lang), names[deal.declarer], GOLD)]
     if deal.called is not None:
         chips.append((pic("calls", lang), card_label(deal.called, lang), TEXT))
     if deal.flek[0]:
-        chips.append((pic("flek_game", lang), _levels(deal.flek[0], lang), RED))
+        chips.append((pic("flek_game", lang), levels(deal.flek[0]), RED))
     if deal.pagat_by is not None:
         chips.append((pic("pagat_by", lang, name=names[deal.pagat_by]),
-                      _levels(deal.flek[1], lang), RED if deal.flek[1] else TEXT))
+                      levels(deal.flek[1]), RED if deal.flek[1] else TEXT))
     if deal.valat_by is not None:
         chips.append((pic("valat_by", lang, name=names[deal.valat_by]),
-                      _levels(deal.flek[2], lang), RED if deal.flek[2] else TEXT))
+                      levels(deal.flek[2]), RED if deal.flek[2] else TEXT))
     return chips
 
 
@@ -318,9 +344,9 @@ def seat_panel(shape: str, name: str, count: int, tricks: int | None, cash: str,
     else:
         shown, fn = seat_name(name, names, w - 10 - SEAT_PAD)
         text(img, (10, 8), shown, fn)
-        bx = 12 + _fan(img, 12, 52, count, 6) + 12
+        bx = 12 + _fan(img, 12, TALL_FAN_Y, count, 6) + 12
         for b in badges:
-            paste(img, b, bx, 81 - BADGE_D // 2)
+            paste(img, b, bx, TALL_FAN_Y + 29 - BADGE_D // 2)
             bx += b.width + 5
         _value(img, 10, y, "", cash, style)
         if took[0]:
@@ -646,27 +672,52 @@ def middle_lines(value: str, size: int, style: str, width: int) -> tuple[list[st
     return [fit(value, f, width)], f
 
 
-def _center_note(img: Image.Image, view: TableView, names: list[str], lang: str,
-                 cy: int) -> None:
+def _center_lines(view: TableView, names: list[str], lang: str
+                  ) -> list[tuple[tuple[list[str], Font], RGB]]:
+    """The middle's note before the play (the phase, what was laid away): its lines, their
+    font and colour (none: no note)."""
     deal = view.deal
-    if view.finished:
-        _results(img, view, names, lang, cy)
-        return
     key = {"bid": "phase_bid", "choose": "phase_choose", "call": "phase_call",
            "trojka": "phase_trojka", "discard": "phase_discard",
            "announce": "phase_announce"}.get(deal.phase)
-    if key is None:
-        return
+    if key is None or view.finished:
+        return []
     said = [(pic(key, lang), TITLE_PX, "bold", MUTED)]
     if deal.phase == "discard":
         counts = [f"{names[s]} {n}" for s, n in enumerate(deal.discard_counts) if n]
         if counts:
             said.append((pic("laid", lang) + " " + ", ".join(counts), SMALLEST, "regular",
                          FAINT))
-    laid = [(middle_lines(value, size, style, CENTER_W - 8), colour)
+    return [(middle_lines(value, size, style, CENTER_W - 8), colour)
             for value, size, style, colour in said]
-    total = sum(len(lines) for (lines, _f), _c in laid) * (LINE + 4) + 8 * (len(laid) - 1)
-    y = cy - total // 2 + (LINE + 4) // 2
+
+
+def _lines_height(laid: list[tuple[tuple[list[str], Font], RGB]]) -> int:
+    return sum(len(lines) for (lines, _f), _c in laid) * (LINE + 4) + 8 * (len(laid) - 1)
+
+
+def middle_height(view: TableView, names: list[str], lang: str) -> int:
+    """The room the middle needs between the top and the bottom seat: the trick's cards
+    clear of each other while the cards are played, else the note it says (the phase, the
+    round's results a row each; none after a deal) — no room kept for a trick not
+    played."""
+    if view.finished:
+        return _results_height(True) + 2 * M
+    if view.deal.phase == "play":
+        return TRICK_CROSS
+    laid = _center_lines(view, names, lang)
+    return _lines_height(laid) + 2 * M if laid else 0
+
+
+def _center_note(img: Image.Image, view: TableView, names: list[str], lang: str,
+                 cy: int, room: int) -> None:
+    """The middle's note (``_center_lines``) or the round's results, around ``cy`` within
+    ``room`` px between the top and the bottom seat."""
+    if view.finished:
+        _results(img, view, names, lang, cy, room)
+        return
+    laid = _center_lines(view, names, lang)
+    y = cy - _lines_height(laid) // 2 + (LINE + 4) // 2
     for (lines, f), colour in laid:
         for line in lines:
             text(img, (CX, y), line, f, colour, "mm")
@@ -674,26 +725,48 @@ def _center_note(img: Image.Image, view: TableView, names: list[str], lang: str,
         y += 8
 
 
-def _results(img: Image.Image, view: TableView, names: list[str], lang: str, cy: int) -> None:
-    """The round's results in the middle, best first: each name and what it won or lost on
-    a row — or, where a name would be cut there, each name on a line of its own with its
-    result under it."""
+def _results_layout(view: TableView, names: list[str], lang: str, room: int
+                    ) -> tuple[list[int], list[str], Font, list[tuple[str, Font]], bool]:
+    """The results' seats best first, their values, the values' font, the names as shown
+    and whether each is beside its value: where a name would be cut there, on a line of
+    its own with its value under it — while the ``room`` px high between the seats holds
+    them so, else cut beside it."""
     order = sorted(range(4), key=lambda s: -view.results[s])
     values = [money(view.results[s], lang, signed=True) for s in order]
-    colours = [GREEN if view.results[s] > 0 else (RED if view.results[s] < 0 else TEXT)
-               for s in order]
     fv = font(SMALLEST, "bold")
     if max(fv.getlength(v) for v in values) > CENTER_W // 2:
         fv = font(SMALLEST, "cond")
-    value_w = int(max(fv.getlength(v) for v in values))
-    room = CENTER_W - 16 - value_w - 16
+    room = CENTER_W - 16 - int(max(fv.getlength(v) for v in values)) - 16
     shown = [fit_name(names[s], names, SMALLEST, "bold", room, SMALLEST) for s in order]
     rows = all(name == names[s] for s, (name, _f) in zip(order, shown, strict=True))
-    if not rows:
+    if not rows and _results_height(False) <= room:
         shown = [fit_name(names[s], names, SMALLEST, "bold", CENTER_W - 16, SMALLEST)
                  for s in order]
-    step = 44 if rows else 2 * LINE + 8
-    y = cy - (LINE + 8 + 4 * step) // 2 + LINE // 2
+        return order, values, fv, shown, False
+    return order, values, fv, shown, True
+
+
+def _results_step(rows: bool) -> int:
+    return 44 if rows else 2 * LINE + 8
+
+
+def _results_height(rows: bool) -> int:
+    """The results' height: their title and four rows (a name and its value on a row, or
+    on two lines)."""
+    return LINE + 8 + 4 * _results_step(rows)
+
+
+def _results(img: Image.Image, view: TableView, names: list[str], lang: str, cy: int,
+             room: int) -> None:
+    """The round's results in the middle, best first: each name and what it won or lost on
+    a row — or, where a name would be cut there, each name on a line of its own with its
+    result under it."""
+    order, values, fv, shown, rows = _results_layout(view, names, lang, room)
+    colours = [GREEN if view.results[s] > 0 else (RED if view.results[s] < 0 else TEXT)
+               for s in order]
+    value_w = int(max(fv.getlength(v) for v in values))
+    step = _results_step(rows)
+    y = cy - _results_height(rows) // 2 + LINE // 2
     text(img, (CX, y), pic("results", lang), font(SMALLEST), MUTED, "mm")
     y += LINE // 2 + 8 + step // 2
     name_w = int(max(f.getlength(n) for n, f in shown))
@@ -733,20 +806,26 @@ def legend_layout(kinds: Sequence[str], lang: str) -> tuple[list[list[str]], Fon
     if any(f.getlength(w) > r for w, r in zip(words, rooms, strict=True)):
         f = font(SMALLEST, "narrow")
     lines = [wrap(w, f, r) for w, r in zip(words, rooms, strict=True)]
-    height = sum(LEGEND_LINE + LINE * (len(ls) - 1) for ls in lines) + 12
-    return lines, f, LEGEND_LINE, height
+    return lines, f, LEGEND_LINE, legend_height(lines)
+
+
+def legend_height(lines: Sequence[Sequence[str]]) -> int:
+    """The height of a legend's box of items on these ``lines`` (0: none)."""
+    return sum(LEGEND_LINE + LINE * (len(ls) - 1) for ls in lines) + 12 if lines else 0
 
 
 def _legend(img: Image.Image, kinds: Sequence[str], lang: str, bottom: int,
-            x: int = LEFT_X) -> None:
+            x: int = LEFT_X, part: slice = slice(None)) -> int:
     """The legend of the badges shown at the bottom of a side column (``x``: the left one,
-    or the right one where it lies lower there), ending at ``bottom``."""
-    if not kinds:
-        return
-    lines, f, line, height = legend_layout(kinds, lang)
+    or the right one where it lies lower there), ending at ``bottom`` — its items ``part``
+    (where it is split between the columns: ``layout``); returns its box's height."""
+    if not kinds[part]:
+        return 0
+    every, f, line, _height = legend_layout(kinds, lang)
+    kinds, lines = kinds[part], every[part]
     width = max(_badge(k, lang).width + 8 + int(max(f.getlength(x) for x in ls))
                 for k, ls in zip(kinds, lines, strict=True))
-    box = panel(width + 18, height, radius=12).copy()
+    box = panel(width + 18, legend_height(lines), radius=12).copy()
     y = 6
     for kind, ls in zip(kinds, lines, strict=True):
         b = _badge(kind, lang)
@@ -755,32 +834,38 @@ def _legend(img: Image.Image, kinds: Sequence[str], lang: str, bottom: int,
             text(box, (8 + b.width + 8, y + line / 2 + i * LINE), said, f, MUTED, "lm")
         y += line + LINE * (len(ls) - 1)
     paste(img, box, x, bottom - box.height)
+    return box.height
 
 
 class Layout(NamedTuple):
     """Where the table's parts lie: the picture's height, each seat's panel's top-left
     corner by position, the trick's centre and how far its top and bottom cards lie from
-    it, and whether the legend lies in the left column (else in the right one, the laid
-    taroks' box then in the left)."""
+    it, whether the legend lies in the left column (else in the right one, the laid
+    taroks' box then in the left) and how many of its last items lie at the foot of the
+    other column instead (0: none)."""
 
     height: int
     seats: dict[int, tuple[int, int]]
     cy: int
     dy: int
     legend_left: bool = True
+    legend_rest: int = 0
 
 
 def layout(heights: dict[int, int], top: int, corners: tuple[int, int], legend_h: int,
-           laid_h: int, least: int = H) -> Layout:
+           laid_h: int, least: int = H, cross: int = TRICK_CROSS,
+           items: Sequence[Sequence[str]] = ()) -> Layout:
     """The table laid out for seats ``heights`` px high (by position), the body starting at
     ``top`` (under the strip), the boxes of the top corners ``corners`` px high (left,
     right; 0: none) with each side seat under its own, a legend ``legend_h`` px high and a
     box of laid taroks ``laid_h`` px high (0: none) at the bottom of a side column each —
     the legend on the left, unless it lies lower on the right: at least ``least`` high,
     taller where a column needs it — the middle one with the trick's cards clear of each
-    other (``TRICK_DY_MIN``). The side seats lie level with each other beside the trick
-    where their columns leave them room, else each as near it as its column lets it."""
-    cross = 2 * TRICK_DY_MIN + TRICK_H
+    other (``TRICK_DY_MIN``), or ``cross`` px (``middle_height``: no trick played). Given
+    the legend's ``items`` (each one's lines), its last items may lie at the foot of the
+    other column (under the laid taroks), where that keeps the picture lower. The side
+    seats lie level with each other beside the trick where their columns leave them room,
+    else each as near it as its column lets it."""
     tops = {3: top + corners[0] + M if corners[0] else top,
             1: top + corners[1] + M if corners[1] else top}
     middle = top + heights[2] + M + cross + M + heights[0] + M
@@ -792,8 +877,14 @@ def layout(heights: dict[int, int], top: int, corners: tuple[int, int], legend_h
         return max(least, middle, *(tops[pos] + heights[pos] + unders[pos] + M
                                     for pos in (1, 3)))
 
-    choices = [{3: box(legend_h), 1: box(laid_h)}, {3: box(laid_h), 1: box(legend_h)}]
-    under = min(choices, key=tallest)  # (the first, the legend left, where alike)
+    # (the legend whole, left then right; then split, most of it together first)
+    parts = [(legend_h, 0, 0)] + [
+        (legend_height(items[:k]), legend_height(items[k:]), len(items) - k)
+        for k in range(len(items) - 1, 0, -1)]
+    choices = [(side, rest_n, {3: box(first) if side else box(laid_h) + box(rest),
+                               1: box(laid_h) + box(rest) if side else box(first)})
+               for first, rest, rest_n in parts for side in (True, False)]
+    left, rest_n, under = min(choices, key=lambda c: tallest(c[2]))  # (the first, alike)
     height = tallest(under)
     bottom_y = height - M - heights[0]
     free_top, free_bottom = top + heights[2] + M, bottom_y - M
@@ -805,7 +896,7 @@ def layout(heights: dict[int, int], top: int, corners: tuple[int, int], legend_h
               max(tops[pos], min(cy - heights[pos] // 2, lowest[pos])) for pos in (1, 3)}
     seats = {0: (CENTER_X, bottom_y), 1: (RIGHT_X, side_y[1]), 2: (CENTER_X, top),
              3: (LEFT_X, side_y[3])}
-    return Layout(height, seats, cy, dy, under is choices[0] or not legend_h)
+    return Layout(height, seats, cy, dy, left or not legend_h, rest_n)
 
 
 def table_image(view: TableView, names: Sequence[str], lang: str = "cs",
@@ -814,36 +905,91 @@ def table_image(view: TableView, names: Sequence[str], lang: str = "cs",
     """The table as a Pillow image (RGB), from the public view only (``round_no``: the round
     of a tournament the table plays; ``marks``: per seat "ai" when an AI plays for the human
     there, "away" for an absent human the table waits for, or None; ``tournament``: a
-    tournament's table as its thread names it, in a bar under the table, "": none). ``W`` px
-    wide, at least ``H`` high with the bar (``layout``)."""
+    tournament's table as its thread names it, in a bar under the table — or at the end of
+    the strip, where the bar would make the picture taller and the strip's last row has
+    the room; "": none). ``W`` px wide, at least ``H`` high with the bar (``layout``)."""
     if not isinstance(view, TableView):
         raise TypeError("the Taroky table picture takes a TableView")
     lang = lang_of(lang)
     who = check_names(names, lang)
     deal = view.deal
-    strip = strip_rows(deal, who, lang)
-    top = BODY_TOP + strip_extra(strip)
     takes = last_takes(deal, who, lang)
     corners = (TABLE_INSET.plain_h if talon_box(deal, lang) and not view.finished else 0,
                last_trick_height(takes))
     pieces = _pieces(view, who, lang, marks)
     kinds = legend_kinds(deal, marks)
     laid_h = TABLE_INSET.plain_h if laid_taroks(deal) and not view.finished else 0
-    at = layout({pos: piece.height for pos, piece in pieces.items()}, top, corners,
-                legend_layout(kinds, lang)[3], laid_h,
-                H - (footer_height(SMALLEST) if tournament else 0))
+    strips = [strip_rows(deal, who, lang)]
+    brief = strip_rows(deal, who, lang, brief=True)
+    label_room = strip_label(tournament, brief) and not strip_label(tournament, strips[0])
+    if len(brief.rows) < len(strips[0].rows) or (
+            len(brief.rows) == len(strips[0].rows)
+            and (cut_names(brief) < cut_names(strips[0]) or label_room)):
+        strips.append(brief)  # (where it may take less room, or cut fewer names)
+    legend = legend_layout(kinds, lang)
+    # the flek levels by their multipliers alone where their names make the picture taller
+    # or cut more names; the tournament at the end of the strip where its bar makes it taller
+    bar = footer_height(SMALLEST) if tournament else 0
+
+    def lay(strip: ChipRows, aside: bool) -> tuple[ChipRows, bool, Layout]:
+        return strip, aside, layout(
+            {pos: piece.height for pos, piece in pieces.items()},
+            BODY_TOP + strip_extra(strip), corners, legend[3], laid_h,
+            H - (0 if aside else bar), middle_height(view, who, lang), legend[0])
+
+    def choose(strips: list[ChipRows]) -> tuple[ChipRows, bool, Layout]:
+        laid = [lay(strip, aside) for strip in strips for aside in (False, True)
+                if not aside or strip_label(tournament, strip) is not None]
+        return min(laid, key=lambda c: (c[2].height + (0 if c[1] else bar), cut_names(c[0])))
+
+    strip, aside, at = choose(strips)
+    if at.height + (0 if aside else bar) > H_MOST and len(strip.rows) > 1:
+        # a row fewer, the names cut shorter: no taller than its words stay legible
+        strip, aside, at = choose([strip, *(strip_rows(deal, who, lang, brief, len(s.rows) - 1)
+                                            for s in strips for brief in (False, True))])
+    top = BODY_TOP + strip_extra(strip)
     img = _base(at.height).copy()
     sides = (LEFT_X, RIGHT_X) if at.legend_left else (RIGHT_X, LEFT_X)
-    _legend(img, kinds, lang, at.height - M, sides[0])
+    whole = len(kinds) - at.legend_rest
+    _legend(img, kinds, lang, at.height - M, sides[0], slice(whole))
+    rest = _legend(img, kinds, lang, at.height - M, sides[1], slice(whole, None))
     _seats(img, view, pieces, at.seats)
     if not view.finished:
-        _talon(img, deal, lang, at.height - M, sides[1], top)
+        _talon(img, deal, lang, at.height - M - (rest + M if rest else 0), sides[1], top)
     draw_last_trick(img, deal, takes, lang, (RIGHT_X, top))
     _trick(img, deal, who, lang, at.cy, at.dy)
-    _center_note(img, view, who, lang, at.cy)
+    _center_note(img, view, who, lang, at.cy,
+                 at.seats[0][1] - at.seats[2][1] - pieces[2].height - 2 * M)
     _header(img, view, who, lang, round_no)
     draw_chips(img, 12, STRIP_Y, CHIP_H, strip)
+    if aside:
+        f = strip_label(tournament, strip)
+        assert f is not None
+        text(img, (W - 12 - 6, STRIP_Y + strip_extra(strip) + CHIP_H // 2 + 1), tournament, f,
+             MUTED, "rm")
+        return img
     return with_footer(img, tournament, SMALLEST)
+
+
+def cut_names(strip: ChipRows) -> int:
+    """How many of the strip's chips have a name cut."""
+    return sum("…" in label + value for row in strip.rows for label, value, _c in row)
+
+
+def strip_label(label: str, strip: ChipRows) -> Font | None:
+    """The font the tournament's ``label`` is whole in at the end of the strip's last row
+    (regular, else condensed; ``SMALLEST`` px) instead of in a bar under the table; None:
+    no label, or no room for it there."""
+    if not label:
+        return None
+    last = strip.rows[-1] if strip.rows else []
+    used = sum(chip_width(lab, value, strip.style, strip.px) + GAP for lab, value, _c in last)
+    room = W - 24 - 12 - used  # (12 px clear of the last chip, 6 within the edge's)
+    for style in ("regular", "narrow"):
+        f = font(SMALLEST, style)
+        if f.getlength(label) <= room:
+            return f
+    return None
 
 
 def strip_extra(strip: ChipRows) -> int:
