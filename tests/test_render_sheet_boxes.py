@@ -102,7 +102,7 @@ def test_the_sheets_legend_is_small_and_inside_the_picture(monkeypatch, lang: st
         assert size >= 19  # 13 px or more on a 430 px phone
     first = next(i for i, (v, _b) in enumerate(drawn) if v.startswith(("G1", "M1")))
     lines = drawn[first:]  # the legend is drawn last
-    assert " · ".join(v for v, _ in lines) == s("sheet_legend", lang)
+    assert " · ".join(v for v, _ in lines) == sheet.legend_text(lang)
     if columns == 2:
         assert len(lines) == 1
     for _value, (x0, _y0, x1, y1) in lines:
