@@ -23,6 +23,7 @@ from bot.render.common import (
     FAINT,
     GOLD,
     MUTED,
+    PHONE_H,
     PHONE_W,
     RED,
     TEXT,
@@ -53,7 +54,7 @@ from engine.lora import ProtocolRow
 from engine.views import PublicView
 
 PAGE_W = 2 * PHONE_W  # 684: a word LEAST px high is 11 px on a phone
-PAGE_H_MAX = 2 * 656  # a phone shows a plain picture at most 656 px high
+PAGE_H_MAX = PHONE_H * PAGE_W // PHONE_W  # shown at PHONE_W, at most PHONE_H px high
 LEAST = 22
 M = 16
 BLOCK_W = PAGE_W - 2 * M
@@ -62,7 +63,7 @@ NAME_W = BLOCK_W - 4 * CELL_W  # the games' names
 HEADER_H, TITLE_H, NAMES_H = 64, 48, 62
 ROW_H = 76  # a game's row: its points over the running total
 PTS_PX, TOTAL_PX = 36, 32  # the points; the running totals (their digits 11+ px of ink there)
-PTS_Y, TOTAL_Y = 24, 58  # their centres in a row
+PTS_Y, TOTAL_Y = 23, 58  # their centres in a row
 NUM_RIGHT = 14  # both end this far left of the cell's right edge
 LABEL_PX = 26  # a game's name, down to LEAST beside a maturita attempt's badge
 TAG_H, TAG_PX, TAG_PAD, TAG_GAP = 32, LEAST, 10, 6
@@ -71,7 +72,7 @@ KNOCK_D, KNOCK_STEP = 10, 13  # the knocks' dots: a strip of two columns at the 
 KNOCK_X, KNOCK_ROWS = 8, 4
 LEGEND_PX, LEGEND_LINE = 24, 30
 SUM_ROW_H, TOTAL_ROW_H = 54, 64  # the overview's rows: a tálie's sums; the totals
-BOX_PX, BOX_LINE, BOX_HEAD = 24, 32, 46  # the overview's players' boxes
+BOX_PX, BOX_LINE, BOX_HEAD = 24, 30, 44  # the overview's players' boxes
 RULE = (60, 96, 78)
 
 
@@ -315,7 +316,7 @@ def _sum_table(view: PublicView, who: Sequence[str], lang: str) -> Image.Image:
     y += TOTAL_ROW_H
     if places:
         text(img, (M // 2 + 4, y + SUM_ROW_H // 2), s("sheet_order", lang), label, GOLD, "lm")
-        for seat, place in places.items():
+        for seat, place in sorted(places.items()):
             right = NAME_W + (seat + 1) * CELL_W - NUM_RIGHT
             text(img, (right, y + SUM_ROW_H // 2), s("sheet_place_short", lang, n=place),
                  font(PTS_PX - 4, "cond"), GOLD, "rm")
