@@ -95,3 +95,39 @@ async def test_an_english_table_s_sheet_names_its_pages_in_english(harness):
     assert _buttons(message) == [("1st round", True), ("2nd round", False),
                                  ("3rd round", False), ("4th round", False), ("Total", False)]
     assert len(enabled_controls(message)) == 4
+
+
+def test_a_game_without_pages_keeps_its_one_sheet_and_no_buttons() -> None:
+    """``BaseUI``'s default (Taroky's today): no pages, the sheet button's own answer, no page
+    buttons under it; a game with pages gets a button per page, the shown one disabled."""
+    from types import SimpleNamespace
+
+    from bot.games.base import BaseUI, Reply
+    from bot.ui.components import sheet_view
+
+    class OneSheet(BaseUI):
+        def table_op(self, table, op, lang):
+            return Reply(png=b"sheet" if op == "sheet" else None)
+
+    ui = OneSheet(SimpleNamespace(name="toy"))
+    table = SimpleNamespace()
+    assert ui.sheet_pages(table, "cs") == [] and ui.sheet_first_page(table) == 0
+    assert ui.sheet_page_png(table, "cs", 0) == b"sheet"
+    assert sheet_view(7, [], 0) is None and sheet_view(7, ["Jediná"], 0) is None
+    view = sheet_view(7, ["A", "B", "C", "D", "E"], 2)
+    assert view is not None
+    assert [(b.item.custom_id, b.item.label, b.item.disabled) for b in view.children] == [
+        (f"lora:sp:7:{i}", label, i == 2) for i, label in enumerate("ABCDE")]
+
+
+async def test_after_the_end_the_score_command_opens_the_overview_and_pages_still_turn(harness):
+    from tests.test_bot_records import _finished_game
+
+    _guild, ch, users, table = await _finished_game(harness)
+    message = reply(await users[1].slash(ch, "lora score"))
+    assert message.content.splitlines()[0] == "Konečné pořadí:"
+    assert [label for label, off in _buttons(message) if off] == ["Celkem"]
+    assert await message.attachments[0].read() == UI.sheet_page_png(table, "cs", 4)
+    await users[1].click(message, custom_id=f"lora:sp:{table.table_id}:2")
+    assert [label for label, off in _buttons(message) if off] == ["3. tálie"]
+    assert await message.attachments[0].read() == UI.sheet_page_png(table, "cs", 2)
