@@ -125,3 +125,34 @@ def test_the_overview_with_the_longest_boxes_is_no_taller_than_a_phone_shows() -
     _blocks, harakiri = sheet._lines(view)
     assert [len(lines) for lines in sheet_pages.box_lines(view, harakiri, "cs", notes)] == [4] * 4
     assert img.width == sheet_pages.PAGE_W and img.height <= sheet_pages.PAGE_H_MAX
+
+
+@pytest.mark.parametrize("knocks", [1, 3, 5, 6, 8, 10, 12])
+@pytest.mark.parametrize(("points", "total"), [(3, 8), (13, 88), (3, 188), (13, 188)])
+def test_the_knocks_dots_keep_clear_of_the_numbers(monkeypatch, knocks: int, points: int,
+                                                   total: int) -> None:
+    """A knock is a dot left of the points, a column of up to KNOCK_ROWS; a second column
+    (up to twice as many) only where the numbers leave it room — a three-digit total
+    keeps one column (eight dots touched "188")."""
+    from PIL import Image, ImageDraw
+
+    drawn: list[tuple[float, float]] = []
+    real = sheet_pages.dots
+
+    def spy(draw: object, x: float, y: float, n: int, *args: object) -> float:
+        drawn.append((x, y))
+        return real(draw, x, y, n, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(sheet_pages, "dots", spy)
+    row = ProtocolRow(1, 7, Contract.DESITKY, (points, 0, 0, 0), knocks=(knocks, 0, 0, 0))
+    img = Image.new("RGB", (sheet_pages.CELL_W, sheet_pages.ROW_H), (4, 16, 11))
+    sheet_pages._cell(img, ImageDraw.Draw(img), 0, 0, row, (total, 0, 0, 0), 0)
+    two = total < 100
+    assert len(drawn) == min(knocks, (2 if two else 1) * sheet_pages.KNOCK_ROWS)
+    right = max(x for x, _y in drawn) + sheet_pages.KNOCK_D
+    fnt = sheet_pages.font(sheet_pages.TOTAL_PX, "cond")
+    numbers_left = sheet_pages.CELL_W - sheet_pages.NUM_RIGHT - max(
+        fnt.getlength(str(total)), sheet_pages.font(sheet_pages.PTS_PX, "cond").getlength(
+            str(points)))
+    assert right + 4 <= numbers_left
+    assert all(y >= 0 and y + sheet_pages.KNOCK_D <= sheet_pages.ROW_H for _x, y in drawn)

@@ -69,7 +69,7 @@ LABEL_PX = 26  # a game's name, down to LEAST beside a maturita attempt's badge
 TAG_H, TAG_PX, TAG_PAD, TAG_GAP = 32, LEAST, 10, 6
 HEAD_PX, HEAD_LINE = 26, 26  # the players' names over the columns (down to LEAST)
 KNOCK_D, KNOCK_STEP = 10, 13  # the knocks' dots: a strip of two columns at the cell's left
-KNOCK_X, KNOCK_ROWS = 8, 4
+KNOCK_X, KNOCK_ROWS = 8, 5
 LEGEND_PX, LEGEND_LINE = 24, 30
 SUM_ROW_H, TOTAL_ROW_H = 54, 64  # the overview's rows: a tálie's sums; the totals
 BOX_PX, BOX_LINE, BOX_HEAD = 24, 30, 44  # the overview's players' boxes
@@ -126,8 +126,12 @@ def _cell(img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int, row: Protoco
     if row.red_king == seat and pts:
         r, cx = 19, right - w / 2
         d.ellipse((cx - r, cy - r, cx + r, cy + r), outline=RED, width=3)
-    text(img, (right, y + TOTAL_Y), str(tot[seat]), font(TOTAL_PX, "cond"), TOTAL_COLOUR, "rm")
-    n = min(row.knocks[seat], 2 * KNOCK_ROWS)  # top to bottom, a second column past four
+    total = font(TOTAL_PX, "cond")
+    text(img, (right, y + TOTAL_Y), str(tot[seat]), total, TOTAL_COLOUR, "rm")
+    # the knocks top to bottom, a second column past KNOCK_ROWS where the numbers leave room
+    numbers_left = right - max(w, total.getlength(str(tot[seat])))
+    columns = 2 if numbers_left - 4 >= x + KNOCK_X + KNOCK_STEP + KNOCK_D else 1
+    n = min(row.knocks[seat], columns * KNOCK_ROWS)
     for k in range(n):
         column, place = divmod(k, KNOCK_ROWS)
         in_column = min(KNOCK_ROWS, n - column * KNOCK_ROWS)  # (centred in the row)
