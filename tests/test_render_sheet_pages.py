@@ -46,6 +46,7 @@ def test_the_overview_says_each_talies_sums_the_totals_and_places(monkeypatch, l
     sheet_pages.overview_page(view, NAMES, lang)
     sums = [[sum(r.points[seat] for r in view.protocol if r.tali == tali) for seat in range(4)]
             for tali in range(1, 5)]
+    assert s("sheet_overview", lang) in seen and s("sheet_overview_running", lang) not in seen
     labels = [s("sheet_tali_short", lang, tali=n) for n in range(1, 5)]
     at = seen.index(labels[0])
     assert seen[at:at + 20] == [part for k in range(4)
@@ -63,6 +64,15 @@ def test_the_overview_says_each_talies_sums_the_totals_and_places(monkeypatch, l
         word, _colour = sheet.stovka_word(view, seat, lang)
         assert f"{s('sheet_stovka', lang)}: {word}" in seen
     assert any(value.startswith(f"{s('sheet_harakiri', lang)}: ") for value in seen)
+
+
+def test_the_overview_in_play_has_no_places_yet(monkeypatch) -> None:
+    """While the games go on: the tálie to come are dashes, no places, "Součty tálií"."""
+    seen = _drawn(monkeypatch)
+    sheet_pages.overview_page(example("trick").public_view(), NAMES, "cs")
+    assert "Součty tálií" in seen and s("sheet_order", "cs") not in seen
+    at = seen.index("3. tálie")
+    assert seen[at:at + 10] == ["3. tálie", "–", "–", "–", "–", "4. tálie", "–", "–", "–", "–"]
 
 
 def test_a_talies_page_has_its_games_and_the_legend_it_needs(monkeypatch) -> None:

@@ -900,6 +900,7 @@ STRINGS: dict[str, str] = {
     "lora.pic.sheet_legend_king": "◯ červený král",
     "lora.pic.sheet_legend_knock": "• ťuk (automaticky)",
     "lora.pic.sheet_overview": "Součty tálií a pořadí",
+    "lora.pic.sheet_overview_running": "Součty tálií",
     "lora.pic.sheet_tali_short": "{tali}. tálie",
     "lora.pic.sheet_order": "Pořadí",
     "lora.pic.sheet_place_short": "{n}.",

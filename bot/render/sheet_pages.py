@@ -294,8 +294,9 @@ def _sum_table(view: PublicView, who: Sequence[str], lang: str) -> Image.Image:
     img = panel(BLOCK_W, h, (4, 16, 11, 150), radius=12).copy()
     d = ImageDraw.Draw(img)
     paste(img, panel(BLOCK_W, TITLE_H, (0, 0, 0, 120), radius=12), 0, 0)
-    text(img, (14, TITLE_H // 2), fit(s("sheet_overview", lang), font(28, "bold"), BLOCK_W - 28),
-         font(28, "bold"), GOLD, "lm")
+    title = s("sheet_overview" if places else "sheet_overview_running", lang)  # (places: the end)
+    text(img, (14, TITLE_H // 2), fit(title, font(28, "bold"), BLOCK_W - 28), font(28, "bold"),
+         GOLD, "lm")
     _heads(img, TITLE_H, who)
     y = TITLE_H + NAMES_H
     label = font(LABEL_PX, "cond")
