@@ -49,7 +49,7 @@ from bot.render.sheet import (
     stovka_word,
 )
 from bot.render.strings import lang_of, s
-from engine.contracts import MATURITA_GAME, TALIE_PER_LORA
+from engine.contracts import MATURITA_GAME, TALIE_PER_LORA, Contract
 from engine.lora import ProtocolRow
 from engine.views import PublicView
 
@@ -74,6 +74,7 @@ LEGEND_PX, LEGEND_LINE = 24, 30
 SUM_ROW_H, TOTAL_ROW_H = 54, 64  # the overview's rows: a tálie's sums; the totals
 BOX_PX, BOX_LINE, BOX_HEAD = 24, 30, 44  # the overview's players' boxes
 RULE = (60, 96, 78)
+OVERVIEW = TALIE_PER_LORA  # the overview's page, after the tálie's
 
 
 def page_count() -> int:
@@ -84,10 +85,8 @@ def page_count() -> int:
 def first_page(view: PublicView) -> int:
     """The page to open on: the tálie being played, the overview once the games are over
     (a harakiri play-off too: its points are there)."""
-    from engine.contracts import Contract
-
     if view.phase == "finished" or view.contract is Contract.HARAKIRI:
-        return TALIE_PER_LORA
+        return OVERVIEW
     return max(0, min(TALIE_PER_LORA - 1, view.tali - 1))
 
 
@@ -370,13 +369,13 @@ def page_image(view: PublicView, names: Sequence[str], lang: str, page: int,
         raise TypeError("render_sheet_page takes a PublicView")
     if not 0 <= page < page_count():
         raise ValueError("no such page of the score sheet")
-    if page == TALIE_PER_LORA:
+    if page == OVERVIEW:
         return overview_page(view, names, lang, notes)
     return tali_page(view, names, lang, page + 1)
 
 
 def render_sheet_page(view: PublicView, names: Sequence[str], lang: str = "cs",
-                      page: int = TALIE_PER_LORA,
+                      page: int = OVERVIEW,
                       notes: Sequence[Sequence[str]] | None = None) -> bytes:
     """PNG of a page of the score sheet (by default the overview)."""
     return encode(page_image(view, names, lang, page, notes), palette.lora())

@@ -30,7 +30,7 @@ from bot.games.lora.stats import lora_stats
 from bot.i18n import decimal, has, ordinal, shown_name, t, tn
 from bot.model import Table, TableSettings
 from bot.render import render_sheet_from_export, render_sheet_page, render_table
-from bot.render.sheet_pages import first_page
+from bot.render.sheet_pages import OVERVIEW, first_page
 from bot.storage.models import PlayerStats
 from bot.tournament.words import tournament_name
 from engine.contracts import TALIE_PER_LORA, Options
@@ -171,8 +171,7 @@ class LoraUI(BaseUI):
         # the sheet's overview, the page a phone reads (the tálie's pages are a click away,
         # on the Protokol button): the final post attaches it beside its embed, not inside
         return partial(render_sheet_page, lora_of(table.state).public_view(),
-                       picture_names(table, lang), lang, TALIE_PER_LORA,
-                       notes=sheet_notes(table, lang))
+                       picture_names(table, lang), lang, OVERVIEW, notes=sheet_notes(table, lang))
 
     def add_commands(self, group: app_commands.Group) -> None:
         from bot.games.lora.commands import lora_commands
