@@ -1269,4 +1269,7 @@ STRINGS: dict[str, str] = {
     "taroky.pic.sheet_legend": "Částky rozdání: + pro stranu vydražitele, − pro soupeře · ✓ vyšlo · ✗ nevyšlo",
     "taroky.pic.sheet_legend_varsava": "Varšava: každý za sebe, kdo → komu platí",
     "taroky.pic.sheet_control": "Kontrola: Σ peníze {money} = vklady {stakes} + Σ dokup {dokup}",
+    "taroky.pic.sheet_page_deals": "{first}.–{last}.",
+    "taroky.pic.sheet_page_deal": "{n}.",
+    "taroky.pic.sheet_page_total": "Součet",
 }
