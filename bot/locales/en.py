@@ -1259,7 +1259,7 @@ STRINGS: dict[str, str] = {
     "taroky.pic.sheet_money": "Money",
     "taroky.pic.sheet_result": "Result",
     "taroky.pic.sheet_points": "Placing points",
-    "taroky.pic.sheet_legend": "A deal's amounts: + for the declarer's side, − for the opponents · ✓ made · ✗ failed",
+    "taroky.pic.sheet_legend": "Deal amounts: + for the declarer's side, − for the opponents · ✓ made · ✗ failed",
     "taroky.pic.sheet_legend_varsava": "Warsaw: each for themselves, payer → receiver",
     "taroky.pic.sheet_control": "Check: Σ money {money} = stakes {stakes} + Σ top-up {dokup}",
     "taroky.pic.sheet_page_deals": "Deals {first}–{last}",

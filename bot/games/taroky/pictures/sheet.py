@@ -412,14 +412,19 @@ def sized(value: str, size: int, style: str = "regular", width: int = CELL_W) ->
 def control_lines(control: str) -> tuple[list[str], Font]:
     """A note under the sheet (the legend, the control sum): on one line (condensed if need
     be), else wrapped; a note of parts (" · ") between its parts, as evenly as its lines
-    allow (``even_parts``: the legend's "✗ nevyšlo" was left alone on a line); an equation
+    allow (``even_parts``: the legend's "✗ nevyšlo" was left alone on a line), condensed
+    rather than a part broken inside; an equation
     (the control sum) before its "=" (it was broken between "Σ" and "dokup")."""
     for style in ("regular", "narrow"):
         f = font(SMALLEST, style)
         if f.getlength(control) <= W - 4 * M:
             return [control], f
-    f = font(SMALLEST)
     parts = control.split(" · ")
+    for style in ("regular", "narrow"):  # (a part broken inside: "− for the / opponents")
+        f = font(SMALLEST, style)
+        if len(parts) > 1 and all(f.getlength(p + " ·") <= W - 4 * M for p in parts):
+            return even_parts(parts, f, W - 4 * M), f
+    f = font(SMALLEST)
     if len(parts) > 1:
         return even_parts(parts, f, W - 4 * M), f
     left, eq, right = control.partition(" = ")

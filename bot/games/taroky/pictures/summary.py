@@ -7,6 +7,7 @@ were too narrow for a label beside them)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
@@ -20,7 +21,7 @@ from bot.games.taroky.pictures.sheet import (
     M,
     W,
     _colour,
-    name_lines,
+    header_lines,
     sized,
 )
 from bot.games.taroky.words import amount, pic
@@ -88,11 +89,39 @@ def _values(view: TableView, seat: int, lang: str) -> dict[str, tuple[str, Font,
     return out
 
 
+class Name(NamedTuple):
+    """A player's name in the totals, in ``font``: left of his totals (``beside``), else
+    whole on a line of its own over them; under it or beside his totals the mark of an AI
+    that took his seat over when he left (``mark``)."""
+
+    name: str
+    font: Font
+    beside: bool
+    mark: str
+
+    @property
+    def lines(self) -> int:
+        return 2 if self.mark or not self.beside else 1
+
+
+def name_layout(view: TableView, seat: int, who: Sequence[str], left: Sequence[bool],
+                lang: str) -> Name:
+    """Where a player's name goes: on his totals' line when it fits there on one line
+    (as over the deals' columns, ``header_lines``); else across the row, over them (it was
+    cut on two lines beside them: "Šťastný-Kov…"), cut only beyond, apart from the others."""
+    mark = pic("sheet_left", lang) if left[seat] else ""
+    lines, f = header_lines(who[seat], who, name_room(view))
+    if len(lines) == 1:
+        return Name(lines[0], f, True, mark)
+    lines, f = header_lines(who[seat], who, X_END - X_GAME)
+    return Name(lines[0], f, False, mark)  # (one line: no name of 32 characters is wider)
+
+
 def summary_height(view: TableView, who: Sequence[str], left: Sequence[bool],
                    lang: str) -> int:
     """How high the totals are (their headings and a line per player)."""
     heads = max(len(head_lines(key, lang)) for key, _r in columns(view))
-    rows = sum(2 * ROW_PAD + LINE * len(name_lines(seat, who, left, lang, name_room(view))[0])
+    rows = sum(2 * ROW_PAD + LINE * name_layout(view, seat, who, left, lang).lines
                for seat in range(4))
     return HEAD_PAD + LINE * heads + 8 + rows
 
@@ -113,17 +142,17 @@ def draw_summary(img: Image.Image, y: int, view: TableView, who: Sequence[str],
     d = ImageDraw.Draw(img)
     d.line((M + 10, y - 1, W - M - 11, y - 1), fill=(60, 96, 78), width=1)
     for seat in range(4):
-        lines, fn = name_lines(seat, who, left, lang, name_room(view))
-        height = 2 * ROW_PAD + LINE * len(lines)
+        name = name_layout(view, seat, who, left, lang)
+        height = 2 * ROW_PAD + LINE * name.lines
         if seat % 2 == 1:
             d.rectangle((M + 3, y, W - M - 4, y + height - 1), fill=STRIPE)
         at = y + ROW_PAD + LINE - 7
-        for i, line in enumerate(lines):
-            text(img, (X_GAME, at + LINE * i), line, fn,
-                 GOLD if left[seat] and i == 1 else TEXT, "ls")
+        text(img, (X_GAME, at), name.name, name.font, TEXT, "ls")
+        text(img, (X_GAME, at + LINE), name.mark, font(SMALLEST), GOLD, "ls")
         values = _values(view, seat, lang)
+        below = 0 if name.beside else LINE
         for key, right in cols:
             value, fv, colour = values[key]
-            text(img, (right, at), value, fv, colour, "rs")
+            text(img, (right, at + below), value, fv, colour, "rs")
         y += height
     return y
