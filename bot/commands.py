@@ -79,6 +79,7 @@ async def send_sheet(interaction: Interaction) -> None:
     finished, or still played (he left it; an AI plays his seat)."""
     from bot.ui.alt import png_file
     from bot.ui.builders import game_ui
+    from bot.ui.components import sheet_view
 
     controller = controller_of(interaction)
     table = my_table(interaction)
@@ -97,9 +98,10 @@ async def send_sheet(interaction: Interaction) -> None:
     if reply.png is None:
         await interaction.response.send_message(reply.content, ephemeral=True)
         return
+    view = sheet_view(table.table_id, reply.pages, reply.page)  # (its pages' buttons)
     await interaction.response.send_message(
         reply.content, file=png_file(reply.png, reply.filename, reply.description),
-        ephemeral=True)
+        view=view or discord.utils.MISSING, ephemeral=True)
 
 
 def not_started_text(lobby: Table, lang: str) -> str:

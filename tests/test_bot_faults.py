@@ -602,7 +602,7 @@ async def test_every_slash_command_answers_when_it_raises(harness, caplog, monke
     def broken_sheet(*args, **kwargs):
         raise RuntimeError("injected")
 
-    monkeypatch.setattr(bot.games.lora, "render_sheet", broken_sheet)
+    monkeypatch.setattr(bot.games.lora, "render_sheet_page", broken_sheet)
     options = {"game": 1} if command.endswith("export") else {}
     res = await users[0].slash(ch, command, **options)
     # (the leaderboard is deferred in public: its answer replaces the public "thinking")

@@ -68,11 +68,15 @@ async def test_four_humans_play_a_whole_lora_by_clicks(harness):
     assert final.attachments[0].filename == "protokol.png"
     sheet = await final.attachments[0].read()
     assert sheet.startswith(b"\x89PNG")
-    # the sheet a phone reads (one column, 638 px: its text stays legible at 430 px),
-    # attached beside the embed, not inside (Discord fits an embed's image into a
-    # landscape box); four humans played it all: rated, so no note says otherwise
+    # the sheet's overview page, the one a phone reads (the tall sheet was shown ~194 px
+    # wide there; the tálie's pages are on the Protokol button), attached beside the embed,
+    # not inside (Discord fits an embed's image into a landscape box)
+    from bot.games.lora import UI
+    from bot.render import sheet_pages
+
+    assert sheet == UI.sheet_page_png(table, "cs", sheet_pages.TALIE_PER_LORA)
     width, height = Image.open(io.BytesIO(sheet)).size
-    assert width == 638 and height > width
+    assert width == sheet_pages.PAGE_W == 684 and width < height <= 2 * 656
     assert final.embeds[0].image.url is None
     assert [f.name for f in final.embeds[0].fields] == ["Konečné pořadí", "Hrát znovu"]
     # ephemeral hands are visible only to their owners

@@ -102,7 +102,7 @@ def test_the_sheets_legend_is_small_and_inside_the_picture(monkeypatch, lang: st
         assert size >= 19  # 13 px or more on a 430 px phone
     first = next(i for i, (v, _b) in enumerate(drawn) if v.startswith(("G1", "M1")))
     lines = drawn[first:]  # the legend is drawn last
-    assert " · ".join(v for v, _ in lines) == s("sheet_legend", lang)
+    assert " · ".join(v for v, _ in lines) == sheet.legend_text(lang)
     if columns == 2:
         assert len(lines) == 1
     for _value, (x0, _y0, x1, y1) in lines:
@@ -171,38 +171,45 @@ def test_the_forced_moves_note_says_they_had_no_choice_and_fits_its_box() -> Non
             assert fitted(note, 17, "bold", bw - 24, smallest=17)[0] == note
 
 
-@pytest.mark.xfail(strict=True, reason="measured at PHONE_W (342), the sheet's dots and running "
-                   "totals are smaller: its phone layout is pending (tests/test_render_legibility)")
 def test_knock_dots_and_running_totals_read_on_a_phone() -> None:
     """Review 21: at a phone's 430 px the knocks' dots under a desítky number were ~2 px
-    specks and the grey running totals small: drawn as the sheet draws a cell and shrunk
-    as a phone shows the one-column sheet, each dot is a disc of 14 px or more of gold ink
-    (about 4.5 px across), the totals' digits are 11 px high and brighter than the muted
-    grey, and a three-digit total keeps clear of the rule beside the points."""
+    specks and the grey running totals small: drawn as a sheet's page draws a cell and
+    shrunk as a phone shows the page (``PHONE_W`` wide), each dot is a disc of 14 px or more
+    of gold ink (about 4.5 px across), the totals' digits are 11 px high and brighter than
+    the muted grey, a three-digit total keeps clear of the points over it (8 px at full
+    size) and the dots keep clear of both."""
     from PIL import Image, ImageDraw
 
+    from bot.render import sheet_pages
     from bot.render.common import MUTED, PHONE_W
     from engine.lora import ProtocolRow
 
-    row = ProtocolRow(1, 7, Contract.DESITKY, (3, 0, 0, 0), knocks=(2, 0, 0, 0))
-    img = Image.new("RGB", (sheet.CELL_W, sheet.ROW_H), (4, 16, 11))
-    sheet._cell(img, ImageDraw.Draw(img), 0, 0, row, (188, 0, 0, 0), 0)
-    scale = PHONE_W / sheet.sheet_width(1)
+    row = ProtocolRow(1, 7, Contract.DESITKY, (13, 0, 0, 0), knocks=(2, 0, 0, 0))
+    img = Image.new("RGB", (sheet_pages.CELL_W, sheet_pages.ROW_H), (4, 16, 11))
+    sheet_pages._cell(img, ImageDraw.Draw(img), 0, 0, row, (188, 0, 0, 0), 0)
+    scale = PHONE_W / sheet_pages.PAGE_W
     small = img.resize((round(img.width * scale), round(img.height * scale)),
                        Image.Resampling.LANCZOS)
     px = small.load()
     cells = [(x, y) for x in range(small.width) for y in range(small.height)]
     gold = [p for p in cells if px[p][0] > 200 and px[p][1] > 150 and px[p][2] < 110]
     assert len(gold) >= 2 * 14, len(gold)
-    rule = round((sheet.PTS_X + 8) * scale)
-    total = [(x, y) for x, y in cells if x > rule and sum(px[x, y]) > 420]
+    middle = round((sheet_pages.PTS_Y + sheet_pages.TOTAL_Y) / 2 * scale)
+    total = [(x, y) for x, y in cells if y > middle and sum(px[x, y]) > 420]
     ys = [y for _, y in total]
     assert max(ys) - min(ys) + 1 >= 11
     assert max(sum(px[p]) for p in total) > sum(MUTED) + 60
     full = img.load()
-    left = min(x for x in range(sheet.PTS_X + 9, img.width) for y in range(img.height)
-               if sum(full[x, y]) > 300)
-    assert left - (sheet.PTS_X + 8) >= 8
+    ink = [(x, y) for x in range(img.width) for y in range(img.height) if sum(full[x, y]) > 300]
+    def golden(p: tuple[int, int]) -> bool:  # (gold has little blue; white and grey do)
+        return full[p][2] < full[p][0] * 0.6
+
+    dots_right = max(x for x, y in ink if golden((x, y)))
+    numbers = [p for p in ink if not golden(p)]
+    points_bottom = max(y for x, y in numbers if y < sheet_pages.PTS_Y + 20)
+    total_top = min(y for x, y in numbers if y > sheet_pages.PTS_Y + 20)
+    assert total_top - points_bottom >= 8, (points_bottom, total_top)
+    assert min(x for x, _ in numbers) - dots_right >= 6
 
 
 # -- the harakiri line: never cut, however many play-offs ----------------------------------------

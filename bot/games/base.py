@@ -81,6 +81,10 @@ class Reply:
     png: bytes | None = None
     filename: str = "picture.png"
     description: str | None = None
+    # a score sheet's page: the labels of the sheet's pages (their buttons under it; none:
+    # a sheet of one page) and which one this is
+    pages: tuple[str, ...] = ()
+    page: int = 0
 
 
 def sheet_reply(lines: Sequence[str], png: bytes, filename: str, legend: str = "") -> Reply:
@@ -93,6 +97,18 @@ def sheet_reply(lines: Sequence[str], png: bytes, filename: str, legend: str = "
     return Reply(content="\n".join([head, *(f"• {row}" for row in rows),
                                     *([legend] if legend else [])]).strip() or None,
                  png=png, filename=filename, description=sentences(lines))
+
+
+def sheet_page_reply(ui: GameUI, table: Table, lang: str, page: int) -> Reply:
+    """Page ``page`` of the score sheet of a game with pages (``GameUI.sheet_pages``): its
+    picture with the totals in words (``sheet_reply``) and the pages' labels for their
+    buttons. (A game of one page answers its sheet button with ``table_op`` alone.)"""
+    pages = tuple(ui.sheet_pages(table, lang))
+    page = min(max(page, 0), len(pages) - 1) if pages else 0
+    reply = sheet_reply(ui.sheet_lines(table, lang), ui.sheet_page_png(table, lang, page),
+                        t("core.sheet_file", lang), picture_legend(table, lang))
+    reply.pages, reply.page = pages, page
+    return reply
 
 
 @dataclass(frozen=True)
@@ -157,6 +173,22 @@ class GameUI(Protocol):
     def table_ops(self, table: Table, lang: str, running: bool) -> list[TableOp]: ...
 
     def table_op(self, table: Table, op: str, lang: str) -> Reply: ...
+
+    def sheet_pages(self, table: Table, lang: str) -> list[str]:
+        """The score sheet's pages a phone reads, as their buttons' labels (the game's
+        catalog strings, e.g. "1. tálie" … "Celkem"); [] (``BaseUI``): one page, the whole
+        sheet its sheet button's ``table_op`` answers with. A game with pages answers that
+        button with ``sheet_page_reply`` of ``sheet_first_page``; a click on a page's
+        button edits the answer to that page."""
+        ...
+
+    def sheet_first_page(self, table: Table) -> int:
+        """The page the sheet opens on: the part being played, the overview at the end."""
+        ...
+
+    def sheet_page_png(self, table: Table, lang: str, page: int) -> bytes:
+        """The picture of page ``page`` (an index of ``sheet_pages``)."""
+        ...
 
     def hand(self, table: Table, view: SeatViewBase, lang: str) -> HandParts: ...
 
@@ -259,6 +291,15 @@ class BaseUI:
 
     def table_op(self, table: Table, op: str, lang: str) -> Reply:
         return Reply(content=t("core.stale", lang))
+
+    def sheet_pages(self, table: Table, lang: str) -> list[str]:
+        return []  # (one page: the sheet of ``table_op(table, "sheet", lang)``)
+
+    def sheet_first_page(self, table: Table) -> int:
+        return 0
+
+    def sheet_page_png(self, table: Table, lang: str, page: int) -> bytes:
+        return self.table_op(table, "sheet", lang).png or b""
 
     def hand(self, table: Table, view: SeatViewBase, lang: str) -> HandParts:
         """One button per legal action, labelled with the action's text."""

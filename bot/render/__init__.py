@@ -1,7 +1,8 @@
 """Pictures of the game: pure functions from the engine's views to PNG bytes.
 
 ``render_table(PublicView, names)``, ``render_last_trick(PublicView, names)``,
-``render_hand(SeatView)`` with ``hand_labels(SeatView)`` and ``render_sheet(PublicView, names)``.
+``render_hand(SeatView)`` with ``hand_labels(SeatView)``, ``render_sheet(PublicView, names)`` (the
+whole score sheet) and ``render_sheet_page(PublicView, names, lang, page)`` (a page a phone reads).
 Only views go in (never a ``Lora``), so a hidden card cannot reach a picture.
 ``render_leaderboard(rows)`` draws a page of ``bot.storage.LeaderboardRow``;
 ``render_sheet_from_export(data)`` replays an archived lóra (``Storage.export_game``) to its sheet.
@@ -11,6 +12,7 @@ from bot.render.export import render_sheet_from_export
 from bot.render.hand import hand_labels, render_hand
 from bot.render.leaderboard import render_leaderboard
 from bot.render.sheet import render_sheet
+from bot.render.sheet_pages import render_sheet_page
 from bot.render.table import render_last_trick, render_table
 
 
@@ -50,5 +52,6 @@ __all__ = [
     "render_leaderboard",
     "render_sheet",
     "render_sheet_from_export",
+    "render_sheet_page",
     "render_table",
 ]

@@ -9,7 +9,13 @@ from pathlib import Path
 
 def write_examples(out: Path, lang: str = "cs") -> list[Path]:
     """Example pictures of typical states (table, kvarty, desítky, hand, sheet…) into ``out``."""
-    from bot.render import render_hand, render_last_trick, render_sheet, render_table
+    from bot.render import (
+        render_hand,
+        render_last_trick,
+        render_sheet,
+        render_sheet_page,
+        render_table,
+    )
     from bot.render.bench import NAMES, example
 
     out.mkdir(parents=True, exist_ok=True)
@@ -29,10 +35,14 @@ def write_examples(out: Path, lang: str = "cs") -> list[Path]:
             path = out / "last_trick.png"
             path.write_bytes(last)
             written.append(path)
-        if kind == "finished":
+        if kind == "finished":  # the whole sheet (the export's), and two of its pages
             path = out / "sheet_finished.png"
             path.write_bytes(render_sheet(lora.public_view(), NAMES, lang))
             written.append(path)
+            for page, name in ((0, "sheet_page_tali"), (4, "sheet_page_total")):
+                path = out / f"{name}.png"
+                path.write_bytes(render_sheet_page(lora.public_view(), NAMES, lang, page))
+                written.append(path)
     return written
 
 

@@ -48,6 +48,9 @@ BADGE_COLOURS: dict[str, RGB] = {
 # one is narrower still, its height capped at 0.8 × the window's); words meant to be read
 # there are at least PHONE_TEXT px high after that scaling.
 PHONE_W, PHONE_TEXT = 342, 13
+# ... and at most PHONE_H px high (0.8 × a 932 px phone's window): a taller picture is shown
+# narrower than PHONE_W, its words smaller still.
+PHONE_H = 656
 # A picture inside an embed (the table message, the leaderboard, the tournament standings) is
 # shown narrower: the embed's frame and padding leave it about EMBED_W of a phone's PHONE_W px
 # (measured in SimCord's preview at 430 px, as a real client lays out an embed).

@@ -147,11 +147,27 @@ def label_layout(line: Line, lang: str) -> tuple[Image.Image | None, str, int, F
     where it starts and its font — the name whole in the games' font, or a few px smaller
     where a badge leaves too little room (down to LABEL_MIN: every game's name fits beside
     the widest badge in both languages); cut only past that."""
-    game, row, _, state, attempt, chosen = line
+    tag, name, now = label_parts(line, lang, TAG_H, TAG_PX, TAG_PAD)
     f = font(LABEL_PX, "cond")
     x = LABEL_X
-    if state == "now":
+    if now:
         x += int(f.getlength("▶ "))
+    if tag is not None:
+        x += tag.width + TAG_GAP
+    room = NAME_W - x - 4
+    for px in range(LABEL_PX, LABEL_MIN - 1, -1):
+        f = font(px, "cond")
+        if f.getlength(name) <= room:
+            return tag, name, x, f
+    return tag, fit(name, f, room), x, f
+
+
+def label_parts(line: Line, lang: str, tag_h: int, tag_px: int, tag_pad: int
+                ) -> tuple[Image.Image | None, str, bool]:
+    """What a line's label says: a maturita attempt's badge ``tag_h`` px high (None: not
+    one; red when failed, green when passed, gold while played), the game's name (the
+    maturant's chosen game on an attempt's line), and whether it is the game being played."""
+    game, row, _, state, attempt, chosen = line
     name = game_name(TALIE_ORDER[game - 1], lang)
     tag = None
     if game == MATURITA_GAME and attempt is not None:
@@ -159,16 +175,10 @@ def label_layout(line: Line, lang: str) -> tuple[Image.Image | None, str, int, F
         colour_tag = RED if failed else (GREEN if row is not None else GOLD)
         # a pill that hugs its text: the longest games' names keep room beside it
         tag = badge(s("sheet_attempt", lang, n=attempt) + (" ✗" if failed else ""), colour_tag,
-                    TAG_H, TAG_PX, TAG_PAD)
-        x += tag.width + TAG_GAP
+                    tag_h, tag_px, tag_pad)
         if chosen is not None:
             name = game_name(chosen, lang)
-    room = NAME_W - x - 4
-    for px in range(LABEL_PX, LABEL_MIN - 1, -1):
-        f = font(px, "cond")
-        if f.getlength(name) <= room:
-            return tag, name, x, f
-    return tag, fit(name, f, room), x, f
+    return tag, name, state == "now"
 
 
 def _name_lines(name: str, width: int, names: Sequence[str] = ()) -> tuple[Font, list[str]]:
@@ -224,13 +234,13 @@ def _boxes(img: Image.Image, y: int, view: PublicView, names: list[str],
         _box(img, x, y0, bw, seat, view, names, lines[seat], places, lang, notes[seat])
 
 
-def box_fits(line: str, width: float) -> bool:
-    """Whether a box's line is drawn whole in ``width`` px (as ``_box`` draws it)."""
-    return fitted(line, BOX_PX, "bold", width, smallest=BOX_PX)[0] == line
+def box_fits(line: str, width: float, px: int = BOX_PX) -> bool:
+    """Whether a box's line is drawn whole in ``width`` px (as ``_box`` draws it, at ``px``)."""
+    return fitted(line, px, "bold", width, smallest=px)[0] == line
 
 
 def harakiri_line(harakiri: Sequence[ProtocolRow], seat: int, lang: str,
-                  width: float | None = None, sums: bool = False) -> str:
+                  width: float | None = None, sums: bool = False, px: int = BOX_PX) -> str:
     """A box's harakiri line: the seat's points in the play-offs he was in (R-HARAKIRI), each
     game's, with their sum for a play-off of several games; "" when he was in none.
 
@@ -249,20 +259,22 @@ def harakiri_line(harakiri: Sequence[ProtocolRow], seat: int, lang: str,
     totals = [sum(p) for p in playoffs]
     line = f"{label}: {playoff_sums(totals)}"
     for k in range(len(totals) - 1, 0, -1):
-        if width is None or box_fits(line, width):
+        if width is None or box_fits(line, width, px):
             break
         line = f"{label}: {playoff_sums(['…', *totals[-k:]])}"
     return line
 
 
-def harakiri_lines(harakiri: Sequence[ProtocolRow], lang: str, width: float) -> list[str]:
+def harakiri_lines(harakiri: Sequence[ProtocolRow], lang: str, width: float,
+                   px: int = BOX_PX) -> list[str]:
     """The four boxes' harakiri lines (``harakiri_line``), never cut in boxes ``width`` px
     wide: each game's points where every box's fit, else every box the play-offs' sums
-    (play-offs repeated after ties, a four-game play-off's longer lists)."""
+    (play-offs repeated after ties, a four-game play-off's longer lists); ``px``: the
+    boxes' font size."""
     full = [harakiri_line(harakiri, seat, lang) for seat in range(4)]
-    if all(box_fits(line, width) for line in full):
+    if all(box_fits(line, width, px) for line in full):
         return full
-    return [harakiri_line(harakiri, seat, lang, width, sums=True) for seat in range(4)]
+    return [harakiri_line(harakiri, seat, lang, width, sums=True, px=px) for seat in range(4)]
 
 
 def stovka_word(view: PublicView, seat: int, lang: str) -> tuple[str, RGB]:
@@ -339,7 +351,7 @@ def sheet_image(view: PublicView, names: Sequence[str], lang: str = "cs",
     boxes_h = (4 // per_row) * (BOX_H + M)
     width = sheet_width(columns)
     legend_font = font(legend_size(width))
-    legend = legend_lines(s("sheet_legend", lang), legend_font, width - 2 * M)
+    legend = legend_lines(legend_text(lang), legend_font, width - 2 * M)
     # a line's pitch: from the ascender line down to the lowest ink (descenders, symbols)
     legend_h = max(int(legend_font.getbbox(line, anchor="la")[3]) for line in legend) + 2
     legend_y = HEADER_H + M + sum(h + M for h in block_h) + boxes_h  # under the boxes' margin
@@ -347,19 +359,7 @@ def sheet_image(view: PublicView, names: Sequence[str], lang: str = "cs",
     img = felt(width, height).copy()
     paste(img, panel(width, HEADER_H, BAR, radius=0), 0, 0)
     x = M + text(img, (M, HEADER_H // 2), s("sheet_title", lang), font(30, "bold"), anchor="lm")
-    if view.phase == "finished":
-        now = s("finished_title", lang)
-    elif view.contract is Contract.HARAKIRI:
-        now = game_name(Contract.HARAKIRI, lang)
-        if view.harakiri_replayed:  # R-HARAKIRI: the tie persisted, played again
-            now += " · " + s("harakiri_playoff", lang, n=view.harakiri_playoff)
-    else:
-        game = game_name(view.contract or Contract.CERVENE, lang)
-        if view.attempt is not None:
-            game = (s("maturita_title", lang, game=game) if view.phase == "play"
-                    else game_name(Contract.MATURITA, lang))
-        now = s("sheet_now", lang, tali=view.tali, game=game)
-    now, now_font = fitted(now, 22, "regular", width - x - 18 - M)
+    now, now_font = fitted(now_line(view, lang), 22, "regular", width - x - 18 - M)
     text(img, (x + 18, HEADER_H // 2 + 1), now, now_font, MUTED, "lm")
     y = HEADER_H + M
     for r, row in enumerate(grid):
@@ -372,6 +372,29 @@ def sheet_image(view: PublicView, names: Sequence[str], lang: str = "cs",
     for k, line in enumerate(legend):
         text(img, (width // 2, legend_y + k * legend_h), line, legend_font, FAINT, "ma")
     return img
+
+
+def now_line(view: PublicView, lang: str) -> str:
+    """The header's words beside the title: the lóra is over, the harakiri play-off, or
+    the tálie and game being played."""
+    if view.phase == "finished":
+        return s("finished_title", lang)
+    if view.contract is Contract.HARAKIRI:
+        now = game_name(Contract.HARAKIRI, lang)
+        if view.harakiri_replayed:  # R-HARAKIRI: the tie persisted, played again
+            now += " · " + s("harakiri_playoff", lang, n=view.harakiri_playoff)
+        return now
+    game = game_name(view.contract or Contract.CERVENE, lang)
+    if view.attempt is not None:
+        game = (s("maturita_title", lang, game=game) if view.phase == "play"
+                else game_name(Contract.MATURITA, lang))
+    return s("sheet_now", lang, tali=view.tali, game=game)
+
+
+def legend_text(lang: str) -> str:
+    """The whole legend (the tall sheet's): its parts joined."""
+    return " · ".join(s(f"sheet_legend_{part}", lang)
+                      for part in ("attempt", "failed", "king", "knock"))
 
 
 def legend_size(width: int) -> int:

@@ -7,6 +7,7 @@ bot's namespace, kept so that messages posted by earlier versions keep working.)
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from re import Match
 from typing import TYPE_CHECKING, Any
 
@@ -22,7 +23,7 @@ Interaction = discord.Interaction[Any]
 # The kinds of ``lora:<kind>:<table id>:…`` ids: a game's own buttons (the table message's,
 # a hand's actions, choices and multi-card confirmations), and the lobby's.
 GAME_KINDS = ("t", "a", "c", "m")
-TABLE_KINDS = (*GAME_KINDS, "l", "lai", "lo", "k", "kk")
+TABLE_KINDS = (*GAME_KINDS, "l", "lai", "lo", "k", "kk", "sp")
 
 
 def _controller(interaction: Interaction) -> Controller:
@@ -369,9 +370,48 @@ def _values(interaction: Interaction) -> list[str]:
     return [str(v) for v in values] if isinstance(values, list) else []
 
 
+class SheetPageButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"lora:sp:(?P<table>\d+):(?P<page>\d+)",
+):
+    """A page of a table's score sheet (``GameUI.sheet_pages``) under the sheet's ephemeral
+    answer: a click edits that answer to the page. The id carries the table and the page,
+    so a click after a restart still finds them."""
+
+    def __init__(self, table_id: int, page: int, label: str = "", current: bool = False
+                 ) -> None:
+        self.table_id, self.page = table_id, page
+        super().__init__(
+            discord.ui.Button(
+                label=label or str(page + 1),
+                style=discord.ButtonStyle.primary if current else discord.ButtonStyle.secondary,
+                custom_id=f"lora:sp:{table_id}:{page}",
+                disabled=current,
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: Match[str]
+    ) -> SheetPageButton:
+        return cls(int(match["table"]), int(match["page"]))
+
+    async def callback(self, interaction: Interaction) -> None:
+        await _controller(interaction).on_sheet_page(interaction, self.table_id, self.page)
+
+
+def sheet_view(table_id: int, pages: Sequence[str], page: int) -> discord.ui.View | None:
+    """The buttons of a score sheet's pages (Discord puts five in a row), the one shown
+    disabled and highlighted; None for a sheet of one page."""
+    if len(pages) < 2:
+        return None
+    return frozen_view(*(SheetPageButton(table_id, i, label, i == page)
+                         for i, label in enumerate(pages)))
+
+
 DYNAMIC_ITEMS = (LobbyButton, LobbyAIButton, LobbyOptionSelect, LobbyAISelect, TableButton,
                  ConfirmButton, StayButton, KickButton, ActionButton, ChooseSelect,
-                 ActionsSelect)
+                 ActionsSelect, SheetPageButton)
 
 
 def frozen_view(*items: discord.ui.Item[Any]) -> discord.ui.View:

@@ -31,6 +31,7 @@ from bot.delivery.pacing import GLOBAL_LIMIT
 from bot.delivery.sender import Sender
 from bot.errors import TableError
 from bot.games import ui_of
+from bot.games.base import sheet_page_reply
 from bot.i18n import game_t, t
 from bot.model import STATUS_LOBBY, STATUS_PLAYING, Table
 from bot.persist import archive, table_from_record
@@ -41,7 +42,7 @@ from bot.tables import limits
 from bot.ui import builders
 from bot.ui.alt import png_file
 from bot.ui.blocked import Blocked
-from bot.ui.components import question_view
+from bot.ui.components import question_view, sheet_view
 from bot.ui.forgetting import Forgetting
 from bot.ui.gone import Gone
 from bot.ui.hands import Hands
@@ -383,16 +384,39 @@ class Controller:
         # Discord's three seconds (then the click would fail with no answer at all)
         await interaction.response.defer(ephemeral=True, thinking=True)
         reply = builders.game_ui(table).table_op(table, op, lang)
-        if reply.png is not None:
+        if reply.png is not None:  # (a score sheet's page with its pages' buttons)
+            view = sheet_view(table.table_id, reply.pages, reply.page)
             await interaction.followup.send(reply.content or discord.utils.MISSING,
                                             ephemeral=True,
                                             file=png_file(reply.png, reply.filename,
-                                                                   reply.description))
+                                                          reply.description),
+                                            view=view or discord.utils.MISSING)
         else:
             await interaction.followup.send(reply.content or t("core.stale", lang),
                                             ephemeral=True)
         if await self.come_back(table, interaction.user.id):
             await self.replies.error(interaction, self._back_key(table, interaction.user.id), lang)
+
+    @answered
+    async def on_sheet_page(self, interaction: Interaction, table_id: int, page: int) -> None:
+        """A page's button under a score sheet: that ephemeral answer edited to the page (a
+        finished table's from the database: the buttons outlive the game and restarts)."""
+        lang = await self.languages.lang_at(interaction, table_id)
+        table = await self.table(table_id)
+        if table is None or table.state is None:
+            await self.replies.error(interaction, "core.no_table", lang)
+            return
+        ui = builders.game_ui(table)
+        if not 0 <= page < len(ui.sheet_pages(table, lang)):
+            await self.replies.error(interaction, "core.stale_message", lang)
+            return
+        await interaction.response.defer()  # (before drawing: Discord's three seconds)
+        reply = sheet_page_reply(ui, table, lang, page)
+        assert reply.png is not None
+        await interaction.edit_original_response(
+            content=reply.content,
+            attachments=[png_file(reply.png, reply.filename, reply.description)],
+            view=sheet_view(table_id, reply.pages, reply.page))
 
     async def send_rules(self, interaction: Interaction, kind: str, lang: str,
                          table: Table | None = None) -> None:

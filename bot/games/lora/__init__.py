@@ -20,9 +20,8 @@ from bot.games.base import (
     Picture,
     Reply,
     TableOp,
-    picture_legend,
     picture_names,
-    sheet_reply,
+    sheet_page_reply,
 )
 from bot.games.lora import hand as hand_message
 from bot.games.lora import texts
@@ -30,10 +29,11 @@ from bot.games.lora.events import game_name
 from bot.games.lora.stats import lora_stats
 from bot.i18n import decimal, has, ordinal, shown_name, t, tn
 from bot.model import Table, TableSettings
-from bot.render import render_sheet, render_sheet_from_export, render_table
+from bot.render import render_sheet_from_export, render_sheet_page, render_table
+from bot.render.sheet_pages import first_page
 from bot.storage.models import PlayerStats
 from bot.tournament.words import tournament_name
-from engine.contracts import Options
+from engine.contracts import TALIE_PER_LORA, Options
 from engine.game import GameEvent, Outcome, SeatViewBase
 from engine.lora import Lora
 from engine.lora_spec import SPEC, lora_of
@@ -108,15 +108,23 @@ class LoraUI(BaseUI):
 
     def table_op(self, table: Table, op: str, lang: str) -> Reply:
         if op == "sheet":  # (its totals in words too: a screen reader reads no picture)
-            return sheet_reply(self.sheet_lines(table, lang), self.sheet_png(table, lang),
-                               t("core.sheet_file", lang), picture_legend(table, lang))
+            return sheet_page_reply(self, table, lang, self.sheet_first_page(table))
         if op == "last":
             return Reply(content=texts.last_trick_text(table, lang))
         return super().table_op(table, op, lang)
 
-    def sheet_png(self, table: Table, lang: str) -> bytes:
-        return render_sheet(lora_of(table.state).public_view(), picture_names(table, lang), lang,
-                            notes=sheet_notes(table, lang))
+    def sheet_pages(self, table: Table, lang: str) -> list[str]:
+        """A page per tálie and the overview (``bot.render.sheet_pages``): the whole sheet
+        shown on a phone had words 5 px high."""
+        return [*(t("lora.btn_page_tali", lang, n=n) for n in range(1, TALIE_PER_LORA + 1)),
+                t("lora.btn_page_total", lang)]
+
+    def sheet_first_page(self, table: Table) -> int:
+        return first_page(lora_of(table.state).public_view())
+
+    def sheet_page_png(self, table: Table, lang: str, page: int) -> bytes:
+        return render_sheet_page(lora_of(table.state).public_view(), picture_names(table, lang),
+                                 lang, page, notes=sheet_notes(table, lang))
 
     def hand(self, table: Table, view: SeatViewBase, lang: str) -> HandParts:
         return hand_message.hand(table, view, lang)
@@ -160,10 +168,11 @@ class LoraUI(BaseUI):
         return hand_message.disabled_reason(table, seat, index, lang)
 
     def final_picture(self, table: Table, lang: str) -> Picture | None:
-        # the sheet a phone reads (one column, as /lora score shows it): the final post
-        # attaches it beside its embed, not inside (an embed fits it into a landscape box)
-        return partial(render_sheet, lora_of(table.state).public_view(),
-                       picture_names(table, lang), lang, notes=sheet_notes(table, lang))
+        # the sheet's overview, the page a phone reads (the tálie's pages are a click away,
+        # on the Protokol button): the final post attaches it beside its embed, not inside
+        return partial(render_sheet_page, lora_of(table.state).public_view(),
+                       picture_names(table, lang), lang, TALIE_PER_LORA,
+                       notes=sheet_notes(table, lang))
 
     def add_commands(self, group: app_commands.Group) -> None:
         from bot.games.lora.commands import lora_commands

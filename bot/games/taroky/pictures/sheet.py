@@ -36,6 +36,7 @@ from bot.render.common import (
     GOLD,
     GREEN,
     MUTED,
+    PHONE_H,
     PHONE_W,
     RED,
     RGB,
@@ -56,7 +57,6 @@ W = 740
 # A page is shown whole at a phone's PHONE_W px (no taller than PHONE_H / PHONE_W of its
 # width): its least words are 11 px there, 24 px at 740 (the one-picture protocol's 21 px
 # were 9.7 px, and less where it was taller than that); the export draws the same sizes.
-PHONE_H = 656  # px: a phone shows a plain picture at most this high (0.8 × a 932 px window)
 SMALLEST = phone_px(W, 11)
 PAGE_H = PHONE_H * W // PHONE_W  # the tallest page still shown PHONE_W px wide
 M = 10

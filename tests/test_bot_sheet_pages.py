@@ -1,0 +1,133 @@
+"""The Protokol button's sheet by pages a phone reads: it opens on the tálie being played
+(the overview once the lóra is over), a page's button edits that same ephemeral answer to
+the page, and the buttons still work after a restart (their ids carry table and page)."""
+
+from __future__ import annotations
+
+import io
+import random
+
+from PIL import Image
+
+from bot.games.lora import UI
+from bot.render import sheet_pages
+from tests.botkit import enabled_controls, open_table, reply, table_message
+from tests.test_bot_restart import _advance
+
+
+def _buttons(message) -> list[tuple[str, bool]]:
+    """The page buttons as (label, disabled)."""
+    out = []
+    for row in message.components:
+        for comp in row["components"] if isinstance(row, dict) else row.children:
+            data = comp if isinstance(comp, dict) else comp.to_dict()
+            out.append((data["label"], bool(data.get("disabled"))))
+    return out
+
+
+def _totals(table) -> str:
+    names, totals = table.names(), table.state.public_view().totals
+    return "\n".join(["Body celkem:", *(f"• {n}: {p} b." for n, p in zip(names, totals,
+                                                                      strict=True))])
+
+
+async def _running(harness):
+    _guild, ch, users, tid = await open_table(harness, ["alice", "bob", "cyril", "dana"])
+    table = harness.service.tables[tid]
+    await _advance(harness, table, lambda lora: lora.tali == 2 and lora.phase == "play",
+                   random.Random(3))
+    await harness.bot.controller.presenter.table_changed(table, [])
+    return ch, users, tid, table
+
+
+async def test_protokol_opens_the_talie_in_play_and_a_page_button_edits_it(harness):
+    ch, users, tid, table = await _running(harness)
+    res = await users[1].click(table_message(ch, table), custom_id=f"lora:t:{tid}:sheet")
+    assert res.ephemeral
+    message = reply(res)
+    assert message.content == _totals(table)
+    labels = ["1. tálie", "2. tálie", "3. tálie", "4. tálie", "Celkem"]
+    assert _buttons(message) == [(label, label == "2. tálie") for label in labels]
+    [picture] = message.attachments
+    assert picture.filename == "protokol.png"
+    assert await picture.read() == UI.sheet_page_png(table, "cs", 1)
+    # another page: the same message, edited to it (its totals' text stays)
+    await users[1].click(message, custom_id=f"lora:sp:{tid}:4")
+    assert message.content == _totals(table)
+    assert _buttons(message) == [(label, label == "Celkem") for label in labels]
+    [picture] = message.attachments
+    assert (picture.filename, picture.description) == (
+        "protokol.png", " ".join(["Body celkem:", *(
+            f"{n}: {p} b." for n, p in zip(table.names(), table.state.public_view().totals,
+                                           strict=True))]))
+    drawn = await picture.read()
+    assert drawn == UI.sheet_page_png(table, "cs", 4)
+    width, height = Image.open(io.BytesIO(drawn)).size
+    assert (width, height) == Image.open(io.BytesIO(sheet_pages.render_sheet_page(
+        table.state.public_view(), table.names(), "cs", 4))).size
+    await users[1].click(message, label="1. tálie")
+    assert await message.attachments[0].read() == UI.sheet_page_png(table, "cs", 0)
+    assert [label for label, off in _buttons(message) if off] == ["1. tálie"]
+
+
+async def test_a_page_button_works_after_a_restart_and_a_forged_page_is_refused(harness):
+    ch, users, tid, table = await _running(harness)
+    message = reply(await users[2].click(table_message(ch, table),
+                                         custom_id=f"lora:t:{tid}:sheet"))
+    await harness.restart()
+    table = harness.service.tables[tid]
+    await users[2].click(message, custom_id=f"lora:sp:{tid}:3")
+    assert [label for label, off in _buttons(message) if off] == ["4. tálie"]
+    assert await message.attachments[0].read() == UI.sheet_page_png(table, "cs", 3)
+    from tests.botkit import raw_click
+
+    res = await raw_click(users[2], message, f"lora:sp:{tid}:9")
+    assert reply(res).content == ("Tohle tlačítko už neplatí – zpráva se mezitím změnila. "
+                                  "Použij tu aktuální.")
+
+
+async def test_an_english_table_s_sheet_names_its_pages_in_english(harness):
+    _guild, ch, users, tid = await open_table(harness, ["alice"], ("easy", "easy", "easy"),
+                                              language="en")
+    table = harness.service.tables[tid]
+    message = reply(await users[0].click(table_message(ch, table),
+                                         custom_id=f"lora:t:{tid}:sheet"))
+    assert _buttons(message) == [("1st round", True), ("2nd round", False),
+                                 ("3rd round", False), ("4th round", False), ("Total", False)]
+    assert len(enabled_controls(message)) == 4
+
+
+def test_a_game_without_pages_keeps_its_one_sheet_and_no_buttons() -> None:
+    """``BaseUI``'s default (Taroky's today): no pages, the sheet button's own answer, no page
+    buttons under it; a game with pages gets a button per page, the shown one disabled."""
+    from types import SimpleNamespace
+
+    from bot.games.base import BaseUI, Reply
+    from bot.ui.components import sheet_view
+
+    class OneSheet(BaseUI):
+        def table_op(self, table, op, lang):
+            return Reply(png=b"sheet" if op == "sheet" else None)
+
+    ui = OneSheet(SimpleNamespace(name="toy"))
+    table = SimpleNamespace()
+    assert ui.sheet_pages(table, "cs") == [] and ui.sheet_first_page(table) == 0
+    assert ui.sheet_page_png(table, "cs", 0) == b"sheet"
+    assert sheet_view(7, [], 0) is None and sheet_view(7, ["Jediná"], 0) is None
+    view = sheet_view(7, ["A", "B", "C", "D", "E"], 2)
+    assert view is not None
+    assert [(b.item.custom_id, b.item.label, b.item.disabled) for b in view.children] == [
+        (f"lora:sp:7:{i}", label, i == 2) for i, label in enumerate("ABCDE")]
+
+
+async def test_after_the_end_the_score_command_opens_the_overview_and_pages_still_turn(harness):
+    from tests.test_bot_records import _finished_game
+
+    _guild, ch, users, table = await _finished_game(harness)
+    message = reply(await users[1].slash(ch, "lora score"))
+    assert message.content.splitlines()[0] == "Konečné pořadí:"
+    assert [label for label, off in _buttons(message) if off] == ["Celkem"]
+    assert await message.attachments[0].read() == UI.sheet_page_png(table, "cs", 4)
+    await users[1].click(message, custom_id=f"lora:sp:{table.table_id}:2")
+    assert [label for label, off in _buttons(message) if off] == ["3. tálie"]
+    assert await message.attachments[0].read() == UI.sheet_page_png(table, "cs", 2)

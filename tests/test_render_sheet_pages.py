@@ -1,0 +1,168 @@
+"""The Lóra score sheet by pages (``bot.render.sheet_pages``): which page opens, what the
+overview and a tálie's page say, every game's name whole beside any badge, and every page
+no taller than a phone shows at ``PHONE_W`` — the longest boxes' too."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from bot.render import sheet, sheet_pages
+from bot.render.bench import NAMES, example
+from bot.render.strings import game_name, s
+from engine.contracts import MATURITA_GAME, TALIE_ORDER, Contract
+from engine.lora import ProtocolRow
+from tests.test_render_phone import _rich
+
+
+def _drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    seen: list[str] = []
+    real = sheet_pages.text
+
+    def spy(img: object, xy: object, value: str, *args: object, **kw: object) -> float:
+        seen.append(value)
+        return real(img, xy, value, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(sheet_pages, "text", spy)
+    return seen
+
+
+def test_the_sheet_opens_on_the_talie_in_play_and_on_the_overview_at_the_end() -> None:
+    playing = example("trick").public_view()
+    assert sheet_pages.first_page(playing) == playing.tali - 1
+    assert sheet_pages.first_page(dataclasses.replace(playing, tali=3)) == 2
+    assert sheet_pages.first_page(example("finished").public_view()) == 4
+    assert sheet_pages.first_page(dataclasses.replace(playing, contract=Contract.HARAKIRI)) == 4
+    assert sheet_pages.page_count() == 5
+    with pytest.raises(ValueError, match="no such page"):
+        sheet_pages.page_image(playing, NAMES, "cs", 5)
+
+
+@pytest.mark.parametrize("lang", ["cs", "en"])
+def test_the_overview_says_each_talies_sums_the_totals_and_places(monkeypatch, lang) -> None:
+    view = _rich().public_view()
+    seen = _drawn(monkeypatch)
+    sheet_pages.overview_page(view, NAMES, lang)
+    sums = [[sum(r.points[seat] for r in view.protocol if r.tali == tali) for seat in range(4)]
+            for tali in range(1, 5)]
+    assert s("sheet_overview", lang) in seen and s("sheet_overview_running", lang) not in seen
+    labels = [s("sheet_tali_short", lang, tali=n) for n in range(1, 5)]
+    at = seen.index(labels[0])
+    assert seen[at:at + 20] == [part for k in range(4)
+                                for part in (labels[k], *map(str, sums[k]))]
+    total = seen.index(s("sheet_total", lang))
+    assert seen[total + 1:total + 5] == [str(p) for p in view.totals]
+    assert [sum(col) for col in zip(*sums, strict=True)] == list(view.totals)
+    order = seen.index(s("sheet_order", lang))
+    assert view.order is not None
+    places = {seat: place for place, seat in enumerate(view.order, 1)}
+    assert seen[order + 1:order + 5] == [s("sheet_place_short", lang, n=places[seat])
+                                         for seat in sorted(places)]
+    # the boxes: čistá stovka (made or missed), the harakiri play-off's points
+    for seat in range(4):
+        word, _colour = sheet.stovka_word(view, seat, lang)
+        assert f"{s('sheet_stovka', lang)}: {word}" in seen
+    assert any(value.startswith(f"{s('sheet_harakiri', lang)}: ") for value in seen)
+
+
+def test_the_overview_in_play_has_no_places_yet(monkeypatch) -> None:
+    """While the games go on: the tálie to come are dashes, no places, "Součty tálií"."""
+    seen = _drawn(monkeypatch)
+    sheet_pages.overview_page(example("trick").public_view(), NAMES, "cs")
+    assert "Součty tálií" in seen and s("sheet_order", "cs") not in seen
+    at = seen.index("3. tálie")
+    assert seen[at:at + 10] == ["3. tálie", "–", "–", "–", "–", "4. tálie", "–", "–", "–", "–"]
+
+
+def test_a_talies_page_has_its_games_and_the_legend_it_needs(monkeypatch) -> None:
+    view = example("finished").public_view()
+    seen = _drawn(monkeypatch)
+    sheet_pages.tali_page(view, NAMES, "cs", 1)
+    first = [r for r in view.protocol if r.tali == 1]
+    assert s("sheet_tali", "cs", tali=1, name=NAMES[view.first_leader]) in seen
+    totals = [0, 0, 0, 0]
+    for row in first:
+        for seat in range(4):
+            totals[seat] += row.points[seat]
+    # the last line's points and totals by seat, then the legend
+    assert seen[-8 - 2:-2] == [str(v) for seat in range(4)
+                               for v in (first[-1].points[seat], totals[seat])]
+    assert seen[-2:] == ["M1–M3: pokus maturity · ✗ nevyšla · ◯ červený král",
+                         "• ťuk (automaticky)"]
+    # a tálie still to come: its games' names, no legend
+    playing = example("trick").public_view()
+    assert sheet_pages.legend_parts(sheet._lines(playing)[0][3], "cs") == []
+
+
+@pytest.mark.parametrize("lang", ["cs", "en"])
+def test_every_games_name_is_whole_beside_or_under_any_badge(lang: str) -> None:
+    """A maturita attempt's badge (M1–M3 / G1–G3, failed or not, being played) and the
+    chosen game's name: beside it at LEAST px or more, else on a line under it; never cut."""
+    games = [c for c in TALIE_ORDER if c is not Contract.MATURITA]
+    lines = [(game, None, None, state, None, None) for game in range(1, 9)
+             for state in ("done", "now", "later")]
+    for attempt in (1, 2, 3):
+        for chosen in games:
+            for failed in (True, False):
+                row = ProtocolRow(1, MATURITA_GAME, chosen, (8, 0, 0, 0) if failed else (0,) * 4,
+                                  attempt=attempt, maturant=0, failed=failed)
+                lines.append((MATURITA_GAME, row, (8, 0, 0, 0), "done", attempt, chosen))
+            lines.append((MATURITA_GAME, None, None, "now", attempt, chosen))
+    two = set()
+    for line in lines:
+        tag, parts, fnt = sheet_pages.label_layout(line, lang)
+        chosen = line[5]
+        whole = game_name(chosen or TALIE_ORDER[line[0] - 1], lang)
+        name, x = parts[-1]
+        assert name == whole and fnt.size >= sheet_pages.LEAST
+        assert x + fnt.getlength(name) <= sheet_pages.NAME_W - 6
+        if tag is not None:
+            assert parts[0][1] - tag.width - sheet_pages.TAG_GAP >= 0
+        if len(parts) == 2:
+            two.add(whole)
+    assert two <= {game_name(c, lang) for c in games}
+    if lang == "cs":  # ("M3 ✗" beside "První – poslední" leaves too little room)
+        assert game_name(Contract.PRVNI_POSLEDNI, "cs") in two
+
+
+def test_the_overview_with_the_longest_boxes_is_no_taller_than_a_phone_shows() -> None:
+    """Four lines in every box (čistá stovka, harakiri, the notes): still within PAGE_H_MAX."""
+    view = _rich().public_view()
+    note = s("sheet_left_again", "cs", n=4, tali="1., 2.", nums="1, 2")
+    notes = [[note, s("sheet_stand_in", "cs", n=99), s("sheet_auto", "cs", n=256)]] * 4
+    img = sheet_pages.overview_page(view, NAMES, "cs", notes)
+    _blocks, harakiri = sheet._lines(view)
+    assert [len(lines) for lines in sheet_pages.box_lines(view, harakiri, "cs", notes)] == [4] * 4
+    assert img.width == sheet_pages.PAGE_W and img.height <= sheet_pages.PAGE_H_MAX
+
+
+@pytest.mark.parametrize("knocks", [1, 3, 5, 6, 8, 10, 12])
+@pytest.mark.parametrize(("points", "total"), [(3, 8), (13, 88), (3, 188), (13, 188)])
+def test_the_knocks_dots_keep_clear_of_the_numbers(monkeypatch, knocks: int, points: int,
+                                                   total: int) -> None:
+    """A knock is a dot left of the points, a column of up to KNOCK_ROWS; a second column
+    (up to twice as many) only where the numbers leave it room — a three-digit total
+    keeps one column (eight dots touched "188")."""
+    from PIL import Image, ImageDraw
+
+    drawn: list[tuple[float, float]] = []
+    real = sheet_pages.dots
+
+    def spy(draw: object, x: float, y: float, n: int, *args: object) -> float:
+        drawn.append((x, y))
+        return real(draw, x, y, n, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(sheet_pages, "dots", spy)
+    row = ProtocolRow(1, 7, Contract.DESITKY, (points, 0, 0, 0), knocks=(knocks, 0, 0, 0))
+    img = Image.new("RGB", (sheet_pages.CELL_W, sheet_pages.ROW_H), (4, 16, 11))
+    sheet_pages._cell(img, ImageDraw.Draw(img), 0, 0, row, (total, 0, 0, 0), 0)
+    two = total < 100
+    assert len(drawn) == min(knocks, (2 if two else 1) * sheet_pages.KNOCK_ROWS)
+    right = max(x for x, _y in drawn) + sheet_pages.KNOCK_D
+    fnt = sheet_pages.font(sheet_pages.TOTAL_PX, "cond")
+    numbers_left = sheet_pages.CELL_W - sheet_pages.NUM_RIGHT - max(
+        fnt.getlength(str(total)), sheet_pages.font(sheet_pages.PTS_PX, "cond").getlength(
+            str(points)))
+    assert right + 4 <= numbers_left
+    assert all(y >= 0 and y + sheet_pages.KNOCK_D <= sheet_pages.ROW_H for _x, y in drawn)
