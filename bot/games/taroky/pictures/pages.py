@@ -34,7 +34,7 @@ from bot.games.taroky.pictures.sheet import (
 )
 from bot.games.taroky.pictures.summary import draw_summary, summary_height
 from bot.games.taroky.words import pic
-from bot.i18n import lang_of
+from bot.i18n import LANGS, lang_of
 from bot.render.common import FAINT, PANEL, check_names, encode, felt, panel, paste, text
 from bot.render.fonts import Font, fitted
 from engine.taroky.views import TableView
@@ -79,16 +79,25 @@ def part_height(view: TableView, part: Part, lays: Sequence[Layout], who: Sequen
     return height + 8 + LINE * notes + M + 8
 
 
-def parts(view: TableView, who: Sequence[str], left: Sequence[bool], lang: str,
-          lays: Sequence[Layout]) -> list[Part]:
+def parts(view: TableView, names: Sequence[str], left: Sequence[bool]) -> list[Part]:
     """The protocol's pages: deals as many as a page takes (no higher than ``PAGE_H``, so a
     phone shows it at its full width), split between deals, in their order — a page fills
     before the next begins, so a full page stays as it is while the round goes on; then
-    the summary."""
+    the summary. The same pages in every language (a page fits in each): the page a
+    table's sheet opens on does not depend on who asks."""
+    drawn = []
+    for lang in LANGS:
+        who = check_names(names, lang)
+        drawn.append((who, layouts(view, who, lang), lang))
+
+    def fits(deals: range) -> bool:
+        return all(part_height(view, Part(deals, False), lays, who, left, lang) <= PAGE_H
+                   for who, lays, lang in drawn)
+
     pages: list[Part] = []
     start = 0
     for i in range(1, len(view.protocol)):
-        if part_height(view, Part(range(start, i + 1), False), lays, who, left, lang) > PAGE_H:
+        if not fits(range(start, i + 1)):
             pages.append(Part(range(start, i), False))
             start = i
     if view.protocol:
@@ -108,7 +117,7 @@ def sheet_image(view: TableView, names: Sequence[str], lang: str = "cs",
     lang = lang_of(lang)
     who = check_names(names, lang)
     lays = layouts(view, who, lang)
-    part = whole(view) if page is None else parts(view, who, left, lang, lays)[page]
+    part = whole(view) if page is None else parts(view, names, left)[page]
     img = felt(W, part_height(view, part, lays, who, left, lang)).copy()
     title_bar(img, view, lang, round_no or view.round_no)
     top = HEADER_H + M
@@ -135,14 +144,6 @@ def sheet_image(view: TableView, names: Sequence[str], lang: str = "cs",
     return img
 
 
-def page_parts(view: TableView, names: Sequence[str], lang: str,
-               left: Sequence[bool] = (False,) * 4) -> list[Part]:
-    """The protocol's pages (the summary last)."""
-    lang = lang_of(lang)
-    who = check_names(names, lang)
-    return parts(view, who, left, lang, layouts(view, who, lang))
-
-
 def page_label(view: TableView, part: Part, lang: str) -> str:
     """A page's button: its deals by number ("1.–5.", "6."), or the summary's word."""
     if part.summary:
@@ -156,14 +157,14 @@ def page_label(view: TableView, part: Part, lang: str) -> str:
 def protocol_pages(view: TableView, names: Sequence[str], lang: str = "cs",
                    left: Sequence[bool] = (False,) * 4) -> list[str]:
     """The labels of the protocol's pages, in order (the summary last)."""
-    return [page_label(view, part, lang) for part in page_parts(view, names, lang, left)]
+    return [page_label(view, part, lang_of(lang)) for part in parts(view, names, left)]
 
 
-def first_page(view: TableView, names: Sequence[str], lang: str = "cs",
+def first_page(view: TableView, names: Sequence[str],
                left: Sequence[bool] = (False,) * 4) -> int:
-    """The page to open first: mid-round the one with the latest deal; at the round's end
-    (or before any deal is over) the summary."""
-    count = len(page_parts(view, names, lang, left))
+    """The page to open first (in any language): mid-round the one with the latest deal;
+    at the round's end (or before any deal is over) the summary."""
+    count = len(parts(view, names, left))
     return count - 1 if view.finished or not view.protocol else count - 2
 
 
