@@ -970,6 +970,9 @@ STRINGS: dict[str, str] = {
     "taroky.rule_tie_zero": "hra se neplatí",
     "taroky.rule_tie_one_eye": "hra se platí jako prohra o jedno oko: platí strana vydražitele, a je-li hra flekovaná, ta, která na ni dala poslední flek",
     "taroky.btn_sheet": "Protokol",
+    "taroky.btn_page_deals": "{first}.–{last}.",
+    "taroky.btn_page_deal": "{n}.",
+    "taroky.btn_page_total": "Součet",
     "taroky.btn_last": "Poslední štych",
     "taroky.no_last_trick": "V tomto rozdání ještě nikdo nebral štych.",
     # (its number in brackets: "3. štych" at a line's start is a numbered list on Discord)
@@ -1279,7 +1282,4 @@ STRINGS: dict[str, str] = {
     "taroky.pic.sheet_legend": "Částky rozdání: + pro stranu vydražitele, − pro soupeře · ✓ vyšlo · ✗ nevyšlo",
     "taroky.pic.sheet_legend_varsava": "Varšava: každý za sebe, kdo → komu platí",
     "taroky.pic.sheet_control": "Kontrola: Σ peníze {money} = vklady {stakes} + Σ dokup {dokup}",
-    "taroky.pic.sheet_page_deals": "{first}.–{last}.",
-    "taroky.pic.sheet_page_deal": "{n}.",
-    "taroky.pic.sheet_page_total": "Součet",
 }

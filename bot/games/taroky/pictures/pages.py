@@ -34,7 +34,7 @@ from bot.games.taroky.pictures.sheet import (
 )
 from bot.games.taroky.pictures.summary import draw_summary, summary_height
 from bot.games.taroky.words import pic
-from bot.i18n import LANGS, lang_of
+from bot.i18n import LANGS, lang_of, t
 from bot.render.common import FAINT, PANEL, check_names, encode, felt, panel, paste, text
 from bot.render.fonts import Font, fitted
 from engine.taroky.views import TableView
@@ -147,11 +147,11 @@ def sheet_image(view: TableView, names: Sequence[str], lang: str = "cs",
 def page_label(view: TableView, part: Part, lang: str) -> str:
     """A page's button: its deals by number ("1.–5.", "6."), or the summary's word."""
     if part.summary:
-        return pic("sheet_page_total", lang)
+        return t("taroky.btn_page_total", lang)
     first, last = (view.protocol[i].deal_no for i in (part.deals[0], part.deals[-1]))
     if first == last:
-        return pic("sheet_page_deal", lang, n=first)
-    return pic("sheet_page_deals", lang, first=first, last=last)
+        return t("taroky.btn_page_deal", lang, n=first)
+    return t("taroky.btn_page_deals", lang, first=first, last=last)
 
 
 def protocol_pages(view: TableView, names: Sequence[str], lang: str = "cs",
