@@ -98,7 +98,7 @@ async def test_an_english_table_s_sheet_names_its_pages_in_english(harness):
 
 
 def test_a_game_without_pages_keeps_its_one_sheet_and_no_buttons() -> None:
-    """``BaseUI``'s default (Taroky's today): no pages, the sheet button's own answer, no page
+    """``BaseUI``'s default (a game without pages): the sheet button's own answer, no page
     buttons under it; a game with pages gets a button per page, the shown one disabled."""
     from types import SimpleNamespace
 

@@ -157,7 +157,7 @@ async def test_taroky_records_name_the_game(harness):
 
 async def test_the_taroky_protocol_marks_the_seat_an_ai_took_over(harness, monkeypatch):
     from bot.games.taroky import UI as TAROKY
-    from bot.games.taroky.pictures import sheet
+    from bot.games.taroky.pictures import sheet, summary
 
     guild, ch, [alice, bob], tid = await open_table(harness, ["alice", "bob"], ("easy",) * 2,
                                                     game="taroky")
@@ -169,13 +169,12 @@ async def test_the_taroky_protocol_marks_the_seat_an_ai_took_over(harness, monke
         drawn.append((value, fnt.size, xy[0]))
         return 0
 
-    monkeypatch.setattr(sheet, "text", spy)
-    TAROKY.table_op(table, "sheet", "cs")  # (/taroky protocol; the end post's is the same)
-    seat = table.seats.index(next(s for s in table.seats if s is not None and s.name == "Bob"))
-    right = sheet.X_COLS + (seat + 1) * sheet.COL_W - 10
-    heading = [(v, px) for v, px, x in drawn if x == right][:2]
-    assert heading[0][0] == "Bob" and heading[1] == ("→ AI", heading[0][1])
-    assert heading[1][1] >= sheet.SMALLEST
+    monkeypatch.setattr(summary, "text", spy)
+    # (/taroky protocol: no deal over yet, its summary; the end post's is that page too)
+    TAROKY.table_op(table, "sheet", "cs")
+    named = [(v, px) for v, px, x in drawn if x == sheet.X_GAME and v]  # (a line per player)
+    at = [v for v, _px in named].index("Bob")
+    assert named[at + 1][0] == "→ AI" and named[at + 1][1] >= sheet.SMALLEST
     assert [v for v, _px, _x in drawn].count("→ AI") == 1
 
 

@@ -18,6 +18,7 @@ import functools
 import io
 import itertools
 from collections.abc import Callable
+from functools import partial
 
 import pytest
 from PIL import Image, ImageDraw
@@ -147,12 +148,9 @@ IN_EMBED = {
 
 # The score sheets are tall: a phone caps a picture's height (0.8 × the window's, PHONE_H =
 # 656 px on a 932 px phone), so it shows them narrower still than PHONE_W (the whole Lóra
-# sheet, 638 × 2158, ~194 px wide). The Lóra sheet comes in pages a phone reads (a tálie's,
-# the overview: ``bot.render.sheet_pages``); the Taroky protocol waits for its own: until
-# then its case is expected to fail (strictly: once it passes, it becomes a plain check).
-SHEETS = {"taroky_sheet_finished"}
-SHEETS_WAIT = pytest.mark.xfail(strict=True, reason="the Taroky protocol's phone layout is "
-                                "pending")
+# sheet, 638 × 2158, ~194 px wide). Both come in pages a phone reads whole at PHONE_W: the
+# Lóra sheet's (a tálie's, the overview: ``bot.render.sheet_pages``), the Taroky protocol's
+# (``test_every_page_of_the_taroky_protocol_is_legible_on_a_phone``).
 
 
 def shown_width(name: str, width: int, height: int) -> float:
@@ -183,11 +181,10 @@ def _forget_pieces() -> None:
     taroky_table.seat_panel.cache_clear()
 
 
-@pytest.mark.parametrize("name", [pytest.param(n, marks=SHEETS_WAIT) if n in SHEETS else n
-                                  for n in sorted(PICTURES)])
-def test_every_word_is_at_least_11_px_on_a_phone(name: str,
-                                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    draw = PICTURES[name]
+def _small_words(name: str, draw: Callable[[], bytes],
+                 monkeypatch: pytest.MonkeyPatch) -> tuple[list[tuple[int, float, str]], float]:
+    """The words of the picture ``draw`` makes (as ``name``) under ``MIN_PHONE_PX`` as a
+    phone shows it: (size, size shown, word); and how wide it is shown."""
     draw()  # the palettes and the examples, before watching
     _forget_pieces()
     drawn: list[tuple[int, str]] = []
@@ -208,10 +205,34 @@ def test_every_word_is_at_least_11_px_on_a_phone(name: str,
         clear_caches()
     assert len(drawn) >= 3, "the spy saw no words"
     shown = shown_width(name, width, height)
-    small = sorted({(px, round(px * shown / width, 1), value) for px, value in drawn
-                    if px * shown / width < MIN_PHONE_PX})
-    assert small == [], (f"{name} ({width} px wide, shown {shown:.0f}): words under "
-                         f"{MIN_PHONE_PX} px on a phone")
+    return sorted({(px, round(px * shown / width, 1), value) for px, value in drawn
+                   if px * shown / width < MIN_PHONE_PX}), shown
+
+
+@pytest.mark.parametrize("name", sorted(PICTURES))
+def test_every_word_is_at_least_11_px_on_a_phone(name: str,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    small, shown = _small_words(name, PICTURES[name], monkeypatch)
+    assert small == [], f"{name} (shown {shown:.0f} px wide): words under {MIN_PHONE_PX} px"
+
+
+@pytest.mark.parametrize("case", ["1", "4", "12", "busy"])
+def test_every_page_of_the_taroky_protocol_is_legible_on_a_phone(
+        case: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every page of a finished round's protocol (1, 4, 12 deals: první povinnost, Varšava,
+    preferanc, sólo, fleks; the 12 with a pagát, a valát and ×8 in each deal and long
+    names), both languages: shown at the full PHONE_W (no taller than PHONE_H there), its
+    least words 11 px at least."""
+    from bot.games.taroky.pictures import protocol_pages, render_sheet
+    from tests.taroky_protocol_rounds import CASES, finished_view
+
+    view, names = finished_view(case), CASES[case]
+    for lang in ("cs", "en"):
+        for k in range(len(protocol_pages(view, names, lang))):
+            small, shown = _small_words(
+                "taroky_protocol_page", partial(render_sheet, view, names, lang, page=k),
+                monkeypatch)
+            assert shown == PHONE_W and small == [], (case, lang, k, small)
 
 
 def test_the_smallest_sizes_are_11_px_on_a_phone() -> None:

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from bot.games.taroky.pictures import sheet
+from bot.games.taroky.pictures import pages, sheet
 from bot.games.taroky.pictures import table as taroky_table
 from bot.games.taroky.pictures.examples import example as taroky_example
 from bot.render import seats
@@ -96,7 +96,7 @@ def test_a_protocol_heads_first_line_is_never_a_lone_letter(name: str) -> None:
 def test_the_protocol_draws_the_heads_apart(monkeypatch: pytest.MonkeyPatch) -> None:
     rnd, _seat = taroky_example("finished")
     seen = _drawn(monkeypatch, sheet)
-    sheet.sheet_image(rnd.public_view(), NAMES, "cs")
+    pages.sheet_image(rnd.public_view(), NAMES, "cs")
     heads: list[Any] = [sheet.header_lines(n, NAMES)[0] for n in (LONG, LONGER)]
     for first, second in heads:
         assert first in seen and second in seen

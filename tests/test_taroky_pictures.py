@@ -170,16 +170,18 @@ def test_the_protocol_puts_a_longer_name_whole_on_two_lines_over_its_column(
     "AI Bohusl…") goes whole on two lines over the column, broken after a space or a
     hyphen, at the sheet's smallest size at least, each line within the column; the
     picture draws those lines."""
-    from bot.games.taroky.pictures import sheet
+    from bot.games.taroky.pictures import pages, sheet
 
-    names = ["AI Bohuslava", "Jaroslava (AI)", "Kristýna Nováková", "Anna-Marie Veselá"]
+    names = ["AI Bohuslava Veselá", "Jaroslava (AI)", "Kristýna Nováková",
+             "Anna-Marie Veselá"]
+    assert sheet.header_lines("AI Bohuslava")[0] == ["AI Bohuslava"]  # (a column's room)
     for name in names:
         lines, f = sheet.header_lines(name)
         assert len(lines) == 2 and " ".join(lines).replace("- ", "-") == name, lines
         assert all(f.getlength(x) <= sheet.COL_W - 8 for x in lines) and f.size >= 21
     for lang in ("cs", "en"):
         drawn = _sizes(monkeypatch, sheet)
-        sheet.sheet_image(_example("finished")[0].public_view(), names, lang)
+        pages.sheet_image(_example("finished")[0].public_view(), names, lang)
         texts = [t for t, _s in drawn]
         for name in names:
             first, second = sheet.header_lines(name)[0]
@@ -327,10 +329,10 @@ def test_the_protocol_is_legible_at_phone_width(monkeypatch: pytest.MonkeyPatch)
     """Shown 430 px wide on a phone, no word of the protocol is smaller than 12 px (the
     detail lines and the running money were 16–18 px on a 900 px picture: 7–8 px): long
     names, a Varšava, dokups, three-digit sums, a busy detail, both languages; the sheet of a
-    long round stays one picture of a sensible height."""
+    long round is pages a phone shows whole at its full width."""
     import dataclasses
 
-    from bot.games.taroky.pictures import sheet
+    from bot.games.taroky.pictures import pages, sheet
     from engine.taroky.scoring import PagatResult, ValatResult
 
     rnd, _seat = _example("finished")
@@ -344,20 +346,22 @@ def test_the_protocol_is_legible_at_phone_width(monkeypatch: pytest.MonkeyPatch)
     for names in (NAMES, LONG_NAMES):
         for lang in ("cs", "en"):
             drawn = _sizes(monkeypatch, sheet)
-            img = sheet.sheet_image(full, names, lang)
+            img = pages.sheet_image(full, names, lang)
             assert drawn and min(size for _t, size in drawn) * READ_AT / img.width >= LEGIBLE
             cut = [t for t, _s in drawn if t.endswith("…")]  # only names are cut (a
             assert all(any(t[:-1].rstrip() in n for n in names)  # name's second line too)
                        for t in cut)
-    # a round of 16 deals (played at random: hlášky, fleks, dokups) in one picture
+    # a round of 16 deals (played at random: hlášky, fleks, dokups), by pages
     long_round = TarokyRound(deals=[shuffled(100 + i, i % 4) for i in range(16)],
                              options=TarokyOptions(round_deals=16))
     drive(long_round, lambda r: False, lambda r, legal: None, seed=5)
     assert long_round.finished
-    img = sheet.sheet_image(long_round.public_view(), LONG_NAMES)
-    # (its account lines in 25 px: 14 px on a phone; 32-character declarers on two lines
-    # each, review 48: it was 3.5 widths when they were cut)
-    assert img.height < 4 * img.width
+    view = long_round.public_view()
+    count = len(pages.protocol_pages(view, LONG_NAMES))
+    assert count >= 3  # (its deals on two pages at least, then the summary)
+    for k in range(count):  # (its account lines in 26 px: 12 px on a phone)
+        img = pages.sheet_image(view, LONG_NAMES, page=k)
+        assert img.height <= sheet.PAGE_H and img.width == sheet.W
 
 
 def test_T_SCORE_HLASKY_the_protocol_shows_every_hlaska_counted_with_its_money_or_not() -> None:
@@ -382,7 +386,7 @@ def test_T_SCORE_HLASKY_the_protocol_shows_every_hlaska_counted_with_its_money_o
     assert sheet._detail_parts(rnd.protocol[2], NAMES, "cs")[-1] == "Σ −7,00"
     assert pic("sheet_legend", "cs") == ("Částky rozdání: + pro stranu vydražitele,"
                                          " − pro soupeře · ✓ vyšlo · ✗ nevyšlo")
-    assert pic("sheet_legend", "en") == ("A deal's amounts: + for the declarer's side,"
+    assert pic("sheet_legend", "en") == ("Deal amounts: + for the declarer's side,"
                                          " − for the opponents · ✓ made · ✗ failed")
     for deal in rnd.protocol:
         if deal.components is None:
@@ -710,7 +714,7 @@ def test_the_protocol_labels_the_placing_points_and_the_sign_of_a_deals_parts(
     """A finished round's protocol had a row "Body 2 · 2 · 4 · 2" next to eyes and Kč that a
     player could not place: it is labelled "Body za pořadí" / "Placing points" (whole), and
     a legend under the sheet says a deal's parts are + for the declarer side."""
-    from bot.games.taroky.pictures import sheet
+    from bot.games.taroky.pictures import pages, sheet, summary
 
     seen: list[str] = []
     real = sheet.text
@@ -719,18 +723,20 @@ def test_the_protocol_labels_the_placing_points_and_the_sign_of_a_deals_parts(
         seen.append(value)
         return real(img, xy, value, *args, **kw)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(sheet, "text", spy)
+    for module in (sheet, pages, summary):
+        monkeypatch.setattr(module, "text", spy)
     view = _example("finished")[0].public_view()
     for lang, label, legend in (
             ("cs", "Body za pořadí", "Částky rozdání: + pro stranu vydražitele, − pro soupeře"
                                      " · ✓ vyšlo · ✗ nevyšlo"),
             ("en", "Placing points",
-             "A deal's amounts: + for the declarer's side, − for the opponents · ✓ made"
+             "Deal amounts: + for the declarer's side, − for the opponents · ✓ made"
              " · ✗ failed")):
         seen.clear()
-        sheet.sheet_image(view, NAMES, lang)
-        # (the legend whole, the ✗ of a failed pagát or valát too, on as many lines as it takes)
-        assert label in seen and legend in " ".join(seen), lang
+        pages.sheet_image(view, NAMES, lang)
+        # (the label over its column, on two lines; the legend whole, the ✗ of a failed
+        # pagát or valát too, on as many lines as they take)
+        assert label in " ".join(seen) and legend in " ".join(seen), lang
 
 
 def test_the_legend_lists_only_the_badges_the_table_shows(monkeypatch) -> None:
@@ -1042,8 +1048,12 @@ def test_the_protocol_legend_wraps_between_its_parts_evenly() -> None:
     assert sheet.control_lines(pic("sheet_legend", "cs"))[0] == [
         "Částky rozdání: + pro stranu vydražitele, − pro soupeře ·", "✓ vyšlo · ✗ nevyšlo"]
     assert sheet.control_lines(pic("sheet_legend", "en"))[0] == [
-        "A deal's amounts: + for the declarer's side, − for the opponents ·",
+        "Deal amounts: + for the declarer's side, − for the opponents ·",
         "✓ made · ✗ failed"]
+    # the control sum, too wide for a line, breaks before its "=" (was "… + Σ" / "dokup …")
+    view = _example("finished")[0].public_view()
+    assert sheet.control_lines(sheet.control_text(view, "cs"))[0] == [
+        "Kontrola: Σ peníze 110,00 Kč", "= vklady 80,00 Kč + Σ dokup 30,00 Kč"]
 
 
 def test_T_TOURNAMENT_the_protocol_s_control_sum_writes_the_stakes_as_their_sum() -> None:
@@ -1267,32 +1277,37 @@ def test_the_last_trick_names_its_winner_whole_on_a_second_line() -> None:
 
 
 def test_the_protocol_gives_a_long_declarer_a_line_of_his_own() -> None:
-    """Review 48: "Šárka Nov… 59:11" lost the surname: a declarer who does not fit beside
-    his eyes has the line alone (the eyes under it), or two (the eyes beside the second);
-    Varšava's předák goes under "předák"; only what two lines cannot take is cut, apart
-    from a name that starts alike."""
+    """Review 48: "Šárka Nov… 59:11" lost the surname: a declarer goes on his game's line
+    between the game and the eyes where he fits whole; else on a line of his own under it,
+    across the row (Varšava's předák after "předák"), whole at Discord's 32 characters;
+    only what that line cannot take is cut, apart from a name that starts alike."""
     import dataclasses
 
-    from bot.games.taroky.pictures import sheet
+    from bot.games.taroky.pictures import pages, sheet
+    from tests.taroky_protocol_rounds import LONGEST
 
     rnd, _seat = _example("finished")
     first, varsava = rnd.protocol[0], rnd.protocol[1]  # 1P by seat 0; Varšava, předák 1
-    assert sheet.who_layout(first, NAMES, "cs") == sheet.Who(
-        [NAMES[0]], sheet.who_layout(first, NAMES, "cs").font)
-    names = ["Šárka Nováková", *NAMES[1:]]
-    who = sheet.who_layout(first, names, "cs")
-    assert (who.lines, who.first, who.eyes_line) == (["Šárka Nováková"], 1, 2)
-    names = ["Bohuslava Nováčková", "Šárka Nováková", *NAMES[2:]]
-    who = sheet.who_layout(first, names, "cs")
-    assert (who.lines, who.eyes_line) == (["Bohuslava", "Nováčková"], 2)
-    who = sheet.who_layout(varsava, names, "cs")
-    assert (who.lines, who.first) == (["Šárka Nováková"], 2)
-    shown = [sheet.who_layout(dataclasses.replace(first, declarer=s), ALIKE[3:] * 2,
-                              "cs").lines for s in (0, 1)]
-    assert len(shown[0]) == 1 and shown[0] != shown[1] and "…" in shown[0][0]
-    lay = sheet.layout(first, names, "cs")
-    assert lay.height == sheet.row_height(2, len(lay.detail))
-    sheet.sheet_image(rnd.public_view(), names, "cs")  # (drawn)
+    who = sheet.who_layout(first, NAMES, "cs")
+    assert (who.name, who.own_line) == (NAMES[0], False)
+    names = ["Šárka Nováková", "Bohuslava Nováčková", *NAMES[2:]]
+    assert sheet.who_layout(first, names, "cs")[::2] == ("Šárka Nováková", False)
+    assert sheet.who_layout(varsava, names, "cs")[::2] == ("Bohuslava Nováčková", False)
+    for row in (first, varsava):
+        who = sheet.who_layout(row, LONGEST, "cs")
+        assert who.own_line and who.name in LONGEST, row.game
+        lay = sheet.layout(row, LONGEST, "cs")
+        below = 1 + 1 + (2 if row.eyes_by_seat is not None else 1)  # name, money, …
+        assert lay.height == sheet.row_height(below, len(lay.detail))
+    for row in rnd.protocol:  # (whole in English too, on the game's line or under it)
+        assert sheet.who_layout(row, LONGEST, "en").name in LONGEST
+    assert sheet.layout(first, NAMES, "cs").height == sheet.row_height(2, len(
+        sheet.layout(first, NAMES, "cs").detail))
+    alike = [n * 3 for n in ALIKE[3:]] * 2  # wider than a line: cut, each told apart
+    shown = [sheet.who_layout(dataclasses.replace(first, declarer=s), alike, "cs").name
+             for s in (0, 1)]
+    assert shown[0] != shown[1] and all("…" in n for n in shown)
+    pages.sheet_image(rnd.public_view(), LONGEST, "cs")  # (drawn)
 
 
 def test_the_talon_s_box_lies_under_the_strip_s_second_row(

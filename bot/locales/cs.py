@@ -978,6 +978,9 @@ STRINGS: dict[str, str] = {
     "taroky.rule_tie_zero": "hra se neplatí",
     "taroky.rule_tie_one_eye": "hra se platí jako prohra o jedno oko: platí strana vydražitele, a je-li hra flekovaná, ta, která na ni dala poslední flek",
     "taroky.btn_sheet": "Protokol",
+    "taroky.btn_page_deals": "{first}.–{last}.",
+    "taroky.btn_page_deal": "{n}.",
+    "taroky.btn_page_total": "Součet",
     "taroky.btn_last": "Poslední štych",
     "taroky.no_last_trick": "V tomto rozdání ještě nikdo nebral štych.",
     # (its number in brackets: "3. štych" at a line's start is a numbered list on Discord)

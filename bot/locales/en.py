@@ -972,6 +972,9 @@ STRINGS: dict[str, str] = {
     "taroky.rule_tie_zero": "the game is not paid",
     "taroky.rule_tie_one_eye": "the game is paid as lost by one eye: by the declarer's side or, if the game was doubled, by the side that gave its last double",
     "taroky.btn_sheet": "Score sheet",
+    "taroky.btn_page_deals": "Deals {first}–{last}",
+    "taroky.btn_page_deal": "Deal {n}",
+    "taroky.btn_page_total": "Total",
     "taroky.btn_last": "Last trick",
     "taroky.no_last_trick": "No trick has been taken in this deal yet.",
     "taroky.last_trick": "Last trick (no. {number}), led by {leader}: {cards} – taken by **{name}**.",
@@ -1284,7 +1287,7 @@ STRINGS: dict[str, str] = {
     "taroky.pic.sheet_money": "Money",
     "taroky.pic.sheet_result": "Result",
     "taroky.pic.sheet_points": "Placing points",
-    "taroky.pic.sheet_legend": "A deal's amounts: + for the declarer's side, − for the opponents · ✓ made · ✗ failed",
+    "taroky.pic.sheet_legend": "Deal amounts: + for the declarer's side, − for the opponents · ✓ made · ✗ failed",
     "taroky.pic.sheet_legend_varsava": "Warsaw: each for themselves, payer → receiver",
     "taroky.pic.sheet_control": "Check: Σ money {money} = stakes {stakes} + Σ top-up {dokup}",
 }

@@ -21,13 +21,14 @@ from bot.games.base import (
     Picture,
     Reply,
     TableOp,
-    picture_legend,
     picture_names,
-    sheet_reply,
+    sheet_page_reply,
 )
 from bot.games.taroky import hand as hand_message
 from bot.games.taroky import texts
 from bot.games.taroky.pictures import (
+    first_page,
+    protocol_pages,
     render_deal,
     render_sheet,
     render_sheet_from_export,
@@ -127,15 +128,24 @@ class TarokyUI(BaseUI):
 
     def table_op(self, table: Table, op: str, lang: str) -> Reply:
         if op == "sheet":  # (its totals in words too: a screen reader reads no picture)
-            return sheet_reply(self.sheet_lines(table, lang), self.sheet_png(table, lang),
-                               t("core.sheet_file", lang), picture_legend(table, lang))
+            return sheet_page_reply(self, table, lang, self.sheet_first_page(table))
         if op == "last":
             return Reply(content=texts.last_trick_text(table, lang))
         return super().table_op(table, op, lang)
 
-    def sheet_png(self, table: Table, lang: str) -> bytes:
+    def sheet_pages(self, table: Table, lang: str) -> list[str]:
+        """Pages of deals, as many as a page a phone shows whole takes, and the summary
+        (``pictures.pages``): the whole protocol shown on a phone had words under 10 px."""
+        return protocol_pages(texts.round_of(table).public_view(), picture_names(table, lang),
+                              lang, left_seats(table))
+
+    def sheet_first_page(self, table: Table) -> int:
+        return first_page(texts.round_of(table).public_view(),
+                          picture_names(table, table.settings.lang), left_seats(table))
+
+    def sheet_page_png(self, table: Table, lang: str, page: int) -> bytes:
         return render_sheet(texts.round_of(table).public_view(), picture_names(table, lang), lang,
-                            tournament_round(table.tournament), left_seats(table))
+                            tournament_round(table.tournament), left_seats(table), page)
 
     def hand(self, table: Table, view: SeatViewBase, lang: str) -> HandParts:
         return hand_message.hand(table, view, lang)
@@ -182,9 +192,11 @@ class TarokyUI(BaseUI):
                  else "")
 
     def final_picture(self, table: Table, lang: str) -> Picture | None:
+        # the protocol's summary, the page a phone reads (the deals' pages are a click away,
+        # on the Protokol button): the final post attaches it beside its embed
         return partial(render_sheet, texts.round_of(table).public_view(),
                        picture_names(table, lang), lang, tournament_round(table.tournament),
-                       left_seats(table))
+                       left_seats(table), -1)
 
     def add_commands(self, group: app_commands.Group) -> None:
         from bot.games.taroky.commands import taroky_commands

@@ -23,16 +23,21 @@ EXAMPLES = {  # file name: (example, what is drawn)
     "taroky_hand_discard.png": ("discard", "hand"),
     "taroky_hand_trojka.png": ("trojka", "hand"),
     "taroky_protocol.png": ("finished", "sheet"),
+    "taroky_protocol_deals.png": ("finished", "sheet:0"),
+    "taroky_protocol_total.png": ("finished", "sheet:-1"),
     "taroky_deal.png": ("finished", "deal"),
 }
 
 
 def picture(kind: str, what: str, lang: str = "cs") -> bytes:
+    """The picture ``what`` of the example ``kind``: "table", "hand", "deal", "sheet" (the
+    whole protocol) or "sheet:K" (its page K, -1 the summary)."""
     rnd, seat = example(kind)
     if what == "hand":
         return render_hand(rnd.view(seat), NAMES, lang)
-    if what == "sheet":
-        return render_sheet(rnd.public_view(), NAMES, lang)
+    if what.startswith("sheet"):
+        _sheet, _, page = what.partition(":")
+        return render_sheet(rnd.public_view(), NAMES, lang, page=int(page) if page else None)
     if what == "deal":  # the first deal of the finished round, as counted
         from bot.games.taroky.texts import finished_deal
 

@@ -16,7 +16,7 @@ def samples() -> list[Image.Image]:
     """The example pictures the palette is made for (RGB)."""
     from bot.games.taroky.pictures.examples import KINDS, NAMES, example
     from bot.games.taroky.pictures.hand import hand_image
-    from bot.games.taroky.pictures.sheet import sheet_image
+    from bot.games.taroky.pictures.pages import sheet_image
     from bot.games.taroky.pictures.table import table_image
 
     out: list[Image.Image] = []

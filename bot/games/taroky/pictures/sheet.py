@@ -1,10 +1,12 @@
-"""The protocol of a Taroky round: one row per finished deal (the game and who played it, the
-partner or "alone", each part of its money — the game with its flek, hlášky (counted or not),
-pagát and valát, + for the declarer side — their sum and what is paid, eyes, each player's
-money for the deal and the running money; Varšava: each player's eyes and who pays whom),
-then dokup, money and result per player; when the round is over, the table's sheet of
-T-TOURNAMENT (placing points 4-3-2-1 and the control sum); under it the legend of the
-parts' sign (and of Varšava's payments).
+"""The protocol of a Taroky round: one row per finished deal (a line of the game, who played
+it and the eyes; under it, in the players' four columns across the picture, each player's
+money for the deal and the running money — Varšava: each player's eyes too; then the deal's
+detail: the partner or "alone", each part of its money — the game with its flek, hlášky
+(counted or not), pagát and valát, + for the declarer side — their sum and what is paid;
+Varšava: who pays whom), the legend of the parts' sign under the deals; then the totals
+(``summary``: dokup, money and result per player, at the round's end the table's sheet of
+T-TOURNAMENT, placing points 4-3-2-1 and the control sum). Drawn whole (the export) or by
+pages a phone shows at its full width (``parts``).
 
 Drawn from the round's public view: the protocol rows exist only for finished deals, when
 everything may be shown (the partner included), so nothing secret is in them.
@@ -18,7 +20,6 @@ from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
-from bot.games.taroky.pictures import palette
 from bot.games.taroky.words import (
     alone_in_talon,
     amount,
@@ -29,49 +30,51 @@ from bot.games.taroky.words import (
     times,
     word,
 )
-from bot.i18n import lang_of
 from bot.render.common import (
     BAR,
     FAINT,
     GOLD,
     GREEN,
     MUTED,
-    PANEL,
+    PHONE_H,
+    PHONE_W,
     RED,
     RGB,
     TEXT,
-    check_names,
-    encode,
-    felt,
     panel,
     paste,
+    phone_px,
     text,
     wrap,
     wrap_parts,
 )
-from bot.render.fonts import CONDENSED, Font, fit, fitted, font
+from bot.render.fonts import CONDENSED, Font, fitted, font
 from bot.render.names import breaks, cut_in_two, fit_apart
 from engine.taroky.protocol import DealRecord
-from engine.taroky.tournament import table_points
 from engine.taroky.views import TableView
 
 W = 740
-SMALLEST = 21  # px: no word is smaller (12 px at a phone's 430 px)
+# A page is shown whole at a phone's PHONE_W px (no taller than PHONE_H / PHONE_W of its
+# width): its least words are 11 px there, 24 px at 740 (the one-picture protocol's 21 px
+# were 9.7 px, and less where it was taller than that); the export draws the same sizes.
+SMALLEST = phone_px(W, 11)
+PAGE_H = PHONE_H * W // PHONE_W  # the tallest page still shown PHONE_W px wide
 M = 10
-NO_W, COL_W = 38, 122
+NO_W = 38
 X_NO = M + NO_W - 8  # the deal's number: its right edge
-X_GAME = M + NO_W
-X_COLS = W - M - 4 * COL_W  # a deal's game and declarer, with its eyes, left of the players
-GAME_W = X_COLS - X_GAME
-X_EYES = X_COLS - 12  # the eyes' right edge
-CELL_W = COL_W - 10  # what a value of a player's column may take (10 px from its neighbour's)
+X_GAME = M + NO_W  # a deal's lines begin here, its game line and its detail across the row
+X_END = W - M - 10  # ... and end here, the last player's column too
+COL_W = (X_END - X_GAME) // 4  # each player's column, across the whole row
+CELL_W = COL_W - 12  # what a value of a player's column may take (from its neighbour's)
 PIECE_GAP = 6
-HEADER_H, NAMES_H, FOOT_ROW = 56, 68, 40
+HEADER_H, NAMES_H = 60, 74
 PAD = 8  # above and below a deal's lines
-FIRST_LINE, LINE = 32, 27  # a deal's first line (the game, each player's money), each further
-DETAIL_W = W - M - 12 - X_GAME  # a deal's detail lines: under its whole row
-# a deal's account under its row: read on a phone (14 px at 430 px wide), in the text's colour
-DETAIL_SIZE, DETAIL_LINE = 25, 31
+FIRST_LINE, LINE = 35, 30  # a deal's first line (the game, the declarer, the eyes), each further
+DETAIL_W = X_END - X_GAME  # a deal's detail lines: under its whole row
+# a deal's account under its row, in the text's colour, a little larger than the least words
+DETAIL_SIZE, DETAIL_LINE = 26, 33
+VALUE_PX, TITLE_PX = 26, 30  # a player's money (the game's name), the page's title
+GAME_MOST = 300  # what a game's name may take of its line
 STRIPE = (16, 50, 34)
 
 
@@ -159,19 +162,18 @@ def detail_lines(parts: Sequence[str], width: int = DETAIL_W) -> tuple[list[str]
 
 
 class Who(NamedTuple):
-    """The declarer's name (Varšava: the předák's) in a deal's row: its lines from line
-    ``first`` (1: beside "předák" in Varšava) in ``font``, and the eyes' line."""
+    """The declarer's name (Varšava: the předák's, after "předák") in a deal's row, in
+    ``font``: on the game's line, or (``own_line``) on a line of its own under it."""
 
-    lines: list[str]
+    name: str
     font: Font
-    first: int = 1
-    eyes_line: int = 1
+    own_line: bool = False
 
 
 class Layout(NamedTuple):
-    """A deal's row: its detail lines and their font, each player's second and further lines
-    (pieces right to left: the running money, a dokup, Varšava's eyes), its height; the
-    declarer's name (``who``)."""
+    """A deal's row: its detail lines and their font, each player's lines under his money
+    (pieces right to left: the running money, a dokup), its height; the declarer's name
+    (``who``)."""
 
     detail: list[str]
     detail_font: Font
@@ -187,55 +189,47 @@ def _whole_in(name: str, room: float) -> Font | None:
     return f if shown == name else None
 
 
-def _two_lines(name: str, room: float, last_room: float) -> tuple[list[str], Font] | None:
-    """``name`` broken after a space or a hyphen into two lines, the first within ``room``
-    px, the second within ``last_room`` (beside the eyes), in one font; None if it cannot."""
-    for style in ("regular", "narrow"):
-        f = font(SMALLEST, style)
-        for i in reversed(breaks(name)):
-            first, rest = name[:i].rstrip(), name[i:].strip()
-            if f.getlength(first) <= room and f.getlength(rest) <= last_room:
-                return [first, rest], f
-    return None
+def game_title(row: DealRecord, lang: str) -> tuple[str, Font]:
+    """The game's name at the start of a deal's line, bold (condensed when long)."""
+    return fitted(short_game(row.game, lang), VALUE_PX, "bold", GAME_MOST, smallest=SMALLEST)
+
+
+def line_end(row: DealRecord, lang: str) -> list[tuple[str, RGB]]:
+    """The end of a deal's line, right to left: the eyes, labelled ("oči 47:23"); Varšava's:
+    how the předák came to play it."""
+    if row.eyes_by_seat is not None:
+        return [(pic("sheet_zduch" if row.zduch else "sheet_chosen", lang), MUTED)]
+    if row.eyes is None:
+        return []
+    return [(_eyes(row), TEXT), (pic("sheet_eyes", lang), MUTED)]
+
+
+def _pieces_w(pieces: Sequence[tuple[str, RGB]]) -> float:
+    f = font(SMALLEST)
+    return sum(f.getlength(p) for p, _c in pieces) + PIECE_GAP * max(0, len(pieces) - 1)
 
 
 def who_layout(row: DealRecord, names: Sequence[str], lang: str) -> Who:
-    """Where the declarer's name goes (review 48: "Šárka Nov… 59:11" lost the surname): beside
-    his eyes ("Ann 59:11"; Varšava: after "předák") when it fits whole, condensed at worst;
-    else on a line of its own, the eyes under it; else on two lines (the eyes beside the
-    second, or under it); only then cut, apart from the others (``fit_apart``)."""
+    """Where the declarer's name goes (review 48: "Šárka Nov… 59:11" lost the surname): on
+    the game's line between the game and the eyes ("1. povinnost  Ann  oči 59:11"; Varšava:
+    after "předák") when it fits there whole, condensed at worst; else on a line of its own
+    under it, across the row; only beyond that cut, apart from the others
+    (``fit_apart``)."""
     fe = font(SMALLEST)
-    full = GAME_W - 8
-    if row.eyes_by_seat is not None:
-        who = names[row.predak]
-        beside = full - fe.getlength(pic("sheet_predak", lang)) - PIECE_GAP
-        f = _whole_in(who, beside)
-        if f is not None:
-            return Who([who], f)
-        f = _whole_in(who, full)
-        if f is not None:
-            return Who([who], f, first=2)
-        split = _two_lines(who, full, full)
-        if split is not None:
-            return Who(split[0], split[1], first=2)
-        return Who([fit_apart(who, names, font(SMALLEST, "narrow"), full)],
-                   font(SMALLEST, "narrow"), first=2)
-    who, eyes = names[row.declarer], _eyes(row)
-    eyes_w = fe.getlength(eyes) + 10 if eyes else 0
-    f = _whole_in(who, full - eyes_w)
+    predak = fe.getlength(pic("sheet_predak", lang)) + PIECE_GAP if row.eyes_by_seat else 0
+    who = names[row.predak if row.eyes_by_seat is not None else row.declarer]
+    title, ft = game_title(row, lang)
+    end = _pieces_w(line_end(row, lang))
+    room = X_END - (X_GAME + ft.getlength(title) + 16 + predak) - (end + 16 if end else 0)
+    f = _whole_in(who, room)
     if f is not None:
-        return Who([who], f)
+        return Who(who, f)
+    full = DETAIL_W - predak
     f = _whole_in(who, full)
     if f is not None:
-        return Who([who], f, eyes_line=2)
-    split = _two_lines(who, full, full - eyes_w)
-    if split is not None:
-        return Who(split[0], split[1], eyes_line=2)
-    split = _two_lines(who, full, full)
-    if split is not None:
-        return Who(split[0], split[1], eyes_line=3)
+        return Who(who, f, own_line=True)
     narrow = font(SMALLEST, "narrow")
-    return Who([fit_apart(who, names, narrow, full)], narrow, eyes_line=2)
+    return Who(fit_apart(who, names, narrow, full), narrow, own_line=True)
 
 
 def layout(row: DealRecord, names: list[str], lang: str) -> Layout:
@@ -247,15 +241,15 @@ def layout(row: DealRecord, names: list[str], lang: str) -> Layout:
             pieces.append(("↑" + _whole(row.dokup[seat], lang), GOLD))
         columns.append(column_lines(pieces))
     who = who_layout(row, names, lang)
-    # the lines under the first: the players' (running money, dokup), the name's, the eyes'
-    below = max([len(c) for c in columns] + [who.first + len(who.lines) - 1]
-                + ([who.eyes_line] if row.eyes is not None else []))
+    below = max(len(c) for c in columns)
     columns = [c + [[]] * (below - len(c)) for c in columns]
     if row.eyes_by_seat is not None:  # Varšava: each player's own eyes, on a line of their own
         columns = [[*c, [(pic("eyes_n", lang, n=eyes), MUTED)]]
                    for c, eyes in zip(columns, row.eyes_by_seat, strict=True)]
         below += 1
-    return Layout(detail, f, columns, row_height(below, len(detail)), who)
+    # the lines under the game's: the declarer's own, the money, the players' columns
+    return Layout(detail, f, columns, row_height(int(who.own_line) + 1 + below, len(detail)),
+                  who)
 
 
 def row_height(below: int, details: int) -> int:
@@ -295,98 +289,109 @@ def _eyes(row: DealRecord) -> str:
 
 def baseline(y: int, line: int) -> int:
     """The baseline of a row's ``line`` (0: the first) for a row at ``y``."""
-    return y + PAD + (24 if line == 0 else FIRST_LINE + LINE * line - 7)
+    return y + PAD + (26 if line == 0 else FIRST_LINE + LINE * line - 8)
 
 
-def _row(img: Image.Image, y: int, row: DealRecord, names: list[str], lang: str,
-         stripe: bool, lay: Layout) -> None:
-    """One deal's row: the game over the declarer and the eyes, each player's money over his
-    running money, then the detail under the whole row."""
+def right_edge(seat: int) -> int:
+    """Where a player's column ends (its values are drawn to the right edge)."""
+    return X_GAME + (seat + 1) * COL_W
+
+
+def _pieces(img: Image.Image, right: float, at: int, pieces: Sequence[tuple[str, RGB]]) -> None:
+    """``pieces`` right to left from ``right``, ``PIECE_GAP`` apart, on the baseline ``at``."""
+    x = right
+    for piece, colour in pieces:
+        x -= PIECE_GAP + text(img, (x, at), piece, font(SMALLEST), colour, "rs")
+
+
+def _row(img: Image.Image, y: int, row: DealRecord, stripe: bool, lay: Layout,
+         lang: str) -> None:
+    """One deal's row: the line of its game, its declarer and the eyes; each player's money
+    over his running money in his column; the detail under the whole row."""
     d = ImageDraw.Draw(img)
     if stripe:
         d.rectangle((M + 3, y, W - M - 4, y + lay.height - 1), fill=STRIPE)
     no = str(row.deal_no)
     text(img, (X_NO, baseline(y, 0)), no, sized(no, SMALLEST, "regular", NO_W - 12), MUTED,
          "rs")
-    title, ft = fitted(short_game(row.game, lang), 24, "bold", GAME_W - 8, smallest=SMALLEST)
-    text(img, (X_GAME, baseline(y, 0)), title, ft, TEXT, "ls")
-    eyes = _eyes(row)
-    fe = font(SMALLEST)
-    varsava = row.eyes_by_seat is not None  # each for himself: the předák, not a declarer
-    left = float(X_GAME)
-    if varsava:  # "předák Ann": the role muted, the name after it (or under it, ``Who``)
-        left += PIECE_GAP + text(img, (left, baseline(y, 1)), pic("sheet_predak", lang), fe,
-                                 MUTED, "ls")
+    title, ft = game_title(row, lang)
+    x = X_GAME + text(img, (X_GAME, baseline(y, 0)), title, ft, TEXT, "ls") + 16
     who = lay.who
-    for i, name in enumerate(who.lines):
-        at_line = who.first + i
-        text(img, (left if at_line == 1 else X_GAME, baseline(y, at_line)), name, who.font,
-             TEXT, "ls")
-    if eyes:
-        text(img, (X_EYES, baseline(y, who.eyes_line)), eyes, fe, TEXT, "rs")
-    elif varsava:  # the line of each player's eyes, labelled; how the předák came to play it
-        at = baseline(y, len(lay.columns[0]))
-        label = pic("sheet_eyes", lang)
-        how, fh = fitted(pic("sheet_zduch" if row.zduch else "sheet_chosen", lang), SMALLEST,
-                         "regular", GAME_W - 18 - fe.getlength(label), smallest=SMALLEST)
-        text(img, (X_GAME, at), how, fh, MUTED, "ls")
-        text(img, (X_EYES, at), label, fe, MUTED, "rs")
+    if who.own_line:
+        x = X_GAME
+    at = baseline(y, int(who.own_line))
+    if row.eyes_by_seat is not None:  # "předák Ann": the role muted, the name after it
+        x += PIECE_GAP + text(img, (x, at), pic("sheet_predak", lang), font(SMALLEST), MUTED,
+                              "ls")
+    text(img, (x, at), who.name, who.font, TEXT, "ls")
+    _pieces(img, X_END, baseline(y, 0), line_end(row, lang))
+    money_line = 1 + int(who.own_line)
     for seat in range(4):
-        right = X_COLS + (seat + 1) * COL_W - 10
+        right = right_edge(seat)
         change = row.money[seat]
         value = amount(change, lang, signed=True) if change else "·"
-        text(img, (right, baseline(y, 0)), value, sized(value, 25, "bold"), _colour(change),
-             "rs")
+        text(img, (right, baseline(y, money_line)), value, sized(value, VALUE_PX, "bold"),
+             _colour(change), "rs")
         for i, pieces in enumerate(lay.columns[seat]):
-            x = float(right)
-            for piece, colour in pieces:
-                x -= PIECE_GAP + text(img, (x, baseline(y, 1 + i)), piece, font(SMALLEST),
-                                      colour, "rs")
-    below = max(len(c) for c in lay.columns)
+            _pieces(img, right, baseline(y, money_line + 1 + i), pieces)
+    below = money_line + max(len(c) for c in lay.columns)
     for i, line in enumerate(lay.detail):
-        text(img, (X_GAME, y + PAD + FIRST_LINE + LINE * below + DETAIL_LINE * (i + 1) - 8),
+        text(img, (X_GAME, y + PAD + FIRST_LINE + LINE * below + DETAIL_LINE * (i + 1) - 9),
              line, lay.detail_font, TEXT, "ls")
 
 
 NAME_W = COL_W - 8  # a player's name over his column (8 px from its neighbour's at least)
 NAME_FONTS = (  # (size, style, lines): bold as long as it can be, then on two lines
-    (23, "cond", 1), (22, "cond", 1), (SMALLEST, "cond", 1), (22, "cond", 2),
+    (SMALLEST + 2, "cond", 1), (SMALLEST + 1, "cond", 1), (SMALLEST, "cond", 1),
+    (SMALLEST + 1, "cond", 2),
     (SMALLEST, "cond", 2), (SMALLEST, "narrow", 1), (SMALLEST, "narrow", 2))
 
 
-def header_lines(name: str, names: Sequence[str] = ()) -> tuple[list[str], Font]:
+def header_lines(name: str, names: Sequence[str] = (), width: int = NAME_W
+                 ) -> tuple[list[str], Font]:
     """A player's name over his column: on one line, condensed bold, a little smaller; else
     on two lines, broken after a space or a hyphen ("AI Bohuslava" was "AI Bohusl…"), the
     first never a lone letter; then the same in condensed regular; a word wider than the
     column is broken inside; only what two lines cannot take is cut — its second line
     told apart from those of the other ``names`` with the same first line ("Maximilián" /
-    "Hohe…ngen" beside "Hohe…ngová", not two "Hohenzoll…": ``fit_apart``)."""
+    "Hohe…ngen" beside "Hohe…ngová", not two "Hohenzoll…": ``fit_apart``); ``width``: the
+    room it has."""
     f = font(SMALLEST, "narrow")
     for size, style, lines in NAME_FONTS:
         f = font(size, style)
-        if lines == 1 and f.getlength(name) <= NAME_W:
+        if lines == 1 and f.getlength(name) <= width:
             return [name], f
         for i in reversed(breaks(name) if lines == 2 else []):
             first, rest = name[:i].rstrip(), name[i:].strip()
-            if f.getlength(first) <= NAME_W and f.getlength(rest) <= NAME_W:
+            if f.getlength(first) <= width and f.getlength(rest) <= width:
                 return [first, rest], f
-    first, rest = cut_in_two(name, f, NAME_W)
+    first, rest = cut_in_two(name, f, width)
     rivals = [rest, *(other_rest for other_first, other_rest in
-                      (cut_in_two(other, f, NAME_W) for other in names if other != name)
+                      (cut_in_two(other, f, width) for other in names if other != name)
                       if other_first == first)]
-    return [first, fit_apart(rest, rivals, f, NAME_W)], f
+    return [first, fit_apart(rest, rivals, f, width)], f
 
 
-def left_lines(name: str, lang: str, names: Sequence[str] = ()) -> tuple[list[str], Font]:
+def left_lines(name: str, lang: str, names: Sequence[str] = (), width: int = NAME_W
+               ) -> tuple[list[str], Font]:
     """The heading of a seat an AI took over from a player who left: his name on one line
     (as small as a name gets, cut only beyond, apart from the other ``names``), the mark
     under it."""
     f = font(SMALLEST, "narrow")
     for size, style, lines in NAME_FONTS:
         f = font(size, style)
-        if lines == 1 and f.getlength(name) <= NAME_W:
+        if lines == 1 and f.getlength(name) <= width:
             break
-    return [fit_apart(name, names, f, NAME_W), pic("sheet_left", lang)], f
+    return [fit_apart(name, names, f, width), pic("sheet_left", lang)], f
+
+
+def name_lines(seat: int, who: Sequence[str], left: Sequence[bool], lang: str,
+               width: int = NAME_W) -> tuple[list[str], Font]:
+    """A player's name as a heading (``header_lines``), or with the mark of an AI that took
+    his seat over when he left (``left_lines``)."""
+    if left[seat]:
+        return left_lines(who[seat], lang, who, width)
+    return header_lines(who[seat], who, width)
 
 
 def sized(value: str, size: int, style: str = "regular", width: int = CELL_W) -> Font:
@@ -404,27 +409,28 @@ def sized(value: str, size: int, style: str = "regular", width: int = CELL_W) ->
     return f
 
 
-def _footer(img: Image.Image, y: int, label: str, values: Sequence[str],
-            colours: Sequence[RGB], bold: bool = True) -> None:
-    cy = y + FOOT_ROW // 2
-    text(img, (X_GAME, cy), fit(label, font(22), X_COLS - X_GAME), font(22), MUTED, "lm")
-    for seat, (value, colour) in enumerate(zip(values, colours, strict=True)):
-        f = sized(value, 25, "bold" if bold else "regular")
-        text(img, (X_COLS + (seat + 1) * COL_W - 10, cy), value, f, colour, "rm")
-
-
 def control_lines(control: str) -> tuple[list[str], Font]:
     """A note under the sheet (the legend, the control sum): on one line (condensed if need
     be), else wrapped; a note of parts (" · ") between its parts, as evenly as its lines
-    allow (``even_parts``: the legend's "✗ nevyšlo" was left alone on a line)."""
+    allow (``even_parts``: the legend's "✗ nevyšlo" was left alone on a line), condensed
+    rather than a part broken inside; an equation
+    (the control sum) before its "=" (it was broken between "Σ" and "dokup")."""
     for style in ("regular", "narrow"):
         f = font(SMALLEST, style)
         if f.getlength(control) <= W - 4 * M:
             return [control], f
-    f = font(SMALLEST)
     parts = control.split(" · ")
+    for style in ("regular", "narrow"):  # (a part broken inside: "− for the / opponents")
+        f = font(SMALLEST, style)
+        if len(parts) > 1 and all(f.getlength(p + " ·") <= W - 4 * M for p in parts):
+            return even_parts(parts, f, W - 4 * M), f
+    f = font(SMALLEST)
     if len(parts) > 1:
         return even_parts(parts, f, W - 4 * M), f
+    left, eq, right = control.partition(" = ")
+    halves = [left, f"= {right}"]
+    if eq and all(f.getlength(half) <= W - 4 * M for half in halves):
+        return halves, f
     return wrap(control, f, W - 4 * M), f
 
 
@@ -447,13 +453,18 @@ def even_parts(parts: Sequence[str], f: Font, width: float) -> list[str]:
     return greedy if best is None else best[1]
 
 
-def legend(rows: Sequence[DealRecord], lang: str) -> str:
-    """The legend of the rows' details: the sign of a deal's parts (the declarer side's)
+def legends(rows: Sequence[DealRecord], lang: str) -> list[str]:
+    """The legends of the rows' details: the sign of a deal's parts (the declarer side's)
     where a game has sides; with a Varšava, that there each pays each ("kdo → komu")."""
-    legends = [pic("sheet_legend", lang)] if any(r.eyes is not None for r in rows) else []
+    out = [pic("sheet_legend", lang)] if any(r.eyes is not None for r in rows) else []
     if any(r.eyes_by_seat is not None for r in rows):
-        legends.append(pic("sheet_legend_varsava", lang))
-    return " · ".join(legends)
+        out.append(pic("sheet_legend_varsava", lang))
+    return out
+
+
+def legend(rows: Sequence[DealRecord], lang: str) -> str:
+    """The rows' ``legends`` in one text."""
+    return " · ".join(legends(rows, lang))
 
 
 def control_text(view: TableView, lang: str) -> str:
@@ -464,96 +475,48 @@ def control_text(view: TableView, lang: str) -> str:
                stakes=money(4 * view.options.stake, lang), dokup=money(sum(view.dokup), lang))
 
 
-def sheet_image(view: TableView, names: Sequence[str], lang: str = "cs",
-                round_no: int | None = None,
-                left: Sequence[bool] = (False,) * 4) -> Image.Image:
-    """The round's protocol (RGB); ``round_no``: the round it is of a tournament (a table
-    of a tournament plays one round of the engine, numbered 1); ``left``: per seat, an AI
-    took it over from a player who left (marked under his name)."""
-    if not isinstance(view, TableView):
-        raise TypeError("the Taroky protocol takes a TableView")
-    lang = lang_of(lang)
-    who = check_names(names, lang)
-    rows = view.protocol
-    feet = 4 if view.finished else 3
-    lays = [layout(row, who, lang) for row in rows]
-    body = sum(lay.height for lay in lays) if rows else FIRST_LINE + 2 * PAD
-    # under the sheet: the legend of the deals' details, then the control sum
-    notes = [control_lines(legend(rows, lang))] if rows else []
-    if view.finished:
-        notes.append(control_lines(control_text(view, lang)))
-    height = HEADER_H + M + NAMES_H + body + 8 + feet * FOOT_ROW
-    height += (8 + LINE * sum(len(lines) for lines, _f in notes) if notes else 0) + M + 8
-    img = felt(W, height).copy()
+def title_bar(img: Image.Image, view: TableView, lang: str, round_no: int) -> None:
+    """The bar over the protocol: its title (the round), the stake and the deals played."""
     paste(img, panel(W, HEADER_H, BAR, radius=0), 0, 0)
-    title = pic("sheet_title", lang, n=round_no or view.round_no)
-    x = M + 4 + text(img, (M + 4, HEADER_H // 2), title, font(28, "bold"), TEXT, "lm")
+    title = pic("sheet_title", lang, n=round_no)
+    x = M + 4 + text(img, (M + 4, HEADER_H // 2), title, font(TITLE_PX, "bold"), TEXT, "lm")
     sub, fs = fitted(pic("sheet_sub", lang, stake=money(view.options.stake, lang),
-                         deals=len(rows)), SMALLEST, "regular", W - x - 14 - M,
+                         deals=len(view.protocol)), SMALLEST, "regular", W - x - 14 - M,
                      smallest=SMALLEST)
     text(img, (x + 14, HEADER_H // 2 + 1), sub, fs, MUTED, "lm")
-    top = HEADER_H + M
-    paste(img, panel(W - 2 * M, height - top - M, PANEL, radius=14), M, top)
-    cy = top + NAMES_H // 2
-    fh = font(SMALLEST)
-    # the left column's heading as its rows: the game; the declarer and the eyes
-    first, second = top + 30, top + 30 + LINE
-    text(img, (X_NO, first), "#", fh, MUTED, "rs")
-    text(img, (X_GAME, first), fit(pic("sheet_game", lang), fh, GAME_W - 8), fh, MUTED, "ls")
-    eyes_head = pic("sheet_eyes", lang)
-    declarer, fd = fitted(pic("sheet_declarer", lang), SMALLEST, "regular",
-                          GAME_W - fh.getlength(eyes_head) - 20, smallest=SMALLEST)
-    text(img, (X_GAME, second), declarer, fd, MUTED, "ls")
-    text(img, (X_EYES, second), eyes_head, fh, MUTED, "rs")
+
+
+def names_heading(img: Image.Image, top: int, who: Sequence[str], left: Sequence[bool],
+                  lang: str) -> int:
+    """The players' names over their columns from ``top`` (two lines' names on two
+    lines, an AI's mark gold under a name); returns where the first deal's row begins."""
+    first, second = top + 32, top + 32 + LINE
     for seat in range(4):
-        lines, fn = (left_lines(who[seat], lang, who) if left[seat]
-                     else header_lines(who[seat], who))
-        right = X_COLS + (seat + 1) * COL_W - 10
+        lines, fn = name_lines(seat, who, left, lang)
+        right = right_edge(seat)
         if len(lines) == 1:
-            text(img, (right, cy), lines[0], fn, TEXT, "rm")
-        else:  # on the lines of the left column's heading
+            text(img, (right, top + NAMES_H // 2), lines[0], fn, TEXT, "rm")
+        else:
             text(img, (right, first), lines[0], fn, TEXT, "rs")
             text(img, (right, second), lines[1], fn, GOLD if left[seat] else TEXT, "rs")
     y = top + NAMES_H
-    d = ImageDraw.Draw(img)
-    d.line((M + 10, y - 1, W - M - 11, y - 1), fill=(60, 96, 78), width=1)
-    if not rows:
-        empty, fe = fitted(pic("sheet_empty", lang), 22, "regular", W - 4 * M,
-                           smallest=SMALLEST)
-        text(img, (W // 2, y + body // 2), empty, fe, FAINT, "mm")
+    ImageDraw.Draw(img).line((M + 10, y - 1, W - M - 11, y - 1), fill=RULE, width=1)
+    return y
+
+
+RULE: RGB = (60, 96, 78)  # the lines under the players' names and over the totals
+
+
+def draw_deals(img: Image.Image, y: int, rows: Sequence[DealRecord], lays: Sequence[Layout],
+               first: int, lang: str) -> int:
+    """The deals' rows from ``y`` (every other one striped, counting from the protocol's
+    ``first`` row); returns where they end."""
     for i, (row, lay) in enumerate(zip(rows, lays, strict=True)):
-        _row(img, y, row, who, lang, i % 2 == 1, lay)
+        _row(img, y, row, (first + i) % 2 == 1, lay, lang)
         y += lay.height
-    if not rows:
-        y += body
-    y += 8
-    d.line((M + 10, y - 4, W - M - 11, y - 4), fill=(60, 96, 78), width=1)
-    _footer(img, y, pic("sheet_dokup", lang), [amount(v, lang) for v in view.dokup],
-            [TEXT if v else FAINT for v in view.dokup], bold=False)
-    y += FOOT_ROW
-    _footer(img, y, pic("sheet_money", lang), [amount(v, lang) for v in view.money],
-            [TEXT] * 4)
-    y += FOOT_ROW
-    _footer(img, y, pic("sheet_result", lang),
-            [amount(v, lang, signed=True) for v in view.results],
-            [_colour(v) for v in view.results])
-    y += FOOT_ROW
-    if view.finished:
-        points = table_points(view.results)
-        _footer(img, y, pic("sheet_points", lang),
-                [f"{p:g}".replace(".", "," if lang == "cs" else ".") for p in points],
-                [GOLD] * 4)
-        y += FOOT_ROW
-    y += 8
-    for lines, fc in notes:
-        for line in lines:
-            text(img, (W // 2, y + LINE // 2), line, fc, FAINT, "mm")
-            y += LINE
-    return img
+    return y
 
 
-def render_sheet(view: TableView, names: Sequence[str], lang: str = "cs",
-                 round_no: int | None = None, left: Sequence[bool] = (False,) * 4) -> bytes:
-    """PNG of the round's protocol (``round_no``: a tournament's round; ``left``: the seats
-    an AI took over from players who left)."""
-    return encode(sheet_image(view, names, lang, round_no, left), palette.taroky())
+def layouts(view: TableView, names: Sequence[str], lang: str) -> list[Layout]:
+    """Every deal's row laid out (``names``: as ``check_names`` gives them)."""
+    return [layout(row, list(names), lang) for row in view.protocol]

@@ -1,0 +1,177 @@
+"""The protocol by pages, each shown whole at a phone's width (``PAGE_H``): pages of deals
+(as many as a page takes, split between deals), then the summary (the totals: dokup, money,
+result; at the round's end the placing points and the control sum). Their buttons' labels,
+the page to open first, and the picture of one page — or of the whole protocol (the
+export's)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from PIL import Image, ImageDraw
+
+from bot.games.taroky.pictures import palette
+from bot.games.taroky.pictures.sheet import (
+    FIRST_LINE,
+    HEADER_H,
+    LINE,
+    NAMES_H,
+    PAD,
+    PAGE_H,
+    RULE,
+    SMALLEST,
+    Layout,
+    M,
+    W,
+    control_lines,
+    control_text,
+    draw_deals,
+    layouts,
+    legends,
+    names_heading,
+    title_bar,
+)
+from bot.games.taroky.pictures.summary import draw_summary, summary_height
+from bot.games.taroky.words import pic
+from bot.i18n import LANGS, lang_of, t
+from bot.render.common import FAINT, PANEL, check_names, encode, felt, panel, paste, text
+from bot.render.fonts import Font, fitted
+from engine.taroky.views import TableView
+
+
+class Part(NamedTuple):
+    """What one picture of the protocol holds: the deals at ``deals`` (indices of the
+    protocol's rows) under the players' names, with their legend; with ``summary`` the
+    totals (and the control sum at the round's end)."""
+
+    deals: range
+    summary: bool
+
+
+def whole(view: TableView) -> Part:
+    """The whole protocol on one picture (the export's)."""
+    return Part(range(len(view.protocol)), True)
+
+
+def _notes(view: TableView, part: Part, lang: str) -> list[tuple[list[str], Font]]:
+    """The notes at a part's foot: the legends of its deals' details (each from a line of
+    its own), the control sum at the round's end under the totals."""
+    notes = [control_lines(note)
+             for note in legends([view.protocol[i] for i in part.deals], lang)]
+    if part.summary and view.finished:
+        notes.append(control_lines(control_text(view, lang)))
+    return notes
+
+
+EMPTY_H = FIRST_LINE + 2 * PAD  # the line that says no deal is over yet
+
+
+def part_height(view: TableView, part: Part, lays: Sequence[Layout], who: Sequence[str],
+                left: Sequence[bool], lang: str) -> int:
+    """How high the picture of ``part`` is (``lays``: every row's ``layout``)."""
+    height = HEADER_H + M
+    if part.deals:
+        height += NAMES_H + sum(lays[i].height for i in part.deals)
+    if part.summary:
+        height += (0 if view.protocol else EMPTY_H) + summary_height(view, who, left, lang)
+    notes = sum(len(lines) for lines, _f in _notes(view, part, lang))
+    return height + 8 + LINE * notes + M + 8
+
+
+def parts(view: TableView, names: Sequence[str], left: Sequence[bool]) -> list[Part]:
+    """The protocol's pages: deals as many as a page takes (no higher than ``PAGE_H``, so a
+    phone shows it at its full width), split between deals, in their order — a page fills
+    before the next begins, so a full page stays as it is while the round goes on; then
+    the summary. The same pages in every language (a page fits in each): the page a
+    table's sheet opens on does not depend on who asks."""
+    drawn = []
+    for lang in LANGS:
+        who = check_names(names, lang)
+        drawn.append((who, layouts(view, who, lang), lang))
+
+    def fits(deals: range) -> bool:
+        return all(part_height(view, Part(deals, False), lays, who, left, lang) <= PAGE_H
+                   for who, lays, lang in drawn)
+
+    pages: list[Part] = []
+    start = 0
+    for i in range(1, len(view.protocol)):
+        if not fits(range(start, i + 1)):
+            pages.append(Part(range(start, i), False))
+            start = i
+    if view.protocol:
+        pages.append(Part(range(start, len(view.protocol)), False))
+    return [*pages, Part(range(0), True)]
+
+
+def sheet_image(view: TableView, names: Sequence[str], lang: str = "cs",
+                round_no: int | None = None, left: Sequence[bool] = (False,) * 4,
+                page: int | None = None) -> Image.Image:
+    """The round's protocol (RGB): whole (``page`` None), or its page ``page`` (an index
+    of ``protocol_pages``); ``round_no``: the round it is of a tournament (a table of a
+    tournament plays one round of the engine, numbered 1); ``left``: per seat, an AI took
+    it over from a player who left (marked under his name)."""
+    if not isinstance(view, TableView):
+        raise TypeError("the Taroky protocol takes a TableView")
+    lang = lang_of(lang)
+    who = check_names(names, lang)
+    lays = layouts(view, who, lang)
+    part = whole(view) if page is None else parts(view, names, left)[page]
+    img = felt(W, part_height(view, part, lays, who, left, lang)).copy()
+    title_bar(img, view, lang, round_no or view.round_no)
+    top = HEADER_H + M
+    paste(img, panel(W - 2 * M, img.height - top - M, PANEL, radius=14), M, top)
+    y = top
+    if part.deals:
+        y = names_heading(img, top, who, left, lang)
+        y = draw_deals(img, y, [view.protocol[i] for i in part.deals],
+                       [lays[i] for i in part.deals], part.deals[0], lang)
+    if part.summary:
+        if not view.protocol:
+            empty, fe = fitted(pic("sheet_empty", lang), SMALLEST + 1, "regular",
+                               W - 4 * M, smallest=SMALLEST)
+            text(img, (W // 2, y + EMPTY_H // 2), empty, fe, FAINT, "mm")
+            y += EMPTY_H
+        if part.deals:  # the totals under the deals
+            ImageDraw.Draw(img).line((M + 10, y + 3, W - M - 11, y + 3), fill=RULE, width=1)
+        y = draw_summary(img, y, view, who, left, lang)
+    y += 8
+    for lines, fc in _notes(view, part, lang):
+        for line in lines:
+            text(img, (W // 2, y + LINE // 2), line, fc, FAINT, "mm")
+            y += LINE
+    return img
+
+
+def page_label(view: TableView, part: Part, lang: str) -> str:
+    """A page's button: its deals by number ("1.–5.", "6."), or the summary's word."""
+    if part.summary:
+        return t("taroky.btn_page_total", lang)
+    first, last = (view.protocol[i].deal_no for i in (part.deals[0], part.deals[-1]))
+    if first == last:
+        return t("taroky.btn_page_deal", lang, n=first)
+    return t("taroky.btn_page_deals", lang, first=first, last=last)
+
+
+def protocol_pages(view: TableView, names: Sequence[str], lang: str = "cs",
+                   left: Sequence[bool] = (False,) * 4) -> list[str]:
+    """The labels of the protocol's pages, in order (the summary last)."""
+    return [page_label(view, part, lang_of(lang)) for part in parts(view, names, left)]
+
+
+def first_page(view: TableView, names: Sequence[str],
+               left: Sequence[bool] = (False,) * 4) -> int:
+    """The page to open first (in any language): mid-round the one with the latest deal;
+    at the round's end (or before any deal is over) the summary."""
+    count = len(parts(view, names, left))
+    return count - 1 if view.finished or not view.protocol else count - 2
+
+
+def render_sheet(view: TableView, names: Sequence[str], lang: str = "cs",
+                 round_no: int | None = None, left: Sequence[bool] = (False,) * 4,
+                 page: int | None = None) -> bytes:
+    """PNG of the round's protocol: whole (``page`` None: the export's), or its page
+    ``page`` (an index of ``protocol_pages``; IndexError beyond them); ``round_no``: a
+    tournament's round; ``left``: the seats an AI took over from players who left."""
+    return encode(sheet_image(view, names, lang, round_no, left, page), palette.taroky())

@@ -1,0 +1,70 @@
+"""The Taroky Protokol button by pages a phone reads: mid-round it opens on the page of the
+latest deal, its pages' buttons (the deals they hold, then "Součet") edit that same
+ephemeral answer; at the round's end it opens on the summary, which the final post attaches
+too."""
+
+from __future__ import annotations
+
+import random
+
+from bot.games.taroky import UI
+from engine.taroky import TarokyRound
+from engine.taroky.actions import Announce
+from tests.botkit import open_table, reply, table_message
+from tests.test_bot_sheet_pages import _buttons
+
+
+async def _play(harness, table, done, seed: int = 4, limit: int = 6000) -> None:
+    """Random legal moves through the service (saved like real ones) until ``done``; an
+    announcing player says he is done (random fleks would go on for long)."""
+    rng = random.Random(seed)
+    for _ in range(limit):
+        rnd = table.state
+        assert isinstance(rnd, TarokyRound)
+        if done(rnd):
+            await harness.service._save(table)
+            await harness.bot.controller.presenter.table_changed(table, [])
+            return
+        legal = rnd.legal_actions()
+        action = next((a for a in legal if isinstance(a, Announce) and a.item == "done"),
+                      rng.choice(legal))
+        harness.service._apply(table, action, by=table.seats[action.seat].user_id)
+    raise AssertionError("the wanted position was not reached")
+
+
+async def test_the_protokol_opens_on_the_latest_deal_s_page_and_turns_to_the_summary(harness):
+    _g, ch, users, tid = await open_table(harness, ["ann", "ben", "cyril", "dana"], (),
+                                          game="taroky")
+    table = harness.service.tables[tid]
+    await _play(harness, table, lambda r: len(r.protocol) == 9 and r.deal.phase == "bid")
+    labels = UI.sheet_pages(table, "cs")
+    assert labels == ["1.–7.", "8.–9.", "Součet"]  # (as many deals as a page takes)
+    first = 1  # the page of deal 9, the latest
+    res = await users[1].click(table_message(ch, table), custom_id=f"lora:t:{tid}:sheet")
+    message = reply(res)
+    assert res.ephemeral and _buttons(message) == [(label, i == first)
+                                                   for i, label in enumerate(labels)]
+    [picture] = message.attachments
+    assert picture.filename == "protokol.png"
+    assert await picture.read() == UI.sheet_page_png(table, "cs", first)
+    assert message.content.startswith("Peníze a výsledek:")
+    await users[1].click(message, label="Součet")
+    assert [label for label, off in _buttons(message) if off] == ["Součet"]
+    assert await message.attachments[0].read() == UI.sheet_page_png(table, "cs",
+                                                                      len(labels) - 1)
+    await users[1].click(message, label=labels[0])
+    assert await message.attachments[0].read() == UI.sheet_page_png(table, "cs", 0)
+
+
+async def test_after_the_round_the_protokol_opens_on_the_summary(harness):
+    _g, ch, users, tid = await open_table(harness, ["ann", "ben", "cyril", "dana"], (),
+                                          game="taroky", language="en", round_deals=2)
+    table = harness.service.tables[tid]
+    await _play(harness, table, lambda r: len(r.protocol) == 1 and r.deal.phase == "bid")
+    assert UI.sheet_pages(table, "en") == ["Deal 1", "Total"]
+    assert UI.sheet_first_page(table) == 0
+    await _play(harness, table, lambda r: r.finished)
+    assert UI.sheet_pages(table, "en") == ["Deals 1–2", "Total"]
+    assert UI.sheet_first_page(table) == 1
+    final = UI.final_picture(table, "en")
+    assert final is not None and final() == UI.sheet_page_png(table, "en", 1)
