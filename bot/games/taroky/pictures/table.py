@@ -112,6 +112,8 @@ TRICK_DY_MIN = TRICK_H // 2 + 2  # at least: clear of each other
 TRICK_CROSS = 2 * TRICK_DY_MIN + TRICK_H  # the trick's cards from the top one to the bottom one
 ACTING = (74, 60, 12, 220)
 BADGE_D = 42
+BADGE_GAP = 5  # px: between two badges
+BADGE_OVERLAP = 6  # px: the most two crowded badges overlap (within a badge's rim)
 COUNT_D = 40  # the count chip on a seat's face-down cards
 LEGEND_W = SIDE_W  # the legend, under the left seat
 LEGEND_LINE = BADGE_D + 4
@@ -324,8 +326,9 @@ def seat_panel(shape: str, name: str, count: int, tricks: int | None, cash: str,
     took = ("", "") if tricks is None else (pic("tricks", lang), str(tricks))
     step, style = values_layout(shape, count, cash, took)
     rows = 1 + (1 if took[0] else 0)
-    img = panel(w, seat_height(shape, len(lines), rows),
-                ACTING if acting else PANEL).copy()
+    beside = note_beside(count, cash, took, notes) if shape == "wide" else None
+    height = seat_height(shape, len(lines), rows) if beside is None else beside_height(beside)
+    img = panel(w, height, ACTING if acting else PANEL).copy()
     badges = [_badge(k, lang) for k in kinds]
     badges_w = sum(b.width + 5 for b in badges)
     y = VALUES_TOP[shape]
@@ -336,6 +339,16 @@ def seat_panel(shape: str, name: str, count: int, tricks: int | None, cash: str,
         for b in badges:
             paste(img, b, bx, WIDE_NAME_Y - BADGE_D // 2)
             bx += b.width + 5
+        if beside is not None:
+            _fan(img, 12, WIDE_FAN_Y, count, beside.step)
+            for i, line in enumerate(beside.lines):
+                text(img, (values_x(count, beside.step), WIDE_FAN_Y + i * LINE), line,
+                     beside.font, GOLD)
+            vy = beside_height(beside) - 6 - VALUE_LINE
+            vx = 12 + _value(img, 12, vy, "", cash, beside.style) + 16
+            if took[0]:
+                _value(img, vx, vy, *took, beside.style)
+            return img
         _fan(img, 12, WIDE_FAN_Y, count, step)
         vx = values_x(count, step)
         _value(img, vx, y, "", cash, style)
@@ -344,10 +357,11 @@ def seat_panel(shape: str, name: str, count: int, tricks: int | None, cash: str,
     else:
         shown, fn = seat_name(name, names, w - 10 - SEAT_PAD)
         text(img, (10, 8), shown, fn)
-        bx = 12 + _fan(img, 12, TALL_FAN_Y, count, 6) + 12
+        fan_step, gap = tall_row(count, [b.width for b in badges])
+        bx = 12 + _fan(img, 12, TALL_FAN_Y, count, fan_step) + 12
         for b in badges:
             paste(img, b, bx, TALL_FAN_Y + 29 - BADGE_D // 2)
-            bx += b.width + 5
+            bx += b.width + gap
         _value(img, 10, y, "", cash, style)
         if took[0]:
             _value(img, 10, y + VALUE_LINE, *took, style)
@@ -355,6 +369,73 @@ def seat_panel(shape: str, name: str, count: int, tricks: int | None, cash: str,
     for i, line in enumerate(lines):
         text(img, (12 if shape == "wide" else 10, top + i * LINE), line, fs, GOLD)
     return img
+
+
+class Beside(NamedTuple):
+    """A wide seat's note beside its face-down cards: the cards' step, the note's lines
+    and their font, and the style of the money and the tricks on a row under them."""
+
+    step: int
+    lines: list[str]
+    font: Font
+    style: str
+
+
+def note_beside(count: int, cash: str, took: tuple[str, str],
+                notes: Sequence[str]) -> Beside | None:
+    """A wide seat (the top or the bottom one) whose note would take two lines or more
+    under its cards, its money and its tricks beside them ("8–9 taroks, pagát ultimo,
+    valat"): the note beside the cards on at most two lines (the first of ``notes`` whole
+    so; the cards closer where it needs the room), the money and the tricks on one row
+    under them (regular, else condensed) — a lower panel, the middle column's tallest
+    part where the seat's neighbours crowd it (the picture was up to 806 px high). None:
+    the note under the cards, as it is lower or no higher, or nothing fits so."""
+    if len(seat_note_lines(notes, "wide")[0]) < 2:
+        return None
+    row = [("", cash)] + ([took] if took[0] else [])
+    styles = [style for style in ("regular", "narrow")
+              if 12 + sum(_value_width(*v, style) + 16 for v in row) - 16
+              <= SEAT_W["wide"] - SEAT_PAD]
+    if not styles:
+        return None
+    for step in FAN_STEPS:
+        width = SEAT_W["wide"] - SEAT_PAD - values_x(count, step)
+        for note in notes:
+            lines, f = note_lines(note, width, 2)
+            if " ".join(lines) == note and all(f.getlength(x) <= width for x in lines):
+                return Beside(step, lines, f, styles[0])
+    return None
+
+
+def beside_height(beside: Beside) -> int:
+    """A wide seat's panel with its note beside its cards (``note_beside``)."""
+    under_fan = WIDE_FAN_Y + BACK_H + 8 + 6  # (the count chip reaches 8 px under the cards)
+    return max(WIDE_FAN_Y + len(beside.lines) * LINE + 2, under_fan) + VALUE_LINE + 6
+
+
+def badge_gap(widths: Sequence[int], room: int) -> int | None:
+    """The gap between badges ``widths`` px wide on a row ``room`` px wide: ``BADGE_GAP``,
+    less (down to an overlap of ``BADGE_OVERLAP``) when crowded; None: they do not fit."""
+    need = sum(widths)
+    if len(widths) < 2:
+        return BADGE_GAP if need <= room else None
+    gap = min(BADGE_GAP, (room - need) // (len(widths) - 1))
+    return gap if gap >= -BADGE_OVERLAP else None
+
+
+def tall_row(count: int, widths: Sequence[int]) -> tuple[int, int]:
+    """A side seat's row of ``count`` face-down cards and its badges (``widths`` px wide)
+    within its panel's right edge less 10 px: the cards' step (6 px, closer where the
+    badges need the room) and the badges' gap (``badge_gap``: crowded badges close up
+    within their rims first). The most a seat shows (two roles and an AI's mark beside 16
+    cards) fits so: the third badge was cut off at the panel's edge (as review 59 found of
+    the Lóra seats)."""
+    end = SEAT_W["tall"] - 10
+    for step in FAN_STEPS:
+        gap = badge_gap(widths, end - (12 + fan_width(count, step) + 12))
+        if gap is not None:
+            return step, gap
+    return FAN_STEPS[-1], -BADGE_OVERLAP
 
 
 def values_x(count: int, step: int) -> int:
@@ -850,11 +931,12 @@ class Layout(NamedTuple):
     dy: int
     legend_left: bool = True
     legend_rest: int = 0
+    foot: int | None = None
 
 
 def layout(heights: dict[int, int], top: int, corners: tuple[int, int], legend_h: int,
            laid_h: int, least: int = H, cross: int = TRICK_CROSS,
-           items: Sequence[Sequence[str]] = ()) -> Layout:
+           items: Sequence[Sequence[str]] = (), foot: tuple[int, int] = (0, 0)) -> Layout:
     """The table laid out for seats ``heights`` px high (by position), the body starting at
     ``top`` (under the strip), the boxes of the top corners ``corners`` px high (left,
     right; 0: none) with each side seat under its own, a legend ``legend_h`` px high and a
@@ -863,9 +945,11 @@ def layout(heights: dict[int, int], top: int, corners: tuple[int, int], legend_h
     taller where a column needs it — the middle one with the trick's cards clear of each
     other (``TRICK_DY_MIN``), or ``cross`` px (``middle_height``: no trick played). Given
     the legend's ``items`` (each one's lines), its last items may lie at the foot of the
-    other column (under the laid taroks), where that keeps the picture lower. The side
-    seats lie level with each other beside the trick where their columns leave them room,
-    else each as near it as its column lets it."""
+    other column (under the laid taroks), where that keeps the picture lower. A box of
+    ``foot`` px high (the tournament's name: in a side column, in the middle one; 0: none)
+    lies at the very foot of the column (``Layout.foot``: by its seat's position) where
+    the picture is lowest so. The side seats lie level with each other beside the trick
+    where their columns leave them room, else each as near it as its column lets it."""
     tops = {3: top + corners[0] + M if corners[0] else top,
             1: top + corners[1] + M if corners[1] else top}
     middle = top + heights[2] + M + cross + M + heights[0] + M
@@ -874,19 +958,23 @@ def layout(heights: dict[int, int], top: int, corners: tuple[int, int], legend_h
         return M + h if h else 0
 
     def tallest(unders: dict[int, int]) -> int:
-        return max(least, middle, *(tops[pos] + heights[pos] + unders[pos] + M
-                                    for pos in (1, 3)))
+        return max(least, middle + unders[0], *(tops[pos] + heights[pos] + unders[pos] + M
+                                                for pos in (1, 3)))
 
     # (the legend whole, left then right; then split, most of it together first)
     parts = [(legend_h, 0, 0)] + [
         (legend_height(items[:k]), legend_height(items[k:]), len(items) - k)
         for k in range(len(items) - 1, 0, -1)]
     choices = [(side, rest_n, {3: box(first) if side else box(laid_h) + box(rest),
-                               1: box(laid_h) + box(rest) if side else box(first)})
-               for first, rest, rest_n in parts for side in (True, False)]
-    left, rest_n, under = min(choices, key=lambda c: tallest(c[2]))  # (the first, alike)
+                               1: box(laid_h) + box(rest) if side else box(first), 0: 0}, at)
+               for first, rest, rest_n in parts for side in (True, False)
+               for at in ((1, 3, 0) if foot[0] else (None,))]
+    for _side, _rest, under, at in choices:
+        if at is not None:
+            under[at] += box(foot[1] if at == 0 else foot[0])
+    left, rest_n, under, at = min(choices, key=lambda c: tallest(c[2]))  # (the first, alike)
     height = tallest(under)
-    bottom_y = height - M - heights[0]
+    bottom_y = height - M - under[0] - heights[0]
     free_top, free_bottom = top + heights[2] + M, bottom_y - M
     cy = (free_top + free_bottom) // 2
     dy = max(TRICK_DY_MIN, min(TRICK_DY, (free_bottom - free_top - TRICK_H) // 2))
@@ -896,7 +984,7 @@ def layout(heights: dict[int, int], top: int, corners: tuple[int, int], legend_h
               max(tops[pos], min(cy - heights[pos] // 2, lowest[pos])) for pos in (1, 3)}
     seats = {0: (CENTER_X, bottom_y), 1: (RIGHT_X, side_y[1]), 2: (CENTER_X, top),
              3: (LEFT_X, side_y[3])}
-    return Layout(height, seats, cy, dy, left or not legend_h, rest_n)
+    return Layout(height, seats, cy, dy, left or not legend_h, rest_n, at)
 
 
 def table_image(view: TableView, names: Sequence[str], lang: str = "cs",
@@ -907,7 +995,9 @@ def table_image(view: TableView, names: Sequence[str], lang: str = "cs",
     there, "away" for an absent human the table waits for, or None; ``tournament``: a
     tournament's table as its thread names it, in a bar under the table — or at the end of
     the strip, where the bar would make the picture taller and the strip's last row has
-    the room; "": none). ``W`` px wide, at least ``H`` high with the bar (``layout``)."""
+    the room, or in a box at the foot of a side column where that keeps it lower still
+    (``layout``'s ``foot``); "": none). ``W`` px wide, at least ``H`` high with the bar
+    (``layout``)."""
     if not isinstance(view, TableView):
         raise TypeError("the Taroky table picture takes a TableView")
     lang = lang_of(lang)
@@ -928,47 +1018,104 @@ def table_image(view: TableView, names: Sequence[str], lang: str = "cs",
         strips.append(brief)  # (where it may take less room, or cut fewer names)
     legend = legend_layout(kinds, lang)
     # the flek levels by their multipliers alone where their names make the picture taller
-    # or cut more names; the tournament at the end of the strip where its bar makes it taller
+    # or cut more names; the tournament at the end of the strip, or at the foot of a side
+    # column, where its bar under the table makes it taller
     bar = footer_height(SMALLEST) if tournament else 0
+    labels = (foot_label(tournament, SIDE_W), foot_label(tournament, CENTER_W))
 
-    def lay(strip: ChipRows, aside: bool) -> tuple[ChipRows, bool, Layout]:
-        return strip, aside, layout(
+    def lay(strip: ChipRows, where: str) -> tuple[ChipRows, str, Layout]:
+        return strip, where, layout(
             {pos: piece.height for pos, piece in pieces.items()},
             BODY_TOP + strip_extra(strip), corners, legend[3], laid_h,
-            H - (0 if aside else bar), middle_height(view, who, lang), legend[0])
+            H - (bar if where == "bar" else 0), middle_height(view, who, lang), legend[0],
+            (foot_height(labels[0]), foot_height(labels[1])) if where == "foot" else (0, 0))
 
-    def choose(strips: list[ChipRows]) -> tuple[ChipRows, bool, Layout]:
-        laid = [lay(strip, aside) for strip in strips for aside in (False, True)
-                if not aside or strip_label(tournament, strip) is not None]
-        return min(laid, key=lambda c: (c[2].height + (0 if c[1] else bar), cut_names(c[0])))
+    def choose(strips: list[ChipRows]) -> tuple[ChipRows, str, Layout]:
+        laid = [lay(strip, where) for strip in strips for where in ("bar", "strip", "foot")
+                if where == "bar" or (strip_label(tournament, strip) is not None
+                                      if where == "strip" else None not in labels)]
+        return min(laid, key=lambda c: (c[2].height + (bar if c[1] == "bar" else 0),
+                                        cut_names(c[0])))
 
-    strip, aside, at = choose(strips)
-    if at.height + (0 if aside else bar) > H_MOST and len(strip.rows) > 1:
+    strip, where, at = choose(strips)
+    if at.height + (bar if where == "bar" else 0) > H_MOST and len(strip.rows) > 1:
         # a row fewer, the names cut shorter: no taller than its words stay legible
-        strip, aside, at = choose([strip, *(strip_rows(deal, who, lang, brief, len(s.rows) - 1)
+        strip, where, at = choose([strip, *(strip_rows(deal, who, lang, brief, len(s.rows) - 1)
                                             for s in strips for brief in (False, True))])
     top = BODY_TOP + strip_extra(strip)
     img = _base(at.height).copy()
     sides = (LEFT_X, RIGHT_X) if at.legend_left else (RIGHT_X, LEFT_X)
+    foot = labels[1] if at.foot == 0 else labels[0]
+    foot_x = {3: LEFT_X, 1: RIGHT_X, 0: CENTER_X}.get(at.foot) if at.foot is not None else None
+    if foot is not None and foot_x is not None:
+        _foot(img, foot, foot_x, at.height - M, CENTER_W if at.foot == 0 else SIDE_W)
+
+    def bottom(x: int) -> int:  # (over the tournament's name where it lies in that column)
+        return at.height - M - (foot_height(foot) + M if x == foot_x else 0)
+
     whole = len(kinds) - at.legend_rest
-    _legend(img, kinds, lang, at.height - M, sides[0], slice(whole))
-    rest = _legend(img, kinds, lang, at.height - M, sides[1], slice(whole, None))
+    _legend(img, kinds, lang, bottom(sides[0]), sides[0], slice(whole))
+    rest = _legend(img, kinds, lang, bottom(sides[1]), sides[1], slice(whole, None))
     _seats(img, view, pieces, at.seats)
     if not view.finished:
-        _talon(img, deal, lang, at.height - M - (rest + M if rest else 0), sides[1], top)
+        _talon(img, deal, lang, bottom(sides[1]) - (rest + M if rest else 0), sides[1], top)
     draw_last_trick(img, deal, takes, lang, (RIGHT_X, top))
     _trick(img, deal, who, lang, at.cy, at.dy)
     _center_note(img, view, who, lang, at.cy,
                  at.seats[0][1] - at.seats[2][1] - pieces[2].height - 2 * M)
     _header(img, view, who, lang, round_no)
     draw_chips(img, 12, STRIP_Y, CHIP_H, strip)
-    if aside:
+    if where == "strip":
         f = strip_label(tournament, strip)
         assert f is not None
         text(img, (W - 12 - 6, STRIP_Y + strip_extra(strip) + CHIP_H // 2 + 1), tournament, f,
              MUTED, "rm")
+    if where != "bar":
         return img
     return with_footer(img, tournament, SMALLEST)
+
+
+FootLabel = tuple[list[str], Font]  # the tournament's name at a column's foot: its lines
+
+
+def foot_label(label: str, box_w: int) -> FootLabel | None:
+    """The tournament's ``label`` on lines within a box ``box_w`` px wide (a side column's,
+    the middle one's), ``SMALLEST`` px: its
+    parts ("turnaj č. 12", "3. kolo", "stůl 10") joined by " · " on a line while they fit
+    (a part broken between its words only where it is wider than a line), on the fewest
+    lines, regular where the condensed face takes no fewer; None: no label, or a word
+    wider than the box."""
+    if not label:
+        return None
+    width = box_w - 16
+    laid = []
+    for style in ("regular", "narrow"):
+        f = font(SMALLEST, style)
+        lines: list[str] = []
+        for part in label.split(" · "):
+            joined = f"{lines[-1]} · {part}" if lines else part
+            if lines and f.getlength(joined) <= width:
+                lines[-1] = joined
+            else:
+                lines += [part] if f.getlength(part) <= width else wrap(part, f, width)
+        if all(f.getlength(line) <= width for line in lines):
+            laid.append((lines, f))
+    return min(laid, key=lambda c: len(c[0])) if laid else None
+
+
+def foot_height(label: FootLabel | None) -> int:
+    """The height of ``foot_label``'s box (0: none)."""
+    return len(label[0]) * LINE + 8 if label else 0
+
+
+def _foot(img: Image.Image, label: FootLabel, x: int, bottom: int, width: int) -> None:
+    """The tournament's name in a box ``width`` px wide at the very foot of a column
+    (``layout``'s ``foot``), ending at ``bottom``."""
+    lines, f = label
+    box = panel(width, foot_height(label), BAR, radius=12).copy()
+    for i, line in enumerate(lines):
+        text(box, (width // 2, 4 + LINE // 2 + i * LINE + 1), line, f, MUTED, "mm")
+    paste(img, box, x, bottom - box.height)
 
 
 def cut_names(strip: ChipRows) -> int:
