@@ -77,7 +77,6 @@ async def send_sheet(interaction: Interaction) -> None:
     with the other game's command still shows it, rather than "you sit at no table"). Seated
     nowhere (or in a lobby), the sheet of the table he last played at on this server:
     finished, or still played (he left it; an AI plays his seat)."""
-    from bot.ui.alt import png_file
     from bot.ui.builders import game_ui
     from bot.ui.components import sheet_view
 
@@ -95,13 +94,18 @@ async def send_sheet(interaction: Interaction) -> None:
         await interaction.response.send_message(text, ephemeral=True)
         return
     reply = game_ui(table).table_op(table, "sheet", lang)
-    if reply.png is None:
+    if reply.picture is None:
         await interaction.response.send_message(reply.content, ephemeral=True)
         return
+    # acknowledged before the render pool draws it: a busy pool must not miss Discord's
+    # three seconds
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    file = await controller.reply_file(reply, table.table_id)  # (None: failed, text goes)
     view = sheet_view(table.table_id, reply.pages, reply.page)  # (its pages' buttons)
-    await interaction.response.send_message(
-        reply.content, file=png_file(reply.png, reply.filename, reply.description),
-        view=view or discord.utils.MISSING, ephemeral=True)
+    await interaction.followup.send(
+        reply.content or (discord.utils.MISSING if file else t("core.error", lang)),
+        file=file or discord.utils.MISSING, view=view or discord.utils.MISSING,
+        ephemeral=True)
 
 
 def not_started_text(lobby: Table, lang: str) -> str:

@@ -602,7 +602,9 @@ async def test_every_slash_command_answers_when_it_raises(harness, caplog, monke
     def broken_sheet(*args, **kwargs):
         raise RuntimeError("injected")
 
-    monkeypatch.setattr(bot.games.lora, "render_sheet_page", broken_sheet)
+    # (the sheet's totals: its picture is the render pool's, whose failure leaves the
+    # picture out and the text goes: tests/test_bot_sheet_pages.py)
+    monkeypatch.setattr(bot.games.lora.texts, "sheet_lines", broken_sheet)
     options = {"game": 1} if command.endswith("export") else {}
     res = await users[0].slash(ch, command, **options)
     # (the leaderboard is deferred in public: its answer replaces the public "thinking")

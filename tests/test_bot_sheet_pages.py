@@ -50,7 +50,7 @@ async def test_protokol_opens_the_talie_in_play_and_a_page_button_edits_it(harne
     assert _buttons(message) == [(label, label == "2. tálie") for label in labels]
     [picture] = message.attachments
     assert picture.filename == "protokol.png"
-    assert await picture.read() == UI.sheet_page_png(table, "cs", 1)
+    assert await picture.read() == UI.sheet_page(table, "cs", 1)()
     # another page: the same message, edited to it (its totals' text stays)
     await users[1].click(message, custom_id=f"lora:sp:{tid}:4")
     assert message.content == _totals(table)
@@ -61,12 +61,12 @@ async def test_protokol_opens_the_talie_in_play_and_a_page_button_edits_it(harne
             f"{n}: {p} b." for n, p in zip(table.names(), table.state.public_view().totals,
                                            strict=True))]))
     drawn = await picture.read()
-    assert drawn == UI.sheet_page_png(table, "cs", 4)
+    assert drawn == UI.sheet_page(table, "cs", 4)()
     width, height = Image.open(io.BytesIO(drawn)).size
     assert (width, height) == Image.open(io.BytesIO(sheet_pages.render_sheet_page(
         table.state.public_view(), table.names(), "cs", 4))).size
     await users[1].click(message, label="1. tálie")
-    assert await message.attachments[0].read() == UI.sheet_page_png(table, "cs", 0)
+    assert await message.attachments[0].read() == UI.sheet_page(table, "cs", 0)()
     assert [label for label, off in _buttons(message) if off] == ["1. tálie"]
 
 
@@ -78,7 +78,7 @@ async def test_a_page_button_works_after_a_restart_and_a_forged_page_is_refused(
     table = harness.service.tables[tid]
     await users[2].click(message, custom_id=f"lora:sp:{tid}:3")
     assert [label for label, off in _buttons(message) if off] == ["4. tálie"]
-    assert await message.attachments[0].read() == UI.sheet_page_png(table, "cs", 3)
+    assert await message.attachments[0].read() == UI.sheet_page(table, "cs", 3)()
     from tests.botkit import raw_click
 
     res = await raw_click(users[2], message, f"lora:sp:{tid}:9")
@@ -107,12 +107,13 @@ def test_a_game_without_pages_keeps_its_one_sheet_and_no_buttons() -> None:
 
     class OneSheet(BaseUI):
         def table_op(self, table, op, lang):
-            return Reply(png=b"sheet" if op == "sheet" else None)
+            return Reply(picture=(lambda: b"sheet") if op == "sheet" else None)
 
     ui = OneSheet(SimpleNamespace(name="toy"))
     table = SimpleNamespace()
     assert ui.sheet_pages(table, "cs") == [] and ui.sheet_first_page(table) == 0
-    assert ui.sheet_page_png(table, "cs", 0) == b"sheet"
+    page = ui.sheet_page(table, "cs", 0)
+    assert page is not None and page() == b"sheet"
     assert sheet_view(7, [], 0) is None and sheet_view(7, ["Jediná"], 0) is None
     view = sheet_view(7, ["A", "B", "C", "D", "E"], 2)
     assert view is not None
@@ -127,7 +128,87 @@ async def test_after_the_end_the_score_command_opens_the_overview_and_pages_stil
     message = reply(await users[1].slash(ch, "lora score"))
     assert message.content.splitlines()[0] == "Konečné pořadí:"
     assert [label for label, off in _buttons(message) if off] == ["Celkem"]
-    assert await message.attachments[0].read() == UI.sheet_page_png(table, "cs", 4)
+    assert await message.attachments[0].read() == UI.sheet_page(table, "cs", 4)()
     await users[1].click(message, custom_id=f"lora:sp:{table.table_id}:2")
     assert [label for label, off in _buttons(message) if off] == ["3. tálie"]
-    assert await message.attachments[0].read() == UI.sheet_page_png(table, "cs", 2)
+    assert await message.attachments[0].read() == UI.sheet_page(table, "cs", 2)()
+
+
+async def test_the_sheet_s_pages_are_drawn_by_the_render_pool_not_in_the_click(harness,
+                                                                              monkeypatch):
+    """The sheet button, a page's button and ``/lora score`` hand the render pool a
+    picklable recipe of the page (a worker draws it, off the event loop); ``table_op`` itself
+    draws nothing."""
+    import functools
+    import pickle
+
+    import bot.games.lora
+    from bot.games.taroky import UI as TAROKY
+
+    ch, users, tid, table = await _running(harness)
+    pool = harness.bot.controller.pools.render
+    asked: list[tuple[object, str]] = []
+    real = pool.render
+
+    async def spy(picture, what):
+        asked.append((picture, what))
+        return await real(picture, what)
+
+    monkeypatch.setattr(pool, "render", spy)
+    message = reply(await users[1].click(table_message(ch, table),
+                                         custom_id=f"lora:t:{tid}:sheet"))
+    await users[1].click(message, custom_id=f"lora:sp:{tid}:4")
+    await users[1].slash(ch, "lora score")
+    sheets = [(p, what) for p, what in asked if "score sheet" in what]
+    assert [(p.func, p.args[3]) for p, _what in sheets] == [
+        (bot.games.lora.render_sheet_page, 1), (bot.games.lora.render_sheet_page, 4),
+        (bot.games.lora.render_sheet_page, 1)]
+    assert all(isinstance(p, functools.partial) for p, _what in sheets)
+    assert {what for _p, what in sheets} == {f"the score sheet of table {tid}"}
+    assert pickle.loads(pickle.dumps(sheets[1][0]))() == UI.sheet_page(table, "cs", 4)()
+
+    def unreachable(*args, **kwargs):
+        raise AssertionError("drawn in the click's handler")
+
+    monkeypatch.setattr(bot.games.lora, "render_sheet_page", unreachable)
+    answer = UI.table_op(table, "sheet", "cs")
+    assert answer.content == _totals(table) and answer.picture is not None
+    # Taroky's protocol pages too: picklable recipes of ``render_sheet``
+    _g, _ch, _users, ttid = await open_table(harness, ["ann", "ben", "cyril", "dana"], (),
+                                             game="taroky")
+    taroky = harness.service.tables[ttid]
+    for k in range(len(TAROKY.sheet_pages(taroky, "cs"))):
+        page = TAROKY.sheet_page(taroky, "cs", k)
+        assert isinstance(page, functools.partial) and page.func.__name__ == "render_sheet"
+        assert pickle.loads(pickle.dumps(page))() == page()
+
+
+async def test_a_sheet_page_that_fails_to_draw_still_answers_with_the_totals(harness,
+                                                                             monkeypatch,
+                                                                             caplog):
+    """As every picture: a page the render pool fails to draw is left out, its totals in
+    words go (and its pages' buttons, for another try); the failure is logged."""
+    import bot.games.lora
+
+    ch, users, tid, table = await _running(harness)
+    good = reply(await users[1].click(table_message(ch, table),
+                                      custom_id=f"lora:t:{tid}:sheet"))
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("injected")
+
+    monkeypatch.setattr(bot.games.lora, "render_sheet_page", broken)
+    labels = ["1. tálie", "2. tálie", "3. tálie", "4. tálie", "Celkem"]
+    res = await users[1].click(table_message(ch, table), custom_id=f"lora:t:{tid}:sheet")
+    message = reply(res)
+    assert res.ephemeral and message.content == _totals(table)
+    assert message.attachments == []
+    assert _buttons(message) == [(label, label == "2. tálie") for label in labels]
+    command = reply(await users[1].slash(ch, "lora score"))
+    assert command.ephemeral and command.content == _totals(table)
+    assert command.attachments == []
+    # a page's button of the sheet shown before: its text, the old page's picture gone
+    await users[1].click(good, custom_id=f"lora:sp:{tid}:4")
+    assert good.content == _totals(table) and good.attachments == []
+    assert [label for label, off in _buttons(good) if off] == ["Celkem"]
+    assert caplog.text.count(f"rendering the score sheet of table {tid} failed") == 3

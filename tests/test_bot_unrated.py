@@ -171,7 +171,9 @@ async def test_the_taroky_protocol_marks_the_seat_an_ai_took_over(harness, monke
 
     monkeypatch.setattr(summary, "text", spy)
     # (/taroky protocol: no deal over yet, its summary; the end post's is that page too)
-    TAROKY.table_op(table, "sheet", "cs")
+    page = TAROKY.table_op(table, "sheet", "cs").picture
+    assert page is not None
+    page()
     named = [(v, px) for v, px, x in drawn if x == sheet.X_GAME and v]  # (a line per player)
     at = [v for v, _px in named].index("Bob")
     assert named[at + 1][0] == "→ AI" and named[at + 1][1] >= sheet.SMALLEST

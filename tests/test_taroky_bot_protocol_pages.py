@@ -46,14 +46,14 @@ async def test_the_protokol_opens_on_the_latest_deal_s_page_and_turns_to_the_sum
                                                    for i, label in enumerate(labels)]
     [picture] = message.attachments
     assert picture.filename == "protokol.png"
-    assert await picture.read() == UI.sheet_page_png(table, "cs", first)
+    assert await picture.read() == UI.sheet_page(table, "cs", first)()
     assert message.content.startswith("Peníze a výsledek:")
     await users[1].click(message, label="Součet")
     assert [label for label, off in _buttons(message) if off] == ["Součet"]
-    assert await message.attachments[0].read() == UI.sheet_page_png(table, "cs",
-                                                                      len(labels) - 1)
+    assert await message.attachments[0].read() == UI.sheet_page(table, "cs",
+                                                                  len(labels) - 1)()
     await users[1].click(message, label=labels[0])
-    assert await message.attachments[0].read() == UI.sheet_page_png(table, "cs", 0)
+    assert await message.attachments[0].read() == UI.sheet_page(table, "cs", 0)()
 
 
 async def test_after_the_round_the_protokol_opens_on_the_summary(harness):
@@ -67,4 +67,4 @@ async def test_after_the_round_the_protokol_opens_on_the_summary(harness):
     assert UI.sheet_pages(table, "en") == ["Deals 1–2", "Total"]
     assert UI.sheet_first_page(table) == 1
     final = UI.final_picture(table, "en")
-    assert final is not None and final() == UI.sheet_page_png(table, "en", 1)
+    assert final is not None and final() == UI.sheet_page(table, "en", 1)()

@@ -75,10 +75,13 @@ class HandParts:
 @dataclass
 class Reply:
     """An ephemeral answer to a table button of the game: a text, a picture, or a picture
-    with a text (the score sheet and its totals); ``description``: the picture's alt text."""
+    with a text (the score sheet and its totals); ``description``: the picture's alt text.
+    The picture is a recipe the core has the render pool draw, off the event loop (a big
+    sheet drawn in a click's handler delayed every other table's clicks); when it fails, the
+    text goes alone."""
 
     content: str | None = None
-    png: bytes | None = None
+    picture: Picture | None = None
     filename: str = "picture.png"
     description: str | None = None
     # a score sheet's page: the labels of the sheet's pages (their buttons under it; none:
@@ -87,7 +90,8 @@ class Reply:
     page: int = 0
 
 
-def sheet_reply(lines: Sequence[str], png: bytes, filename: str, legend: str = "") -> Reply:
+def sheet_reply(lines: Sequence[str], picture: Picture | None, filename: str,
+                legend: str = "") -> Reply:
     """The score sheet for its button: the picture with its totals in words (``sheet_lines``:
     a heading, then a line per player) as the message's text and the picture's alt text —
     a screen reader reads no picture; ``legend`` (``picture_legend``) under the text only."""
@@ -96,7 +100,7 @@ def sheet_reply(lines: Sequence[str], png: bytes, filename: str, legend: str = "
     head, *rows = lines or [""]
     return Reply(content="\n".join([head, *(f"• {row}" for row in rows),
                                     *([legend] if legend else [])]).strip() or None,
-                 png=png, filename=filename, description=sentences(lines))
+                 picture=picture, filename=filename, description=sentences(lines))
 
 
 def sheet_page_reply(ui: GameUI, table: Table, lang: str, page: int) -> Reply:
@@ -105,7 +109,7 @@ def sheet_page_reply(ui: GameUI, table: Table, lang: str, page: int) -> Reply:
     buttons. (A game of one page answers its sheet button with ``table_op`` alone.)"""
     pages = tuple(ui.sheet_pages(table, lang))
     page = min(max(page, 0), len(pages) - 1) if pages else 0
-    reply = sheet_reply(ui.sheet_lines(table, lang), ui.sheet_page_png(table, lang, page),
+    reply = sheet_reply(ui.sheet_lines(table, lang), ui.sheet_page(table, lang, page),
                         t("core.sheet_file", lang), picture_legend(table, lang))
     reply.pages, reply.page = pages, page
     return reply
@@ -186,8 +190,9 @@ class GameUI(Protocol):
         """The page the sheet opens on: the part being played, the overview at the end."""
         ...
 
-    def sheet_page_png(self, table: Table, lang: str, page: int) -> bytes:
-        """The picture of page ``page`` (an index of ``sheet_pages``)."""
+    def sheet_page(self, table: Table, lang: str, page: int) -> Picture | None:
+        """The picture of page ``page`` (an index of ``sheet_pages``): a recipe (a partial
+        of a module-level render function with picklable views) the render pool draws."""
         ...
 
     def hand(self, table: Table, view: SeatViewBase, lang: str) -> HandParts: ...
@@ -298,8 +303,8 @@ class BaseUI:
     def sheet_first_page(self, table: Table) -> int:
         return 0
 
-    def sheet_page_png(self, table: Table, lang: str, page: int) -> bytes:
-        return self.table_op(table, "sheet", lang).png or b""
+    def sheet_page(self, table: Table, lang: str, page: int) -> Picture | None:
+        return self.table_op(table, "sheet", lang).picture
 
     def hand(self, table: Table, view: SeatViewBase, lang: str) -> HandParts:
         """One button per legal action, labelled with the action's text."""

@@ -31,7 +31,7 @@ from bot.delivery.pacing import GLOBAL_LIMIT
 from bot.delivery.sender import Sender
 from bot.errors import TableError
 from bot.games import ui_of
-from bot.games.base import sheet_page_reply
+from bot.games.base import Reply, sheet_page_reply
 from bot.i18n import game_t, t
 from bot.model import STATUS_LOBBY, STATUS_PLAYING, Table
 from bot.persist import archive, table_from_record
@@ -152,6 +152,14 @@ class Controller:
         """A message built with ``render=False``, its picture drawn by the render pool."""
         image = await self.pools.render.render(message.get("picture"), what)
         return builders.attach(message, image)
+
+    async def reply_file(self, reply: Reply, table_id: int) -> discord.File | None:
+        """A game's answer's picture (a score sheet's page) drawn by the render pool: off the
+        loop, so a big sheet delays no other table's click; None when there is none or it
+        failed (its totals in words still go)."""
+        image = await self.pools.render.render(reply.picture,
+                                               f"the score sheet of table {table_id}")
+        return None if image is None else png_file(image, reply.filename, reply.description)
 
     async def table(self, table_id: int) -> Table | None:
         """A table of the bot: in play, or finished/closed and loaded from the database."""
@@ -384,13 +392,13 @@ class Controller:
         # Discord's three seconds (then the click would fail with no answer at all)
         await interaction.response.defer(ephemeral=True, thinking=True)
         reply = builders.game_ui(table).table_op(table, op, lang)
-        if reply.png is not None:  # (a score sheet's page with its pages' buttons)
+        if reply.picture is not None:  # (a score sheet's page with its pages' buttons)
+            file = await self.reply_file(reply, table.table_id)
             view = sheet_view(table.table_id, reply.pages, reply.page)
-            await interaction.followup.send(reply.content or discord.utils.MISSING,
-                                            ephemeral=True,
-                                            file=png_file(reply.png, reply.filename,
-                                                          reply.description),
-                                            view=view or discord.utils.MISSING)
+            await interaction.followup.send(
+                reply.content or (discord.utils.MISSING if file else t("core.error", lang)),
+                ephemeral=True, file=file or discord.utils.MISSING,
+                view=view or discord.utils.MISSING)
         else:
             await interaction.followup.send(reply.content or t("core.stale", lang),
                                             ephemeral=True)
@@ -412,10 +420,10 @@ class Controller:
             return
         await interaction.response.defer()  # (before drawing: Discord's three seconds)
         reply = sheet_page_reply(ui, table, lang, page)
-        assert reply.png is not None
+        file = await self.reply_file(reply, table_id)  # (None: the page failed, its text goes)
         await interaction.edit_original_response(
-            content=reply.content,
-            attachments=[png_file(reply.png, reply.filename, reply.description)],
+            content=reply.content or (None if file else t("core.error", lang)),
+            attachments=[file] if file else [],
             view=sheet_view(table_id, reply.pages, reply.page))
 
     async def send_rules(self, interaction: Interaction, kind: str, lang: str,

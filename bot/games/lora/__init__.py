@@ -122,9 +122,10 @@ class LoraUI(BaseUI):
     def sheet_first_page(self, table: Table) -> int:
         return first_page(lora_of(table.state).public_view())
 
-    def sheet_page_png(self, table: Table, lang: str, page: int) -> bytes:
-        return render_sheet_page(lora_of(table.state).public_view(), picture_names(table, lang),
-                                 lang, page, notes=sheet_notes(table, lang))
+    def sheet_page(self, table: Table, lang: str, page: int) -> Picture:
+        # a recipe the render pool draws (a sheet drawn in the click's handler held the loop)
+        return partial(render_sheet_page, lora_of(table.state).public_view(),
+                       picture_names(table, lang), lang, page, notes=sheet_notes(table, lang))
 
     def hand(self, table: Table, view: SeatViewBase, lang: str) -> HandParts:
         return hand_message.hand(table, view, lang)

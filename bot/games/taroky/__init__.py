@@ -143,9 +143,11 @@ class TarokyUI(BaseUI):
         return first_page(texts.round_of(table).public_view(),
                           picture_names(table, table.settings.lang), left_seats(table))
 
-    def sheet_page_png(self, table: Table, lang: str, page: int) -> bytes:
-        return render_sheet(texts.round_of(table).public_view(), picture_names(table, lang), lang,
-                            tournament_round(table.tournament), left_seats(table), page)
+    def sheet_page(self, table: Table, lang: str, page: int) -> Picture:
+        # a recipe the render pool draws (a protocol drawn in the click's handler held the loop)
+        return partial(render_sheet, texts.round_of(table).public_view(),
+                       picture_names(table, lang), lang, tournament_round(table.tournament),
+                       left_seats(table), page)
 
     def hand(self, table: Table, view: SeatViewBase, lang: str) -> HandParts:
         return hand_message.hand(table, view, lang)
