@@ -6,7 +6,7 @@ red), čistá stovka, harakiri and the final order sit in the players' boxes at 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -204,22 +204,37 @@ def _block(tali: int, lines: tuple[Line, ...], names: tuple[str, ...], leader: s
         for k, part in enumerate(head):
             cy = TITLE_H + NAMES_H // 2 + (k - (len(head) - 1) / 2) * HEAD_LINE
             text(img, (cx, cy), part, fn, MUTED, "mm")
-    y0 = TITLE_H + NAMES_H
-    for i, line in enumerate(lines):
-        _, row, tot, state, _, _ = line
-        y = y0 + i * ROW_H
-        if state == "now":
-            d.rectangle((2, y, BLOCK_W - 3, y + ROW_H - 1), fill=(70, 62, 22))
-        elif i % 2:
-            d.rectangle((2, y, BLOCK_W - 3, y + ROW_H - 1), fill=(16, 50, 34))
-        _label(img, y, line, lang)
-        if row is not None and tot is not None:
-            for seat in range(4):
-                _cell(img, d, NAME_W + seat * CELL_W, y, row, tot, seat)
+    draw_lines(img, d, TITLE_H + NAMES_H, lines, lang,
+               (ROW_H, NAME_W, CELL_W), _label, _cell)
     for seat in range(4):
         x = NAME_W + seat * CELL_W
         d.line((x, TITLE_H + 4, x, h - 6), fill=(60, 96, 78), width=1)
     return img
+
+
+LabelDrawer = Callable[[Image.Image, int, Line, str], None]
+CellDrawer = Callable[[Image.Image, ImageDraw.ImageDraw, int, int, ProtocolRow, Totals, int],
+                      None]
+
+
+def draw_lines(img: Image.Image, d: ImageDraw.ImageDraw, y0: int, lines: Sequence[Line],
+               lang: str, grid: tuple[int, int, int], label: LabelDrawer,
+               cell: CellDrawer) -> None:
+    """A tálie's rows from ``y0`` (the tall sheet's and a page's, each with its own ``grid``
+    of row height, names' width and cell width and its own drawers): the game in play lit,
+    every other row striped, the game's name and each seat's points."""
+    row_h, name_w, cell_w = grid
+    for i, line in enumerate(lines):
+        _, row, tot, state, _, _ = line
+        y = y0 + i * row_h
+        if state == "now":
+            d.rectangle((2, y, img.width - 3, y + row_h - 1), fill=(70, 62, 22))
+        elif i % 2:
+            d.rectangle((2, y, img.width - 3, y + row_h - 1), fill=(16, 50, 34))
+        label(img, y, line, lang)
+        if row is not None and tot is not None:
+            for seat in range(4):
+                cell(img, d, name_w + seat * cell_w, y, row, tot, seat)
 
 
 def _boxes(img: Image.Image, y: int, view: PublicView, names: list[str],

@@ -43,6 +43,7 @@ from bot.render.sheet import (
     Line,
     Totals,
     _lines,
+    draw_lines,
     harakiri_lines,
     label_parts,
     now_line,
@@ -191,18 +192,7 @@ def _block(tali: int, lines: Sequence[Line], names: Sequence[str], leader: str, 
                         BLOCK_W - 28, smallest=LEAST)
     text(img, (14, TITLE_H // 2), title, fnt, GOLD, "lm")
     _heads(img, TITLE_H, names)
-    y0 = TITLE_H + NAMES_H
-    for i, line in enumerate(lines):
-        _, row, tot, state, _, _ = line
-        y = y0 + i * ROW_H
-        if state == "now":
-            d.rectangle((2, y, BLOCK_W - 3, y + ROW_H - 1), fill=(70, 62, 22))
-        elif i % 2:
-            d.rectangle((2, y, BLOCK_W - 3, y + ROW_H - 1), fill=(16, 50, 34))
-        _label(img, y, line, lang)
-        if row is not None and tot is not None:
-            for seat in range(4):
-                _cell(img, d, NAME_W + seat * CELL_W, y, row, tot, seat)
+    draw_lines(img, d, TITLE_H + NAMES_H, lines, lang, (ROW_H, NAME_W, CELL_W), _label, _cell)
     _rules(d, TITLE_H + 4, h - 6)
     return img
 
