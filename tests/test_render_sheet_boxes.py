@@ -126,21 +126,10 @@ def test_every_games_name_is_whole_in_its_column_with_any_badge(lang: str) -> No
     room): every game's name is drawn whole (no ellipsis) and within the names' column — in a
     partial game's row, and in an attempt's row beside its badge (M1–M3 / G1–G3, failed,
     passed or being played), the ▶ of the game in play too — by the sheet's own measure."""
-    from engine.contracts import MATURITA_GAME, TALIE_ORDER
-    from engine.lora import ProtocolRow
+    from engine.contracts import TALIE_ORDER
+    from tests.sheet_kit import every_label_line
 
-    games = [c for c in TALIE_ORDER if c is not Contract.MATURITA]
-    lines = []
-    for game in range(1, len(TALIE_ORDER) + 1):
-        lines += [(game, None, None, state, None, None) for state in ("done", "now", "later")]
-    for attempt in (1, 2, 3):
-        for chosen in games:
-            for failed in (True, False):
-                row = ProtocolRow(1, MATURITA_GAME, chosen, (8, 0, 0, 0) if failed else (0,) * 4,
-                                  attempt=attempt, maturant=0, failed=failed)
-                lines.append((MATURITA_GAME, row, (8, 0, 0, 0), "done", attempt, chosen))
-            lines.append((MATURITA_GAME, None, None, "now", attempt, chosen))
-        lines.append((MATURITA_GAME, None, None, "now", attempt, None))  # (choosing)
+    lines = every_label_line()
     for line in lines:
         tag, name, x, fnt = sheet.label_layout(line, lang)
         _game, _row, _tot, _state, attempt, chosen = line

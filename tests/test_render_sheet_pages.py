@@ -11,8 +11,9 @@ import pytest
 from bot.render import sheet, sheet_pages
 from bot.render.bench import NAMES, example
 from bot.render.strings import game_name, s
-from engine.contracts import MATURITA_GAME, TALIE_ORDER, Contract
+from engine.contracts import TALIE_ORDER, Contract
 from engine.lora import ProtocolRow
+from tests.sheet_kit import every_label_line
 from tests.test_render_phone import _rich
 
 
@@ -100,15 +101,7 @@ def test_every_games_name_is_whole_beside_or_under_any_badge(lang: str) -> None:
     """A maturita attempt's badge (M1–M3 / G1–G3, failed or not, being played) and the
     chosen game's name: beside it at LEAST px or more, else on a line under it; never cut."""
     games = [c for c in TALIE_ORDER if c is not Contract.MATURITA]
-    lines = [(game, None, None, state, None, None) for game in range(1, 9)
-             for state in ("done", "now", "later")]
-    for attempt in (1, 2, 3):
-        for chosen in games:
-            for failed in (True, False):
-                row = ProtocolRow(1, MATURITA_GAME, chosen, (8, 0, 0, 0) if failed else (0,) * 4,
-                                  attempt=attempt, maturant=0, failed=failed)
-                lines.append((MATURITA_GAME, row, (8, 0, 0, 0), "done", attempt, chosen))
-            lines.append((MATURITA_GAME, None, None, "now", attempt, chosen))
+    lines = every_label_line()
     two = set()
     for line in lines:
         tag, parts, fnt = sheet_pages.label_layout(line, lang)
