@@ -131,6 +131,24 @@ async def test_a_protocol_click_of_an_absent_player_brings_him_back(harness):
     assert not table.seats[seat].absent
 
 
+async def test_a_sheet_page_click_of_an_absent_player_brings_him_back(harness):
+    """A page's button under his score sheet is a click at his table like any other."""
+    _guild, ch, users, tid = await open_table(harness, ["alice", "bob"], ("medium", "medium"),
+                                              turn_timer=60)
+    table = harness.service.tables[tid]
+    players = Players(harness, ch, tid, users, random.Random(1))
+    seat = table.state.to_act
+    late = players.users[table.seats[seat].user_id]
+    sheet = reply(await late.click(players.table_message(), label="Protokol"))
+    await harness.env.advance_time(62)
+    assert table.seats[seat].absent
+    res = await late.click(sheet, label="Celkem")
+    assert res.followups[-1].content == BACK_CS
+    assert [c.get("label") for c in enabled_controls(sheet)] == [
+        "1. tálie", "2. tálie", "3. tálie", "4. tálie"]  # (the page turned to the overview)
+    assert not table.seats[seat].absent
+
+
 @pytest.mark.parametrize(("game", "language", "back"), [
     ("lora", "cs", "Jsi zpět u stolu."), ("taroky", "en", "You are back at the table.")])
 async def test_a_current_click_of_an_absent_player_plays_and_brings_him_back(

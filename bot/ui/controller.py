@@ -425,6 +425,8 @@ class Controller:
             content=reply.content or (None if file else t("core.error", lang)),
             attachments=[file] if file else [],
             view=sheet_view(table_id, reply.pages, reply.page))
+        if await self.come_back(table, interaction.user.id):  # (as any click at his table)
+            await self.replies.error(interaction, self._back_key(table, interaction.user.id), lang)
 
     async def send_rules(self, interaction: Interaction, kind: str, lang: str,
                          table: Table | None = None) -> None:
