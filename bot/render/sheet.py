@@ -42,6 +42,7 @@ from engine.views import PublicView
 
 M, NAME_W, CELL_W, ROW_H = 16, 206, 100, 34
 BLOCK_W = NAME_W + 4 * CELL_W
+RULE = (60, 96, 78)  # the lines between a cell's points and total, between the columns
 HEADER_H, TITLE_H, NAMES_H = 56, 38, 54
 # the players' names in the column heads: 22 px condensed, down to 20 px (13 px on a phone;
 # at 14 px they were 9 px there and cut to 6–8 letters, review 47)
@@ -121,7 +122,7 @@ def _cell(img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int, row: Protoco
         r = 16
         cx = px - f.getlength(str(pts)) / 2
         d.ellipse((cx - r, cy - r, cx + r, cy + r), outline=RED, width=3)
-    d.line((x + PTS_X + 8, y + 9, x + PTS_X + 8, y + ROW_H - 9), fill=(60, 96, 78), width=1)
+    d.line((x + PTS_X + 8, y + 9, x + PTS_X + 8, y + ROW_H - 9), fill=RULE, width=1)
     text(img, (x + CELL_W - TOTAL_PAD, cy + 2 - lift), str(tot[seat]), font(TOTAL_PX, "cond"),
          TOTAL_COLOUR, "rm")
     if row.knocks[seat]:
@@ -206,9 +207,7 @@ def _block(tali: int, lines: tuple[Line, ...], names: tuple[str, ...], leader: s
             text(img, (cx, cy), part, fn, MUTED, "mm")
     draw_lines(img, d, TITLE_H + NAMES_H, lines, lang,
                (ROW_H, NAME_W, CELL_W), _label, _cell)
-    for seat in range(4):
-        x = NAME_W + seat * CELL_W
-        d.line((x, TITLE_H + 4, x, h - 6), fill=(60, 96, 78), width=1)
+    draw_rules(d, TITLE_H + 4, h - 6, NAME_W, CELL_W)
     return img
 
 
@@ -235,6 +234,14 @@ def draw_lines(img: Image.Image, d: ImageDraw.ImageDraw, y0: int, lines: Sequenc
         if row is not None and tot is not None:
             for seat in range(4):
                 cell(img, d, name_w + seat * cell_w, y, row, tot, seat)
+
+
+def draw_rules(d: ImageDraw.ImageDraw, top: int, bottom: int, name_w: int, cell_w: int) -> None:
+    """The lines between the names' column and the players' columns, from ``top`` to
+    ``bottom``."""
+    for seat in range(4):
+        x = name_w + seat * cell_w
+        d.line((x, top, x, bottom), fill=RULE, width=1)
 
 
 def _boxes(img: Image.Image, y: int, view: PublicView, names: list[str],
@@ -406,10 +413,12 @@ def now_line(view: PublicView, lang: str) -> str:
     return s("sheet_now", lang, tali=view.tali, game=game)
 
 
+LEGEND_PARTS = ("attempt", "failed", "king", "knock")  # the legend's parts, in its order
+
+
 def legend_text(lang: str) -> str:
     """The whole legend (the tall sheet's): its parts joined."""
-    return " · ".join(s(f"sheet_legend_{part}", lang)
-                      for part in ("attempt", "failed", "king", "knock"))
+    return " · ".join(s(f"sheet_legend_{part}", lang) for part in LEGEND_PARTS)
 
 
 def legend_size(width: int) -> int:

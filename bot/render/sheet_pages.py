@@ -34,21 +34,23 @@ from bot.render.common import (
     panel,
     paste,
     text,
-    wrap,
 )
 from bot.render.fonts import Font, fit, fitted, font
 from bot.render.names import fit_apart, name_lines
 from bot.render.sheet import (
+    LEGEND_PARTS,
     TOTAL_COLOUR,
     Line,
     Totals,
     _lines,
     draw_lines,
+    draw_rules,
     harakiri_lines,
     label_parts,
     now_line,
     stovka_word,
 )
+from bot.render.sheet import legend_lines as sheet_legend_lines
 from bot.render.strings import lang_of, s
 from engine.contracts import MATURITA_GAME, TALIE_PER_LORA, Contract
 from engine.lora import ProtocolRow
@@ -74,7 +76,6 @@ KNOCK_X, KNOCK_ROWS = 8, 5
 LEGEND_PX, LEGEND_LINE = 24, 30
 SUM_ROW_H, TOTAL_ROW_H = 54, 64  # the overview's rows: a tálie's sums; the totals
 BOX_PX, BOX_LINE, BOX_HEAD = 24, 30, 44  # the overview's players' boxes
-RULE = (60, 96, 78)
 OVERVIEW = TALIE_PER_LORA  # the overview's page, after the tálie's
 
 
@@ -175,12 +176,6 @@ def _label(img: Image.Image, y: int, line: Line, lang: str) -> None:
         text(img, (parts[0][1], y + ROW_H // 2), parts[0][0], fnt, colour, "lm")
 
 
-def _rules(d: ImageDraw.ImageDraw, top: int, bottom: int) -> None:
-    for seat in range(4):
-        x = NAME_W + seat * CELL_W
-        d.line((x, top, x, bottom), fill=RULE, width=1)
-
-
 def _block(tali: int, lines: Sequence[Line], names: Sequence[str], leader: str, rows: int,
            lang: str) -> Image.Image:
     """One tálie: title, the players' names, a line per game / maturita attempt."""
@@ -193,7 +188,7 @@ def _block(tali: int, lines: Sequence[Line], names: Sequence[str], leader: str, 
     text(img, (14, TITLE_H // 2), title, fnt, GOLD, "lm")
     _heads(img, TITLE_H, names)
     draw_lines(img, d, TITLE_H + NAMES_H, lines, lang, (ROW_H, NAME_W, CELL_W), _label, _cell)
-    _rules(d, TITLE_H + 4, h - 6)
+    draw_rules(d, TITLE_H + 4, h - 6, NAME_W, CELL_W)
     return img
 
 
@@ -206,7 +201,7 @@ def legend_parts(lines: Sequence[Line], lang: str) -> list[str]:
         "king": any(r.red_king is not None and r.points[r.red_king] for r in rows),
         "knock": any(any(r.knocks) for r in rows),
     }
-    return [s(f"sheet_legend_{part}", lang) for part, used in need.items() if used]
+    return [s(f"sheet_legend_{part}", lang) for part in LEGEND_PARTS if need[part]]
 
 
 def _legend(img: Image.Image, y: int, parts: Sequence[str]) -> None:
@@ -217,7 +212,7 @@ def _legend(img: Image.Image, y: int, parts: Sequence[str]) -> None:
 
 def legend_lines(parts: Sequence[str], fnt: Font) -> list[str]:
     """The legend's parts on as few lines as the page's width takes, a part never split."""
-    return [fit(line, fnt, BLOCK_W) for line in wrap(" · ".join(parts), fnt, BLOCK_W, " · ")]
+    return sheet_legend_lines(" · ".join(parts), fnt, BLOCK_W)
 
 
 def _legend_h(parts: Sequence[str]) -> int:
@@ -314,7 +309,7 @@ def _sum_table(view: PublicView, who: Sequence[str], lang: str) -> Image.Image:
             right = NAME_W + (seat + 1) * CELL_W - NUM_RIGHT
             text(img, (right, y + SUM_ROW_H // 2), s("sheet_place_short", lang, n=place),
                  font(PTS_PX - 4, "cond"), GOLD, "rm")
-    _rules(d, TITLE_H + 4, h - 6)
+    draw_rules(d, TITLE_H + 4, h - 6, NAME_W, CELL_W)
     return img
 
 
