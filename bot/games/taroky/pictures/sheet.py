@@ -76,16 +76,11 @@ DETAIL_SIZE, DETAIL_LINE = 26, 33
 VALUE_PX, TITLE_PX = 26, 30  # a player's money (the game's name), the page's title
 GAME_MOST = 300  # what a game's name may take of its line
 STRIPE = (16, 50, 34)
+RULE: RGB = (60, 96, 78)  # the lines under the players' names and over the totals
 
 
 def _colour(hal: int) -> RGB:
     return GREEN if hal > 0 else (RED if hal < 0 else FAINT)
-
-
-def _detail(row: DealRecord, names: list[str], lang: str) -> str:
-    """The detail of a deal: partner or alone, then the parts of its money (the game with
-    its flek, hlášky, pagát, valát) and their sum → what is paid."""
-    return " · ".join(_detail_parts(row, names, lang))
 
 
 def _detail_parts(row: DealRecord, names: list[str], lang: str) -> list[str]:
@@ -140,7 +135,6 @@ def _detail_parts(row: DealRecord, names: list[str], lang: str) -> list[str]:
         parts.append(pic(key, lang, total=amount(total, lang, signed=True),
                          paid=amount(paid, lang, signed=True)))
     return parts
-
 
 
 def detail_lines(parts: Sequence[str], width: int = DETAIL_W) -> tuple[list[str], Font]:
@@ -502,9 +496,6 @@ def names_heading(img: Image.Image, top: int, who: Sequence[str], left: Sequence
     y = top + NAMES_H
     ImageDraw.Draw(img).line((M + 10, y - 1, W - M - 11, y - 1), fill=RULE, width=1)
     return y
-
-
-RULE: RGB = (60, 96, 78)  # the lines under the players' names and over the totals
 
 
 def draw_deals(img: Image.Image, y: int, rows: Sequence[DealRecord], lays: Sequence[Layout],

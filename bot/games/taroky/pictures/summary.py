@@ -13,6 +13,7 @@ from PIL import Image, ImageDraw
 
 from bot.games.taroky.pictures.sheet import (
     LINE,
+    RULE,
     SMALLEST,
     STRIPE,
     VALUE_PX,
@@ -140,7 +141,7 @@ def draw_summary(img: Image.Image, y: int, view: TableView, who: Sequence[str],
             text(img, (right, at), line, fh, MUTED, "rs")
     y += HEAD_PAD + LINE * heads + 8
     d = ImageDraw.Draw(img)
-    d.line((M + 10, y - 1, W - M - 11, y - 1), fill=(60, 96, 78), width=1)
+    d.line((M + 10, y - 1, W - M - 11, y - 1), fill=RULE, width=1)
     for seat in range(4):
         name = name_layout(view, seat, who, left, lang)
         height = 2 * ROW_PAD + LINE * name.lines
