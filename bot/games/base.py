@@ -103,11 +103,13 @@ def sheet_reply(lines: Sequence[str], picture: Picture | None, filename: str,
                  picture=picture, filename=filename, description=sentences(lines))
 
 
-def sheet_page_reply(ui: GameUI, table: Table, lang: str, page: int) -> Reply:
+def sheet_page_reply(ui: GameUI, table: Table, lang: str, page: int,
+                     pages: Sequence[str] | None = None) -> Reply:
     """Page ``page`` of the score sheet of a game with pages (``GameUI.sheet_pages``): its
     picture with the totals in words (``sheet_reply``) and the pages' labels for their
-    buttons. (A game of one page answers its sheet button with ``table_op`` alone.)"""
-    pages = tuple(ui.sheet_pages(table, lang))
+    buttons (``pages``: those labels where the caller has them already). (A game of one page
+    answers its sheet button with ``table_op`` alone.)"""
+    pages = tuple(ui.sheet_pages(table, lang) if pages is None else pages)
     page = min(max(page, 0), len(pages) - 1) if pages else 0
     reply = sheet_reply(ui.sheet_lines(table, lang), ui.sheet_page(table, lang, page),
                         t("core.sheet_file", lang), picture_legend(table, lang))

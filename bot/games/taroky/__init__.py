@@ -28,6 +28,7 @@ from bot.games.taroky import hand as hand_message
 from bot.games.taroky import texts
 from bot.games.taroky.pictures import (
     first_page,
+    opening_page,
     protocol_pages,
     render_deal,
     render_sheet,
@@ -128,7 +129,9 @@ class TarokyUI(BaseUI):
 
     def table_op(self, table: Table, op: str, lang: str) -> Reply:
         if op == "sheet":  # (its totals in words too: a screen reader reads no picture)
-            return sheet_page_reply(self, table, lang, self.sheet_first_page(table))
+            pages = self.sheet_pages(table, lang)  # (split once: it measures every deal)
+            first = opening_page(texts.round_of(table).public_view(), len(pages))
+            return sheet_page_reply(self, table, lang, first, pages)
         if op == "last":
             return Reply(content=texts.last_trick_text(table, lang))
         return super().table_op(table, op, lang)

@@ -8,7 +8,12 @@ from typing import Any
 
 from bot.games.taroky.pictures.deal import render_deal
 from bot.games.taroky.pictures.hand import hand_text, render_hand
-from bot.games.taroky.pictures.pages import first_page, protocol_pages, render_sheet
+from bot.games.taroky.pictures.pages import (
+    first_page,
+    opening_page,
+    protocol_pages,
+    render_sheet,
+)
 from bot.games.taroky.pictures.table import render_table
 from bot.model import tournament_round
 from bot.render.export import export_picture_names
@@ -53,6 +58,6 @@ def render_sheet_from_export(data: Mapping[str, Any], lang: str = "cs", *,
                         tournament_round(link))
 
 
-__all__ = ["clear_caches", "first_page", "hand_text", "protocol_pages", "render_deal",
-           "render_hand", "render_sheet", "render_sheet_from_export", "render_table",
+__all__ = ["clear_caches", "first_page", "hand_text", "opening_page", "protocol_pages",
+           "render_deal", "render_hand", "render_sheet", "render_sheet_from_export", "render_table",
            "round_from_export"]

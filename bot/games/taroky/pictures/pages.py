@@ -164,7 +164,12 @@ def first_page(view: TableView, names: Sequence[str],
                left: Sequence[bool] = (False,) * 4) -> int:
     """The page to open first (in any language): mid-round the one with the latest deal;
     at the round's end (or before any deal is over) the summary."""
-    count = len(parts(view, names, left))
+    return opening_page(view, len(parts(view, names, left)))
+
+
+def opening_page(view: TableView, count: int) -> int:
+    """``first_page`` of a protocol split into ``count`` pages already (the split measures
+    every deal's text: done once a click)."""
     return count - 1 if view.finished or not view.protocol else count - 2
 
 
