@@ -120,10 +120,10 @@ def seat_panel(
         x = _points(img, PAD, ROW_Y[1], s("pts_game", lang), game) + 10
         ends[ROW_Y[1]] = _knocks(img, x, ROW_Y[1], knocks, lang, right - x) if knocks else x
     badges = [badge_image(k, lang) for k in kinds]
-    marks = 0  # the AI or away mark goes before the name when the badges' row lacks room
+    moved = []  # the AI or away mark goes before the name when the badges' row lacks room
     if gap(badges, right - PAD) is None:
+        moved = [k for k in kinds if k in MARKS]
         badges = [badge_image(k, lang) for k in kinds if k not in MARKS]
-        marks = len(kinds) - len(badges)
     xs, free = badge_places(badges)
     for x, b in zip(xs, badges, strict=True):
         paste(img, b, x, ROW_Y[2] + 15 - BADGE_D // 2)
@@ -136,7 +136,7 @@ def seat_panel(
         left = _count(img, right, y, count)
         name_right = left - 8 if y == NAME_Y else right
     x = PAD
-    for kind in [k for k in kinds if k in MARKS][:marks]:
+    for kind in moved:
         b = badge_image(kind, lang)
         paste(img, b, x, NAME_Y + 15 - BADGE_D // 2)
         x += b.width + 6
