@@ -414,12 +414,12 @@ class Controller:
         if table is None or table.state is None:
             await self.replies.error(interaction, "core.no_table", lang)
             return
-        ui = builders.game_ui(table)
-        if not 0 <= page < len(ui.sheet_pages(table, lang)):
+        # built once (its pages split by measuring every deal's text): a recipe, drawn below
+        reply = sheet_page_reply(builders.game_ui(table), table, lang, page)
+        if not 0 <= page < len(reply.pages):  # (the reply clamps it: checked against its pages)
             await self.replies.error(interaction, "core.stale_message", lang)
             return
         await interaction.response.defer()  # (before drawing: Discord's three seconds)
-        reply = sheet_page_reply(ui, table, lang, page)
         file = await self.reply_file(reply, table_id)  # (None: the page failed, its text goes)
         await interaction.edit_original_response(
             content=reply.content or (None if file else t("core.error", lang)),
