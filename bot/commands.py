@@ -78,7 +78,6 @@ async def send_sheet(interaction: Interaction) -> None:
     nowhere (or in a lobby), the sheet of the table he last played at on this server:
     finished, or still played (he left it; an AI plays his seat)."""
     from bot.ui.builders import game_ui
-    from bot.ui.components import sheet_view
 
     controller = controller_of(interaction)
     table = my_table(interaction)
@@ -100,12 +99,7 @@ async def send_sheet(interaction: Interaction) -> None:
     # acknowledged before the render pool draws it: a busy pool must not miss Discord's
     # three seconds
     await interaction.response.defer(ephemeral=True, thinking=True)
-    file = await controller.reply_file(reply, table.table_id)  # (None: failed, text goes)
-    view = sheet_view(table.table_id, reply.pages, reply.page)  # (its pages' buttons)
-    await interaction.followup.send(
-        reply.content or (discord.utils.MISSING if file else t("core.error", lang)),
-        file=file or discord.utils.MISSING, view=view or discord.utils.MISSING,
-        ephemeral=True)
+    await controller.send_reply(interaction, reply, table.table_id, lang)  # (its pages' buttons)
 
 
 def not_started_text(lobby: Table, lang: str) -> str:

@@ -4,6 +4,9 @@ and each table's sheet, with the words of the catalog and the game's own sheet c
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TypeVar
+
 from bot.games import ui_of
 from bot.games.base import pictured_as
 from bot.i18n import counted, has, shown_name, t
@@ -27,6 +30,8 @@ from bot.tournament.scoring import lower_is_better, outcome_of, standings
 from bot.tournament.words import K, listed_place, place_label, tt, worded
 from engine import games
 from engine.tournament import place_points
+
+T = TypeVar("T")
 
 
 def money(hal: int, lang: str, *, sign: bool = False) -> str:
@@ -93,7 +98,7 @@ def standings_legend(t_: TournamentRecord, upto: int, lang: str, page: int = 1) 
     """Who the stand-ins of the standings picture ``page`` are, under it ("🎲🎲 (na obrázku
     hráč č. 3)": its text lists him as 🎲🎲); "" when every name is drawn as it is."""
     entrants = [model.entrant(t_, row.entrant)
-                for row in standings(t_, upto)[(page - 1) * PAGE:page * PAGE]]
+                for row in on_page(standings(t_, upto), page)]
     return pictured_as([shown_name(e.name, lang) for e in entrants],
                        [readable(t_, e, lang) for e in entrants], lang)
 
@@ -124,6 +129,11 @@ def page_places(t_: TournamentRecord, page: int) -> tuple[int, int]:
     """The lines of the standings page ``page`` (from 1) shows, as places: (9, 16)."""
     first = (page - 1) * PAGE + 1
     return first, min(page * PAGE, len(t_.entrants))
+
+
+def on_page(rows: Sequence[T], page: int) -> Sequence[T]:
+    """The standings' rows (in place order) page ``page`` (from 1) shows: ``PAGE`` of them."""
+    return rows[(page - 1) * PAGE:page * PAGE]
 
 
 def page_subtitle(t_: TournamentRecord, subtitle: str, page: int, lang: str) -> str:
@@ -198,7 +208,7 @@ def standings_png(t_: TournamentRecord, upto: int, lang: str, page: int = 1) -> 
     if folded:
         footer.append(Footer(tt("legend_rounds", lang, label=round_labels[0], first=1,
                                 last=folded)))
-    shown = lines[(page - 1) * PAGE:page * PAGE]
+    shown = on_page(lines, page)
     return render_standings(title(t_, lang), page_subtitle(t_, subtitle, page, lang), labels,
                             round_labels, shown, footer, folded=bool(folded), layout=lines)
 
@@ -278,7 +288,7 @@ def standings_alt(t_: TournamentRecord, upto: int, lang: str, page: int = 1) -> 
                     name=marked_name(model.entrant(t_, row.entrant),
                                      readable(t_, model.entrant(t_, row.entrant), lang), lang),
                     points=number(row.points, lang))
-            for row in standings(t_, upto)[(page - 1) * PAGE:page * PAGE]]
+            for row in on_page(standings(t_, upto), page)]
     return f"{head}: " + "; ".join(rows)
 
 

@@ -161,6 +161,18 @@ class Controller:
                                                f"the score sheet of table {table_id}")
         return None if image is None else png_file(image, reply.filename, reply.description)
 
+    async def send_reply(self, interaction: Interaction, reply: Reply, table_id: int,
+                         lang: str) -> None:
+        """A score sheet's answer as the deferred click's or command's followup: its picture
+        (``reply_file``; failed, its totals in words go, or the error when there are none)
+        with its pages' buttons."""
+        file = await self.reply_file(reply, table_id)
+        view = sheet_view(table_id, reply.pages, reply.page)
+        await interaction.followup.send(
+            reply.content or (discord.utils.MISSING if file else t("core.error", lang)),
+            ephemeral=True, file=file or discord.utils.MISSING,
+            view=view or discord.utils.MISSING)
+
     async def table(self, table_id: int) -> Table | None:
         """A table of the bot: in play, or finished/closed and loaded from the database."""
         table = self.service.tables.get(table_id) or self.finished.get(table_id)
@@ -393,12 +405,7 @@ class Controller:
         await interaction.response.defer(ephemeral=True, thinking=True)
         reply = builders.game_ui(table).table_op(table, op, lang)
         if reply.picture is not None:  # (a score sheet's page with its pages' buttons)
-            file = await self.reply_file(reply, table.table_id)
-            view = sheet_view(table.table_id, reply.pages, reply.page)
-            await interaction.followup.send(
-                reply.content or (discord.utils.MISSING if file else t("core.error", lang)),
-                ephemeral=True, file=file or discord.utils.MISSING,
-                view=view or discord.utils.MISSING)
+            await self.send_reply(interaction, reply, table.table_id, lang)
         else:
             await interaction.followup.send(reply.content or t("core.stale", lang),
                                             ephemeral=True)
@@ -414,12 +421,12 @@ class Controller:
         if table is None or table.state is None:
             await self.replies.error(interaction, "core.no_table", lang)
             return
-        ui = builders.game_ui(table)
-        if not 0 <= page < len(ui.sheet_pages(table, lang)):
+        # built once (its pages split by measuring every deal's text): a recipe, drawn below
+        reply = sheet_page_reply(builders.game_ui(table), table, lang, page)
+        if not 0 <= page < len(reply.pages):  # (the reply clamps it: checked against its pages)
             await self.replies.error(interaction, "core.stale_message", lang)
             return
         await interaction.response.defer()  # (before drawing: Discord's three seconds)
-        reply = sheet_page_reply(ui, table, lang, page)
         file = await self.reply_file(reply, table_id)  # (None: the page failed, its text goes)
         await interaction.edit_original_response(
             content=reply.content or (None if file else t("core.error", lang)),
