@@ -1485,3 +1485,61 @@ def test_a_crowded_table_stays_within_its_embed_s_height_its_words_whole_sized(
             heights.add(img.height)
     assert max(heights) >= table.H_MOST - 4  # (they grow to about the most: the test is tight)
     table.seat_panel.cache_clear()
+
+
+def _random_round_view(seed: int, nth: int) -> object:
+    """The ``nth`` table view of a round played at random from ``seed`` (its deals, options
+    and choices; the announcements and fleks taken eagerly by most rounds), as the sweep of
+    the table's heights drew them: a view now and then while the round is played."""
+    import random
+
+    from engine.taroky.actions import Announce
+    from engine.taroky.deal import random_deal
+
+    rng = random.Random(seed)
+    options = TarokyOptions(round_deals=rng.choice([1, 2, 4]), flek_max=rng.choice([5, 3, 1]))
+    rnd = TarokyRound(deals=[random_deal(random.Random(f"{seed}/{i}"), i % 4)
+                             for i in range(options.round_deals)], options=options)
+    eager = rng.random() < 0.7
+    seen = 0
+    while not rnd.finished:
+        if rng.random() < 0.08:
+            if seen == nth:
+                return rnd.public_view()
+            seen += 1
+        legal = rnd.legal_actions()
+        said = [a for a in legal if isinstance(a, Announce) and a.item != "done"]
+        rnd.apply(rng.choice(said) if eager and said and rng.random() < 0.8
+                  else rng.choice(legal))
+    raise AssertionError((seed, nth, seen))
+
+
+def test_a_solo_with_its_talon_five_badges_long_names_and_a_tournament_fits_its_embed(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A sólo flekked to ×32 with the pagát and the valát, its talon's box over the left seat,
+    the legend of five badges under it (the dealer, the forehand, the declarer, an AI's
+    mark and an away one), long names (who took the last trick on three lines) and a
+    tournament's name at the foot of the right column: the left column was 790 px high,
+    1 px past ``H_MOST`` (so shown in its embed narrower than ``EMBED_W``, its words under
+    11 px) — the legend's box is 2 px lower now; its words are still 31 px."""
+    from bot.games.taroky.pictures import table
+
+    view = _random_round_view(6, 9)
+    deal = view.deal  # type: ignore[attr-defined]
+    marks = (None, "ai", None, "away")
+    assert (deal.game, deal.flek, deal.phase) == ("6P", (5, 5, 5), "play")
+    assert deal.pagat_by is not None and deal.valat_by == deal.declarer
+    assert table.talon_box(deal, "en") is not None
+    assert table.legend_kinds(deal, marks) == ("dealer", "predak", "declarer", "ai", "away")
+    heights = {}
+    for names, lang in itertools.product((LONG_NAMES, NAMES_32), ("cs", "en")):
+        table.seat_panel.cache_clear()
+        drawn = _sizes(monkeypatch, table)
+        img = table.table_image(view, names, lang, marks=marks,  # type: ignore[arg-type]
+                                tournament="turnaj č. 1 · 2. kolo · stůl 1")
+        heights[names[0], lang] = img.height
+        small = [(t, s) for t, s in drawn if t and s < TABLE_SMALLEST]
+        assert drawn and not small, (lang, small)
+    assert max(heights.values()) <= table.H_MOST, heights
+    assert heights[LONG_NAMES[0], "en"] == table.H_MOST - 1, heights  # (the state is that full)
+    table.seat_panel.cache_clear()

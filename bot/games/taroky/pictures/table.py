@@ -117,6 +117,10 @@ BADGE_OVERLAP = 6  # px: the most two crowded badges overlap (within a badge's r
 COUNT_D = 40  # the count chip on a seat's face-down cards
 LEGEND_W = SIDE_W  # the legend, under the left seat
 LEGEND_LINE = BADGE_D + 4
+# px above the legend's first badge's line and under its last: its badges 7 px within the
+# box's rims (6 made the sólo's five-badge legend, talon box, long names and tournament
+# 790 px high: 1 px past ``H_MOST``)
+LEGEND_PAD = 5
 BADGE_COLOURS: dict[str, RGB] = {
     "dealer": (120, 170, 230),
     "predak": (246, 196, 68),
@@ -892,7 +896,7 @@ def legend_layout(kinds: Sequence[str], lang: str) -> tuple[list[list[str]], Fon
 
 def legend_height(lines: Sequence[Sequence[str]]) -> int:
     """The height of a legend's box of items on these ``lines`` (0: none)."""
-    return sum(LEGEND_LINE + LINE * (len(ls) - 1) for ls in lines) + 12 if lines else 0
+    return sum(LEGEND_LINE + LINE * (len(ls) - 1) for ls in lines) + 2 * LEGEND_PAD if lines else 0
 
 
 def _legend(img: Image.Image, kinds: Sequence[str], lang: str, bottom: int,
@@ -907,7 +911,7 @@ def _legend(img: Image.Image, kinds: Sequence[str], lang: str, bottom: int,
     width = max(_badge(k, lang).width + 8 + int(max(f.getlength(x) for x in ls))
                 for k, ls in zip(kinds, lines, strict=True))
     box = panel(width + 18, legend_height(lines), radius=12).copy()
-    y = 6
+    y = LEGEND_PAD
     for kind, ls in zip(kinds, lines, strict=True):
         b = _badge(kind, lang)
         paste(box, b, 8, y + (line - BADGE_D) // 2)
