@@ -1521,7 +1521,10 @@ def test_a_solo_with_its_talon_five_badges_long_names_and_a_tournament_fits_its_
     mark and an away one), long names (who took the last trick on three lines) and a
     tournament's name at the foot of the right column: the left column was 790 px high,
     1 px past ``H_MOST`` (so shown in its embed narrower than ``EMBED_W``, its words under
-    11 px) — the legend's box is 2 px lower now; its words are still 31 px."""
+    11 px) — the legend's box is 2 px lower now; its words are still 31 px. An English
+    tournament's name ("… · table 10") takes three lines at a column's foot: the picture
+    was 803 px high with it in a bar under it — who took the last trick is on two lines
+    then, the name cut (whole on three where the picture is no taller so)."""
     from bot.games.taroky.pictures import table
 
     view = _random_round_view(6, 9)
@@ -1532,14 +1535,20 @@ def test_a_solo_with_its_talon_five_badges_long_names_and_a_tournament_fits_its_
     assert table.talon_box(deal, "en") is not None
     assert table.legend_kinds(deal, marks) == ("dealer", "predak", "declarer", "ai", "away")
     heights = {}
-    for names, lang in itertools.product((LONG_NAMES, NAMES_32), ("cs", "en")):
+    czech = "turnaj č. 1 · 2. kolo · stůl 1"  # (the sweep's: two lines at a column's foot)
+    for names, lang, bar in itertools.product((LONG_NAMES, NAMES_32), ("cs", "en"),
+                                              (czech, BAR["en"])):
         table.seat_panel.cache_clear()
         drawn = _sizes(monkeypatch, table)
         img = table.table_image(view, names, lang, marks=marks,  # type: ignore[arg-type]
-                                tournament="turnaj č. 1 · 2. kolo · stůl 1")
-        heights[names[0], lang] = img.height
+                                tournament=bar)
+        heights[names[0], lang, bar] = img.height
         small = [(t, s) for t, s in drawn if t and s < TABLE_SMALLEST]
         assert drawn and not small, (lang, small)
+        if names == LONG_NAMES and lang == "en":  # (Bartoloměj Přemyslovský z Dubé took it)
+            said = [t for t, _s in drawn]
+            assert ("z Dubé takes" in said) == (bar != BAR["en"]), said
+            assert ("takes" in said) == (bar == BAR["en"]), said
     assert max(heights.values()) <= table.H_MOST, heights
-    assert heights[LONG_NAMES[0], "en"] == table.H_MOST - 1, heights  # (the state is that full)
+    assert heights[LONG_NAMES[0], "en", czech] == table.H_MOST - 1, heights  # (that full)
     table.seat_panel.cache_clear()

@@ -1046,6 +1046,12 @@ def table_image(view: TableView, names: Sequence[str], lang: str = "cs",
         # a row fewer, the names cut shorter: no taller than its words stay legible
         strip, where, at = choose([strip, *(strip_rows(deal, who, lang, brief, len(s.rows) - 1)
                                             for s in strips for brief in (False, True))])
+    if at.height + (bar if where == "bar" else 0) > H_MOST and takes and len(takes[0]) > 2:
+        # who took the last trick on two lines, the name cut (an English tournament's name
+        # takes three lines at a side column's foot: the picture was up to 803 px high)
+        takes = last_takes(deal, who, lang, TABLE_INSET._replace(most=2))
+        corners = (corners[0], last_trick_height(takes))
+        strip, where, at = choose([strip, *strips])
     top = BODY_TOP + strip_extra(strip)
     img = _base(at.height).copy()
     sides = (LEFT_X, RIGHT_X) if at.legend_left else (RIGHT_X, LEFT_X)
