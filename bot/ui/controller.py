@@ -233,6 +233,7 @@ class Controller:
                     if table.status != STATUS_LOBBY:
                         continue
                 await self.service.resume(table)
+                self.blocked.resumed(table)  # (its channel still refusing the bot: told)
             except Exception:
                 log.exception("resuming table %s failed", table.table_id)
         self.service.resume_timers()
