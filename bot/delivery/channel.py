@@ -58,7 +58,8 @@ class Materials(Protocol):
     async def set_table_message(self, table: Table, message_id: int,
                                 later: Sequence[OutboxItem] = ()) -> None:
         """The table's message is the one just posted; ``later`` (the entries that end the
-        one it replaces) is queued in the same transaction. A failure is raised."""
+        one it replaces) is queued in the same transaction. With ``later`` a refusal is
+        raised (the post is found again and this redone), without it only logged."""
         ...
 
     async def set_ping(self, table: Table, message_id: int | None,
