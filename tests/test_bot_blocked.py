@@ -148,3 +148,25 @@ async def test_a_channel_denying_only_pictures_is_not_said_to_forbid_posting(har
     assert text == (f"V kanálu <#{ch.id}> stolu č. {tid} mi teď chybí oprávnění: Přikládat"
                     " soubory, takže tam není vidět, jak hra pokračuje. Hrát můžeš dál přes"
                     " **Moje karty**; požádej správce serveru, ať mi je povolí.")
+
+
+
+async def test_a_notice_not_read_before_a_restart_is_given_after_it(harness):
+    """The outages are held in memory: after a restart a table whose channel still refuses
+    the bot (its permissions say so) starts its outage anew — the notice Alice had not read
+    comes with her next command, once; before, only after a post of the table was refused
+    again (a move or more later). Her table's next post there ends it."""
+    ch, alice, tid = await _noticed_outage(harness)
+    notice = harness.bot.controller.replies.notes[alice.id][0]
+    await harness.restart()
+    await channel_delivered(harness)
+    for _ in range(2):
+        await alice.slash(ch, "lora hand")
+    seen = [m.content for m in ch.history(viewer=alice) if notice in (m.content or "")]
+    assert seen == [notice]
+    assert harness.service.tables[tid].status == "playing"
+    _deny(harness, ch, 0)
+    await harness.env.settle()
+    await harness.bot.controller.enqueue([items.post(ch.id, "y", table_id=tid)])
+    await channel_delivered(harness)
+    assert harness.bot.controller.blocked.outages == {}

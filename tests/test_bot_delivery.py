@@ -5,6 +5,7 @@ points — and what only the clicking player sees is tried again and never silen
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 from typing import Any
 
@@ -525,18 +526,21 @@ async def test_a_channel_answered_429_once_is_paced_under_its_limit_from_then_on
     assert looked == []
 
 
-@pytest.mark.parametrize("stage", ["queueing", "done"])
+@pytest.mark.parametrize("stage", ["saving", "done"])
 async def test_a_kill_as_a_reposted_table_message_is_recorded_leaves_one_message_one_record(
         harness, monkeypatch, stage):
     """A deal starts: the table message is posted anew and the old one becomes the record of
-    the start's lines. The bot dies while that record is queued (``queueing``), or once the
-    post's aftermath is done (``done``: the old message's record queued, the new one saved
-    as the table's), before the entry's mark is written. After the restart the post is
-    found (not made twice: ``done``) and the old message becomes the record once: one
-    table message, the record's lines once, no old message left with its buttons. Before,
-    the new id was saved first and the search for the post skipped the table's message:
-    a kill between the two left the old message with its buttons beside a second post, and
-    a kill after them posted the record's lines a second time."""
+    the start's lines. The bot dies as the new message is saved with the old one's end
+    (``saving``), or once the post's aftermath is done (``done``: the old message's record
+    queued, the new one saved as the table's), before the entry's mark is written. After the
+    restart the post is found (not made twice: ``done``) and the old message becomes the
+    record once: one table message, the record's lines once, no old message left with its
+    buttons, and its end queued once. Before, the new id was saved first and the search for
+    the post skipped the table's message: a kill between the two left the old message with
+    its buttons beside a second post, and a kill after them posted the record's lines a
+    second time; then the old message's end was queued apart, before the new one was saved:
+    a kill between the two queued it twice (and its record's lines twice, when they are
+    posted rather than edited into the old message)."""
     from bot.delivery import items
     from bot.delivery.channel import ChannelDeliverer
     from bot.ui.materials import Materials
@@ -546,24 +550,25 @@ async def test_a_kill_as_a_reposted_table_message_is_recorded_leaves_one_message
     await delivery(harness).settled()
     first = players.table.message_id
     killed: list[int] = []
+    posting: list[Any] = []
     posted = ChannelDeliverer.posted
-    enqueue = Materials.enqueue
+    save = Materials.set_table_message
 
-    async def deadly_enqueue(self: Any, entries: list[Any]) -> None:
-        if stage == "queueing" and not killed and any(
-                e.kind == items.DELETE and e.payload.get("record") for e in entries):
+    async def deadly_save(self: Any, table: Any, message_id: int, *later: Any) -> None:
+        if stage == "saving" and not killed and posting[-1].payload.get("record"):
             killed.append(0)
             raise Killed()
-        await enqueue(self, entries)
+        await save(self, table, message_id, *later)
 
     async def deadly_posted(self: Any, entry: Any, message_id: int) -> None:
+        posting.append(entry)
         await posted(self, entry, message_id)
         if stage == "done" and not killed and entry.kind == items.TABLE \
                 and entry.payload.get("record"):
             killed.append(message_id)
             raise Killed()
 
-    monkeypatch.setattr(Materials, "enqueue", deadly_enqueue)
+    monkeypatch.setattr(Materials, "set_table_message", deadly_save)
     monkeypatch.setattr(ChannelDeliverer, "posted", deadly_posted)
     for _ in range(60):  # to the second deal's start
         if killed:
@@ -594,3 +599,7 @@ async def test_a_kill_as_a_reposted_table_message_is_recorded_leaves_one_message
     records = [m for m in shown if m.content and not m.embeds and not m.content.startswith("<@")]
     texts = [m.content for m in records]
     assert len(texts) == len(set(texts)), texts
+    async with harness.bot.store.connection.execute(
+            "SELECT payload FROM outbox WHERE kind = ?", (items.DELETE,)) as cur:
+        ends = [json.loads(r[0]) for r in await cur.fetchall()]
+    assert len([e for e in ends if e["message_id"] == first]) == 1, ends

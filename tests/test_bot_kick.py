@@ -350,3 +350,37 @@ async def test_a_lobby_that_starts_while_a_confirm_waits_is_asked_about_again(ha
     assert again.content == "Tohle potvrzení už vypršelo – nic se nestalo."
     assert enabled_controls(again) == []
     assert table.seat_of(carol.id) is not None
+
+
+async def test_a_kick_and_its_question_outlive_a_restart(harness):
+    """Nothing of a kick a user relies on is held in memory only: a question asked before a
+    restart still answers after it — lapsed once its time is up (its buttons then say so when
+    clicked: the timer that disabled them went with the old bot), else it removes the player;
+    the removed player's seat (his to take back), its note and his mention are saved with
+    the table and its outbox, and survive another restart."""
+    guild, ch, (alice, bob), tid = await open_table(harness, ["alice", "bob"], ("easy", "easy"))
+    seat = harness.service.tables[tid].seat_of(bob.id)
+    lapsing = reply(await alice.slash(ch, "lora kick", user=bob))
+    await harness.restart()
+    await harness.env.advance_time(CONFIRM_SECONDS + 1)
+    res = await alice.click(lapsing, label="Odebrat")
+    assert reply(res).content == "Tohle potvrzení už vypršelo – nic se nestalo."
+    assert harness.service.tables[tid].seat_of(bob.id) == seat
+    question = reply(await alice.slash(ch, "lora kick", user=bob))
+    await harness.restart()
+    res = await alice.click(question, label="Odebrat")
+    assert reply(res).content == (
+        f"Hotovo – za hráče Bob teď u stolu č. {tid} hraje AI. Vrátit se může, dokud hra běží.")
+    await harness.restart()
+    table = harness.service.tables[tid]
+    left = table.seats[seat]
+    assert (left.user_id, left.name, left.left_by) == (None, "Bob", bob.id)
+    assert "Bob opouští hru – místo převzala AI (na pokyn: Alice)." in table.recent.lines
+    await channel_delivered(harness, ch.id)
+    told = (f"<@{bob.id}>, Alice předává tvé místo u stolu č. {tid} AI. Vrátit se můžeš, dokud"
+            " hra běží: u stolu klikni na **Moje karty**.")
+    assert [m.content for m in ch.history()].count(told) == 1
+    offer = reply(await bob.slash(ch, "lora hand"))
+    assert offer.content == f"Tvé místo u stolu č. {tid} teď hraje AI. Chceš se vrátit a hrát dál?"
+    await bob.click(offer, label="Vrátit se ke stolu")
+    assert table.seat_of(bob.id) == seat

@@ -423,3 +423,30 @@ async def test_the_hand_command_of_a_game_whose_seat_he_left_tells_him_how_to_co
     assert harness.service.tables[tid].status == "aborted"
     res = await bob.slash(ch, "lora hand")  # (no Lóra seat to come back to: as before)
     assert reply(res).content.startswith("**Tvoje karty – 1. rozdání**")
+
+
+async def test_an_aborted_game_stays_aborted_after_a_restart_and_its_sheet_still_answers(
+        harness):
+    """An aborted table keeps its game's state in the database: it never resumes (a restart
+    reads only lobbies and running tables; its status says it is over) — no AI moves there,
+    its message is not touched — and the sheet button its closed message keeps still
+    answers, from that state."""
+    guild, ch, (alice, bob), tid = await open_table(harness, ["alice", "bob"], ("easy", "easy"))
+    await alice.click(reply(await alice.slash(ch, "lora abort")), label="Zrušit stůl")
+    await channel_delivered(harness, ch.id)
+    record = await harness.bot.store.get_table(tid)
+    assert record.status == "aborted" and record.state is not None
+    closed = next(m for m in ch.history() if m.id == record.message_id)
+    shown = closed.embeds[0].description
+    sent = len(harness.env.http_requests)
+    await harness.restart()
+    await harness.env.advance_time(120)
+    await channel_delivered(harness, ch.id)
+    assert tid not in harness.service.tables
+    assert not [r for r in harness.env.http_requests[sent:] if f"{ch.id}/messages" in r.path]
+    closed = next(m for m in ch.history() if m.id == record.message_id)
+    assert closed.embeds[0].description == shown
+    after = await harness.bot.store.get_table(tid)
+    assert (after.status, after.version) == ("aborted", record.version)
+    res = await bob.click(closed, custom_id=f"lora:t:{tid}:sheet")
+    assert reply(res).ephemeral and reply(res).attachments

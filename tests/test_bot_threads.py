@@ -10,6 +10,7 @@ import random
 from typing import Any
 
 import discord
+import pytest
 
 from tests.botkit import BotHarness, Players, emit_slash, reply
 from tests.helpers import LORA_BUILTIN_DEFAULTS_EN
@@ -351,3 +352,60 @@ async def test_a_crash_between_making_the_thread_and_the_first_commit_leaves_no_
     assert [e.title for m in ch.history() for e in m.embeds] == ["Lóra – stůl č. 1"]
     await start_with_ai(bob, thread, 2)
     assert table.status == "playing"
+
+
+
+@pytest.mark.parametrize("thread_made", [True, False])
+async def test_a_lobby_cut_short_that_expired_while_the_bot_was_down_closes_unshown(
+        harness, monkeypatch, thread_made):
+    """As above, but the bot stays down for more than a day: the lobby is closed before it is
+    placed, never shown alive (with its buttons). Its thread made before the crash takes it
+    (not left empty; the line in the channel says it was closed); without one, no thread is
+    made for a closed lobby: it closes in the channel it was opened in."""
+    from simcord.http import router as simcord_router
+
+    from bot.tables import limits
+
+    guild, ch, (alice, bob) = setup(harness, ["alice", "bob"])
+    await alice.slash(ch, "lora new", language="cs")
+    dispatch = simcord_router.dispatch
+
+    def deadly(backend: Any, method: str, path: str, **kwargs: Any) -> Any:
+        if method == "POST" and path == f"/channels/{ch.id}/threads":
+            if thread_made:
+                dispatch(backend, method, path, **kwargs)
+            raise Killed()
+        return dispatch(backend, method, path, **kwargs)
+
+    monkeypatch.setattr(simcord_router, "dispatch", deadly)
+    await bob.slash(ch, "lora new", language="cs", seating="join", turn_timer=0)
+    monkeypatch.setattr(simcord_router, "dispatch", dispatch)
+    threads = [t.id for t in ch.threads]
+    assert len(threads) == int(thread_made)
+    harness.bot.controller.shutdown()
+    await harness.env.advance_time(limits.LOBBY_IDLE_SECONDS + 5)  # (the bot is down)
+    sent = len(harness.env.http_requests)
+    await harness.restart()
+    errors = harness.env.errors
+    assert errors and all(isinstance(e, Killed) for e in errors), errors
+    await harness.bot.controller.delivery.settled()
+
+    assert 2 not in harness.service.tables or harness.service.tables[2].status == "aborted"
+    assert await harness.bot.store.table_of_user(guild.id, bob.id) is None
+    record = await harness.bot.store.get_table(2)
+    assert record.status == "aborted" and [t.id for t in ch.threads] == threads
+    # never shown with its buttons: no message of the bot's since the restart had any
+    assert not [r for r in harness.env.http_requests[sent:]
+                if isinstance(r.json, dict) and r.json.get("components")]
+    text = "Stůl č. 2 je zrušen: celý den se u něj nic nedělo."
+    expired_1 = "Stůl č. 1 je zrušen: celý den se u něj nic nedělo."  # (table 1 too)
+    where = ch.threads[0] if thread_made else ch
+    assert record.channel_id == where.id
+    [lobby] = [m for m in where.history() if m.embeds and "č. 2" in m.embeds[0].title]
+    assert lobby.embeds[0].description == text and not lobby.components
+    assert where.last_message.content == text
+    if thread_made:
+        assert [m.content for m in pointers(ch)] == [
+            expired_1, f"Lóra – stůl č. 2 ve vlákně <#{where.id}> byl zrušen."]
+    else:
+        assert [m.content for m in pointers(ch)] == [expired_1, text]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 import aiohttp
@@ -54,11 +55,15 @@ class Materials(Protocol):
         """A final post's field: why its game is not rated (None: it is)."""
         ...
 
-    async def set_table_message(self, table: Table, message_id: int) -> None: ...
+    async def set_table_message(self, table: Table, message_id: int,
+                                later: Sequence[OutboxItem] = ()) -> None:
+        """The table's message is the one just posted; ``later`` (the entries that end the
+        one it replaces) is queued in the same transaction. With ``later`` a refusal is
+        raised (the post is found again and this redone), without it only logged."""
+        ...
 
-    async def set_ping(self, table: Table, message_id: int | None) -> None: ...
-
-    async def enqueue(self, entries: list[OutboxItem]) -> None: ...
+    async def set_ping(self, table: Table, message_id: int | None,
+                       later: Sequence[OutboxItem] = ()) -> None: ...
 
     def tournament_message_id(self, tournament_id: int) -> int | None: ...
 
@@ -70,7 +75,8 @@ class Materials(Protocol):
         """That line as the table is now (None: the table plays in no thread)."""
         ...
 
-    async def set_pointer(self, table: Table, message_id: int) -> None: ...
+    async def set_pointer(self, table: Table, message_id: int,
+                          later: Sequence[OutboxItem] = ()) -> None: ...
 
     async def set_invite(self, table: Table, channel_id: int, message_id: int) -> None:
         """A rematch's invitation (a post keyed ``invite:<table id>``) was posted."""
@@ -85,7 +91,10 @@ class Materials(Protocol):
         """The tournament's message as it is now (None: the tournament is gone)."""
         ...
 
-    async def set_tournament_message(self, tournament_id: int, message_id: int) -> int | None:
+    async def set_tournament_message(self, tournament_id: int, message_id: int,
+                                     ends: Callable[[int], list[OutboxItem]]) -> None:
+        """The tournament's message is the one just posted; ``ends(old)`` (the entries that
+        end the one it replaces, if any and not this one) queued in the same transaction."""
         ...
 
 
@@ -403,9 +412,10 @@ class ChannelDeliverer:
 
     async def _posted(self, entry: OutboxEntry, message_id: int) -> None:
         if entry.kind == items.TOURNAMENT:
-            old = await self.m.set_tournament_message(_tournament_id(entry), message_id)
-            if old is not None and old != message_id:
-                await self.m.enqueue([items.delete(entry.channel_id, old)])
+            # (the old message's end queued with the new one saved: see below)
+            await self.m.set_tournament_message(
+                _tournament_id(entry), message_id,
+                lambda old: [items.delete(entry.channel_id, old)])
             return
         if entry.kind == items.POST and entry.table_id is not None \
                 and entry.key == f"invite:{entry.table_id}":
@@ -437,12 +447,11 @@ class ChannelDeliverer:
         if old is not None:
             later.insert(0, items.delete(entry.channel_id, old, entry.table_id, record=record,
                                          pictures=[p for _i, p in pictures]))
-        # the old message's end queued before the new one is saved: a crash between the two
-        # finds the post again and queues that end once more (its record edit is the same);
-        # saved first, a crash left the old message as it was, buttons and all, for good
-        if later:
-            await self.m.enqueue(later)
-        await save(table, message_id)
+        # the old message's end queued in the transaction that saves the new one: queued
+        # apart, a crash between the two queued that end twice after the post was found
+        # again (its record lines posted twice), or — the new one saved first — never (the
+        # old message left as it was, buttons and all, for good)
+        await save(table, message_id, later)
 
     async def find_posted(self, entry: OutboxEntry, known: set[int]) -> int | None:
         channel = await self._channel(entry)

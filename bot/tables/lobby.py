@@ -108,13 +108,22 @@ class TableLobby(TablePlay):
         moved = table.channel_id if table.channel_id != parent else None
         await self._save(table, [*lead, *self.presenter.lobby_shown(table)], channel_id=moved)
 
-    async def place_again(self, table: Table, place: Place) -> None:
+    async def place_again(self, table: Table, place: Place, adopt: Place) -> None:
         """A lobby whose placement in a thread was cut short (a restart after its intent was
-        saved and before its first commit): placed now, its first commit made."""
+        saved and before its first commit): placed now, its first commit made. One that
+        expired while the bot was down is not shown alive first: it is closed (as
+        ``expire_lobbies`` does) where ``adopt`` puts it — the thread made for it, if any."""
         async with self.lock(table.table_id):
             parent = table.channel_id
-            table.channel_id, lead = await place(table)
-            await self._first_commit(table, parent, lead)
+            expired = self.lobby_expired(table)
+            table.channel_id, lead = await (adopt if expired else place)(table)
+            if not expired:
+                await self._first_commit(table, parent, lead)
+                return
+            if table.channel_id == parent:
+                table.parent_id = None  # no thread: it closes in the channel
+            moved = table.channel_id if table.channel_id != parent else None
+            await self._close(table, "expired", lead=lead, channel_id=moved)
 
     async def create_started(
         self,
@@ -558,10 +567,13 @@ class TableLobby(TablePlay):
                     log.warning("could not close the idle lobby of table %s", table.table_id)
 
     async def _close(self, table: Table, reason: str, by: str | None = None,
-                     tournament: int | None = None) -> None:
+                     tournament: int | None = None, *, lead: Sequence[OutboxItem] = (),
+                     channel_id: int | None = None) -> None:
         table.status = STATUS_ABORTED
         no_return(table)
         self.timer.cancel(table.table_id)
         self.clock.cancel(table.table_id)
-        await self._save(table, self.presenter.closed_shown(table, reason, by, tournament))
+        await self._save(table, [*lead, *self.presenter.closed_shown(table, reason, by,
+                                                                     tournament)],
+                         channel_id=channel_id)
         self._evict_later(table.table_id)

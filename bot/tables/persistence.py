@@ -90,25 +90,55 @@ class TablePersistence(TableRegistry):
         table.seats = [None if x is None else Seat.from_json(x) for x in seats]
         table.status = status
 
-    async def set_message(self, table: Table, message_id: int | None) -> None:
-        table.message_id = message_id
-        await self._note_ids(table, message_id=message_id)
+    async def set_message(self, table: Table, message_id: int | None,
+                          later: Sequence[OutboxItem] = ()) -> None:
+        """The table's message is ``message_id`` now; ``later``: the entries that end the
+        one it replaces, in the same transaction (``_note_ids``)."""
+        await self._set_id(table, "message_id", message_id, later, message_id=message_id)
 
-    async def set_ping(self, table: Table, message_id: int | None) -> None:
-        table.ping_message_id = message_id
-        await self._note_ids(table)
+    async def set_ping(self, table: Table, message_id: int | None,
+                       later: Sequence[OutboxItem] = ()) -> None:
+        await self._set_id(table, "ping_message_id", message_id, later)
+
+    async def set_pointer(self, table: Table, message_id: int,
+                          later: Sequence[OutboxItem] = ()) -> None:
+        await self._set_id(table, "pointer_id", message_id, later)
 
     async def note_ids(self, table: Table) -> None:
         """Save which messages are the table's (its extra: ping, pointer)."""
         await self._note_ids(table)
 
-    async def _note_ids(self, table: Table, **fields: Any) -> None:
-        """Remember which messages are the table's. A refusal here costs nothing of the game
-        (the ids stay in memory and are saved with the next move)."""
+    async def _set_id(self, table: Table, attr: str, value: int | None,
+                      later: Sequence[OutboxItem], **fields: Any) -> None:
+        old = getattr(table, attr)
+        setattr(table, attr, value)
         try:
-            await self.store.update_table(table.table_id, extra=table.extra_json(), **fields)
+            await self._note_ids(table, later, **fields)
         except Exception:
+            setattr(table, attr, old)  # (its post is found again and this redone)
+            raise
+
+    async def _note_ids(self, table: Table, later: Sequence[OutboxItem] = (),
+                        **fields: Any) -> None:
+        """Remember which messages are the table's. A refusal here costs nothing of the game
+        (the ids stay in memory and are saved with the next move) — unless ``later`` comes
+        with them: the entries that end the message a new one replaces, written in the same
+        transaction (queued apart, a crash between the two queued them twice or, saved
+        first, never); then it is raised, and the delivery of the new one tries again."""
+        try:
+            if later:
+                fields["outbox"] = list(later)
+            ids = await self.store.update_table(table.table_id, extra=table.extra_json(),
+                                                **fields)
+        except Exception:
+            if later:
+                raise
             log.warning("could not save the message ids of table %s", table.table_id)
+            return
+        if later:
+            now = datetime.now(UTC)
+            self.presenter.committed(table, [OutboxEntry.of(i, item, now) for i, item
+                                             in zip(ids, later, strict=True)], False)
 
     def restore(self, table: Table) -> None:
         """Take a table loaded from the database (after a restart)."""

@@ -354,17 +354,20 @@ class TournamentDesk:
             return None
         return tournament_message(t_, self._lang(t_), games.get(t_.game_kind).ai_levels)
 
-    async def set_message(self, tournament_id: int, message_id: int) -> int | None:
+    async def set_message(self, tournament_id: int, message_id: int,
+                          ends: Callable[[int], list[OutboxItem]]) -> None:
+        """The tournament's message was posted: saved, with ``ends(old)`` — the entries that
+        end the one it replaces — in the same transaction (``TournamentService.set_message``).
+        Found again after a crash, it was saved already, and its old one's end queued."""
         t_ = await self._record(tournament_id)
-        if t_ is None:
-            return None
+        if t_ is None or t_.message_id == message_id:
+            return
         old = t_.message_id
-        await self.service.set_message(t_, message_id)
+        await self.service.set_message(t_, message_id, [] if old is None else ends(old))
         for other in (self.service.tournaments.get(tournament_id),
                       self.known.get(tournament_id)):
             if other is not None:
                 other.message_id = message_id
-        return old
 
     async def picture(self, name: str) -> bytes | None:
         """A tournament picture by its outbox name: ``tsheet:T:R:N`` (the sheet of table N of

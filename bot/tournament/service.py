@@ -410,12 +410,22 @@ class TournamentService:
             self.replayed.add((tid, r, n))
             await self._catch_up(t)
 
-    async def set_message(self, t: TournamentRecord, message_id: int | None) -> None:
-        t.message_id = message_id
+    async def set_message(self, t: TournamentRecord, message_id: int | None,
+                          later: Sequence[OutboxItem] = ()) -> None:
+        """Save the tournament's message; ``later`` (the entries that end the one it
+        replaces) in the same transaction: then a refusal is raised and nothing changes (the
+        delivery finds the post again and tries again), else it is logged (the id kept in
+        memory)."""
+        batch = OutboxBatch(list(later))
         try:
-            await self.store.update_tournament(t.tournament_id, message_id=message_id)
+            await self.store.update_tournament(t.tournament_id, message_id=message_id,
+                                               outbox=batch if later else None)
         except Exception:
+            if later:
+                raise
             log.warning("could not save the message of tournament %s", t.tournament_id)
+        t.message_id = message_id
+        self._committed(batch)
 
     # -- the start and the rounds ------------------------------------------------------
     async def start(self, tournament_id: int, user_id: int) -> TournamentRecord:

@@ -6,8 +6,11 @@ permission the bot lacks there, and to ask the server's managers. The first mess
 table delivered again ends the outage, as does the end of its game (a note not yet read is
 taken back); the table message shows the game as it is with its next refresh.
 
-The outages are kept in memory only: after a restart the players of a table whose channel
-still refuses the bot are told again, at its first 403 then."""
+The outages are kept in memory only: after a restart each running table whose channel
+still refuses the bot, as its permissions there say, starts its outage anew (``resumed``:
+a notice not read before the restart is given again; without it the players learnt of it
+only after the first post refused then, a move or more later); one the permissions do not
+show starts at its first 403 then."""
 
 from __future__ import annotations
 
@@ -68,9 +71,19 @@ class Blocked:
         if outage is not None:
             outage.routes.add(self._route(entry))
             return
+        self._start(table, self._route(entry))
+
+    def resumed(self, table: Table) -> None:
+        """After a restart: a running table whose channel refuses the bot's posts, as its
+        permissions there say, starts its outage now (its humans told with their next
+        interaction) — the first post delivered there ends it."""
+        if table.status == STATUS_PLAYING and table.table_id not in self.outages \
+                and self._missing(table):
+            self._start(table, "post")
+
+    def _start(self, table: Table, route: str) -> None:
         text = self._text(table)
-        outage = self.outages[table.table_id] = Outage(table.channel_id,
-                                                       routes={self._route(entry)})
+        outage = self.outages[table.table_id] = Outage(table.channel_id, routes={route})
         notes_of = self.ctl.replies.notes
         for user_id in table.humans():
             notes_of.setdefault(user_id, []).append(text)

@@ -225,10 +225,15 @@ class Controller:
             try:
                 if table.parent_id == table.channel_id and table.status == STATUS_LOBBY:
                     # a restart between its thread and its first commit: it takes that
-                    # thread (or a new one) and shows itself there now
+                    # thread (or a new one) and shows itself there now — or, expired
+                    # meanwhile, closes there (or in its channel), never shown alive
                     await self.service.place_again(
-                        table, functools.partial(self.threads.in_thread, table.channel_id))
+                        table, functools.partial(self.threads.in_thread, table.channel_id),
+                        functools.partial(self.threads.adopt, table.channel_id))
+                    if table.status != STATUS_LOBBY:
+                        continue
                 await self.service.resume(table)
+                self.blocked.resumed(table)  # (its channel still refusing the bot: told)
             except Exception:
                 log.exception("resuming table %s failed", table.table_id)
         self.service.resume_timers()

@@ -4,6 +4,7 @@ it posted."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -98,19 +99,21 @@ class Materials:
                    else ui.named_picture(table, name, lang))
         return await self.ctl.pools.render.render(picture, f"the picture {name} of {table_id}")
 
-    async def set_table_message(self, table: Table, message_id: int) -> None:
-        await self.ctl.service.set_message(table, message_id)
+    async def set_table_message(self, table: Table, message_id: int,
+                                later: Sequence[OutboxItem] = ()) -> None:
+        await self.ctl.service.set_message(table, message_id, later)
 
-    async def set_ping(self, table: Table, message_id: int | None) -> None:
-        await self.ctl.service.set_ping(table, message_id)
+    async def set_ping(self, table: Table, message_id: int | None,
+                       later: Sequence[OutboxItem] = ()) -> None:
+        await self.ctl.service.set_ping(table, message_id, later)
 
     def pointer_message_id(self, table_id: int) -> int | None:
         table = self.ctl.service.tables.get(table_id) or self.ctl.finished.get(table_id)
         return None if table is None else table.pointer_id
 
-    async def set_pointer(self, table: Table, message_id: int) -> None:
-        table.pointer_id = message_id
-        await self.ctl.service.note_ids(table)
+    async def set_pointer(self, table: Table, message_id: int,
+                          later: Sequence[OutboxItem] = ()) -> None:
+        await self.ctl.service.set_pointer(table, message_id, later)
 
     def tournament_message_id(self, tournament_id: int) -> int | None:
         return self.ctl.desk.message_id(tournament_id)
@@ -118,14 +121,12 @@ class Materials:
     async def tournament_message(self, tournament_id: int) -> dict[str, Any] | None:
         return await self.ctl.desk.message(tournament_id)
 
-    async def set_tournament_message(self, tournament_id: int, message_id: int) -> int | None:
-        return await self.ctl.desk.set_message(tournament_id, message_id)
+    async def set_tournament_message(self, tournament_id: int, message_id: int,
+                                     ends: Callable[[int], list[OutboxItem]]) -> None:
+        await self.ctl.desk.set_message(tournament_id, message_id, ends)
 
     async def table(self, table_id: int) -> Table | None:
         return await self.ctl.table(table_id)
-
-    async def enqueue(self, entries: list[OutboxItem]) -> None:
-        await self.ctl.enqueue(entries)
 
     def pointer_text(self, table: Table) -> str | None:
         return self.ctl.threads.pointer_text(table)

@@ -83,14 +83,26 @@ class Threads:
         """A thread named after the table, and a line in the channel that points there (in
         the table's language); without a thread the table stays in the channel. Its thread
         made before a restart cut the table's first commit short is taken, not made again."""
-        lang = table.settings.lang
-        name = builders.table_title(table, "lobby_title", lang)[:100]
+        name = self._name(table)
         thread = self.made(channel_id, name)
         if thread is None:
             thread = await self.open(channel_id, name, f"table {table.table_id}")
         if thread is None:
             return channel_id, []
         return thread, [items.pointer(channel_id, table.table_id)]
+
+    async def adopt(self, channel_id: int, table: Table) -> tuple[int, list[OutboxItem]]:
+        """As ``in_thread``, but only the thread made before a restart is taken, none is
+        made: a lobby that expired while the bot was down closes there (so no empty thread
+        is left behind), else in the channel it was opened in."""
+        thread = self.made(channel_id, self._name(table))
+        if thread is None:
+            return channel_id, []
+        return thread, [items.pointer(channel_id, table.table_id)]
+
+    @staticmethod
+    def _name(table: Table) -> str:
+        return builders.table_title(table, "lobby_title", table.settings.lang)[:100]
 
     def made(self, channel_id: int, name: str) -> int | None:
         """The bot's thread of that name in the channel, if there is one (known threads
