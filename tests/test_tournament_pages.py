@@ -74,6 +74,11 @@ async def test_twelve_entrants_standings_are_two_embeds_of_eight_and_four(
     assert [a.filename for a in answer.attachments] == ["standings-places-1-8.png",
                                                         "standings-places-9-12.png"]
     assert [await a.read() for a in answer.attachments] == pages
+    # (each drawn by its name, as the post's, in the asker's language)
+    desk = harness.bot.controller.desk
+    assert await desk.picture("tstandings:1:1:2") == pages[1]
+    english = await desk.picture("tstandings:1:1:2", "en")
+    assert english == standings_png(rec, 1, "en", 2) != pages[1]
 
     # the export's pictures: the same pages, named alike
     res = await ann.click(message, custom_id="lora:tn:1:export")

@@ -366,10 +366,11 @@ class TournamentDesk:
                 other.message_id = message_id
         return old
 
-    async def picture(self, name: str) -> bytes | None:
+    async def picture(self, name: str, lang: str | None = None) -> bytes | None:
         """A tournament picture by its outbox name: ``tsheet:T:R:N`` (the sheet of table N of
         round R) or ``tstandings:T:R`` (the standings after round R; their page P > 1:
-        ``tstandings:T:R:P``)."""
+        ``tstandings:T:R:P``); in ``lang`` (the Standings button's asker's), else the
+        tournament's."""
         kind, _, rest = name.partition(":")
         try:
             numbers = [int(x) for x in rest.split(":")]
@@ -378,7 +379,7 @@ class TournamentDesk:
         t_ = await self._record(numbers[0])
         if t_ is None:
             return None
-        lang = self._lang(t_)
+        lang = lang or self._lang(t_)
         if kind == "tsheet" and len(numbers) == 3:
             try:
                 slot = model.slot(t_, numbers[1], numbers[2])
@@ -685,9 +686,7 @@ class TournamentDesk:
         """The standings so far, or the export (while it runs: the tables finished so far):
         for anyone, privately."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        t_ = self.service.tournaments.get(tournament_id)
-        if t_ is None:
-            t_ = await self.controller.store.get_tournament(tournament_id)
+        t_ = await self._record(tournament_id)  # (the record its pictures are drawn of)
         if t_ is None or t_.guild_id != interaction.guild_id:
             raise TableError("tournament.none")
         done = model.finished_rounds(t_)
@@ -702,13 +701,11 @@ class TournamentDesk:
                 await interaction.followup.send(files=files, ephemeral=True)
                 return
             # a larger field: each page in an embed (attachments side by side were shown
-            # half as wide), titled by its places
-            page = 0
+            # half as wide), titled by its places; drawn by its name, as the post's are
             for message in standings_messages(t_, done, lang, page_title(t_, 1, lang), None):
                 files = []
-                for embed, (_, filename, alt) in message:
-                    page += 1
-                    picture = await _draw(standings_png, t_, done, lang, page)
+                for embed, (name, filename, alt) in message:
+                    picture = await self.picture(name, lang)
                     if picture is not None:
                         files.append(png_file(picture, filename, alt))
                         embed.set_image(url=f"attachment://{filename}")
