@@ -390,6 +390,29 @@ class TournamentDesk:
             return await _draw(standings_png, t_, numbers[1], lang, *numbers[2:])
         return None
 
+    async def paged_standings(self, payload: dict[str, Any]) -> dict[str, Any]:
+        """A standings post queued before the standings had pages — one picture of the
+        whole field (``tstandings:T:R`` filed as "standings.png", no further embeds), which
+        now draws places 1–8 alone — as it is posted now where the field takes more pages:
+        a picture per page, each in an embed of its own, its title and text kept (the
+        first ten pages: the embeds a post takes). Any other post as it is."""
+        name = str(payload.get("picture"))
+        numbers = name.split(":")[1:]
+        if (payload.get("embeds") or payload.get("filename") != "standings.png"
+                or len(numbers) != 2 or not all(n.isdigit() for n in numbers)):
+            return payload
+        t_ = await self._record(int(numbers[0]))
+        if t_ is None or standings_pages(t_) == 1:
+            return payload
+        embed = payload.get("embed") or {}
+        first = standings_messages(t_, int(numbers[1]), self._lang(t_),
+                                   str(embed.get("title") or ""), embed.get("description"))[0]
+        paged = self._post(t_.channel_id, embed=first[0][0], picture=first[0][1],
+                           embeds=first[1:]).payload
+        shown = ("embed", "picture", "filename", "description", "embeds")
+        return {**{k: v for k, v in payload.items() if k not in shown},
+                **{k: paged[k] for k in shown if k in paged}}
+
     # -- TournamentPresenter -----------------------------------------------------------
     def tournament_shown(self, t_: TournamentRecord) -> list[OutboxItem]:
         """Refresh the tournament's message (posted anew when it is gone)."""
