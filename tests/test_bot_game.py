@@ -74,7 +74,7 @@ async def test_four_humans_play_a_whole_lora_by_clicks(harness):
     from bot.games.lora import UI
     from bot.render import sheet_pages
 
-    assert sheet == UI.sheet_page(table, "cs", sheet_pages.OVERVIEW)()
+    assert sheet == UI.sheet_book(table, "cs").pictures[sheet_pages.OVERVIEW]()
     width, height = Image.open(io.BytesIO(sheet)).size
     assert width == sheet_pages.PAGE_W == 684 and width < height <= 2 * 656
     assert final.embeds[0].image.url is None

@@ -50,7 +50,7 @@ async def test_protokol_opens_the_talie_in_play_and_a_page_button_edits_it(harne
     assert _buttons(message) == [(label, label == "2. tálie") for label in labels]
     [picture] = message.attachments
     assert picture.filename == "protokol.png"
-    assert await picture.read() == UI.sheet_page(table, "cs", 1)()
+    assert await picture.read() == UI.sheet_book(table, "cs").pictures[1]()
     # another page: the same message, edited to it (its totals' text stays)
     await users[1].click(message, custom_id=f"lora:sp:{tid}:4")
     assert message.content == _totals(table)
@@ -61,12 +61,12 @@ async def test_protokol_opens_the_talie_in_play_and_a_page_button_edits_it(harne
             f"{n}: {p} b." for n, p in zip(table.names(), table.state.public_view().totals,
                                            strict=True))]))
     drawn = await picture.read()
-    assert drawn == UI.sheet_page(table, "cs", 4)()
+    assert drawn == UI.sheet_book(table, "cs").pictures[4]()
     width, height = Image.open(io.BytesIO(drawn)).size
     assert (width, height) == Image.open(io.BytesIO(sheet_pages.render_sheet_page(
         table.state.public_view(), table.names(), "cs", 4))).size
     await users[1].click(message, label="1. tálie")
-    assert await message.attachments[0].read() == UI.sheet_page(table, "cs", 0)()
+    assert await message.attachments[0].read() == UI.sheet_book(table, "cs").pictures[0]()
     assert [label for label, off in _buttons(message) if off] == ["1. tálie"]
 
 
@@ -78,7 +78,7 @@ async def test_a_page_button_works_after_a_restart_and_a_forged_page_is_refused(
     table = harness.service.tables[tid]
     await users[2].click(message, custom_id=f"lora:sp:{tid}:3")
     assert [label for label, off in _buttons(message) if off] == ["4. tálie"]
-    assert await message.attachments[0].read() == UI.sheet_page(table, "cs", 3)()
+    assert await message.attachments[0].read() == UI.sheet_book(table, "cs").pictures[3]()
     from tests.botkit import raw_click
 
     res = await raw_click(users[2], message, f"lora:sp:{tid}:9")
@@ -111,8 +111,8 @@ def test_a_game_without_pages_keeps_its_one_sheet_and_no_buttons() -> None:
 
     ui = OneSheet(SimpleNamespace(name="toy"))
     table = SimpleNamespace()
-    assert ui.sheet_pages(table, "cs") == [] and ui.sheet_first_page(table) == 0
-    page = ui.sheet_page(table, "cs", 0)
+    assert ui.sheet_book(table, "cs") == ([], []) and ui.sheet_first_page(table) == 0
+    page = ui.table_op(table, "sheet", "cs").picture
     assert page is not None and page() == b"sheet"
     assert sheet_view(7, [], 0) is None and sheet_view(7, ["Jediná"], 0) is None
     view = sheet_view(7, ["A", "B", "C", "D", "E"], 2)
@@ -128,10 +128,10 @@ async def test_after_the_end_the_score_command_opens_the_overview_and_pages_stil
     message = reply(await users[1].slash(ch, "lora score"))
     assert message.content.splitlines()[0] == "Konečné pořadí:"
     assert [label for label, off in _buttons(message) if off] == ["Celkem"]
-    assert await message.attachments[0].read() == UI.sheet_page(table, "cs", 4)()
+    assert await message.attachments[0].read() == UI.sheet_book(table, "cs").pictures[4]()
     await users[1].click(message, custom_id=f"lora:sp:{table.table_id}:2")
     assert [label for label, off in _buttons(message) if off] == ["3. tálie"]
-    assert await message.attachments[0].read() == UI.sheet_page(table, "cs", 2)()
+    assert await message.attachments[0].read() == UI.sheet_book(table, "cs").pictures[2]()
 
 
 async def test_the_sheet_s_pages_are_drawn_by_the_render_pool_not_in_the_click(harness,
@@ -165,7 +165,8 @@ async def test_the_sheet_s_pages_are_drawn_by_the_render_pool_not_in_the_click(h
         (bot.games.lora.render_sheet_page, 1)]
     assert all(isinstance(p, functools.partial) for p, _what in sheets)
     assert {what for _p, what in sheets} == {f"the score sheet of table {tid}"}
-    assert pickle.loads(pickle.dumps(sheets[1][0]))() == UI.sheet_page(table, "cs", 4)()
+    assert pickle.loads(pickle.dumps(sheets[1][0]))() == UI.sheet_book(table,
+                                                                       "cs").pictures[4]()
 
     def unreachable(*args, **kwargs):
         raise AssertionError("drawn in the click's handler")
@@ -177,10 +178,19 @@ async def test_the_sheet_s_pages_are_drawn_by_the_render_pool_not_in_the_click(h
     _g, _ch, _users, ttid = await open_table(harness, ["ann", "ben", "cyril", "dana"], (),
                                              game="taroky")
     taroky = harness.service.tables[ttid]
-    for k in range(len(TAROKY.sheet_pages(taroky, "cs"))):
-        page = TAROKY.sheet_page(taroky, "cs", k)
+    book = TAROKY.sheet_book(taroky, "cs")
+    assert book.labels == ["Součet"]  # (no deal over yet: the summary alone)
+    for page in book.pictures:
         assert isinstance(page, functools.partial) and page.func.__name__ == "render_sheet"
         assert pickle.loads(pickle.dumps(page))() == page()
+    # each recipe carries its page's deals: the render pool does not split the protocol again
+    from bot.games.taroky.pictures import pages as taroky_pages
+
+    whole = TAROKY.sheet_book(taroky, "cs").pictures[0]()
+    assert whole == book.pictures[0]()
+    monkeypatch.setattr(taroky_pages, "parts", unreachable)
+    assert [p.args[-1] for p in book.pictures] == [taroky_pages.Part(range(0), True)]
+    assert book.pictures[0]() == whole
 
 
 async def test_a_sheet_page_that_fails_to_draw_still_answers_with_the_totals(harness,

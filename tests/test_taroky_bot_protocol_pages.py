@@ -37,7 +37,7 @@ async def test_the_protokol_opens_on_the_latest_deal_s_page_and_turns_to_the_sum
                                           game="taroky")
     table = harness.service.tables[tid]
     await _play(harness, table, lambda r: len(r.protocol) == 9 and r.deal.phase == "bid")
-    labels = UI.sheet_pages(table, "cs")
+    labels = UI.sheet_book(table, "cs").labels
     assert labels == ["1.–7.", "8.–9.", "Součet"]  # (as many deals as a page takes)
     first = 1  # the page of deal 9, the latest
     res = await users[1].click(table_message(ch, table), custom_id=f"lora:t:{tid}:sheet")
@@ -46,14 +46,38 @@ async def test_the_protokol_opens_on_the_latest_deal_s_page_and_turns_to_the_sum
                                                    for i, label in enumerate(labels)]
     [picture] = message.attachments
     assert picture.filename == "protokol.png"
-    assert await picture.read() == UI.sheet_page(table, "cs", first)()
+    assert await picture.read() == UI.sheet_book(table, "cs").pictures[first]()
     assert message.content.startswith("Peníze a výsledek:")
     await users[1].click(message, label="Součet")
     assert [label for label, off in _buttons(message) if off] == ["Součet"]
-    assert await message.attachments[0].read() == UI.sheet_page(table, "cs",
-                                                                  len(labels) - 1)()
+    assert await message.attachments[0].read() == UI.sheet_book(table, "cs").pictures[-1]()
     await users[1].click(message, label=labels[0])
-    assert await message.attachments[0].read() == UI.sheet_page(table, "cs", 0)()
+    assert await message.attachments[0].read() == UI.sheet_book(table, "cs").pictures[0]()
+
+
+async def test_the_protokol_pages_recipes_carry_their_deals_split_once(harness, monkeypatch):
+    """The pages are split once, when the labels are (the split measures every deal's
+    text in every language): each page's recipe carries its part, drawn without a split."""
+    import bot.games.taroky
+    from bot.games.taroky.pictures import pages
+
+    _g, _ch, _users, tid = await open_table(harness, ["ann", "ben", "cyril", "dana"], (),
+                                            game="taroky")
+    table = harness.service.tables[tid]
+    await _play(harness, table, lambda r: len(r.protocol) == 9 and r.deal.phase == "bid")
+    splits = []
+    real = pages.parts
+    for module in (pages, bot.games.taroky):
+        monkeypatch.setattr(module, "parts", lambda *a: splits.append(a) or real(*a))
+    book = UI.sheet_book(table, "en")
+    assert len(splits) == 1 and book.labels == ["Deals 1–7", "Deals 8–9", "Total"]
+    assert [p.args[-1] for p in book.pictures] == [
+        pages.Part(range(0, 7), False), pages.Part(range(7, 9), False),
+        pages.Part(range(0), True)]
+    drawn = [p() for p in book.pictures]
+    assert len(splits) == 1  # (none in the drawing)
+    assert drawn == [pages.render_sheet(*book.pictures[0].args[:-1], page=k)
+                     for k in range(3)]
 
 
 async def test_after_the_round_the_protokol_opens_on_the_summary(harness):
@@ -61,10 +85,10 @@ async def test_after_the_round_the_protokol_opens_on_the_summary(harness):
                                           game="taroky", language="en", round_deals=2)
     table = harness.service.tables[tid]
     await _play(harness, table, lambda r: len(r.protocol) == 1 and r.deal.phase == "bid")
-    assert UI.sheet_pages(table, "en") == ["Deal 1", "Total"]
+    assert UI.sheet_book(table, "en").labels == ["Deal 1", "Total"]
     assert UI.sheet_first_page(table) == 0
     await _play(harness, table, lambda r: r.finished)
-    assert UI.sheet_pages(table, "en") == ["Deals 1–2", "Total"]
+    assert UI.sheet_book(table, "en").labels == ["Deals 1–2", "Total"]
     assert UI.sheet_first_page(table) == 1
     final = UI.final_picture(table, "en")
-    assert final is not None and final() == UI.sheet_page(table, "en", 1)()
+    assert final is not None and final() == UI.sheet_book(table, "en").pictures[1]()

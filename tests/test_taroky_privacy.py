@@ -61,8 +61,7 @@ def public_outputs(table: Table, events: list[Any], lang: str, pictures: bool) -
     if pictures:
         picture = UI.table_picture(table, lang)
         assert picture is not None
-        out += [picture(), *(UI.sheet_page(table, lang, k)()
-                             for k in range(len(UI.sheet_pages(table, lang))))]
+        out += [picture(), *(page() for page in UI.sheet_book(table, lang).pictures)]
     return out
 
 

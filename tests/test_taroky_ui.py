@@ -268,7 +268,7 @@ def test_T_TOURNAMENT_a_tournament_tables_pictures_name_the_tournaments_round(
     in_tournament = _table(rnd)
     in_tournament.tournament = {"id": 1, "round": 2, "table": 1}
     for t in (own, in_tournament):
-        UI.sheet_page(t, "cs", UI.sheet_first_page(t))()
+        UI.sheet_book(t, "cs").pictures[UI.sheet_first_page(t)]()
         UI.final_picture(t, "cs")()  # type: ignore[misc]
         UI.table_picture(t, "cs")()  # type: ignore[misc]
     assert said == ["Protokol – 1. kolo", "Protokol – 1. kolo", "Konec 1. kola",

@@ -12,6 +12,7 @@ from datetime import UTC, datetime
 import pytest
 from PIL import Image
 
+from bot.delivery import items
 from bot.storage.models import EntrantRecord, TournamentRecord, TournamentStatus
 from bot.tournament.examples import example_tournament
 from bot.tournament.pages import standings_messages
@@ -22,7 +23,7 @@ from bot.tournament.pictures import (
     standings_pages,
     standings_png,
 )
-from tests.botkit import BotHarness, reply
+from tests.botkit import BotHarness, channel_delivered, reply
 from tests.tournament_kit import (
     TOURNAMENT_SETTLE,
     messages_with,
@@ -74,6 +75,11 @@ async def test_twelve_entrants_standings_are_two_embeds_of_eight_and_four(
     assert [a.filename for a in answer.attachments] == ["standings-places-1-8.png",
                                                         "standings-places-9-12.png"]
     assert [await a.read() for a in answer.attachments] == pages
+    # (each drawn by its name, as the post's, in the asker's language)
+    desk = harness.bot.controller.desk
+    assert await desk.picture("tstandings:1:1:2") == pages[1]
+    english = await desk.picture("tstandings:1:1:2", "en")
+    assert english == standings_png(rec, 1, "en", 2) != pages[1]
 
     # the export's pictures: the same pages, named alike
     res = await ann.click(message, custom_id="lora:tn:1:export")
@@ -82,6 +88,27 @@ async def test_twelve_entrants_standings_are_two_embeds_of_eight_and_four(
     assert sorted(n for n in archive.namelist() if n.startswith("standings")) == [
         "standings-round-1-places-1-8.png", "standings-round-1-places-9-12.png"]
     assert archive.read("standings-round-1-places-9-12.png") == pages[1]
+
+    # a standings post queued before the standings had pages (one picture of the whole
+    # field, "standings.png"; its name now draws places 1–8 alone) goes with every page
+    old = items.post(ch.id, embed={"title": "Taroky – staré pořadí", "description": "text",
+                                   "footer": {"text": "🎲🎲 (na obrázku hráč č. 3)"}},
+                     picture="tstandings:1:1", filename="standings.png",
+                     description="Konečné pořadí po 1. kole: všech 12", mentions=True)
+    desk = harness.bot.controller.desk
+    [first] = standings_messages(rec, 1, "cs", "T", "text")
+    paged = desk._post(ch.id, embed=first[0][0], picture=first[0][1], embeds=first[1:]).payload
+    assert await desk.paged_standings(paged) is paged  # (posted as it is)
+    await harness.bot.controller.enqueue([old])
+    await channel_delivered(harness, ch.id)
+    [again] = messages_with(ch, "staré pořadí")
+    assert [e.title for e in again.embeds] == ["Taroky – staré pořadí", "Pořadí – místa 9–12"]
+    assert again.embeds[0].description == "text"
+    assert [e.footer.text for e in again.embeds] == [e.footer.text for e in post.embeds]
+    assert [a.filename for a in again.attachments] == ["standings-places-1-8.png",
+                                                       "standings-places-9-12.png"]
+    assert [a.description for a in again.attachments] == alts
+    assert [await a.read() for a in again.attachments] == pages
 
 
 def test_eight_entrants_keep_one_picture_without_places() -> None:

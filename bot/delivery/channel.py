@@ -51,6 +51,11 @@ class Materials(Protocol):
 
     async def picture(self, table_id: int | None, name: str) -> bytes | None: ...
 
+    async def post_payload(self, payload: dict[str, Any]) -> dict[str, Any]:
+        """A post as it is sent now: one queued before its kind changed, as it is posted
+        now (``bot.tournament.desk``'s ``paged_standings``); any other as it is."""
+        ...
+
     async def rating_note(self, table_id: int | None) -> tuple[str, str] | None:
         """A final post's field: why its game is not rated (None: it is)."""
         ...
@@ -263,7 +268,7 @@ class ChannelDeliverer:
             await self.m.set_ping(table, None)
 
     async def _post_kwargs(self, entry: OutboxEntry) -> dict[str, Any]:
-        payload = entry.payload
+        payload = await self.m.post_payload(entry.payload)
         kwargs: dict[str, Any] = {
             "content": payload.get("content"),
             "allowed_mentions": MENTIONS if payload.get("mentions") else QUIET,

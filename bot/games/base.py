@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 import discord
 from discord import app_commands
@@ -103,17 +103,27 @@ def sheet_reply(lines: Sequence[str], picture: Picture | None, filename: str,
                  picture=picture, filename=filename, description=sentences(lines))
 
 
+class SheetBook(NamedTuple):
+    """A score sheet by the pages a phone reads (``GameUI.sheet_book``): their buttons'
+    labels (e.g. "1. tálie" … "Celkem"), and each page's picture, a recipe (a partial of a
+    module-level render function with picklable arguments) the render pool draws."""
+
+    labels: list[str]
+    pictures: list[Picture]
+
+
 def sheet_page_reply(ui: GameUI, table: Table, lang: str, page: int,
-                     pages: Sequence[str] | None = None) -> Reply:
-    """Page ``page`` of the score sheet of a game with pages (``GameUI.sheet_pages``): its
+                     book: SheetBook | None = None) -> Reply:
+    """Page ``page`` of the score sheet of a game with pages (``GameUI.sheet_book``): its
     picture with the totals in words (``sheet_reply``) and the pages' labels for their
-    buttons (``pages``: those labels where the caller has them already). (A game of one page
+    buttons (``book``: the pages where the caller has them already). (A game of one page
     answers its sheet button with ``table_op`` alone.)"""
-    pages = tuple(ui.sheet_pages(table, lang) if pages is None else pages)
-    page = min(max(page, 0), len(pages) - 1) if pages else 0
-    reply = sheet_reply(ui.sheet_lines(table, lang), ui.sheet_page(table, lang, page),
+    book = ui.sheet_book(table, lang) if book is None else book
+    page = min(max(page, 0), len(book.labels) - 1) if book.labels else 0
+    reply = sheet_reply(ui.sheet_lines(table, lang),
+                        book.pictures[page] if book.pictures else None,
                         t("core.sheet_file", lang), picture_legend(table, lang))
-    reply.pages, reply.page = pages, page
+    reply.pages, reply.page = tuple(book.labels), page
     return reply
 
 
@@ -180,9 +190,10 @@ class GameUI(Protocol):
 
     def table_op(self, table: Table, op: str, lang: str) -> Reply: ...
 
-    def sheet_pages(self, table: Table, lang: str) -> list[str]:
-        """The score sheet's pages a phone reads, as their buttons' labels (the game's
-        catalog strings, e.g. "1. tálie" … "Celkem"); [] (``BaseUI``): one page, the whole
+    def sheet_book(self, table: Table, lang: str) -> SheetBook:
+        """The score sheet's pages a phone reads (the game's catalog strings label them),
+        each page's picture made ready with them (a split of the sheet into pages is made
+        once: its pictures are not split again); none (``BaseUI``): one page, the whole
         sheet its sheet button's ``table_op`` answers with. A game with pages answers that
         button with ``sheet_page_reply`` of ``sheet_first_page``; a click on a page's
         button edits the answer to that page."""
@@ -190,11 +201,6 @@ class GameUI(Protocol):
 
     def sheet_first_page(self, table: Table) -> int:
         """The page the sheet opens on: the part being played, the overview at the end."""
-        ...
-
-    def sheet_page(self, table: Table, lang: str, page: int) -> Picture | None:
-        """The picture of page ``page`` (an index of ``sheet_pages``): a recipe (a partial
-        of a module-level render function with picklable views) the render pool draws."""
         ...
 
     def hand(self, table: Table, view: SeatViewBase, lang: str) -> HandParts: ...
@@ -299,14 +305,11 @@ class BaseUI:
     def table_op(self, table: Table, op: str, lang: str) -> Reply:
         return Reply(content=t("core.stale", lang))
 
-    def sheet_pages(self, table: Table, lang: str) -> list[str]:
-        return []  # (one page: the sheet of ``table_op(table, "sheet", lang)``)
+    def sheet_book(self, table: Table, lang: str) -> SheetBook:
+        return SheetBook([], [])  # (one page: the sheet of ``table_op(table, "sheet", lang)``)
 
     def sheet_first_page(self, table: Table) -> int:
         return 0
-
-    def sheet_page(self, table: Table, lang: str, page: int) -> Picture | None:
-        return self.table_op(table, "sheet", lang).picture
 
     def hand(self, table: Table, view: SeatViewBase, lang: str) -> HandParts:
         """One button per legal action, labelled with the action's text."""

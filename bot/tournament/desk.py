@@ -369,10 +369,11 @@ class TournamentDesk:
             if other is not None:
                 other.message_id = message_id
 
-    async def picture(self, name: str) -> bytes | None:
+    async def picture(self, name: str, lang: str | None = None) -> bytes | None:
         """A tournament picture by its outbox name: ``tsheet:T:R:N`` (the sheet of table N of
         round R) or ``tstandings:T:R`` (the standings after round R; their page P > 1:
-        ``tstandings:T:R:P``)."""
+        ``tstandings:T:R:P``); in ``lang`` (the Standings button's asker's), else the
+        tournament's."""
         kind, _, rest = name.partition(":")
         try:
             numbers = [int(x) for x in rest.split(":")]
@@ -381,7 +382,7 @@ class TournamentDesk:
         t_ = await self._record(numbers[0])
         if t_ is None:
             return None
-        lang = self._lang(t_)
+        lang = lang or self._lang(t_)
         if kind == "tsheet" and len(numbers) == 3:
             try:
                 slot = model.slot(t_, numbers[1], numbers[2])
@@ -391,6 +392,29 @@ class TournamentDesk:
         if kind == "tstandings" and len(numbers) in (2, 3):  # (page 1's name has none)
             return await _draw(standings_png, t_, numbers[1], lang, *numbers[2:])
         return None
+
+    async def paged_standings(self, payload: dict[str, Any]) -> dict[str, Any]:
+        """A standings post queued before the standings had pages — one picture of the
+        whole field (``tstandings:T:R`` filed as "standings.png", no further embeds), which
+        now draws places 1–8 alone — as it is posted now where the field takes more pages:
+        a picture per page, each in an embed of its own, its title and text kept (the
+        first ten pages: the embeds a post takes). Any other post as it is."""
+        name = str(payload.get("picture"))
+        numbers = name.split(":")[1:]
+        if (payload.get("embeds") or payload.get("filename") != "standings.png"
+                or len(numbers) != 2 or not all(n.isdigit() for n in numbers)):
+            return payload
+        t_ = await self._record(int(numbers[0]))
+        if t_ is None or standings_pages(t_) == 1:
+            return payload
+        embed = payload.get("embed") or {}
+        first = standings_messages(t_, int(numbers[1]), self._lang(t_),
+                                   str(embed.get("title") or ""), embed.get("description"))[0]
+        paged = self._post(t_.channel_id, embed=first[0][0], picture=first[0][1],
+                           embeds=first[1:]).payload
+        shown = ("embed", "picture", "filename", "description", "embeds")
+        return {**{k: v for k, v in payload.items() if k not in shown},
+                **{k: paged[k] for k in shown if k in paged}}
 
     # -- TournamentPresenter -----------------------------------------------------------
     def tournament_shown(self, t_: TournamentRecord) -> list[OutboxItem]:
@@ -688,9 +712,7 @@ class TournamentDesk:
         """The standings so far, or the export (while it runs: the tables finished so far):
         for anyone, privately."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        t_ = self.service.tournaments.get(tournament_id)
-        if t_ is None:
-            t_ = await self.controller.store.get_tournament(tournament_id)
+        t_ = await self._record(tournament_id)  # (the record its pictures are drawn of)
         if t_ is None or t_.guild_id != interaction.guild_id:
             raise TableError("tournament.none")
         done = model.finished_rounds(t_)
@@ -705,13 +727,11 @@ class TournamentDesk:
                 await interaction.followup.send(files=files, ephemeral=True)
                 return
             # a larger field: each page in an embed (attachments side by side were shown
-            # half as wide), titled by its places
-            page = 0
+            # half as wide), titled by its places; drawn by its name, as the post's are
             for message in standings_messages(t_, done, lang, page_title(t_, 1, lang), None):
                 files = []
-                for embed, (_, filename, alt) in message:
-                    page += 1
-                    picture = await _draw(standings_png, t_, done, lang, page)
+                for embed, (name, filename, alt) in message:
+                    picture = await self.picture(name, lang)
                     if picture is not None:
                         files.append(png_file(picture, filename, alt))
                         embed.set_image(url=f"attachment://{filename}")

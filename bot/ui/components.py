@@ -374,7 +374,7 @@ class SheetPageButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"lora:sp:(?P<table>\d+):(?P<page>\d+)",
 ):
-    """A page of a table's score sheet (``GameUI.sheet_pages``) under the sheet's ephemeral
+    """A page of a table's score sheet (``GameUI.sheet_book``) under the sheet's ephemeral
     answer: a click edits that answer to the page. The id carries the table and the page,
     so a click after a restart still finds them."""
 

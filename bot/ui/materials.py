@@ -84,6 +84,12 @@ class Materials:
                 message["content"] = line
         return message
 
+    async def post_payload(self, payload: dict[str, Any]) -> dict[str, Any]:
+        name = payload.get("picture")
+        if isinstance(name, str) and name.startswith("tstandings:"):
+            return await self.ctl.desk.paged_standings(payload)
+        return payload
+
     async def picture(self, table_id: int | None, name: str) -> bytes | None:
         if name.startswith("t") and ":" in name:
             return await self.ctl.desk.picture(name)

@@ -19,6 +19,7 @@ from bot.games.base import (
     HandParts,
     Picture,
     Reply,
+    SheetBook,
     TableOp,
     picture_names,
     sheet_page_reply,
@@ -113,19 +114,19 @@ class LoraUI(BaseUI):
             return Reply(content=texts.last_trick_text(table, lang))
         return super().table_op(table, op, lang)
 
-    def sheet_pages(self, table: Table, lang: str) -> list[str]:
+    def sheet_book(self, table: Table, lang: str) -> SheetBook:
         """A page per tálie and the overview (``bot.render.sheet_pages``): the whole sheet
-        shown on a phone had words 5 px high."""
-        return [*(t("lora.btn_page_tali", lang, n=n) for n in range(1, TALIE_PER_LORA + 1)),
-                t("lora.btn_page_total", lang)]
+        shown on a phone had words 5 px high. Each a recipe the render pool draws (a sheet
+        drawn in the click's handler held the loop)."""
+        labels = [*(t("lora.btn_page_tali", lang, n=n) for n in range(1, TALIE_PER_LORA + 1)),
+                  t("lora.btn_page_total", lang)]
+        view, names = lora_of(table.state).public_view(), picture_names(table, lang)
+        notes = sheet_notes(table, lang)
+        return SheetBook(labels, [partial(render_sheet_page, view, names, lang, page,
+                                          notes=notes) for page in range(len(labels))])
 
     def sheet_first_page(self, table: Table) -> int:
         return first_page(lora_of(table.state).public_view())
-
-    def sheet_page(self, table: Table, lang: str, page: int) -> Picture:
-        # a recipe the render pool draws (a sheet drawn in the click's handler held the loop)
-        return partial(render_sheet_page, lora_of(table.state).public_view(),
-                       picture_names(table, lang), lang, page, notes=sheet_notes(table, lang))
 
     def hand(self, table: Table, view: SeatViewBase, lang: str) -> HandParts:
         return hand_message.hand(table, view, lang)

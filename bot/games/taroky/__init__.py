@@ -20,6 +20,7 @@ from bot.games.base import (
     HandParts,
     Picture,
     Reply,
+    SheetBook,
     TableOp,
     picture_names,
     sheet_page_reply,
@@ -29,7 +30,8 @@ from bot.games.taroky import texts
 from bot.games.taroky.pictures import (
     first_page,
     opening_page,
-    protocol_pages,
+    page_label,
+    parts,
     render_deal,
     render_sheet,
     render_sheet_from_export,
@@ -129,28 +131,29 @@ class TarokyUI(BaseUI):
 
     def table_op(self, table: Table, op: str, lang: str) -> Reply:
         if op == "sheet":  # (its totals in words too: a screen reader reads no picture)
-            pages = self.sheet_pages(table, lang)  # (split once: it measures every deal)
-            first = opening_page(texts.round_of(table).public_view(), len(pages))
-            return sheet_page_reply(self, table, lang, first, pages)
+            book = self.sheet_book(table, lang)  # (split once: it measures every deal)
+            first = opening_page(texts.round_of(table).public_view(), len(book.labels))
+            return sheet_page_reply(self, table, lang, first, book)
         if op == "last":
             return Reply(content=texts.last_trick_text(table, lang))
         return super().table_op(table, op, lang)
 
-    def sheet_pages(self, table: Table, lang: str) -> list[str]:
+    def sheet_book(self, table: Table, lang: str) -> SheetBook:
         """Pages of deals, as many as a page a phone shows whole takes, and the summary
-        (``pictures.pages``): the whole protocol shown on a phone had words under 10 px."""
-        return protocol_pages(texts.round_of(table).public_view(), picture_names(table, lang),
-                              lang, left_seats(table))
+        (``pictures.pages``): the whole protocol shown on a phone had words under 10 px.
+        Each page's picture a recipe the render pool draws (a protocol drawn in the click's
+        handler held the loop), given its part: the split measures every deal's text."""
+        view, names, left = (texts.round_of(table).public_view(), picture_names(table, lang),
+                             left_seats(table))
+        split = parts(view, names, left)
+        return SheetBook([page_label(view, part, lang) for part in split],
+                         [partial(render_sheet, view, names, lang,
+                                  tournament_round(table.tournament), left, part)
+                          for part in split])
 
     def sheet_first_page(self, table: Table) -> int:
         return first_page(texts.round_of(table).public_view(),
                           picture_names(table, table.settings.lang), left_seats(table))
-
-    def sheet_page(self, table: Table, lang: str, page: int) -> Picture:
-        # a recipe the render pool draws (a protocol drawn in the click's handler held the loop)
-        return partial(render_sheet, texts.round_of(table).public_view(),
-                       picture_names(table, lang), lang, tournament_round(table.tournament),
-                       left_seats(table), page)
 
     def hand(self, table: Table, view: SeatViewBase, lang: str) -> HandParts:
         return hand_message.hand(table, view, lang)

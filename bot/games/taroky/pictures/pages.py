@@ -107,9 +107,10 @@ def parts(view: TableView, names: Sequence[str], left: Sequence[bool]) -> list[P
 
 def sheet_image(view: TableView, names: Sequence[str], lang: str = "cs",
                 round_no: int | None = None, left: Sequence[bool] = (False,) * 4,
-                page: int | None = None) -> Image.Image:
+                page: int | Part | None = None) -> Image.Image:
     """The round's protocol (RGB): whole (``page`` None), or its page ``page`` (an index
-    of ``protocol_pages``); ``round_no``: the round it is of a tournament (a table of a
+    of ``protocol_pages``, or that page's ``Part`` where the caller split it already: the
+    split measures every deal); ``round_no``: the round it is of a tournament (a table of a
     tournament plays one round of the engine, numbered 1); ``left``: per seat, an AI took
     it over from a player who left (marked under his name)."""
     if not isinstance(view, TableView):
@@ -117,7 +118,8 @@ def sheet_image(view: TableView, names: Sequence[str], lang: str = "cs",
     lang = lang_of(lang)
     who = check_names(names, lang)
     lays = layouts(view, who, lang)
-    part = whole(view) if page is None else parts(view, names, left)[page]
+    part = (whole(view) if page is None else page if isinstance(page, Part)
+            else parts(view, names, left)[page])
     img = felt(W, part_height(view, part, lays, who, left, lang)).copy()
     title_bar(img, view, lang, round_no or view.round_no)
     top = HEADER_H + M
@@ -175,8 +177,9 @@ def opening_page(view: TableView, count: int) -> int:
 
 def render_sheet(view: TableView, names: Sequence[str], lang: str = "cs",
                  round_no: int | None = None, left: Sequence[bool] = (False,) * 4,
-                 page: int | None = None) -> bytes:
+                 page: int | Part | None = None) -> bytes:
     """PNG of the round's protocol: whole (``page`` None: the export's), or its page
-    ``page`` (an index of ``protocol_pages``; IndexError beyond them); ``round_no``: a
+    ``page`` (an index of ``protocol_pages``, IndexError beyond them; or the page's
+    ``Part``: ``sheet_image``); ``round_no``: a
     tournament's round; ``left``: the seats an AI took over from players who left."""
     return encode(sheet_image(view, names, lang, round_no, left, page), palette.taroky())

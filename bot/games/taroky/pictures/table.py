@@ -334,15 +334,18 @@ def seat_panel(shape: str, name: str, count: int, tricks: int | None, cash: str,
     height = seat_height(shape, len(lines), rows) if beside is None else beside_height(beside)
     img = panel(w, height, ACTING if acting else PANEL).copy()
     badges = [_badge(k, lang) for k in kinds]
-    badges_w = sum(b.width + 5 for b in badges)
     y = VALUES_TOP[shape]
     if shape == "wide":
-        shown, fn = seat_name(name, names, w - SEAT_PAD - badges_w - 12)
+        # the badges at the right edge, BADGE_GAP apart; the name left of them, as far
+        # from the first as that gap and 12 px
+        row_w = sum(b.width + BADGE_GAP for b in badges) - BADGE_GAP
+        shown, fn = seat_name(name, names,
+                              w - SEAT_PAD - 12 - (row_w + BADGE_GAP if badges else 0))
         text(img, (12, WIDE_NAME_Y), shown, fn, TEXT, "lm")
-        bx = w - 10 - badges_w + 5
+        bx = w - 10 - row_w
         for b in badges:
             paste(img, b, bx, WIDE_NAME_Y - BADGE_D // 2)
-            bx += b.width + 5
+            bx += b.width + BADGE_GAP
         if beside is not None:
             _fan(img, 12, WIDE_FAN_Y, count, beside.step)
             for i, line in enumerate(beside.lines):
