@@ -704,7 +704,8 @@ class TournamentDesk:
             # a larger field: each page in an embed (attachments side by side were shown
             # half as wide), titled by its places
             page = 0
-            for message in standings_messages(t_, done, lang, page_title(t_, 1, lang), None):
+            for message in standings_messages(t_, done, lang, page_title(t_, 1, lang, done),
+                                              None):
                 files = []
                 for embed, (_, filename, alt) in message:
                     page += 1
