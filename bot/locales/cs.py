@@ -145,6 +145,8 @@ STRINGS: dict[str, str] = {
     "core.final_order": "Konečné pořadí",
     "core.sheet_file": "protokol.png",
     "core.again_heading": "Hrát znovu",
+    "core.final_pages_heading": "Protokol",
+    "core.final_pages_line": "Obrázek je souhrn. Stránky protokolu (**{first}** … **{last}**) ukážou tlačítka pod zprávou – jen tobě.",
     "core.again_line": "Tlačítko **Hrát znovu** založí nový stůl se stejnými pravidly a pozve ostatní hráče. Jinak založíš novou hru příkazem {new}.",
     "core.btn_again": "Hrát znovu",
     "core.again_invite": "{name} zakládá další hru: stůl č. {id} se stejnými pravidly jako stůl č. {old}. {mentions} – kdo chce hrát znovu, přisedne tlačítkem **Přisednout**; kdo ne, klikne na **Nehraju**.",

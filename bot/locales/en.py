@@ -139,6 +139,8 @@ STRINGS: dict[str, str] = {
     "core.final_order": "Final order",
     "core.sheet_file": "score-sheet.png",
     "core.again_heading": "Play again",
+    "core.final_pages_heading": "Score sheet",
+    "core.final_pages_line": "The picture is the summary. The buttons below show the score sheet's pages (**{first}** … **{last}**) – to you alone.",
     "core.again_line": "**Play again** opens a new table with the same rules and invites the other players. Or open a new game with {new}.",
     "core.btn_again": "Play again",
     "core.again_invite": "{name} opens another game: table {id}, with the rules of table {old}. {mentions} – whoever wants to play again joins with **Join**; whoever does not, clicks **Not this time**.",

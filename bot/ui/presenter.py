@@ -19,12 +19,16 @@ from bot.storage.models import OutboxEntry, OutboxItem
 from bot.tournament.words import table_place
 from bot.ui import builders
 from bot.ui.alt import sentences
-from bot.ui.components import TableButton
+from bot.ui.components import SheetPageButton, TableButton
 from engine.game import GameEvent
 
 if TYPE_CHECKING:
     from bot.ui.controller import Controller
 
+
+
+PAGE_BUTTONS = 20  # a final post's page buttons at most: four rows of Discord's five (the
+# fifth row for "play again")
 
 
 class TablePresenter:
@@ -232,13 +236,23 @@ class TablePresenter:
         beside the embed (inside, Discord would fit a tall sheet into a landscape box) and,
         when the game is not rated, why (``Materials.rating_note``, also when it is sent).
         Its "play again" line is public: it names ``/… new`` as a client of the table's
-        language lists it (a Czech table: ``/lora nová``)."""
+        language lists it (a Czech table: ``/lora nová``). Its buttons open the sheet's
+        pages (each tálie, the deals), answered to the clicker alone (reviews 62, 64: the
+        post showed only the overview and did not say where the rest was)."""
         lang = table.settings.lang
         embed = discord.Embed(title=builders.table_title(table, "final_title", lang),
                               colour=builders.EMBED_COLOUR)
         embed.add_field(name=t("core.final_order", lang),
                         value="\n".join(self.final_lines(table, lang)), inline=False)
-        buttons = []
+        has_picture = ui.final_picture(table, lang) is not None
+        pages = ui.sheet_pages(table, lang) if has_picture else []
+        buttons = [{"custom_id": SheetPageButton(table.table_id, i).custom_id, "label": label,
+                    "style": discord.ButtonStyle.secondary.value}
+                   for i, label in enumerate(pages)] if 1 < len(pages) <= PAGE_BUTTONS else []
+        if buttons:
+            embed.add_field(name=t("core.final_pages_heading", lang),
+                            value=t("core.final_pages_line", lang, first=pages[0],
+                                    last=pages[-1]), inline=False)
         if table.tournament is None:  # (a tournament's next round is the tournament's)
             embed.add_field(name=t("core.again_heading", lang),
                             value=t("core.again_line", lang, new=command_shown(
@@ -246,7 +260,6 @@ class TablePresenter:
             buttons.append({"custom_id": TableButton(table.table_id, "again").custom_id,
                             "label": t("core.btn_again", lang),
                             "style": discord.ButtonStyle.success.value})
-        has_picture = ui.final_picture(table, lang) is not None
         legend = picture_legend(table, lang) if has_picture else ""
         if legend:  # who the sheet's stand-ins are ("hráč 3" in it is 🎲🎲 of the order)
             embed.set_footer(text=legend)
