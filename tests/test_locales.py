@@ -155,10 +155,11 @@ def test_a_round_of_eight_is_never_a_bare_round_in_english() -> None:
         "1st round of eight", "2nd round of eight", "3rd round of eight", "4th round of eight"]
     assert t("lora.btn_page_tali", "cs", n=2) == "2. tálie"
     assert t("lora.pic.sheet_tali_short", "en", tali=3) == "3rd of eight"
-    assert t("lora.pic.legend_leader", "en") == "leads the round of eight"
     assert t("lora.standings", "en", contract="Graduation", standings="Alice 9") == (
         "Standings before Graduation: Alice 9")
+    # (the table picture's legend keeps "L round leader": a longer one takes a third line)
     rounds = [(key, text) for key, text in CATALOGS["en"].items() if key.startswith("lora.")
+              and key != "lora.pic.legend_leader"
               and re.search(r"\bround\b(?!s? of eight)", text)]
     assert rounds == []
     long = [(lang, key) for lang, catalog in CATALOGS.items() for key, text in catalog.items()

@@ -825,7 +825,7 @@ STRINGS: dict[str, str] = {
     "lora.pic.badge_trick": "▶",
     "lora.pic.legend_trick": "leads this trick",
     "lora.pic.legend_dealer": "deals",
-    "lora.pic.legend_leader": "leads the round of eight",
+    "lora.pic.legend_leader": "round leader",
     "lora.pic.legend_maturant": "graduating",
     "lora.pic.legend_stovka": "declared 100",
     "lora.pic.badge_ai": "AI",
