@@ -121,7 +121,7 @@ class RedKingFirstTrick(Event):
 
 @dataclass(frozen=True, slots=True)
 class Panak(Event):
-    """R-TRICK-PANAK: this seat took all four filky and owes a round."""
+    """R-TRICK-PANAK: this seat took all four filky and owes everyone a drink."""
 
     seat: int
 

@@ -231,7 +231,7 @@ EVENTS: dict[str, dict[str, str]] = {
         "trick_taken_one": "{seat} takes trick {number} ({cards}): 1 pt.",
         "trick_taken_free": "{seat} takes trick {number} ({cards}).",
         "red_king_first_trick": "{seat} throws the king of hearts into the first trick!",
-        "panak": "{seat} took all four Obers and owes a round!",
+        "panak": "{seat} took all four Obers and owes everyone a drink!",
         "divoka_karta": "{seat} has a wild card (divoká karta).",
         "kralovska_kvarta": "{seat} has a royal quart!",
         "kvarta_complete": "{seat} leads {own}: quart {cards}; {next} leads next.",

@@ -37,12 +37,13 @@ async def test_play_again_opens_the_same_table_and_invites_the_others(harness, l
     alice, bob, carol = users
     old = await _finish(harness, tid)
     final = _final(ch, f"Konec lóry – stůl č. {tid}")
-    field = final.embeds[0].fields[1]
+    field = final.embeds[0].fields[-1]
     # (a public line: /lora new as a client of the table's language lists it; review 28)
     assert (field.name, field.value) == (
         "Hrát znovu", "Tlačítko **Hrát znovu** založí nový stůl se stejnými pravidly a pozve "
         "ostatní hráče. Jinak založíš novou hru příkazem /lora nová.")
-    assert [c["label"] for c in enabled_controls(final)] == ["Hrát znovu"]
+    assert [c["label"] for c in enabled_controls(final)] == [
+        "1. tálie", "2. tálie", "3. tálie", "4. tálie", "Celkem", "Hrát znovu"]
     # one who did not play there is pointed to /lora new
     dave = guild.add_member(harness.env.create_user("dave"))
     res = await dave.click(final, label="Hrát znovu")
@@ -134,7 +135,7 @@ async def test_taroky_play_again_in_english_refused_to_one_seated_elsewhere(harn
     ann, ben = users
     table = await _finish(harness, tid)
     final = _final(ch, f"End of the round – table {tid}")
-    field = final.embeds[0].fields[1]
+    field = final.embeds[0].fields[-1]
     assert (field.name, field.value) == (
         "Play again", "**Play again** opens a new table with the same rules and invites the "
         "other players. Or open a new game with /taroky new.")
@@ -162,8 +163,9 @@ async def test_taroky_play_again_in_english_refused_to_one_seated_elsewhere(harn
     # a tournament's table ends with no such button (its tournament goes on by itself)
     table.tournament = {"id": 1, "round": 1, "table": 1}
     item = harness.bot.controller.presenter._final(table, ui_of("taroky"))
-    assert "buttons" not in item.payload
-    assert [f["name"] for f in item.payload["embed"]["fields"]] == ["Final order"]
+    assert [b["label"] for b in item.payload["buttons"]] == ["Deal 1", "Total"]  # (pages)
+    assert [f["name"] for f in item.payload["embed"]["fields"]] == ["Final order",
+                                                                    "Score sheet"]
 
 
 def _players(ch: Any, table: Any) -> list[str]:

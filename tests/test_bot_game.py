@@ -78,7 +78,7 @@ async def test_four_humans_play_a_whole_lora_by_clicks(harness):
     width, height = Image.open(io.BytesIO(sheet)).size
     assert width == sheet_pages.PAGE_W == 684 and width < height <= 2 * 656
     assert final.embeds[0].image.url is None
-    assert [f.name for f in final.embeds[0].fields] == ["Konečné pořadí", "Hrát znovu"]
+    assert [f.name for f in final.embeds[0].fields] == ["Konečné pořadí", "Protokol", "Hrát znovu"]
     # ephemeral hands are visible only to their owners
     for user in users:
         others = [u for u in users if u is not user]

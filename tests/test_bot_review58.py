@@ -159,7 +159,7 @@ def test_the_lines_of_a_seat_an_ai_plays_since_its_player_left_name_it_as_the_ai
         "▶ **Obers** (1st round of eight, game 2). Dana deals, Ann leads.",
         "■ **Obers** (1st round of eight, game 2). Points: Ann 0 · Eve → AI 6 · AI Božena 2"
         " · Dana 0"]
-    assert said[7] == "Standing before King of hearts: Ann 1, Dana 4, AI Božena 11, Eve → AI 16"
+    assert said[7] == "Standings before King of hearts: Ann 1, Dana 4, AI Božena 11, Eve → AI 16"
     tricks = UI.event_lines(table, first)
     assert tricks[3] == "Eve → AI takes trick 4 (8🍃 9🍃 F🌰 K🌰): 0 pts."
     assert tricks[8] == "End of Hearts: Ann 0 · Eve → AI 4 · AI Božena 4 · Dana 0."

@@ -92,8 +92,9 @@ async def test_an_english_table_s_sheet_names_its_pages_in_english(harness):
     table = harness.service.tables[tid]
     message = reply(await users[0].click(table_message(ch, table),
                                          custom_id=f"lora:t:{tid}:sheet"))
-    assert _buttons(message) == [("1st round", True), ("2nd round", False),
-                                 ("3rd round", False), ("4th round", False), ("Total", False)]
+    assert _buttons(message) == [("1st round of eight", True), ("2nd round of eight", False),
+                                 ("3rd round of eight", False), ("4th round of eight", False),
+                                 ("Total", False)]
     assert len(enabled_controls(message)) == 4
 
 

@@ -19,7 +19,10 @@ import pytest
 from simcord.http import router as simcord_router
 
 from bot.service import RETRY_SECONDS
+from bot.ui import builders
 from tests.botkit import Players, channel_delivered, open_table
+from tests.taroky.helpers import WORKED_HANDS, WORKED_TALON
+from tests.taroky_kit import Clickers, default_policy, given, open_taroky
 
 TURN_LINES = ("Jsi na tahu", "Maturuješ", "Hlásíš", "Můžeš")
 
@@ -29,8 +32,12 @@ class Posts:
 
     def __init__(self) -> None:
         self.pings: list[str] = []
+        self.edited: list[int] = []  # the messages edited (their ids), in order
 
     def on(self, method: str, path: str, result: Any) -> None:
+        last = path.rsplit("/", 1)[-1]
+        if method == "PATCH" and path.startswith("/channels/") and last.isdigit():
+            self.edited.append(int(last))
         if method != "POST" or not path.startswith("/channels/") or not isinstance(result,
                                                                                    dict):
             return
@@ -338,3 +345,83 @@ async def test_a_restart_leaves_a_ping_message_of_its_own_as_it_is(harness, post
     table = harness.service.tables[tid]
     assert table.ping_message_id == ping_id and _message(ch, ping_id).content == pinged[-1]
     assert not _message(ch, table.message_id).content and posts.pings == pinged
+
+
+async def test_a_ping_standing_is_reworded_when_his_turn_asks_something_else(harness, posts):
+    """Taroky, Alice and Bob with two AI seats: a ping posted for one decision ("hlásíš")
+    stays the channel's ping while the same player, after his click and the AI moves only,
+    has another decision to make — it is edited to say what is asked now (review 63), with
+    no new post (nobody is notified again). A plain "jsi na tahu" fits any turn of his: it
+    stays as it is (no edit) when he is to lead."""
+    _g, ch, users, tid = await open_taroky(harness, ["alice", "bob"], None, ("easy", "easy"))
+    clickers = Clickers(harness, ch, tid, users)
+    table = clickers.table
+    reworded: set[tuple[str, str]] = set()
+    kept = 0
+    for _ in range(400):
+        if table.state.finished:
+            break
+        ping_id = table.ping_message_id
+        shown = None if ping_id is None else _message(ch, ping_id).content
+        pinged, edited = len(posts.pings), len(posts.edited)
+        await clickers.act(default_policy(table.state))
+        await channel_delivered(harness, ch.id)
+        seat = table.state.to_act
+        if table.state.finished or table.ping_message_id is None \
+                or table.seats[seat].user_id is None:
+            continue
+        mention = next(u.mention for u in users if u.id == table.seats[seat].user_id)
+        ping = _message(ch, table.ping_message_id)
+        now = builders.game_ui(table).turn_ping(table, seat, mention)
+        # what the channel's ping asks is his decision now
+        assert ping.content in (now, f"{mention}, jsi na tahu."), (ping.content, now)
+        if table.ping_message_id != ping_id or shown is None:
+            continue
+        assert posts.pings[pinged:] == []
+        edits = posts.edited[edited:].count(ping.id)
+        if ping.content != shown:
+            assert edits == 1
+            reworded.add((shown.removeprefix(mention), ping.content.removeprefix(mention)))
+        else:
+            assert edits == 0, (shown, now, table.state.deal.phase)
+            kept += ping.content != now
+    assert reworded == {(", všichni řekli dobrá: zvol hru.", ", zavolej tarok."),
+                        (", zavolej tarok.", ", odlož karty za talon.")}, reworded
+    assert kept >= 1
+
+
+async def test_the_ping_follows_his_decision_while_ais_stand_in_for_the_others(harness, posts):
+    """Review 63: Alice, Bob and Carol let their time run out, an AI stands in for each;
+    Dave clicks on. After his click only stand-ins move, then it is his turn again: the
+    ping standing ("<@Dave>, hlásíš.") is edited to what he is asked now — not posted
+    again, not left saying the old decision."""
+    deal = given(WORKED_HANDS, WORKED_TALON)
+    _g, ch, users, tid = await open_taroky(harness, ["alice", "bob", "carol", "dave"],
+                                           [deal, deal], turn_timer=40)
+    dave = users[3]
+    clickers = Clickers(harness, ch, tid, users)
+    table = clickers.table
+    seen: list[tuple[str, str]] = []
+    for _ in range(200):
+        if table.state.finished or table.state.deal.deal_no > 1:
+            break
+        if table.seats[table.state.to_act].user_id != dave.id:
+            await harness.env.advance_time(41)  # (the stand-in plays for him from now on)
+            await channel_delivered(harness, ch.id)
+            continue
+        ping_id = table.ping_message_id
+        shown = None if ping_id is None else _message(ch, ping_id).content
+        pinged, edited = len(posts.pings), len(posts.edited)
+        await clickers.act(default_policy(table.state))
+        await channel_delivered(harness, ch.id)
+        if table.seats[table.state.to_act].user_id != dave.id or ping_id is None \
+                or table.ping_message_id != ping_id:
+            continue
+        text = _message(ch, ping_id).content
+        now = builders.game_ui(table).turn_ping(table, table.state.to_act, dave.mention)
+        assert text in (now, f"{dave.mention}, jsi na tahu.") and posts.pings[pinged:] == []
+        assert posts.edited[edited:].count(ping_id) == (text != shown)
+        seen.append((shown.removeprefix(dave.mention), text.removeprefix(dave.mention)))
+    assert all(table.seats[i].absent for i in range(3))
+    assert seen[:2] == [(", licituješ.", ", hlásíš."), (", hlásíš.", ", jsi na tahu.")]
+    assert set(seen[2:]) == {(", jsi na tahu.", ", jsi na tahu.")}

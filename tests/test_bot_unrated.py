@@ -74,7 +74,7 @@ async def test_a_player_who_left_is_marked_in_the_order_history_and_sheet(harnes
     _play(harness, table, rng)
     await harness.service._play_on(table, [])
     final = await _final(harness, ch, f"Konec lóry – stůl č. {tid}")
-    order, rating, _again = final.embeds[0].fields  # (then how to play again)
+    order, rating, _pages, _again = final.embeds[0].fields  # (the pages, how to play again)
     points = table.state.totals[1]
     assert f". Bob (AI hrála v 2. tálii a od 3. tálie) – {points} b." in order.value
     # the one who played to the end by name, then whom an AI finished for (review 53: it

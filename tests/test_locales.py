@@ -130,18 +130,38 @@ def test_the_czech_option_names_are_the_rules_own_words():
     assert t("taroky.opt_tie_desc", "cs").startswith("Plichta")
 
 
-def test_the_english_panak_option_says_the_player_owes_the_round() -> None:
+def test_the_english_panak_option_says_the_player_owes_the_drinks() -> None:
     """Review 21: "Panák (all four Obers taken in the Obers game owe a round)" had the Obers
     owe it: the lobby's line and /lora new's option say who owes it; every option's
-    description keeps within Discord's 100 characters."""
+    description keeps within Discord's 100 characters. Review 62: "a round" also meant a
+    round of eight and a tournament's round — Panák is about drinks."""
     from bot.games.lora import LoraUI
     from bot.model import TableSettings
 
     settings = TableSettings(lang="en", options={"panak": True})
-    assert ("Panák (whoever takes all four Obers in Obers owes a round): yes"
+    assert ("Panák (whoever takes all four Obers in Obers owes everyone a drink): yes"
             in LoraUI().settings_lines(settings, "en"))
     assert t("lora.opt_panak_desc", "en") == (
-        "Panák: whoever takes all four Obers in Obers owes a round (announced only)")
+        "Panák: whoever takes all four Obers in Obers owes everyone a drink (announced only)")
+    assert t("lora.ev.panak", "en", name="Alice") == (
+        "Alice takes all four Obers and owes everyone a drink!")
+    assert t("lora.ev.panak_you", "en") == "You take all four Obers and owe everyone a drink!"
+
+
+def test_a_round_of_eight_is_never_a_bare_round_in_english() -> None:
+    """Review 62: the sheet's page buttons and the overview's rows said "1st round" for a
+    tálie, beside a tournament's rounds; the standings line said "Standing"."""
+    assert [t("lora.btn_page_tali", "en", n=n) for n in (1, 2, 3, 4)] == [
+        "1st round of eight", "2nd round of eight", "3rd round of eight", "4th round of eight"]
+    assert t("lora.btn_page_tali", "cs", n=2) == "2. tálie"
+    assert t("lora.pic.sheet_tali_short", "en", tali=3) == "3rd of eight"
+    assert t("lora.standings", "en", contract="Graduation", standings="Alice 9") == (
+        "Standings before Graduation: Alice 9")
+    # (the table picture's legend keeps "L round leader": a longer one takes a third line)
+    rounds = [(key, text) for key, text in CATALOGS["en"].items() if key.startswith("lora.")
+              and key != "lora.pic.legend_leader"
+              and re.search(r"\bround\b(?!s? of eight)", text)]
+    assert rounds == []
     long = [(lang, key) for lang, catalog in CATALOGS.items() for key, text in catalog.items()
             if key.endswith("_desc") and len(text) > 100]
     assert long == []

@@ -353,7 +353,7 @@ def test_R_TRICK_PANAK_announced_when_one_seat_takes_all_four_filky():
     ev = play_cards(game, "Fl 7h Fh Fa 7l 8h Fb 7a")
     assert kinds(ev)[-2:] == ["panak", "game_ended"]
     assert ev[-2].seat == 0
-    assert ev[-2].text("en") == "seat 0 took all four Obers and owes a round!"
+    assert ev[-2].text("en") == "seat 0 took all four Obers and owes everyone a drink!"
     assert game.points == [8, 0, 0, 0]  # never changes points
 
 

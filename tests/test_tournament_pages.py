@@ -15,7 +15,7 @@ from PIL import Image
 from bot.delivery import items
 from bot.storage.models import EntrantRecord, TournamentRecord, TournamentStatus
 from bot.tournament.examples import example_tournament
-from bot.tournament.pages import standings_messages
+from bot.tournament.pages import page_title, standings_messages
 from bot.tournament.pictures import (
     page_places,
     standings_alt,
@@ -50,7 +50,7 @@ async def test_twelve_entrants_standings_are_two_embeds_of_eight_and_four(
     assert len(final) == 1
     post = final[0]
     assert [e.title for e in post.embeds] == ["Taroky – turnaj č. 1: konečné pořadí",
-                                              "Pořadí – místa 9–12"]
+                                              "Konečné pořadí – místa 9–12"]
     assert [a.filename for a in post.attachments] == ["standings-places-1-8.png",
                                                       "standings-places-9-12.png"]
     assert [e.image.url for e in post.embeds] == ["attachment://standings-places-1-8.png",
@@ -67,11 +67,13 @@ async def test_twelve_entrants_standings_are_two_embeds_of_eight_and_four(
     assert pages == [standings_png(rec, 1, "cs", 1), standings_png(rec, 1, "cs", 2)]
     assert [_size(p) for p in pages] == [(760, 680), (760, 440)]
 
-    # the Standings button: the same pages, each in an embed titled by its places
+    # the Standings button: the same pages, each in an embed titled by its places — the
+    # final standings (review 62: "Pořadí – místa 1–8" did not say so)
     res = await ann.click(message, custom_id="lora:tn:1:standings")
     answer = reply(res)
     assert answer.ephemeral
-    assert [e.title for e in answer.embeds] == ["Pořadí – místa 1–8", "Pořadí – místa 9–12"]
+    assert [e.title for e in answer.embeds] == ["Konečné pořadí – místa 1–8",
+                                                "Konečné pořadí – místa 9–12"]
     assert [a.filename for a in answer.attachments] == ["standings-places-1-8.png",
                                                         "standings-places-9-12.png"]
     assert [await a.read() for a in answer.attachments] == pages
@@ -123,19 +125,33 @@ def test_eight_entrants_keep_one_picture_without_places() -> None:
 
 
 @pytest.mark.parametrize(("field", "places", "lang", "titles"), [
-    (9, [(1, 8), (9, 9)], "cs", ["T", "Pořadí – místo 9"]),
-    (16, [(1, 8), (9, 16)], "en", ["T", "Standings – places 9–16"]),
+    (9, [(1, 8), (9, 9)], "cs", ["T", "Konečné pořadí – místo 9"]),
+    (16, [(1, 8), (9, 16)], "en", ["T", "Final standings – places 9–16"]),
     (33, [(1, 8), (9, 16), (17, 24), (25, 32), (33, 33)], "cs",
-     ["T", "Pořadí – místa 9–16", "Pořadí – místa 17–24", "Pořadí – místa 25–32",
-      "Pořadí – místo 33"])])
+     ["T", "Konečné pořadí – místa 9–16", "Konečné pořadí – místa 17–24",
+      "Konečné pořadí – místa 25–32", "Konečné pořadí – místo 33"])])
 def test_a_field_s_pages_and_their_titles(field: int, places: list[tuple[int, int]],
                                           lang: str, titles: list[str]) -> None:
+    """After the last round (2 of 2) the pages are the final standings."""
     t = example_tournament("lora", field_size=field)
     assert [page_places(t, p) for p in range(1, standings_pages(t) + 1)] == places
     [message] = standings_messages(t, 2, lang, "T", "text")
     assert [e.title for e, _ in message] == titles
     assert [p[0] for _, p in message] == ["tstandings:1:2"] + [
         f"tstandings:1:2:{p}" for p in range(2, len(places) + 1)]
+
+
+@pytest.mark.parametrize(("lang", "titles"), [
+    ("cs", ["Pořadí po 1. kole – místa 1–8", "Pořadí po 1. kole – místa 9–16",
+            "Pořadí po 1. kole – místo 17"]),
+    ("en", ["Standings after round 1 – places 1–8", "Standings after round 1 – places 9–16",
+            "Standings after round 1 – place 17"])])
+def test_pages_before_the_last_round_say_after_which_round(lang: str,
+                                                           titles: list[str]) -> None:
+    t = example_tournament("lora", field_size=17)
+    assert [page_title(t, p, lang, 1) for p in (1, 2, 3)] == titles
+    assert page_title(t, 1, lang, 2) == {"cs": "Konečné pořadí – místa 1–8",
+                                         "en": "Final standings – places 1–8"}[lang]
 
 
 def _crafted(field: int, name: str) -> TournamentRecord:
@@ -149,9 +165,10 @@ def test_over_eighty_entrants_go_on_in_a_further_message() -> None:
     """Ten embeds a message (Discord's most): 90 entrants' twelve pages are two messages, the
     second's embeds titled by their places too."""
     t = _crafted(90, "Hráč ")
-    messages = standings_messages(t, 0, "cs", "T", "text")
+    messages = standings_messages(t, 1, "cs", "T", "text")
     assert [len(m) for m in messages] == [10, 2]
-    assert [e.title for e, _ in messages[1]] == ["Pořadí – místa 81–88", "Pořadí – místa 89–90"]
+    assert [e.title for e, _ in messages[1]] == ["Konečné pořadí – místa 81–88",
+                                                 "Konečné pořadí – místa 89–90"]
     assert [e.description for m in messages for e, _ in m] == ["text"] + [None] * 11
 
 

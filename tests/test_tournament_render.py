@@ -777,3 +777,21 @@ def test_the_standings_alt_text_writes_one_point_as_one() -> None:
     alt = standings_alt(example_tournament("lora"), 1, "en")
     assert alt.endswith("7th Anička – 1 pt; 8th Cecílie – 1 pt")
     assert "6th Eliška – 2 pts;" in alt and "1 pts" not in alt
+
+
+@pytest.mark.parametrize("tag", ["lehký", "AI od 1. kola"])
+def test_a_name_s_descenders_stay_clear_of_the_tag_under_it(tag: str) -> None:
+    """Review 62: "AI Jiří" touched its "lehký" chip. A row of ``ROW_H`` px: the name's
+    lowest ink (its descenders) at least 2 px above the pill, the pill within the row."""
+    h = render.ROW_H
+    img = Image.new("RGB", (500, h), (0, 0, 0))
+    render._name(img, 10, h // 2, "AI Jiří gjpý Jiří gjpý",
+                 (render.Tag(tag, tag.startswith("AI")),), 490, False)
+    fill = render.SUB_FILL if tag.startswith("AI") else render.TAG_FILL
+    px = img.load()
+    pill = [y for y in range(h) if px[40, y] == fill]
+    # the name's ink: its bright pixels right of the pill (the pill is narrower)
+    name = [y for y in range(h) if any(min(px[x, y]) > 120 for x in range(260, 330))]
+    assert pill and name
+    assert min(pill) - max(name) >= 3, (max(name), min(pill))
+    assert max(pill) <= h - 1 and min(name) >= 0

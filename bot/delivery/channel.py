@@ -45,6 +45,10 @@ class Materials(Protocol):
 
     def table_message_id(self, table_id: int) -> int | None: ...
 
+    def ping_message_id(self, table_id: int) -> int | None:
+        """The table's turn ping standing in the channel, if known (posted)."""
+        ...
+
     async def table(self, table_id: int) -> Table | None: ...
 
     async def table_message(self, table: Table, payload: dict[str, Any]) -> dict[str, Any]: ...
@@ -156,6 +160,9 @@ class ChannelDeliverer:
             return "edit"
         if entry.kind == items.DELETE or _clears(entry):
             return "delete"
+        if _rewords(entry) and entry.table_id is not None \
+                and self.m.ping_message_id(entry.table_id) is not None:
+            return "edit"
         if entry.kind == items.TABLE and not entry.payload.get("repost") and entry.table_id \
                 is not None and self.m.table_message_id(entry.table_id) is not None:
             return "edit"
@@ -180,6 +187,8 @@ class ChannelDeliverer:
             return "invitation edit"
         if _clears(entry):
             return "ping removal"
+        if _rewords(entry):
+            return "ping reword"
         if entry.kind == items.POST:
             return "final message" if entry.payload.get("rating") else "announcement"
         if entry.kind == items.DELETE and entry.payload.get("record") is not None:
@@ -232,6 +241,8 @@ class ChannelDeliverer:
             if entry.kind == items.INVITE:
                 await self._invite(channel, entry)
                 return None
+            if _rewords(entry) and await self._reword(channel, entry):
+                return None
             kwargs = await self._post_kwargs(entry)
             await before_post()
             with phase(REST):
@@ -266,6 +277,22 @@ class ChannelDeliverer:
             await channel.get_partial_message(table.ping_message_id).delete()
         with phase(DB):
             await self.m.set_ping(table, None)
+
+    async def _reword(self, channel: Any, entry: OutboxEntry) -> bool:
+        """The table's ping message edited to the entry's text; False when there is none
+        standing (gone, or never posted: the entry is posted instead)."""
+        with phase(DB):
+            table = None if entry.table_id is None else await self.m.table(entry.table_id)
+        if table is None or table.ping_message_id is None:
+            return False
+        try:
+            with phase(REST):
+                await channel.get_partial_message(table.ping_message_id).edit(
+                    content=entry.payload.get("content"), allowed_mentions=QUIET)
+        except discord.NotFound:
+            self.m.charge()
+            return False
+        return True
 
     async def _post_kwargs(self, entry: OutboxEntry) -> dict[str, Any]:
         payload = await self.m.post_payload(entry.payload)
@@ -511,6 +538,10 @@ def _tournament_id(entry: OutboxEntry) -> int:
 
 def _clears(entry: OutboxEntry) -> bool:
     return entry.kind == items.PING and bool(entry.payload.get("clear"))
+
+
+def _rewords(entry: OutboxEntry) -> bool:
+    return entry.kind == items.PING and bool(entry.payload.get("reword"))
 
 
 def _ids(message: Any) -> list[str]:

@@ -26,6 +26,9 @@ or alone (``Delivery.send``); ``bot.delivery.sender`` delivers them. Kinds:
 * ``ping``: a short message that notifies; the table's previous ping is deleted. The latest
   ping of a table supersedes an earlier one not yet sent. ``unping`` (a ping entry with
   ``clear``): no ping any more — the table's ping message is deleted, none is posted.
+  ``reword`` (a ping entry with ``reword``): the turn is still of the player the ping names,
+  but it asks something else now — the ping message is edited to the new text (an edit
+  notifies nobody); with no ping message standing it is posted, quietly.
 * ``tournament``: refresh a tournament's one message (registration, rounds, result) from the
   tournament as it is when sent; a later refresh supersedes an earlier one.
 * ``pointer``: the line in the channel where a table was opened that points to the thread
@@ -171,6 +174,16 @@ def ping(channel_id: int, table_id: int, content: str,
     if buttons:
         payload["buttons"] = [dict(b) for b in buttons]
     return OutboxItem(channel_id, PING, payload, table_id, f"ping:{table_id}")
+
+
+def reword(channel_id: int, table_id: int, content: str,
+           buttons: Sequence[dict[str, Any]] = ()) -> OutboxItem:
+    """The table's ping edited to ``content`` (review 63: "hlásíš" stood while he had to
+    play a card): he is on the move he just made, nobody is notified again."""
+    item = ping(channel_id, table_id, content, buttons)
+    item.payload["mentions"] = False
+    item.payload["reword"] = True
+    return item
 
 
 def unping(channel_id: int, table_id: int) -> OutboxItem:

@@ -728,7 +728,8 @@ class TournamentDesk:
                 return
             # a larger field: each page in an embed (attachments side by side were shown
             # half as wide), titled by its places; drawn by its name, as the post's are
-            for message in standings_messages(t_, done, lang, page_title(t_, 1, lang), None):
+            for message in standings_messages(t_, done, lang, page_title(t_, 1, lang, done),
+                                              None):
                 files = []
                 for embed, (name, filename, alt) in message:
                     picture = await self.picture(name, lang)

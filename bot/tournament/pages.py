@@ -14,6 +14,7 @@ import discord
 from bot.delivery import items
 from bot.storage.models import TournamentRecord
 from bot.tournament.pictures import (
+    is_final,
     page_places,
     page_suffix,
     standings_alt,
@@ -48,24 +49,28 @@ def page_picture(t_: TournamentRecord, round_no: int, page: int,
     return name, f"standings{page_suffix(t_, page)}.png", alt
 
 
-def page_title(t_: TournamentRecord, page: int, lang: str) -> str:
-    """A page's embed's title: "Pořadí – místa 9–16" (its last one place alone: "místo 33")."""
+def page_title(t_: TournamentRecord, page: int, lang: str, round_no: int) -> str:
+    """A page's embed's title: "Pořadí po 1. kole – místa 9–16" (its last one place alone:
+    "místo 33"), after the last round "Konečné pořadí – …" (review 62: the Standings
+    button's answer did not say the standings were final)."""
     first, last = page_places(t_, page)
-    return tt("page_title" if last > first else "page_title_one", lang, first=first, last=last)
+    key = "page_title_final" if is_final(t_, round_no) else "page_title"
+    return tt(key if last > first else f"{key}_one", lang, first=first, last=last,
+              round=round_no)
 
 
 def standings_messages(t_: TournamentRecord, round_no: int, lang: str, title: str,
                        description: str | None) -> list[list[Page]]:
     """The standings after ``round_no`` as messages of embeds, each with its page's picture:
     the first titled ``title`` with ``description`` (the standings in words), the later
-    ones by their places ("Pořadí – místa 9–16"); each picture with its alt text."""
+    ones by their places ("Konečné pořadí – místa 9–16"); each picture with its alt text."""
     pages = standings_pages(t_)
     out: list[list[Page]] = []
     for start in range(1, pages + 1, items.EMBEDS_LIMIT):
         room = items.EMBEDS_CHARS
         message: list[Page] = []
         for page in range(start, min(start + items.EMBEDS_LIMIT, pages + 1)):
-            head = title if page == 1 else page_title(t_, page, lang)
+            head = title if page == 1 else page_title(t_, page, lang, round_no)
             text = description if page == 1 else None
             embed = discord.Embed(title=head, description=text, colour=EMBED_COLOUR)
             room -= len(head) + len(text or "")

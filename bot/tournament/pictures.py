@@ -119,6 +119,12 @@ def marked_name(e: EntrantRecord, name: str, lang: str) -> str:
 PAGE = 8  # entrants a standings picture shows: the most an embed's 310 × 280 px keep legible
 
 
+def is_final(t_: TournamentRecord, upto: int) -> bool:
+    """Whether the standings after round ``upto`` are the tournament's final ones (its last
+    round; a cancelled tournament has none)."""
+    return upto >= settings_of(t_).rounds and t_.status != "cancelled"
+
+
 def standings_pages(t_: TournamentRecord) -> int:
     """How many pictures the standings take: one per ``PAGE`` entrants (places 1–8, 9–16 …),
     each legible in an embed of its own (one tall picture of 16 was shown 150 px wide)."""
@@ -165,7 +171,7 @@ def standings_png(t_: TournamentRecord, upto: int, lang: str, page: int = 1) -> 
     if not 1 <= page <= standings_pages(t_):
         raise ValueError(f"no standings page {page}")
     rounds = settings_of(t_).rounds
-    final = upto >= rounds and t_.status != "cancelled"
+    final = is_final(t_, upto)
     rows = standings(t_, upto)
     unit = score_unit(t_)
     labels = (tt("pic_player", lang), tt("pic_points", lang), worded("score", unit, lang))
@@ -280,7 +286,7 @@ def standings_alt(t_: TournamentRecord, upto: int, lang: str, page: int = 1) -> 
     it shows, one of more pages), and its entrants' places, names and points — the pages'
     together every entrant's (the Standings button sends the pictures alone)."""
     rounds = settings_of(t_).rounds
-    final = upto >= rounds and t_.status != "cancelled"
+    final = is_final(t_, upto)
     head = page_subtitle(t_, tt("pic_final", lang, rounds=rounds) if final
                          else tt("pic_after", lang, round=upto, rounds=rounds), page, lang)
     rows = [counted(K + "podium_line", lang, row.points,  # (no bold: "**" read out)

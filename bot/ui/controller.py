@@ -420,7 +420,9 @@ class Controller:
     @answered
     async def on_sheet_page(self, interaction: Interaction, table_id: int, page: int) -> None:
         """A page's button under a score sheet: that ephemeral answer edited to the page (a
-        finished table's from the database: the buttons outlive the game and restarts)."""
+        finished table's from the database: the buttons outlive the game and restarts). One
+        under the game's public final post answers the clicker alone, with the page and its
+        pages' buttons (edited, the post changed for everybody)."""
         lang = await self.languages.lang_at(interaction, table_id)
         table = await self.table(table_id)
         if table is None or table.state is None:
@@ -430,6 +432,11 @@ class Controller:
         reply = sheet_page_reply(builders.game_ui(table), table, lang, page)
         if not 0 <= page < len(reply.pages):  # (the reply clamps it: checked against its pages)
             await self.replies.error(interaction, "core.stale_message", lang)
+            return
+        message = interaction.message
+        if message is None or not message.flags.ephemeral:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await self.send_reply(interaction, reply, table_id, lang)
             return
         await interaction.response.defer()  # (before drawing: Discord's three seconds)
         file = await self.reply_file(reply, table_id)  # (None: the page failed, its text goes)

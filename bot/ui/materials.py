@@ -60,6 +60,10 @@ class Materials:
         table = self.ctl.service.tables.get(table_id) or self.ctl.finished.get(table_id)
         return None if table is None else table.message_id
 
+    def ping_message_id(self, table_id: int) -> int | None:
+        table = self.ctl.service.tables.get(table_id) or self.ctl.finished.get(table_id)
+        return None if table is None else table.ping_message_id
+
     async def table_message(self, table: Table, payload: dict[str, Any]) -> dict[str, Any]:
         """The table's one public message as the table is now: the lobby, the running or
         finished game, or its closed form."""

@@ -19,12 +19,16 @@ from bot.storage.models import OutboxEntry, OutboxItem
 from bot.tournament.words import table_place
 from bot.ui import builders
 from bot.ui.alt import sentences
-from bot.ui.components import TableButton
+from bot.ui.components import SheetPageButton, TableButton
 from engine.game import GameEvent
 
 if TYPE_CHECKING:
     from bot.ui.controller import Controller
 
+
+
+PAGE_BUTTONS = 20  # a final post's page buttons at most: four rows of Discord's five (the
+# fifth row for "play again")
 
 
 class TablePresenter:
@@ -33,6 +37,10 @@ class TablePresenter:
     def __init__(self, ctl: Controller) -> None:
         self.ctl = ctl
         self.pinged: set[int] = set()  # tables whose last composed ping may still stand
+        # table -> the text of its last composed ping, None once its removal was composed
+        # (not known after a restart): reworded when the turn it names goes on but asks
+        # something else (``_reworded``)
+        self.ping_texts: dict[int, str | None] = {}
         # table -> the user id of the last human who moved there, from the actions committed
         # ("by" a user id in the table's log): every move since was an AI seat's (or a forced
         # one), so his turn after them is still his own move (``_turn_ping``). An AI standing
@@ -65,6 +73,7 @@ class TablePresenter:
                      tournament: int | None = None) -> list[OutboxItem]:
         if reason == "gone":
             self.pinged.discard(table.table_id)
+            self.ping_texts.pop(table.table_id, None)
             self._forget_mover(table.table_id)
             return self._gone_shown(table)
         text = builders.closed_text(table, f"core.closed_{reason}", table.settings.lang, by,
@@ -130,6 +139,7 @@ class TablePresenter:
                else "core.reminder_wait")
         text = t(key, table.settings.lang, mention=f"<@{s.user_id}>", seconds=seconds_left)
         self.pinged.add(table.table_id)
+        self.ping_texts[table.table_id] = text
         return [items.ping(table.channel_id, table.table_id, text,
                            buttons=[self._hand_button(table)])]
 
@@ -193,6 +203,7 @@ class TablePresenter:
             # fresh hand) — one message instead of a ping posted and deleted beside it
             refresh.payload["ping"] = True
             self.pinged.discard(tid)
+            self.ping_texts[tid] = None
             ping = items.unping(channel, tid) if had_ping else None  # a ping of before goes
         elif ping is not None:
             refresh.payload["ping"] = False  # this change pings (or unpings) on its own
@@ -225,13 +236,23 @@ class TablePresenter:
         beside the embed (inside, Discord would fit a tall sheet into a landscape box) and,
         when the game is not rated, why (``Materials.rating_note``, also when it is sent).
         Its "play again" line is public: it names ``/… new`` as a client of the table's
-        language lists it (a Czech table: ``/lora nová``)."""
+        language lists it (a Czech table: ``/lora nová``). Its buttons open the sheet's
+        pages (each tálie, the deals), answered to the clicker alone (reviews 62, 64: the
+        post showed only the overview and did not say where the rest was)."""
         lang = table.settings.lang
         embed = discord.Embed(title=builders.table_title(table, "final_title", lang),
                               colour=builders.EMBED_COLOUR)
         embed.add_field(name=t("core.final_order", lang),
                         value="\n".join(self.final_lines(table, lang)), inline=False)
-        buttons = []
+        has_picture = ui.final_picture(table, lang) is not None
+        pages = ui.sheet_pages(table, lang) if has_picture else []
+        buttons = [{"custom_id": SheetPageButton(table.table_id, i).custom_id, "label": label,
+                    "style": discord.ButtonStyle.secondary.value}
+                   for i, label in enumerate(pages)] if 1 < len(pages) <= PAGE_BUTTONS else []
+        if buttons:
+            embed.add_field(name=t("core.final_pages_heading", lang),
+                            value=t("core.final_pages_line", lang, first=pages[0],
+                                    last=pages[-1]), inline=False)
         if table.tournament is None:  # (a tournament's next round is the tournament's)
             embed.add_field(name=t("core.again_heading", lang),
                             value=t("core.again_line", lang, new=command_shown(
@@ -239,7 +260,6 @@ class TablePresenter:
             buttons.append({"custom_id": TableButton(table.table_id, "again").custom_id,
                             "label": t("core.btn_again", lang),
                             "style": discord.ButtonStyle.success.value})
-        has_picture = ui.final_picture(table, lang) is not None
         legend = picture_legend(table, lang) if has_picture else ""
         if legend:  # who the sheet's stand-ins are ("hráč 3" in it is 🎲🎲 of the order)
             embed.set_footer(text=legend)
@@ -262,6 +282,7 @@ class TablePresenter:
         if table.table_id not in self.pinged and table.ping_message_id is None:
             return None
         self.pinged.discard(table.table_id)
+        self.ping_texts[table.table_id] = None
         return items.unping(table.channel_id, table.table_id)
 
     def _turn_ping(self, table: Table, ui: GameUI, events: Sequence[GameEvent],
@@ -277,14 +298,33 @@ class TablePresenter:
             return None  # nothing moved, his turn goes on: what it showed him still holds
         own = (s.user_id == origin or (table.table_id, s.user_id) in self.ctl.acting
                or s.user_id == self._mover(table))
+        text = ui.turn_ping(table, seat, f"<@{s.user_id}>")
         if own and not ui.starts_deal(events):
             # he is still on the move he just made (AI turns — applied by the service's
-            # driver after his click — kvarty lead again): his hand shows his turn
-            return None
+            # driver after his click — kvarty lead again): his hand shows his turn, no
+            # new ping; the one standing is reworded if it asked something else
+            return self._reworded(table, text, f"<@{s.user_id}>")
         self.pinged.add(table.table_id)
-        return items.ping(table.channel_id, table.table_id,
-                          ui.turn_ping(table, seat, f"<@{s.user_id}>"),
+        self.ping_texts[table.table_id] = text
+        return items.ping(table.channel_id, table.table_id, text,
                           buttons=[self._hand_button(table)])
+
+    def _reworded(self, table: Table, text: str, mention: str) -> OutboxItem | None:
+        """The ping standing, edited to ``text`` when it no longer fits (review 63:
+        "<@Dave>, hlásíš." stood as the channel's newest line while he had to play a card):
+        what it asks follows his turn without notifying him again. A plain "your turn" of
+        his fits any decision of his (no edit for each trick he leads)."""
+        tid = table.table_id
+        if tid not in self.pinged:  # none stands, or its removal is on its way (an AI seat
+            # was to act after his click), or a ping from before a restart (text unknown)
+            if table.ping_message_id is None or tid in self.ping_texts:
+                return None
+        elif self.ping_texts.get(tid) in (text, t("core.your_turn", table.settings.lang,
+                                                  mention=mention)):
+            return None  # it still says what his turn asks
+        self.pinged.add(tid)
+        self.ping_texts[tid] = text
+        return items.reword(table.channel_id, tid, text, buttons=[self._hand_button(table)])
 
     def _turn_holds(self, table: Table, events: Sequence[GameEvent]) -> bool:
         """Nothing moved since the turn of the human to act (present) began: it goes on."""
@@ -338,6 +378,7 @@ class TablePresenter:
     def _forget_mover(self, table_id: int) -> None:
         """The table finished or closed: nobody moves there any more."""
         self.movers.pop(table_id, None)
+        self.ping_texts.pop(table_id, None)
         self.composing.pop(table_id, None)
         for key in [k for k in self.ctl.last_moves if k[0] == table_id]:
             del self.ctl.last_moves[key]
