@@ -384,10 +384,10 @@ def test_T_SCORE_HLASKY_the_protocol_shows_every_hlaska_counted_with_its_money_o
     assert sheet._detail_parts(rnd.protocol[3], NAMES, "cs") == [
         "hra ×2 −9,60", "Σ −9,60 → −10,00"]
     assert sheet._detail_parts(rnd.protocol[2], NAMES, "cs")[-1] == "Σ −7,00"
-    assert pic("sheet_legend", "cs") == ("Částky rozdání: + pro stranu vydražitele,"
+    assert pic("sheet_legend", "cs") == ("Účet (hra … Σ): + pro stranu vydražitele,"
                                          " − pro soupeře · ✓ vyšlo · ✗ nevyšlo")
-    assert pic("sheet_legend", "en") == ("Deal amounts: + for the declarer's side,"
-                                         " − for the opponents · ✓ made · ✗ failed")
+    assert pic("sheet_legend", "en") == ("Account (game … Σ): + declarer's side,"
+                                         " − opponents · ✓ made · ✗ failed")
     for deal in rnd.protocol:
         if deal.components is None:
             continue
@@ -418,8 +418,8 @@ def test_the_table_strip_says_a_flek_of_x16_and_more_once() -> None:
 
     assert [table._levels(n, "cs") for n in range(6)] == [
         "", "flek ×2", "re ×4", "sup ×8", "flek ×16", "flek ×32"]
-    assert [table._levels(n, "en") for n in (1, 4, 5)] == [
-        "double ×2", "double ×16", "double ×32"]
+    assert [table._levels(n, "en") for n in (1, 2, 3, 4, 5)] == [
+        "doubled ×2", "redoubled ×4", "re-redoubled ×8", "doubled ×16", "doubled ×32"]
 
 
 def test_an_announced_valat_without_a_flek_is_its_chip_alone_without_a_dash() -> None:
@@ -435,7 +435,7 @@ def test_an_announced_valat_without_a_flek_is_its_chip_alone_without_a_dash() ->
     assert table.strip_chips(announced, NAMES, "cs")[-2:] == [
         ("pagát Dalibor", "", table.TEXT), ("valát Bohouš", "", table.TEXT)]
     flekked = dataclasses.replace(announced, flek=(0, 0, 1))
-    assert table.strip_chips(flekked, NAMES, "en")[-1] == ("valat Bohouš", "double ×2",
+    assert table.strip_chips(flekked, NAMES, "en")[-1] == ("valat Bohouš", "doubled ×2",
                                                            table.RED)
 
 
@@ -727,16 +727,17 @@ def test_the_protocol_labels_the_placing_points_and_the_sign_of_a_deals_parts(
         monkeypatch.setattr(module, "text", spy)
     view = _example("finished")[0].public_view()
     for lang, label, legend in (
-            ("cs", "Body za pořadí", "Částky rozdání: + pro stranu vydražitele, − pro soupeře"
-                                     " · ✓ vyšlo · ✗ nevyšlo"),
+            ("cs", "Body za pořadí", "Účet (hra … Σ): + pro stranu vydražitele, − pro soupeře"
+                                     " · ✓ vyšlo · ✗ nevyšlo · ↑ dokup před platbou"),
             ("en", "Placing points",
-             "Deal amounts: + for the declarer's side, − for the opponents · ✓ made"
-             " · ✗ failed")):
+             "Account (game … Σ): + declarer's side, − opponents · ✓ made · ✗ failed"
+             " · ↑ top-up before the payment")):
         seen.clear()
         pages.sheet_image(view, NAMES, lang)
         # (the label over its column, on two lines; the legend whole, the ✗ of a failed
         # pagát or valát too, on as many lines as they take)
-        assert label in " ".join(seen) and legend in " ".join(seen), lang
+        assert label in " ".join(seen), lang
+        assert all(part in " ".join(seen) for part in legend.split(" · ")), lang
 
 
 def test_the_legend_lists_only_the_badges_the_table_shows(monkeypatch) -> None:
@@ -1117,8 +1118,8 @@ def test_T_VARSAVA_SCORE_the_protocol_shows_who_paid_whom_in_varsava() -> None:
     blana = dataclasses.replace(row, blana=(False, False, True, False))
     assert sheet._detail_parts(blana, NAMES, "en")[0] == "no trick: Cecílie"
     assert sheet.legend(rnd.protocol, "cs") == (
-        "Částky rozdání: + pro stranu vydražitele, − pro soupeře · ✓ vyšlo · ✗ nevyšlo"
-        " · Varšava: každý za sebe, kdo → komu platí")
+        "Účet (hra … Σ): + pro stranu vydražitele, − pro soupeře · ✓ vyšlo · ✗ nevyšlo"
+        " · ↑ dokup před platbou · Varšava: každý za sebe, kdo → komu platí")
     assert sheet.legend([row], "en") == "Warsaw: each for themselves, payer → receiver"
     assert sheet.legend([rnd.protocol[0]], "cs") == pic("sheet_legend", "cs")
 
@@ -1126,15 +1127,19 @@ def test_T_VARSAVA_SCORE_the_protocol_shows_who_paid_whom_in_varsava() -> None:
 def test_the_protocol_legend_wraps_between_its_parts_evenly() -> None:
     """The Czech legend under the protocol wrapped word by word and left "✗ nevyšlo" alone on
     its second line: it breaks between its parts only, its lines as even as they can be
-    (the marks stay together), in both languages."""
+    (the marks stay together), in both languages; review 64: a line ends with its part, no
+    "·" dangling after it."""
     from bot.games.taroky.pictures import sheet
     from bot.games.taroky.words import pic
 
     assert sheet.control_lines(pic("sheet_legend", "cs"))[0] == [
-        "Částky rozdání: + pro stranu vydražitele, − pro soupeře ·", "✓ vyšlo · ✗ nevyšlo"]
+        "Účet (hra … Σ): + pro stranu vydražitele, − pro soupeře", "✓ vyšlo · ✗ nevyšlo"]
     assert sheet.control_lines(pic("sheet_legend", "en"))[0] == [
-        "Deal amounts: + for the declarer's side, − for the opponents ·",
-        "✓ made · ✗ failed"]
+        "Account (game … Σ): + declarer's side, − opponents", "✓ made · ✗ failed"]
+    rows = _example("finished")[0].protocol  # (a dokup in deals 3 and 4)
+    assert sheet.control_lines(sheet.legends(rows, "en")[0])[0] == [
+        "Account (game … Σ): + declarer's side, − opponents",
+        "✓ made · ✗ failed · ↑ top-up before the payment"]
     # the control sum, too wide for a line, breaks before its "=" (was "… + Σ" / "dokup …")
     view = _example("finished")[0].public_view()
     assert sheet.control_lines(sheet.control_text(view, "cs"))[0] == [
@@ -1201,11 +1206,15 @@ def test_T_VIEW_a_finished_deal_is_drawn_whole_and_legible_at_phone_width(
                 assert all(any(t[:-1].rstrip() in n for n in names)
                            for t, _s in drawn if t.endswith("…"))
                 # the talon's box: only what the seats took (each card again where it
-                # counts); the opponents' talon cards are drawn once, under them
+                # counts); the opponents' talon cards are drawn once, under them; Varšava's
+                # turned cards only in the box, each under its winner (review 64: twice)
                 theirs = deal.reveal.opp_talon
                 boxed = [c for c in row.talon if c not in theirs]
                 talon, counted = drawn_cards[:len(boxed)], drawn_cards[len(boxed):]
                 assert sorted(talon) == sorted(boxed)
+                if row.game == "W":
+                    assert sorted(drawn_cards) == list(range(54)), (n, lang)
+                    continue
                 assert sorted(counted) == list(range(54)), (n, lang)
                 assert all(drawn_cards.count(c) == 1 for c in theirs)
                 assert len(drawn_cards) == (54 if row.game == "6P" else 60 - len(theirs))
@@ -1276,7 +1285,7 @@ def test_T_FLEK_the_deal_s_picture_tags_the_pagat_s_and_the_valat_s_own_flek_and
     assert deal_picture._chips(deal, sup, NAMES, "cs")[-3:] == [
         ("hra", "flek ×2", RED), ("pagát", "sup ×8 ✗", RED), ("valát", "re ×4 ✓", GREEN)]
     assert deal_picture._chips(deal, sup, NAMES, "en")[-2:] == [
-        ("pagát ultimo", "re-redouble ×8 ✗", RED), ("valat", "redouble ×4 ✓", GREEN)]
+        ("pagát ultimo", "re-redoubled ×8 ✗", RED), ("valat", "redoubled ×4 ✓", GREEN)]
     plain = dataclasses.replace(row, flek=(0, 0, 0),
                                 pagat=dataclasses.replace(row.pagat, level=0, won=True))
     assert deal_picture._chips(deal, plain, NAMES, "cs") == [
@@ -1552,3 +1561,50 @@ def test_a_solo_with_its_talon_five_badges_long_names_and_a_tournament_fits_its_
     assert max(heights.values()) <= table.H_MOST, heights
     assert heights[LONG_NAMES[0], "en", czech] == table.H_MOST - 1, heights  # (that full)
     table.seat_panel.cache_clear()
+
+
+def test_the_protocol_explains_a_dokup_where_a_row_shows_one_and_counts_varsava_eyes() -> None:
+    """Review 64: a row's gold "↑20" (a dokup before the deal's payment) was explained
+    nowhere on its page, and Varšava's "22 e." was cryptic: the legend says what "↑" is
+    where a shown row has one (with the first legend), and the eyes are words."""
+    import dataclasses
+
+    from bot.games.taroky.pictures import sheet
+    from bot.render.common import MUTED
+
+    rows = _example("finished")[0].protocol  # dokup in deals 3 and 4
+    assert sheet.legends(rows[:2], "en") == [
+        "Account (game … Σ): + declarer's side, − opponents · ✓ made · ✗ failed",
+        "Warsaw: each for themselves, payer → receiver"]
+    assert sheet.legends(rows[2:], "cs") == [
+        "Účet (hra … Σ): + pro stranu vydražitele, − pro soupeře · ✓ vyšlo · ✗ nevyšlo"
+        " · ↑ dokup před platbou"]
+    varsava = dataclasses.replace(rows[1], dokup=(0, 1000, 0, 0))
+    assert sheet.legends([varsava], "en") == [
+        "Warsaw: each for themselves, payer → receiver · ↑ top-up before the payment"]
+    assert [c[-1] for c in sheet.layout(rows[1], list(NAMES), "en").columns] == [
+        [("22 eyes", MUTED)], [("21 eyes", MUTED)], [("5 eyes", MUTED)], [("22 eyes", MUTED)]]
+    few = dataclasses.replace(rows[1], eyes_by_seat=(1, 2, 5, 62))
+    assert [c[-1][0][0] for c in sheet.layout(few, list(NAMES), "cs").columns] == [
+        "1 oko", "2 oči", "5 očí", "62 očí"]
+
+
+def test_varsava_s_turned_talon_cards_are_drawn_once_each_under_its_winner() -> None:
+    """Review 64: each turned talon card of a Varšava was drawn in the talon's box and again
+    in its winner's pile, and one name stood over two cards: each card is in the box alone,
+    under the name of the player it went to, and not in his pile."""
+    from bot.games.taroky.pictures import deal as deal_picture
+    from bot.games.taroky.texts import finished_deal
+
+    rnd, _seat = _example("finished")
+    deal, row = finished_deal(rnd, 2), rnd.protocol[1]
+    assert deal is not None and deal.reveal is not None and row.game == "W"
+    groups = deal_picture._talon_groups(deal, row, deal.reveal, list(NAMES), "cs")
+    assert groups == [(NAMES[seat], "", [card]) for card, seat in deal.turned
+                      if seat is not None]
+    assert len(groups) == 6
+    turned = {card for card, _seat in deal.turned}
+    blocks = deal_picture._blocks(deal, row, deal.reveal, list(NAMES), "cs")
+    piles = [pile for _t, _e, _c, seats in blocks for _n, _r, _k, pile, _l in seats]
+    assert not turned & {c for pile in piles for c in pile}
+    assert sorted([*turned, *(c for pile in piles for c in pile)]) == list(range(54))

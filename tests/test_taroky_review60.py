@@ -49,7 +49,7 @@ def test_the_english_valat_is_the_game_s_word_glossed_where_it_is_announced() ->
     assert event_text(ev.Announced(0, "valat"), "cs", names) == "Anička hlásí valát."
     assert event_text(ev.Announced(0, "pagat"), "en", names) == (
         "Anička announces pagát ultimo.")
-    assert event_text(ev.Flekked(1, "valat", 1), "en", names) == "Bohouš: double on valat."
+    assert event_text(ev.Flekked(1, "valat", 1), "en", names) == "Bohouš: double valat."
     assert event_text(ev.Flekked(1, "valat", 1), "cs", names) == "Bohouš: flek na valáta."
     # no English Taroky word calls it "all tricks" any more (Lóra's game of that name)
     assert not [k for k, v in EN.items() if k.startswith("taroky.") and "all tricks" in v]
@@ -61,7 +61,7 @@ def test_the_english_valat_is_the_game_s_word_glossed_where_it_is_announced() ->
     made = dataclasses.replace(row, pagat=None, valats=(
         ValatResult(side="D", announced=True, level=1, won=True),))
     assert deal_result(_table(rnd, "en"), made, "en").splitlines()[0].endswith(
-        " Valat (Anička, Cecílie, double ×2): made!")
+        " The valat (Anička, Cecílie, doubled ×2) made it!")
     silent = dataclasses.replace(row, pagat=None, valats=(
         ValatResult(side="O", announced=False, level=0, won=True),))
     assert deal_result(_table(rnd, "en"), silent, "en").splitlines()[0].endswith(
@@ -78,16 +78,18 @@ def test_a_failed_announced_pagat_says_why_from_the_trick_the_engine_says_it_wen
     assert row.pagat is not None and row.pagat.trick == 7 and row.pagat.early
     assert not row.pagat.won
     cs = deal_result(_table(rnd), row, "cs").splitlines()[0]
-    assert cs.endswith(" výhra 47:23. Pagát (Anička, flek ×2) nevyšel – I padl už v 7. štychu.")
+    assert cs.endswith(" hra vyhrána 47:23, ale pagát (Anička, flek ×2) nevyšel – I padl už"
+                       " v 7. štychu.")
     en = deal_result(_table(rnd, "en"), row, "en").splitlines()[0]
-    assert en.endswith(" won 47:23. The pagát ultimo (Anička, double ×2) failed – the I was"
-                       " played already in trick 7.")
+    assert en.endswith(" won the game 47:23, but the pagát ultimo (Anička, doubled ×2) failed"
+                       " – the pagát (I) was already played in trick 7.")
     beaten = dataclasses.replace(row, pagat=dataclasses.replace(row.pagat, trick=12))
     assert beaten.pagat is not None and not beaten.pagat.early
     assert deal_result(_table(rnd), beaten, "cs").splitlines()[0].endswith(
-        " Pagát (Anička, flek ×2) nevyšel – I poslední štych nevzal.")
+        ", ale pagát (Anička, flek ×2) nevyšel – I poslední štych nevzal.")
     assert deal_result(_table(rnd, "en"), beaten, "en").splitlines()[0].endswith(
-        " The pagát ultimo (Anička, double ×2) failed – the I did not take the last trick.")
+        ", but the pagát ultimo (Anička, doubled ×2) failed – the pagát (I) did not take the"
+        " last trick.")
     # a silent one is only ever played in the last trick: nothing to explain
     silent = dataclasses.replace(row, pagat=PagatResult(1, "O", False, 0, False, 12))
     assert deal_result(_table(rnd), silent, "cs").splitlines()[0].endswith(

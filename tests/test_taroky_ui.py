@@ -77,8 +77,8 @@ def test_T_FLEK_the_announcement_buttons_name_the_next_level() -> None:
     table = _table(rnd, "en")
     parts = UI.hand(table, rnd.view(1), "en")
     labels = [item.to_component_dict()["label"] for item in parts.items]
-    assert labels == ["Valat", "Double on the game", "Done"]
-    assert ("You announced: double on the pagát ultimo. You may add valat, double on the"
+    assert labels == ["Valat", "Double the game", "Done"]
+    assert ("You announced: double the pagát ultimo. You may add valat, double the"
             " game, or finish with Done.") in parts.lines
     rnd.apply(rnd.legal_actions()[-1])  # Bohouš done
     rnd.apply(rnd.legal_actions()[-1])  # Cecílie, the secret partner: done
@@ -231,16 +231,16 @@ def test_T_HLASKY_VALAT_the_result_tells_whose_valat_failed_and_whose_silent_one
         valats=(ValatResult(side="D", announced=True, level=1, won=False),
                 ValatResult(side="O", announced=False, level=0, won=True)))
     head = deal_result(_table(rnd), row, "cs").splitlines()[0]
-    assert head.endswith(" Tichý pagát (Bohouš) nevyšel. Valát (Anička, Cecílie, flek ×2)"
-                         " nevyšel. Tichý valát (Bohouš, Dalibor)!")
+    assert head.endswith(" hra vyhrána 47:23, ale valát (Anička, Cecílie, flek ×2) nevyšel."
+                         " Tichý pagát (Bohouš) nevyšel. Tichý valát (Bohouš, Dalibor)!")
     head = deal_result(_table(rnd, "en"), row, "en").splitlines()[0]
-    assert head.endswith(" The silent pagát ultimo (Bohouš) failed. Valat (Anička,"
-                         " Cecílie, double ×2): failed. Silent valat (Bohouš, Dalibor):"
-                         " every trick taken!")
+    assert head.endswith(" won the game 47:23, but the valat (Anička, Cecílie, doubled ×2)"
+                         " failed. The silent pagát ultimo (Bohouš) failed. Silent valat"
+                         " (Bohouš, Dalibor): every trick taken!")
     won = dataclasses.replace(row, pagat=None, valats=(
         ValatResult(side="O", announced=True, level=0, won=True),))
     assert deal_result(_table(rnd), won, "cs").splitlines()[0].endswith(
-        " Valát (Bohouš, Dalibor) vyšel!")
+        ": hra vyhrána 47:23, ale valát (Bohouš, Dalibor) vyšel!")
 
 
 def test_T_TOURNAMENT_a_tournament_tables_pictures_name_the_tournaments_round(
@@ -435,8 +435,8 @@ def test_T_SCORE_HLASKY_the_result_lists_every_hlaska_counted_with_its_money_or_
                           (("barvicky", False),))
     lines = deal_result(_table(rnd), row, "cs").splitlines()
     # (review 60 LOW 6: why it failed, as the engine's result says: I went in trick 7)
-    assert lines[0].endswith(" výhra 47:23. Pagát (Anička, flek ×2) nevyšel – I padl už v 7."
-                             " štychu.")
+    assert lines[0].endswith(" hra vyhrána 47:23, ale pagát (Anička, flek ×2) nevyšel – I padl"
+                             " už v 7. štychu.")
     assert lines[1] == ("Účet pro hráče Anička a Cecílie: hra +1,20 Kč · taročky (Anička) +0,50 Kč"
                         " · honéry (Bohouš) −0,50 Kč · barvičky (Dalibor) nezapočteno"
                         " · pagát ×2 −8,00 Kč = −6,80 Kč, zaokrouhleno na −7,00 Kč.")
@@ -715,13 +715,13 @@ def test_T_FLEK_the_result_names_the_game_s_flek_so_the_money_can_be_followed() 
 
     rnd, _seat = example("finished")
     row = rnd.protocol[0]
-    plain = dataclasses.replace(row, flek=(0, 0, 0))
+    plain = dataclasses.replace(row, flek=(0, 0, 0), pagat=None)
     assert deal_result(_table(rnd), plain, "cs").startswith(
         "■ **1. rozdání: první povinnost** – Anička (spoluhráč Cecílie): výhra 47:23.")
     assert deal_result(_table(rnd), dataclasses.replace(row, flek=(1, 0, 0)), "cs").startswith(
         "■ **1. rozdání: první povinnost, flek ×2** – Anička (spoluhráč Cecílie):")
     assert deal_result(_table(rnd, "en"), dataclasses.replace(row, flek=(2, 0, 0)),
-                       "en").startswith("■ **Deal 1: first duty, redouble ×4** – ")
+                       "en").startswith("■ **Deal 1: first duty, redoubled ×4** – ")
     assert deal_result(_table(rnd), dataclasses.replace(row, flek=(5, 0, 0)), "cs").startswith(
         "■ **1. rozdání: první povinnost, flek ×32** – ")
 
@@ -790,13 +790,13 @@ def test_the_announcement_prompt_names_only_what_the_seat_may_still_say() -> Non
          " Done.")
     says(1, "flek:pagat",
          "Hlášení: můžeš ohlásit flek na hru, flek na pagáta, flek na valáta, nebo říct dobrá.",
-         "Announcements: you may announce double on the game, double on the pagát ultimo,"
-         " double on valat, or pass.")
+         "Announcements: you may announce double the game, double the pagát ultimo,"
+         " double valat, or pass.")
     rnd.apply(Announce(1, "done"))
     says(2, "flek:pagat", "Hlášení: můžeš ohlásit re na pagáta, nebo říct dobrá.",
-         "Announcements: you may announce redouble on the pagát ultimo, or pass.")
+         "Announcements: you may announce redouble the pagát ultimo, or pass.")
     says(2, "done", "Tvoje hlášení: re na pagáta. Víc přidat nemůžeš – skonči tlačítkem Hotovo.",
-         "You announced: redouble on the pagát ultimo. Nothing more can be added – finish"
+         "You announced: redouble the pagát ultimo. Nothing more can be added – finish"
          " with Done.")
     rnd.apply(Announce(3, "done"))
     # Anička again: the re was her partner's, the sup is the opponents': only Dobrá is left
@@ -977,86 +977,61 @@ def test_what_an_ai_said_for_an_absent_player_says_which_answer_was_to_a_flek() 
         "Za nepřítomného hráče Cecílie hrála AI – licitace: dobrá; hlášení: dobrá;"
         " na flek: re na hru, dobrá.")
     assert stood_in_line(en, 2, "en", you=True) == (
-        "An AI played for you – bidding: pass; laid away: C♦;"
-        " announcements: pass; to the double: redouble on the game, pass.")
+        "An AI played for you – bidding: pass; laid away: 1 hidden card;"
+        " announcements: pass; to the double: redouble the game, pass.")
 
 
-def test_an_absent_declarer_is_told_the_cards_an_ai_laid_away_for_them() -> None:
-    """Review 14: the declarer back after an AI played the talon for them read only the
-    bids and cards: which cards went into the talon (theirs, and points in it) was not
-    said. Their own hand names them; the table's status line does not."""
+def test_T_VIEW_a_returning_player_reads_his_hidden_discards_only_until_the_announcements(
+        ) -> None:
+    """Review 14: the declarer back after an AI played the talon for them was not told which
+    cards went into the talon: their own hand names them (the table's status line does
+    not). Review 63: it still named them during play — T-VIEW lets a seat see its own
+    hidden discards only until the announcement phase: from then on they are counted, and
+    only the taroks laid away face up (public) are named."""
+    import random
+
     from bot.games.taroky.texts import stood_in_line
-    from bot.games.taroky.words import card_label
-    from engine.taroky.actions import Discard
+    from engine.taroky.actions import Bid, Call, Choose, DealAction, Discard
+    from engine.taroky.cards import parse_card
+    from engine.taroky.deal import random_deal
+    from engine.taroky.talon import is_face_up
 
-    rnd, cs, en, _act = _away_through_the_talon(0)  # Anička: an AI plays for her
-    laid = [a.card for a in rnd.log if isinstance(a, Discard) and a.seat == 0]
-    assert len(laid) >= 2
+    # Anička (away: an AI does it all) plays 1P and lays away three suit cards and III
+    rnd = TarokyRound(deals=[random_deal(random.Random("kit/386"), 3)],
+                      options=TarokyOptions(round_deals=1))
+    cs, en = _table(rnd), _table(rnd, "en")
+
+    def act(action: DealAction) -> None:
+        if action.seat == 0:
+            for table in (cs, en):
+                seat = table.seats[0]
+                assert seat is not None
+                seat.ai_at.append(len(rnd.log))
+        rnd.apply(action)
+
+    for action in (Bid(0, "1P"), Bid(1, "dobra"), Bid(2, "dobra"), Bid(3, "dobra"),
+                   Choose(0, "1P"), Call(0, parse_card("XIX"))):
+        act(action)
+    said = "Za tebe hrála AI – licitace: první povinnost; volba hry: první povinnost; volaný"
+    while rnd.to_act == 0:
+        act(next((a for a in rnd.legal_actions() if isinstance(a, Discard)
+                  and is_face_up(a.card)), rnd.legal_actions()[0]))
+    assert rnd.deal.phase == "discard"  # Bohouš lays away now: hers are still hers to read
     assert stood_in_line(cs, 0, "cs", you=True) == (
-        "Za tebe hrála AI – licitace: první povinnost; volba hry: první"
-        " povinnost; volaný tarok: XIX; do talonu: "
-        + ", ".join(card_label(c, "cs") for c in laid) + ".")
-    assert stood_in_line(en, 0, "en", you=True).endswith(
-        "; laid away: " + ", ".join(card_label(c, "en") for c in laid) + ".")
-    for table, lang in ((cs, "cs"), (en, "en")):  # the others are not told
-        public = stood_in_line(table, 0, lang)
-        assert public and not any(card_label(c, lang) in public for c in laid)
-
-
-@pytest.mark.parametrize("lang", ["cs", "en"])
-def test_the_rules_explain_every_letter_a_card_is_written_with(lang: str) -> None:
-    """Review 9: "C♠" (kaval) read nowhere what it is; the rules name each card letter of
-    the suits as Lóra's rules do theirs ("**C** kaval")."""
-    import re
-
-    from bot.games.taroky.words import card_label
-    from bot.i18n import t
-
-    rules = t("taroky.rules_text", lang)
-    letters = {re.sub(r"[^A-Z]", "", card_label(c, lang)) for c in range(22, 54)} - {""}
-    assert letters >= {"J", "C", "K"}
-    assert "A" in letters  # A♥, A♦: review 11, the ace too
-    for letter in letters:
-        assert re.search(rf"\*\*{letter}\*\* \w+", rules), letter
-    assert "2, 3, 4" in rules and "10, 9, 8, 7" in rules
-    # the předák may open higher than 1P (T-BID-OPEN): review 11
-    opens = {"cs": "předák nesmí říct dobrá: zahajuje 1P, nebo rovnou vyšší hrou;",
-             "en": "the forehand may not pass and opens 1P or directly a higher game;"}
-    assert opens[lang] in rules
-
-
-@pytest.mark.parametrize("lang", ["cs", "en"])
-def test_a_game_has_one_name_at_the_bid_the_choice_and_the_table(lang: str) -> None:
-    """Review 9: "1P – povinnost", "2P – s pagátem" when bidding, "První povinnost", "Druhá
-    povinnost (pagát)" when the předák chooses: one name in both, the one of the table's
-    lines ("Anička: první povinnost"). The trojka's button says what it does."""
-    from bot.games.taroky.words import game_name
-    from bot.i18n import t
-
-    for game in ("1P", "2P"):
-        label = t(f"taroky.btn_bid_{game}", lang)
-        assert label == t(f"taroky.btn_choose_{game}", lang) == f"{game} – {game_name(game, lang)}"
-    assert t("taroky.btn_reject_upper", lang) == {"cs": "Ukázat a podívat se na dolní",
-                                                  "en": "Show it and see the lower"}[lang]
-
-
-@pytest.mark.parametrize("lang", ["cs", "en"])
-def test_a_closed_tables_footer_no_longer_points_to_its_cards(lang: str) -> None:
-    """Review 9: a finished or aborted table kept "karty vidíš jen ty (Moje karty)" in its
-    footer after its Moje karty button was gone; its footer is its name alone."""
-    from bot.ui import builders
-
-    name = {"cs": "Stůl č. 1", "en": "Table 1"}[lang]
-    hint = {"cs": "karty vidíš jen ty (Moje karty)", "en": "only you see your cards (My cards)"}
-    rnd, _seat = example("play")
-    running = builders.table_message(_table(rnd, lang), render=False)
-    assert running["embed"].footer.text == f"{name} · {hint[lang]}"
-    assert "hand" in [getattr(item, "op", "") for item in running["view"].children]
-    aborted = builders.table_message(_table(rnd, lang), closed=True, render=False)
-    finished = builders.table_message(_table(example("finished")[0], lang), render=False)
-    for message in (aborted, finished):
-        assert message["embed"].footer.text == name
-        assert "hand" not in [getattr(item, "op", "") for item in message["view"].children]
+        f"{said} tarok: XIX; do talonu: D♥, 2♦, 7♣, III.")
+    assert stood_in_line(en, 0, "en", you=True).endswith("; laid away: Q♥, 2♦, 7♣, III.")
+    while rnd.deal.phase == "discard":
+        act(rnd.legal_actions()[0])
+    assert rnd.deal.phase == "announce"
+    assert stood_in_line(cs, 0, "cs", you=True) == (
+        f"{said} tarok: XIX; do talonu: III, 3 skryté karty.")
+    assert stood_in_line(en, 0, "en", you=True) == (
+        "An AI played for you – bidding: first duty; game chosen: first duty; tarok called:"
+        " XIX; laid away: III, 3 hidden cards.")
+    # a discard of one hidden card, the other Czech form
+    _rnd, cs, _en, _act = _away_through_the_talon(2)
+    assert stood_in_line(cs, 2, "cs", you=True) == (
+        "Za tebe hrála AI – licitace: dobrá; do talonu: 1 skrytá karta.")
 
 
 def test_both_games_call_the_score_sheet_one_name_and_its_legend_explains_the_marks() -> None:
@@ -1084,7 +1059,7 @@ def test_T_CALL_PARTNER_the_secret_partner_is_warned_that_announcing_reveals_him
     assert hands[2][-1] == warning
     assert all(warning not in hands[seat] for seat in (0, 1, 3))
     assert UI.hand(_table(rnd, "en"), rnd.view(2), "en").lines[-1] == (
-        "Note: announcing valat or redouble on the pagát ultimo tells everyone that you"
+        "Note: announcing valat or redouble the pagát ultimo tells everyone that you"
         " play with Anička.")
     from engine.taroky.actions import Announce
     rnd.apply(Announce(2, "flek:pagat"))  # re: Cecílie is known now
@@ -1214,13 +1189,15 @@ def test_T_CALL_a_declarer_who_drew_the_called_tarok_is_told_alone_in_the_result
     rnd, _seat = example("finished")
     row = dataclasses.replace(rnd.protocol[0], partner=None, alone=True, called=18)
     assert deal_result(_table(rnd), row, "cs").splitlines()[0].startswith(
-        "■ **1. rozdání: první povinnost** – Anička (bez spoluhráče, XIX v talonu): výhra")
+        "■ **1. rozdání: první povinnost** – Anička (bez spoluhráče, XIX v talonu): hra"
+        " vyhrána 47:23, ale")
     assert deal_result(_table(rnd, "en"), row, "en").splitlines()[0].startswith(
         "■ **Deal 1: first duty** – Anička (alone, XIX was in the talon) won")
     assert sheet._detail_parts(row, NAMES, "cs")[0] == "bez spoluhráče, XIX v talonu"
     assert sheet._detail_parts(row, NAMES, "en")[0] == "alone, XIX was in the talon"
     silent = dataclasses.replace(row, tiche_solo=True)  # (his own XIX: a tiché sólo, as before)
-    assert " – Anička (tiché sólo): výhra" in deal_result(_table(rnd), silent, "cs")
+    assert " – Anička (tiché sólo): hra vyhrána 47:23, ale" in deal_result(_table(rnd), silent,
+                                                                          "cs")
 
 
 @pytest.mark.parametrize("lang", ["cs", "en"])
@@ -1282,3 +1259,60 @@ def test_T_PLAY_W_the_rules_summary_says_the_mond_rule_as_the_table_plays_it(lan
     off = TarokyOptions(varsava=False)  # (Varšava not played: nothing of its options)
     assert UI.rules_lines(TableSettings(options=off.to_json()), lang)[1] == {
         "cs": "Varšava: ne", "en": "Warsaw: no"}[lang]
+
+
+def test_the_english_score_sheet_reply_says_top_up_as_everywhere_else() -> None:
+    """Review 64: "(dokup 20.00 Kč)" in the English score sheet's reply, /taroky protocol
+    and the alt texts, where every other English text says "top-up"."""
+    from bot.games.taroky.texts import view_sheet_lines
+
+    view = example("finished")[0].public_view()
+    assert view_sheet_lines(view, NAMES, "en")[1] == (
+        "Anička: money 7.50 Kč, result −32.50 Kč (top-up 20.00 Kč)")
+    assert view_sheet_lines(view, NAMES, "cs")[1] == (
+        "Anička: peníze 7,50 Kč, výsledek −32,50 Kč (dokup 20,00 Kč)")
+
+
+def test_T_SCORE_BINDING_a_pagat_or_valat_that_turns_the_money_is_said_with_the_game() -> None:
+    """Review 63: "Alice: výhra 62:8. Valát (Alice, flek ×2) nevyšel." and then Alice paid.
+    Where an announced bonus turns the money against the game's result, the result says
+    the game was won (lost) but the bonus failed (made); elsewhere it reads as before."""
+    import dataclasses
+
+    from bot.games.taroky.texts import deal_result
+    from engine.taroky.scoring import PagatResult
+
+    rnd, _seat = example("finished")
+    row = rnd.protocol[0]  # won 47:23 (+1,20), the pagát ×2 failed (−8,00): Anička pays
+    assert row.components is not None and row.components["S"] < 0 < row.components["G"]
+    assert deal_result(_table(rnd), row, "cs").splitlines()[0] == (
+        "■ **1. rozdání: první povinnost** – Anička (spoluhráč Cecílie): hra vyhrána 47:23,"
+        " ale pagát (Anička, flek ×2) nevyšel – I padl už v 7. štychu.")
+    assert deal_result(_table(rnd, "en"), row, "en").splitlines()[0] == (
+        "■ **Deal 1: first duty** – Anička with partner Cecílie won the game 47:23, but the"
+        " pagát ultimo (Anička, doubled ×2) failed – the pagát (I) was already played in"
+        " trick 7.")
+    lost = dataclasses.replace(
+        row, eyes=(33, 37), components={**row.components, "G": -20, "S": 380},
+        pagat=PagatResult(seat=0, side="D", announced=True, level=0, won=True, trick=12))
+    assert deal_result(_table(rnd), lost, "cs").splitlines()[0] == (
+        "■ **1. rozdání: první povinnost** – Anička (spoluhráč Cecílie): hra prohrána 33:37,"
+        " ale pagát (Anička) vyšel.")
+    assert deal_result(_table(rnd, "en"), lost, "en").splitlines()[0] == (
+        "■ **Deal 1: first duty** – Anička with partner Cecílie lost the game 33:37, but the"
+        " pagát ultimo (Anička) made it.")
+    # the money keeps the game's sign: said as before
+    kept = dataclasses.replace(row, components={**row.components, "G": 1200, "S": 400})
+    assert deal_result(_table(rnd), kept, "cs").splitlines()[0] == (
+        "■ **1. rozdání: první povinnost** – Anička (spoluhráč Cecílie): výhra 47:23."
+        " Pagát (Anička, flek ×2) nevyšel – I padl už v 7. štychu.")
+
+
+def test_the_english_rules_name_the_hlasky_as_the_game_shows_them() -> None:
+    """Review 64: the Rules said "colours", a word the game never shows (it says "1–2
+    taroks" and "no tarok")."""
+    from bot.i18n import t
+
+    rules = t("taroky.rules_text", "en", settings="", solo_talon="", tie="", varsava_play="")
+    assert "(hlášky: 8–9 taroks, 1–2 taroks, no tarok, trul, honours …)" in rules
+    assert "colour" not in rules

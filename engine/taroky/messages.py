@@ -114,9 +114,10 @@ WORDS: dict[str, dict[str, str]] = {
         "lower": "lower",
         "blana": "no trick (blána)",
         "dokup": "top-up",
-        "on_game": "on the game",
-        "on_pagat": "on the pagát ultimo",
-        "on_valat": "on valat",
+        # what a flek is given on, as the object of its level ("double the game")
+        "on_game": "the game",
+        "on_pagat": "the pagát ultimo",
+        "on_valat": "valat",
         "flek:game": "double the game",
         "flek:pagat": "double the pagát ultimo",
         "flek:valat": "double valat",

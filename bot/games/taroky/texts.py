@@ -51,6 +51,7 @@ from engine.taroky.events import (
 from engine.taroky.messages import event_text
 from engine.taroky.protocol import DealRecord
 from engine.taroky.scoring import PagatResult
+from engine.taroky.talon import is_face_up
 from engine.taroky.views import PublicView, TableView
 
 QUIET = (CardPlayed, TurnPassed, RoundFinished)
@@ -131,7 +132,7 @@ def _stood_in(table: Table, seat: int,
     """What an AI standing in for ``seat``'s absent player said for him in the deal in
     progress — his bids, the game chosen, the tarok called, his announcements (his cards are
     in the event lines; ``cards``: them too, and the cards it laid away into the talon for
-    him, which only he may read: his own hand) — each with its
+    him, which only he may read, in his own hand: ``stood_in_line``) — each with its
     place in the round's log, the level of the flek it answers (flek 1, re 2, …: a later turn
     of a seat comes only after a flek, the last one the others said since it last spoke; None
     in its first turn or for more words of the same turn) and, for a flek of its own, its
@@ -186,12 +187,21 @@ def _said(action: DealAction, lang: str) -> tuple[str, str]:
 def stood_in_line(table: Table, seat: int, lang: str, you: bool = False) -> str:
     """Who bid what for an absent player: "Za nepřítomného hráče Bob hrála AI – licitace:
     dobrá; hlášení: dobrá; na flek: dobrá." (an answer to a flek says so; ``you``: the line
-    of his own hand, which also names the cards it laid away into the talon and played for
-    him, in order: the public lines keep only the last few events); empty when it did
-    nothing for him in this deal."""
+    of his own hand, which also says the cards it laid away into the talon — named until
+    the announcements, then counted but for the face-up taroks (T-VIEW) — and names those
+    it played for him, in order: the public lines keep only the last few events); empty
+    when it did nothing for him in this deal."""
     parts: list[tuple[str, str, list[str]]] = []  # kind, the flek answered, what was said
-    log = round_of(table).log
+    rnd = round_of(table)
+    log = rnd.log
+    # T-VIEW: his own hidden discards only until the announcements; then their count (a
+    # discarded tarok lies face up: it is named)
+    hidden = 0
+    secret = rnd.deal.phase in ("announce", "play")
     for v, action, answered, level in _stood_in(table, seat, cards=you):
+        if secret and isinstance(action, Discard) and not is_face_up(action.card):
+            hidden += 1
+            continue
         kind, said = _said(action, lang)
         flek = ""
         if isinstance(action, Announce) and action.item.startswith("flek:"):  # its level
@@ -206,6 +216,15 @@ def stood_in_line(table: Table, seat: int, lang: str, you: bool = False) -> str:
             parts[-1][2].append(said)
         else:
             parts.append((kind, flek, [said]))
+    if hidden:
+        count = tn("taroky.stood_hidden", lang, hidden)
+        at = next((i for i, p in enumerate(parts) if p[0] == "discard"), None)
+        if at is not None:
+            parts[at][2].append(count)
+        else:  # after what it said before the talon (the bidding, the call)
+            at = next((i for i, p in enumerate(parts) if p[0] in ("announce", "flek", "cards")),
+                      len(parts))
+            parts.insert(at, ("discard", "", [count]))
     if not parts:
         return ""
     moves = "; ".join(t(f"taroky.stood_{kind}", lang, said=", ".join(said), flek=flek)
@@ -453,7 +472,7 @@ def deal_result(table: Table, row: DealRecord, lang: str) -> str:
     who pays whom), what the deal brings each player, a dokup (``Table.move_names``)."""
     names = table.move_names()
     game = game_name(row.game, lang, zduch=row.zduch)
-    parts = []
+    parts: list[str] = []
     if row.game == "W":
         assert row.eyes_by_seat is not None
         blana = row.blana or (False, False, False, False)
@@ -475,19 +494,29 @@ def deal_result(table: Table, row: DealRecord, lang: str) -> str:
             who = names[row.declarer]
         if row.flek[0]:  # the fleks, so that the money can be followed from the message
             game = f"{game}, {level_text(row.flek[0], lang)}"
-        g = row.components["G"]
+        g, total = row.components["G"], row.components["S"]
         key = "taroky.result_won" if g > 0 else ("taroky.result_lost" if g < 0
                                                  else "taroky.result_tie")
-        head = t(key, lang, n=row.deal_no, game=game, who=who, eyes=row.eyes[0],
-                 other=row.eyes[1])
+        bonuses = []  # (its amount for the declarer side, what it says)
         if row.pagat is not None:
-            parts.append(_pagat_result(row.pagat, names, lang))
+            bonuses.append((row.pagat.amount, _pagat_result(row.pagat, names, lang)))
         for v in row.valats:  # whose valát: an announced one may fail by the other's silent
             side = row.side_seats(v.side)
-            key = ("taroky.result_valat_won" if v.won else "taroky.result_valat_lost"
-                   ) if v.announced else "taroky.result_valat_silent"
-            parts.append(t(key, lang, names=_with_level(", ".join(names[s] for s in side),
-                                                           v.level, lang)))
+            said = ("taroky.result_valat_won" if v.won else "taroky.result_valat_lost"
+                    ) if v.announced else "taroky.result_valat_silent"
+            # (a silent valát is the winner's of the game: it never turns the money)
+            bonuses.append((v.amount if v.announced else 0, t(said, lang, names=_with_level(
+                ", ".join(names[s] for s in side), v.level, lang))))
+        # a pagát or valát that turns the money against the game's result is said with it
+        # ("hra vyhrána 62:8, ale valát … nevyšel": review 63 read "výhra", then paid)
+        flips = [said for hal, said in bonuses if g * total < 0 and hal * total > 0]
+        parts = [said for _hal, said in bonuses if said not in flips[:1]]
+        values = {"n": row.deal_no, "game": game, "who": who, "eyes": row.eyes[0],
+                  "other": row.eyes[1]}
+        if flips:
+            head = t(f"{key}_but", lang, but=flips[0][:1].lower() + flips[0][1:], **values)
+        else:
+            head = t(key, lang, **values)
     cash = ", ".join(f"{names[s]} {money(row.money[s], lang, signed=True)}" for s in range(4))
     lines = [head + (" " + " ".join(parts) if parts else "")]
     lines.append(varsava_account(row, names, lang) if row.game == "W"

@@ -42,10 +42,10 @@ def is_tarok(card: int) -> bool:
 
 
 def level_text(level: int, lang: str = "cs") -> str:
-    """A flek level with its multiplier: "flek ×2", "re ×4"; from ×16 on the level's name is
-    its multiplier already ("flek ×32"), not said twice."""
-    name, mult = level_name(level, lang_of(lang)), f"×{2 ** level}"
-    return name if name.endswith(mult) else f"{name} {mult}"
+    """The flek an item got, with its multiplier: "flek ×2", "re ×4", "sup ×8", from ×16
+    "flek ×16"; English as a state, "doubled ×2", "redoubled ×4" (the engine's level names
+    are what is said: "double the game")."""
+    return t(f"taroky.flekked_{min(level, 4)}", lang, mult=2 ** level)
 
 
 def times(level: int) -> str:

@@ -3,7 +3,8 @@ ends everything is shown): the game and who played it with whom, the talon's car
 seats took (3P: which trojka, whether shown; Varšava: to whose trick each card went), then
 each side with its eyes and, per seat, the cards of its tricks and what it laid away, and
 the talon's cards that count for the opponents (sólo, 3P: which trojka). A card is drawn
-once, but for a taken talon card, recorded in the talon's box (sólo has none).
+once, but for a taken talon card, recorded in the talon's box (sólo has none); Varšava's
+turned talon cards are drawn only there, each under the name of the player it went to.
 
 Drawn from the finished deal's public view (its ``reveal``, which exists only once the deal
 is over) and its protocol row (the eyes): the engine says what counts for whom; nothing here
@@ -39,7 +40,7 @@ from bot.render.common import (
     phone_px,
     text,
 )
-from bot.render.fonts import fit, fitted, font
+from bot.render.fonts import Font, fit, fitted, font
 from bot.render.names import fit_apart
 from engine.taroky.cards import cards_of
 from engine.taroky.protocol import DealRecord
@@ -113,17 +114,13 @@ def _talon_groups(deal: PublicView, row: DealRecord, reveal: Reveal, names: list
                   lang: str) -> list[tuple[str, str, list[int]]]:
     """The talon in groups as it went: (whose, what it was, its cards) in the talon's order
     — what the seats took (a record: each card is drawn again where it was counted); the
-    opponents' part (sólo, 3P) is drawn only where it counts, under the opponents."""
+    opponents' part (sólo, 3P) is drawn only where it counts, under the opponents. Varšava:
+    each turned card on its own under the name of the trick's winner it went to (review 64:
+    "Carol" over two cards read as over the first), drawn nowhere else (``_varsava_pile``)."""
     talon = list(row.talon)
-    groups: list[tuple[str, str, list[int]]] = []
     if row.game == "W":  # each card to the winner of the trick it was turned after
-        for card, seat in deal.turned:
-            who = names[seat] if seat is not None else ""
-            if groups and groups[-1][0] == who:
-                groups[-1][2].append(card)
-            else:
-                groups.append((who, "", [card]))
-        return groups
+        return [(names[seat] if seat is not None else "", "", [card])
+                for card, seat in deal.turned]
 
     parts = [(names[s], list(reveal.taken[s])) for s in range(4) if reveal.taken[s]]
     parts.sort(key=lambda p: min(talon.index(c) for c in p[1]))
@@ -142,11 +139,21 @@ def _trojka(row: DealRecord, cs: Sequence[int], lang: str) -> str:
     return pic(key, lang) + (" · " + pic("deal_shown", lang) if shown else "")
 
 
+def label_font(groups: list[tuple[str, str, list[int]]]) -> Font:
+    """The talon's names: bold, condensed when the bold ones do not fit the row whole
+    (Varšava's, one card each: "Maxi…" kept more of "Maximilián" so)."""
+    bold = font(SMALLEST, "bold")
+    want = sum(max(CARD_W + TALON_STEP * (len(cs) - 1), bold.getlength(who))
+               for who, _s, cs in groups)
+    wide = want + GROUP_GAP * (len(groups) - 1) > INNER
+    return font(SMALLEST, "cond") if wide else bold
+
+
 def _talon_layout(groups: list[tuple[str, str, list[int]]], names: Sequence[str]
                   ) -> tuple[list[int], list[str]]:
     """Each group's width (its cards, or its words if wider) and its words as they fit (a
-    name apart from the other ``names`` cut so: ``fit_apart``)."""
-    bold = font(SMALLEST, "bold")
+    name apart from the other ``names`` cut so: ``fit_apart``) in ``label_font``."""
+    bold = label_font(groups)
     small = font(SMALLEST, "narrow")
     cards_w = [CARD_W + TALON_STEP * (len(cs) - 1) for _w, _s, cs in groups]
     room = INNER - GROUP_GAP * (len(groups) - 1)
@@ -235,8 +242,8 @@ def _blocks(deal: PublicView, row: DealRecord, reveal: Reveal, names: list[str],
     tricks, the cards of its tricks, what it laid away) — each side, or in Varšava each
     player."""
     def seat(s: int, role: str = "") -> tuple[str, str, int, list[int], list[int]]:
-        return (names[s], role, row.tricks[s], cards_of(reveal.piles[s]),
-                list(reveal.discards[s]))
+        return (names[s], role, row.tricks[s], _varsava_pile(deal, reveal, s)
+                if row.game == "W" else cards_of(reveal.piles[s]), list(reveal.discards[s]))
 
     if row.game == "W":
         assert row.eyes_by_seat is not None
@@ -264,6 +271,13 @@ def _blocks(deal: PublicView, row: DealRecord, reveal: Reveal, names: list[str],
         (pic("deal_side_d", lang), _eyes(row.eyes[0], lang), mine, side_d),
         (pic("deal_side_o", lang), _eyes(row.eyes[1], lang), theirs, side_o),
     ]
+
+
+def _varsava_pile(deal: PublicView, reveal: Reveal, seat: int) -> list[int]:
+    """A Varšava player's pile without the talon cards turned to him: the talon's box
+    shows them under his name (review 64: each was drawn twice)."""
+    turned = {card for card, _seat in deal.turned}
+    return [c for c in cards_of(reveal.piles[seat]) if c not in turned]
 
 
 def _single(block: Block) -> bool:
@@ -314,7 +328,7 @@ def deal_image(deal: PublicView, row: DealRecord, names: Sequence[str],
         widths, labels = _talon_layout(groups, who)
         gx, top = M + PAD, y + PAD + LINE
         for w, label, (_who, what, cs) in zip(widths, labels, groups, strict=True):
-            text(img, (gx, top + LINE // 2), label, font(SMALLEST, "bold"), GOLD, "lm")
+            text(img, (gx, top + LINE // 2), label, label_font(groups), GOLD, "lm")
             if what:
                 shown, fw = fitted(what, SMALLEST, "narrow", w, smallest=SMALLEST)
                 text(img, (gx, top + LINE + LINE // 2), fit(shown, fw, w), fw, MUTED, "lm")

@@ -30,6 +30,7 @@ from bot.games.taroky.words import (
     times,
     word,
 )
+from bot.i18n import plural_form
 from bot.render.common import (
     BAR,
     FAINT,
@@ -238,7 +239,7 @@ def layout(row: DealRecord, names: list[str], lang: str) -> Layout:
     below = max(len(c) for c in columns)
     columns = [c + [[]] * (below - len(c)) for c in columns]
     if row.eyes_by_seat is not None:  # Varšava: each player's own eyes, on a line of their own
-        columns = [[*c, [(pic("eyes_n", lang, n=eyes), MUTED)]]
+        columns = [[*c, [(pic(f"deal_eyes_{plural_form(eyes, lang)}", lang, n=eyes), MUTED)]]
                    for c, eyes in zip(columns, row.eyes_by_seat, strict=True)]
         below += 1
     # the lines under the game's: the declarer's own, the money, the players' columns
@@ -416,7 +417,7 @@ def control_lines(control: str) -> tuple[list[str], Font]:
     parts = control.split(" · ")
     for style in ("regular", "narrow"):  # (a part broken inside: "− for the / opponents")
         f = font(SMALLEST, style)
-        if len(parts) > 1 and all(f.getlength(p + " ·") <= W - 4 * M for p in parts):
+        if len(parts) > 1 and all(f.getlength(p) <= W - 4 * M for p in parts):
             return even_parts(parts, f, W - 4 * M), f
     f = font(SMALLEST)
     if len(parts) > 1:
@@ -430,17 +431,16 @@ def control_lines(control: str) -> tuple[list[str], Font]:
 
 def even_parts(parts: Sequence[str], f: Font, width: float) -> list[str]:
     """``parts`` on as few lines as ``wrap_parts`` takes, broken between parts only, so
-    that the longest line is as short as it can be (" ·" ends a line before a break, so
-    ``" ".join`` of the lines gives the parts joined again); ``wrap_parts`` itself when a
-    part is wider than a line."""
-    greedy = wrap_parts(parts, f, width)
-    if any(f.getlength(p + " ·") > width for p in parts):
+    that the longest line is as short as it can be; a line broken there ends with its part,
+    no " ·" dangling after it (review 64); ``wrap_parts`` itself when a part is wider than
+    a line."""
+    greedy = [line.removesuffix(" ·") for line in wrap_parts(parts, f, width)]
+    if any(f.getlength(p) > width for p in parts):
         return greedy
     best: tuple[float, list[str]] | None = None
     for cuts in itertools.combinations(range(1, len(parts)), len(greedy) - 1):
         bounds = (0, *cuts, len(parts))
-        lines = [" · ".join(parts[a:b]) + (" ·" if b < len(parts) else "")
-                 for a, b in itertools.pairwise(bounds)]
+        lines = [" · ".join(parts[a:b]) for a, b in itertools.pairwise(bounds)]
         widest = max(f.getlength(line) for line in lines)
         if widest <= width and (best is None or widest < best[0]):
             best = (widest, lines)
@@ -448,11 +448,16 @@ def even_parts(parts: Sequence[str], f: Font, width: float) -> list[str]:
 
 
 def legends(rows: Sequence[DealRecord], lang: str) -> list[str]:
-    """The legends of the rows' details: the sign of a deal's parts (the declarer side's)
-    where a game has sides; with a Varšava, that there each pays each ("kdo → komu")."""
+    """The legends of the rows' details: the sign of a deal's account (the declarer side's)
+    where a game has sides; with a Varšava, that there each pays each ("kdo → komu"); with
+    a dokup (gold "↑20" before a running money), what it is — with the first of them
+    (review 64: "↑20" was explained nowhere on its page)."""
     out = [pic("sheet_legend", lang)] if any(r.eyes is not None for r in rows) else []
     if any(r.eyes_by_seat is not None for r in rows):
         out.append(pic("sheet_legend_varsava", lang))
+    if any(any(r.dokup) for r in rows):
+        dokup = pic("sheet_legend_dokup", lang)
+        out[:1] = [f"{out[0]} · {dokup}" if out else dokup]
     return out
 
 
