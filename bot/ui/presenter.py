@@ -245,7 +245,7 @@ class TablePresenter:
         embed.add_field(name=t("core.final_order", lang),
                         value="\n".join(self.final_lines(table, lang)), inline=False)
         has_picture = ui.final_picture(table, lang) is not None
-        pages = ui.sheet_pages(table, lang) if has_picture else []
+        pages = ui.sheet_book(table, lang).labels if has_picture else []
         buttons = [{"custom_id": SheetPageButton(table.table_id, i).custom_id, "label": label,
                     "style": discord.ButtonStyle.secondary.value}
                    for i, label in enumerate(pages)] if 1 < len(pages) <= PAGE_BUTTONS else []
