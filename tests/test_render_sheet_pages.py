@@ -123,7 +123,8 @@ def test_the_overview_with_the_longest_boxes_is_no_taller_than_a_phone_shows() -
     """Four lines in every box (čistá stovka, harakiri, the notes): still within PAGE_H_MAX."""
     view = _rich().public_view()
     note = s("sheet_left_again", "cs", n=4, tali="1., 2.", nums="1, 2")
-    notes = [[note, s("sheet_stand_in", "cs", n=99), s("sheet_auto", "cs", n=256)]] * 4
+    # (three notes: more than a seat gets, so that every box is at its cap of four lines)
+    notes = [[note, s("sheet_stand_in", "cs", n=256), s("sheet_left_from", "cs", n=4)]] * 4
     img = sheet_pages.overview_page(view, NAMES, "cs", notes)
     _blocks, harakiri = sheet._lines(view)
     assert [len(lines) for lines in sheet_pages.box_lines(view, harakiri, "cs", notes)] == [4] * 4

@@ -916,7 +916,6 @@ STRINGS: dict[str, str] = {
     "lora.pic.sheet_order": "Place",
     "lora.pic.sheet_place_short": "{n:nth}",
     "lora.pic.sheet_stand_in": "AI for the absent: {n}×",
-    "lora.pic.sheet_auto": "No choice, auto-played: {n}×",
     "lora.pic.sheet_left": "An AI finished the game",
     "lora.pic.sheet_left_from": "AI from round of eight {n} on",
     "lora.pic.sheet_left_again": "AI: rounds of eight {nums}, from {n}",
