@@ -708,8 +708,15 @@ async def test_either_game_s_sheet_command_shows_the_sheet_of_the_table_one_sits
     assert [a.filename for a in other.attachments] == ["protokol.png"]
     assert await other.attachments[0].read() == await own.attachments[0].read()
     carol = guild.add_member(harness.env.create_user("carol"))
-    assert reply(await carol.slash(ch, "taroky protocol")).content == (  # her client's language
-        "You do not sit at any table on this server.")
+    # a spectator in the table's channel: its sheet, as its Protokol button shows it to her
+    # (review 61: "You do not sit at any table on this server")
+    for command in ("lora score", "taroky protocol"):
+        seen = reply(await carol.slash(ch, command))
+        assert seen.content == own.content
+        assert await seen.attachments[0].read() == await own.attachments[0].read()
+    elsewhere = guild.create_text_channel("elsewhere")
+    assert reply(await carol.slash(elsewhere, "taroky protocol")).content == (  # her client's
+        "You do not sit at any table on this server.")  # language
 
 
 def test_a_maturita_s_start_tells_its_goal_and_that_one_point_fails_it():
