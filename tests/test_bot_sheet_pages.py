@@ -34,8 +34,9 @@ def _totals(table) -> str:
 async def _running(harness):
     _guild, ch, users, tid = await open_table(harness, ["alice", "bob", "cyril", "dana"])
     table = harness.service.tables[tid]
-    await _advance(harness, table, lambda lora: lora.tali == 2 and lora.phase == "play",
-                   random.Random(3))
+    # (the 2nd tálie's 2nd game: with its first scored, the sheet opens on its page)
+    await _advance(harness, table, lambda lora: (lora.tali, lora.game_no) == (2, 2)
+                   and lora.phase == "play", random.Random(3))
     await harness.bot.controller.presenter.table_changed(table, [])
     return ch, users, tid, table
 

@@ -32,12 +32,35 @@ def _drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 def test_the_sheet_opens_on_the_talie_in_play_and_on_the_overview_at_the_end() -> None:
     playing = example("trick").public_view()
     assert sheet_pages.first_page(playing) == playing.tali - 1
-    assert sheet_pages.first_page(dataclasses.replace(playing, tali=3)) == 2
+    # (no game of the 3rd tálie scored yet: the 2nd's page, whose first game is)
+    assert sheet_pages.first_page(dataclasses.replace(playing, tali=3)) == 1
     assert sheet_pages.first_page(example("finished").public_view()) == 4
     assert sheet_pages.first_page(dataclasses.replace(playing, contract=Contract.HARAKIRI)) == 4
     assert sheet_pages.page_count() == 5
     with pytest.raises(ValueError, match="no such page"):
         sheet_pages.page_image(playing, NAMES, "cs", 5)
+
+
+def test_a_new_talie_opens_on_the_previous_page_until_its_first_game_is_scored() -> None:
+    """Review 61: at the start of the 2nd tálie the sheet opened on its empty page (the
+    totals only in the text); it opens on the 1st tálie's, whole, until a game of the 2nd
+    is scored."""
+    import random
+
+    from engine.lora import Lora
+    from tests.helpers import at_game, drive
+
+    lora = Lora(rng=random.Random(61))
+    drive(lora, at_game(1, 8))
+    assert sheet_pages.first_page(lora.public_view()) == 0
+    drive(lora, lambda lo: lo.tali == 2)
+    assert sheet_pages.first_page(lora.public_view()) == 0
+    drive(lora, at_game(2, 1))
+    assert sheet_pages.first_page(lora.public_view()) == 0
+    drive(lora, at_game(2, 2))
+    assert sheet_pages.first_page(lora.public_view()) == 1
+    drive(lora, at_game(4, 1))
+    assert sheet_pages.first_page(lora.public_view()) == 2
 
 
 @pytest.mark.parametrize("lang", ["cs", "en"])

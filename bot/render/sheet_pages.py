@@ -86,10 +86,15 @@ def page_count() -> int:
 
 def first_page(view: PublicView) -> int:
     """The page to open on: the tálie being played, the overview once the games are over
-    (a harakiri play-off too: its points are there)."""
+    (a harakiri play-off too: its points are there). Until the first game of a new tálie
+    is scored, the previous tálie's, whole with its running totals (the new one's page
+    was empty; the header says which game is played; review 61)."""
     if view.phase == "finished" or view.contract is Contract.HARAKIRI:
         return OVERVIEW
-    return max(0, min(TALIE_PER_LORA - 1, view.tali - 1))
+    tali = max(1, min(TALIE_PER_LORA, view.tali))
+    if tali > 1 and not any(row.tali == tali for row in view.protocol):
+        tali -= 1
+    return tali - 1
 
 
 def _header(img: Image.Image, view: PublicView, lang: str) -> None:
