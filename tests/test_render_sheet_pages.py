@@ -183,3 +183,39 @@ def test_the_knocks_dots_keep_clear_of_the_numbers(monkeypatch, knocks: int, poi
             str(points)))
     assert right + 4 <= numbers_left
     assert all(y >= 0 and y + sheet_pages.KNOCK_D <= sheet_pages.ROW_H for _x, y in drawn)
+
+
+@pytest.mark.parametrize("lang", ["cs", "en"])
+def test_the_third_talie_s_page_marks_each_declared_clean_hundred(lang: str) -> None:
+    """Review 61: R-PROTOCOL lists the čistá stovka declarations among the sheet's marks, and
+    only the overview's boxes showed them. The 3rd tálie's page draws the table's "100"
+    badge in each declarer's cell of the červený král game (before which he declared), and
+    its legend says so; no other page has either."""
+    from bot.render.common import BADGE_COLOURS
+    from engine.contracts import CERVENY_KRAL_GAME, STOVKA_TALIE
+
+    view = _rich().public_view()
+    assert view.stovka == (True, False, True, True)
+    blocks, _harakiri = sheet._lines(view)
+    at = next(i for i, line in enumerate(blocks[STOVKA_TALIE - 1])
+              if line[0] == CERVENY_KRAL_GAME and line[4] is None)
+    red = BADGE_COLOURS["stovka"]
+
+    def marked(page: int) -> list[int]:
+        img = sheet_pages.tali_page(view, NAMES, lang, page).convert("RGB")
+        top = (sheet_pages.HEADER_H + sheet_pages.M + sheet_pages.TITLE_H
+               + sheet_pages.NAMES_H + at * sheet_pages.ROW_H)
+        out = []
+        for seat in range(4):
+            left = sheet_pages.M + sheet_pages.NAME_W + seat * sheet_pages.CELL_W
+            box = img.crop((left, top, left + sheet_pages.CELL_W // 2, top + sheet_pages.ROW_H))
+            out.append(sum(1 for p in box.getdata() if p == red))
+        return out
+
+    third = marked(STOVKA_TALIE)
+    assert [n > 200 for n in third] == [True, False, True, True], third
+    assert marked(2) == [0, 0, 0, 0]
+    word = {"cs": "100 ohlášená čistá stovka", "en": "100 clean hundred declared"}[lang]
+    lines = blocks[STOVKA_TALIE - 1]
+    assert sheet_pages.legend_parts(lines, lang, stovka=True)[-1] == word
+    assert word not in sheet_pages.legend_parts(lines, lang)

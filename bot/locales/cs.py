@@ -916,6 +916,7 @@ STRINGS: dict[str, str] = {
     "lora.pic.sheet_legend_failed": "✗ nevyšla",
     "lora.pic.sheet_legend_king": "◯ červený král",
     "lora.pic.sheet_legend_knock": "• ťuk (automaticky)",
+    "lora.pic.sheet_legend_stovka": "100 ohlášená čistá stovka",
     "lora.pic.sheet_overview": "Součty tálií a pořadí",
     "lora.pic.sheet_overview_running": "Součty tálií",
     "lora.pic.sheet_tali_short": "{tali}. tálie",

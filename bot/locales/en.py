@@ -910,6 +910,7 @@ STRINGS: dict[str, str] = {
     "lora.pic.sheet_legend_failed": "✗ failed",
     "lora.pic.sheet_legend_king": "◯ king of hearts",
     "lora.pic.sheet_legend_knock": "• knock (automatic)",
+    "lora.pic.sheet_legend_stovka": "100 clean hundred declared",
     "lora.pic.sheet_overview": "Sums of the rounds of eight, places",
     "lora.pic.sheet_overview_running": "Sums of the rounds of eight",
     "lora.pic.sheet_tali_short": "{tali:nth} round",
