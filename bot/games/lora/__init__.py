@@ -127,6 +127,9 @@ class LoraUI(BaseUI):
         return partial(render_sheet_page, lora_of(table.state).public_view(),
                        picture_names(table, lang), lang, page, notes=sheet_notes(table, lang))
 
+    def sheet_page_alt(self, table: Table, lang: str, page: int) -> list[str]:
+        return [texts.sheet_page_line(table, lang, page)]
+
     def hand(self, table: Table, view: SeatViewBase, lang: str) -> HandParts:
         return hand_message.hand(table, view, lang)
 
