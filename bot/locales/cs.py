@@ -843,6 +843,7 @@ STRINGS: dict[str, str] = {
     "lora.pic.legend_leader": "výnos tálie",
     "lora.pic.legend_maturant": "maturuje",
     "lora.pic.legend_stovka": "hlásí čistou stovku",
+    "lora.pic.legend_stovka_ended": "ohlášená čistá stovka",
     "lora.pic.badge_ai": "AI",
     "lora.pic.badge_away": "…",
     "lora.pic.legend_ai": "AI za hráče",

@@ -837,6 +837,7 @@ STRINGS: dict[str, str] = {
     "lora.pic.legend_leader": "round leader",
     "lora.pic.legend_maturant": "graduating",
     "lora.pic.legend_stovka": "declared 100",
+    "lora.pic.legend_stovka_ended": "declared 100",
     "lora.pic.badge_ai": "AI",
     "lora.pic.badge_away": "…",
     "lora.pic.legend_ai": "AI stands in",
