@@ -72,18 +72,37 @@ def my_table(interaction: Interaction) -> Table | None:
                                                              interaction.user.id)
 
 
+def table_here(interaction: Interaction) -> Table | None:
+    """The game asked about where the asker sits at none: the table of the thread asked in
+    (``thread_table``: finished or not), else the one table playing in the channel (None:
+    none, or several: a channel is shared)."""
+    controller = controller_of(interaction)
+    table = controller.languages.thread_table(interaction)
+    if table is not None:
+        shown = table.state is not None and table.status in (STATUS_FINISHED, STATUS_PLAYING)
+        return table if shown else None
+    if interaction.channel_id is None:
+        return None
+    playing = [x for x in controller.service.tables_in_channel(interaction.channel_id)
+               if x.state is not None and x.guild_id == interaction.guild_id]
+    return playing[0] if len(playing) == 1 else None
+
+
 async def send_sheet(interaction: Interaction) -> None:
     """The score sheet of the asker's table, privately: of whichever game it plays (asking
     with the other game's command still shows it, rather than "you sit at no table"). Seated
-    nowhere (or in a lobby), the sheet of the table he last played at on this server:
-    finished, or still played (he left it; an AI plays his seat)."""
+    nowhere (or in a lobby), the sheet of the game where he asks (``table_here``: a
+    spectator opens it with the table's Protokol button anyway; review 61), else of the
+    table he last played at on this server: finished, or still played (he left it; an AI
+    plays his seat)."""
     from bot.ui.builders import game_ui
 
     controller = controller_of(interaction)
     table = my_table(interaction)
     lobby, last = None, None
     if table is None or table.state is None:  # (a lobby has no sheet yet)
-        lobby, table = table, None
+        lobby, table = table, table_here(interaction)
+    if table is None:
         last = await controller.languages.last_table(interaction)
         if last is not None and last.status in (STATUS_FINISHED, STATUS_PLAYING):
             table = last

@@ -372,11 +372,14 @@ async def test_the_hand_tells_how_the_last_game_ended_until_the_player_moves(har
     choose = next(c for c in enabled_controls(hand) if c["type"] == 3)
     await users[0].select(hand, ["0"], custom_id=choose["custom_id"])  # červené again
     hand, lines = await _hand_lines(ch, table, users, 0)
-    assert lines == [*ending, "Maturita: Červené, maturuješ ty."]
+    # (review 61: the attempt's goal, and that one point fails it)
+    started = ("Maturita: Červené, maturuješ ty. Neber žádnou červenou. "
+               "Pokus zkazí už jediný bod.")
+    assert lines == [*ending, started]
     await users[0].click(hand, custom_id=enabled_controls(hand)[0]["custom_id"])
     assert table.state.to_act != 0
     lines = (await _hand_lines(ch, table, users, 0))[1]
-    assert lines == ["Maturita: Červené, maturuješ ty."]
+    assert lines == [started]
 
 
 # -- moves nobody clicked -------------------------------------------------------------------------
@@ -656,11 +659,14 @@ def test_a_hand_keeps_the_end_of_the_last_game_above_the_new_ones_lines():
              GameStarted(Contract.CERVENE, 1, 8, 2, 1, attempt=2)]
     failed = ["AI Božena: ťuk – nemá co přiložit (automaticky).",  # (no point: R-MATURITA)
               "AI Božena: maturita na 1. pokus nevyšla (8 b.)."]
-    started = "Maturita: Červené, maturuje AI Božena."
+    started = ("Maturita: Červené, maturuje AI Božena. AI Božena nesmí vzít žádnou červenou"
+               " – pokus zkazí už jediný bod. Tvoje body se nepočítají.")
     assert hand_lines(knock, "cs", names, 0) == [*failed, started]
     assert hand_lines(knock, "cs", names, 2)[:3] == [
         "Ťuk – nemáš co přiložit (automaticky).",
-        "Maturita ti na 1. pokus nevyšla (8 b.).", "Maturita: Červené, maturuješ ty."]
+        "Maturita ti na 1. pokus nevyšla (8 b.).",
+        "Maturita: Červené, maturuješ ty. Neber žádnou červenou. "
+        "Pokus zkazí už jediný bod."]
     tricks = [TrickTaken(n % 2, (c("7l"), c("8l"), c("9l"), c("10l")), 0, n, False)
               for n in (1, 2, 3)]
     # the new deal's last three lines, under the old game's end while Alice has not moved
@@ -702,5 +708,44 @@ async def test_either_game_s_sheet_command_shows_the_sheet_of_the_table_one_sits
     assert [a.filename for a in other.attachments] == ["protokol.png"]
     assert await other.attachments[0].read() == await own.attachments[0].read()
     carol = guild.add_member(harness.env.create_user("carol"))
-    assert reply(await carol.slash(ch, "taroky protocol")).content == (  # her client's language
-        "You do not sit at any table on this server.")
+    # a spectator in the table's channel: its sheet, as its Protokol button shows it to her
+    # (review 61: "You do not sit at any table on this server")
+    for command in ("lora score", "taroky protocol"):
+        seen = reply(await carol.slash(ch, command))
+        assert seen.content == own.content
+        assert await seen.attachments[0].read() == await own.attachments[0].read()
+    elsewhere = guild.create_text_channel("elsewhere")
+    assert reply(await carol.slash(elsewhere, "taroky protocol")).content == (  # her client's
+        "You do not sit at any table on this server.")  # language
+
+
+def test_a_maturita_s_start_tells_its_goal_and_that_one_point_fails_it():
+    """Review 61: the maturita's line in a hand said only whose attempt it was; it now says,
+    as a normal game's does, what the maturant must avoid — and that a single point of his
+    fails the attempt (R-MATURITA), the others that their points are not recorded. The
+    public line (no reader) stays short."""
+    from bot.games.lora.texts import hand_lines
+    from engine.contracts import Contract
+    from engine.events import GameStarted
+
+    names = ["Alice", "Bob", "AI Karel", "AI Božena"]
+
+    def start(contract: Contract, lang: str, seat: int) -> str:
+        return hand_lines([GameStarted(contract, 1, 8, 1, 1, attempt=1)], lang, names, seat)[-1]
+
+    assert start(Contract.VSECHNY, "cs", 1) == (
+        "Maturita: Všechny, maturuješ ty. Neber žádný štych. Pokus zkazí už jediný bod.")
+    assert start(Contract.VSECHNY, "cs", 0) == (
+        "Maturita: Všechny, maturuje Bob. Bob nesmí vzít žádný štych – pokus zkazí už jediný"
+        " bod. Tvoje body se nepočítají.")
+    assert start(Contract.KVARTY, "cs", 3) == (
+        "Maturita: Kvarty, maturuje Bob. Bob se musí jako první zbavit všech karet – pokus"
+        " zkazí už jediný bod. Tvoje body se nepočítají.")
+    assert start(Contract.VSECHNY, "en", 1) == (
+        "Graduation in All tricks; you play it. Take no trick. A single point fails the attempt.")
+    assert start(Contract.DESITKY, "en", 2) == (
+        "Graduation in Tens; Bob plays it. Bob must be the first to shed all the cards,"
+        " without a knock: a single point fails the attempt. Your points do not count.")
+    goals = {c: start(c, "cs", 0) for c in (Contract.CERVENY_KRAL, Contract.PRVNI_POSLEDNI)}
+    assert "nesmí vzít červeného krále" in goals[Contract.CERVENY_KRAL]
+    assert "nesmí vzít první ani poslední štych" in goals[Contract.PRVNI_POSLEDNI]

@@ -10,6 +10,7 @@ import random
 from PIL import Image
 
 from bot.games.lora import UI
+from bot.i18n import t
 from bot.render import sheet_pages
 from tests.botkit import enabled_controls, open_table, reply, table_message
 from tests.test_bot_restart import _advance
@@ -34,8 +35,9 @@ def _totals(table) -> str:
 async def _running(harness):
     _guild, ch, users, tid = await open_table(harness, ["alice", "bob", "cyril", "dana"])
     table = harness.service.tables[tid]
-    await _advance(harness, table, lambda lora: lora.tali == 2 and lora.phase == "play",
-                   random.Random(3))
+    # (the 2nd tálie's 2nd game: with its first scored, the sheet opens on its page)
+    await _advance(harness, table, lambda lora: (lora.tali, lora.game_no) == (2, 2)
+                   and lora.phase == "play", random.Random(3))
     await harness.bot.controller.presenter.table_changed(table, [])
     return ch, users, tid, table
 
@@ -51,15 +53,20 @@ async def test_protokol_opens_the_talie_in_play_and_a_page_button_edits_it(harne
     [picture] = message.attachments
     assert picture.filename == "protokol.png"
     assert await picture.read() == UI.sheet_book(table, "cs").pictures[1]()
+    totals = " ".join(["Body celkem:", *(
+        f"{n}: {p} b." for n, p in zip(table.names(), table.state.public_view().totals,
+                                       strict=True))])
+    # each page's alt text says which page it is and what it shows (review 61: all alike)
+    assert picture.description == (
+        f"Protokol – 2. tálie, vynáší Bob. Body v tálii: Alice 2, Bob 2, Cyril 4, Dana 0. {totals}")
     # another page: the same message, edited to it (its totals' text stays)
     await users[1].click(message, custom_id=f"lora:sp:{tid}:4")
     assert message.content == _totals(table)
     assert _buttons(message) == [(label, label == "Celkem") for label in labels]
     [picture] = message.attachments
     assert (picture.filename, picture.description) == (
-        "protokol.png", " ".join(["Body celkem:", *(
-            f"{n}: {p} b." for n, p in zip(table.names(), table.state.public_view().totals,
-                                           strict=True))]))
+        "protokol.png", "Protokol – Celkem: součty tálií. 1. tálie: Alice 15, Bob 25, Cyril 12,"
+        f" Dana 7; 2. tálie: Alice 2, Bob 2, Cyril 4, Dana 0. {totals}")
     drawn = await picture.read()
     assert drawn == UI.sheet_book(table, "cs").pictures[4]()
     width, height = Image.open(io.BytesIO(drawn)).size
@@ -67,7 +74,18 @@ async def test_protokol_opens_the_talie_in_play_and_a_page_button_edits_it(harne
         table.state.public_view(), table.names(), "cs", 4))).size
     await users[1].click(message, label="1. tálie")
     assert await message.attachments[0].read() == UI.sheet_book(table, "cs").pictures[0]()
+    assert message.attachments[0].description == (
+        f"Protokol – 1. tálie, vynáší Alice. Body v tálii: Alice 15, Bob 25, Cyril 12, Dana 7."
+        f" {totals}")
     assert [label for label, off in _buttons(message) if off] == ["1. tálie"]
+    # in English (the page named as its button, whatever the catalog calls a tálie there)
+    second, total = t("lora.btn_page_tali", "en", n=2), t("lora.btn_page_total", "en")
+    assert UI.sheet_page_alt(table, "en", 1) == [
+        f"Score sheet – {second}, Bob leads. Its points: Alice 2, Bob 2, Cyril 4, Dana 0."]
+    assert UI.sheet_page_alt(table, "en", 2)[0].endswith(", Cyril leads. Not played yet.")
+    assert UI.sheet_page_alt(table, "en", 4) == [
+        f"Score sheet – {total}: the sums. {t('lora.btn_page_tali', 'en', n=1)}: Alice 15,"
+        f" Bob 25, Cyril 12, Dana 7; {second}: Alice 2, Bob 2, Cyril 4, Dana 0."]
 
 
 async def test_a_page_button_works_after_a_restart_and_a_forged_page_is_refused(harness):

@@ -125,7 +125,8 @@ async def test_too_many_ai_moves_for_a_player_are_named(harness):
     await harness.service._play_on(table, [])
     final = await _final(harness, ch, f"Konec lóry – stůl č. {tid}")
     assert final.embeds[0].fields[1].value == (
-        "Hra se nehodnotí: AI odehrála za hráče Bob víc než 25 % tahů.")
+        "Hra se nehodnotí: AI odehrála víc než 25 % tahů tohoto hráče: Bob.")  # (review 61:
+    # the name stays in the nominative, "za hráče Bob" wanted "Boba")
     [game] = await harness.bot.store.recent_games(guild.id, "lora")
     assert game.unrated_reason == "ai_share"
     assert unrated_note(table, 0.25, "en") == (
@@ -139,7 +140,7 @@ async def test_too_many_ai_moves_for_several_players_name_them_all(harness):
     table = harness.service.tables[tid]
     _play(harness, table, random.Random(3), ai_for={0, 2})
     assert unrated_note(table, 0.25, "cs") == (
-        "Hra se nehodnotí: AI odehrála za každého z hráčů Alice, Cyril víc než 25 % tahů.")
+        "Hra se nehodnotí: AI odehrála víc než 25 % tahů každého z těchto hráčů: Alice, Cyril.")
     assert unrated_note(table, 0.25, "en") == (
         "This game is not rated: an AI made more than 25 % of the moves of each of"
         " Alice, Cyril.")
@@ -180,9 +181,10 @@ async def test_the_taroky_protocol_marks_the_seat_an_ai_took_over(harness, monke
     assert [v for v, _px, _x in drawn].count("→ AI") == 1
 
 
-async def test_the_live_sheet_hides_forced_moves_the_end_sheet_counts_them(harness):
+async def test_the_sheet_never_counts_forced_moves_an_ai_standing_in_it_does(harness):
     """A forced move counted on the shared sheet while the game runs would tell everyone that
-    the card was its player's only legal one: the count only shows on the finished sheet."""
+    the card was its player's only legal one; on the finished sheet, a count of them read as
+    though the player had been idle (review 61): no sheet counts them."""
     _g, ch, [alice, bob], tid = await open_table(harness, ["alice", "bob"], ("easy",) * 2)
     table = harness.service.tables[tid]
     rng = random.Random(3)
@@ -208,7 +210,9 @@ async def test_the_live_sheet_hides_forced_moves_the_end_sheet_counts_them(harne
     assert sheet_notes(table, "cs")[1] == ["AI místo hráče: 2×"]
     while not table.state.finished:
         step()
-    n = table.seats[0].auto_moves
-    assert sheet_notes(table, "cs")[0] == [f"Bez volby, automaticky: {n}×"]
-    assert sheet_notes(table, "en")[0] == [f"No choice, auto-played: {n}×"]
+    assert table.seats[0].auto_moves > 1
+    assert sheet_notes(table, "cs")[0] == []
+    assert sheet_notes(table, "en")[0] == []
+    assert UI.final_picture(table, "cs").keywords["notes"][0] == []  # type: ignore[union-attr]
     assert sheet_notes(table, "cs")[1] == ["AI místo hráče: 2×"]
+    assert sheet_notes(table, "en")[1] == ["AI for the absent: 2×"]

@@ -92,3 +92,35 @@ def test_a_mark_stays_among_the_badges_unless_the_roles_fill_their_row(
     seats.seat_panel.__wrapped__(  # type: ignore[attr-defined]
         "Cecílie", 8, 63, 0, 0, ("leader", "trick", "maturant", "stovka", "ai"), False, "cs")
     assert [(b[0], b[1]) for b in seen["badge"]][-1] == (seats.PAD, 5)
+
+
+@pytest.mark.parametrize(("lang", "going", "over"), [
+    ("cs", "hlásí čistou stovku", "ohlášená čistá stovka"),
+    ("en", "declared 100", "declared 100")])
+def test_the_table_legend_tells_a_clean_hundred_in_the_past_once_the_lora_is_over(
+        monkeypatch: pytest.MonkeyPatch, lang: str, going: str, over: str) -> None:
+    """Review 61: the end table's legend still read "100 hlásí čistou stovku" when the
+    result was known (the sheet says "neohlášena" for the same reason, review 54)."""
+    import dataclasses
+
+    from bot.render.bench import NAMES, example
+    from bot.render.table import table_image
+
+    drawn: list[str] = []
+    real = seats.text
+
+    def spy(img: Any, xy: Any, value: str, *args: Any, **kw: Any) -> float:
+        drawn.append(value)
+        return real(img, xy, value, *args, **kw)
+
+    monkeypatch.setattr(seats, "text", spy)
+    seats.legend.cache_clear()
+    end = example("finished").public_view()
+    assert end.stovka == (False, True, False, True)
+    table_image(end, NAMES, lang)
+    assert over in drawn and (going == over or going not in drawn)
+    drawn.clear()
+    table_image(dataclasses.replace(example("trick").public_view(), stovka=end.stovka),
+                NAMES, lang)
+    assert going in drawn and (going == over or over not in drawn)
+    seats.legend.cache_clear()

@@ -113,7 +113,7 @@ def test_the_sheets_legend_is_small_and_inside_the_picture(monkeypatch, lang: st
 @pytest.mark.parametrize("lang", ["cs", "en"])
 def test_the_sheets_box_labels_are_written_alike(lang: str) -> None:
     labels = [s("sheet_total", lang), s("sheet_stovka", lang), s("sheet_harakiri", lang),
-              s("sheet_stand_in", lang, n=2), s("sheet_auto", lang, n=3),
+              s("sheet_stand_in", lang, n=2),
               s("sheet_place", lang, n=1)]
     for label in labels:  # a capital, or a place's number ("1. místo")
         assert label[:1].isupper() or label[:1].isdigit(), label
@@ -145,18 +145,18 @@ def test_every_games_name_is_whole_in_its_column_with_any_badge(lang: str) -> No
         sheet.LABEL_PX}
 
 
-def test_the_forced_moves_note_says_they_had_no_choice_and_fits_its_box() -> None:
-    """Review 21: "Automatické tahy: 63" read like time-outs (an AI standing in is a line
-    of its own): the note of the forced moves the autoplay option played says there was no
-    choice, in both languages, whole in a box of either layout (three digits too)."""
+def test_the_stand_in_note_fits_its_box() -> None:
+    """The count of an AI's moves for a player, whole in a box of either layout (three
+    digits too). (Review 61: the forced moves' count, "Bez volby, automaticky: 64×", is no
+    note any more: on the public result it read as though the player had been idle.)"""
     from bot.render.fonts import fitted
 
-    assert s("sheet_auto", "cs", n=63) == "Bez volby, automaticky: 63×"
-    assert s("sheet_auto", "en", n=63) == "No choice, auto-played: 63×"
+    assert s("sheet_stand_in", "cs", n=63) == "AI místo hráče: 63×"
+    assert s("sheet_stand_in", "en", n=63) == "AI for the absent: 63×"
     for lang in ("cs", "en"):
         for columns, per_row in ((1, 2), (2, 4)):
             bw = (sheet.sheet_width(columns) - (per_row + 1) * sheet.M) // per_row
-            note = s("sheet_auto", lang, n=256)
+            note = s("sheet_stand_in", lang, n=256)
             assert fitted(note, 17, "bold", bw - 24, smallest=17)[0] == note
 
 

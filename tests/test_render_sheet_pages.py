@@ -32,12 +32,35 @@ def _drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 def test_the_sheet_opens_on_the_talie_in_play_and_on_the_overview_at_the_end() -> None:
     playing = example("trick").public_view()
     assert sheet_pages.first_page(playing) == playing.tali - 1
-    assert sheet_pages.first_page(dataclasses.replace(playing, tali=3)) == 2
+    # (no game of the 3rd tálie scored yet: the 2nd's page, whose first game is)
+    assert sheet_pages.first_page(dataclasses.replace(playing, tali=3)) == 1
     assert sheet_pages.first_page(example("finished").public_view()) == 4
     assert sheet_pages.first_page(dataclasses.replace(playing, contract=Contract.HARAKIRI)) == 4
     assert sheet_pages.page_count() == 5
     with pytest.raises(ValueError, match="no such page"):
         sheet_pages.page_image(playing, NAMES, "cs", 5)
+
+
+def test_a_new_talie_opens_on_the_previous_page_until_its_first_game_is_scored() -> None:
+    """Review 61: at the start of the 2nd tálie the sheet opened on its empty page (the
+    totals only in the text); it opens on the 1st tálie's, whole, until a game of the 2nd
+    is scored."""
+    import random
+
+    from engine.lora import Lora
+    from tests.helpers import at_game, drive
+
+    lora = Lora(rng=random.Random(61))
+    drive(lora, at_game(1, 8))
+    assert sheet_pages.first_page(lora.public_view()) == 0
+    drive(lora, lambda lo: lo.tali == 2)
+    assert sheet_pages.first_page(lora.public_view()) == 0
+    drive(lora, at_game(2, 1))
+    assert sheet_pages.first_page(lora.public_view()) == 0
+    drive(lora, at_game(2, 2))
+    assert sheet_pages.first_page(lora.public_view()) == 1
+    drive(lora, at_game(4, 1))
+    assert sheet_pages.first_page(lora.public_view()) == 2
 
 
 @pytest.mark.parametrize("lang", ["cs", "en"])
@@ -123,7 +146,8 @@ def test_the_overview_with_the_longest_boxes_is_no_taller_than_a_phone_shows() -
     """Four lines in every box (čistá stovka, harakiri, the notes): still within PAGE_H_MAX."""
     view = _rich().public_view()
     note = s("sheet_left_again", "cs", n=4, tali="1., 2.", nums="1, 2")
-    notes = [[note, s("sheet_stand_in", "cs", n=99), s("sheet_auto", "cs", n=256)]] * 4
+    # (three notes: more than a seat gets, so that every box is at its cap of four lines)
+    notes = [[note, s("sheet_stand_in", "cs", n=256), s("sheet_left_from", "cs", n=4)]] * 4
     img = sheet_pages.overview_page(view, NAMES, "cs", notes)
     _blocks, harakiri = sheet._lines(view)
     assert [len(lines) for lines in sheet_pages.box_lines(view, harakiri, "cs", notes)] == [4] * 4
@@ -159,3 +183,39 @@ def test_the_knocks_dots_keep_clear_of_the_numbers(monkeypatch, knocks: int, poi
             str(points)))
     assert right + 4 <= numbers_left
     assert all(y >= 0 and y + sheet_pages.KNOCK_D <= sheet_pages.ROW_H for _x, y in drawn)
+
+
+@pytest.mark.parametrize("lang", ["cs", "en"])
+def test_the_third_talie_s_page_marks_each_declared_clean_hundred(lang: str) -> None:
+    """Review 61: R-PROTOCOL lists the čistá stovka declarations among the sheet's marks, and
+    only the overview's boxes showed them. The 3rd tálie's page draws the table's "100"
+    badge in each declarer's cell of the červený král game (before which he declared), and
+    its legend says so; no other page has either."""
+    from bot.render.common import BADGE_COLOURS
+    from engine.contracts import CERVENY_KRAL_GAME, STOVKA_TALIE
+
+    view = _rich().public_view()
+    assert view.stovka == (True, False, True, True)
+    blocks, _harakiri = sheet._lines(view)
+    at = next(i for i, line in enumerate(blocks[STOVKA_TALIE - 1])
+              if line[0] == CERVENY_KRAL_GAME and line[4] is None)
+    red = BADGE_COLOURS["stovka"]
+
+    def marked(page: int) -> list[int]:
+        img = sheet_pages.tali_page(view, NAMES, lang, page).convert("RGB")
+        top = (sheet_pages.HEADER_H + sheet_pages.M + sheet_pages.TITLE_H
+               + sheet_pages.NAMES_H + at * sheet_pages.ROW_H)
+        out = []
+        for seat in range(4):
+            left = sheet_pages.M + sheet_pages.NAME_W + seat * sheet_pages.CELL_W
+            box = img.crop((left, top, left + sheet_pages.CELL_W // 2, top + sheet_pages.ROW_H))
+            out.append(sum(1 for p in box.getdata() if p == red))
+        return out
+
+    third = marked(STOVKA_TALIE)
+    assert [n > 200 for n in third] == [True, False, True, True], third
+    assert marked(2) == [0, 0, 0, 0]
+    word = {"cs": "100 ohlášená čistá stovka", "en": "100 clean hundred declared"}[lang]
+    lines = blocks[STOVKA_TALIE - 1]
+    assert sheet_pages.legend_parts(lines, lang, stovka=True)[-1] == word
+    assert word not in sheet_pages.legend_parts(lines, lang)

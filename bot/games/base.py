@@ -91,16 +91,17 @@ class Reply:
 
 
 def sheet_reply(lines: Sequence[str], picture: Picture | None, filename: str,
-                legend: str = "") -> Reply:
+                legend: str = "", about: Sequence[str] = ()) -> Reply:
     """The score sheet for its button: the picture with its totals in words (``sheet_lines``:
     a heading, then a line per player) as the message's text and the picture's alt text —
-    a screen reader reads no picture; ``legend`` (``picture_legend``) under the text only."""
+    a screen reader reads no picture; ``legend`` (``picture_legend``) under the text only;
+    ``about``: which page the picture is and what it shows, first in its alt text only."""
     from bot.ui.alt import sentences
 
     head, *rows = lines or [""]
     return Reply(content="\n".join([head, *(f"• {row}" for row in rows),
                                     *([legend] if legend else [])]).strip() or None,
-                 picture=picture, filename=filename, description=sentences(lines))
+                 picture=picture, filename=filename, description=sentences([*about, *lines]))
 
 
 class SheetBook(NamedTuple):
@@ -122,7 +123,8 @@ def sheet_page_reply(ui: GameUI, table: Table, lang: str, page: int,
     page = min(max(page, 0), len(book.labels) - 1) if book.labels else 0
     reply = sheet_reply(ui.sheet_lines(table, lang),
                         book.pictures[page] if book.pictures else None,
-                        t("core.sheet_file", lang), picture_legend(table, lang))
+                        t("core.sheet_file", lang), picture_legend(table, lang),
+                        ui.sheet_page_alt(table, lang, page))
     reply.pages, reply.page = tuple(book.labels), page
     return reply
 
@@ -201,6 +203,11 @@ class GameUI(Protocol):
 
     def sheet_first_page(self, table: Table) -> int:
         """The page the sheet opens on: the part being played, the overview at the end."""
+        ...
+
+    def sheet_page_alt(self, table: Table, lang: str, page: int) -> list[str]:
+        """Which page ``page`` is and what it shows, in words: its alt text before the
+        totals (``sheet_lines``), the pages' alt texts told apart; [] (``BaseUI``): none."""
         ...
 
     def hand(self, table: Table, view: SeatViewBase, lang: str) -> HandParts: ...
@@ -310,6 +317,9 @@ class BaseUI:
 
     def sheet_first_page(self, table: Table) -> int:
         return 0
+
+    def sheet_page_alt(self, table: Table, lang: str, page: int) -> list[str]:
+        return []
 
     def hand(self, table: Table, view: SeatViewBase, lang: str) -> HandParts:
         """One button per legal action, labelled with the action's text."""

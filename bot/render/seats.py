@@ -177,23 +177,30 @@ def panel_name(name: str, names: Sequence[str], width: float) -> tuple[str, Font
     return fit_name(name, names, NAME_PX, "bold", width, SMALL_PX)
 
 
-def legend_label(kind: str, lang: str) -> tuple[str, Font]:
-    """The legend's words for ``kind``: ``LEGEND_PX`` px, condensed."""
-    return s(f"legend_{kind}", lang), font(LEGEND_PX, "narrow")
+def legend_label(kind: str, lang: str, ended: bool = False) -> tuple[str, Font]:
+    """The legend's words for ``kind``: ``LEGEND_PX`` px, condensed; ``ended``: the lóra is
+    over, and a role of ``ENDED`` is told in the past ("ohlášená čistá stovka", not "hlásí":
+    the result is known; review 61)."""
+    key = f"legend_{kind}_ended" if ended and kind in ENDED else f"legend_{kind}"
+    return s(key, lang), font(LEGEND_PX, "narrow")
 
 
-def _item_width(kind: str, lang: str) -> int:
-    word, f = legend_label(kind, lang)
+ENDED = ("stovka",)  # the roles the legend words otherwise once the lóra is over
+
+
+def _item_width(kind: str, lang: str, ended: bool = False) -> int:
+    word, f = legend_label(kind, lang, ended)
     return badge_image(kind, lang).width + 6 + int(f.getlength(word))
 
 
-def legend_lines(kinds: Sequence[str], lang: str, width: int) -> list[tuple[str, ...]]:
+def legend_lines(kinds: Sequence[str], lang: str, width: int,
+                 ended: bool = False) -> list[tuple[str, ...]]:
     """The legend's roles on lines at most ``width`` px wide (a role never split)."""
     lines: list[tuple[str, ...]] = []
     line: tuple[str, ...] = ()
     used = 0
     for kind in kinds:
-        w = _item_width(kind, lang)
+        w = _item_width(kind, lang, ended)
         if line and used + LEGEND_GAP + w > width:
             lines.append(line)
             line, used = (), 0
@@ -204,25 +211,25 @@ def legend_lines(kinds: Sequence[str], lang: str, width: int) -> list[tuple[str,
     return lines
 
 
-def legend_height(kinds: Sequence[str], lang: str, width: int) -> int:
+def legend_height(kinds: Sequence[str], lang: str, width: int, ended: bool = False) -> int:
     """The height of the legend of ``kinds`` at most ``width`` px wide (0: none)."""
-    return LEGEND_ROW * len(legend_lines(kinds, lang, width))
+    return LEGEND_ROW * len(legend_lines(kinds, lang, width, ended))
 
 
 @lru_cache(maxsize=32)
-def legend(kinds: tuple[str, ...], lang: str, width: int) -> Image.Image:
+def legend(kinds: tuple[str, ...], lang: str, width: int, ended: bool = False) -> Image.Image:
     """The badge legend (RGBA, ``width`` px wide): each role's badge and words, the roles
-    centred on as few lines as take them."""
-    lines = legend_lines(kinds, lang, width)
+    centred on as few lines as take them (``ended``: ``legend_label``)."""
+    lines = legend_lines(kinds, lang, width, ended)
     img = Image.new("RGBA", (width, max(1, LEGEND_ROW * len(lines))), (0, 0, 0, 0))
     for i, line in enumerate(lines):
-        x = (width - (sum(_item_width(k, lang) for k in line)
+        x = (width - (sum(_item_width(k, lang, ended) for k in line)
                       + LEGEND_GAP * (len(line) - 1))) // 2
         mid = i * LEGEND_ROW + LEGEND_ROW // 2
         for kind in line:
             b = badge_image(kind, lang)
             paste(img, b, x, mid - b.height // 2)
-            word, f = legend_label(kind, lang)
+            word, f = legend_label(kind, lang, ended)
             text(img, (x + b.width + 6, mid + 1), word, f, MUTED, "lm")
-            x += _item_width(kind, lang) + LEGEND_GAP
+            x += _item_width(kind, lang, ended) + LEGEND_GAP
     return img

@@ -18,6 +18,7 @@ from PIL import Image, ImageDraw
 
 from bot.render import palette
 from bot.render.common import (
+    BADGE_COLOURS,
     BAR,
     DARK,
     FAINT,
@@ -52,7 +53,13 @@ from bot.render.sheet import (
 )
 from bot.render.sheet import legend_lines as sheet_legend_lines
 from bot.render.strings import lang_of, s
-from engine.contracts import MATURITA_GAME, TALIE_PER_LORA, Contract
+from engine.contracts import (
+    CERVENY_KRAL_GAME,
+    MATURITA_GAME,
+    STOVKA_TALIE,
+    TALIE_PER_LORA,
+    Contract,
+)
 from engine.lora import ProtocolRow
 from engine.views import PublicView
 
@@ -73,6 +80,8 @@ TAG_H, TAG_PX, TAG_PAD, TAG_GAP = 32, LEAST, 10, 6
 HEAD_PX, HEAD_LINE = 26, 26  # the players' names over the columns (down to LEAST)
 KNOCK_D, KNOCK_STEP = 10, 13  # the knocks' dots: a strip of two columns at the cell's left
 KNOCK_X, KNOCK_ROWS = 8, 5
+STOVKA_X, STOVKA_PAD = 4, 4  # a declarer's "100" from his cell's left, in the červený
+# král game's row; its pill's room either side of the word
 LEGEND_PX, LEGEND_LINE = 24, 30
 SUM_ROW_H, TOTAL_ROW_H = 54, 64  # the overview's rows: a tálie's sums; the totals
 BOX_PX, BOX_LINE, BOX_HEAD = 24, 30, 44  # the overview's players' boxes
@@ -86,10 +95,15 @@ def page_count() -> int:
 
 def first_page(view: PublicView) -> int:
     """The page to open on: the tálie being played, the overview once the games are over
-    (a harakiri play-off too: its points are there)."""
+    (a harakiri play-off too: its points are there). Until the first game of a new tálie
+    is scored, the previous tálie's, whole with its running totals (the new one's page
+    was empty; the header says which game is played; review 61)."""
     if view.phase == "finished" or view.contract is Contract.HARAKIRI:
         return OVERVIEW
-    return max(0, min(TALIE_PER_LORA - 1, view.tali - 1))
+    tali = max(1, min(TALIE_PER_LORA, view.tali))
+    if tali > 1 and not any(row.tali == tali for row in view.protocol):
+        tali -= 1
+    return tali - 1
 
 
 def _header(img: Image.Image, view: PublicView, lang: str) -> None:
@@ -177,8 +191,9 @@ def _label(img: Image.Image, y: int, line: Line, lang: str) -> None:
 
 
 def _block(tali: int, lines: Sequence[Line], names: Sequence[str], leader: str, rows: int,
-           lang: str) -> Image.Image:
-    """One tálie: title, the players' names, a line per game / maturita attempt."""
+           lang: str, declared: Sequence[int] = ()) -> Image.Image:
+    """One tálie: title, the players' names, a line per game / maturita attempt; the
+    ``declared`` seats' čistá stovka marked where it was declared (``_stovka``)."""
     h = TITLE_H + NAMES_H + rows * ROW_H + 8
     img = panel(BLOCK_W, h, (4, 16, 11, 150), radius=12).copy()
     d = ImageDraw.Draw(img)
@@ -188,12 +203,41 @@ def _block(tali: int, lines: Sequence[Line], names: Sequence[str], leader: str, 
     text(img, (14, TITLE_H // 2), title, fnt, GOLD, "lm")
     _heads(img, TITLE_H, names)
     draw_lines(img, d, TITLE_H + NAMES_H, lines, lang, (ROW_H, NAME_W, CELL_W), _label, _cell)
+    _stovka(img, TITLE_H + NAMES_H, lines, declared, lang)
     draw_rules(d, TITLE_H + 4, h - 6, NAME_W, CELL_W)
     return img
 
 
-def legend_parts(lines: Sequence[Line], lang: str) -> list[str]:
-    """The legend a tálie's page needs: the marks drawn on it, in the tall sheet's order."""
+def _stovka(img: Image.Image, y0: int, lines: Sequence[Line], declared: Sequence[int],
+            lang: str) -> None:
+    """The table's "100" badge in each declarer's cell of the červený král game, before
+    which he declared čistá stovka (R-STOVKA), as the paper sheet marks it (review 61): at
+    the cell's left, clear of the points and of the red king's ring."""
+    at = next((i for i, line in enumerate(lines)
+               if line[0] == CERVENY_KRAL_GAME and line[4] is None), None)
+    if at is None or not declared:
+        return
+    mark = _pill(s("badge_stovka", lang), BADGE_COLOURS["stovka"])
+    for seat in declared:
+        paste(img, mark, NAME_W + seat * CELL_W + STOVKA_X, y0 + at * ROW_H + PTS_Y - TAG_H // 2)
+
+
+def _pill(word: str, colour: tuple[int, int, int]) -> Image.Image:
+    """A badge ``TAG_H`` px high that hugs its condensed word (a bold one crowded the red
+    king's ring in a cell)."""
+    f = font(LEAST, "cond")
+    w = int(f.getlength(word)) + 2 * STOVKA_PAD
+    img = Image.new("RGBA", (w, TAG_H), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    d.rounded_rectangle((0, 0, w - 1, TAG_H - 1), TAG_H // 2, fill=(*colour, 255),
+                        outline=(0, 0, 0, 200), width=2)
+    d.text((w / 2, TAG_H / 2 + 1), word, font=f, fill=DARK, anchor="mm")  # (as ``badge``)
+    return img
+
+
+def legend_parts(lines: Sequence[Line], lang: str, stovka: bool = False) -> list[str]:
+    """The legend a tálie's page needs: the marks drawn on it, in the tall sheet's order,
+    then the čistá stovka's (``stovka``: drawn on it)."""
     rows = [line[1] for line in lines if line[1] is not None]
     need = {
         "attempt": any(line[0] == MATURITA_GAME and line[4] is not None for line in lines),
@@ -201,7 +245,8 @@ def legend_parts(lines: Sequence[Line], lang: str) -> list[str]:
         "king": any(r.red_king is not None and r.points[r.red_king] for r in rows),
         "knock": any(any(r.knocks) for r in rows),
     }
-    return [s(f"sheet_legend_{part}", lang) for part in LEGEND_PARTS if need[part]]
+    return [s(f"sheet_legend_{part}", lang) for part in LEGEND_PARTS if need[part]] + (
+        [s("sheet_legend_stovka", lang)] if stovka else [])
 
 
 def _legend(img: Image.Image, y: int, parts: Sequence[str]) -> None:
@@ -226,14 +271,17 @@ def tali_page(view: PublicView, names: Sequence[str], lang: str, tali: int) -> I
     blocks, _harakiri = _lines(view)
     rows = max(len(b) for b in blocks)
     lines = blocks[tali - 1]
-    parts = legend_parts(lines, lang)
-    every = [p for b in blocks for p in legend_parts(b, lang)]
+    declared = [seat for seat in range(4) if view.stovka[seat] is True]
+    parts = legend_parts(lines, lang, tali == STOVKA_TALIE and bool(declared))
+    every = [p for k, b in enumerate(blocks)
+             for p in legend_parts(b, lang, k + 1 == STOVKA_TALIE and bool(declared))]
     block_h = TITLE_H + NAMES_H + rows * ROW_H + 8
     height = HEADER_H + M + block_h + M + _legend_h(list(dict.fromkeys(every)))
     img = felt(PAGE_W, height).copy()
     _header(img, view, lang)
     leader = who[(view.first_leader + tali - 1) % 4]
-    paste(img, _block(tali, lines, who, leader, rows, lang), M, HEADER_H + M)
+    marked = declared if tali == STOVKA_TALIE else []
+    paste(img, _block(tali, lines, who, leader, rows, lang, marked), M, HEADER_H + M)
     _legend(img, HEADER_H + M + block_h + M, parts)
     return img
 

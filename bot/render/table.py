@@ -206,9 +206,10 @@ def table_image(view: PublicView, names: Sequence[str], lang: str = "cs",
     img = _base(lang).copy()
     _header(img, view, who, lang)
     kinds = _legend_kinds(view, marks)
-    legend_h = legend_height(kinds, lang, LEGEND_W)
+    ended = view.phase == "finished"
+    legend_h = legend_height(kinds, lang, LEGEND_W, ended)
     if kinds:
-        paste(img, legend(kinds, lang, LEGEND_W), MARGIN, H - MARGIN - legend_h)
+        paste(img, legend(kinds, lang, LEGEND_W, ended), MARGIN, H - MARGIN - legend_h)
     _seats(img, view, who, lang, highlight_seat, bottom_seat, marks)
     area = game_area(legend_h)
     if view.phase == "finished":

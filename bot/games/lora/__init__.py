@@ -128,6 +128,9 @@ class LoraUI(BaseUI):
     def sheet_first_page(self, table: Table) -> int:
         return first_page(lora_of(table.state).public_view())
 
+    def sheet_page_alt(self, table: Table, lang: str, page: int) -> list[str]:
+        return [texts.sheet_page_line(table, lang, page)]
+
     def hand(self, table: Table, view: SeatViewBase, lang: str) -> HandParts:
         return hand_message.hand(table, view, lang)
 
@@ -230,14 +233,12 @@ class LoraUI(BaseUI):
 
 
 def sheet_notes(table: Table, lang: str) -> list[list[str]]:
-    """Per seat, the moves nobody clicked for a human: an AI that took the place of a player
+    """Per seat, the moves an AI made for a human: an AI that took the place of a player
     who left (from which tálie, and in which before when he had come back), an AI standing
     in (all its moves for him, after he left too: one who left, came back and left again
-    keeps the count of both stretches), forced moves. The forced moves only once the game
-    is over: while it runs, the sheet is shared and a count that grows right after a move
-    would tell everyone that the card was his only legal one (as the "(automaticky)" mark,
-    only in his own hand)."""
-    finished = table.state is not None and lora_of(table.state).finished
+    keeps the count of both stretches). Not the forced moves the table played for him (his
+    only legal card): every player has dozens, and a count of them on the public result
+    read as though he had been idle (review 61)."""
     notes: list[list[str]] = []
     for i, seat in enumerate(table.seats):
         lines = []
@@ -251,11 +252,8 @@ def sheet_notes(table: Table, lang: str) -> list[list[str]]:
                                nums=", ".join(map(str, left[0]))))
             else:
                 lines.append(t("lora.pic.sheet_left_from", lang, n=left[1]))
-        if seat is not None and (seat.user_id is not None or seat.left):
-            if seat.ai_moves:
-                lines.append(t("lora.pic.sheet_stand_in", lang, n=seat.ai_moves))
-            if seat.auto_moves and finished:
-                lines.append(t("lora.pic.sheet_auto", lang, n=seat.auto_moves))
+        if seat is not None and (seat.user_id is not None or seat.left) and seat.ai_moves:
+            lines.append(t("lora.pic.sheet_stand_in", lang, n=seat.ai_moves))
         notes.append(lines)
     return notes
 

@@ -114,6 +114,16 @@ class Words:
     def scores(self, points: Sequence[int]) -> str:
         return " · ".join(f"{self.names[s]} {p}" for s, p in enumerate(points))
 
+    def maturita_goal(self, contract: Contract, maturant: int) -> str:
+        """What the maturant must avoid in his attempt, and that one point of his fails it
+        (R-MATURITA), in his hand in the maturita menu's words; in the others' whose attempt
+        it is, and that their own points are not recorded."""
+        if maturant == self.viewer:
+            return t("lora.maturita_stake_you", self.lang,
+                     goal=t(f"lora.choice_{contract.value}", self.lang))
+        return t("lora.maturita_stake", self.lang, name=self.names[maturant],
+                 goal=t(f"lora.maturita_goal_{contract.value}", self.lang))
+
     def line(self, e: Event, shed: bool = False) -> str | None:
         """``e``'s line (None: it has none); ``shed``: a desítky turn that emptied its
         seat's hand and so ended the game (R-DESITKY-END)."""
@@ -128,7 +138,8 @@ class Words:
                                 again=playoff_suffix(again, lang))
             # (the hand's header above says which round of eight, game or attempt it is)
             case GameStarted(attempt=int(), contract=c, leader=leader):
-                return self.say("game_started_maturita", leader, contract=game_name(c, lang))
+                said = self.say("game_started_maturita", leader, contract=game_name(c, lang))
+                return said if self.viewer is None else f"{said} {self.maturita_goal(c, leader)}"
             case GameStarted(contract=c, leader=leader):
                 said = self.say("game_started", leader, contract=game_name(c, lang))
                 # his hand tells a newcomer what the game is about, in the words of the

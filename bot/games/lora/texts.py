@@ -14,7 +14,7 @@ from bot.recent import new_deal_at
 from bot.render.strings import playoff_sums
 from bot.tournament.words import table_place
 from bot.ui.alt import sentences
-from engine.contracts import STOVKA_TALIE, Contract
+from engine.contracts import STOVKA_TALIE, TALIE_PER_LORA, Contract
 from engine.events import (
     CardLaid,
     CardPlayed,
@@ -147,6 +147,36 @@ def sheet_lines(table: Table, lang: str) -> list[str]:
     """The score sheet's totals, a line per player: the final order once the lóra is
     over (the engine's places), else each seat's points so far."""
     return lora_sheet_lines(lora_of(table.state), table.names(), lang)
+
+
+def sheet_page_line(table: Table, lang: str, page: int) -> str:
+    """Which page of the sheet (``bot.render.sheet_pages``) a picture is, named as its
+    button, and in brief what it shows: a tálie's leader and its points per player; the
+    overview's sums of the tálie played (review 61: every page had the same alt text)."""
+    view = lora_of(table.state).public_view()
+    names = table.names()
+    sums: dict[int, list[int]] = {}
+    for row in view.protocol:
+        if row.tali is not None:
+            was = sums.setdefault(row.tali, [0, 0, 0, 0])
+            for seat in range(4):
+                was[seat] += row.points[seat]
+
+    def seats(points: Sequence[int]) -> str:
+        return ", ".join(f"{names[s]} {points[s]}" for s in range(4))
+
+    if page >= TALIE_PER_LORA:
+        name = t("lora.btn_page_total", lang)
+        if not sums:
+            return t("lora.alt_page_total_none", lang, page=name)
+        return t("lora.alt_page_total", lang, page=name, sums="; ".join(
+            f"{t('lora.btn_page_tali', lang, n=k)}: {seats(p)}" for k, p in sorted(sums.items())))
+    tali = page + 1
+    name = t("lora.btn_page_tali", lang, n=tali)
+    leader = names[(view.first_leader + tali - 1) % 4]
+    if tali not in sums:
+        return t("lora.alt_page_tali_none", lang, page=name, name=leader)
+    return t("lora.alt_page_tali", lang, page=name, name=leader, seats=seats(sums[tali]))
 
 
 def lora_sheet_lines(lora: Lora, names: Sequence[str], lang: str) -> list[str]:
