@@ -104,7 +104,8 @@ async def test_twelve_entrants_standings_are_two_embeds_of_eight_and_four(
     await harness.bot.controller.enqueue([old])
     await channel_delivered(harness, ch.id)
     [again] = messages_with(ch, "staré pořadí")
-    assert [e.title for e in again.embeds] == ["Taroky – staré pořadí", "Pořadí – místa 9–12"]
+    assert [e.title for e in again.embeds] == ["Taroky – staré pořadí",
+                                               "Konečné pořadí – místa 9–12"]
     assert again.embeds[0].description == "text"
     assert [e.footer.text for e in again.embeds] == [e.footer.text for e in post.embeds]
     assert [a.filename for a in again.attachments] == ["standings-places-1-8.png",
