@@ -229,7 +229,7 @@ class Controller:
                     # meanwhile, closes there (or in its channel), never shown alive
                     await self.service.place_again(
                         table, functools.partial(self.threads.in_thread, table.channel_id),
-                        functools.partial(self.threads.adopt, table.channel_id))
+                        functools.partial(self.threads.in_thread, table.channel_id, make=False))
                     if table.status != STATUS_LOBBY:
                         continue
                 await self.service.resume(table)
