@@ -101,7 +101,7 @@ def first_page(view: PublicView) -> int:
     if view.phase == "finished" or view.contract is Contract.HARAKIRI:
         return OVERVIEW
     tali = max(1, min(TALIE_PER_LORA, view.tali))
-    if tali > 1 and not any(row.tali == tali for row in view.protocol):
+    if tali > 1 and tali_sums(view)[tali - 1] is None:
         tali -= 1
     return tali - 1
 
@@ -286,7 +286,7 @@ def tali_page(view: PublicView, names: Sequence[str], lang: str, tali: int) -> I
     return img
 
 
-def _sums(view: PublicView) -> list[Totals | None]:
+def tali_sums(view: PublicView) -> list[Totals | None]:
     """Each tálie's points per player (None: none of its games played yet)."""
     out: list[Totals | None] = [None] * TALIE_PER_LORA
     for row in view.protocol:
@@ -319,7 +319,7 @@ def box_lines(view: PublicView, harakiri: Sequence[ProtocolRow], lang: str,
 
 def _sum_table(view: PublicView, who: Sequence[str], lang: str) -> Image.Image:
     """The overview's table: a row per tálie (its sums), the totals, the places."""
-    sums = _sums(view)
+    sums = tali_sums(view)
     places = {seat: i + 1 for i, seat in enumerate(view.order or ())}
     h = TITLE_H + NAMES_H + TALIE_PER_LORA * SUM_ROW_H + TOTAL_ROW_H + (
         SUM_ROW_H if places else 0) + 8
