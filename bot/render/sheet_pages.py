@@ -28,6 +28,7 @@ from bot.render.common import (
     PHONE_W,
     RED,
     TEXT,
+    badge,
     check_names,
     dots,
     encode,
@@ -217,22 +218,11 @@ def _stovka(img: Image.Image, y0: int, lines: Sequence[Line], declared: Sequence
                if line[0] == CERVENY_KRAL_GAME and line[4] is None), None)
     if at is None or not declared:
         return
-    mark = _pill(s("badge_stovka", lang), BADGE_COLOURS["stovka"])
+    # (condensed: a bold "100" crowded the red king's ring in a cell)
+    mark = badge(s("badge_stovka", lang), BADGE_COLOURS["stovka"], TAG_H, LEAST, 2 * STOVKA_PAD,
+                 style="cond")
     for seat in declared:
         paste(img, mark, NAME_W + seat * CELL_W + STOVKA_X, y0 + at * ROW_H + PTS_Y - TAG_H // 2)
-
-
-def _pill(word: str, colour: tuple[int, int, int]) -> Image.Image:
-    """A badge ``TAG_H`` px high that hugs its condensed word (a bold one crowded the red
-    king's ring in a cell)."""
-    f = font(LEAST, "cond")
-    w = int(f.getlength(word)) + 2 * STOVKA_PAD
-    img = Image.new("RGBA", (w, TAG_H), (0, 0, 0, 0))
-    d = ImageDraw.Draw(img)
-    d.rounded_rectangle((0, 0, w - 1, TAG_H - 1), TAG_H // 2, fill=(*colour, 255),
-                        outline=(0, 0, 0, 200), width=2)
-    d.text((w / 2, TAG_H / 2 + 1), word, font=f, fill=DARK, anchor="mm")  # (as ``badge``)
-    return img
 
 
 def legend_parts(lines: Sequence[Line], lang: str, stovka: bool = False) -> list[str]:
