@@ -326,9 +326,10 @@ def deal_image(deal: PublicView, row: DealRecord, names: Sequence[str],
         text(img, (M + PAD, y + PAD + LINE // 2), pic("talon", lang), font(26, "bold"), TEXT,
              "lm")
         widths, labels = _talon_layout(groups, who)
+        lf = label_font(groups)
         gx, top = M + PAD, y + PAD + LINE
         for w, label, (_who, what, cs) in zip(widths, labels, groups, strict=True):
-            text(img, (gx, top + LINE // 2), label, label_font(groups), GOLD, "lm")
+            text(img, (gx, top + LINE // 2), label, lf, GOLD, "lm")
             if what:
                 shown, fw = fitted(what, SMALLEST, "narrow", w, smallest=SMALLEST)
                 text(img, (gx, top + LINE + LINE // 2), fit(shown, fw, w), fw, MUTED, "lm")
