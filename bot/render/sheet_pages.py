@@ -261,19 +261,23 @@ def tali_page(view: PublicView, names: Sequence[str], lang: str, tali: int) -> I
     blocks, _harakiri = _lines(view)
     rows = max(len(b) for b in blocks)
     lines = blocks[tali - 1]
-    declared = [seat for seat in range(4) if view.stovka[seat] is True]
-    parts = legend_parts(lines, lang, tali == STOVKA_TALIE and bool(declared))
+    marked = _marked(view, tali)
+    parts = legend_parts(lines, lang, bool(marked))
     every = [p for k, b in enumerate(blocks)
-             for p in legend_parts(b, lang, k + 1 == STOVKA_TALIE and bool(declared))]
+             for p in legend_parts(b, lang, bool(_marked(view, k + 1)))]
     block_h = TITLE_H + NAMES_H + rows * ROW_H + 8
     height = HEADER_H + M + block_h + M + _legend_h(list(dict.fromkeys(every)))
     img = felt(PAGE_W, height).copy()
     _header(img, view, lang)
     leader = who[(view.first_leader + tali - 1) % 4]
-    marked = declared if tali == STOVKA_TALIE else []
     paste(img, _block(tali, lines, who, leader, rows, lang, marked), M, HEADER_H + M)
     _legend(img, HEADER_H + M + block_h + M, parts)
     return img
+
+
+def _marked(view: PublicView, tali: int) -> list[int]:
+    """The seats whose čistá stovka is marked on tálie ``tali``'s page (declared: R-STOVKA)."""
+    return [seat for seat in range(4) if view.stovka[seat] is True] if tali == STOVKA_TALIE else []
 
 
 def tali_sums(view: PublicView) -> list[Totals | None]:
