@@ -51,6 +51,7 @@ from bot.render.sheet import (
     label_parts,
     now_line,
     stovka_word,
+    tali_leader,
 )
 from bot.render.sheet import legend_lines as sheet_legend_lines
 from bot.render.strings import lang_of, s
@@ -269,7 +270,7 @@ def tali_page(view: PublicView, names: Sequence[str], lang: str, tali: int) -> I
     height = HEADER_H + M + block_h + M + _legend_h(list(dict.fromkeys(every)))
     img = felt(PAGE_W, height).copy()
     _header(img, view, lang)
-    leader = who[(view.first_leader + tali - 1) % 4]
+    leader = who[tali_leader(view, tali)]
     paste(img, _block(tali, lines, who, leader, rows, lang, marked), M, HEADER_H + M)
     _legend(img, HEADER_H + M + block_h + M, parts)
     return img

@@ -11,6 +11,7 @@ from bot.games.lora.events import HAND_QUIET, Words, game_name, playoff_suffix, 
 from bot.i18n import counted, t, tn, unlisted
 from bot.model import Table
 from bot.recent import new_deal_at
+from bot.render.sheet import tali_leader
 from bot.render.sheet_pages import tali_sums
 from bot.render.strings import playoff_sums
 from bot.tournament.words import table_place
@@ -170,7 +171,7 @@ def sheet_page_line(table: Table, lang: str, page: int) -> str:
             f"{t('lora.btn_page_tali', lang, n=k)}: {seats(p)}" for k, p in played))
     tali = page + 1
     name = t("lora.btn_page_tali", lang, n=tali)
-    leader = names[(view.first_leader + tali - 1) % 4]
+    leader = names[tali_leader(view, tali)]
     points = sums[tali - 1]
     if points is None:
         return t("lora.alt_page_tali_none", lang, page=name, name=leader)
