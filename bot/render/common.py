@@ -142,11 +142,11 @@ def glow_ring(width: int, height: int, colour: RGB, pad: int = 10, radius: int =
 
 @lru_cache(maxsize=64)
 def badge(text: str, colour: RGB, size: int = 30, px: int | None = None,
-          pad: int | None = None) -> Image.Image:
-    """A coloured disc (or pill for longer text) with dark bold text (``px``: its size, by
-    default about three fifths of the disc's; ``pad``: a pill's room beside the text, by
-    default half the disc's size)."""
-    f = font(px or int(size * 0.62), "bold")
+          pad: int | None = None, style: str = "bold") -> Image.Image:
+    """A coloured disc (or pill for longer text) with dark text in ``style`` (``px``: its
+    size, by default about three fifths of the disc's; ``pad``: a pill's room beside the
+    text, by default half the disc's size)."""
+    f = font(px or int(size * 0.62), style)
     w = max(size, int(f.getlength(text)) + (size // 2 if pad is None else pad))
     img = Image.new("RGBA", (w, size), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)

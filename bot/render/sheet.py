@@ -71,6 +71,11 @@ Totals = tuple[int, int, int, int]
 Line = tuple[int, ProtocolRow | None, Totals | None, str, int | None, Contract | None]
 
 
+def tali_leader(view: PublicView, tali: int) -> int:
+    """The seat that leads tálie ``tali`` (1–4): the lead moves a seat on each tálie."""
+    return (view.first_leader + tali - 1) % 4
+
+
 def _lines(view: PublicView) -> tuple[list[list[Line]], list[ProtocolRow]]:
     """The lines of every tálie block, and the harakiri rows."""
     cum = [0, 0, 0, 0]
@@ -386,7 +391,7 @@ def sheet_image(view: PublicView, names: Sequence[str], lang: str = "cs",
     y = HEADER_H + M
     for r, row in enumerate(grid):
         for c, t in enumerate(row):
-            leader = who[(view.first_leader + t) % 4]
+            leader = who[tali_leader(view, t + 1)]
             piece = _block(t + 1, tuple(blocks[t]), tuple(who), leader, heights[r], lang)
             paste(img, piece, M + c * (BLOCK_W + M), y)
         y += block_h[r] + M

@@ -28,6 +28,7 @@ from bot.render.common import (
     PHONE_W,
     RED,
     TEXT,
+    badge,
     check_names,
     dots,
     encode,
@@ -50,6 +51,7 @@ from bot.render.sheet import (
     label_parts,
     now_line,
     stovka_word,
+    tali_leader,
 )
 from bot.render.sheet import legend_lines as sheet_legend_lines
 from bot.render.strings import lang_of, s
@@ -101,7 +103,7 @@ def first_page(view: PublicView) -> int:
     if view.phase == "finished" or view.contract is Contract.HARAKIRI:
         return OVERVIEW
     tali = max(1, min(TALIE_PER_LORA, view.tali))
-    if tali > 1 and not any(row.tali == tali for row in view.protocol):
+    if tali > 1 and tali_sums(view)[tali - 1] is None:
         tali -= 1
     return tali - 1
 
@@ -217,22 +219,11 @@ def _stovka(img: Image.Image, y0: int, lines: Sequence[Line], declared: Sequence
                if line[0] == CERVENY_KRAL_GAME and line[4] is None), None)
     if at is None or not declared:
         return
-    mark = _pill(s("badge_stovka", lang), BADGE_COLOURS["stovka"])
+    # (condensed: a bold "100" crowded the red king's ring in a cell)
+    mark = badge(s("badge_stovka", lang), BADGE_COLOURS["stovka"], TAG_H, LEAST, 2 * STOVKA_PAD,
+                 style="cond")
     for seat in declared:
         paste(img, mark, NAME_W + seat * CELL_W + STOVKA_X, y0 + at * ROW_H + PTS_Y - TAG_H // 2)
-
-
-def _pill(word: str, colour: tuple[int, int, int]) -> Image.Image:
-    """A badge ``TAG_H`` px high that hugs its condensed word (a bold one crowded the red
-    king's ring in a cell)."""
-    f = font(LEAST, "cond")
-    w = int(f.getlength(word)) + 2 * STOVKA_PAD
-    img = Image.new("RGBA", (w, TAG_H), (0, 0, 0, 0))
-    d = ImageDraw.Draw(img)
-    d.rounded_rectangle((0, 0, w - 1, TAG_H - 1), TAG_H // 2, fill=(*colour, 255),
-                        outline=(0, 0, 0, 200), width=2)
-    d.text((w / 2, TAG_H / 2 + 1), word, font=f, fill=DARK, anchor="mm")  # (as ``badge``)
-    return img
 
 
 def legend_parts(lines: Sequence[Line], lang: str, stovka: bool = False) -> list[str]:
@@ -271,22 +262,26 @@ def tali_page(view: PublicView, names: Sequence[str], lang: str, tali: int) -> I
     blocks, _harakiri = _lines(view)
     rows = max(len(b) for b in blocks)
     lines = blocks[tali - 1]
-    declared = [seat for seat in range(4) if view.stovka[seat] is True]
-    parts = legend_parts(lines, lang, tali == STOVKA_TALIE and bool(declared))
+    marked = _marked(view, tali)
+    parts = legend_parts(lines, lang, bool(marked))
     every = [p for k, b in enumerate(blocks)
-             for p in legend_parts(b, lang, k + 1 == STOVKA_TALIE and bool(declared))]
+             for p in legend_parts(b, lang, bool(_marked(view, k + 1)))]
     block_h = TITLE_H + NAMES_H + rows * ROW_H + 8
     height = HEADER_H + M + block_h + M + _legend_h(list(dict.fromkeys(every)))
     img = felt(PAGE_W, height).copy()
     _header(img, view, lang)
-    leader = who[(view.first_leader + tali - 1) % 4]
-    marked = declared if tali == STOVKA_TALIE else []
+    leader = who[tali_leader(view, tali)]
     paste(img, _block(tali, lines, who, leader, rows, lang, marked), M, HEADER_H + M)
     _legend(img, HEADER_H + M + block_h + M, parts)
     return img
 
 
-def _sums(view: PublicView) -> list[Totals | None]:
+def _marked(view: PublicView, tali: int) -> list[int]:
+    """The seats whose čistá stovka is marked on tálie ``tali``'s page (declared: R-STOVKA)."""
+    return [seat for seat in range(4) if view.stovka[seat] is True] if tali == STOVKA_TALIE else []
+
+
+def tali_sums(view: PublicView) -> list[Totals | None]:
     """Each tálie's points per player (None: none of its games played yet)."""
     out: list[Totals | None] = [None] * TALIE_PER_LORA
     for row in view.protocol:
@@ -319,7 +314,7 @@ def box_lines(view: PublicView, harakiri: Sequence[ProtocolRow], lang: str,
 
 def _sum_table(view: PublicView, who: Sequence[str], lang: str) -> Image.Image:
     """The overview's table: a row per tálie (its sums), the totals, the places."""
-    sums = _sums(view)
+    sums = tali_sums(view)
     places = {seat: i + 1 for i, seat in enumerate(view.order or ())}
     h = TITLE_H + NAMES_H + TALIE_PER_LORA * SUM_ROW_H + TOTAL_ROW_H + (
         SUM_ROW_H if places else 0) + 8

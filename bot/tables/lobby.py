@@ -103,10 +103,17 @@ class TableLobby(TablePlay):
                             lead: Sequence[OutboxItem]) -> None:
         """A new lobby's first commit, once placed: the channel it plays in (``parent`` or
         a thread of its own), the entries that point there and the lobby shown."""
-        if table.channel_id == parent:
-            table.parent_id = None  # no thread: it plays in the channel
-        moved = table.channel_id if table.channel_id != parent else None
+        moved = self._placed_in(table, parent)
         await self._save(table, [*lead, *self.presenter.lobby_shown(table)], channel_id=moved)
+
+    @staticmethod
+    def _placed_in(table: Table, parent: int) -> int | None:
+        """The thread a lobby placed from channel ``parent`` moved to, None when it stayed
+        in the channel (its ``parent_id`` then cleared: it has no thread)."""
+        if table.channel_id == parent:
+            table.parent_id = None
+            return None
+        return table.channel_id
 
     async def place_again(self, table: Table, place: Place, adopt: Place) -> None:
         """A lobby whose placement in a thread was cut short (a restart after its intent was
@@ -120,9 +127,7 @@ class TableLobby(TablePlay):
             if not expired:
                 await self._first_commit(table, parent, lead)
                 return
-            if table.channel_id == parent:
-                table.parent_id = None  # no thread: it closes in the channel
-            moved = table.channel_id if table.channel_id != parent else None
+            moved = self._placed_in(table, parent)
             await self._close(table, "expired", lead=lead, channel_id=moved)
 
     async def create_started(

@@ -173,9 +173,13 @@ class Controller:
             ephemeral=True, file=file or discord.utils.MISSING,
             view=view or discord.utils.MISSING)
 
+    def known(self, table_id: int) -> Table | None:
+        """A table of the bot in memory: in play, or finished/closed and cached."""
+        return self.service.tables.get(table_id) or self.finished.get(table_id)
+
     async def table(self, table_id: int) -> Table | None:
         """A table of the bot: in play, or finished/closed and loaded from the database."""
-        table = self.service.tables.get(table_id) or self.finished.get(table_id)
+        table = self.known(table_id)
         if table is not None:
             return table
         rec = await self.store.get_table(table_id)
@@ -229,7 +233,7 @@ class Controller:
                     # meanwhile, closes there (or in its channel), never shown alive
                     await self.service.place_again(
                         table, functools.partial(self.threads.in_thread, table.channel_id),
-                        functools.partial(self.threads.adopt, table.channel_id))
+                        functools.partial(self.threads.in_thread, table.channel_id, make=False))
                     if table.status != STATUS_LOBBY:
                         continue
                 await self.service.resume(table)

@@ -142,7 +142,7 @@ class Languages:
             return None
 
     async def lang_at(self, interaction: Interaction, table_id: int) -> str:
-        table = self.ctl.service.tables.get(table_id) or self.ctl.finished.get(table_id)
+        table = self.ctl.known(table_id)
         return await self.lang_for(interaction, table)
 
 

@@ -57,11 +57,11 @@ class Materials:
         return self.ctl.bot.user.id if self.ctl.bot.user is not None else None
 
     def table_message_id(self, table_id: int) -> int | None:
-        table = self.ctl.service.tables.get(table_id) or self.ctl.finished.get(table_id)
+        table = self.ctl.known(table_id)
         return None if table is None else table.message_id
 
     def ping_message_id(self, table_id: int) -> int | None:
-        table = self.ctl.service.tables.get(table_id) or self.ctl.finished.get(table_id)
+        table = self.ctl.known(table_id)
         return None if table is None else table.ping_message_id
 
     async def table_message(self, table: Table, payload: dict[str, Any]) -> dict[str, Any]:
@@ -118,7 +118,7 @@ class Materials:
         await self.ctl.service.set_ping(table, message_id, later)
 
     def pointer_message_id(self, table_id: int) -> int | None:
-        table = self.ctl.service.tables.get(table_id) or self.ctl.finished.get(table_id)
+        table = self.ctl.known(table_id)
         return None if table is None else table.pointer_id
 
     async def set_pointer(self, table: Table, message_id: int,

@@ -144,7 +144,7 @@ class Replies:
         return seated_text(seated, lang, czech_client(interaction))
 
     def kind(self, table_id: int) -> str | None:
-        table = self.ctl.service.tables.get(table_id) or self.ctl.finished.get(table_id)
+        table = self.ctl.known(table_id)
         return None if table is None else table.game_kind
 
     async def over_text(self, table_id: int, lang: str) -> str | None:

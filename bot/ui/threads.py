@@ -79,23 +79,17 @@ class Threads:
             return None
         return functools.partial(self.in_thread, channel_id)
 
-    async def in_thread(self, channel_id: int, table: Table) -> tuple[int, list[OutboxItem]]:
+    async def in_thread(self, channel_id: int, table: Table, *,
+                        make: bool = True) -> tuple[int, list[OutboxItem]]:
         """A thread named after the table, and a line in the channel that points there (in
         the table's language); without a thread the table stays in the channel. Its thread
-        made before a restart cut the table's first commit short is taken, not made again."""
+        made before a restart cut the table's first commit short is taken, not made again;
+        with ``make`` False none is made (a lobby that expired while the bot was down
+        closes in that thread, so no empty thread is left behind, else in its channel)."""
         name = self._name(table)
         thread = self.made(channel_id, name)
-        if thread is None:
+        if thread is None and make:
             thread = await self.open(channel_id, name, f"table {table.table_id}")
-        if thread is None:
-            return channel_id, []
-        return thread, [items.pointer(channel_id, table.table_id)]
-
-    async def adopt(self, channel_id: int, table: Table) -> tuple[int, list[OutboxItem]]:
-        """As ``in_thread``, but only the thread made before a restart is taken, none is
-        made: a lobby that expired while the bot was down closes there (so no empty thread
-        is left behind), else in the channel it was opened in."""
-        thread = self.made(channel_id, self._name(table))
         if thread is None:
             return channel_id, []
         return thread, [items.pointer(channel_id, table.table_id)]

@@ -11,6 +11,8 @@ from bot.games.lora.events import HAND_QUIET, Words, game_name, playoff_suffix, 
 from bot.i18n import counted, t, tn, unlisted
 from bot.model import Table
 from bot.recent import new_deal_at
+from bot.render.sheet import tali_leader
+from bot.render.sheet_pages import tali_sums
 from bot.render.strings import playoff_sums
 from bot.tournament.words import table_place
 from bot.ui.alt import sentences
@@ -155,28 +157,25 @@ def sheet_page_line(table: Table, lang: str, page: int) -> str:
     overview's sums of the tálie played (review 61: every page had the same alt text)."""
     view = lora_of(table.state).public_view()
     names = table.names()
-    sums: dict[int, list[int]] = {}
-    for row in view.protocol:
-        if row.tali is not None:
-            was = sums.setdefault(row.tali, [0, 0, 0, 0])
-            for seat in range(4):
-                was[seat] += row.points[seat]
+    sums = tali_sums(view)
 
     def seats(points: Sequence[int]) -> str:
         return ", ".join(f"{names[s]} {points[s]}" for s in range(4))
 
     if page >= TALIE_PER_LORA:
         name = t("lora.btn_page_total", lang)
-        if not sums:
+        played = [(k + 1, p) for k, p in enumerate(sums) if p is not None]
+        if not played:
             return t("lora.alt_page_total_none", lang, page=name)
         return t("lora.alt_page_total", lang, page=name, sums="; ".join(
-            f"{t('lora.btn_page_tali', lang, n=k)}: {seats(p)}" for k, p in sorted(sums.items())))
+            f"{t('lora.btn_page_tali', lang, n=k)}: {seats(p)}" for k, p in played))
     tali = page + 1
     name = t("lora.btn_page_tali", lang, n=tali)
-    leader = names[(view.first_leader + tali - 1) % 4]
-    if tali not in sums:
+    leader = names[tali_leader(view, tali)]
+    points = sums[tali - 1]
+    if points is None:
         return t("lora.alt_page_tali_none", lang, page=name, name=leader)
-    return t("lora.alt_page_tali", lang, page=name, name=leader, seats=seats(sums[tali]))
+    return t("lora.alt_page_tali", lang, page=name, name=leader, seats=seats(points))
 
 
 def lora_sheet_lines(lora: Lora, names: Sequence[str], lang: str) -> list[str]:

@@ -21,7 +21,7 @@ from PIL import Image
 from bot.games.taroky.pictures import palette
 from bot.games.taroky.pictures.chips import Chip, ChipRows, chip_rows, draw_chips
 from bot.games.taroky.words import card_label, game_name, level_text, pic
-from bot.i18n import lang_of, plural_form
+from bot.i18n import lang_of, tn
 from bot.render import cards
 from bot.render.common import (
     BAR,
@@ -65,7 +65,7 @@ ROW_GAP = 8
 
 
 def _eyes(n: int, lang: str) -> str:
-    return pic(f"deal_eyes_{plural_form(n, lang)}", lang, n=n)
+    return tn("taroky.pic.deal_eyes", lang, n)
 
 
 def _chips(deal: PublicView, row: DealRecord, names: list[str], lang: str) -> list[Chip]:
@@ -326,9 +326,10 @@ def deal_image(deal: PublicView, row: DealRecord, names: Sequence[str],
         text(img, (M + PAD, y + PAD + LINE // 2), pic("talon", lang), font(26, "bold"), TEXT,
              "lm")
         widths, labels = _talon_layout(groups, who)
+        lf = label_font(groups)
         gx, top = M + PAD, y + PAD + LINE
         for w, label, (_who, what, cs) in zip(widths, labels, groups, strict=True):
-            text(img, (gx, top + LINE // 2), label, label_font(groups), GOLD, "lm")
+            text(img, (gx, top + LINE // 2), label, lf, GOLD, "lm")
             if what:
                 shown, fw = fitted(what, SMALLEST, "narrow", w, smallest=SMALLEST)
                 text(img, (gx, top + LINE + LINE // 2), fit(shown, fw, w), fw, MUTED, "lm")

@@ -30,7 +30,7 @@ from bot.games.taroky.words import (
     times,
     word,
 )
-from bot.i18n import plural_form
+from bot.i18n import tn
 from bot.render.common import (
     BAR,
     FAINT,
@@ -239,7 +239,7 @@ def layout(row: DealRecord, names: list[str], lang: str) -> Layout:
     below = max(len(c) for c in columns)
     columns = [c + [[]] * (below - len(c)) for c in columns]
     if row.eyes_by_seat is not None:  # Varšava: each player's own eyes, on a line of their own
-        columns = [[*c, [(pic(f"deal_eyes_{plural_form(eyes, lang)}", lang, n=eyes), MUTED)]]
+        columns = [[*c, [(tn("taroky.pic.deal_eyes", lang, eyes), MUTED)]]
                    for c, eyes in zip(columns, row.eyes_by_seat, strict=True)]
         below += 1
     # the lines under the game's: the declarer's own, the money, the players' columns
