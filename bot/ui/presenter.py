@@ -73,7 +73,6 @@ class TablePresenter:
                      tournament: int | None = None) -> list[OutboxItem]:
         if reason == "gone":
             self.pinged.discard(table.table_id)
-            self.ping_texts.pop(table.table_id, None)
             self._forget_mover(table.table_id)
             return self._gone_shown(table)
         text = builders.closed_text(table, f"core.closed_{reason}", table.settings.lang, by,
