@@ -1084,17 +1084,20 @@ def test_a_wide_seat_s_long_note_lies_beside_its_cards_its_words_inside(
 def test_a_role_badge_s_letter_is_its_legend_word_s_first_letter() -> None:
     """The English declarer's badge "P" was explained as "declarer": an English player could
     not tell why P (a partner?). Each letter badge is the first letter of the word its legend
-    gives, in both languages: English "P plays", as the hand's "You play …" says it (Czech
-    "H hraje"); the chip names the role, "declarer Anička" (review 60)."""
+    gives, in both languages (Czech "H hraje"). The legend then said "P plays" while the chip
+    said "declarer Alice": one role, two words (review 64 LOW 4). English names the role
+    "declarer" in both (the chip can't say "plays Alice": review 60), and as "declarer" and
+    "dealer" both start with D, its badge is a star, like the partner's "+", not a letter."""
     from bot.games.taroky.words import pic
 
     for lang in ("cs", "en"):
         for kind in ("dealer", "predak", "declarer", "partner"):
             letter, word = pic(f"badge_{kind}", lang), pic(f"legend_{kind}", lang)
             assert not letter.isalpha() or word[0].upper() == letter, (lang, kind)
-    assert pic("legend_declarer", "en") == "plays"
-    # (the chip names the role, review 60 MEDIUM 1: "declarer Anička", not "plays Anička")
-    assert pic("plays", "en") == "declarer"
+        # (the legend's word for the declarer is the chip's)
+        assert pic("legend_declarer", lang) == pic("plays", lang), lang
+    assert pic("plays", "en") == "declarer" and pic("badge_declarer", "en") == "★"
+    assert pic("badge_dealer", "en") == "D"
 
 
 def test_T_VARSAVA_SCORE_the_protocol_shows_who_paid_whom_in_varsava() -> None:
