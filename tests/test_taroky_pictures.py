@@ -1555,3 +1555,47 @@ def test_a_solo_with_its_talon_five_badges_long_names_and_a_tournament_fits_its_
     assert max(heights.values()) <= table.H_MOST, heights
     assert heights[LONG_NAMES[0], "en", czech] == table.H_MOST - 1, heights  # (that full)
     table.seat_panel.cache_clear()
+
+
+def test_T_HLASKY_PAGAT_the_table_marks_an_announced_pagat_lost_once_the_I_fell() -> None:
+    """Review 64 LOW 5: with the I played in trick 7 (lost) the strip still read "pagát
+    ultimo Alice double ×2" and the seat "8–9 taroks, pagát ultimo" until the deal ended.
+    The public view says it failed (``pagat_lost``) once the I falls before the last trick
+    — in a completed trick or the one in progress — not while it is still to be played,
+    nor when it falls in the last trick (won or beaten there: the counted deal says), and
+    the strip and the seat mark it ✗ (red on the strip, as the deal's picture does)."""
+    import dataclasses
+
+    from bot.games.taroky.pictures import table
+    from bot.render.common import RED, TEXT
+    from engine.taroky.cards import PAGAT
+    from engine.taroky.scoring import PagatResult
+
+    rnd, _seat = _example("play")
+    deal = rnd.public_view().deal
+    assert deal.pagat_by == 0 and deal.flek[1] == 1
+    assert [k for k, t in enumerate(deal.history) if PAGAT in t.cards] == [6]  # trick 7
+    assert deal.pagat_lost
+    assert table.strip_chips(deal, NAMES, "cs")[-1] == ("pagát Anička", "flek ×2 ✗", RED)
+    assert table.strip_chips(deal, NAMES, "en")[-1] == ("pagát ultimo Anička",
+                                                        "double ×2 ✗", RED)
+    assert table._seat_note(deal, 0, "cs") == ("taročky, pagát ✗",)
+    assert table._seat_note(deal, 0, "en") == ("8–9 taroks, pagát ultimo ✗",)
+    before = dataclasses.replace(deal, history=deal.history[:6], trick=())
+    assert not before.pagat_lost
+    assert table.strip_chips(before, NAMES, "en")[-1] == ("pagát ultimo Anička",
+                                                          "double ×2", RED)
+    assert table._seat_note(before, 0, "en") == ("8–9 taroks, pagát ultimo",)
+    silent = dataclasses.replace(before, flek=(0, 0, 0))
+    assert table.strip_chips(silent, NAMES, "en")[-1] == ("pagát ultimo Anička", "", TEXT)
+    lost = dataclasses.replace(silent, trick=((0, PAGAT),))  # (the trick in progress)
+    assert lost.pagat_lost
+    assert table.strip_chips(lost, NAMES, "en")[-1] == ("pagát ultimo Anička", "✗", RED)
+    last = dataclasses.replace(lost, history=deal.history[:1] * 11)  # (played in trick 12)
+    assert not last.pagat_lost
+    assert not dataclasses.replace(deal, pagat_by=None).pagat_lost
+    counted = _example("finished")[0].public_view().deal.score
+    assert counted is not None
+    for won in (True, False):
+        score = dataclasses.replace(counted, pagat=PagatResult(0, "D", True, 1, won, 12))
+        assert dataclasses.replace(last, score=score).pagat_lost is not won

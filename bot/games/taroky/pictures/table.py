@@ -132,6 +132,7 @@ BADGE_COLOURS: dict[str, RGB] = {
 }
 Takes = tuple[list[str], Font]  # who took the last trick: its lines, and their font
 MARKS = ("ai", "away")  # the bot's marks of a seat (``table_image``), badges in this order
+LOST = "✗"  # an announcement that has failed already (the announced pagát, ``pagat_lost``)
 
 
 class Inset(NamedTuple):
@@ -269,8 +270,12 @@ def strip_chips(deal: PublicView, names: list[str], lang: str,
     if deal.flek[0]:
         chips.append((pic("flek_game", lang), levels(deal.flek[0]), RED))
     if deal.pagat_by is not None:
+        # ✗ once it has failed (``I`` fell before the last trick), red, as the deal's
+        # picture marks it: it read as still open until the deal ended (review 64)
+        level = levels(deal.flek[1])
         chips.append((pic("pagat_by", lang, name=names[deal.pagat_by]),
-                      levels(deal.flek[1]), RED if deal.flek[1] else TEXT))
+                      f"{level} {LOST}".strip() if deal.pagat_lost else level,
+                      RED if deal.flek[1] or deal.pagat_lost else TEXT))
     if deal.valat_by is not None:
         chips.append((pic("valat_by", lang, name=names[deal.valat_by]),
                       levels(deal.flek[2]), RED if deal.flek[2] else TEXT))
@@ -307,7 +312,8 @@ def _seat_note(deal: PublicView, seat: int, lang: str) -> tuple[str, ...]:
         if deal.hlasky is not None:
             parts += [word(h, lang) for h in deal.hlasky[seat]]
         if deal.pagat_by == seat:
-            parts.append(pic("note_pagat", lang) if short else word("pagat", lang))
+            pagat = pic("note_pagat", lang) if short else word("pagat", lang)
+            parts.append(f"{pagat} {LOST}" if deal.pagat_lost else pagat)
         if deal.valat_by == seat:
             parts.append(pic("note_valat", lang) if short else word("valat", lang))
         if deal.declarer == seat and deal.alone and deal.game in ("1P", "2P"):
