@@ -1599,3 +1599,33 @@ def test_T_HLASKY_PAGAT_the_table_marks_an_announced_pagat_lost_once_the_I_fell(
     for won in (True, False):
         score = dataclasses.replace(counted, pagat=PagatResult(0, "D", True, 1, won, 12))
         assert dataclasses.replace(last, score=score).pagat_lost is not won
+
+
+def test_a_side_seat_with_no_cards_has_no_loose_row() -> None:
+    """Review 64 LOW 9: at the round's end a side seat kept the row of its cards, gone:
+    Dave's F badge floated alone on it, Bob's was a blank line. With no cards its badges
+    lie beside its name where the name stays whole so, its money right under the name (as
+    the wide seats have it): 66 px lower; a name the badges would cut keeps them on the row
+    under it; a seat with cards is as it was."""
+    from bot.games.taroky.pictures import table
+
+    names = tuple(NAMES)
+    assert table.seat_height("tall", 0, 2) == 192 and table.seat_height("tall", 0, 2, True) == 126
+    for kinds in ((), ("predak",), ("dealer", "declarer")):
+        bare = table.seat_panel("tall", "Dalibor", 0, 2, "41.50 Kč", kinds, ("",), False,
+                                "en", names)
+        assert bare.height == 126, kinds
+        held = table.seat_panel("tall", "Dalibor", 3, 2, "41.50 Kč", kinds, ("",), False,
+                                "en", names)
+        assert held.height == 192, kinds
+    long = "Maximilián Hohenzollern"
+    assert table.bare_name(long, (*names[:3], long), 0) == long
+    assert table.bare_name(long, (*names[:3], long), 47 + 47) is None
+    assert table.seat_panel("tall", long, 0, 2, "41.50 Kč", ("predak", "dealer"), ("",),
+                            False, "en", (*names[:3], long)).height == 192
+    assert table.seat_panel("tall", long, 0, 2, "41.50 Kč", (), ("",), False, "en",
+                            (*names[:3], long)).height == 126
+    # (the round's end drawn so: both side seats 126 px high)
+    rnd, _seat = _example("finished")
+    pieces = table._pieces(rnd.public_view(), list(NAMES), "en")
+    assert pieces[1].height == pieces[3].height == 126
