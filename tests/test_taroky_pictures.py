@@ -431,7 +431,9 @@ def test_an_announced_valat_without_a_flek_is_its_chip_alone_without_a_dash() ->
 
     rnd, _seat = example("play")
     deal = rnd.public_view().deal
-    announced = dataclasses.replace(deal, valat_by=1, pagat_by=3, flek=(0, 0, 0))
+    # (before the I fell in trick 7: the pagát still open, no ✗)
+    announced = dataclasses.replace(deal, valat_by=1, pagat_by=3, flek=(0, 0, 0),
+                                    history=deal.history[:6], trick=())
     assert table.strip_chips(announced, NAMES, "cs")[-2:] == [
         ("pagát Dalibor", "", table.TEXT), ("valát Bohouš", "", table.TEXT)]
     flekked = dataclasses.replace(announced, flek=(0, 0, 1))
@@ -606,8 +608,13 @@ def test_every_chip_of_the_table_strip_lies_within_the_picture(
     # (the English levels' names take a third row: where it makes the picture taller, they
     # are their multipliers, on two)
     brief = lang == "en"
-    assert words.count(table.level_text(3, lang)) + words.count(times(3).strip()) == 3
-    assert brief or words.count(table.level_text(3, lang)) == 3
+    # (in the play the I fell already: the pagát's level marked ✗, lost)
+    lost = [w for w in words if w in (f"{table.level_text(3, lang)} {table.LOST}",
+                                      f"{times(3).strip()} {table.LOST}")]
+    assert len(lost) == (kind == "play")
+    levels = [w.removesuffix(" " + table.LOST) for w in words]
+    assert levels.count(table.level_text(3, lang)) + levels.count(times(3).strip()) == 3
+    assert brief or levels.count(table.level_text(3, lang)) == 3
     from bot.games.taroky.pictures.chips import chip_width
 
     assert len(table.strip_rows(view.deal, NAMES_32, lang).rows) == {  # type: ignore[attr-defined]
@@ -626,9 +633,12 @@ def test_the_table_strip_keeps_one_row_and_the_names_whole_where_they_fit() -> N
     of whole names: the picture keeps its height; a long name alone is cut only in the chip
     too wide for a row whole (the declarer's pagát: "pagát ultimo {name} double ×2"),
     whole in the declarer's own."""
+    import dataclasses
+
     from bot.games.taroky.pictures import table
 
     deal = _example("play")[0].public_view().deal
+    deal = dataclasses.replace(deal, history=deal.history[:6], trick=())  # (before the I fell)
     strip = table.strip_rows(deal, NAMES, "cs")
     assert [[(label, value) for label, value, _c in row] for row in strip.rows] == [
         [(label, value) for label, value, _c in table.strip_chips(deal, NAMES, "cs")]]
@@ -852,16 +862,18 @@ def test_every_word_on_the_table_is_legible_at_phone_width(
 
 def _longest_notes(lang: str) -> list[tuple[str, ...]]:
     """What a seat can say at most: a count hláška and an honour one (the longest words),
-    pagát, valát and playing alone; and without playing alone."""
+    pagát (still open, and lost: "✗"), valát and playing alone; and without playing
+    alone."""
     import dataclasses
 
     from bot.games.taroky.pictures import table
 
-    deal = _example("play")[0].public_view().deal
+    lost = _example("play")[0].public_view().deal  # (the I fell in trick 7)
     notes = []
-    for count, honour in itertools.product(("tarocky", "taroky", "barvicky", "barvy"),
-                                           ("trul", "trulhonery", "honery",
-                                            "kralovske_honery")):
+    for count, honour, deal in itertools.product(
+            ("tarocky", "taroky", "barvicky", "barvy"),
+            ("trul", "trulhonery", "honery", "kralovske_honery"),
+            (dataclasses.replace(lost, history=lost.history[:6], trick=()), lost)):
         for alone in (True, False):
             said = dataclasses.replace(
                 deal, hlasky=((count, honour),) * 4, pagat_by=deal.declarer,
