@@ -431,7 +431,9 @@ def test_an_announced_valat_without_a_flek_is_its_chip_alone_without_a_dash() ->
 
     rnd, _seat = example("play")
     deal = rnd.public_view().deal
-    announced = dataclasses.replace(deal, valat_by=1, pagat_by=3, flek=(0, 0, 0))
+    # (before the I fell in trick 7: the pagát still open, no ✗)
+    announced = dataclasses.replace(deal, valat_by=1, pagat_by=3, flek=(0, 0, 0),
+                                    history=deal.history[:6], trick=())
     assert table.strip_chips(announced, NAMES, "cs")[-2:] == [
         ("pagát Dalibor", "", table.TEXT), ("valát Bohouš", "", table.TEXT)]
     flekked = dataclasses.replace(announced, flek=(0, 0, 1))
@@ -606,8 +608,13 @@ def test_every_chip_of_the_table_strip_lies_within_the_picture(
     # (the English levels' names take a third row: where it makes the picture taller, they
     # are their multipliers, on two)
     brief = lang == "en"
-    assert words.count(table.level_text(3, lang)) + words.count(times(3).strip()) == 3
-    assert brief or words.count(table.level_text(3, lang)) == 3
+    # (in the play the I fell already: the pagát's level marked ✗, lost)
+    lost = [w for w in words if w in (f"{table.level_text(3, lang)} {table.LOST}",
+                                      f"{times(3).strip()} {table.LOST}")]
+    assert len(lost) == (kind == "play")
+    levels = [w.removesuffix(" " + table.LOST) for w in words]
+    assert levels.count(table.level_text(3, lang)) + levels.count(times(3).strip()) == 3
+    assert brief or levels.count(table.level_text(3, lang)) == 3
     from bot.games.taroky.pictures.chips import chip_width
 
     assert len(table.strip_rows(view.deal, NAMES_32, lang).rows) == {  # type: ignore[attr-defined]
@@ -626,9 +633,12 @@ def test_the_table_strip_keeps_one_row_and_the_names_whole_where_they_fit() -> N
     of whole names: the picture keeps its height; a long name alone is cut only in the chip
     too wide for a row whole (the declarer's pagát: "pagát ultimo {name} double ×2"),
     whole in the declarer's own."""
+    import dataclasses
+
     from bot.games.taroky.pictures import table
 
     deal = _example("play")[0].public_view().deal
+    deal = dataclasses.replace(deal, history=deal.history[:6], trick=())  # (before the I fell)
     strip = table.strip_rows(deal, NAMES, "cs")
     assert [[(label, value) for label, value, _c in row] for row in strip.rows] == [
         [(label, value) for label, value, _c in table.strip_chips(deal, NAMES, "cs")]]
@@ -853,16 +863,18 @@ def test_every_word_on_the_table_is_legible_at_phone_width(
 
 def _longest_notes(lang: str) -> list[tuple[str, ...]]:
     """What a seat can say at most: a count hláška and an honour one (the longest words),
-    pagát, valát and playing alone; and without playing alone."""
+    pagát (still open, and lost: "✗"), valát and playing alone; and without playing
+    alone."""
     import dataclasses
 
     from bot.games.taroky.pictures import table
 
-    deal = _example("play")[0].public_view().deal
+    lost = _example("play")[0].public_view().deal  # (the I fell in trick 7)
     notes = []
-    for count, honour in itertools.product(("tarocky", "taroky", "barvicky", "barvy"),
-                                           ("trul", "trulhonery", "honery",
-                                            "kralovske_honery")):
+    for count, honour, deal in itertools.product(
+            ("tarocky", "taroky", "barvicky", "barvy"),
+            ("trul", "trulhonery", "honery", "kralovske_honery"),
+            (dataclasses.replace(lost, history=lost.history[:6], trick=()), lost)):
         for alone in (True, False):
             said = dataclasses.replace(
                 deal, hlasky=((count, honour),) * 4, pagat_by=deal.declarer,
@@ -1085,17 +1097,20 @@ def test_a_wide_seat_s_long_note_lies_beside_its_cards_its_words_inside(
 def test_a_role_badge_s_letter_is_its_legend_word_s_first_letter() -> None:
     """The English declarer's badge "P" was explained as "declarer": an English player could
     not tell why P (a partner?). Each letter badge is the first letter of the word its legend
-    gives, in both languages: English "P plays", as the hand's "You play …" says it (Czech
-    "H hraje"); the chip names the role, "declarer Anička" (review 60)."""
+    gives, in both languages (Czech "H hraje"). The legend then said "P plays" while the chip
+    said "declarer Alice": one role, two words (review 64 LOW 4). English names the role
+    "declarer" in both (the chip can't say "plays Alice": review 60), and as "declarer" and
+    "dealer" both start with D, its badge is a star, like the partner's "+", not a letter."""
     from bot.games.taroky.words import pic
 
     for lang in ("cs", "en"):
         for kind in ("dealer", "predak", "declarer", "partner"):
             letter, word = pic(f"badge_{kind}", lang), pic(f"legend_{kind}", lang)
             assert not letter.isalpha() or word[0].upper() == letter, (lang, kind)
-    assert pic("legend_declarer", "en") == "plays"
-    # (the chip names the role, review 60 MEDIUM 1: "declarer Anička", not "plays Anička")
-    assert pic("plays", "en") == "declarer"
+        # (the legend's word for the declarer is the chip's)
+        assert pic("legend_declarer", lang) == pic("plays", lang), lang
+    assert pic("plays", "en") == "declarer" and pic("badge_declarer", "en") == "★"
+    assert pic("badge_dealer", "en") == "D"
 
 
 def test_T_VARSAVA_SCORE_the_protocol_shows_who_paid_whom_in_varsava() -> None:
@@ -1608,3 +1623,77 @@ def test_varsava_s_turned_talon_cards_are_drawn_once_each_under_its_winner() -> 
     piles = [pile for _t, _e, _c, seats in blocks for _n, _r, _k, pile, _l in seats]
     assert not turned & {c for pile in piles for c in pile}
     assert sorted([*turned, *(c for pile in piles for c in pile)]) == list(range(54))
+
+
+def test_T_HLASKY_PAGAT_the_table_marks_an_announced_pagat_lost_once_the_I_fell() -> None:
+    """Review 64 LOW 5: with the I played in trick 7 (lost) the strip still read "pagát
+    ultimo Alice double ×2" and the seat "8–9 taroks, pagát ultimo" until the deal ended.
+    The public view says it failed (``pagat_lost``) once the I falls before the last trick
+    — in a completed trick or the one in progress — not while it is still to be played,
+    nor when it falls in the last trick (won or beaten there: the counted deal says), and
+    the strip and the seat mark it ✗ (red on the strip, as the deal's picture does)."""
+    import dataclasses
+
+    from bot.games.taroky.pictures import table
+    from bot.render.common import RED, TEXT
+    from engine.taroky.cards import PAGAT
+    from engine.taroky.scoring import PagatResult
+
+    rnd, _seat = _example("play")
+    deal = rnd.public_view().deal
+    assert deal.pagat_by == 0 and deal.flek[1] == 1
+    assert [k for k, t in enumerate(deal.history) if PAGAT in t.cards] == [6]  # trick 7
+    assert deal.pagat_lost
+    assert table.strip_chips(deal, NAMES, "cs")[-1] == ("pagát Anička", "flek ×2 ✗", RED)
+    assert table.strip_chips(deal, NAMES, "en")[-1] == ("pagát ultimo Anička",
+                                                        "doubled ×2 ✗", RED)
+    assert table._seat_note(deal, 0, "cs") == ("taročky, pagát ✗",)
+    assert table._seat_note(deal, 0, "en") == ("8–9 taroks, pagát ultimo ✗",)
+    before = dataclasses.replace(deal, history=deal.history[:6], trick=())
+    assert not before.pagat_lost
+    assert table.strip_chips(before, NAMES, "en")[-1] == ("pagát ultimo Anička",
+                                                          "doubled ×2", RED)
+    assert table._seat_note(before, 0, "en") == ("8–9 taroks, pagát ultimo",)
+    silent = dataclasses.replace(before, flek=(0, 0, 0))
+    assert table.strip_chips(silent, NAMES, "en")[-1] == ("pagát ultimo Anička", "", TEXT)
+    lost = dataclasses.replace(silent, trick=((0, PAGAT),))  # (the trick in progress)
+    assert lost.pagat_lost
+    assert table.strip_chips(lost, NAMES, "en")[-1] == ("pagát ultimo Anička", "✗", RED)
+    last = dataclasses.replace(lost, history=deal.history[:1] * 11)  # (played in trick 12)
+    assert not last.pagat_lost
+    assert not dataclasses.replace(deal, pagat_by=None).pagat_lost
+    counted = _example("finished")[0].public_view().deal.score
+    assert counted is not None
+    for won in (True, False):
+        score = dataclasses.replace(counted, pagat=PagatResult(0, "D", True, 1, won, 12))
+        assert dataclasses.replace(last, score=score).pagat_lost is not won
+
+
+def test_a_side_seat_with_no_cards_has_no_loose_row() -> None:
+    """Review 64 LOW 9: at the round's end a side seat kept the row of its cards, gone:
+    Dave's F badge floated alone on it, Bob's was a blank line. With no cards its badges
+    lie beside its name where the name stays whole so, its money right under the name (as
+    the wide seats have it): 66 px lower; a name the badges would cut keeps them on the row
+    under it; a seat with cards is as it was."""
+    from bot.games.taroky.pictures import table
+
+    names = tuple(NAMES)
+    assert table.seat_height("tall", 0, 2) == 192 and table.seat_height("tall", 0, 2, True) == 126
+    for kinds in ((), ("predak",), ("dealer", "declarer")):
+        bare = table.seat_panel("tall", "Dalibor", 0, 2, "41.50 Kč", kinds, ("",), False,
+                                "en", names)
+        assert bare.height == 126, kinds
+        held = table.seat_panel("tall", "Dalibor", 3, 2, "41.50 Kč", kinds, ("",), False,
+                                "en", names)
+        assert held.height == 192, kinds
+    long = "Maximilián Hohenzollern"
+    assert table.bare_name(long, (*names[:3], long), 0) == long
+    assert table.bare_name(long, (*names[:3], long), 47 + 47) is None
+    assert table.seat_panel("tall", long, 0, 2, "41.50 Kč", ("predak", "dealer"), ("",),
+                            False, "en", (*names[:3], long)).height == 192
+    assert table.seat_panel("tall", long, 0, 2, "41.50 Kč", (), ("",), False, "en",
+                            (*names[:3], long)).height == 126
+    # (the round's end drawn so: both side seats 126 px high)
+    rnd, _seat = _example("finished")
+    pieces = table._pieces(rnd.public_view(), list(NAMES), "en")
+    assert pieces[1].height == pieces[3].height == 126

@@ -20,9 +20,9 @@ from typing import TYPE_CHECKING
 
 from engine.taroky.actions import DealAction
 from engine.taroky.announce import DECLARER_SIDE
-from engine.taroky.cards import mask_of
+from engine.taroky.cards import PAGAT, mask_of
 from engine.taroky.options import TarokyOptions
-from engine.taroky.scoring import Score
+from engine.taroky.scoring import LAST_TRICK, Score
 from engine.taroky.talon import discard_options, is_face_up, lower, upper
 
 if TYPE_CHECKING:
@@ -117,6 +117,19 @@ class PublicView:
         """Mask of every card played to a completed trick or the trick in progress."""
         m = mask_of(c for t in self.history for c in t.cards)
         return m | mask_of(c for _, c in self.trick)
+
+    @property
+    def pagat_lost(self) -> bool:
+        """The announced pagát ultimo has failed, as everybody saw: ``I`` fell before the last
+        trick (a completed one or the one in progress: T-HLASKY-PAGAT, ``PagatResult.early``),
+        or the counted deal says it was lost. False: none announced, or still open."""
+        if self.pagat_by is None:
+            return False
+        if self.score is not None:
+            return self.score.pagat is not None and not self.score.pagat.won
+        tricks = [t.cards for t in self.history] + [tuple(c for _, c in self.trick)]
+        fell = next((k + 1 for k, cards in enumerate(tricks) if PAGAT in cards), None)
+        return fell is not None and fell < LAST_TRICK
 
 
 @dataclass(frozen=True, slots=True)

@@ -132,6 +132,7 @@ BADGE_COLOURS: dict[str, RGB] = {
 }
 Takes = tuple[list[str], Font]  # who took the last trick: its lines, and their font
 MARKS = ("ai", "away")  # the bot's marks of a seat (``table_image``), badges in this order
+LOST = "✗"  # an announcement that has failed already (the announced pagát, ``pagat_lost``)
 
 
 class Inset(NamedTuple):
@@ -269,8 +270,12 @@ def strip_chips(deal: PublicView, names: list[str], lang: str,
     if deal.flek[0]:
         chips.append((pic("flek_game", lang), levels(deal.flek[0]), RED))
     if deal.pagat_by is not None:
+        # ✗ once it has failed (``I`` fell before the last trick), red, as the deal's
+        # picture marks it: it read as still open until the deal ended (review 64)
+        level = levels(deal.flek[1])
         chips.append((pic("pagat_by", lang, name=names[deal.pagat_by]),
-                      levels(deal.flek[1]), RED if deal.flek[1] else TEXT))
+                      f"{level} {LOST}".strip() if deal.pagat_lost else level,
+                      RED if deal.flek[1] or deal.pagat_lost else TEXT))
     if deal.valat_by is not None:
         chips.append((pic("valat_by", lang, name=names[deal.valat_by]),
                       levels(deal.flek[2]), RED if deal.flek[2] else TEXT))
@@ -307,7 +312,8 @@ def _seat_note(deal: PublicView, seat: int, lang: str) -> tuple[str, ...]:
         if deal.hlasky is not None:
             parts += [word(h, lang) for h in deal.hlasky[seat]]
         if deal.pagat_by == seat:
-            parts.append(pic("note_pagat", lang) if short else word("pagat", lang))
+            pagat = pic("note_pagat", lang) if short else word("pagat", lang)
+            parts.append(f"{pagat} {LOST}" if deal.pagat_lost else pagat)
         if deal.valat_by == seat:
             parts.append(pic("note_valat", lang) if short else word("valat", lang))
         if deal.declarer == seat and deal.alone and deal.game in ("1P", "2P"):
@@ -324,17 +330,22 @@ def seat_panel(shape: str, name: str, count: int, tricks: int | None, cash: str,
     said (whole, on as many lines as it takes: the panel grows). "wide" for the top and
     bottom (the name and the badges; the cards, the money and the tricks under it beside
     them), "tall" for the sides (the name; the cards and the badges; the money; the
-    tricks); ``names``: every seat's, that a cut name stays apart from (``seat_name``)."""
+    tricks); ``names``: every seat's, that a cut name stays apart from (``seat_name``). A
+    side seat with no cards left (the round over) has its badges beside its name where
+    they fit so, its money under it: no row with a badge alone, or empty (review 64)."""
     w = SEAT_W[shape]
+    badges = [_badge(k, lang) for k in kinds]
+    badges_w = sum(b.width + BADGE_GAP for b in badges)
+    bare = shape == "tall" and count == 0 and bare_name(name, names, badges_w) is not None
     lines, fs = seat_note_lines(notes, shape)
     took = ("", "") if tricks is None else (pic("tricks", lang), str(tricks))
     step, style = values_layout(shape, count, cash, took)
     rows = 1 + (1 if took[0] else 0)
     beside = note_beside(count, cash, took, notes) if shape == "wide" else None
-    height = seat_height(shape, len(lines), rows) if beside is None else beside_height(beside)
+    height = (seat_height(shape, len(lines), rows, bare) if beside is None
+              else beside_height(beside))
     img = panel(w, height, ACTING if acting else PANEL).copy()
-    badges = [_badge(k, lang) for k in kinds]
-    y = VALUES_TOP[shape]
+    y = VALUES_TOP["wide" if bare else shape]
     if shape == "wide":
         # the badges at the right edge, BADGE_GAP apart; the name left of them, as far
         # from the first as that gap and 12 px
@@ -361,6 +372,16 @@ def seat_panel(shape: str, name: str, count: int, tricks: int | None, cash: str,
         _value(img, vx, y, "", cash, style)
         if took[0]:
             _value(img, vx, y + VALUE_LINE, *took, style)
+    elif bare:
+        shown, fn = seat_name(name, names, w - 10 - SEAT_PAD - badges_w)
+        text(img, (10, 8), shown, fn)
+        bx = w - 10 - badges_w + 5
+        for b in badges:
+            paste(img, b, bx, WIDE_NAME_Y - BADGE_D // 2)
+            bx += b.width + 5
+        _value(img, 10, y, "", cash, style)
+        if took[0]:
+            _value(img, 10, y + VALUE_LINE, *took, style)
     else:
         shown, fn = seat_name(name, names, w - 10 - SEAT_PAD)
         text(img, (10, 8), shown, fn)
@@ -372,7 +393,7 @@ def seat_panel(shape: str, name: str, count: int, tricks: int | None, cash: str,
         _value(img, 10, y, "", cash, style)
         if took[0]:
             _value(img, 10, y + VALUE_LINE, *took, style)
-    top = note_top(shape, rows)
+    top = note_top(shape, rows, bare)
     for i, line in enumerate(lines):
         text(img, (12 if shape == "wide" else 10, top + i * LINE), line, fs, GOLD)
     return img
@@ -482,17 +503,29 @@ def note_width(shape: str) -> int:
     return SEAT_W[shape] - (12 if shape == "wide" else 10) - SEAT_PAD
 
 
-def note_top(shape: str, rows: int) -> int:
+def note_top(shape: str, rows: int, bare: bool = False) -> int:
     """Where what a seat said starts: under its ``rows`` rows of money and tricks (a wide
-    seat's: under its cards too)."""
+    seat's: under its cards too; ``bare``: a side seat with no row of cards, its money
+    under its name, as ``bare_name`` has it)."""
     under_fan = WIDE_FAN_Y + BACK_H + 8 + 6  # (the count chip reaches 8 px under the cards)
-    return max(VALUES_TOP[shape] + rows * VALUE_LINE + 2, under_fan if shape == "wide" else 0)
+    top = VALUES_TOP["wide" if bare else shape]
+    return max(top + rows * VALUE_LINE + 2, under_fan if shape == "wide" else 0)
 
 
-def seat_height(shape: str, lines: int, rows: int = 1) -> int:
+def seat_height(shape: str, lines: int, rows: int = 1, bare: bool = False) -> int:
     """A seat's panel with ``rows`` rows of money and tricks and ``lines`` lines of what it
-    said."""
-    return note_top(shape, rows) + lines * LINE + 6
+    said (``bare``: ``note_top``'s)."""
+    return note_top(shape, rows, bare) + lines * LINE + 6
+
+
+def bare_name(name: str, names: Sequence[str], badges_w: int) -> str | None:
+    """A side seat's name as shown beside its badges (``badges_w`` px with their gaps) on
+    its first row, where it is whole so (its cards gone, no row of its own for them);
+    None: it would be cut there, the badges go on the row under it."""
+    if not badges_w:
+        return name
+    shown, _f = seat_name(name, names, SEAT_W["tall"] - 10 - SEAT_PAD - badges_w)
+    return shown if shown == name else None
 
 
 def seat_note_lines(notes: Sequence[str], shape: str) -> tuple[list[str], Font]:
