@@ -161,16 +161,24 @@ def reply(res: Any) -> Any:
     return res.followups[-1] if res.followups else res.response
 
 
-def enabled_controls(message: Any) -> list[dict[str, Any]]:
-    """The enabled buttons and selects of a message (ResponseMessage or discord.Message)."""
+def controls(message: Any) -> list[dict[str, Any]]:
+    """The buttons and selects of a message (ResponseMessage or discord.Message) as dicts."""
     out = []
     for row in message.components:
         children = row["components"] if isinstance(row, dict) else row.children
         for comp in children:
-            data = comp if isinstance(comp, dict) else comp.to_dict()
-            if not data.get("disabled"):
-                out.append(data)
+            out.append(comp if isinstance(comp, dict) else comp.to_dict())
     return out
+
+
+def enabled_controls(message: Any) -> list[dict[str, Any]]:
+    """The enabled buttons and selects of a message (ResponseMessage or discord.Message)."""
+    return [data for data in controls(message) if not data.get("disabled")]
+
+
+def button_labels(message: Any) -> list[tuple[str, bool]]:
+    """The message's buttons as (label, disabled)."""
+    return [(data["label"], bool(data.get("disabled"))) for data in controls(message)]
 
 
 class Players:

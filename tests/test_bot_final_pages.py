@@ -8,23 +8,13 @@ from typing import Any
 
 import pytest
 
-from tests.botkit import channel_delivered, enabled_controls, open_table, reply
+from tests.botkit import button_labels, channel_delivered, enabled_controls, open_table, reply
 from tests.test_bot_again import _finish
 
 
 def _final_post(ch: Any, tid: int) -> Any:
     return next(m for m in ch.history() if m.components and any(
         c["custom_id"] == f"lora:t:{tid}:again" for c in enabled_controls(m)))
-
-
-def _labels(message: Any) -> list[tuple[str, bool]]:
-    """The message's buttons: (label, disabled)."""
-    out = []
-    for row in message.components:
-        for comp in row["components"] if isinstance(row, dict) else row.children:
-            data = comp if isinstance(comp, dict) else comp.to_dict()
-            out.append((data["label"], bool(data.get("disabled"))))
-    return out
 
 
 @pytest.mark.parametrize(("game", "lang", "pages", "again"), [
@@ -41,7 +31,7 @@ async def test_the_final_post_s_page_buttons_answer_the_clicker_alone(
                                                  language=lang, **options)
     await _finish(harness, tid)
     final = _final_post(ch, tid)
-    assert _labels(final) == [(label, False) for label in [*pages, again]]
+    assert button_labels(final) == [(label, False) for label in [*pages, again]]
     # (after the order and why the game is not rated: one human)
     field = final.embeds[0].fields[2]
     assert (field.name, field.value) == {
@@ -51,20 +41,20 @@ async def test_the_final_post_s_page_buttons_answer_the_clicker_alone(
                               f"sheet's pages (**{pages[0]}** … **{pages[-1]}**) – to you "
                               "alone.")}[lang]
     before = (final.content, [e.to_dict() for e in final.embeds],
-              [a.filename for a in final.attachments], _labels(final))
+              [a.filename for a in final.attachments], button_labels(final))
     overview = await final.attachments[0].read()
 
     res = await alice.click(final, custom_id=f"lora:sp:{tid}:0")
     answer = reply(res)
     assert res.ephemeral
-    assert _labels(answer) == [(label, i == 0) for i, label in enumerate(pages)]
+    assert button_labels(answer) == [(label, i == 0) for i, label in enumerate(pages)]
     [picture] = answer.attachments
     first = await picture.read()
     assert first != overview
     await channel_delivered(harness, ch.id)
     final = next(m for m in ch.history() if m.id == final.id)
     assert (final.content, [e.to_dict() for e in final.embeds],
-            [a.filename for a in final.attachments], _labels(final)) == before
+            [a.filename for a in final.attachments], button_labels(final)) == before
     assert final.edited_at is None
 
     # the answer's own buttons go on editing the answer
@@ -72,5 +62,5 @@ async def test_the_final_post_s_page_buttons_answer_the_clicker_alone(
     res = await alice.click(answer, custom_id=f"lora:sp:{tid}:{last}")
     edited = reply(res)
     assert edited.id == answer.id
-    assert _labels(edited) == [(label, i == last) for i, label in enumerate(pages)]
+    assert button_labels(edited) == [(label, i == last) for i, label in enumerate(pages)]
     assert await edited.attachments[0].read() == overview

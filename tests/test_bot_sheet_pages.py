@@ -12,18 +12,8 @@ from PIL import Image
 from bot.games.lora import UI
 from bot.i18n import t
 from bot.render import sheet_pages
-from tests.botkit import enabled_controls, open_table, reply, table_message
+from tests.botkit import button_labels, enabled_controls, open_table, reply, table_message
 from tests.test_bot_restart import _advance
-
-
-def _buttons(message) -> list[tuple[str, bool]]:
-    """The page buttons as (label, disabled)."""
-    out = []
-    for row in message.components:
-        for comp in row["components"] if isinstance(row, dict) else row.children:
-            data = comp if isinstance(comp, dict) else comp.to_dict()
-            out.append((data["label"], bool(data.get("disabled"))))
-    return out
 
 
 def _totals(table) -> str:
@@ -49,7 +39,7 @@ async def test_protokol_opens_the_talie_in_play_and_a_page_button_edits_it(harne
     message = reply(res)
     assert message.content == _totals(table)
     labels = ["1. tálie", "2. tálie", "3. tálie", "4. tálie", "Celkem"]
-    assert _buttons(message) == [(label, label == "2. tálie") for label in labels]
+    assert button_labels(message) == [(label, label == "2. tálie") for label in labels]
     [picture] = message.attachments
     assert picture.filename == "protokol.png"
     assert await picture.read() == UI.sheet_book(table, "cs").pictures[1]()
@@ -62,7 +52,7 @@ async def test_protokol_opens_the_talie_in_play_and_a_page_button_edits_it(harne
     # another page: the same message, edited to it (its totals' text stays)
     await users[1].click(message, custom_id=f"lora:sp:{tid}:4")
     assert message.content == _totals(table)
-    assert _buttons(message) == [(label, label == "Celkem") for label in labels]
+    assert button_labels(message) == [(label, label == "Celkem") for label in labels]
     [picture] = message.attachments
     assert (picture.filename, picture.description) == (
         "protokol.png", "Protokol – Celkem: součty tálií. 1. tálie: Alice 15, Bob 25, Cyril 12,"
@@ -77,7 +67,7 @@ async def test_protokol_opens_the_talie_in_play_and_a_page_button_edits_it(harne
     assert message.attachments[0].description == (
         f"Protokol – 1. tálie, vynáší Alice. Body v tálii: Alice 15, Bob 25, Cyril 12, Dana 7."
         f" {totals}")
-    assert [label for label, off in _buttons(message) if off] == ["1. tálie"]
+    assert [label for label, off in button_labels(message) if off] == ["1. tálie"]
     # in English (the page named as its button, whatever the catalog calls a tálie there)
     second, total = t("lora.btn_page_tali", "en", n=2), t("lora.btn_page_total", "en")
     assert UI.sheet_page_alt(table, "en", 1) == [
@@ -95,7 +85,7 @@ async def test_a_page_button_works_after_a_restart_and_a_forged_page_is_refused(
     await harness.restart()
     table = harness.service.tables[tid]
     await users[2].click(message, custom_id=f"lora:sp:{tid}:3")
-    assert [label for label, off in _buttons(message) if off] == ["4. tálie"]
+    assert [label for label, off in button_labels(message) if off] == ["4. tálie"]
     assert await message.attachments[0].read() == UI.sheet_book(table, "cs").pictures[3]()
     from tests.botkit import raw_click
 
@@ -110,7 +100,7 @@ async def test_an_english_table_s_sheet_names_its_pages_in_english(harness):
     table = harness.service.tables[tid]
     message = reply(await users[0].click(table_message(ch, table),
                                          custom_id=f"lora:t:{tid}:sheet"))
-    assert _buttons(message) == [("1st round of eight", True), ("2nd round of eight", False),
+    assert button_labels(message) == [("1st round of eight", True), ("2nd round of eight", False),
                                  ("3rd round of eight", False), ("4th round of eight", False),
                                  ("Total", False)]
     assert len(enabled_controls(message)) == 4
@@ -146,10 +136,10 @@ async def test_after_the_end_the_score_command_opens_the_overview_and_pages_stil
     _guild, ch, users, table = await _finished_game(harness)
     message = reply(await users[1].slash(ch, "lora score"))
     assert message.content.splitlines()[0] == "Konečné pořadí:"
-    assert [label for label, off in _buttons(message) if off] == ["Celkem"]
+    assert [label for label, off in button_labels(message) if off] == ["Celkem"]
     assert await message.attachments[0].read() == UI.sheet_book(table, "cs").pictures[4]()
     await users[1].click(message, custom_id=f"lora:sp:{table.table_id}:2")
-    assert [label for label, off in _buttons(message) if off] == ["3. tálie"]
+    assert [label for label, off in button_labels(message) if off] == ["3. tálie"]
     assert await message.attachments[0].read() == UI.sheet_book(table, "cs").pictures[2]()
 
 
@@ -232,12 +222,12 @@ async def test_a_sheet_page_that_fails_to_draw_still_answers_with_the_totals(har
     message = reply(res)
     assert res.ephemeral and message.content == _totals(table)
     assert message.attachments == []
-    assert _buttons(message) == [(label, label == "2. tálie") for label in labels]
+    assert button_labels(message) == [(label, label == "2. tálie") for label in labels]
     command = reply(await users[1].slash(ch, "lora score"))
     assert command.ephemeral and command.content == _totals(table)
     assert command.attachments == []
     # a page's button of the sheet shown before: its text, the old page's picture gone
     await users[1].click(good, custom_id=f"lora:sp:{tid}:4")
     assert good.content == _totals(table) and good.attachments == []
-    assert [label for label, off in _buttons(good) if off] == ["Celkem"]
+    assert [label for label, off in button_labels(good) if off] == ["Celkem"]
     assert caplog.text.count(f"rendering the score sheet of table {tid} failed") == 3
