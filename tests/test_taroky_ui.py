@@ -931,6 +931,20 @@ def test_a_marked_line_hands_its_mark_with_it() -> None:
         "Cecílie odkládá II lícem nahoru."]
 
 
+def _acting(rnd: TarokyRound, tables: tuple[Table, ...], away: int) -> Callable[[Any], None]:
+    """Applies an action to ``rnd``; ``away``'s are made by an AI for the absent player (each
+    of ``tables`` marks them, as the bot's table does)."""
+    def act(action: Any) -> None:
+        if action.seat == away:
+            for table in tables:
+                seat = table.seats[away]
+                assert seat is not None
+                seat.ai_at.append(len(rnd.log))
+        rnd.apply(action)
+
+    return act
+
+
 def _away_through_the_talon(away: int) -> tuple[TarokyRound, Table, Table,
                                                 Callable[[Any], None]]:
     """The worked round through its bidding (Anička 1P, XIX called) and talon, ``away``'s
@@ -942,14 +956,7 @@ def _away_through_the_talon(away: int) -> tuple[TarokyRound, Table, Table,
     rnd = _worked_round()
     cs, en = _table(rnd), _table(rnd, "en")
 
-    def act(action: Any) -> None:
-        if action.seat == away:
-            for table in (cs, en):
-                seat = table.seats[away]
-                assert seat is not None
-                seat.ai_at.append(len(rnd.log))
-        rnd.apply(action)
-
+    act = _acting(rnd, (cs, en), away)
     for action in (Bid(0, "1P"), Bid(1, "dobra"), Bid(2, "dobra"), Bid(3, "dobra"),
                    Choose(0, "1P"), Call(0, parse_card("XIX"))):
         act(action)
@@ -991,7 +998,7 @@ def test_T_VIEW_a_returning_player_reads_his_hidden_discards_only_until_the_anno
     import random
 
     from bot.games.taroky.texts import stood_in_line
-    from engine.taroky.actions import Bid, Call, Choose, DealAction, Discard
+    from engine.taroky.actions import Bid, Call, Choose, Discard
     from engine.taroky.cards import parse_card
     from engine.taroky.deal import random_deal
     from engine.taroky.talon import is_face_up
@@ -1001,14 +1008,7 @@ def test_T_VIEW_a_returning_player_reads_his_hidden_discards_only_until_the_anno
                       options=TarokyOptions(round_deals=1))
     cs, en = _table(rnd), _table(rnd, "en")
 
-    def act(action: DealAction) -> None:
-        if action.seat == 0:
-            for table in (cs, en):
-                seat = table.seats[0]
-                assert seat is not None
-                seat.ai_at.append(len(rnd.log))
-        rnd.apply(action)
-
+    act = _acting(rnd, (cs, en), 0)
     for action in (Bid(0, "1P"), Bid(1, "dobra"), Bid(2, "dobra"), Bid(3, "dobra"),
                    Choose(0, "1P"), Call(0, parse_card("XIX"))):
         act(action)
