@@ -10,8 +10,7 @@ import random
 from bot.games.taroky import UI
 from engine.taroky import TarokyRound
 from engine.taroky.actions import Announce
-from tests.botkit import open_table, reply, table_message
-from tests.test_bot_sheet_pages import _buttons
+from tests.botkit import button_labels, open_table, reply, table_message
 
 
 async def _play(harness, table, done, seed: int = 4, limit: int = 6000) -> None:
@@ -42,14 +41,14 @@ async def test_the_protokol_opens_on_the_latest_deal_s_page_and_turns_to_the_sum
     first = 1  # the page of deal 9, the latest
     res = await users[1].click(table_message(ch, table), custom_id=f"lora:t:{tid}:sheet")
     message = reply(res)
-    assert res.ephemeral and _buttons(message) == [(label, i == first)
+    assert res.ephemeral and button_labels(message) == [(label, i == first)
                                                    for i, label in enumerate(labels)]
     [picture] = message.attachments
     assert picture.filename == "protokol.png"
     assert await picture.read() == UI.sheet_book(table, "cs").pictures[first]()
     assert message.content.startswith("Peníze a výsledek:")
     await users[1].click(message, label="Součet")
-    assert [label for label, off in _buttons(message) if off] == ["Součet"]
+    assert [label for label, off in button_labels(message) if off] == ["Součet"]
     assert await message.attachments[0].read() == UI.sheet_book(table, "cs").pictures[-1]()
     await users[1].click(message, label=labels[0])
     assert await message.attachments[0].read() == UI.sheet_book(table, "cs").pictures[0]()
