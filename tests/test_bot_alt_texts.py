@@ -172,9 +172,9 @@ async def test_the_lora_hand_and_table_tell_the_trick_and_the_cards_in_words(har
     [picture] = table_message(ch, table).attachments
     assert (picture.filename, picture.description) == ("table.png", (
         "Červené – 1. tálie, 1. hra. Na tahu: Bob. Ve štychu: Anna K🍃. Body a karty: Anna –"
-        " v této hře 0, celkem 0, karet v ruce 7; Bob – v této hře 0, celkem 0, karet v ruce"
-        " 8; Cyril – v této hře 0, celkem 0, karet v ruce 8; Dana – v této hře 0, celkem 0,"
-        " karet v ruce 8."))
+        " před touto hrou 0, v této hře 0, karet v ruce 7; Bob – před touto hrou 0, v této hře"
+        " 0, karet v ruce 8; Cyril – před touto hrou 0, v této hře 0, karet v ruce 8; Dana –"
+        " před touto hrou 0, v této hře 0, karet v ruce 8."))
     res = await users[2].click(table_message(ch, table),
                                custom_id=f"lora:t:{table.table_id}:sheet")
     sheet = reply(res)

@@ -210,7 +210,7 @@ RGB = tuple[int, int, int]
 # game's points at GAME_R), his card count and tags under it across the whole row, wrapped
 # to a second line when they are too many; rows that need it are taller.
 TOTAL_R, GAME_R = M + 214, M + LEFT_W - 10
-HEAD_W = 70  # the widest a column's head may be
+HEAD_W, HEAD_GAP = 100, 12  # the widest a column's head may be; between two heads
 ROWS_Y, ROW_GAP = BOARD_Y + 27, 8  # under the columns' heads, down to the board's foot
 ROWS_H = BOARD_Y + BOARD_H - ROWS_Y
 ROW_X0, ROW_X1 = M + 12, M + LEFT_W - 12  # the room of a row's words
@@ -384,12 +384,19 @@ def overflow(rows: Sequence[Row]) -> int:
 
 def _players(img: Image.Image, rows: Sequence[Row], view: SeatView, lang: str) -> None:
     pub = view.public
-    # the columns' heads, right-aligned over them ("game" a little further: clear of "total")
-    for key, right in (("pts_lora", TOTAL_R), ("pts_game", GAME_R + 6)):
-        if key == "pts_game" and pub.phase != "play":
-            continue
-        label, fh = fitted(s(key, lang), SMALL, "regular", HEAD_W, smallest=SMALL)
-        text(img, (right, BOARD_Y + 14), label, fh, MUTED, "rm")
+    # the columns' heads, right-aligned over them ("game" a little further), the total's
+    # HEAD_GAP px clear of "game" (moved left of its column where need be); in a game that
+    # counts, the totals are the ones before it ("before", not "total": read as taking the
+    # game's points in; a harakiri's never enter them)
+    y = BOARD_Y + 14
+    right = TOTAL_R
+    if pub.phase == "play":
+        label, fh = fitted(s("pts_game", lang), SMALL, "regular", HEAD_W, smallest=SMALL)
+        left = GAME_R + 6 - int(text(img, (GAME_R + 6, y), label, fh, MUTED, "rm"))
+        right = min(TOTAL_R, left - HEAD_GAP)
+    key = "pts_before" if pub.phase == "play" and pub.harakiri_seats is None else "pts_lora"
+    label, fh = fitted(s(key, lang), SMALL, "regular", HEAD_W, smallest=SMALL)
+    text(img, (right, y), label, fh, MUTED, "rm")
     for row in rows:
         acting = row.seat == pub.to_act
         fill = ACTING_FILL if acting else (4, 16, 11, 170)

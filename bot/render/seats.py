@@ -108,7 +108,8 @@ def seat_panel(
     names: tuple[str, ...] = (),
 ) -> Image.Image:
     """One seat's panel (RGBA), warm if acting: the name; the lóra's points (``total``
-    labelled ``total_label``: the lóra's total, or a play-off's sum so far); this game's and
+    labelled ``total_label``: the lóra's total, the one before the game in play, or a
+    play-off's sum so far); this game's and
     the knocks; the role badges and the cards left (where a row has room, else beside the
     name); an AI or away mark last among the badges, or before the name when the roles fill
     their row. ``names``: every seat's, that a cut name

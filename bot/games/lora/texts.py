@@ -123,14 +123,16 @@ def rows_words(part: DesitkyView, lang: str) -> str:
 
 
 def points_line(table: Table, view: PublicView, lang: str) -> str:
-    """Each seat's points in the game in play and in all, and the cards in its hand (the
-    table picture's seats); only the totals between games (no cards: none are dealt)."""
+    """Each seat's points before the game in play and in it, and the cards in its hand (the
+    table picture's seats; in a harakiri the lóra's, which its points never enter); only the
+    totals between games (no cards: none are dealt)."""
     names = table.names()
     if view.game is None:
         seats = [t("lora.alt_seat_total", lang, name=names[s], total=view.totals[s])
                  for s in range(4)]
         return t("lora.alt_totals", lang, seats="; ".join(seats))
-    seats = [t("lora.alt_seat", lang, name=names[s], game=view.game_points[s],
+    key = "lora.alt_seat" if view.harakiri_seats is None else "lora.alt_seat_harakiri"
+    seats = [t(key, lang, name=names[s], game=view.game_points[s],
                total=view.totals[s], cards=view.hand_counts[s]) for s in range(4)]
     return t("lora.alt_points", lang, seats="; ".join(seats))
 

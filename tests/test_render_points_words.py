@@ -1,0 +1,109 @@
+"""The words of a Lóra seat's points (table picture, hand picture, alt text) and of the
+leader's badge in the legend.
+
+A user review: "total 11 / game 4" read as 11 including the game's 4, while the 11 was the
+total before the game (the sheet then said 15); "L round leader" read as who leads the
+round on points. In a game that counts the total is labelled as the one before it; between
+games, and in a harakiri (whose points never enter the total), it stays the total."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from bot.games.lora.texts import points_line
+from bot.i18n import t
+from bot.render import hand as hand_render
+from bot.render import table as table_render
+from bot.render.bench import NAMES, example
+from bot.render.hand import hand_image
+from bot.render.table import table_image
+from tests.helpers import drive
+from tests.test_bot_harakiri import three_way
+
+
+def test_the_words_of_the_points_and_of_the_leader() -> None:
+    assert [t(f"lora.pic.{k}", "en") for k in ("pts_before", "pts_game", "pts_lora")] == [
+        "before", "game", "total"]
+    assert [t(f"lora.pic.{k}", "cs") for k in ("pts_before", "pts_game", "pts_lora")] == [
+        "předtím", "hra", "lóra"]
+    assert t("lora.pic.legend_leader", "en") == "leads first"
+    assert t("lora.pic.legend_trick", "en") == "leads this trick"
+
+
+def _labels(monkeypatch: pytest.MonkeyPatch, view: Any) -> list[str]:
+    """The total's label each seat panel of ``view``'s table picture gets."""
+    labels: list[str] = []
+    real = table_render.seat_panel
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        labels.append(args[8])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(table_render, "seat_panel", spy)
+    table_image(view, NAMES, "en")
+    return labels
+
+
+def test_the_table_labels_the_total_before_the_game_in_play(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    assert _labels(monkeypatch, example("trick").public_view()) == ["pts_before"] * 4
+    assert _labels(monkeypatch, example("choose").public_view()) == ["pts_lora"] * 4
+    lora = three_way()  # a harakiri's game: the lóra's total, or the play-off's sum
+    lora._begin_final_order()
+    drive(lora, lambda lo: lo.harakiri is not None and lo.harakiri.played == 1)
+    assert lora.public_view().phase == "play"
+    assert _labels(monkeypatch, lora.public_view()) == [
+        "pts_sum", "pts_sum", "pts_lora", "pts_sum"]
+
+
+def _heads(monkeypatch: pytest.MonkeyPatch, view: Any, lang: str) -> list[str]:
+    """The words the hand picture draws as its players' column heads, left to right; each
+    clear of the next (right-aligned: they end where drawn)."""
+    drawn: list[tuple[float, float, str]] = []
+    real = hand_render.text
+    y = hand_render.BOARD_Y + 14
+
+    def spy(img: Any, xy: Any, value: str, *args: Any, **kwargs: Any) -> Any:
+        width = real(img, xy, value, *args, **kwargs)
+        if xy[1] == y and xy[0] <= hand_render.GAME_R + 6:  # (not the trick's caption)
+            drawn.append((xy[0] - width, xy[0], value))
+        return width
+
+    monkeypatch.setattr(hand_render, "text", spy)
+    hand_image(view, lang, NAMES)
+    drawn.sort()
+    for (_, end, _), (start, _, _) in pairwise(drawn):
+        assert start - end >= 10, drawn  # review: "beforegame"
+    return [value for _, _, value in drawn]
+
+
+def test_the_hand_heads_its_columns_before_and_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    lora = example("trick")
+    view = lora.view(lora.to_act)
+    assert _heads(monkeypatch, view, "en") == ["before", "game"]
+    assert _heads(monkeypatch, view, "cs") == ["předtím", "hra"]
+    lora = example("choose")
+    assert _heads(monkeypatch, lora.view(0), "en") == ["total"]
+
+
+def test_the_alt_text_says_which_points_are_before_the_game() -> None:
+    table = SimpleNamespace(names=lambda: NAMES)
+    view = example("trick").public_view()
+    assert points_line(table, view, "en").startswith(
+        "Points and cards: Anička – 45 before this game, 0 in this game, 5 cards in hand;"
+        " Bohouš – 14 before this game, 0 in this game, 5 cards in hand; Cecílie – 12 before"
+        " this game, 4 in this game, 4 cards in hand;")
+    assert points_line(table, view, "cs").startswith(
+        "Body a karty: Anička – před touto hrou 45, v této hře 0, karet v ruce 5;")
+    lora = three_way()  # a harakiri's points never enter the lóra's total
+    lora._begin_final_order()
+    drive(lora, lambda lo: lo.harakiri is not None)
+    view = lora.public_view()
+    assert points_line(table, view, "en").startswith(
+        "Points and cards: Anička – 0 in this game, 20 in the lóra, 8 cards in hand;")
+    assert points_line(table, view, "cs").startswith(
+        "Body a karty: Anička – v této hře 0, v lóře 20, karet v ruce 8;")
