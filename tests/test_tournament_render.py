@@ -795,3 +795,20 @@ def test_a_name_s_descenders_stay_clear_of_the_tag_under_it(tag: str) -> None:
     assert pill and name
     assert min(pill) - max(name) >= 3, (max(name), min(pill))
     assert max(pill) <= h - 1 and min(name) >= 0
+
+
+@pytest.mark.parametrize("tag", ["lehký", "těžký", "easy", "AI od 1. kola"])
+def test_a_tag_s_words_lie_whole_inside_its_pill(tag: str) -> None:
+    """A user review: the "ý" of "lehký" poked out under its chip. Every row of the words'
+    ink (as tall as the font draws them: nothing cut) lies at least 1 px inside the pill."""
+    warn = tag.startswith("AI")
+    pill = render._pill(tag, warn)
+    assert pill.height == render.PILL_H
+    ink = render.GOLD if warn else render.MUTED
+    px = pill.load()
+    rows = [y for y in range(pill.height)
+            if any(sum(abs(a - b) for a, b in zip(px[x, y][:3], ink, strict=True)) < 60
+                   for x in range(pill.width))]
+    _, top, _, bottom = render.font(render.PILL_PX, "bold").getbbox(tag, anchor="ls")
+    assert rows and min(rows) >= 1 and max(rows) <= pill.height - 2, rows
+    assert max(rows) - min(rows) + 1 >= bottom - top - 1, (rows, top, bottom)

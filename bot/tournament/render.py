@@ -41,11 +41,12 @@ from bot.render.leaderboard import MEDALS, medal
 W, M = 760, 8
 SMALL_PX = embed_px(W)  # the least size of a word (labels, tags, the legend): 11 px in an embed
 HEADER_H, COLS_H, ROW_H, FOOT_LINE, PAD = 74, 34, 60, 30, 8
-NAME_PX, PILL_H = 28, 28  # a name (bold; condensed when long), a tag's pill under it
-# a row with tags: the name's baseline NAME_BASE px above the row's middle, the pills from
-# PILL_TOP px below it to the row's end — the name's descenders ("AI Jiří") 2 px clear of
-# them (review 62: they touched; 11 px words on a phone leave neither smaller)
-NAME_BASE, PILL_TOP = 7, 2
+NAME_PX, PILL_H = 28, 30  # a name (bold; condensed when long), a tag's pill under it
+# a row with tags: the name's baseline NAME_BASE px above the row's middle (its capitals at
+# the row's top), the pills from PILL_TOP px below it to the row's end — the name's
+# descenders ("AI Jiří") 2 px clear of them (review 62: they touched; 11 px words on a phone
+# leave neither smaller), the pill tall enough to hold its own ("lehký": they poked out)
+NAME_BASE, PILL_TOP = 8, 0
 STRIPE: RGB = (16, 50, 34)
 LINE: RGB = (60, 96, 78)
 TAG_FILL: RGB = (34, 72, 54)
@@ -126,9 +127,16 @@ def _pill(value: str, warn: bool, room: float | None = None,
     if room is not None and w > room:  # (condensed regular: the tighter pill)
         w = int(f.getlength(value)) + PILL_TIGHT
     img = panel(w, h, (*(SUB_FILL if warn else TAG_FILL), 255), radius=h // 2).copy()
-    # (1 px above the middle: a descender, "lehký", keeps within the pill)
-    text(img, (w / 2, h / 2 - 1), value, f, GOLD if warn else MUTED, "mm")
+    text(img, (w / 2, pill_baseline(f)), value, f, GOLD if warn else MUTED, "ms")
     return img
+
+
+def pill_baseline(f: Font) -> int:
+    """The baseline of a pill's words in ``f``, from the pill's top: an ascender's top and a
+    descender's foot ("lý") equally far inside it (a middle anchor set "lehký" 1 px low, its
+    "ý" under the pill)."""
+    _, top, _, bottom = f.getbbox("lý", anchor="ls")
+    return round((PILL_H - top - bottom) / 2)
 
 
 def _name(img: Image.Image, x: int, cy: int, name: str, tags: Sequence[Tag], end: int,
