@@ -1131,6 +1131,10 @@ STRINGS: dict[str, str] = {
     "taroky.hand_discard_one": "Odlož jednu kartu za talon.",
     "taroky.hand_taken": "Z talonu máš: {cards}.",
     "taroky.hand_announce": "Hlášení: můžeš ohlásit {items}, nebo říct dobrá.",
+    "taroky.offer_announce": "{items}",  # pagát, valát (offer_join): "ohlásit" is the prompt's
+    "taroky.offer_join": ", ",
+    "taroky.offer_flek": "{level} {on}",  # "flek na hru", "re na pagáta"
+    "taroky.offer_flek_n": "flek ×{mult} {on}",  # po supu
     "taroky.hand_announce_none": "Hlášení: teď můžeš jen říct dobrá.",
     "taroky.hand_announce_more": "Tvoje hlášení: {said}. Můžeš přidat {items}, nebo skončit tlačítkem Hotovo.",
     "taroky.hand_announce_all": "Tvoje hlášení: {said}. Víc přidat nemůžeš – skonči tlačítkem Hotovo.",

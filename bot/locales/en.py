@@ -1123,9 +1123,13 @@ STRINGS: dict[str, str] = {
     "taroky.hand_discard_many": "Lay {n} cards away: choose them all at once.",
     "taroky.hand_discard_one": "Lay one card away.",
     "taroky.hand_taken": "From the talon you took: {cards}.",
-    "taroky.hand_announce": "Announcements: you may announce {items}, or pass.",
+    "taroky.hand_announce": "Announcements: you may {items}, or pass.",
+    "taroky.offer_announce": "announce {items}",  # pagát ultimo, valat (offer_join)
+    "taroky.offer_join": " or ",
+    "taroky.offer_flek": "{level} {on}",  # "double the game", "redouble the pagát ultimo"
+    "taroky.offer_flek_n": "double {on} again (×{mult})",  # past re-redouble
     "taroky.hand_announce_none": "Announcements: you can only pass now.",
-    "taroky.hand_announce_more": "You announced: {said}. You may add {items}, or finish with Done.",
+    "taroky.hand_announce_more": "You announced: {said}. You may also {items}, or finish with Done.",
     "taroky.hand_announce_all": "You announced: {said}. Nothing more can be added – finish with Done.",
     "taroky.hand_announce_reveals": "Note: announcing {items} tells everyone that you play with {name}.",
     "taroky.hand_forced_one": "Your card {card} went to trick {number} (played automatically).",
