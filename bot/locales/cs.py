@@ -471,6 +471,9 @@ STRINGS: dict[str, str] = {
     "core.tournament.field_podium": "Konečné pořadí",
     "core.tournament.podium_line": "{place} {name} – {points} b.",
     "core.tournament.podium_line_one": "{place} {name} – {points} b.",
+    "core.tournament.tied": "({value})",  # skóre, které rozhodlo rovnost bodů
+    "core.tournament.tied_hal": "({value} Kč)",
+    "core.tournament.tied_points": "({value} trestných b.)",
     "core.tournament.winner": "🏆 Vítězem turnaje č. {id} je {names}. Gratulujeme!",
     "core.tournament.winners": "🏆 Vítězi turnaje č. {id} jsou {names}. Gratulujeme!",
     "core.tournament.winners_mixed": "🏆 Vítězi turnaje č. {id} jsou {names}. {humans} – gratulujeme!",

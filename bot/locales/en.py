@@ -465,6 +465,9 @@ STRINGS: dict[str, str] = {
     "core.tournament.field_podium": "Final standings",
     "core.tournament.podium_line": "{place} {name} – {points} pts",
     "core.tournament.podium_line_one": "{place} {name} – {points} pt",
+    "core.tournament.tied": "({value})",  # the score that broke equal points
+    "core.tournament.tied_hal": "({value} Kč)",
+    "core.tournament.tied_points": "({value} penalty pts)",
     "core.tournament.winner": "🏆 The winner of tournament {id} is {names}. Congratulations!",
     "core.tournament.winners": "🏆 The winners of tournament {id} are {names}. Congratulations!",
     "core.tournament.winners_mixed": "🏆 The winners of tournament {id} are {names}. Congratulations to {humans}!",
