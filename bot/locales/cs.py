@@ -402,7 +402,7 @@ STRINGS: dict[str, str] = {
     "core.tournament.no_length": "Kolo je tu vždy jedna celá hra u každého stolu; délka se nezadává.",
     "core.tournament.bad_timer": "Čas na tah musí být {lo} až {hi} sekund (turnajový stůl nesmí stát).",
     "core.tournament.title": "{game} – turnaj č. {id}",
-    "core.tournament.desc_registration": "Přihlas se tlačítkem **Přihlásit se**. Organizátor {organiser} turnaj spustí; na každé kolo se stoly losují znovu.",
+    "core.tournament.desc_registration": "Do turnaje se přihlásíš tlačítkem **Přihlásit se**. Organizátor {organiser} turnaj spustí; na každé kolo se stoly losují znovu.",
     "core.tournament.desc_playing": "Hraje se **{round}. kolo** {rounds:of}. Každý stůl hraje ve svém vlákně.",
     "core.tournament.desc_finished": "**Turnaj skončil.** Celé pořadí a zápisové lístky jsou níže v kanálu; výsledky stáhneš tlačítkem Export.",
     "core.tournament.desc_cancelled": "**Turnaj byl zrušen.**",
