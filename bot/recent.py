@@ -5,8 +5,10 @@ deal's, whose result was posted, and under the new deal's heading they read as i
 The message shows the last ``RECENT_SHOWN`` lines, and more (up to ``RECENT_LINES``, as many
 as are kept) while a present player has not moved since they happened: a burst of AI moves
 after his move, or another player's return, does not scroll out of the message before he
-has moved again. The lines, how many were ever added and each seat's mark (that count at its
-own last move) change together, and a change the database refused is undone together.
+has moved again. A ``Fading`` line (Taroky's trick with its cards) reads in full only until
+the next one comes: then its brief text replaces it (T-VIEW: the last trick, no earlier one).
+The lines, how many were ever added, each seat's mark (that count at its own last move) and
+the fading line change together, and a change the database refused is undone together.
 """
 
 from __future__ import annotations
@@ -31,6 +33,18 @@ def new_deal_at(events: Sequence[object], ends: tuple[type, ...], starts: tuple[
     return last + 1
 
 
+class Fading(str):
+    """An event line that holds only while no later one of its kind has come: ``brief``
+    then replaces it (a trick's cards, shown for the last trick only)."""
+
+    brief: str
+
+    def __new__(cls, text: str, brief: str) -> Fading:
+        line = super().__new__(cls, text)
+        line.brief = brief
+        return line
+
+
 @dataclass
 class RecentLines:
     """The last ``RECENT_LINES`` event lines of a table, with what each seat has seen."""
@@ -38,31 +52,46 @@ class RecentLines:
     lines: list[str] = field(default_factory=list)
     count: int = 0  # how many lines were ever added
     marks: dict[int, int] = field(default_factory=dict)  # ``count`` at a seat's own last move
-    # lines, count and marks as last committed (``keep``), what ``undo`` goes back to
-    _kept: tuple[list[str], int, dict[int, int]] = field(
-        default_factory=lambda: ([], 0, {}), repr=False)
+    fading: tuple[int, str] | None = None  # the last ``Fading`` line: (its count, its brief)
+    # lines, count, marks and fading as last committed (``keep``), what ``undo`` goes back to
+    _kept: tuple[list[str], int, dict[int, int], tuple[int, str] | None] = field(
+        default_factory=lambda: ([], 0, {}, None), repr=False)
 
     def add(self, lines: Sequence[str], movers: Iterable[int] = ()) -> None:
         """Event lines; ``movers``: the seats whose own move (a click, not an AI's for them)
         the lines begin with (their marks: what they saw, the lines from their move on)."""
         for seat in movers:
             self.marks[seat] = self.count
-        self.lines.extend(lines)
-        self.count += len(lines)
+        for line in lines:
+            if isinstance(line, Fading):
+                self._fade()
+                self.fading = (self.count, line.brief)
+            self.lines.append(str(line))
+            self.count += 1
         del self.lines[:-RECENT_LINES]
+
+    def _fade(self) -> None:
+        """The last fading line (if still kept) reads brief: a later one of its kind came."""
+        if self.fading is None:
+            return
+        at = self.fading[0] - (self.count - len(self.lines))
+        if 0 <= at < len(self.lines):
+            self.lines[at] = self.fading[1]
+        self.fading = None
 
     def cut(self) -> None:
         """A new deal: the lines so far are the last deal's (the count and the marks go on,
         so that what each seat has seen still counts from them)."""
         self.lines.clear()
+        self.fading = None
 
     def keep(self) -> None:
         """The lines as committed: what ``undo`` goes back to when the database refuses a
         change."""
-        self._kept = (list(self.lines), self.count, dict(self.marks))
+        self._kept = (list(self.lines), self.count, dict(self.marks), self.fading)
 
     def undo(self) -> None:
-        lines, self.count, marks = self._kept
+        lines, self.count, marks, self.fading = self._kept
         self.lines, self.marks = list(lines), dict(marks)
 
     def shown(self, present: Iterable[int]) -> list[str]:
@@ -76,6 +105,7 @@ class RecentLines:
             "recent": self.lines[-RECENT_LINES:],
             "recent_count": self.count,
             "recent_marks": {str(seat): n for seat, n in self.marks.items()},
+            "recent_fading": list(self.fading) if self.fading is not None else None,
         }
 
     @classmethod
@@ -90,5 +120,9 @@ class RecentLines:
         else:
             recent = cls(lines, count, {int(k): v for k, v in marks.items()
                                         if str(k).isdigit() and isinstance(v, int)})
+        fading = extra.get("recent_fading")
+        if (isinstance(fading, list) and len(fading) == 2 and isinstance(fading[0], int)
+                and isinstance(fading[1], str)):
+            recent.fading = (fading[0], fading[1])
         recent.keep()
         return recent

@@ -146,7 +146,7 @@ async def test_taroky_help_in_english_for_a_newcomer_names_every_command(harness
         " out and replaces anyone who leaves to the tournament's end."]
     assert sections["Tournaments"] == [
         "**/taroky tournament** – opens a tournament in this channel.",
-        "Register with **Register**; the organiser starts it (**Start the tournament**). It"
+        "Click **Register** to join; the organiser starts it (**Start the tournament**). It"
         " takes 2 to 64 players (AI players count) and up to 12 rounds.",
         "Each round's tables play in threads; **Standings** shows the standings.",
         "Anyone who withdraws (**Withdraw**) is replaced by an AI."]

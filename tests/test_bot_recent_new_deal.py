@@ -81,3 +81,22 @@ def test_where_a_new_deal_s_lines_start() -> None:
     deal_ended = DealEnded("1P", 0, 2, (40, 30), (50, -50, 50, -50))
     assert taroky_lines_from([card, deal_ended, DealStarted(2, 0, 1), card]) == 2
     assert taroky_lines_from([card, deal_ended]) is None  # (the round's end)
+
+
+def test_a_fading_line_reads_brief_once_the_next_comes_and_undo_restores_it() -> None:
+    """``Fading`` (a Taroky trick's cards, T-VIEW): the last one reads in full, an earlier
+    one brief; a refused change is undone with it, and a new deal forgets it."""
+    from bot.recent import Fading, RecentLines
+
+    recent = RecentLines()
+    recent.add(["Ann: pass.", Fading("Bob takes trick 1 (K♥ 7♥ 8♥ XXI).", "Bob takes trick 1.")])
+    recent.keep()
+    recent.add([Fading("Ann takes trick 2 (I II III IV).", "Ann takes trick 2.")])
+    assert recent.lines == ["Ann: pass.", "Bob takes trick 1.",
+                            "Ann takes trick 2 (I II III IV)."]
+    recent.undo()
+    assert recent.lines == ["Ann: pass.", "Bob takes trick 1 (K♥ 7♥ 8♥ XXI)."]
+    recent.add([Fading("Ann takes trick 2 (I II III IV).", "Ann takes trick 2.")])
+    recent.cut()
+    recent.add([Fading("Cyril takes trick 1 (V VI VII VIII).", "Cyril takes trick 1.")])
+    assert recent.lines == ["Cyril takes trick 1 (V VI VII VIII)."]

@@ -35,11 +35,14 @@ def test_english_writes_one_point_as_1_pt_and_czech_b_for_any_number() -> None:
     """Review 58 MED 1: "7th **Dana** – 1 pts" in the standings after round 1."""
     t_ = example_tournament("lora")
     assert leader_lines(t_, 1, "en").splitlines()[5:8] == [
-        "6th **Eliška** – 2 pts", "7th **Anička** – 1 pt", "8th **Cecílie** – 1 pt"]
+        "6th **Eliška** – 2 pts (63 penalty pts)", "7th **Anička** – 1 pt (77 penalty pts)",
+        "8th **Cecílie** – 1 pt (86 penalty pts)"]
     assert leader_lines(t_, 1, "cs").splitlines()[5:8] == [
-        "6\\. **Eliška** – 2 b.", "7\\. **Anička** – 1 b.", "8\\. **Cecílie** – 1 b."]
+        "6\\. **Eliška** – 2 b. (63 trestných b.)", "7\\. **Anička** – 1 b. (77 trestných b.)",
+        "8\\. **Cecílie** – 1 b. (86 trestných b.)"]
     assert podium_lines(t_, "en") == [
-        "1st Dalibor – 8 pts", "2nd František Xaver Kolowrat – 5 pts", "3rd AI Božena – 5 pts"]
+        "1st Dalibor – 8 pts", "2nd František Xaver Kolowrat – 5 pts (118 penalty pts)",
+        "3rd AI Božena – 5 pts (120 penalty pts)"]
     assert counted("core.tournament.podium_line", "en", 1.0, place="3rd", name="Ann",
                    points="1") == "3rd Ann – 1 pt"
     assert counted("core.tournament.leader_line", "en", 1.5, place="3rd", name="Ann",

@@ -165,3 +165,15 @@ def test_a_round_of_eight_is_never_a_bare_round_in_english() -> None:
     long = [(lang, key) for lang, catalog in CATALOGS.items() for key, text in catalog.items()
             if key.endswith("_desc") and len(text) > 100]
     assert long == []
+
+
+def test_the_registration_message_says_which_button_to_click() -> None:
+    """Review 65: "Register with **Register**." read clumsily (the Czech twin: "Přihlas se
+    tlačítkem **Přihlásit se**."); each names its button as the button reads."""
+    from bot.i18n import t
+
+    assert t("core.tournament.desc_registration", "en", organiser="Ann").startswith(
+        f"Click **{t('core.tournament.btn_join', 'en')}** to join. The organiser Ann starts")
+    assert t("core.tournament.desc_registration", "cs", organiser="Ann").startswith(
+        f"Do turnaje se přihlásíš tlačítkem **{t('core.tournament.btn_join', 'cs')}**."
+        " Organizátor Ann turnaj spustí")

@@ -255,3 +255,46 @@ def test_the_twins_catch_a_leak(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(texts, "status_lines", leaky)
     with pytest.raises(AssertionError):
         test_the_secret_partner_never_shows_before_he_is_revealed(0)
+
+
+def _played_to(seed: int, lang: str, tricks: int) -> tuple[TarokyRound, Table]:
+    """A round played (towards a 1P game) until ``tricks`` tricks are taken, each change's
+    event lines added to its table message's recent lines, as the presenter adds them."""
+    rnd = TarokyRound(rng=random.Random(seed), options=TarokyOptions(round_deals=1))
+    table = _table(rnd, lang)
+    rng = random.Random(seed)
+    while not (rnd.deal.phase == "play" and len(rnd.deal.tricks) >= tricks):
+        table.recent.add(UI.event_lines(table, rnd.apply(_policy(rnd, rng, rnd.legal_actions()))))
+    return rnd, table
+
+
+@pytest.mark.parametrize(("lang", "lines", "later"), [
+    ("en", ["Announcements are over; Anička leads.", "Dalibor takes trick 1.",
+            "Anička takes trick 2.", "Dalibor takes trick 3.", "Cecílie takes trick 4.",
+            "Bohouš takes trick 5 (10♠ C♠ K♠ XIV)."],
+     ["Bohouš takes trick 5.", "Anička takes trick 6 (Q♥ K♥ J♥ III)."]),
+    ("cs", ["Konec hlášení, vynáší Anička.", "Dalibor bere 1. štych.", "Anička bere 2. štych.",
+            "Dalibor bere 3. štych.", "Cecílie bere 4. štych.",
+            "Bohouš bere 5. štych (10♠ C♠ K♠ XIV)."],
+     ["Bohouš bere 5. štych.", "Anička bere 6. štych (D♥ K♥ J♥ III)."]),
+])
+def test_t_view_the_table_message_names_the_last_tricks_cards_only(
+        lang: str, lines: list[str], later: list[str]) -> None:
+    """T-VIEW: everyone sees the last completed trick and no earlier one — the table
+    message's recent events name an earlier trick's taker, not its cards (review 65: they
+    listed five tricks card by card). The next trick taken makes the last one brief."""
+    rnd, table = _played_to(3, lang, 5)
+    assert table.recent.shown([]) == lines
+    rng = random.Random(9)
+    while len(rnd.deal.tricks) < 6:
+        table.recent.add(UI.event_lines(table, rnd.apply(_policy(rnd, rng, rnd.legal_actions()))))
+    assert table.recent.shown([])[-2:] == later
+    # as saved and loaded (a restart), the last trick still fades when the next comes
+    from bot.recent import RecentLines
+
+    table.recent.keep()
+    loaded = RecentLines.from_json(table.recent.to_json(), 4)
+    assert loaded == table.recent
+    while len(rnd.deal.tricks) < 7:
+        loaded.add(UI.event_lines(table, rnd.apply(_policy(rnd, rng, rnd.legal_actions()))))
+    assert later[1] not in loaded.lines and sum("(" in line for line in loaded.lines) == 1

@@ -78,8 +78,8 @@ def test_T_FLEK_the_announcement_buttons_name_the_next_level() -> None:
     parts = UI.hand(table, rnd.view(1), "en")
     labels = [item.to_component_dict()["label"] for item in parts.items]
     assert labels == ["Valat", "Double the game", "Done"]
-    assert ("You announced: double the pagát ultimo. You may add valat, double the"
-            " game, or finish with Done.") in parts.lines
+    assert ("You announced: double the pagát ultimo. You may also announce valat, double"
+            " the game, or finish with Done.") in parts.lines
     rnd.apply(rnd.legal_actions()[-1])  # Bohouš done
     rnd.apply(rnd.legal_actions()[-1])  # Cecílie, the secret partner: done
     rnd.apply(rnd.legal_actions()[-1])  # Dalibor: done
@@ -782,25 +782,65 @@ def test_the_announcement_prompt_names_only_what_the_seat_may_still_say() -> Non
         rnd.apply(Announce(seat, item))
 
     says(0, "valat", "Hlášení: můžeš ohlásit pagát, valát, nebo říct dobrá.",
-         "Announcements: you may announce pagát ultimo, valat, or pass.")
+         "Announcements: you may announce pagát ultimo or valat, or pass.")
     says(0, "pagat", "Tvoje hlášení: valát. Můžeš přidat pagát, nebo skončit tlačítkem Hotovo.",
-         "You announced: valat. You may add pagát ultimo, or finish with Done.")
+         "You announced: valat. You may also announce pagát ultimo, or finish with Done.")
     says(0, "done", "Tvoje hlášení: valát, pagát. Víc přidat nemůžeš – skonči tlačítkem Hotovo.",
          "You announced: valat, pagát ultimo. Nothing more can be added – finish with"
          " Done.")
     says(1, "flek:pagat",
          "Hlášení: můžeš ohlásit flek na hru, flek na pagáta, flek na valáta, nebo říct dobrá.",
-         "Announcements: you may announce double the game, double the pagát ultimo,"
-         " double valat, or pass.")
+         "Announcements: you may double the game, double the pagát ultimo, double valat,"
+         " or pass.")
     rnd.apply(Announce(1, "done"))
     says(2, "flek:pagat", "Hlášení: můžeš ohlásit re na pagáta, nebo říct dobrá.",
-         "Announcements: you may announce redouble the pagát ultimo, or pass.")
+         "Announcements: you may redouble the pagát ultimo, or pass.")
     says(2, "done", "Tvoje hlášení: re na pagáta. Víc přidat nemůžeš – skonči tlačítkem Hotovo.",
          "You announced: redouble the pagát ultimo. Nothing more can be added – finish"
          " with Done.")
     rnd.apply(Announce(3, "done"))
     # Anička again: the re was her partner's, the sup is the opponents': only Dobrá is left
     says(0, "done", "Hlášení: teď můžeš jen říct dobrá.", "Announcements: you can only pass now.")
+
+
+def test_the_announcement_prompt_reads_as_a_sentence_in_every_mix() -> None:
+    """Review 65: "you may announce redouble the game" — the fleks were put after "announce".
+    Pagát and valát go under one verb, each flek is a verb of its own, at every level."""
+    from bot.games.taroky.hand import prompt
+    from engine.taroky.actions import Announce, Bid, Call, Choose
+    from engine.taroky.cards import parse_card
+
+    rnd = _worked_round()
+    for action in (Bid(0, "1P"), Bid(1, "dobra"), Bid(2, "dobra"), Bid(3, "dobra"),
+                   Choose(0, "1P"), Call(0, parse_card("XIX"))):
+        rnd.apply(action)
+    while rnd.deal.phase == "discard":
+        rnd.apply(rnd.legal_actions()[0])
+    cs, en = _table(rnd), _table(rnd, "en")
+
+    def says(seat: int, item: str, czech: str, english: str) -> None:
+        assert rnd.to_act == seat
+        assert (prompt(cs, rnd.view(seat), "cs"), prompt(en, rnd.view(seat), "en")) == (
+            czech, english)
+        rnd.apply(Announce(seat, item))
+
+    rnd.apply(Announce(0, "done"))
+    says(1, "flek:game", "Hlášení: můžeš ohlásit valát, flek na hru, nebo říct dobrá.",
+         "Announcements: you may announce valat, double the game, or pass.")
+    says(1, "done", "Tvoje hlášení: flek na hru. Můžeš přidat valát, nebo skončit tlačítkem"
+         " Hotovo.", "You announced: double the game. You may also announce valat, or finish"
+         " with Done.")
+    says(2, "done", "Hlášení: můžeš ohlásit valát, re na hru, nebo říct dobrá.",
+         "Announcements: you may announce valat, redouble the game, or pass.")
+    rnd.apply(Announce(3, "done"))
+    says(0, "flek:game", "Hlášení: můžeš ohlásit re na hru, nebo říct dobrá.",
+         "Announcements: you may redouble the game, or pass.")
+    rnd.apply(Announce(0, "done"))
+    says(1, "flek:game", "Hlášení: můžeš ohlásit sup na hru, nebo říct dobrá.",
+         "Announcements: you may re-redouble the game, or pass.")
+    rnd.apply(Announce(1, "done"))
+    says(2, "done", "Hlášení: můžeš ohlásit flek ×16 na hru, nebo říct dobrá.",
+         "Announcements: you may double the game again (×16), or pass.")
 
 
 def test_the_call_prompt_speaks_of_a_silent_solo_only_when_the_seat_can_make_one() -> None:

@@ -236,7 +236,8 @@ def test_the_standings_post_lists_every_entrant_with_shared_places_as_ranges() -
     assert [x.split(" ", 1)[0] for x in leader_lines(t_, 1, "en").splitlines()[:-1]] == [
         "1st", "2nd–4th", "2nd–4th", "2nd–4th", "5th–6th", "5th–6th", "7th", "8th"]
     last = next(e for e in t_.entrants if e.entrant_no == rows[-1].entrant)
-    assert lines[-2] == f"8\\. **{last.name}** – {money_points(rows[-1].points)} b."
+    assert lines[-2] == (f"8\\. **{last.name}** – {money_points(rows[-1].points)} b."
+                         " (−11,00 Kč)")  # (review 65: the result where points are equal)
     assert lines[-1].startswith("Body 4-3-2-1 podle pořadí u stolu")
 
 
@@ -260,13 +261,13 @@ def test_the_standings_post_of_64_long_names_ends_with_how_many_more_within_disc
         e.replaced_from = 1
     monkeypatch.setattr(desk, "standings", lambda _t, _r: [
         Standing(i + 1, i + 1, 4.0, 0, (4.0,), i + 1) for i in range(64)])
-    for lang, shown, more in (("cs", 61, "… a další 3 hráči"),  # (each "N\\." escaped)
-                              ("en", 58, "… and 6 more players")):
+    for lang, shown, more in (("cs", 53, "… a dalších 11 hráčů"),  # (each "N\\." escaped)
+                              ("en", 51, "… and 13 more players")):
         text = desk.leader_lines(t_, 1, lang)
         lines = text.splitlines()
         assert len(text) <= 4096 < len(text) + len(lines[shown - 1]) + 1  # (none more fits)
         assert len(lines) == shown + 2 and lines[-2] == more
-        place = f"{shown}\\." if lang == "cs" else f"{shown}th"
+        place = f"{shown}\\." if lang == "cs" else f"{shown}st"
         assert lines[shown - 1].startswith(
             f"{place} **Bohuslava Nováčková-Dvořáková{shown:03d} (")
     assert desk.clipped(["a", "b", "c"], 4, lambda n: f"+{n}") == ["a", "+2"]
@@ -624,8 +625,10 @@ def test_the_finished_tournament_s_message_names_the_podium(lang: str, head: str
 
     # (review 40: as the picture writes it; review 53: English "1st", "2nd–4th" everywhere)
     first, shared = ("1\\.", "2.–4.") if lang == "cs" else ("1st", "2nd–4th")
+    tied = " (+1,50 Kč)" if lang == "cs" else " (+1.50 Kč)"  # (review 65: equal points)
     assert lines[1:] == [f"{first if r.place == 1 else shared} {named(r.entrant)} –"
-                         f" {pts(r.points)} {unit}" for r in rows[:4]]
+                         f" {pts(r.points)} {unit}{'' if r.place == 1 else tied}"
+                         for r in rows[:4]]
     people = [e for e in t.entrants if e.user_id and e.ai_level is None
               and e.replaced_from is None and e.entrant_no in {r.entrant for r in rows[:4]}]
     assert people  # (people among them, each by name)

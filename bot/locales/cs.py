@@ -402,7 +402,7 @@ STRINGS: dict[str, str] = {
     "core.tournament.no_length": "Kolo je tu vždy jedna celá hra u každého stolu; délka se nezadává.",
     "core.tournament.bad_timer": "Čas na tah musí být {lo} až {hi} sekund (turnajový stůl nesmí stát).",
     "core.tournament.title": "{game} – turnaj č. {id}",
-    "core.tournament.desc_registration": "Přihlas se tlačítkem **Přihlásit se**. Organizátor {organiser} turnaj spustí; na každé kolo se stoly losují znovu.",
+    "core.tournament.desc_registration": "Do turnaje se přihlásíš tlačítkem **Přihlásit se**. Organizátor {organiser} turnaj spustí; na každé kolo se stoly losují znovu.",
     "core.tournament.desc_playing": "Hraje se **{round}. kolo** {rounds:of}. Každý stůl hraje ve svém vlákně.",
     "core.tournament.desc_finished": "**Turnaj skončil.** Celé pořadí a zápisové lístky jsou níže v kanálu; výsledky stáhneš tlačítkem Export.",
     "core.tournament.desc_cancelled": "**Turnaj byl zrušen.**",
@@ -471,6 +471,9 @@ STRINGS: dict[str, str] = {
     "core.tournament.field_podium": "Konečné pořadí",
     "core.tournament.podium_line": "{place} {name} – {points} b.",
     "core.tournament.podium_line_one": "{place} {name} – {points} b.",
+    "core.tournament.tied": "({value})",  # skóre, které rozhodlo rovnost bodů
+    "core.tournament.tied_hal": "({value} Kč)",
+    "core.tournament.tied_points": "({value} trestných b.)",
     "core.tournament.winner": "🏆 Vítězem turnaje č. {id} je {names}. Gratulujeme!",
     "core.tournament.winners": "🏆 Vítězi turnaje č. {id} jsou {names}. Gratulujeme!",
     "core.tournament.winners_mixed": "🏆 Vítězi turnaje č. {id} jsou {names}. {humans} – gratulujeme!",
@@ -1133,6 +1136,10 @@ STRINGS: dict[str, str] = {
     "taroky.hand_discard_one": "Odlož jednu kartu za talon.",
     "taroky.hand_taken": "Z talonu máš: {cards}.",
     "taroky.hand_announce": "Hlášení: můžeš ohlásit {items}, nebo říct dobrá.",
+    "taroky.offer_announce": "{items}",  # pagát, valát (offer_join): "ohlásit" is the prompt's
+    "taroky.offer_join": ", ",
+    "taroky.offer_flek": "{level} {on}",  # "flek na hru", "re na pagáta"
+    "taroky.offer_flek_n": "flek ×{mult} {on}",  # po supu
     "taroky.hand_announce_none": "Hlášení: teď můžeš jen říct dobrá.",
     "taroky.hand_announce_more": "Tvoje hlášení: {said}. Můžeš přidat {items}, nebo skončit tlačítkem Hotovo.",
     "taroky.hand_announce_all": "Tvoje hlášení: {said}. Víc přidat nemůžeš – skonči tlačítkem Hotovo.",

@@ -319,7 +319,7 @@ STRINGS: dict[str, str] = {
     "core.help.leave_note": "Missed your turn? With a turn timer (`{timer}` of {cmd_new}) an AI plays it if someone else plays at the table; otherwise the table waits. **{hand}** brings you back.\nWithout a turn timer the table waits: its creator or a server manager hands an absent player's seat to an AI with {cmd_kick}.\nAfter leaving, **{hand}** or **{cmd_hand}** takes you back while the game runs.\nA tournament's table does not wait: an AI plays for the absent once the timer runs out and replaces anyone who leaves to the tournament's end.",
     "core.help.tournament": "Tournaments",
     "core.help.cmd_tournament": "**{cmd}** – opens a tournament in this channel.",
-    "core.help.tournament_note": "Register with **{register}**; the organiser starts it (**{tstart}**). It takes 2 to {most} players (AI players count) and up to {rounds} rounds.\nEach round's tables play in threads; **{standings}** shows the standings.\nAnyone who withdraws (**{withdraw}**) is replaced by an AI.",
+    "core.help.tournament_note": "Click **{register}** to join; the organiser starts it (**{tstart}**). It takes 2 to {most} players (AI players count) and up to {rounds} rounds.\nEach round's tables play in threads; **{standings}** shows the standings.\nAnyone who withdraws (**{withdraw}**) is replaced by an AI.",
     "core.help.records": "Results",
     "core.help.cmd_leaderboard": "**{cmd}** – the server's leaderboard.",
     "core.help.cmd_stats": "**{cmd}** – statistics, yours or another player's.",
@@ -396,7 +396,7 @@ STRINGS: dict[str, str] = {
     "core.tournament.no_length": "A round here is always one whole game at each table; it has no length to set.",
     "core.tournament.bad_timer": "The turn timer must be {lo} to {hi} seconds (a tournament table must not stall).",
     "core.tournament.title": "{game} – tournament {id}",
-    "core.tournament.desc_registration": "Register with **Register**. The organiser {organiser} starts the tournament; the tables are drawn anew for every round.",
+    "core.tournament.desc_registration": "Click **Register** to join. The organiser {organiser} starts the tournament; the tables are drawn anew for every round.",
     "core.tournament.desc_playing": "**Round {round}** of {rounds} is being played. Each table plays in its own thread.",
     "core.tournament.desc_finished": "**The tournament is over.** The full standings and the sheets are below in the channel; download everything with Export.",
     "core.tournament.desc_cancelled": "**The tournament was cancelled.**",
@@ -465,6 +465,9 @@ STRINGS: dict[str, str] = {
     "core.tournament.field_podium": "Final standings",
     "core.tournament.podium_line": "{place} {name} – {points} pts",
     "core.tournament.podium_line_one": "{place} {name} – {points} pt",
+    "core.tournament.tied": "({value})",  # the score that broke equal points
+    "core.tournament.tied_hal": "({value} Kč)",
+    "core.tournament.tied_points": "({value} penalty pts)",
     "core.tournament.winner": "🏆 The winner of tournament {id} is {names}. Congratulations!",
     "core.tournament.winners": "🏆 The winners of tournament {id} are {names}. Congratulations!",
     "core.tournament.winners_mixed": "🏆 The winners of tournament {id} are {names}. Congratulations to {humans}!",
@@ -1125,9 +1128,13 @@ STRINGS: dict[str, str] = {
     "taroky.hand_discard_many": "Lay {n} cards away: choose them all at once.",
     "taroky.hand_discard_one": "Lay one card away.",
     "taroky.hand_taken": "From the talon you took: {cards}.",
-    "taroky.hand_announce": "Announcements: you may announce {items}, or pass.",
+    "taroky.hand_announce": "Announcements: you may {items}, or pass.",
+    "taroky.offer_announce": "announce {items}",  # pagát ultimo, valat (offer_join)
+    "taroky.offer_join": " or ",
+    "taroky.offer_flek": "{level} {on}",  # "double the game", "redouble the pagát ultimo"
+    "taroky.offer_flek_n": "double {on} again (×{mult})",  # past re-redouble
     "taroky.hand_announce_none": "Announcements: you can only pass now.",
-    "taroky.hand_announce_more": "You announced: {said}. You may add {items}, or finish with Done.",
+    "taroky.hand_announce_more": "You announced: {said}. You may also {items}, or finish with Done.",
     "taroky.hand_announce_all": "You announced: {said}. Nothing more can be added – finish with Done.",
     "taroky.hand_announce_reveals": "Note: announcing {items} tells everyone that you play with {name}.",
     "taroky.hand_forced_one": "Your card {card} went to trick {number} (played automatically).",

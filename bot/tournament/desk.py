@@ -55,8 +55,9 @@ from bot.tournament.pictures import (
     standings_alt,
     standings_pages,
     standings_png,
+    value_text,
 )
-from bot.tournament.scoring import lower_is_better, standings
+from bot.tournament.scoring import Standing, lower_is_better, standings
 from bot.tournament.service import TournamentService, withdrawable
 from bot.tournament.words import K, listed_place, tournament_table_name, tt, worded
 from bot.ui.alt import png_file
@@ -232,14 +233,35 @@ def podium_lines(t_: TournamentRecord, lang: str) -> list[str]:
     club pins names who won (review 24) — by their names, as the standings do (a mention in
     an embed pings nobody, and reads "<@123…>" where the client does not know the user)."""
     lines = []
-    for row in standings(t_, settings_of(t_).rounds):
+    rows = standings(t_, settings_of(t_).rounds)
+    tie = tie_break(t_, rows, lang)
+    for row in rows:
         if row.place > 3:
             break
         e = model.entrant(t_, row.entrant)
-        lines.append(counted(K + "podium_line", lang, row.points,
-                             place=listed_place(row, lang), name=standing_name(e, lang),
-                             points=number(row.points, lang)))
+        lines.append(tie(row, counted(K + "podium_line", lang, row.points,
+                                      place=listed_place(row, lang),
+                                      name=standing_name(e, lang),
+                                      points=number(row.points, lang))))
     return lines
+
+
+def tie_break(t_: TournamentRecord, rows: Sequence[Standing], lang: str
+              ) -> Callable[[Standing, str], str]:
+    """A standings line with the score that broke its equal points, where another row has
+    as many points ("1. AI Božena – 6,5 b. (+29,00 Kč)"; Lóra: penalty points): the text
+    tells why the order, as the picture's score column does (review 65: three players on
+    6.5 pts in an order nothing explained). A line whose points nobody shares, as it is."""
+    unit = score_unit(t_)
+    tied = {p for p in (row.points for row in rows)
+            if sum(row.points == p for row in rows) > 1}
+
+    def line(row: Standing, text: str) -> str:
+        if row.points not in tied or not unit:
+            return text
+        value = value_text(row.score, unit, lang, sign=unit == "hal")
+        return f"{text} {worded('tied', unit, lang, value=value)}"
+    return line
 
 
 def _clip(lines: list[str], limit: int) -> str:
@@ -811,12 +833,14 @@ def leader_lines(t_: TournamentRecord, round_no: int, lang: str) -> str:
     names) end with "… and N more"."""
     unit = score_unit(t_)
     lines = []
-    for row in standings(t_, round_no):
+    rows = standings(t_, round_no)
+    tie = tie_break(t_, rows, lang)
+    for row in rows:
         e = model.entrant(t_, row.entrant)
-        lines.append(unlisted(counted(K + "leader_line", lang, row.points,
-                                      place=listed_place(row, lang),
-                                      name=standing_name(e, lang),
-                                      points=number(row.points, lang))))
+        lines.append(unlisted(tie(row, counted(K + "leader_line", lang, row.points,
+                                               place=listed_place(row, lang),
+                                               name=standing_name(e, lang),
+                                               points=number(row.points, lang)))))
     tiebreak = worded("tiebreak", f"{unit}_{'low' if lower_is_better(t_) else 'high'}", lang)
     legend = tt("legend_points", lang, tiebreak=tiebreak)
     return "\n".join([*clipped(lines, EMBED_DESCRIPTION - len(legend) - 1,

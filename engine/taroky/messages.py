@@ -324,6 +324,7 @@ EVENTS: dict[str, dict[str, str]] = {
         "alone_revealed": "{seat} hraje bez spoluhráče.",
         "card_played": "{seat} hraje {card}.",
         "trick_taken": "{seat} bere {number}. štych ({cards}).",
+        "trick_taken_brief": "{seat} bere {number}. štych.",
         "talon_turned": "Z talonu se otáčí {card}, kartu si ke svým štychům bere {to}.",
         "talon_turned_solo": "Z talonu se otáčí {card}.",
         "deal_ended": "Konec hry ({game}): oči {eyes}; peníze {money}.",
@@ -357,6 +358,7 @@ EVENTS: dict[str, dict[str, str]] = {
         "alone_revealed": "{seat} plays without a partner.",
         "card_played": "{seat} plays {card}.",
         "trick_taken": "{seat} takes trick {number} ({cards}).",
+        "trick_taken_brief": "{seat} takes trick {number}.",
         "talon_turned": "A talon card is turned: {card}; it goes to the tricks of {to}.",
         "talon_turned_solo": "A talon card is turned: {card}.",
         "deal_ended": "End of the game ({game}): eyes {eyes}; money {money}.",
@@ -373,8 +375,11 @@ def seat_name(seat: int, lang: str = "cs", names: list[str] | None = None) -> st
     return EVENTS[_lang(lang)]["seat"].format(n=seat)
 
 
-def event_text(event: Any, lang: str = "cs", names: list[str] | None = None) -> str:
-    """The line of one event; ``names`` replaces "hráč N" with the players' names."""
+def event_text(event: Any, lang: str = "cs", names: list[str] | None = None,
+               brief: bool = False) -> str:
+    """The line of one event; ``names`` replaces "hráč N" with the players' names.
+    ``brief``: a trick taken without its cards — an earlier trick than the last, whose
+    cards nobody sees any more during the deal (T-VIEW)."""
     lang = _lang(lang)
     table = EVENTS[lang]
     kind = event.kind
@@ -393,7 +398,9 @@ def event_text(event: Any, lang: str = "cs", names: list[str] | None = None) -> 
     for name in ("bid", "game", "item", "which"):
         if hasattr(event, name):
             v[name] = word(getattr(event, name), lang)
-    if kind == "bidding_won" and event.zduch:
+    if kind == "trick_taken" and brief:
+        kind = "trick_taken_brief"
+    elif kind == "bidding_won" and event.zduch:
         kind = "bidding_won_zduch"
     elif kind == "bidding_won":
         v["game"] = game_object(event.game, lang)

@@ -214,8 +214,8 @@ def _announce_prompt(view: SeatView, lang: str) -> str:
     """The announcement turn: what the seat said in it, and only what it may still say (the
     engine's legal items; ``done`` is always one: Dobrá, or Hotovo once it said something)."""
     said = said_this_turn(view)
-    items = ", ".join(item_words(a.item, view, lang) for a in view.legal
-                      if isinstance(a, Announce) and a.item != "done")
+    items = offer_words([a.item for a in view.legal
+                         if isinstance(a, Announce) and a.item != "done"], view, lang)
     if said:
         told = ", ".join(item_words(i, view, lang, said=True) for i in said)
         if items:
@@ -272,6 +272,25 @@ def item_words(item: str, view: SeatView, lang: str, said: bool = False) -> str:
     """An item as a sentence names it: its button's words, lowercase ("flek na hru")."""
     label = item_text(item, view, lang, said)
     return label[:1].lower() + label[1:]
+
+
+def offer_words(items: Sequence[str], view: SeatView, lang: str) -> str:
+    """The items a seat may still say, as the prompt's "you may …" goes on: pagát and valát
+    under one verb ("announce pagát ultimo or valat"), each flek a verb of its own ("double
+    the game", "redouble the pagát ultimo", past sup "double the game again (×16)"), so
+    that every mix reads as a sentence (review 65: "you may announce redouble the game");
+    "" when none."""
+    said = [item_words(i, view, lang) for i in items if i not in FLEK_ITEMS]
+    phrases = [t("taroky.offer_announce", lang,
+                 items=t("taroky.offer_join", lang).join(said))] if said else []
+    for item in items:
+        if item in FLEK_ITEMS:
+            key = FLEK_ITEMS[item]
+            level = view.public.flek[FLEK_INDEX[key]] + 1
+            phrases.append(t("taroky.offer_flek" if level <= 3 else "taroky.offer_flek_n", lang,
+                             on=word(f"on_{key}", lang), level=level_name(level, lang),
+                             mult=2**level))
+    return ", ".join(phrases)
 
 
 class Candidate(NamedTuple):

@@ -25,7 +25,7 @@ from bot.games.taroky.words import (
 )
 from bot.i18n import t, tn
 from bot.model import Table
-from bot.recent import new_deal_at
+from bot.recent import Fading, new_deal_at
 from bot.ui.alt import sentences
 from engine.game import GameEvent
 from engine.taroky import SPEC, TarokyRound
@@ -44,6 +44,7 @@ from engine.taroky.events import (
     GameChosen,
     RoundEnding,
     RoundFinished,
+    TrickTaken,
     TrojkaRejected,
     TrojkaTaken,
     TurnPassed,
@@ -308,6 +309,10 @@ def status_lines(table: Table, lang: str) -> list[str]:
 def event_lines(table: Table, events: Sequence[GameEvent]) -> list[str]:
     """The table's recent events: bids, the game, the call, trojkas, taroks laid away,
     hlášky, announcements, fleks, the partner once revealed, tricks, the deal's result.
+    A trick's line names its cards while it is the last trick taken; the next one's makes
+    it brief ("Cyril bere 7. štych.": ``Fading``), as everyone sees the last completed
+    trick and no earlier one (T-VIEW). The deal's lines stay so once it has ended: its
+    picture shows everything then.
     A move an AI made for an absent player (``Unclicked``) is shown and marked, even a card
     or a pass that is otherwise quiet; a forced move reads as any other (its mark would
     tell the others that it was the only legal one: only its player's hand tells it).
@@ -318,7 +323,11 @@ def event_lines(table: Table, events: Sequence[GameEvent]) -> list[str]:
         # the deal's end and start: their announcements tell the result, and who deals and
         # who is the předák (review 55: the start was told three times; the picture marks
         # the dealer and the předák as well)
-        return None if isinstance(e, DealEnded | DealStarted) else event_text(e, lang, names)
+        if isinstance(e, DealEnded | DealStarted):
+            return None
+        if isinstance(e, TrickTaken):  # its cards only while it is the last trick (T-VIEW)
+            return Fading(event_text(e, lang, names), event_text(e, lang, names, brief=True))
+        return event_text(e, lang, names)
 
     def quiet(e: Event) -> bool:
         return isinstance(e, QUIET) or (isinstance(e, Discarded) and e.card is None)
