@@ -144,6 +144,7 @@ STRINGS: dict[str, str] = {
     "core.btn_keep_data": "Nemazat",
     "core.final_order": "Konečné pořadí",
     "core.sheet_file": "protokol.png",
+    "core.sheet_page_title": "**Protokol – {page}**",
     "core.again_heading": "Hrát znovu",
     "core.final_pages_heading": "Protokol",
     "core.final_pages_line": "Obrázek je souhrn. Stránky protokolu (**{first}** … **{last}**) ukážou tlačítka pod zprávou – jen tobě.",

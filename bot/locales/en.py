@@ -138,6 +138,7 @@ STRINGS: dict[str, str] = {
     "core.btn_keep_data": "Keep my data",
     "core.final_order": "Final order",
     "core.sheet_file": "score-sheet.png",
+    "core.sheet_page_title": "**Score sheet – {page}**",
     "core.again_heading": "Play again",
     "core.final_pages_heading": "Score sheet",
     "core.final_pages_line": "The picture is the summary. The buttons below show the score sheet's pages (**{first}** … **{last}**) – to you alone.",
