@@ -178,6 +178,7 @@ STRINGS: dict[str, str] = {
     "core.unrated_ai_share": "Hra se nehodnotí: AI odehrála víc než {share} % tahů tohoto hráče: {name}.",
     "core.unrated_ai_share_many": "Hra se nehodnotí: AI odehrála víc než {share} % tahů každého z těchto hráčů: {names}.",
     "core.hand_replaced": "Tyhle karty jsou zastaralé – platí novější zpráva s tvými kartami.",
+    "core.stale_replaced": "Tyhle karty jsou zastaralé – aktuální stav ukazuje novější zpráva s tvými kartami.",
     "core.hand_last": "⏸ Tahle zpráva se odteď sama neobnoví; karty výše platí, aktuální stav ukáže **Obnovit karty**.",
     "core.hand_last_wait": "⏸ Karty se už samy neobnoví – až budeš na tahu, klikni na **Obnovit karty**.",
     "core.btn_refresh_hand": "Obnovit karty",

@@ -172,6 +172,7 @@ STRINGS: dict[str, str] = {
     "core.unrated_ai_share": "This game is not rated: an AI made more than {share} % of {name}'s moves.",
     "core.unrated_ai_share_many": "This game is not rated: an AI made more than {share} % of the moves of each of {names}.",
     "core.hand_replaced": "These cards are out of date – your newer hand message is the one that counts.",
+    "core.stale_replaced": "These cards are out of date – your newer message with your cards shows the game as it is now.",
     "core.hand_last": "⏸ From now on this message no longer updates by itself; the cards above still work, **Refresh cards** shows the current state.",
     "core.hand_last_wait": "⏸ Your cards no longer update by themselves – when it is your turn, click **Refresh cards**.",
     "core.btn_refresh_hand": "Refresh cards",
