@@ -58,6 +58,7 @@ STRINGS: dict[str, str] = {
     "core.no_table_here": "Nesedíš u žádného stolu na tomto serveru.",
     "core.bad_timer": "Časový limit musí být 0 (bez limitu) nebo 20 až 3600 sekund.",
     "core.error": "Něco se pokazilo. Zkus to prosím znovu.",
+    "core.restarting": "Bot se právě restartuje, zkus to prosím za chvíli.",
     "core.db_error": "Tah se nepodařilo uložit, nic se nezměnilo. Zkus to prosím znovu.",
     "core.seat_free": "*volné místo*",
     "core.seat_ai": "{name} ({level})",

@@ -52,6 +52,7 @@ STRINGS: dict[str, str] = {
     "core.no_table_here": "You do not sit at any table on this server.",
     "core.bad_timer": "The turn timer must be 0 (no limit) or 20 to 3600 seconds.",
     "core.error": "Something went wrong. Please try again.",
+    "core.restarting": "The bot is restarting right now – please try again in a moment.",
     "core.db_error": "The move could not be saved; nothing changed. Please try again.",
     "core.seat_free": "*free seat*",
     "core.seat_ai": "{name} ({level})",
