@@ -15,6 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.closing import InteractionGate
 from bot.commands import game_groups
 from bot.config import DEFAULT_DB
 from bot.health import HEARTBEAT_SECONDS, heartbeat_path
@@ -71,6 +72,7 @@ class LoraBot(commands.Bot):
         self.pools: Pools | None = None
         # the collector's full passes kept off the loop (process-wide: the entry point's)
         self.heap = HeapKeeper() if heap_keeper else None
+        self.gate = InteractionGate(self, self._held_lang)  # (a shutdown: see ``shutdown``)
 
     async def setup_hook(self) -> None:
         store = await open_store(self.db_path, self.database_url)
@@ -173,12 +175,21 @@ class LoraBot(commands.Bot):
         if self.controller is not None:
             await self.controller.replies.deliver_missed(interaction)
 
+    def _held_lang(self, interaction: discord.Interaction[Any]) -> str:
+        if self.controller is None:
+            return user_lang(interaction)
+        return self.controller.languages.held_lang(interaction)
+
     async def close(self) -> None:
         await self.shutdown()
         await super().close()
 
     async def shutdown(self) -> None:
-        """Stop timers and close the database (tests call this; SimCord never closes)."""
+        """Stop timers and close the database (tests call this; SimCord never closes) — in
+        order: new clicks and commands are told the bot is restarting, those running finish
+        (``InteractionGate``), then the service stops and the database closes; the gateway
+        is let go after (``close``)."""
+        await self.gate.close()
         if self._heartbeat_task is not None:
             self._heartbeat_task.cancel()
             self._heartbeat_task = None

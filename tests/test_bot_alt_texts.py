@@ -178,7 +178,8 @@ async def test_the_lora_hand_and_table_tell_the_trick_and_the_cards_in_words(har
     res = await users[2].click(table_message(ch, table),
                                custom_id=f"lora:t:{table.table_id}:sheet")
     sheet = reply(res)
-    assert sheet.content == "Body celkem:\n• Anna: 0 b.\n• Bob: 0 b.\n• Cyril: 0 b.\n• Dana: 0 b."
+    assert sheet.content == ("**Protokol – 1. tálie**\nBody celkem:\n• Anna: 0 b.\n• Bob: 0 b.\n"
+                             "• Cyril: 0 b.\n• Dana: 0 b.")
     assert [(a.filename, a.description) for a in sheet.attachments] == [
         ("protokol.png", "Protokol – 1. tálie, vynáší Anna. Zatím se v ní nehrálo."  # (its
          " Body celkem: Anna: 0 b. Bob: 0 b. Cyril: 0 b. Dana: 0 b.")]  # page: review 61)

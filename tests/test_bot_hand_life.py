@@ -15,10 +15,11 @@ from bot.ui import builders
 from bot.ui.hands import SESSION_SECONDS
 from tests.botkit import Players, channel_delivered, enabled_controls, open_table, reply
 
-LAST_CS = ("⏸ Tahle zpráva se odteď automaticky neobnoví, ani když budeš na tahu. Aktuální stav "
-           "ukáže tlačítko **Obnovit karty**.")
-LAST_EN = ("⏸ From now on this message no longer updates by itself, not even when it is your "
-           "turn. **Refresh cards** shows the current state.")
+# (true whoever is to play: review 66 saw "not even when it is your turn" on his turn)
+LAST_CS = ("⏸ Tahle zpráva se odteď sama neobnoví; karty výše platí, aktuální stav ukáže "
+           "**Obnovit karty**.")
+LAST_EN = ("⏸ From now on this message no longer updates by itself; the cards above still "
+           "work, **Refresh cards** shows the current state.")
 # (a waiting hand's last edit: its "X is to play, the buttons unlock…" would go stale)
 WAIT_CS = "⏸ Karty se už samy neobnoví – až budeš na tahu, klikni na **Obnovit karty**."
 WAIT_EN = ("⏸ Your cards no longer update by themselves – when it is your turn, click "

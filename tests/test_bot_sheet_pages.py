@@ -16,10 +16,12 @@ from tests.botkit import button_labels, enabled_controls, open_table, reply, tab
 from tests.test_bot_restart import _advance
 
 
-def _totals(table) -> str:
+def _totals(table, page: str = "2. tálie") -> str:
+    """The sheet's text: which page it is beside (review 66: every page's read the same),
+    then the totals."""
     names, totals = table.names(), table.state.public_view().totals
-    return "\n".join(["Body celkem:", *(f"• {n}: {p} b." for n, p in zip(names, totals,
-                                                                      strict=True))])
+    return "\n".join([f"**Protokol – {page}**", "Body celkem:", *(
+        f"• {n}: {p} b." for n, p in zip(names, totals, strict=True))])
 
 
 async def _running(harness):
@@ -49,9 +51,10 @@ async def test_protokol_opens_the_talie_in_play_and_a_page_button_edits_it(harne
     # each page's alt text says which page it is and what it shows (review 61: all alike)
     assert picture.description == (
         f"Protokol – 2. tálie, vynáší Bob. Body v tálii: Alice 2, Bob 2, Cyril 4, Dana 0. {totals}")
-    # another page: the same message, edited to it (its totals' text stays)
+    # another page: the same message, edited to it (its totals' text stays, its title is
+    # the page's)
     await users[1].click(message, custom_id=f"lora:sp:{tid}:4")
-    assert message.content == _totals(table)
+    assert message.content == _totals(table, "Celkem")
     assert button_labels(message) == [(label, label == "Celkem") for label in labels]
     [picture] = message.attachments
     assert (picture.filename, picture.description) == (
@@ -63,6 +66,7 @@ async def test_protokol_opens_the_talie_in_play_and_a_page_button_edits_it(harne
     assert (width, height) == Image.open(io.BytesIO(sheet_pages.render_sheet_page(
         table.state.public_view(), table.names(), "cs", 4))).size
     await users[1].click(message, label="1. tálie")
+    assert message.content == _totals(table, "1. tálie")
     assert await message.attachments[0].read() == UI.sheet_book(table, "cs").pictures[0]()
     assert message.attachments[0].description == (
         f"Protokol – 1. tálie, vynáší Alice. Body v tálii: Alice 15, Bob 25, Cyril 12, Dana 7."
@@ -104,6 +108,10 @@ async def test_an_english_table_s_sheet_names_its_pages_in_english(harness):
                                  ("3rd round of eight", False), ("4th round of eight", False),
                                  ("Total", False)]
     assert len(enabled_controls(message)) == 4
+    assert message.content.splitlines()[:2] == ["**Score sheet – 1st round of eight**",
+                                                "Total points:"]
+    await users[0].click(message, label="Total")
+    assert message.content.splitlines()[:2] == ["**Score sheet – Total**", "Total points:"]
 
 
 def test_a_game_without_pages_keeps_its_one_sheet_and_no_buttons() -> None:
@@ -135,10 +143,11 @@ async def test_after_the_end_the_score_command_opens_the_overview_and_pages_stil
 
     _guild, ch, users, table = await _finished_game(harness)
     message = reply(await users[1].slash(ch, "lora score"))
-    assert message.content.splitlines()[0] == "Konečné pořadí:"
+    assert message.content.splitlines()[:2] == ["**Protokol – Celkem**", "Konečné pořadí:"]
     assert [label for label, off in button_labels(message) if off] == ["Celkem"]
     assert await message.attachments[0].read() == UI.sheet_book(table, "cs").pictures[4]()
     await users[1].click(message, custom_id=f"lora:sp:{table.table_id}:2")
+    assert message.content.splitlines()[:2] == ["**Protokol – 3. tálie**", "Konečné pořadí:"]
     assert [label for label, off in button_labels(message) if off] == ["3. tálie"]
     assert await message.attachments[0].read() == UI.sheet_book(table, "cs").pictures[2]()
 
@@ -228,6 +237,6 @@ async def test_a_sheet_page_that_fails_to_draw_still_answers_with_the_totals(har
     assert command.attachments == []
     # a page's button of the sheet shown before: its text, the old page's picture gone
     await users[1].click(good, custom_id=f"lora:sp:{tid}:4")
-    assert good.content == _totals(table) and good.attachments == []
+    assert good.content == _totals(table, "Celkem") and good.attachments == []
     assert [label for label, off in button_labels(good) if off] == ["Celkem"]
     assert caplog.text.count(f"rendering the score sheet of table {tid} failed") == 3

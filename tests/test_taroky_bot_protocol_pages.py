@@ -46,8 +46,9 @@ async def test_the_protokol_opens_on_the_latest_deal_s_page_and_turns_to_the_sum
     [picture] = message.attachments
     assert picture.filename == "protokol.png"
     assert await picture.read() == UI.sheet_book(table, "cs").pictures[first]()
-    assert message.content.startswith("Peníze a výsledek:")
+    assert message.content.startswith("**Protokol – 8.–9.**\nPeníze a výsledek:\n• Ann: ")
     await users[1].click(message, label="Součet")
+    assert message.content.startswith("**Protokol – Součet**\nPeníze a výsledek:\n• Ann: ")
     assert [label for label, off in button_labels(message) if off] == ["Součet"]
     assert await message.attachments[0].read() == UI.sheet_book(table, "cs").pictures[-1]()
     await users[1].click(message, label=labels[0])

@@ -525,11 +525,14 @@ class Controller:
         else:  # (a new hand message of one long back: the last one told him)
             self.hands.back_notes.pop((table.table_id, user_id), None)
         message = await self.hands.message(table, seat, lang)
+        shown = None
         if returned:
             await interaction.edit_original_response(**message)
         else:
-            await interaction.followup.send(ephemeral=True, **_followup(message))
-        await self.hands.take_over((table.table_id, user_id), interaction, lang, in_place=returned)
+            shown = (await interaction.followup.send(ephemeral=True, wait=True,
+                                                     **_followup(message))).id
+        await self.hands.take_over((table.table_id, user_id), interaction, lang,
+                                   in_place=returned, shown=shown)
 
     async def refresh_hand(self, interaction: Interaction, table_id: int, lang: str) -> None:
         """A click on a hand's "Obnovit karty" (its last edit offered it): the same message
@@ -596,6 +599,9 @@ class Controller:
         await self.delivery.startup_gate(table_id)
         self.acting.add(key)
         was_absent = self._absent(table_id, user_id)
+        # a click on a hand message told it is stale (review 66): it stays so, his newer
+        # hand shows the table
+        replaced = self.hands.is_replaced(key, interaction)
         try:
             await act(user_id)
             self.last_moves[key] = move
@@ -604,7 +610,8 @@ class Controller:
             back = was_absent and not self._absent(table_id, user_id)
             if exc.key == "stale" and not back:
                 if self.last_moves.get(key) != move:  # (his own move again: nothing to say)
-                    await self.replies.error(interaction, "core.stale_moved", lang)
+                    await self.replies.error(interaction, "core.stale_replaced" if replaced
+                                             else "core.stale_moved", lang)
             elif not back or exc.key not in ("stale", "not_your_turn"):
                 await self.replies.refuse_move(interaction, exc, lang, table_id, move[1])
             if back:  # (a click on his hand of before the AI stood in: that is all)
@@ -622,7 +629,8 @@ class Controller:
         seat = table.seat_of(user_id)
         if seat is None:
             return
-        self.hands.keep(key, interaction)
+        if not replaced or key not in self.hands.sessions:
+            self.hands.keep(key, interaction)
         if self.service.ai_to_move(table_id):
             # the AI seats after him move now: their chain's commit refreshes his hand
             # with their cards too (one picture instead of two), at the latest after a moment

@@ -9,6 +9,7 @@ import asyncio
 import contextlib
 import functools
 import logging
+from collections import OrderedDict
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
+REPLACED_KEPT = 1000  # stale hand messages remembered (a late click comes within seconds)
 SESSION_SECONDS = 14 * 60  # interaction tokens live 15 minutes: a hand's last edit is due
 TOKEN_SECONDS = 15 * 60 - 20  # no edit through a token older than this (a margin for clocks)
 
@@ -55,6 +57,11 @@ class Hands:
         # a clicking player's hand refresh held while the AI seats after him move: the
         # table, and when it is due at the latest (the sender's clock)
         self.held: dict[tuple[int, int], tuple[Table, float]] = {}
+        # (table, user) -> the message his newest hand is (a "Moje karty" click's hand is
+        # a new message, not the one clicked), and the hand messages told they are stale
+        # (``take_over``): a late click on one moves, but does not make it his hand again
+        self.shown: dict[tuple[int, int], int] = {}
+        self.replaced: OrderedDict[int, None] = OrderedDict()
 
     async def message(self, table: Table, seat: int, lang: str, *,
                       last: bool = False) -> dict[str, Any]:
@@ -157,6 +164,7 @@ class Hands:
     def end_session(self, key: tuple[int, int], session: Session) -> None:
         if self.sessions.get(key) is session:
             del self.sessions[key]
+            self.shown.pop(key, None)
             self.note_token(key, None)
             self.edits.forget(key)
             self.last_due.discard(key)
@@ -167,11 +175,19 @@ class Hands:
         if timer is not None:
             timer.cancel()
 
-    def keep(self, key: tuple[int, int], interaction: Interaction) -> None:
+    def keep(self, key: tuple[int, int], interaction: Interaction,
+             shown: int | None = None) -> None:
         """His newest hand message, edited through ``interaction`` from now on; its last
-        edit is due when the token is ``SESSION_SECONDS`` old (``last_edit``)."""
+        edit is due when the token is ``SESSION_SECONDS`` old (``last_edit``). ``shown``:
+        the hand's message when it is not the one clicked (a new message)."""
         opened = self.ctl.now()
         self.sessions[key] = (interaction, opened)
+        hand = shown if shown is not None else message_id(interaction)
+        if hand is None:
+            self.shown.pop(key, None)
+        else:
+            self.shown[key] = hand
+            self.replaced.pop(hand, None)
         self.last_due.discard(key)
         self._cancel_last_edit(key)
         self.last_edits[key] = asyncio.get_running_loop().call_later(
@@ -282,12 +298,14 @@ class Hands:
         self.edits.request(key, edit)
 
     async def take_over(self, key: tuple[int, int], interaction: Interaction, lang: str, *,
-                        in_place: bool) -> None:
-        """``interaction`` edits his hand from now on (``keep``); the older hand message,
-        while its token lives, stops: no buttons, a pointer to the new one (``in_place``:
-        the click was on a message that is his hand now, which is not told so)."""
+                        in_place: bool, shown: int | None = None) -> None:
+        """``interaction`` edits his hand from now on (``keep``; ``shown``: the hand's new
+        message); the older hand message, while its token lives, stops: no buttons, a
+        pointer to the new one (``in_place``: the click was on a message that is his hand
+        now, which is not told so) — and stays so (``is_replaced``)."""
         previous = self.sessions.get(key)
-        self.keep(key, interaction)
+        before = self.shown.get(key)
+        self.keep(key, interaction, shown)
         if previous is None or self.ctl.now() - previous[1] >= SESSION_SECONDS:
             return
         if in_place and message_id(previous[0]) == message_id(interaction):
@@ -295,6 +313,16 @@ class Hands:
         with contextlib.suppress(discord.HTTPException):
             await previous[0].edit_original_response(
                 content=t("core.hand_replaced", lang), view=None, attachments=[])
+            if before is not None and before != self.shown.get(key):
+                self.replaced[before] = None
+                while len(self.replaced) > REPLACED_KEPT:
+                    self.replaced.popitem(last=False)
+
+    def is_replaced(self, key: tuple[int, int], interaction: Interaction) -> bool:
+        """Whether the click came from a hand message told it is stale while his newer
+        hand follows the table (a double click sent before that edit reached him)."""
+        clicked = message_id(interaction)
+        return clicked is not None and clicked in self.replaced and key in self.sessions
 
 
     def forget(self, user_id: int) -> None:

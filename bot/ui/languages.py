@@ -113,6 +113,21 @@ class Languages:
                 if table.channel_id == channel_id]
         return max(here, key=lambda table: table.table_id, default=None)
 
+    def held_lang(self, interaction: Interaction) -> str:
+        """``lang_for`` from what is in memory alone (a shutdown's answer: the database may
+        be closing): his own choice if held, the table his click names, the thread's, else
+        his client's."""
+        chosen = self.chosen.get(interaction.user.id)
+        if chosen is not None:
+            return chosen
+        data: Any = interaction.data or {}
+        parts = str(data.get("custom_id", "")).split(":") if isinstance(data, dict) else []
+        table = (self.ctl.known(int(parts[2])) if len(parts) > 2 and parts[2].isdigit()
+                 else None)
+        if table is not None:
+            return table.settings.lang
+        return self.lang_here(interaction) or lang_of_locale(interaction.locale)
+
     def lang_here(self, interaction: Interaction) -> str | None:
         """The language of the thread asked in, when it is a table's (``thread_table``) or a
         tournament table's whose table is gone from memory; None elsewhere (a channel is
