@@ -32,15 +32,23 @@ class InteractionGate:
         self.lang = lang  # (from memory alone: the database may be closing)
         self.closing = False
         self.running: set[asyncio.Task[Any]] = set()
-        parsers: dict[str, Callable[[Any], None]] = client._connection.parsers
-        self._parse = parsers["INTERACTION_CREATE"]
-        parsers["INTERACTION_CREATE"] = self.parse  # (the dict the gateway reads)
+        # (the dict the gateway reads: discord.py's own, not public — without it, a future
+        # discord.py, the bot runs on ungated and a shutdown waits for nothing)
+        parsers: dict[str, Callable[[Any], None]] | None = getattr(
+            getattr(client, "_connection", None), "parsers", None)
+        self._parse = parsers.get("INTERACTION_CREATE") if isinstance(parsers, dict) else None
+        if parsers is not None and self._parse is not None:
+            parsers["INTERACTION_CREATE"] = self.parse
+        else:
+            log.warning("discord.py has no INTERACTION_CREATE parser to gate; a shutdown "
+                        "will not wait for running clicks")
 
     def parse(self, data: Any) -> None:
         if self.closing:
             if data.get("type") in ANSWERED_TYPES:
                 self._track({asyncio.ensure_future(self._refuse(data))})
             return
+        assert self._parse is not None  # (only installed with it)
         before = asyncio.all_tasks()
         self._parse(data)
         self._track(asyncio.all_tasks() - before)
