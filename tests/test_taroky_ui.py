@@ -1287,7 +1287,7 @@ def test_T_SCORE_BINDING_a_pagat_or_valat_that_turns_the_money_is_said_with_the_
     assert row.components is not None and row.components["S"] < 0 < row.components["G"]
     assert deal_result(_table(rnd), row, "cs").splitlines()[0] == (
         "■ **1. rozdání: první povinnost** – Anička (spoluhráč Cecílie): hra vyhrána 47:23,"
-        " ale pagát (Anička, flek ×2) nevyšel – I padl už v 7. štychu.")
+        " ale pagát (Anička, flek ×2) nevyšel – padl už v 7. štychu.")
     assert deal_result(_table(rnd, "en"), row, "en").splitlines()[0] == (
         "■ **Deal 1: first duty** – Anička with partner Cecílie won the game 47:23, but the"
         " pagát ultimo (Anička, doubled ×2) failed – the pagát (I) was already played in"
@@ -1305,7 +1305,7 @@ def test_T_SCORE_BINDING_a_pagat_or_valat_that_turns_the_money_is_said_with_the_
     kept = dataclasses.replace(row, components={**row.components, "G": 1200, "S": 400})
     assert deal_result(_table(rnd), kept, "cs").splitlines()[0] == (
         "■ **1. rozdání: první povinnost** – Anička (spoluhráč Cecílie): výhra 47:23."
-        " Pagát (Anička, flek ×2) nevyšel – I padl už v 7. štychu.")
+        " Pagát (Anička, flek ×2) nevyšel – padl už v 7. štychu.")
 
 
 def test_the_english_rules_name_the_hlasky_as_the_game_shows_them() -> None:
