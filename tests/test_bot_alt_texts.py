@@ -418,3 +418,36 @@ def test_the_taroky_hand_alt_tells_the_cards_drawn_under_the_hand() -> None:
     # (Bohouš took 7♣ from the talon: his own to know, his own hand says it)
     assert taroky_hand(_table(rnd), rnd.view(1), "cs").alt == (
         "Tvoje karty (vypsané v textu zprávy). Z talonu: 7♣. Odkládá: Anička.")
+
+
+@pytest.mark.parametrize("lang", ["cs", "en"])
+def test_the_taroky_hand_says_what_was_taken_and_what_was_laid_away_in_the_usual_order(
+        lang: str) -> None:
+    """Review 68: after the discard the hand text still read "Z talonu máš: XVIII C♥ 3♦ J♠"
+    (3♦ and J♠ laid away), and the alt's "Odloženo" listed the cards in the order chosen
+    (M2, L1). Now the line says both, in words fitting any player, and both list the cards
+    in the usual order — until the announcements, when T-VIEW hides the discards."""
+    from bot.games.taroky.hand import hand as taroky_hand
+    from bot.games.taroky.pictures.examples import example as taroky_example
+    from engine.taroky.actions import Discard
+    from engine.taroky.cards import parse_card
+    from tests.test_taroky_ui import _table
+
+    rnd, seat = taroky_example("discard")
+    assert seat == 0
+    for card in ("Cx", "Jp", "3k", "8p"):  # the review's order of choosing
+        rnd.apply(Discard(0, parse_card(card)))
+    parts = taroky_hand(_table(rnd, lang), rnd.view(0), lang)
+    said = {"cs": ("Vzato z talonu: XVIII C♥ 3♦ J♠ · odloženo za talon: 3♦ C♣ 8♠ J♠.",
+                   "Tvoje karty (vypsané v textu zprávy). Odloženo: 3♦ C♣ 8♠ J♠."
+                   " Odkládá: Bohouš."),
+            "en": ("From the talon you took: XVIII C♥ 3♦ J♠ · laid away: 3♦ C♣ 8♠ J♠.",
+                   "Your cards (listed in the message). Laid away: 3♦ C♣ 8♠ J♠."
+                   " Laying away: Bohouš.")}[lang]
+    assert [x for x in parts.lines if "XVIII C♥" in x] == [said[0]]
+    assert parts.alt == said[1]
+    while rnd.deal.phase == "discard":  # the others lay away: the announcements begin
+        rnd.apply(next(a for a in rnd.legal_actions() if isinstance(a, Discard)))
+    lines = taroky_hand(_table(rnd, lang), rnd.view(0), lang).lines
+    assert not [x for x in lines if "J♠" in x and "XVIII" not in x]
+    assert not [x for x in lines if x.startswith(said[0][:8])]

@@ -1123,6 +1123,8 @@ STRINGS: dict[str, str] = {
     "taroky.hand_discard_many": "Lay {n} cards away: choose them all at once.",
     "taroky.hand_discard_one": "Lay one card away.",
     "taroky.hand_taken": "From the talon you took: {cards}.",
+    "taroky.hand_laid": "Laid away: {cards}.",
+    "taroky.hand_taken_laid": "From the talon you took: {taken} · laid away: {laid}.",
     "taroky.hand_announce": "Announcements: you may announce {items}, or pass.",
     "taroky.hand_announce_none": "Announcements: you can only pass now.",
     "taroky.hand_announce_more": "You announced: {said}. You may add {items}, or finish with Done.",

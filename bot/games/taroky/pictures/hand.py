@@ -189,8 +189,8 @@ def extra_cards(view: SeatView, lang: str) -> tuple[str, tuple[int, ...]]:
     if view.trojka_cards:
         key = "hand_trojka_upper" if pub.trojka == "upper" else "hand_trojka_lower"
         return pic(key, lang), view.trojka_cards
-    if view.own_discards:
-        return pic("hand_laid", lang), view.own_discards
+    if view.own_discards:  # (in the usual order, not the order laid: review 68)
+        return pic("hand_laid", lang), tuple(sorted(view.own_discards))
     if view.taken:  # bought from the talon (1P/2P), until laid away: which cards are new
         return pic("turned", lang), view.taken
     return "", ()
