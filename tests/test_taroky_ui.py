@@ -331,6 +331,26 @@ def test_the_hand_names_the_trick_in_progress() -> None:
                                                                  "cs").lines)
 
 
+def test_the_table_message_names_the_trick_in_progress_only_while_the_tricks_are_played(
+) -> None:
+    """Review 68 M3: a spectator on a phone sees the trick's cards in the table picture about
+    29 px wide, and the table's text said only "Na tahu: **Anička**". The status lines name
+    the trick in progress (public: T-VIEW), unmarked, and only during the play."""
+    from bot.games.taroky.texts import status_lines
+
+    rnd, _seat = example("play")  # Cecílie led Q♦, Dalibor followed 4♦; Anička is to play
+    assert status_lines(_table(rnd), "cs")[1:3] == [
+        "Na tahu: **Anička**", "Ve štychu: Cecílie D♦, Dalibor 4♦"]
+    assert status_lines(_table(rnd, "en"), "en")[1:3] == [
+        "To act: **Anička**", "In the trick: Cecílie Q♦, Dalibor 4♦"]
+    for kind in ("bid", "announce", "finished"):
+        other, _seat = example(kind)
+        assert not [x for x in status_lines(_table(other), "cs") if x.startswith("Ve štychu")]
+    while rnd.deal.trick:  # the trick taken: the next one has no card yet
+        rnd.apply(rnd.legal_actions()[0])
+    assert not [x for x in status_lines(_table(rnd), "cs") if x.startswith("Ve štychu")]
+
+
 def test_a_stand_in_is_marked_at_the_table_and_a_forced_card_only_in_its_hand() -> None:
     """A move of an AI for an absent player is marked in the table's events, as at Lóra's
     tables; a forced card the table played for a player (autoplay) reads as any card (the
@@ -435,7 +455,7 @@ def test_T_SCORE_HLASKY_the_result_lists_every_hlaska_counted_with_its_money_or_
                           (("barvicky", False),))
     lines = deal_result(_table(rnd), row, "cs").splitlines()
     # (review 60 LOW 6: why it failed, as the engine's result says: I went in trick 7)
-    assert lines[0].endswith(" hra vyhrána 47:23, ale pagát (Anička, flek ×2) nevyšel – I padl"
+    assert lines[0].endswith(" hra vyhrána 47:23, ale pagát (Anička, flek ×2) nevyšel – padl"
                              " už v 7. štychu.")
     assert lines[1] == ("Účet pro hráče Anička a Cecílie: hra +1,20 Kč · taročky (Anička) +0,50 Kč"
                         " · honéry (Bohouš) −0,50 Kč · barvičky (Dalibor) nezapočteno"

@@ -260,6 +260,16 @@ def last_trick_text(table: Table, lang: str) -> str:
              cards=trick_cards(last.played, names, lang), name=names[last.winner])
 
 
+def table_trick_line(table: Table, view: TableView, lang: str) -> str:
+    """The trick in progress, who played what ("Ve štychu: Alice XX, Bob II"); empty but
+    while the tricks are played. Public (T-VIEW): the table's text says it, not only its
+    picture, whose trick cards a phone shows too small to read (review 68)."""
+    deal = view.deal
+    if view.finished or deal.phase != "play" or not deal.trick:
+        return ""
+    return t("core.hand_trick", lang, cards=trick_cards(deal.trick, table.names(), lang))
+
+
 def table_alt(table: Table, lang: str) -> str:
     """The table picture in words: the deal and its game, whose turn, the trick in
     progress, each seat's money and cards in hand; once the round is over, its results."""
@@ -269,8 +279,7 @@ def table_alt(table: Table, lang: str) -> str:
     if view.finished:
         return sentences(lines + view_sheet_lines(view, names, lang))
     lines.append(turn_line(table, view, lang))
-    if deal.phase == "play" and deal.trick:
-        lines.append(t("core.hand_trick", lang, cards=trick_cards(deal.trick, names, lang)))
+    lines.append(table_trick_line(table, view, lang))
     seats = [t("taroky.alt_seat", lang, name=names[s], money=money(view.money[s], lang),
                cards=deal.hand_counts[s]) for s in range(4)]
     lines.append(t("taroky.alt_seats", lang, seats="; ".join(seats)))
@@ -295,10 +304,11 @@ def view_sheet_lines(view: TableView, names: Sequence[str], lang: str) -> list[s
 
 
 def status_lines(table: Table, lang: str) -> list[str]:
-    """The deal and whose turn, what an AI said for an absent player (where the others look
-    for who bid what), and how the round ends."""
+    """The deal and whose turn, the trick in progress, what an AI said for an absent player
+    (where the others look for who bid what), and how the round ends."""
     view = round_of(table).public_view()
-    lines = [game_line(table, view, lang), turn_line(table, view, lang)]
+    lines = [game_line(table, view, lang), turn_line(table, view, lang),
+             table_trick_line(table, view, lang)]
     if not view.finished:
         lines += [stood_in_line(table, seat, lang) for seat in range(len(table.seats))]
     lines.append(clock_line(table, view, lang))
