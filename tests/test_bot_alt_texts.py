@@ -471,12 +471,15 @@ def test_the_taroky_table_alt_names_every_public_fact_its_picture_shows() -> Non
         " Anička. Z talonu: XVIII XX XI VI. Peníze a karty: Anička – 50,00 Kč, karet v ruce"
         " 7, 2 štychy; Bohouš – 50,00 Kč, karet v ruce 8, 1 štych; Cecílie – 50,00 Kč, karet"
         " v ruce 8, 1 štych; Dalibor – 50,00 Kč, karet v ruce 8, 0 štychů.")
-    play, _seat = taroky_example("play")  # 1P: the partner not yet public, I lost in trick 7
+    play, _seat = taroky_example("play")  # 1P, the pagát lost: I went in trick 7
     said = table_alt(_table(play), "cs")
     assert "Hlášení: pagát Anička flek ×2 (nevyšel)." in said
     assert "Poslední štych (7.): Anička I, Bohouš IV, Cecílie IX, Dalibor V – bere Cecílie." \
         in said and "(6.)" not in said
-    assert "spoluhráč" not in said and "Odložen" not in said  # (hidden discards untold)
+    assert "Odložen" not in said  # (the hidden discards untold)
+    announce, _seat = taroky_example("announce")  # the partner (Cecílie, XIX) still secret
+    said = table_alt(_table(announce), "cs")
+    assert "spoluhráč" not in said and "Odložen" not in said and "štych" not in said
     # the longest names Discord allows still fit its limit (no words cut off at the end)
     long = [c * 32 for c in "ABCD"]
     table = _table(play, "en")
