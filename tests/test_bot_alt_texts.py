@@ -15,6 +15,7 @@ from bot.games import ui_of
 from bot.games.lora.hand import hand_alt
 from bot.games.lora.texts import lora_sheet_lines, now_lines, points_line, turn_line
 from bot.i18n import t
+from bot.model import Seat
 from bot.records import page_button
 from bot.render.bench import example
 from bot.tournament.examples import example_tournament
@@ -22,6 +23,7 @@ from bot.tournament.pictures import mid_sentence, sheet_alt, standings_alt
 from bot.ui.alt import ALT_LIMIT, alt_text, sentences
 from engine.actions import Declare, Lay, Lead
 from engine.lora import Lora
+from engine.taroky import TarokyRound
 from tests.botkit import channel_delivered, open_table, put_state, reply, table_message
 from tests.helpers import (
     c,
@@ -419,3 +421,101 @@ def test_the_taroky_hand_alt_tells_the_cards_drawn_under_the_hand() -> None:
     # (Bohouš took 7♣ from the talon: his own to know, his own hand says it)
     assert taroky_hand(_table(rnd), rnd.view(1), "cs").alt == (
         "Tvoje karty (vypsané v textu zprávy). Z talonu: 7♣. Odkládá: Anička.")
+
+
+def _preferanc_with_a_flekked_valat() -> TarokyRound:
+    """Review 68's run 3, deal 1: preferanc na prvních whose declarer must lay taroks away
+    face up (II III IV), announces valát; Bohouš gives flek on the game and on the valát;
+    two tricks taken, a card led in the third."""
+    from bot.games.taroky.pictures.examples import drive, script
+    from engine.taroky.options import TarokyOptions
+    from tests.taroky.helpers import fill
+
+    masks, talon = fill(["I II III IV V VI VII VIII IX X XI XII"], "XIII XIV Kh XV XVI Kx")
+    rnd = TarokyRound(deals=[((masks[0], masks[1], masks[2], masks[3]), tuple(talon))],
+                      options=TarokyOptions(round_deals=4))
+    return drive(rnd, lambda r: len(r.deal.tricks) == 2 and len(r.deal.trick) == 1,
+                 script(bid={0: "3P"}, trojka={0: (True,)},
+                        announce={0: ["valat"], 1: ["flek:game", "flek:valat"]}))
+
+
+def test_the_taroky_table_alt_names_every_public_fact_its_picture_shows() -> None:
+    """Review 68 M1: the table picture's alt left out the flek levels, each seat's hlášky
+    and tricks, the last trick, the taroks laid away face up and the sólo's turned talon
+    cards — public (T-VIEW), and once their event lines scrolled away, lost to a screen
+    reader. No earlier trick than the last, no hidden card."""
+    from bot.games.taroky.pictures.examples import example as taroky_example
+    from bot.games.taroky.texts import table_alt
+    from tests.test_taroky_ui import _table
+
+    rnd = _preferanc_with_a_flekked_valat()
+    assert table_alt(_table(rnd), "cs") == (
+        "1. rozdání · preferanc na prvních – hraje Anička. Hlášení: hra flek ×2, valát Anička"
+        " flek ×2. Na tahu: Cecílie. Ve štychu: Bohouš 2♥. Poslední štych (2.): Bohouš XVIII,"
+        " Cecílie K♦, Dalibor J♠, Anička XII – bere Bohouš. Odložené taroky: II III IV."
+        " Peníze a karty: Anička – 50,00 Kč, karet v ruce 10, 0 štychů, hlášky: taroky;"
+        " Bohouš – 50,00 Kč, karet v ruce 9, 2 štychy; Cecílie – 50,00 Kč, karet v ruce 10,"
+        " 0 štychů, hlášky: barvy; Dalibor – 50,00 Kč, karet v ruce 10, 0 štychů, hlášky:"
+        " barvy.")
+    assert table_alt(_table(rnd, "en"), "en") == (
+        "Deal 1 · preferans on first cards – Anička plays. Announced: game doubled ×2, valat"
+        " Anička doubled ×2. To act: Cecílie. In the trick: Bohouš 2♥. Last trick (no. 2):"
+        " Bohouš XVIII, Cecílie K♦, Dalibor J♠, Anička XII – taken by Bohouš. Taroks laid"
+        " away: II III IV. Money and cards: Anička – 50.00 Kč, 10 cards in hand, 0 tricks,"
+        " declared: 10+ taroks; Bohouš – 50.00 Kč, 9 cards in hand, 2 tricks; Cecílie –"
+        " 50.00 Kč, 10 cards in hand, 0 tricks, declared: no tarok; Dalibor – 50.00 Kč, 10"
+        " cards in hand, 0 tricks, declared: no tarok.")
+    solo, _seat = taroky_example("solo")  # sólo: a talon card turned after each trick
+    assert table_alt(_table(solo), "cs") == (
+        "1. rozdání · sólo – hraje Bohouš. Hlášení: hra flek ×2. Na tahu: Bohouš. Ve štychu:"
+        " Anička J♠. Poslední štych (4.): Cecílie D♣, Dalibor 8♣, Anička K♣, Bohouš C♣ – bere"
+        " Anička. Z talonu: XVIII XX XI VI. Peníze a karty: Anička – 50,00 Kč, karet v ruce"
+        " 7, 2 štychy; Bohouš – 50,00 Kč, karet v ruce 8, 1 štych; Cecílie – 50,00 Kč, karet"
+        " v ruce 8, 1 štych; Dalibor – 50,00 Kč, karet v ruce 8, 0 štychů.")
+    play, _seat = taroky_example("play")  # 1P, the pagát lost: I went in trick 7
+    said = table_alt(_table(play), "cs")
+    assert "Hlášení: pagát Anička flek ×2 (nevyšel)." in said
+    assert "Poslední štych (7.): Anička I, Bohouš IV, Cecílie IX, Dalibor V – bere Cecílie." \
+        in said and "(6.)" not in said
+    assert "Odložen" not in said  # (the hidden discards untold)
+    announce, _seat = taroky_example("announce")  # the partner (Cecílie, XIX) still secret
+    said = table_alt(_table(announce), "cs")
+    assert "spoluhráč" not in said and "Odložen" not in said and "štych" not in said
+    # the longest names Discord allows still fit its limit (no words cut off at the end)
+    long = [c * 32 for c in "ABCD"]
+    table = _table(play, "en")
+    table.seats = [Seat(100 + i, name) for i, name in enumerate(long)]
+    assert len(table_alt(table, "en")) <= ALT_LIMIT
+
+
+@pytest.mark.parametrize("lang", ["cs", "en"])
+def test_the_taroky_hand_says_what_was_taken_and_what_was_laid_away_in_the_usual_order(
+        lang: str) -> None:
+    """Review 68: after the discard the hand text still read "Z talonu máš: XVIII C♥ 3♦ J♠"
+    (3♦ and J♠ laid away), and the alt's "Odloženo" listed the cards in the order chosen
+    (M2, L1). Now the line says both, in words fitting any player, and both list the cards
+    in the usual order — until the announcements, when T-VIEW hides the discards."""
+    from bot.games.taroky.hand import hand as taroky_hand
+    from bot.games.taroky.pictures.examples import example as taroky_example
+    from engine.taroky.actions import Discard
+    from engine.taroky.cards import parse_card
+    from tests.test_taroky_ui import _table
+
+    rnd, seat = taroky_example("discard")
+    assert seat == 0
+    for card in ("Cx", "Jp", "3k", "8p"):  # the review's order of choosing
+        rnd.apply(Discard(0, parse_card(card)))
+    parts = taroky_hand(_table(rnd, lang), rnd.view(0), lang)
+    said = {"cs": ("Vzato z talonu: XVIII C♥ 3♦ J♠ · odloženo za talon: 3♦ C♣ 8♠ J♠.",
+                   "Tvoje karty (vypsané v textu zprávy). Odloženo: 3♦ C♣ 8♠ J♠."
+                   " Odkládá: Bohouš."),
+            "en": ("From the talon you took: XVIII C♥ 3♦ J♠ · laid away: 3♦ C♣ 8♠ J♠.",
+                   "Your cards (listed in the message). Laid away: 3♦ C♣ 8♠ J♠."
+                   " Laying away: Bohouš.")}[lang]
+    assert [x for x in parts.lines if "XVIII C♥" in x] == [said[0]]
+    assert parts.alt == said[1]
+    while rnd.deal.phase == "discard":  # the others lay away: the announcements begin
+        rnd.apply(next(a for a in rnd.legal_actions() if isinstance(a, Discard)))
+    lines = taroky_hand(_table(rnd, lang), rnd.view(0), lang).lines
+    assert not [x for x in lines if "J♠" in x and "XVIII" not in x]
+    assert not [x for x in lines if x.startswith(said[0][:8])]

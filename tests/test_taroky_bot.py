@@ -204,9 +204,16 @@ async def test_T_TALON_411_each_taker_reads_the_talon_cards_he_took_and_nobody_e
 
     deal = given(WORKED_HANDS, WORKED_TALON)  # talon XVIII Ch 3k Jp | 7x | XIII
     took = {0: "XVIII C♥ 3♦ J♠", 1: "7♣", 2: "XIII"}
-    for lang, line in (("en", "From the talon you took: {}."), ("cs", "Z talonu máš: {}.")):
+    # once laid away, the line says so in the usual order (review 68: "Z talonu máš: XVIII
+    # C♥ 3♦ J♠" after 3♦ and J♠ were laid away)
+    laid_away = {0: "Jh Ch Qh 3k", 1: "4h"}  # (the script's discards; D♥ or Q♥ by language)
+    both = {"en": "From the talon you took: {} · laid away: {}.",
+            "cs": "Vzato z talonu: {} · odloženo za talon: {}."}
+    for lang, line in (("en", "From the talon you took: {}."), ("cs", "Vzato z talonu: {}.")):
         _g, ch, users, tid = await open_taroky(harness, NAMES, [deal], language=lang)
         c = Clickers(harness, ch, tid, users)
+        laid = {s: " ".join(card_label(x, lang) for x in parse_cards(cards))
+                for s, cards in laid_away.items()}
         script = scripted({"bid": {0: "1P"}, "choose": {0: "1P"}, "call": {0: "XIX"}})
         while c.table.state.deal.phase != "discard":
             await c.act(script(c.table.state))
@@ -216,7 +223,9 @@ async def test_T_TALON_411_each_taker_reads_the_talon_cards_he_took_and_nobody_e
                 hand = await c.open_hand(user)
                 lines = hand.content.split("\n")
                 mine = [x for x in lines if x.startswith(line.partition("{")[0])]
-                assert mine == ([line.format(took[seat])] if seat in took else []), (seat, lines)
+                said = ([] if seat not in took else [both[lang].format(took[seat], laid[seat])]
+                        if seat < step else [line.format(took[seat])])
+                assert mine == said, (seat, lines)
                 others = {card for s, cards in took.items() if s != seat
                           for card in cards.split()}
                 words = {w.strip(".,:;()") for w in hand.content.split()}
@@ -226,7 +235,8 @@ async def test_T_TALON_411_each_taker_reads_the_talon_cards_he_took_and_nobody_e
                     view, c.table.names(), lang)
                 strip = extra_cards(view, lang)[1]  # what the picture draws below the hand
                 if view.own_discards:
-                    assert strip == view.own_discards  # laid away: those are drawn now
+                    # laid away: those are drawn now, in the usual order
+                    assert " ".join(card_label(x, lang) for x in strip) == laid[seat]
                 else:
                     assert [card_label(x, lang) for x in strip] == (
                         took[seat].split() if seat in took else [])

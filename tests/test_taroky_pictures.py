@@ -25,7 +25,7 @@ from bot.render.common import EMBED_W
 from bot.render.fonts import font
 from bot.render.names import fit_apart
 from engine.taroky import TarokyRound
-from engine.taroky.cards import NUM_TAROKS
+from engine.taroky.cards import NUM_TAROKS, parse_card
 from engine.taroky.options import TarokyOptions
 from tests.test_render_golden import REAL_ART_MAX, STAND_IN_MAX, _check
 
@@ -110,6 +110,42 @@ def test_examples_reach_their_states() -> None:
     finished = states["finished"]
     assert finished.finished and [r.game for r in finished.protocol] == ["1P", "W", "3P2",
                                                                          "6P"]
+
+
+@pytest.mark.parametrize("kind", ["discard", "play"])
+def test_the_hand_greys_every_card_the_engines_legal_actions_exclude(
+        kind: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Review 68 L4: in the discard picture the kings were greyed, but the taroks that may
+    not be laid away (dimmed: their dark art still read as allowed) looked like allowed
+    cards. Every card of the hand outside the engine's legal moves (a discard: the cards of
+    some legal whole discard) is drawn without colour; the others lit."""
+    from engine.taroky.actions import Discard, Play
+    from engine.taroky.cards import cards_of
+
+    rnd, seat = _example(kind)
+    view = rnd.view(seat)
+    allowed = {a.card for a in view.legal if isinstance(a, Play | Discard)}
+    allowed |= set(cards_of(view.discardable))
+    drawn: dict[int, str] = {}
+    real = hand_picture.cards.put
+
+    def spy(img: Image.Image, card: int, width: int, x: int, y: int, style: str = "plain",
+            deck: str = "lora", lang: str = "") -> None:
+        if width == hand_picture.CARD_W:  # (the hand's rows, not the extras below)
+            drawn[card] = style
+        real(img, card, width, x, y, style, deck, lang)
+
+    monkeypatch.setattr(hand_picture.cards, "put", spy)
+    hand_picture._hand_image.cache_clear()
+    hand_picture.hand_image(view, NAMES, "cs")
+    hand_picture._hand_image.cache_clear()
+    hand = set(cards_of(view.hand))
+    assert drawn == {c: "glow" if c in allowed else "grey" for c in hand}
+    if kind == "discard":  # Anička lays 4 away of 7 suit cards: no tarok, no king
+        assert {c for c in hand if drawn[c] == "grey"} == {c for c in hand if c < NUM_TAROKS
+                                                          } | {parse_card("Kh")}
+    tile = card_art.tile(parse_card("XX"), 150, "grey", "taroky").convert("RGB")
+    assert max(max(px) - min(px) for px in set(tile.getdata())) <= 2  # grey: no colour left
 
 
 def test_a_sixteen_card_hand_stays_legible_at_phone_width() -> None:

@@ -78,7 +78,8 @@ def test_a_failed_announced_pagat_says_why_from_the_trick_the_engine_says_it_wen
     assert row.pagat is not None and row.pagat.trick == 7 and row.pagat.early
     assert not row.pagat.won
     cs = deal_result(_table(rnd), row, "cs").splitlines()[0]
-    assert cs.endswith(" hra vyhrána 47:23, ale pagát (Anička, flek ×2) nevyšel – I padl už"
+    # (review 68 L3: "– I padl …" read the numeral I as a word: the pagát is the subject)
+    assert cs.endswith(" hra vyhrána 47:23, ale pagát (Anička, flek ×2) nevyšel – padl už"
                        " v 7. štychu.")
     en = deal_result(_table(rnd, "en"), row, "en").splitlines()[0]
     assert en.endswith(" won the game 47:23, but the pagát ultimo (Anička, doubled ×2) failed"
@@ -86,7 +87,7 @@ def test_a_failed_announced_pagat_says_why_from_the_trick_the_engine_says_it_wen
     beaten = dataclasses.replace(row, pagat=dataclasses.replace(row.pagat, trick=12))
     assert beaten.pagat is not None and not beaten.pagat.early
     assert deal_result(_table(rnd), beaten, "cs").splitlines()[0].endswith(
-        ", ale pagát (Anička, flek ×2) nevyšel – I poslední štych nevzal.")
+        ", ale pagát (Anička, flek ×2) nevyšel – poslední štych nevzal.")
     assert deal_result(_table(rnd, "en"), beaten, "en").splitlines()[0].endswith(
         ", but the pagát ultimo (Anička, doubled ×2) failed – the pagát (I) did not take the"
         " last trick.")

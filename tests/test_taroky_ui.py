@@ -331,6 +331,26 @@ def test_the_hand_names_the_trick_in_progress() -> None:
                                                                  "cs").lines)
 
 
+def test_the_table_message_names_the_trick_in_progress_only_while_the_tricks_are_played(
+) -> None:
+    """Review 68 M3: a spectator on a phone sees the trick's cards in the table picture about
+    29 px wide, and the table's text said only "Na tahu: **Anička**". The status lines name
+    the trick in progress (public: T-VIEW), unmarked, and only during the play."""
+    from bot.games.taroky.texts import status_lines
+
+    rnd, _seat = example("play")  # Cecílie led Q♦, Dalibor followed 4♦; Anička is to play
+    assert status_lines(_table(rnd), "cs")[1:3] == [
+        "Na tahu: **Anička**", "Ve štychu: Cecílie D♦, Dalibor 4♦"]
+    assert status_lines(_table(rnd, "en"), "en")[1:3] == [
+        "To act: **Anička**", "In the trick: Cecílie Q♦, Dalibor 4♦"]
+    for kind in ("bid", "announce", "finished"):
+        other, _seat = example(kind)
+        assert not [x for x in status_lines(_table(other), "cs") if x.startswith("Ve štychu")]
+    while rnd.deal.trick:  # the trick taken: the next one has no card yet
+        rnd.apply(rnd.legal_actions()[0])
+    assert not [x for x in status_lines(_table(rnd), "cs") if x.startswith("Ve štychu")]
+
+
 def test_a_stand_in_is_marked_at_the_table_and_a_forced_card_only_in_its_hand() -> None:
     """A move of an AI for an absent player is marked in the table's events, as at Lóra's
     tables; a forced card the table played for a player (autoplay) reads as any card (the
@@ -435,7 +455,7 @@ def test_T_SCORE_HLASKY_the_result_lists_every_hlaska_counted_with_its_money_or_
                           (("barvicky", False),))
     lines = deal_result(_table(rnd), row, "cs").splitlines()
     # (review 60 LOW 6: why it failed, as the engine's result says: I went in trick 7)
-    assert lines[0].endswith(" hra vyhrána 47:23, ale pagát (Anička, flek ×2) nevyšel – I padl"
+    assert lines[0].endswith(" hra vyhrána 47:23, ale pagát (Anička, flek ×2) nevyšel – padl"
                              " už v 7. štychu.")
     assert lines[1] == ("Účet pro hráče Anička a Cecílie: hra +1,20 Kč · taročky (Anička) +0,50 Kč"
                         " · honéry (Bohouš) −0,50 Kč · barvičky (Dalibor) nezapočteno"
@@ -1327,7 +1347,7 @@ def test_T_SCORE_BINDING_a_pagat_or_valat_that_turns_the_money_is_said_with_the_
     assert row.components is not None and row.components["S"] < 0 < row.components["G"]
     assert deal_result(_table(rnd), row, "cs").splitlines()[0] == (
         "■ **1. rozdání: první povinnost** – Anička (spoluhráč Cecílie): hra vyhrána 47:23,"
-        " ale pagát (Anička, flek ×2) nevyšel – I padl už v 7. štychu.")
+        " ale pagát (Anička, flek ×2) nevyšel – padl už v 7. štychu.")
     assert deal_result(_table(rnd, "en"), row, "en").splitlines()[0] == (
         "■ **Deal 1: first duty** – Anička with partner Cecílie won the game 47:23, but the"
         " pagát ultimo (Anička, doubled ×2) failed – the pagát (I) was already played in"
@@ -1345,7 +1365,7 @@ def test_T_SCORE_BINDING_a_pagat_or_valat_that_turns_the_money_is_said_with_the_
     kept = dataclasses.replace(row, components={**row.components, "G": 1200, "S": 400})
     assert deal_result(_table(rnd), kept, "cs").splitlines()[0] == (
         "■ **1. rozdání: první povinnost** – Anička (spoluhráč Cecílie): výhra 47:23."
-        " Pagát (Anička, flek ×2) nevyšel – I padl už v 7. štychu.")
+        " Pagát (Anička, flek ×2) nevyšel – padl už v 7. štychu.")
 
 
 def test_the_english_rules_name_the_hlasky_as_the_game_shows_them() -> None:

@@ -1101,6 +1101,13 @@ STRINGS: dict[str, str] = {
     "taroky.role_varsava_zduch": "Warsaw (pushed): each plays for themselves; the fewest eyes win.",
     "taroky.role_declarer_calling": "You play {game}: call your partner.",
     "taroky.hand_wait": "{name} is to act. The buttons unlock when it is your turn.",
+    "taroky.alt_announced": "Announced: {items}",
+    "taroky.alt_lost": "{item} (failed)",
+    "taroky.alt_cards": "{title}: {cards}",
+    "taroky.alt_tricks_one": "{n} trick",
+    "taroky.alt_tricks_many": "{n} tricks",
+    "taroky.alt_hlasky": "declared: {hlasky}",
+    "taroky.alt_last_trick": "Last trick (no. {number}): {cards} – taken by {name}",
     "taroky.alt_seats": "Money and cards: {seats}.",
     "taroky.alt_seat": "{name} – {money}, {cards} cards in hand",
     "taroky.sheet_head": "Money and result:",
@@ -1136,6 +1143,8 @@ STRINGS: dict[str, str] = {
     "taroky.offer_join": " or ",
     "taroky.offer_flek": "{level} {on}",  # "double the game", "redouble the pagát ultimo"
     "taroky.offer_flek_n": "double {on} again (×{mult})",  # past re-redouble
+    "taroky.hand_laid": "Laid away: {cards}.",
+    "taroky.hand_taken_laid": "From the talon you took: {taken} · laid away: {laid}.",
     "taroky.hand_announce_none": "Announcements: you can only pass now.",
     "taroky.hand_announce_more": "You announced: {said}. You may also {items}, or finish with Done.",
     "taroky.hand_announce_all": "You announced: {said}. Nothing more can be added – finish with Done.",

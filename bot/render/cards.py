@@ -117,7 +117,8 @@ def tile(card: int, width: int, style: str = "plain", deck: str = "lora",
     """The card on a transparent tile ``margin(width)`` larger on each side, with a shadow,
     as a table in ``lang`` shows it.
 
-    ``style``: "plain", "glow" (a gold glow: playable / just laid) or "dim" (darkened).
+    ``style``: "plain", "glow" (a gold glow: playable / just laid), "dim" (darkened) or
+    "grey" (greyed: not allowed now, on any art).
     """
     return framed(scaled(card, width, deck, lang), width, style)
 
@@ -137,6 +138,11 @@ def framed(face: Image.Image, width: int, style: str = "plain") -> Image.Image:
         dark = Image.new("RGBA", face.size, (18, 28, 24, 255))
         alpha = face.getchannel("A")
         face = Image.blend(face, dark, 0.55)
+        face.putalpha(alpha)
+    elif style == "grey":  # without colour and darkened: a dark face dimmed read as allowed
+        alpha = face.getchannel("A")
+        grey = face.convert("L").convert("RGBA")
+        face = Image.blend(grey, Image.new("RGBA", face.size, (40, 40, 40, 255)), 0.4)
         face.putalpha(alpha)
     base.alpha_composite(face, (m, m))
     return base

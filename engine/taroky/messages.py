@@ -314,7 +314,7 @@ EVENTS: dict[str, dict[str, str]] = {
         "discarded_tarok": "{seat} odkládá {card} lícem nahoru.",
         "hlasky_announced": "{seat} hlásí: {hlasky}.",
         "hlasky_and": ", ",
-        "pagat_promised": "{seat} hraje pagáta nakonec (druhá povinnost).",
+        "pagat_promised": "{seat} hlásí pagát s hrou (druhá povinnost).",
         "announced": "{seat} hlásí {item}.",
         "announced_valat": "{seat} hlásí valát.",
         "flekked": "{seat}: {level} {on}.",
@@ -348,7 +348,7 @@ EVENTS: dict[str, dict[str, str]] = {
         "discarded_tarok": "{seat} lays away {card} face up.",
         "hlasky_announced": "{seat} declares {hlasky}.",
         "hlasky_and": " and ",  # "Ann declares 8–9 taroks and trul with a king."
-        "pagat_promised": "{seat} will win the last trick with the pagát (second duty).",
+        "pagat_promised": "{seat} announces the pagát ultimo with the game (second duty).",
         "announced": "{seat} announces {item}.",
         "announced_valat": "{seat} announces valat (all 12 tricks).",
         "flekked": "{seat}: {level} {on}.",

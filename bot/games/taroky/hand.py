@@ -466,6 +466,21 @@ def moved_since_stand_in(table: Table, seat: int, walked: SeatMoves | None = Non
     return any(log[v].seat == seat and v not in ai for v in range(s.ai_at[-1] + 1, len(log)))
 
 
+def talon_line(view: SeatView, lang: str) -> str:
+    """What the seat took from the talon (1P/2P: his alone to know, T-TALON-411) and what
+    it has laid away so far, while T-VIEW lets it look at them (the view holds both only
+    until the announcements): "Vzato z talonu: … · odloženo za talon: …" — in words that
+    fit any player (no gendered past tense), the cards in the usual order. "Z talonu máš"
+    read as if the cards laid away were still in his hand (review 68)."""
+    taken = cards_text(sorted(view.taken), lang)
+    laid = cards_text(sorted(view.own_discards), lang)
+    if taken and laid:
+        return t("taroky.hand_taken_laid", lang, taken=taken, laid=laid)
+    if taken:
+        return t("taroky.hand_taken", lang, cards=taken)
+    return t("taroky.hand_laid", lang, cards=laid) if laid else ""
+
+
 def hand(table: Table, view: Any, lang: str) -> HandParts:
     """The parts of the hand message of ``view`` (a Taroky ``SeatView``)."""
     if not isinstance(view, SeatView):
@@ -489,8 +504,9 @@ def hand(table: Table, view: Any, lang: str) -> HandParts:
         lines.append(trick)
     if view.hand:  # (always, as Lóra's: the one place a screen reader hears them, grouped)
         lines.append(t("core.hand_cards", lang, cards=hand_text(view, lang)))
-    if view.taken:  # 1P/2P: the cards he bought are his alone to know (T-TALON-411)
-        lines.append(t("taroky.hand_taken", lang, cards=cards_text(view.taken, lang)))
+    talon = talon_line(view, lang)
+    if talon:
+        lines.append(talon)
     said = prompt(table, view, lang)
     lines.append(said)
     warning = secret_partner_warning(view, table.names(), lang)

@@ -261,21 +261,90 @@ def last_trick_text(table: Table, lang: str) -> str:
              cards=trick_cards(last.played, names, lang), name=names[last.winner])
 
 
+def table_trick_line(table: Table, view: TableView, lang: str) -> str:
+    """The trick in progress, who played what ("Ve štychu: Alice XX, Bob II"); empty but
+    while the tricks are played. Public (T-VIEW): the table's text says it, not only its
+    picture, whose trick cards a phone shows too small to read (review 68)."""
+    deal = view.deal
+    if view.finished or deal.phase != "play" or not deal.trick:
+        return ""
+    return t("core.hand_trick", lang, cards=trick_cards(deal.trick, table.names(), lang))
+
+
 def table_alt(table: Table, lang: str) -> str:
-    """The table picture in words: the deal and its game, whose turn, the trick in
-    progress, each seat's money and cards in hand; once the round is over, its results."""
+    """The table picture in words, the public facts it shows (T-VIEW): the deal and its
+    game, the announcements and their fleks (the strip), whose turn, the trick in progress
+    and the last one (no earlier trick), the talon's cards shown or turned, the taroks laid
+    away face up, each seat's money, cards in hand, tricks taken and hlášky; once the round
+    is over, its results. Review 68: the alt left most of it out, and once its event lines
+    had scrolled away a screen reader had no way left to learn a flek or the laid taroks."""
     view = round_of(table).public_view()
     deal, names = view.deal, table.names()
     lines = [game_line(table, view, lang)]
     if view.finished:
         return sentences(lines + view_sheet_lines(view, names, lang))
-    lines.append(turn_line(table, view, lang))
-    if deal.phase == "play" and deal.trick:
-        lines.append(t("core.hand_trick", lang, cards=trick_cards(deal.trick, names, lang)))
-    seats = [t("taroky.alt_seat", lang, name=names[s], money=money(view.money[s], lang),
-               cards=deal.hand_counts[s]) for s in range(4)]
+    lines += [_announced_line(deal, names, lang), turn_line(table, view, lang),
+              table_trick_line(table, view, lang)]
+    last = deal.last_trick if deal.phase == "play" else None
+    if last is not None:  # (its leader is its first card's: not named twice, for the length)
+        lines.append(t("taroky.alt_last_trick", lang, number=deal.tricks_done,
+                       cards=trick_cards(last.played, names, lang), name=names[last.winner]))
+    lines += [_talon_line(deal, lang), _laid_line(deal, lang)]
+    seats = [_alt_seat(view, s, names[s], lang) for s in range(4)]
     lines.append(t("taroky.alt_seats", lang, seats="; ".join(seats)))
     return sentences(lines)
+
+
+def _announced_line(deal: PublicView, names: Sequence[str], lang: str) -> str:
+    """The picture's strip in words: the game's flek, the pagát and the valát announced
+    and theirs ("Hlášení: hra flek ×2, valát Alice flek ×2."), a failed pagát so said."""
+    if deal.declarer is None or deal.game in (None, "W"):
+        return ""
+
+    def leveled(item: str, level: int) -> str:
+        return f"{item} {level_text(level, lang)}" if level else item
+
+    items = [leveled(t("taroky.pic.flek_game", lang), deal.flek[0])] if deal.flek[0] else []
+    if deal.pagat_by is not None:
+        pagat = leveled(t("taroky.pic.pagat_by", lang, name=names[deal.pagat_by]), deal.flek[1])
+        items.append(t("taroky.alt_lost", lang, item=pagat) if deal.pagat_lost else pagat)
+    if deal.valat_by is not None:
+        items.append(leveled(t("taroky.pic.valat_by", lang, name=names[deal.valat_by]),
+                             deal.flek[2]))
+    return t("taroky.alt_announced", lang, items=", ".join(items)) if items else ""
+
+
+def _talon_line(deal: PublicView, lang: str) -> str:
+    """The talon's cards all see: turned (sólo, Varšava) or shown (rejected trojkas)."""
+    if deal.turned:
+        cards = [c for c, _pile in deal.turned]
+        return t("taroky.alt_cards", lang, title=t("taroky.pic.turned", lang),
+                 cards=cards_text(cards, lang))
+    if deal.shown:
+        return t("taroky.alt_cards", lang, title=tn("taroky.pic.shown", lang,
+                                                    len(deal.shown) // 3),
+                 cards=cards_text(deal.shown, lang))
+    return ""
+
+
+def _laid_line(deal: PublicView, lang: str) -> str:
+    """The taroks laid away face up, by rank."""
+    laid = sorted(c for cards in deal.face_up_discards for c in cards)
+    return t("taroky.alt_cards", lang, title=t("taroky.pic.laid_taroks", lang),
+             cards=cards_text(laid, lang)) if laid else ""
+
+
+def _alt_seat(view: TableView, seat: int, name: str, lang: str) -> str:
+    """One seat: money, cards in hand, tricks taken (while they are played), hlášky."""
+    deal = view.deal
+    said = t("taroky.alt_seat", lang, name=name, money=money(view.money[seat], lang),
+             cards=deal.hand_counts[seat])
+    if deal.phase == "play":
+        said += ", " + tn("taroky.alt_tricks", lang, deal.tricks_taken[seat])
+    if deal.hlasky is not None and deal.hlasky[seat]:
+        said += ", " + t("taroky.alt_hlasky", lang,
+                         hlasky=", ".join(word(h, lang) for h in deal.hlasky[seat]))
+    return said
 
 
 def sheet_lines(table: Table, lang: str) -> list[str]:
@@ -296,10 +365,11 @@ def view_sheet_lines(view: TableView, names: Sequence[str], lang: str) -> list[s
 
 
 def status_lines(table: Table, lang: str) -> list[str]:
-    """The deal and whose turn, what an AI said for an absent player (where the others look
-    for who bid what), and how the round ends."""
+    """The deal and whose turn, the trick in progress, what an AI said for an absent player
+    (where the others look for who bid what), and how the round ends."""
     view = round_of(table).public_view()
-    lines = [game_line(table, view, lang), turn_line(table, view, lang)]
+    lines = [game_line(table, view, lang), turn_line(table, view, lang),
+             table_trick_line(table, view, lang)]
     if not view.finished:
         lines += [stood_in_line(table, seat, lang) for seat in range(len(table.seats))]
     lines.append(clock_line(table, view, lang))

@@ -2,7 +2,7 @@
 progress first (who leads, the cards laid so far under their players' names, the one to play
 next), the last trick beside it, as in Lóra's hand picture (review 55: the table message is
 far from the hand on a phone); then the taroks in one row, the suits (grouped, a
-gap between suits) in the next, the cards it may use now lifted and lit, the others dimmed
+gap between suits) in the next, the cards it may use now lifted and lit, the others greyed
 while it acts. In the preferanc the trojka the declarer looks at, while discarding in 1P/2P
 the cards the seat took from the talon (until it lays away), then the cards laid away so far,
 are drawn below.
@@ -133,7 +133,7 @@ def _hand_image(hand: tuple[int, ...], lit: frozenset[int], acting: bool, status
     for row in rows:
         for card, cx in zip(row, _positions(row), strict=True):
             on = card in lit
-            style = "glow" if on else ("dim" if acting else "plain")
+            style = "glow" if on else ("grey" if acting else "plain")
             cards.put(img, card, CARD_W, cx, y + (0 if on else LIFT), style, DECK, lang)
         y += row_h + ROW_GAP
     if extra_title:
@@ -189,8 +189,8 @@ def extra_cards(view: SeatView, lang: str) -> tuple[str, tuple[int, ...]]:
     if view.trojka_cards:
         key = "hand_trojka_upper" if pub.trojka == "upper" else "hand_trojka_lower"
         return pic(key, lang), view.trojka_cards
-    if view.own_discards:
-        return pic("hand_laid", lang), view.own_discards
+    if view.own_discards:  # (in the usual order, not the order laid: review 68)
+        return pic("hand_laid", lang), tuple(sorted(view.own_discards))
     if view.taken:  # bought from the talon (1P/2P), until laid away: which cards are new
         return pic("turned", lang), view.taken
     return "", ()
