@@ -88,7 +88,8 @@ class Materials(Protocol):
                           later: Sequence[OutboxItem] = ()) -> None: ...
 
     async def set_invite(self, table: Table, channel_id: int, message_id: int) -> None:
-        """A rematch's invitation (a post keyed ``invite:<table id>``) was posted."""
+        """A rematch's invitation (a post keyed ``invite:<table id>``) was posted: saved with
+        the edit that catches it up, if any, in one transaction (then a refusal is raised)."""
         ...
 
     def invite_text(self, table: Table) -> str | None:
@@ -449,8 +450,8 @@ class ChannelDeliverer:
                 _tournament_id(entry), message_id,
                 lambda old: [items.delete(entry.channel_id, old)])
             return
-        if entry.kind == items.POST and entry.table_id is not None \
-                and entry.key == f"invite:{entry.table_id}":
+        if _invitation(entry):
+            assert entry.table_id is not None
             invited = await self.m.table(entry.table_id)
             if invited is not None:
                 await self.m.set_invite(invited, entry.channel_id, message_id)
@@ -486,6 +487,14 @@ class ChannelDeliverer:
         await save(table, message_id, later)
 
     async def find_posted(self, entry: OutboxEntry, known: set[int]) -> int | None:
+        if _invitation(entry):
+            # its id saved already: posted — and maybe edited since (its table started), so
+            # that its text no longer finds it; looked for, it was posted a second time
+            assert entry.table_id is not None
+            table = await self.m.table(entry.table_id)
+            invite = None if table is None else (table.rematch or {}).get("invite")
+            if isinstance(invite, list):
+                return int(invite[1])
         channel = await self._channel(entry)
         me = self.m.bot_user_id()
         after = discord.Object(entry.watermark) if entry.watermark else None
@@ -534,6 +543,12 @@ class ChannelDeliverer:
 
 def _tournament_id(entry: OutboxEntry) -> int:
     return int(entry.payload["tournament"])
+
+
+def _invitation(entry: OutboxEntry) -> bool:
+    """A rematch's invitation's post (``bot.ui.rematch``)."""
+    return entry.kind == items.POST and entry.table_id is not None \
+        and entry.key == f"invite:{entry.table_id}"
 
 
 def _clears(entry: OutboxEntry) -> bool:
