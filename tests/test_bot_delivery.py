@@ -691,3 +691,54 @@ async def test_a_kill_as_a_reposted_table_message_is_recorded_leaves_one_message
             "SELECT payload FROM outbox WHERE kind = ?", (items.DELETE,)) as cur:
         ends = [json.loads(r[0]) for r in await cur.fetchall()]
     assert len([e for e in ends if e["message_id"] == first]) == 1, ends
+
+
+async def test_a_post_loads_its_table_once_for_all_it_draws_of_it():
+    """A final post (its sheet attached, its rating note) and a further embed's picture draw
+    of one table, loaded once; a tournament's picture and a post with nothing to draw load
+    none. Each picture is drawn of that table, by its name."""
+    from datetime import UTC, datetime
+
+    from bot.delivery import items
+    from bot.delivery.channel import ChannelDeliverer
+    from bot.storage.models import OutboxEntry
+
+    table = object()
+    loads: list[int] = []
+    drawn: list[tuple[Any, str]] = []
+
+    class Stub:
+        async def post_payload(self, payload: dict[str, Any]) -> dict[str, Any]:
+            return payload
+
+        async def table(self, table_id: int) -> Any:
+            loads.append(table_id)
+            return table
+
+        async def picture(self, of: Any, name: str) -> bytes:
+            drawn.append((of, name))
+            return b"png"
+
+        async def rating_note(self, of: Any) -> tuple[str, str]:
+            assert of is table
+            return ("Hodnocení", "Hra se nehodnotí.")
+
+    deliverer = ChannelDeliverer(Stub())
+    now = datetime.now(UTC)
+    final = items.post(7, embed={"title": "Konec"}, table_id=3,
+                       pictures=[("final", "sheet.png", "list")],
+                       embeds=[({"title": "Rozdání"}, ("deal:1", "deal.png", "rozdání"))])
+    final.payload["rating"] = True
+    kwargs = await deliverer._post_kwargs(OutboxEntry.of(1, final, now))
+    assert loads == [3]
+    assert drawn == [(table, "final"), (table, "deal:1")]
+    assert [f.filename for f in kwargs["files"]] == ["sheet.png", "deal.png"]
+    assert kwargs["embeds"][0].fields[0].value == "Hra se nehodnotí."
+    loads.clear()
+    drawn.clear()
+    sheet = items.post(7, embed={"title": "Turnaj"}, picture="tsheet:1:1:1")
+    await deliverer._post_kwargs(OutboxEntry.of(2, sheet, now))
+    assert (loads, drawn) == ([], [(None, "tsheet:1:1:1")])
+    await deliverer._post_kwargs(OutboxEntry.of(3, items.post(7, "Oznámení.", table_id=3),
+                                                now))
+    assert loads == []

@@ -53,14 +53,17 @@ class Materials(Protocol):
 
     async def table_message(self, table: Table, payload: dict[str, Any]) -> dict[str, Any]: ...
 
-    async def picture(self, table_id: int | None, name: str) -> bytes | None: ...
+    async def picture(self, table: Table | None, name: str) -> bytes | None:
+        """A picture by its outbox name: a tournament's, else one of ``table`` (None: it
+        cannot be drawn)."""
+        ...
 
     async def post_payload(self, payload: dict[str, Any]) -> dict[str, Any]:
         """A post as it is sent now: one queued before its kind changed, as it is posted
         now (``bot.tournament.desk``'s ``paged_standings``); any other as it is."""
         ...
 
-    async def rating_note(self, table_id: int | None) -> tuple[str, str] | None:
+    async def rating_note(self, table: Table | None) -> tuple[str, str] | None:
         """A final post's field: why its game is not rated (None: it is)."""
         ...
 
@@ -226,8 +229,9 @@ class ChannelDeliverer:
                     if record is None:
                         await message.delete()
                     else:  # (the old table message: its text alone, in its place)
+                        files = await self._files(entry, await self._drawn(entry, {}))
                         await message.edit(content=str(record), embed=None,
-                                           attachments=await self._files(entry), view=None,
+                                           attachments=files, view=None,
                                            allowed_mentions=QUIET)
                 return None
             if _clears(entry):
@@ -297,6 +301,7 @@ class ChannelDeliverer:
 
     async def _post_kwargs(self, entry: OutboxEntry) -> dict[str, Any]:
         payload = await self.m.post_payload(entry.payload)
+        table = await self._drawn(entry, payload)
         kwargs: dict[str, Any] = {
             "content": payload.get("content"),
             "allowed_mentions": MENTIONS if payload.get("mentions") else QUIET,
@@ -307,7 +312,7 @@ class ChannelDeliverer:
         name = payload.get("picture")
         if name:
             with phase(RENDER):
-                png = await self.m.picture(entry.table_id, str(name))
+                png = await self.m.picture(table, str(name))
             filename = str(payload.get("filename") or "picture.png")
             if png is not None:
                 kwargs["file"] = png_file(png, filename, payload.get("description"))
@@ -316,15 +321,15 @@ class ChannelDeliverer:
             elif embed is not None:
                 embed.set_image(url=None)
         if payload.get("rating") and embed is not None:
-            with phase(DB):
-                note = await self.m.rating_note(entry.table_id)
+            with phase(DB):  # (the server's AI share)
+                note = await self.m.rating_note(table)
             if note is not None:  # (right after the final order: "play again" stays last)
                 embed.insert_field_at(1, name=note[0], value=note[1], inline=False)
-        files = await self._files(entry)
+        files = await self._files(entry, table)
         more = []
         for spec in payload.get("embeds") or []:  # (each with its own picture in it)
             extra = discord.Embed.from_dict(spec["embed"])
-            drawn = await self._embed_picture(entry, spec.get("picture"))
+            drawn = await self._embed_picture(table, spec.get("picture"))
             if drawn is not None:
                 files.append(drawn)
                 extra.set_image(url=f"attachment://{drawn.filename}")
@@ -342,23 +347,33 @@ class ChannelDeliverer:
             kwargs["view"] = view
         return kwargs
 
-    async def _embed_picture(self, entry: OutboxEntry, spec: Any) -> discord.File | None:
+    async def _drawn(self, entry: OutboxEntry, payload: dict[str, Any]) -> Table | None:
+        """The entry's table, loaded once for all it draws of it (its pictures, the final
+        post's rating note); None when it has none or draws nothing."""
+        if entry.table_id is None or not (entry.payload.get("pictures") or any(
+                payload.get(k) for k in ("picture", "embeds", "rating"))):
+            return None
+        with phase(DB):
+            return await self.m.table(entry.table_id)
+
+    async def _embed_picture(self, table: Table | None, spec: Any) -> discord.File | None:
         """A further embed's picture (``items.post``'s ``embeds``), drawn now; None when it
         has none or it cannot be drawn (the embed goes without it)."""
         if not spec:
             return None
         name, filename, description = items.picture_of(spec)
         with phase(RENDER):
-            png = await self.m.picture(entry.table_id, name)
+            png = await self.m.picture(table, name)
         return None if png is None else png_file(png, filename, description)
 
-    async def _files(self, entry: OutboxEntry) -> list[discord.File]:
-        """The entry's ``pictures``, drawn now (one that cannot be drawn is left out)."""
+    async def _files(self, entry: OutboxEntry, table: Table | None) -> list[discord.File]:
+        """The entry's ``pictures``, drawn now of ``table`` (``_drawn``; one that cannot be
+        drawn is left out)."""
         files = []
         for spec in entry.payload.get("pictures") or []:
             name, filename, description = items.picture_of(spec)
             with phase(RENDER):
-                png = await self.m.picture(entry.table_id, name)
+                png = await self.m.picture(table, name)
             if png is not None:
                 files.append(png_file(png, filename, description))
         return files
