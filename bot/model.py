@@ -37,7 +37,6 @@ class Seat:
     absent: bool = False
     ai_moves: int = 0  # moves an AI made for this human
     moves: int = 0  # all moves made for this seat
-    auto_moves: int = 0  # forced moves the table made for this human (autoplay)
     agreed: int = 0  # the revision of the table's options this player accepted (lobby)
     left: bool = False  # an AI seat that took a player's place for good (he left the game)
     # the versions (log indices) of the last moves an AI made for this human (standing in
@@ -70,7 +69,6 @@ class Seat:
             "absent": self.absent,
             "ai_moves": self.ai_moves,
             "moves": self.moves,
-            "auto_moves": self.auto_moves,
             "agreed": self.agreed,
             "left": self.left,
             "ai_at": list(self.ai_at),
@@ -85,6 +83,8 @@ class Seat:
 
     @classmethod
     def from_json(cls, d: JSONDict) -> Seat:
+        """A stored seat (one saved with keys no longer kept, "auto_moves", reads as well:
+        they are left out)."""
         return cls(
             d.get("user_id"),
             d.get("name", "?"),
@@ -92,7 +92,6 @@ class Seat:
             bool(d.get("absent", False)),
             int(d.get("ai_moves", 0)),
             int(d.get("moves", 0)),
-            int(d.get("auto_moves", 0)),
             int(d.get("agreed", 0)),
             bool(d.get("left", False)),
             [int(v) for v in d.get("ai_at") or ()],

@@ -345,6 +345,94 @@ async def _crash_and_restart(harness) -> None:
     assert all(isinstance(e, Killed) for e in errors), errors
 
 
+@pytest.mark.parametrize("stage", ["saving", "done"])
+async def test_a_kill_as_a_rematch_invitation_is_recorded_leaves_it_once_and_caught_up(
+        harness, monkeypatch, stage):
+    """A rematch's table starts while its invitation is being posted: the post made, the
+    bot sets the invitation's id with the edit that says the table runs (its buttons gone).
+    The bot dies as the two are saved (``saving``), or once they are (``done``), before the
+    entry's mark is written. After the restart the invitation stands once (found again, not
+    posted twice), says that the table runs and has no buttons, and that edit was queued
+    once. Before, the id was saved first and the edit queued apart: a kill between the two
+    left the invitation inviting to a table in play, for good; and a kill after the edit was
+    made looked for the invitation by its first text, missed it and posted it again."""
+    from bot.delivery import items
+    from bot.delivery.channel import ChannelDeliverer
+
+    _g, ch, users, tid = await open_table(harness, ["alice", "bob", "carol"], ("medium",))
+    alice, bob, carol = users
+    service = harness.service
+    old = service.tables[tid]
+    rng = random.Random(2)
+    async with service.lock(tid):  # (random legal moves to the end, one change)
+        while not old.state.finished:
+            action = rng.choice(old.state.legal_actions())
+            service._apply(old, action, by=old.seats[action.seat].user_id or "ai")
+        await service._play_on(old)
+    await channel_delivered(harness)
+    final = next(m for m in public(ch) if m.embeds
+                 and m.embeds[0].title == f"Konec lóry – stůl č. {tid}")
+    killed: list[int] = []
+    store = harness.bot.store
+    posted = ChannelDeliverer.posted
+
+    def deadly(write: Any, outbox: Any) -> Any:
+        """The store's ``write``, killed at the invitation's end (``outbox`` of its call)."""
+        async def written(*args: Any, **kwargs: Any) -> Any:
+            if stage == "saving" and killed == [-1] and any(
+                    i.kind == items.DELETE for i in outbox(*args, **kwargs) or ()):
+                killed[0] = 0
+                raise Killed()
+            return await write(*args, **kwargs)
+        return written
+
+    async def deadly_posted(self: Any, entry: Any, message_id: int) -> None:
+        invite = entry.key == f"invite:{entry.table_id}"
+        if invite and not killed:
+            # everyone sits down and the table starts before the post is recorded
+            new = service.tables[entry.table_id]
+            for user, name in ((alice, "Alice"), (carol, "Carol")):
+                await service.join(new.table_id, user.id, name)
+            await service.start(new.table_id, bob.id)
+            killed.append(-1)
+        await posted(self, entry, message_id)
+        if stage == "done" and invite and killed == [-1]:
+            killed[0] = message_id
+            raise Killed()
+
+    monkeypatch.setattr(store, "update_table", deadly(
+        store.update_table, lambda _tid, **fields: fields.get("outbox")))
+    monkeypatch.setattr(store, "add_outbox", deadly(store.add_outbox, lambda entries: entries))
+    monkeypatch.setattr(ChannelDeliverer, "posted", deadly_posted)
+    await bob.click(final, label="Hrát znovu")
+    for _ in range(500):  # (a killed delivery is never settled)
+        if killed and killed[0] != -1:
+            break
+        await asyncio.sleep(0.01)
+    assert killed and killed[0] != -1
+    new_id = max(service.tables)
+    await _crash_and_restart(harness)
+    await harness.env.advance_time(60)
+    await delivery(harness).settled()
+    await delivery(harness).flush_marks()
+    assert (await harness.bot.store.outbox_counts()).get("pending", 0) == 0
+    invites = [m for m in public(ch) if m.content and f"stůl č. {new_id} se stejnými" in
+               m.content and not m.embeds]
+    table = harness.service.tables[new_id]
+    assert table.status == "playing"
+    assert [m.id for m in invites] == [table.rematch["invite"][1]]
+    if stage == "done":  # (found again: not posted anew)
+        assert invites[0].id == killed[0]
+    assert not invites[0].components
+    assert invites[0].content == (
+        f"Další hra – stůl č. {new_id} se stejnými pravidly jako stůl č. {tid} – už běží. "
+        f"Hrají: {', '.join(table.names())}.")
+    async with harness.bot.store.connection.execute(
+            "SELECT payload FROM outbox WHERE kind = ?", (items.DELETE,)) as cur:
+        ends = [json.loads(r[0]) for r in await cur.fetchall()]
+    assert len([e for e in ends if e["message_id"] == invites[0].id]) == 1, ends
+
+
 async def test_kills_at_random_points_deliver_every_entry_exactly_once(harness, monkeypatch):
     guild, ch, users, tid = await open_table(harness, ["alice", "bob"], ("easy", "easy"))
     rng = random.Random(44)
@@ -603,3 +691,54 @@ async def test_a_kill_as_a_reposted_table_message_is_recorded_leaves_one_message
             "SELECT payload FROM outbox WHERE kind = ?", (items.DELETE,)) as cur:
         ends = [json.loads(r[0]) for r in await cur.fetchall()]
     assert len([e for e in ends if e["message_id"] == first]) == 1, ends
+
+
+async def test_a_post_loads_its_table_once_for_all_it_draws_of_it():
+    """A final post (its sheet attached, its rating note) and a further embed's picture draw
+    of one table, loaded once; a tournament's picture and a post with nothing to draw load
+    none. Each picture is drawn of that table, by its name."""
+    from datetime import UTC, datetime
+
+    from bot.delivery import items
+    from bot.delivery.channel import ChannelDeliverer
+    from bot.storage.models import OutboxEntry
+
+    table = object()
+    loads: list[int] = []
+    drawn: list[tuple[Any, str]] = []
+
+    class Stub:
+        async def post_payload(self, payload: dict[str, Any]) -> dict[str, Any]:
+            return payload
+
+        async def table(self, table_id: int) -> Any:
+            loads.append(table_id)
+            return table
+
+        async def picture(self, of: Any, name: str) -> bytes:
+            drawn.append((of, name))
+            return b"png"
+
+        async def rating_note(self, of: Any) -> tuple[str, str]:
+            assert of is table
+            return ("Hodnocení", "Hra se nehodnotí.")
+
+    deliverer = ChannelDeliverer(Stub())
+    now = datetime.now(UTC)
+    final = items.post(7, embed={"title": "Konec"}, table_id=3,
+                       pictures=[("final", "sheet.png", "list")],
+                       embeds=[({"title": "Rozdání"}, ("deal:1", "deal.png", "rozdání"))])
+    final.payload["rating"] = True
+    kwargs = await deliverer._post_kwargs(OutboxEntry.of(1, final, now))
+    assert loads == [3]
+    assert drawn == [(table, "final"), (table, "deal:1")]
+    assert [f.filename for f in kwargs["files"]] == ["sheet.png", "deal.png"]
+    assert kwargs["embeds"][0].fields[0].value == "Hra se nehodnotí."
+    loads.clear()
+    drawn.clear()
+    sheet = items.post(7, embed={"title": "Turnaj"}, picture="tsheet:1:1:1")
+    await deliverer._post_kwargs(OutboxEntry.of(2, sheet, now))
+    assert (loads, drawn) == ([], [(None, "tsheet:1:1:1")])
+    await deliverer._post_kwargs(OutboxEntry.of(3, items.post(7, "Oznámení.", table_id=3),
+                                                now))
+    assert loads == []

@@ -183,3 +183,28 @@ def test_the_saved_events_read_back_as_they_were(kind):
     assert events_from_json(None) == []
     assert events_from_json({"types": ["engine.events:NoSuchEvent"], "list": [[0, 1]]}) == []
     assert events_from_json({"types": ["os:system"], "list": [[0, "true"]]}) == []
+
+
+async def test_a_table_saved_with_forced_moves_counted_in_its_seats_loads(harness):
+    """Seats were saved with "auto_moves" (forced moves counted, shown nowhere since the
+    sheet stopped showing them): a table stored so loads after a restart, its seats as they
+    were, and plays on."""
+    import json
+
+    _g, ch, users, tid = await open_table(harness, ["alice", "bob"], ("easy", "easy"))
+    players = Players(harness, ch, tid, users, random.Random(4))
+    await players.move()
+    seats = harness.service.tables[tid].seats_json()
+    old = [None if s is None else {**s, "auto_moves": 2} for s in seats]
+    conn = harness.bot.store.connection
+    await conn.execute("UPDATE tables SET seats = ? WHERE table_id = ?",
+                       (json.dumps(old), tid))
+    await conn.commit()
+
+    await harness.restart()
+
+    table = harness.service.tables[tid]
+    assert table.seats_json() == seats
+    version = table.version
+    await Players(harness, ch, tid, users, random.Random(5)).move()
+    assert table.version > version

@@ -53,14 +53,17 @@ class Materials(Protocol):
 
     async def table_message(self, table: Table, payload: dict[str, Any]) -> dict[str, Any]: ...
 
-    async def picture(self, table_id: int | None, name: str) -> bytes | None: ...
+    async def picture(self, table: Table | None, name: str) -> bytes | None:
+        """A picture by its outbox name: a tournament's, else one of ``table`` (None: it
+        cannot be drawn)."""
+        ...
 
     async def post_payload(self, payload: dict[str, Any]) -> dict[str, Any]:
         """A post as it is sent now: one queued before its kind changed, as it is posted
         now (``bot.tournament.desk``'s ``paged_standings``); any other as it is."""
         ...
 
-    async def rating_note(self, table_id: int | None) -> tuple[str, str] | None:
+    async def rating_note(self, table: Table | None) -> tuple[str, str] | None:
         """A final post's field: why its game is not rated (None: it is)."""
         ...
 
@@ -88,7 +91,8 @@ class Materials(Protocol):
                           later: Sequence[OutboxItem] = ()) -> None: ...
 
     async def set_invite(self, table: Table, channel_id: int, message_id: int) -> None:
-        """A rematch's invitation (a post keyed ``invite:<table id>``) was posted."""
+        """A rematch's invitation (a post keyed ``invite:<table id>``) was posted: saved with
+        the edit that catches it up, if any, in one transaction (then a refusal is raised)."""
         ...
 
     def invite_text(self, table: Table) -> str | None:
@@ -225,8 +229,9 @@ class ChannelDeliverer:
                     if record is None:
                         await message.delete()
                     else:  # (the old table message: its text alone, in its place)
+                        files = await self._files(entry, await self._drawn(entry, {}))
                         await message.edit(content=str(record), embed=None,
-                                           attachments=await self._files(entry), view=None,
+                                           attachments=files, view=None,
                                            allowed_mentions=QUIET)
                 return None
             if _clears(entry):
@@ -296,6 +301,7 @@ class ChannelDeliverer:
 
     async def _post_kwargs(self, entry: OutboxEntry) -> dict[str, Any]:
         payload = await self.m.post_payload(entry.payload)
+        table = await self._drawn(entry, payload)
         kwargs: dict[str, Any] = {
             "content": payload.get("content"),
             "allowed_mentions": MENTIONS if payload.get("mentions") else QUIET,
@@ -306,7 +312,7 @@ class ChannelDeliverer:
         name = payload.get("picture")
         if name:
             with phase(RENDER):
-                png = await self.m.picture(entry.table_id, str(name))
+                png = await self.m.picture(table, str(name))
             filename = str(payload.get("filename") or "picture.png")
             if png is not None:
                 kwargs["file"] = png_file(png, filename, payload.get("description"))
@@ -315,15 +321,15 @@ class ChannelDeliverer:
             elif embed is not None:
                 embed.set_image(url=None)
         if payload.get("rating") and embed is not None:
-            with phase(DB):
-                note = await self.m.rating_note(entry.table_id)
+            with phase(DB):  # (the server's AI share)
+                note = await self.m.rating_note(table)
             if note is not None:  # (right after the final order: "play again" stays last)
                 embed.insert_field_at(1, name=note[0], value=note[1], inline=False)
-        files = await self._files(entry)
+        files = await self._files(entry, table)
         more = []
         for spec in payload.get("embeds") or []:  # (each with its own picture in it)
             extra = discord.Embed.from_dict(spec["embed"])
-            drawn = await self._embed_picture(entry, spec.get("picture"))
+            drawn = await self._embed_picture(table, spec.get("picture"))
             if drawn is not None:
                 files.append(drawn)
                 extra.set_image(url=f"attachment://{drawn.filename}")
@@ -341,23 +347,33 @@ class ChannelDeliverer:
             kwargs["view"] = view
         return kwargs
 
-    async def _embed_picture(self, entry: OutboxEntry, spec: Any) -> discord.File | None:
+    async def _drawn(self, entry: OutboxEntry, payload: dict[str, Any]) -> Table | None:
+        """The entry's table, loaded once for all it draws of it (its pictures, the final
+        post's rating note); None when it has none or draws nothing."""
+        if entry.table_id is None or not (entry.payload.get("pictures") or any(
+                payload.get(k) for k in ("picture", "embeds", "rating"))):
+            return None
+        with phase(DB):
+            return await self.m.table(entry.table_id)
+
+    async def _embed_picture(self, table: Table | None, spec: Any) -> discord.File | None:
         """A further embed's picture (``items.post``'s ``embeds``), drawn now; None when it
         has none or it cannot be drawn (the embed goes without it)."""
         if not spec:
             return None
         name, filename, description = items.picture_of(spec)
         with phase(RENDER):
-            png = await self.m.picture(entry.table_id, name)
+            png = await self.m.picture(table, name)
         return None if png is None else png_file(png, filename, description)
 
-    async def _files(self, entry: OutboxEntry) -> list[discord.File]:
-        """The entry's ``pictures``, drawn now (one that cannot be drawn is left out)."""
+    async def _files(self, entry: OutboxEntry, table: Table | None) -> list[discord.File]:
+        """The entry's ``pictures``, drawn now of ``table`` (``_drawn``; one that cannot be
+        drawn is left out)."""
         files = []
         for spec in entry.payload.get("pictures") or []:
             name, filename, description = items.picture_of(spec)
             with phase(RENDER):
-                png = await self.m.picture(entry.table_id, name)
+                png = await self.m.picture(table, name)
             if png is not None:
                 files.append(png_file(png, filename, description))
         return files
@@ -449,8 +465,8 @@ class ChannelDeliverer:
                 _tournament_id(entry), message_id,
                 lambda old: [items.delete(entry.channel_id, old)])
             return
-        if entry.kind == items.POST and entry.table_id is not None \
-                and entry.key == f"invite:{entry.table_id}":
+        if _invitation(entry):
+            assert entry.table_id is not None
             invited = await self.m.table(entry.table_id)
             if invited is not None:
                 await self.m.set_invite(invited, entry.channel_id, message_id)
@@ -486,6 +502,14 @@ class ChannelDeliverer:
         await save(table, message_id, later)
 
     async def find_posted(self, entry: OutboxEntry, known: set[int]) -> int | None:
+        if _invitation(entry):
+            # its id saved already: posted — and maybe edited since (its table started), so
+            # that its text no longer finds it; looked for, it was posted a second time
+            assert entry.table_id is not None
+            table = await self.m.table(entry.table_id)
+            invite = None if table is None else (table.rematch or {}).get("invite")
+            if isinstance(invite, list):
+                return int(invite[1])
         channel = await self._channel(entry)
         me = self.m.bot_user_id()
         after = discord.Object(entry.watermark) if entry.watermark else None
@@ -534,6 +558,12 @@ class ChannelDeliverer:
 
 def _tournament_id(entry: OutboxEntry) -> int:
     return int(entry.payload["tournament"])
+
+
+def _invitation(entry: OutboxEntry) -> bool:
+    """A rematch's invitation's post (``bot.ui.rematch``)."""
+    return entry.kind == items.POST and entry.table_id is not None \
+        and entry.key == f"invite:{entry.table_id}"
 
 
 def _clears(entry: OutboxEntry) -> bool:

@@ -413,7 +413,6 @@ class TableLobby(TablePlay):
         table.seats[seat] = Seat(
             None, s.name, ai=table.settings.ai_level, moves=s.moves, left=True,
             ai_moves=s.ai_moves if returnable else 0,
-            auto_moves=s.auto_moves if returnable else 0,
             ai_at=list(s.ai_at) if returnable else [],
             left_by=user_id if returnable else None,
             left_at=table.version, left_before=list(s.left_before))
@@ -448,7 +447,7 @@ class TableLobby(TablePlay):
             s = table.seats[seat]
             assert s is not None
             table.seats[seat] = Seat(user_id, s.name, moves=s.moves, ai_moves=s.ai_moves,
-                                     auto_moves=s.auto_moves, agreed=table.settings.revision,
+                                     agreed=table.settings.revision,
                                      ai_at=list(s.ai_at), left_at=s.left_at,
                                      left_before=[*s.left_before, s.left_at, table.version]
                                      if s.left_at is not None else list(s.left_before))

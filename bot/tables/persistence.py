@@ -104,9 +104,11 @@ class TablePersistence(TableRegistry):
                           later: Sequence[OutboxItem] = ()) -> None:
         await self._set_id(table, "pointer_id", message_id, later)
 
-    async def note_ids(self, table: Table) -> None:
-        """Save which messages are the table's (its extra: ping, pointer)."""
-        await self._note_ids(table)
+    async def note_ids(self, table: Table, later: Sequence[OutboxItem] = ()) -> None:
+        """Save which messages are the table's (its extra: ping, pointer, a rematch's
+        invitation); ``later``: the entries the change queues, in the same transaction
+        (``_note_ids``)."""
+        await self._note_ids(table, later)
 
     async def _set_id(self, table: Table, attr: str, value: int | None,
                       later: Sequence[OutboxItem], **fields: Any) -> None:

@@ -208,8 +208,6 @@ class TablePlay(TablePersistence):
                 s.ai_stood = s.ai_stood or s.absent
                 s.ai_moves += 1
                 s.ai_at = [*s.ai_at[-(AI_AT_KEPT - 1):], version]
-            elif s.user_id is not None and by == "autoplay":
-                s.auto_moves += 1
         table.pending.append({**action.to_json(), "by": by})
         table.unshown.extend(events)
         if state.finished:

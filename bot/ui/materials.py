@@ -26,10 +26,9 @@ class Materials:
     def __init__(self, ctl: Controller) -> None:
         self.ctl = ctl
 
-    async def rating_note(self, table_id: int | None) -> tuple[str, str] | None:
+    async def rating_note(self, table: Table | None) -> tuple[str, str] | None:
         """The final post's field that says why its game is not rated (its heading and
         text), by the rule the archive applies and the server's AI share (None: rated)."""
-        table = None if table_id is None else await self.ctl.table(table_id)
         if table is None or table.state is None:
             return None
         limit = float((await self.ctl.store.guild_settings(table.guild_id))["ai_share_limit"])
@@ -94,12 +93,9 @@ class Materials:
             return await self.ctl.desk.paged_standings(payload)
         return payload
 
-    async def picture(self, table_id: int | None, name: str) -> bytes | None:
+    async def picture(self, table: Table | None, name: str) -> bytes | None:
         if name.startswith("t") and ":" in name:
             return await self.ctl.desk.picture(name)
-        if table_id is None:
-            return None
-        table = await self.ctl.table(table_id)
         if table is None or table.state is None:
             return None
         ui = builders.game_ui(table)
@@ -107,7 +103,8 @@ class Materials:
         # "final", or a name of the game's (``GameUI.deal_pictures``: a finished deal)
         picture = (ui.final_picture(table, lang) if name == "final"
                    else ui.named_picture(table, name, lang))
-        return await self.ctl.pools.render.render(picture, f"the picture {name} of {table_id}")
+        return await self.ctl.pools.render.render(
+            picture, f"the picture {name} of {table.table_id}")
 
     async def set_table_message(self, table: Table, message_id: int,
                                 later: Sequence[OutboxItem] = ()) -> None:

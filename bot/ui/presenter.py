@@ -36,10 +36,10 @@ class TablePresenter:
 
     def __init__(self, ctl: Controller) -> None:
         self.ctl = ctl
-        self.pinged: set[int] = set()  # tables whose last composed ping may still stand
         # table -> the text of its last composed ping, None once its removal was composed
-        # (not known after a restart): reworded when the turn it names goes on but asks
-        # something else (``_reworded``)
+        # (not known after a restart): a text there is a ping that may still stand
+        # (``_pinged``), reworded when the turn it names goes on but asks something else
+        # (``_reworded``)
         self.ping_texts: dict[int, str | None] = {}
         # table -> the user id of the last human who moved there, from the actions committed
         # ("by" a user id in the table's log): every move since was an AI seat's (or a forced
@@ -72,8 +72,7 @@ class TablePresenter:
     def closed_shown(self, table: Table, reason: str, by: str | None = None,
                      tournament: int | None = None) -> list[OutboxItem]:
         if reason == "gone":
-            self.pinged.discard(table.table_id)
-            self._forget_mover(table.table_id)
+            self._forget_mover(table.table_id)  # (its ping text with it)
             return self._gone_shown(table)
         text = builders.closed_text(table, f"core.closed_{reason}", table.settings.lang, by,
                                     tournament)
@@ -137,7 +136,6 @@ class TablePresenter:
         key = ("core.reminder" if self.ctl.service.can_stand_in(table, seat)
                else "core.reminder_wait")
         text = t(key, table.settings.lang, mention=f"<@{s.user_id}>", seconds=seconds_left)
-        self.pinged.add(table.table_id)
         self.ping_texts[table.table_id] = text
         return [items.ping(table.channel_id, table.table_id, text,
                            buttons=[self._hand_button(table)])]
@@ -192,7 +190,7 @@ class TablePresenter:
             out.append(self._final(table, ui))
             out.extend(self.ctl.threads.pointer(table))
         self._note_mover(table)
-        had_ping = tid in self.pinged or table.ping_message_id is not None
+        had_ping = self._pinged(tid) or table.ping_message_id is not None
         ping = self._turn_ping(table, ui, events, origin)
         if state.finished:
             self._forget_mover(tid)
@@ -201,7 +199,6 @@ class TablePresenter:
             # bottom notifies him itself (its first line; its "Moje karty" button gives the
             # fresh hand) — one message instead of a ping posted and deleted beside it
             refresh.payload["ping"] = True
-            self.pinged.discard(tid)
             self.ping_texts[tid] = None
             ping = items.unping(channel, tid) if had_ping else None  # a ping of before goes
         elif ping is not None:
@@ -278,9 +275,8 @@ class TablePresenter:
     def _unping(self, table: Table) -> OutboxItem | None:
         """The turn ping or reminder no longer holds (the game is over or aborted, nobody is
         to be pinged): it goes (an entry that supersedes a ping not sent yet)."""
-        if table.table_id not in self.pinged and table.ping_message_id is None:
+        if not self._pinged(table.table_id) and table.ping_message_id is None:
             return None
-        self.pinged.discard(table.table_id)
         self.ping_texts[table.table_id] = None
         return items.unping(table.channel_id, table.table_id)
 
@@ -303,7 +299,6 @@ class TablePresenter:
             # driver after his click — kvarty lead again): his hand shows his turn, no
             # new ping; the one standing is reworded if it asked something else
             return self._reworded(table, text, f"<@{s.user_id}>")
-        self.pinged.add(table.table_id)
         self.ping_texts[table.table_id] = text
         return items.ping(table.channel_id, table.table_id, text,
                           buttons=[self._hand_button(table)])
@@ -314,16 +309,19 @@ class TablePresenter:
         what it asks follows his turn without notifying him again. A plain "your turn" of
         his fits any decision of his (no edit for each trick he leads)."""
         tid = table.table_id
-        if tid not in self.pinged:  # none stands, or its removal is on its way (an AI seat
+        if not self._pinged(tid):  # none stands, or its removal is on its way (an AI seat
             # was to act after his click), or a ping from before a restart (text unknown)
             if table.ping_message_id is None or tid in self.ping_texts:
                 return None
         elif self.ping_texts.get(tid) in (text, t("core.your_turn", table.settings.lang,
                                                   mention=mention)):
             return None  # it still says what his turn asks
-        self.pinged.add(tid)
         self.ping_texts[tid] = text
         return items.reword(table.channel_id, tid, text, buttons=[self._hand_button(table)])
+
+    def _pinged(self, table_id: int) -> bool:
+        """The table's last composed ping may still stand (its removal not composed)."""
+        return self.ping_texts.get(table_id) is not None
 
     def _turn_holds(self, table: Table, events: Sequence[GameEvent]) -> bool:
         """Nothing moved since the turn of the human to act (present) began: it goes on."""

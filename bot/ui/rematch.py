@@ -223,9 +223,11 @@ class Rematches:
     async def set_invite(self, table: Table, channel_id: int, message_id: int) -> None:
         """The rematch's invitation was posted (``bot.delivery.channel``): kept, so that the
         start of its table (or its closing) takes its button away."""
-        if table.rematch is None:
+        rematch = table.rematch
+        if rematch is None:
             return
-        table.rematch["invite"] = [channel_id, message_id]
+        before = dict(rematch)
+        rematch["invite"] = [channel_id, message_id]
         later = []
         if table.status == STATUS_PLAYING or table.status == STATUS_FINISHED:
             later = self.invite_done(table, "core.again_invite_started")
@@ -233,9 +235,15 @@ class Rematches:
             later = self.invite_done(table, "core.again_invite_closed")
         else:  # (answered before it was posted: it says so now)
             later = self.invite_refresh(table)
-        await self.ctl.service.note_ids(table)
-        if later:
-            await self.ctl.enqueue(later)
+        # its id saved with the edit that catches it up, in one transaction: saved first, a
+        # crash before the edit was queued lost it (its table started, the invitation kept
+        # its buttons for good); queued first, a crash before the save queued it twice
+        try:
+            await self.ctl.service.note_ids(table, later)
+        except Exception:
+            rematch.clear()  # (its post is found again and this redone)
+            rematch.update(before)
+            raise
 
 
 def _invite_key(table_id: int) -> str:
