@@ -1105,6 +1105,7 @@ STRINGS: dict[str, str] = {
     "taroky.alt_lost": "{item} (failed)",
     "taroky.alt_cards": "{title}: {cards}",
     "taroky.alt_tricks_one": "{n} trick",
+    "taroky.alt_tricks_few": "{n} tricks",
     "taroky.alt_tricks_many": "{n} tricks",
     "taroky.alt_hlasky": "declared: {hlasky}",
     "taroky.alt_last_trick": "Last trick (no. {number}): {cards} – taken by {name}",
