@@ -1709,7 +1709,8 @@ def test_a_seats_note_takes_no_third_line_so_the_table_fits_its_embed(
     turned cards and the legend: a side seat's note on a third line ("8–9 taroks, /
     honours, / pagát ultimo") made the picture 794 px high, past ``H_MOST`` (shown
     narrower in its embed, its words under 11 px). Such a note is said shorter
-    (``_seat_note``: the short words, then without the announcements the strip names):
+    (``_seat_note``: the short words, then without the announcements the strip names), and
+    where the picture is taller even so, each seat's in its fewest lines (``briefest``):
     the picture is no taller than ``H_MOST`` and every word it draws at least 31 px."""
     import dataclasses
 
@@ -1722,18 +1723,24 @@ def test_a_seats_note_takes_no_third_line_so_the_table_fits_its_embed(
     deal = dataclasses.replace(view.deal, hlasky=((), ("tarocky", "trulhonery"), (),
                                                   ("tarocky", "honery")),
                                pagat_by=3, valat_by=1, flek=(3, 3, 3))
-    crowded = dataclasses.replace(view, deal=deal)
     assert deal.declarer == 1 and deal.turned  # (the talon's box top left)
     notes = table._seat_note(deal, 3, "en")
     assert notes[0] == "8–9 taroks, honours, pagát ultimo"
     assert len(table.note_lines(notes[0], table.note_width("tall"), 5)[0]) == 3
-    for lang in ("cs", "en"):
-        for bar in ("tournament 12 · round 3 · table 10", "turnaj č. 1 · 2. kolo · stůl 1"):
-            table.seat_panel.cache_clear()
-            drawn = _sizes(monkeypatch, table)
-            img = table.table_image(crowded, names, lang, marks=(None, "ai", None, "away"),
-                                    tournament=bar)
-            assert table.H <= img.height <= table.H_MOST, (lang, bar, img.height)
-            small = [(t, s) for t, s in drawn if t and s < TABLE_SMALLEST]
-            assert drawn and not small, (lang, small)
+    # both side columns full (a two-line note on either side): the notes in their fewest
+    # lines where the picture is taller than H_MOST (it was 810 px, in English)
+    both = dataclasses.replace(deal, hlasky=((), ("tarocky",), ("barvicky",),
+                                             ("taroky", "trulhonery")))
+    for lang, bar, said in itertools.product(
+            ("cs", "en"),
+            ("tournament 12 · round 3 · table 10", "turnaj č. 1 · 2. kolo · stůl 1"),
+            (deal, both)):
+        crowded = dataclasses.replace(view, deal=said)
+        table.seat_panel.cache_clear()
+        drawn = _sizes(monkeypatch, table)
+        img = table.table_image(crowded, names, lang, marks=(None, "ai", None, "away"),
+                                tournament=bar)
+        assert table.H <= img.height <= table.H_MOST, (lang, bar, said.hlasky, img.height)
+        small = [(t, s) for t, s in drawn if t and s < TABLE_SMALLEST]
+        assert drawn and not small, (lang, small)
     table.seat_panel.cache_clear()

@@ -413,6 +413,11 @@ class Beside(NamedTuple):
     style: str
 
 
+def briefest(notes: tuple[str, ...], shape: str) -> tuple[str, ...]:
+    """Of a seat's wordings (``_seat_note``) the first that takes its fewest lines."""
+    return (min(notes, key=lambda note: len(seat_note_lines((note,), shape)[0])),)
+
+
 def note_beside(count: int, cash: str, took: tuple[str, str],
                 notes: Sequence[str]) -> Beside | None:
     """A wide seat (the top or the bottom one) whose note would take two lines or more
@@ -621,8 +626,9 @@ def _seats(img: Image.Image, view: TableView, pieces: dict[int, Image.Image],
 
 
 def _pieces(view: TableView, names: list[str], lang: str,
-            marks: Sequence[str | None] = ()) -> dict[int, Image.Image]:
-    """Each seat's panel, by its position."""
+            marks: Sequence[str | None] = (), brief: bool = False) -> dict[int, Image.Image]:
+    """Each seat's panel, by its position; ``brief``: each seat's note in the wording of its
+    fewest lines (``briefest``)."""
     deal = view.deal
     playing = deal.phase in ("play", "done")
     out = {}
@@ -635,7 +641,8 @@ def _pieces(view: TableView, names: list[str], lang: str,
             deal.tricks_taken[seat] if playing else None,
             money(view.money[seat], lang),
             _kinds(deal, seat) + _mark(marks, seat),
-            _seat_note(deal, seat, lang),
+            briefest(_seat_note(deal, seat, lang), "wide" if pos in (0, 2) else "tall")
+            if brief else _seat_note(deal, seat, lang),
             seat == view.to_act,
             lang,
             tuple(names),
@@ -1086,6 +1093,12 @@ def table_image(view: TableView, names: Sequence[str], lang: str = "cs",
                                         cut_names(c[0])))
 
     strip, where, at = choose(strips)
+    if at.height + (bar if where == "bar" else 0) > H_MOST:
+        # each seat's note in its fewest lines (both side columns full: a two-line note
+        # on either side, the talon's box, the legend and the tournament's box made an
+        # English sólo 810 px high)
+        pieces = _pieces(view, who, lang, marks, brief=True)
+        strip, where, at = choose(strips)
     if at.height + (bar if where == "bar" else 0) > H_MOST and len(strip.rows) > 1:
         # a row fewer, the names cut shorter: no taller than its words stay legible
         strip, where, at = choose([strip, *(strip_rows(deal, who, lang, brief, len(s.rows) - 1)
