@@ -1743,4 +1743,7 @@ def test_a_seats_note_takes_no_third_line_so_the_table_fits_its_embed(
         assert table.H <= img.height <= table.H_MOST, (lang, bar, said.hlasky, img.height)
         small = [(t, s) for t, s in drawn if t and s < TABLE_SMALLEST]
         assert drawn and not small, (lang, small)
+        hlasky = ("taroks", "taroky", "taročky", "barvičky", "king", "honours", "honéry")
+        cut = [t for t, _s in drawn if "…" in t and any(h in t for h in hlasky)]
+        assert not cut, (lang, cut)  # (a seat's note is whole: the strip names its pagát)
     table.seat_panel.cache_clear()

@@ -414,8 +414,13 @@ class Beside(NamedTuple):
 
 
 def briefest(notes: tuple[str, ...], shape: str) -> tuple[str, ...]:
-    """Of a seat's wordings (``_seat_note``) the first that takes its fewest lines."""
-    return (min(notes, key=lambda note: len(seat_note_lines((note,), shape)[0])),)
+    """Of a seat's wordings (``_seat_note``) the first that takes its fewest lines whole
+    (the last always is: ``seat_note_lines``)."""
+    def lines(note: str) -> int:
+        said = seat_note_lines((note,), shape)[0]
+        return len(said) if " ".join(said) == note else NOTE_LINES[shape] + 1
+
+    return (min(notes, key=lines),)
 
 
 def note_beside(count: int, cash: str, took: tuple[str, str],
