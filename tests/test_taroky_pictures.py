@@ -839,14 +839,14 @@ def test_the_table_insets_titles_fit_whole() -> None:
 def test_the_seats_hlasky_are_legible_at_phone_width() -> None:
     """What a seat said (its hlášky and announcements) was 21 px, about 9 px on a phone: it
     is at least 11 px shown ``EMBED_W`` wide (the table's picture is in an embed), whole on
-    the lines either panel takes."""
+    the lines it takes (a seat takes two of them, else a shorter wording: ``_seat_note``)."""
     from bot.games.taroky.pictures import table
 
     for note in ("taročky, honéry, pagát", "taroky, trulhonéry, valát",
                  "8–9 taroks, honours, valát", "four kings, trul with a king"):
         for shape in ("wide", "tall"):
             width = table.note_width(shape)
-            lines, f = table.note_lines(note, width, table.NOTE_LINES[shape])
+            lines, f = table.note_lines(note, width, 3)
             assert f.size * EMBED_W / table.W >= EMBED_LEGIBLE
             assert " ".join(lines) == note and all(f.getlength(x) <= width for x in lines)
     lines, f = table.note_lines("a " * 80, 180)  # only what two lines cannot take is cut
@@ -936,12 +936,14 @@ def test_the_longest_hlaska_note_is_never_cut_in_any_seat() -> None:
                 assert all(f.getlength(x) <= table.note_width(shape) for x in lines)
                 assert f.size >= TABLE_SMALLEST
                 assert len(lines) <= table.NOTE_LINES[shape]
-            if len(notes) > 1 and lang == "en":  # the whole note first, where it fits
-                assert table.seat_note_lines(notes, "wide")[0] == table.note_lines(
-                    notes[0], table.note_width("wide"), table.NOTE_LINES["wide"])[0]
+                whole = table.note_lines(notes[0], table.note_width(shape),
+                                         table.NOTE_LINES[shape])[0]
+                if " ".join(whole) == notes[0] and all(x.endswith(",") for x in whole[:-1]):
+                    assert lines == whole  # the whole note first, where it fits
     en = _longest_notes("en")[0]
-    # (English names the announcements in short as in whole: one note, review 44)
-    assert en == ("8–9 taroks, trul, pagát ultimo, valat, plays alone",)
+    # the whole, the short words, the short words without the announcements (the strip's)
+    assert en == ("8–9 taroks, trul, pagát ultimo, valat, plays alone",
+                  "8–9 taroks, trul, pagát, valat, alone", "8–9 taroks, trul, alone")
     # parts stay whole on a line where they can: "trul with a king" is not broken
     lines = table.wrap_parts(["8–9 taroks", "trul with a king"], table.font(24), 206, ",")
     assert lines == ["8–9 taroks,", "trul with a king"]
@@ -1583,8 +1585,8 @@ def test_a_solo_with_its_talon_five_badges_long_names_and_a_tournament_fits_its_
     1 px past ``H_MOST`` (so shown in its embed narrower than ``EMBED_W``, its words under
     11 px) — the legend's box is 2 px lower now; its words are still 31 px. An English
     tournament's name ("… · table 10") takes three lines at a column's foot: the picture
-    was 803 px high with it in a bar under it — who took the last trick is on two lines
-    then, the name cut (whole on three where the picture is no taller so)."""
+    was 803 px high with it in a bar under it — the seats' notes take their fewest lines
+    then (``briefest``), and who took the last trick stays whole on three."""
     from bot.games.taroky.pictures import table
 
     view = _random_round_view(6, 9)
@@ -1607,8 +1609,9 @@ def test_a_solo_with_its_talon_five_badges_long_names_and_a_tournament_fits_its_
         assert drawn and not small, (lang, small)
         if names == LONG_NAMES and lang == "en":  # (Bartoloměj Přemyslovský z Dubé took it)
             said = [t for t, _s in drawn]
-            assert ("z Dubé takes" in said) == (bar != BAR["en"]), said
-            assert ("takes" in said) == (bar == BAR["en"]), said
+            # (whole with either bar: where the picture would be taller, the seats'
+            # notes take their fewest lines first, ``briefest``, before a name is cut)
+            assert "z Dubé takes" in said and "takes" not in said, said
     assert max(heights.values()) <= table.H_MOST, heights
     assert heights[LONG_NAMES[0], "en", czech] == table.H_MOST - 1, heights  # (that full)
     table.seat_panel.cache_clear()
@@ -1683,13 +1686,15 @@ def test_T_HLASKY_PAGAT_the_table_marks_an_announced_pagat_lost_once_the_I_fell(
     assert table.strip_chips(deal, NAMES, "cs")[-1] == ("pagát Anička", "flek ×2 ✗", RED)
     assert table.strip_chips(deal, NAMES, "en")[-1] == ("pagát ultimo Anička",
                                                         "doubled ×2 ✗", RED)
-    assert table._seat_note(deal, 0, "cs") == ("taročky, pagát ✗",)
-    assert table._seat_note(deal, 0, "en") == ("8–9 taroks, pagát ultimo ✗",)
+    assert table._seat_note(deal, 0, "cs") == ("taročky, pagát ✗", "taročky")
+    assert table._seat_note(deal, 0, "en") == ("8–9 taroks, pagát ultimo ✗",
+                                               "8–9 taroks, pagát ✗", "8–9 taroks")
     before = dataclasses.replace(deal, history=deal.history[:6], trick=())
     assert not before.pagat_lost
     assert table.strip_chips(before, NAMES, "en")[-1] == ("pagát ultimo Anička",
                                                           "doubled ×2", RED)
-    assert table._seat_note(before, 0, "en") == ("8–9 taroks, pagát ultimo",)
+    assert table._seat_note(before, 0, "en") == ("8–9 taroks, pagát ultimo",
+                                                 "8–9 taroks, pagát", "8–9 taroks")
     silent = dataclasses.replace(before, flek=(0, 0, 0))
     assert table.strip_chips(silent, NAMES, "en")[-1] == ("pagát ultimo Anička", "", TEXT)
     lost = dataclasses.replace(silent, trick=((0, PAGAT),))  # (the trick in progress)
@@ -1733,3 +1738,49 @@ def test_a_side_seat_with_no_cards_has_no_loose_row() -> None:
     rnd, _seat = _example("finished")
     pieces = table._pieces(rnd.public_view(), list(NAMES), "en")
     assert pieces[1].height == pieces[3].height == 126
+
+
+def test_a_seats_note_takes_no_third_line_so_the_table_fits_its_embed(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A sólo with 32-character names, an AI's and an away mark, a tournament, the talon's
+    turned cards and the legend: a side seat's note on a third line ("8–9 taroks, /
+    honours, / pagát ultimo") made the picture 794 px high, past ``H_MOST`` (shown
+    narrower in its embed, its words under 11 px). Such a note is said shorter
+    (``_seat_note``: the short words, then without the announcements the strip names), and
+    where the picture is taller even so, each seat's in its fewest lines (``briefest``):
+    the picture is no taller than ``H_MOST`` and every word it draws at least 31 px."""
+    import dataclasses
+
+    from bot.games.taroky.pictures import table
+
+    names = [(n + "W" * 32)[:32] for n in (
+        "Maximilián Šťastný-Kovářík z Dub", "Bartoloměj Přemyslovský z Dubé ",
+        "Wolfgang Amadeus Mozartovič ml. ", "Kristýna Wiesenthalerová-Nováků")]
+    view = _example("solo")[0].public_view()
+    deal = dataclasses.replace(view.deal, hlasky=((), ("tarocky", "trulhonery"), (),
+                                                  ("tarocky", "honery")),
+                               pagat_by=3, valat_by=1, flek=(3, 3, 3))
+    assert deal.declarer == 1 and deal.turned  # (the talon's box top left)
+    notes = table._seat_note(deal, 3, "en")
+    assert notes[0] == "8–9 taroks, honours, pagát ultimo"
+    assert len(table.note_lines(notes[0], table.note_width("tall"), 5)[0]) == 3
+    # both side columns full (a two-line note on either side): the notes in their fewest
+    # lines where the picture is taller than H_MOST (it was 810 px, in English)
+    both = dataclasses.replace(deal, hlasky=((), ("tarocky",), ("barvicky",),
+                                             ("taroky", "trulhonery")))
+    for lang, bar, said in itertools.product(
+            ("cs", "en"),
+            ("tournament 12 · round 3 · table 10", "turnaj č. 1 · 2. kolo · stůl 1"),
+            (deal, both)):
+        crowded = dataclasses.replace(view, deal=said)
+        table.seat_panel.cache_clear()
+        drawn = _sizes(monkeypatch, table)
+        img = table.table_image(crowded, names, lang, marks=(None, "ai", None, "away"),
+                                tournament=bar)
+        assert table.H <= img.height <= table.H_MOST, (lang, bar, said.hlasky, img.height)
+        small = [(t, s) for t, s in drawn if t and s < TABLE_SMALLEST]
+        assert drawn and not small, (lang, small)
+        hlasky = ("taroks", "taroky", "taročky", "barvičky", "king", "honours", "honéry")
+        cut = [t for t, _s in drawn if "…" in t and any(h in t for h in hlasky)]
+        assert not cut, (lang, cut)  # (a seat's note is whole: the strip names its pagát)
+    table.seat_panel.cache_clear()

@@ -100,7 +100,7 @@ VALUE_LINE = 36  # px: a row of a seat's money or tricks
 VALUES_TOP = {"wide": 46, "tall": 112}  # a seat's money under its name (and cards)
 TALL_FAN_Y = 46  # a side seat's face-down cards, under its name
 WIDE_NAME_Y, WIDE_FAN_Y = 24, 46  # a wide seat's name (its middle) and face-down cards
-NOTE_LINES = {"wide": 3, "tall": 5}  # what a seat said: at most so many lines
+NOTE_LINES = {"wide": 2, "tall": 2}  # what a seat said: at most so many lines (``_seat_note``)
 FAN_STEPS = (6, 5, 4, 3, 2, 1, 0)  # px between a seat's face-down cards: closer for room
 BACK_W = 36  # a face-down card in a seat's panel
 BACK_H = cards.card_height(BACK_W)
@@ -300,24 +300,28 @@ def _badge(kind: str, lang: str) -> Image.Image:
 
 
 def _seat_note(deal: PublicView, seat: int, lang: str) -> tuple[str, ...]:
-    """What the seat said: its bid while bidding, later its hlášky and announcements; then
-    the same in short (the announcements by their short names, as the strip has them), for
-    a seat where the whole does not fit."""
+    """What the seat said: its bid while bidding, later its hlášky and announcements — then
+    the wordings a seat takes where the one before would need a third line
+    (``seat_note_lines``): in short ("trul + king", "pagát"), then in short without the
+    announcements, which the strip names with their announcer already. A third line made
+    the picture up to 814 px high (an English sólo's side seat, over the talon's box and
+    the legend): no seat's note takes one."""
     if deal.phase in ("bid", "choose"):
         said = [b for s, b in deal.bids if s == seat]
         return (word(said[-1], lang),) if said else ("",)
     notes = []
-    for short in (False, True):
+    for short, announced in ((False, True), (True, True), (True, False)):
         parts = []
         if deal.hlasky is not None:
-            parts += [word(h, lang) for h in deal.hlasky[seat]]
-        if deal.pagat_by == seat:
-            pagat = pic("note_pagat", lang) if short else word("pagat", lang)
+            parts += [pic(f"said_{h}", lang) if short else word(h, lang)
+                      for h in deal.hlasky[seat]]
+        if deal.pagat_by == seat and announced:
+            pagat = pic("said_pagat", lang) if short else word("pagat", lang)
             parts.append(f"{pagat} {LOST}" if deal.pagat_lost else pagat)
-        if deal.valat_by == seat:
-            parts.append(pic("note_valat", lang) if short else word("valat", lang))
+        if deal.valat_by == seat and announced:
+            parts.append(pic("said_valat", lang) if short else word("valat", lang))
         if deal.declarer == seat and deal.alone and deal.game in ("1P", "2P"):
-            parts.append(pic("alone", lang))
+            parts.append(pic("said_alone" if short else "alone", lang))
         notes.append(", ".join(parts))
     return tuple(dict.fromkeys(notes))
 
@@ -409,6 +413,16 @@ class Beside(NamedTuple):
     style: str
 
 
+def briefest(notes: tuple[str, ...], shape: str) -> tuple[str, ...]:
+    """Of a seat's wordings (``_seat_note``) the first that takes its fewest lines whole
+    (the last always is: ``seat_note_lines``)."""
+    def lines(note: str) -> int:
+        said = seat_note_lines((note,), shape)[0]
+        return len(said) if " ".join(said) == note else NOTE_LINES[shape] + 1
+
+    return (min(notes, key=lines),)
+
+
 def note_beside(count: int, cash: str, took: tuple[str, str],
                 notes: Sequence[str]) -> Beside | None:
     """A wide seat (the top or the bottom one) whose note would take two lines or more
@@ -426,9 +440,9 @@ def note_beside(count: int, cash: str, took: tuple[str, str],
               <= SEAT_W["wide"] - SEAT_PAD]
     if not styles:
         return None
-    for step in FAN_STEPS:
-        width = SEAT_W["wide"] - SEAT_PAD - values_x(count, step)
-        for note in notes:
+    for note in notes:  # (the whole wording with the cards closer, before a shorter one)
+        for step in FAN_STEPS:
+            width = SEAT_W["wide"] - SEAT_PAD - values_x(count, step)
             lines, f = note_lines(note, width, 2)
             if " ".join(lines) == note and all(f.getlength(x) <= width for x in lines):
                 return Beside(step, lines, f, styles[0])
@@ -529,14 +543,18 @@ def bare_name(name: str, names: Sequence[str], badges_w: int) -> str | None:
 
 
 def seat_note_lines(notes: Sequence[str], shape: str) -> tuple[list[str], Font]:
-    """The lines of the first of ``notes`` (what a seat said, then in short) that fits the
-    seat whole in ``NOTE_LINES`` lines."""
+    """The lines of the first of ``notes`` (what a seat said, then shorter: ``_seat_note``)
+    whole in ``NOTE_LINES`` lines with each of its parts whole on a line ("10+ taroks, trul
+    + king," / "pagát", not "… trul" / "+ king, pagát"); where none is so, the first whole
+    in them broken between words."""
     lines: list[str] = []
     f = font(SMALLEST)
-    for note in notes:
-        lines, f = note_lines(note, note_width(shape), NOTE_LINES[shape])
-        if " ".join(lines) == note:
-            break
+    for by_parts in (True, False):
+        for note in notes:
+            lines, f = note_lines(note, note_width(shape), NOTE_LINES[shape])
+            if " ".join(lines) == note and (
+                    not by_parts or all(line.endswith(",") for line in lines[:-1])):
+                return lines, f
     return lines, f
 
 
@@ -613,8 +631,9 @@ def _seats(img: Image.Image, view: TableView, pieces: dict[int, Image.Image],
 
 
 def _pieces(view: TableView, names: list[str], lang: str,
-            marks: Sequence[str | None] = ()) -> dict[int, Image.Image]:
-    """Each seat's panel, by its position."""
+            marks: Sequence[str | None] = (), brief: bool = False) -> dict[int, Image.Image]:
+    """Each seat's panel, by its position; ``brief``: each seat's note in the wording of its
+    fewest lines (``briefest``)."""
     deal = view.deal
     playing = deal.phase in ("play", "done")
     out = {}
@@ -627,7 +646,8 @@ def _pieces(view: TableView, names: list[str], lang: str,
             deal.tricks_taken[seat] if playing else None,
             money(view.money[seat], lang),
             _kinds(deal, seat) + _mark(marks, seat),
-            _seat_note(deal, seat, lang),
+            briefest(_seat_note(deal, seat, lang), "wide" if pos in (0, 2) else "tall")
+            if brief else _seat_note(deal, seat, lang),
             seat == view.to_act,
             lang,
             tuple(names),
@@ -1078,6 +1098,12 @@ def table_image(view: TableView, names: Sequence[str], lang: str = "cs",
                                         cut_names(c[0])))
 
     strip, where, at = choose(strips)
+    if at.height + (bar if where == "bar" else 0) > H_MOST:
+        # each seat's note in its fewest lines (both side columns full: a two-line note
+        # on either side, the talon's box, the legend and the tournament's box made an
+        # English sólo 810 px high)
+        pieces = _pieces(view, who, lang, marks, brief=True)
+        strip, where, at = choose(strips)
     if at.height + (bar if where == "bar" else 0) > H_MOST and len(strip.rows) > 1:
         # a row fewer, the names cut shorter: no taller than its words stay legible
         strip, where, at = choose([strip, *(strip_rows(deal, who, lang, brief, len(s.rows) - 1)
