@@ -96,17 +96,25 @@ def trick_cards(trick: Iterable[tuple[int, int]], names: Sequence[str]) -> str:
 
 
 def now_lines(game: FamilyView | None, names: Sequence[str], lang: str,
-              viewer: int | None = None, told: Sequence[str] = ()) -> list[str]:
+              viewer: int | None = None, told: Sequence[str] = (),
+              ai_led: bool = False) -> list[str]:
     """What lies on the table now, in words (the pictures show it; a phone's screen reader
     and a player who cannot tell the suits' colours apart read it here): the trick in
-    progress, the last kvarta as its event tells it (``viewer``'s words; not when ``told``
-    has that line already), the desítky rows' ends and the cards laid in the turn in play."""
+    progress, the last kvarta as its event tells it (``viewer``'s words — ``ai_led``: an AI
+    led it for him, "za tebe vynesla AI", not "vynášíš"; not when ``told`` has that line
+    already), the desítky rows' ends and the cards laid in the turn in play."""
     match game:
         case TrickView(trick=trick) if trick:
             return [t("core.hand_trick", lang, cards=trick_cards(trick, names))]
         case KvartyView(kvarty=(*_, last)):
-            kvarta = Words(lang, names, viewer).kvarta(last)
-            return [] if kvarta in told else [t("lora.now_kvarta", lang, kvarta=kvarta)]
+            words = Words(lang, names, viewer)
+            words.stood_in = ai_led and last.seat == viewer
+            kvarta = words.kvarta(last)
+            if kvarta in told:
+                return []
+            if last.seat == viewer:  # (his own sentence after a colon: "… kvarta: vynášíš")
+                kvarta = kvarta[:1].lower() + kvarta[1:]
+            return [t("lora.now_kvarta", lang, kvarta=kvarta)]
         case DesitkyView(turn=turn):
             lines = [t("lora.now_rows", lang, rows=rows_words(game, lang))]
             if turn:
@@ -114,6 +122,18 @@ def now_lines(game: FamilyView | None, names: Sequence[str], lang: str,
             return lines
         case _:
             return []
+
+
+def ai_led_last_kvarta(game: FamilyView | None, table: Table, seat: int) -> bool:
+    """In a kvarty ``game``, the last kvarta among the ``table``'s events was led for
+    ``seat`` by an AI (standing in, or in the seat he left): his hand words it so ("Za tebe
+    vynesla AI …"), as its event line."""
+    if not isinstance(game, KvartyView):
+        return False
+    events = table.events
+    last = max((i for i, e in enumerate(events) if isinstance(e, KvartaBuilt)), default=-1)
+    return last >= 0 and any(m.at == last and m.how in ("stand_in", "left")
+                             for m in walk(events, seat).moves)
 
 
 def rows_words(part: DesitkyView, lang: str) -> str:

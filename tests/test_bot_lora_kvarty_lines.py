@@ -1,0 +1,50 @@
+"""Kvarty's lines as the players read them (review 67): a kvarta an AI led for an absent
+player is told once in his hand, in his words ("Za tebe vynesla AI …"); the table's mark of
+that AI stands by the seat it plays for, not after the next leader's name; who added the
+cards that give the next lead is named (R-KVARTY-NEXT)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.games.lora.hand import hand, hand_alt
+from bot.model import Seat, Table, TableSettings, Unclicked
+from engine.actions import Lead
+from engine.lora import Lora
+from tests.helpers import c, lora_at_kvarty
+from tests.test_rules_kvarty import K1
+
+
+def _table(lora: Lora, lang: str, events: list[Any]) -> Table:
+    seats: list[Seat | None] = [Seat(i + 1, name) for i, name in enumerate(
+        ("Ann", "Bob", "Cyril", "Dana"))]
+    table = Table(1, 1, 1, 1, TableSettings(lang=lang), seats, "lora", state=lora)
+    table.events = events
+    return table
+
+
+AI_LED = {
+    "cs": ("• Za tebe vynesla AI 7❤️, 8❤️: kvarta 7❤️ 8❤️ 9❤️ 10❤️; dál vynáší Cyril.",
+           "Poslední kvarta: za tebe vynesla AI 7❤️, 8❤️: kvarta 7❤️ 8❤️ 9❤️ 10❤️; dál"
+           " vynáší Cyril."),
+    "en": ("• The AI led 7❤️, 8❤️ for you: quart 7❤️ 8❤️ 9❤️ 10❤️; Cyril leads next.",
+           "Last quart: the AI led 7❤️, 8❤️ for you: quart 7❤️ 8❤️ 9❤️ 10❤️; Cyril leads"
+           " next."),
+}
+
+
+@pytest.mark.parametrize("lang", ["cs", "en"])
+def test_R_KVARTY_a_kvarta_an_ai_led_for_him_is_told_once_in_his_words(lang):
+    """K1: an AI leads 7❤️ for Ann (absent), Bob adds 9❤️, Cyril 10❤️. Her hand tells it in
+    its event line only (not again as "Poslední kvarta: Vynášíš …", which said she led it);
+    the hand picture's alt, which has no event lines, tells it as the AI's lead."""
+    lora = lora_at_kvarty(K1)
+    events: list[Any] = [Unclicked(0, "stand_in"), *lora.apply(Lead(0, c("7h")))]
+    table = _table(lora, lang, events)
+    event, now = AI_LED[lang]
+    lines = hand(table, lora.view(0), lang).lines
+    assert event in lines
+    assert not any(line.startswith(("Poslední kvarta", "Last quart")) for line in lines)
+    assert now in hand_alt(table, lora.view(0), lang)
