@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from bot.games.lora.events import seat_lines, table_lines
 from bot.games.lora.hand import hand, hand_alt
 from bot.model import Seat, Table, TableSettings, Unclicked
 from engine.actions import Lead
@@ -48,3 +49,24 @@ def test_R_KVARTY_a_kvarta_an_ai_led_for_him_is_told_once_in_his_words(lang):
     assert event in lines
     assert not any(line.startswith(("Poslední kvarta", "Last quart")) for line in lines)
     assert now in hand_alt(table, lora.view(0), lang)
+
+
+STAND_IN = {  # (the table's line; Ann's line when her only lead went by itself)
+    "cs": ("Ann (za hráče hraje AI) vynáší 7❤️, 8❤️: kvarta 7❤️ 8❤️ 9❤️ 10❤️; dál vynáší Cyril.",
+           "Vynášíš 7❤️, 8❤️ (automaticky): kvarta 7❤️ 8❤️ 9❤️ 10❤️; dál vynáší Cyril."),
+    "en": ("Ann (an AI plays for the absent player) leads 7❤️, 8❤️: quart 7❤️ 8❤️ 9❤️ 10❤️;"
+           " Cyril leads next.",
+           "You lead 7❤️, 8❤️ (automatically): quart 7❤️ 8❤️ 9❤️ 10❤️; Cyril leads next."),
+}
+
+
+@pytest.mark.parametrize("lang", ["cs", "en"])
+def test_R_KVARTY_NEXT_the_mark_of_a_lead_nobody_clicked_stands_by_the_leader(lang):
+    """K1, Ann's lead made for her: the mark follows her name (or her cards, in her own
+    words), not the end of the sentence, where it read as Cyril's, the next leader's."""
+    names = ["Ann", "Bob", "Cyril", "Dana"]
+    built = lora_at_kvarty(K1).apply(Lead(0, c("7h")))
+    table, own = STAND_IN[lang]
+    assert table_lines([Unclicked(0, "stand_in"), *built], lang, names) == [table]
+    assert seat_lines([Unclicked(0, "stand_in"), *built], lang, names, 3) == [table]
+    assert seat_lines([Unclicked(0, "auto"), *built], lang, names, 0) == [own]

@@ -578,7 +578,7 @@ def test_event_lines_name_the_players_and_address_the_viewer():
     assert seat_lines(led, "cs", names, 0) == [
         "Za tebe vynesla AI 8🍃, S🍃: kvarta 8🍃 9🍃 10🍃 S🍃; dál vynáší AI Karel."]
     assert table_lines(led, "cs", names) == [
-        "Alice vynáší 8🍃, S🍃: kvarta 8🍃 9🍃 10🍃 S🍃; dál vynáší AI Karel (za hráče hraje AI)."]
+        "Alice (za hráče hraje AI) vynáší 8🍃, S🍃: kvarta 8🍃 9🍃 10🍃 S🍃; dál vynáší AI Karel."]
     shed = [Unclicked(0, "stand_in"), TurnEnded(0, (c("10h"),)),
             GameEnded(Contract.DESITKY, (0, 1, 2, 3))]
     assert seat_lines(shed, "cs", names, 0)[0] == (

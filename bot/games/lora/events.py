@@ -97,15 +97,16 @@ class Words:
         # number (``trick_numbers``)
         self.tricks: dict[int, int] = {}
 
-    def say(self, key: str, seat: int | None, **values: Any) -> str:
+    def say(self, key: str, seat: int | None, mark: str = "", **values: Any) -> str:
         """``lora.ev.<key>`` about ``seat``: its "_you" form when the reader is that seat
-        (its "_you_ai" form for a move an AI made for him, where the catalog has one)."""
+        (its "_you_ai" form for a move an AI made for him, where the catalog has one);
+        ``mark`` after the seat's name (not in a "_you" form: it has none)."""
         if seat is not None and seat == self.viewer:
             if self.stood_in and has(f"lora.ev.{key}_you_ai", self.lang):
                 self.stood_in, self.worded = False, True
                 return t(f"lora.ev.{key}_you_ai", self.lang, **values)
             return t(f"lora.ev.{key}_you", self.lang, **values)
-        name = self.names[seat] if seat is not None else ""
+        name = self.names[seat] + mark if seat is not None else ""
         return t(f"lora.ev.{key}", self.lang, name=name, **values)
 
     def name_list(self, seats: Sequence[int]) -> str:
@@ -214,22 +215,26 @@ class Words:
         return t(f"{key}_of", self.lang, game=e.playoff_game,
                  games=e.playoff_games, scores=scores, sums=sums)
 
-    def kvarta(self, e: KvartaBuilt) -> str:
+    def kvarta(self, e: KvartaBuilt, mark: str = "") -> str:
         """R-KVARTY: the leader's own cards as the protocol shows them ("8, S"); "odfouknutá"
         only for a run stopped by a played card; a hand that empties ends the game. Who
         leads next is named only if another leads ("; vynáší znovu": a burst of his kvarty
-        stays short)."""
+        stays short). ``mark`` (a lead nobody clicked) by the leader: after his name ("Bob
+        (za hráče hraje AI) vynáší …"), in his own words after his cards — at the end it
+        read as the next leader's."""
         own = ", ".join(card_label(c) for c in e.own_cards)
+        if e.seat == self.viewer:
+            own, mark = own + mark, ""
         cards = cards_text(c for _, c in e.placed)
         if e.out is None:
             assert e.next_leader is not None
             again = e.next_leader == e.seat
             nxt = self.say("next_again" if again else "next", e.next_leader)
-            return self.say("kvarta" if e.complete else "kvarta_blown", e.seat, own=own,
+            return self.say("kvarta" if e.complete else "kvarta_blown", e.seat, mark, own=own,
                             cards=cards, next=nxt)
         if not e.filled:
-            return self.say("kvarta_out", e.seat, own=own)
-        return self.say("kvarta_filled_out", e.seat, own=own,
+            return self.say("kvarta_out", e.seat, mark, own=own)
+        return self.say("kvarta_filled_out", e.seat, mark, own=own,
                         filled=cards_text(c for _, c in e.filled), out=self.say("out", e.out))
 
     def lines(self, events: Sequence[Any], quiet: tuple[type, ...]) -> list[str]:
@@ -250,7 +255,9 @@ class Words:
         self.tricks = {} if self.viewer is None else trick_numbers(told)  # forced_line's
         return marked_pairs(events, Event, lambda e: self.line(e, id(e) in shed),
                             (*OWN_LINE, CardPlayed), lambda e: isinstance(e, quiet),
-                            self.mark, lambda e, how: self.unclicked_line(e, how, id(e) in shed))
+                            self.mark, lambda e, how: self.unclicked_line(e, how, id(e) in shed),
+                            lambda e, mark: self.kvarta(e, mark)
+                            if isinstance(e, KvartaBuilt) else None)
 
     def mark(self, how: str, seat: int) -> str | None:
         """The mark of a move nobody clicked (``bot.games.marks``): a forced move is marked
