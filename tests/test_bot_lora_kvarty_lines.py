@@ -13,6 +13,7 @@ from bot.games.lora.events import seat_lines, table_lines
 from bot.games.lora.hand import hand, hand_alt
 from bot.model import Seat, Table, TableSettings, Unclicked
 from engine.actions import Lead
+from engine.events import KvartaBuilt
 from engine.lora import Lora
 from tests.helpers import c, lora_at_kvarty
 from tests.test_rules_kvarty import K1
@@ -27,12 +28,14 @@ def _table(lora: Lora, lang: str, events: list[Any]) -> Table:
 
 
 AI_LED = {
-    "cs": ("• Za tebe vynesla AI 7❤️, 8❤️: kvarta 7❤️ 8❤️ 9❤️ 10❤️; dál vynáší Cyril.",
+    "cs": ("• Za tebe vynesla AI 7❤️, 8❤️: kvarta 7❤️ 8❤️ 9❤️ 10❤️; dál vynáší Cyril"
+           " (přikládá 10❤️).",
            "Poslední kvarta: za tebe vynesla AI 7❤️, 8❤️: kvarta 7❤️ 8❤️ 9❤️ 10❤️; dál"
-           " vynáší Cyril."),
-    "en": ("• The AI led 7❤️, 8❤️ for you: quart 7❤️ 8❤️ 9❤️ 10❤️; Cyril leads next.",
+           " vynáší Cyril (přikládá 10❤️)."),
+    "en": ("• The AI led 7❤️, 8❤️ for you: quart 7❤️ 8❤️ 9❤️ 10❤️; Cyril leads next"
+           " (added 10❤️).",
            "Last quart: the AI led 7❤️, 8❤️ for you: quart 7❤️ 8❤️ 9❤️ 10❤️; Cyril leads"
-           " next."),
+           " next (added 10❤️)."),
 }
 
 
@@ -52,11 +55,14 @@ def test_R_KVARTY_a_kvarta_an_ai_led_for_him_is_told_once_in_his_words(lang):
 
 
 STAND_IN = {  # (the table's line; Ann's line when her only lead went by itself)
-    "cs": ("Ann (za hráče hraje AI) vynáší 7❤️, 8❤️: kvarta 7❤️ 8❤️ 9❤️ 10❤️; dál vynáší Cyril.",
-           "Vynášíš 7❤️, 8❤️ (automaticky): kvarta 7❤️ 8❤️ 9❤️ 10❤️; dál vynáší Cyril."),
+    "cs": ("Ann (za hráče hraje AI) vynáší 7❤️, 8❤️: kvarta 7❤️ 8❤️ 9❤️ 10❤️; dál vynáší"
+           " Cyril (přikládá 10❤️).",
+           "Vynášíš 7❤️, 8❤️ (automaticky): kvarta 7❤️ 8❤️ 9❤️ 10❤️; dál vynáší Cyril"
+           " (přikládá 10❤️)."),
     "en": ("Ann (an AI plays for the absent player) leads 7❤️, 8❤️: quart 7❤️ 8❤️ 9❤️ 10❤️;"
-           " Cyril leads next.",
-           "You lead 7❤️, 8❤️ (automatically): quart 7❤️ 8❤️ 9❤️ 10❤️; Cyril leads next."),
+           " Cyril leads next (added 10❤️).",
+           "You lead 7❤️, 8❤️ (automatically): quart 7❤️ 8❤️ 9❤️ 10❤️; Cyril leads next"
+           " (added 10❤️)."),
 }
 
 
@@ -70,3 +76,26 @@ def test_R_KVARTY_NEXT_the_mark_of_a_lead_nobody_clicked_stands_by_the_leader(la
     assert table_lines([Unclicked(0, "stand_in"), *built], lang, names) == [table]
     assert seat_lines([Unclicked(0, "stand_in"), *built], lang, names, 3) == [table]
     assert seat_lines([Unclicked(0, "auto"), *built], lang, names, 0) == [own]
+
+
+NEXT = {  # (Ann leads 7❤️ 9❤️, Bob adds 8❤️ 10❤️; Ann's 7❤️, Bob adds 8❤️ and Cyril 9❤️ 10❤️)
+    "cs": ("Ann vynáší 7❤️, 9❤️: kvarta 7❤️ 8❤️ 9❤️ 10❤️; dál vynáší Bob (přikládá 8❤️, 10❤️).",
+           "Vynášíš 7❤️: kvarta 7❤️ 8❤️ 9❤️ 10❤️; dál vynáší Cyril (přikládá 9❤️, 10❤️).",
+           "Ann vynáší 7❤️: kvarta 7❤️ 8❤️ 9❤️ 10❤️; dál vynášíš ty (přikládáš 9❤️, 10❤️)."),
+    "en": ("Ann leads 7❤️, 9❤️: quart 7❤️ 8❤️ 9❤️ 10❤️; Bob leads next (added 8❤️, 10❤️).",
+           "You lead 7❤️: quart 7❤️ 8❤️ 9❤️ 10❤️; Cyril leads next (added 9❤️, 10❤️).",
+           "Ann leads 7❤️: quart 7❤️ 8❤️ 9❤️ 10❤️; you lead next (you added 9❤️, 10❤️)."),
+}
+
+
+@pytest.mark.parametrize("lang", ["cs", "en"])
+def test_R_KVARTY_NEXT_the_next_leader_is_named_with_the_cards_he_added(lang):
+    """Whoever laid the kvarta's highest card leads next: the line names his cards, so a
+    new player sees why he leads (not the other fillers': only his decide it)."""
+    names = ["Ann", "Bob", "Cyril", "Dana"]
+    one = KvartaBuilt(0, (c("7h"), c("9h")), ((1, c("8h")), (1, c("10h"))), True, 1)
+    two = KvartaBuilt(0, (c("7h"),), ((1, c("8h")), (2, c("9h")), (2, c("10h"))), True, 2)
+    table, own, next_own = NEXT[lang]
+    assert table_lines([one], lang, names) == [table]
+    assert seat_lines([two], lang, names, 0) == [own]
+    assert seat_lines([two], lang, names, 2) == [next_own]

@@ -770,6 +770,8 @@ STRINGS: dict[str, str] = {
     "lora.ev.kvarta_filled_out_you_ai": "Za tebe vynesla AI {own}, ostatní přikládají {filled}; {out}: konec hry.",
     "lora.ev.next": "dál vynáší {name}",
     "lora.ev.next_you": "dál vynášíš ty",
+    "lora.ev.next_filled": "dál vynáší {name} (přikládá {cards})",
+    "lora.ev.next_filled_you": "dál vynášíš ty (přikládáš {cards})",
     "lora.ev.next_again": "vynáší znovu",
     "lora.ev.next_again_you": "vynášíš znovu",
     "lora.ev.out": "{name} už nemá žádnou kartu",

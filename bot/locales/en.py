@@ -764,6 +764,8 @@ STRINGS: dict[str, str] = {
     "lora.ev.kvarta_filled_out_you_ai": "The AI led {own} for you, the others add {filled}; {out}: the game is over.",
     "lora.ev.next": "{name} leads next",
     "lora.ev.next_you": "you lead next",
+    "lora.ev.next_filled": "{name} leads next (added {cards})",
+    "lora.ev.next_filled_you": "you lead next (you added {cards})",
     "lora.ev.next_again": "leads again",
     "lora.ev.next_again_you": "you lead again",
     "lora.ev.out": "{name} has no cards left",

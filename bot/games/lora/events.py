@@ -219,17 +219,23 @@ class Words:
         """R-KVARTY: the leader's own cards as the protocol shows them ("8, S"); "odfouknutá"
         only for a run stopped by a played card; a hand that empties ends the game. Who
         leads next is named only if another leads ("; vynáší znovu": a burst of his kvarty
-        stays short). ``mark`` (a lead nobody clicked) by the leader: after his name ("Bob
-        (za hráče hraje AI) vynáší …"), in his own words after his cards — at the end it
-        read as the next leader's."""
+        stays short), with the cards he added (R-KVARTY-NEXT: the highest is his, "dál
+        vynáší Bob (přikládá 10❤️)"). ``mark`` (a lead nobody clicked) by the leader: after
+        his name ("Bob (za hráče hraje AI) vynáší …"), in his own words after his cards —
+        at the end it read as the next leader's."""
         own = ", ".join(card_label(c) for c in e.own_cards)
         if e.seat == self.viewer:
             own, mark = own + mark, ""
         cards = cards_text(c for _, c in e.placed)
         if e.out is None:
             assert e.next_leader is not None
-            again = e.next_leader == e.seat
-            nxt = self.say("next_again" if again else "next", e.next_leader)
+            added = ", ".join(card_label(c) for s, c in e.filled if s == e.next_leader)
+            if e.next_leader == e.seat:
+                nxt = self.say("next_again", e.seat)
+            elif added:
+                nxt = self.say("next_filled", e.next_leader, cards=added)
+            else:
+                nxt = self.say("next", e.next_leader)
             return self.say("kvarta" if e.complete else "kvarta_blown", e.seat, mark, own=own,
                             cards=cards, next=nxt)
         if not e.filled:
