@@ -388,12 +388,24 @@ def deal_lines_from(events: Sequence[GameEvent]) -> int | None:
     return new_deal_at(events, ENDING_EVENTS, DEAL_EVENTS)
 
 
-def standings(table: Table, before: Contract, totals: Sequence[int]) -> str:
+def standings(table: Table, before: Contract, totals: Sequence[int],
+              declared: Sequence[bool] = ()) -> str:
+    """The totals, lowest first, before červený král and maturita; a seat that declared
+    čistá stovka marked (R-PROTOCOL: the others decide from it, as the sheet marks it)."""
     lang = table.settings.lang
     names = table.move_names()
     order = sorted(range(4), key=lambda s: totals[s])
-    text = ", ".join(f"{names[s]} {totals[s]}" for s in order)
+    mark = t("lora.stovka_declared", lang)  # (as the sheet's text marks it)
+    text = ", ".join(f"{names[s]} {totals[s]}" + (mark if s < len(declared) and declared[s]
+                                                  else "") for s in order)
     return t("lora.standings", lang, contract=game_name(before, lang), standings=text)
+
+
+def declared_then(table: Table, events: Sequence[Event], at: int) -> list[bool]:
+    """Who had declared čistá stovka at ``events[at]`` (a batch already applied to the
+    state): the declarers less those whose answer comes later in the batch."""
+    later = {e.seat for e in events[at:] if isinstance(e, StovkaAnswered)}
+    return [s not in later and bool(a) for s, a in enumerate(lora_of(table.state).stovka)]
 
 
 def totals_then(table: Table, events: Sequence[Event]) -> list[tuple[int, ...]]:
@@ -477,7 +489,8 @@ def announcements(table: Table, events: Sequence[GameEvent]) -> list[str]:
                                  again=again))
                 continue
             if e.contract is Contract.CERVENY_KRAL and not asked:
-                out.append(standings(table, Contract.CERVENY_KRAL, then[i]))
+                out.append(standings(table, Contract.CERVENY_KRAL, then[i],
+                                     declared_then(table, mine, i)))
             if e.contract is Contract.CERVENY_KRAL and e.tali == STOVKA_TALIE:
                 out.extend(stovka_result(table))
             asked = False
@@ -487,11 +500,13 @@ def announcements(table: Table, events: Sequence[GameEvent]) -> list[str]:
             )
         elif isinstance(e, MaturitaDealt):
             if e.attempt == 1:
-                out.append(standings(table, Contract.MATURITA, then[i]))
+                out.append(standings(table, Contract.MATURITA, then[i],
+                                     declared_then(table, mine, i)))
             out.append(t("lora.announce_maturita", lang, tali=e.tali, attempt=e.attempt,
                          leader=names[e.seat]))
         elif isinstance(e, StovkaAsked):
-            out.append(standings(table, Contract.CERVENY_KRAL, then[i]))
+            out.append(standings(table, Contract.CERVENY_KRAL, then[i],
+                                 declared_then(table, mine, i)))
             out.append(Words(lang, names).line(e) or "")
         elif isinstance(e, StovkaAnswered):
             asked = True
