@@ -55,7 +55,8 @@ def test_R_KVARTY_the_last_kvarta_is_told_in_the_readers_words_once() -> None:
     game.apply(Lead(0, c("7h")))
     part = game.public_part([])
     assert now_lines(part, NAMES, "cs") == [
-        "Poslední kvarta: Anna vynáší 7❤️, 8❤️: kvarta 7❤️ 8❤️ 9❤️ 10❤️; dál vynáší Cyril (přikládá 10❤️)."]
+        "Poslední kvarta: Anna vynáší 7❤️, 8❤️: kvarta 7❤️ 8❤️ 9❤️ 10❤️; dál vynáší Cyril"
+        " (přikládá 10❤️)."]
     assert now_lines(part, NAMES, "en", viewer=0) == [
         "Last quart: you lead 7❤️, 8❤️: quart 7❤️ 8❤️ 9❤️ 10❤️; Cyril leads next (added 10❤️)."]
     told = ["Vynášíš 7❤️, 8❤️: kvarta 7❤️ 8❤️ 9❤️ 10❤️; dál vynáší Cyril (přikládá 10❤️)."]

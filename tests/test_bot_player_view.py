@@ -576,9 +576,11 @@ def test_event_lines_name_the_players_and_address_the_viewer():
     led = [Unclicked(0, "stand_in"),
            KvartaBuilt(0, (c("8l"), c("Sl")), ((1, c("9l")), (3, c("10l"))), True, 3)]
     assert seat_lines(led, "cs", names, 0) == [
-        "Za tebe vynesla AI 8🍃, S🍃: kvarta 8🍃 9🍃 10🍃 S🍃; dál vynáší AI Karel (přikládá 10🍃)."]
+        "Za tebe vynesla AI 8🍃, S🍃: kvarta 8🍃 9🍃 10🍃 S🍃; dál vynáší AI Karel"
+        " (přikládá 10🍃)."]
     assert table_lines(led, "cs", names) == [
-        "Alice (za hráče hraje AI) vynáší 8🍃, S🍃: kvarta 8🍃 9🍃 10🍃 S🍃; dál vynáší AI Karel (přikládá 10🍃)."]
+        "Alice (za hráče hraje AI) vynáší 8🍃, S🍃: kvarta 8🍃 9🍃 10🍃 S🍃; dál vynáší AI"
+        " Karel (přikládá 10🍃)."]
     shed = [Unclicked(0, "stand_in"), TurnEnded(0, (c("10h"),)),
             GameEnded(Contract.DESITKY, (0, 1, 2, 3))]
     assert seat_lines(shed, "cs", names, 0)[0] == (
