@@ -607,6 +607,8 @@ STRINGS: dict[str, str] = {
     "lora.place_one": "{place} {name} – {points} b.",
     "lora.left_name": "{name} (od {n}. tálie hrála AI)",
     "lora.left_name_again": "{name} (AI hrála v {tali} tálii a od {n}. tálie)",
+    "lora.left_name_harakiri": "{name} (v harakiri hrála AI)",
+    "lora.left_name_again_harakiri": "{name} (AI hrála v {tali} tálii a v harakiri)",
     "lora.stovka_made": " (čistá stovka!)",
     "lora.stovka_missed": " (čistá stovka nevyšla)",
     "lora.stovka_declared": " (hlásí čistou stovku)",
@@ -937,6 +939,8 @@ STRINGS: dict[str, str] = {
     "lora.pic.sheet_left": "Dohrála AI",
     "lora.pic.sheet_left_from": "Od {n}. tálie hrála AI",
     "lora.pic.sheet_left_again": "AI v {tali} tálii a od {n}. tálie",
+    "lora.pic.sheet_left_harakiri": "V harakiri hrála AI",
+    "lora.pic.sheet_left_again_harakiri": "AI v {tali} tálii a v harakiri",
     "lora.pic.sheet_harakiri": "Harakiri",
     "lora.pic.sheet_harakiri_sum": "{points} (součet {sum})",
     # -- taroky: Taroky's own texts (the table, the hand, announcements, rules, stats)

@@ -601,6 +601,8 @@ STRINGS: dict[str, str] = {
     "lora.place_one": "{place} {name} – {points} pt",
     "lora.left_name": "{name} (an AI played from the {n:nth} round of eight on)",
     "lora.left_name_again": "{name} (an AI played in the {tali} and from the {n:nth} round of eight on)",
+    "lora.left_name_harakiri": "{name} (an AI played in the harakiri)",
+    "lora.left_name_again_harakiri": "{name} (an AI played in the {tali} round of eight and in the harakiri)",
     "lora.stovka_made": " (clean hundred!)",
     "lora.stovka_missed": " (clean hundred missed)",
     "lora.stovka_declared": " (declares a clean hundred)",
@@ -931,6 +933,8 @@ STRINGS: dict[str, str] = {
     "lora.pic.sheet_left": "An AI finished the game",
     "lora.pic.sheet_left_from": "AI from round of eight {n} on",
     "lora.pic.sheet_left_again": "AI: rounds of eight {nums}, from {n}",
+    "lora.pic.sheet_left_harakiri": "AI in the harakiri",
+    "lora.pic.sheet_left_again_harakiri": "AI: rounds of eight {nums}, harakiri",
     "lora.pic.sheet_harakiri": "Harakiri",
     "lora.pic.sheet_harakiri_sum": "{points} (total {sum})",
     # -- taroky: Taroky's own texts (the table, the hand, announcements, rules, stats)

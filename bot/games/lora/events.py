@@ -74,8 +74,12 @@ class Words:
     """How one reader reads the events: the table (``viewer`` None) or one seat."""
 
     def __init__(self, lang: str, names: Sequence[str], viewer: int | None = None,
-                 attempt: bool | None = None) -> None:
+                 attempt: bool | None = None, order_names: Sequence[str] = ()) -> None:
         self.lang, self.names, self.viewer = lang, list(names), viewer
+        # the names in the final order (``left.result_name``: "Cyril (v harakiri hrála
+        # AI)", as the final post names him; "Cyril → AI" there read as if the AI took
+        # his place); () the move lines' names
+        self.order_names = list(order_names) or self.names
         # the game in play after the events is a Graduation attempt (None: not known): the
         # game of their tricks when they hold no start (``unrecorded_in_maturita``)
         self.attempt = attempt
@@ -200,7 +204,8 @@ class Words:
                 return tn(key, lang, games, names=self.name_list(seats),
                           count=count_word(games, lang))
             case LoraFinished(order=order):
-                return t("lora.ev.lora_finished", lang, order=self.name_list(order))
+                return t("lora.ev.lora_finished", lang,
+                         order=", ".join(self.order_names[s] for s in order))
             case _:
                 return None
 
@@ -366,10 +371,12 @@ def unrecorded_in_maturita(told: Sequence[Event], now: bool | None = None) -> se
 
 
 def table_lines(events: Sequence[Any], lang: str, names: Sequence[str],
-                attempt: bool | None = None) -> list[str]:
+                attempt: bool | None = None, order_names: Sequence[str] = ()) -> list[str]:
     """The table's event lines (public: names, the table's language); ``attempt``: the
-    game in play after ``events`` is a Graduation attempt (``unrecorded_in_maturita``)."""
-    return Words(lang, names, attempt=attempt).lines(events, TABLE_QUIET)
+    game in play after ``events`` is a Graduation attempt (``unrecorded_in_maturita``);
+    ``order_names``: the names in the final order (``Words``)."""
+    return Words(lang, names, attempt=attempt, order_names=order_names).lines(
+        events, TABLE_QUIET)
 
 
 def seat_lines(events: Sequence[Any], lang: str, names: Sequence[str], seat: int) -> list[str]:

@@ -8,6 +8,7 @@ from typing import Any
 from bot.games import marks
 from bot.games.lora.cards import card_label, cards_text
 from bot.games.lora.events import HAND_QUIET, Words, game_name, playoff_suffix, table_lines
+from bot.games.lora.left import result_name
 from bot.i18n import counted, t, tn, unlisted
 from bot.model import Table
 from bot.recent import new_deal_at
@@ -244,15 +245,26 @@ def in_attempt(table: Table) -> bool:
     return lora_of(table.state).is_maturita
 
 
+def order_names(table: Table, events: Sequence[Any], lang: str) -> list[str]:
+    """The names the final order among ``events`` lists (``left.result_name``); [] when
+    the lóra does not end there (the replay it takes for a seat that was left is spared)."""
+    if not any(isinstance(e, LoraFinished) for e in events):
+        return []
+    return [result_name(table, s, lang) for s in range(len(table.seats))]
+
+
 def event_lines(table: Table, events: Sequence[GameEvent]) -> list[str]:
     """The table's lines of ``events`` (one move's: a maturant's trick tells no points
     though its attempt's start is not among them)."""
-    return table_lines(events, table.settings.lang, table.move_names(), in_attempt(table))
+    lang = table.settings.lang
+    return table_lines(events, lang, table.move_names(), in_attempt(table),
+                       order_names(table, events, lang))
 
 
 def private_lines(table: Table, seat: int, lang: str, count: int = 3) -> list[str]:
     """The lines of the table's recent events for ``seat``'s hand (``hand_lines``)."""
-    return hand_lines(table.events, lang, table.move_names(), seat, count, in_attempt(table))
+    return hand_lines(table.events, lang, table.move_names(), seat, count, in_attempt(table),
+                      order_names(table, table.events, lang))
 
 
 def walk(events: Sequence[Any], seat: int) -> marks.SeatMoves:
@@ -307,7 +319,8 @@ def merged_line(events: Sequence[Any], pairs: Sequence[tuple[int, str]], played:
 
 
 def hand_lines(events: Sequence[Any], lang: str, names: Sequence[str], seat: int,
-               count: int = 3, attempt: bool | None = None) -> list[str]:
+               count: int = 3, attempt: bool | None = None,
+               final_names: Sequence[str] = ()) -> list[str]:
     """The lines of ``events`` worded for ``seat`` (his hand): the last ``count`` of the
     deal in play (the cards of an earlier deal are in new hands now), and above them how
     the last game ended — the line that decided it (the trick taken, the knock, the hand
@@ -316,8 +329,9 @@ def hand_lines(events: Sequence[Any], lang: str, names: Sequence[str], seat: int
     tells it and who else declared, in place of the answers' lines (``stovka_line``), kept
     in červený král as the end of the last game is. The cards an AI played for him since
     his last move are one line, kept until he moves (``ai_cards_line``), and so are the
-    cards the table played for him as his only legal ones (``forced_cards_line``)."""
-    words = Words(lang, names, seat, attempt)
+    cards the table played for him as his only legal ones (``forced_cards_line``).
+    ``final_names``: the names in the final order (``Words``)."""
+    words = Words(lang, names, seat, attempt, final_names)
     pairs = words.pairs(events, HAND_QUIET)
     walked = walk(events, seat)
     start = walked.start
