@@ -21,7 +21,7 @@ from bot.config import DEFAULT_DB
 from bot.health import HEARTBEAT_SECONDS, heartbeat_path
 from bot.heap import HeapKeeper
 from bot.i18n import Translator, t, user_lang
-from bot.model import STATUS_LOBBY, STATUS_PLAYING
+from bot.model import STATUS_LOBBY, STATUS_PLAYING, Table
 from bot.persist import load_tables, open_store
 from bot.records import HistoryPage, LeaderboardPage
 from bot.storage.protocol import TableStore
@@ -137,6 +137,7 @@ class LoraBot(commands.Bot):
         parts = custom_id.split(":")
         kind = parts[1] if len(parts) > 1 else ""
         live = True  # (without a controller nothing says the game is over)
+        table = None
         if self.controller is not None:  # the player's language, as everywhere else
             table_id = int(parts[2]) if len(parts) > 2 and parts[2].isdigit() else -1
             table = (self.controller.service.tables.get(table_id) if kind in TABLE_KINDS
@@ -150,7 +151,8 @@ class LoraBot(commands.Bot):
             key = "core.not_your_button" if _forged_question(interaction, parts) \
                 else "core.stale_message"
         else:
-            key = "core.stale" if live else "core.game_over"
+            key = _current_refusal(table, interaction.user.id, parts) or (
+                "core.stale" if live else "core.game_over")
         try:
             await interaction.response.send_message(t(key, lang), ephemeral=True)
         except discord.HTTPException:
@@ -234,6 +236,19 @@ def _forged_question(interaction: discord.Interaction[Any], parts: list[str]) ->
     question = parts[1:2] in (["k"], ["kk"]) or (parts[1:2] == ["tn"] and len(parts) == 5)
     message = interaction.message
     return question and message is not None and not message.flags.ephemeral
+
+
+def _current_refusal(table: Table | None, user_id: int, parts: list[str]) -> str | None:
+    """Why a move of the game's state as it is now (its version in the id: not a stale
+    button) sent from a message without it is refused: the sender sits at no seat there,
+    or it is not his turn (review 67: both were told the button was old). None: stale."""
+    if (table is None or table.status != STATUS_PLAYING or table.state is None
+            or parts[1:2] == ["t"] or parts[3:4] != [str(table.version)]):
+        return None
+    seat = table.seat_of(user_id)
+    if seat is None:
+        return "core.not_seated"
+    return "core.not_your_turn" if table.state.to_act != seat else None
 
 
 def _has_component(message: discord.Message | None, custom_id: str) -> bool:

@@ -57,10 +57,11 @@ def test_R_KVARTY_the_last_kvarta_is_told_in_the_readers_words_once() -> None:
     game.apply(Lead(0, c("7h")))
     part = game.public_part([])
     assert now_lines(part, NAMES, "cs") == [
-        "Poslední kvarta: Anna vynáší 7❤️, 8❤️: kvarta 7❤️ 8❤️ 9❤️ 10❤️; dál vynáší Cyril."]
+        "Poslední kvarta: Anna vynáší 7❤️, 8❤️: kvarta 7❤️ 8❤️ 9❤️ 10❤️; dál vynáší Cyril"
+        " (přikládá 10❤️)."]
     assert now_lines(part, NAMES, "en", viewer=0) == [
-        "Last quart: You lead 7❤️, 8❤️: quart 7❤️ 8❤️ 9❤️ 10❤️; Cyril leads next."]
-    told = ["Vynášíš 7❤️, 8❤️: kvarta 7❤️ 8❤️ 9❤️ 10❤️; dál vynáší Cyril."]
+        "Last quart: you lead 7❤️, 8❤️: quart 7❤️ 8❤️ 9❤️ 10❤️; Cyril leads next (added 10❤️)."]
+    told = ["Vynášíš 7❤️, 8❤️: kvarta 7❤️ 8❤️ 9❤️ 10❤️; dál vynáší Cyril (přikládá 10❤️)."]
     assert now_lines(part, NAMES, "cs", viewer=0, told=told) == []
 
 
@@ -299,12 +300,12 @@ def test_the_taroky_deal_pictures_alt_says_in_short_what_it_shows() -> None:
 
 # -- the hand picture in words, both games alike (review 52, L3 and L7) ------------------------
 LAST_KVARTA = {
-    "cs": ("• Vynášíš 7❤️, 8❤️: kvarta 7❤️ 8❤️ 9❤️ 10❤️; dál vynáší Cyril.",
-           "Tvoje karty (vypsané v textu zprávy). Poslední kvarta: Vynášíš 7❤️, 8❤️: kvarta 7❤️"
-           " 8❤️ 9❤️ 10❤️; dál vynáší Cyril. Na tahu: Cyril."),
-    "en": ("• You lead 7❤️, 8❤️: quart 7❤️ 8❤️ 9❤️ 10❤️; Cyril leads next.",
-           "Your cards (listed in the message). Last quart: You lead 7❤️, 8❤️: quart 7❤️ 8❤️"
-           " 9❤️ 10❤️; Cyril leads next. To act: Cyril."),
+    "cs": ("• Vynášíš 7❤️, 8❤️: kvarta 7❤️ 8❤️ 9❤️ 10❤️; dál vynáší Cyril (přikládá 10❤️).",
+           "Tvoje karty (vypsané v textu zprávy). Poslední kvarta: vynášíš 7❤️, 8❤️: kvarta 7❤️"
+           " 8❤️ 9❤️ 10❤️; dál vynáší Cyril (přikládá 10❤️). Na tahu: Cyril."),
+    "en": ("• You lead 7❤️, 8❤️: quart 7❤️ 8❤️ 9❤️ 10❤️; Cyril leads next (added 10❤️).",
+           "Your cards (listed in the message). Last quart: you lead 7❤️, 8❤️: quart 7❤️ 8❤️"
+           " 9❤️ 10❤️; Cyril leads next (added 10❤️). To act: Cyril."),
 }
 
 

@@ -151,7 +151,7 @@ def test_R_MATURITA_standings_of_a_whole_lora_in_one_batch_are_those_of_their_mo
 
     from bot.games.lora import UI
     from bot.model import Seat, Table, TableSettings
-    from engine.events import GameEnded, GameStarted, MaturitaDealt, StovkaAsked
+    from engine.events import GameEnded, GameStarted, MaturitaDealt, StovkaAnswered, StovkaAsked
 
     lora = Lora(rng=random.Random(11))
     rng = random.Random(11)
@@ -161,20 +161,25 @@ def test_R_MATURITA_standings_of_a_whole_lora_in_one_batch_are_those_of_their_mo
     events = []
     while not lora.finished:
         events += lora.apply(rng.choice(lora.legal_actions()))
-    expected, running = [], [0, 0, 0, 0]
+    expected, running, declared = [], [0, 0, 0, 0], set()
     for i, e in enumerate(events):
         asked = any(isinstance(x, StovkaAsked) for x in events[max(0, i - 5):i])
         if isinstance(e, GameEnded) and e.contract.value != "harakiri":
             running = [a + b for a, b in zip(running, e.points, strict=True)]
+        elif isinstance(e, StovkaAnswered) and e.declared:
+            declared.add(e.seat)
         elif (isinstance(e, StovkaAsked) or (isinstance(e, MaturitaDealt) and e.attempt == 1)
               or (isinstance(e, GameStarted) and e.contract.value == "cerveny_kral"
                   and e.attempt is None and not asked)):
-            expected.append(sorted(zip(running, range(4), strict=True), key=lambda x: x[0]))
+            expected.append([(p, s, s in declared) for p, s in sorted(
+                zip(running, range(4), strict=True), key=lambda x: x[0])])
+    assert declared  # (R-PROTOCOL: the lines after the answers mark the declarers)
     lines = [x for x in UI.announcements(table, events) if x.startswith("Stav před hrou")]
     assert sum(x.startswith("Stav před hrou Červený král:") for x in lines) == 4
     assert sum(x.startswith("Stav před hrou Maturita:") for x in lines) == 4
     assert [x.split(": ", 1)[1] for x in lines] == [
-        ", ".join(f"{names[s]} {p}" for p, s in row) for row in expected]
+        ", ".join(f"{names[s]} {p}" + (" (hlásí čistou stovku)" if d else "") for p, s, d in row)
+        for row in expected]
 
 
 RESULTS = {

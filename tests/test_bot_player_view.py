@@ -576,9 +576,11 @@ def test_event_lines_name_the_players_and_address_the_viewer():
     led = [Unclicked(0, "stand_in"),
            KvartaBuilt(0, (c("8l"), c("Sl")), ((1, c("9l")), (3, c("10l"))), True, 3)]
     assert seat_lines(led, "cs", names, 0) == [
-        "Za tebe vynesla AI 8🍃, S🍃: kvarta 8🍃 9🍃 10🍃 S🍃; dál vynáší AI Karel."]
+        "Za tebe vynesla AI 8🍃, S🍃: kvarta 8🍃 9🍃 10🍃 S🍃; dál vynáší AI Karel"
+        " (přikládá 10🍃)."]
     assert table_lines(led, "cs", names) == [
-        "Alice vynáší 8🍃, S🍃: kvarta 8🍃 9🍃 10🍃 S🍃; dál vynáší AI Karel (za hráče hraje AI)."]
+        "Alice (za hráče hraje AI) vynáší 8🍃, S🍃: kvarta 8🍃 9🍃 10🍃 S🍃; dál vynáší AI"
+        " Karel (přikládá 10🍃)."]
     shed = [Unclicked(0, "stand_in"), TurnEnded(0, (c("10h"),)),
             GameEnded(Contract.DESITKY, (0, 1, 2, 3))]
     assert seat_lines(shed, "cs", names, 0)[0] == (
@@ -601,9 +603,9 @@ def test_event_lines_name_the_players_and_address_the_viewer():
     assert seat_lines(graduated, "cs", names, 2) == ["Maturita ti na 2. pokus vyšla!"]
     kvarta = KvartaBuilt(0, (c("8l"), c("Sl")), ((1, c("9l")), (3, c("10l"))), True, 3)
     assert seat_lines([kvarta], "cs", names, 0) == [
-        "Vynášíš 8🍃, S🍃: kvarta 8🍃 9🍃 10🍃 S🍃; dál vynáší AI Karel."]
+        "Vynášíš 8🍃, S🍃: kvarta 8🍃 9🍃 10🍃 S🍃; dál vynáší AI Karel (přikládá 10🍃)."]
     assert seat_lines([kvarta], "cs", names, 3) == [
-        "Alice vynáší 8🍃, S🍃: kvarta 8🍃 9🍃 10🍃 S🍃; dál vynášíš ty."]
+        "Alice vynáší 8🍃, S🍃: kvarta 8🍃 9🍃 10🍃 S🍃; dál vynášíš ty (přikládáš 10🍃)."]
     # the same player leads again: not named twice (a burst of kvarty stays short)
     again = KvartaBuilt(2, (c("7h"), c("9h"), c("10h")), ((0, c("8h")),), True, 2)
     assert table_lines([again], "cs", names) == [

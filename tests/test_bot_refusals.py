@@ -78,9 +78,7 @@ async def test_out_of_turn_and_outsider_are_refused(harness):
     assert _state(harness, tid) == before
     carol = guild.add_member(harness.env.create_user("carol"))
     res = await raw_click(carol, players.table_message(), f"lora:a:{tid}:{table.version}:0")
-    assert res.response.content == (
-        "Tohle tlačítko je staré – stav hry se mezitím změnil. Otevři si karty znovu."
-    )
+    assert res.response.content == "U tohoto stolu nesedíš."  # (not "stale": review 67)
     assert _state(harness, tid) == before
     # a spectator sees the table but no hand
     res = await carol.click(players.table_message(), custom_id=f"lora:t:{tid}:hand")
@@ -310,3 +308,28 @@ async def test_a_manager_seated_nowhere_is_shown_the_server_s_tables_to_name(har
     res = await mod.click(reply(res), label="Zrušit stůl")
     assert reply(res).content == "Stůl č. 1 je zrušen."
     assert harness.service.tables[1].status == "aborted"
+
+
+NOT_STALE = {"cs": ("U tohoto stolu nesedíš.", "Teď nejsi na tahu."),
+             "en": ("You do not sit at this table.", "It is not your turn.")}
+
+
+@pytest.mark.parametrize("game", ["lora", "taroky"])
+@pytest.mark.parametrize("lang", ["cs", "en"])
+async def test_a_current_move_from_a_spectator_or_out_of_turn_is_told_why(harness, lang, game):
+    """Review 67: a move of the state as it is now (not a stale button), sent by a modified
+    client from a message without it, by one who sits at no seat or a seat not on turn was
+    told that the button was old; each is told the true reason (both games: the app answers
+    such a click before any game's code)."""
+    guild, ch, users, tid = await open_table(harness, ["alice", "bob"], ("easy",) * 2,
+                                             game=game, language=lang)
+    table = harness.service.tables[tid]
+    eve = guild.add_member(harness.env.create_user("eve", global_name="Eve"))
+    waiting = next(u for u in users if table.seat_of(u.id) != table.state.to_act)
+    seen = stored_message(eve, table_message(ch, table))
+    move = f"lora:a:{tid}:{table.version}:0"  # (no such button on the table's message)
+    before = table.state.to_json()
+    spectator, out_of_turn = NOT_STALE[lang]
+    assert reply(await raw_click(eve, seen, move)).content == spectator
+    assert reply(await raw_click(waiting, seen, move)).content == out_of_turn
+    assert table.state.to_json() == before

@@ -121,9 +121,11 @@ def _hands_over_a_played_game(kind: str, seed: int, steps: int) -> list[list[str
 # "–" for it, the digest before; review 55: a new game's line with its goal, "Neber žádnou
 # červenou." — without it, bb4392e8…, the digest before; review 61: a maturita's line with
 # its goal and stake, "Neber žádný štych. Pokus zkazí už jediný bod." — 39 lines, without
-# them 91d9b555…, the digest before)
+# them 91d9b555…, the digest before; review 67: a kvarta's next leader with the cards he
+# added, "dál vynáší Dalibor (přikládá 9❤️, S❤️)" — 36 lines, nothing else; without it
+# 46fd77d5…)
 PINNED = {
-    "lora": "46fd77d51ebcb05394cf66b8223801ff633e9945c32cf76f80f5158d7d38296a",
+    "lora": "d1c4d6a585b855b8368506e605a7a4de9979d8f042fd72b94df41908ea2aeef2",
     # (review 48: the role lines "Soupeř: …" / "Spoluhráč: …", no "hráči …" — only they;
     # review 52: "V ruce máš" on his turn to play or lay away too, as Lóra's — 96 of the 880
     # hands gained that one line, nothing else changed; review 57: "Licitace: ohlas hru",

@@ -25,7 +25,9 @@ class MarkedLine(NamedTuple):
 
 
 def marked_text(text: str, mark: str) -> str:
-    """``mark`` before the sentence's final stop: "Přikládáš 10❤️ (automaticky)."."""
+    """``mark`` before the sentence's final stop: "Přikládáš 10❤️ (automaticky).". Only
+    for a sentence that names no other seat after the mover's: there the mark would read
+    as that seat's (a game puts it by the mover itself: ``marked_entries``' ``placed``)."""
     end = text[-1] if text and text[-1] in ".!" else ""
     return (text[: len(text) - len(end)] if end else text) + mark + (end or ".")
 
@@ -114,18 +116,21 @@ def marked_pairs(events: Sequence[Any], event_type: type, line: Callable[[Any], 
                  moves: tuple[type, ...], quiet: Callable[[Any], bool],
                  mark: Callable[[str, int], str | None],
                  reworded: Callable[[Any, str], str | None] | None = None,
+                 placed: Callable[[Any, str], str | None] | None = None,
                  ) -> list[tuple[int, str]]:
     """``marked_lines``, each line with the index in ``events`` of the event it tells.
     ``reworded(e, how)``: a marked move's own sentence that says how it was made (None:
-    its line with the mark)."""
-    return [(m.at, m.text)
-            for m in marked_entries(events, event_type, line, moves, quiet, mark, reworded)]
+    its line with the mark); ``placed(e, mark)``: its line with the mark by the mover, in
+    a sentence that names another seat after him (None: the mark before the final stop)."""
+    return [(m.at, m.text) for m in marked_entries(events, event_type, line, moves, quiet,
+                                                   mark, reworded, placed)]
 
 
 def marked_entries(events: Sequence[Any], event_type: type,
                    line: Callable[[Any], str | None], moves: tuple[type, ...],
                    quiet: Callable[[Any], bool], mark: Callable[[str, int], str | None],
                    reworded: Callable[[Any, str], str | None] | None = None,
+                   placed: Callable[[Any, str], str | None] | None = None,
                    ) -> list[MarkedLine]:
     """``marked_pairs``, each line with the mark put in it too (a game that joins lines
     marks the joined line with it: nothing is read back out of a text)."""
@@ -150,6 +155,9 @@ def marked_entries(events: Sequence[Any], event_type: type,
             assert isinstance(seat, int)
             how, said = marks[seat]
             text = reworded(e, how) if reworded is not None else None
+            if text is None and placed is not None:
+                text = placed(e, said)
+                put = said if text is not None else ""
             if text is None:
                 text = line(e)
                 if text is not None:

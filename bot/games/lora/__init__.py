@@ -27,8 +27,9 @@ from bot.games.base import (
 from bot.games.lora import hand as hand_message
 from bot.games.lora import texts
 from bot.games.lora.events import game_name
+from bot.games.lora.left import left_talie, ordinals, result_name
 from bot.games.lora.stats import lora_stats
-from bot.i18n import decimal, has, ordinal, shown_name, t, tn
+from bot.i18n import decimal, has, shown_name, t, tn
 from bot.model import Table, TableSettings
 from bot.render import render_sheet_from_export, render_sheet_page, render_table
 from bot.render.sheet_pages import OVERVIEW, first_page
@@ -36,7 +37,6 @@ from bot.storage.models import PlayerStats
 from bot.tournament.words import tournament_name
 from engine.contracts import TALIE_PER_LORA, Options
 from engine.game import GameEvent, Outcome, SeatViewBase
-from engine.lora import Lora
 from engine.lora_spec import SPEC, lora_of
 
 
@@ -153,15 +153,7 @@ class LoraUI(BaseUI):
         return texts.outcome_note(outcome, seat, lang)
 
     def seat_name(self, table: Table, seat: int, lang: str) -> str:
-        left = left_talie(table, seat)
-        if left is None:
-            return super().seat_name(table, seat, lang)
-        earlier, tali = left
-        name = table.names()[seat]
-        if earlier:
-            return t("lora.left_name_again", lang, name=name, n=tali,
-                     tali=_ordinals(earlier, lang))
-        return t("lora.left_name", lang, name=name, n=tali)
+        return result_name(table, seat, lang)
 
     def refusal_text(self, error: Exception, lang: str) -> str | None:
         """An engine refusal by its stable code, in the game's words (never its rule id)."""
@@ -246,47 +238,19 @@ def sheet_notes(table: Table, lang: str) -> list[list[str]]:
             left = left_talie(table, i)
             if left is None:
                 lines.append(t("lora.pic.sheet_left", lang))
-            elif left[0]:
-                lines.append(t("lora.pic.sheet_left_again", lang, n=left[1],  # (a box's
-                               tali=_ordinals(left[0], lang),  # width: as each words it)
-                               nums=", ".join(map(str, left[0]))))
+            elif left.earlier:
+                end = "_harakiri" if left.harakiri else ""
+                lines.append(t(f"lora.pic.sheet_left_again{end}", lang, n=left.tali,  # (a
+                               tali=ordinals(left.earlier, lang),  # box's width: as each
+                               nums=", ".join(map(str, left.earlier))))  # words it)
+            elif left.harakiri:
+                lines.append(t("lora.pic.sheet_left_harakiri", lang))
             else:
-                lines.append(t("lora.pic.sheet_left_from", lang, n=left[1]))
+                lines.append(t("lora.pic.sheet_left_from", lang, n=left.tali))
         if seat is not None and (seat.user_id is not None or seat.left) and seat.ai_moves:
             lines.append(t("lora.pic.sheet_stand_in", lang, n=seat.ai_moves))
         notes.append(lines)
     return notes
-
-
-def left_talie(table: Table, seat: int) -> tuple[tuple[int, ...], int] | None:
-    """The tálie from which an AI played the seat of a player who left (his last leaving),
-    and before it the tálie in which an AI played his cards while he was gone earlier (he
-    took the seat back then: ``Seat.left_before``), those from the last leaving on not
-    repeated — None: no such seat, or not known. The lóra replayed to his last leaving
-    (a few ms)."""
-    s = table.seats[seat] if 0 <= seat < len(table.seats) else None
-    if s is None or not s.left or s.left_at is None or table.state is None:
-        return None
-    lora = lora_of(table.state)
-    if s.left_at > len(lora.log):
-        return None
-    talie = []  # the tálie of each action, by its version
-    try:
-        then = Lora(options=lora.options, first_leader=lora.first_leader,
-                    deals=list(lora.deals))
-        for action in lora.log[:s.left_at]:
-            talie.append(then.tali)
-            then.apply(action)
-    except Exception:  # (a log that no longer replays: the mark without its tálie)
-        return None
-    spans = list(zip(s.left_before[::2], s.left_before[1::2], strict=False))
-    earlier = {talie[v] for left, back in spans for v in range(left, min(back, s.left_at))
-               if getattr(lora.log[v], "seat", None) == seat and talie[v] < then.tali}
-    return tuple(sorted(earlier)), then.tali
-
-
-def _ordinals(talie: Sequence[int], lang: str) -> str:
-    return ", ".join(ordinal(n, lang) for n in talie)
 
 
 UI = LoraUI()

@@ -74,8 +74,12 @@ class Words:
     """How one reader reads the events: the table (``viewer`` None) or one seat."""
 
     def __init__(self, lang: str, names: Sequence[str], viewer: int | None = None,
-                 attempt: bool | None = None) -> None:
+                 attempt: bool | None = None, order_names: Sequence[str] = ()) -> None:
         self.lang, self.names, self.viewer = lang, list(names), viewer
+        # the names in the final order (``left.result_name``: "Cyril (v harakiri hrála
+        # AI)", as the final post names him; "Cyril → AI" there read as if the AI took
+        # his place); () the move lines' names
+        self.order_names = list(order_names) or self.names
         # the game in play after the events is a Graduation attempt (None: not known): the
         # game of their tricks when they hold no start (``unrecorded_in_maturita``)
         self.attempt = attempt
@@ -97,15 +101,16 @@ class Words:
         # number (``trick_numbers``)
         self.tricks: dict[int, int] = {}
 
-    def say(self, key: str, seat: int | None, **values: Any) -> str:
+    def say(self, key: str, seat: int | None, mark: str = "", **values: Any) -> str:
         """``lora.ev.<key>`` about ``seat``: its "_you" form when the reader is that seat
-        (its "_you_ai" form for a move an AI made for him, where the catalog has one)."""
+        (its "_you_ai" form for a move an AI made for him, where the catalog has one);
+        ``mark`` after the seat's name (not in a "_you" form: it has none)."""
         if seat is not None and seat == self.viewer:
             if self.stood_in and has(f"lora.ev.{key}_you_ai", self.lang):
                 self.stood_in, self.worded = False, True
                 return t(f"lora.ev.{key}_you_ai", self.lang, **values)
             return t(f"lora.ev.{key}_you", self.lang, **values)
-        name = self.names[seat] if seat is not None else ""
+        name = self.names[seat] + mark if seat is not None else ""
         return t(f"lora.ev.{key}", self.lang, name=name, **values)
 
     def name_list(self, seats: Sequence[int]) -> str:
@@ -199,7 +204,8 @@ class Words:
                 return tn(key, lang, games, names=self.name_list(seats),
                           count=count_word(games, lang))
             case LoraFinished(order=order):
-                return t("lora.ev.lora_finished", lang, order=self.name_list(order))
+                return t("lora.ev.lora_finished", lang,
+                         order=", ".join(self.order_names[s] for s in order))
             case _:
                 return None
 
@@ -214,22 +220,32 @@ class Words:
         return t(f"{key}_of", self.lang, game=e.playoff_game,
                  games=e.playoff_games, scores=scores, sums=sums)
 
-    def kvarta(self, e: KvartaBuilt) -> str:
+    def kvarta(self, e: KvartaBuilt, mark: str = "") -> str:
         """R-KVARTY: the leader's own cards as the protocol shows them ("8, S"); "odfouknutá"
         only for a run stopped by a played card; a hand that empties ends the game. Who
         leads next is named only if another leads ("; vynáší znovu": a burst of his kvarty
-        stays short)."""
+        stays short), with the cards he added (R-KVARTY-NEXT: the highest is his, "dál
+        vynáší Bob (přikládá 10❤️)"). ``mark`` (a lead nobody clicked) by the leader: after
+        his name ("Bob (za hráče hraje AI) vynáší …"), in his own words after his cards —
+        at the end it read as the next leader's."""
         own = ", ".join(card_label(c) for c in e.own_cards)
+        if e.seat == self.viewer:
+            own, mark = own + mark, ""
         cards = cards_text(c for _, c in e.placed)
         if e.out is None:
             assert e.next_leader is not None
-            again = e.next_leader == e.seat
-            nxt = self.say("next_again" if again else "next", e.next_leader)
-            return self.say("kvarta" if e.complete else "kvarta_blown", e.seat, own=own,
+            added = ", ".join(card_label(c) for s, c in e.filled if s == e.next_leader)
+            if e.next_leader == e.seat:
+                nxt = self.say("next_again", e.seat)
+            elif added:
+                nxt = self.say("next_filled", e.next_leader, cards=added)
+            else:
+                nxt = self.say("next", e.next_leader)
+            return self.say("kvarta" if e.complete else "kvarta_blown", e.seat, mark, own=own,
                             cards=cards, next=nxt)
         if not e.filled:
-            return self.say("kvarta_out", e.seat, own=own)
-        return self.say("kvarta_filled_out", e.seat, own=own,
+            return self.say("kvarta_out", e.seat, mark, own=own)
+        return self.say("kvarta_filled_out", e.seat, mark, own=own,
                         filled=cards_text(c for _, c in e.filled), out=self.say("out", e.out))
 
     def lines(self, events: Sequence[Any], quiet: tuple[type, ...]) -> list[str]:
@@ -250,7 +266,9 @@ class Words:
         self.tricks = {} if self.viewer is None else trick_numbers(told)  # forced_line's
         return marked_pairs(events, Event, lambda e: self.line(e, id(e) in shed),
                             (*OWN_LINE, CardPlayed), lambda e: isinstance(e, quiet),
-                            self.mark, lambda e, how: self.unclicked_line(e, how, id(e) in shed))
+                            self.mark, lambda e, how: self.unclicked_line(e, how, id(e) in shed),
+                            lambda e, mark: self.kvarta(e, mark)
+                            if isinstance(e, KvartaBuilt) else None)
 
     def mark(self, how: str, seat: int) -> str | None:
         """The mark of a move nobody clicked (``bot.games.marks``): a forced move is marked
@@ -353,10 +371,12 @@ def unrecorded_in_maturita(told: Sequence[Event], now: bool | None = None) -> se
 
 
 def table_lines(events: Sequence[Any], lang: str, names: Sequence[str],
-                attempt: bool | None = None) -> list[str]:
+                attempt: bool | None = None, order_names: Sequence[str] = ()) -> list[str]:
     """The table's event lines (public: names, the table's language); ``attempt``: the
-    game in play after ``events`` is a Graduation attempt (``unrecorded_in_maturita``)."""
-    return Words(lang, names, attempt=attempt).lines(events, TABLE_QUIET)
+    game in play after ``events`` is a Graduation attempt (``unrecorded_in_maturita``);
+    ``order_names``: the names in the final order (``Words``)."""
+    return Words(lang, names, attempt=attempt, order_names=order_names).lines(
+        events, TABLE_QUIET)
 
 
 def seat_lines(events: Sequence[Any], lang: str, names: Sequence[str], seat: int) -> list[str]:

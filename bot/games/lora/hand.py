@@ -20,6 +20,7 @@ from bot.games.base import HandParts, Item, picture_names
 from bot.games.lora.cards import action_card, card_label, cards_text
 from bot.games.lora.events import game_name
 from bot.games.lora.texts import (
+    ai_led_last_kvarta,
     game_line,
     now_lines,
     private_lines,
@@ -169,7 +170,8 @@ def hand(table: Table, view: Any, lang: str) -> HandParts:
     lines = [game_line(view.public, lang)]
     told = private_lines(table, view.seat, lang)
     lines.extend(f"• {line}" for line in told)
-    lines.extend(now_lines(view.game, table.names(), lang, view.seat, told))
+    lines.extend(now_lines(view.game, table.names(), lang, view.seat, told,
+                           ai_led_last_kvarta(view.game, table, view.seat)))
     held = hand_text(view)
     if held:
         lines.append(t("core.hand_cards", lang, cards=held))
@@ -209,7 +211,9 @@ def hand_alt(table: Table, view: SeatView, lang: str) -> str:
     if pub.finished:
         shown = sheet_lines(table, lang)
     else:
-        shown = [*now_lines(view.game, names, lang, view.seat), last_trick_line(view, names, lang),
+        ai_led = ai_led_last_kvarta(view.game, table, view.seat)
+        shown = [*now_lines(view.game, names, lang, view.seat, ai_led=ai_led),
+                 last_trick_line(view, names, lang),
                  stovka_line(pub, names, lang), choices_line(pub, lang)]
     return alt.hand_alt(lang, bool(view.hand), shown, turn_line(table, pub, lang, view.seat))
 

@@ -8,6 +8,7 @@ from typing import Any
 from bot.games import marks
 from bot.games.lora.cards import card_label, cards_text
 from bot.games.lora.events import HAND_QUIET, Words, game_name, playoff_suffix, table_lines
+from bot.games.lora.left import result_name
 from bot.i18n import counted, t, tn, unlisted
 from bot.model import Table
 from bot.recent import new_deal_at
@@ -96,17 +97,25 @@ def trick_cards(trick: Iterable[tuple[int, int]], names: Sequence[str]) -> str:
 
 
 def now_lines(game: FamilyView | None, names: Sequence[str], lang: str,
-              viewer: int | None = None, told: Sequence[str] = ()) -> list[str]:
+              viewer: int | None = None, told: Sequence[str] = (),
+              ai_led: bool = False) -> list[str]:
     """What lies on the table now, in words (the pictures show it; a phone's screen reader
     and a player who cannot tell the suits' colours apart read it here): the trick in
-    progress, the last kvarta as its event tells it (``viewer``'s words; not when ``told``
-    has that line already), the desítky rows' ends and the cards laid in the turn in play."""
+    progress, the last kvarta as its event tells it (``viewer``'s words — ``ai_led``: an AI
+    led it for him, "za tebe vynesla AI", not "vynášíš"; not when ``told`` has that line
+    already), the desítky rows' ends and the cards laid in the turn in play."""
     match game:
         case TrickView(trick=trick) if trick:
             return [t("core.hand_trick", lang, cards=trick_cards(trick, names))]
         case KvartyView(kvarty=(*_, last)):
-            kvarta = Words(lang, names, viewer).kvarta(last)
-            return [] if kvarta in told else [t("lora.now_kvarta", lang, kvarta=kvarta)]
+            words = Words(lang, names, viewer)
+            words.stood_in = ai_led and last.seat == viewer
+            kvarta = words.kvarta(last)
+            if kvarta in told:
+                return []
+            if last.seat == viewer:  # (his own sentence after a colon: "… kvarta: vynášíš")
+                kvarta = kvarta[:1].lower() + kvarta[1:]
+            return [t("lora.now_kvarta", lang, kvarta=kvarta)]
         case DesitkyView(turn=turn):
             lines = [t("lora.now_rows", lang, rows=rows_words(game, lang))]
             if turn:
@@ -114,6 +123,18 @@ def now_lines(game: FamilyView | None, names: Sequence[str], lang: str,
             return lines
         case _:
             return []
+
+
+def ai_led_last_kvarta(game: FamilyView | None, table: Table, seat: int) -> bool:
+    """In a kvarty ``game``, the last kvarta among the ``table``'s events was led for
+    ``seat`` by an AI (standing in, or in the seat he left): his hand words it so ("Za tebe
+    vynesla AI …"), as its event line."""
+    if not isinstance(game, KvartyView):
+        return False
+    events = table.events
+    last = max((i for i, e in enumerate(events) if isinstance(e, KvartaBuilt)), default=-1)
+    return last >= 0 and any(m.at == last and m.how in ("stand_in", "left")
+                             for m in walk(events, seat).moves)
 
 
 def rows_words(part: DesitkyView, lang: str) -> str:
@@ -226,15 +247,26 @@ def in_attempt(table: Table) -> bool:
     return lora_of(table.state).is_maturita
 
 
+def order_names(table: Table, events: Sequence[Any], lang: str) -> list[str]:
+    """The names the final order among ``events`` lists (``left.result_name``); [] when
+    the lóra does not end there (the replay it takes for a seat that was left is spared)."""
+    if not any(isinstance(e, LoraFinished) for e in events):
+        return []
+    return [result_name(table, s, lang) for s in range(len(table.seats))]
+
+
 def event_lines(table: Table, events: Sequence[GameEvent]) -> list[str]:
     """The table's lines of ``events`` (one move's: a maturant's trick tells no points
     though its attempt's start is not among them)."""
-    return table_lines(events, table.settings.lang, table.move_names(), in_attempt(table))
+    lang = table.settings.lang
+    return table_lines(events, lang, table.move_names(), in_attempt(table),
+                       order_names(table, events, lang))
 
 
 def private_lines(table: Table, seat: int, lang: str, count: int = 3) -> list[str]:
     """The lines of the table's recent events for ``seat``'s hand (``hand_lines``)."""
-    return hand_lines(table.events, lang, table.move_names(), seat, count, in_attempt(table))
+    return hand_lines(table.events, lang, table.move_names(), seat, count, in_attempt(table),
+                      order_names(table, table.events, lang))
 
 
 def walk(events: Sequence[Any], seat: int) -> marks.SeatMoves:
@@ -289,7 +321,8 @@ def merged_line(events: Sequence[Any], pairs: Sequence[tuple[int, str]], played:
 
 
 def hand_lines(events: Sequence[Any], lang: str, names: Sequence[str], seat: int,
-               count: int = 3, attempt: bool | None = None) -> list[str]:
+               count: int = 3, attempt: bool | None = None,
+               final_names: Sequence[str] = ()) -> list[str]:
     """The lines of ``events`` worded for ``seat`` (his hand): the last ``count`` of the
     deal in play (the cards of an earlier deal are in new hands now), and above them how
     the last game ended — the line that decided it (the trick taken, the knock, the hand
@@ -298,8 +331,9 @@ def hand_lines(events: Sequence[Any], lang: str, names: Sequence[str], seat: int
     tells it and who else declared, in place of the answers' lines (``stovka_line``), kept
     in červený král as the end of the last game is. The cards an AI played for him since
     his last move are one line, kept until he moves (``ai_cards_line``), and so are the
-    cards the table played for him as his only legal ones (``forced_cards_line``)."""
-    words = Words(lang, names, seat, attempt)
+    cards the table played for him as his only legal ones (``forced_cards_line``).
+    ``final_names``: the names in the final order (``Words``)."""
+    words = Words(lang, names, seat, attempt, final_names)
     pairs = words.pairs(events, HAND_QUIET)
     walked = walk(events, seat)
     start = walked.start
@@ -370,12 +404,24 @@ def deal_lines_from(events: Sequence[GameEvent]) -> int | None:
     return new_deal_at(events, ENDING_EVENTS, DEAL_EVENTS)
 
 
-def standings(table: Table, before: Contract, totals: Sequence[int]) -> str:
+def standings(table: Table, before: Contract, totals: Sequence[int],
+              declared: Sequence[bool] = ()) -> str:
+    """The totals, lowest first, before červený král and maturita; a seat that declared
+    čistá stovka marked (R-PROTOCOL: the others decide from it, as the sheet marks it)."""
     lang = table.settings.lang
     names = table.move_names()
     order = sorted(range(4), key=lambda s: totals[s])
-    text = ", ".join(f"{names[s]} {totals[s]}" for s in order)
+    mark = t("lora.stovka_declared", lang)  # (as the sheet's text marks it)
+    text = ", ".join(f"{names[s]} {totals[s]}" + (mark if s < len(declared) and declared[s]
+                                                  else "") for s in order)
     return t("lora.standings", lang, contract=game_name(before, lang), standings=text)
+
+
+def declared_then(table: Table, events: Sequence[Event], at: int) -> list[bool]:
+    """Who had declared čistá stovka at ``events[at]`` (a batch already applied to the
+    state): the declarers less those whose answer comes later in the batch."""
+    later = {e.seat for e in events[at:] if isinstance(e, StovkaAnswered)}
+    return [s not in later and bool(a) for s, a in enumerate(lora_of(table.state).stovka)]
 
 
 def totals_then(table: Table, events: Sequence[Event]) -> list[tuple[int, ...]]:
@@ -459,7 +505,8 @@ def announcements(table: Table, events: Sequence[GameEvent]) -> list[str]:
                                  again=again))
                 continue
             if e.contract is Contract.CERVENY_KRAL and not asked:
-                out.append(standings(table, Contract.CERVENY_KRAL, then[i]))
+                out.append(standings(table, Contract.CERVENY_KRAL, then[i],
+                                     declared_then(table, mine, i)))
             if e.contract is Contract.CERVENY_KRAL and e.tali == STOVKA_TALIE:
                 out.extend(stovka_result(table))
             asked = False
@@ -469,11 +516,13 @@ def announcements(table: Table, events: Sequence[GameEvent]) -> list[str]:
             )
         elif isinstance(e, MaturitaDealt):
             if e.attempt == 1:
-                out.append(standings(table, Contract.MATURITA, then[i]))
+                out.append(standings(table, Contract.MATURITA, then[i],
+                                     declared_then(table, mine, i)))
             out.append(t("lora.announce_maturita", lang, tali=e.tali, attempt=e.attempt,
                          leader=names[e.seat]))
         elif isinstance(e, StovkaAsked):
-            out.append(standings(table, Contract.CERVENY_KRAL, then[i]))
+            out.append(standings(table, Contract.CERVENY_KRAL, then[i],
+                                 declared_then(table, mine, i)))
             out.append(Words(lang, names).line(e) or "")
         elif isinstance(e, StovkaAnswered):
             asked = True

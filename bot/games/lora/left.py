@@ -1,0 +1,71 @@
+"""A player who left a lóra, an AI finishing it in his seat: from which tálie (or in the
+harakiri, after all four), as his name is marked where results are listed."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from bot.i18n import ordinal, t
+from bot.model import Table
+from engine.lora import Lora
+from engine.lora_spec import lora_of
+
+
+def result_name(table: Table, seat: int, lang: str) -> str:
+    """The seat's name where results are listed: a player who left marked with when an AI
+    took his seat ("Cyril (od 3. tálie hrála AI)", "Cyril (v harakiri hrála AI)": he played
+    the 4th tálie himself), else as the lines of moves name it (``Table.move_names``)."""
+    left = left_talie(table, seat)
+    if left is None:
+        return table.move_names()[seat]
+    name = table.names()[seat]
+    end = "_harakiri" if left.harakiri else ""
+    if left.earlier:
+        return t(f"lora.left_name_again{end}", lang, name=name, n=left.tali,
+                 tali=ordinals(left.earlier, lang))
+    return t(f"lora.left_name{end}", lang, name=name, n=left.tali)
+
+
+class LeftAt(NamedTuple):
+    """When an AI took the seat of a player who left (``left_talie``)."""
+
+    earlier: tuple[int, ...]  # the tálie an AI played in while he was gone before
+    tali: int  # the tálie of his last leaving
+    harakiri: bool  # he left in the harakiri, after all four tálie (he played the 4th)
+
+
+def left_talie(table: Table, seat: int) -> LeftAt | None:
+    """The tálie from which an AI played the seat of a player who left (his last leaving;
+    or that he left in the harakiri), and before it the tálie in which an AI played his
+    cards while he was gone earlier (he took the seat back then: ``Seat.left_before``),
+    those from the last leaving on not repeated — None: no such seat, or not known. The
+    lóra replayed to his last leaving (a few ms)."""
+    s = table.seats[seat] if 0 <= seat < len(table.seats) else None
+    if s is None or not s.left or s.left_at is None or table.state is None:
+        return None
+    lora = lora_of(table.state)
+    if s.left_at > len(lora.log):
+        return None
+    talie = []  # the tálie of each action, by its version (0: in the harakiri)
+    try:
+        then = Lora(options=lora.options, first_leader=lora.first_leader,
+                    deals=list(lora.deals))
+        for action in lora.log[:s.left_at]:
+            talie.append(0 if then.harakiri is not None else then.tali)
+            then.apply(action)
+    except Exception:  # (a log that no longer replays: the mark without its tálie)
+        return None
+    harakiri = then.harakiri is not None
+    spans = list(zip(s.left_before[::2], s.left_before[1::2], strict=False))
+    earlier = {talie[v] for left, back in spans for v in range(left, min(back, s.left_at))
+               if getattr(lora.log[v], "seat", None) == seat
+               and talie[v] > 0 and (harakiri or talie[v] < then.tali)}
+    return LeftAt(tuple(sorted(earlier)), then.tali, harakiri)
+
+
+def ordinals(talie: Sequence[int], lang: str) -> str:
+    """Tálie by their ordinals ("1., 2.")."""
+    return ", ".join(ordinal(n, lang) for n in talie)
+
+
