@@ -921,8 +921,6 @@ STRINGS: dict[str, str] = {
     "lora.pic.sheet_place": "{n}. místo",
     "lora.pic.sheet_stovka": "Čistá stovka",
     "lora.pic.sheet_stovka_yes": "hlásí",
-    "lora.pic.sheet_stovka_no": "nehlásí",
-    "lora.pic.sheet_stovka_none": "neohlášena",
     "lora.pic.sheet_stovka_made": "vyšla ✓",
     "lora.pic.sheet_stovka_missed": "nevyšla ✗",
     "lora.pic.sheet_attempt": "M{n}",

@@ -915,8 +915,6 @@ STRINGS: dict[str, str] = {
     "lora.pic.sheet_place": "{n:nth} place",
     "lora.pic.sheet_stovka": "Clean hundred",
     "lora.pic.sheet_stovka_yes": "declared",
-    "lora.pic.sheet_stovka_no": "not declared",
-    "lora.pic.sheet_stovka_none": "not declared",
     "lora.pic.sheet_stovka_made": "made ✓",
     "lora.pic.sheet_stovka_missed": "missed ✗",
     "lora.pic.sheet_attempt": "G{n}",
