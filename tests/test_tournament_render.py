@@ -164,6 +164,18 @@ def test_a_place_shared_at_the_table_is_the_standings_range_on_its_sheet(
     assert [value for value in drawn if value in shown] == shown
 
 
+@pytest.mark.parametrize("lang", ["cs", "en"])
+def test_every_place_a_table_can_share_is_whole_on_its_sheet(lang: str) -> None:
+    """Review 65: a tie for 2nd read "2nd–3…" in the sheet's place column; every place and
+    range four seats can have is drawn whole at the names' size (condensed where need be)."""
+    from bot.tournament.words import place_label
+
+    for first, last in itertools.combinations_with_replacement(range(1, 5), 2):
+        label = place_label(first, last, lang)
+        shown, f = render.sheet_place(label)
+        assert shown == label and f.size == render.NAME_PX, (label, shown, f.size)
+
+
 def test_taroky_sheet_money_and_control_sum_words() -> None:
     t = example_tournament("taroky")
     slot = t.tables[0]
