@@ -605,14 +605,15 @@ def test_T_TOURNAMENT_the_taroky_sheet_numbers_the_players_as_the_tournament_mes
     assert sorted(int(x) for x in listed.values()) == list(range(1, 8))
 
 
-@pytest.mark.parametrize(("lang", "head", "unit"), [("cs", "__Konečné pořadí__", "b."),
-                                                    ("en", "__Final standings__", "pts")])
+@pytest.mark.parametrize(("lang", "head", "unit"), [("cs", "__Stupně vítězů__", "b."),
+                                                    ("en", "__Podium__", "pts")])
 def test_the_finished_tournament_s_message_names_the_podium(lang: str, head: str,
                                                             unit: str) -> None:
     """Review 24 (#8): the message a club pins said only "Turnaj skončil" over the player
     list. Now it names the first three places (everyone sharing one), with their points —
     by name, as the standings do: a mention in the embed pinged nobody and read "<@123…>"
-    where the client did not know the user."""
+    where the client did not know the user. Headed as the podium it is (review 66: "Konečné
+    pořadí" over three of four entrants read as one left out; the standings list all)."""
     from bot.tournament.desk import tournament_message
     from bot.tournament.scoring import standings
 

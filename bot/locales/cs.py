@@ -468,7 +468,7 @@ STRINGS: dict[str, str] = {
     "core.tournament.at_other_table": "u jiného stolu",
     "core.tournament.take_back_offer": "Tvé místo u stolu {table} teď hraje AI. Chceš si ho vzít zpět a hrát dál?",
     "core.tournament.take_back_elsewhere": "Tvé místo u stolu {table} teď hraje AI: hraješ {at}. Až tam dohraješ nebo od toho stolu odejdeš ({leave}), vezmeš si své místo zpět tlačítkem **Moje karty** tady.",
-    "core.tournament.field_podium": "Konečné pořadí",
+    "core.tournament.field_podium": "Stupně vítězů",
     "core.tournament.podium_line": "{place} {name} – {points} b.",
     "core.tournament.podium_line_one": "{place} {name} – {points} b.",
     "core.tournament.tied": "({value})",  # skóre, které rozhodlo rovnost bodů
