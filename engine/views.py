@@ -105,6 +105,16 @@ class PublicView:
         return (self.harakiri_playoff or 1) > 1
 
     @property
+    def running_points(self) -> tuple[int, int, int, int]:
+        """Each seat's points in the running game as they stand: kvarty gives its points only
+        at the end, a point per card left (R-KVARTY), so they stand at the cards in hand
+        (outside a maturita, which records none but the maturant's failure: R-MATURITA);
+        elsewhere the points recorded so far (``game_points``)."""
+        if isinstance(self.game, KvartyView) and self.maturant is None:
+            return self.hand_counts
+        return self.game_points
+
+    @property
     def knocks(self) -> tuple[int, int, int, int]:
         """Knocks of the running desítky game (none in the other families)."""
         match self.game:

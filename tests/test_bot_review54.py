@@ -12,7 +12,7 @@ from typing import Any
 
 import discord
 
-from bot.render.sheet import stovka_word
+from bot.render.sheet import stovka_line
 from bot.render.table import _kinds, _legend_kinds
 from engine.cards import shuffled_deal
 from engine.lora import Lora
@@ -135,14 +135,16 @@ def test_R_HARAKIRI_the_table_picture_shows_no_dealer_or_tali_lead_in_a_harakiri
     assert _legend_kinds(fresh.public_view())[:2] == ("dealer", "leader")
 
 
-def test_the_finished_sheet_says_a_clean_hundred_was_not_declared_in_the_past():
+def test_the_finished_sheet_has_no_clean_hundred_line_for_who_did_not_declare():
+    """Review 54 made it "neohlášena" (not the live "nehlásí"); review 67: a line in every
+    such box was noise, so a seat that did not declare has none, in the harakiri too."""
     lora = _tied_pair()
     lora.stovka = [False, False, None, None]
     going = lora.public_view()
-    assert stovka_word(going, 0, "cs")[0] == "neohlášena"  # (the harakiri: games over)
+    assert stovka_line(going, 0, "cs") is None  # (the harakiri: games over)
     drive(lora, lambda lo: lo.finished)
-    assert stovka_word(lora.public_view(), 0, "cs")[0] == "neohlášena"
-    assert stovka_word(lora.public_view(), 0, "en")[0] == "not declared"
+    assert stovka_line(lora.public_view(), 0, "cs") is None
+    assert stovka_line(lora.public_view(), 0, "en") is None
 
 
 def _opening(message: Any) -> str:

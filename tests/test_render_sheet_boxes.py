@@ -31,28 +31,29 @@ def test_the_sheet_says_whether_a_declared_stovka_was_made(lang: str) -> None:
                                totals=(100, 104, 60, 56))
     assert sheet.stovka_word(done, 0, lang)[0] == s("sheet_stovka_made", lang)
     assert sheet.stovka_word(done, 1, lang)[0] == s("sheet_stovka_missed", lang)
-    # (not declared, in the past once the games are over: "neohlášena"; review 54)
-    assert sheet.stovka_word(done, 2, lang)[0] == s("sheet_stovka_none", lang) == {
-        "cs": "neohlášena", "en": "not declared"}[lang]
+    # a seat that did not declare (or was never asked) has no line (review 67)
+    assert sheet.stovka_line(done, 2, lang) is None and sheet.stovka_line(done, 3, lang) is None
+    assert sheet.stovka_line(done, 0, lang) == (
+        f"{s('sheet_stovka', lang)}: {s('sheet_stovka_made', lang)}", sheet.GREEN)
     assert s("sheet_stovka_made", lang) != s("stovka_yes", lang)
     # while the games go on, a declarer has "declared"; in a harakiri play-off they are over
     playing = example("trick").public_view()
     on = dataclasses.replace(playing, stovka=(True, False, None, None), totals=(100, 0, 0, 0))
     assert sheet.stovka_word(on, 0, lang)[0] == s("sheet_stovka_yes", lang)
-    assert sheet.stovka_word(on, 1, lang)[0] == s("sheet_stovka_no", lang)
+    assert sheet.stovka_line(on, 1, lang) is None
     tie = dataclasses.replace(on, contract=Contract.HARAKIRI)
     assert sheet.stovka_word(tie, 0, lang)[0] == s("sheet_stovka_made", lang)
     assert sheet.sheet_image(done, NAMES, lang).width == sheet.sheet_width(1)
-    words = {"cs": ("hlásí", "nehlásí", "vyšla ✓", "nevyšla ✗"),
-             "en": ("declared", "not declared", "made ✓", "missed ✗")}[lang]
-    assert (sheet.stovka_word(on, 0, lang)[0], sheet.stovka_word(on, 1, lang)[0],
-            sheet.stovka_word(done, 0, lang)[0], sheet.stovka_word(done, 1, lang)[0]) == words
+    words = {"cs": ("hlásí", "vyšla ✓", "nevyšla ✗"),
+             "en": ("declared", "made ✓", "missed ✗")}[lang]
+    assert (sheet.stovka_word(on, 0, lang)[0], sheet.stovka_word(done, 0, lang)[0],
+            sheet.stovka_word(done, 1, lang)[0]) == words
 
 
-def test_an_undeclared_stovka_never_reads_as_passed_on_the_sheet(monkeypatch) -> None:
-    """English said "Clean hundred: passes" (the live question's answer, where Graduation's
-    "passes" means success) for everyone who did not declare: the box says "not declared",
-    whole, in the two columns' narrower boxes too."""
+def test_only_a_declarers_box_has_a_clean_hundred_line(monkeypatch) -> None:
+    """English once said "Clean hundred: passes" for everyone who did not declare, then
+    "not declared" in every such box (four times when nobody declared: review 67): now only
+    a declarer's box has the line, in the two columns' narrower boxes too."""
     done = dataclasses.replace(_finished(), stovka=(True, False, False, False),
                                totals=(100, 104, 60, 56))
     real = sheet.text
@@ -67,9 +68,9 @@ def test_an_undeclared_stovka_never_reads_as_passed_on_the_sheet(monkeypatch) ->
         seen.clear()
         sheet._block.cache_clear()
         sheet.sheet_image(done, NAMES, "en", columns)
-        assert seen.count("Clean hundred: not declared") == 3
-        assert "Clean hundred: made ✓" in seen
-        assert not any("passes" in line for line in seen)
+        assert [line for line in seen if line.startswith("Clean hundred")] == [
+            "Clean hundred: made ✓"]
+        assert not any("passes" in line or "not declared" in line for line in seen)
 
 
 # -- the legend: sized for the sheet it is on, clear of the bottom edge ------------------------

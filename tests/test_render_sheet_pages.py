@@ -85,8 +85,10 @@ def test_the_overview_says_each_talies_sums_the_totals_and_places(monkeypatch, l
                                          for seat in sorted(places)]
     # the boxes: čistá stovka (made or missed), the harakiri play-off's points
     for seat in range(4):
-        word, _colour = sheet.stovka_word(view, seat, lang)
-        assert f"{s('sheet_stovka', lang)}: {word}" in seen
+        line = sheet.stovka_line(view, seat, lang)
+        assert line is None or line[0] in seen
+    assert sum(line.startswith(s("sheet_stovka", lang)) for line in seen) == sum(
+        bool(d) for d in view.stovka)
     assert any(value.startswith(f"{s('sheet_harakiri', lang)}: ") for value in seen)
 
 
@@ -144,7 +146,7 @@ def test_every_games_name_is_whole_beside_or_under_any_badge(lang: str) -> None:
 
 def test_the_overview_with_the_longest_boxes_is_no_taller_than_a_phone_shows() -> None:
     """Four lines in every box (čistá stovka, harakiri, the notes): still within PAGE_H_MAX."""
-    view = _rich().public_view()
+    view = dataclasses.replace(_rich().public_view(), stovka=(True, True, True, True))
     note = s("sheet_left_again", "cs", n=4, tali="1., 2.", nums="1, 2")
     # (three notes: more than a seat gets, so that every box is at its cap of four lines)
     notes = [[note, s("sheet_stand_in", "cs", n=256), s("sheet_left_from", "cs", n=4)]] * 4

@@ -164,6 +164,18 @@ def test_a_place_shared_at_the_table_is_the_standings_range_on_its_sheet(
     assert [value for value in drawn if value in shown] == shown
 
 
+@pytest.mark.parametrize("lang", ["cs", "en"])
+def test_every_place_a_table_can_share_is_whole_on_its_sheet(lang: str) -> None:
+    """Review 65: a tie for 2nd read "2nd–3…" in the sheet's place column; every place and
+    range four seats can have is drawn whole at the names' size (condensed where need be)."""
+    from bot.tournament.words import place_label
+
+    for first, last in itertools.combinations_with_replacement(range(1, 5), 2):
+        label = place_label(first, last, lang)
+        shown, f = render.sheet_place(label)
+        assert shown == label and f.size == render.NAME_PX, (label, shown, f.size)
+
+
 def test_taroky_sheet_money_and_control_sum_words() -> None:
     t = example_tournament("taroky")
     slot = t.tables[0]
@@ -593,14 +605,15 @@ def test_T_TOURNAMENT_the_taroky_sheet_numbers_the_players_as_the_tournament_mes
     assert sorted(int(x) for x in listed.values()) == list(range(1, 8))
 
 
-@pytest.mark.parametrize(("lang", "head", "unit"), [("cs", "__Konečné pořadí__", "b."),
-                                                    ("en", "__Final standings__", "pts")])
+@pytest.mark.parametrize(("lang", "head", "unit"), [("cs", "__Stupně vítězů__", "b."),
+                                                    ("en", "__Podium__", "pts")])
 def test_the_finished_tournament_s_message_names_the_podium(lang: str, head: str,
                                                             unit: str) -> None:
     """Review 24 (#8): the message a club pins said only "Turnaj skončil" over the player
     list. Now it names the first three places (everyone sharing one), with their points —
     by name, as the standings do: a mention in the embed pinged nobody and read "<@123…>"
-    where the client did not know the user."""
+    where the client did not know the user. Headed as the podium it is (review 66: "Konečné
+    pořadí" over three of four entrants read as one left out; the standings list all)."""
     from bot.tournament.desk import tournament_message
     from bot.tournament.scoring import standings
 

@@ -23,10 +23,10 @@ def test_taroky_standings_write_the_result_where_points_are_equal() -> None:
         "7\\. **František Xaver Kolowrat** – 1 b. (−4,50 Kč)",
         "8\\. **AI Karel** – 1 b. (−11,00 Kč)"]
     for lang, head, lines in (
-            ("en", "__Final standings__", ["1st Bohouš (AI from round 1) – 4 pts",
-                                           "2nd–4th Anička – 3 pts (+1.50 Kč)"]),
-            ("cs", "__Konečné pořadí__", ["1\\. Bohouš (AI od 1. kola) – 4 b.",
-                                          "2.–4. Anička – 3 b. (+1,50 Kč)"])):
+            ("en", "__Podium__", ["1st Bohouš (AI from round 1) – 4 pts",
+                                  "2nd–4th Anička – 3 pts (+1.50 Kč)"]),
+            ("cs", "__Stupně vítězů__", ["1\\. Bohouš (AI od 1. kola) – 4 b.",
+                                         "2.–4. Anička – 3 b. (+1,50 Kč)"])):
         t_.settings["lang"] = lang
         desc = tournament_message(t_, lang, ("easy",))["embed"].description
         assert desc.split("\n\n")[1].splitlines()[:3] == [head, *lines]

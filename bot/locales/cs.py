@@ -471,7 +471,7 @@ STRINGS: dict[str, str] = {
     "core.tournament.at_other_table": "u jiného stolu",
     "core.tournament.take_back_offer": "Tvé místo u stolu {table} teď hraje AI. Chceš si ho vzít zpět a hrát dál?",
     "core.tournament.take_back_elsewhere": "Tvé místo u stolu {table} teď hraje AI: hraješ {at}. Až tam dohraješ nebo od toho stolu odejdeš ({leave}), vezmeš si své místo zpět tlačítkem **Moje karty** tady.",
-    "core.tournament.field_podium": "Konečné pořadí",
+    "core.tournament.field_podium": "Stupně vítězů",
     "core.tournament.podium_line": "{place} {name} – {points} b.",
     "core.tournament.podium_line_one": "{place} {name} – {points} b.",
     "core.tournament.tied": "({value})",  # skóre, které rozhodlo rovnost bodů
@@ -928,8 +928,6 @@ STRINGS: dict[str, str] = {
     "lora.pic.sheet_place": "{n}. místo",
     "lora.pic.sheet_stovka": "Čistá stovka",
     "lora.pic.sheet_stovka_yes": "hlásí",
-    "lora.pic.sheet_stovka_no": "nehlásí",
-    "lora.pic.sheet_stovka_none": "neohlášena",
     "lora.pic.sheet_stovka_made": "vyšla ✓",
     "lora.pic.sheet_stovka_missed": "nevyšla ✗",
     "lora.pic.sheet_attempt": "M{n}",

@@ -465,7 +465,7 @@ STRINGS: dict[str, str] = {
     "core.tournament.at_other_table": "at another table",
     "core.tournament.take_back_offer": "An AI plays your seat at table {table} now. Take it back and play on?",
     "core.tournament.take_back_elsewhere": "An AI plays your seat at table {table} now: you are playing {at}. Once that game is over or you leave it ({leave}), take your seat back here with **My cards**.",
-    "core.tournament.field_podium": "Final standings",
+    "core.tournament.field_podium": "Podium",
     "core.tournament.podium_line": "{place} {name} – {points} pts",
     "core.tournament.podium_line_one": "{place} {name} – {points} pt",
     "core.tournament.tied": "({value})",  # the score that broke equal points
@@ -922,8 +922,6 @@ STRINGS: dict[str, str] = {
     "lora.pic.sheet_place": "{n:nth} place",
     "lora.pic.sheet_stovka": "Clean hundred",
     "lora.pic.sheet_stovka_yes": "declared",
-    "lora.pic.sheet_stovka_no": "not declared",
-    "lora.pic.sheet_stovka_none": "not declared",
     "lora.pic.sheet_stovka_made": "made ✓",
     "lora.pic.sheet_stovka_missed": "missed ✗",
     "lora.pic.sheet_attempt": "G{n}",

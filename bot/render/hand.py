@@ -371,7 +371,7 @@ def player_rows(view: SeatView, names: Sequence[str], lang: str) -> list[Row]:
                 pieces.append(Piece(kind, value, colour, x, y))
                 x += int(fnt.getlength(value))
         rows.append(Row(seat, top, height, baseline, name, fn, total,
-                        str(pub.game_points[seat]) if playing else None, tuple(pieces), fnt))
+                        str(pub.running_points[seat]) if playing else None, tuple(pieces), fnt))
         top += height + gap
     return rows
 

@@ -305,17 +305,23 @@ def harakiri_lines(harakiri: Sequence[ProtocolRow], lang: str, width: float,
 
 
 def stovka_word(view: PublicView, seat: int, lang: str) -> tuple[str, RGB]:
-    """A seat's čistá stovka on the sheet: declared or not while the lóra's games go on; made
-    (exactly 100) or missed for a declarer once they are over (harakiri adds no points), and
-    not declared in the past for the others ("neohlášena", not "nehlásí": review 54)."""
+    """A declarer's čistá stovka on the sheet: declared while the lóra's games go on; made
+    (exactly 100) or missed once they are over (harakiri adds no points)."""
     going = view.phase != "finished" and view.contract is not Contract.HARAKIRI
-    if not view.stovka[seat]:
-        return s("sheet_stovka_no" if going else "sheet_stovka_none", lang), MUTED
     if going:
         return s("sheet_stovka_yes", lang), GOLD
     if view.totals[seat] == 100:
         return s("sheet_stovka_made", lang), GREEN
     return s("sheet_stovka_missed", lang), RED
+
+
+def stovka_line(view: PublicView, seat: int, lang: str) -> tuple[str, RGB] | None:
+    """A seat's box's čistá stovka line, for a declarer only: "not declared" in every other
+    box said nothing (four times when nobody declared: review 67)."""
+    if not view.stovka[seat]:
+        return None
+    word, colour = stovka_word(view, seat, lang)
+    return f"{s('sheet_stovka', lang)}: {word}", colour
 
 
 def _box(img: Image.Image, x: int, y: int, bw: int, seat: int, view: PublicView,
@@ -328,10 +334,8 @@ def _box(img: Image.Image, x: int, y: int, bw: int, seat: int, view: PublicView,
          font(21, "bold"), TEXT, "lm")
     text(img, (x + 12, y + 58), s("sheet_total", lang), font(18), MUTED, "lm")
     text(img, (x + bw - 12, y + 58), str(view.totals[seat]), font(40, "bold"), TEXT, "rm")
-    lines = []
-    if view.stovka[seat] is not None:
-        word, colour = stovka_word(view, seat, lang)
-        lines.append((f"{s('sheet_stovka', lang)}: {word}", colour))
+    stovka = stovka_line(view, seat, lang)
+    lines = [stovka] if stovka else []
     if pts:
         lines.append((pts, MUTED))
     if seat in places:

@@ -50,7 +50,7 @@ from bot.render.sheet import (
     harakiri_lines,
     label_parts,
     now_line,
-    stovka_word,
+    stovka_line,
     tali_leader,
 )
 from bot.render.sheet import legend_lines as sheet_legend_lines
@@ -301,10 +301,8 @@ def box_lines(view: PublicView, harakiri: Sequence[ProtocolRow], lang: str,
     hara = harakiri_lines(harakiri, lang, width, BOX_PX)
     out = []
     for seat in range(4):
-        lines: list[tuple[str, tuple[int, int, int]]] = []
-        if view.stovka[seat] is not None:
-            word, colour = stovka_word(view, seat, lang)
-            lines.append((f"{s('sheet_stovka', lang)}: {word}", colour))
+        stovka = stovka_line(view, seat, lang)
+        lines: list[tuple[str, tuple[int, int, int]]] = [stovka] if stovka else []
         if hara[seat]:
             lines.append((hara[seat], MUTED))
         lines += [(note, FAINT) for note in notes[seat]]

@@ -341,8 +341,10 @@ def render_standings(title: str, subtitle: str, labels: tuple[str, str, str],
 
 
 # -- a table's sheet --------------------------------------------------------------------
-SHEET_PLACE_R, SHEET_POINTS_R = W - M - 108, W - M - 12
-VALUE_W, PLACE_GAP = 106, 124  # (a shared place, "1st–2nd", whole in PLACE_GAP)
+SHEET_PLACE_R, SHEET_POINTS_R = W - M - 105, W - M - 12
+# (a shared place at a table, "2nd–3rd" the widest, whole in PLACE_GAP, condensed: review 65
+# read "2nd–3…"; the place column took its 3 px from the points', the names keep theirs)
+VALUE_W, PLACE_GAP = 106, 127
 NUMBER_R, NUMBER_W = M + 50, 48  # the players' numbers: right edge, and the room they take
 
 
@@ -356,6 +358,11 @@ def name_column(columns: int, numbered: bool) -> tuple[int, int]:
     and how wide it is, its name and tags, left of the game's ``columns``."""
     x = M + 16 + (NUMBER_W if numbered else 0)
     return x, values_left(columns) + 10 - x
+
+
+def sheet_place(label: str) -> tuple[str, Font]:
+    """A place on a table's sheet as drawn, in the room its column has (cut only past it)."""
+    return fitted(label, NAME_PX, "bold", PLACE_GAP - 12, SMALL_PX)
 
 
 def sheet_image(title: str, subtitle: str, labels: tuple[str, str, str],
@@ -389,8 +396,7 @@ def sheet_image(title: str, subtitle: str, labels: tuple[str, str, str],
         fv = font(ROUND_PX, "cond")
         for j, value in enumerate(line.values):
             text(img, (values_x0 + (j + 1) * VALUE_W, cy), value, fv, TEXT, "rm")
-        place, fp = fitted(line.place_text or f"{line.place}.", NAME_PX, "bold", PLACE_GAP - 12,
-                           SMALL_PX)
+        place, fp = sheet_place(line.place_text or f"{line.place}.")
         text(img, (SHEET_PLACE_R, cy), place, fp, MUTED, "rm")
         text(img, (SHEET_POINTS_R, cy), line.points, font(32, "bold"),
              GOLD if line.place == 1 else TEXT, "rm")
