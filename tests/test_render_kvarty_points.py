@@ -3,10 +3,12 @@ its end (R-KVARTY), so the seats' "game" points stand at the cards in hand, not 
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
+from bot.games.lora.texts import points_line
 from bot.render import hand, table
 from bot.render.bench import NAMES, example
 from engine.actions import Choose
@@ -67,3 +69,14 @@ def test_the_other_games_tables_show_the_points_recorded(monkeypatch, kind: str)
     monkeypatch.setattr(table, "seat_panel", spy)
     table.table_image(view, NAMES, "cs")
     assert games == list(view.game_points)
+
+
+def test_R_KVARTY_the_alt_text_gives_the_cards_left_as_the_games_points() -> None:
+    """The table's alt text says what its picture does: a seat's game points in kvarty are
+    its cards left (not 0 until the end)."""
+    view = example("kvarty").public_view()
+    words = points_line(SimpleNamespace(names=lambda: NAMES), view, "en")
+    for seat in range(4):
+        n = view.hand_counts[seat]
+        assert f"{NAMES[seat]} – {view.totals[seat]} before this game, {n} in this game, " \
+               f"{n} cards in hand" in words
