@@ -26,7 +26,7 @@ from bot.persist import load_tables, open_store
 from bot.records import HistoryPage, LeaderboardPage
 from bot.storage.protocol import TableStore
 from bot.tournament.desk import DYNAMIC_ITEMS as TOURNAMENT_ITEMS
-from bot.ui.components import DYNAMIC_ITEMS, GAME_KINDS, TABLE_KINDS
+from bot.ui.components import DYNAMIC_ITEMS, GAME_KINDS, TABLE_KINDS, table_id_of
 from bot.ui.controller import Controller
 from bot.workers.pools import Pools
 
@@ -139,9 +139,9 @@ class LoraBot(commands.Bot):
         live = True  # (without a controller nothing says the game is over)
         table = None
         if self.controller is not None:  # the player's language, as everywhere else
-            table_id = int(parts[2]) if len(parts) > 2 and parts[2].isdigit() else -1
-            table = (self.controller.service.tables.get(table_id) if kind in TABLE_KINDS
-                     else None)
+            table_id = table_id_of(custom_id)
+            table = (self.controller.service.tables.get(table_id)
+                     if table_id is not None and kind in TABLE_KINDS else None)
             live = table is not None and table.status in (STATUS_LOBBY, STATUS_PLAYING)
             lang = await self.controller.languages.lang_for(interaction, table)
         # a game's button says the game moved on (or, its table finished or unknown, that

@@ -17,7 +17,11 @@ from bot.i18n import t, user_lang
 
 log = logging.getLogger(__name__)
 DRAIN_SECONDS = 10.0  # the longest a shutdown waits for the handlers still running
-ANSWERED_TYPES = (2, 3, 5)  # a command, a component, a modal: they take a message
+# the interactions that take a message (a command, a component, a modal): a closing bot
+# answers them itself
+ANSWERED_TYPES = frozenset(kind.value for kind in (
+    discord.InteractionType.application_command, discord.InteractionType.component,
+    discord.InteractionType.modal_submit))
 
 
 class InteractionGate:

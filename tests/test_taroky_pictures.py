@@ -450,11 +450,11 @@ def test_T_SCORE_HLASKY_the_protocol_shows_every_hlaska_counted_with_its_money_o
 def test_the_table_strip_says_a_flek_of_x16_and_more_once() -> None:
     """The strip showed "hra flek ×32 ×32": from ×16 on the level's name is its multiplier
     already; lower levels keep their name and multiplier."""
-    from bot.games.taroky.pictures import table
+    from bot.games.taroky.words import flek_text
 
-    assert [table._levels(n, "cs") for n in range(6)] == [
+    assert [flek_text(n, "cs") for n in range(6)] == [
         "", "flek ×2", "re ×4", "sup ×8", "flek ×16", "flek ×32"]
-    assert [table._levels(n, "en") for n in (1, 2, 3, 4, 5)] == [
+    assert [flek_text(n, "en") for n in (1, 2, 3, 4, 5)] == [
         "doubled ×2", "redoubled ×4", "re-redoubled ×8", "doubled ×16", "doubled ×32"]
 
 
@@ -631,7 +631,7 @@ def test_every_chip_of_the_table_strip_lies_within_the_picture(
     third: their flek levels are then their multipliers, "×8", on two; the picture grows by
     the row, at least), each chip whole, every word and piece of the picture within it."""
     from bot.games.taroky.pictures import table
-    from bot.games.taroky.words import pic, times
+    from bot.games.taroky.words import level_text, pic, times
 
     view = _busiest(kind)
     words, off = _drawn_within(monkeypatch)
@@ -645,12 +645,12 @@ def test_every_chip_of_the_table_strip_lies_within_the_picture(
     # are their multipliers, on two)
     brief = lang == "en"
     # (in the play the I fell already: the pagát's level marked ✗, lost)
-    lost = [w for w in words if w in (f"{table.level_text(3, lang)} {table.LOST}",
+    lost = [w for w in words if w in (f"{level_text(3, lang)} {table.LOST}",
                                       f"{times(3).strip()} {table.LOST}")]
     assert len(lost) == (kind == "play")
     levels = [w.removesuffix(" " + table.LOST) for w in words]
-    assert levels.count(table.level_text(3, lang)) + levels.count(times(3).strip()) == 3
-    assert brief or levels.count(table.level_text(3, lang)) == 3
+    assert levels.count(level_text(3, lang)) + levels.count(times(3).strip()) == 3
+    assert brief or levels.count(level_text(3, lang)) == 3
     from bot.games.taroky.pictures.chips import chip_width
 
     assert len(table.strip_rows(view.deal, NAMES_32, lang).rows) == {  # type: ignore[attr-defined]

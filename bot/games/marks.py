@@ -157,7 +157,8 @@ def marked_entries(events: Sequence[Any], event_type: type,
             text = reworded(e, how) if reworded is not None else None
             if text is None and placed is not None:
                 text = placed(e, said)
-                put = said if text is not None else ""
+                if text is not None:
+                    put = said
             if text is None:
                 text = line(e)
                 if text is not None:

@@ -43,7 +43,7 @@ from bot.render.minis import put_mini
 from bot.render.names import fit_apart, fit_name
 from bot.render.strings import game_name, lang_of, s
 from bot.render.suits import suit_icon, suit_ink
-from bot.render.table import title_parts, trick_leader
+from bot.render.table import title_parts, total_label, trick_leader
 from engine.actions import Choose, Declare, EndTurn, Lay, Lead, Play
 from engine.cards import RANK_SYMBOLS, cards_of
 from engine.contracts import MATURITA_GAME, Contract, maturita_choices
@@ -394,8 +394,7 @@ def _players(img: Image.Image, rows: Sequence[Row], view: SeatView, lang: str) -
         label, fh = fitted(s("pts_game", lang), SMALL, "regular", HEAD_W, smallest=SMALL)
         left = GAME_R + 6 - int(text(img, (GAME_R + 6, y), label, fh, MUTED, "rm"))
         right = min(TOTAL_R, left - HEAD_GAP)
-    key = "pts_before" if pub.phase == "play" and pub.harakiri_seats is None else "pts_lora"
-    label, fh = fitted(s(key, lang), SMALL, "regular", HEAD_W, smallest=SMALL)
+    label, fh = fitted(s(total_label(pub), lang), SMALL, "regular", HEAD_W, smallest=SMALL)
     text(img, (right, y), label, fh, MUTED, "rm")
     for row in rows:
         acting = row.seat == pub.to_act

@@ -118,6 +118,13 @@ def trick_leader(view: PublicView) -> int | None:
             return None
 
 
+def total_label(view: PublicView) -> str:
+    """The key naming the seats' lóra totals: in a game that counts, the total is the one
+    before it ("before 11 / game 4", not a "total" read as taking the game in; a harakiri's
+    points never enter the total)."""
+    return "pts_before" if view.phase == "play" and view.harakiri_seats is None else "pts_lora"
+
+
 def _kinds(view: PublicView, seat: int) -> tuple[str, ...]:
     if view.phase == "finished":
         return ("stovka",) if view.stovka[seat] is True else ()
@@ -166,9 +173,7 @@ def _seats(img: Image.Image, view: PublicView, names: list[str], lang: str,
     summed = dict(zip(view.harakiri_seats or (), view.harakiri_sums, strict=False))
     if (view.harakiri_games or 1) <= 1:
         summed = {}
-    # in a game that counts, the total is the one before it: "before 11 / game 4", not a
-    # "total" read as taking the game in (a harakiri's points never enter the total)
-    total_label = "pts_before" if playing and view.harakiri_seats is None else "pts_lora"
+    label = total_label(view)
     for seat, colour in ((highlight, BLUE), (view.to_act, GOLD)):  # rings under the panels
         if seat is not None:
             x, y, w, h = BOXES[(seat - bottom) % 4]
@@ -184,7 +189,7 @@ def _seats(img: Image.Image, view: PublicView, names: list[str], lang: str,
             _kinds(view, seat) + _mark(marks, seat),
             seat == view.to_act,
             lang,
-            "pts_sum" if seat in summed else total_label,
+            "pts_sum" if seat in summed else label,
             names=tuple(names),
         )
         paste(img, piece, x, y)

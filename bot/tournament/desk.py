@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
 from re import Match
 from typing import TYPE_CHECKING, Any, cast
@@ -253,8 +253,7 @@ def tie_break(t_: TournamentRecord, rows: Sequence[Standing], lang: str
     tells why the order, as the picture's score column does (review 65: three players on
     6.5 pts in an order nothing explained). A line whose points nobody shares, as it is."""
     unit = score_unit(t_)
-    tied = {p for p in (row.points for row in rows)
-            if sum(row.points == p for row in rows) > 1}
+    tied = {p for p, n in Counter(row.points for row in rows).items() if n > 1}
 
     def line(row: Standing, text: str) -> str:
         if row.points not in tied or not unit:

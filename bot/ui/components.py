@@ -26,6 +26,12 @@ GAME_KINDS = ("t", "a", "c", "m")
 TABLE_KINDS = (*GAME_KINDS, "l", "lai", "lo", "k", "kk", "sp")
 
 
+def table_id_of(custom_id: str) -> int | None:
+    """The table id a ``lora:<kind>:<table id>:…`` id names; None when it names none."""
+    parts = custom_id.split(":")
+    return int(parts[2]) if len(parts) > 2 and parts[2].isdigit() else None
+
+
 def _controller(interaction: Interaction) -> Controller:
     from bot.ui.controller import Controller
 

@@ -9,12 +9,12 @@ import asyncio
 import contextlib
 import functools
 import logging
-from collections import OrderedDict
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.bounded import Bounded
 from bot.delivery.coalesce import Coalescer
 from bot.i18n import t
 from bot.model import STATUS_PLAYING, Table
@@ -61,7 +61,7 @@ class Hands:
         # a new message, not the one clicked), and the hand messages told they are stale
         # (``take_over``): a late click on one moves, but does not make it his hand again
         self.shown: dict[tuple[int, int], int] = {}
-        self.replaced: OrderedDict[int, None] = OrderedDict()
+        self.replaced: Bounded[int, None] = Bounded(REPLACED_KEPT)
 
     async def message(self, table: Table, seat: int, lang: str, *,
                       last: bool = False) -> dict[str, Any]:
@@ -315,8 +315,6 @@ class Hands:
                 content=t("core.hand_replaced", lang), view=None, attachments=[])
             if before is not None and before != self.shown.get(key):
                 self.replaced[before] = None
-                while len(self.replaced) > REPLACED_KEPT:
-                    self.replaced.popitem(last=False)
 
     def is_replaced(self, key: tuple[int, int], interaction: Interaction) -> bool:
         """Whether the click came from a hand message told it is stale while his newer

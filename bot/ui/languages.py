@@ -13,6 +13,7 @@ from bot.bounded import Bounded
 from bot.i18n import lang_of_locale
 from bot.model import Table
 from bot.tournament.model import settings_of
+from bot.ui.components import table_id_of
 
 if TYPE_CHECKING:
     from bot.ui.controller import Controller
@@ -121,9 +122,9 @@ class Languages:
         if chosen is not None:
             return chosen
         data: Any = interaction.data or {}
-        parts = str(data.get("custom_id", "")).split(":") if isinstance(data, dict) else []
-        table = (self.ctl.known(int(parts[2])) if len(parts) > 2 and parts[2].isdigit()
-                 else None)
+        custom_id = str(data.get("custom_id", "")) if isinstance(data, dict) else ""
+        table_id = table_id_of(custom_id)
+        table = self.ctl.known(table_id) if table_id is not None else None
         if table is not None:
             return table.settings.lang
         return self.lang_here(interaction) or lang_of_locale(interaction.locale)

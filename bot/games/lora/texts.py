@@ -405,15 +405,14 @@ def deal_lines_from(events: Sequence[GameEvent]) -> int | None:
 
 
 def standings(table: Table, before: Contract, totals: Sequence[int],
-              declared: Sequence[bool] = ()) -> str:
+              declared: Sequence[bool]) -> str:
     """The totals, lowest first, before červený král and maturita; a seat that declared
     čistá stovka marked (R-PROTOCOL: the others decide from it, as the sheet marks it)."""
     lang = table.settings.lang
     names = table.move_names()
     order = sorted(range(4), key=lambda s: totals[s])
     mark = t("lora.stovka_declared", lang)  # (as the sheet's text marks it)
-    text = ", ".join(f"{names[s]} {totals[s]}" + (mark if s < len(declared) and declared[s]
-                                                  else "") for s in order)
+    text = ", ".join(f"{names[s]} {totals[s]}" + (mark if declared[s] else "") for s in order)
     return t("lora.standings", lang, contract=game_name(before, lang), standings=text)
 
 

@@ -255,12 +255,18 @@ def said_this_turn(view: SeatView) -> list[str]:
     return out[::-1]
 
 
+def flek_level(item: str, view: SeatView, said: bool = False) -> tuple[str, int]:
+    """A flek item's stake ("game", "pagat", "valat") and the level saying it reaches
+    (``said``: said already, the level it reached)."""
+    key = FLEK_ITEMS[item]
+    return key, view.public.flek[FLEK_INDEX[key]] + (0 if said else 1)
+
+
 def item_text(item: str, view: SeatView, lang: str, said: bool = False) -> str:
     """An announcement item as its button says it: Pagát, Valát, "Flek/Re/Sup na hru" …
     (``said``: an item said already, its flek at the level it reached)."""
     if item in FLEK_ITEMS:
-        key = FLEK_ITEMS[item]
-        level = view.public.flek[FLEK_INDEX[key]] + (0 if said else 1)
+        key, level = flek_level(item, view, said)
         return t("taroky.btn_flek", lang, level=level_name(max(1, level), lang).capitalize(),
                  on=word(f"on_{key}", lang))
     if item == "done":
@@ -285,8 +291,7 @@ def offer_words(items: Sequence[str], view: SeatView, lang: str) -> str:
                  items=t("taroky.offer_join", lang).join(said))] if said else []
     for item in items:
         if item in FLEK_ITEMS:
-            key = FLEK_ITEMS[item]
-            level = view.public.flek[FLEK_INDEX[key]] + 1
+            key, level = flek_level(item, view)
             phrases.append(t("taroky.offer_flek" if level <= 3 else "taroky.offer_flek_n", lang,
                              on=word(f"on_{key}", lang), level=level_name(level, lang),
                              mult=2**level))

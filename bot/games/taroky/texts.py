@@ -16,6 +16,7 @@ from bot.games.taroky.words import (
     alone_in_talon,
     card_label,
     cards_text,
+    flek_text,
     game_name,
     level_name,
     level_text,
@@ -302,7 +303,8 @@ def _announced_line(deal: PublicView, names: Sequence[str], lang: str) -> str:
         return ""
 
     def leveled(item: str, level: int) -> str:
-        return f"{item} {level_text(level, lang)}" if level else item
+        flek = flek_text(level, lang)
+        return f"{item} {flek}" if flek else item
 
     items = [leveled(t("taroky.pic.flek_game", lang), deal.flek[0])] if deal.flek[0] else []
     if deal.pagat_by is not None:

@@ -13,8 +13,8 @@ from engine.taroky.messages import card_label as engine_card_label
 from engine.taroky.messages import game_object as engine_game_object
 from engine.taroky.messages import level_name, money_text, word
 
-__all__ = ["alone_in_talon", "card_label", "cards_text", "game_name", "game_object", "is_tarok",
-           "level_name", "level_text", "money", "pic", "refusal", "word"]
+__all__ = ["alone_in_talon", "card_label", "cards_text", "flek_text", "game_name", "game_object",
+           "is_tarok", "level_name", "level_text", "money", "pic", "refusal", "word"]
 
 
 def card_label(card: int, lang: str = "cs") -> str:
@@ -46,6 +46,13 @@ def level_text(level: int, lang: str = "cs") -> str:
     "flek ×16"; English as a state, "doubled ×2", "redoubled ×4" (the engine's level names
     are what is said: "double the game")."""
     return t(f"taroky.flekked_{min(level, 4)}", lang, mult=2 ** level)
+
+
+def flek_text(level: int, lang: str = "cs") -> str:
+    """An item's flek level beside it (the table's strip, its alt text): "re ×4"; from ×16
+    on the level's name is its multiplier already ("flek ×32"), not said twice; nothing
+    without a flek (the item then stands alone: "valát Bob", no cryptic dash)."""
+    return "" if level == 0 else level_text(level, lang)
 
 
 def times(level: int) -> str:

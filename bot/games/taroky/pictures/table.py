@@ -38,8 +38,8 @@ from bot.games.taroky.pictures.chips import (
 )
 from bot.games.taroky.words import (
     card_label,
+    flek_text,
     game_name,
-    level_text,
     money,
     pic,
     times,
@@ -232,13 +232,6 @@ def seat_name(name: str, names: Sequence[str], width: float) -> tuple[str, Font]
     return fit_name(name, names, SMALLEST, "bold", width, SMALLEST)
 
 
-def _levels(level: int, lang: str) -> str:
-    """An item's flek level on the strip: "re ×4"; from ×16 on the level's name is its
-    multiplier already ("flek ×32"), not said twice; none without a flek (its chip is then
-    only the item and whose it is: "valát Bob", no cryptic dash)."""
-    return "" if level == 0 else level_text(level, lang)
-
-
 def strip_rows(deal: PublicView, names: list[str], lang: str,
                brief: bool = False, rows: int = ROWS) -> ChipRows:
     """The strip's chips as drawn, in rows within the picture (none before the game is
@@ -262,7 +255,7 @@ def strip_chips(deal: PublicView, names: list[str], lang: str,
                  names[deal.declarer], GOLD)]
 
     def levels(level: int) -> str:
-        return times(level).strip() if brief else _levels(level, lang)
+        return times(level).strip() if brief else flek_text(level, lang)
 
     chips: list[Chip] = [(pic("plays", lang), names[deal.declarer], GOLD)]
     if deal.called is not None:
