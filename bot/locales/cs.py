@@ -1303,7 +1303,7 @@ STRINGS: dict[str, str] = {
     "taroky.pic.said_kralovske_honery": "kr. honéry",
     "taroky.pic.said_pagat": "pagát",
     "taroky.pic.said_valat": "valát",
-    "taroky.pic.said_alone": "1 proti 3",  # (short: a gender-free "alone")
+    "taroky.pic.said_alone": "1v3",  # (short: a gender-free "alone", the rules' "1 v 3")
     "taroky.pic.tricks": "štychy",
     "taroky.pic.leads": "Vynáší {name}",
     "taroky.pic.last_trick": "Poslední štych",
