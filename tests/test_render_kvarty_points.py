@@ -38,8 +38,8 @@ def test_a_trick_games_running_points_are_the_recorded_ones() -> None:
     assert view.running_points == view.game_points and sum(view.game_points) > 0
 
 
-def test_the_kvarty_table_and_hand_show_the_cards_left_as_the_games_points(monkeypatch) -> None:
-    view = example("kvarty").public_view()
+def _seat_games(monkeypatch: pytest.MonkeyPatch, view: Any) -> list[Any]:
+    """The game points each seat's panel of ``view``'s table picture is given."""
     real = table.seat_panel
     games: list[Any] = []
 
@@ -49,6 +49,12 @@ def test_the_kvarty_table_and_hand_show_the_cards_left_as_the_games_points(monke
 
     monkeypatch.setattr(table, "seat_panel", spy)
     table.table_image(view, NAMES, "cs")
+    return games
+
+
+def test_the_kvarty_table_and_hand_show_the_cards_left_as_the_games_points(monkeypatch) -> None:
+    view = example("kvarty").public_view()
+    games = _seat_games(monkeypatch, view)
     assert games == list(view.hand_counts)
     seat = example("kvarty").view(0)
     rows = hand.player_rows(seat, NAMES, "cs")
@@ -59,15 +65,7 @@ def test_the_kvarty_table_and_hand_show_the_cards_left_as_the_games_points(monke
 @pytest.mark.parametrize("kind", ["trick", "desitky"])
 def test_the_other_games_tables_show_the_points_recorded(monkeypatch, kind: str) -> None:
     view = example(kind).public_view()
-    real = table.seat_panel
-    games: list[Any] = []
-
-    def spy(*args: Any, **kwargs: Any) -> Any:
-        games.append(args[3])
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(table, "seat_panel", spy)
-    table.table_image(view, NAMES, "cs")
+    games = _seat_games(monkeypatch, view)
     assert games == list(view.game_points)
 
 

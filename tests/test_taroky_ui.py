@@ -777,11 +777,10 @@ def test_the_bidding_prompt_names_only_the_bids_the_seat_has() -> None:
     assert prompt(_table(rnd, "en"), rnd.view(1), "en") == "Bidding: pass."
 
 
-def test_the_announcement_prompt_names_only_what_the_seat_may_still_say() -> None:
-    """Every announcement turn said "ohlas, co chceš (pagát, valát, flek), pak Hotovo – nebo
-    Dobrá", even with [Dobrá] the only button; "Ohlásil(a) jsi: Valát." gave both genders and
-    a capital mid-sentence. The prompt names the legal items as their buttons do, what was
-    said in the turn in lowercase, and Hotovo only once something was said."""
+def _announcing() -> tuple[TarokyRound, Callable[[int, str, str, str], None]]:
+    """The worked deal at its announcements (1P, XIX called, the first legal discards), and
+    ``says(seat, item, czech, english)``: ``seat`` is to speak and reads ``czech`` and
+    ``english`` in its prompt, then says ``item``."""
     from bot.games.taroky.hand import prompt
     from engine.taroky.actions import Announce, Bid, Call, Choose
     from engine.taroky.cards import parse_card
@@ -795,12 +794,22 @@ def test_the_announcement_prompt_names_only_what_the_seat_may_still_say() -> Non
     cs, en = _table(rnd), _table(rnd, "en")
 
     def says(seat: int, item: str, czech: str, english: str) -> None:
-        """``seat`` to speak reads ``czech`` and ``english``, then says ``item``."""
         assert rnd.to_act == seat
         assert (prompt(cs, rnd.view(seat), "cs"), prompt(en, rnd.view(seat), "en")) == (
             czech, english)
         rnd.apply(Announce(seat, item))
 
+    return rnd, says
+
+
+def test_the_announcement_prompt_names_only_what_the_seat_may_still_say() -> None:
+    """Every announcement turn said "ohlas, co chceš (pagát, valát, flek), pak Hotovo – nebo
+    Dobrá", even with [Dobrá] the only button; "Ohlásil(a) jsi: Valát." gave both genders and
+    a capital mid-sentence. The prompt names the legal items as their buttons do, what was
+    said in the turn in lowercase, and Hotovo only once something was said."""
+    from engine.taroky.actions import Announce
+
+    rnd, says = _announcing()
     says(0, "valat", "Hlášení: můžeš ohlásit pagát, valát, nebo říct dobrá.",
          "Announcements: you may announce pagát ultimo or valat, or pass.")
     says(0, "pagat", "Tvoje hlášení: valát. Můžeš přidat pagát, nebo skončit tlačítkem Hotovo.",
@@ -826,24 +835,9 @@ def test_the_announcement_prompt_names_only_what_the_seat_may_still_say() -> Non
 def test_the_announcement_prompt_reads_as_a_sentence_in_every_mix() -> None:
     """Review 65: "you may announce redouble the game" — the fleks were put after "announce".
     Pagát and valát go under one verb, each flek is a verb of its own, at every level."""
-    from bot.games.taroky.hand import prompt
-    from engine.taroky.actions import Announce, Bid, Call, Choose
-    from engine.taroky.cards import parse_card
+    from engine.taroky.actions import Announce
 
-    rnd = _worked_round()
-    for action in (Bid(0, "1P"), Bid(1, "dobra"), Bid(2, "dobra"), Bid(3, "dobra"),
-                   Choose(0, "1P"), Call(0, parse_card("XIX"))):
-        rnd.apply(action)
-    while rnd.deal.phase == "discard":
-        rnd.apply(rnd.legal_actions()[0])
-    cs, en = _table(rnd), _table(rnd, "en")
-
-    def says(seat: int, item: str, czech: str, english: str) -> None:
-        assert rnd.to_act == seat
-        assert (prompt(cs, rnd.view(seat), "cs"), prompt(en, rnd.view(seat), "en")) == (
-            czech, english)
-        rnd.apply(Announce(seat, item))
-
+    rnd, says = _announcing()
     rnd.apply(Announce(0, "done"))
     says(1, "flek:game", "Hlášení: můžeš ohlásit valát, flek na hru, nebo říct dobrá.",
          "Announcements: you may announce valat, double the game, or pass.")
