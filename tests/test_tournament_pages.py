@@ -74,6 +74,8 @@ async def test_twelve_entrants_standings_are_two_embeds_of_eight_and_four(
     assert answer.ephemeral
     assert [e.title for e in answer.embeds] == ["Konečné pořadí – místa 1–8",
                                                 "Konečné pořadí – místa 9–12"]
+    # (the standings in words too, as the post says them: review 65)
+    assert answer.embeds[0].description == post.embeds[0].description
     assert [a.filename for a in answer.attachments] == ["standings-places-1-8.png",
                                                         "standings-places-9-12.png"]
     assert [await a.read() for a in answer.attachments] == pages

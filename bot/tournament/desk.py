@@ -507,14 +507,9 @@ class TournamentDesk:
 
     def round_done_shown(self, t_: TournamentRecord, round_no: int) -> list[OutboxItem]:
         lang = self._lang(t_)
-        s = settings_of(t_)
-        final = round_no >= s.rounds
-        key = "final_title" if final else "round_title"
         # a picture per eight entrants, each in an embed of its own (``pages``)
-        messages = standings_messages(
-            t_, round_no, lang,
-            tt(key, lang, game=game_name(t_, lang), id=t_.tournament_id, round=round_no),
-            leader_lines(t_, round_no, lang))
+        messages = standings_messages(t_, round_no, lang, standings_title(t_, round_no, lang),
+                                      leader_lines(t_, round_no, lang))
         out = [self._post(t_.channel_id, embed=message[0][0], picture=message[0][1],
                           embeds=message[1:])
                for message in messages]
@@ -741,16 +736,21 @@ class TournamentDesk:
             if done == 0:
                 await interaction.followup.send(tt("standings_none", lang), ephemeral=True)
                 return
-            if standings_pages(t_) == 1:  # the picture alone, as an attachment
+            # the channel post's words with the picture (review 65: a bare picture told a
+            # slow connection or a screen reader nothing)
+            words = leader_lines(t_, done, lang)
+            if standings_pages(t_) == 1:  # the picture as an attachment, the words above it
                 picture = await _draw(standings_png, t_, done, lang)
                 files = [] if picture is None else [
                     png_file(picture, "standings.png", _alt(standings_alt, t_, done, lang))]
-                await interaction.followup.send(files=files, ephemeral=True)
+                await interaction.followup.send(
+                    f"**{standings_title(t_, done, lang)}**\n{words}", files=files,
+                    ephemeral=True)
                 return
             # a larger field: each page in an embed (attachments side by side were shown
             # half as wide), titled by its places; drawn by its name, as the post's are
             for message in standings_messages(t_, done, lang, page_title(t_, 1, lang, done),
-                                              None):
+                                              words):
                 files = []
                 for embed, (name, filename, alt) in message:
                     picture = await self.picture(name, lang)
@@ -820,6 +820,13 @@ def standing_name(e: EntrantRecord, lang: str) -> str:
     over is marked ("Cyril (AI od 1. kola)"), as the standings picture tags him. Whether he
     may win is the club's rule; the text only does not hide it."""
     return e.name if e.ai_level is not None else marked_name(e, shown_name(e.name, lang), lang)
+
+
+def standings_title(t_: TournamentRecord, round_no: int, lang: str) -> str:
+    """The standings post's title: "Lóra – turnaj č. 1: pořadí po 1. kole", after the last
+    round "… konečné pořadí"."""
+    key = "final_title" if round_no >= settings_of(t_).rounds else "round_title"
+    return tt(key, lang, game=game_name(t_, lang), id=t_.tournament_id, round=round_no)
 
 
 EMBED_DESCRIPTION = 4096  # characters Discord takes in an embed's description
