@@ -368,3 +368,16 @@ def medium_positions(games: list[Contract], count: int, seed: int, steps: tuple[
         if keep(lora.view(seat)):
             out.append(lora)
     return out
+
+
+def drawn_texts(monkeypatch: Any, module: Any) -> list[str]:
+    """Every string ``module``'s pictures draw through its ``text`` (spied, in order)."""
+    seen: list[str] = []
+    real = module.text
+
+    def spy(img: Any, xy: Any, value: str, *args: Any, **kwargs: Any) -> Any:
+        seen.append(value)
+        return real(img, xy, value, *args, **kwargs)
+
+    monkeypatch.setattr(module, "text", spy)
+    return seen

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
 from bot.render import seats as seats_module
 from bot.render import table as table_module
 from bot.render.fonts import fitted, font
 from engine.lora import Lora
+from tests.helpers import drawn_texts
 
 
 def test_fitted_keeps_the_style_when_it_fits_and_condenses_before_cutting():
@@ -22,18 +21,6 @@ def test_fitted_keeps_the_style_when_it_fits_and_condenses_before_cutting():
     assert fnt.path.endswith("DejaVuSansCondensed-Bold.ttf") and fnt.size >= 28  # type: ignore[union-attr]
     text, fnt = fitted("Maximilián Veliký z Lucemburka", 36, "bold", 196)
     assert text.endswith("…") and fnt.getlength(text) <= 196 and fnt.size >= 28  # type: ignore[union-attr]
-
-
-def _drawn(monkeypatch: pytest.MonkeyPatch, module: object) -> list[str]:
-    seen: list[str] = []
-    real = module.text  # type: ignore[attr-defined]
-
-    def spy(img, xy, value, fnt, *args, **kwargs):  # type: ignore[no-untyped-def]
-        seen.append(value)
-        return real(img, xy, value, fnt, *args, **kwargs)
-
-    monkeypatch.setattr(module, "text", spy)
-    return seen
 
 
 def _third_game_third_trick() -> Lora:
@@ -48,8 +35,8 @@ def _third_game_third_trick() -> Lora:
 def test_a_nine_letter_name_in_a_side_seat_and_the_whole_heading_are_not_cut(monkeypatch):
     lora = _third_game_third_trick()
     names = ["Alice", "AI Božena", "AI Libuše", "AI Václav"]
-    seen_seats = _drawn(monkeypatch, seats_module)
-    seen_header = _drawn(monkeypatch, table_module)
+    seen_seats = drawn_texts(monkeypatch, seats_module)
+    seen_header = drawn_texts(monkeypatch, table_module)
     table_module.render_table(lora.public_view(), names, "en")
     assert "AI Božena" in seen_seats and "AI Václav" in seen_seats
     assert not any(x.endswith("…") for x in seen_seats if x.startswith("AI "))

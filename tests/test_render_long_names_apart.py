@@ -17,7 +17,7 @@ from bot.render import seats
 from bot.render import table as lora_table
 from bot.render.bench import example as lora_example
 from bot.render.fonts import fit
-from tests.test_render_names_apart import _drawn
+from tests.helpers import drawn_texts
 
 LONG = "Maximilián Hohenzollern-Sigmaringen"
 LONGER = "Maximilián Hohenzollern-Sigmaringová"
@@ -44,7 +44,7 @@ def test_taroky_seat_names_cut_alike_keep_their_ends(width: int) -> None:
 def test_taroky_table_draws_the_seats_and_the_turn_apart(
         monkeypatch: pytest.MonkeyPatch) -> None:
     rnd, _seat = taroky_example("play")
-    seen = _drawn(monkeypatch, taroky_table)
+    seen = drawn_texts(monkeypatch, taroky_table)
     taroky_table.table_image(rnd.public_view(), NAMES, "cs")
     cut = [s for s in seen if "…" in s and "maring" in s]
     assert any(s.endswith("maringen") for s in cut)  # (11 px in the table's embed: less room)
@@ -61,7 +61,7 @@ def test_lora_seat_names_cut_alike_keep_their_ends(monkeypatch: pytest.MonkeyPat
     assert fa.getlength(a) <= room and fb.getlength(b) <= room
     assert fa.size >= seats.SMALL_PX and fb.size >= seats.SMALL_PX  # type: ignore[union-attr]
     seats.seat_panel.cache_clear()
-    seen = _drawn(monkeypatch, seats)
+    seen = drawn_texts(monkeypatch, seats)
     lora_table.table_image(lora_example("trick").public_view(), NAMES, "cs")
     cut = [s for s in seen if "…" in s and "aring" in s]
     assert any(s.endswith("ngen") for s in cut) and any(s.endswith("ngová") for s in cut)
@@ -95,7 +95,7 @@ def test_a_protocol_heads_first_line_is_never_a_lone_letter(name: str) -> None:
 
 def test_the_protocol_draws_the_heads_apart(monkeypatch: pytest.MonkeyPatch) -> None:
     rnd, _seat = taroky_example("finished")
-    seen = _drawn(monkeypatch, sheet)
+    seen = drawn_texts(monkeypatch, sheet)
     pages.sheet_image(rnd.public_view(), NAMES, "cs")
     heads: list[Any] = [sheet.header_lines(n, NAMES)[0] for n in (LONG, LONGER)]
     for first, second in heads:
@@ -113,7 +113,7 @@ def test_lora_header_cuts_the_name_to_act_apart_from_one_alike(
     names = ["Bartoloměj Vondráček", "🎲🎲", "Eva", "Ota"]
     names[view.to_act] = acting
     names[(view.to_act + 2) % 4] = LONGER if acting == LONG else LONG
-    seen = _drawn(monkeypatch, lora_table)
+    seen = drawn_texts(monkeypatch, lora_table)
     lora_table.table_image(view, names, "cs")
     header = [s for s in seen if s.startswith("Na tahu: ")]
     assert len(header) == 1 and "…" in header[0] and header[0].endswith(end), header

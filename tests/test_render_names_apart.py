@@ -4,8 +4,6 @@ earlier kvarty and over the Taroky talon's groups."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from bot.games.taroky.pictures import deal as deal_pic
@@ -15,6 +13,7 @@ from bot.render import center, hand, render_hand, render_table, trick_row
 from bot.render.bench import example
 from bot.render.fonts import fit, font
 from bot.render.names import fit_apart
+from tests.helpers import drawn_texts
 
 ALIKE = ["Jan Novák", "Jan Nováček", "Jan Nováková", "Eva"]
 BOLD = font(22, "bold")
@@ -37,24 +36,12 @@ def test_a_name_cut_unlike_the_others_is_cut_at_its_end_and_a_whole_one_stays() 
     assert fit_apart("Eva", others, BOLD, 90) == "Eva"
 
 
-def _drawn(monkeypatch: pytest.MonkeyPatch, module: Any) -> list[str]:
-    seen: list[str] = []
-    real = module.text
-
-    def spy(img: Any, xy: Any, value: str, *args: Any, **kwargs: Any) -> Any:
-        seen.append(value)
-        return real(img, xy, value, *args, **kwargs)
-
-    monkeypatch.setattr(module, "text", spy)
-    return seen
-
-
 def test_the_names_under_the_trick_of_the_hand_differ(monkeypatch: pytest.MonkeyPatch) -> None:
     """Under the trick's slots (106 px) a name goes on two lines before it is cut (review
     55: "AI Jaros…"): "Jan" over "Nováček"; and a name two lines cannot take is cut apart
     from the others'."""
     lo = example("trick")
-    seen = _drawn(monkeypatch, trick_row)
+    seen = drawn_texts(monkeypatch, trick_row)
     render_hand(lo.view(lo.to_act), "cs", ALIKE)
     assert seen.count("Jan") == 3 and {"Novák", "Nováček", "Nováková", "Eva"} <= set(seen)
     assert not [s for s in seen if "…" in s]
@@ -68,7 +55,7 @@ def test_the_names_under_the_trick_of_the_hand_differ(monkeypatch: pytest.Monkey
 def test_the_names_over_the_earlier_kvarty_differ(monkeypatch: pytest.MonkeyPatch) -> None:
     lo = example("kvarty")
     names = ["Jan Nováček", "Jan Novák Starší", "Jan Novák Mladší", "Jan Nováková"]
-    seen = _drawn(monkeypatch, center)
+    seen = drawn_texts(monkeypatch, center)
     render_table(lo.public_view(), names, "cs")
     cut = [s for s in seen if "…" in s and s.replace("…", "").strip()
            and any(n.startswith(s.split("…")[0]) or n.endswith(s.split("…")[-1]) for n in names)]

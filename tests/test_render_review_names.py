@@ -25,7 +25,7 @@ from bot.tournament.examples import example_tournament
 from bot.tournament.pictures import sheet_lines
 from engine.contracts import Contract
 from engine.lora import Lora
-from tests.test_render_names_apart import _drawn
+from tests.helpers import drawn_texts
 
 EMOJI = "🎴🔥"
 
@@ -63,7 +63,7 @@ def test_R_MATURITA_the_choice_panel_lists_the_games_still_open(
     chooser = lora.to_act
     assert chooser is not None
     for seat, heading in ((chooser, "Zvol hru"), ((chooser + 1) % 4, "Anička volí hru")):
-        seen = _drawn(monkeypatch, hand)
+        seen = drawn_texts(monkeypatch, hand)
         render_hand(lora.view(seat), "cs", NAMES)
         assert heading in seen and "2. pokus ze 3 · cíl: 0 bodů" in seen
         assert all(line.name in seen for line in lines)
@@ -78,7 +78,7 @@ def test_R_MATURITA_the_third_attempts_panel_adds_first_and_last(
     lines = hand.choice_lines(lora.public_view(), "en")
     assert Contract.PRVNI_POSLEDNI in [line.contract for line in lines] and len(lines) == 7
     assert sorted(n for line in lines for n in line.failed) == [1, 2]
-    seen = _drawn(monkeypatch, hand)
+    seen = drawn_texts(monkeypatch, hand)
     render_hand(lora.view(lora.to_act or 0), "en", NAMES)
     assert "First and last" in seen and "no first or last trick" in seen
     assert "Attempt 3 of 3 · goal: 0 points" in seen
@@ -114,7 +114,7 @@ def test_the_sheets_heads_keep_names_that_start_alike_apart(
     heads = [tuple(_name_lines(name, CELL_W - 8, ALIKE)[1]) for name in ALIKE]
     assert len(set(heads)) == 4, heads
     assert heads[0][1].endswith("ml.") and heads[1][1].endswith("st.")
-    seen = _drawn(monkeypatch, sheet)
+    seen = drawn_texts(monkeypatch, sheet)
     sheet.sheet_image(example("finished").public_view(), ALIKE, "cs")
     assert heads[0][1] in seen and heads[1][1] in seen
     assert "Jaroslav Novák-Dvořá…" not in seen  # the boxes' names, cut the plain way before
@@ -162,7 +162,7 @@ def test_a_tournament_tables_pictures_name_the_entrant_by_his_number(
     assert table.entrants() == [3, 7, 1, 5]
     assert picture_names(table, "cs") == ["Eva", "hráč č. 7", "Ota", "hráč č. 5"]
     assert picture_names(table, "en")[1] == "player no. 7"
-    seen = _drawn(monkeypatch, hand)
+    seen = drawn_texts(monkeypatch, hand)
     lora = table.state
     assert isinstance(lora, Lora)
     render_hand(lora.view(0), "cs", picture_names(table, "cs"))
@@ -194,6 +194,6 @@ def test_an_exported_tournament_sheet_names_the_entrant_by_his_number(
             "options": {"options": lora.options.to_json(),
                         "tournament": {"id": 1, "round": 1, "table": 2,
                                        "entrants": [4, 8, 2, 6]}}}
-    seen = _drawn(monkeypatch, sheet)
+    seen = drawn_texts(monkeypatch, sheet)
     render_sheet_from_export(data, "cs")
     assert "hráč č. 8" in seen and not [s for s in seen if "místě" in s]

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from bot.render import cards, seats
+from tests.helpers import drawn_texts
 
 Box = tuple[float, float, float, float]
 # the most a seat holds: dealer or the tálie's výnos, the trick's lead, maturant, stovka, a mark
@@ -106,14 +107,7 @@ def test_the_table_legend_tells_a_clean_hundred_in_the_past_once_the_lora_is_ove
     from bot.render.bench import NAMES, example
     from bot.render.table import table_image
 
-    drawn: list[str] = []
-    real = seats.text
-
-    def spy(img: Any, xy: Any, value: str, *args: Any, **kw: Any) -> float:
-        drawn.append(value)
-        return real(img, xy, value, *args, **kw)
-
-    monkeypatch.setattr(seats, "text", spy)
+    drawn = drawn_texts(monkeypatch, seats)
     seats.legend.cache_clear()
     end = example("finished").public_view()
     assert end.stovka == (False, True, False, True)

@@ -13,20 +13,9 @@ from bot.render.bench import NAMES, example
 from bot.render.strings import game_name, s
 from engine.contracts import TALIE_ORDER, Contract
 from engine.lora import ProtocolRow
+from tests.helpers import drawn_texts
 from tests.sheet_kit import every_label_line
 from tests.test_render_phone import _rich
-
-
-def _drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    seen: list[str] = []
-    real = sheet_pages.text
-
-    def spy(img: object, xy: object, value: str, *args: object, **kw: object) -> float:
-        seen.append(value)
-        return real(img, xy, value, *args, **kw)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(sheet_pages, "text", spy)
-    return seen
 
 
 def test_the_sheet_opens_on_the_talie_in_play_and_on_the_overview_at_the_end() -> None:
@@ -66,7 +55,7 @@ def test_a_new_talie_opens_on_the_previous_page_until_its_first_game_is_scored()
 @pytest.mark.parametrize("lang", ["cs", "en"])
 def test_the_overview_says_each_talies_sums_the_totals_and_places(monkeypatch, lang) -> None:
     view = _rich().public_view()
-    seen = _drawn(monkeypatch)
+    seen = drawn_texts(monkeypatch, sheet_pages)
     sheet_pages.overview_page(view, NAMES, lang)
     sums = [[sum(r.points[seat] for r in view.protocol if r.tali == tali) for seat in range(4)]
             for tali in range(1, 5)]
@@ -94,7 +83,7 @@ def test_the_overview_says_each_talies_sums_the_totals_and_places(monkeypatch, l
 
 def test_the_overview_in_play_has_no_places_yet(monkeypatch) -> None:
     """While the games go on: the tálie to come are dashes, no places, "Součty tálií"."""
-    seen = _drawn(monkeypatch)
+    seen = drawn_texts(monkeypatch, sheet_pages)
     sheet_pages.overview_page(example("trick").public_view(), NAMES, "cs")
     assert "Součty tálií" in seen and s("sheet_order", "cs") not in seen
     at = seen.index("3. tálie")
@@ -103,7 +92,7 @@ def test_the_overview_in_play_has_no_places_yet(monkeypatch) -> None:
 
 def test_a_talies_page_has_its_games_and_the_legend_it_needs(monkeypatch) -> None:
     view = example("finished").public_view()
-    seen = _drawn(monkeypatch)
+    seen = drawn_texts(monkeypatch, sheet_pages)
     sheet_pages.tali_page(view, NAMES, "cs", 1)
     first = [r for r in view.protocol if r.tali == 1]
     assert s("sheet_tali", "cs", tali=1, name=NAMES[view.first_leader]) in seen
