@@ -284,6 +284,20 @@ def _message(ch: Any, message_id: int | None) -> Any:
     return next(m for m in ch.history() if m.id == message_id)
 
 
+async def _click_watching(harness: Any, ch: Any, clickers: Any,
+                          posts: Any) -> tuple[int | None, str | None, int, int]:
+    """The seat to act clicks (its default policy) and the channel is delivered; returns
+    the ping standing before the click (its id and words) and how many pings and edits
+    had been posted, for what the click then did to it."""
+    table = clickers.table
+    ping_id = table.ping_message_id
+    shown = None if ping_id is None else _message(ch, ping_id).content
+    pinged, edited = len(posts.pings), len(posts.edited)
+    await clickers.act(default_policy(table.state))
+    await channel_delivered(harness, ch.id)
+    return ping_id, shown, pinged, edited
+
+
 async def test_a_restart_keeps_the_deal_s_ping_line_in_the_table_message(harness, posts):
     """The deal's first turn pings by the table message's first line; a restart refreshes
     that message with nothing moved: the line stays (the edit notifies nobody), no ping is
@@ -361,11 +375,7 @@ async def test_a_ping_standing_is_reworded_when_his_turn_asks_something_else(har
     for _ in range(400):
         if table.state.finished:
             break
-        ping_id = table.ping_message_id
-        shown = None if ping_id is None else _message(ch, ping_id).content
-        pinged, edited = len(posts.pings), len(posts.edited)
-        await clickers.act(default_policy(table.state))
-        await channel_delivered(harness, ch.id)
+        ping_id, shown, pinged, edited = await _click_watching(harness, ch, clickers, posts)
         seat = table.state.to_act
         if table.state.finished or table.ping_message_id is None \
                 or table.seats[seat].user_id is None:
@@ -409,11 +419,7 @@ async def test_the_ping_follows_his_decision_while_ais_stand_in_for_the_others(h
             await harness.env.advance_time(41)  # (the stand-in plays for him from now on)
             await channel_delivered(harness, ch.id)
             continue
-        ping_id = table.ping_message_id
-        shown = None if ping_id is None else _message(ch, ping_id).content
-        pinged, edited = len(posts.pings), len(posts.edited)
-        await clickers.act(default_policy(table.state))
-        await channel_delivered(harness, ch.id)
+        ping_id, shown, pinged, edited = await _click_watching(harness, ch, clickers, posts)
         if table.seats[table.state.to_act].user_id != dave.id or ping_id is None \
                 or table.ping_message_id != ping_id:
             continue
