@@ -36,7 +36,7 @@ from bot.render import (
     sheet_pages,
 )
 from bot.render.bench import NAMES, example
-from bot.render.common import EMBED_H, EMBED_W, PHONE_H, PHONE_W
+from bot.render.common import EMBED_H, EMBED_W, PHONE_H, PHONE_W, TEXT
 from bot.render.strings import s
 from bot.storage.models import TournamentRecord
 
@@ -90,6 +90,43 @@ def _taroky(kind: str, what: str) -> Callable[[], bytes]:
     return draw
 
 
+def _taroky_deal(n: int, lang: str = "cs") -> Callable[[], bytes]:
+    """Deal ``n`` of the finished example (1P, Varšava, 3P2, sólo) as counted."""
+    def draw() -> bytes:
+        from bot.games.taroky.pictures import render_deal
+        from bot.games.taroky.pictures.examples import NAMES as TAROKY_NAMES
+        from bot.games.taroky.pictures.examples import example as taroky_example
+        from bot.games.taroky.texts import finished_deal
+
+        rnd, _seat = taroky_example("finished")
+        deal = finished_deal(rnd, n)
+        assert deal is not None
+        return render_deal(deal, rnd.protocol[n - 1], TAROKY_NAMES, lang)
+    return draw
+
+
+def _tall_taroky_deal() -> bytes:
+    """A 3P deal of random play whose picture was 1666 px high (800 wide: shown 315 px
+    wide, its 26 px words 10.2 px; review 65 saw one 1620 px high): three opponents with
+    tricks, the declarer's two rows, a valát flekked, the talon's both trojky."""
+    import random
+
+    from bot.games.taroky.pictures import render_deal
+    from bot.games.taroky.texts import finished_deal
+    from engine.taroky import TarokyRound
+    from engine.taroky.deal import random_deal
+    from engine.taroky.options import TarokyOptions
+
+    rnd = TarokyRound(deals=[random_deal(random.Random("tall/283"), 3)],
+                      options=TarokyOptions(round_deals=1))
+    rng = random.Random(283)
+    while not rnd.finished:
+        rnd.apply(rng.choice(rnd.legal_actions()))
+    deal = finished_deal(rnd, 1)
+    assert deal is not None and rnd.protocol[0].game == "3P3"
+    return render_deal(deal, rnd.protocol[0], ["Ann", "Bob", "Cyril", "Dana"], "en")
+
+
 @functools.cache
 def _example_tournament(kind: str, field: int) -> TournamentRecord:
     from bot.tournament.examples import example_tournament
@@ -129,6 +166,11 @@ PICTURES: dict[str, Callable[[], bytes]] = {
                           ("play", "hand"), ("varsava", "hand"), ("discard", "table"),
                           ("varsava", "table"), ("finished", "table"),
                           ("finished", "sheet"), ("finished", "deal"))},
+    # the finished deal's picture (a plain attachment): each game, both languages, and a
+    # tall 3P one
+    **{f"taroky_deal_{n}_{lang}": _taroky_deal(n, lang)
+       for n in range(1, 5) for lang in ("cs", "en")},
+    "taroky_deal_tall_3p": _tall_taroky_deal,
     **{f"tournament_{what}_{kind}": _tournament(kind, what)
        for kind in ("lora", "taroky") for what in ("standings", "sheet")},
     **LARGE_STANDINGS,
@@ -284,6 +326,57 @@ def test_the_pictures_in_embeds_are_among_those_checked() -> None:
 
 TOURNAMENT = {"cs": "turnaj č. 12 · 3. kolo · stůl 10",
               "en": "tournament 12 · round 3 · table 10"}  # (a table's name, as its thread's)
+
+
+def test_every_finished_taroky_deal_is_shown_at_phone_width_its_cards_read() -> None:
+    """Review 65 LOW 5: the finished deal's picture, 800 px wide with 80 px cards, was up
+    to 1666 px high: shown narrower than ``PHONE_W``, its least words were 10 px and its
+    cards 32 px wide (their indices 5 px high). The tallest picture its layout can make —
+    every split of the 12 tricks, each game's shape (1P with a partner and alone, its
+    4-1-1 laid away; 3P with its trojky; sólo with the talon the opponents'; Varšava's six
+    talon cards, one per name), three rows of chips — is at most ``MOST_H`` high, so a
+    phone shows it ``PHONE_W`` wide: its least words 12 px there, its cards (their tops)
+    53 px wide, nearly a hand's 64."""
+    from bot.games.taroky.pictures import deal as deal_picture
+    from bot.games.taroky.pictures import hand as taroky_hand
+
+    dp = deal_picture
+    assert dp.MOST_H * PHONE_W / dp.W <= PHONE_H
+    assert dp.SMALLEST * PHONE_W / dp.W >= 12
+    assert dp.CARD_W * PHONE_W / dp.W >= 53
+    assert taroky_hand.CARD_W * PHONE_W / taroky_hand.W >= 64
+
+    def seat(tricks: int, laid: int) -> tuple[str, str, int, list[int], list[int]]:
+        return ("x", "", tricks, list(range(4 * tricks)), list(range(laid)))
+
+    def theirs(n: int) -> tuple[str, str, int, list[int], list[int]]:
+        return ("z talonu · horní trojka · ukázaná", "", -1, list(range(n)), [])
+
+    chips = 3 * (dp.CHIP_H + 8) - 8
+    tallest = 0
+    for t in itertools.product(range(13), repeat=4):
+        if sum(t) != 12:
+            continue
+        a, b, c, d = t
+        shapes: list[tuple[list[deal_picture.Group], list[deal_picture.Block]]] = [
+            ([("x", "", [0] * 4), ("y", "", [0]), ("z", "", [0])],  # 1P, 2P with a partner
+             [("d", "", TEXT, [seat(a, 4), seat(b, 0)]),
+              ("o", "", TEXT, [seat(c, 1), seat(d, 1)])]),
+            ([("x", "", [0] * 4), ("y", "", [0]), ("z", "", [0])],  # 1P alone
+             [("d", "", TEXT, [seat(a, 4)]),
+              ("o", "", TEXT, [seat(b, 1), seat(c, 1), seat(d, 0)])]),
+            ([("x", "horní trojka · ukázaná", [0] * 3)],  # 3P
+             [("d", "", TEXT, [seat(a, 3)]),
+              ("o", "", TEXT, [seat(b, 0), seat(c, 0), seat(d, 0), theirs(3)])]),
+            ([], [("d", "", TEXT, [seat(a, 0)]),  # sólo
+                  ("o", "", TEXT, [seat(b, 0), seat(c, 0), seat(d, 0), theirs(6)])]),
+            ([("x", "", [0])] * 6,  # Varšava
+             [("p", "", TEXT, [seat(k, 0)]) for k in t]),
+        ]
+        for groups, blocks in shapes:
+            rows, _widths, _labels = dp._talon_layout(groups, ["x", "y", "z", "w"])
+            tallest = max(tallest, dp._height(chips, dp._talon_height(groups, rows), blocks))
+    assert tallest <= dp.MOST_H, tallest
 
 
 def test_the_taroky_table_s_smallest_size_is_11_px_in_an_embed() -> None:

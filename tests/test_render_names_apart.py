@@ -73,7 +73,7 @@ def test_the_talon_labels_of_a_deal_differ() -> None:
     reveal = deal.reveal
     assert reveal is not None
     groups = deal_pic._talon_groups(deal, rnd.protocol[1], reveal, who, "en")
-    _widths, labels = deal_pic._talon_layout(groups, who)
+    _rows, _widths, labels = deal_pic._talon_layout(groups, who)
     by_name: dict[str, set[str]] = {}
     for (name, _what, _cards), label in zip(groups, labels, strict=True):
         by_name.setdefault(name, set()).add(label)

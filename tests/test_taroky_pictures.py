@@ -522,9 +522,9 @@ def test_the_pictures_put_the_queen_of_the_tables_language(
     tile = card_art.tile
 
     def spy(card: int, width: int, style: str = "plain", deck: str = "lora",
-            lang: str = "") -> Image.Image:
+            lang: str = "", top: int | None = None) -> Image.Image:
         laid.append((card, lang))
-        return tile(card, width, style, deck, lang)
+        return tile(card, width, style, deck, lang, top)
 
     monkeypatch.setattr(card_art, "tile", spy)
     kind = "discard" if picture == "hand" else "play"
@@ -1229,7 +1229,8 @@ def test_T_VIEW_a_finished_deal_is_drawn_whole_and_legible_at_phone_width(
     rnd, _seat = _example("finished")
     drawn_cards: list[int] = []
 
-    def put(img: object, card: int, width: int, x: int, y: int, *args: object) -> None:
+    def put(img: object, card: int, width: int, x: int, y: int, *args: object,
+            **kwargs: object) -> None:
         drawn_cards.append(card)
         assert x >= 0 and x + width <= deal_picture.W - deal_picture.M
 
@@ -1283,7 +1284,8 @@ def test_the_deal_s_chips_wrap_to_a_second_row_before_a_name_is_cut(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Five chips (who plays, the card called, the partner, the game's flek, the announced
     pagát) do not fit one row: they wrap to a second, each name whole ("hraje AI B…" was
-    cut); short ones stay on one row."""
+    cut); short ones stay on one row (three: the chips' words are 29 px since review 65,
+    12 px on a phone — the pagát's chip beside them took a second row)."""
     import dataclasses
 
     from bot.games.taroky.pictures import deal as deal_picture
@@ -1306,9 +1308,12 @@ def test_the_deal_s_chips_wrap_to_a_second_row_before_a_name_is_cut(
     words = [value for value, _size in drawn]
     assert "AI Božena" in words and "AI Jaroslav" in words and not any(
         w.endswith("…") for w in words)
+    short = ["Ann", "Bob", "Cyril", "Dana"]
     assert [[value for _l, value, _c in chips] for chips in deal_picture._chip_rows(
-        deal, rnd.protocol[0], ["Ann", "Bob", "Cyril", "Dana"], "cs").rows] == [
-        ["Ann", "XIX", "Cyril", "flek ×2 ✗"]]
+        deal, dataclasses.replace(first, pagat=None), short, "cs").rows] == [
+        ["Ann", "XIX", "Cyril"]]
+    assert [[value for _l, value, _c in chips] for chips in deal_picture._chip_rows(
+        deal, first, short, "cs").rows] == [["Ann", "XIX", "Cyril"], ["flek ×2 ✗"]]
 
 
 def test_T_FLEK_the_deal_s_picture_tags_the_pagat_s_and_the_valat_s_own_flek_and_result(

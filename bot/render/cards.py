@@ -17,7 +17,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from PIL import Image, ImageDraw, ImageFilter
+from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from bot.render.common import GOLD
 from bot.render.fonts import font
@@ -29,6 +29,7 @@ TAROKY_ART_DIR = ART_DIR.parent / "taroky_png"
 NOTATION = {"lora": card_str, "taroky": taroky_card_str}
 BACK = -1  # the card back
 ART_W, ART_H = 180, 270
+EDGE = (20, 15, 13)  # the faces' dark border
 
 
 def card_height(width: int) -> int:
@@ -113,14 +114,32 @@ def _shadow(width: int, height: int, colour: tuple[int, int, int, int], grow: in
 
 @lru_cache(maxsize=2048)
 def tile(card: int, width: int, style: str = "plain", deck: str = "lora",
-         lang: str = "") -> Image.Image:
+         lang: str = "", top: int | None = None) -> Image.Image:
     """The card on a transparent tile ``margin(width)`` larger on each side, with a shadow,
-    as a table in ``lang`` shows it.
+    as a table in ``lang`` shows it; with ``top`` only its top ``top`` px (``cut``).
 
     ``style``: "plain", "glow" (a gold glow: playable / just laid), "dim" (darkened) or
     "grey" (greyed: not allowed now, on any art).
     """
-    return framed(scaled(card, width, deck, lang), width, style)
+    face = scaled(card, width, deck, lang)
+    return framed(face if top is None else cut(face, top), width, style)
+
+
+def cut(face: Image.Image, height: int) -> Image.Image:
+    """The top ``height`` px of a card's ``face`` (its index and the top of its picture),
+    rounded and bordered where it is cut as at its top: a card whose lower part is not
+    needed (the finished deal's record of every card)."""
+    if height >= face.height:
+        return face
+    part = face.crop((0, 0, face.width, height))
+    radius = max(3, face.width // 12)
+    box = (0, 0, part.width - 1, height - 1)
+    mask = Image.new("L", part.size, 0)
+    ImageDraw.Draw(mask).rounded_rectangle(box, radius, fill=255)
+    part.putalpha(ImageChops.multiply(part.getchannel("A"), mask))
+    ImageDraw.Draw(part).rounded_rectangle(box, radius, outline=(*EDGE, 255),
+                                           width=max(1, round(face.width * 3 / ART_W)))
+    return part
 
 
 def framed(face: Image.Image, width: int, style: str = "plain") -> Image.Image:
@@ -149,10 +168,10 @@ def framed(face: Image.Image, width: int, style: str = "plain") -> Image.Image:
 
 
 def put(canvas: Image.Image, card: int, width: int, x: int, y: int, style: str = "plain",
-        deck: str = "lora", lang: str = "") -> None:
-    """Paste the card's tile (its face on a table in ``lang``) so that the card's top-left
-    corner lands at (x, y)."""
-    lay(canvas, tile(card, width, style, deck, face_lang(card, deck, lang)), width, x, y)
+        deck: str = "lora", lang: str = "", top: int | None = None) -> None:
+    """Paste the card's tile (its face on a table in ``lang``; its top ``top`` px only, if
+    given) so that the card's top-left corner lands at (x, y)."""
+    lay(canvas, tile(card, width, style, deck, face_lang(card, deck, lang), top), width, x, y)
 
 
 def lay(canvas: Image.Image, tile_: Image.Image, width: int, x: int, y: int) -> None:

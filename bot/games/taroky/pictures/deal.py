@@ -8,7 +8,12 @@ turned talon cards are drawn only there, each under the name of the player it we
 
 Drawn from the finished deal's public view (its ``reveal``, which exists only once the deal
 is over) and its protocol row (the eyes): the engine says what counts for whom; nothing here
-knows a rule. 800 px wide like a hand: words at least 26 px, 11 px on a phone (342 px wide).
+knows a rule. 800 px wide like a hand, and a phone shows it ``PHONE_W`` (342) px wide as long
+as it is at most ``MOST_H`` high: its words are at least 29 px (12 px on the phone), and each
+card is drawn 124 px wide (53 px on the phone, nearly a hand card's 64) but only its top
+(``TAB_H``: its index and the top of its picture), so that every deal stays within that
+height (review 65: with 80 px cards and 26 px words, 9–10 px on a phone, a 3P deal was 1666 px
+high and shown narrower still).
 """
 
 from __future__ import annotations
@@ -29,6 +34,8 @@ from bot.render.common import (
     GREEN,
     MUTED,
     PANEL,
+    PHONE_H,
+    PHONE_W,
     RED,
     RGB,
     TEXT,
@@ -40,7 +47,7 @@ from bot.render.common import (
     phone_px,
     text,
 )
-from bot.render.fonts import Font, fit, fitted, font
+from bot.render.fonts import fit, fitted, font
 from bot.render.names import fit_apart
 from engine.taroky.cards import cards_of
 from engine.taroky.protocol import DealRecord
@@ -52,16 +59,22 @@ W = 800
 M = 12  # the panels' margin
 PAD = 12  # inside a panel
 INNER = W - 2 * M - 2 * PAD  # what a row of cards may take
-SMALLEST = phone_px(W, 11)  # px (26): 11 px on a phone, which shows it 342 px wide
-HEADER_H = 56
-CHIP_H = 38
-CARD_W = 80
-CARD_H = cards.card_height(CARD_W)
-STEP = 36  # px between a pile's cards: each shows its index
-TALON_STEP = CARD_W + 6  # the talon's cards side by side
+MOST_H = PHONE_H * W // PHONE_W  # px (1534): no taller, a phone shows it PHONE_W wide
+SMALLEST = phone_px(W, 12)  # px (29): 12 px on a phone, which shows it 342 px wide
+NAME_PX = phone_px(W, 13)  # px (31): the players' names, the panels' titles
+TITLE_PX = phone_px(W, 14)  # px (33): the header's
+HEADER_H = 60
+CHIP_H = 42
+CARD_W = 124  # 53 px on a phone: its index as a hand's card's (64) nearly
+TAB_H = round(cards.card_height(CARD_W) * 0.42)  # a card's top: its index (a suit card's
+# rank over its suit, a tarok's number over its numeral) and the top of its picture
+STEP = 40  # px between a pile's cards: each shows its index ("10" too)
+TALON_STEP = CARD_W // 2  # the talon's cards: half of each shown
 GROUP_GAP = 22
-LINE = 34  # a line of words over cards
-ROW_GAP = 8
+LINE = 40  # a line of words over cards
+ROW_GAP = 10
+ROW = TAB_H + ROW_GAP  # a row of cards
+Group = tuple[str, str, list[int]]  # a talon group: whose, what it was, its cards
 
 
 def _eyes(n: int, lang: str) -> str:
@@ -111,7 +124,7 @@ def _chip_rows(deal: PublicView, row: DealRecord, names: list[str], lang: str) -
 
 
 def _talon_groups(deal: PublicView, row: DealRecord, reveal: Reveal, names: list[str],
-                  lang: str) -> list[tuple[str, str, list[int]]]:
+                  lang: str) -> list[Group]:
     """The talon in groups as it went: (whose, what it was, its cards) in the talon's order
     — what the seats took (a record: each card is drawn again where it was counted); the
     opponents' part (sólo, 3P) is drawn only where it counts, under the opponents. Varšava:
@@ -139,33 +152,57 @@ def _trojka(row: DealRecord, cs: Sequence[int], lang: str) -> str:
     return pic(key, lang) + (" · " + pic("deal_shown", lang) if shown else "")
 
 
-def label_font(groups: list[tuple[str, str, list[int]]]) -> Font:
-    """The talon's names: bold, condensed when the bold ones do not fit the row whole
-    (Varšava's, one card each: "Maxi…" kept more of "Maximilián" so)."""
-    bold = font(SMALLEST, "bold")
-    want = sum(max(CARD_W + TALON_STEP * (len(cs) - 1), bold.getlength(who))
-               for who, _s, cs in groups)
-    wide = want + GROUP_GAP * (len(groups) - 1) > INNER
-    return font(SMALLEST, "cond") if wide else bold
-
-
-def _talon_layout(groups: list[tuple[str, str, list[int]]], names: Sequence[str]
-                  ) -> tuple[list[int], list[str]]:
-    """Each group's width (its cards, or its words if wider) and its words as they fit (a
-    name apart from the other ``names`` cut so: ``fit_apart``) in ``label_font``."""
-    bold = label_font(groups)
-    small = font(SMALLEST, "narrow")
+def _talon_layout(groups: list[Group], names: Sequence[str]
+                  ) -> tuple[list[list[int]], list[int], list[str]]:
+    """The groups (their indices) in rows as their cards fit (``_talon_rows``); each
+    group's width — its cards, or its words if wider, cut to what the row's cards leave
+    them — and its name as it fits that (bold; a name apart from the other ``names`` cut
+    so: ``fit_apart``)."""
+    bold, small = font(SMALLEST, "bold"), font(SMALLEST, "narrow")
     cards_w = [CARD_W + TALON_STEP * (len(cs) - 1) for _w, _s, cs in groups]
-    room = INNER - GROUP_GAP * (len(groups) - 1)
-    want = [max(cw, math.ceil(bold.getlength(who)), math.ceil(small.getlength(sub)))
+    want = [min(INNER, max(cw, math.ceil(bold.getlength(who)),
+                           math.ceil(small.getlength(sub))))
             for cw, (who, sub, _cs) in zip(cards_w, groups, strict=True)]
-    if sum(want) > room:  # the words cut to what the cards leave them
-        spare = max(0, room - sum(cards_w))
-        extra = [w - cw for w, cw in zip(want, cards_w, strict=True)]
-        share = spare / max(1, sum(extra))
-        want = [cw + int(e * share) for cw, e in zip(cards_w, extra, strict=True)]
-    return want, [fit_apart(who, names, bold, w)
-                  for w, (who, _s, _c) in zip(want, groups, strict=True)]
+    rows = _talon_rows(cards_w)
+    for row in rows:
+        room = INNER - GROUP_GAP * (len(row) - 1)
+        if sum(want[i] for i in row) > room:  # the words cut to what the cards leave
+            spare = max(0, room - sum(cards_w[i] for i in row))
+            share = spare / max(1, sum(want[i] - cards_w[i] for i in row))
+            for i in row:
+                want[i] = cards_w[i] + int((want[i] - cards_w[i]) * share)
+    return rows, want, [fit_apart(who, names, bold, w)
+                        for w, (who, _s, _c) in zip(want, groups, strict=True)]
+
+
+def _talon_rows(widths: Sequence[int]) -> list[list[int]]:
+    """The groups (their indices) ``widths`` px wide in rows as they fit, in order; as
+    many in each row as the rows allow (Varšava's six cards three and three, not five and
+    one)."""
+    def pack(most: int) -> list[list[int]]:
+        rows: list[list[int]] = []
+        room = 0
+        for i, w in enumerate(widths):
+            if rows and len(rows[-1]) < most and room >= w + GROUP_GAP:
+                rows[-1].append(i)
+                room -= w + GROUP_GAP
+            else:
+                rows.append([i])
+                room = INNER - w
+        return rows
+
+    rows = pack(len(widths))
+    even = pack(math.ceil(len(widths) / max(1, len(rows))))
+    return even if len(even) == len(rows) else rows
+
+
+def _talon_height(groups: list[Group], rows: list[list[int]]) -> int:
+    """The talon's panel: its title, then each row's names (and 3P's trojka line) over
+    its cards."""
+    if not groups:
+        return 0
+    return PAD + LINE + sum(LINE * (2 if any(groups[i][1] for i in row) else 1) + ROW
+                            for row in rows) + PAD - ROW_GAP
 
 
 def _pile_rows(count: int, first_room: int) -> list[int]:
@@ -190,13 +227,18 @@ def _laid_w(laid: Sequence[int]) -> int:
 def _seat_height(pile: Sequence[int], laid: Sequence[int], head: bool = True) -> int:
     rows = _pile_rows(len(pile), INNER - (_laid_w(laid) + GROUP_GAP if laid else 0))
     n = max(len(rows), 1 if laid else 0)
-    return (LINE if head or laid else 0) + n * (CARD_H + ROW_GAP)
+    return (LINE if head or laid else 0) + n * ROW
+
+
+def _card(img: Image.Image, card: int, x: int, y: int, lang: str) -> None:
+    """A card's top (``TAB_H``) with its top-left corner at (x, y)."""
+    cards.put(img, card, CARD_W, x, y, "plain", DECK, lang, top=TAB_H)
 
 
 def _head(img: Image.Image, x: int, y: int, name: str, role: str, tricks: int, room: int,
           lang: str) -> None:
     """A seat's name, its role and its tricks on one line ``room`` px wide at most."""
-    fb, fr = font(26, "bold"), font(SMALLEST)
+    fb, fr = font(NAME_PX, "bold"), font(SMALLEST)
     took = f"{pic('tricks', lang)} {tricks}"
     role_w = fr.getlength(role) + 10 if role else 0
     shown = fit(name, fb, max(60, room - role_w - fr.getlength(took) - 16))
@@ -222,14 +264,13 @@ def _seat(img: Image.Image, x: int, y: int, name: str, role: str, tricks: int,
         text(img, (x + INNER, y + LINE // 2 + 1), pic("deal_laid", lang), font(SMALLEST),
              MUTED, "rm")
         for i, card in enumerate(laid):
-            cards.put(img, card, CARD_W, x + INNER - laid_w + i * STEP, top, "plain", DECK,
-                      lang)
+            _card(img, card, x + INNER - laid_w + i * STEP, top, lang)
     cy, k = top, 0
     for n in _pile_rows(len(pile), right - x):
         for i in range(n):
-            cards.put(img, pile[k], CARD_W, x + i * STEP, cy, "plain", DECK, lang)
+            _card(img, pile[k], x + i * STEP, cy, lang)
             k += 1
-        cy += CARD_H + ROW_GAP
+        cy += ROW
     return _seat_height(pile, laid, head)
 
 
@@ -291,6 +332,12 @@ def _block_height(block: Block) -> int:
                                        for _n, _r, _t, p, laid in block[3])
 
 
+def _height(chips_h: int, talon_h: int, blocks: list[Block]) -> int:
+    """The picture's height: the header, the chips' rows, the talon's panel, the sides'."""
+    return (HEADER_H + 8 + chips_h + 10 + (talon_h + 10 if talon_h else 0)
+            + sum(_block_height(b) + 10 for b in blocks) + 2)
+
+
 def deal_image(deal: PublicView, row: DealRecord, names: Sequence[str],
                lang: str = "cs") -> Image.Image:
     """The finished deal ``deal`` (its public view, with the reveal) and its protocol row as
@@ -301,49 +348,52 @@ def deal_image(deal: PublicView, row: DealRecord, names: Sequence[str],
     who = check_names(names, lang)
     reveal = deal.reveal
     groups = _talon_groups(deal, row, reveal, who, lang)
+    talon_rows, widths, labels = _talon_layout(groups, who)
+    talon_h = _talon_height(groups, talon_rows)
     blocks = _blocks(deal, row, reveal, who, lang)
-    subs = any(what for _w, what, _c in groups)  # 3P: a line says which trojka
-    talon_h = (PAD + LINE + (2 if subs else 1) * LINE + CARD_H + PAD) if groups else 0
     strip = _chip_rows(deal, row, who, lang)
-    chips_h = strip.height(CHIP_H)
-    height = (HEADER_H + 8 + chips_h + 10 + (talon_h + 10 if talon_h else 0)
-              + sum(_block_height(b) + 10 for b in blocks) + 2)
+    height = _height(strip.height(CHIP_H), talon_h, blocks)
     img = felt(W, height).copy()
     paste(img, panel(W, HEADER_H, BAR, radius=0), 0, 0)
     # the header: the deal, its game; the eyes of the sides
     title = pic("deal_no", lang, n=row.deal_no)
-    x = 14 + int(text(img, (14, HEADER_H // 2), title, font(29, "bold"), TEXT, "lm"))
+    big = font(TITLE_PX, "bold")
+    x = 14 + int(text(img, (14, HEADER_H // 2), title, big, TEXT, "lm"))
     score = "" if row.eyes is None else f"{row.eyes[0]}:{row.eyes[1]}"
-    score_w = int(text(img, (W - 14, HEADER_H // 2), score, font(29, "bold"), GOLD, "rm"))
+    score_w = int(text(img, (W - 14, HEADER_H // 2), score, big, GOLD, "rm"))
     sub, fs = fitted(game_name(row.game, lang, zduch=row.zduch), SMALLEST, "regular",
                      W - 14 - x - 12 - score_w - 16, smallest=SMALLEST)
     text(img, (x + 12, HEADER_H // 2 + 1), sub, fs, MUTED, "lm")
     # who played it with whom
     y = HEADER_H + 8 + draw_chips(img, M, HEADER_H + 8, CHIP_H, strip) + 10
-    # the talon, in groups as it went
+    # the talon, in groups as it went, in rows as they fit
     if groups:
         paste(img, panel(W - 2 * M, talon_h, PANEL, radius=14), M, y)
-        text(img, (M + PAD, y + PAD + LINE // 2), pic("talon", lang), font(26, "bold"), TEXT,
-             "lm")
-        widths, labels = _talon_layout(groups, who)
-        lf = label_font(groups)
-        gx, top = M + PAD, y + PAD + LINE
-        for w, label, (_who, what, cs) in zip(widths, labels, groups, strict=True):
-            text(img, (gx, top + LINE // 2), label, lf, GOLD, "lm")
-            if what:
-                shown, fw = fitted(what, SMALLEST, "narrow", w, smallest=SMALLEST)
-                text(img, (gx, top + LINE + LINE // 2), fit(shown, fw, w), fw, MUTED, "lm")
-            for i, card in enumerate(cs):
-                cards.put(img, card, CARD_W, gx + i * TALON_STEP,
-                          top + (2 if subs else 1) * LINE, "plain",
-                          DECK, lang)
-            gx += w + GROUP_GAP
+        text(img, (M + PAD, y + PAD + LINE // 2), pic("talon", lang),
+             font(NAME_PX, "bold"), TEXT, "lm")
+        top = y + PAD + LINE
+        for line in talon_rows:
+            subs = any(groups[i][1] for i in line)  # 3P: a line says which trojka
+            gx = M + PAD
+            for i in line:
+                w, (_who, what, cs) = widths[i], groups[i]
+                text(img, (gx, top + LINE // 2), labels[i], font(SMALLEST, "bold"), GOLD,
+                     "lm")
+                if what:
+                    shown, fw = fitted(what, SMALLEST, "narrow", w, smallest=SMALLEST)
+                    text(img, (gx, top + LINE + LINE // 2), fit(shown, fw, w), fw, MUTED,
+                         "lm")
+                for k, card in enumerate(cs):
+                    _card(img, card, gx + k * TALON_STEP, top + (2 if subs else 1) * LINE,
+                          lang)
+                gx += w + GROUP_GAP
+            top += (2 if subs else 1) * LINE + ROW
         y += talon_h + 10
     # each side (Varšava: each player) with its eyes, and its seats' cards
     for title_s, eyes, colour, seats in blocks:
         h = _block_height((title_s, eyes, colour, seats))
         paste(img, panel(W - 2 * M, h, PANEL, radius=14), M, y)
-        fb = font(26, "bold")
+        fb = font(NAME_PX, "bold")
         eyes_w = int(text(img, (W - M - PAD, y + PAD + LINE // 2), eyes, fb, colour, "rm"))
         single = _single((title_s, eyes, colour, seats))
         if single:
@@ -355,10 +405,10 @@ def deal_image(deal: PublicView, row: DealRecord, names: Sequence[str],
         sy = y + PAD + LINE + PAD // 2
         for name, role, tricks, pile, laid in seats:
             if tricks < 0:  # the talon's part that counts for this side
-                text(img, (M + PAD, sy + LINE // 2 + 1), name, font(SMALLEST), MUTED, "lm")
+                text(img, (M + PAD, sy + LINE // 2 + 1), fit(name, font(SMALLEST), INNER),
+                     font(SMALLEST), MUTED, "lm")
                 for i, card in enumerate(pile):
-                    cards.put(img, card, CARD_W, M + PAD + i * STEP, sy + LINE, "plain",
-                              DECK, lang)
+                    _card(img, card, M + PAD + i * STEP, sy + LINE, lang)
                 sy += _seat_height(pile, laid) + PAD
                 continue
             sy += _seat(img, M + PAD, sy, name, role, tricks, pile, laid, lang,
