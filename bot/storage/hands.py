@@ -1,6 +1,7 @@
-"""The open hand messages' interaction tokens (``hand_tokens``, migration 0008): saved as a
-player's hand opens or is clicked, dropped when it stops following the table, read back at a
-start (the expired ones deleted then). A token is a secret of its message: never logged."""
+"""The open hand messages' interaction tokens (``hand_tokens``, migration 0008; which
+message the hand is, migration 0011): saved as a player's hand opens or is clicked, dropped
+when it stops following the table, read back at a start (the expired ones deleted then). A
+token is a secret of its message: never logged."""
 
 from __future__ import annotations
 
@@ -28,14 +29,15 @@ def save(conn: sqlite3.Connection, put: Sequence[HandToken],
         if put:
             conn.executemany(
                 "INSERT INTO hand_tokens (table_id, user_id, application_id, token, message_id,"
-                " opened_at, expires_at) SELECT ?, ?, ?, ?, ?, ?, ?"
+                " opened_at, expires_at, hand_id) SELECT ?, ?, ?, ?, ?, ?, ?, ?"
                 " WHERE EXISTS (SELECT 1 FROM tables WHERE table_id = ?)"
                 " ON CONFLICT (table_id, user_id) DO UPDATE SET"
                 " application_id = excluded.application_id, token = excluded.token,"
                 " message_id = excluded.message_id, opened_at = excluded.opened_at,"
-                " expires_at = excluded.expires_at",
+                " expires_at = excluded.expires_at, hand_id = excluded.hand_id",
                 [(h.table_id, h.user_id, h.application_id, h.token, h.message_id,
-                  stamp(h.opened_at), stamp(h.expires_at), h.table_id) for h in put]).close()
+                  stamp(h.opened_at), stamp(h.expires_at), h.hand_id, h.table_id)
+                 for h in put]).close()
 
 
 async def load(conn: aiosqlite.Connection, now: datetime) -> list[HandToken]:
@@ -51,7 +53,7 @@ def of_row(row: Any) -> HandToken:
     opened = parse_stamp(str(row["opened_at"]))
     expires = parse_stamp(str(row["expires_at"]))
     assert opened is not None and expires is not None
-    message = row["message_id"]
+    message, hand = row["message_id"], row["hand_id"]
     return HandToken(int(row["table_id"]), int(row["user_id"]), int(row["application_id"]),
                      str(row["token"]), None if message is None else int(message), opened,
-                     expires)
+                     expires, None if hand is None else int(hand))

@@ -93,8 +93,10 @@ class PlayerResult:
 @dataclass(frozen=True, slots=True)
 class HandToken:
     """An open hand message: the token of the interaction whose message it is (it edits the
-    message until ``expires_at``), the message the click was on (None: a command) and when
-    it was clicked. The token is a secret: its ``repr`` leaves it out."""
+    message until ``expires_at``), the message the click was on (None: a command), when it
+    was clicked and the hand's own message (``hand_id``: a new one when "Moje karty" sent
+    it; None: not known — saved before schema 11). The token is a secret: its ``repr``
+    leaves it out."""
 
     table_id: int
     user_id: int
@@ -103,6 +105,7 @@ class HandToken:
     message_id: int | None
     opened_at: datetime
     expires_at: datetime
+    hand_id: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

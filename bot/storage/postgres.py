@@ -334,14 +334,15 @@ class PostgresStore:
             for h in put:
                 await c.execute(
                     "INSERT INTO hand_tokens (table_id, user_id, application_id, token,"
-                    " message_id, opened_at, expires_at) SELECT $1, $2, $3, $4, $5, $6, $7"
+                    " message_id, opened_at, expires_at, hand_id)"
+                    " SELECT $1, $2, $3, $4, $5, $6, $7, $8"
                     " WHERE EXISTS (SELECT 1 FROM tables WHERE table_id = $1)"
                     " ON CONFLICT (table_id, user_id) DO UPDATE SET"
                     " application_id = excluded.application_id, token = excluded.token,"
                     " message_id = excluded.message_id, opened_at = excluded.opened_at,"
-                    " expires_at = excluded.expires_at",
+                    " expires_at = excluded.expires_at, hand_id = excluded.hand_id",
                     h.table_id, h.user_id, h.application_id, h.token, h.message_id,
-                    stamp(h.opened_at), stamp(h.expires_at))
+                    stamp(h.opened_at), stamp(h.expires_at), h.hand_id)
 
     async def load_hands(self, now: datetime) -> list[HandToken]:
         async with self._pool.acquire() as c, c.transaction():

@@ -99,8 +99,11 @@ CREATE TABLE IF NOT EXISTS hand_tokens (
     message_id      BIGINT,
     opened_at       TEXT    NOT NULL,
     expires_at      TEXT    NOT NULL,
+    hand_id         BIGINT,
     PRIMARY KEY (table_id, user_id)
 );
+-- (the hand's own message, as SQLite's migration 11: added to a database created before it)
+ALTER TABLE hand_tokens ADD COLUMN IF NOT EXISTS hand_id BIGINT;
 
 CREATE TABLE IF NOT EXISTS user_settings (
     user_id     BIGINT  NOT NULL,

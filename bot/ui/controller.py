@@ -599,8 +599,8 @@ class Controller:
         await self.delivery.startup_gate(table_id)
         self.acting.add(key)
         was_absent = self._absent(table_id, user_id)
-        # a click on a hand message told it is stale (review 66): it stays so, his newer
-        # hand shows the table
+        # a click on an older hand message than his newest (review 66: told it is stale, or
+        # past its last edit; after a restart too): it stays so, his newer hand shows the table
         replaced = self.hands.is_replaced(key, interaction)
         try:
             await act(user_id)

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.bounded import Bounded
 from bot.delivery.coalesce import Coalescer
 from bot.i18n import t
 from bot.model import STATUS_PLAYING, Table
@@ -27,7 +26,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
-REPLACED_KEPT = 1000  # stale hand messages remembered (a late click comes within seconds)
 SESSION_SECONDS = 14 * 60  # interaction tokens live 15 minutes: a hand's last edit is due
 TOKEN_SECONDS = 15 * 60 - 20  # no edit through a token older than this (a margin for clocks)
 
@@ -58,10 +56,9 @@ class Hands:
         # table, and when it is due at the latest (the sender's clock)
         self.held: dict[tuple[int, int], tuple[Table, float]] = {}
         # (table, user) -> the message his newest hand is (a "Moje karty" click's hand is
-        # a new message, not the one clicked), and the hand messages told they are stale
-        # (``take_over``): a late click on one moves, but does not make it his hand again
+        # a new message, not the one clicked), saved with its token: any other hand message
+        # of his is stale (``is_replaced``) — after a restart too
         self.shown: dict[tuple[int, int], int] = {}
-        self.replaced: Bounded[int, None] = Bounded(REPLACED_KEPT)
 
     async def message(self, table: Table, seat: int, lang: str, *,
                       last: bool = False) -> dict[str, Any]:
@@ -187,14 +184,13 @@ class Hands:
             self.shown.pop(key, None)
         else:
             self.shown[key] = hand
-            self.replaced.pop(hand, None)
         self.last_due.discard(key)
         self._cancel_last_edit(key)
         self.last_edits[key] = asyncio.get_running_loop().call_later(
             SESSION_SECONDS, self.last_edit, key)
         self.note_token(key, HandToken(key[0], key[1], int(interaction.application_id),
                                        interaction.token, message_id(interaction),
-                                       _moment(opened), _moment(opened + TOKEN_SECONDS)))
+                                       _moment(opened), _moment(opened + TOKEN_SECONDS), hand))
 
     def note_token(self, key: tuple[int, int], token: HandToken | None) -> None:
         """Save a hand's token (None: it stopped following the table) — soon, in one write
@@ -240,6 +236,8 @@ class Hands:
                 continue
             self.sessions[key] = (StoredHand(self.ctl.bot, h.application_id, h.token,
                                              h.message_id), opened)
+            if h.hand_id is not None:  # (None: saved before schema 11, not known)
+                self.shown[key] = h.hand_id
             self.last_edits[key] = loop.call_later(
                 max(0.0, opened + SESSION_SECONDS - now), self.last_edit, key)
             self.refresh(table, key)
@@ -304,7 +302,6 @@ class Hands:
         pointer to the new one (``in_place``: the click was on a message that is his hand
         now, which is not told so) — and stays so (``is_replaced``)."""
         previous = self.sessions.get(key)
-        before = self.shown.get(key)
         self.keep(key, interaction, shown)
         if previous is None or self.ctl.now() - previous[1] >= SESSION_SECONDS:
             return
@@ -313,14 +310,16 @@ class Hands:
         with contextlib.suppress(discord.HTTPException):
             await previous[0].edit_original_response(
                 content=t("core.hand_replaced", lang), view=None, attachments=[])
-            if before is not None and before != self.shown.get(key):
-                self.replaced[before] = None
 
     def is_replaced(self, key: tuple[int, int], interaction: Interaction) -> bool:
-        """Whether the click came from a hand message told it is stale while his newer
-        hand follows the table (a double click sent before that edit reached him)."""
+        """Whether the click came from a hand message other than his newest one while that
+        follows the table: an older hand (told it is stale, a double click sent before that
+        edit reached him; or past its last edit). ``shown`` is saved with the hand's token,
+        so this holds after a restart too (unless it was saved before schema 11)."""
         clicked = message_id(interaction)
-        return clicked is not None and clicked in self.replaced and key in self.sessions
+        hand = self.shown.get(key)
+        return (clicked is not None and hand is not None and clicked != hand
+                and key in self.sessions)
 
 
     def forget(self, user_id: int) -> None:
