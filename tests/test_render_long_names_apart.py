@@ -75,7 +75,8 @@ def test_protocol_heads_of_names_alike_differ_on_their_second_line() -> None:
     a, fa = sheet.header_lines(LONG, NAMES)
     b, fb = sheet.header_lines(LONGER, NAMES)
     assert a[0] == b[0] == "Maximilián" and a[1] != b[1]
-    assert a[1].startswith("…") and a[1].endswith("ngen") and b[1].endswith("ngová")
+    assert "…" in a[1] and a[1].endswith("ngen") and b[1].endswith("ngová")
+    assert a[1].startswith("Ho") and b[1].startswith("Ho")  # (and its first letters)
     assert all(f.getlength(x) <= sheet.NAME_W for f, lines in ((fa, a), (fb, b)) for x in lines)
     assert fa.size >= sheet.SMALLEST
     # alone (no name alike), the second line is cut at its end as before
@@ -127,20 +128,84 @@ def test_lora_header_cuts_the_name_to_act_apart_from_one_alike(
 
 
 @pytest.mark.parametrize("width", [60, 90, 120])
-def test_a_name_cut_in_two_keeps_no_lone_letter_with_its_hyphen_on_the_first_line(
-        width: int) -> None:
-    """A name that two lines cannot take whole fills the first line (the Taroky protocol's
-    heads and the other narrow places alike: one rule, ``names.cut_in_two``). Before, the
-    narrow places put "J-" alone over "Hohenzollernsigmaringenová" (cut); the protocol's
-    heads did not."""
+def test_a_name_cut_in_two_keeps_no_lone_letter_and_breaks_no_word(width: int) -> None:
+    """A name that two lines cannot take whole (the Taroky protocol's heads and the other
+    narrow places alike: one rule, ``names.cut_in_two``) is split at a space or after a
+    hyphen that fits, never leaving a lone letter on the first line ("J-" alone over
+    "Hohenzollernsigmaringenová"); where none fits it is not broken inside a word (it was
+    "J-Hohen" over "zollernsig…"): a word wider than the line is cut with "…" on one."""
     from bot.render.fonts import font
-    from bot.render.names import cut_in_two
+    from bot.render.names import cut_in_two, cut_lines
 
     name = "J-Hohenzollernsigmaringenová"
     f = font(16, "narrow")
-    first, rest = cut_in_two(name, f, width)
-    assert first + rest == name and first.startswith("J-Hohen")
-    assert f.getlength(first) <= width < f.getlength(name[:len(first) + 1])
+    assert cut_in_two(name, f, width) == (name, "")
+    [line] = cut_lines(name, f, width, [name, "Eva"])
+    assert line.startswith("J-Ho") and line.endswith("…") and f.getlength(line) <= width
+    assert cut_lines("Hohenzollernsigmaringenová Jana", f, width, ()) == [
+        fit("Hohenzollernsigmaringenová", f, width), "Jana"]
     # a space or a hyphen that fits is where it breaks (the rest whole, to be cut)
     assert cut_in_two("Maximilián Hohenzollern-Sigmaringen", f, 90) == (
         "Maximilián", "Hohenzollern-Sigmaringen")
+
+
+def _whole_words(name: str, line: str) -> bool:
+    """Whether ``line`` shows ``name``'s words unbroken: each piece between "…" begins at
+    a word's start (unless "…" is before it) and ends at a word's end (unless "…" is after
+    it) — a word's start or end being the name's ends, a space or a hyphen."""
+    bounds = {0, len(name)} | {i for i in range(1, len(name)) if name[i - 1] in " -"} | {
+        i for i in range(len(name)) if name[i] == " "}
+    pieces = line.split("…")
+    for k, piece in enumerate(pieces):
+        piece = piece.strip()
+        if not piece:
+            continue
+        cut_before, cut_after = k > 0, k < len(pieces) - 1
+        if not any((cut_before or i in bounds) and (cut_after or i + len(piece) in bounds)
+                   for i in range(len(name)) if name.startswith(piece, i)):
+            return False
+    return True
+
+
+WORDY = ["Bartoloměj Šťastný-Křížovnický X", "Hohenzollernsigmaringenová Jana",
+         "Hohenzollernsigmaringová Jana", "Konstantinopolská", "J-Hohenzollernsigmaringenová",
+         "Maximilián Hohenzollern-Sigmaringen", "Příliš žluťoučký kůň úpěl ďábelsk"]
+
+
+@pytest.mark.parametrize("name", WORDY)
+def test_a_long_name_is_cut_at_its_words_never_broken_across_lines(name: str) -> None:
+    """A name that two lines cannot take whole in a narrow place (the Lóra sheet's column
+    heads, the names under the trick's slots, the Taroky protocol's heads) is cut with "…"
+    rather than broken inside a word over two lines ("Bartolo" / "měj Šťast…",
+    "Hohenzol" / "lernsigma…" read as other words); each line within its room, and names
+    that start alike still differ."""
+    from bot.render import hand, trick_row
+    from bot.render import sheet as lora_sheet
+
+    room = lora_sheet.CELL_W - 8
+    shown = {
+        "lora": [lora_sheet._name_lines(n, room, WORDY) for n in WORDY],
+        "trick": [trick_row.slot_name(n, WORDY, hand.SLOT_STEP - 6) for n in WORDY],
+        "taroky": [sheet.header_lines(n, WORDY)[::-1] for n in WORDY],
+    }
+    widths = {"lora": room, "trick": hand.SLOT_STEP - 6, "taroky": sheet.NAME_W}
+    at = WORDY.index(name)
+    for place, heads in shown.items():
+        fnt, lines = heads[at]
+        assert all(_whole_words(name, line) for line in lines), (place, lines)
+        assert all(fnt.getlength(line) <= widths[place] for line in lines), (place, lines)
+        assert len({tuple(h[1]) for h in heads}) == len(WORDY), (place, heads)
+
+
+def test_the_protocol_totals_put_a_long_one_word_name_whole_over_its_line() -> None:
+    """A one-word name too long for the room left of a player's totals goes whole on a
+    line of its own over them (as a longer name of several words does), not cut beside
+    them now that such a word is cut on one line rather than broken on two."""
+    from bot.games.taroky.pictures import summary
+    from tests.taroky_protocol_rounds import finished_view
+
+    view = finished_view("4")
+    name = "Konstantinopolská"
+    assert sheet.header_lines(name, [name], summary.name_room(view))[0] != [name]
+    layout = summary.name_layout(view, 0, [name, "Eva", "Ota", "Iva"], (False,) * 4, "cs")
+    assert layout.name == name and not layout.beside

@@ -145,13 +145,16 @@ def test_the_overview_with_the_longest_boxes_is_no_taller_than_a_phone_shows() -
     assert img.width == sheet_pages.PAGE_W and img.height <= sheet_pages.PAGE_H_MAX
 
 
-@pytest.mark.parametrize("knocks", [1, 3, 5, 6, 8, 10, 12])
-@pytest.mark.parametrize(("points", "total"), [(3, 8), (13, 88), (3, 188), (13, 188)])
+@pytest.mark.parametrize("knocks", [1, 3, 5, 6, 8, 10, 11, 12, 23])
+@pytest.mark.parametrize(("points", "total"), [(3, 8), (13, 88), (3, 188), (13, 188),
+                                               (25, 188)])
 def test_the_knocks_dots_keep_clear_of_the_numbers(monkeypatch, knocks: int, points: int,
                                                    total: int) -> None:
     """A knock is a dot left of the points, a column of up to KNOCK_ROWS; a second column
     (up to twice as many) only where the numbers leave it room — a three-digit total
-    keeps one column (eight dots touched "188")."""
+    keeps one column (eight dots touched "188"). More knocks than that are one dot over
+    their count in gold (12 were five dots beside "188", read as five knocks), at least
+    LEAST px, clear of the points."""
     from PIL import Image, ImageDraw
 
     drawn: list[tuple[float, float]] = []
@@ -162,18 +165,83 @@ def test_the_knocks_dots_keep_clear_of_the_numbers(monkeypatch, knocks: int, poi
         return real(draw, x, y, n, *args)  # type: ignore[arg-type]
 
     monkeypatch.setattr(sheet_pages, "dots", spy)
+    written: list[tuple[str, float, float, object, str]] = []
+    real_text = sheet_pages.text
+
+    def text_spy(img: Image.Image, xy: tuple[float, float], value: str, fnt: object,
+                 fill: object = None, anchor: str = "la") -> float:
+        written.append((value, xy[0], xy[1], fnt, anchor))
+        return real_text(img, xy, value, fnt, fill, anchor)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(sheet_pages, "text", text_spy)
     row = ProtocolRow(1, 7, Contract.DESITKY, (points, 0, 0, 0), knocks=(knocks, 0, 0, 0))
     img = Image.new("RGB", (sheet_pages.CELL_W, sheet_pages.ROW_H), (4, 16, 11))
     sheet_pages._cell(img, ImageDraw.Draw(img), 0, 0, row, (total, 0, 0, 0), 0)
-    two = total < 100
-    assert len(drawn) == min(knocks, (2 if two else 1) * sheet_pages.KNOCK_ROWS)
-    right = max(x for x, _y in drawn) + sheet_pages.KNOCK_D
-    fnt = sheet_pages.font(sheet_pages.TOTAL_PX, "cond")
-    numbers_left = sheet_pages.CELL_W - sheet_pages.NUM_RIGHT - max(
-        fnt.getlength(str(total)), sheet_pages.font(sheet_pages.PTS_PX, "cond").getlength(
-            str(points)))
-    assert right + 4 <= numbers_left
+    fits = (2 if total < 100 else 1) * sheet_pages.KNOCK_ROWS
+    pts_font = sheet_pages.font(sheet_pages.PTS_PX, "cond")
+    points_left = sheet_pages.CELL_W - sheet_pages.NUM_RIGHT - pts_font.getlength(str(points))
+    counts = [w for w in written if w[0] == str(knocks) and w[4] != "rm"]  # (not a number)
+    if knocks <= fits:
+        assert len(drawn) == knocks and not counts
+        right = max(x for x, _y in drawn) + sheet_pages.KNOCK_D
+        fnt = sheet_pages.font(sheet_pages.TOTAL_PX, "cond")
+        numbers_left = sheet_pages.CELL_W - sheet_pages.NUM_RIGHT - max(
+            fnt.getlength(str(total)), pts_font.getlength(str(points)))
+        assert right + 4 <= numbers_left
+    else:
+        assert len(drawn) == 1 and len(counts) == 1, (drawn, written)
+        value, cx, top, fnt, anchor = counts[0]
+        assert anchor == "mt" and fnt.size >= sheet_pages.LEAST  # type: ignore[attr-defined]
+        left, _t, right, bottom = fnt.getbbox(value, anchor="mt")  # type: ignore[attr-defined]
+        assert cx + left >= 2 and cx + right + 4 <= points_left
+        assert drawn[0][1] + sheet_pages.KNOCK_D <= top  # the dot over the count
+        assert top + bottom <= sheet_pages.ROW_H
     assert all(y >= 0 and y + sheet_pages.KNOCK_D <= sheet_pages.ROW_H for _x, y in drawn)
+
+
+@pytest.mark.parametrize("knocks", [1, 4, 5, 6, 8, 12, 23])
+def test_the_tall_sheets_knocks_stay_left_of_the_rule_and_clear_of_the_points(
+        monkeypatch, knocks: int) -> None:
+    """The tall sheet (the export's) draws a cell's knocks under its points: a dot each
+    while they fit left of the rule before the running total (five), else one dot and
+    their count ("•12"; eight dots ran under "107" and more were not drawn), the count's
+    ink under the points' ink and inside the row."""
+    from PIL import Image, ImageDraw
+
+    drawn: list[tuple[float, float, int]] = []
+    real_dots = sheet.dots
+
+    def dots_spy(draw: object, x: float, y: float, n: int, *args: object) -> float:
+        drawn.append((x, y, n))
+        return real_dots(draw, x, y, n, *args)  # type: ignore[arg-type]
+
+    written: list[tuple[str, float, float, object, str]] = []
+    real_text = sheet.text
+
+    def text_spy(img: Image.Image, xy: tuple[float, float], value: str, fnt: object,
+                 fill: object = None, anchor: str = "la") -> float:
+        written.append((value, xy[0], xy[1], fnt, anchor))
+        return real_text(img, xy, value, fnt, fill, anchor)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(sheet, "dots", dots_spy)
+    monkeypatch.setattr(sheet, "text", text_spy)
+    points = knocks + 2
+    row = ProtocolRow(4, 7, Contract.DESITKY, (points, 0, 0, 0), knocks=(knocks, 0, 0, 0))
+    img = Image.new("RGB", (sheet.CELL_W, sheet.ROW_H), (4, 16, 11))
+    sheet._cell(img, ImageDraw.Draw(img), 0, 0, row, (107, 0, 0, 0), 0)
+    (x, y, n), = drawn
+    rule = sheet.PTS_X + 8
+    counts = [w for w in written if w[0] == str(knocks) and w[4] != "rm"]
+    if knocks <= 5:
+        assert n == knocks and not counts
+        assert x >= 2 and x + sheet.KNOCK_STEP * n - (sheet.KNOCK_STEP - sheet.KNOCK_D) < rule
+        return
+    assert n == 1 and len(counts) == 1, written
+    value, cx, cy, fnt, anchor = counts[0]
+    left, top, right, bottom = fnt.getbbox(value, anchor=anchor)  # type: ignore[attr-defined]
+    assert x >= 2 and cx + right < rule and cy + bottom <= sheet.ROW_H
+    (pts, px, py, pfnt, panchor), = [w for w in written if w[0] == str(points)]
+    assert py + pfnt.getbbox(pts, anchor=panchor)[3] <= cy + top  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize("lang", ["cs", "en"])

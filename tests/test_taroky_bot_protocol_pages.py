@@ -37,7 +37,8 @@ async def test_the_protokol_opens_on_the_latest_deal_s_page_and_turns_to_the_sum
     table = harness.service.tables[tid]
     await _play(harness, table, lambda r: len(r.protocol) == 9 and r.deal.phase == "bid")
     labels = UI.sheet_book(table, "cs").labels
-    assert labels == ["1.–7.", "8.–9.", "Součet"]  # (as many deals as a page takes)
+    # (the deals shared evenly: filled in turn, a page took 1–7 and the next 8–9)
+    assert labels == ["1.–5.", "6.–9.", "Součet"]
     first = 1  # the page of deal 9, the latest
     res = await users[1].click(table_message(ch, table), custom_id=f"lora:t:{tid}:sheet")
     message = reply(res)
@@ -46,7 +47,7 @@ async def test_the_protokol_opens_on_the_latest_deal_s_page_and_turns_to_the_sum
     [picture] = message.attachments
     assert picture.filename == "protokol.png"
     assert await picture.read() == UI.sheet_book(table, "cs").pictures[first]()
-    assert message.content.startswith("**Protokol – 8.–9.**\nPeníze a výsledek:\n• Ann: ")
+    assert message.content.startswith("**Protokol – 6.–9.**\nPeníze a výsledek:\n• Ann: ")
     await users[1].click(message, label="Součet")
     assert message.content.startswith("**Protokol – Součet**\nPeníze a výsledek:\n• Ann: ")
     assert [label for label, off in button_labels(message) if off] == ["Součet"]
@@ -70,9 +71,9 @@ async def test_the_protokol_pages_recipes_carry_their_deals_split_once(harness, 
     for module in (pages, bot.games.taroky):
         monkeypatch.setattr(module, "parts", lambda *a: splits.append(a) or real(*a))
     book = UI.sheet_book(table, "en")
-    assert len(splits) == 1 and book.labels == ["Deals 1–7", "Deals 8–9", "Total"]
+    assert len(splits) == 1 and book.labels == ["Deals 1–5", "Deals 6–9", "Total"]
     assert [p.args[-1] for p in book.pictures] == [
-        pages.Part(range(0, 7), False), pages.Part(range(7, 9), False),
+        pages.Part(range(0, 5), False), pages.Part(range(5, 9), False),
         pages.Part(range(0), True)]
     drawn = [p() for p in book.pictures]
     assert len(splits) == 1  # (none in the drawing)

@@ -62,12 +62,20 @@ def test_the_pages_hold_every_deal_once_whole_in_order_and_the_summary_last(
         monkeypatch.undo()
         with pytest.raises(IndexError):
             render_sheet(view, names, lang, page=len(parts))
-    # as many deals as fit: the next one would have made a page too tall in a language
-    for part in parts[:-2]:
-        more = pages.Part(range(part.deals[0], part.deals[-1] + 2), False)
-        assert any(pages.part_height(view, more, sheet.layouts(view, who, lang), who,
-                                     (False,) * 4, lang) > pages.PAGE_H
+    # as few pages as filling each with as many deals as fit takes (the next deal would
+    # have made a page too tall in a language), the deals shared out evenly among them
+    def fits(start: int, stop: int) -> bool:
+        return all(pages.part_height(view, pages.Part(range(start, stop), False),
+                                     sheet.layouts(view, who, lang), who, (False,) * 4, lang)
+                   <= pages.PAGE_H
                    for lang in ("cs", "en") for who in [pages.check_names(names, lang)])
+
+    filled, start = 1, 0
+    for i in range(1, len(view.protocol)):
+        if not fits(start, i + 1):
+            filled, start = filled + 1, i
+    sizes = [len(p.deals) for p in parts[:-1]]
+    assert len(sizes) == filled and max(sizes) - min(sizes) <= 1, sizes
 
 
 def test_the_pages_labels_name_their_deals() -> None:
@@ -76,14 +84,43 @@ def test_the_pages_labels_name_their_deals() -> None:
     assert protocol_pages(finished_view("1"), NAMES, "en") == ["Deal 1", "Total"]
     assert protocol_pages(four, NAMES, "cs") == ["1.–4.", "Součet"]
     assert protocol_pages(four, NAMES, "en") == ["Deals 1–4", "Total"]
-    assert protocol_pages(twelve, NAMES, "cs") == ["1.–5.", "6.–11.", "12.", "Součet"]
-    assert protocol_pages(twelve, NAMES, "en") == ["Deals 1–5", "Deals 6–11", "Deal 12",
+    # (filled in turn, the pages were 1–5, 6–11 and 12 alone)
+    assert protocol_pages(twelve, NAMES, "cs") == ["1.–4.", "5.–8.", "9.–12.", "Součet"]
+    assert protocol_pages(twelve, NAMES, "en") == ["Deals 1–4", "Deals 5–8", "Deals 9–12",
                                                    "Total"]
     assert protocol_pages(finished_view("busy"), CASES["busy"], "cs") == [
         "1.–3.", "4.–6.", "7.–9.", "10.–12.", "Součet"]
     # the same pages in English (alone it would fit 4–7 on a page; Czech does not)
     assert protocol_pages(finished_view("busy"), CASES["busy"], "en") == [
         "Deals 1–3", "Deals 4–6", "Deals 7–9", "Deals 10–12", "Total"]
+
+
+@pytest.mark.parametrize(("count", "most", "sizes"), [
+    (9, 8, [5, 4]), (8, 8, [8]), (10, 3, [3, 3, 2, 2]), (17, 8, [6, 6, 5]), (0, 8, [])])
+def test_the_deals_are_shared_evenly_over_the_fewest_pages(count: int, most: int,
+                                                          sizes: list[int]) -> None:
+    """A page takes at most ``most`` deals: as few pages as filling each in turn takes,
+    their deals shared out evenly, the earlier pages the fuller — not 8 deals and the
+    9th alone on a page, nor 3 + 3 + 3 + 1."""
+    def fits(start: int, stop: int) -> bool:
+        return stop - start <= most
+
+    split = pages._even(count, pages._fill(count, fits), fits)
+    assert [len(r) for r in split] == sizes
+    assert [i for r in split for i in r] == list(range(count))
+
+
+def test_an_even_share_keeps_every_page_within_its_height() -> None:
+    """Deals of different heights: the even share never puts on a page what it cannot
+    take (deal 4 nearly fills a page: only deal 5 goes with it)."""
+    high = {4: 7}
+
+    def fits(start: int, stop: int) -> bool:
+        return sum(high.get(i, 1) for i in range(start, stop)) <= 8
+
+    split = pages._even(9, pages._fill(9, fits), fits)
+    assert [list(r) for r in split] == [[0, 1, 2, 3], [4, 5], [6, 7, 8]]
+    assert all(fits(r[0], r[-1] + 1) for r in split)
 
 
 def test_the_first_page_is_the_latest_deal_s_mid_round_and_the_summary_at_the_end() -> None:

@@ -4,7 +4,8 @@
 a card. ``fit_apart`` cuts a name that way unless another player's name would come out the
 same; then it keeps the name's start and the end where the two differ ("Jan…Novák" /
 "Jan…Nováček", "J…Nováček" where the first name leaves no room, "…váček" where not even
-its first letter does). ``name_lines`` puts a name on two lines before it cuts it.
+its first letter does). ``name_lines`` puts a name on two lines before it cuts it, at a
+space or a hyphen, never inside a word (``cut_lines``).
 """
 
 from __future__ import annotations
@@ -32,10 +33,17 @@ def _fits(fnt: Font, text: str, width: float) -> bool:
 def _middle(name: str, fnt: Font, width: float, least: int) -> str | None:
     """``name`` as its start, "…" and its end, with at least ``least`` characters of the
     end (where it differs from the names it would be taken for), at most ``width`` px:
-    the first word (else its first letter) with the last word whole where they fit, else
-    "…" and as much of the end as fits; None when not even "…" and ``least`` characters
-    fit."""
+    the first word (else its first letter) with the last word whole where they fit (a
+    name of one word: its first letters and its end, each as long as can be), else "…" and
+    as much of the end as fits; None when not even "…" and ``least`` characters fit."""
     words = name.split()
+    if len(words) == 1:  # its first letters too ("Hohenz…nová"), as many as the end
+        best = max(((min(h, t), t, name[:h] + ELLIPSIS + name[-t:])
+                    for h in range(1, len(name) - least)
+                    for t in range(len(name) - h - 1, least - 1, -1)
+                    if _fits(fnt, name[:h] + ELLIPSIS + name[-t:], width)), default=None)
+        if best is not None:
+            return best[2]
     whole = max(len(words[-1]), least) if len(words) > 1 else len(name)
     for head in ([words[0], name[:1]] if len(words) > 1 else []):
         for t in range(len(name) - len(head) - 1, whole - 1, -1):
@@ -80,23 +88,43 @@ def breaks(name: str) -> list[int]:
 
 
 def cut_in_two(name: str, fnt: Font, width: float) -> tuple[str, str]:
-    """``name`` broken in two where it fits no two lines whole: the first line as much as
-    fits ``width`` px, ending at the last space or after the last hyphen that fits (inside a
-    word only when none does: as many letters as fit, at least two), never a lone letter;
-    the rest whole (to be cut)."""
+    """``name`` split in two where it fits no two lines whole: the first line as much as
+    fits ``width`` px, ending at the last space or after the last hyphen that fits, never a
+    lone letter; where none fits, its first word (to be cut: a word is never broken across
+    lines, "Bartolo" over "měj…" read as two words); the rest whole (to be cut), "" for a
+    name of one word."""
     fits = [i for i in breaks(name) if fnt.getlength(name[:i].rstrip()) <= width]
-    at = fits[-1] if fits else max(
-        (i for i in range(2, len(name) + 1) if fnt.getlength(name[:i]) <= width), default=1)
+    at = fits[-1] if fits else next(iter(breaks(name)), len(name))
     return name[:at].rstrip(), name[at:].strip()
+
+
+def cut_lines(name: str, fnt: Font, width: float, names: Sequence[str]) -> list[str]:
+    """``name`` that two lines cannot take whole, on two lines in ``fnt`` (``cut_in_two``)
+    or, a name of one word wider than a line, on one; each line within ``width`` px, cut
+    at its end with "…" — told apart from the other ``names`` cut so (``fit_apart``): a
+    first word cut like another's whose rest is the same keeps its own end ("…ringová"),
+    and a second line under the same first line keeps where the two differ."""
+    pieces = {other: cut_in_two(other, fnt, width) for other in (*names, name)}
+
+    def head(first: str, rest: str) -> str:
+        alike = [f for f, r in pieces.values() if r == rest]
+        return fit_apart(first, [first, *alike], fnt, width)
+
+    first, rest = pieces[name]
+    top = head(first, rest)
+    if not rest:
+        return [top]
+    rivals = [r for f, r in pieces.values() if head(f, r) == top]
+    return [top, fit_apart(rest, [rest, *rivals], fnt, width)]
 
 
 def name_lines(name: str, width: float, names: Sequence[str],
                faces: Sequence[Font]) -> tuple[Font, list[str]]:
     """A player's name in a narrow place ``width`` px wide (a column's head, under a card):
     one line, or two broken at a space (the first never a lone letter), in the first of
-    ``faces`` that takes it so; a name that fits none of these fills both lines in the last
-    face (``cut_in_two``) and only the second is cut — told apart from the other ``names`` cut
-    so (``fit_apart``)."""
+    ``faces`` that takes it so; a name that fits none of these is cut in the last face
+    (``cut_lines``: a word never broken across lines), told apart from the other ``names``
+    cut so."""
     words = name.split()
     for fnt in faces:
         if fnt.getlength(name) <= width:
@@ -106,13 +134,7 @@ def name_lines(name: str, width: float, names: Sequence[str],
             if len(first) > 1 and fnt.getlength(first) <= width \
                     and fnt.getlength(second) <= width:
                 return fnt, [first, second]
-    fnt = faces[-1]
-    first, rest = cut_in_two(name, fnt, width)
-    rivals = [rest]
-    for other in names:
-        if other != name and name_lines(other, width, (), faces)[1][0] == first:
-            rivals.append(cut_in_two(other, fnt, width)[1])
-    return fnt, [first, fit_apart(rest, rivals, fnt, width)]
+    return faces[-1], cut_lines(name, faces[-1], width, names)
 
 
 def fit_name(name: str, names: Sequence[str], size: int, style: str, width: float,

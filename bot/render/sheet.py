@@ -62,6 +62,9 @@ TOTAL_PX, TOTAL_COLOUR = 22, (200, 218, 206)  # (between MUTED and TEXT)
 # the knocks' dots under a desítky number: 7 px (4.7 px on a phone; 5 px were a 2 px speck
 # there, review 21), the row's numbers lifted by 3 px to make room for them
 KNOCK_D, KNOCK_STEP, KNOCK_LIFT = 7, 9, 3
+KNOCK_ROOM = PTS_X + 4  # their room: from the cell's left + 3 px to the rule's left (5 dots)
+# more knocks than that: one dot and their count, the row's numbers lifted by 6 px over it
+KNOCK_COUNT_PX, KNOCK_COUNT_LIFT = 15, 6
 BOX_PX = 17  # a box's lines under the total (condensed before anything is cut)
 LEGEND_BOTTOM = 12  # px between the legend's last line (its descent included) and the edge
 
@@ -116,7 +119,9 @@ def _cell(img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int, row: Protoco
     f = font(25, "cond")
     colour = RED if bad else (TEXT if pts else FAINT)
     px, cy = x + PTS_X, y + ROW_H // 2
-    lift = KNOCK_LIFT if any(row.knocks) else 0  # a row with knocks: room for their dots
+    # a row with knocks: room for their dots, more for a count
+    lift = (KNOCK_COUNT_LIFT if any(map(_counted, row.knocks))
+            else KNOCK_LIFT if any(row.knocks) else 0)
     if bad:  # a failed maturita's points: dark on a red box, a shape besides the colour
         w = f.getlength(str(pts))
         top = cy - lift - 11
@@ -131,10 +136,31 @@ def _cell(img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int, row: Protoco
     text(img, (x + CELL_W - TOTAL_PAD, cy + 2 - lift), str(tot[seat]), font(TOTAL_PX, "cond"),
          TOTAL_COLOUR, "rm")
     if row.knocks[seat]:
-        n = min(row.knocks[seat], 8)
-        cx = px - f.getlength(str(pts)) / 2
-        left = max(x + 4, cx - (KNOCK_STEP * n - (KNOCK_STEP - KNOCK_D)) / 2)
-        dots(d, left, y + ROW_H - KNOCK_D - 1, n, KNOCK_D, GOLD, KNOCK_STEP)
+        _knocks(img, d, x, y, row.knocks[seat], px - f.getlength(str(pts)) / 2)
+
+
+def _counted(n: int) -> bool:
+    """Whether ``n`` knocks are one dot and their count: more dots than fit from the cell's
+    left to the rule before the running total."""
+    return KNOCK_STEP * n - (KNOCK_STEP - KNOCK_D) > KNOCK_ROOM
+
+
+def _knocks(img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int, n: int,
+            cx: float) -> None:
+    """A cell's ``n`` knocks under its points (centred on ``cx``): a dot each while they
+    fit left of the rule before the running total, else one dot and their count ("•12";
+    eight dots ran across the rule under the total and more were not drawn)."""
+    y_dots = y + ROW_H - KNOCK_D - 1
+    if _counted(n):
+        count = font(KNOCK_COUNT_PX, "cond")
+        width = KNOCK_D + 2 + count.getlength(str(n))
+        left = min(max(x + 3, cx - width / 2), x + 3 + KNOCK_ROOM - width)
+        dots(d, left, y_dots, 1, KNOCK_D, GOLD)
+        text(img, (left + KNOCK_D + 2, y_dots + KNOCK_D), str(n), count, GOLD, "ls")
+        return
+    width = KNOCK_STEP * n - (KNOCK_STEP - KNOCK_D)
+    left = min(max(x + 3, cx - width / 2), x + 3 + KNOCK_ROOM - width)
+    dots(d, left, y_dots, n, KNOCK_D, GOLD, KNOCK_STEP)
 
 
 def _label(img: Image.Image, y: int, line: Line, lang: str) -> None:

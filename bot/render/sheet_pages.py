@@ -82,6 +82,8 @@ TAG_H, TAG_PX, TAG_PAD, TAG_GAP = 32, LEAST, 10, 6
 HEAD_PX, HEAD_LINE = 26, 26  # the players' names over the columns (down to LEAST)
 KNOCK_D, KNOCK_STEP = 10, 13  # the knocks' dots: a strip of two columns at the cell's left
 KNOCK_X, KNOCK_ROWS = 8, 5
+KNOCK_COUNT_Y, KNOCK_COUNT_PX = 18, 26  # more knocks than dots fit: their count's top and
+# size (down to LEAST where the points leave less room), one dot over it
 STOVKA_X, STOVKA_PAD = 4, 4  # a declarer's "100" from his cell's left, in the červený
 # král game's row; its pill's room either side of the word
 LEGEND_PX, LEGEND_LINE = 24, 30
@@ -145,10 +147,25 @@ def _cell(img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int, row: Protoco
         d.ellipse((cx - r, cy - r, cx + r, cy + r), outline=RED, width=3)
     total = font(TOTAL_PX, "cond")
     text(img, (right, y + TOTAL_Y), str(tot[seat]), total, TOTAL_COLOUR, "rm")
-    # the knocks top to bottom, a second column past KNOCK_ROWS where the numbers leave room
     numbers_left = right - max(w, total.getlength(str(tot[seat])))
+    _knocks(img, d, x, y, row.knocks[seat], numbers_left, right - w)
+
+
+def _knocks(img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int, n: int,
+            numbers_left: float, points_left: float) -> None:
+    """A cell's ``n`` knocks: a dot each, top to bottom, a second column past KNOCK_ROWS
+    where the numbers (``numbers_left``: the wider one's left edge) leave room; more than
+    fit, one dot over their count (12 dots were cut to five beside a three-digit total and
+    read as 5), left of the points (``points_left``: their left edge)."""
     columns = 2 if numbers_left - 4 >= x + KNOCK_X + KNOCK_STEP + KNOCK_D else 1
-    n = min(row.knocks[seat], columns * KNOCK_ROWS)
+    if n > columns * KNOCK_ROWS:
+        count, fnt = fitted(str(n), KNOCK_COUNT_PX, "cond", points_left - x - 10,
+                            smallest=LEAST)
+        cx = max(x + KNOCK_X + KNOCK_D / 2, x + 4 + fnt.getlength(count) / 2)
+        cx = min(cx, points_left - 4 - fnt.getlength(count) / 2)
+        dots(d, cx - KNOCK_D / 2, y + KNOCK_COUNT_Y - KNOCK_D - 3, 1, KNOCK_D, GOLD)
+        text(img, (cx, y + KNOCK_COUNT_Y), count, fnt, GOLD, "mt")
+        return
     for k in range(n):
         column, place = divmod(k, KNOCK_ROWS)
         in_column = min(KNOCK_ROWS, n - column * KNOCK_ROWS)  # (centred in the row)

@@ -139,7 +139,7 @@ class TarokyUI(BaseUI):
         return super().table_op(table, op, lang)
 
     def sheet_book(self, table: Table, lang: str) -> SheetBook:
-        """Pages of deals, as many as a page a phone shows whole takes, and the summary
+        """Pages of deals, as few as pages a phone shows whole take, and the summary
         (``pictures.pages``): the whole protocol shown on a phone had words under 10 px.
         Each page's picture a recipe the render pool draws (a protocol drawn in the click's
         handler held the loop), given its part: the split measures every deal's text."""

@@ -1,12 +1,12 @@
 """The protocol by pages, each shown whole at a phone's width (``PAGE_H``): pages of deals
-(as many as a page takes, split between deals), then the summary (the totals: dokup, money,
-result; at the round's end the placing points and the control sum). Their buttons' labels,
-the page to open first, and the picture of one page — or of the whole protocol (the
-export's)."""
+(as few as they fit on, shared evenly, split between deals), then the summary (the totals:
+dokup, money, result; at the round's end the placing points and the control sum). Their
+buttons' labels, the page to open first, and the picture of one page — or of the whole
+protocol (the export's)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from PIL import Image, ImageDraw
@@ -80,29 +80,83 @@ def part_height(view: TableView, part: Part, lays: Sequence[Layout], who: Sequen
 
 
 def parts(view: TableView, names: Sequence[str], left: Sequence[bool]) -> list[Part]:
-    """The protocol's pages: deals as many as a page takes (no higher than ``PAGE_H``, so a
-    phone shows it at its full width), split between deals, in their order — a page fills
-    before the next begins, so a full page stays as it is while the round goes on; then
-    the summary. The same pages in every language (a page fits in each): the page a
-    table's sheet opens on does not depend on who asks."""
+    """The protocol's pages: deals in their order, split between deals, each page no higher
+    than ``PAGE_H`` (so a phone shows it at its full width); as few pages as a greedy fill
+    takes, their deals shared out evenly (9 deals 5 + 4, not 8 and one alone; the earlier
+    pages the fuller); then the summary. The same pages in every language (a page fits in
+    each): the page a table's sheet opens on does not depend on who asks."""
     drawn = []
     for lang in LANGS:
         who = check_names(names, lang)
         drawn.append((who, layouts(view, who, lang), lang))
+    known: dict[tuple[int, int], bool] = {}
 
-    def fits(deals: range) -> bool:
-        return all(part_height(view, Part(deals, False), lays, who, left, lang) <= PAGE_H
-                   for who, lays, lang in drawn)
+    def fits(start: int, stop: int) -> bool:
+        if (start, stop) not in known:
+            known[start, stop] = all(
+                part_height(view, Part(range(start, stop), False), lays, who, left, lang)
+                <= PAGE_H for who, lays, lang in drawn)
+        return known[start, stop]
 
-    pages: list[Part] = []
+    count = len(view.protocol)
+    return [*(Part(deals, False) for deals in _even(count, _fill(count, fits), fits)),
+            Part(range(0), True)]
+
+
+Fits = Callable[[int, int], bool]
+
+
+def _fill(count: int, fits: Fits) -> list[range]:
+    """``count`` deals split in order, each page as many as ``fits`` it (the fewest pages)."""
+    pages: list[range] = []
     start = 0
-    for i in range(1, len(view.protocol)):
-        if not fits(range(start, i + 1)):
-            pages.append(Part(range(start, i), False))
+    for i in range(1, count):
+        if not fits(start, i + 1):
+            pages.append(range(start, i))
             start = i
-    if view.protocol:
-        pages.append(Part(range(start, len(view.protocol)), False))
-    return [*pages, Part(range(0), True)]
+    if count:
+        pages.append(range(start, count))
+    return pages
+
+
+def _even(count: int, filled: list[range], fits: Fits) -> list[range]:
+    """``count`` deals on as many pages as ``filled`` (``_fill``'s) that ``fits``, shared
+    as evenly as they fit: the fullest page as small as can be, then the emptiest as full;
+    earlier pages the fuller (``filled`` itself where nothing is more even)."""
+    pages = len(filled)
+    if pages <= 1:
+        return filled
+    for most in range(-(-count // pages), max(map(len, filled)) + 1):
+        for least in range(count // pages, 0, -1):
+            split = _split(count, pages, least, most, fits)
+            if split is not None:
+                return split
+    return filled
+
+
+def _split(count: int, pages: int, least: int, most: int, fits: Fits) -> list[range] | None:
+    """``count`` deals on ``pages`` pages of ``least`` to ``most`` deals that ``fits``, each
+    page the fullest that leaves the rest a split; None: there is none."""
+    known: dict[tuple[int, int], bool] = {}
+
+    def can(start: int, left: int) -> bool:
+        if left == 0:
+            return start == count
+        if (start, left) not in known:
+            known[start, left] = any(
+                fits(start, start + n) and can(start + n, left - 1)
+                for n in range(least, min(most, count - start) + 1))
+        return known[start, left]
+
+    if not can(0, pages):
+        return None
+    out, start = [], 0
+    for left in range(pages, 0, -1):
+        n = next(n for n in range(min(most, count - start), least - 1, -1)
+                 if fits(start, start + n) and can(start + n, left - 1))
+        out.append(range(start, start + n))
+        start += n
+    return out
 
 
 def sheet_image(view: TableView, names: Sequence[str], lang: str = "cs",

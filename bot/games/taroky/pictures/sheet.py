@@ -50,7 +50,7 @@ from bot.render.common import (
     wrap_parts,
 )
 from bot.render.fonts import CONDENSED, Font, fitted, font
-from bot.render.names import breaks, cut_in_two, fit_apart
+from bot.render.names import breaks, cut_lines, fit_apart
 from engine.taroky.protocol import DealRecord
 from engine.taroky.views import TableView
 
@@ -346,11 +346,10 @@ def header_lines(name: str, names: Sequence[str] = (), width: int = NAME_W
                  ) -> tuple[list[str], Font]:
     """A player's name over his column: on one line, condensed bold, a little smaller; else
     on two lines, broken after a space or a hyphen ("AI Bohuslava" was "AI Bohusl…"), the
-    first never a lone letter; then the same in condensed regular; a word wider than the
-    column is broken inside; only what two lines cannot take is cut — its second line
-    told apart from those of the other ``names`` with the same first line ("Maximilián" /
-    "Hohe…ngen" beside "Hohe…ngová", not two "Hohenzoll…": ``fit_apart``); ``width``: the
-    room it has."""
+    first never a lone letter; then the same in condensed regular; only what two lines
+    cannot take is cut (``cut_lines``: a word wider than the column cut with "…", never
+    broken across lines) — told apart from the other ``names`` ("Maximilián" / "Hohe…ngen"
+    beside "Hohe…ngová", not two "Hohenzoll…"); ``width``: the room it has."""
     f = font(SMALLEST, "narrow")
     for size, style, lines in NAME_FONTS:
         f = font(size, style)
@@ -360,11 +359,7 @@ def header_lines(name: str, names: Sequence[str] = (), width: int = NAME_W
             first, rest = name[:i].rstrip(), name[i:].strip()
             if f.getlength(first) <= width and f.getlength(rest) <= width:
                 return [first, rest], f
-    first, rest = cut_in_two(name, f, width)
-    rivals = [rest, *(other_rest for other_first, other_rest in
-                      (cut_in_two(other, f, width) for other in names if other != name)
-                      if other_first == first)]
-    return [first, fit_apart(rest, rivals, f, width)], f
+    return cut_lines(name, f, width, names), f
 
 
 def left_lines(name: str, lang: str, names: Sequence[str] = (), width: int = NAME_W

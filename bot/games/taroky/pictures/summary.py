@@ -112,7 +112,7 @@ def name_layout(view: TableView, seat: int, who: Sequence[str], left: Sequence[b
     cut on two lines beside them: "Šťastný-Kov…"), cut only beyond, apart from the others."""
     mark = pic("sheet_left", lang) if left[seat] else ""
     lines, f = header_lines(who[seat], who, name_room(view))
-    if len(lines) == 1:
+    if lines == [who[seat]]:  # (whole: a word too long for it is cut on one line)
         return Name(lines[0], f, True, mark)
     lines, f = header_lines(who[seat], who, X_END - X_GAME)
     return Name(lines[0], f, False, mark)  # (one line: no name of 32 characters is wider)
