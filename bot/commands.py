@@ -308,6 +308,9 @@ async def open_new_table(interaction: Interaction, ui: GameUI, given: dict[str, 
         await controller.replies.tell(
             interaction, seated_text(seated, lang, czech_client(interaction)), lang)
         return  # (answered at once, before a thread's deferral; the service refuses too)
+    if (busy := thread_table_text(controller, interaction.channel, lang)) is not None:
+        await controller.replies.tell(interaction, busy, lang)
+        return
     guild_id, channel_id = interaction.guild_id, interaction.channel.id
     wanted: list[bool] = []  # a thread of its own was wanted (its opener told if not made)
 
@@ -343,6 +346,19 @@ async def open_new_table(interaction: Interaction, ui: GameUI, given: dict[str, 
     elif wanted == [True]:  # (why it plays beside another table: review 41)
         created += " " + no_thread_text(interaction.app_permissions, lang)
     await controller.replies.tell(interaction, created, lang)
+
+
+def thread_table_text(controller: Controller, channel: Any, lang: str) -> str | None:
+    """Why no new table opens in a thread where a table plays: a thread has no threads, so
+    it would play beside that table in the same thread (review 71); it is opened in the
+    channel the thread belongs to. None: a channel, or a thread with no table in it."""
+    if not isinstance(channel, discord.Thread):
+        return None
+    there = controller.service.tables_in_channel(channel.id)
+    if not there:
+        return None
+    return t("core.table_in_thread_busy", lang, id=there[0].table_id,
+             channel=f"<#{channel.parent_id}>")
 
 
 def no_thread_text(perms: discord.Permissions, lang: str) -> str:

@@ -247,6 +247,7 @@ STRINGS: dict[str, str] = {
     "core.table_created_thread": "Hraje se ve vlákně {thread}.",
     "core.table_no_thread_perm": "Vlastní vlákno mu dát nemůžu (chybí mi oprávnění: {missing}), takže se hraje tady v kanálu.",
     "core.table_no_thread": "Vlastní vlákno se mu založit nepodařilo, takže se hraje tady v kanálu.",
+    "core.table_in_thread_busy": "Tady hraje stůl č. {id}. Nový stůl založ přímo v kanálu {channel}.",
     "core.seated_at": "Už sedíš u stolu č. {id} ({game}, {channel}). Chceš-li sedět jinde, nejdřív od něj odejdi: {leave}.",
     "core.cannot_post": "Do tohoto kanálu nesmím psát (chybí: {missing}). Požádej správce serveru, nebo stůl založ v jiném kanálu.",
     "core.cannot_post_perm": "Chybí mi tu oprávnění: {missing}. Požádej správce serveru, nebo stůl založ v jiném kanálu.",

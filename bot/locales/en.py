@@ -241,6 +241,7 @@ STRINGS: dict[str, str] = {
     "core.table_created_thread": "It plays in the thread {thread}.",
     "core.table_no_thread_perm": "I cannot give it a thread of its own (I lack the permission: {missing}), so it plays here in the channel.",
     "core.table_no_thread": "Discord did not let me make it a thread of its own, so it plays here in the channel.",
+    "core.table_in_thread_busy": "Table {id} plays here. Open a new table in the channel {channel} itself.",
     "core.seated_at": "You already sit at table {id} ({game}, {channel}). To sit elsewhere, leave it first: {leave}.",
     "core.cannot_post": "I may not post in this channel (missing: {missing}). Ask a server manager, or open the table in another channel.",
     "core.cannot_post_perm": "I lack permissions here: {missing}. Ask a server manager, or open the table in another channel.",
