@@ -1112,7 +1112,7 @@ STRINGS: dict[str, str] = {
     "taroky.role_varsava": "Varšava: každý hraje sám za sebe; kdo má nejméně očí, vyhrává.",
     "taroky.role_varsava_zduch": "Žďuchaná Varšava: každý hraje sám za sebe; kdo má nejméně očí, vyhrává.",
     "taroky.role_declarer_calling": "Hraješ {game}: zavolej si spoluhráče.",
-    "taroky.hand_wait": "Na tahu je {name}. Tlačítka se odemknou, až budeš na řadě.",
+    "taroky.hand_wait": "Na tahu je {name}. Až budeš na řadě ty, objeví se tu tvoje volby.",
     "taroky.alt_announced": "Hlášení: {items}",
     "taroky.alt_lost": "{item} (nevyšel)",
     "taroky.alt_cards": "{title}: {cards}",

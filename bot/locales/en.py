@@ -1105,7 +1105,7 @@ STRINGS: dict[str, str] = {
     "taroky.role_varsava": "Warsaw: each plays for themselves; the fewest eyes win.",
     "taroky.role_varsava_zduch": "Warsaw (pushed): each plays for themselves; the fewest eyes win.",
     "taroky.role_declarer_calling": "You play {game}: call your partner.",
-    "taroky.hand_wait": "{name} is to act. The buttons unlock when it is your turn.",
+    "taroky.hand_wait": "{name} is to act. Your choices appear here when it is your turn.",
     "taroky.alt_announced": "Announced: {items}",
     "taroky.alt_lost": "{item} (failed)",
     "taroky.alt_cards": "{title}: {cards}",
