@@ -115,13 +115,12 @@ def lobby_message(table: Table) -> Message:
     level, the creator's changes of the options and "I accept" when a change is pending."""
     lang = table.settings.lang
     ui = game_ui(table)
-    kind = table.game_kind
+    waiting = set(table.not_agreed())
     embed = discord.Embed(
         title=table_title(table, "lobby_title", lang),
-        description=game_t(kind, "lobby_desc", lang, n=len(table.seats)),
+        description=lobby_description(table, bool(waiting)),
         colour=EMBED_COLOUR,
     )
-    waiting = set(table.not_agreed())
     lines = []
     for i, seat in enumerate(table.seats):
         if seat is None:
@@ -129,10 +128,11 @@ def lobby_message(table: Table) -> Message:
         elif seat.is_ai:
             level = t(f"core.ai_{seat.ai}", lang)
             lines.append(f"{i + 1}. {t('core.seat_ai', lang, name=seat.name, level=level)}")
-        elif i in waiting:
-            lines.append(f"{i + 1}. <@{seat.user_id}> – {t('core.seat_waits', lang)}")
-        else:
-            lines.append(f"{i + 1}. <@{seat.user_id}>")
+        else:  # (who may start the game is named: review 71)
+            mark = f" {t('core.seat_creator', lang)}" if seat.user_id == table.creator_id \
+                else ""
+            waits = f" – {t('core.seat_waits', lang)}" if i in waiting else ""
+            lines.append(f"{i + 1}. <@{seat.user_id}>{mark}{waits}")
     # a rematch: whom the table still waits for, and who said he does not play this time
     awaited, declined = table.rematch_awaited(), table.rematch_declined()
     if awaited:
@@ -168,6 +168,17 @@ def lobby_message(table: Table) -> Message:
             t("core.options_placeholder", lang),
         ))
     return {"content": None, "embed": embed, "view": frozen_view(*items), "attachments": []}
+
+
+def lobby_description(table: Table, waiting: bool) -> str:
+    """What a lobby asks for: seats to fill; once every seat is taken, that its creator
+    (named) may start — after all accept changed rules, if some still have to (``waiting``;
+    review 71: a full lobby kept asking to fill the seats)."""
+    kind, lang = table.game_kind, table.settings.lang
+    if None in table.seats or table.seat_of(table.creator_id) is None:
+        return game_t(kind, "lobby_desc", lang, n=len(table.seats))
+    return game_t(kind, "lobby_full_agree" if waiting else "lobby_full", lang,
+                  creator=f"<@{table.creator_id}>")
 
 
 def timer_line(timer: int, lang: str, *, tournament: bool = False) -> str:
