@@ -924,3 +924,52 @@ async def test_T_VIEW_the_table_offers_the_last_trick_once_one_is_taken(harness,
         assert ops()[last] == label
         res = await users[1].click(clickers.table_message(), custom_id=last)
         assert res.ephemeral and reply(res).content == text
+
+
+async def test_a_taroky_lobby_lets_its_creator_switch_the_common_rules(harness):
+    """Review 71: a Taroky table's rules were only ``/taroky new``'s options (Lóra's lobby has
+    a select): the creator flips Varšava (with it the push and the mond on the Škýz go), the
+    sólo's talon and the tie; the seated accept again; a full lobby names who may start."""
+    env = harness.env
+    guild = env.create_guild()
+    ch = guild.create_text_channel("taroky")
+    alice = guild.add_member(env.create_user("alice", global_name="Alice"))
+    bob = guild.add_member(env.create_user("bob", global_name="Bob"))
+    await alice.slash(ch, "taroky new", language="cs")
+    table = harness.service.tables[1]
+
+    def lobby() -> Any:
+        return next(m for m in ch.history() if m.id == table.message_id)
+
+    def select() -> dict[str, Any]:
+        return next(c for c in enabled_controls(lobby()) if c["type"] == 3)
+
+    assert [o["label"] for o in select()["options"]] == [
+        "Varšava: vypnout", "Žďuchání do Varšavy: vypnout", "Mond na škýze ve Varšavě: povolit",
+        "Talon v sólu: nechat skrytý", "Plichta 35:35: platit o jedno oko"]
+    await bob.click(lobby(), custom_id="lora:l:1:join")
+    for _ in range(2):
+        await alice.click(lobby(), custom_id="lora:lai:1:easy")
+    assert lobby().embeds[0].description == (
+        f"Stůl je plný – kolo teď může spustit zakladatel stolu <@{alice.id}>.")
+    res = await bob.select(lobby(), ["tie"], custom_id=select()["custom_id"])
+    assert reply(res).content == "Pravidla stolu mění jen jeho zakladatel."
+    await alice.select(lobby(), ["varsava"], custom_id=select()["custom_id"])
+    await alice.select(lobby(), ["solo_talon"], custom_id=select()["custom_id"])
+    await alice.select(lobby(), ["tie"], custom_id=select()["custom_id"])
+    options = table.settings.options
+    assert (options["varsava"], options["solo_talon"], options["tie"]) == (
+        False, "hidden", "one_eye")
+    assert [o["label"] for o in select()["options"]] == [
+        "Varšava: zapnout", "Talon v sólu: otáčet po štyších", "Plichta 35:35: neplatit"]
+    embed = lobby().embeds[0]
+    assert "• Varšava: ne" in embed.fields[1].value
+    assert embed.description == (
+        "Stůl je plný. Až všichni odsouhlasí změněná pravidla, může kolo spustit zakladatel"
+        f" stolu <@{alice.id}>.")
+    res = await alice.click(lobby(), custom_id="lora:l:1:start")
+    assert reply(res).content == ("Hru zatím nelze začít: se změněnými pravidly ještě "
+                                  "musí souhlasit: Bob.")
+    await bob.click(lobby(), custom_id="lora:l:1:agree")
+    await alice.click(lobby(), custom_id="lora:l:1:start")
+    assert table.state is not None and not table.state.options.varsava
