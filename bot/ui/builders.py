@@ -170,6 +170,13 @@ def lobby_message(table: Table) -> Message:
     return {"content": None, "embed": embed, "view": frozen_view(*items), "attachments": []}
 
 
+def aborted_line(reason: str | None, lang: str) -> str:
+    """A closed game's first line: that it was closed, and why where the table tells it
+    alone (``core.aborted_line_<reason>``: nobody sits there any more, review 71)."""
+    key = f"core.aborted_line_{reason}"
+    return t(key if has(key, lang) else "core.aborted_line", lang)
+
+
 def lobby_description(table: Table, waiting: bool) -> str:
     """What a lobby asks for: seats to fill; once every seat is taken, that its creator
     (named) may start — after all accept changed rules, if some still have to (``waiting``;
@@ -235,8 +242,31 @@ def rules_text(kind: str, table: Table | None, lang: str) -> str:
     return game_t(kind, "rules_text", lang, **values)
 
 
+# (Discord's limit of an embed field's value)
+FIELD_VALUE_MAX = 1024
+
+
+def rules_sections(text: str) -> tuple[str, list[tuple[str, str]]]:
+    """The rules in brief as an embed shows them: the first paragraph as its description, and
+    where every further one opens with its topic in bold ("**Bidding**: …"), each as a field
+    titled by it (review 71: Taroky's, ~3,000 characters in one block, read as several
+    phone screens with no headings). Other texts stay whole (Lóra's list of games)."""
+    first, *rest = text.split("\n")
+    if not rest or not all(p.startswith("**") and "**" in p[2:] for p in rest):
+        return text, []
+    fields = []
+    for paragraph in rest:
+        name, _, after = paragraph[2:].partition("**")
+        value = capitalised(after[2:]) if after.startswith(": ") else paragraph
+        if len(value) > FIELD_VALUE_MAX:
+            return text, []
+        fields.append((name, value))
+    return first, fields
+
+
 # -- the table -------------------------------------------------------------------------
-def table_message(table: Table, *, closed: bool = False, render: bool = True) -> Message:
+def table_message(table: Table, *, closed: bool = False, render: bool = True,
+                  reason: str | None = None) -> Message:
     """The table's public message. ``render=False``: without its picture, whose recipe is
     left under ``"picture"`` for the caller to draw off the event loop (``attach``). A closed
     (aborted) table's message has no picture: its game stopped mid-way, and the picture would
@@ -249,7 +279,7 @@ def table_message(table: Table, *, closed: bool = False, render: bool = True) ->
     picture = None if closed else ui.table_picture(table, lang)
     alt = None if picture is None else ui.table_alt(table, lang)
     image = draw(picture, f"the table picture of table {table.table_id}") if render else None
-    lines = [t("core.aborted_line", lang)] if closed else ui.status_lines(table, lang)
+    lines = [aborted_line(reason, lang)] if closed else ui.status_lines(table, lang)
     if table.recent.lines:
         lines.append("")
         lines.append(f"__{t('core.recent', lang)}__")
