@@ -193,6 +193,20 @@ def no_table_text(interaction: Interaction, lang: str, last: Table | None = None
     return t("core.no_table_here", lang) if reason is None else reason
 
 
+def hand_refusal(interaction: Interaction, lang: str, last: Table | None) -> str:
+    """``/<game> hand`` of one who sits at no table: where a game is played (the channel's
+    one running table, or the thread's), what the table's Moje karty tells a spectator
+    (review 71: "you sit at no table" only), unless there is more to tell him."""
+    reason = no_table_reason(interaction, lang, last)
+    if reason is not None:
+        return reason
+    here = table_here(interaction)
+    if here is not None and here.status == STATUS_PLAYING:
+        return controller_of(interaction).replies.spectator_text(here, interaction.user.id,
+                                                                 lang)
+    return t("core.no_table_here", lang)
+
+
 def no_table_reason(interaction: Interaction, lang: str, last: Table | None = None
                     ) -> str | None:
     """Why the asker, at no table of this server, sits at none, where he is told more than
@@ -592,7 +606,7 @@ def shared_commands(ui: GameUI) -> list[app_commands.Command[Any, Any, None]]:
             if here is None or here.tournament is None \
                     or not await controller.questions.offer_return(interaction, here, lang):
                 await interaction.response.send_message(
-                    no_table_text(interaction, lang, last), ephemeral=True)
+                    hand_refusal(interaction, lang, last), ephemeral=True)
 
     @app_commands.command(name="rules", description=gdesc(ui, "cmd_rules"))
     async def rules(interaction: Interaction) -> None:

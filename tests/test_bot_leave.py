@@ -256,8 +256,10 @@ async def test_forget_me_forgets_a_seat_left_behind(harness):
     left = table.seats[seat]
     assert (left.user_id, left.name, left.left_by) == (None, "anonymous", None)
     assert str(bob.id) not in str((await harness.bot.store.get_table(tid)).seats)
+    # (no seat of his to take back: a spectator of the game played here, review 71)
     assert reply(await bob.slash(ch, "lora hand")).content == (
-        "You do not sit at any table on this server.")
+        "You do not sit at this table – nobody sees another's hand. You can see the table and"
+        " the score sheet.")
 
 
 async def test_the_lobby_s_leave_button_clicked_once_the_game_runs_asks_first(harness):

@@ -726,6 +726,12 @@ async def test_either_game_s_sheet_command_shows_the_sheet_of_the_table_one_sits
     elsewhere = guild.create_text_channel("elsewhere")
     assert reply(await carol.slash(elsewhere, "taroky protocol")).content == (  # her client's
         "You do not sit at any table on this server.")  # language
+    # her hand asked for where the game is played: what its Moje karty tells her (review 71)
+    assert reply(await carol.slash(ch, "lora hand")).content == (
+        "You do not sit at this table – nobody sees another's hand. You can see the table and"
+        " the score sheet.")
+    assert reply(await carol.slash(elsewhere, "lora hand")).content == (
+        "You do not sit at any table on this server.")
 
 
 def test_a_maturita_s_start_tells_its_goal_and_that_one_point_fails_it():
