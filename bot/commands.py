@@ -193,6 +193,20 @@ def no_table_text(interaction: Interaction, lang: str, last: Table | None = None
     return t("core.no_table_here", lang) if reason is None else reason
 
 
+def hand_refusal(interaction: Interaction, lang: str, last: Table | None) -> str:
+    """``/<game> hand`` of one who sits at no table: where a game is played (the channel's
+    one running table, or the thread's), what the table's Moje karty tells a spectator
+    (review 71: "you sit at no table" only), unless there is more to tell him."""
+    reason = no_table_reason(interaction, lang, last)
+    if reason is not None:
+        return reason
+    here = table_here(interaction)
+    if here is not None and here.status == STATUS_PLAYING:
+        return controller_of(interaction).replies.spectator_text(here, interaction.user.id,
+                                                                 lang)
+    return t("core.no_table_here", lang)
+
+
 def no_table_reason(interaction: Interaction, lang: str, last: Table | None = None
                     ) -> str | None:
     """Why the asker, at no table of this server, sits at none, where he is told more than
@@ -308,6 +322,9 @@ async def open_new_table(interaction: Interaction, ui: GameUI, given: dict[str, 
         await controller.replies.tell(
             interaction, seated_text(seated, lang, czech_client(interaction)), lang)
         return  # (answered at once, before a thread's deferral; the service refuses too)
+    if (busy := thread_table_text(controller, interaction.channel, lang)) is not None:
+        await controller.replies.tell(interaction, busy, lang)
+        return
     guild_id, channel_id = interaction.guild_id, interaction.channel.id
     wanted: list[bool] = []  # a thread of its own was wanted (its opener told if not made)
 
@@ -343,6 +360,19 @@ async def open_new_table(interaction: Interaction, ui: GameUI, given: dict[str, 
     elif wanted == [True]:  # (why it plays beside another table: review 41)
         created += " " + no_thread_text(interaction.app_permissions, lang)
     await controller.replies.tell(interaction, created, lang)
+
+
+def thread_table_text(controller: Controller, channel: Any, lang: str) -> str | None:
+    """Why no new table opens in a thread where a table plays: a thread has no threads, so
+    it would play beside that table in the same thread (review 71); it is opened in the
+    channel the thread belongs to. None: a channel, or a thread with no table in it."""
+    if not isinstance(channel, discord.Thread):
+        return None
+    there = controller.service.tables_in_channel(channel.id)
+    if not there:
+        return None
+    return t("core.table_in_thread_busy", lang, id=there[0].table_id,
+             channel=f"<#{channel.parent_id}>")
 
 
 def no_thread_text(perms: discord.Permissions, lang: str) -> str:
@@ -576,7 +606,7 @@ def shared_commands(ui: GameUI) -> list[app_commands.Command[Any, Any, None]]:
             if here is None or here.tournament is None \
                     or not await controller.questions.offer_return(interaction, here, lang):
                 await interaction.response.send_message(
-                    no_table_text(interaction, lang, last), ephemeral=True)
+                    hand_refusal(interaction, lang, last), ephemeral=True)
 
     @app_commands.command(name="rules", description=gdesc(ui, "cmd_rules"))
     async def rules(interaction: Interaction) -> None:

@@ -211,7 +211,8 @@ EVENTS: dict[str, dict[str, str]] = {
         "seat": "hráč {n}",
     },
     "en": {
-        "game_started": "Now {contract} ({tali_th} round of eight, game {game}); {leader} leads.",
+        "game_started": (
+            "Now {contract} (game {game} of the {tali_th} round of eight); {leader} leads."),
         "game_started_maturita": (
             "Graduation in {contract}, attempt {attempt}; {leader} plays it."
         ),

@@ -48,7 +48,7 @@ LORA_BUILTIN_DEFAULTS_EN = (
     " own (a server manager sets them with /lora defaults; an option given when opening"
     " a table always wins):\n"
     "• King of hearts into the first trick: allowed\n"
-    "• Panák (whoever takes all four Obers in Obers owes everyone a drink): no\n"
+    "• Panák (whoever takes all four Obers in the game Obers owes everyone a drink): no\n"
     "• Clean hundred: yes\n• Turn timer: 120 s\n• Seating: by draw")
 
 

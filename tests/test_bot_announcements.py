@@ -187,8 +187,8 @@ RESULTS = {
            "▶ **Filky** – 1. tálie, 2. hra.",
            "■ **Maturita: Červené** – 2. tálie, 1. pokus. {1}: nevyšla (8 b.).",
            "▶ **Maturita** – 2. tálie, 2. pokus. Maturuje {1}."),
-    "en": ("■ **Hearts** (1st round of eight, game 1). Points: {0} 8 · {1} 0 · {2} 0 · {3} 0",
-           "▶ **Obers** (1st round of eight, game 2).",
+    "en": ("■ **Hearts** (game 1 of the 1st round of eight). Points: {0} 8 · {1} 0 · {2} 0 · {3} 0",
+           "▶ **Obers** (game 2 of the 1st round of eight).",
            "■ **Graduation: Hearts** (2nd round of eight, attempt 1). {1} failed (8 pts).",
            "▶ **Graduation** (2nd round of eight, attempt 2). {1} plays it."),
 }

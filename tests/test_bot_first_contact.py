@@ -237,6 +237,39 @@ async def test_the_slash_options_say_their_range_and_the_tournament_s_defaults(h
     assert (taroky["deals"]["max_value"], deals["max_value"]) == (200, 200)
 
 
+async def test_taroky_new_reads_as_a_table_and_its_options_say_their_defaults(harness):
+    """Review 71 (M3, L4): "(turnajová pravidla)" beside ``/taroky turnaj`` read as if
+    ``/taroky nová`` opened a tournament, and its options did not say their defaults as the
+    tournament's do (the same defaults: ``TABLE_DEFAULTS``). Their names stay."""
+    tree = harness.bot.tree
+    command = next(c for c in tree.get_command("taroky").commands if c.name == "new")
+    payload = await command.get_translated_payload(tree, Translator())
+    assert (payload["description"], payload["description_localizations"]["cs"]) == (
+        "Open a Taroky table in this channel (choose its rules in the command's options)",
+        "Založit stůl Taroků v tomto kanálu (pravidla si zvolíš ve volbách příkazu)")
+    said = {o["name"]: (o["description"], o["description_localizations"]["cs"])
+            for o in payload["options"]}
+    assert list(said)[:12] == ["round_minutes", "round_deals", "varsava", "zduch",
+                               "varsava_max_3", "mond_na_skyze", "flek_max", "solo_talon",
+                               "tie", "cap", "stake", "dokup_step"]
+    assert [said[name] for name in ("round_minutes", "round_deals", "varsava", "flek_max",
+                                    "solo_talon", "tie", "cap", "stake", "dokup_step")] == [
+        ("Length of a round in minutes (default 60)", "Délka kola v minutách (výchozí 60)"),
+        ("A round of a number of deals instead (default 0 = by time)",
+         "Kolo na počet rozdání místo času (výchozí 0 = podle času)"),
+        ("Play Warsaw (default yes)", "Hrát Varšavu (výchozí ano)"),
+        ("Highest double (default 0 = unlimited; 3 = up to re-redouble)",
+         "Nejvyšší flek (výchozí 0 = bez omezení; 3 = do supu)"),
+        ("The talon in a solo (default: turned after the tricks)",
+         "Talon v sólu (výchozí: otáčí se po štyších)"),
+        ("A 35:35 tie (default: nothing is paid)", "Plichta 35:35 (výchozí: neplatí se)"),
+        ("Cap per game in Kč (default 40; 0 = none)",
+         "Herní strop v Kč (výchozí 40; 0 = bez stropu)"),
+        ("Stake per round in Kč (default 50)", "Vklad na kolo v Kč (výchozí 50)"),
+        ("Top-up step in Kč (default 10)", "Dokup po kolika Kč (výchozí 10)")]
+    assert all(len(text) <= 100 for pair in said.values() for text in pair)
+
+
 @pytest.mark.parametrize("locale", ["en-US", "cs"])
 async def test_the_help_tells_how_to_choose_the_tables_language(harness, locales, locale):
     guild, ch, (ann,) = world(harness, "ann")

@@ -15,8 +15,8 @@ LORA_CS = [
     ("Nový stůl", [
         "**/lora new** – založí stůl v tomto kanálu. Mluví jazykem z výchozích voleb serveru,"
         " jinak tvým; volbou `language` zvolíš češtinu, nebo angličtinu.",
-        "Ostatní přisednou tlačítkem **Přisednout**, volná místa obsadí **+ AI**. Hru spustí "
-        "zakladatel tlačítkem **Začít hru**.",
+        "Ostatní přisednou tlačítkem **Přisednout**, volná místa obsadí **+ AI** (přidat AI"
+        " smí každý u stolu). Hru spustí zakladatel tlačítkem **Začít hru**.",
         "Stůl, u kterého se celý den nic neděje (nikdo nepřisedne, neodejde, nemění pravidla"
         " ani nespouští hru), se sám zruší.",
         "Po hře otevře **Hrát znovu** nový stůl se stejnými hráči a pravidly (ne v turnaji).",
@@ -116,8 +116,8 @@ async def test_taroky_help_in_english_for_a_newcomer_names_every_command(harness
     assert sections["A new table"] == [
         "**/taroky new** – opens a table in this channel. It speaks the server's default"
         " language, else yours; its option `language` chooses English or Czech.",
-        "Others sit down with **Join**, **+ AI** fills a free seat. The creator starts the "
-        "game with **Start**.",
+        "Others sit down with **Join**, **+ AI** fills a free seat (anyone seated may add"
+        " one). The creator starts the game with **Start**.",
         "A table where nothing happens for a whole day (nobody sits down, leaves, changes the"
         " rules or starts the game) closes by itself.",
         "After a game, **Play again** opens a new table with the same players and rules (not"

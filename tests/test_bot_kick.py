@@ -125,7 +125,7 @@ async def test_a_manager_removes_a_player_from_a_running_taroky_game_in_english(
     assert reply(res).content == (
         f"Done – an AI plays for Dan at table {tid} now. They can come back while the game runs.")
     assert table.seats[seat].user_id is None and table.seats[seat].left_by == dan.id
-    assert ("Dan leaves the game – an AI took the seat (on Mod's instruction)."
+    assert ("Dan left the game – an AI took the seat (on Mod's instruction)."
             in table.recent.lines)
     await channel_delivered(harness, ch.id)
     assert any(m.content == (

@@ -145,13 +145,37 @@ async def test_the_only_player_leaving_is_told_that_the_table_closes(harness):
     assert reply(res).content == f"Stůl č. {tid} je zrušen – nesedí u něj už žádný hráč."
     assert table.status == "aborted"
     await channel_delivered(harness, ch.id)
-    assert ch.last_message.content == f"U stolu č. {tid} už nesedí žádný hráč, stůl je zrušen."
+    # the table's message says why, and nobody else is told: no post beside it (review 71:
+    # two public lines said the same)
+    assert ch.last_message.id == table.message_id
+    assert _shows(table_message(ch, table))[2].split("\n")[1] == (
+        "**Stůl byl zrušen – nesedí u něj už žádný hráč.**")
     # the table's last events say she left, not that an AI took her seat
     assert table.recent.lines[-1] == "Alice opouští hru."
     shown = [m.content for m in ch.history()] + [
         e.description or "" for m in ch.history() for e in m.embeds]
     assert not any("převzala AI" in text for text in shown)
     assert any("Alice opouští hru." in text for text in shown)
+
+
+async def test_the_last_player_leaving_names_and_tells_those_who_could_have_come_back(harness):
+    """Review 71: Bob left (he may come back while the game runs); Alice, the last human,
+    leaving closed the table over him. Her question names him, and he is told, mentioned."""
+    guild, ch, (alice, bob), tid = await open_table(harness, ["alice", "bob"], ("easy", "easy"),
+                                                    game="taroky", language="en")
+    table = harness.service.tables[tid]
+    await bob.click(reply(await bob.slash(ch, "taroky leave")), label="Leave, an AI plays on")
+    assert table.status == "playing" and table.left_seat_of(bob.id) is not None
+    ask = reply(await alice.slash(ch, "taroky leave"))
+    assert ask.content == (f"Nobody else plays at table {tid}: if you leave, the table closes,"
+                           " the game does not count and Bob can no longer come back. Leave?")
+    await alice.click(ask, label="Leave and close the table")
+    assert table.status == "aborted"
+    await channel_delivered(harness, ch.id)
+    assert ch.last_message.content == (f"No player sits at table {tid} any more; the table is"
+                                       f" closed and nobody can come back to it: <@{bob.id}>")
+    assert _shows(table_message(ch, table))[2].split("\n")[1] == (
+        "**The table was closed – no player sits at it any more.**")
 
 
 async def test_a_player_who_left_sees_the_sheet_and_takes_the_seat_back_after_a_restart(
@@ -232,8 +256,10 @@ async def test_forget_me_forgets_a_seat_left_behind(harness):
     left = table.seats[seat]
     assert (left.user_id, left.name, left.left_by) == (None, "anonymous", None)
     assert str(bob.id) not in str((await harness.bot.store.get_table(tid)).seats)
+    # (no seat of his to take back: a spectator of the game played here, review 71)
     assert reply(await bob.slash(ch, "lora hand")).content == (
-        "You do not sit at any table on this server.")
+        "You do not sit at this table – nobody sees another's hand. You can see the table and"
+        " the score sheet.")
 
 
 async def test_the_lobby_s_leave_button_clicked_once_the_game_runs_asks_first(harness):
@@ -313,8 +339,8 @@ async def test_a_leave_question_once_the_others_left_asks_again_and_a_second_cli
     res = await alice.click(ask, label="Odejít, dohraje AI")
     assert reply(res).content == (
         "U stolu se mezitím něco změnilo – nic se nestalo.\n"
-        f"U stolu č. {tid} kromě tebe nehraje žádný další hráč: když odejdeš, stůl se zruší "
-        "a hra se nezapočítá. Opravdu odejít?")
+        f"U stolu č. {tid} kromě tebe nehraje žádný další hráč: když odejdeš, stůl se zruší, "
+        "hra se nezapočítá a vrátit se už nebude moct ani Bob. Opravdu odejít?")
     assert [b["label"] for b in enabled_controls(ask)] == ["Odejít a zrušit stůl", "Zůstat"]
     assert table.status == "playing" and table.seat_of(alice.id) is not None
 

@@ -71,12 +71,12 @@ async def test_an_english_table_names_the_games_and_the_round_of_eight_by_the_gl
     names = table.names()
     public = [m for m in ch.history() if not m.flags.ephemeral]
     assert public[0].content == (
-        f"▶ **Hearts** (1st round of eight, game 1). {names[3]} deals, {names[0]} leads.")
+        f"▶ **Hearts** (game 1 of the 1st round of eight). {names[3]} deals, {names[0]} leads.")
     shown = table_message(ch, table).embeds[0].description
-    assert shown == f"**Hearts** (1st round of eight, game 1)\nTo act: **{names[0]}**"
+    assert shown == f"**Hearts** (game 1 of the 1st round of eight)\nTo act: **{names[0]}**"
     res = await users[0].click(table_message(ch, table), custom_id=f"lora:t:{tid}:hand")
     assert reply(res).content.splitlines()[:2] == [
-        "**Hearts** (1st round of eight, game 1)",
+        "**Hearts** (game 1 of the 1st round of eight)",
         "• Now Hearts; you lead. Take no heart."]
     # the maturant at the choice: Graduation, and the games to choose by their English names
     lora = Lora(first_leader=0, deals=lora_deals(0, [0, 1, 2, 3]))

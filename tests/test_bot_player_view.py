@@ -422,6 +422,10 @@ async def test_the_lobby_shows_the_options_and_a_change_asks_the_seated_again(ha
     embed = lobby.embeds[0]
     seats = embed.fields[0].value.splitlines()
     assert seats[2] == "3\\. AI Karel (lehký)" and seats[3] == "4\\. AI Božena (těžký)"
+    # full: who may start it now, named; the creator marked in the list (review 71)
+    assert seats[:2] == [f"1\\. <@{alice.id}> (zakladatel stolu)", f"2\\. <@{bob.id}>"]
+    assert embed.description == ("Stůl je plný – hru teď může spustit zakladatel stolu"
+                                 f" <@{alice.id}>.")
     rules = embed.fields[1]
     assert rules.name == "Pravidla stolu"
     assert "• Panák (kdo ve Filkách vezme všechny čtyři filky, platí panáka): ano" in rules.value
@@ -443,6 +447,9 @@ async def test_the_lobby_shows_the_options_and_a_change_asks_the_seated_again(ha
     lobby = next(m for m in ch.history() if m.id == table.message_id)
     assert lobby.embeds[0].fields[0].value.splitlines()[1].endswith(
         "⏳ čeká se na souhlas se změněnými pravidly")
+    assert lobby.embeds[0].description == (
+        "Stůl je plný. Až všichni odsouhlasí změněná pravidla, může hru spustit zakladatel"
+        f" stolu <@{alice.id}>.")
     res = await alice.click(lobby, custom_id="lora:l:1:start")
     assert reply(res).content == ("Hru zatím nelze začít: se změněnými pravidly ještě "
                                   "musí souhlasit: Bob.")
@@ -719,6 +726,12 @@ async def test_either_game_s_sheet_command_shows_the_sheet_of_the_table_one_sits
     elsewhere = guild.create_text_channel("elsewhere")
     assert reply(await carol.slash(elsewhere, "taroky protocol")).content == (  # her client's
         "You do not sit at any table on this server.")  # language
+    # her hand asked for where the game is played: what its Moje karty tells her (review 71)
+    assert reply(await carol.slash(ch, "lora hand")).content == (
+        "You do not sit at this table – nobody sees another's hand. You can see the table and"
+        " the score sheet.")
+    assert reply(await carol.slash(elsewhere, "lora hand")).content == (
+        "You do not sit at any table on this server.")
 
 
 def test_a_maturita_s_start_tells_its_goal_and_that_one_point_fails_it():

@@ -75,9 +75,11 @@ async def test_after_leaving_and_after_a_restart_the_tables_language_stays(harne
     och = other.create_text_channel("lora")
     there = other.add_member(cyril.user)
     assert reply(await there.slash(och, "lora hand")).content == NOT_SEATED_EN
-    # forget-me forgets the table too
+    # forget-me forgets the table too: he watches its game as anybody does (review 71)
     await cyril.click(reply(await cyril.slash(ch, "lora forget-me")), label="Smazat moje údaje")
-    assert reply(await cyril.slash(ch, "lora hand")).content == NOT_SEATED_EN
+    assert reply(await cyril.slash(ch, "lora hand")).content == (
+        "You do not sit at this table – nobody sees another's hand. You can see the table and"
+        " the score sheet.")
     assert await harness.bot.store.user_settings(cyril.id) == {}
 
 

@@ -157,10 +157,10 @@ def test_the_lines_of_a_seat_an_ai_plays_since_its_player_left_name_it_as_the_ai
             first = list(events)  # (Hearts and Obers' first tricks)
     said = UI.announcements(table, events)
     assert said[:3] == [
-        "■ **Hearts** (1st round of eight, game 1). Points: Ann 0 · Eve → AI 4 · AI Božena 4"
+        "■ **Hearts** (game 1 of the 1st round of eight). Points: Ann 0 · Eve → AI 4 · AI Božena 4"
         " · Dana 0",
-        "▶ **Obers** (1st round of eight, game 2). Dana deals, Ann leads.",
-        "■ **Obers** (1st round of eight, game 2). Points: Ann 0 · Eve → AI 6 · AI Božena 2"
+        "▶ **Obers** (game 2 of the 1st round of eight). Dana deals, Ann leads.",
+        "■ **Obers** (game 2 of the 1st round of eight). Points: Ann 0 · Eve → AI 6 · AI Božena 2"
         " · Dana 0"]
     assert said[7] == "Standings before King of hearts: Ann 1, Dana 4, AI Božena 11, Eve → AI 16"
     tricks = UI.event_lines(table, first)

@@ -26,7 +26,8 @@ async def test_a_manager_s_lora_defaults_open_a_new_table_and_an_option_given_wi
         "New Lóra tables on this server start with these options (a server manager sets them"
         " with /lora defaults; an option given when opening a table wins):",
         "• King of hearts into the first trick: allowed",
-        "• Panák (whoever takes all four Obers in Obers owes everyone a drink): yes (the server's)",
+        "• Panák (whoever takes all four Obers in the game Obers owes everyone a drink): yes"
+        " (the server's)",
         "• Clean hundred: yes",
         "• Turn timer: no limit (the server's)",
         "• Seating: by draw",

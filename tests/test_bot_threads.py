@@ -85,6 +85,41 @@ async def test_a_second_table_in_a_channel_plays_in_its_own_thread(harness):
         (discord.MessageType.default, f"Lóra – stůl č. 2 hraje ve vlákně <#{thread.id}>.", [])]
 
 
+async def test_a_new_table_asked_for_in_a_table_s_thread_is_sent_to_the_channel(harness):
+    """A thread has no threads: a second table would play beside the first in its thread,
+    and the opener was told untruly that a thread could not be made (review 71)."""
+    guild, ch, (alice, bob, cyril, dana) = setup(harness, ["alice", "bob", "cyril", "dana"])
+    await alice.slash(ch, "lora new", language="cs")
+    await bob.slash(ch, "lora new", language="cs")
+    thread = thread_of(ch, harness.service.tables[2])
+    res = await cyril.slash(thread, "lora new", language="cs")
+    assert reply(res).content == ("Tady hraje stůl č. 2. Nový stůl založ přímo v kanálu"
+                                  f" <#{ch.id}>.")
+    res = await dana.slash(thread, "taroky new", language="en")
+    assert reply(res).content == (f"Table 2 plays here. Open a new table in the channel <#{ch.id}>"
+                                  " itself.")
+    assert sorted(harness.service.tables) == [1, 2] and len(ch.threads) == 1
+    # from the channel it opens as usual, in a thread of its own
+    res = await cyril.slash(ch, "lora new", language="cs")
+    third = thread_of(ch, harness.service.tables[3])
+    assert reply(res).content == f"Stůl č. 3 je založen. Hraje se ve vlákně <#{third.id}>."
+
+
+async def test_a_thread_whose_table_closed_takes_the_next_table_itself(harness):
+    """Tables always in threads: a new table asked for in a thread with no table plays in
+    that thread (a thread has none of its own), and its opener is not told that one could not
+    be made."""
+    guild, ch, (alice, bob) = setup(harness, ["alice", "bob"])
+    await set_threads(harness, guild, ch, "always")
+    await alice.slash(ch, "lora new", language="cs")
+    thread = thread_of(ch, harness.service.tables[1])
+    await alice.slash(thread, "lora abort")
+    assert harness.service.tables_in_channel(thread.id) == []
+    res = await bob.slash(thread, "lora new", language="cs")
+    assert reply(res).content == "Stůl č. 2 je založen."
+    assert harness.service.tables[2].channel_id == thread.id and len(ch.threads) == 1
+
+
 async def test_two_new_tables_at_the_same_instant_in_an_empty_channel_one_goes_to_a_thread(
         harness):
     """Both commands are in flight together: the channel takes one new table at a time, so

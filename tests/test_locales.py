@@ -139,10 +139,11 @@ def test_the_english_panak_option_says_the_player_owes_the_drinks() -> None:
     from bot.model import TableSettings
 
     settings = TableSettings(lang="en", options={"panak": True})
-    assert ("Panák (whoever takes all four Obers in Obers owes everyone a drink): yes"
+    assert ("Panák (whoever takes all four Obers in the game Obers owes everyone a drink): yes"
             in LoraUI().settings_lines(settings, "en"))
     assert t("lora.opt_panak_desc", "en") == (
-        "Panák: whoever takes all four Obers in Obers owes everyone a drink (announced only)")
+        "Panák: whoever takes all four Obers in the game Obers owes everyone a drink"
+        " (announced only)")
     assert t("lora.ev.panak", "en", name="Alice") == (
         "Alice takes all four Obers and owes everyone a drink!")
     assert t("lora.ev.panak_you", "en") == "You take all four Obers and owe everyone a drink!"

@@ -684,43 +684,50 @@ async def test_the_rules_at_a_table_give_that_tables_own_rules(harness):
     for res in (await users[0].click(table_message, custom_id=f"lora:t:{tid}:rules"),
                 await users[0].slash(ch, "taroky rules")):
         embed = reply(res).embeds[0]
-        assert ("Hraje se proti směru hodinových ručiček; délka kola, vklad a strop tohoto"
-                " stolu jsou níže v Pravidlech stolu.\n**Licitace**") in embed.description
+        assert embed.description.endswith(
+            "Hraje se proti směru hodinových ručiček; délka kola, vklad a strop tohoto"
+            " stolu jsou níže v Pravidlech stolu.")
         assert "60 minut" not in embed.description
         assert "**J** kluk" in embed.description  # "C♠": the card letters are explained
-        [field] = embed.fields
+        # each topic a field titled by it (review 71: one block of ~3,000 characters)
+        *topics, field = embed.fields
+        assert [f.name for f in topics] == ["Licitace", "1P/2P", "Preferanc", "Sólo", "Hlášky",
+                                            "Oči", "Hra", "Varšava"]
+        assert topics[0].value.startswith("Předák nesmí říct dobrá: zahajuje 1P")
+        assert topics[4].value.startswith("**Hlášky** (taročky, barvy, trul, honéry…)")
         assert field.name == "Pravidla stolu"
         assert field.value.splitlines()[:2] == [
             "• Kolo: 4 rozdání", "• Vklad 20,00 Kč, dokup po 10,00 Kč, herní strop 40,00 Kč"
                                  " (nejvíc, kolik jeden hráč zaplatí druhému za jednu hru)"]
     other = guild.add_member(harness.env.create_user("eve", global_name="Eve"))
     res = await other.slash(ch, "taroky rules")  # not at a table: the summary alone
-    assert reply(res).embeds[0].fields == []
-    assert ("Play goes counter-clockwise; the tournament rules play rounds of 60 minutes with a"
-            " stake of 50 Kč (a table may agree on other settings).\n**Bidding**"
-            ) in reply(res).embeds[0].description  # (her client's English)
+    assert [f.name for f in reply(res).embeds[0].fields] == [
+        "Bidding", "1P/2P", "Preferans", "Solo", "Declarations", "Eyes", "Play", "Warsaw"]
+    assert reply(res).embeds[0].description.endswith(
+        "Play goes counter-clockwise; the tournament rules play rounds of 60 minutes with a"
+        " stake of 50 Kč (a table may agree on other settings).")  # (her client's English)
 
 
 # The rules summary's explanations (review 27): what a newcomer reads before the buttons
 # offer him a pagát, a valát, a double or a Warsaw.
 SUMMARY = {
-    "cs": ("**Sólo**: talon se nevyměňuje: patří protihráčům a po každém z prvních šesti štychů"
+    "cs": ("Sólo: Talon se nevyměňuje: patří protihráčům a po každém z prvních šesti štychů"
            " se jedna jeho karta otočí lícem nahoru.",
            "**pagát** (ultimo) – kdo má pagáta, slibuje, že jím vezme poslední, 12. štych",
            "**valát**, slib strany, že vezme všech 12 štychů",
            "Ohlášený pagát platí {pagat} Kč, valát {valat} Kč; neohlášené (tiché) se počítají"
            " za polovinu",
-           "**Oči**: král, pagát, mond a škýz {five}, dáma {queen}, kaval {cavalier}, kluk {jack},"
+           "Oči: Král, pagát, mond a škýz {five}, dáma {queen}, kaval {cavalier}, kluk {jack},"
            " každá jiná karta {other}; karty se počítají po třech: každá trojice za svůj součet"
            " bez 2, zbylá jedna nebo dvě karty za součet bez 1. Celý balík má {total} očí;",
            "potřebuje {need}, 35:35 je plichta (hra se neplatí).",
            "(1P, 2P a preferanc na prvních {r1} h za oko, na druhých {r2} h, na třetích {r3} h,"
            " sólo {r6} h)",
-           "**Varšava**: každý hraje sám za sebe a nic se nehlásí;",
+           "Varšava: Každý hraje sám za sebe a nic se nehlásí;",
            "Talon leží zakrytý; po každém z prvních šesti štychů se jedna jeho karta otočí a"
            " počítá se tomu, kdo štych bere. Každý platí každému, kdo má méně očí, {w} h za oko"
            " rozdílu (hráči bez štychu, bláně, {blana} h)"),
-    "en": ("**Solo**: no talon exchange: the talon belongs to the opponents, and one of its"
+    "en": ("Solo: No talon exchange: the talon belongs to the opponents, and one of its"
            " cards is turned face up after each of the first six tricks.",
            "**pagát ultimo** may be announced – the holder of the pagát promises to win the last,"
            " 12th trick with it",
@@ -728,14 +735,14 @@ SUMMARY = {
            "An announced pagát ultimo is worth {pagat} Kč, a valat {valat} Kč; unannounced"
            " (silent) they count half",
            "and all 12 tricks taken by a side that did not announce valat.",
-           "**Eyes**: king, pagát, mond and Škýz {five}, queen {queen}, cavalier {cavalier},"
+           "Eyes: King, pagát, mond and Škýz {five}, queen {queen}, cavalier {cavalier},"
            " jack {jack}, every other card {other}; cards are counted in threes, each three worth"
            " its sum less 2, a last one or two cards their sum less 1. The pack holds {total}"
            " eyes;",
            "needs {need}, and 35:35 is a tie (the game is not paid).",
-           "(1P, 2P and preferans on first cards {r1} h an eye, on second {r2} h, on third {r3}"
-           " h, solo {r6} h)",
-           "**Warsaw**: each plays for themselves, with no announcements;",
+           "(1P, 2P and preferans on first cards {r1} h (haléř, 1/100 Kč) an eye, on second {r2}"
+           " h, on third {r3} h, solo {r6} h)",
+           "Warsaw: Each plays for themselves, with no announcements;",
            "The talon stays face down; after each of the first six tricks one of its cards goes"
            " to that trick's winner. Everyone pays everyone with fewer eyes {w} h per eye of"
            " difference ({blana} h to a player with no trick)"),
@@ -787,14 +794,15 @@ async def test_T_COUNT_T_TALON_6P_the_rules_summary_explains_its_words_as_the_en
     table_message = next(m for m in ch.history()
                          if m.id == harness.service.tables[tid].message_id)
     embed = reply(await users[0].click(table_message, custom_id=f"lora:t:{tid}:rules")).embeds[0]
-    text = embed.description
+    # (each topic a field titled by it: "Sólo: Talon se …")
+    text = "\n".join([embed.description, *(f"{f.name}: {f.value}" for f in embed.fields)])
     for said in SUMMARY[lang]:
         assert said.format(**numbers) in text, said
     assert "no talon." not in text and "bez talonu" not in text
     # Discord's limits: a description of 4096 characters, an embed of 6000 in all
-    assert len(text) <= 4096
-    assert len(embed.title) + len(text) + sum(len(f.name) + len(f.value)
-                                              for f in embed.fields) <= 6000
+    assert len(embed.description) <= 4096 and all(len(f.value) <= 1024 for f in embed.fields)
+    assert len(embed.title) + len(embed.description) + sum(len(f.name) + len(f.value)
+                                                           for f in embed.fields) <= 6000
 
 
 async def test_the_hand_names_only_what_the_seat_may_do(harness):
@@ -924,3 +932,52 @@ async def test_T_VIEW_the_table_offers_the_last_trick_once_one_is_taken(harness,
         assert ops()[last] == label
         res = await users[1].click(clickers.table_message(), custom_id=last)
         assert res.ephemeral and reply(res).content == text
+
+
+async def test_a_taroky_lobby_lets_its_creator_switch_the_common_rules(harness):
+    """Review 71: a Taroky table's rules were only ``/taroky new``'s options (Lóra's lobby has
+    a select): the creator flips Varšava (with it the push and the mond on the Škýz go), the
+    sólo's talon and the tie; the seated accept again; a full lobby names who may start."""
+    env = harness.env
+    guild = env.create_guild()
+    ch = guild.create_text_channel("taroky")
+    alice = guild.add_member(env.create_user("alice", global_name="Alice"))
+    bob = guild.add_member(env.create_user("bob", global_name="Bob"))
+    await alice.slash(ch, "taroky new", language="cs")
+    table = harness.service.tables[1]
+
+    def lobby() -> Any:
+        return next(m for m in ch.history() if m.id == table.message_id)
+
+    def select() -> dict[str, Any]:
+        return next(c for c in enabled_controls(lobby()) if c["type"] == 3)
+
+    assert [o["label"] for o in select()["options"]] == [
+        "Varšava: vypnout", "Žďuchání do Varšavy: vypnout", "Mond na škýze ve Varšavě: povolit",
+        "Talon v sólu: nechat skrytý", "Plichta 35:35: platit o jedno oko"]
+    await bob.click(lobby(), custom_id="lora:l:1:join")
+    for _ in range(2):
+        await alice.click(lobby(), custom_id="lora:lai:1:easy")
+    assert lobby().embeds[0].description == (
+        f"Stůl je plný – kolo teď může spustit zakladatel stolu <@{alice.id}>.")
+    res = await bob.select(lobby(), ["tie"], custom_id=select()["custom_id"])
+    assert reply(res).content == "Pravidla stolu mění jen jeho zakladatel."
+    await alice.select(lobby(), ["varsava"], custom_id=select()["custom_id"])
+    await alice.select(lobby(), ["solo_talon"], custom_id=select()["custom_id"])
+    await alice.select(lobby(), ["tie"], custom_id=select()["custom_id"])
+    options = table.settings.options
+    assert (options["varsava"], options["solo_talon"], options["tie"]) == (
+        False, "hidden", "one_eye")
+    assert [o["label"] for o in select()["options"]] == [
+        "Varšava: zapnout", "Talon v sólu: otáčet po štyších", "Plichta 35:35: neplatit"]
+    embed = lobby().embeds[0]
+    assert "• Varšava: ne" in embed.fields[1].value
+    assert embed.description == (
+        "Stůl je plný. Až všichni odsouhlasí změněná pravidla, může kolo spustit zakladatel"
+        f" stolu <@{alice.id}>.")
+    res = await alice.click(lobby(), custom_id="lora:l:1:start")
+    assert reply(res).content == ("Hru zatím nelze začít: se změněnými pravidly ještě "
+                                  "musí souhlasit: Bob.")
+    await bob.click(lobby(), custom_id="lora:l:1:agree")
+    await alice.click(lobby(), custom_id="lora:l:1:start")
+    assert table.state is not None and not table.state.options.varsava

@@ -663,9 +663,11 @@ def test_a_hand_tells_its_cards_in_words_grouped_as_its_picture() -> None:
     """A Taroky hand off turn had its cards only in the picture (Lóra's shows them as
     disabled buttons), and its prompt read "…Anička; tlačítka se odemknou" where Lóra's
     reads "…Anička. Tlačítka se odemknou": a hand lists them above the prompt, taroks then
-    each suit apart (as the picture groups them), and the prompt is Lóra's. On his turn to
-    play too, as Lóra's (review 52: it was the alt then, and only then — one place, always
-    the same, a screen reader hears them once; the alt points there)."""
+    each suit apart (as the picture groups them). The prompt promised buttons that unlock,
+    but a Taroky hand off turn has none (Lóra's shows its cards disabled): it says his
+    choices appear there on his turn (review 71). On his turn to play the cards are told
+    too, as Lóra's (review 52: it was the alt then, and only then — one place, always the
+    same, a screen reader hears them once; the alt points there)."""
     from bot.games.taroky.hand import hand
 
     rnd, _seat = example("play")
@@ -674,13 +676,17 @@ def test_a_hand_tells_its_cards_in_words_grouped_as_its_picture() -> None:
     parts = hand(_table(rnd), rnd.view(waiting), "cs")
     assert parts.lines[-2:] == [
         "V ruce máš: VI XXI · 2♦ A♦ · K♠",
-        "Na tahu je Anička. Tlačítka se odemknou, až budeš na řadě."]
+        "Na tahu je Anička. Až budeš na řadě ty, objeví se tu tvoje volby."]
     assert parts.items == []
     parts = hand(_table(rnd, "en"), rnd.view(waiting), "en")
     assert parts.lines[-2:] == ["In your hand: VI XXI · 2♦ A♦ · K♠",
-                                "Anička is to act. The buttons unlock when it is your turn."]
+                                "Anička is to act. Your choices appear here when it is your turn."]
     rnd, _seat = example("bid")  # bidding: the buttons are bids, the cards are told
     assert rnd.to_act is not None
+    other = hand(_table(rnd, "en"), rnd.view((rnd.to_act + 1) % 4), "en")
+    assert other.items == [] and other.lines[-1] == (
+        f"{_table(rnd).names()[rnd.to_act]} is to act. Your choices appear here when it is"
+        " your turn.")
     assert any(line.startswith("V ruce máš: ")
                for line in hand(_table(rnd), rnd.view(rnd.to_act), "cs").lines)
     rnd, _seat = example("play")  # his turn to play: his cards are the buttons, and the line

@@ -84,7 +84,7 @@ FIRST_GAME = {
            "  Hraje se Filky (1. tálie, 2. hra), vynáší Honza."],
     "en": ["  End of Hearts: Alex 1, Karel 6, Božena 1, Jaroslav 0.",
            "Standing: Alex 1, Karel 6, Božena 1, Jaroslav 0",
-           "  Now Obers (1st round of eight, game 2); Alex leads."],
+           "  Now Obers (game 2 of the 1st round of eight); Alex leads."],
 }
 WHY = {  # the first hand: hearts may not be led; then he must follow suit; desítky's rows
     "cs": ["Tvoje karty: S❤️ F❤️ 10🍃 F🍃 9🔔 S🔔 K🔔 E🌰",

@@ -226,14 +226,16 @@ async def test_moje_karty_at_a_finished_busy_seat_says_why(harness: BotHarness) 
 async def test_a_reply_in_a_czech_tournament_s_thread_speaks_czech_to_an_english_client(
         harness: BotHarness) -> None:
     """Review 24 (#4): ``/lora hand`` in a Czech tournament table's thread answered "You do
-    not sit at any table on this server." — the client's language, not the thread's."""
+    not sit at any table on this server." — the client's language, not the thread's. (Review
+    71: where a game is played, a spectator is told what its Moje karty tells.)"""
     h = harness
     guild, ch, _, ann, _ = await _setup(h)
     await ann.click(ch.history()[0], custom_id="lora:tn:1:start")
     zed = guild.add_member(h.env.create_user("zed", global_name="Zed"))  # English client
     thread = ch.threads[0]
     res = await zed.slash(thread, "lora hand")
-    assert reply(res).content == "Nesedíš u žádného stolu na tomto serveru."
+    assert reply(res).content == ("U tohoto stolu nesedíš – karty ostatních nevidí nikdo. Stůl"
+                                  " a protokol vidíš.")
     res = await zed.slash(guild.create_text_channel("jinde"), "lora hand")
     assert reply(res).content == "You do not sit at any table on this server."
 

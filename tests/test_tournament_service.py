@@ -47,7 +47,8 @@ class Quiet:
         return []
 
     def closed_shown(self, table: Table, reason: str, by: str | None = None,
-                     tournament: int | None = None) -> list[Any]:
+                     tournament: int | None = None, *,
+                     returners: Sequence[int] = ()) -> list[Any]:
         self.calls.append(("table_closed", reason))
         return []
 

@@ -23,8 +23,11 @@ pytestmark = pytest.mark.settle(5.0)  # (SimCord's default: no turn timer fires 
 
 
 def rules_field(res: Any) -> list[str]:
+    """The table's own rules: the embed's last field (Taroky's summary has a field per topic
+    before it)."""
     (embed,) = reply(res).embeds
-    (field,) = embed.fields
+    field = embed.fields[-1]
+    assert field.name in ("Pravidla stolu", "Table rules")
     return [line.removeprefix("• ") for line in field.value.splitlines()]
 
 

@@ -574,10 +574,11 @@ class TableLobby(TablePlay):
                      tournament: int | None = None, *, lead: Sequence[OutboxItem] = (),
                      channel_id: int | None = None) -> None:
         table.status = STATUS_ABORTED
+        # (those who left and could have taken their seats back: told that they no longer can)
+        returners = [s.left_by for s in table.seats if s is not None and s.left_by is not None]
         no_return(table)
         self.timer.cancel(table.table_id)
         self.clock.cancel(table.table_id)
-        await self._save(table, [*lead, *self.presenter.closed_shown(table, reason, by,
-                                                                     tournament)],
-                         channel_id=channel_id)
+        await self._save(table, [*lead, *self.presenter.closed_shown(
+            table, reason, by, tournament, returners=returners)], channel_id=channel_id)
         self._evict_later(table.table_id)

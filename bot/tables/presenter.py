@@ -34,9 +34,11 @@ class Presenter(Protocol):
         ...
 
     def closed_shown(self, table: Table, reason: str, by: str | None = None,
-                     tournament: int | None = None) -> list[OutboxItem]:
+                     tournament: int | None = None, *,
+                     returners: Sequence[int] = ()) -> list[OutboxItem]:
         """The table closed (``core.closed_<reason>``; ``by``: who closed it; ``tournament``:
-        the tournament its creator plays)."""
+        the tournament its creator plays; ``returners``: the users who left it and could
+        have taken their seats back)."""
         ...
 
     def reminder(self, table: Table, seat: int, seconds_left: int) -> list[OutboxItem]: ...

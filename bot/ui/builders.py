@@ -115,13 +115,12 @@ def lobby_message(table: Table) -> Message:
     level, the creator's changes of the options and "I accept" when a change is pending."""
     lang = table.settings.lang
     ui = game_ui(table)
-    kind = table.game_kind
+    waiting = set(table.not_agreed())
     embed = discord.Embed(
         title=table_title(table, "lobby_title", lang),
-        description=game_t(kind, "lobby_desc", lang, n=len(table.seats)),
+        description=lobby_description(table, bool(waiting)),
         colour=EMBED_COLOUR,
     )
-    waiting = set(table.not_agreed())
     lines = []
     for i, seat in enumerate(table.seats):
         if seat is None:
@@ -129,10 +128,11 @@ def lobby_message(table: Table) -> Message:
         elif seat.is_ai:
             level = t(f"core.ai_{seat.ai}", lang)
             lines.append(f"{i + 1}. {t('core.seat_ai', lang, name=seat.name, level=level)}")
-        elif i in waiting:
-            lines.append(f"{i + 1}. <@{seat.user_id}> – {t('core.seat_waits', lang)}")
-        else:
-            lines.append(f"{i + 1}. <@{seat.user_id}>")
+        else:  # (who may start the game is named: review 71)
+            mark = f" {t('core.seat_creator', lang)}" if seat.user_id == table.creator_id \
+                else ""
+            waits = f" – {t('core.seat_waits', lang)}" if i in waiting else ""
+            lines.append(f"{i + 1}. <@{seat.user_id}>{mark}{waits}")
     # a rematch: whom the table still waits for, and who said he does not play this time
     awaited, declined = table.rematch_awaited(), table.rematch_declined()
     if awaited:
@@ -168,6 +168,24 @@ def lobby_message(table: Table) -> Message:
             t("core.options_placeholder", lang),
         ))
     return {"content": None, "embed": embed, "view": frozen_view(*items), "attachments": []}
+
+
+def aborted_line(reason: str | None, lang: str) -> str:
+    """A closed game's first line: that it was closed, and why where the table tells it
+    alone (``core.aborted_line_<reason>``: nobody sits there any more, review 71)."""
+    key = f"core.aborted_line_{reason}"
+    return t(key if has(key, lang) else "core.aborted_line", lang)
+
+
+def lobby_description(table: Table, waiting: bool) -> str:
+    """What a lobby asks for: seats to fill; once every seat is taken, that its creator
+    (named) may start — after all accept changed rules, if some still have to (``waiting``;
+    review 71: a full lobby kept asking to fill the seats)."""
+    kind, lang = table.game_kind, table.settings.lang
+    if None in table.seats or table.seat_of(table.creator_id) is None:
+        return game_t(kind, "lobby_desc", lang, n=len(table.seats))
+    return game_t(kind, "lobby_full_agree" if waiting else "lobby_full", lang,
+                  creator=f"<@{table.creator_id}>")
 
 
 def timer_line(timer: int, lang: str, *, tournament: bool = False) -> str:
@@ -224,8 +242,31 @@ def rules_text(kind: str, table: Table | None, lang: str) -> str:
     return game_t(kind, "rules_text", lang, **values)
 
 
+# (Discord's limit of an embed field's value)
+FIELD_VALUE_MAX = 1024
+
+
+def rules_sections(text: str) -> tuple[str, list[tuple[str, str]]]:
+    """The rules in brief as an embed shows them: the first paragraph as its description, and
+    where every further one opens with its topic in bold ("**Bidding**: …"), each as a field
+    titled by it (review 71: Taroky's, ~3,000 characters in one block, read as several
+    phone screens with no headings). Other texts stay whole (Lóra's list of games)."""
+    first, *rest = text.split("\n")
+    if not rest or not all(p.startswith("**") and "**" in p[2:] for p in rest):
+        return text, []
+    fields = []
+    for paragraph in rest:
+        name, _, after = paragraph[2:].partition("**")
+        value = capitalised(after[2:]) if after.startswith(": ") else paragraph
+        if len(value) > FIELD_VALUE_MAX:
+            return text, []
+        fields.append((name, value))
+    return first, fields
+
+
 # -- the table -------------------------------------------------------------------------
-def table_message(table: Table, *, closed: bool = False, render: bool = True) -> Message:
+def table_message(table: Table, *, closed: bool = False, render: bool = True,
+                  reason: str | None = None) -> Message:
     """The table's public message. ``render=False``: without its picture, whose recipe is
     left under ``"picture"`` for the caller to draw off the event loop (``attach``). A closed
     (aborted) table's message has no picture: its game stopped mid-way, and the picture would
@@ -238,7 +279,7 @@ def table_message(table: Table, *, closed: bool = False, render: bool = True) ->
     picture = None if closed else ui.table_picture(table, lang)
     alt = None if picture is None else ui.table_alt(table, lang)
     image = draw(picture, f"the table picture of table {table.table_id}") if render else None
-    lines = [t("core.aborted_line", lang)] if closed else ui.status_lines(table, lang)
+    lines = [aborted_line(reason, lang)] if closed else ui.status_lines(table, lang)
     if table.recent.lines:
         lines.append("")
         lines.append(f"__{t('core.recent', lang)}__")

@@ -456,9 +456,11 @@ class Controller:
         """The game's rules in brief; asked at a table, with that table's own rules (its
         options may differ from the defaults the summary speaks of)."""
         ui = ui_of(kind)
+        text, sections = builders.rules_sections(builders.rules_text(kind, table, lang))
         embed = discord.Embed(title=game_t(kind, "rules_title", lang, game=ui.name(lang)),
-                              description=builders.rules_text(kind, table, lang),
-                              colour=builders.EMBED_COLOUR)
+                              description=text, colour=builders.EMBED_COLOUR)
+        for name, value in sections:
+            embed.add_field(name=name, value=value, inline=False)
         if table is not None and table.game_kind == kind:
             embed.add_field(name=t("core.rules_field", lang), value="\n".join(
                 f"• {line}" for line in builders.table_rules_lines(ui, table, lang)),

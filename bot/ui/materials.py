@@ -78,7 +78,8 @@ class Materials:
                 table, f"core.closed_{reason}", lang,
                 tournament=None if tournament is None else int(tournament)))
             return {"embed": embed, "view": None, "attachments": []}
-        message = builders.table_message(table, closed=closed, render=False)
+        message = builders.table_message(table, closed=closed, render=False,
+                                         reason=payload.get("closed"))
         message = await self.ctl.render(message, f"the table picture of table {table.table_id}")
         message.pop("content", None)
         if payload.get("ping"):

@@ -70,22 +70,38 @@ class TablePresenter:
         return out
 
     def closed_shown(self, table: Table, reason: str, by: str | None = None,
-                     tournament: int | None = None) -> list[OutboxItem]:
+                     tournament: int | None = None, *,
+                     returners: Sequence[int] = ()) -> list[OutboxItem]:
         if reason == "gone":
             self._forget_mover(table.table_id)  # (its ping text with it)
             return self._gone_shown(table)
-        text = builders.closed_text(table, f"core.closed_{reason}", table.settings.lang, by,
-                                    tournament)
         refresh = items.table_refresh(table.channel_id, table.table_id, closed=reason)
         if tournament is not None:  # (its closed lobby names it too: ``Materials``)
             refresh.payload["tournament"] = tournament
         out = [refresh,
-               items.post(table.channel_id, text, table_id=table.table_id),
+               *self._closed_post(table, reason, by, tournament, returners),
                *self.ctl.threads.pointer(table),
                *self.ctl.rematches.invite_done(table, "core.again_invite_closed")]
         unping = self._unping(table)
         self._forget_mover(table.table_id)
         return out if unping is None else [unping, *out]
+
+    @staticmethod
+    def _closed_post(table: Table, reason: str, by: str | None, tournament: int | None,
+                     returners: Sequence[int]) -> list[OutboxItem]:
+        """The post that says the table closed. When its last player left, its message says
+        why and there is nobody else to tell, but those who left it before and could have
+        come back (mentioned: review 71, two public lines said the same to nobody)."""
+        lang = table.settings.lang
+        if reason != "everyone_left":
+            text = builders.closed_text(table, f"core.closed_{reason}", lang, by, tournament)
+            return [items.post(table.channel_id, text, table_id=table.table_id)]
+        if not returners:
+            return []
+        mentions = " ".join(f"<@{u}>" for u in returners)
+        return [items.post(table.channel_id, t("core.closed_everyone_left_returners", lang,
+                                               id=table.table_id, mentions=mentions),
+                           mentions=True, table_id=table.table_id)]
 
     def _gone_shown(self, table: Table) -> list[OutboxItem]:
         """A table whose channel or thread was deleted: nothing can be shown where it played;

@@ -100,7 +100,12 @@ class Questions:
         plays there); the button says which it confirmed."""
         tid = table.table_id
         if self.ctl.service.closes_on_leaving(table, user_id):
-            return t("core.leave_confirm_close", lang, id=tid), ConfirmButton(
+            # (who left before and could come back loses that too: named, review 71)
+            away = [s.name for s in table.seats if s is not None and s.left_by is not None]
+            text = t("core.leave_confirm_close_returners", lang, id=tid,
+                     names=", ".join(away)) if away else t("core.leave_confirm_close", lang,
+                                                             id=tid)
+            return text, ConfirmButton(
                 tid, "leaveclose", self.confirm_until(), t("core.btn_leave_close", lang))
         if table.tournament is None:
             text = t("core.leave_confirm", lang, id=tid)

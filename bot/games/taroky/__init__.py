@@ -9,6 +9,7 @@ through the ``GameUI`` protocol. The round's clock (``round_limit`` minutes) is 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
@@ -106,6 +107,41 @@ class TarokyUI(BaseUI):
         return {"varsava_play": play,
                 "solo_talon": t(f"taroky.rule_solo_{o.solo_talon}", lang),
                 "tie": t(f"taroky.rule_tie_{o.tie}", lang)}
+
+    def option_choices(self, settings: TableSettings, lang: str) -> list[tuple[str, str]]:
+        """The rule switches the creator may flip in the lobby (review 71: a table's rules
+        were only ``/taroky new``'s options): Varšava, and with it the push and the mond on
+        the Škýz, the sólo's talon and the tie; the money and the round's length stay
+        ``/taroky new``'s."""
+        o = TarokyOptions.from_json(settings.options)
+        onoff = {True: "off", False: "on"}
+        choices = [("varsava", t(f"taroky.toggle_varsava_{onoff[o.varsava]}", lang))]
+        if o.varsava:
+            mond = "allow" if o.mond_rule else "forbid"
+            choices += [("zduch", t(f"taroky.toggle_zduch_{onoff[o.zduch]}", lang)),
+                        ("mond", t(f"taroky.toggle_mond_{mond}", lang))]
+        other = {"reveal": "hidden", "hidden": "reveal", "zero": "one_eye", "one_eye": "zero"}
+        return [*choices,
+                ("solo_talon", t(f"taroky.toggle_solo_{other[o.solo_talon]}", lang)),
+                ("tie", t(f"taroky.toggle_tie_{other[o.tie]}", lang))]
+
+    def change_option(self, options: dict[str, Any], choice: str) -> dict[str, Any] | None:
+        o = TarokyOptions.from_json(options)
+        match choice:
+            case "varsava":
+                o = replace(o, varsava=not o.varsava)
+            case "zduch":
+                o = replace(o, zduch=not o.zduch)
+            case "mond":
+                mond = "allowed" if o.varsava_mond_na_skyze == "forbidden" else "forbidden"
+                o = replace(o, varsava_mond_na_skyze=mond)
+            case "solo_talon":
+                o = replace(o, solo_talon="hidden" if o.solo_talon == "reveal" else "reveal")
+            case "tie":
+                o = replace(o, tie="one_eye" if o.tie == "zero" else "zero")
+            case _:
+                return None
+        return o.to_json()
 
     def status_lines(self, table: Table, lang: str) -> list[str]:
         return texts.status_lines(table, lang)

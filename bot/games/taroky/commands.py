@@ -76,7 +76,8 @@ def options_json(*, round_minutes: int, round_deals: int, varsava: bool, zduch: 
 
 
 def taroky_commands(ui: TarokyUI) -> list[app_commands.Command[Any, Any, None]]:
-    # the rule options (TAROKY.md) of both /taroky new and /taroky tournament
+    # the rule options (TAROKY.md) of both /taroky new and /taroky tournament, each with its
+    # default (the same in both: ``TABLE_DEFAULTS``, the tournament's signature)
     rule_descs = {
         "varsava": desc("taroky.opt_varsava_desc"),
         "zduch": desc("taroky.opt_zduch_desc"),
@@ -85,9 +86,9 @@ def taroky_commands(ui: TarokyUI) -> list[app_commands.Command[Any, Any, None]]:
         "flek_max": desc("taroky.opt_flek_max_desc"),
         "solo_talon": desc("taroky.opt_solo_talon_desc"),
         "tie": desc("taroky.opt_tie_desc"),
-        "cap": desc("taroky.opt_cap_desc"),
-        "stake": desc("taroky.opt_stake_desc"),
-        "dokup_step": desc("taroky.opt_dokup_desc"),
+        "cap": desc("taroky.opt_cap_desc", n=TABLE_DEFAULTS["cap"]),
+        "stake": desc("taroky.opt_stake_desc", n=TABLE_DEFAULTS["stake"]),
+        "dokup_step": desc("taroky.opt_dokup_desc", n=TABLE_DEFAULTS["dokup_step"]),
     }
     rule_choices = {
         "mond_na_skyze": [choice("taroky.choice_forbidden", "forbidden"),
@@ -113,7 +114,8 @@ def taroky_commands(ui: TarokyUI) -> list[app_commands.Command[Any, Any, None]]:
         slash_option("stake", app_commands.Range[int, 1, 10000]),
         slash_option("dokup_step", app_commands.Range[int, 1, 1000]),
     )
-    own_descs = {"round_minutes": desc("taroky.opt_round_minutes_desc"),
+    own_descs = {"round_minutes": desc("taroky.opt_round_minutes_desc",
+                                       n=TABLE_DEFAULTS["round_minutes"]),
                  "round_deals": desc("taroky.opt_round_deals_desc"), **rule_descs}
 
     @app_commands.command(name="tournament", description=gdesc(ui, "tournament.cmd"))
