@@ -129,8 +129,10 @@ PINNED = {
     # (review 48: the role lines "Soupeř: …" / "Spoluhráč: …", no "hráči …" — only they;
     # review 52: "V ruce máš" on his turn to play or lay away too, as Lóra's — 96 of the 880
     # hands gained that one line, nothing else changed; review 57: "Licitace: ohlas hru",
-    # not "hlas hru" — 4 lines, with "hlas hru" back the digest before, c5f0a2fe…)
-    "taroky": "ca7a16e275b18f40206f13b9b74b22b8e0a469c5fdfbcc5c1d69f3a711c327b3",
+    # not "hlas hru" — 4 lines, with "hlas hru" back the digest before, c5f0a2fe…; review 71:
+    # off turn "Až budeš na řadě ty, objeví se tu tvoje volby." (a bidding hand has no buttons
+    # to unlock) — 660 lines, nothing else; with the old sentence ca7a16e2…)
+    "taroky": "6fe9d3194feadb0ce7e8108c88348ee6a145c97f408020ab0ad4902d9aa8d009",
 }
 
 
