@@ -11,10 +11,10 @@ from bot.i18n import has, lang_of, t
 from engine.taroky.cards import NUM_TAROKS, cards_of
 from engine.taroky.messages import card_label as engine_card_label
 from engine.taroky.messages import game_object as engine_game_object
-from engine.taroky.messages import level_name, money_text, word
+from engine.taroky.messages import level_name, money_text, multiplier, word
 
 __all__ = ["alone_in_talon", "card_label", "cards_text", "flek_text", "game_name", "game_object",
-           "is_tarok", "level_name", "level_text", "money", "pic", "refusal", "word"]
+           "is_tarok", "level_name", "level_text", "money", "multiplier", "pic", "refusal", "word"]
 
 
 def card_label(card: int, lang: str = "cs") -> str:
@@ -45,7 +45,7 @@ def level_text(level: int, lang: str = "cs") -> str:
     """The flek an item got, with its multiplier: "flek ×2", "re ×4", "sup ×8", from ×16
     "flek ×16"; English as a state, "doubled ×2", "redoubled ×4" (the engine's level names
     are what is said: "double the game")."""
-    return t(f"taroky.flekked_{min(level, 4)}", lang, mult=2 ** level)
+    return t(f"taroky.flekked_{min(level, 4)}", lang, mult=multiplier(level))
 
 
 def flek_text(level: int, lang: str = "cs") -> str:
@@ -56,8 +56,9 @@ def flek_text(level: int, lang: str = "cs") -> str:
 
 
 def times(level: int) -> str:
-    """An item's flek as its multiplier (" ×2"; nothing without a flek)."""
-    return f" ×{2 ** level}" if level else ""
+    """An item's flek as its multiplier (" ×2", " ×2²⁰": ``multiplier``; nothing without a
+    flek)."""
+    return f" ×{multiplier(level)}" if level else ""
 
 
 def game_name(game: str, lang: str = "cs", *, zduch: bool = False) -> str:
