@@ -1311,6 +1311,8 @@ STRINGS: dict[str, str] = {
     "taroky.pic.turned": "Z talonu",
     "taroky.pic.shown_one": "Ukázaná trojka",
     "taroky.pic.shown_many": "Ukázané trojky",
+    "taroky.pic.trojka_upper": "Horní trojka",
+    "taroky.pic.trojka_lower": "Dolní trojka",
     "taroky.pic.talon": "Talon",
     "taroky.pic.laid_taroks": "Odložené taroky",
     "taroky.pic.results": "Výsledky kola",

@@ -1304,6 +1304,8 @@ STRINGS: dict[str, str] = {
     "taroky.pic.turned": "From the talon",
     "taroky.pic.shown_one": "Shown set of 3",
     "taroky.pic.shown_many": "Shown sets of 3",
+    "taroky.pic.trojka_upper": "Upper set",
+    "taroky.pic.trojka_lower": "Lower set",
     "taroky.pic.talon": "Talon",
     "taroky.pic.laid_taroks": "Taroks laid away",
     "taroky.pic.results": "Results of the round",

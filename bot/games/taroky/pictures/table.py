@@ -76,6 +76,7 @@ from bot.render.common import (
 )
 from bot.render.fonts import Font, fit, fitted, font
 from bot.render.names import fit_apart, fit_name, fit_said
+from engine.taroky.cards import color
 from engine.taroky.views import PublicView, TableView
 
 DECK = "taroky"
@@ -133,6 +134,7 @@ BADGE_COLOURS: dict[str, RGB] = {
 Takes = tuple[list[str], Font]  # who took the last trick: its lines, and their font
 MARKS = ("ai", "away")  # the bot's marks of a seat (``table_image``), badges in this order
 LOST = "✗"  # an announcement that has failed already (the announced pagát, ``pagat_lost``)
+RED_SUITS = (0, 1)  # ♥ ♦: their cards' names in red (the trojkas' box)
 
 
 class Inset(NamedTuple):
@@ -767,6 +769,83 @@ def talon_box(deal: PublicView, lang: str) -> tuple[str, list[int], int] | None:
     return None
 
 
+TAKEN = "✓"  # a shown trojka the declarer took (3P3: after all); ``LOST``: one he did not
+Part = tuple[str, Font, RGB]  # a piece of a line: its text, font and colour
+
+
+def trojkas(deal: PublicView) -> list[tuple[str, bool, tuple[int, ...]]]:
+    """The preferanc trojkas the table knows of, upper first: (which, whether the declarer
+    took it, its cards as shown) — the shown ones, and the lower one he took in 3P2 (its
+    cards hidden: none); [] where no trojka was shown."""
+    if deal.turned or not deal.shown:
+        return []
+    taken = deal.trojka_taken
+    sets = [("upper", taken == "upper", deal.shown[:3])]
+    if len(deal.shown) > 3:
+        sets.append(("lower", False, deal.shown[3:6]))
+    elif taken == "lower":
+        sets.append(("lower", True, ()))
+    return sets
+
+
+def _fitting(parts: Sequence[tuple[str, RGB]], styles: Sequence[str],
+             width: int) -> list[Part]:
+    """A line's ``parts`` one space apart in the first of ``styles`` it fits ``width`` px
+    in at ``SMALLEST`` px (the last one's where none does)."""
+    for style in styles:
+        f = font(SMALLEST, style)
+        if f.getlength(" ".join(value for value, _c in parts)) <= width:
+            break
+    return [(value, f, colour) for value, colour in parts]
+
+
+Trojka = tuple[list[Part], list[Part]]  # a trojka's line in the box, its cards' (or none)
+TROJKA_GAP = 8  # px between two trojkas' lines
+
+
+def trojka_lines(deal: PublicView, lang: str) -> list[Trojka]:
+    """The shown trojkas' box (``trojkas``), in lines of ``SMALLEST`` px: which trojka and
+    whether the declarer took it ("Horní trojka ✓", "Dolní trojka ✗"), then its cards by
+    name, red suits red — six cards drawn in the box's width were some 12 px wide on a
+    phone, their indices unreadable, and said neither which trojka was which nor which
+    one was taken (review 63)."""
+    width = TABLE_INSET.w - 20
+    return [(_fitting([(pic(f"trojka_{which}", lang), MUTED),
+                       (TAKEN if taken else LOST, GREEN if taken else RED)],
+                      ("regular", "narrow"), width),
+             _fitting([(card_label(c, lang), RED if color(c) in RED_SUITS else TEXT)
+                       for c in shown], ("bold", "cond", "narrow"), width))
+            for which, taken, shown in trojkas(deal)]
+
+
+def trojka_height(lines: Sequence[Trojka]) -> int:
+    """The height of the shown trojkas' box of these ``lines`` (``trojka_lines``)."""
+    return (sum(LINE * (2 if faces else 1) for _which, faces in lines)
+            + TROJKA_GAP * (len(lines) - 1) + 12)
+
+
+def talon_height(deal: PublicView, lang: str) -> int:
+    """The height of the talon's box, the top left one (0: none)."""
+    if talon_box(deal, lang) is None:
+        return 0
+    lines = trojka_lines(deal, lang)
+    return trojka_height(lines) if lines else TABLE_INSET.plain_h
+
+
+def _trojka_box(img: Image.Image, x: int, y: int, lines: Sequence[Trojka]) -> None:
+    """The shown trojkas' box at (``x``, ``y``): its lines (``trojka_lines``), each line's
+    parts a space apart."""
+    paste(img, panel(TABLE_INSET.w, trojka_height(lines), PANEL, radius=14), x, y)
+    y += 6 + LINE // 2
+    for which, faces in lines:
+        for parts in (which, faces) if faces else (which,):
+            at = x + 10
+            for value, f, colour in parts:
+                at += int(text(img, (at, y), value, f, colour, "lm") + f.getlength(" "))
+            y += LINE
+        y += TROJKA_GAP
+
+
 def laid_taroks(deal: PublicView) -> list[int]:
     """The taroks laid away face up (they lie so all the deal), by rank: the bottom right
     box."""
@@ -781,7 +860,10 @@ def _talon(img: Image.Image, deal: PublicView, lang: str, bottom: int,
     away (at ``laid_x``: in the right column, or the left one where the legend lies right;
     ending at ``bottom``)."""
     talon = talon_box(deal, lang)
-    if talon is not None:
+    lines = trojka_lines(deal, lang)
+    if lines:
+        _trojka_box(img, LEFT_X, top, lines)
+    elif talon is not None:
         title, shown, backs = talon
         _inset(img, LEFT_X, top, TABLE_INSET, title, shown, lang, backs=backs)
     face_up = laid_taroks(deal)
@@ -1057,7 +1139,7 @@ def table_image(view: TableView, names: Sequence[str], lang: str = "cs",
     who = check_names(names, lang)
     deal = view.deal
     takes = last_takes(deal, who, lang)
-    corners = (TABLE_INSET.plain_h if talon_box(deal, lang) and not view.finished else 0,
+    corners = (0 if view.finished else talon_height(deal, lang),
                last_trick_height(takes))
     pieces = _pieces(view, who, lang, marks)
     kinds = legend_kinds(deal, marks)
