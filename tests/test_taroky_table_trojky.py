@@ -169,3 +169,26 @@ def test_long_multipliers_are_powers_of_two_in_every_text() -> None:
     assert flek_text(55, "en") == "doubled ×2⁵⁵"
     assert level_name(3, "cs") == "sup" and level_name(40, "en") == "double ×2⁴⁰"
     assert event_text(Flekked(1, "game", 40), "cs", NAMES) == "Bohouš: flek ×2⁴⁰ na hru."
+
+
+def test_where_the_picture_would_be_too_tall_the_trojkas_lines_lie_closer(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past ``H_MOST`` (here lowered to the least height) the trojkas' box takes its tight
+    form first: its lines closer, no gap between the trojkas — 20 px lower, every word
+    still ``SMALLEST`` px."""
+    view = preferanc((False, False), levels=40).public_view()
+    lines = table.trojka_lines(view.deal, "en")
+    assert table.trojka_height(lines) - table.trojka_height(lines, tight=True) == 20
+    drawn: list[bool] = []
+    real = table._trojka_box
+
+    def spy(img: Any, x: int, y: int, lines: Any, tight: bool = False) -> None:
+        drawn.append(tight)
+        real(img, x, y, lines, tight)
+
+    monkeypatch.setattr(table, "_trojka_box", spy)
+    crowded = {"marks": (None, "ai", None, "away"), "tournament": TOURNAMENT}
+    assert table.table_image(view, LONG, "en", **crowded).height == 786  # (≤ H_MOST)
+    monkeypatch.setattr(table, "H_MOST", table.H)
+    assert table.table_image(view, LONG, "en", **crowded).height == table.H
+    assert drawn == [False, True]

@@ -801,6 +801,9 @@ def _fitting(parts: Sequence[tuple[str, RGB]], styles: Sequence[str],
 
 Trojka = tuple[list[Part], list[Part]]  # a trojka's line in the box, its cards' (or none)
 TROJKA_GAP = 8  # px between two trojkas' lines
+# px from a line of the box to the next, and between two trojkas: at most ``H_MOST`` high
+# (``table_image``) the lines closer, the box 20 px lower
+TROJKA_STEPS = {False: (LINE, TROJKA_GAP), True: (LINE - 4, 0)}
 
 
 def trojka_lines(deal: PublicView, lang: str) -> list[Trojka]:
@@ -818,32 +821,37 @@ def trojka_lines(deal: PublicView, lang: str) -> list[Trojka]:
             for which, taken, shown in trojkas(deal)]
 
 
-def trojka_height(lines: Sequence[Trojka]) -> int:
-    """The height of the shown trojkas' box of these ``lines`` (``trojka_lines``)."""
-    return (sum(LINE * (2 if faces else 1) for _which, faces in lines)
-            + TROJKA_GAP * (len(lines) - 1) + 12)
+def trojka_height(lines: Sequence[Trojka], tight: bool = False) -> int:
+    """The height of the shown trojkas' box of these ``lines`` (``trojka_lines``);
+    ``tight``: the lines closer (``TROJKA_STEPS``)."""
+    step, gap = TROJKA_STEPS[tight]
+    return (sum(step * (2 if faces else 1) for _which, faces in lines)
+            + gap * (len(lines) - 1) + 12 + LINE - step)
 
 
-def talon_height(deal: PublicView, lang: str) -> int:
-    """The height of the talon's box, the top left one (0: none)."""
+def talon_height(deal: PublicView, lang: str, tight: bool = False) -> int:
+    """The height of the talon's box, the top left one (0: none; ``tight``: the shown
+    trojkas' lines closer)."""
     if talon_box(deal, lang) is None:
         return 0
     lines = trojka_lines(deal, lang)
-    return trojka_height(lines) if lines else TABLE_INSET.plain_h
+    return trojka_height(lines, tight) if lines else TABLE_INSET.plain_h
 
 
-def _trojka_box(img: Image.Image, x: int, y: int, lines: Sequence[Trojka]) -> None:
+def _trojka_box(img: Image.Image, x: int, y: int, lines: Sequence[Trojka],
+                tight: bool = False) -> None:
     """The shown trojkas' box at (``x``, ``y``): its lines (``trojka_lines``), each line's
-    parts a space apart."""
-    paste(img, panel(TABLE_INSET.w, trojka_height(lines), PANEL, radius=14), x, y)
+    parts a space apart (``tight``: the lines closer)."""
+    step, gap = TROJKA_STEPS[tight]
+    paste(img, panel(TABLE_INSET.w, trojka_height(lines, tight), PANEL, radius=14), x, y)
     y += 6 + LINE // 2
     for which, faces in lines:
         for parts in (which, faces) if faces else (which,):
             at = x + 10
             for value, f, colour in parts:
                 at += int(text(img, (at, y), value, f, colour, "lm") + f.getlength(" "))
-            y += LINE
-        y += TROJKA_GAP
+            y += step
+        y += gap
 
 
 def laid_taroks(deal: PublicView) -> list[int]:
@@ -855,14 +863,14 @@ def laid_taroks(deal: PublicView) -> list[int]:
 
 
 def _talon(img: Image.Image, deal: PublicView, lang: str, bottom: int,
-           laid_x: int = RIGHT_X, top: int = BODY_TOP) -> None:
+           laid_x: int = RIGHT_X, top: int = BODY_TOP, tight: bool = False) -> None:
     """The talon's box (top left, at ``top``: under the strip's rows) and the taroks laid
     away (at ``laid_x``: in the right column, or the left one where the legend lies right;
     ending at ``bottom``)."""
     talon = talon_box(deal, lang)
     lines = trojka_lines(deal, lang)
     if lines:
-        _trojka_box(img, LEFT_X, top, lines)
+        _trojka_box(img, LEFT_X, top, lines, tight)
     elif talon is not None:
         title, shown, backs = talon
         _inset(img, LEFT_X, top, TABLE_INSET, title, shown, lang, backs=backs)
@@ -1173,6 +1181,12 @@ def table_image(view: TableView, names: Sequence[str], lang: str = "cs",
                                         cut_names(c[0])))
 
     strip, where, at = choose(strips)
+    tight = False
+    if at.height + (bar if where == "bar" else 0) > H_MOST and trojka_lines(deal, lang):
+        # the shown trojkas' lines closer (their box 20 px lower)
+        tight = True
+        corners = (0 if view.finished else talon_height(deal, lang, tight), corners[1])
+        strip, where, at = choose(strips)
     if at.height + (bar if where == "bar" else 0) > H_MOST:
         # each seat's note in its fewest lines (both side columns full: a two-line note
         # on either side, the talon's box, the legend and the tournament's box made an
@@ -1205,7 +1219,8 @@ def table_image(view: TableView, names: Sequence[str], lang: str = "cs",
     rest = _legend(img, kinds, lang, bottom(sides[1]), sides[1], slice(whole, None))
     _seats(img, view, pieces, at.seats)
     if not view.finished:
-        _talon(img, deal, lang, bottom(sides[1]) - (rest + M if rest else 0), sides[1], top)
+        _talon(img, deal, lang, bottom(sides[1]) - (rest + M if rest else 0), sides[1], top,
+               tight)
     draw_last_trick(img, deal, takes, lang, (RIGHT_X, top))
     _trick(img, deal, who, lang, at.cy, at.dy)
     _center_note(img, view, who, lang, at.cy,
