@@ -192,3 +192,18 @@ def test_where_the_picture_would_be_too_tall_the_trojkas_lines_lie_closer(
     monkeypatch.setattr(table, "H_MOST", table.H)
     assert table.table_image(view, LONG, "en", **crowded).height == table.H
     assert drawn == [False, True]
+
+
+def test_the_table_s_text_names_the_trojkas_as_its_picture_does() -> None:
+    """The picture's alt (a screen reader's table) said "Ukázané trojky: A♥ C♦ C♣ VII XI
+    D♥": which trojka, taken or refused, a sentence each — the taken lower one of 3P2
+    without its hidden cards."""
+    from bot.games.taroky.texts import table_alt
+    from tests.test_taroky_ui import _table
+
+    third, second = preferanc((False, False)), preferanc((False, True))
+    assert " Horní trojka (vzatá): A♥ C♦ C♣. Dolní trojka (odmítnutá): VII XI D♥. " in (
+        table_alt(_table(third), "cs"))
+    assert " Upper set (refused): A♥ C♦ C♣. Lower set (taken). " in (
+        table_alt(_table(second, "en"), "en"))
+    assert "VII" not in table_alt(_table(second), "cs")

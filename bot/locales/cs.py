@@ -1115,6 +1115,8 @@ STRINGS: dict[str, str] = {
     "taroky.alt_announced": "Hlášení: {items}",
     "taroky.alt_lost": "{item} (nevyšel)",
     "taroky.alt_cards": "{title}: {cards}",
+    "taroky.alt_trojka_taken": "{which} (vzatá)",
+    "taroky.alt_trojka_refused": "{which} (odmítnutá)",
     "taroky.alt_tricks_one": "{n} štych",
     "taroky.alt_tricks_few": "{n} štychy",
     "taroky.alt_tricks_many": "{n} štychů",

@@ -1108,6 +1108,8 @@ STRINGS: dict[str, str] = {
     "taroky.alt_announced": "Announced: {items}",
     "taroky.alt_lost": "{item} (failed)",
     "taroky.alt_cards": "{title}: {cards}",
+    "taroky.alt_trojka_taken": "{which} (taken)",
+    "taroky.alt_trojka_refused": "{which} (refused)",
     "taroky.alt_tricks_one": "{n} trick",
     "taroky.alt_tricks_few": "{n} tricks",
     "taroky.alt_tricks_many": "{n} tricks",

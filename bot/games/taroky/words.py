@@ -12,9 +12,11 @@ from engine.taroky.cards import NUM_TAROKS, cards_of
 from engine.taroky.messages import card_label as engine_card_label
 from engine.taroky.messages import game_object as engine_game_object
 from engine.taroky.messages import level_name, money_text, multiplier, word
+from engine.taroky.views import PublicView
 
 __all__ = ["alone_in_talon", "card_label", "cards_text", "flek_text", "game_name", "game_object",
-           "is_tarok", "level_name", "level_text", "money", "multiplier", "pic", "refusal", "word"]
+           "is_tarok", "level_name", "level_text", "money", "multiplier", "pic", "refusal",
+           "trojkas", "word"]
 
 
 def card_label(card: int, lang: str = "cs") -> str:
@@ -113,3 +115,18 @@ def refusal(error: Exception, lang: str = "cs") -> str:
 def pic(key: str, lang: str = "cs", **values: Any) -> str:
     """A word drawn into Taroky's pictures (``taroky.pic.…``)."""
     return t(f"taroky.pic.{key}", lang, **values)
+
+
+def trojkas(deal: PublicView) -> list[tuple[str, bool, tuple[int, ...]]]:
+    """The preferanc trojkas everybody knows of (the table's picture, its text), upper
+    first: (which, whether the declarer took it, its cards as shown) — the shown ones, and
+    the lower one he took in 3P2 (its cards hidden: none); [] where no trojka was shown."""
+    if deal.turned or not deal.shown:
+        return []
+    taken = deal.trojka_taken
+    sets = [("upper", taken == "upper", deal.shown[:3])]
+    if len(deal.shown) > 3:
+        sets.append(("lower", False, deal.shown[3:6]))
+    elif taken == "lower":
+        sets.append(("lower", True, ()))
+    return sets

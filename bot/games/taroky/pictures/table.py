@@ -43,6 +43,7 @@ from bot.games.taroky.words import (
     money,
     pic,
     times,
+    trojkas,
     word,
 )
 from bot.i18n import lang_of, tn
@@ -771,21 +772,6 @@ def talon_box(deal: PublicView, lang: str) -> tuple[str, list[int], int] | None:
 
 TAKEN = "✓"  # a shown trojka the declarer took (3P3: after all); ``LOST``: one he did not
 Part = tuple[str, Font, RGB]  # a piece of a line: its text, font and colour
-
-
-def trojkas(deal: PublicView) -> list[tuple[str, bool, tuple[int, ...]]]:
-    """The preferanc trojkas the table knows of, upper first: (which, whether the declarer
-    took it, its cards as shown) — the shown ones, and the lower one he took in 3P2 (its
-    cards hidden: none); [] where no trojka was shown."""
-    if deal.turned or not deal.shown:
-        return []
-    taken = deal.trojka_taken
-    sets = [("upper", taken == "upper", deal.shown[:3])]
-    if len(deal.shown) > 3:
-        sets.append(("lower", False, deal.shown[3:6]))
-    elif taken == "lower":
-        sets.append(("lower", True, ()))
-    return sets
 
 
 def _fitting(parts: Sequence[tuple[str, RGB]], styles: Sequence[str],
