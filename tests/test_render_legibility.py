@@ -127,6 +127,22 @@ def _tall_taroky_deal() -> bytes:
     return render_deal(deal, rnd.protocol[0], ["Ann", "Bob", "Cyril", "Dana"], "en")
 
 
+def _taroky_preferanc() -> bytes:
+    """The table of a preferanc deal on third cards (both trojkas shown, their box's lines
+    of cards by name) at its first trick."""
+    from bot.games.taroky.pictures import render_table as render_taroky_table
+    from bot.games.taroky.pictures.examples import NAMES as TAROKY_NAMES
+    from bot.games.taroky.pictures.examples import drive, script, shuffled
+    from engine.taroky import TarokyRound
+    from engine.taroky.options import TarokyOptions
+
+    rnd = TarokyRound(deals=[shuffled(4, 3)], options=TarokyOptions(round_deals=4))
+    drive(rnd, lambda r: r.deal.phase == "play" and len(r.deal.tricks) == 1,
+          script(bid={0: "3P"}, trojka={0: (False, False)}, announce={0: ["valat"]}))
+    assert rnd.deal.game == "3P3" and len(rnd.deal.shown) == 6
+    return render_taroky_table(rnd.public_view(), TAROKY_NAMES, "cs")
+
+
 @functools.cache
 def _example_tournament(kind: str, field: int) -> TournamentRecord:
     from bot.tournament.examples import example_tournament
@@ -171,6 +187,9 @@ PICTURES: dict[str, Callable[[], bytes]] = {
     **{f"taroky_deal_{n}_{lang}": _taroky_deal(n, lang)
        for n in range(1, 5) for lang in ("cs", "en")},
     "taroky_deal_tall_3p": _tall_taroky_deal,
+
+
+    "taroky_table_preferanc": _taroky_preferanc,
     **{f"tournament_{what}_{kind}": _tournament(kind, what)
        for kind in ("lora", "taroky") for what in ("standings", "sheet")},
     **LARGE_STANDINGS,
@@ -182,7 +201,7 @@ IN_EMBED = {
     "lora_table_trick", "lora_table_kvarty", "lora_table_desitky", "lora_table_stovka",
     "lora_table_choose", "lora_table_finished",
     "taroky_table_play", "taroky_table_bid", "taroky_table_discard", "taroky_table_varsava",
-    "taroky_table_finished",
+    "taroky_table_finished", "taroky_table_preferanc",
     "leaderboard", "tournament_standings_lora", "tournament_standings_taroky",
     *LARGE_STANDINGS,
 }

@@ -143,12 +143,24 @@ def game_object(game: str, lang: str = "cs") -> str:
     return WORDS[_lang(lang)].get(f"acc:{game}") or word(game, lang)
 
 
+SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+MULT_DIGITS = 6  # a longer multiplier is written as a power of two
+
+
+def multiplier(level: int) -> str:
+    """A flek level's multiplier, ``2 ** level``: "8", "524288" — from ``2 ** 20`` on as
+    the power of two ("2²⁰", "2⁵⁵"): with unlimited flek a deal reached 55 levels and the
+    table's strip wrote "×36028797018963968", a third row of chips."""
+    mult = str(2**level)
+    return mult if len(mult) <= MULT_DIGITS else "2" + str(level).translate(SUPERSCRIPT)
+
+
 def level_name(level: int, lang: str = "cs") -> str:
-    """Flek level: flek, re, sup, then the multiplier."""
+    """Flek level: flek, re, sup, then the multiplier (``multiplier``)."""
     table = WORDS[_lang(lang)]
     if level <= 3:
         return table[f"level{level}"]
-    return table["levelN"].format(mult=2**level)
+    return table["levelN"].format(mult=multiplier(level))
 
 
 ERRORS: dict[str, dict[str, str]] = {

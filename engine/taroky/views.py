@@ -119,6 +119,13 @@ class PublicView:
         return m | mask_of(c for _, c in self.trick)
 
     @property
+    def trojka_taken(self) -> str | None:
+        """Which trojka the preferanc declarer took, as everybody knows it from the game
+        (T-TALON-3P): "upper" in 3P1 and 3P3 (both shown, the upper taken after all),
+        "lower" in 3P2; None before he took one, or in another game."""
+        return {"3P1": "upper", "3P2": "lower", "3P3": "upper"}.get(self.game or "")
+
+    @property
     def pagat_lost(self) -> bool:
         """The announced pagát ultimo has failed, as everybody saw: ``I`` fell before the last
         trick (a completed one or the one in progress: T-HLASKY-PAGAT, ``PagatResult.early``),

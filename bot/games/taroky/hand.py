@@ -30,6 +30,7 @@ from bot.games.taroky.words import (
     game_object,
     is_tarok,
     level_name,
+    multiplier,
     refusal,
     word,
 )
@@ -294,7 +295,7 @@ def offer_words(items: Sequence[str], view: SeatView, lang: str) -> str:
             key, level = flek_level(item, view)
             phrases.append(t("taroky.offer_flek" if level <= 3 else "taroky.offer_flek_n", lang,
                              on=word(f"on_{key}", lang), level=level_name(level, lang),
-                             mult=2**level))
+                             mult=multiplier(level)))
     return ", ".join(phrases)
 
 

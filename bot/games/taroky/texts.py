@@ -22,6 +22,7 @@ from bot.games.taroky.words import (
     level_text,
     money,
     times,
+    trojkas,
     word,
 )
 from bot.i18n import t, tn
@@ -290,7 +291,7 @@ def table_alt(table: Table, lang: str) -> str:
     if last is not None:  # (its leader is its first card's: not named twice, for the length)
         lines.append(t("taroky.alt_last_trick", lang, number=deal.tricks_done,
                        cards=trick_cards(last.played, names, lang), name=names[last.winner]))
-    lines += [_talon_line(deal, lang), _laid_line(deal, lang)]
+    lines += [_talon_line(deal, lang), *_trojka_lines(deal, lang), _laid_line(deal, lang)]
     seats = [_alt_seat(view, s, names[s], lang) for s in range(4)]
     lines.append(t("taroky.alt_seats", lang, seats="; ".join(seats)))
     return sentences(lines)
@@ -317,16 +318,26 @@ def _announced_line(deal: PublicView, names: Sequence[str], lang: str) -> str:
 
 
 def _talon_line(deal: PublicView, lang: str) -> str:
-    """The talon's cards all see: turned (sólo, Varšava) or shown (rejected trojkas)."""
+    """The talon's cards turned for all to see (sólo, Varšava); the shown trojkas:
+    ``_trojka_lines``."""
     if deal.turned:
         cards = [c for c, _pile in deal.turned]
         return t("taroky.alt_cards", lang, title=t("taroky.pic.turned", lang),
                  cards=cards_text(cards, lang))
-    if deal.shown:
-        return t("taroky.alt_cards", lang, title=tn("taroky.pic.shown", lang,
-                                                    len(deal.shown) // 3),
-                 cards=cards_text(deal.shown, lang))
     return ""
+
+
+def _trojka_lines(deal: PublicView, lang: str) -> list[str]:
+    """The preferanc trojkas as the picture names them, a sentence each: which one, whether
+    the declarer took it or refused it, its cards where they were shown ("Horní trojka
+    (vzatá): A♥ C♦ C♣.", "Dolní trojka (vzatá)." — its cards hidden)."""
+    lines = []
+    for which, taken, shown in trojkas(deal):
+        title = t("taroky.alt_trojka_taken" if taken else "taroky.alt_trojka_refused", lang,
+                  which=t(f"taroky.pic.trojka_{which}", lang))
+        lines.append(t("taroky.alt_cards", lang, title=title, cards=cards_text(shown, lang))
+                     if shown else title)
+    return lines
 
 
 def _laid_line(deal: PublicView, lang: str) -> str:

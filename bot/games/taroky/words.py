@@ -11,10 +11,12 @@ from bot.i18n import has, lang_of, t
 from engine.taroky.cards import NUM_TAROKS, cards_of
 from engine.taroky.messages import card_label as engine_card_label
 from engine.taroky.messages import game_object as engine_game_object
-from engine.taroky.messages import level_name, money_text, word
+from engine.taroky.messages import level_name, money_text, multiplier, word
+from engine.taroky.views import PublicView
 
 __all__ = ["alone_in_talon", "card_label", "cards_text", "flek_text", "game_name", "game_object",
-           "is_tarok", "level_name", "level_text", "money", "pic", "refusal", "word"]
+           "is_tarok", "level_name", "level_text", "money", "multiplier", "pic", "refusal",
+           "trojkas", "word"]
 
 
 def card_label(card: int, lang: str = "cs") -> str:
@@ -45,7 +47,7 @@ def level_text(level: int, lang: str = "cs") -> str:
     """The flek an item got, with its multiplier: "flek ×2", "re ×4", "sup ×8", from ×16
     "flek ×16"; English as a state, "doubled ×2", "redoubled ×4" (the engine's level names
     are what is said: "double the game")."""
-    return t(f"taroky.flekked_{min(level, 4)}", lang, mult=2 ** level)
+    return t(f"taroky.flekked_{min(level, 4)}", lang, mult=multiplier(level))
 
 
 def flek_text(level: int, lang: str = "cs") -> str:
@@ -56,8 +58,9 @@ def flek_text(level: int, lang: str = "cs") -> str:
 
 
 def times(level: int) -> str:
-    """An item's flek as its multiplier (" ×2"; nothing without a flek)."""
-    return f" ×{2 ** level}" if level else ""
+    """An item's flek as its multiplier (" ×2", " ×2²⁰": ``multiplier``; nothing without a
+    flek)."""
+    return f" ×{multiplier(level)}" if level else ""
 
 
 def game_name(game: str, lang: str = "cs", *, zduch: bool = False) -> str:
@@ -112,3 +115,18 @@ def refusal(error: Exception, lang: str = "cs") -> str:
 def pic(key: str, lang: str = "cs", **values: Any) -> str:
     """A word drawn into Taroky's pictures (``taroky.pic.…``)."""
     return t(f"taroky.pic.{key}", lang, **values)
+
+
+def trojkas(deal: PublicView) -> list[tuple[str, bool, tuple[int, ...]]]:
+    """The preferanc trojkas everybody knows of (the table's picture, its text), upper
+    first: (which, whether the declarer took it, its cards as shown) — the shown ones, and
+    the lower one he took in 3P2 (its cards hidden: none); [] where no trojka was shown."""
+    if deal.turned or not deal.shown:
+        return []
+    taken = deal.trojka_taken
+    sets = [("upper", taken == "upper", deal.shown[:3])]
+    if len(deal.shown) > 3:
+        sets.append(("lower", False, deal.shown[3:6]))
+    elif taken == "lower":
+        sets.append(("lower", True, ()))
+    return sets

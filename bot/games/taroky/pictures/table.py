@@ -43,6 +43,7 @@ from bot.games.taroky.words import (
     money,
     pic,
     times,
+    trojkas,
     word,
 )
 from bot.i18n import lang_of, tn
@@ -76,6 +77,7 @@ from bot.render.common import (
 )
 from bot.render.fonts import Font, fit, fitted, font
 from bot.render.names import fit_apart, fit_name, fit_said
+from engine.taroky.cards import color
 from engine.taroky.views import PublicView, TableView
 
 DECK = "taroky"
@@ -133,6 +135,7 @@ BADGE_COLOURS: dict[str, RGB] = {
 Takes = tuple[list[str], Font]  # who took the last trick: its lines, and their font
 MARKS = ("ai", "away")  # the bot's marks of a seat (``table_image``), badges in this order
 LOST = "✗"  # an announcement that has failed already (the announced pagát, ``pagat_lost``)
+RED_SUITS = (0, 1)  # ♥ ♦: their cards' names in red (the trojkas' box)
 
 
 class Inset(NamedTuple):
@@ -767,6 +770,76 @@ def talon_box(deal: PublicView, lang: str) -> tuple[str, list[int], int] | None:
     return None
 
 
+TAKEN = "✓"  # a shown trojka the declarer took (3P3: after all); ``LOST``: one he did not
+Part = tuple[str, Font, RGB]  # a piece of a line: its text, font and colour
+
+
+def _fitting(parts: Sequence[tuple[str, RGB]], styles: Sequence[str],
+             width: int) -> list[Part]:
+    """A line's ``parts`` one space apart in the first of ``styles`` it fits ``width`` px
+    in at ``SMALLEST`` px (the last one's where none does)."""
+    for style in styles:
+        f = font(SMALLEST, style)
+        if f.getlength(" ".join(value for value, _c in parts)) <= width:
+            break
+    return [(value, f, colour) for value, colour in parts]
+
+
+Trojka = tuple[list[Part], list[Part]]  # a trojka's line in the box, its cards' (or none)
+TROJKA_GAP = 8  # px between two trojkas' lines
+# px from a line of the box to the next, and between two trojkas: at most ``H_MOST`` high
+# (``table_image``) the lines closer, the box 20 px lower
+TROJKA_STEPS = {False: (LINE, TROJKA_GAP), True: (LINE - 4, 0)}
+
+
+def trojka_lines(deal: PublicView, lang: str) -> list[Trojka]:
+    """The shown trojkas' box (``trojkas``), in lines of ``SMALLEST`` px: which trojka and
+    whether the declarer took it ("Horní trojka ✓", "Dolní trojka ✗"), then its cards by
+    name, red suits red — six cards drawn in the box's width were some 12 px wide on a
+    phone, their indices unreadable, and said neither which trojka was which nor which
+    one was taken (review 63)."""
+    width = TABLE_INSET.w - 20
+    return [(_fitting([(pic(f"trojka_{which}", lang), MUTED),
+                       (TAKEN if taken else LOST, GREEN if taken else RED)],
+                      ("regular", "narrow"), width),
+             _fitting([(card_label(c, lang), RED if color(c) in RED_SUITS else TEXT)
+                       for c in shown], ("bold", "cond", "narrow"), width))
+            for which, taken, shown in trojkas(deal)]
+
+
+def trojka_height(lines: Sequence[Trojka], tight: bool = False) -> int:
+    """The height of the shown trojkas' box of these ``lines`` (``trojka_lines``);
+    ``tight``: the lines closer (``TROJKA_STEPS``)."""
+    step, gap = TROJKA_STEPS[tight]
+    return (sum(step * (2 if faces else 1) for _which, faces in lines)
+            + gap * (len(lines) - 1) + 12 + LINE - step)
+
+
+def talon_height(deal: PublicView, lang: str, tight: bool = False) -> int:
+    """The height of the talon's box, the top left one (0: none; ``tight``: the shown
+    trojkas' lines closer)."""
+    if talon_box(deal, lang) is None:
+        return 0
+    lines = trojka_lines(deal, lang)
+    return trojka_height(lines, tight) if lines else TABLE_INSET.plain_h
+
+
+def _trojka_box(img: Image.Image, x: int, y: int, lines: Sequence[Trojka],
+                tight: bool = False) -> None:
+    """The shown trojkas' box at (``x``, ``y``): its lines (``trojka_lines``), each line's
+    parts a space apart (``tight``: the lines closer)."""
+    step, gap = TROJKA_STEPS[tight]
+    paste(img, panel(TABLE_INSET.w, trojka_height(lines, tight), PANEL, radius=14), x, y)
+    y += 6 + LINE // 2
+    for which, faces in lines:
+        for parts in (which, faces) if faces else (which,):
+            at = x + 10
+            for value, f, colour in parts:
+                at += int(text(img, (at, y), value, f, colour, "lm") + f.getlength(" "))
+            y += step
+        y += gap
+
+
 def laid_taroks(deal: PublicView) -> list[int]:
     """The taroks laid away face up (they lie so all the deal), by rank: the bottom right
     box."""
@@ -776,12 +849,15 @@ def laid_taroks(deal: PublicView) -> list[int]:
 
 
 def _talon(img: Image.Image, deal: PublicView, lang: str, bottom: int,
-           laid_x: int = RIGHT_X, top: int = BODY_TOP) -> None:
+           laid_x: int = RIGHT_X, top: int = BODY_TOP, tight: bool = False) -> None:
     """The talon's box (top left, at ``top``: under the strip's rows) and the taroks laid
     away (at ``laid_x``: in the right column, or the left one where the legend lies right;
     ending at ``bottom``)."""
     talon = talon_box(deal, lang)
-    if talon is not None:
+    lines = trojka_lines(deal, lang)
+    if lines:
+        _trojka_box(img, LEFT_X, top, lines, tight)
+    elif talon is not None:
         title, shown, backs = talon
         _inset(img, LEFT_X, top, TABLE_INSET, title, shown, lang, backs=backs)
     face_up = laid_taroks(deal)
@@ -1057,7 +1133,7 @@ def table_image(view: TableView, names: Sequence[str], lang: str = "cs",
     who = check_names(names, lang)
     deal = view.deal
     takes = last_takes(deal, who, lang)
-    corners = (TABLE_INSET.plain_h if talon_box(deal, lang) and not view.finished else 0,
+    corners = (0 if view.finished else talon_height(deal, lang),
                last_trick_height(takes))
     pieces = _pieces(view, who, lang, marks)
     kinds = legend_kinds(deal, marks)
@@ -1091,6 +1167,12 @@ def table_image(view: TableView, names: Sequence[str], lang: str = "cs",
                                         cut_names(c[0])))
 
     strip, where, at = choose(strips)
+    tight = False
+    if at.height + (bar if where == "bar" else 0) > H_MOST and trojka_lines(deal, lang):
+        # the shown trojkas' lines closer (their box 20 px lower)
+        tight = True
+        corners = (0 if view.finished else talon_height(deal, lang, tight), corners[1])
+        strip, where, at = choose(strips)
     if at.height + (bar if where == "bar" else 0) > H_MOST:
         # each seat's note in its fewest lines (both side columns full: a two-line note
         # on either side, the talon's box, the legend and the tournament's box made an
@@ -1123,7 +1205,8 @@ def table_image(view: TableView, names: Sequence[str], lang: str = "cs",
     rest = _legend(img, kinds, lang, bottom(sides[1]), sides[1], slice(whole, None))
     _seats(img, view, pieces, at.seats)
     if not view.finished:
-        _talon(img, deal, lang, bottom(sides[1]) - (rest + M if rest else 0), sides[1], top)
+        _talon(img, deal, lang, bottom(sides[1]) - (rest + M if rest else 0), sides[1], top,
+               tight)
     draw_last_trick(img, deal, takes, lang, (RIGHT_X, top))
     _trick(img, deal, who, lang, at.cy, at.dy)
     _center_note(img, view, who, lang, at.cy,
