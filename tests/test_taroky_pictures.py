@@ -453,9 +453,10 @@ def test_the_table_strip_says_a_flek_of_x16_and_more_once() -> None:
     from bot.games.taroky.words import flek_text
 
     assert [flek_text(n, "cs") for n in range(6)] == [
-        "", "flek ×2", "re ×4", "sup ×8", "flek ×16", "flek ×32"]
+        "", "flek ×2", "re ×4", "sup ×8", "další flek ×16", "další flek ×32"]
     assert [flek_text(n, "en") for n in (1, 2, 3, 4, 5)] == [
-        "doubled ×2", "redoubled ×4", "re-redoubled ×8", "doubled ×16", "doubled ×32"]
+        "doubled ×2", "redoubled ×4", "re-redoubled ×8", "doubled again ×16",
+        "doubled again ×32"]
 
 
 def test_an_announced_valat_without_a_flek_is_its_chip_alone_without_a_dash() -> None:

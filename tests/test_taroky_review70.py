@@ -2,11 +2,29 @@
 
 from __future__ import annotations
 
+from bot.games.taroky.hand import item_text, prompt
+from bot.games.taroky.pictures.examples import NAMES as EXAMPLE_NAMES
+from bot.games.taroky.pictures.examples import worked
 from bot.games.taroky.texts import _pagat_result
+from bot.games.taroky.words import level_text
 from bot.i18n import in_ordinal, t, v_before
+from bot.model import STATUS_PLAYING, Seat, Table, TableSettings
+from engine.taroky import TarokyRound
+from engine.taroky.actions import Announce, Bid, Call, Choose
+from engine.taroky.cards import parse_card
+from engine.taroky.events import Flekked
+from engine.taroky.messages import event_text
+from engine.taroky.options import TarokyOptions
 from engine.taroky.scoring import PagatResult
 
 NAMES = ["Alice", "Bob", "Carol", "Dave"]
+
+
+def ui_table(state: TarokyRound, lang: str = "cs") -> Table:
+    """A playing table of the example's players around ``state``."""
+    seats: list[Seat | None] = [Seat(100 + i, name) for i, name in enumerate(EXAMPLE_NAMES)]
+    return Table(1, 1, 1, 1, TableSettings(options=state.options.to_json(), lang=lang), seats,
+                 game_kind="taroky", status=STATUS_PLAYING, state=state)
 
 
 def test_czech_says_ve_before_the_ordinals_read_with_a_cluster() -> None:
@@ -35,3 +53,39 @@ def test_a_forced_card_in_the_third_trick_begins_with_ve() -> None:
         "Ve 3. štychu šla tvoje karta XIV (automaticky).")
     assert t("taroky.hand_forced_one", "cs", card="XIV", number=7) == (
         "V 7. štychu šla tvoje karta XIV (automaticky).")
+
+
+def _sup_on_the_game() -> TarokyRound:
+    """The worked deal (1P, XIX called) with flek, re and sup said on the game: Cecílie
+    (seat 2) is offered the level above sup."""
+    rnd = TarokyRound(deals=[worked()], options=TarokyOptions(round_deals=1))
+    for action in (Bid(0, "1P"), Bid(1, "dobra"), Bid(2, "dobra"), Bid(3, "dobra"),
+                   Choose(0, "1P"), Call(0, parse_card("XIX"))):
+        rnd.apply(action)
+    while rnd.deal.phase == "discard":
+        rnd.apply(rnd.legal_actions()[0])
+    for seat, item in ((0, "done"), (1, "flek:game"), (1, "done"), (2, "done"), (3, "done"),
+                       (0, "flek:game"), (0, "done"), (1, "flek:game"), (1, "done")):
+        rnd.apply(Announce(seat, item))
+    assert rnd.to_act == 2 and rnd.view(2).public.flek[0] == 3
+    return rnd
+
+
+def test_a_flek_above_sup_is_not_worded_as_the_first_flek() -> None:
+    """M2: "Flek ×16 na hru" read as the first doubling, next to "sup" as the third."""
+    rnd = _sup_on_the_game()
+    view = rnd.view(2)
+    assert item_text("flek:game", view, "cs") == "Další flek ×16 na hru"
+    assert item_text("flek:game", view, "en") == "Double the game again (×16)"
+    cs, en = (ui_table(rnd, lang) for lang in ("cs", "en"))
+    assert prompt(cs, view, "cs") == (
+        "Hlášení: můžeš ohlásit další flek ×16 na hru, nebo říct dobrá.")
+    [said] = [e for e in rnd.apply(Announce(2, "flek:game")) if isinstance(e, Flekked)]
+    assert event_text(said, "cs", EXAMPLE_NAMES) == "Cecílie: další flek ×16 na hru."
+    assert event_text(said, "en", EXAMPLE_NAMES) == "Cecílie: double the game again (×16)."
+    assert prompt(cs, rnd.view(2), "cs").startswith("Tvoje hlášení: další flek ×16 na hru.")
+    assert prompt(en, rnd.view(2), "en").startswith(
+        "You announced: double the game again (×16).")
+    assert [level_text(n, "cs") for n in (3, 4, 5)] == ["sup ×8", "další flek ×16",
+                                                        "další flek ×32"]
+    assert [level_text(n, "en") for n in (3, 4)] == ["re-redoubled ×8", "doubled again ×16"]

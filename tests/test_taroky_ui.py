@@ -743,7 +743,7 @@ def test_T_FLEK_the_result_names_the_game_s_flek_so_the_money_can_be_followed() 
     assert deal_result(_table(rnd, "en"), dataclasses.replace(row, flek=(2, 0, 0)),
                        "en").startswith("■ **Deal 1: first duty, redoubled ×4** – ")
     assert deal_result(_table(rnd), dataclasses.replace(row, flek=(5, 0, 0)), "cs").startswith(
-        "■ **1. rozdání: první povinnost, flek ×32** – ")
+        "■ **1. rozdání: první povinnost, další flek ×32** – ")
 
 
 def _worked_round() -> TarokyRound:
@@ -853,7 +853,7 @@ def test_the_announcement_prompt_reads_as_a_sentence_in_every_mix() -> None:
     says(1, "flek:game", "Hlášení: můžeš ohlásit sup na hru, nebo říct dobrá.",
          "Announcements: you may re-redouble the game, or pass.")
     rnd.apply(Announce(1, "done"))
-    says(2, "done", "Hlášení: můžeš ohlásit flek ×16 na hru, nebo říct dobrá.",
+    says(2, "done", "Hlášení: můžeš ohlásit další flek ×16 na hru, nebo říct dobrá.",
          "Announcements: you may double the game again (×16), or pass.")
 
 

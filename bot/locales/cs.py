@@ -1050,7 +1050,7 @@ STRINGS: dict[str, str] = {
     "taroky.flekked_1": "flek ×{mult}",
     "taroky.flekked_2": "re ×{mult}",
     "taroky.flekked_3": "sup ×{mult}",
-    "taroky.flekked_4": "flek ×{mult}",
+    "taroky.flekked_4": "další flek ×{mult}",
     "taroky.result_tie": "■ **{n}. rozdání: {game}** – {who}: plichta {eyes}:{other}.",
     "taroky.result_varsava": "■ **{n}. rozdání: {game}** – oči: {eyes}.",
     "taroky.result_pair": "{name} (spoluhráč {partner})",
@@ -1156,7 +1156,7 @@ STRINGS: dict[str, str] = {
     "taroky.offer_announce": "{items}",  # pagát, valát (offer_join): "ohlásit" is the prompt's
     "taroky.offer_join": ", ",
     "taroky.offer_flek": "{level} {on}",  # "flek na hru", "re na pagáta"
-    "taroky.offer_flek_n": "flek ×{mult} {on}",  # po supu
+    "taroky.offer_flek_n": "další flek ×{mult} {on}",  # po supu
     "taroky.hand_announce_none": "Hlášení: teď můžeš jen říct dobrá.",
     "taroky.hand_announce_more": "Tvoje hlášení: {said}. Můžeš přidat {items}, nebo skončit tlačítkem Hotovo.",
     "taroky.hand_announce_all": "Tvoje hlášení: {said}. Víc přidat nemůžeš – skonči tlačítkem Hotovo.",
@@ -1183,7 +1183,6 @@ STRINGS: dict[str, str] = {
     "taroky.btn_reject_lower": "Ukázat a vzít horní",
     "taroky.btn_pagat": "Pagát",
     "taroky.btn_valat": "Valát",
-    "taroky.btn_flek": "{level} {on}",
     "taroky.btn_done": "Hotovo",
     "taroky.btn_dobra": "Dobrá",
     "taroky.discard_placeholder": "Vyber {n} karty k odložení…",

@@ -85,7 +85,7 @@ WORDS: dict[str, dict[str, str]] = {
         "level1": "flek",
         "level2": "re",
         "level3": "sup",
-        "levelN": "flek ×{mult}",
+        "levelN": "další flek ×{mult}",  # past sup: not level 1's word alone
     },
     "en": {
         "1P": "first duty",
@@ -127,7 +127,7 @@ WORDS: dict[str, dict[str, str]] = {
         "level1": "double",
         "level2": "redouble",
         "level3": "re-redouble",
-        "levelN": "double ×{mult}",
+        "levelN": "double again ×{mult}",
     },
 }
 
@@ -144,7 +144,7 @@ def game_object(game: str, lang: str = "cs") -> str:
 
 
 def level_name(level: int, lang: str = "cs") -> str:
-    """Flek level: flek, re, sup, then the multiplier."""
+    """Flek level: flek, re, sup, then "další flek" with the multiplier."""
     table = WORDS[_lang(lang)]
     if level <= 3:
         return table[f"level{level}"]
@@ -318,6 +318,7 @@ EVENTS: dict[str, dict[str, str]] = {
         "announced": "{seat} hlásí {item}.",
         "announced_valat": "{seat} hlásí valát.",
         "flekked": "{seat}: {level} {on}.",
+        "flekked_n": "{seat}: další flek ×{mult} {on}.",
         "turn_passed": "{seat}: dobrá.",
         "announcements_closed": "Konec hlášení, vynáší {leader}.",
         "partner_revealed": "{seat} je spoluhráč vydražitele.",
@@ -352,6 +353,7 @@ EVENTS: dict[str, dict[str, str]] = {
         "announced": "{seat} announces {item}.",
         "announced_valat": "{seat} announces valat (all 12 tricks).",
         "flekked": "{seat}: {level} {on}.",
+        "flekked_n": "{seat}: double {on} again (×{mult}).",  # past re-redouble
         "turn_passed": "{seat}: pass.",
         "announcements_closed": "Announcements are over; {leader} leads.",
         "partner_revealed": "{seat} is the declarer's partner.",
@@ -418,6 +420,8 @@ def event_text(event: Any, lang: str = "cs", names: list[str] | None = None,
     elif kind == "flekked":
         v["level"] = level_name(event.level, lang)
         v["on"] = word(f"on_{event.item}", lang)
+        if event.level > 3:
+            kind, v["mult"] = "flekked_n", 2**event.level
     elif kind == "talon_turned":
         if event.seat is None:
             kind = "talon_turned_solo"

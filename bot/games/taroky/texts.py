@@ -16,6 +16,7 @@ from bot.games.taroky.words import (
     alone_in_talon,
     card_label,
     cards_text,
+    flek_said,
     flek_text,
     game_name,
     level_name,
@@ -207,7 +208,7 @@ def stood_in_line(table: Table, seat: int, lang: str, you: bool = False) -> str:
         kind, said = _said(action, lang)
         flek = ""
         if isinstance(action, Announce) and action.item.startswith("flek:"):  # its level
-            said = f"{level_name(level, lang)} {word('on_' + action.item[5:], lang)}"
+            said = flek_said(level, action.item[5:], lang)
         if isinstance(action, Announce):  # an answer to a flek says which
             same_turn = v > 0 and isinstance(log[v - 1], Announce) and log[v - 1].seat == seat
             if answered is not None:
