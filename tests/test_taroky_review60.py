@@ -65,7 +65,7 @@ def test_the_english_valat_is_the_game_s_word_glossed_where_it_is_announced() ->
     silent = dataclasses.replace(row, pagat=None, valats=(
         ValatResult(side="O", announced=False, level=0, won=True),))
     assert deal_result(_table(rnd, "en"), silent, "en").splitlines()[0].endswith(
-        " Silent valat (Bohouš, Dalibor): every trick taken!")
+        " The silent valat (Bohouš, Dalibor) made it.")
     assert " · silent valat −4.00 Kč = " in deal_result(_table(rnd, "en"), silent,
                                                         "en").splitlines()[1]
 

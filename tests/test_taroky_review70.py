@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from bot.games.taroky.hand import item_text, prompt
 from bot.games.taroky.pictures.examples import NAMES as EXAMPLE_NAMES
-from bot.games.taroky.pictures.examples import worked
-from bot.games.taroky.texts import _pagat_result
+from bot.games.taroky.pictures.examples import example, worked
+from bot.games.taroky.texts import _pagat_result, deal_result
 from bot.games.taroky.words import level_text
 from bot.i18n import in_ordinal, t, v_before
 from bot.model import STATUS_PLAYING, Seat, Table, TableSettings
@@ -15,7 +17,7 @@ from engine.taroky.cards import parse_card
 from engine.taroky.events import Flekked
 from engine.taroky.messages import event_text
 from engine.taroky.options import TarokyOptions
-from engine.taroky.scoring import PagatResult
+from engine.taroky.scoring import PagatResult, ValatResult
 
 NAMES = ["Alice", "Bob", "Carol", "Dave"]
 
@@ -89,3 +91,16 @@ def test_a_flek_above_sup_is_not_worded_as_the_first_flek() -> None:
     assert [level_text(n, "cs") for n in (3, 4, 5)] == ["sup ×8", "další flek ×16",
                                                         "další flek ×32"]
     assert [level_text(n, "en") for n in (3, 4)] == ["re-redoubled ×8", "doubled again ×16"]
+
+
+def test_the_silent_valat_says_that_it_made_it_as_the_silent_pagat_does() -> None:
+    """L2: "Tichý pagát (Dave) vyšel. Tichý valát (Dave)!" — the valát's line had no verb."""
+    rnd, _seat = example("finished")
+    row = dataclasses.replace(  # (Anička with Cecílie)
+        rnd.protocol[0], pagat=PagatResult(seat=0, side="D", announced=False, level=0, won=True),
+        valats=(ValatResult(side="D", announced=False, level=0, won=True),))
+    assert deal_result(ui_table(rnd), row, "cs").splitlines()[0].endswith(
+        ": výhra 47:23. Tichý pagát (Anička) vyšel. Tichý valát (Anička, Cecílie) vyšel.")
+    assert deal_result(ui_table(rnd, "en"), row, "en").splitlines()[0].endswith(
+        " The silent pagát ultimo (Anička) made it. The silent valat (Anička, Cecílie) made"
+        " it.")

@@ -1064,7 +1064,7 @@ STRINGS: dict[str, str] = {
     "taroky.result_pagat_silent_lost": "Tichý pagát ({name}) nevyšel.",
     "taroky.result_valat_won": "Valát ({names}) vyšel!",
     "taroky.result_valat_lost": "Valát ({names}) nevyšel.",
-    "taroky.result_valat_silent": "Tichý valát ({names})!",
+    "taroky.result_valat_silent": "Tichý valát ({names}) vyšel.",
     "taroky.discarded_taroks": "{name} odkládá lícem nahoru: {cards}.",
     "taroky.discarded_cards_one": "{name} odkládá {n} kartu.",
     "taroky.discarded_cards_few": "{name} odkládá {n} karty.",

@@ -1057,7 +1057,7 @@ STRINGS: dict[str, str] = {
     "taroky.result_pagat_silent_lost": "The silent pagát ultimo ({name}) failed.",
     "taroky.result_valat_won": "The valat ({names}) made it!",
     "taroky.result_valat_lost": "The valat ({names}) failed.",
-    "taroky.result_valat_silent": "Silent valat ({names}): every trick taken!",
+    "taroky.result_valat_silent": "The silent valat ({names}) made it.",
     "taroky.discarded_taroks": "{name} lays away face up: {cards}.",
     "taroky.discarded_cards_one": "{name} lays away {n} card.",
     "taroky.discarded_cards_few": "{name} lays away {n} cards.",
