@@ -5,9 +5,10 @@ from __future__ import annotations
 import dataclasses
 
 from bot.games.taroky.hand import item_text, prompt
+from bot.games.taroky.pictures import sheet
 from bot.games.taroky.pictures.examples import NAMES as EXAMPLE_NAMES
 from bot.games.taroky.pictures.examples import example, worked
-from bot.games.taroky.texts import _pagat_result, deal_result
+from bot.games.taroky.texts import _pagat_result, account_parts, deal_result
 from bot.games.taroky.words import level_text
 from bot.i18n import in_ordinal, t, v_before
 from bot.model import STATUS_PLAYING, Seat, Table, TableSettings
@@ -104,3 +105,21 @@ def test_the_silent_valat_says_that_it_made_it_as_the_silent_pagat_does() -> Non
     assert deal_result(ui_table(rnd, "en"), row, "en").splitlines()[0].endswith(
         " The silent pagát ultimo (Anička) made it. The silent valat (Anička, Cecílie) made"
         " it.")
+
+
+def test_the_hlasky_are_listed_declarer_first_as_they_were_announced() -> None:
+    """L3: "hra +3,40 Kč · barvičky (Carol) nezapočteno · taročky (Dave) …" — by seat, the
+    opponent before the declarer; T-ANNOUNCE publishes the declarer's first, then in
+    playing order (Dalibor 3, then 0, 1, 2), and the result and the protocol row say so."""
+    rnd, _seat = example("finished")
+    row = dataclasses.replace(
+        rnd.protocol[0], declarer=3, partner=None, pagat=None, valats=(),
+        hlasky=((), (("honery", True),), (("barvicky", False),),
+                (("tarocky", True), ("trulhonery", True))))
+    assert [s for s, _h in row.hlasky_said] == [3, 1, 2]
+    assert account_parts(row, EXAMPLE_NAMES, "cs")[1:] == [
+        "taročky (Dalibor) +0,50 Kč", "trulhonéry (Dalibor) +1,00 Kč",
+        "honéry (Bohouš) −0,50 Kč", "barvičky (Cecílie) nezapočteno"]
+    assert sheet._detail_parts(row, EXAMPLE_NAMES, "cs")[1:5] == [
+        "taročky Dalibor +0,50", "trulhonéry Dalibor +1,00", "honéry Bohouš −0,50",
+        "barvičky Cecílie (nezapočteno)"]

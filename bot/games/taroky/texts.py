@@ -485,7 +485,7 @@ def account_parts(row: DealRecord, names: Sequence[str], lang: str) -> list[str]
 
     parts = [t("taroky.account_game", lang, flek=times(row.flek[0]),
                money=cash(row.components["G"]))]
-    for s, seat in enumerate(row.hlasky_money):
+    for s, seat in row.hlasky_said:
         for h, counted, hal in seat:
             parts.append(t("taroky.account_hlaska", lang, hlaska=word(h, lang), name=names[s],
                            money=cash(hal if s in row.declarers else -hal)) if counted
