@@ -1300,7 +1300,7 @@ def test_the_deal_s_chips_wrap_to_a_second_row_before_a_name_is_cut(
     names = ["AI Božena", "AI Karel", "AI Jaroslav", "Ann"]
     rows = deal_picture._chip_rows(deal, row, names, "cs").rows
     assert [[(label, value) for label, value, _c in chips] for chips in rows] == [
-        [("hraje", "AI Božena"), ("volá", "XIX"), ("spoluhráč", "AI Jaroslav")],
+        [("hraje", "AI Božena"), ("volá", "XIX"), ("+", "AI Jaroslav")],
         [("hra", "flek ×2"), ("pagát", "✗")]]
     drawn = _sizes(monkeypatch, deal_picture)
     deal_picture.deal_image(deal, row, names, "en")
@@ -1344,7 +1344,7 @@ def test_T_FLEK_the_deal_s_picture_tags_the_pagat_s_and_the_valat_s_own_flek_and
                                 pagat=dataclasses.replace(row.pagat, level=0, won=True))
     assert deal_picture._chips(deal, plain, NAMES, "cs") == [
         ("hraje", "Anička", deal_picture.GOLD), ("volá", "XIX", TEXT),
-        ("spoluhráč", "Cecílie", deal_picture.GOLD), ("pagát", "✓", GREEN)]
+        ("+", "Cecílie", deal_picture.GOLD), ("pagát", "✓", GREEN)]
     silent = dataclasses.replace(
         row, flek=(0, 0, 0), pagat=dataclasses.replace(row.pagat, announced=False, level=0),
         valats=(ValatResult("O", False, 0, True),))

@@ -123,3 +123,29 @@ def test_the_hlasky_are_listed_declarer_first_as_they_were_announced() -> None:
     assert sheet._detail_parts(row, EXAMPLE_NAMES, "cs")[1:5] == [
         "taročky Dalibor +0,50", "trulhonéry Dalibor +1,00", "honéry Bohouš −0,50",
         "barvičky Cecílie (nezapočteno)"]
+
+
+def test_the_partner_is_told_of_without_a_masculine_spoluhrac() -> None:
+    """L4: "Alice je spoluhráč vydražitele.", "Carol (spoluhráč Alice)" and the deal
+    picture's "spoluhráč" chip and role named a player of unknown gender as a man (and the
+    second read as "Alice's partner")."""
+    from bot.games.taroky.pictures import deal as deal_picture
+    from bot.games.taroky.texts import finished_deal
+    from bot.games.taroky.words import pic
+    from engine.taroky.events import PartnerRevealed
+
+    assert event_text(PartnerRevealed(0), "cs", NAMES) == "Alice hraje s vydražitelem."
+    assert event_text(PartnerRevealed(0), "en", NAMES) == "Alice is the declarer's partner."
+    rnd, _seat = example("finished")
+    row = rnd.protocol[0]  # Anička with Cecílie
+    assert deal_result(ui_table(rnd), row, "cs").startswith(
+        "■ **1. rozdání: první povinnost** – Anička + Cecílie: hra vyhrána 47:23, ale")
+    deal = finished_deal(rnd, 1)
+    assert deal is not None
+    chips = deal_picture._chips(deal, row, EXAMPLE_NAMES, "cs")
+    assert chips[:3] == [("hraje", "Anička", deal_picture.GOLD), ("volá", "XIX", deal_picture.TEXT),
+                         ("+", "Cecílie", deal_picture.GOLD)]
+    [side, _theirs] = deal_picture._blocks(deal, row, deal.reveal, EXAMPLE_NAMES, "cs")
+    assert [(name, role) for name, role, *_rest in side[3]] == [
+        ("Anička", "hraje"), ("Cecílie", "s vydražitelem")]
+    assert pic("legend_partner", "cs") == "spolu s H"  # (the table's badge S, beside "H hraje")

@@ -737,9 +737,9 @@ def test_T_FLEK_the_result_names_the_game_s_flek_so_the_money_can_be_followed() 
     row = rnd.protocol[0]
     plain = dataclasses.replace(row, flek=(0, 0, 0), pagat=None)
     assert deal_result(_table(rnd), plain, "cs").startswith(
-        "■ **1. rozdání: první povinnost** – Anička (spoluhráč Cecílie): výhra 47:23.")
+        "■ **1. rozdání: první povinnost** – Anička + Cecílie: výhra 47:23.")
     assert deal_result(_table(rnd), dataclasses.replace(row, flek=(1, 0, 0)), "cs").startswith(
-        "■ **1. rozdání: první povinnost, flek ×2** – Anička (spoluhráč Cecílie):")
+        "■ **1. rozdání: první povinnost, flek ×2** – Anička + Cecílie:")
     assert deal_result(_table(rnd, "en"), dataclasses.replace(row, flek=(2, 0, 0)),
                        "en").startswith("■ **Deal 1: first duty, redoubled ×4** – ")
     assert deal_result(_table(rnd), dataclasses.replace(row, flek=(5, 0, 0)), "cs").startswith(
@@ -1340,7 +1340,7 @@ def test_T_SCORE_BINDING_a_pagat_or_valat_that_turns_the_money_is_said_with_the_
     row = rnd.protocol[0]  # won 47:23 (+1,20), the pagát ×2 failed (−8,00): Anička pays
     assert row.components is not None and row.components["S"] < 0 < row.components["G"]
     assert deal_result(_table(rnd), row, "cs").splitlines()[0] == (
-        "■ **1. rozdání: první povinnost** – Anička (spoluhráč Cecílie): hra vyhrána 47:23,"
+        "■ **1. rozdání: první povinnost** – Anička + Cecílie: hra vyhrána 47:23,"
         " ale pagát (Anička, flek ×2) nevyšel – padl už v 7. štychu.")
     assert deal_result(_table(rnd, "en"), row, "en").splitlines()[0] == (
         "■ **Deal 1: first duty** – Anička with partner Cecílie won the game 47:23, but the"
@@ -1350,7 +1350,7 @@ def test_T_SCORE_BINDING_a_pagat_or_valat_that_turns_the_money_is_said_with_the_
         row, eyes=(33, 37), components={**row.components, "G": -20, "S": 380},
         pagat=PagatResult(seat=0, side="D", announced=True, level=0, won=True, trick=12))
     assert deal_result(_table(rnd), lost, "cs").splitlines()[0] == (
-        "■ **1. rozdání: první povinnost** – Anička (spoluhráč Cecílie): hra prohrána 33:37,"
+        "■ **1. rozdání: první povinnost** – Anička + Cecílie: hra prohrána 33:37,"
         " ale pagát (Anička) vyšel.")
     assert deal_result(_table(rnd, "en"), lost, "en").splitlines()[0] == (
         "■ **Deal 1: first duty** – Anička with partner Cecílie lost the game 33:37, but the"
@@ -1358,7 +1358,7 @@ def test_T_SCORE_BINDING_a_pagat_or_valat_that_turns_the_money_is_said_with_the_
     # the money keeps the game's sign: said as before
     kept = dataclasses.replace(row, components={**row.components, "G": 1200, "S": 400})
     assert deal_result(_table(rnd), kept, "cs").splitlines()[0] == (
-        "■ **1. rozdání: první povinnost** – Anička (spoluhráč Cecílie): výhra 47:23."
+        "■ **1. rozdání: první povinnost** – Anička + Cecílie: výhra 47:23."
         " Pagát (Anička, flek ×2) nevyšel – padl už v 7. štychu.")
 
 

@@ -1053,7 +1053,7 @@ STRINGS: dict[str, str] = {
     "taroky.flekked_4": "další flek ×{mult}",
     "taroky.result_tie": "■ **{n}. rozdání: {game}** – {who}: plichta {eyes}:{other}.",
     "taroky.result_varsava": "■ **{n}. rozdání: {game}** – oči: {eyes}.",
-    "taroky.result_pair": "{name} (spoluhráč {partner})",
+    "taroky.result_pair": "{name} + {partner}",
     "taroky.result_silent_solo": "{name} (tiché sólo)",
     "taroky.result_alone": "{name} ({why})",
     "taroky.result_pagat_won": "Pagát ({name}) vyšel.",
@@ -1283,7 +1283,7 @@ STRINGS: dict[str, str] = {
     "taroky.pic.legend_dealer": "zadák",
     "taroky.pic.legend_predak": "předák",
     "taroky.pic.legend_declarer": "hraje",
-    "taroky.pic.legend_partner": "spoluhráč",
+    "taroky.pic.legend_partner": "spolu s H",  # (badge S beside "H hraje": no "spoluhráč")
     "taroky.pic.badge_ai": "AI",
     "taroky.pic.badge_away": "…",
     "taroky.pic.legend_ai": "AI za hráče",
@@ -1316,7 +1316,8 @@ STRINGS: dict[str, str] = {
     "taroky.pic.laid": "odloženo:",
     "taroky.pic.deal_side_d": "Vydražitel se spoluhráčem",
     "taroky.pic.deal_side_o": "Protihráči",
-    "taroky.pic.deal_partner": "spoluhráč",
+    "taroky.pic.deal_partner": "+",  # "hraje Carol · volá XIX · + Alice"
+    "taroky.pic.deal_with_declarer": "s vydražitelem",
     "taroky.pic.deal_silent_solo": "tiché sólo",
     "taroky.pic.deal_pagat_silent": "tichý pagát",
     "taroky.pic.deal_valat_silent": "tichý valát",

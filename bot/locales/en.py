@@ -1310,6 +1310,7 @@ STRINGS: dict[str, str] = {
     "taroky.pic.deal_side_d": "Declarer and partner",
     "taroky.pic.deal_side_o": "Opponents",
     "taroky.pic.deal_partner": "partner",
+    "taroky.pic.deal_with_declarer": "partner",
     "taroky.pic.deal_silent_solo": "silent solo",
     "taroky.pic.deal_pagat_silent": "silent pagát ultimo",
     "taroky.pic.deal_valat_silent": "silent valat",

@@ -321,7 +321,7 @@ EVENTS: dict[str, dict[str, str]] = {
         "flekked_n": "{seat}: další flek ×{mult} {on}.",
         "turn_passed": "{seat}: dobrá.",
         "announcements_closed": "Konec hlášení, vynáší {leader}.",
-        "partner_revealed": "{seat} je spoluhráč vydražitele.",
+        "partner_revealed": "{seat} hraje s vydražitelem.",
         "alone_revealed": "{seat} hraje bez spoluhráče.",
         "card_played": "{seat} hraje {card}.",
         "trick_taken": "{seat} bere {number}. štych ({cards}).",

@@ -260,7 +260,7 @@ def _blocks(deal: PublicView, row: DealRecord, reveal: Reveal, names: list[str],
     theirs = RED if won > 0 else (GREEN if won < 0 else TEXT)
     roles = {row.declarer: pic("plays", lang)}  # (as its chip: "hraje", "declarer")
     if row.partner is not None:
-        roles[row.partner] = pic("legend_partner", lang)
+        roles[row.partner] = pic("deal_with_declarer", lang)
     side_d = [seat(s, roles.get(s, "")) for s in declarers]
     side_o = [seat(s) for s in others]
     if reveal.opp_talon:  # (drawn here only: the talon's box shows what seats took)
