@@ -58,15 +58,21 @@ def test_a_forced_card_in_the_third_trick_begins_with_ve() -> None:
         "V 7. štychu šla tvoje karta XIV (automaticky).")
 
 
-def _sup_on_the_game() -> TarokyRound:
-    """The worked deal (1P, XIX called) with flek, re and sup said on the game: Cecílie
-    (seat 2) is offered the level above sup."""
+def _announcing() -> TarokyRound:
+    """The worked deal (1P, XIX called) at its announcements: Anička (seat 0) speaks."""
     rnd = TarokyRound(deals=[worked()], options=TarokyOptions(round_deals=1))
     for action in (Bid(0, "1P"), Bid(1, "dobra"), Bid(2, "dobra"), Bid(3, "dobra"),
                    Choose(0, "1P"), Call(0, parse_card("XIX"))):
         rnd.apply(action)
     while rnd.deal.phase == "discard":
         rnd.apply(rnd.legal_actions()[0])
+    return rnd
+
+
+def _sup_on_the_game() -> TarokyRound:
+    """The worked deal with flek, re and sup said on the game: Cecílie (seat 2) is offered
+    the level above sup."""
+    rnd = _announcing()
     for seat, item in ((0, "done"), (1, "flek:game"), (1, "done"), (2, "done"), (3, "done"),
                        (0, "flek:game"), (0, "done"), (1, "flek:game"), (1, "done")):
         rnd.apply(Announce(seat, item))
@@ -149,3 +155,26 @@ def test_the_partner_is_told_of_without_a_masculine_spoluhrac() -> None:
     assert [(name, role) for name, role, *_rest in side[3]] == [
         ("Anička", "hraje"), ("Cecílie", "s vydražitelem")]
     assert pic("legend_partner", "cs") == "spolu s H"  # (the table's badge S, beside "H hraje")
+
+
+def test_the_pagat_is_pagata_wherever_it_is_the_verb_s_object() -> None:
+    """L5: "Bob hlásí pagát." beside "flek na pagáta": the animate accusative throughout;
+    the nominative stays ("Tvoje hlášení: pagát", "Pagát (Bob) vyšel")."""
+    from engine.taroky.events import Announced, PagatPromised
+
+    assert event_text(Announced(1, "pagat"), "cs", NAMES) == "Bob hlásí pagáta."
+    assert event_text(Announced(1, "valat"), "cs", NAMES) == "Bob hlásí valát."
+    assert event_text(PagatPromised(1), "cs", NAMES) == (
+        "Bob hlásí pagáta s hrou (druhá povinnost).")
+    assert event_text(Announced(1, "pagat"), "en", NAMES) == "Bob announces pagát ultimo."
+    rnd = _announcing()
+    cs, en = ui_table(rnd), ui_table(rnd, "en")
+    assert prompt(cs, rnd.view(0), "cs") == (
+        "Hlášení: můžeš ohlásit pagáta, valát, nebo říct dobrá.")
+    assert prompt(en, rnd.view(0), "en") == (
+        "Announcements: you may announce pagát ultimo or valat, or pass.")
+    assert item_text("pagat", rnd.view(0), "cs") == "Pagát"  # (the button: the item's name)
+    rnd.apply(Announce(0, "pagat"))
+    assert prompt(cs, rnd.view(0), "cs") == (
+        "Tvoje hlášení: pagát. Můžeš přidat valát, nebo skončit tlačítkem Hotovo.")
+    assert "Pak lze ohlásit **pagáta** (ultimo)" in t("taroky.rules_text", "cs")

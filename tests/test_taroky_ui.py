@@ -810,9 +810,9 @@ def test_the_announcement_prompt_names_only_what_the_seat_may_still_say() -> Non
     from engine.taroky.actions import Announce
 
     rnd, says = _announcing()
-    says(0, "valat", "Hlášení: můžeš ohlásit pagát, valát, nebo říct dobrá.",
+    says(0, "valat", "Hlášení: můžeš ohlásit pagáta, valát, nebo říct dobrá.",
          "Announcements: you may announce pagát ultimo or valat, or pass.")
-    says(0, "pagat", "Tvoje hlášení: valát. Můžeš přidat pagát, nebo skončit tlačítkem Hotovo.",
+    says(0, "pagat", "Tvoje hlášení: valát. Můžeš přidat pagáta, nebo skončit tlačítkem Hotovo.",
          "You announced: valat. You may also announce pagát ultimo, or finish with Done.")
     says(0, "done", "Tvoje hlášení: valát, pagát. Víc přidat nemůžeš – skonči tlačítkem Hotovo.",
          "You announced: valat, pagát ultimo. Nothing more can be added – finish with"

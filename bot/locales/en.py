@@ -1175,6 +1175,8 @@ STRINGS: dict[str, str] = {
     "taroky.btn_take_lower": "Take the lower",
     "taroky.btn_reject_lower": "Show it and take the upper",
     "taroky.btn_pagat": "Pagát ultimo",
+    "taroky.obj_pagat": "pagát ultimo",  # offered: "you may announce pagát ultimo"
+    "taroky.obj_valat": "valat",
     "taroky.btn_valat": "Valat",
     "taroky.btn_done": "Done",
     "taroky.btn_dobra": "Pass",

@@ -55,6 +55,7 @@ WORDS: dict[str, dict[str, str]] = {
         "W": "Varšava",
         "acc:2P": "druhou povinnost",  # accusative ("hraje druhou povinnost")
         "acc:W": "Varšavu",
+        "acc:pagat": "pagáta",  # "hlásí pagáta" (animate, as "flek na pagáta"; review 70)
         "dobra": "dobrá",
         "zduch": "žďuch",
         "tiche_solo": "tiché sólo",
@@ -138,8 +139,8 @@ def word(key: str, lang: str = "cs") -> str:
 
 
 def game_object(game: str, lang: str = "cs") -> str:
-    """A game's name as the object of a verb (Czech accusative: "hraje druhou povinnost",
-    "hraje Varšavu"; the other games read the same as their name)."""
+    """A game word as the object of a verb (Czech accusative: "hraje druhou povinnost",
+    "hraje Varšavu", "hlásí pagáta"; the others read the same as their name)."""
     return WORDS[_lang(lang)].get(f"acc:{game}") or word(game, lang)
 
 
@@ -314,7 +315,7 @@ EVENTS: dict[str, dict[str, str]] = {
         "discarded_tarok": "{seat} odkládá {card} lícem nahoru.",
         "hlasky_announced": "{seat} hlásí: {hlasky}.",
         "hlasky_and": ", ",
-        "pagat_promised": "{seat} hlásí pagát s hrou (druhá povinnost).",
+        "pagat_promised": "{seat} hlásí pagáta s hrou (druhá povinnost).",
         "announced": "{seat} hlásí {item}.",
         "announced_valat": "{seat} hlásí valát.",
         "flekked": "{seat}: {level} {on}.",
@@ -411,8 +412,10 @@ def event_text(event: Any, lang: str = "cs", names: list[str] | None = None,
             table["take_count"].format(seat=seat_name(s, lang, names), count=n)
             for s, n in event.takes
         )
-    elif kind == "announced" and event.item == "valat":  # (English glosses the word)
-        kind = "announced_valat"
+    elif kind == "announced":
+        v["item"] = game_object(event.item, lang)  # "hlásí pagáta"
+        if event.item == "valat":  # (English glosses the word)
+            kind = "announced_valat"
     elif kind == "discarded" and event.card is not None:
         kind = "discarded_tarok"
     elif kind == "hlasky_announced":

@@ -274,7 +274,10 @@ def item_text(item: str, view: SeatView, lang: str, said: bool = False) -> str:
 
 
 def item_words(item: str, view: SeatView, lang: str, said: bool = False) -> str:
-    """An item as a sentence names it: its button's words, lowercase ("flek na hru")."""
+    """An item as a sentence names it: its button's words, lowercase ("flek na hru"); the
+    pagát and the valát offered as the verb's object ("můžeš ohlásit pagáta")."""
+    if not said and item in ("pagat", "valat"):
+        return t(f"taroky.obj_{item}", lang)
     label = item_text(item, view, lang, said)
     return label[:1].lower() + label[1:]
 
