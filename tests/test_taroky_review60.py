@@ -112,9 +112,9 @@ def test_the_deal_s_picture_marks_the_pagat_and_valat_made_or_failed_silent_ones
         rnd.protocol[0], flek=(0, 0, 0), pagat=PagatResult(1, "O", False, 0, True, 12),
         valats=(ValatResult("D", True, 0, False), ValatResult("O", False, 0, True)))
     assert deal_picture._chips(deal, row, NAMES, "cs")[3:] == [
-        ("tichý pagát", "✓", GREEN), ("valát", "✗", RED), ("tichý valát", "✓", GREEN)]
-    assert deal_picture._chips(deal, row, NAMES, "en")[3:] == [
-        ("silent pagát ultimo", "✓", GREEN), ("valat", "✗", RED),
+        ("tichý pagát Bohouš", "✓", GREEN), ("valát", "✗", RED), ("tichý valát", "✓", GREEN)]
+    assert deal_picture._chips(deal, row, NAMES, "en")[3:] == [  # (the opponents' pagát: whose)
+        ("silent pagát ultimo Bohouš", "✓", GREEN), ("valat", "✗", RED),
         ("silent valat", "✓", GREEN)]
     # drawn whole within the picture, two rows of chips
     strip = deal_picture._chip_rows(deal, row, list(NAMES), "en")

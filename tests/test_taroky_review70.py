@@ -178,3 +178,24 @@ def test_the_pagat_is_pagata_wherever_it_is_the_verb_s_object() -> None:
     assert prompt(cs, rnd.view(0), "cs") == (
         "Tvoje hlášení: pagát. Můžeš přidat valát, nebo skončit tlačítkem Hotovo.")
     assert "Pak lze ohlásit **pagáta** (ultimo)" in t("taroky.rules_text", "cs")
+
+
+def test_the_deal_picture_names_the_owner_of_the_opponents_pagat() -> None:
+    """L1: "pagát sup ×8 ✗" in red beside a lost game read as the declarer's pagát failing,
+    though it was the opponents' (Dave's), and its failure paid the declarer's side."""
+    from bot.games.taroky.pictures import deal as deal_picture
+    from bot.games.taroky.texts import finished_deal
+
+    rnd, _seat = example("finished")
+    deal = finished_deal(rnd, 1)
+    assert deal is not None
+    theirs = dataclasses.replace(  # (Anička with Cecílie; Dalibor's pagát, sup, lost)
+        rnd.protocol[0], flek=(0, 3, 0), pagat=PagatResult(3, "O", True, 3, False, 4))
+    assert deal_picture._chips(deal, theirs, EXAMPLE_NAMES, "cs")[3:] == [
+        ("pagát Dalibor", "sup ×8 ✗", deal_picture.RED)]
+    assert deal_picture._chips(deal, theirs, EXAMPLE_NAMES, "en")[3:] == [
+        ("pagát ultimo Dalibor", "re-redoubled ×8 ✗", deal_picture.RED)]
+    ours = dataclasses.replace(theirs, pagat=PagatResult(2, "D", True, 3, False, 4))
+    # the declarer's side's pagát, read as theirs (the chips before name that side), as before
+    assert deal_picture._chips(deal, ours, EXAMPLE_NAMES, "cs")[3:] == [
+        ("pagát", "sup ×8 ✗", deal_picture.RED)]

@@ -86,10 +86,12 @@ def _chips(deal: PublicView, row: DealRecord, names: list[str], lang: str) -> li
         chips.append((pic("flek_game", lang), level_text(row.flek[0], lang), RED))
     # the pagát and each valát, announced (with its flek) or silent, and whether it made it
     # (✓/✗, as the protocol marks it; whose it was, the result's message and the protocol
-    # say: a name here would be cut first)
+    # say: a name here would be cut first) — the opponents' pagát with its owner's name
+    # (review 70: "pagát sup ×8 ✗" beside a lost game read as the declarer's failing)
     if row.pagat is not None:
         p = row.pagat
-        chips.append(_made(pic("note_pagat" if p.announced else "deal_pagat_silent", lang),
+        label = pic("note_pagat" if p.announced else "deal_pagat_silent", lang)
+        chips.append(_made(label if p.side == "D" else f"{label} {names[p.seat]}",
                            p.level, p.won, lang))
     for v in row.valats:
         chips.append(_made(pic("note_valat" if v.announced else "deal_valat_silent", lang),
