@@ -45,8 +45,9 @@ def t(key: str, lang: str = DEFAULT_LANG, /, **values: Any) -> str:
     ``values``."""
     table = CATALOGS[lang_of(lang)]
     template = table.get(key) or CATALOGS[DEFAULT_LANG][key]
-    if values and (":nth}" in template or ":of}" in template):
-        # "{tali:nth} round of eight": "1st round of eight"; "kolo {rounds:of}": "kolo ze 2"
+    if values and any(f":{spec}}}" in template for spec in _NTH_SPECS):
+        # "{tali:nth} round of eight": "1st round of eight"; "kolo {rounds:of}": "kolo ze 2";
+        # "padl {trick:in} štychu": "padl ve 4. štychu"; "{n:In} štychu": "Ve 4. štychu"
         language = lang_of(lang) if key in table else DEFAULT_LANG
         values = {k: _Nth(v, language) if isinstance(v, int) and not isinstance(v, bool)
                   else v for k, v in values.items()}
@@ -72,9 +73,13 @@ def shown_name(name: str, lang: str) -> str:
     return t("core.anonymous", lang) if name == ANONYMOUS else name
 
 
+_NTH_SPECS = ("nth", "of", "in", "In")
+
+
 class _Nth:
-    """A number a template may write as an ordinal (``{n:nth}``, ``ordinal``) or as the
-    whole of which something is a part (``{n:of}``, ``of_number``)."""
+    """A number a template may write as an ordinal (``{n:nth}``, ``ordinal``), as the
+    whole of which something is a part (``{n:of}``, ``of_number``) or as an ordinal after
+    "in" (``{n:in}``, ``in_ordinal``; ``{n:In}`` begins a sentence: "Ve 4. štychu")."""
 
     __slots__ = ("lang", "n")
 
@@ -84,6 +89,9 @@ class _Nth:
     def __format__(self, spec: str) -> str:
         if spec == "nth":
             return ordinal(self.n, self.lang)
+        if spec in ("in", "In"):
+            text = in_ordinal(self.n, self.lang)
+            return text[:1].upper() + text[1:] if spec == "In" else text
         return of_number(self.n, self.lang) if spec == "of" else format(self.n, spec)
 
 
@@ -115,6 +123,38 @@ def of_number(n: int, lang: str = DEFAULT_LANG) -> str:
     """A whole of which something is a part: Czech "ze 2", "z 5" (``z_before``), English
     "of 2"."""
     return f"{z_before(n)} {n}" if lang_of(lang) == "cs" else f"of {n}"
+
+
+# Czech says "ve" before an ordinal whose spoken locative begins with a cluster (ve druhém,
+# ve třetím, ve čtvrtém, ve dvanáctém, ve třináctém, ve čtrnáctém, ve dvacátém, ve stém) and
+# "v" before the others (v prvním, v pátém, v šestém, v sedmém, v jedenáctém, v tisícím)
+_VE_UNITS = frozenset({2, 3, 4})  # druhém, třetím, čtvrtém
+_VE_TEENS = frozenset({12, 13, 14})  # dvanáctém, třináctém, čtrnáctém
+
+
+def v_before(n: int) -> str:
+    """The Czech preposition "v"/"ve" before the ordinal ``n`` as it is read (in the
+    locative: the first word spoken decides; "v 1.", "ve 4.", "v 7.", "ve 12.", "ve 20.")."""
+    n = abs(n)
+    if n >= 1000:
+        lead = n // 1000
+        return "v" if lead == 1 else v_before(lead)  # v tisícím, ve dvoutisícím
+    if n >= 100:
+        lead = n // 100
+        return "ve" if lead == 1 else v_before(lead)  # ve stém, ve dvoustém, v pětistém
+    if n >= 20:
+        return "ve" if n // 10 in _VE_UNITS else "v"  # ve dvacátém, v padesátém
+    if n >= 10:
+        return "ve" if n in _VE_TEENS else "v"
+    return "ve" if n in _VE_UNITS else "v"
+
+
+def in_ordinal(n: int, lang: str = DEFAULT_LANG) -> str:
+    """The ``n``-th as the place where something happened: Czech "v 1.", "ve 4."
+    (``v_before``; the noun follows in the locative: "ve 4. štychu"), English "in the 4th"."""
+    if lang_of(lang) == "cs":
+        return f"{v_before(n)} {n}."
+    return f"in the {ordinal(n, lang)}"
 
 
 def plural_form(n: float, lang: str = DEFAULT_LANG) -> str:

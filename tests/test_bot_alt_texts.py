@@ -482,6 +482,7 @@ def test_the_taroky_table_alt_names_every_public_fact_its_picture_shows() -> Non
     announce, _seat = taroky_example("announce")  # the partner (Cecílie, XIX) still secret
     said = table_alt(_table(announce), "cs")
     assert "spoluhráč" not in said and "Odložen" not in said and "štych" not in said
+    assert "s vydražitelem" not in said and " + " not in said  # (the partner's words now)
     # the longest names Discord allows still fit its limit (no words cut off at the end)
     long = [c * 32 for c in "ABCD"]
     table = _table(play, "en")

@@ -76,7 +76,7 @@ async def test_a_player_who_left_is_marked_in_the_order_history_and_sheet(harnes
     final = await _final(harness, ch, f"Konec lóry – stůl č. {tid}")
     order, rating, _pages, _again = final.embeds[0].fields  # (the pages, how to play again)
     points = table.state.totals[1]
-    assert f". Bob (AI hrála v 2. tálii a od 3. tálie) – {points} b." in order.value
+    assert f". Bob (AI hrála ve 2. tálii a od 3. tálie) – {points} b." in order.value
     # the one who played to the end by name, then whom an AI finished for (review 53: it
     # named only the one who left, "(Bob → AI; …)", as if he were the one who played on)
     assert rating.value == ("Hra se nehodnotí: do konce byl u stolu jen jeden člověk, Alice"
@@ -86,7 +86,7 @@ async def test_a_player_who_left_is_marked_in_the_order_history_and_sheet(harnes
         " for Bob; games of at least two people are rated).")
     ai_moves = table.seats[1].ai_moves
     assert ai_moves > 5 and sheet_notes(table, "cs")[1] == [
-        "AI v 2. tálii a od 3. tálie", f"AI místo hráče: {ai_moves}×"]
+        "AI ve 2. tálii a od 3. tálie", f"AI místo hráče: {ai_moves}×"]
     # (in English, the tálie as the catalog names it elsewhere: "round of eight 3")
     assert UI.seat_name(table, 1, "en") == (
         "Bob (an AI played in the 2nd and from the 3rd round of eight on)")

@@ -69,7 +69,7 @@ def _sheet_page(kind: str, lang: str, page: int) -> Callable[[], bytes]:
 
 
 # the notes a box may carry (an AI for one who left, an AI standing in), at their longest
-SHEET_NOTES = {lang: [[s("sheet_left_again", lang, n=4, tali="1., 2.", nums="1, 2"),
+SHEET_NOTES = {lang: [[s("sheet_left_again", lang, n=4, tali="1., 2.", v="v", nums="1, 2"),
                        s("sheet_stand_in", lang, n=256)],
                       [], [s("sheet_left_from", lang, n=3)], []] for lang in ("cs", "en")}
 SHEET_CASES = [(kind, lang, page) for kind in ("finished", "harakiri", "trick")

@@ -136,7 +136,7 @@ def test_every_games_name_is_whole_beside_or_under_any_badge(lang: str) -> None:
 def test_the_overview_with_the_longest_boxes_is_no_taller_than_a_phone_shows() -> None:
     """Four lines in every box (čistá stovka, harakiri, the notes): still within PAGE_H_MAX."""
     view = dataclasses.replace(_rich().public_view(), stovka=(True, True, True, True))
-    note = s("sheet_left_again", "cs", n=4, tali="1., 2.", nums="1, 2")
+    note = s("sheet_left_again", "cs", n=4, tali="1., 2.", v="v", nums="1, 2")
     # (three notes: more than a seat gets, so that every box is at its cap of four lines)
     notes = [[note, s("sheet_stand_in", "cs", n=256), s("sheet_left_from", "cs", n=4)]] * 4
     img = sheet_pages.overview_page(view, NAMES, "cs", notes)

@@ -713,7 +713,7 @@ async def test_the_rules_at_a_table_give_that_tables_own_rules(harness):
 SUMMARY = {
     "cs": ("Sólo: Talon se nevyměňuje: patří protihráčům a po každém z prvních šesti štychů"
            " se jedna jeho karta otočí lícem nahoru.",
-           "**pagát** (ultimo) – kdo má pagáta, slibuje, že jím vezme poslední, 12. štych",
+           "**pagáta** (ultimo) – kdo má pagáta, slibuje, že jím vezme poslední, 12. štych",
            "**valát**, slib strany, že vezme všech 12 štychů",
            "Ohlášený pagát platí {pagat} Kč, valát {valat} Kč; neohlášené (tiché) se počítají"
            " za polovinu",

@@ -453,9 +453,10 @@ def test_the_table_strip_says_a_flek_of_x16_and_more_once() -> None:
     from bot.games.taroky.words import flek_text
 
     assert [flek_text(n, "cs") for n in range(6)] == [
-        "", "flek ×2", "re ×4", "sup ×8", "flek ×16", "flek ×32"]
+        "", "flek ×2", "re ×4", "sup ×8", "další flek ×16", "další flek ×32"]
     assert [flek_text(n, "en") for n in (1, 2, 3, 4, 5)] == [
-        "doubled ×2", "redoubled ×4", "re-redoubled ×8", "doubled ×16", "doubled ×32"]
+        "doubled ×2", "redoubled ×4", "re-redoubled ×8", "doubled again ×16",
+        "doubled again ×32"]
 
 
 def test_an_announced_valat_without_a_flek_is_its_chip_alone_without_a_dash() -> None:
@@ -1301,7 +1302,7 @@ def test_the_deal_s_chips_wrap_to_a_second_row_before_a_name_is_cut(
     names = ["AI Božena", "AI Karel", "AI Jaroslav", "Ann"]
     rows = deal_picture._chip_rows(deal, row, names, "cs").rows
     assert [[(label, value) for label, value, _c in chips] for chips in rows] == [
-        [("hraje", "AI Božena"), ("volá", "XIX"), ("spoluhráč", "AI Jaroslav")],
+        [("hraje", "AI Božena"), ("volá", "XIX"), ("+", "AI Jaroslav")],
         [("hra", "flek ×2"), ("pagát", "✗")]]
     drawn = _sizes(monkeypatch, deal_picture)
     deal_picture.deal_image(deal, row, names, "en")
@@ -1348,7 +1349,7 @@ def test_T_FLEK_the_deal_s_picture_tags_the_pagat_s_and_the_valat_s_own_flek_and
                                 pagat=dataclasses.replace(row.pagat, level=0, won=True))
     assert deal_picture._chips(deal, plain, NAMES, "cs") == [
         ("hraje", "Anička", deal_picture.GOLD), ("volá", "XIX", TEXT),
-        ("spoluhráč", "Cecílie", deal_picture.GOLD), ("pagát", "✓", GREEN)]
+        ("+", "Cecílie", deal_picture.GOLD), ("pagát", "✓", GREEN)]
     silent = dataclasses.replace(
         row, flek=(0, 0, 0), pagat=dataclasses.replace(row.pagat, announced=False, level=0),
         valats=(ValatResult("O", False, 0, True),))

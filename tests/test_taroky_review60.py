@@ -65,7 +65,7 @@ def test_the_english_valat_is_the_game_s_word_glossed_where_it_is_announced() ->
     silent = dataclasses.replace(row, pagat=None, valats=(
         ValatResult(side="O", announced=False, level=0, won=True),))
     assert deal_result(_table(rnd, "en"), silent, "en").splitlines()[0].endswith(
-        " Silent valat (Bohouš, Dalibor): every trick taken!")
+        " The silent valat (Bohouš, Dalibor) made it.")
     assert " · silent valat −4.00 Kč = " in deal_result(_table(rnd, "en"), silent,
                                                         "en").splitlines()[1]
 
@@ -112,9 +112,9 @@ def test_the_deal_s_picture_marks_the_pagat_and_valat_made_or_failed_silent_ones
         rnd.protocol[0], flek=(0, 0, 0), pagat=PagatResult(1, "O", False, 0, True, 12),
         valats=(ValatResult("D", True, 0, False), ValatResult("O", False, 0, True)))
     assert deal_picture._chips(deal, row, NAMES, "cs")[3:] == [
-        ("tichý pagát", "✓", GREEN), ("valát", "✗", RED), ("tichý valát", "✓", GREEN)]
-    assert deal_picture._chips(deal, row, NAMES, "en")[3:] == [
-        ("silent pagát ultimo", "✓", GREEN), ("valat", "✗", RED),
+        ("tichý pagát Bohouš", "✓", GREEN), ("valát", "✗", RED), ("tichý valát", "✓", GREEN)]
+    assert deal_picture._chips(deal, row, NAMES, "en")[3:] == [  # (the opponents' pagát: whose)
+        ("silent pagát ultimo Bohouš", "✓", GREEN), ("valat", "✗", RED),
         ("silent valat", "✓", GREEN)]
     # drawn whole within the picture, two rows of chips
     strip = deal_picture._chip_rows(deal, row, list(NAMES), "en")

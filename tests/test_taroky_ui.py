@@ -232,11 +232,11 @@ def test_T_HLASKY_VALAT_the_result_tells_whose_valat_failed_and_whose_silent_one
                 ValatResult(side="O", announced=False, level=0, won=True)))
     head = deal_result(_table(rnd), row, "cs").splitlines()[0]
     assert head.endswith(" hra vyhrána 47:23, ale valát (Anička, Cecílie, flek ×2) nevyšel."
-                         " Tichý pagát (Bohouš) nevyšel. Tichý valát (Bohouš, Dalibor)!")
+                         " Tichý pagát (Bohouš) nevyšel. Tichý valát (Bohouš, Dalibor) vyšel.")
     head = deal_result(_table(rnd, "en"), row, "en").splitlines()[0]
     assert head.endswith(" won the game 47:23, but the valat (Anička, Cecílie, doubled ×2)"
-                         " failed. The silent pagát ultimo (Bohouš) failed. Silent valat"
-                         " (Bohouš, Dalibor): every trick taken!")
+                         " failed. The silent pagát ultimo (Bohouš) failed. The silent valat"
+                         " (Bohouš, Dalibor) made it.")
     won = dataclasses.replace(row, pagat=None, valats=(
         ValatResult(side="O", announced=True, level=0, won=True),))
     assert deal_result(_table(rnd), won, "cs").splitlines()[0].endswith(
@@ -743,13 +743,13 @@ def test_T_FLEK_the_result_names_the_game_s_flek_so_the_money_can_be_followed() 
     row = rnd.protocol[0]
     plain = dataclasses.replace(row, flek=(0, 0, 0), pagat=None)
     assert deal_result(_table(rnd), plain, "cs").startswith(
-        "■ **1. rozdání: první povinnost** – Anička (spoluhráč Cecílie): výhra 47:23.")
+        "■ **1. rozdání: první povinnost** – Anička + Cecílie: výhra 47:23.")
     assert deal_result(_table(rnd), dataclasses.replace(row, flek=(1, 0, 0)), "cs").startswith(
-        "■ **1. rozdání: první povinnost, flek ×2** – Anička (spoluhráč Cecílie):")
+        "■ **1. rozdání: první povinnost, flek ×2** – Anička + Cecílie:")
     assert deal_result(_table(rnd, "en"), dataclasses.replace(row, flek=(2, 0, 0)),
                        "en").startswith("■ **Deal 1: first duty, redoubled ×4** – ")
     assert deal_result(_table(rnd), dataclasses.replace(row, flek=(5, 0, 0)), "cs").startswith(
-        "■ **1. rozdání: první povinnost, flek ×32** – ")
+        "■ **1. rozdání: první povinnost, další flek ×32** – ")
 
 
 def _worked_round() -> TarokyRound:
@@ -816,9 +816,9 @@ def test_the_announcement_prompt_names_only_what_the_seat_may_still_say() -> Non
     from engine.taroky.actions import Announce
 
     rnd, says = _announcing()
-    says(0, "valat", "Hlášení: můžeš ohlásit pagát, valát, nebo říct dobrá.",
+    says(0, "valat", "Hlášení: můžeš ohlásit pagáta, valát, nebo říct dobrá.",
          "Announcements: you may announce pagát ultimo or valat, or pass.")
-    says(0, "pagat", "Tvoje hlášení: valát. Můžeš přidat pagát, nebo skončit tlačítkem Hotovo.",
+    says(0, "pagat", "Tvoje hlášení: valát. Můžeš přidat pagáta, nebo skončit tlačítkem Hotovo.",
          "You announced: valat. You may also announce pagát ultimo, or finish with Done.")
     says(0, "done", "Tvoje hlášení: valát, pagát. Víc přidat nemůžeš – skonči tlačítkem Hotovo.",
          "You announced: valat, pagát ultimo. Nothing more can be added – finish with"
@@ -859,7 +859,7 @@ def test_the_announcement_prompt_reads_as_a_sentence_in_every_mix() -> None:
     says(1, "flek:game", "Hlášení: můžeš ohlásit sup na hru, nebo říct dobrá.",
          "Announcements: you may re-redouble the game, or pass.")
     rnd.apply(Announce(1, "done"))
-    says(2, "done", "Hlášení: můžeš ohlásit flek ×16 na hru, nebo říct dobrá.",
+    says(2, "done", "Hlášení: můžeš ohlásit další flek ×16 na hru, nebo říct dobrá.",
          "Announcements: you may double the game again (×16), or pass.")
 
 
@@ -1346,7 +1346,7 @@ def test_T_SCORE_BINDING_a_pagat_or_valat_that_turns_the_money_is_said_with_the_
     row = rnd.protocol[0]  # won 47:23 (+1,20), the pagát ×2 failed (−8,00): Anička pays
     assert row.components is not None and row.components["S"] < 0 < row.components["G"]
     assert deal_result(_table(rnd), row, "cs").splitlines()[0] == (
-        "■ **1. rozdání: první povinnost** – Anička (spoluhráč Cecílie): hra vyhrána 47:23,"
+        "■ **1. rozdání: první povinnost** – Anička + Cecílie: hra vyhrána 47:23,"
         " ale pagát (Anička, flek ×2) nevyšel – padl už v 7. štychu.")
     assert deal_result(_table(rnd, "en"), row, "en").splitlines()[0] == (
         "■ **Deal 1: first duty** – Anička with partner Cecílie won the game 47:23, but the"
@@ -1356,7 +1356,7 @@ def test_T_SCORE_BINDING_a_pagat_or_valat_that_turns_the_money_is_said_with_the_
         row, eyes=(33, 37), components={**row.components, "G": -20, "S": 380},
         pagat=PagatResult(seat=0, side="D", announced=True, level=0, won=True, trick=12))
     assert deal_result(_table(rnd), lost, "cs").splitlines()[0] == (
-        "■ **1. rozdání: první povinnost** – Anička (spoluhráč Cecílie): hra prohrána 33:37,"
+        "■ **1. rozdání: první povinnost** – Anička + Cecílie: hra prohrána 33:37,"
         " ale pagát (Anička) vyšel.")
     assert deal_result(_table(rnd, "en"), lost, "en").splitlines()[0] == (
         "■ **Deal 1: first duty** – Anička with partner Cecílie lost the game 33:37, but the"
@@ -1364,7 +1364,7 @@ def test_T_SCORE_BINDING_a_pagat_or_valat_that_turns_the_money_is_said_with_the_
     # the money keeps the game's sign: said as before
     kept = dataclasses.replace(row, components={**row.components, "G": 1200, "S": 400})
     assert deal_result(_table(rnd), kept, "cs").splitlines()[0] == (
-        "■ **1. rozdání: první povinnost** – Anička (spoluhráč Cecílie): výhra 47:23."
+        "■ **1. rozdání: první povinnost** – Anička + Cecílie: výhra 47:23."
         " Pagát (Anička, flek ×2) nevyšel – padl už v 7. štychu.")
 
 

@@ -55,6 +55,7 @@ WORDS: dict[str, dict[str, str]] = {
         "W": "Varšava",
         "acc:2P": "druhou povinnost",  # accusative ("hraje druhou povinnost")
         "acc:W": "Varšavu",
+        "acc:pagat": "pagáta",  # "hlásí pagáta" (animate, as "flek na pagáta"; review 70)
         "dobra": "dobrá",
         "zduch": "žďuch",
         "tiche_solo": "tiché sólo",
@@ -85,7 +86,7 @@ WORDS: dict[str, dict[str, str]] = {
         "level1": "flek",
         "level2": "re",
         "level3": "sup",
-        "levelN": "flek ×{mult}",
+        "levelN": "další flek ×{mult}",  # past sup: not level 1's word alone
     },
     "en": {
         "1P": "first duty",
@@ -127,7 +128,7 @@ WORDS: dict[str, dict[str, str]] = {
         "level1": "double",
         "level2": "redouble",
         "level3": "re-redouble",
-        "levelN": "double ×{mult}",
+        "levelN": "double again ×{mult}",
     },
 }
 
@@ -138,8 +139,8 @@ def word(key: str, lang: str = "cs") -> str:
 
 
 def game_object(game: str, lang: str = "cs") -> str:
-    """A game's name as the object of a verb (Czech accusative: "hraje druhou povinnost",
-    "hraje Varšavu"; the other games read the same as their name)."""
+    """A game word as the object of a verb (Czech accusative: "hraje druhou povinnost",
+    "hraje Varšavu", "hlásí pagáta"; the others read the same as their name)."""
     return WORDS[_lang(lang)].get(f"acc:{game}") or word(game, lang)
 
 
@@ -156,7 +157,7 @@ def multiplier(level: int) -> str:
 
 
 def level_name(level: int, lang: str = "cs") -> str:
-    """Flek level: flek, re, sup, then the multiplier (``multiplier``)."""
+    """Flek level: flek, re, sup, then "další flek" with the multiplier (``multiplier``)."""
     table = WORDS[_lang(lang)]
     if level <= 3:
         return table[f"level{level}"]
@@ -326,13 +327,14 @@ EVENTS: dict[str, dict[str, str]] = {
         "discarded_tarok": "{seat} odkládá {card} lícem nahoru.",
         "hlasky_announced": "{seat} hlásí: {hlasky}.",
         "hlasky_and": ", ",
-        "pagat_promised": "{seat} hlásí pagát s hrou (druhá povinnost).",
+        "pagat_promised": "{seat} hlásí pagáta s hrou (druhá povinnost).",
         "announced": "{seat} hlásí {item}.",
         "announced_valat": "{seat} hlásí valát.",
         "flekked": "{seat}: {level} {on}.",
+        "flekked_n": "{seat}: další flek ×{mult} {on}.",
         "turn_passed": "{seat}: dobrá.",
         "announcements_closed": "Konec hlášení, vynáší {leader}.",
-        "partner_revealed": "{seat} je spoluhráč vydražitele.",
+        "partner_revealed": "{seat} hraje s vydražitelem.",
         "alone_revealed": "{seat} hraje bez spoluhráče.",
         "card_played": "{seat} hraje {card}.",
         "trick_taken": "{seat} bere {number}. štych ({cards}).",
@@ -364,6 +366,7 @@ EVENTS: dict[str, dict[str, str]] = {
         "announced": "{seat} announces {item}.",
         "announced_valat": "{seat} announces valat (all 12 tricks).",
         "flekked": "{seat}: {level} {on}.",
+        "flekked_n": "{seat}: double {on} again (×{mult}).",  # past re-redouble
         "turn_passed": "{seat}: pass.",
         "announcements_closed": "Announcements are over; {leader} leads.",
         "partner_revealed": "{seat} is the declarer's partner.",
@@ -421,8 +424,10 @@ def event_text(event: Any, lang: str = "cs", names: list[str] | None = None,
             table["take_count"].format(seat=seat_name(s, lang, names), count=n)
             for s, n in event.takes
         )
-    elif kind == "announced" and event.item == "valat":  # (English glosses the word)
-        kind = "announced_valat"
+    elif kind == "announced":
+        v["item"] = game_object(event.item, lang)  # "hlásí pagáta"
+        if event.item == "valat":  # (English glosses the word)
+            kind = "announced_valat"
     elif kind == "discarded" and event.card is not None:
         kind = "discarded_tarok"
     elif kind == "hlasky_announced":
@@ -430,6 +435,8 @@ def event_text(event: Any, lang: str = "cs", names: list[str] | None = None,
     elif kind == "flekked":
         v["level"] = level_name(event.level, lang)
         v["on"] = word(f"on_{event.item}", lang)
+        if event.level > 3:
+            kind, v["mult"] = "flekked_n", 2**event.level
     elif kind == "talon_turned":
         if event.seat is None:
             kind = "talon_turned_solo"

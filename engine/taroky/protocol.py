@@ -73,6 +73,14 @@ class DealRecord:
         counted ones, signed by side, are the component ``H``."""
         return tuple(tuple((h, c, hlaska_money(h, c)) for h, c in seat) for seat in self.hlasky)
 
+    @property
+    def hlasky_said(self) -> list[tuple[int, tuple[tuple[str, bool, int], ...]]]:
+        """(seat, its ``hlasky_money``) for each seat with a hláška, in the order T-ANNOUNCE
+        publishes them: the declarer first, then in playing order — as the deal's lines said
+        them, so its result and protocol row list them (they went by seat)."""
+        money = self.hlasky_money
+        return [(s, money[s]) for s in ((self.declarer + k) % 4 for k in range(4)) if money[s]]
+
     def to_json(self) -> dict[str, Any]:
         def cards(cs: tuple[int, ...]) -> list[str]:
             return [card_str(c) for c in cs]

@@ -76,16 +76,17 @@ def test_event_texts_in_czech():
     assert ev.Called(0, parse_card("XIX")).text("cs", names=["Eva", "Jan", "Ota", "Iva"]) == (
         "Eva volá XIX."
     )
-    # review 68 L2: the 2P promise in the words of "Alice hlásí pagát." and of the rules
-    # ("ve 2P se hlásí s hrou"), not "hraje pagáta nakonec"
+    # review 68 L2: the 2P promise in the words of "Alice hlásí pagáta." and of the rules
+    # ("ve 2P se hlásí s hrou"), not "hraje pagáta nakonec"; review 70 L5: the accusative
+    # "pagáta" throughout, as "flek na pagáta" (it mixed "hlásí pagát")
     assert ev.PagatPromised(2).text("cs", names=["Alice", "Bob", "Carol", "Dave"]) == (
-        "Carol hlásí pagát s hrou (druhá povinnost)."
+        "Carol hlásí pagáta s hrou (druhá povinnost)."
     )
     assert ev.PagatPromised(2).text("en", names=["Alice", "Bob", "Carol", "Dave"]) == (
         "Carol announces the pagát ultimo with the game (second duty)."
     )
     assert ev.Announced(0, "pagat").text("cs", names=["Alice", "Bob", "Carol", "Dave"]) == (
-        "Alice hlásí pagát."
+        "Alice hlásí pagáta."
     )
     assert money_text(1050) == "10,50 Kč" and money_text(-50, "en") == "−0.50 Kč"
     assert money_text(250, signed=True) == "+2,50 Kč"

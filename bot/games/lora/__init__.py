@@ -29,7 +29,7 @@ from bot.games.lora import texts
 from bot.games.lora.events import game_name
 from bot.games.lora.left import left_talie, ordinals, result_name
 from bot.games.lora.stats import lora_stats
-from bot.i18n import decimal, has, shown_name, t, tn
+from bot.i18n import decimal, has, shown_name, t, tn, v_before
 from bot.model import Table, TableSettings
 from bot.render import render_sheet_from_export, render_sheet_page, render_table
 from bot.render.sheet_pages import OVERVIEW, first_page
@@ -242,7 +242,8 @@ def sheet_notes(table: Table, lang: str) -> list[list[str]]:
                 end = "_harakiri" if left.harakiri else ""
                 lines.append(t(f"lora.pic.sheet_left_again{end}", lang, n=left.tali,  # (a
                                tali=ordinals(left.earlier, lang),  # box's width: as each
-                               nums=", ".join(map(str, left.earlier))))  # words it)
+                               v=v_before(left.earlier[0]),  # words it; "ve 2., 3. tálii")
+                               nums=", ".join(map(str, left.earlier))))
             elif left.harakiri:
                 lines.append(t("lora.pic.sheet_left_harakiri", lang))
             else:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from bot.i18n import ordinal, t
+from bot.i18n import ordinal, t, v_before
 from bot.model import Table
 from engine.lora import Lora
 from engine.lora_spec import lora_of
@@ -23,7 +23,7 @@ def result_name(table: Table, seat: int, lang: str) -> str:
     end = "_harakiri" if left.harakiri else ""
     if left.earlier:
         return t(f"lora.left_name_again{end}", lang, name=name, n=left.tali,
-                 tali=ordinals(left.earlier, lang))
+                 tali=ordinals(left.earlier, lang), v=v_before(left.earlier[0]))
     return t(f"lora.left_name{end}", lang, name=name, n=left.tali)
 
 

@@ -26,13 +26,11 @@ from bot.games.taroky.texts import MOVES, round_of, stood_in_line, trick_cards, 
 from bot.games.taroky.words import (
     card_label,
     cards_text,
+    flek_said,
     game_name,
     game_object,
     is_tarok,
-    level_name,
-    multiplier,
     refusal,
-    word,
 )
 from bot.i18n import t, tn
 from bot.model import Table
@@ -268,15 +266,18 @@ def item_text(item: str, view: SeatView, lang: str, said: bool = False) -> str:
     (``said``: an item said already, its flek at the level it reached)."""
     if item in FLEK_ITEMS:
         key, level = flek_level(item, view, said)
-        return t("taroky.btn_flek", lang, level=level_name(max(1, level), lang).capitalize(),
-                 on=word(f"on_{key}", lang))
+        words = flek_said(max(1, level), key, lang)
+        return words[:1].upper() + words[1:]
     if item == "done":
         return t("taroky.btn_done" if said_this_turn(view) else "taroky.btn_dobra", lang)
     return t(f"taroky.btn_{item}", lang)
 
 
 def item_words(item: str, view: SeatView, lang: str, said: bool = False) -> str:
-    """An item as a sentence names it: its button's words, lowercase ("flek na hru")."""
+    """An item as a sentence names it: its button's words, lowercase ("flek na hru"); the
+    pagát and the valát offered as the verb's object ("můžeš ohlásit pagáta")."""
+    if not said and item in ("pagat", "valat"):
+        return t(f"taroky.obj_{item}", lang)
     label = item_text(item, view, lang, said)
     return label[:1].lower() + label[1:]
 
@@ -293,9 +294,7 @@ def offer_words(items: Sequence[str], view: SeatView, lang: str) -> str:
     for item in items:
         if item in FLEK_ITEMS:
             key, level = flek_level(item, view)
-            phrases.append(t("taroky.offer_flek" if level <= 3 else "taroky.offer_flek_n", lang,
-                             on=word(f"on_{key}", lang), level=level_name(level, lang),
-                             mult=multiplier(level)))
+            phrases.append(flek_said(level, key, lang))
     return ", ".join(phrases)
 
 

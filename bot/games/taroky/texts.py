@@ -16,6 +16,7 @@ from bot.games.taroky.words import (
     alone_in_talon,
     card_label,
     cards_text,
+    flek_said,
     flek_text,
     game_name,
     level_name,
@@ -208,7 +209,7 @@ def stood_in_line(table: Table, seat: int, lang: str, you: bool = False) -> str:
         kind, said = _said(action, lang)
         flek = ""
         if isinstance(action, Announce) and action.item.startswith("flek:"):  # its level
-            said = f"{level_name(level, lang)} {word('on_' + action.item[5:], lang)}"
+            said = flek_said(level, action.item[5:], lang)
         if isinstance(action, Announce):  # an answer to a flek says which
             same_turn = v > 0 and isinstance(log[v - 1], Announce) and log[v - 1].seat == seat
             if answered is not None:
@@ -495,7 +496,7 @@ def account_parts(row: DealRecord, names: Sequence[str], lang: str) -> list[str]
 
     parts = [t("taroky.account_game", lang, flek=times(row.flek[0]),
                money=cash(row.components["G"]))]
-    for s, seat in enumerate(row.hlasky_money):
+    for s, seat in row.hlasky_said:
         for h, counted, hal in seat:
             parts.append(t("taroky.account_hlaska", lang, hlaska=word(h, lang), name=names[s],
                            money=cash(hal if s in row.declarers else -hal)) if counted

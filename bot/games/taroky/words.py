@@ -14,9 +14,9 @@ from engine.taroky.messages import game_object as engine_game_object
 from engine.taroky.messages import level_name, money_text, multiplier, word
 from engine.taroky.views import PublicView
 
-__all__ = ["alone_in_talon", "card_label", "cards_text", "flek_text", "game_name", "game_object",
-           "is_tarok", "level_name", "level_text", "money", "multiplier", "pic", "refusal",
-           "trojkas", "word"]
+__all__ = ["alone_in_talon", "card_label", "cards_text", "flek_said", "flek_text", "game_name",
+           "game_object", "is_tarok", "level_name", "level_text", "money", "multiplier", "pic",
+           "refusal", "trojkas", "word"]
 
 
 def card_label(card: int, lang: str = "cs") -> str:
@@ -45,7 +45,7 @@ def is_tarok(card: int) -> bool:
 
 def level_text(level: int, lang: str = "cs") -> str:
     """The flek an item got, with its multiplier: "flek ×2", "re ×4", "sup ×8", from ×16
-    "flek ×16"; English as a state, "doubled ×2", "redoubled ×4" (the engine's level names
+    "další flek ×16"; English as a state, "doubled ×2", "redoubled ×4" (the engine's level names
     are what is said: "double the game")."""
     return t(f"taroky.flekked_{min(level, 4)}", lang, mult=multiplier(level))
 
@@ -110,6 +110,15 @@ def refusal(error: Exception, lang: str = "cs") -> str:
         return t(key, lang, **values)
     message = getattr(error, "message", None)
     return str(message(lang)) if callable(message) else t("core.illegal", lang)
+
+
+def flek_said(level: int, item: str, lang: str = "cs") -> str:
+    """A flek at ``level`` on ``item`` ("game", "pagat", "valat") as a player says it: "flek
+    na hru", "re na pagáta", past sup "další flek ×16 na hru" (review 70: "flek ×16" read as
+    level 1); English "double the game", past re-redouble "double the game again (×16)"."""
+    key = "taroky.offer_flek" if level <= 3 else "taroky.offer_flek_n"
+    return t(key, lang, level=level_name(level, lang), on=word(f"on_{item}", lang),
+             mult=multiplier(level))
 
 
 def pic(key: str, lang: str = "cs", **values: Any) -> str:

@@ -99,10 +99,12 @@ def _chips(deal: PublicView, row: DealRecord, names: list[str], lang: str) -> li
         chips.append((pic("flek_game", lang), level_text(row.flek[0], lang), RED))
     # the pagát and each valát, announced (with its flek) or silent, and whether it made it
     # (✓/✗, as the protocol marks it; whose it was, the result's message and the protocol
-    # say: a name here would be cut first)
+    # say: a name here would be cut first) — the opponents' pagát with its owner's name
+    # (review 70: "pagát sup ×8 ✗" beside a lost game read as the declarer's failing)
     if row.pagat is not None:
         p = row.pagat
-        chips.append(_made(pic("note_pagat" if p.announced else "deal_pagat_silent", lang),
+        label = pic("note_pagat" if p.announced else "deal_pagat_silent", lang)
+        chips.append(_made(label if p.side == "D" else f"{label} {names[p.seat]}",
                            p.level, p.won, lang))
     for v in row.valats:
         chips.append(_made(pic("note_valat" if v.announced else "deal_valat_silent", lang),
@@ -301,7 +303,7 @@ def _blocks(deal: PublicView, row: DealRecord, reveal: Reveal, names: list[str],
     theirs = RED if won > 0 else (GREEN if won < 0 else TEXT)
     roles = {row.declarer: pic("plays", lang)}  # (as its chip: "hraje", "declarer")
     if row.partner is not None:
-        roles[row.partner] = pic("legend_partner", lang)
+        roles[row.partner] = pic("deal_with_declarer", lang)
     side_d = [seat(s, roles.get(s, "")) for s in declarers]
     side_o = [seat(s) for s in others]
     if reveal.opp_talon:  # (drawn here only: the talon's box shows what seats took)

@@ -108,7 +108,7 @@ def _detail_parts(row: DealRecord, names: list[str], lang: str) -> list[str]:
     # add up to the sum, whose rounding (or cap) gives what each payer pays
     parts.append(f"{word('game', lang)}{times(row.flek[0])} "
                  f"{amount(row.components['G'], lang, signed=True)}")
-    for s, seat in enumerate(row.hlasky_money):  # counted: what it brought; else marked so
+    for s, seat in row.hlasky_said:  # counted: what it brought; else marked so
         for h, counted, hal in seat:
             parts.append(pic("sheet_hlaska", lang, hlaska=word(h, lang), name=names[s],
                              money=amount(hal if s in row.declarers else -hal, lang,
