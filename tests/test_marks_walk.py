@@ -131,8 +131,10 @@ PINNED = {
     # hands gained that one line, nothing else changed; review 57: "Licitace: ohlas hru",
     # not "hlas hru" — 4 lines, with "hlas hru" back the digest before, c5f0a2fe…; review 71:
     # off turn "Až budeš na řadě ty, objeví se tu tvoje volby." (a bidding hand has no buttons
-    # to unlock) — 660 lines, nothing else; with the old sentence ca7a16e2…)
-    "taroky": "6fe9d3194feadb0ce7e8108c88348ee6a145c97f408020ab0ad4902d9aa8d009",
+    # to unlock) — 660 lines, nothing else; with the old sentence ca7a16e2…; review 70: past
+    # sup "další flek ×16", "ve 2. štychu", "ohlásit pagáta" — 90 lines, nothing else; without
+    # them 6fe9d319…)
+    "taroky": "658a670ccbceb0105fb4496e699fec48900574e234a578717ed1adec02f956d0",
 }
 
 

@@ -1285,8 +1285,8 @@ def test_the_deal_s_chips_wrap_to_a_second_row_before_a_name_is_cut(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Five chips (who plays, the card called, the partner, the game's flek, the announced
     pagát) do not fit one row: they wrap to a second, each name whole ("hraje AI B…" was
-    cut); short ones stay on one row (three: the chips' words are 29 px since review 65,
-    12 px on a phone — the pagát's chip beside them took a second row)."""
+    cut); short ones stay on one row (the chips' words are 29 px since review 65, 12 px on
+    a phone; the partner's chip "+ Cyril" since review 70, so the pagát's fits beside)."""
     import dataclasses
 
     from bot.games.taroky.pictures import deal as deal_picture
@@ -1314,7 +1314,7 @@ def test_the_deal_s_chips_wrap_to_a_second_row_before_a_name_is_cut(
         deal, dataclasses.replace(first, pagat=None), short, "cs").rows] == [
         ["Ann", "XIX", "Cyril"]]
     assert [[value for _l, value, _c in chips] for chips in deal_picture._chip_rows(
-        deal, first, short, "cs").rows] == [["Ann", "XIX", "Cyril"], ["flek ×2 ✗"]]
+        deal, first, short, "cs").rows] == [["Ann", "XIX", "Cyril", "flek ×2 ✗"]]
 
 
 def test_T_FLEK_the_deal_s_picture_tags_the_pagat_s_and_the_valat_s_own_flek_and_result(
