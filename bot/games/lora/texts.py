@@ -154,7 +154,8 @@ def points_line(table: Table, view: PublicView, lang: str) -> str:
         return t("lora.alt_totals", lang, seats="; ".join(seats))
     key = "lora.alt_seat" if view.harakiri_seats is None else "lora.alt_seat_harakiri"
     seats = [t(key, lang, name=names[s], game=view.running_points[s],
-               total=view.totals[s], cards=view.hand_counts[s]) for s in range(4)]
+               total=view.totals[s], cards=tn("core.alt_cards", lang, view.hand_counts[s]))
+             for s in range(4)]
     return t("lora.alt_points", lang, seats="; ".join(seats))
 
 

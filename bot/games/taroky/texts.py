@@ -340,7 +340,7 @@ def _alt_seat(view: TableView, seat: int, name: str, lang: str) -> str:
     """One seat: money, cards in hand, tricks taken (while they are played), hlášky."""
     deal = view.deal
     said = t("taroky.alt_seat", lang, name=name, money=money(view.money[seat], lang),
-             cards=deal.hand_counts[seat])
+             cards=tn("core.alt_cards", lang, deal.hand_counts[seat]))
     if deal.phase == "play":
         said += ", " + tn("taroky.alt_tricks", lang, deal.tricks_taken[seat])
     if deal.hlasky is not None and deal.hlasky[seat]:
