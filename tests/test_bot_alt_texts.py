@@ -175,9 +175,9 @@ async def test_the_lora_hand_and_table_tell_the_trick_and_the_cards_in_words(har
     [picture] = table_message(ch, table).attachments
     assert (picture.filename, picture.description) == ("table.png", (
         "Červené – 1. tálie, 1. hra. Na tahu: Bob. Ve štychu: Anna K🍃. Body a karty: Anna –"
-        " před touto hrou 0, v této hře 0, karet v ruce 7; Bob – před touto hrou 0, v této hře"
-        " 0, karet v ruce 8; Cyril – před touto hrou 0, v této hře 0, karet v ruce 8; Dana –"
-        " před touto hrou 0, v této hře 0, karet v ruce 8."))
+        " před touto hrou 0, v této hře 0, 7 karet v ruce; Bob – před touto hrou 0, v této hře"
+        " 0, 8 karet v ruce; Cyril – před touto hrou 0, v této hře 0, 8 karet v ruce; Dana –"
+        " před touto hrou 0, v této hře 0, 8 karet v ruce."))
     res = await users[2].click(table_message(ch, table),
                                custom_id=f"lora:t:{table.table_id}:sheet")
     sheet = reply(res)
@@ -454,9 +454,9 @@ def test_the_taroky_table_alt_names_every_public_fact_its_picture_shows() -> Non
         "1. rozdání · preferanc na prvních – hraje Anička. Hlášení: hra flek ×2, valát Anička"
         " flek ×2. Na tahu: Cecílie. Ve štychu: Bohouš 2♥. Poslední štych (2.): Bohouš XVIII,"
         " Cecílie K♦, Dalibor J♠, Anička XII – bere Bohouš. Odložené taroky: II III IV."
-        " Peníze a karty: Anička – 50,00 Kč, karet v ruce 10, 0 štychů, hlášky: taroky;"
-        " Bohouš – 50,00 Kč, karet v ruce 9, 2 štychy; Cecílie – 50,00 Kč, karet v ruce 10,"
-        " 0 štychů, hlášky: barvy; Dalibor – 50,00 Kč, karet v ruce 10, 0 štychů, hlášky:"
+        " Peníze a karty: Anička – 50,00 Kč, 10 karet v ruce, 0 štychů, hlášky: taroky;"
+        " Bohouš – 50,00 Kč, 9 karet v ruce, 2 štychy; Cecílie – 50,00 Kč, 10 karet v ruce,"
+        " 0 štychů, hlášky: barvy; Dalibor – 50,00 Kč, 10 karet v ruce, 0 štychů, hlášky:"
         " barvy.")
     assert table_alt(_table(rnd, "en"), "en") == (
         "Deal 1 · preferans on first cards – Anička plays. Announced: game doubled ×2, valat"
@@ -470,9 +470,9 @@ def test_the_taroky_table_alt_names_every_public_fact_its_picture_shows() -> Non
     assert table_alt(_table(solo), "cs") == (
         "1. rozdání · sólo – hraje Bohouš. Hlášení: hra flek ×2. Na tahu: Bohouš. Ve štychu:"
         " Anička J♠. Poslední štych (4.): Cecílie D♣, Dalibor 8♣, Anička K♣, Bohouš C♣ – bere"
-        " Anička. Z talonu: XVIII XX XI VI. Peníze a karty: Anička – 50,00 Kč, karet v ruce"
-        " 7, 2 štychy; Bohouš – 50,00 Kč, karet v ruce 8, 1 štych; Cecílie – 50,00 Kč, karet"
-        " v ruce 8, 1 štych; Dalibor – 50,00 Kč, karet v ruce 8, 0 štychů.")
+        " Anička. Z talonu: XVIII XX XI VI. Peníze a karty: Anička – 50,00 Kč, 7 karet v"
+        " ruce, 2 štychy; Bohouš – 50,00 Kč, 8 karet v ruce, 1 štych; Cecílie – 50,00 Kč, 8"
+        " karet v ruce, 1 štych; Dalibor – 50,00 Kč, 8 karet v ruce, 0 štychů.")
     play, _seat = taroky_example("play")  # 1P, the pagát lost: I went in trick 7
     said = table_alt(_table(play), "cs")
     assert "Hlášení: pagát Anička flek ×2 (nevyšel)." in said

@@ -138,7 +138,7 @@ async def test_kvarty_lines_show_own_cards_and_say_odfouknuta_only_when_it_is(ha
     assert [k.blown for k in lines] == [False, True]
     text = table_message(ch, table).embeds[0].description
     complete = f"• {name} vynáší 9❤️, F❤️: kvarta 9❤️ 10❤️ S❤️ F❤️; vynáší znovu."
-    blown = f"• {name} vynáší 7❤️: odfouknutá kvarta 7❤️ 8❤️; vynáší znovu."
+    blown = f"• {name} vynáší 7❤️: odfouknutá kvarta 7❤️ 8❤️ (9❤️ už je venku); vynáší znovu."
     assert complete in text and blown in text
     assert text.count("odfouknutá") == 1
     assert table.state.to_act == 0
@@ -194,6 +194,14 @@ RESULTS = {
 }
 
 
+CLOSING = {
+    "cs": ("Poslední tahy: {0} bere 8. štych (E❤️ 8❤️ 10❤️ F❤️): 4 b.",
+           "Poslední tahy: {1} bere 7. štych (K❤️ 7❤️ 9❤️ S❤️)."),
+    "en": ("Last moves: {0} takes trick 8 (E❤️ 8❤️ 10❤️ F❤️): 4 pts.",
+           "Last moves: {1} takes trick 7 (K❤️ 7❤️ 9❤️ S❤️)."),
+}
+
+
 @pytest.mark.parametrize("lang", ["cs", "en"])
 async def test_a_partial_games_old_table_message_keeps_its_result(harness, lang):
     """When the next partial game starts, the table message is posted anew and the old one
@@ -216,7 +224,10 @@ async def test_a_partial_games_old_table_message_keeps_its_result(harness, lang)
     result, started, *_ = (x.format(*names) for x in RESULTS[lang])
     record = next(m for m in ch.history() if m.id == old).content.splitlines()
     assert record[0] == result
-    assert record[1].startswith(started)
+    # its last trick, played by the click that ended it, stays in public (review 69: the
+    # message was cut to the result, and the trick was in the players' hands alone)
+    assert record[1] == CLOSING[lang][0].format(*names)
+    assert record[2].startswith(started)
     # tálie 2's first maturita attempt fails (seat 1 takes every trick of červené)
     probe = Lora(first_leader=0, deals=deals)
     drive(probe, lambda lo: lo.attempt == 2)
@@ -228,7 +239,7 @@ async def test_a_partial_games_old_table_message_keeps_its_result(harness, lang)
     assert table.message_id != old and table.state.attempt == 2
     *_, failed, again = (x.format(*names) for x in RESULTS[lang])
     record = next(m for m in ch.history() if m.id == old).content.splitlines()
-    assert record == [failed, again]
+    assert record == [failed, CLOSING[lang][1].format(*names), again]
 
 
 async def test_a_burst_of_ai_moves_keeps_every_line_since_the_player_s_own_move(harness):
@@ -361,3 +372,77 @@ def test_recent_lines_of_a_table_saved_before_their_marks_were_kept():
     recent.undo()
     assert (recent.lines, recent.count) == (old, 9)
     assert RecentLines.from_json(recent.to_json(), 4) == recent
+
+
+def test_each_partial_games_result_keeps_its_last_moves_when_the_next_one_starts():
+    """Review 69: a game's closing tricks (often an AI's, right after a click) were in no
+    public message — the table message is cut to the results when the next game starts.
+    In a whole lóra played in one batch, every game's result that a new game follows keeps
+    the last (at most three) table lines of its own moves; the last game's stay in the
+    final table message (its lines are not cut), so its result adds none."""
+    from bot.games.lora import UI
+    from bot.games.lora.events import table_lines
+    from bot.games.lora.texts import CLOSING_LINES
+    from bot.model import Seat, Table, TableSettings
+    from engine.events import LoraFinished, MaturitaFailed, MaturitaPassed
+
+    lora = Lora(rng=random.Random(5))
+    rng = random.Random(5)
+    names = ["Ann", "AI Karel", "AI Libuše", "AI Božena"]
+    table = Table(1, 1, 1, 1, TableSettings(lang="en"), [Seat(None, n, "easy") for n in names],
+                  "lora", state=lora)
+    events = []
+    while not lora.finished:
+        events += lora.apply(rng.choice(lora.legal_actions()))
+    ends = [i for i, e in enumerate(events) if isinstance(e, GameEnded)]
+    expected = []
+    for k, i in enumerate(ends):  # (the lines of its moves: from its start on)
+        begin = max((j for j in range(i) if isinstance(events[j], GameStarted)), default=0)
+        graded = isinstance(events[i + 1], MaturitaFailed | MaturitaPassed)
+        lines = table_lines(events[begin:i], "en", names, graded)
+        expected.append("Last moves: " + " ".join(lines[-CLOSING_LINES:])
+                        if k < len(ends) - 1 else None)
+    said = UI.announcements(table, events)
+    results = [x for x in said if x.startswith("■ **") and "Clean hundred" not in x]
+    assert len(results) == len(ends) >= 32 and isinstance(events[-1], LoraFinished)
+    closing = [x.split("\n")[1] if "\n" in x else None for x in results]
+    assert closing == expected
+    hearts = closing[0]
+    assert hearts is not None and hearts.startswith("Last moves: ") and "takes trick 8" in hearts
+
+
+@pytest.mark.parametrize(("lang", "line"), [
+    ("en", "Ann leads 7❤️: incomplete quart 7❤️ 8❤️ (9❤️ already played); leads again."),
+    ("cs", "Ann vynáší 7❤️: odfouknutá kvarta 7❤️ 8❤️ (9❤️ už je venku); vynáší znovu."),
+])
+def test_R_KVARTY_NEXT_an_incomplete_quart_names_the_card_that_stopped_it(lang, line):
+    """Review 69: "blown quart 8❤️ 9❤️" told a new player neither what it was nor why; the
+    line names the card already played that stopped the run (R-KVARTY-NEXT)."""
+    from bot.games.lora.events import table_lines
+
+    deals = tali_deals(0, 0)
+    deals[5] = BLOWN
+    lora = Lora(first_leader=0, deals=deals)
+    drive(lora, at_game(1, 6))
+    lora.apply(Lead(0, parse_card("9h")))
+    events = lora.apply(Lead(0, parse_card("7h")))
+    assert table_lines(events, lang, ["Ann", "Bob", "Cyril", "Dana"]) == [line]
+
+
+@pytest.mark.parametrize(("lang", "parts"), [
+    ("en", ("It is **complete** at four cards or at the Ace: whoever laid its top card leads"
+            " next.", "A run stopped by a card already played is an **incomplete quart**"
+            " (odfouknutá kvarta): you lead again.", "The first lead must start at the Unter"
+            " or lower")),
+    ("cs", ("Kvarta je **celá**, má-li čtyři karty nebo dojde k esu: dál vynáší, kdo přiložil"
+            " nejvyšší kartu.", "Zastaví-li ji karta, která už byla zahrána, je to"
+            " **odfouknutá kvarta** a vynášíš znovu.", "První výnos musí začínat spodkem"
+            " nebo nižší kartou")),
+])
+def test_the_rules_say_what_an_incomplete_quart_is_and_who_leads(lang, parts):
+    """Review 69: the rules text never said what an incomplete (odfouknutá) kvarta is, who
+    leads after a kvarta, or where the first lead must start (R-KVARTY-NEXT, -FIRST)."""
+    from bot.i18n import t
+
+    text = t("lora.rules_text", lang)
+    assert all(part in text for part in parts)

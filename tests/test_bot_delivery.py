@@ -234,7 +234,8 @@ async def test_deal_starts_waiting_on_a_rate_limited_channel_make_one_record(har
             if entry.kind == "table" and entry.entry_id not in seen \
                     and entry.payload.get("record"):
                 seen.add(entry.entry_id)
-                expected.extend(entry.payload["record"])
+                expected.extend(line for item in entry.payload["record"]
+                                for line in item.splitlines())  # (a result: its last moves)
                 starts += 1
     assert not _new_lines(ch, before)  # held back
     assert players.table.message_id == old

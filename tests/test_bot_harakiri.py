@@ -178,8 +178,13 @@ def test_R_HARAKIRI_the_announcements_of_a_four_game_play_off_say_which_game():
     seats = [Seat(None, n, "easy") for n in NAMES]
     table = Table(1, 1, 1, 1, TableSettings(lang="cs"), seats, "lora", state=lora)
     # each game's result follows it (a deal start's record keeps it): the tied seats' points
-    # and their sums so far
-    assert UI.announcements(table, events) == [
+    # and their sums so far; a result the next game follows keeps its last tricks (review 69)
+    said = UI.announcements(table, events)
+    last = ("Poslední tahy: {0} bere 6. štych (E🌰 8🌰 10🌰 F🌰): 3 b. {0} bere 7. štych"
+            " (K❤️ 7❤️ 9❤️ S❤️): 13 b. {0} bere 8. štych (E❤️ 8❤️ 10❤️ F❤️): 11 b.")
+    assert [x.split("\n")[1:] for x in said[2::2]] == [
+        [last.format("Alice")], [last.format("Bob")], [last.format("Bob")], []]
+    assert [x.split("\n")[0] for x in said] == [
         "Shoda bodů (Alice, Bob, Dana): hrají se čtyři hry harakiri, body se sčítají.",
         "▶ **Harakiri** (1. hra ze 4) – vynáší Cyril.",
         "■ **Harakiri** (1. hra ze 4). Body: Alice 40 · Bob 0 · Dana 0;"
@@ -195,7 +200,7 @@ def test_R_HARAKIRI_the_announcements_of_a_four_game_play_off_say_which_game():
         " součet: Alice 40 · Bob 80 · Dana 0",
     ]
     table.settings.lang = "en"
-    assert UI.announcements(table, events)[2] == (
+    assert UI.announcements(table, events)[2].split("\n")[0] == (
         "■ **Harakiri** (game 1 of 4). Points: Alice 40 · Bob 0 · Dana 0;"
         " total: Alice 40 · Bob 0 · Dana 0")
 

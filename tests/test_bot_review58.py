@@ -158,10 +158,14 @@ def test_the_lines_of_a_seat_an_ai_plays_since_its_player_left_name_it_as_the_ai
     said = UI.announcements(table, events)
     assert said[:3] == [
         "■ **Hearts** (game 1 of the 1st round of eight). Points: Ann 0 · Eve → AI 4 · AI Božena 4"
-        " · Dana 0",
+        " · Dana 0\nLast moves: AI Božena takes trick 6 (8🔔 7❤️ 8❤️ 10❤️): 3 pts. AI Božena"
+        " takes trick 7 (10🔔 E🌰 K❤️ 10🍃): 1 pt. Eve → AI takes trick 8 (9❤️ S❤️ F❤️ E❤️):"
+        " 4 pts.",
         "▶ **Obers** (game 2 of the 1st round of eight). Dana deals, Ann leads.",
         "■ **Obers** (game 2 of the 1st round of eight). Points: Ann 0 · Eve → AI 6 · AI Božena 2"
-        " · Dana 0"]
+        " · Dana 0\nLast moves: Eve → AI takes trick 6 (E🌰 9❤️ S🍃 K❤️): 0 pts. Eve → AI"
+        " takes trick 7 (S🌰 10🍃 K🔔 10🔔): 0 pts. Eve → AI takes trick 8 (F🌰 7🍃 8🔔 9🔔):"
+        " 2 pts."]
     assert said[7] == "Standings before King of hearts: Ann 1, Dana 4, AI Božena 11, Eve → AI 16"
     tricks = UI.event_lines(table, first)
     assert tricks[3] == "Eve → AI takes trick 4 (8🍃 9🍃 F🌰 K🌰): 0 pts."

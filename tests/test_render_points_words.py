@@ -98,7 +98,7 @@ def test_the_alt_text_says_which_points_are_before_the_game() -> None:
         " Bohouš – 14 before this game, 0 in this game, 5 cards in hand; Cecílie – 12 before"
         " this game, 4 in this game, 4 cards in hand;")
     assert points_line(table, view, "cs").startswith(
-        "Body a karty: Anička – před touto hrou 45, v této hře 0, karet v ruce 5;")
+        "Body a karty: Anička – před touto hrou 45, v této hře 0, 5 karet v ruce;")
     lora = three_way()  # a harakiri's points never enter the lóra's total
     lora._begin_final_order()
     drive(lora, lambda lo: lo.harakiri is not None)
@@ -106,4 +106,4 @@ def test_the_alt_text_says_which_points_are_before_the_game() -> None:
     assert points_line(table, view, "en").startswith(
         "Points and cards: Anička – 0 in this game, 20 in the lóra, 8 cards in hand;")
     assert points_line(table, view, "cs").startswith(
-        "Body a karty: Anička – v této hře 0, v lóře 20, karet v ruce 8;")
+        "Body a karty: Anička – v této hře 0, v lóře 20, 8 karet v ruce;")

@@ -97,7 +97,7 @@ def test_a_mark_stays_among_the_badges_unless_the_roles_fill_their_row(
 
 @pytest.mark.parametrize(("lang", "going", "over"), [
     ("cs", "hlásí čistou stovku", "ohlášená čistá stovka"),
-    ("en", "declared 100", "declared 100")])
+    ("en", "declares clean hundred", "declared clean hundred")])
 def test_the_table_legend_tells_a_clean_hundred_in_the_past_once_the_lora_is_over(
         monkeypatch: pytest.MonkeyPatch, lang: str, going: str, over: str) -> None:
     """Review 61: the end table's legend still read "100 hlásí čistou stovku" when the

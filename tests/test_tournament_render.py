@@ -95,8 +95,8 @@ def test_no_entrant_number_stands_before_a_name_next_to_the_place(
         "Table sheet · table 1", "Lóra – tournament 1 · round 1",
         "Points: 4-3-2-1 by place at the table, ties share",
         "No.", "Player", "Penalty points", "Place", "Points",
+        "7", "AI Karel", "medium", "49", "1st", "4",  # best place first (review 69)
         "8", "AI Božena", "easy", "60", "2nd", "3",
-        "7", "AI Karel", "medium", "49", "1st", "4",
         "5", "Eliška", "63", "3rd", "2",
         "3", "Cecílie", "clean hundred ✗", "86", "4th", "1"]
 

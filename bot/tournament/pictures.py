@@ -250,6 +250,16 @@ def sheet_lines(t_: TournamentRecord, slot: TournamentTableRecord,
     return lines
 
 
+def placed_lines(t_: TournamentRecord, slot: TournamentTableRecord,
+                 lang: str) -> list[SheetLine]:
+    """``sheet_lines`` best place first, equals as the final order lists them (review 69:
+    the sheet's picture listed them in seat order, its alt text and the standings by place)."""
+    outcome = outcome_of(slot)
+    assert outcome is not None
+    lines = sheet_lines(t_, slot, lang)
+    return [lines[seat] for seat in outcome.order()]
+
+
 def sheet_footer(t_: TournamentRecord, slot: TournamentTableRecord, lang: str) -> list[Footer]:
     """The game's control sum (green when it holds) and the legend of the points."""
     outcome = outcome_of(slot)
@@ -277,7 +287,7 @@ def sheet_png(t_: TournamentRecord, slot: TournamentTableRecord, lang: str) -> b
         tt("pic_sheet", lang, table=slot.table_no),
         tt("pic_sheet_sub", lang, game=game_name(t_, lang), id=t_.tournament_id,
            round=slot.round_no),
-        labels, columns, sheet_lines(t_, slot, lang), sheet_footer(t_, slot, lang),
+        labels, columns, placed_lines(t_, slot, lang), sheet_footer(t_, slot, lang),
         tt("pic_number", lang))
 
 
@@ -313,5 +323,5 @@ def sheet_alt(t_: TournamentRecord, slot: TournamentTableRecord, lang: str) -> s
             + ", ".join(f"{label} {value}" for label, value in zip(columns, line.values,
                                                                    strict=True))
             + f", {mid_sentence(tt('pic_points', lang))} {line.points}"
-            for line in sorted(sheet_lines(t_, slot, lang), key=lambda line: line.place)]
+            for line in placed_lines(t_, slot, lang)]
     return f"{tt('pic_sheet', lang, table=slot.table_no)}: " + "; ".join(rows)

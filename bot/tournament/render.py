@@ -346,6 +346,9 @@ SHEET_PLACE_R, SHEET_POINTS_R = W - M - 105, W - M - 12
 # read "2nd–3…"; the place column took its 3 px from the points', the names keep theirs)
 VALUE_W, PLACE_GAP = 106, 127
 NUMBER_R, NUMBER_W = M + 50, 48  # the players' numbers: right edge, and the room they take
+# the place and its heading centred in their column: right-aligned, the heading ended a
+# space before the points' ("Place Points" read as one, review 69)
+SHEET_PLACE_CX = SHEET_PLACE_R - (PLACE_GAP - 12) // 2
 
 
 def values_left(columns: int) -> int:
@@ -368,10 +371,10 @@ def sheet_place(label: str) -> tuple[str, Font]:
 def sheet_image(title: str, subtitle: str, labels: tuple[str, str, str],
                 columns: Sequence[str], lines: Sequence[SheetLine],
                 footer: Sequence[Footer] = (), number_label: str = "") -> Image.Image:
-    """The table's lines in seat order: the player's number in the tournament (when given:
-    T-TOURNAMENT's sheet has it), name (with tags), the game's columns, the place at the
-    table and the table points. ``labels``: player, place, points; ``number_label``: the
-    numbers' heading."""
+    """The table's lines (best place first: ``pictures.placed_lines``): the player's
+    number in the tournament (when given: T-TOURNAMENT's sheet has it), name (with tags),
+    the game's columns, the place at the table and the table points. ``labels``: player,
+    place, points; ``number_label``: the numbers' heading."""
     img = _frame(title, subtitle, len(lines), footer)
     values_x0 = values_left(len(columns))
     fc = font(SMALL_PX, "cond")
@@ -384,7 +387,7 @@ def sheet_image(title: str, subtitle: str, labels: tuple[str, str, str],
     room = VALUE_W - 8 if len(columns) > 1 else 2 * VALUE_W  # one column may spread left
     for i, label in enumerate(columns):
         text(img, (values_x0 + (i + 1) * VALUE_W, cy), fit(label, fc, room), fc, MUTED, "rm")
-    text(img, (SHEET_PLACE_R, cy), labels[1], fc, MUTED, "rm")
+    text(img, (SHEET_PLACE_CX, cy), labels[1], fc, MUTED, "mm")
     text(img, (SHEET_POINTS_R, cy), labels[2], fc, MUTED, "rm")
     y0 = HEADER_H + M + COLS_H
     for i, line in enumerate(lines):
@@ -397,7 +400,7 @@ def sheet_image(title: str, subtitle: str, labels: tuple[str, str, str],
         for j, value in enumerate(line.values):
             text(img, (values_x0 + (j + 1) * VALUE_W, cy), value, fv, TEXT, "rm")
         place, fp = sheet_place(line.place_text or f"{line.place}.")
-        text(img, (SHEET_PLACE_R, cy), place, fp, MUTED, "rm")
+        text(img, (SHEET_PLACE_CX, cy), place, fp, MUTED, "mm")
         text(img, (SHEET_POINTS_R, cy), line.points, font(32, "bold"),
              GOLD if line.place == 1 else TEXT, "rm")
     return img

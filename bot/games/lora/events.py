@@ -241,8 +241,12 @@ class Words:
                 nxt = self.say("next_filled", e.next_leader, cards=added)
             else:
                 nxt = self.say("next", e.next_leader)
-            return self.say("kvarta" if e.complete else "kvarta_blown", e.seat, mark, own=own,
-                            cards=cards, next=nxt)
+            if e.complete:
+                return self.say("kvarta", e.seat, mark, own=own, cards=cards, next=nxt)
+            # the card that stopped it: the next rank up, played already (R-KVARTY-NEXT)
+            stop = card_label(max(c for _, c in e.placed) + 1)
+            return self.say("kvarta_blown", e.seat, mark, own=own, cards=cards, next=nxt,
+                            stop=stop)
         if not e.filled:
             return self.say("kvarta_out", e.seat, mark, own=own)
         return self.say("kvarta_filled_out", e.seat, mark, own=own,

@@ -154,7 +154,8 @@ def points_line(table: Table, view: PublicView, lang: str) -> str:
         return t("lora.alt_totals", lang, seats="; ".join(seats))
     key = "lora.alt_seat" if view.harakiri_seats is None else "lora.alt_seat_harakiri"
     seats = [t(key, lang, name=names[s], game=view.running_points[s],
-               total=view.totals[s], cards=view.hand_counts[s]) for s in range(4)]
+               total=view.totals[s], cards=tn("core.alt_cards", lang, view.hand_counts[s]))
+             for s in range(4)]
     return t("lora.alt_points", lang, seats="; ".join(seats))
 
 
@@ -436,6 +437,33 @@ def totals_then(table: Table, events: Sequence[Event]) -> list[tuple[int, ...]]:
     return out
 
 
+# the most lines of a game's last moves its result keeps (``closing_lines``)
+CLOSING_LINES = 3
+
+
+def closing_lines(table: Table, events: Sequence[GameEvent]) -> dict[int, str]:
+    """The last moves of each partial game that ended among ``events`` before a new one
+    began there, by the ``id`` of its ``GameEnded``: the table message is cut to the
+    results then (``deal_lines_from``), and its closing trick or kvarta — often played by
+    an AI or the table right after a click — was in no public message (review 69). At
+    most ``CLOSING_LINES`` of its lines, the table's own (public) words. A game that no
+    start follows here keeps its lines in the table message (the lóra's last one)."""
+    cut = max((i for i, e in enumerate(events) if isinstance(e, DEAL_EVENTS)), default=0)
+    lang, names = table.settings.lang, table.move_names()
+    out: dict[int, str] = {}
+    begin = 0
+    for i, e in enumerate(events[:cut]):
+        if isinstance(e, GameEnded):
+            graded = i + 1 < len(events) and isinstance(
+                events[i + 1], MaturitaFailed | MaturitaPassed)
+            lines = table_lines(events[begin:i], lang, names, graded)[-CLOSING_LINES:]
+            if lines:
+                out[id(e)] = t("lora.result_closing", lang, lines=" ".join(lines))
+        if isinstance(e, (*RESULT_EVENTS, *BETWEEN_EVENTS)):  # (a panák's line is kept)
+            begin = i + 1
+    return out
+
+
 def game_result(table: Table, row: ProtocolRow, ended: GameEnded) -> str:
     """How a finished partial game ended, told when it ends (its protocol row): each seat's
     points, a maturita attempt passed or failed, a harakiri game's points of the tied seats
@@ -485,12 +513,14 @@ def announcements(table: Table, events: Sequence[GameEvent]) -> list[str]:
     protocol = lora_of(table.state).protocol
     ended = sum(1 for e in mine if isinstance(e, GameEnded))
     rows = iter(protocol[len(protocol) - ended:])  # the rows of the games ended here
+    closing = closing_lines(table, events)
     asked = False  # the čistá stovka question came just before this game
     for i, e in enumerate(mine):
         if isinstance(e, GameEnded):
             row = next(rows, None)
             if row is not None:
-                out.append(game_result(table, row, e))
+                last = closing.get(id(e))
+                out.append(game_result(table, row, e) + (f"\n{last}" if last else ""))
         elif isinstance(e, HarakiriNeeded):
             out.append(Words(lang, names).line(e) or "")
         elif isinstance(e, GameStarted) and e.attempt is None:

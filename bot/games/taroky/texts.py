@@ -352,7 +352,7 @@ def _alt_seat(view: TableView, seat: int, name: str, lang: str) -> str:
     """One seat: money, cards in hand, tricks taken (while they are played), hlášky."""
     deal = view.deal
     said = t("taroky.alt_seat", lang, name=name, money=money(view.money[seat], lang),
-             cards=deal.hand_counts[seat])
+             cards=tn("core.alt_cards", lang, deal.hand_counts[seat]))
     if deal.phase == "play":
         said += ", " + tn("taroky.alt_tricks", lang, deal.tricks_taken[seat])
     if deal.hlasky is not None and deal.hlasky[seat]:
@@ -636,21 +636,52 @@ def deal_pictures(table: Table, events: Sequence[GameEvent]
             for i, (_line, n) in enumerate(_announced(table, events)) if n is not None]
 
 
+# the most lines of a deal's last moves its result keeps (``closing_lines``)
+CLOSING_LINES = 2
+
+
+def closing_lines(table: Table, events: Sequence[GameEvent]) -> dict[int, str]:
+    """The last moves of each deal that ended among ``events`` before a new one began
+    there, by the ``id`` of its ``DealEnded``: the table message is cut to the results
+    then (``deal_lines_from``), and the deal's last trick — often an AI's, right after a
+    click — was in no public message (review 69: Lóra's). At most ``CLOSING_LINES`` of its
+    lines, a trick's cards only in the last one's (as the table message tells them). A
+    deal that no new one follows here keeps its lines in the table message."""
+    cut = max((i for i, e in enumerate(events) if isinstance(e, DealStarted)), default=0)
+    out: dict[int, str] = {}
+    begin = 0
+    for i, e in enumerate(events[:cut]):
+        if isinstance(e, DealEnded):
+            told = event_lines(table, events[begin:i])
+            last = max((k for k, x in enumerate(told) if isinstance(x, Fading)), default=-1)
+            lines = [x.brief if isinstance(x, Fading) and k != last else str(x)
+                     for k, x in enumerate(told)][-CLOSING_LINES:]
+            if lines:
+                out[id(e)] = t("taroky.result_closing", table.settings.lang,
+                               lines=" ".join(lines))
+        if isinstance(e, DealEnded | DealStarted):
+            begin = i + 1
+    return out
+
+
 def _announced(table: Table, events: Sequence[GameEvent]) -> list[tuple[str, int | None]]:
-    """The announcements, each with the number of the deal whose result it is (or None)."""
+    """The announcements, each with the number of the deal whose result it is (or None);
+    a result that a new deal follows with the deal's last moves (``closing_lines``)."""
     lang, names = table.settings.lang, table.move_names()
     rnd = round_of(table)
     mine = taroky_events(events)
     ended = sum(1 for e in mine if isinstance(e, DealEnded))
     rows = iter(rnd.protocol[len(rnd.protocol) - ended:])  # the rows of the deals ended here
+    closing = closing_lines(table, events)
     out: list[tuple[str, int | None]] = []
     for e in mine:
         if isinstance(e, DealEnded):
             row = next(rows, None)
             if row is not None:  # (with its picture: who its stand-ins are)
                 legend = picture_legend(table, lang)
-                text = deal_result(table, row, lang)
-                out.append((f"{text}\n{legend}" if legend else text, row.deal_no))
+                text = "\n".join(x for x in (deal_result(table, row, lang), closing.get(id(e)),
+                                              legend) if x)
+                out.append((text, row.deal_no))
         elif isinstance(e, DealStarted):
             out.append((t("taroky.announce_deal", lang, n=e.deal_no, dealer=names[e.dealer],
                           predak=names[e.predak]), None))
