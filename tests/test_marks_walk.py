@@ -123,9 +123,10 @@ def _hands_over_a_played_game(kind: str, seed: int, steps: int) -> list[list[str
 # its goal and stake, "Neber žádný štych. Pokus zkazí už jediný bod." — 39 lines, without
 # them 91d9b555…, the digest before; review 67: a kvarta's next leader with the cards he
 # added, "dál vynáší Dalibor (přikládá 9❤️, S❤️)" — 36 lines, nothing else; without it
-# 46fd77d5…)
+# 46fd77d5…; review 69: an odfouknutá kvarta names the card that stopped it, "(K🔔 už je
+# venku)" — 36 lines, nothing else; without it d1c4d6a5…)
 PINNED = {
-    "lora": "d1c4d6a585b855b8368506e605a7a4de9979d8f042fd72b94df41908ea2aeef2",
+    "lora": "9baddae6e1f145e3757512172fa0f8aa59b1a4ec69d8f512453a1ebaf7c4d817",
     # (review 48: the role lines "Soupeř: …" / "Spoluhráč: …", no "hráči …" — only they;
     # review 52: "V ruce máš" on his turn to play or lay away too, as Lóra's — 96 of the 880
     # hands gained that one line, nothing else changed; review 57: "Licitace: ohlas hru",
