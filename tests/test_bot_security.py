@@ -27,6 +27,7 @@ from simcord.http import router as simcord_router
 from bot.config import load_settings
 from bot.games import ui_of
 from bot.games.lora.cards import card_label
+from bot.i18n import t
 from bot.ui.presenter import TablePresenter
 from engine.cards import card_str, cards_of, shuffled_deal
 from engine.lora import Lora
@@ -49,6 +50,9 @@ def _pattern(card: int) -> re.Pattern[str]:
 
 
 CARD_PATTERNS = {card: _pattern(card) for card in range(32)}
+# a partial game's result line that retells its last moves ("Poslední tahy: …", review 69):
+# told once the next game's hands are dealt, of the cards the ended game had played
+CLOSING = tuple(t("lora.result_closing", lang, lines="") for lang in ("cs", "en"))
 
 
 def message_texts(payload: dict[str, Any]) -> list[str]:
@@ -146,7 +150,7 @@ class PrivacyWatch:
             for line in text.splitlines():
                 if (PUBLIC, line) in self.vetted or (viewer, line) in self.vetted:
                     continue
-                hidden = recap if line in recent else strict
+                hidden = recap if line in recent or line.startswith(CLOSING) else strict
                 bad = [(owner, card) for owner, card in hidden
                        if CARD_PATTERNS[card].search(line)]
                 found += [f"{card_label(card)} ({card_str(card)}) of {owner}: {line!r}"

@@ -165,10 +165,13 @@ def test_long_multipliers_are_powers_of_two_in_every_text() -> None:
     strip, the protocol's and the texts' words alike; shorter ones stay as they were."""
     assert [times(n) for n in (0, 1, 3, 19, 20, 55)] == [
         "", " ×2", " ×8", " ×524288", " ×2²⁰", " ×2⁵⁵"]
-    assert level_text(19, "cs") == "flek ×524288" and level_text(20, "cs") == "flek ×2²⁰"
-    assert flek_text(55, "en") == "doubled ×2⁵⁵"
-    assert level_name(3, "cs") == "sup" and level_name(40, "en") == "double ×2⁴⁰"
-    assert event_text(Flekked(1, "game", 40), "cs", NAMES) == "Bohouš: flek ×2⁴⁰ na hru."
+    assert level_text(19, "cs") == "další flek ×524288"
+    assert level_text(20, "cs") == "další flek ×2²⁰"
+    assert flek_text(55, "en") == "doubled again ×2⁵⁵"
+    assert level_name(3, "cs") == "sup" and level_name(40, "en") == "double again ×2⁴⁰"
+    assert event_text(Flekked(1, "game", 40), "cs", NAMES) == "Bohouš: další flek ×2⁴⁰ na hru."
+    assert event_text(Flekked(1, "game", 19), "en", NAMES) == (
+        "Bohouš: double the game again (×524288).")
 
 
 def test_where_the_picture_would_be_too_tall_the_trojkas_lines_lie_closer(

@@ -436,7 +436,7 @@ def event_text(event: Any, lang: str = "cs", names: list[str] | None = None,
         v["level"] = level_name(event.level, lang)
         v["on"] = word(f"on_{event.item}", lang)
         if event.level > 3:
-            kind, v["mult"] = "flekked_n", 2**event.level
+            kind, v["mult"] = "flekked_n", multiplier(event.level)
     elif kind == "talon_turned":
         if event.seat is None:
             kind = "talon_turned_solo"
