@@ -12,7 +12,7 @@ import discord
 from bot.commands import command_shown
 from bot.delivery import items
 from bot.games import GameUI
-from bot.games.base import picture_legend
+from bot.games.base import SheetBook, page_keys, picture_legend
 from bot.i18n import counted, game_key, t, unlisted
 from bot.model import RECENT_EVENTS, STATUS_PLAYING, Seat, Table
 from bot.storage.models import OutboxEntry, OutboxItem
@@ -257,10 +257,12 @@ class TablePresenter:
         embed.add_field(name=t("core.final_order", lang),
                         value="\n".join(self.final_lines(table, lang)), inline=False)
         has_picture = ui.final_picture(table, lang) is not None
-        pages = ui.sheet_book(table, lang).labels if has_picture else []
-        buttons = [{"custom_id": SheetPageButton(table.table_id, i).custom_id, "label": label,
+        book = ui.sheet_book(table, lang) if has_picture else SheetBook([], [])
+        pages = book.labels
+        buttons = [{"custom_id": SheetPageButton(table.table_id, key).custom_id, "label": label,
                     "style": discord.ButtonStyle.secondary.value}
-                   for i, label in enumerate(pages)] if 1 < len(pages) <= PAGE_BUTTONS else []
+                   for key, label in zip(page_keys(book), pages, strict=True)
+                   ] if 1 < len(pages) <= PAGE_BUTTONS else []
         if buttons:
             embed.add_field(name=t("core.final_pages_heading", lang),
                             value=t("core.final_pages_line", lang, first=pages[0],

@@ -31,6 +31,7 @@ from bot.games.taroky import texts
 from bot.games.taroky.pictures import (
     first_page,
     opening_page,
+    page_keys,
     page_label,
     parts,
     render_deal,
@@ -185,7 +186,8 @@ class TarokyUI(BaseUI):
         return SheetBook([page_label(view, part, lang) for part in split],
                          [partial(render_sheet, view, names, lang,
                                   tournament_round(table.tournament), left, part)
-                          for part in split])
+                          for part in split],
+                         tuple(page_keys(view, part) for part in split))
 
     def sheet_first_page(self, table: Table) -> int:
         return first_page(texts.round_of(table).public_view(),

@@ -210,6 +210,16 @@ def page_label(view: TableView, part: Part, lang: str) -> str:
     return t("taroky.btn_page_deals", lang, first=first, last=last)
 
 
+def page_keys(view: TableView, part: Part) -> tuple[str, ...]:
+    """The keys of a page's button (``SheetBook.keys``): a page of deals by the numbers of
+    the deals it holds ("d6", its first on its button), the summary "s". The pages are
+    split anew as the round grows, so a button names what it opens, not where it was: a
+    click opens the page that holds its first deal now."""
+    if part.summary:
+        return ("s",)
+    return tuple(f"d{view.protocol[i].deal_no}" for i in part.deals)
+
+
 def protocol_pages(view: TableView, names: Sequence[str], lang: str = "cs",
                    left: Sequence[bool] = (False,) * 4) -> list[str]:
     """The labels of the protocol's pages, in order (the summary last)."""
