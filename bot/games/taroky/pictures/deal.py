@@ -97,6 +97,11 @@ def _chips(deal: PublicView, row: DealRecord, names: list[str], lang: str) -> li
         chips.append((pic("alone", lang), "", TEXT))
     if row.flek[0]:
         chips.append((pic("flek_game", lang), level_text(row.flek[0], lang), RED))
+    if row.tie:  # 35:35, and who pays it as a loss by one eye where the table's rule says
+        payer = row.tie_payer  # (review 72: the 35 read green, the tie not at all)
+        pays = ("" if payer is None else "deal_tie_o" if payer == "O"
+                else "deal_tie_d" if row.partner is None else "deal_tie_pair")
+        chips.append((pic("deal_tie", lang), pic(pays, lang) if pays else "", TEXT))
     # the pagát and each valát, announced (with its flek) or silent, and whether it made it
     # (✓/✗, as the protocol marks it; whose it was, the result's message and the protocol
     # say: a name here would be cut first) — the opponents' pagát with its owner's name
@@ -298,7 +303,7 @@ def _blocks(deal: PublicView, row: DealRecord, reveal: Reveal, names: list[str],
     assert row.eyes is not None and row.components is not None
     declarers = row.declarers
     others = [s for s in ((row.declarer + i) % 4 for i in range(1, 4)) if s not in declarers]
-    won = row.components["G"]
+    won = 0 if row.tie else row.components["G"]  # (a tie neither side won, paid or not)
     mine = GREEN if won > 0 else (RED if won < 0 else TEXT)
     theirs = RED if won > 0 else (GREEN if won < 0 else TEXT)
     roles = {row.declarer: pic("plays", lang)}  # (as its chip: "hraje", "declarer")
