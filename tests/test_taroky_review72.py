@@ -79,3 +79,39 @@ def test_a_tie_s_picture_colours_neither_side_and_its_chip_says_who_pays() -> No
         blocks = deal_picture._blocks(deal, row, deal.reveal, names, "cs")
         assert [(title, eyes, colour) for title, eyes, colour, _s in blocks] == [
             ("Vydražitel se spoluhráčem", "35 očí", TEXT), ("Protihráči", "35 očí", TEXT)]
+
+
+def test_the_rules_summary_at_a_table_follows_its_varsava_push_and_cap() -> None:
+    """M3: with Varšava off the table's Pravidla still offered Varšava and the push and
+    explained Varšava; the cap read "strop (turnajový) 40 Kč" whatever the table's."""
+    import dataclasses
+
+    from bot.games.taroky.pictures.examples import example
+    from bot.ui.builders import rules_sections, rules_text
+
+    rnd, _seat = example("play")
+    table = ui_table(rnd)
+
+    def fields(options: TarokyOptions | None, lang: str = "cs") -> dict[str, str]:
+        table.settings = dataclasses.replace(table.settings, options=(
+            options or TarokyOptions()).to_json(), lang=lang)
+        return dict(rules_sections(rules_text("taroky", None if options is None else table,
+                                              lang))[1])
+
+    general, off = fields(None), fields(TarokyOptions(varsava=False, cap=None))
+    assert general["Licitace"].endswith(
+        "Když všichni řeknou dobrá, předák hraje 1P, 2P, nebo Varšavu; zadák může místo dobré"
+        " **žďuchnout** do Varšavy.")
+    assert general["Oči"].endswith("zaokrouhleno nahoru po 50 h, strop (turnajový) 40,00 Kč.")
+    assert "Varšava" in general
+    assert off["Licitace"].endswith(
+        "Když všichni řeknou dobrá, předák hraje 1P, nebo 2P (Varšava se u tohoto stolu"
+        " nehraje).")
+    assert "Varšava" not in off and off["Oči"].endswith("zaokrouhleno nahoru po 50 h, bez stropu.")
+    no_push = fields(TarokyOptions(zduch=False, cap=2000))
+    assert no_push["Licitace"].endswith("předák hraje 1P, 2P, nebo Varšavu.")
+    assert no_push["Oči"].endswith("po 50 h, strop 20,00 Kč.") and "Varšava" in no_push
+    en = fields(TarokyOptions(varsava=False), "en")
+    assert en["Bidding"].endswith(
+        "If all pass, the forehand plays 1P or 2P (this table does not play Warsaw).")
+    assert "Warsaw" not in en and en["Eyes"].endswith("rounded up to 50 h, capped at 40.00 Kč.")
