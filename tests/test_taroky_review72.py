@@ -115,3 +115,69 @@ def test_the_rules_summary_at_a_table_follows_its_varsava_push_and_cap() -> None
     assert en["Bidding"].endswith(
         "If all pass, the forehand plays 1P or 2P (this table does not play Warsaw).")
     assert "Warsaw" not in en and en["Eyes"].endswith("rounded up to 50 h, capped at 40.00 Kč.")
+
+
+async def test_the_lobby_s_rule_switches_ask_each_player_once_and_not_for_rules_he_accepted(
+        harness) -> None:
+    """M4: every flip of the lobby's rule select posted a new message pinging the seated
+    players (six pinged Bob in a few seconds), and switched back to the rules all had
+    accepted, all were asked again and the creator could not start."""
+    from tests.botkit import controls
+
+    env = harness.env
+    guild = env.create_guild()
+    ch = guild.create_text_channel("taroky")
+    alice, bob, carol = (guild.add_member(env.create_user(n, global_name=n.title()))
+                         for n in ("alice", "bob", "carol"))
+    await alice.slash(ch, "taroky new", language="cs")
+    table = harness.service.tables[1]
+    await bob.click(ch.last_message, custom_id="lora:l:1:join")
+
+    def lobby():  # type: ignore[no-untyped-def]
+        return next(m for m in ch.history() if m.id == table.message_id)
+
+    async def flip(choice: str) -> list[str]:
+        """The creator flips a switch: the posts it made besides the lobby's edit."""
+        seen = {m.id for m in ch.history()}
+        message = lobby()
+        select = next(c for c in controls(message) if c["type"] == 3)
+        await alice.select(message, [choice], custom_id=select["custom_id"])
+        return [m.content for m in ch.history() if m.id not in seen]
+
+    asked_bob = ("Pravidla stolu č. 1 se změnila – " + bob.mention + ", podívej se na ně a"
+                 " potvrď je tlačítkem „Souhlasím s pravidly“ (nebo od stolu odejdi).")
+    assert await flip("varsava") == [asked_bob]
+    assert table.not_agreed() == [1]
+    assert await flip("varsava") == []  # (back to what Bob accepted: nobody to ask)
+    assert table.not_agreed() == [] and table.settings.options["varsava"] is True
+    assert await flip("tie") == [asked_bob]
+    assert await flip("solo_talon") == []  # (Bob is asked already: the lobby says so)
+    assert lobby().embeds[0].fields[0].value.splitlines()[1].endswith(
+        "⏳ čeká se na souhlas se změněnými pravidly")
+    await bob.click(lobby(), custom_id="lora:l:1:agree")
+    await carol.click(lobby(), custom_id="lora:l:1:join")
+    assert await flip("zduch") == [
+        f"Pravidla stolu č. 1 se změnila – {bob.mention}, {carol.mention}, podívejte se na ně"
+        " a potvrďte je tlačítkem „Souhlasím s pravidly“ (nebo od stolu odejděte)."]
+    assert await flip("zduch") == [] and table.not_agreed() == []
+    await alice.click(lobby(), custom_id="lora:lai:1:easy")
+    await alice.click(lobby(), custom_id="lora:l:1:start")
+    assert table.status == "playing"
+
+
+def test_options_switched_back_are_their_old_revision_kept_over_a_restart() -> None:
+    """M4: the same options are the same revision (its seats' agreement stands); new ones
+    a revision never used, also after the settings were saved and read back."""
+    from bot.model import TableSettings
+
+    settings = TableSettings(options={"tie": "zero"})
+    settings.revise({"tie": "one_eye"})
+    assert settings.revision == 1
+    settings.revise({"tie": "zero"})
+    assert settings.revision == 0
+    settings = TableSettings.from_json(settings.to_json())
+    settings.revise({"tie": "zero", "varsava": False})
+    assert settings.revision == 2  # (not 1: that was {"tie": "one_eye"})
+    settings.revise({"tie": "one_eye"})
+    assert (settings.revision, settings.options) == (1, {"tie": "one_eye"})
+    assert "revisions" not in TableSettings().to_json()

@@ -382,6 +382,7 @@ STRINGS: dict[str, str] = {
     "core.not_agreed": "Hru zatím nelze začít: se změněnými pravidly ještě musí souhlasit: {names}.",
     "core.not_creator_options": "Pravidla stolu mění jen jeho zakladatel.",
     "core.options_changed": "Pravidla stolu č. {id} se změnila – {mentions}, podívejte se na ně a potvrďte je tlačítkem „Souhlasím s pravidly“ (nebo od stolu odejděte).",
+    "core.options_changed_one": "Pravidla stolu č. {id} se změnila – {mentions}, podívej se na ně a potvrď je tlačítkem „Souhlasím s pravidly“ (nebo od stolu odejdi).",
     # -- core.board: the leaderboard picture
     "core.board.title": "Žebříček",
     "core.board.rank": "#",

@@ -376,6 +376,7 @@ STRINGS: dict[str, str] = {
     "core.not_agreed": "The game cannot start yet: these players still have to accept the changed rules: {names}.",
     "core.not_creator_options": "Only the table's creator changes its rules.",
     "core.options_changed": "The rules of table {id} have changed – {mentions}, please look at them and accept them with “I accept the rules” (or leave the table).",
+    "core.options_changed_one": "The rules of table {id} have changed – {mentions}, please look at them and accept them with “I accept the rules” (or leave the table).",
     # -- core.board: the leaderboard picture
     "core.board.title": "Leaderboard",
     "core.board.rank": "#",

@@ -56,15 +56,17 @@ class TablePresenter:
         return [items.table_refresh(table.channel_id, table.table_id),
                 *self.ctl.rematches.invite_refresh(table)]
 
-    def options_shown(self, table: Table) -> list[OutboxItem]:
-        """The lobby with changed options, and who has to accept them now (notified)."""
+    def options_shown(self, table: Table, asked: Sequence[int]) -> list[OutboxItem]:
+        """The lobby with changed options (its message edited: it says who is still to
+        accept them), and a post that mentions those ``asked`` to accept them now. Only
+        those newly asked (review 72: each flip of the rule select posted anew, pinging
+        the same player six times in a few seconds)."""
         out = self.lobby_shown(table)
-        waiting = table.not_agreed()
-        if waiting:
-            mentions = ", ".join(f"<@{s.user_id}>" for i in waiting
-                                 if (s := table.seats[i]) is not None)
-            text = t("core.options_changed", table.settings.lang, id=table.table_id,
-                     mentions=mentions)
+        users = [s.user_id for i in asked if (s := table.seats[i]) is not None]
+        if users:
+            mentions = ", ".join(f"<@{u}>" for u in users)
+            key = "core.options_changed" if len(users) > 1 else "core.options_changed_one"
+            text = t(key, table.settings.lang, id=table.table_id, mentions=mentions)
             out.append(items.post(table.channel_id, text, mentions=True,
                                   table_id=table.table_id))
         return out
