@@ -49,7 +49,7 @@ from bot.render.common import (
 )
 from bot.render.fonts import fit, fitted, font
 from bot.render.names import fit_apart
-from engine.taroky.cards import cards_of
+from engine.taroky.cards import NUM_TAROKS, cards_of
 from engine.taroky.protocol import DealRecord
 from engine.taroky.talon import lower, upper
 from engine.taroky.views import PublicView, Reveal
@@ -238,8 +238,10 @@ def _seat_height(pile: Sequence[int], laid: Sequence[int], head: bool = True) ->
 
 
 def _card(img: Image.Image, card: int, x: int, y: int, lang: str) -> None:
-    """A card's top (``TAB_H``) with its top-left corner at (x, y)."""
-    cards.put(img, card, CARD_W, x, y, "plain", DECK, lang, top=TAB_H)
+    """A card's top (``TAB_H``) with its top-left corner at (x, y); a suit card's index
+    sign larger (``cards.big_sign``: ♣/♠ told apart on a phone)."""
+    cards.put(img, card, CARD_W, x, y, "plain", DECK, lang, top=TAB_H,
+              sign=card >= NUM_TAROKS)
 
 
 def _head(img: Image.Image, x: int, y: int, name: str, role: str, tricks: int, room: int,
