@@ -960,7 +960,7 @@ async def test_a_taroky_lobby_lets_its_creator_switch_the_common_rules(harness):
     for _ in range(2):
         await alice.click(lobby(), custom_id="lora:lai:1:easy")
     assert lobby().embeds[0].description == (
-        f"Stůl je plný – kolo teď může spustit zakladatel stolu <@{alice.id}>.")
+        f"Stůl je plný – hru teď může spustit zakladatel stolu <@{alice.id}>.")
     res = await bob.select(lobby(), ["tie"], custom_id=select()["custom_id"])
     assert reply(res).content == "Pravidla stolu mění jen jeho zakladatel."
     await alice.select(lobby(), ["varsava"], custom_id=select()["custom_id"])
@@ -970,11 +970,11 @@ async def test_a_taroky_lobby_lets_its_creator_switch_the_common_rules(harness):
     assert (options["varsava"], options["solo_talon"], options["tie"]) == (
         False, "hidden", "one_eye")
     assert [o["label"] for o in select()["options"]] == [
-        "Varšava: zapnout", "Talon v sólu: otáčet po štyších", "Plichta 35:35: neplatit"]
+        "Varšava: zapnout", "Talon v sólu: otáčet po kartě po štychu", "Plichta 35:35: neplatit"]
     embed = lobby().embeds[0]
     assert "• Varšava: ne" in embed.fields[1].value
     assert embed.description == (
-        "Stůl je plný. Až všichni odsouhlasí změněná pravidla, může kolo spustit zakladatel"
+        "Stůl je plný. Až všichni odsouhlasí změněná pravidla, může hru spustit zakladatel"
         f" stolu <@{alice.id}>.")
     res = await alice.click(lobby(), custom_id="lora:l:1:start")
     assert reply(res).content == ("Hru zatím nelze začít: se změněnými pravidly ještě "

@@ -24,7 +24,13 @@ from collections.abc import Sequence
 from PIL import Image
 
 from bot.games.taroky.pictures import palette
-from bot.games.taroky.pictures.chips import Chip, ChipRows, chip_rows, draw_chips
+from bot.games.taroky.pictures.chips import (
+    Chip,
+    ChipRows,
+    chip_rows,
+    draw_chips,
+    varsava_chips,
+)
 from bot.games.taroky.words import card_label, game_name, level_text, pic
 from bot.i18n import lang_of, tn
 from bot.render import cards
@@ -84,8 +90,7 @@ def _eyes(n: int, lang: str) -> str:
 def _chips(deal: PublicView, row: DealRecord, names: list[str], lang: str) -> list[Chip]:
     """Who played the game and with whom: (label, value, the value's colour)."""
     if row.game == "W":
-        key = "varsava_zduch" if row.zduch else "varsava_chosen"
-        return [(pic(key, lang), names[row.declarer], GOLD)]
+        return varsava_chips(row.declarer, row.zduch, row.bids, names, lang)
     chips: list[Chip] = [(pic("plays", lang), names[row.declarer], GOLD)]
     if row.called is not None:
         chips.append((pic("calls", lang), card_label(row.called, lang), TEXT))
