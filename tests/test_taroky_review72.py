@@ -215,3 +215,25 @@ def test_a_finished_deal_s_suit_card_tops_show_their_sign_large_enough_on_a_phon
         pictures_deal._card(Image.new("RGB", (1, 1)), parse_card(name), 0, 0, "cs")
     assert drawn == [(parse_card("XIV"), False), (parse_card("Sk"), False),
                      (parse_card("7x"), True), (parse_card("Kh"), True)]
+
+
+def test_a_protocol_page_s_picture_names_the_deals_it_holds(monkeypatch) -> None:
+    """LOW 10: every page's picture said "rozdání: 9" alone (shared, it did not say which
+    deals it held); the summary and the whole protocol keep the count."""
+    from bot.games.taroky.pictures import pages, sheet
+    from tests.helpers import drawn_texts
+    from tests.taroky_protocol_rounds import NAMES as ROUND_NAMES
+    from tests.taroky_protocol_rounds import varied
+
+    view = varied(12).public_view()
+    assert pages.protocol_pages(view, ROUND_NAMES) == ["1.–4.", "5.–8.", "9.–12.", "Součet"]
+    seen = drawn_texts(monkeypatch, sheet)
+
+    def sub(lang: str, page: int | None) -> str:
+        seen.clear()
+        pages.sheet_image(view, ROUND_NAMES, lang, page=page)
+        return seen[1]
+
+    assert sub("cs", 1) == "rozdání 5.–8. z 12 · vklad 20,00 Kč"
+    assert sub("en", 0) == "deals 1–4 of 12 · stake 20.00…"  # (the range kept whole)
+    assert sub("cs", 3) == sub("cs", None) == "vklad 20,00 Kč · rozdání: 12"

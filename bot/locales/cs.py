@@ -1376,6 +1376,8 @@ STRINGS: dict[str, str] = {
     "taroky.pic.deal_eyes_many": "{n} očí",
     "taroky.pic.sheet_title": "Protokol – {n}. kolo",
     "taroky.pic.sheet_sub": "vklad {stake} · rozdání: {deals}",
+    "taroky.pic.sheet_sub_deal": "rozdání {first}. z {deals} · vklad {stake}",
+    "taroky.pic.sheet_sub_deals": "rozdání {first}.–{last}. z {deals} · vklad {stake}",
     "taroky.pic.sheet_game": "hra",
     "taroky.pic.sheet_declarer": "vydražitel",
     "taroky.pic.sheet_eyes": "oči",

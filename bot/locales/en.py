@@ -1369,6 +1369,8 @@ STRINGS: dict[str, str] = {
     "taroky.pic.deal_eyes_many": "{n} eyes",
     "taroky.pic.sheet_title": "Score sheet – round {n}",
     "taroky.pic.sheet_sub": "stake {stake} · deals: {deals}",
+    "taroky.pic.sheet_sub_deal": "deal {first} of {deals} · stake {stake}",
+    "taroky.pic.sheet_sub_deals": "deals {first}–{last} of {deals} · stake {stake}",
     "taroky.pic.sheet_game": "game",
     "taroky.pic.sheet_declarer": "declarer",
     "taroky.pic.sheet_eyes": "eyes",

@@ -175,7 +175,9 @@ def sheet_image(view: TableView, names: Sequence[str], lang: str = "cs",
     part = (whole(view) if page is None else page if isinstance(page, Part)
             else parts(view, names, left)[page])
     img = felt(W, part_height(view, part, lays, who, left, lang)).copy()
-    title_bar(img, view, lang, round_no or view.round_no)
+    shown = (None if page is None or not part.deals else
+             (view.protocol[part.deals[0]].deal_no, view.protocol[part.deals[-1]].deal_no))
+    title_bar(img, view, lang, round_no or view.round_no, shown)
     top = HEADER_H + M
     paste(img, panel(W - 2 * M, img.height - top - M, PANEL, radius=14), M, top)
     y = top
