@@ -237,3 +237,26 @@ def test_a_protocol_page_s_picture_names_the_deals_it_holds(monkeypatch) -> None
     assert sub("cs", 1) == "rozdání 5.–8. z 12 · vklad 20,00 Kč"
     assert sub("en", 0) == "deals 1–4 of 12 · stake 20.00…"  # (the range kept whole)
     assert sub("cs", 3) == sub("cs", None) == "vklad 20,00 Kč · rozdání: 12"
+
+
+async def test_a_spectator_asking_for_cards_in_the_channel_of_a_thread_s_table_is_pointed_there(
+        harness) -> None:
+    """LOW 11: asked in the channel where the bot said "stůl č. 1 hraje ve vlákně #…", the
+    cards command answered "Nesedíš u žádného stolu na tomto serveru." alone."""
+    from tests.botkit import reply
+    from tests.test_bot_threads import set_threads, setup, start_with_ai, thread_of
+
+    guild, ch, (alice, eve) = setup(harness, ["alice", "eve"])
+    await set_threads(harness, guild, ch, "always")
+    await alice.slash(ch, "taroky new", language="cs")
+    table = harness.service.tables[1]
+    thread = thread_of(ch, table)
+    await start_with_ai(alice, thread, 1)
+    assert table.status == "playing"
+    res = await eve.slash(ch, "taroky hand")
+    assert reply(res).content == (  # (in her client's English)
+        f"You sit at no table. Table 1 plays in the thread <#{thread.id}>: you can see its"
+        " table and score sheet there; nobody sees another's hand.")
+    res = await eve.slash(thread, "taroky hand")  # (in the thread: as before, its Czech)
+    assert reply(res).content == (
+        "U tohoto stolu nesedíš – karty ostatních nevidí nikdo. Stůl a protokol vidíš.")

@@ -105,6 +105,7 @@ STRINGS: dict[str, str] = {
     "core.footer": "{name} · karty vidíš jen ty (Moje karty)",
     "core.pictured_as": "{name} (na obrázku {shown})",
     "core.spectator_hand": "U tohoto stolu nesedíš – karty ostatních nevidí nikdo. Stůl a protokol vidíš.",
+    "core.spectator_hand_thread": "Nesedíš u žádného stolu. Stůl č. {id} hraje ve vlákně <#{thread}>: stůl a protokol tam vidíš, karty hráčů nevidí nikdo.",
     "core.reminder": "{mention}, máš na tah ještě {seconds} s; pak za tebe bude hrát AI, dokud znovu neklikneš.",
     "core.note_absent": "{name} nereaguje – místo zatím převzala AI, dokud znovu neklikne.",
     "core.note_back": "{name} je zpět u stolu.",

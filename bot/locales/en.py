@@ -99,6 +99,7 @@ STRINGS: dict[str, str] = {
     "core.footer": "{name} · only you see your cards (My cards)",
     "core.pictured_as": "{name} (in the picture: {shown})",
     "core.spectator_hand": "You do not sit at this table – nobody sees another's hand. You can see the table and the score sheet.",
+    "core.spectator_hand_thread": "You sit at no table. Table {id} plays in the thread <#{thread}>: you can see its table and score sheet there; nobody sees another's hand.",
     "core.reminder": "{mention}, {seconds} s left for your move; then an AI plays for you until you click again.",
     "core.note_absent": "{name} does not respond – an AI plays for the absent player until they click again.",
     "core.note_back": "{name} is back at the table.",
