@@ -66,7 +66,10 @@ def test_a_tie_paid_as_a_loss_by_one_eye_says_so_and_who_pays_it() -> None:
 
 def test_a_tie_s_picture_colours_neither_side_and_its_chip_says_who_pays() -> None:
     """M2: the deal picture coloured the declarers' 35 green (the opponents' flek) and said
-    nothing of the tie."""
+    nothing of the tie, nor did the protocol's row ("oči 35:35")."""
+    from bot.games.taroky.pictures import sheet
+    from bot.render.common import MUTED
+
     names = ["Alice", "Bob", "Carol", "Dave"]
     for rnd, pays in ((_tie(default_policy), "o oko platí vydražitel se spoluhráčem"),
                       (_tie(_flek_game), "o oko platí protihráči"),
@@ -79,6 +82,9 @@ def test_a_tie_s_picture_colours_neither_side_and_its_chip_says_who_pays() -> No
         blocks = deal_picture._blocks(deal, row, deal.reveal, names, "cs")
         assert [(title, eyes, colour) for title, eyes, colour, _s in blocks] == [
             ("Vydražitel se spoluhráčem", "35 očí", TEXT), ("Protihráči", "35 očí", TEXT)]
+        # the protocol's row: "plichta 35:35", not "oči 35:35"
+        assert sheet.line_end(row, "cs") == [("35:35", TEXT), ("plichta", MUTED)]
+        assert sheet.line_end(row, "en")[1] == ("tie", MUTED)
 
 
 def test_the_rules_summary_at_a_table_follows_its_varsava_push_and_cap() -> None:

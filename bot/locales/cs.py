@@ -1382,6 +1382,7 @@ STRINGS: dict[str, str] = {
     "taroky.pic.sheet_game": "hra",
     "taroky.pic.sheet_declarer": "vydražitel",
     "taroky.pic.sheet_eyes": "oči",
+    "taroky.pic.sheet_tie": "plichta",
     "taroky.pic.sheet_left": "→ AI",
     "taroky.pic.sheet_empty": "Zatím žádné dohrané rozdání.",
     "taroky.pic.sheet_silent": "tiché sólo ({card})",

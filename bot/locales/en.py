@@ -1375,6 +1375,7 @@ STRINGS: dict[str, str] = {
     "taroky.pic.sheet_game": "game",
     "taroky.pic.sheet_declarer": "declarer",
     "taroky.pic.sheet_eyes": "eyes",
+    "taroky.pic.sheet_tie": "tie",
     "taroky.pic.sheet_left": "→ AI",
     "taroky.pic.sheet_empty": "No deal finished yet.",
     "taroky.pic.sheet_silent": "silent solo ({card})",

@@ -190,13 +190,14 @@ def game_title(row: DealRecord, lang: str) -> tuple[str, Font]:
 
 
 def line_end(row: DealRecord, lang: str) -> list[tuple[str, RGB]]:
-    """The end of a deal's line, right to left: the eyes, labelled ("oči 47:23"); Varšava's:
-    how the předák came to play it."""
+    """The end of a deal's line, right to left: the eyes, labelled ("oči 47:23", a tie
+    "plichta 35:35"); Varšava's: how the předák came to play it."""
     if row.eyes_by_seat is not None:
         return [(pic("sheet_zduch" if row.zduch else "sheet_chosen", lang), MUTED)]
     if row.eyes is None:
         return []
-    return [(_eyes(row), TEXT), (pic("sheet_eyes", lang), MUTED)]
+    # (a tie so named: review 72 found nothing of it on the protocol's row)
+    return [(_eyes(row), TEXT), (pic("sheet_tie" if row.tie else "sheet_eyes", lang), MUTED)]
 
 
 def _pieces_w(pieces: Sequence[tuple[str, RGB]]) -> float:
