@@ -204,7 +204,20 @@ def hand_refusal(interaction: Interaction, lang: str, last: Table | None) -> str
     if here is not None and here.status == STATUS_PLAYING:
         return controller_of(interaction).replies.spectator_text(here, interaction.user.id,
                                                                  lang)
+    there = playing_in_thread(interaction) if here is None else None
+    if there is not None:  # (review 72: asked where the bot said the table plays in it)
+        return t("core.spectator_hand_thread", lang, id=there.table_id,
+                 thread=there.channel_id)
     return t("core.no_table_here", lang)
+
+
+def playing_in_thread(interaction: Interaction) -> Table | None:
+    """The one table playing in a thread of its own opened from the channel asked in (its
+    line there points to it); None: none, or several."""
+    playing = [x for x in controller_of(interaction).service.tables.values()
+               if x.in_thread and x.parent_id == interaction.channel_id
+               and x.status == STATUS_PLAYING and x.guild_id == interaction.guild_id]
+    return playing[0] if len(playing) == 1 else None
 
 
 def no_table_reason(interaction: Interaction, lang: str, last: Table | None = None

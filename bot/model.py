@@ -235,7 +235,19 @@ class TableSettings:
     seating: str = "draw"  # "draw" or "join"
     autoplay: bool = True  # auto-play forced moves (a single legal action)
     ai_level: str = "medium"  # the level that stands in for absent players
-    revision: int = 0  # bumped by every change of ``options`` in the lobby (seats agree to one)
+    revision: int = 0  # the revision of ``options`` in the lobby (seats agree to one)
+    # the options of each revision the lobby has had (review 72: switched back to the rules
+    # all had accepted, they were asked again): the same options are the same revision
+    revisions: dict[int, JSONDict] = field(default_factory=dict)
+
+    def revise(self, options: JSONDict) -> None:
+        """The creator's changed ``options``: the revision they had before, if they had one
+        (whoever accepted them then has accepted them), else one never used."""
+        self.revisions.setdefault(self.revision, dict(self.options))
+        same = next((r for r, o in self.revisions.items() if o == options), None)
+        self.options = dict(options)
+        self.revision = max(self.revisions) + 1 if same is None else same
+        self.revisions[self.revision] = dict(options)
 
     def to_json(self) -> JSONDict:
         return {
@@ -246,6 +258,8 @@ class TableSettings:
             "autoplay": self.autoplay,
             "ai_level": self.ai_level,
             "revision": self.revision,
+            **({"revisions": [[r, dict(o)] for r, o in sorted(self.revisions.items())]}
+               if self.revisions else {}),
         }
 
     @classmethod
@@ -259,6 +273,8 @@ class TableSettings:
             bool(d.get("autoplay", True)),
             d.get("ai_level", "medium"),
             int(d.get("revision", 0)),
+            {int(r): dict(o) for r, o in d.get("revisions") or ()
+             if isinstance(o, dict)},
         )
 
 

@@ -44,7 +44,7 @@ async def test_the_final_post_s_page_buttons_answer_the_clicker_alone(
               [a.filename for a in final.attachments], button_labels(final))
     overview = await final.attachments[0].read()
 
-    res = await alice.click(final, custom_id=f"lora:sp:{tid}:0")
+    res = await alice.click(final, label=pages[0])  # (a Taroky page by its deals: "d1")
     answer = reply(res)
     assert res.ephemeral
     assert button_labels(answer) == [(label, i == 0) for i, label in enumerate(pages)]
@@ -59,7 +59,7 @@ async def test_the_final_post_s_page_buttons_answer_the_clicker_alone(
 
     # the answer's own buttons go on editing the answer
     last = len(pages) - 1
-    res = await alice.click(answer, custom_id=f"lora:sp:{tid}:{last}")
+    res = await alice.click(answer, label=pages[last])
     edited = reply(res)
     assert edited.id == answer.id
     assert button_labels(edited) == [(label, i == last) for i, label in enumerate(pages)]

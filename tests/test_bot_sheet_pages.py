@@ -128,7 +128,7 @@ def test_a_game_without_pages_keeps_its_one_sheet_and_no_buttons() -> None:
 
     ui = OneSheet(SimpleNamespace(name="toy"))
     table = SimpleNamespace()
-    assert ui.sheet_book(table, "cs") == ([], []) and ui.sheet_first_page(table) == 0
+    assert ui.sheet_book(table, "cs") == ([], [], ()) and ui.sheet_first_page(table) == 0
     page = ui.table_op(table, "sheet", "cs").picture
     assert page is not None and page() == b"sheet"
     assert sheet_view(7, [], 0) is None and sheet_view(7, ["Jediná"], 0) is None

@@ -691,10 +691,11 @@ async def test_the_rules_at_a_table_give_that_tables_own_rules(harness):
         assert "**J** kluk" in embed.description  # "C♠": the card letters are explained
         # each topic a field titled by it (review 71: one block of ~3,000 characters)
         *topics, field = embed.fields
-        assert [f.name for f in topics] == ["Licitace", "1P/2P", "Preferanc", "Sólo", "Hlášky",
-                                            "Oči", "Hra", "Varšava"]
+        # (review 72: the trick play, "Hra" after "Oči", read as the game: "Štychy" first)
+        assert [f.name for f in topics] == ["Licitace", "1P/2P", "Preferanc", "Sólo", "Štychy",
+                                            "Hlášky", "Oči", "Varšava"]
         assert topics[0].value.startswith("Předák nesmí říct dobrá: zahajuje 1P")
-        assert topics[4].value.startswith("**Hlášky** (taročky, barvy, trul, honéry…)")
+        assert topics[5].value.startswith("**Hlášky** (taročky, barvy, trul, honéry…)")
         assert field.name == "Pravidla stolu"
         assert field.value.splitlines()[:2] == [
             "• Kolo: 4 rozdání", "• Vklad 20,00 Kč, dokup po 10,00 Kč, herní strop 40,00 Kč"
@@ -702,7 +703,7 @@ async def test_the_rules_at_a_table_give_that_tables_own_rules(harness):
     other = guild.add_member(harness.env.create_user("eve", global_name="Eve"))
     res = await other.slash(ch, "taroky rules")  # not at a table: the summary alone
     assert [f.name for f in reply(res).embeds[0].fields] == [
-        "Bidding", "1P/2P", "Preferans", "Solo", "Declarations", "Eyes", "Play", "Warsaw"]
+        "Bidding", "1P/2P", "Preferans", "Solo", "Tricks", "Declarations", "Eyes", "Warsaw"]
     assert reply(res).embeds[0].description.endswith(
         "Play goes counter-clockwise; the tournament rules play rounds of 60 minutes with a"
         " stake of 50 Kč (a table may agree on other settings).")  # (her client's English)
@@ -959,7 +960,7 @@ async def test_a_taroky_lobby_lets_its_creator_switch_the_common_rules(harness):
     for _ in range(2):
         await alice.click(lobby(), custom_id="lora:lai:1:easy")
     assert lobby().embeds[0].description == (
-        f"Stůl je plný – kolo teď může spustit zakladatel stolu <@{alice.id}>.")
+        f"Stůl je plný – hru teď může spustit zakladatel stolu <@{alice.id}>.")
     res = await bob.select(lobby(), ["tie"], custom_id=select()["custom_id"])
     assert reply(res).content == "Pravidla stolu mění jen jeho zakladatel."
     await alice.select(lobby(), ["varsava"], custom_id=select()["custom_id"])
@@ -969,11 +970,11 @@ async def test_a_taroky_lobby_lets_its_creator_switch_the_common_rules(harness):
     assert (options["varsava"], options["solo_talon"], options["tie"]) == (
         False, "hidden", "one_eye")
     assert [o["label"] for o in select()["options"]] == [
-        "Varšava: zapnout", "Talon v sólu: otáčet po štyších", "Plichta 35:35: neplatit"]
+        "Varšava: zapnout", "Talon v sólu: otáčet po kartě po štychu", "Plichta 35:35: neplatit"]
     embed = lobby().embeds[0]
     assert "• Varšava: ne" in embed.fields[1].value
     assert embed.description == (
-        "Stůl je plný. Až všichni odsouhlasí změněná pravidla, může kolo spustit zakladatel"
+        "Stůl je plný. Až všichni odsouhlasí změněná pravidla, může hru spustit zakladatel"
         f" stolu <@{alice.id}>.")
     res = await alice.click(lobby(), custom_id="lora:l:1:start")
     assert reply(res).content == ("Hru zatím nelze začít: se změněnými pravidly ještě "

@@ -10,7 +10,7 @@ import random
 from bot.games.taroky import UI
 from engine.taroky import TarokyRound
 from engine.taroky.actions import Announce
-from tests.botkit import button_labels, open_table, reply, table_message
+from tests.botkit import button_labels, controls, open_table, reply, table_message
 
 
 async def _play(harness, table, done, seed: int = 4, limit: int = 6000) -> None:
@@ -93,3 +93,52 @@ async def test_after_the_round_the_protokol_opens_on_the_summary(harness):
     assert UI.sheet_first_page(table) == 1
     final = UI.final_picture(table, "en")
     assert final is not None and final() == UI.sheet_book(table, "en").pictures[1]()
+
+
+async def test_a_page_button_opens_what_it_says_after_the_pages_were_split_anew(harness):
+    """Review 72: the pages are shared out anew as deals are added, so a button by index
+    opened another range ("Součet" asked after deal 5 opened "7.–12." after deal 12). A
+    button names its page by the first deal it holds (the summary by itself): a click
+    opens the page that holds that deal now, titled with its range, under today's buttons."""
+    _g, ch, users, tid = await open_table(harness, ["ann", "ben", "cyril", "dana"], (),
+                                          game="taroky", round_deals=12)
+    table = harness.service.tables[tid]
+
+    async def protokol(user):
+        return reply(await user.click(table_message(ch, table), custom_id=f"lora:t:{tid}:sheet"))
+
+    await _play(harness, table, lambda r: len(r.protocol) == 5 and r.deal.phase == "bid")
+    old = await protokol(users[1])
+    assert [c["custom_id"] for c in controls(old)] == [f"lora:sp:{tid}:d1", f"lora:sp:{tid}:s"]
+    await _play(harness, table, lambda r: len(r.protocol) == 9 and r.deal.phase == "bid")
+    mid = await protokol(users[2])
+    assert [(c["label"], c["custom_id"]) for c in controls(mid)] == [
+        ("1.–5.", f"lora:sp:{tid}:d1"), ("6.–9.", f"lora:sp:{tid}:d6"),
+        ("Součet", f"lora:sp:{tid}:s")]
+    await users[2].click(mid, label="Součet")
+    await _play(harness, table, lambda r: r.finished)
+    book = UI.sheet_book(table, "cs")
+    assert book.labels == ["1.–6.", "7.–12.", "Součet"]
+    await users[1].click(old, label="Součet")
+    assert old.content.startswith("**Protokol – Součet**\n")
+    assert await old.attachments[0].read() == book.pictures[2]()
+    assert button_labels(old) == [("1.–6.", False), ("7.–12.", False), ("Součet", True)]
+    await users[2].click(mid, label="6.–9.")  # (deal 6 is on the first page now)
+    assert mid.content.startswith("**Protokol – 1.–6.**\n")
+    assert await mid.attachments[0].read() == book.pictures[0]()
+    assert [c["custom_id"] for c in controls(mid)] == [
+        f"lora:sp:{tid}:d1", f"lora:sp:{tid}:d7", f"lora:sp:{tid}:s"]
+
+
+def test_a_page_key_finds_its_page_and_an_old_index_id_still_opens_one() -> None:
+    """``page_index``: a key opens the page that holds it; the digits of a button posted
+    before the pages had keys open that index (beyond the pages: a stale button)."""
+    from bot.games.base import SheetBook, page_index, page_keys
+
+    book = SheetBook(["1.–6.", "7.–12.", "Součet"], [],
+                     (tuple(f"d{n}" for n in range(1, 7)),
+                      tuple(f"d{n}" for n in range(7, 13)), ("s",)))
+    assert page_keys(book) == ("d1", "d7", "s")
+    assert [page_index(book, key) for key in ("d1", "d6", "d9", "s", "d13", "0", "2", "3")
+            ] == [0, 0, 1, 2, None, 0, 2, None]
+    assert page_keys(SheetBook(["A", "B"], [])) == ("0", "1")

@@ -523,9 +523,9 @@ def test_the_pictures_put_the_queen_of_the_tables_language(
     tile = card_art.tile
 
     def spy(card: int, width: int, style: str = "plain", deck: str = "lora",
-            lang: str = "", top: int | None = None) -> Image.Image:
+            lang: str = "", top: int | None = None, sign: bool = False) -> Image.Image:
         laid.append((card, lang))
-        return tile(card, width, style, deck, lang, top)
+        return tile(card, width, style, deck, lang, top, sign)
 
     monkeypatch.setattr(card_art, "tile", spy)
     kind = "discard" if picture == "hand" else "play"
@@ -704,14 +704,18 @@ def test_a_pushed_varsava_s_chip_says_who_was_pushed_into_it() -> None:
     varsava = _example("varsava")[0].public_view().deal
     assert varsava.zduch and varsava.predak is not None
     pushed = NAMES[varsava.predak]
-    assert table.strip_chips(varsava, NAMES, "cs") == [("žďuchaná, předák:", pushed, GOLD)]
-    assert table.strip_chips(varsava, NAMES, "en") == [("pushed, forehand:", pushed, GOLD)]
+    # (review 72: and who pushed him, the zadák)
+    pusher = next(NAMES[s] for s, bid in varsava.bids if bid == "zduch")
+    assert table.strip_chips(varsava, NAMES, "cs") == [
+        ("žďuch zadáka", pusher, GOLD), ("předák", pushed, GOLD)]
+    assert table.strip_chips(varsava, NAMES, "en") == [
+        ("pushed by", pusher, GOLD), ("forehand", pushed, GOLD)]
     rnd, _seat = _example("finished")
     deal = finished_deal(rnd, 2)
     assert deal is not None
-    row = dataclasses.replace(rnd.protocol[1], zduch=True)
+    row = dataclasses.replace(rnd.protocol[1], zduch=True, bids=((3, "zduch"),))
     assert row.game == "W" and deal_picture._chips(deal, row, NAMES, "cs") == [
-        ("žďuchaná, předák:", NAMES[row.declarer], GOLD)]
+        ("žďuch zadáka", NAMES[3], GOLD), ("předák", NAMES[row.declarer], GOLD)]
 
 
 def test_the_header_names_the_game_also_at_the_round_s_end_and_a_pushed_varsava() -> None:

@@ -1373,6 +1373,7 @@ def test_the_english_rules_name_the_hlasky_as_the_game_shows_them() -> None:
     taroks" and "no tarok")."""
     from bot.i18n import t
 
-    rules = t("taroky.rules_text", "en", settings="", solo_talon="", tie="", varsava_play="")
+    rules = t("taroky.rules_text", "en", settings="", solo_talon="", tie="", bid_end="", cap="",
+              varsava="")
     assert "(hlášky: 8–9 taroks, 1–2 taroks, no tarok, trul, honours …)" in rules
     assert "colour" not in rules

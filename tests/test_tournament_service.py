@@ -40,7 +40,7 @@ class Quiet:
     def lobby_shown(self, table: Table) -> list[Any]:
         return []
 
-    def options_shown(self, table: Table) -> list[Any]:
+    def options_shown(self, table: Table, asked: Sequence[int]) -> list[Any]:
         return []
 
     def game_shown(self, table: Table, events: Sequence[Any], origin: int | None) -> list[Any]:

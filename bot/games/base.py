@@ -88,6 +88,8 @@ class Reply:
     # a sheet of one page) and which one this is
     pages: tuple[str, ...] = ()
     page: int = 0
+    # the key each page's button carries (``SheetBook.keys``); none: the pages' indices
+    keys: tuple[str, ...] = ()
 
 
 def sheet_reply(lines: Sequence[str], picture: Picture | None, filename: str,
@@ -111,6 +113,28 @@ class SheetBook(NamedTuple):
 
     labels: list[str]
     pictures: list[Picture]
+    # per page, the keys a click on a page's button may carry to open it, its own button's
+    # first (``page_index``); none: the pages' indices (pages that never move, Lóra's).
+    # Taroky's pages are split anew as the round grows (review 72: a button by index opened
+    # another range once a deal was added), so a page is named by the deals it holds.
+    keys: tuple[tuple[str, ...], ...] = ()
+
+
+def page_keys(book: SheetBook) -> tuple[str, ...]:
+    """The key of each page's button: the page's first key, or its index."""
+    if book.keys:
+        return tuple(keys[0] for keys in book.keys)
+    return tuple(str(i) for i in range(len(book.labels)))
+
+
+def page_index(book: SheetBook, key: str) -> int | None:
+    """The page a button's ``key`` opens now: the one whose keys hold it; digits (the ids of
+    buttons posted before pages had keys, and pages that never move): that index. None: no
+    such page (a stale button)."""
+    if key.isdigit():
+        index = int(key)
+        return index if index < len(book.labels) else None
+    return next((i for i, keys in enumerate(book.keys) if key in keys), None)
 
 
 def sheet_page_reply(ui: GameUI, table: Table, lang: str, page: int,
@@ -129,7 +153,7 @@ def sheet_page_reply(ui: GameUI, table: Table, lang: str, page: int,
         # 66: every page's answer read the same; its alt text names the page already)
         title = t("core.sheet_page_title", lang, page=book.labels[page])
         reply.content = "\n".join([title, *([reply.content] if reply.content else [])])
-    reply.pages, reply.page = tuple(book.labels), page
+    reply.pages, reply.page, reply.keys = tuple(book.labels), page, page_keys(book)
     return reply
 
 

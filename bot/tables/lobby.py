@@ -267,7 +267,8 @@ class TableLobby(TablePlay):
 
     async def set_options(self, table_id: int, user_id: int, options: dict[str, Any]) -> Table:
         """The creator changes the game's options in the lobby: every other seated player has
-        to accept them again before the game can start."""
+        to accept them before the game can start (unless he had accepted these very options:
+        switched back, they are the revision he accepted); those newly asked are told."""
         async with self.lock(table_id):
             table = self.get(table_id)
             if table.status != STATUS_LOBBY:
@@ -276,13 +277,14 @@ class TableLobby(TablePlay):
                 raise TableError("not_creator_options")
             if options == table.settings.options:
                 return table
-            table.settings.options = dict(options)
-            table.settings.revision += 1
+            waiting = table.not_agreed()
+            table.settings.revise(options)
             self._touch(table)
             seat = table.seat_of(user_id)
             if seat is not None and (s := table.seats[seat]) is not None:
                 s.agreed = table.settings.revision
-            await self._save(table, self.presenter.options_shown(table))
+            asked = [i for i in table.not_agreed() if i not in waiting]
+            await self._save(table, self.presenter.options_shown(table, asked))
             return table
 
     async def agree(self, table_id: int, user_id: int) -> Table:

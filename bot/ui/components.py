@@ -378,18 +378,20 @@ def _values(interaction: Interaction) -> list[str]:
 
 class SheetPageButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"lora:sp:(?P<table>\d+):(?P<page>\d+)",
+    template=r"lora:sp:(?P<table>\d+):(?P<page>[0-9]+|[a-z][a-z0-9]*)",
 ):
     """A page of a table's score sheet (``GameUI.sheet_book``) under the sheet's ephemeral
-    answer: a click edits that answer to the page. The id carries the table and the page,
-    so a click after a restart still finds them."""
+    answer: a click edits that answer to the page. The id carries the table and the page's
+    key (``SheetBook.keys``: a page's index, or what it holds where pages move, e.g. a
+    Taroky page by its first deal), so a click after a restart, or after the pages were
+    split anew, opens what its label said."""
 
-    def __init__(self, table_id: int, page: int, label: str = "", current: bool = False
+    def __init__(self, table_id: int, page: str, label: str = "", current: bool = False
                  ) -> None:
         self.table_id, self.page = table_id, page
         super().__init__(
             discord.ui.Button(
-                label=label or str(page + 1),
+                label=label or page,
                 style=discord.ButtonStyle.primary if current else discord.ButtonStyle.secondary,
                 custom_id=f"lora:sp:{table_id}:{page}",
                 disabled=current,
@@ -400,18 +402,21 @@ class SheetPageButton(
     async def from_custom_id(
         cls, interaction: Interaction, item: discord.ui.Item[Any], match: Match[str]
     ) -> SheetPageButton:
-        return cls(int(match["table"]), int(match["page"]))
+        return cls(int(match["table"]), match["page"])
 
     async def callback(self, interaction: Interaction) -> None:
         await _controller(interaction).on_sheet_page(interaction, self.table_id, self.page)
 
 
-def sheet_view(table_id: int, pages: Sequence[str], page: int) -> discord.ui.View | None:
+def sheet_view(table_id: int, pages: Sequence[str], page: int, keys: Sequence[str] = ()
+               ) -> discord.ui.View | None:
     """The buttons of a score sheet's pages (Discord puts five in a row), the one shown
-    disabled and highlighted; None for a sheet of one page."""
+    disabled and highlighted; ``keys``: each page's key (``SheetBook.keys``; none: its
+    index). None for a sheet of one page."""
     if len(pages) < 2:
         return None
-    return frozen_view(*(SheetPageButton(table_id, i, label, i == page)
+    return frozen_view(*(SheetPageButton(table_id, keys[i] if keys else str(i), label,
+                                         i == page)
                          for i, label in enumerate(pages)))
 
 

@@ -31,7 +31,7 @@ from bot.delivery.pacing import GLOBAL_LIMIT
 from bot.delivery.sender import Sender
 from bot.errors import TableError
 from bot.games import ui_of
-from bot.games.base import Reply, sheet_page_reply
+from bot.games.base import Reply, page_index, sheet_page_reply
 from bot.i18n import game_t, t
 from bot.model import STATUS_LOBBY, STATUS_PLAYING, Table
 from bot.persist import archive, table_from_record
@@ -167,7 +167,7 @@ class Controller:
         (``reply_file``; failed, its totals in words go, or the error when there are none)
         with its pages' buttons."""
         file = await self.reply_file(reply, table_id)
-        view = sheet_view(table_id, reply.pages, reply.page)
+        view = sheet_view(table_id, reply.pages, reply.page, reply.keys)
         await interaction.followup.send(
             reply.content or (discord.utils.MISSING if file else t("core.error", lang)),
             ephemeral=True, file=file or discord.utils.MISSING,
@@ -422,7 +422,7 @@ class Controller:
             await self.replies.error(interaction, self._back_key(table, interaction.user.id), lang)
 
     @answered
-    async def on_sheet_page(self, interaction: Interaction, table_id: int, page: int) -> None:
+    async def on_sheet_page(self, interaction: Interaction, table_id: int, page: str) -> None:
         """A page's button under a score sheet: that ephemeral answer edited to the page (a
         finished table's from the database: the buttons outlive the game and restarts). One
         under the game's public final post answers the clicker alone, with the page and its
@@ -433,10 +433,13 @@ class Controller:
             await self.replies.error(interaction, "core.no_table", lang)
             return
         # built once (its pages split by measuring every deal's text): a recipe, drawn below
-        reply = sheet_page_reply(builders.game_ui(table), table, lang, page)
-        if not 0 <= page < len(reply.pages):  # (the reply clamps it: checked against its pages)
+        ui = builders.game_ui(table)
+        book = ui.sheet_book(table, lang)
+        index = page_index(book, page)  # (by its key: the page that holds it now)
+        if index is None:
             await self.replies.error(interaction, "core.stale_message", lang)
             return
+        reply = sheet_page_reply(ui, table, lang, index, book)
         message = interaction.message
         if message is None or not message.flags.ephemeral:
             await interaction.response.defer(ephemeral=True, thinking=True)
@@ -447,7 +450,7 @@ class Controller:
         await interaction.edit_original_response(
             content=reply.content or (None if file else t("core.error", lang)),
             attachments=[file] if file else [],
-            view=sheet_view(table_id, reply.pages, reply.page))
+            view=sheet_view(table_id, reply.pages, reply.page, reply.keys))
         if await self.come_back(table, interaction.user.id):  # (as any click at his table)
             await self.replies.error(interaction, self._back_key(table, interaction.user.id), lang)
 

@@ -12,7 +12,7 @@ import discord
 from bot.commands import command_shown
 from bot.delivery import items
 from bot.games import GameUI
-from bot.games.base import picture_legend
+from bot.games.base import SheetBook, page_keys, picture_legend
 from bot.i18n import counted, game_key, t, unlisted
 from bot.model import RECENT_EVENTS, STATUS_PLAYING, Seat, Table
 from bot.storage.models import OutboxEntry, OutboxItem
@@ -56,15 +56,17 @@ class TablePresenter:
         return [items.table_refresh(table.channel_id, table.table_id),
                 *self.ctl.rematches.invite_refresh(table)]
 
-    def options_shown(self, table: Table) -> list[OutboxItem]:
-        """The lobby with changed options, and who has to accept them now (notified)."""
+    def options_shown(self, table: Table, asked: Sequence[int]) -> list[OutboxItem]:
+        """The lobby with changed options (its message edited: it says who is still to
+        accept them), and a post that mentions those ``asked`` to accept them now. Only
+        those newly asked (review 72: each flip of the rule select posted anew, pinging
+        the same player six times in a few seconds)."""
         out = self.lobby_shown(table)
-        waiting = table.not_agreed()
-        if waiting:
-            mentions = ", ".join(f"<@{s.user_id}>" for i in waiting
-                                 if (s := table.seats[i]) is not None)
-            text = t("core.options_changed", table.settings.lang, id=table.table_id,
-                     mentions=mentions)
+        users = [s.user_id for i in asked if (s := table.seats[i]) is not None]
+        if users:
+            mentions = ", ".join(f"<@{u}>" for u in users)
+            key = "core.options_changed" if len(users) > 1 else "core.options_changed_one"
+            text = t(key, table.settings.lang, id=table.table_id, mentions=mentions)
             out.append(items.post(table.channel_id, text, mentions=True,
                                   table_id=table.table_id))
         return out
@@ -257,10 +259,12 @@ class TablePresenter:
         embed.add_field(name=t("core.final_order", lang),
                         value="\n".join(self.final_lines(table, lang)), inline=False)
         has_picture = ui.final_picture(table, lang) is not None
-        pages = ui.sheet_book(table, lang).labels if has_picture else []
-        buttons = [{"custom_id": SheetPageButton(table.table_id, i).custom_id, "label": label,
+        book = ui.sheet_book(table, lang) if has_picture else SheetBook([], [])
+        pages = book.labels
+        buttons = [{"custom_id": SheetPageButton(table.table_id, key).custom_id, "label": label,
                     "style": discord.ButtonStyle.secondary.value}
-                   for i, label in enumerate(pages)] if 1 < len(pages) <= PAGE_BUTTONS else []
+                   for key, label in zip(page_keys(book), pages, strict=True)
+                   ] if 1 < len(pages) <= PAGE_BUTTONS else []
         if buttons:
             embed.add_field(name=t("core.final_pages_heading", lang),
                             value=t("core.final_pages_line", lang, first=pages[0],

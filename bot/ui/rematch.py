@@ -88,7 +88,7 @@ class Rematches:
             return await self.ctl.threads.placement(old.guild_id, channel_id)
 
         settings = TableSettings.from_json(old.settings.to_json())
-        settings.revision = 0
+        settings.revision, settings.revisions = 0, {}  # (a new lobby's)
         rematch = {"of": table_id, "seats": {str(s.user_id): i for i, s in enumerate(old.seats)
                                              if s is not None and s.user_id is not None}}
         # its AI players, in their seats (not those who took a leaver's place), seated before

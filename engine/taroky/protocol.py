@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from engine.taroky.cards import card_str
-from engine.taroky.scoring import PagatResult, ValatResult, hlaska_money
+from engine.taroky.scoring import HALF_EYES, PagatResult, ValatResult, hlaska_money
 from engine.taroky.talon import silent_solo
 
 if TYPE_CHECKING:
@@ -58,6 +58,21 @@ class DealRecord:
     def declarers(self) -> tuple[int, ...]:
         """The declarer side's seats: the declarer and his partner, if he has one."""
         return (self.declarer,) if self.partner is None else (self.declarer, self.partner)
+
+    @property
+    def tie(self) -> bool:
+        """The game ended 35:35 (T-SCORE-GAME's tie; never in Varšava)."""
+        return self.eyes is not None and self.eyes[0] == HALF_EYES
+
+    @property
+    def tie_payer(self) -> str | None:
+        """At a tie the table settles as a loss by one eye (``tie = one_eye``): the side
+        that pays it, ``"D"`` the declarer's or ``"O"`` (flekovaný: the side that gave the
+        last level), as the game component ``G`` came out; None: no tie, or one paid by
+        nobody (``tie = zero``)."""
+        if not self.tie or self.components is None or self.components["G"] == 0:
+            return None
+        return "O" if self.components["G"] > 0 else "D"
 
     def side_seats(self, side: str) -> list[int]:
         """The seats of a side, in seat order: ``"D"`` the declarer's, else the opponents'."""

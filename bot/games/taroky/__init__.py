@@ -31,6 +31,7 @@ from bot.games.taroky import texts
 from bot.games.taroky.pictures import (
     first_page,
     opening_page,
+    page_keys,
     page_label,
     parts,
     render_deal,
@@ -99,12 +100,23 @@ class TarokyUI(BaseUI):
         ]
 
     def rules_values(self, settings: TableSettings | None, lang: str) -> dict[str, str]:
-        """The summary's words that follow the table's options (T-PLAY-W's mond, the sólo's
-        talon, the tie), as its rules list says them too; the defaults away from a table."""
+        """The summary's words that follow the table's options, as its rules list says them
+        too: the end of the bidding and Varšava's paragraph (review 72: offered at a table
+        without Varšava) with T-PLAY-W's mond, the sólo's talon, the tie, the cap (review
+        72: always the tournament's 40 Kč); the defaults (the tournament's) away from a
+        table."""
         o = TarokyOptions() if settings is None else TarokyOptions.from_json(settings.options)
         play = (t("taroky.rule_varsava_play_mond", lang, mond=t("taroky.rule_mond", lang))
                 if o.mond_rule else t("taroky.rule_varsava_play", lang))
-        return {"varsava_play": play,
+        bid_end = "plain" if not o.varsava else ("zduch" if o.zduch else "varsava")
+        if o.cap is None:
+            cap = t("taroky.rule_cap_none", lang)
+        else:
+            cap = t("taroky.rule_cap_tournament" if settings is None else "taroky.rule_cap",
+                    lang, cap=money(o.cap, lang))
+        return {"bid_end": t(f"taroky.rule_bid_end_{bid_end}", lang), "cap": cap,
+                "varsava": t("taroky.rules_varsava", lang, varsava_play=play)
+                if o.varsava else "",
                 "solo_talon": t(f"taroky.rule_solo_{o.solo_talon}", lang),
                 "tie": t(f"taroky.rule_tie_{o.tie}", lang)}
 
@@ -185,7 +197,8 @@ class TarokyUI(BaseUI):
         return SheetBook([page_label(view, part, lang) for part in split],
                          [partial(render_sheet, view, names, lang,
                                   tournament_round(table.tournament), left, part)
-                          for part in split])
+                          for part in split],
+                         tuple(page_keys(view, part) for part in split))
 
     def sheet_first_page(self, table: Table) -> int:
         return first_page(texts.round_of(table).public_view(),

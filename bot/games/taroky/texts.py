@@ -26,7 +26,7 @@ from bot.games.taroky.words import (
     trojkas,
     word,
 )
-from bot.i18n import t, tn
+from bot.i18n import and_list, t, tn
 from bot.model import Table
 from bot.recent import Fading, new_deal_at
 from bot.ui.alt import sentences
@@ -590,6 +590,9 @@ def deal_result(table: Table, row: DealRecord, lang: str) -> str:
         g, total = row.components["G"], row.components["S"]
         key = "taroky.result_won" if g > 0 else ("taroky.result_lost" if g < 0
                                                  else "taroky.result_tie")
+        payer = row.tie_payer  # a 35:35 the table pays as a loss by one eye (review 72
+        if payer is not None:  # read "výhra 35:35"): who pays, as the engine settled it
+            key = "taroky.result_tie_pays_flek" if row.flek[0] else "taroky.result_tie_pays"
         bonuses = []  # (its amount for the declarer side, what it says)
         if row.pagat is not None:
             bonuses.append((row.pagat.amount, _pagat_result(row.pagat, names, lang)))
@@ -602,10 +605,12 @@ def deal_result(table: Table, row: DealRecord, lang: str) -> str:
                 ", ".join(names[s] for s in side), v.level, lang))))
         # a pagát or valát that turns the money against the game's result is said with it
         # ("hra vyhrána 62:8, ale valát … nevyšel": review 63 read "výhra", then paid)
-        flips = [said for hal, said in bonuses if g * total < 0 and hal * total > 0]
+        flips = [said for hal, said in bonuses
+                 if payer is None and g * total < 0 and hal * total > 0]
         parts = [said for _hal, said in bonuses if said not in flips[:1]]
         values = {"n": row.deal_no, "game": game, "who": who, "eyes": row.eyes[0],
-                  "other": row.eyes[1]}
+                  "other": row.eyes[1],
+                  "payers": and_list([names[s] for s in row.side_seats(payer or "D")], lang)}
         if flips:
             head = t(f"{key}_but", lang, but=flips[0][:1].lower() + flips[0][1:], **values)
         else:

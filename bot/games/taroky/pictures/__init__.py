@@ -11,6 +11,7 @@ from bot.games.taroky.pictures.hand import hand_text, render_hand
 from bot.games.taroky.pictures.pages import (
     first_page,
     opening_page,
+    page_keys,
     page_label,
     parts,
     protocol_pages,
@@ -60,6 +61,6 @@ def render_sheet_from_export(data: Mapping[str, Any], lang: str = "cs", *,
                         tournament_round(link))
 
 
-__all__ = ["clear_caches", "first_page", "hand_text", "opening_page", "page_label", "parts",
-           "protocol_pages", "render_deal", "render_hand", "render_sheet",
+__all__ = ["clear_caches", "first_page", "hand_text", "opening_page", "page_keys", "page_label",
+           "parts", "protocol_pages", "render_deal", "render_hand", "render_sheet",
            "render_sheet_from_export", "render_table", "round_from_export"]

@@ -11,7 +11,8 @@ from typing import NamedTuple
 
 from PIL import Image
 
-from bot.render.common import MUTED, PANEL, RGB, TEXT, panel, paste, text
+from bot.games.taroky.words import pic
+from bot.render.common import GOLD, MUTED, PANEL, RGB, TEXT, panel, paste, text
 from bot.render.fonts import CONDENSED, Font, font
 from bot.render.names import fit_apart
 
@@ -21,6 +22,18 @@ ROWS = 2  # rows the names stay whole in
 NAME_CUTS = (None, 260, 200, 150, 110, 80)  # px of a name: whole, then cut
 STYLES = ("regular", "narrow")  # the chips' face: regular, else condensed
 Chip = tuple[str, str, RGB]  # (label, value, the value's colour)
+
+
+def varsava_chips(declarer: int, zduch: bool, bids: Sequence[tuple[int, str]],
+                  names: Sequence[str], lang: str) -> list[Chip]:
+    """Who made the Varšava: the předák who chose it, or the zadák who pushed him into it
+    and the předák (review 72: "volí předák Bob" read oddly, "žďuchaná, předák: Alice" did
+    not say who pushed)."""
+    if not zduch:
+        return [(pic("varsava_chosen", lang), names[declarer], GOLD)]
+    pusher = next((s for s, bid in bids if bid == "zduch"), None)
+    return [*([] if pusher is None else [(pic("varsava_pushed", lang), names[pusher], GOLD)]),
+            (pic("varsava_predak", lang), names[declarer], GOLD)]
 
 
 class ChipRows(NamedTuple):

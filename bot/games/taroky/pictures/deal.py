@@ -24,7 +24,13 @@ from collections.abc import Sequence
 from PIL import Image
 
 from bot.games.taroky.pictures import palette
-from bot.games.taroky.pictures.chips import Chip, ChipRows, chip_rows, draw_chips
+from bot.games.taroky.pictures.chips import (
+    Chip,
+    ChipRows,
+    chip_rows,
+    draw_chips,
+    varsava_chips,
+)
 from bot.games.taroky.words import card_label, game_name, level_text, pic
 from bot.i18n import lang_of, tn
 from bot.render import cards
@@ -49,7 +55,7 @@ from bot.render.common import (
 )
 from bot.render.fonts import fit, fitted, font
 from bot.render.names import fit_apart
-from engine.taroky.cards import cards_of
+from engine.taroky.cards import NUM_TAROKS, cards_of
 from engine.taroky.protocol import DealRecord
 from engine.taroky.talon import lower, upper
 from engine.taroky.views import PublicView, Reveal
@@ -84,8 +90,7 @@ def _eyes(n: int, lang: str) -> str:
 def _chips(deal: PublicView, row: DealRecord, names: list[str], lang: str) -> list[Chip]:
     """Who played the game and with whom: (label, value, the value's colour)."""
     if row.game == "W":
-        key = "varsava_zduch" if row.zduch else "varsava_chosen"
-        return [(pic(key, lang), names[row.declarer], GOLD)]
+        return varsava_chips(row.declarer, row.zduch, row.bids, names, lang)
     chips: list[Chip] = [(pic("plays", lang), names[row.declarer], GOLD)]
     if row.called is not None:
         chips.append((pic("calls", lang), card_label(row.called, lang), TEXT))
@@ -97,6 +102,11 @@ def _chips(deal: PublicView, row: DealRecord, names: list[str], lang: str) -> li
         chips.append((pic("alone", lang), "", TEXT))
     if row.flek[0]:
         chips.append((pic("flek_game", lang), level_text(row.flek[0], lang), RED))
+    if row.tie:  # 35:35, and who pays it as a loss by one eye where the table's rule says
+        payer = row.tie_payer  # (review 72: the 35 read green, the tie not at all)
+        pays = ("" if payer is None else "deal_tie_o" if payer == "O"
+                else "deal_tie_d" if row.partner is None else "deal_tie_pair")
+        chips.append((pic("deal_tie", lang), pic(pays, lang) if pays else "", TEXT))
     # the pagát and each valát, announced (with its flek) or silent, and whether it made it
     # (✓/✗, as the protocol marks it; whose it was, the result's message and the protocol
     # say: a name here would be cut first) — the opponents' pagát with its owner's name
@@ -233,8 +243,10 @@ def _seat_height(pile: Sequence[int], laid: Sequence[int], head: bool = True) ->
 
 
 def _card(img: Image.Image, card: int, x: int, y: int, lang: str) -> None:
-    """A card's top (``TAB_H``) with its top-left corner at (x, y)."""
-    cards.put(img, card, CARD_W, x, y, "plain", DECK, lang, top=TAB_H)
+    """A card's top (``TAB_H``) with its top-left corner at (x, y); a suit card's index
+    sign larger (``cards.big_sign``: ♣/♠ told apart on a phone)."""
+    cards.put(img, card, CARD_W, x, y, "plain", DECK, lang, top=TAB_H,
+              sign=card >= NUM_TAROKS)
 
 
 def _head(img: Image.Image, x: int, y: int, name: str, role: str, tricks: int, room: int,
@@ -298,7 +310,7 @@ def _blocks(deal: PublicView, row: DealRecord, reveal: Reveal, names: list[str],
     assert row.eyes is not None and row.components is not None
     declarers = row.declarers
     others = [s for s in ((row.declarer + i) % 4 for i in range(1, 4)) if s not in declarers]
-    won = row.components["G"]
+    won = 0 if row.tie else row.components["G"]  # (a tie neither side won, paid or not)
     mine = GREEN if won > 0 else (RED if won < 0 else TEXT)
     theirs = RED if won > 0 else (GREEN if won < 0 else TEXT)
     roles = {row.declarer: pic("plays", lang)}  # (as its chip: "hraje", "declarer")

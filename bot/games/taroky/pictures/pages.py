@@ -175,7 +175,9 @@ def sheet_image(view: TableView, names: Sequence[str], lang: str = "cs",
     part = (whole(view) if page is None else page if isinstance(page, Part)
             else parts(view, names, left)[page])
     img = felt(W, part_height(view, part, lays, who, left, lang)).copy()
-    title_bar(img, view, lang, round_no or view.round_no)
+    shown = (None if page is None or not part.deals else
+             (view.protocol[part.deals[0]].deal_no, view.protocol[part.deals[-1]].deal_no))
+    title_bar(img, view, lang, round_no or view.round_no, shown)
     top = HEADER_H + M
     paste(img, panel(W - 2 * M, img.height - top - M, PANEL, radius=14), M, top)
     y = top
@@ -208,6 +210,16 @@ def page_label(view: TableView, part: Part, lang: str) -> str:
     if first == last:
         return t("taroky.btn_page_deal", lang, n=first)
     return t("taroky.btn_page_deals", lang, first=first, last=last)
+
+
+def page_keys(view: TableView, part: Part) -> tuple[str, ...]:
+    """The keys of a page's button (``SheetBook.keys``): a page of deals by the numbers of
+    the deals it holds ("d6", its first on its button), the summary "s". The pages are
+    split anew as the round grows, so a button names what it opens, not where it was: a
+    click opens the page that holds its first deal now."""
+    if part.summary:
+        return ("s",)
+    return tuple(f"d{view.protocol[i].deal_no}" for i in part.deals)
 
 
 def protocol_pages(view: TableView, names: Sequence[str], lang: str = "cs",

@@ -190,13 +190,14 @@ def game_title(row: DealRecord, lang: str) -> tuple[str, Font]:
 
 
 def line_end(row: DealRecord, lang: str) -> list[tuple[str, RGB]]:
-    """The end of a deal's line, right to left: the eyes, labelled ("oči 47:23"); Varšava's:
-    how the předák came to play it."""
+    """The end of a deal's line, right to left: the eyes, labelled ("oči 47:23", a tie
+    "plichta 35:35"); Varšava's: how the předák came to play it."""
     if row.eyes_by_seat is not None:
         return [(pic("sheet_zduch" if row.zduch else "sheet_chosen", lang), MUTED)]
     if row.eyes is None:
         return []
-    return [(_eyes(row), TEXT), (pic("sheet_eyes", lang), MUTED)]
+    # (a tie so named: review 72 found nothing of it on the protocol's row)
+    return [(_eyes(row), TEXT), (pic("sheet_tie" if row.tie else "sheet_eyes", lang), MUTED)]
 
 
 def _pieces_w(pieces: Sequence[tuple[str, RGB]]) -> float:
@@ -469,14 +470,23 @@ def control_text(view: TableView, lang: str) -> str:
                stakes=money(4 * view.options.stake, lang), dokup=money(sum(view.dokup), lang))
 
 
-def title_bar(img: Image.Image, view: TableView, lang: str, round_no: int) -> None:
-    """The bar over the protocol: its title (the round), the stake and the deals played."""
+def title_bar(img: Image.Image, view: TableView, lang: str, round_no: int,
+              shown: tuple[int, int] | None = None) -> None:
+    """The bar over the protocol: its title (the round), the stake and the deals played;
+    ``shown``: a page's first and last deal, which it names (review 72: a page shared
+    alone did not say which deals it held)."""
     paste(img, panel(W, HEADER_H, BAR, radius=0), 0, 0)
     title = pic("sheet_title", lang, n=round_no)
     x = M + 4 + text(img, (M + 4, HEADER_H // 2), title, font(TITLE_PX, "bold"), TEXT, "lm")
-    sub, fs = fitted(pic("sheet_sub", lang, stake=money(view.options.stake, lang),
-                         deals=len(view.protocol)), SMALLEST, "regular", W - x - 14 - M,
-                     smallest=SMALLEST)
+    stake, deals = money(view.options.stake, lang), len(view.protocol)
+    if shown is None:
+        said = pic("sheet_sub", lang, stake=stake, deals=deals)
+    elif shown[0] == shown[1]:
+        said = pic("sheet_sub_deal", lang, stake=stake, first=shown[0], deals=deals)
+    else:
+        said = pic("sheet_sub_deals", lang, stake=stake, first=shown[0], last=shown[1],
+                   deals=deals)
+    sub, fs = fitted(said, SMALLEST, "regular", W - x - 14 - M, smallest=SMALLEST)
     text(img, (x + 14, HEADER_H // 2 + 1), sub, fs, MUTED, "lm")
 
 

@@ -35,6 +35,7 @@ from bot.games.taroky.pictures.chips import (
     chip_rows,
     chip_width,
     draw_chips,
+    varsava_chips,
 )
 from bot.games.taroky.words import (
     card_label,
@@ -254,8 +255,7 @@ def strip_chips(deal: PublicView, names: list[str], lang: str,
     its multiplier alone ("×8", not "re-redouble ×8")."""
     assert deal.declarer is not None
     if deal.game == "W":
-        return [(pic("varsava_zduch" if deal.zduch else "varsava_chosen", lang),
-                 names[deal.declarer], GOLD)]
+        return varsava_chips(deal.declarer, deal.zduch, deal.bids, names, lang)
 
     def levels(level: int) -> str:
         return times(level).strip() if brief else flek_text(level, lang)
