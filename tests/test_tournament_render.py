@@ -828,3 +828,52 @@ def test_a_tag_s_words_lie_whole_inside_its_pill(tag: str) -> None:
     _, top, _, bottom = render.font(render.PILL_PX, "bold").getbbox(tag, anchor="ls")
     assert rows and min(rows) >= 1 and max(rows) <= pill.height - 2, rows
     assert max(rows) - min(rows) + 1 >= bottom - top - 1, (rows, top, bottom)
+
+
+def _with_a_gap(t: TournamentRecord, gap: int) -> TournamentRecord:
+    """``t`` as if the entrant registered as ``gap`` had unregistered before the start: the
+    entrants from ``gap`` on keep their registration numbers one higher."""
+    import dataclasses
+
+    def up(n: int) -> int:
+        return n + 1 if n >= gap else n
+
+    for e in t.entrants:
+        e.entrant_no = up(e.entrant_no)
+    for s in t.tables:
+        s.seats = [up(n) for n in s.seats]
+    t.substitutions = [dataclasses.replace(x, entrant_no=up(x.entrant_no))
+                       for x in t.substitutions]
+    for r in t.rounds:
+        r.standings = None if r.standings is None else [
+            {**row, "entrant": up(row["entrant"])} for row in r.standings]
+    return t
+
+
+async def test_the_json_export_numbers_the_entrants_as_the_csv_and_the_sheets() -> None:
+    """Review 73 (#1): after one unregistered before the start the JSON numbered the entrants
+    by registration (1–4, 6–13) while the CSV's "Č." column and the sheets' "č." ran 1–12:
+    joined by number, the files named the wrong people. Every export now numbers them as the
+    tournament's message lists them."""
+    from bot.tournament.export import export_document, standings_csv
+
+    class NoArchive:
+        async def export_game(self, *_: object) -> None:
+            return None
+
+    t = _with_a_gap(example_tournament("lora", rounds=2), 5)
+    assert [e.entrant_no for e in t.entrants] == [1, 2, 3, 4, 6, 7, 8, 9]
+    doc = await export_document(NoArchive(), t)  # type: ignore[arg-type]
+    names = {e["entrant"]: e["name"] for e in doc["entrants"]}
+    assert sorted(names) == list(range(1, 9))
+    assert names[5] == t.entrants[4].name
+    csv_rows = [line.split(";") for line in
+                standings_csv(t, "cs").decode("utf-8-sig").splitlines()[1:]]
+    assert [(int(row["entrant"]), names[row["entrant"]]) for row in doc["standings"]] == [
+        (int(row[1]), row[2]) for row in csv_rows]
+    last = doc["rounds"][-1]
+    assert last["standings"] == doc["standings"]
+    for table in last["tables"]:  # (the sheets list the seats in their order)
+        slot = model.slot(t, 2, table["table"])
+        assert [(x.number, x.name) for x in sheet_lines(t, slot, "cs")] == [
+            (str(seat["entrant"]), seat["name"]) for seat in table["seats"]]
