@@ -77,8 +77,8 @@ def test_no_entrant_number_stands_before_a_name_next_to_the_place(
     standings_png(t, 2, "en")
     assert drawn == [
         "Lóra – tournament 1", "Final standings after round 2",
-        "Points 4-3-2-1 by place at the table (ties share); equal",
-        "points: fewer penalty points ranks higher.",
+        "Points 4-3-2-1 by place at the table (harakiri breaks ties);",
+        "equal points: fewer penalty points ranks higher.",  # (review 73: Lóra's ties)
         "#", "Player", "R1", "R2", "Points", "Penalty",
         "Dalibor", "4", "4", "8", "87",  # places 1–3: a medal (a picture, no text)
         # (words 11 px high in the embed leave 250 px of names: a long one condensed, cut)
@@ -93,7 +93,7 @@ def test_no_entrant_number_stands_before_a_name_next_to_the_place(
     sheet_png(t, next(s for s in t.tables if s.result is not None), "en")
     assert drawn == [
         "Table sheet · table 1", "Lóra – tournament 1 · round 1",
-        "Points: 4-3-2-1 by place at the table, ties share",
+        "Points 4-3-2-1 by place at the table (harakiri breaks ties)",  # (review 73)
         "No.", "Player", "Penalty points", "Place", "Points",
         "7", "AI Karel", "medium", "49", "1st", "4",  # best place first (review 69)
         "8", "AI Božena", "easy", "60", "2nd", "3",
@@ -199,8 +199,8 @@ def test_taroky_sheet_money_and_control_sum_words() -> None:
 
 
 @pytest.mark.parametrize(("lang", "words"), [
-    ("cs", ("Výsl. (Kč)", "Body 4-3-2-1 podle pořadí u stolu (shoda se dělí); při rovnosti "
-                        "rozhoduje vyšší součet výsledků.")),
+    ("cs", ("Výsl. (Kč)", "Body 4-3-2-1 podle pořadí u stolu (při shodě se body dělí); při "
+                        "rovnosti bodů rozhoduje vyšší součet výsledků.")),
     ("en", ("Result (Kč)", "Points 4-3-2-1 by place at the table (ties share); equal points: the "
                       "higher sum of results ranks higher.")),
 ])
@@ -273,7 +273,7 @@ def test_the_standings_post_of_64_long_names_ends_with_how_many_more_within_disc
         e.replaced_from = 1
     monkeypatch.setattr(desk, "standings", lambda _t, _r: [
         Standing(i + 1, i + 1, 4.0, 0, (4.0,), i + 1) for i in range(64)])
-    for lang, shown, more in (("cs", 53, "… a dalších 11 hráčů"),  # (each "N\\." escaped)
+    for lang, shown, more in (("cs", 52, "… a dalších 12 hráčů"),  # (each "N\\." escaped)
                               ("en", 51, "… and 13 more players")):
         text = desk.leader_lines(t_, 1, lang)
         lines = text.splitlines()
