@@ -13,7 +13,7 @@ from typing import Any
 import discord
 
 from bot.games import GameUI, Picture, ui_of
-from bot.games.base import picture_legend
+from bot.games.base import absent_over_line, picture_legend
 from bot.i18n import game_t, has, t, unlisted
 from bot.model import Table, TableSettings
 from bot.tournament.words import scoring_rule, tournament_table_name, worded
@@ -355,6 +355,9 @@ def hand_message(table: Table, view: SeatViewBase, lang: str, *,
         parts.items = [*parts.items, TableButton(table.table_id, "hand",
                                                   t("core.btn_back", lang),
                                                   discord.ButtonStyle.success)]
+    ended = absent_over_line(table, view.seat, lang) if over else None
+    if ended is not None:  # (the AI played his seat to the end: how much of it)
+        lines.append(ended)
     if last and parts.wait is not None and parts.wait in lines:
         # (whose turn it is now goes stale: the line says what to do on his turn)
         lines[lines.index(parts.wait)] = t("core.hand_last_wait", lang)
