@@ -124,13 +124,14 @@ def test_lora_sheet_notes_harakiri_stovka_and_the_substitute() -> None:
     assert [line.place for line in cs] == list(outcome.places)
     assert [[(tag.label, tag.warn) for tag in line.tags] for line in cs] == [
         [("harakiri 13", False), ("čistá stovka ✗", False)],
-        [("odchod · dohrála AI", True), ("harakiri 11", False), ("čistá stovka ✗", False)],
+        [("AI po odstoupení", True), ("harakiri 11", False),  # (review 73: not "odchod")
+         ("čistá stovka ✗", False)],
         [("střední", False)],  # (review 24: "AI · střední" under "AI Karel")
         [("čistá stovka ✗", False)],
     ]
     assert [line.points for line in cs] == ["1", "2", "4", "3"]
     en = sheet_lines(t, slot, "en")
-    assert [tag.label for tag in en[1].tags] == ["left · AI finished", "harakiri 11",
+    assert [tag.label for tag in en[1].tags] == ["AI after withdrawal", "harakiri 11",
                                                  "clean hundred ✗"]
     # the place as each language writes it (review 13: "1." in English pictures)
     assert [line.place_text for line in cs] == [f"{p}." for p in outcome.places]
@@ -301,8 +302,8 @@ def test_every_substitute_tag_of_a_taroky_sheet_is_drawn_whole() -> None:
         SubstitutionRecord(slot.round_no, slot.table_no, seat, slot.seats[seat], reason)
         for seat, reason in zip(people, ("withdrawn", "left", "busy"), strict=True)]
     _x, room = render.name_column(2, numbered=True)
-    labels = {"cs": ["AI náhradník", "odchod · dohrála AI", "AI · hraje jinde"],
-              "en": ["AI substitute", "left · AI finished", "AI · player elsewhere"]}
+    labels = {"cs": ["AI náhradník", "AI po odstoupení", "AI · hraje jinde"],
+              "en": ["AI substitute", "AI after withdrawal", "AI · player elsewhere"]}
     for lang in ("cs", "en"):
         lines = sheet_lines(t, slot, lang)
         assert [[tag.label for tag in lines[seat].tags] for seat in people] == [
@@ -877,3 +878,21 @@ async def test_the_json_export_numbers_the_entrants_as_the_csv_and_the_sheets() 
         slot = model.slot(t, 2, table["table"])
         assert [(x.number, x.name) for x in sheet_lines(t, slot, "cs")] == [
             (str(seat["entrant"]), seat["name"]) for seat in table["seats"]]
+
+
+@pytest.mark.parametrize("rounds", [2, 3])
+def test_a_long_two_word_name_keeps_the_surname_s_initial_in_the_standings(
+        rounds: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Review 73 (#5): the standings cut "Maxmilián Šternberkovskýzhradce" to "Maxmilián…":
+    two Maxmiliáns read alike. The surname is never dropped whole; a name of one word is cut
+    at its end as before."""
+    t = example_tournament("lora", rounds=rounds)
+    t.entrants[0].name = "Maxmilián Šternberkovskýzhradce"
+    t.entrants[2].name = "Nejneobhospodařovávatelnějšímu"
+    drawn = _spied_texts(monkeypatch)
+    standings_png(t, rounds, "cs")
+    names = sorted(x for x in drawn if x.startswith(("M", "Nejne")))
+    # (two rounds leave room for the first name and part of the surname, three for the
+    # first name's initial and the surname's start: "Maxmilián Š…" does not fit there)
+    assert names == (["Maxmilián Šter…", "Nejneobhospod…"] if rounds == 2
+                     else ["M. Šternb…", "Nejneobh…"])

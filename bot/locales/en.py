@@ -550,7 +550,7 @@ STRINGS: dict[str, str] = {
     "core.tournament.col_penalty": "Penalty points",
     "core.tournament.control_control": "Control sum: Σ money {value} Kč = stakes + top-ups {expected} Kč {mark}",
     "core.tournament.tag_ai": "{level}",
-    "core.tournament.tag_left": "left · AI finished",
+    "core.tournament.tag_left": "AI after withdrawal",
     "core.tournament.tag_withdrawn": "AI substitute",
     "core.tournament.tag_busy": "AI · player elsewhere",
     "core.tournament.tag_replaced": "AI from round {round}",
