@@ -284,6 +284,7 @@ STRINGS: dict[str, str] = {
     "core.closed_gone_thread_lobby": "{game} – stůl č. {id} je zrušen, protože jeho vlákno bylo smazáno.",
     "core.lb_title": "Žebříček – {game} · {guild}",
     "core.lb_empty": "Zatím žádné hodnocené hry.",
+    "core.lb_empty_tournament": "Platí to i pro stoly turnajů, kde za nepřítomné hraje AI, jakmile jim vyprší čas na tah.",
     "core.lb_row": "{rank}. **{name}** – {rating}{prov} · her {games} · výher {wins} · ⌀ {avg} b.",
     "core.lb_prov": " (předběžné)",
     "core.lb_page": "Strana {page}/{pages}",

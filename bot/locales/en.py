@@ -277,6 +277,7 @@ STRINGS: dict[str, str] = {
     "core.closed_gone_thread_lobby": "{game} – table {id} is closed because its thread was deleted.",
     "core.lb_title": "Leaderboard – {game} · {guild}",
     "core.lb_empty": "No rated games yet.",
+    "core.lb_empty_tournament": "This holds at tournament tables too, where an AI plays for anyone whose time per move runs out.",
     "core.lb_row": "{rank}. **{name}** – {rating}{prov} · games {games} · wins {wins} · ⌀ {avg} pts",
     "core.lb_prov": " (provisional)",
     "core.lb_page": "Page {page}/{pages}",
