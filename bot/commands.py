@@ -515,6 +515,7 @@ def help_embed(group: app_commands.Group, ui: GameUI, lang: str, *,
     records, settings — every command of its ``group`` (but ``help``) named once, by the name
     the asker's client shows, each section's buttons by their labels."""
     from bot.tournament.model import MAX_ENTRANTS, MAX_ROUNDS
+    from bot.tournament.words import scoring_rule
     from bot.ui.builders import EMBED_COLOUR
 
     commands = {c.name: c for c in group.commands if c.name != "help"}
@@ -538,6 +539,7 @@ def help_embed(group: app_commands.Group, ui: GameUI, lang: str, *,
         "standings": t(tournament + "btn_standings", lang),
         "withdraw": t(tournament + "btn_withdraw", lang),
         "most": str(MAX_ENTRANTS), "rounds": str(MAX_ROUNDS),
+        "scoring": scoring_rule(ui.kind, lang),
     }
     embed = discord.Embed(title=game_t(ui.kind, "help.title", lang, game=ui.name(lang)),
                           colour=EMBED_COLOUR)

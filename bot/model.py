@@ -56,6 +56,9 @@ class Seat:
     # an AI moved for this human during his current (or last) absence: coming back he is
     # told it no longer plays for him; a table that only waited for him did nothing for him
     ai_stood: bool = False
+    # ``ai_moves`` when his current (or last) absence began: his hand counts the AI's moves
+    # for him since (None: not known, a seat saved before it was kept)
+    away_from: int | None = None
 
     @property
     def is_ai(self) -> bool:
@@ -79,6 +82,8 @@ class Seat:
             out["left_by"] = self.left_by
         if self.left_before:
             out["left_before"] = list(self.left_before)
+        if self.away_from is not None:
+            out["away_from"] = self.away_from
         return out
 
     @classmethod
@@ -100,6 +105,7 @@ class Seat:
             [int(v) for v in d.get("left_before") or ()],
             # (saved before it was kept: an absent player is told what he was told then)
             bool(d.get("ai_stood", d.get("absent", False))),
+            _int_or_none(d.get("away_from")),
         )
 
 

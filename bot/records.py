@@ -170,9 +170,11 @@ async def leaderboard_message(interaction: Interaction, ui: GameUI, page: int,
     )
     if not rows:
         limit = float((await store.guild_settings(interaction.guild_id))["ai_share_limit"])
+        # (review 73: a club's tournament of few clicks counted nothing, and said not why)
         embed.description = "\n".join([t("core.lb_empty", lang),
                                        t("core.settings_now", lang,
-                                         share=share_percent(limit))])
+                                         share=share_percent(limit)),
+                                       t("core.lb_empty_tournament", lang)])
     else:
         embed.description = unlisted("\n".join(
             game_t(

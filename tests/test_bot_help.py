@@ -46,6 +46,8 @@ LORA_CS = [
         "**/lora tournament** – založí turnaj v tomto kanálu.",
         "Přihlásíš se tlačítkem **Přihlásit se**, organizátor turnaj spustí (**Spustit "
         "turnaj**). Hraje ho 2 až 64 hráčů (počítají se i AI hráči), nejvýš 12 kol.",
+        "Body 4-3-2-1 podle pořadí u stolu (shodu rozhodne harakiri); při rovnosti bodů"
+        " rozhoduje méně trestných bodů.",  # (review 73: the scoring, before round 1 ends)
         "Stoly každého kola hrají ve vláknech, **Pořadí** ukáže pořadí.",
         "Kdo odstoupí (**Odstoupit**), za toho dohraje AI.",
     ]),
@@ -148,6 +150,8 @@ async def test_taroky_help_in_english_for_a_newcomer_names_every_command(harness
         "**/taroky tournament** – opens a tournament in this channel.",
         "Click **Register** to join; the organiser starts it (**Start the tournament**). It"
         " takes 2 to 64 players (AI players count) and up to 12 rounds.",
+        "Points 4-3-2-1 by place at the table (ties share); equal points: the higher sum of"
+        " results ranks higher.",  # (review 73: the scoring, before round 1 ends)
         "Each round's tables play in threads; **Standings** shows the standings.",
         "Anyone who withdraws (**Withdraw**) is replaced by an AI."]
     assert "**/taroky forget-me** – deletes your personal data (your games stay, anonymized)." \

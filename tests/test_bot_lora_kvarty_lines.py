@@ -55,7 +55,7 @@ def test_R_KVARTY_a_kvarta_an_ai_led_for_him_is_told_once_in_his_words(lang):
 
 
 STAND_IN = {  # (the table's line; Ann's line when her only lead went by itself)
-    "cs": ("Ann (za hráče hraje AI) vynáší 7❤️, 8❤️: kvarta 7❤️ 8❤️ 9❤️ 10❤️; dál vynáší"
+    "cs": ("Ann (hraje AI) vynáší 7❤️, 8❤️: kvarta 7❤️ 8❤️ 9❤️ 10❤️; dál vynáší"
            " Cyril (přikládá 10❤️).",
            "Vynášíš 7❤️, 8❤️ (automaticky): kvarta 7❤️ 8❤️ 9❤️ 10❤️; dál vynáší Cyril"
            " (přikládá 10❤️)."),

@@ -401,7 +401,7 @@ def test_R_STOVKA_the_answer_line_keeps_a_stand_in_mark_and_goes_with_the_next_d
     assert hand_lines(asked, "en", names, 3)[-1] == (
         "The AI did not declare a clean hundred for you. So far declared by Cyril.")
     assert hand_lines(asked, "cs", names, 0)[-2:] == [
-        "Cyril hlásí čistou stovku!", "Dana čistou stovku nehlásí (za hráče hraje AI)."]
+        "Cyril hlásí čistou stovku!", "Dana čistou stovku nehlásí (hraje AI)."]
     king = [*asked, StovkaAnswered(0, False), StovkaAnswered(1, True),
             GameStarted(Contract.CERVENY_KRAL, 3, 5, leader=2, dealer=1)]
     assert hand_lines(king, "cs", names, 3)[-2:] == [
@@ -630,3 +630,28 @@ async def test_one_click_that_plays_a_chain_of_forced_cards_is_told_in_one_line(
     await alice.click(hand, custom_id=f"lora:a:{tid}:{table.version}:0")
     lines = _bullets(await _hand(ch, table, [alice], 0))
     assert lines[0] == past and FORCED_LINE[lang] not in lines, lines
+
+
+def test_a_start_he_was_to_lead_says_the_ai_led_for_him_when_it_did():
+    """Review 73 (#8): back at the table his hand read "Hraje se Červené, vynášíš ty." over
+    "Za tebe hrála AI: S🍃" — the lead made for him already. The start says so when an AI
+    made his first move of the game; his own lead keeps "vynášíš ty"."""
+    from bot.games.lora.texts import hand_lines
+    from bot.model import Unclicked
+    from engine.cards import parse_card as c
+    from engine.contracts import Contract
+    from engine.events import CardPlayed, GameStarted
+
+    names = ["Ann", "Bob", "Cyril", "Dana"]
+    start = GameStarted(Contract.CERVENE, 2, 1, 1, 0)
+    led = [start, Unclicked(1, "stand_in"), CardPlayed(1, c("Sl")), CardPlayed(2, c("7l"))]
+    assert hand_lines(led, "cs", names, 1)[:2] == [
+        "Hraje se Červené, za tebe vynesla AI. Neber žádnou červenou.",
+        "Za tebe hrála AI: S🍃."]
+    assert hand_lines(led, "en", names, 1)[0].startswith("Now Hearts; the AI led for you.")
+    own = [start, CardPlayed(1, c("Sl")), CardPlayed(2, c("7l"))]
+    assert hand_lines(own, "cs", names, 1)[0] == (
+        "Hraje se Červené, vynášíš ty. Neber žádnou červenou.")
+    # the others read the start as ever
+    assert hand_lines(led, "cs", names, 0)[0] == (
+        "Hraje se Červené, vynáší Bob. Neber žádnou červenou.")

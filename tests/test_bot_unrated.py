@@ -47,7 +47,10 @@ async def test_a_lone_player_is_told_the_game_is_not_rated_and_what_counts(harne
     assert embed.description == (
         "Zatím žádné hodnocené hry.\n"
         "Do žebříčku se počítá hra, kterou do konce hrají aspoň dva lidé a ve které AI za"
-        " nikoho z nich neodehrála víc než 25 % tahů.")
+        " nikoho z nich neodehrála víc než 25 % tahů.\n"
+        # (review 73: why a tournament's games may not count)
+        "Platí to i pro stoly turnajů, kde za nepřítomné hraje AI, jakmile jim vyprší čas na"
+        " tah.")
     res = await alice.slash(ch, "lora history")
     assert reply(res).embeds[0].title == "Lóra – poslední hry"
 

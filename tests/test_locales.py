@@ -78,8 +78,9 @@ def test_the_czech_catalog_tells_of_other_players_without_a_gender() -> None:
 
 
 def test_the_stand_in_marks_say_no_absent_man() -> None:
-    assert CATALOGS["cs"]["lora.ev.mark_stand_in"] == " (za hráče hraje AI)"
-    assert CATALOGS["cs"]["taroky.mark_stand_in"] == " (za hráče hraje AI)"
+    # (review 73: "Bohouš hraje S🍃 (za hráče hraje AI)." read stiffly next to the name)
+    assert CATALOGS["cs"]["lora.ev.mark_stand_in"] == " (hraje AI)"
+    assert CATALOGS["cs"]["taroky.mark_stand_in"] == " (hraje AI)"
     assert CATALOGS["cs"]["lora.pic.sheet_stand_in"] == "AI místo hráče: {n}×"
 
 

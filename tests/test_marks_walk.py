@@ -124,9 +124,11 @@ def _hands_over_a_played_game(kind: str, seed: int, steps: int) -> list[list[str
 # them 91d9b555…, the digest before; review 67: a kvarta's next leader with the cards he
 # added, "dál vynáší Dalibor (přikládá 9❤️, S❤️)" — 36 lines, nothing else; without it
 # 46fd77d5…; review 69: an odfouknutá kvarta names the card that stopped it, "(K🔔 už je
-# venku)" — 36 lines, nothing else; without it d1c4d6a5…)
+# venku)" — 36 lines, nothing else; without it d1c4d6a5…; review 73: the stand-in mark
+# "(hraje AI)", not "(za hráče hraje AI)" — 263 lines, nothing else; with the old mark
+# 9baddae6…)
 PINNED = {
-    "lora": "9baddae6e1f145e3757512172fa0f8aa59b1a4ec69d8f512453a1ebaf7c4d817",
+    "lora": "378b664cdcd7e48852f1678a4801e5968d536138f4f1f49d74ef5e49ec63ffd9",
     # (review 48: the role lines "Soupeř: …" / "Spoluhráč: …", no "hráči …" — only they;
     # review 52: "V ruce máš" on his turn to play or lay away too, as Lóra's — 96 of the 880
     # hands gained that one line, nothing else changed; review 57: "Licitace: ohlas hru",

@@ -82,3 +82,20 @@ def test_with_a_cjk_font_a_cjk_name_is_kept_and_drawn_in_it(cjk_font: None) -> N
         assert right - left == pytest.approx(mixed, abs=6), anchor
         assert abs((top + bottom) / 2 - 30) <= 4, anchor
         assert abs({"m": (left + right) / 2, "r": right, "l": left}[anchor[0]] - x) <= 4, anchor
+
+
+@pytest.mark.parametrize(("name", "width", "shown"), [
+    ("Maxmilián Šternberkovskýzhradce", 200, "Maxmilián Št…"),  # (the plain cut keeps some)
+    ("Maxmilián Šternberkovskýzhradce", 190, "Maxmilián Š…"),
+    ("Maxmilián Šternberkovskýzhradce", 160, "M. Šternb…"),
+    ("František Xaver Kolowrat", 200, "F. X. Kolowrat"),
+    ("Nejneobhospodařovávatelnějšímu", 160, "Nejneobh…"),  # (one word: cut at its end)
+    ("Jan Novák", 160, "Jan Novák"),
+])
+def test_a_cut_name_never_drops_its_last_word_whole(name: str, width: int, shown: str) -> None:
+    """Review 73 (#5): the standings showed "Maxmilián…" for "Maxmilián Šternberkovskýzhradce"
+    (two Maxmiliáns alike): the first words whole and the last one's initial, else their
+    initials and as much of the last as fits."""
+    fnt = fonts.font(26, "cond")
+    assert names.fit_initial(name, fnt, width) == shown
+    assert fnt.getlength(shown) <= width

@@ -123,7 +123,7 @@ def test_the_deal_s_picture_marks_the_pagat_and_valat_made_or_failed_silent_ones
 
 
 def test_an_ai_s_hidden_discards_for_a_player_are_one_counted_line() -> None:
-    """Review 60 LOW 7: four lines "Alice odkládá kartu (za hráče hraje AI).": one line,
+    """Review 60 LOW 7: four lines "Alice odkládá kartu (hraje AI).": one line,
     the cards counted (1 kartu, 2–4 karty, 5 karet); taroks laid face up by the same AI
     keep their own line; another seat's, or the seat's own later ones, are apart."""
     from engine.taroky.cards import parse_card
@@ -135,18 +135,18 @@ def test_an_ai_s_hidden_discards_for_a_player_are_one_counted_line() -> None:
                                                ev.Discarded(seat, None))]
 
     cs, en = _table(rnd), _table(rnd, "en")
-    assert event_lines(cs, stood(0, 4)) == ["Anička odkládá 4 karty (za hráče hraje AI)."]
+    assert event_lines(cs, stood(0, 4)) == ["Anička odkládá 4 karty (hraje AI)."]
     assert event_lines(en, stood(0, 4)) == [
         "Anička lays away 4 cards (an AI plays for the absent player)."]
-    assert event_lines(cs, stood(0, 1)) == ["Anička odkládá kartu (za hráče hraje AI)."]
+    assert event_lines(cs, stood(0, 1)) == ["Anička odkládá kartu (hraje AI)."]
     assert event_lines(en, stood(0, 1)) == [
         "Anička lays away a card (an AI plays for the absent player)."]
-    assert event_lines(cs, stood(0, 2)) == ["Anička odkládá 2 karty (za hráče hraje AI)."]
-    assert event_lines(cs, stood(0, 5)) == ["Anička odkládá 5 karet (za hráče hraje AI)."]
+    assert event_lines(cs, stood(0, 2)) == ["Anička odkládá 2 karty (hraje AI)."]
+    assert event_lines(cs, stood(0, 5)) == ["Anička odkládá 5 karet (hraje AI)."]
     xvi = parse_card("XVI")
     mixed = [*stood(0, 1), Unclicked(0, "stand_in"), ev.Discarded(0, xvi), *stood(0, 2),
              *stood(2, 1), ev.Discarded(0, None)]
     assert event_lines(cs, mixed) == [
-        "Anička odkládá 3 karty (za hráče hraje AI).",
-        "Anička odkládá XVI lícem nahoru (za hráče hraje AI).",
-        "Cecílie odkládá kartu (za hráče hraje AI)."]
+        "Anička odkládá 3 karty (hraje AI).",
+        "Anička odkládá XVI lícem nahoru (hraje AI).",
+        "Cecílie odkládá kartu (hraje AI)."]

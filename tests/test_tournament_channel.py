@@ -349,6 +349,9 @@ async def test_the_tournament_message_numbers_its_players_one_by_one_in_plain_cz
     assert rules.startswith("Počet kol: 2\n"), rules
     assert ("Neúplné stoly doplní organizátor AI hráči. Za odstoupivší hraje AI náhradník "
             "(střední).") in rules
+    # (review 73: how the tournament scores, told before round 1 ends)
+    assert rules.endswith("\nBody 4-3-2-1 podle pořadí u stolu (při shodě se body dělí); při "
+                          "rovnosti bodů rozhoduje vyšší součet výsledků."), rules
     res = await ann.click(message, custom_id="lora:tn:1:start")
     assert reply(res).embeds[0].description.startswith(
         "Hraje se **1. kolo** ze 2. Každý stůl hraje ve svém vlákně.")

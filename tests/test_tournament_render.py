@@ -77,8 +77,8 @@ def test_no_entrant_number_stands_before_a_name_next_to_the_place(
     standings_png(t, 2, "en")
     assert drawn == [
         "Lóra – tournament 1", "Final standings after round 2",
-        "Points 4-3-2-1 by place at the table (ties share); equal",
-        "points: fewer penalty points ranks higher.",
+        "Points 4-3-2-1 by place at the table (harakiri breaks ties);",
+        "equal points: fewer penalty points ranks higher.",  # (review 73: Lóra's ties)
         "#", "Player", "R1", "R2", "Points", "Penalty",
         "Dalibor", "4", "4", "8", "87",  # places 1–3: a medal (a picture, no text)
         # (words 11 px high in the embed leave 250 px of names: a long one condensed, cut)
@@ -93,7 +93,7 @@ def test_no_entrant_number_stands_before_a_name_next_to_the_place(
     sheet_png(t, next(s for s in t.tables if s.result is not None), "en")
     assert drawn == [
         "Table sheet · table 1", "Lóra – tournament 1 · round 1",
-        "Points: 4-3-2-1 by place at the table, ties share",
+        "Points 4-3-2-1 by place at the table (harakiri breaks ties)",  # (review 73)
         "No.", "Player", "Penalty points", "Place", "Points",
         "7", "AI Karel", "medium", "49", "1st", "4",  # best place first (review 69)
         "8", "AI Božena", "easy", "60", "2nd", "3",
@@ -124,13 +124,14 @@ def test_lora_sheet_notes_harakiri_stovka_and_the_substitute() -> None:
     assert [line.place for line in cs] == list(outcome.places)
     assert [[(tag.label, tag.warn) for tag in line.tags] for line in cs] == [
         [("harakiri 13", False), ("čistá stovka ✗", False)],
-        [("odchod · dohrála AI", True), ("harakiri 11", False), ("čistá stovka ✗", False)],
+        [("AI po odstoupení", True), ("harakiri 11", False),  # (review 73: not "odchod")
+         ("čistá stovka ✗", False)],
         [("střední", False)],  # (review 24: "AI · střední" under "AI Karel")
         [("čistá stovka ✗", False)],
     ]
     assert [line.points for line in cs] == ["1", "2", "4", "3"]
     en = sheet_lines(t, slot, "en")
-    assert [tag.label for tag in en[1].tags] == ["left · AI finished", "harakiri 11",
+    assert [tag.label for tag in en[1].tags] == ["AI after withdrawal", "harakiri 11",
                                                  "clean hundred ✗"]
     # the place as each language writes it (review 13: "1." in English pictures)
     assert [line.place_text for line in cs] == [f"{p}." for p in outcome.places]
@@ -199,8 +200,8 @@ def test_taroky_sheet_money_and_control_sum_words() -> None:
 
 
 @pytest.mark.parametrize(("lang", "words"), [
-    ("cs", ("Výsl. (Kč)", "Body 4-3-2-1 podle pořadí u stolu (shoda se dělí); při rovnosti "
-                        "rozhoduje vyšší součet výsledků.")),
+    ("cs", ("Výsl. (Kč)", "Body 4-3-2-1 podle pořadí u stolu (při shodě se body dělí); při "
+                        "rovnosti bodů rozhoduje vyšší součet výsledků.")),
     ("en", ("Result (Kč)", "Points 4-3-2-1 by place at the table (ties share); equal points: the "
                       "higher sum of results ranks higher.")),
 ])
@@ -273,7 +274,7 @@ def test_the_standings_post_of_64_long_names_ends_with_how_many_more_within_disc
         e.replaced_from = 1
     monkeypatch.setattr(desk, "standings", lambda _t, _r: [
         Standing(i + 1, i + 1, 4.0, 0, (4.0,), i + 1) for i in range(64)])
-    for lang, shown, more in (("cs", 53, "… a dalších 11 hráčů"),  # (each "N\\." escaped)
+    for lang, shown, more in (("cs", 52, "… a dalších 12 hráčů"),  # (each "N\\." escaped)
                               ("en", 51, "… and 13 more players")):
         text = desk.leader_lines(t_, 1, lang)
         lines = text.splitlines()
@@ -301,8 +302,8 @@ def test_every_substitute_tag_of_a_taroky_sheet_is_drawn_whole() -> None:
         SubstitutionRecord(slot.round_no, slot.table_no, seat, slot.seats[seat], reason)
         for seat, reason in zip(people, ("withdrawn", "left", "busy"), strict=True)]
     _x, room = render.name_column(2, numbered=True)
-    labels = {"cs": ["AI náhradník", "odchod · dohrála AI", "AI · hraje jinde"],
-              "en": ["AI substitute", "left · AI finished", "AI · player elsewhere"]}
+    labels = {"cs": ["AI náhradník", "AI po odstoupení", "AI · hraje jinde"],
+              "en": ["AI substitute", "AI after withdrawal", "AI · player elsewhere"]}
     for lang in ("cs", "en"):
         lines = sheet_lines(t, slot, lang)
         assert [[tag.label for tag in lines[seat].tags] for seat in people] == [
@@ -828,3 +829,70 @@ def test_a_tag_s_words_lie_whole_inside_its_pill(tag: str) -> None:
     _, top, _, bottom = render.font(render.PILL_PX, "bold").getbbox(tag, anchor="ls")
     assert rows and min(rows) >= 1 and max(rows) <= pill.height - 2, rows
     assert max(rows) - min(rows) + 1 >= bottom - top - 1, (rows, top, bottom)
+
+
+def _with_a_gap(t: TournamentRecord, gap: int) -> TournamentRecord:
+    """``t`` as if the entrant registered as ``gap`` had unregistered before the start: the
+    entrants from ``gap`` on keep their registration numbers one higher."""
+    import dataclasses
+
+    def up(n: int) -> int:
+        return n + 1 if n >= gap else n
+
+    for e in t.entrants:
+        e.entrant_no = up(e.entrant_no)
+    for s in t.tables:
+        s.seats = [up(n) for n in s.seats]
+    t.substitutions = [dataclasses.replace(x, entrant_no=up(x.entrant_no))
+                       for x in t.substitutions]
+    for r in t.rounds:
+        r.standings = None if r.standings is None else [
+            {**row, "entrant": up(row["entrant"])} for row in r.standings]
+    return t
+
+
+async def test_the_json_export_numbers_the_entrants_as_the_csv_and_the_sheets() -> None:
+    """Review 73 (#1): after one unregistered before the start the JSON numbered the entrants
+    by registration (1–4, 6–13) while the CSV's "Č." column and the sheets' "č." ran 1–12:
+    joined by number, the files named the wrong people. Every export now numbers them as the
+    tournament's message lists them."""
+    from bot.tournament.export import export_document, standings_csv
+
+    class NoArchive:
+        async def export_game(self, *_: object) -> None:
+            return None
+
+    t = _with_a_gap(example_tournament("lora", rounds=2), 5)
+    assert [e.entrant_no for e in t.entrants] == [1, 2, 3, 4, 6, 7, 8, 9]
+    doc = await export_document(NoArchive(), t)  # type: ignore[arg-type]
+    names = {e["entrant"]: e["name"] for e in doc["entrants"]}
+    assert sorted(names) == list(range(1, 9))
+    assert names[5] == t.entrants[4].name
+    csv_rows = [line.split(";") for line in
+                standings_csv(t, "cs").decode("utf-8-sig").splitlines()[1:]]
+    assert [(int(row["entrant"]), names[row["entrant"]]) for row in doc["standings"]] == [
+        (int(row[1]), row[2]) for row in csv_rows]
+    last = doc["rounds"][-1]
+    assert last["standings"] == doc["standings"]
+    for table in last["tables"]:  # (the sheets list the seats in their order)
+        slot = model.slot(t, 2, table["table"])
+        assert [(x.number, x.name) for x in sheet_lines(t, slot, "cs")] == [
+            (str(seat["entrant"]), seat["name"]) for seat in table["seats"]]
+
+
+@pytest.mark.parametrize("rounds", [2, 3])
+def test_a_long_two_word_name_keeps_the_surname_s_initial_in_the_standings(
+        rounds: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Review 73 (#5): the standings cut "Maxmilián Šternberkovskýzhradce" to "Maxmilián…":
+    two Maxmiliáns read alike. The surname is never dropped whole; a name of one word is cut
+    at its end as before."""
+    t = example_tournament("lora", rounds=rounds)
+    t.entrants[0].name = "Maxmilián Šternberkovskýzhradce"
+    t.entrants[2].name = "Nejneobhospodařovávatelnějšímu"
+    drawn = _spied_texts(monkeypatch)
+    standings_png(t, rounds, "cs")
+    names = sorted(x for x in drawn if x.startswith(("M", "Nejne")))
+    # (two rounds leave room for the first name and part of the surname, three for the
+    # first name's initial and the surname's start: "Maxmilián Š…" does not fit there)
+    assert names == (["Maxmilián Šter…", "Nejneobhospod…"] if rounds == 2
+                     else ["M. Šternb…", "Nejneobh…"])

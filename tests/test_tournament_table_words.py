@@ -43,15 +43,22 @@ async def test_the_rules_of_a_lora_tournament_table_say_its_round_and_turn_timer
     """Review 40 #4: "Pravidla stolu" at a tournament's table listed Červený král, Panák and
     Čistá stovka but not the tournament's 20 s turn timer (nor that a round is one whole
     lóra): a player read them only in the tournament's message in the parent channel."""
-    ch, ann, _message = await started_tournament(harness, "lora", ("easy",) * 3, rounds=1,
-                                                 turn_timer=20)
+    ch, ann, message = await started_tournament(harness, "lora", ("easy",) * 3, rounds=1,
+                                                turn_timer=20)
     table, thread = await table_of(harness, ann, ch)
+    posted = next(m for m in ch.history() if m.id == message.id).embeds[0]
+    assert next(f.value for f in posted.fields if f.name == "Pravidla turnaje").endswith(
+        "\nBody 4-3-2-1 podle pořadí u stolu (shodu rozhodne harakiri); při rovnosti bodů"
+        " rozhoduje méně trestných bodů.")  # (review 73: it was told after round 1 only)
     table_message = next(m for m in thread.history() if m.id == table.message_id)
     expected = ["Kolo: jedna celá lóra u každého stolu",
                 "Červený král do 1. štychu: povoleno",
                 "Panák (kdo ve Filkách vezme všechny čtyři filky,"
                 " platí panáka): ne", "Čistá stovka: ano",
-                "Čas na tah: 20 s, pak hraje AI"]
+                "Čas na tah: 20 s, pak hraje AI",
+                # (review 73: how the tournament scores, told before round 1 ends)
+                "Body 4-3-2-1 podle pořadí u stolu (shodu rozhodne harakiri); při rovnosti"
+                " bodů rozhoduje méně trestných bodů."]
     res = await ann.click(table_message, custom_id=f"lora:t:{table.table_id}:rules")
     assert rules_field(res) == expected
     assert rules_field(await ann.slash(thread, "lora rules")) == expected
@@ -66,7 +73,9 @@ async def test_the_rules_of_a_taroky_tournament_table_say_its_turn_timer(
     table, thread = await table_of(harness, ann, ch)
     lines = rules_field(await ann.slash(thread, "taroky rules"))
     assert lines[0] == "Round: 2 deals"
-    assert lines[-1] == "Time per move: 45 s, then an AI plays"
+    assert lines[-2:] == ["Time per move: 45 s, then an AI plays",
+                          "Points 4-3-2-1 by place at the table (ties share); equal points:"
+                          " the higher sum of results ranks higher."]  # (review 73)
     assert sum("Round" in line for line in lines) == 1
 
 

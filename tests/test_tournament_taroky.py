@@ -183,7 +183,7 @@ async def test_a_tables_sheet_in_its_thread_carries_its_alt_text(taroky, caplog)
         " money 44.50, points 1.5; 3rd–4th AI Karel: top-up 0.00, money 44.50, points 1.5")
     lines = sheet_lines(rec, slot, "en")
     ann_line = next(line for line in lines if line.name == "Ann")
-    assert [tag.label for tag in ann_line.tags] == ["left · AI finished"]
+    assert [tag.label for tag in ann_line.tags] == ["AI after withdrawal"]
     assert not [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")]
     shown = next(m for m in ch.history() if m.id == message.id).embeds[0].description
     assert "1\\. Ann – an AI played for them from round 1 to the end of the tournament" in shown

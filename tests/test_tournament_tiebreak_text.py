@@ -85,8 +85,8 @@ class _Asker:
            "5.–6. **AI Božena** – 2,5 b. (+1,00 Kč)\n"
            "7\\. **František Xaver Kolowrat** – 1 b. (−4,50 Kč)\n"
            "8\\. **AI Karel** – 1 b. (−11,00 Kč)\n"
-           "Body 4-3-2-1 podle pořadí u stolu (shoda se dělí); při rovnosti rozhoduje vyšší"
-           " součet výsledků.")])
+           "Body 4-3-2-1 podle pořadí u stolu (při shodě se body dělí); při rovnosti bodů"
+           " rozhoduje vyšší součet výsledků.")])
 async def test_the_standings_button_says_the_standings_in_words_with_its_picture(
         lang: str, text: str) -> None:
     """Review 65 LOW 6: the Standings button answered a bare picture (no text for a slow

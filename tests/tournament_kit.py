@@ -223,7 +223,7 @@ async def run_two_round_tournament(h: BotHarness, kind: str, extra: dict[str, An
     assert model.entrant(rec, leaver_no).replaced_from == 1
     where = model.slot(rec, 1, left[0].table_no)
     tags = [line.tags for line in sheet_lines(rec, where, "cs")][left[0].seat]
-    assert any(tag.warn and tag.label == "odchod · dohrála AI" for tag in tags)
+    assert any(tag.warn and tag.label == "AI po odstoupení" for tag in tags)
 
     # After round 1: the standings picture and both tables' sheets in the channel.
     after = messages_with(ch, "pořadí po 1. kole")

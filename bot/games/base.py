@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 import discord
 from discord import app_commands
 
-from bot.i18n import game_t, t
+from bot.i18n import game_t, t, tn
 from bot.render.common import entrant_names, readable_name
 from bot.render.fonts import clean_name
 from engine.game import GameEvent, GameSpec, Outcome, SeatViewBase
@@ -45,6 +45,32 @@ def pictured_as(names: Sequence[str], drawn: Sequence[str], lang: str) -> str:
     return ", ".join(t("core.pictured_as", lang, name=name, shown=shown)
                      for name, shown in zip(names, drawn, strict=True)
                      if not clean_name(name, ""))
+
+
+def away_moves(table: Table, seat: int) -> int:
+    """The moves an AI has made for ``seat``'s absent player since his absence began (0:
+    none yet, or not known)."""
+    s = table.seats[seat] if 0 <= seat < len(table.seats) else None
+    return 0 if s is None or s.away_from is None else max(0, s.ai_moves - s.away_from)
+
+
+def absent_prompt(table: Table, seat: int, lang: str) -> str:
+    """A hand's prompt while an AI plays for its absent player: since when, how many moves
+    so far (review 73: after one missed turn the AI played a whole lóra for him, and his
+    hand told only the cards of the deal in play), and how he comes back."""
+    n = away_moves(table, seat)
+    if not n:
+        return t("core.hand_absent", lang)
+    return t("core.hand_absent_moves", lang, moves=tn("core.moves", lang, n))
+
+
+def absent_over_line(table: Table, seat: int, lang: str) -> str | None:
+    """The line of a finished game's hand whose player an AI played for to its end (None:
+    he was not absent then, or no AI moved for him since)."""
+    if not table.stood_in(seat):
+        return None
+    n = away_moves(table, seat)
+    return t("core.hand_absent_over", lang, moves=tn("core.moves", lang, n)) if n else None
 
 
 def picture_legend(table: Table, lang: str) -> str:

@@ -79,6 +79,24 @@ def fit_apart(name: str, names: Sequence[str], fnt: Font, width: float) -> str:
     return _apart(name, tuple(names), fnt, width)
 
 
+def fit_initial(name: str, fnt: Font, width: float) -> str:
+    """``name`` at most ``width`` px wide, cut at its end (``fit``) — but where that cut
+    drops the last word whole, the name keeps something of it: the words before it whole
+    and its initial ("Maxmilián Š…"), else their initials and as much of it as fits ("M.
+    Šternb…") — review 73: "Maxmilián…" left the surname out, two Maxmiliáns read alike."""
+    shown = fit(name, fnt, width)
+    at = name.rstrip().rfind(" ")
+    if shown == name or at < 1 or len(shown.rstrip(ELLIPSIS)) > at + 1:
+        return shown
+    first, last = name[:at].split(), name[at + 1:].strip()
+    initial = f"{' '.join(first)} {last[0]}{ELLIPSIS}"
+    if _fits(fnt, initial, width):
+        return initial
+    initials = " ".join(f"{w[0]}." for w in first) + " "
+    rest = fit(last, fnt, width - fnt.getlength(initials))
+    return initials + rest if rest.rstrip(ELLIPSIS) else shown
+
+
 def breaks(name: str) -> list[int]:
     """Where a name may go on to a second line: after a space or a hyphen, leaving more
     than a lone letter on the first ("J Novák-Ottendorfer" is not "J" over the rest, nor

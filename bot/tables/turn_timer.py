@@ -102,7 +102,7 @@ class TurnTimer(LoopTimers):
             if s is None or s.is_ai:
                 return
             self.handles.pop(table_id, None)
-            s.absent, s.ai_stood = True, False
+            s.absent, s.ai_stood, s.away_from = True, False, s.ai_moves
             service.presenter.note(table, "absent", seat)
             try:
                 await service._play_on(table)

@@ -57,9 +57,16 @@ from bot.tournament.pictures import (
     standings_png,
     value_text,
 )
-from bot.tournament.scoring import Standing, lower_is_better, standings
+from bot.tournament.scoring import Standing, standings
 from bot.tournament.service import TournamentService, withdrawable
-from bot.tournament.words import K, listed_place, tournament_table_name, tt, worded
+from bot.tournament.words import (
+    K,
+    listed_place,
+    scoring_rule,
+    tournament_table_name,
+    tt,
+    worded,
+)
 from bot.ui.alt import png_file
 from bot.ui.builders import (
     EMBED_COLOUR,
@@ -163,6 +170,7 @@ def settings_lines(t_: TournamentRecord, lang: str) -> list[str]:
     level = t(f"core.ai_{s.ai_level}", lang)
     lines.append(tt(f"set_fill_{s.fill}", lang, level=level))
     lines.append(tt("set_timer", lang, n=s.turn_timer))
+    lines.append(scoring_rule(t_.game_kind, lang))
     return lines
 
 
@@ -837,7 +845,6 @@ def leader_lines(t_: TournamentRecord, round_no: int, lang: str) -> str:
     the first three only, and a player further down with pictures off saw nothing of
     himself), then the legend; more than an embed's description takes (64 entrants of long
     names) end with "… and N more"."""
-    unit = score_unit(t_)
     lines = []
     rows = standings(t_, round_no)
     tie = tie_break(t_, rows, lang)
@@ -847,8 +854,7 @@ def leader_lines(t_: TournamentRecord, round_no: int, lang: str) -> str:
                                                place=listed_place(row, lang),
                                                name=standing_name(e, lang),
                                                points=number(row.points, lang)))))
-    tiebreak = worded("tiebreak", f"{unit}_{'low' if lower_is_better(t_) else 'high'}", lang)
-    legend = tt("legend_points", lang, tiebreak=tiebreak)
+    legend = scoring_rule(t_.game_kind, lang)
     return "\n".join([*clipped(lines, EMBED_DESCRIPTION - len(legend) - 1,
                                 lambda n: tn("core.tournament.more", lang, n)), legend])
 

@@ -34,7 +34,18 @@ FORMAT = 1
 
 async def export_document(store: TableStore, t: TournamentRecord) -> dict[str, Any]:
     """The tournament as JSON; each finished table's ``record`` is the game's replayable log
-    as archived (``GameSpec.record``: ``python -m engine replay`` plays it again)."""
+    as archived (``GameSpec.record``: ``python -m engine replay`` plays it again). Entrants
+    go by the numbers the tournament's message, the sheets and the CSV show
+    (``model.entrant_number``: no gap for one who withdrew before the start), so that the
+    files join by number."""
+
+    def shown(number: int) -> int:
+        return model.entrant_number(t, number)
+
+    def renumbered(rows: list[dict[str, Any]] | None) -> list[dict[str, Any]] | None:
+        return None if rows is None else [{**row, "entrant": shown(row["entrant"])}
+                                          for row in rows]
+
     rounds = []
     for r in sorted({s.round_no for s in t.tables}):
         tables = []
@@ -49,7 +60,7 @@ async def export_document(store: TableStore, t: TournamentRecord) -> dict[str, A
                 "table_id": s.table_id,
                 "game_id": s.game_id,
                 "seats": [
-                    {"entrant": number,
+                    {"entrant": shown(number),
                      "name": model.entrant(t, number).name,
                      "substitute": (sub.reason if (sub := model.substitution(
                          t, r, s.table_no, seat)) is not None else None)}
@@ -59,7 +70,8 @@ async def export_document(store: TableStore, t: TournamentRecord) -> dict[str, A
                 "points": None if points is None else list(points),
                 "record": record,
             })
-        rounds.append({"round": r, "tables": tables, "standings": model.standings_after(t, r)})
+        rounds.append({"round": r, "tables": tables,
+                       "standings": renumbered(model.standings_after(t, r))})
     done = model.finished_rounds(t)
     return {
         "format": FORMAT,
@@ -69,12 +81,12 @@ async def export_document(store: TableStore, t: TournamentRecord) -> dict[str, A
         "created_at": t.created_at.isoformat(),
         "settings": {k: v for k, v in settings_of(t).to_json().items() if k != "seed"},
         "entrants": [
-            {"entrant": e.entrant_no, "name": e.name, "human": e.human,
+            {"entrant": shown(e.entrant_no), "name": e.name, "human": e.human,
              "ai_level": e.ai_level, "replaced_from": e.replaced_from}
             for e in t.entrants
         ],
         "rounds": rounds,
-        "standings": [row.to_json() for row in standings(t, done)],
+        "standings": renumbered([row.to_json() for row in standings(t, done)]),
     }
 
 

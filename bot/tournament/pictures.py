@@ -26,8 +26,16 @@ from bot.tournament.render import (
     render_table_sheet,
     round_columns,
 )
-from bot.tournament.scoring import lower_is_better, outcome_of, standings
-from bot.tournament.words import K, listed_place, place_label, tt, worded
+from bot.tournament.scoring import outcome_of, standings
+from bot.tournament.words import (
+    K,
+    listed_place,
+    place_label,
+    points_rule,
+    scoring_rule,
+    tt,
+    worded,
+)
 from engine import games
 from engine.tournament import place_points
 
@@ -209,8 +217,7 @@ def standings_png(t_: TournamentRecord, upto: int, lang: str, page: int = 1) -> 
         round_labels, lines = laid_out(folded)
     subtitle = (tt("pic_final", lang, rounds=rounds) if final
                 else tt("pic_after", lang, round=upto, rounds=rounds))
-    tiebreak = worded("tiebreak", f"{unit}_{'low' if lower_is_better(t_) else 'high'}", lang)
-    footer = [Footer(tt("legend_points", lang, tiebreak=tiebreak))]
+    footer = [Footer(scoring_rule(t_.game_kind, lang))]
     if folded:
         footer.append(Footer(tt("legend_rounds", lang, label=round_labels[0], first=1,
                                 last=folded)))
@@ -274,7 +281,7 @@ def sheet_footer(t_: TournamentRecord, slot: TournamentTableRecord, lang: str) -
                                 value=value_text(control.value, control.unit, lang),
                                 expected=value_text(control.expected, control.unit, lang),
                                 mark="✓" if control.ok else "✗"), control.ok))
-    footer.append(Footer(tt("legend_sheet", lang)))
+    footer.append(Footer(points_rule(t_.game_kind, lang)))
     return footer
 
 

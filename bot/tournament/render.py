@@ -37,6 +37,7 @@ from bot.render.common import (
 )
 from bot.render.fonts import Font, clean_name, fit, fitted, font
 from bot.render.leaderboard import MEDALS, medal
+from bot.render.names import fit_initial
 
 W, M = 760, 8
 SMALL_PX = embed_px(W)  # the least size of a word (labels, tags, the legend): 11 px in an embed
@@ -148,7 +149,7 @@ def _name(img: Image.Image, x: int, cy: int, name: str, tags: Sequence[Tag], end
     room = end - x
     if fn.getlength(clean) > room:
         fn = font(NAME_PX, "cond")
-        clean = fit(clean, fn, room)
+        clean = fit_initial(clean, fn, room)
     colour = GOLD if gold else TEXT
     if tags:
         text(img, (x, cy - NAME_BASE), clean, fn, colour, "ls")

@@ -39,6 +39,22 @@ def worded(key: str, unit: str, lang: str, /, **values: object) -> str:
     return t(full, lang, **values) if unit and has(full, lang) else t(K + key, lang, **values)
 
 
+def points_rule(kind: str, lang: str) -> str:
+    """How a table's places give points in a tournament of ``kind`` (``engine.tournament``'s
+    4-3-2-1, with what the game does with a tie at the table: Lóra plays it off by harakiri,
+    R-RANK; elsewhere tied seats share the points) — the table sheets' legend."""
+    return worded("rule_points", kind, lang)
+
+
+def scoring_rule(kind: str, lang: str) -> str:
+    """The tournament's scoring in one sentence: ``points_rule`` and what decides equal
+    points in the standings (Lóra: fewer penalty points; Taroky: the higher sum of results).
+    The one wording of it: the tournament's rules, a tournament table's rules, the help, the
+    standings' legend (review 73: it was told only under the standings after round 1)."""
+    return tt("rule_scoring", lang, points=points_rule(kind, lang),
+              tiebreak=worded("tiebreak", kind, lang))
+
+
 def listed_place(row: Standing, lang: str) -> str:
     """``place_label`` of a row of the standings: one place, or the range a shared one
     covers."""

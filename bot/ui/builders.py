@@ -13,10 +13,10 @@ from typing import Any
 import discord
 
 from bot.games import GameUI, Picture, ui_of
-from bot.games.base import picture_legend
+from bot.games.base import absent_over_line, picture_legend
 from bot.i18n import game_t, has, t, unlisted
 from bot.model import Table, TableSettings
-from bot.tournament.words import tournament_table_name, worded
+from bot.tournament.words import scoring_rule, tournament_table_name, worded
 from bot.ui.alt import png_file
 from bot.ui.components import (
     LobbyAIButton,
@@ -215,13 +215,15 @@ def table_rules_lines(ui: GameUI, table: Table, lang: str) -> list[str]:
     """The rules a table plays by, as its Rules button lists them: the game's options; at a
     tournament's table also a round's length where the options do not say it (the round is
     one whole game) and the tournament's turn timer, which its players otherwise read only
-    in the tournament's message in the parent channel (review 40)."""
+    in the tournament's message in the parent channel (review 40), and how the tournament
+    scores (review 73)."""
     lines = ui.settings_lines(table.settings, lang)
     if table.tournament is None:
         return lines
     if not ui.spec.tournament_rules().round_units:
         lines.insert(0, worded("set_length_game", ui.kind, lang))
     lines.append(timer_line(table.settings.turn_timer, lang, tournament=True))
+    lines.append(scoring_rule(ui.kind, lang))
     return lines
 
 
@@ -353,6 +355,9 @@ def hand_message(table: Table, view: SeatViewBase, lang: str, *,
         parts.items = [*parts.items, TableButton(table.table_id, "hand",
                                                   t("core.btn_back", lang),
                                                   discord.ButtonStyle.success)]
+    ended = absent_over_line(table, view.seat, lang) if over else None
+    if ended is not None:  # (the AI played his seat to the end: how much of it)
+        lines.append(ended)
     if last and parts.wait is not None and parts.wait in lines:
         # (whose turn it is now goes stale: the line says what to do on his turn)
         lines[lines.index(parts.wait)] = t("core.hand_last_wait", lang)

@@ -16,7 +16,7 @@ from typing import Any
 
 import discord
 
-from bot.games.base import HandParts, Item, picture_names
+from bot.games.base import HandParts, Item, absent_prompt, picture_names
 from bot.games.lora.cards import action_card, card_label, cards_text
 from bot.games.lora.events import game_name
 from bot.games.lora.texts import (
@@ -79,7 +79,7 @@ def prompt(table: Table, view: SeatView, lang: str) -> str:
     if pub.finished:
         return t("core.hand_finished", lang)
     if table.stood_in(view.seat):
-        return t("core.hand_absent", lang)  # (his buttons would unlock never)
+        return absent_prompt(table, view.seat, lang)  # (his buttons would unlock never)
     if not view.legal:
         if pub.to_act is None:
             return t("core.hand_none", lang)

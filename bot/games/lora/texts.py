@@ -344,6 +344,7 @@ def hand_lines(events: Sequence[Any], lang: str, names: Sequence[str], seat: int
                  if not (i > stovka[0] and isinstance(events[i], StovkaAnswered))]
         pairs.append(stovka[1])
         pairs.sort(key=lambda pair: pair[0])
+    pairs = ai_led_start(events, pairs, words, walked)
     pairs, stood = ai_cards_line(events, pairs, words, walked)
     pairs, forced = forced_cards_line(events, pairs, words, walked)
     ends = [k for k, (i, _) in enumerate(pairs) if isinstance(events[i], ENDING_EVENTS)]
@@ -367,6 +368,27 @@ def hand_lines(events: Sequence[Any], lang: str, names: Sequence[str], seat: int
     elif stovka is not None and stovka[1][0] < start:  # červený král: kept as the ending
         ending.append(stovka[1])
     return [text for _, text in ending + tail]
+
+
+def ai_led_start(events: Sequence[Any], pairs: Sequence[tuple[int, str]], words: Words,
+                 walked: marks.SeatMoves) -> list[tuple[int, str]]:
+    """``pairs`` with the start of a game he was to lead worded as it went when an AI made
+    his first move there ("Hraje se Červené, za tebe vynesla AI."): review 73, a returning
+    player read "vynášíš ty" over "Za tebe hrála AI: S🍃" — the lead made already."""
+    out = list(pairs)
+    for k, (i, _) in enumerate(out):
+        e = events[i]
+        if not isinstance(e, GameStarted) or e.leader != words.viewer or e.attempt is not None:
+            continue  # (a maturant's start says "maturuješ ty": his attempt, not a lead)
+        first = next((m for m in walked.moves if m.at > i), None)
+        if first is None or first.how not in ("stand_in", "left"):
+            continue
+        words.stood_in = True
+        text = words.line(e)
+        words.stood_in = False
+        if text is not None:
+            out[k] = (i, text)
+    return out
 
 
 def stovka_line(events: Sequence[Any], pairs: Sequence[tuple[int, str]], words: Words,

@@ -18,7 +18,7 @@ from typing import Any, NamedTuple
 
 import discord
 
-from bot.games.base import HandParts, Item, picture_names
+from bot.games.base import HandParts, Item, absent_prompt, picture_names
 from bot.games.marks import SeatMoves, seat_moves
 from bot.games.taroky.pictures import hand_text, render_hand
 from bot.games.taroky.pictures.hand import extra_cards
@@ -164,7 +164,7 @@ def prompt(table: Table, view: SeatView, lang: str) -> str:
     if pub.finished or table.state is None or table.state.finished:
         return t("core.hand_finished", lang)
     if table.stood_in(view.seat):
-        return t("core.hand_absent", lang)  # (his buttons would unlock never)
+        return absent_prompt(table, view.seat, lang)  # (his buttons would unlock never)
     if not view.legal:
         if pub.to_act is None:
             return t("core.hand_none", lang)
