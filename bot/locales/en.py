@@ -109,6 +109,7 @@ STRINGS: dict[str, str] = {
     "core.hand_absent_moves": "The AI has played for you since your time ran out ({moves} so far). Click any button of the table – e.g. I'm back – and you play yourself again.",
     "core.hand_absent_over": "Since your time ran out, the AI played for you to the end ({moves}).",
     "core.moves_one": "{n} move",
+    "core.moves_few": "{n} moves",
     "core.moves_many": "{n} moves",
     "core.btn_back": "I'm back",
     "core.note_left": "{name} left the game – an AI took the seat.",
