@@ -171,6 +171,12 @@ class KvartaBuilt(Event):
         empties instead, that is what is announced)."""
         return not self.complete and self.out is None
 
+    @property
+    def stopper(self) -> int | None:
+        """The card that blew it (R-KVARTY-NEXT): played already, the next rank above its
+        highest card; None unless ``blown``."""
+        return max(c for _, c in self.placed) + 1 if self.blown else None
+
 
 @dataclass(frozen=True, slots=True)
 class CardLaid(Event):

@@ -259,7 +259,7 @@ def test_R_KVARTY_NEXT_after_an_incomplete_kvarta_the_leader_leads_again():
     assert "odfouknutá" not in events[0].text("cs")
     built, events = lead(game, 0, "7h")  # 9h is played: the run is 7h 8h, 8h from seat 3
     assert placed(built) == [(0, "7h"), (3, "8h")]
-    assert built.complete is False and built.blown
+    assert built.complete is False and built.blown and card_str(built.stopper) == "9h"
     # seat 3 laid the highest card, but after an incomplete kvarta the leader goes on
     assert built.next_leader == 0 and game.to_act == 0
     assert events[0].text("cs") == (
@@ -269,7 +269,7 @@ def test_R_KVARTY_NEXT_after_an_incomplete_kvarta_the_leader_leads_again():
     assert game.cards_left() == [5, 7, 7, 7]
     lead(game, 0, "7l")  # all four his own
     built, _ = lead(game, 0, "Ea")  # his last card
-    assert built.out == 0 and game.finished
+    assert built.out == 0 and game.finished and built.stopper is None
     assert game.points == [0, 7, 7, 7]
 
 
@@ -278,7 +278,7 @@ def test_R_KVARTY_NEXT_a_run_up_to_the_ace_is_complete_and_the_aces_owner_leads(
     built, events = lead(game, 0, "Fh")  # F K E: Fh Kh his own, Eh from seat 1
     assert short(_leads(built.own_cards)) == ["Fh", "Kh"]
     assert built.filled == ((1, c("Eh")),)
-    assert built.complete is True and not built.blown
+    assert built.complete is True and not built.blown and built.stopper is None
     assert built.next_leader == 1 and game.to_act == 1
     assert events[-1].text("cs") == "hráč 0 vynáší Fh, Kh: kvarta Fh Kh Eh; dál vynáší hráč 1."
 

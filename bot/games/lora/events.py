@@ -226,7 +226,7 @@ class Words:
         leads next is named only if another leads ("; vynáší znovu": a burst of his kvarty
         stays short), with the cards he added (R-KVARTY-NEXT: the highest is his, "dál
         vynáší Bob (přikládá 10❤️)"). ``mark`` (a lead nobody clicked) by the leader: after
-        his name ("Bob (za hráče hraje AI) vynáší …"), in his own words after his cards —
+        his name ("Bob (hraje AI) vynáší …"), in his own words after his cards —
         at the end it read as the next leader's."""
         own = ", ".join(card_label(c) for c in e.own_cards)
         if e.seat == self.viewer:
@@ -243,8 +243,8 @@ class Words:
                 nxt = self.say("next", e.next_leader)
             if e.complete:
                 return self.say("kvarta", e.seat, mark, own=own, cards=cards, next=nxt)
-            # the card that stopped it: the next rank up, played already (R-KVARTY-NEXT)
-            stop = card_label(max(c for _, c in e.placed) + 1)
+            assert e.stopper is not None  # (incomplete with the game going on: blown)
+            stop = card_label(e.stopper)
             return self.say("kvarta_blown", e.seat, mark, own=own, cards=cards, next=nxt,
                             stop=stop)
         if not e.filled:
