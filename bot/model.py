@@ -252,8 +252,11 @@ class TableSettings:
         self.revisions.setdefault(self.revision, dict(self.options))
         same = next((r for r, o in self.revisions.items() if o == options), None)
         self.options = dict(options)
-        self.revision = max(self.revisions) + 1 if same is None else same
-        self.revisions[self.revision] = dict(options)
+        if same is None:
+            self.revision = max(self.revisions) + 1
+            self.revisions[self.revision] = dict(options)
+        else:
+            self.revision = same
 
     def to_json(self) -> JSONDict:
         return {

@@ -182,7 +182,7 @@ def lobby_description(table: Table, waiting: bool) -> str:
     (named) may start — after all accept changed rules, if some still have to (``waiting``;
     review 71: a full lobby kept asking to fill the seats)."""
     kind, lang = table.game_kind, table.settings.lang
-    if None in table.seats or table.seat_of(table.creator_id) is None:
+    if not table.full or table.seat_of(table.creator_id) is None:
         return game_t(kind, "lobby_desc", lang, n=len(table.seats))
     return game_t(kind, "lobby_full_agree" if waiting else "lobby_full", lang,
                   creator=f"<@{table.creator_id}>")

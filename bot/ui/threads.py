@@ -67,6 +67,8 @@ class Threads:
         (of its ``settings`` when the caller read them already): "busy" (the default) a
         thread of its own when the channel already has a table in its lobby or in play,
         "always" a thread, "never" the channel. None: the channel (a thread: always)."""
+        if isinstance(self.ctl.materials.channel(channel_id), discord.Thread):
+            return None  # (a thread has no threads of its own: the table plays in it)
         if settings is None:
             try:
                 settings = await self.ctl.store.guild_settings(guild_id)
@@ -74,8 +76,6 @@ class Threads:
                 log.warning("could not read the settings of guild %s", guild_id)
                 settings = {}
         mode = settings.get("table_threads", "busy")
-        if isinstance(self.ctl.materials.channel(channel_id), discord.Thread):
-            return None  # (a thread has no threads of its own: the table plays in it)
         if mode == "never" or (mode != "always"
                                and not self.ctl.service.tables_in_channel(channel_id)):
             return None
