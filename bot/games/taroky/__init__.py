@@ -49,6 +49,10 @@ from engine.game import GameEvent, Outcome, SeatViewBase
 from engine.taroky import SPEC
 from engine.taroky.options import TarokyOptions
 
+# the lobby's two-valued switches: each value and the one a click turns it into
+FLIP = {"reveal": "hidden", "hidden": "reveal", "zero": "one_eye", "one_eye": "zero",
+        "forbidden": "allowed", "allowed": "forbidden"}
+
 
 class TarokyUI(BaseUI):
     def __init__(self) -> None:
@@ -132,10 +136,9 @@ class TarokyUI(BaseUI):
             mond = "allow" if o.mond_rule else "forbid"
             choices += [("zduch", t(f"taroky.toggle_zduch_{onoff[o.zduch]}", lang)),
                         ("mond", t(f"taroky.toggle_mond_{mond}", lang))]
-        other = {"reveal": "hidden", "hidden": "reveal", "zero": "one_eye", "one_eye": "zero"}
         return [*choices,
-                ("solo_talon", t(f"taroky.toggle_solo_{other[o.solo_talon]}", lang)),
-                ("tie", t(f"taroky.toggle_tie_{other[o.tie]}", lang))]
+                ("solo_talon", t(f"taroky.toggle_solo_{FLIP[o.solo_talon]}", lang)),
+                ("tie", t(f"taroky.toggle_tie_{FLIP[o.tie]}", lang))]
 
     def change_option(self, options: dict[str, Any], choice: str) -> dict[str, Any] | None:
         o = TarokyOptions.from_json(options)
@@ -145,12 +148,11 @@ class TarokyUI(BaseUI):
             case "zduch":
                 o = replace(o, zduch=not o.zduch)
             case "mond":
-                mond = "allowed" if o.varsava_mond_na_skyze == "forbidden" else "forbidden"
-                o = replace(o, varsava_mond_na_skyze=mond)
+                o = replace(o, varsava_mond_na_skyze=FLIP[o.varsava_mond_na_skyze])
             case "solo_talon":
-                o = replace(o, solo_talon="hidden" if o.solo_talon == "reveal" else "reveal")
+                o = replace(o, solo_talon=FLIP[o.solo_talon])
             case "tie":
-                o = replace(o, tie="one_eye" if o.tie == "zero" else "zero")
+                o = replace(o, tie=FLIP[o.tie])
             case _:
                 return None
         return o.to_json()
