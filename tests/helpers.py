@@ -381,3 +381,25 @@ def drawn_texts(monkeypatch: Any, module: Any) -> list[str]:
 
     monkeypatch.setattr(module, "text", spy)
     return seen
+
+
+def taroky_seats_at_a_deal_end() -> tuple[Any, list[Any]]:
+    """A Taroky table of two deals (Ann; Eve withdrawn, an AI plays her seat; an AI; Dana
+    absent) and the events of random play (seed 5) through the first deal's end: a
+    ``bot.model.Table`` in English and its events."""
+    import random
+
+    from bot.model import Seat, Table, TableSettings
+    from engine.taroky import TarokyRound
+    from engine.taroky.events import DealEnded
+    from engine.taroky.options import TarokyOptions
+
+    rnd = TarokyRound(rng=random.Random(5), options=TarokyOptions(round_deals=2))
+    rng = random.Random(5)
+    seats = [Seat(1, "Ann"), Seat(None, "Eve", "medium", left=True, left_at=0),
+             Seat(None, "AI Božena", "easy"), Seat(4, "Dana", absent=True)]
+    table = Table(1, 1, 1, 1, TableSettings(lang="en"), seats, "taroky", state=rnd)
+    events: list[Any] = []
+    while not any(isinstance(e, DealEnded) for e in events):
+        events += rnd.apply(rng.choice(rnd.legal_actions()))
+    return table, events

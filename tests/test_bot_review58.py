@@ -22,10 +22,8 @@ from bot.tournament.examples import example_tournament
 from bot.tournament.export import standings_csv
 from engine import games
 from engine.lora import Lora
-from engine.taroky import TarokyRound
-from engine.taroky.events import DealEnded
-from engine.taroky.options import TarokyOptions
 from tests.botkit import BotHarness, channel_delivered, reply
+from tests.helpers import taroky_seats_at_a_deal_end
 from tests.tournament_kit import record, with_bob
 
 NAMES = ["Ann", "Bob", "Cyril", "Dana"]
@@ -188,14 +186,7 @@ def test_taroky_lines_of_a_seat_an_ai_plays_since_its_player_left_name_it_as_the
     """Review 58 LOW 4 at a Taroky table, as at Lóra's: Eve's withdrawn seat is "Eve → AI"
     in the lines of its moves, the deal's result and the next deal's announcement; the
     absent Dana (an AI stands in) and Eve once she took her seat back keep their names."""
-    rnd = TarokyRound(rng=random.Random(5), options=TarokyOptions(round_deals=2))
-    rng = random.Random(5)
-    seats = [Seat(1, "Ann"), Seat(None, "Eve", "medium", left=True, left_at=0),
-             Seat(None, "AI Božena", "easy"), Seat(4, "Dana", absent=True)]
-    table = Table(1, 1, 1, 1, TableSettings(lang="en"), seats, "taroky", state=rnd)
-    events: list[Any] = []
-    while not any(isinstance(e, DealEnded) for e in events):
-        events += rnd.apply(rng.choice(rnd.legal_actions()))
+    table, events = taroky_seats_at_a_deal_end()
     lines = TAROKY_UI.event_lines(table, events)
     assert lines[:6] == ["Ann: solo.", "Eve → AI: pass.", "AI Božena: pass.", "Dana: pass.",
                          "Ann plays solo.", "Eve → AI announces valat (all 12 tricks)."]

@@ -8,24 +8,16 @@ import random
 from typing import Any
 
 from bot.games.taroky import UI as TAROKY_UI
-from bot.model import Seat, Table, TableSettings
-from engine.taroky import TarokyRound
-from engine.taroky.events import DealEnded, DealStarted
-from engine.taroky.options import TarokyOptions
+from bot.model import TableSettings
+from engine.taroky.events import DealStarted
+from tests.helpers import taroky_seats_at_a_deal_end
 
 
 def test_a_taroky_deals_result_keeps_its_last_trick_when_the_next_deal_starts() -> None:
     """As Lóra's: the table message is cut to the deal's result when the next deal starts,
     and the last tricks (an AI's here) were in no public message. The result keeps its two
     last lines, the cards of the last trick only (T-VIEW: as the table message told them)."""
-    rnd = TarokyRound(rng=random.Random(5), options=TarokyOptions(round_deals=2))
-    rng = random.Random(5)
-    seats = [Seat(1, "Ann"), Seat(None, "Eve", "medium", left=True, left_at=0),
-             Seat(None, "AI Božena", "easy"), Seat(4, "Dana", absent=True)]
-    table = Table(1, 1, 1, 1, TableSettings(lang="en"), seats, "taroky", state=rnd)
-    events: list[Any] = []
-    while not any(isinstance(e, DealEnded) for e in events):
-        events += rnd.apply(rng.choice(rnd.legal_actions()))
+    table, events = taroky_seats_at_a_deal_end()
     assert any(isinstance(e, DealStarted) for e in events)
     said = TAROKY_UI.announcements(table, events)
     assert said[0].splitlines()[4] == (
