@@ -208,13 +208,17 @@ def _talon_rows(widths: Sequence[int]) -> list[list[int]]:
     return even if len(even) == len(rows) else rows
 
 
+def _talon_lines(groups: list[Group], row: list[int]) -> int:
+    """The lines over a talon row's cards: its names, and 3P's line of which trojka."""
+    return 2 if any(groups[i][1] for i in row) else 1
+
+
 def _talon_height(groups: list[Group], rows: list[list[int]]) -> int:
     """The talon's panel: its title, then each row's names (and 3P's trojka line) over
     its cards."""
     if not groups:
         return 0
-    return PAD + LINE + sum(LINE * (2 if any(groups[i][1] for i in row) else 1) + ROW
-                            for row in rows) + PAD - ROW_GAP
+    return PAD + LINE + sum(LINE * _talon_lines(groups, row) + ROW for row in rows) + PAD - ROW_GAP
 
 
 def _pile_rows(count: int, first_room: int) -> list[int]:
@@ -386,22 +390,21 @@ def deal_image(deal: PublicView, row: DealRecord, names: Sequence[str],
         text(img, (M + PAD, y + PAD + LINE // 2), pic("talon", lang),
              font(NAME_PX, "bold"), TEXT, "lm")
         top = y + PAD + LINE
+        label_font = font(SMALLEST, "bold")
         for line in talon_rows:
-            subs = any(groups[i][1] for i in line)  # 3P: a line says which trojka
+            over = _talon_lines(groups, line) * LINE  # (3P: a line says which trojka)
             gx = M + PAD
             for i in line:
                 w, (_who, what, cs) = widths[i], groups[i]
-                text(img, (gx, top + LINE // 2), labels[i], font(SMALLEST, "bold"), GOLD,
-                     "lm")
+                text(img, (gx, top + LINE // 2), labels[i], label_font, GOLD, "lm")
                 if what:
                     shown, fw = fitted(what, SMALLEST, "narrow", w, smallest=SMALLEST)
                     text(img, (gx, top + LINE + LINE // 2), fit(shown, fw, w), fw, MUTED,
                          "lm")
                 for k, card in enumerate(cs):
-                    _card(img, card, gx + k * TALON_STEP, top + (2 if subs else 1) * LINE,
-                          lang)
+                    _card(img, card, gx + k * TALON_STEP, top + over, lang)
                 gx += w + GROUP_GAP
-            top += (2 if subs else 1) * LINE + ROW
+            top += over + ROW
         y += talon_h + 10
     # each side (Varšava: each player) with its eyes, and its seats' cards
     for title_s, eyes, colour, seats in blocks:
