@@ -151,16 +151,15 @@ def _knocks(img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int, n: int,
     fit left of the rule before the running total, else one dot and their count ("•12";
     eight dots ran across the rule under the total and more were not drawn)."""
     y_dots = y + ROW_H - KNOCK_D - 1
-    if _counted(n):
-        count = font(KNOCK_COUNT_PX, "cond")
-        width = KNOCK_D + 2 + count.getlength(str(n))
-        left = min(max(x + 3, cx - width / 2), x + 3 + KNOCK_ROOM - width)
-        dots(d, left, y_dots, 1, KNOCK_D, GOLD)
-        text(img, (left + KNOCK_D + 2, y_dots + KNOCK_D), str(n), count, GOLD, "ls")
-        return
-    width = KNOCK_STEP * n - (KNOCK_STEP - KNOCK_D)
+    count = font(KNOCK_COUNT_PX, "cond") if _counted(n) else None
+    width = (KNOCK_STEP * n - (KNOCK_STEP - KNOCK_D) if count is None
+             else KNOCK_D + 2 + count.getlength(str(n)))
     left = min(max(x + 3, cx - width / 2), x + 3 + KNOCK_ROOM - width)
-    dots(d, left, y_dots, n, KNOCK_D, GOLD, KNOCK_STEP)
+    if count is None:
+        dots(d, left, y_dots, n, KNOCK_D, GOLD, KNOCK_STEP)
+        return
+    dots(d, left, y_dots, 1, KNOCK_D, GOLD)
+    text(img, (left + KNOCK_D + 2, y_dots + KNOCK_D), str(n), count, GOLD, "ls")
 
 
 def _label(img: Image.Image, y: int, line: Line, lang: str) -> None:
