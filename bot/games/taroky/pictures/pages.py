@@ -175,8 +175,7 @@ def sheet_image(view: TableView, names: Sequence[str], lang: str = "cs",
     part = (whole(view) if page is None else page if isinstance(page, Part)
             else parts(view, names, left)[page])
     img = felt(W, part_height(view, part, lays, who, left, lang)).copy()
-    shown = (None if page is None or not part.deals else
-             (view.protocol[part.deals[0]].deal_no, view.protocol[part.deals[-1]].deal_no))
+    shown = None if page is None or not part.deals else deal_span(view, part)
     title_bar(img, view, lang, round_no or view.round_no, shown)
     top = HEADER_H + M
     paste(img, panel(W - 2 * M, img.height - top - M, PANEL, radius=14), M, top)
@@ -202,11 +201,16 @@ def sheet_image(view: TableView, names: Sequence[str], lang: str = "cs",
     return img
 
 
+def deal_span(view: TableView, part: Part) -> tuple[int, int]:
+    """The numbers of the first and the last deal of a page with deals."""
+    return view.protocol[part.deals[0]].deal_no, view.protocol[part.deals[-1]].deal_no
+
+
 def page_label(view: TableView, part: Part, lang: str) -> str:
     """A page's button: its deals by number ("1.–5.", "6."), or the summary's word."""
     if part.summary:
         return t("taroky.btn_page_total", lang)
-    first, last = (view.protocol[i].deal_no for i in (part.deals[0], part.deals[-1]))
+    first, last = deal_span(view, part)
     if first == last:
         return t("taroky.btn_page_deal", lang, n=first)
     return t("taroky.btn_page_deals", lang, first=first, last=last)
