@@ -5,6 +5,7 @@ no taller than a phone shows at ``PHONE_W`` — the longest boxes' too."""
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 import pytest
 
@@ -145,6 +146,28 @@ def test_the_overview_with_the_longest_boxes_is_no_taller_than_a_phone_shows() -
     assert img.width == sheet_pages.PAGE_W and img.height <= sheet_pages.PAGE_H_MAX
 
 
+def _knock_spies(monkeypatch: pytest.MonkeyPatch, module: Any) -> tuple[
+        list[tuple[float, float, int]], list[tuple[str, float, float, Any, str]]]:
+    """Spies on ``module``'s ``dots`` (each call's x, y and count) and ``text`` (each
+    string with its place, font and anchor), the two a sheet cell's knocks draw with."""
+    drawn: list[tuple[float, float, int]] = []
+    written: list[tuple[str, float, float, Any, str]] = []
+    real_dots, real_text = module.dots, module.text
+
+    def dots_spy(draw: Any, x: float, y: float, n: int, *args: Any) -> float:
+        drawn.append((x, y, n))
+        return float(real_dots(draw, x, y, n, *args))
+
+    def text_spy(img: Any, xy: tuple[float, float], value: str, fnt: Any,
+                 fill: Any = None, anchor: str = "la") -> float:
+        written.append((value, xy[0], xy[1], fnt, anchor))
+        return float(real_text(img, xy, value, fnt, fill, anchor))
+
+    monkeypatch.setattr(module, "dots", dots_spy)
+    monkeypatch.setattr(module, "text", text_spy)
+    return drawn, written
+
+
 @pytest.mark.parametrize("knocks", [1, 3, 5, 6, 8, 10, 11, 12, 23])
 @pytest.mark.parametrize(("points", "total"), [(3, 8), (13, 88), (3, 188), (13, 188),
                                                (25, 188)])
@@ -157,26 +180,11 @@ def test_the_knocks_dots_keep_clear_of_the_numbers(monkeypatch, knocks: int, poi
     LEAST px, clear of the points."""
     from PIL import Image, ImageDraw
 
-    drawn: list[tuple[float, float]] = []
-    real = sheet_pages.dots
-
-    def spy(draw: object, x: float, y: float, n: int, *args: object) -> float:
-        drawn.append((x, y))
-        return real(draw, x, y, n, *args)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(sheet_pages, "dots", spy)
-    written: list[tuple[str, float, float, object, str]] = []
-    real_text = sheet_pages.text
-
-    def text_spy(img: Image.Image, xy: tuple[float, float], value: str, fnt: object,
-                 fill: object = None, anchor: str = "la") -> float:
-        written.append((value, xy[0], xy[1], fnt, anchor))
-        return real_text(img, xy, value, fnt, fill, anchor)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(sheet_pages, "text", text_spy)
+    spots, written = _knock_spies(monkeypatch, sheet_pages)
     row = ProtocolRow(1, 7, Contract.DESITKY, (points, 0, 0, 0), knocks=(knocks, 0, 0, 0))
     img = Image.new("RGB", (sheet_pages.CELL_W, sheet_pages.ROW_H), (4, 16, 11))
     sheet_pages._cell(img, ImageDraw.Draw(img), 0, 0, row, (total, 0, 0, 0), 0)
+    drawn = [(x, y) for x, y, _n in spots]  # (a page's cell draws its dots one by one)
     fits = (2 if total < 100 else 1) * sheet_pages.KNOCK_ROWS
     pts_font = sheet_pages.font(sheet_pages.PTS_PX, "cond")
     points_left = sheet_pages.CELL_W - sheet_pages.NUM_RIGHT - pts_font.getlength(str(points))
@@ -208,23 +216,7 @@ def test_the_tall_sheets_knocks_stay_left_of_the_rule_and_clear_of_the_points(
     ink under the points' ink and inside the row."""
     from PIL import Image, ImageDraw
 
-    drawn: list[tuple[float, float, int]] = []
-    real_dots = sheet.dots
-
-    def dots_spy(draw: object, x: float, y: float, n: int, *args: object) -> float:
-        drawn.append((x, y, n))
-        return real_dots(draw, x, y, n, *args)  # type: ignore[arg-type]
-
-    written: list[tuple[str, float, float, object, str]] = []
-    real_text = sheet.text
-
-    def text_spy(img: Image.Image, xy: tuple[float, float], value: str, fnt: object,
-                 fill: object = None, anchor: str = "la") -> float:
-        written.append((value, xy[0], xy[1], fnt, anchor))
-        return real_text(img, xy, value, fnt, fill, anchor)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(sheet, "dots", dots_spy)
-    monkeypatch.setattr(sheet, "text", text_spy)
+    drawn, written = _knock_spies(monkeypatch, sheet)
     points = knocks + 2
     row = ProtocolRow(4, 7, Contract.DESITKY, (points, 0, 0, 0), knocks=(knocks, 0, 0, 0))
     img = Image.new("RGB", (sheet.CELL_W, sheet.ROW_H), (4, 16, 11))
