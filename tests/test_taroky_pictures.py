@@ -1378,7 +1378,7 @@ def test_T_TALON_the_table_shows_the_taroks_laid_away_face_up_by_rank(
     boxes: list[tuple[str, list[int]]] = []
     monkeypatch.setattr(table, "_inset", lambda img, x, y, box, title, shown, *a, **k:
                         boxes.append((title, list(shown))))
-    table._talon(None, laid, "cs", table.H)  # type: ignore[arg-type]
+    table._talon(None, laid, "cs", table.H, table.trojka_lines(laid, "cs"))  # type: ignore[arg-type]
     assert ("Odložené taroky", [ii, v, xvi]) in boxes
 
 

@@ -815,13 +815,13 @@ def trojka_height(lines: Sequence[Trojka], tight: bool = False) -> int:
             + gap * (len(lines) - 1) + 12 + LINE - step)
 
 
-def talon_height(deal: PublicView, lang: str, tight: bool = False) -> int:
-    """The height of the talon's box, the top left one (0: none; ``tight``: the shown
-    trojkas' lines closer)."""
-    if talon_box(deal, lang) is None:
-        return 0
-    lines = trojka_lines(deal, lang)
-    return trojka_height(lines, tight) if lines else TABLE_INSET.plain_h
+def talon_height(deal: PublicView, lang: str, lines: Sequence[Trojka],
+                 tight: bool = False) -> int:
+    """The height of the talon's box, the top left one (0: none): the shown trojkas'
+    ``lines`` (``trojka_lines``; ``tight``: closer) where there are some."""
+    if lines:
+        return trojka_height(lines, tight)
+    return 0 if talon_box(deal, lang) is None else TABLE_INSET.plain_h
 
 
 def _trojka_box(img: Image.Image, x: int, y: int, lines: Sequence[Trojka],
@@ -848,13 +848,12 @@ def laid_taroks(deal: PublicView) -> list[int]:
     return sorted(c for cs in deal.face_up_discards for c in cs)[:6]
 
 
-def _talon(img: Image.Image, deal: PublicView, lang: str, bottom: int,
+def _talon(img: Image.Image, deal: PublicView, lang: str, bottom: int, lines: Sequence[Trojka],
            laid_x: int = RIGHT_X, top: int = BODY_TOP, tight: bool = False) -> None:
-    """The talon's box (top left, at ``top``: under the strip's rows) and the taroks laid
-    away (at ``laid_x``: in the right column, or the left one where the legend lies right;
-    ending at ``bottom``)."""
-    talon = talon_box(deal, lang)
-    lines = trojka_lines(deal, lang)
+    """The talon's box (top left, at ``top``: under the strip's rows; the shown trojkas'
+    ``lines`` where there are some) and the taroks laid away (at ``laid_x``: in the right
+    column, or the left one where the legend lies right; ending at ``bottom``)."""
+    talon = None if lines else talon_box(deal, lang)
     if lines:
         _trojka_box(img, LEFT_X, top, lines, tight)
     elif talon is not None:
@@ -1133,7 +1132,8 @@ def table_image(view: TableView, names: Sequence[str], lang: str = "cs",
     who = check_names(names, lang)
     deal = view.deal
     takes = last_takes(deal, who, lang)
-    corners = (0 if view.finished else talon_height(deal, lang),
+    trojkas = trojka_lines(deal, lang)
+    corners = (0 if view.finished else talon_height(deal, lang, trojkas),
                last_trick_height(takes))
     pieces = _pieces(view, who, lang, marks)
     kinds = legend_kinds(deal, marks)
@@ -1168,10 +1168,11 @@ def table_image(view: TableView, names: Sequence[str], lang: str = "cs",
 
     strip, where, at = choose(strips)
     tight = False
-    if at.height + (bar if where == "bar" else 0) > H_MOST and trojka_lines(deal, lang):
+    if at.height + (bar if where == "bar" else 0) > H_MOST and trojkas:
         # the shown trojkas' lines closer (their box 20 px lower)
         tight = True
-        corners = (0 if view.finished else talon_height(deal, lang, tight), corners[1])
+        corners = (0 if view.finished else talon_height(deal, lang, trojkas, tight),
+                   corners[1])
         strip, where, at = choose(strips)
     if at.height + (bar if where == "bar" else 0) > H_MOST:
         # each seat's note in its fewest lines (both side columns full: a two-line note
@@ -1205,8 +1206,8 @@ def table_image(view: TableView, names: Sequence[str], lang: str = "cs",
     rest = _legend(img, kinds, lang, bottom(sides[1]), sides[1], slice(whole, None))
     _seats(img, view, pieces, at.seats)
     if not view.finished:
-        _talon(img, deal, lang, bottom(sides[1]) - (rest + M if rest else 0), sides[1], top,
-               tight)
+        _talon(img, deal, lang, bottom(sides[1]) - (rest + M if rest else 0), trojkas,
+               sides[1], top, tight)
     draw_last_trick(img, deal, takes, lang, (RIGHT_X, top))
     _trick(img, deal, who, lang, at.cy, at.dy)
     _center_note(img, view, who, lang, at.cy,
