@@ -226,6 +226,12 @@ class GameUI(Protocol):
 
     def option_choices(self, settings: TableSettings, lang: str) -> list[tuple[str, str]]: ...
 
+    def value_choices(self, settings: TableSettings, lang: str) -> list[tuple[str, str]]:
+        """The creator's choices of the options that take one of several values (Taroky's
+        money and round's length), as (choice, label): the lobby's second select, its
+        choices changed by ``change_option`` as the switches of ``option_choices`` are."""
+        ...
+
     def change_option(self, options: dict[str, Any], choice: str) -> dict[str, Any] | None: ...
 
     def status_lines(self, table: Table, lang: str) -> list[str]: ...
@@ -339,8 +345,12 @@ class BaseUI:
         label); the seated players accept each change again."""
         return []
 
+    def value_choices(self, settings: TableSettings, lang: str) -> list[tuple[str, str]]:
+        return []  # (a game whose options are switches only)
+
     def change_option(self, options: dict[str, Any], choice: str) -> dict[str, Any] | None:
-        """The options after ``choice`` (one of ``option_choices``), or None if unknown."""
+        """The options after ``choice`` (one of ``option_choices`` or ``value_choices``),
+        or None if unknown."""
         return None
 
     def status_lines(self, table: Table, lang: str) -> list[str]:

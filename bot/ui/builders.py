@@ -160,13 +160,18 @@ def lobby_message(table: Table) -> Message:
         LobbyAIButton(tid, level, t("core.btn_add_ai", lang, level=t(f"core.ai_{level}", lang)))
         for level in ui.spec.ai_levels
     ]
-    choices = ui.option_choices(table.settings, lang)
-    if choices:
-        items.append(LobbyOptionSelect(
-            tid, table.settings.revision,
-            [discord.SelectOption(label=label, value=value) for value, label in choices],
-            t("core.options_placeholder", lang),
-        ))
+    # the switches, then the options of several values (a club's stake and round length
+    # were only /taroky new's): two rows beside at most two rows of buttons
+    for values, choices in enumerate((ui.option_choices(table.settings, lang),
+                                      ui.value_choices(table.settings, lang))):
+        if choices:
+            items.append(LobbyOptionSelect(
+                tid, table.settings.revision,
+                [discord.SelectOption(label=label, value=value) for value, label in choices],
+                game_t(ui.kind, "values_placeholder" if values else "options_placeholder",
+                       lang),
+                values=bool(values),
+            ))
     return {"content": None, "embed": embed, "view": frozen_view(*items), "attachments": []}
 
 

@@ -95,18 +95,20 @@ class LobbyAIButton(
 
 class LobbyOptionSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"lora:lo:(?P<table>\d+):(?P<revision>\d+)",
+    template=r"lora:lo:(?P<table>\d+):(?P<revision>\d+)(?P<values>:v)?",
 ):
     """The creator changes one of the game's options; the id carries the options' revision,
-    so the select is a new one (with nothing selected) after every change."""
+    so the select is a new one (with nothing selected) after every change. ``values``: the
+    select of the options set to one of several values (``GameUI.value_choices``), beside
+    the one of the switches."""
 
     def __init__(self, table_id: int, revision: int,
                  options: list[discord.SelectOption] | None = None,
-                 placeholder: str | None = None) -> None:
+                 placeholder: str | None = None, *, values: bool = False) -> None:
         self.table_id, self.revision = table_id, revision
         super().__init__(
             discord.ui.Select(
-                custom_id=f"lora:lo:{table_id}:{revision}",
+                custom_id=f"lora:lo:{table_id}:{revision}{':v' if values else ''}",
                 options=options or [discord.SelectOption(label="-", value="-")],
                 placeholder=placeholder,
             )
@@ -116,7 +118,7 @@ class LobbyOptionSelect(
     async def from_custom_id(
         cls, interaction: Interaction, item: discord.ui.Item[Any], match: Match[str]
     ) -> LobbyOptionSelect:
-        return cls(int(match["table"]), int(match["revision"]))
+        return cls(int(match["table"]), int(match["revision"]), values=bool(match["values"]))
 
     async def callback(self, interaction: Interaction) -> None:
         values = _values(interaction)

@@ -28,6 +28,7 @@ from bot.games.base import (
 )
 from bot.games.taroky import hand as hand_message
 from bot.games.taroky import texts
+from bot.games.taroky.lobby import change_value, round_text, value_choices
 from bot.games.taroky.pictures import (
     first_page,
     opening_page,
@@ -41,7 +42,7 @@ from bot.games.taroky.pictures import (
 )
 from bot.games.taroky.stats import GAMES, taroky_stats
 from bot.games.taroky.words import game_name, money, refusal
-from bot.i18n import shown_name, t, tn
+from bot.i18n import shown_name, t
 from bot.model import Table, TableSettings, tournament_round
 from bot.storage.models import PlayerStats
 from bot.tournament.words import tournament_name
@@ -68,11 +69,7 @@ class TarokyUI(BaseUI):
         return table_options(values)
 
     def settings_lines(self, settings: TableSettings, lang: str) -> list[str]:
-        o = TarokyOptions.from_json(settings.options)
-        if o.round_deals is not None:
-            limit = tn("core.deals", lang, o.round_deals)
-        else:
-            limit = tn("core.minutes", lang, o.round_minutes or 0)
+        limit = round_text(TarokyOptions.from_json(settings.options), lang)
         return [t("taroky.opt_round", lang, value=limit), *self.rules_lines(settings, lang)]
 
     def rules_lines(self, settings: TableSettings, lang: str) -> list[str]:
@@ -127,8 +124,8 @@ class TarokyUI(BaseUI):
     def option_choices(self, settings: TableSettings, lang: str) -> list[tuple[str, str]]:
         """The rule switches the creator may flip in the lobby (review 71: a table's rules
         were only ``/taroky new``'s options): Varšava, and with it the push and the mond on
-        the Škýz, the sólo's talon and the tie; the money and the round's length stay
-        ``/taroky new``'s."""
+        the Škýz, the sólo's talon and the tie (the money and the round's length:
+        ``value_choices``)."""
         o = TarokyOptions.from_json(settings.options)
         onoff = {True: "off", False: "on"}
         choices = [("varsava", t(f"taroky.toggle_varsava_{onoff[o.varsava]}", lang))]
@@ -140,7 +137,14 @@ class TarokyUI(BaseUI):
                 ("solo_talon", t(f"taroky.toggle_solo_{FLIP[o.solo_talon]}", lang)),
                 ("tie", t(f"taroky.toggle_tie_{FLIP[o.tie]}", lang))]
 
+    def value_choices(self, settings: TableSettings, lang: str) -> list[tuple[str, str]]:
+        """The stake, the top-up, the cap, the highest flek and the round's length, each
+        among a few common values (``lobby.PRESETS``)."""
+        return value_choices(settings.options, lang)
+
     def change_option(self, options: dict[str, Any], choice: str) -> dict[str, Any] | None:
+        if "=" in choice:
+            return change_value(options, choice)
         o = TarokyOptions.from_json(options)
         match choice:
             case "varsava":
