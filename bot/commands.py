@@ -650,11 +650,13 @@ def shared_commands(ui: GameUI) -> list[app_commands.Command[Any, Any, None]]:
                                             ephemeral=True)
 
     @app_commands.command(name="kick", description=gdesc(ui, "cmd_kick"))
-    @app_commands.describe(user=desc("core.opt_kick_user_desc"))
-    async def kick(interaction: Interaction, user: discord.Member) -> None:
+    @app_commands.describe(user=desc("core.opt_kick_user_desc"),
+                           table=desc("core.opt_table_desc"))
+    async def kick(interaction: Interaction, user: discord.Member,
+                   table: int | None = None) -> None:
         from bot.ui.removal import kick as remove
 
-        await remove(interaction, user)
+        await remove(interaction, user, table)
 
     @app_commands.command(name="abort", description=gdesc(ui, "cmd_abort"))
     @app_commands.describe(table=desc("core.opt_table_desc"))

@@ -7,6 +7,7 @@ game interface (``engine.game.GameState``); the table knows it only by its ``gam
 from __future__ import annotations
 
 import importlib
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field, fields, is_dataclass
 from enum import Enum
@@ -59,6 +60,10 @@ class Seat:
     # ``ai_moves`` when his current (or last) absence began: his hand counts the AI's moves
     # for him since (None: not known, a seat saved before it was kept)
     away_from: int | None = None
+    # his last click that moved (``click_of``: the version it was of and what it chose),
+    # saved with the seat: the same click again is his double click, not a stale button —
+    # after a restart too (the log tells a move, not which of the hand's buttons made it)
+    clicked: list[Any] | None = None
 
     @property
     def is_ai(self) -> bool:
@@ -84,6 +89,8 @@ class Seat:
             out["left_before"] = list(self.left_before)
         if self.away_from is not None:
             out["away_from"] = self.away_from
+        if self.clicked is not None:
+            out["clicked"] = list(self.clicked)
         return out
 
     @classmethod
@@ -106,11 +113,34 @@ class Seat:
             # (saved before it was kept: an absent player is told what he was told then)
             bool(d.get("ai_stood", d.get("absent", False))),
             _int_or_none(d.get("away_from")),
+            _click_or_none(d.get("clicked")),
         )
 
 
 def _int_or_none(value: object) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def click_of(version: int, choice: int | Sequence[object]) -> list[Any]:
+    """A click on a hand in the form a seat keeps it (``Seat.clicked``): the version of the
+    state its buttons were of, and what it chose — an action's index, or several actions
+    chosen at once (their JSON, in any order: kept as sorted texts)."""
+    if isinstance(choice, int):
+        return [version, choice]
+    return [version, sorted(json.dumps(a, sort_keys=True, separators=(",", ":"))
+                            for a in choice)]
+
+
+def _click_or_none(value: object) -> list[Any] | None:
+    """A stored ``Seat.clicked`` (None: none, or not one)."""
+    if not isinstance(value, list) or len(value) != 2 or _int_or_none(value[0]) is None:
+        return None
+    choice = value[1]
+    if _int_or_none(choice) is not None:
+        return [value[0], choice]
+    if isinstance(choice, list) and all(isinstance(x, str) for x in choice):
+        return [value[0], sorted(choice)]
+    return None
 
 
 @dataclass(frozen=True, slots=True)

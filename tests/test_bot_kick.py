@@ -2,7 +2,8 @@
 a server manager removes a player who is away. From a lobby his seat frees; from a running
 game an AI takes his seat as if he had left (he may take it back while the game runs). He is
 told by a mention who did it; the asker privately. Refused for anyone else, for a player who
-sits at no table of the channel, for oneself (leave instead), at a tournament's table, for a
+sits at no table of the channel (one the asker may name elsewhere is named, with how:
+``table``, as ``abort`` takes it), for oneself (leave instead), at a tournament's table, for a
 lobby's creator and for the last human of a game (abort instead)."""
 
 from __future__ import annotations
@@ -154,10 +155,15 @@ async def test_who_may_not_remove_whom(harness):
     assert reply(res).content == "Eve nesedí u žádného stolu v tomto kanálu."
     res = await alice.slash(ch, "lora kick", user=alice)
     assert reply(res).content == "Sebe neodebereš – od stolu odejdeš příkazem /lora leave."
-    # a table in another channel is not this channel's
+    # a table in another channel is not this channel's: its creator is told where it is
+    # and how to name it from here (a stranger only that he sits at no table here)
     other = guild.create_text_channel("jinde")
     res = await alice.slash(other, "lora kick", user=bob)
-    assert reply(res).content == "Bob nesedí u žádného stolu v tomto kanálu."
+    assert reply(res).content == (
+        f"Bob nesedí u žádného stolu v tomto kanálu – sedí u stolu č. {tid} v <#{ch.id}>."
+        f" Odebrat ho můžeš tam, nebo odkudkoli volbou `table`: /lora kick table:{tid}")
+    res = await stranger.slash(other, "lora kick", user=bob)  # (no table there: his English)
+    assert reply(res).content == "Bob does not sit at any table in this channel."
     assert all(table.seat_of(u.id) is not None for u in (alice, bob, carol))
     # the last human of a running game: the table would close (abort instead)
     mod = _mod(harness, guild, manage_guild=True)
@@ -165,13 +171,48 @@ async def test_who_may_not_remove_whom(harness):
     # (one whose seat an AI plays already: so he is told, not that the player sits nowhere)
     res = await mod.slash(ch, "lora kick", user=carol)
     assert reply(res).content == f"Za hráče Carol už u stolu č. {tid} hraje AI."
-    res = await mod.slash(other, "lora kick", user=carol)  # (no table there: his language)
-    assert reply(res).content == "Carol does not sit at any table in this channel."
+    res = await mod.slash(other, "lora kick", user=carol)  # (told in the table's language)
+    assert reply(res).content == f"Za hráče Carol už u stolu č. {tid} hraje AI."
     await mod.click(reply(await mod.slash(ch, "lora kick", user=bob)), label="Odebrat")
     res = await mod.slash(ch, "lora kick", user=alice)  # (refused at once: not asked)
     assert reply(res).content == (
         "Kromě hráče Alice u stolu nikdo nehraje – stůl můžeš zrušit příkazem /lora abort.")
     assert table.status == "playing" and table.seat_of(alice.id) is not None
+
+
+async def test_a_player_is_kicked_from_a_table_named_by_its_number_from_any_channel(harness):
+    """As ``/lora abort table:``, ``/lora kick … table:`` names a table of the server by its
+    number wherever it plays: asked and removed from another channel; a table he does not
+    sit at, one that is no more, and another server's are refused, nothing done."""
+    guild, ch, (alice, bob), table = await _lobby(harness, "lora", "cs", ["alice", "bob"])
+    tid = table.table_id
+    other = guild.create_text_channel("jinde")
+    res = await alice.slash(other, "lora kick", user=bob, table=tid)
+    question = reply(res)
+    assert res.ephemeral and question.content == (
+        f"Odebrat hráče Bob od stolu č. {tid}? Jeho místo se uvolní a přisednout si může"
+        " znovu.")
+    res = await alice.click(question, label="Odebrat")
+    assert reply(res).content == (
+        f"Hotovo – Bob už u stolu č. {tid} nesedí. Přisednout si může znovu.")
+    assert table.seat_of(bob.id) is None
+    res = await alice.slash(other, "lora kick", user=bob, table=tid)
+    assert reply(res).content == f"Bob u stolu č. {tid} nesedí."
+    res = await alice.slash(other, "lora kick", user=bob, table=tid + 7)
+    # (no such table: in the asker's client's English, as ``abort``)
+    assert reply(res).content == f"Table {tid + 7} does not exist or has already ended."
+    await bob.click(next(m for m in ch.history() if m.id == table.message_id),
+                    custom_id=f"lora:l:{tid}:join")
+    away = harness.env.create_guild()
+    mod = _mod(harness, away, manage_guild=True)
+    res = await mod.slash(away.create_text_channel("lora"), "lora kick", user=mod, table=tid)
+    assert reply(res).content == f"Table {tid} does not exist or has already ended."
+    # (the lobby's creator only: another sat there may not, anywhere)
+    carol = guild.add_member(harness.env.create_user("carol", global_name="Carol"))
+    res = await carol.slash(other, "lora kick", user=bob, table=tid)
+    assert reply(res).content == (
+        "Hráče může od stolu odebrat jen jeho zakladatel nebo správce serveru.")
+    assert table.seat_of(bob.id) is not None and table.status == "lobby"
 
 
 async def test_a_lobby_s_creator_is_not_removed(harness):
@@ -208,9 +249,10 @@ async def test_nobody_is_removed_from_a_tournament_s_table(harness):
         assert reply(res).ephemeral and reply(res).content == (
             "U turnajového stolu se hráči neodebírají: kdo nestihne tah, za toho zahraje AI, "
             "a z turnaje může odstoupit jen hráč sám."), (where.name, user.name)
-    # (elsewhere he sits at no table of the channel; told in the manager's client's English)
+    # (in another channel too: why not, rather than that Bob sits at no table of that
+    # channel)
     res = await mod.slash(guild.create_text_channel("jinde"), "lora kick", user=bob)
-    assert reply(res).content == "Bob does not sit at any table in this channel."
+    assert reply(res).content.startswith("U turnajového stolu se hráči neodebírají")
     assert table.seat_of(bob.id) is not None
 
 

@@ -333,3 +333,32 @@ async def test_a_current_move_from_a_spectator_or_out_of_turn_is_told_why(harnes
     assert reply(await raw_click(eve, seen, move)).content == spectator
     assert reply(await raw_click(waiting, seen, move)).content == out_of_turn
     assert table.state.to_json() == before
+
+
+async def test_double_click_across_a_restart_is_answered_as_before_it(harness):
+    """The bot restarts between a card's click and the same click again: the second click
+    is still his own move again (nothing said, the hand shown as it is now), not "the game
+    moved on" — what the bot knows of his last click is saved with his seat. Another card
+    of the hand as it was is told, as before a restart, that the hand above is current."""
+    _guild, _ch, _users, tid, players = await _two_humans(harness)
+    table = players.table
+    seat = table.state.to_act
+    user = players.users[table.seats[seat].user_id]
+    hand = await players.open_hand(user)
+    old = stored_message(user, hand)
+    controls = [c for row in hand.components for c in row["components"] if not c.get("disabled")]
+    first = controls[0]["custom_id"]
+    await user.click(hand, custom_id=first)
+    await harness.service.settled(tid)
+    await harness.restart()
+    before = _state(harness, tid)
+    res = await raw_click(user, old, first)
+    assert res.followups == []  # nothing said
+    assert res.response.id == hand.id
+    assert f":{players.table.version}:" in hand.components[0]["components"][0]["custom_id"]
+    assert _state(harness, tid) == before
+    assert len(controls) > 1
+    res = await raw_click(user, old, controls[-1]["custom_id"])
+    assert reply(res).content == (
+        "Mezitím se hra posunula – tvoje karty výše už ukazují, jak to je teď.")
+    assert _state(harness, tid) == before

@@ -12,7 +12,7 @@ import json
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from bot.model import Seat, TableSettings, TurnClock
+from bot.model import Seat, TableSettings, TurnClock, click_of
 from bot.tables.seating import free_seat, rematch_seats
 
 QUICK = settings(max_examples=100, deadline=None)
@@ -92,6 +92,12 @@ seats_st = st.builds(
     left_at=st.none() | st.integers(0, 10**6),
     left_before=versions,
     ai_stood=st.booleans(),
+    # his last click that moved: an action's index, or several actions' JSON
+    clicked=st.none() | st.builds(
+        click_of, st.integers(0, 10**6),
+        st.integers(0, 40) | st.lists(st.dictionaries(st.text(max_size=4), st.integers()
+                                                      | st.text(max_size=4), max_size=3),
+                                      max_size=4)),
 )
 settings_st = st.builds(
     TableSettings,

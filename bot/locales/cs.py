@@ -38,6 +38,8 @@ STRINGS: dict[str, str] = {
     "core.illegal_why": "Takhle to pravidla nedovolují: {reason}",
     "core.no_permission": "Stůl může zrušit jen jeho zakladatel nebo správce serveru.",
     "core.kick_not_seated": "{name} nesedí u žádného stolu v tomto kanálu.",
+    "core.kick_elsewhere": "{name} nesedí u žádného stolu v tomto kanálu – sedí u stolu č. {id} v {channel}. Odebrat ho můžeš tam, nebo odkudkoli volbou `{table}`: {cmd} {table}:{id}",
+    "core.kick_not_at_table": "{name} u stolu č. {id} nesedí.",
     "core.kick_ai_plays": "Za hráče {name} už u stolu č. {id} hraje AI.",
     "core.kick_self": "Sebe neodebereš – od stolu odejdeš příkazem {leave}.",
     "core.kick_denied": "Hráče může od stolu odebrat jen jeho zakladatel nebo správce serveru.",

@@ -32,6 +32,8 @@ STRINGS: dict[str, str] = {
     "core.illegal_why": "The rules do not allow that: {reason}",
     "core.no_permission": "Only the table's creator or a server manager can abort it.",
     "core.kick_not_seated": "{name} does not sit at any table in this channel.",
+    "core.kick_elsewhere": "{name} does not sit at any table in this channel – they sit at table {id} in {channel}. Remove them there, or from anywhere with the `{table}` option: {cmd} {table}:{id}",
+    "core.kick_not_at_table": "{name} does not sit at table {id}.",
     "core.kick_ai_plays": "An AI already plays for {name} at table {id}.",
     "core.kick_self": "You cannot remove yourself – leave the table with {leave}.",
     "core.kick_denied": "Only the table's creator or a server manager can remove a player from it.",

@@ -16,6 +16,7 @@ from bot.model import (
     STATUS_PLAYING,
     Table,
     Unclicked,
+    click_of,
 )
 from bot.storage.models import OutboxItem
 from bot.tables import limits
@@ -63,7 +64,7 @@ class TablePlay(TablePersistence):
         """A human's click on a legal action: validated, applied with the AI turns that
         follow it, committed in one transaction, and only then shown."""
         async with self.lock(table_id):
-            table, _seat, back = await self._acting(table_id, user_id, version)
+            table, seat, back = await self._acting(table_id, user_id, version)
             assert table.state is not None
             legal = table.state.legal_actions()
             if not 0 <= index < len(legal):
@@ -73,6 +74,7 @@ class TablePlay(TablePersistence):
                 # disabled (its reason beside it), not a game that moved on
                 raise TableError("illegal")
             events = self._apply(table, legal[index], by=user_id)
+            self._clicked(table, seat, click_of(version, index))
             await self._play_on(table, origin=user_id)
             return events
 
@@ -111,8 +113,26 @@ class TablePlay(TablePersistence):
                         await self._play_on(table)
                     raise TableError("illegal", code=getattr(refused, "code", "error"),
                                      refusal=refused)
+            self._clicked(table, seat, click_of(version, actions))
             await self._play_on(table, origin=user_id)
             return events
+
+    @staticmethod
+    def _clicked(table: Table, seat: int, click: list[Any]) -> None:
+        """``seat``'s player moved by ``click`` (``click_of``): kept with his seat, saved
+        with the move (a refused commit puts it back with the seats), so that the same click
+        again is known as his double click after a restart too (``clicked_again``)."""
+        s = table.seats[seat]
+        assert s is not None
+        s.clicked = click
+
+    def clicked_again(self, table_id: int, user_id: int, click: list[Any]) -> bool:
+        """``click`` (``click_of``) is the last click by which ``user_id`` moved at the
+        table: the same click again (a double click), not a stale button."""
+        table = self.tables.get(table_id)
+        seat = None if table is None else table.seat_of(user_id)
+        s = None if table is None or seat is None else table.seats[seat]
+        return s is not None and s.clicked == click
 
     def _back(self, table: Table, seat: int) -> bool:
         """``seat``'s absent player plays himself again (True; noted at the table), or he

@@ -33,7 +33,7 @@ from bot.errors import TableError
 from bot.games import ui_of
 from bot.games.base import Reply, page_index, sheet_page_reply
 from bot.i18n import game_t, t
-from bot.model import STATUS_LOBBY, STATUS_PLAYING, Table
+from bot.model import STATUS_LOBBY, STATUS_PLAYING, Table, click_of
 from bot.persist import archive, table_from_record
 from bot.service import TableService
 from bot.storage.models import OutboxEntry, OutboxItem
@@ -141,9 +141,6 @@ class Controller:
         self.forgetting = Forgetting(self)
         self.removal = Removal(self)
         self.rematches = Rematches(self)
-        # (table, user) -> his last click that moved (its version and what it chose): the
-        # same click again is his double click, not a stale button (``_act``)
-        self.last_moves: dict[tuple[int, int], tuple[int, object]] = {}
         self.acting: set[tuple[int, int]] = set()
         self.finished: OrderedDict[int, Table] = OrderedDict()  # loaded for old buttons
 
@@ -573,7 +570,7 @@ class Controller:
                         index: int) -> None:
         await self._act(interaction, table_id,
                         lambda user_id: self.service.act(table_id, user_id, version, index),
-                        (version, index))
+                        click_of(version, index))
 
     @answered
     async def on_actions(self, interaction: Interaction, table_id: int, version: int,
@@ -587,16 +584,16 @@ class Controller:
         await self._act(
             interaction, table_id,
             lambda user_id: self.service.act_many(table_id, user_id, version, actions),
-            (version, tuple(sorted(values))))
+            click_of(version, actions))
 
     async def _act(self, interaction: Interaction, table_id: int,
                    act: Callable[[int], Coroutine[Any, Any, Any]],
-                   move: tuple[int, object]) -> None:
+                   move: list[Any]) -> None:
         """A click on the hand: the service acts, then the hand message shows the new state
         (or the refusal is answered and, when the state moved on, the hand refreshed). A
         stale click is told that the hand it was clicked in is current now — unless it is
         the click of his own move just made again (a double click): then the refreshed hand
-        says all (``move``: the click's version and choice)."""
+        says all (``move``: the click, ``click_of``; his seat keeps his last)."""
         lang = await self.languages.lang_at(interaction, table_id)
         user_id = interaction.user.id
         key = (table_id, user_id)
@@ -609,12 +606,12 @@ class Controller:
         replaced = self.hands.is_replaced(key, interaction)
         try:
             await act(user_id)
-            self.last_moves[key] = move
             self.hands.back_notes.pop(key, None)  # (his own move: "you are back" has done its work)
         except TableError as exc:
             back = was_absent and not self._absent(table_id, user_id)
             if exc.key == "stale" and not back:
-                if self.last_moves.get(key) != move:  # (his own move again: nothing to say)
+                # (his own move again: nothing to say; after a restart too, his seat keeps it)
+                if not self.service.clicked_again(table_id, user_id, move):
                     await self.replies.error(interaction, "core.stale_replaced" if replaced
                                              else "core.stale_moved", lang)
             elif not back or exc.key not in ("stale", "not_your_turn"):

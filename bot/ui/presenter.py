@@ -397,8 +397,6 @@ class TablePresenter:
         self.movers.pop(table_id, None)
         self.ping_texts.pop(table_id, None)
         self.composing.pop(table_id, None)
-        for key in [k for k in self.ctl.last_moves if k[0] == table_id]:
-            del self.ctl.last_moves[key]
         for key in [k for k in self.ctl.hands.back_notes if k[0] == table_id]:
             del self.ctl.hands.back_notes[key]
 

@@ -7,7 +7,11 @@ the player and the table, its buttons (``KickButton``) confirm or cancel it; a c
 click checks everything again. A refused kick is refused at once, unasked.
 
 Not at a tournament's table: a tournament's turn timer always hands an absent player's
-moves to an AI, and only he withdraws from it (the tournament's own way)."""
+moves to an AI, and only he withdraws from it (the tournament's own way).
+
+About the tables of the channel asked in; ``table`` names one of the server by its number
+wherever it plays, as ``/<game> abort`` does (a bare kick about a player at a table
+elsewhere says where, and how to name it)."""
 
 from __future__ import annotations
 
@@ -17,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.commands import command_shown, controller_of, czech_client
+from bot.commands import command_shown, controller_of, czech_client, option_shown
 from bot.errors import TableError
 from bot.games import ui_of
 from bot.i18n import t
@@ -34,14 +38,27 @@ Interaction = discord.Interaction[Any]
 QuestionKey = tuple[int, int, int, int]
 
 
-async def kick(interaction: Interaction, target: discord.abc.User) -> None:
-    """``/<game> kick``: refused at once (``Removal.refusal``), else asked (``Removal.ask``)."""
+async def kick(interaction: Interaction, target: discord.abc.User,
+               table_id: int | None = None) -> None:
+    """``/<game> kick``: refused at once (``Removal.refusal``), else asked (``Removal.ask``).
+    ``table_id`` (its ``table`` option): the table of this server by that number, wherever it
+    plays (as ``/<game> abort`` names one); without it, the tables of this channel."""
     controller = controller_of(interaction)
     removal = controller.removal
-    table, played = removal.found(interaction, target.id)
-    lang = await controller.languages.lang_for(interaction, table or played)
+    named = None if table_id is None else removal.named(interaction, table_id)
+    table, played = removal.found(interaction, target.id, named)
+    # (in the language of the table it is about: one elsewhere that a refusal names too)
+    about = named or table or played or (
+        None if table_id is not None or target.id == interaction.user.id
+        else removal.elsewhere(interaction, target.id))
+    lang = await controller.languages.lang_for(interaction, about)
     name = getattr(target, "display_name", target.name)
-    refusal = removal.refusal(interaction, target.id, name, table, played, lang)
+    if table_id is not None and named is None:
+        refusal: str | None = t("core.abort_no_such_table", lang, id=table_id)
+    elif named is not None and table is None and played is None:
+        refusal = t("core.kick_not_at_table", lang, name=name, id=table_id)
+    else:
+        refusal = removal.refusal(interaction, target.id, name, table, played, lang)
     if refusal is not None or table is None:
         await interaction.response.send_message(refusal, ephemeral=True)
         return
@@ -75,13 +92,23 @@ class Removal:
             if x.tournament is not None and x.tournament.get("id") in tournaments
             and x.status in (STATUS_LOBBY, STATUS_PLAYING) and x.table_id not in ids]
 
-    def found(self, interaction: Interaction,
-              user_id: int) -> tuple[Table | None, Table | None]:
-        """The table of this channel (``tables_here_with_tournaments``) ``user_id`` sits
-        at, else the running one of this channel whose seat he left (or was removed from)
-        and an AI plays."""
+    def named(self, interaction: Interaction, table_id: int) -> Table | None:
+        """The open table (a lobby, a game) of this server by its number, wherever it plays
+        (None: no such table, another server's, or over)."""
+        table = self.ctl.service.tables.get(table_id)
+        if table is None or table.guild_id != interaction.guild_id \
+                or table.status not in (STATUS_LOBBY, STATUS_PLAYING):
+            return None
+        return table
+
+    def found(self, interaction: Interaction, user_id: int,
+              named: Table | None = None) -> tuple[Table | None, Table | None]:
+        """The table ``user_id`` sits at — ``named`` (a table named by its number, wherever it
+        plays), else one of this channel (``tables_here_with_tournaments``) — else the
+        running one of those whose seat he left (or was removed from) and an AI plays."""
         service = self.ctl.service
-        here = self.tables_here_with_tournaments(interaction.channel_id)
+        here = [named] if named is not None else \
+            self.tables_here_with_tournaments(interaction.channel_id)
         table = None if interaction.guild_id is None else service.table_of_user(
             interaction.guild_id, user_id)
         if table is not None and table.table_id not in {x.table_id for x in here}:
@@ -91,17 +118,48 @@ class Removal:
              if x.status == STATUS_PLAYING and x.left_seat_of(user_id) is not None), None)
         return table, played
 
+    def elsewhere(self, interaction: Interaction, user_id: int) -> Table | None:
+        """The open table of this server, not of this channel, that ``user_id`` sits at (or
+        whose seat an AI plays for him since he left it) and the asker may remove him from,
+        or a tournament's (nobody may: told why): a bare kick in another channel names it
+        (and how to name it with ``table``) rather than say he sits at no table here."""
+        if interaction.guild_id is None:
+            return None
+        service = self.ctl.service
+        table = service.table_of_user(interaction.guild_id, user_id)
+        if table is None:
+            table = next((x for x in service.tables.values()
+                          if x.guild_id == interaction.guild_id
+                          and x.status == STATUS_PLAYING and x.left_seat_of(user_id) is not None),
+                         None)
+        if table is None or (table.tournament is None
+                             and not self.ctl.questions.may_abort(table, interaction.user)):
+            return None
+        return table
+
     def refusal(self, interaction: Interaction, user_id: int, name: str, table: Table | None,
                 played: Table | None, lang: str) -> str | None:
         """Why the asker may not remove ``user_id`` (None: he may): an AI plays his seat
-        already, he sits at no table of the channel, he is the asker, the table is a
+        already, he sits at no table of the channel (one the asker may name elsewhere: where,
+        and how, ``elsewhere``), he is the asker, the table is a
         tournament's, the asker neither created it nor manages the server, or the table
         refuses it (``removable_seat``: its creator, its last human, a game over)."""
         czech = czech_client(interaction)
         if played is not None:
             return self.ai_plays_text(name, played.table_id, lang)
         if table is None:
-            return t("core.kick_not_seated", lang, name=name)
+            there = None if user_id == interaction.user.id else self.elsewhere(interaction,
+                                                                               user_id)
+            if there is None:
+                return t("core.kick_not_seated", lang, name=name)
+            if there.tournament is not None:
+                return t("core.kick_tournament", lang)
+            if there.seat_of(user_id) is None:
+                return self.ai_plays_text(name, there.table_id, lang)
+            return t("core.kick_elsewhere", lang, name=name, id=there.table_id,
+                     channel=f"<#{there.channel_id}>",
+                     cmd=command_shown(ui_of(there.game_kind), "kick", czech),
+                     table=option_shown("table", czech))
         if user_id == interaction.user.id:
             return t("core.kick_self", lang,
                      leave=command_shown(ui_of(table.game_kind), "leave", czech))
@@ -238,7 +296,9 @@ class Removal:
         await interaction.response.defer()
         await controller.delivery.startup_gate(table_id)
         name = await self.name_of(interaction, table_id, user_id)
-        table, played = self.found(interaction, user_id)
+        named = self.named(interaction, table_id)  # (the question's table, wherever it plays)
+        table, played = (None, None) if named is None else self.found(interaction, user_id,
+                                                                       named)
         reply_view = disabled_view
         if table is None or table.table_id != table_id:
             # (a cancel too: "he stays" would be false; review 42)
