@@ -884,6 +884,7 @@ STRINGS: dict[str, str] = {
     "lora.pic.pts_lora": "total",
     "lora.pic.pts_before": "before",
     "lora.pic.pts_game": "game",
+    "lora.pic.pts_game_added": "game",  # ("+ game" leaves the knocks no room on a seat's panel)
     "lora.pic.pts_sum": "sum",
     "lora.pic.knocks": "knock",
     "lora.pic.cards_left": "cards",
