@@ -236,7 +236,7 @@ EVENTS: dict[str, dict[str, str]] = {
         "divoka_karta": "{seat} has a wild card (divoká karta).",
         "kralovska_kvarta": "{seat} has a royal quart!",
         "kvarta_complete": "{seat} leads {own}: quart {cards}; {next} leads next.",
-        "kvarta_blown": "{seat} leads {own}: blown quart {cards}; {next} leads next.",
+        "kvarta_blown": "{seat} leads {own}: incomplete quart {cards}; {next} leads next.",
         "kvarta_leader_out": "{seat} leads {own} and has no cards left: the game is over.",
         "kvarta_filler_out": (
             "{seat} leads {own}, the others add {filled}; {out} has no cards left:"

@@ -236,7 +236,7 @@ async def test_a_player_who_left_sees_the_sheet_and_takes_the_seat_back_after_a_
     assert "\n• Za tebe hrála AI: K🔔, 10🍃.\n" in reply(res).content
     assert not any("AI)" in line for line in table.recent.lines)
     mine = reply(await alice.slash(ch, "lora hand")).content
-    assert "Za tebe" not in mine and "(hraje AI)" not in mine
+    assert "Za tebe" not in mine and "AI)" not in mine
     back = table.seats[seat]
     assert (back.user_id, back.name, back.left_by, back.ai_moves) == (bob.id, "Bob", None,
                                                                       played)

@@ -401,7 +401,7 @@ def test_R_STOVKA_the_answer_line_keeps_a_stand_in_mark_and_goes_with_the_next_d
     assert hand_lines(asked, "en", names, 3)[-1] == (
         "The AI did not declare a clean hundred for you. So far declared by Cyril.")
     assert hand_lines(asked, "cs", names, 0)[-2:] == [
-        "Cyril hlásí čistou stovku!", "Dana čistou stovku nehlásí (hraje AI)."]
+        "Cyril hlásí čistou stovku!", "Dana čistou stovku nehlásí (tah AI)."]
     king = [*asked, StovkaAnswered(0, False), StovkaAnswered(1, True),
             GameStarted(Contract.CERVENY_KRAL, 3, 5, leader=2, dealer=1)]
     assert hand_lines(king, "cs", names, 3)[-2:] == [

@@ -394,8 +394,9 @@ async def test_an_ai_standing_in_is_marked_in_the_lines_and_the_score_sheet(harn
     await env.advance_time(31)
     assert table.seats[seat].absent and table.seats[seat].ai_moves >= 1
     name = table.names()[seat]
+    # the move's mark says no verb twice: "Bob hraje 7🍃 (tah AI).", not "… (hraje AI)."
     assert any(line.startswith(f"{name} hraje ") and line.endswith(
-        " (hraje AI).") for line in table.recent.lines)
+        " (tah AI).") for line in table.recent.lines)
     notes = sheet_notes(table, "cs")
     assert notes[seat][0] == f"AI místo hráče: {table.seats[seat].ai_moves}×"
     assert sheet_notes(table, "en")[seat][0].startswith("AI for the absent: ")
@@ -566,12 +567,13 @@ def test_event_lines_name_the_players_and_address_the_viewer():
     # an AI for an absent player: everyone is told, and he in the second person, past
     stood_in = [Unclicked(0, "stand_in"), TurnEnded(0, (c("10h"), c("9h")))]
     assert table_lines(stood_in, "cs", names) == [
-        "Alice přikládá 10❤️ 9❤️ (hraje AI)."]
+        "Alice přikládá 10❤️ 9❤️ (tah AI)."]
     assert seat_lines(stood_in, "cs", names, 0) == ["Za tebe přiložila AI: 10❤️ 9❤️."]
     assert seat_lines(stood_in, "en", names, 0) == ["The AI laid for you: 10❤️ 9❤️."]
     played = [Unclicked(1, "stand_in"), CardPlayed(1, c("7l"))]
-    assert table_lines(played, "cs", names) == ["Bob hraje 7🍃 (hraje AI)."]
-    assert seat_lines(played, "cs", names, 0) == ["Bob hraje 7🍃 (hraje AI)."]
+    assert table_lines(played, "cs", names) == ["Bob hraje 7🍃 (tah AI)."]
+    assert seat_lines(played, "cs", names, 0) == ["Bob hraje 7🍃 (tah AI)."]
+    assert table_lines(played, "en", names) == ["Bob plays 7🍃 (AI move)."]
     assert seat_lines(played, "cs", names, 1) == ["Za tebe hrála AI: 7🍃."]
     assert seat_lines(played, "en", names, 1) == ["The AI played for you: 7🍃."]
     # the AI in the seat of a player who left (he may take it back): only his hand tells it

@@ -50,7 +50,7 @@ async def test_reminder_then_ai_stands_in_until_the_player_returns(harness):
     embed = players.table_message().embeds[0]
     assert (f"{name} nereaguje – místo zatím převzala AI, dokud znovu neklikne."
             in embed.description)
-    assert "(hraje AI)" in embed.description  # the stood-in move, marked
+    assert "(tah AI)" in embed.description  # the stood-in move, marked
 
     # he clicks My cards: he is back (told at the top of his fresh hand), and plays himself
     hand = await players.open_hand(late)

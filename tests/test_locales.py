@@ -78,9 +78,12 @@ def test_the_czech_catalog_tells_of_other_players_without_a_gender() -> None:
 
 
 def test_the_stand_in_marks_say_no_absent_man() -> None:
-    # (review 73: "Bohouš hraje S🍃 (za hráče hraje AI)." read stiffly next to the name)
-    assert CATALOGS["cs"]["lora.ev.mark_stand_in"] == " (hraje AI)"
-    assert CATALOGS["cs"]["taroky.mark_stand_in"] == " (hraje AI)"
+    # (review 73: "Bohouš hraje S🍃 (za hráče hraje AI)." read stiffly next to the name;
+    # then "Bohouš hraje S🍃 (hraje AI)." said the verb twice: at a line's end the move's
+    # mark, by a name the seat's)
+    assert CATALOGS["cs"]["lora.ev.mark_stand_in"] == " (tah AI)"
+    assert CATALOGS["cs"]["lora.ev.mark_stand_in_name"] == " (hraje AI)"
+    assert CATALOGS["cs"]["taroky.mark_stand_in"] == " (tah AI)"
     assert CATALOGS["cs"]["lora.pic.sheet_stand_in"] == "AI místo hráče: {n}×"
 
 

@@ -85,7 +85,7 @@ def test_the_hand_heads_its_columns_before_and_game(monkeypatch: pytest.MonkeyPa
     lora = example("trick")
     view = lora.view(lora.to_act)
     assert _heads(monkeypatch, view, "en") == ["before", "game"]
-    assert _heads(monkeypatch, view, "cs") == ["předtím", "hra"]
+    assert _heads(monkeypatch, view, "cs") == ["předtím", "+ hra"]
     lora = example("choose")
     assert _heads(monkeypatch, lora.view(0), "en") == ["total"]
 
@@ -107,3 +107,28 @@ def test_the_alt_text_says_which_points_are_before_the_game() -> None:
         "Points and cards: Anička – 0 in this game, 20 in the lóra, 8 cards in hand;")
     assert points_line(table, view, "cs").startswith(
         "Body a karty: Anička – v této hře 0, v lóře 20, 8 karet v ruce;")
+
+
+def test_a_seat_s_game_points_read_as_added_to_the_total_before_it() -> None:
+    """Review 71 LOW 12: "předtím 45 / hra 4" did not say before what. Under the total
+    before the game in play its points read as added to it, "+ hra 4" (no room on the
+    panel for "před hrou 145"; English keeps "before 45 / game 4": "+ game" leaves the
+    knocks no room); between games and in a harakiri (never added to the total) "hra"."""
+    from bot.render import seats
+
+    drawn: list[str] = []
+    real = seats._points
+
+    def spy(img: Any, x: int, y: int, label: str, value: int) -> int:
+        drawn.append(label)
+        return real(img, x, y, label, value)
+
+    seats.seat_panel.cache_clear()
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(seats, "_points", spy)
+        seats.seat_panel("Anička", 5, 45, 4, 0, (), False, "cs", "pts_before")
+        seats.seat_panel("Anička", 5, 45, 4, 0, (), False, "en", "pts_before")
+        seats.seat_panel("Anička", 5, 45, 4, 0, (), False, "cs", "pts_lora")
+        seats.seat_panel("Anička", 5, 45, 4, 0, (), False, "cs", "pts_sum")
+    seats.seat_panel.cache_clear()
+    assert drawn == ["předtím", "+ hra", "before", "game", "lóra", "hra", "součet", "hra"]

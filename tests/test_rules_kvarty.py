@@ -265,7 +265,8 @@ def test_R_KVARTY_NEXT_after_an_incomplete_kvarta_the_leader_leads_again():
     assert events[0].text("cs") == (
         "hráč 0 vynáší 7h: odfouknutá kvarta 7h 8h; dál vynáší hráč 0."
     )
-    assert events[0].text("en") == "seat 0 leads 7h: blown quart 7h 8h; seat 0 leads next."
+    # (the bot's English word, "incomplete quart", in the terminal and replays too)
+    assert events[0].text("en") == "seat 0 leads 7h: incomplete quart 7h 8h; seat 0 leads next."
     assert game.cards_left() == [5, 7, 7, 7]
     lead(game, 0, "7l")  # all four his own
     built, _ = lead(game, 0, "Ea")  # his last card

@@ -135,18 +135,18 @@ def test_an_ai_s_hidden_discards_for_a_player_are_one_counted_line() -> None:
                                                ev.Discarded(seat, None))]
 
     cs, en = _table(rnd), _table(rnd, "en")
-    assert event_lines(cs, stood(0, 4)) == ["Anička odkládá 4 karty (hraje AI)."]
+    assert event_lines(cs, stood(0, 4)) == ["Anička odkládá 4 karty (tah AI)."]
     assert event_lines(en, stood(0, 4)) == [
-        "Anička lays away 4 cards (an AI plays for the absent player)."]
-    assert event_lines(cs, stood(0, 1)) == ["Anička odkládá kartu (hraje AI)."]
+        "Anička lays away 4 cards (AI move)."]
+    assert event_lines(cs, stood(0, 1)) == ["Anička odkládá kartu (tah AI)."]
     assert event_lines(en, stood(0, 1)) == [
-        "Anička lays away a card (an AI plays for the absent player)."]
-    assert event_lines(cs, stood(0, 2)) == ["Anička odkládá 2 karty (hraje AI)."]
-    assert event_lines(cs, stood(0, 5)) == ["Anička odkládá 5 karet (hraje AI)."]
+        "Anička lays away a card (AI move)."]
+    assert event_lines(cs, stood(0, 2)) == ["Anička odkládá 2 karty (tah AI)."]
+    assert event_lines(cs, stood(0, 5)) == ["Anička odkládá 5 karet (tah AI)."]
     xvi = parse_card("XVI")
     mixed = [*stood(0, 1), Unclicked(0, "stand_in"), ev.Discarded(0, xvi), *stood(0, 2),
              *stood(2, 1), ev.Discarded(0, None)]
     assert event_lines(cs, mixed) == [
-        "Anička odkládá 3 karty (hraje AI).",
-        "Anička odkládá XVI lícem nahoru (hraje AI).",
-        "Cecílie odkládá kartu (hraje AI)."]
+        "Anička odkládá 3 karty (tah AI).",
+        "Anička odkládá XVI lícem nahoru (tah AI).",
+        "Cecílie odkládá kartu (tah AI)."]

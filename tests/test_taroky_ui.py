@@ -369,7 +369,7 @@ def test_a_stand_in_is_marked_at_the_table_and_a_forced_card_only_in_its_hand() 
               ev.TrickTaken(0, 8, tuple(parse_card(c) for c in ("Sk", "XX"))),
               Unclicked(2, "stand_in"), ev.TurnPassed(2), ev.TurnPassed(3)]
     assert event_lines(table, events) == [
-        "Anička bere 8. štych (Škýz XX).", "Cecílie: dobrá (hraje AI)."]
+        "Anička bere 8. štych (Škýz XX).", "Cecílie: dobrá (tah AI)."]
     assert event_lines(_table(rnd, "en"), events)[0] == "Anička takes trick 8 (Škýz XX)."
     assert not any("automati" in line for line in event_lines(table, events))
     # Dalibor's 4♦ was his only legal card: his hand says so, nobody else's does
@@ -383,7 +383,7 @@ def test_a_stand_in_is_marked_at_the_table_and_a_forced_card_only_in_its_hand() 
                                                                    "cs").lines
     for other in (0, 1, 2):
         assert "Ve štychu: Cecílie D♦, Dalibor 4♦" in hand(table, rnd.view(other), "cs").lines
-    assert event_lines(table, table.events) == ["Cecílie hraje D♦ (hraje AI)."]
+    assert event_lines(table, table.events) == ["Cecílie hraje D♦ (tah AI)."]
 
 
 def test_a_forced_card_that_closed_the_trick_is_told_in_its_hand() -> None:
@@ -964,7 +964,7 @@ def test_T_TALON_the_taroks_laid_away_face_up_are_one_line_in_their_order() -> N
     stood = [Unclicked(2, "stand_in"), ev.Discarded(2, xix), Unclicked(2, "stand_in"),
              ev.Discarded(2, ii), ev.Discarded(1, xvi)]
     assert event_lines(_table(rnd), stood) == [
-        "Cecílie odkládá lícem nahoru: II XIX (hraje AI).",
+        "Cecílie odkládá lícem nahoru: II XIX (tah AI).",
         "Bohouš odkládá XVI lícem nahoru."]
 
 
@@ -987,7 +987,7 @@ def test_a_marked_line_hands_its_mark_with_it() -> None:
                     MarkedLine(2, f"2:{ii}.", "")]
     assert told[0].text == f"2:{xix} [stand_in 2]."
     assert event_lines(_table(rnd), events) == [
-        "Cecílie odkládá XIX lícem nahoru (hraje AI).",
+        "Cecílie odkládá XIX lícem nahoru (tah AI).",
         "Cecílie odkládá II lícem nahoru."]
 
 

@@ -116,12 +116,14 @@ def marked_pairs(events: Sequence[Any], event_type: type, line: Callable[[Any], 
                  moves: tuple[type, ...], quiet: Callable[[Any], bool],
                  mark: Callable[[str, int], str | None],
                  reworded: Callable[[Any, str], str | None] | None = None,
-                 placed: Callable[[Any, str], str | None] | None = None,
+                 placed: Callable[[Any, str, str], str | None] | None = None,
                  ) -> list[tuple[int, str]]:
     """``marked_lines``, each line with the index in ``events`` of the event it tells.
     ``reworded(e, how)``: a marked move's own sentence that says how it was made (None:
-    its line with the mark); ``placed(e, mark)``: its line with the mark by the mover, in
-    a sentence that names another seat after him (None: the mark before the final stop)."""
+    its line with the mark); ``placed(e, how, mark)``: its line with a mark by the mover,
+    in a sentence that names another seat after him (None: the mark before the final stop;
+    by a name a game may word it otherwise: "Bob (hraje AI) vynáší …" but "Bob hraje 7🔔
+    (tah AI).", no verb twice)."""
     return [(m.at, m.text) for m in marked_entries(events, event_type, line, moves, quiet,
                                                    mark, reworded, placed)]
 
@@ -130,7 +132,7 @@ def marked_entries(events: Sequence[Any], event_type: type,
                    line: Callable[[Any], str | None], moves: tuple[type, ...],
                    quiet: Callable[[Any], bool], mark: Callable[[str, int], str | None],
                    reworded: Callable[[Any, str], str | None] | None = None,
-                   placed: Callable[[Any, str], str | None] | None = None,
+                   placed: Callable[[Any, str, str], str | None] | None = None,
                    ) -> list[MarkedLine]:
     """``marked_pairs``, each line with the mark put in it too (a game that joins lines
     marks the joined line with it: nothing is read back out of a text)."""
@@ -156,7 +158,7 @@ def marked_entries(events: Sequence[Any], event_type: type,
             how, said = marks[seat]
             text = reworded(e, how) if reworded is not None else None
             if text is None and placed is not None:
-                text = placed(e, said)
+                text = placed(e, how, said)
                 if text is not None:
                     put = said
             if text is None:

@@ -118,7 +118,11 @@ def seat_panel(
     right = SEAT_W - PAD
     ends = {ROW_Y[0]: _points(img, PAD, ROW_Y[0], s(total_label, lang), total)}
     if game is not None:
-        x = _points(img, PAD, ROW_Y[1], s("pts_game", lang), game) + 10
+        # under the total before the game, its points read as added to it ("předtím 45 /
+        # + hra 4": the 45 is not the lóra's total with the game's 4 in it; review 71 —
+        # no room for "před hrou 145" on the row above)
+        added = "pts_game_added" if total_label == "pts_before" else "pts_game"
+        x = _points(img, PAD, ROW_Y[1], s(added, lang), game) + 10
         ends[ROW_Y[1]] = _knocks(img, x, ROW_Y[1], knocks, lang, right - x) if knocks else x
     badges = [badge_image(k, lang) for k in kinds]
     moved = []  # the AI or away mark goes before the name when the badges' row lacks room

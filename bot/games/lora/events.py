@@ -271,7 +271,8 @@ class Words:
         return marked_pairs(events, Event, lambda e: self.line(e, id(e) in shed),
                             (*OWN_LINE, CardPlayed), lambda e: isinstance(e, quiet),
                             self.mark, lambda e, how: self.unclicked_line(e, how, id(e) in shed),
-                            lambda e, mark: self.kvarta(e, mark)
+                            lambda e, how, mark: self.kvarta(
+                                e, self.name_mark(how, e.seat, mark))
                             if isinstance(e, KvartaBuilt) else None)
 
     def mark(self, how: str, seat: int) -> str | None:
@@ -282,6 +283,14 @@ class Words:
             return t(f"lora.ev.mark_{how}_you" if has(f"lora.ev.mark_{how}_you", self.lang)
                      else f"lora.ev.mark_{how}", self.lang)
         return t(f"lora.ev.mark_{how}", self.lang) if public_mark(how) else None
+
+    def name_mark(self, how: str, seat: int, mark: str) -> str:
+        """The mark of a move made ``how`` put after another seat's name ("Bob (hraje AI)
+        vynáší …"; ``mark`` where the catalog has no such form): at a sentence's end it is
+        "(tah AI)" ("Bob hraje 7🔔 (tah AI).", no verb twice). The reader's own mark goes
+        after his cards (``kvarta``) and stays as it is."""
+        key = f"lora.ev.mark_{how}_name"
+        return t(key, self.lang) if seat != self.viewer and has(key, self.lang) else mark
 
     def unclicked_line(self, e: Event, how: str, shed: bool) -> str | None:
         """The reader's own move that he did not click, in a sentence of its own that says

@@ -427,7 +427,7 @@ def _face_up_together(events: Sequence[GameEvent], told: Sequence[MarkedLine],
     """A seat's discards next to each other (with the same mark, if any) in at most two
     lines: the taroks it lays away face up, in the order of their rank ("Bob odkládá lícem
     nahoru: II XVI."), not a line for each in the order laid; the hidden cards an AI laid
-    away for an absent player counted ("Alice odkládá 4 karty (za hráče hraje AI)."), not
+    away for an absent player counted ("Alice odkládá 4 karty (tah AI)."), not
     four lines "Alice odkládá kartu". A single one reads as its event's line."""
     out: list[str] = []
     run: tuple[int, str] | None = None  # (seat, mark) of the discards that end ``out``
