@@ -5,9 +5,15 @@ from __future__ import annotations
 
 import dataclasses
 
+from bot.games.taroky.hand import hand
 from bot.games.taroky.pictures import sheet
-from bot.games.taroky.pictures.examples import example
+from bot.games.taroky.pictures.examples import _worked_script, drive, example, shuffled, worked
+from bot.i18n import t
+from engine.taroky import TarokyRound
+from engine.taroky.actions import Play
+from engine.taroky.cards import PAGAT
 from engine.taroky.options import TarokyOptions
+from tests.test_taroky_review70 import ui_table
 
 
 def test_a_sheet_page_mid_round_counts_the_round_s_deals_not_those_played() -> None:
@@ -30,3 +36,27 @@ def test_a_sheet_page_mid_round_counts_the_round_s_deals_not_those_played() -> N
         "rozdání 1.–3. · odehrána 3 · vklad 50,00 Kč")
     over = dataclasses.replace(three, finished=True)
     assert sheet.subtitle(over, "en", (2, 3)) == "deals 2–3 of 3 · stake 50.00 Kč"
+
+
+def _announced_pagat() -> TarokyRound:
+    """The worked example's 1P up to trick 1: Anička announced the pagát, Bohouš doubled it."""
+    rnd = TarokyRound(deals=[worked(), shuffled(2, 0)], options=TarokyOptions(round_deals=4))
+    drive(rnd, lambda r: r.deal.phase == "play", _worked_script())
+    return rnd
+
+
+def test_T_HLASKY_PAGAT_the_hand_reminds_its_announcer_to_keep_the_pagat() -> None:
+    """M2: after the pagát ultimo was announced (in 2P automatically with the game) the hand
+    never spoke of it again; a first-time player led I in trick 1 and lost 8 Kč. While it is
+    open his hand says to keep I, just above the prompt; the other hands say nothing."""
+    rnd = _announced_pagat()
+    view = rnd.view(0)
+    assert (view.public.pagat_by, view.public.to_act) == (0, 0)
+    for lang, said in (("en", "You announced pagát ultimo: keep I for the last trick."),
+                       ("cs", "Máš ohlášeného pagáta: nech si I na poslední štych.")):
+        lines = hand(ui_table(rnd, lang), view, lang).lines
+        assert lines[lines.index(said) + 1] == t("taroky.hand_lead", lang)
+        assert said not in hand(ui_table(rnd, lang), rnd.view(1), lang).lines
+    rnd.apply(Play(0, PAGAT))  # (led at once: the announcement has failed, nothing to keep)
+    lines = hand(ui_table(rnd, "en"), rnd.view(0), "en").lines
+    assert not any("keep I" in line for line in lines)
