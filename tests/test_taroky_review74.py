@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
+
 from bot.games.taroky.hand import hand
 from bot.games.taroky.pictures import sheet
 from bot.games.taroky.pictures.examples import _worked_script, drive, example, shuffled, worked
@@ -60,3 +62,53 @@ def test_T_HLASKY_PAGAT_the_hand_reminds_its_announcer_to_keep_the_pagat() -> No
     rnd.apply(Play(0, PAGAT))  # (led at once: the announcement has failed, nothing to keep)
     lines = hand(ui_table(rnd, "en"), rnd.view(0), "en").lines
     assert not any("keep I" in line for line in lines)
+
+
+@pytest.mark.parametrize("lang", ["cs", "en"])
+def test_the_rules_summary_defines_its_roles_cards_hlasky_and_who_pays_whom(lang: str) -> None:
+    """M1: a newcomer read "forehand", "declarer", "trul", "honours", "bought 4-1-1" and "Kč"
+    undefined, the hlášky without a value or whom they count for, and never who pays whom.
+    The summary says them (T-SEATS, T-PLAY-LEAD, T-DECK, T-TALON-411, T-SCORE-HLASKY,
+    T-SCORE-NET), each topic still one embed field."""
+    from bot.ui.builders import rules_sections, rules_text
+
+    description, fields = rules_sections(rules_text("taroky", None, lang))
+    topics = dict(fields)
+    assert list(topics) == {
+        "cs": ["Role a karty", "Licitace", "1P/2P", "Preferanc", "Sólo", "Štychy", "Hlášky",
+               "Oči", "Placení", "Varšava"],
+        "en": ["Roles and cards", "Bidding", "1P/2P", "Preferans", "Solo", "Tricks",
+               "Declarations", "Eyes", "Payment", "Warsaw"]}[lang]
+    assert len(description) + sum(len(k) + len(v) for k, v in fields) < 6000 - 1500
+    roles, payment = {"cs": ("Role a karty", "Placení"),
+                      "en": ("Roles and cards", "Payment")}[lang]
+    assert topics[roles] == {
+        "cs": "**Předák**, hráč po rozdávajícím, licituje první a vynáší do prvního štychu (v"
+              " preferanci a sólu vynáší vydražitel); **vydražitel** vyhrál licitaci a hraje"
+              " proti ostatním, v 1P/2P se spoluhráčem. **Škýz** je nejvyšší tarok, XXI mond"
+              " druhý; pagát, mond a škýz jsou **trul**, trul a čtyři králové jsou **honéry**.",
+        "en": "The **forehand**, the player after the dealer, bids first and leads the first"
+              " trick (in preferans and solo the declarer leads); the **declarer** wins the"
+              " bidding and plays against the others, in 1P/2P with a partner. The **Škýz** is"
+              " the highest tarok, XXI mond the next; pagát, mond and Škýz are the **trul**,"
+              " the trul and the four kings the **honours**."}[lang]
+    assert {"cs": "Talon se bere 4-1-1: vydražitel vezme 4 jeho karty, další dva hráči po 1 a"
+                  " každý odloží tolik karet, kolik vzal (ne krále a trul;",
+            "en": "The talon is bought 4-1-1: the declarer takes 4 of its cards, the next two"
+                  " players 1 each, and each lays away as many (no kings or trul;"}[lang] in (
+        topics["1P/2P"])
+    assert topics[payment].startswith({
+        "cs": "Hraje se o koruny (Kč), tady jen virtuální (1 Kč = 100 h).",
+        "en": "All money is in Kč, Czech crowns – virtual here (1 Kč = 100 h)."}[lang])
+    assert topics[payment].endswith({
+        "cs": " Počítají se jen straně, která hru vyhrála, ale honéry, trulhonéry a královské"
+              " honéry vždy (při plichtě žádná). Hra, započtené hlášky, pagát a valát dají v"
+              " každém rozdání jeden součet, zaokrouhlený jako výše; platí ho strana, proti"
+              " které vyšel: ve 2 proti 2 každý její hráč jednomu hráči druhé strany, v 1 proti"
+              " 3 vydražitel každému protihráči, nebo každý protihráč vydražiteli.",
+        "en": " They count only for the side that won the game, but honours, trul with king(s)"
+              " and four kings always (at 35:35 none does). The game, the counted hlášky, the"
+              " pagát ultimo and the valat make one sum per deal, rounded as above; the side it"
+              " goes against pays it: in 2 v 2 each of its players pays one player of the"
+              " other side, in 1 v 3 the declarer pays each opponent, or each opponent pays the"
+              " declarer."}[lang])
