@@ -112,3 +112,37 @@ def test_the_rules_summary_defines_its_roles_cards_hlasky_and_who_pays_whom(lang
               " goes against pays it: in 2 v 2 each of its players pays one player of the"
               " other side, in 1 v 3 the declarer pays each opponent, or each opponent pays the"
               " declarer."}[lang])
+
+
+def test_the_event_lines_of_doubles_turned_talon_cards_and_hlasky_read_as_english() -> None:
+    """LOW 1–3: "Bob: double the game." put a button's label in an event line (beside
+    "Carol announces pagát ultimo."); "it goes to the tricks of Alice"; "trul with a king"
+    for a hand of trul and up to four kings. Czech keeps its table talk ("Bohouš: flek na
+    hru.", as "Bohouš: dobrá.")."""
+    from engine.taroky.events import Flekked, TalonTurned
+    from engine.taroky.messages import event_text, word
+
+    names = ["Alice", "Bob", "Carol", "Dave"]
+    said = {(1, "game", 1): "Bob doubles the game.",
+            (2, "game", 2): "Carol redoubles the game.",
+            (1, "game", 3): "Bob re-redoubles the game.",
+            (1, "pagat", 1): "Bob doubles the pagát ultimo.",
+            (3, "valat", 2): "Dave redoubles valat.",
+            (1, "game", 4): "Bob doubles the game again (×16)."}
+    for (seat, item, level), line in said.items():
+        assert event_text(Flekked(seat, item, level), "en", names) == line
+    assert event_text(Flekked(1, "game", 1), "cs", names) == "Bob: flek na hru."
+    assert event_text(TalonTurned(PAGAT, 0), "en", names) == (
+        "A talon card is turned: I; it goes to Alice's tricks.")
+    assert word("trulhonery", "en") == "trul with king(s)"
+
+
+def test_a_hand_after_the_round_says_the_round_is_over_as_the_table_does() -> None:
+    """LOW 4: after the round each hand ended "The game is over." beside the table's "The
+    round is over."."""
+    from bot.games.taroky.hand import prompt
+
+    rnd, _seat = example("finished")
+    assert rnd.finished
+    assert prompt(ui_table(rnd, "en"), rnd.view(0), "en") == "The round is over."
+    assert prompt(ui_table(rnd, "cs"), rnd.view(0), "cs") == "Konec kola."

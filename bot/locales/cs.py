@@ -1209,6 +1209,7 @@ STRINGS: dict[str, str] = {
     "taroky.hand_forced_one": "{number:In} štychu šla tvoje karta {card} (automaticky).",
     "taroky.hand_forced_many": "Automaticky šly tvoje karty (pokaždé jediná možná): {cards}.",
     "taroky.hand_forced_card": "{card} ({number}. štych)",
+    "taroky.hand_finished": "Konec kola.",
     "taroky.hand_pagat_keep": "Máš ohlášeného pagáta: nech si {card} na poslední štych.",
     "taroky.hand_lead": "Vynášíš: vyber kartu.",
     "taroky.hand_play": "Jsi na tahu: vyber kartu.",

@@ -1202,6 +1202,7 @@ STRINGS: dict[str, str] = {
     "taroky.hand_forced_one": "Your card {card} went to trick {number} (played automatically).",
     "taroky.hand_forced_many": "Played for you automatically (each time your only playable card): {cards}.",
     "taroky.hand_forced_card": "{card} (trick {number})",
+    "taroky.hand_finished": "The round is over.",
     "taroky.hand_pagat_keep": "You announced pagát ultimo: keep {card} for the last trick.",
     "taroky.hand_lead": "Your lead: pick a card.",
     "taroky.hand_play": "Your turn: pick a card.",

@@ -162,7 +162,9 @@ def walk(events: Sequence[Any], seat: int) -> SeatMoves:
 
 def prompt(table: Table, view: SeatView, lang: str) -> str:
     pub = view.public
-    if pub.finished or table.state is None or table.state.finished:
+    if table.state is None or table.state.finished:  # (the table's words: "Konec kola.")
+        return t("taroky.hand_finished", lang)
+    if pub.finished:
         return t("core.hand_finished", lang)
     if table.stood_in(view.seat):
         return absent_prompt(table, view.seat, lang)  # (his buttons would unlock never)
