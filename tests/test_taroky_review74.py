@@ -146,3 +146,23 @@ def test_a_hand_after_the_round_says_the_round_is_over_as_the_table_does() -> No
     assert rnd.finished
     assert prompt(ui_table(rnd, "en"), rnd.view(0), "en") == "The round is over."
     assert prompt(ui_table(rnd, "cs"), rnd.view(0), "cs") == "Konec kola."
+
+
+def test_an_announced_valat_names_its_announcer_first() -> None:
+    """LOW 5: "The valat (Bob, Dave) failed." although Dave alone announced it. The side's
+    valát, its announcer first; a silent one stays the side's."""
+    from bot.games.taroky.texts import deal_result
+    from engine.taroky.scoring import ValatResult
+
+    rnd, _seat = example("finished")
+    row = rnd.protocol[0]  # Anička with Cecílie against Bohouš and Dalibor
+    failed = dataclasses.replace(row, pagat=None, valat_by=2, valats=(
+        ValatResult(side="D", announced=True, level=1, won=False),))
+    assert deal_result(ui_table(rnd, "en"), failed, "en").splitlines()[0].endswith(
+        " but the valat (Cecílie with Anička, doubled ×2) failed.")
+    assert deal_result(ui_table(rnd, "cs"), failed, "cs").splitlines()[0].endswith(
+        " ale valát (Cecílie + Anička, flek ×2) nevyšel.")
+    silent = dataclasses.replace(row, pagat=None, valat_by=None, valats=(
+        ValatResult(side="O", announced=False, level=0, won=True),))
+    assert deal_result(ui_table(rnd, "en"), silent, "en").splitlines()[0].endswith(
+        " The silent valat (Bohouš, Dalibor) made it.")

@@ -1104,6 +1104,8 @@ STRINGS: dict[str, str] = {
     "taroky.result_pagat_lost_beaten": "Pagát ({name}) nevyšel – poslední štych nevzal.",
     "taroky.result_pagat_silent_won": "Tichý pagát ({name}) vyšel.",
     "taroky.result_pagat_silent_lost": "Tichý pagát ({name}) nevyšel.",
+    "taroky.result_valat_by": "{name} + {others}",  # the announcer first
+    "taroky.result_valat_and": " + ",
     "taroky.result_valat_won": "Valát ({names}) vyšel!",
     "taroky.result_valat_lost": "Valát ({names}) nevyšel.",
     "taroky.result_valat_silent": "Tichý valát ({names}) vyšel.",

@@ -1097,6 +1097,8 @@ STRINGS: dict[str, str] = {
     "taroky.result_pagat_lost_beaten": "The pagát ultimo ({name}) failed – the pagát (I) did not take the last trick.",
     "taroky.result_pagat_silent_won": "The silent pagát ultimo ({name}) made it.",
     "taroky.result_pagat_silent_lost": "The silent pagát ultimo ({name}) failed.",
+    "taroky.result_valat_by": "{name} with {others}",  # the announcer first
+    "taroky.result_valat_and": " and ",
     "taroky.result_valat_won": "The valat ({names}) made it!",
     "taroky.result_valat_lost": "The valat ({names}) failed.",
     "taroky.result_valat_silent": "The silent valat ({names}) made it.",
