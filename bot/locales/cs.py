@@ -345,7 +345,7 @@ STRINGS: dict[str, str] = {
     "core.help.leave_note": "Nestihneš tah? S časem na tah (`{timer}` v {cmd_new}) ho zahraje AI, hraje-li u stolu i někdo další; jinak stůl počká. **{hand}** tě vrátí do hry.\nBez času na tah stůl čeká: místo nepřítomného hráče předá AI zakladatel nebo správce serveru příkazem {cmd_kick}.\nPo odchodu se přes **{hand}** nebo **{cmd_hand}** vrátíš, dokud hra běží.\nStůl turnaje nečeká: po uplynutí času vždy zahraje AI místo nepřítomného hráče; kdo odejde, toho AI nahradí až do konce turnaje.",
     "core.help.tournament": "Turnaj",
     "core.help.cmd_tournament": "**{cmd}** – založí turnaj v tomto kanálu.",
-    "core.help.tournament_note": "Přihlásíš se tlačítkem **{register}**, organizátor turnaj spustí (**{tstart}**). Hraje ho 2 až {most} hráčů (počítají se i AI hráči), nejvýš {rounds} kol.\n{scoring}\nStoly každého kola hrají ve vláknech, **{standings}** ukáže pořadí.\nKdo odstoupí (**{withdraw}**), za toho dohraje AI.",
+    "core.help.tournament_note": "Přihlásíš se tlačítkem **{register}**, organizátor turnaj spustí (**{tstart}**). Hraje ho 2 až {most} hráčů (počítají se i AI hráči), nejvýš {rounds} kol.\nU každého stolu hrají {seats}: při startu AI hráči doplní počet hráčů na násobek {seats} (nebo je přidá organizátor, když to turnaj tak nastavil).\n{scoring}\nStoly každého kola hrají ve vláknech, **{standings}** ukáže pořadí.\nKdo odstoupí (**{withdraw}**), za toho dohraje AI.",
     "core.help.records": "Výsledky",
     "core.help.cmd_leaderboard": "**{cmd}** – žebříček serveru.",
     "core.help.cmd_stats": "**{cmd}** – statistiky, tvoje nebo jiného hráče.",

@@ -339,7 +339,7 @@ STRINGS: dict[str, str] = {
     "core.help.leave_note": "Missed your turn? With a turn timer (`{timer}` of {cmd_new}) an AI plays it if someone else plays at the table; otherwise the table waits. **{hand}** brings you back.\nWithout a turn timer the table waits: its creator or a server manager hands an absent player's seat to an AI with {cmd_kick}.\nAfter leaving, **{hand}** or **{cmd_hand}** takes you back while the game runs.\nA tournament's table does not wait: an AI plays for the absent once the timer runs out and replaces anyone who leaves to the tournament's end.",
     "core.help.tournament": "Tournaments",
     "core.help.cmd_tournament": "**{cmd}** – opens a tournament in this channel.",
-    "core.help.tournament_note": "Click **{register}** to join; the organiser starts it (**{tstart}**). It takes 2 to {most} players (AI players count) and up to {rounds} rounds.\n{scoring}\nEach round's tables play in threads; **{standings}** shows the standings.\nAnyone who withdraws (**{withdraw}**) is replaced by an AI.",
+    "core.help.tournament_note": "Click **{register}** to join; the organiser starts it (**{tstart}**). It takes 2 to {most} players (AI players count) and up to {rounds} rounds.\nIts tables seat {seats}: at the start AI players fill the field up to a multiple of {seats} (or the organiser adds them, if the tournament says so).\n{scoring}\nEach round's tables play in threads; **{standings}** shows the standings.\nAnyone who withdraws (**{withdraw}**) is replaced by an AI.",
     "core.help.records": "Results",
     "core.help.cmd_leaderboard": "**{cmd}** – the server's leaderboard.",
     "core.help.cmd_stats": "**{cmd}** – statistics, yours or another player's.",
