@@ -747,7 +747,7 @@ SUMMARY = {
            "needs {need}, and 35:35 is a tie (the game is not paid).",
            "(1P, 2P and preferans on first cards {r1} h (haléř, 1/100 Kč) an eye, on second {r2}"
            " h, on third {r3} h, solo {r6} h)",
-           "A small hláška – 8–9 taroks, 1–2 taroks, trul, honours (4 or more honours, 2–3 of"
+           "A small declaration – 8–9 taroks, 1–2 taroks, trul, honours (4 or more honours, 2–3 of"
            " them kings) – is worth {small} h, a large one – 10+ taroks, no tarok, trul with"
            " king(s), four kings – {large} Kč.",
            "Warsaw: Each plays for themselves, with no announcements;",

@@ -84,16 +84,17 @@ def test_the_rules_summary_defines_its_roles_cards_hlasky_and_who_pays_whom(lang
                       "en": ("Roles and cards", "Payment")}[lang]
     assert topics[roles] == {
         "cs": "**Předák**, hráč po rozdávajícím, licituje první a vynáší do prvního štychu (v"
-              " preferanci a sólu vynáší vydražitel); **vydražitel** vyhrál licitaci a hraje"
-              " proti ostatním, v 1P/2P se spoluhráčem. **Škýz** je nejvyšší tarok, XXI mond"
-              " druhý; pagát, mond a škýz jsou **trul**, trul a čtyři králové jsou **honéry**.",
+              " preferanci a sólu vynáší vydražitel); **vydražitel** (kdo vyhraje licitaci)"
+              " hraje proti ostatním, v 1P/2P se spoluhráčem. **Škýz** je nejvyšší tarok, XXI"
+              " mond druhý; pagát, mond a škýz jsou **trul**, trul a čtyři králové jsou"
+              " **honéry**.",
         "en": "The **forehand**, the player after the dealer, bids first and leads the first"
               " trick (in preferans and solo the declarer leads); the **declarer** wins the"
               " bidding and plays against the others, in 1P/2P with a partner. The **Škýz** is"
               " the highest tarok, XXI mond the next; pagát, mond and Škýz are the **trul**,"
               " the trul and the four kings the **honours**."}[lang]
     assert {"cs": "Talon se bere 4-1-1: vydražitel vezme 4 jeho karty, další dva hráči po 1 a"
-                  " každý odloží tolik karet, kolik vzal (ne krále a trul;",
+                  " každý odloží stejný počet karet (ne krále a trul;",
             "en": "The talon is bought 4-1-1: the declarer takes 4 of its cards, the next two"
                   " players 1 each, and each lays away as many (no kings or trul;"}[lang] in (
         topics["1P/2P"])
@@ -107,11 +108,11 @@ def test_the_rules_summary_defines_its_roles_cards_hlasky_and_who_pays_whom(lang
               " které vyšel: ve 2 proti 2 každý její hráč jednomu hráči druhé strany, v 1 proti"
               " 3 vydražitel každému protihráči, nebo každý protihráč vydražiteli.",
         "en": " They count only for the side that won the game, but honours, trul with king(s)"
-              " and four kings always (at 35:35 none does). The game, the counted hlášky, the"
-              " pagát ultimo and the valat make one sum per deal, rounded as above; the side it"
-              " goes against pays it: in 2 v 2 each of its players pays one player of the"
-              " other side, in 1 v 3 the declarer pays each opponent, or each opponent pays the"
-              " declarer."}[lang])
+              " and four kings always (at 35:35 none does). The game, the counted declarations,"
+              " the pagát ultimo and the valat make one sum per deal, rounded as above; the"
+              " side it goes against pays it: in 2 v 2 each of its players pays one player of"
+              " the other side, in 1 v 3 the declarer pays each opponent, or each opponent pays"
+              " the declarer."}[lang])
 
 
 def test_the_event_lines_of_doubles_turned_talon_cards_and_hlasky_read_as_english() -> None:
