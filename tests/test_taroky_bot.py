@@ -692,10 +692,12 @@ async def test_the_rules_at_a_table_give_that_tables_own_rules(harness):
         # each topic a field titled by it (review 71: one block of ~3,000 characters)
         *topics, field = embed.fields
         # (review 72: the trick play, "Hra" after "Oči", read as the game: "Štychy" first)
-        assert [f.name for f in topics] == ["Licitace", "1P/2P", "Preferanc", "Sólo", "Štychy",
-                                            "Hlášky", "Oči", "Varšava"]
-        assert topics[0].value.startswith("Předák nesmí říct dobrá: zahajuje 1P")
-        assert topics[5].value.startswith("**Hlášky** (taročky, barvy, trul, honéry…)")
+        # (review 74: the roles and cards first, the payment after the eyes)
+        assert [f.name for f in topics] == ["Role a karty", "Licitace", "1P/2P", "Preferanc",
+                                            "Sólo", "Štychy", "Hlášky", "Oči", "Placení",
+                                            "Varšava"]
+        assert topics[1].value.startswith("Předák nesmí říct dobrá: zahajuje 1P")
+        assert topics[6].value.startswith("**Hlášky** (taročky, barvy, trul, honéry…)")
         assert field.name == "Pravidla stolu"
         assert field.value.splitlines()[:2] == [
             "• Kolo: 4 rozdání", "• Vklad 20,00 Kč, dokup po 10,00 Kč, herní strop 40,00 Kč"
@@ -703,7 +705,8 @@ async def test_the_rules_at_a_table_give_that_tables_own_rules(harness):
     other = guild.add_member(harness.env.create_user("eve", global_name="Eve"))
     res = await other.slash(ch, "taroky rules")  # not at a table: the summary alone
     assert [f.name for f in reply(res).embeds[0].fields] == [
-        "Bidding", "1P/2P", "Preferans", "Solo", "Tricks", "Declarations", "Eyes", "Warsaw"]
+        "Roles and cards", "Bidding", "1P/2P", "Preferans", "Solo", "Tricks", "Declarations",
+        "Eyes", "Payment", "Warsaw"]
     assert reply(res).embeds[0].description.endswith(
         "Play goes counter-clockwise; the tournament rules play rounds of 60 minutes with a"
         " stake of 50 Kč (a table may agree on other settings).")  # (her client's English)
