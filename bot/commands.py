@@ -538,7 +538,7 @@ def help_embed(group: app_commands.Group, ui: GameUI, lang: str, *,
         "tstart": t(tournament + "btn_start", lang),
         "standings": t(tournament + "btn_standings", lang),
         "withdraw": t(tournament + "btn_withdraw", lang),
-        "most": str(MAX_ENTRANTS), "rounds": str(MAX_ROUNDS),
+        "most": str(MAX_ENTRANTS), "rounds": str(MAX_ROUNDS), "seats": str(ui.spec.seats),
         "scoring": scoring_rule(ui.kind, lang),
     }
     embed = discord.Embed(title=game_t(ui.kind, "help.title", lang, game=ui.name(lang)),

@@ -244,7 +244,7 @@ def test_an_ended_game_offers_no_im_back_and_says_it_is_over_once() -> None:
     lora = Lora.from_json(finished_lora_json())
     rnd, _seat = example("finished")
     for kind, state, over in (("lora", lora, "**The lóra is over.**"),
-                              ("taroky", rnd, "The game is over.")):
+                              ("taroky", rnd, "The round is over.")):  # (its table's words)
         seats: list[Seat | None] = [Seat(100 + i, f"P{i}", absent=i == 1) for i in range(4)]
         table = Table(1, 1, 1, 1, TableSettings(lang="en"), seats, game_kind=kind,
                       status=STATUS_FINISHED, state=state,

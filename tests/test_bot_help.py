@@ -46,6 +46,8 @@ LORA_CS = [
         "**/lora tournament** – založí turnaj v tomto kanálu.",
         "Přihlásíš se tlačítkem **Přihlásit se**, organizátor turnaj spustí (**Spustit "
         "turnaj**). Hraje ho 2 až 64 hráčů (počítají se i AI hráči), nejvýš 12 kol.",
+        "U každého stolu hrají 4: při startu AI hráči doplní počet hráčů na násobek 4 (nebo je"
+        " přidá organizátor, když to turnaj tak nastavil).",  # (review 74: the table size)
         "Body 4-3-2-1 podle pořadí u stolu (shodu rozhodne harakiri); při rovnosti bodů"
         " rozhoduje méně trestných bodů.",  # (review 73: the scoring, before round 1 ends)
         "Stoly každého kola hrají ve vláknech, **Pořadí** ukáže pořadí.",
@@ -150,6 +152,8 @@ async def test_taroky_help_in_english_for_a_newcomer_names_every_command(harness
         "**/taroky tournament** – opens a tournament in this channel.",
         "Click **Register** to join; the organiser starts it (**Start the tournament**). It"
         " takes 2 to 64 players (AI players count) and up to 12 rounds.",
+        "Its tables seat 4: at the start AI players fill the field up to a multiple of 4 (or"
+        " the organiser adds them, if the tournament says so).",  # (review 74 LOW 8)
         "Points 4-3-2-1 by place at the table (ties share); equal points: the higher sum of"
         " results ranks higher.",  # (review 73: the scoring, before round 1 ends)
         "Each round's tables play in threads; **Standings** shows the standings.",

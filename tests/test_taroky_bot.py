@@ -692,10 +692,12 @@ async def test_the_rules_at_a_table_give_that_tables_own_rules(harness):
         # each topic a field titled by it (review 71: one block of ~3,000 characters)
         *topics, field = embed.fields
         # (review 72: the trick play, "Hra" after "Oči", read as the game: "Štychy" first)
-        assert [f.name for f in topics] == ["Licitace", "1P/2P", "Preferanc", "Sólo", "Štychy",
-                                            "Hlášky", "Oči", "Varšava"]
-        assert topics[0].value.startswith("Předák nesmí říct dobrá: zahajuje 1P")
-        assert topics[5].value.startswith("**Hlášky** (taročky, barvy, trul, honéry…)")
+        # (review 74: the roles and cards first, the payment after the eyes)
+        assert [f.name for f in topics] == ["Role a karty", "Licitace", "1P/2P", "Preferanc",
+                                            "Sólo", "Štychy", "Hlášky", "Oči", "Placení",
+                                            "Varšava"]
+        assert topics[1].value.startswith("Předák nesmí říct dobrá: zahajuje 1P")
+        assert topics[6].value.startswith("**Hlášky** (taročky, barvy, trul, honéry…)")
         assert field.name == "Pravidla stolu"
         assert field.value.splitlines()[:2] == [
             "• Kolo: 4 rozdání", "• Vklad 20,00 Kč, dokup po 10,00 Kč, herní strop 40,00 Kč"
@@ -703,7 +705,8 @@ async def test_the_rules_at_a_table_give_that_tables_own_rules(harness):
     other = guild.add_member(harness.env.create_user("eve", global_name="Eve"))
     res = await other.slash(ch, "taroky rules")  # not at a table: the summary alone
     assert [f.name for f in reply(res).embeds[0].fields] == [
-        "Bidding", "1P/2P", "Preferans", "Solo", "Tricks", "Declarations", "Eyes", "Warsaw"]
+        "Roles and cards", "Bidding", "1P/2P", "Preferans", "Solo", "Tricks", "Declarations",
+        "Eyes", "Payment", "Warsaw"]
     assert reply(res).embeds[0].description.endswith(
         "Play goes counter-clockwise; the tournament rules play rounds of 60 minutes with a"
         " stake of 50 Kč (a table may agree on other settings).")  # (her client's English)
@@ -724,6 +727,10 @@ SUMMARY = {
            "potřebuje {need}, 35:35 je plichta (hra se neplatí).",
            "(1P, 2P a preferanc na prvních {r1} h za oko, na druhých {r2} h, na třetích {r3} h,"
            " sólo {r6} h)",
+           "Malá hláška – taročky (8–9 taroků), barvičky (1–2 taroky), trul, honéry (aspoň 4"
+           " honéry, z toho 2–3 králové) – platí {small} h, velká – taroky (10 a více taroků),"
+           " barvy (žádný tarok), trulhonéry (trul a aspoň jeden král), královské honéry (4"
+           " králové) – {large} Kč.",
            "Varšava: Každý hraje sám za sebe a nic se nehlásí;",
            "Talon leží zakrytý; po každém z prvních šesti štychů se jedna jeho karta otočí a"
            " počítá se tomu, kdo štych bere. Každý platí každému, kdo má méně očí, {w} h za oko"
@@ -743,6 +750,9 @@ SUMMARY = {
            "needs {need}, and 35:35 is a tie (the game is not paid).",
            "(1P, 2P and preferans on first cards {r1} h (haléř, 1/100 Kč) an eye, on second {r2}"
            " h, on third {r3} h, solo {r6} h)",
+           "A small declaration – 8–9 taroks, 1–2 taroks, trul, honours (4 or more honours, 2–3 of"
+           " them kings) – is worth {small} h, a large one – 10+ taroks, no tarok, trul with"
+           " king(s), four kings – {large} Kč.",
            "Warsaw: Each plays for themselves, with no announcements;",
            "The talon stays face down; after each of the first six tricks one of its cards goes"
            " to that trick's winner. Everyone pays everyone with fewer eyes {w} h per eye of"
@@ -767,6 +777,7 @@ async def test_T_COUNT_T_TALON_6P_the_rules_summary_explains_its_words_as_the_en
         cards_of,
         eyes,
     )
+    from engine.taroky.hlasky import VALUE
     from engine.taroky.scoring import (
         BLANA_RATE,
         PAGAT_ANNOUNCED,
@@ -788,7 +799,11 @@ async def test_T_COUNT_T_TALON_6P_the_rules_summary_explains_its_words_as_the_en
         other=worth(FULL_DECK & ~(FIVES | QUEENS | CAVALS | JACKS)), total=eyes(FULL_DECK),
         need=eyes(FULL_DECK) // 2 + 1, pagat=PAGAT_ANNOUNCED // 100, valat=VALAT_ANNOUNCED // 100,
         r1=RATES["3P1"], r2=RATES["3P2"], r3=RATES["3P3"], r6=RATES["6P"], w=VARSAVA_RATE,
-        blana=BLANA_RATE)
+        blana=BLANA_RATE, small=VALUE["tarocky"], large=VALUE["taroky"] // 100)
+    # (each small hláška and each large one worth the same: the summary says one value)
+    assert {VALUE[h] for h in ("tarocky", "barvicky", "trul", "honery")} == {numbers["small"]}
+    assert {VALUE[h] for h in ("taroky", "barvy", "trulhonery", "kralovske_honery")} == {
+        100 * numbers["large"]}
     assert RATES["1P"] == RATES["2P"] == RATES["3P1"]
     _g, ch, users, tid = await open_taroky(harness, ["alice"], None, ("easy", "easy", "easy"),
                                            language=lang)

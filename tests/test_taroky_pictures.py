@@ -848,7 +848,7 @@ def test_the_seats_hlasky_are_legible_at_phone_width() -> None:
     from bot.games.taroky.pictures import table
 
     for note in ("taročky, honéry, pagát", "taroky, trulhonéry, valát",
-                 "8–9 taroks, honours, valát", "four kings, trul with a king"):
+                 "8–9 taroks, honours, valát", "four kings, trul with king(s)"):
         for shape in ("wide", "tall"):
             width = table.note_width(shape)
             lines, f = table.note_lines(note, width, 3)
@@ -949,9 +949,9 @@ def test_the_longest_hlaska_note_is_never_cut_in_any_seat() -> None:
     # the whole, the short words, the short words without the announcements (the strip's)
     assert en == ("8–9 taroks, trul, pagát ultimo, valat, plays alone",
                   "8–9 taroks, trul, pagát, valat, alone", "8–9 taroks, trul, alone")
-    # parts stay whole on a line where they can: "trul with a king" is not broken
-    lines = table.wrap_parts(["8–9 taroks", "trul with a king"], table.font(24), 206, ",")
-    assert lines == ["8–9 taroks,", "trul with a king"]
+    # parts stay whole on a line where they can: "trul with king(s)" is not broken
+    lines = table.wrap_parts(["8–9 taroks", "trul with king(s)"], table.font(24), 206, ",")
+    assert lines == ["8–9 taroks,", "trul with king(s)"]
 
 
 def test_the_table_keeps_its_boxes_apart_with_the_longest_notes_and_legend() -> None:

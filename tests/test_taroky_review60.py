@@ -49,7 +49,7 @@ def test_the_english_valat_is_the_game_s_word_glossed_where_it_is_announced() ->
     assert event_text(ev.Announced(0, "valat"), "cs", names) == "Anička hlásí valát."
     assert event_text(ev.Announced(0, "pagat"), "en", names) == (
         "Anička announces pagát ultimo.")
-    assert event_text(ev.Flekked(1, "valat", 1), "en", names) == "Bohouš: double valat."
+    assert event_text(ev.Flekked(1, "valat", 1), "en", names) == "Bohouš doubles valat."
     assert event_text(ev.Flekked(1, "valat", 1), "cs", names) == "Bohouš: flek na valáta."
     # no English Taroky word calls it "all tricks" any more (Lóra's game of that name)
     assert not [k for k, v in EN.items() if k.startswith("taroky.") and "all tricks" in v]

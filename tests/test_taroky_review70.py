@@ -91,7 +91,7 @@ def test_a_flek_above_sup_is_not_worded_as_the_first_flek() -> None:
         "Hlášení: můžeš ohlásit další flek ×16 na hru, nebo říct dobrá.")
     [said] = [e for e in rnd.apply(Announce(2, "flek:game")) if isinstance(e, Flekked)]
     assert event_text(said, "cs", EXAMPLE_NAMES) == "Cecílie: další flek ×16 na hru."
-    assert event_text(said, "en", EXAMPLE_NAMES) == "Cecílie: double the game again (×16)."
+    assert event_text(said, "en", EXAMPLE_NAMES) == "Cecílie doubles the game again (×16)."
     assert prompt(cs, rnd.view(2), "cs").startswith("Tvoje hlášení: další flek ×16 na hru.")
     assert prompt(en, rnd.view(2), "en").startswith(
         "You announced: double the game again (×16).")

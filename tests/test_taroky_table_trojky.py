@@ -171,7 +171,7 @@ def test_long_multipliers_are_powers_of_two_in_every_text() -> None:
     assert level_name(3, "cs") == "sup" and level_name(40, "en") == "double again ×2⁴⁰"
     assert event_text(Flekked(1, "game", 40), "cs", NAMES) == "Bohouš: další flek ×2⁴⁰ na hru."
     assert event_text(Flekked(1, "game", 19), "en", NAMES) == (
-        "Bohouš: double the game again (×524288).")
+        "Bohouš doubles the game again (×524288).")
 
 
 def test_where_the_picture_would_be_too_tall_the_trojkas_lines_lie_closer(

@@ -208,7 +208,7 @@ async def test_the_rules_at_a_tournament_table_point_to_its_own_round_and_stake(
             " listed below under Table rules.")
         assert "60 minutes" not in embed.description
         *topics, field = embed.fields
-        assert topics[0].name == "Bidding"
+        assert topics[0].name == "Roles and cards"  # (review 74: then "Bidding")
         assert field.name == "Table rules"
         assert field.value.splitlines()[:2] == [
             "• Round: 1 deal", "• Stake 50.00 Kč, top-up by 10.00 Kč, cap 40.00 Kč (the most"

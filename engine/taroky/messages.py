@@ -105,7 +105,7 @@ WORDS: dict[str, dict[str, str]] = {
         "barvicky": "1–2 taroks",
         "barvy": "no tarok",
         "trul": "trul",
-        "trulhonery": "trul with a king",
+        "trulhonery": "trul with king(s)",
         "honery": "honours",
         "kralovske_honery": "four kings",
         "pagat": "pagát ultimo",
@@ -129,6 +129,10 @@ WORDS: dict[str, dict[str, str]] = {
         "level2": "redouble",
         "level3": "re-redouble",
         "levelN": "double again ×{mult}",
+        # a flek said in an event line, by its level ("Bob doubles the game.")
+        "does:level1": "doubles",
+        "does:level2": "redoubles",
+        "does:level3": "re-redoubles",
     },
 }
 
@@ -361,12 +365,12 @@ EVENTS: dict[str, dict[str, str]] = {
         "discarded": "{seat} lays away a card.",
         "discarded_tarok": "{seat} lays away {card} face up.",
         "hlasky_announced": "{seat} declares {hlasky}.",
-        "hlasky_and": " and ",  # "Ann declares 8–9 taroks and trul with a king."
+        "hlasky_and": " and ",  # "Ann declares 8–9 taroks and trul with king(s)."
         "pagat_promised": "{seat} announces the pagát ultimo with the game (second duty).",
         "announced": "{seat} announces {item}.",
         "announced_valat": "{seat} announces valat (all 12 tricks).",
-        "flekked": "{seat}: {level} {on}.",
-        "flekked_n": "{seat}: double {on} again (×{mult}).",  # past re-redouble
+        "flekked": "{seat} {does} {on}.",
+        "flekked_n": "{seat} doubles {on} again (×{mult}).",  # past re-redouble
         "turn_passed": "{seat}: pass.",
         "announcements_closed": "Announcements are over; {leader} leads.",
         "partner_revealed": "{seat} is the declarer's partner.",
@@ -374,7 +378,7 @@ EVENTS: dict[str, dict[str, str]] = {
         "card_played": "{seat} plays {card}.",
         "trick_taken": "{seat} takes trick {number} ({cards}).",
         "trick_taken_brief": "{seat} takes trick {number}.",
-        "talon_turned": "A talon card is turned: {card}; it goes to the tricks of {to}.",
+        "talon_turned": "A talon card is turned: {card}; it goes to {to}'s tricks.",
         "talon_turned_solo": "A talon card is turned: {card}.",
         "deal_ended": "End of the game ({game}): eyes {eyes}; money {money}.",
         "dokup_added": "{seat} tops up {amount}.",
@@ -434,6 +438,7 @@ def event_text(event: Any, lang: str = "cs", names: list[str] | None = None,
         v["hlasky"] = table["hlasky_and"].join(word(h, lang) for h in event.hlasky)
     elif kind == "flekked":
         v["level"] = level_name(event.level, lang)
+        v["does"] = WORDS[lang].get(f"does:level{event.level}", v["level"])  # (English)
         v["on"] = word(f"on_{event.item}", lang)
         if event.level > 3:
             kind, v["mult"] = "flekked_n", multiplier(event.level)

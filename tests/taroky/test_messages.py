@@ -102,7 +102,7 @@ def test_T_TALON_W_the_turned_card_goes_ke_stychum_in_czech() -> None:
     assert event_text(turned, "cs", names) == (
         "Z talonu se otáčí A♥, kartu si ke svým štychům bere Cyril.")
     assert event_text(turned, "en", names) == (
-        "A talon card is turned: A♥; it goes to the tricks of Cyril.")
+        "A talon card is turned: A♥; it goes to Cyril's tricks.")
     assert event_text(turned, "cs") == (  # (no names: the seat's word, capitalised at the start)
         "Z talonu se otáčí A♥, kartu si ke svým štychům bere hráč 2.")
 
@@ -152,7 +152,7 @@ def test_T_HLASKY_AUTO_the_english_hlasky_read_as_a_sentence():
     declared in a sentence (the English rules call hlášky declarations)."""
     names = ["Alice", "Bob", "Cyril", "Dana"]
     both = ev.HlaskyAnnounced(0, ("tarocky", "trulhonery"))
-    assert both.text("en", names=names) == "Alice declares 8–9 taroks and trul with a king."
+    assert both.text("en", names=names) == "Alice declares 8–9 taroks and trul with king(s)."
     assert both.text("cs", names=names) == "Alice hlásí: taročky, trulhonéry."
     assert ev.HlaskyAnnounced(2, ("kralovske_honery",)).text("en", names=names) == (
         "Cyril declares four kings.")

@@ -40,9 +40,10 @@ from engine.taroky import TarokyRound
 from engine.taroky.actions import Announce, Bid, Call, Choose, DealAction, Discard, Play, Trojka
 from engine.taroky.announce import FLEK_ITEMS
 from engine.taroky.bidding import BID_WORDS, CHOICES
-from engine.taroky.cards import cards_of
+from engine.taroky.cards import PAGAT, cards_of, mask_of
 from engine.taroky.errors import TarokyError
 from engine.taroky.events import CardPlayed, DealStarted
+from engine.taroky.scoring import LAST_TRICK
 from engine.taroky.talon import CALLABLE, silent_solo
 from engine.taroky.views import SeatView
 
@@ -161,7 +162,9 @@ def walk(events: Sequence[Any], seat: int) -> SeatMoves:
 
 def prompt(table: Table, view: SeatView, lang: str) -> str:
     pub = view.public
-    if pub.finished or table.state is None or table.state.finished:
+    if table.state is None or table.state.finished:  # (the table's words: "Konec kola.")
+        return t("taroky.hand_finished", lang)
+    if pub.finished:
         return t("core.hand_finished", lang)
     if table.stood_in(view.seat):
         return absent_prompt(table, view.seat, lang)  # (his buttons would unlock never)
@@ -486,6 +489,17 @@ def talon_line(view: SeatView, lang: str) -> str:
     return t("taroky.hand_laid", lang, cards=laid) if laid else ""
 
 
+def pagat_line(view: SeatView, lang: str) -> str:
+    """While the seat's announced pagát ultimo is still open — in play, I still in his hand
+    before the last trick — a reminder to keep it (review 74: a first-time player of the
+    second duty, whose pagát was announced with the game, led I in trick 1 and lost it)."""
+    pub = view.public
+    if (pub.phase != "play" or pub.pagat_by != view.seat or pub.tricks_done >= LAST_TRICK - 1
+            or not view.hand & mask_of((PAGAT,))):
+        return ""
+    return t("taroky.hand_pagat_keep", lang, card=card_label(PAGAT, lang))
+
+
 def hand(table: Table, view: Any, lang: str) -> HandParts:
     """The parts of the hand message of ``view`` (a Taroky ``SeatView``)."""
     if not isinstance(view, SeatView):
@@ -512,6 +526,9 @@ def hand(table: Table, view: Any, lang: str) -> HandParts:
     talon = talon_line(view, lang)
     if talon:
         lines.append(talon)
+    keep = pagat_line(view, lang)
+    if keep:
+        lines.append(keep)
     said = prompt(table, view, lang)
     lines.append(said)
     warning = secret_partner_warning(view, table.names(), lang)

@@ -54,7 +54,7 @@ from engine.taroky.events import (
 )
 from engine.taroky.messages import event_text
 from engine.taroky.protocol import DealRecord
-from engine.taroky.scoring import PagatResult
+from engine.taroky.scoring import PagatResult, ValatResult
 from engine.taroky.talon import is_face_up
 from engine.taroky.views import PublicView, TableView
 
@@ -474,6 +474,17 @@ def _with_level(who: str, level: int, lang: str) -> str:
 
 
 
+def _valat_side(row: DealRecord, valat: ValatResult, names: Sequence[str], lang: str) -> str:
+    """A valát's side, an announced one's announcer first ("Dave with Bob"; review 74:
+    "The valat (Bob, Dave) failed." although Dave alone had announced it)."""
+    side = row.side_seats(valat.side)
+    by = row.valat_by if valat.announced else None
+    if by not in side or len(side) < 2:
+        return ", ".join(names[s] for s in side)
+    return t("taroky.result_valat_by", lang, name=names[by],
+             others=t("taroky.result_valat_and", lang).join(names[s] for s in side if s != by))
+
+
 def _pagat_result(pagat: PagatResult, names: Sequence[str], lang: str) -> str:
     """Whether the pagát made it; an announced one that failed says why, from the trick
     the engine says ``I`` went in: played before the last trick, or beaten in it."""
@@ -597,12 +608,11 @@ def deal_result(table: Table, row: DealRecord, lang: str) -> str:
         if row.pagat is not None:
             bonuses.append((row.pagat.amount, _pagat_result(row.pagat, names, lang)))
         for v in row.valats:  # whose valát: an announced one may fail by the other's silent
-            side = row.side_seats(v.side)
             said = ("taroky.result_valat_won" if v.won else "taroky.result_valat_lost"
                     ) if v.announced else "taroky.result_valat_silent"
             # (a silent valát is the winner's of the game: it never turns the money)
             bonuses.append((v.amount if v.announced else 0, t(said, lang, names=_with_level(
-                ", ".join(names[s] for s in side), v.level, lang))))
+                _valat_side(row, v, names, lang), v.level, lang))))
         # a pagát or valát that turns the money against the game's result is said with it
         # ("hra vyhrána 62:8, ale valát … nevyšel": review 63 read "výhra", then paid)
         flips = [said for hal, said in bonuses

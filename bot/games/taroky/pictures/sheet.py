@@ -470,6 +470,23 @@ def control_text(view: TableView, lang: str) -> str:
                stakes=money(4 * view.options.stake, lang), dokup=money(sum(view.dokup), lang))
 
 
+def subtitle(view: TableView, lang: str, shown: tuple[int, int] | None = None) -> str:
+    """The title bar's stake and deals: the whole sheet the deals played; a page its first
+    and last deal of the round's length — the deals a round of deals has, the deals played
+    once it is over, else how many were played so far (review 74: "deal 1 of 1" after the
+    first deal of a round of eight read as if the round were over)."""
+    stake, played = money(view.options.stake, lang), len(view.protocol)
+    if shown is None:
+        return pic("sheet_sub", lang, stake=stake, deals=played)
+    deals = view.options.round_deals or (played if view.finished else None)
+    first, last = shown
+    span = "deal" if first == last else "deals"
+    if deals is None:
+        return pic(f"sheet_sub_{span}_so_far", lang, stake=stake, first=first, last=last,
+                   played=tn("taroky.pic.sheet_played", lang, played))
+    return pic(f"sheet_sub_{span}", lang, stake=stake, first=first, last=last, deals=deals)
+
+
 def title_bar(img: Image.Image, view: TableView, lang: str, round_no: int,
               shown: tuple[int, int] | None = None) -> None:
     """The bar over the protocol: its title (the round), the stake and the deals played;
@@ -478,15 +495,8 @@ def title_bar(img: Image.Image, view: TableView, lang: str, round_no: int,
     paste(img, panel(W, HEADER_H, BAR, radius=0), 0, 0)
     title = pic("sheet_title", lang, n=round_no)
     x = M + 4 + text(img, (M + 4, HEADER_H // 2), title, font(TITLE_PX, "bold"), TEXT, "lm")
-    stake, deals = money(view.options.stake, lang), len(view.protocol)
-    if shown is None:
-        said = pic("sheet_sub", lang, stake=stake, deals=deals)
-    elif shown[0] == shown[1]:
-        said = pic("sheet_sub_deal", lang, stake=stake, first=shown[0], deals=deals)
-    else:
-        said = pic("sheet_sub_deals", lang, stake=stake, first=shown[0], last=shown[1],
-                   deals=deals)
-    sub, fs = fitted(said, SMALLEST, "regular", W - x - 14 - M, smallest=SMALLEST)
+    sub, fs = fitted(subtitle(view, lang, shown), SMALLEST, "regular", W - x - 14 - M,
+                     smallest=SMALLEST)
     text(img, (x + 14, HEADER_H // 2 + 1), sub, fs, MUTED, "lm")
 
 
