@@ -1403,6 +1403,7 @@ STRINGS: dict[str, str] = {
     "taroky.pic.sheet_sub_deal_so_far": "deal {first} · {played} · stake {stake}",
     "taroky.pic.sheet_sub_deals_so_far": "deals {first}–{last} · {played} · stake {stake}",
     "taroky.pic.sheet_played_one": "{n} played",
+    "taroky.pic.sheet_played_few": "{n} played",
     "taroky.pic.sheet_played_many": "{n} played",
     "taroky.pic.sheet_game": "game",
     "taroky.pic.sheet_declarer": "declarer",
