@@ -46,7 +46,7 @@ def test_the_english_valat_is_the_game_s_word_glossed_where_it_is_announced() ->
     names = list(NAMES)
     assert event_text(ev.Announced(0, "valat"), "en", names) == (
         "Anička announces valat (all 12 tricks).")
-    assert event_text(ev.Announced(0, "valat"), "cs", names) == "Anička hlásí valát."
+    assert event_text(ev.Announced(0, "valat"), "cs", names) == "Anička hlásí valáta."
     assert event_text(ev.Announced(0, "pagat"), "en", names) == (
         "Anička announces pagát ultimo.")
     assert event_text(ev.Flekked(1, "valat", 1), "en", names) == "Bohouš: double valat."

@@ -163,20 +163,20 @@ def test_the_pagat_is_pagata_wherever_it_is_the_verb_s_object() -> None:
     from engine.taroky.events import Announced, PagatPromised
 
     assert event_text(Announced(1, "pagat"), "cs", NAMES) == "Bob hlásí pagáta."
-    assert event_text(Announced(1, "valat"), "cs", NAMES) == "Bob hlásí valát."
+    assert event_text(Announced(1, "valat"), "cs", NAMES) == "Bob hlásí valáta."
     assert event_text(PagatPromised(1), "cs", NAMES) == (
         "Bob hlásí pagáta s hrou (druhá povinnost).")
     assert event_text(Announced(1, "pagat"), "en", NAMES) == "Bob announces pagát ultimo."
     rnd = _announcing()
     cs, en = ui_table(rnd), ui_table(rnd, "en")
     assert prompt(cs, rnd.view(0), "cs") == (
-        "Hlášení: můžeš ohlásit pagáta, valát, nebo říct dobrá.")
+        "Hlášení: můžeš ohlásit pagáta, valáta, nebo říct dobrá.")
     assert prompt(en, rnd.view(0), "en") == (
         "Announcements: you may announce pagát ultimo or valat, or pass.")
     assert item_text("pagat", rnd.view(0), "cs") == "Pagát"  # (the button: the item's name)
     rnd.apply(Announce(0, "pagat"))
     assert prompt(cs, rnd.view(0), "cs") == (
-        "Tvoje hlášení: pagát. Můžeš přidat valát, nebo skončit tlačítkem Hotovo.")
+        "Tvoje hlášení: pagát. Můžeš přidat valáta, nebo skončit tlačítkem Hotovo.")
     assert "Pak lze ohlásit **pagáta** (ultimo)" in t("taroky.rules_text", "cs")
 
 
