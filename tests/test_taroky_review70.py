@@ -191,11 +191,12 @@ def test_the_deal_picture_names_the_owner_of_the_opponents_pagat() -> None:
     assert deal is not None
     theirs = dataclasses.replace(  # (Anička with Cecílie; Dalibor's pagát, sup, lost)
         rnd.protocol[0], flek=(0, 3, 0), pagat=PagatResult(3, "O", True, 3, False, 4))
-    assert deal_picture._chips(deal, theirs, EXAMPLE_NAMES, "cs")[3:] == [
-        ("pagát Dalibor", "sup ×8 ✗", deal_picture.RED)]
-    assert deal_picture._chips(deal, theirs, EXAMPLE_NAMES, "en")[3:] == [
-        ("pagát ultimo Dalibor", "re-redoubled ×8 ✗", deal_picture.RED)]
+    # (after the hlášky's chips; each with what it brought its owner: review 73)
+    assert deal_picture._chips(deal, theirs, EXAMPLE_NAMES, "cs")[5:] == [
+        ("pagát Dalibor", "sup ×8 ✗ −32,00", deal_picture.RED)]
+    assert deal_picture._chips(deal, theirs, EXAMPLE_NAMES, "en")[5:] == [
+        ("pagát ultimo Dalibor", "re-redoubled ×8 ✗ −32.00", deal_picture.RED)]
     ours = dataclasses.replace(theirs, pagat=PagatResult(2, "D", True, 3, False, 4))
     # the declarer's side's pagát, read as theirs (the chips before name that side), as before
-    assert deal_picture._chips(deal, ours, EXAMPLE_NAMES, "cs")[3:] == [
-        ("pagát", "sup ×8 ✗", deal_picture.RED)]
+    assert deal_picture._chips(deal, ours, EXAMPLE_NAMES, "cs")[5:] == [
+        ("pagát", "sup ×8 ✗ −32,00", deal_picture.RED)]
