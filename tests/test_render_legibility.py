@@ -407,7 +407,7 @@ def test_every_finished_taroky_deal_is_shown_at_phone_width_its_cards_read() -> 
 
 
 def test_a_finished_taroky_deal_s_most_chips_stay_within_its_height() -> None:
-    """Review 73: the deal's chips name every item that moved money (each hláška that
+    """Review 72 LOW 6: the deal's chips name every item that moved money (each hláška that
     counted, with its holder; the pagát and each valát with their fleks, ✓/✗ and money;
     the opponents' with whose they are). The most each game can have — the game sup, four
     hlášky counted (the opponents' three and the one honour hláška), the opponents' pagát

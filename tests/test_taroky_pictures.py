@@ -1291,7 +1291,7 @@ def test_the_deal_s_chips_wrap_to_a_second_row_before_a_name_is_cut(
     pagát) do not fit one row: they wrap to a second, each name whole ("hraje AI B…" was
     cut); short ones stay on one row (the chips' words are 29 px since review 65, 12 px on
     a phone; the partner's chip "+ Cyril" since review 70, so the pagát's fitted beside —
-    since review 73 it says what it cost, "−8,00", and wraps)."""
+    since review 72 (LOW 6) it says what it cost, "−8,00", and wraps)."""
     import dataclasses
 
     from bot.games.taroky.pictures import deal as deal_picture
@@ -1300,7 +1300,7 @@ def test_the_deal_s_chips_wrap_to_a_second_row_before_a_name_is_cut(
     rnd, _seat = _example("finished")
     deal = finished_deal(rnd, 1)
     assert deal is not None
-    # (without its hlášky, which add their chips: review 73)
+    # (without its hlášky, which add their chips: review 72 LOW 6)
     first = dataclasses.replace(rnd.protocol[0], hlasky=((), (), (), ()))
     assert first.pagat is not None
     row = dataclasses.replace(first, flek=(1, 0, 0),
@@ -1329,7 +1329,7 @@ def test_T_FLEK_the_deal_s_picture_tags_the_pagat_s_and_the_valat_s_own_flek_and
     (×8) read as if nothing was doubled. An announced pagát and valát have their chips
     with their own flek, as the game's (no flek: the chip says it was announced) — and
     (review 60 LOW 3) whether each made it, ✓ green or ✗ red as the protocol marks it; a
-    silent pagát and a silent valát have theirs too (they were left out). Since review 73
+    silent pagát and a silent valát have theirs too (they were left out). Since review 72 (LOW 6)
     each with what it brought its owner ("−8,00"), the opponents' valát with whose it is,
     and after the game's chips each hláška that counted, with its holder."""
     import dataclasses

@@ -112,7 +112,7 @@ def test_the_deal_s_picture_marks_the_pagat_and_valat_made_or_failed_silent_ones
         rnd.protocol[0], flek=(0, 0, 0), pagat=PagatResult(1, "O", False, 0, True, 12),
         valats=(ValatResult("D", True, 0, False), ValatResult("O", False, 0, True)))
     # (after the hlášky's chips; each with what it brought its owner, the opponents' valát
-    # with whose it is: review 73)
+    # with whose it is: review 72 LOW 6)
     assert deal_picture._chips(deal, row, NAMES, "cs")[5:] == [
         ("tichý pagát Bohouš", "✓ +2,00", GREEN), ("valát", "✗ −8,00", RED),
         ("tichý valát Bohouš, Dalibor", "✓ +4,00", GREEN)]

@@ -191,7 +191,7 @@ def test_the_deal_picture_names_the_owner_of_the_opponents_pagat() -> None:
     assert deal is not None
     theirs = dataclasses.replace(  # (Anička with Cecílie; Dalibor's pagát, sup, lost)
         rnd.protocol[0], flek=(0, 3, 0), pagat=PagatResult(3, "O", True, 3, False, 4))
-    # (after the hlášky's chips; each with what it brought its owner: review 73)
+    # (after the hlášky's chips; each with what it brought its owner: review 72 LOW 6)
     assert deal_picture._chips(deal, theirs, EXAMPLE_NAMES, "cs")[5:] == [
         ("pagát Dalibor", "sup ×8 ✗ −32,00", deal_picture.RED)]
     assert deal_picture._chips(deal, theirs, EXAMPLE_NAMES, "en")[5:] == [

@@ -112,7 +112,7 @@ def _chips(deal: PublicView, row: DealRecord, names: list[str], lang: str,
         pays = ("" if payer is None else "deal_tie_o" if payer == "O"
                 else "deal_tie_d" if row.partner is None else "deal_tie_pair")
         chips.append((pic("deal_tie", lang), pic(pays, lang) if pays else "", TEXT))
-    # each item that moved money (review 73: the result's message named the hlášky, the
+    # each item that moved money (review 72 LOW 6: the result's message named the hlášky, the
     # picture did not): each hláška that counted, with its holder (T-SCORE-HLASKY: one not
     # counted moved nothing); the pagát and each valát, announced (with its flek) or
     # silent, ✓ made or ✗ failed — each with what it brought its owner ("+0,50", "−8,00")
