@@ -347,15 +347,52 @@ TOURNAMENT = {"cs": "turnaj č. 12 · 3. kolo · stůl 10",
               "en": "tournament 12 · round 3 · table 10"}  # (a table's name, as its thread's)
 
 
+def _taroky_deal_bodies() -> dict[str, int]:
+    """The tallest finished deal's picture without its chips (``deal._height``, no chips'
+    rows) that each game's shape can make: every split of the 12 tricks, each game's shape
+    (1P with a partner and alone, its 4-1-1 laid away; 3P with its trojky; sólo with the
+    talon the opponents'; Varšava's six talon cards, one per name)."""
+    from bot.games.taroky.pictures import deal as dp
+
+    def seat(tricks: int, laid: int) -> tuple[str, str, int, list[int], list[int]]:
+        return ("x", "", tricks, list(range(4 * tricks)), list(range(laid)))
+
+    def theirs(n: int) -> tuple[str, str, int, list[int], list[int]]:
+        return ("z talonu · horní trojka · ukázaná", "", -1, list(range(n)), [])
+
+    tallest: dict[str, int] = {}
+    for t in itertools.product(range(13), repeat=4):
+        if sum(t) != 12:
+            continue
+        a, b, c, d = t
+        shapes: dict[str, tuple[list[dp.Group], list[dp.Block]]] = {
+            "1P": ([("x", "", [0] * 4), ("y", "", [0]), ("z", "", [0])],  # with a partner
+                   [("d", "", TEXT, [seat(a, 4), seat(b, 0)]),
+                    ("o", "", TEXT, [seat(c, 1), seat(d, 1)])]),
+            "1P alone": ([("x", "", [0] * 4), ("y", "", [0]), ("z", "", [0])],
+                         [("d", "", TEXT, [seat(a, 4)]),
+                          ("o", "", TEXT, [seat(b, 1), seat(c, 1), seat(d, 0)])]),
+            "3P": ([("x", "horní trojka · ukázaná", [0] * 3)],
+                   [("d", "", TEXT, [seat(a, 3)]),
+                    ("o", "", TEXT, [seat(b, 0), seat(c, 0), seat(d, 0), theirs(3)])]),
+            "6P": ([], [("d", "", TEXT, [seat(a, 0)]),
+                        ("o", "", TEXT, [seat(b, 0), seat(c, 0), seat(d, 0), theirs(6)])]),
+            "W": ([("x", "", [0])] * 6, [("p", "", TEXT, [seat(k, 0)]) for k in t]),
+        }
+        for shape, (groups, blocks) in shapes.items():
+            rows, _widths, _labels = dp._talon_layout(groups, ["x", "y", "z", "w"])
+            tallest[shape] = max(tallest.get(shape, 0),
+                                 dp._height(0, dp._talon_height(groups, rows), blocks))
+    return tallest
+
+
 def test_every_finished_taroky_deal_is_shown_at_phone_width_its_cards_read() -> None:
     """Review 65 LOW 5: the finished deal's picture, 800 px wide with 80 px cards, was up
     to 1666 px high: shown narrower than ``PHONE_W``, its least words were 10 px and its
     cards 32 px wide (their indices 5 px high). The tallest picture its layout can make —
-    every split of the 12 tricks, each game's shape (1P with a partner and alone, its
-    4-1-1 laid away; 3P with its trojky; sólo with the talon the opponents'; Varšava's six
-    talon cards, one per name), three rows of chips — is at most ``MOST_H`` high, so a
-    phone shows it ``PHONE_W`` wide: its least words 12 px there, its cards (their tops)
-    53 px wide, nearly a hand's 64."""
+    every split of the 12 tricks, each game's shape (``_taroky_deal_bodies``), three rows
+    of chips — is at most ``MOST_H`` high, so a phone shows it ``PHONE_W`` wide: its least
+    words 12 px there, its cards (their tops) 53 px wide, nearly a hand's 64."""
     from bot.games.taroky.pictures import deal as deal_picture
     from bot.games.taroky.pictures import hand as taroky_hand
 
@@ -364,38 +401,57 @@ def test_every_finished_taroky_deal_is_shown_at_phone_width_its_cards_read() -> 
     assert dp.SMALLEST * PHONE_W / dp.W >= 12
     assert dp.CARD_W * PHONE_W / dp.W >= 53
     assert taroky_hand.CARD_W * PHONE_W / taroky_hand.W >= 64
-
-    def seat(tricks: int, laid: int) -> tuple[str, str, int, list[int], list[int]]:
-        return ("x", "", tricks, list(range(4 * tricks)), list(range(laid)))
-
-    def theirs(n: int) -> tuple[str, str, int, list[int], list[int]]:
-        return ("z talonu · horní trojka · ukázaná", "", -1, list(range(n)), [])
-
     chips = 3 * (dp.CHIP_H + 8) - 8
-    tallest = 0
-    for t in itertools.product(range(13), repeat=4):
-        if sum(t) != 12:
-            continue
-        a, b, c, d = t
-        shapes: list[tuple[list[deal_picture.Group], list[deal_picture.Block]]] = [
-            ([("x", "", [0] * 4), ("y", "", [0]), ("z", "", [0])],  # 1P, 2P with a partner
-             [("d", "", TEXT, [seat(a, 4), seat(b, 0)]),
-              ("o", "", TEXT, [seat(c, 1), seat(d, 1)])]),
-            ([("x", "", [0] * 4), ("y", "", [0]), ("z", "", [0])],  # 1P alone
-             [("d", "", TEXT, [seat(a, 4)]),
-              ("o", "", TEXT, [seat(b, 1), seat(c, 1), seat(d, 0)])]),
-            ([("x", "horní trojka · ukázaná", [0] * 3)],  # 3P
-             [("d", "", TEXT, [seat(a, 3)]),
-              ("o", "", TEXT, [seat(b, 0), seat(c, 0), seat(d, 0), theirs(3)])]),
-            ([], [("d", "", TEXT, [seat(a, 0)]),  # sólo
-                  ("o", "", TEXT, [seat(b, 0), seat(c, 0), seat(d, 0), theirs(6)])]),
-            ([("x", "", [0])] * 6,  # Varšava
-             [("p", "", TEXT, [seat(k, 0)]) for k in t]),
-        ]
-        for groups, blocks in shapes:
-            rows, _widths, _labels = dp._talon_layout(groups, ["x", "y", "z", "w"])
-            tallest = max(tallest, dp._height(chips, dp._talon_height(groups, rows), blocks))
+    tallest = max(_taroky_deal_bodies().values()) + chips
     assert tallest <= dp.MOST_H, tallest
+
+
+def test_a_finished_taroky_deal_s_most_chips_stay_within_its_height() -> None:
+    """Review 72 LOW 6: the deal's chips name every item that moved money (each hláška that
+    counted, with its holder; the pagát and each valát with their fleks, ✓/✗ and money;
+    the opponents' with whose they are). The most each game can have — the game sup, four
+    hlášky counted (the opponents' three and the one honour hláška), the opponents' pagát
+    sup and valát re, or the declarer's valát failed beside their silent one — with long
+    names in both languages take at most the rows its tallest picture leaves them
+    (``_taroky_deal_bodies``): no picture is taller than ``MOST_H``."""
+    import dataclasses
+
+    from bot.games.taroky.pictures import deal as dp
+    from bot.games.taroky.pictures.examples import example as taroky_example
+    from bot.games.taroky.texts import finished_deal
+    from engine.taroky.scoring import PagatResult, ValatResult
+
+    long = ["Maximilián Šťastný-Kovářík", "Bartoloměj Přemyslovský z Dubé",
+            "Wolfgang Amadeus Mozartovič", "Kristýna Wiesenthalerová"]
+    bodies = _taroky_deal_bodies()
+    rnd, _seat = taroky_example("finished")  # 1P with a partner, Varšava, 3P2, sólo
+    checked = set()
+    for n in (1, 3, 4):
+        row, deal = rnd.protocol[n - 1], finished_deal(rnd, n)
+        assert deal is not None
+        rows = [row] if row.partner is None else [row, dataclasses.replace(
+            row, partner=None, alone=True)]
+        for one in rows:
+            shape = ("1P" if one.partner is not None else "1P alone") if one.game == "1P" \
+                else one.game[:2]
+            others = [x for x in range(4) if x not in one.declarers]
+            hlasky: list[tuple[tuple[str, bool], ...]] = [(), (), (), ()]
+            for k, x in enumerate(others):
+                hlasky[x] = ((("taroky", "barvy", "barvicky")[k], True),)
+            hlasky[others[0]] += (("kralovske_honery", True),)
+            pagat = PagatResult(others[-1], "O", True, 3, True, 12)
+            for valats, by in (((ValatResult("O", True, 2, True),), others[0]),
+                               ((ValatResult("D", True, 2, False),
+                                 ValatResult("O", False, 0, True)), one.declarer)):
+                most = dataclasses.replace(one, flek=(3, 3, 2), hlasky=tuple(hlasky),
+                                           pagat=pagat, valats=valats, valat_by=by)
+                for lang in ("cs", "en"):
+                    assert len(dp._chips(deal, most, long, lang)) >= 8
+                    strip = dp._chip_rows(deal, most, long, lang, bodies[shape])
+                    height = bodies[shape] + strip.height(dp.CHIP_H)
+                    assert height <= dp.MOST_H, (shape, lang, len(strip.rows))
+            checked.add(shape)
+    assert checked == {"1P", "1P alone", "3P", "6P"}
 
 
 def test_the_taroky_table_s_smallest_size_is_11_px_in_an_embed() -> None:

@@ -718,7 +718,7 @@ SUMMARY = {
     "cs": ("Sólo: Talon se nevyměňuje: patří protihráčům a po každém z prvních šesti štychů"
            " se jedna jeho karta otočí lícem nahoru.",
            "**pagáta** (ultimo) – kdo má pagáta, slibuje, že jím vezme poslední, 12. štych",
-           "**valát**, slib strany, že vezme všech 12 štychů",
+           "**valáta**, slib strany, že vezme všech 12 štychů",
            "Ohlášený pagát platí {pagat} Kč, valát {valat} Kč; neohlášené (tiché) se počítají"
            " za polovinu",
            "Oči: Král, pagát, mond a škýz {five}, dáma {queen}, kaval {cavalier}, kluk {jack},"

@@ -1290,7 +1290,8 @@ def test_the_deal_s_chips_wrap_to_a_second_row_before_a_name_is_cut(
     """Five chips (who plays, the card called, the partner, the game's flek, the announced
     pagát) do not fit one row: they wrap to a second, each name whole ("hraje AI B…" was
     cut); short ones stay on one row (the chips' words are 29 px since review 65, 12 px on
-    a phone; the partner's chip "+ Cyril" since review 70, so the pagát's fits beside)."""
+    a phone; the partner's chip "+ Cyril" since review 70, so the pagát's fitted beside —
+    since review 72 (LOW 6) it says what it cost, "−8,00", and wraps)."""
     import dataclasses
 
     from bot.games.taroky.pictures import deal as deal_picture
@@ -1299,7 +1300,8 @@ def test_the_deal_s_chips_wrap_to_a_second_row_before_a_name_is_cut(
     rnd, _seat = _example("finished")
     deal = finished_deal(rnd, 1)
     assert deal is not None
-    first = rnd.protocol[0]
+    # (without its hlášky, which add their chips: review 72 LOW 6)
+    first = dataclasses.replace(rnd.protocol[0], hlasky=((), (), (), ()))
     assert first.pagat is not None
     row = dataclasses.replace(first, flek=(1, 0, 0),
                               pagat=dataclasses.replace(first.pagat, level=0))
@@ -1307,7 +1309,7 @@ def test_the_deal_s_chips_wrap_to_a_second_row_before_a_name_is_cut(
     rows = deal_picture._chip_rows(deal, row, names, "cs").rows
     assert [[(label, value) for label, value, _c in chips] for chips in rows] == [
         [("hraje", "AI Božena"), ("volá", "XIX"), ("+", "AI Jaroslav")],
-        [("hra", "flek ×2"), ("pagát", "✗")]]
+        [("hra", "flek ×2"), ("pagát", "✗ −4,00")]]
     drawn = _sizes(monkeypatch, deal_picture)
     deal_picture.deal_image(deal, row, names, "en")
     words = [value for value, _size in drawn]
@@ -1318,7 +1320,7 @@ def test_the_deal_s_chips_wrap_to_a_second_row_before_a_name_is_cut(
         deal, dataclasses.replace(first, pagat=None), short, "cs").rows] == [
         ["Ann", "XIX", "Cyril"]]
     assert [[value for _l, value, _c in chips] for chips in deal_picture._chip_rows(
-        deal, first, short, "cs").rows] == [["Ann", "XIX", "Cyril", "flek ×2 ✗"]]
+        deal, first, short, "cs").rows] == [["Ann", "XIX", "Cyril"], ["flek ×2 ✗ −8,00"]]
 
 
 def test_T_FLEK_the_deal_s_picture_tags_the_pagat_s_and_the_valat_s_own_flek_and_result(
@@ -1327,7 +1329,9 @@ def test_T_FLEK_the_deal_s_picture_tags_the_pagat_s_and_the_valat_s_own_flek_and
     (×8) read as if nothing was doubled. An announced pagát and valát have their chips
     with their own flek, as the game's (no flek: the chip says it was announced) — and
     (review 60 LOW 3) whether each made it, ✓ green or ✗ red as the protocol marks it; a
-    silent pagát and a silent valát have theirs too (they were left out)."""
+    silent pagát and a silent valát have theirs too (they were left out). Since review 72 (LOW 6)
+    each with what it brought its owner ("−8,00"), the opponents' valát with whose it is,
+    and after the game's chips each hláška that counted, with its holder."""
     import dataclasses
 
     from bot.games.taroky.pictures import deal as deal_picture
@@ -1341,26 +1345,32 @@ def test_T_FLEK_the_deal_s_picture_tags_the_pagat_s_and_the_valat_s_own_flek_and
     row = rnd.protocol[0]  # Anička's pagát, flekked by Bohouš, failed
     assert row.pagat is not None and row.pagat.announced and row.flek == (0, 1, 0)
     assert not row.pagat.won and row.pagat.level == 1 and row.valats == ()
-    assert deal_picture._chips(deal, row, NAMES, "cs")[-1] == ("pagát", "flek ×2 ✗", RED)
+    assert deal_picture._chips(deal, row, NAMES, "cs")[-1] == ("pagát", "flek ×2 ✗ −8,00",
+                                                               RED)
     sup = dataclasses.replace(row, flek=(1, 3, 2), valat_by=2,
                               pagat=dataclasses.replace(row.pagat, level=3),
                               valats=(ValatResult("D", True, 2, True),))
-    assert deal_picture._chips(deal, sup, NAMES, "cs")[-3:] == [
-        ("hra", "flek ×2", RED), ("pagát", "sup ×8 ✗", RED), ("valát", "re ×4 ✓", GREEN)]
+    assert deal_picture._chips(deal, sup, NAMES, "cs")[-5:] == [
+        ("hra", "flek ×2", RED), ("taročky Anička", "+0,50", GREEN),
+        ("honéry Bohouš", "+0,50", GREEN), ("pagát", "sup ×8 ✗ −32,00", RED),
+        ("valát", "re ×4 ✓ +32,00", GREEN)]
     assert deal_picture._chips(deal, sup, NAMES, "en")[-2:] == [
-        ("pagát ultimo", "re-redoubled ×8 ✗", RED), ("valat", "redoubled ×4 ✓", GREEN)]
+        ("pagát ultimo", "re-redoubled ×8 ✗ −32.00", RED),
+        ("valat", "redoubled ×4 ✓ +32.00", GREEN)]
     plain = dataclasses.replace(row, flek=(0, 0, 0),
                                 pagat=dataclasses.replace(row.pagat, level=0, won=True))
     assert deal_picture._chips(deal, plain, NAMES, "cs") == [
         ("hraje", "Anička", deal_picture.GOLD), ("volá", "XIX", TEXT),
-        ("+", "Cecílie", deal_picture.GOLD), ("pagát", "✓", GREEN)]
+        ("+", "Cecílie", deal_picture.GOLD), ("taročky Anička", "+0,50", GREEN),
+        ("honéry Bohouš", "+0,50", GREEN), ("pagát", "✓ +4,00", GREEN)]
     silent = dataclasses.replace(
         row, flek=(0, 0, 0), pagat=dataclasses.replace(row.pagat, announced=False, level=0),
         valats=(ValatResult("O", False, 0, True),))
     assert deal_picture._chips(deal, silent, NAMES, "cs")[-2:] == [
-        ("tichý pagát", "✗", RED), ("tichý valát", "✓", GREEN)]
+        ("tichý pagát", "✗ −2,00", RED), ("tichý valát Bohouš, Dalibor", "✓ +4,00", GREEN)]
     assert deal_picture._chips(deal, silent, NAMES, "en")[-2:] == [
-        ("silent pagát ultimo", "✗", RED), ("silent valat", "✓", GREEN)]
+        ("silent pagát ultimo", "✗ −2.00", RED),
+        ("silent valat Bohouš, Dalibor", "✓ +4.00", GREEN)]
 
 
 def test_T_TALON_the_table_shows_the_taroks_laid_away_face_up_by_rank(

@@ -46,7 +46,7 @@ def test_the_english_valat_is_the_game_s_word_glossed_where_it_is_announced() ->
     names = list(NAMES)
     assert event_text(ev.Announced(0, "valat"), "en", names) == (
         "Anička announces valat (all 12 tricks).")
-    assert event_text(ev.Announced(0, "valat"), "cs", names) == "Anička hlásí valát."
+    assert event_text(ev.Announced(0, "valat"), "cs", names) == "Anička hlásí valáta."
     assert event_text(ev.Announced(0, "pagat"), "en", names) == (
         "Anička announces pagát ultimo.")
     assert event_text(ev.Flekked(1, "valat", 1), "en", names) == "Bohouš doubles valat."
@@ -111,15 +111,19 @@ def test_the_deal_s_picture_marks_the_pagat_and_valat_made_or_failed_silent_ones
     row = dataclasses.replace(
         rnd.protocol[0], flek=(0, 0, 0), pagat=PagatResult(1, "O", False, 0, True, 12),
         valats=(ValatResult("D", True, 0, False), ValatResult("O", False, 0, True)))
-    assert deal_picture._chips(deal, row, NAMES, "cs")[3:] == [
-        ("tichý pagát Bohouš", "✓", GREEN), ("valát", "✗", RED), ("tichý valát", "✓", GREEN)]
-    assert deal_picture._chips(deal, row, NAMES, "en")[3:] == [  # (the opponents' pagát: whose)
-        ("silent pagát ultimo Bohouš", "✓", GREEN), ("valat", "✗", RED),
-        ("silent valat", "✓", GREEN)]
-    # drawn whole within the picture, two rows of chips
+    # (after the hlášky's chips; each with what it brought its owner, the opponents' valát
+    # with whose it is: review 72 LOW 6)
+    assert deal_picture._chips(deal, row, NAMES, "cs")[5:] == [
+        ("tichý pagát Bohouš", "✓ +2,00", GREEN), ("valát", "✗ −8,00", RED),
+        ("tichý valát Bohouš, Dalibor", "✓ +4,00", GREEN)]
+    assert deal_picture._chips(deal, row, NAMES, "en")[5:] == [  # (the opponents' pagát: whose)
+        ("silent pagát ultimo Bohouš", "✓ +2.00", GREEN), ("valat", "✗ −8.00", RED),
+        ("silent valat Bohouš, Dalibor", "✓ +4.00", GREEN)]
+    # drawn whole within the picture, the names whole in five rows of chips
     strip = deal_picture._chip_rows(deal, row, list(NAMES), "en")
-    assert len(strip.rows) == 2
-    deal_picture.deal_image(deal, row, NAMES, "en")
+    assert len(strip.rows) == 5 and all(not v.endswith("…") for r in strip.rows
+                                        for _l, v, _c in r)
+    assert deal_picture.deal_image(deal, row, NAMES, "en").height <= deal_picture.MOST_H
 
 
 def test_an_ai_s_hidden_discards_for_a_player_are_one_counted_line() -> None:

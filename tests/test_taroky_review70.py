@@ -163,20 +163,20 @@ def test_the_pagat_is_pagata_wherever_it_is_the_verb_s_object() -> None:
     from engine.taroky.events import Announced, PagatPromised
 
     assert event_text(Announced(1, "pagat"), "cs", NAMES) == "Bob hlásí pagáta."
-    assert event_text(Announced(1, "valat"), "cs", NAMES) == "Bob hlásí valát."
+    assert event_text(Announced(1, "valat"), "cs", NAMES) == "Bob hlásí valáta."
     assert event_text(PagatPromised(1), "cs", NAMES) == (
         "Bob hlásí pagáta s hrou (druhá povinnost).")
     assert event_text(Announced(1, "pagat"), "en", NAMES) == "Bob announces pagát ultimo."
     rnd = _announcing()
     cs, en = ui_table(rnd), ui_table(rnd, "en")
     assert prompt(cs, rnd.view(0), "cs") == (
-        "Hlášení: můžeš ohlásit pagáta, valát, nebo říct dobrá.")
+        "Hlášení: můžeš ohlásit pagáta, valáta, nebo říct dobrá.")
     assert prompt(en, rnd.view(0), "en") == (
         "Announcements: you may announce pagát ultimo or valat, or pass.")
     assert item_text("pagat", rnd.view(0), "cs") == "Pagát"  # (the button: the item's name)
     rnd.apply(Announce(0, "pagat"))
     assert prompt(cs, rnd.view(0), "cs") == (
-        "Tvoje hlášení: pagát. Můžeš přidat valát, nebo skončit tlačítkem Hotovo.")
+        "Tvoje hlášení: pagát. Můžeš přidat valáta, nebo skončit tlačítkem Hotovo.")
     assert "Pak lze ohlásit **pagáta** (ultimo)" in t("taroky.rules_text", "cs")
 
 
@@ -191,11 +191,12 @@ def test_the_deal_picture_names_the_owner_of_the_opponents_pagat() -> None:
     assert deal is not None
     theirs = dataclasses.replace(  # (Anička with Cecílie; Dalibor's pagát, sup, lost)
         rnd.protocol[0], flek=(0, 3, 0), pagat=PagatResult(3, "O", True, 3, False, 4))
-    assert deal_picture._chips(deal, theirs, EXAMPLE_NAMES, "cs")[3:] == [
-        ("pagát Dalibor", "sup ×8 ✗", deal_picture.RED)]
-    assert deal_picture._chips(deal, theirs, EXAMPLE_NAMES, "en")[3:] == [
-        ("pagát ultimo Dalibor", "re-redoubled ×8 ✗", deal_picture.RED)]
+    # (after the hlášky's chips; each with what it brought its owner: review 72 LOW 6)
+    assert deal_picture._chips(deal, theirs, EXAMPLE_NAMES, "cs")[5:] == [
+        ("pagát Dalibor", "sup ×8 ✗ −32,00", deal_picture.RED)]
+    assert deal_picture._chips(deal, theirs, EXAMPLE_NAMES, "en")[5:] == [
+        ("pagát ultimo Dalibor", "re-redoubled ×8 ✗ −32.00", deal_picture.RED)]
     ours = dataclasses.replace(theirs, pagat=PagatResult(2, "D", True, 3, False, 4))
     # the declarer's side's pagát, read as theirs (the chips before name that side), as before
-    assert deal_picture._chips(deal, ours, EXAMPLE_NAMES, "cs")[3:] == [
-        ("pagát", "sup ×8 ✗", deal_picture.RED)]
+    assert deal_picture._chips(deal, ours, EXAMPLE_NAMES, "cs")[5:] == [
+        ("pagát", "sup ×8 ✗ −32,00", deal_picture.RED)]

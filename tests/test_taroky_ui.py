@@ -816,7 +816,7 @@ def test_the_announcement_prompt_names_only_what_the_seat_may_still_say() -> Non
     from engine.taroky.actions import Announce
 
     rnd, says = _announcing()
-    says(0, "valat", "Hlášení: můžeš ohlásit pagáta, valát, nebo říct dobrá.",
+    says(0, "valat", "Hlášení: můžeš ohlásit pagáta, valáta, nebo říct dobrá.",
          "Announcements: you may announce pagát ultimo or valat, or pass.")
     says(0, "pagat", "Tvoje hlášení: valát. Můžeš přidat pagáta, nebo skončit tlačítkem Hotovo.",
          "You announced: valat. You may also announce pagát ultimo, or finish with Done.")
@@ -845,12 +845,12 @@ def test_the_announcement_prompt_reads_as_a_sentence_in_every_mix() -> None:
 
     rnd, says = _announcing()
     rnd.apply(Announce(0, "done"))
-    says(1, "flek:game", "Hlášení: můžeš ohlásit valát, flek na hru, nebo říct dobrá.",
+    says(1, "flek:game", "Hlášení: můžeš ohlásit valáta, flek na hru, nebo říct dobrá.",
          "Announcements: you may announce valat, double the game, or pass.")
-    says(1, "done", "Tvoje hlášení: flek na hru. Můžeš přidat valát, nebo skončit tlačítkem"
+    says(1, "done", "Tvoje hlášení: flek na hru. Můžeš přidat valáta, nebo skončit tlačítkem"
          " Hotovo.", "You announced: double the game. You may also announce valat, or finish"
          " with Done.")
-    says(2, "done", "Hlášení: můžeš ohlásit valát, re na hru, nebo říct dobrá.",
+    says(2, "done", "Hlášení: můžeš ohlásit valáta, re na hru, nebo říct dobrá.",
          "Announcements: you may announce valat, redouble the game, or pass.")
     rnd.apply(Announce(3, "done"))
     says(0, "flek:game", "Hlášení: můžeš ohlásit re na hru, nebo říct dobrá.",
@@ -1111,7 +1111,7 @@ def test_T_CALL_PARTNER_the_secret_partner_is_warned_that_announcing_reveals_him
     reading of T-CALL-PARTNER"): his hand says so while he is secret and may announce —
     nobody else's does, and it is gone once he is known. It names what he may announce now
     (his legal actions), as his buttons offer it."""
-    warning = ("Pozor: ohlásíš-li valát nebo re na pagáta, všem tím prozradíš, s kým hraješ"
+    warning = ("Pozor: ohlásíš-li valáta nebo re na pagáta, všem tím prozradíš, s kým hraješ"
                " (Anička).")
     rnd, _seat = example("announce")  # Anička 1P calls XIX (Cecílie's), pagát, Bohouš flek
     rnd.apply(rnd.legal_actions()[-1])  # Bohouš done: Cecílie may re the pagát, or valát
@@ -1138,7 +1138,7 @@ def test_T_CALL_PARTNER_the_secret_partner_is_warned_only_of_what_he_may_announc
           script(bid={0: "1P"}, choose={0: "1P"}, call={0: "XIX"}, announce={0: ["pagat"]}))
     assert [a.item for a in rnd.legal_actions()] == ["valat", "done"]
     assert UI.hand(_table(rnd), rnd.view(2), "cs").lines[-1] == (
-        "Pozor: ohlásíš-li valát, všem tím prozradíš, s kým hraješ (Anička).")
+        "Pozor: ohlásíš-li valáta, všem tím prozradíš, s kým hraješ (Anička).")
     assert UI.hand(_table(rnd, "en"), rnd.view(2), "en").lines[-1] == (
         "Note: announcing valat tells everyone that you play with Anička.")
 

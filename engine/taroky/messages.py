@@ -56,6 +56,7 @@ WORDS: dict[str, dict[str, str]] = {
         "acc:2P": "druhou povinnost",  # accusative ("hraje druhou povinnost")
         "acc:W": "Varšavu",
         "acc:pagat": "pagáta",  # "hlásí pagáta" (animate, as "flek na pagáta"; review 70)
+        "acc:valat": "valáta",  # "hlásí valáta", as "flek na valáta"
         "dobra": "dobrá",
         "zduch": "žďuch",
         "tiche_solo": "tiché sólo",
@@ -333,7 +334,7 @@ EVENTS: dict[str, dict[str, str]] = {
         "hlasky_and": ", ",
         "pagat_promised": "{seat} hlásí pagáta s hrou (druhá povinnost).",
         "announced": "{seat} hlásí {item}.",
-        "announced_valat": "{seat} hlásí valát.",
+        "announced_valat": "{seat} hlásí valáta.",  # as "flek na valáta" (and "pagáta")
         "flekked": "{seat}: {level} {on}.",
         "flekked_n": "{seat}: další flek ×{mult} {on}.",
         "turn_passed": "{seat}: dobrá.",

@@ -45,8 +45,10 @@ def _side(row: dict[str, Any], seat: int) -> str | None:
 
 
 def _game_won(row: dict[str, Any], seat: int) -> bool:
-    """The declarer won his game: the engine's game component is positive (Varšava, which
-    has none: his own money for the deal)."""
+    """The declarer won his game: the engine's game component is positive, as it was paid
+    (a 35:35 the table pays as a loss by one eye is the win of the side that did not pay
+    it, ``tie_payer``; one nobody pays is no win); Varšava, which has none: his own money
+    for the deal."""
     components = row.get("components")
     if isinstance(components, dict) and "G" in components:
         return int(components["G"]) > 0

@@ -25,13 +25,15 @@ from PIL import Image
 
 from bot.games.taroky.pictures import palette
 from bot.games.taroky.pictures.chips import (
+    GAP,
+    ROWS,
     Chip,
     ChipRows,
     chip_rows,
     draw_chips,
     varsava_chips,
 )
-from bot.games.taroky.words import card_label, game_name, level_text, pic
+from bot.games.taroky.words import amount, card_label, game_name, level_text, pic, word
 from bot.i18n import lang_of, tn
 from bot.render import cards
 from bot.render.common import (
@@ -57,6 +59,7 @@ from bot.render.fonts import fit, fitted, font
 from bot.render.names import fit_apart
 from engine.taroky.cards import NUM_TAROKS, cards_of
 from engine.taroky.protocol import DealRecord
+from engine.taroky.scoring import ValatResult
 from engine.taroky.talon import lower, upper
 from engine.taroky.views import PublicView, Reveal
 
@@ -87,8 +90,10 @@ def _eyes(n: int, lang: str) -> str:
     return tn("taroky.pic.deal_eyes", lang, n)
 
 
-def _chips(deal: PublicView, row: DealRecord, names: list[str], lang: str) -> list[Chip]:
-    """Who played the game and with whom: (label, value, the value's colour)."""
+def _chips(deal: PublicView, row: DealRecord, names: list[str], lang: str,
+           paid: bool = True) -> list[Chip]:
+    """Who played the game and with whom, and each item that moved money: (label, value,
+    the value's colour); ``paid``: with what each item brought its owner."""
     if row.game == "W":
         return varsava_chips(row.declarer, row.zduch, row.bids, names, lang)
     chips: list[Chip] = [(pic("plays", lang), names[row.declarer], GOLD)]
@@ -107,32 +112,72 @@ def _chips(deal: PublicView, row: DealRecord, names: list[str], lang: str) -> li
         pays = ("" if payer is None else "deal_tie_o" if payer == "O"
                 else "deal_tie_d" if row.partner is None else "deal_tie_pair")
         chips.append((pic("deal_tie", lang), pic(pays, lang) if pays else "", TEXT))
-    # the pagát and each valát, announced (with its flek) or silent, and whether it made it
-    # (✓/✗, as the protocol marks it; whose it was, the result's message and the protocol
-    # say: a name here would be cut first) — the opponents' pagát with its owner's name
-    # (review 70: "pagát sup ×8 ✗" beside a lost game read as the declarer's failing)
+    # each item that moved money (review 72 LOW 6: the result's message named the hlášky, the
+    # picture did not): each hláška that counted, with its holder (T-SCORE-HLASKY: one not
+    # counted moved nothing); the pagát and each valát, announced (with its flek) or
+    # silent, ✓ made or ✗ failed — each with what it brought its owner ("+0,50", "−8,00")
+    for s, said in row.hlasky_said:
+        chips.extend((f"{word(h, lang)} {names[s]}",
+                      amount(hal, lang, signed=True) if paid else "", GREEN)
+                     for h, counted, hal in said if counted)
+    # the opponents' pagát and valát with whose they are (review 70: "pagát sup ×8 ✗"
+    # beside a lost game read as the declarer's failing); the declarer's side's as before
     if row.pagat is not None:
         p = row.pagat
         label = pic("note_pagat" if p.announced else "deal_pagat_silent", lang)
         chips.append(_made(label if p.side == "D" else f"{label} {names[p.seat]}",
-                           p.level, p.won, lang))
+                           p.level, p.won, p.amount if paid else None, lang))
     for v in row.valats:
-        chips.append(_made(pic("note_valat" if v.announced else "deal_valat_silent", lang),
-                           v.level, v.won, lang))
+        label = pic("note_valat" if v.announced else "deal_valat_silent", lang)
+        chips.append(_made(label if v.side == "D" else f"{label} {_valat_owner(row, v, names)}",
+                           v.level, v.won, v.amount if paid else None, lang))
     return chips
 
 
-def _made(label: str, level: int, won: bool, lang: str) -> Chip:
-    """An item's chip: its flek ("sup ×8", none without one) and ✓ made or ✗ failed, green
-    or red."""
+def _valat_owner(row: DealRecord, valat: ValatResult, names: Sequence[str]) -> str:
+    """Whose a valát is, as its chip names it: the player who announced it, else (silent)
+    his side's players."""
+    seats = row.side_seats(valat.side)
+    if valat.announced and row.valat_by in seats:
+        return names[row.valat_by]
+    return ", ".join(names[s] for s in seats)
+
+
+def _made(label: str, level: int, won: bool, hal: int | None, lang: str) -> Chip:
+    """An item's chip: its flek ("sup ×8", none without one), ✓ made or ✗ failed, and what
+    it brought its owner (``hal``: for the declarer's side, as the engine scored it; None:
+    not said), green or red."""
     mark = "✓" if won else "✗"
-    return label, f"{level_text(level, lang)} {mark}" if level else mark, GREEN if won else RED
+    said = f"{level_text(level, lang)} {mark}" if level else mark
+    if hal is not None:
+        said += " " + amount(abs(hal) if won else -abs(hal), lang, signed=True)
+    return label, said, GREEN if won else RED
 
 
-def _chip_rows(deal: PublicView, row: DealRecord, names: list[str], lang: str) -> ChipRows:
-    """The chips in rows within the picture (``chips.chip_rows``: names kept whole in two
-    rows where they can be)."""
-    return chip_rows(lambda short: _chips(deal, row, short, lang), names, W - 2 * M, SMALLEST)
+def _chip_rows(deal: PublicView, row: DealRecord, names: list[str], lang: str,
+               rest: int | None = None) -> ChipRows:
+    """The chips in rows within the picture (``chips.chip_rows``): names whole in as many
+    rows as the picture's height leaves them (``rest``: what all but the chips take,
+    ``_rest_height``), at least two, else cut where they can be; should even that take
+    more, without the items' money (the result's account says it)."""
+    if rest is None:
+        rest = _rest_height(deal, row, names, lang)
+    most = max(ROWS, (MOST_H - rest + GAP) // (CHIP_H + GAP))
+    laid = chip_rows(lambda short: _chips(deal, row, short, lang), names, W - 2 * M, SMALLEST,
+                     most_rows=most)
+    if len(laid.rows) <= most:
+        return laid
+    return chip_rows(lambda short: _chips(deal, row, short, lang, paid=False), names,
+                     W - 2 * M, SMALLEST, most_rows=most)
+
+
+def _rest_height(deal: PublicView, row: DealRecord, names: list[str], lang: str) -> int:
+    """The picture's height without its chips: the talon's panel and the sides'."""
+    assert deal.reveal is not None
+    groups = _talon_groups(deal, row, deal.reveal, names, lang)
+    talon_rows, _widths, _labels = _talon_layout(groups, names)
+    return _height(0, _talon_height(groups, talon_rows),
+                   _blocks(deal, row, deal.reveal, names, lang))
 
 
 def _talon_groups(deal: PublicView, row: DealRecord, reveal: Reveal, names: list[str],
@@ -369,7 +414,7 @@ def deal_image(deal: PublicView, row: DealRecord, names: Sequence[str],
     talon_rows, widths, labels = _talon_layout(groups, who)
     talon_h = _talon_height(groups, talon_rows)
     blocks = _blocks(deal, row, reveal, who, lang)
-    strip = _chip_rows(deal, row, who, lang)
+    strip = _chip_rows(deal, row, who, lang, _height(0, talon_h, blocks))
     height = _height(strip.height(CHIP_H), talon_h, blocks)
     img = felt(W, height).copy()
     paste(img, panel(W, HEADER_H, BAR, radius=0), 0, 0)
