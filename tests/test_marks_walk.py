@@ -139,8 +139,9 @@ PINNED = {
     # sup "další flek ×16", "ve 2. štychu", "ohlásit pagáta" — 90 lines, nothing else; without
     # them 6fe9d319…; review 74: "Máš ohlášeného pagáta: nech si I na poslední štych." in
     # play while the announced pagát is open — 22 hands gained that one line, nothing else;
-    # without it 658a670c…)
-    "taroky": "74b43efdf49b62e72d3c8ac28e4a93e4105f09ab8643ff4f4873d0ad54b27e72",
+    # without it 658a670c…; "valáta" after hlásit/přidat as "flek na valáta" — 4 lines,
+    # nothing else; with "valát" 74b43efd…)
+    "taroky": "e3dc532329c16e55095935e394af9eba45e4067ed5174c317c32c87a639c9749",
 }
 
 
