@@ -195,6 +195,7 @@ class TableOp:
 class GameUI(Protocol):
     spec: GameSpec[Any, Any]
     command: str  # the slash command group ("lora")
+    sheet_command: str  # its command that shows the score sheet (Lóra's "score")
     # the game's table options as ``/<game> new`` takes them: name → built-in value (a
     # server may set its own defaults of them: ``bot.table_defaults``)
     option_defaults: dict[str, Any]
@@ -314,6 +315,7 @@ class BaseUI:
     """The generic answers of ``GameUI``; a game overrides what it shows its own way."""
 
     command: str = ""
+    sheet_command: str = "score"
     option_defaults: dict[str, Any] = {}  # noqa: RUF012 (read only)
     round_length_options: tuple[str, ...] = ()
 
