@@ -80,8 +80,9 @@ def my_table(interaction: Interaction) -> Table | None:
 
 
 async def send_sheet(interaction: Interaction, ui: GameUI) -> None:
-    """The score sheet of the asker's table of ``ui``'s game, privately; seated at the other
-    game's, he is told so and its command (review 76: its sheet was shown unnamed). Seated
+    """The score sheet of the asker's table of ``ui``'s game, privately. Seated at the other
+    game's: of the game's table he left (an AI plays his seat), or of the one where he asks;
+    else he is told so and its command (review 76: its sheet was shown unnamed). Seated
     nowhere (or in a lobby), the sheet of the game where he asks (``table_here``: a
     spectator opens it with the table's Protokol button anyway; review 61), else of the
     table of the game he last played at on this server: finished, or still played (he left
@@ -90,11 +91,16 @@ async def send_sheet(interaction: Interaction, ui: GameUI) -> None:
 
     controller = controller_of(interaction)
     table = my_table(interaction)
-    if table is not None and table.game_kind != ui.kind:
-        lang = await controller.languages.lang_for(interaction, table)
-        await interaction.response.send_message(other_game_text(
-            ui, table, lang, "sheet", czech_client(interaction)), ephemeral=True)
-        return
+    if table is not None and table.game_kind != ui.kind and interaction.guild_id is not None:
+        seated = table  # (the game's table he left, still played; else the one asked at)
+        table = controller.questions.returnable_of_game(
+            interaction.guild_id, interaction.user.id, ui.kind) or table_here(
+            controller, interaction, ui.kind)
+        if table is None:
+            lang = await controller.languages.lang_for(interaction, seated)
+            await interaction.response.send_message(other_game_text(
+                ui, seated, lang, "sheet", czech_client(interaction)), ephemeral=True)
+            return
     lobby, last = None, None
     if table is None or table.state is None:  # (a lobby has no sheet yet)
         lobby, table = table, table_here(controller, interaction, ui.kind)
@@ -590,6 +596,8 @@ def shared_commands(ui: GameUI) -> list[app_commands.Command[Any, Any, None]]:
             lang = await controller.languages.lang_for(interaction, live or table)
             back = None if live is None else controller.questions.seated_elsewhere(
                 live, interaction.user.id, lang, czech_client(interaction))
+            if back is not None and table.state is None:  # (his lobby named: review 54)
+                back = not_started_text(table, lang) + "\n" + back
             await interaction.response.send_message(back or other_game_text(
                 ui, table, lang, "hand", czech_client(interaction)), ephemeral=True)
             return

@@ -53,7 +53,8 @@ async def test_a_spectator_in_the_channel_is_pointed_to_the_named_game_s_thread(
 async def test_the_other_game_s_command_says_which_game_one_plays_and_where(harness):
     """MEDIUM 2: Eve (Taroky) got her Taroky hand for /lora hand and the Taroky money for
     /lora score, Alice (Lóra) the Lóra sheet for /taroky protocol, none saying which game;
-    a command of one's own game still shows one's own table."""
+    a command of one's own game still shows one's own table, and the Lóra command in the
+    Lóra thread its sheet, as to any spectator."""
     guild, ch, (alice, eve) = await _two_games(harness, [])
     lora, taroky = (thread_of(ch, harness.service.tables[tid]).id for tid in (1, 2))
     told = {
@@ -67,11 +68,16 @@ async def test_the_other_game_s_command_says_which_game_one_plays_and_where(harn
                                     f"<#{lora}>) – tam použij /lora score.",
     }
     for (user, command), text in told.items():
-        for where in (ch, thread_of(ch, harness.service.tables[1])):
-            res = reply(await user.slash(where, command))
-            assert (res.content, res.attachments) == (text, []), command
+        res = reply(await user.slash(ch, command))
+        assert (res.content, res.attachments) == (text, []), command
+    thread = thread_of(ch, harness.service.tables[1])
+    res = reply(await eve.slash(thread, "lora hand"))
+    assert (res.content, res.attachments) == (told[eve, "lora hand"], [])
+    # asked in the Lóra table's thread, its sheet: as its Protokol button shows it to her
     own = reply(await alice.slash(ch, "lora score"))
+    seen = reply(await eve.slash(thread, "lora score"))
     assert [a.filename for a in own.attachments] == ["protokol.png"]
+    assert await seen.attachments[0].read() == await own.attachments[0].read()
 
 
 async def test_a_player_whose_game_ended_hears_so_not_of_another_game_s_table(harness):
@@ -108,3 +114,43 @@ async def test_play_again_of_one_seated_elsewhere_says_where_he_sits(harness):
     assert reply(res).content == (
         "Tlačítko Hrát znovu patří hráčům stolu č. 1. Už sedíš u stolu č. 2 (Taroky,"
         f" <#{taroky}>). Chceš-li sedět jinde, nejdřív od něj odejdi: /taroky leave.")
+
+
+async def test_the_taroky_sheet_of_one_page_has_a_title_line_as_lora_s_has(harness):
+    """LOW 7: before the first deal's end, the Taroky sheet's answer began with "Peníze a
+    výsledek:" alone, where Lóra's says "**Protokol – 1. tálie**"."""
+    guild, ch, (alice, eve) = await _two_games(harness, [])
+    assert reply(await eve.slash(ch, "taroky protocol")).content.splitlines()[:2] == [
+        "**Protokol – Součet**", "Peníze a výsledek:"]
+    assert reply(await alice.slash(ch, "lora score")).content.splitlines()[0] == (
+        "**Protokol – 1. tálie**")
+
+
+def test_a_card_played_for_him_in_the_lora_s_last_trick_is_told_before_that_trick():
+    """LOW 4: the end of the lóra in his hand read "… • Konec lóry. Pořadí: … •
+    Automaticky šla tvoje karta (jediná možná): K❤️ (8. štych)." — the card after the end."""
+    import random
+
+    from bot.games import ui_of
+    from bot.model import Unclicked
+    from engine import games
+    from engine.actions import Play
+    from engine.game import start_events
+    from tests.test_marks_walk import _table
+
+    rng = random.Random(5)
+    state = games.get("lora").new(None, rng)
+    table = _table("lora", state)
+    table.events = list(start_events(state))
+    while not state.finished:  # (every only card marked as the table's)
+        legal = list(state.legal_actions())
+        action = rng.choice(legal)
+        if len(legal) == 1 and isinstance(action, Play):
+            table.events.append(Unclicked(action.seat, "auto"))
+        table.events += state.apply(action)
+    assert ui_of("lora").hand(table, state.view(1), "cs").lines == [
+        "**Konec lóry.**",
+        "• Automaticky šla tvoje karta (jediná možná): K🔔 (8. štych).",
+        "• Anička bere 8. štych (K❤️ K🔔 9❤️ 10❤️).",
+        "• Dalibor: maturita na 3. pokus vyšla!",
+        "• Konec lóry. Pořadí: Anička, Bohouš, Dalibor, Cecílie."]

@@ -175,8 +175,9 @@ def sheet_page_reply(ui: GameUI, table: Table, lang: str, page: int,
                         book.pictures[page] if book.pictures else None,
                         t("core.sheet_file", lang), picture_legend(table, lang),
                         ui.sheet_page_alt(table, lang, page))
-    if len(book.labels) > 1:  # which page the text is beside, named as its button (review
-        # 66: every page's answer read the same; its alt text names the page already)
+    if book.labels:  # which page the text is beside, named as its button (review 66: every
+        # page's answer read the same; its alt text names the page already); a sheet of one
+        # page too (review 76: Taroky's read "Peníze a výsledek:" alone, unlike Lóra's)
         title = t("core.sheet_page_title", lang, page=book.labels[page])
         reply.content = "\n".join([title, *([reply.content] if reply.content else [])])
     reply.pages, reply.page, reply.keys = tuple(book.labels), page, page_keys(book)

@@ -75,13 +75,13 @@ class Rematches:
         if user.id not in {s.user_id for s in humans}:
             # seated at a table already, he is told where (a new game's command would refuse
             # him; review 76), else how to open one
-            seated = None if interaction.guild_id is None else \
+            sits = None if interaction.guild_id is None else \
                 self.ctl.service.table_of_user(interaction.guild_id, user.id)
             czech = czech_client(interaction)
-            if seated is not None:
+            if sits is not None:
                 await self.ctl.replies.error(interaction, "core.again_not_player_seated", lang,
                                              id=table_id,
-                                             seated=seated_text(seated, lang, czech))
+                                             seated=seated_text(sits, lang, czech))
             else:
                 await self.ctl.replies.error(interaction, "core.again_not_player", lang,
                                              id=table_id, new=command_shown(ui, "new", czech))
