@@ -14,6 +14,13 @@ from typing import TYPE_CHECKING, Any, Optional
 import discord
 from discord import app_commands
 
+from bot.asked_table import (
+    ended_text,
+    other_game_text,
+    playing_in_threads,
+    table_here,
+    threads_text,
+)
 from bot.errors import TableError
 from bot.games import GameUI, all_uis, ui_of
 from bot.i18n import (
@@ -72,44 +79,42 @@ def my_table(interaction: Interaction) -> Table | None:
                                                              interaction.user.id)
 
 
-def table_here(interaction: Interaction) -> Table | None:
-    """The game asked about where the asker sits at none: the table of the thread asked in
-    (``thread_table``: finished or not), else the one table playing in the channel (None:
-    none, or several: a channel is shared)."""
-    controller = controller_of(interaction)
-    table = controller.languages.thread_table(interaction)
-    if table is not None:
-        shown = table.state is not None and table.status in (STATUS_FINISHED, STATUS_PLAYING)
-        return table if shown else None
-    if interaction.channel_id is None:
-        return None
-    playing = [x for x in controller.service.tables_in_channel(interaction.channel_id)
-               if x.state is not None and x.guild_id == interaction.guild_id]
-    return playing[0] if len(playing) == 1 else None
-
-
-async def send_sheet(interaction: Interaction) -> None:
-    """The score sheet of the asker's table, privately: of whichever game it plays (asking
-    with the other game's command still shows it, rather than "you sit at no table"). Seated
+async def send_sheet(interaction: Interaction, ui: GameUI) -> None:
+    """The score sheet of the asker's table of ``ui``'s game, privately. Seated at the other
+    game's: of the game's table he left (an AI plays his seat), or of the one where he asks;
+    else he is told so and its command (review 76: its sheet was shown unnamed). Seated
     nowhere (or in a lobby), the sheet of the game where he asks (``table_here``: a
     spectator opens it with the table's Protokol button anyway; review 61), else of the
-    table he last played at on this server: finished, or still played (he left it; an AI
-    plays his seat)."""
+    table of the game he last played at on this server: finished, or still played (he left
+    it; an AI plays his seat); else where the channel's tables of the game play."""
     from bot.ui.builders import game_ui
 
     controller = controller_of(interaction)
     table = my_table(interaction)
+    if table is not None and table.game_kind != ui.kind and interaction.guild_id is not None:
+        seated = table  # (the game's table he left, still played; else the one asked at)
+        table = controller.questions.returnable_of_game(
+            interaction.guild_id, interaction.user.id, ui.kind) or table_here(
+            controller, interaction, ui.kind)
+        if table is None:
+            lang = await controller.languages.lang_for(interaction, seated)
+            await interaction.response.send_message(other_game_text(
+                ui, seated, lang, "sheet", czech_client(interaction)), ephemeral=True)
+            return
     lobby, last = None, None
     if table is None or table.state is None:  # (a lobby has no sheet yet)
-        lobby, table = table, table_here(interaction)
+        lobby, table = table, table_here(controller, interaction, ui.kind)
     if table is None:
         last = await controller.languages.last_table(interaction)
-        if last is not None and last.status in (STATUS_FINISHED, STATUS_PLAYING):
+        if last is not None and last.status in (STATUS_FINISHED, STATUS_PLAYING) \
+                and last.game_kind == ui.kind:
             table = last
     lang = await controller.languages.lang_for(interaction, table or lobby, last=last)
     if table is None or table.state is None:
-        text = t("core.no_table_here", lang) if lobby is None else not_started_text(lobby, lang)
-        await interaction.response.send_message(text, ephemeral=True)
+        text = not_started_text(lobby, lang) if lobby is not None else threads_text(
+            playing_in_threads(controller, interaction, ui.kind), lang)
+        await interaction.response.send_message(text or t("core.no_table_here", lang),
+                                                ephemeral=True)
         return
     reply = game_ui(table).table_op(table, "sheet", lang)
     if reply.picture is None:
@@ -193,31 +198,24 @@ def no_table_text(interaction: Interaction, lang: str, last: Table | None = None
     return t("core.no_table_here", lang) if reason is None else reason
 
 
-def hand_refusal(interaction: Interaction, lang: str, last: Table | None) -> str:
-    """``/<game> hand`` of one who sits at no table: where a game is played (the channel's
-    one running table, or the thread's), what the table's Moje karty tells a spectator
-    (review 71: "you sit at no table" only), unless there is more to tell him."""
+def hand_refusal(interaction: Interaction, ui: GameUI, lang: str, last: Table | None) -> str:
+    """``/<game> hand`` of one who sits at no table: the game's table where he asks, what
+    the table's Moje karty tells a spectator (review 71: "you sit at no table" only); his
+    last table of the game finished: that it did (review 76: he was sent to another game's
+    table); the game's tables in the channel's threads: where they play; unless there is
+    more to tell him."""
     reason = no_table_reason(interaction, lang, last)
     if reason is not None:
         return reason
-    here = table_here(interaction)
+    controller = controller_of(interaction)
+    here = table_here(controller, interaction, ui.kind)
     if here is not None and here.status == STATUS_PLAYING:
-        return controller_of(interaction).replies.spectator_text(here, interaction.user.id,
-                                                                 lang)
-    there = playing_in_thread(interaction) if here is None else None
-    if there is not None:  # (review 72: asked where the bot said the table plays in it)
-        return t("core.spectator_hand_thread", lang, id=there.table_id,
-                 thread=there.channel_id)
-    return t("core.no_table_here", lang)
-
-
-def playing_in_thread(interaction: Interaction) -> Table | None:
-    """The one table playing in a thread of its own opened from the channel asked in (its
-    line there points to it); None: none, or several."""
-    playing = [x for x in controller_of(interaction).service.tables.values()
-               if x.in_thread and x.parent_id == interaction.channel_id
-               and x.status == STATUS_PLAYING and x.guild_id == interaction.guild_id]
-    return playing[0] if len(playing) == 1 else None
+        return controller.replies.spectator_text(here, interaction.user.id, lang)
+    if last is not None and last.game_kind == ui.kind and last.status == STATUS_FINISHED \
+            and (here is None or here.table_id == last.table_id):
+        return ended_text(last, lang, czech_client(interaction))
+    there = playing_in_threads(controller, interaction, ui.kind) if here is None else []
+    return threads_text(there, lang) or t("core.no_table_here", lang)
 
 
 def no_table_reason(interaction: Interaction, lang: str, last: Table | None = None
@@ -588,19 +586,22 @@ def shared_commands(ui: GameUI) -> list[app_commands.Command[Any, Any, None]]:
     async def hand(interaction: Interaction) -> None:
         controller = controller_of(interaction)
         table = my_table(interaction)
+        if table is not None and table.game_kind != ui.kind:
+            # seated at a table of the other game: with a seat of this game's he may take
+            # back, told how to come back to it; else that he plays the other game, and its
+            # command (review 76: its hand was shown, unnamed)
+            live = None if interaction.guild_id is None else \
+                controller.questions.returnable_of_game(interaction.guild_id,
+                                                        interaction.user.id, ui.kind)
+            lang = await controller.languages.lang_for(interaction, live or table)
+            back = None if live is None else controller.questions.seated_elsewhere(
+                live, interaction.user.id, lang, czech_client(interaction))
+            if back is not None and table.state is None:  # (his lobby named: review 54)
+                back = not_started_text(table, lang) + "\n" + back
+            await interaction.response.send_message(back or other_game_text(
+                ui, table, lang, "hand", czech_client(interaction)), ephemeral=True)
+            return
         if table is not None and table.state is not None:
-            # seated at a running table of the other game, with a seat of this game's he may
-            # take back: told how to come back to it (rather than shown the other hand)
-            live = None if table.game_kind == ui.kind or interaction.guild_id is None \
-                else controller.questions.returnable_of_game(interaction.guild_id,
-                                                             interaction.user.id, ui.kind)
-            if live is not None:
-                lang = await controller.languages.lang_for(interaction, live)
-                back = controller.questions.seated_elsewhere(live, interaction.user.id, lang,
-                                                             czech_client(interaction))
-                if back is not None:
-                    await interaction.response.send_message(back, ephemeral=True)
-                    return
             await controller.open_hand(interaction, table)
             return
         # one who left a game that still runs: his seat back is offered (sitting in a
@@ -621,7 +622,7 @@ def shared_commands(ui: GameUI) -> list[app_commands.Command[Any, Any, None]]:
             if here is None or here.tournament is None \
                     or not await controller.questions.offer_return(interaction, here, lang):
                 await interaction.response.send_message(
-                    hand_refusal(interaction, lang, last), ephemeral=True)
+                    hand_refusal(interaction, ui, lang, last), ephemeral=True)
 
     @app_commands.command(name="rules", description=gdesc(ui, "cmd_rules"))
     async def rules(interaction: Interaction) -> None:

@@ -206,7 +206,8 @@ async def test_the_taroky_table_hand_and_sheet_say_in_english_what_they_show(har
                                custom_id=f"lora:t:{table.table_id}:sheet")
     sheet = reply(res)
     rows = [f"{name}: money 50.00 Kč, result 0.00 Kč" for name in NAMES]
-    assert sheet.content == "\n".join(["Money and result:", *(f"• {row}" for row in rows)])
+    assert sheet.content == "\n".join([  # (its one page's title, as Lóra's: review 76)
+        "**Score sheet – Total**", "Money and result:", *(f"• {row}" for row in rows)])
     assert [a.description for a in sheet.attachments] == [
         "Money and result: " + " ".join(f"{row}." for row in rows)]
 

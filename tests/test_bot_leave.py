@@ -427,8 +427,9 @@ async def test_a_czech_client_is_told_the_leave_command_by_its_czech_name(harnes
 async def test_the_hand_command_of_a_game_whose_seat_he_left_tells_him_how_to_come_back(
         harness):
     """Bob left a running Lóra table and plays Taroky meanwhile: ``/lora hand`` tells him how
-    to take his Lóra seat back (not his Taroky hand); ``/taroky hand`` opens his Taroky hand,
-    and so does ``/lora hand`` once the Lóra table has closed."""
+    to take his Lóra seat back (not his Taroky hand); ``/taroky hand`` opens his Taroky hand;
+    once the Lóra table has closed, ``/lora hand`` tells him he plays Taroky, and where
+    (review 76: it showed his Taroky hand, unnamed)."""
     guild, ch, (alice, bob), tid = await open_table(harness, ["alice", "bob"], ("easy", "easy"))
     await bob.click(reply(await bob.slash(ch, "lora leave")), label="Odejít, dohraje AI")
     tch = guild.create_text_channel("taroky")
@@ -447,8 +448,9 @@ async def test_the_hand_command_of_a_game_whose_seat_he_left_tells_him_how_to_co
     assert taroky.startswith("**Tvoje karty – 1. rozdání**")
     await alice.click(reply(await alice.slash(ch, "lora leave")), label="Odejít a zrušit stůl")
     assert harness.service.tables[tid].status == "aborted"
-    res = await bob.slash(ch, "lora hand")  # (no Lóra seat to come back to: as before)
-    assert reply(res).content.startswith("**Tvoje karty – 1. rozdání**")
+    res = await bob.slash(ch, "lora hand")  # (no Lóra seat to come back to)
+    assert reply(res).content == (f"Lóru teď nehraješ; sedíš u stolu č. {other} (Taroky,"
+                                  f" <#{tch.id}>) – tam použij /taroky hand.")
 
 
 async def test_an_aborted_game_stays_aborted_after_a_restart_and_its_sheet_still_answers(

@@ -708,23 +708,26 @@ def test_a_refusal_is_worded_by_its_code_without_the_rule_id():
     assert UI.refusal_text(IllegalAction("no_such_code", rule="R-X"), "cs") is None
 
 
-async def test_either_game_s_sheet_command_shows_the_sheet_of_the_table_one_sits_at(harness):
-    """Seated at a Lóra table, /taroky protocol answered "you sit at no table": both
-    games' sheet commands show the sheet of the game the asker's table plays."""
-    guild, ch, users, _tid = await open_table(harness, ["alice"], ("easy", "easy", "easy"))
+async def test_either_game_s_sheet_command_names_the_table_one_sits_at(harness):
+    """Seated at a Lóra table, /taroky protocol answered "you sit at no table", then showed
+    the Lóra sheet unnamed (review 76): it names his table, its game and its command."""
+    guild, ch, users, tid = await open_table(harness, ["alice"], ("easy", "easy", "easy"))
     alice = users[0]
     own = reply(await alice.slash(ch, "lora score"))
     other = reply(await alice.slash(ch, "taroky protocol"))
     assert [a.filename for a in own.attachments] == ["protokol.png"]
-    assert [a.filename for a in other.attachments] == ["protokol.png"]
-    assert await other.attachments[0].read() == await own.attachments[0].read()
+    assert (other.content, other.attachments) == (
+        f"Taroky teď nehraješ; sedíš u stolu č. {tid} (Lóra, <#{ch.id}>) – tam použij"
+        " /lora score.", [])
     carol = guild.add_member(harness.env.create_user("carol"))
     # a spectator in the table's channel: its sheet, as its Protokol button shows it to her
-    # (review 61: "You do not sit at any table on this server")
-    for command in ("lora score", "taroky protocol"):
-        seen = reply(await carol.slash(ch, command))
-        assert seen.content == own.content
-        assert await seen.attachments[0].read() == await own.attachments[0].read()
+    # (review 61: "You do not sit at any table on this server"); the other game's command
+    # shows no sheet of this game (review 76)
+    seen = reply(await carol.slash(ch, "lora score"))
+    assert seen.content == own.content
+    assert await seen.attachments[0].read() == await own.attachments[0].read()
+    assert reply(await carol.slash(ch, "taroky protocol")).content == (
+        "You do not sit at any table on this server.")
     elsewhere = guild.create_text_channel("elsewhere")
     assert reply(await carol.slash(elsewhere, "taroky protocol")).content == (  # her client's
         "You do not sit at any table on this server.")  # language

@@ -42,9 +42,13 @@ async def test_after_the_lora_the_players_of_a_czech_table_are_answered_in_czech
     assert [a.filename for a in sheet] == ["protokol.png"]
     button = reply(await alice.click(table_message(ch, table), custom_id=f"lora:t:{tid}:sheet"))
     assert await sheet[0].read() == await button.attachments[0].read()
-    assert reply(await bob.slash(ch, "taroky protocol")).attachments[0].filename == "protokol.png"
+    # the other game's sheet: none of his (review 76: it showed the Lóra sheet, unnamed)
+    assert reply(await bob.slash(ch, "taroky protocol")).content == NOT_SEATED_CS
     # the other answers away from a table: in the table's Czech, not in the client's English
-    assert reply(await alice.slash(ch, "lora hand")).content == NOT_SEATED_CS
+    # (his cards: that his game has ended, and where its sheet is; review 76)
+    assert reply(await alice.slash(ch, "lora hand")).content == (
+        f"Tvoje hra u stolu č. {tid} (Lóra, <#{ch.id}>) skončila. Její protokol ukáže"
+        " /lora score.")
     assert reply(await bob.slash(ch, "lora leave")).content == NOT_SEATED_CS
     stats = reply(await bob.slash(ch, "lora stats")).embeds[0]
     assert stats.title == f"Statistiky – {table.names()[table.seat_of(bob.id)]}"
@@ -53,7 +57,10 @@ async def test_after_the_lora_the_players_of_a_czech_table_are_answered_in_czech
     assert reply(await carol.slash(ch, "lora score")).content == NOT_SEATED_EN
     # his own choice wins
     await alice.slash(ch, "lora settings", language="en")
-    assert reply(await alice.slash(ch, "lora hand")).content == NOT_SEATED_EN
+    assert reply(await alice.slash(ch, "lora hand")).content == (
+        f"Your game at table {tid} (Lóra, <#{ch.id}>) has ended. /lora score shows its score"
+        " sheet.")
+    assert reply(await alice.slash(ch, "lora leave")).content == NOT_SEATED_EN
 
 
 async def test_after_leaving_and_after_a_restart_the_tables_language_stays(harness):

@@ -175,8 +175,9 @@ def sheet_page_reply(ui: GameUI, table: Table, lang: str, page: int,
                         book.pictures[page] if book.pictures else None,
                         t("core.sheet_file", lang), picture_legend(table, lang),
                         ui.sheet_page_alt(table, lang, page))
-    if len(book.labels) > 1:  # which page the text is beside, named as its button (review
-        # 66: every page's answer read the same; its alt text names the page already)
+    if book.labels:  # which page the text is beside, named as its button (review 66: every
+        # page's answer read the same; its alt text names the page already); a sheet of one
+        # page too (review 76: Taroky's read "Peníze a výsledek:" alone, unlike Lóra's)
         title = t("core.sheet_page_title", lang, page=book.labels[page])
         reply.content = "\n".join([title, *([reply.content] if reply.content else [])])
     reply.pages, reply.page, reply.keys = tuple(book.labels), page, page_keys(book)
@@ -195,6 +196,7 @@ class TableOp:
 class GameUI(Protocol):
     spec: GameSpec[Any, Any]
     command: str  # the slash command group ("lora")
+    sheet_command: str  # its command that shows the score sheet (Lóra's "score")
     # the game's table options as ``/<game> new`` takes them: name → built-in value (a
     # server may set its own defaults of them: ``bot.table_defaults``)
     option_defaults: dict[str, Any]
@@ -314,6 +316,7 @@ class BaseUI:
     """The generic answers of ``GameUI``; a game overrides what it shows its own way."""
 
     command: str = ""
+    sheet_command: str = "score"
     option_defaults: dict[str, Any] = {}  # noqa: RUF012 (read only)
     round_length_options: tuple[str, ...] = ()
 

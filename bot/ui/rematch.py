@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.commands import command_shown, czech_client
+from bot.commands import command_shown, czech_client, seated_text
 from bot.delivery import items
 from bot.errors import TableError
 from bot.i18n import game_key, t
@@ -73,8 +73,18 @@ class Rematches:
         ui = builders.game_ui(old)
         humans = [s for s in old.seats if s is not None and s.user_id is not None]
         if user.id not in {s.user_id for s in humans}:
-            await self.ctl.replies.error(interaction, "core.again_not_player", lang, id=table_id,
-                                         new=command_shown(ui, "new", czech_client(interaction)))
+            # seated at a table already, he is told where (a new game's command would refuse
+            # him; review 76), else how to open one
+            sits = None if interaction.guild_id is None else \
+                self.ctl.service.table_of_user(interaction.guild_id, user.id)
+            czech = czech_client(interaction)
+            if sits is not None:
+                await self.ctl.replies.error(interaction, "core.again_not_player_seated", lang,
+                                             id=table_id,
+                                             seated=seated_text(sits, lang, czech))
+            else:
+                await self.ctl.replies.error(interaction, "core.again_not_player", lang,
+                                             id=table_id, new=command_shown(ui, "new", czech))
             return
         channel_id = old.channel_id
 

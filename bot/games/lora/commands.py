@@ -88,7 +88,7 @@ def lora_commands(ui: LoraUI) -> list[app_commands.Command[Any, Any, None]]:
 
     @app_commands.command(name="score", description=gdesc(ui, "cmd_score"))
     async def score(interaction: Interaction) -> None:
-        await send_sheet(interaction)
+        await send_sheet(interaction, ui)
 
     return [*(new_command(ui, name, own, rule_descs, rule_choices)
               for name in ("new", "defaults")), tournament, score]

@@ -361,12 +361,16 @@ def hand_lines(events: Sequence[Any], lang: str, names: Sequence[str], seat: int
     tail = [(i, text) for i, text in pairs[after:] if i >= start][-count:]
     kept = [line for line in (stood, forced)  # kept until he moves
             if line is not None and line not in tail and line[0] >= start]
-    tail = sorted(kept, key=lambda p: p[0]) + tail
     since = max(start, pairs[after - 1][0] if ends else 0)
     if walked.clicked_from(since):  # (a move of his own in events[since:])
         ending = []
     elif stovka is not None and stovka[1][0] < start:  # červený král: kept as the ending
         ending.append(stovka[1])
+    # a card played for him in the trick that ended the game is told before that trick's
+    # line, not under the final order (review 76)
+    early = [line for line in kept if ending and line[0] < ending[-1][0]]
+    ending = sorted(ending + early, key=lambda p: p[0])
+    tail = sorted((line for line in kept if line not in early), key=lambda p: p[0]) + tail
     return [text for _, text in ending + tail]
 
 

@@ -166,7 +166,7 @@ def taroky_commands(ui: TarokyUI) -> list[app_commands.Command[Any, Any, None]]:
 
     @app_commands.command(name="protocol", description=gdesc(ui, "cmd_protocol"))
     async def protocol(interaction: Interaction) -> None:
-        await send_sheet(interaction)
+        await send_sheet(interaction, ui)
 
     return [*(new_command(ui, name, own, own_descs, rule_choices)
               for name in ("new", "defaults")), tournament, protocol]
