@@ -30,7 +30,7 @@ from bot.render.common import (
     with_footer,
 )
 from bot.render.fonts import fitted
-from bot.render.names import fit_said
+from bot.render.names import fit_said, fit_word
 from bot.render.seats import SEAT_H, SEAT_W, SMALL_PX, legend, legend_height, seat_panel
 from bot.render.strings import game_name, lang_of, s
 from engine.contracts import TRICK_CONTRACTS, Contract
@@ -96,7 +96,7 @@ def _header(img: Image.Image, view: PublicView, names: list[str], lang: str) -> 
     right: float = W - 14
     if view.to_act is not None:
         label, fw = fit_said(lambda who: s("to_act", lang, name=who), names[view.to_act],
-                             names, ACT_PX, "bold", 360, SMALL_PX)
+                             names, ACT_PX, "bold", 360, SMALL_PX, fit_word)
         right -= text(img, (right, LINE_1), label, fw, GOLD, "rm") + 20
     label, fb = fitted(title, TITLE_PX, "bold", right - 14, smallest=SMALL_PX)
     text(img, (14, LINE_1), label, fb, anchor="lm")
