@@ -84,7 +84,8 @@ def _heads(monkeypatch: pytest.MonkeyPatch, view: Any, lang: str) -> list[str]:
 def test_the_hand_heads_its_columns_before_and_game(monkeypatch: pytest.MonkeyPatch) -> None:
     lora = example("trick")
     view = lora.view(lora.to_act)
-    assert _heads(monkeypatch, view, "en") == ["was", "game"]
+    # review 77: "before game" read as one phrase; the head has the room the panel lacks
+    assert _heads(monkeypatch, view, "en") == ["was", "+ game"]
     assert _heads(monkeypatch, view, "cs") == ["předtím", "+ hra"]
     lora = example("choose")
     assert _heads(monkeypatch, lora.view(0), "en") == ["total"]

@@ -391,7 +391,7 @@ def _players(img: Image.Image, rows: Sequence[Row], view: SeatView, lang: str) -
     y = BOARD_Y + 14
     right = TOTAL_R
     if pub.phase == "play":
-        added = "pts_game_added" if total_label(pub) == "pts_before" else "pts_game"
+        added = "pts_game_head" if total_label(pub) == "pts_before" else "pts_game"
         label, fh = fitted(s(added, lang), SMALL, "regular", HEAD_W, smallest=SMALL)
         left = GAME_R + 6 - int(text(img, (GAME_R + 6, y), label, fh, MUTED, "rm"))
         right = min(TOTAL_R, left - HEAD_GAP)
