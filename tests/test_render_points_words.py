@@ -27,7 +27,7 @@ from tests.test_bot_harakiri import three_way
 
 def test_the_words_of_the_points_and_of_the_leader() -> None:
     assert [t(f"lora.pic.{k}", "en") for k in ("pts_before", "pts_game", "pts_lora")] == [
-        "before", "game", "total"]
+        "was", "game", "total"]
     assert [t(f"lora.pic.{k}", "cs") for k in ("pts_before", "pts_game", "pts_lora")] == [
         "předtím", "hra", "lóra"]
     assert t("lora.pic.legend_leader", "en") == "leads first"
@@ -84,7 +84,8 @@ def _heads(monkeypatch: pytest.MonkeyPatch, view: Any, lang: str) -> list[str]:
 def test_the_hand_heads_its_columns_before_and_game(monkeypatch: pytest.MonkeyPatch) -> None:
     lora = example("trick")
     view = lora.view(lora.to_act)
-    assert _heads(monkeypatch, view, "en") == ["before", "game"]
+    # review 77: "before game" read as one phrase; the head has the room the panel lacks
+    assert _heads(monkeypatch, view, "en") == ["was", "+ game"]
     assert _heads(monkeypatch, view, "cs") == ["předtím", "+ hra"]
     lora = example("choose")
     assert _heads(monkeypatch, lora.view(0), "en") == ["total"]
@@ -112,7 +113,7 @@ def test_the_alt_text_says_which_points_are_before_the_game() -> None:
 def test_a_seat_s_game_points_read_as_added_to_the_total_before_it() -> None:
     """Review 71 LOW 12: "předtím 45 / hra 4" did not say before what. Under the total
     before the game in play its points read as added to it, "+ hra 4" (no room on the
-    panel for "před hrou 145"; English keeps "before 45 / game 4": "+ game" leaves the
+    panel for "před hrou 145"; English "was 45 / game 4": "+ game" leaves the
     knocks no room); between games and in a harakiri (never added to the total) "hra"."""
     from bot.render import seats
 
@@ -131,4 +132,27 @@ def test_a_seat_s_game_points_read_as_added_to_the_total_before_it() -> None:
         seats.seat_panel("Anička", 5, 45, 4, 0, (), False, "cs", "pts_lora")
         seats.seat_panel("Anička", 5, 45, 4, 0, (), False, "cs", "pts_sum")
     seats.seat_panel.cache_clear()
-    assert drawn == ["předtím", "+ hra", "before", "game", "lóra", "hra", "součet", "hra"]
+    assert drawn == ["předtím", "+ hra", "was", "game", "lóra", "hra", "součet", "hra"]
+
+
+@pytest.mark.parametrize("lang", ["cs", "en"])
+def test_four_knocks_fit_beside_the_game_s_points(lang: str) -> None:
+    """Review 77 MEDIUM 7: English "before 45 / game 0" read "before game"; now "was 45 /
+    game 0". The row under the total keeps room for four knock dots (the word "ťuk"/"knock"
+    may go) beside a game's points up to 9, at most half its margin into the panel's
+    margin ("+ game 4" would run 28 px past it)."""
+    from bot.render import seats
+
+    ends: list[int] = []
+    real = seats._knocks
+
+    def spy(img: Any, x: int, y: int, n: int, lang: str, room: int) -> int:
+        ends.append(real(img, x, y, n, lang, room))
+        return ends[-1]
+
+    seats.seat_panel.cache_clear()
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(seats, "_knocks", spy)
+        seats.seat_panel("Anička", 5, 145, 9, 4, (), False, lang, "pts_before")
+    seats.seat_panel.cache_clear()
+    assert ends and ends[0] <= seats.SEAT_W - seats.PAD // 2

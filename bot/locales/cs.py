@@ -902,6 +902,7 @@ STRINGS: dict[str, str] = {
     "lora.pic.pts_before": "předtím",
     "lora.pic.pts_game": "hra",
     "lora.pic.pts_game_added": "+ hra",
+    "lora.pic.pts_game_head": "+ hra",
     "lora.pic.pts_sum": "součet",
     "lora.pic.knocks": "ťuk",
     "lora.pic.cards_left": "karet",

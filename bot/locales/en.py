@@ -893,9 +893,10 @@ STRINGS: dict[str, str] = {
     "lora.pic.legend_ai": "AI stands in",
     "lora.pic.legend_away": "away",
     "lora.pic.pts_lora": "total",
-    "lora.pic.pts_before": "before",
+    "lora.pic.pts_before": "was",  # ("before / game" read as one phrase "before game")
     "lora.pic.pts_game": "game",
-    "lora.pic.pts_game_added": "game",  # ("+ game" leaves the knocks no room on a seat's panel)
+    "lora.pic.pts_game_added": "game",  # ("+ game", 93 px, leaves 4 knocks no room on a panel)
+    "lora.pic.pts_game_head": "+ game",  # (the hand's column head has the room)
     "lora.pic.pts_sum": "sum",
     "lora.pic.knocks": "knock",
     "lora.pic.cards_left": "cards",

@@ -31,7 +31,7 @@ from bot.render.common import (
 )
 from bot.render.fonts import Font, fit, fitted, font
 from bot.render.minis import put_mini
-from bot.render.names import fit_apart, fit_name, fit_said
+from bot.render.names import fit_name, fit_said, fit_word
 from bot.render.seats import PICTURE_W, SMALL_PX
 from bot.render.strings import game_name, playoff_sums, s
 from bot.render.suits import suit_icon
@@ -64,10 +64,11 @@ class Area(NamedTuple):
 
 def _line(img: Image.Image, xy: tuple[float, float], words: Callable[[str], str], name: str,
           names: list[str], width: float, colour: RGB, anchor: str = "mm",
-          style: str = "bold") -> float:
+          style: str = "bold", bare: bool = False) -> float:
     """``words(name)`` at LABEL_PX within ``width`` px: condensed down to SMALL_PX, else the
-    name cut apart from the other ``names`` (``fit_said``); returns its width."""
-    label, f = fit_said(words, name, names, LABEL_PX, style, width, SMALL_PX)
+    name cut at a word apart from the other ``names`` (``fit_said``, ``fit_word``; ``bare``:
+    the name alone where the words leave it no room whole); returns its width."""
+    label, f = fit_said(words, name, names, LABEL_PX, style, width, SMALL_PX, fit_word, bare)
     return text(img, xy, label, f, colour, anchor)
 
 
@@ -117,7 +118,7 @@ def draw_trick(img: Image.Image, view: PublicView, part: TrickView, names: list[
     head = s("last_trick", lang)
     _line(img, (area.x + area.w / 2, mid),
           lambda who: f"{head} · {s('takes', lang, name=who)}", names[winner], names,
-          area.w - 20, GOLD)
+          area.w - 20, MUTED)  # grey as in the hand: past, not whose turn (review 77)
     for i, card in enumerate(cards_played):
         seat = (lead + i) % 4
         put_mini(img, card, LAST_W, columns[seat] - LAST_W // 2, mid + LINE // 2 + 2,
@@ -165,7 +166,7 @@ def draw_kvarty(img: Image.Image, view: PublicView, part: KvartyView, names: lis
     for j, (seat, card) in enumerate(last.placed):
         own = seat == last.seat
         cards.put(img, card, cw, x0 + j * step, top, "glow" if own else "plain")
-        label, f = fit_name(names[seat], names, LABEL_PX, "bold", step - 6, SMALL_PX)
+        label, f = fit_name(names[seat], names, LABEL_PX, "bold", step - 6, SMALL_PX, fit_word)
         text(img, (x0 + j * step + cw // 2, top + cards.card_height(cw) + 4 + LINE // 2), label,
              f, GOLD if own else TEXT, "mm")
 
@@ -181,7 +182,7 @@ def _state_line(img: Image.Image, cx: float, y: float, state: str, colour: RGB,
         return
     head = state + sep
     label, f = fit_said(lambda who: head + s("next_leads", lang, name=who), names[nxt], names,
-                        LABEL_PX, "bold", width, SMALL_PX)
+                        LABEL_PX, "bold", width, SMALL_PX, fit_word)
     x = cx - f.getlength(label) / 2
     x += text(img, (x, y), state, f, colour, "lm")
     x += text(img, (x, y), sep, f, MUTED, "lm")
@@ -202,7 +203,7 @@ def _earlier(img: Image.Image, earlier: tuple[KvartaBuilt, ...], names: list[str
     y = area.y + LINE + 6
     for kv in earlier:
         room = area.w - 16 - fan - 8
-        label, fb = fit_name(names[kv.seat], names, SMALL_PX, "bold", room, SMALL_PX)
+        label, fb = fit_name(names[kv.seat], names, SMALL_PX, "bold", room, SMALL_PX, fit_word)
         text(img, (area.x + 8, y + h // 2), label, fb, TEXT, "lm")
         x = area.x + area.w - 8 - fan
         for j, (_, card) in enumerate(kv.placed):
@@ -262,7 +263,7 @@ def draw_turn(img: Image.Image, view: PublicView, part: DesitkyView, names: list
     y = area.y + 4
     paste(img, panel(w, box_h, radius=14), x, y)
     _line(img, (x + w / 2, y + 6 + LINE // 2), lambda who: s("this_turn", lang, name=who),
-          names[view.to_act], names, w - 16, TEXT, style="cond")
+          names[view.to_act], names, w - 16, TEXT, style="cond", bare=True)
     shown = part.turn[-(1 + (w - 16 - ROW_W) // TURN_STEP):]
     for i, (card, left) in enumerate(zip(shown, columns(len(shown), x, w, ROW_W, TURN_STEP),
                                          strict=True)):
@@ -325,7 +326,7 @@ def draw_stovka(img: Image.Image, view: PublicView, names: list[str], lang: str,
         seat = (view.leader + k) % 4
         status, colour = stovka_answer(view, seat, lang)
         room = STOVKA_ROW - fb.getlength(status) - STOVKA_GAP  # the name: what the status leaves
-        name, fn = fit_name(names[seat], names, SMALL_PX, "bold", room, SMALL_PX)
+        name, fn = fit_name(names[seat], names, SMALL_PX, "bold", room, SMALL_PX, fit_word)
         text(img, (CX - STOVKA_ROW // 2, yy), name, fn, TEXT, "lm")
         text(img, (CX + STOVKA_ROW // 2, yy), status, fb, colour, "rm")
         yy += STOVKA_LINE
@@ -466,7 +467,7 @@ def draw_order(img: Image.Image, view: PublicView, names: list[str], lang: str,
         paste(img, badge(str(place + 1), medal[place], 32, px=SMALL_PX), ORDER_LEFT, mid - 16)
         points = s("points", lang, n=view.totals[seat])
         room = ORDER_RIGHT - f.getlength(points) - 16 - NOTE_X
-        name, fn = fit_name(names[seat], names, NAME_PX, "bold", room, SMALL_PX)
+        name, fn = fit_name(names[seat], names, NAME_PX, "bold", room, SMALL_PX, fit_word)
         text(img, (NOTE_X, mid), name, fn, TEXT, "lm")
         text(img, (ORDER_RIGHT, mid), points, f, TEXT, "rm")
         yy += NAME_LINE
@@ -492,6 +493,6 @@ def last_trick_image(part: TrickView, names: list[str], lang: str) -> Image.Imag
         seat = (lead + i) % 4
         x = 24 + i * (cw + gap)
         cards.put(img, card, cw, x, 76, "glow" if seat == winner else "plain")
-        text(img, (x + cw // 2, 334), fit_apart(names[seat], names, font(23, "bold"), cw + gap),
+        text(img, (x + cw // 2, 334), fit_word(names[seat], names, font(23, "bold"), cw + gap),
              font(23, "bold"), GOLD if seat == winner else TEXT, "mm")  # 11 px on a phone
     return img

@@ -40,7 +40,7 @@ from bot.render.common import (
 )
 from bot.render.fonts import Font, fit, fitted, font
 from bot.render.minis import put_mini
-from bot.render.names import fit_apart, fit_name
+from bot.render.names import fit_name, fit_said, fit_word, word_cut
 from bot.render.strings import game_name, lang_of, s
 from bot.render.suits import suit_icon, suit_ink
 from bot.render.table import title_parts, total_label, trick_leader
@@ -354,7 +354,7 @@ def player_rows(view: SeatView, names: Sequence[str], lang: str) -> list[Row]:
         baseline = top + (height - block) // 2 + NAME_ASCENT
         total = str(pub.totals[seat])
         room = TOTAL_R - int(TOTAL_FONT.getlength(total)) - 14 - ROW_X0
-        name, fn = fit_name(names[seat], names, 27, "bold", room, SMALL)
+        name, fn = fit_name(names[seat], names, 27, "bold", room, SMALL, fit_word)
         pieces = []
         for k, line in enumerate(lines[seat]):
             x, y = ROW_X0, baseline + (k + 1) * TAG_PITCH
@@ -386,12 +386,12 @@ def _players(img: Image.Image, rows: Sequence[Row], view: SeatView, lang: str) -
     pub = view.public
     # the columns' heads, right-aligned over them ("game" a little further), the total's
     # HEAD_GAP px clear of "game" (moved left of its column where need be); in a game that
-    # counts, the totals are the ones before it ("before", not "total": read as taking the
+    # counts, the totals are the ones before it ("předtím", "was", not "total": read as taking the
     # game's points in; a harakiri's never enter them)
     y = BOARD_Y + 14
     right = TOTAL_R
     if pub.phase == "play":
-        added = "pts_game_added" if total_label(pub) == "pts_before" else "pts_game"
+        added = "pts_game_head" if total_label(pub) == "pts_before" else "pts_game"
         label, fh = fitted(s(added, lang), SMALL, "regular", HEAD_W, smallest=SMALL)
         left = GAME_R + 6 - int(text(img, (GAME_R + 6, y), label, fh, MUTED, "rm"))
         right = min(TOTAL_R, left - HEAD_GAP)
@@ -427,7 +427,7 @@ def _caption(img: Image.Image, y: int, value: str | Callable[[str], str],
     line = value(name) if callable(value) else value
     label, f = fitted(line, size, "bold", width, smallest=min(size, SMALL))
     if label != line and callable(value):  # the name gives way, the words around it stay
-        label = fit(value(fit(name, f, max(40, width - f.getlength(value(""))))), f, width)
+        label = fit(value(word_cut(name, f, max(40, width - f.getlength(value(""))))), f, width)
     text(img, (RIGHT_X + RIGHT_W // 2, y), label, f, colour, "mm")
 
 
@@ -478,8 +478,9 @@ def _last_trick(img: Image.Image, view: SeatView, names: list[str], lang: str) -
         mark = badge(str(i + 1), MUTED, 30, px=SMALL)  # the order it was played in
         paste(img, mark, x - 4 - mark.width, LAST_Y + 2)
     winner = next(seat for seat, _, _, took in places if took)
-    line = f"{s('last_trick', lang)} · {s('takes', lang, name=names[winner])}"
-    label, f = fitted(line, LAST_PX, "bold", RIGHT_W - 16, smallest=LAST_PX)
+    head = s("last_trick", lang)
+    label, f = fit_said(lambda who: f"{head} · {s('takes', lang, name=who)}", names[winner],
+                        names, LAST_PX, "bold", RIGHT_W - 16, LAST_PX, fit_word)
     text(img, (RIGHT_X + RIGHT_W // 2, BOARD_Y + BOARD_H - 16), label, f, MUTED, "mm")
 
 
@@ -554,7 +555,7 @@ def _stovka(img: Image.Image, pub: PublicView, names: list[str], lang: str) -> N
         status, colour = stovka_answer(pub, seat, lang)
         y = BOARD_Y + 64 + k * 48
         f = font(SMALL, "bold")
-        text(img, (RIGHT_X + 20, y), fit_apart(names[seat], names, f, RIGHT_W - 190), f, TEXT,
+        text(img, (RIGHT_X + 20, y), fit_word(names[seat], names, f, RIGHT_W - 190), f, TEXT,
              "lm")
         text(img, (RIGHT_X + RIGHT_W - 20, y), status, f, colour, "rm")
     f = font(SMALL, "narrow")
@@ -633,7 +634,7 @@ def _order_panel(img: Image.Image, pub: PublicView, names: list[str], lang: str)
         y = BOARD_Y + 66 + place * 52
         paste(img, badge(str(place + 1), medal[place], 38, px=SMALL), RIGHT_X + 20, y - 19)
         f = font(SMALL, "bold")
-        text(img, (RIGHT_X + 70, y), fit_apart(names[seat], names, f, RIGHT_W - 200), f, TEXT,
+        text(img, (RIGHT_X + 70, y), fit_word(names[seat], names, f, RIGHT_W - 200), f, TEXT,
              "lm")
         text(img, (RIGHT_X + RIGHT_W - 20, y), s("points", lang, n=pub.totals[seat]), f, TEXT,
              "rm")

@@ -97,6 +97,51 @@ def fit_initial(name: str, fnt: Font, width: float) -> str:
     return initials + rest if rest.rstrip(ELLIPSIS) else shown
 
 
+def word_cut(name: str, fnt: Font, width: float) -> str:
+    """``name`` at most ``width`` px wide, cut at a word: the words before its last whole
+    and the last one's initial ("Cecílie D…", "Dalibor z K…"), else their initials and as
+    much of the last as fits, three letters or more ("C. Dlouhá", "M. Šternb…", a particle
+    whole: "D. z Kun…"), else (and where the last word is under three letters, as in a name
+    of one word) cut at its end (``fit``). The same at every width it fits, so that a
+    name reads alike all over a picture (review 77: "Cecílie Dl…", "Cecíli…" and
+    "Cecílie D…" in one)."""
+    if _fits(fnt, name, width):
+        return name
+    at = name.rstrip().rfind(" ")
+    if at < 1:
+        return fit(name, fnt, width)
+    first, last = name[:at].split(), name[at + 1:].strip()
+    initial = f"{' '.join(first)} {last[0]}{ELLIPSIS}"
+    if len(last) < 3:  # "… X": a lone letter or two, no surname to keep
+        return fit(name, fnt, width)
+    if _fits(fnt, initial, width):
+        return initial
+    initials = " ".join(w if w.islower() else f"{w[0]}." for w in first) + " "  # "D. z Ku…"
+    rest = fit(last, fnt, width - fnt.getlength(initials))
+    return initials + rest if len(rest.rstrip(ELLIPSIS)) >= 3 else fit(name, fnt, width)
+
+
+@lru_cache(maxsize=4096)
+def _word_apart(name: str, others: tuple[str, ...], fnt: Font, width: float) -> str:
+    shown = word_cut(name, fnt, width)
+    if shown == name:
+        return shown
+    stem = shown.rstrip(ELLIPSIS)
+    if any(o != name and (word_cut(o, fnt, width) == shown or o == stem) for o in others):
+        return _apart(name, others, fnt, width)
+    return shown
+
+
+def fit_word(name: str, names: Sequence[str], fnt: Font, width: float) -> str:
+    """``name`` at most ``width`` px wide, cut at a word (``word_cut``: "Cecílie D…") where
+    that stays unlike the other ``names`` cut so, else apart from them (``fit_apart``:
+    "Jan…Novák" / "Jan…Nováček")."""
+    return _word_apart(name, tuple(names), fnt, width)
+
+
+Cut = Callable[[str, Sequence[str], Font, float], str]
+
+
 def breaks(name: str) -> list[int]:
     """Where a name may go on to a second line: after a space or a hyphen, leaving more
     than a lone letter on the first ("J Novák-Ottendorfer" is not "J" over the rest, nor
@@ -143,34 +188,58 @@ def name_lines(name: str, width: float, names: Sequence[str],
     ``faces`` that takes it so; a name that fits none of these is cut in the last face
     (``cut_lines``: a word never broken across lines), told apart from the other ``names``
     cut so."""
-    words = name.split()
     for fnt in faces:
-        if fnt.getlength(name) <= width:
-            return fnt, [name]
-        for k in range(len(words) - 1, 0, -1):
-            first, second = " ".join(words[:k]), " ".join(words[k:])
-            if len(first) > 1 and fnt.getlength(first) <= width \
-                    and fnt.getlength(second) <= width:
-                return fnt, [first, second]
+        whole = _whole_lines(name, fnt, width)
+        if whole is not None:
+            return fnt, whole
     return faces[-1], cut_lines(name, faces[-1], width, names)
 
 
+def _whole_lines(name: str, fnt: Font, width: float) -> list[str] | None:
+    """``name`` whole on one line, or two broken at a space (the first never a lone letter),
+    each within ``width`` px in ``fnt``; None where it takes neither."""
+    if fnt.getlength(name) <= width:
+        return [name]
+    words = name.split()
+    for k in range(len(words) - 1, 0, -1):
+        first, second = " ".join(words[:k]), " ".join(words[k:])
+        if len(first) > 1 and fnt.getlength(first) <= width and fnt.getlength(second) <= width:
+            return [first, second]
+    return None
+
+
+def heads_lines(width: float, names: Sequence[str],
+                faces: Sequence[Font]) -> tuple[Font, list[list[str]]]:
+    """Every player's name over his column (``name_lines``) in one font: the first of
+    ``faces`` that takes them all whole, else the last, each name that it does not take
+    cut so (``cut_lines``) — never one name smaller than the others (review 77: "Bohouš"
+    smaller than "Anička")."""
+    fnt = next((f for f in faces if all(_whole_lines(n, f, width) for n in names)), faces[-1])
+    return fnt, [_whole_lines(n, fnt, width) or cut_lines(n, fnt, width, names) for n in names]
+
+
 def fit_name(name: str, names: Sequence[str], size: int, style: str, width: float,
-             smallest: int | None = None) -> tuple[str, Font]:
+             smallest: int | None = None, cut: Cut = fit_apart) -> tuple[str, Font]:
     """``name`` alone within ``width`` px (a seat's panel, a row): ``fit_said`` of no words
     around it."""
-    return fit_said(str, name, names, size, style, width, smallest)
+    return fit_said(str, name, names, size, style, width, smallest, cut)
 
 
 def fit_said(words: Callable[[str], str], name: str, names: Sequence[str], size: int,
-             style: str, width: float, smallest: int | None) -> tuple[str, Font]:
+             style: str, width: float, smallest: int | None, cut: Cut = fit_apart,
+             bare: bool = False) -> tuple[str, Font]:
     """``words(name)`` ("Na tahu: {name}") within ``width`` px: at ``size``, else condensed
     down to ``smallest`` (``fitted``), else the name — never the words around it — cut,
-    told apart from the other ``names`` cut so (``fit_apart``). Returns the text and its
-    font."""
+    told apart from the other ``names`` cut so (``cut``: ``fit_apart``, ``fit_word``);
+    ``bare``: the words may go instead, the name alone where it fits whole so. Returns the
+    text and its font."""
     whole = words(name)
     label, fnt = fitted(whole, size, style, width, smallest=smallest)
     if label == whole:
         return label, fnt
+    if bare:
+        alone, fa = fitted(name, size, style, width, smallest=smallest)
+        if alone == name:
+            return alone, fa
     room = width - fnt.getlength(words(""))
-    return words(fit_apart(name, names, fnt, room)), fnt
+    return words(cut(name, names, fnt, room)), fnt

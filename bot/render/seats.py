@@ -26,8 +26,8 @@ from bot.render.common import (
     paste,
     text,
 )
-from bot.render.fonts import Font, font
-from bot.render.names import fit_name
+from bot.render.fonts import CONDENSED, Font, font
+from bot.render.names import fit_word, word_cut
 from bot.render.strings import s
 
 PICTURE_W = 720  # the table picture's width (``table.W``)
@@ -174,12 +174,39 @@ def badge_places(badges: Sequence[Image.Image]) -> tuple[list[int], int]:
     return xs, (x - step + BADGE_GAP if badges else PAD) + 8
 
 
+NAME_ROOM = SEAT_W - 2 * PAD  # a panel's name, when nothing stands beside it
+
+
+@lru_cache(maxsize=64)
+def seat_face(names: tuple[str, ...]) -> Font:
+    """The one font of every seat's name on the table: bold, else condensed and a little
+    smaller (not under ``SMALL_PX``) where that takes every name whole, else where it keeps
+    every name's words but the last whole ("Maxmilián Š…": ``word_cut``), else the smallest
+    — all four alike, never one smaller than the others (review 77)."""
+    faces = [font(NAME_PX, "bold")] + [font(px, CONDENSED["bold"])
+                                       for px in range(NAME_PX, SMALL_PX - 1, -2)]
+    for keeps in (lambda n, f: f.getlength(n) <= NAME_ROOM, _keeps_words):
+        face = next((f for f in faces if all(keeps(n, f) for n in names)), None)
+        if face is not None:
+            return face
+    return faces[-1]
+
+
+def _keeps_words(name: str, fnt: Font) -> bool:
+    """Whether ``name`` cut at a word in ``fnt`` keeps its words but the last whole (a name
+    of one word: always — it is cut at its end at any size)."""
+    words = name.split()
+    return len(words) < 2 or word_cut(name, fnt, NAME_ROOM).startswith(
+        " ".join(words[:-1]) + " " + words[-1][0])
+
+
 def panel_name(name: str, names: Sequence[str], width: float) -> tuple[str, Font]:
-    """A seat's name on its panel within ``width`` px: bold, condensed and a little smaller
-    where need be (not under ``SMALL_PX``), and only then cut — apart from the other
-    ``names`` cut so ("Maximilián…ngen" / "Maximilián…ngová", not two "Maximilián…":
-    ``fit_apart``)."""
-    return fit_name(name, names, NAME_PX, "bold", width, SMALL_PX)
+    """A seat's name on its panel within ``width`` px, in the seats' one font
+    (``seat_face``), cut where it must be at a word ("Cecílie D…"), apart from the other
+    ``names`` cut so ("Maximilián…ngen" / "Maximilián…ngová", not two "Maximilián H…":
+    ``fit_word``)."""
+    fnt = seat_face(tuple(names) or (name,))
+    return fit_word(name, names, fnt, width), fnt
 
 
 def legend_label(kind: str, lang: str, ended: bool = False) -> tuple[str, Font]:

@@ -34,7 +34,7 @@ from bot.render.common import (
     wrap,
 )
 from bot.render.fonts import Font, fit, fitted, font
-from bot.render.names import fit_apart, name_lines
+from bot.render.names import fit_apart, heads_lines, name_lines
 from bot.render.strings import game_name, lang_of, playoff_sums, s
 from engine.contracts import GAMES_PER_TALIE, MATURITA_GAME, TALIE_ORDER, TALIE_PER_LORA, Contract
 from engine.lora import ProtocolRow, harakiri_playoffs
@@ -215,8 +215,10 @@ def label_parts(line: Line, lang: str, tag_h: int, tag_px: int, tag_pad: int
 def _name_lines(name: str, width: int, names: Sequence[str] = ()) -> tuple[Font, list[str]]:
     """A player's name in a column head (``names.name_lines``): condensed, HEAD_PX down to
     HEAD_MIN px (13 px on a phone)."""
-    return name_lines(name, width, names,
-                      [font(size, "cond") for size in range(HEAD_PX, HEAD_MIN - 1, -1)])
+    return name_lines(name, width, names, HEAD_FACES)
+
+
+HEAD_FACES = [font(size, "cond") for size in range(HEAD_PX, HEAD_MIN - 1, -1)]
 
 
 @lru_cache(maxsize=32)
@@ -229,9 +231,9 @@ def _block(tali: int, lines: tuple[Line, ...], names: tuple[str, ...], leader: s
     paste(img, panel(BLOCK_W, TITLE_H, (0, 0, 0, 120), radius=12), 0, 0)
     text(img, (12, TITLE_H // 2), fit(s("sheet_tali", lang, tali=tali, name=leader),
                                     font(22, "bold"), BLOCK_W - 24), font(22, "bold"), GOLD, "lm")
-    for seat in range(4):
+    fn, heads = heads_lines(CELL_W - 8, names, HEAD_FACES)
+    for seat, head in enumerate(heads):
         cx = NAME_W + seat * CELL_W + CELL_W // 2
-        fn, head = _name_lines(names[seat], CELL_W - 8, names)
         for k, part in enumerate(head):
             cy = TITLE_H + NAMES_H // 2 + (k - (len(head) - 1) / 2) * HEAD_LINE
             text(img, (cx, cy), part, fn, MUTED, "mm")

@@ -38,7 +38,7 @@ from bot.render.common import (
     text,
 )
 from bot.render.fonts import Font, fit, fitted, font
-from bot.render.names import fit_apart, name_lines
+from bot.render.names import fit_apart, heads_lines
 from bot.render.sheet import (
     LEGEND_PARTS,
     TOTAL_COLOUR,
@@ -120,9 +120,9 @@ def _header(img: Image.Image, view: PublicView, lang: str) -> None:
 def _heads(img: Image.Image, y: int, names: Sequence[str]) -> None:
     """The players' names over the four columns (two lines where one is too narrow)."""
     fonts = [font(px, "cond") for px in range(HEAD_PX, LEAST - 1, -1)]
-    for seat in range(4):
+    fnt, heads = heads_lines(CELL_W - 8, names, fonts)
+    for seat, head in enumerate(heads):
         cx = NAME_W + seat * CELL_W + CELL_W // 2
-        fnt, head = name_lines(names[seat], CELL_W - 8, names, fonts)
         for k, part in enumerate(head):
             cy = y + NAMES_H // 2 + (k - (len(head) - 1) / 2) * HEAD_LINE
             text(img, (cx, cy), part, fnt, MUTED, "mm")
@@ -356,10 +356,10 @@ def _sum_table(view: PublicView, who: Sequence[str], lang: str) -> Image.Image:
     d.line((8, y + 2, BLOCK_W - 9, y + 2), fill=MUTED, width=2)
     text(img, (M // 2 + 4, y + TOTAL_ROW_H // 2), s("sheet_total", lang), font(28, "bold"),
          TEXT, "lm")
+    big = total_font([str(v) for v in view.totals])
     for seat in range(4):
         right = NAME_W + (seat + 1) * CELL_W - NUM_RIGHT
-        text(img, (right, y + TOTAL_ROW_H // 2 + 2), str(view.totals[seat]), font(40, "bold"),
-             TEXT, "rm")
+        text(img, (right, y + TOTAL_ROW_H // 2 + 2), str(view.totals[seat]), big, TEXT, "rm")
     y += TOTAL_ROW_H
     if places:
         text(img, (M // 2 + 4, y + SUM_ROW_H // 2), s("sheet_order", lang), label, GOLD, "lm")
@@ -369,6 +369,17 @@ def _sum_table(view: PublicView, who: Sequence[str], lang: str) -> Image.Image:
                  font(PTS_PX - 4, "cond"), GOLD, "rm")
     draw_rules(d, TITLE_H + 4, h - 6, NAME_W, CELL_W)
     return img
+
+
+TOTAL_ROOM = CELL_W - NUM_RIGHT - 14  # px: a lóra's total, clear of its column's rule
+
+
+def total_font(values: Sequence[str]) -> Font:
+    """The one font of the four lóra totals: 40 px bold, else condensed as the widest needs
+    ("110" nearly touched its column's rule; review 77)."""
+    faces = [font(40, "bold")] + [font(px, "cond") for px in range(40, 31, -2)]
+    return next((f for f in faces if all(f.getlength(v) <= TOTAL_ROOM for v in values)),
+                faces[-1])
 
 
 def _box(who: Sequence[str], seat: int, lines: Sequence[tuple[str, tuple[int, int, int]]]

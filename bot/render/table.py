@@ -30,7 +30,7 @@ from bot.render.common import (
     with_footer,
 )
 from bot.render.fonts import fitted
-from bot.render.names import fit_said
+from bot.render.names import fit_said, fit_word
 from bot.render.seats import SEAT_H, SEAT_W, SMALL_PX, legend, legend_height, seat_panel
 from bot.render.strings import game_name, lang_of, s
 from engine.contracts import TRICK_CONTRACTS, Contract
@@ -91,16 +91,18 @@ def title_parts(view: PublicView, names: list[str], lang: str) -> tuple[str, str
 def _header(img: Image.Image, view: PublicView, names: list[str], lang: str) -> None:
     """The game's name and who is to act on the first line, each whole where it can be
     (condensed and a little smaller before the name to act is cut, apart from the others);
-    where in the lóra it is on the second, its last parts left out first where it is long."""
+    where in the lóra it is on the second, its last parts left out first where it is long;
+    with no second line (the lóra over) the first in the band's middle (review 77)."""
     title, sub = title_parts(view, names, lang)
+    parts = sub.split(" · ") if sub else []
+    y = LINE_1 if parts else HEADER_H // 2
     right: float = W - 14
     if view.to_act is not None:
         label, fw = fit_said(lambda who: s("to_act", lang, name=who), names[view.to_act],
-                             names, ACT_PX, "bold", 360, SMALL_PX)
-        right -= text(img, (right, LINE_1), label, fw, GOLD, "rm") + 20
+                             names, ACT_PX, "bold", 360, SMALL_PX, fit_word)
+        right -= text(img, (right, y), label, fw, GOLD, "rm") + 20
     label, fb = fitted(title, TITLE_PX, "bold", right - 14, smallest=SMALL_PX)
-    text(img, (14, LINE_1), label, fb, anchor="lm")
-    parts = sub.split(" · ") if sub else []
+    text(img, (14, y), label, fb, anchor="lm")
     for k in range(len(parts), 0, -1):
         whole = " · ".join(parts[:k])
         label, fr = fitted(whole, SMALL_PX, "regular", W - 28, smallest=SMALL_PX)
