@@ -753,8 +753,8 @@ def draw_last_trick(img: Image.Image, deal: PublicView, takes: Takes | None, lan
                     at: tuple[int, int], names: Sequence[str], box: Inset = TABLE_INSET) -> None:
     """The last trick's box at ``at`` (its top-left corner): its cards in play order as mini
     cards (a suit card its rank and sign, a tarok its number: ``minis``), the winner's
-    aglow, who played each under it (``short_names``: the winner's gold), who took it under
-    them (``takes``: ``last_takes``; None: nothing)."""
+    aglow, who played each under it (``short_names``, else the order it was played in: the
+    winner's gold), who took it under them (``takes``: ``last_takes``; None: nothing)."""
     last = deal.last_trick
     if last is None or takes is None:
         return
@@ -771,8 +771,9 @@ def draw_last_trick(img: Image.Image, deal: PublicView, takes: Takes | None, lan
         took = seat == last.winner
         put_mini(img, card, w, left, y + box.cards_top, "glow" if took else "plain",
                  rank_px=box.px, height=box.mini_h, deck=DECK, lang=lang)
-        if box.players:
-            text(img, (left + w // 2, row), short[seat], f, GOLD if took else MUTED, "mm")
+        if box.players:  # (the order it was played in where the names read alike)
+            text(img, (left + w // 2, row), short[seat] if short else str(i + 1), f,
+                 GOLD if took else MUTED, "mm")
     lines, f = takes
     under = row + (box.line if box.players else 0)
     for i, line in enumerate(lines):
