@@ -1,7 +1,9 @@
 """The table picture of a preferanc deal: the shown trojkas named, line by line, with which
-one the declarer took (review 63: six cards some 12 px wide on a phone, nothing saying
-upper or lower), and a flek of many levels written as a power of two (a 3P3 deal flekked
-55 levels wrote "×36028797018963968": the strip took a third row, the picture 807 px)."""
+one the declarer took in words (review 63: six cards some 12 px wide on a phone, nothing
+saying upper or lower; review 77: its ✓/✗ read as the strip's ✗ of a failed
+announcement), each card's suit sign larger than its rank (review 77: ♥ and ♦ ~7 px),
+and a flek of many levels written as a power of two (a 3P3 deal flekked 55 levels wrote
+"×36028797018963968": the strip took a third row, the picture 807 px)."""
 
 from __future__ import annotations
 
@@ -25,9 +27,12 @@ LONG = ["Maximilián Šťastný-Kovářík", "Bartoloměj Přemyslovský z Dubé
         "Kristýna Nováková-Dvořáková", "AI Božena"]
 TOURNAMENT = "tournament 12 · round 3 · table 10"
 # shuffled(4, 3)'s talon: the upper trojka A♥ C♦ C♣, the lower VII XI D♥
-UPPER = {"cs": ["A♥", "C♦", "C♣"], "en": ["A♥", "C♦", "C♣"]}
-LOWER = {"cs": ["VII", "XI", "D♥"], "en": ["VII", "XI", "Q♥"]}
-WORDS = {"cs": ("Horní trojka", "Dolní trojka"), "en": ("Upper set", "Lower set")}
+# (as drawn: a rank, then its suit sign larger: ``table.draw_label``)
+UPPER = {"cs": ["A", "♥", "C", "♦", "C", "♣"], "en": ["A", "♥", "C", "♦", "C", "♣"]}
+LOWER = {"cs": ["VII", "XI", "D", "♥"], "en": ["VII", "XI", "Q", "♥"]}
+WORDS = {"cs": ("Horní", "Dolní"), "en": ("Upper:", "Lower:")}
+TAKEN = {"cs": "vzatá", "en": "taken"}
+REFUSED = {"cs": "odmítnutá", "en": "refused"}
 
 
 def preferanc(take: tuple[bool, ...], tricks: int = 1, levels: int = 0) -> TarokyRound:
@@ -70,18 +75,19 @@ def _box(view: TableView, lang: str, monkeypatch: pytest.MonkeyPatch,
 def test_both_shown_trojkas_say_which_is_which_and_that_the_upper_was_taken(
         lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """3P3: the upper trojka shown, then the lower, and the upper taken after all — each on
-    a line of its own over its cards by name: the upper ✓, the lower ✗."""
+    a line of its own over its cards by name: the upper taken, the lower refused."""
     view = preferanc((False, False)).public_view()
     assert view.deal.game == "3P3" and view.deal.trojka_taken == "upper"
     upper, lower_set = WORDS[lang]
     drawn = _box(view, lang, monkeypatch)
-    assert drawn[:10] == [upper, "✓", *UPPER[lang], lower_set, "✗", *LOWER[lang]]
+    assert drawn[:14] == [upper, TAKEN[lang], *UPPER[lang], lower_set, REFUSED[lang],
+                          *LOWER[lang]]
 
 
 @pytest.mark.parametrize("lang", ["cs", "en"])
 def test_on_second_cards_the_lower_trojka_is_taken_and_its_cards_stay_hidden(
         lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """3P2: the upper trojka refused (shown, ✗), the lower one taken (✓): its cards are
+    """3P2: the upper trojka refused (shown), the lower one taken: its cards are
     the declarer's, never drawn (T-VIEW)."""
     rnd = preferanc((False, True))
     view = rnd.public_view()
@@ -91,8 +97,8 @@ def test_on_second_cards_the_lower_trojka_is_taken_and_its_cards_stay_hidden(
     table.table_image(view, NAMES, lang)
     monkeypatch.undo()
     at = seen.index(upper)
-    assert seen[at:at + 7] == [upper, "✗", *UPPER[lang], lower_set, "✓"]
-    assert set(LOWER[lang]).isdisjoint(seen)
+    assert seen[at:at + 10] == [upper, REFUSED[lang], *UPPER[lang], lower_set, TAKEN[lang]]
+    assert {"VII", "XI"}.isdisjoint(seen)
     assert lower(rnd.deal.talon) == (6, 10, 28)  # (VII XI D♥: the hidden lower trojka)
 
 
@@ -101,8 +107,8 @@ def test_while_the_lower_trojka_is_decided_the_upper_one_is_shown_refused(
     view = preferanc((False,)).public_view()
     assert view.deal.phase == "trojka" and view.deal.trojka_taken is None
     drawn = _box(view, "cs", monkeypatch)
-    assert drawn[:5] == ["Horní trojka", "✗", *UPPER["cs"]]
-    assert "Dolní trojka" not in drawn
+    assert drawn[:8] == ["Horní", "odmítnutá", *UPPER["cs"]]
+    assert "Dolní" not in drawn
 
 
 def test_the_shown_cards_of_red_suits_are_red_and_the_marks_green_and_red(
@@ -118,11 +124,12 @@ def test_the_shown_cards_of_red_suits_are_red_and_the_marks_green_and_red(
     monkeypatch.setattr(table, "text", spy)
     table.table_image(view, NAMES, "cs")
     monkeypatch.undo()
-    at = seen.index(("Horní trojka", table.MUTED))
-    assert seen[at:at + 10] == [
-        ("Horní trojka", table.MUTED), ("✓", table.GREEN), ("A♥", table.RED),
-        ("C♦", table.RED), ("C♣", table.TEXT), ("Dolní trojka", table.MUTED),
-        ("✗", table.RED), ("VII", table.TEXT), ("XI", table.TEXT), ("D♥", table.RED)]
+    at = seen.index(("Horní", table.MUTED))
+    assert seen[at:at + 14] == [
+        ("Horní", table.MUTED), ("vzatá", table.GREEN), ("A", table.RED), ("♥", table.RED),
+        ("C", table.RED), ("♦", table.RED), ("C", table.TEXT), ("♣", table.TEXT),
+        ("Dolní", table.MUTED), ("odmítnutá", table.RED), ("VII", table.TEXT),
+        ("XI", table.TEXT), ("D", table.RED), ("♥", table.RED)]
 
 
 def test_the_trojkas_box_is_no_taller_than_its_lines_and_the_picture_stays_its_least() -> None:
@@ -135,9 +142,8 @@ def test_the_trojkas_box_is_no_taller_than_its_lines_and_the_picture_stays_its_l
             assert len(lines) == (1 if len(take) == 1 else 2)
             for which, faces in lines:
                 for parts in (which, faces) if faces else (which,):
-                    width = sum(f.getlength(v) + f.getlength(" ") for v, f, _c in parts)
                     assert all(f.size == table.SMALLEST for _v, f, _c in parts)
-                    assert width - parts[-1][1].getlength(" ") <= table.TABLE_INSET.w - 20
+                    assert table.line_length(parts) <= table.TABLE_INSET.w - 20
             for names in (NAMES, LONG):
                 for marks in ((), (None, "ai", None, "away")):
                     img = table.table_image(view, names, lang, marks=marks)

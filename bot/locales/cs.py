@@ -1362,8 +1362,11 @@ STRINGS: dict[str, str] = {
     "taroky.pic.legend_partner": "spolu s H",  # (badge S beside "H hraje": no "spoluhráč")
     "taroky.pic.badge_ai": "AI",
     "taroky.pic.badge_away": "…",
+    "taroky.pic.badge_lead": "▶",
     "taroky.pic.legend_ai": "AI za hráče",
     "taroky.pic.legend_away": "mimo stůl",
+    "taroky.pic.legend_lead": "vynáší štych",
+    "taroky.pic.legend_lost": "nevyšlo",
     "taroky.pic.alone": "bez spoluhráče",
     "taroky.pic.note_pagat": "pagát",
     "taroky.pic.note_valat": "valát",
@@ -1388,6 +1391,10 @@ STRINGS: dict[str, str] = {
     "taroky.pic.shown_many": "Ukázané trojky",
     "taroky.pic.trojka_upper": "Horní trojka",
     "taroky.pic.trojka_lower": "Dolní trojka",
+    "taroky.pic.trojka_upper_short": "Horní",  # (the picture's box: before vzatá / odmítnutá)
+    "taroky.pic.trojka_lower_short": "Dolní",
+    "taroky.pic.trojka_taken": "vzatá",
+    "taroky.pic.trojka_refused": "odmítnutá",
     "taroky.pic.talon": "Talon",
     "taroky.pic.laid_taroks": "Odložené taroky",
     "taroky.pic.results": "Výsledky kola",

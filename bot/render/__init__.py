@@ -39,7 +39,8 @@ def clear_caches(keep_palette: bool = False) -> None:
     for fn in (cards.art, cards.scaled, cards.tile, cards._local_faces, common._glyphs,
                common.badge, fonts.font, fonts.fit, seats.seat_panel, seats.legend,
                suits.suit_icon, sheet._block, table._base, leaderboard.medal,
-               leaderboard._base, palette.lora, minis.mini_face, minis.mini_tile):
+               leaderboard._base, palette.lora, minis.mini_face, minis.mini_tile,
+               minis.taroky_sign):
         if not (keep_palette and fn is palette.lora):
             fn.cache_clear()
 

@@ -243,3 +243,22 @@ def fit_said(words: Callable[[str], str], name: str, names: Sequence[str], size:
             return alone, fa
     room = width - fnt.getlength(words(""))
     return words(cut(name, names, fnt, room)), fnt
+
+
+def short_names(names: Sequence[str], fnt: Font, width: float) -> list[str] | None:
+    """Every player's name in a place ``width`` px wide (under a mini card): all whole where
+    they all fit, else all as their first letters ("Anička" "A") where those tell the
+    players apart, else as the first letters of their first and last words ("Jan Novák"
+    "JN"), else each cut apart from the others (``fit_apart``) — one form for the row, so
+    that no whole name reads as another's initial; None where even so two read alike
+    ("J…" for "Jan Novák" and "Jan Nováček")."""
+    if all(_fits(fnt, name, width) for name in names):
+        return list(names)
+    for initials in ([name[:1] for name in names],
+                     [(w[0][:1] + w[-1][:1] if len(w) > 1 else "".join(w)[:1])
+                      for w in (name.split() for name in names)]):
+        if len(set(initials)) == len(set(names)) and all(
+                x and _fits(fnt, x, width) for x in initials):
+            return initials
+    cut = [fit_apart(name, names, fnt, width) for name in names]
+    return cut if len(set(cut)) == len(set(names)) else None

@@ -59,8 +59,8 @@ EXTRA_W = 112
 EXTRA_H = cards.card_height(EXTRA_W)
 EXTRA_LABEL = 34
 SMALL = phone_px(W, 11)  # the least size of a word here: 11 px high on a phone (26 px)
-# the last trick's box (the table's, its words SMALL px): width, height, words, cards, line
-LAST_BOX = Inset(226, 140, SMALL, 46, 28)
+# the last trick's box (the table's, its words SMALL px): width, words, cards, line
+LAST_BOX = Inset(226, SMALL, 46, 28)
 # The trick band under the header (only while the tricks are played): the trick in progress
 # in slots left, the last trick's box (the table's) right
 BAND_Y, BAND_H = HEADER_H + ROW_GAP, 226
@@ -164,7 +164,7 @@ def _trick_band(img: Image.Image, pub: PublicView, names: Sequence[str], lang: s
     xs = trick_row.columns(4, TRICK_LEFT, width, SLOT_W, SLOT_STEP)
     trick_row.row_of_cards(img, placed, names, pub.to_act, xs, SLOTS_Y, SLOT_W, SLOT_STEP,
                            NAMES_Y, deck=DECK, lang=lang)
-    draw_last_trick(img, pub, last_takes(pub, names, lang, LAST_BOX), lang, LAST_AT,
+    draw_last_trick(img, pub, last_takes(pub, names, lang, LAST_BOX), lang, LAST_AT, names,
                     LAST_BOX)
 
 

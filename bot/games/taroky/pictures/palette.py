@@ -32,4 +32,7 @@ def samples() -> list[Image.Image]:
 @lru_cache(maxsize=1)
 def taroky() -> Image.Image:
     """The palette of Taroky's pictures (table, hand, protocol)."""
-    return common.fixed_palette(samples(), card_faces("taroky", 54), common.named_colours())
+    # (its 48 most frequent colours exactly, not 64: with the last trick's mini cards, the
+    # octree's colours for the rest kept only 239 entries apart, ``_keep_exact``)
+    return common.fixed_palette(samples(), card_faces("taroky", 54), common.named_colours(),
+                                common=48)

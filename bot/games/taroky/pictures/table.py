@@ -77,7 +77,8 @@ from bot.render.common import (
     wrap_parts,
 )
 from bot.render.fonts import Font, fit, fitted, font
-from bot.render.names import fit_apart, fit_name, fit_said
+from bot.render.minis import put_mini
+from bot.render.names import fit_apart, fit_name, fit_said, short_names
 from engine.taroky.cards import color
 from engine.taroky.views import PublicView, TableView
 
@@ -107,8 +108,11 @@ NOTE_LINES = {"wide": 2, "tall": 2}  # what a seat said: at most so many lines (
 FAN_STEPS = (6, 5, 4, 3, 2, 1, 0)  # px between a seat's face-down cards: closer for room
 BACK_W = 36  # a face-down card in a seat's panel
 BACK_H = cards.card_height(BACK_W)
-TRICK_W = 84
+TRICK_W = 84  # the trick's cards at least (the room the layout keeps for them)
 TRICK_H = cards.card_height(TRICK_W)
+# ... at most: the side cards clear of the top and bottom ones within the middle column
+# (``trick_size``: as large as the room between the top and the bottom seat lets them)
+TRICK_MAX_W = CENTER_W // 3 - 4  # (4 px: a gap between the side and the middle cards)
 TRICK_DX = CENTER_W // 2 - TRICK_W // 2  # the side cards of the trick: within the middle
 TRICK_DY = 84  # the top and bottom cards, at most (closer where the seats need the room)
 TRICK_DY_MIN = TRICK_H // 2 + 2  # at least: clear of each other
@@ -132,24 +136,26 @@ BADGE_COLOURS: dict[str, RGB] = {
     # a human's seat played by an AI (absent, or gone), an absent player the table waits for
     "ai": (150, 160, 172),
     "away": (150, 160, 172),
+    "lead": (235, 235, 228),  # leads the trick in progress (Lóra's "trick" badge: ▶)
 }
 Takes = tuple[list[str], Font]  # who took the last trick: its lines, and their font
 MARKS = ("ai", "away")  # the bot's marks of a seat (``table_image``), badges in this order
 LOST = "✗"  # an announcement that has failed already (the announced pagát, ``pagat_lost``)
+LOST_PX = SMALLEST + 6  # the legend's ✗ (in the place of a badge)
 RED_SUITS = (0, 1)  # ♥ ♦: their cards' names in red (the trojkas' box)
 
 
 class Inset(NamedTuple):
     """A box of small cards under a title (the last trick, the talon's): its width, its
-    height with one line under the cards (who took the trick), its words' px, its cards'
-    width, its lines' step and how many lines may say who took the trick."""
+    words' px, its cards' width, its lines' step, how many lines may say who took the
+    trick and whether a row under the last trick's cards says who played each."""
 
     w: int
-    h: int
     px: int
     card_w: int
     line: int
     most: int = 2
+    players: bool = True  # the last trick's: who played each card, under it
 
     @property
     def cards_top(self) -> int:
@@ -157,11 +163,28 @@ class Inset(NamedTuple):
 
     @property
     def plain_h(self) -> int:
-        """Its height without a line under the cards."""
+        """Its height with its cards and no line under them (the talon's, the laid taroks')."""
         return self.cards_top + cards.card_height(self.card_w) + 10
 
+    @property
+    def mini_w(self) -> int:
+        """The last trick's mini cards' width: four in the box's width, ``MINI_GAP`` apart."""
+        return (self.w - 20 - 3 * MINI_GAP) // 4
 
-TABLE_INSET = Inset(SIDE_W, 166, SMALLEST, 50, LINE, 3)
+    @property
+    def mini_h(self) -> int:
+        """... and their height: lower than a card's (a rank and a sign, no more)."""
+        return self.mini_w * 6 // 5
+
+    @property
+    def h(self) -> int:
+        """The last trick's box: its mini cards, who played each under them and one line
+        of who took it."""
+        return self.cards_top + self.mini_h + 2 + (2 if self.players else 1) * self.line + 6
+
+
+MINI_GAP = 6  # px between the last trick's mini cards
+TABLE_INSET = Inset(SIDE_W, SMALLEST, 50, LINE, 3)
 
 
 def position(seat: int) -> int:
@@ -278,7 +301,7 @@ def strip_chips(deal: PublicView, names: list[str], lang: str,
     return chips
 
 
-def _kinds(deal: PublicView, seat: int) -> tuple[str, ...]:
+def _kinds(deal: PublicView, seat: int, lead: bool = True) -> tuple[str, ...]:
     kinds = []
     if seat == deal.dealer:
         kinds.append("dealer")
@@ -288,10 +311,17 @@ def _kinds(deal: PublicView, seat: int) -> tuple[str, ...]:
         kinds.append("declarer")
     if deal.partner is not None and seat == deal.partner:
         kinds.append("partner")
+    if lead and deal.phase == "play" and seat == deal.leader:
+        kinds.append("lead")
     return tuple(kinds)
 
 
 def _badge(kind: str, lang: str) -> Image.Image:
+    """A seat's badge of ``kind``; "lost": the legend's red ✗ (a failed announcement)."""
+    if kind == "lost":
+        img = Image.new("RGBA", (BADGE_D, BADGE_D), (0, 0, 0, 0))
+        text(img, (BADGE_D / 2, BADGE_D / 2), LOST, font(LOST_PX, "bold"), RED, "mm")
+        return img
     return badge(pic(f"badge_{kind}", lang), BADGE_COLOURS[kind], BADGE_D, SMALLEST)
 
 
@@ -627,9 +657,10 @@ def _seats(img: Image.Image, view: TableView, pieces: dict[int, Image.Image],
 
 
 def _pieces(view: TableView, names: list[str], lang: str,
-            marks: Sequence[str | None] = (), brief: bool = False) -> dict[int, Image.Image]:
+            marks: Sequence[str | None] = (), brief: bool = False,
+            lead: bool = True) -> dict[int, Image.Image]:
     """Each seat's panel, by its position; ``brief``: each seat's note in the wording of its
-    fewest lines (``briefest``)."""
+    fewest lines (``briefest``); ``lead``: the badge of who leads the trick (``_kinds``)."""
     deal = view.deal
     playing = deal.phase in ("play", "done")
     out = {}
@@ -641,7 +672,7 @@ def _pieces(view: TableView, names: list[str], lang: str,
             deal.hand_counts[seat],
             deal.tricks_taken[seat] if playing else None,
             money(view.money[seat], lang),
-            _kinds(deal, seat) + _mark(marks, seat),
+            _kinds(deal, seat, lead) + _mark(marks, seat),
             briefest(_seat_note(deal, seat, lang), "wide" if pos in (0, 2) else "tall")
             if brief else _seat_note(deal, seat, lang),
             seat == view.to_act,
@@ -651,8 +682,23 @@ def _pieces(view: TableView, names: list[str], lang: str,
     return out
 
 
+def trick_size(room: int) -> tuple[int, int, int]:
+    """The trick's cards in the ``room`` px high between the top and the bottom seat: their
+    width, how far the side ones lie from the middle and the top and bottom ones at most —
+    as large as the room lets the top and bottom ones lie clear of each other, up to
+    ``TRICK_MAX_W`` (the side ones then clear of them), at least ``TRICK_W`` (review 77:
+    84 px, 30 px on a phone, in a mostly empty middle; Lóra's are 43 px there)."""
+    height = max(TRICK_H, min(cards.card_height(TRICK_MAX_W), (room - 4) // 2))
+    w = max(TRICK_W, min(TRICK_MAX_W, height * cards.ART_W // cards.ART_H))
+    h = cards.card_height(w)
+    return w, CENTER_W // 2 - w // 2, max(h // 2 + 2, min((room - h) // 2, h // 2 + 14))
+
+
 def _trick(img: Image.Image, deal: PublicView, names: list[str], lang: str,
-           cy: int, dy: int) -> None:
+           cy: int, dy: int, room: int = 0) -> None:
+    """The trick in progress around ``cy``, each card towards its player's seat, as large as
+    the ``room`` between the top and the bottom seat lets it (``trick_size``; 0: the least,
+    ``dy`` apart); before its first card who leads it."""
     if deal.phase != "play":
         return
     if not deal.trick:
@@ -661,11 +707,12 @@ def _trick(img: Image.Image, deal: PublicView, names: list[str], lang: str,
                              CENTER_W - 8, names)
             text(img, (CX, cy), label, f, MUTED, "mm")
         return
-    offsets = {0: (0, dy), 1: (TRICK_DX, 0), 2: (0, -dy), 3: (-TRICK_DX, 0)}
+    w, side, dy = trick_size(room) if room else (TRICK_W, TRICK_DX, dy)
+    h = cards.card_height(w)
+    offsets = {0: (0, dy), 1: (side, 0), 2: (0, -dy), 3: (-side, 0)}
     for seat, card in deal.trick:
         dx, ddy = offsets[position(seat)]
-        cards.put(img, card, TRICK_W, CX + dx - TRICK_W // 2, cy + ddy - TRICK_H // 2,
-                  "plain", DECK, lang)
+        cards.put(img, card, w, CX + dx - w // 2, cy + ddy - h // 2, "plain", DECK, lang)
 
 
 def inset_title(title: str, box: Inset) -> tuple[str, Font]:
@@ -679,44 +726,58 @@ def inset_title(title: str, box: Inset) -> tuple[str, Font]:
 
 
 def _inset(img: Image.Image, x: int, y: int, box: Inset, title: str, shown: Sequence[int],
-           lang: str, lit: int | None = None, backs: int = 0, height: int = 0) -> None:
-    """A box of ``box``'s size with a title and up to six small cards (``lit``: the one that
-    glows), the faces as a table in ``lang`` shows them, ``height`` px high (0: with no line
-    under the cards)."""
-    paste(img, panel(box.w, height or box.plain_h, PANEL, radius=14), x, y)
+           lang: str, backs: int = 0) -> None:
+    """A box of ``box``'s size with a title and up to six small cards (the talon's, the
+    taroks laid away), the faces as a table in ``lang`` shows them, ``backs`` face down
+    after them."""
+    paste(img, panel(box.w, box.plain_h, PANEL, radius=14), x, y)
     label, ft = inset_title(title, box)
     text(img, (x + 10, y + 6), label, ft, TEXT)
     n = len(shown) + backs
     step = box.card_w + 6 if n <= 4 else (box.w - 20 - box.card_w) // max(1, n - 1)
     for i, card in enumerate(shown):
-        cards.put(img, card, box.card_w, x + 10 + i * step, y + box.cards_top,
-                  "glow" if i == lit else "plain", DECK, lang)
+        cards.put(img, card, box.card_w, x + 10 + i * step, y + box.cards_top, "plain",
+                  DECK, lang)
     for j in range(backs):
         cards.put(img, cards.BACK, box.card_w, x + 10 + (len(shown) + j) * step,
                   y + box.cards_top, "plain", DECK)
 
 
 def last_trick_height(takes: Takes | None, box: Inset = TABLE_INSET) -> int:
-    """The last trick's box: ``box``'s height, a line taller for each further line of who
+    """The last trick's box: ``box``'s ``h``, a line taller for each further line of who
     took it (0: no trick taken yet)."""
     return 0 if takes is None else box.h + (len(takes[0]) - 1) * box.line
 
 
 def draw_last_trick(img: Image.Image, deal: PublicView, takes: Takes | None, lang: str,
-                    at: tuple[int, int], box: Inset = TABLE_INSET) -> None:
-    """The last trick's box at ``at`` (its top-left corner): its cards in play order, the
-    winner's aglow, who took it under them (``takes``: ``last_takes``; None: nothing)."""
+                    at: tuple[int, int], names: Sequence[str], box: Inset = TABLE_INSET) -> None:
+    """The last trick's box at ``at`` (its top-left corner): its cards in play order as mini
+    cards (a suit card its rank and sign, a tarok its number: ``minis``), the winner's
+    aglow, who played each under it (``short_names``, else the order it was played in: the
+    winner's gold), who took it under them (``takes``: ``last_takes``; None: nothing)."""
     last = deal.last_trick
     if last is None or takes is None:
         return
-    order = [card for _seat, card in last.played]
-    winner_index = [seat for seat, _card in last.played].index(last.winner)
+    x, y = at
+    paste(img, panel(box.w, last_trick_height(takes, box), PANEL, radius=14), x, y)
+    label, ft = inset_title(pic("last_trick", lang), box)
+    text(img, (x + 10, y + 6), label, ft, TEXT)
+    w = box.mini_w
+    f = font(box.px)
+    short = short_names(names, f, w + MINI_GAP)
+    row = y + box.cards_top + box.mini_h + 2 + box.line // 2
+    for i, (seat, card) in enumerate(last.played):
+        left = x + 10 + i * (w + MINI_GAP)
+        took = seat == last.winner
+        put_mini(img, card, w, left, y + box.cards_top, "glow" if took else "plain",
+                 rank_px=box.px, height=box.mini_h, deck=DECK, lang=lang)
+        if box.players:  # (the order it was played in where the names read alike)
+            text(img, (left + w // 2, row), short[seat] if short else str(i + 1), f,
+                 GOLD if took else MUTED, "mm")
     lines, f = takes
-    _inset(img, *at, box, pic("last_trick", lang), order, lang, winner_index,
-           height=last_trick_height(takes, box))
-    under = at[1] + box.cards_top + cards.card_height(box.card_w) + box.line // 2
+    under = row + (box.line if box.players else 0)
     for i, line in enumerate(lines):
-        text(img, (at[0] + 10, under + i * box.line), line, f, MUTED, "lm")
+        text(img, (x + 10, under + i * box.line), line, f, MUTED, "lm")
 
 
 def takes_lines(name: str, names: Sequence[str], lang: str, box: Inset = TABLE_INSET) -> Takes:
@@ -770,19 +831,55 @@ def talon_box(deal: PublicView, lang: str) -> tuple[str, list[int], int] | None:
     return None
 
 
-TAKEN = "✓"  # a shown trojka the declarer took (3P3: after all); ``LOST``: one he did not
 Part = tuple[str, Font, RGB]  # a piece of a line: its text, font and colour
+
+
+SUIT_SIGNS = "♥♦♣♠"
+SUIT_PX = SMALLEST + 8  # a card name's suit sign: the font's ♦ is a small diamond beside ♥
+
+
+def _sign(value: str) -> tuple[str, str]:
+    """A card's name as its rank and its suit sign ("" for a tarok's)."""
+    if value and value[-1] in SUIT_SIGNS:
+        return value[:-1], value[-1]
+    return value, ""
+
+
+def label_length(value: str, f: Font) -> float:
+    """The width ``draw_label`` draws ``value`` in."""
+    rank, sign = _sign(value)
+    return f.getlength(rank) + (font(SUIT_PX, "bold").getlength(sign) if sign else 0)
+
+
+def draw_label(img: Image.Image, xy: tuple[float, float], value: str, f: Font,
+               colour: RGB) -> float:
+    """A word of a line, left-middle at ``xy``; a card's name with its suit sign larger
+    (``SUIT_PX``: ♥ and ♦ were told apart only by a 7 px glyph on a phone, review 77).
+    Returns its width."""
+    rank, sign = _sign(value)
+    at = text(img, xy, rank, f, colour, "lm")
+    if sign:
+        at += text(img, (xy[0] + at, xy[1]), sign, font(SUIT_PX, "bold"), colour, "lm")
+    return at
+
+
+def line_length(parts: Sequence[Part]) -> float:
+    """The width of a line's ``parts`` one space apart (``_trojka_box``)."""
+    return sum(label_length(value, f) for value, f, _c in parts) + sum(
+        f.getlength(" ") for _v, f, _c in parts[:-1])
 
 
 def _fitting(parts: Sequence[tuple[str, RGB]], styles: Sequence[str],
              width: int) -> list[Part]:
     """A line's ``parts`` one space apart in the first of ``styles`` it fits ``width`` px
     in at ``SMALLEST`` px (the last one's where none does)."""
+    laid: list[Part] = []
     for style in styles:
         f = font(SMALLEST, style)
-        if f.getlength(" ".join(value for value, _c in parts)) <= width:
+        laid = [(value, f, colour) for value, colour in parts]
+        if line_length(laid) <= width:
             break
-    return [(value, f, colour) for value, colour in parts]
+    return laid
 
 
 Trojka = tuple[list[Part], list[Part]]  # a trojka's line in the box, its cards' (or none)
@@ -794,13 +891,15 @@ TROJKA_STEPS = {False: (LINE, TROJKA_GAP), True: (LINE - 4, 0)}
 
 def trojka_lines(deal: PublicView, lang: str) -> list[Trojka]:
     """The shown trojkas' box (``trojkas``), in lines of ``SMALLEST`` px: which trojka and
-    whether the declarer took it ("Horní trojka ✓", "Dolní trojka ✗"), then its cards by
-    name, red suits red — six cards drawn in the box's width were some 12 px wide on a
-    phone, their indices unreadable, and said neither which trojka was which nor which
-    one was taken (review 63)."""
+    whether the declarer took it, in words ("Horní vzatá", "Dolní odmítnutá": a ✓/✗ there
+    read as the strip's ✗ of a failed announcement, review 77), then its cards by name,
+    red suits red — six cards drawn in the box's width were some 12 px wide on a phone,
+    their indices unreadable, and said neither which trojka was which nor which one was
+    taken (review 63)."""
     width = TABLE_INSET.w - 20
-    return [(_fitting([(pic(f"trojka_{which}", lang), MUTED),
-                       (TAKEN if taken else LOST, GREEN if taken else RED)],
+    return [(_fitting([(pic(f"trojka_{which}_short", lang), MUTED),
+                       (pic("trojka_taken" if taken else "trojka_refused", lang),
+                        GREEN if taken else RED)],
                       ("regular", "narrow"), width),
              _fitting([(card_label(c, lang), RED if color(c) in RED_SUITS else TEXT)
                        for c in shown], ("bold", "cond", "narrow"), width))
@@ -835,7 +934,7 @@ def _trojka_box(img: Image.Image, x: int, y: int, lines: Sequence[Trojka],
         for parts in (which, faces) if faces else (which,):
             at = x + 10
             for value, f, colour in parts:
-                at += int(text(img, (at, y), value, f, colour, "lm") + f.getlength(" "))
+                at += int(draw_label(img, (at, y), value, f, colour) + f.getlength(" "))
             y += step
         y += gap
 
@@ -996,11 +1095,17 @@ def _mark(marks: Sequence[str | None], seat: int) -> tuple[str, ...]:
     return (mark,) if mark in MARKS else ()
 
 
-def legend_kinds(deal: PublicView, marks: Sequence[str | None] = ()) -> tuple[str, ...]:
+def legend_kinds(deal: PublicView, marks: Sequence[str | None] = (),
+                 lead: bool = True) -> tuple[str, ...]:
     """The badges the legend explains: those some seat shows (no declarer or partner before
-    the game is known, nor in Varšava), in a fixed order."""
-    shown = {k for seat in range(4) for k in _kinds(deal, seat) + _mark(marks, seat)}
-    return tuple(k for k in ("dealer", "predak", "declarer", "partner", *MARKS) if k in shown)
+    the game is known, nor in Varšava), in a fixed order; and the red ✗ where an
+    announcement shown has failed already ("pagát ✗": review 77, where the trojkas' ✗ once
+    meant "refused")."""
+    shown = {k for seat in range(4) for k in _kinds(deal, seat, lead) + _mark(marks, seat)}
+    if deal.pagat_by is not None and deal.pagat_lost:
+        shown.add("lost")
+    return tuple(k for k in ("dealer", "predak", "declarer", "partner", "lead", *MARKS, "lost")
+                 if k in shown)
 
 
 def legend_layout(kinds: Sequence[str], lang: str) -> tuple[list[list[str]], Font, int, int]:
@@ -1131,10 +1236,12 @@ def table_image(view: TableView, names: Sequence[str], lang: str = "cs",
     lang = lang_of(lang)
     who = check_names(names, lang)
     deal = view.deal
+    trick_box = TABLE_INSET
     takes = last_takes(deal, who, lang)
     trojkas = trojka_lines(deal, lang)
     corners = (0 if view.finished else talon_height(deal, lang, trojkas),
                last_trick_height(takes))
+    lead = True  # (where the picture is no taller so: ``_kinds``)
     pieces = _pieces(view, who, lang, marks)
     kinds = legend_kinds(deal, marks)
     laid_h = TABLE_INSET.plain_h if laid_taroks(deal) and not view.finished else 0
@@ -1167,6 +1274,27 @@ def table_image(view: TableView, names: Sequence[str], lang: str = "cs",
                                         cut_names(c[0])))
 
     strip, where, at = choose(strips)
+    if "lead" in kinds and at.height + (bar if where == "bar" else 0) > H:
+        # the badge of who leads the trick (and its legend's line) only where the picture
+        # is its least height with it: the legend's seventh line made a crowded table
+        # 784 px high (shown narrower than ``EMBED_W``), its eighth up to 814 px
+        lead = False
+        pieces = _pieces(view, who, lang, marks, lead=lead)
+        kinds = legend_kinds(deal, marks, lead)
+        legend = legend_layout(kinds, lang)
+        strip, where, at = choose(strips)
+    if at.height + (bar if where == "bar" else 0) > H_MOST and takes:
+        # the last trick's cards without who played each under them (its winner's aglow,
+        # named under them): the box 13 px lower than its cards once were
+        trick_box = TABLE_INSET._replace(players=False)
+        corners = (corners[0], last_trick_height(takes, trick_box))
+        strip, where, at = choose(strips)
+    if at.height + (bar if where == "bar" else 0) > H_MOST and "lost" in kinds:
+        # no legend's line for the ✗ of a failed announcement (the strip's red): what the
+        # picture had before it, the seats' notes whole, comes first
+        kinds = tuple(k for k in kinds if k != "lost")
+        legend = legend_layout(kinds, lang)
+        strip, where, at = choose(strips)
     tight = False
     if at.height + (bar if where == "bar" else 0) > H_MOST and trojkas:
         # the shown trojkas' lines closer (their box 20 px lower)
@@ -1178,7 +1306,7 @@ def table_image(view: TableView, names: Sequence[str], lang: str = "cs",
         # each seat's note in its fewest lines (both side columns full: a two-line note
         # on either side, the talon's box, the legend and the tournament's box made an
         # English sólo 810 px high)
-        pieces = _pieces(view, who, lang, marks, brief=True)
+        pieces = _pieces(view, who, lang, marks, brief=True, lead=lead)
         strip, where, at = choose(strips)
     if at.height + (bar if where == "bar" else 0) > H_MOST and len(strip.rows) > 1:
         # a row fewer, the names cut shorter: no taller than its words stay legible
@@ -1187,8 +1315,9 @@ def table_image(view: TableView, names: Sequence[str], lang: str = "cs",
     if at.height + (bar if where == "bar" else 0) > H_MOST and takes and len(takes[0]) > 2:
         # who took the last trick on two lines, the name cut (an English tournament's name
         # takes three lines at a side column's foot: the picture was up to 803 px high)
-        takes = last_takes(deal, who, lang, TABLE_INSET._replace(most=2))
-        corners = (corners[0], last_trick_height(takes))
+        trick_box = trick_box._replace(most=2)
+        takes = last_takes(deal, who, lang, trick_box)
+        corners = (corners[0], last_trick_height(takes, trick_box))
         strip, where, at = choose([strip, *strips])
     top = BODY_TOP + strip_extra(strip)
     img = _base(at.height).copy()
@@ -1208,10 +1337,10 @@ def table_image(view: TableView, names: Sequence[str], lang: str = "cs",
     if not view.finished:
         _talon(img, deal, lang, bottom(sides[1]) - (rest + M if rest else 0), trojkas,
                sides[1], top, tight)
-    draw_last_trick(img, deal, takes, lang, (RIGHT_X, top))
-    _trick(img, deal, who, lang, at.cy, at.dy)
-    _center_note(img, view, who, lang, at.cy,
-                 at.seats[0][1] - at.seats[2][1] - pieces[2].height - 2 * M)
+    draw_last_trick(img, deal, takes, lang, (RIGHT_X, top), who, trick_box)
+    room = at.seats[0][1] - at.seats[2][1] - pieces[2].height - 2 * M
+    _trick(img, deal, who, lang, at.cy, at.dy, room)
+    _center_note(img, view, who, lang, at.cy, room)
     _header(img, view, who, lang, round_no)
     draw_chips(img, 12, STRIP_Y, CHIP_H, strip)
     if where == "strip":
