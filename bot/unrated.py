@@ -17,7 +17,18 @@ def share_percent(ai_share_limit: float) -> int:
 
 
 def unrated_note(table: Table, ai_share_limit: float, lang: str) -> str | None:
-    """"Hra se nehodnotí: …" for a game the archive does not rate; None when it rates it."""
+    """"Hra se nehodnotí: …" for a game the archive does not rate; None when it rates it.
+    At a tournament's table it says that only the leaderboard leaves it out: its tournament
+    points count (review 75: "not rated" read as "the table does not count")."""
+    why = _why(table, ai_share_limit, lang)
+    if why is None:
+        return None
+    key = "core.unrated" if table.tournament is None else "core.unrated_tournament"
+    return t(key, lang, why=why)
+
+
+def _why(table: Table, ai_share_limit: float, lang: str) -> str | None:
+    """Why the archive does not rate the game (``ratings.unrated_reason``), as a sentence."""
     humans = [s for s in table.seats if s is not None and s.user_id is not None]
     players = ratings.participants(humans)
     reason = ratings.unrated_reason(players, ai_share_limit)

@@ -183,6 +183,10 @@ def _no_control(outcome: Outcome, options: JSON | None) -> ControlSum | None:
     return None
 
 
+def _unnumbered(options: JSON, round_no: int) -> JSON:
+    return options
+
+
 @dataclass(frozen=True)
 class TournamentRules:
     """What a game's tournaments do their own way (``GameSpec.tournament``).
@@ -193,7 +197,9 @@ class TournamentRules:
     of a tournament of ``rounds`` rounds.
     ``columns``/``values(outcome, seat)``: the game's own columns of the table's sheet.
     ``notes(outcome, seat)``: marks on a seat's line (``(key, number or None)``).
-    ``control(outcome, options)``: the sheet's control sum, if the game has one."""
+    ``control(outcome, options)``: the sheet's control sum, if the game has one.
+    ``numbered(options, round_no)``: a table's ``round_options`` as it plays round
+    ``round_no`` (Taroky: its record and protocol rows name the round)."""
 
     round_units: tuple[str, ...] = ()
     default_rounds: int = 3
@@ -203,6 +209,7 @@ class TournamentRules:
     values: Callable[[Outcome, int], tuple[int | None, ...]] = _score_only
     notes: Callable[[Outcome, int], tuple[tuple[str, int | None], ...]] = _no_notes
     control: Callable[[Outcome, JSON | None], ControlSum | None] = _no_control
+    numbered: Callable[[JSON, int], JSON] = _unnumbered
 
 
 GENERIC = TournamentRules()

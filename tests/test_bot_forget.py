@@ -76,7 +76,7 @@ async def test_forget_me_in_a_running_tournament_says_it_is_a_withdrawal(harness
     rec = await record(harness, 1)
     assert model.entrant_of_user(rec, ann.id) is None
     gone = next(e for e in rec.entrants if e.user_id is None and e.ai_level is None)
-    assert (standing_name(gone, "cs"), standing_name(gone, "en")) == (
+    assert (standing_name(rec, gone, "cs"), standing_name(rec, gone, "en")) == (
         "Anonym (AI od 1. kola)", "Anonymous (AI from round 1)")
 
 

@@ -51,7 +51,8 @@ LORA_CS = [
         "Body 4-3-2-1 podle pořadí u stolu (shodu rozhodne harakiri); při rovnosti bodů"
         " rozhoduje méně trestných bodů.",  # (review 73: the scoring, before round 1 ends)
         "Stoly každého kola hrají ve vláknech, **Pořadí** ukáže pořadí.",
-        "Kdo odstoupí (**Odstoupit**), za toho dohraje AI.",
+        "Kdo odstoupí (**Odstoupit**) nebo v celém kole neudělá ani jeden tah, za toho dohraje"
+        " AI; v pořadí zůstane, na stupně vítězů ale nepostupuje.",
     ]),
     ("Výsledky", [
         "**/lora leaderboard** – žebříček serveru.",
@@ -157,7 +158,8 @@ async def test_taroky_help_in_english_for_a_newcomer_names_every_command(harness
         "Points 4-3-2-1 by place at the table (ties share); equal points: the higher sum of"
         " results ranks higher.",  # (review 73: the scoring, before round 1 ends)
         "Each round's tables play in threads; **Standings** shows the standings.",
-        "Anyone who withdraws (**Withdraw**) is replaced by an AI."]
+        "Anyone who withdraws (**Withdraw**) or makes no move of their own in a whole round is"
+        " replaced by an AI; they stay in the standings but not on the podium."]
     assert "**/taroky forget-me** – deletes your personal data (your games stay, anonymized)." \
         in sections["Settings and your data"]
     named = _named(embed, "taroky")

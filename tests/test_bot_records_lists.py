@@ -23,6 +23,8 @@ GAME = crafted_lora_json([row(1, 1, "cervene", [3, 2, 0, 3]), PLAYOFF],
                          totals=[40, 60, 40, 30], order=[3, 2, 0, 1],
                          stovka=[False, True, False, False])
 
+FOOTER_CS = " · pořadí podle hodnocení (z hodnocených her); počty a ⌀ ze všech odehraných"
+
 
 async def _club(harness):
     """A server where Ann (now "Anička"), Bob (gone from the server since), Cyril and an AI
@@ -84,10 +86,12 @@ async def test_leaderboard_names_members_as_now_and_says_the_rating_orders_it(
     names = [line.split("**")[1] for line in embed.description.splitlines()]
     assert sorted(names) == ["Anička", "Bob", "Cyril"]  # (Bob's stored name: he left)
     assert drawn == [names]  # the picture lists the same names
-    assert embed.footer.text == "Strana 1/1 · pořadí podle hodnocení"
+    # (review 75: "kol 2" counted games the rating left out, and said not so)
+    assert embed.footer.text == "Strana 1/1" + FOOTER_CS
     await ann.slash(ch, "lora settings", language="en")
     embed = reply(await ann.slash(ch, "lora leaderboard")).embeds[0]
-    assert embed.footer.text == "Page 1/1 · ranked by rating"
+    assert embed.footer.text == ("Page 1/1 · ranked by rating (from rated games); the counts"
+                                 " and ⌀ of all games played")
 
 
 async def test_a_page_past_the_last_is_named_to_the_asker_alone(harness):
@@ -233,7 +237,7 @@ async def test_a_stale_leaderboard_button_keeps_its_page_first_and_reads_the_row
         await archive(harness.bot.store, guild.id, seats, lora)
     await ann.slash(ch, "lora settings", language="cs")
     message = reply(await ann.slash(ch, "lora leaderboard"))
-    assert message.embeds[0].footer.text == "Strana 1/2 · pořadí podle hodnocení"
+    assert message.embeds[0].footer.text == "Strana 1/2" + FOOTER_CS
     for uid in (9010, 9011):
         await harness.bot.store.forget_user(uid)
     read: list[str] = []
@@ -247,6 +251,6 @@ async def test_a_stale_leaderboard_button_keeps_its_page_first_and_reads_the_row
     monkeypatch.setattr(store, "leaderboard", spy)
     await ann.click(message, label="Další ▶")
     assert read == ["leaderboard 10"]  # (page 2 asked for: page 1 came, with the count)
-    assert message.embeds[0].footer.text == "Strana 1/1 · pořadí podle hodnocení"
+    assert message.embeds[0].footer.text == "Strana 1/1" + FOOTER_CS
     assert len(message.embeds[0].description.splitlines()) == 10
     assert enabled_controls(message) == [] and message.components == []

@@ -261,11 +261,11 @@ async def test_the_seat_back_offer_in_a_czech_thread_after_an_english_table_is_c
 
 
 async def _taken_back_though_seat_back_failed(
-        h: BotHarness, monkeypatch: pytest.MonkeyPatch) -> tuple[Any, Any, Any, int, Any]:
+        h: BotHarness, monkeypatch: pytest.MonkeyPatch) -> tuple[Any, Any, Any, int, Any, Any]:
     """Bob, busy at a casual table when the round began, is free (that table aborted) and
     takes his seat back in the tournament table's thread; the tournament does not hear of it
-    (its ``seat_back`` fails). Returns the tournament's channel, Bob, his table, his seat and
-    its thread."""
+    (its ``seat_back`` fails). Returns the tournament's channel, Bob, his table, his seat,
+    its thread and Ann (who plays there too)."""
     guild, ch, hospoda, ann, bob = await _setup(h, "taroky", rounds=1, deals=1)
     casual, slot, table, seat, thread = await _started_while_busy(h, guild, ch, hospoda, ann,
                                                                   bob)
@@ -278,7 +278,7 @@ async def _taken_back_though_seat_back_failed(
     offer = reply(await bob.slash(thread, "taroky hand"))
     assert reply(await bob.click(offer, label="Vrátit se ke stolu")).content.startswith(
         "Jsi zpět u stolu")
-    return ch, bob, table, seat, thread
+    return ch, bob, table, seat, thread, ann
 
 async def test_a_seat_taken_back_is_not_marked_as_an_ai_s_though_the_tournament_missed_it(
         harness: BotHarness, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -287,10 +287,12 @@ async def test_a_seat_taken_back_is_not_marked_as_an_ai_s_though_the_tournament_
     "busy" substitution with the result — the sheet no longer says "AI náhradník · hráč u
     jiného stolu" for one who played."""
     h = harness
-    ch, bob, table, seat, thread = await _taken_back_though_seat_back_failed(h, monkeypatch)
+    ch, bob, table, seat, thread, ann = await _taken_back_though_seat_back_failed(
+        h, monkeypatch)
     assert table.seats[seat].user_id == bob.id
     assert [s.reason for s in (await record(h, 1)).substitutions] == ["busy"]
-    rec = await play_round_out(h, 1, 1, rounds=1, steps=60)
+    # (both make a move of their own: neither is absent for the round)
+    rec = await play_round_out(h, 1, 1, rounds=1, steps=60, people=(ann, bob))
     assert rec.substitutions == []
     (done,) = model.tables_of(rec, 1)
     line = sheet_lines(rec, done, "cs")[seat]
@@ -327,7 +329,8 @@ async def test_a_busy_seat_taken_back_then_left_is_marked_left_though_seat_back_
     review 73: "odchod · dohrála AI" beside one who clicked Odstoupit), not "AI · hraje
     jinde" as if he had never sat there."""
     h = harness
-    ch, bob, table, seat, thread = await _taken_back_though_seat_back_failed(h, monkeypatch)
+    ch, bob, table, seat, thread, ann = await _taken_back_though_seat_back_failed(
+        h, monkeypatch)
     if how == "leave":
         ask = reply(await bob.slash(thread, "taroky leave"))
         await bob.click(ask, label="Odejít, dohraje AI")
@@ -338,7 +341,7 @@ async def test_a_busy_seat_taken_back_then_left_is_marked_left_though_seat_back_
     rec = await record(h, 1)
     assert model.entrant_of_user(rec, bob.id).replaced_from == 1
     assert [s.reason for s in rec.substitutions] == ["busy"]  # (what seat_back missed)
-    rec = await play_round_out(h, 1, 1, rounds=1, steps=60)
+    rec = await play_round_out(h, 1, 1, rounds=1, steps=60, people=(ann,))
     assert [(s.seat, s.entrant_no, s.reason) for s in rec.substitutions] == [(seat, 2, "left")]
     (done,) = model.tables_of(rec, 1)
     line = sheet_lines(rec, done, "cs")[seat]

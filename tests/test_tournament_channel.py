@@ -79,7 +79,7 @@ async def test_a_round_s_standings_come_before_the_next_round_s_tables(harness, 
 async def test_the_export_of_a_round_two_taroky_table_draws_round_two(harness):
     """``/taroky export`` of an archived tournament table draws the tournament's round (the
     archive keeps the table's link); a game archived without it draws the engine's round,
-    as before."""
+    which is the same now."""
     ch, rec = await ai_tournament(harness, "taroky", {"deals": 1})
     slot = model.tables_of(rec, 2)[0]
     store = harness.bot.store
@@ -96,9 +96,12 @@ async def test_the_export_of_a_round_two_taroky_table_draws_round_two(harness):
     view = round_from_export(data).public_view()
     names = data["names"]
     assert names == [model.entrant(rec, n).name for n in slot.seats]
-    assert view.round_no == 1  # the engine's round: every table plays its first
+    # the engine's round is the tournament's (review 75: every table played its first, and
+    # the export's protocol rows said round 1): the link and the record agree
+    assert view.round_no == 2
     assert await png.read() == render_sheet(view, names, "en", 2)  # "Score sheet – round 2"
-    assert render_sheet(view, names, "en", 2) != render_sheet(view, names, "en", None)
+    assert render_sheet(view, names, "en", 2) == render_sheet(view, names, "en", None)
+    assert render_sheet(view, names, "en", 2) != render_sheet(view, names, "en", 1)
     old = {**data, "options": {k: v for k, v in data["options"].items()
                                if k != "tournament"}}
     assert render_sheet_from_export(old, "cs") == render_sheet(view, names, "cs", None)
@@ -347,8 +350,11 @@ async def test_the_tournament_message_numbers_its_players_one_by_one_in_plain_cz
         "4\\. AI Karel (AI, lehký)"), embed.description
     rules = next(f.value for f in embed.fields if f.name == "Pravidla turnaje")
     assert rules.startswith("Počet kol: 2\n"), rules
-    assert ("Neúplné stoly doplní organizátor AI hráči. Za odstoupivší hraje AI náhradník "
-            "(střední).") in rules
+    # (review 75: "doplní organizátor AI hráči" read as "the organiser AI players"; what
+    # becomes of one who withdraws or never moves is told whatever fills the tables)
+    assert ("\nNeúplné stoly doplní organizátor (přidá AI hráče).\nČas na tah: 20 s, pak hraje"
+            " AI\nKdo odstoupí nebo v celém kole neudělá ani jeden tah, za toho dál hraje AI"
+            " náhradník (střední); v pořadí zůstává, na stupně vítězů ale nepostupuje.\n") in rules
     # (review 73: how the tournament scores, told before round 1 ends)
     assert rules.endswith("\nBody 4-3-2-1 podle pořadí u stolu (při shodě se body dělí); při "
                           "rovnosti bodů rozhoduje vyšší součet výsledků."), rules

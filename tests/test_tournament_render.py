@@ -321,7 +321,9 @@ def test_the_winner_and_the_standings_text_mark_an_entrant_an_ai_played_for() ->
     """Review 12: "Vítězem turnaje … je Cyril" and "1. **Cyril** – 7 b." hid that an AI
     played his seat from round 1 (only the picture's tag said so). Who wins is unchanged.
     Review 13: an AI's win is not congratulated; the best-placed people are named (review 14:
-    not congratulated either, a 3rd place of 4 read oddly)."""
+    not congratulated either, a 3rd place of 4 read oddly). Review 75: one who withdrew stays
+    first in the standings (tagged), but the 🏆 goes to the best of those who played on, and
+    says who is left out."""
     from bot.tournament.desk import TournamentDesk, leader_lines
     from bot.tournament.scoring import standings
 
@@ -335,11 +337,12 @@ def test_the_winner_and_the_standings_text_mark_an_entrant_an_ai_played_for() ->
     p, q, r = seconds
     for lang, line, won in [
         ("cs", f"1\\. **{first.name} (AI od 1. kola)** –",
-         f"🏆 Turnaj č. 1 vyhrává {first.name} (AI od 1. kola). Nejlepší z lidí: {p}, {q}"
-         f" a {r} (2.–4. místo)."),
+         f"🏆 Vítězi turnaje č. 1 jsou {p}, {q} a {r}. Gratulujeme! Mimo stupně vítězů"
+         f" (odstoupení nebo celé kolo bez vlastního tahu): {first.name} (AI od 1. kola)."),
         ("en", f"1st **{first.name} (AI from round 1)** –",
-         f"🏆 Tournament 1 goes to {first.name} (AI from round 1). Best placed among the"
-         f" people: {p}, {q} and {r} (2nd–4th place)."),
+         f"🏆 The winners of tournament 1 are {p}, {q} and {r}. Congratulations! Not on the"
+         f" podium (withdrew, or a whole round without a move of their own):"
+         f" {first.name} (AI from round 1)."),
     ]:
         assert leader_lines(t_, 1, lang).splitlines()[0].startswith(line)
         t_.settings["lang"] = lang
@@ -350,10 +353,13 @@ def test_the_winner_and_the_standings_text_mark_an_entrant_an_ai_played_for() ->
     (post,) = desk.winner_shown(t_)
     assert post.payload["content"] == (
         f"🏆 The winner of tournament 1 is <@{first.user_id}>. Congratulations!")
-    for e in t_.entrants:  # nobody but AIs played it to the end: the result alone
+    for e in t_.entrants:  # nobody but AIs played it to the end: the best AI entrant
         e.replaced_from = e.replaced_from or (1 if e.ai_level is None else None)
     (post,) = desk.winner_shown(t_)
-    assert post.payload["content"] == f"🏆 Tournament 1 goes to {first.name} (AI from round 1)."
+    assert post.payload["content"] == (
+        "🏆 Tournament 1 goes to AI Božena. Not on the podium (withdrew, or a whole round"
+        f" without a move of their own): {first.name} (AI from round 1), Anička (AI from"
+        " round 1), Cecílie (AI from round 1) and Dalibor (AI from round 1).")
 
 
 def test_a_tie_for_the_first_place_is_worded_in_the_plural_and_congratulates_only_people(
@@ -404,10 +410,11 @@ def test_a_tie_for_the_first_place_is_worded_in_the_plural_and_congratulates_onl
         " (3rd place).")
     assert said("cs", *ai_tie) == (
         f"🏆 Turnaj č. 1 vyhrávají společně {x} a {y}. Nejlepší z lidí: {a} (3. místo).")
-    # one AI first, an AI and a person share the 2nd place: only the person is named
+    # one AI first, an AI and a person share the 2nd place: only the person is named (the
+    # place the two share as the range it covers)
     shared = ((1, q1), (2, q2), (2, p1), (4, p2))
     assert said("en", *shared) == (
-        f"🏆 Tournament 1 goes to {x}. Best placed among the people: {a} (2nd place).")
+        f"🏆 Tournament 1 goes to {x}. Best placed among the people: {a} (2nd–3rd place).")
 
 
 # -- review 24: the standings' columns, many rounds, shared places, the sheet's numbers -----
@@ -614,14 +621,20 @@ def test_the_finished_tournament_s_message_names_the_podium(lang: str, head: str
     list. Now it names the first three places (everyone sharing one), with their points —
     by name, as the standings do: a mention in the embed pinged nobody and read "<@123…>"
     where the client did not know the user. Headed as the podium it is (review 66: "Konečné
-    pořadí" over three of four entrants read as one left out; the standings list all)."""
+    pořadí" over three of four entrants read as one left out; the standings list all).
+    Review 75: the first of the standings withdrew (an AI played for him from round 1): the
+    podium is of those who played on, placed among themselves, and names him under it."""
     from bot.tournament.desk import tournament_message
-    from bot.tournament.scoring import standings
+    from bot.tournament.scoring import among, standings
 
     t = example_tournament("taroky", rounds=1, seed=18)
     t.settings["lang"] = lang
-    rows = standings(t, 1)
-    assert [r.place for r in rows][:4] == [1, 2, 2, 2]
+    ranked = standings(t, 1)
+    assert [r.place for r in ranked][:4] == [1, 2, 2, 2]
+    gone = next(e for e in t.entrants if e.entrant_no == ranked[0].entrant)
+    assert gone.replaced_from == 1
+    rows = among(ranked, lambda n: n != gone.entrant_no)
+    assert [r.place for r in rows][:3] == [1, 1, 1]
     desc = tournament_message(t, lang, ("easy",))["embed"].description
     lines = desc.split("\n\n")[1].splitlines()
     assert lines[0] == head
@@ -637,14 +650,16 @@ def test_the_finished_tournament_s_message_names_the_podium(lang: str, head: str
     def pts(p: float) -> str:
         return f"{p:g}".replace(".", ",") if lang == "cs" else f"{p:g}"
 
-    # (review 40: as the picture writes it; review 53: English "1st", "2nd–4th" everywhere)
-    first, shared = ("1\\.", "2.–4.") if lang == "cs" else ("1st", "2nd–4th")
+    # (review 40: as the picture writes it; review 53: English "1st", "1st–3rd" everywhere)
+    shared = "1.–3." if lang == "cs" else "1st–3rd"
     tied = " (+1,50 Kč)" if lang == "cs" else " (+1.50 Kč)"  # (review 65: equal points)
-    assert lines[1:] == [f"{first if r.place == 1 else shared} {named(r.entrant)} –"
-                         f" {pts(r.points)} {unit}{'' if r.place == 1 else tied}"
-                         for r in rows[:4]]
+    note = ("Mimo stupně vítězů (odstoupení nebo celé kolo bez vlastního tahu): "
+            if lang == "cs" else
+            "Not on the podium (withdrew, or a whole round without a move of their own): ")
+    assert lines[1:] == [*(f"{shared} {named(r.entrant)} – {pts(r.points)} {unit}{tied}"
+                           for r in rows[:3]), f"{note}{named(gone.entrant_no)}."]
     people = [e for e in t.entrants if e.user_id and e.ai_level is None
-              and e.replaced_from is None and e.entrant_no in {r.entrant for r in rows[:4]}]
+              and e.replaced_from is None and e.entrant_no in {r.entrant for r in rows[:3]}]
     assert people  # (people among them, each by name)
     assert "<@" not in "\n".join(lines)
     t.status = TournamentStatus.PLAYING  # while it runs: no podium

@@ -1,6 +1,8 @@
 """The standings as text tell the score that broke equal points (review 65: three players on
 6.5 pts in an order only the picture and the CSV explained): Taroky's result in crowns,
-Lóra's penalty points, after each line whose points another line shares."""
+Lóra's penalty points — after every line (review 75: only after the lines whose points another
+line shared; the picture and the CSV have everyone's). The podium is of those who played on
+(review 75)."""
 
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ from bot.tournament.examples import example_tournament
 def test_taroky_standings_write_the_result_where_points_are_equal() -> None:
     t_ = example_tournament("taroky", rounds=1, seed=18)
     assert leader_lines(t_, 1, "en").splitlines()[:-1] == [
-        "1st **Bohouš (AI from round 1)** – 4 pts",
+        "1st **Bohouš (AI from round 1)** – 4 pts (+9.00 Kč)",
         "2nd–4th **Anička** – 3 pts (+1.50 Kč)",
         "2nd–4th **Cecílie** – 3 pts (+1.50 Kč)",
         "2nd–4th **Dalibor** – 3 pts (+1.50 Kč)",
@@ -28,10 +30,10 @@ def test_taroky_standings_write_the_result_where_points_are_equal() -> None:
         "7\\. **František Xaver Kolowrat** – 1 b. (−4,50 Kč)",
         "8\\. **AI Karel** – 1 b. (−11,00 Kč)"]
     for lang, head, lines in (
-            ("en", "__Podium__", ["1st Bohouš (AI from round 1) – 4 pts",
-                                  "2nd–4th Anička – 3 pts (+1.50 Kč)"]),
-            ("cs", "__Stupně vítězů__", ["1\\. Bohouš (AI od 1. kola) – 4 b.",
-                                         "2.–4. Anička – 3 b. (+1,50 Kč)"])):
+            ("en", "__Podium__", ["1st–3rd Anička – 3 pts (+1.50 Kč)",
+                                  "1st–3rd Cecílie – 3 pts (+1.50 Kč)"]),
+            ("cs", "__Stupně vítězů__", ["1.–3. Anička – 3 b. (+1,50 Kč)",
+                                         "1.–3. Cecílie – 3 b. (+1,50 Kč)"])):
         t_.settings["lang"] = lang
         desc = tournament_message(t_, lang, ("easy",))["embed"].description
         assert desc.split("\n\n")[1].splitlines()[:3] == [head, *lines]
@@ -40,10 +42,12 @@ def test_taroky_standings_write_the_result_where_points_are_equal() -> None:
 def test_lora_standings_write_the_penalty_points_where_points_are_equal() -> None:
     t_ = example_tournament("lora")
     assert podium_lines(t_, "en") == [
-        "1st Dalibor – 8 pts", "2nd František Xaver Kolowrat – 5 pts (118 penalty pts)",
+        "1st Dalibor – 8 pts (87 penalty pts)",
+        "2nd František Xaver Kolowrat – 5 pts (118 penalty pts)",
         "3rd AI Božena – 5 pts (120 penalty pts)"]
     assert podium_lines(t_, "cs") == [
-        "1. Dalibor – 8 b.", "2. František Xaver Kolowrat – 5 b. (118 trestných b.)",
+        "1. Dalibor – 8 b. (87 trestných b.)",
+        "2. František Xaver Kolowrat – 5 b. (118 trestných b.)",
         "3. AI Božena – 5 b. (120 trestných b.)"]
     assert leader_lines(t_, 1, "en").splitlines()[:2] == [
         "1st **Dalibor** – 4 pts (39 penalty pts)", "2nd **AI Karel** – 4 pts (49 penalty pts)"]
@@ -70,7 +74,7 @@ class _Asker:
 
 @pytest.mark.parametrize("lang, text", [
     ("en", "**Taroky – tournament 1: final standings**\n"
-           "1st **Bohouš (AI from round 1)** – 4 pts\n"
+           "1st **Bohouš (AI from round 1)** – 4 pts (+9.00 Kč)\n"
            "2nd–4th **Anička** – 3 pts (+1.50 Kč)\n2nd–4th **Cecílie** – 3 pts (+1.50 Kč)\n"
            "2nd–4th **Dalibor** – 3 pts (+1.50 Kč)\n5th–6th **Eliška** – 2.5 pts (+1.00 Kč)\n"
            "5th–6th **AI Božena** – 2.5 pts (+1.00 Kč)\n"
@@ -79,7 +83,7 @@ class _Asker:
            "Points 4-3-2-1 by place at the table (ties share); equal points: the higher sum of"
            " results ranks higher."),
     ("cs", "**Taroky – turnaj č. 1: konečné pořadí**\n"
-           "1\\. **Bohouš (AI od 1. kola)** – 4 b.\n"
+           "1\\. **Bohouš (AI od 1. kola)** – 4 b. (+9,00 Kč)\n"
            "2.–4. **Anička** – 3 b. (+1,50 Kč)\n2.–4. **Cecílie** – 3 b. (+1,50 Kč)\n"
            "2.–4. **Dalibor** – 3 b. (+1,50 Kč)\n5.–6. **Eliška** – 2,5 b. (+1,00 Kč)\n"
            "5.–6. **AI Božena** – 2,5 b. (+1,00 Kč)\n"

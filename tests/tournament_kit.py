@@ -10,6 +10,7 @@ import io
 import itertools
 import json
 import zipfile
+from collections.abc import Sequence
 from typing import Any
 
 from PIL import Image
@@ -22,7 +23,7 @@ from bot.tournament.scoring import standings
 from engine import games
 from engine.game import Outcome
 from engine.tournament import meetings, repeats
-from tests.botkit import BotHarness, channel_delivered, reply
+from tests.botkit import BotHarness, channel_delivered, enabled_controls, reply, table_message
 
 HUMANS = ("ann", "bob", "cyril")
 AI_LEVELS = ("easy", "medium", "easy", "medium", "easy")
@@ -55,14 +56,54 @@ def messages_with(channel: Any, text: str) -> list[Any]:
             if text in (m.content or "") or any(text in (e.title or "") for e in m.embeds)]
 
 
+async def click_once(h: BotHarness, rec: Any, round_no: int, people: Sequence[Any],
+                     clicked: set[tuple[int, int]]) -> None:
+    """Each of ``people`` whose turn it is at a table of round ``round_no`` makes one move of
+    his own there (the first his hand offers), once per table: he is present, if only for a
+    move, and so not withdrawn as absent (a whole round without a click) when it ends."""
+    by_id = {u.id: u for u in people}
+    for s in model.tables_of(rec, round_no):
+        table = h.service.tables.get(s.table_id) if s.table_id is not None else None
+        state = None if table is None else table.state
+        if table is None or state is None or state.finished or state.to_act is None:
+            continue
+        held = table.seats[state.to_act]
+        user = None if held is None else by_id.get(held.user_id or 0)
+        if user is None or (table.table_id, user.id) in clicked:
+            continue
+        message = table_message(_channel(user, table.channel_id), table)
+        hand = reply(await user.click(message, custom_id=f"lora:t:{table.table_id}:hand"))
+        moves = [c["custom_id"] for c in enabled_controls(hand)
+                 if c["custom_id"].startswith(f"lora:a:{table.table_id}:{table.version}:")]
+        if moves:
+            await user.click(hand, custom_id=moves[0])
+            clicked.add((table.table_id, user.id))
+
+
+def _channel(user: Any, channel_id: int) -> Any:
+    """The channel or thread ``channel_id`` of ``user``'s server."""
+    for c in user.guild.channels.values():
+        for x in (c, *c.threads):
+            if x.id == channel_id:
+                return x
+    raise AssertionError(f"no channel {channel_id}")
+
+
 async def play_round_out(h: BotHarness, tid: int, round_no: int, *, rounds: int = 2,
-                         steps: int = 12) -> Any:
+                         steps: int = 12, people: Sequence[Any] = ()) -> Any:
     """Let the turn timers run (reminder, then an AI stands in for who does not click) until
-    the round is recorded as finished."""
+    the round is recorded as finished; each of ``people`` makes one move of his own at his
+    table first (``click_once``), the others none (absent: withdrawn when it ends)."""
+    clicked: set[tuple[int, int]] = set()
     for _ in range(steps):
         rec = await record(h, tid)
         if model.round_finished(rec, round_no):
             break
+        for _ in range(8):  # (one person's move may bring another's turn)
+            before = len(clicked)
+            await click_once(h, rec, round_no, people, clicked)
+            if len(clicked) == before:
+                break
         await h.env.advance_time(TIMER + 1)
     rec = await record(h, tid)
     assert model.round_finished(rec, round_no), f"round {round_no} did not finish"
@@ -215,7 +256,7 @@ async def run_two_round_tournament(h: BotHarness, kind: str, extra: dict[str, An
     await channel_delivered(h, ch.id)
     shown = next(m for m in ch.history() if m.id == message.id).embeds[0].description
     assert f"{leaver_no}\\. {leaver_name} – od 1. kola hraje AI náhradník" in shown, shown
-    rec = await play_round_out(h, tid, 1)
+    rec = await play_round_out(h, tid, 1, people=(ann, bob, cyril))
     first = model.tables_of(rec, 1)
     assert all(s.result is not None and s.game_id is not None for s in first)
     left = [s for s in rec.substitutions if s.entrant_no == leaver_no and s.round_no == 1]
@@ -286,7 +327,7 @@ async def run_two_round_tournament(h: BotHarness, kind: str, extra: dict[str, An
     for s in running:
         table = h.service.tables[s.table_id]
         assert table.version >= versions[s.table_id] and table.tournament["round"] == 2
-    rec = await play_round_out(h, tid, 2)
+    rec = await play_round_out(h, tid, 2, people=(ann, bob, cyril))
     assert rec.status is TournamentStatus.FINISHED and tid not in desk.service.tournaments
 
     # his substitute is named as one: "Cyril → AI" in the round-2 table's opening and in

@@ -317,7 +317,7 @@ class TournamentStatus(StrEnum):
 
 TOURNAMENT_STATUSES = tuple(TournamentStatus)
 ACTIVE_TOURNAMENT = (TournamentStatus.REGISTRATION, TournamentStatus.PLAYING)
-SUBSTITUTION_REASONS = ("left", "withdrawn", "busy")
+SUBSTITUTION_REASONS = ("left", "withdrawn", "busy", "absent")
 
 
 @dataclass(slots=True)
@@ -362,7 +362,8 @@ class TournamentTableRecord:
 @dataclass(frozen=True, slots=True)
 class SubstitutionRecord:
     """A seat an AI played for an entrant: he ``left`` the table, had ``withdrawn`` before
-    the round, or was ``busy`` at another table when it started."""
+    the round, was ``busy`` at another table when it started, or was ``absent`` (the AI made
+    every move of his seat: he never clicked; withdrawn from the next round on)."""
 
     round_no: int
     table_no: int

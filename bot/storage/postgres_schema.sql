@@ -207,12 +207,16 @@ CREATE TABLE IF NOT EXISTS tournament_substitutions (
     table_no      INTEGER NOT NULL,
     seat          INTEGER NOT NULL CHECK (seat >= 0),
     entrant_no    INTEGER NOT NULL,
-    reason        TEXT    NOT NULL CHECK (reason IN ('left', 'withdrawn', 'busy')),
+    reason        TEXT    NOT NULL CHECK (reason IN ('left', 'withdrawn', 'busy', 'absent')),
     created_at    TEXT    NOT NULL,
     PRIMARY KEY (tournament_id, round_no, table_no, seat),
     FOREIGN KEY (tournament_id, round_no, table_no)
         REFERENCES tournament_tables (tournament_id, round_no, table_no) ON DELETE CASCADE
 );
+-- (as SQLite migration 0012: a database created before takes "absent" too)
+ALTER TABLE tournament_substitutions DROP CONSTRAINT IF EXISTS tournament_substitutions_reason_check;
+ALTER TABLE tournament_substitutions ADD CONSTRAINT tournament_substitutions_reason_check
+    CHECK (reason IN ('left', 'withdrawn', 'busy', 'absent'));
 
 -- Changes of stored data the statements above cannot make (they only create what is
 -- missing): each is done once, by name, when a store opens (postgres.py ``UPGRADES``, under

@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from collections import Counter, OrderedDict
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
 from re import Match
 from typing import TYPE_CHECKING, Any, cast
@@ -57,7 +57,7 @@ from bot.tournament.pictures import (
     standings_png,
     value_text,
 )
-from bot.tournament.scoring import Standing, standings
+from bot.tournament.scoring import Standing, among, standings
 from bot.tournament.service import TournamentService, withdrawable
 from bot.tournament.words import (
     K,
@@ -170,6 +170,7 @@ def settings_lines(t_: TournamentRecord, lang: str) -> list[str]:
     level = t(f"core.ai_{s.ai_level}", lang)
     lines.append(tt(f"set_fill_{s.fill}", lang, level=level))
     lines.append(tt("set_timer", lang, n=s.turn_timer))
+    lines.append(tt("set_withdrawn", lang, level=level))
     lines.append(scoring_rule(t_.game_kind, lang))
     return lines
 
@@ -197,10 +198,14 @@ def entrant_lines(t_: TournamentRecord, lang: str) -> list[str]:
     lines = []
     replaced_key = ("entrant_replaced" if t_.status in ACTIVE_TOURNAMENT
                     else "entrant_replaced_over")
+    absent_key = "entrant_absent" if t_.status in ACTIVE_TOURNAMENT else "entrant_absent_over"
     for n, e in enumerate(t_.entrants, 1):
         if e.ai_level is not None:
             lines.append(tt("entrant_ai", lang, n=n, name=e.name,
                             level=t(f"core.ai_{e.ai_level}", lang)))
+        elif (absent := model.absent_from(t_, e)) is not None:
+            lines.append(tt(absent_key, lang, n=n, name=shown_name(e.name, lang),
+                            round=absent))
         elif model.has_withdrawn(e) or e.user_id is None:
             lines.append(tt(replaced_key, lang, n=n,
                             name=shown_name(e.name, lang),
@@ -236,35 +241,55 @@ def table_lines(t_: TournamentRecord, lang: str) -> list[str]:
     return lines
 
 
+def prize_rows(t_: TournamentRecord) -> list[Standing]:
+    """The final standings of those who may be crowned (``model.played_on``: not one who
+    withdrew or made no move in a whole round — they keep their place in the standings,
+    tagged), placed among themselves: the podium and the winner's line."""
+    return among(standings(t_, settings_of(t_).rounds),
+                 lambda n: model.played_on(t_, model.entrant(t_, n)))
+
+
+def passed_over(t_: TournamentRecord, lang: str) -> str | None:
+    """"Mimo stupně vítězů (…): Hana" — those the final standings place within the first
+    three whom the podium leaves out; None when it leaves out nobody there."""
+    names = [standing_name(t_, e, lang) for row in standings(t_, settings_of(t_).rounds)
+             if row.place <= 3
+             and not model.played_on(t_, e := model.entrant(t_, row.entrant))]
+    return tt("podium_passed_over", lang, names=and_list(names, lang)) if names else None
+
+
 def podium_lines(t_: TournamentRecord, lang: str) -> list[str]:
     """The final first three places (all who share one), with their points: the message a
     club pins names who won (review 24) — by their names, as the standings do (a mention in
-    an embed pings nobody, and reads "<@123…>" where the client does not know the user)."""
+    an embed pings nobody, and reads "<@123…>" where the client does not know the user).
+    Only those who played on stand on it (``prize_rows``); one left out who placed within
+    the first three is named under it."""
     lines = []
-    rows = standings(t_, settings_of(t_).rounds)
-    tie = tie_break(t_, rows, lang)
+    rows = prize_rows(t_)
+    tie = tie_break(t_, lang)
     for row in rows:
         if row.place > 3:
             break
         e = model.entrant(t_, row.entrant)
         lines.append(tie(row, counted(K + "podium_line", lang, row.points,
                                       place=listed_place(row, lang),
-                                      name=standing_name(e, lang),
+                                      name=standing_name(t_, e, lang),
                                       points=number(row.points, lang))))
-    return lines
+    note = passed_over(t_, lang)
+    return [*lines, note] if note else lines
 
 
-def tie_break(t_: TournamentRecord, rows: Sequence[Standing], lang: str
+def tie_break(t_: TournamentRecord, lang: str
               ) -> Callable[[Standing, str], str]:
-    """A standings line with the score that broke its equal points, where another row has
-    as many points ("1. AI Božena – 6,5 b. (+29,00 Kč)"; Lóra: penalty points): the text
-    tells why the order, as the picture's score column does (review 65: three players on
-    6.5 pts in an order nothing explained). A line whose points nobody shares, as it is."""
+    """A standings line with the score that breaks equal points ("1. AI Božena – 6,5 b.
+    (+29,00 Kč)"; Lóra: penalty points): the text tells why the order, as the picture's score
+    column does (review 65: three players on 6.5 pts in an order nothing explained) — on
+    every line, as the picture and the CSV have it for everyone (review 75: only the lines
+    of equal points had it, and a club follows everyone's running money)."""
     unit = score_unit(t_)
-    tied = {p for p, n in Counter(row.points for row in rows).items() if n > 1}
 
     def line(row: Standing, text: str) -> str:
-        if row.points not in tied or not unit:
+        if not unit:
             return text
         value = value_text(row.score, unit, lang, sign=unit == "hal")
         return f"{text} {worded('tied', unit, lang, value=value)}"
@@ -513,6 +538,21 @@ class TournamentDesk:
         return [self._post(slot.thread_id or t_.channel_id, text, pictures=[sheet],
                            table_id=slot.table_id)]
 
+    def absent_shown(self, t_: TournamentRecord, round_no: int,
+                     entrants: Sequence[int]) -> list[OutboxItem]:
+        """One line in the tournament's channel, the organiser mentioned: these entrants
+        made no move of their own in round ``round_no`` (the AI played all their moves), so
+        they are withdrawn from the next round on (review 75: nobody was told)."""
+        lang = self._lang(t_)
+        names = [shown_name(model.entrant(t_, n).name, lang) for n in entrants]
+        last = round_no >= settings_of(t_).rounds
+        key = ("absent_notice_last" if last else "absent_notice") + (
+            "_many" if len(names) > 1 else "")
+        who = f"<@{t_.organiser_id}>" if t_.organiser_id else ""
+        text = tt(key, lang, organiser=who, name=names[0], names=and_list(names, lang),
+                  round=round_no, next=round_no + 1)
+        return [self._post(t_.channel_id, text.strip())]
+
     def round_done_shown(self, t_: TournamentRecord, round_no: int) -> list[OutboxItem]:
         lang = self._lang(t_)
         # a picture per eight entrants, each in an embed of its own (``pages``)
@@ -531,16 +571,21 @@ class TournamentDesk:
         return out
 
     def winner_shown(self, t_: TournamentRecord) -> list[OutboxItem]:
+        """"🏆 …": the best of those who played on (``prize_rows``; one who withdrew or was
+        absent a whole round is never crowned, review 75), the people congratulated."""
         lang = self._lang(t_)
-        rows = standings(t_, settings_of(t_).rounds)
+        rows = prize_rows(t_)
+        if not rows:
+            return []
 
         def human(e: EntrantRecord) -> bool:
             return bool(e.user_id) and e.ai_level is None and not model.has_withdrawn(e)
 
         def named(es: list[EntrantRecord]) -> str:
-            return and_list([f"<@{e.user_id}>" if human(e) else standing_name(e, lang)
+            return and_list([f"<@{e.user_id}>" if human(e) else standing_name(t_, e, lang)
                              for e in es], lang)
 
+        note = passed_over(t_, lang)
         placed = [(r.place, model.entrant(t_, r.entrant)) for r in rows]
         winners = [e for place, e in placed if place == 1]
         people = [e for e in winners if human(e)]
@@ -552,7 +597,7 @@ class TournamentDesk:
             else:
                 text = tt("winners" if tie else "winner", lang, names=named(winners),
                           id=t_.tournament_id)
-            return [self._post(t_.channel_id, text)]
+            return [self._post(t_.channel_id, f"{text} {note}" if note else text)]
         # an AI won: the result, and the best-placed people named, not congratulated
         text = tt("winners_ai" if tie else "winner_ai", lang, names=named(winners),
                   id=t_.tournament_id)
@@ -561,7 +606,7 @@ class TournamentDesk:
             text += " " + tt("best_person", lang, place=listed_place(best, lang),
                              humans=named([e for p, e in placed
                                            if p == best.place and human(e)]))
-        return [self._post(t_.channel_id, text)]
+        return [self._post(t_.channel_id, f"{text} {note}" if note else text)]
 
     def tournament_closed_shown(self, t_: TournamentRecord, reason: str,
                                 by: int | None = None) -> list[OutboxItem]:
@@ -823,11 +868,12 @@ async def _draw(render: Any, *args: Any) -> bytes | None:
 
 
 
-def standing_name(e: EntrantRecord, lang: str) -> str:
+def standing_name(t_: TournamentRecord, e: EntrantRecord, lang: str) -> str:
     """An entrant's name in the standings' and the winner's text: one whose seat an AI took
     over is marked ("Cyril (AI od 1. kola)"), as the standings picture tags him. Whether he
     may win is the club's rule; the text only does not hide it."""
-    return e.name if e.ai_level is not None else marked_name(e, shown_name(e.name, lang), lang)
+    return (e.name if e.ai_level is not None
+            else marked_name(t_, e, shown_name(e.name, lang), lang))
 
 
 def standings_title(t_: TournamentRecord, round_no: int, lang: str) -> str:
@@ -847,12 +893,12 @@ def leader_lines(t_: TournamentRecord, round_no: int, lang: str) -> str:
     names) end with "… and N more"."""
     lines = []
     rows = standings(t_, round_no)
-    tie = tie_break(t_, rows, lang)
+    tie = tie_break(t_, lang)
     for row in rows:
         e = model.entrant(t_, row.entrant)
         lines.append(unlisted(tie(row, counted(K + "leader_line", lang, row.points,
                                                place=listed_place(row, lang),
-                                               name=standing_name(e, lang),
+                                               name=standing_name(t_, e, lang),
                                                points=number(row.points, lang)))))
     legend = scoring_rule(t_.game_kind, lang)
     return "\n".join([*clipped(lines, EMBED_DESCRIPTION - len(legend) - 1,

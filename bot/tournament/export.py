@@ -82,7 +82,8 @@ async def export_document(store: TableStore, t: TournamentRecord) -> dict[str, A
         "settings": {k: v for k, v in settings_of(t).to_json().items() if k != "seed"},
         "entrants": [
             {"entrant": shown(e.entrant_no), "name": e.name, "human": e.human,
-             "ai_level": e.ai_level, "replaced_from": e.replaced_from}
+             "ai_level": e.ai_level, "replaced_from": e.replaced_from,
+             "absent_from": model.absent_from(t, e)}
             for e in t.entrants
         ],
         "rounds": rounds,
@@ -109,12 +110,12 @@ def pictures_zip(t: TournamentRecord, lang: str) -> bytes:
 def standings_csv(t_: TournamentRecord, lang: str, names: Mapping[int, str] | None = None
                   ) -> bytes:
     """The standings after the last finished round as a CSV (``results_csv``'s
-    conventions), a row per entrant from first place to last: place (shared places repeat
-    the number), number in the tournament, name (``names``: a member's name today by user
-    id, else as registered), points, each round's points, the game's score that breaks
+    conventions), a row per entrant from first place to last: place (a shared place as the
+    range it covers, "6–7"), number in the tournament, name (``names``: a member's name
+    today by user id, else as registered), points, each round's points, the game's score that breaks
     equal points (Lóra: penalty points; Taroky: the result in crowns) and a note of who
-    played the seat: an AI player, an AI substitute from a round on, or an AI for a round
-    the player spent at another table."""
+    played the seat: an AI player, an AI substitute from a round on, an AI for a round the
+    player spent at another table, or for a round he made no move in (absent)."""
     lang = lang_of(lang)
     done = model.finished_rounds(t_)
     unit = score_unit(t_)
@@ -125,7 +126,10 @@ def standings_csv(t_: TournamentRecord, lang: str, names: Mapping[int, str] | No
     for row in standings(t_, done):
         e = model.entrant(t_, row.entrant)
         name = (names or {}).get(e.user_id or 0, e.name)
-        rows.append([row.place, model.entrant_number(t_, e.entrant_no), shown_name(name, lang),
+        # a shared place as the range it covers, as the picture and the embed write it
+        # (review 75: "6" twice where they said "6.–7.")
+        place = f"{row.place}–{row.last_place}" if row.shared else row.place
+        rows.append([place, model.entrant_number(t_, e.entrant_no), shown_name(name, lang),
                      number(row.points, lang),
                      *("" if p is None else number(p, lang) for p in row.rounds),
                      score_cell(row.score, unit, lang), ", ".join(_csv_notes(t_, e, done, lang))])
@@ -135,9 +139,12 @@ def standings_csv(t_: TournamentRecord, lang: str, names: Mapping[int, str] | No
 def _csv_notes(t_: TournamentRecord, e: EntrantRecord, done: int, lang: str) -> list[str]:
     if e.ai_level is not None:
         return [tt("csv_ai", lang, level=t(f"core.ai_{e.ai_level}", lang))]
-    notes = [tt("csv_busy", lang, round=x.round_no) for x in t_.substitutions
-             if x.entrant_no == e.entrant_no and x.reason == "busy" and x.round_no <= done]
-    if model.has_withdrawn(e):
+    notes = [tt(f"csv_{x.reason}", lang, round=x.round_no) for x in t_.substitutions
+             if x.entrant_no == e.entrant_no and x.reason in ("busy", "absent")
+             and x.round_no <= done]
+    # (absent in the last round: withdrawn from a round that never comes, nothing to add)
+    if model.has_withdrawn(e) and (model.absent_from(t_, e) is None
+                                   or (e.replaced_from or 0) <= settings_of(t_).rounds):
         notes.append(tt("tag_replaced", lang, round=e.replaced_from))
     return notes
 

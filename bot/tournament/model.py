@@ -127,6 +127,22 @@ def has_withdrawn(e: EntrantRecord) -> bool:
     return e.replaced_from is not None
 
 
+def absent_from(t: TournamentRecord, e: EntrantRecord) -> int | None:
+    """The first round in which the AI made every move of the entrant's seat (he never
+    clicked: an "absent" substitution), None if none: he is withdrawn from the round after
+    it on, as after Odstoupit, and the sheets, standings and exports say why."""
+    return min((x.round_no for x in t.substitutions
+                if x.entrant_no == e.entrant_no and x.reason == "absent"), default=None)
+
+
+def played_on(t: TournamentRecord, e: EntrantRecord) -> bool:
+    """He may be crowned: an AI entrant, or a person who neither withdrew nor was absent for
+    a whole round (both stay in the standings, tagged; the podium and the winner's line name
+    the best of those who played on)."""
+    return e.ai_level is not None or (
+        e.user_id is not None and not has_withdrawn(e) and absent_from(t, e) is None)
+
+
 def withdrawn(e: EntrantRecord, round_no: int) -> bool:
     """An AI substitute plays for this registered player in round ``round_no`` and on: he
     withdrew, left a table or asked to be replaced (``replaced_from``), or was forgotten (no

@@ -84,9 +84,11 @@ def score_unit(t_: TournamentRecord) -> str:
     return ""
 
 
-def entrant_tags(e: EntrantRecord, lang: str) -> list[Tag]:
+def entrant_tags(t_: TournamentRecord, e: EntrantRecord, lang: str) -> list[Tag]:
     if e.ai_level is not None:
         return [Tag(tt("tag_ai", lang, level=t(f"core.ai_{e.ai_level}", lang)))]
+    if model.absent_from(t_, e) is not None:  # (from when: the text's "nepřítomnost: AI od …")
+        return [Tag(tt("tag_absent", lang), warn=True)]
     if model.has_withdrawn(e):
         return [Tag(tt("tag_replaced", lang, round=e.replaced_from), warn=True)]
     return []
@@ -111,12 +113,16 @@ def standings_legend(t_: TournamentRecord, upto: int, lang: str, page: int = 1) 
                        [readable(t_, e, lang) for e in entrants], lang)
 
 
-def marked_name(e: EntrantRecord, name: str, lang: str) -> str:
+def marked_name(t_: TournamentRecord, e: EntrantRecord, name: str, lang: str) -> str:
     """``name`` of an entrant whose seat an AI took over, marked as the standings' text and
-    picture mark him ("Cyril (AI od 2. kola)"; forgotten: "Cyril → AI", from when is not
-    kept); an AI entrant's or one who plays, as it is."""
+    picture mark him ("Cyril (AI od 2. kola)"; absent for a whole round: "Hana (nepřítomnost:
+    AI od 1. kola)"; forgotten: "Cyril → AI", from when is not kept); an AI entrant's or one
+    who plays, as it is."""
     if e.ai_level is not None:
         return name
+    absent = model.absent_from(t_, e)
+    if absent is not None:
+        return tt("absent_name", lang, name=name, round=absent)
     if model.has_withdrawn(e):
         return tt("replaced_name", lang, name=name, round=e.replaced_from)
     if e.user_id is None:
@@ -197,7 +203,7 @@ def standings_png(t_: TournamentRecord, upto: int, lang: str, page: int = 1) -> 
                 shown = ["–" if not early else number(sum(early), lang), *shown[folded:]]
             lines.append(StandingLine(
                 place=row.place, name=readable(t_, e, lang),
-                tags=tuple(entrant_tags(e, lang)),
+                tags=tuple(entrant_tags(t_, e, lang)),
                 rounds=tuple(shown),
                 points=number(row.points, lang),
                 score=value_text(row.score, unit, lang, sign=unit == "hal"),
@@ -281,6 +287,11 @@ def sheet_footer(t_: TournamentRecord, slot: TournamentTableRecord, lang: str) -
                                 value=value_text(control.value, control.unit, lang),
                                 expected=value_text(control.expected, control.unit, lang),
                                 mark="✓" if control.ok else "✗"), control.ok))
+    # what the places go by, where the sheet's columns do not show it (Taroky: a dokup
+    # counts against the money — review 75: the order looked wrong)
+    order = K + f"sheet_order_{t_.game_kind}"
+    if has(order, lang):
+        footer.append(Footer(t(order, lang)))
     footer.append(Footer(points_rule(t_.game_kind, lang)))
     return footer
 
@@ -308,7 +319,7 @@ def standings_alt(t_: TournamentRecord, upto: int, lang: str, page: int = 1) -> 
                          else tt("pic_after", lang, round=upto, rounds=rounds), page, lang)
     rows = [counted(K + "podium_line", lang, row.points,  # (no bold: "**" read out)
                     place=listed_place(row, lang),
-                    name=marked_name(model.entrant(t_, row.entrant),
+                    name=marked_name(t_, model.entrant(t_, row.entrant),
                                      readable(t_, model.entrant(t_, row.entrant), lang), lang),
                     points=number(row.points, lang))
             for row in on_page(standings(t_, upto), page)]

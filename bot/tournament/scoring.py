@@ -7,6 +7,7 @@ shared ties; the game's score breaks equal points in the game's direction).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -78,3 +79,17 @@ def standings(t: TournamentRecord, upto: int) -> list[Standing]:
     sharing = Counter(place for place, _ in order)
     return [Standing(n, place, points[n], score[n], tuple(per_round[n]),
                      place + sharing[place] - 1) for place, n in order]
+
+
+def among(rows: list[Standing], keep: Callable[[int], bool]) -> list[Standing]:
+    """The rows of the entrants ``keep`` takes (by number), placed among themselves in the
+    same order (equals still share a place): the podium and the winner's line name the best
+    of those who played on (review 75: one who never clicked won)."""
+    kept = [row for row in rows if keep(row.entrant)]
+    out: list[Standing] = []
+    for i, row in enumerate(kept):
+        place = out[-1].place if out and kept[i - 1].place == row.place else i + 1
+        out.append(Standing(row.entrant, place, row.points, row.score, row.rounds, place))
+    size = Counter(row.place for row in out)
+    return [Standing(r.entrant, r.place, r.points, r.score, r.rounds,
+                     r.place + size[r.place] - 1) for r in out]

@@ -93,6 +93,12 @@ class TournamentPresenter(Protocol):
     def table_done_shown(self, t: TournamentRecord,
                          slot: TournamentTableRecord) -> list[OutboxItem]: ...
 
+    def absent_shown(self, t: TournamentRecord, round_no: int,
+                     entrants: Sequence[int]) -> list[OutboxItem]:
+        """The organiser told in the tournament's channel that these entrants made no move of
+        their own at their tables of round ``round_no`` (withdrawn from the next round on)."""
+        ...
+
     def round_done_shown(self, t: TournamentRecord, round_no: int) -> list[OutboxItem]:
         """The standings after the round and its sheets (``t`` holds every result of the
         round)."""
@@ -530,7 +536,8 @@ class TournamentService:
                 seats.append(Seat(e.user_id, e.name))
         rules = games.get(t.game_kind).tournament_rules()
         table_settings = TableSettings(
-            options=rules.round_options(settings.options, settings.length, settings.rounds),
+            options=rules.numbered(rules.round_options(settings.options, settings.length,
+                                                       settings.rounds), r),
             turn_timer=settings.turn_timer, lang=settings.lang, seating="join",
             autoplay=settings.autoplay, ai_level=settings.ai_level)
         table = await self.tables.create_started(
@@ -613,7 +620,9 @@ class TournamentService:
         goes with the result, should ``seat_back`` not have dropped it (it failed, or the
         bot restarted in between: the sheet marked an AI for one who played). One who took
         such a seat back and left it again left it, whatever ``seat_back`` did (his seat
-        tells he was back: ``left_before``; he stayed marked "busy")."""
+        tells he was back: ``left_before``; he stayed marked "busy"). One who sat there to
+        the end without a move of his own was absent: marked so, withdrawn from the next
+        round on, and the organiser told (``absent_shown``)."""
         state = table.state
         assert state is not None
         outcome = state.outcome()
@@ -623,12 +632,25 @@ class TournamentService:
             return t
         tid = t.tournament_id
         returned: list[int] = []
+        absent: list[int] = []
         marked = False
         for seat, number in enumerate(s.seats):
             e = model.entrant(t, number)
             held = table.seats[seat]
             sub = model.substitution(t, r, n, seat)
-            if (e.ai_level is None and held is not None and held.user_id is None
+            if (e.ai_level is None and held is not None and e.user_id is not None
+                    and held.user_id == e.user_id and sub is None
+                    and not model.has_withdrawn(e) and held.clicked is None
+                    and held.ai_moves > 0):
+                # absent the whole round: he never moved by a click (``Seat.clicked``; a move
+                # the table forced on him is no click) and the AI played for him — withdrawn
+                # from the next round on, as after Odstoupit (review 75: he won the tournament)
+                await self._write(self.store.add_substitution(tid, r, n, seat, number,
+                                                              "absent"))
+                await self._write(self.store.withdraw_entrant(tid, number, r + 1))
+                absent.append(number)
+                marked = True
+            elif (e.ai_level is None and held is not None and held.user_id is None
                     and (sub is None or (sub.reason == "busy" and held.left_before))):
                 if sub is not None:  # (a restart after this finds none, and writes "left")
                     await self._write(self.store.drop_substitution(tid, r, n, seat))
@@ -642,6 +664,7 @@ class TournamentService:
             t = await self._reload(tid)
         done = model.table_done(t, r, n, outcome.to_json(), game_id, returned)
         batch = OutboxBatch([*self.presenter.table_done_shown(done, model.slot(done, r, n)),
+                             *(self.presenter.absent_shown(done, r, absent) if absent else []),
                              *self.presenter.tournament_shown(done)])
         await self._change(tid, self.store.finish_table(
             tid, r, n, result=outcome.to_json(), game_id=game_id, returned=returned,

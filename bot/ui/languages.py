@@ -158,7 +158,16 @@ class Languages:
             return None
 
     async def lang_at(self, interaction: Interaction, table_id: int) -> str:
+        """``lang_for`` a click at table ``table_id``: the table's language, also once it is
+        over and gone from memory (review 75: a passer-by's Pravidla at a finished Czech
+        tournament table answered in his client's English, its tournament's buttons in
+        Czech)."""
         table = self.ctl.known(table_id)
+        if table is None:
+            try:
+                table = await self.ctl.table(table_id)
+            except Exception:
+                log.warning("could not load table %s", table_id)
         return await self.lang_for(interaction, table)
 
 

@@ -29,6 +29,7 @@ class TarokyOptions:
     round_minutes: int | None = 60  # round_limit in minutes (the bot's clock) …
     round_deals: int | None = None  # … or in deals (the engine counts)
     rounds: int = 4  # rounds of a tournament (T-TOURNAMENT)
+    round: int = 1  # the round of a tournament a table plays (its protocol rows say it)
 
     def __post_init__(self) -> None:
         if self.round_deals is not None and self.round_minutes is not None:
@@ -57,6 +58,8 @@ class TarokyOptions:
             if self.round_deals is not None
             else {"minutes": self.round_minutes},
             "rounds": self.rounds,
+            # (left out as 1: a table of its own, or a first round, as saved before)
+            **({"round": self.round} if self.round != 1 else {}),
         }
 
     @classmethod
@@ -84,7 +87,7 @@ class TarokyOptions:
                 values[name] = _int_or(name, value, "none", 1, 10**9)
             elif name in ("stake", "dokup_step"):
                 values[name] = _int(name, value, 1, 10**9)
-            elif name == "rounds":
+            elif name in ("rounds", "round"):
                 values[name] = _int(name, value, 1, 1000)
             elif name == "round_limit":
                 if not isinstance(value, dict) or len(value) != 1:

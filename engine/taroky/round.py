@@ -69,8 +69,10 @@ class TarokyRound:
 
     @classmethod
     def new(cls, options: dict[str, Any] | None, rng: random.Random) -> TarokyRound:
-        """``GameSpec.new``: a round with options JSON and random deals."""
-        return cls(options=TarokyOptions.from_json(options), rng=rng)
+        """``GameSpec.new``: a round with options JSON and random deals; a tournament's
+        table plays the round its options name (``TarokyOptions.round``)."""
+        parsed = TarokyOptions.from_json(options)
+        return cls(options=parsed, rng=rng, round_no=parsed.round)
 
     def _new_deal(self, deal_no: int, dealer: int) -> TarokyDeal:
         if self.given_deals is not None:

@@ -83,6 +83,12 @@ def round_options(options: JSON | None, length: common.RoundLength, rounds: int)
     return TarokyOptions.from_json(data).to_json()
 
 
+def numbered(options: JSON, round_no: int) -> JSON:
+    """The options of a table that plays round ``round_no`` of the tournament: its round's
+    record and protocol rows say that round (review 75: every table said round 1)."""
+    return TarokyOptions.from_json({**options, "round": round_no}).to_json()
+
+
 def sheet_values(outcome: Outcome, seat: int) -> tuple[int | None, ...]:
     """Dokup and Peníze (money at the end of the round) of a seat, in haléře."""
     extra = outcome.extra(seat)
@@ -105,4 +111,5 @@ RULES = common.TournamentRules(
     columns=(common.SheetColumn("dokup", "hal"), common.SheetColumn("money", "hal")),
     values=sheet_values,
     control=control_sum,
+    numbered=numbered,
 )
