@@ -137,3 +137,29 @@ async def test_the_creator_sets_stake_and_round_in_the_lobby_and_the_game_plays_
     assert reply(res).embeds[0].fields[-1].value.splitlines()[:2] == [
         "• Kolo: 4 rozdání",
         "• Vklad 100,00 Kč (peníze každého hráče na začátku kola; sazby nemění)"]
+
+
+async def test_a_club_s_stake_outside_the_presets_is_chosen_back_in_the_lobby(harness) -> None:
+    """Review 79: a table opened with 30 Kč (no preset) lost it for good once the creator
+    tried 100 Kč; the select offers it back, and the click takes it."""
+    env = harness.env
+    guild = env.create_guild()
+    ch = guild.create_text_channel("taroky")
+    alice = guild.add_member(env.create_user("alice", global_name="Alice"))
+    await alice.slash(ch, "taroky new", language="cs", stake=30)
+    table = harness.service.tables[1]
+
+    def select() -> Any:
+        lobby = next(m for m in ch.history() if m.id == table.message_id)
+        return lobby, next(c for c in controls(lobby)
+                           if c["type"] == 3 and c["custom_id"].endswith(":v"))
+
+    lobby, values = select()
+    assert "stake=3000" not in [o["value"] for o in values["options"]]
+    await alice.select(lobby, ["stake=10000"], custom_id=values["custom_id"])
+    assert table.settings.options["stake"] == 10000
+    lobby, values = select()
+    offered = {o["value"]: o["label"] for o in values["options"]}
+    assert offered["stake=3000"] == "Vklad: 30,00 Kč"
+    await alice.select(lobby, ["stake=3000"], custom_id=values["custom_id"])
+    assert table.settings.options["stake"] == 3000
