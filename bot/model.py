@@ -288,6 +288,11 @@ class TableSettings:
         else:
             self.revision = same
 
+    def first_options(self) -> JSONDict:
+        """The options the table was opened with (the server's or the command's): its first
+        revision's, kept once the creator changed them (``revise``)."""
+        return self.revisions.get(0, self.options)
+
     def to_json(self) -> JSONDict:
         return {
             "options": dict(self.options),

@@ -383,8 +383,10 @@ def add_records_commands(group: app_commands.Group, ui: GameUI) -> None:
                 await store.set_guild_setting(interaction.guild_id, key, value)
         if language is None and not server:  # what is set: his own language first
             chosen = await controller.languages.chosen_lang(interaction.user.id)
-            lines.append(t("core.my_lang_is", lang, language=t(f"core.choice_{chosen}", lang))
-                         if chosen in ("cs", "en") else t("core.my_lang_is_auto", lang))
+            option = option_shown("language", czech_client(interaction))  # (as his client)
+            lines.append(t("core.my_lang_is", lang, language=t(f"core.choice_{chosen}", lang),
+                           option=option) if chosen in ("cs", "en")
+                         else t("core.my_lang_is_auto", lang, option=option))
         if manager or (language is None and not server):
             current = await store.guild_settings(interaction.guild_id)
             share = share_percent(float(current["ai_share_limit"]))

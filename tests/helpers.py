@@ -46,7 +46,8 @@ SUITS = "hlba"
 LORA_BUILTIN_DEFAULTS_EN = (
     "New Lóra tables start with the built-in options – this server has set none of its"
     " own (a server manager sets them with /lora defaults; an option given when opening"
-    " a table always wins):\n"
+    " a table always wins; the creator can then still change the rules in the menu below the"
+    " table, and the players accept the change):\n"
     "• King of hearts into the first trick: allowed\n"
     "• Panák (whoever takes all four Obers in the game Obers owes everyone a drink): no\n"
     "• Clean hundred: yes\n• Turn timer: 120 s\n• Seating: by draw")

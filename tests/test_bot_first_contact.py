@@ -258,8 +258,9 @@ async def test_taroky_new_reads_as_a_table_and_its_options_say_their_defaults(ha
         ("A round of a number of deals instead (default 0 = by time)",
          "Kolo na počet rozdání místo času (výchozí 0 = podle času)"),
         ("Play Warsaw (default yes)", "Hrát Varšavu (výchozí ano)"),
-        ("Highest double (default 0 = unlimited; 3 = up to re-redouble)",
-         "Nejvyšší flek (výchozí 0 = bez omezení; 3 = do supu)"),
+        ("Doubles: 1 = at most doubled, 2 = at most redoubled, 3 = re-redoubled; 0 = unlimited",
+         "Fleky: 1 = nejvýš jeden flek (bez re), 2 = nejvýš re, 3 = nejvýš sup; 0 = bez"
+         " omezení"),
         ("The talon in a solo (default: turned after the tricks)",
          "Talon v sólu (výchozí: otáčí se po štyších)"),
         ("A 35:35 tie (default: nothing is paid)", "Plichta 35:35 (výchozí: neplatí se)"),

@@ -17,6 +17,8 @@ LORA_CS = [
         " jinak tvým; volbou `language` zvolíš češtinu, nebo angličtinu.",
         "Ostatní přisednou tlačítkem **Přisednout**, volná místa obsadí **+ AI** (přidat AI"
         " smí každý u stolu). Hru spustí zakladatel tlačítkem **Začít hru**.",
+        "Do té doby může zakladatel v nabídkách pod stolem měnit pravidla a nastavení stolu;"
+        " hráči u stolu změnu odsouhlasí.",
         "Stůl, u kterého se celý den nic neděje (nikdo nepřisedne, neodejde, nemění pravidla"
         " ani nespouští hru), se sám zruší.",
         "Po hře otevře **Hrát znovu** nový stůl se stejnými hráči a pravidly (ne v turnaji).",
@@ -66,7 +68,8 @@ LORA_CS = [
         "`ai_share` a `table_threads`).",
         "**/lora defaults** – s čím začínají nové stoly serveru; nastavují je správci serveru "
         "(`reset:yes` vrátí vestavěné), volba při zakládání stolu má přednost.",
-        "Turnaje mají vlastní volby (od serveru přebírají jen jazyk stolu).",
+        "Zakladatel stolu je může změnit ještě v nabídkách pod stolem; turnaje mají vlastní"
+        " volby (od serveru přebírají jen jazyk stolu).",
         "**/lora forget-me** – smaže tvoje osobní údaje (hry zůstanou anonymně).",
     ]),
 ]
@@ -123,6 +126,8 @@ async def test_taroky_help_in_english_for_a_newcomer_names_every_command(harness
         " language, else yours; its option `language` chooses English or Czech.",
         "Others sit down with **Join**, **+ AI** fills a free seat (anyone seated may add"
         " one). The creator starts the game with **Start**.",
+        "Until then the creator can change the table's rules and settings in the menus below"
+        " it; the seated players accept the change.",
         "A table where nothing happens for a whole day (nobody sits down, leaves, changes the"
         " rules or starts the game) closes by itself.",
         "After a game, **Play again** opens a new table with the same players and rules (not"

@@ -135,23 +135,26 @@ async def test_settings_without_options_say_the_players_own_language(harness):
     res = await alice.slash(ch, "lora settings")
     assert reply(res).content == (
         "Language of your private messages: the table's language (change it with the"
-        " language option).\n" + server_en)
+        " `language` option).\n" + server_en)
     await alice.slash(ch, "lora settings", language="cs")
     res = await alice.slash(ch, "taroky settings")
     assert reply(res).content == (
-        "Jazyk tvých soukromých zpráv: čeština (změníš ho volbou jazyk).\n"
+        "Jazyk tvých soukromých zpráv: čeština (změníš ho volbou `language`).\n"
         "Do žebříčku se počítá hra, kterou do konce hrají aspoň dva lidé a ve které AI za"
         " nikoho z nich neodehrála víc než 25 % tahů.\n"
         "Nový stůl v kanálu, kde už se hraje, má vlastní vlákno (první stůl hraje přímo"
         " v kanálu).\n"
         "Nové stoly hry Taroky začínají s vestavěnými volbami – server žádné vlastní"
         " nenastavil (správce serveru je nastaví příkazem /taroky defaults; volba zadaná při"
-        " zakládání stolu má vždy přednost):\n"
+        " zakládání stolu má vždy přednost; vklad, dokup, strop, fleky, délku kola i pravidla"
+        " pak zakladatel může změnit ještě v nabídkách pod stolem a hráči změnu odsouhlasí):\n"
         "• Kolo: 60 minut\n"
-        "• Vklad 50,00 Kč, dokup po 10,00 Kč, herní strop 40,00 Kč"
-        " (nejvíc, kolik jeden hráč zaplatí druhému za jednu hru)\n"
+        "• Vklad 50,00 Kč (peníze každého hráče na začátku kola; sazby nemění)\n"
+        "• Dokup po 10,00 Kč (kdykoli by hráči peníze klesly pod nulu, automaticky se mu po"
+        " této částce dokoupí)\n"
+        "• Herní strop 40,00 Kč (nejvíc, kolik jeden hráč zaplatí druhému za jednu hru)\n"
         "• Varšava: ano · žďuch: ano · monda lze dát na škýze jen jako poslední tarok\n"
-        "• Flek: bez omezení\n"
+        "• Fleky: bez omezení\n"
         "• Talon v sólu: po každém z prvních šesti štychů se jedna jeho karta otočí lícem"
         " nahoru\n"
         "• Plichta 35:35: hra se neplatí\n"
@@ -160,7 +163,7 @@ async def test_settings_without_options_say_the_players_own_language(harness):
     await alice.slash(ch, "lora settings", language="en")
     res = await alice.slash(ch, "lora settings")
     assert reply(res).content == (
-        "Language of your private messages: English (change it with the language option).\n"
+        "Language of your private messages: English (change it with the `language` option).\n"
         + server_en)
 
 

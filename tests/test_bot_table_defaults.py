@@ -24,7 +24,9 @@ async def test_a_manager_s_lora_defaults_open_a_new_table_and_an_option_given_wi
     res = await mod.slash(ch, "lora defaults", panak=True, turn_timer=0, language="cs")
     assert res.ephemeral and reply(res).content == "\n".join([
         "New Lóra tables on this server start with these options (a server manager sets them"
-        " with /lora defaults; an option given when opening a table wins):",
+        " with /lora defaults; an option given when opening a table wins; the creator can then"
+        " still change the rules in the menu below the table, and the players accept the"
+        " change):",
         "• King of hearts into the first trick: allowed",
         "• Panák (whoever takes all four Obers in the game Obers owes everyone a drink): yes"
         " (the server's)",
@@ -70,20 +72,25 @@ async def test_taroky_defaults_in_czech_and_back_to_the_built_in_ones(harness, l
                           language="cs")
     assert reply(res).content == "\n".join([
         "Nové stoly hry Taroky na tomto serveru začínají s těmito volbami (nastavuje je správce"
-        " serveru příkazem /taroky výchozí; volba zadaná při zakládání stolu má přednost):",
+        " serveru příkazem /taroky výchozí; volba zadaná při zakládání stolu má přednost;"
+        " vklad, dokup, strop, fleky, délku kola i pravidla pak zakladatel může změnit ještě"
+        " v nabídkách pod stolem a hráči změnu odsouhlasí):",
         "• Kolo: 30 minut (volba serveru)",
-        "• Vklad 100,00 Kč, dokup po 10,00 Kč, herní strop 40,00 Kč"
-        " (nejvíc, kolik jeden hráč zaplatí druhému za jednu hru; volba serveru)",
+        # (review 79: the server's mark on the stake alone, not read as the cap's)
+        "• Vklad 100,00 Kč (peníze každého hráče na začátku kola; sazby nemění; volba"
+        " serveru)",
+        "• Dokup po 10,00 Kč (kdykoli by hráči peníze klesly pod nulu, automaticky se mu po"
+        " této částce dokoupí)",
+        "• Herní strop 40,00 Kč (nejvíc, kolik jeden hráč zaplatí druhému za jednu hru)",
         "• Varšava: ano · žďuch: ano · monda lze dát na škýze jen jako poslední tarok",
-        "• Flek: bez omezení",
+        "• Fleky: bez omezení",
         "• Talon v sólu: po každém z prvních šesti štychů se jedna jeho karta otočí lícem"
         " nahoru",
         "• Plichta 35:35: hra se neplatí",
         "• Čas na tah: 120 s",
         "• Zasedací pořádek: losem",
         "• Jazyk stolu: čeština (volba serveru)",
-        "Bez voleb serveru by platilo – Kolo: 60 minut · Vklad 50,00 Kč, dokup po"
-        " 10,00 Kč, herní strop 40,00 Kč",
+        "Bez voleb serveru by platilo – Kolo: 60 minut · Vklad 50,00 Kč",
         "Turnaje mají vlastní volby – z těchto přebírají jen jazyk stolu.",
         "Zpět na vestavěné volby: /taroky výchozí obnovit:ano; jednu volbu vrátíš zadáním"
         " její vestavěné hodnoty."])
@@ -101,16 +108,19 @@ async def test_taroky_defaults_in_czech_and_back_to_the_built_in_ones(harness, l
     res = await mod.slash(ch, "taroky settings")
     lines = reply(res).content.split("\n")
     assert lines[3:6] == [  # (to a manager: which options change the server's settings)
-        "Jako správce serveru je změníš volbami `podíl_ai` a `vlákna_stolů`.",
+        "Obojí změníš jako správce serveru volbami `podíl_ai` a `vlákna_stolů`.",
         "Nové stoly hry Taroky na tomto serveru začínají s těmito volbami (nastavuje je správce"
-        " serveru příkazem /taroky výchozí; volba zadaná při zakládání stolu má přednost):",
+        " serveru příkazem /taroky výchozí; volba zadaná při zakládání stolu má přednost;"
+        " vklad, dokup, strop, fleky, délku kola i pravidla pak zakladatel může změnit ještě"
+        " v nabídkách pod stolem a hráči změnu odsouhlasí):",
         "• Kolo: 60 minut"]
     # (Lóra's defaults are Lóra's own): none set, the built-in ones are listed
     res = await mod.slash(ch, "lora defaults")
     assert reply(res).content == "\n".join([
         "Nové stoly hry Lóra začínají s vestavěnými volbami – server žádné vlastní nenastavil"
         " (správce serveru je nastaví příkazem /lora výchozí; volba zadaná při zakládání stolu"
-        " má vždy přednost):",
+        " má vždy přednost; pravidla pak zakladatel může změnit ještě v nabídce pod stolem a"
+        " hráči změnu odsouhlasí):",
         "• Červený král do 1. štychu: povoleno",
         "• Panák (kdo ve Filkách vezme všechny čtyři filky,"
         " platí panáka): ne",
@@ -148,10 +158,9 @@ async def test_the_reply_speaks_the_language_that_holds_after_the_change(harness
     assert reply(res).content.startswith("New Taroky tables on this server start with")
     # (the cap explained once, the server's mark inside its bracket; review 42)
     lines = reply(res).content.split("\n")
-    assert "• Stake 20.00 Kč, top-up by 10.00 Kč, cap 40.00 Kč (the most one player pays"\
-        " another for one game; the server's)" in lines
-    assert "Built in, without the server's options: Stake 50.00 Kč, top-up by 10.00 Kč, cap"\
-        " 40.00 Kč" in lines
+    assert "• Stake 20.00 Kč (each player's money at the start of the round; it does not"\
+        " change the rates; the server's)" in lines
+    assert "Built in, without the server's options: Stake 50.00 Kč" in lines
 
 
 async def test_only_a_manager_changes_the_defaults_anybody_sees_them(harness, locales):

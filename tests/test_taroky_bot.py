@@ -699,9 +699,12 @@ async def test_the_rules_at_a_table_give_that_tables_own_rules(harness):
         assert topics[1].value.startswith("Předák nesmí říct dobrá: zahajuje 1P")
         assert topics[6].value.startswith("**Hlášky** (taročky, barvy, trul, honéry…)")
         assert field.name == "Pravidla stolu"
-        assert field.value.splitlines()[:2] == [
-            "• Kolo: 4 rozdání", "• Vklad 20,00 Kč, dokup po 10,00 Kč, herní strop 40,00 Kč"
-                                 " (nejvíc, kolik jeden hráč zaplatí druhému za jednu hru)"]
+        assert field.value.splitlines()[:4] == [
+            "• Kolo: 4 rozdání",
+            "• Vklad 20,00 Kč (peníze každého hráče na začátku kola; sazby nemění)",
+            "• Dokup po 10,00 Kč (kdykoli by hráči peníze klesly pod nulu, automaticky se mu"
+            " po této částce dokoupí)",
+            "• Herní strop 40,00 Kč (nejvíc, kolik jeden hráč zaplatí druhému za jednu hru)"]
     other = guild.add_member(harness.env.create_user("eve", global_name="Eve"))
     res = await other.slash(ch, "taroky rules")  # not at a table: the summary alone
     assert [f.name for f in reply(res).embeds[0].fields] == [

@@ -46,10 +46,12 @@ def test_the_lobby_lists_the_rules_of_the_table() -> None:
     default = TableSettings(options=TarokyOptions().to_json())
     assert UI.settings_lines(default, "cs") == [
         "Kolo: 60 minut",
-        "Vklad 50,00 Kč, dokup po 10,00 Kč, herní strop 40,00 Kč"
-        " (nejvíc, kolik jeden hráč zaplatí druhému za jednu hru)",
+        "Vklad 50,00 Kč (peníze každého hráče na začátku kola; sazby nemění)",
+        "Dokup po 10,00 Kč (kdykoli by hráči peníze klesly pod nulu, automaticky se mu po této"
+        " částce dokoupí)",
+        "Herní strop 40,00 Kč (nejvíc, kolik jeden hráč zaplatí druhému za jednu hru)",
         "Varšava: ano · žďuch: ano · monda lze dát na škýze jen jako poslední tarok",
-        "Flek: bez omezení",
+        "Fleky: bez omezení",
         "Talon v sólu: po každém z prvních šesti štychů se jedna jeho karta otočí lícem"
         " nahoru",
         "Plichta 35:35: hra se neplatí",
@@ -58,18 +60,27 @@ def test_the_lobby_lists_the_rules_of_the_table() -> None:
                                                   "solo_talon": "hidden", "zduch": False}))
     assert UI.settings_lines(other, "en") == [
         "Round: 8 deals",
-        "Stake 50.00 Kč, top-up by 10.00 Kč, cap 40.00 Kč"
-        " (the most one player pays another for one game)",
+        "Stake 50.00 Kč (each player's money at the start of the round; it does not change the"
+        " rates)",
+        "Top-up by 10.00 Kč (whenever a player's money would go below zero, it is topped up"
+        " automatically in steps of this size)",
+        "Cap 40.00 Kč (the most one player pays another for one game)",
         "Warsaw: yes · push: no · the mond may go onto the Škýz only as your last tarok",
-        "Doubles: 3",
+        "Doubles: at most re-redoubled",
         "Talon in a solo: it stays face down until the deal ends",
         "Tie 35:35: the game is not paid",
     ]
     uncapped = TableSettings(options=options_json(**{**DEFAULTS, "cap": 0}))
-    assert UI.settings_lines(uncapped, "cs")[1] == (
-        "Vklad 50,00 Kč, dokup po 10,00 Kč, bez herního stropu")
-    assert UI.settings_lines(uncapped, "en")[1] == (
-        "Stake 50.00 Kč, top-up by 10.00 Kč, no cap on a game's payment")
+    assert UI.settings_lines(uncapped, "cs")[3] == "Bez herního stropu"
+    assert UI.settings_lines(uncapped, "en")[3] == "No cap on a game's payment"
+    # review 79: the highest flek in the select's words, a number only past sup
+    words = {n: [UI.rules_lines(TableSettings(options=options_json(
+        **{**DEFAULTS, "flek_max": n})), lang)[4] for lang in ("cs", "en")] for n in (1, 2, 4, 5)}
+    assert words == {
+        1: ["Fleky: nejvýš jeden flek (bez re)", "Doubles: at most doubled (no redouble)"],
+        2: ["Fleky: nejvýš re", "Doubles: at most redoubled"],
+        4: ["Fleky: nejvýš 4 fleky", "Doubles: at most 4 doubles"],
+        5: ["Fleky: nejvýš 5 fleků", "Doubles: at most 5 doubles"]}
 
 
 def test_T_FLEK_the_announcement_buttons_name_the_next_level() -> None:
@@ -1288,10 +1299,10 @@ def test_T_PLAY_W_the_rules_summary_says_the_mond_rule_as_the_table_plays_it(lan
                    " of the first six tricks.", "belongs to the opponents, and it stays face"
                    " down until the deal ends.")}[lang]
     tie = {"cs": ("35:35 je plichta (hra se neplatí).", "35:35 je plichta (hra se platí jako"
-                  " prohra o jedno oko: platí strana vydražitele, a je-li hra flekovaná, ta,"
+                  " prohra o jedno oko – platí strana vydražitele, a je-li hra flekovaná, ta,"
                   " která na ni dala poslední flek)."),
            "en": ("35:35 is a tie (the game is not paid).", "35:35 is a tie (the game is paid"
-                  " as lost by one eye: by the declarer's side or, if the game was doubled,"
+                  " as lost by one eye – by the declarer's side or, if the game was doubled,"
                   " by the side that gave its last double).")}[lang]
     for text in (rules_text("taroky", None, lang), rules_text("taroky", table, lang)):
         assert mond in text and allowed not in text
@@ -1301,23 +1312,23 @@ def test_T_PLAY_W_the_rules_summary_says_the_mond_rule_as_the_table_plays_it(lan
     text = rules_text("taroky", table, lang)
     assert allowed in text and mond not in text and "{" not in text
     assert solo[1] in text and tie[1] in text
-    assert UI.settings_lines(table.settings, lang)[2:] == {
-        "cs": ["Varšava: ano · žďuch: ano · mond na škýze povolen", "Flek: bez omezení",
+    assert UI.settings_lines(table.settings, lang)[4:] == {
+        "cs": ["Varšava: ano · žďuch: ano · mond na škýze povolen", "Fleky: bez omezení",
                "Talon v sólu: zůstává zakrytý až do konce rozdání",
-               "Plichta 35:35: hra se platí jako prohra o jedno oko: platí strana vydražitele,"
+               "Plichta 35:35: hra se platí jako prohra o jedno oko – platí strana vydražitele,"
                " a je-li hra flekovaná, ta, která na ni dala poslední flek"],
         "en": ["Warsaw: yes · push: yes · mond onto the Škýz allowed", "Doubles: unlimited",
                "Talon in a solo: it stays face down until the deal ends",
-               "Tie 35:35: the game is paid as lost by one eye: by the declarer's side or, if"
+               "Tie 35:35: the game is paid as lost by one eye – by the declarer's side or, if"
                " the game was doubled, by the side that gave its last double"]}[lang]
     limited = TarokyOptions(varsava_max_taroky=3, zduch=False)
-    assert UI.rules_lines(TableSettings(options=limited.to_json(), lang=lang), lang)[1] == {
+    assert UI.rules_lines(TableSettings(options=limited.to_json(), lang=lang), lang)[3] == {
         "cs": "Varšava: ano (předák ji smí zvolit jen s nejvýš 3 taroky) · žďuch: ne · monda"
               " lze dát na škýze jen jako poslední tarok",
         "en": "Warsaw: yes (the forehand may choose it only with at most 3 taroks) · push: no"
               " · the mond may go onto the Škýz only as your last tarok"}[lang]
     off = TarokyOptions(varsava=False)  # (Varšava not played: nothing of its options)
-    assert UI.rules_lines(TableSettings(options=off.to_json()), lang)[1] == {
+    assert UI.rules_lines(TableSettings(options=off.to_json()), lang)[3] == {
         "cs": "Varšava: ne", "en": "Warsaw: no"}[lang]
 
 
@@ -1374,6 +1385,68 @@ def test_the_english_rules_name_the_hlasky_as_the_game_shows_them() -> None:
     from bot.i18n import t
 
     rules = t("taroky.rules_text", "en", settings="", solo_talon="", tie="", bid_end="", cap="",
-              varsava="")
+              varsava="", flek_limit="", money="")
     assert "(hlášky: 8–9 taroks, 1–2 taroks, no tarok, trul, honours …)" in rules
     assert "colour" not in rules
+
+
+def test_the_hand_says_a_flek_the_table_s_limit_alone_forbids() -> None:
+    """Review 79: at a "nejvýš flek" table the declarer read only "teď můžeš jen říct
+    dobrá" after the opponents' flek. The engine's refusal names the table's limit when it
+    alone forbids the next flek, and the hand says it; an opponent, who could not give re
+    at any table, reads nothing of it."""
+    from bot.games.taroky.hand import flek_limit_lines, prompt
+    from bot.games.taroky.pictures.examples import worked
+    from engine.taroky.actions import Announce, Bid, Call, Choose
+    from engine.taroky.cards import parse_card
+    from engine.taroky.errors import IllegalAction
+
+    rnd = TarokyRound(deals=[worked()], options=TarokyOptions(round_deals=1, flek_max=1))
+    for action in (Bid(0, "1P"), Bid(1, "dobra"), Bid(2, "dobra"), Bid(3, "dobra"),
+                   Choose(0, "1P"), Call(0, parse_card("XIX"))):
+        rnd.apply(action)
+    while rnd.deal.phase == "discard":
+        rnd.apply(rnd.legal_actions()[0])
+    cs, en = _table(rnd), _table(rnd, "en")
+    for action in (Announce(0, "done"), Announce(1, "flek:game"), Announce(1, "done")):
+        assert flek_limit_lines(cs, rnd.view(rnd.to_act), "cs") == []
+        rnd.apply(action)
+    while rnd.to_act != 0:  # (the opponent: no re at any table; the partner: as the declarer)
+        seat = rnd.to_act
+        lines = flek_limit_lines(cs, rnd.view(seat), "cs")
+        assert lines == ([] if rnd.view(seat).side == "O"
+                         else ["Re na hru u tohoto stolu nejde – nejvýš jeden flek (bez re)."])
+        rnd.apply(Announce(seat, "done"))
+    view = rnd.view(0)
+    assert prompt(cs, view, "cs") == "Hlášení: teď můžeš jen říct dobrá."
+    assert flek_limit_lines(cs, view, "cs") == [
+        "Re na hru u tohoto stolu nejde – nejvýš jeden flek (bez re)."]
+    assert flek_limit_lines(en, view, "en") == [
+        "Redouble the game is not allowed at this table – at most doubled (no redouble)."]
+    try:
+        rnd.verify(Announce(0, "flek:game"))
+    except IllegalAction as exc:
+        assert (exc.code, exc.params) == ("flek_not_allowed", {"flek_max": 1})
+    else:
+        raise AssertionError("a re past the table's highest flek was accepted")
+
+
+def test_the_rules_say_the_table_s_highest_flek_and_what_stake_and_top_up_are() -> None:
+    """Review 79: the rules said "flek, re, sup…" at a "nejvýš flek" table, and never what
+    the stake and the top-up are."""
+    from bot.games.taroky.pictures.examples import worked
+    from bot.ui.builders import rules_text
+
+    table = _table(TarokyRound(deals=[worked()], options=TarokyOptions(
+        flek_max=1, stake=10000, dokup_step=500)))
+    text = rules_text("taroky", table, "cs")
+    assert ("(každý zdvojnásobí cenu). Fleky u tohoto stolu: nejvýš jeden flek (bez re)."
+            " Ohlášený pagát") in text
+    assert ("tady jen virtuální (1 Kč = 100 h). Každý hráč začíná kolo s vkladem 100,00 Kč"
+            " (sazby nemění); kdyby mu peníze klesly pod nulu, automaticky se mu dokoupí po"
+            " 5,00 Kč (dokup). Malá hláška") in text
+    assert "Doubles at this table: at most doubled (no redouble)." in rules_text(
+        "taroky", _table(table.state, "en"), "en")
+    unlimited = rules_text("taroky", _table(TarokyRound(deals=[worked()])), "cs")
+    assert "Fleky u tohoto stolu" not in unlimited
+    assert "(každý zdvojnásobí cenu). Ohlášený pagát" in unlimited

@@ -16,15 +16,20 @@ def _fields(message: object) -> list[tuple[str, str]]:
 
 @pytest.mark.parametrize(("lang", "expected"), [
     ("cs", ("Pravidla hry u stolů (Taroky)",
-            "Vklad 100,00 Kč, dokup po 10,00 Kč, herní strop 20,00 Kč"
-            " (nejvíc, kolik jeden hráč zaplatí druhému za jednu hru)\nVaršava: ne\n"
-            "Flek: 2\nTalon v sólu: po každém z prvních šesti štychů se jedna jeho karta"
-            " otočí lícem nahoru\nPlichta 35:35: hra se neplatí")),
+            "Vklad 100,00 Kč (peníze každého hráče na začátku kola; sazby nemění)\n"
+            "Dokup po 10,00 Kč (kdykoli by hráči peníze klesly pod nulu, automaticky se mu po"
+            " této částce dokoupí)\n"
+            "Herní strop 20,00 Kč (nejvíc, kolik jeden hráč zaplatí druhému za jednu hru)\n"
+            "Varšava: ne\nFleky: nejvýš re\nTalon v sólu: po každém z prvních šesti štychů se"
+            " jedna jeho karta otočí lícem nahoru\nPlichta 35:35: hra se neplatí")),
     ("en", ("Game rules at the tables (Taroky)",
-            "Stake 100.00 Kč, top-up by 10.00 Kč, cap 20.00 Kč"
-            " (the most one player pays another for one game)\nWarsaw: no\n"
-            "Doubles: 2\nTalon in a solo: one of its cards is turned face up after each of"
-            " the first six tricks\nTie 35:35: the game is not paid")),
+            "Stake 100.00 Kč (each player's money at the start of the round; it does not"
+            " change the rates)\n"
+            "Top-up by 10.00 Kč (whenever a player's money would go below zero, it is topped"
+            " up automatically in steps of this size)\n"
+            "Cap 20.00 Kč (the most one player pays another for one game)\n"
+            "Warsaw: no\nDoubles: at most redoubled\nTalon in a solo: one of its cards is turned"
+            " face up after each of the first six tricks\nTie 35:35: the game is not paid")),
 ])
 async def test_the_taroky_tournament_shows_the_organiser_s_options(
         harness: BotHarness, lang: str, expected: tuple[str, str]) -> None:
@@ -60,8 +65,11 @@ async def test_the_game_rules_field_is_the_game_s_rules_without_the_round_s_leng
     rules = ui_of("taroky").rules_lines(settings, "cs")
     assert lobby == ["Kolo: 4 rozdání" if "deals" in length else "Kolo: 90 minut", *rules]
     assert fields[1] == ("Pravidla hry u stolů (Taroky)", "\n".join(rules))
-    assert rules[0] == ("Vklad 100,00 Kč, dokup po 10,00 Kč, herní strop 40,00 Kč"
-                       " (nejvíc, kolik jeden hráč zaplatí druhému za jednu hru)")
+    assert rules[:3] == [
+        "Vklad 100,00 Kč (peníze každého hráče na začátku kola; sazby nemění)",
+        "Dokup po 10,00 Kč (kdykoli by hráči peníze klesly pod nulu, automaticky se mu po této"
+        " částce dokoupí)",
+        "Herní strop 40,00 Kč (nejvíc, kolik jeden hráč zaplatí druhému za jednu hru)"]
     assert lobby[0] + " u každého stolu" in fields[0][1]  # the round: said once, there
 
 

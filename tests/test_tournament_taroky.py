@@ -210,6 +210,10 @@ async def test_the_rules_at_a_tournament_table_point_to_its_own_round_and_stake(
         *topics, field = embed.fields
         assert topics[0].name == "Roles and cards"  # (review 74: then "Bidding")
         assert field.name == "Table rules"
-        assert field.value.splitlines()[:2] == [
-            "• Round: 1 deal", "• Stake 50.00 Kč, top-up by 10.00 Kč, cap 40.00 Kč (the most"
-                               " one player pays another for one game)"]
+        assert field.value.splitlines()[:4] == [
+            "• Round: 1 deal",
+            "• Stake 50.00 Kč (each player's money at the start of the round; it does not"
+            " change the rates)",
+            "• Top-up by 10.00 Kč (whenever a player's money would go below zero, it is topped"
+            " up automatically in steps of this size)",
+            "• Cap 40.00 Kč (the most one player pays another for one game)"]

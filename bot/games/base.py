@@ -234,7 +234,8 @@ class GameUI(Protocol):
         choices changed by ``change_option`` as the switches of ``option_choices`` are."""
         ...
 
-    def change_option(self, options: dict[str, Any], choice: str) -> dict[str, Any] | None: ...
+    def change_option(self, options: dict[str, Any], choice: str,
+                      start: dict[str, Any] | None = None) -> dict[str, Any] | None: ...
 
     def status_lines(self, table: Table, lang: str) -> list[str]: ...
 
@@ -351,9 +352,11 @@ class BaseUI:
     def value_choices(self, settings: TableSettings, lang: str) -> list[tuple[str, str]]:
         return []  # (a game whose options are switches only)
 
-    def change_option(self, options: dict[str, Any], choice: str) -> dict[str, Any] | None:
-        """The options after ``choice`` (one of ``option_choices`` or ``value_choices``),
-        or None if unknown."""
+    def change_option(self, options: dict[str, Any], choice: str,
+                      start: dict[str, Any] | None = None) -> dict[str, Any] | None:
+        """The options after ``choice`` (one of ``option_choices`` or ``value_choices``;
+        ``start``: the options the table was opened with, a value choice may go back to
+        theirs), or None if unknown."""
         return None
 
     def status_lines(self, table: Table, lang: str) -> list[str]:

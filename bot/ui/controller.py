@@ -368,7 +368,8 @@ class Controller:
                 raise TableError("already_started" if table is not None else "no_table")
             if revision != table.settings.revision:
                 raise TableError("stale_message")
-            options = builders.game_ui(table).change_option(table.settings.options, choice)
+            options = builders.game_ui(table).change_option(
+                table.settings.options, choice, table.settings.first_options())
             if options is None:
                 raise TableError("stale_message")
             await self.service.set_options(table_id, interaction.user.id, options)

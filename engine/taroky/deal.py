@@ -332,7 +332,9 @@ class TarokyDeal:
             "options": self.options,
         }
 
-    def _announce_refusal(self, seat: int, item: str) -> Refusal | None:
+    def _announce_refusal(self, seat: int, item: str, limited: bool = True) -> Refusal | None:
+        """Why ``seat`` may not say ``item`` now (``limited`` False: as if the table had no
+        highest flek, option ``flek_max``)."""
         side = self.side_of(seat)
         assert side is not None and self.game is not None
         return ann.announce_refusal(
@@ -344,7 +346,7 @@ class TarokyDeal:
             game=self.game,
             owners=self._owners(),
             levels=self.levels,
-            flek_max=self.options.flek_max,
+            flek_max=self.options.flek_max if limited else None,
         )
 
     def _owners(self) -> dict[str, str | None]:
@@ -365,7 +367,12 @@ class TarokyDeal:
         if isinstance(a, Discard):
             return discard_refusal(self.hands[a.seat], a.card), {"card": a.card}
         if isinstance(a, Announce):
-            return self._announce_refusal(a.seat, a.item), {}
+            refusal = self._announce_refusal(a.seat, a.item)
+            # refused by the table's highest flek alone: the refusal names it (review 79:
+            # a player was not told why he could not give re)
+            alone = (refusal is not None and self.options.flek_max is not None
+                     and self._announce_refusal(a.seat, a.item, limited=False) is None)
+            return refusal, ({"flek_max": self.options.flek_max} if alone else {})
         if isinstance(a, Play):
             hand = self.hands[a.seat]
             refusal = play_refusal(hand, a.card, self.trick, self.varsava, self.options.mond_rule)

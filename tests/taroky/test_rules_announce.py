@@ -192,6 +192,27 @@ def test_T_FLEK_flek_max():
     assert refusal(d, "2 announce flek:game") == "flek_not_allowed"
 
 
+def test_T_FLEK_a_refusal_by_the_table_s_highest_flek_alone_names_it():
+    """The re of the declarer's side (seat 2, the partner) is refused by ``flek_max`` alone:
+    the refusal carries the limit; a sup of the opponents' (no sup before a re at any
+    table) does not (review 79: the hand tells why there is no re)."""
+    from engine.taroky.actions import Announce
+    from engine.taroky.errors import IllegalAction
+
+    def params(d, seat, item):
+        try:
+            d.verify(Announce(seat, item))
+        except IllegalAction as exc:
+            return exc.params
+        raise AssertionError("accepted")
+
+    d = deal_worked_with(TarokyOptions(flek_max=1))
+    run(d, "0 announce done; 1 announce flek:game; 1 announce done")
+    assert params(d, 2, "flek:game") == {"flek_max": 1}
+    run(d, "2 announce done")
+    assert params(d, 3, "flek:game") == {}
+
+
 def test_T_FLEK_no_flek_on_a_silent_pagat():
     d = worked_deal()
     run(d, WORKED_BIDDING + "; " + WORKED_DISCARDS + "; 0 announce done")

@@ -74,7 +74,8 @@ class LoraUI(BaseUI):
             ("stovka", t(f"lora.toggle_stovka_{'off' if opts.cista_stovka else 'on'}", lang)),
         ]
 
-    def change_option(self, options: dict[str, Any], choice: str) -> dict[str, Any] | None:
+    def change_option(self, options: dict[str, Any], choice: str,
+                      start: dict[str, Any] | None = None) -> dict[str, Any] | None:
         opts = Options.from_json(options)
         if choice == "red_king":
             forbidden = opts.red_king_first_trick == "forbidden"

@@ -41,7 +41,7 @@ from bot.games.taroky.pictures import (
     render_table,
 )
 from bot.games.taroky.stats import GAMES, taroky_stats
-from bot.games.taroky.words import game_name, money, refusal
+from bot.games.taroky.words import flek_limit, game_name, money, refusal
 from bot.i18n import shown_name, t
 from bot.model import Table, TableSettings, tournament_round
 from bot.storage.models import PlayerStats
@@ -80,9 +80,10 @@ class TarokyUI(BaseUI):
         tie's payment nowhere); what Varšava's options change, with Varšava played only."""
         o = TarokyOptions.from_json(settings.options)
         onoff = {True: t("core.on", lang), False: t("core.off", lang)}
-        flek = (t("taroky.unlimited", lang) if o.flek_max is None else str(o.flek_max))
-        # (the cap worded as the rulebook's herní strop: what it limits, T-SCORE-NET)
-        stake, step = money(o.stake, lang), money(o.dokup_step, lang)
+        # (the cap worded as the rulebook's herní strop: what it limits, T-SCORE-NET; the
+        # stake and the top-up each glossed on a line of its own, review 79: read as the
+        # rates, and a server's mark on one of them read as the cap's)
+        step = money(o.dokup_step, lang)
         said = self.rules_values(settings, lang)
         if o.varsava:
             varsava = onoff[True] + ("" if o.varsava_max_taroky is None else " " + t(
@@ -94,10 +95,12 @@ class TarokyUI(BaseUI):
         else:
             varsava_line = t("taroky.opt_varsava_off", lang, varsava=onoff[False])
         return [
-            t("taroky.opt_money_no_cap", lang, stake=stake, step=step) if o.cap is None
-            else t("taroky.opt_money", lang, stake=stake, step=step, cap=money(o.cap, lang)),
+            t("taroky.opt_stake", lang, stake=money(o.stake, lang)),
+            t("taroky.opt_dokup", lang, step=step),
+            t("taroky.opt_cap_none", lang) if o.cap is None
+            else t("taroky.opt_cap", lang, cap=money(o.cap, lang)),
             varsava_line,
-            t("taroky.opt_flek", lang, value=flek),
+            t("taroky.opt_flek", lang, value=flek_limit(o.flek_max, lang)),
             t("taroky.opt_solo_talon", lang, value=said["solo_talon"]),
             t("taroky.opt_tie", lang, value=said["tie"]),
         ]
@@ -106,8 +109,8 @@ class TarokyUI(BaseUI):
         """The summary's words that follow the table's options, as its rules list says them
         too: the end of the bidding and Varšava's paragraph (review 72: offered at a table
         without Varšava) with T-PLAY-W's mond, the sólo's talon, the tie, the cap (review
-        72: always the tournament's 40 Kč); the defaults (the tournament's) away from a
-        table."""
+        72: always the tournament's 40 Kč), the highest flek and the stake and top-up
+        (review 79: neither said); the defaults (the tournament's) away from a table."""
         o = TarokyOptions() if settings is None else TarokyOptions.from_json(settings.options)
         play = (t("taroky.rule_varsava_play_mond", lang, mond=t("taroky.rule_mond", lang))
                 if o.mond_rule else t("taroky.rule_varsava_play", lang))
@@ -117,7 +120,12 @@ class TarokyUI(BaseUI):
         else:
             cap = t("taroky.rule_cap_tournament" if settings is None else "taroky.rule_cap",
                     lang, cap=money(o.cap, lang))
+        limit = ("" if o.flek_max is None
+                 else t("taroky.rule_flek_limit", lang, limit=flek_limit(o.flek_max, lang)))
         return {"bid_end": t(f"taroky.rule_bid_end_{bid_end}", lang), "cap": cap,
+                "flek_limit": limit,
+                "money": t("taroky.rule_money", lang, stake=money(o.stake, lang),
+                           step=money(o.dokup_step, lang)),
                 "varsava": t("taroky.rules_varsava", lang, varsava_play=play)
                 if o.varsava else "",
                 "solo_talon": t(f"taroky.rule_solo_{o.solo_talon}", lang),
@@ -141,12 +149,13 @@ class TarokyUI(BaseUI):
 
     def value_choices(self, settings: TableSettings, lang: str) -> list[tuple[str, str]]:
         """The stake, the top-up, the cap, the highest flek and the round's length, each
-        among a few common values (``lobby.PRESETS``)."""
-        return value_choices(settings.options, lang)
+        among a few common values (``lobby.PRESETS``) and the table's starting one."""
+        return value_choices(settings.options, lang, settings.first_options())
 
-    def change_option(self, options: dict[str, Any], choice: str) -> dict[str, Any] | None:
+    def change_option(self, options: dict[str, Any], choice: str,
+                      start: dict[str, Any] | None = None) -> dict[str, Any] | None:
         if "=" in choice:
-            return change_value(options, choice)
+            return change_value(options, choice, start)
         o = TarokyOptions.from_json(options)
         match choice:
             case "varsava":

@@ -26,6 +26,7 @@ from bot.games.taroky.texts import MOVES, round_of, stood_in_line, trick_cards, 
 from bot.games.taroky.words import (
     card_label,
     cards_text,
+    flek_limit,
     flek_said,
     game_name,
     game_object,
@@ -41,7 +42,7 @@ from engine.taroky.actions import Announce, Bid, Call, Choose, DealAction, Disca
 from engine.taroky.announce import FLEK_ITEMS
 from engine.taroky.bidding import BID_WORDS, CHOICES
 from engine.taroky.cards import PAGAT, cards_of, mask_of
-from engine.taroky.errors import TarokyError
+from engine.taroky.errors import IllegalAction, TarokyError
 from engine.taroky.events import CardPlayed, DealStarted
 from engine.taroky.scoring import LAST_TRICK
 from engine.taroky.talon import CALLABLE, silent_solo
@@ -226,6 +227,29 @@ def _announce_prompt(view: SeatView, lang: str) -> str:
     if items:
         return t("taroky.hand_announce", lang, items=items)
     return t("taroky.hand_announce_none", lang)
+
+
+def flek_limit_lines(table: Table, view: SeatView, lang: str) -> list[str]:
+    """The fleks the seat would give now but for the table's highest flek (the engine's
+    refusal names the limit only then), each with the limit: "Re na hru u tohoto stolu nejde
+    – nejvýš jeden flek (bez re)." (review 79: the hand said only "you can only pass")."""
+    if view.public.phase != "announce" or not view.legal:
+        return []
+    rnd = round_of(table)
+    lines = []
+    for item in FLEK_ITEMS:
+        try:
+            rnd.verify(Announce(view.seat, item))
+        except IllegalAction as exc:
+            limit = exc.params.get("flek_max")
+            if isinstance(limit, int):
+                key, level = flek_level(item, view)
+                words = flek_said(level, key, lang)
+                lines.append(t("taroky.hand_flek_limit", lang, limit=flek_limit(limit, lang),
+                               item=words[:1].upper() + words[1:]))
+        except TarokyError:
+            continue
+    return lines
 
 
 def secret_partner_warning(view: SeatView, names: Sequence[str], lang: str) -> str:
@@ -531,6 +555,7 @@ def hand(table: Table, view: Any, lang: str) -> HandParts:
         lines.append(keep)
     said = prompt(table, view, lang)
     lines.append(said)
+    lines.extend(flek_limit_lines(table, view, lang))
     warning = secret_partner_warning(view, table.names(), lang)
     if warning:
         lines.append(warning)

@@ -7,16 +7,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from bot.i18n import has, lang_of, t
+from bot.i18n import has, lang_of, t, tn
 from engine.taroky.cards import NUM_TAROKS, cards_of
 from engine.taroky.messages import card_label as engine_card_label
 from engine.taroky.messages import game_object as engine_game_object
 from engine.taroky.messages import level_name, money_text, multiplier, word
 from engine.taroky.views import PublicView
 
-__all__ = ["alone_in_talon", "card_label", "cards_text", "flek_said", "flek_text", "game_name",
-           "game_object", "is_tarok", "level_name", "level_text", "money", "multiplier", "pic",
-           "refusal", "trojkas", "word"]
+__all__ = ["alone_in_talon", "card_label", "cards_text", "flek_limit", "flek_said", "flek_text",
+           "game_name", "game_object", "is_tarok", "level_name", "level_text", "money",
+           "multiplier", "pic", "refusal", "trojkas", "word"]
 
 
 def card_label(card: int, lang: str = "cs") -> str:
@@ -33,6 +33,17 @@ def alone_in_talon(called: int, lang: str = "cs") -> str:
     in the talon and he drew it himself ("bez spoluhráče, XIX v talonu") — the protocol's
     detail and the deal's result say it in these words."""
     return t("taroky.alone_in_talon", lang, card=card_label(called, lang))
+
+
+def flek_limit(flek_max: int | None, lang: str = "cs") -> str:
+    """A table's highest flek as the lobby's select, the table's settings and the rules
+    say it (review 79: a bare "Flek: 1" read as "one flek allowed"): "nejvýš jeden flek
+    (bez re)", "nejvýš re", "nejvýš sup", "bez omezení", past sup "nejvýš 5 fleků"."""
+    if flek_max is None:
+        return t("taroky.unlimited", lang)
+    if flek_max <= 3:
+        return t(f"taroky.flek_max_{flek_max}", lang)
+    return tn("taroky.flek_max_n", lang, flek_max)
 
 
 def hand_cards(mask: int) -> list[int]:
