@@ -1056,6 +1056,7 @@ STRINGS: dict[str, str] = {
     "taroky.flek_max_1": "at most doubled (no redouble)",
     "taroky.flek_max_2": "at most redoubled",
     "taroky.flek_max_3": "at most re-redoubled",
+    "taroky.flek_max_n_few": "at most {n} doubles",
     "taroky.flek_max_n_many": "at most {n} doubles",
     "taroky.opt_stake": "Stake {stake} (each player's money at the start of the round; it does not change the rates)",
     "taroky.opt_dokup": "Top-up by {step} (whenever a player's money would go below zero, it is topped up automatically in steps of this size)",
