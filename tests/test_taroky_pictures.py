@@ -523,9 +523,9 @@ def test_the_pictures_put_the_queen_of_the_tables_language(
     tile = card_art.tile
 
     def spy(card: int, width: int, style: str = "plain", deck: str = "lora",
-            lang: str = "", top: int | None = None, sign: bool = False) -> Image.Image:
+            lang: str = "", top: int | None = None) -> Image.Image:
         laid.append((card, lang))
-        return tile(card, width, style, deck, lang, top, sign)
+        return tile(card, width, style, deck, lang, top)
 
     monkeypatch.setattr(card_art, "tile", spy)
     kind = "discard" if picture == "hand" else "play"
