@@ -27,3 +27,28 @@ def test_a_zero_change_on_the_protocol_sheet_reads_as_money(monkeypatch) -> None
         sheet._row(img, 0, row, False, sheet.layout(row, list(NAMES), lang), lang)
         assert [t for t in seen if t in changes] == changes, (lang, seen)
         assert "·" not in seen
+
+
+def test_the_trojka_prompt_names_the_trojka_offered() -> None:
+    """LOW 17: the hand's prompt said "Vezmeš trojku?" / "Take the set of three?" while the
+    strip under it said "Dolní trojka": it names the trojka the declarer decides about, the
+    upper first, the lower once the upper was shown."""
+    from bot.games.taroky.pictures import hand
+    from bot.games.taroky.pictures.examples import NAMES, drive, script, shuffled
+    from bot.render.common import GOLD
+    from engine.taroky import TarokyRound
+    from engine.taroky.options import TarokyOptions
+
+    rnd = TarokyRound(deals=[shuffled(4, 3)], options=TarokyOptions(round_deals=4))
+    drive(rnd, lambda r: r.deal.phase == "trojka", script(bid={0: "3P"}))
+    prompts = {}
+    for step in ("upper", "lower"):
+        view = rnd.view(0)
+        assert view.public.trojka == step
+        prompts[step] = {lang: hand._status(view, NAMES, lang) for lang in ("cs", "en")}
+        drive(rnd, lambda r: r.deal.phase != "trojka" or r.deal.trojka_step == 1,
+              script(bid={0: "3P"}, trojka={0: (False, False)}))
+    assert prompts == {
+        "upper": {"cs": ("Vezmeš horní trojku?", GOLD), "en": ("Take the upper set?", GOLD)},
+        "lower": {"cs": ("Vezmeš dolní trojku?", GOLD), "en": ("Take the lower set?", GOLD)},
+    }
