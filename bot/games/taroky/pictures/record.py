@@ -11,8 +11,6 @@ each ``INDEX_PX`` high — 11.5 px on a phone — in the index's own colours, re
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
-from typing import cast
 
 from PIL import Image, ImageDraw
 
@@ -50,11 +48,9 @@ def _colours(art: Image.Image) -> tuple[RGB, RGB]:
     from the ground)."""
     box = art.crop(ART_BOX).convert("RGBA")
     seen: Counter[RGB] = Counter()
-    for x in range(box.width):
-        for y in range(box.height):
-            r, g, b, a = cast(tuple[int, int, int, int], box.getpixel((x, y)))
-            if a == 255:
-                seen[(r, g, b)] += 1
+    for n, colour in box.getcolors(box.width * box.height) or []:
+        if isinstance(colour, tuple) and colour[3] == 255:  # (RGBA: a tuple)
+            seen[(colour[0], colour[1], colour[2])] += n
     ground = seen.most_common(1)[0][0]
     far = [(n, c) for c, n in seen.items()
            if sum(abs(a - b) for a, b in zip(c, ground, strict=True)) > 200]
@@ -77,7 +73,6 @@ def _glyph(value: str, style: str, ink: RGB, width: int) -> Image.Image:
     return layer
 
 
-@lru_cache(maxsize=128)
 def record_face(card: int, lang: str) -> Image.Image:
     """The card's top (``TAB_H`` of a card ``CARD_W`` wide, RGBA) with its index on a
     plate in the art's index colours: the rank ``TOP`` px under the plate's top, the suit
@@ -103,9 +98,9 @@ def record_face(card: int, lang: str) -> Image.Image:
     return cards.cut(face, TAB_H)
 
 
-@lru_cache(maxsize=128)
 def record_tile(card: int, lang: str) -> Image.Image:
-    """``record_face`` on its tile (its shadow), for ``cards.lay``."""
+    """``record_face`` on its tile (its shadow), for ``cards.lay``: composed anew each time
+    from the cached art (``cards``), so that it follows ``bot.render.clear_caches``."""
     return cards.framed(record_face(card, lang), CARD_W)
 
 
