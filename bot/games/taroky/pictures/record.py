@@ -29,7 +29,6 @@ PLATE = (BORDER, BORDER, STEP - 3, TAB_H - BORDER)  # the index's plate: within 
 TOP = 5  # px: the rank's ink below the plate's top
 GAP = 5  # px: between the rank and the sign (3 under a "J"'s or a "Q"'s tail)
 ART_BOX = (8, 8, 38, 60)  # the art's index (180 px wide), where its colours are read
-SUITS = "♥♦♣♠"  # (engine order: hearts, diamonds, clubs, spades)
 
 
 def index_text(card: int, lang: str) -> tuple[str, str]:
