@@ -406,6 +406,61 @@ def test_every_finished_taroky_deal_is_shown_at_phone_width_its_cards_read() -> 
     assert tallest <= dp.MOST_H, tallest
 
 
+def _ink_runs(face: Image.Image, box: tuple[int, int, int, int]) -> list[tuple[int, int, int, int]]:
+    """The ink in ``box`` of a card's record face (what differs from the plate's ground, read
+    above the rank), in runs of rows one under the other: each run's bounding box."""
+    part = face.convert("RGB").crop(box)
+    ground = part.getpixel((part.width // 2, 1))
+    assert isinstance(ground, tuple)
+    ink = Image.eval(part.convert("L"), lambda v: 0)
+    for x in range(part.width):
+        for y in range(part.height):
+            pixel = part.getpixel((x, y))
+            assert isinstance(pixel, tuple)
+            if sum(abs(a - b) for a, b in zip(pixel, ground, strict=True)) > 150:
+                ink.putpixel((x, y), 255)
+    runs: list[tuple[int, int, int, int]] = []
+    start = None
+    for y in range(part.height + 1):
+        row = ink.crop((0, y, part.width, y + 1)).getbbox() if y < part.height else None
+        if row is not None and start is None:
+            start = y
+        elif row is None and start is not None:
+            left, _t, right, _b = ink.crop((0, start, part.width, y)).getbbox() or (0, 0, 0, 0)
+            runs.append((left, start, right, y))
+            start = None
+    return runs
+
+
+def test_a_finished_taroky_deal_s_card_indices_read_on_a_phone() -> None:
+    """Review 77 MEDIUM 3: the record's cards overlap, each showing a ``STEP`` px strip with
+    the art's index, its rank 18 px high in the 800 px picture (7.7 px on a phone): 8♣/8♠ and
+    D♥/D♦ hard to tell apart in a row of 19. Every card in both languages (its face's own
+    letters: D / Q) shows its rank — a tarok its number, the škýz Š — and a suit card its
+    sign under it, each at least 11 px high as a phone shows the picture, within the strip
+    the next card leaves uncovered."""
+    from bot.games.taroky.pictures import deal as dp
+    from bot.games.taroky.pictures import record
+    from engine.taroky.cards import NUM_TAROKS
+
+    scale = PHONE_W / dp.W
+    assert (dp.CARD_W, dp.STEP, dp.TAB_H) == (record.CARD_W, record.STEP, record.TAB_H)
+    left, top, right, bottom = record.PLATE
+    assert right < record.STEP
+    for lang in ("cs", "en"):
+        for card in range(54):
+            runs = _ink_runs(record.record_face(card, lang),
+                             (left + 2, top + 1, right - 1, bottom - 2))
+            if card == NUM_TAROKS - 1:  # Š: its caron a run of its own over it
+                runs = runs[1:]
+            rank = runs[0]
+            assert (rank[3] - rank[1]) * scale >= MIN_PHONE_PX, (lang, card, runs)
+            if card >= NUM_TAROKS:
+                sign = runs[1]
+                assert (sign[3] - sign[1]) * scale >= MIN_PHONE_PX, (lang, card, runs)
+                assert len(runs) == 2, (lang, card, runs)
+
+
 def test_a_finished_taroky_deal_s_most_chips_stay_within_its_height() -> None:
     """Review 72 LOW 6: the deal's chips name every item that moved money (each hláška that
     counted, with its holder; the pagát and each valát with their fleks, ✓/✗ and money;

@@ -523,9 +523,9 @@ def test_the_pictures_put_the_queen_of_the_tables_language(
     tile = card_art.tile
 
     def spy(card: int, width: int, style: str = "plain", deck: str = "lora",
-            lang: str = "", top: int | None = None, sign: bool = False) -> Image.Image:
+            lang: str = "", top: int | None = None) -> Image.Image:
         laid.append((card, lang))
-        return tile(card, width, style, deck, lang, top, sign)
+        return tile(card, width, style, deck, lang, top)
 
     monkeypatch.setattr(card_art, "tile", spy)
     kind = "discard" if picture == "hand" else "play"
@@ -1236,12 +1236,11 @@ def test_T_VIEW_a_finished_deal_is_drawn_whole_and_legible_at_phone_width(
     rnd, _seat = _example("finished")
     drawn_cards: list[int] = []
 
-    def put(img: object, card: int, width: int, x: int, y: int, *args: object,
-            **kwargs: object) -> None:
+    def put(img: object, card: int, x: int, y: int, lang: str) -> None:
         drawn_cards.append(card)
-        assert x >= 0 and x + width <= deal_picture.W - deal_picture.M
+        assert x >= 0 and x + deal_picture.CARD_W <= deal_picture.W - deal_picture.M
 
-    monkeypatch.setattr(deal_picture.cards, "put", put)
+    monkeypatch.setattr(deal_picture, "put_record", put)
     for n in range(1, 5):
         deal = finished_deal(rnd, n)
         assert deal is not None and deal.deal_no == n and deal.reveal is not None

@@ -193,36 +193,37 @@ def test_options_switched_back_are_their_old_revision_kept_over_a_restart() -> N
 
 def test_a_finished_deal_s_suit_card_tops_show_their_sign_large_enough_on_a_phone(
         monkeypatch) -> None:
-    """LOW 5: each card top's suit sign was ~6 px on a phone (♣/♠, ♥/♦ hard to tell)."""
+    """LOW 5: each card top's suit sign was ~6 px on a phone (♣/♠, ♥/♦ hard to tell). The
+    record draws every card's index itself (review 77: ``record``, its rank too), the sign
+    under the rank at least 11 px on a phone (measured for every card in
+    ``test_render_legibility``); each of the deal's cards is drawn so."""
     from PIL import Image
 
     from bot.games.taroky.pictures import deal as pictures_deal
-    from bot.render import cards
+    from bot.games.taroky.pictures import record
     from bot.render.common import PHONE_W
     from engine.taroky.cards import parse_card
 
-    def sign_size(card: int, big: bool) -> tuple[int, int]:
-        """The size of the suit's ink under the rank in the index column (a card 124 px
-        wide, the record's; its border and its pips left out)."""
-        face = cards.scaled(card, pictures_deal.CARD_W, "taroky", "", big).convert("L")
-        ink = Image.eval(face.crop((3, 30, 29, 62)), lambda v: 255 if v < 150 else 0)
+    def sign_height(card: int) -> int:
+        """The height of the ink under the rank in the plate (a dark or red sign)."""
+        left, top, right, _bottom = record.PLATE
+        below = top + record.TOP + record.INDEX_PX + 2  # (under the rank's ink)
+        face = record.record_face(card, "cs").convert("L")
+        ink = Image.eval(face.crop((left + 2, below, right - 1, record.TAB_H - 4)),
+                         lambda v: 255 if v < 150 else 0)
         box = ink.getbbox()
         assert box is not None
-        return box[2] - box[0], box[3] - box[1]
+        return box[3] - box[1]
 
     scale = PHONE_W / pictures_deal.W
-    for name in ("7x", "8p", "3h", "Ak", "4k"):  # (a court's figure reaches the column)
-        card = parse_card(name)
-        (w, h), (big_w, big_h) = sign_size(card, False), sign_size(card, True)
-        assert h * scale < 7.5 and big_h * scale >= 9.5, (name, h, big_h)
-        assert big_w >= 1.5 * w and big_h >= 1.5 * h, (name, w, h, big_w, big_h)
+    for name in ("7x", "8p", "3h", "Ak", "4k", "Kh", "Qk"):
+        assert sign_height(parse_card(name)) * scale >= 11, name
     drawn = []
-    monkeypatch.setattr(pictures_deal.cards, "put",
-                        lambda *a, **k: drawn.append((a[1], k["sign"])))
+    monkeypatch.setattr(pictures_deal, "put_record",
+                        lambda _img, card, x, y, lang: drawn.append((card, x, y, lang)))
     for name in ("XIV", "Sk", "7x", "Kh"):
-        pictures_deal._card(Image.new("RGB", (1, 1)), parse_card(name), 0, 0, "cs")
-    assert drawn == [(parse_card("XIV"), False), (parse_card("Sk"), False),
-                     (parse_card("7x"), True), (parse_card("Kh"), True)]
+        pictures_deal._card(Image.new("RGB", (1, 1)), parse_card(name), 3, 4, "cs")
+    assert drawn == [(parse_card(n), 3, 4, "cs") for n in ("XIV", "Sk", "7x", "Kh")]
 
 
 def test_a_protocol_page_s_picture_names_the_deals_it_holds(monkeypatch) -> None:

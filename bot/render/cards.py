@@ -90,38 +90,10 @@ def art(card: int, deck: str = "lora", lang: str = "") -> Image.Image:
     return img
 
 
-# A Taroky suit card's index sign in its art (``cards_art/taroky.py``'s ``suit_index``: 22
-# units high under the rank), its box; and the box it is moved into, larger, on the cards
-# of a finished deal's record (``big_sign``)
-SIGN_BOX = (9, 43, 38, 70)
-SIGN_ZOOM = 1.6
-SIGN_CENTRE_X, SIGN_TOP = 25, 44
-
-
-def big_sign(img: Image.Image) -> Image.Image:
-    """A Taroky suit card's art (``img``, ART_W wide) with its index suit sign larger, in the
-    index column's colour where the small one and the frame's notch were: the record of a
-    finished deal shows only a card's top, 53 px wide on a phone, where the sign was 6 px
-    and ♣/♠, ♥/♦ hard to tell apart (review 72)."""
-    out = img.copy()
-    sign = out.crop(SIGN_BOX)
-    sign = sign.resize((round(sign.width * SIGN_ZOOM), round(sign.height * SIGN_ZOOM)),
-                       Image.Resampling.LANCZOS)
-    left, top, right, bottom = SIGN_BOX
-    ImageDraw.Draw(out).rectangle((left - 4, top - 1, right + 3, bottom),
-                                  fill=out.getpixel((30, 40)))  # (the column's, beside it)
-    out.alpha_composite(sign, (SIGN_CENTRE_X - sign.width // 2, SIGN_TOP))
-    return out
-
-
 @lru_cache(maxsize=1024)
-def scaled(card: int, width: int, deck: str = "lora", lang: str = "",
-           sign: bool = False) -> Image.Image:
-    """The card (or BACK) ``width`` px wide, as a table in ``lang`` shows it; ``sign``: a
-    Taroky suit card with its index sign larger (``big_sign``)."""
+def scaled(card: int, width: int, deck: str = "lora", lang: str = "") -> Image.Image:
+    """The card (or BACK) ``width`` px wide, as a table in ``lang`` shows it."""
     img = art(card, deck, lang)
-    if sign:
-        img = big_sign(img)
     if width == ART_W:
         return img
     return img.resize((width, card_height(width)), Image.Resampling.LANCZOS)
@@ -142,15 +114,14 @@ def _shadow(width: int, height: int, colour: tuple[int, int, int, int], grow: in
 
 @lru_cache(maxsize=2048)
 def tile(card: int, width: int, style: str = "plain", deck: str = "lora",
-         lang: str = "", top: int | None = None, sign: bool = False) -> Image.Image:
+         lang: str = "", top: int | None = None) -> Image.Image:
     """The card on a transparent tile ``margin(width)`` larger on each side, with a shadow,
-    as a table in ``lang`` shows it; with ``top`` only its top ``top`` px (``cut``);
-    ``sign``: its index suit sign larger (``big_sign``: a Taroky suit card's).
+    as a table in ``lang`` shows it; with ``top`` only its top ``top`` px (``cut``).
 
     ``style``: "plain", "glow" (a gold glow: playable / just laid), "dim" (darkened) or
     "grey" (greyed: not allowed now, on any art).
     """
-    face = scaled(card, width, deck, lang, sign)
+    face = scaled(card, width, deck, lang)
     return framed(face if top is None else cut(face, top), width, style)
 
 
@@ -197,11 +168,10 @@ def framed(face: Image.Image, width: int, style: str = "plain") -> Image.Image:
 
 
 def put(canvas: Image.Image, card: int, width: int, x: int, y: int, style: str = "plain",
-        deck: str = "lora", lang: str = "", top: int | None = None,
-        sign: bool = False) -> None:
+        deck: str = "lora", lang: str = "", top: int | None = None) -> None:
     """Paste the card's tile (its face on a table in ``lang``; its top ``top`` px only, if
-    given; ``sign``: ``big_sign``'s) so that the card's top-left corner lands at (x, y)."""
-    lay(canvas, tile(card, width, style, deck, face_lang(card, deck, lang), top, sign),
+    given) so that the card's top-left corner lands at (x, y)."""
+    lay(canvas, tile(card, width, style, deck, face_lang(card, deck, lang), top),
         width, x, y)
 
 

@@ -13,7 +13,8 @@ as it is at most ``MOST_H`` high: its words are at least 29 px (12 px on the pho
 card is drawn 124 px wide (53 px on the phone, nearly a hand card's 64) but only its top
 (``TAB_H``: its index and the top of its picture), so that every deal stays within that
 height (review 65: with 80 px cards and 26 px words, 9–10 px on a phone, a 3P deal was 1666 px
-high and shown narrower still).
+high and shown narrower still). Each card's index is redrawn large in the strip the next card
+leaves (``record``: its rank and suit sign 11.5 px on a phone; the art's were 7.7, review 77).
 """
 
 from __future__ import annotations
@@ -33,9 +34,9 @@ from bot.games.taroky.pictures.chips import (
     draw_chips,
     varsava_chips,
 )
+from bot.games.taroky.pictures.record import CARD_W, STEP, TAB_H, put_record
 from bot.games.taroky.words import amount, card_label, game_name, level_text, pic, word
 from bot.i18n import lang_of, tn
-from bot.render import cards
 from bot.render.common import (
     BAR,
     GOLD,
@@ -57,13 +58,12 @@ from bot.render.common import (
 )
 from bot.render.fonts import fit, fitted, font
 from bot.render.names import fit_apart
-from engine.taroky.cards import NUM_TAROKS, cards_of
+from engine.taroky.cards import cards_of
 from engine.taroky.protocol import DealRecord
 from engine.taroky.scoring import ValatResult
 from engine.taroky.talon import lower, upper
 from engine.taroky.views import PublicView, Reveal
 
-DECK = "taroky"
 W = 800
 M = 12  # the panels' margin
 PAD = 12  # inside a panel
@@ -74,10 +74,8 @@ NAME_PX = phone_px(W, 13)  # px (31): the players' names, the panels' titles
 TITLE_PX = phone_px(W, 14)  # px (33): the header's
 HEADER_H = 60
 CHIP_H = 42
-CARD_W = 124  # 53 px on a phone: its index as a hand's card's (64) nearly
-TAB_H = round(cards.card_height(CARD_W) * 0.42)  # a card's top: its index (a suit card's
-# rank over its suit, a tarok's number over its numeral) and the top of its picture
-STEP = 40  # px between a pile's cards: each shows its index ("10" too)
+# (the cards: ``record.CARD_W`` (124) px wide, 53 px on a phone, nearly a hand's card's
+# 64; their tops ``TAB_H`` high, ``STEP`` apart: each shows its index, "10" too)
 TALON_STEP = CARD_W // 2  # the talon's cards: half of each shown
 GROUP_GAP = 22
 LINE = 40  # a line of words over cards
@@ -292,10 +290,9 @@ def _seat_height(pile: Sequence[int], laid: Sequence[int], head: bool = True) ->
 
 
 def _card(img: Image.Image, card: int, x: int, y: int, lang: str) -> None:
-    """A card's top (``TAB_H``) with its top-left corner at (x, y); a suit card's index
-    sign larger (``cards.big_sign``: ♣/♠ told apart on a phone)."""
-    cards.put(img, card, CARD_W, x, y, "plain", DECK, lang, top=TAB_H,
-              sign=card >= NUM_TAROKS)
+    """A card's top (``TAB_H``) with its top-left corner at (x, y), its index large
+    (``record``: 8♣/8♠, D♥/D♦ told apart on a phone)."""
+    put_record(img, card, x, y, lang)
 
 
 def _head(img: Image.Image, x: int, y: int, name: str, role: str, tricks: int, room: int,

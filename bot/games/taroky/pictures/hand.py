@@ -178,6 +178,8 @@ def _status(view: SeatView, names: Sequence[str], lang: str) -> tuple[str, RGB]:
         return pic("hand_discard", lang, n=view.discard_left), GOLD
     if pub.phase == "play":
         return pic("hand_lead" if not pub.trick else "hand_play", lang), GOLD
+    if pub.phase == "trojka":  # which one (review 77: "Vezmeš trojku?" over "Dolní trojka")
+        return pic(f"hand_trojka_take_{pub.trojka}", lang), GOLD
     return pic(f"hand_{pub.phase}", lang), GOLD
 
 

@@ -325,7 +325,7 @@ def _row(img: Image.Image, y: int, row: DealRecord, stripe: bool, lay: Layout,
     for seat in range(4):
         right = right_edge(seat)
         change = row.money[seat]
-        value = amount(change, lang, signed=True) if change else "·"
+        value = amount(change, lang, signed=True)  # ("0,00": a lone "·" read as a stray dot)
         text(img, (right, baseline(y, money_line)), value, sized(value, VALUE_PX, "bold"),
              _colour(change), "rs")
         for i, pieces in enumerate(lay.columns[seat]):
