@@ -9,15 +9,18 @@ from collections.abc import Mapping
 
 from bot.config import load_settings
 
-FLAGS = ("--offline", "--en", "--taroky")
+FLAGS = ("--offline", "--en", "--cs", "--taroky", "--new")
 
 
 def usage_lang(args: list[str], environ: Mapping[str, str]) -> str:
-    """The usage's language: English with ``--en``, else the system's (the first of
-    ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` that is set: Czech for a Czech or Slovak one),
-    else English — who reads the README asks in its language (review 27)."""
+    """The language of the usage and of the offline try-out (one choice for both: review 78):
+    English with ``--en``, Czech with ``--cs``, else the system's (the first of ``LC_ALL``,
+    ``LC_MESSAGES``, ``LANG`` that is set: Czech for a Czech or Slovak one), else English —
+    who reads the README asks in its language (review 27)."""
     if "--en" in args:
         return "en"
+    if "--cs" in args:
+        return "cs"
     from bot.i18n import lang_of_locale
 
     locale = next((environ[k] for k in ("LC_ALL", "LC_MESSAGES", "LANG") if environ.get(k)),
@@ -57,7 +60,7 @@ def main(argv: list[str] | None = None, environ: Mapping[str, str] | None = None
     if "--offline" in args or not settings.token:
         from bot.offline import run_offline
 
-        return run_offline(args)
+        return run_offline(args, usage_lang(args, os.environ if environ is None else environ))
     from bot.app import create_bot
 
     bot = create_bot(

@@ -20,6 +20,9 @@ def main(argv: list[str] | None = None) -> int:
     pp = sub.add_parser("play", help="play a lóra in the terminal against computer players")
     pp.add_argument("--seed", type=int, default=None)
     pp.add_argument("--lang", choices=("cs", "en"), default="cs")
+    # as ./scripts/run takes them (review 78): --en and --cs stand for --lang en/cs
+    pp.add_argument("--en", dest="lang", action="store_const", const="en", help="--lang en")
+    pp.add_argument("--cs", dest="lang", action="store_const", const="cs", help="--lang cs")
     args = parser.parse_args(argv)
     if args.command == "replay":
         from engine.replay import main as replay_main

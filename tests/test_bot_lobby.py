@@ -131,3 +131,32 @@ async def test_two_joins_for_the_last_seat_and_start_at_the_same_instant(harness
     assert harness.service.table_of_user(guild.id, seated[0].id).table_id == 1
     other = cyril if seated[0] is bob else bob
     assert harness.service.table_of_user(guild.id, other.id) is None
+
+
+async def test_a_full_lobby_disables_joining_and_adding_an_ai(harness):
+    """Review 78 L3: under "the table is full" Přisednout and + AI stayed clickable, only to
+    answer "Stůl je plný."; a seat freed makes them clickable again."""
+    ch, lobby, alice, bob, cyril = await _lobby_of_three(harness)
+    await bob.click(lobby, custom_id="lora:l:1:join")
+    await cyril.click(lobby, custom_id="lora:l:1:join")
+    assert ("Přisednout", False) in _buttons(_now(ch, lobby))
+    await alice.click(lobby, custom_id="lora:lai:1:easy")
+    full = _now(ch, lobby)
+    assert full.embeds[0].description.startswith("Stůl je plný")
+    assert _buttons(full) == [
+        ("Přisednout", True), ("Odejít", False), ("Začít hru", False),
+        ("+ AI (lehký)", True), ("+ AI (střední)", True), ("+ AI (těžký)", True)]
+    await cyril.click(lobby, custom_id="lora:l:1:leave")
+    assert [disabled for _, disabled in _buttons(_now(ch, lobby))] == [False] * 6
+
+
+def _now(channel, message):
+    """The message as it stands now (edits included)."""
+    return next(m for m in channel.history() if m.id == message.id)
+
+
+def _buttons(message):
+    """The message's buttons (not its selects) as (label, disabled)."""
+    from tests.botkit import controls
+
+    return [(c["label"], bool(c.get("disabled"))) for c in controls(message) if c["type"] == 2]

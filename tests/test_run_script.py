@@ -15,7 +15,7 @@ import pytest
 from bot.__main__ import main
 
 ROOT = Path(__file__).resolve().parent.parent
-USAGE = "./scripts/run [--en] [--taroky] [--offline] [--port=N]\n"
+USAGE = "./scripts/run [--en|--cs] [--taroky] [--new] [--offline] [--port=N]\n"
 
 
 @pytest.mark.parametrize(("environ", "lang"), [
@@ -128,3 +128,104 @@ def test_a_failed_install_leaves_no_stamp(tmp_path):
     assert done.returncode == 1
     assert _calls(root) == [PIP.format("tryout")]  # (the bot did not start)
     assert not (root / ".venv" / ".installed-tryout").exists()
+
+
+def test_the_install_says_so_first_in_the_chosen_language(tmp_path):
+    """pip's first minute is silent: a line before it, in the bot's language (review 78)."""
+    root = _copy(tmp_path)
+    script = str(root / "scripts" / "run")
+
+    def said(*args: str, lang: str) -> str:
+        (root / ".venv" / ".installed-tryout").unlink(missing_ok=True)
+        env = {"PATH": "/usr/bin:/bin", "LANG": lang}
+        done = subprocess.run(["bash", script, *args], env=env, capture_output=True,
+                              text=True, check=True)
+        _calls(root)
+        return done.stdout
+
+    czech = "Připravuji prostředí (poprvé to trvá asi minutu)…\n"
+    english = "Preparing the environment (the first time takes about a minute)…\n"
+    assert said(lang="cs_CZ.UTF-8") == czech
+    assert said(lang="C.UTF-8") == english
+    assert said("--en", lang="sk_SK.UTF-8") == english
+    assert said("--cs", lang="C.UTF-8") == czech
+    assert said("--cs", "--en", lang="cs_CZ.UTF-8") == english  # (--en first, as the usage)
+    subprocess.run(["bash", script], env={"PATH": "/usr/bin:/bin"}, check=True)
+    assert _calls(root) == ["-m bot"]  # installed: nothing said, nothing run but the bot
+
+
+@pytest.mark.parametrize(("args", "environ", "lang"), [
+    (["--offline"], {"LANG": "C.UTF-8"}, "en"),
+    (["--offline"], {"LANG": "sk_SK.UTF-8"}, "cs"),
+    (["--offline", "--cs"], {"LANG": "en_US.UTF-8"}, "cs"),
+    (["--offline", "--en"], {"LANG": "cs_CZ.UTF-8"}, "en"),
+])
+def test_the_tryout_speaks_the_language_help_does(monkeypatch, capsys, args, environ, lang):
+    """One choice for ``--help`` and the try-out (review 78: help English, game Czech)."""
+    import bot.offline
+
+    got: list[str] = []
+    monkeypatch.setattr(bot.offline, "run_offline", lambda a, chosen: got.append(chosen) or 0)
+    assert main(args, environ) == 0
+    assert got == [lang]
+    assert main(["--help"], environ) == 0
+    assert capsys.readouterr().out.startswith(USAGE)
+
+
+def test_the_usage_names_cs_new_and_the_terminal_game(capsys):
+    assert main(["--help"], {"LANG": "cs_CZ.UTF-8"}) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[2] == ("  --en  anglicky · --cs  česky · --taroky  stůl Taroků"
+                        " · --new  nová zkušební hra · --port=N  port náhledu")
+    assert lines[3] == "  hra v terminálu bez prohlížeče: python -m engine play [--en]"
+    assert main(["--help", "--en"], {}) == 0
+    assert capsys.readouterr().out.splitlines()[3] == (
+        "  a game in the terminal, no browser: python -m engine play [--en]")
+
+
+def test_a_busy_port_is_one_line_at_once_with_exit_code_2(capsys):
+    """Review 78 M1: a port in use gave 30 s of silence and a 39-line traceback."""
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["--offline", f"--port={port}"], {"LANG": "cs_CZ.UTF-8"}) == 2
+        captured = capsys.readouterr()
+        assert captured.err == f"Port {port} je obsazený – zvol jiný: ./scripts/run --port=N.\n"
+        assert main(["--offline", "--en", f"--port={port}"], {}) == 2
+        assert capsys.readouterr().err == (
+            f"Port {port} is in use – choose another: ./scripts/run --port=N.\n")
+    from bot.offline import port_free
+
+    assert port_free(port)  # (released)
+
+
+def test_the_tryout_keeps_its_game_in_a_git_ignored_database(tmp_path):
+    from bot.offline import forget_tryout, tryout_db
+
+    assert tryout_db("taroky", "en") == ROOT / "data" / "tryout-taroky-en.sqlite3"
+    ignored = subprocess.run(["git", "check-ignore", "-q", str(tryout_db("lora", "cs"))],
+                             cwd=ROOT)
+    assert ignored.returncode == 0
+    db = tmp_path / "tryout-lora-cs.sqlite3"
+    kept = [db, tmp_path / "tryout-lora-cs.sqlite3-wal", tmp_path / "other.sqlite3"]
+    for path in kept:
+        path.write_text("x")
+    forget_tryout(db)  # --new
+    assert [p.exists() for p in kept] == [False, False, True]
+
+
+@pytest.mark.parametrize(("args", "lang"), [
+    ([], "cs"), (["--en"], "en"), (["--lang", "en"], "en"), (["--cs"], "cs")])
+def test_the_terminal_game_takes_en_as_the_tryout_does(monkeypatch, args, lang):
+    """``python -m engine play --en`` was refused (review 78 L2)."""
+    import engine.terminal
+    from engine.__main__ import main as engine_main
+
+    got: list[str] = []
+    monkeypatch.setattr(engine.terminal, "play",
+                        lambda seed=None, lang="cs": got.append(lang) or 0)
+    assert engine_main(["play", *args]) == 0
+    assert got == [lang]

@@ -25,10 +25,13 @@ STRINGS: dict[str, str] = {
     "core.stale": "Tohle tlačítko je staré – stav hry se mezitím změnil. Otevři si karty znovu.",
     "core.stale_moved": "Mezitím se hra posunula – tvoje karty výše už ukazují, jak to je teď.",
     "core.run_usage": (
-        "./scripts/run [--en] [--taroky] [--offline] [--port=N]\n"
+        "./scripts/run [--en|--cs] [--taroky] [--new] [--offline] [--port=N]\n"
         "  s DISCORD_TOKEN (prostředí nebo .env) běží bot na Discordu; bez něj (nebo s --offline)"
-        " offline zkouška v prohlížeči\n"
-        "  --en  anglicky · --taroky  stůl Taroků · --port=N  port náhledu"),
+        " offline zkouška v prohlížeči (hra se ukládá do data/, příště pokračuje)\n"
+        "  --en  anglicky · --cs  česky · --taroky  stůl Taroků · --new  nová zkušební hra"
+        " · --port=N  port náhledu\n"
+        "  hra v terminálu bez prohlížeče: python -m engine play [--en]"),
+    "core.run_port_busy": "Port {port} je obsazený – zvol jiný: ./scripts/run --port=N.",
     "core.run_unknown": "neznámá volba: {option}",
     "core.run_bad_port": "neplatný port: {port}",
     "core.stale_message": "Tohle tlačítko už neplatí – zpráva se mezitím změnila. Použij tu aktuální.",
@@ -215,7 +218,11 @@ STRINGS: dict[str, str] = {
     "core.hand_wait": "Na tahu je {name}. Tlačítka se odemknou, až budeš na řadě.",
     "core.hand_none": "Teď nemáš žádné karty.",
     "core.hand_finished": "Hra skončila.",
-    "core.tryout_ready": "{game} běží offline. Hraj v prohlížeči: {url}\n(Ukončíš Ctrl+C.)",
+    "core.tryout_ready": "{game} běží offline. Hraj v prohlížeči: {url}\n(Ukončíš Ctrl+C. Hra se uloží: tentýž příkaz v ní příště pokračuje, s --new začne nová.)",
+    "core.tryout_commands": "Náhled ukazuje příkazy pod anglickými jmény (např. /{command} new = /{command} nová).",
+    "core.tryout_other_lang": "(English: ./scripts/run --en)",
+    "core.tryout_preparing": "Zakládám zkušební stůl…",
+    "core.tryout_continued": "Pokračuje rozehraná zkušební hra, stůl č. {id}.",
     "core.tryout_missing": "Offline zkouška v prohlížeči potřebuje doplněk: pip install -e '.[tryout]'. Zatím hraj v terminálu.",
     "core.tryout_missing_only": "Offline zkouška v prohlížeči potřebuje doplněk: pip install -e '.[tryout]'.",
     "core.tryout_bye": "Konec offline zkoušky.",

@@ -19,10 +19,14 @@ STRINGS: dict[str, str] = {
     "core.stale": "This button is out of date – the game has moved on. Open your cards again.",
     "core.stale_moved": "The game has moved on meanwhile – your cards above show how it stands now.",
     "core.run_usage": (
-        "./scripts/run [--en] [--taroky] [--offline] [--port=N]\n"
+        "./scripts/run [--en|--cs] [--taroky] [--new] [--offline] [--port=N]\n"
         "  with DISCORD_TOKEN (environment or .env) the bot runs on Discord; without it (or"
-        " with --offline) the offline try-out in your browser\n"
-        "  --en  English · --taroky  a Taroky table · --port=N  the preview's port"),
+        " with --offline) the offline try-out in your browser (its game is kept in data/ and"
+        " continued next time)\n"
+        "  --en  English · --cs  Czech · --taroky  a Taroky table · --new  a new try-out game"
+        " · --port=N  the preview's port\n"
+        "  a game in the terminal, no browser: python -m engine play [--en]"),
+    "core.run_port_busy": "Port {port} is in use – choose another: ./scripts/run --port=N.",
     "core.run_unknown": "unknown option: {option}",
     "core.run_bad_port": "invalid port: {port}",
     "core.stale_message": "This button is out of date – the message has changed since. Use the current one.",
@@ -209,7 +213,11 @@ STRINGS: dict[str, str] = {
     "core.hand_wait": "{name} is to play. The buttons unlock when it is your turn.",
     "core.hand_none": "You hold no cards now.",
     "core.hand_finished": "The game is over.",
-    "core.tryout_ready": "{game} runs offline. Play in your browser: {url}\n(Stop with Ctrl+C.)",
+    "core.tryout_ready": "{game} runs offline. Play in your browser: {url}\n(Stop with Ctrl+C. The game is kept: the same command continues it next time, with --new a new one starts.)",
+    "core.tryout_commands": "The preview lists the commands under their English names (e.g. /{command} new).",
+    "core.tryout_other_lang": "(Česky: ./scripts/run --cs)",
+    "core.tryout_preparing": "Setting up the try-out table…",
+    "core.tryout_continued": "Continuing the try-out game in progress, table {id}.",
     "core.tryout_missing": "The offline try-out in a browser needs an extra: pip install -e '.[tryout]'. Meanwhile, play in the terminal.",
     "core.tryout_missing_only": "The offline try-out in a browser needs an extra: pip install -e '.[tryout]'.",
     "core.tryout_bye": "The offline try-out has ended.",

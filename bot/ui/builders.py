@@ -160,6 +160,11 @@ def lobby_message(table: Table) -> Message:
         LobbyAIButton(tid, level, t("core.btn_add_ai", lang, level=t(f"core.ai_{level}", lang)))
         for level in ui.spec.ai_levels
     ]
+    if table.full:  # nobody, nor an AI, can sit down at a full table (review 78: both
+        # stayed clickable under "the table is full", to answer only "the table is full")
+        for item in items:
+            if isinstance(item, LobbyAIButton) or item.op == "join":
+                item.item.disabled = True
     # the switches, then the options of several values (a club's stake and round length
     # were only /taroky new's): two rows beside at most two rows of buttons
     for values, choices in enumerate((ui.option_choices(table.settings, lang),
