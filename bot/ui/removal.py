@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -67,6 +68,14 @@ async def kick(interaction: Interaction, target: discord.abc.User,
     await removal.ask(interaction, table, target.id, name, lang)
 
 
+def left_at(tables: Iterable[Table], user_id: int) -> Table | None:
+    """The first running one of ``tables`` whose seat ``user_id`` left (or was removed from)
+    and an AI plays for him: ``Removal.found`` looks in the channel, ``elsewhere`` in the
+    server."""
+    return next((x for x in tables
+                 if x.status == STATUS_PLAYING and x.left_seat_of(user_id) is not None), None)
+
+
 class Removal:
     """Kicks and their questions (``Controller.removal``): a question lapses after
     ``CONFIRM_SECONDS`` — its buttons are disabled then and it says so (``expire``; after a
@@ -115,9 +124,7 @@ class Removal:
             interaction.guild_id, user_id)
         if table is not None and table.table_id not in {x.table_id for x in here}:
             table = None
-        played = None if table is not None else next(
-            (x for x in here
-             if x.status == STATUS_PLAYING and x.left_seat_of(user_id) is not None), None)
+        played = None if table is not None else left_at(here, user_id)
         return table, played
 
     def elsewhere(self, interaction: Interaction, user_id: int) -> Table | None:
@@ -130,10 +137,8 @@ class Removal:
         service = self.ctl.service
         table = service.table_of_user(interaction.guild_id, user_id)
         if table is None:
-            table = next((x for x in service.tables.values()
-                          if x.guild_id == interaction.guild_id
-                          and x.status == STATUS_PLAYING and x.left_seat_of(user_id) is not None),
-                         None)
+            table = left_at((x for x in service.tables.values()
+                             if x.guild_id == interaction.guild_id), user_id)
         if table is None or (table.tournament is None
                              and not self.ctl.questions.may_abort(table, interaction.user)):
             return None
