@@ -241,18 +241,18 @@ def table_lines(t_: TournamentRecord, lang: str) -> list[str]:
     return lines
 
 
-def prize_rows(t_: TournamentRecord) -> list[Standing]:
-    """The final standings of those who may be crowned (``model.played_on``: not one who
-    withdrew or made no move in a whole round — they keep their place in the standings,
-    tagged), placed among themselves: the podium and the winner's line."""
-    return among(standings(t_, settings_of(t_).rounds),
-                 lambda n: model.played_on(t_, model.entrant(t_, n)))
+def prize_rows(t_: TournamentRecord, final: list[Standing]) -> list[Standing]:
+    """The final standings (``final``, worked out once by the caller) of those who may be
+    crowned (``model.played_on``: not one who withdrew or made no move in a whole round —
+    they keep their place in the standings, tagged), placed among themselves: the podium
+    and the winner's line."""
+    return among(final, lambda n: model.played_on(t_, model.entrant(t_, n)))
 
 
-def passed_over(t_: TournamentRecord, lang: str) -> str | None:
+def passed_over(t_: TournamentRecord, final: list[Standing], lang: str) -> str | None:
     """"Mimo stupně vítězů (…): Hana" — those the final standings place within the first
     three whom the podium leaves out; None when it leaves out nobody there."""
-    names = [standing_name(t_, e, lang) for row in standings(t_, settings_of(t_).rounds)
+    names = [standing_name(t_, e, lang) for row in final
              if row.place <= 3
              and not model.played_on(t_, e := model.entrant(t_, row.entrant))]
     return tt("podium_passed_over", lang, names=and_list(names, lang)) if names else None
@@ -265,7 +265,8 @@ def podium_lines(t_: TournamentRecord, lang: str) -> list[str]:
     Only those who played on stand on it (``prize_rows``); one left out who placed within
     the first three is named under it."""
     lines = []
-    rows = prize_rows(t_)
+    final = standings(t_, settings_of(t_).rounds)
+    rows = prize_rows(t_, final)
     tie = tie_break(t_, lang)
     for row in rows:
         if row.place > 3:
@@ -275,7 +276,7 @@ def podium_lines(t_: TournamentRecord, lang: str) -> list[str]:
                                       place=listed_place(row, lang),
                                       name=standing_name(t_, e, lang),
                                       points=number(row.points, lang))))
-    note = passed_over(t_, lang)
+    note = passed_over(t_, final, lang)
     return [*lines, note] if note else lines
 
 
@@ -574,7 +575,8 @@ class TournamentDesk:
         """"🏆 …": the best of those who played on (``prize_rows``; one who withdrew or was
         absent a whole round is never crowned, review 75), the people congratulated."""
         lang = self._lang(t_)
-        rows = prize_rows(t_)
+        final = standings(t_, settings_of(t_).rounds)
+        rows = prize_rows(t_, final)
         if not rows:
             return []
 
@@ -585,7 +587,7 @@ class TournamentDesk:
             return and_list([f"<@{e.user_id}>" if human(e) else standing_name(t_, e, lang)
                              for e in es], lang)
 
-        note = passed_over(t_, lang)
+        note = passed_over(t_, final, lang)
         placed = [(r.place, model.entrant(t_, r.entrant)) for r in rows]
         winners = [e for place, e in placed if place == 1]
         people = [e for e in winners if human(e)]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.storage.models import TournamentRecord, TournamentTableRecord
@@ -86,10 +86,9 @@ def among(rows: list[Standing], keep: Callable[[int], bool]) -> list[Standing]:
     same order (equals still share a place): the podium and the winner's line name the best
     of those who played on (review 75: one who never clicked won)."""
     kept = [row for row in rows if keep(row.entrant)]
-    out: list[Standing] = []
+    places: list[int] = []
     for i, row in enumerate(kept):
-        place = out[-1].place if out and kept[i - 1].place == row.place else i + 1
-        out.append(Standing(row.entrant, place, row.points, row.score, row.rounds, place))
-    size = Counter(row.place for row in out)
-    return [Standing(r.entrant, r.place, r.points, r.score, r.rounds,
-                     r.place + size[r.place] - 1) for r in out]
+        places.append(places[-1] if i and kept[i - 1].place == row.place else i + 1)
+    size = Counter(places)
+    return [replace(row, place=p, last_place=p + size[p] - 1)
+            for row, p in zip(kept, places, strict=True)]

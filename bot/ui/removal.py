@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -47,10 +48,12 @@ async def kick(interaction: Interaction, target: discord.abc.User,
     removal = controller.removal
     named = None if table_id is None else removal.named(interaction, table_id)
     table, played = removal.found(interaction, target.id, named)
-    # (in the language of the table it is about: one elsewhere that a refusal names too)
-    about = named or table or played or (
-        None if table_id is not None or target.id == interaction.user.id
-        else removal.elsewhere(interaction, target.id))
+    # a bare kick about another who sits at no table here: the table elsewhere a refusal
+    # names, looked up once (the reply is in the language of the table it is about)
+    there = removal.elsewhere(interaction, target.id) if (
+        table_id is None and table is None and played is None
+        and target.id != interaction.user.id) else None
+    about = named or table or played or there
     lang = await controller.languages.lang_for(interaction, about)
     name = getattr(target, "display_name", target.name)
     if table_id is not None and named is None:
@@ -58,11 +61,19 @@ async def kick(interaction: Interaction, target: discord.abc.User,
     elif named is not None and table is None and played is None:
         refusal = t("core.kick_not_at_table", lang, name=name, id=table_id)
     else:
-        refusal = removal.refusal(interaction, target.id, name, table, played, lang)
+        refusal = removal.refusal(interaction, target.id, name, table, played, lang, there)
     if refusal is not None or table is None:
         await interaction.response.send_message(refusal, ephemeral=True)
         return
     await removal.ask(interaction, table, target.id, name, lang)
+
+
+def left_at(tables: Iterable[Table], user_id: int) -> Table | None:
+    """The first running one of ``tables`` whose seat ``user_id`` left (or was removed from)
+    and an AI plays for him: ``Removal.found`` looks in the channel, ``elsewhere`` in the
+    server."""
+    return next((x for x in tables
+                 if x.status == STATUS_PLAYING and x.left_seat_of(user_id) is not None), None)
 
 
 class Removal:
@@ -113,9 +124,7 @@ class Removal:
             interaction.guild_id, user_id)
         if table is not None and table.table_id not in {x.table_id for x in here}:
             table = None
-        played = None if table is not None else next(
-            (x for x in here
-             if x.status == STATUS_PLAYING and x.left_seat_of(user_id) is not None), None)
+        played = None if table is not None else left_at(here, user_id)
         return table, played
 
     def elsewhere(self, interaction: Interaction, user_id: int) -> Table | None:
@@ -128,28 +137,25 @@ class Removal:
         service = self.ctl.service
         table = service.table_of_user(interaction.guild_id, user_id)
         if table is None:
-            table = next((x for x in service.tables.values()
-                          if x.guild_id == interaction.guild_id
-                          and x.status == STATUS_PLAYING and x.left_seat_of(user_id) is not None),
-                         None)
+            table = left_at((x for x in service.tables.values()
+                             if x.guild_id == interaction.guild_id), user_id)
         if table is None or (table.tournament is None
                              and not self.ctl.questions.may_abort(table, interaction.user)):
             return None
         return table
 
     def refusal(self, interaction: Interaction, user_id: int, name: str, table: Table | None,
-                played: Table | None, lang: str) -> str | None:
+                played: Table | None, lang: str, there: Table | None = None) -> str | None:
         """Why the asker may not remove ``user_id`` (None: he may): an AI plays his seat
-        already, he sits at no table of the channel (one the asker may name elsewhere: where,
-        and how, ``elsewhere``), he is the asker, the table is a
-        tournament's, the asker neither created it nor manages the server, or the table
-        refuses it (``removable_seat``: its creator, its last human, a game over)."""
+        already, he sits at no table of the channel (``there``: one the asker may name
+        elsewhere, ``elsewhere`` as a bare kick looked it up: where, and how), he is the
+        asker, the table is a tournament's, the asker neither created it nor manages the
+        server, or the table refuses it (``removable_seat``: its creator, its last human, a
+        game over). A confirming click passes no ``there``: its table is known."""
         czech = czech_client(interaction)
         if played is not None:
             return self.ai_plays_text(name, played.table_id, lang)
         if table is None:
-            there = None if user_id == interaction.user.id else self.elsewhere(interaction,
-                                                                               user_id)
             if there is None:
                 return t("core.kick_not_seated", lang, name=name)
             if there.tournament is not None:
