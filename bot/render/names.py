@@ -214,8 +214,13 @@ def heads_lines(width: float, names: Sequence[str],
     ``faces`` that takes them all whole, else the last, each name that it does not take
     cut so (``cut_lines``) — never one name smaller than the others (review 77: "Bohouš"
     smaller than "Anička")."""
-    fnt = next((f for f in faces if all(_whole_lines(n, f, width) for n in names)), faces[-1])
-    return fnt, [_whole_lines(n, fnt, width) or cut_lines(n, fnt, width, names) for n in names]
+    for fnt in faces:
+        whole = [w for n in names if (w := _whole_lines(n, fnt, width)) is not None]
+        if len(whole) == len(names):
+            return fnt, whole
+    last = faces[-1]
+    return last, [_whole_lines(n, last, width) or cut_lines(n, last, width, names)
+                  for n in names]
 
 
 def fit_name(name: str, names: Sequence[str], size: int, style: str, width: float,

@@ -212,13 +212,14 @@ def label_parts(line: Line, lang: str, tag_h: int, tag_px: int, tag_pad: int
     return tag, name, state == "now"
 
 
+HEAD_FACES = [font(size, "cond") for size in range(HEAD_PX, HEAD_MIN - 1, -1)]
+
+
 def _name_lines(name: str, width: int, names: Sequence[str] = ()) -> tuple[Font, list[str]]:
     """A player's name in a column head (``names.name_lines``): condensed, HEAD_PX down to
-    HEAD_MIN px (13 px on a phone)."""
+    HEAD_MIN px (13 px on a phone). The tests' seam: ``_block`` lays all four out at one
+    size with ``heads_lines``."""
     return name_lines(name, width, names, HEAD_FACES)
-
-
-HEAD_FACES = [font(size, "cond") for size in range(HEAD_PX, HEAD_MIN - 1, -1)]
 
 
 @lru_cache(maxsize=32)

@@ -80,6 +80,7 @@ NUM_RIGHT = 14  # both end this far left of the cell's right edge
 LABEL_PX = 26  # a game's name, down to LEAST beside a maturita attempt's badge
 TAG_H, TAG_PX, TAG_PAD, TAG_GAP = 32, LEAST, 10, 6
 HEAD_PX, HEAD_LINE = 26, 26  # the players' names over the columns (down to LEAST)
+HEAD_FACES = [font(px, "cond") for px in range(HEAD_PX, LEAST - 1, -1)]
 KNOCK_D, KNOCK_STEP = 10, 13  # the knocks' dots: a strip of two columns at the cell's left
 KNOCK_X, KNOCK_ROWS = 8, 5
 KNOCK_COUNT_Y, KNOCK_COUNT_PX = 18, 26  # more knocks than dots fit: their count's top and
@@ -119,8 +120,7 @@ def _header(img: Image.Image, view: PublicView, lang: str) -> None:
 
 def _heads(img: Image.Image, y: int, names: Sequence[str]) -> None:
     """The players' names over the four columns (two lines where one is too narrow)."""
-    fonts = [font(px, "cond") for px in range(HEAD_PX, LEAST - 1, -1)]
-    fnt, heads = heads_lines(CELL_W - 8, names, fonts)
+    fnt, heads = heads_lines(CELL_W - 8, names, HEAD_FACES)
     for seat, head in enumerate(heads):
         cx = NAME_W + seat * CELL_W + CELL_W // 2
         for k, part in enumerate(head):

@@ -473,13 +473,19 @@ def _with_level(who: str, level: int, lang: str) -> str:
     return f"{who}, {level_text(level, lang)}" if level else who
 
 
+def valat_announcer(row: DealRecord, valat: ValatResult) -> int | None:
+    """The seat that announced ``valat`` when he is on its side, its owner (None: silent,
+    or announced by the other side)."""
+    by = row.valat_by if valat.announced else None
+    return by if by is not None and by in row.side_seats(valat.side) else None
+
 
 def _valat_side(row: DealRecord, valat: ValatResult, names: Sequence[str], lang: str) -> str:
     """A valát's side, an announced one's announcer first ("Dave with Bob"; review 74:
     "The valat (Bob, Dave) failed." although Dave alone had announced it)."""
     side = row.side_seats(valat.side)
-    by = row.valat_by if valat.announced else None
-    if by not in side or len(side) < 2:
+    by = valat_announcer(row, valat)
+    if by is None or len(side) < 2:
         return ", ".join(names[s] for s in side)
     return t("taroky.result_valat_by", lang, name=names[by],
              others=t("taroky.result_valat_and", lang).join(names[s] for s in side if s != by))

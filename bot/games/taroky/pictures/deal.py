@@ -35,6 +35,7 @@ from bot.games.taroky.pictures.chips import (
     varsava_chips,
 )
 from bot.games.taroky.pictures.record import CARD_W, STEP, TAB_H, put_record
+from bot.games.taroky.texts import valat_announcer
 from bot.games.taroky.words import amount, card_label, game_name, level_text, pic, word
 from bot.i18n import lang_of, tn
 from bot.render.common import (
@@ -135,10 +136,10 @@ def _chips(deal: PublicView, row: DealRecord, names: list[str], lang: str,
 def _valat_owner(row: DealRecord, valat: ValatResult, names: Sequence[str]) -> str:
     """Whose a valát is, as its chip names it: the player who announced it, else (silent)
     his side's players."""
-    seats = row.side_seats(valat.side)
-    if valat.announced and row.valat_by in seats:
-        return names[row.valat_by]
-    return ", ".join(names[s] for s in seats)
+    by = valat_announcer(row, valat)
+    if by is not None:
+        return names[by]
+    return ", ".join(names[s] for s in row.side_seats(valat.side))
 
 
 def _made(label: str, level: int, won: bool, hal: int | None, lang: str) -> Chip:

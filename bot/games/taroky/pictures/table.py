@@ -113,7 +113,7 @@ TRICK_H = cards.card_height(TRICK_W)
 # ... at most: the side cards clear of the top and bottom ones within the middle column
 # (``trick_size``: as large as the room between the top and the bottom seat lets them)
 TRICK_MAX_W = CENTER_W // 3 - 4  # (4 px: a gap between the side and the middle cards)
-TRICK_DX = CENTER_W // 2 - TRICK_W // 2  # the side cards of the trick: within the middle
+TRICK_DX = CENTER_W // 2 - TRICK_W // 2  # the smallest trick's side cards (``trick_size``)
 TRICK_DY = 84  # the top and bottom cards, at most (closer where the seats need the room)
 TRICK_DY_MIN = TRICK_H // 2 + 2  # at least: clear of each other
 TRICK_CROSS = 2 * TRICK_DY_MIN + TRICK_H  # the trick's cards from the top one to the bottom one
@@ -695,10 +695,10 @@ def trick_size(room: int) -> tuple[int, int, int]:
 
 
 def _trick(img: Image.Image, deal: PublicView, names: list[str], lang: str,
-           cy: int, dy: int, room: int = 0) -> None:
+           cy: int, room: int) -> None:
     """The trick in progress around ``cy``, each card towards its player's seat, as large as
-    the ``room`` between the top and the bottom seat lets it (``trick_size``; 0: the least,
-    ``dy`` apart); before its first card who leads it."""
+    the ``room`` between the top and the bottom seat lets it (``trick_size``); before its
+    first card who leads it."""
     if deal.phase != "play":
         return
     if not deal.trick:
@@ -707,7 +707,7 @@ def _trick(img: Image.Image, deal: PublicView, names: list[str], lang: str,
                              CENTER_W - 8, names)
             text(img, (CX, cy), label, f, MUTED, "mm")
         return
-    w, side, dy = trick_size(room) if room else (TRICK_W, TRICK_DX, dy)
+    w, side, dy = trick_size(room)
     h = cards.card_height(w)
     offsets = {0: (0, dy), 1: (side, 0), 2: (0, -dy), 3: (-side, 0)}
     for seat, card in deal.trick:
@@ -1339,7 +1339,7 @@ def table_image(view: TableView, names: Sequence[str], lang: str = "cs",
                sides[1], top, tight)
     draw_last_trick(img, deal, takes, lang, (RIGHT_X, top), who, trick_box)
     room = at.seats[0][1] - at.seats[2][1] - pieces[2].height - 2 * M
-    _trick(img, deal, who, lang, at.cy, at.dy, room)
+    _trick(img, deal, who, lang, at.cy, room)
     _center_note(img, view, who, lang, at.cy, room)
     _header(img, view, who, lang, round_no)
     draw_chips(img, 12, STRIP_Y, CHIP_H, strip)
