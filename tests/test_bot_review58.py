@@ -40,7 +40,8 @@ def test_english_writes_one_point_as_1_pt_and_czech_b_for_any_number() -> None:
         "8\\. **Cecílie** – 1 b. (86 trestných b.)"]
     assert podium_lines(t_, "en") == [
         # (review 75 L2: every line says its tie-break figure, not only tied ones)
-        "1st Dalibor – 8 pts (87 penalty pts)", "2nd František Xaver Kolowrat – 5 pts (118 penalty pts)",
+        "1st Dalibor – 8 pts (87 penalty pts)",
+        "2nd František Xaver Kolowrat – 5 pts (118 penalty pts)",
         "3rd AI Božena – 5 pts (120 penalty pts)"]
     assert counted("core.tournament.podium_line", "en", 1.0, place="3rd", name="Ann",
                    points="1") == "3rd Ann – 1 pt"
