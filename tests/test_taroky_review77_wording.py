@@ -52,3 +52,32 @@ def test_the_trojka_prompt_names_the_trojka_offered() -> None:
         "upper": {"cs": ("Vezmeš horní trojku?", GOLD), "en": ("Take the upper set?", GOLD)},
         "lower": {"cs": ("Vezmeš dolní trojku?", GOLD), "en": ("Take the lower set?", GOLD)},
     }
+
+
+def test_the_trojka_ping_names_the_trojka_offered() -> None:
+    """The channel's ping asked "vezmeš trojku?" while the hand named the trojka: it names
+    it too (the trojka decided about is public: the table picture shows it)."""
+    from bot.games import ui_of
+    from bot.games.taroky.pictures.examples import NAMES, drive, script, shuffled
+    from bot.model import STATUS_PLAYING, Seat, Table, TableSettings
+    from engine.taroky import TarokyRound
+    from engine.taroky.options import TarokyOptions
+
+    rnd = TarokyRound(deals=[shuffled(4, 3)], options=TarokyOptions(round_deals=4))
+    drive(rnd, lambda r: r.deal.phase == "trojka", script(bid={0: "3P"}))
+    pings = {}
+    for step in ("upper", "lower"):
+        assert rnd.view(0).public.trojka == step
+        pings[step] = [
+            ui_of("taroky").turn_ping(
+                Table(1, 1, 1, 1, TableSettings(options=rnd.options.to_json(), lang=lang),
+                      [Seat(100 + i, name) for i, name in enumerate(NAMES)],
+                      game_kind="taroky", status=STATUS_PLAYING, state=rnd, seed=1),
+                0, "@Ann")
+            for lang in ("cs", "en")]
+        drive(rnd, lambda r: r.deal.phase != "trojka" or r.deal.trojka_step == 1,
+              script(bid={0: "3P"}, trojka={0: (False, False)}))
+    assert pings == {
+        "upper": ["@Ann, vezmeš horní trojku?", "@Ann, will you take the upper set of three?"],
+        "lower": ["@Ann, vezmeš dolní trojku?", "@Ann, will you take the lower set of three?"],
+    }

@@ -741,4 +741,6 @@ def turn_ping(table: Table, mention: str) -> str:
     key = deal.phase
     if deal.phase == "play":
         key = "lead" if not deal.trick else "play"
+    elif deal.phase == "trojka":  # which one, as the hand says (review 77 LOW 17)
+        key = f"trojka_{deal.trojka}"
     return t(f"taroky.ping_{key}", lang, mention=mention)
