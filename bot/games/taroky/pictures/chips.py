@@ -60,21 +60,29 @@ def chip_width(label: str, value: str, style: str = "regular", px: int = SMALLES
     return int(fl.getlength(label) + fv.getlength(value)) + (30 if value else 24)
 
 
+def fill_rows(widths: Sequence[int], width: int, gap: int,
+              most: int | None = None) -> list[list[int]]:
+    """Things ``widths`` px wide (their indices) in order, as many on a row as fit ``width``
+    px with ``gap`` between them, at most ``most`` on a row (a thing wider than the row
+    alone on it) — the chips' rows, and the finished deal's talon groups'."""
+    rows: list[list[int]] = []
+    room = 0
+    for i, w in enumerate(widths):
+        if rows and (most is None or len(rows[-1]) < most) and room >= w + gap:
+            rows[-1].append(i)
+            room -= w + gap
+        else:
+            rows.append([i])
+            room = width - w
+    return rows
+
+
 def pack(chips: Sequence[Chip], width: int, style: str,
          px: int = SMALLEST) -> list[list[Chip]]:
     """The chips in order, as many on a row as fit ``width`` px (a chip wider than that
     alone on its row)."""
-    rows: list[list[Chip]] = []
-    room = 0
-    for chip in chips:
-        w = chip_width(chip[0], chip[1], style, px)
-        if rows and room >= w + GAP:
-            rows[-1].append(chip)
-            room -= w + GAP
-        else:
-            rows.append([chip])
-            room = width - w
-    return rows
+    widths = [chip_width(chip[0], chip[1], style, px) for chip in chips]
+    return [[chips[i] for i in row] for row in fill_rows(widths, width, GAP)]
 
 
 def chip_rows(chips_of: Callable[[list[str]], list[Chip]], names: Sequence[str],

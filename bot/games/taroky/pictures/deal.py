@@ -32,6 +32,7 @@ from bot.games.taroky.pictures.chips import (
     ChipRows,
     chip_rows,
     draw_chips,
+    fill_rows,
     varsava_chips,
 )
 from bot.games.taroky.pictures.record import CARD_W, STEP, TAB_H, put_record
@@ -235,20 +236,8 @@ def _talon_rows(widths: Sequence[int]) -> list[list[int]]:
     """The groups (their indices) ``widths`` px wide in rows as they fit, in order; as
     many in each row as the rows allow (Varšava's six cards three and three, not five and
     one)."""
-    def pack(most: int) -> list[list[int]]:
-        rows: list[list[int]] = []
-        room = 0
-        for i, w in enumerate(widths):
-            if rows and len(rows[-1]) < most and room >= w + GROUP_GAP:
-                rows[-1].append(i)
-                room -= w + GROUP_GAP
-            else:
-                rows.append([i])
-                room = INNER - w
-        return rows
-
-    rows = pack(len(widths))
-    even = pack(math.ceil(len(widths) / max(1, len(rows))))
+    rows = fill_rows(widths, INNER, GROUP_GAP)
+    even = fill_rows(widths, INNER, GROUP_GAP, math.ceil(len(widths) / max(1, len(rows))))
     return even if len(even) == len(rows) else rows
 
 
