@@ -794,20 +794,28 @@ def test_the_bidding_prompt_names_only_the_bids_the_seat_has() -> None:
     assert prompt(_table(rnd, "en"), rnd.view(1), "en") == "Bidding: pass."
 
 
-def _announcing() -> tuple[TarokyRound, Callable[[int, str, str, str], None]]:
-    """The worked deal at its announcements (1P, XIX called, the first legal discards), and
-    ``says(seat, item, czech, english)``: ``seat`` is to speak and reads ``czech`` and
-    ``english`` in its prompt, then says ``item``."""
-    from bot.games.taroky.hand import prompt
-    from engine.taroky.actions import Announce, Bid, Call, Choose
+def _to_announcements(rnd: TarokyRound) -> TarokyRound:
+    """``rnd`` (the worked deal) at its announcements: 1P, XIX called, the first legal
+    discards."""
+    from engine.taroky.actions import Bid, Call, Choose
     from engine.taroky.cards import parse_card
 
-    rnd = _worked_round()
     for action in (Bid(0, "1P"), Bid(1, "dobra"), Bid(2, "dobra"), Bid(3, "dobra"),
                    Choose(0, "1P"), Call(0, parse_card("XIX"))):
         rnd.apply(action)
     while rnd.deal.phase == "discard":
         rnd.apply(rnd.legal_actions()[0])
+    return rnd
+
+
+def _announcing() -> tuple[TarokyRound, Callable[[int, str, str, str], None]]:
+    """The worked deal at its announcements (``_to_announcements``), and
+    ``says(seat, item, czech, english)``: ``seat`` is to speak and reads ``czech`` and
+    ``english`` in its prompt, then says ``item``."""
+    from bot.games.taroky.hand import prompt
+    from engine.taroky.actions import Announce
+
+    rnd = _to_announcements(_worked_round())
     cs, en = _table(rnd), _table(rnd, "en")
 
     def says(seat: int, item: str, czech: str, english: str) -> None:
@@ -1397,16 +1405,11 @@ def test_the_hand_says_a_flek_the_table_s_limit_alone_forbids() -> None:
     at any table, reads nothing of it."""
     from bot.games.taroky.hand import flek_limit_lines, prompt
     from bot.games.taroky.pictures.examples import worked
-    from engine.taroky.actions import Announce, Bid, Call, Choose
-    from engine.taroky.cards import parse_card
+    from engine.taroky.actions import Announce
     from engine.taroky.errors import IllegalAction
 
-    rnd = TarokyRound(deals=[worked()], options=TarokyOptions(round_deals=1, flek_max=1))
-    for action in (Bid(0, "1P"), Bid(1, "dobra"), Bid(2, "dobra"), Bid(3, "dobra"),
-                   Choose(0, "1P"), Call(0, parse_card("XIX"))):
-        rnd.apply(action)
-    while rnd.deal.phase == "discard":
-        rnd.apply(rnd.legal_actions()[0])
+    rnd = _to_announcements(
+        TarokyRound(deals=[worked()], options=TarokyOptions(round_deals=1, flek_max=1)))
     cs, en = _table(rnd), _table(rnd, "en")
     for action in (Announce(0, "done"), Announce(1, "flek:game"), Announce(1, "done")):
         assert flek_limit_lines(cs, rnd.view(rnd.to_act), "cs") == []
