@@ -30,20 +30,28 @@ def _state(harness, tid):
     return table.state.to_json()
 
 
+async def _first_card_clicked(harness):
+    """Two humans at a table; the one to act opens his hand and clicks its first card:
+    ``(tid, players, user, hand, old, controls)`` — ``old`` the hand's message as it was
+    before the click, ``controls`` its enabled controls then."""
+    _guild, _ch, _users, tid, players = await _two_humans(harness)
+    table = players.table
+    user = players.users[table.seats[table.state.to_act].user_id]
+    hand = await players.open_hand(user)
+    old = stored_message(user, hand)
+    controls = [c for row in hand.components for c in row["components"] if not c.get("disabled")]
+    await user.click(hand, custom_id=controls[0]["custom_id"])
+    return tid, players, user, hand, old, controls
+
+
 async def test_stale_button_and_double_click_change_nothing(harness):
     """A double click on a card plays it once; the second click only shows the hand as it is
     now, in the same message, without a word (no "old button" scolding). A click on another
     card of the hand as it was before the move is told that the hand above is current now
     (not to open the cards again: the same click brought them up to date)."""
-    _guild, _ch, _users, tid, players = await _two_humans(harness)
+    tid, players, user, hand, old, controls = await _first_card_clicked(harness)
     table = players.table
-    seat = table.state.to_act
-    user = players.users[table.seats[seat].user_id]
-    hand = await players.open_hand(user)
-    old = stored_message(user, hand)
-    controls = [c for row in hand.components for c in row["components"] if not c.get("disabled")]
     first = controls[0]["custom_id"]
-    await user.click(hand, custom_id=first)
     await harness.service.settled(tid)  # (the AI seats after him move in the table's driver)
     before = _state(harness, tid)
     shown = hand.content
@@ -340,15 +348,8 @@ async def test_double_click_across_a_restart_is_answered_as_before_it(harness):
     is still his own move again (nothing said, the hand shown as it is now), not "the game
     moved on" — what the bot knows of his last click is saved with his seat. Another card
     of the hand as it was is told, as before a restart, that the hand above is current."""
-    _guild, _ch, _users, tid, players = await _two_humans(harness)
-    table = players.table
-    seat = table.state.to_act
-    user = players.users[table.seats[seat].user_id]
-    hand = await players.open_hand(user)
-    old = stored_message(user, hand)
-    controls = [c for row in hand.components for c in row["components"] if not c.get("disabled")]
+    tid, players, user, hand, old, controls = await _first_card_clicked(harness)
     first = controls[0]["custom_id"]
-    await user.click(hand, custom_id=first)
     await harness.service.settled(tid)
     await harness.restart()
     before = _state(harness, tid)
