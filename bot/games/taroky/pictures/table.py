@@ -80,6 +80,7 @@ from bot.render.fonts import Font, fit, fitted, font
 from bot.render.minis import put_mini
 from bot.render.names import fit_apart, fit_name, fit_said, short_names
 from engine.taroky.cards import color
+from engine.taroky.messages import SUIT_SYMBOLS
 from engine.taroky.views import PublicView, TableView
 
 DECK = "taroky"
@@ -834,13 +835,12 @@ def talon_box(deal: PublicView, lang: str) -> tuple[str, list[int], int] | None:
 Part = tuple[str, Font, RGB]  # a piece of a line: its text, font and colour
 
 
-SUIT_SIGNS = "♥♦♣♠"
 SUIT_PX = SMALLEST + 8  # a card name's suit sign: the font's ♦ is a small diamond beside ♥
 
 
 def _sign(value: str) -> tuple[str, str]:
     """A card's name as its rank and its suit sign ("" for a tarok's)."""
-    if value and value[-1] in SUIT_SIGNS:
+    if value and value[-1] in SUIT_SYMBOLS:
         return value[:-1], value[-1]
     return value, ""
 
