@@ -201,8 +201,11 @@ def test_a_finished_deal_s_suit_card_tops_show_their_sign_large_enough_on_a_phon
 
     from bot.games.taroky.pictures import deal as pictures_deal
     from bot.games.taroky.pictures import record
+    from bot.games.taroky.texts import finished_deal
     from bot.render.common import PHONE_W
     from engine.taroky.cards import parse_card
+    from tests.taroky_protocol_rounds import NAMES as ROUND_NAMES
+    from tests.taroky_protocol_rounds import varied
 
     def sign_height(card: int) -> int:
         """The height of the ink under the rank in the plate (a dark or red sign)."""
@@ -220,10 +223,13 @@ def test_a_finished_deal_s_suit_card_tops_show_their_sign_large_enough_on_a_phon
         assert sign_height(parse_card(name)) * scale >= 11, name
     drawn = []
     monkeypatch.setattr(pictures_deal, "put_record",
-                        lambda _img, card, x, y, lang: drawn.append((card, x, y, lang)))
-    for name in ("XIV", "Sk", "7x", "Kh"):
-        pictures_deal._card(Image.new("RGB", (1, 1)), parse_card(name), 3, 4, "cs")
-    assert drawn == [(parse_card(n), 3, 4, "cs") for n in ("XIV", "Sk", "7x", "Kh")]
+                        lambda _img, card, x, y, lang: drawn.append((card, lang)))
+    rnd = varied(1)
+    deal = finished_deal(rnd, 1)
+    assert deal is not None
+    pictures_deal.deal_image(deal, rnd.protocol[0], ROUND_NAMES, "en")
+    assert {card for card, _lang in drawn} == set(range(54))
+    assert {lang for _card, lang in drawn} == {"en"}
 
 
 def test_a_protocol_page_s_picture_names_the_deals_it_holds(monkeypatch) -> None:

@@ -24,7 +24,7 @@ from bot.render.fonts import font
 from bot.render.suits import suit_icon, suit_ink
 from engine.cards import RANK_SYMBOLS
 from engine.taroky.cards import NUM_TAROKS, TRUL, color, rank_of, suit_card
-from engine.taroky.messages import RANK_LABELS
+from engine.taroky.messages import RANK_LABELS, SUIT_SYMBOLS
 
 FACE = (253, 249, 239)  # the cards' cream
 # Taroky: the index's navy and the trul's gold (the art's), the red and black suits' ink
@@ -49,13 +49,22 @@ def look(card: int, deck: str = "lora", lang: str = "") -> Look:
     if deck != "taroky":
         suit, rank = divmod(card, 8)
         return Look(RANK_SYMBOLS[rank], suit_ink(suit), FACE, partial(suit_icon, suit))
+    label = taroky_index(card, lang)[0]
     if card < NUM_TAROKS:
         gold = (1 << card) & TRUL != 0
-        return Look("Š" if card == NUM_TAROKS - 1 else str(card + 1),
-                    NAVY if gold else (255, 255, 255), TRUL_GOLD if gold else NAVY, None)
+        return Look(label, NAVY if gold else (255, 255, 255), TRUL_GOLD if gold else NAVY, None)
+    suit = color(card)
+    return Look(label, TAROKY_INK[suit], FACE, partial(taroky_sign, suit))
+
+
+def taroky_index(card: int, lang: str) -> tuple[str, str]:
+    """The rank and the suit sign a Taroky card's index shows in ``lang`` ("D", "♥";
+    "10", "♣"); a tarok its number ("21", the škýz "Š") and no sign."""
+    if card < NUM_TAROKS:
+        return ("Š" if card == NUM_TAROKS - 1 else str(card + 1)), ""
     suit = color(card)
     labels = RANK_LABELS[lang if lang in RANK_LABELS else "cs"][suit // 2]
-    return Look(labels[rank_of(card)], TAROKY_INK[suit], FACE, partial(taroky_sign, suit))
+    return labels[rank_of(card)], SUIT_SYMBOLS[suit]
 
 
 @lru_cache(maxsize=32)

@@ -279,12 +279,6 @@ def _seat_height(pile: Sequence[int], laid: Sequence[int], head: bool = True) ->
     return (LINE if head or laid else 0) + n * ROW
 
 
-def _card(img: Image.Image, card: int, x: int, y: int, lang: str) -> None:
-    """A card's top (``TAB_H``) with its top-left corner at (x, y), its index large
-    (``record``: 8♣/8♠, D♥/D♦ told apart on a phone)."""
-    put_record(img, card, x, y, lang)
-
-
 def _head(img: Image.Image, x: int, y: int, name: str, role: str, tricks: int, room: int,
           lang: str) -> None:
     """A seat's name, its role and its tricks on one line ``room`` px wide at most."""
@@ -314,11 +308,11 @@ def _seat(img: Image.Image, x: int, y: int, name: str, role: str, tricks: int,
         text(img, (x + INNER, y + LINE // 2 + 1), pic("deal_laid", lang), font(SMALLEST),
              MUTED, "rm")
         for i, card in enumerate(laid):
-            _card(img, card, x + INNER - laid_w + i * STEP, top, lang)
+            put_record(img, card, x + INNER - laid_w + i * STEP, top, lang)
     cy, k = top, 0
     for n in _pile_rows(len(pile), right - x):
         for i in range(n):
-            _card(img, pile[k], x + i * STEP, cy, lang)
+            put_record(img, pile[k], x + i * STEP, cy, lang)
             k += 1
         cy += ROW
     return _seat_height(pile, laid, head)
@@ -434,7 +428,7 @@ def deal_image(deal: PublicView, row: DealRecord, names: Sequence[str],
                     text(img, (gx, top + LINE + LINE // 2), fit(shown, fw, w), fw, MUTED,
                          "lm")
                 for k, card in enumerate(cs):
-                    _card(img, card, gx + k * TALON_STEP, top + over, lang)
+                    put_record(img, card, gx + k * TALON_STEP, top + over, lang)
                 gx += w + GROUP_GAP
             top += over + ROW
         y += talon_h + 10
@@ -457,7 +451,7 @@ def deal_image(deal: PublicView, row: DealRecord, names: Sequence[str],
                 text(img, (M + PAD, sy + LINE // 2 + 1), fit(name, font(SMALLEST), INNER),
                      font(SMALLEST), MUTED, "lm")
                 for i, card in enumerate(pile):
-                    _card(img, card, M + PAD + i * STEP, sy + LINE, lang)
+                    put_record(img, card, M + PAD + i * STEP, sy + LINE, lang)
                 sy += _seat_height(pile, laid) + PAD
                 continue
             sy += _seat(img, M + PAD, sy, name, role, tricks, pile, laid, lang,

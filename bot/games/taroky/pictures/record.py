@@ -17,7 +17,7 @@ from PIL import Image, ImageDraw
 from bot.render import cards
 from bot.render.common import RGB
 from bot.render.fonts import font
-from engine.taroky.cards import NUM_TAROKS
+from bot.render.minis import taroky_index
 
 DECK = "taroky"
 CARD_W = 124  # px: the record's cards
@@ -29,17 +29,6 @@ PLATE = (BORDER, BORDER, STEP - 3, TAB_H - BORDER)  # the index's plate: within 
 TOP = 5  # px: the rank's ink below the plate's top
 GAP = 5  # px: between the rank and the sign (3 under a "J"'s or a "Q"'s tail)
 ART_BOX = (8, 8, 38, 60)  # the art's index (180 px wide), where its colours are read
-
-
-def index_text(card: int, lang: str) -> tuple[str, str]:
-    """The rank and the suit sign a card's index shows in ``lang`` ("D", "♥"; "10", "♣");
-    a tarok its number ("21", the škýz "Š") and no sign."""
-    if card < NUM_TAROKS:
-        return ("Š" if card == NUM_TAROKS - 1 else str(card + 1)), ""
-    from bot.games.taroky.words import card_label  # (words imports the catalog)
-
-    label = card_label(card, lang)
-    return label[:-1], label[-1]
 
 
 def _colours(art: Image.Image) -> tuple[RGB, RGB]:
@@ -80,7 +69,7 @@ def record_face(card: int, lang: str) -> Image.Image:
     local = cards.face_lang(card, DECK, lang)
     ground, ink = _colours(cards.art(card, DECK, local))
     face = cards.scaled(card, CARD_W, DECK, local).copy()
-    rank, sign = index_text(card, lang)
+    rank, sign = taroky_index(card, lang)
     left, top, right, bottom = PLATE
     if not sign:  # a tarok's plate ends under its number: its picture shows below
         bottom = top + TOP + INDEX_PX + 2 * GAP
@@ -108,5 +97,4 @@ def put_record(img: Image.Image, card: int, x: int, y: int, lang: str) -> None:
     cards.lay(img, record_tile(card, lang), CARD_W, x, y)
 
 
-__all__ = ["CARD_W", "INDEX_PX", "PLATE", "STEP", "TAB_H", "index_text", "put_record",
-           "record_face"]
+__all__ = ["CARD_W", "INDEX_PX", "PLATE", "STEP", "TAB_H", "put_record", "record_face"]

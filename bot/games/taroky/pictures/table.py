@@ -80,6 +80,7 @@ from bot.render.fonts import Font, fit, fitted, font
 from bot.render.minis import put_mini
 from bot.render.names import fit_apart, fit_name, fit_said, short_names
 from engine.taroky.cards import color
+from engine.taroky.messages import SUIT_SYMBOLS
 from engine.taroky.views import PublicView, TableView
 
 DECK = "taroky"
@@ -834,13 +835,12 @@ def talon_box(deal: PublicView, lang: str) -> tuple[str, list[int], int] | None:
 Part = tuple[str, Font, RGB]  # a piece of a line: its text, font and colour
 
 
-SUIT_SIGNS = "♥♦♣♠"
 SUIT_PX = SMALLEST + 8  # a card name's suit sign: the font's ♦ is a small diamond beside ♥
 
 
 def _sign(value: str) -> tuple[str, str]:
     """A card's name as its rank and its suit sign ("" for a tarok's)."""
-    if value and value[-1] in SUIT_SIGNS:
+    if value and value[-1] in SUIT_SYMBOLS:
         return value[:-1], value[-1]
     return value, ""
 
@@ -1266,15 +1266,17 @@ def table_image(view: TableView, names: Sequence[str], lang: str = "cs",
             H - (bar if where == "bar" else 0), middle_height(view, who, lang), legend[0],
             (foot_height(labels[0]), foot_height(labels[1])) if where == "foot" else (0, 0))
 
+    def shown(where: str, at: Layout) -> int:  # (the picture's height, with the bar)
+        return at.height + (bar if where == "bar" else 0)
+
     def choose(strips: list[ChipRows]) -> tuple[ChipRows, str, Layout]:
         laid = [lay(strip, where) for strip in strips for where in ("bar", "strip", "foot")
                 if where == "bar" or (strip_label(tournament, strip) is not None
                                       if where == "strip" else None not in labels)]
-        return min(laid, key=lambda c: (c[2].height + (bar if c[1] == "bar" else 0),
-                                        cut_names(c[0])))
+        return min(laid, key=lambda c: (shown(c[1], c[2]), cut_names(c[0])))
 
     strip, where, at = choose(strips)
-    if "lead" in kinds and at.height + (bar if where == "bar" else 0) > H:
+    if "lead" in kinds and shown(where, at) > H:
         # the badge of who leads the trick (and its legend's line) only where the picture
         # is its least height with it: the legend's seventh line made a crowded table
         # 784 px high (shown narrower than ``EMBED_W``), its eighth up to 814 px
@@ -1283,36 +1285,36 @@ def table_image(view: TableView, names: Sequence[str], lang: str = "cs",
         kinds = legend_kinds(deal, marks, lead)
         legend = legend_layout(kinds, lang)
         strip, where, at = choose(strips)
-    if at.height + (bar if where == "bar" else 0) > H_MOST and takes:
+    if shown(where, at) > H_MOST and takes:
         # the last trick's cards without who played each under them (its winner's aglow,
         # named under them): the box 13 px lower than its cards once were
         trick_box = TABLE_INSET._replace(players=False)
         corners = (corners[0], last_trick_height(takes, trick_box))
         strip, where, at = choose(strips)
-    if at.height + (bar if where == "bar" else 0) > H_MOST and "lost" in kinds:
+    if shown(where, at) > H_MOST and "lost" in kinds:
         # no legend's line for the ✗ of a failed announcement (the strip's red): what the
         # picture had before it, the seats' notes whole, comes first
         kinds = tuple(k for k in kinds if k != "lost")
         legend = legend_layout(kinds, lang)
         strip, where, at = choose(strips)
     tight = False
-    if at.height + (bar if where == "bar" else 0) > H_MOST and trojkas:
+    if shown(where, at) > H_MOST and trojkas:
         # the shown trojkas' lines closer (their box 20 px lower)
         tight = True
         corners = (0 if view.finished else talon_height(deal, lang, trojkas, tight),
                    corners[1])
         strip, where, at = choose(strips)
-    if at.height + (bar if where == "bar" else 0) > H_MOST:
+    if shown(where, at) > H_MOST:
         # each seat's note in its fewest lines (both side columns full: a two-line note
         # on either side, the talon's box, the legend and the tournament's box made an
         # English sólo 810 px high)
         pieces = _pieces(view, who, lang, marks, brief=True, lead=lead)
         strip, where, at = choose(strips)
-    if at.height + (bar if where == "bar" else 0) > H_MOST and len(strip.rows) > 1:
+    if shown(where, at) > H_MOST and len(strip.rows) > 1:
         # a row fewer, the names cut shorter: no taller than its words stay legible
         strip, where, at = choose([strip, *(strip_rows(deal, who, lang, brief, len(s.rows) - 1)
                                             for s in strips for brief in (False, True))])
-    if at.height + (bar if where == "bar" else 0) > H_MOST and takes and len(takes[0]) > 2:
+    if shown(where, at) > H_MOST and takes and len(takes[0]) > 2:
         # who took the last trick on two lines, the name cut (an English tournament's name
         # takes three lines at a side column's foot: the picture was up to 803 px high)
         trick_box = trick_box._replace(most=2)
