@@ -581,7 +581,9 @@ class TournamentDesk:
             return []
 
         def human(e: EntrantRecord) -> bool:
-            return bool(e.user_id) and e.ai_level is None and not model.has_withdrawn(e)
+            """A person: every row played on (``model.played_on``), so he has a user and
+            has not withdrawn."""
+            return e.ai_level is None
 
         def named(es: list[EntrantRecord]) -> str:
             return and_list([f"<@{e.user_id}>" if human(e) else standing_name(t_, e, lang)
