@@ -79,6 +79,22 @@ def my_table(interaction: Interaction) -> Table | None:
                                                              interaction.user.id)
 
 
+def table_numbered(interaction: Interaction, table_id: int) -> Table | None:
+    """The table of this server by its number, wherever it plays, open or just over (None:
+    no such table, or another server's): ``/<game> abort`` answers about one that is over
+    in its language."""
+    table = controller_of(interaction).service.tables.get(table_id)
+    return table if table is not None and table.guild_id == interaction.guild_id else None
+
+
+def open_table_numbered(interaction: Interaction, table_id: int) -> Table | None:
+    """The open table (a lobby, a game) of this server by its number, wherever it plays, as
+    ``/<game> kick`` names one (None: no such table, another server's, or over)."""
+    table = table_numbered(interaction, table_id)
+    return table if table is not None and table.status in (STATUS_LOBBY, STATUS_PLAYING) \
+        else None
+
+
 async def send_sheet(interaction: Interaction, ui: GameUI) -> None:
     """The score sheet of the asker's table of ``ui``'s game, privately. Seated at the other
     game's: of the game's table he left (an AI plays his seat), or of the one where he asks;
@@ -669,9 +685,7 @@ def shared_commands(ui: GameUI) -> list[app_commands.Command[Any, Any, None]]:
         controller = controller_of(interaction)
         target = my_table(interaction)
         if table is not None:
-            target = controller.service.tables.get(table)
-            if target is not None and target.guild_id != interaction.guild_id:
-                target = None
+            target = table_numbered(interaction, table)
         elif target is None or target.channel_id != interaction.channel_id:
             here = abortable_here(interaction)
             if len(here) == 1:

@@ -131,8 +131,8 @@ def test_a_game_without_pages_keeps_its_one_sheet_and_no_buttons() -> None:
     assert ui.sheet_book(table, "cs") == ([], [], ()) and ui.sheet_first_page(table) == 0
     page = ui.table_op(table, "sheet", "cs").picture
     assert page is not None and page() == b"sheet"
-    assert sheet_view(7, [], 0) is None and sheet_view(7, ["Jediná"], 0) is None
-    view = sheet_view(7, ["A", "B", "C", "D", "E"], 2)
+    assert sheet_view(7, [], 0, ()) is None and sheet_view(7, ["Jediná"], 0, ["0"]) is None
+    view = sheet_view(7, ["A", "B", "C", "D", "E"], 2, [str(i) for i in range(5)])
     assert view is not None
     assert [(b.item.custom_id, b.item.label, b.item.disabled) for b in view.children] == [
         (f"lora:sp:7:{i}", label, i == 2) for i, label in enumerate("ABCDE")]

@@ -581,7 +581,9 @@ class TournamentDesk:
             return []
 
         def human(e: EntrantRecord) -> bool:
-            return bool(e.user_id) and e.ai_level is None and not model.has_withdrawn(e)
+            """A person: every row played on (``model.played_on``), so he has a user and
+            has not withdrawn."""
+            return e.ai_level is None
 
         def named(es: list[EntrantRecord]) -> str:
             return and_list([f"<@{e.user_id}>" if human(e) else standing_name(t_, e, lang)
@@ -599,16 +601,15 @@ class TournamentDesk:
             else:
                 text = tt("winners" if tie else "winner", lang, names=named(winners),
                           id=t_.tournament_id)
-            return [self._post(t_.channel_id, f"{text} {note}" if note else text)]
-        # an AI won: the result, and the best-placed people named, not congratulated
-        text = tt("winners_ai" if tie else "winner_ai", lang, names=named(winners),
-                  id=t_.tournament_id)
-        best = next((r for r, (_, e) in zip(rows, placed, strict=True) if human(e)), None)
-        if best is not None:
-            text += " " + tt("best_person", lang, place=listed_place(best, lang),
-                             humans=named([e for p, e in placed
-                                           if p == best.place and human(e)]))
-        return [self._post(t_.channel_id, f"{text} {note}" if note else text)]
+        else:  # an AI won: the result, and the best-placed people named, not congratulated
+            text = tt("winners_ai" if tie else "winner_ai", lang, names=named(winners),
+                      id=t_.tournament_id)
+            best = next((r for r, (_, e) in zip(rows, placed, strict=True) if human(e)), None)
+            if best is not None:
+                text += " " + tt("best_person", lang, place=listed_place(best, lang),
+                                 humans=named([e for p, e in placed
+                                               if p == best.place and human(e)]))
+        return [self._post(t_.channel_id, " ".join(filter(None, (text, note))))]
 
     def tournament_closed_shown(self, t_: TournamentRecord, reason: str,
                                 by: int | None = None) -> list[OutboxItem]:

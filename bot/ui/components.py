@@ -410,16 +410,15 @@ class SheetPageButton(
         await _controller(interaction).on_sheet_page(interaction, self.table_id, self.page)
 
 
-def sheet_view(table_id: int, pages: Sequence[str], page: int, keys: Sequence[str] = ()
+def sheet_view(table_id: int, pages: Sequence[str], page: int, keys: Sequence[str]
                ) -> discord.ui.View | None:
     """The buttons of a score sheet's pages (Discord puts five in a row), the one shown
-    disabled and highlighted; ``keys``: each page's key (``SheetBook.keys``; none: its
-    index). None for a sheet of one page."""
+    disabled and highlighted; ``keys``: each page's key (``page_keys``). None for a sheet
+    of one page."""
     if len(pages) < 2:
         return None
-    return frozen_view(*(SheetPageButton(table_id, keys[i] if keys else str(i), label,
-                                         i == page)
-                         for i, label in enumerate(pages)))
+    return frozen_view(*(SheetPageButton(table_id, key, label, i == page)
+                         for i, (key, label) in enumerate(zip(keys, pages, strict=True))))
 
 
 DYNAMIC_ITEMS = (LobbyButton, LobbyAIButton, LobbyOptionSelect, LobbyAISelect, TableButton,

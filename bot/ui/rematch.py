@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.commands import command_shown, czech_client, seated_text
+from bot.commands import command_shown, czech_client, my_table, seated_text
 from bot.delivery import items
 from bot.errors import TableError
 from bot.i18n import game_key, t
@@ -75,8 +75,7 @@ class Rematches:
         if user.id not in {s.user_id for s in humans}:
             # seated at a table already, he is told where (a new game's command would refuse
             # him; review 76), else how to open one
-            sits = None if interaction.guild_id is None else \
-                self.ctl.service.table_of_user(interaction.guild_id, user.id)
+            sits = my_table(interaction)
             czech = czech_client(interaction)
             if sits is not None:
                 await self.ctl.replies.error(interaction, "core.again_not_player_seated", lang,

@@ -22,7 +22,13 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.commands import command_shown, controller_of, czech_client, option_shown
+from bot.commands import (
+    command_shown,
+    controller_of,
+    czech_client,
+    open_table_numbered,
+    option_shown,
+)
 from bot.errors import TableError
 from bot.games import ui_of
 from bot.i18n import t
@@ -46,7 +52,7 @@ async def kick(interaction: Interaction, target: discord.abc.User,
     plays (as ``/<game> abort`` names one); without it, the tables of this channel."""
     controller = controller_of(interaction)
     removal = controller.removal
-    named = None if table_id is None else removal.named(interaction, table_id)
+    named = None if table_id is None else open_table_numbered(interaction, table_id)
     table, played = removal.found(interaction, target.id, named)
     # a bare kick about another who sits at no table here: the table elsewhere a refusal
     # names, looked up once (the reply is in the language of the table it is about)
@@ -102,15 +108,6 @@ class Removal:
             x for x in service.tables.values()
             if x.tournament is not None and x.tournament.get("id") in tournaments
             and x.status in (STATUS_LOBBY, STATUS_PLAYING) and x.table_id not in ids]
-
-    def named(self, interaction: Interaction, table_id: int) -> Table | None:
-        """The open table (a lobby, a game) of this server by its number, wherever it plays
-        (None: no such table, another server's, or over)."""
-        table = self.ctl.service.tables.get(table_id)
-        if table is None or table.guild_id != interaction.guild_id \
-                or table.status not in (STATUS_LOBBY, STATUS_PLAYING):
-            return None
-        return table
 
     def found(self, interaction: Interaction, user_id: int,
               named: Table | None = None) -> tuple[Table | None, Table | None]:
@@ -302,7 +299,8 @@ class Removal:
         await interaction.response.defer()
         await controller.delivery.startup_gate(table_id)
         name = await self.name_of(interaction, table_id, user_id)
-        named = self.named(interaction, table_id)  # (the question's table, wherever it plays)
+        # (the question's table, wherever it plays)
+        named = open_table_numbered(interaction, table_id)
         table, played = (None, None) if named is None else self.found(interaction, user_id,
                                                                        named)
         reply_view = disabled_view
