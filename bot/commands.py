@@ -34,7 +34,14 @@ from bot.i18n import (
     lang_of_locale,
     t,
 )
-from bot.model import STATUS_ABORTED, STATUS_FINISHED, STATUS_LOBBY, STATUS_PLAYING, Table
+from bot.model import (
+    MAX_TIMER,
+    STATUS_ABORTED,
+    STATUS_FINISHED,
+    STATUS_LOBBY,
+    STATUS_PLAYING,
+    Table,
+)
 from bot.permissions import (
     THREAD_PERMISSIONS,
     manages_server,
@@ -411,9 +418,6 @@ def no_thread_text(perms: discord.Permissions, lang: str) -> str:
     return t("core.table_no_thread_perm", lang,
              missing=permission_names(missing, lang))
 
-
-# a table's turn timer: 0 (none) or MIN_TIMER to MAX_TIMER seconds (a tournament's: no 0)
-MIN_TIMER, MAX_TIMER = 20, 3600
 
 TABLE_OPTIONS = {
     "turn_timer": "core.opt_timer_desc",

@@ -26,6 +26,8 @@ STATUS_ABORTED = TableStatus.ABORTED
 RECENT_EVENTS = 40  # the last events a hand words for its seat (``Table.events``)
 AI_AT_KEPT = 64  # the versions of an AI's moves for a human a seat keeps (the newest)
 JSONDict = dict[str, Any]
+# a table's turn timer: 0 (none) or MIN_TIMER to MAX_TIMER seconds (a tournament's: no 0)
+MIN_TIMER, MAX_TIMER = 20, 3600
 
 
 @dataclass
@@ -271,27 +273,35 @@ class TableSettings:
     seating: str = "draw"  # "draw" or "join"
     autoplay: bool = True  # auto-play forced moves (a single legal action)
     ai_level: str = "medium"  # the level that stands in for absent players
-    revision: int = 0  # the revision of ``options`` in the lobby (seats agree to one)
-    # the options of each revision the lobby has had (review 72: switched back to the rules
-    # all had accepted, they were asked again): the same options are the same revision
-    revisions: dict[int, JSONDict] = field(default_factory=dict)
+    revision: int = 0  # the revision of ``options`` and the timer in the lobby (seats agree)
+    # the options and turn timer of each revision the lobby has had (review 72: switched
+    # back to the rules all had accepted, they were asked again): the same are the same
+    # revision
+    revisions: dict[int, tuple[JSONDict, int]] = field(default_factory=dict)
 
-    def revise(self, options: JSONDict) -> None:
-        """The creator's changed ``options``: the revision they had before, if they had one
-        (whoever accepted them then has accepted them), else one never used."""
-        self.revisions.setdefault(self.revision, dict(self.options))
-        same = next((r for r, o in self.revisions.items() if o == options), None)
-        self.options = dict(options)
+    def revise(self, options: JSONDict, turn_timer: int | None = None) -> None:
+        """The creator's changed ``options`` and ``turn_timer`` (None: as it is): the
+        revision they had before, if they had one (whoever accepted them then has accepted
+        them), else one never used."""
+        timer = self.turn_timer if turn_timer is None else turn_timer
+        self.revisions.setdefault(self.revision, (dict(self.options), self.turn_timer))
+        same = next((r for r, (o, s) in self.revisions.items()
+                     if o == options and s == timer), None)
+        self.options, self.turn_timer = dict(options), timer
         if same is None:
             self.revision = max(self.revisions) + 1
-            self.revisions[self.revision] = dict(options)
+            self.revisions[self.revision] = (dict(options), timer)
         else:
             self.revision = same
 
     def first_options(self) -> JSONDict:
         """The options the table was opened with (the server's or the command's): its first
         revision's, kept once the creator changed them (``revise``)."""
-        return self.revisions.get(0, self.options)
+        return self.revisions[0][0] if 0 in self.revisions else self.options
+
+    def first_timer(self) -> int:
+        """The turn timer the table was opened with (as ``first_options``)."""
+        return self.revisions[0][1] if 0 in self.revisions else self.turn_timer
 
     def to_json(self) -> JSONDict:
         return {
@@ -302,23 +312,25 @@ class TableSettings:
             "autoplay": self.autoplay,
             "ai_level": self.ai_level,
             "revision": self.revision,
-            **({"revisions": [[r, dict(o)] for r, o in sorted(self.revisions.items())]}
+            **({"revisions": [[r, dict(o), s] for r, (o, s) in sorted(self.revisions.items())]}
                if self.revisions else {}),
         }
 
     @classmethod
     def from_json(cls, d: JSONDict) -> TableSettings:
         options = d.get("options")
+        timer = int(d.get("turn_timer", 120))
+        # (a revision saved without its timer: the lobby did not change the timer then)
         return cls(
             dict(options) if isinstance(options, dict) else {},
-            int(d.get("turn_timer", 120)),
+            timer,
             d.get("lang", "cs"),
             d.get("seating", "draw"),
             bool(d.get("autoplay", True)),
             d.get("ai_level", "medium"),
             int(d.get("revision", 0)),
-            {int(r): dict(o) for r, o in d.get("revisions") or ()
-             if isinstance(o, dict)},
+            {int(r): (dict(o), int(s[0]) if s else timer)
+             for r, o, *s in d.get("revisions") or () if isinstance(o, dict)},
         )
 
 

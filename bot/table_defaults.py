@@ -18,7 +18,6 @@ from typing import Any
 import discord
 
 from bot.commands import (
-    MIN_TIMER,
     RESET_CHOICE,
     command_shown,
     controller_of,
@@ -27,7 +26,7 @@ from bot.commands import (
 )
 from bot.games import GameUI
 from bot.i18n import LANGS, game_t, t
-from bot.model import TableSettings
+from bot.model import MIN_TIMER, TableSettings
 from bot.permissions import manages_server
 from bot.storage.settings import TABLE_DEFAULTS
 

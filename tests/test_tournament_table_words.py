@@ -79,10 +79,11 @@ async def test_the_rules_of_a_taroky_tournament_table_say_its_turn_timer(
     assert sum("Round" in line for line in lines) == 1
 
 
-async def test_the_rules_of_a_table_of_its_own_are_its_options_alone(
+async def test_the_rules_of_a_table_of_its_own_are_its_options_and_its_turn_timer(
         harness: BotHarness) -> None:
-    """Outside a tournament the Rules button lists the game's options as before (the lobby
-    lists the timer)."""
+    """Outside a tournament the Rules button lists the game's options and the table's turn
+    timer (its lobby may change it: the rules say the one the table plays with), without
+    a tournament's round and scoring."""
     guild = harness.env.create_guild()
     ch = guild.create_text_channel("lora")
     ann = guild.add_member(harness.env.create_user("ann", global_name="Ann"))
@@ -90,7 +91,7 @@ async def test_the_rules_of_a_table_of_its_own_are_its_options_alone(
     assert rules_field(await ann.slash(ch, "lora rules")) == [
         "Červený král do 1. štychu: povoleno",
         "Panák (kdo ve Filkách vezme všechny čtyři filky,"
-        " platí panáka): ne", "Čistá stovka: ano"]
+        " platí panáka): ne", "Čistá stovka: ano", "Čas na tah: 30 s"]
 
 
 async def test_withdrawing_again_after_leaving_the_table_says_an_ai_plays_the_seat(

@@ -9,7 +9,16 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.errors import TableError
-from bot.model import STATUS_ABORTED, STATUS_LOBBY, STATUS_PLAYING, Seat, Table, TableSettings
+from bot.model import (
+    MAX_TIMER,
+    MIN_TIMER,
+    STATUS_ABORTED,
+    STATUS_LOBBY,
+    STATUS_PLAYING,
+    Seat,
+    Table,
+    TableSettings,
+)
 from bot.storage.models import ANONYMOUS, OutboxItem
 from bot.tables import limits
 from bot.tables.persistence import db_key
@@ -269,16 +278,32 @@ class TableLobby(TablePlay):
         """The creator changes the game's options in the lobby: every other seated player has
         to accept them before the game can start (unless he had accepted these very options:
         switched back, they are the revision he accepted); those newly asked are told."""
+        return await self._revise(table_id, user_id, options, None)
+
+    async def set_timer(self, table_id: int, user_id: int, seconds: int) -> Table:
+        """The creator changes the table's turn timer in the lobby (0: none, else
+        ``MIN_TIMER`` to ``MAX_TIMER`` seconds, as ``/<game> new`` takes it): accepted again
+        as a change of the game's options is (``set_options``)."""
+        if seconds != 0 and not MIN_TIMER <= seconds <= MAX_TIMER:
+            raise TableError("bad_timer")
+        return await self._revise(table_id, user_id, None, seconds)
+
+    async def _revise(self, table_id: int, user_id: int, options: dict[str, Any] | None,
+                      timer: int | None) -> Table:
+        """The lobby's ``options`` or turn ``timer`` (None: as they are) changed by its
+        creator: a revision of the table's settings, which the seated accept again."""
         async with self.lock(table_id):
             table = self.get(table_id)
             if table.status != STATUS_LOBBY:
                 raise TableError("already_started")
             if user_id != table.creator_id:
                 raise TableError("not_creator_options")
-            if options == table.settings.options:
+            options = table.settings.options if options is None else options
+            timer = table.settings.turn_timer if timer is None else timer
+            if (options, timer) == (table.settings.options, table.settings.turn_timer):
                 return table
             waiting = table.not_agreed()
-            table.settings.revise(options)
+            table.settings.revise(options, timer)
             self._touch(table)
             seat = table.seat_of(user_id)
             if seat is not None and (s := table.seats[seat]) is not None:

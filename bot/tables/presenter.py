@@ -25,8 +25,9 @@ class Presenter(Protocol):
     def lobby_shown(self, table: Table) -> list[OutboxItem]: ...
 
     def options_shown(self, table: Table, asked: Sequence[int]) -> list[OutboxItem]:
-        """The lobby after the creator changed the game's options; ``asked``: the seats
-        that must accept them now and did not have to before (told once)."""
+        """The lobby after the creator changed the game's options or the table's turn timer;
+        ``asked``: the seats that must accept them now and did not have to before (told
+        once)."""
         ...
 
     def game_shown(self, table: Table, events: Sequence[GameEvent],

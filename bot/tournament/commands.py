@@ -13,8 +13,6 @@ import discord
 from discord import app_commands
 
 from bot.commands import (
-    MAX_TIMER,
-    MIN_TIMER,
     choice,
     controller_of,
     gdesc,
@@ -24,6 +22,7 @@ from bot.commands import (
 from bot.errors import TableError
 from bot.games import GameUI
 from bot.i18n import LANGS, desc, game_key, t
+from bot.model import MAX_TIMER, MIN_TIMER
 from bot.tournament.model import (
     FILLS,
     MAX_ROUND_DEALS,

@@ -166,15 +166,17 @@ def lobby_message(table: Table) -> Message:
             if isinstance(item, LobbyAIButton) or item.op == "join":
                 item.item.disabled = True
     # the switches, then the options of several values (a club's stake and round length
-    # were only /taroky new's): two rows beside at most two rows of buttons
+    # were only /taroky new's) with the turn timer: two rows beside at most two rows of
+    # buttons
+    placeholders = ("options_placeholder", "values_placeholder"
+                    if ui.value_choices(table.settings, lang) else "timer_placeholder")
     for values, choices in enumerate((ui.option_choices(table.settings, lang),
-                                      ui.value_choices(table.settings, lang))):
+                                      lobby_values(ui, table.settings, lang))):
         if choices:
             items.append(LobbyOptionSelect(
                 tid, table.settings.revision,
                 [discord.SelectOption(label=label, value=value) for value, label in choices],
-                game_t(ui.kind, "values_placeholder" if values else "options_placeholder",
-                       lang),
+                game_t(ui.kind, placeholders[values], lang),
                 values=bool(values),
             ))
     return {"content": None, "embed": embed, "view": frozen_view(*items), "attachments": []}
@@ -207,6 +209,47 @@ def timer_line(timer: int, lang: str, *, tournament: bool = False) -> str:
     return t("core.opt_timer", lang, value=seconds)
 
 
+# the turn timers a lobby offers (seconds; 0: none), besides the table's starting one
+TIMER_PRESETS = (60, 120, 300, 0)
+TIMER_CHOICE = "turn_timer="  # a timer's choice in the lobby's values select ("turn_timer=60")
+SELECT_OPTIONS_MAX = 25  # (Discord's limit of a select's options)
+
+
+def timer_choices(settings: TableSettings, lang: str,
+                  room: int = SELECT_OPTIONS_MAX) -> list[tuple[str, str]]:
+    """The turn timers a lobby's creator may choose instead of the table's, as (choice,
+    label) worded as the lobby lists the timer ("Čas na tah: 60 s"): the presets and, in
+    its place, the one the table was opened with (a club's 45 s stays choosable back). At
+    most ``room`` of them: the last presets give way first, never the starting one."""
+    first = settings.first_timer()
+    offered = [s for s in TIMER_PRESETS if s]
+    if first not in TIMER_PRESETS:
+        offered.append(first)
+        offered.sort()
+    offered = [s for s in (*offered, 0) if s != settings.turn_timer]
+    while len(offered) > max(room, 0):
+        offered.remove(next((s for s in reversed(offered) if s != first), offered[-1]))
+    return [(f"{TIMER_CHOICE}{s}", timer_line(s, lang)) for s in offered]
+
+
+def chosen_timer(choice: str, settings: TableSettings) -> int | None:
+    """The turn timer a lobby's ``choice`` (``timer_choices``) picks: a preset or the one the
+    table was opened with; None when it names neither (a forged or outdated choice)."""
+    text = choice.removeprefix(TIMER_CHOICE)
+    if text == choice or not text.isdigit():
+        return None
+    seconds = int(text)
+    return seconds if seconds in TIMER_PRESETS or seconds == settings.first_timer() else None
+
+
+def lobby_values(ui: GameUI, settings: TableSettings, lang: str) -> list[tuple[str, str]]:
+    """The lobby's select of the options of several values: the game's
+    (``GameUI.value_choices``), then the table's turn timer (``timer_choices``), within
+    Discord's 25 options of a select."""
+    game = ui.value_choices(settings, lang)
+    return [*game, *timer_choices(settings, lang, SELECT_OPTIONS_MAX - len(game))]
+
+
 def table_settings_lines(ui: GameUI, settings: TableSettings, lang: str, *,
                          language: bool = True, rematch: bool = False) -> list[str]:
     """A table's options as its lobby lists them (also the server's defaults of them):
@@ -222,14 +265,14 @@ def table_settings_lines(ui: GameUI, settings: TableSettings, lang: str, *,
 
 
 def table_rules_lines(ui: GameUI, table: Table, lang: str) -> list[str]:
-    """The rules a table plays by, as its Rules button lists them: the game's options; at a
-    tournament's table also a round's length where the options do not say it (the round is
-    one whole game) and the tournament's turn timer, which its players otherwise read only
-    in the tournament's message in the parent channel (review 40), and how the tournament
-    scores (review 73)."""
+    """The rules a table plays by, as its Rules button lists them: the game's options and
+    the turn timer; at a tournament's table also a round's length where the options do not
+    say it (the round is one whole game) and the tournament's turn timer, which its players
+    otherwise read only in the tournament's message in the parent channel (review 40), and
+    how the tournament scores (review 73)."""
     lines = ui.settings_lines(table.settings, lang)
-    if table.tournament is None:
-        return lines
+    if table.tournament is None:  # (and its turn timer, which its lobby may have changed)
+        return [*lines, timer_line(table.settings.turn_timer, lang)]
     if not ui.spec.tournament_rules().round_units:
         lines.insert(0, worded("set_length_game", ui.kind, lang))
     lines.append(timer_line(table.settings.turn_timer, lang, tournament=True))

@@ -358,8 +358,9 @@ class Controller:
     @answered
     async def on_option(self, interaction: Interaction, table_id: int, revision: int,
                         choice: str) -> None:
-        """The creator changes one of the game's options; the seated players are asked to
-        accept the changed options (Čl. 10, 13: an agreement of all at the start)."""
+        """The creator changes one of the game's options or the table's turn timer; the
+        seated players are asked to accept the changed options (Čl. 10, 13: an agreement of
+        all at the start)."""
         lang = await self.languages.lang_at(interaction, table_id)
         table = self.service.tables.get(table_id)
         try:
@@ -368,6 +369,12 @@ class Controller:
                 raise TableError("already_started" if table is not None else "no_table")
             if revision != table.settings.revision:
                 raise TableError("stale_message")
+            if choice.startswith(builders.TIMER_CHOICE):  # (a table's setting, not the game's)
+                timer = builders.chosen_timer(choice, table.settings)
+                if timer is None:
+                    raise TableError("stale_message")
+                await self.service.set_timer(table_id, interaction.user.id, timer)
+                return
             options = builders.game_ui(table).change_option(
                 table.settings.options, choice, table.settings.first_options())
             if options is None:

@@ -9,8 +9,6 @@ import discord
 from discord import app_commands
 
 from bot.commands import (
-    MAX_TIMER,
-    MIN_TIMER,
     choice,
     gdesc,
     new_command,
@@ -18,6 +16,7 @@ from bot.commands import (
     slash_option,
 )
 from bot.i18n import desc
+from bot.model import MAX_TIMER, MIN_TIMER
 from bot.tournament.commands import (
     TOURNAMENT_CHOICES,
     open_tournament,
