@@ -50,6 +50,7 @@ from bot.permissions import (
     missing_to_post,
     permission_names,
 )
+from bot.ui.builders import creator_shown
 from bot.ui.gone import gone_text
 
 if TYPE_CHECKING:
@@ -155,29 +156,45 @@ def not_started_text(lobby: Table, lang: str) -> str:
     return t("core.not_started_at", lang, id=lobby.table_id, channel=f"<#{lobby.channel_id}>")
 
 
-def abortable_here(interaction: Interaction) -> list[Table]:
+def abortable_here(interaction: Interaction, kind: str) -> list[Table]:
     """The open tables of their own (no tournament's) that play in this channel or thread
     itself and that the asker, seated at none of them, may abort: what ``/<game> abort``
-    without ``table`` is about. Unlike ``Removal.tables_here_with_tournaments`` (a kick),
-    not the tables of the channel's tournaments in its threads: only a whole tournament is
-    cancelled."""
+    without ``table`` is about — those of the game ``kind`` when there are any (the other
+    game's table is then refused, with its own command: ``other_game_table_text``). Unlike
+    ``Removal.tables_here_with_tournaments`` (a kick), not the tables of the channel's
+    tournaments in its threads: only a whole tournament is cancelled."""
     if interaction.channel_id is None:
         return []
     controller = controller_of(interaction)
-    return [x for x in controller.service.tables_in_channel(interaction.channel_id)
-            if x.tournament is None and controller.questions.may_abort(x, interaction.user)]
+    tables = [x for x in controller.service.tables_in_channel(interaction.channel_id)
+              if x.tournament is None and controller.questions.may_abort(x, interaction.user)]
+    return [x for x in tables if x.game_kind == kind] or tables
+
+
+def other_game_table_text(ui: GameUI, table: Table, command: str, lang: str,
+                          czech: bool) -> str | None:
+    """``/<game> kick`` or ``abort`` (``command``) about a table of the other game: not acted
+    on, but the table's own game's command named (review 84: ``/lora kick`` removed a
+    Taroky player); None for a table of ``ui``'s game."""
+    if table.game_kind == ui.kind:
+        return None
+    other = ui_of(table.game_kind)
+    return t("core.other_game_table", lang, id=table.table_id, game=other.name(lang),
+             cmd=command_shown(other, command, czech), table=option_shown("table", czech))
 
 
 def abort_elsewhere_text(interaction: Interaction, ui: GameUI, lang: str) -> str | None:
     """To a server manager whose bare ``/<game> abort`` found no table of his here, nor one
-    he sits at: the server's open tables he may close, and how to name one with ``table``
-    (he was told only that he sits at none; review 46). None for anybody else, or when
-    the server has no such table."""
+    he sits at: the server's open tables of the game he may close, and how to name one with
+    ``table`` (he was told only that he sits at none; review 46; the other game's have
+    their own command: review 84). None for anybody else, or when the server has no such
+    table."""
     if interaction.guild_id is None or not manages_server(interaction.user):
         return None
     tables = sorted((x for x in controller_of(interaction).service.tables.values()
                      if x.guild_id == interaction.guild_id and x.tournament is None
-                     and x.status in (STATUS_LOBBY, STATUS_PLAYING)),
+                     and x.status in (STATUS_LOBBY, STATUS_PLAYING)
+                     and x.game_kind == ui.kind),
                     key=lambda x: x.table_id)
     if not tables:
         return None
@@ -225,8 +242,8 @@ def hand_refusal(interaction: Interaction, ui: GameUI, lang: str, last: Table | 
     """``/<game> hand`` of one who sits at no table: the game's table where he asks, what
     the table's Moje karty tells a spectator (review 71: "you sit at no table" only); his
     last table of the game finished: that it did (review 76: he was sent to another game's
-    table); the game's tables in the channel's threads: where they play; unless there is
-    more to tell him."""
+    table), or aborted: that it was (review 84); the game's tables in the channel's
+    threads: where they play; unless there is more to tell him."""
     reason = no_table_reason(interaction, lang, last)
     if reason is not None:
         return reason
@@ -237,8 +254,18 @@ def hand_refusal(interaction: Interaction, ui: GameUI, lang: str, last: Table | 
     if last is not None and last.game_kind == ui.kind and last.status == STATUS_FINISHED \
             and (here is None or here.table_id == last.table_id):
         return ended_text(last, lang, czech_client(interaction))
+    if last is not None and last.game_kind == ui.kind and last.status == STATUS_ABORTED \
+            and last.state is not None and here is None:
+        return aborted_text(last, lang)
     there = playing_in_threads(controller, interaction, ui.kind) if here is None else []
     return threads_text(there, lang) or t("core.no_table_here", lang)
+
+
+def aborted_text(table: Table, lang: str) -> str:
+    """To a player of ``table``, whose game was aborted, asking for his cards: that it was
+    (review 84: "you sit at no table" only)."""
+    return t("core.game_aborted_at", lang, id=table.table_id,
+             game=ui_of(table.game_kind).name(lang), channel=f"<#{table.channel_id}>")
 
 
 def no_table_reason(interaction: Interaction, lang: str, last: Table | None = None
@@ -673,11 +700,13 @@ def shared_commands(ui: GameUI) -> list[app_commands.Command[Any, Any, None]]:
     @app_commands.command(name="kick", description=gdesc(ui, "cmd_kick"))
     @app_commands.describe(user=desc("core.opt_kick_user_desc"),
                            table=desc("core.opt_table_desc"))
-    async def kick(interaction: Interaction, user: discord.Member,
+    async def kick(interaction: Interaction, user: discord.User,
                    table: int | None = None) -> None:
+        # ``discord.User``: one who has left the server comes without member data and is
+        # still removable (review 84: ``discord.Member`` refused him with an error)
         from bot.ui.removal import kick as remove
 
-        await remove(interaction, user, table)
+        await remove(interaction, ui, user, table)
 
     @app_commands.command(name="abort", description=gdesc(ui, "cmd_abort"))
     @app_commands.describe(table=desc("core.opt_table_desc"))
@@ -691,7 +720,7 @@ def shared_commands(ui: GameUI) -> list[app_commands.Command[Any, Any, None]]:
         if table is not None:
             target = table_numbered(interaction, table)
         elif target is None or target.channel_id != interaction.channel_id:
-            here = abortable_here(interaction)
+            here = abortable_here(interaction, ui.kind)
             if len(here) == 1:
                 target = here[0]
             elif here:
@@ -718,8 +747,12 @@ def shared_commands(ui: GameUI) -> list[app_commands.Command[Any, Any, None]]:
                                                     ephemeral=True)
             return
         if not controller.questions.may_abort(target, interaction.user):
-            await interaction.response.send_message(t("core.no_permission", lang),
-                                                    ephemeral=True)
+            await interaction.response.send_message(t(
+                "core.no_permission", lang, creator=creator_shown(target)), ephemeral=True)
+            return
+        other = other_game_table_text(ui, target, "abort", lang, czech_client(interaction))
+        if other is not None:
+            await interaction.response.send_message(other, ephemeral=True)
             return
         if controller.questions.abort_asks(target, interaction.user.id):  # a game, or others seated
             await controller.questions.ask_abort(interaction, target, lang)

@@ -222,6 +222,8 @@ async def set_defaults(interaction: Interaction, ui: GameUI, given: dict[str, An
         # answered in English, a reset in the Czech just dropped; review 42)
         lang = await controller.languages.lang_for(interaction)
     text = defaults_text(ui, server, lang, czech, manages_server(interaction.user))
+    if chosen or reset:  # (a table that plays or waits keeps its own: review 84 wondered)
+        text += "\n" + t("core.defaults_open_tables", lang)
     if reset:  # (confirmed first: the listing alone read like a mere question; review 41)
         text = t("core.defaults_reset_done", lang, game=ui.name(lang)) + "\n" + text
     await interaction.response.send_message(text, ephemeral=True)

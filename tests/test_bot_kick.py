@@ -41,7 +41,7 @@ async def test_the_creator_removes_a_player_from_a_lora_lobby(harness):
     res = await alice.slash(ch, "lora kick", user=bob)
     question = reply(res)
     assert res.ephemeral and question.content == (
-        f"Odebrat hráče Bob od stolu č. {tid}? Jeho místo se uvolní a přisednout si může"
+        f"Odebrat hráče Bob od stolu č. {tid}? Místo se uvolní a přisednout si může"
         " znovu.")
     assert [c["label"] for c in enabled_controls(question)] == ["Odebrat", "Neodebírat"]
     assert table.seat_of(bob.id) is not None  # (asked first: nothing done yet)
@@ -85,7 +85,7 @@ async def test_a_player_removed_from_a_running_lora_game_is_played_by_an_ai(harn
     seat = table.seat_of(bob.id)
     res = await alice.slash(ch, "lora kick", user=bob)
     assert res.ephemeral and reply(res).content == (
-        f"Odebrat hráče Bob od stolu č. {tid}? Jeho místo převezme AI; vrátit se může, dokud"
+        f"Odebrat hráče Bob od stolu č. {tid}? Místo převezme AI; vrátit se může, dokud"
         " hra běží.")
     res = await alice.click(reply(res), label="Odebrat")
     assert reply(res).content == (
@@ -147,7 +147,7 @@ async def test_who_may_not_remove_whom(harness):
     table = harness.service.tables[tid]
     helper = _mod(harness, guild, "helper", manage_messages=True, kick_members=True)
     stranger = guild.add_member(harness.env.create_user("eve", global_name="Eve"))
-    denied = "Hráče může od stolu odebrat jen jeho zakladatel nebo správce serveru."
+    denied = "Hráče může od stolu odebrat jen jeho zakladatel (Alice) nebo správce serveru."
     for user in (bob, helper):
         res = await user.slash(ch, "lora kick", user=carol)
         assert res.ephemeral and reply(res).content == denied, user
@@ -161,7 +161,7 @@ async def test_who_may_not_remove_whom(harness):
     res = await alice.slash(other, "lora kick", user=bob)
     assert reply(res).content == (
         f"Bob nesedí u žádného stolu v tomto kanálu – sedí u stolu č. {tid} v <#{ch.id}>."
-        f" Odebrat ho můžeš tam, nebo odkudkoli volbou `table`: /lora kick table:{tid}")
+        f" Odebrat můžeš tam, nebo odkudkoli volbou `table`: /lora kick table:{tid}")
     res = await stranger.slash(other, "lora kick", user=bob)  # (no table there: his English)
     assert reply(res).content == "Bob does not sit at any table in this channel."
     assert all(table.seat_of(u.id) is not None for u in (alice, bob, carol))
@@ -190,7 +190,7 @@ async def test_a_player_is_kicked_from_a_table_named_by_its_number_from_any_chan
     res = await alice.slash(other, "lora kick", user=bob, table=tid)
     question = reply(res)
     assert res.ephemeral and question.content == (
-        f"Odebrat hráče Bob od stolu č. {tid}? Jeho místo se uvolní a přisednout si může"
+        f"Odebrat hráče Bob od stolu č. {tid}? Místo se uvolní a přisednout si může"
         " znovu.")
     res = await alice.click(question, label="Odebrat")
     assert reply(res).content == (
@@ -211,7 +211,7 @@ async def test_a_player_is_kicked_from_a_table_named_by_its_number_from_any_chan
     carol = guild.add_member(harness.env.create_user("carol", global_name="Carol"))
     res = await carol.slash(other, "lora kick", user=bob, table=tid)
     assert reply(res).content == (
-        "Hráče může od stolu odebrat jen jeho zakladatel nebo správce serveru.")
+        "Hráče může od stolu odebrat jen jeho zakladatel (Alice) nebo správce serveru.")
     assert table.seat_of(bob.id) is not None and table.status == "lobby"
 
 
@@ -304,7 +304,7 @@ async def test_a_kick_confirmed_after_the_player_left_tells_so_and_does_nothing(
     res = await alice.click(question, label="Odebrat")
     assert reply(res).content == (
         "U stolu se mezitím něco změnilo – nic se nestalo.\n"
-        f"Odebrat hráče Carol od stolu č. {tid}? Jeho místo převezme AI; vrátit se může,"
+        f"Odebrat hráče Carol od stolu č. {tid}? Místo převezme AI; vrátit se může,"
         " dokud hra běží.")
     assert table.seat_of(carol.id) is not None
     res = await alice.click(reply(res), label="Odebrat")
@@ -385,7 +385,7 @@ async def test_a_lobby_that_starts_while_a_confirm_waits_is_asked_about_again(ha
     again = reply(res)
     assert again.content == (
         "U stolu se mezitím něco změnilo – nic se nestalo.\n"
-        f"Odebrat hráče Carol od stolu č. {tid}? Jeho místo převezme AI; vrátit se může,"
+        f"Odebrat hráče Carol od stolu č. {tid}? Místo převezme AI; vrátit se může,"
         " dokud hra běží.")
     assert table.seat_of(carol.id) is not None and len(enabled_controls(again)) == 2
     await harness.env.advance_time(CONFIRM_SECONDS + 1)

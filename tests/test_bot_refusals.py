@@ -108,7 +108,8 @@ async def test_only_the_creator_starts_and_only_creator_or_manager_aborts(harnes
     res = await alice.click(lobby, custom_id="lora:l:1:start")
     assert reply(res).content == "Ke hře jsou potřeba čtyři hráči (přidej AI hráče)."
     res = await bob.slash(ch, "lora abort")
-    assert res.response.content == "Stůl může zrušit jen jeho zakladatel nebo správce serveru."
+    assert res.response.content == (
+        "Stůl může zrušit jen jeho zakladatel (alice) nebo správce serveru.")
     import discord
 
     mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))

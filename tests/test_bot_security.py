@@ -444,7 +444,8 @@ async def test_only_the_creator_or_a_manager_aborts(harness):
     other_ch = other.create_text_channel("lora")
     mods_elsewhere = other.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
     stranger = other.add_member(env.create_user("stranger"), roles=[mods_elsewhere])
-    refused = "Stůl může zrušit jen jeho zakladatel nebo správce serveru."  # about the table
+    # (about the table)
+    refused = "Stůl může zrušit jen jeho zakladatel (Alice) nebo správce serveru."
     for user in (bob, helper, carol):
         res = await user.slash(ch, "lora abort", table=tid)
         assert res.response.content == refused, user

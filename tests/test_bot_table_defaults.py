@@ -37,7 +37,8 @@ async def test_a_manager_s_lora_defaults_open_a_new_table_and_an_option_given_wi
         "Built in, without the server's options: Panák: no · Turn timer: 120 s",
         "Tournaments have their own options – of these they take only the table language.",
         "Back to the built-in options: /lora defaults reset:yes; a single option goes back"
-        " when given its built-in value."])
+        " when given its built-in value.",
+        "Tables already open keep their own options."])  # (review 84)
     stored = (await harness.bot.store.guild_settings(guild.id))[TABLE_DEFAULTS + "lora"]
     assert stored == {"panak": True, "turn_timer": 0, "language": "cs"}
     # Alice opens a table giving only the seating: the rest is the server's
@@ -93,7 +94,8 @@ async def test_taroky_defaults_in_czech_and_back_to_the_built_in_ones(harness, l
         "Bez voleb serveru by platilo – Kolo: 60 minut · Vklad 50,00 Kč",
         "Turnaje mají vlastní volby – z těchto přebírají jen jazyk stolu.",
         "Zpět na vestavěné volby: /taroky výchozí obnovit:ano; jednu volbu vrátíš zadáním"
-        " její vestavěné hodnoty."])
+        " její vestavěné hodnoty.",
+        "Stoly, které už jsou otevřené, hrají dál se svými volbami."])  # (review 84)
     await alice.slash(ch, "taroky new")
     table = harness.service.table_of_user(guild.id, alice.id)
     assert table.settings.options["round_limit"] == {"minutes": 30}

@@ -254,9 +254,11 @@ async def test_the_seat_back_offer_in_a_czech_thread_after_an_english_table_is_c
     offer = reply(await bob.slash(thread, "lora hand"))
     assert offer.content == (f"Tvé místo u stolu {slot.table_no} (1. kolo turnaje č. 1) teď"
                              " hraje AI. Chceš si ho vzít zpět a hrát dál?")
-    # elsewhere he still reads his last table's English
+    # elsewhere he still reads his last table's English: that it was aborted (review 84)
     res = await bob.slash(guild.create_text_channel("jinde"), "lora hand")
-    assert reply(res).content == "You do not sit at any table on this server."
+    assert reply(res).content == (
+        f"Your table {casual.table_id} (Lóra, <#{hospoda.id}>) was aborted – the game ended"
+        " unfinished and does not count.")
 
 
 

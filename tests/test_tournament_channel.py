@@ -165,7 +165,9 @@ async def test_only_the_organiser_or_a_server_manager_cancels_a_tournament(harne
     message = ch.last_message
     res = await bob.click(message, custom_id="lora:tn:1:cancel")
     assert reply(res).ephemeral and reply(res).content == (
-        "Turnaj může zrušit jen jeho organizátor nebo správce serveru.")
+        f"Turnaj může zrušit jen jeho organizátor (<@{ann.id}>) nebo správce serveru.")
+    # (not registered himself, the organiser is named by a mention: shown privately, it
+    # pings nobody)
     assert (await record(harness, 1)).status.value == "registration"
     res = await mod.click(message, custom_id="lora:tn:1:cancel")
     assert reply(res).content == "Turnaj č. 1 je zrušen."

@@ -204,9 +204,10 @@ async def test_registration_rules_and_the_ai_fill(store):
         await s.join(tid, user, f"P{user}")
     with pytest.raises(TableError, match=r"tournament\.already_registered"):
         await s.join(tid, 11, "again")
-    with pytest.raises(TableError, match=r"tournament\.not_organiser"):
+    with pytest.raises(TableError, match=r"tournament\.add_ai_denied") as refused:
         await s.add_ai(tid, 11, "easy")
-    with pytest.raises(TableError, match=r"tournament\.not_organiser"):
+    assert refused.value.params == {"organiser": f"P{ORG}"}
+    with pytest.raises(TableError, match=r"tournament\.start_denied"):
         await s.start(tid, 11)
     with pytest.raises(TableError) as refused:
         await s.start(tid, ORG)

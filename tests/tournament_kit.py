@@ -179,11 +179,13 @@ async def run_two_round_tournament(h: BotHarness, kind: str, extra: dict[str, An
     res = await bob.click(message, custom_id=f"lora:tn:{tid}:join")
     assert reply(res).content == "V tomto turnaji už máš přihlášku."
     res = await cyril.select(message, ["easy"], custom_id=f"lora:tnai:{tid}")
-    assert reply(res).content == "Tohle může jen organizátor turnaje."
+    assert reply(res).content == (
+        "AI hráče do turnaje může přidat jen jeho organizátor (Ann) nebo správce serveru.")
     for level in ai_levels:
         await ann.select(message, [level], custom_id=f"lora:tnai:{tid}")
     res = await bob.click(message, custom_id=f"lora:tn:{tid}:start")
-    assert reply(res).content == "Tohle může jen organizátor turnaje."
+    assert reply(res).content == (
+        "Turnaj může spustit jen jeho organizátor (Ann) nebo správce serveru.")
     rec = await record(h, tid)
     assert [e.name for e in rec.entrants] == [
         "Ann", "Bob", "Cyril", "AI Karel", "AI Božena", "AI Jaroslav", "AI Libuše", "AI Václav"]
@@ -291,7 +293,8 @@ async def run_two_round_tournament(h: BotHarness, kind: str, extra: dict[str, An
     res = await bob.click(message, custom_id=f"lora:tn:{tid}:standings")
     assert reply(res).ephemeral and reply(res).attachments[0].filename == "standings.png"
     res = await bob.click(message, custom_id=f"lora:tn:{tid}:cancel")
-    assert reply(res).content == "Turnaj může zrušit jen jeho organizátor nebo správce serveru."
+    assert reply(res).content == (
+        "Turnaj může zrušit jen jeho organizátor (Ann) nebo správce serveru.")
     # the export while the tournament runs: round 1's tables and standings so far
     res = await bob.click(message, custom_id=f"lora:tn:{tid}:export")
     assert reply(res).ephemeral and reply(res).content == (

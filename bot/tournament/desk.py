@@ -612,11 +612,12 @@ class TournamentDesk:
         return [self._post(t_.channel_id, " ".join(filter(None, (text, note))))]
 
     def tournament_closed_shown(self, t_: TournamentRecord, reason: str,
-                                by: int | None = None) -> list[OutboxItem]:
-        """The tournament's end told in its channel; who cancelled it, when known."""
+                                by: str | None = None) -> list[OutboxItem]:
+        """The tournament's end told in its channel; who cancelled it, when known: by name,
+        as a table's abort (review 84: a mention pinged him)."""
         lang = self._lang(t_)
         text = (tt(f"closed_{reason}", lang, id=t_.tournament_id) if by is None
-                else tt("closed_by", lang, id=t_.tournament_id, user=by))
+                else tt("closed_by", lang, id=t_.tournament_id, who=by))
         return [self._post(t_.channel_id, text)]
 
     # -- interactions --------------------------------------------------------------------
@@ -646,7 +647,8 @@ class TournamentDesk:
                 return
             await interaction.response.defer()
             if op != "join":
-                await self.service.start(tournament_id, interaction.user.id)
+                await self.service.start(tournament_id, interaction.user.id,
+                                         manager=manages_server(interaction.user))
                 return
             await self.service.join(tournament_id, interaction.user.id,
                                     interaction.user.display_name)
@@ -740,7 +742,7 @@ class TournamentDesk:
         """The tournament, when the user may cancel it (its organiser or a server manager)."""
         t_ = self.service.get(tournament_id)
         if interaction.user.id != t_.organiser_id and not manages_server(interaction.user):
-            raise TableError("tournament.cancel_denied")
+            raise TableError("tournament.cancel_denied", organiser=model.organiser_shown(t_))
         return t_
 
     async def _cancel(self, interaction: Interaction, tournament_id: int, lang: str) -> None:
@@ -756,7 +758,7 @@ class TournamentDesk:
                           names=", ".join(others))
         else:
             await interaction.response.defer(ephemeral=True, thinking=True)
-            await self.service.cancel(tournament_id, interaction.user.id)
+            await self.service.cancel(tournament_id, interaction.user.display_name)
             await interaction.followup.send(tt("cancelled_ok", lang, id=tournament_id),
                                             ephemeral=True)
             return
@@ -774,7 +776,7 @@ class TournamentDesk:
 
         async def cancel(lang: str) -> str:
             self._may_cancel(interaction, tournament_id)
-            await self.service.cancel(tournament_id, interaction.user.id)
+            await self.service.cancel(tournament_id, interaction.user.display_name)
             return tt("cancelled_ok", lang, id=tournament_id)
 
         await self._answer(interaction, tournament_id, until, cancel, "cancellation")
@@ -838,7 +840,8 @@ class TournamentDesk:
         lang = await self._answer_lang(interaction, tournament_id)
         try:
             await interaction.response.defer()
-            await self.service.add_ai(tournament_id, interaction.user.id, level)
+            await self.service.add_ai(tournament_id, interaction.user.id, level,
+                                      manager=manages_server(interaction.user))
         except TableError as exc:
             await self._refuse(interaction, exc, lang)
         except Exception:

@@ -92,6 +92,14 @@ def entrant_of_user(t: TournamentRecord, user_id: int) -> EntrantRecord | None:
     return next((e for e in t.entrants if e.user_id == user_id), None)
 
 
+def organiser_shown(t: TournamentRecord) -> str:
+    """The organiser as a refusal names him (review 84: "only the organiser" left a player
+    asking who that is): his entry's name, else a mention (shown privately: it pings no
+    one)."""
+    e = None if t.organiser_id is None else entrant_of_user(t, t.organiser_id)
+    return e.name if e is not None else f"<@{t.organiser_id}>" if t.organiser_id else "—"
+
+
 def tables_of(t: TournamentRecord, round_no: int) -> list[TournamentTableRecord]:
     return [s for s in t.tables if s.round_no == round_no]
 

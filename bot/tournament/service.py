@@ -107,7 +107,7 @@ class TournamentPresenter(Protocol):
     def winner_shown(self, t: TournamentRecord) -> list[OutboxItem]: ...
 
     def tournament_closed_shown(self, t: TournamentRecord, reason: str,
-                                by: int | None = None) -> list[OutboxItem]: ...
+                                by: str | None = None) -> list[OutboxItem]: ...
 
     def tournament_committed(self, entries: Sequence[OutboxEntry]) -> None:
         """Entries of a committed step: deliver them."""
@@ -276,11 +276,14 @@ class TournamentService:
                 tournament_id, user_id, name, outbox=batch), batch)
             return await self._reload(tournament_id)
 
-    async def add_ai(self, tournament_id: int, user_id: int, level: str) -> TournamentRecord:
+    async def add_ai(self, tournament_id: int, user_id: int, level: str, *,
+                     manager: bool = False) -> TournamentRecord:
+        """An AI player on the list: by the organiser, or a server manager (``manager``), as
+        either may cancel it (review 84)."""
         async with self.lock(tournament_id):
             t = self.get(tournament_id)
-            if user_id != t.organiser_id:
-                raise refuse("not_organiser")
+            if user_id != t.organiser_id and not manager:
+                raise refuse("add_ai_denied", organiser=model.organiser_shown(t))
             if t.status != TournamentStatus.REGISTRATION:
                 raise refuse("started")
             if level not in games.get(t.game_kind).ai_levels:
@@ -376,9 +379,10 @@ class TournamentService:
                 return table
         return None
 
-    async def cancel(self, tournament_id: int, by: int | None = None) -> TournamentRecord:
-        """The whole tournament ends now (the organiser or a server manager, ``by``: told in
-        the channel): its running tables are aborted."""
+    async def cancel(self, tournament_id: int, by: str | None = None) -> TournamentRecord:
+        """The whole tournament ends now (the organiser or a server manager, ``by``: his
+        name, told in the channel as a table's abort names him): its running tables are
+        aborted."""
         async with self.lock(tournament_id):
             t = self.get(tournament_id)
             batch = OutboxBatch([*self.presenter.tournament_shown(t),
@@ -434,11 +438,14 @@ class TournamentService:
         self._committed(batch)
 
     # -- the start and the rounds ------------------------------------------------------
-    async def start(self, tournament_id: int, user_id: int) -> TournamentRecord:
+    async def start(self, tournament_id: int, user_id: int, *,
+                    manager: bool = False) -> TournamentRecord:
+        """The first round: by the organiser, or a server manager (``manager``), as either
+        may cancel it (review 84: an organiser gone idle left cancelling as all to do)."""
         async with self.lock(tournament_id):
             t = self.get(tournament_id)
-            if user_id != t.organiser_id:
-                raise refuse("not_organiser")
+            if user_id != t.organiser_id and not manager:
+                raise refuse("start_denied", organiser=model.organiser_shown(t))
             if t.status != TournamentStatus.REGISTRATION:
                 raise refuse("started")
             size = games.get(t.game_kind).seats

@@ -274,6 +274,17 @@ class Hands:
         if session is not None:
             self.last_word(key, session, text)
 
+    def aborted(self, table: Table) -> None:
+        """The table's game was aborted (by its creator or a manager, or with its
+        tournament): every open hand of it says so, once, with no buttons, as a kicked
+        player's does (review 84: they stayed live, with their buttons)."""
+        link = table.tournament
+        for key, session in [(k, v) for k, v in self.sessions.items() if k[0] == table.table_id]:
+            lang = self.ctl.languages.chosen.get(key[1]) or table.settings.lang
+            text = (t("core.hand_aborted", lang, id=table.table_id) if link is None
+                    else t("core.hand_aborted_tournament", lang, id=link.get("id")))
+            self.last_word(key, session, text)
+
     def last_word(self, key: tuple[int, int], session: Session, text: str, *,
                   ended: bool = False) -> None:
         """The hand of ``session`` says ``text``, once, with no buttons, and ends its session

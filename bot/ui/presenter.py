@@ -77,6 +77,8 @@ class TablePresenter:
         if reason == "gone":
             self._forget_mover(table.table_id)  # (its ping text with it)
             return self._gone_shown(table)
+        if reason == "aborted" and table.state is not None:
+            self.ctl.hands.aborted(table)  # (its open hands stop looking live)
         refresh = items.table_refresh(table.channel_id, table.table_id, closed=reason)
         if tournament is not None:  # (its closed lobby names it too: ``Materials``)
             refresh.payload["tournament"] = tournament

@@ -225,7 +225,7 @@ class Questions:
         if table.tournament is not None:
             raise TableError("tournament.no_abort")
         if not self.may_abort(table, interaction.user):
-            raise TableError("no_permission")
+            raise TableError("no_permission", creator=builders.creator_shown(table))
         status = STATUS_LOBBY if op == "abortlobby" else STATUS_PLAYING
         await self.ctl.service.abort(table_id, by=interaction.user.display_name, status=status)
         return t("core.aborted_ok", lang, id=table_id)

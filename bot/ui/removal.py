@@ -28,11 +28,13 @@ from bot.commands import (
     czech_client,
     open_table_numbered,
     option_shown,
+    other_game_table_text,
 )
 from bot.errors import TableError
-from bot.games import ui_of
+from bot.games import GameUI, ui_of
 from bot.i18n import t
 from bot.model import STATUS_LOBBY, STATUS_PLAYING, Table
+from bot.ui.builders import creator_shown
 from bot.ui.components import KickButton, frozen_view
 
 if TYPE_CHECKING:
@@ -45,11 +47,12 @@ Interaction = discord.Interaction[Any]
 QuestionKey = tuple[int, int, int, int]
 
 
-async def kick(interaction: Interaction, target: discord.abc.User,
+async def kick(interaction: Interaction, ui: GameUI, target: discord.abc.User,
                table_id: int | None = None) -> None:
-    """``/<game> kick``: refused at once (``Removal.refusal``), else asked (``Removal.ask``).
-    ``table_id`` (its ``table`` option): the table of this server by that number, wherever it
-    plays (as ``/<game> abort`` names one); without it, the tables of this channel."""
+    """``/<game> kick`` (``ui``'s game): refused at once (``Removal.refusal``), else asked
+    (``Removal.ask``). ``table_id`` (its ``table`` option): the table of this server by that
+    number, wherever it plays (as ``/<game> abort`` names one); without it, the tables of
+    this channel. A table of the other game is not acted on: its command is named."""
     controller = controller_of(interaction)
     removal = controller.removal
     named = None if table_id is None else open_table_numbered(interaction, table_id)
@@ -68,6 +71,10 @@ async def kick(interaction: Interaction, target: discord.abc.User,
         refusal = t("core.kick_not_at_table", lang, name=name, id=table_id)
     else:
         refusal = removal.refusal(interaction, target.id, name, table, played, lang, there)
+    if refusal is not None and table is None and played is None and there is None:
+        refusal = await removal.registered_text(interaction, target.id, name) or refusal
+    if refusal is None and table is not None:
+        refusal = other_game_table_text(ui, table, "kick", lang, czech_client(interaction))
     if refusal is not None or table is None:
         await interaction.response.send_message(refusal, ephemeral=True)
         return
@@ -169,11 +176,33 @@ class Removal:
         if table.tournament is not None:
             return t("core.kick_tournament", lang)
         if not self.ctl.questions.may_abort(table, interaction.user):
-            return t("core.kick_denied", lang)
+            return t("core.kick_denied", lang, creator=creator_shown(table))
         try:
             self.ctl.service.removable_seat(table, user_id)
         except TableError as exc:
             return self.error_text(interaction, exc, name, table, lang)
+        return None
+
+    async def registered_text(self, interaction: Interaction, user_id: int,
+                              name: str) -> str | None:
+        """One who sits at no table but is registered for a tournament of this channel that
+        has not started: that registrations are not removed, only withdrawn by their player,
+        or the tournament cancelled (review 84: "sits at no table" misled the asker) — in
+        the language of the tournament's answers (the asker's own, else its). None: no such
+        registration."""
+        from bot.storage.models import TournamentStatus
+        from bot.tournament import model
+        from bot.tournament.model import settings_of
+
+        for t_ in self.ctl.desk.service.tournaments.values():
+            if (t_.channel_id == interaction.channel_id and t_.guild_id == interaction.guild_id
+                    and t_.status == TournamentStatus.REGISTRATION
+                    and model.entrant_of_user(t_, user_id) is not None):
+                lang = await self.ctl.languages.chosen_lang(interaction.user.id) \
+                    or settings_of(t_).lang
+                return t("core.kick_registered", lang, name=name, id=t_.tournament_id,
+                         leave=t("core.tournament.btn_leave", lang),
+                         cancel=t("core.tournament.btn_cancel", lang))
         return None
 
     @staticmethod
