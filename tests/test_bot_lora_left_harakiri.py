@@ -29,10 +29,11 @@ def _table(lang: str, left_in_harakiri: bool) -> Table:
 
 
 CASES = {
-    "cs": ("Cyril (v harakiri hrála AI)", ["V harakiri hrála AI", "AI místo hráče: 8×"],
+    "cs": ("Cyril (v harakiri hrála AI)", ["V harakiri hrála AI", "Tahů zahraných AI: 8"],
            "Konec lóry. Pořadí: Dana, Bob, Ann, Cyril (v harakiri hrála AI).",
            "Cyril (od 4. tálie hrála AI)"),
-    "en": ("Cyril (an AI played in the harakiri)", ["AI in the harakiri", "AI for the absent: 8×"],
+    "en": ("Cyril (an AI played in the harakiri)",
+           ["AI in the harakiri", "AI played 8 of their moves"],
            "End of the lóra. Final order: Dana, Bob, Ann, Cyril (an AI played in the"
            " harakiri).",
            "Cyril (an AI played from the 4th round of eight on)"),

@@ -398,8 +398,9 @@ async def test_an_ai_standing_in_is_marked_in_the_lines_and_the_score_sheet(harn
     assert any(line.startswith(f"{name} hraje ") and line.endswith(
         " (tah AI).") for line in table.recent.lines)
     notes = sheet_notes(table, "cs")
-    assert notes[seat][0] == f"AI místo hráče: {table.seats[seat].ai_moves}×"
-    assert sheet_notes(table, "en")[seat][0].startswith("AI for the absent: ")
+    assert notes[seat][0] == f"Tahů zahraných AI: {table.seats[seat].ai_moves}"
+    assert sheet_notes(table, "en")[seat][0] == (
+        f"AI played {table.seats[seat].ai_moves} of their moves")
     # the score sheet posted when the lóra ends carries the same notes as the one on demand
     from bot.games.lora import UI
 

@@ -128,7 +128,7 @@ async def test_settings_without_options_say_the_players_own_language(harness):
     alice = guild.add_member(env.create_user("alice"))
     server_en = (
         "A game counts for the leaderboard when at least two people play it to the end and"
-        " an AI made no more than 25 % of any one's moves.\n"
+        " an AI made no more than 25% of any one's moves.\n"
         "A new table in a channel that already has a game gets a thread of its own (the"
         " first table plays in the channel itself).\n"
         + LORA_BUILTIN_DEFAULTS_EN)
@@ -184,7 +184,7 @@ async def test_only_server_managers_change_server_settings(harness):
     res = await mod.slash(ch, "lora settings", ai_share=40)
     assert reply(res).content == (
         "A game counts for the leaderboard when at least two people play it to the end and"
-        " an AI made no more than 40 % of any one's moves.\n"
+        " an AI made no more than 40% of any one's moves.\n"
         "A new table in a channel that already has a game gets a thread of its own (the"
         " first table plays in the channel itself).\n"
         "As a server manager you change these two with the `ai_share` and `table_threads`"

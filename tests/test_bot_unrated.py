@@ -89,7 +89,7 @@ async def test_a_player_who_left_is_marked_in_the_order_history_and_sheet(harnes
         " for Bob; games of at least two people are rated).")
     ai_moves = table.seats[1].ai_moves
     assert ai_moves > 5 and sheet_notes(table, "cs")[1] == [
-        "AI ve 2. tálii a od 3. tálie", f"AI místo hráče: {ai_moves}×"]
+        "AI ve 2. tálii a od 3. tálie", f"Tahů zahraných AI: {ai_moves}"]
     # (in English, the tálie as the catalog names it elsewhere: "round of eight 3")
     assert UI.seat_name(table, 1, "en") == (
         "Bob (an AI played in the 2nd and from the 3rd round of eight on)")
@@ -99,7 +99,8 @@ async def test_a_player_who_left_is_marked_in_the_order_history_and_sheet(harnes
     saved, seat.left_before = seat.left_before, []
     assert UI.seat_name(table, 1, "cs") == "Bob (od 3. tálie hrála AI)"
     # (each note fits its player's box on the sheet, whole: the English one was cut)
-    assert sheet_notes(table, "en")[1][0] == "AI from round of eight 3 on"
+    # (review 80: an ordinal, not "AI from round of eight 3 on")
+    assert sheet_notes(table, "en")[1][0] == "AI from the 3rd round of eight"
     seat.left_before = saved
     from bot.render import sheet
 
@@ -133,7 +134,7 @@ async def test_too_many_ai_moves_for_a_player_are_named(harness):
     [game] = await harness.bot.store.recent_games(guild.id, "lora")
     assert game.unrated_reason == "ai_share"
     assert unrated_note(table, 0.25, "en") == (
-        "This game is not rated: an AI made more than 25 % of Bob's moves.")
+        "This game is not rated: an AI made more than 25% of Bob's moves.")
 
 
 async def test_too_many_ai_moves_for_several_players_name_them_all(harness):
@@ -145,8 +146,7 @@ async def test_too_many_ai_moves_for_several_players_name_them_all(harness):
     assert unrated_note(table, 0.25, "cs") == (
         "Hra se nehodnotí: AI odehrála víc než 25 % tahů každého z těchto hráčů: Alice, Cyril.")
     assert unrated_note(table, 0.25, "en") == (
-        "This game is not rated: an AI made more than 25 % of the moves of each of"
-        " Alice, Cyril.")
+        "This game is not rated: an AI made more than 25% of each one's moves: Alice, Cyril.")
 
 
 async def test_taroky_records_name_the_game(harness):
@@ -213,12 +213,12 @@ async def test_the_sheet_never_counts_forced_moves_an_ai_standing_in_it_does(har
     assert UI.final_picture(table, "cs").keywords["notes"][0] == []  # type: ignore[union-attr]
     # the AI standing in is public anyway (the table lines say it): it stays on the live sheet
     table.seats[1].ai_moves = 2
-    assert sheet_notes(table, "cs")[1] == ["AI místo hráče: 2×"]
+    assert sheet_notes(table, "cs")[1] == ["Tahů zahraných AI: 2"]
     while not table.state.finished:
         step()
     assert forced() > 1
     assert sheet_notes(table, "cs")[0] == []
     assert sheet_notes(table, "en")[0] == []
     assert UI.final_picture(table, "cs").keywords["notes"][0] == []  # type: ignore[union-attr]
-    assert sheet_notes(table, "cs")[1] == ["AI místo hráče: 2×"]
-    assert sheet_notes(table, "en")[1] == ["AI for the absent: 2×"]
+    assert sheet_notes(table, "cs")[1] == ["Tahů zahraných AI: 2"]
+    assert sheet_notes(table, "en")[1] == ["AI played 2 of their moves"]

@@ -84,7 +84,12 @@ def test_the_stand_in_marks_say_no_absent_man() -> None:
     assert CATALOGS["cs"]["lora.ev.mark_stand_in"] == " (tah AI)"
     assert CATALOGS["cs"]["lora.ev.mark_stand_in_name"] == " (hraje AI)"
     assert CATALOGS["cs"]["taroky.mark_stand_in"] == " (tah AI)"
-    assert CATALOGS["cs"]["lora.pic.sheet_stand_in"] == "AI místo hráče: {n}×"
+    assert CATALOGS["cs"]["lora.pic.sheet_stand_in"] == "Tahů zahraných AI: {n}"
+    # (review 80: English marked the same moves "(AI move)" and "(an AI plays for the absent
+    # player)" in one feed; "AI for the absent: 197×" did not say what it counted)
+    assert CATALOGS["en"]["lora.ev.mark_stand_in"] == " (AI move)"
+    assert CATALOGS["en"]["lora.ev.mark_stand_in_name"] == " (AI move)"
+    assert CATALOGS["en"]["lora.pic.sheet_stand_in"] == "AI played {n} of their moves"
 
 
 # the English catalog says "they" of a player, as the tournament's texts do

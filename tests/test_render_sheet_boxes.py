@@ -152,8 +152,9 @@ def test_the_stand_in_note_fits_its_box() -> None:
     note any more: on the public result it read as though the player had been idle.)"""
     from bot.render.fonts import fitted
 
-    assert s("sheet_stand_in", "cs", n=63) == "AI místo hráče: 63×"
-    assert s("sheet_stand_in", "en", n=63) == "AI for the absent: 63×"
+    assert s("sheet_stand_in", "cs", n=63) == "Tahů zahraných AI: 63"
+    # (review 80: "AI for the absent: 197×" did not say what it counted)
+    assert s("sheet_stand_in", "en", n=63) == "AI played 63 of their moves"
     for lang in ("cs", "en"):
         for columns, per_row in ((1, 2), (2, 4)):
             bw = (sheet.sheet_width(columns) - (per_row + 1) * sheet.M) // per_row

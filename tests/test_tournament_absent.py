@@ -1,7 +1,7 @@
 """Review 75 (H1): an entrant who never clicked (the AI played every move of her seat in both
 rounds) won a club's tournament, with the 🏆 and the podium, and nothing marked her. Now one
 who makes no move of her own in a whole round is withdrawn from the next round on, as after
-Odstoupit; the organiser is told in the tournament's channel; the sheet, the standings, the
+Odstoupit; he and the organiser are told in the tournament's channel; the sheet, the standings, the
 message, the CSV and the JSON say why; and the 🏆 and the podium name the best of those who
 played on. One who moves at all in the round is not withdrawn. Also (M3) a finished tournament
 table's Pravidla answers a passer-by in the table's language, as its tournament's buttons do."""
@@ -35,11 +35,24 @@ async def test_an_entrant_who_never_moves_in_a_round_is_withdrawn_and_never_crow
         (1, bob_no, "absent"), (2, bob_no, "withdrawn")]
     assert model.entrant(rec, bob_no).replaced_from == 2  # withdrawn from the next round on
     assert model.entrant(rec, ann_no).replaced_from is None
-    notices = messages_with(ch, "ani jeden vlastní tah")
+    # he is mentioned himself, the organiser after it (review 80: only the organiser was,
+    # first, and the line read as if it were about her)
+    notices = messages_with(ch, "ani jeden tah nebyl")
     assert [m.content for m in notices] == [
-        f"<@{ann.id}> Bob: v 1. kole ani jeden vlastní tah (všechny tahy zahrála AI). Od 2. kola"
-        " to turnaj počítá jako odstoupení – dál hraje AI náhradník; v pořadí zůstává, na"
-        " stupně vítězů nepostupuje."]
+        f"<@{bob.id}>, v 1. kole za tebe tahy hrála AI – ani jeden tah nebyl tvůj vlastní. Od"
+        " 2. kola to turnaj počítá jako odstoupení: dál za tebe hraje AI náhradník; v pořadí"
+        f" zůstáváš, na stupně vítězů ale nepostupuješ. (Na vědomí organizátorovi <@{ann.id}>.)"]
+    # asking to withdraw, or for his cards, he is told why an AI plays his seat (review 80:
+    # "there is no way back", and he never withdrew)
+    res = await bob.click(message, custom_id="lora:tn:1:leave")
+    assert res.ephemeral and reply(res).content == (
+        "V 1. kole turnaje č. 1 za tebe tahy hrála AI – ani jeden tah nebyl tvůj vlastní. Proto"
+        " od 2. kola hraje tvé místo AI, a to až do konce turnaje; vrátit se do něj nejde. Jak"
+        " si tvé místo vede, ukáže tlačítko **Pořadí**.")
+    res = await bob.slash(ch, "taroky hand")
+    assert res.ephemeral and reply(res).content == (
+        "V 1. kole turnaje č. 1 za tebe tahy hrála AI – ani jeden tah nebyl tvůj vlastní. Proto"
+        " tvé místo převzala AI a hraje za tebe až do konce turnaje. Stůl a protokol vidíš.")
     (first,) = model.tables_of(rec, 1)
     seat = first.seats.index(bob_no)
     assert [tag.label for tag in sheet_lines(rec, first, "cs")[seat].tags] == [
@@ -50,11 +63,13 @@ async def test_an_entrant_who_never_moves_in_a_round_is_withdrawn_and_never_crow
     (second,) = model.tables_of(rec, 2)
     table = h.service.tables[second.table_id]
     assert table.seats[second.seats.index(bob_no)].user_id is None
+    # (from the game's start: its results say an AI played it whole — review 80)
+    assert table.seats[second.seats.index(bob_no)].left_at == 0
     rec = await play_round_out(h, 1, 2, people=(ann,), steps=40)
     await channel_delivered(h, ch.id)
     assert [(s.round_no, s.entrant_no, s.reason) for s in rec.substitutions] == [
         (1, bob_no, "absent"), (2, bob_no, "withdrawn")]
-    assert len(messages_with(ch, "ani jeden vlastní tah")) == 1  # (told once)
+    assert len(messages_with(ch, "ani jeden tah nebyl")) == 1  # (told once)
 
     # he keeps his place in the standings, marked; the 🏆 and the podium never name him
     shown = next(m for m in ch.history() if m.id == message.id).embeds[0].description

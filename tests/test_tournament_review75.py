@@ -58,7 +58,7 @@ def test_not_rated_at_a_tournament_table_says_the_tournament_points_count() -> N
         " tohoto hráče: Hana. Body a místa v turnaji platí.")
     assert unrated_note(_table(link), 0.25, "en") == (
         "This table does not count for the leaderboard (the players' rating): an AI made more"
-        " than 25 % of Hana's moves. Its tournament points and places count.")
+        " than 25% of Hana's moves. Its tournament points and places count.")
     assert unrated_note(_table(None), 0.25, "cs") == (
         "Hra se nehodnotí: AI odehrála víc než 25 % tahů tohoto hráče: Hana.")
 

@@ -541,18 +541,24 @@ class TournamentDesk:
 
     def absent_shown(self, t_: TournamentRecord, round_no: int,
                      entrants: Sequence[int]) -> list[OutboxItem]:
-        """One line in the tournament's channel, the organiser mentioned: these entrants
-        made no move of their own in round ``round_no`` (the AI played all their moves), so
-        they are withdrawn from the next round on (review 75: nobody was told)."""
+        """One line in the tournament's channel to these entrants, each mentioned: they made
+        no move of their own in round ``round_no`` (the AI played all their moves), so they
+        are withdrawn from the next round on (review 75: nobody was told); the organiser
+        mentioned after it, for his information (review 80: only he was mentioned, first,
+        and the line read as if it were about him)."""
         lang = self._lang(t_)
-        names = [shown_name(model.entrant(t_, n).name, lang) for n in entrants]
+        absent = [model.entrant(t_, n) for n in entrants]
+        names = [f"<@{e.user_id}>" if e.user_id is not None else shown_name(e.name, lang)
+                 for e in absent]
         last = round_no >= settings_of(t_).rounds
         key = ("absent_notice_last" if last else "absent_notice") + (
             "_many" if len(names) > 1 else "")
-        who = f"<@{t_.organiser_id}>" if t_.organiser_id else ""
-        text = tt(key, lang, organiser=who, name=names[0], names=and_list(names, lang),
+        organiser = t_.organiser_id
+        note = (tt("absent_notice_organiser", lang, user=organiser)
+                if organiser and all(e.user_id != organiser for e in absent) else "")
+        text = tt(key, lang, organiser=note, name=names[0], names=and_list(names, lang),
                   round=round_no, next=round_no + 1)
-        return [self._post(t_.channel_id, text.strip())]
+        return [self._post(t_.channel_id, text)]
 
     def round_done_shown(self, t_: TournamentRecord, round_no: int) -> list[OutboxItem]:
         lang = self._lang(t_)
@@ -594,10 +600,11 @@ class TournamentDesk:
         winners = [e for place, e in placed if place == 1]
         people = [e for e in winners if human(e)]
         tie = len(winners) > 1
-        if people:  # people won (a tie in the plural): only the people are congratulated
+        if people:  # people won (a tie in the plural): congratulated (with an AI sharing
+            # it in one sentence, each mentioned once — review 80: "… <@Dana> and AI Božena.
+            # Congratulations to <@Dana>!")
             if len(people) < len(winners):
-                text = tt("winners_mixed", lang, names=named(winners), id=t_.tournament_id,
-                          humans=named(people))
+                text = tt("winners_mixed", lang, names=named(winners), id=t_.tournament_id)
             else:
                 text = tt("winners" if tie else "winner", lang, names=named(winners),
                           id=t_.tournament_id)

@@ -143,6 +143,14 @@ def absent_from(t: TournamentRecord, e: EntrantRecord) -> int | None:
                 if x.entrant_no == e.entrant_no and x.reason == "absent"), default=None)
 
 
+def withdrawn_for_absence(t: TournamentRecord, e: EntrantRecord) -> int | None:
+    """The round whose absence withdrew him (``absent_from``: an AI substitute plays for
+    him from the round after it), None if he is not withdrawn for that: he is told why
+    when he asks (review 80: "there is no way back", and he never withdrew)."""
+    absent = absent_from(t, e)
+    return absent if absent is not None and e.replaced_from == absent + 1 else None
+
+
 def played_on(t: TournamentRecord, e: EntrantRecord) -> bool:
     """He may be crowned: an AI entrant, or a person who neither withdrew nor was absent for
     a whole round (both stay in the standings, tagged; the podium and the winner's line name

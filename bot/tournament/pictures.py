@@ -333,11 +333,13 @@ def mid_sentence(label: str) -> str:
 
 
 def sheet_alt(t_: TournamentRecord, slot: TournamentTableRecord, lang: str) -> str:
-    """A table's sheet in words (its alt text): each player's place, name and the game's
-    columns, best place first."""
+    """A table's sheet in words (its alt text): each player's place, name (an AI in his
+    seat marked as the picture's pill marks it — review 80: the alt text did not) and the
+    game's columns, best place first."""
     rules = games.get(t_.game_kind).tournament_rules()
     columns = [mid_sentence(tt(f"col_{c.key}", lang)) for c in rules.columns]
-    rows = [f"{line.place_text} {line.name}: "
+    rows = [f"{line.place_text} {line.name}"
+            + "".join(f" ({tag.label})" for tag in line.tags if tag.warn) + ": "
             + ", ".join(f"{label} {value}" for label, value in zip(columns, line.values,
                                                                    strict=True))
             + f", {mid_sentence(tt('pic_points', lang))} {line.points}"

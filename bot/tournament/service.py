@@ -132,6 +132,10 @@ def withdrawable(t: TournamentRecord, user_id: int) -> EntrantRecord:
     if e is None:
         raise refuse("not_registered")
     if model.has_withdrawn(e):
+        absent = model.withdrawn_for_absence(t, e)
+        if absent is not None:
+            raise refuse("already_withdrawn_absent", id=t.tournament_id,
+                         round=e.replaced_from, absent=absent)
         raise refuse("already_withdrawn", id=t.tournament_id, round=e.replaced_from)
     return e
 
@@ -537,8 +541,9 @@ class TournamentService:
                 # table of his own (the core's ``take_back``; ``seat_back`` then)
                 seats.append(Seat(None, e.name, ai=settings.ai_level, left=True,
                                   left_by=e.user_id, left_at=0))
-            elif reason is not None or e.user_id is None:  # marked as one who left: "→ AI"
-                seats.append(Seat(None, e.name, ai=settings.ai_level, left=True))
+            elif reason is not None or e.user_id is None:  # marked as one who left: "→ AI";
+                # at the game's start (``left_at``: its results say an AI played it whole)
+                seats.append(Seat(None, e.name, ai=settings.ai_level, left=True, left_at=0))
             else:
                 seats.append(Seat(e.user_id, e.name))
         rules = games.get(t.game_kind).tournament_rules()

@@ -246,4 +246,10 @@ class Replies:
         if not found:
             return None
         best = max(found, key=lambda t_: t_.tournament_id)
+        e = tournament_model.entrant_of_user(best, user_id)
+        assert e is not None
+        absent = tournament_model.withdrawn_for_absence(best, e)
+        if absent is not None:  # why (review 80)
+            return t("core.tournament.left_hand_absent", lang, id=best.tournament_id,
+                     round=absent)
         return t("core.tournament.left_hand", lang, id=best.tournament_id)

@@ -235,10 +235,14 @@ def sheet_notes(table: Table, lang: str) -> list[list[str]]:
     notes: list[list[str]] = []
     for i, seat in enumerate(table.seats):
         lines = []
+        whole = False  # (an AI made all his moves: the count of them says nothing more)
         if seat is not None and seat.user_id is None and seat.left:
             left = left_talie(table, i)
             if left is None:
                 lines.append(t("lora.pic.sheet_left", lang))
+            elif left.whole:
+                whole = True
+                lines.append(t("lora.pic.sheet_left_whole", lang))
             elif left.earlier:
                 end = "_harakiri" if left.harakiri else ""
                 lines.append(t(f"lora.pic.sheet_left_again{end}", lang, n=left.tali,  # (a
@@ -249,7 +253,8 @@ def sheet_notes(table: Table, lang: str) -> list[list[str]]:
                 lines.append(t("lora.pic.sheet_left_harakiri", lang))
             else:
                 lines.append(t("lora.pic.sheet_left_from", lang, n=left.tali))
-        if seat is not None and (seat.user_id is not None or seat.left) and seat.ai_moves:
+        if seat is not None and (seat.user_id is not None or seat.left) and seat.ai_moves \
+                and not whole:
             lines.append(t("lora.pic.sheet_stand_in", lang, n=seat.ai_moves))
         notes.append(lines)
     return notes

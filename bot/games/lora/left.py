@@ -15,11 +15,14 @@ from engine.lora_spec import lora_of
 def result_name(table: Table, seat: int, lang: str) -> str:
     """The seat's name where results are listed: a player who left marked with when an AI
     took his seat ("Cyril (od 3. tálie hrála AI)", "Cyril (v harakiri hrála AI)": he played
-    the 4th tálie himself), else as the lines of moves name it (``Table.move_names``)."""
+    the 4th tálie himself; "Cyril (celou hru hrála AI)": not one move was his), else as the
+    lines of moves name it (``Table.move_names``)."""
     left = left_talie(table, seat)
     if left is None:
         return table.move_names()[seat]
     name = table.names()[seat]
+    if left.whole:
+        return t("lora.left_name_whole", lang, name=name)
     end = "_harakiri" if left.harakiri else ""
     if left.earlier:
         return t(f"lora.left_name_again{end}", lang, name=name, n=left.tali,
@@ -33,6 +36,10 @@ class LeftAt(NamedTuple):
     earlier: tuple[int, ...]  # the tálie an AI played in while he was gone before
     tali: int  # the tálie of his last leaving
     harakiri: bool  # he left in the harakiri, after all four tálie (he played the 4th)
+    # an AI made every move of the seat: he left (or was replaced, a tournament's
+    # substitute) before a move of his own — review 80: "from the 1st round of eight on"
+    # beside the tournament's "AI from round 2"
+    whole: bool = False
 
 
 def left_talie(table: Table, seat: int) -> LeftAt | None:
@@ -58,10 +65,12 @@ def left_talie(table: Table, seat: int) -> LeftAt | None:
         return None
     harakiri = then.harakiri is not None
     spans = list(zip(s.left_before[::2], s.left_before[1::2], strict=False))
-    earlier = {talie[v] for left, back in spans for v in range(left, min(back, s.left_at))
-               if getattr(lora.log[v], "seat", None) == seat
+    away = {v for left, back in spans for v in range(left, min(back, s.left_at))}
+    earlier = {talie[v] for v in away if getattr(lora.log[v], "seat", None) == seat
                and talie[v] > 0 and (harakiri or talie[v] < then.tali)}
-    return LeftAt(tuple(sorted(earlier)), then.tali, harakiri)
+    own = any(getattr(action, "seat", None) == seat and v not in away
+              for v, action in enumerate(lora.log[:s.left_at]))
+    return LeftAt(tuple(sorted(earlier)), then.tali, harakiri, whole=not own)
 
 
 def ordinals(talie: Sequence[int], lang: str) -> str:

@@ -171,8 +171,13 @@ def table_alt(table: Table, lang: str) -> str:
 
 def sheet_lines(table: Table, lang: str) -> list[str]:
     """The score sheet's totals, a line per player: the final order once the lóra is
-    over (the engine's places), else each seat's points so far."""
-    return lora_sheet_lines(lora_of(table.state), table.names(), lang)
+    over (the engine's places; a seat an AI took named as the final post names it,
+    ``left.result_name`` — review 80: the pictures' alt texts did not mark it), else each
+    seat's points so far."""
+    lora = lora_of(table.state)
+    names = ([result_name(table, s, lang) for s in range(len(table.seats))] if lora.finished
+             else table.names())
+    return lora_sheet_lines(lora, names, lang)
 
 
 def sheet_page_line(table: Table, lang: str, page: int) -> str:
