@@ -199,7 +199,8 @@ async def test_the_taroky_table_hand_and_sheet_say_in_english_what_they_show(har
         " Kč, 12 cards in hand.")
     hand = await _hand(ch, table, users, 0)
     # (the message lists his cards: not heard twice; his own turn in the second person)
-    assert "In your hand: V XII XIII XIV · K♥ · 2♦ · 7♣ 8♣ J♣ · 8♠ 9♠ C♠" in hand.content
+    assert ("In your hand: V XII XIII XIV · K♥ · 2♦ · 7♣\ufe0e 8♣\ufe0e J♣\ufe0e"
+            " · 8♠\ufe0e 9♠\ufe0e C♠\ufe0e") in hand.content
     assert [a.description for a in hand.attachments] == [
         "Your cards (listed in the message). Your turn to bid."]
     res = await users[2].click(table_message(ch, table),
@@ -399,7 +400,7 @@ def test_the_taroky_hand_alt_says_whose_turn_and_lists_the_cards_as_lora(lang) -
     assert seat == 0
     parts = [taroky_hand(_table(rnd, lang), rnd.view(s), lang) for s in (0, 1)]
     assert [p.alt for p in parts] == list(TAROKY_PLAY[lang])
-    cards = t("core.hand_cards", lang, cards="VIII XVII XVIII XX · J♠")
+    cards = t("core.hand_cards", lang, cards="VIII XVII XVIII XX · J♠\ufe0e")
     assert cards in parts[0].lines
     assert t("core.hand_trick", lang, cards="Cecílie " + ("D♦" if lang == "cs" else "Q♦")
              + ", Dalibor 4♦") in parts[0].lines
@@ -418,11 +419,11 @@ def test_the_taroky_hand_alt_tells_the_cards_drawn_under_the_hand() -> None:
         " Rozhoduješ se o trojce.")
     rnd, seat = taroky_example("discard")
     assert taroky_hand(_table(rnd, "en"), rnd.view(seat), "en").alt == (
-        "Your cards (listed in the message). From the talon: XVIII C♥ 3♦ J♠. Your turn to lay"
+        "Your cards (listed in the message). From the talon: XVIII C♥ 3♦ J♠\ufe0e. Your turn to lay"
         " away.")
     # (Bohouš took 7♣ from the talon: his own to know, his own hand says it)
     assert taroky_hand(_table(rnd), rnd.view(1), "cs").alt == (
-        "Tvoje karty (vypsané v textu zprávy). Z talonu: 7♣. Odkládá: Anička.")
+        "Tvoje karty (vypsané v textu zprávy). Z talonu: 7♣\ufe0e. Odkládá: Anička.")
 
 
 def _preferanc_with_a_flekked_valat() -> TarokyRound:
@@ -454,7 +455,7 @@ def test_the_taroky_table_alt_names_every_public_fact_its_picture_shows() -> Non
     assert table_alt(_table(rnd), "cs") == (
         "1. rozdání · preferanc na prvních – hraje Anička. Hlášení: hra flek ×2, valát Anička"
         " flek ×2. Na tahu: Cecílie. Ve štychu: Bohouš 2♥. Poslední štych (2.): Bohouš XVIII,"
-        " Cecílie K♦, Dalibor J♠, Anička XII – bere Bohouš. Odložené taroky: II III IV."
+        " Cecílie K♦, Dalibor J♠\ufe0e, Anička XII – bere Bohouš. Odložené taroky: II III IV."
         " Peníze a karty: Anička – 50,00 Kč, 10 karet v ruce, 0 štychů, hlášky: taroky;"
         " Bohouš – 50,00 Kč, 9 karet v ruce, 2 štychy; Cecílie – 50,00 Kč, 10 karet v ruce,"
         " 0 štychů, hlášky: barvy; Dalibor – 50,00 Kč, 10 karet v ruce, 0 štychů, hlášky:"
@@ -462,7 +463,7 @@ def test_the_taroky_table_alt_names_every_public_fact_its_picture_shows() -> Non
     assert table_alt(_table(rnd, "en"), "en") == (
         "Deal 1 · preferans on first cards – Anička plays. Announced: game doubled ×2, valat"
         " Anička doubled ×2. To act: Cecílie. In the trick: Bohouš 2♥. Last trick (no. 2):"
-        " Bohouš XVIII, Cecílie K♦, Dalibor J♠, Anička XII – taken by Bohouš. Taroks laid"
+        " Bohouš XVIII, Cecílie K♦, Dalibor J♠\ufe0e, Anička XII – taken by Bohouš. Taroks laid"
         " away: II III IV. Money and cards: Anička – 50.00 Kč, 10 cards in hand, 0 tricks,"
         " declared: 10+ taroks; Bohouš – 50.00 Kč, 9 cards in hand, 2 tricks; Cecílie –"
         " 50.00 Kč, 10 cards in hand, 0 tricks, declared: no tarok; Dalibor – 50.00 Kč, 10"
@@ -470,7 +471,8 @@ def test_the_taroky_table_alt_names_every_public_fact_its_picture_shows() -> Non
     solo, _seat = taroky_example("solo")  # sólo: a talon card turned after each trick
     assert table_alt(_table(solo), "cs") == (
         "1. rozdání · sólo – hraje Bohouš. Hlášení: hra flek ×2. Na tahu: Bohouš. Ve štychu:"
-        " Anička J♠. Poslední štych (4.): Cecílie D♣, Dalibor 8♣, Anička K♣, Bohouš C♣ – bere"
+        " Anička J♠\ufe0e. Poslední štych (4.): Cecílie D♣\ufe0e, Dalibor 8♣\ufe0e,"
+        " Anička K♣\ufe0e, Bohouš C♣\ufe0e – bere"
         " Anička. Z talonu: XVIII XX XI VI. Peníze a karty: Anička – 50,00 Kč, 7 karet v"
         " ruce, 2 štychy; Bohouš – 50,00 Kč, 8 karet v ruce, 1 štych; Cecílie – 50,00 Kč, 8"
         " karet v ruce, 1 štych; Dalibor – 50,00 Kč, 8 karet v ruce, 0 štychů.")
@@ -509,11 +511,13 @@ def test_the_taroky_hand_says_what_was_taken_and_what_was_laid_away_in_the_usual
     for card in ("Cx", "Jp", "3k", "8p"):  # the review's order of choosing
         rnd.apply(Discard(0, parse_card(card)))
     parts = taroky_hand(_table(rnd, lang), rnd.view(0), lang)
-    said = {"cs": ("Vzato z talonu: XVIII C♥ 3♦ J♠ · odloženo za talon: 3♦ C♣ 8♠ J♠.",
-                   "Tvoje karty (vypsané v textu zprávy). Odloženo: 3♦ C♣ 8♠ J♠."
+    said = {"cs": ("Vzato z talonu: XVIII C♥ 3♦ J♠\ufe0e · odloženo za talon:"
+                   " 3♦ C♣\ufe0e 8♠\ufe0e J♠\ufe0e.",
+                   "Tvoje karty (vypsané v textu zprávy). Odloženo: 3♦ C♣\ufe0e 8♠\ufe0e J♠\ufe0e."
                    " Odkládá: Bohouš."),
-            "en": ("From the talon you took: XVIII C♥ 3♦ J♠ · laid away: 3♦ C♣ 8♠ J♠.",
-                   "Your cards (listed in the message). Laid away: 3♦ C♣ 8♠ J♠."
+            "en": ("From the talon you took: XVIII C♥ 3♦ J♠\ufe0e · laid away:"
+                   " 3♦ C♣\ufe0e 8♠\ufe0e J♠\ufe0e.",
+                   "Your cards (listed in the message). Laid away: 3♦ C♣\ufe0e 8♠\ufe0e J♠\ufe0e."
                    " Laying away: Bohouš.")}[lang]
     assert [x for x in parts.lines if "XVIII C♥" in x] == [said[0]]
     assert parts.alt == said[1]

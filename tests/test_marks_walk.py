@@ -140,8 +140,10 @@ PINNED = {
     # them 6fe9d319…; review 74: "Máš ohlášeného pagáta: nech si I na poslední štych." in
     # play while the announced pagát is open — 22 hands gained that one line, nothing else;
     # without it 658a670c…; "valáta" after hlásit/přidat as "flek na valáta" — 4 lines,
-    # nothing else; with "valát" 74b43efd…)
-    "taroky": "e3dc532329c16e55095935e394af9eba45e4067ed5174c317c32c87a639c9749",
+    # nothing else; with "valát" 74b43efd…; review 78: ♣ and ♠ in card names followed by
+    # U+FE0E (text presentation: Discord's Twemoji drew them dark grey) — 1015 lines, only
+    # that, every ♣/♠ gained it; with the bare signs e3dc5323…)
+    "taroky": "c2c88f7aee36eb3204828b007f04947cf2233b4153f64c1de6d3ceb00dc9bdaf",
 }
 
 

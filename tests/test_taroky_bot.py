@@ -174,7 +174,7 @@ async def test_the_hand_shows_the_phase_controls_and_the_engine_reasons(harness)
     [select] = enabled_controls(hand)
     offered = [o["label"] for o in select["options"]]
     assert select["min_values"] == select["max_values"] == 4
-    assert offered == ["J♥", "C♥", "Q♥", "3♦", "C♣", "8♠", "J♠"]
+    assert offered == ["J♥", "C♥", "Q♥", "3♦", "C♣\ufe0e", "8♠\ufe0e", "J♠\ufe0e"]
     assert "I K♥: A king, the pagát, the mond or the Škýz cannot be laid away." in hand.content
     assert "You may lay away a tarok only" in hand.content
     assert "your partner is whoever holds XIX" in hand.content
@@ -203,7 +203,7 @@ async def test_T_TALON_411_each_taker_reads_the_talon_cards_he_took_and_nobody_e
     from bot.games.taroky.pictures.hand import extra_cards
 
     deal = given(WORKED_HANDS, WORKED_TALON)  # talon XVIII Ch 3k Jp | 7x | XIII
-    took = {0: "XVIII C♥ 3♦ J♠", 1: "7♣", 2: "XIII"}
+    took = {0: "XVIII C♥ 3♦ J♠\ufe0e", 1: "7♣\ufe0e", 2: "XIII"}
     # once laid away, the line says so in the usual order (review 68: "Z talonu máš: XVIII
     # C♥ 3♦ J♠" after 3♦ and J♠ were laid away)
     laid_away = {0: "Jh Ch Qh 3k", 1: "4h"}  # (the script's discards; D♥ or Q♥ by language)
@@ -520,7 +520,7 @@ async def test_a_player_back_is_told_the_cards_an_ai_played_for_him(harness):
         await clickers.act(scripted({})(table.state))
     hand = await clickers.open_hand(users[1])
     assert not table.seats[1].absent
-    told = "Za tebe hrála AI – karty: VI, 4♦, Škýz, D♣."
+    told = "Za tebe hrála AI – karty: VI, 4♦, Škýz, D♣\ufe0e."
     assert told in hand.content.splitlines()
     # his hands tell it until he plays a card himself, not in every later hand of the deal
     while table.state.to_act != 1:
@@ -581,8 +581,8 @@ FORCED_CHAIN = {"cs": "Automaticky šly tvoje karty (pokaždé jediná možná):
                       " XXI (6. štych).",
                 "en": "Played for you automatically (each time your only playable card):"
                       " K♥ (trick 5), XXI (trick 6)."}
-FORCED_ONE = {"cs": "V 10. štychu šla tvoje karta D♣ (automaticky).",
-              "en": "Your card Q♣ went to trick 10 (played automatically)."}
+FORCED_ONE = {"cs": "V 10. štychu šla tvoje karta D♣\ufe0e (automaticky).",
+              "en": "Your card Q♣\ufe0e went to trick 10 (played automatically)."}
 
 
 @pytest.mark.parametrize("lang", ["cs", "en"])

@@ -211,8 +211,8 @@ def test_the_table_s_text_names_the_trojkas_as_its_picture_does() -> None:
     from tests.test_taroky_ui import _table
 
     third, second = preferanc((False, False)), preferanc((False, True))
-    assert " Horní trojka (vzatá): A♥ C♦ C♣. Dolní trojka (odmítnutá): VII XI D♥. " in (
+    assert " Horní trojka (vzatá): A♥ C♦ C♣\ufe0e. Dolní trojka (odmítnutá): VII XI D♥. " in (
         table_alt(_table(third), "cs"))
-    assert " Upper set (refused): A♥ C♦ C♣. Lower set (taken). " in (
+    assert " Upper set (refused): A♥ C♦ C♣\ufe0e. Lower set (taken). " in (
         table_alt(_table(second, "en"), "en"))
     assert "VII" not in table_alt(_table(second), "cs")

@@ -188,7 +188,7 @@ def test_T_RENONC_every_refusal_of_a_move_has_the_bots_words() -> None:
         for lang in ("cs", "en"):
             text = refusal(IllegalAction(code, rule="T-X", card=44, highest="2P"), lang)
             assert code not in text and "T-" not in text and "{" not in text
-    assert refusal(IllegalAction("not_in_hand", card=44), "cs") == "Kartu D♣ nemáš."
+    assert refusal(IllegalAction("not_in_hand", card=44), "cs") == "Kartu D♣\ufe0e nemáš."
     assert refusal(IllegalAction("bid_too_low", highest="3P"), "en") == (
         "Bid a higher game than preferans, or pass.")
 
@@ -334,7 +334,7 @@ def test_the_hand_names_the_trick_in_progress() -> None:
     lines = hand(_table(rnd), rnd.view(0), "cs").lines
     assert lines[1:5] == ["Hraješ první povinnost, spoluhráč: Cecílie.",
                           "Ve štychu: Cecílie D♦, Dalibor 4♦",
-                          "V ruce máš: VIII XVII XVIII XX · J♠", "Jsi na tahu: vyber kartu."]
+                          "V ruce máš: VIII XVII XVIII XX · J♠\ufe0e", "Jsi na tahu: vyber kartu."]
     assert "In the trick: Cecílie Q♦, Dalibor 4♦" in hand(_table(rnd, "en"), rnd.view(1),
                                                           "en").lines
     bid, seat = example("bid")
@@ -686,11 +686,11 @@ def test_a_hand_tells_its_cards_in_words_grouped_as_its_picture() -> None:
     waiting = next(s for s in range(4) if s != rnd.to_act)
     parts = hand(_table(rnd), rnd.view(waiting), "cs")
     assert parts.lines[-2:] == [
-        "V ruce máš: VI XXI · 2♦ A♦ · K♠",
+        "V ruce máš: VI XXI · 2♦ A♦ · K♠\ufe0e",
         "Na tahu je Anička. Až budeš na řadě ty, objeví se tu tvoje volby."]
     assert parts.items == []
     parts = hand(_table(rnd, "en"), rnd.view(waiting), "en")
-    assert parts.lines[-2:] == ["In your hand: VI XXI · 2♦ A♦ · K♠",
+    assert parts.lines[-2:] == ["In your hand: VI XXI · 2♦ A♦ · K♠\ufe0e",
                                 "Anička is to act. Your choices appear here when it is your turn."]
     rnd, _seat = example("bid")  # bidding: the buttons are bids, the cards are told
     assert rnd.to_act is not None
@@ -703,7 +703,7 @@ def test_a_hand_tells_its_cards_in_words_grouped_as_its_picture() -> None:
     rnd, _seat = example("play")  # his turn to play: his cards are the buttons, and the line
     assert rnd.to_act is not None
     parts = hand(_table(rnd), rnd.view(rnd.to_act), "cs")
-    assert "V ruce máš: VIII XVII XVIII XX · J♠" in parts.lines
+    assert "V ruce máš: VIII XVII XVIII XX · J♠\ufe0e" in parts.lines
     assert parts.alt.startswith("Tvoje karty (vypsané v textu zprávy).")
 
 
@@ -1097,8 +1097,8 @@ def test_T_VIEW_a_returning_player_reads_his_hidden_discards_only_until_the_anno
                   and is_face_up(a.card)), rnd.legal_actions()[0]))
     assert rnd.deal.phase == "discard"  # Bohouš lays away now: hers are still hers to read
     assert stood_in_line(cs, 0, "cs", you=True) == (
-        f"{said} tarok: XIX; do talonu: D♥, 2♦, 7♣, III.")
-    assert stood_in_line(en, 0, "en", you=True).endswith("; laid away: Q♥, 2♦, 7♣, III.")
+        f"{said} tarok: XIX; do talonu: D♥, 2♦, 7♣\ufe0e, III.")
+    assert stood_in_line(en, 0, "en", you=True).endswith("; laid away: Q♥, 2♦, 7♣\ufe0e, III.")
     while rnd.deal.phase == "discard":
         act(rnd.legal_actions()[0])
     assert rnd.deal.phase == "announce"

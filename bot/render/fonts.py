@@ -1,5 +1,8 @@
 """Fonts: DejaVu Sans shipped in ``fonts/`` (licence in ``fonts/LICENSE``), else Pillow's own.
 
+Every picture text goes through ``ShapedFont``, which measures and draws it without variation
+selectors (``without_selectors``): a chat text's ♣/♠ + U+FE0E is drawn as the bare sign.
+
 DejaVu has no CJK glyphs. A text with characters DejaVu lacks is drawn in runs: DejaVu for
 what it has, a system font for the rest (``FALLBACK_FILES``: Noto Sans CJK, which the Docker
 image installs, or WenQuanYi / Droid), and a player's name keeps only the characters some
@@ -34,6 +37,16 @@ FALLBACK_FILES: dict[str, tuple[str, ...]] = {
 }
 WEIGHT = {"regular": "regular", "narrow": "regular", "bold": "bold", "cond": "bold"}
 NOTDEF = "\uffff"  # a noncharacter: every font draws its missing-glyph box for it
+# Variation selectors choose a sign's presentation in a chat client (Taroky's texts write ♣/♠
+# with VS-15, engine.taroky.messages.TEXT_SUITS); a picture draws the bare sign, so every
+# text is measured and drawn without them (DejaVu draws them as nothing today; a fallback
+# font might draw a box).
+SELECTORS = str.maketrans("", "", "\ufe0e\ufe0f")
+
+
+def without_selectors(text: str) -> str:
+    """``text`` without the variation selectors U+FE0E and U+FE0F: what a picture draws."""
+    return text.translate(SELECTORS)
 
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 
@@ -89,6 +102,13 @@ def runs(path: str, weight: str, text: str) -> tuple[tuple[str | None, str], ...
     return tuple(out)
 
 
+def _drawn(text: Any) -> Any:
+    """What a font of the pictures measures and draws of ``text`` (Pillow also passes bytes)."""
+    if isinstance(text, str) and not text.isascii():
+        return without_selectors(text)
+    return text
+
+
 class ShapedFont(ImageFont.FreeTypeFont):
     """A DejaVu font that measures and draws the characters it lacks (CJK) in the system
     fallback font of the same size and weight: a mixed text in runs, baseline to baseline."""
@@ -102,6 +122,7 @@ class ShapedFont(ImageFont.FreeTypeFont):
                      for f, run in runs(str(self.path), self.weight, text))
 
     def getlength(self, text: Any, *args: Any, **kwargs: Any) -> float:
+        text = _drawn(text)
         parts = self._runs(text)
         if len(parts) == 1 and parts[0][0] is None:
             return super().getlength(text, *args, **kwargs)
@@ -139,6 +160,7 @@ class ShapedFont(ImageFont.FreeTypeFont):
         features: list[str] | None = None, language: str | None = None,
         stroke_width: float = 0, anchor: str | None = None,
     ) -> tuple[float, float, float, float]:
+        text = _drawn(text)
         parts = self._runs(text)
         if len(parts) == 1 and parts[0][0] is None:
             return super().getbbox(text, mode, direction, features, language, stroke_width,
@@ -152,6 +174,7 @@ class ShapedFont(ImageFont.FreeTypeFont):
         stroke_width: float = 0, anchor: str | None = None, ink: int = 0,
         start: tuple[float, float] | None = None, *args: Any, **kwargs: Any,
     ) -> Any:
+        text = _drawn(text)
         parts = self._runs(text)
         if len(parts) == 1 and parts[0][0] is None:
             return super().getmask2(text, mode, direction, features, language, stroke_width,

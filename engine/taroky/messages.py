@@ -12,7 +12,19 @@ from typing import Any
 from engine.taroky.cards import NUM_TAROKS, SKYZ, TAROK_NAMES, color, rank_of
 
 LANGS = ("cs", "en")
-SUIT_SYMBOLS = ("♥", "♦", "♣", "♠")
+SUIT_SYMBOLS = ("♥", "♦", "♣", "♠")  # the bare signs: pictures draw these
+# The signs as texts write them (messages, embeds, button and select labels): ♣ and ♠ with
+# VS-15 (U+FE0E, text presentation). Discord turns a bare ♣/♠ into a Twemoji image, drawn
+# dark grey (#31373D) and nearly invisible on the dark theme (#313338); Twemoji leaves a sign
+# followed by VS-15 as text, in the theme's text colour. ♥ and ♦ stay bare: Twemoji draws
+# them red, which reads on both themes. Pictures never draw U+FE0E (bot/render/fonts.py).
+TEXT_SUITS = tuple(s + "\ufe0e" if s in "♣♠" else s for s in SUIT_SYMBOLS)
+
+
+def bare_suits(text: str) -> str:
+    """``text`` with the bare signs of ``SUIT_SYMBOLS``: what T-REPLAY's JSON writes, as
+    before ``TEXT_SUITS`` (no chat client reads it)."""
+    return text.replace("\ufe0e", "")
 RANK_LABELS = {
     "cs": (("4", "3", "2", "A", "J", "C", "D", "K"), ("7", "8", "9", "10", "J", "C", "D", "K")),
     "en": (("4", "3", "2", "A", "J", "C", "Q", "K"), ("7", "8", "9", "10", "J", "C", "Q", "K")),
@@ -24,11 +36,12 @@ def _lang(lang: str) -> str:
 
 
 def card_label(c: int, lang: str = "cs") -> str:
-    """A card as a player reads it: ``K♥``, ``10♣``, ``XXI``, ``Škýz``."""
+    """A card as a player reads it: ``K♥``, ``10♣``, ``XXI``, ``Škýz`` (♣ and ♠ followed
+    by U+FE0E: ``TEXT_SUITS``)."""
     if c < NUM_TAROKS:
         return "Škýz" if c == SKYZ else TAROK_NAMES[c]
     suit = color(c)
-    return RANK_LABELS[_lang(lang)][suit // 2][rank_of(c)] + SUIT_SYMBOLS[suit]
+    return RANK_LABELS[_lang(lang)][suit // 2][rank_of(c)] + TEXT_SUITS[suit]
 
 
 def cards_label(cards: Iterable[int], lang: str = "cs") -> str:

@@ -17,6 +17,7 @@ from engine.taroky.cards import card_str, parse_cards, parse_hand
 from engine.taroky.deal import TarokyDeal
 from engine.taroky.errors import BadInput, TarokyError
 from engine.taroky.events import Event
+from engine.taroky.messages import bare_suits
 from engine.taroky.options import TarokyOptions
 
 EXIT_OK = 0
@@ -78,8 +79,8 @@ def output(
         else list(score.eyes_by_seat),
         "components": None if score is None or score.components is None else dict(score.components),
         "money": None if score is None else list(score.money),
-        "events": [e.text(lang) for e in events],
-        "error": error,
+        "events": [bare_suits(e.text(lang)) for e in events],
+        "error": error if error is None else {**error, "message": bare_suits(error["message"])},
     }
 
 

@@ -76,7 +76,7 @@ from bot.render.common import (
     wrap,
     wrap_parts,
 )
-from bot.render.fonts import Font, fit, fitted, font
+from bot.render.fonts import Font, fit, fitted, font, without_selectors
 from bot.render.minis import put_mini
 from bot.render.names import fit_apart, fit_name, fit_said, short_names
 from engine.taroky.cards import color
@@ -839,7 +839,9 @@ SUIT_PX = SMALLEST + 8  # a card name's suit sign: the font's ♦ is a small dia
 
 
 def _sign(value: str) -> tuple[str, str]:
-    """A card's name as its rank and its suit sign ("" for a tarok's)."""
+    """A card's name as its rank and its bare suit sign ("" for a tarok's; a text's ♣/♠
+    carries U+FE0E, ``TEXT_SUITS``)."""
+    value = without_selectors(value)
     if value and value[-1] in SUIT_SYMBOLS:
         return value[:-1], value[-1]
     return value, ""
