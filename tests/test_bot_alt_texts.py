@@ -183,14 +183,17 @@ async def test_the_lora_hand_and_table_tell_the_trick_and_the_cards_in_words(har
     hand = await _hand(ch, table, users, 1)
     assert hand.content.splitlines()[2:4] == [
         "Ve štychu: Anna K🍃", "V ruce máš: 7❤️ 8❤️ · 7🍃 8🍃 · 7🔔 8🔔 · 7🌰 8🌰"]
+    # (the alt texts read the suit as its word: a screen reader calls 🍃 "list vlající ve
+    # větru"; review 83)
     assert [(a.filename, a.description) for a in hand.attachments] == [(
-        "hand.png", "Tvoje karty (vypsané v textu zprávy). Ve štychu: Anna K🍃. Jsi na tahu.")]
+        "hand.png", "Tvoje karty (vypsané v textu zprávy). Ve štychu: Anna K zelené. Jsi na"
+        " tahu.")]
     other = await _hand(ch, table, users, 2)  # (another's turn: named)
     assert [a.description for a in other.attachments] == [
-        "Tvoje karty (vypsané v textu zprávy). Ve štychu: Anna K🍃. Na tahu: Bob."]
+        "Tvoje karty (vypsané v textu zprávy). Ve štychu: Anna K zelené. Na tahu: Bob."]
     [picture] = table_message(ch, table).attachments
     assert (picture.filename, picture.description) == ("table.png", (
-        "Červené – 1. tálie, 1. hra. Na tahu: Bob. Ve štychu: Anna K🍃. Body a karty: Anna –"
+        "Červené – 1. tálie, 1. hra. Na tahu: Bob. Ve štychu: Anna K zelené. Body a karty: Anna –"
         " před touto hrou 0, v této hře 0, 7 karet v ruce; Bob – před touto hrou 0, v této hře"
         " 0, 8 karet v ruce; Cyril – před touto hrou 0, v této hře 0, 8 karet v ruce; Dana –"
         " před touto hrou 0, v této hře 0, 8 karet v ruce."))
@@ -318,11 +321,13 @@ def test_the_taroky_deal_pictures_alt_says_in_short_what_it_shows() -> None:
 # -- the hand picture in words, both games alike (review 52, L3 and L7) ------------------------
 LAST_KVARTA = {
     "cs": ("• Vynášíš 7❤️, 8❤️: kvarta 7❤️ 8❤️ 9❤️ 10❤️; dál vynáší Cyril (přikládá 10❤️).",
-           "Tvoje karty (vypsané v textu zprávy). Poslední kvarta: vynášíš 7❤️, 8❤️: kvarta 7❤️"
-           " 8❤️ 9❤️ 10❤️; dál vynáší Cyril (přikládá 10❤️). Na tahu: Cyril."),
+           "Tvoje karty (vypsané v textu zprávy). Poslední kvarta: vynášíš 7 červené, 8 červené:"
+           " kvarta 7 červené 8 červené 9 červené 10 červené; dál vynáší Cyril (přikládá"
+           " 10 červené). Na tahu: Cyril."),
     "en": ("• You lead 7❤️, 8❤️: quart 7❤️ 8❤️ 9❤️ 10❤️; Cyril leads next (added 10❤️).",
-           "Your cards (listed in the message). Last quart: you lead 7❤️, 8❤️: quart 7❤️ 8❤️"
-           " 9❤️ 10❤️; Cyril leads next (added 10❤️). To act: Cyril."),
+           "Your cards (listed in the message). Last quart: you lead 7 hearts, 8 hearts: quart"
+           " 7 hearts 8 hearts 9 hearts 10 hearts; Cyril leads next (added 10 hearts). To act:"
+           " Cyril."),
 }
 
 
@@ -344,10 +349,12 @@ async def test_R_KVARTY_the_hand_alt_tells_the_last_kvarta_its_event_line_tells(
 
 
 LAST_TRICK = {
-    "cs": ("Tvoje karty (vypsané v textu zprávy). Ve štychu: Anna K🔔, Bob 7🔔. Poslední štych:"
-           " Anna E🍃, Bob 8🍃, Cyril 10🍃, Dana F🍃 – bere Anna. {turn}."),
-    "en": ("Your cards (listed in the message). In the trick: Anna K🔔, Bob 7🔔. Last trick:"
-           " Anna E🍃, Bob 8🍃, Cyril 10🍃, Dana F🍃 – taken by Anna. {turn}."),
+    "cs": ("Tvoje karty (vypsané v textu zprávy). Ve štychu: Anna K kule, Bob 7 kule. Poslední"
+           " štych: Anna E zelené, Bob 8 zelené, Cyril 10 zelené, Dana F zelené – bere Anna."
+           " {turn}."),
+    "en": ("Your cards (listed in the message). In the trick: Anna K bells, Bob 7 bells. Last"
+           " trick: Anna E leaves, Bob 8 leaves, Cyril 10 leaves, Dana F leaves – taken by Anna."
+           " {turn}."),
 }
 
 

@@ -691,6 +691,11 @@ STRINGS: dict[str, str] = {
     "lora.alt_seat_harakiri": "{name} – v této hře {game}, v lóře {total}, {cards}",
     "lora.alt_seat_total": "{name} – {total}",
     "lora.alt_last_trick": "Poslední štych: {cards} – bere {name}",
+    # a picture's alt text reads each suit symbol as its word (a screen reader names the emoji)
+    "lora.alt_suit_h": "červené",
+    "lora.alt_suit_l": "zelené",
+    "lora.alt_suit_b": "kule",
+    "lora.alt_suit_a": "žaludy",
     "lora.alt_stovka": "Čistá stovka: {answers}",
     "lora.alt_stovka_yes": "{name} hlásí",
     "lora.alt_stovka_no": "{name} nehlásí",

@@ -686,6 +686,11 @@ STRINGS: dict[str, str] = {
     "lora.alt_seat_harakiri": "{name} – {game} in this game, {total} in the lóra, {cards}",
     "lora.alt_seat_total": "{name} – {total}",
     "lora.alt_last_trick": "Last trick: {cards} – taken by {name}",
+    # a picture's alt text reads each suit symbol as its word (a screen reader names the emoji)
+    "lora.alt_suit_h": "hearts",
+    "lora.alt_suit_l": "leaves",
+    "lora.alt_suit_b": "bells",
+    "lora.alt_suit_a": "acorns",
     "lora.alt_stovka": "Clean hundred: {answers}",
     "lora.alt_stovka_yes": "{name} declares",
     "lora.alt_stovka_no": "{name} passes",
