@@ -926,6 +926,7 @@ STRINGS: dict[str, str] = {
     "lora.pic.badge_away": "…",
     "lora.pic.legend_ai": "AI za hráče",
     "lora.pic.legend_away": "mimo stůl",
+    "lora.pic.legend_knock": "ťuk",
     "lora.pic.pts_lora": "lóra",
     "lora.pic.pts_before": "předtím",
     "lora.pic.pts_game": "hra",

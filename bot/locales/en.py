@@ -921,6 +921,7 @@ STRINGS: dict[str, str] = {
     "lora.pic.badge_away": "…",
     "lora.pic.legend_ai": "AI stands in",
     "lora.pic.legend_away": "away",
+    "lora.pic.legend_knock": "knock",
     "lora.pic.pts_lora": "total",
     "lora.pic.pts_before": "was",  # ("before / game" read as one phrase "before game")
     "lora.pic.pts_game": "game",
