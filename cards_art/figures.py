@@ -366,13 +366,20 @@ def _crown(pen: Pen, s: Suit, cx: float, cy: float) -> None:
 # ---------------------------------------------------------------- eso (Ace)
 
 
+# the Ace's medallion: its centre, and its symbol's centre and height (the pictures cut the
+# medallion out as the suit's mark: bot/render/suits.py)
+ACE_CENTRE = (90, 112)
+ACE_SYMBOL = (90, 110, 86)
+
+
 def draw_ace(pen: Pen, s: Suit) -> None:
     """Large suit symbol over a sunburst, framed by laurels, with an 'ESO' banner."""
-    cx, cy = 90, 112
+    cx, cy = ACE_CENTRE
     _sunburst(pen, s, cx, cy)
     _laurel(pen, cx, cy, 1)
     _laurel(pen, cx, cy, -1)
-    draw_suit(pen, s.key, cx, cy - 2, 86, 2.4)
+    x, y, size = ACE_SYMBOL
+    draw_suit(pen, s.key, x, y, size, 2.4)
     _banner(pen, s)
     _flourish(pen, s, 90, 230)
 

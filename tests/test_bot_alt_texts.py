@@ -126,18 +126,34 @@ def test_the_pagers_buttons_say_where_they_go() -> None:
 
 def test_the_tournament_pictures_say_every_place_in_words() -> None:
     t = example_tournament("lora")
-    # (review 53: no "**" to be read out; Bohouš marked as the picture tags him)
+    # (review 53: no "**" to be read out; Bohouš marked as the picture tags him; review 83:
+    # the penalty points that order equal points, as the picture's last column)
     assert standings_alt(t, 2, "cs") == (
-        "Konečné pořadí po 2. kole: 1. Dalibor – 8 b.; 2. František Xaver Kolowrat – 5 b.;"
-        " 3. AI Božena – 5 b.; 4. Cecílie – 5 b.; 5. AI Karel – 5 b.; 6. Eliška – 4 b.;"
-        " 7. Anička – 4 b.; 8. Bohouš (AI od 1. kola) – 4 b.")
-    # (the columns' heads lower-case inside the sentence; "AI" kept)
+        "Konečné pořadí po 2. kole: 1. Dalibor – 8 b., trestné body 87; 2. František Xaver"
+        " Kolowrat – 5 b., trestné body 118; 3. AI Božena – 5 b., trestné body 120; 4. Cecílie"
+        " – 5 b., trestné body 132; 5. AI Karel – 5 b., trestné body 138; 6. Eliška – 4 b.,"
+        " trestné body 122; 7. Anička – 4 b., trestné body 130; 8. Bohouš (AI od 1. kola) –"
+        " 4 b., trestné body 150")
+    # (the columns' heads lower-case inside the sentence; "AI" kept; review 83: the tags the
+    # picture gives a player, a čistá stovka's in words)
     assert sheet_alt(t, t.tables[0], "en") == (
-        "Table sheet · table 1: 1st AI Karel: penalty points 49, points 4; 2nd AI Božena:"
-        " penalty points 60, points 3; 3rd Eliška: penalty points 63, points 2; 4th Cecílie:"
-        " penalty points 86, points 1")
-    assert sheet_alt(t, t.tables[0], "cs").startswith(
-        "Zápisový lístek · stůl 1: 1. AI Karel: trestné body 49, body 4; 2. AI Božena:")
+        "Table sheet · table 1: 1st AI Karel (medium): penalty points 49, points 4; 2nd AI"
+        " Božena (easy): penalty points 60, points 3; 3rd Eliška: penalty points 63, points 2;"
+        " 4th Cecílie (clean hundred missed ✗): penalty points 86, points 1")
+    assert sheet_alt(t, t.tables[1], "cs") == (
+        "Zápisový lístek · stůl 2: 1. Dalibor: trestné body 39, body 4; 2. Bohouš (AI po"
+        " odstoupení): trestné body 58, body 3; 3. František Xaver Kolowrat: trestné body 61,"
+        " body 2; 4. Anička (čistá stovka nevyšla ✗): trestné body 77, body 1")
+    taroky = example_tournament("taroky")  # (the tiebreak in money; the control sum)
+    assert standings_alt(taroky, 2, "en").startswith(
+        "Final standings after round 2: 1st Eliška – 8 pts, result (CZK) +27.00; 2nd Bohouš"
+        " (AI from round 1) – 5.5 pts, result (CZK) +9.50; 3rd Cecílie – 5.5 pts, result (CZK)"
+        " −2.00; ")
+    assert sheet_alt(taroky, taroky.tables[1], "cs") == (
+        "Zápisový lístek · stůl 2: 1. František Xaver Kolowrat: dokup 0,00, peníze 70,00,"
+        " body 4; 2. Bohouš (AI po odstoupení): dokup 0,00, peníze 60,00, body 3; 3. Anička:"
+        " dokup 0,00, peníze 40,00, body 2; 4. Dalibor: dokup 0,00, peníze 30,00, body 1."
+        " Kontrolní součet: Σ peníze 200,00 Kč = vklady + dokup 200,00 Kč ✓")
     assert [mid_sentence(w) for w in ("Trestné body", "Top-up", "AI", "Body")] == [
         "trestné body", "top-up", "AI", "body"]
 
@@ -167,14 +183,17 @@ async def test_the_lora_hand_and_table_tell_the_trick_and_the_cards_in_words(har
     hand = await _hand(ch, table, users, 1)
     assert hand.content.splitlines()[2:4] == [
         "Ve štychu: Anna K🍃", "V ruce máš: 7❤️ 8❤️ · 7🍃 8🍃 · 7🔔 8🔔 · 7🌰 8🌰"]
+    # (the alt texts read the suit as its word: a screen reader calls 🍃 "list vlající ve
+    # větru"; review 83)
     assert [(a.filename, a.description) for a in hand.attachments] == [(
-        "hand.png", "Tvoje karty (vypsané v textu zprávy). Ve štychu: Anna K🍃. Jsi na tahu.")]
+        "hand.png", "Tvoje karty (vypsané v textu zprávy). Ve štychu: Anna K zelené. Jsi na"
+        " tahu.")]
     other = await _hand(ch, table, users, 2)  # (another's turn: named)
     assert [a.description for a in other.attachments] == [
-        "Tvoje karty (vypsané v textu zprávy). Ve štychu: Anna K🍃. Na tahu: Bob."]
+        "Tvoje karty (vypsané v textu zprávy). Ve štychu: Anna K zelené. Na tahu: Bob."]
     [picture] = table_message(ch, table).attachments
     assert (picture.filename, picture.description) == ("table.png", (
-        "Červené – 1. tálie, 1. hra. Na tahu: Bob. Ve štychu: Anna K🍃. Body a karty: Anna –"
+        "Červené – 1. tálie, 1. hra. Na tahu: Bob. Ve štychu: Anna K zelené. Body a karty: Anna –"
         " před touto hrou 0, v této hře 0, 7 karet v ruce; Bob – před touto hrou 0, v této hře"
         " 0, 8 karet v ruce; Cyril – před touto hrou 0, v této hře 0, 8 karet v ruce; Dana –"
         " před touto hrou 0, v této hře 0, 8 karet v ruce."))
@@ -303,11 +322,13 @@ def test_the_taroky_deal_pictures_alt_says_in_short_what_it_shows() -> None:
 # -- the hand picture in words, both games alike (review 52, L3 and L7) ------------------------
 LAST_KVARTA = {
     "cs": ("• Vynášíš 7❤️, 8❤️: kvarta 7❤️ 8❤️ 9❤️ 10❤️; dál vynáší Cyril (přikládá 10❤️).",
-           "Tvoje karty (vypsané v textu zprávy). Poslední kvarta: vynášíš 7❤️, 8❤️: kvarta 7❤️"
-           " 8❤️ 9❤️ 10❤️; dál vynáší Cyril (přikládá 10❤️). Na tahu: Cyril."),
+           "Tvoje karty (vypsané v textu zprávy). Poslední kvarta: vynášíš 7 červené, 8 červené:"
+           " kvarta 7 červené 8 červené 9 červené 10 červené; dál vynáší Cyril (přikládá"
+           " 10 červené). Na tahu: Cyril."),
     "en": ("• You lead 7❤️, 8❤️: quart 7❤️ 8❤️ 9❤️ 10❤️; Cyril leads next (added 10❤️).",
-           "Your cards (listed in the message). Last quart: you lead 7❤️, 8❤️: quart 7❤️ 8❤️"
-           " 9❤️ 10❤️; Cyril leads next (added 10❤️). To act: Cyril."),
+           "Your cards (listed in the message). Last quart: you lead 7 hearts, 8 hearts: quart"
+           " 7 hearts 8 hearts 9 hearts 10 hearts; Cyril leads next (added 10 hearts). To act:"
+           " Cyril."),
 }
 
 
@@ -329,10 +350,12 @@ async def test_R_KVARTY_the_hand_alt_tells_the_last_kvarta_its_event_line_tells(
 
 
 LAST_TRICK = {
-    "cs": ("Tvoje karty (vypsané v textu zprávy). Ve štychu: Anna K🔔, Bob 7🔔. Poslední štych:"
-           " Anna E🍃, Bob 8🍃, Cyril 10🍃, Dana F🍃 – bere Anna. {turn}."),
-    "en": ("Your cards (listed in the message). In the trick: Anna K🔔, Bob 7🔔. Last trick:"
-           " Anna E🍃, Bob 8🍃, Cyril 10🍃, Dana F🍃 – taken by Anna. {turn}."),
+    "cs": ("Tvoje karty (vypsané v textu zprávy). Ve štychu: Anna K kule, Bob 7 kule. Poslední"
+           " štych: Anna E zelené, Bob 8 zelené, Cyril 10 zelené, Dana F zelené – bere Anna."
+           " {turn}."),
+    "en": ("Your cards (listed in the message). In the trick: Anna K bells, Bob 7 bells. Last"
+           " trick: Anna E leaves, Bob 8 leaves, Cyril 10 leaves, Dana F leaves – taken by Anna."
+           " {turn}."),
 }
 
 

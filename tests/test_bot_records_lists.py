@@ -59,13 +59,13 @@ async def test_history_names_members_as_now_and_says_why_a_place_beats_the_point
     assert reply(res).ephemeral and embed.title == "Lóra – poslední hry"
     assert embed.description == (
         f"**#{game}** {when} – 1. AI easy (30), 2. Cyril (40, harakiri 5),"
-        " 3. Anička (40, harakiri 10), 4. Bob (60, čistá stovka ✗)")
+        " 3. Anička (40, harakiri 10), 4. Bob (60, čistá stovka nevyšla ✗)")
     assert embed.footer.text is None and enabled_controls(reply(res)) == []  # one page
     await ann.slash(ch, "lora settings", language="en")
     res = await ann.slash(ch, "lora history")
     assert reply(res).embeds[0].description == (
         f"**#{game}** {when} – 1. AI easy (30), 2. Cyril (40, harakiri 5),"
-        " 3. Anička (40, harakiri 10), 4. Bob (60, clean hundred ✗)")
+        " 3. Anička (40, harakiri 10), 4. Bob (60, clean hundred missed ✗)")
 
 
 async def test_leaderboard_names_members_as_now_and_says_the_rating_orders_it(
@@ -161,7 +161,7 @@ async def test_export_adds_the_results_as_csv_and_keeps_the_replay_record(harnes
         f"{game};{day};1;AI easy;30;;\r\n"
         f"{game};{day};2;Cyril;40;harakiri 5;\r\n"
         f"{game};{day};3;Anička;40;harakiri 10;\r\n"
-        f"{game};{day};4;Bob;60;čistá stovka ✗;\r\n")
+        f"{game};{day};4;Bob;60;čistá stovka nevyšla ✗;\r\n")
     assert (await files[2].read()).startswith(b"\xef\xbb\xbf")  # a spreadsheet reads UTF-8
     for f in files[1:]:  # the ids that name the players today are in no file
         text = (await f.read()).decode("utf-8-sig")
@@ -174,7 +174,7 @@ async def test_export_adds_the_results_as_csv_and_keeps_the_replay_record(harnes
         f"{game},{day},1,AI easy,30,,\r\n"
         f"{game},{day},2,Cyril,40,harakiri 5,\r\n"
         f"{game},{day},3,Anička,40,harakiri 10,\r\n"
-        f"{game},{day},4,Bob,60,clean hundred ✗,\r\n")
+        f"{game},{day},4,Bob,60,clean hundred missed ✗,\r\n")
 
 
 def test_taroky_results_csv_writes_money_in_crowns_and_marks_a_seat_left():

@@ -194,24 +194,29 @@ def test_the_legend_is_legible_in_the_embed_and_keeps_under_the_game() -> None:
     """Review 9: the legend ("rozdává", "výnos tálie", "vynáší tento štych") was 20–24 px of
     1000, about 9 px on a 430 px phone (then 28 px of 1000: 9 px in the embed). Its words
     are ``SMALL_PX`` (11 px in the embed), whole, a role never split between lines; all seven
-    roles take two lines at most, the usual three one; the game's area ends above it."""
+    roles take two lines at most (a desítky's, with the knock's dot, too), the usual three
+    one; the game's area ends above it."""
     from bot.render import seats, table
     from bot.render.common import EMBED_W
     from bot.render.strings import s
 
     kinds = ("dealer", "leader", "trick", "maturant", "stovka", "ai", "away")
+    # a desítky's (review 83: its bare knock dots named; no trick's lead in it)
+    desitky = ("dealer", "leader", "maturant", "knock", "stovka", "ai", "away")
     for lang in ("cs", "en"):
-        for kind in kinds:
+        for kind in (*kinds, "knock"):
             word, f = seats.legend_label(kind, lang)
             assert word == s(f"legend_{kind}", lang)
             assert f.size * EMBED_W / table.W >= 11, (lang, kind)
-        lines = seats.legend_lines(kinds, lang, table.LEGEND_W)
-        assert tuple(k for line in lines for k in line) == kinds and len(lines) <= 2
-        for line in lines:
-            width = (sum(seats.badge_image(k, lang).width + 6
-                         + seats.legend_label(k, lang)[1].getlength(seats.legend_label(k, lang)[0])
-                         for k in line) + seats.LEGEND_GAP * (len(line) - 1))
-            assert width <= table.LEGEND_W, (lang, line)
+        for every in (kinds, desitky):
+            lines = seats.legend_lines(every, lang, table.LEGEND_W)
+            assert tuple(k for line in lines for k in line) == every and len(lines) <= 2
+            for line in lines:
+                width = (sum(seats.legend_mark(k, lang).width + 6
+                             + seats.legend_label(k, lang)[1].getlength(
+                                 seats.legend_label(k, lang)[0])
+                             for k in line) + seats.LEGEND_GAP * (len(line) - 1))
+                assert width <= table.LEGEND_W, (lang, line)
         height = seats.legend_height(kinds, lang, table.LEGEND_W)
         area = table.game_area(height)
         assert area.y + area.h + 4 <= table.H - table.MARGIN - height

@@ -98,7 +98,8 @@ def test_no_entrant_number_stands_before_a_name_next_to_the_place(
         "7", "AI Karel", "medium", "49", "1st", "4",  # best place first (review 69)
         "8", "AI Božena", "easy", "60", "2nd", "3",
         "5", "Eliška", "63", "3rd", "2",
-        "3", "Cecílie", "clean hundred ✗", "86", "4th", "1"]
+        # (its pill drawn twice: too wide in bold, then condensed, whole)
+        "3", "Cecílie", "clean hundred missed ✗", "clean hundred missed ✗", "86", "4th", "1"]
 
 
 def test_lora_sheet_notes_harakiri_stovka_and_the_substitute() -> None:
@@ -123,16 +124,16 @@ def test_lora_sheet_notes_harakiri_stovka_and_the_substitute() -> None:
     assert [line.values for line in cs] == [(str(p),) for p in outcome.scores]
     assert [line.place for line in cs] == list(outcome.places)
     assert [[(tag.label, tag.warn) for tag in line.tags] for line in cs] == [
-        [("harakiri 13", False), ("čistá stovka ✗", False)],
+        [("harakiri 13", False), ("čistá stovka nevyšla ✗", False)],
         [("AI po odstoupení", True), ("harakiri 11", False),  # (review 73: not "odchod")
-         ("čistá stovka ✗", False)],
+         ("čistá stovka nevyšla ✗", False)],
         [("střední", False)],  # (review 24: "AI · střední" under "AI Karel")
-        [("čistá stovka ✗", False)],
+        [("čistá stovka nevyšla ✗", False)],
     ]
     assert [line.points for line in cs] == ["1", "2", "4", "3"]
     en = sheet_lines(t, slot, "en")
     assert [tag.label for tag in en[1].tags] == ["AI after withdrawal", "harakiri 11",
-                                                 "clean hundred ✗"]
+                                                 "clean hundred missed ✗"]
     # the place as each language writes it (review 13: "1." in English pictures)
     assert [line.place_text for line in cs] == [f"{p}." for p in outcome.places]
     assert [line.place_text for line in en] == [
@@ -808,8 +809,9 @@ def test_the_standings_alt_text_writes_one_point_as_one() -> None:
     from bot.tournament.pictures import standings_alt
 
     alt = standings_alt(example_tournament("lora"), 1, "en")
-    assert alt.endswith("7th Anička – 1 pt; 8th Cecílie – 1 pt")
-    assert "6th Eliška – 2 pts;" in alt and "1 pts" not in alt
+    assert alt.endswith("7th Anička – 1 pt, penalty points 77; 8th Cecílie – 1 pt, penalty"
+                        " points 86")
+    assert "6th Eliška – 2 pts," in alt and "1 pts" not in alt
 
 
 @pytest.mark.parametrize("tag", ["lehký", "AI od 1. kola"])

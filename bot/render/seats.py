@@ -43,6 +43,7 @@ BADGE_GAP = 4  # px: between two badges
 BADGE_OVERLAP = 5  # px: the most two crowded badges overlap (within a badge's rim)
 MARKS = ("ai", "away")  # a player's marks: before the name when the roles fill the badges' row
 BACK_W = 20  # the card back beside the number of cards left
+KNOCK_D = 11  # px: a knock's dot
 ACTING = (74, 60, 12, 220)
 COLOURS = {**BADGE_COLOURS, "trick": (235, 235, 228)}
 LEGEND_PX = SMALL_PX
@@ -56,6 +57,16 @@ def badge_image(kind: str, lang: str) -> Image.Image:
     return badge(s(f"badge_{kind}", lang), COLOURS[kind], BADGE_D, px=SMALL_PX, pad=12)
 
 
+def legend_mark(kind: str, lang: str) -> Image.Image:
+    """What the legend shows before ``kind``'s words: a role's badge (``badge_image``), or
+    for "knock" a knock's dot as the panels draw it."""
+    if kind != "knock":
+        return badge_image(kind, lang)
+    img = Image.new("RGBA", (KNOCK_D + 1, KNOCK_D + 1), (0, 0, 0, 0))
+    dots(ImageDraw.Draw(img), 0, 0, 1, KNOCK_D, GOLD)
+    return img
+
+
 def _points(img: Image.Image, x: int, y: int, label: str, value: int) -> int:
     """A label and its points from (x, y), the row's top; returns where they end."""
     f = font(SMALL_PX, "narrow")
@@ -63,19 +74,47 @@ def _points(img: Image.Image, x: int, y: int, label: str, value: int) -> int:
     return x + 5 + int(text(img, (x + 5, y + 15), str(value), font(VALUE_PX, "bold"), TEXT, "lm"))
 
 
+def _points_width(label: str, value: int) -> int:
+    """How wide ``_points`` draws ``label`` and ``value``."""
+    return (int(font(SMALL_PX, "narrow").getlength(label)) + 5
+            + int(font(VALUE_PX, "bold").getlength(str(value))))
+
+
+def _game_key(total_label: str) -> str:
+    """The label of this game's points under the total labelled ``total_label``: under the
+    total before the game they read as added to it ("předtím 45 / + hra 4": the 45 is not
+    the lóra's total with the game's 4 in it; review 71)."""
+    return "pts_game_added" if total_label == "pts_before" else "pts_game"
+
+
+def _word_fits(n: int, lang: str, room: float) -> bool:
+    """Whether the word "ťuk" fits before ``n`` knocks' dots in ``room`` px."""
+    marks = 14 * min(n, 4) if n <= 4 else 14 + font(VALUE_PX, "bold").getlength(f"×{n}")
+    return font(SMALL_PX, "narrow").getlength(s("knocks", lang)) + 5 + marks <= room
+
+
 def _knocks(img: Image.Image, x: int, y: int, n: int, lang: str, room: int) -> int:
     """The knocks: the word and a dot each (one dot and ×n past four); the dots alone when
-    the word does not fit in ``room``. Returns where they end."""
+    the word does not fit in ``room`` (the legend then names the dot: ``bare_knocks``).
+    Returns where they end."""
     draw = ImageDraw.Draw(img)
-    word = s("knocks", lang)
-    f = font(SMALL_PX, "narrow")
-    marks = 14 * min(n, 4) if n <= 4 else 14 + font(VALUE_PX, "bold").getlength(f"×{n}")
-    if f.getlength(word) + 5 + marks <= room:
-        x += int(text(img, (x, y + 15), word, f, MUTED, "lm")) + 5
+    if _word_fits(n, lang, room):
+        f = font(SMALL_PX, "narrow")
+        x += int(text(img, (x, y + 15), s("knocks", lang), f, MUTED, "lm")) + 5
     if n <= 4:
-        return x + int(dots(draw, x, y + 10, n, 11, GOLD, 14))
-    dots(draw, x, y + 10, 1, 11, GOLD)
+        return x + int(dots(draw, x, y + 10, n, KNOCK_D, GOLD, 14))
+    dots(draw, x, y + 10, 1, KNOCK_D, GOLD)
     return x + 14 + int(text(img, (x + 14, y + 15), f"×{n}", font(VALUE_PX, "bold"), GOLD, "lm"))
+
+
+def bare_knocks(game: int | None, knocks: int, lang: str, total_label: str = "pts_lora") -> bool:
+    """Whether ``seat_panel`` shows a seat's knocks as dots without the word (no room for it
+    beside this game's points ``game``): the table's legend then says what the dot is
+    (review 83: a bare gold dot, explained nowhere)."""
+    if game is None or not knocks:
+        return False
+    x = PAD + _points_width(s(_game_key(total_label), lang), game) + 10
+    return not _word_fits(knocks, lang, SEAT_W - PAD - x)
 
 
 def _count(img: Image.Image, right: int, y: int, count: int) -> int:
@@ -117,12 +156,8 @@ def seat_panel(
     img = panel(SEAT_W, SEAT_H, ACTING if acting else PANEL, radius=14).copy()
     right = SEAT_W - PAD
     ends = {ROW_Y[0]: _points(img, PAD, ROW_Y[0], s(total_label, lang), total)}
-    if game is not None:
-        # under the total before the game, its points read as added to it ("předtím 45 /
-        # + hra 4": the 45 is not the lóra's total with the game's 4 in it; review 71 —
-        # no room for "před hrou 145" on the row above)
-        added = "pts_game_added" if total_label == "pts_before" else "pts_game"
-        x = _points(img, PAD, ROW_Y[1], s(added, lang), game) + 10
+    if game is not None:  # (no room for "před hrou 145" on the row above: review 71)
+        x = _points(img, PAD, ROW_Y[1], s(_game_key(total_label), lang), game) + 10
         ends[ROW_Y[1]] = _knocks(img, x, ROW_Y[1], knocks, lang, right - x) if knocks else x
     badges = [badge_image(k, lang) for k in kinds]
     moved = []  # the AI or away mark goes before the name when the badges' row lacks room
@@ -222,7 +257,7 @@ ENDED = ("stovka",)  # the roles the legend words otherwise once the lóra is ov
 
 def _item_width(kind: str, lang: str, ended: bool = False) -> int:
     word, f = legend_label(kind, lang, ended)
-    return badge_image(kind, lang).width + 6 + int(f.getlength(word))
+    return legend_mark(kind, lang).width + 6 + int(f.getlength(word))
 
 
 def legend_lines(kinds: Sequence[str], lang: str, width: int,
@@ -250,8 +285,8 @@ def legend_height(kinds: Sequence[str], lang: str, width: int, ended: bool = Fal
 
 @lru_cache(maxsize=32)
 def legend(kinds: tuple[str, ...], lang: str, width: int, ended: bool = False) -> Image.Image:
-    """The badge legend (RGBA, ``width`` px wide): each role's badge and words, the roles
-    centred on as few lines as take them (``ended``: ``legend_label``)."""
+    """The badge legend (RGBA, ``width`` px wide): each role's badge (a knock's dot) and
+    words, the roles centred on as few lines as take them (``ended``: ``legend_label``)."""
     lines = legend_lines(kinds, lang, width, ended)
     img = Image.new("RGBA", (width, max(1, LEGEND_ROW * len(lines))), (0, 0, 0, 0))
     for i, line in enumerate(lines):
@@ -259,7 +294,7 @@ def legend(kinds: tuple[str, ...], lang: str, width: int, ended: bool = False) -
                       + LEGEND_GAP * (len(line) - 1))) // 2
         mid = i * LEGEND_ROW + LEGEND_ROW // 2
         for kind in line:
-            b = badge_image(kind, lang)
+            b = legend_mark(kind, lang)
             paste(img, b, x, mid - b.height // 2)
             word, f = legend_label(kind, lang, ended)
             text(img, (x + b.width + 6, mid + 1), word, f, MUTED, "lm")

@@ -11,9 +11,13 @@ from bot.render import cards
 from bot.render.common import badge
 from engine.cards import SUIT_LETTERS
 
-# the medallion of an Ace in the art's own pixels (180×270): centre and radius
-_CX, _CY, _R = 90, 114, 55
-_INK = ((193, 26, 32), (28, 110, 46), (176, 90, 0), (110, 70, 40))  # a fallback disc's colour
+# the medallion of an Ace in the art's own pixels (180×270): its centre (draw_ace's) and a
+# radius inside its inner ring that clears the heart, the widest symbol (52–53 px from the
+# centre; 55 px around 114 clipped the heart's lobes under the drawn ring, review 83)
+_CX, _CY, _R = 90, 112, 58
+# the cards' index ink (cards_art/suits.py): a rank's colour and a fallback disc's; the four step
+# in lightness (maroon, dark green, ochre, near-black brown), so they differ without colour too
+_INK = ((147, 1, 15), (50, 93, 76), (156, 102, 52), (30, 13, 0))
 
 
 @lru_cache(maxsize=32)

@@ -31,7 +31,15 @@ from bot.render.common import (
 )
 from bot.render.fonts import fitted
 from bot.render.names import fit_said, fit_word
-from bot.render.seats import SEAT_H, SEAT_W, SMALL_PX, legend, legend_height, seat_panel
+from bot.render.seats import (
+    SEAT_H,
+    SEAT_W,
+    SMALL_PX,
+    bare_knocks,
+    legend,
+    legend_height,
+    seat_panel,
+)
 from bot.render.strings import game_name, lang_of, s
 from engine.contracts import TRICK_CONTRACTS, Contract
 from engine.views import DesitkyView, KvartyView, PublicView, TrickView
@@ -144,16 +152,38 @@ def _kinds(view: PublicView, seat: int) -> tuple[str, ...]:
     return tuple(kinds)
 
 
-def _legend_kinds(view: PublicView, marks: Sequence[str | None] = ()) -> tuple[str, ...]:
+def _legend_kinds(view: PublicView, marks: Sequence[str | None] = (),
+                  lang: str = "cs") -> tuple[str, ...]:
     kinds = ["dealer", "leader"] if view.in_tali else []
     if trick_leader(view) is not None:
         kinds.append("trick")
     if view.maturant is not None and view.phase != "finished":
         kinds.append("maturant")
+    if any(bare_knocks(game, knocks, lang, label)
+           for game, knocks, label in (_game_row(view, seat) for seat in range(4))):
+        # a panel's knocks are dots without their word (review 83); before "stovka", so that
+        # every role a desítky can have takes two lines (no "trick" in a desítky)
+        kinds.append("knock")
     if any(a is True for a in view.stovka):
         kinds.append("stovka")
     kinds += [k for k in MARKS if k in marks]
     return tuple(kinds)
+
+
+def _summed(view: PublicView) -> dict[int, int]:
+    """A play-off of several games: the tied seats' sums so far, shown instead of the lóra
+    total they are tied on (R-HARAKIRI); else none."""
+    if (view.harakiri_games or 1) <= 1:
+        return {}
+    return dict(zip(view.harakiri_seats or (), view.harakiri_sums, strict=False))
+
+
+def _game_row(view: PublicView, seat: int) -> tuple[int | None, int, str]:
+    """A seat panel's second row: this game's points (None: not in play), the knocks, and
+    the label of the total above them."""
+    game = view.running_points[seat] if view.phase == "play" else None
+    label = "pts_sum" if seat in _summed(view) else total_label(view)
+    return game, view.knocks[seat], label
 
 
 def columns(bottom: int) -> dict[int, int]:
@@ -169,29 +199,24 @@ def game_area(legend_h: int) -> Area:
 
 def _seats(img: Image.Image, view: PublicView, names: list[str], lang: str,
            highlight: int | None, bottom: int, marks: Sequence[str | None] = ()) -> None:
-    playing = view.phase == "play"
-    # a play-off of several games: the tied seats show their sum so far instead of the lóra
-    # total they are tied on (R-HARAKIRI)
-    summed = dict(zip(view.harakiri_seats or (), view.harakiri_sums, strict=False))
-    if (view.harakiri_games or 1) <= 1:
-        summed = {}
-    label = total_label(view)
+    summed = _summed(view)
     for seat, colour in ((highlight, BLUE), (view.to_act, GOLD)):  # rings under the panels
         if seat is not None:
             x, y, w, h = BOXES[(seat - bottom) % 4]
             paste(img, glow_ring(w, h, colour, MARGIN, 14), x - MARGIN, y - MARGIN)
     for seat in range(4):
         x, y, _, _ = BOXES[(seat - bottom) % 4]
+        game, knocks, label = _game_row(view, seat)
         piece = seat_panel(
             names[seat],
             view.hand_counts[seat],
             summed.get(seat, view.totals[seat]),
-            view.running_points[seat] if playing else None,
-            view.knocks[seat],
+            game,
+            knocks,
             _kinds(view, seat) + _mark(marks, seat),
             seat == view.to_act,
             lang,
-            "pts_sum" if seat in summed else label,
+            label,
             names=tuple(names),
         )
         paste(img, piece, x, y)
@@ -215,7 +240,7 @@ def table_image(view: PublicView, names: Sequence[str], lang: str = "cs",
     who = check_names(names, lang)
     img = _base(lang).copy()
     _header(img, view, who, lang)
-    kinds = _legend_kinds(view, marks)
+    kinds = _legend_kinds(view, marks, lang)
     ended = view.phase == "finished"
     legend_h = legend_height(kinds, lang, LEGEND_W, ended)
     if kinds:

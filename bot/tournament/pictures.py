@@ -311,17 +311,22 @@ def sheet_png(t_: TournamentRecord, slot: TournamentTableRecord, lang: str) -> b
 
 def standings_alt(t_: TournamentRecord, upto: int, lang: str, page: int = 1) -> str:
     """A standings picture in words (its alt text): what it stands after (and which places
-    it shows, one of more pages), and its entrants' places, names and points — the pages'
-    together every entrant's (the Standings button sends the pictures alone)."""
+    it shows, one of more pages), and its entrants' places, names, points and the column
+    that orders equal points (review 83: without it places 2–5 on "5 b." had no reason for
+    their order) — the pages' together every entrant's (the Standings button sends the
+    pictures alone)."""
     rounds = settings_of(t_).rounds
     final = is_final(t_, upto)
     head = page_subtitle(t_, tt("pic_final", lang, rounds=rounds) if final
                          else tt("pic_after", lang, round=upto, rounds=rounds), page, lang)
+    unit = score_unit(t_)
+    score = mid_sentence(worded("csv_score", unit, lang))
     rows = [counted(K + "podium_line", lang, row.points,  # (no bold: "**" read out)
                     place=listed_place(row, lang),
                     name=marked_name(t_, model.entrant(t_, row.entrant),
                                      readable(t_, model.entrant(t_, row.entrant), lang), lang),
                     points=number(row.points, lang))
+            + f", {score} {value_text(row.score, unit, lang, sign=unit == 'hal')}"
             for row in on_page(standings(t_, upto), page)]
     return f"{head}: " + "; ".join(rows)
 
@@ -333,15 +338,18 @@ def mid_sentence(label: str) -> str:
 
 
 def sheet_alt(t_: TournamentRecord, slot: TournamentTableRecord, lang: str) -> str:
-    """A table's sheet in words (its alt text): each player's place, name (an AI in his
-    seat marked as the picture's pill marks it — review 80: the alt text did not) and the
-    game's columns, best place first."""
+    """A table's sheet in words (its alt text): each player's place, name, the tags the
+    picture gives him (an AI's level, who played for him, a čistá stovka made or missed)
+    and the game's columns, best place first; then the control sum (review 83: a screen
+    reader learnt neither that an AI played a seat nor whether the money added up)."""
     rules = games.get(t_.game_kind).tournament_rules()
     columns = [mid_sentence(tt(f"col_{c.key}", lang)) for c in rules.columns]
     rows = [f"{line.place_text} {line.name}"
-            + "".join(f" ({tag.label})" for tag in line.tags if tag.warn) + ": "
+            + (f" ({', '.join(tag.label for tag in line.tags)})" if line.tags else "") + ": "
             + ", ".join(f"{label} {value}" for label, value in zip(columns, line.values,
                                                                    strict=True))
             + f", {mid_sentence(tt('pic_points', lang))} {line.points}"
             for line in placed_lines(t_, slot, lang)]
-    return f"{tt('pic_sheet', lang, table=slot.table_no)}: " + "; ".join(rows)
+    control = [f.label for f in sheet_footer(t_, slot, lang) if f.ok is not None]
+    return ". ".join([f"{tt('pic_sheet', lang, table=slot.table_no)}: " + "; ".join(rows),
+                      *control])

@@ -17,7 +17,7 @@ from bot.games.base import absent_over_line, picture_legend
 from bot.i18n import game_t, has, t, unlisted
 from bot.model import Table, TableSettings
 from bot.tournament.words import scoring_rule, tournament_table_name, worded
-from bot.ui.alt import png_file
+from bot.ui.alt import png_file, spoken
 from bot.ui.components import (
     LobbyAIButton,
     LobbyButton,
@@ -340,7 +340,7 @@ def table_message(table: Table, *, closed: bool = False, render: bool = True,
     ui = game_ui(table)
     running = not closed and not state.finished
     picture = None if closed else ui.table_picture(table, lang)
-    alt = None if picture is None else ui.table_alt(table, lang)
+    alt = None if picture is None else spoken(ui.table_alt(table, lang), lang)
     image = draw(picture, f"the table picture of table {table.table_id}") if render else None
     lines = [aborted_line(reason, lang)] if closed else ui.status_lines(table, lang)
     if table.recent.lines:
@@ -436,14 +436,15 @@ def hand_message(table: Table, view: SeatViewBase, lang: str, *,
         if legend:
             lines.append(legend)
     attachments = []
+    alt = spoken(parts.alt, lang)
     if not render:
         return {"content": "\n".join(lines), "view": view_,
                 "attachments": [], "embed": None, "picture": parts.picture,
-                "filename": "hand.png", "description": parts.alt}
+                "filename": "hand.png", "description": alt}
     if parts.picture is not None:
         image = draw(parts.picture, f"the hand on table {table.table_id}")
         if image is not None:
-            attachments.append(png_file(image, "hand.png", parts.alt))
+            attachments.append(png_file(image, "hand.png", alt))
     return {
         "content": "\n".join(lines),
         "view": view_,
