@@ -140,8 +140,12 @@ PINNED = {
     # them 6fe9d319…; review 74: "Máš ohlášeného pagáta: nech si I na poslední štych." in
     # play while the announced pagát is open — 22 hands gained that one line, nothing else;
     # without it 658a670c…; "valáta" after hlásit/přidat as "flek na valáta" — 4 lines,
-    # nothing else; with "valát" 74b43efd…)
-    "taroky": "e3dc532329c16e55095935e394af9eba45e4067ed5174c317c32c87a639c9749",
+    # nothing else; with "valát" 74b43efd…; review 85: "Hlášení: teď můžeš jen říct dobrá –
+    # pagáta nebo valáta lze ohlásit jen ve svém prvním tahu; …" (why) — 11 lines; under the
+    # prompt the glosses of the words offered, "1P: se spoluhráčem, kterého zavoláš · …",
+    # "Valát: tvoje strana vezme všech 12 štychů (8,00 Kč)" — 9 hands gained that one line,
+    # nothing else; without both e3dc5323…)
+    "taroky": "9fc0f4dcad978f68d24192ae0ed2adbf001cea75c4755890ce895768b55a254e",
 }
 
 
