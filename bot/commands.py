@@ -594,6 +594,8 @@ def help_embed(group: app_commands.Group, ui: GameUI, lang: str, *,
         lines = [help_line(ui, commands[n], lang, values) for n in shown]
         if lines and has(game_key(ui.kind, f"help.{section}_note")):
             lines.append(game_t(ui.kind, f"help.{section}_note", lang, **values))
+        if lines and section == "start" and has(game_key(ui.kind, "ai_levels")):
+            lines.append(game_t(ui.kind, "ai_levels", lang))  # what "+ AI (level)" adds
         if lines:
             embed.add_field(name=game_t(ui.kind, f"help.{section}", lang),
                             value="\n".join(lines), inline=False)

@@ -131,7 +131,11 @@ async def test_taroky_help_in_english_for_a_newcomer_names_every_command(harness
         "A table where nothing happens for a whole day (nobody sits down, leaves, changes the"
         " rules or starts the game) closes by itself.",
         "After a game, **Play again** opens a new table with the same players and rules (not"
-        " in a tournament)."]
+        " in a tournament).",
+        # what "+ AI (level)" adds (review 85), as engine.taroky.ai plays them
+        "AI levels: **easy** bids cautiously, then plays a random legal card; **medium** plays"
+        " by rules of thumb; **hard** tries its cards out on many possible deals."]
+    assert len(embed) <= 6000 and all(len(f.value) <= 1024 for f in embed.fields)
     assert sections["Playing"] == [
         "**My cards** at the table or **/taroky hand** – your cards, only you see them. You "
         "play there: click a card or a button.",

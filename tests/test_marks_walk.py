@@ -142,8 +142,12 @@ PINNED = {
     # without it 658a670c…; "valáta" after hlásit/přidat as "flek na valáta" — 4 lines,
     # nothing else; with "valát" 74b43efd…; review 78: ♣ and ♠ in card names followed by
     # U+FE0E (text presentation: Discord's Twemoji drew them dark grey) — 1015 lines, only
-    # that, every ♣/♠ gained it; with the bare signs e3dc5323…)
-    "taroky": "c2c88f7aee36eb3204828b007f04947cf2233b4153f64c1de6d3ceb00dc9bdaf",
+    # that, every ♣/♠ gained it; with the bare signs e3dc5323…; review 85: "Hlášení: teď
+    # můžeš jen říct dobrá – pagáta nebo valáta lze ohlásit jen ve svém prvním tahu; …" (why)
+    # — 11 lines; under the prompt the glosses of the words offered ("1P: se spoluhráčem,
+    # kterého zavoláš · …", "Valát: tvoje strana vezme všech 12 štychů (8,00 Kč)") — 9 hands
+    # gained that one line, nothing else; without them c2c88f7a…)
+    "taroky": "8258412ec281a6bf9aae918fa6967f8743f99b79c0fd644c8b47a89f8c2bbc71",
 }
 
 

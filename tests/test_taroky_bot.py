@@ -184,7 +184,8 @@ async def test_the_hand_shows_the_phase_controls_and_the_engine_reasons(harness)
     assert "XIX, partner: Alice – the others do not know yet" in hand_c.content
     hand_b = await c.open_hand(users[1])
     assert "partner" not in hand_b.content
-    assert "Opponent: Alice (first duty)." in hand_b.content
+    assert ("Opponents: Alice (first duty) and whoever holds XIX; the other player is on"
+            " your side.") in hand_b.content
     # the choice is applied as a whole, in an order the engine accepts
     values = [json.dumps(Discard(0, parse_card(x)).to_json(), separators=(",", ":"))
               for x in ("Jh", "Ch", "Qh", "3k")]
@@ -668,7 +669,8 @@ def test_the_forced_card_in_the_trick_in_play_is_marked_there_and_the_last_deals
     assert hand(table, rnd.view(0), "cs").lines[2:4] == [told, trick]
     xvii = parse_card("XVII")  # her card of trick 4, by her click in this deal
     table.events = [Unclicked(0, "auto"), CardPlayed(0, xvii),
-                    TrickTaken(0, 12, (xvii, *parse_cards("Jh 7p Ck"))), *start, *events]
+                    TrickTaken(0, 12, (xvii, *parse_cards("Jh 7p Ck")), 0), *start,
+                    *events]
     assert hand(table, rnd.view(0), "cs").lines[2:4] == [told, trick]
 
 
@@ -853,7 +855,10 @@ async def test_the_hand_names_only_what_the_seat_may_do(harness):
         "Tvoje hlášení: re na pagáta. Víc přidat nemůžeš – skonči tlačítkem Hotovo.")
     await c.play_deal(script, stop=last_said(3, "done"))
     hand = await c.open_hand(alice)
-    assert hand.content.splitlines()[3] == "Hlášení: teď můžeš jen říct dobrá."
+    assert hand.content.splitlines()[3] == (  # why (review 85), from the engine's cases
+        "Hlášení: teď můžeš jen říct dobrá – pagáta nebo valáta lze ohlásit jen ve svém"
+        " prvním tahu; flek na hru, sup na pagáta nebo flek na valáta smí dát jen"
+        " protistrana.")
     assert [x["label"] for x in enabled_controls(hand)] == ["Dobrá"]
 
 

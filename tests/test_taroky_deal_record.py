@@ -85,7 +85,8 @@ def test_the_deal_picture_shows_every_item_that_moved_money_with_whose_it_was(
     assert deal is not None
     assert account(row, EXAMPLE_NAMES, "cs") == (
         "Účet pro hráče Anička a Cecílie: hra +1,20 Kč · taročky (Anička) +0,50 Kč · honéry"
-        " (Bohouš) −0,50 Kč · barvičky (Dalibor) nezapočteno · pagát ×2 −8,00 Kč = −6,80 Kč,"
+        " (Bohouš) −0,50 Kč · barvičky (Dalibor) nepočítá se – strana prohrála · pagát ×2"
+        " −8,00 Kč = −6,80 Kč,"
         " zaokrouhleno na −7,00 Kč.")
     assert deal_picture._chips(deal, row, EXAMPLE_NAMES, "cs") == [
         ("hraje", "Anička", GOLD), ("volá", "XIX", TEXT), ("+", "Cecílie", GOLD),

@@ -271,12 +271,12 @@ def _played_to(seed: int, lang: str, tricks: int) -> tuple[TarokyRound, Table]:
 @pytest.mark.parametrize(("lang", "lines", "later"), [
     ("en", ["Announcements are over; Anička leads.", "Dalibor takes trick 1.",
             "Anička takes trick 2.", "Dalibor takes trick 3.", "Cecílie takes trick 4.",
-            "Bohouš takes trick 5 (10♠\ufe0e C♠\ufe0e K♠\ufe0e XIV)."],
-     ["Bohouš takes trick 5.", "Anička takes trick 6 (Q♥ K♥ J♥ III)."]),
+            "Bohouš takes trick 5 (led by Cecílie: 10♠\ufe0e C♠\ufe0e K♠\ufe0e XIV)."],
+     ["Bohouš takes trick 5.", "Anička takes trick 6 (led by Bohouš: Q♥ K♥ J♥ III)."]),
     ("cs", ["Konec hlášení, vynáší Anička.", "Dalibor bere 1. štych.", "Anička bere 2. štych.",
             "Dalibor bere 3. štych.", "Cecílie bere 4. štych.",
-            "Bohouš bere 5. štych (10♠\ufe0e C♠\ufe0e K♠\ufe0e XIV)."],
-     ["Bohouš bere 5. štych.", "Anička bere 6. štych (D♥ K♥ J♥ III)."]),
+            "Bohouš bere 5. štych (vynáší Cecílie: 10♠\ufe0e C♠\ufe0e K♠\ufe0e XIV)."],
+     ["Bohouš bere 5. štych.", "Anička bere 6. štych (vynáší Bohouš: D♥ K♥ J♥ III)."]),
 ])
 def test_t_view_the_table_message_names_the_last_tricks_cards_only(
         lang: str, lines: list[str], later: list[str]) -> None:

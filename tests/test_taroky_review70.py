@@ -125,7 +125,7 @@ def test_the_hlasky_are_listed_declarer_first_as_they_were_announced() -> None:
     assert [s for s, _h in row.hlasky_said] == [3, 1, 2]
     assert account_parts(row, EXAMPLE_NAMES, "cs")[1:] == [
         "taročky (Dalibor) +0,50 Kč", "trulhonéry (Dalibor) +1,00 Kč",
-        "honéry (Bohouš) −0,50 Kč", "barvičky (Cecílie) nezapočteno"]
+        "honéry (Bohouš) −0,50 Kč", "barvičky (Cecílie) nepočítá se – strana prohrála"]
     assert sheet._detail_parts(row, EXAMPLE_NAMES, "cs")[1:5] == [
         "taročky Dalibor +0,50", "trulhonéry Dalibor +1,00", "honéry Bohouš −0,50",
         "barvičky Cecílie (nezapočteno)"]

@@ -377,11 +377,12 @@ def test_a_stand_in_is_marked_at_the_table_and_a_forced_card_only_in_its_hand() 
     table = _table(rnd)
     events = [Unclicked(0, "auto"), ev.CardPlayed(0, parse_card("Sk")),
               ev.CardPlayed(1, parse_card("XX")),
-              ev.TrickTaken(0, 8, tuple(parse_card(c) for c in ("Sk", "XX"))),
+              ev.TrickTaken(0, 8, tuple(parse_card(c) for c in ("Sk", "XX")), 0),
               Unclicked(2, "stand_in"), ev.TurnPassed(2), ev.TurnPassed(3)]
     assert event_lines(table, events) == [
-        "Anička bere 8. štych (Škýz XX).", "Cecílie: dobrá (tah AI)."]
-    assert event_lines(_table(rnd, "en"), events)[0] == "Anička takes trick 8 (Škýz XX)."
+        "Anička bere 8. štych (vynáší Anička: Škýz XX).", "Cecílie: dobrá (tah AI)."]
+    assert event_lines(_table(rnd, "en"), events)[0] == (
+        "Anička takes trick 8 (led by Anička: Škýz XX).")
     assert not any("automati" in line for line in event_lines(table, events))
     # Dalibor's 4♦ was his only legal card: his hand says so, nobody else's does
     from bot.games.taroky.hand import hand
@@ -469,12 +470,14 @@ def test_T_SCORE_HLASKY_the_result_lists_every_hlaska_counted_with_its_money_or_
     assert lines[0].endswith(" hra vyhrána 47:23, ale pagát (Anička, flek ×2) nevyšel – padl"
                              " už v 7. štychu.")
     assert lines[1] == ("Účet pro hráče Anička a Cecílie: hra +1,20 Kč · taročky (Anička) +0,50 Kč"
-                        " · honéry (Bohouš) −0,50 Kč · barvičky (Dalibor) nezapočteno"
+                        " · honéry (Bohouš) −0,50 Kč · barvičky (Dalibor) nepočítá se –"
+                        " strana prohrála"
                         " · pagát ×2 −8,00 Kč = −6,80 Kč, zaokrouhleno na −7,00 Kč.")
     lines = deal_result(_table(rnd, "en"), row, "en").splitlines()
     assert lines[1] == ("Account for Anička and Cecílie: game +1.20 Kč · 8–9 taroks (Anička)"
                         " +0.50 Kč · honours (Bohouš) −0.50 Kč · 1–2 taroks (Dalibor) not"
-                        " counted · pagát ultimo ×2 −8.00 Kč = −6.80 Kč, rounded to −7.00 Kč.")
+                        " counted (side lost) · pagát ultimo ×2 −8.00 Kč = −6.80 Kč, rounded"
+                        " to −7.00 Kč.")
     solo = rnd.protocol[3]  # a solo without hlášky says nothing of them
     assert solo.hlasky == ((), (), (), ()) and "taro" not in deal_result(_table(rnd), solo,
                                                                            "cs")
@@ -853,8 +856,13 @@ def test_the_announcement_prompt_names_only_what_the_seat_may_still_say() -> Non
          "You announced: redouble the pagát ultimo. Nothing more can be added – finish"
          " with Done.")
     rnd.apply(Announce(3, "done"))
-    # Anička again: the re was her partner's, the sup is the opponents': only Dobrá is left
-    says(0, "done", "Hlášení: teď můžeš jen říct dobrá.", "Announcements: you can only pass now.")
+    # Anička again: the re was her partner's, the sup is the opponents': only Dobrá is left,
+    # and why, from the cases of the engine's refusals (review 85)
+    says(0, "done", "Hlášení: teď můžeš jen říct dobrá – pagáta nebo valáta lze ohlásit jen ve"
+         " svém prvním tahu; flek na hru, sup na pagáta nebo flek na valáta smí dát jen"
+         " protistrana.", "Announcements: you can only pass now – you announce pagát ultimo"
+         " or valat only in your first turn; only the other side may double the game,"
+         " re-redouble the pagát ultimo or double valat.")
 
 
 def test_the_announcement_prompt_reads_as_a_sentence_in_every_mix() -> None:
@@ -925,14 +933,20 @@ def test_the_czech_roles_address_the_player_without_a_gender() -> None:
         "Máš volaný XIX, spoluhráč: Anička – ostatní to zatím nevědí.")
     assert role_line(_table(rnd), rnd.view(2), "en") == (
         "You hold the called XIX, partner: Anička – the others do not know yet.")
-    assert role_line(_table(rnd), rnd.view(1), "cs") == "Soupeř: Anička (první povinnost)."
-    assert role_line(_table(rnd), rnd.view(1), "en") == "Opponent: Anička (first duty)."
+    # (review 85: who the declarer's partner is to an opponent, without who holds XIX)
+    assert role_line(_table(rnd), rnd.view(1), "cs") == (
+        "Soupeři: Anička (první povinnost) a ten, kdo má XIX; zbylý hráč hraje s tebou.")
+    assert role_line(_table(rnd), rnd.view(1), "en") == (
+        "Opponents: Anička (first duty) and whoever holds XIX; the other player is on your"
+        " side.")
     rnd, _seat = example("play")  # XIX is out: everybody knows the pairs
     # (review 48: "Hraješ s hráčem Anička", "proti hráčům …": names stay as they are)
     assert role_line(_table(rnd), rnd.view(2), "cs") == "Spoluhráč: Anička."
     assert role_line(_table(rnd), rnd.view(2), "en") == "Partner: Anička."
-    assert role_line(_table(rnd), rnd.view(1), "cs") == "Soupeři: Anička, Cecílie."
-    assert role_line(_table(rnd), rnd.view(1), "en") == "Opponents: Anička, Cecílie."
+    assert role_line(_table(rnd), rnd.view(1), "cs") == (
+        "Tvoje strana: ty a Dalibor; soupeři: Anička, Cecílie.")
+    assert role_line(_table(rnd), rnd.view(3), "en") == (
+        "Your side: you and Bohouš; opponents: Anička, Cecílie.")
 
 
 def test_T_CALL_the_silent_solo_declarer_reads_the_others_know_once_the_called_tarok_is_out(
@@ -1421,7 +1435,9 @@ def test_the_hand_says_a_flek_the_table_s_limit_alone_forbids() -> None:
                          else ["Re na hru u tohoto stolu nejde – nejvýš jeden flek (bez re)."])
         rnd.apply(Announce(seat, "done"))
     view = rnd.view(0)
-    assert prompt(cs, view, "cs") == "Hlášení: teď můžeš jen říct dobrá."
+    assert prompt(cs, view, "cs") == (  # (the re: the limit's line says it, not the prompt)
+        "Hlášení: teď můžeš jen říct dobrá – pagáta nebo valáta lze ohlásit jen ve svém"
+        " prvním tahu.")
     assert flek_limit_lines(cs, view, "cs") == [
         "Re na hru u tohoto stolu nejde – nejvýš jeden flek (bez re)."]
     assert flek_limit_lines(en, view, "en") == [
@@ -1429,7 +1445,8 @@ def test_the_hand_says_a_flek_the_table_s_limit_alone_forbids() -> None:
     try:
         rnd.verify(Announce(0, "flek:game"))
     except IllegalAction as exc:
-        assert (exc.code, exc.params) == ("flek_not_allowed", {"flek_max": 1})
+        assert (exc.code, exc.params) == ("flek_not_allowed",
+                                          {"case": "flek_limit", "flek_max": 1})
     else:
         raise AssertionError("a re past the table's highest flek was accepted")
 

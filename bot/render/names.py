@@ -250,20 +250,31 @@ def fit_said(words: Callable[[str], str], name: str, names: Sequence[str], size:
     return words(cut(name, names, fnt, room)), fnt
 
 
+# the AI players' names begin so ("AI Karel": ``bot.tables.seating.AI_NAMES``)
+AI_PREFIX = "AI "
+
+
 def short_names(names: Sequence[str], fnt: Font, width: float) -> list[str] | None:
     """Every player's name in a place ``width`` px wide (under a mini card): all whole where
     they all fit, else all as their first letters ("Anička" "A") where those tell the
     players apart, else as the first letters of their first and last words ("Jan Novák"
     "JN"), else each cut apart from the others (``fit_apart``) — one form for the row, so
     that no whole name reads as another's initial; None where even so two read alike
-    ("J…" for "Jan Novák" and "Jan Nováček")."""
+    ("J…" for "Jan Novák" and "Jan Nováček"). The initials leave out an AI player's
+    ``AI_PREFIX`` ("AI Karel" "K"; review 85: "AK AB AJ" read as codes), and keep it only
+    where that alone tells two apart ("AI Karel" beside a "Karel")."""
     if all(_fits(fnt, name, width) for name in names):
         return list(names)
-    for initials in ([name[:1] for name in names],
-                     [(w[0][:1] + w[-1][:1] if len(w) > 1 else "".join(w)[:1])
-                      for w in (name.split() for name in names)]):
+    bare = [name.removeprefix(AI_PREFIX) or name for name in names]
+    for initials in ([name[:1] for name in bare], _first_last(bare), _first_last(names)):
         if len(set(initials)) == len(set(names)) and all(
                 x and _fits(fnt, x, width) for x in initials):
             return initials
     cut = [fit_apart(name, names, fnt, width) for name in names]
     return cut if len(set(cut)) == len(set(names)) else None
+
+
+def _first_last(names: Sequence[str]) -> list[str]:
+    """The first letters of each name's first and last words ("Jan Novák" "JN")."""
+    return [(w[0][:1] + w[-1][:1] if len(w) > 1 else "".join(w)[:1])
+            for w in (name.split() for name in names)]

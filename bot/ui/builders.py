@@ -14,7 +14,7 @@ import discord
 
 from bot.games import GameUI, Picture, ui_of
 from bot.games.base import absent_over_line, picture_legend
-from bot.i18n import game_t, has, t, unlisted
+from bot.i18n import game_key, game_t, has, t, unlisted
 from bot.model import Table, TableSettings
 from bot.tournament.words import scoring_rule, tournament_table_name, worded
 from bot.ui.alt import png_file, spoken
@@ -200,10 +200,14 @@ def aborted_line(reason: str | None, lang: str) -> str:
 def lobby_description(table: Table, waiting: bool) -> str:
     """What a lobby asks for: seats to fill; once every seat is taken, that its creator
     (named) may start — after all accept changed rules, if some still have to (``waiting``;
-    review 71: a full lobby kept asking to fill the seats)."""
+    review 71: a full lobby kept asking to fill the seats). Seats to fill: what the AI
+    levels mean, where the game says it (``ai_levels``)."""
     kind, lang = table.game_kind, table.settings.lang
     if not table.full or table.seat_of(table.creator_id) is None:
-        return game_t(kind, "lobby_desc", lang, n=len(table.seats))
+        desc = game_t(kind, "lobby_desc", lang, n=len(table.seats))
+        # what the "+ AI (level)" buttons below add, where the game says it (review 85)
+        levels = game_key(kind, "ai_levels")
+        return f"{desc}\n{t(levels, lang)}" if has(levels) else desc
     return game_t(kind, "lobby_full_agree" if waiting else "lobby_full", lang,
                   creator=f"<@{table.creator_id}>")
 

@@ -11,8 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from engine.taroky.errors import Refusal
-
 ITEMS = ("pagat", "valat", "flek:game", "flek:pagat", "flek:valat", "done")  # ``legal`` order
 FLEK_ITEMS = {"flek:game": "game", "flek:pagat": "pagat", "flek:valat": "valat"}
 DECLARER_SIDE = "D"
@@ -28,6 +26,13 @@ def entitled_side(owner: str, next_level: int) -> str:
     return other(owner) if next_level % 2 else owner
 
 
+AnnounceRefusal = tuple[str, str, str]
+"""(code, rule id, case) of a refused announcement: the case says which of the rule's
+conditions refused it — the hand tells a player why he can only pass (review 85)."""
+CASES = ("said_this_turn", "first_turn_only", "pagat_announced", "pagat_not_held",
+         "valat_announced", "flek_unannounced", "flek_other_side", "flek_limit")
+
+
 def announce_refusal(
     item: str,
     *,
@@ -39,8 +44,10 @@ def announce_refusal(
     owners: Mapping[str, str | None],
     levels: Mapping[str, int],
     flek_max: int | None,
-) -> Refusal | None:
-    """Why ``item`` may not be said now by a seat of ``side`` (None: it may).
+) -> AnnounceRefusal | None:
+    """Why ``item`` may not be said now by a seat of ``side`` (None: it may), with the case
+    (``CASES``): a flek past the table's highest is ``flek_limit`` only when the seat's side
+    could give it otherwise.
 
     ``said``: the items this seat already said in this turn; ``owners``: the owner side of
     ``game``, ``pagat`` and ``valat`` (None: not announced); ``levels``: their flek levels.
@@ -49,22 +56,28 @@ def announce_refusal(
         return None
     if item in said:
         code = "flek_not_allowed" if item in FLEK_ITEMS else "announce_not_allowed"
-        return (code, "T-ANNOUNCE")
+        return (code, "T-ANNOUNCE", "said_this_turn")
     if item == "pagat":
-        if not first_turn or not holds_pagat or game == "2P" or owners["pagat"] is not None:
-            return ("announce_not_allowed", "T-HLASKY-PAGAT")
+        if not first_turn:
+            return ("announce_not_allowed", "T-HLASKY-PAGAT", "first_turn_only")
+        if game == "2P" or owners["pagat"] is not None:
+            return ("announce_not_allowed", "T-HLASKY-PAGAT", "pagat_announced")
+        if not holds_pagat:
+            return ("announce_not_allowed", "T-HLASKY-PAGAT", "pagat_not_held")
         return None
     if item == "valat":
-        if not first_turn or owners["valat"] is not None:
-            return ("announce_not_allowed", "T-HLASKY-VALAT")
+        if not first_turn:
+            return ("announce_not_allowed", "T-HLASKY-VALAT", "first_turn_only")
+        if owners["valat"] is not None:
+            return ("announce_not_allowed", "T-HLASKY-VALAT", "valat_announced")
         return None
     key = FLEK_ITEMS[item]
     owner = owners[key]
     if owner is None:
-        return ("flek_not_allowed", "T-FLEK")
+        return ("flek_not_allowed", "T-FLEK", "flek_unannounced")
     nxt = levels[key] + 1
-    if flek_max is not None and nxt > flek_max:
-        return ("flek_not_allowed", "T-FLEK")
     if side != entitled_side(owner, nxt):
-        return ("flek_not_allowed", "T-FLEK")
+        return ("flek_not_allowed", "T-FLEK", "flek_other_side")
+    if flek_max is not None and nxt > flek_max:
+        return ("flek_not_allowed", "T-FLEK", "flek_limit")
     return None

@@ -332,9 +332,8 @@ class TarokyDeal:
             "options": self.options,
         }
 
-    def _announce_refusal(self, seat: int, item: str, limited: bool = True) -> Refusal | None:
-        """Why ``seat`` may not say ``item`` now (``limited`` False: as if the table had no
-        highest flek, option ``flek_max``)."""
+    def _announce_refusal(self, seat: int, item: str) -> ann.AnnounceRefusal | None:
+        """Why ``seat`` may not say ``item`` now, and the case of it."""
         side = self.side_of(seat)
         assert side is not None and self.game is not None
         return ann.announce_refusal(
@@ -346,7 +345,7 @@ class TarokyDeal:
             game=self.game,
             owners=self._owners(),
             levels=self.levels,
-            flek_max=self.options.flek_max if limited else None,
+            flek_max=self.options.flek_max,
         )
 
     def _owners(self) -> dict[str, str | None]:
@@ -367,12 +366,15 @@ class TarokyDeal:
         if isinstance(a, Discard):
             return discard_refusal(self.hands[a.seat], a.card), {"card": a.card}
         if isinstance(a, Announce):
-            refusal = self._announce_refusal(a.seat, a.item)
-            # refused by the table's highest flek alone: the refusal names it (review 79:
-            # a player was not told why he could not give re)
-            alone = (refusal is not None and self.options.flek_max is not None
-                     and self._announce_refusal(a.seat, a.item, limited=False) is None)
-            return refusal, ({"flek_max": self.options.flek_max} if alone else {})
+            said = self._announce_refusal(a.seat, a.item)
+            if said is None:
+                return None, {}
+            code, rule, case = said
+            # the case says why (review 85: "you can only pass" said no reason); refused by
+            # the table's highest flek alone, the refusal names it (review 79: a player was
+            # not told why he could not give re)
+            limit = {"flek_max": self.options.flek_max} if case == "flek_limit" else {}
+            return (code, rule), {"case": case, **limit}
         if isinstance(a, Play):
             hand = self.hands[a.seat]
             refusal = play_refusal(hand, a.card, self.trick, self.varsava, self.options.mond_rule)
@@ -593,7 +595,7 @@ class TarokyDeal:
         self.piles[winner] |= mask_of(cards)
         self.won[winner] += 1
         k = len(self.tricks)
-        events.append(TrickTaken(winner, k, cards))
+        events.append(TrickTaken(winner, k, cards, self.leader))
         if k <= TALON_TURNS:
             card = self.talon[k - 1]
             if self.game == "W":  # T-TALON-W: to the winner's pile, not part of the trick

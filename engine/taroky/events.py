@@ -168,9 +168,13 @@ class CardPlayed(Event):
 
 @dataclass(frozen=True, slots=True)
 class TrickTaken(Event):
+    """``seat`` takes trick ``number``; ``cards`` in the order played, the first by
+    ``leader`` (the line names who led: review 85)."""
+
     seat: int
     number: int  # 1–12
     cards: tuple[int, ...]
+    leader: int
 
 
 @dataclass(frozen=True, slots=True)

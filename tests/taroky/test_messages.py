@@ -34,7 +34,7 @@ SAMPLES = [
     ev.PartnerRevealed(2),
     ev.AloneRevealed(0),
     ev.CardPlayed(1, parse_card("Sk")),
-    ev.TrickTaken(0, 1, tuple(parse_card(c) for c in ("XX", "Kh", "10x", "Qp"))),
+    ev.TrickTaken(0, 1, tuple(parse_card(c) for c in ("XX", "Kh", "10x", "Qp")), 3),
     ev.TalonTurned(parse_card("Ah"), 2),
     ev.TalonTurned(parse_card("Ah"), None),
     ev.DealEnded("1P", 0, 2, (59, 11), (1050, -1050, 1050, -1050)),

@@ -208,9 +208,9 @@ def test_T_FLEK_a_refusal_by_the_table_s_highest_flek_alone_names_it():
 
     d = deal_worked_with(TarokyOptions(flek_max=1))
     run(d, "0 announce done; 1 announce flek:game; 1 announce done")
-    assert params(d, 2, "flek:game") == {"flek_max": 1}
+    assert params(d, 2, "flek:game") == {"case": "flek_limit", "flek_max": 1}
     run(d, "2 announce done")
-    assert params(d, 3, "flek:game") == {}
+    assert params(d, 3, "flek:game") == {"case": "flek_other_side"}  # (a re: not his side's)
 
 
 def test_T_FLEK_no_flek_on_a_silent_pagat():

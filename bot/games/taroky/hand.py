@@ -31,20 +31,21 @@ from bot.games.taroky.words import (
     game_name,
     game_object,
     is_tarok,
+    money,
     refusal,
 )
-from bot.i18n import t, tn
+from bot.i18n import has, t, tn
 from bot.model import Table
 from bot.ui import alt
 from bot.ui.components import DISABLED, ActionButton, ActionsSelect
 from engine.taroky import TarokyRound
 from engine.taroky.actions import Announce, Bid, Call, Choose, DealAction, Discard, Play, Trojka
-from engine.taroky.announce import FLEK_ITEMS
+from engine.taroky.announce import FLEK_ITEMS, ITEMS
 from engine.taroky.bidding import BID_WORDS, CHOICES
 from engine.taroky.cards import PAGAT, cards_of, mask_of
 from engine.taroky.errors import IllegalAction, TarokyError
 from engine.taroky.events import CardPlayed, DealStarted
-from engine.taroky.scoring import LAST_TRICK
+from engine.taroky.scoring import LAST_TRICK, PAGAT_ANNOUNCED, VALAT_ANNOUNCED
 from engine.taroky.talon import CALLABLE, silent_solo
 from engine.taroky.views import SeatView
 
@@ -96,10 +97,14 @@ def role_line(table: Table, view: SeatView, lang: str) -> str:
         secret = pub.partner is None
         return t("taroky.role_partner_secret" if secret else "taroky.role_partner", lang,
                  name=names[pub.declarer], card=card_label(pub.called or 0, lang))
-    if view.side == "O":
+    if view.side == "O":  # (review 85: her own side in words, once she can know it)
         if view.partner is not None:
+            mate = next(s for s in range(4) if s not in (view.seat, pub.declarer, view.partner))
             return t("taroky.role_opponent_pair", lang, name=names[pub.declarer],
-                     partner=names[view.partner])
+                     partner=names[view.partner], mate=names[mate])
+        if pub.called is not None and not view.alone:  # the partner still secret to her
+            return t("taroky.role_opponent_called", lang, name=names[pub.declarer],
+                     game=game_name(pub.game, lang), card=card_label(pub.called, lang))
         return t("taroky.role_opponent", lang, name=names[pub.declarer],
                  game=game_name(pub.game, lang))
     return t("taroky.role_unknown", lang, name=names[pub.declarer], game=game)
@@ -192,7 +197,7 @@ def prompt(table: Table, view: SeatView, lang: str) -> str:
                 return t("taroky.hand_discard_many", lang, n=view.discard_left)
             return t("taroky.hand_discard_one", lang)
         case Announce():
-            return _announce_prompt(view, lang)
+            return _announce_prompt(round_of(table), view, lang)
         case _:
             return t("taroky.hand_lead" if not pub.trick else "taroky.hand_play", lang)
 
@@ -213,12 +218,28 @@ def _bid_options(view: SeatView, lang: str) -> list[str]:
         t(f"taroky.can_bid_{b}", lang) for b in ("dobra", "zduch") if b in bids]
 
 
-def _announce_prompt(view: SeatView, lang: str) -> str:
+def gloss_line(view: SeatView, lang: str) -> str:
+    """Under the prompt, what each word the seat's turn offers commits it to, a short
+    clause each in the order of the buttons (review 85: a newcomer went back to the rules
+    at each step; the buttons stay short): the games it may bid or choose, the žďuch;
+    the pagát ultimo and the valát it may announce, with their values announced (the
+    engine's: T-HLASKY-PAGAT, T-HLASKY-VALAT). A dobrá or a flek needs none."""
+    values = {"pagat": PAGAT_ANNOUNCED, "valat": VALAT_ANNOUNCED}
+    words = [a.bid if isinstance(a, Bid) else a.game if isinstance(a, Choose) else a.item
+             for a in view.legal if isinstance(a, Bid | Choose | Announce)]
+    line = " · ".join(t(f"taroky.gloss_{w}", lang, card=card_label(PAGAT, lang),
+                          tricks=LAST_TRICK, money=money(values.get(w, 0), lang))
+                        for w in words if has(f"taroky.gloss_{w}"))
+    return line[:1].upper() + line[1:]
+
+
+def _announce_prompt(rnd: TarokyRound, view: SeatView, lang: str) -> str:
     """The announcement turn: what the seat said in it, and only what it may still say (the
-    engine's legal items; ``done`` is always one: Dobrá, or Hotovo once it said something)."""
+    engine's legal items; ``done`` is always one: Dobrá, or Hotovo once it said something);
+    with nothing to say but dobrá, why (``only_pass_reasons``)."""
     said = said_this_turn(view)
-    items = offer_words([a.item for a in view.legal
-                         if isinstance(a, Announce) and a.item != "done"], view, lang)
+    legal = [a.item for a in view.legal if isinstance(a, Announce) and a.item != "done"]
+    items = offer_words(legal, view, lang)
     if said:
         told = ", ".join(item_words(i, view, lang, said=True) for i in said)
         if items:
@@ -226,7 +247,45 @@ def _announce_prompt(view: SeatView, lang: str) -> str:
         return t("taroky.hand_announce_all", lang, said=told)
     if items:
         return t("taroky.hand_announce", lang, items=items)
+    why = only_pass_reasons(rnd, view, lang)
+    if why:
+        return t("taroky.hand_announce_none_why", lang, why="; ".join(why))
     return t("taroky.hand_announce_none", lang)
+
+
+def _any_of(items: Sequence[str], lang: str) -> str:
+    """"a, b or c" (one: itself)."""
+    return items[0] if len(items) == 1 else t(
+        "taroky.any_of", lang, first=", ".join(items[:-1]), last=items[-1])
+
+
+def only_pass_reasons(rnd: TarokyRound, view: SeatView, lang: str) -> list[str]:
+    """Why the seat can only say dobrá in its announcement turn, from the cases of the
+    engine's refusals of each item (``engine.taroky.announce.CASES``; review 85): the pagát
+    ultimo and the valát only in a first turn, or announced already, or the pagát not
+    held; each flek the other side's to give. Left out: a flek of nothing announced, and
+    one past the table's highest (``flek_limit_lines`` says it)."""
+    cases: dict[str, list[str]] = {}
+    for item in ITEMS:
+        try:
+            rnd.verify(Announce(view.seat, item))
+        except IllegalAction as exc:
+            case = exc.params.get("case")
+            if isinstance(case, str):
+                cases.setdefault(case, []).append(item)
+        except TarokyError:
+            continue
+    out = []
+    for case in ("first_turn_only", "pagat_announced", "pagat_not_held", "valat_announced"):
+        if case in cases:
+            out.append(t(f"taroky.only_pass_{case}", lang, card=card_label(PAGAT, lang),
+                         items=_any_of([item_words(i, view, lang) for i in cases[case]],
+                                       lang)))
+    fleks = [flek_said(level, key, lang)
+             for key, level in (flek_level(i, view) for i in cases.get("flek_other_side", []))]
+    if fleks:
+        out.append(t("taroky.only_pass_flek_other_side", lang, fleks=_any_of(fleks, lang)))
+    return out
 
 
 def flek_limit_lines(table: Table, view: SeatView, lang: str) -> list[str]:
@@ -266,9 +325,8 @@ def secret_partner_warning(view: SeatView, names: Sequence[str], lang: str) -> s
     if not items:
         return ""
     assert pub.declarer is not None
-    shown = items[0] if len(items) == 1 else t(
-        "taroky.any_of", lang, first=", ".join(items[:-1]), last=items[-1])
-    return t("taroky.hand_announce_reveals", lang, items=shown, name=names[pub.declarer])
+    return t("taroky.hand_announce_reveals", lang, items=_any_of(items, lang),
+             name=names[pub.declarer])
 
 
 def said_this_turn(view: SeatView) -> list[str]:
@@ -555,6 +613,9 @@ def hand(table: Table, view: Any, lang: str) -> HandParts:
         lines.append(keep)
     said = prompt(table, view, lang)
     lines.append(said)
+    gloss = gloss_line(view, lang) if not table.stood_in(view.seat) else ""
+    if gloss:
+        lines.append(gloss)
     lines.extend(flek_limit_lines(table, view, lang))
     warning = secret_partner_warning(view, table.names(), lang)
     if warning:

@@ -505,7 +505,7 @@ def _pagat_result(pagat: PagatResult, names: Sequence[str], lang: str) -> str:
 def account_parts(row: DealRecord, names: Sequence[str], lang: str) -> list[str]:
     """The parts of a deal's money as the engine scored them (T-SCORE: ``G``, each hláška
     of ``H``, ``P``, ``V``), each signed for the declarer side — so that they add up to
-    ``S`` — and a hláška not counted marked so."""
+    ``S`` — and a hláška not counted marked so, with why (its side lost, or 35:35)."""
     assert row.components is not None
 
     def cash(hal: int) -> str:
@@ -513,12 +513,15 @@ def account_parts(row: DealRecord, names: Sequence[str], lang: str) -> list[str]
 
     parts = [t("taroky.account_game", lang, flek=times(row.flek[0]),
                money=cash(row.components["G"]))]
+    # why one is not counted (review 85: "not counted" beside an honour that was): the
+    # 35:35 counts none, else its side lost the game (T-SCORE-HLASKY)
+    void = "taroky.account_hlaska_void_" + ("tie" if row.tie else "lost")
+    eyes = ":".join(map(str, row.eyes or ()))
     for s, seat in row.hlasky_said:
         for h, counted, hal in seat:
             parts.append(t("taroky.account_hlaska", lang, hlaska=word(h, lang), name=names[s],
                            money=cash(hal if s in row.declarers else -hal)) if counted
-                         else t("taroky.account_hlaska_void", lang, hlaska=word(h, lang),
-                                name=names[s]))
+                         else t(void, lang, hlaska=word(h, lang), name=names[s], eyes=eyes))
     if row.pagat is not None:
         key = "taroky.account_pagat" if row.pagat.announced else "taroky.account_pagat_silent"
         parts.append(t(key, lang, flek=times(row.pagat.level), money=cash(row.pagat.amount)))

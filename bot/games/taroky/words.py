@@ -106,11 +106,14 @@ def amount(hal: int, lang: str = "cs", signed: bool = False) -> str:
 
 def refusal(error: Exception, lang: str = "cs") -> str:
     """Why the engine refused an action, in the bot's words for its refusal code
-    (``taroky.why.<code>``; cards named with suit symbols), never a code or a rule id."""
+    (``taroky.why.<code>``; cards named with suit symbols), never a code or a rule id —
+    for an announcement, for its case (``taroky.why.<case>``: which condition refused it)."""
     code = str(getattr(error, "code", ""))
     params = dict(getattr(error, "params", {}) or {})
     key = f"taroky.why.{code}"
-    if code == "must_play_tarok" and params.get("led") == "suit":
+    if has(f"taroky.why.{params.get('case')}"):
+        key = f"taroky.why.{params['case']}"
+    elif code == "must_play_tarok" and params.get("led") == "suit":
         key += "_void"  # a suit was led and he has none of it
     if has(key):
         card = params.get("card")
