@@ -143,6 +143,21 @@ def _taroky_preferanc() -> bytes:
     return render_taroky_table(rnd.public_view(), TAROKY_NAMES, "cs")
 
 
+def _taroky_laid() -> bytes:
+    """The table in play with five taroks laid away face up (their box's mini cards)."""
+    import dataclasses
+
+    from bot.games.taroky.pictures import render_table as render_taroky_table
+    from bot.games.taroky.pictures.examples import NAMES as TAROKY_NAMES
+    from bot.games.taroky.pictures.examples import example as taroky_example
+    from engine.taroky.cards import parse_card
+
+    view = taroky_example("play")[0].public_view()
+    ii, iv, v, xvi, xx = (parse_card(c) for c in ("II", "IV", "V", "XVI", "XX"))
+    deal = dataclasses.replace(view.deal, face_up_discards=((ii, v), (xvi,), (), (xx, iv)))
+    return render_taroky_table(dataclasses.replace(view, deal=deal), TAROKY_NAMES, "cs")
+
+
 @functools.cache
 def _example_tournament(kind: str, field: int) -> TournamentRecord:
     from bot.tournament.examples import example_tournament
@@ -190,6 +205,7 @@ PICTURES: dict[str, Callable[[], bytes]] = {
 
 
     "taroky_table_preferanc": _taroky_preferanc,
+    "taroky_table_laid": _taroky_laid,
     **{f"tournament_{what}_{kind}": _tournament(kind, what)
        for kind in ("lora", "taroky") for what in ("standings", "sheet")},
     **LARGE_STANDINGS,
@@ -201,7 +217,7 @@ IN_EMBED = {
     "lora_table_trick", "lora_table_kvarty", "lora_table_desitky", "lora_table_stovka",
     "lora_table_choose", "lora_table_finished",
     "taroky_table_play", "taroky_table_bid", "taroky_table_discard", "taroky_table_varsava",
-    "taroky_table_finished", "taroky_table_preferanc",
+    "taroky_table_finished", "taroky_table_preferanc", "taroky_table_laid",
     "leaderboard", "tournament_standings_lora", "tournament_standings_taroky",
     *LARGE_STANDINGS,
 }

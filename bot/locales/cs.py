@@ -1495,6 +1495,8 @@ STRINGS: dict[str, str] = {
     "taroky.pic.deal_eyes_one": "{n} oko",
     "taroky.pic.deal_eyes_few": "{n} oči",
     "taroky.pic.deal_eyes_many": "{n} očí",
+    "taroky.pic.deal_side_won": "{eyes} ✓ výhra",
+    "taroky.pic.deal_side_lost": "{eyes} ✗ prohra",
     "taroky.pic.sheet_title": "Protokol – {n}. kolo",
     "taroky.pic.sheet_sub": "vklad {stake} · rozdání: {deals}",
     "taroky.pic.sheet_sub_deal": "rozdání {first}. z {deals} · vklad {stake}",

@@ -1489,6 +1489,8 @@ STRINGS: dict[str, str] = {
     "taroky.pic.deal_eyes_one": "{n} eye",
     "taroky.pic.deal_eyes_few": "{n} eyes",
     "taroky.pic.deal_eyes_many": "{n} eyes",
+    "taroky.pic.deal_side_won": "{eyes} ✓ won",
+    "taroky.pic.deal_side_lost": "{eyes} ✗ lost",
     "taroky.pic.sheet_title": "Score sheet – round {n}",
     "taroky.pic.sheet_sub": "stake {stake} · deals: {deals}",
     "taroky.pic.sheet_sub_deal": "deal {first} of {deals} · stake {stake}",

@@ -321,6 +321,15 @@ def _seat(img: Image.Image, x: int, y: int, name: str, role: str, tricks: int,
 Block = tuple[str, str, RGB, list[tuple[str, str, int, list[int], list[int]]]]
 
 
+def _side_eyes(eyes: int, won: int, lang: str) -> str:
+    """A side's eyes with its verdict in words ("47 očí ✓ výhra", "23 očí ✗ prohra"; ``won``
+    > 0 it won the game, < 0 lost it, 0 a tie: the eyes alone, the strip's chip says it):
+    the green and red were the same yellow to colour-blind eyes (review 83)."""
+    if won == 0:
+        return _eyes(eyes, lang)
+    return pic("deal_side_won" if won > 0 else "deal_side_lost", lang, eyes=_eyes(eyes, lang))
+
+
 def _blocks(deal: PublicView, row: DealRecord, reveal: Reveal, names: list[str],
             lang: str) -> list[Block]:
     """The panels under the talon: (title, its eyes, their colour, its seats: name, role,
@@ -353,8 +362,8 @@ def _blocks(deal: PublicView, row: DealRecord, reveal: Reveal, names: list[str],
         side_o.append((pic("deal_talon_theirs", lang) + (" · " + what if what else ""), "",
                        -1, sorted(reveal.opp_talon, key=list(row.talon).index), []))
     return [  # (a side of two or three: its seats below are named)
-        (pic("deal_side_d", lang), _eyes(row.eyes[0], lang), mine, side_d),
-        (pic("deal_side_o", lang), _eyes(row.eyes[1], lang), theirs, side_o),
+        (pic("deal_side_d", lang), _side_eyes(row.eyes[0], won, lang), mine, side_d),
+        (pic("deal_side_o", lang), _side_eyes(row.eyes[1], -won, lang), theirs, side_o),
     ]
 
 

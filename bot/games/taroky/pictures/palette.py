@@ -32,7 +32,8 @@ def samples() -> list[Image.Image]:
 @lru_cache(maxsize=1)
 def taroky() -> Image.Image:
     """The palette of Taroky's pictures (table, hand, protocol)."""
-    # (its 48 most frequent colours exactly, not 64: with the last trick's mini cards, the
-    # octree's colours for the rest kept only 239 entries apart, ``_keep_exact``)
+    # (its 32 most frequent colours exactly, not 64: with the last trick's mini cards, the
+    # octree's colours for the rest kept only 239 entries apart, ``_keep_exact``; 48 did
+    # until the talon's and the laid taroks' cards were mini cards too, review 83)
     return common.fixed_palette(samples(), card_faces("taroky", 54), common.named_colours(),
-                                common=48)
+                                common=32)

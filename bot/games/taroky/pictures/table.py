@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from bot.games.taroky.pictures import palette
 from bot.games.taroky.pictures.chips import (
@@ -729,16 +729,20 @@ def inset_title(title: str, box: Inset) -> tuple[str, Font]:
 def _inset(img: Image.Image, x: int, y: int, box: Inset, title: str, shown: Sequence[int],
            lang: str, backs: int = 0) -> None:
     """A box of ``box``'s size with a title and up to six small cards (the talon's, the
-    taroks laid away), the faces as a table in ``lang`` shows them, ``backs`` face down
-    after them."""
+    taroks laid away), ``backs`` face down after them. The faces are mini cards a card's
+    height (``put_mini``: a suit card its rank and sign, a tarok its number, at the box's
+    px), their ranks within what the next card leaves free: six whole faces 50 px wide
+    were 18 px on a phone, 12 px of each seen, their indices 3 px (review 83)."""
     paste(img, panel(box.w, box.plain_h, PANEL, radius=14), x, y)
     label, ft = inset_title(title, box)
     text(img, (x + 10, y + 6), label, ft, TEXT)
     n = len(shown) + backs
     step = box.card_w + 6 if n <= 4 else (box.w - 20 - box.card_w) // max(1, n - 1)
+    free = step if step < box.card_w else None
+    height = cards.card_height(box.card_w)
     for i, card in enumerate(shown):
-        cards.put(img, card, box.card_w, x + 10 + i * step, y + box.cards_top, "plain",
-                  DECK, lang)
+        put_mini(img, card, box.card_w, x + 10 + i * step, y + box.cards_top, "plain",
+                 free=free, rank_px=box.px, height=height, deck=DECK, lang=lang)
     for j in range(backs):
         cards.put(img, cards.BACK, box.card_w, x + 10 + (len(shown) + j) * step,
                   y + box.cards_top, "plain", DECK)
@@ -755,7 +759,8 @@ def draw_last_trick(img: Image.Image, deal: PublicView, takes: Takes | None, lan
     """The last trick's box at ``at`` (its top-left corner): its cards in play order as mini
     cards (a suit card its rank and sign, a tarok its number: ``minis``), the winner's
     aglow, who played each under it (``short_names``, else the order it was played in: the
-    winner's gold), who took it under them (``takes``: ``last_takes``; None: nothing)."""
+    winner's gold, bold and underlined), who took it under them (``takes``: ``last_takes``;
+    None: nothing)."""
     last = deal.last_trick
     if last is None or takes is None:
         return
@@ -764,8 +769,8 @@ def draw_last_trick(img: Image.Image, deal: PublicView, takes: Takes | None, lan
     label, ft = inset_title(pic("last_trick", lang), box)
     text(img, (x + 10, y + 6), label, ft, TEXT)
     w = box.mini_w
-    f = font(box.px)
-    short = short_names(names, f, w + MINI_GAP)
+    f, bold = font(box.px), font(box.px, "bold")
+    short = short_names(names, bold, w + MINI_GAP)  # (the winner's bold: fits it too)
     row = y + box.cards_top + box.mini_h + 2 + box.line // 2
     for i, (seat, card) in enumerate(last.played):
         left = x + 10 + i * (w + MINI_GAP)
@@ -773,12 +778,25 @@ def draw_last_trick(img: Image.Image, deal: PublicView, takes: Takes | None, lan
         put_mini(img, card, w, left, y + box.cards_top, "glow" if took else "plain",
                  rank_px=box.px, height=box.mini_h, deck=DECK, lang=lang)
         if box.players:  # (the order it was played in where the names read alike)
-            text(img, (left + w // 2, row), short[seat] if short else str(i + 1), f,
-                 GOLD if took else MUTED, "mm")
+            who = short[seat] if short else str(i + 1)
+            text(img, (left + w // 2, row), who, bold if took else f, GOLD if took else MUTED,
+                 "mm")
+            if took:
+                _underline(img, left + w // 2,
+                           row + round(bold.getbbox(who, anchor="mm")[3]) + 3,
+                           bold.getlength(who))
     lines, f = takes
     under = row + (box.line if box.players else 0)
     for i, line in enumerate(lines):
         text(img, (x + 10, under + i * box.line), line, f, MUTED, "lm")
+
+
+def _underline(img: Image.Image, cx: int, y: int, width: float) -> None:
+    """A gold bar ``width`` px wide centred at ``cx`` from ``y`` down: under the last
+    trick's winner, who was told only by gold (as grey as the others' in greyscale,
+    review 83), as its bold is."""
+    half = max(6, round(width / 2))
+    ImageDraw.Draw(img).rectangle((cx - half, y, cx + half, y + 2), fill=GOLD)
 
 
 def takes_lines(name: str, names: Sequence[str], lang: str, box: Inset = TABLE_INSET) -> Takes:
