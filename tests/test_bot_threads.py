@@ -82,7 +82,8 @@ async def test_a_second_table_in_a_channel_plays_in_its_own_thread(harness):
     assert shown == [
         (discord.MessageType.default, "", ["Lóra – stůl č. 1"]),
         (discord.MessageType.thread_created, "Lóra – stůl č. 2", []),
-        (discord.MessageType.default, f"U stolu č. 2 (Lóra) se hraje ve vlákně <#{thread.id}>.", [])]
+        (discord.MessageType.default,
+         f"U stolu č. 2 (Lóra) se hraje ve vlákně <#{thread.id}>.", [])]
 
 
 async def test_a_new_table_asked_for_in_a_table_s_thread_is_sent_to_the_channel(harness):
