@@ -8,7 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import discord
+
+from bot.games import ui_of
 from tests.botkit import channel_delivered, enabled_controls, open_table, reply
+from tests.storage_kit import archive, crafted_lora_json, human, robot, row
 from tests.test_bot_again import _final, _finish, _players
 from tests.test_bot_threads import _to_the_end, pointers, set_threads, setup, thread_of
 
@@ -200,3 +204,42 @@ async def test_a_rematch_in_the_table_s_thread_renames_it_and_the_channel_line_f
     await _to_the_end(harness, new.table_id)
     assert [m.content.split(":")[0] for m in pointers(ch)] == [
         f"Lóra – stůl č. {new.table_id} ve vlákně <#{thread.id}>"]
+
+
+async def test_history_stats_and_export_name_the_table_players_saw(harness):
+    """MEDIUM 6: "/taroky historie" called table 2 "#1" (the archive's own number) and the
+    stats said "(#3)"; LOW 3: a shared place read "2. Dana, 2. Emil" where the final order
+    writes "2.–3."."""
+    env = harness.env
+    guild = env.create_guild()
+    ch = guild.create_text_channel("klub")
+    ann, bob = (guild.add_member(env.create_user(n, global_name=n.capitalize()))
+                for n in ("ann", "bob"))
+    store = harness.bot.store
+    await store.create_table(guild.id, ch.id, ann.id, {}, [None] * 4)  # (table 1: no game)
+    lora = crafted_lora_json([row(1, 1, "cervene", [2, 2, 2, 2])], [5, 9, 7, 7], [0, 2, 3, 1])
+    game = await archive(store, guild.id, [human(ann.id, "Ann"), human(bob.id, "Bob"),
+                                           robot(), robot("hard")], lora,
+                         places=[1, 4, 2, 2], channel_id=ch.id)
+    [summary] = await store.recent_games(guild.id, "lora")
+    assert (game, summary.table_id) == (1, 2)
+    when = discord.utils.format_dt(summary.finished_at, "d")
+    await ann.slash(ch, "lora settings", language="cs")
+    assert reply(await ann.slash(ch, "lora history")).embeds[0].description == (
+        f"**Stůl č. 2** {when} – 1. Ann (5), 2.–3. AI easy (7), 2.–3. AI hard (7), 4. Bob (9)")
+    stats = reply(await ann.slash(ch, "lora stats")).embeds[0]
+    assert ("Nejlepší a nejhorší lóra", "5 b. (stůl č. 2)") in [
+        (f.name, f.value) for f in stats.fields]
+    res = await ann.slash(ch, "lora export", game=2)
+    assert reply(res).content.startswith("Stůl č. 2. V souboru CSV")
+    assert [f.filename for f in reply(res).attachments] == [
+        "lora-2.png", "lora-2.json", "lora-2.csv"]
+    res = await ann.slash(ch, "lora export", game=1)  # (the archive's number: not a table's)
+    assert reply(res).content.startswith("Dohranou hru u stolu č. 1 na tomto serveru nenajdu.")
+
+
+def test_taroky_averages_round_half_away_from_zero():
+    """LOW 2: an average of 162.5 h read "+1,62 Kč" (Python's half to even)."""
+    ui = ui_of("taroky")
+    assert [ui.score_text(v, "cs") for v in (162.5, -162.5, 650 / 4, -287.5, 0.4)] == [
+        "+1,63 Kč", "−1,63 Kč", "+1,63 Kč", "−2,88 Kč", "0,00 Kč"]
