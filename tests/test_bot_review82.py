@@ -199,11 +199,26 @@ async def test_a_rematch_in_the_table_s_thread_renames_it_and_the_channel_line_f
     assert thread.name == f"Lóra – stůl č. {new.table_id}"
     assert [(m.id, m.content) for m in pointers(ch)] == [
         (pointer.id, f"U stolu č. {new.table_id} (Lóra) se hraje ve vlákně <#{thread.id}>.")]
-    await harness.service.add_ai(new.table_id, bob.id, "easy")  # (beside the two kept)
+    await harness.service.join(new.table_id, alice.id, "Alice")
     await harness.service.start(new.table_id, bob.id)
     await _to_the_end(harness, new.table_id)
     assert [m.content.split(":")[0] for m in pointers(ch)] == [
         f"Lóra – stůl č. {new.table_id} ve vlákně <#{thread.id}>"]
+    # its own rematch takes the thread over in turn; the first table's button leads there
+    await bob.click(_final(thread, f"Konec lóry – stůl č. {new.table_id}"), label="Hrát znovu")
+    third = harness.service.table_of_user(guild.id, bob.id)
+    assert third.channel_id == thread.id and thread.name == f"Lóra – stůl č. {third.table_id}"
+    res = await alice.click(final, label="Hrát znovu")
+    assert reply(res).content == (
+        f"Další hra po stole č. 1 už je založená: stůl č. {third.table_id} (<#{thread.id}>) "
+        "čeká na hráče – přisedneš tlačítkem **Přisednout**.")
+    # a table finished before its rematches were linked (as review 82's were): the lobby
+    # waiting in the thread is "in this thread" (LOW 6: "V tomto kanálu")
+    (await harness.bot.controller.table(1)).again_id = None
+    res = await alice.click(final, label="Hrát znovu")
+    assert reply(res).content == (
+        f"V tomto vlákně už na hráče čeká stůl č. {third.table_id} – přisednout k němu můžeš"
+        " tlačítkem **Přisednout**.")
 
 
 async def test_history_stats_and_export_name_the_table_players_saw(harness):
