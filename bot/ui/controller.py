@@ -290,7 +290,8 @@ class Controller:
         user = interaction.user
         known = self.service.tables.get(table_id)
         elsewhere = known is not None and message_id(interaction) != known.message_id
-        changes = None if known is None or not elsewhere else rule_changes(known, lang)
+        changes = None if known is None or not elsewhere or known.rematch is None \
+            else rule_changes(known, lang)
         table = await self.service.join(table_id, user.id, user.display_name,
                                         agreed=changes is None)
         if message_id(interaction) == table.message_id:
