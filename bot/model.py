@@ -383,6 +383,9 @@ class Table:
     # invitation's text as last written}; each former player (his click, or the
     # invitation's) takes his old seat back
     rematch: JSONDict | None = None
+    # a finished table: the newest rematch opened from it by "Hrát znovu" (its old button
+    # then leads there, not to a second rematch with its stale rules: review 82)
+    again_id: int | None = None
     # its channel (or thread) was deleted: it closed for that (its old buttons say so)
     gone: bool = False
     # a lobby: when someone last did something there (opened it, sat down, left, declined,
@@ -476,9 +479,10 @@ class Table:
 
     def rematch_awaited(self) -> list[int]:
         """A rematch's invited players (the finished table's other humans) who have neither
-        sat down nor declined yet, in their old seats' order."""
+        sat down nor declined yet, in their old seats' order; nobody once the table is full
+        (nobody can sit down any more: review 82)."""
         seats = (self.rematch or {}).get("seats")
-        if not isinstance(seats, dict):
+        if not isinstance(seats, dict) or self.full:
             return []
         done = {self.creator_id, *self.humans(), *self.rematch_declined()}
         order = sorted((i, int(u)) for u, i in seats.items()
@@ -513,6 +517,8 @@ class Table:
             extra["pointer"] = self.pointer_id
         if self.rematch is not None:
             extra["rematch"] = dict(self.rematch)
+        if self.again_id is not None:
+            extra["again"] = self.again_id
         if self.gone:
             extra["gone"] = True
         if self.touched is not None:

@@ -57,6 +57,7 @@ def table_from_record(rec: TableRecord) -> Table:
         parent_id=_id(extra.get("parent")),
         pointer_id=_id(extra.get("pointer")),
         rematch=extra.get("rematch") if isinstance(extra.get("rematch"), dict) else None,
+        again_id=_id(extra.get("again")),
         gone=extra.get("gone") is True,
         # (a lobby saved before its last activity was kept: its last save)
         touched=_stamp(extra.get("touched")) or rec.updated_at.timestamp(),

@@ -33,6 +33,7 @@ from bot.storage.models import LeaderboardRow, PlayerStats
 from bot.storage.protocol import TableStore
 from bot.storage.settings import TABLE_THREADS
 from bot.table_defaults import defaults_text, server_defaults
+from bot.tournament.words import place_label
 from bot.ui.alt import png_file
 from bot.ui.builders import EMBED_COLOUR
 from bot.ui.components import frozen_view
@@ -229,14 +230,20 @@ async def history_message(interaction: Interaction, ui: GameUI, page: int,
         interaction, (p.user_id for g in games for p in g.players if p.human))
     lines = []
     for g in games:
-        order = ", ".join(
-            f"{p.place}. {seat_name(names.get(p.user_id or 0, p.name), p.seat in g.left, lang)}"
+        places = [p.place for p in g.players]
+        order = ", ".join(  # (a shared place as the final order writes it: "2.–3.")
+            f"{place_label(p.place, p.place + places.count(p.place) - 1, lang)} "
+            f"{seat_name(names.get(p.user_id or 0, p.name), p.seat in g.left, lang)}"
             f" ({ui.score_text(p.points, lang) or p.points}"
             f"{_notes(ui, g.outcome, p.seat, lang)})"
             for p in g.players)
         when = discord.utils.format_dt(g.finished_at, "d")
         mark = tournament_mark(g.tournament, lang)  # (review 40: casual games looked alike)
-        lines.append(f"**#{g.game_id}** {when}{' · ' + mark if mark else ''} – {order}")
+        # the number of the table it was played at, which its players saw (review 82: the
+        # archive's own "#1" was table 2); export takes it
+        number = t("core.history_table", lang, id=g.table_id) if g.table_id is not None \
+            else f"#{g.game_id}"
+        lines.append(f"**{number}** {when}{' · ' + mark if mark else ''} – {order}")
     embed.description = "\n".join(lines)
     pages = _pages(total)
     if pages == 1:
@@ -328,7 +335,8 @@ def add_records_commands(group: app_commands.Group, ui: GameUI) -> None:
         lang = await controller_of(interaction).languages.lang_for(interaction)
         assert interaction.guild_id is not None
         await interaction.response.defer(ephemeral=True, thinking=True)
-        data = await store_of(interaction).export_game(interaction.guild_id, game, ui.kind)
+        data = await store_of(interaction).export_game(interaction.guild_id, game, ui.kind,
+                                                       by_table=True)
         if data is None:
             history = command_shown(ui, "history", czech_client(interaction))
             await interaction.followup.send(t("core.export_missing", lang, id=game,

@@ -202,7 +202,8 @@ async def test_an_invited_player_declines_and_the_lobby_says_who_is_awaited(harn
     assert _players(ch, new)[-1] == "⏳ Čeká se na: " + ", ".join(f"<@{u.id}>" for u in waiting)
     res = await carol.click(invite, label="Nehraju")
     assert res.followups[-1].ephemeral and res.followups[-1].content == (
-        f"Dobře – u stolu č. {nid} tentokrát nehraješ, stůl to ukazuje. Přisednout můžeš i "
+        f"Dobře – u stolu č. {nid} tentokrát nehraješ, ostatní to u stolu uvidí. Přisednout "
+        "můžeš i "
         "tak, dokud hra nezačne.")
     await channel_delivered(harness, ch.id)
     assert _players(ch, new)[-2:] == [f"⏳ Čeká se na: <@{alice.id}>",

@@ -365,7 +365,7 @@ async def test_the_export_error_names_the_history_command_as_the_client_lists_it
         await ann.slash(ch, "taroky settings", language="cs")
     res = await ann.slash(ch, "taroky export", game=1)
     assert reply(res).content == {
-        "en-US": "I cannot find game 1 on this server. Use a number that /taroky history"
-                 " shows; a game can be exported once it is finished.",
-        "cs": "Hru č. 1 na tomto serveru nenajdu. Použij číslo, které ukazuje /taroky"
-              " historie; stáhnout jde hra, až je dohraná."}[locale]
+        "en-US": "I cannot find a finished game at table 1 on this server. Use a table number"
+                 " that /taroky history shows; a game can be exported once it is finished.",
+        "cs": "Dohranou hru u stolu č. 1 na tomto serveru nenajdu. Použij číslo stolu, které"
+              " ukazuje /taroky historie; stáhnout jde hra, až je dohraná."}[locale]

@@ -59,9 +59,9 @@ LORA_CS = [
     ("Výsledky", [
         "**/lora leaderboard** – žebříček serveru.",
         "**/lora stats** – statistiky, tvoje nebo jiného hráče.",
-        "**/lora history** – dohrané hry s čísly pro export, nejnovější první (po 10 na "
+        "**/lora history** – dohrané hry s čísly stolů pro export, nejnovější první (po 10 na "
         "stranu).",
-        "**/lora export** – protokol, výsledky (CSV) a záznam hry podle jejího čísla.",
+        "**/lora export** – protokol, výsledky (CSV) a záznam hry podle čísla stolu.",
     ]),
     ("Nastavení a osobní údaje", [
         "**/lora settings** – jazyk tvých zpráv; správci serveru tu nastavují i server (volby "

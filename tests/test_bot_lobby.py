@@ -70,7 +70,7 @@ async def test_the_creator_is_asked_before_his_leaving_closes_the_lobby(harness)
     assert [m.content for m in res.followups] == [
         "Stůl č. 1 byl tvůj – tvým odchodem je zrušen."]
     assert harness.service.tables[1].status == "aborted"
-    assert "Zakladatel stolu č. 1 už u něj nesedí, stůl je zrušen." in [
+    assert "Zakladatel stolu č. 1 od něj odchází, stůl je tím zrušen." in [
         m.content for m in ch.history()]
 
 

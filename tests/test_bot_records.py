@@ -61,21 +61,21 @@ async def test_stats_history_and_export(harness):
     assert [(f.name, f.value) for f in embed.fields[2:]] == [
         ("Maturita", "Odehrané maturity: 1 · složené: 0 (0 %)\nPokusů celkem: 3"),
         ("Čistá stovka", "Vyšla: 0 z 1 ohlášené"),
-        ("Nejlepší a nejhorší lóra", f"{total} b. (#1)")]
+        ("Nejlepší a nejhorší lóra", f"{total} b. (stůl č. 1)")]
     await users[0].slash(ch, "lora settings", language="en")
     embed = reply(await users[0].slash(ch, "lora stats", user=users[1])).embeds[0]
     assert [(f.name, f.value) for f in embed.fields[2:]] == [
         ("Graduation", "Graduations played: 1 · passed: 0 (0 %)\nAttempts in all: 3"),
         ("Clean hundred", "Made: 0 of 1 declared"),
-        ("Best and worst lóra", f"{total} pts (#1)")]
+        ("Best and worst lóra", f"{total} pts (table 1)")]
     assert f"⌀ {total:.1f} pts" in embed.fields[0].value and "." in embed.fields[1].value
     assert embed.fields[0].name == "Lóra games"
     res = await users[0].slash(ch, "lora history")
     history = reply(res).embeds[0].description
-    assert history.startswith("**#1** ")
+    assert history.startswith("**Table 1** ")
     res = await users[2].slash(ch, "lora export", game=1)
     assert reply(res).content == (
-        "Hra č. 1. V souboru CSV jsou výsledky pro tabulku, v JSON záznam hry k přehrání.")
+        "Stůl č. 1. V souboru CSV jsou výsledky pro tabulku, v JSON záznam hry k přehrání.")
     files = reply(res).attachments
     assert [f.filename for f in files] == ["lora-1.png", "lora-1.json", "lora-1.csv"]
     # the JSON is the replay record of REPLAY.md as it is: the engine replays it
@@ -89,8 +89,8 @@ async def test_stats_history_and_export(harness):
     stranger = other.add_member(harness.env.create_user("eve"))
     res = await stranger.slash(och, "lora export", game=1)
     assert reply(res).content == (
-        "I cannot find game 1 on this server. Use a number that /lora history shows; a game"
-        " can be exported once it is finished.")
+        "I cannot find a finished game at table 1 on this server. Use a table number that"
+        " /lora history shows; a game can be exported once it is finished.")
 
 
 async def test_forget_me_asks_first_then_anonymizes_and_frees_the_seat(harness):

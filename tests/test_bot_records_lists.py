@@ -23,7 +23,8 @@ GAME = crafted_lora_json([row(1, 1, "cervene", [3, 2, 0, 3]), PLAYOFF],
                          totals=[40, 60, 40, 30], order=[3, 2, 0, 1],
                          stovka=[False, True, False, False])
 
-FOOTER_CS = " · pořadí podle hodnocení (z hodnocených her); počty a ⌀ ze všech odehraných"
+FOOTER_CS = (" · pořadí podle hodnocení (z hodnocených her; AI hráči se nepočítají); počty a"
+             " ⌀ ze všech odehraných")
 
 
 async def _club(harness):
@@ -57,15 +58,15 @@ async def test_history_names_members_as_now_and_says_why_a_place_beats_the_point
     res = await cyril.slash(ch, "lora history")
     embed = reply(res).embeds[0]
     assert reply(res).ephemeral and embed.title == "Lóra – poslední hry"
-    assert embed.description == (
-        f"**#{game}** {when} – 1. AI easy (30), 2. Cyril (40, harakiri 5),"
+    assert embed.description == (  # (its table's number: the archive's game and table 1)
+        f"**Stůl č. {game}** {when} – 1. AI easy (30), 2. Cyril (40, harakiri 5),"
         " 3. Anička (40, harakiri 10), 4. Bob (60, čistá stovka nevyšla ✗)")
     assert embed.footer.text is None and enabled_controls(reply(res)) == []  # one page
     await ann.slash(ch, "lora settings", language="en")
     res = await ann.slash(ch, "lora history")
     assert reply(res).embeds[0].description == (
-        f"**#{game}** {when} – 1. AI easy (30), 2. Cyril (40, harakiri 5),"
-        " 3. Anička (40, harakiri 10), 4. Bob (60, clean hundred missed ✗)")
+        f"**Table {game}** {when} – 1st AI easy (30), 2nd Cyril (40, harakiri 5),"
+        " 3rd Anička (40, harakiri 10), 4th Bob (60, clean hundred missed ✗)")
 
 
 async def test_leaderboard_names_members_as_now_and_says_the_rating_orders_it(
@@ -90,8 +91,8 @@ async def test_leaderboard_names_members_as_now_and_says_the_rating_orders_it(
     assert embed.footer.text == "Strana 1/1" + FOOTER_CS
     await ann.slash(ch, "lora settings", language="en")
     embed = reply(await ann.slash(ch, "lora leaderboard")).embeds[0]
-    assert embed.footer.text == ("Page 1/1 · ranked by rating (from rated games); the counts"
-                                 " and ⌀ of all games played")
+    assert embed.footer.text == ("Page 1/1 · ranked by rating (from rated games; AI players"
+                                 " do not count); the counts and ⌀ of all games played")
 
 
 async def test_a_page_past_the_last_is_named_to_the_asker_alone(harness):
@@ -124,19 +125,20 @@ async def test_history_pages_reach_the_oldest_game(harness):
     res = await ann.slash(ch, "lora history")
     message = reply(res)
     lines = message.embeds[0].description.splitlines()
-    assert [line.split()[0] for line in lines] == [f"**#{g}**" for g in games[:0:-1]]
+    # (each game's table: the eleven tables are the eleven games)
+    assert [line.split("**")[1] for line in lines] == [f"Stůl č. {g}" for g in games[:0:-1]]
     assert lines[0].endswith("– 1. Ann (5), 2. AI easy (7), 3. AI hard (8), 4. Bob (9)")
     assert message.embeds[0].footer.text == "Strana 1/2"
     assert [c["label"] for c in enabled_controls(message)] == ["Další ▶"]
     res = await ann.click(message, label="Další ▶")
-    assert message.embeds[0].description.split()[0] == f"**#{games[0]}**"
+    assert message.embeds[0].description.split("**")[1] == f"Stůl č. {games[0]}"
     assert len(message.embeds[0].description.splitlines()) == 1
     assert message.embeds[0].footer.text == "Strana 2/2"
     assert [c["label"] for c in enabled_controls(message)] == ["◀ Předchozí"]
     await ann.click(message, label="◀ Předchozí")
     assert message.embeds[0].footer.text == "Strana 1/2"
     res = await ann.slash(ch, "lora history", page=2)
-    assert reply(res).embeds[0].description.split()[0] == f"**#{games[0]}**"
+    assert reply(res).embeds[0].description.split("**")[1] == f"Stůl č. {games[0]}"
     res = await ann.slash(ch, "lora history", page=3)
     assert reply(res).content == "Strana 3 neexistuje – poslední je strana 2."
 
@@ -216,7 +218,7 @@ async def test_export_says_what_its_files_hold_in_english_too(harness):
     await ann.slash(ch, "lora settings", language="en")
     res = await ann.slash(ch, "lora export", game=game)
     assert reply(res).content == (
-        f"Game {game}. The CSV file holds the results for a spreadsheet, the JSON file the"
+        f"Table {game}. The CSV file holds the results for a spreadsheet, the JSON file the"
         " game's record for replaying.")
 
 

@@ -97,8 +97,8 @@ async def test_a_player_whose_game_ended_hears_so_not_of_another_game_s_table(ha
     # the Lóra command: she sits at no table, the Lóra table plays in its thread
     lora = thread_of(ch, harness.service.tables[1]).id
     assert reply(await eve.slash(ch, "lora hand")).content == (
-        f"Nesedíš u žádného stolu. Stůl č. 1 hraje ve vlákně <#{lora}>: stůl a protokol tam"
-        " vidíš, karty hráčů nevidí nikdo.")
+        f"Nesedíš u žádného stolu. U stolu č. 1 se hraje ve vlákně <#{lora}>: stůl a protokol"
+        " tam vidíš, karty hráčů nevidí nikdo.")
 
 
 async def test_play_again_of_one_seated_elsewhere_says_where_he_sits(harness):

@@ -57,7 +57,7 @@ async def test_a_second_table_in_a_channel_plays_in_its_own_thread(harness):
     assert not dataclasses.replace(table, channel_id=ch.id).in_thread
     assert thread.is_thread and thread.name == "Lóra – stůl č. 2"
     assert reply(res).content == f"Stůl č. 2 je založen. Hraje se ve vlákně <#{thread.id}>."
-    assert ch.last_message.content == f"Lóra – stůl č. 2 hraje ve vlákně <#{thread.id}>."
+    assert ch.last_message.content == f"U stolu č. 2 (Lóra) se hraje ve vlákně <#{thread.id}>."
     assert thread.last_message.embeds[0].title == "Lóra – stůl č. 2"
     assert (await harness.bot.store.get_table(2)).channel_id == thread.id
     # the thread is a call of the bot's global limit beside the outbox: charged to its pace
@@ -82,7 +82,8 @@ async def test_a_second_table_in_a_channel_plays_in_its_own_thread(harness):
     assert shown == [
         (discord.MessageType.default, "", ["Lóra – stůl č. 1"]),
         (discord.MessageType.thread_created, "Lóra – stůl č. 2", []),
-        (discord.MessageType.default, f"Lóra – stůl č. 2 hraje ve vlákně <#{thread.id}>.", [])]
+        (discord.MessageType.default,
+         f"U stolu č. 2 (Lóra) se hraje ve vlákně <#{thread.id}>.", [])]
 
 
 async def test_a_new_table_asked_for_in_a_table_s_thread_is_sent_to_the_channel(harness):
@@ -137,7 +138,7 @@ async def test_two_new_tables_at_the_same_instant_in_an_empty_channel_one_goes_t
     assert reply(second).content == f"Stůl č. 2 je založen. Hraje se ve vlákně <#{thread.id}>."
     assert [(m.content, [e.title for e in m.embeds]) for m in ch.history()] == [
         ("", ["Lóra – stůl č. 1"]), ("Taroky – stůl č. 2", []),
-        (f"Taroky – stůl č. 2 hraje ve vlákně <#{thread.id}>.", [])]
+        (f"U stolu č. 2 (Taroky) se hraje ve vlákně <#{thread.id}>.", [])]
     assert [e.title for m in thread.history() for e in m.embeds] == ["Taroky – stůl č. 2"]
     assert harness.service.openings == {} and harness.service.placing == set()
 
@@ -186,7 +187,7 @@ async def test_always_puts_even_the_first_table_in_a_thread(harness):
     thread = thread_of(ch, table)
     assert thread.name == "Taroky – stůl č. 1"
     assert [m.content for m in ch.history()[before:]] == [
-        "Taroky – stůl č. 1", f"Taroky – stůl č. 1 hraje ve vlákně <#{thread.id}>."]
+        "Taroky – stůl č. 1", f"U stolu č. 1 (Taroky) se hraje ve vlákně <#{thread.id}>."]
     assert thread.last_message.embeds[0].title == "Taroky – stůl č. 1"
 
 
@@ -316,7 +317,7 @@ async def test_the_pointer_line_says_who_won_when_the_game_in_the_thread_has_end
     table = harness.service.tables[2]
     thread = thread_of(ch, table)
     [pointer] = pointers(ch)
-    assert pointer.content == f"Lóra – stůl č. 2 hraje ve vlákně <#{thread.id}>."
+    assert pointer.content == f"U stolu č. 2 (Lóra) se hraje ve vlákně <#{thread.id}>."
     assert table.pointer_id == pointer.id and table.parent_id == ch.id
     await start_with_ai(bob, thread, 2)
     await _to_the_end(harness, 2)
@@ -383,7 +384,7 @@ async def test_a_crash_between_making_the_thread_and_the_first_commit_leaves_no_
     assert (await harness.bot.store.get_table(2)).channel_id == thread.id
     assert [e.title for m in thread.history() for e in m.embeds] == ["Lóra – stůl č. 2"]
     assert [m.content for m in pointers(ch)] == [
-        f"Lóra – stůl č. 2 hraje ve vlákně <#{thread.id}>."]
+        f"U stolu č. 2 (Lóra) se hraje ve vlákně <#{thread.id}>."]
     assert [e.title for m in ch.history() for e in m.embeds] == ["Lóra – stůl č. 1"]
     await start_with_ai(bob, thread, 2)
     assert table.status == "playing"

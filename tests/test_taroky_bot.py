@@ -114,12 +114,12 @@ async def test_a_whole_round_by_clicks_every_game_and_a_restart_in_every_phase(h
     [game] = await store.recent_games(guild.id, "taroky")
     assert (await store.leaderboard(guild.id, "lora"))[1] == 0
     assert (await store.leaderboard(guild.id, "taroky"))[1] == 4
-    res = await users[0].slash(ch, "taroky export", game=game.game_id)
+    res = await users[0].slash(ch, "taroky export", game=game.table_id)
     png, record, results = reply(res).attachments
-    assert png.filename == f"taroky-{game.game_id}.png"
+    assert png.filename == f"taroky-{game.table_id}.png"
     assert png.description.startswith("Výsledky kola: ")
     assert final.attachments[0].description.startswith("Výsledky kola: ")
-    assert results.filename == f"taroky-{game.game_id}.csv"
+    assert results.filename == f"taroky-{game.table_id}.csv"
     data = json.loads(await record.read())
     from engine.taroky import SPEC
 

@@ -89,17 +89,17 @@ async def test_toy_game_runs_through_lobby_clicks_restart_and_archive(toy: BotHa
         outcome.scores, reverse=True)
     assert (await store.leaderboard(guild.id, "toy"))[1] == 2
     assert (await store.leaderboard(guild.id, "lora"))[1] == 0
-    res = await users[0].slash(ch, "toy export", game=game.game_id)
+    res = await users[0].slash(ch, "toy export", game=game.table_id)  # (its table's number)
     [file, results] = reply(res).attachments
-    assert file.filename == f"toy-{game.game_id}.json"
-    assert results.filename == f"toy-{game.game_id}.csv"
+    assert file.filename == f"toy-{game.table_id}.json"
+    assert results.filename == f"toy-{game.table_id}.csv"
     record = json.loads(await file.read())
     assert toy_game.SPEC.replayed(record).outcome() == outcome
     # (in the language of the table they played at, not their clients' English)
-    res = await users[1].slash(ch, "lora export", game=game.game_id)
+    res = await users[1].slash(ch, "lora export", game=game.table_id)
     assert reply(res).content == (
-        "Hru č. 1 na tomto serveru nenajdu. Použij číslo, které ukazuje /lora history;"
-        " stáhnout jde hra, až je dohraná.")
+        f"Dohranou hru u stolu č. {game.table_id} na tomto serveru nenajdu. Použij číslo stolu,"
+        " které ukazuje /lora history; stáhnout jde hra, až je dohraná.")
     res = await users[1].slash(ch, "toy rules")
     assert reply(res).embeds[0].description == toy_game.STRINGS["cs"]["rules_text"]
 

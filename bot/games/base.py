@@ -481,7 +481,8 @@ class BaseUI:
         import json
 
         text = json.dumps(data["replay"], ensure_ascii=False, indent=1).encode()
-        return [discord.File(io.BytesIO(text), filename=f"{self.kind}-{data['game_id']}.json")]
+        number = data.get("table_id") or data["game_id"]  # (the number players know)
+        return [discord.File(io.BytesIO(text), filename=f"{self.kind}-{number}.json")]
 
 
 def _action_label(action: object, lang: str, index: int) -> str:

@@ -231,21 +231,27 @@ async def count_games(
 
 
 async def export_game(
-    conn: aiosqlite.Connection, guild_id: int, game_id: int, game_kind: str | None = None
+    conn: aiosqlite.Connection, guild_id: int, game_id: int, game_kind: str | None = None,
+    *, by_table: bool = False,
 ) -> dict[str, Any] | None:
     """``{"game_id", "game_kind", "replay", "names", "outcome", "options", "started_at",
     "finished_at"}``: ``replay`` is the game's replayable log (for Lóra the scenario of
     ``python -m engine replay``), ``names`` by seat, ``outcome`` the engine's
     ``Outcome.to_json()``, ``user_ids`` by seat (None: an AI's, or a forgotten player's)
     for the names the asker's server shows today — no file of an export carries them. None
-    unless the game is this guild's (and of ``game_kind`` when given)."""
+    unless the game is this guild's (and of ``game_kind`` when given). ``by_table``:
+    ``game_id`` is the number of the table it was played at (as players and the history
+    know it: review 82), ``table_id`` in the data."""
+    column = "table_id" if by_table else "game_id"
     game = await fetchone(
         conn,
-        "SELECT * FROM games WHERE game_id = ? AND guild_id = ? AND (? IS NULL OR game_kind = ?)",
+        f"SELECT * FROM games WHERE {column} = ? AND guild_id = ?"
+        " AND (? IS NULL OR game_kind = ?)",
         (game_id, guild_id, game_kind, game_kind),
     )
     if game is None:
         return None
+    game_id = int(game["game_id"])
     outcome = loads(game["outcome"])
     rows = await fetchall(
         conn, "SELECT seat, name, human, user_id FROM game_players WHERE game_id = ?"
@@ -254,6 +260,7 @@ async def export_game(
     names, user_ids = seat_names(len(outcome["places"]), rows)
     return {
         "game_id": game_id,
+        "table_id": game["table_id"],
         "game_kind": game["game_kind"],
         "replay": loads(game["replay"]),
         "names": names,

@@ -237,8 +237,8 @@ class PlayerStats:
     sigma: float | None = None
     rated_games: int = 0
     provisional: bool = True
-    best: tuple[int, int] | None = None  # (game_id, score): the best score
-    worst: tuple[int, int] | None = None  # (game_id, score): the worst score
+    best: tuple[int, int] | None = None  # (table number, score): the best score
+    worst: tuple[int, int] | None = None  # (table number, score): the worst score
     results: list[SeatResult] = field(default_factory=list)  # by game id
 
 

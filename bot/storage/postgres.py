@@ -516,19 +516,22 @@ class PostgresStore:
                 "SELECT COUNT(*) FROM games WHERE guild_id = $1"
                 " AND ($2::text IS NULL OR game_kind = $2)", guild_id, game_kind))
 
-    async def export_game(self, guild_id: int, game_id: int,
-                          game_kind: str | None = None) -> dict[str, Any] | None:
+    async def export_game(self, guild_id: int, game_id: int, game_kind: str | None = None,
+                          *, by_table: bool = False) -> dict[str, Any] | None:
+        column = "table_id" if by_table else "game_id"
         async with self._pool.acquire() as c:
             game = await c.fetchrow(
-                "SELECT * FROM games WHERE game_id = $1 AND guild_id = $2"
+                f"SELECT * FROM games WHERE {column} = $1 AND guild_id = $2"
                 " AND ($3::text IS NULL OR game_kind = $3)", game_id, guild_id, game_kind)
             if game is None:
                 return None
+            game_id = int(game["game_id"])
             rows = await c.fetch("SELECT seat, name, human, user_id FROM game_players"
                                  " WHERE game_id = $1 ORDER BY seat", game_id)
         outcome = loads(game["outcome"])
         names, user_ids = seat_names(len(outcome["places"]), rows)
-        return {"game_id": game_id, "game_kind": game["game_kind"],
+        return {"game_id": game_id, "table_id": game["table_id"],
+                "game_kind": game["game_kind"],
                 "replay": loads(game["replay"]), "names": names, "user_ids": user_ids,
                 "outcome": outcome,
                 "options": loads(game["options"]), "started_at": game["started_at"],
@@ -613,7 +616,7 @@ class PostgresStore:
                 "SELECT mu, sigma, rated_games FROM ratings WHERE guild_id = $1"
                 " AND game_kind = $2 AND user_id = $3", guild_id, game_kind, user_id)
             rows = await c.fetch(
-                "SELECT g.game_id, p.seat, p.place, p.points, g.outcome"
+                "SELECT g.game_id, g.table_id, p.seat, p.place, p.points, g.outcome"
                 " FROM game_players AS p JOIN games AS g ON g.game_id = p.game_id"
                 " WHERE p.guild_id = $1 AND g.guild_id = $1 AND g.game_kind = $2"
                 " AND p.user_id = $3 AND p.human ORDER BY g.game_id",

@@ -118,7 +118,8 @@ class TableStore(Protocol):
         ...
 
     async def export_game(
-        self, guild_id: int, game_id: int, game_kind: str | None = None
+        self, guild_id: int, game_id: int, game_kind: str | None = None, *,
+        by_table: bool = False,
     ) -> dict[str, Any] | None: ...
 
     async def forget_user(self, user_id: int) -> ForgetResult: ...

@@ -101,7 +101,7 @@ async def player_stats(
     stats.provisional = is_provisional(stats.rated_games)
     rows = await fetchall(
         conn,
-        "SELECT g.game_id, p.seat, p.place, p.points, g.outcome"
+        "SELECT g.game_id, g.table_id, p.seat, p.place, p.points, g.outcome"
         " FROM game_players AS p JOIN games AS g ON g.game_id = p.game_id"
         " WHERE p.guild_id = ? AND g.guild_id = ? AND g.game_kind = ? AND p.user_id = ?"
         " AND p.human = 1 ORDER BY g.game_id",
@@ -111,20 +111,22 @@ async def player_stats(
 
 
 def add_results(stats: PlayerStats, rows: Iterable[Any]) -> PlayerStats:
-    """Count the user's archived games (``game_id, seat, place, points, outcome`` rows, by
-    game id) into ``stats``: games, wins, average, best and worst, and each outcome."""
+    """Count the user's archived games (``game_id, table_id, seat, place, points, outcome``
+    rows, by game id) into ``stats``: games, wins, average, best and worst (by the number of
+    the table they were played at, which the players saw: review 82), and each outcome."""
     points_sum = 0
     for r in rows:
         outcome = Outcome.from_json(loads(r["outcome"]))
         seat, points = int(r["seat"]), int(r["points"])
+        shown = int(r["table_id"] if r["table_id"] is not None else r["game_id"])
         stats.results.append(SeatResult(int(r["game_id"]), seat, int(r["place"]), points, outcome))
         stats.games += 1
         stats.wins += int(r["place"] == 1)
         points_sum += points
         sign = 1 if outcome.lower_is_better else -1  # "best" is the fewest or the most
         if stats.best is None or sign * points < sign * stats.best[1]:
-            stats.best = (int(r["game_id"]), points)
+            stats.best = (shown, points)
         if stats.worst is None or sign * points > sign * stats.worst[1]:
-            stats.worst = (int(r["game_id"]), points)
+            stats.worst = (shown, points)
     stats.avg_points = _mean(points_sum, stats.games)
     return stats

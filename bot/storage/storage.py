@@ -410,9 +410,11 @@ class Storage:
         return await self._run(lambda c: archive.count_games(c, guild_id, game_kind))
 
     async def export_game(
-        self, guild_id: int, game_id: int, game_kind: str | None = None
+        self, guild_id: int, game_id: int, game_kind: str | None = None, *,
+        by_table: bool = False,
     ) -> dict[str, Any] | None:
-        return await self._run(lambda c: archive.export_game(c, guild_id, game_id, game_kind))
+        return await self._run(lambda c: archive.export_game(c, guild_id, game_id, game_kind,
+                                                             by_table=by_table))
 
     async def forget_user(self, user_id: int) -> ForgetResult:
         now = self._now()

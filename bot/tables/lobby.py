@@ -201,7 +201,11 @@ class TableLobby(TablePlay):
         except Exception:
             log.exception("could not close table %s that failed to start", table.table_id)
 
-    async def join(self, table_id: int, user_id: int, name: str) -> Table:
+    async def join(self, table_id: int, user_id: int, name: str, *,
+                   agreed: bool = True) -> Table:
+        """``user_id`` sits down in the lobby, accepting its options as they are now; not
+        ``agreed``: he did not see them where he clicked (a rematch's invitation after its
+        rules changed: review 82), so he accepts them in the lobby as the seated do."""
         async with self.lock(table_id):
             table = self.get(table_id)
             if table.status != STATUS_LOBBY:
@@ -212,8 +216,8 @@ class TableLobby(TablePlay):
                 raise TableError("already_seated")
             self._touch(table)
             # joining accepts the table's options as they are now (Čl. 10, 13)
-            table.seats[free_seat(table.seats, table.rematch, user_id)] = Seat(user_id, name,
-                                                           agreed=table.settings.revision)
+            table.seats[free_seat(table.seats, table.rematch, user_id)] = Seat(
+                user_id, name, agreed=table.settings.revision if agreed else -1)
             if user_id in table.rematch_declined():  # (he changed his mind)
                 assert table.rematch is not None
                 table.rematch["declined"] = [u for u in table.rematch_declined()

@@ -15,7 +15,10 @@ def free_seat(seats: Sequence[Seat | None], rematch: JSONDict | None,
               user_id: int | None = None) -> int:
     """The first free seat of a lobby (TableError when the table is full). At a rematch
     (``Table.rematch``) a former player takes his old seat, and a newcomer a seat nobody of
-    the finished table had (while one is free): the order of play stays theirs."""
+    the finished table had while one is free, else one whose player said he does not play
+    this time, before one of a player still awaited (review 82: a newcomer took an awaited
+    player's seat beside a declined one's, who then sat elsewhere): the order of play stays
+    theirs."""
     free = [i for i, s in enumerate(seats) if s is None]
     if not free:
         raise TableError("table_full")
@@ -23,7 +26,11 @@ def free_seat(seats: Sequence[Seat | None], rematch: JSONDict | None,
     if user_id is not None and old.get(user_id) in free:
         return old[user_id]
     kept = set(old.values())
-    return next((i for i in free if i not in kept), free[0])
+    declined = (rematch or {}).get("declined")
+    gone = {old[u] for u in declined if isinstance(u, int) and u in old} \
+        if isinstance(declined, list) else set()
+    return next((i for i in free if i not in kept),
+                next((i for i in free if i in gone), free[0]))
 
 
 def ai_player(seats: Sequence[Seat | None], level: str) -> Seat:

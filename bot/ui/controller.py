@@ -50,7 +50,7 @@ from bot.ui.languages import Languages
 from bot.ui.materials import Materials
 from bot.ui.presenter import TablePresenter
 from bot.ui.questions import STAY_LABELS, Questions
-from bot.ui.rematch import Rematches
+from bot.ui.rematch import Rematches, rule_changes
 from bot.ui.removal import Removal
 from bot.ui.replies import Replies
 from bot.ui.sessions import message_id
@@ -270,10 +270,7 @@ class Controller:
             await interaction.response.defer()
             await self.delivery.startup_gate(table_id)
             if op == "join":
-                table = await self.service.join(table_id, user.id, user.display_name)
-                if message_id(interaction) != table.message_id:
-                    # (the rematch's invitation: the lobby that changed is elsewhere)
-                    await self.replies.error(interaction, "core.joined", lang, id=table_id)
+                await self.join(interaction, table_id, lang)
             elif op in ("leave", "quit"):  # quit: the creator confirmed closing the table
                 await self.questions.leave_lobby(interaction, table_id, lang,
                                                  confirmed=op == "quit")
@@ -285,6 +282,26 @@ class Controller:
                 await self.service.start(table_id, user.id)
         except TableError as exc:
             await self.replies.refuse_or_over(interaction, exc, lang, table_id)
+
+    async def join(self, interaction: Interaction, table_id: int, lang: str) -> None:
+        """The lobby's "Přisednout", also under a rematch's invitation (the lobby that
+        changed is elsewhere: he is told he sits), whose rules he has not seen: changed
+        since the finished table's, he accepts them in the lobby (review 82)."""
+        user = interaction.user
+        known = self.service.tables.get(table_id)
+        elsewhere = known is not None and message_id(interaction) != known.message_id
+        changes = None if known is None or not elsewhere or known.rematch is None \
+            else rule_changes(known, lang)
+        table = await self.service.join(table_id, user.id, user.display_name,
+                                        agreed=changes is None)
+        if message_id(interaction) == table.message_id:
+            return
+        if changes is None:
+            await self.replies.error(interaction, "core.joined", lang, id=table_id)
+        else:
+            await self.replies.error(interaction, "core.joined_changed", lang, id=table_id,
+                                     old=(table.rematch or {}).get("of", "?"),
+                                     changes=changes, agree=t("core.btn_agree", lang))
 
     @answered
     async def on_stay(self, interaction: Interaction, kind: str, about: int) -> None:

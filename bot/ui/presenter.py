@@ -98,6 +98,10 @@ class TablePresenter:
         come back (mentioned: review 71, two public lines said the same to nobody)."""
         lang = table.settings.lang
         if reason != "everyone_left":
+            if isinstance((table.rematch or {}).get("invite"), list):
+                # a rematch's lobby and invitation both say it closed (review 82: a third
+                # post said it again)
+                return []
             text = builders.closed_text(table, f"core.closed_{reason}", lang, by, tournament)
             return [items.post(table.channel_id, text, table_id=table.table_id)]
         if not returners:

@@ -53,7 +53,8 @@ class Questions:
         if table.seat_of(user_id) is None:
             if user_id in table.rematch_awaited():  # an invited player's "no" to a rematch
                 await self.ctl.service.decline(table_id, user_id)
-                await self.ctl.replies.error(interaction, "core.again_declined", lang, id=table_id)
+                await self.ctl.replies.error(interaction, self.ctl.rematches.declined_key(
+                    table_id, user_id), lang, id=table_id)
                 return
             raise TableError("not_seated")
         creator = user_id == table.creator_id

@@ -4,6 +4,7 @@ once the table starts or closes."""
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -30,6 +31,8 @@ if TYPE_CHECKING:
 
 Interaction = discord.Interaction[Any]
 
+log = logging.getLogger(__name__)
+
 
 class Rematches:
     """Rematches and their invitations (``Controller.rematches``)."""
@@ -54,7 +57,17 @@ class Rematches:
             await self.ctl.replies.error(interaction, "core.again_creator_decline" if creator
                                          else "core.again_not_invited", lang, id=table_id)
             return
-        await self.ctl.replies.error(interaction, "core.again_declined", lang, id=table_id)
+        await self.ctl.replies.error(interaction, self.declined_key(table_id, user_id), lang,
+                                     id=table_id)
+
+    def declined_key(self, table_id: int, user_id: int) -> str:
+        """The answer to an invited player's "Nehraju": that he may still sit down only when
+        he can (review 82: said at a full table, and to one seated at another table)."""
+        table = self.ctl.service.tables.get(table_id)
+        if table is None or table.full \
+                or self.ctl.service.table_of_user(table.guild_id, user_id) is not None:
+            return "core.again_declined_final"
+        return "core.again_declined"
 
     async def again(self, interaction: Interaction, table_id: int, lang: str) -> None:
         """A click on "Hrát znovu" under a finished table's final order: a new table in the
@@ -84,6 +97,10 @@ class Rematches:
             else:
                 await self.ctl.replies.error(interaction, "core.again_not_player", lang,
                                              id=table_id, new=command_shown(ui, "new", czech))
+            return
+        newest = await self.newest(old)
+        if newest is not None:
+            await self.next_game(interaction, old, newest, lang)
             return
         channel_id = old.channel_id
 
@@ -127,6 +144,7 @@ class Rematches:
         others = [s for s in humans if s.user_id != user.id]
         assert table.rematch is not None
         table.rematch["by"] = user.display_name
+        await self.link(old, table)
         text = t("core.again_created", lang, id=table.table_id, old=table_id)
         if table.channel_id != channel_id:
             text += " " + t("core.table_created_thread", lang,
@@ -146,33 +164,110 @@ class Rematches:
                             names=", ".join(s.name for s in others))
         await self.ctl.replies.tell(interaction, text, lang)
 
+    async def newest(self, old: Table) -> Table | None:
+        """The newest table that descends from the finished ``old`` by "Hrát znovu" (its
+        rematch, that one's rematch, …; one closed unplayed ends the line), None when
+        there is none: an old button leads there (review 82: table 2's button, clicked
+        after tables 3 and 5 were played, opened a table with table 2's stake and invited
+        who had declined)."""
+        table, seen = old, {old.table_id}
+        while table.again_id is not None and table.again_id not in seen:
+            later = await self.ctl.table(table.again_id)
+            if later is None or later.status == STATUS_ABORTED:
+                break
+            seen.add(later.table_id)
+            table = later
+        return None if table is old else table
+
+    async def link(self, old: Table, table: Table) -> None:
+        """The rematch ``table`` of ``old`` is kept with ``old`` (its button leads there
+        now); a rematch in ``old``'s thread takes that thread over: renamed after it, and
+        the line in the channel that pointed to ``old`` points to it (review 82)."""
+        old.again_id = table.table_id
+        try:
+            await self.ctl.store.update_table(old.table_id, extra=old.extra_json())
+        except Exception:  # (its button then opens no second rematch while it is open)
+            log.exception("could not link table %s to its rematch %s", old.table_id,
+                          table.table_id)
+        if not old.in_thread or table.channel_id != old.channel_id or table.in_thread:
+            return
+        table.parent_id, table.pointer_id = old.parent_id, old.pointer_id
+        await self.ctl.service.note_ids(table, self.ctl.threads.pointer(table))
+        await self.ctl.threads.rename(table)
+
+    async def next_game(self, interaction: Interaction, old: Table, newest: Table,
+                        lang: str) -> None:
+        """"Hrát znovu" under ``old`` once a game followed it (``newest``, the last one):
+        its own rematch's lobby seats him, another lobby is offered with its button, a
+        full one, one in play or one played is named (where, and how a new game opens)."""
+        user = interaction.user
+        nid = newest.table_id
+        czech = czech_client(interaction)
+        values = {"old": old.table_id, "id": nid, "where": f"<#{newest.channel_id}>",
+                  "new": command_shown(builders.game_ui(old), "new", czech)}
+        if newest.seat_of(user.id) is not None and newest.status == STATUS_LOBBY:
+            await self.ctl.replies.error(interaction, "core.joined", lang, id=nid)
+            return
+        if newest.status == STATUS_LOBBY and newest.full:
+            await self.ctl.replies.error(interaction, "core.again_next_full", lang, **values)
+        elif newest.status == STATUS_LOBBY and (newest.rematch or {}).get("of") == old.table_id:
+            await self.again_busy(interaction, old, nid, lang)
+        elif newest.status == STATUS_LOBBY:
+            button = LobbyButton(nid, "join", t("core.btn_join", lang),
+                                 discord.ButtonStyle.primary)
+            await interaction.followup.send(t("core.again_next_lobby", lang, **values),
+                                            view=frozen_view(button), ephemeral=True)
+        elif newest.status == STATUS_PLAYING:
+            await self.ctl.replies.error(interaction, "core.again_next_playing", lang, **values)
+        else:
+            await self.ctl.replies.error(interaction, "core.again_next_finished", lang,
+                                         **values)
+
     async def again_busy(self, interaction: Interaction, old: Table, open_id: int,
                          lang: str) -> None:
         """"Hrát znovu" while a table is open in the channel: the rematch of the same table
-        still in its lobby seats him (his click says he wants to play; in his old seat);
-        another lobby is offered with its own join button; a table in play is to wait for."""
+        still in its lobby seats him (his click says he wants to play; in his old seat —
+        accepting its rules only if they are the finished table's); another lobby is
+        offered with its own join button; a table in play is to wait for."""
         user = interaction.user
         open_ = self.ctl.service.tables.get(open_id)
         mine = self.ctl.service.table_of_user(old.guild_id, user.id)
         if mine is not None and mine.table_id == open_id:
             await self.ctl.replies.error(interaction, "core.joined", lang, id=open_id)
             return
+        here = "_thread" if isinstance(interaction.channel, discord.Thread) else ""
         if open_ is not None and open_.status == STATUS_LOBBY:
             if (open_.rematch or {}).get("of") == old.table_id:
+                changes = rule_changes(open_, lang)
+                if open_.full:
+                    await self.ctl.replies.error(
+                        interaction, "core.again_next_full", lang, old=old.table_id,
+                        id=open_id, where=f"<#{open_.channel_id}>",
+                        new=command_shown(builders.game_ui(old), "new",
+                                          czech_client(interaction)))
+                    return
                 try:
-                    await self.ctl.service.join(open_id, user.id, user.display_name)
+                    await self.ctl.service.join(open_id, user.id, user.display_name,
+                                                agreed=changes is None)
                 except TableError as exc:
                     await self.ctl.replies.tell(interaction, t(game_key(
                         old.game_kind, exc.key), lang, **exc.params), lang)
                     return
-                await self.ctl.replies.error(interaction, "core.again_joined", lang, id=open_id)
+                if changes is None:
+                    await self.ctl.replies.error(interaction, "core.again_joined", lang,
+                                                 id=open_id)
+                else:
+                    await self.ctl.replies.error(interaction, "core.again_joined_changed",
+                                                 lang, id=open_id, old=old.table_id,
+                                                 changes=changes,
+                                                 agree=t("core.btn_agree", lang))
                 return
             button = LobbyButton(open_id, "join", t("core.btn_join", lang),
                                  discord.ButtonStyle.primary)
-            await interaction.followup.send(t("core.again_busy_lobby", lang, id=open_id),
+            await interaction.followup.send(t(f"core.again_busy_lobby{here}", lang, id=open_id),
                                             view=frozen_view(button), ephemeral=True)
             return
-        await self.ctl.replies.error(interaction, "core.again_busy", lang, id=open_id)
+        await self.ctl.replies.error(interaction, f"core.again_busy{here}", lang, id=open_id)
 
     def invite_done(self, table: Table, key: str) -> list[OutboxItem]:
         """A rematch's invitation once its table started (or closed): its text says so, its
@@ -184,13 +279,15 @@ class Rematches:
         rematch["done"] = True
         channel_id, message_id = rematch["invite"]
         names = ", ".join(s.name for s in table.seats if s is not None)
-        text = t(key, table.settings.lang, id=table.table_id, old=rematch.get("of"),
+        text = t(key, table.settings.lang, id=table.table_id, rules=rules_words(table),
                  names=names)
         return [items.delete(int(channel_id), int(message_id), table.table_id, record=text)]
 
     def invite_words(self, table: Table) -> str:
-        """A rematch's invitation: who opened it, whom it still awaits (mentioned: the post
-        notifies them), who said he does not play this time."""
+        """A rematch's invitation: who opened it, with which rules (changed in its lobby,
+        they are no longer the finished table's: review 82), whom it still awaits
+        (mentioned: the post notifies them) or that it is full, who said he does not play
+        this time."""
         rematch = table.rematch or {}
         lang = table.settings.lang
         name = rematch.get("by")
@@ -198,14 +295,17 @@ class Rematches:
             name = next((s.name for s in table.seats
                          if s is not None and s.user_id == table.creator_id), "?")
         awaited, declined = table.rematch_awaited(), table.rematch_declined()
-        values = {"name": name, "id": table.table_id, "old": rematch.get("of")}
-        if awaited:
+        values = {"name": name, "id": table.table_id, "rules": rules_words(table)}
+        invited = {int(u) for u in (rematch.get("seats") or {}) if str(u).isdigit()}
+        if invited <= {table.creator_id, *table.humans()}:
+            text = t("core.again_invite_seated", lang, **values)
+        elif table.full:  # (nobody is awaited any more: review 82)
+            text = t("core.again_invite_full", lang, **values)
+        elif awaited:
             text = t("core.again_invite", lang, mentions=", ".join(f"<@{u}>" for u in awaited),
                      **values)
-        elif declined:
-            text = t("core.again_invite_answered", lang, **values)
         else:
-            text = t("core.again_invite_seated", lang, **values)
+            text = t("core.again_invite_answered", lang, **values)
         if declined:
             text += "\n" + t("core.lobby_declined", lang,
                              names=", ".join(f"<@{u}>" for u in declined))
@@ -253,6 +353,34 @@ class Rematches:
             rematch.clear()  # (its post is found again and this redone)
             rematch.update(before)
             raise
+
+
+def rule_changes(table: Table, lang: str) -> str | None:
+    """What a lobby's rules say differently from those it was opened with (a rematch's:
+    the finished table's), None when they are those: its lines of the game's options and
+    turn timer that changed, else (the same lines) that the table shows them."""
+    settings = table.settings
+    if settings.revision == 0:  # (the first revision: the rules it was opened with)
+        return None
+    ui = builders.game_ui(table)
+    first = TableSettings(settings.first_options(), settings.first_timer(), lang)
+
+    def lines(of: TableSettings) -> list[str]:
+        return [*ui.settings_lines(of, lang), builders.timer_line(of.turn_timer, lang)]
+
+    before = set(lines(first))
+    changed = [line for line in lines(settings) if line not in before]
+    return "; ".join(changed) if changed else t("core.again_rules_see_table", lang)
+
+
+def rules_words(table: Table) -> str:
+    """A rematch's rules as its invitation names them: the finished table's, or changed."""
+    lang = table.settings.lang
+    old = (table.rematch or {}).get("of")
+    changes = rule_changes(table, lang)
+    if changes is None:
+        return t("core.again_rules_same", lang, old=old)
+    return t("core.again_rules_changed", lang, old=old, changes=changes)
 
 
 def _invite_key(table_id: int) -> str:

@@ -96,6 +96,20 @@ class Threads:
             return channel_id, []
         return thread, [items.pointer(channel_id, table.table_id)]
 
+    async def rename(self, table: Table) -> None:
+        """The thread a rematch took over named after it (review 82: tables 3, 5 and 7 all
+        played in "Taroky – stůl č. 2"): one rename per new table, well within Discord's
+        limit of two in ten minutes; refused, the thread keeps its name (logged)."""
+        thread = self.ctl.materials.channel(table.channel_id)
+        if not isinstance(thread, discord.Thread):
+            return
+        self.ctl.delivery.charge()
+        try:
+            await thread.edit(name=self._name(table))
+        except (discord.HTTPException, discord.RateLimited) as exc:
+            log.warning("could not rename thread %s for table %s (%s)", table.channel_id,
+                        table.table_id, exc)
+
     @staticmethod
     def _name(table: Table) -> str:
         return builders.table_title(table, "lobby_title", table.settings.lang)[:100]

@@ -212,7 +212,7 @@ class LoraUI(BaseUI):
         from bot.render.export import export_names, sheet_lora
         from bot.ui.alt import png_file, sentences
 
-        game = data["game_id"]
+        game = data.get("table_id") or data["game_id"]  # (the number players know)
         names = [shown_name(n, lang) for n in export_names(data)]
         lora = sheet_lora(data)  # (replayed once: for the alt text and the picture)
         alt = sentences(texts.lora_sheet_lines(lora, names, lang))

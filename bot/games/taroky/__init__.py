@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from decimal import ROUND_HALF_UP, Decimal
 from functools import partial
 from typing import Any
 
@@ -287,12 +288,12 @@ class TarokyUI(BaseUI):
     def score_text(self, value: float | None, lang: str) -> str | None:
         if value is None:
             return "–"
-        return money(round(value), lang, signed=True)
+        return money(halers(value), lang, signed=True)
 
     def stats_fields(self, stats: PlayerStats, lang: str) -> list[tuple[str, str, bool]]:
         data = taroky_stats(stats)
         fields: list[tuple[str, str, bool]] = []
-        per_deal = "–" if data.per_deal is None else money(round(data.per_deal), lang,
+        per_deal = "–" if data.per_deal is None else money(halers(data.per_deal), lang,
                                                             signed=True)
         best = "–" if data.best_deal is None else money(data.best_deal, lang, signed=True)
         fields.append((t("taroky.st_money", lang),
@@ -328,7 +329,7 @@ class TarokyUI(BaseUI):
         from bot.render.export import export_names
         from bot.ui.alt import png_file, sentences
 
-        game = data["game_id"]
+        game = data.get("table_id") or data["game_id"]  # (the number players know)
         names = [shown_name(n, lang) for n in export_names(data)]
         state = round_from_export(data)  # (replayed once: for the alt text and the picture)
         alt = sentences(texts.view_sheet_lines(state.public_view(), names, lang))
@@ -350,3 +351,10 @@ def left_seats(table: Table) -> list[bool]:
 UI = TarokyUI()
 
 __all__ = ["UI", "TarokyUI"]
+
+
+def halers(value: float) -> int:
+    """An average in halers rounded as Czech money is: a half away from zero (review 82:
+    Python's ``round`` made 162.5 h "1,62 Kč", a half to even)."""
+    return int(Decimal(str(value)).quantize(Decimal(1), rounding=ROUND_HALF_UP))
+
