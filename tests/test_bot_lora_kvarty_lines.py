@@ -59,7 +59,7 @@ STAND_IN = {  # (the table's line; Ann's line when her only lead went by itself)
            " Cyril (přikládá 10❤️).",
            "Vynášíš 7❤️, 8❤️ (automaticky): kvarta 7❤️ 8❤️ 9❤️ 10❤️; dál vynáší Cyril"
            " (přikládá 10❤️)."),
-    "en": ("Ann (an AI plays for the absent player) leads 7❤️, 8❤️: quart 7❤️ 8❤️ 9❤️ 10❤️;"
+    "en": ("Ann (AI move) leads 7❤️, 8❤️: quart 7❤️ 8❤️ 9❤️ 10❤️;"
            " Cyril leads next (added 10❤️).",
            "You lead 7❤️, 8❤️ (automatically): quart 7❤️ 8❤️ 9❤️ 10❤️; Cyril leads next"
            " (added 10❤️)."),

@@ -96,12 +96,15 @@ async def test_the_last_table_is_the_one_whose_game_started_last(harness):
     guild, ch, (alice,), first = await open_table(harness, ["alice"], ("easy",) * 3)
     res = await alice.slash(ch, "lora leave")  # (the only player: the table closes)
     await alice.click(reply(res), label="Odejít a zrušit stůl")
-    assert reply(await alice.slash(ch, "lora hand")).content == NOT_SEATED_CS
+    # (review 84: /lora hand after an abort tells that the table was aborted)
+    aborted_cs = (f"Tvůj stůl č. {first} (Lóra, <#{ch.id}>) byl zrušen – rozehraná hra skončila"
+                  " a nezapočítá se.")
+    assert reply(await alice.slash(ch, "lora hand")).content == aborted_cs
     await alice.slash(ch, "lora new", language="en", seating="join")
     tid = harness.service.table_of_user(guild.id, alice.id).table_id
     lobby = harness.service.tables[tid]
     await alice.click(table_message(ch, lobby), custom_id=f"lora:l:{tid}:leave")
-    assert reply(await alice.slash(ch, "lora hand")).content == NOT_SEATED_CS  # never played
+    assert reply(await alice.slash(ch, "lora hand")).content == aborted_cs  # never played
     await alice.slash(ch, "lora new", language="en", seating="join")
     tid = harness.service.table_of_user(guild.id, alice.id).table_id
     table = harness.service.tables[tid]
@@ -110,7 +113,9 @@ async def test_the_last_table_is_the_one_whose_game_started_last(harness):
     await alice.click(table_message(ch, table), custom_id=f"lora:l:{tid}:start")
     res = await alice.slash(ch, "lora leave")  # (the only player: the table closes)
     await alice.click(reply(res), label="Leave and close the table")
-    assert reply(await alice.slash(ch, "lora hand")).content == NOT_SEATED_EN
+    assert reply(await alice.slash(ch, "lora hand")).content == (
+        f"Your table {tid} (Lóra, <#{ch.id}>) was aborted – the game ended unfinished and"
+        " does not count.")
     assert await harness.bot.store.user_settings(alice.id) == {f"table:{guild.id}": tid}
     assert first != tid
 

@@ -28,7 +28,7 @@ def test_a_lora_card_an_ai_played_for_him_reads_without_the_verb_twice() -> None
         ((1, lora_card("9l")), (3, lora_card("10l"))), True, 3)]
     assert table_lines(led, "cs", names)[0].startswith("Alice (hraje AI) vynáší 8🍃, S🍃:")
     assert table_lines(led, "en", names)[0].startswith(
-        "Alice (an AI plays for the absent player) leads 8🍃, S🍃:")
+        "Alice (AI move) leads 8🍃, S🍃:")  # (review 80: as the event lines mark it)
 
 
 def test_a_taroky_card_an_ai_played_for_him_reads_without_the_verb_twice() -> None:
