@@ -57,14 +57,14 @@ SUITS: dict[str, Suit] = {
         hexc("#d38c1a"),
         hexc("#ffe7a0"),
         hexc("#fcefd0"),
-        hexc("#9c6634"),
+        hexc("#956a2b"),
     ),
     "a": Suit(
         "a",
         "žaludy",
-        hexc("#553018"),
-        hexc("#2b170a"),
-        hexc("#a0703f"),
+        hexc("#612a00"),
+        hexc("#351900"),
+        hexc("#c8924e"),
         hexc("#f2e5d3"),
         hexc("#1e0d00"),
     ),
@@ -131,7 +131,8 @@ def _bell(p: Pen, s: Suit, w: float) -> None:
 
 
 def _acorn(p: Pen, s: Suit, w: float) -> None:
-    """Acorn: pointed nut under a wide scaled cap, stalk on top."""
+    """Acorn: pointed brown nut under a wide, lighter scaled cup, stalk on top (two tones, so
+    the cup and the nut read apart at pip size; one dark tone read as a blob, review 87)."""
     p.limb([(0.0, -0.26), (0.03, -0.38), (0.09, -0.47)], s.dark, 0.07, w / 2)
     nut = mirror(bezier((0.0, 0.49), (0.14, 0.43), (0.28, 0.22), (0.26, -0.08), 16)[::-1])
     p.shape(nut, s.main, INK, w)
@@ -145,12 +146,12 @@ def _acorn(p: Pen, s: Suit, w: float) -> None:
         *[(-x, y) for x, y in reversed(dome)][1:],
         *arc(0.0, 0.03, 0.34, 0.07, 0, 180, 16),
     ]
-    p.shape(cap, s.dark, INK, w)
+    p.shape(cap, s.light, INK, w)
     for row, (y, half) in enumerate(((-0.2, 0.14), (-0.1, 0.24), (0.0, 0.28))):
         k = 2 + row
         for i in range(k):
             x = -half + 2 * half * i / (k - 1)
-            p.stroke(arc(x, y - 0.03, 0.055, 0.045, 20, 160, 8), mix(s.dark, s.main, 0.5), 0.035)
+            p.stroke(arc(x, y - 0.03, 0.055, 0.045, 20, 160, 8), mix(s.light, s.dark, 0.55), 0.035)
 
 
 _DRAWERS: dict[str, Callable[[Pen, Suit, float], None]] = {

@@ -16,8 +16,8 @@ from engine.cards import SUIT_LETTERS
 # centre; 55 px around 114 clipped the heart's lobes under the drawn ring, review 83)
 _CX, _CY, _R = 90, 112, 58
 # the cards' index ink (cards_art/suits.py): a rank's colour and a fallback disc's; the four step
-# in lightness (maroon, dark green, ochre, near-black brown), so they differ without colour too
-_INK = ((147, 1, 15), (50, 93, 76), (156, 102, 52), (30, 13, 0))
+# in lightness (maroon, dark green, ochre gold, near-black brown), so they differ without colour too
+_INK = ((147, 1, 15), (50, 93, 76), (149, 106, 43), (30, 13, 0))
 
 
 @lru_cache(maxsize=32)
