@@ -192,7 +192,7 @@ def test_taroky_lines_of_a_seat_an_ai_plays_since_its_player_left_name_it_as_the
     lines = TAROKY_UI.event_lines(table, events)
     assert lines[:6] == ["Ann: solo.", "Eve → AI: pass.", "AI Božena: pass.", "Dana: pass.",
                          "Ann plays solo.", "Eve → AI announces valat (all 12 tricks)."]
-    assert lines[34] == "Eve → AI takes trick 5 (J♠\ufe0e III XIX 10♠\ufe0e)."
+    assert lines[34] == "Eve → AI takes trick 5 (led by Dana: J♠\ufe0e III XIX 10♠\ufe0e)."
     said = TAROKY_UI.announcements(table, events)
     assert said[0].splitlines()[0].endswith(
         "The valat (Eve → AI with AI Božena and Dana, doubled again ×256) failed.")
@@ -202,6 +202,6 @@ def test_taroky_lines_of_a_seat_an_ai_plays_since_its_player_left_name_it_as_the
     # she took her seat back: her name again
     table.seats[1] = Seat(2, "Eve", left_at=0, left_before=[0, 3])
     assert TAROKY_UI.event_lines(table, events)[34] == (
-        "Eve takes trick 5 (J♠\ufe0e III XIX 10♠\ufe0e).")
+        "Eve takes trick 5 (led by Dana: J♠\ufe0e III XIX 10♠\ufe0e).")
     assert TAROKY_UI.announcements(table, events)[1] == (
         "▶ **Deal 2** – Ann deals, Eve is the forehand.")

@@ -21,10 +21,10 @@ def test_a_taroky_deals_result_keeps_its_last_trick_when_the_next_deal_starts() 
     assert any(isinstance(e, DealStarted) for e in events)
     said = TAROKY_UI.announcements(table, events)
     assert said[0].splitlines()[4] == (
-        "Last moves: Eve → AI takes trick 11. Eve → AI takes trick 12 (IV K♠\ufe0e C♠\ufe0e Q♦).")
+        "Last moves: Eve → AI takes trick 11. Eve → AI takes trick 12 (led by Eve → AI: IV K♠\ufe0e C♠\ufe0e Q♦).")
     table.settings = TableSettings(lang="cs")
     assert TAROKY_UI.announcements(table, events)[0].splitlines()[4].startswith(
-        "Poslední tahy: Eve → AI bere 11. štych. Eve → AI bere 12. štych (IV")
+        "Poslední tahy: Eve → AI bere 11. štych. Eve → AI bere 12. štych (vynáší Eve → AI: IV")
     # the round's last deal keeps its lines in the final table message: none with its result
     final = [e for e in events if not isinstance(e, DealStarted)]
     assert "Poslední tahy" not in TAROKY_UI.announcements(table, final)[0]
@@ -94,8 +94,10 @@ def test_the_table_sheet_lists_its_players_by_place_under_apart_headings(
     sheet_png(t, slot, "en")
     assert names == ["AI Karel", "AI Božena", "Eliška", "Cecílie"]
     assert sheet_alt(t, slot, "en").split(": ", 1)[1].split("; ") == [
-        "1st AI Karel: penalty points 49, points 4", "2nd AI Božena: penalty points 60, points 3",
-        "3rd Eliška: penalty points 63, points 2", "4th Cecílie: penalty points 86, points 1"]
+        "1st AI Karel (medium): penalty points 49, points 4",  # (review 83: the tags in words)
+        "2nd AI Božena (easy): penalty points 60, points 3",
+        "3rd Eliška: penalty points 63, points 2",
+        "4th Cecílie (clean hundred missed ✗): penalty points 86, points 1"]
     fc = font(render.SMALL_PX, "cond")
     for place, points in (("Place", "Points"), ("Pořadí", "Body")):
         ends = render.SHEET_PLACE_CX + fc.getlength(place) / 2  # (centred in its column)

@@ -121,19 +121,19 @@ def test_statistics_from_the_archived_protocol() -> None:
     assert (cecilie.partner, cecilie.partner_won) == (1, 1)  # the partner of the 1P
     fields = UI.stats_fields(_stats(rnd, 0), "en")
     by_name = {name: value for name, value, _inline in fields}
-    assert by_name["Money"] == "Deals: 4 · ⌀ per deal −8.12 Kč · best +7.00 Kč"
+    assert by_name["Money"] == "Deals: 4 · ⌀ per deal −8.13 Kč · best +7.00 Kč"  # (−812.5 hal: half away from zero, review 82)
     assert by_name["Games declared (won)"] == "first duty: 1× (1)\nsolo: 1× (0)"
     assert by_name["Pagát ultimo and valat"].startswith(
         "Pagát ultimo announced: 1× (made 0×)")
     # best and worst round: one value when equal (review 14: "best 97 · worst 97")
     one = _stats(rnd, 0)
     one.best = one.worst = (1, -3250)
-    assert UI.stats_fields(one, "en")[-1] == ("\u200b", "Best and worst round: −32.50 Kč (#1)",
+    assert UI.stats_fields(one, "en")[-1] == ("\u200b", "Best and worst round: −32.50 Kč (table 1)",
                                                 False)
-    assert UI.stats_fields(one, "cs")[-1][1] == "Nejlepší i nejhorší kolo: −32,50 Kč (#1)"
+    assert UI.stats_fields(one, "cs")[-1][1] == "Nejlepší i nejhorší kolo: −32,50 Kč (stůl č. 1)"
     one.best = (2, 700)
     assert UI.stats_fields(one, "cs")[-1][1] == (
-        "Nejlepší kolo: +7,00 Kč (#2) · nejhorší: −32,50 Kč (#1)")
+        "Nejlepší kolo: +7,00 Kč (stůl č. 2) · nejhorší: −32,50 Kč (stůl č. 1)")
 
 
 def test_statistics_count_a_valat_of_the_one_who_announced_it() -> None:
