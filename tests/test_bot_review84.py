@@ -34,14 +34,18 @@ async def test_a_player_who_left_the_server_is_removed_from_a_running_game(harne
     mod = _mod(harness, guild)
     res = await mod.slash(ch, "taroky kick", user=dana.user)  # (a user: no member data)
     question = reply(res)
+    # (review 87: one no longer on the server is not told she may come back)
     assert res.ephemeral and question.content == (
-        f"Odebrat hráče Dana od stolu č. {tid}? Místo převezme AI; vrátit se může, dokud hra"
-        " běží.")
+        f"Odebrat hráče Dana od stolu č. {tid}? Už na serveru není – místo převezme AI.")
     res = await mod.click(question, label="Odebrat")
-    assert reply(res).content == (
-        f"Hotovo – za hráče Dana teď u stolu č. {tid} hraje AI. Vrátit se může, dokud hra"
-        " běží.")
+    assert reply(res).content == f"Hotovo – za hráče Dana teď u stolu č. {tid} hraje AI."
     assert table.seats[seat].user_id is None and table.seats[seat].left_by == dana.id
+    # the public notice names her, pings nobody and sends her to no button (review 87)
+    await channel_delivered(harness, ch.id)
+    notice = next(m for m in reversed(ch.history()) if "už na serveru není" in m.content)
+    assert notice.content == (
+        f"Dana už na serveru není – místo u stolu č. {tid} převzala AI.")
+    assert not any(f"<@{dana.id}>" in m.content for m in ch.history())
     assert harness.env.errors == []
 
 

@@ -55,8 +55,10 @@ class Presenter(Protocol):
         its recent events)."""
         ...
 
-    def removed(self, table: Table, seat: int, by: str) -> list[OutboxItem]:
-        """``by`` removed the player of ``seat`` (still his): he is told, by a mention."""
+    def removed(self, table: Table, seat: int, by: str,
+                member: bool = True) -> list[OutboxItem]:
+        """``by`` removed the player of ``seat`` (still his): he is told, by a mention (one
+        no longer a ``member`` of the server is named: he reads nothing there)."""
         ...
 
     def committed(self, table: Table, entries: Sequence[OutboxEntry], game: bool) -> None:

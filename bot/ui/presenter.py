@@ -140,14 +140,19 @@ class TablePresenter:
         table.recent.add([text])
         return [items.post(table.channel_id, text, table_id=table.table_id)]
 
-    def removed(self, table: Table, seat: int, by: str) -> list[OutboxItem]:
+    def removed(self, table: Table, seat: int, by: str,
+                member: bool = True) -> list[OutboxItem]:
         """A post that mentions him (a removed player has no answer of his own to read):
         who removed him, and — from a running game — that an AI plays his seat and how he
-        takes it back."""
+        takes it back. One no longer a ``member`` of the server can neither read it nor
+        click: named, not pinged, not told to come back (review 87)."""
         s = table.seats[seat]
         if s is None or s.user_id is None:
             return []
         key = "core.kicked_lobby" if table.state is None else "core.kicked_game"
+        if not member:
+            text = t(f"{key}_gone", table.settings.lang, name=s.name, id=table.table_id)
+            return [items.post(table.channel_id, text, table_id=table.table_id)]
         text = t(key, table.settings.lang, mention=f"<@{s.user_id}>", id=table.table_id,
                  by=by, hand=t("core.btn_hand", table.settings.lang),
                  join=t("core.btn_join", table.settings.lang))
