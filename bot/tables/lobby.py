@@ -313,7 +313,8 @@ class TableLobby(TablePlay):
             if seat is not None and (s := table.seats[seat]) is not None:
                 s.agreed = table.settings.revision
             asked = [i for i in table.not_agreed() if i not in waiting]
-            await self._save(table, self.presenter.options_shown(table, asked))
+            lifted = bool(waiting) and not table.not_agreed()
+            await self._save(table, self.presenter.options_shown(table, asked, lifted))
             return table
 
     async def agree(self, table_id: int, user_id: int) -> Table:

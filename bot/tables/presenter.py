@@ -24,10 +24,11 @@ class Presenter(Protocol):
 
     def lobby_shown(self, table: Table) -> list[OutboxItem]: ...
 
-    def options_shown(self, table: Table, asked: Sequence[int]) -> list[OutboxItem]:
+    def options_shown(self, table: Table, asked: Sequence[int],
+                      lifted: bool = False) -> list[OutboxItem]:
         """The lobby after the creator changed the game's options or the table's turn timer;
         ``asked``: the seats that must accept them now and did not have to before (told
-        once)."""
+        once); ``lifted``: some had to, none has to any more (the change was taken back)."""
         ...
 
     def game_shown(self, table: Table, events: Sequence[GameEvent],
