@@ -177,7 +177,7 @@ async def test_a_taroky_lobby_s_timer_is_among_its_values_and_none_means_none(
     a player thinks."""
     ch, table, alice, bob = await _lobby(harness, "taroky")
     select = _values(ch, table)
-    assert select["placeholder"] == "Vklad, dokup, strop, fleky, kolo, čas na tah…"
+    assert select["placeholder"] == "Změnit nastavení stolu (zakladatel)…"
     labels = [o["label"] for o in select["options"]]
     assert labels[-3:] == ["Čas na tah: 60 s", "Čas na tah: 300 s", "Čas na tah: bez limitu"]
     assert len(labels) <= 25
