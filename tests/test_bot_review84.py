@@ -78,13 +78,14 @@ async def test_refusals_name_the_creator_and_a_game_s_command_keeps_to_its_table
     mod = _mod(harness, guild)
     res = await mod.slash(ch, "lora kick", user=bohous)
     assert reply(res).content == (
-        f"Stůl č. {tid} je stůl hry Taroky – tam použij /taroky kick table:{tid}")
+        f"Stůl č. {tid} hraje Taroky – hráče od něj odebereš příkazem /taroky kick"
+        f" table:{tid}.")  # (review 87: was "je stůl hry Taroky – tam použij …")
     res = await mod.slash(ch, "lora abort")
     assert reply(res).content == (
-        f"Stůl č. {tid} je stůl hry Taroky – tam použij /taroky abort table:{tid}")
+        f"Stůl č. {tid} hraje Taroky – zrušíš ho příkazem /taroky abort table:{tid}.")
     res = await alena.slash(ch, "lora abort", table=tid)  # (the creator, by its number)
     assert reply(res).content == (
-        f"Stůl č. {tid} je stůl hry Taroky – tam použij /taroky abort table:{tid}")
+        f"Stůl č. {tid} hraje Taroky – zrušíš ho příkazem /taroky abort table:{tid}.")
     # a manager's bare abort elsewhere lists the game's own tables only
     other = guild.create_text_channel("jinde")
     res = await mod.slash(other, "lora abort")  # (his client's English: no table's)

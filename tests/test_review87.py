@@ -44,3 +44,27 @@ async def test_a_seat_an_ai_stood_in_for_at_every_move_says_the_whole_game(harne
     place, points = table.state.outcome().places[b], table.state.totals[b]
     assert any(line.startswith(f"{place}") and f" Bob (an AI played the whole game) – {points}"
                in line for line in UI.sheet_lines(table, "en")), UI.sheet_lines(table, "en")
+
+
+def test_the_other_game_s_table_is_named_with_its_command_in_a_sentence() -> None:
+    """Review 87: "Stůl č. 1 je stůl hry Taroky – tam použij /taroky odebrat stůl:1" (no
+    full stop, "tam" pointing nowhere): what the table plays, what its command does."""
+    from types import SimpleNamespace
+
+    from bot.commands import other_game_table_text
+    from bot.games import ui_of
+
+    lora, taroky = ui_of("lora"), ui_of("taroky")
+    at_taroky = SimpleNamespace(game_kind="taroky", table_id=1)
+    at_lora = SimpleNamespace(game_kind="lora", table_id=2)
+    assert [other_game_table_text(lora, at_taroky, op, "cs", True)  # type: ignore[arg-type]
+            for op in ("kick", "abort")] == [
+        "Stůl č. 1 hraje Taroky – hráče od něj odebereš příkazem /taroky odebrat stůl:1.",
+        "Stůl č. 1 hraje Taroky – zrušíš ho příkazem /taroky zrušit stůl:1."]
+    assert other_game_table_text(taroky, at_lora, "kick", "cs", True) == (  # type: ignore[arg-type]
+        "Stůl č. 2 hraje Lóru – hráče od něj odebereš příkazem /lora odebrat stůl:2.")
+    assert [other_game_table_text(taroky, at_lora, op, "en", False)  # type: ignore[arg-type]
+            for op in ("kick", "abort")] == [
+        "Table 2 plays Lóra – remove a player from it with /lora kick table:2.",
+        "Table 2 plays Lóra – abort it with /lora abort table:2."]
+    assert other_game_table_text(lora, at_lora, "kick", "cs", True) is None  # type: ignore[arg-type]

@@ -48,7 +48,8 @@ STRINGS: dict[str, str] = {
     "core.kick_denied": "Hráče může od stolu odebrat jen jeho zakladatel ({creator}) nebo správce serveru.",
     "core.kick_tournament": "U turnajového stolu se hráči neodebírají: kdo nestihne tah, za toho zahraje AI, a z turnaje může odstoupit jen hráč sám.",
     "core.kick_registered": "{name} nesedí u žádného stolu – je na seznamu přihlášených do turnaje č. {id}, který ještě nezačal. Cizí přihlášku zrušit nejde, jen vlastní tlačítkem **{leave}**; organizátor nebo správce serveru může zrušit celý turnaj tlačítkem **{cancel}**.",
-    "core.other_game_table": "Stůl č. {id} je stůl hry {game} – tam použij {cmd} {table}:{id}",
+    "core.other_game_table_kick": "Stůl č. {id} hraje {game} – hráče od něj odebereš příkazem {cmd} {table}:{id}.",
+    "core.other_game_table_abort": "Stůl č. {id} hraje {game} – zrušíš ho příkazem {cmd} {table}:{id}.",
     "core.kick_creator": "Zakladatele stolu ({name}) odebrat nejde. Stůl můžeš zrušit příkazem {abort}.",
     "core.kick_last": "Kromě hráče {name} u stolu nikdo nehraje – stůl můžeš zrušit příkazem {abort}.",
     "core.kicked_lobby": "{mention}, {by} tě odebírá od stolu č. {id}. Až budeš u hry, můžeš znovu kliknout na **{join}**.",
@@ -649,6 +650,7 @@ STRINGS: dict[str, str] = {
     "core.tournament.tiebreak_lora": "méně trestných bodů",
     # -- lora: Lóra's own texts (the table, the hand, announcements, rules, stats)
     "lora.name": "Lóra",
+    "lora.name_played": "Lóru",
     "lora.not_playing": "Lóru teď nehraješ",
     "lora.need_players": "Ke hře jsou potřeba čtyři hráči (přidej AI hráče).",
     "lora.guild_only": "Lóru lze hrát jen na serveru.",
@@ -1053,6 +1055,7 @@ STRINGS: dict[str, str] = {
     "lora.pic.sheet_harakiri_sum": "{points} (součet {sum})",
     # -- taroky: Taroky's own texts (the table, the hand, announcements, rules, stats)
     "taroky.name": "Taroky",
+    "taroky.name_played": "Taroky",
     "taroky.not_playing": "Taroky teď nehraješ",
     "taroky.need_players": "Ke hře jsou potřeba čtyři hráči (přidej AI hráče).",
     "taroky.guild_only": "Taroky lze hrát jen na serveru.",

@@ -43,7 +43,8 @@ STRINGS: dict[str, str] = {
     "core.kick_denied": "Only the table's creator ({creator}) or a server manager can remove a player from it.",
     "core.kick_tournament": "Players are not removed from a tournament's table: an AI plays the turn of anyone who misses it, and only the player can withdraw from the tournament.",
     "core.kick_registered": "{name} sits at no table – they are registered for tournament {id}, which has not started yet. Only they can take back their registration, with **{leave}**; the organiser or a server manager can cancel the whole tournament with **{cancel}**.",
-    "core.other_game_table": "Table {id} is a {game} table – use {cmd} {table}:{id} there.",
+    "core.other_game_table_kick": "Table {id} plays {game} – remove a player from it with {cmd} {table}:{id}.",
+    "core.other_game_table_abort": "Table {id} plays {game} – abort it with {cmd} {table}:{id}.",
     "core.kick_creator": "{name} created this table and cannot be removed. You can abort the table with {abort}.",
     "core.kick_last": "Nobody but {name} plays at the table – you can abort the table with {abort}.",
     "core.kicked_lobby": "{mention}, {by} removed you from table {id}. When you are back, you can click **{join}** again.",
@@ -644,6 +645,7 @@ STRINGS: dict[str, str] = {
     "core.tournament.tiebreak_lora": "fewer penalty points",
     # -- lora: Lóra's own texts (the table, the hand, announcements, rules, stats)
     "lora.name": "Lóra",
+    "lora.name_played": "Lóra",
     "lora.not_playing": "You are not playing Lóra now",
     "lora.need_players": "The game needs four players (add AI players).",
     "lora.guild_only": "Lóra can only be played on a server.",
@@ -1048,6 +1050,7 @@ STRINGS: dict[str, str] = {
     "lora.pic.sheet_harakiri_sum": "{points} (total {sum})",
     # -- taroky: Taroky's own texts (the table, the hand, announcements, rules, stats)
     "taroky.name": "Taroky",
+    "taroky.name_played": "Taroky",
     "taroky.not_playing": "You are not playing Taroky now",
     "taroky.need_players": "The game needs four players (add AI players).",
     "taroky.guild_only": "Taroky can only be played on a server.",
