@@ -68,3 +68,32 @@ def test_the_other_game_s_table_is_named_with_its_command_in_a_sentence() -> Non
         "Table 2 plays Lóra – remove a player from it with /lora kick table:2.",
         "Table 2 plays Lóra – abort it with /lora abort table:2."]
     assert other_game_table_text(lora, at_lora, "kick", "cs", True) is None  # type: ignore[arg-type]
+
+
+def test_a_podium_with_places_nobody_may_take_says_they_stay_empty() -> None:
+    """Review 87: every person withdrew or was absent; the podium read "1. AI Karel – 6 b."
+    alone. The places left empty are said so, before who is left out of them."""
+    from bot.tournament.desk import podium_lines
+    from bot.tournament.examples import example_tournament
+
+    t_ = example_tournament("lora", rounds=1)
+    assert not any("prázdn" in line for line in podium_lines(t_, "cs"))  # (three on it)
+    for e in t_.entrants:
+        if e.ai_level is None:
+            e.replaced_from = 1
+    cs, en = podium_lines(t_, "cs"), podium_lines(t_, "en")
+    assert sorted(line.split(" – ")[0].split(" ", 1)[1] for line in cs[:2]) == [
+        "AI Božena", "AI Karel"]
+    assert cs[2] == ("Další místo na stupních vítězů zůstává prázdné – ostatní hráči"
+                     " odstoupili nebo nehráli.")
+    assert cs[3].startswith("Mimo stupně vítězů")
+    assert en[2] == ("The last place on the podium stays empty – the other players withdrew"
+                     " or did not play.")
+    bozena = next(e for e in t_.entrants if e.name == "AI Božena")
+    bozena.ai_level, bozena.user_id = None, None  # (a forgotten player: not crowned)
+    cs, en = podium_lines(t_, "cs"), podium_lines(t_, "en")
+    assert cs[0].split(" – ")[0].endswith("AI Karel")
+    assert cs[1] == ("Další místa na stupních vítězů zůstávají prázdná – ostatní hráči"
+                     " odstoupili nebo nehráli.")
+    assert en[1] == ("The other places on the podium stay empty – the other players withdrew"
+                     " or did not play.")

@@ -555,6 +555,8 @@ STRINGS: dict[str, str] = {
     "core.tournament.winner_ai": "🏆 Turnaj č. {id} vyhrává {names}.",
     "core.tournament.winners_ai": "🏆 Turnaj č. {id} vyhrávají společně {names}.",
     "core.tournament.best_person": "Nejlepší z lidí: {humans} ({place} místo).",
+    "core.tournament.podium_empty": "Další místa na stupních vítězů zůstávají prázdná – ostatní hráči odstoupili nebo nehráli.",
+    "core.tournament.podium_empty_one": "Další místo na stupních vítězů zůstává prázdné – ostatní hráči odstoupili nebo nehráli.",
     "core.tournament.podium_passed_over": "Mimo stupně vítězů (odstoupení nebo celé kolo bez vlastního tahu): {names}.",
     "core.tournament.absent_notice": "{name}, v {round}. kole za tebe tahy hrála AI – ani jeden tah nebyl tvůj vlastní. Od {next}. kola to turnaj počítá jako odstoupení: dál za tebe hraje AI náhradník; v pořadí zůstáváš, na stupně vítězů ale nepostupuješ.{organiser}",
     "core.tournament.absent_notice_many": "{names}, v {round}. kole za vás tahy hrála AI – ani jeden tah nebyl váš vlastní. Od {next}. kola to turnaj počítá jako odstoupení: dál za vás hraje AI náhradník; v pořadí zůstáváte, na stupně vítězů ale nepostupujete.{organiser}",

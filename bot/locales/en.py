@@ -550,6 +550,8 @@ STRINGS: dict[str, str] = {
     "core.tournament.winner_ai": "🏆 Tournament {id} goes to {names}.",
     "core.tournament.winners_ai": "🏆 Tournament {id} is shared by {names}.",
     "core.tournament.best_person": "Best placed among the people: {humans} ({place} place).",
+    "core.tournament.podium_empty": "The other places on the podium stay empty – the other players withdrew or did not play.",
+    "core.tournament.podium_empty_one": "The last place on the podium stays empty – the other players withdrew or did not play.",
     "core.tournament.podium_passed_over": "Not on the podium (withdrew, or a whole round without a move of their own): {names}.",
     "core.tournament.absent_notice": "{name}, you made no move of your own in round {round} (an AI played for you). From round {next} on the tournament counts this as a withdrawal: an AI substitute plays your seat, and you stay in the standings but not on the podium.{organiser}",
     "core.tournament.absent_notice_many": "{names}, you made no move of your own in round {round} (an AI played for you). From round {next} on the tournament counts this as a withdrawal: an AI substitute plays your seats, and you stay in the standings but not on the podium.{organiser}",
