@@ -175,11 +175,13 @@ def other_game_table_text(ui: GameUI, table: Table, command: str, lang: str,
                           czech: bool) -> str | None:
     """``/<game> kick`` or ``abort`` (``command``) about a table of the other game: not acted
     on, but the table's own game's command named (review 84: ``/lora kick`` removed a
-    Taroky player); None for a table of ``ui``'s game."""
+    Taroky player; review 87: "Stůl č. 1 hraje Taroky – hráče od něj odebereš příkazem …");
+    None for a table of ``ui``'s game."""
     if table.game_kind == ui.kind:
         return None
     other = ui_of(table.game_kind)
-    return t("core.other_game_table", lang, id=table.table_id, game=other.name(lang),
+    return t(f"core.other_game_table_{command}", lang, id=table.table_id,
+             game=t(f"{other.kind}.name_played", lang),
              cmd=command_shown(other, command, czech), table=option_shown("table", czech))
 
 

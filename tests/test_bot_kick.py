@@ -426,3 +426,22 @@ async def test_a_kick_and_its_question_outlive_a_restart(harness):
     assert offer.content == f"Tvé místo u stolu č. {tid} teď hraje AI. Chceš se vrátit a hrát dál?"
     await bob.click(offer, label="Vrátit se ke stolu")
     assert table.seat_of(bob.id) == seat
+
+
+async def test_one_who_left_the_server_is_removed_without_a_ping_in_english(harness):
+    """Review 87: a kicked player no longer on the server can neither read a ping nor click
+    Join: the lobby's notice names her, the question and the answer say she is gone."""
+    guild, ch, (alice, bob), table = await _lobby(harness, "lora", "en", ["alice", "bob"])
+    tid = table.table_id
+    guild.remove_member(bob)
+    res = await alice.slash(ch, "lora kick", user=bob.user)  # (a user: no member data)
+    question = reply(res)
+    assert question.content == (
+        f"Remove Bob from table {tid}? They are no longer on the server – their seat frees"
+        " up.")
+    res = await alice.click(question, label="Remove")
+    assert reply(res).content == f"Done – Bob no longer sits at table {tid}."
+    await channel_delivered(harness, ch.id)
+    assert ch.last_message.content == (
+        f"Bob is no longer on the server – their seat at table {tid} is free.")
+    assert table.seat_of(bob.id) is None

@@ -34,14 +34,18 @@ async def test_a_player_who_left_the_server_is_removed_from_a_running_game(harne
     mod = _mod(harness, guild)
     res = await mod.slash(ch, "taroky kick", user=dana.user)  # (a user: no member data)
     question = reply(res)
+    # (review 87: one no longer on the server is not told she may come back)
     assert res.ephemeral and question.content == (
-        f"Odebrat hráče Dana od stolu č. {tid}? Místo převezme AI; vrátit se může, dokud hra"
-        " běží.")
+        f"Odebrat hráče Dana od stolu č. {tid}? Už na serveru není – místo převezme AI.")
     res = await mod.click(question, label="Odebrat")
-    assert reply(res).content == (
-        f"Hotovo – za hráče Dana teď u stolu č. {tid} hraje AI. Vrátit se může, dokud hra"
-        " běží.")
+    assert reply(res).content == f"Hotovo – za hráče Dana teď u stolu č. {tid} hraje AI."
     assert table.seats[seat].user_id is None and table.seats[seat].left_by == dana.id
+    # the public notice names her, pings nobody and sends her to no button (review 87)
+    await channel_delivered(harness, ch.id)
+    notice = next(m for m in reversed(ch.history()) if "už na serveru není" in m.content)
+    assert notice.content == (
+        f"Dana už na serveru není – místo u stolu č. {tid} převzala AI.")
+    assert not any(f"<@{dana.id}>" in m.content for m in ch.history())
     assert harness.env.errors == []
 
 
@@ -74,13 +78,14 @@ async def test_refusals_name_the_creator_and_a_game_s_command_keeps_to_its_table
     mod = _mod(harness, guild)
     res = await mod.slash(ch, "lora kick", user=bohous)
     assert reply(res).content == (
-        f"Stůl č. {tid} je stůl hry Taroky – tam použij /taroky kick table:{tid}")
+        f"Stůl č. {tid} hraje Taroky – hráče od něj odebereš příkazem /taroky kick"
+        f" table:{tid}.")  # (review 87: was "je stůl hry Taroky – tam použij …")
     res = await mod.slash(ch, "lora abort")
     assert reply(res).content == (
-        f"Stůl č. {tid} je stůl hry Taroky – tam použij /taroky abort table:{tid}")
+        f"Stůl č. {tid} hraje Taroky – zrušíš ho příkazem /taroky abort table:{tid}.")
     res = await alena.slash(ch, "lora abort", table=tid)  # (the creator, by its number)
     assert reply(res).content == (
-        f"Stůl č. {tid} je stůl hry Taroky – tam použij /taroky abort table:{tid}")
+        f"Stůl č. {tid} hraje Taroky – zrušíš ho příkazem /taroky abort table:{tid}.")
     # a manager's bare abort elsewhere lists the game's own tables only
     other = guild.create_text_channel("jinde")
     res = await mod.slash(other, "lora abort")  # (his client's English: no table's)

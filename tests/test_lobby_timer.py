@@ -177,7 +177,7 @@ async def test_a_taroky_lobby_s_timer_is_among_its_values_and_none_means_none(
     a player thinks."""
     ch, table, alice, bob = await _lobby(harness, "taroky")
     select = _values(ch, table)
-    assert select["placeholder"] == "Vklad, dokup, strop, fleky, kolo, čas na tah…"
+    assert select["placeholder"] == "Změnit nastavení stolu (zakladatel)…"
     labels = [o["label"] for o in select["options"]]
     assert labels[-3:] == ["Čas na tah: 60 s", "Čas na tah: 300 s", "Čas na tah: bez limitu"]
     assert len(labels) <= 25
@@ -214,8 +214,13 @@ async def test_a_club_s_timer_is_chosen_back_and_bob_s_agreement_to_it_stands(
         ASKED_BOB.format(bob=bob.mention)]
     assert [o["label"] for o in _values(ch, table)["options"]] == [
         "Čas na tah: 45 s", "Čas na tah: 60 s", "Čas na tah: 120 s", "Čas na tah: bez limitu"]
+    asked = ch.last_message
+    assert asked.content == ASKED_BOB.format(bob=bob.mention)
     assert (await _pick(ch, table, alice, "turn_timer=45"))[1] == []
     assert table.settings.turn_timer == 45 and table.not_agreed() == []
+    # the ping asking Bob to accept goes with the change (review 87: it stayed)
+    await channel_delivered(harness, ch.id)
+    assert asked.id not in {m.id for m in ch.history()}
     assert "• Čas na tah: 45 s" in _settings_field(ch, table)
     assert _lobby_message(ch, table).embeds[0].fields[0].value.splitlines()[1].endswith(
         f". {bob.mention}")  # (he no longer waits to accept)

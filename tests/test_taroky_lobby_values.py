@@ -92,7 +92,8 @@ async def test_the_creator_sets_stake_and_round_in_the_lobby_and_the_game_plays_
     def rules() -> list[str]:
         return lobby().embeds[0].fields[1].value.splitlines()
 
-    assert values()["placeholder"] == "Vklad, dokup, strop, fleky, kolo, čas na tah…"  # (a phone)
+    # (review 87: worded as the rules select and Lóra's timer select, "(zakladatel)")
+    assert values()["placeholder"] == "Změnit nastavení stolu (zakladatel)…"
     assert [o["label"] for o in values()["options"]][:3] == [
         "Vklad: 20,00 Kč", "Vklad: 100,00 Kč", "Vklad: 200,00 Kč"]
     res, posts = await pick(bob, "stake=10000")

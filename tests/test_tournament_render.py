@@ -98,8 +98,8 @@ def test_no_entrant_number_stands_before_a_name_next_to_the_place(
         "7", "AI Karel", "medium", "49", "1st", "4",  # best place first (review 69)
         "8", "AI Božena", "easy", "60", "2nd", "3",
         "5", "Eliška", "63", "3rd", "2",
-        # (its pill drawn twice: too wide in bold, then condensed, whole)
-        "3", "Cecílie", "clean hundred missed ✗", "clean hundred missed ✗", "86", "4th", "1"]
+        # (too wide in bold: condensed, whole, drawn once – review 87: measured, not drawn)
+        "3", "Cecílie", "clean hundred missed ✗", "86", "4th", "1"]
 
 
 def test_lora_sheet_notes_harakiri_stovka_and_the_substitute() -> None:
@@ -914,3 +914,43 @@ def test_a_long_two_word_name_keeps_the_surname_s_initial_in_the_standings(
     # first name's initial and the surname's start: "Maxmilián Š…" does not fit there)
     assert names == (["Maxmilián Šter…", "Nejneobhospod…"] if rounds == 2
                      else ["M. Šternb…", "Nejneobh…"])
+
+
+def test_a_substitutes_stovka_tag_keeps_whether_it_was_made() -> None:
+    """Review 87: an AI substitute's sheet line "AI náhradník" left too little room for
+    "čistá stovka nevyšla ✗", cut to "čistá sto…" (made or missed lost); the short form
+    "stovka ✗" is drawn there instead, the whole one where it fits."""
+    import dataclasses
+
+    t_ = example_tournament("lora")
+    slot = t_.tables[0]
+    outcome = model_outcome(slot)
+    best, worst = outcome.order()[0], outcome.order()[-1]
+    extras = [dict(e) for e in outcome.extras]
+    extras[worst].update(cista_stovka=True, cista_stovka_made=False, harakiri=[])
+    extras[best].update(cista_stovka=True, cista_stovka_made=True, harakiri=[])
+    slot.result = dataclasses.replace(outcome, extras=tuple(extras)).to_json()
+    t_.substitutions.append(
+        SubstitutionRecord(slot.round_no, slot.table_no, worst, slot.seats[worst], "withdrawn"))
+    _x, room = render.name_column(1, numbered=True)
+    for lang, sub, missed, made, whole in [
+            ("cs", "AI náhradník", "stovka ✗", "stovka ✓", "čistá stovka nevyšla ✗"),
+            ("en", "AI substitute", "hundred ✗", "hundred ✓", "clean hundred missed ✗")]:
+        lines = sheet_lines(t_, slot, lang)
+        drawn = [words for words, _pill in
+                 render.drawn_tags(lines[worst].tags, room, render.SHEET_PILL_PX)]
+        assert drawn == [sub, missed]
+        level = [tag.label for tag in lines[best].tags][:-1]
+        assert [words for words, _pill in render.drawn_tags(
+            lines[best].tags, room, render.SHEET_PILL_PX)] == [*level, made]
+        assert [words for words, _pill in render.drawn_tags(
+            lines[worst].tags[1:], room, render.SHEET_PILL_PX)] == [whole]
+        image(sheet_png(t_, slot, lang))  # (draws)
+
+
+def model_outcome(slot: TournamentTableRecord) -> Outcome:
+    from bot.tournament.scoring import outcome_of
+
+    outcome = outcome_of(slot)
+    assert outcome is not None
+    return outcome

@@ -313,7 +313,8 @@ class TableLobby(TablePlay):
             if seat is not None and (s := table.seats[seat]) is not None:
                 s.agreed = table.settings.revision
             asked = [i for i in table.not_agreed() if i not in waiting]
-            await self._save(table, self.presenter.options_shown(table, asked))
+            lifted = bool(waiting) and not table.not_agreed()
+            await self._save(table, self.presenter.options_shown(table, asked, lifted))
             return table
 
     async def agree(self, table_id: int, user_id: int) -> Table:
@@ -382,21 +383,22 @@ class TableLobby(TablePlay):
             await self._play_on(table, [], lead=lead)
             return table
 
-    async def remove(self, table_id: int, user_id: int, by: str) -> Table:
+    async def remove(self, table_id: int, user_id: int, by: str, member: bool = True) -> Table:
         """``by`` (the table's creator or a server manager: the caller checks) removes a
         player who is away: in a lobby his seat frees; in a running game an AI takes it
         exactly as if he had left (``leave``: he may take it back while the game runs).
         Refused at a tournament's table (its turn timer hands an absent player's moves to an
         AI; only he withdraws), for the creator of a lobby (it would close: ``abort``) and
-        for the last human of a running game (nobody would play on: ``abort``)."""
+        for the last human of a running game (nobody would play on: ``abort``). ``member``:
+        he is still on the server (the post about it pings him)."""
         async with self.lock(table_id):
             table = self.get(table_id)
             seat = self.removable_seat(table, user_id)
             if table.status == STATUS_LOBBY:
                 await self._free_seat(table, seat, user_id,
-                                      self.presenter.removed(table, seat, by))
+                                      self.presenter.removed(table, seat, by, member))
                 return table
-            lead = self.presenter.removed(table, seat, by)  # (while the seat is his)
+            lead = self.presenter.removed(table, seat, by, member)  # (while the seat is his)
             self._hand_to_ai(table, seat, user_id)
             self.presenter.note(table, "kicked", seat, by=by)
             await self._play_on(table, [], lead=lead)

@@ -24,10 +24,11 @@ class Presenter(Protocol):
 
     def lobby_shown(self, table: Table) -> list[OutboxItem]: ...
 
-    def options_shown(self, table: Table, asked: Sequence[int]) -> list[OutboxItem]:
+    def options_shown(self, table: Table, asked: Sequence[int],
+                      lifted: bool = False) -> list[OutboxItem]:
         """The lobby after the creator changed the game's options or the table's turn timer;
         ``asked``: the seats that must accept them now and did not have to before (told
-        once)."""
+        once); ``lifted``: some had to, none has to any more (the change was taken back)."""
         ...
 
     def game_shown(self, table: Table, events: Sequence[GameEvent],
@@ -55,8 +56,10 @@ class Presenter(Protocol):
         its recent events)."""
         ...
 
-    def removed(self, table: Table, seat: int, by: str) -> list[OutboxItem]:
-        """``by`` removed the player of ``seat`` (still his): he is told, by a mention."""
+    def removed(self, table: Table, seat: int, by: str,
+                member: bool = True) -> list[OutboxItem]:
+        """``by`` removed the player of ``seat`` (still his): he is told, by a mention (one
+        no longer a ``member`` of the server is named: he reads nothing there)."""
         ...
 
     def committed(self, table: Table, entries: Sequence[OutboxEntry], game: bool) -> None:

@@ -263,7 +263,8 @@ def podium_lines(t_: TournamentRecord, lang: str) -> list[str]:
     club pins names who won (review 24) — by their names, as the standings do (a mention in
     an embed pings nobody, and reads "<@123…>" where the client does not know the user).
     Only those who played on stand on it (``prize_rows``); one left out who placed within
-    the first three is named under it."""
+    the first three is named under it. Fewer than three on it because the others were
+    left out: said so (review 87: "1. AI Karel – 6 b." alone read oddly)."""
     lines = []
     final = standings(t_, settings_of(t_).rounds)
     rows = prize_rows(t_, final)
@@ -276,6 +277,9 @@ def podium_lines(t_: TournamentRecord, lang: str) -> list[str]:
                                       place=listed_place(row, lang),
                                       name=standing_name(t_, e, lang),
                                       points=number(row.points, lang))))
+    empty = 3 - len(lines)
+    if empty > 0 and len(rows) < len(final):  # (all who played on stand on it)
+        lines.append(counted(K + "podium_empty", lang, empty))
     note = passed_over(t_, final, lang)
     return [*lines, note] if note else lines
 

@@ -250,7 +250,8 @@ def sheet_lines(t_: TournamentRecord, slot: TournamentTableRecord,
         if sub is not None:
             tags.append(Tag(tt(f"tag_{sub.reason}", lang), warn=True))
         for key, value in rules.notes(outcome, seat):
-            tags.append(Tag(tt(f"note_{key}", lang, n=value)))
+            tags.append(Tag(tt(f"note_{key}", lang, n=value),
+                            short=tt(f"note_short_{key}", lang, n=value)))
         values = rules.values(outcome, seat)
         place = outcome.places[seat]
         lines.append(SheetLine(

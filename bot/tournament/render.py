@@ -60,6 +60,7 @@ class Tag:
 
     label: str
     warn: bool = False  # a substitute (amber) rather than a plain note
+    short: str = ""  # the same fact in fewer words, drawn where ``label`` would be cut
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,6 +121,11 @@ def pill_text(value: str, room: float | None = None,
     return fitted(value, smallest, "narrow", room - PILL_TIGHT, smallest=smallest)
 
 
+def _pill_width(value: str) -> int:
+    """How wide ``_pill`` draws ``value`` given all the room it needs."""
+    return int(font(PILL_PX, "bold").getlength(value)) + PILL_PAD
+
+
 def _pill(value: str, warn: bool, room: float | None = None,
           smallest: int = PILL_PX) -> Image.Image:
     """A tag's pill; in ``room`` px at most (``pill_text``)."""
@@ -162,21 +168,31 @@ def _name(img: Image.Image, x: int, cy: int, name: str, tags: Sequence[Tag], end
 
 
 def tag_pills(tags: Sequence[Tag], room: float, smallest: int = PILL_PX) -> list[Image.Image]:
-    """The pills drawn under a name within ``room`` px: a tag too wide for what is left is
-    condensed (down to ``smallest`` px) or cut, not dropped (a sheet's "left · AI
+    """The pills drawn under a name within ``room`` px (``drawn_tags``)."""
+    return [pill for _words, pill in drawn_tags(tags, room, smallest)]
+
+
+def drawn_tags(tags: Sequence[Tag], room: float,
+               smallest: int = PILL_PX) -> list[tuple[str, Image.Image]]:
+    """The words and pills drawn under a name within ``room`` px: a tag too wide for what is
+    left is condensed (down to ``smallest`` px) or cut, not dropped (a sheet's "left · AI
     finished" is wider than a Taroky name column), only one with less than ``PILL_MIN`` px
-    left is."""
-    pills: list[Image.Image] = []
+    left is. A tag with a ``short`` form draws that one rather than cut its label (review 87:
+    "čistá sto…" lost whether the stovka was made)."""
+    drawn: list[tuple[str, Image.Image]] = []
     left = float(room)
     for tag in tags:
         if left < PILL_MIN:
             break
-        pill = _pill(tag.label, tag.warn)
-        if pill.width > left:
-            pill = _pill(tag.label, tag.warn, left, smallest)
-        pills.append(pill)
+        label, fits = tag.label, _pill_width(tag.label) <= left
+        if not fits and tag.short and pill_text(label, left, smallest)[0] != label:
+            label = tag.short
+            fits = _pill_width(label) <= left
+        words = label if fits else pill_text(label, left, smallest)[0]
+        pill = _pill(label, tag.warn) if fits else _pill(label, tag.warn, left, smallest)
+        drawn.append((words, pill))
         left -= pill.width + 6
-    return pills
+    return drawn
 
 
 def _place(img: Image.Image, cx: int, cy: int, place: int, shown: str = "") -> None:

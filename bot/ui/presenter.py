@@ -56,19 +56,24 @@ class TablePresenter:
         return [items.table_refresh(table.channel_id, table.table_id),
                 *self.ctl.rematches.invite_refresh(table)]
 
-    def options_shown(self, table: Table, asked: Sequence[int]) -> list[OutboxItem]:
+    def options_shown(self, table: Table, asked: Sequence[int],
+                      lifted: bool = False) -> list[OutboxItem]:
         """The lobby with changed options (its message edited: it says who is still to
         accept them), and a post that mentions those ``asked`` to accept them now. Only
         those newly asked (review 72: each flip of the rule select posted anew, pinging
-        the same player six times in a few seconds)."""
+        the same player six times in a few seconds). That post is the table's ping (a
+        lobby has no other; the game's first turn ends it): when the change is taken back
+        and nobody has to accept anything (``lifted``) it goes (review 87: it stayed,
+        asking for a click on a button no longer there)."""
         out = self.lobby_shown(table)
         users = [s.user_id for i in asked if (s := table.seats[i]) is not None]
         if users:
             mentions = ", ".join(f"<@{u}>" for u in users)
             key = "core.options_changed" if len(users) > 1 else "core.options_changed_one"
             text = t(key, table.settings.lang, id=table.table_id, mentions=mentions)
-            out.append(items.post(table.channel_id, text, mentions=True,
-                                  table_id=table.table_id))
+            out.append(items.ping(table.channel_id, table.table_id, text))
+        elif lifted:
+            out.append(items.unping(table.channel_id, table.table_id))
         return out
 
     def closed_shown(self, table: Table, reason: str, by: str | None = None,
@@ -140,14 +145,19 @@ class TablePresenter:
         table.recent.add([text])
         return [items.post(table.channel_id, text, table_id=table.table_id)]
 
-    def removed(self, table: Table, seat: int, by: str) -> list[OutboxItem]:
+    def removed(self, table: Table, seat: int, by: str,
+                member: bool = True) -> list[OutboxItem]:
         """A post that mentions him (a removed player has no answer of his own to read):
         who removed him, and — from a running game — that an AI plays his seat and how he
-        takes it back."""
+        takes it back. One no longer a ``member`` of the server can neither read it nor
+        click: named, not pinged, not told to come back (review 87)."""
         s = table.seats[seat]
         if s is None or s.user_id is None:
             return []
         key = "core.kicked_lobby" if table.state is None else "core.kicked_game"
+        if not member:
+            text = t(f"{key}_gone", table.settings.lang, name=s.name, id=table.table_id)
+            return [items.post(table.channel_id, text, table_id=table.table_id)]
         text = t(key, table.settings.lang, mention=f"<@{s.user_id}>", id=table.table_id,
                  by=by, hand=t("core.btn_hand", table.settings.lang),
                  join=t("core.btn_join", table.settings.lang))

@@ -78,7 +78,8 @@ async def kick(interaction: Interaction, ui: GameUI, target: discord.abc.User,
     if refusal is not None or table is None:
         await interaction.response.send_message(refusal, ephemeral=True)
         return
-    await removal.ask(interaction, table, target.id, name, lang)
+    member = isinstance(target, discord.Member) or await removal.on_server(interaction, target.id)
+    await removal.ask(interaction, table, target.id, name, lang, member)
 
 
 def left_at(tables: Iterable[Table], user_id: int) -> Table | None:
@@ -223,9 +224,12 @@ class Removal:
         return "game" if table.status == STATUS_PLAYING else "lobby"
 
     def question(self, table: Table, user_id: int, name: str, lang: str, until: int, *,
-                 disabled: bool = False) -> tuple[str, discord.ui.View]:
+                 disabled: bool = False, member: bool = True) -> tuple[str, discord.ui.View]:
+        """Remove him? What it does (``op_of``): one no longer a ``member`` of the server
+        is not told he may come back."""
         op = self.op_of(table)
-        text = t(f"core.kick_confirm_{op}", lang, name=name, id=table.table_id)
+        text = t(f"core.kick_confirm_{op}{'' if member else '_gone'}", lang, name=name,
+                 id=table.table_id)
         return text, self.buttons(table.table_id, user_id, op, until, lang, disabled=disabled)
 
     @staticmethod
@@ -238,10 +242,10 @@ class Removal:
                        discord.ButtonStyle.secondary, disabled))
 
     async def ask(self, interaction: Interaction, table: Table, user_id: int, name: str,
-                  lang: str) -> None:
+                  lang: str, member: bool = True) -> None:
         """The question, to the asker alone; it lapses after ``CONFIRM_SECONDS``."""
         until = self.ctl.questions.confirm_until()
-        text, view = self.question(table, user_id, name, lang, until)
+        text, view = self.question(table, user_id, name, lang, until, member=member)
         await interaction.response.send_message(text, view=view, ephemeral=True)
         self._arm(interaction, table, user_id, until, lang)
 
@@ -292,6 +296,21 @@ class Removal:
         except discord.HTTPException:
             return str(user_id)
 
+    @staticmethod
+    async def on_server(interaction: Interaction, user_id: int) -> bool:
+        """``user_id`` is still a member of the server asked in (not known: taken as one) —
+        a kicked one who left it is not pinged nor told to come back (review 87)."""
+        guild = interaction.guild
+        if guild is None or guild.get_member(user_id) is not None:
+            return True
+        try:
+            await guild.fetch_member(user_id)
+        except discord.NotFound:
+            return False
+        except discord.HTTPException:
+            return True
+        return True
+
     def gone_text(self, table_id: int, user_id: int, name: str, played: Table | None,
                   lang: str) -> str:
         """Why a player no longer sits at the asked-about table: it ended, an AI plays his
@@ -328,6 +347,7 @@ class Removal:
         await interaction.response.defer()
         await controller.delivery.startup_gate(table_id)
         name = await self.name_of(interaction, table_id, user_id)
+        member = await self.on_server(interaction, user_id)
         # (the question's table, wherever it plays)
         named = open_table_numbered(interaction, table_id)
         table, played = (None, None) if named is None else self.found(interaction, user_id,
@@ -342,7 +362,8 @@ class Removal:
             text = self.refusal(interaction, user_id, name, table, None, lang)
             if text is None and self.op_of(table) != op:  # (a lobby started meanwhile)
                 again = controller.questions.confirm_until()
-                asked, reply_view = self.question(table, user_id, name, lang, again)
+                asked, reply_view = self.question(table, user_id, name, lang, again,
+                                                  member=member)
                 text = t("core.changed", lang) + "\n" + asked
                 self._arm(interaction, table, user_id, again, lang)
         if text is not None or table is None:
@@ -351,7 +372,8 @@ class Removal:
         running = table.status == STATUS_PLAYING
         try:
             table = await controller.service.remove(table_id, user_id,
-                                                    by=interaction.user.display_name)
+                                                    by=interaction.user.display_name,
+                                                    member=member)
         except TableError as exc:
             text = self.error_text(interaction, exc, name, table, lang)
         else:
@@ -359,7 +381,7 @@ class Removal:
                 controller.hands.left(table, user_id,
                                       t("core.hand_left", table.settings.lang, id=table_id))
             key = "core.kicked_ok_game" if running else "core.kicked_ok_lobby"
-            text = t(key, lang, name=name, id=table_id)
+            text = t(key + ("" if member else "_gone"), lang, name=name, id=table_id)
         await self._show(interaction, text, disabled_view, lang)
 
     async def _show(self, interaction: Interaction, text: str, view: discord.ui.View,

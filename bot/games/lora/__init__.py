@@ -27,7 +27,7 @@ from bot.games.base import (
 from bot.games.lora import hand as hand_message
 from bot.games.lora import texts
 from bot.games.lora.events import game_name
-from bot.games.lora.left import left_talie, ordinals, result_name
+from bot.games.lora.left import left_talie, ordinals, result_name, stood_in_whole
 from bot.games.lora.stats import lora_stats
 from bot.i18n import decimal, has, shown_name, t, tn, v_before
 from bot.model import Table, TableSettings
@@ -229,9 +229,10 @@ def sheet_notes(table: Table, lang: str) -> list[list[str]]:
     """Per seat, the moves an AI made for a human: an AI that took the place of a player
     who left (from which tálie, and in which before when he had come back), an AI standing
     in (all its moves for him, after he left too: one who left, came back and left again
-    keeps the count of both stretches). Not the forced moves the table played for him (his
-    only legal card): every player has dozens, and a count of them on the public result
-    read as though he had been idle (review 61)."""
+    keeps the count of both stretches; every move of a finished lóra: the whole game). Not
+    the forced moves the table played for him (his only legal card): every player has
+    dozens, and a count of them on the public result read as though he had been idle
+    (review 61)."""
     notes: list[list[str]] = []
     for i, seat in enumerate(table.seats):
         lines = []
@@ -253,6 +254,9 @@ def sheet_notes(table: Table, lang: str) -> list[list[str]]:
                 lines.append(t("lora.pic.sheet_left_harakiri", lang))
             else:
                 lines.append(t("lora.pic.sheet_left_from", lang, n=left.tali))
+        elif stood_in_whole(table, i):  # (review 87: as one who left before his first move)
+            whole = True
+            lines.append(t("lora.pic.sheet_left_whole", lang))
         if seat is not None and (seat.user_id is not None or seat.left) and seat.ai_moves \
                 and not whole:
             lines.append(t("lora.pic.sheet_stand_in", lang, n=seat.ai_moves))

@@ -16,12 +16,13 @@ def result_name(table: Table, seat: int, lang: str) -> str:
     """The seat's name where results are listed: a player who left marked with when an AI
     took his seat ("Cyril (od 3. tálie hrála AI)", "Cyril (v harakiri hrála AI)": he played
     the 4th tálie himself; "Cyril (celou hru hrála AI)": not one move was his), else as the
-    lines of moves name it (``Table.move_names``)."""
+    lines of moves name it (``Table.move_names``); one an AI stood in for at every move of
+    a finished lóra is marked as one who left before his first move (``stood_in_whole``)."""
     left = left_talie(table, seat)
-    if left is None:
+    if left is None and not stood_in_whole(table, seat):
         return table.move_names()[seat]
     name = table.names()[seat]
-    if left.whole:
+    if left is None or left.whole:
         return t("lora.left_name_whole", lang, name=name)
     end = "_harakiri" if left.harakiri else ""
     if left.earlier:
@@ -71,6 +72,17 @@ def left_talie(table: Table, seat: int) -> LeftAt | None:
     own = any(getattr(action, "seat", None) == seat and v not in away
               for v, action in enumerate(lora.log[:s.left_at]))
     return LeftAt(tuple(sorted(earlier)), then.tali, harakiri, whole=not own)
+
+
+def stood_in_whole(table: Table, seat: int) -> bool:
+    """A finished lóra's player who never clicked a move (``Seat.clicked``; the moves the
+    table forced on him are no clicks) and never left it, for whom an AI stood in: it played
+    the whole game for him, as for one who left before his first move (review 87: "Tahů
+    zahraných AI: 215" beside the tournament's "not one move was your own")."""
+    s = table.seats[seat] if 0 <= seat < len(table.seats) else None
+    return (s is not None and s.user_id is not None and not s.left and s.left_at is None
+            and not s.left_before and s.clicked is None and s.ai_moves > 0
+            and table.state is not None and table.state.finished)
 
 
 def ordinals(talie: Sequence[int], lang: str) -> str:
