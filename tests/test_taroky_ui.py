@@ -242,8 +242,8 @@ def test_T_HLASKY_VALAT_the_result_tells_whose_valat_failed_and_whose_silent_one
         valats=(ValatResult(side="D", announced=True, level=1, won=False),
                 ValatResult(side="O", announced=False, level=0, won=True)))
     head = deal_result(_table(rnd), row, "cs").splitlines()[0]
-    assert head.endswith(" hra vyhrána 47:23, ale valát (Anička, Cecílie, flek ×2) nevyšel."
-                         " Tichý pagát (Bohouš) nevyšel. Tichý valát (Bohouš, Dalibor) vyšel.")
+    assert head.endswith(" hra vyhrána 47:23, ale valát (Anička + Cecílie, flek ×2) nevyšel."
+                         " Tichý pagát (Bohouš) nevyšel. Tichý valát (Bohouš + Dalibor) vyšel.")
     head = deal_result(_table(rnd, "en"), row, "en").splitlines()[0]
     assert head.endswith(" won the game 47:23, but the valat (Anička, Cecílie, doubled ×2)"
                          " failed. The silent pagát ultimo (Bohouš) failed. The silent valat"
@@ -251,7 +251,7 @@ def test_T_HLASKY_VALAT_the_result_tells_whose_valat_failed_and_whose_silent_one
     won = dataclasses.replace(row, pagat=None, valats=(
         ValatResult(side="O", announced=True, level=0, won=True),))
     assert deal_result(_table(rnd), won, "cs").splitlines()[0].endswith(
-        ": hra vyhrána 47:23, ale valát (Bohouš, Dalibor) vyšel!")
+        ": hra vyhrána 47:23, ale valát (Bohouš + Dalibor) vyšel!")
 
 
 def test_T_TOURNAMENT_a_tournament_tables_pictures_name_the_tournaments_round(

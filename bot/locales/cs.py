@@ -1158,7 +1158,7 @@ STRINGS: dict[str, str] = {
     "taroky.result_pagat_silent_won": "Tichý pagát ({name}) vyšel.",
     "taroky.result_pagat_silent_lost": "Tichý pagát ({name}) nevyšel.",
     "taroky.result_valat_by": "{name} + {others}",  # the announcer first
-    "taroky.result_valat_and": " + ",
+    "taroky.result_valat_and": " + ",  # (a valát's owners: "Alena + Bohouš + Dana")
     "taroky.result_valat_won": "Valát ({names}) vyšel!",
     "taroky.result_valat_lost": "Valát ({names}) nevyšel.",
     "taroky.result_valat_silent": "Tichý valát ({names}) vyšel.",
@@ -1441,6 +1441,7 @@ STRINGS: dict[str, str] = {
     "taroky.pic.deal_silent_solo": "tiché sólo",
     "taroky.pic.deal_pagat_silent": "tichý pagát",
     "taroky.pic.deal_valat_silent": "tichý valát",
+    "taroky.pic.deal_legend": "Částky: + pro stranu vydražitele, − pro soupeře",  # (the protocol's sign)
     "taroky.pic.deal_upper": "horní trojka",
     "taroky.pic.deal_lower": "dolní trojka",
     "taroky.pic.deal_shown": "ukázaná",

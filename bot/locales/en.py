@@ -1152,7 +1152,7 @@ STRINGS: dict[str, str] = {
     "taroky.result_pagat_silent_won": "The silent pagát ultimo ({name}) made it.",
     "taroky.result_pagat_silent_lost": "The silent pagát ultimo ({name}) failed.",
     "taroky.result_valat_by": "{name} with {others}",  # the announcer first
-    "taroky.result_valat_and": " and ",
+    "taroky.result_valat_and": ", ",  # (a valát's owners: "Dave with Bob, Cyril"; short)
     "taroky.result_valat_won": "The valat ({names}) made it!",
     "taroky.result_valat_lost": "The valat ({names}) failed.",
     "taroky.result_valat_silent": "The silent valat ({names}) made it.",
@@ -1435,6 +1435,7 @@ STRINGS: dict[str, str] = {
     "taroky.pic.deal_silent_solo": "silent solo",
     "taroky.pic.deal_pagat_silent": "silent pagát ultimo",
     "taroky.pic.deal_valat_silent": "silent valat",
+    "taroky.pic.deal_legend": "Amounts: + declarer's side, − opponents",  # (the protocol's sign)
     "taroky.pic.deal_upper": "upper set",
     "taroky.pic.deal_lower": "lower set",
     "taroky.pic.deal_shown": "shown",

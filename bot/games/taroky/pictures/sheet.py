@@ -20,6 +20,7 @@ from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
+from bot.games.taroky.texts import valat_owners
 from bot.games.taroky.words import (
     alone_in_talon,
     amount,
@@ -121,11 +122,11 @@ def _detail_parts(row: DealRecord, names: list[str], lang: str) -> list[str]:
         parts.append(pic(key, lang, name=names[row.pagat.seat])
                      + f"{times(row.pagat.level)} {mark} "
                      + amount(row.pagat.amount, lang, signed=True))
-    for v in row.valats:  # whose: the side's players by name, as the pagát's owner
+    for v in row.valats:  # whose: as the result and the deal's picture name it
         mark = "✓" if v.won else "✗"
-        side = ", ".join(names[s] for s in row.side_seats(v.side))
         key = "sheet_valat" if v.announced else "sheet_valat_silent"
-        parts.append(pic(key, lang, names=side) + f"{times(v.level)} {mark} "
+        parts.append(pic(key, lang, names=valat_owners(row, v, names, lang))
+                     + f"{times(v.level)} {mark} "
                      + amount(v.amount, lang, signed=True))
     total, paid = row.components["S"], row.components["A"]
     paid = -paid if total < 0 else paid
