@@ -765,7 +765,8 @@ def test_the_protocol_labels_the_placing_points_and_the_sign_of_a_deals_parts(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """A finished round's protocol had a row "Body 2 · 2 · 4 · 2" next to eyes and Kč that a
     player could not place: it is labelled "Body za pořadí" / "Placing points" (whole), and
-    a legend under the sheet says a deal's parts are + for the declarer side."""
+    a legend under the sheet says a deal's parts are + for the declarer side. The points
+    are a tournament's table's (review 81: a table of its own had them too)."""
     from bot.games.taroky.pictures import pages, sheet, summary
 
     seen: list[str] = []
@@ -785,10 +786,14 @@ def test_the_protocol_labels_the_placing_points_and_the_sign_of_a_deals_parts(
              "Account (game … Σ): + declarer's side, − opponents · ✓ made · ✗ failed"
              " · ↑ top-up before the payment")):
         seen.clear()
-        pages.sheet_image(view, NAMES, lang)
+        pages.sheet_image(view, NAMES, lang, round_no=1)
         # (the label over its column, on two lines; the legend whole, the ✗ of a failed
         # pagát or valát too, on as many lines as they take)
         assert label in " ".join(seen), lang
+        assert all(part in " ".join(seen) for part in legend.split(" · ")), lang
+        seen.clear()
+        pages.sheet_image(view, NAMES, lang)  # (a table of its own: no placing points)
+        assert label.split()[0] not in " ".join(seen), lang
         assert all(part in " ".join(seen) for part in legend.split(" · ")), lang
 
 

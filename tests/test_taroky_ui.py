@@ -259,7 +259,8 @@ def test_T_TOURNAMENT_a_tournament_tables_pictures_name_the_tournaments_round(
     """Every table of a tournament plays one round of the engine (numbered 1); in round 2
     its protocol and its finished table picture say "2. kolo" ("Konec 2. kola"; they said
     "1. kolo" while the table's message said "Turnaj č. 1 · 2. kolo · stůl 1"). A table of
-    its own keeps 1."""
+    its own plays one round: its protocol is "Protokol" (review 81: "Protokol – 1. kolo"),
+    its finished table "Konec 1. kola" as before."""
     from bot.games.taroky.pictures import palette, sheet, table
 
     rnd, _seat = example("finished")
@@ -270,7 +271,7 @@ def test_T_TOURNAMENT_a_tournament_tables_pictures_name_the_tournaments_round(
 
         def spy(key: str, lang: str = "cs", _real: Any = real, **values: Any) -> str:
             text = _real(key, lang, **values)
-            if key in ("sheet_title", "round_over"):
+            if key in ("sheet_title", "sheet_title_table", "round_over"):
                 said.append(text)
             return text
 
@@ -282,7 +283,7 @@ def test_T_TOURNAMENT_a_tournament_tables_pictures_name_the_tournaments_round(
         UI.sheet_book(t, "cs").pictures[UI.sheet_first_page(t)]()
         UI.final_picture(t, "cs")()  # type: ignore[misc]
         UI.table_picture(t, "cs")()  # type: ignore[misc]
-    assert said == ["Protokol – 1. kolo", "Protokol – 1. kolo", "Konec 1. kola",
+    assert said == ["Protokol", "Protokol", "Konec 1. kola",
                     "Protokol – 2. kolo", "Protokol – 2. kolo", "Konec 2. kola"]
 
 

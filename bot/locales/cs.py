@@ -1452,7 +1452,8 @@ STRINGS: dict[str, str] = {
     "taroky.pic.deal_eyes_one": "{n} oko",
     "taroky.pic.deal_eyes_few": "{n} oči",
     "taroky.pic.deal_eyes_many": "{n} očí",
-    "taroky.pic.sheet_title": "Protokol – {n}. kolo",
+    "taroky.pic.sheet_title": "Protokol – {n}. kolo",  # (a tournament's table)
+    "taroky.pic.sheet_title_table": "Protokol",  # (a table of its own: one round)
     "taroky.pic.sheet_sub": "vklad {stake} · rozdání: {deals}",
     "taroky.pic.sheet_sub_deal": "rozdání {first}. z {deals} · vklad {stake}",
     "taroky.pic.sheet_sub_deals": "rozdání {first}.–{last}. z {deals} · vklad {stake}",

@@ -1446,7 +1446,8 @@ STRINGS: dict[str, str] = {
     "taroky.pic.deal_eyes_one": "{n} eye",
     "taroky.pic.deal_eyes_few": "{n} eyes",
     "taroky.pic.deal_eyes_many": "{n} eyes",
-    "taroky.pic.sheet_title": "Score sheet – round {n}",
+    "taroky.pic.sheet_title": "Score sheet – round {n}",  # (a tournament's table)
+    "taroky.pic.sheet_title_table": "Score sheet",  # (a table of its own: one round)
     "taroky.pic.sheet_sub": "stake {stake} · deals: {deals}",
     "taroky.pic.sheet_sub_deal": "deal {first} of {deals} · stake {stake}",
     "taroky.pic.sheet_sub_deals": "deals {first}–{last} of {deals} · stake {stake}",

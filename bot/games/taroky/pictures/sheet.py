@@ -488,13 +488,15 @@ def subtitle(view: TableView, lang: str, shown: tuple[int, int] | None = None) -
     return pic(f"sheet_sub_{span}", lang, stake=stake, first=first, last=last, deals=deals)
 
 
-def title_bar(img: Image.Image, view: TableView, lang: str, round_no: int,
+def title_bar(img: Image.Image, view: TableView, lang: str, round_no: int | None,
               shown: tuple[int, int] | None = None) -> None:
-    """The bar over the protocol: its title (the round), the stake and the deals played;
-    ``shown``: a page's first and last deal, which it names (review 72: a page shared
-    alone did not say which deals it held)."""
+    """The bar over the protocol: its title (a tournament's table: the round; review 81: a
+    table of its own read "1. kolo" too), the stake and the deals played; ``shown``: a
+    page's first and last deal, which it names (review 72: a page shared alone did not say
+    which deals it held)."""
     paste(img, panel(W, HEADER_H, BAR, radius=0), 0, 0)
-    title = pic("sheet_title", lang, n=round_no)
+    title = (pic("sheet_title_table", lang) if round_no is None
+             else pic("sheet_title", lang, n=round_no))
     x = M + 4 + text(img, (M + 4, HEADER_H // 2), title, font(TITLE_PX, "bold"), TEXT, "lm")
     sub, fs = fitted(subtitle(view, lang, shown), SMALLEST, "regular", W - x - 14 - M,
                      smallest=SMALLEST)
