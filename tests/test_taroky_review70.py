@@ -107,7 +107,8 @@ def test_the_silent_valat_says_that_it_made_it_as_the_silent_pagat_does() -> Non
         rnd.protocol[0], pagat=PagatResult(seat=0, side="D", announced=False, level=0, won=True),
         valats=(ValatResult(side="D", announced=False, level=0, won=True),))
     assert deal_result(ui_table(rnd), row, "cs").splitlines()[0].endswith(
-        ": výhra 47:23. Tichý pagát (Anička) vyšel. Tichý valát (Anička + Cecílie) vyšel.")
+        ": hra vyhrána 47:23. Tichý pagát (Anička) vyšel. Tichý valát (Anička + Cecílie)"
+        " vyšel.")
     assert deal_result(ui_table(rnd, "en"), row, "en").splitlines()[0].endswith(
         " The silent pagát ultimo (Anička) made it. The silent valat (Anička, Cecílie) made"
         " it.")

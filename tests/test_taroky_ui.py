@@ -755,7 +755,7 @@ def test_T_FLEK_the_result_names_the_game_s_flek_so_the_money_can_be_followed() 
     row = rnd.protocol[0]
     plain = dataclasses.replace(row, flek=(0, 0, 0), pagat=None)
     assert deal_result(_table(rnd), plain, "cs").startswith(
-        "■ **1. rozdání: první povinnost** – Anička + Cecílie: výhra 47:23.")
+        "■ **1. rozdání: první povinnost** – Anička + Cecílie: hra vyhrána 47:23.")
     assert deal_result(_table(rnd), dataclasses.replace(row, flek=(1, 0, 0)), "cs").startswith(
         "■ **1. rozdání: první povinnost, flek ×2** – Anička + Cecílie:")
     assert deal_result(_table(rnd, "en"), dataclasses.replace(row, flek=(2, 0, 0)),
@@ -1356,7 +1356,9 @@ def test_the_english_score_sheet_reply_says_top_up_as_everywhere_else() -> None:
 def test_T_SCORE_BINDING_a_pagat_or_valat_that_turns_the_money_is_said_with_the_game() -> None:
     """Review 63: "Alice: výhra 62:8. Valát (Alice, flek ×2) nevyšel." and then Alice paid.
     Where an announced bonus turns the money against the game's result, the result says
-    the game was won (lost) but the bonus failed (made); elsewhere it reads as before."""
+    the game was won (lost) but the bonus failed (made); elsewhere without the "ale" (since
+    review 81 in the same words: "hra prohrána 27:43." beside "hra prohrána 31:39, ale
+    pagát … nevyšel" — it said "prohra 27:43")."""
     import dataclasses
 
     from bot.games.taroky.texts import deal_result
@@ -1381,11 +1383,20 @@ def test_T_SCORE_BINDING_a_pagat_or_valat_that_turns_the_money_is_said_with_the_
     assert deal_result(_table(rnd, "en"), lost, "en").splitlines()[0] == (
         "■ **Deal 1: first duty** – Anička with partner Cecílie lost the game 33:37, but the"
         " pagát ultimo (Anička) made it.")
-    # the money keeps the game's sign: said as before
+    # the money keeps the game's sign: the game's result in the same words, no "ale"
     kept = dataclasses.replace(row, components={**row.components, "G": 1200, "S": 400})
     assert deal_result(_table(rnd), kept, "cs").splitlines()[0] == (
-        "■ **1. rozdání: první povinnost** – Anička + Cecílie: výhra 47:23."
+        "■ **1. rozdání: první povinnost** – Anička + Cecílie: hra vyhrána 47:23."
         " Pagát (Anička, flek ×2) nevyšel – padl už v 7. štychu.")
+    assert deal_result(_table(rnd, "en"), kept, "en").splitlines()[0] == (
+        "■ **Deal 1: first duty** – Anička with partner Cecílie won the game 47:23. The"
+        " pagát ultimo (Anička, doubled ×2) failed – the pagát (I) was already played in"
+        " trick 7.")
+    held = dataclasses.replace(lost, components={**row.components, "G": -20, "S": -400},
+                               pagat=dataclasses.replace(row.pagat, side="O", seat=1))
+    assert deal_result(_table(rnd), held, "cs").splitlines()[0] == (
+        "■ **1. rozdání: první povinnost** – Anička + Cecílie: hra prohrána 33:37."
+        " Pagát (Bohouš, flek ×2) nevyšel – padl už v 7. štychu.")
 
 
 def test_the_english_rules_name_the_hlasky_as_the_game_shows_them() -> None:

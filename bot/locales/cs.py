@@ -1136,8 +1136,10 @@ STRINGS: dict[str, str] = {
     "taroky.announce_time_up": "⏱ Čas kola vypršel: {n}. rozdání je poslední.",
     "taroky.deal_file": "rozdani-{n}.png",
     "taroky.deal_alt": "{n}. rozdání po sečtení: hra, talon a štychy každé strany s jejich očky.",
-    "taroky.result_won": "■ **{n}. rozdání: {game}** – {who}: výhra {eyes}:{other}.",
-    "taroky.result_lost": "■ **{n}. rozdání: {game}** – {who}: prohra {eyes}:{other}.",
+    # (the game's result in the words of the "ale" form: review 81 read "prohra 10:60" beside
+    # "hra prohrána 31:39, ale pagát … nevyšel" as two outcomes)
+    "taroky.result_won": "■ **{n}. rozdání: {game}** – {who}: hra vyhrána {eyes}:{other}.",
+    "taroky.result_lost": "■ **{n}. rozdání: {game}** – {who}: hra prohrána {eyes}:{other}.",
     "taroky.result_won_but": "■ **{n}. rozdání: {game}** – {who}: hra vyhrána {eyes}:{other}, ale {but}",
     "taroky.result_lost_but": "■ **{n}. rozdání: {game}** – {who}: hra prohrána {eyes}:{other}, ale {but}",
     "taroky.flekked_1": "flek ×{mult}",
