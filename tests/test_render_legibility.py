@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 import io
 import itertools
+import re
 from collections.abc import Callable
 from functools import partial
 
@@ -518,8 +519,12 @@ def test_a_finished_taroky_deal_s_most_chips_stay_within_its_height() -> None:
                                            pagat=pagat, valats=valats, valat_by=by)
                 for lang in ("cs", "en"):
                     assert len(dp._chips(deal, most, long, lang)) >= 8
-                    strip = dp._chip_rows(deal, most, long, lang, bodies[shape])
-                    height = bodies[shape] + strip.height(dp.CHIP_H)
+                    strip, legend = dp._chip_rows(deal, most, long, lang, bodies[shape])
+                    priced = any(re.search(r"[+−]\d+[.,]\d\d$", value)
+                                 for line in strip.rows for _l, value, _c in line)
+                    assert bool(legend) == priced  # (review 81: their money's sign)
+                    height = (bodies[shape] + strip.height(dp.CHIP_H)
+                              + dp.legend_height(legend))
                     assert height <= dp.MOST_H, (shape, lang, len(strip.rows))
             checked.add(shape)
     assert checked == {"1P", "1P alone", "3P", "6P"}

@@ -205,7 +205,8 @@ def test_the_protocol_totals_put_a_long_one_word_name_whole_over_its_line() -> N
     from tests.taroky_protocol_rounds import finished_view
 
     view = finished_view("4")
-    name = "Konstantinopolská"
-    assert sheet.header_lines(name, [name], summary.name_room(view))[0] != [name]
-    layout = summary.name_layout(view, 0, [name, "Eva", "Ota", "Iva"], (False,) * 4, "cs")
+    name = "Konstantinopolská"  # (beside a tournament table's totals: with placing points)
+    assert sheet.header_lines(name, [name], summary.name_room(view, True))[0] != [name]
+    layout = summary.name_layout(view, 0, [name, "Eva", "Ota", "Iva"], (False,) * 4, "cs",
+                                 True)
     assert layout.name == name and not layout.beside

@@ -72,7 +72,8 @@ def test_the_deal_picture_shows_every_item_that_moved_money_with_whose_it_was(
     (Bohouš) −0,50 Kč · … pagát ×2 −8,00 Kč", the picture only "pagát flek ×2 ✗". Now each
     hláška that counted has its chip with its holder and what it brought him (Dalibor's
     barvičky, not counted, moved nothing: no chip), and the pagát's says what it cost — all
-    drawn, the names whole."""
+    drawn, the names whole. Since review 81 each for the declarer's side, as the account
+    says it (Bohouš's honéry −0,50, not his +0,50), the pagát with its owner."""
     from bot.games.taroky.pictures import chips as chip_module
     from bot.games.taroky.pictures import deal as deal_picture
     from bot.games.taroky.pictures.examples import NAMES as EXAMPLE_NAMES
@@ -90,11 +91,11 @@ def test_the_deal_picture_shows_every_item_that_moved_money_with_whose_it_was(
         " zaokrouhleno na −7,00 Kč.")
     assert deal_picture._chips(deal, row, EXAMPLE_NAMES, "cs") == [
         ("hraje", "Anička", GOLD), ("volá", "XIX", TEXT), ("+", "Cecílie", GOLD),
-        ("taročky Anička", "+0,50", GREEN), ("honéry Bohouš", "+0,50", GREEN),
-        ("pagát", "flek ×2 ✗ −8,00", RED)]
+        ("taročky Anička", "+0,50", GREEN), ("honéry Bohouš", "−0,50", RED),
+        ("pagát Anička", "flek ×2 ✗ −8,00", RED)]
     assert deal_picture._chips(deal, row, EXAMPLE_NAMES, "en")[3:] == [
-        ("8–9 taroks Anička", "+0.50", GREEN), ("honours Bohouš", "+0.50", GREEN),
-        ("pagát ultimo", "doubled ×2 ✗ −8.00", RED)]
+        ("8–9 taroks Anička", "+0.50", GREEN), ("honours Bohouš", "−0.50", RED),
+        ("pagát ultimo Anička", "doubled ×2 ✗ −8.00", RED)]
     drawn: list[str] = []
     spied = chip_module.text
 
@@ -105,21 +106,22 @@ def test_the_deal_picture_shows_every_item_that_moved_money_with_whose_it_was(
     monkeypatch.setattr(chip_module, "text", spy)
     img = deal_picture.deal_image(deal, row, EXAMPLE_NAMES, "cs")
     assert drawn == ["hraje", "Anička", "volá", "XIX", "+", "Cecílie", "taročky Anička",
-                     "+0,50", "honéry Bohouš", "+0,50", "pagát", "flek ×2 ✗ −8,00"]
+                     "+0,50", "honéry Bohouš", "−0,50", "pagát Anička", "flek ×2 ✗ −8,00"]
     assert img.height <= deal_picture.MOST_H
 
 
 def test_the_opponents_valat_names_whose_it_is_as_their_pagat() -> None:
     """Review 72: "tichý valát ✓" beside the opponents' pagát "pagát Dalibor" read as the
     declarer's side's. The opponents' valát names who announced it, a silent one the
-    side's players; the declarer's side's reads as before, as its pagát."""
+    side's players; since review 81 the declarer's side's too ("valát Anička + Cecílie"),
+    each signed for the declarer's side, as the protocol."""
     import dataclasses
 
     from bot.games.taroky.pictures import deal as deal_picture
     from bot.games.taroky.pictures.examples import NAMES as EXAMPLE_NAMES
     from bot.games.taroky.pictures.examples import example
     from bot.games.taroky.texts import finished_deal
-    from bot.render.common import GREEN, RED
+    from bot.render.common import RED
     from engine.taroky.scoring import ValatResult
 
     rnd, _seat = example("finished")
@@ -129,14 +131,15 @@ def test_the_opponents_valat_names_whose_it_is_as_their_pagat() -> None:
     announced = dataclasses.replace(base, flek=(0, 0, 1), valat_by=3,
                                     valats=(ValatResult("O", True, 1, True),))
     assert deal_picture._chips(deal, announced, EXAMPLE_NAMES, "cs")[3:] == [
-        ("valát Dalibor", "flek ×2 ✓ +16,00", GREEN)]
+        ("valát Dalibor + Bohouš", "flek ×2 ✓ −16,00", RED)]
     assert deal_picture._chips(deal, announced, EXAMPLE_NAMES, "en")[3:] == [
-        ("valat Dalibor", "doubled ×2 ✓ +16.00", GREEN)]
+        ("valat Dalibor with Bohouš", "doubled ×2 ✓ −16.00", RED)]
     both = dataclasses.replace(base, valat_by=0, valats=(
         ValatResult("D", True, 0, False), ValatResult("O", False, 0, True)))
     assert deal_picture._chips(deal, both, EXAMPLE_NAMES, "cs")[3:] == [
-        ("valát", "✗ −8,00", RED), ("tichý valát Bohouš, Dalibor", "✓ +4,00", GREEN)]
+        ("valát Anička + Cecílie", "✗ −8,00", RED),
+        ("tichý valát Bohouš + Dalibor", "✓ −4,00", RED)]
     alone = dataclasses.replace(base, partner=None, alone=True,
                                 valats=(ValatResult("O", False, 0, True),))
     assert deal_picture._chips(deal, alone, EXAMPLE_NAMES, "en")[-1] == (
-        "silent valat Bohouš, Cecílie, Dalibor", "✓ +4.00", GREEN)
+        "silent valat Bohouš, Cecílie, Dalibor", "✓ −4.00", RED)

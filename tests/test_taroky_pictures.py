@@ -228,7 +228,8 @@ def test_T_HLASKY_VALAT_the_protocol_names_whose_valat_it_is() -> None:
     """A valát's line names its side's players, as the pagát's names its owner: a sólo's is
     the declarer's, a pair's the two players' (was "valát hráčů", of the declarers, and
     "tichý valát hráčů ✓" did not say whose), the opponents' theirs (English said "valát of
-    the Anička")."""
+    the Anička") — as the result and the deal's picture name them (review 81: "Alena +
+    Bohouš + Dana" there, "Alena, Bohouš, Dana" here)."""
     import dataclasses
 
     from bot.games.taroky.pictures import sheet
@@ -243,14 +244,14 @@ def test_T_HLASKY_VALAT_the_protocol_names_whose_valat_it_is() -> None:
     assert "valat Anička ×4 ✗ −32.00" in sheet._detail_parts(
         dataclasses.replace(solo, valats=failed), NAMES, "en")
     theirs = (ValatResult(side="O", announced=False, level=0, won=True),)
-    assert "tichý valát Bohouš, Cecílie, Dalibor ✓ −4,00" in sheet._detail_parts(
+    assert "tichý valát Bohouš + Cecílie + Dalibor ✓ −4,00" in sheet._detail_parts(
         dataclasses.replace(solo, valats=theirs), NAMES, "cs")
     pair = rnd.protocol[0]
     assert (pair.declarer, pair.partner) == (0, 2)
-    assert "valát Anička, Cecílie ×4 ✗ −32,00" in sheet._detail_parts(
+    assert "valát Anička + Cecílie ×4 ✗ −32,00" in sheet._detail_parts(
         dataclasses.replace(pair, valats=failed), NAMES, "cs")
     silent = (ValatResult(side="D", announced=False, level=0, won=True),)
-    assert "tichý valát Anička, Cecílie ✓ +4,00" in sheet._detail_parts(
+    assert "tichý valát Anička + Cecílie ✓ +4,00" in sheet._detail_parts(
         dataclasses.replace(pair, valats=silent), NAMES, "cs")
     assert "silent valat Anička, Cecílie ✓ +4.00" in sheet._detail_parts(
         dataclasses.replace(pair, valats=silent), NAMES, "en")
@@ -764,7 +765,8 @@ def test_the_protocol_labels_the_placing_points_and_the_sign_of_a_deals_parts(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """A finished round's protocol had a row "Body 2 · 2 · 4 · 2" next to eyes and Kč that a
     player could not place: it is labelled "Body za pořadí" / "Placing points" (whole), and
-    a legend under the sheet says a deal's parts are + for the declarer side."""
+    a legend under the sheet says a deal's parts are + for the declarer side. The points
+    are a tournament's table's (review 81: a table of its own had them too)."""
     from bot.games.taroky.pictures import pages, sheet, summary
 
     seen: list[str] = []
@@ -784,10 +786,14 @@ def test_the_protocol_labels_the_placing_points_and_the_sign_of_a_deals_parts(
              "Account (game … Σ): + declarer's side, − opponents · ✓ made · ✗ failed"
              " · ↑ top-up before the payment")):
         seen.clear()
-        pages.sheet_image(view, NAMES, lang)
+        pages.sheet_image(view, NAMES, lang, round_no=1)
         # (the label over its column, on two lines; the legend whole, the ✗ of a failed
         # pagát or valát too, on as many lines as they take)
         assert label in " ".join(seen), lang
+        assert all(part in " ".join(seen) for part in legend.split(" · ")), lang
+        seen.clear()
+        pages.sheet_image(view, NAMES, lang)  # (a table of its own: no placing points)
+        assert label.split()[0] not in " ".join(seen), lang
         assert all(part in " ".join(seen) for part in legend.split(" · ")), lang
 
 
@@ -1292,7 +1298,8 @@ def test_the_deal_s_chips_wrap_to_a_second_row_before_a_name_is_cut(
     pagát) do not fit one row: they wrap to a second, each name whole ("hraje AI B…" was
     cut); short ones stay on one row (the chips' words are 29 px since review 65, 12 px on
     a phone; the partner's chip "+ Cyril" since review 70, so the pagát's fitted beside —
-    since review 72 (LOW 6) it says what it cost, "−8,00", and wraps)."""
+    since review 72 (LOW 6) it says what it cost, "−8,00", and wraps; since review 81 it
+    names its owner, as the protocol)."""
     import dataclasses
 
     from bot.games.taroky.pictures import deal as deal_picture
@@ -1307,10 +1314,10 @@ def test_the_deal_s_chips_wrap_to_a_second_row_before_a_name_is_cut(
     row = dataclasses.replace(first, flek=(1, 0, 0),
                               pagat=dataclasses.replace(first.pagat, level=0))
     names = ["AI Božena", "AI Karel", "AI Jaroslav", "Ann"]
-    rows = deal_picture._chip_rows(deal, row, names, "cs").rows
+    rows = deal_picture._chip_rows(deal, row, names, "cs")[0].rows
     assert [[(label, value) for label, value, _c in chips] for chips in rows] == [
         [("hraje", "AI Božena"), ("volá", "XIX"), ("+", "AI Jaroslav")],
-        [("hra", "flek ×2"), ("pagát", "✗ −4,00")]]
+        [("hra", "flek ×2"), ("pagát AI Božena", "✗ −4,00")]]
     drawn = _sizes(monkeypatch, deal_picture)
     deal_picture.deal_image(deal, row, names, "en")
     words = [value for value, _size in drawn]
@@ -1318,10 +1325,10 @@ def test_the_deal_s_chips_wrap_to_a_second_row_before_a_name_is_cut(
         w.endswith("…") for w in words)
     short = ["Ann", "Bob", "Cyril", "Dana"]
     assert [[value for _l, value, _c in chips] for chips in deal_picture._chip_rows(
-        deal, dataclasses.replace(first, pagat=None), short, "cs").rows] == [
+        deal, dataclasses.replace(first, pagat=None), short, "cs")[0].rows] == [
         ["Ann", "XIX", "Cyril"]]
     assert [[value for _l, value, _c in chips] for chips in deal_picture._chip_rows(
-        deal, first, short, "cs").rows] == [["Ann", "XIX", "Cyril"], ["flek ×2 ✗ −8,00"]]
+        deal, first, short, "cs")[0].rows] == [["Ann", "XIX", "Cyril"], ["flek ×2 ✗ −8,00"]]
 
 
 def test_T_FLEK_the_deal_s_picture_tags_the_pagat_s_and_the_valat_s_own_flek_and_result(
@@ -1346,32 +1353,34 @@ def test_T_FLEK_the_deal_s_picture_tags_the_pagat_s_and_the_valat_s_own_flek_and
     row = rnd.protocol[0]  # Anička's pagát, flekked by Bohouš, failed
     assert row.pagat is not None and row.pagat.announced and row.flek == (0, 1, 0)
     assert not row.pagat.won and row.pagat.level == 1 and row.valats == ()
-    assert deal_picture._chips(deal, row, NAMES, "cs")[-1] == ("pagát", "flek ×2 ✗ −8,00",
-                                                               RED)
+    # (review 81: each with whose it is and what it brought the declarer's side, as the
+    # protocol has them — the opponents' honéry −0,50, their silent valát −4,00)
+    assert deal_picture._chips(deal, row, NAMES, "cs")[-1] == (
+        "pagát Anička", "flek ×2 ✗ −8,00", RED)
     sup = dataclasses.replace(row, flek=(1, 3, 2), valat_by=2,
                               pagat=dataclasses.replace(row.pagat, level=3),
                               valats=(ValatResult("D", True, 2, True),))
     assert deal_picture._chips(deal, sup, NAMES, "cs")[-5:] == [
         ("hra", "flek ×2", RED), ("taročky Anička", "+0,50", GREEN),
-        ("honéry Bohouš", "+0,50", GREEN), ("pagát", "sup ×8 ✗ −32,00", RED),
-        ("valát", "re ×4 ✓ +32,00", GREEN)]
+        ("honéry Bohouš", "−0,50", RED), ("pagát Anička", "sup ×8 ✗ −32,00", RED),
+        ("valát Cecílie + Anička", "re ×4 ✓ +32,00", GREEN)]
     assert deal_picture._chips(deal, sup, NAMES, "en")[-2:] == [
-        ("pagát ultimo", "re-redoubled ×8 ✗ −32.00", RED),
-        ("valat", "redoubled ×4 ✓ +32.00", GREEN)]
+        ("pagát ultimo Anička", "re-redoubled ×8 ✗ −32.00", RED),
+        ("valat Cecílie with Anička", "redoubled ×4 ✓ +32.00", GREEN)]
     plain = dataclasses.replace(row, flek=(0, 0, 0),
                                 pagat=dataclasses.replace(row.pagat, level=0, won=True))
     assert deal_picture._chips(deal, plain, NAMES, "cs") == [
         ("hraje", "Anička", deal_picture.GOLD), ("volá", "XIX", TEXT),
         ("+", "Cecílie", deal_picture.GOLD), ("taročky Anička", "+0,50", GREEN),
-        ("honéry Bohouš", "+0,50", GREEN), ("pagát", "✓ +4,00", GREEN)]
+        ("honéry Bohouš", "−0,50", RED), ("pagát Anička", "✓ +4,00", GREEN)]
     silent = dataclasses.replace(
         row, flek=(0, 0, 0), pagat=dataclasses.replace(row.pagat, announced=False, level=0),
         valats=(ValatResult("O", False, 0, True),))
     assert deal_picture._chips(deal, silent, NAMES, "cs")[-2:] == [
-        ("tichý pagát", "✗ −2,00", RED), ("tichý valát Bohouš, Dalibor", "✓ +4,00", GREEN)]
+        ("tichý pagát Anička", "✗ −2,00", RED), ("tichý valát Bohouš + Dalibor", "✓ −4,00", RED)]
     assert deal_picture._chips(deal, silent, NAMES, "en")[-2:] == [
-        ("silent pagát ultimo", "✗ −2.00", RED),
-        ("silent valat Bohouš, Dalibor", "✓ +4.00", GREEN)]
+        ("silent pagát ultimo Anička", "✗ −2.00", RED),
+        ("silent valat Bohouš, Dalibor", "✓ −4.00", RED)]
 
 
 def test_T_TALON_the_table_shows_the_taroks_laid_away_face_up_by_rank(

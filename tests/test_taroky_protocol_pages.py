@@ -141,7 +141,8 @@ def test_the_first_page_is_the_latest_deal_s_mid_round_and_the_summary_at_the_en
 def test_the_summary_page_has_the_totals_and_the_control_sum(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Dokup, money, result and placing points a line per player, the control sum under
-    them; no deal row. Before any deal is over, it says so over the totals."""
+    them; no deal row. Before any deal is over, it says so over the totals. The placing
+    points only at a tournament's table (review 81: a table of its own had them too)."""
     from bot.games.taroky.pictures import summary
 
     view = finished_view("4")
@@ -157,10 +158,16 @@ def test_the_summary_page_has_the_totals_and_the_control_sum(
 
         monkeypatch.setattr(module, "text", spy)
     deals = _drawn_deals(monkeypatch)
-    render_sheet(view, NAMES, "cs", page=-1)
+    render_sheet(view, NAMES, "cs", 1, page=-1)
     assert deals == []
     assert drawn[:5] == ["Dokup", "Peníze", "Výsledek", "Body za", "pořadí"]
     assert drawn[5:10] == ["Anička", "20,00", "7,50", "−32,50", "1"]
+    assert drawn[-2:] == ["Kontrola: Σ peníze 110,00 Kč",
+                          "= vklady 80,00 Kč + Σ dokup 30,00 Kč"]
+    drawn.clear()
+    render_sheet(view, NAMES, "cs", page=-1)  # a table of its own: no placing points
+    assert drawn[:4] == ["Dokup", "Peníze", "Výsledek", "Anička"]
+    assert drawn[4:8] == ["20,00", "7,50", "−32,50", "Bohouš"]
     assert drawn[-2:] == ["Kontrola: Σ peníze 110,00 Kč",
                           "= vklady 80,00 Kč + Σ dokup 30,00 Kč"]
     drawn.clear()

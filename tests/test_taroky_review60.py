@@ -16,7 +16,7 @@ from bot.games.taroky.pictures.examples import NAMES, example
 from bot.games.taroky.texts import deal_result, event_lines, finished_deal
 from bot.locales.en import STRINGS as EN
 from bot.model import Unclicked
-from bot.render.common import GOLD, GREEN, RED
+from bot.render.common import GOLD, RED
 from engine.taroky import events as ev
 from engine.taroky.messages import WORDS, event_text
 from engine.taroky.scoring import PagatResult, ValatResult, pagat_result
@@ -111,16 +111,18 @@ def test_the_deal_s_picture_marks_the_pagat_and_valat_made_or_failed_silent_ones
     row = dataclasses.replace(
         rnd.protocol[0], flek=(0, 0, 0), pagat=PagatResult(1, "O", False, 0, True, 12),
         valats=(ValatResult("D", True, 0, False), ValatResult("O", False, 0, True)))
-    # (after the hlášky's chips; each with what it brought its owner, the opponents' valát
-    # with whose it is: review 72 LOW 6)
+    # (after the hlášky's chips; each with whose it is and what it brought the declarer's
+    # side, as the protocol: review 81 — review 72 LOW 6 had its owner's, the declarer's
+    # side's unnamed)
     assert deal_picture._chips(deal, row, NAMES, "cs")[5:] == [
-        ("tichý pagát Bohouš", "✓ +2,00", GREEN), ("valát", "✗ −8,00", RED),
-        ("tichý valát Bohouš, Dalibor", "✓ +4,00", GREEN)]
+        ("tichý pagát Bohouš", "✓ −2,00", RED), ("valát Anička + Cecílie", "✗ −8,00", RED),
+        ("tichý valát Bohouš + Dalibor", "✓ −4,00", RED)]
     assert deal_picture._chips(deal, row, NAMES, "en")[5:] == [  # (the opponents' pagát: whose)
-        ("silent pagát ultimo Bohouš", "✓ +2.00", GREEN), ("valat", "✗ −8.00", RED),
-        ("silent valat Bohouš, Dalibor", "✓ +4.00", GREEN)]
+        ("silent pagát ultimo Bohouš", "✓ −2.00", RED),
+        ("valat Anička, Cecílie", "✗ −8.00", RED),
+        ("silent valat Bohouš, Dalibor", "✓ −4.00", RED)]
     # drawn whole within the picture, the names whole in five rows of chips
-    strip = deal_picture._chip_rows(deal, row, list(NAMES), "en")
+    strip, _legend = deal_picture._chip_rows(deal, row, list(NAMES), "en")
     assert len(strip.rows) == 5 and all(not v.endswith("…") for r in strip.rows
                                         for _l, v, _c in r)
     assert deal_picture.deal_image(deal, row, NAMES, "en").height <= deal_picture.MOST_H

@@ -107,7 +107,8 @@ def test_the_silent_valat_says_that_it_made_it_as_the_silent_pagat_does() -> Non
         rnd.protocol[0], pagat=PagatResult(seat=0, side="D", announced=False, level=0, won=True),
         valats=(ValatResult(side="D", announced=False, level=0, won=True),))
     assert deal_result(ui_table(rnd), row, "cs").splitlines()[0].endswith(
-        ": výhra 47:23. Tichý pagát (Anička) vyšel. Tichý valát (Anička, Cecílie) vyšel.")
+        ": hra vyhrána 47:23. Tichý pagát (Anička) vyšel. Tichý valát (Anička + Cecílie)"
+        " vyšel.")
     assert deal_result(ui_table(rnd, "en"), row, "en").splitlines()[0].endswith(
         " The silent pagát ultimo (Anička) made it. The silent valat (Anička, Cecílie) made"
         " it.")
@@ -191,12 +192,13 @@ def test_the_deal_picture_names_the_owner_of_the_opponents_pagat() -> None:
     assert deal is not None
     theirs = dataclasses.replace(  # (Anička with Cecílie; Dalibor's pagát, sup, lost)
         rnd.protocol[0], flek=(0, 3, 0), pagat=PagatResult(3, "O", True, 3, False, 4))
-    # (after the hlášky's chips; each with what it brought its owner: review 72 LOW 6)
+    # (after the hlášky's chips; each with what it brought the declarer's side, as the
+    # protocol signs it: review 81 M1 — review 72 LOW 6 had its owner's "−32,00")
     assert deal_picture._chips(deal, theirs, EXAMPLE_NAMES, "cs")[5:] == [
-        ("pagát Dalibor", "sup ×8 ✗ −32,00", deal_picture.RED)]
+        ("pagát Dalibor", "sup ×8 ✗ +32,00", deal_picture.GREEN)]
     assert deal_picture._chips(deal, theirs, EXAMPLE_NAMES, "en")[5:] == [
-        ("pagát ultimo Dalibor", "re-redoubled ×8 ✗ −32.00", deal_picture.RED)]
+        ("pagát ultimo Dalibor", "re-redoubled ×8 ✗ +32.00", deal_picture.GREEN)]
     ours = dataclasses.replace(theirs, pagat=PagatResult(2, "D", True, 3, False, 4))
-    # the declarer's side's pagát, read as theirs (the chips before name that side), as before
+    # the declarer's side's pagát named too, as the protocol names it (review 81: unnamed)
     assert deal_picture._chips(deal, ours, EXAMPLE_NAMES, "cs")[5:] == [
-        ("pagát", "sup ×8 ✗ −32,00", deal_picture.RED)]
+        ("pagát Cecílie", "sup ×8 ✗ −32,00", deal_picture.RED)]

@@ -244,13 +244,16 @@ def test_a_protocol_page_s_picture_names_the_deals_it_holds(monkeypatch) -> None
     assert pages.protocol_pages(view, ROUND_NAMES) == ["1.–4.", "5.–8.", "9.–12.", "Součet"]
     seen = drawn_texts(monkeypatch, sheet)
 
-    def sub(lang: str, page: int | None) -> str:
+    def sub(lang: str, page: int | None, round_no: int | None = None) -> str:
         seen.clear()
-        pages.sheet_image(view, ROUND_NAMES, lang, page=page)
+        pages.sheet_image(view, ROUND_NAMES, lang, round_no, page=page)
         return seen[1]
 
     assert sub("cs", 1) == "rozdání 5.–8. z 12 · vklad 20,00 Kč"
-    assert sub("en", 0) == "deals 1–4 of 12 · stake 20.00…"  # (the range kept whole)
+    # (beside a tournament's "Score sheet – round 1" cut, the range kept whole; beside a
+    # table of its own's "Score sheet" whole: review 81)
+    assert sub("en", 0, 1) == "deals 1–4 of 12 · stake 20.00…"
+    assert sub("en", 0) == "deals 1–4 of 12 · stake 20.00 Kč"
     assert sub("cs", 3) == sub("cs", None) == "vklad 20,00 Kč · rozdání: 12"
 
 

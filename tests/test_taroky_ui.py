@@ -242,8 +242,8 @@ def test_T_HLASKY_VALAT_the_result_tells_whose_valat_failed_and_whose_silent_one
         valats=(ValatResult(side="D", announced=True, level=1, won=False),
                 ValatResult(side="O", announced=False, level=0, won=True)))
     head = deal_result(_table(rnd), row, "cs").splitlines()[0]
-    assert head.endswith(" hra vyhrána 47:23, ale valát (Anička, Cecílie, flek ×2) nevyšel."
-                         " Tichý pagát (Bohouš) nevyšel. Tichý valát (Bohouš, Dalibor) vyšel.")
+    assert head.endswith(" hra vyhrána 47:23, ale valát (Anička + Cecílie, flek ×2) nevyšel."
+                         " Tichý pagát (Bohouš) nevyšel. Tichý valát (Bohouš + Dalibor) vyšel.")
     head = deal_result(_table(rnd, "en"), row, "en").splitlines()[0]
     assert head.endswith(" won the game 47:23, but the valat (Anička, Cecílie, doubled ×2)"
                          " failed. The silent pagát ultimo (Bohouš) failed. The silent valat"
@@ -251,7 +251,7 @@ def test_T_HLASKY_VALAT_the_result_tells_whose_valat_failed_and_whose_silent_one
     won = dataclasses.replace(row, pagat=None, valats=(
         ValatResult(side="O", announced=True, level=0, won=True),))
     assert deal_result(_table(rnd), won, "cs").splitlines()[0].endswith(
-        ": hra vyhrána 47:23, ale valát (Bohouš, Dalibor) vyšel!")
+        ": hra vyhrána 47:23, ale valát (Bohouš + Dalibor) vyšel!")
 
 
 def test_T_TOURNAMENT_a_tournament_tables_pictures_name_the_tournaments_round(
@@ -259,7 +259,8 @@ def test_T_TOURNAMENT_a_tournament_tables_pictures_name_the_tournaments_round(
     """Every table of a tournament plays one round of the engine (numbered 1); in round 2
     its protocol and its finished table picture say "2. kolo" ("Konec 2. kola"; they said
     "1. kolo" while the table's message said "Turnaj č. 1 · 2. kolo · stůl 1"). A table of
-    its own keeps 1."""
+    its own plays one round: its protocol is "Protokol" (review 81: "Protokol – 1. kolo"),
+    its finished table "Konec 1. kola" as before."""
     from bot.games.taroky.pictures import palette, sheet, table
 
     rnd, _seat = example("finished")
@@ -270,7 +271,7 @@ def test_T_TOURNAMENT_a_tournament_tables_pictures_name_the_tournaments_round(
 
         def spy(key: str, lang: str = "cs", _real: Any = real, **values: Any) -> str:
             text = _real(key, lang, **values)
-            if key in ("sheet_title", "round_over"):
+            if key in ("sheet_title", "sheet_title_table", "round_over"):
                 said.append(text)
             return text
 
@@ -282,7 +283,7 @@ def test_T_TOURNAMENT_a_tournament_tables_pictures_name_the_tournaments_round(
         UI.sheet_book(t, "cs").pictures[UI.sheet_first_page(t)]()
         UI.final_picture(t, "cs")()  # type: ignore[misc]
         UI.table_picture(t, "cs")()  # type: ignore[misc]
-    assert said == ["Protokol – 1. kolo", "Protokol – 1. kolo", "Konec 1. kola",
+    assert said == ["Protokol", "Protokol", "Konec 1. kola",
                     "Protokol – 2. kolo", "Protokol – 2. kolo", "Konec 2. kola"]
 
 
@@ -757,7 +758,7 @@ def test_T_FLEK_the_result_names_the_game_s_flek_so_the_money_can_be_followed() 
     row = rnd.protocol[0]
     plain = dataclasses.replace(row, flek=(0, 0, 0), pagat=None)
     assert deal_result(_table(rnd), plain, "cs").startswith(
-        "■ **1. rozdání: první povinnost** – Anička + Cecílie: výhra 47:23.")
+        "■ **1. rozdání: první povinnost** – Anička + Cecílie: hra vyhrána 47:23.")
     assert deal_result(_table(rnd), dataclasses.replace(row, flek=(1, 0, 0)), "cs").startswith(
         "■ **1. rozdání: první povinnost, flek ×2** – Anička + Cecílie:")
     assert deal_result(_table(rnd, "en"), dataclasses.replace(row, flek=(2, 0, 0)),
@@ -1369,7 +1370,9 @@ def test_the_english_score_sheet_reply_says_top_up_as_everywhere_else() -> None:
 def test_T_SCORE_BINDING_a_pagat_or_valat_that_turns_the_money_is_said_with_the_game() -> None:
     """Review 63: "Alice: výhra 62:8. Valát (Alice, flek ×2) nevyšel." and then Alice paid.
     Where an announced bonus turns the money against the game's result, the result says
-    the game was won (lost) but the bonus failed (made); elsewhere it reads as before."""
+    the game was won (lost) but the bonus failed (made); elsewhere without the "ale" (since
+    review 81 in the same words: "hra prohrána 27:43." beside "hra prohrána 31:39, ale
+    pagát … nevyšel" — it said "prohra 27:43")."""
     import dataclasses
 
     from bot.games.taroky.texts import deal_result
@@ -1394,11 +1397,20 @@ def test_T_SCORE_BINDING_a_pagat_or_valat_that_turns_the_money_is_said_with_the_
     assert deal_result(_table(rnd, "en"), lost, "en").splitlines()[0] == (
         "■ **Deal 1: first duty** – Anička with partner Cecílie lost the game 33:37, but the"
         " pagát ultimo (Anička) made it.")
-    # the money keeps the game's sign: said as before
+    # the money keeps the game's sign: the game's result in the same words, no "ale"
     kept = dataclasses.replace(row, components={**row.components, "G": 1200, "S": 400})
     assert deal_result(_table(rnd), kept, "cs").splitlines()[0] == (
-        "■ **1. rozdání: první povinnost** – Anička + Cecílie: výhra 47:23."
+        "■ **1. rozdání: první povinnost** – Anička + Cecílie: hra vyhrána 47:23."
         " Pagát (Anička, flek ×2) nevyšel – padl už v 7. štychu.")
+    assert deal_result(_table(rnd, "en"), kept, "en").splitlines()[0] == (
+        "■ **Deal 1: first duty** – Anička with partner Cecílie won the game 47:23. The"
+        " pagát ultimo (Anička, doubled ×2) failed – the pagát (I) was already played in"
+        " trick 7.")
+    held = dataclasses.replace(lost, components={**row.components, "G": -20, "S": -400},
+                               pagat=dataclasses.replace(row.pagat, side="O", seat=1))
+    assert deal_result(_table(rnd), held, "cs").splitlines()[0] == (
+        "■ **1. rozdání: první povinnost** – Anička + Cecílie: hra prohrána 33:37."
+        " Pagát (Bohouš, flek ×2) nevyšel – padl už v 7. štychu.")
 
 
 def test_the_english_rules_name_the_hlasky_as_the_game_shows_them() -> None:

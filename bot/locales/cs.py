@@ -1183,8 +1183,10 @@ STRINGS: dict[str, str] = {
     "taroky.announce_time_up": "⏱ Čas kola vypršel: {n}. rozdání je poslední.",
     "taroky.deal_file": "rozdani-{n}.png",
     "taroky.deal_alt": "{n}. rozdání po sečtení: hra, talon a štychy každé strany s jejich očky.",
-    "taroky.result_won": "■ **{n}. rozdání: {game}** – {who}: výhra {eyes}:{other}.",
-    "taroky.result_lost": "■ **{n}. rozdání: {game}** – {who}: prohra {eyes}:{other}.",
+    # (the game's result in the words of the "ale" form: review 81 read "prohra 10:60" beside
+    # "hra prohrána 31:39, ale pagát … nevyšel" as two outcomes)
+    "taroky.result_won": "■ **{n}. rozdání: {game}** – {who}: hra vyhrána {eyes}:{other}.",
+    "taroky.result_lost": "■ **{n}. rozdání: {game}** – {who}: hra prohrána {eyes}:{other}.",
     "taroky.result_won_but": "■ **{n}. rozdání: {game}** – {who}: hra vyhrána {eyes}:{other}, ale {but}",
     "taroky.result_lost_but": "■ **{n}. rozdání: {game}** – {who}: hra prohrána {eyes}:{other}, ale {but}",
     "taroky.flekked_1": "flek ×{mult}",
@@ -1205,7 +1207,7 @@ STRINGS: dict[str, str] = {
     "taroky.result_pagat_silent_won": "Tichý pagát ({name}) vyšel.",
     "taroky.result_pagat_silent_lost": "Tichý pagát ({name}) nevyšel.",
     "taroky.result_valat_by": "{name} + {others}",  # the announcer first
-    "taroky.result_valat_and": " + ",
+    "taroky.result_valat_and": " + ",  # (a valát's owners: "Alena + Bohouš + Dana")
     "taroky.result_valat_won": "Valát ({names}) vyšel!",
     "taroky.result_valat_lost": "Valát ({names}) nevyšel.",
     "taroky.result_valat_silent": "Tichý valát ({names}) vyšel.",
@@ -1512,6 +1514,7 @@ STRINGS: dict[str, str] = {
     "taroky.pic.deal_silent_solo": "tiché sólo",
     "taroky.pic.deal_pagat_silent": "tichý pagát",
     "taroky.pic.deal_valat_silent": "tichý valát",
+    "taroky.pic.deal_legend": "Částky: + pro stranu vydražitele, − pro soupeře",  # (the protocol's sign)
     "taroky.pic.deal_upper": "horní trojka",
     "taroky.pic.deal_lower": "dolní trojka",
     "taroky.pic.deal_shown": "ukázaná",
@@ -1524,7 +1527,8 @@ STRINGS: dict[str, str] = {
     "taroky.pic.deal_eyes_many": "{n} očí",
     "taroky.pic.deal_side_won": "{eyes} ✓ výhra",
     "taroky.pic.deal_side_lost": "{eyes} ✗ prohra",
-    "taroky.pic.sheet_title": "Protokol – {n}. kolo",
+    "taroky.pic.sheet_title": "Protokol – {n}. kolo",  # (a tournament's table)
+    "taroky.pic.sheet_title_table": "Protokol",  # (a table of its own: one round)
     "taroky.pic.sheet_sub": "vklad {stake} · rozdání: {deals}",
     "taroky.pic.sheet_sub_deal": "rozdání {first}. z {deals} · vklad {stake}",
     "taroky.pic.sheet_sub_deals": "rozdání {first}.–{last}. z {deals} · vklad {stake}",

@@ -1177,8 +1177,8 @@ STRINGS: dict[str, str] = {
     "taroky.announce_time_up": "⏱ The round's time is up: deal {n} is the last one.",
     "taroky.deal_file": "deal-{n}.png",
     "taroky.deal_alt": "Deal {n} as counted: the game, the talon and each side's tricks with their points.",
-    "taroky.result_won": "■ **Deal {n}: {game}** – {who} won {eyes}:{other}.",
-    "taroky.result_lost": "■ **Deal {n}: {game}** – {who} lost {eyes}:{other}.",
+    "taroky.result_won": "■ **Deal {n}: {game}** – {who} won the game {eyes}:{other}.",
+    "taroky.result_lost": "■ **Deal {n}: {game}** – {who} lost the game {eyes}:{other}.",
     "taroky.result_won_but": "■ **Deal {n}: {game}** – {who} won the game {eyes}:{other}, but {but}",
     "taroky.result_lost_but": "■ **Deal {n}: {game}** – {who} lost the game {eyes}:{other}, but {but}",
     "taroky.flekked_1": "doubled ×{mult}",
@@ -1199,7 +1199,7 @@ STRINGS: dict[str, str] = {
     "taroky.result_pagat_silent_won": "The silent pagát ultimo ({name}) made it.",
     "taroky.result_pagat_silent_lost": "The silent pagát ultimo ({name}) failed.",
     "taroky.result_valat_by": "{name} with {others}",  # the announcer first
-    "taroky.result_valat_and": " and ",
+    "taroky.result_valat_and": ", ",  # (a valát's owners: "Dave with Bob, Cyril"; short)
     "taroky.result_valat_won": "The valat ({names}) made it!",
     "taroky.result_valat_lost": "The valat ({names}) failed.",
     "taroky.result_valat_silent": "The silent valat ({names}) made it.",
@@ -1506,6 +1506,7 @@ STRINGS: dict[str, str] = {
     "taroky.pic.deal_silent_solo": "silent solo",
     "taroky.pic.deal_pagat_silent": "silent pagát ultimo",
     "taroky.pic.deal_valat_silent": "silent valat",
+    "taroky.pic.deal_legend": "Amounts: + declarer's side, − opponents",  # (the protocol's sign)
     "taroky.pic.deal_upper": "upper set",
     "taroky.pic.deal_lower": "lower set",
     "taroky.pic.deal_shown": "shown",
@@ -1518,7 +1519,8 @@ STRINGS: dict[str, str] = {
     "taroky.pic.deal_eyes_many": "{n} eyes",
     "taroky.pic.deal_side_won": "{eyes} ✓ won",
     "taroky.pic.deal_side_lost": "{eyes} ✗ lost",
-    "taroky.pic.sheet_title": "Score sheet – round {n}",
+    "taroky.pic.sheet_title": "Score sheet – round {n}",  # (a tournament's table)
+    "taroky.pic.sheet_title_table": "Score sheet",  # (a table of its own: one round)
     "taroky.pic.sheet_sub": "stake {stake} · deals: {deals}",
     "taroky.pic.sheet_sub_deal": "deal {first} of {deals} · stake {stake}",
     "taroky.pic.sheet_sub_deals": "deals {first}–{last} of {deals} · stake {stake}",

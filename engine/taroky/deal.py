@@ -75,6 +75,7 @@ from engine.taroky.events import (
     Flekked,
     GameChosen,
     HlaskyAnnounced,
+    OpponentRevealed,
     PagatPromised,
     PartnerRevealed,
     TalonHandedOut,
@@ -564,13 +565,16 @@ class TarokyDeal:
 
     def _speaks_for_side(self, seat: int) -> list[Event]:
         """An announcement or a flek tells everybody the seat's side (T-CALL-PARTNER: the
-        partner is revealed when he speaks for his side)."""
+        partner is revealed when he speaks for his side), and says so: an opponent's too
+        (review 81: only the missing "flek na pagáta" told the others)."""
         if self.public_sides[seat] is not None:
             return []
         if seat == self.partner:
             return self._reveal_called(seat)
-        self.public_sides[seat] = self.side_of(seat)
-        return []
+        side = self.side_of(seat)
+        assert side == OPP  # (the declarer's side is public from his call on)
+        self.public_sides[seat] = side
+        return [OpponentRevealed(seat)]
 
     def _start_play(self) -> list[Event]:
         assert self.game is not None and self.declarer is not None

@@ -2,7 +2,8 @@
 
 Every event is public information: a hidden discard is an event without its card, a taken
 talon card is only counted, and nothing names the secret partner before he is revealed
-(``PartnerRevealed``). ``DealEnded`` comes when the deal is over and everything is shown.
+(``PartnerRevealed``); an opponent who makes his side public by speaking for it is told so
+too (``OpponentRevealed``). ``DealEnded`` comes when the deal is over and everything is shown.
 """
 
 from __future__ import annotations
@@ -149,6 +150,15 @@ class AnnouncementsClosed(Event):
 @dataclass(frozen=True, slots=True)
 class PartnerRevealed(Event):
     """From now on everybody knows that ``seat`` is the declarer's partner."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class OpponentRevealed(Event):
+    """From now on everybody knows that ``seat`` plays against the declarer: he announced or
+    flekked, which speaks for his side (T-ANNOUNCE, T-FLEK; review 81: only a missing
+    button told it)."""
 
     seat: int
 

@@ -32,6 +32,7 @@ SAMPLES = [
     ev.TurnPassed(2),
     ev.AnnouncementsClosed(0),
     ev.PartnerRevealed(2),
+    ev.OpponentRevealed(1),
     ev.AloneRevealed(0),
     ev.CardPlayed(1, parse_card("Sk")),
     ev.TrickTaken(0, 1, tuple(parse_card(c) for c in ("XX", "Kh", "10x", "Qp")), 3),
@@ -116,6 +117,10 @@ def test_T_CALL_the_silent_solo_is_revealed_without_a_gender() -> None:
     names = ["Ann", "Bob", "Cyril", "Dana"]
     assert event_text(ev.AloneRevealed(0), "cs", names) == "Ann hraje bez spoluhráče."
     assert event_text(ev.AloneRevealed(0), "en", names) == "Ann plays without a partner."
+    # review 81: an opponent's announcement or flek made his side public silently
+    assert event_text(ev.OpponentRevealed(2), "cs", names) == "Cyril hraje proti vydražiteli."
+    assert event_text(ev.OpponentRevealed(2), "en", names) == (
+        "Cyril plays against the declarer.")
     assert event_text(ev.BiddingWon(3, "W", True), "cs", names) == (
         "Dana hraje žďuchanou Varšavu.")
     assert event_text(ev.BiddingWon(3, "W", True), "en", names) == "Dana plays Warsaw (pushed)."

@@ -214,3 +214,40 @@ def test_no_view_shows_the_secret_partner(seed, cut, which):
     fourth = candidates[1 - which % 2]
     viewer = (d.declarer, fourth)[(which // 2) % 2]
     assume(_same_views(d, dealt, viewer))
+
+
+@SETTINGS
+@given(seed=st.integers(0, 2**32), dealer=st.integers(0, 3), flek_max=st.sampled_from([None, 1]))
+def test_a_side_made_public_by_speaking_is_told_exactly_then(seed, dealer, flek_max):
+    """Review 81: an opponent's announcement or flek made his side public silently. Now
+    ``OpponentRevealed(s)`` comes exactly when an announcement makes an opponent's side
+    public (the partner's reveals him, ``PartnerRevealed``), once, and never for a seat
+    whose side stays hidden or is not the opponents'."""
+    from engine.taroky.events import AloneRevealed, OpponentRevealed, PartnerRevealed
+
+    d = new_deal(seed, dealer, TarokyOptions(flek_max=flek_max))
+    rng = random.Random(seed)
+    told: list[int] = []
+    while not d.finished:
+        legal = d.legal_actions()
+        if d.phase == "bid":
+            action = next(a for a in legal if a.bid in ("1P", "dobra"))
+        elif d.phase == "announce" and len(legal) > 1 and rng.random() < 0.5:
+            action = rng.choice(legal[:-1])  # an item, not "dobrá"
+        else:
+            action = pick(d, rng, None)
+        before = list(d.public_sides)
+        events = d.apply(action)
+        after = list(d.public_sides)
+        opened = {s for s in range(4) if before[s] is None and after[s] is not None}
+        revealed = [e.seat for e in events if isinstance(e, OpponentRevealed)]
+        told += revealed
+        if any(isinstance(e, PartnerRevealed | AloneRevealed) for e in events):
+            assert not revealed  # (the called tarok seen: every side public at once)
+        elif isinstance(action, Announce):
+            assert set(revealed) == opened and opened <= {action.seat}
+        else:
+            assert not revealed and (not opened or isinstance(action, Call))
+        for s in revealed:
+            assert d.side_of(s) == "O" and before[s] is None and after[s] == "O"
+    assert len(told) == len(set(told))

@@ -1,7 +1,12 @@
 """T-HLASKY (automatic hlášky, pagát, valát), T-ANNOUNCE (the turns), T-FLEK."""
 
 from engine.taroky.cards import parse_hand
-from engine.taroky.events import HlaskyAnnounced, PagatPromised, PartnerRevealed
+from engine.taroky.events import (
+    HlaskyAnnounced,
+    OpponentRevealed,
+    PagatPromised,
+    PartnerRevealed,
+)
 from engine.taroky.hlasky import hlasky_of
 from engine.taroky.options import TarokyOptions
 from engine.taroky.scoring import PagatResult, ValatResult, pagat_result, valat_results
@@ -183,6 +188,25 @@ def test_T_FLEK_flek_re_sup_alternate_between_the_sides():
     assert "flek:game" in values(d)  # the declarer may answer with the next level
     run(d, "0 announce flek:game")
     assert d.levels["game"] == 4
+
+
+def test_T_ANNOUNCE_an_opponent_who_speaks_for_his_side_is_told_once() -> None:
+    """Review 81: an opponent's announcement made his side public (the others' buttons
+    showed it: no "flek na pagáta" for his partner) and nothing said so. His first
+    announcement or flek says it to everybody, once; the partner's reveals the partner."""
+    d = worked_deal()
+    run(d, WORKED_BIDDING + "; " + WORKED_DISCARDS)
+    events = run(d, "0 announce pagat; 0 announce done")  # the declarer's side is public
+    assert d.public_sides == ["D", None, None, None]
+    assert not any(isinstance(e, OpponentRevealed) for e in events)
+    events = run(d, "1 announce flek:pagat")
+    assert OpponentRevealed(1) in events and d.public_sides == ["D", "O", None, None]
+    events = run(d, "1 announce flek:game")  # his side is public already: not told again
+    assert not any(isinstance(e, OpponentRevealed) for e in events)
+    run(d, "1 announce done")
+    events = run(d, "2 announce flek:pagat")  # the partner: revealed, all sides with him
+    assert PartnerRevealed(2) in events and d.public_sides == SIDES
+    assert not any(isinstance(e, OpponentRevealed) for e in events)
 
 
 def test_T_FLEK_flek_max():

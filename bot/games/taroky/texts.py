@@ -480,15 +480,18 @@ def valat_announcer(row: DealRecord, valat: ValatResult) -> int | None:
     return by if by is not None and by in row.side_seats(valat.side) else None
 
 
-def _valat_side(row: DealRecord, valat: ValatResult, names: Sequence[str], lang: str) -> str:
-    """A valát's side, an announced one's announcer first ("Dave with Bob"; review 74:
-    "The valat (Bob, Dave) failed." although Dave alone had announced it)."""
+def valat_owners(row: DealRecord, valat: ValatResult, names: Sequence[str], lang: str) -> str:
+    """Whose a valát is, as the result, the deal's picture and the protocol name it (review
+    81: three ways): its side's players, an announced one's announcer first ("Dave with
+    Bob"; review 74: "The valat (Bob, Dave) failed." although Dave alone had announced
+    it), a silent one's in seat order ("Bob, Dave"; Czech "Bob + Dave")."""
     side = row.side_seats(valat.side)
     by = valat_announcer(row, valat)
+    joined = t("taroky.result_valat_and", lang).join
     if by is None or len(side) < 2:
-        return ", ".join(names[s] for s in side)
+        return joined(names[s] for s in side)
     return t("taroky.result_valat_by", lang, name=names[by],
-             others=t("taroky.result_valat_and", lang).join(names[s] for s in side if s != by))
+             others=joined(names[s] for s in side if s != by))
 
 
 def _pagat_result(pagat: PagatResult, names: Sequence[str], lang: str) -> str:
@@ -621,7 +624,7 @@ def deal_result(table: Table, row: DealRecord, lang: str) -> str:
                     ) if v.announced else "taroky.result_valat_silent"
             # (a silent valát is the winner's of the game: it never turns the money)
             bonuses.append((v.amount if v.announced else 0, t(said, lang, names=_with_level(
-                _valat_side(row, v, names, lang), v.level, lang))))
+                valat_owners(row, v, names, lang), v.level, lang))))
         # a pagát or valát that turns the money against the game's result is said with it
         # ("hra vyhrána 62:8, ale valát … nevyšel": review 63 read "výhra", then paid)
         flips = [said for hal, said in bonuses

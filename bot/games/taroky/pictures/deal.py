@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import partial
 
 from PIL import Image
 
@@ -36,7 +37,7 @@ from bot.games.taroky.pictures.chips import (
     varsava_chips,
 )
 from bot.games.taroky.pictures.record import CARD_W, STEP, TAB_H, put_record
-from bot.games.taroky.texts import valat_announcer
+from bot.games.taroky.texts import valat_owners
 from bot.games.taroky.words import amount, card_label, game_name, level_text, pic, word
 from bot.i18n import lang_of, tn
 from bot.render.common import (
@@ -62,7 +63,6 @@ from bot.render.fonts import fit, fitted, font
 from bot.render.names import fit_apart
 from engine.taroky.cards import cards_of
 from engine.taroky.protocol import DealRecord
-from engine.taroky.scoring import ValatResult
 from engine.taroky.talon import lower, upper
 from engine.taroky.views import PublicView, Reveal
 
@@ -76,6 +76,7 @@ NAME_PX = phone_px(W, 13)  # px (31): the players' names, the panels' titles
 TITLE_PX = phone_px(W, 14)  # px (33): the header's
 HEADER_H = 60
 CHIP_H = 42
+LEGEND_H = 36  # the line of the chips' sign's legend (review 81)
 # (the cards: ``record.CARD_W`` (124) px wide, 53 px on a phone, nearly a hand's card's
 # 64; their tops ``TAB_H`` high, ``STEP`` apart: each shows its index, "10" too)
 TALON_STEP = CARD_W // 2  # the talon's cards: half of each shown
@@ -91,9 +92,10 @@ def _eyes(n: int, lang: str) -> str:
 
 
 def _chips(deal: PublicView, row: DealRecord, names: list[str], lang: str,
-           paid: bool = True) -> list[Chip]:
+           paid: bool = True, owners: bool = True) -> list[Chip]:
     """Who played the game and with whom, and each item that moved money: (label, value,
-    the value's colour); ``paid``: with what each item brought its owner."""
+    the value's colour); ``paid``: with what each item brought the declarer's side;
+    ``owners``: the pagát's and the valát's with whose they are."""
     if row.game == "W":
         return varsava_chips(row.declarer, row.zduch, row.bids, names, lang)
     chips: list[Chip] = [(pic("plays", lang), names[row.declarer], GOLD)]
@@ -115,60 +117,80 @@ def _chips(deal: PublicView, row: DealRecord, names: list[str], lang: str,
     # each item that moved money (review 72 LOW 6: the result's message named the hlášky, the
     # picture did not): each hláška that counted, with its holder (T-SCORE-HLASKY: one not
     # counted moved nothing); the pagát and each valát, announced (with its flek) or
-    # silent, ✓ made or ✗ failed — each with what it brought its owner ("+0,50", "−8,00")
+    # silent, ✓ made or ✗ failed, with whose it is as the protocol names it (review 70:
+    # "pagát sup ×8 ✗" beside a lost game read as the declarer's failing) — each with what
+    # it brought the declarer's side, as the protocol and the result's account sign it
+    # (review 81: an opponent's pagát read −4,00 here, +4,00 there; the legend says so)
     for s, said in row.hlasky_said:
-        chips.extend((f"{word(h, lang)} {names[s]}",
-                      amount(hal, lang, signed=True) if paid else "", GREEN)
+        chips.extend(_money(f"{word(h, lang)} {names[s]}", "",
+                            hal if s in row.declarers else -hal, paid, lang)
                      for h, counted, hal in said if counted)
-    # the opponents' pagát and valát with whose they are (review 70: "pagát sup ×8 ✗"
-    # beside a lost game read as the declarer's failing); the declarer's side's as before
     if row.pagat is not None:
         p = row.pagat
         label = pic("note_pagat" if p.announced else "deal_pagat_silent", lang)
-        chips.append(_made(label if p.side == "D" else f"{label} {names[p.seat]}",
-                           p.level, p.won, p.amount if paid else None, lang))
+        chips.append(_made(f"{label} {names[p.seat]}" if owners else label, p.level, p.won,
+                           p.amount, paid, lang))
     for v in row.valats:
         label = pic("note_valat" if v.announced else "deal_valat_silent", lang)
-        chips.append(_made(label if v.side == "D" else f"{label} {_valat_owner(row, v, names)}",
-                           v.level, v.won, v.amount if paid else None, lang))
+        chips.append(_made(f"{label} {valat_owners(row, v, names, lang)}" if owners else label,
+                           v.level, v.won, v.amount, paid, lang))
     return chips
 
 
-def _valat_owner(row: DealRecord, valat: ValatResult, names: Sequence[str]) -> str:
-    """Whose a valát is, as its chip names it: the player who announced it, else (silent)
-    his side's players."""
-    by = valat_announcer(row, valat)
-    if by is not None:
-        return names[by]
-    return ", ".join(names[s] for s in row.side_seats(valat.side))
-
-
-def _made(label: str, level: int, won: bool, hal: int | None, lang: str) -> Chip:
-    """An item's chip: its flek ("sup ×8", none without one), ✓ made or ✗ failed, and what
-    it brought its owner (``hal``: for the declarer's side, as the engine scored it; None:
-    not said), green or red."""
+def _made(label: str, level: int, won: bool, hal: int, paid: bool, lang: str) -> Chip:
+    """An item's chip: its flek ("sup ×8", none without one), ✓ made or ✗ failed, and
+    (``paid``) what it brought the declarer's side (``_money``); without the money green
+    when made, red when failed."""
     mark = "✓" if won else "✗"
     said = f"{level_text(level, lang)} {mark}" if level else mark
-    if hal is not None:
-        said += " " + amount(abs(hal) if won else -abs(hal), lang, signed=True)
-    return label, said, GREEN if won else RED
+    if not paid:
+        return label, said, GREEN if won else RED
+    return _money(label, said, hal, paid, lang)
+
+
+def _money(label: str, said: str, hal: int, paid: bool, lang: str) -> Chip:
+    """A chip with what its item brought the declarer's side after ``said`` ("+0,50",
+    "−8,00"; none without ``paid``): green for his side, red for the opponents."""
+    if paid:
+        said = f"{said} {amount(hal, lang, signed=True)}".strip()
+    return label, said, GREEN if hal > 0 else RED if hal < 0 else TEXT
+
+
+def _priced(row: DealRecord) -> bool:
+    """Whether the chips show money: a hláška that counted, a pagát, a valát (never in
+    Varšava, whose chips say who made it)."""
+    return row.game != "W" and bool(row.pagat or row.valats or any(
+        counted for _s, said in row.hlasky_said for _h, counted, _hal in said))
 
 
 def _chip_rows(deal: PublicView, row: DealRecord, names: list[str], lang: str,
-               rest: int | None = None) -> ChipRows:
+               rest: int | None = None) -> tuple[ChipRows, str]:
     """The chips in rows within the picture (``chips.chip_rows``): names whole in as many
     rows as the picture's height leaves them (``rest``: what all but the chips take,
     ``_rest_height``), at least two, else cut where they can be; should even that take
-    more, without the items' money (the result's account says it)."""
+    more, without the items' money (the result's account says it), then without whose the
+    pagát and the valát are too (it names them). With the money, the legend of its sign
+    under them ("+ pro stranu vydražitele", as the protocol's: review 81), else ""."""
     if rest is None:
         rest = _rest_height(deal, row, names, lang)
-    most = max(ROWS, (MOST_H - rest + GAP) // (CHIP_H + GAP))
+    legend = pic("deal_legend", lang) if _priced(row) else ""
+    most = max(ROWS, (MOST_H - rest - legend_height(legend) + GAP) // (CHIP_H + GAP))
     laid = chip_rows(lambda short: _chips(deal, row, short, lang), names, W - 2 * M, SMALLEST,
                      most_rows=most)
     if len(laid.rows) <= most:
-        return laid
-    return chip_rows(lambda short: _chips(deal, row, short, lang, paid=False), names,
-                     W - 2 * M, SMALLEST, most_rows=most)
+        return laid, legend
+    most = max(ROWS, (MOST_H - rest + GAP) // (CHIP_H + GAP))  # (no legend: no money)
+    for owners in (True, False):
+        laid = chip_rows(partial(_chips, deal, row, lang=lang, paid=False, owners=owners),
+                         names, W - 2 * M, SMALLEST, most_rows=most)
+        if len(laid.rows) <= most:
+            break
+    return laid, ""
+
+
+def legend_height(legend: str) -> int:
+    """The height the sign's legend takes under the chips (none without one)."""
+    return LEGEND_H if legend else 0
 
 
 def _rest_height(deal: PublicView, row: DealRecord, names: list[str], lang: str) -> int:
@@ -404,8 +426,8 @@ def deal_image(deal: PublicView, row: DealRecord, names: Sequence[str],
     talon_rows, widths, labels = _talon_layout(groups, who)
     talon_h = _talon_height(groups, talon_rows)
     blocks = _blocks(deal, row, reveal, who, lang)
-    strip = _chip_rows(deal, row, who, lang, _height(0, talon_h, blocks))
-    height = _height(strip.height(CHIP_H), talon_h, blocks)
+    strip, legend = _chip_rows(deal, row, who, lang, _height(0, talon_h, blocks))
+    height = _height(strip.height(CHIP_H) + legend_height(legend), talon_h, blocks)
     img = felt(W, height).copy()
     paste(img, panel(W, HEADER_H, BAR, radius=0), 0, 0)
     # the header: the deal, its game; the eyes of the sides
@@ -419,6 +441,11 @@ def deal_image(deal: PublicView, row: DealRecord, names: Sequence[str],
     text(img, (x + 12, HEADER_H // 2 + 1), sub, fs, MUTED, "lm")
     # who played it with whom
     y = HEADER_H + 8 + draw_chips(img, M, HEADER_H + 8, CHIP_H, strip) + 10
+    if legend:  # the sign of the chips' money (muted, under them)
+        shown, fl = fitted(legend, SMALLEST, "regular", INNER, smallest=SMALLEST)
+        text(img, (M + PAD, y - 4 + LEGEND_H // 2), fit(shown, fl, INNER), fl, MUTED,
+             "lm")
+        y += LEGEND_H
     # the talon, in groups as it went, in rows as they fit
     if groups:
         paste(img, panel(W - 2 * M, talon_h, PANEL, radius=14), M, y)

@@ -68,13 +68,15 @@ EMPTY_H = FIRST_LINE + 2 * PAD  # the line that says no deal is over yet
 
 
 def part_height(view: TableView, part: Part, lays: Sequence[Layout], who: Sequence[str],
-                left: Sequence[bool], lang: str) -> int:
-    """How high the picture of ``part`` is (``lays``: every row's ``layout``)."""
+                left: Sequence[bool], lang: str, points: bool = False) -> int:
+    """How high the picture of ``part`` is (``lays``: every row's ``layout``; ``points``:
+    with the placing points, ``summary``)."""
     height = HEADER_H + M
     if part.deals:
         height += NAMES_H + sum(lays[i].height for i in part.deals)
     if part.summary:
-        height += (0 if view.protocol else EMPTY_H) + summary_height(view, who, left, lang)
+        height += (0 if view.protocol else EMPTY_H) + summary_height(view, who, left, lang,
+                                                                     points)
     notes = sum(len(lines) for lines, _f in _notes(view, part, lang))
     return height + 8 + LINE * notes + M + 8
 
@@ -164,9 +166,11 @@ def sheet_image(view: TableView, names: Sequence[str], lang: str = "cs",
                 page: int | Part | None = None) -> Image.Image:
     """The round's protocol (RGB): whole (``page`` None), or its page ``page`` (an index
     of ``protocol_pages``, or that page's ``Part`` where the caller split it already: the
-    split measures every deal); ``round_no``: the round it is of a tournament (a table of a
-    tournament plays one round of the engine, numbered 1); ``left``: per seat, an AI took
-    it over from a player who left (marked under his name)."""
+    split measures every deal); ``round_no``: the round it is of a tournament, which its
+    title names and whose placing points its totals have (None: the engine's round past
+    the first is a tournament's too, its table's link unknown; else a table of its own,
+    whose one round has neither: review 81); ``left``: per seat, an AI took it over from a
+    player who left (marked under his name)."""
     if not isinstance(view, TableView):
         raise TypeError("the Taroky protocol takes a TableView")
     lang = lang_of(lang)
@@ -174,9 +178,12 @@ def sheet_image(view: TableView, names: Sequence[str], lang: str = "cs",
     lays = layouts(view, who, lang)
     part = (whole(view) if page is None else page if isinstance(page, Part)
             else parts(view, names, left)[page])
-    img = felt(W, part_height(view, part, lays, who, left, lang)).copy()
+    if round_no is None and view.round_no > 1:
+        round_no = view.round_no
+    points = round_no is not None
+    img = felt(W, part_height(view, part, lays, who, left, lang, points)).copy()
     shown = None if page is None or not part.deals else deal_span(view, part)
-    title_bar(img, view, lang, round_no or view.round_no, shown)
+    title_bar(img, view, lang, round_no, shown)
     top = HEADER_H + M
     paste(img, panel(W - 2 * M, img.height - top - M, PANEL, radius=14), M, top)
     y = top
@@ -192,7 +199,7 @@ def sheet_image(view: TableView, names: Sequence[str], lang: str = "cs",
             y += EMPTY_H
         if part.deals:  # the totals under the deals
             ImageDraw.Draw(img).line((M + 10, y + 3, W - M - 11, y + 3), fill=RULE, width=1)
-        y = draw_summary(img, y, view, who, left, lang)
+        y = draw_summary(img, y, view, who, left, lang, points)
     y += 8
     for lines, fc in _notes(view, part, lang):
         for line in lines:

@@ -20,6 +20,7 @@ from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
+from bot.games.taroky.texts import valat_owners
 from bot.games.taroky.words import (
     alone_in_talon,
     amount,
@@ -121,11 +122,11 @@ def _detail_parts(row: DealRecord, names: list[str], lang: str) -> list[str]:
         parts.append(pic(key, lang, name=names[row.pagat.seat])
                      + f"{times(row.pagat.level)} {mark} "
                      + amount(row.pagat.amount, lang, signed=True))
-    for v in row.valats:  # whose: the side's players by name, as the pagát's owner
+    for v in row.valats:  # whose: as the result and the deal's picture name it
         mark = "✓" if v.won else "✗"
-        side = ", ".join(names[s] for s in row.side_seats(v.side))
         key = "sheet_valat" if v.announced else "sheet_valat_silent"
-        parts.append(pic(key, lang, names=side) + f"{times(v.level)} {mark} "
+        parts.append(pic(key, lang, names=valat_owners(row, v, names, lang))
+                     + f"{times(v.level)} {mark} "
                      + amount(v.amount, lang, signed=True))
     total, paid = row.components["S"], row.components["A"]
     paid = -paid if total < 0 else paid
@@ -487,13 +488,15 @@ def subtitle(view: TableView, lang: str, shown: tuple[int, int] | None = None) -
     return pic(f"sheet_sub_{span}", lang, stake=stake, first=first, last=last, deals=deals)
 
 
-def title_bar(img: Image.Image, view: TableView, lang: str, round_no: int,
+def title_bar(img: Image.Image, view: TableView, lang: str, round_no: int | None,
               shown: tuple[int, int] | None = None) -> None:
-    """The bar over the protocol: its title (the round), the stake and the deals played;
-    ``shown``: a page's first and last deal, which it names (review 72: a page shared
-    alone did not say which deals it held)."""
+    """The bar over the protocol: its title (a tournament's table: the round; review 81: a
+    table of its own read "1. kolo" too), the stake and the deals played; ``shown``: a
+    page's first and last deal, which it names (review 72: a page shared alone did not say
+    which deals it held)."""
     paste(img, panel(W, HEADER_H, BAR, radius=0), 0, 0)
-    title = pic("sheet_title", lang, n=round_no)
+    title = (pic("sheet_title_table", lang) if round_no is None
+             else pic("sheet_title", lang, n=round_no))
     x = M + 4 + text(img, (M + 4, HEADER_H // 2), title, font(TITLE_PX, "bold"), TEXT, "lm")
     sub, fs = fitted(subtitle(view, lang, shown), SMALLEST, "regular", W - x - 14 - M,
                      smallest=SMALLEST)

@@ -37,20 +37,21 @@ COLUMNS = (("sheet_points", 122), ("sheet_result", 146), ("sheet_money", 134),
 HEAD_PAD, ROW_PAD = 10, 7  # above the headings' lines, above and below a player's lines
 
 
-def columns(view: TableView) -> list[tuple[str, int]]:
+def columns(view: TableView, points: bool = False) -> list[tuple[str, int]]:
     """The totals' columns, left to right: (heading key, right edge); the placing points
-    only at the round's end."""
+    only at the round's end, and only a tournament's table's (``points``; review 81: they
+    mean nothing to a table of its own)."""
     edges, right = [], X_END
     for key, width in COLUMNS:
-        if view.finished or key != "sheet_points":
+        if (view.finished and points) or key != "sheet_points":
             edges.append((key, right))
             right -= width
     return edges[::-1]
 
 
-def name_room(view: TableView) -> int:
+def name_room(view: TableView, points: bool = False) -> int:
     """What a player's name may take, left of his totals."""
-    key, right = columns(view)[0]
+    key, right = columns(view, points)[0]
     return right - dict(COLUMNS)[key] - X_GAME - 10
 
 
@@ -71,7 +72,8 @@ def head_lines(key: str, lang: str) -> list[str]:
     return [label]
 
 
-def _values(view: TableView, seat: int, lang: str) -> dict[str, tuple[str, Font, RGB]]:
+def _values(view: TableView, seat: int, lang: str,
+            points: bool = False) -> dict[str, tuple[str, Font, RGB]]:
     """A player's totals by their heading: the text, its font, its colour."""
     dokup = amount(view.dokup[seat], lang)
     cash = amount(view.money[seat], lang)
@@ -83,10 +85,10 @@ def _values(view: TableView, seat: int, lang: str) -> dict[str, tuple[str, Font,
         "sheet_result": (result, sized(result, VALUE_PX, "bold", _width("sheet_result")),
                          _colour(view.results[seat])),
     }
-    if view.finished:
-        points = f"{table_points(view.results)[seat]:g}".replace(
+    if view.finished and points:
+        placed = f"{table_points(view.results)[seat]:g}".replace(
             ".", "," if lang == "cs" else ".")
-        out["sheet_points"] = (points, font(VALUE_PX, "bold"), GOLD)
+        out["sheet_points"] = (placed, font(VALUE_PX, "bold"), GOLD)
     return out
 
 
@@ -106,12 +108,12 @@ class Name(NamedTuple):
 
 
 def name_layout(view: TableView, seat: int, who: Sequence[str], left: Sequence[bool],
-                lang: str) -> Name:
+                lang: str, points: bool = False) -> Name:
     """Where a player's name goes: on his totals' line when it fits there on one line
     (as over the deals' columns, ``header_lines``); else across the row, over them (it was
     cut on two lines beside them: "Šťastný-Kov…"), cut only beyond, apart from the others."""
     mark = pic("sheet_left", lang) if left[seat] else ""
-    lines, f = header_lines(who[seat], who, name_room(view))
+    lines, f = header_lines(who[seat], who, name_room(view, points))
     if lines == [who[seat]]:  # (whole: a word too long for it is cut on one line)
         return Name(lines[0], f, True, mark)
     lines, f = header_lines(who[seat], who, X_END - X_GAME)
@@ -119,19 +121,21 @@ def name_layout(view: TableView, seat: int, who: Sequence[str], left: Sequence[b
 
 
 def summary_height(view: TableView, who: Sequence[str], left: Sequence[bool],
-                   lang: str) -> int:
-    """How high the totals are (their headings and a line per player)."""
-    heads = max(len(head_lines(key, lang)) for key, _r in columns(view))
-    rows = sum(2 * ROW_PAD + LINE * name_layout(view, seat, who, left, lang).lines
+                   lang: str, points: bool = False) -> int:
+    """How high the totals are (their headings and a line per player; ``points``: with
+    the placing points, ``columns``)."""
+    heads = max(len(head_lines(key, lang)) for key, _r in columns(view, points))
+    rows = sum(2 * ROW_PAD + LINE * name_layout(view, seat, who, left, lang, points).lines
                for seat in range(4))
     return HEAD_PAD + LINE * heads + 8 + rows
 
 
 def draw_summary(img: Image.Image, y: int, view: TableView, who: Sequence[str],
-                 left: Sequence[bool], lang: str) -> int:
+                 left: Sequence[bool], lang: str, points: bool = False) -> int:
     """The totals from ``y``: the headings (muted, over their values), then a line per
-    player, every other one striped; returns where they end."""
-    cols = columns(view)
+    player, every other one striped (``points``: with the placing points); returns where
+    they end."""
+    cols = columns(view, points)
     heads = max(len(head_lines(key, lang)) for key, _r in cols)
     fh = font(SMALLEST)
     for key, right in cols:  # the headings stand on the line over the values
@@ -143,14 +147,14 @@ def draw_summary(img: Image.Image, y: int, view: TableView, who: Sequence[str],
     d = ImageDraw.Draw(img)
     d.line((M + 10, y - 1, W - M - 11, y - 1), fill=RULE, width=1)
     for seat in range(4):
-        name = name_layout(view, seat, who, left, lang)
+        name = name_layout(view, seat, who, left, lang, points)
         height = 2 * ROW_PAD + LINE * name.lines
         if seat % 2 == 1:
             d.rectangle((M + 3, y, W - M - 4, y + height - 1), fill=STRIPE)
         at = y + ROW_PAD + LINE - 7
         text(img, (X_GAME, at), name.name, name.font, TEXT, "ls")
         text(img, (X_GAME, at + LINE), name.mark, font(SMALLEST), GOLD, "ls")
-        values = _values(view, seat, lang)
+        values = _values(view, seat, lang, points)
         below = 0 if name.beside else LINE
         for key, right in cols:
             value, fv, colour = values[key]
