@@ -21,7 +21,8 @@ def test_a_taroky_deals_result_keeps_its_last_trick_when_the_next_deal_starts() 
     assert any(isinstance(e, DealStarted) for e in events)
     said = TAROKY_UI.announcements(table, events)
     assert said[0].splitlines()[4] == (
-        "Last moves: Eve → AI takes trick 11. Eve → AI takes trick 12 (led by Eve → AI: IV K♠\ufe0e C♠\ufe0e Q♦).")
+        "Last moves: Eve → AI takes trick 11. Eve → AI takes trick 12 (led by Eve → AI: IV"
+        " K♠\ufe0e C♠\ufe0e Q♦).")
     table.settings = TableSettings(lang="cs")
     assert TAROKY_UI.announcements(table, events)[0].splitlines()[4].startswith(
         "Poslední tahy: Eve → AI bere 11. štych. Eve → AI bere 12. štych (vynáší Eve → AI: IV")

@@ -121,7 +121,8 @@ def test_statistics_from_the_archived_protocol() -> None:
     assert (cecilie.partner, cecilie.partner_won) == (1, 1)  # the partner of the 1P
     fields = UI.stats_fields(_stats(rnd, 0), "en")
     by_name = {name: value for name, value, _inline in fields}
-    assert by_name["Money"] == "Deals: 4 · ⌀ per deal −8.13 Kč · best +7.00 Kč"  # (−812.5 hal: half away from zero, review 82)
+    # (−812.5 hal: half away from zero, review 82)
+    assert by_name["Money"] == "Deals: 4 · ⌀ per deal −8.13 Kč · best +7.00 Kč"
     assert by_name["Games declared (won)"] == "first duty: 1× (1)\nsolo: 1× (0)"
     assert by_name["Pagát ultimo and valat"].startswith(
         "Pagát ultimo announced: 1× (made 0×)")
