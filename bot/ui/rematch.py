@@ -202,9 +202,7 @@ class Rematches:
         full one, one in play or one played is named (where, and how a new game opens)."""
         user = interaction.user
         nid = newest.table_id
-        czech = czech_client(interaction)
-        values = {"old": old.table_id, "id": nid, "where": f"<#{newest.channel_id}>",
-                  "new": command_shown(builders.game_ui(old), "new", czech)}
+        values = _next_values(interaction, old, newest)
         if newest.seat_of(user.id) is not None and newest.status == STATUS_LOBBY:
             await self.ctl.replies.error(interaction, "core.joined", lang, id=nid)
             return
@@ -240,11 +238,8 @@ class Rematches:
             if (open_.rematch or {}).get("of") == old.table_id:
                 changes = rule_changes(open_, lang)
                 if open_.full:
-                    await self.ctl.replies.error(
-                        interaction, "core.again_next_full", lang, old=old.table_id,
-                        id=open_id, where=f"<#{open_.channel_id}>",
-                        new=command_shown(builders.game_ui(old), "new",
-                                          czech_client(interaction)))
+                    await self.ctl.replies.error(interaction, "core.again_next_full", lang,
+                                                 **_next_values(interaction, old, open_))
                     return
                 try:
                     await self.ctl.service.join(open_id, user.id, user.display_name,
@@ -381,6 +376,13 @@ def rules_words(table: Table) -> str:
     if changes is None:
         return t("core.again_rules_same", lang, old=old)
     return t("core.again_rules_changed", lang, old=old, changes=changes)
+
+
+def _next_values(interaction: Interaction, old: Table, table: Table) -> dict[str, Any]:
+    """The values of the replies naming ``table``, the game that followed ``old``: its
+    number, where it is, and how a new game opens."""
+    return {"old": old.table_id, "id": table.table_id, "where": f"<#{table.channel_id}>",
+            "new": command_shown(builders.game_ui(old), "new", czech_client(interaction))}
 
 
 def _invite_key(table_id: int) -> str:
