@@ -345,6 +345,14 @@ def tournament_round(link: object) -> int | None:
         else None
 
 
+def rematch_declined(rematch: JSONDict | None) -> list[int]:
+    """A rematch's (``Table.rematch``) invited players who answered "Nehraju" (in the order
+    they did)."""
+    declined = (rematch or {}).get("declined")
+    return [int(u) for u in declined if isinstance(u, int) and not isinstance(u, bool)] \
+        if isinstance(declined, list) else []
+
+
 @dataclass
 class Table:
     table_id: int
@@ -473,9 +481,7 @@ class Table:
 
     def rematch_declined(self) -> list[int]:
         """A rematch's invited players who answered "Nehraju" (in the order they did)."""
-        declined = (self.rematch or {}).get("declined")
-        return [int(u) for u in declined if isinstance(u, int) and not isinstance(u, bool)] \
-            if isinstance(declined, list) else []
+        return rematch_declined(self.rematch)
 
     def rematch_awaited(self) -> list[int]:
         """A rematch's invited players (the finished table's other humans) who have neither

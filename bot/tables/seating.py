@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.errors import TableError
-from bot.model import JSONDict, Seat, Table
+from bot.model import JSONDict, Seat, Table, rematch_declined
 
 AI_NAMES = ("AI Karel", "AI Božena", "AI Jaroslav", "AI Libuše", "AI Václav")
 
@@ -26,9 +26,7 @@ def free_seat(seats: Sequence[Seat | None], rematch: JSONDict | None,
     if user_id is not None and old.get(user_id) in free:
         return old[user_id]
     kept = set(old.values())
-    declined = (rematch or {}).get("declined")
-    gone = {old[u] for u in declined if isinstance(u, int) and u in old} \
-        if isinstance(declined, list) else set()
+    gone = {old[u] for u in rematch_declined(rematch) if u in old}
     return next((i for i in free if i not in kept),
                 next((i for i in free if i in gone), free[0]))
 
