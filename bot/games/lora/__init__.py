@@ -21,6 +21,7 @@ from bot.games.base import (
     Reply,
     SheetBook,
     TableOp,
+    export_number,
     picture_names,
     sheet_page_reply,
 )
@@ -212,7 +213,7 @@ class LoraUI(BaseUI):
         from bot.render.export import export_names, sheet_lora
         from bot.ui.alt import png_file, sentences
 
-        game = data.get("table_id") or data["game_id"]  # (the number players know)
+        game = export_number(data)
         names = [shown_name(n, lang) for n in export_names(data)]
         lora = sheet_lora(data)  # (replayed once: for the alt text and the picture)
         alt = sentences(texts.lora_sheet_lines(lora, names, lang))

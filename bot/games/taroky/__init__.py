@@ -24,6 +24,7 @@ from bot.games.base import (
     Reply,
     SheetBook,
     TableOp,
+    export_number,
     picture_names,
     sheet_page_reply,
 )
@@ -329,7 +330,7 @@ class TarokyUI(BaseUI):
         from bot.render.export import export_names
         from bot.ui.alt import png_file, sentences
 
-        game = data.get("table_id") or data["game_id"]  # (the number players know)
+        game = export_number(data)
         names = [shown_name(n, lang) for n in export_names(data)]
         state = round_from_export(data)  # (replayed once: for the alt text and the picture)
         alt = sentences(texts.view_sheet_lines(state.public_view(), names, lang))
