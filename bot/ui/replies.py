@@ -242,12 +242,10 @@ class Replies:
                 continue
             e = tournament_model.entrant_of_user(t_, user_id)
             if e is not None and tournament_model.has_withdrawn(e):
-                found.append(t_)
+                found.append((t_, e))
         if not found:
             return None
-        best = max(found, key=lambda t_: t_.tournament_id)
-        e = tournament_model.entrant_of_user(best, user_id)
-        assert e is not None
+        best, e = max(found, key=lambda p: p[0].tournament_id)
         absent = tournament_model.withdrawn_for_absence(best, e)
         if absent is not None:  # why (review 80)
             return t("core.tournament.left_hand_absent", lang, id=best.tournament_id,
