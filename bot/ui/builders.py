@@ -176,10 +176,12 @@ def lobby_message(table: Table) -> Message:
     # the switches, then the options of several values (a club's stake and round length
     # were only /taroky new's) with the turn timer: two rows beside at most two rows of
     # buttons
+    game_values = ui.value_choices(table.settings, lang)
     placeholders = ("options_placeholder", "values_placeholder"
-                    if ui.value_choices(table.settings, lang) else "timer_placeholder")
+                    if game_values else "timer_placeholder")
     for values, choices in enumerate((ui.option_choices(table.settings, lang),
-                                      lobby_values(ui, table.settings, lang))):
+                                      lobby_values(ui, table.settings, lang,
+                                                   game=game_values))):
         if choices:
             items.append(LobbyOptionSelect(
                 tid, table.settings.revision,
@@ -254,11 +256,13 @@ def chosen_timer(choice: str, settings: TableSettings) -> int | None:
     return seconds if seconds in TIMER_PRESETS or seconds == settings.first_timer() else None
 
 
-def lobby_values(ui: GameUI, settings: TableSettings, lang: str) -> list[tuple[str, str]]:
+def lobby_values(ui: GameUI, settings: TableSettings, lang: str, *,
+                 game: list[tuple[str, str]] | None = None) -> list[tuple[str, str]]:
     """The lobby's select of the options of several values: the game's
-    (``GameUI.value_choices``), then the table's turn timer (``timer_choices``), within
-    Discord's 25 options of a select."""
-    game = ui.value_choices(settings, lang)
+    (``GameUI.value_choices``, or ``game`` when already known), then the table's turn timer
+    (``timer_choices``), within Discord's 25 options of a select."""
+    if game is None:
+        game = ui.value_choices(settings, lang)
     return [*game, *timer_choices(settings, lang, SELECT_OPTIONS_MAX - len(game))]
 
 
@@ -283,12 +287,13 @@ def table_rules_lines(ui: GameUI, table: Table, lang: str) -> list[str]:
     otherwise read only in the tournament's message in the parent channel (review 40), and
     how the tournament scores (review 73)."""
     lines = ui.settings_lines(table.settings, lang)
-    if table.tournament is None:  # (and its turn timer, which its lobby may have changed)
-        return [*lines, timer_line(table.settings.turn_timer, lang)]
-    if not ui.spec.tournament_rules().round_units:
+    tournament = table.tournament is not None
+    if tournament and not ui.spec.tournament_rules().round_units:
         lines.insert(0, worded("set_length_game", ui.kind, lang))
-    lines.append(timer_line(table.settings.turn_timer, lang, tournament=True))
-    lines.append(scoring_rule(ui.kind, lang))
+    # (its own table's turn timer is the one its lobby may have changed)
+    lines.append(timer_line(table.settings.turn_timer, lang, tournament=tournament))
+    if tournament:
+        lines.append(scoring_rule(ui.kind, lang))
     return lines
 
 
