@@ -159,8 +159,9 @@ def _legend_kinds(view: PublicView, marks: Sequence[str | None] = (),
         kinds.append("trick")
     if view.maturant is not None and view.phase != "finished":
         kinds.append("maturant")
+    summed = _summed(view)
     if any(bare_knocks(game, knocks, lang, label)
-           for game, knocks, label in (_game_row(view, seat) for seat in range(4))):
+           for game, knocks, label in (_game_row(view, seat, summed) for seat in range(4))):
         # a panel's knocks are dots without their word (review 83); before "stovka", so that
         # every role a desítky can have takes two lines (no "trick" in a desítky)
         kinds.append("knock")
@@ -178,11 +179,12 @@ def _summed(view: PublicView) -> dict[int, int]:
     return dict(zip(view.harakiri_seats or (), view.harakiri_sums, strict=False))
 
 
-def _game_row(view: PublicView, seat: int) -> tuple[int | None, int, str]:
+def _game_row(view: PublicView, seat: int,
+              summed: dict[int, int]) -> tuple[int | None, int, str]:
     """A seat panel's second row: this game's points (None: not in play), the knocks, and
-    the label of the total above them."""
+    the label of the total above them (``summed``: ``_summed(view)``)."""
     game = view.running_points[seat] if view.phase == "play" else None
-    label = "pts_sum" if seat in _summed(view) else total_label(view)
+    label = "pts_sum" if seat in summed else total_label(view)
     return game, view.knocks[seat], label
 
 
@@ -206,7 +208,7 @@ def _seats(img: Image.Image, view: PublicView, names: list[str], lang: str,
             paste(img, glow_ring(w, h, colour, MARGIN, 14), x - MARGIN, y - MARGIN)
     for seat in range(4):
         x, y, _, _ = BOXES[(seat - bottom) % 4]
-        game, knocks, label = _game_row(view, seat)
+        game, knocks, label = _game_row(view, seat, summed)
         piece = seat_panel(
             names[seat],
             view.hand_counts[seat],

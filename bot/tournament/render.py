@@ -185,10 +185,12 @@ def drawn_tags(tags: Sequence[Tag], room: float,
         if left < PILL_MIN:
             break
         label, fits = tag.label, _pill_width(tag.label) <= left
-        if not fits and tag.short and pill_text(label, left, smallest)[0] != label:
+        cut = "" if fits else pill_text(label, left, smallest)[0]
+        if not fits and tag.short and cut != label:
             label = tag.short
             fits = _pill_width(label) <= left
-        words = label if fits else pill_text(label, left, smallest)[0]
+            cut = "" if fits else pill_text(label, left, smallest)[0]
+        words = label if fits else cut
         pill = _pill(label, tag.warn) if fits else _pill(label, tag.warn, left, smallest)
         drawn.append((words, pill))
         left -= pill.width + 6

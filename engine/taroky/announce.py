@@ -29,8 +29,6 @@ def entitled_side(owner: str, next_level: int) -> str:
 AnnounceRefusal = tuple[str, str, str]
 """(code, rule id, case) of a refused announcement: the case says which of the rule's
 conditions refused it — the hand tells a player why he can only pass (review 85)."""
-CASES = ("said_this_turn", "first_turn_only", "pagat_announced", "pagat_not_held",
-         "valat_announced", "flek_unannounced", "flek_other_side", "flek_limit")
 
 
 def announce_refusal(
@@ -46,8 +44,10 @@ def announce_refusal(
     flek_max: int | None,
 ) -> AnnounceRefusal | None:
     """Why ``item`` may not be said now by a seat of ``side`` (None: it may), with the case
-    (``CASES``): a flek past the table's highest is ``flek_limit`` only when the seat's side
-    could give it otherwise.
+    (``said_this_turn``, ``first_turn_only``, ``pagat_announced``, ``pagat_not_held``,
+    ``valat_announced``, ``flek_unannounced``, ``flek_other_side``, ``flek_limit``): a flek
+    past the table's highest is ``flek_limit`` only when the seat's side could give it
+    otherwise.
 
     ``said``: the items this seat already said in this turn; ``owners``: the owner side of
     ``game``, ``pagat`` and ``valat`` (None: not announced); ``levels``: their flek levels.

@@ -12,7 +12,7 @@ read from one list of the step's candidates (``candidates``).
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import partial
 from typing import Any, NamedTuple
 
@@ -261,20 +261,15 @@ def _any_of(items: Sequence[str], lang: str) -> str:
 
 def only_pass_reasons(rnd: TarokyRound, view: SeatView, lang: str) -> list[str]:
     """Why the seat can only say dobrá in its announcement turn, from the cases of the
-    engine's refusals of each item (``engine.taroky.announce.CASES``; review 85): the pagát
-    ultimo and the valát only in a first turn, or announced already, or the pagát not
-    held; each flek the other side's to give. Left out: a flek of nothing announced, and
+    engine's refusals of each item (``engine.taroky.announce.announce_refusal``; review 85):
+    the pagát ultimo and the valát only in a first turn, or announced already, or the pagát
+    not held; each flek the other side's to give. Left out: a flek of nothing announced, and
     one past the table's highest (``flek_limit_lines`` says it)."""
     cases: dict[str, list[str]] = {}
-    for item in ITEMS:
-        try:
-            rnd.verify(Announce(view.seat, item))
-        except IllegalAction as exc:
-            case = exc.params.get("case")
-            if isinstance(case, str):
-                cases.setdefault(case, []).append(item)
-        except TarokyError:
-            continue
+    for item, params in _announce_params(rnd, view.seat, ITEMS).items():
+        case = params.get("case")
+        if isinstance(case, str):
+            cases.setdefault(case, []).append(item)
     out = []
     for case in ("first_turn_only", "pagat_announced", "pagat_not_held", "valat_announced"):
         if case in cases:
@@ -296,19 +291,29 @@ def flek_limit_lines(table: Table, view: SeatView, lang: str) -> list[str]:
         return []
     rnd = round_of(table)
     lines = []
-    for item in FLEK_ITEMS:
+    for item, params in _announce_params(rnd, view.seat, FLEK_ITEMS).items():
+        limit = params.get("flek_max")
+        if isinstance(limit, int):
+            key, level = flek_level(item, view)
+            words = flek_said(level, key, lang)
+            lines.append(t("taroky.hand_flek_limit", lang, limit=flek_limit(limit, lang),
+                           item=words[:1].upper() + words[1:]))
+    return lines
+
+
+def _announce_params(rnd: TarokyRound, seat: int,
+                     items: Iterable[str]) -> dict[str, dict[str, Any]]:
+    """Each of ``items`` the engine refuses ``seat`` to announce now, with its refusal's
+    params (in ``items``' order; legal ones, and other refusals, left out)."""
+    out: dict[str, dict[str, Any]] = {}
+    for item in items:
         try:
-            rnd.verify(Announce(view.seat, item))
+            rnd.verify(Announce(seat, item))
         except IllegalAction as exc:
-            limit = exc.params.get("flek_max")
-            if isinstance(limit, int):
-                key, level = flek_level(item, view)
-                words = flek_said(level, key, lang)
-                lines.append(t("taroky.hand_flek_limit", lang, limit=flek_limit(limit, lang),
-                               item=words[:1].upper() + words[1:]))
+            out[item] = exc.params
         except TarokyError:
             continue
-    return lines
+    return out
 
 
 def secret_partner_warning(view: SeatView, names: Sequence[str], lang: str) -> str:

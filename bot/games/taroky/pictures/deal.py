@@ -145,7 +145,7 @@ def _made(label: str, level: int, won: bool, hal: int, paid: bool, lang: str) ->
     said = f"{level_text(level, lang)} {mark}" if level else mark
     if not paid:
         return label, said, GREEN if won else RED
-    return _money(label, said, hal, paid, lang)
+    return _money(label, said, hal, True, lang)
 
 
 def _money(label: str, said: str, hal: int, paid: bool, lang: str) -> Chip:
@@ -174,12 +174,16 @@ def _chip_rows(deal: PublicView, row: DealRecord, names: list[str], lang: str,
     if rest is None:
         rest = _rest_height(deal, row, names, lang)
     legend = pic("deal_legend", lang) if _priced(row) else ""
-    most = max(ROWS, (MOST_H - rest - legend_height(legend) + GAP) // (CHIP_H + GAP))
+
+    def rows_for(extra: int) -> int:
+        return max(ROWS, (MOST_H - rest - extra + GAP) // (CHIP_H + GAP))
+
+    most = rows_for(legend_height(legend))
     laid = chip_rows(lambda short: _chips(deal, row, short, lang), names, W - 2 * M, SMALLEST,
                      most_rows=most)
     if len(laid.rows) <= most:
         return laid, legend
-    most = max(ROWS, (MOST_H - rest + GAP) // (CHIP_H + GAP))  # (no legend: no money)
+    most = rows_for(0)  # (no legend: no money)
     for owners in (True, False):
         laid = chip_rows(partial(_chips, deal, row, lang=lang, paid=False, owners=owners),
                          names, W - 2 * M, SMALLEST, most_rows=most)
