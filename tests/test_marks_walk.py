@@ -146,8 +146,11 @@ PINNED = {
     # můžeš jen říct dobrá – pagáta nebo valáta lze ohlásit jen ve svém prvním tahu; …" (why)
     # — 11 lines; under the prompt the glosses of the words offered ("1P: se spoluhráčem,
     # kterého zavoláš · …", "Valát: tvoje strana vezme všech 12 štychů (8,00 Kč)") — 9 hands
-    # gained that one line, nothing else; without them c2c88f7a…)
-    "taroky": "8258412ec281a6bf9aae918fa6967f8743f99b79c0fd644c8b47a89f8c2bbc71",
+    # gained that one line, nothing else; without them c2c88f7a…; review 88: "Hlášení: zbývá
+    # jen dobrá – pagáta nebo valáta lze hlásit jen v 1. tahu; … dají jen soupeři." and, to
+    # the pagát's announcer, "pagáta už máš ohlášeného; valáta lze hlásit …" — the same 11
+    # lines (4 of them the announcer's), nothing else; with the old words 8258412e…)
+    "taroky": "3da2ffaa37965748280ce164762e58a2833d78d16de1342f73ac2b6f5595ed6d",
 }
 
 

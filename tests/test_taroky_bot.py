@@ -856,9 +856,8 @@ async def test_the_hand_names_only_what_the_seat_may_do(harness):
     await c.play_deal(script, stop=last_said(3, "done"))
     hand = await c.open_hand(alice)
     assert hand.content.splitlines()[3] == (  # why (review 85), from the engine's cases
-        "Hlášení: teď můžeš jen říct dobrá – pagáta nebo valáta lze ohlásit jen ve svém"
-        " prvním tahu; flek na hru, sup na pagáta nebo flek na valáta smí dát jen"
-        " protistrana.")
+        "Hlášení: zbývá jen dobrá – pagáta už máš ohlášeného; valáta lze hlásit jen v 1."
+        " tahu; flek na hru, sup na pagáta nebo flek na valáta dají jen soupeři.")
     assert [x["label"] for x in enabled_controls(hand)] == ["Dobrá"]
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import dataclasses
 
 from bot.games.taroky import hand as hand_mod
-from bot.games.taroky.hand import gloss_line, hand, prompt
+from bot.games.taroky.hand import gloss_line, hand, prompt, refusal_text
 from bot.games.taroky.pictures.examples import NAMES as EXAMPLE_NAMES
 from bot.games.taroky.pictures.examples import example
 from bot.games.taroky.texts import account_parts
@@ -95,14 +95,34 @@ def test_only_pass_says_why_from_the_engine_s_cases() -> None:
         for item in [*items, "done"]:
             rnd.apply(Announce(seat, item))
     assert rnd.to_act == 1 and [a.item for a in rnd.view(1).legal] == ["done"]
-    assert prompt(_table(rnd, "en"), rnd.view(1), "en") == (
-        "Announcements: you can only pass now – you announce pagát ultimo or valat only in"
-        " your first turn; only the other side may redouble the game or redouble the pagát"
-        " ultimo.")
-    assert prompt(_table(rnd), rnd.view(1), "cs") == (
-        "Hlášení: teď můžeš jen říct dobrá – pagáta nebo valáta lze ohlásit jen ve svém"
-        " prvním tahu; re na hru nebo re na pagáta smí dát jen protistrana.")
+    assert prompt(_table(rnd, "en"), rnd.view(1), "en") == (  # (review 88: plainer)
+        "Announcements: you can only pass now – you can announce pagát ultimo or valat only"
+        " on your first turn; only your opponents may redouble the game or redouble the"
+        " pagát ultimo.")
+    assert prompt(_table(rnd), rnd.view(1), "cs") == (  # (review 88: 146 → 117 characters)
+        "Hlášení: zbývá jen dobrá – pagáta nebo valáta lze hlásit jen v 1. tahu; re na hru"
+        " nebo re na pagáta dají jen soupeři.")
     assert gloss_line(rnd.view(1), "en") == ""
+
+
+def test_only_pass_tells_the_pagat_s_announcer_it_is_his() -> None:
+    """Review 88 L1 (Nora, who had announced the pagát, read that it is announced only in a
+    first turn): his own pagát comes first, the valat still only in a first turn."""
+    rnd = _to_announcements(_worked_round())
+    for seat, item in ((0, "pagat"), (0, "done"), (1, "valat"), (1, "flek:game"), (1, "done"),
+                       (2, "flek:game"), (2, "flek:valat"), (2, "done"), (3, "done")):
+        rnd.apply(Announce(seat, item))
+    assert rnd.to_act == 0 and [a.item for a in rnd.view(0).legal] == ["done"]
+    assert prompt(_table(rnd), rnd.view(0), "cs") == (
+        "Hlášení: zbývá jen dobrá – pagáta už máš ohlášeného; valáta lze hlásit jen v 1."
+        " tahu; sup na hru, flek na pagáta nebo re na valáta dají jen soupeři.")
+    assert prompt(_table(rnd, "en"), rnd.view(0), "en") == (
+        "Announcements: you can only pass now – you have announced pagát ultimo already; you"
+        " can announce valat only on your first turn; only your opponents may re-redouble the"
+        " game, double the pagát ultimo or redouble valat.")
+    assert refusal_text(rnd, Announce(0, "pagat"), "cs") == "Pagáta už máš ohlášeného."
+    assert refusal_text(rnd, Announce(0, "pagat"), "en") == (
+        "You have announced pagát ultimo already.")
 
 
 def test_the_last_trick_s_initials_leave_out_the_ai_prefix() -> None:

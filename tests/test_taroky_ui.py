@@ -859,12 +859,13 @@ def test_the_announcement_prompt_names_only_what_the_seat_may_still_say() -> Non
          " with Done.")
     rnd.apply(Announce(3, "done"))
     # Anička again: the re was her partner's, the sup is the opponents': only Dobrá is left,
-    # and why, from the cases of the engine's refusals (review 85)
-    says(0, "done", "Hlášení: teď můžeš jen říct dobrá – pagáta nebo valáta lze ohlásit jen ve"
-         " svém prvním tahu; flek na hru, sup na pagáta nebo flek na valáta smí dát jen"
-         " protistrana.", "Announcements: you can only pass now – you announce pagát ultimo"
-         " or valat only in your first turn; only the other side may double the game,"
-         " re-redouble the pagát ultimo or double valat.")
+    # and why, from the cases of the engine's refusals (review 85); her own pagát first
+    # (review 88: not "only in your first turn" to the player who announced it)
+    says(0, "done", "Hlášení: zbývá jen dobrá – pagáta už máš ohlášeného; valáta lze hlásit"
+         " jen v 1. tahu; flek na hru, sup na pagáta nebo flek na valáta dají jen soupeři.",
+         "Announcements: you can only pass now – you have announced pagát ultimo already;"
+         " you can announce valat only on your first turn; only your opponents may double"
+         " the game, re-redouble the pagát ultimo or double valat.")
 
 
 def test_the_announcement_prompt_reads_as_a_sentence_in_every_mix() -> None:
@@ -943,8 +944,11 @@ def test_the_czech_roles_address_the_player_without_a_gender() -> None:
         " side.")
     rnd, _seat = example("play")  # XIX is out: everybody knows the pairs
     # (review 48: "Hraješ s hráčem Anička", "proti hráčům …": names stay as they are)
-    assert role_line(_table(rnd), rnd.view(2), "cs") == "Spoluhráč: Anička."
-    assert role_line(_table(rnd), rnd.view(2), "en") == "Partner: Anička."
+    # (review 88: the partner's side and the opponents, as an opponent reads hers)
+    assert role_line(_table(rnd), rnd.view(2), "cs") == (
+        "Tvoje strana: ty a Anička (vydražitel); soupeři: Bohouš, Dalibor.")
+    assert role_line(_table(rnd), rnd.view(2), "en") == (
+        "Your side: you and Anička (declarer); opponents: Bohouš, Dalibor.")
     assert role_line(_table(rnd), rnd.view(1), "cs") == (
         "Tvoje strana: ty a Dalibor; soupeři: Anička, Cecílie.")
     assert role_line(_table(rnd), rnd.view(3), "en") == (
@@ -1449,8 +1453,7 @@ def test_the_hand_says_a_flek_the_table_s_limit_alone_forbids() -> None:
         rnd.apply(Announce(seat, "done"))
     view = rnd.view(0)
     assert prompt(cs, view, "cs") == (  # (the re: the limit's line says it, not the prompt)
-        "Hlášení: teď můžeš jen říct dobrá – pagáta nebo valáta lze ohlásit jen ve svém"
-        " prvním tahu.")
+        "Hlášení: zbývá jen dobrá – pagáta nebo valáta lze hlásit jen v 1. tahu.")
     assert flek_limit_lines(cs, view, "cs") == [
         "Re na hru u tohoto stolu nejde – nejvýš jeden flek (bez re)."]
     assert flek_limit_lines(en, view, "en") == [

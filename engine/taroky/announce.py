@@ -36,6 +36,7 @@ def announce_refusal(
     *,
     side: str,
     first_turn: bool,
+    own_pagat: bool,
     said: frozenset[str],
     holds_pagat: bool,
     game: str,
@@ -44,13 +45,15 @@ def announce_refusal(
     flek_max: int | None,
 ) -> AnnounceRefusal | None:
     """Why ``item`` may not be said now by a seat of ``side`` (None: it may), with the case
-    (``said_this_turn``, ``first_turn_only``, ``pagat_announced``, ``pagat_not_held``,
-    ``valat_announced``, ``flek_unannounced``, ``flek_other_side``, ``flek_limit``): a flek
-    past the table's highest is ``flek_limit`` only when the seat's side could give it
-    otherwise.
+    (``said_this_turn``, ``pagat_own``, ``first_turn_only``, ``pagat_announced``,
+    ``pagat_not_held``, ``valat_announced``, ``flek_unannounced``, ``flek_other_side``,
+    ``flek_limit``): a flek past the table's highest is ``flek_limit`` only when the seat's
+    side could give it otherwise.
 
-    ``said``: the items this seat already said in this turn; ``owners``: the owner side of
-    ``game``, ``pagat`` and ``valat`` (None: not announced); ``levels``: their flek levels.
+    ``own_pagat``: the announced pagát is this seat's (checked first: the reason its
+    announcer understands — review 88); ``said``: the items this seat already said in this
+    turn; ``owners``: the owner side of ``game``, ``pagat`` and ``valat`` (None: not
+    announced); ``levels``: their flek levels.
     """
     if item == "done":
         return None
@@ -58,6 +61,8 @@ def announce_refusal(
         code = "flek_not_allowed" if item in FLEK_ITEMS else "announce_not_allowed"
         return (code, "T-ANNOUNCE", "said_this_turn")
     if item == "pagat":
+        if own_pagat:
+            return ("announce_not_allowed", "T-HLASKY-PAGAT", "pagat_own")
         if not first_turn:
             return ("announce_not_allowed", "T-HLASKY-PAGAT", "first_turn_only")
         if game == "2P" or owners["pagat"] is not None:

@@ -341,6 +341,7 @@ class TarokyDeal:
             item,
             side=side,
             first_turn=self.turns[seat] == 0,
+            own_pagat=self.pagat_by == seat,
             said=frozenset(self.said),
             holds_pagat=bool(self.hands[seat] >> PAGAT & 1),
             game=self.game,

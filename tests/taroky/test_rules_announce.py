@@ -237,6 +237,29 @@ def test_T_FLEK_a_refusal_by_the_table_s_highest_flek_alone_names_it():
     assert params(d, 3, "flek:game") == {"case": "flek_other_side"}  # (a re: not his side's)
 
 
+def test_T_HLASKY_PAGAT_a_later_turn_of_its_announcer_says_it_is_his() -> None:
+    """Refusing the pagát again to the seat that announced it, the case is ``pagat_own``
+    (its announcer understands that), before ``first_turn_only`` (review 88); to another
+    seat in a later turn it stays ``first_turn_only``."""
+    from engine.taroky.actions import Announce
+    from engine.taroky.errors import IllegalAction
+
+    def case(d, seat):
+        try:
+            d.verify(Announce(seat, "pagat"))
+        except IllegalAction as exc:
+            return exc.params["case"]
+        raise AssertionError("accepted")
+
+    d = deal_worked_with(TarokyOptions())
+    run(d, "0 announce pagat; 0 announce done")
+    assert case(d, 1) == "pagat_announced"  # (his first turn)
+    run(d, "1 announce flek:game; 1 announce done; 2 announce done; 3 announce done")
+    assert case(d, 0) == "pagat_own"
+    run(d, "0 announce done")
+    assert case(d, 1) == "first_turn_only"
+
+
 def test_T_FLEK_no_flek_on_a_silent_pagat():
     d = worked_deal()
     run(d, WORKED_BIDDING + "; " + WORKED_DISCARDS + "; 0 announce done")

@@ -94,9 +94,12 @@ def role_line(table: Table, view: SeatView, lang: str) -> str:
                      name=names[view.partner])
         return t("taroky.role_declarer_called", lang, game=game, card=card)
     if view.side == "D":
-        secret = pub.partner is None
-        return t("taroky.role_partner_secret" if secret else "taroky.role_partner", lang,
-                 name=names[pub.declarer], card=card_label(pub.called or 0, lang))
+        if pub.partner is None:
+            return t("taroky.role_partner_secret", lang, name=names[pub.declarer],
+                     card=card_label(pub.called or 0, lang))
+        first, second = (names[s] for s in range(4) if s not in (view.seat, pub.declarer))
+        return t("taroky.role_partner", lang, name=names[pub.declarer],  # (review 88: as
+                 first=first, second=second)  # a revealed opponent's "Tvoje strana: …")
     if view.side == "O":  # (review 85: her own side in words, once she can know it)
         if view.partner is not None:
             mate = next(s for s in range(4) if s not in (view.seat, pub.declarer, view.partner))
@@ -262,16 +265,18 @@ def _any_of(items: Sequence[str], lang: str) -> str:
 def only_pass_reasons(rnd: TarokyRound, view: SeatView, lang: str) -> list[str]:
     """Why the seat can only say dobrá in its announcement turn, from the cases of the
     engine's refusals of each item (``engine.taroky.announce.announce_refusal``; review 85):
-    the pagát ultimo and the valát only in a first turn, or announced already, or the pagát
-    not held; each flek the other side's to give. Left out: a flek of nothing announced, and
-    one past the table's highest (``flek_limit_lines`` says it)."""
+    his own pagát announced already (review 88), the pagát ultimo and the valát only in a
+    first turn, or announced already, or the pagát not held; each flek the other side's.
+    Left out: a flek of nothing announced, and one past the table's highest
+    (``flek_limit_lines`` says it)."""
     cases: dict[str, list[str]] = {}
     for item, params in _announce_params(rnd, view.seat, ITEMS).items():
         case = params.get("case")
         if isinstance(case, str):
             cases.setdefault(case, []).append(item)
     out = []
-    for case in ("first_turn_only", "pagat_announced", "pagat_not_held", "valat_announced"):
+    for case in ("pagat_own", "first_turn_only", "pagat_announced", "pagat_not_held",
+                 "valat_announced"):
         if case in cases:
             out.append(t(f"taroky.only_pass_{case}", lang, card=card_label(PAGAT, lang),
                          items=_any_of([item_words(i, view, lang) for i in cases[case]],
