@@ -213,6 +213,8 @@ async def test_the_sheet_never_counts_forced_moves_an_ai_standing_in_it_does(har
     assert UI.final_picture(table, "cs").keywords["notes"][0] == []  # type: ignore[union-attr]
     # the AI standing in is public anyway (the table lines say it): it stays on the live sheet
     table.seats[1].ai_moves = 2
+    # (her own moves here stand for clicks: one never clicked an AI played "the whole game")
+    table.seats[1].clicked = [1, "card"]
     assert sheet_notes(table, "cs")[1] == ["Tahů zahraných AI: 2"]
     while not table.state.finished:
         step()
