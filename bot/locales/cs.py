@@ -1435,6 +1435,7 @@ STRINGS: dict[str, str] = {
     "taroky.pic.hand_trojka_lower": "Dolní trojka (vidíš jen ty)",
     "taroky.pic.hand_laid": "Odloženo",
     "taroky.pic.deal_no": "{n}. rozdání",
+    "taroky.pic.game_over": "Konec hry",
     "taroky.pic.round_over": "Konec {n}. kola",
     "taroky.pic.last_deal": "{n}. rozdání · {game}",
     "taroky.pic.phase_bid": "Licitace",

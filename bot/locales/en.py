@@ -1427,6 +1427,7 @@ STRINGS: dict[str, str] = {
     "taroky.pic.hand_trojka_lower": "Lower set of three (only you see it)",
     "taroky.pic.hand_laid": "Laid away",
     "taroky.pic.deal_no": "Deal {n}",
+    "taroky.pic.game_over": "Game over",
     "taroky.pic.round_over": "End of round {n}",
     "taroky.pic.last_deal": "deal {n} · {game}",
     "taroky.pic.phase_bid": "Bidding",
