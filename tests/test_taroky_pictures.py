@@ -406,7 +406,11 @@ def test_T_SCORE_HLASKY_the_protocol_shows_every_hlaska_counted_with_its_money_o
     not add up: the row's detail has each part of the money the engine scored (the game,
     each seat's hlášky, pagát, valát, with their fleks), + for the declarer side, − for the
     opponents (a legend under the sheet says so), a hláška not counted marked
-    "(nezapočteno)" / "(not counted)", then their sum and what it is rounded to."""
+    "(nezapočteno – strana prohrála)" / "(not counted, side lost)" — or at 35:35 "– 35:35",
+    the deal account's reason (it said only "(nezapočteno)") — then their sum and what it is
+    rounded to."""
+    import dataclasses
+
     from bot.games.taroky.pictures import sheet
     from bot.games.taroky.words import pic
 
@@ -414,10 +418,17 @@ def test_T_SCORE_HLASKY_the_protocol_shows_every_hlaska_counted_with_its_money_o
     row = rnd.protocol[0]  # 1P: Anička with Cecílie won; Bohouš's honéry count anyway
     assert sheet._detail_parts(row, NAMES, "cs") == [
         "+ Cecílie (XIX)", "hra +1,20", "taročky Anička +0,50", "honéry Bohouš −0,50",
-        "barvičky Dalibor (nezapočteno)", "pagát Anička ×2 ✗ −8,00", "Σ −6,80 → −7,00"]
+        "barvičky Dalibor (nezapočteno – strana prohrála)", "pagát Anička ×2 ✗ −8,00",
+        "Σ −6,80 → −7,00"]
     assert sheet._detail_parts(row, NAMES, "en")[1:5] == [
         "game +1.20", "8–9 taroks Anička +0.50", "honours Bohouš −0.50",
-        "1–2 taroks Dalibor (not counted)"]
+        "1–2 taroks Dalibor (not counted, side lost)"]
+    tie = dataclasses.replace(row, eyes=(35, 35), hlasky=(
+        (("tarocky", False),), (("honery", False),), (), (("barvicky", False),)))
+    assert sheet._detail_parts(tie, NAMES, "cs")[2:5] == [
+        "taročky Anička (nezapočteno – 35:35)", "honéry Bohouš (nezapočteno – 35:35)",
+        "barvičky Dalibor (nezapočteno – 35:35)"]
+    assert sheet._detail_parts(tie, NAMES, "en")[3] == "honours Bohouš (not counted, 35:35)"
     assert sheet._detail_parts(rnd.protocol[3], NAMES, "cs") == [
         "hra ×2 −9,60", "Σ −9,60 → −10,00"]
     assert sheet._detail_parts(rnd.protocol[2], NAMES, "cs")[-1] == "Σ −7,00"
@@ -730,7 +741,9 @@ def test_the_header_names_the_game_also_at_the_round_s_end_and_a_pushed_varsava(
     finished = _example("finished")[0].public_view()
     assert finished.finished and finished.deal.game == "6P"
     assert header_texts(finished, "en", 3) == ("End of round 3", "deal 4 · solo")
-    assert header_texts(finished, "cs") == ("Konec 1. kola", "4. rozdání · sólo")
+    assert header_texts(finished, "cs") == ("Konec hry", "4. rozdání · sólo")
+    assert header_texts(finished, "en") == ("Game over", "deal 4 · solo")
+    assert header_texts(dataclasses.replace(finished, round_no=2), "cs")[0] == "Konec 2. kola"
     varsava = _example("varsava")[0].public_view()
     assert varsava.deal.zduch
     assert header_texts(varsava, "cs") == ("1. rozdání", "žďuchaná Varšava")

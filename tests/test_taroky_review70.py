@@ -129,7 +129,7 @@ def test_the_hlasky_are_listed_declarer_first_as_they_were_announced() -> None:
         "honéry (Bohouš) −0,50 Kč", "barvičky (Cecílie) nepočítá se – strana prohrála"]
     assert sheet._detail_parts(row, EXAMPLE_NAMES, "cs")[1:5] == [
         "taročky Dalibor +0,50", "trulhonéry Dalibor +1,00", "honéry Bohouš −0,50",
-        "barvičky Cecílie (nezapočteno)"]
+        "barvičky Cecílie (nezapočteno – strana prohrála)"]
 
 
 def test_the_partner_is_told_of_without_a_masculine_spoluhrac() -> None:

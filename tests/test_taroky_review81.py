@@ -59,7 +59,8 @@ def test_the_deal_picture_signs_each_item_for_the_declarer_s_side_as_the_protoco
                           ("valát Dalibor + Bohouš", "flek ×2 ✗ +16,00", GREEN)]
     parts = sheet._detail_parts(row, EXAMPLE_NAMES, "cs")
     assert parts[2:7] == ["taročky Anička +0,50", "honéry Bohouš −0,50",
-                          "barvičky Dalibor (nezapočteno)", "pagát Bohouš ×2 ✗ +8,00",
+                          "barvičky Dalibor (nezapočteno – strana prohrála)",
+                          "pagát Bohouš ×2 ✗ +8,00",
                           "valát Dalibor + Bohouš ×2 ✗ +16,00"]
     assert "pagát ×2 +8,00 Kč · valát ×2 +16,00 Kč" in account(row, EXAMPLE_NAMES, "cs")
     assert deal_picture._chips(deal, row, EXAMPLE_NAMES, "en")[-2:] == [

@@ -261,7 +261,7 @@ def test_T_TOURNAMENT_a_tournament_tables_pictures_name_the_tournaments_round(
     its protocol and its finished table picture say "2. kolo" ("Konec 2. kola"; they said
     "1. kolo" while the table's message said "Turnaj č. 1 · 2. kolo · stůl 1"). A table of
     its own plays one round: its protocol is "Protokol" (review 81: "Protokol – 1. kolo"),
-    its finished table "Konec 1. kola" as before."""
+    its finished table "Konec hry" (it said "Konec 1. kola", a tournament's wording)."""
     from bot.games.taroky.pictures import palette, sheet, table
 
     rnd, _seat = example("finished")
@@ -272,7 +272,7 @@ def test_T_TOURNAMENT_a_tournament_tables_pictures_name_the_tournaments_round(
 
         def spy(key: str, lang: str = "cs", _real: Any = real, **values: Any) -> str:
             text = _real(key, lang, **values)
-            if key in ("sheet_title", "sheet_title_table", "round_over"):
+            if key in ("sheet_title", "sheet_title_table", "round_over", "game_over"):
                 said.append(text)
             return text
 
@@ -284,7 +284,7 @@ def test_T_TOURNAMENT_a_tournament_tables_pictures_name_the_tournaments_round(
         UI.sheet_book(t, "cs").pictures[UI.sheet_first_page(t)]()
         UI.final_picture(t, "cs")()  # type: ignore[misc]
         UI.table_picture(t, "cs")()  # type: ignore[misc]
-    assert said == ["Protokol", "Protokol", "Konec 1. kola",
+    assert said == ["Protokol", "Protokol", "Konec hry",
                     "Protokol – 2. kolo", "Protokol – 2. kolo", "Konec 2. kola"]
 
 

@@ -63,11 +63,12 @@ class TableLobby(TablePlay):
             seats: list[Seat | None] = [None] * count
             seats[free_seat(seats, rematch, creator_id)] = Seat(creator_id, creator_name,
                                                                 agreed=settings.revision)
+            elsewhere = self.ai_names_elsewhere(guild_id)
             for seat, level in ais:
                 if level not in games.get(game_kind).ai_levels:
                     log.warning("no AI %s for a new %s table", level, game_kind)
                 elif None in seats:
-                    seats[ai_seat(seats, rematch, seat)] = ai_player(seats, level)
+                    seats[ai_seat(seats, rematch, seat)] = ai_player(seats, level, elsewhere)
             try:
                 table_id = await self.store.create_table(
                     guild_id,
@@ -273,8 +274,8 @@ class TableLobby(TablePlay):
             if level not in spec_of(table).ai_levels:
                 raise TableError("bad_level")
             self._touch(table)
-            table.seats[ai_seat(table.seats, table.rematch, seat)] = ai_player(table.seats,
-                                                                                level)
+            table.seats[ai_seat(table.seats, table.rematch, seat)] = ai_player(
+                table.seats, level, self.ai_names_elsewhere(table.guild_id, table.table_id))
             await self._save(table, self.presenter.lobby_shown(table))
             return table
 

@@ -73,6 +73,15 @@ class TableRegistry:
                 return table
         return None
 
+    def ai_names_elsewhere(self, guild_id: int, table_id: int | None = None) -> set[str]:
+        """The names of the AI players at the server's open tables (lobby or playing) other
+        than ``table_id``: a new AI player takes another name while one is left
+        (``ai_player``)."""
+        return {s.name for t in self.tables.values()
+                if t.guild_id == guild_id and t.table_id != table_id
+                and t.status in (STATUS_LOBBY, STATUS_PLAYING)
+                for s in t.seats if s is not None and s.user_id is None}
+
     async def last_table(self, guild_id: int, user_id: int) -> int | None:
         """The table of the server at which the user last played: the last one whose game
         started with him seated (he may have left it since, or it may have finished), or

@@ -3,7 +3,7 @@ players, and a finished game's seats that nobody takes back."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from bot.errors import TableError
 from bot.model import JSONDict, Seat, Table, rematch_declined
@@ -31,11 +31,15 @@ def free_seat(seats: Sequence[Seat | None], rematch: JSONDict | None,
                 next((i for i in free if i in gone), free[0]))
 
 
-def ai_player(seats: Sequence[Seat | None], level: str) -> Seat:
-    """An AI player of ``level`` named by the first name no seat has."""
+def ai_player(seats: Sequence[Seat | None], level: str,
+              elsewhere: Collection[str] = ()) -> Seat:
+    """An AI player of ``level`` named by the first name no seat has, preferring one no
+    other running table of the server has (``elsewhere``: two tables each with "AI Karel"
+    read as one player at both); a name used elsewhere only when all are."""
     taken = {x.name for x in seats if x is not None}
     names = [*AI_NAMES, *(f"AI {i}" for i in range(1, len(seats) + 1))]
-    return Seat(None, next(n for n in names if n not in taken), ai=level)
+    free = [n for n in names if n not in taken]
+    return Seat(None, next((n for n in free if n not in elsewhere), free[0]), ai=level)
 
 
 def ai_seat(seats: Sequence[Seat | None], rematch: JSONDict | None, seat: int | None) -> int:

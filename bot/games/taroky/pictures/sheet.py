@@ -109,13 +109,16 @@ def _detail_parts(row: DealRecord, names: list[str], lang: str) -> list[str]:
     # add up to the sum, whose rounding (or cap) gives what each payer pays
     parts.append(f"{word('game', lang)}{times(row.flek[0])} "
                  f"{amount(row.components['G'], lang, signed=True)}")
-    for s, seat in row.hlasky_said:  # counted: what it brought; else marked so
+    # counted: what it brought; else marked so, with why as the deal's account says it
+    # (35:35 counts none, else its side lost the game: T-SCORE-HLASKY)
+    void = "sheet_hlaska_void_" + ("tie" if row.tie else "lost")
+    eyes = ":".join(map(str, row.eyes or ()))
+    for s, seat in row.hlasky_said:
         for h, counted, hal in seat:
             parts.append(pic("sheet_hlaska", lang, hlaska=word(h, lang), name=names[s],
                              money=amount(hal if s in row.declarers else -hal, lang,
                                           signed=True)) if counted
-                         else pic("sheet_hlaska_void", lang, hlaska=word(h, lang),
-                                  name=names[s]))
+                         else pic(void, lang, hlaska=word(h, lang), name=names[s], eyes=eyes))
     if row.pagat is not None:
         mark = "✓" if row.pagat.won else "✗"
         key = "sheet_pagat" if row.pagat.announced else "sheet_pagat_silent"
