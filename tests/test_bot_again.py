@@ -31,6 +31,15 @@ def _final(ch: Any, title: str) -> Any:
     return next(m for m in ch.history() if m.embeds and m.embeds[0].title == title)
 
 
+async def _play_again(harness: Any, guild: Any, ch: Any, who: Any, final: Any) -> Any:
+    """``who`` clicks "Hrát znovu" under the finished table's ``final`` message: the
+    rematch he opened, and its invitation in ``ch`` once the channel's posts are out."""
+    await who.click(final, label="Hrát znovu")
+    new = harness.service.table_of_user(guild.id, who.id)
+    await channel_delivered(harness, ch.id)
+    return new, ch.last_message
+
+
 async def test_play_again_opens_the_same_table_and_invites_the_others(harness, locales):
     guild, ch, users, tid = await open_table(harness, ["alice", "bob", "carol"], ("medium",),
                                              turn_timer=45)
@@ -193,11 +202,8 @@ async def test_an_invited_player_declines_and_the_lobby_says_who_is_awaited(harn
     alice, bob, carol = users
     await _finish(harness, tid)
     final = _final(ch, f"Konec lóry – stůl č. {tid}")
-    await bob.click(final, label="Hrát znovu")
-    new = harness.service.table_of_user(guild.id, bob.id)
+    new, invite = await _play_again(harness, guild, ch, bob, final)
     nid = new.table_id
-    await channel_delivered(harness, ch.id)
-    invite = ch.last_message
     waiting = sorted((alice, carol), key=lambda u: new.rematch["seats"][str(u.id)])
     assert _players(ch, new)[-1] == "⏳ Čeká se na: " + ", ".join(f"<@{u.id}>" for u in waiting)
     res = await carol.click(invite, label="Nehraju")

@@ -13,7 +13,7 @@ import discord
 from bot.games import ui_of
 from tests.botkit import channel_delivered, enabled_controls, open_table, reply
 from tests.storage_kit import archive, crafted_lora_json, human, robot, row
-from tests.test_bot_again import _final, _finish, _players
+from tests.test_bot_again import _final, _finish, _play_again, _players
 from tests.test_bot_threads import _to_the_end, pointers, set_threads, setup, thread_of
 
 
@@ -33,11 +33,8 @@ async def test_changed_rules_are_named_and_accepted_in_the_lobby(harness):
         harness, ["alice", "bob", "carol"], ("easy",), game="taroky", round_deals=1, stake=100)
     await _finish(harness, tid)
     final = _final(ch, f"Konec kola – stůl č. {tid}")
-    await bob.click(final, label="Hrát znovu")
-    new = harness.service.table_of_user(guild.id, bob.id)
+    new, invite = await _play_again(harness, guild, ch, bob, final)
     nid = new.table_id
-    await channel_delivered(harness, ch.id)
-    invite = ch.last_message
     head = f"Bob zakládá další hru: stůl č. {nid} "
     assert invite.content.startswith(f"{head}se stejnými pravidly jako stůl č. {tid}. ")
     await harness.service.set_options(nid, bob.id, {**new.settings.options, "stake": 20000})
@@ -82,11 +79,8 @@ async def test_an_old_play_again_leads_to_the_game_that_followed(harness):
                                                            ("easy",))
     await _finish(harness, tid)
     final = _final(ch, f"Konec lóry – stůl č. {tid}")
-    await bob.click(final, label="Hrát znovu")
-    second = harness.service.table_of_user(guild.id, bob.id)
+    second, invite = await _play_again(harness, guild, ch, bob, final)
     sid = second.table_id
-    await channel_delivered(harness, ch.id)
-    invite = ch.last_message
     await carol.click(invite, label="Nehraju")
     await alice.click(invite, label="Přisednout")
     await harness.service.add_ai(sid, bob.id, "easy")
@@ -129,11 +123,8 @@ async def test_a_full_rematch_awaits_nobody_and_a_newcomer_takes_a_declined_seat
                                                            ("easy",))
     old = await _finish(harness, tid)
     final = _final(ch, f"Konec lóry – stůl č. {tid}")
-    await bob.click(final, label="Hrát znovu")
-    new = harness.service.table_of_user(guild.id, bob.id)
+    new, invite = await _play_again(harness, guild, ch, bob, final)
     nid = new.table_id
-    await channel_delivered(harness, ch.id)
-    invite = ch.last_message
     await carol.click(invite, label="Nehraju")
     dave = guild.add_member(harness.env.create_user("dave", global_name="Dave"))
     await dave.click(_lobby(ch, new), label="Přisednout")
@@ -159,10 +150,8 @@ async def test_a_cancelled_rematch_is_said_once(harness):
     posted the same line again; the lobby now says he left it."""
     guild, ch, (alice, bob), tid = await open_table(harness, ["alice", "bob"], ("easy", "easy"))
     await _finish(harness, tid)
-    await bob.click(_final(ch, f"Konec lóry – stůl č. {tid}"), label="Hrát znovu")
-    new = harness.service.table_of_user(guild.id, bob.id)
-    await channel_delivered(harness, ch.id)
-    invite = ch.last_message
+    new, invite = await _play_again(harness, guild, ch, bob,
+                                    _final(ch, f"Konec lóry – stůl č. {tid}"))
     before = len(ch.history())
     await bob.click(_lobby(ch, new), label="Odejít")
     await channel_delivered(harness, ch.id)
