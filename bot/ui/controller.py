@@ -50,7 +50,7 @@ from bot.ui.languages import Languages
 from bot.ui.materials import Materials
 from bot.ui.presenter import TablePresenter
 from bot.ui.questions import STAY_LABELS, Questions
-from bot.ui.rematch import Rematches, rule_changes
+from bot.ui.rematch import Rematches, rule_changes, tell_seated
 from bot.ui.removal import Removal
 from bot.ui.replies import Replies
 from bot.ui.sessions import message_id
@@ -296,12 +296,8 @@ class Controller:
                                         agreed=changes is None)
         if message_id(interaction) == table.message_id:
             return
-        if changes is None:
-            await self.replies.error(interaction, "core.joined", lang, id=table_id)
-        else:
-            await self.replies.error(interaction, "core.joined_changed", lang, id=table_id,
-                                     old=(table.rematch or {}).get("of", "?"),
-                                     changes=changes, agree=t("core.btn_agree", lang))
+        await tell_seated(self.replies, interaction, "core.joined", lang, table_id,
+                          (table.rematch or {}).get("of", "?"), changes)
 
     @answered
     async def on_stay(self, interaction: Interaction, kind: str, about: int) -> None:

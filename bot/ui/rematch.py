@@ -28,6 +28,7 @@ from bot.ui.components import LobbyButton, frozen_view
 
 if TYPE_CHECKING:
     from bot.ui.controller import Controller
+    from bot.ui.replies import Replies
 
 Interaction = discord.Interaction[Any]
 
@@ -248,14 +249,8 @@ class Rematches:
                     await self.ctl.replies.tell(interaction, t(game_key(
                         old.game_kind, exc.key), lang, **exc.params), lang)
                     return
-                if changes is None:
-                    await self.ctl.replies.error(interaction, "core.again_joined", lang,
-                                                 id=open_id)
-                else:
-                    await self.ctl.replies.error(interaction, "core.again_joined_changed",
-                                                 lang, id=open_id, old=old.table_id,
-                                                 changes=changes,
-                                                 agree=t("core.btn_agree", lang))
+                await tell_seated(self.ctl.replies, interaction, "core.again_joined", lang,
+                                  open_id, old.table_id, changes)
                 return
             button = LobbyButton(open_id, "join", t("core.btn_join", lang),
                                  discord.ButtonStyle.primary)
@@ -348,6 +343,17 @@ class Rematches:
             rematch.clear()  # (its post is found again and this redone)
             rematch.update(before)
             raise
+
+
+async def tell_seated(replies: Replies, interaction: Interaction, key: str, lang: str,
+                      table_id: int, old: object, changes: str | None) -> None:
+    """He sits at ``table_id`` now (``key``), or sits there with rules changed since table
+    ``old``'s, to be accepted in its lobby first (``key``_changed; review 82)."""
+    if changes is None:
+        await replies.error(interaction, key, lang, id=table_id)
+    else:
+        await replies.error(interaction, f"{key}_changed", lang, id=table_id, old=old,
+                            changes=changes, agree=t("core.btn_agree", lang))
 
 
 def rule_changes(table: Table, lang: str) -> str | None:
