@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from decimal import ROUND_HALF_UP, Decimal
 from functools import partial
 from typing import Any
 
@@ -43,7 +42,7 @@ from bot.games.taroky.pictures import (
     render_table,
 )
 from bot.games.taroky.stats import GAMES, taroky_stats
-from bot.games.taroky.words import flek_limit, game_name, money, refusal
+from bot.games.taroky.words import flek_limit, game_name, halers, money, refusal
 from bot.i18n import shown_name, t
 from bot.model import Table, TableSettings, tournament_round
 from bot.storage.models import PlayerStats
@@ -352,10 +351,4 @@ def left_seats(table: Table) -> list[bool]:
 UI = TarokyUI()
 
 __all__ = ["UI", "TarokyUI"]
-
-
-def halers(value: float) -> int:
-    """An average in halers rounded as Czech money is: a half away from zero (review 82:
-    Python's ``round`` made 162.5 h "1,62 Kč", a half to even)."""
-    return int(Decimal(str(value)).quantize(Decimal(1), rounding=ROUND_HALF_UP))
 

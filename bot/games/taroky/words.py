@@ -5,6 +5,7 @@ plus the bot's catalog (the ``taroky.`` namespace of ``bot/locales``)."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from bot.i18n import has, lang_of, t, tn
@@ -92,6 +93,12 @@ def short_game(game: str, lang: str = "cs", *, zduch: bool = False) -> str:
     """A short name for tight places (the protocol's column, the hand's subtitle); a pushed
     Varšava (``zduch``) as ``game_name`` says it."""
     return t(f"taroky.short_{game}" + ("_zduch" if game == "W" and zduch else ""), lang)
+
+
+def halers(value: float) -> int:
+    """An average in halers rounded as Czech money is: a half away from zero (review 82:
+    Python's ``round`` made 162.5 h "1,62 Kč", a half to even)."""
+    return int(Decimal(str(value)).quantize(Decimal(1), rounding=ROUND_HALF_UP))
 
 
 def money(hal: int, lang: str = "cs", signed: bool = False) -> str:
