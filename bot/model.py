@@ -71,6 +71,12 @@ class Seat:
     def is_ai(self) -> bool:
         return self.user_id is None
 
+    @property
+    def never_clicked(self) -> bool:
+        """An AI moved for him and he never clicked a move: the moves the table forced on
+        him are no clicks (the tournament's absence and the lóra's "the AI played it all")."""
+        return self.clicked is None and self.ai_moves > 0
+
     def to_json(self) -> JSONDict:
         out: JSONDict = {
             "user_id": self.user_id,

@@ -652,9 +652,8 @@ class TournamentService:
             sub = model.substitution(t, r, n, seat)
             if (e.ai_level is None and held is not None and e.user_id is not None
                     and held.user_id == e.user_id and sub is None
-                    and not model.has_withdrawn(e) and held.clicked is None
-                    and held.ai_moves > 0):
-                # absent the whole round: he never moved by a click (``Seat.clicked``; a move
+                    and not model.has_withdrawn(e) and held.never_clicked):
+                # absent the whole round: he never moved by a click (``Seat.never_clicked``; a move
                 # the table forced on him is no click) and the AI played for him — withdrawn
                 # from the next round on, as after Odstoupit (review 75: he won the tournament)
                 await self._write(self.store.add_substitution(tid, r, n, seat, number,

@@ -75,13 +75,13 @@ def left_talie(table: Table, seat: int) -> LeftAt | None:
 
 
 def stood_in_whole(table: Table, seat: int) -> bool:
-    """A finished lóra's player who never clicked a move (``Seat.clicked``; the moves the
+    """A finished lóra's player who never clicked a move (``Seat.never_clicked``; the moves the
     table forced on him are no clicks) and never left it, for whom an AI stood in: it played
     the whole game for him, as for one who left before his first move (review 87: "Tahů
     zahraných AI: 215" beside the tournament's "not one move was your own")."""
     s = table.seats[seat] if 0 <= seat < len(table.seats) else None
     return (s is not None and s.user_id is not None and not s.left and s.left_at is None
-            and not s.left_before and s.clicked is None and s.ai_moves > 0
+            and not s.left_before and s.never_clicked
             and table.state is not None and table.state.finished)
 
 
