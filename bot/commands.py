@@ -99,8 +99,7 @@ def open_table_numbered(interaction: Interaction, table_id: int) -> Table | None
     """The open table (a lobby, a game) of this server by its number, wherever it plays, as
     ``/<game> kick`` names one (None: no such table, another server's, or over)."""
     table = table_numbered(interaction, table_id)
-    return table if table is not None and table.status in (STATUS_LOBBY, STATUS_PLAYING) \
-        else None
+    return table if table is not None and table.is_open else None
 
 
 async def send_sheet(interaction: Interaction, ui: GameUI) -> None:
@@ -193,10 +192,9 @@ def abort_elsewhere_text(interaction: Interaction, ui: GameUI, lang: str) -> str
     table."""
     if interaction.guild_id is None or not manages_server(interaction.user):
         return None
-    tables = sorted((x for x in controller_of(interaction).service.tables.values()
-                     if x.guild_id == interaction.guild_id and x.tournament is None
-                     and x.status in (STATUS_LOBBY, STATUS_PLAYING)
-                     and x.game_kind == ui.kind),
+    service = controller_of(interaction).service
+    tables = sorted((x for x in service.open_tables(interaction.guild_id)
+                     if x.tournament is None and x.game_kind == ui.kind),
                     key=lambda x: x.table_id)
     if not tables:
         return None

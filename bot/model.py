@@ -415,6 +415,11 @@ class Table:
         return self.parent_id is not None and self.parent_id != self.channel_id
 
     @property
+    def is_open(self) -> bool:
+        """A lobby or a game that plays: neither finished nor aborted."""
+        return self.status in (STATUS_LOBBY, STATUS_PLAYING)
+
+    @property
     def version(self) -> int:
         """How many actions the game has taken; buttons carry it to detect stale clicks."""
         return 0 if self.state is None else len(self.state.log)

@@ -7,7 +7,7 @@ import asyncio
 import contextlib
 import logging
 import random
-from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Iterator
 from typing import Any
 
 from bot.errors import TableError
@@ -63,23 +63,19 @@ class TableRegistry:
     def lock(self, table_id: int) -> asyncio.Lock:
         return self.locks.setdefault(table_id, asyncio.Lock())
 
+    def open_tables(self, guild_id: int) -> Iterator[Table]:
+        """The server's open tables (``Table.is_open``: a lobby or a game that plays)."""
+        return (t for t in self.tables.values() if t.guild_id == guild_id and t.is_open)
+
     def table_of_user(self, guild_id: int, user_id: int) -> Table | None:
-        for table in self.tables.values():
-            if (
-                table.guild_id == guild_id
-                and table.status in (STATUS_LOBBY, STATUS_PLAYING)
-                and table.seat_of(user_id) is not None
-            ):
-                return table
-        return None
+        return next((t for t in self.open_tables(guild_id) if t.seat_of(user_id) is not None),
+                    None)
 
     def ai_names_elsewhere(self, guild_id: int, table_id: int | None = None) -> set[str]:
         """The names of the AI players at the server's open tables (lobby or playing) other
         than ``table_id``: a new AI player takes another name while one is left
         (``ai_player``)."""
-        return {s.name for t in self.tables.values()
-                if t.guild_id == guild_id and t.table_id != table_id
-                and t.status in (STATUS_LOBBY, STATUS_PLAYING)
+        return {s.name for t in self.open_tables(guild_id) if t.table_id != table_id
                 for s in t.seats if s is not None and s.user_id is None}
 
     async def last_table(self, guild_id: int, user_id: int) -> int | None:

@@ -97,7 +97,7 @@ class Gone:
         """The open tables that played in the channel, or in a thread of it (a deleted
         channel takes its threads along: a table's own, a tournament's of ``tournaments``)."""
         return [x for x in self.ctl.service.tables.values()
-                if x.status in (STATUS_LOBBY, STATUS_PLAYING)
+                if x.is_open
                 and (x.channel_id == channel_id
                      or (x.in_thread and x.parent_id == channel_id)
                      or (x.tournament is not None and x.tournament.get("id") in tournaments))]

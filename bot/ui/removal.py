@@ -115,7 +115,7 @@ class Removal:
         return here + [
             x for x in service.tables.values()
             if x.tournament is not None and x.tournament.get("id") in tournaments
-            and x.status in (STATUS_LOBBY, STATUS_PLAYING) and x.table_id not in ids]
+            and x.is_open and x.table_id not in ids]
 
     def found(self, interaction: Interaction, user_id: int,
               named: Table | None = None) -> tuple[Table | None, Table | None]:
