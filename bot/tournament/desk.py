@@ -16,7 +16,7 @@ import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
 from re import Match
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 import discord
 
@@ -241,12 +241,23 @@ def table_lines(t_: TournamentRecord, lang: str) -> list[str]:
     return lines
 
 
-def prize_rows(t_: TournamentRecord, final: list[Standing]) -> list[Standing]:
-    """The final standings (``final``, worked out once by the caller) of those who may be
-    crowned (``model.played_on``: not one who withdrew or made no move in a whole round —
-    they keep their place in the standings, tagged), placed among themselves: the podium
-    and the winner's line."""
-    return among(final, lambda n: model.played_on(t_, model.entrant(t_, n)))
+class Prizes(NamedTuple):
+    """The podium's rows (``prize_rows``), the note naming who it leaves out of the first
+    three (``passed_over``), and how many of the final standings it leaves out."""
+
+    rows: list[Standing]
+    note: str | None
+    left_out: int
+
+
+def prize_rows(t_: TournamentRecord, lang: str) -> Prizes:
+    """The final standings of those who may be crowned (``model.played_on``: not one who
+    withdrew or made no move in a whole round — they keep their place in the standings,
+    tagged), placed among themselves, with the note on those left out: the podium and the
+    winner's line."""
+    final = standings(t_, settings_of(t_).rounds)
+    rows = among(final, lambda n: model.played_on(t_, model.entrant(t_, n)))
+    return Prizes(rows, passed_over(t_, final, lang), len(final) - len(rows))
 
 
 def passed_over(t_: TournamentRecord, final: list[Standing], lang: str) -> str | None:
@@ -266,8 +277,7 @@ def podium_lines(t_: TournamentRecord, lang: str) -> list[str]:
     the first three is named under it. Fewer than three on it because the others were
     left out: said so (review 87: "1. AI Karel – 6 b." alone read oddly)."""
     lines = []
-    final = standings(t_, settings_of(t_).rounds)
-    rows = prize_rows(t_, final)
+    rows, note, left_out = prize_rows(t_, lang)
     tie = tie_break(t_, lang)
     for row in rows:
         if row.place > 3:
@@ -278,9 +288,8 @@ def podium_lines(t_: TournamentRecord, lang: str) -> list[str]:
                                       name=standing_name(t_, e, lang),
                                       points=number(row.points, lang))))
     empty = 3 - len(lines)
-    if empty > 0 and len(rows) < len(final):  # (all who played on stand on it)
+    if empty > 0 and left_out:  # (all who played on stand on it)
         lines.append(counted(K + "podium_empty", lang, empty))
-    note = passed_over(t_, final, lang)
     return [*lines, note] if note else lines
 
 
@@ -585,24 +594,19 @@ class TournamentDesk:
         """"🏆 …": the best of those who played on (``prize_rows``; one who withdrew or was
         absent a whole round is never crowned, review 75), the people congratulated."""
         lang = self._lang(t_)
-        final = standings(t_, settings_of(t_).rounds)
-        rows = prize_rows(t_, final)
+        rows, note, _ = prize_rows(t_, lang)
         if not rows:
             return []
 
-        def human(e: EntrantRecord) -> bool:
-            """A person: every row played on (``model.played_on``), so he has a user and
-            has not withdrawn."""
-            return e.ai_level is None
-
+        # a person is an entrant with no AI level: every row played on (``model.played_on``),
+        # so he has a user and has not withdrawn
         def named(es: list[EntrantRecord]) -> str:
-            return and_list([f"<@{e.user_id}>" if human(e) else standing_name(t_, e, lang)
-                             for e in es], lang)
+            return and_list([f"<@{e.user_id}>" if e.ai_level is None
+                             else standing_name(t_, e, lang) for e in es], lang)
 
-        note = passed_over(t_, final, lang)
         placed = [(r.place, model.entrant(t_, r.entrant)) for r in rows]
         winners = [e for place, e in placed if place == 1]
-        people = [e for e in winners if human(e)]
+        people = [e for e in winners if e.ai_level is None]
         tie = len(winners) > 1
         if people:  # people won (a tie in the plural): congratulated (with an AI sharing
             # it in one sentence, each mentioned once — review 80: "… <@Dana> and AI Božena.
@@ -615,11 +619,12 @@ class TournamentDesk:
         else:  # an AI won: the result, and the best-placed people named, not congratulated
             text = tt("winners_ai" if tie else "winner_ai", lang, names=named(winners),
                       id=t_.tournament_id)
-            best = next((r for r, (_, e) in zip(rows, placed, strict=True) if human(e)), None)
+            best = next((r for r, (_, e) in zip(rows, placed, strict=True)
+                         if e.ai_level is None), None)
             if best is not None:
                 text += " " + tt("best_person", lang, place=listed_place(best, lang),
                                  humans=named([e for p, e in placed
-                                               if p == best.place and human(e)]))
+                                               if p == best.place and e.ai_level is None]))
         return [self._post(t_.channel_id, " ".join(filter(None, (text, note))))]
 
     def tournament_closed_shown(self, t_: TournamentRecord, reason: str,
