@@ -10,6 +10,7 @@ from collections.abc import Iterable
 import discord
 
 from bot.i18n import t
+from bot.render.fonts import without_selectors
 from engine.cards import SUIT_LETTERS, SUIT_SYMBOLS
 
 ALT_LIMIT = 1024  # Discord's longest attachment description
@@ -18,10 +19,9 @@ ALT_LIMIT = 1024  # Discord's longest attachment description
 MARKS = ("**", "__", "■", "▶", "•")
 STOPS = ".!?:…"
 # Lóra's suit symbols (with or without the emoji's variation selector) and their words' keys
-VS16 = "\ufe0f"
-SUIT_KEYS = {symbol.rstrip(VS16): f"lora.alt_suit_{letter}"
+SUIT_KEYS = {without_selectors(symbol): f"lora.alt_suit_{letter}"
              for symbol, letter in zip(SUIT_SYMBOLS, SUIT_LETTERS, strict=True)}
-SUIT_MARK = re.compile("|".join(f"{re.escape(symbol)}{VS16}?" for symbol in SUIT_KEYS))
+SUIT_MARK = re.compile("|".join(f"{re.escape(symbol)}\ufe0f?" for symbol in SUIT_KEYS))
 
 
 def unmarked(text: str) -> str:
@@ -39,7 +39,7 @@ def spoken(text: str, lang: str) -> str:
 
     def word(match: re.Match[str]) -> str:
         before = text[match.start() - 1] if match.start() else " "
-        said = t(SUIT_KEYS[match.group().rstrip(VS16)], lang)
+        said = t(SUIT_KEYS[without_selectors(match.group())], lang)
         return said if before.isspace() else f" {said}"
 
     return SUIT_MARK.sub(word, text)
