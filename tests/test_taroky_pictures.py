@@ -1028,8 +1028,9 @@ def test_the_table_keeps_its_boxes_apart_with_the_longest_notes_and_legend() -> 
     for pos, x in ((3, table.LEFT_X), (2, table.CENTER_X), (1, table.RIGHT_X)):
         assert at.seats[pos][0] == x
     assert table.LEFT_X + table.SIDE_W + 8 <= table.CENTER_X
-    assert table.CX - table.TRICK_DX - table.TRICK_W // 2 >= table.CENTER_X
-    assert table.CX + table.TRICK_DX + table.TRICK_W // 2 <= table.CENTER_X + table.CENTER_W
+    w, _h, side, _dy = table.trick_size(table.TRICK_CROSS)  # the smallest trick
+    assert table.CX - side - w // 2 >= table.CENTER_X
+    assert table.CX + side + w // 2 <= table.CENTER_X + table.CENTER_W
     assert table.CENTER_X + table.CENTER_W + 8 <= table.RIGHT_X
     assert table.RIGHT_X + table.SIDE_W + table.M == table.W
 

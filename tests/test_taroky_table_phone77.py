@@ -103,7 +103,7 @@ def test_the_trick_s_cards_are_as_large_as_the_middle_lets_them() -> None:
     """84 px (30 px on a phone) in a middle with room for more: up to ``TRICK_MAX_W``, the
     top and the bottom card clear of each other, the side ones clear of them and within
     the middle column; 84 px where there is only the least room."""
-    w, side, dy = table.trick_size(360)
+    w, _h, side, dy = table.trick_size(360)
     h = cards.card_height(w)
     assert w == table.TRICK_MAX_W >= 100
     assert 2 * dy >= h + 4 and 2 * dy + h <= 360

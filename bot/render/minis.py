@@ -23,8 +23,8 @@ from bot.render.common import DARK, RGB, paste
 from bot.render.fonts import font
 from bot.render.suits import suit_icon, suit_ink
 from engine.cards import RANK_SYMBOLS
-from engine.taroky.cards import NUM_TAROKS, TRUL, color, rank_of, suit_card
-from engine.taroky.messages import RANK_LABELS, SUIT_SYMBOLS
+from engine.taroky.cards import NUM_TAROKS, TRUL, color, suit_card
+from engine.taroky.messages import SUIT_SYMBOLS, rank_label
 
 FACE = (253, 249, 239)  # the cards' cream
 # Taroky: the index's navy and the trul's gold (the art's), the red and black suits' ink
@@ -62,9 +62,7 @@ def taroky_index(card: int, lang: str) -> tuple[str, str]:
     "10", "♣"); a tarok its number ("21", the škýz "Š") and no sign."""
     if card < NUM_TAROKS:
         return ("Š" if card == NUM_TAROKS - 1 else str(card + 1)), ""
-    suit = color(card)
-    labels = RANK_LABELS[lang if lang in RANK_LABELS else "cs"][suit // 2]
-    return labels[rank_of(card)], SUIT_SYMBOLS[suit]
+    return rank_label(card, lang), SUIT_SYMBOLS[color(card)]
 
 
 @lru_cache(maxsize=32)
@@ -108,8 +106,9 @@ def mini_face(card: int, width: int, free: int | None = None, rank_px: int | Non
     img = Image.new("RGBA", (width, h), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
     radius = max(3, width // 12)
-    d.rounded_rectangle((0, 0, width - 1, h - 1), radius, fill=(*seen.face, 255),
-                        outline=(*DARK, 255), width=max(1, width // 30))
+    outline = partial(d.rounded_rectangle, (0, 0, width - 1, h - 1), radius,
+                      outline=(*DARK, 255), width=max(1, width // 30))
+    outline(fill=(*seen.face, 255))
     column = round(width * 0.36)  # the middle of the part a covering neighbour leaves free
     if rank_px is None:
         _rank(img, seen.label, seen.ink, width, column, free)
@@ -121,17 +120,15 @@ def mini_face(card: int, width: int, free: int | None = None, rank_px: int | Non
         _rank(img, seen.label, seen.ink, width, column, free, rank_px, y)
         top = y + rank_px // 2
     if seen.mark is None:  # a tarok: its picture under its number
-        rim = max(3, width // 12)
-        scene = _scene(card, width - 2 * rim, h - top - 2 * rim)
-        paste(img, scene, rim, top + rim)
-        d.rounded_rectangle((0, 0, width - 1, h - 1), radius, outline=(*DARK, 255),
-                            width=max(1, width // 30))
+        scene = _scene(card, width - 2 * radius, h - top - 2 * radius)
+        paste(img, scene, radius, top + radius)
+        outline()  # (again over the picture's edge)
         return img
     if rank_px is None:
         icon = seen.mark(round(width * 0.64))
         paste(img, icon, column - icon.width // 2, round(width * 0.58))
         return img
-    icon = seen.mark(min(round(width * 0.64), h - top - max(3, width // 12)))
+    icon = seen.mark(min(round(width * 0.64), h - top - radius))
     paste(img, icon, column - icon.width // 2, top + (h - top - icon.height) // 2)
     return img
 

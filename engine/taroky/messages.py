@@ -35,13 +35,17 @@ def _lang(lang: str) -> str:
     return lang if lang in LANGS else "cs"
 
 
+def rank_label(c: int, lang: str = "cs") -> str:
+    """A suit card's rank as its index writes it in ``lang`` (``K``, ``10``, ``Q``)."""
+    return RANK_LABELS[_lang(lang)][color(c) // 2][rank_of(c)]
+
+
 def card_label(c: int, lang: str = "cs") -> str:
     """A card as a player reads it: ``K♥``, ``10♣``, ``XXI``, ``Škýz`` (♣ and ♠ followed
     by U+FE0E: ``TEXT_SUITS``)."""
     if c < NUM_TAROKS:
         return "Škýz" if c == SKYZ else TAROK_NAMES[c]
-    suit = color(c)
-    return RANK_LABELS[_lang(lang)][suit // 2][rank_of(c)] + TEXT_SUITS[suit]
+    return rank_label(c, lang) + TEXT_SUITS[color(c)]
 
 
 def cards_label(cards: Iterable[int], lang: str = "cs") -> str:

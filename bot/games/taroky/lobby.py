@@ -65,6 +65,12 @@ def value_label(name: str, value: Any, lang: str) -> str:
     return t(f"taroky.set_{name}", lang, value=money(value, lang))
 
 
+def _first(options: dict[str, Any], start: dict[str, Any] | None) -> dict[str, Any]:
+    """The table's starting values as the engine writes them: ``start`` (the options it was
+    opened with), else its ``options`` now."""
+    return TarokyOptions.from_json(start or options).to_json()
+
+
 def value_choices(options: dict[str, Any], lang: str,
                   start: dict[str, Any] | None = None) -> list[tuple[str, str]]:
     """The values the table's ``options`` do not have now, as (choice, label): the presets
@@ -72,7 +78,7 @@ def value_choices(options: dict[str, Any], lang: str,
     was opened with) when that is none of them (at most 23 in all: one of each option's is
     the table's now, when its start is none of the presets)."""
     now = TarokyOptions.from_json(options).to_json()
-    first = TarokyOptions.from_json(start or options).to_json()
+    first = _first(options, start)
     out: list[tuple[str, str]] = []
     for name, values in PRESETS.items():
         offered = list(values)
@@ -112,7 +118,7 @@ def change_value(options: dict[str, Any], choice: str,
     if parsed is None:
         return None
     name, value = parsed
-    first = TarokyOptions.from_json(start or options).to_json()
+    first = _first(options, start)
     if value not in PRESETS[name] and value != first[name]:
         return None
     try:

@@ -114,7 +114,6 @@ TRICK_H = cards.card_height(TRICK_W)
 # ... at most: the side cards clear of the top and bottom ones within the middle column
 # (``trick_size``: as large as the room between the top and the bottom seat lets them)
 TRICK_MAX_W = CENTER_W // 3 - 4  # (4 px: a gap between the side and the middle cards)
-TRICK_DX = CENTER_W // 2 - TRICK_W // 2  # the smallest trick's side cards (``trick_size``)
 TRICK_DY = 84  # the top and bottom cards, at most (closer where the seats need the room)
 TRICK_DY_MIN = TRICK_H // 2 + 2  # at least: clear of each other
 TRICK_CROSS = 2 * TRICK_DY_MIN + TRICK_H  # the trick's cards from the top one to the bottom one
@@ -688,16 +687,16 @@ def _pieces(view: TableView, names: list[str], lang: str,
     return out
 
 
-def trick_size(room: int) -> tuple[int, int, int]:
+def trick_size(room: int) -> tuple[int, int, int, int]:
     """The trick's cards in the ``room`` px high between the top and the bottom seat: their
-    width, how far the side ones lie from the middle and the top and bottom ones at most —
-    as large as the room lets the top and bottom ones lie clear of each other, up to
+    width and height, how far the side ones lie from the middle and the top and bottom ones
+    at most — as large as the room lets the top and bottom ones lie clear of each other, up to
     ``TRICK_MAX_W`` (the side ones then clear of them), at least ``TRICK_W`` (review 77:
     84 px, 30 px on a phone, in a mostly empty middle; Lóra's are 43 px there)."""
     height = max(TRICK_H, min(cards.card_height(TRICK_MAX_W), (room - 4) // 2))
     w = max(TRICK_W, min(TRICK_MAX_W, height * cards.ART_W // cards.ART_H))
     h = cards.card_height(w)
-    return w, CENTER_W // 2 - w // 2, max(h // 2 + 2, min((room - h) // 2, h // 2 + 14))
+    return w, h, CENTER_W // 2 - w // 2, max(h // 2 + 2, min((room - h) // 2, h // 2 + 14))
 
 
 def _trick(img: Image.Image, deal: PublicView, names: list[str], lang: str,
@@ -713,8 +712,7 @@ def _trick(img: Image.Image, deal: PublicView, names: list[str], lang: str,
                              CENTER_W - 8, names)
             text(img, (CX, cy), label, f, MUTED, "mm")
         return
-    w, side, dy = trick_size(room)
-    h = cards.card_height(w)
+    w, h, side, dy = trick_size(room)
     offsets = {0: (0, dy), 1: (side, 0), 2: (0, -dy), 3: (-side, 0)}
     for seat, card in deal.trick:
         dx, ddy = offsets[position(seat)]
