@@ -334,7 +334,8 @@ def test_the_hand_names_the_trick_in_progress() -> None:
     rnd, seat = example("play")  # Cecílie led Q♦, Dalibor followed 4♦; Anička is to play
     assert seat == 0
     lines = hand(_table(rnd), rnd.view(0), "cs").lines
-    assert lines[1:5] == ["Hraješ první povinnost, spoluhráč: Cecílie.",
+    assert lines[1:5] == [("Hraješ první povinnost. Tvoje strana: ty a Cecílie;"
+                           " soupeři: Bohouš, Dalibor."),
                           "Ve štychu: Cecílie D♦, Dalibor 4♦",
                           "V ruce máš: VIII XVII XVIII XX · J♠\ufe0e", "Jsi na tahu: vyber kartu."]
     assert "In the trick: Cecílie Q♦, Dalibor 4♦" in hand(_table(rnd, "en"), rnd.view(1),
@@ -953,6 +954,11 @@ def test_the_czech_roles_address_the_player_without_a_gender() -> None:
         "Tvoje strana: ty a Dalibor; soupeři: Anička, Cecílie.")
     assert role_line(_table(rnd), rnd.view(3), "en") == (
         "Your side: you and Bohouš; opponents: Anička, Cecílie.")
+    # (known1: the declarer's own line in the same shape, with what she plays)
+    assert role_line(_table(rnd), rnd.view(0), "cs") == (
+        "Hraješ první povinnost. Tvoje strana: ty a Cecílie; soupeři: Bohouš, Dalibor.")
+    assert role_line(_table(rnd), rnd.view(0), "en") == (
+        "You play first duty. Your side: you and Cecílie; opponents: Bohouš, Dalibor.")
 
 
 def test_T_CALL_the_silent_solo_declarer_reads_the_others_know_once_the_called_tarok_is_out(

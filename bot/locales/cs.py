@@ -1280,7 +1280,7 @@ STRINGS: dict[str, str] = {
     "taroky.role_declarer": "Hraješ {game} proti všem třem.",
     "taroky.role_declarer_alone": "Hraješ {game} bez spoluhráče ({card} máš ty) – ostatní to nevědí.",
     "taroky.role_declarer_alone_known": "Hraješ {game} bez spoluhráče ({card} máš ty) – už to všichni vědí.",
-    "taroky.role_declarer_partner": "Hraješ {game}, spoluhráč: {name}.",
+    "taroky.role_declarer_partner": "Hraješ {game}. Tvoje strana: ty a {name}; soupeři: {first}, {second}.",
     "taroky.role_declarer_called": "Hraješ {game}; tvůj spoluhráč je ten, kdo má {card}.",
     "taroky.role_partner_secret": "Máš volaný {card}, spoluhráč: {name} – ostatní to zatím nevědí.",
     "taroky.role_partner": "Tvoje strana: ty a {name} (vydražitel); soupeři: {first}, {second}.",

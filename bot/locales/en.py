@@ -1272,7 +1272,7 @@ STRINGS: dict[str, str] = {
     "taroky.role_declarer": "You play {game}, alone against three.",
     "taroky.role_declarer_alone": "You play {game} alone (you hold {card}) – the others do not know.",
     "taroky.role_declarer_alone_known": "You play {game} alone (you hold {card}) – everyone knows it now.",
-    "taroky.role_declarer_partner": "You play {game} with your partner {name}.",
+    "taroky.role_declarer_partner": "You play {game}. Your side: you and {name}; opponents: {first}, {second}.",
     "taroky.role_declarer_called": "You play {game}; your partner is whoever holds {card}.",
     "taroky.role_partner_secret": "You hold the called {card}, partner: {name} – the others do not know yet.",
     "taroky.role_partner": "Your side: you and {name} (declarer); opponents: {first}, {second}.",

@@ -89,9 +89,10 @@ def role_line(table: Table, view: SeatView, lang: str) -> str:
         if view.alone:  # a tiché sólo (or the called tarok drawn): secret until it is seen
             key = "taroky.role_declarer_alone_known" if pub.alone else "taroky.role_declarer_alone"
             return t(key, lang, game=game, card=card)
-        if view.partner is not None:
+        if view.partner is not None:  # (as the partner's "Tvoje strana: …", known1)
+            first, second = (names[s] for s in range(4) if s not in (view.seat, view.partner))
             return t("taroky.role_declarer_partner", lang, game=game,
-                     name=names[view.partner])
+                     name=names[view.partner], first=first, second=second)
         return t("taroky.role_declarer_called", lang, game=game, card=card)
     if view.side == "D":
         if pub.partner is None:
