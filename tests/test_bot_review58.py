@@ -195,7 +195,7 @@ def test_taroky_lines_of_a_seat_an_ai_plays_since_its_player_left_name_it_as_the
     assert lines[34] == "Eve → AI takes trick 5 (led by Dana: J♠\ufe0e III XIX 10♠\ufe0e)."
     said = TAROKY_UI.announcements(table, events)
     assert said[0].splitlines()[0].endswith(
-        "The valat (Eve → AI with AI Božena, Dana, doubled again ×256) failed.")
+        "The valat (Eve → AI with AI Božena and Dana, doubled again ×256) failed.")
     assert said[0].splitlines()[2] == (
         "This deal: Ann −120.00 Kč, Eve → AI +40.00 Kč, AI Božena +40.00 Kč, Dana +40.00 Kč")
     assert said[1] == "▶ **Deal 2** – Ann deals, Eve → AI is the forehand."

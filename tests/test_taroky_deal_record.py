@@ -142,4 +142,4 @@ def test_the_opponents_valat_names_whose_it_is_as_their_pagat() -> None:
     alone = dataclasses.replace(base, partner=None, alone=True,
                                 valats=(ValatResult("O", False, 0, True),))
     assert deal_picture._chips(deal, alone, EXAMPLE_NAMES, "en")[-1] == (
-        "silent valat Bohouš, Cecílie, Dalibor", "✓ −4.00", RED)
+        "silent valat Bohouš, Cecílie and Dalibor", "✓ −4.00", RED)

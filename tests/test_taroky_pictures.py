@@ -253,8 +253,16 @@ def test_T_HLASKY_VALAT_the_protocol_names_whose_valat_it_is() -> None:
     silent = (ValatResult(side="D", announced=False, level=0, won=True),)
     assert "tichý valát Anička + Cecílie ✓ +4,00" in sheet._detail_parts(
         dataclasses.replace(pair, valats=silent), NAMES, "cs")
-    assert "silent valat Anička, Cecílie ✓ +4.00" in sheet._detail_parts(
+    assert "silent valat Anička and Cecílie ✓ +4.00" in sheet._detail_parts(
         dataclasses.replace(pair, valats=silent), NAMES, "en")
+    # (known1: English read "Cecílie with Bohouš, Dalibor"; Czech keeps its "+", no case)
+    assert "silent valat Bohouš, Cecílie and Dalibor ✓ −4.00" in sheet._detail_parts(
+        dataclasses.replace(solo, valats=theirs), NAMES, "en")
+    announced = (ValatResult(side="O", announced=True, level=1, won=True),)
+    assert "valat Cecílie with Bohouš and Dalibor ×2 ✓ −16.00" in sheet._detail_parts(
+        dataclasses.replace(solo, valats=announced, valat_by=2), NAMES, "en")
+    assert "valát Cecílie + Bohouš + Dalibor ×2 ✓ −16,00" in sheet._detail_parts(
+        dataclasses.replace(solo, valats=announced, valat_by=2), NAMES, "cs")
 
 
 def test_T_SCORE_NET_the_protocol_says_a_capped_sum_is_the_cap_not_a_rounding() -> None:
@@ -1394,7 +1402,7 @@ def test_T_FLEK_the_deal_s_picture_tags_the_pagat_s_and_the_valat_s_own_flek_and
         ("tichý pagát Anička", "✗ −2,00", RED), ("tichý valát Bohouš + Dalibor", "✓ −4,00", RED)]
     assert deal_picture._chips(deal, silent, NAMES, "en")[-2:] == [
         ("silent pagát ultimo Anička", "✗ −2.00", RED),
-        ("silent valat Bohouš, Dalibor", "✓ −4.00", RED)]
+        ("silent valat Bohouš and Dalibor", "✓ −4.00", RED)]
 
 
 def test_T_TALON_the_table_shows_the_taroks_laid_away_face_up_by_rank(

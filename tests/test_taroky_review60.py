@@ -61,11 +61,11 @@ def test_the_english_valat_is_the_game_s_word_glossed_where_it_is_announced() ->
     made = dataclasses.replace(row, pagat=None, valats=(
         ValatResult(side="D", announced=True, level=1, won=True),))
     assert deal_result(_table(rnd, "en"), made, "en").splitlines()[0].endswith(
-        " The valat (Anička, Cecílie, doubled ×2) made it!")
+        " The valat (Anička and Cecílie, doubled ×2) made it!")
     silent = dataclasses.replace(row, pagat=None, valats=(
         ValatResult(side="O", announced=False, level=0, won=True),))
     assert deal_result(_table(rnd, "en"), silent, "en").splitlines()[0].endswith(
-        " The silent valat (Bohouš, Dalibor) made it.")
+        " The silent valat (Bohouš and Dalibor) made it.")
     assert " · silent valat −4.00 Kč = " in deal_result(_table(rnd, "en"), silent,
                                                         "en").splitlines()[1]
 
@@ -119,8 +119,8 @@ def test_the_deal_s_picture_marks_the_pagat_and_valat_made_or_failed_silent_ones
         ("tichý valát Bohouš + Dalibor", "✓ −4,00", RED)]
     assert deal_picture._chips(deal, row, NAMES, "en")[5:] == [  # (the opponents' pagát: whose)
         ("silent pagát ultimo Bohouš", "✓ −2.00", RED),
-        ("valat Anička, Cecílie", "✗ −8.00", RED),
-        ("silent valat Bohouš, Dalibor", "✓ −4.00", RED)]
+        ("valat Anička and Cecílie", "✗ −8.00", RED),
+        ("silent valat Bohouš and Dalibor", "✓ −4.00", RED)]
     # drawn whole within the picture, the names whole in five rows of chips
     strip, _legend = deal_picture._chip_rows(deal, row, list(NAMES), "en")
     assert len(strip.rows) == 5 and all(not v.endswith("…") for r in strip.rows

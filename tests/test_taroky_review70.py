@@ -110,7 +110,7 @@ def test_the_silent_valat_says_that_it_made_it_as_the_silent_pagat_does() -> Non
         ": hra vyhrána 47:23. Tichý pagát (Anička) vyšel. Tichý valát (Anička + Cecílie)"
         " vyšel.")
     assert deal_result(ui_table(rnd, "en"), row, "en").splitlines()[0].endswith(
-        " The silent pagát ultimo (Anička) made it. The silent valat (Anička, Cecílie) made"
+        " The silent pagát ultimo (Anička) made it. The silent valat (Anička and Cecílie) made"
         " it.")
 
 

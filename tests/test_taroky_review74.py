@@ -166,4 +166,4 @@ def test_an_announced_valat_names_its_announcer_first() -> None:
     silent = dataclasses.replace(row, pagat=None, valat_by=None, valats=(
         ValatResult(side="O", announced=False, level=0, won=True),))
     assert deal_result(ui_table(rnd, "en"), silent, "en").splitlines()[0].endswith(
-        " The silent valat (Bohouš, Dalibor) made it.")
+        " The silent valat (Bohouš and Dalibor) made it.")

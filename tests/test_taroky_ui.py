@@ -246,9 +246,9 @@ def test_T_HLASKY_VALAT_the_result_tells_whose_valat_failed_and_whose_silent_one
     assert head.endswith(" hra vyhrána 47:23, ale valát (Anička + Cecílie, flek ×2) nevyšel."
                          " Tichý pagát (Bohouš) nevyšel. Tichý valát (Bohouš + Dalibor) vyšel.")
     head = deal_result(_table(rnd, "en"), row, "en").splitlines()[0]
-    assert head.endswith(" won the game 47:23, but the valat (Anička, Cecílie, doubled ×2)"
+    assert head.endswith(" won the game 47:23, but the valat (Anička and Cecílie, doubled ×2)"
                          " failed. The silent pagát ultimo (Bohouš) failed. The silent valat"
-                         " (Bohouš, Dalibor) made it.")
+                         " (Bohouš and Dalibor) made it.")
     won = dataclasses.replace(row, pagat=None, valats=(
         ValatResult(side="O", announced=True, level=0, won=True),))
     assert deal_result(_table(rnd), won, "cs").splitlines()[0].endswith(

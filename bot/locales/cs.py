@@ -1207,7 +1207,8 @@ STRINGS: dict[str, str] = {
     "taroky.result_pagat_silent_won": "Tichý pagát ({name}) vyšel.",
     "taroky.result_pagat_silent_lost": "Tichý pagát ({name}) nevyšel.",
     "taroky.result_valat_by": "{name} + {others}",  # the announcer first
-    "taroky.result_valat_and": " + ",  # (a valát's owners: "Alena + Bohouš + Dana")
+    "taroky.result_valat_sep": " + ",  # (a valát's owners: "Alena + Bohouš + Dana";
+    "taroky.result_valat_list": "{head} + {last}",  # no case to decline, as "s Bohoušem")
     "taroky.result_valat_won": "Valát ({names}) vyšel!",
     "taroky.result_valat_lost": "Valát ({names}) nevyšel.",
     "taroky.result_valat_silent": "Tichý valát ({names}) vyšel.",

@@ -1199,7 +1199,8 @@ STRINGS: dict[str, str] = {
     "taroky.result_pagat_silent_won": "The silent pagát ultimo ({name}) made it.",
     "taroky.result_pagat_silent_lost": "The silent pagát ultimo ({name}) failed.",
     "taroky.result_valat_by": "{name} with {others}",  # the announcer first
-    "taroky.result_valat_and": ", ",  # (a valát's owners: "Dave with Bob, Cyril"; short)
+    "taroky.result_valat_sep": ", ",  # (a valát's owners: "Dave with Bob and Cyril",
+    "taroky.result_valat_list": "{head} and {last}",  # "Bob, Cyril and Dave")
     "taroky.result_valat_won": "The valat ({names}) made it!",
     "taroky.result_valat_lost": "The valat ({names}) failed.",
     "taroky.result_valat_silent": "The silent valat ({names}) made it.",

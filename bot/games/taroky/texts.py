@@ -484,14 +484,23 @@ def valat_owners(row: DealRecord, valat: ValatResult, names: Sequence[str], lang
     """Whose a valát is, as the result, the deal's picture and the protocol name it (review
     81: three ways): its side's players, an announced one's announcer first ("Dave with
     Bob"; review 74: "The valat (Bob, Dave) failed." although Dave alone had announced
-    it), a silent one's in seat order ("Bob, Dave"; Czech "Bob + Dave")."""
+    it), a silent one's in seat order ("Bob and Dave"; Czech "Bob + Dave", no case to
+    decline; known1: English read "Eve with Bob, Cyril")."""
     side = row.side_seats(valat.side)
     by = valat_announcer(row, valat)
-    joined = t("taroky.result_valat_and", lang).join
     if by is None or len(side) < 2:
-        return joined(names[s] for s in side)
+        return _owners_list([names[s] for s in side], lang)
     return t("taroky.result_valat_by", lang, name=names[by],
-             others=joined(names[s] for s in side if s != by))
+             others=_owners_list([names[s] for s in side if s != by], lang))
+
+
+def _owners_list(items: Sequence[str], lang: str) -> str:
+    """A valát's owners joined in the catalog's way: "Bob, Cyril and Dave" (Czech
+    "Bob + Cyril + Dave")."""
+    if len(items) < 2:
+        return "".join(items)
+    return t("taroky.result_valat_list", lang,
+             head=t("taroky.result_valat_sep", lang).join(items[:-1]), last=items[-1])
 
 
 def _pagat_result(pagat: PagatResult, names: Sequence[str], lang: str) -> str:
