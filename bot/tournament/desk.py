@@ -59,6 +59,7 @@ from bot.tournament.pictures import (
 )
 from bot.tournament.scoring import Standing, among, standings
 from bot.tournament.service import TournamentService, withdrawable
+from bot.tournament.status import status_text
 from bot.tournament.words import (
     K,
     listed_place,
@@ -195,23 +196,9 @@ def entrant_lines(t_: TournamentRecord, lang: str) -> list[str]:
     they registered (not by their registration's number: one withdrawn before the start
     leaves no gap). A substitute of a tournament that is over is told in the past (review
     40: "an AI plays for them" under "The tournament is over.")."""
-    lines = []
-    replaced_key = ("entrant_replaced" if t_.status in ACTIVE_TOURNAMENT
-                    else "entrant_replaced_over")
-    absent_key = "entrant_absent" if t_.status in ACTIVE_TOURNAMENT else "entrant_absent_over"
-    for n, e in enumerate(t_.entrants, 1):
-        if e.ai_level is not None:
-            lines.append(tt("entrant_ai", lang, n=n, name=e.name,
-                            level=t(f"core.ai_{e.ai_level}", lang)))
-        elif (absent := model.absent_from(t_, e)) is not None:
-            lines.append(tt(absent_key, lang, n=n, name=shown_name(e.name, lang),
-                            round=absent))
-        elif model.has_withdrawn(e) or e.user_id is None:
-            lines.append(tt(replaced_key, lang, n=n,
-                            name=shown_name(e.name, lang),
-                            round=e.replaced_from or t_.round_no))
-        else:
-            lines.append(tt("entrant", lang, n=n, user=e.user_id))
+    over = t_.status not in ACTIVE_TOURNAMENT
+    lines = [status_text(t_, e, "line", lang, over, n=n, name=shown_name(e.name, lang),
+                         user=e.user_id) for n, e in enumerate(t_.entrants, 1)]
     return lines or [tt("no_entrants", lang)]
 
 

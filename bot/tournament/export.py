@@ -27,6 +27,7 @@ from bot.tournament.pictures import (
     standings_png,
 )
 from bot.tournament.scoring import standings, table_points
+from bot.tournament.status import EntrantStatus, entrant_status, status_key, status_text
 from bot.tournament.words import tt, worded
 
 FORMAT = 1
@@ -137,15 +138,19 @@ def standings_csv(t_: TournamentRecord, lang: str, names: Mapping[int, str] | No
 
 
 def _csv_notes(t_: TournamentRecord, e: EntrantRecord, done: int, lang: str) -> list[str]:
-    if e.ai_level is not None:
-        return [tt("csv_ai", lang, level=t(f"core.ai_{e.ai_level}", lang))]
+    """Each round an AI stood in (busy elsewhere, absent), then the standing
+    (``entrant_status``): an AI entrant's level, a withdrawn one's "AI from round N"."""
+    status = entrant_status(t_, e)
+    if status.kind == "ai":
+        return [status_text(t_, e, "csv", lang)]
     notes = [tt(f"csv_{x.reason}", lang, round=x.round_no) for x in t_.substitutions
              if x.entrant_no == e.entrant_no and x.reason in ("busy", "absent")
              and x.round_no <= done]
     # (absent in the last round: withdrawn from a round that never comes, nothing to add)
-    if model.has_withdrawn(e) and (model.absent_from(t_, e) is None
+    if model.has_withdrawn(e) and (status.kind != "absent"
                                    or (e.replaced_from or 0) <= settings_of(t_).rounds):
-        notes.append(tt("tag_replaced", lang, round=e.replaced_from))
+        key = status_key(EntrantStatus("replaced", e.replaced_from), "csv")
+        notes.append(t(key, lang, round=e.replaced_from))
     return notes
 
 

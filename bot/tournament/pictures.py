@@ -27,6 +27,7 @@ from bot.tournament.render import (
     round_columns,
 )
 from bot.tournament.scoring import outcome_of, standings
+from bot.tournament.status import status_text
 from bot.tournament.words import (
     K,
     listed_place,
@@ -85,13 +86,10 @@ def score_unit(t_: TournamentRecord) -> str:
 
 
 def entrant_tags(t_: TournamentRecord, e: EntrantRecord, lang: str) -> list[Tag]:
-    if e.ai_level is not None:
-        return [Tag(tt("tag_ai", lang, level=t(f"core.ai_{e.ai_level}", lang)))]
-    if model.absent_from(t_, e) is not None:  # (from when: the text's "nepřítomnost: AI od …")
-        return [Tag(tt("tag_absent", lang), warn=True)]
-    if model.has_withdrawn(e):
-        return [Tag(tt("tag_replaced", lang, round=e.replaced_from), warn=True)]
-    return []
+    """``e``'s standing as the standings' picture tags it (an absent one's from when is in
+    the text's "nepřítomnost: AI od …")."""
+    tag = status_text(t_, e, "tag", lang)
+    return [Tag(tag, warn=e.ai_level is None)] if tag else []
 
 
 def readable(t_: TournamentRecord, e: EntrantRecord, lang: str) -> str:
@@ -118,16 +116,7 @@ def marked_name(t_: TournamentRecord, e: EntrantRecord, name: str, lang: str) ->
     picture mark him ("Cyril (AI od 2. kola)"; absent for a whole round: "Hana (nepřítomnost:
     AI od 1. kola)"; forgotten: "Cyril → AI", from when is not kept); an AI entrant's or one
     who plays, as it is."""
-    if e.ai_level is not None:
-        return name
-    absent = model.absent_from(t_, e)
-    if absent is not None:
-        return tt("absent_name", lang, name=name, round=absent)
-    if model.has_withdrawn(e):
-        return tt("replaced_name", lang, name=name, round=e.replaced_from)
-    if e.user_id is None:
-        return t("core.left_name", lang, name=name)
-    return name
+    return status_text(t_, e, "name", lang, name=name) or name
 
 
 PAGE = 8  # entrants a standings picture shows: the most an embed's 310 × 280 px keep legible
