@@ -3,9 +3,10 @@
 The export's JSON file is the game's replayable record (REPLAY.md, TAROKY.md T-REPLAY:
 ``python -m engine replay`` reads it as it is), so it carries no names or results of its
 own; this file beside it has one row per seat, from first place to last: the game's number
-and date, the place, the name (marked when an AI finished his seat), the score, the
-notes the game's scorer writes (a čistá stovka made or missed, harakiri points) and, for a
-tournament's table, its tournament, round and table (empty for a table of its own).
+(its table's, as players know it: ``export_number``) and date, the place, the name (marked
+when an AI finished his seat), the score, the notes the game's scorer writes (a čistá
+stovka made or missed, harakiri points) and, for a tournament's table, its tournament,
+round and table (empty for a table of its own).
 
 Czech files use ";" between cells and a decimal comma (what a Czech spreadsheet expects),
 English ones "," and a point; UTF-8 with a byte order mark, so the names keep their accents.
@@ -20,7 +21,7 @@ from typing import Any
 
 from bot.i18n import decimal, game_t, lang_of, shown_name, t
 from bot.storage.db import parse_stamp
-from bot.storage.models import left_seats, tournament_link
+from bot.storage.models import export_number, left_seats, tournament_link
 from bot.tournament.words import tournament_table_name
 from engine.game import GameSpec, Outcome
 
@@ -80,6 +81,6 @@ def results_csv(data: Mapping[str, Any], spec: GameSpec[Any, Any], lang: str) ->
     for seat in outcome.order():
         name = seat_name(str(names[seat]) if seat < len(names) else "?", seat in left, lang)
         notes = ", ".join(seat_notes(spec, outcome, seat, lang))
-        rows.append([data["game_id"], day, outcome.places[seat], name,
+        rows.append([export_number(data), day, outcome.places[seat], name,
                      score_cell(outcome.scores[seat], outcome.unit, lang), notes, tournament])
     return csv_bytes(rows, lang)

@@ -181,19 +181,24 @@ async def test_export_adds_the_results_as_csv_and_keeps_the_replay_record(harnes
 
 def test_taroky_results_csv_writes_money_in_crowns_and_marks_a_seat_left():
     outcome = Outcome((1, 2, 2, 4), (13650, -2350, -2350, -8950), "hal", False)
-    data = {"game_id": 6, "finished_at": stamp(discord.utils.utcnow().replace(
+    # (known1: the game by its table's number, "stůl č. 9", not its archive's 6)
+    data = {"game_id": 6, "table_id": 9, "finished_at": stamp(discord.utils.utcnow().replace(
         year=2026, month=12, day=4)), "names": ["Ema", "Franta", "Gita", "AI Karel"],
         "outcome": outcome.to_json(), "options": {"left": [2]}}
     spec = ui_of("taroky").spec
     assert results_csv(data, spec, "cs").decode("utf-8-sig") == (
         "Hra;Dohráno;Místo;Hráč;Výsledek (Kč);Poznámka;Turnaj\r\n"
-        "6;2026-12-04;1;Ema;136,50;;\r\n"
-        "6;2026-12-04;2;Franta;-23,50;;\r\n"
-        "6;2026-12-04;2;Gita → AI;-23,50;;\r\n"
-        "6;2026-12-04;4;AI Karel;-89,50;;\r\n")
+        "9;2026-12-04;1;Ema;136,50;;\r\n"
+        "9;2026-12-04;2;Franta;-23,50;;\r\n"
+        "9;2026-12-04;2;Gita → AI;-23,50;;\r\n"
+        "9;2026-12-04;4;AI Karel;-89,50;;\r\n")
     assert results_csv(data, spec, "en").decode("utf-8-sig").splitlines()[:2] == [
         "Game,Finished,Place,Player,Result (CZK),Note,Tournament",
-        "6,2026-12-04,1,Ema,136.50,,"]
+        "9,2026-12-04,1,Ema,136.50,,"]
+    # a game kept without its table: its archive number, the only one it has
+    tableless = {**data, "table_id": None}
+    assert results_csv(tableless, spec, "en").decode("utf-8-sig").splitlines()[1] == (
+        "6,2026-12-04,1,Ema,136.50,,")
 
 
 def test_taroky_board_counts_rounds_as_its_embed_and_stats_do():

@@ -480,15 +480,11 @@ class BaseUI:
         import io
         import json
 
+        from bot.storage.models import export_number
+
         text = json.dumps(data["replay"], ensure_ascii=False, indent=1).encode()
         return [discord.File(io.BytesIO(text),
                              filename=f"{self.kind}-{export_number(data)}.json")]
-
-
-def export_number(data: dict[str, Any]) -> object:
-    """The number an exported game's files are named by: its table's, the number players
-    know (its game id for an export without one)."""
-    return data.get("table_id") or data["game_id"]
 
 
 def _action_label(action: object, lang: str, index: int) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
@@ -141,6 +141,18 @@ class GameSummary:
     outcome: Outcome | None = None
     # a tournament's table: {"id": tournament, "round": n, "table": n} (``tournament_link``)
     tournament: dict[str, int] | None = None
+
+
+def table_number(table_id: int | None, game_id: int) -> int:
+    """The number players know a finished game by: its table's ("stůl č. N"; one game a
+    table, so unique too), its archive id for a game kept without one (review 82; known1:
+    the one definition of it, for the stats, the history's exports and their CSV)."""
+    return int(table_id if table_id is not None else game_id)
+
+
+def export_number(data: Mapping[str, Any]) -> int:
+    """``table_number`` of an exported game (``Storage.export_game``'s data)."""
+    return table_number(data.get("table_id"), data["game_id"])
 
 
 def left_seats(options: object) -> tuple[int, ...]:

@@ -14,7 +14,7 @@ from typing import Any
 import aiosqlite
 
 from bot.storage.db import fetchall, fetchone, loads
-from bot.storage.models import LeaderboardRow, PlayerStats, SeatResult
+from bot.storage.models import LeaderboardRow, PlayerStats, SeatResult, table_number
 from bot.storage.ratings import display_rating, is_provisional
 from engine.game import Outcome
 
@@ -118,7 +118,7 @@ def add_results(stats: PlayerStats, rows: Iterable[Any]) -> PlayerStats:
     for r in rows:
         outcome = Outcome.from_json(loads(r["outcome"]))
         seat, points = int(r["seat"]), int(r["points"])
-        shown = int(r["table_id"] if r["table_id"] is not None else r["game_id"])
+        shown = table_number(r["table_id"], int(r["game_id"]))
         stats.results.append(SeatResult(int(r["game_id"]), seat, int(r["place"]), points, outcome))
         stats.games += 1
         stats.wins += int(r["place"] == 1)

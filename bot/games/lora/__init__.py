@@ -21,7 +21,6 @@ from bot.games.base import (
     Reply,
     SheetBook,
     TableOp,
-    export_number,
     picture_names,
     sheet_page_reply,
 )
@@ -34,7 +33,7 @@ from bot.i18n import decimal, has, shown_name, t, tn, v_before
 from bot.model import Table, TableSettings
 from bot.render import render_sheet_from_export, render_sheet_page, render_table
 from bot.render.sheet_pages import OVERVIEW, first_page
-from bot.storage.models import PlayerStats
+from bot.storage.models import PlayerStats, export_number
 from bot.tournament.words import tournament_name
 from engine.contracts import TALIE_PER_LORA, Options
 from engine.game import GameEvent, Outcome, SeatViewBase

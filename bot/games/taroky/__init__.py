@@ -23,7 +23,6 @@ from bot.games.base import (
     Reply,
     SheetBook,
     TableOp,
-    export_number,
     picture_names,
     sheet_page_reply,
 )
@@ -45,7 +44,7 @@ from bot.games.taroky.stats import GAMES, taroky_stats
 from bot.games.taroky.words import flek_limit, game_name, halers, money, refusal
 from bot.i18n import shown_name, t
 from bot.model import Table, TableSettings, tournament_round
-from bot.storage.models import PlayerStats
+from bot.storage.models import PlayerStats, export_number
 from bot.tournament.words import tournament_name
 from engine.game import GameEvent, Outcome, SeatViewBase
 from engine.taroky import SPEC
