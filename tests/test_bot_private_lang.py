@@ -172,7 +172,7 @@ async def test_before_his_first_game_the_servers_default_language_answers(harnes
     assert board.title == f"Leaderboard – Lóra · {guild.name}"
     # another option as the server's default (no language): still his client's
     await mod.slash(ch, "lora defaults", panak=True)
-    assert reply(await eve.slash(ch, "lora stats")).content == "Eve: no finished lóra yet."
+    assert reply(await eve.slash(ch, "lora stats")).content == "Eve: no finished game of Lóra yet."
 
 
 async def test_a_click_of_no_game_takes_the_language_the_games_agree_on(harness):

@@ -377,7 +377,7 @@ STRINGS: dict[str, str] = {
     "core.cmd_new": "Založit stůl v tomto kanálu",
     "core.cmd_rules": "Stručná pravidla hry",
     "core.cmd_settings": "Tvůj jazyk zpráv; správcům serveru i nastavení serveru",
-    "core.cmd_help": "Nápověda: jak hrát a které příkazy jsou",
+    "core.cmd_help": "Nápověda: jak hrát a přehled příkazů",
     "core.help.title": "{game} – nápověda",
     "core.help.start": "Nový stůl",
     "core.help.cmd_new": "**{cmd}** – založí stůl v tomto kanálu. Mluví jazykem z výchozích voleb serveru, jinak tvým; volbou `{language}` zvolíš češtinu, nebo angličtinu.",
