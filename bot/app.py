@@ -158,6 +158,12 @@ class LoraBot(commands.Bot):
         except discord.HTTPException:
             log.warning("could not answer a click on a vanished component")
 
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        """Invited to a server: a welcome in its system channel (``bot.welcome``)."""
+        from bot.welcome import welcome
+
+        await welcome(guild)
+
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
         """A channel deleted: what played there (or in its threads) ends (``ui.gone``)."""
         if self.controller is not None:

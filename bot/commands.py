@@ -136,8 +136,8 @@ async def send_sheet(interaction: Interaction, ui: GameUI) -> None:
     if table is None or table.state is None:
         text = not_started_text(lobby, lang) if lobby is not None else threads_text(
             playing_in_threads(controller, interaction, ui.kind), lang)
-        await interaction.response.send_message(text or t("core.no_table_here", lang),
-                                                ephemeral=True)
+        await interaction.response.send_message(
+            text or seated_nowhere_text(interaction, ui, lang), ephemeral=True)
         return
     reply = game_ui(table).table_op(table, "sheet", lang)
     if reply.picture is None:
@@ -168,6 +168,25 @@ def abortable_here(interaction: Interaction, kind: str) -> list[Table]:
     tables = [x for x in controller.service.tables_in_channel(interaction.channel_id)
               if x.tournament is None and controller.questions.may_abort(x, interaction.user)]
     return [x for x in tables if x.game_kind == kind] or tables
+
+
+def not_abortable_here_text(interaction: Interaction, ui: GameUI, lang: str) -> str | None:
+    """Why a bare ``/<game> abort`` by one seated nowhere aborts none of the tables of their
+    own that play in this channel (``abortable_here`` found none he may abort): who may —
+    the creator of the game's table here (else of the other game's), named (review 94: he
+    was told he sits at no table, about the table in front of him). None: no such table."""
+    if interaction.channel_id is None:
+        return None
+    here = sorted((x for x in controller_of(interaction).service.tables_in_channel(
+        interaction.channel_id) if x.tournament is None), key=lambda x: x.table_id)
+    tables = [x for x in here if x.game_kind == ui.kind] or here
+    if len(tables) == 1:
+        return t("core.no_permission", lang, creator=creator_shown(tables[0]))
+    if not tables:
+        return None
+    creators = dict.fromkeys(creator_shown(x) for x in tables)  # (each once, in order)
+    return t("core.no_permission_many", lang, ids=", ".join(str(x.table_id) for x in tables),
+             creators=", ".join(creators))
 
 
 def other_game_table_text(ui: GameUI, table: Table, command: str, lang: str,
@@ -231,11 +250,37 @@ def tournament_here_text(interaction: Interaction, lang: str) -> str | None:
     return None
 
 
-def no_table_text(interaction: Interaction, lang: str, last: Table | None = None) -> str:
-    """The asker sits at no table of this server: so he is told ("core.no_table_here"),
-    unless there is more to tell him (``no_table_reason``)."""
+def no_table_text(interaction: Interaction, ui: GameUI, lang: str,
+                  last: Table | None = None) -> str:
+    """The asker sits at no table of this server: so he is told, and his next step
+    (``seated_nowhere_text``), unless there is more to tell him (``no_table_reason``)."""
     reason = no_table_reason(interaction, lang, last)
-    return t("core.no_table_here", lang) if reason is None else reason
+    return seated_nowhere_text(interaction, ui, lang) if reason is None else reason
+
+
+def seated_nowhere_text(interaction: Interaction, ui: GameUI, lang: str) -> str:
+    """That the asker sits at no table of this server, and what he does next: sit down at a
+    lobby of ``ui``'s game that waits for players (named, where it is), or open a table
+    (review 94: a first-timer was told only that he sits nowhere)."""
+    waiting = [] if interaction.guild_id is None else sorted(
+        (x for x in controller_of(interaction).service.open_tables(interaction.guild_id)
+         if x.status == STATUS_LOBBY and x.tournament is None and x.game_kind == ui.kind
+         and not x.full), key=lambda x: x.table_id)[:WAITING_LISTED]
+    values = {"cmd": command_shown(ui, "new", czech_client(interaction)),
+              "join": t("core.btn_join", lang)}
+    if not waiting:
+        after = t("core.no_table_next", lang, **values)
+    elif len(waiting) == 1:
+        after = t("core.no_table_waiting", lang, id=waiting[0].table_id,
+                  channel=f"<#{waiting[0].channel_id}>", **values)
+    else:
+        after = t("core.no_table_waiting_many", lang, **values, tables=", ".join(
+            t("core.no_table_waiting_item", lang, id=x.table_id, channel=f"<#{x.channel_id}>")
+            for x in waiting))
+    return t("core.no_table_here", lang) + " " + after
+
+
+WAITING_LISTED = 3  # the most waiting lobbies ``seated_nowhere_text`` names
 
 
 def hand_refusal(interaction: Interaction, ui: GameUI, lang: str, last: Table | None) -> str:
@@ -258,7 +303,7 @@ def hand_refusal(interaction: Interaction, ui: GameUI, lang: str, last: Table | 
             and last.state is not None and here is None:
         return aborted_text(last, lang)
     there = playing_in_threads(controller, interaction, ui.kind) if here is None else []
-    return threads_text(there, lang) or t("core.no_table_here", lang)
+    return threads_text(there, lang) or seated_nowhere_text(interaction, ui, lang)
 
 
 def aborted_text(table: Table, lang: str) -> str:
@@ -685,7 +730,7 @@ def shared_commands(ui: GameUI) -> list[app_commands.Command[Any, Any, None]]:
         table = my_table(interaction)
         lang = await controller_of(interaction).languages.lang_for(interaction, table)
         if table is None:
-            await interaction.response.send_message(no_table_text(interaction, lang),
+            await interaction.response.send_message(no_table_text(interaction, ui, lang),
                                                     ephemeral=True)
             return
         if table.state is not None:  # a running game: he is asked first (and told there)
@@ -741,7 +786,9 @@ def shared_commands(ui: GameUI) -> list[app_commands.Command[Any, Any, None]]:
                 reason = no_table_reason(interaction, lang)
                 text = reason if reason is not None else (
                     tournament_here_text(interaction, lang)
-                    or abort_elsewhere_text(interaction, ui, lang) or t("core.no_table_here", lang))
+                    or not_abortable_here_text(interaction, ui, lang)
+                    or abort_elsewhere_text(interaction, ui, lang)
+                    or seated_nowhere_text(interaction, ui, lang))
             await interaction.response.send_message(text, ephemeral=True)
             return
         if target.tournament is not None:  # only the whole tournament can be cancelled

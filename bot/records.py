@@ -23,10 +23,12 @@ from bot.commands import (
     czech_client,
     gdesc,
     option_shown,
+    table_numbered,
 )
 from bot.games import GameUI, ui_of
 from bot.i18n import DEFAULT_LANG, desc, game_t, score_number, t, unlisted
 from bot.member_names import current_names
+from bot.model import STATUS_PLAYING
 from bot.permissions import manages_server
 from bot.results_csv import results_csv, seat_name, seat_notes, tournament_mark
 from bot.storage.models import LeaderboardRow, PlayerStats
@@ -338,9 +340,8 @@ def add_records_commands(group: app_commands.Group, ui: GameUI) -> None:
         data = await store_of(interaction).export_game(interaction.guild_id, game, ui.kind,
                                                        by_table=True)
         if data is None:
-            history = command_shown(ui, "history", czech_client(interaction))
-            await interaction.followup.send(t("core.export_missing", lang, id=game,
-                                              history=history), ephemeral=True)
+            await interaction.followup.send(export_missing_text(interaction, ui, game, lang),
+                                            ephemeral=True)
             return
         data = await names_of_today(interaction, data)
         files = ui.export_files(data, lang)
@@ -387,8 +388,12 @@ def add_records_commands(group: app_commands.Group, ui: GameUI) -> None:
                 server["ai_share_limit"] = ai_share / 100
             if server.get("table_threads") not in (None, *TABLE_THREADS):
                 server.pop("table_threads")  # (a modified client: only the choices count)
+            was = await store.guild_settings(interaction.guild_id)
             for key, value in server.items():
                 await store.set_guild_setting(interaction.guild_id, key, value)
+            saved = settings_saved_text(server, was, lang, czech_client(interaction))
+            if saved is not None:  # (what changed, first: review 94 looked for it)
+                lines.insert(0, saved)
         if language is None and not server:  # what is set: his own language first
             chosen = await controller.languages.chosen_lang(interaction.user.id)
             option = option_shown("language", czech_client(interaction))  # (as his client)
@@ -416,6 +421,34 @@ def add_records_commands(group: app_commands.Group, ui: GameUI) -> None:
         controller = controller_of(interaction)
         lang = await controller.languages.lang_for(interaction)
         await controller.forgetting.ask(interaction, lang)
+
+
+def settings_saved_text(server: dict[str, Any], was: dict[str, Any], lang: str,
+                        czech: bool) -> str | None:
+    """The server settings a ``/<game> settings`` changed (``server``: those given, ``was``:
+    before), named by their options as the asker's client lists them ("✅ Saved –
+    `table_threads`: always in a thread."); None when it changed none."""
+    changed = []
+    share = server.get("ai_share_limit")
+    if share is not None and share != float(was["ai_share_limit"]):
+        changed.append(f"`{option_shown('ai_share', czech)}`: "
+                       f"{t('core.saved_share', lang, share=share_percent(share))}")
+    mode = server.get("table_threads")
+    if mode is not None and mode != was.get("table_threads", "busy"):
+        changed.append(f"`{option_shown('table_threads', czech)}`: "
+                       f"{t(f'core.choice_threads_{mode}', lang)}")
+    return t("core.saved", lang, values=" · ".join(changed)) if changed else None
+
+
+def export_missing_text(interaction: Interaction, ui: GameUI, game: int, lang: str) -> str:
+    """Why ``/<game> export`` finds no finished game at table ``game``: its game is still
+    played (review 94: "I cannot find a finished game" read as a wrong number), else that
+    there is none, and where the numbers are listed."""
+    table = table_numbered(interaction, game)
+    if table is not None and table.status == STATUS_PLAYING and table.game_kind == ui.kind:
+        return t("core.export_playing", lang, id=game)
+    history = command_shown(ui, "history", czech_client(interaction))
+    return t("core.export_missing", lang, id=game, history=history)
 
 
 def stats_embed(ui: GameUI, data: PlayerStats, name: str, lang: str) -> discord.Embed:

@@ -214,6 +214,7 @@ async def set_defaults(interaction: Interaction, ui: GameUI, given: dict[str, An
             await interaction.response.send_message(refusal, ephemeral=True)
             return
         base = builtin(ui)
+        before = merged(ui, {} if reset else server, {})
         server = {k: v for k, v in values.items() if v != base[k]}
         assert interaction.guild_id is not None
         await controller.service.store.set_guild_setting(
@@ -224,6 +225,22 @@ async def set_defaults(interaction: Interaction, ui: GameUI, given: dict[str, An
     text = defaults_text(ui, server, lang, czech, manages_server(interaction.user))
     if chosen or reset:  # (a table that plays or waits keeps its own: review 84 wondered)
         text += "\n" + t("core.defaults_open_tables", lang)
+        saved = saved_text(ui, before, merged(ui, server, {}), lang)
+        if saved is not None:  # (what changed, first: review 94 looked for it in the list)
+            text = saved + "\n" + text
     if reset:  # (confirmed first: the listing alone read like a mere question; review 41)
         text = t("core.defaults_reset_done", lang, game=ui.name(lang)) + "\n" + text
     await interaction.response.send_message(text, ephemeral=True)
+
+
+def saved_text(ui: GameUI, before: dict[str, Any], after: dict[str, Any], lang: str
+               ) -> str | None:
+    """The options a ``/<game> defaults`` changed, as their lines read without their
+    explanations, which the listing below gives ("✅ Saved – Turn timer: 90 s."); None when
+    it changed none (the listing alone then)."""
+    old = option_lines(ui, before, lang)
+    changed = [re.sub(r" \([^()]*\)", "", line) for line in option_lines(ui, after, lang)
+               if line not in old]
+    if after["autoplay"] and not before["autoplay"]:  # (a line only while off)
+        changed.append(t("core.defaults_autoplay_on", lang))
+    return t("core.saved", lang, values=" · ".join(changed)) if changed else None

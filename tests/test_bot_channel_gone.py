@@ -261,9 +261,12 @@ async def test_the_players_of_a_lobby_whose_thread_is_deleted_are_told_once_in_t
     assert ch.last_message.content == (
         f"Lóra – stůl č. {table.table_id} je zrušen, protože jeho vlákno bylo smazáno."
         f" <@{alice.id}> <@{carol.id}>")
+    bobs = harness.service.tables_in_channel(ch.id)[0].table_id  # (his lobby waits still)
     for user in (alice, carol):
-        assert reply(await user.slash(ch, "lora hand")).content == \
-            "You do not sit at any table on this server.", user.name
+        assert reply(await user.slash(ch, "lora hand")).content == (
+            f"You do not sit at any table on this server. Table {bobs} in <#{ch.id}> is"
+            " waiting for players – sit down with its Join button, or open your own table with"
+            " /lora new."), user.name
     assert harness.env.errors == []
 
 
@@ -282,8 +285,9 @@ async def test_a_lobby_s_players_whose_channel_line_went_with_the_channel_are_to
             " Můžeš založit nový stůl.")
     for user in (alice, carol):
         assert reply(await user.slash(other, "lora hand")).content == gone, user.name
-        assert reply(await user.slash(other, "lora hand")).content == \
-            "You do not sit at any table on this server.", user.name
+        assert reply(await user.slash(other, "lora hand")).content == (
+            "You do not sit at any table on this server. Open one with /lora new, or sit down"
+            " at an open table with its Join button."), user.name
     assert harness.env.errors == []
 
 
@@ -316,8 +320,9 @@ async def test_the_players_of_lobbies_in_a_deleted_channel_are_told_once(harness
              f"Table {t2.table_id} is closed: its thread was deleted. You may open a new table.")):
         assert reply(await user.slash(other, f"{game} hand")).content == text, user.name
     # once: then as anyone at no table (in his client's English)
-    assert reply(await bob.slash(other, "taroky hand")).content == \
-        "You do not sit at any table on this server."
+    assert reply(await bob.slash(other, "taroky hand")).content == (
+        "You do not sit at any table on this server. Open one with /taroky new, or sit down at"
+        " an open table with its Join button.")
     assert harness.env.errors == []
 
 
@@ -443,8 +448,9 @@ async def test_a_lobby_thread_s_line_tells_its_players_no_more_once_a_day_has_pa
     assert list(gone.handled) == [ch.id]  # (the thread's id forgotten: handled an hour ago)
     other = guild.create_text_channel("jinde")
     for user in (alice, carol):
-        assert reply(await user.slash(other, "lora hand")).content == \
-            "You do not sit at any table on this server.", user.name
+        assert reply(await user.slash(other, "lora hand")).content == (
+            "You do not sit at any table on this server. Open one with /lora new, or sit down"
+            " at an open table with its Join button."), user.name
     assert harness.env.errors == []
 
 
@@ -470,8 +476,9 @@ async def test_a_closed_lobby_s_note_waits_a_week_for_its_player(harness, monkey
     assert reply(await alice.slash(other, "lora hand")).content == (
         f"Stůl č. {table.table_id} je zrušen: jeho kanál byl smazán. Můžeš založit nový stůl.")
     _later(harness, monkeypatch, 1)
-    assert reply(await bob.slash(other, "lora hand")).content == \
-        "You do not sit at any table on this server."
+    assert reply(await bob.slash(other, "lora hand")).content == (
+        "You do not sit at any table on this server. Open one with /lora new, or sit down at"
+        " an open table with its Join button.")
     assert gone.lobbies == {}
     await alice.slash(other, "lora new", language="cs")  # (noted again: Bob's note swept)
     again = harness.service.table_of_user(guild.id, alice.id)

@@ -728,17 +728,19 @@ async def test_either_game_s_sheet_command_names_the_table_one_sits_at(harness):
     seen = reply(await carol.slash(ch, "lora score"))
     assert seen.content == own.content
     assert await seen.attachments[0].read() == await own.attachments[0].read()
-    assert reply(await carol.slash(ch, "taroky protocol")).content == (
-        "You do not sit at any table on this server.")
+    taroky = ("You do not sit at any table on this server. Open one with /taroky new, or sit"
+              " down at an open table with its Join button.")
+    assert reply(await carol.slash(ch, "taroky protocol")).content == taroky
     elsewhere = guild.create_text_channel("elsewhere")
-    assert reply(await carol.slash(elsewhere, "taroky protocol")).content == (  # her client's
-        "You do not sit at any table on this server.")  # language
+    assert reply(await carol.slash(elsewhere, "taroky protocol")).content == taroky  # (her
+    # client's language)
     # her hand asked for where the game is played: what its Moje karty tells her (review 71)
     assert reply(await carol.slash(ch, "lora hand")).content == (
         "You do not sit at this table – nobody sees another's hand. You can see the table and"
         " the score sheet.")
     assert reply(await carol.slash(elsewhere, "lora hand")).content == (
-        "You do not sit at any table on this server.")
+        "You do not sit at any table on this server. Open one with /lora new, or sit down at"
+        " an open table with its Join button.")
 
 
 def test_a_maturita_s_start_tells_its_goal_and_that_one_point_fails_it():

@@ -14,8 +14,11 @@ import random
 
 from tests.botkit import club, open_table, raw_click, reply, table_message
 
-NOT_SEATED_CS = "Nesedíš u žádného stolu na tomto serveru."
-NOT_SEATED_EN = "You do not sit at any table on this server."
+# (with the next step, its command as the clients here list it: en-US; review 94)
+NOT_SEATED_CS = ("Nesedíš u žádného stolu na tomto serveru. Založ stůl příkazem /lora new, nebo"
+                 " přisedni k otevřenému stolu tlačítkem Přisednout.")
+NOT_SEATED_EN = ("You do not sit at any table on this server. Open one with /lora new, or sit"
+                 " down at an open table with its Join button.")
 STALE_CS = "Tohle tlačítko už neplatí – zpráva se mezitím změnila. Použij tu aktuální."
 STALE_EN = "This button is out of date – the message has changed since. Use the current one."
 
@@ -43,7 +46,8 @@ async def test_after_the_lora_the_players_of_a_czech_table_are_answered_in_czech
     button = reply(await alice.click(table_message(ch, table), custom_id=f"lora:t:{tid}:sheet"))
     assert await sheet[0].read() == await button.attachments[0].read()
     # the other game's sheet: none of his (review 76: it showed the Lóra sheet, unnamed)
-    assert reply(await bob.slash(ch, "taroky protocol")).content == NOT_SEATED_CS
+    assert reply(await bob.slash(ch, "taroky protocol")).content == NOT_SEATED_CS.replace(
+        "/lora", "/taroky")
     # the other answers away from a table: in the table's Czech, not in the client's English
     # (his cards: that his game has ended, and where its sheet is; review 76)
     assert reply(await alice.slash(ch, "lora hand")).content == (
@@ -159,7 +163,8 @@ async def test_before_his_first_game_the_servers_default_language_answers(harnes
     assert reply(await eve.slash(ch, "lora hand")).content == NOT_SEATED_CS
     assert reply(await eve.slash(ch, "lora help")).embeds[0].title == "Lóra – nápověda"
     # the Taroky commands follow Taroky's defaults, which set no language
-    assert reply(await eve.slash(ch, "taroky hand")).content == NOT_SEATED_EN
+    assert reply(await eve.slash(ch, "taroky hand")).content == NOT_SEATED_EN.replace(
+        "/lora", "/taroky")
     # his own choice wins
     await eve.slash(ch, "lora settings", language="en")
     assert reply(await eve.slash(ch, "lora hand")).content == NOT_SEATED_EN
@@ -172,7 +177,7 @@ async def test_before_his_first_game_the_servers_default_language_answers(harnes
     assert board.title == f"Leaderboard – Lóra · {guild.name}"
     # another option as the server's default (no language): still his client's
     await mod.slash(ch, "lora defaults", panak=True)
-    assert reply(await eve.slash(ch, "lora stats")).content == "Eve: no finished lóra yet."
+    assert reply(await eve.slash(ch, "lora stats")).content == "Eve: no finished game of Lóra yet."
 
 
 async def test_a_click_of_no_game_takes_the_language_the_games_agree_on(harness):

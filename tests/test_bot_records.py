@@ -183,6 +183,7 @@ async def test_only_server_managers_change_server_settings(harness):
     mod = guild.add_member(env.create_user("mod"), roles=[mods])
     res = await mod.slash(ch, "lora settings", ai_share=40)
     assert reply(res).content == (
+        "✅ Saved – `ai_share`: 40%.\n"  # (what changed, first: review 94)
         "A game counts for the leaderboard when at least two people play it to the end and"
         " an AI made no more than 40% of any one's moves.\n"
         "A new table in a channel that already has a game gets a thread of its own (the"

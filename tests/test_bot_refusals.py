@@ -233,10 +233,12 @@ async def test_a_manager_not_seated_aborts_the_table_of_this_channel_without_nam
     res = await mod.slash(ch, "lora abort")
     assert reply(res).content == ("V tomto kanálu jsou otevřené stoly č. 2, 3. Který zrušit, "
                                   "urči volbou `table`, např. /lora abort table:2")
-    # one who may not abort them is still told he sits at no table
+    # one who may not abort them is told who may (review 94: he was told he sits at none)
     carl = guild.add_member(env.create_user("carl"))
     res = await carl.slash(ch, "lora abort")
-    assert reply(res).content == "You do not sit at any table on this server."
+    assert reply(res).content == (
+        "Tables 2, 3 in this channel can be aborted only by their creators (alice, bob) or a"
+        " server manager.")
 
 
 async def test_a_managers_bare_abort_is_about_the_table_of_the_channel_he_typed_it_in(harness):
@@ -296,12 +298,14 @@ async def test_a_manager_seated_nowhere_is_shown_the_server_s_tables_to_name(har
     """Review 46 (M2): a server manager who sits at no table types a bare ``/lora abort`` in
     a channel without a table: he is shown the server's open tables (not a tournament's)
     and how to name one with ``table`` — not only that he sits at none. A member who may
-    not abort them is still told that he sits at no table."""
+    not abort them is told that he sits at no table, and the table that waits for players."""
     env = harness.env
     guild, ch, mod, alice = club(harness, "alice")
     other = guild.create_text_channel("druhy")
     res = await mod.slash(ch, "lora abort")  # no table on the server at all
-    assert reply(res).content == "You do not sit at any table on this server."
+    assert reply(res).content == (
+        "You do not sit at any table on this server. Open one with /lora new, or sit down at"
+        " an open table with its Join button.")
     await alice.slash(other, "lora new", language="cs")
     res = await mod.slash(ch, "lora abort")
     assert reply(res).content == (
@@ -310,8 +314,11 @@ async def test_a_manager_seated_nowhere_is_shown_the_server_s_tables_to_name(har
         " option, e.g. /lora abort table:1")
     assert harness.service.tables[1].status == "lobby"
     carl = guild.add_member(env.create_user("carl"))
-    res = await carl.slash(ch, "lora abort")
-    assert reply(res).content == "You do not sit at any table on this server."
+    res = await carl.slash(ch, "lora abort")  # (and where a table waits for players)
+    assert reply(res).content == (
+        "You do not sit at any table on this server. Table 1 in"
+        f" <#{other.id}> is waiting for players – sit down with its Join button, or open your"
+        " own table with /lora new.")
     res = await mod.slash(ch, "lora abort", table=1)  # named: asked (Alice sits there)
     assert reply(res).content == "Stůl č. 1 se zruší i pro ostatní (Alice). Opravdu ho zrušit?"
     res = await mod.click(reply(res), label="Zrušit stůl")

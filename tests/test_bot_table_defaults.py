@@ -23,6 +23,7 @@ async def test_a_manager_s_lora_defaults_open_a_new_table_and_an_option_given_wi
     await mod.slash(ch, "lora settings", language="en")  # (his own language wins)
     res = await mod.slash(ch, "lora defaults", panak=True, turn_timer=0, language="cs")
     assert res.ephemeral and reply(res).content == "\n".join([
+        "✅ Saved – Panák: yes · Turn timer: no limit · Table language: Czech.",  # (review 94)
         "New Lóra tables on this server start with these options (a server manager sets them"
         " with /lora defaults; an option given when opening a table wins; the creator can then"
         " still change the rules in the menu below the table, and the players accept the"
@@ -72,6 +73,7 @@ async def test_taroky_defaults_in_czech_and_back_to_the_built_in_ones(harness, l
     res = await mod.slash(ch, "taroky defaults", round_minutes=30, stake=100,
                           language="cs")
     assert reply(res).content == "\n".join([
+        "✅ Nastaveno – Kolo: 30 minut · Vklad 100,00 Kč · Jazyk stolu: čeština.",  # (review 94)
         "Nové stoly hry Taroky na tomto serveru začínají s těmito volbami (nastavuje je správce"
         " serveru příkazem /taroky výchozí; volba zadaná při zakládání stolu má přednost;"
         " vklad, dokup, strop, fleky, délku kola i pravidla pak zakladatel může změnit ještě"
@@ -150,14 +152,18 @@ async def test_the_reply_speaks_the_language_that_holds_after_the_change(harness
     manager's English client setting ``language:cs`` read English, a reset read Czech."""
     guild, ch, mod, alice = club(harness, "alice")
     res = await mod.slash(ch, "taroky defaults", language="cs", stake=20)
-    assert reply(res).content.startswith("Nové stoly hry Taroky na tomto serveru začínají")
+    assert reply(res).content.startswith(
+        "✅ Nastaveno – Vklad 20,00 Kč · Jazyk stolu: čeština.\n"
+        "Nové stoly hry Taroky na tomto serveru začínají")
     res = await mod.slash(ch, "taroky defaults", reset="yes")
     assert reply(res).content.startswith(
         "The server's defaults for Taroky are removed.\n")
     # his own language still wins
     await mod.slash(ch, "taroky settings", language="en")
     res = await mod.slash(ch, "taroky defaults", language="cs", stake=20)
-    assert reply(res).content.startswith("New Taroky tables on this server start with")
+    assert reply(res).content.startswith(
+        "✅ Saved – Stake 20.00 Kč · Table language: Czech.\n"
+        "New Taroky tables on this server start with")
     # (the cap explained once, the server's mark inside its bracket; review 42)
     lines = reply(res).content.split("\n")
     assert "• Stake 20.00 Kč (each player's money at the start of the round; it does not"\
@@ -269,7 +275,9 @@ async def test_a_tournament_reads_the_server_s_language_as_a_new_table_does(harn
     organiser's client's language instead)."""
     guild, ch, mod, alice = club(harness, "alice")
     res = await alice.slash(ch, "lora hand")  # (asked of the server's language: none)
-    assert reply(res).content == "You do not sit at any table on this server."
+    assert reply(res).content == (
+        "You do not sit at any table on this server. Open one with /lora new, or sit down at"
+        " an open table with its Join button.")
     store = harness.bot.store
     await store.set_guild_setting(guild.id, TABLE_DEFAULTS + "lora", {"language": "cs"})
     await mod.slash(ch, "lora tournament")
@@ -353,16 +361,20 @@ async def test_answers_away_from_a_table_read_the_server_s_language_once_until_i
         return await read(conn, guild_id)
 
     monkeypatch.setattr(settings, "guild_settings", counted)
+    not_seated_en = ("You do not sit at any table on this server. Open one with /lora new, or"
+                     " sit down at an open table with its Join button.")
     for _ in range(3):
         res = await alice.slash(ch, "lora hand")
-        assert reply(res).content == "You do not sit at any table on this server."
+        assert reply(res).content == not_seated_en
     assert reads == [guild.id]
     reads.clear()
     await mod.slash(ch, "lora defaults", language="cs")  # (read again once, for its reply)
     for _ in range(2):
         res = await alice.slash(ch, "lora hand")
-        assert reply(res).content == "Nesedíš u žádného stolu na tomto serveru."
+        assert reply(res).content == (  # (his client's English names the command)
+            "Nesedíš u žádného stolu na tomto serveru. Založ stůl příkazem /lora new, nebo"
+            " přisedni k otevřenému stolu tlačítkem Přisednout.")
     assert reads == [guild.id]
     await mod.slash(ch, "lora defaults", reset="yes")
     res = await alice.slash(ch, "lora hand")
-    assert reply(res).content == "You do not sit at any table on this server."
+    assert reply(res).content == not_seated_en

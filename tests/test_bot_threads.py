@@ -163,6 +163,7 @@ async def test_never_keeps_every_table_in_the_channel(harness):
     guild, ch, (alice, bob) = setup(harness, ["alice", "bob"])
     res = await set_threads(harness, guild, ch, "never")
     assert reply(res).content == (  # (in his Discord's language)
+        "✅ Saved – `table_threads`: always in the channel.\n"  # (what changed: review 94)
         "A game counts for the leaderboard when at least two people play it to the end and"
         " an AI made no more than 25% of any one's moves.\n"
         "New tables always play in the channel where they were opened.\n"
