@@ -16,6 +16,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.closing import InteractionGate
+from bot.command_ids import forget as forget_command_ids
+from bot.command_ids import remember as remember_command_ids
 from bot.commands import game_groups
 from bot.config import DEFAULT_DB
 from bot.health import HEARTBEAT_SECONDS, heartbeat_path
@@ -94,13 +96,14 @@ class LoraBot(commands.Bot):
         self.tree.error(on_command_error)
         for group in game_groups():
             self.tree.add_command(group)
+        forget_command_ids()  # (an earlier bot's in this process: not this one's)
         if self.sync_commands:
             if self.test_guild_id is not None:
                 guild = discord.Object(self.test_guild_id)
                 self.tree.copy_global_to(guild=guild)
-                await self.tree.sync(guild=guild)
+                remember_command_ids(await self.tree.sync(guild=guild))
             else:
-                await self.tree.sync()
+                remember_command_ids(await self.tree.sync())
 
     async def _heartbeat(self) -> None:
         """Refresh the heartbeat file while connected (read by ``python -m bot.health``)."""

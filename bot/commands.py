@@ -21,6 +21,7 @@ from bot.asked_table import (
     table_here,
     threads_text,
 )
+from bot.command_ids import mention
 from bot.errors import TableError
 from bot.games import GameUI, all_uis, ui_of
 from bot.i18n import (
@@ -589,9 +590,11 @@ HELP_OWN_SECTION = "play"
 
 
 def command_shown(ui: GameUI, name: str, czech_client: bool) -> str:
-    """A command as the asker's slash menu lists it: Czech clients see the Czech names
-    (``bot.i18n.Translator``)."""
-    return f"/{ui.command} {CZECH_NAMES.get(name, name) if czech_client else name}"
+    """A command as a clickable mention, which each reader's client names in his language
+    (``bot.command_ids``); before a sync gave the ids, as the asker's slash menu lists it:
+    Czech clients see the Czech names (``bot.i18n.Translator``)."""
+    return mention(f"{ui.command} {name}") or \
+        f"/{ui.command} {CZECH_NAMES.get(name, name) if czech_client else name}"
 
 
 def option_shown(name: str, czech_client: bool) -> str:
@@ -641,10 +644,27 @@ def help_embed(group: app_commands.Group, ui: GameUI, lang: str, *,
             lines.append(game_t(ui.kind, f"help.{section}_note", lang, **values))
         if lines and section == "start" and has(game_key(ui.kind, "ai_levels")):
             lines.append(game_t(ui.kind, "ai_levels", lang))  # what "+ AI (level)" adds
-        if lines:
-            embed.add_field(name=game_t(ui.kind, f"help.{section}", lang),
-                            value="\n".join(lines), inline=False)
+        name = game_t(ui.kind, f"help.{section}", lang)
+        for chunk in field_chunks(lines):
+            embed.add_field(name=name, value=chunk, inline=False)
+            name = CONTINUED  # (its lines go on under the same heading)
     return embed
+
+
+FIELD_LIMIT = 1024  # Discord's most characters in an embed field's value
+CONTINUED = "\u200b"  # the name of a field going on with its section (Discord wants one)
+
+
+def field_chunks(lines: list[str]) -> list[str]:
+    """A section's lines as field values of at most ``FIELD_LIMIT`` characters, whole lines
+    each: named by mentions (``command_shown``), a section outgrew one field (review 94)."""
+    chunks: list[str] = []
+    for line in lines:
+        if chunks and len(chunks[-1]) + 1 + len(line) <= FIELD_LIMIT:
+            chunks[-1] += "\n" + line
+        else:
+            chunks.append(line)
+    return chunks
 
 
 def help_line(ui: GameUI, command: Any, lang: str, values: dict[str, str]) -> str:

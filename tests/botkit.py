@@ -3,12 +3,36 @@
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 from typing import Any
 
 import simcord
 
 from bot.app import LoraBot, create_bot
+from bot.command_ids import mention
+from bot.i18n import CZECH_NAMES
+
+# a game's command by its Czech name ("protokol" is Lóra's score and Taroky's protocol)
+_ENGLISH = {cs: en for en, cs in CZECH_NAMES.items() if cs != "protokol"}
+_COMMAND = re.compile(r"(?<![<\w])/([a-z]+) ([^\W\d_][\w-]*)")
+
+
+def mentioned(text: str) -> str:
+    """``text`` as the synced bot words it: each command written "/lora leave" or as a Czech
+    client lists it ("/lora odejít") is a clickable mention (``bot.command_ids``; that their
+    ids are the synced commands' own: ``test_command_mentions``)."""
+
+    def one(match: re.Match[str]) -> str:
+        game, name = match.group(1), match.group(2)
+        if name == "protokol":
+            name = "score" if game == "lora" else "protocol"
+        name = _ENGLISH.get(name, name)
+        if name not in CZECH_NAMES:
+            return match.group(0)
+        return mention(f"{game} {name}") or match.group(0)
+
+    return _COMMAND.sub(one, text)
 
 
 class BotHarness:

@@ -8,10 +8,18 @@ import pytest
 import pytest_asyncio
 import simcord.interactions as simcord_interactions
 
+from bot.command_ids import forget
 from tests.botkit import open_harness
 from tests.pg_kit import pg_server
 
 __all__ = ["pg_server"]
+
+
+@pytest.fixture(autouse=True)
+def no_command_ids():
+    """Commands named as plain text until a test's own bot syncs (``bot.command_ids``): a
+    world of an earlier test in this process left its ids behind."""
+    forget()
 
 
 @pytest_asyncio.fixture

@@ -10,7 +10,14 @@ from typing import Any
 import pytest
 
 from bot.games import ui_of
-from tests.botkit import channel_delivered, enabled_controls, open_table, reply, table_message
+from tests.botkit import (
+    channel_delivered,
+    enabled_controls,
+    mentioned,
+    open_table,
+    reply,
+    table_message,
+)
 
 
 async def _finish(harness: Any, tid: int) -> Any:
@@ -49,18 +56,21 @@ async def test_play_again_opens_the_same_table_and_invites_the_others(harness, l
     field = final.embeds[0].fields[-1]
     # (a public line: /lora new as a client of the table's language lists it; review 28)
     assert (field.name, field.value) == (
-        "Hrát znovu", "Tlačítko **Hrát znovu** založí nový stůl se stejnými pravidly a pozve "
-        "ostatní hráče. Jinak založíš novou hru příkazem /lora nová.")
+        "Hrát znovu", mentioned("Tlačítko **Hrát znovu** založí nový stůl se stejnými pravidly"
+                                " a pozve ostatní hráče. Jinak založíš novou hru příkazem"
+                                " /lora nová."))
     assert [c["label"] for c in enabled_controls(final)] == [
         "1. tálie", "2. tálie", "3. tálie", "4. tálie", "Celkem", "Hrát znovu"]
     # one who did not play there is pointed to /lora new
     dave = guild.add_member(harness.env.create_user("dave"))
     res = await dave.click(final, label="Hrát znovu")
-    assert reply(res).content == (f"Tlačítko Hrát znovu patří hráčům stolu č. {tid}. Novou hru "
+    assert reply(res).content == mentioned(
+        f"Tlačítko Hrát znovu patří hráčům stolu č. {tid}. Novou hru "
                                   "založíš příkazem /lora new.")
     locales[dave.id] = "cs"  # (his answer names it as his client lists it)
     res = await dave.click(final, label="Hrát znovu")
-    assert reply(res).content == (f"Tlačítko Hrát znovu patří hráčům stolu č. {tid}. Novou hru "
+    assert reply(res).content == mentioned(
+        f"Tlačítko Hrát znovu patří hráčům stolu č. {tid}. Novou hru "
                                   "založíš příkazem /lora nová.")
     assert harness.service.tables_in_channel(ch.id) == []
     res = await bob.click(final, label="Hrát znovu")
@@ -146,12 +156,13 @@ async def test_taroky_play_again_in_english_refused_to_one_seated_elsewhere(harn
     final = _final(ch, f"End of the round – table {tid}")
     field = final.embeds[0].fields[-1]
     assert (field.name, field.value) == (
-        "Play again", "**Play again** opens a new table with the same rules and invites the "
-        "other players. Or open a new game with /taroky new.")
+        "Play again", mentioned("**Play again** opens a new table with the same rules and"
+                                " invites the other players. Or open a new game with"
+                                " /taroky new."))
     other = guild.create_text_channel("more")
     await ann.slash(other, "taroky new", language="cs")
     res = await ann.click(final, label="Play again")
-    assert reply(res).content == (  # (the table she sits at, named)
+    assert reply(res).content == mentioned(  # (the table she sits at, named)
         f"You already sit at table 2 (Taroky, <#{other.id}>). To sit elsewhere, leave it"
         " first: /taroky leave.")
     assert harness.service.tables_in_channel(ch.id) == []

@@ -18,7 +18,7 @@ import discord
 import pytest
 
 from bot.i18n import Translator, lang_of_locale
-from tests.botkit import channel_delivered, reply
+from tests.botkit import channel_delivered, mentioned, reply
 
 LOCKED = ("I may not post in this channel (missing: {}). Ask a server manager, or open the {}"
           " in another channel.")
@@ -277,11 +277,11 @@ async def test_the_help_tells_how_to_choose_the_tables_language(harness, locales
     locales[ann.id] = locale
     res = await ann.slash(ch, "lora help")
     start = res.response.embeds[0].fields[0].value.splitlines()[0]
-    assert start == {
+    assert start == mentioned({
         "en-US": "**/lora new** – opens a table in this channel. It speaks the server's default"
                  " language, else yours; its option `language` chooses English or Czech.",
         "cs": "**/lora nová** – založí stůl v tomto kanálu. Mluví jazykem z výchozích voleb"
-              " serveru, jinak tvým; volbou `jazyk` zvolíš češtinu, nebo angličtinu."}[locale]
+              " serveru, jinak tvým; volbou `jazyk` zvolíš češtinu, nebo angličtinu."}[locale])
 
 
 # -- "you already sit at another table" ---------------------------------------------------------
@@ -290,17 +290,19 @@ async def test_one_seated_elsewhere_is_told_which_table_and_how_to_leave_it(harn
     other = guild.create_text_channel("taroky")
     await ann.slash(ch, "lora new")
     res = await ann.slash(other, "taroky new")  # the other game's command: her Lóra table
-    assert reply(res).content == (f"You already sit at table 1 (Lóra, <#{ch.id}>). To sit"
+    assert reply(res).content == mentioned(f"You already sit at table 1 (Lóra, <#{ch.id}>). To sit"
                                   " elsewhere, leave it first: /lora leave.")
     locales[bob.id] = "cs"
     await bob.slash(other, "taroky new")
     res = await bob.slash(ch, "lora new")
-    assert reply(res).content == (f"Už sedíš u stolu č. 2 (Taroky, <#{other.id}>). Chceš-li"
+    assert reply(res).content == mentioned(
+        f"Už sedíš u stolu č. 2 (Taroky, <#{other.id}>). Chceš-li"
                                   " sedět jinde, nejdřív od něj odejdi: /taroky odejít.")
     await channel_delivered(harness)
     lobby = next(m for m in ch.history() if m.id == harness.service.tables[1].message_id)
     res = await bob.click(lobby, custom_id="lora:l:1:join")  # Join: in the lobby's language
-    assert reply(res).content == (f"You already sit at table 2 (Taroky, <#{other.id}>). To sit"
+    assert reply(res).content == mentioned(
+        f"You already sit at table 2 (Taroky, <#{other.id}>). To sit"
                                   " elsewhere, leave it first: /taroky odejít.")
 
 
@@ -325,7 +327,8 @@ async def test_a_late_refusal_of_a_new_table_names_the_table_he_sits_at(harness,
     monkeypatch.setattr(service, "table_of_user", late)
     res = await ann.slash(ch, "lora new")
     assert len(calls) >= 2  # (the service refused it, not the command's own check)
-    assert reply(res).content == (f"Už sedíš u stolu č. 1 (Taroky, <#{other.id}>). Chceš-li"
+    assert reply(res).content == mentioned(
+        f"Už sedíš u stolu č. 1 (Taroky, <#{other.id}>). Chceš-li"
                                   " sedět jinde, nejdřív od něj odejdi: /taroky odejít.")
     assert [t.table_id for t in service.tables.values()] == [1]
 
@@ -364,8 +367,8 @@ async def test_the_export_error_names_the_history_command_as_the_client_lists_it
     if locale == "cs":
         await ann.slash(ch, "taroky settings", language="cs")
     res = await ann.slash(ch, "taroky export", game=1)
-    assert reply(res).content == {
+    assert reply(res).content == mentioned({
         "en-US": "I cannot find a finished game at table 1 on this server. Use a table number"
                  " that /taroky history shows; a game can be exported once it is finished.",
         "cs": "Dohranou hru u stolu č. 1 na tomto serveru nenajdu. Použij číslo stolu, které"
-              " ukazuje /taroky historie; stáhnout jde hra, až je dohraná."}[locale]
+              " ukazuje /taroky historie; stáhnout jde hra, až je dohraná."}[locale])

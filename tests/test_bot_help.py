@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import re
 
-from bot.commands import help_embed
+from bot.command_ids import forget
+from bot.commands import CONTINUED, help_embed
 from bot.i18n import Translator
-from tests.botkit import reply
+from tests.botkit import mentioned, reply
 
 LORA_CS = [
     ("Nový stůl", [
@@ -75,8 +76,73 @@ LORA_CS = [
 ]
 
 
+# /taroky help's first sections on an English client (commands as plain text: ``_shown``)
+TAROKY_EN = [
+    ("A new table", [
+        "**/taroky new** – opens a table in this channel. It speaks the server's default"
+        " language, else yours; its option `language` chooses English or Czech.",
+        "Others sit down with **Join**, **+ AI** fills a free seat (anyone seated may add"
+        " one). The creator starts the game with **Start**.",
+        "Until then the creator can change the table's rules and settings in the menus below"
+        " it; the seated players accept the change.",
+        "A table where nothing happens for a whole day (nobody sits down, leaves, changes the"
+        " rules or starts the game) closes by itself.",
+        "After a game, **Play again** opens a new table with the same players and rules (not"
+        " in a tournament).",
+        # what "+ AI (level)" adds (review 85), as engine.taroky.ai plays them
+        "AI levels: **easy** bids cautiously, then plays a random legal card; **medium** plays"
+        " by rules of thumb; **hard** tries its cards out on many possible deals."]),
+    ("Playing", [
+        "**My cards** at the table or **/taroky hand** – your cards, only you see them. You "
+        "play there: click a card or a button.",
+        "**/taroky rules** – the rules in brief.",
+        "**/taroky protocol** or **Score sheet** at the table – the score sheet (money per "
+        "deal)."]),
+    ("Leaving and coming back", [
+        "**/taroky leave** – you leave; an AI plays a running game on for you. A lobby closes"
+        " if its creator leaves, any table if its last player does.",
+        "**/taroky kick** – the table's creator or a server manager removes an absent player; "
+        "an AI plays a running game on for them.",
+        "**/taroky abort** – closes a table (its creator or a server manager). Without"
+        " options: yours here, else this channel's, else yours elsewhere; another by its"
+        " number with `table`.",
+        "Missed your turn? With a turn timer (`turn_timer` of /taroky new) an AI plays it if"
+        " someone else plays at the table; otherwise the table waits. **My cards** brings"
+        " you back.",
+        "Without a turn timer the table waits: its creator or a server manager hands an absent"
+        " player's seat to an AI with /taroky kick.",
+        "After leaving, **My cards** or **/taroky hand** takes you back while the game runs.",
+        "A tournament's table does not wait: an AI plays for the absent once the timer runs"
+        " out and replaces anyone who leaves to the tournament's end."]),
+    ("Tournaments", [
+        "**/taroky tournament** – opens a tournament in this channel.",
+        "Click **Register** to join; the organiser starts it (**Start the tournament**). It"
+        " takes 2 to 64 players (AI players count) and up to 12 rounds.",
+        "Its tables seat 4: at the start AI players fill the field up to a multiple of 4 (or"
+        " the organiser adds them, if the tournament says so).",  # (review 74 LOW 8)
+        "Points 4-3-2-1 by place at the table (ties share); equal points: the higher sum of"
+        " results ranks higher.",  # (review 73: the scoring, before round 1 ends)
+        "Each round's tables play in threads; **Standings** shows the standings.",
+        "Anyone who withdraws (**Withdraw**) or makes no move of their own in a whole round is"
+        " replaced by an AI; they stay in the standings but not on the podium."]),
+]
+
+
 def _sections(embed):
-    return [(f.name, f.value.split("\n")) for f in embed.fields]
+    """The help's sections and their lines (a section too long for one field goes on in
+    the next, named ``CONTINUED``)."""
+    sections: list[tuple[str, list[str]]] = []
+    for field in embed.fields:
+        if field.name == CONTINUED:
+            sections[-1][1].extend(field.value.split("\n"))
+        else:
+            sections.append((field.name, field.value.split("\n")))
+    return sections
+
+
+def _shown(sections):
+    """Expected sections with their commands as the synced bot names them (mentions)."""
+    return [(name, [mentioned(line) for line in lines]) for name, lines in sections]
 
 
 def _named(embed, group):
@@ -101,7 +167,7 @@ async def test_lora_help_in_czech_names_every_command_of_the_group(harness):
     assert answer.ephemeral and answer.content in (None, "")
     embed = answer.embeds[0]
     assert embed.title == "Lóra – nápověda"
-    assert _sections(embed) == LORA_CS
+    assert _sections(embed) == _shown(LORA_CS)
     named = _named(embed, "lora")
     assert set(named) == _registered(harness, "lora")  # every command, and only those
     assert len(embed) <= 6000 and all(len(f.value) <= 1024 for f in embed.fields)
@@ -119,69 +185,29 @@ async def test_taroky_help_in_english_for_a_newcomer_names_every_command(harness
     embed = answer.embeds[0]
     assert embed.title == "Taroky – help"
     sections = dict(_sections(embed))
+    expected = dict(_shown(TAROKY_EN))
     assert list(sections) == ["A new table", "Playing", "Leaving and coming back",
                               "Tournaments", "Results", "Settings and your data"]
-    assert sections["A new table"] == [
-        "**/taroky new** – opens a table in this channel. It speaks the server's default"
-        " language, else yours; its option `language` chooses English or Czech.",
-        "Others sit down with **Join**, **+ AI** fills a free seat (anyone seated may add"
-        " one). The creator starts the game with **Start**.",
-        "Until then the creator can change the table's rules and settings in the menus below"
-        " it; the seated players accept the change.",
-        "A table where nothing happens for a whole day (nobody sits down, leaves, changes the"
-        " rules or starts the game) closes by itself.",
-        "After a game, **Play again** opens a new table with the same players and rules (not"
-        " in a tournament).",
-        # what "+ AI (level)" adds (review 85), as engine.taroky.ai plays them
-        "AI levels: **easy** bids cautiously, then plays a random legal card; **medium** plays"
-        " by rules of thumb; **hard** tries its cards out on many possible deals."]
+    assert sections["A new table"] == expected["A new table"]
     assert len(embed) <= 6000 and all(len(f.value) <= 1024 for f in embed.fields)
-    assert sections["Playing"] == [
-        "**My cards** at the table or **/taroky hand** – your cards, only you see them. You "
-        "play there: click a card or a button.",
-        "**/taroky rules** – the rules in brief.",
-        "**/taroky protocol** or **Score sheet** at the table – the score sheet (money per "
-        "deal)."]
-    assert sections["Leaving and coming back"] == [
-        "**/taroky leave** – you leave; an AI plays a running game on for you. A lobby closes"
-        " if its creator leaves, any table if its last player does.",
-        "**/taroky kick** – the table's creator or a server manager removes an absent player; "
-        "an AI plays a running game on for them.",
-        "**/taroky abort** – closes a table (its creator or a server manager). Without"
-        " options: yours here, else this channel's, else yours elsewhere; another by its"
-        " number with `table`.",
-        "Missed your turn? With a turn timer (`turn_timer` of /taroky new) an AI plays it if"
-        " someone else plays at the table; otherwise the table waits. **My cards** brings"
-        " you back.",
-        "Without a turn timer the table waits: its creator or a server manager hands an absent"
-        " player's seat to an AI with /taroky kick.",
-        "After leaving, **My cards** or **/taroky hand** takes you back while the game runs.",
-        "A tournament's table does not wait: an AI plays for the absent once the timer runs"
-        " out and replaces anyone who leaves to the tournament's end."]
-    assert sections["Tournaments"] == [
-        "**/taroky tournament** – opens a tournament in this channel.",
-        "Click **Register** to join; the organiser starts it (**Start the tournament**). It"
-        " takes 2 to 64 players (AI players count) and up to 12 rounds.",
-        "Its tables seat 4: at the start AI players fill the field up to a multiple of 4 (or"
-        " the organiser adds them, if the tournament says so).",  # (review 74 LOW 8)
-        "Points 4-3-2-1 by place at the table (ties share); equal points: the higher sum of"
-        " results ranks higher.",  # (review 73: the scoring, before round 1 ends)
-        "Each round's tables play in threads; **Standings** shows the standings.",
-        "Anyone who withdraws (**Withdraw**) or makes no move of their own in a whole round is"
-        " replaced by an AI; they stay in the standings but not on the podium."]
-    assert "**/taroky forget-me** – deletes your personal data (your games stay, anonymized)." \
-        in sections["Settings and your data"]
+    assert sections["Playing"] == expected["Playing"]
+    assert sections["Leaving and coming back"] == expected["Leaving and coming back"]
+    assert sections["Tournaments"] == expected["Tournaments"]
+    assert mentioned("**/taroky forget-me** – deletes your personal data (your games stay,"
+                     " anonymized).") in sections["Settings and your data"]
     named = _named(embed, "taroky")
     assert set(named) == _registered(harness, "taroky")
     # each command has its own line, once
-    bold = re.findall(r"^\*\*(?:[^*]+\*\* at the table or \*\*)?/taroky ([\w-]+)\*\*",
+    bold = re.findall(r"^\*\*(?:[^*]+\*\* at the table or \*\*)?</taroky ([\w-]+):\d+>\*\*",
                       "\n".join(f.value for f in embed.fields), re.M)
     assert sorted(bold) == sorted(_registered(harness, "taroky"))
 
 
 async def test_help_names_the_commands_as_a_czech_client_lists_them(harness):
     """A Czech client's slash menu shows the Czech names (``/lora nová``): the help names
-    them so, whichever the language of the help."""
+    them so, whichever the language of the help (before a sync gave the commands' ids:
+    else mentions, ``test_the_help_names_the_commands_by_mentions_of_the_synced_ids``)."""
+    forget()
     tree = harness.bot.tree
     for name in ("lora", "taroky"):
         group = tree.get_command(name)

@@ -14,7 +14,7 @@ import random
 import discord
 
 from bot.ui.questions import CONFIRM_SECONDS
-from tests.botkit import Players, channel_delivered, enabled_controls, open_table, reply
+from tests.botkit import Players, channel_delivered, enabled_controls, mentioned, open_table, reply
 
 
 def _mod(harness, guild, name="mod", **perms):
@@ -154,12 +154,13 @@ async def test_who_may_not_remove_whom(harness):
     res = await alice.slash(ch, "lora kick", user=stranger)
     assert reply(res).content == "Eve nesedí u žádného stolu v tomto kanálu."
     res = await alice.slash(ch, "lora kick", user=alice)
-    assert reply(res).content == "Sebe neodebereš – od stolu odejdeš příkazem /lora leave."
+    assert reply(res).content == mentioned(
+        "Sebe neodebereš – od stolu odejdeš příkazem /lora leave.")
     # a table in another channel is not this channel's: its creator is told where it is
     # and how to name it from here (a stranger only that he sits at no table here)
     other = guild.create_text_channel("jinde")
     res = await alice.slash(other, "lora kick", user=bob)
-    assert reply(res).content == (
+    assert reply(res).content == mentioned(
         f"Bob nesedí u žádného stolu v tomto kanálu – sedí u stolu č. {tid} v <#{ch.id}>."
         f" Odebrat můžeš tam, nebo odkudkoli volbou `table`: /lora kick table:{tid}")
     res = await stranger.slash(other, "lora kick", user=bob)  # (no table there: his English)
@@ -175,7 +176,7 @@ async def test_who_may_not_remove_whom(harness):
     assert reply(res).content == f"Za hráče Carol už u stolu č. {tid} hraje AI."
     await mod.click(reply(await mod.slash(ch, "lora kick", user=bob)), label="Odebrat")
     res = await mod.slash(ch, "lora kick", user=alice)  # (refused at once: not asked)
-    assert reply(res).content == (
+    assert reply(res).content == mentioned(
         "Kromě hráče Alice u stolu nikdo nehraje – stůl můžeš zrušit příkazem /lora abort.")
     assert table.status == "playing" and table.seat_of(alice.id) is not None
 
@@ -219,7 +220,7 @@ async def test_a_lobby_s_creator_is_not_removed(harness):
     guild, ch, (alice, bob), table = await _lobby(harness, "lora", "en", ["alice", "bob"])
     mod = _mod(harness, guild, manage_guild=True)
     res = await mod.slash(ch, "lora kick", user=alice)
-    assert reply(res).content == (
+    assert reply(res).content == mentioned(
         "Alice created this table and cannot be removed. You can abort the table with "
         "/lora abort.")
     assert table.status == "lobby" and table.seat_of(alice.id) is not None

@@ -17,6 +17,7 @@ from tests.botkit import (
     Players,
     channel_delivered,
     enabled_controls,
+    mentioned,
     open_table,
     raw_click,
     reply,
@@ -353,7 +354,8 @@ async def test_a_player_who_left_and_sits_in_another_lobby_is_told_how_to_come_b
     offer = reply(await bob.slash(ch, "lora hand"))  # (offered before he sat elsewhere)
     await bob.slash(ch, "taroky new", language="cs")
     other = harness.service.table_of_user(guild.id, bob.id).table_id
-    told = (f"Tvé místo u stolu č. {tid} (Lóra, <#{ch.id}>) teď hraje AI. Vrátit se k němu "
+    told = mentioned(
+        f"Tvé místo u stolu č. {tid} (Lóra, <#{ch.id}>) teď hraje AI. Vrátit se k němu "
             f"můžeš, až odejdeš od stolu č. {other} (/taroky leave).")
     res = await bob.click(table_message(ch, table), custom_id=f"lora:t:{tid}:hand")
     assert reply(res).content == told and enabled_controls(reply(res)) == []
@@ -391,7 +393,7 @@ async def test_one_who_left_and_plays_a_tournament_is_told_its_table_by_its_thre
     other = harness.service.table_of_user(guild.id, bob.id)
     assert other is not None and other.tournament is not None
     res = await bob.click(table_message(ch, table), custom_id=f"lora:t:{tid}:hand")
-    assert tid == 1 and reply(res).content == (
+    assert tid == 1 and reply(res).content == mentioned(
         f"Tvé místo u stolu č. 1 (Lóra, <#{ch.id}>) teď hraje AI. Vrátit se k němu můžeš, až "
         "odejdeš od turnajového stolu 1 (1. kolo turnaje č. 1). Odchodem od něj "
         "(/taroky leave) by tvé místo převzala AI až do konce turnaje.")
@@ -408,7 +410,8 @@ async def test_a_czech_client_is_told_the_leave_command_by_its_czech_name(harnes
     tch = guild.create_text_channel("taroky")
     await bob.slash(tch, "taroky new", language="cs")
     other = harness.service.table_of_user(guild.id, bob.id).table_id
-    told = (f"Tvé místo u stolu č. {tid} (Lóra, <#{ch.id}>) teď hraje AI. Vrátit se k němu "
+    told = mentioned(
+        f"Tvé místo u stolu č. {tid} (Lóra, <#{ch.id}>) teď hraje AI. Vrátit se k němu "
             f"můžeš, až odejdeš od stolu č. {other} (/taroky odejít).")
     res = await bob.click(table_message(ch, table), custom_id=f"lora:t:{tid}:hand")
     assert reply(res).content == told
@@ -418,7 +421,7 @@ async def test_a_czech_client_is_told_the_leave_command_by_its_czech_name(harnes
     assert harness.service.table_of_user(guild.id, bob.id) is None
     await _plays_a_tournament(guild, bob)
     res = await bob.click(table_message(ch, table), custom_id=f"lora:t:{tid}:hand")
-    assert reply(res).content == (
+    assert reply(res).content == mentioned(
         f"Tvé místo u stolu č. {tid} (Lóra, <#{ch.id}>) teď hraje AI. Vrátit se k němu můžeš,"
         " až odejdeš od turnajového stolu 1 (1. kolo turnaje č. 1). Odchodem od něj "
         "(/taroky odejít) by tvé místo převzala AI až do konce turnaje.")
@@ -440,7 +443,7 @@ async def test_the_hand_command_of_a_game_whose_seat_he_left_tells_him_how_to_co
     await bob.click(tch.last_message, custom_id=f"lora:l:{other}:start")
     assert harness.service.tables[other].state is not None
     res = await bob.slash(ch, "lora hand")
-    assert reply(res).content == (
+    assert reply(res).content == mentioned(
         f"Tvé místo u stolu č. {tid} (Lóra, <#{ch.id}>) teď hraje AI. Vrátit se k němu "
         f"můžeš, až odejdeš od stolu č. {other} (/taroky leave).")
     assert enabled_controls(reply(res)) == []
@@ -449,7 +452,7 @@ async def test_the_hand_command_of_a_game_whose_seat_he_left_tells_him_how_to_co
     await alice.click(reply(await alice.slash(ch, "lora leave")), label="Odejít a zrušit stůl")
     assert harness.service.tables[tid].status == "aborted"
     res = await bob.slash(ch, "lora hand")  # (no Lóra seat to come back to)
-    assert reply(res).content == (f"Lóru teď nehraješ; sedíš u stolu č. {other} (Taroky,"
+    assert reply(res).content == mentioned(f"Lóru teď nehraješ; sedíš u stolu č. {other} (Taroky,"
                                   f" <#{tch.id}>) – tam použij /taroky hand.")
 
 

@@ -27,6 +27,7 @@ from tests.botkit import (
     Players,
     channel_delivered,
     enabled_controls,
+    mentioned,
     open_table,
     put_state,
     raw_click,
@@ -718,9 +719,9 @@ async def test_either_game_s_sheet_command_names_the_table_one_sits_at(harness):
     own = reply(await alice.slash(ch, "lora score"))
     other = reply(await alice.slash(ch, "taroky protocol"))
     assert [a.filename for a in own.attachments] == ["protokol.png"]
-    assert (other.content, other.attachments) == (
+    assert (other.content, other.attachments) == (mentioned(
         f"Taroky teď nehraješ; sedíš u stolu č. {tid} (Lóra, <#{ch.id}>) – tam použij"
-        " /lora score.", [])
+        " /lora score."), [])
     carol = guild.add_member(harness.env.create_user("carol"))
     # a spectator in the table's channel: its sheet, as its Protokol button shows it to her
     # (review 61: "You do not sit at any table on this server"); the other game's command

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 
-from tests.botkit import club, open_table, raw_click, reply, table_message
+from tests.botkit import club, mentioned, open_table, raw_click, reply, table_message
 
 # (with the next step, its command as the clients here list it: en-US; review 94)
 NOT_SEATED_CS = ("Nesedíš u žádného stolu na tomto serveru. Založ stůl příkazem /lora new, nebo"
@@ -50,7 +50,7 @@ async def test_after_the_lora_the_players_of_a_czech_table_are_answered_in_czech
         "/lora", "/taroky")
     # the other answers away from a table: in the table's Czech, not in the client's English
     # (his cards: that his game has ended, and where its sheet is; review 76)
-    assert reply(await alice.slash(ch, "lora hand")).content == (
+    assert reply(await alice.slash(ch, "lora hand")).content == mentioned(
         f"Tvoje hra u stolu č. {tid} (Lóra, <#{ch.id}>) skončila. Její protokol ukáže"
         " /lora score.")
     assert reply(await bob.slash(ch, "lora leave")).content == NOT_SEATED_CS
@@ -61,7 +61,7 @@ async def test_after_the_lora_the_players_of_a_czech_table_are_answered_in_czech
     assert reply(await carol.slash(ch, "lora score")).content == NOT_SEATED_EN
     # his own choice wins
     await alice.slash(ch, "lora settings", language="en")
-    assert reply(await alice.slash(ch, "lora hand")).content == (
+    assert reply(await alice.slash(ch, "lora hand")).content == mentioned(
         f"Your game at table {tid} (Lóra, <#{ch.id}>) has ended. /lora score shows its score"
         " sheet.")
     assert reply(await alice.slash(ch, "lora leave")).content == NOT_SEATED_EN

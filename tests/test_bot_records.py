@@ -6,7 +6,7 @@ import json
 import random
 
 from engine.replay import run_scenario
-from tests.botkit import enabled_controls, open_table, reply
+from tests.botkit import enabled_controls, mentioned, open_table, reply
 from tests.helpers import LORA_BUILTIN_DEFAULTS_EN
 
 
@@ -88,7 +88,7 @@ async def test_stats_history_and_export(harness):
     och = other.create_text_channel("x")
     stranger = other.add_member(harness.env.create_user("eve"))
     res = await stranger.slash(och, "lora export", game=1)
-    assert reply(res).content == (
+    assert reply(res).content == mentioned(
         "I cannot find a finished game at table 1 on this server. Use a table number that"
         " /lora history shows; a game can be exported once it is finished.")
 
@@ -133,12 +133,12 @@ async def test_settings_without_options_say_the_players_own_language(harness):
         " first table plays in the channel itself).\n"
         + LORA_BUILTIN_DEFAULTS_EN)
     res = await alice.slash(ch, "lora settings")
-    assert reply(res).content == (
+    assert reply(res).content == mentioned(
         "Language of your private messages: the table's language (change it with the"
         " `language` option).\n" + server_en)
     await alice.slash(ch, "lora settings", language="cs")
     res = await alice.slash(ch, "taroky settings")
-    assert reply(res).content == (
+    assert reply(res).content == mentioned(
         "Jazyk tvých soukromých zpráv: čeština (změníš ho volbou `language`).\n"
         "Do žebříčku se počítá hra, kterou do konce hrají aspoň dva lidé a ve které AI za"
         " nikoho z nich neodehrála víc než 25 % tahů.\n"
@@ -162,7 +162,7 @@ async def test_settings_without_options_say_the_players_own_language(harness):
         "• Zasedací pořádek: losem")
     await alice.slash(ch, "lora settings", language="en")
     res = await alice.slash(ch, "lora settings")
-    assert reply(res).content == (
+    assert reply(res).content == mentioned(
         "Language of your private messages: English (change it with the `language` option).\n"
         + server_en)
 
@@ -182,7 +182,7 @@ async def test_only_server_managers_change_server_settings(harness):
     mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
     mod = guild.add_member(env.create_user("mod"), roles=[mods])
     res = await mod.slash(ch, "lora settings", ai_share=40)
-    assert reply(res).content == (
+    assert reply(res).content == mentioned(
         "✅ Saved – `ai_share`: 40%.\n"  # (what changed, first: review 94)
         "A game counts for the leaderboard when at least two people play it to the end and"
         " an AI made no more than 40% of any one's moves.\n"

@@ -11,6 +11,7 @@ from tests.botkit import (
     channel_delivered,
     club,
     enabled_controls,
+    mentioned,
     open_table,
     raw_click,
     reply,
@@ -133,7 +134,7 @@ async def test_a_user_sits_at_one_table_and_two_tables_share_a_channel(harness):
     await harness.bot.store.set_guild_setting(guild.id, "table_threads", "never")
     await alice.slash(ch, "lora new", language="cs")
     res = await alice.slash(ch, "lora new", language="cs")
-    assert res.response.content == (  # about his table: in its language
+    assert res.response.content == mentioned(  # about his table: in its language
         f"Už sedíš u stolu č. 1 (Lóra, <#{ch.id}>). Chceš-li sedět jinde, nejdřív od něj"
         " odejdi: /lora leave."
     )
@@ -231,7 +232,8 @@ async def test_a_manager_not_seated_aborts_the_table_of_this_channel_without_nam
     await alice.slash(ch, "lora new", language="cs")
     await bob.slash(ch, "lora new", language="cs")
     res = await mod.slash(ch, "lora abort")
-    assert reply(res).content == ("V tomto kanálu jsou otevřené stoly č. 2, 3. Který zrušit, "
+    assert reply(res).content == mentioned(
+        "V tomto kanálu jsou otevřené stoly č. 2, 3. Který zrušit, "
                                   "urči volbou `table`, např. /lora abort table:2")
     # one who may not abort them is told who may (review 94: he was told he sits at none)
     carl = guild.add_member(env.create_user("carl"))
@@ -308,7 +310,7 @@ async def test_a_manager_seated_nowhere_is_shown_the_server_s_tables_to_name(har
         " an open table with its Join button.")
     await alice.slash(other, "lora new", language="cs")
     res = await mod.slash(ch, "lora abort")
-    assert reply(res).content == (
+    assert reply(res).content == mentioned(
         "You do not sit at any table on this server, and there is none here for you to"
         f" close. Tables open on this server: 1 (<#{other.id}>). Name one with the `table`"
         " option, e.g. /lora abort table:1")

@@ -16,7 +16,15 @@ from bot.render.sheet import stovka_line
 from bot.render.table import _kinds, _legend_kinds
 from engine.cards import shuffled_deal
 from engine.lora import Lora
-from tests.botkit import Players, channel_delivered, open_table, put_state, raw_click, reply
+from tests.botkit import (
+    Players,
+    channel_delivered,
+    mentioned,
+    open_table,
+    put_state,
+    raw_click,
+    reply,
+)
 from tests.helpers import drive, lora_deals, xdeal
 
 
@@ -64,8 +72,8 @@ async def test_defaults_reset_is_named_as_the_client_shows_it_and_only_to_manage
     assert lines[-4:] == [  # (review 84: and that open tables keep theirs)
         "Bez voleb serveru by platilo – Čas na tah: 120 s",
         "Turnaje mají vlastní volby – z těchto přebírají jen jazyk stolu.",
-        "Zpět na vestavěné volby: /lora výchozí obnovit:ano; jednu volbu vrátíš zadáním její"
-        " vestavěné hodnoty.",
+        mentioned("Zpět na vestavěné volby: /lora výchozí obnovit:ano; jednu volbu vrátíš"
+                  " zadáním její vestavěné hodnoty."),
         "Stoly, které už jsou otevřené, hrají dál se svými volbami."]
     # a member refused is shown the options, not a command he may not use
     res = await alice.slash(ch, "lora defaults", turn_timer=30)

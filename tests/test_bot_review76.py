@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.botkit import BotHarness, enabled_controls, reply
+from tests.botkit import BotHarness, enabled_controls, mentioned, reply
 from tests.test_bot_threads import _to_the_end, set_threads, setup, start_with_ai, thread_of
 
 
@@ -69,10 +69,10 @@ async def test_the_other_game_s_command_says_which_game_one_plays_and_where(harn
     }
     for (user, command), text in told.items():
         res = reply(await user.slash(ch, command))
-        assert (res.content, res.attachments) == (text, []), command
+        assert (res.content, res.attachments) == (mentioned(text), []), command
     thread = thread_of(ch, harness.service.tables[1])
     res = reply(await eve.slash(thread, "lora hand"))
-    assert (res.content, res.attachments) == (told[eve, "lora hand"], [])
+    assert (res.content, res.attachments) == (mentioned(told[eve, "lora hand"]), [])
     # asked in the Lóra table's thread, its sheet: as its Protokol button shows it to her
     own = reply(await alice.slash(ch, "lora score"))
     seen = reply(await eve.slash(thread, "lora score"))
@@ -88,7 +88,8 @@ async def test_a_player_whose_game_ended_hears_so_not_of_another_game_s_table(ha
     await _to_the_end(harness, 2)
     assert harness.service.tables[2].status == "finished"
     taroky = thread_of(ch, harness.service.tables[2]).id
-    ended = (f"Tvoje hra u stolu č. 2 (Taroky, <#{taroky}>) skončila. Její protokol ukáže"
+    ended = mentioned(
+        f"Tvoje hra u stolu č. 2 (Taroky, <#{taroky}>) skončila. Její protokol ukáže"
              " /taroky protocol.")
     for where in (ch, thread_of(ch, harness.service.tables[2])):
         assert reply(await eve.slash(where, "taroky hand")).content == ended
@@ -111,7 +112,7 @@ async def test_play_again_of_one_seated_elsewhere_says_where_he_sits(harness):
         c["custom_id"].endswith(":again") for c in enabled_controls(m)))
     res = await eve.click(final, custom_id="lora:t:1:again")
     taroky = thread_of(ch, harness.service.tables[2]).id
-    assert reply(res).content == (
+    assert reply(res).content == mentioned(
         "Tlačítko Hrát znovu patří hráčům stolu č. 1. Už sedíš u stolu č. 2 (Taroky,"
         f" <#{taroky}>). Chceš-li sedět jinde, nejdřív od něj odejdi: /taroky leave.")
 

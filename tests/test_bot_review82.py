@@ -11,7 +11,7 @@ from typing import Any
 import discord
 
 from bot.games import ui_of
-from tests.botkit import channel_delivered, enabled_controls, open_table, reply
+from tests.botkit import channel_delivered, enabled_controls, mentioned, open_table, reply
 from tests.storage_kit import archive, crafted_lora_json, human, robot, row
 from tests.test_bot_again import _final, _finish, _play_again, _players
 from tests.test_bot_threads import _to_the_end, pointers, set_threads, setup, thread_of
@@ -86,19 +86,19 @@ async def test_an_old_play_again_leads_to_the_game_that_followed(harness):
     await harness.service.add_ai(sid, bob.id, "easy")
     assert second.full
     res = await carol.click(final, label="Hrát znovu")
-    assert reply(res).content == (
+    assert reply(res).content == mentioned(
         f"Další hra po stole č. {tid} – stůl č. {sid} (<#{ch.id}>) – je už obsazená. Novou "
         "hru založíš příkazem /lora new.")
     await bob.click(_lobby(ch, second), label="Začít hru")
     res = await carol.click(final, label="Hrát znovu")
-    assert reply(res).content == (
+    assert reply(res).content == mentioned(
         f"Další hra po stole č. {tid} už běží: stůl č. {sid} (<#{ch.id}>). Novou hru "
         "založíš příkazem /lora new.")
     await _finish(harness, sid)
     await harness.restart()  # (the link from the old table to its rematch is kept)
     await channel_delivered(harness)
     res = await carol.click(final, label="Hrát znovu")
-    assert reply(res).content == (
+    assert reply(res).content == mentioned(
         f"Po stole č. {tid} se už hrálo u stolu č. {sid} (<#{ch.id}>). Znovu se hraje "
         "tlačítkem **Hrát znovu** pod jeho výsledky; novou hru založíš příkazem /lora new.")
     assert harness.service.tables_in_channel(ch.id) == []

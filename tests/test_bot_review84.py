@@ -13,7 +13,7 @@ import random
 import discord
 import pytest
 
-from tests.botkit import Players, channel_delivered, open_table, reply
+from tests.botkit import Players, channel_delivered, mentioned, open_table, reply
 from tests.tournament_kit import record
 
 
@@ -77,14 +77,14 @@ async def test_refusals_name_the_creator_and_a_game_s_command_keeps_to_its_table
         "Stůl může zrušit jen jeho zakladatel (Alena) nebo správce serveru.")
     mod = _mod(harness, guild)
     res = await mod.slash(ch, "lora kick", user=bohous)
-    assert reply(res).content == (
+    assert reply(res).content == mentioned(
         f"Stůl č. {tid} hraje Taroky – hráče od něj odebereš příkazem /taroky kick"
         f" table:{tid}.")  # (review 87: was "je stůl hry Taroky – tam použij …")
     res = await mod.slash(ch, "lora abort")
-    assert reply(res).content == (
+    assert reply(res).content == mentioned(
         f"Stůl č. {tid} hraje Taroky – zrušíš ho příkazem /taroky abort table:{tid}.")
     res = await alena.slash(ch, "lora abort", table=tid)  # (the creator, by its number)
-    assert reply(res).content == (
+    assert reply(res).content == mentioned(
         f"Stůl č. {tid} hraje Taroky – zrušíš ho příkazem /taroky abort table:{tid}.")
     # a manager's bare abort elsewhere lists the game's own tables only
     other = guild.create_text_channel("jinde")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import discord
 
 from bot.storage.settings import TABLE_DEFAULTS
-from tests.botkit import club, reply
+from tests.botkit import club, mentioned, reply
 from tests.helpers import LORA_BUILTIN_DEFAULTS_EN
 
 
@@ -22,7 +22,7 @@ async def test_a_manager_s_lora_defaults_open_a_new_table_and_an_option_given_wi
     guild, ch, mod, alice = club(harness, "alice")
     await mod.slash(ch, "lora settings", language="en")  # (his own language wins)
     res = await mod.slash(ch, "lora defaults", panak=True, turn_timer=0, language="cs")
-    assert res.ephemeral and reply(res).content == "\n".join([
+    assert res.ephemeral and reply(res).content == mentioned("\n".join([
         "✅ Saved – Panák: yes · Turn timer: no limit · Table language: Czech.",  # (review 94)
         "New Lóra tables on this server start with these options (a server manager sets them"
         " with /lora defaults; an option given when opening a table wins; the creator can then"
@@ -39,7 +39,7 @@ async def test_a_manager_s_lora_defaults_open_a_new_table_and_an_option_given_wi
         "Tournaments have their own options – of these they take only the table language.",
         "Back to the built-in options: /lora defaults reset:yes; a single option goes back"
         " when given its built-in value.",
-        "Tables already open keep their own options."])  # (review 84)
+        "Tables already open keep their own options."]))  # (review 84)
     stored = (await harness.bot.store.guild_settings(guild.id))[TABLE_DEFAULTS + "lora"]
     assert stored == {"panak": True, "turn_timer": 0, "language": "cs"}
     # Alice opens a table giving only the seating: the rest is the server's
@@ -72,7 +72,7 @@ async def test_taroky_defaults_in_czech_and_back_to_the_built_in_ones(harness, l
     locales[mod.id] = "cs"
     res = await mod.slash(ch, "taroky defaults", round_minutes=30, stake=100,
                           language="cs")
-    assert reply(res).content == "\n".join([
+    assert reply(res).content == mentioned("\n".join([
         "✅ Nastaveno – Kolo: 30 minut · Vklad 100,00 Kč · Jazyk stolu: čeština.",  # (review 94)
         "Nové stoly hry Taroky na tomto serveru začínají s těmito volbami (nastavuje je správce"
         " serveru příkazem /taroky výchozí; volba zadaná při zakládání stolu má přednost;"
@@ -97,7 +97,7 @@ async def test_taroky_defaults_in_czech_and_back_to_the_built_in_ones(harness, l
         "Turnaje mají vlastní volby – z těchto přebírají jen jazyk stolu.",
         "Zpět na vestavěné volby: /taroky výchozí obnovit:ano; jednu volbu vrátíš zadáním"
         " její vestavěné hodnoty.",
-        "Stoly, které už jsou otevřené, hrají dál se svými volbami."])  # (review 84)
+        "Stoly, které už jsou otevřené, hrají dál se svými volbami."]))  # (review 84)
     await alice.slash(ch, "taroky new")
     table = harness.service.table_of_user(guild.id, alice.id)
     assert table.settings.options["round_limit"] == {"minutes": 30}
@@ -113,14 +113,15 @@ async def test_taroky_defaults_in_czech_and_back_to_the_built_in_ones(harness, l
     lines = reply(res).content.split("\n")
     assert lines[3:6] == [  # (to a manager: which options change the server's settings)
         "Obojí změníš jako správce serveru volbami `podíl_ai` a `vlákna_stolů`.",
-        "Nové stoly hry Taroky na tomto serveru začínají s těmito volbami (nastavuje je správce"
-        " serveru příkazem /taroky výchozí; volba zadaná při zakládání stolu má přednost;"
-        " vklad, dokup, strop, fleky, délku kola i pravidla pak zakladatel může změnit ještě"
-        " v nabídkách pod stolem a hráči změnu odsouhlasí):",
+        mentioned("Nové stoly hry Taroky na tomto serveru začínají s těmito volbami (nastavuje"
+                  " je správce serveru příkazem /taroky výchozí; volba zadaná při zakládání"
+                  " stolu má přednost; vklad, dokup, strop, fleky, délku kola i pravidla pak"
+                  " zakladatel může změnit ještě v nabídkách pod stolem a hráči změnu"
+                  " odsouhlasí):"),
         "• Kolo: 60 minut"]
     # (Lóra's defaults are Lóra's own): none set, the built-in ones are listed
     res = await mod.slash(ch, "lora defaults")
-    assert reply(res).content == "\n".join([
+    assert reply(res).content == mentioned("\n".join([
         "Nové stoly hry Lóra začínají s vestavěnými volbami – server žádné vlastní nenastavil"
         " (správce serveru je nastaví příkazem /lora výchozí; volba zadaná při zakládání stolu"
         " má vždy přednost; pravidla pak zakladatel může změnit ještě v nabídce pod stolem a"
@@ -128,7 +129,7 @@ async def test_taroky_defaults_in_czech_and_back_to_the_built_in_ones(harness, l
         "• Červený král do 1. štychu: povoleno",
         "• Panák (kdo ve Filkách vezme všechny čtyři filky,"
         " platí panáka): ne",
-        "• Čistá stovka: ano", "• Čas na tah: 120 s", "• Zasedací pořádek: losem"])
+        "• Čistá stovka: ano", "• Čas na tah: 120 s", "• Zasedací pořádek: losem"]))
     # reset drops the server's defaults of the game, then takes the options given with it
     await mod.slash(ch, "taroky defaults", round_deals=10, flek_max=3)
     res = await mod.slash(ch, "taroky defaults", reset="yes", stake=20)
@@ -174,7 +175,7 @@ async def test_the_reply_speaks_the_language_that_holds_after_the_change(harness
 async def test_only_a_manager_changes_the_defaults_anybody_sees_them(harness, locales):
     guild, ch, mod, alice = club(harness, "alice")
     res = await alice.slash(ch, "lora defaults", panak=True)
-    assert reply(res).content == (
+    assert reply(res).content == mentioned(
         "Only server managers (Manage Server) can change the server's default table options.\n"
         + LORA_BUILTIN_DEFAULTS_EN)
     assert TABLE_DEFAULTS + "lora" not in await harness.bot.store.guild_settings(guild.id)

@@ -12,7 +12,7 @@ from typing import Any
 import discord
 import pytest
 
-from tests.botkit import BotHarness, Players, emit_slash, reply
+from tests.botkit import BotHarness, Players, emit_slash, mentioned, reply
 from tests.helpers import LORA_BUILTIN_DEFAULTS_EN
 
 
@@ -149,7 +149,8 @@ async def test_the_first_table_of_a_channel_stays_in_it_and_a_freed_channel_take
     await alice.slash(ch, "lora new", language="cs")
     # seated already: refused before any thread
     res = await alice.slash(ch, "lora new", language="cs")
-    assert res.response.content == (f"Už sedíš u stolu č. 1 (Lóra, <#{ch.id}>). Chceš-li sedět"
+    assert res.response.content == mentioned(
+        f"Už sedíš u stolu č. 1 (Lóra, <#{ch.id}>). Chceš-li sedět"
                                     " jinde, nejdřív od něj odejdi: /lora leave.")
     assert ch.threads == []
     await bob.slash(ch, "lora new", language="cs")
@@ -162,7 +163,7 @@ async def test_the_first_table_of_a_channel_stays_in_it_and_a_freed_channel_take
 async def test_never_keeps_every_table_in_the_channel(harness):
     guild, ch, (alice, bob) = setup(harness, ["alice", "bob"])
     res = await set_threads(harness, guild, ch, "never")
-    assert reply(res).content == (  # (in his Discord's language)
+    assert reply(res).content == mentioned(  # (in his Discord's language)
         "✅ Saved – `table_threads`: always in the channel.\n"  # (what changed: review 94)
         "A game counts for the leaderboard when at least two people play it to the end and"
         " an AI made no more than 25% of any one's moves.\n"

@@ -18,7 +18,7 @@ from bot.errors import TableError
 from bot.model import STATUS_ABORTED, STATUS_PLAYING, Table
 from bot.tournament import model
 from bot.tournament.pictures import sheet_lines
-from tests.botkit import BotHarness, channel_delivered, reply, table_message
+from tests.botkit import BotHarness, channel_delivered, mentioned, reply, table_message
 from tests.tournament_kit import desk_of, play_round_out, record
 
 LEFT_HAND = ("Tvé místo v turnaji č. 1 převzala AI a hraje za tebe až do konce turnaje. Stůl"
@@ -140,13 +140,13 @@ async def test_a_player_playing_elsewhere_is_told_an_ai_plays_his_seat_this_roun
     table_message = next(m for m in thread.history() if m.id == table.message_id)
     where = f"{slot.table_no} (1. kolo turnaje č. 1)"
     res = await bob.click(table_message, custom_id=f"lora:t:{slot.table_id}:hand")
-    assert reply(res).content == (
+    assert reply(res).content == mentioned(
         f"Tvé místo u stolu {where} teď hraje AI: hraješ {at}. Až tam dohraješ nebo od toho"
         " stolu odejdeš (/lora leave), vezmeš si své místo zpět tlačítkem **Moje karty**"
         " tady.")
-    locales[bob.id] = "cs"  # (a Czech client lists the command as /lora odejít: review 28)
+    locales[bob.id] = "cs"  # (its client shows the mention as /lora odejít: review 28, 94)
     res = await bob.click(table_message, custom_id=f"lora:t:{slot.table_id}:hand")
-    assert "(/lora odejít)" in reply(res).content
+    assert mentioned("(/lora odejít)") in reply(res).content
 
     # his other game over, /lora hand in the thread offers the seat back (the core's
     # take-back of a seat one left); he takes it, and the AI is no longer his substitute

@@ -16,7 +16,7 @@ import engine.games
 from bot.games import BaseUI
 from bot.i18n import add_strings
 from tests import toy_game
-from tests.botkit import BotHarness, Players, enabled_controls, open_harness, reply
+from tests.botkit import BotHarness, Players, enabled_controls, mentioned, open_harness, reply
 
 
 @pytest_asyncio.fixture
@@ -97,7 +97,7 @@ async def test_toy_game_runs_through_lobby_clicks_restart_and_archive(toy: BotHa
     assert toy_game.SPEC.replayed(record).outcome() == outcome
     # (in the language of the table they played at, not their clients' English)
     res = await users[1].slash(ch, "lora export", game=game.table_id)
-    assert reply(res).content == (
+    assert reply(res).content == mentioned(
         f"Dohranou hru u stolu č. {game.table_id} na tomto serveru nenajdu. Použij číslo stolu,"
         " které ukazuje /lora history; stáhnout jde hra, až je dohraná.")
     res = await users[1].slash(ch, "toy rules")
@@ -127,4 +127,5 @@ async def test_a_new_game_has_its_help_without_edits_of_the_help(toy):
     embed = reply(await alice.slash(ch, "toy help")).embeds[0]
     assert embed.title == "Toy – help"  # (her English client: no table yet)
     assert set(_named(embed, "toy")) == _registered(toy, "toy")
-    assert embed.fields[0].value.startswith("**/toy new** – opens a table in this channel.")
+    assert embed.fields[0].value.startswith(
+        mentioned("**/toy new** – opens a table in this channel."))
