@@ -775,6 +775,13 @@ def shared_commands(ui: GameUI) -> list[app_commands.Command[Any, Any, None]]:
 
         await remove(interaction, ui, user, table)
 
+    @kick.autocomplete("table")
+    async def kick_tables(interaction: Interaction, typed: str
+                          ) -> list[app_commands.Choice[int]]:
+        from bot.autocomplete import table_choices
+
+        return await table_choices(interaction, ui, typed)
+
     @app_commands.command(name="abort", description=gdesc(ui, "cmd_abort"))
     @app_commands.describe(table=desc("core.opt_table_desc"))
     async def abort(interaction: Interaction, table: int | None = None) -> None:
@@ -830,6 +837,13 @@ def shared_commands(ui: GameUI) -> list[app_commands.Command[Any, Any, None]]:
         await controller.service.abort(target.table_id, by=interaction.user.display_name)
         await interaction.followup.send(t("core.aborted_ok", lang, id=target.table_id),
                                         ephemeral=True)
+
+    @abort.autocomplete("table")
+    async def abort_tables(interaction: Interaction, typed: str
+                           ) -> list[app_commands.Choice[int]]:
+        from bot.autocomplete import table_choices
+
+        return await table_choices(interaction, ui, typed)
 
     return [hand, rules, leave, kick, abort]
 

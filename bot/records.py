@@ -350,6 +350,13 @@ def add_records_commands(group: app_commands.Group, ui: GameUI) -> None:
         await interaction.followup.send(t("core.export_files", lang, id=game), files=files,
                                         ephemeral=True)
 
+    @export.autocomplete("game")
+    async def export_games(interaction: Interaction, typed: str
+                           ) -> list[app_commands.Choice[int]]:
+        from bot.autocomplete import game_choices
+
+        return await game_choices(interaction, ui, typed)
+
     @group.command(name="settings", description=gdesc(ui, "cmd_settings"))
     @app_commands.describe(language=desc("core.opt_my_lang_desc"),
                            ai_share=desc("core.opt_ai_share_desc"),
