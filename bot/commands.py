@@ -520,9 +520,11 @@ def slash_option(name: str, annotation: Any) -> inspect.Parameter:
                              annotation=Optional[annotation])  # noqa: UP045 (a value)
 
 
+# before the game's own options: a newcomer meets language and timer first, the house rules
+# after (review 94)
 TABLE_PARAMS = (
-    slash_option("turn_timer", app_commands.Range[int, 0, MAX_TIMER]),
     slash_option("language", str),
+    slash_option("turn_timer", app_commands.Range[int, 0, MAX_TIMER]),
     slash_option("seating", str),
     slash_option("autoplay", bool),
 )
@@ -532,17 +534,17 @@ def new_command(ui: GameUI, name: str, own: Sequence[inspect.Parameter] = (),
                 descriptions: dict[str, app_commands.locale_str] | None = None,
                 choices: dict[str, list[app_commands.Choice[str]]] | None = None,
                 ) -> app_commands.Command[Any, Any, None]:
-    """``new`` or ``defaults`` (``name``: ``run_table_command``) of ``ui``'s game: the game's
-    ``own`` options (``slash_option``, with their ``descriptions`` and ``choices``), then
-    the table options; only ``defaults`` offers ``reset`` (dropping the server's defaults of
-    the game). Each option is declared once: discord.py reads a command's slash options from
-    its callback's signature, which is built here from them."""
+    """``new`` or ``defaults`` (``name``: ``run_table_command``) of ``ui``'s game: the table
+    options (``TABLE_PARAMS``), then the game's ``own`` (``slash_option``, with their
+    ``descriptions`` and ``choices``); only ``defaults`` offers ``reset`` (dropping the
+    server's defaults of the game). Each option is declared once: discord.py reads a
+    command's slash options from its callback's signature, which is built here from them."""
 
     async def command(interaction: Interaction, /, **given: Any) -> None:
         await run_table_command(name, interaction, ui, given)
 
     first = inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD)
-    params = [first, *own, *TABLE_PARAMS]
+    params = [first, *TABLE_PARAMS, *own]
     descriptions = {**(descriptions or {}), **{k: desc(v) for k, v in TABLE_OPTIONS.items()}}
     choices = {**(choices or {}), **TABLE_CHOICES}
     if name == "defaults":
@@ -577,7 +579,7 @@ class GameGroup(app_commands.Group):
 
 
 # ``/<game> help``: its sections and the commands each lists, in order; the game's own
-# commands (Lóra's score, Taroky's protocol) are listed where one plays
+# commands (their score) are listed where one plays
 HELP_SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("start", ("new",)),
     ("play", ("hand", "rules")),

@@ -287,8 +287,6 @@ CZECH_PARAMETERS = {
     "dokup_step": "dokup",
     # /lora tournament, /taroky tournament
     "rounds": "počet_kol",
-    "deals": "rozdání",
-    "minutes": "minut",
     "fill": "volná_místa",
     "ai_level": "úroveň_ai",
 }
@@ -297,7 +295,6 @@ CZECH_NAMES = {
     "new": "nová",
     "hand": "karty",
     "score": "protokol",
-    "protocol": "protokol",
     "rules": "pravidla",
     "abort": "zrušit",
     "leave": "odejít",
@@ -344,20 +341,30 @@ class Translator(app_commands.Translator):
             return None
         values = string.extras.get("values") or {}
         if locale in (discord.Locale.american_english, discord.Locale.british_english):
-            return _maybe(CATALOGS["en"].get(key), values)
+            return _maybe(CATALOGS["en"].get(key), values, "en")
         if locale is discord.Locale.czech:
-            return _maybe(CATALOGS["cs"].get(key), values)
+            return _maybe(CATALOGS["cs"].get(key), values, "cs")
         return None
 
 
-def _maybe(template: str | None, values: dict[str, Any]) -> str | None:
-    return None if template is None else (template.format(**values) if values else template)
+class Word(str):
+    """A description's value that is itself a catalog string (a default's "ano"/"yes"),
+    worded in each language the description is (``desc``)."""
+
+
+def worded(values: dict[str, Any], lang: str) -> dict[str, Any]:
+    return {k: t(v, lang) if isinstance(v, Word) else v for k, v in values.items()}
+
+
+def _maybe(template: str | None, values: dict[str, Any], lang: str) -> str | None:
+    return None if template is None else (
+        template.format(**worded(values, lang)) if values else template)
 
 
 def desc(key: str, **values: Any) -> app_commands.locale_str:
     """A command or option description: English text (what a client neither Czech nor
-    English shows), translated by key."""
+    English shows), translated by key; a ``Word`` value is worded in each language."""
     extras: dict[str, Any] = {"key": key}
     if values:
         extras["values"] = values
-    return app_commands.locale_str(t(key, "en", **values), **extras)
+    return app_commands.locale_str(t(key, "en", **worded(values, "en")), **extras)

@@ -14,7 +14,7 @@ from bot.command_ids import mention
 from bot.i18n import CZECH_NAMES
 
 # a game's command by its Czech name ("protokol" is Lóra's score and Taroky's protocol)
-_ENGLISH = {cs: en for en, cs in CZECH_NAMES.items() if cs != "protokol"}
+_ENGLISH = {cs: en for en, cs in CZECH_NAMES.items()}
 _COMMAND = re.compile(r"(?<![<\w])/([a-z]+) ([^\W\d_][\w-]*)")
 
 
@@ -25,8 +25,6 @@ def mentioned(text: str) -> str:
 
     def one(match: re.Match[str]) -> str:
         game, name = match.group(1), match.group(2)
-        if name == "protokol":
-            name = "score" if game == "lora" else "protocol"
         name = _ENGLISH.get(name, name)
         if name not in CZECH_NAMES:
             return match.group(0)

@@ -122,7 +122,7 @@ async def test_a_tournament_table_whose_thread_is_deleted_is_played_again_in_a_n
     (the channel's line for it) and its first post say why (review 42: it opened like a fresh
     table, the channel showed a second identical line)."""
     ch, ann, _message = await started_tournament(harness, "taroky", ("easy",) * 3, rounds=1,
-                                                 deals=1, turn_timer=20, language=language)
+                                                 round_deals=1, turn_timer=20, language=language)
     (slot,) = model.tables_of(await record(harness, 1), 1)
     old = harness.service.tables[slot.table_id]
     harness.env.backend.delete_channel(slot.thread_id)
@@ -163,7 +163,7 @@ async def test_a_tournament_table_ended_by_its_deleted_thread_is_replayed_at_a_r
     (``table_gone``): the restart plays it again in a new thread at once — not in the deleted
     one, whose 404 would end one more, thrown-away table (review read1 #9)."""
     ch, ann, _message = await started_tournament(harness, "taroky", ("easy",) * 3, rounds=1,
-                                                 deals=1, turn_timer=20)
+                                                 round_deals=1, turn_timer=20)
     (slot,) = model.tables_of(await record(harness, 1), 1)
     desk = harness.bot.controller.desk.service
 
@@ -193,7 +193,7 @@ async def test_a_tournament_table_ended_by_its_deleted_thread_is_replayed_at_a_r
 
 async def test_a_tournament_whose_channel_is_deleted_is_cancelled(harness):
     ch, ann, _message = await started_tournament(harness, "taroky", ("easy",) * 3, rounds=1,
-                                                 deals=1, turn_timer=20)
+                                                 round_deals=1, turn_timer=20)
     (slot,) = model.tables_of(await record(harness, 1), 1)
     table = harness.service.tables[slot.table_id]
     harness.env.backend.delete_channel(ch.id)
@@ -383,7 +383,7 @@ async def test_a_tournament_thread_reported_gone_with_its_deleted_channel_is_not
     the deleted channel, even when the tournament is cancelled only after (its other tables
     closed first, say) — the tournament is cancelled, its table ends once."""
     ch, ann, _message = await started_tournament(harness, "taroky", ("easy",) * 3, rounds=1,
-                                                 deals=1, turn_timer=20)
+                                                 round_deals=1, turn_timer=20)
     (slot,) = model.tables_of(await record(harness, 1), 1)
     table = harness.service.tables[slot.table_id]
 

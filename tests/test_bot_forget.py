@@ -63,7 +63,7 @@ async def test_forget_me_at_a_running_table_says_whether_an_ai_plays_on_or_it_cl
 @pytest.mark.settle(5.0)
 async def test_forget_me_in_a_running_tournament_says_it_is_a_withdrawal(harness):
     ch, ann, message = await started_tournament(harness, "taroky", ("easy",) * 3, rounds=1,
-                                                deals=1, turn_timer=20)
+                                                round_deals=1, turn_timer=20)
     (slot,) = model.tables_of(await record(harness, 1), 1)
     ask = reply(await ann.slash(ch, "taroky forget-me"))
     assert ask.content == (

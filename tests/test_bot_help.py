@@ -96,7 +96,7 @@ TAROKY_EN = [
         "**My cards** at the table or **/taroky hand** – your cards, only you see them. You "
         "play there: click a card or a button.",
         "**/taroky rules** – the rules in brief.",
-        "**/taroky protocol** or **Score sheet** at the table – the score sheet (money per "
+        "**/taroky score** or **Score sheet** at the table – the score sheet (money per "
         "deal)."]),
     ("Leaving and coming back", [
         "**/taroky leave** – you leave; an AI plays a running game on for you. A lobby closes"

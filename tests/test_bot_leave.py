@@ -372,7 +372,8 @@ async def test_a_player_who_left_and_sits_in_another_lobby_is_told_how_to_come_b
 async def _plays_a_tournament(guild: Any, bob: Any) -> None:
     """Bob opens a one-round Taroky tournament in #turnaj with three AIs, and starts it."""
     hall = guild.create_text_channel("turnaj")
-    await bob.slash(hall, "taroky tournament", language="cs", rounds=1, deals=1, turn_timer=20)
+    await bob.slash(hall, "taroky tournament", language="cs", rounds=1, round_deals=1,
+                    turn_timer=20)
     message = hall.last_message
     await bob.click(message, custom_id="lora:tn:1:join")
     for _ in range(3):

@@ -712,12 +712,12 @@ def test_a_refusal_is_worded_by_its_code_without_the_rule_id():
 
 
 async def test_either_game_s_sheet_command_names_the_table_one_sits_at(harness):
-    """Seated at a Lóra table, /taroky protocol answered "you sit at no table", then showed
+    """Seated at a Lóra table, /taroky score answered "you sit at no table", then showed
     the Lóra sheet unnamed (review 76): it names his table, its game and its command."""
     guild, ch, users, tid = await open_table(harness, ["alice"], ("easy", "easy", "easy"))
     alice = users[0]
     own = reply(await alice.slash(ch, "lora score"))
-    other = reply(await alice.slash(ch, "taroky protocol"))
+    other = reply(await alice.slash(ch, "taroky score"))
     assert [a.filename for a in own.attachments] == ["protokol.png"]
     assert (other.content, other.attachments) == (mentioned(
         f"Taroky teď nehraješ; sedíš u stolu č. {tid} (Lóra, <#{ch.id}>) – tam použij"
@@ -731,9 +731,9 @@ async def test_either_game_s_sheet_command_names_the_table_one_sits_at(harness):
     assert await seen.attachments[0].read() == await own.attachments[0].read()
     taroky = ("You do not sit at any table on this server. Open one with /taroky new, or sit"
               " down at an open table with its Join button.")
-    assert reply(await carol.slash(ch, "taroky protocol")).content == taroky
+    assert reply(await carol.slash(ch, "taroky score")).content == taroky
     elsewhere = guild.create_text_channel("elsewhere")
-    assert reply(await carol.slash(elsewhere, "taroky protocol")).content == taroky  # (her
+    assert reply(await carol.slash(elsewhere, "taroky score")).content == taroky  # (her
     # client's language)
     # her hand asked for where the game is played: what its Moje karty tells her (review 71)
     assert reply(await carol.slash(ch, "lora hand")).content == (

@@ -46,7 +46,7 @@ async def test_after_the_lora_the_players_of_a_czech_table_are_answered_in_czech
     button = reply(await alice.click(table_message(ch, table), custom_id=f"lora:t:{tid}:sheet"))
     assert await sheet[0].read() == await button.attachments[0].read()
     # the other game's sheet: none of his (review 76: it showed the Lóra sheet, unnamed)
-    assert reply(await bob.slash(ch, "taroky protocol")).content == NOT_SEATED_CS.replace(
+    assert reply(await bob.slash(ch, "taroky score")).content == NOT_SEATED_CS.replace(
         "/lora", "/taroky")
     # the other answers away from a table: in the table's Czech, not in the client's English
     # (his cards: that his game has ended, and where its sheet is; review 76)

@@ -51,12 +51,12 @@ async def test_cards_and_sheet_asked_elsewhere_name_the_lobby_whose_game_has_not
     other = (f"Taroky teď nehraješ; sedíš u stolu č. {lobby.table_id} (Lóra, <#{druhy.id}>),"
              " kde hra ještě nezačala.")
     for command, said in (("lora hand", text), ("lora score", text),
-                          ("taroky hand", other), ("taroky protocol", other)):
+                          ("taroky hand", other), ("taroky score", other)):
         res = await carl.slash(ch, command)
         assert res.ephemeral and reply(res).content == said, command
     await dave.slash(druhy, "taroky new", language="en")
     taroky = harness.service.table_of_user(guild.id, dave.id)
-    res = await dave.slash(ch, "taroky protocol")
+    res = await dave.slash(ch, "taroky score")
     assert reply(res).content == (
         f"The game at your table {taroky.table_id} (<#{taroky.channel_id}>) has not started"
         " yet.")  # (in a thread of its own: #druhy has a table)

@@ -27,7 +27,7 @@ async def _two_games(harness: BotHarness, names: list[str]) -> tuple[Any, Any, l
 
 async def test_a_spectator_in_the_channel_is_pointed_to_the_named_game_s_thread(harness):
     """MEDIUM 1: with a Lóra and a Taroky table in threads, /lora hand, /taroky hand,
-    /lora score and /taroky protocol in the channel said "You do not sit at any table on
+    /lora score and /taroky score in the channel said "You do not sit at any table on
     this server." (each game has one table there); with two Lóra tables, both are named."""
     guild, ch, (alice, eve, zed, olga) = await _two_games(harness, ["zed", "olga"])
     lora, taroky = (thread_of(ch, harness.service.tables[tid]).id for tid in (1, 2))
@@ -37,7 +37,7 @@ async def test_a_spectator_in_the_channel_is_pointed_to_the_named_game_s_thread(
                 " see its table and score sheet there; nobody sees another's hand.")
 
     for command, thread, tid in (("lora hand", lora, 1), ("lora score", lora, 1),
-                                 ("taroky hand", taroky, 2), ("taroky protocol", taroky, 2)):
+                                 ("taroky hand", taroky, 2), ("taroky score", taroky, 2)):
         assert reply(await zed.slash(ch, command)).content == pointed(tid, thread), command
     await olga.slash(ch, "lora new", language="cs")
     third = thread_of(ch, harness.service.tables[3])
@@ -52,7 +52,7 @@ async def test_a_spectator_in_the_channel_is_pointed_to_the_named_game_s_thread(
 
 async def test_the_other_game_s_command_says_which_game_one_plays_and_where(harness):
     """MEDIUM 2: Eve (Taroky) got her Taroky hand for /lora hand and the Taroky money for
-    /lora score, Alice (Lóra) the Lóra sheet for /taroky protocol, none saying which game;
+    /lora score, Alice (Lóra) the Lóra sheet for /taroky score, none saying which game;
     a command of one's own game still shows one's own table, and the Lóra command in the
     Lóra thread its sheet, as to any spectator."""
     guild, ch, (alice, eve) = await _two_games(harness, [])
@@ -61,10 +61,10 @@ async def test_the_other_game_s_command_says_which_game_one_plays_and_where(harn
         (eve, "lora hand"): "Lóru teď nehraješ; sedíš u stolu č. 2 (Taroky, "
                             f"<#{taroky}>) – tam použij /taroky hand.",
         (eve, "lora score"): "Lóru teď nehraješ; sedíš u stolu č. 2 (Taroky, "
-                             f"<#{taroky}>) – tam použij /taroky protocol.",
+                             f"<#{taroky}>) – tam použij /taroky score.",
         (alice, "taroky hand"): "Taroky teď nehraješ; sedíš u stolu č. 1 (Lóra, "
                                 f"<#{lora}>) – tam použij /lora hand.",
-        (alice, "taroky protocol"): "Taroky teď nehraješ; sedíš u stolu č. 1 (Lóra, "
+        (alice, "taroky score"): "Taroky teď nehraješ; sedíš u stolu č. 1 (Lóra, "
                                     f"<#{lora}>) – tam použij /lora score.",
     }
     for (user, command), text in told.items():
@@ -90,10 +90,10 @@ async def test_a_player_whose_game_ended_hears_so_not_of_another_game_s_table(ha
     taroky = thread_of(ch, harness.service.tables[2]).id
     ended = mentioned(
         f"Tvoje hra u stolu č. 2 (Taroky, <#{taroky}>) skončila. Její protokol ukáže"
-             " /taroky protocol.")
+             " /taroky score.")
     for where in (ch, thread_of(ch, harness.service.tables[2])):
         assert reply(await eve.slash(where, "taroky hand")).content == ended
-    sheet = reply(await eve.slash(ch, "taroky protocol"))
+    sheet = reply(await eve.slash(ch, "taroky score"))
     assert [a.filename for a in sheet.attachments] == ["protokol.png"]
     # the Lóra command: she sits at no table, the Lóra table plays in its thread
     lora = thread_of(ch, harness.service.tables[1]).id
@@ -121,7 +121,7 @@ async def test_the_taroky_sheet_of_one_page_has_a_title_line_as_lora_s_has(harne
     """LOW 7: before the first deal's end, the Taroky sheet's answer began with "Peníze a
     výsledek:" alone, where Lóra's says "**Protokol – 1. tálie**"."""
     guild, ch, (alice, eve) = await _two_games(harness, [])
-    assert reply(await eve.slash(ch, "taroky protocol")).content.splitlines()[:2] == [
+    assert reply(await eve.slash(ch, "taroky score")).content.splitlines()[:2] == [
         "**Protokol – Součet**", "Peníze a výsledek:"]
     assert reply(await alice.slash(ch, "lora score")).content.splitlines()[0] == (
         "**Protokol – 1. tálie**")

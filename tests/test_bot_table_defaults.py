@@ -324,7 +324,7 @@ async def test_a_round_given_in_minutes_and_in_deals_at_once_is_refused(harness)
     refusal = "Give a round's length in deals or in minutes, not both."
     res = await alice.slash(ch, "taroky new", round_minutes=30, round_deals=3)
     assert reply(res).content == refusal and harness.service.tables == {}
-    res = await alice.slash(ch, "taroky tournament", minutes=30, deals=3)
+    res = await alice.slash(ch, "taroky tournament", round_minutes=30, round_deals=3)
     assert reply(res).content == refusal
     res = await mod.slash(ch, "taroky defaults", round_minutes=30, round_deals=3)
     assert reply(res).content == refusal

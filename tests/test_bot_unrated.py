@@ -174,7 +174,7 @@ async def test_the_taroky_protocol_marks_the_seat_an_ai_took_over(harness, monke
         return 0
 
     monkeypatch.setattr(summary, "text", spy)
-    # (/taroky protocol: no deal over yet, its summary; the end post's is that page too)
+    # (/taroky score: no deal over yet, its summary; the end post's is that page too)
     page = TAROKY.table_op(table, "sheet", "cs").picture
     assert page is not None
     page()

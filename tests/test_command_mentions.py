@@ -29,7 +29,7 @@ async def test_a_refusal_names_the_leave_command_by_a_mention_on_every_client(ha
     assert reply(await jana.slash(ch, "lora new")).content == (
         f"Už sedíš u stolu č. 1 (Lóra, <#{ch.id}>). Chceš-li sedět jinde, nejdřív od něj"
         f" odejdi: {leave}.")
-    assert mention("taroky protocol") == f"</taroky protocol:{_synced_id(harness, 'taroky')}>"
+    assert mention("taroky score") == f"</taroky score:{_synced_id(harness, 'taroky')}>"
 
 
 def test_without_synced_ids_commands_are_named_as_the_client_lists_them():

@@ -158,9 +158,9 @@ def test_the_english_panak_option_says_the_player_owes_the_drinks() -> None:
     settings = TableSettings(lang="en", options={"panak": True})
     assert ("Panák (whoever takes all four Obers in the game Obers owes everyone a drink): yes"
             in LoraUI().settings_lines(settings, "en"))
-    assert t("lora.opt_panak_desc", "en") == (
-        "Panák: whoever takes all four Obers in the game Obers owes everyone a drink"
-        " (announced only)")
+    assert t("lora.opt_panak_desc", "en", default="no") == (
+        "Panák: who takes all 4 Obers in the game Obers owes all a drink"
+        " (announced only; default no)")
     assert t("lora.ev.panak", "en", name="Alice") == (
         "Alice takes all four Obers and owes everyone a drink!")
     assert t("lora.ev.panak_you", "en") == "You take all four Obers and owe everyone a drink!"

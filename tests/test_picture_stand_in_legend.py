@@ -94,7 +94,7 @@ def test_the_hand_message_ends_with_the_legend_once(kind: str, lang: str, legend
     ("taroky", "cs", "🎲🎲 (na obrázku hráč 2)"),
 ])
 def test_the_score_sheet_reply_ends_with_the_legend(kind: str, lang: str, legend: str) -> None:
-    """Protokol (and /lora score, /taroky protocol): the totals in words, then the legend;
+    """Protokol (and /lora score, /taroky score): the totals in words, then the legend;
     the sheet's alt text is the totals alone."""
     table = _table(kind, lang)
     reply = ui_of(kind).table_op(table, "sheet", lang)

@@ -1367,7 +1367,7 @@ def test_T_PLAY_W_the_rules_summary_says_the_mond_rule_as_the_table_plays_it(lan
 
 
 def test_the_english_score_sheet_reply_says_top_up_as_everywhere_else() -> None:
-    """Review 64: "(dokup 20.00 Kč)" in the English score sheet's reply, /taroky protocol
+    """Review 64: "(dokup 20.00 Kč)" in the English score sheet's reply, /taroky score
     and the alt texts, where every other English text says "top-up"."""
     from bot.games.taroky.texts import view_sheet_lines
 

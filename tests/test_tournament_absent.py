@@ -23,7 +23,7 @@ async def test_an_entrant_who_never_moves_in_a_round_is_withdrawn_and_never_crow
         harness: BotHarness) -> None:
     h = harness
     ch, (ann, bob), message = await started_with(h, "taroky", ("easy", "easy"),
-                                                 others=("bob",), rounds=2, deals=1,
+                                                 others=("bob",), rounds=2, round_deals=1,
                                                  turn_timer=20)
     rec = await record(h, 1)
     ann_no = model.entrant_of_user(rec, ann.id).entrant_no
@@ -113,7 +113,7 @@ async def test_a_finished_tournament_table_answers_a_passer_by_in_its_language(
     their language (unless one chose her own in /… settings)."""
     h = harness
     ch, (ann,), message = await started_with(h, "taroky", ("easy", "easy", "easy"), rounds=1,
-                                             deals=1, turn_timer=20)
+                                             round_deals=1, turn_timer=20)
     rec = await play_round_out(h, 1, 1, rounds=1, people=(ann,), steps=40)
     (slot,) = model.tables_of(rec, 1)
     table = h.service.tables.get(slot.table_id) or h.bot.controller.finished[slot.table_id]

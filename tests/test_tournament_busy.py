@@ -270,7 +270,7 @@ async def _taken_back_though_seat_back_failed(
     takes his seat back in the tournament table's thread; the tournament does not hear of it
     (its ``seat_back`` fails). Returns the tournament's channel, Bob, his table, his seat,
     its thread and Ann (who plays there too)."""
-    guild, ch, hospoda, ann, bob = await _setup(h, "taroky", rounds=1, deals=1)
+    guild, ch, hospoda, ann, bob = await _setup(h, "taroky", rounds=1, round_deals=1)
     casual, slot, table, seat, thread = await _started_while_busy(h, guild, ch, hospoda, ann,
                                                                   bob)
     await h.service.abort(casual.table_id)

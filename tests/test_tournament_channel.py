@@ -48,7 +48,7 @@ def reading(ch: Any) -> list[str]:
 
 
 @pytest.mark.parametrize(("kind", "extra", "game"), [
-    ("taroky", {"deals": 1}, "Taroky"), ("lora", {}, "Lóra")])
+    ("taroky", {"round_deals": 1}, "Taroky"), ("lora", {}, "Lóra")])
 async def test_a_round_s_standings_come_before_the_next_round_s_tables(harness, kind, extra,
                                                                         game):
     ch, rec = await ai_tournament(harness, kind, extra)
@@ -80,7 +80,7 @@ async def test_the_export_of_a_round_two_taroky_table_draws_round_two(harness):
     """``/taroky export`` of an archived tournament table draws the tournament's round (the
     archive keeps the table's link); a game archived without it draws the engine's round,
     which is the same now."""
-    ch, rec = await ai_tournament(harness, "taroky", {"deals": 1})
+    ch, rec = await ai_tournament(harness, "taroky", {"round_deals": 1})
     slot = model.tables_of(rec, 2)[0]
     store = harness.bot.store
     data = await store.export_game(ch.guild.id, slot.game_id, "taroky")
@@ -108,7 +108,7 @@ async def test_the_export_of_a_round_two_taroky_table_draws_round_two(harness):
 
 
 @pytest.mark.parametrize(("kind", "extra", "game", "final"), [
-    ("taroky", {"deals": 1}, "Taroky", "Konec kola"), ("lora", {}, "Lóra", "Konec lóry")])
+    ("taroky", {"round_deals": 1}, "Taroky", "Konec kola"), ("lora", {}, "Lóra", "Konec lóry")])
 async def test_a_tournament_table_is_named_as_the_tournament_numbers_it(harness, kind, extra,
                                                                         game, final):
     """Its thread, its table message (title and footer) and its final message say "turnaj
@@ -137,7 +137,7 @@ async def test_a_tournament_table_is_named_as_the_tournament_numbers_it(harness,
 @pytest.mark.settle(5.0)  # (SimCord's default: its turn timer must not fire within a wait)
 async def test_a_cancelled_tournament_s_table_says_so_in_the_tournament_s_words(harness):
     ch, ann, message = await started_tournament(harness, "taroky", ("easy",) * 3, rounds=1,
-                                                deals=1, turn_timer=20)
+                                                round_deals=1, turn_timer=20)
     rec = await record(harness, 1)
     (slot,) = model.tables_of(rec, 1)
     thread = next(t for t in ch.threads if t.id == slot.thread_id)
@@ -216,7 +216,7 @@ async def test_withdrawing_from_a_running_tournament_asks_first(harness):
     first (as leaving a tournament's table does); the question lapses, and once answered its
     button goes. Before the start, Odhlásit se stays one click (one may join again)."""
     ch, ann, message = await started_tournament(harness, "taroky", ("easy",) * 3, rounds=1,
-                                                deals=1, turn_timer=20)
+                                                round_deals=1, turn_timer=20)
     res = await ann.click(message, custom_id="lora:tn:1:leave")
     ask = reply(res)
     assert res.ephemeral and ask.content == (
@@ -245,7 +245,7 @@ async def test_cancelling_a_running_tournament_asks_first(harness):
     Odstoupit: it asks first, saying what happens; the question lapses, and "Nerušit turnaj"
     changes nothing."""
     ch, ann, message = await started_tournament(harness, "taroky", ("easy",) * 3, rounds=1,
-                                                deals=1, turn_timer=20)
+                                                round_deals=1, turn_timer=20)
     res = await ann.click(message, custom_id="lora:tn:1:cancel")
     ask = reply(res)
     assert res.ephemeral and ask.content == (
@@ -270,7 +270,7 @@ async def test_the_export_before_any_table_finished_says_so_without_empty_files(
     """Review 14: Export right after the start sent "the tables finished so far" and an
     empty ZIP; also once cancelled with nothing played out."""
     ch, ann, message = await started_tournament(harness, "taroky", ("easy",) * 3, rounds=1,
-                                                deals=1, turn_timer=20)
+                                                round_deals=1, turn_timer=20)
     res = await ann.click(message, custom_id="lora:tn:1:export")
     assert reply(res).ephemeral and reply(res).content == (
         "V turnaji č. 1 se zatím nedohrál žádný stůl: není co exportovat.")
@@ -338,8 +338,8 @@ async def test_the_tournament_message_numbers_its_players_one_by_one_in_plain_cz
     ch = guild.create_text_channel("turnaj")
     ann, bob, eva = (guild.add_member(env.create_user(n, global_name=n.capitalize()))
                      for n in ("ann", "bob", "eva"))
-    await ann.slash(ch, "taroky tournament", language="cs", rounds=2, deals=1, fill="organiser",
-                    turn_timer=20)
+    await ann.slash(ch, "taroky tournament", language="cs", rounds=2, round_deals=1,
+                    fill="organiser", turn_timer=20)
     message = ch.last_message
     for u in (ann, eva, bob):
         await u.click(message, custom_id="lora:tn:1:join")

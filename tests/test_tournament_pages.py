@@ -43,7 +43,7 @@ async def test_twelve_entrants_standings_are_two_embeds_of_eight_and_four(
         harness: BotHarness) -> None:
     ch, ann, message = await started_tournament(harness, "taroky", ("easy",) * 12,
                                                 plays=False, rounds=1, turn_timer=20,
-                                                deals=1)
+                                                round_deals=1)
     rec = await play_round_out(harness, 1, 1, rounds=1, steps=60)
     assert len(rec.entrants) == 12 and rec.status is TournamentStatus.FINISHED
     final = messages_with(ch, "konečné pořadí")

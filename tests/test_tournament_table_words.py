@@ -69,7 +69,7 @@ async def test_the_rules_of_a_taroky_tournament_table_say_its_turn_timer(
     """Review 40 #4, Taroky in English: the round's length was there (the table's option),
     the tournament's turn timer was not."""
     ch, ann, _message = await started_tournament(harness, "taroky", ("easy",) * 3, rounds=1,
-                                                 deals=2, turn_timer=45, language="en")
+                                                 round_deals=2, turn_timer=45, language="en")
     table, thread = await table_of(harness, ann, ch)
     lines = rules_field(await ann.slash(thread, "taroky rules"))
     assert lines[0] == "Round: 2 deals"
@@ -113,7 +113,8 @@ async def test_withdrawing_again_after_leaving_the_table_says_an_ai_plays_the_se
 
 async def test_withdrawing_twice_says_so_in_english(harness: BotHarness) -> None:
     """Review 40 #5 in English, after Odstoupit itself: the second click tells the same."""
-    _ch, ann, _bob, message = await with_bob(harness, "taroky", rounds=1, deals=1, language="en")
+    _ch, ann, _bob, message = await with_bob(harness, "taroky", rounds=1, round_deals=1,
+                                             language="en")
     ask = reply(await ann.click(message, custom_id="lora:tn:1:leave"))
     await ann.click(ask, label="Withdraw, an AI plays on")
     assert model.entrant_of_user(await record(harness, 1), ann.id).replaced_from == 1
@@ -137,7 +138,7 @@ async def test_the_history_and_the_csv_mark_a_tournament_table_s_game(
     Its entry names the tournament, round and table as the table names itself; the export's
     CSV has them in its last column (empty for a table of its own)."""
     ch, ann, _message = await started_tournament(harness, "taroky", ("easy",) * 4, plays=False,
-                                                 rounds=1, deals=1, turn_timer=20)
+                                                 rounds=1, round_deals=1, turn_timer=20)
     rec = await play_round_out(harness, 1, 1, steps=60)
     (slot,) = model.tables_of(rec, 1)
     game = slot.game_id

@@ -63,7 +63,7 @@ async def taroky(tmp_path: Any, request: Any) -> AsyncIterator[BotHarness]:
 
 
 async def test_T_TOURNAMENT_taroky_tournament_of_eight_through_a_restart(taroky):
-    rec = await run_two_round_tournament(taroky, "taroky", {"deals": 2})
+    rec = await run_two_round_tournament(taroky, "taroky", {"round_deals": 2})
     for s in rec.tables:
         assert s.result["details"]["deals"] == 2  # T-ROUND: the round's length in deals
         lines = sheet_lines(rec, s, "cs")
@@ -82,7 +82,7 @@ async def test_T_TOURNAMENT_taroky_tournament_of_eight_through_a_restart(taroky)
 async def test_T_ROUND_a_tournament_round_of_minutes_ends_at_every_table_at_once(taroky):
     """A round of one minute: both tables' round clocks count from the round's one start; when
     time is up each plays out the deal in progress (T-ROUND) and the round is scored."""
-    await started_tournament(taroky, "taroky", ("medium",) * 7, rounds=1, minutes=1,
+    await started_tournament(taroky, "taroky", ("medium",) * 7, rounds=1, round_minutes=1,
                              turn_timer=20)
     rec = await record(taroky, 1)
     tables = [taroky.service.tables[s.table_id] for s in model.tables_of(rec, 1)]
@@ -103,7 +103,7 @@ async def test_an_english_tournament_answers_in_english_after_it_is_over(taroky)
     """A finished tournament leaves the running ones; its Standings and Export buttons still
     answer in the tournament's language (they answered in Czech, the default)."""
     _ch, ann, message = await started_tournament(taroky, "taroky", ("easy",) * 3,
-                                                 channel="tournament", rounds=1, deals=1,
+                                                 channel="tournament", rounds=1, round_deals=1,
                                                  turn_timer=20, language="en")
     rec = await play_round_out(taroky, 1, 1, rounds=1, steps=40)
     assert rec.status.value == "finished"
@@ -128,7 +128,7 @@ async def test_T_ROUND_a_minutes_round_without_people_plays_at_peoples_pace(taro
     from bot.service import PACE_SECONDS
 
     _ch, ann, _message = await started_tournament(taroky, "taroky", ("easy",) * 7, rounds=1,
-                                                  minutes=10, turn_timer=20)
+                                                  round_minutes=10, turn_timer=20)
     rec = await record(taroky, 1)
     started = taroky.service.tables[model.tables_of(rec, 1)[0].table_id].clock_started
     await taroky.env.advance_time(300)
@@ -158,7 +158,7 @@ async def test_a_tables_sheet_in_its_thread_carries_its_alt_text(taroky, caplog)
     ch = guild.create_text_channel("tournament")
     ann, bob = (guild.add_member(taroky.env.create_user(n, global_name=n.capitalize()))
                 for n in ("ann", "bob"))
-    await ann.slash(ch, "taroky tournament", rounds=1, deals=1, turn_timer=20, language="en")
+    await ann.slash(ch, "taroky tournament", rounds=1, round_deals=1, turn_timer=20, language="en")
     message = ch.last_message
     for user in (ann, bob):
         await user.click(message, custom_id="lora:tn:1:join")
@@ -197,7 +197,7 @@ async def test_the_rules_at_a_tournament_table_point_to_its_own_round_and_stake(
     tournament rules play rounds of 60 minutes"; it says that the tournament's round, stake
     and cap are under the table's rules, which list them (Round: 1 deal)."""
     ch, ann, _message = await started_tournament(taroky, "taroky", ("easy",) * 3,
-                                                 channel="tournament", rounds=3, deals=1,
+                                                 channel="tournament", rounds=3, round_deals=1,
                                                  turn_timer=20, language="en")
     (slot,) = (await record(taroky, 1)).tables
     thread = next(t for t in ch.threads if t.id == slot.thread_id)

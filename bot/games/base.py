@@ -196,7 +196,7 @@ class TableOp:
 class GameUI(Protocol):
     spec: GameSpec[Any, Any]
     command: str  # the slash command group ("lora")
-    sheet_command: str  # its command that shows the score sheet (Lóra's "score")
+    sheet_command: str  # its command that shows the score sheet ("score", both games')
     # the game's table options as ``/<game> new`` takes them: name → built-in value (a
     # server may set its own defaults of them: ``bot.table_defaults``)
     option_defaults: dict[str, Any]

@@ -39,8 +39,8 @@ Interaction = discord.Interaction[Any]
 
 TOURNAMENT_OPTIONS = {
     "rounds": "core.tournament.opt_rounds_desc",
-    "deals": "core.tournament.opt_deals_desc",
-    "minutes": "core.tournament.opt_minutes_desc",
+    "round_deals": "core.tournament.opt_deals_desc",
+    "round_minutes": "core.tournament.opt_minutes_desc",
     "fill": "core.tournament.opt_fill_desc",
     "ai_level": "core.tournament.opt_ai_desc",
     "turn_timer": "core.tournament.opt_timer_desc",
@@ -59,15 +59,16 @@ TOURNAMENT_CHOICES = {
 def tournament_descs(ui: GameUI, *, length: bool = True) -> dict[str, app_commands.locale_str]:
     """The descriptions of ``TOURNAMENT_OPTIONS`` for ``ui``'s game, as the game words them,
     with its defaults (rounds; a round's length in minutes); ``length``: with the options of a
-    round's length (``deals``, ``minutes``; a game whose round is a whole game has none)."""
+    round's length (``round_deals``, ``round_minutes``, named as ``new`` names them; a game
+    whose round is a whole game has none)."""
     rules = ui.spec.tournament_rules()
     values: dict[str, dict[str, Any]] = {
         "rounds": {"most": MAX_ROUNDS, "n": rules.default_rounds},
-        "minutes": {"n": dict(rules.default_length).get("minutes", 0)},
+        "round_minutes": {"n": dict(rules.default_length).get("minutes", 0)},
     }
     return {name: desc(game_key(ui.kind, key.removeprefix("core.")), **values.get(name, {}))
             for name, key in TOURNAMENT_OPTIONS.items()
-            if length or name not in ("deals", "minutes")}
+            if length or name not in ("round_deals", "round_minutes")}
 
 
 def _controller(interaction: Interaction) -> Controller:
@@ -143,17 +144,19 @@ def tournament_command(ui: GameUI) -> app_commands.Command[Any, Any, None]:
     @app_commands.choices(**TOURNAMENT_CHOICES)
     async def tournament(
         interaction: Interaction,
-        rounds: app_commands.Range[int, 1, MAX_ROUNDS] | None = None,
-        deals: app_commands.Range[int, 0, MAX_ROUND_DEALS] = 0,
-        minutes: app_commands.Range[int, 0, MAX_ROUND_MINUTES] = 0,
-        fill: str = "ai",
-        ai_level: str = "medium",
-        turn_timer: app_commands.Range[int, MIN_TIMER, MAX_TIMER] = 120,
         language: str = "",
+        turn_timer: app_commands.Range[int, MIN_TIMER, MAX_TIMER] = 120,
+        ai_level: str = "medium",
+        rounds: app_commands.Range[int, 1, MAX_ROUNDS] | None = None,
+        round_minutes: app_commands.Range[int, 0, MAX_ROUND_MINUTES] = 0,
+        round_deals: app_commands.Range[int, 0, MAX_ROUND_DEALS] = 0,
+        fill: str = "ai",
         autoplay: bool = True,
     ) -> None:
-        await open_tournament(interaction, ui, {}, rounds=rounds, deals=deals, minutes=minutes,
-                              fill=fill, ai_level=ai_level, turn_timer=turn_timer,
-                              language=language, autoplay=autoplay)
+        """Its options in the order a newcomer looks for them: language, timer and AI first
+        (review 94), as a game's own ``tournament`` lists them before its house rules."""
+        await open_tournament(interaction, ui, {}, rounds=rounds, deals=round_deals,
+                              minutes=round_minutes, fill=fill, ai_level=ai_level,
+                              turn_timer=turn_timer, language=language, autoplay=autoplay)
 
     return tournament

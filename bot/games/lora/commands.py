@@ -15,7 +15,7 @@ from bot.commands import (
     send_sheet,
     slash_option,
 )
-from bot.i18n import desc
+from bot.i18n import Word, desc
 from bot.model import MAX_TIMER, MIN_TIMER
 from bot.tournament.commands import (
     TOURNAMENT_CHOICES,
@@ -45,12 +45,20 @@ def rule_options(red_king_first_trick: str, panak: bool, cista_stovka: bool) -> 
     ).to_json()
 
 
+def yes_no(value: bool) -> Word:
+    """A boolean default as a description says it ("ano"/"yes")."""
+    return Word("core.choice_yes" if value else "core.choice_no")
+
+
 def lora_commands(ui: LoraUI) -> list[app_commands.Command[Any, Any, None]]:
     # the rule options (Čl. 10, 13) of both /lora new and /lora tournament
+    # each with its built-in default (``RULE_DEFAULTS``), as Taroky's options say theirs
     rule_descs = {
-        "red_king_first_trick": desc("lora.opt_red_king_desc"),
-        "panak": desc("lora.opt_panak_desc"),
-        "cista_stovka": desc("lora.opt_stovka_desc"),
+        "red_king_first_trick": desc("lora.opt_red_king_desc", default=Word(
+            f"lora.choice_{RULE_DEFAULTS['red_king_first_trick']}")),
+        "panak": desc("lora.opt_panak_desc", default=yes_no(RULE_DEFAULTS["panak"])),
+        "cista_stovka": desc("lora.opt_stovka_desc",
+                             default=yes_no(RULE_DEFAULTS["cista_stovka"])),
     }
     rule_choices = {
         "red_king_first_trick": [choice("lora.choice_allowed", "allowed"),
@@ -69,17 +77,18 @@ def lora_commands(ui: LoraUI) -> list[app_commands.Command[Any, Any, None]]:
     @app_commands.choices(**rule_choices, **TOURNAMENT_CHOICES)
     async def tournament(
         interaction: Interaction,
-        rounds: app_commands.Range[int, 1, MAX_ROUNDS] | None = None,
-        red_king_first_trick: str = "allowed",
-        panak: bool = False,
-        cista_stovka: bool = True,
-        fill: str = "ai",
-        ai_level: str = "medium",
-        turn_timer: app_commands.Range[int, MIN_TIMER, MAX_TIMER] = 120,
         language: str = "",
+        turn_timer: app_commands.Range[int, MIN_TIMER, MAX_TIMER] = 120,
+        ai_level: str = "medium",
+        rounds: app_commands.Range[int, 1, MAX_ROUNDS] | None = None,
+        fill: str = "ai",
         autoplay: bool = True,
+        red_king_first_trick: str = RULE_DEFAULTS["red_king_first_trick"],
+        panak: bool = RULE_DEFAULTS["panak"],
+        cista_stovka: bool = RULE_DEFAULTS["cista_stovka"],
     ) -> None:
-        """A round of a Lóra tournament is one whole lóra at each table: no round length."""
+        """A round of a Lóra tournament is one whole lóra at each table: no round length.
+        Language, timer and AI first, the house rules after (review 94)."""
         options = rule_options(red_king_first_trick, panak, cista_stovka)
         await open_tournament(interaction, ui, options, rounds=rounds, deals=0,
                               minutes=0, fill=fill, ai_level=ai_level, turn_timer=turn_timer,

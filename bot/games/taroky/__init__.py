@@ -56,8 +56,6 @@ FLIP = {"reveal": "hidden", "hidden": "reveal", "zero": "one_eye", "one_eye": "z
 
 
 class TarokyUI(BaseUI):
-    sheet_command = "protocol"
-
     def __init__(self) -> None:
         from bot.games.taroky.commands import TABLE_DEFAULTS
 

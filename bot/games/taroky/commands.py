@@ -1,5 +1,5 @@
 """Taroky's own commands in ``/taroky``: ``new`` and ``tournament`` with the table options of
-TAROKY.md (the tournament's rules by default) and ``protocol`` (the round's protocol sheet)."""
+TAROKY.md (the tournament's rules by default) and ``score`` (the round's protocol sheet)."""
 
 from __future__ import annotations
 
@@ -128,9 +128,14 @@ def taroky_commands(ui: TarokyUI) -> list[app_commands.Command[Any, Any, None]]:
     )
     async def tournament(
         interaction: Interaction,
+        language: str = "",
+        turn_timer: app_commands.Range[int, MIN_TIMER, MAX_TIMER] = 120,
+        ai_level: str = "medium",
         rounds: app_commands.Range[int, 1, MAX_ROUNDS] | None = None,
-        minutes: app_commands.Range[int, 0, MAX_ROUND_MINUTES] = 0,
-        deals: app_commands.Range[int, 0, MAX_ROUND_DEALS] = 0,
+        round_minutes: app_commands.Range[int, 0, MAX_ROUND_MINUTES] = 0,
+        round_deals: app_commands.Range[int, 0, MAX_ROUND_DEALS] = 0,
+        fill: str = "ai",
+        autoplay: bool = True,
         varsava: bool = True,
         zduch: bool = True,
         varsava_max_3: bool = False,
@@ -141,13 +146,10 @@ def taroky_commands(ui: TarokyUI) -> list[app_commands.Command[Any, Any, None]]:
         cap: app_commands.Range[int, 0, 1000] = 40,
         stake: app_commands.Range[int, 1, 10000] = 50,
         dokup_step: app_commands.Range[int, 1, 1000] = 10,
-        fill: str = "ai",
-        ai_level: str = "medium",
-        turn_timer: app_commands.Range[int, MIN_TIMER, MAX_TIMER] = 120,
-        language: str = "",
-        autoplay: bool = True,
     ) -> None:
-        """A T-TOURNAMENT: the round's length is the tournament's (default 60 minutes)."""
+        """A T-TOURNAMENT: the round's length is the tournament's (default 60 minutes). Its
+        options as ``new``'s are named and ordered: language, timer and AI first, the house
+        rules after (review 94)."""
         try:
             options = options_json(
                 round_minutes=60, round_deals=0, varsava=varsava, zduch=zduch,
@@ -159,13 +161,14 @@ def taroky_commands(ui: TarokyUI) -> list[app_commands.Command[Any, Any, None]]:
                                                     ephemeral=True)
             return
         del options["round_limit"], options["rounds"]  # the tournament's own
-        await open_tournament(interaction, ui, options, rounds=rounds, deals=deals,
-                              minutes=minutes, fill=fill, ai_level=ai_level,
+        await open_tournament(interaction, ui, options, rounds=rounds, deals=round_deals,
+                              minutes=round_minutes, fill=fill, ai_level=ai_level,
                               turn_timer=turn_timer, language=language, autoplay=autoplay)
 
-    @app_commands.command(name="protocol", description=gdesc(ui, "cmd_protocol"))
-    async def protocol(interaction: Interaction) -> None:
+    # (``score`` as Lóra's: both Czech clients read "protokol", English ones one word for it)
+    @app_commands.command(name="score", description=gdesc(ui, "cmd_score"))
+    async def score(interaction: Interaction) -> None:
         await send_sheet(interaction, ui)
 
     return [*(new_command(ui, name, own, own_descs, rule_choices)
-              for name in ("new", "defaults")), tournament, protocol]
+              for name in ("new", "defaults")), tournament, score]
