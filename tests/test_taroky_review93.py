@@ -6,6 +6,9 @@ itself when only Hotovo is left, one title for the round's end, and the clock's
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
+
+import pytest
 
 from bot.games.taroky.hand import NEWCOMER_DEALS, gloss_line, hand, pagat_line
 from bot.games.taroky.pictures.examples import drive, shuffled
@@ -76,3 +79,48 @@ def test_the_glosses_and_the_pagat_reminder_only_in_the_first_deals() -> None:
     played = _announced_pagat().view(0)
     assert pagat_line(played, "cs") == "Máš ohlášeného pagáta: nech si I na poslední štych."
     assert pagat_line(_later(played), "cs") == ""
+
+
+def test_an_announcement_turn_with_only_hotovo_left_may_end_by_itself() -> None:
+    """L1: "Tvoje hlášení: … Víc přidat nemůžeš – skonči tlačítkem Hotovo." — the only
+    button. The table's autoplay may end such a turn (``may_autoplay``), unless what the
+    seat cannot add depends on its cards: a Hotovo by itself after a valát would tell that
+    the seat lacks I (T-VIEW); and never a turn in which it said nothing (its side)."""
+    from engine.taroky import SPEC
+    from engine.taroky.actions import Announce
+    from tests.test_taroky_ui import _to_announcements, _worked_round
+
+    rnd = _to_announcements(_worked_round())
+    assert not SPEC.autoplay_allowed(rnd)
+    rnd.apply(Announce(0, "pagat"))
+    rnd.apply(Announce(0, "valat"))  # the declarer said both: his fleks are not his to give
+    assert rnd.legal_actions() == [Announce(0, "done")]
+    assert rnd.deal.turn_over() and SPEC.autoplay_allowed(rnd)
+    rnd = _to_announcements(_worked_round())
+    for action in (Announce(0, "done"), Announce(1, "flek:game"), Announce(1, "valat")):
+        rnd.apply(action)
+    assert rnd.legal_actions() == [Announce(1, "done")]  # (he has no I to announce)
+    assert not rnd.deal.turn_over() and not SPEC.autoplay_allowed(rnd)
+
+
+@pytest.mark.parametrize("autoplay", [True, False])
+async def test_the_table_ends_the_declarer_s_turn_once_he_said_all_he_could(
+        harness: Any, autoplay: bool) -> None:
+    """L1 through the buttons: Pagát, Valát, and the turn is Bohouš's without a Hotovo; with
+    the table's automatic moves off, the Hotovo waits for its click."""
+    from bot.games.taroky.pictures.examples import worked
+    from engine.taroky.actions import Announce, Call, Choose
+    from engine.taroky.cards import parse_card
+    from tests.taroky_kit import Clickers, open_taroky
+
+    _g, ch, users, tid = await open_taroky(harness, ["ann", "bob", "cyril", "dana"],
+                                           [worked()], round_deals=1, autoplay=autoplay)
+    players = Clickers(harness, ch, tid, users)
+    for action in (Bid(0, "1P"), Bid(1, "dobra"), Bid(2, "dobra"), Bid(3, "dobra"),
+                   Choose(0, "1P"), Call(0, parse_card("XIX"))):
+        await players.act(action)
+    await players.play_deal(stop=lambda r: r.deal.phase == "announce")  # (the first cards)
+    assert players.table.state.deal.phase == "announce"
+    await players.act(Announce(0, "pagat"))
+    await players.act(Announce(0, "valat"))
+    assert players.table.state.to_act == (1 if autoplay else 0)
