@@ -124,3 +124,16 @@ async def test_the_table_ends_the_declarer_s_turn_once_he_said_all_he_could(
     await players.act(Announce(0, "pagat"))
     await players.act(Announce(0, "valat"))
     assert players.table.state.to_act == (1 if autoplay else 0)
+
+
+def test_the_round_s_end_has_one_title_in_the_picture_and_the_embed() -> None:
+    """L2: the final picture said "Konec hry", the embed "Konec kola – stůl č. 1"."""
+    from bot.games.taroky.pictures.examples import example
+    from bot.games.taroky.pictures.table import header_texts
+    from bot.i18n import t
+
+    finished = example("finished")[0].public_view()
+    for lang in ("cs", "en"):
+        title = header_texts(finished, lang)[0]
+        assert t("taroky.final_title", lang, name="N") == f"{title} – N"
+    assert header_texts(finished, "cs")[0] == "Konec kola"

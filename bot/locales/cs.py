@@ -1422,7 +1422,7 @@ STRINGS: dict[str, str] = {
     # -- taroky.pic: the words drawn into Taroky's pictures
     "taroky.pic.hand_title": "Tvoje karty",
     "taroky.pic.hand_empty": "Žádné karty v ruce",
-    "taroky.pic.hand_over": "Konec kola",
+    "taroky.pic.round_end": "Konec kola",
     "taroky.pic.hand_wait": "Na tahu je {name}",
     "taroky.pic.hand_bid": "Licituješ",
     "taroky.pic.hand_choose": "Zvol hru",
@@ -1437,7 +1437,6 @@ STRINGS: dict[str, str] = {
     "taroky.pic.hand_trojka_lower": "Dolní trojka (vidíš jen ty)",
     "taroky.pic.hand_laid": "Odloženo",
     "taroky.pic.deal_no": "{n}. rozdání",
-    "taroky.pic.game_over": "Konec hry",
     "taroky.pic.round_over": "Konec {n}. kola",
     "taroky.pic.last_deal": "{n}. rozdání · {game}",
     "taroky.pic.phase_bid": "Licitace",

@@ -1414,7 +1414,7 @@ STRINGS: dict[str, str] = {
     # -- taroky.pic: the words drawn into Taroky's pictures
     "taroky.pic.hand_title": "Your cards",
     "taroky.pic.hand_empty": "No cards in hand",
-    "taroky.pic.hand_over": "The round is over",
+    "taroky.pic.round_end": "End of the round",
     "taroky.pic.hand_wait": "{name} is to act",
     "taroky.pic.hand_bid": "Your bid",
     "taroky.pic.hand_choose": "Choose the game",
@@ -1429,7 +1429,6 @@ STRINGS: dict[str, str] = {
     "taroky.pic.hand_trojka_lower": "Lower set of three (only you see it)",
     "taroky.pic.hand_laid": "Laid away",
     "taroky.pic.deal_no": "Deal {n}",
-    "taroky.pic.game_over": "Game over",
     "taroky.pic.round_over": "End of round {n}",
     "taroky.pic.last_deal": "deal {n} · {game}",
     "taroky.pic.phase_bid": "Bidding",
