@@ -13,7 +13,7 @@ import pytest
 from bot.games.taroky.hand import NEWCOMER_DEALS, gloss_line, hand, pagat_line
 from bot.games.taroky.pictures.examples import drive, shuffled
 from engine.taroky import TarokyRound
-from engine.taroky.actions import Bid
+from engine.taroky.actions import Bid, EndRound
 from engine.taroky.options import TarokyOptions
 from engine.taroky.views import SeatView
 from tests.test_taroky_ui import _table
@@ -137,3 +137,25 @@ def test_the_round_s_end_has_one_title_in_the_picture_and_the_embed() -> None:
         title = header_texts(finished, lang)[0]
         assert t("taroky.final_title", lang, name="N") == f"{title} – N"
     assert header_texts(finished, "cs")[0] == "Konec kola"
+
+
+def test_the_clock_says_the_deal_is_played_out_in_the_first_deal_only() -> None:
+    """L3: "Kolo skončí <t:…:R> (dohraje se rozehrané rozdání)." at every update of the
+    table: the bracket in the first deal, then the time alone; when the time is up, "this
+    deal is the last" says it."""
+    from bot.games.taroky.texts import clock_line
+
+    rnd = TarokyRound(deals=[shuffled(i, 0) for i in range(1, 4)], options=TarokyOptions())
+    assert rnd.options.round_minutes == 60
+    table = _table(rnd)
+    table.clock_started = 1000.0
+    assert clock_line(table, rnd.public_view(), "cs") == (
+        "Kolo skončí <t:4600:R> (dohraje se rozehrané rozdání).")
+    assert clock_line(_table(rnd, "en"), rnd.public_view(), "en") == ""  # (no clock yet)
+    drive(rnd, lambda r: r.deal.deal_no == 2, lambda r, legal: None)
+    assert clock_line(table, rnd.public_view(), "cs") == "Kolo skončí <t:4600:R>."
+    table.settings.lang = "en"
+    assert clock_line(table, rnd.public_view(), "en") == "The round ends <t:4600:R>."
+    rnd.apply(EndRound())
+    assert clock_line(table, rnd.public_view(), "cs") == (
+        "⏱ Čas vypršel – toto rozdání je poslední.")
