@@ -829,9 +829,11 @@ async def test_T_COUNT_T_TALON_6P_the_rules_summary_explains_its_words_as_the_en
 async def test_the_hand_names_only_what_the_seat_may_do(harness):
     """The review: the předák read "hlas hru, nebo řekni dobrá" next to his disabled Dobrá;
     every announcement turn offered "pagát, valát, flek, pak Hotovo" with [Dobrá] its only
-    button; "Ohlásil(a) jsi: Valát." Each prompt now names what the seat's buttons do."""
+    button; "Ohlásil(a) jsi: Valát." Each prompt now names what the seat's buttons do. (A
+    table without automatic moves: with them, a turn with only Hotovo left ends by itself —
+    review 93, tests/test_taroky_review93.py.)"""
     deal = given(WORKED_HANDS, WORKED_TALON)
-    guild, ch, users, tid = await open_taroky(harness, NAMES, [deal])
+    guild, ch, users, tid = await open_taroky(harness, NAMES, [deal], autoplay=False)
     c = Clickers(harness, ch, tid, users)
     alice, carol = users[0], users[2]
     hand = await c.open_hand(alice)

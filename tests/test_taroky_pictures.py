@@ -749,8 +749,8 @@ def test_the_header_names_the_game_also_at_the_round_s_end_and_a_pushed_varsava(
     finished = _example("finished")[0].public_view()
     assert finished.finished and finished.deal.game == "6P"
     assert header_texts(finished, "en", 3) == ("End of round 3", "deal 4 · solo")
-    assert header_texts(finished, "cs") == ("Konec hry", "4. rozdání · sólo")
-    assert header_texts(finished, "en") == ("Game over", "deal 4 · solo")
+    assert header_texts(finished, "cs") == ("Konec kola", "4. rozdání · sólo")  # (review 93:
+    assert header_texts(finished, "en") == ("End of the round", "deal 4 · solo")  # as embed)
     assert header_texts(dataclasses.replace(finished, round_no=2), "cs")[0] == "Konec 2. kola"
     varsava = _example("varsava")[0].public_view()
     assert varsava.deal.zduch

@@ -272,7 +272,7 @@ def test_T_TOURNAMENT_a_tournament_tables_pictures_name_the_tournaments_round(
 
         def spy(key: str, lang: str = "cs", _real: Any = real, **values: Any) -> str:
             text = _real(key, lang, **values)
-            if key in ("sheet_title", "sheet_title_table", "round_over", "game_over"):
+            if key in ("sheet_title", "sheet_title_table", "round_over", "round_end"):
                 said.append(text)
             return text
 
@@ -284,7 +284,7 @@ def test_T_TOURNAMENT_a_tournament_tables_pictures_name_the_tournaments_round(
         UI.sheet_book(t, "cs").pictures[UI.sheet_first_page(t)]()
         UI.final_picture(t, "cs")()  # type: ignore[misc]
         UI.table_picture(t, "cs")()  # type: ignore[misc]
-    assert said == ["Protokol", "Protokol", "Konec hry",
+    assert said == ["Protokol", "Protokol", "Konec kola",  # (review 93: as the embed)
                     "Protokol – 2. kolo", "Protokol – 2. kolo", "Konec 2. kola"]
 
 

@@ -30,12 +30,15 @@ def time_limit(state: Any) -> TimeLimit | None:
 
 
 def may_autoplay(state: Any) -> bool:
-    """``GameSpec.may_autoplay``: never in the call and the announcements. A forced call
-    (XIX only) would tell that the declarer lacks XIX, so that no tiché sólo is on (T-VIEW:
-    only the declarer knows he is alone); in the announcements who may not flek or re tells
-    his side (T-FLEK), so a turn that passed by itself would reveal the secret partner. Every
-    such turn waits for its seat."""
-    return not (isinstance(state, TarokyRound) and state.deal.phase in ("call", "announce"))
+    """``GameSpec.may_autoplay``: never in the call, and in the announcements only the
+    Hotovo that ends a turn in which the seat said all it could (``Deal.turn_over``). A
+    forced call (XIX only) would tell that the declarer lacks XIX, so that no tiché sólo is
+    on (T-VIEW: only the declarer knows he is alone); in the announcements who may not flek
+    or re tells his side (T-FLEK), so a turn that passed by itself would reveal the secret
+    partner. Every such turn waits for its seat."""
+    if not isinstance(state, TarokyRound) or state.deal.phase not in ("call", "announce"):
+        return True
+    return state.deal.phase == "announce" and state.deal.turn_over()
 
 
 def committal(action: object) -> bool:

@@ -323,6 +323,22 @@ class TarokyDeal:
         self.log.append(action)
         return events
 
+    def turn_over(self) -> bool:
+        """The announcement turn of the seat to act is over but for its Hotovo: it has said
+        something in it, may add nothing, and could add nothing whatever cards it held — a
+        pagát refused only because it lacks I leaves the turn to its click, for a Hotovo
+        that came by itself would tell everyone so (T-VIEW). The table may then end the
+        turn for it (``may_autoplay``; review 93: "Víc přidat nemůžeš – skonči tlačítkem
+        Hotovo" was one more click)."""
+        seat = self.to_act
+        if self.phase != "announce" or not self.said or seat is None:
+            return False
+        for item in ann.ITEMS:
+            refused = None if item == "done" else self._announce_refusal(seat, item)
+            if item != "done" and (refused is None or refused[2] == "pagat_not_held"):
+                return False
+        return True
+
     # -- refusals (the one legality path) ----------------------------------------------
     def _bid_context(self, seat: int) -> dict[str, Any]:
         return {

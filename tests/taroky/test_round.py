@@ -192,7 +192,9 @@ def test_T_ROUND_outcome_details_hold_the_protocol():
 def test_T_ANNOUNCE_no_turn_passes_by_itself_in_the_bot():
     """Who may not flek tells his side (T-FLEK), a forced call tells there is no tiché sólo
     (T-CALL): a forced ``done`` or call is never auto-played, so the secret partner's turn
-    and the declarer's call look like anybody's."""
+    and the declarer's call look like anybody's. (Review 93: only a Hotovo after the seat
+    said all it could, whatever its cards, may come by itself — ``Deal.turn_over``; none in
+    this deal.)"""
     rnd = TarokyRound(deals=[WORKED])
     for part in WORKED_SCRIPT.split(";"):
         if rnd.deal.phase in ("call", "announce"):

@@ -54,6 +54,17 @@ SECONDARY = discord.ButtonStyle.secondary
 SUCCESS = discord.ButtonStyle.success
 DANGER = discord.ButtonStyle.danger
 FLEK_INDEX = {"game": 0, "pagat": 1, "valat": 2}
+NEWCOMER_DEALS = 2  # the deals of a round whose hands explain the words (``explains``)
+
+
+def explains(view: SeatView) -> bool:
+    """The hand explains the words its turn offers — the glosses under the prompt, the
+    reminder to keep an announced pagát, the bids and choices it may not make with why —
+    in the first ``NEWCOMER_DEALS`` deals of the round; past them it shows only what the
+    seat may say (review 93: a seasoned player read the same 8-line bid prompt in deal 9 as
+    in deal 1). The reasons for the cards it may not play or lay away stay: they tell what
+    the trick or the discard allows now."""
+    return view.public.deal_no <= NEWCOMER_DEALS
 
 
 def refusal_text(rnd: TarokyRound, action: DealAction, lang: str) -> str | None:
@@ -227,7 +238,10 @@ def gloss_line(view: SeatView, lang: str) -> str:
     clause each in the order of the buttons (review 85: a newcomer went back to the rules
     at each step; the buttons stay short): the games it may bid or choose, the žďuch;
     the pagát ultimo and the valát it may announce, with their values announced (the
-    engine's: T-HLASKY-PAGAT, T-HLASKY-VALAT). A dobrá or a flek needs none."""
+    engine's: T-HLASKY-PAGAT, T-HLASKY-VALAT). A dobrá or a flek needs none. Only while
+    the hand ``explains``."""
+    if not explains(view):
+        return ""
     values = {"pagat": PAGAT_ANNOUNCED, "valat": VALAT_ANNOUNCED}
     words = [a.bid if isinstance(a, Bid) else a.game if isinstance(a, Choose) else a.item
              for a in view.legal if isinstance(a, Bid | Choose | Announce)]
@@ -467,15 +481,17 @@ def candidates(view: SeatView, lang: str) -> Step | None:
         return Candidate(action, label, style, action in legal,
                          label if named is None else named)
 
+    shown = explains(view)  # past the first deals: only the bids and choices it may make
+
     match first:
         case Bid():
             return Step([one(Bid(seat, b), t(f"taroky.btn_bid_{b}", lang),
                              SECONDARY if b == "dobra" else (DANGER if b == "zduch"
                                                              else PRIMARY))
-                         for b in BID_WORDS])
+                         for b in BID_WORDS if shown or Bid(seat, b) in legal])
         case Choose():
             return Step([one(Choose(seat, g), t(f"taroky.btn_choose_{g}", lang), PRIMARY)
-                         for g in CHOICES])
+                         for g in CHOICES if shown or Choose(seat, g) in legal])
         case Call():
             return Step([one(Call(seat, c), _call_label(view, c, lang), PRIMARY,
                              card_label(c, lang)) for c in reversed(CALLABLE)], cards=True)
@@ -585,10 +601,11 @@ def talon_line(view: SeatView, lang: str) -> str:
 def pagat_line(view: SeatView, lang: str) -> str:
     """While the seat's announced pagát ultimo is still open — in play, I still in his hand
     before the last trick — a reminder to keep it (review 74: a first-time player of the
-    second duty, whose pagát was announced with the game, led I in trick 1 and lost it)."""
+    second duty, whose pagát was announced with the game, led I in trick 1 and lost it);
+    only while the hand ``explains``."""
     pub = view.public
-    if (pub.phase != "play" or pub.pagat_by != view.seat or pub.tricks_done >= LAST_TRICK - 1
-            or not view.hand & mask_of((PAGAT,))):
+    if (not explains(view) or pub.phase != "play" or pub.pagat_by != view.seat
+            or pub.tricks_done >= LAST_TRICK - 1 or not view.hand & mask_of((PAGAT,))):
         return ""
     return t("taroky.hand_pagat_keep", lang, card=card_label(PAGAT, lang))
 

@@ -117,7 +117,10 @@ def turn_line(table: Table, view: TableView, lang: str, viewer: int | None = Non
 
 
 def clock_line(table: Table, view: TableView, lang: str) -> str:
-    """How the round ends: by the clock (a live Discord timestamp), or after n deals."""
+    """How the round ends: by the clock (a live Discord timestamp), or after n deals. That
+    the deal in progress is played out past the clock is said in the first deal, where the
+    players learn how the round ends, and again when the time is up ("this deal is the
+    last"); not at every update in between (review 93)."""
     if view.finished:
         return ""
     if view.ending:
@@ -128,7 +131,8 @@ def clock_line(table: Table, view: TableView, lang: str) -> str:
     end = clock_end(table)
     if end is None:
         return ""
-    return t("taroky.clock_ends", lang, when=f"<t:{int(end)}:R>")
+    key = "taroky.clock_ends_first" if view.deal.deal_no == 1 else "taroky.clock_ends"
+    return t(key, lang, when=f"<t:{int(end)}:R>")
 
 
 def _stood_in(table: Table, seat: int,

@@ -172,7 +172,7 @@ def _status(view: SeatView, names: Sequence[str], lang: str) -> tuple[str, RGB]:
     pub = view.public
     if not view.legal:
         if pub.to_act is None:
-            return pic("hand_over", lang), MUTED
+            return pic("round_end", lang), MUTED
         return pic("hand_wait", lang, name=check_names(names, lang)[pub.to_act]), MUTED
     if pub.phase == "discard":
         return pic("hand_discard", lang, n=view.discard_left), GOLD

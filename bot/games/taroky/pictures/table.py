@@ -209,12 +209,14 @@ def header_texts(view: TableView, lang: str, round_no: int | None = None) -> tup
     game is known (bidding, the předák choosing) the phase in lower case, as the table's
     embed text writes it next to the deal ("1. rozdání · licitace"), not the middle's title.
     A table of its own (``round_no`` None, the engine's first round) plays one round: its end
-    is the game's ("Konec hry"), only a tournament's round is numbered ("Konec 2. kola")."""
+    is "Konec kola", the words of its final embed's title ("Konec kola – stůl č. 1"; review
+    93: the picture said "Konec hry"), only a tournament's round is numbered ("Konec 2.
+    kola")."""
     deal = view.deal
     if view.finished:
         if round_no is None and view.round_no > 1:  # as ``sheet_image`` reads it
             round_no = view.round_no
-        title = pic("game_over", lang) if round_no is None else pic("round_over", lang,
+        title = pic("round_end", lang) if round_no is None else pic("round_over", lang,
                                                                      n=round_no)
         return title, "" if deal.game is None else pic(
             "last_deal", lang, n=deal.deal_no, game=game_name(deal.game, lang, zduch=deal.zduch))
