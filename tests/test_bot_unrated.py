@@ -144,9 +144,10 @@ async def test_too_many_ai_moves_for_several_players_name_them_all(harness):
     table = harness.service.tables[tid]
     _play(harness, table, random.Random(3), ai_for={0, 2})
     assert unrated_note(table, 0.25, "cs") == (
-        "Hra se nehodnotí: AI odehrála víc než 25 % tahů každého z těchto hráčů: Alice, Cyril.")
+        "Hra se nehodnotí: za tyto hráče odehrála AI víc než 25 % tahů: Alice, Cyril.")
     assert unrated_note(table, 0.25, "en") == (
-        "This game is not rated: an AI made more than 25% of each one's moves: Alice, Cyril.")
+        "This game is not rated: an AI made more than 25% of the moves of these players: "
+        "Alice, Cyril.")
 
 
 async def test_taroky_records_name_the_game(harness):
