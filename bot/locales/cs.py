@@ -343,6 +343,8 @@ STRINGS: dict[str, str] = {
     "core.no_page": "Strana {page} neexistuje – poslední je strana {pages}.",
     "core.history_title": "{game} – poslední hry",
     "core.history_table": "Stůl č. {id}",
+    "core.history_unrated": "nehodnoceno",
+    "core.history_ai_played": "hrála AI",
     "core.export_missing": "Dohranou hru u stolu č. {id} na tomto serveru nenajdu. Použij číslo stolu, které ukazuje {history}; stáhnout jde hra, až je dohraná.",
     "core.export_files": "Stůl č. {id}. V souboru CSV jsou výsledky pro tabulkový procesor (Excel, Calc), v JSON záznam hry k přehrání.",
     "core.csv.game": "Hra",
@@ -410,6 +412,7 @@ STRINGS: dict[str, str] = {
     "core.stats_title": "Statistiky – {name}",
     "core.st_games": "Hry",
     "core.st_games_value": "Her: {games} · výher: {wins} · ⌀ {avg}\nHodnocení: {rating}",
+    "core.st_ai_games": "Nezapočítané hry, ve kterých za hráče hrála AI (nehodnocené): {n}",
     "core.stats_none": "{name}: zatím žádná dohraná hra.",
     "core.history_empty": "Na tomto serveru zatím nikdo žádnou hru nedohrál.",
     # -- core.delivery: what the outbox and old buttons say

@@ -338,6 +338,8 @@ STRINGS: dict[str, str] = {
     "core.no_page": "There is no page {page} – the last one is page {pages}.",
     "core.history_title": "{game} – recent games",
     "core.history_table": "Table {id}",
+    "core.history_unrated": "unrated",
+    "core.history_ai_played": "an AI played",
     "core.export_missing": "I cannot find a finished game at table {id} on this server. Use a table number that {history} shows; a game can be exported once it is finished.",
     "core.export_files": "Table {id}. The CSV file holds the results for a spreadsheet (Excel, Calc), the JSON file the game's record for replaying.",
     "core.csv.game": "Game",
@@ -405,6 +407,7 @@ STRINGS: dict[str, str] = {
     "core.stats_title": "Statistics – {name}",
     "core.st_games": "Games",
     "core.st_games_value": "Games: {games} · wins: {wins} · ⌀ {avg}\nRating: {rating}",
+    "core.st_ai_games": "Games not counted, as an AI played for this player (unrated): {n}",
     "core.stats_none": "{name}: no finished game yet.",
     "core.history_empty": "Nobody has finished a game on this server yet.",
     # -- core.delivery: what the outbox and old buttons say

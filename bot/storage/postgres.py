@@ -616,17 +616,19 @@ class PostgresStore:
                 "SELECT mu, sigma, rated_games FROM ratings WHERE guild_id = $1"
                 " AND game_kind = $2 AND user_id = $3", guild_id, game_kind, user_id)
             rows = await c.fetch(
-                "SELECT g.game_id, g.table_id, p.seat, p.place, p.points, g.outcome"
-                " FROM game_players AS p JOIN games AS g ON g.game_id = p.game_id"
+                "SELECT g.game_id, g.table_id, p.seat, p.place, p.points, p.ai_moves,"
+                " p.moves, g.outcome FROM game_players AS p"
+                " JOIN games AS g ON g.game_id = p.game_id"
                 " WHERE p.guild_id = $1 AND g.guild_id = $1 AND g.game_kind = $2"
                 " AND p.user_id = $3 AND p.human ORDER BY g.game_id",
                 guild_id, game_kind, user_id)
+            limit = float((await self._settings(c, guild_id))["ai_share_limit"])
         if rating is not None:
             stats.mu, stats.sigma = rating["mu"], rating["sigma"]
             stats.rating = display_rating(rating["mu"], rating["sigma"])
             stats.rated_games = rating["rated_games"]
         stats.provisional = is_provisional(stats.rated_games)
-        return add_results(stats, rows)
+        return add_results(stats, rows, limit)
 
     # -- tournaments -------------------------------------------------------------------
     @shielded
