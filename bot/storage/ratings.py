@@ -118,6 +118,13 @@ def ai_played(ai_moves: int | None, moves: int | None, ai_share_limit: float) ->
     return bool(moves) and (ai_moves or 0) / (moves or 1) > ai_share_limit
 
 
+def ai_played_sql(share: str, real: str = "REAL") -> str:
+    """``ai_played`` as a condition on a ``game_players`` row, its share the parameter
+    ``share`` (the same division in doubles: a leaderboard's games are those his stats
+    count)."""
+    return f"(moves > 0 AND CAST(ai_moves AS {real}) / moves > {share})"
+
+
 def rate(before: list[tuple[float, float]], places: list[int]) -> list[tuple[float, float]]:
     """New (mu, sigma) of each player, one-player teams ranked by place (ties allowed)."""
     teams = [[MODEL.rating(mu=mu, sigma=sigma)] for mu, sigma in before]

@@ -16,8 +16,8 @@ import aiosqlite
 
 from bot.storage.db import fetchall, fetchone, loads
 from bot.storage.models import LeaderboardRow, PlayerStats, SeatResult
-from bot.storage.ratings import ai_played, display_rating, is_provisional
-from bot.storage.settings import guild_settings
+from bot.storage.ratings import ai_played, ai_played_sql, display_rating, is_provisional
+from bot.storage.settings import DEFAULTS, guild_settings
 from engine.game import Outcome
 
 # One page of a game's board in one query: the rated players ranked (display rating, then
@@ -42,24 +42,26 @@ WITH ranked AS (
     SELECT user_id, COUNT(*) AS games, SUM(place = 1) AS wins, AVG(points) AS avg_points
     FROM game_players
     WHERE guild_id = :guild AND game_kind = :kind AND human = 1
-      AND user_id IN (SELECT user_id FROM page)
+      AND user_id IN (SELECT user_id FROM page) AND NOT {ai_played}
     GROUP BY user_id
 )
 SELECT r.user_id, r.name, r.mu, r.sigma, r.rated_games, r.rank, r.total,
        COALESCE(p.games, 0) AS games, COALESCE(p.wins, 0) AS wins, p.avg_points
 FROM page AS r LEFT JOIN played AS p ON p.user_id = r.user_id
 ORDER BY r.rank
-"""
+""".format(ai_played=ai_played_sql(":share"))
 
 
 async def leaderboard(
     conn: aiosqlite.Connection, guild_id: int, game_kind: str, *, offset: int = 0,
-    limit: int = 10
+    limit: int = 10, share: float = DEFAULTS["ai_share_limit"]
 ) -> tuple[list[LeaderboardRow], int]:
     """One page of the rated players by display rating, and how many there are in all (one
-    query; an offset past the last row gives the last page, its rows' ranks tell which)."""
+    query; an offset past the last row gives the last page, its rows' ranks tell which);
+    their games those an AI did not play for them (``share``: the guild's limit)."""
     async with conn.execute(
-        _LEADERBOARD, {"guild": guild_id, "kind": game_kind, "limit": limit, "offset": offset}
+        _LEADERBOARD, {"guild": guild_id, "kind": game_kind, "limit": limit, "offset": offset,
+                       "share": share}
     ) as cur:
         rows = list(await cur.fetchall())
     out = [
