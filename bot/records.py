@@ -31,8 +31,9 @@ from bot.member_names import current_names
 from bot.model import STATUS_PLAYING
 from bot.permissions import manages_server
 from bot.results_csv import results_csv, seat_name, seat_notes, tournament_mark
-from bot.storage.models import LeaderboardRow, PlayerStats
+from bot.storage.models import GamePlayer, LeaderboardRow, PlayerStats
 from bot.storage.protocol import TableStore
+from bot.storage.ratings import ai_played
 from bot.storage.settings import TABLE_THREADS
 from bot.table_defaults import defaults_text, server_defaults
 from bot.tournament.words import place_label
@@ -230,6 +231,9 @@ async def history_message(interaction: Interaction, ui: GameUI, page: int,
         return embed, None
     names = await current_names(
         interaction, (p.user_id for g in games for p in g.players if p.human))
+    # (review 90: a game an AI played for a player is his neither here nor in his stats)
+    limit = float((await store_of(interaction).guild_settings(
+        interaction.guild_id))["ai_share_limit"])
     lines = []
     for g in games:
         places = [p.place for p in g.players]
@@ -237,10 +241,13 @@ async def history_message(interaction: Interaction, ui: GameUI, page: int,
             f"{place_label(p.place, p.place + places.count(p.place) - 1, lang)} "
             f"{seat_name(names.get(p.user_id or 0, p.name), p.seat in g.left, lang)}"
             f" ({ui.score_text(p.points, lang) or p.points}"
-            f"{_notes(ui, g.outcome, p.seat, lang)})"
+            f"{_notes(ui, g.outcome, p.seat, lang)}"
+            f"{_ai_played(p, limit, lang)})"
             for p in g.players)
         when = discord.utils.format_dt(g.finished_at, "d")
         mark = tournament_mark(g.tournament, lang)  # (review 40: casual games looked alike)
+        if g.unrated_reason == "ai_share":  # (as the archive knows it: the leaderboard's)
+            mark = " · ".join(filter(None, (mark, t("core.history_unrated", lang))))
         # the number of the table it was played at, which its players saw (review 82: the
         # archive's own "#1" was table 2); export takes it
         number = t("core.history_table", lang, id=g.table_id) if g.table_id is not None \
@@ -255,6 +262,14 @@ async def history_message(interaction: Interaction, ui: GameUI, page: int,
         HistoryPage(page, "prev", ui.kind, disabled=page <= 1, lang=lang),
         HistoryPage(page, "next", ui.kind, disabled=page >= pages, lang=lang),
     )
+
+
+def _ai_played(player: GamePlayer, limit: float, lang: str) -> str:
+    """", hrála AI" beside a human's score when an AI made more than the guild's share of
+    his moves (``ratings.ai_played``: the game is unrated, his stats skip it)."""
+    if not player.human or not ai_played(player.ai_moves, player.moves, limit):
+        return ""
+    return ", " + t("core.history_ai_played", lang)
 
 
 def _notes(ui: GameUI, outcome: Outcome | None, seat: int, lang: str) -> str:
@@ -307,10 +322,11 @@ def add_records_commands(group: app_commands.Group, ui: GameUI) -> None:
         data = await store_of(interaction).player_stats(interaction.guild_id, target.id,
                                                         ui.kind)
         name = target.display_name
-        if data.games == 0:
-            await interaction.response.send_message(
-                game_t(ui.kind, "stats_none", lang, name=name), ephemeral=True
-            )
+        if data.games == 0:  # (and the games an AI played for him, if any: review 90)
+            none = game_t(ui.kind, "stats_none", lang, name=name)
+            if data.ai_games:
+                none += "\n" + t("core.st_ai_games", lang, n=data.ai_games)
+            await interaction.response.send_message(none, ephemeral=True)
             return
         await interaction.response.send_message(embed=stats_embed(ui, data, name, lang),
                                                 ephemeral=True)
@@ -464,14 +480,12 @@ def stats_embed(ui: GameUI, data: PlayerStats, name: str, lang: str) -> discord.
     rating = "–" if data.rating is None else str(data.rating)
     if data.provisional and data.rating is not None:
         rating += t("core.lb_prov", lang)
-    embed.add_field(
-        name=game_t(ui.kind, "st_games", lang),
-        value=game_t(ui.kind, "st_games_value", lang, games=data.games, wins=data.wins,
-                     avg=ui.score_text(data.avg_points, lang)
-                     or score_number(data.avg_points, lang),
-                     rating=rating),
-        inline=False,
-    )
+    value = game_t(ui.kind, "st_games_value", lang, games=data.games, wins=data.wins,
+                   avg=ui.score_text(data.avg_points, lang)
+                   or score_number(data.avg_points, lang), rating=rating)
+    if data.ai_games:  # (left out of the above, and of the game's own fields: review 90)
+        value += "\n" + t("core.st_ai_games", lang, n=data.ai_games)
+    embed.add_field(name=game_t(ui.kind, "st_games", lang), value=value, inline=False)
     for field_name, value, inline in ui.stats_fields(data, lang):
         embed.add_field(name=field_name, value=value, inline=inline)
     return embed

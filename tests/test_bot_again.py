@@ -56,9 +56,9 @@ async def test_play_again_opens_the_same_table_and_invites_the_others(harness, l
     field = final.embeds[0].fields[-1]
     # (a public line: /lora new as a client of the table's language lists it; review 28)
     assert (field.name, field.value) == (
-        "Hrát znovu", mentioned("Tlačítko **Hrát znovu** založí nový stůl se stejnými pravidly"
-                                " a pozve ostatní hráče. Jinak založíš novou hru příkazem"
-                                " /lora nová."))
+        "Hrát znovu", mentioned("Tlačítko **Hrát znovu** založí další hru se stejnými pravidly a pozve "
+        "ostatní hráče; když ji už někdo založil, zavede tě k ní. Jinak založíš novou hru "
+        "příkazem /lora nová."))
     assert [c["label"] for c in enabled_controls(final)] == [
         "1. tálie", "2. tálie", "3. tálie", "4. tálie", "Celkem", "Hrát znovu"]
     # one who did not play there is pointed to /lora new
@@ -156,9 +156,9 @@ async def test_taroky_play_again_in_english_refused_to_one_seated_elsewhere(harn
     final = _final(ch, f"End of the round – table {tid}")
     field = final.embeds[0].fields[-1]
     assert (field.name, field.value) == (
-        "Play again", mentioned("**Play again** opens a new table with the same rules and"
-                                " invites the other players. Or open a new game with"
-                                " /taroky new."))
+        "Play again", mentioned("**Play again** opens the next game with the same rules and invites the "
+        "other players; if someone has opened it already, it takes you there. Or open a new "
+        "game with /taroky new."))
     other = guild.create_text_channel("more")
     await ann.slash(other, "taroky new", language="cs")
     res = await ann.click(final, label="Play again")
@@ -193,10 +193,12 @@ def _players(ch: Any, table: Any) -> list[str]:
     return lobby.embeds[0].fields[0].value.split("\n")
 
 
-def _invite_text(ch: Any, invite: Any) -> str:
-    """The invitation as it reads now; its buttons stay while the lobby is open."""
+def _invite_text(ch: Any, invite: Any, buttons: bool = True) -> str:
+    """The invitation as it reads now; its buttons stay while an invited player may still
+    sit down (review 90: not once all of them are seated)."""
     now = next(m for m in ch.history() if m.id == invite.id)
-    assert [c["label"] for c in enabled_controls(now)] == ["Přisednout", "Nehraju"]
+    assert [c["label"] for c in enabled_controls(now)] == (["Přisednout", "Nehraju"]
+                                                           if buttons else [])
     return now.content
 
 
@@ -219,8 +221,7 @@ async def test_an_invited_player_declines_and_the_lobby_says_who_is_awaited(harn
     assert _players(ch, new)[-1] == "⏳ Čeká se na: " + ", ".join(f"<@{u.id}>" for u in waiting)
     res = await carol.click(invite, label="Nehraju")
     assert res.followups[-1].ephemeral and res.followups[-1].content == (
-        f"Dobře – u stolu č. {nid} tentokrát nehraješ, ostatní to u stolu uvidí. Přisednout "
-        "můžeš i "
+        f"Dobře – u stolu č. {nid} tentokrát nehraješ, ostatní to uvidí. Přisednout můžeš i "
         "tak, dokud hra nezačne.")
     await channel_delivered(harness, ch.id)
     assert _players(ch, new)[-2:] == [f"⏳ Čeká se na: <@{alice.id}>",
@@ -262,8 +263,10 @@ async def test_an_invited_player_declines_and_the_lobby_says_who_is_awaited(harn
     await channel_delivered(harness, ch.id)
     assert new.seat_of(carol.id) is not None and new.rematch_declined() == []
     assert _players(ch, new)[-1].startswith("4\\. ")  # (review 55: no Markdown list)
-    assert _invite_text(ch, invite) == f"{head}Všichni pozvaní hráči už sedí u stolu."
-    # a former player who leaves the lobby is not awaited any more: he does not play
+    assert _invite_text(ch, invite, buttons=False) == (
+        f"{head}Všichni pozvaní hráči už sedí u stolu.")
+    # a former player who leaves the lobby is not awaited any more: he does not play (and
+    # may change his mind again: the buttons are back)
     res = await alice.click(next(m for m in ch.history() if m.id == new.message_id),
                             label="Odejít")
     await channel_delivered(harness, ch.id)

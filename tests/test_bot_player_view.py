@@ -446,7 +446,7 @@ async def test_the_lobby_shows_the_options_and_a_change_asks_the_seated_again(ha
     table = harness.service.tables[1]
     assert table.settings.options["red_king_first_trick"] == "forbidden"
     asked = ch.last_message
-    assert asked.content.startswith("Pravidla nebo nastavení stolu č. 1 se změnila – "
+    assert asked.content.startswith("Pravidla stolu č. 1 se změnila – "
                                     + bob.mention)
     lobby = next(m for m in ch.history() if m.id == table.message_id)
     assert lobby.embeds[0].fields[0].value.splitlines()[1].endswith(

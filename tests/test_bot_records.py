@@ -75,7 +75,8 @@ async def test_stats_history_and_export(harness):
     assert history.startswith("**Table 1** ")
     res = await users[2].slash(ch, "lora export", game=1)
     assert reply(res).content == (
-        "Stůl č. 1. V souboru CSV jsou výsledky pro tabulku, v JSON záznam hry k přehrání.")
+        "Stůl č. 1. V souboru CSV jsou výsledky pro tabulkový procesor (Excel, Calc), v JSON "
+        "záznam hry k přehrání.")
     files = reply(res).attachments
     assert [f.filename for f in files] == ["lora-1.png", "lora-1.json", "lora-1.csv"]
     # the JSON is the replay record of REPLAY.md as it is: the engine replays it

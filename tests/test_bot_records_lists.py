@@ -223,8 +223,8 @@ async def test_export_says_what_its_files_hold_in_english_too(harness):
     await ann.slash(ch, "lora settings", language="en")
     res = await ann.slash(ch, "lora export", game=game)
     assert reply(res).content == (
-        f"Table {game}. The CSV file holds the results for a spreadsheet, the JSON file the"
-        " game's record for replaying.")
+        f"Table {game}. The CSV file holds the results for a spreadsheet (Excel, Calc), the JSON"
+        " file the game's record for replaying.")
 
 
 async def test_a_stale_leaderboard_button_keeps_its_page_first_and_reads_the_rows_once(

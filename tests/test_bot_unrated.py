@@ -135,6 +135,20 @@ async def test_too_many_ai_moves_for_a_player_are_named(harness):
     assert game.unrated_reason == "ai_share"
     assert unrated_note(table, 0.25, "en") == (
         "This game is not rated: an AI made more than 25% of Bob's moves.")
+    # review 90: the history says so, and Bob's stats count none of the AI's results
+    # (Alice played hers: hers count)
+    alice, bob = users
+    points = {p.name: p.points for p in game.players}
+    history = reply(await alice.slash(ch, "lora history")).embeds[0].description
+    assert history.startswith(f"**Stůl č. {tid}** <t:") and " · nehodnoceno – " in history
+    assert f". Bob ({points['Bob']}, hrála AI)" in history
+    assert "hrála AI" not in history.split(". Alice (")[1].split(")")[0]  # (her own moves)
+    assert reply(await bob.slash(ch, "lora stats")).content == (
+        "Bob: zatím žádná dohraná lóra.\n"
+        "Nezapočítané hry, ve kterých za hráče hrála AI (nehodnocené): 1")
+    fields = reply(await alice.slash(ch, "lora stats")).embeds[0].fields
+    assert fields[0].value.startswith(f"Her: 1 · výher: 0 · ⌀ {points['Alice']},0 b.")
+    assert "Nezapočítané" not in fields[0].value
 
 
 async def test_too_many_ai_moves_for_several_players_name_them_all(harness):
@@ -144,9 +158,10 @@ async def test_too_many_ai_moves_for_several_players_name_them_all(harness):
     table = harness.service.tables[tid]
     _play(harness, table, random.Random(3), ai_for={0, 2})
     assert unrated_note(table, 0.25, "cs") == (
-        "Hra se nehodnotí: AI odehrála víc než 25 % tahů každého z těchto hráčů: Alice, Cyril.")
+        "Hra se nehodnotí: za tyto hráče odehrála AI víc než 25 % tahů: Alice, Cyril.")
     assert unrated_note(table, 0.25, "en") == (
-        "This game is not rated: an AI made more than 25% of each one's moves: Alice, Cyril.")
+        "This game is not rated: an AI made more than 25% of the moves of these players: "
+        "Alice, Cyril.")
 
 
 async def test_taroky_records_name_the_game(harness):

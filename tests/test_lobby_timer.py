@@ -16,7 +16,7 @@ from bot.ui.builders import chosen_timer, lobby_values, timer_choices
 from engine.taroky.options import TarokyOptions
 from tests.botkit import Players, channel_delivered, controls, emit_component, reply
 
-ASKED_BOB = ("Pravidla nebo nastavení stolu č. 1 se změnila – {bob}, podívej se na ně a potvrď"
+ASKED_BOB = ("Pravidla stolu č. 1 se změnila – {bob}, podívej se na ně a potvrď"
              " je tlačítkem „Souhlasím s pravidly“ (nebo od stolu odejdi).")
 
 

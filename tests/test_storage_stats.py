@@ -281,3 +281,27 @@ async def test_an_unrated_game_renames_its_players_on_every_board_of_the_guild(
         assert [(r.mu, r.sigma, r.rated_games) for r in after] == [
             (r.mu, r.sigma, r.rated_games) for r in rows]
     assert await storage.leaderboard(G + 1, "lora") == ([], 0)
+
+
+async def test_stats_skip_a_game_an_ai_played_for_the_player(storage: Storage) -> None:
+    """Review 90: an AI played most of Bob's moves (the game unrated for it) and his stats
+    counted its results as his. A game counts for a player as the rating decides it
+    (``ratings.ai_played``, the guild's share): Bob's is set apart (``ai_games``), Ann's
+    own play counts; with a higher share allowed, Bob's counts too."""
+    table = await storage.create_table(G, 500, ANN, {}, [human(ANN, "Ann"), human(BOB, "Bob")],
+                                       game_kind="taroky")
+    await storage.update_table(table, status="playing")
+    await storage.archive_game(
+        table, outcome=Outcome((2, 1), (-40, 40), "hal", False), record={}, options={},
+        players=[PlayerResult(0, ANN, "Ann", moves=10, ai_moves=0),
+                 PlayerResult(1, BOB, "Bob", moves=10, ai_moves=8)])
+    [game] = await storage.recent_games(G, "taroky")
+    assert (game.rated, game.unrated_reason) == (False, "ai_share")
+    bob = await storage.player_stats(G, BOB, "taroky")
+    assert (bob.games, bob.wins, bob.avg_points, bob.results, bob.ai_games) == (
+        0, 0, None, [], 1)
+    ann = await storage.player_stats(G, ANN, "taroky")
+    assert (ann.games, ann.avg_points, ann.ai_games) == (1, -40, 0)
+    await storage.set_guild_setting(G, "ai_share_limit", 0.9)
+    bob = await storage.player_stats(G, BOB, "taroky")
+    assert (bob.games, bob.wins, bob.avg_points, bob.ai_games) == (1, 1, 40, 0)

@@ -98,7 +98,7 @@ async def test_the_creator_sets_stake_and_round_in_the_lobby_and_the_game_plays_
         "Vklad: 20,00 Kč", "Vklad: 100,00 Kč", "Vklad: 200,00 Kč"]
     res, posts = await pick(bob, "stake=10000")
     assert reply(res).content == "Pravidla stolu mění jen jeho zakladatel." and posts == []
-    asked_bob = ("Pravidla nebo nastavení stolu č. 1 se změnila – " + bob.mention
+    asked_bob = ("Pravidla stolu č. 1 se změnila – " + bob.mention
                  + ", podívej se na ně a potvrď je tlačítkem „Souhlasím s pravidly“ (nebo od"
                  " stolu odejdi).")
     assert (await pick(alice, "stake=10000"))[1] == [asked_bob]

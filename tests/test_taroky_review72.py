@@ -150,7 +150,7 @@ async def test_the_lobby_s_rule_switches_ask_each_player_once_and_not_for_rules_
         await alice.select(message, [choice], custom_id=select["custom_id"])
         return [m.content for m in ch.history() if m.id not in seen]
 
-    asked_bob = ("Pravidla nebo nastavení stolu č. 1 se změnila – " + bob.mention
+    asked_bob = ("Pravidla stolu č. 1 se změnila – " + bob.mention
                  + ", podívej se na ně a potvrď je tlačítkem „Souhlasím s pravidly“ (nebo od"
                  " stolu odejdi).")
     assert await flip("varsava") == [asked_bob]
@@ -164,7 +164,7 @@ async def test_the_lobby_s_rule_switches_ask_each_player_once_and_not_for_rules_
     await bob.click(lobby(), custom_id="lora:l:1:agree")
     await carol.click(lobby(), custom_id="lora:l:1:join")
     assert await flip("zduch") == [
-        f"Pravidla nebo nastavení stolu č. 1 se změnila – {bob.mention}, {carol.mention},"
+        f"Pravidla stolu č. 1 se změnila – {bob.mention}, {carol.mention},"
         " podívejte se na ně a potvrďte je tlačítkem „Souhlasím s pravidly“ (nebo od stolu"
         " odejděte)."]
     assert await flip("zduch") == [] and table.not_agreed() == []

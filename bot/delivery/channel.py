@@ -100,6 +100,11 @@ class Materials(Protocol):
         started or closed: its last words are said)."""
         ...
 
+    def invite_buttons(self, table: Table) -> list[dict[str, Any]]:
+        """The buttons of a rematch's invitation as its lobby is now: none once nobody
+        invited can still sit down (all seated, or the table full)."""
+        ...
+
     async def tournament_message(self, tournament_id: int) -> dict[str, Any] | None:
         """The tournament's message as it is now (None: the tournament is gone)."""
         ...
@@ -260,16 +265,18 @@ class ChannelDeliverer:
 
     async def _invite(self, channel: Any, entry: OutboxEntry) -> None:
         """A rematch's invitation edited to say who is still awaited and who does not play
-        this time (its buttons stay; an edit notifies nobody)."""
+        this time, with its buttons while an invited player may still answer (review 90:
+        live after "all the invited players are seated"); an edit notifies nobody."""
         with phase(DB):
             table = None if entry.table_id is None else await self.m.table(entry.table_id)
         text = None if table is None else self.m.invite_text(table)
         invite = None if table is None else (table.rematch or {}).get("invite")
-        if text is None or not isinstance(invite, list):
+        if table is None or text is None or not isinstance(invite, list):
             return
         with contextlib.suppress(discord.NotFound), phase(REST):
-            await channel.get_partial_message(int(invite[1])).edit(content=text,
-                                                                   allowed_mentions=QUIET)
+            await channel.get_partial_message(int(invite[1])).edit(
+                content=text, allowed_mentions=QUIET,
+                view=_buttons({"buttons": self.m.invite_buttons(table)}))
 
     async def _unping(self, channel: Any, entry: OutboxEntry) -> None:
         with phase(DB):

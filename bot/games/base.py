@@ -216,6 +216,12 @@ class GameUI(Protocol):
 
     def settings_lines(self, settings: TableSettings, lang: str) -> list[str]: ...
 
+    def short_lines(self, settings: TableSettings, lang: str) -> list[str]:
+        """The table's options as a sentence lists what changed ("panák za 4 filky
+        zapnut", "vklad 100 Kč"): short, lower case, no gloss (review 90: the long lobby
+        lines with their own brackets, nested in a rematch's sentence)."""
+        ...
+
     def rules_lines(self, settings: TableSettings, lang: str) -> list[str]:
         """``settings_lines`` but the round's length: the rules a table plays with, as a
         tournament's message lists them beside its own round."""
@@ -334,6 +340,9 @@ class BaseUI:
 
     def settings_lines(self, settings: TableSettings, lang: str) -> list[str]:
         return []
+
+    def short_lines(self, settings: TableSettings, lang: str) -> list[str]:
+        return self.settings_lines(settings, lang)  # (a game whose lines are short)
 
     def table_options(self, values: dict[str, Any]) -> dict[str, Any]:
         return {}  # (a game without options of its own)

@@ -234,7 +234,8 @@ class SeatResult:
 
 @dataclass(slots=True)
 class PlayerStats:
-    """A user's record in one guild and game (all archived games where he sat as a human).
+    """A user's record in one guild and game (the archived games where he sat as a human and
+    played them himself: ``ratings.ai_played``).
 
     What only one game knows how to summarise (Lóra's contracts, maturita, čistá stovka) is
     computed by that game's UI module from ``results`` (each with the engine's outcome)."""
@@ -252,6 +253,8 @@ class PlayerStats:
     best: tuple[int, int] | None = None  # (table number, score): the best score
     worst: tuple[int, int] | None = None  # (table number, score): the worst score
     results: list[SeatResult] = field(default_factory=list)  # by game id
+    # his games an AI played for him (``ratings.ai_played``): not counted in the above
+    ai_games: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -48,7 +48,7 @@ from bot.storage.models import (
     tournament_link,
 )
 from bot.storage.outbox import check_done, entry_of
-from bot.storage.ratings import display_rating, is_provisional
+from bot.storage.ratings import ai_played_sql, display_rating, is_provisional
 from bot.storage.settings import DEFAULTS, GuildSettingsCache, validate, validate_user
 from bot.storage.stats import add_results
 from bot.storage.tables import (
@@ -585,6 +585,7 @@ class PostgresStore:
     async def leaderboard(self, guild_id: int, game_kind: str, *, offset: int = 0,
                           limit: int = 10) -> tuple[list[LeaderboardRow], int]:
         # (one query, as ``stats._LEADERBOARD``: an offset past the last row, the last page)
+        share = float((await self.guild_settings(guild_id))["ai_share_limit"])  # (held)
         async with self._pool.acquire() as c:
             rows = await c.fetch(
                 "WITH ranked AS (SELECT user_id, name, mu, sigma, rated_games,"
@@ -596,11 +597,12 @@ class PostgresStore:
                 " played AS (SELECT user_id, COUNT(*) AS games,"
                 " SUM(CASE WHEN place = 1 THEN 1 ELSE 0 END) AS wins, AVG(points) AS avg_points"
                 " FROM game_players WHERE guild_id = $1 AND game_kind = $2 AND human"
-                " AND user_id IN (SELECT user_id FROM page) GROUP BY user_id)"
+                " AND user_id IN (SELECT user_id FROM page)"
+                f" AND NOT {ai_played_sql('$5::float8', 'float8')} GROUP BY user_id)"
                 " SELECT r.user_id, r.name, r.mu, r.sigma, r.rated_games, r.rank, r.total,"
                 " COALESCE(p.games, 0) AS games, COALESCE(p.wins, 0) AS wins, p.avg_points"
                 " FROM page AS r LEFT JOIN played AS p ON p.user_id = r.user_id"
-                " ORDER BY r.rank", guild_id, game_kind, limit, offset)
+                " ORDER BY r.rank", guild_id, game_kind, limit, offset, share)
         return [LeaderboardRow(
             rank=int(r["rank"]), user_id=r["user_id"], name=r["name"],
             rating=display_rating(r["mu"], r["sigma"]), mu=r["mu"], sigma=r["sigma"],
@@ -616,17 +618,19 @@ class PostgresStore:
                 "SELECT mu, sigma, rated_games FROM ratings WHERE guild_id = $1"
                 " AND game_kind = $2 AND user_id = $3", guild_id, game_kind, user_id)
             rows = await c.fetch(
-                "SELECT g.game_id, g.table_id, p.seat, p.place, p.points, g.outcome"
-                " FROM game_players AS p JOIN games AS g ON g.game_id = p.game_id"
+                "SELECT g.game_id, g.table_id, p.seat, p.place, p.points, p.ai_moves,"
+                " p.moves, g.outcome FROM game_players AS p"
+                " JOIN games AS g ON g.game_id = p.game_id"
                 " WHERE p.guild_id = $1 AND g.guild_id = $1 AND g.game_kind = $2"
                 " AND p.user_id = $3 AND p.human ORDER BY g.game_id",
                 guild_id, game_kind, user_id)
+            limit = float((await self._settings(c, guild_id))["ai_share_limit"])
         if rating is not None:
             stats.mu, stats.sigma = rating["mu"], rating["sigma"]
             stats.rating = display_rating(rating["mu"], rating["sigma"])
             stats.rated_games = rating["rated_games"]
         stats.provisional = is_provisional(stats.rated_games)
-        return add_results(stats, rows)
+        return add_results(stats, rows, limit)
 
     # -- tournaments -------------------------------------------------------------------
     @shielded

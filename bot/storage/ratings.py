@@ -108,7 +108,21 @@ def unrated_reason(players: list[Participant], ai_share_limit: float) -> str | N
 def over_ai_share(players: list[Participant], ai_share_limit: float) -> list[Participant]:
     """The humans an AI made more than ``ai_share_limit`` of the moves of (any of them
     keeps a game unrated)."""
-    return [p for p in players if p.moves and p.ai_moves / p.moves > ai_share_limit]
+    return [p for p in players if ai_played(p.ai_moves, p.moves, ai_share_limit)]
+
+
+def ai_played(ai_moves: int | None, moves: int | None, ai_share_limit: float) -> bool:
+    """An AI made more than ``ai_share_limit`` of a human's moves: the game is not his to
+    count — it is unrated, his statistics skip it and the history says so (review 90: an
+    AI's maturita counted as his). One definition for the three."""
+    return bool(moves) and (ai_moves or 0) / (moves or 1) > ai_share_limit
+
+
+def ai_played_sql(share: str, real: str = "REAL") -> str:
+    """``ai_played`` as a condition on a ``game_players`` row, its share the parameter
+    ``share`` (the same division in doubles: a leaderboard's games are those his stats
+    count)."""
+    return f"(moves > 0 AND CAST(ai_moves AS {real}) / moves > {share})"
 
 
 def rate(before: list[tuple[float, float]], places: list[int]) -> list[tuple[float, float]]:

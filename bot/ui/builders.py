@@ -219,8 +219,16 @@ def timer_line(timer: int, lang: str, *, tournament: bool = False) -> str:
     ``tournament``'s table says what happens when it runs out ("…, pak hraje AI")."""
     if timer and tournament:
         return t("core.tournament.set_timer", lang, n=timer)
-    seconds = t("core.seconds", lang, n=timer) if timer else t("core.no_timer", lang)
-    return t("core.opt_timer", lang, value=seconds)
+    return t("core.opt_timer", lang, value=_seconds(timer, lang))
+
+
+def short_timer(timer: int, lang: str) -> str:
+    """The turn timer as a sentence lists what changed ("čas na tah 60 s": ``short_lines``)."""
+    return t("core.short_timer", lang, value=_seconds(timer, lang))
+
+
+def _seconds(timer: int, lang: str) -> str:
+    return t("core.seconds", lang, n=timer) if timer else t("core.no_timer", lang)
 
 
 # the turn timers a lobby offers (seconds; 0: none), besides the table's starting one

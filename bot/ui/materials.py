@@ -142,5 +142,8 @@ class Materials:
     def invite_text(self, table: Table) -> str | None:
         return self.ctl.rematches.invite_text(table)
 
+    def invite_buttons(self, table: Table) -> list[dict[str, Any]]:
+        return self.ctl.rematches.invite_buttons(table)
+
     async def set_invite(self, table: Table, channel_id: int, message_id: int) -> None:
         await self.ctl.rematches.set_invite(table, channel_id, message_id)

@@ -27,6 +27,7 @@ from bot.ui import builders
 from bot.ui.components import LobbyButton, frozen_view
 
 if TYPE_CHECKING:
+    from bot.games.base import GameUI
     from bot.ui.controller import Controller
     from bot.ui.replies import Replies
 
@@ -152,14 +153,9 @@ class Rematches:
                             thread=f"<#{table.channel_id}>")
         if others:
             invite = table.rematch["shown"] = self.invite_words(table)
-            join = {"custom_id": LobbyButton(table.table_id, "join").custom_id,
-                    "label": t("core.btn_join", settings.lang),
-                    "style": discord.ButtonStyle.primary.value}  # (the lobby's own button)
-            decline = {"custom_id": LobbyButton(table.table_id, "decline").custom_id,
-                       "label": t("core.btn_decline", settings.lang),
-                       "style": discord.ButtonStyle.secondary.value}
             await self.ctl.enqueue([items.post(table.channel_id, invite, mentions=True,
-                                               buttons=[join, decline], table_id=table.table_id,
+                                               buttons=self.invite_buttons(table),
+                                               table_id=table.table_id,
                                                key=_invite_key(table.table_id))])
             text += " " + t("core.again_invited", lang,
                             names=", ".join(s.name for s in others))
@@ -214,8 +210,14 @@ class Rematches:
         elif newest.status == STATUS_LOBBY:
             button = LobbyButton(nid, "join", t("core.btn_join", lang),
                                  discord.ButtonStyle.primary)
-            await interaction.followup.send(t("core.again_next_lobby", lang, **values),
-                                            view=frozen_view(button), ephemeral=True)
+            text = t("core.again_next_lobby", lang, **values)
+            # its rules, when not those of the table under whose button he clicked (review
+            # 90: table 3 played with Panák on, table 1's button said nothing of it)
+            changed = differences(builders.game_ui(old), old.settings, newest.settings, lang)
+            if changed:
+                text += " " + t("core.again_changes", lang, old=old.table_id,
+                                changes=", ".join(changed))
+            await interaction.followup.send(text, view=frozen_view(button), ephemeral=True)
         elif newest.status == STATUS_PLAYING:
             await self.ctl.replies.error(interaction, "core.again_next_playing", lang, **values)
         else:
@@ -269,8 +271,11 @@ class Rematches:
         rematch["done"] = True
         channel_id, message_id = rematch["invite"]
         names = ", ".join(s.name for s in table.seats if s is not None)
-        text = t(key, table.settings.lang, id=table.table_id, rules=rules_words(table),
-                 names=names)
+        changes = rule_changes(table, table.settings.lang)
+        if key == "core.again_invite_started" and changes is not None:
+            key += "_changed"  # (what changed in a sentence of its own: review 90)
+        text = t(key, table.settings.lang, id=table.table_id, old=rematch.get("of"),
+                 changes=changes, names=names)
         return [items.delete(int(channel_id), int(message_id), table.table_id, record=text)]
 
     def invite_words(self, table: Table) -> str:
@@ -285,9 +290,9 @@ class Rematches:
             name = next((s.name for s in table.seats
                          if s is not None and s.user_id == table.creator_id), "?")
         awaited, declined = table.rematch_awaited(), table.rematch_declined()
-        values = {"name": name, "id": table.table_id, "rules": rules_words(table)}
+        values = {"name": name, "table": rules_words(table)}
         invited = {int(u) for u in (rematch.get("seats") or {}) if str(u).isdigit()}
-        if invited <= {table.creator_id, *table.humans()}:
+        if invited <= {table.creator_id, *table.humans()}:  # (as ``seated_or_full``)
             text = t("core.again_invite_seated", lang, **values)
         elif table.full:  # (nobody is awaited any more: review 82)
             text = t("core.again_invite_full", lang, **values)
@@ -300,6 +305,27 @@ class Rematches:
             text += "\n" + t("core.lobby_declined", lang,
                              names=", ".join(f"<@{u}>" for u in declined))
         return text
+
+    def invite_buttons(self, table: Table) -> list[dict[str, Any]]:
+        """The invitation's Přisednout (the lobby's own button) and Nehraju while an invited
+        player may still sit down; none once all of them sit there or the table is full
+        (review 90: both stayed live under "all the invited players are seated")."""
+        if self.seated_or_full(table):
+            return []
+        lang = table.settings.lang
+        return [{"custom_id": LobbyButton(table.table_id, "join").custom_id,
+                 "label": t("core.btn_join", lang), "style": discord.ButtonStyle.primary.value},
+                {"custom_id": LobbyButton(table.table_id, "decline").custom_id,
+                 "label": t("core.btn_decline", lang),
+                 "style": discord.ButtonStyle.secondary.value}]
+
+    @staticmethod
+    def seated_or_full(table: Table) -> bool:
+        """Nobody invited to the rematch ``table`` can still sit down: all sit there, or it
+        is full."""
+        invited = {int(u) for u in ((table.rematch or {}).get("seats") or {})
+                   if str(u).isdigit()}
+        return invited <= {table.creator_id, *table.humans()} or table.full
 
     def invite_text(self, table: Table) -> str | None:
         """A rematch's posted invitation as its lobby is now (None: not posted yet, or its
@@ -358,30 +384,37 @@ async def tell_seated(replies: Replies, interaction: Interaction, key: str, lang
 
 def rule_changes(table: Table, lang: str) -> str | None:
     """What a lobby's rules say differently from those it was opened with (a rematch's:
-    the finished table's), None when they are those: its lines of the game's options and
-    turn timer that changed, else (the same lines) that the table shows them."""
+    the finished table's), None when they are those: the short words of its options and
+    turn timer that changed, else (the same words) that the table shows them."""
     settings = table.settings
     if settings.revision == 0:  # (the first revision: the rules it was opened with)
         return None
-    ui = builders.game_ui(table)
     first = TableSettings(settings.first_options(), settings.first_timer(), lang)
+    changed = differences(builders.game_ui(table), first, settings, lang)
+    return ", ".join(changed) if changed else t("core.again_rules_see_table", lang)
 
+
+def differences(ui: GameUI, before: TableSettings, after: TableSettings,
+                lang: str) -> list[str]:
+    """The options and turn timer of ``after`` that are not ``before``'s, in the short
+    words a sentence lists them with (``short_lines``; review 90: the lobby's long lines,
+    their own brackets nested in the sentence)."""
     def lines(of: TableSettings) -> list[str]:
-        return [*ui.settings_lines(of, lang), builders.timer_line(of.turn_timer, lang)]
+        return [*ui.short_lines(of, lang), builders.short_timer(of.turn_timer, lang)]
 
-    before = set(lines(first))
-    changed = [line for line in lines(settings) if line not in before]
-    return "; ".join(changed) if changed else t("core.again_rules_see_table", lang)
+    said = set(lines(before))
+    return [line for line in lines(after) if line not in said]
 
 
 def rules_words(table: Table) -> str:
-    """A rematch's rules as its invitation names them: the finished table's, or changed."""
+    """A rematch's table as its invitation names it, with its rules: the finished
+    table's, or what changed, in a sentence of its own."""
     lang = table.settings.lang
     old = (table.rematch or {}).get("of")
     changes = rule_changes(table, lang)
     if changes is None:
-        return t("core.again_rules_same", lang, old=old)
-    return t("core.again_rules_changed", lang, old=old, changes=changes)
+        return t("core.again_table_same", lang, id=table.table_id, old=old)
+    return t("core.again_table_changed", lang, id=table.table_id, old=old, changes=changes)
 
 
 def _next_values(interaction: Interaction, old: Table, table: Table) -> dict[str, Any]:

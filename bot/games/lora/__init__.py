@@ -63,6 +63,13 @@ class LoraUI(BaseUI):
             t("lora.opt_stovka", lang, value=onoff[opts.cista_stovka]),
         ]
 
+    def short_lines(self, settings: TableSettings, lang: str) -> list[str]:
+        opts = Options.from_json(settings.options)
+        onoff = {True: "on", False: "off"}
+        return [t(f"lora.short_red_king_{opts.red_king_first_trick}", lang),
+                t(f"lora.short_panak_{onoff[opts.panak]}", lang),
+                t(f"lora.short_stovka_{onoff[opts.cista_stovka]}", lang)]
+
     def option_choices(self, settings: TableSettings, lang: str) -> list[tuple[str, str]]:
         """Čl. 10 and 13: panák and the red king in the first trick (and the čistá stovka)
         are agreed by all four at the start of the lóra; the creator may change them."""

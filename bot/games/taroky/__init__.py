@@ -41,7 +41,7 @@ from bot.games.taroky.pictures import (
     render_table,
 )
 from bot.games.taroky.stats import GAMES, taroky_stats
-from bot.games.taroky.words import flek_limit, game_name, halers, money, refusal
+from bot.games.taroky.words import flek_limit, game_name, halers, money, refusal, short_money
 from bot.i18n import shown_name, t
 from bot.model import Table, TableSettings, tournament_round
 from bot.storage.models import PlayerStats, export_number
@@ -102,6 +102,24 @@ class TarokyUI(BaseUI):
             t("taroky.opt_solo_talon", lang, value=said["solo_talon"]),
             t("taroky.opt_tie", lang, value=said["tie"]),
         ]
+
+    def short_lines(self, settings: TableSettings, lang: str) -> list[str]:
+        o = TarokyOptions.from_json(settings.options)
+        onoff = {True: "on", False: "off"}
+        lines = [t("taroky.short_round", lang, value=round_text(o, lang)),
+                 t("taroky.short_stake", lang, stake=short_money(o.stake, lang)),
+                 t("taroky.short_dokup", lang, step=short_money(o.dokup_step, lang)),
+                 t("taroky.short_cap_none", lang) if o.cap is None
+                 else t("taroky.short_cap", lang, cap=short_money(o.cap, lang)),
+                 t(f"taroky.short_varsava_{onoff[o.varsava]}", lang)]
+        if o.varsava:
+            lines += [t(f"taroky.short_zduch_{onoff[o.zduch]}", lang),
+                      t(f"taroky.short_mond_{o.varsava_mond_na_skyze}", lang)]
+            if o.varsava_max_taroky is not None:
+                lines.append(t("taroky.short_varsava_max", lang, n=o.varsava_max_taroky))
+        return [*lines, t("taroky.short_flek", lang, value=flek_limit(o.flek_max, lang)),
+                t(f"taroky.short_solo_{o.solo_talon}", lang),
+                t(f"taroky.short_tie_{o.tie}", lang)]
 
     def rules_values(self, settings: TableSettings | None, lang: str) -> dict[str, str]:
         """The summary's words that follow the table's options, as its rules list says them

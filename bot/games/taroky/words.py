@@ -106,6 +106,13 @@ def money(hal: int, lang: str = "cs", signed: bool = False) -> str:
     return money_text(hal, lang_of(lang), signed)
 
 
+def short_money(hal: int, lang: str = "cs") -> str:
+    """``100 Kč`` for whole crowns, else as ``money`` (a rule named in a sentence)."""
+    if hal % 100:
+        return money(hal, lang)
+    return f"{'−' if hal < 0 else ''}{abs(hal) // 100} Kč"
+
+
 def amount(hal: int, lang: str = "cs", signed: bool = False) -> str:
     """Money without the currency (``+10,50``), for the columns of the protocol."""
     return money(hal, lang, signed).removesuffix(" Kč")
