@@ -56,8 +56,9 @@ async def test_play_again_opens_the_same_table_and_invites_the_others(harness, l
     field = final.embeds[0].fields[-1]
     # (a public line: /lora new as a client of the table's language lists it; review 28)
     assert (field.name, field.value) == (
-        "Hrát znovu", mentioned("Tlačítko **Hrát znovu** založí další hru se stejnými pravidly a pozve "
-        "ostatní hráče; když ji už někdo založil, zavede tě k ní. Jinak založíš novou hru "
+        "Hrát znovu", mentioned(
+            "Tlačítko **Hrát znovu** založí další hru se stejnými pravidly a pozve "
+            "ostatní hráče; když ji už někdo založil, zavede tě k ní. Jinak založíš novou hru "
         "příkazem /lora nová."))
     assert [c["label"] for c in enabled_controls(final)] == [
         "1. tálie", "2. tálie", "3. tálie", "4. tálie", "Celkem", "Hrát znovu"]
@@ -156,8 +157,9 @@ async def test_taroky_play_again_in_english_refused_to_one_seated_elsewhere(harn
     final = _final(ch, f"End of the round – table {tid}")
     field = final.embeds[0].fields[-1]
     assert (field.name, field.value) == (
-        "Play again", mentioned("**Play again** opens the next game with the same rules and invites the "
-        "other players; if someone has opened it already, it takes you there. Or open a new "
+        "Play again", mentioned(
+            "**Play again** opens the next game with the same rules and invites the "
+            "other players; if someone has opened it already, it takes you there. Or open a new "
         "game with /taroky new."))
     other = guild.create_text_channel("more")
     await ann.slash(other, "taroky new", language="cs")
