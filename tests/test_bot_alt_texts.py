@@ -20,7 +20,7 @@ from bot.records import page_button
 from bot.render.bench import example
 from bot.tournament.examples import example_tournament
 from bot.tournament.pictures import mid_sentence, sheet_alt, standings_alt
-from bot.ui.alt import ALT_LIMIT, alt_text, sentences
+from bot.ui.alt import ALT_LIMIT, alt_text, sentences, spoken
 from engine.actions import Declare, Lay, Lead
 from engine.lora import Lora
 from engine.taroky import TarokyRound
@@ -186,14 +186,16 @@ async def test_the_lora_hand_and_table_tell_the_trick_and_the_cards_in_words(har
     # (the alt texts read the suit as its word: a screen reader calls 🍃 "list vlající ve
     # větru"; review 83)
     assert [(a.filename, a.description) for a in hand.attachments] == [(
-        "hand.png", "Tvoje karty (vypsané v textu zprávy). Ve štychu: Anna K zelené. Jsi na"
+        "hand.png", "Tvoje karty (vypsané v textu zprávy). Ve štychu: Anna král zelené. Jsi na"
         " tahu.")]
     other = await _hand(ch, table, users, 2)  # (another's turn: named)
     assert [a.description for a in other.attachments] == [
-        "Tvoje karty (vypsané v textu zprávy). Ve štychu: Anna K zelené. Na tahu: Bob."]
+        "Tvoje karty (vypsané v textu zprávy). Ve štychu: Anna král zelené. Na tahu: Bob."]
     [picture] = table_message(ch, table).attachments
     assert (picture.filename, picture.description) == ("table.png", (
-        "Červené – 1. tálie, 1. hra. Na tahu: Bob. Ve štychu: Anna K zelené. Body a karty: Anna –"
+        # (review 92: the trick, dealer and leader the picture shows)
+        "Červené – 1. tálie, 1. hra. 1. štych z osmi. Rozdává Dana, tálii vynáší Anna. Na tahu:"
+        " Bob. Ve štychu: Anna král zelené. Body a karty: Anna –"
         " před touto hrou 0, v této hře 0, 7 karet v ruce; Bob – před touto hrou 0, v této hře"
         " 0, 8 karet v ruce; Cyril – před touto hrou 0, v této hře 0, 8 karet v ruce; Dana –"
         " před touto hrou 0, v této hře 0, 8 karet v ruce."))
@@ -204,7 +206,8 @@ async def test_the_lora_hand_and_table_tell_the_trick_and_the_cards_in_words(har
                              "• Cyril: 0 b.\n• Dana: 0 b.")
     assert [(a.filename, a.description) for a in sheet.attachments] == [
         ("protokol.png", "Protokol – 1. tálie, vynáší Anna. Zatím se v ní nehrálo."  # (its
-         " Body celkem: Anna: 0 b. Bob: 0 b. Cyril: 0 b. Dana: 0 b.")]  # page: review 61)
+         " Body celkem: Anna: 0 bodů. Bob: 0 bodů. Cyril: 0 bodů. Dana: 0 bodů.")]  # page:
+    # review 61; its points in words: review 92)
 
 
 async def test_the_taroky_table_hand_and_sheet_say_in_english_what_they_show(harness):
@@ -213,7 +216,7 @@ async def test_the_taroky_table_hand_and_sheet_say_in_english_what_they_show(har
     table = harness.service.tables[tid]
     [picture] = table_message(ch, table).attachments
     assert picture.description == (
-        "Deal 1 · bidding. Bidding: Anna. Money and cards: Anna – 50.00 Kč, 12 cards in hand;"
+        "Deal 1, bidding. Bidding: Anna. Money and cards: Anna – 50.00 Kč, 12 cards in hand;"
         " Bob – 50.00 Kč, 12 cards in hand; Cyril – 50.00 Kč, 12 cards in hand; Dana – 50.00"
         " Kč, 12 cards in hand.")
     hand = await _hand(ch, table, users, 0)
@@ -246,15 +249,15 @@ async def test_the_final_sheet_posted_through_the_outbox_says_the_final_order(ha
                                                for a in m.attachments)]
     assert [outcome.extra(s)["cista_stovka"] for s in range(4)] == [True, True, True, False]
     assert [a.description for a in final.attachments] == [
-        "Konečné pořadí: 1. AI Karel – 70 b. 2. Cyril – 54 b. (čistá stovka nevyšla)."
-        " 3. Bob – 73 b. (čistá stovka nevyšla). 4. Alice – 82 b. (čistá stovka nevyšla)."]
+        "Konečné pořadí: 1. AI Karel – 70 bodů. 2. Cyril – 54 bodů (čistá stovka nevyšla)."
+        " 3. Bob – 73 bodů (čistá stovka nevyšla). 4. Alice – 82 bodů (čistá stovka nevyšla)."]
     assert [names[s] for s in outcome.order()] == ["AI Karel", "Cyril", "Bob", "Alice"]
     # the end table's picture says it as well, its first sentence with one full stop
     [picture] = [a for m in ch.history() for a in m.attachments if a.filename == "table.png"
                  and (a.description or "").startswith("Konec lóry")]
     assert picture.description == (
-        "Konec lóry. Konečné pořadí: 1. AI Karel – 70 b. 2. Cyril – 54 b. (čistá stovka"
-        " nevyšla). 3. Bob – 73 b. (čistá stovka nevyšla). 4. Alice – 82 b. (čistá stovka"
+        "Konec lóry. Konečné pořadí: 1. AI Karel – 70 bodů. 2. Cyril – 54 bodů (čistá stovka"
+        " nevyšla). 3. Bob – 73 bodů (čistá stovka nevyšla). 4. Alice – 82 bodů (čistá stovka"
         " nevyšla).")
 
 
@@ -311,24 +314,45 @@ def test_between_games_the_alt_heads_the_totals_without_cards() -> None:
         "Total points: Anna – 25; Bob – 10; Cyril – 12; Dana – 22.")
 
 
-def test_the_taroky_deal_pictures_alt_says_in_short_what_it_shows() -> None:
-    """Its result line is the post's text: the alt no longer repeats it (review 52)."""
-    assert t("taroky.deal_alt", "cs", n=2) == (
-        "2. rozdání po sečtení: hra, talon a štychy každé strany s jejich očky.")
-    assert t("taroky.deal_alt", "en", n=2) == (
-        "Deal 2 as counted: the game, the talon and each side's tricks with their points.")
+def test_the_taroky_deal_pictures_alt_says_what_it_shows() -> None:
+    """Its result line is the post's text: the alt no longer repeats it (review 52); it
+    says who took which talon cards, what each laid away and each side's eyes, the cards in
+    words (review 92: it said only what kind of picture it was)."""
+    from bot.games.taroky.pictures.examples import NAMES as ROUND
+    from bot.games.taroky.pictures.examples import example
+    from bot.games.taroky.texts import deal_alt
+    from bot.games.taroky.words import spoken_cards
+
+    row = example("finished")[0].protocol[0]
+    said = {lang: spoken(deal_alt(row, ROUND, lang), lang, spoken_cards(lang))
+            for lang in ("cs", "en")}
+    assert said == {
+        "cs": "1. rozdání po sečtení. Z talonu vzali: Anička tarok 18, kaval srdce, 3 káry, kluk"
+              " piky; Bohouš 7 kříže; Cecílie tarok 13. Odloženo: Anička kluk srdce, kaval"
+              " srdce, dáma srdce, 3 káry; Bohouš 4 srdce; Cecílie kaval káry. Oči: Anička a"
+              " Cecílie 47 očí, výhra; Bohouš a Dalibor 23 očí, prohra.",
+        "en": "Deal 1 as counted. Taken from the talon: Anička tarok 18, cavalier of hearts, 3"
+              " of diamonds, jack of spades; Bohouš 7 of clubs; Cecílie tarok 13. Laid away:"
+              " Anička jack of hearts, cavalier of hearts, queen of hearts, 3 of diamonds;"
+              " Bohouš 4 of hearts; Cecílie cavalier of diamonds. Eyes: Anička and Cecílie 47"
+              " eyes, won; Bohouš and Dalibor 23 eyes, lost."}
+    for rnd, _seat in (example(kind) for kind in ("finished", "varsava", "solo")):
+        for row in rnd.protocol:
+            for lang in ("cs", "en"):
+                alt = spoken(deal_alt(row, ROUND, lang), lang, spoken_cards(lang))
+                assert len(alt) <= 400 and "♠" not in alt and "♣" not in alt
 
 
 # -- the hand picture in words, both games alike (review 52, L3 and L7) ------------------------
 LAST_KVARTA = {
     "cs": ("• Vynášíš 7❤️, 8❤️: kvarta 7❤️ 8❤️ 9❤️ 10❤️; dál vynáší Cyril (přikládá 10❤️).",
            "Tvoje karty (vypsané v textu zprávy). Poslední kvarta: vynášíš 7 červené, 8 červené:"
-           " kvarta 7 červené 8 červené 9 červené 10 červené; dál vynáší Cyril (přikládá"
+           " kvarta 7 červené, 8 červené, 9 červené, 10 červené; dál vynáší Cyril (přikládá"
            " 10 červené). Na tahu: Cyril."),
     "en": ("• You lead 7❤️, 8❤️: quart 7❤️ 8❤️ 9❤️ 10❤️; Cyril leads next (added 10❤️).",
-           "Your cards (listed in the message). Last quart: you lead 7 hearts, 8 hearts: quart"
-           " 7 hearts 8 hearts 9 hearts 10 hearts; Cyril leads next (added 10 hearts). To act:"
-           " Cyril."),
+           "Your cards (listed in the message). Last quart: you lead 7 of hearts, 8 of hearts:"
+           " quart 7 of hearts, 8 of hearts, 9 of hearts, 10 of hearts; Cyril leads next (added"
+           " 10 of hearts). To act: Cyril."),
 }
 
 
@@ -350,11 +374,13 @@ async def test_R_KVARTY_the_hand_alt_tells_the_last_kvarta_its_event_line_tells(
 
 
 LAST_TRICK = {
-    "cs": ("Tvoje karty (vypsané v textu zprávy). Ve štychu: Anna K kule, Bob 7 kule. Poslední"
-           " štych: Anna E zelené, Bob 8 zelené, Cyril 10 zelené, Dana F zelené – bere Anna."
+    "cs": ("Tvoje karty (vypsané v textu zprávy). Ve štychu: Anna král kule, Bob 7 kule."
+           " Poslední štych: Anna eso zelené, Bob 8 zelené, Cyril 10 zelené, Dana filek zelené –"
+           " bere Anna."
            " {turn}."),
-    "en": ("Your cards (listed in the message). In the trick: Anna K bells, Bob 7 bells. Last"
-           " trick: Anna E leaves, Bob 8 leaves, Cyril 10 leaves, Dana F leaves – taken by Anna."
+    "en": ("Your cards (listed in the message). In the trick: Anna King of bells, Bob 7 of"
+           " bells. Last trick: Anna Ace of leaves, Bob 8 of leaves, Cyril 10 of leaves, Dana"
+           " Ober of leaves – taken by Anna."
            " {turn}."),
 }
 
