@@ -129,31 +129,33 @@ def test_the_tournament_pictures_say_every_place_in_words() -> None:
     # (review 53: no "**" to be read out; Bohouš marked as the picture tags him; review 83:
     # the penalty points that order equal points, as the picture's last column)
     assert standings_alt(t, 2, "cs") == (
-        "Konečné pořadí po 2. kole: 1. Dalibor – 8 b., trestné body 87; 2. František Xaver"
-        " Kolowrat – 5 b., trestné body 118; 3. AI Božena – 5 b., trestné body 120; 4. Cecílie"
-        " – 5 b., trestné body 132; 5. AI Karel – 5 b., trestné body 138; 6. Eliška – 4 b.,"
-        " trestné body 122; 7. Anička – 4 b., trestné body 130; 8. Bohouš (AI od 1. kola) –"
-        " 4 b., trestné body 150")
+        "Konečné pořadí po 2. kole: 1. Dalibor – 8 bodů, trestné body 87; 2. František Xaver"
+        " Kolowrat – 5 bodů, trestné body 118; 3. AI Božena – 5 bodů, trestné body 120; 4."
+        " Cecílie – 5 bodů, trestné body 132; 5. AI Karel – 5 bodů, trestné body 138; 6. Eliška"
+        " – 4 body, trestné body 122; 7. Anička – 4 body, trestné body 130; 8. Bohouš (AI od 1."
+        " kola) – 4 body, trestné body 150")  # (review 92: "b." in words)
     # (the columns' heads lower-case inside the sentence; "AI" kept; review 83: the tags the
-    # picture gives a player, a čistá stovka's in words)
+    # picture gives a player, a čistá stovka's in words; review 92: its ✗ left out, "·" a
+    # comma)
     assert sheet_alt(t, t.tables[0], "en") == (
-        "Table sheet · table 1: 1st AI Karel (medium): penalty points 49, points 4; 2nd AI"
+        "Table sheet, table 1: 1st AI Karel (medium): penalty points 49, points 4; 2nd AI"
         " Božena (easy): penalty points 60, points 3; 3rd Eliška: penalty points 63, points 2;"
-        " 4th Cecílie (clean hundred missed ✗): penalty points 86, points 1")
+        " 4th Cecílie (clean hundred missed): penalty points 86, points 1")
     assert sheet_alt(t, t.tables[1], "cs") == (
-        "Zápisový lístek · stůl 2: 1. Dalibor: trestné body 39, body 4; 2. Bohouš (AI po"
+        "Zápisový lístek, stůl 2: 1. Dalibor: trestné body 39, body 4; 2. Bohouš (AI po"
         " odstoupení): trestné body 58, body 3; 3. František Xaver Kolowrat: trestné body 61,"
-        " body 2; 4. Anička (čistá stovka nevyšla ✗): trestné body 77, body 1")
+        " body 2; 4. Anička (čistá stovka nevyšla): trestné body 77, body 1")
     taroky = example_tournament("taroky")  # (the tiebreak in money; the control sum)
     assert standings_alt(taroky, 2, "en").startswith(
-        "Final standings after round 2: 1st Eliška – 8 pts, result (CZK) +27.00; 2nd Bohouš"
-        " (AI from round 1) – 5.5 pts, result (CZK) +9.50; 3rd Cecílie – 5.5 pts, result (CZK)"
-        " −2.00; ")
+        "Final standings after round 2: 1st Eliška – 8 points, result (CZK) +27.00; 2nd Bohouš"
+        " (AI from round 1) – 5.5 points, result (CZK) +9.50; 3rd Cecílie – 5.5 points, result"
+        " (CZK) −2.00; ")
+    assert "3. Cecílie – 5,5 bodu, " in standings_alt(taroky, 2, "cs")
     assert sheet_alt(taroky, taroky.tables[1], "cs") == (
-        "Zápisový lístek · stůl 2: 1. František Xaver Kolowrat: dokup 0,00, peníze 70,00,"
+        "Zápisový lístek, stůl 2: 1. František Xaver Kolowrat: dokup 0,00, peníze 70,00,"
         " body 4; 2. Bohouš (AI po odstoupení): dokup 0,00, peníze 60,00, body 3; 3. Anička:"
         " dokup 0,00, peníze 40,00, body 2; 4. Dalibor: dokup 0,00, peníze 30,00, body 1."
-        " Kontrolní součet: Σ peníze 200,00 Kč = vklady + dokup 200,00 Kč ✓")
+        " Kontrolní součet: celkem peníze 200,00 Kč = vklady + dokup 200,00 Kč souhlasí")
     assert [mid_sentence(w) for w in ("Trestné body", "Top-up", "AI", "Body")] == [
         "trestné body", "top-up", "AI", "body"]
 

@@ -94,6 +94,7 @@ STRINGS: dict[str, str] = {
     "core.alt_points_one": "{n} bod",
     "core.alt_points_few": "{n} body",
     "core.alt_points_many": "{n} bodů",
+    "core.alt_points_part": "{n} bodu",
     # symbols a picture's alt text says in words (``bot.ui.alt.spoken``)
     "core.alt_sigma": "celkem",
     "core.alt_check": "souhlasí",

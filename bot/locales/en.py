@@ -89,6 +89,7 @@ STRINGS: dict[str, str] = {
     "core.alt_points_one": "{n} point",
     "core.alt_points_few": "{n} points",
     "core.alt_points_many": "{n} points",
+    "core.alt_points_part": "{n} points",
     # symbols a picture's alt text says in words (``bot.ui.alt.spoken``)
     "core.alt_sigma": "total",
     "core.alt_check": "matches",

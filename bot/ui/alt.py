@@ -56,7 +56,7 @@ def card_words(words: dict[str, str]) -> CardWords:
 
 # symbols read out by name, or not at all, and the words said for them (their catalog keys)
 SYMBOL_KEYS = {"Σ": "core.alt_sigma", "✓": "core.alt_check", "✗": "core.alt_cross"}
-POINTS = re.compile(r"(\d+) (?:b(\.)|pts?\b)")
+POINTS = re.compile(r"(\d+)([.,]\d+)? (?:b(\.)|pts?\b)")
 # where "b." ends its sentence too ("70 b. 2. Cyril"), its words keep the stop
 SENTENCE_ON = re.compile(r"\s*$|\s+[A-ZÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ0-9]")
 
@@ -82,8 +82,11 @@ def spoken(text: str, lang: str, cards: CardWords | None = None) -> str:
     text = SUIT_MARK.sub(suit, text)
 
     def points(match: re.Match[str]) -> str:
-        stop = match.group(2) and SENTENCE_ON.match(text, match.end())
-        return tn("core.alt_points", lang, int(match.group(1))) + ("." if stop else "")
+        whole, part, dot = match.groups()
+        stop = "." if dot and SENTENCE_ON.match(text, match.end()) else ""
+        if part:  # ("5,5 bodu": a fraction takes its own form)
+            return t("core.alt_points_part", lang, n=whole + part) + stop
+        return tn("core.alt_points", lang, int(whole)) + stop
 
     text = POINTS.sub(points, text)
     for symbol, key in SYMBOL_KEYS.items():
