@@ -6,6 +6,7 @@ his cards), the score sheet comes with its totals as text, and the pagers' butto
 
 from __future__ import annotations
 
+import itertools
 from types import SimpleNamespace
 
 import pytest
@@ -14,6 +15,7 @@ from bot.delivery import items
 from bot.games import ui_of
 from bot.games.lora.hand import hand_alt
 from bot.games.lora.texts import lora_sheet_lines, now_lines, points_line, turn_line
+from bot.games.taroky.words import spoken_cards as taroky_cards
 from bot.i18n import t
 from bot.model import Seat
 from bot.records import page_button
@@ -400,6 +402,12 @@ async def test_the_lora_hand_alt_tells_the_trick_and_the_last_trick_it_draws(har
     assert table.state.to_act == 2
     alts = [(await _hand(ch, table, users, seat)).attachments[0].description for seat in (2, 0)]
     assert alts == [LAST_TRICK[lang].format(turn=own), LAST_TRICK[lang].format(turn=other)]
+    # the table picture draws the last trick and the trick's number too: its alt says them
+    # (review 92: only the hand's did)
+    [picture] = table_message(ch, table).attachments
+    last = LAST_TRICK[lang].split(". ")[2]
+    assert last in picture.description
+    assert {"cs": "3. štych z osmi. ", "en": "Trick 3 of 8. "}[lang] in picture.description
 
 
 def test_R_STOVKA_the_hand_alt_tells_the_answers_so_far() -> None:
@@ -537,11 +545,64 @@ def test_the_taroky_table_alt_names_every_public_fact_its_picture_shows() -> Non
     said = table_alt(_table(announce), "cs")
     assert "spoluhráč" not in said and "Odložen" not in said and "štych" not in said
     assert "s vydražitelem" not in said and " + " not in said  # (the partner's words now)
-    # the longest names Discord allows still fit its limit (no words cut off at the end)
+    # the longest names Discord allows still fit its limit (no words cut off at the end),
+    # its cards said in words as it is sent (review 92: longer than their symbols)
     long = [c * 32 for c in "ABCD"]
-    table = _table(play, "en")
+    for kind, lang in itertools.product(("play", "solo", "announce"), ("cs", "en")):
+        rnd, _seat = taroky_example(kind)
+        table = _table(rnd, lang)
+        table.seats = [Seat(100 + i, name) for i, name in enumerate(long)]
+        assert len(spoken(table_alt(table, lang), lang, taroky_cards(lang))) <= ALT_LIMIT
+    table = _table(_preferanc_with_a_flekked_valat(), "en")
     table.seats = [Seat(100 + i, name) for i, name in enumerate(long)]
-    assert len(table_alt(table, "en")) <= ALT_LIMIT
+    assert len(spoken(table_alt(table, "en"), "en", taroky_cards("en"))) <= ALT_LIMIT
+
+
+def test_the_taroky_alts_say_the_cards_in_words() -> None:
+    """Review 92: "D♠︎" read "dé" and a variation selector, "XVIII" spelt out letter by
+    letter: the alt says "dáma piky", "tarok 18", the pagát, mond and škýz by name, a row
+    of cards with commas; the message text keeps the symbols."""
+    from bot.games.taroky.texts import table_alt
+    from tests.test_taroky_ui import _table
+
+    rnd = _preferanc_with_a_flekked_valat()
+    said = spoken(table_alt(_table(rnd), "cs"), "cs", taroky_cards("cs"))
+    assert said.startswith("1. rozdání, preferanc na prvních – hraje Anička.")
+    assert ("Ve štychu: Bohouš 2 srdce. Poslední štych (2.): Bohouš tarok 18, Cecílie král"
+            " káry, Dalibor kluk piky, Anička tarok 12 – bere Bohouš. Odložené taroky: tarok 2,"
+            " tarok 3, tarok 4.") in said
+    said = spoken(table_alt(_table(rnd, "en"), "en"), "en", taroky_cards("en"))
+    assert ("In the trick: Bohouš 2 of hearts. Last trick (no. 2): Bohouš tarok 18, Cecílie"
+            " king of diamonds, Dalibor jack of spades, Anička tarok 12 – taken by Bohouš.") \
+        in said
+    assert spoken("Ve štychu: Anna I, Bob XXI, Cyril Škýz, Dana D♣\ufe0e.", "cs",
+                  taroky_cards("cs")) == (
+        "Ve štychu: Anna pagát, Bob mond, Cyril škýz, Dana dáma kříže.")
+    # a one-letter numeral is a card but where a word follows it ("V tomto rozdání")
+    assert spoken("V tomto rozdání volá V; bez spoluhráče, XIX v talonu. Talon: X V I", "cs",
+                  taroky_cards("cs")) == ("V tomto rozdání volá tarok 5; bez spoluhráče,"
+                                          " tarok 19 v talonu. Talon: tarok 10, tarok 5, pagát")
+
+
+def test_the_talon_cards_taken_are_in_the_same_order_in_the_text_and_the_alt() -> None:
+    """Review 92: "From the talon you took: II VIII XVIII J♦." and then "From the talon: II
+    XVIII J♦ VIII." — heard one after the other, two sets; now both in the usual order (and
+    the picture's row with them)."""
+    from dataclasses import replace
+
+    from bot.games.taroky.hand import hand as taroky_hand
+    from bot.games.taroky.pictures.examples import example as taroky_example
+    from bot.games.taroky.pictures.hand import extra_cards
+    from tests.test_taroky_ui import _table
+
+    rnd, seat = taroky_example("discard")
+    view = rnd.view(seat)
+    view = replace(view, taken=tuple(reversed(sorted(view.taken))))  # (as drawn, any order)
+    parts = taroky_hand(_table(rnd, "en"), view, "en")
+    assert "From the talon you took: XVIII C♥ 3♦ J♠\ufe0e." in parts.lines
+    assert parts.alt.startswith("Your cards (listed in the message). From the talon: XVIII C♥"
+                                " 3♦ J♠\ufe0e.")
+    assert extra_cards(view, "en")[1] == tuple(sorted(view.taken))
 
 
 @pytest.mark.parametrize("lang", ["cs", "en"])
