@@ -6,6 +6,7 @@ his cards), the score sheet comes with its totals as text, and the pagers' butto
 
 from __future__ import annotations
 
+import itertools
 from types import SimpleNamespace
 
 import pytest
@@ -14,13 +15,14 @@ from bot.delivery import items
 from bot.games import ui_of
 from bot.games.lora.hand import hand_alt
 from bot.games.lora.texts import lora_sheet_lines, now_lines, points_line, turn_line
+from bot.games.taroky.words import spoken_cards as taroky_cards
 from bot.i18n import t
 from bot.model import Seat
 from bot.records import page_button
 from bot.render.bench import example
 from bot.tournament.examples import example_tournament
 from bot.tournament.pictures import mid_sentence, sheet_alt, standings_alt
-from bot.ui.alt import ALT_LIMIT, alt_text, sentences
+from bot.ui.alt import ALT_LIMIT, alt_text, sentences, spoken
 from engine.actions import Declare, Lay, Lead
 from engine.lora import Lora
 from engine.taroky import TarokyRound
@@ -129,31 +131,33 @@ def test_the_tournament_pictures_say_every_place_in_words() -> None:
     # (review 53: no "**" to be read out; Bohouš marked as the picture tags him; review 83:
     # the penalty points that order equal points, as the picture's last column)
     assert standings_alt(t, 2, "cs") == (
-        "Konečné pořadí po 2. kole: 1. Dalibor – 8 b., trestné body 87; 2. František Xaver"
-        " Kolowrat – 5 b., trestné body 118; 3. AI Božena – 5 b., trestné body 120; 4. Cecílie"
-        " – 5 b., trestné body 132; 5. AI Karel – 5 b., trestné body 138; 6. Eliška – 4 b.,"
-        " trestné body 122; 7. Anička – 4 b., trestné body 130; 8. Bohouš (AI od 1. kola) –"
-        " 4 b., trestné body 150")
+        "Konečné pořadí po 2. kole: 1. Dalibor – 8 bodů, trestné body 87; 2. František Xaver"
+        " Kolowrat – 5 bodů, trestné body 118; 3. AI Božena – 5 bodů, trestné body 120; 4."
+        " Cecílie – 5 bodů, trestné body 132; 5. AI Karel – 5 bodů, trestné body 138; 6. Eliška"
+        " – 4 body, trestné body 122; 7. Anička – 4 body, trestné body 130; 8. Bohouš (AI od 1."
+        " kola) – 4 body, trestné body 150")  # (review 92: "b." in words)
     # (the columns' heads lower-case inside the sentence; "AI" kept; review 83: the tags the
-    # picture gives a player, a čistá stovka's in words)
+    # picture gives a player, a čistá stovka's in words; review 92: its ✗ left out, "·" a
+    # comma)
     assert sheet_alt(t, t.tables[0], "en") == (
-        "Table sheet · table 1: 1st AI Karel (medium): penalty points 49, points 4; 2nd AI"
+        "Table sheet, table 1: 1st AI Karel (medium): penalty points 49, points 4; 2nd AI"
         " Božena (easy): penalty points 60, points 3; 3rd Eliška: penalty points 63, points 2;"
-        " 4th Cecílie (clean hundred missed ✗): penalty points 86, points 1")
+        " 4th Cecílie (clean hundred missed): penalty points 86, points 1")
     assert sheet_alt(t, t.tables[1], "cs") == (
-        "Zápisový lístek · stůl 2: 1. Dalibor: trestné body 39, body 4; 2. Bohouš (AI po"
+        "Zápisový lístek, stůl 2: 1. Dalibor: trestné body 39, body 4; 2. Bohouš (AI po"
         " odstoupení): trestné body 58, body 3; 3. František Xaver Kolowrat: trestné body 61,"
-        " body 2; 4. Anička (čistá stovka nevyšla ✗): trestné body 77, body 1")
+        " body 2; 4. Anička (čistá stovka nevyšla): trestné body 77, body 1")
     taroky = example_tournament("taroky")  # (the tiebreak in money; the control sum)
     assert standings_alt(taroky, 2, "en").startswith(
-        "Final standings after round 2: 1st Eliška – 8 pts, result (CZK) +27.00; 2nd Bohouš"
-        " (AI from round 1) – 5.5 pts, result (CZK) +9.50; 3rd Cecílie – 5.5 pts, result (CZK)"
-        " −2.00; ")
+        "Final standings after round 2: 1st Eliška – 8 points, result (CZK) +27.00; 2nd Bohouš"
+        " (AI from round 1) – 5.5 points, result (CZK) +9.50; 3rd Cecílie – 5.5 points, result"
+        " (CZK) −2.00; ")
+    assert "3. Cecílie – 5,5 bodu, " in standings_alt(taroky, 2, "cs")
     assert sheet_alt(taroky, taroky.tables[1], "cs") == (
-        "Zápisový lístek · stůl 2: 1. František Xaver Kolowrat: dokup 0,00, peníze 70,00,"
+        "Zápisový lístek, stůl 2: 1. František Xaver Kolowrat: dokup 0,00, peníze 70,00,"
         " body 4; 2. Bohouš (AI po odstoupení): dokup 0,00, peníze 60,00, body 3; 3. Anička:"
         " dokup 0,00, peníze 40,00, body 2; 4. Dalibor: dokup 0,00, peníze 30,00, body 1."
-        " Kontrolní součet: Σ peníze 200,00 Kč = vklady + dokup 200,00 Kč ✓")
+        " Kontrolní součet: celkem peníze 200,00 Kč = vklady + dokup 200,00 Kč souhlasí")
     assert [mid_sentence(w) for w in ("Trestné body", "Top-up", "AI", "Body")] == [
         "trestné body", "top-up", "AI", "body"]
 
@@ -186,14 +190,16 @@ async def test_the_lora_hand_and_table_tell_the_trick_and_the_cards_in_words(har
     # (the alt texts read the suit as its word: a screen reader calls 🍃 "list vlající ve
     # větru"; review 83)
     assert [(a.filename, a.description) for a in hand.attachments] == [(
-        "hand.png", "Tvoje karty (vypsané v textu zprávy). Ve štychu: Anna K zelené. Jsi na"
+        "hand.png", "Tvoje karty (vypsané v textu zprávy). Ve štychu: Anna král zelené. Jsi na"
         " tahu.")]
     other = await _hand(ch, table, users, 2)  # (another's turn: named)
     assert [a.description for a in other.attachments] == [
-        "Tvoje karty (vypsané v textu zprávy). Ve štychu: Anna K zelené. Na tahu: Bob."]
+        "Tvoje karty (vypsané v textu zprávy). Ve štychu: Anna král zelené. Na tahu: Bob."]
     [picture] = table_message(ch, table).attachments
     assert (picture.filename, picture.description) == ("table.png", (
-        "Červené – 1. tálie, 1. hra. Na tahu: Bob. Ve štychu: Anna K zelené. Body a karty: Anna –"
+        # (review 92: the trick, dealer and leader the picture shows)
+        "Červené – 1. tálie, 1. hra. 1. štych z osmi. Rozdává Dana, tálii vynáší Anna. Na tahu:"
+        " Bob. Ve štychu: Anna král zelené. Body a karty: Anna –"
         " před touto hrou 0, v této hře 0, 7 karet v ruce; Bob – před touto hrou 0, v této hře"
         " 0, 8 karet v ruce; Cyril – před touto hrou 0, v této hře 0, 8 karet v ruce; Dana –"
         " před touto hrou 0, v této hře 0, 8 karet v ruce."))
@@ -204,7 +210,8 @@ async def test_the_lora_hand_and_table_tell_the_trick_and_the_cards_in_words(har
                              "• Cyril: 0 b.\n• Dana: 0 b.")
     assert [(a.filename, a.description) for a in sheet.attachments] == [
         ("protokol.png", "Protokol – 1. tálie, vynáší Anna. Zatím se v ní nehrálo."  # (its
-         " Body celkem: Anna: 0 b. Bob: 0 b. Cyril: 0 b. Dana: 0 b.")]  # page: review 61)
+         " Body celkem: Anna: 0 bodů. Bob: 0 bodů. Cyril: 0 bodů. Dana: 0 bodů.")]  # page:
+    # review 61; its points in words: review 92)
 
 
 async def test_the_taroky_table_hand_and_sheet_say_in_english_what_they_show(harness):
@@ -213,7 +220,7 @@ async def test_the_taroky_table_hand_and_sheet_say_in_english_what_they_show(har
     table = harness.service.tables[tid]
     [picture] = table_message(ch, table).attachments
     assert picture.description == (
-        "Deal 1 · bidding. Bidding: Anna. Money and cards: Anna – 50.00 Kč, 12 cards in hand;"
+        "Deal 1, bidding. Bidding: Anna. Money and cards: Anna – 50.00 Kč, 12 cards in hand;"
         " Bob – 50.00 Kč, 12 cards in hand; Cyril – 50.00 Kč, 12 cards in hand; Dana – 50.00"
         " Kč, 12 cards in hand.")
     hand = await _hand(ch, table, users, 0)
@@ -246,15 +253,15 @@ async def test_the_final_sheet_posted_through_the_outbox_says_the_final_order(ha
                                                for a in m.attachments)]
     assert [outcome.extra(s)["cista_stovka"] for s in range(4)] == [True, True, True, False]
     assert [a.description for a in final.attachments] == [
-        "Konečné pořadí: 1. AI Karel – 70 b. 2. Cyril – 54 b. (čistá stovka nevyšla)."
-        " 3. Bob – 73 b. (čistá stovka nevyšla). 4. Alice – 82 b. (čistá stovka nevyšla)."]
+        "Konečné pořadí: 1. AI Karel – 70 bodů. 2. Cyril – 54 bodů (čistá stovka nevyšla)."
+        " 3. Bob – 73 bodů (čistá stovka nevyšla). 4. Alice – 82 bodů (čistá stovka nevyšla)."]
     assert [names[s] for s in outcome.order()] == ["AI Karel", "Cyril", "Bob", "Alice"]
     # the end table's picture says it as well, its first sentence with one full stop
     [picture] = [a for m in ch.history() for a in m.attachments if a.filename == "table.png"
                  and (a.description or "").startswith("Konec lóry")]
     assert picture.description == (
-        "Konec lóry. Konečné pořadí: 1. AI Karel – 70 b. 2. Cyril – 54 b. (čistá stovka"
-        " nevyšla). 3. Bob – 73 b. (čistá stovka nevyšla). 4. Alice – 82 b. (čistá stovka"
+        "Konec lóry. Konečné pořadí: 1. AI Karel – 70 bodů. 2. Cyril – 54 bodů (čistá stovka"
+        " nevyšla). 3. Bob – 73 bodů (čistá stovka nevyšla). 4. Alice – 82 bodů (čistá stovka"
         " nevyšla).")
 
 
@@ -311,24 +318,45 @@ def test_between_games_the_alt_heads_the_totals_without_cards() -> None:
         "Total points: Anna – 25; Bob – 10; Cyril – 12; Dana – 22.")
 
 
-def test_the_taroky_deal_pictures_alt_says_in_short_what_it_shows() -> None:
-    """Its result line is the post's text: the alt no longer repeats it (review 52)."""
-    assert t("taroky.deal_alt", "cs", n=2) == (
-        "2. rozdání po sečtení: hra, talon a štychy každé strany s jejich očky.")
-    assert t("taroky.deal_alt", "en", n=2) == (
-        "Deal 2 as counted: the game, the talon and each side's tricks with their points.")
+def test_the_taroky_deal_pictures_alt_says_what_it_shows() -> None:
+    """Its result line is the post's text: the alt no longer repeats it (review 52); it
+    says who took which talon cards, what each laid away and each side's eyes, the cards in
+    words (review 92: it said only what kind of picture it was)."""
+    from bot.games.taroky.pictures.examples import NAMES as ROUND
+    from bot.games.taroky.pictures.examples import example
+    from bot.games.taroky.texts import deal_alt
+    from bot.games.taroky.words import spoken_cards
+
+    row = example("finished")[0].protocol[0]
+    said = {lang: spoken(deal_alt(row, ROUND, lang), lang, spoken_cards(lang))
+            for lang in ("cs", "en")}
+    assert said == {
+        "cs": "1. rozdání po sečtení. Z talonu vzali: Anička tarok 18, kaval srdce, 3 káry, kluk"
+              " piky; Bohouš 7 kříže; Cecílie tarok 13. Odloženo: Anička kluk srdce, kaval"
+              " srdce, dáma srdce, 3 káry; Bohouš 4 srdce; Cecílie kaval káry. Oči: Anička a"
+              " Cecílie 47 očí, výhra; Bohouš a Dalibor 23 očí, prohra.",
+        "en": "Deal 1 as counted. Taken from the talon: Anička tarok 18, cavalier of hearts, 3"
+              " of diamonds, jack of spades; Bohouš 7 of clubs; Cecílie tarok 13. Laid away:"
+              " Anička jack of hearts, cavalier of hearts, queen of hearts, 3 of diamonds;"
+              " Bohouš 4 of hearts; Cecílie cavalier of diamonds. Eyes: Anička and Cecílie 47"
+              " eyes, won; Bohouš and Dalibor 23 eyes, lost."}
+    for rnd, _seat in (example(kind) for kind in ("finished", "varsava", "solo")):
+        for row in rnd.protocol:
+            for lang in ("cs", "en"):
+                alt = spoken(deal_alt(row, ROUND, lang), lang, spoken_cards(lang))
+                assert len(alt) <= 400 and "♠" not in alt and "♣" not in alt
 
 
 # -- the hand picture in words, both games alike (review 52, L3 and L7) ------------------------
 LAST_KVARTA = {
     "cs": ("• Vynášíš 7❤️, 8❤️: kvarta 7❤️ 8❤️ 9❤️ 10❤️; dál vynáší Cyril (přikládá 10❤️).",
            "Tvoje karty (vypsané v textu zprávy). Poslední kvarta: vynášíš 7 červené, 8 červené:"
-           " kvarta 7 červené 8 červené 9 červené 10 červené; dál vynáší Cyril (přikládá"
+           " kvarta 7 červené, 8 červené, 9 červené, 10 červené; dál vynáší Cyril (přikládá"
            " 10 červené). Na tahu: Cyril."),
     "en": ("• You lead 7❤️, 8❤️: quart 7❤️ 8❤️ 9❤️ 10❤️; Cyril leads next (added 10❤️).",
-           "Your cards (listed in the message). Last quart: you lead 7 hearts, 8 hearts: quart"
-           " 7 hearts 8 hearts 9 hearts 10 hearts; Cyril leads next (added 10 hearts). To act:"
-           " Cyril."),
+           "Your cards (listed in the message). Last quart: you lead 7 of hearts, 8 of hearts:"
+           " quart 7 of hearts, 8 of hearts, 9 of hearts, 10 of hearts; Cyril leads next (added"
+           " 10 of hearts). To act: Cyril."),
 }
 
 
@@ -350,11 +378,13 @@ async def test_R_KVARTY_the_hand_alt_tells_the_last_kvarta_its_event_line_tells(
 
 
 LAST_TRICK = {
-    "cs": ("Tvoje karty (vypsané v textu zprávy). Ve štychu: Anna K kule, Bob 7 kule. Poslední"
-           " štych: Anna E zelené, Bob 8 zelené, Cyril 10 zelené, Dana F zelené – bere Anna."
+    "cs": ("Tvoje karty (vypsané v textu zprávy). Ve štychu: Anna král kule, Bob 7 kule."
+           " Poslední štych: Anna eso zelené, Bob 8 zelené, Cyril 10 zelené, Dana filek zelené –"
+           " bere Anna."
            " {turn}."),
-    "en": ("Your cards (listed in the message). In the trick: Anna K bells, Bob 7 bells. Last"
-           " trick: Anna E leaves, Bob 8 leaves, Cyril 10 leaves, Dana F leaves – taken by Anna."
+    "en": ("Your cards (listed in the message). In the trick: Anna King of bells, Bob 7 of"
+           " bells. Last trick: Anna Ace of leaves, Bob 8 of leaves, Cyril 10 of leaves, Dana"
+           " Ober of leaves – taken by Anna."
            " {turn}."),
 }
 
@@ -372,6 +402,12 @@ async def test_the_lora_hand_alt_tells_the_trick_and_the_last_trick_it_draws(har
     assert table.state.to_act == 2
     alts = [(await _hand(ch, table, users, seat)).attachments[0].description for seat in (2, 0)]
     assert alts == [LAST_TRICK[lang].format(turn=own), LAST_TRICK[lang].format(turn=other)]
+    # the table picture draws the last trick and the trick's number too: its alt says them
+    # (review 92: only the hand's did)
+    [picture] = table_message(ch, table).attachments
+    last = LAST_TRICK[lang].split(". ")[2]
+    assert last in picture.description
+    assert {"cs": "3. štych z osmi. ", "en": "Trick 3 of 8. "}[lang] in picture.description
 
 
 def test_R_STOVKA_the_hand_alt_tells_the_answers_so_far() -> None:
@@ -509,11 +545,64 @@ def test_the_taroky_table_alt_names_every_public_fact_its_picture_shows() -> Non
     said = table_alt(_table(announce), "cs")
     assert "spoluhráč" not in said and "Odložen" not in said and "štych" not in said
     assert "s vydražitelem" not in said and " + " not in said  # (the partner's words now)
-    # the longest names Discord allows still fit its limit (no words cut off at the end)
+    # the longest names Discord allows still fit its limit (no words cut off at the end),
+    # its cards said in words as it is sent (review 92: longer than their symbols)
     long = [c * 32 for c in "ABCD"]
-    table = _table(play, "en")
+    for kind, lang in itertools.product(("play", "solo", "announce"), ("cs", "en")):
+        rnd, _seat = taroky_example(kind)
+        table = _table(rnd, lang)
+        table.seats = [Seat(100 + i, name) for i, name in enumerate(long)]
+        assert len(spoken(table_alt(table, lang), lang, taroky_cards(lang))) <= ALT_LIMIT
+    table = _table(_preferanc_with_a_flekked_valat(), "en")
     table.seats = [Seat(100 + i, name) for i, name in enumerate(long)]
-    assert len(table_alt(table, "en")) <= ALT_LIMIT
+    assert len(spoken(table_alt(table, "en"), "en", taroky_cards("en"))) <= ALT_LIMIT
+
+
+def test_the_taroky_alts_say_the_cards_in_words() -> None:
+    """Review 92: "D♠︎" read "dé" and a variation selector, "XVIII" spelt out letter by
+    letter: the alt says "dáma piky", "tarok 18", the pagát, mond and škýz by name, a row
+    of cards with commas; the message text keeps the symbols."""
+    from bot.games.taroky.texts import table_alt
+    from tests.test_taroky_ui import _table
+
+    rnd = _preferanc_with_a_flekked_valat()
+    said = spoken(table_alt(_table(rnd), "cs"), "cs", taroky_cards("cs"))
+    assert said.startswith("1. rozdání, preferanc na prvních – hraje Anička.")
+    assert ("Ve štychu: Bohouš 2 srdce. Poslední štych (2.): Bohouš tarok 18, Cecílie král"
+            " káry, Dalibor kluk piky, Anička tarok 12 – bere Bohouš. Odložené taroky: tarok 2,"
+            " tarok 3, tarok 4.") in said
+    said = spoken(table_alt(_table(rnd, "en"), "en"), "en", taroky_cards("en"))
+    assert ("In the trick: Bohouš 2 of hearts. Last trick (no. 2): Bohouš tarok 18, Cecílie"
+            " king of diamonds, Dalibor jack of spades, Anička tarok 12 – taken by Bohouš.") \
+        in said
+    assert spoken("Ve štychu: Anna I, Bob XXI, Cyril Škýz, Dana D♣\ufe0e.", "cs",
+                  taroky_cards("cs")) == (
+        "Ve štychu: Anna pagát, Bob mond, Cyril škýz, Dana dáma kříže.")
+    # a one-letter numeral is a card but where a word follows it ("V tomto rozdání")
+    assert spoken("V tomto rozdání volá V; bez spoluhráče, XIX v talonu. Talon: X V I", "cs",
+                  taroky_cards("cs")) == ("V tomto rozdání volá tarok 5; bez spoluhráče,"
+                                          " tarok 19 v talonu. Talon: tarok 10, tarok 5, pagát")
+
+
+def test_the_talon_cards_taken_are_in_the_same_order_in_the_text_and_the_alt() -> None:
+    """Review 92: "From the talon you took: II VIII XVIII J♦." and then "From the talon: II
+    XVIII J♦ VIII." — heard one after the other, two sets; now both in the usual order (and
+    the picture's row with them)."""
+    from dataclasses import replace
+
+    from bot.games.taroky.hand import hand as taroky_hand
+    from bot.games.taroky.pictures.examples import example as taroky_example
+    from bot.games.taroky.pictures.hand import extra_cards
+    from tests.test_taroky_ui import _table
+
+    rnd, seat = taroky_example("discard")
+    view = rnd.view(seat)
+    view = replace(view, taken=tuple(reversed(sorted(view.taken))))  # (as drawn, any order)
+    parts = taroky_hand(_table(rnd, "en"), view, "en")
+    assert "From the talon you took: XVIII C♥ 3♦ J♠\ufe0e." in parts.lines
+    assert parts.alt.startswith("Your cards (listed in the message). From the talon: XVIII C♥"
+                                " 3♦ J♠\ufe0e.")
+    assert extra_cards(view, "en")[1] == tuple(sorted(view.taken))
 
 
 @pytest.mark.parametrize("lang", ["cs", "en"])

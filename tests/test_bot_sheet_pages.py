@@ -10,7 +10,7 @@ import random
 from PIL import Image
 
 from bot.games.lora import UI
-from bot.i18n import t
+from bot.i18n import t, tn
 from bot.render import sheet_pages
 from tests.botkit import button_labels, enabled_controls, open_table, reply, table_message
 from tests.test_bot_restart import _advance
@@ -45,12 +45,14 @@ async def test_protokol_opens_the_talie_in_play_and_a_page_button_edits_it(harne
     [picture] = message.attachments
     assert picture.filename == "protokol.png"
     assert await picture.read() == UI.sheet_book(table, "cs").pictures[1]()
-    totals = " ".join(["Body celkem:", *(
-        f"{n}: {p} b." for n, p in zip(table.names(), table.state.public_view().totals,
-                                       strict=True))])
-    # each page's alt text says which page it is and what it shows (review 61: all alike)
+    totals = " ".join(["Body celkem:", *(  # (its points in words: "17 bodů", review 92)
+        f"{n}: {tn('core.alt_points', 'cs', p)}." for n, p in zip(
+            table.names(), table.state.public_view().totals, strict=True))])
+    # each page's alt text says which page it is and what it shows (review 61: all alike),
+    # its games' rows too (review 92)
     assert picture.description == (
-        f"Protokol – 2. tálie, vynáší Bob. Body v tálii: Alice 2, Bob 2, Cyril 4, Dana 0. {totals}")
+        "Protokol – 2. tálie, vynáší Bob. Body v tálii: Alice 2, Bob 2, Cyril 4, Dana 0. Hry"
+        f" (body: Alice, Bob, Cyril, Dana): Červené 2, 2, 4, 0. {totals}")
     # another page: the same message, edited to it (its totals' text stays, its title is
     # the page's)
     await users[1].click(message, custom_id=f"lora:sp:{tid}:4")
@@ -69,13 +71,16 @@ async def test_protokol_opens_the_talie_in_play_and_a_page_button_edits_it(harne
     assert message.content == _totals(table, "1. tálie")
     assert await message.attachments[0].read() == UI.sheet_book(table, "cs").pictures[0]()
     assert message.attachments[0].description == (
-        f"Protokol – 1. tálie, vynáší Alice. Body v tálii: Alice 15, Bob 25, Cyril 12, Dana 7."
-        f" {totals}")
+        "Protokol – 1. tálie, vynáší Alice. Body v tálii: Alice 15, Bob 25, Cyril 12, Dana 7."
+        " Hry (body: Alice, Bob, Cyril, Dana): Červené 4, 3, 1, 0; Filky 2, 4, 0, 2; První –"
+        " poslední 4, 4, 0, 0; Všechny 0, 1, 5, 2; Červený král 0, 8, 0, 0; Kvarty 5, 3, 3, 0;"
+        f" Desítky 0, 2, 3, 3; Maturita – Červené, 1. pokus 0, 0, 0, 0. {totals}")
     assert [label for label, off in button_labels(message) if off] == ["1. tálie"]
     # in English (the page named as its button, whatever the catalog calls a tálie there)
     second, total = t("lora.btn_page_tali", "en", n=2), t("lora.btn_page_total", "en")
     assert UI.sheet_page_alt(table, "en", 1) == [
-        f"Score sheet – {second}, Bob leads. Its points: Alice 2, Bob 2, Cyril 4, Dana 0."]
+        f"Score sheet – {second}, Bob leads. Its points: Alice 2, Bob 2, Cyril 4, Dana 0."
+        " Games (points: Alice, Bob, Cyril, Dana): Hearts 2, 2, 4, 0."]
     assert UI.sheet_page_alt(table, "en", 2)[0].endswith(", Cyril leads. Not played yet.")
     assert UI.sheet_page_alt(table, "en", 4) == [
         f"Score sheet – {total}: the sums. {t('lora.btn_page_tali', 'en', n=1)}: Alice 15,"

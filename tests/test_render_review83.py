@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
+from bot.games.lora.cards import spoken_cards
 from bot.render import seats, suits, table
 from bot.render.bench import example
 from bot.render.strings import s
@@ -211,11 +212,15 @@ def test_the_desitky_tables_legend_names_the_knocks_dot(lang: str, words: list[s
 
 # -- L3: the suits in words for a screen reader ----------------------------------------------
 def test_an_alt_text_reads_the_suits_as_words() -> None:
-    assert spoken("Ve štychu: Anna K🍃, Bob 7❤️, Cyril 10🔔, Dana E🌰.", "cs") == (
-        "Ve štychu: Anna K zelené, Bob 7 červené, Cyril 10 kule, Dana E žaludy.")
-    assert spoken("In the trick: Anna K🍃, Bob 7❤️, Cyril 10🔔, Dana E🌰.", "en") == (
-        "In the trick: Anna K leaves, Bob 7 hearts, Cyril 10 bells, Dana E acorns.")
-    # a row's symbol before its ranks; a heart without the emoji's variation selector
-    assert spoken("Řady: ❤️ nezačatá · 🍃 10 · 🔔 8–S · 🌰 nezačatá; 7❤", "cs") == (
-        "Řady: červené nezačatá · zelené 10 · kule 8–S · žaludy nezačatá; 7 červené")
+    # review 92: the whole card in words, its rank too (the rules' names: "E" read "é")
+    cards = spoken_cards("cs")
+    assert spoken("Ve štychu: Anna K🍃, Bob 7❤️, Cyril 10🔔, Dana E🌰.", "cs", cards) == (
+        "Ve štychu: Anna král zelené, Bob 7 červené, Cyril 10 kule, Dana eso žaludy.")
+    assert spoken("In the trick: Anna K🍃, Bob 7❤️, Cyril 10🔔, Dana E🌰.", "en",
+                  spoken_cards("en")) == ("In the trick: Anna King of leaves, Bob 7 of hearts,"
+                                          " Cyril 10 of bells, Dana Ace of acorns.")
+    # a row's symbol before its ranks; a heart without the emoji's variation selector; the
+    # separator dot as a comma (review 92: "tečka uprostřed")
+    assert spoken("Řady: ❤️ nezačatá · 🍃 10 · 🔔 8–S · 🌰 nezačatá; 7❤", "cs", cards) == (
+        "Řady: červené nezačatá, zelené 10, kule 8–S, žaludy nezačatá; 7 červené")
     assert spoken("Taroky: K♥ 7♣", "cs") == "Taroky: K♥ 7♣"

@@ -117,8 +117,8 @@ async def test_a_whole_round_by_clicks_every_game_and_a_restart_in_every_phase(h
     res = await users[0].slash(ch, "taroky export", game=game.table_id)
     png, record, results = reply(res).attachments
     assert png.filename == f"taroky-{game.table_id}.png"
-    assert png.description.startswith("Výsledky kola: ")
-    assert final.attachments[0].description.startswith("Výsledky kola: ")
+    assert png.description.startswith("Výsledky kola – vyhrává ")
+    assert final.attachments[0].description.startswith("Výsledky kola – vyhrává ")
     assert results.filename == f"taroky-{game.table_id}.csv"
     data = json.loads(await record.read())
     from engine.taroky import SPEC
@@ -890,10 +890,13 @@ async def test_T_VIEW_a_finished_deal_is_shown_in_its_result_message(harness):
     [png] = record.attachments
     assert png.filename == "rozdani-1.png"
     rnd = table.state
-    # its alt text (what a screen reader says of it) says in short what it shows, not its
-    # result line again (the post's text, read already) nor its "■" (review 52)
+    # its alt text (what a screen reader says of it) says what it shows, not its result
+    # line again (the post's text, read already) nor its "■" (review 52): here a Varšava,
+    # the talon and each player's eyes (review 92)
     assert png.description == (
-        "1. rozdání po sečtení: hra, talon a štychy každé strany s jejich očky.")
+        "1. rozdání po sečtení. Talon: tarok 13, tarok 18, kaval srdce, 3 káry, 7 kříže, kluk"
+        " piky. Oči: Alice 21 očí, AI Karel 27 očí, AI Božena 22 očí, AI Jaroslav (blána) 0"
+        " očí.")
     deal = finished_deal(rnd, 1)
     assert deal is not None and deal.reveal is not None
     assert await png.read() == render_deal(deal, rnd.protocol[0], table.names(), "cs")

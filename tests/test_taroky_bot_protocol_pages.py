@@ -38,7 +38,7 @@ async def test_the_protokol_opens_on_the_latest_deal_s_page_and_turns_to_the_sum
     await _play(harness, table, lambda r: len(r.protocol) == 9 and r.deal.phase == "bid")
     labels = UI.sheet_book(table, "cs").labels
     # (the deals shared evenly: filled in turn, a page took 1–7 and the next 8–9)
-    assert labels == ["1.–5.", "6.–9.", "Součet"]
+    assert labels == ["Rozdání 1.–5.", "Rozdání 6.–9.", "Součet"]
     first = 1  # the page of deal 9, the latest
     res = await users[1].click(table_message(ch, table), custom_id=f"lora:t:{tid}:sheet")
     message = reply(res)
@@ -47,7 +47,7 @@ async def test_the_protokol_opens_on_the_latest_deal_s_page_and_turns_to_the_sum
     [picture] = message.attachments
     assert picture.filename == "protokol.png"
     assert await picture.read() == UI.sheet_book(table, "cs").pictures[first]()
-    assert message.content.startswith("**Protokol – 6.–9.**\nPeníze a výsledek:\n• Ann: ")
+    assert message.content.startswith("**Protokol – Rozdání 6.–9.**\nPeníze a výsledek:\n• Ann: ")
     await users[1].click(message, label="Součet")
     assert message.content.startswith("**Protokol – Součet**\nPeníze a výsledek:\n• Ann: ")
     assert [label for label, off in button_labels(message) if off] == ["Součet"]
@@ -113,19 +113,27 @@ async def test_a_page_button_opens_what_it_says_after_the_pages_were_split_anew(
     await _play(harness, table, lambda r: len(r.protocol) == 9 and r.deal.phase == "bid")
     mid = await protokol(users[2])
     assert [(c["label"], c["custom_id"]) for c in controls(mid)] == [
-        ("1.–5.", f"lora:sp:{tid}:d1"), ("6.–9.", f"lora:sp:{tid}:d6"),
+        ("Rozdání 1.–5.", f"lora:sp:{tid}:d1"), ("Rozdání 6.–9.", f"lora:sp:{tid}:d6"),
         ("Součet", f"lora:sp:{tid}:s")]
     await users[2].click(mid, label="Součet")
     await _play(harness, table, lambda r: r.finished)
     book = UI.sheet_book(table, "cs")
-    assert book.labels == ["1.–6.", "7.–12.", "Součet"]
+    assert book.labels == ["Rozdání 1.–6.", "Rozdání 7.–12.", "Součet"]
     await users[1].click(old, label="Součet")
     assert old.content.startswith("**Protokol – Součet**\n")
     assert await old.attachments[0].read() == book.pictures[2]()
-    assert button_labels(old) == [("1.–6.", False), ("7.–12.", False), ("Součet", True)]
-    await users[2].click(mid, label="6.–9.")  # (deal 6 is on the first page now)
-    assert mid.content.startswith("**Protokol – 1.–6.**\n")
+    assert button_labels(old) == [("Rozdání 1.–6.", False), ("Rozdání 7.–12.", False),
+                                  ("Součet", True)]
+    await users[2].click(mid, label="Rozdání 6.–9.")  # (deal 6 is on the first page now)
+    assert mid.content.startswith("**Protokol – Rozdání 1.–6.**\n")
     assert await mid.attachments[0].read() == book.pictures[0]()
+    # its alt text says its deals, a sentence each with their money (review 92: it had the
+    # summary's), whole in Discord's 1024 characters (its totals are the message's text)
+    alt = mid.attachments[0].description
+    assert alt.startswith("Protokol – Rozdání 1.–6. 1. rozdání: ")
+    assert [f"{n}. rozdání: " in alt for n in range(1, 8)] == [True] * 6 + [False]
+    assert alt.count("Za rozdání v Kč: ") == 6 and len(alt) <= 1024 and "…" not in alt
+    assert "■" not in alt and "**" not in alt and "♠" not in alt
     assert [c["custom_id"] for c in controls(mid)] == [
         f"lora:sp:{tid}:d1", f"lora:sp:{tid}:d7", f"lora:sp:{tid}:s"]
 
@@ -135,7 +143,7 @@ def test_a_page_key_finds_its_page_and_an_old_index_id_still_opens_one() -> None
     before the pages had keys open that index (beyond the pages: a stale button)."""
     from bot.games.base import SheetBook, page_index, page_keys
 
-    book = SheetBook(["1.–6.", "7.–12.", "Součet"], [],
+    book = SheetBook(["Rozdání 1.–6.", "Rozdání 7.–12.", "Součet"], [],
                      (tuple(f"d{n}" for n in range(1, 7)),
                       tuple(f"d{n}" for n in range(7, 13)), ("s",)))
     assert page_keys(book) == ("d1", "d7", "s")

@@ -80,16 +80,17 @@ def test_the_pages_hold_every_deal_once_whole_in_order_and_the_summary_last(
 
 def test_the_pages_labels_name_their_deals() -> None:
     four, twelve = finished_view("4"), finished_view("12")
-    assert protocol_pages(finished_view("1"), NAMES, "cs") == ["1.", "Součet"]
+    assert protocol_pages(finished_view("1"), NAMES, "cs") == ["1. rozdání", "Součet"]
     assert protocol_pages(finished_view("1"), NAMES, "en") == ["Deal 1", "Total"]
-    assert protocol_pages(four, NAMES, "cs") == ["1.–4.", "Součet"]
+    assert protocol_pages(four, NAMES, "cs") == ["Rozdání 1.–4.", "Součet"]
     assert protocol_pages(four, NAMES, "en") == ["Deals 1–4", "Total"]
     # (filled in turn, the pages were 1–5, 6–11 and 12 alone)
-    assert protocol_pages(twelve, NAMES, "cs") == ["1.–4.", "5.–8.", "9.–12.", "Součet"]
+    assert protocol_pages(twelve, NAMES, "cs") == ["Rozdání 1.–4.", "Rozdání 5.–8.",
+                                                   "Rozdání 9.–12.", "Součet"]
     assert protocol_pages(twelve, NAMES, "en") == ["Deals 1–4", "Deals 5–8", "Deals 9–12",
                                                    "Total"]
     assert protocol_pages(finished_view("busy"), CASES["busy"], "cs") == [
-        "1.–3.", "4.–6.", "7.–9.", "10.–12.", "Součet"]
+        "Rozdání 1.–3.", "Rozdání 4.–6.", "Rozdání 7.–9.", "Rozdání 10.–12.", "Součet"]
     # the same pages in English (alone it would fit 4–7 on a page; Czech does not)
     assert protocol_pages(finished_view("busy"), CASES["busy"], "en") == [
         "Deals 1–3", "Deals 4–6", "Deals 7–9", "Deals 10–12", "Total"]
@@ -126,7 +127,7 @@ def test_an_even_share_keeps_every_page_within_its_height() -> None:
 def test_the_first_page_is_the_latest_deal_s_mid_round_and_the_summary_at_the_end() -> None:
     bid = example("bid")[0].public_view()  # deal 2 is being bid: deal 1 is over
     assert [r.deal_no for r in bid.protocol] == [1] and not bid.finished
-    assert protocol_pages(bid, NAMES, "cs") == ["1.", "Součet"]
+    assert protocol_pages(bid, NAMES, "cs") == ["1. rozdání", "Součet"]
     assert first_page(bid, NAMES) == 0
     fresh = example("discard")[0].public_view()  # no deal over yet: the summary alone
     assert fresh.protocol == () and protocol_pages(fresh, NAMES, "en") == ["Total"]

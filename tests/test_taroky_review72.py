@@ -241,7 +241,8 @@ def test_a_protocol_page_s_picture_names_the_deals_it_holds(monkeypatch) -> None
     from tests.taroky_protocol_rounds import varied
 
     view = varied(12).public_view()
-    assert pages.protocol_pages(view, ROUND_NAMES) == ["1.–4.", "5.–8.", "9.–12.", "Součet"]
+    assert pages.protocol_pages(view, ROUND_NAMES) == ["Rozdání 1.–4.", "Rozdání 5.–8.",
+                                                       "Rozdání 9.–12.", "Součet"]
     seen = drawn_texts(monkeypatch, sheet)
 
     def sub(lang: str, page: int | None, round_no: int | None = None) -> str:

@@ -1372,10 +1372,28 @@ def test_the_english_score_sheet_reply_says_top_up_as_everywhere_else() -> None:
     from bot.games.taroky.texts import view_sheet_lines
 
     view = example("finished")[0].public_view()
-    assert view_sheet_lines(view, NAMES, "en")[1] == (
-        "Anička: money 7.50 Kč, result −32.50 Kč (top-up 20.00 Kč)")
-    assert view_sheet_lines(view, NAMES, "cs")[1] == (
-        "Anička: peníze 7,50 Kč, výsledek −32,50 Kč (dokup 20,00 Kč)")
+    # (the round over: in the final order, Anička last — review 92)
+    assert view_sheet_lines(view, NAMES, "en")[4] == (
+        "4th Anička: money 7.50 Kč, result −32.50 Kč (top-up 20.00 Kč)")
+    assert view_sheet_lines(view, NAMES, "cs")[4] == (
+        "4. Anička: peníze 7,50 Kč, výsledek −32,50 Kč (dokup 20,00 Kč)")
+
+
+def test_the_round_s_results_are_in_the_final_order_and_name_the_winner() -> None:
+    """Review 92: the end's alt text listed the players in seat order and named no
+    winner; a round in play keeps the seat order (no places yet)."""
+    from bot.games.taroky.texts import view_sheet_lines
+
+    view = example("finished")[0].public_view()
+    assert view_sheet_lines(view, NAMES, "cs") == [
+        "Výsledky kola – vyhrává Bohouš:", "1. Bohouš: peníze 43,00 Kč, výsledek +23,00 Kč",
+        "2. Dalibor: peníze 41,50 Kč, výsledek +21,50 Kč",
+        "3. Cecílie: peníze 18,00 Kč, výsledek −12,00 Kč (dokup 10,00 Kč)",
+        "4. Anička: peníze 7,50 Kč, výsledek −32,50 Kč (dokup 20,00 Kč)"]
+    assert view_sheet_lines(view, NAMES, "en")[0] == "Results of the round – Bohouš won:"
+    running = example("play")[0].public_view()
+    assert [line.split(":")[0] for line in view_sheet_lines(running, NAMES, "cs")[1:]] == list(
+        NAMES)
 
 
 def test_T_SCORE_BINDING_a_pagat_or_valat_that_turns_the_money_is_said_with_the_game() -> None:

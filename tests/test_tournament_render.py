@@ -805,13 +805,14 @@ def test_a_tournament_posts_lines_clipped_within_the_limit_with_the_rest_counted
 
 
 def test_the_standings_alt_text_writes_one_point_as_one() -> None:
-    """Review 58: English wrote "1 pts"; the alt text words one point as the post does."""
+    """Review 58: English wrote "1 pts"; the alt text words one point as the post does
+    (review 92: in full, "1 point": "pts" read letter by letter)."""
     from bot.tournament.pictures import standings_alt
 
     alt = standings_alt(example_tournament("lora"), 1, "en")
-    assert alt.endswith("7th Anička – 1 pt, penalty points 77; 8th Cecílie – 1 pt, penalty"
-                        " points 86")
-    assert "6th Eliška – 2 pts," in alt and "1 pts" not in alt
+    assert alt.endswith("7th Anička – 1 point, penalty points 77; 8th Cecílie – 1 point,"
+                        " penalty points 86")
+    assert "6th Eliška – 2 points," in alt and "1 points" not in alt
 
 
 @pytest.mark.parametrize("tag", ["lehký", "AI od 1. kola"])

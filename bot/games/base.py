@@ -24,6 +24,7 @@ from engine.game import GameEvent, GameSpec, Outcome, SeatViewBase
 if TYPE_CHECKING:
     from bot.model import Table, TableSettings
     from bot.storage.models import PlayerStats
+    from bot.ui.alt import CardWords
 
 Item = discord.ui.Item[Any]
 Picture = Callable[[], bytes]  # draws a PNG; the core calls it and copes with a failure
@@ -118,18 +119,24 @@ class Reply:
     keys: tuple[str, ...] = ()
 
 
-def sheet_reply(lines: Sequence[str], picture: Picture | None, filename: str,
-                legend: str = "", about: Sequence[str] = ()) -> Reply:
+def sheet_reply(lines: Sequence[str], picture: Picture | None, filename: str, lang: str,
+                legend: str = "", about: Sequence[str] = (),
+                cards: CardWords | None = None) -> Reply:
     """The score sheet for its button: the picture with its totals in words (``sheet_lines``:
     a heading, then a line per player) as the message's text and the picture's alt text —
     a screen reader reads no picture; ``legend`` (``picture_legend``) under the text only;
-    ``about``: which page the picture is and what it shows, first in its alt text only."""
-    from bot.ui.alt import sentences
+    ``about``: which page the picture is and what it shows, first in its alt text only,
+    said as ``bot.ui.alt.spoken`` says it (``cards``: the game's), without the totals
+    where both would not fit in one."""
+    from bot.ui.alt import ALT_LIMIT, sentences, spoken
 
     head, *rows = lines or [""]
+    alt = spoken(sentences([*about, *lines]), lang, cards)
+    if len(alt) > ALT_LIMIT:  # (the page's own words first: the totals are the text's)
+        alt = spoken(sentences(about), lang, cards)
     return Reply(content="\n".join([head, *(f"• {row}" for row in rows),
                                     *([legend] if legend else [])]).strip() or None,
-                 picture=picture, filename=filename, description=sentences([*about, *lines]))
+                 picture=picture, filename=filename, description=alt)
 
 
 class SheetBook(NamedTuple):
@@ -173,8 +180,8 @@ def sheet_page_reply(ui: GameUI, table: Table, lang: str, page: int,
     page = min(max(page, 0), len(book.labels) - 1) if book.labels else 0
     reply = sheet_reply(ui.sheet_lines(table, lang),
                         book.pictures[page] if book.pictures else None,
-                        t("core.sheet_file", lang), picture_legend(table, lang),
-                        ui.sheet_page_alt(table, lang, page))
+                        t("core.sheet_file", lang), lang, picture_legend(table, lang),
+                        ui.sheet_page_alt(table, lang, page), ui.card_words(lang))
     if book.labels:  # which page the text is beside, named as its button (review 66: every
         # page's answer read the same; its alt text names the page already); a sheet of one
         # page too (review 76: Taroky's read "Peníze a výsledek:" alone, unlike Lóra's)
@@ -250,6 +257,11 @@ class GameUI(Protocol):
     def table_alt(self, table: Table, lang: str) -> str:
         """The table picture's alt text: what it shows, in words (a screen reader reads it
         in place of the picture)."""
+        ...
+
+    def card_words(self, lang: str) -> CardWords | None:
+        """How the game's cards are said in a picture's alt text (``bot.ui.alt.spoken``);
+        None (``BaseUI``): a game without cards in its alt texts."""
         ...
 
     def sheet_lines(self, table: Table, lang: str) -> list[str]:
@@ -381,6 +393,9 @@ class BaseUI:
         from bot.ui.alt import sentences
 
         return sentences(self.status_lines(table, lang))
+
+    def card_words(self, lang: str) -> CardWords | None:
+        return None
 
     def sheet_lines(self, table: Table, lang: str) -> list[str]:
         return []

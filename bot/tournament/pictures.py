@@ -37,6 +37,7 @@ from bot.tournament.words import (
     tt,
     worded,
 )
+from bot.ui.alt import spoken
 from engine import games
 from engine.tournament import place_points
 
@@ -318,7 +319,7 @@ def standings_alt(t_: TournamentRecord, upto: int, lang: str, page: int = 1) -> 
                     points=number(row.points, lang))
             + f", {score} {value_text(row.score, unit, lang, sign=unit == 'hal')}"
             for row in on_page(standings(t_, upto), page)]
-    return f"{head}: " + "; ".join(rows)
+    return spoken(f"{head}: " + "; ".join(rows), lang)
 
 
 def mid_sentence(label: str) -> str:
@@ -334,12 +335,13 @@ def sheet_alt(t_: TournamentRecord, slot: TournamentTableRecord, lang: str) -> s
     reader learnt neither that an AI played a seat nor whether the money added up)."""
     rules = games.get(t_.game_kind).tournament_rules()
     columns = [mid_sentence(tt(f"col_{c.key}", lang)) for c in rules.columns]
-    rows = [f"{line.place_text} {line.name}"
-            + (f" ({', '.join(tag.label for tag in line.tags)})" if line.tags else "") + ": "
+    rows = [f"{line.place_text} {line.name}"  # (a tag's ✓/✗ said by its words already)
+            + (f" ({', '.join(tag.label.rstrip(' ✓✗') for tag in line.tags)})"
+               if line.tags else "") + ": "
             + ", ".join(f"{label} {value}" for label, value in zip(columns, line.values,
                                                                    strict=True))
             + f", {mid_sentence(tt('pic_points', lang))} {line.points}"
             for line in placed_lines(t_, slot, lang)]
     control = [f.label for f in sheet_footer(t_, slot, lang) if f.ok is not None]
-    return ". ".join([f"{tt('pic_sheet', lang, table=slot.table_no)}: " + "; ".join(rows),
-                      *control])
+    return spoken(". ".join([f"{tt('pic_sheet', lang, table=slot.table_no)}: "
+                             + "; ".join(rows), *control]), lang)

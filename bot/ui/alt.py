@@ -6,10 +6,11 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Iterable
+from typing import NamedTuple
 
 import discord
 
-from bot.i18n import t
+from bot.i18n import t, tn
 from bot.render.fonts import without_selectors
 from engine.cards import SUIT_LETTERS, SUIT_SYMBOLS
 
@@ -21,7 +22,7 @@ STOPS = ".!?:…"
 # Lóra's suit symbols (with or without the emoji's variation selector) and their words' keys
 SUIT_KEYS = {without_selectors(symbol): f"lora.alt_suit_{letter}"
              for symbol, letter in zip(SUIT_SYMBOLS, SUIT_LETTERS, strict=True)}
-SUIT_MARK = re.compile("|".join(f"{re.escape(symbol)}\ufe0f?" for symbol in SUIT_KEYS))
+SUIT_MARK = re.compile("|".join(re.escape(symbol) for symbol in SUIT_KEYS))
 
 
 def unmarked(text: str) -> str:
@@ -31,18 +32,66 @@ def unmarked(text: str) -> str:
     return " ".join(text.split())
 
 
-def spoken(text: str, lang: str) -> str:
-    """``text`` with Lóra's suit symbols as the suits' words in ``lang`` ("Anna K🍃" →
-    "Anna K zelené"): a screen reader reads the emoji by their own names ("list vlající ve
-    větru", "kaštan": review 83). For a picture's alt text; the message text keeps the
-    symbols, which the eye reads at a glance."""
+class CardWords(NamedTuple):
+    """How a game's cards are said (``GameUI.card_words``): each card's label as its texts
+    write it (without variation selectors) and its words, and the pattern that finds them."""
 
-    def word(match: re.Match[str]) -> str:
+    words: dict[str, str]
+    pattern: re.Pattern[str]
+
+
+# a one-letter label (Taroky's "I", "V", "X") is a card only where no lower-case word follows
+# it (Czech "V tomto rozdání", English "I pass"): "bez spoluhráče, XIX v talonu" is a card
+LETTER_CARD = "(?! [a-záčďéěíňóřšťúůýž])"
+
+
+def card_words(words: dict[str, str]) -> CardWords:
+    """A game's ``CardWords`` from its labels' words (the longest label first: "XIX" before
+    "XI"; a label is a card only as a whole word)."""
+    keys = sorted(words, key=len, reverse=True)
+    alternatives = "|".join(re.escape(key) + (LETTER_CARD if len(key) == 1 else "")
+                            for key in keys)
+    return CardWords(words, re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)"))
+
+
+# symbols read out by name, or not at all, and the words said for them (their catalog keys)
+SYMBOL_KEYS = {"Σ": "core.alt_sigma", "✓": "core.alt_check", "✗": "core.alt_cross"}
+POINTS = re.compile(r"(\d+)([.,]\d+)? (?:b(\.)|pts?\b)")
+# where "b." ends its sentence too ("70 b. 2. Cyril"), its words keep the stop
+SENTENCE_ON = re.compile(r"\s*$|\s+[A-ZÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ0-9]")
+
+
+def spoken(text: str, lang: str, cards: CardWords | None = None) -> str:
+    """``text`` as a screen reader should say it, for a picture's alt text: the game's cards
+    as words, a row of them with commas (``cards``: "E🌰" → "eso žaludy", "K♠︎" → "král
+    piky", "XVIII" → "tarok 18"; review 92: "D♠︎" read "dé", "XVIII" spelt out), Lóra's
+    suit symbols as the suits' words ("Anna K🍃" read "list vlající ve větru": review 83),
+    points in words ("25 b." →
+    "25 bodů"), the symbols Σ ✓ ✗ as words and "·" as a comma. The message text keeps the
+    symbols, which the eye reads at a glance."""
+    text = without_selectors(text)
+    if cards is not None:  # (cards one beside another, "II XVIII J♦", said as a list)
+        text = cards.pattern.sub(lambda m: f"\0{cards.words[m.group()]}\1", text)
+        text = text.replace("\1 \0", ", ").replace("\0", "").replace("\1", "")
+
+    def suit(match: re.Match[str]) -> str:
         before = text[match.start() - 1] if match.start() else " "
-        said = t(SUIT_KEYS[without_selectors(match.group())], lang)
+        said = t(SUIT_KEYS[match.group()], lang)
         return said if before.isspace() else f" {said}"
 
-    return SUIT_MARK.sub(word, text)
+    text = SUIT_MARK.sub(suit, text)
+
+    def points(match: re.Match[str]) -> str:
+        whole, part, dot = match.groups()
+        stop = "." if dot and SENTENCE_ON.match(text, match.end()) else ""
+        if part:  # ("5,5 bodu": a fraction takes its own form)
+            return t("core.alt_points_part", lang, n=whole + part) + stop
+        return tn("core.alt_points", lang, int(whole)) + stop
+
+    text = POINTS.sub(points, text)
+    for symbol, key in SYMBOL_KEYS.items():
+        text = text.replace(symbol, t(key, lang))
+    return text.replace(" · ", ", ").replace("·", ",")
 
 
 def alt_text(text: str | None) -> str | None:

@@ -357,7 +357,8 @@ def table_message(table: Table, *, closed: bool = False, render: bool = True,
     ui = game_ui(table)
     running = not closed and not state.finished
     picture = None if closed else ui.table_picture(table, lang)
-    alt = None if picture is None else spoken(ui.table_alt(table, lang), lang)
+    alt = None if picture is None else spoken(ui.table_alt(table, lang), lang,
+                                              ui.card_words(lang))
     image = draw(picture, f"the table picture of table {table.table_id}") if render else None
     lines = [aborted_line(reason, lang)] if closed else ui.status_lines(table, lang)
     if table.recent.lines:
@@ -425,7 +426,8 @@ def hand_message(table: Table, view: SeatViewBase, lang: str, *,
     (``render=False``: see ``table_message``). ``last``: the last edit its token allows
     (``Hands.edit``): it says it no longer follows the table, and a button
     refreshes it (its click's own token edits it from then on); its cards still work."""
-    parts = game_ui(table).hand(table, view, lang)
+    ui = game_ui(table)
+    parts = ui.hand(table, view, lang)
     lines = list(parts.lines)
     over = table.state is None or table.state.finished
     if table.stood_in(view.seat) and not over:  # (the game's prompt says so): a click
@@ -453,7 +455,7 @@ def hand_message(table: Table, view: SeatViewBase, lang: str, *,
         if legend:
             lines.append(legend)
     attachments = []
-    alt = spoken(parts.alt, lang)
+    alt = spoken(parts.alt, lang, ui.card_words(lang))
     if not render:
         return {"content": "\n".join(lines), "view": view_,
                 "attachments": [], "embed": None, "picture": parts.picture,

@@ -18,7 +18,7 @@ from bot.model import RECENT_EVENTS, STATUS_PLAYING, Seat, Table
 from bot.storage.models import OutboxEntry, OutboxItem
 from bot.tournament.words import table_place
 from bot.ui import builders
-from bot.ui.alt import sentences
+from bot.ui.alt import sentences, spoken
 from bot.ui.components import SheetPageButton, TableButton
 from engine.game import GameEvent
 
@@ -295,7 +295,8 @@ class TablePresenter:
         legend = picture_legend(table, lang) if has_picture else ""
         if legend:  # who the sheet's stand-ins are ("hráč 3" in it is 🎲🎲 of the order)
             embed.set_footer(text=legend)
-        sheet = ("final", t("core.sheet_file", lang), sentences(ui.sheet_lines(table, lang)))
+        sheet = ("final", t("core.sheet_file", lang),
+                 spoken(sentences(ui.sheet_lines(table, lang)), lang, ui.card_words(lang)))
         item = items.post(table.channel_id, embed=cast(dict[str, Any], embed.to_dict()),
                           pictures=[sheet] if has_picture else (),
                           table_id=table.table_id, buttons=buttons)

@@ -26,6 +26,7 @@ from bot.games.base import (
 )
 from bot.games.lora import hand as hand_message
 from bot.games.lora import texts
+from bot.games.lora.cards import spoken_cards
 from bot.games.lora.events import game_name
 from bot.games.lora.left import left_talie, ordinals, result_name, stood_in_whole
 from bot.games.lora.stats import lora_stats
@@ -35,6 +36,7 @@ from bot.render import render_sheet_from_export, render_sheet_page, render_table
 from bot.render.sheet_pages import OVERVIEW, first_page
 from bot.storage.models import PlayerStats, export_number
 from bot.tournament.words import tournament_name
+from bot.ui.alt import CardWords
 from engine.contracts import TALIE_PER_LORA, Options
 from engine.game import GameEvent, Outcome, SeatViewBase
 from engine.lora_spec import SPEC, lora_of
@@ -105,6 +107,9 @@ class LoraUI(BaseUI):
 
     def table_alt(self, table: Table, lang: str) -> str:
         return texts.table_alt(table, lang)
+
+    def card_words(self, lang: str) -> CardWords:
+        return spoken_cards(lang)
 
     def sheet_lines(self, table: Table, lang: str) -> list[str]:
         return texts.sheet_lines(table, lang)
@@ -217,12 +222,12 @@ class LoraUI(BaseUI):
         import json
 
         from bot.render.export import export_names, sheet_lora
-        from bot.ui.alt import png_file, sentences
+        from bot.ui.alt import png_file, sentences, spoken
 
         game = export_number(data)
         names = [shown_name(n, lang) for n in export_names(data)]
         lora = sheet_lora(data)  # (replayed once: for the alt text and the picture)
-        alt = sentences(texts.lora_sheet_lines(lora, names, lang))
+        alt = spoken(sentences(texts.lora_sheet_lines(lora, names, lang)), lang)
         return [
             png_file(render_sheet_from_export(data, lang, lora=lora), f"lora-{game}.png", alt),
             discord.File(

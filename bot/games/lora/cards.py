@@ -4,12 +4,18 @@ the rank as the cards print it and the suit's symbol, never the notation of RULE
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 
+from bot.i18n import t
+from bot.render.fonts import without_selectors
+from bot.ui.alt import CardWords, card_words
 from engine.actions import Action, Lay, Lead, Play
-from engine.cards import card_label
+from engine.cards import NUM_CARDS, SUIT_LETTERS, card_label
 from engine.game import GameAction
 
-__all__ = ["action_card", "card_label", "cards_text"]
+__all__ = ["action_card", "card_label", "cards_text", "spoken_cards"]
+# the ranks' words' keys, 7 … eso (a picture's alt text: "E🌰" said "eso žaludy")
+RANK_KEYS = ("7", "8", "9", "10", "s", "f", "k", "e")
 
 
 def cards_text(cards: Iterable[int]) -> str:
@@ -23,3 +29,14 @@ def action_card(action: Action | GameAction) -> int | None:
             return card
         case _:
             return None
+
+
+@cache
+def spoken_cards(lang: str) -> CardWords:
+    """Each card's label and its words, the rules' names ("eso žaludy", "Ace of acorns"):
+    how a picture's alt text says it (``bot.ui.alt.spoken``)."""
+    return card_words({
+        without_selectors(card_label(c)): t(
+            "lora.alt_card", lang, rank=t(f"lora.alt_rank_{RANK_KEYS[c & 7]}", lang),
+            suit=t(f"lora.alt_suit_{SUIT_LETTERS[c >> 3]}", lang))
+        for c in range(NUM_CARDS)})

@@ -165,8 +165,39 @@ def table_alt(table: Table, lang: str) -> str:
     view = lora_of(table.state).public_view()
     if view.finished:
         return sentences([game_line(view, lang), *sheet_lines(table, lang)])
-    return sentences([game_line(view, lang), turn_line(table, view, lang),
-                      *now_lines(view.game, table.names(), lang), points_line(table, view, lang)])
+    names = table.names()
+    return sentences([game_line(view, lang), trick_no_line(view, lang),
+                      roles_line(view, names, lang), turn_line(table, view, lang),
+                      *now_lines(view.game, names, lang), table_last_trick(view, names, lang),
+                      points_line(table, view, lang)])
+
+
+def trick_no_line(view: PublicView, lang: str) -> str:
+    """Which trick is played, as the picture's header counts it ("štych 5/8"), in words."""
+    match view.game:
+        case TrickView(tricks=tricks) if view.phase == Phase.PLAY:
+            return t("lora.alt_trick_no", lang, n=min(8, len(tricks) + 1))
+        case _:
+            return ""
+
+
+def roles_line(view: PublicView, names: Sequence[str], lang: str) -> str:
+    """Who deals and who leads the tálie (the picture's seat badges); "" outside a tálie."""
+    if not view.in_tali:
+        return ""
+    return t("lora.alt_roles", lang, dealer=names[view.dealer], leader=names[view.leader])
+
+
+def table_last_trick(view: PublicView, names: Sequence[str], lang: str) -> str:
+    """The last trick the table picture draws under the trick in progress, and who took it
+    (review 92: its alt left it out, the hand's said it); "" when it draws none."""
+    match view.game:
+        case TrickView(last_trick=(lead, played)) if view.phase == Phase.PLAY:
+            winner = (lead + trick_winner_offset(played)) % 4
+            cards = trick_cards((((lead + i) % 4, c) for i, c in enumerate(played)), names)
+            return t("lora.alt_last_trick", lang, cards=cards, name=names[winner])
+        case _:
+            return ""
 
 
 def sheet_lines(table: Table, lang: str) -> list[str]:
@@ -204,7 +235,26 @@ def sheet_page_line(table: Table, lang: str, page: int) -> str:
     points = sums[tali - 1]
     if points is None:
         return t("lora.alt_page_tali_none", lang, page=name, name=leader)
-    return t("lora.alt_page_tali", lang, page=name, name=leader, seats=seats(points))
+    return " ".join([t("lora.alt_page_tali", lang, page=name, name=leader, seats=seats(points)),
+                     tali_rows_line(view, tali, names, lang)])
+
+
+def tali_rows_line(view: PublicView, tali: int, names: Sequence[str], lang: str) -> str:
+    """A tálie page's rows as its picture lists them: each game played, its points in the
+    seats' order (named once), a failed maturita so said (review 92: the page's alt had
+    only the sums)."""
+    rows = []
+    for row in view.protocol:
+        if row.tali != tali:
+            continue
+        name = game_name(row.contract, lang)
+        if row.attempt is not None:
+            name = t("lora.alt_row_maturita", lang, game=name, attempt=row.attempt)
+        said = f"{name} {', '.join(map(str, row.points))}"
+        if row.failed and row.maturant is not None:
+            said += " " + t("lora.alt_row_failed", lang, name=names[row.maturant])
+        rows.append(said)
+    return t("lora.alt_page_rows", lang, names=", ".join(names), rows="; ".join(rows))
 
 
 def lora_sheet_lines(lora: Lora, names: Sequence[str], lang: str) -> list[str]:

@@ -41,11 +41,20 @@ from bot.games.taroky.pictures import (
     render_table,
 )
 from bot.games.taroky.stats import GAMES, taroky_stats
-from bot.games.taroky.words import flek_limit, game_name, halers, money, refusal, short_money
+from bot.games.taroky.words import (
+    flek_limit,
+    game_name,
+    halers,
+    money,
+    refusal,
+    short_money,
+    spoken_cards,
+)
 from bot.i18n import shown_name, t
 from bot.model import Table, TableSettings, tournament_round
 from bot.storage.models import PlayerStats, export_number
 from bot.tournament.words import tournament_name
+from bot.ui.alt import CardWords
 from engine.game import GameEvent, Outcome, SeatViewBase
 from engine.taroky import SPEC
 from engine.taroky.options import TarokyOptions
@@ -201,6 +210,9 @@ class TarokyUI(BaseUI):
     def table_alt(self, table: Table, lang: str) -> str:
         return texts.table_alt(table, lang)
 
+    def card_words(self, lang: str) -> CardWords:
+        return spoken_cards(lang)
+
     def sheet_lines(self, table: Table, lang: str) -> list[str]:
         return texts.sheet_lines(table, lang)
 
@@ -232,6 +244,17 @@ class TarokyUI(BaseUI):
                                   tournament_round(table.tournament), left, part)
                           for part in split],
                          tuple(page_keys(view, part) for part in split))
+
+    def sheet_page_alt(self, table: Table, lang: str, page: int) -> list[str]:
+        """A page of deals in words, a sentence per deal as its result told it (review
+        92: it had the summary's alt text); the summary: its totals alone."""
+        view, names = texts.round_of(table).public_view(), table.names()
+        split = parts(view, picture_names(table, lang), left_seats(table))
+        if not 0 <= page < len(split) or split[page].summary:
+            return []
+        title = t("taroky.alt_page", lang, page=page_label(view, split[page], lang))
+        return [title, *(texts.page_deal_line(view.protocol[i], names, lang)
+                         for i in split[page].deals)]
 
     def sheet_first_page(self, table: Table) -> int:
         return first_page(texts.round_of(table).public_view(),
@@ -342,12 +365,12 @@ class TarokyUI(BaseUI):
 
         from bot.games.taroky.pictures import round_from_export
         from bot.render.export import export_names
-        from bot.ui.alt import png_file, sentences
+        from bot.ui.alt import png_file, sentences, spoken
 
         game = export_number(data)
         names = [shown_name(n, lang) for n in export_names(data)]
         state = round_from_export(data)  # (replayed once: for the alt text and the picture)
-        alt = sentences(texts.view_sheet_lines(state.public_view(), names, lang))
+        alt = spoken(sentences(texts.view_sheet_lines(state.public_view(), names, lang)), lang)
         return [
             png_file(render_sheet_from_export(data, lang, state=state), f"taroky-{game}.png",
                      alt),

@@ -14,6 +14,7 @@ from bot.games.base import picture_legend
 from bot.games.marks import MarkedLine, marked_entries, marked_text, public_mark
 from bot.games.taroky.words import (
     alone_in_talon,
+    amount,
     card_label,
     cards_text,
     flek_said,
@@ -22,6 +23,7 @@ from bot.games.taroky.words import (
     level_name,
     level_text,
     money,
+    spoken_cards,
     times,
     trojkas,
     word,
@@ -29,7 +31,8 @@ from bot.games.taroky.words import (
 from bot.i18n import and_list, t, tn
 from bot.model import Table
 from bot.recent import Fading, new_deal_at
-from bot.ui.alt import sentences
+from bot.tournament.words import table_place
+from bot.ui.alt import sentences, spoken
 from engine.game import GameEvent
 from engine.taroky import SPEC, TarokyRound
 from engine.taroky.actions import Announce, Bid, Call, Choose, DealAction, Discard, Play
@@ -54,6 +57,7 @@ from engine.taroky.events import (
 )
 from engine.taroky.messages import event_text
 from engine.taroky.protocol import DealRecord
+from engine.taroky.round import places_of
 from engine.taroky.scoring import PagatResult, ValatResult
 from engine.taroky.talon import is_face_up
 from engine.taroky.views import PublicView, TableView
@@ -371,15 +375,23 @@ def sheet_lines(table: Table, lang: str) -> list[str]:
 
 
 def view_sheet_lines(view: TableView, names: Sequence[str], lang: str) -> list[str]:
-    """``sheet_lines`` of a round (a table's, or an exported one's)."""
+    """``sheet_lines`` of a round (a table's, or an exported one's); once it is over in the
+    final order, each with his place, and who won (review 92: its alt, in seat order, named
+    no winner)."""
+    places = places_of(view.results)
+    order = sorted(range(4), key=lambda s: (places[s], s)) if view.finished else range(4)
     rows = []
-    for s in range(4):
+    for s in order:
         key = "taroky.sheet_row_dokup" if view.dokup[s] else "taroky.sheet_row"
-        rows.append(t(key, lang, name=names[s], money=money(view.money[s], lang),
-                      result=money(view.results[s], lang, signed=True),
-                      dokup=money(view.dokup[s], lang)))
-    head = "taroky.sheet_final" if view.finished else "taroky.sheet_head"
-    return [t(head, lang), *rows]
+        row = t(key, lang, name=names[s], money=money(view.money[s], lang),
+                result=money(view.results[s], lang, signed=True),
+                dokup=money(view.dokup[s], lang))
+        rows.append(f"{table_place(places, s, lang)} {row}" if view.finished else row)
+    if not view.finished:
+        return [t("taroky.sheet_head", lang), *rows]
+    winners = [names[s] for s in order if places[s] == 1]
+    return [t("taroky.sheet_final_won" if len(winners) == 1 else "taroky.sheet_final_tied",
+              lang, names=and_list(winners, lang)), *rows]
 
 
 def status_lines(table: Table, lang: str) -> list[str]:
@@ -599,7 +611,28 @@ def deal_result(table: Table, row: DealRecord, lang: str) -> str:
     """The result of a finished deal, told when it ends (the protocol row: all is shown):
     the game and its eyes, pagát and valát, how the money follows from its parts (Varšava:
     who pays whom), what the deal brings each player, a dokup (``Table.move_names``)."""
-    names = table.move_names()
+    return "\n".join(deal_result_lines(row, table.move_names(), lang))
+
+
+def page_deal_line(row: DealRecord, names: Sequence[str], lang: str) -> str:
+    """A deal as a page of the protocol shows it, in one sentence for its alt text: the
+    game, who played it, its eyes, pagát and valát (``deal_result``'s first line), and
+    what it brought each player."""
+    lines = deal_result_lines(row, names, lang)
+    cash = ", ".join(f"{names[s]} {_said_amount(row.money[s], lang)}" for s in range(4))
+    return f"{lines[0]} {t('taroky.alt_page_money', lang, money=cash)}."
+
+
+def _said_amount(hal: int, lang: str) -> str:
+    """A deal's money as a page's alt text says it, short: whole crowns without their
+    ",00" ("+7", "−2,50"; its sentence says "Kč" once)."""
+    said = amount(hal, lang, signed=True)
+    return said[:-3] if said.endswith((",00", ".00")) else said
+
+
+def deal_result_lines(row: DealRecord, names: Sequence[str], lang: str) -> list[str]:
+    """``deal_result``'s lines: the game, its eyes, pagát and valát; the account; the
+    money; a dokup."""
     game = game_name(row.game, lang, zduch=row.zduch)
     parts: list[str] = []
     if row.game == "W":
@@ -658,7 +691,7 @@ def deal_result(table: Table, row: DealRecord, lang: str) -> str:
     dokup = [f"{names[s]} {money(row.dokup[s], lang)}" for s in range(4) if row.dokup[s]]
     if dokup:
         lines.append(t("taroky.result_dokup", lang, dokup=", ".join(dokup)))
-    return "\n".join(lines)
+    return lines
 
 
 def announcements(table: Table, events: Sequence[GameEvent]) -> list[str]:
@@ -672,8 +705,49 @@ def deal_pictures(table: Table, events: Sequence[GameEvent]
     index of its result among ``announcements``: (index, picture name, file name, alt text:
     what it shows, in short — its result line is the post's text, read already)."""
     lang = table.settings.lang
-    return [(i, f"deal:{n}", t("taroky.deal_file", lang, n=n), t("taroky.deal_alt", lang, n=n))
+    rows = {row.deal_no: row for row in round_of(table).public_view().protocol}
+    return [(i, f"deal:{n}", t("taroky.deal_file", lang, n=n),
+             spoken(deal_alt(rows[n], table.names(), lang), lang, spoken_cards(lang))
+             if n in rows else t("taroky.deal_alt", lang, n=n))
             for i, (_line, n) in enumerate(_announced(table, events)) if n is not None]
+
+
+def deal_alt(row: DealRecord, names: Sequence[str], lang: str) -> str:
+    """A deal's picture in words (review 92: its alt said only what kind of picture it
+    was): who took which talon cards and what each laid away, the talon's rest, then each
+    side's eyes and whether it won (Varšava: each player's eyes) — its money is the post's
+    text, read already."""
+    def seats(cards: Sequence[Sequence[int]]) -> str:
+        return "; ".join(f"{names[s]} {cards_text(sorted(cards[s]), lang)}"
+                         for s in range(4) if cards[s])
+
+    lines = [t("taroky.deal_alt", lang, n=row.deal_no)]
+    taken = {c for cards in row.taken for c in cards}
+    if taken:
+        lines.append(t("taroky.deal_alt_taken", lang, seats=seats(row.taken)))
+    if any(row.discards):
+        lines.append(t("taroky.deal_alt_laid", lang, seats=seats(row.discards)))
+    rest = sorted(c for c in row.talon if c not in taken)
+    if rest:
+        lines.append(t("taroky.deal_alt_rest" if taken else "taroky.deal_alt_talon", lang,
+                       cards=cards_text(rest, lang)))
+    if row.eyes is None or row.components is None:  # Varšava: each his own eyes
+        assert row.eyes_by_seat is not None
+        blana = row.blana or (False,) * 4
+        lines.append(t("taroky.deal_alt_eyes", lang, sides=", ".join(
+            (t("taroky.result_blana", lang, name=names[s]) if blana[s] else names[s])
+            + " " + tn("taroky.pic.deal_eyes", lang, row.eyes_by_seat[s]) for s in range(4))))
+        return sentences(lines)
+    won = 0 if row.tie else row.components["G"]
+    sides = []
+    for side, eyes, sign in (("D", row.eyes[0], won), ("O", row.eyes[1], -won)):
+        verdict = "tie" if sign == 0 else ("won" if sign > 0 else "lost")
+        sides.append(t("taroky.deal_alt_side", lang,
+                       names=and_list([names[s] for s in row.side_seats(side)], lang),
+                       eyes=tn("taroky.pic.deal_eyes", lang, eyes),
+                       verdict=t(f"taroky.deal_alt_{verdict}", lang)))
+    lines.append(t("taroky.deal_alt_eyes", lang, sides="; ".join(sides)))
+    return sentences(lines)
 
 
 # the most lines of a deal's last moves its result keeps (``closing_lines``)

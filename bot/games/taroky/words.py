@@ -6,10 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from decimal import ROUND_HALF_UP, Decimal
+from functools import cache
 from typing import Any
 
 from bot.i18n import has, lang_of, t, tn
-from engine.taroky.cards import NUM_TAROKS, cards_of
+from bot.render.fonts import without_selectors
+from bot.ui.alt import CardWords, card_words
+from engine.taroky.cards import MOND, NUM_CARDS, NUM_TAROKS, PAGAT, SKYZ, cards_of, color, rank_of
 from engine.taroky.messages import card_label as engine_card_label
 from engine.taroky.messages import game_object as engine_game_object
 from engine.taroky.messages import level_name, money_text, multiplier, word
@@ -17,12 +20,36 @@ from engine.taroky.views import PublicView
 
 __all__ = ["alone_in_talon", "card_label", "cards_text", "flek_limit", "flek_said", "flek_text",
            "game_name", "game_object", "is_tarok", "level_name", "level_text", "money",
-           "multiplier", "pic", "refusal", "trojkas", "word"]
+           "multiplier", "pic", "refusal", "spoken_cards", "trojkas", "word"]
 
 
 def card_label(card: int, lang: str = "cs") -> str:
     """A card as players read it: ``K♥``, ``10♣``, ``XIX``, ``Škýz``."""
     return engine_card_label(card, lang_of(lang))
+
+
+# the words of the named taroks and of the suit cards' ranks (their catalog keys' ends):
+# "XXI" said "mond", "D♠︎" "dáma piky"; the other taroks by number ("tarok 18")
+TAROK_KEYS = {PAGAT: "pagat", MOND: "mond", SKYZ: "skyz"}
+RANK_KEYS = (("4", "3", "2", "a", "j", "c", "q", "k"), ("7", "8", "9", "10", "j", "c", "q", "k"))
+
+
+@cache
+def spoken_cards(lang: str) -> CardWords:
+    """Each card's label and its words: how a picture's alt text says it
+    (``bot.ui.alt.spoken``; review 92: "XVIII" was spelt out, "D♠︎" read "dé")."""
+
+    def said(c: int) -> str:
+        if c < NUM_TAROKS:
+            named = TAROK_KEYS.get(c)
+            return t(f"taroky.alt_{named}", lang) if named else t("taroky.alt_tarok", lang,
+                                                                   n=c + 1)
+        return t("taroky.alt_card", lang,
+                 rank=t(f"taroky.alt_rank_{RANK_KEYS[color(c) // 2][rank_of(c)]}", lang),
+                 suit=t(f"taroky.alt_suit_{color(c)}", lang))
+
+    return card_words({without_selectors(card_label(c, lang)): said(c)
+                       for c in range(NUM_CARDS)})
 
 
 def cards_text(cards: Iterable[int], lang: str = "cs") -> str:

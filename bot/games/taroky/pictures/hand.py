@@ -194,7 +194,9 @@ def extra_cards(view: SeatView, lang: str) -> tuple[str, tuple[int, ...]]:
     if view.own_discards:  # (in the usual order, not the order laid: review 68)
         return pic("hand_laid", lang), tuple(sorted(view.own_discards))
     if view.taken:  # bought from the talon (1P/2P), until laid away: which cards are new
-        return pic("turned", lang), view.taken
+        # (in the usual order too, as his message lists them: review 92 heard the text's
+        # and the alt's orders one after the other as two sets)
+        return pic("turned", lang), tuple(sorted(view.taken))
     return "", ()
 
 
