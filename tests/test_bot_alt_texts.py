@@ -146,14 +146,14 @@ def test_the_tournament_pictures_say_every_place_in_words() -> None:
         " body 2; 4. Anička (čistá stovka nevyšla ✗): trestné body 77, body 1")
     taroky = example_tournament("taroky")  # (the tiebreak in money; the control sum)
     assert standings_alt(taroky, 2, "en").startswith(
-        "Final standings after round 2: 1st Eliška – 8 pts, result (CZK) +27.00; 2nd Bohouš"
-        " (AI from round 1) – 5.5 pts, result (CZK) +9.50; 3rd Cecílie – 5.5 pts, result (CZK)"
+        "Final standings after round 2: 1st Eliška – 8 pts, result (Kč) +27.00; 2nd Bohouš"
+        " (AI from round 1) – 5.5 pts, result (Kč) +9.50; 3rd Cecílie – 5.5 pts, result (Kč)"
         " −2.00; ")
     assert sheet_alt(taroky, taroky.tables[1], "cs") == (
         "Zápisový lístek · stůl 2: 1. František Xaver Kolowrat: dokup 0,00, peníze 70,00,"
         " body 4; 2. Bohouš (AI po odstoupení): dokup 0,00, peníze 60,00, body 3; 3. Anička:"
         " dokup 0,00, peníze 40,00, body 2; 4. Dalibor: dokup 0,00, peníze 30,00, body 1."
-        " Kontrolní součet: Σ peníze 200,00 Kč = vklady + dokup 200,00 Kč ✓")
+        " Kontrola: Σ peníze 200,00 Kč = vklady + dokup 200,00 Kč ✓")
     assert [mid_sentence(w) for w in ("Trestné body", "Top-up", "AI", "Body")] == [
         "trestné body", "top-up", "AI", "body"]
 

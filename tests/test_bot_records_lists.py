@@ -92,7 +92,7 @@ async def test_leaderboard_names_members_as_now_and_says_the_rating_orders_it(
     await ann.slash(ch, "lora settings", language="en")
     embed = reply(await ann.slash(ch, "lora leaderboard")).embeds[0]
     assert embed.footer.text == ("Page 1/1 · ranked by rating (from rated games; AI players"
-                                 " do not count); the counts and ⌀ of all games played")
+                                 " do not count); the counts and averages of all games played")
 
 
 async def test_a_page_past_the_last_is_named_to_the_asker_alone(harness):
@@ -189,10 +189,10 @@ def test_taroky_results_csv_writes_money_in_crowns_and_marks_a_seat_left():
         "Hra;Dohráno;Místo;Hráč;Výsledek (Kč);Poznámka;Turnaj\r\n"
         "6;2026-12-04;1;Ema;136,50;;\r\n"
         "6;2026-12-04;2;Franta;-23,50;;\r\n"
-        "6;2026-12-04;2;Gita → AI;-23,50;;\r\n"
+        "6;2026-12-04;2;Gita (AI);-23,50;;\r\n"
         "6;2026-12-04;4;AI Karel;-89,50;;\r\n")
     assert results_csv(data, spec, "en").decode("utf-8-sig").splitlines()[:2] == [
-        "Game,Finished,Place,Player,Result (CZK),Note,Tournament",
+        "Game,Finished,Place,Player,Result (Kč),Note,Tournament",
         "6,2026-12-04,1,Ema,136.50,,"]
 
 

@@ -93,7 +93,7 @@ def test_no_entrant_number_stands_before_a_name_next_to_the_place(
     sheet_png(t, next(s for s in t.tables if s.result is not None), "en")
     assert drawn == [
         "Table sheet · table 1", "Lóra – tournament 1 · round 1",
-        "Points 4-3-2-1 by place at the table (harakiri breaks ties)",  # (review 73)
+        "Points 4-3-2-1 by place at each table (harakiri breaks ties)",  # (review 73)
         "No.", "Player", "Penalty points", "Place", "Points",
         "7", "AI Karel", "medium", "49", "1st", "4",  # best place first (review 69)
         "8", "AI Božena", "easy", "60", "2nd", "3",
@@ -184,12 +184,12 @@ def test_taroky_sheet_money_and_control_sum_words() -> None:
     footer = sheet_footer(t, slot, "cs")
     assert footer[0].ok is True
     assert footer[0].label == (
-        "Kontrolní součet: Σ peníze 200,00 Kč = vklady + dokup 200,00 Kč ✓")
-    assert sheet_footer(t, slot, "en")[0].label.startswith("Control sum: Σ money 200.00 Kč")
+        "Kontrola: Σ peníze 200,00 Kč = vklady + dokup 200,00 Kč ✓")
+    assert sheet_footer(t, slot, "en")[0].label.startswith("Check: Σ money 200.00 Kč")
     # review 12: "200,00 Kč ✓" wrapped alone onto the picture's last line; the sum breaks
     # after its "=" instead, each side with its value and unit
     assert [text for text, _ in render._footer_lines(footer[:1])] == [
-        "Kontrolní součet: Σ peníze 200,00 Kč =", "vklady + dokup 200,00 Kč ✓"]
+        "Kontrola: Σ peníze 200,00 Kč =", "vklady + dokup 200,00 Kč ✓"]
     one_line = render.Footer("Σ 1 = 1 ✓", True)
     assert [text for text, _ in render._footer_lines([one_line])] == ["Σ 1 = 1 ✓"]
     money_shown = [line.values[1] for line in sheet_lines(t, slot, "cs")]
@@ -203,8 +203,8 @@ def test_taroky_sheet_money_and_control_sum_words() -> None:
 @pytest.mark.parametrize(("lang", "words"), [
     ("cs", ("Výsl. (Kč)", "Body 4-3-2-1 podle pořadí u stolu (při shodě se body dělí); při "
                         "rovnosti bodů rozhoduje vyšší součet výsledků.")),
-    ("en", ("Result (Kč)", "Points 4-3-2-1 by place at the table (ties share); equal points: the "
-                      "higher sum of results ranks higher.")),
+    ("en", ("Result (Kč)", "Points 4-3-2-1 by place at each table (tied players share them); on "
+                      "equal points the higher total result ranks higher.")),
 ])
 def test_T_TOURNAMENT_taroky_standings_name_the_tiebreak_the_round_results(
         lang: str, words: tuple[str, str], monkeypatch: pytest.MonkeyPatch) -> None:
