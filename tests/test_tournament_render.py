@@ -77,8 +77,8 @@ def test_no_entrant_number_stands_before_a_name_next_to_the_place(
     standings_png(t, 2, "en")
     assert drawn == [
         "Lóra – tournament 1", "Final standings after round 2",
-        "Points 4-3-2-1 by place at the table (harakiri breaks ties);",
-        "equal points: fewer penalty points ranks higher.",  # (review 73: Lóra's ties)
+        "Points 4-3-2-1 by place at each table (harakiri breaks ties);",
+        "on equal points fewer penalty points ranks higher.",  # (review 73: Lóra's ties)
         "#", "Player", "R1", "R2", "Points", "Penalty",
         "Dalibor", "4", "4", "8", "87",  # places 1–3: a medal (a picture, no text)
         # (words 11 px high in the embed leave 250 px of names: a long one condensed, cut)
@@ -276,12 +276,12 @@ def test_the_standings_post_of_64_long_names_ends_with_how_many_more_within_disc
     monkeypatch.setattr(desk, "standings", lambda _t, _r: [
         Standing(i + 1, i + 1, 4.0, 0, (4.0,), i + 1) for i in range(64)])
     for lang, shown, more in (("cs", 52, "… a dalších 12 hráčů"),  # (each "N\\." escaped)
-                              ("en", 51, "… and 13 more players")):
+                              ("en", 50, "… and 14 more players")):
         text = desk.leader_lines(t_, 1, lang)
         lines = text.splitlines()
         assert len(text) <= 4096 < len(text) + len(lines[shown - 1]) + 1  # (none more fits)
         assert len(lines) == shown + 2 and lines[-2] == more
-        place = f"{shown}\\." if lang == "cs" else f"{shown}st"
+        place = f"{shown}\\." if lang == "cs" else f"{shown}th"
         assert lines[shown - 1].startswith(
             f"{place} **Bohuslava Nováčková-Dvořáková{shown:03d} (")
     assert desk.clipped(["a", "b", "c"], 4, lambda n: f"+{n}") == ["a", "+2"]
